@@ -1,0 +1,1 @@
+"""The pokerbot application: commands, service, scheduler, store, rendering, and the platform adapters."""
