@@ -1,0 +1,83 @@
+"""What every game shares: the rule-error family, chip moves, and events with who may see them."""
+
+from __future__ import annotations
+
+import dataclasses
+from collections.abc import Iterable
+from dataclasses import dataclass
+from enum import Enum
+from typing import Any
+
+from engine.cards import Card
+
+
+class RuleError(ValueError):
+    """An action a player may not take now. `code` names the rule (for translations), `params` fill the message.
+
+    The message is readable English; the application may translate it from `code` and `params`.
+    """
+
+    def __init__(self, code: str, message: str, **params: Any) -> None:
+        super().__init__(message)
+        self.code = code
+        self.message = message
+        self.params = params
+
+
+class NotYourTurn(RuleError):
+    """An action by someone other than the player (or box) to act."""
+
+
+class IllegalAmount(RuleError):
+    """A bet or raise amount the rules do not allow now (too small, too big, not the fixed size, over the stack)."""
+
+
+@dataclass(frozen=True, slots=True)
+class Move:
+    """Chips moving between two accounts named by the game (`stack:<player>`, `pot`, `box:<player>:<n>`, `house`…).
+
+    The application maps these local names to ledger accounts and writes one ledger row per move.
+    """
+
+    source: str
+    target: str
+    amount: int
+    reason: str
+
+
+@dataclass(frozen=True, kw_only=True)
+class Event:
+    """Something that happened. `visible_to` is None when public, else the one player id who may see it."""
+
+    visible_to: str | None = None
+    moves: tuple[Move, ...] = ()
+
+    @property
+    def kind(self) -> str:
+        """The event's class name, like `PlayerRaised`."""
+        return type(self).__name__
+
+    def to_dict(self) -> dict[str, Any]:
+        """A JSON-able form for the hand history."""
+        fields = {field.name: _plain(getattr(self, field.name)) for field in dataclasses.fields(self)}
+        return {"kind": self.kind, **fields}
+
+
+def _plain(value: Any) -> Any:
+    """Cards to text, enums to values, containers recursively: so events serialise to JSON."""
+    if isinstance(value, Card):
+        return str(value)
+    if isinstance(value, Enum):
+        return value.value
+    if dataclasses.is_dataclass(value) and not isinstance(value, type):
+        return {field.name: _plain(getattr(value, field.name)) for field in dataclasses.fields(value)}
+    if isinstance(value, dict):
+        return {str(key): _plain(item) for key, item in value.items()}
+    if isinstance(value, list | tuple | set | frozenset):
+        return [_plain(item) for item in value]
+    return value
+
+
+def all_moves(events: Iterable[Event]) -> list[Move]:
+    """Every chip move carried by the events, in order."""
+    return [move for event in events for move in event.moves]

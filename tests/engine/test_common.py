@@ -1,0 +1,32 @@
+"""The shared engine pieces: events serialise to JSON, moves are collected in order, rule errors carry codes."""
+
+import json
+from dataclasses import dataclass
+
+from engine.cards import parse_cards
+from engine.common import Event, Move, RuleError, all_moves
+
+
+@dataclass(frozen=True, kw_only=True)
+class CardsDealt(Event):
+    player: str
+    cards: tuple
+
+
+def test_event_serialises_cards_and_visibility() -> None:
+    event = CardsDealt(player="ann", cards=tuple(parse_cards("As Kd")), visible_to="ann")
+    data = json.loads(json.dumps(event.to_dict()))
+    assert data == {"kind": "CardsDealt", "visible_to": "ann", "moves": [], "player": "ann", "cards": ["As", "Kd"]}
+
+
+def test_all_moves_keeps_the_order() -> None:
+    first = Move("stack:ann", "pot", 10, "bet")
+    second = Move("pot", "stack:bob", 10, "win")
+    events = [Event(moves=(first,)), Event(), Event(moves=(second,))]
+    assert all_moves(events) == [first, second]
+
+
+def test_rule_error_is_a_value_error_with_code() -> None:
+    error = RuleError("not_your_turn", "it is not your turn", player="bob")
+    assert isinstance(error, ValueError)
+    assert (error.code, error.params, str(error)) == ("not_your_turn", {"player": "bob"}, "it is not your turn")
