@@ -1,0 +1,122 @@
+"""The SQLite store: one aiosqlite connection, each transaction one call in its thread, group commit."""
+
+from __future__ import annotations
+
+import asyncio
+import functools
+import sqlite3
+from collections.abc import Callable
+from pathlib import Path
+from typing import Any, TypeVar
+
+import aiosqlite
+
+from bot.store.schema import migrate
+from bot.store.tx import InsufficientFunds, LedgerRow, Tx, wallet_account
+
+__all__ = ["InsufficientFunds", "LedgerRow", "Store", "Tx", "wallet_account"]
+
+T = TypeVar("T")
+_Job = tuple[Callable[[Tx], Any], "asyncio.Future[Any]", float]
+
+
+class Store:
+    """The bot's database. `transact(fn)` runs `fn(tx)` atomically and returns only after the commit.
+
+    Work is done in aiosqlite's database thread, one thread hop per batch: transactions that arrive while a batch
+    is being written are committed together in the next one (group commit), each inside its own savepoint, so a
+    failing one rolls back alone and raises to its caller while the others commit.
+    """
+
+    def __init__(self, connection: aiosqlite.Connection) -> None:
+        self._connection = connection
+        self._pending: list[_Job] = []
+        self._writer: asyncio.Task[None] | None = None
+
+    @classmethod
+    async def open(cls, path: str | Path) -> Store:
+        """Open (creating if needed) the database at `path` and bring its schema up to date."""
+        connection = await aiosqlite.connect(str(path), isolation_level=None, check_same_thread=False)
+        store = cls(connection)
+        await store._in_thread(_configure)
+        return store
+
+    async def close(self) -> None:
+        """Finish pending transactions and close the connection."""
+        while self._writer is not None:
+            await asyncio.shield(self._writer)
+        await self._connection.close()
+
+    async def _in_thread(self, fn: Callable[[sqlite3.Connection], T]) -> T:
+        # aiosqlite runs every call in its own worker thread; a whole transaction is queued as one call there so
+        # it costs one hop instead of one per statement. `_execute` is aiosqlite's queueing primitive.
+        raw = self._connection._conn
+        result: T = await self._connection._execute(fn, raw)
+        return result
+
+    async def transact(self, fn: Callable[[Tx], T], *, now: float) -> T:
+        """Run `fn(tx)` in a transaction stamped `now`; its result once committed, or its exception (nothing kept)."""
+        future: asyncio.Future[T] = asyncio.get_running_loop().create_future()
+        self._pending.append((fn, future, now))
+        if self._writer is None:
+            self._writer = asyncio.create_task(self._write_batches())
+        return await future
+
+    async def read(self, fn: Callable[[Tx], T], *, now: float = 0.0) -> T:
+        """Run read-only queries (a snapshot of the committed state)."""
+
+        def run(connection: sqlite3.Connection) -> T:
+            return fn(Tx(connection, now))
+
+        return await self._in_thread(run)
+
+    async def _write_batches(self) -> None:
+        batch: list[_Job] = []
+        try:
+            while self._pending:
+                batch, self._pending = self._pending, []
+                outcomes = await self._in_thread(functools.partial(_run_batch, batch=batch))
+                for (_, future, _), (ok, value) in zip(batch, outcomes, strict=True):
+                    if future.done():
+                        continue
+                    if ok:
+                        future.set_result(value)
+                    else:
+                        future.set_exception(value)
+        except BaseException as error:  # the connection failed: every waiter learns it
+            for _, future, _ in batch + self._pending:
+                if not future.done():
+                    future.set_exception(error)
+            self._pending = []
+            raise
+        finally:
+            self._writer = None
+
+
+def _configure(connection: sqlite3.Connection) -> None:
+    # WAL with synchronous=NORMAL survives a killed process (only an OS crash may lose the last commits).
+    connection.execute("PRAGMA journal_mode = WAL")
+    connection.execute("PRAGMA synchronous = NORMAL")
+    connection.execute("PRAGMA foreign_keys = ON")
+    connection.execute("PRAGMA busy_timeout = 5000")
+    migrate(connection)
+
+
+def _run_batch(connection: sqlite3.Connection, *, batch: list[_Job]) -> list[tuple[bool, Any]]:
+    outcomes: list[tuple[bool, Any]] = []
+    connection.execute("BEGIN IMMEDIATE")
+    try:
+        for fn, _, now in batch:
+            connection.execute("SAVEPOINT job")
+            try:
+                outcomes.append((True, fn(Tx(connection, now))))
+                connection.execute("RELEASE job")
+            except Exception as error:
+                connection.execute("ROLLBACK TO job")
+                connection.execute("RELEASE job")
+                outcomes.append((False, error))
+        connection.execute("COMMIT")
+    except BaseException:
+        connection.execute("ROLLBACK")
+        raise
+    return outcomes

@@ -1,0 +1,88 @@
+"""The database schema as numbered migrations; the applied number lives in `PRAGMA user_version`."""
+
+from __future__ import annotations
+
+import sqlite3
+
+MIGRATIONS: list[str] = [
+    # 1: chats, players, accounts and the double-entry ledger, tables, history, timers, tournaments
+    """
+    CREATE TABLE chats (
+        chat_id   TEXT PRIMARY KEY,
+        settings  TEXT NOT NULL DEFAULT '{}'
+    );
+    CREATE TABLE players (
+        chat_id   TEXT NOT NULL REFERENCES chats(chat_id),
+        user_id   TEXT NOT NULL,
+        name      TEXT NOT NULL,
+        PRIMARY KEY (chat_id, user_id)
+    );
+    CREATE TABLE accounts (
+        name      TEXT PRIMARY KEY,
+        chat_id   TEXT NOT NULL,
+        kind      TEXT NOT NULL,
+        may_go_negative INTEGER NOT NULL DEFAULT 0,
+        balance   INTEGER NOT NULL DEFAULT 0,
+        CHECK (may_go_negative = 1 OR balance >= 0)
+    );
+    CREATE TABLE ledger (
+        id        INTEGER PRIMARY KEY,
+        at        REAL NOT NULL,
+        chat_id   TEXT NOT NULL,
+        source    TEXT NOT NULL REFERENCES accounts(name),
+        target    TEXT NOT NULL REFERENCES accounts(name),
+        amount    INTEGER NOT NULL CHECK (amount > 0),
+        reason    TEXT NOT NULL,
+        table_id  TEXT,
+        hand_id   TEXT
+    );
+    CREATE INDEX ledger_hand ON ledger(table_id, hand_id);
+    CREATE TABLE tables (
+        table_id  TEXT PRIMARY KEY,
+        chat_id   TEXT NOT NULL REFERENCES chats(chat_id),
+        config    TEXT NOT NULL DEFAULT '{}',
+        state     TEXT,
+        updated_at REAL NOT NULL
+    );
+    CREATE TABLE history (
+        id        INTEGER PRIMARY KEY,
+        table_id  TEXT NOT NULL REFERENCES tables(table_id),
+        hand_id   TEXT NOT NULL,
+        at        REAL NOT NULL,
+        event     TEXT NOT NULL
+    );
+    CREATE INDEX history_hand ON history(table_id, hand_id);
+    CREATE TABLE timers (
+        key       TEXT PRIMARY KEY,
+        table_id  TEXT NOT NULL,
+        due_at    REAL NOT NULL,
+        payload   TEXT NOT NULL DEFAULT '{}'
+    );
+    CREATE TABLE tournaments (
+        id        INTEGER PRIMARY KEY,
+        chat_id   TEXT NOT NULL REFERENCES chats(chat_id),
+        table_id  TEXT NOT NULL,
+        status    TEXT NOT NULL,
+        state     TEXT NOT NULL,
+        created_at REAL NOT NULL
+    );
+    """,
+]
+
+
+def migrate(connection: sqlite3.Connection) -> int:
+    """Apply every migration not yet applied, each in its own transaction; return the schema version."""
+    version: int = connection.execute("PRAGMA user_version").fetchone()[0]
+    for number, script in enumerate(MIGRATIONS[version:], start=version + 1):
+        try:
+            connection.execute("BEGIN IMMEDIATE")
+            for statement in script.split(";"):
+                if statement.strip():
+                    connection.execute(statement)
+            connection.execute(f"PRAGMA user_version = {number}")
+            connection.execute("COMMIT")
+        except BaseException:
+            connection.execute("ROLLBACK")
+            raise
+        version = number
+    return version

@@ -1,0 +1,257 @@
+"""The queries of one transaction: synchronous, run inside the database thread, all SQL of the bot lives here."""
+
+from __future__ import annotations
+
+import json
+import sqlite3
+from dataclasses import dataclass
+from typing import Any
+
+NEGATIVE_KINDS = frozenset({"house", "mint", "bank"})
+"""Account kinds that may go below zero: the counterparties that create or absorb chips (the house, grants, a
+tournament's bank). Every other account (wallets, stacks, pots, boxes) never goes negative."""
+
+
+class InsufficientFunds(ValueError):
+    """A debit that would take an account below zero: the transaction is rolled back."""
+
+    def __init__(self, account: str, amount: int, balance: int) -> None:
+        super().__init__(f"{account} holds {balance}, cannot pay {amount}")
+        self.account = account
+        self.amount = amount
+        self.balance = balance
+
+
+@dataclass(frozen=True, slots=True)
+class LedgerRow:
+    """One recorded chip movement."""
+
+    source: str
+    target: str
+    amount: int
+    reason: str
+    table_id: str | None
+    hand_id: str | None
+
+
+def account_kind(name: str) -> str:
+    """An account's kind is its name's first part: `wallet:<chat>:<user>` is a wallet."""
+    return name.split(":", 1)[0]
+
+
+class Tx:
+    """One open transaction: ledger moves, snapshots, history, timers and settings. Used only inside `Store`."""
+
+    def __init__(self, connection: sqlite3.Connection, now: float) -> None:
+        self.db = connection
+        self.now = now
+
+    # --- chats, players, settings -------------------------------------------------------------------------
+
+    def ensure_chat(self, chat_id: str) -> bool:
+        """Create the chat if new; return whether it was created."""
+        cursor = self.db.execute("INSERT OR IGNORE INTO chats(chat_id) VALUES (?)", (chat_id,))
+        return cursor.rowcount == 1
+
+    def chat_settings(self, chat_id: str) -> dict[str, Any]:
+        """The chat's settings (language, organizer ids, grant size…), `{}` when none."""
+        row = self.db.execute("SELECT settings FROM chats WHERE chat_id = ?", (chat_id,)).fetchone()
+        return json.loads(row[0]) if row else {}
+
+    def set_chat_settings(self, chat_id: str, settings: dict[str, Any]) -> None:
+        """Replace the chat's settings."""
+        self.ensure_chat(chat_id)
+        self.db.execute("UPDATE chats SET settings = ? WHERE chat_id = ?", (json.dumps(settings), chat_id))
+
+    def ensure_player(self, chat_id: str, user_id: str, name: str) -> bool:
+        """Record the player (and refresh his display name); return whether he is new to the chat."""
+        self.ensure_chat(chat_id)
+        cursor = self.db.execute(
+            "INSERT INTO players(chat_id, user_id, name) VALUES (?, ?, ?) "
+            "ON CONFLICT(chat_id, user_id) DO UPDATE SET name = excluded.name WHERE name != excluded.name",
+            (chat_id, user_id, name),
+        )
+        existed = self.db.execute(
+            "SELECT 1 FROM accounts WHERE name = ?", (wallet_account(chat_id, user_id),)
+        ).fetchone()
+        return cursor.rowcount == 1 and existed is None
+
+    def player_name(self, chat_id: str, user_id: str) -> str:
+        """The player's display name (his id when unknown)."""
+        row = self.db.execute(
+            "SELECT name FROM players WHERE chat_id = ? AND user_id = ?", (chat_id, user_id)
+        ).fetchone()
+        return str(row[0]) if row else user_id
+
+    def find_player(self, chat_id: str, name: str) -> str | None:
+        """A player's id from his display name or id (case-insensitive, a leading @ ignored)."""
+        wanted = name.lstrip("@").lower()
+        row = self.db.execute(
+            "SELECT user_id FROM players WHERE chat_id = ? AND (lower(name) = ? OR lower(user_id) = ?)",
+            (chat_id, wanted, wanted),
+        ).fetchone()
+        return str(row[0]) if row else None
+
+    # --- the ledger -----------------------------------------------------------------------------------------
+
+    def _ensure_account(self, name: str, chat_id: str) -> None:
+        kind = account_kind(name)
+        self.db.execute(
+            "INSERT OR IGNORE INTO accounts(name, chat_id, kind, may_go_negative) VALUES (?, ?, ?, ?)",
+            (name, chat_id, kind, int(kind in NEGATIVE_KINDS)),
+        )
+
+    def move(
+        self,
+        chat_id: str,
+        source: str,
+        target: str,
+        amount: int,
+        reason: str,
+        *,
+        table_id: str | None = None,
+        hand_id: str | None = None,
+    ) -> None:
+        """Move chips between two accounts and record it; a debit below zero raises InsufficientFunds."""
+        if not isinstance(amount, int) or amount <= 0:
+            raise ValueError(f"a move needs a positive whole amount, got {amount!r}")
+        if source == target:
+            raise ValueError(f"a move from {source} to itself")
+        self._ensure_account(source, chat_id)
+        self._ensure_account(target, chat_id)
+        debited = self.db.execute(
+            "UPDATE accounts SET balance = balance - ? WHERE name = ? AND (may_go_negative = 1 OR balance >= ?)",
+            (amount, source, amount),
+        )
+        if debited.rowcount != 1:
+            raise InsufficientFunds(source, amount, self.balance(source))
+        self.db.execute("UPDATE accounts SET balance = balance + ? WHERE name = ?", (amount, target))
+        self.db.execute(
+            "INSERT INTO ledger(at, chat_id, source, target, amount, reason, table_id, hand_id) "
+            "VALUES (?, ?, ?, ?, ?, ?, ?, ?)",
+            (self.now, chat_id, source, target, amount, reason, table_id, hand_id),
+        )
+
+    def balance(self, account: str) -> int:
+        """An account's balance (0 when it has never been used)."""
+        row = self.db.execute("SELECT balance FROM accounts WHERE name = ?", (account,)).fetchone()
+        return int(row[0]) if row else 0
+
+    def balances(self, prefix: str) -> dict[str, int]:
+        """Every account whose name starts with `prefix`, with its balance."""
+        rows = self.db.execute(
+            "SELECT name, balance FROM accounts WHERE substr(name, 1, ?) = ?", (len(prefix), prefix)
+        ).fetchall()
+        return {str(name): int(balance) for name, balance in rows}
+
+    def ledger_rows(self, table_id: str, hand_id: str) -> list[LedgerRow]:
+        """The moves recorded for one hand or round, in order."""
+        rows = self.db.execute(
+            "SELECT source, target, amount, reason, table_id, hand_id FROM ledger "
+            "WHERE table_id = ? AND hand_id = ? ORDER BY id",
+            (table_id, hand_id),
+        ).fetchall()
+        return [LedgerRow(*row) for row in rows]
+
+    # --- tables, history, timers, tournaments ---------------------------------------------------------------
+
+    def load_table(self, table_id: str) -> tuple[dict[str, Any], dict[str, Any] | None] | None:
+        """The table's config and state (None when it has no game in progress), or None for an unknown table."""
+        row = self.db.execute("SELECT config, state FROM tables WHERE table_id = ?", (table_id,)).fetchone()
+        if row is None:
+            return None
+        return json.loads(row[0]), (json.loads(row[1]) if row[1] else None)
+
+    def save_table(
+        self, table_id: str, chat_id: str, config: dict[str, Any], state: dict[str, Any] | None
+    ) -> None:
+        """Store the table's config and its serialised state (the snapshot resumed after a restart)."""
+        self.ensure_chat(chat_id)
+        self.db.execute(
+            "INSERT INTO tables(table_id, chat_id, config, state, updated_at) VALUES (?, ?, ?, ?, ?) "
+            "ON CONFLICT(table_id) DO UPDATE SET config = excluded.config, state = excluded.state, "
+            "updated_at = excluded.updated_at",
+            (table_id, chat_id, json.dumps(config), json.dumps(state) if state is not None else None, self.now),
+        )
+
+    def table_ids(self) -> list[str]:
+        """Every table the store knows."""
+        return [str(row[0]) for row in self.db.execute("SELECT table_id FROM tables ORDER BY table_id")]
+
+    def add_history(self, table_id: str, hand_id: str, events: list[dict[str, Any]]) -> None:
+        """Append events (already JSON-able) to a hand's or round's history."""
+        self.db.executemany(
+            "INSERT INTO history(table_id, hand_id, at, event) VALUES (?, ?, ?, ?)",
+            [(table_id, hand_id, self.now, json.dumps(event)) for event in events],
+        )
+
+    def history(self, table_id: str, hand_id: str) -> list[dict[str, Any]]:
+        """A hand's or round's events in order."""
+        rows = self.db.execute(
+            "SELECT event FROM history WHERE table_id = ? AND hand_id = ? ORDER BY id", (table_id, hand_id)
+        ).fetchall()
+        return [json.loads(row[0]) for row in rows]
+
+    def set_timer(self, key: str, table_id: str, due_at: float, payload: dict[str, Any]) -> None:
+        """Arm (or re-arm) a named deadline."""
+        self.db.execute(
+            "INSERT INTO timers(key, table_id, due_at, payload) VALUES (?, ?, ?, ?) "
+            "ON CONFLICT(key) DO UPDATE SET due_at = excluded.due_at, payload = excluded.payload",
+            (key, table_id, due_at, json.dumps(payload)),
+        )
+
+    def clear_timer(self, key: str) -> None:
+        """Disarm a deadline."""
+        self.db.execute("DELETE FROM timers WHERE key = ?", (key,))
+
+    def timers(self) -> list[tuple[str, str, float, dict[str, Any]]]:
+        """Every armed deadline: key, table, due time, payload."""
+        rows = self.db.execute("SELECT key, table_id, due_at, payload FROM timers ORDER BY due_at").fetchall()
+        return [(str(key), str(table), float(due), json.loads(payload)) for key, table, due, payload in rows]
+
+    def save_tournament(
+        self, tournament_id: int | None, chat_id: str, table_id: str, status: str, state: dict[str, Any]
+    ) -> int:
+        """Insert or update a tournament's state; return its id."""
+        if tournament_id is None:
+            cursor = self.db.execute(
+                "INSERT INTO tournaments(chat_id, table_id, status, state, created_at) VALUES (?, ?, ?, ?, ?)",
+                (chat_id, table_id, status, json.dumps(state), self.now),
+            )
+            return int(cursor.lastrowid or 0)
+        self.db.execute(
+            "UPDATE tournaments SET status = ?, state = ? WHERE id = ?", (status, json.dumps(state), tournament_id)
+        )
+        return tournament_id
+
+    def load_tournament(self, tournament_id: int) -> dict[str, Any] | None:
+        """A tournament's stored state."""
+        row = self.db.execute("SELECT state FROM tournaments WHERE id = ?", (tournament_id,)).fetchone()
+        return json.loads(row[0]) if row else None
+
+    # --- checks --------------------------------------------------------------------------------------------
+
+    def check_ledger(self) -> list[str]:
+        """Problems with the ledger (empty when sound): every balance equals its ledger rows, the sum of all
+        balances is zero (chips are only moved, never made), and no account that may not go negative is."""
+        problems = []
+        total = self.db.execute("SELECT COALESCE(SUM(balance), 0) FROM accounts").fetchone()[0]
+        if total != 0:
+            problems.append(f"the balances sum to {total}, not 0")
+        mismatched = self.db.execute(
+            """
+            SELECT a.name, a.balance,
+                   COALESCE((SELECT SUM(amount) FROM ledger WHERE target = a.name), 0)
+                 - COALESCE((SELECT SUM(amount) FROM ledger WHERE source = a.name), 0) AS from_rows
+            FROM accounts a WHERE a.balance != from_rows
+            """
+        ).fetchall()
+        problems += [f"{name} holds {balance} but its ledger rows say {rows}" for name, balance, rows in mismatched]
+        negative = self.db.execute("SELECT name, balance FROM accounts WHERE may_go_negative = 0 AND balance < 0")
+        problems += [f"{name} is negative ({balance})" for name, balance in negative]
+        return problems
+
+
+def wallet_account(chat_id: str, user_id: str) -> str:
+    """The ledger account of a player's wallet in a chat."""
+    return f"wallet:{chat_id}:{user_id}"

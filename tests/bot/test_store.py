@@ -1,0 +1,92 @@
+"""The store: migrations, the double-entry ledger, conditional debits, group commit, snapshots and timers."""
+
+import asyncio
+import sqlite3
+
+import pytest
+
+from bot.store import InsufficientFunds, Store, Tx
+from bot.store.schema import MIGRATIONS
+
+
+@pytest.fixture
+async def store(tmp_path):
+    opened = await Store.open(tmp_path / "test.db")
+    yield opened
+    await opened.close()
+
+
+async def test_schema_is_migrated_with_wal_and_version(tmp_path) -> None:
+    store = await Store.open(tmp_path / "a.db")
+    await store.close()
+    raw = sqlite3.connect(tmp_path / "a.db")
+    assert raw.execute("PRAGMA user_version").fetchone()[0] == len(MIGRATIONS)
+    assert raw.execute("PRAGMA journal_mode").fetchone()[0] == "wal"
+    reopened = await Store.open(tmp_path / "a.db")  # a second open applies nothing twice
+    await reopened.close()
+
+
+async def test_moves_keep_balances_and_rows_in_step(store: Store) -> None:
+    def grant_and_bet(tx: Tx) -> None:
+        tx.move("c", "mint:c", "wallet:c:ann", 100, "grant")
+        tx.move("c", "wallet:c:ann", "box:t:ann:1", 30, "ante", table_id="t", hand_id="r1")
+
+    await store.transact(grant_and_bet, now=1.0)
+    assert await store.read(lambda tx: tx.balance("wallet:c:ann")) == 70
+    assert await store.read(lambda tx: tx.balance("mint:c")) == -100
+    assert await store.read(lambda tx: tx.check_ledger()) == []
+    rows = await store.read(lambda tx: tx.ledger_rows("t", "r1"))
+    assert [(row.source, row.target, row.amount) for row in rows] == [("wallet:c:ann", "box:t:ann:1", 30)]
+
+
+async def test_a_debit_below_zero_rolls_back_the_whole_transaction(store: Store) -> None:
+    await store.transact(lambda tx: tx.move("c", "mint:c", "wallet:c:ann", 50, "grant"), now=1.0)
+
+    def overspend(tx: Tx) -> None:
+        tx.move("c", "wallet:c:ann", "pot:t", 40, "bet")
+        tx.move("c", "wallet:c:ann", "pot:t", 40, "bet")
+
+    with pytest.raises(InsufficientFunds):
+        await store.transact(overspend, now=2.0)
+    assert await store.read(lambda tx: tx.balance("wallet:c:ann")) == 50
+    assert await store.read(lambda tx: tx.balance("pot:t")) == 0
+    assert await store.read(lambda tx: tx.check_ledger()) == []
+
+
+@pytest.mark.parametrize("amount", [0, -5, 2.5])
+async def test_bad_amounts_are_refused(store: Store, amount) -> None:
+    with pytest.raises(ValueError):
+        await store.transact(lambda tx: tx.move("c", "mint:c", "wallet:c:ann", amount, "grant"), now=1.0)
+    assert await store.read(lambda tx: tx.balance("wallet:c:ann")) == 0
+
+
+async def test_concurrent_transactions_commit_together_and_fail_alone(store: Store) -> None:
+    await store.transact(lambda tx: tx.move("c", "mint:c", "wallet:c:ann", 10, "grant"), now=1.0)
+    jobs = [store.transact(lambda tx: tx.move("c", "wallet:c:ann", "pot:t", 1, "bet"), now=2.0) for _ in range(15)]
+    results = await asyncio.gather(*jobs, return_exceptions=True)
+    assert sum(isinstance(result, InsufficientFunds) for result in results) == 5
+    assert await store.read(lambda tx: tx.balance("pot:t")) == 10
+    assert await store.read(lambda tx: tx.check_ledger()) == []
+
+
+async def test_tables_history_and_timers_round_trip(store: Store) -> None:
+    def save(tx: Tx) -> None:
+        tx.save_table("t", "c", {"game": "holdem"}, {"hand": 3})
+        tx.add_history("t", "h3", [{"kind": "Folded"}, {"kind": "PotAwarded"}])
+        tx.set_timer("turn:t", "t", 99.5, {"hand": "h3"})
+
+    await store.transact(save, now=5.0)
+    assert await store.read(lambda tx: tx.load_table("t")) == ({"game": "holdem"}, {"hand": 3})
+    assert await store.read(lambda tx: tx.history("t", "h3")) == [{"kind": "Folded"}, {"kind": "PotAwarded"}]
+    assert await store.read(lambda tx: tx.timers()) == [("turn:t", "t", 99.5, {"hand": "h3"})]
+    await store.transact(lambda tx: tx.clear_timer("turn:t"), now=6.0)
+    assert await store.read(lambda tx: tx.timers()) == []
+
+
+async def test_check_ledger_catches_a_tampered_balance(store: Store, tmp_path) -> None:
+    await store.transact(lambda tx: tx.move("c", "mint:c", "wallet:c:ann", 10, "grant"), now=1.0)
+    await store.transact(lambda tx: tx.db.execute("UPDATE accounts SET balance = 11 WHERE name = 'wallet:c:ann'"),
+                         now=2.0)
+    problems = await store.read(lambda tx: tx.check_ledger())
+    assert any("sum to 1" in problem for problem in problems)
+    assert any("wallet:c:ann holds 11" in problem for problem in problems)
