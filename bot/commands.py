@@ -1,0 +1,399 @@
+"""One command parser for every adapter: chat text (`/raise 40`) and button payloads become typed commands."""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass, field
+from typing import ClassVar
+
+MAX_AMOUNT = 10**9
+"""No sane table bets more; it keeps typos like 1e30 out of the engine."""
+
+
+class CommandError(ValueError):
+    """Input that is not a valid command: `code` names the problem for the message catalogue."""
+
+    def __init__(self, code: str, **params: str) -> None:
+        super().__init__(code)
+        self.code = code
+        self.params = params
+
+
+@dataclass(frozen=True)
+class Command:
+    """A parsed command. `name` is the chat command word; `usage` its argument pattern."""
+
+    name: ClassVar[str] = ""
+    usage: ClassVar[str] = ""
+    aliases: ClassVar[tuple[str, ...]] = ()
+
+
+# --- table and wallet ---------------------------------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class Help(Command):
+    """Show the commands, or one command's usage."""
+
+    name = "help"
+    usage = "[command]"
+    aliases = ("start_help", "commands")
+    topic: str | None = None
+
+
+@dataclass(frozen=True)
+class Join(Command):
+    """Sit down at the channel's table (in Hold'em, with a buy-in from the wallet)."""
+
+    name = "join"
+    usage = "[chips]"
+    aliases = ("sit",)
+    chips: int | None = None
+
+
+@dataclass(frozen=True)
+class Leave(Command):
+    """Stand up: at once between hands, else after the current hand."""
+
+    name = "leave"
+    aliases = ("stand",)
+
+
+@dataclass(frozen=True)
+class Deal(Command):
+    """Deal the next hand or round."""
+
+    name = "deal"
+    aliases = ("next",)
+
+
+@dataclass(frozen=True)
+class Game(Command):
+    """Choose the channel's game (organizer), or show it."""
+
+    name = "game"
+    usage = "[holdem|texas|russian|caribbean|three-card]"
+    game: str | None = None
+
+
+@dataclass(frozen=True)
+class Setting(Command):
+    """Change one table setting (organizer), or list them."""
+
+    name = "set"
+    usage = "[name value]"
+    key: str | None = None
+    value: str | None = None
+
+
+@dataclass(frozen=True)
+class Balance(Command):
+    """Show your wallet."""
+
+    name = "balance"
+    aliases = ("bal", "wallet")
+
+
+@dataclass(frozen=True)
+class Grant(Command):
+    """Give chips to a player's wallet (organizer)."""
+
+    name = "grant"
+    usage = "@player chips"
+    player: str = ""
+    chips: int = 0
+
+
+@dataclass(frozen=True)
+class Top(Command):
+    """The chat's leaderboard by wallet."""
+
+    name = "top"
+    aliases = ("leaderboard",)
+
+
+@dataclass(frozen=True)
+class Cards(Command):
+    """Show your own cards, privately."""
+
+    name = "cards"
+    aliases = ("mycards", "hand")
+
+
+@dataclass(frozen=True)
+class Table(Command):
+    """Show the table."""
+
+    name = "table"
+    aliases = ("status",)
+
+
+# --- Hold'em ------------------------------------------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class Fold(Command):
+    """Give up the hand (or the box)."""
+
+    name = "fold"
+
+
+@dataclass(frozen=True)
+class Check(Command):
+    """Pass when nothing is owed."""
+
+    name = "check"
+
+
+@dataclass(frozen=True)
+class Call(Command):
+    """Match the bet."""
+
+    name = "call"
+
+
+@dataclass(frozen=True)
+class Bet(Command):
+    """Open the betting (Hold'em), or place the BET in a house game."""
+
+    name = "bet"
+    usage = "[chips]"
+    amount: int | None = None
+
+
+@dataclass(frozen=True)
+class Raise(Command):
+    """Raise to a total (fixed-limit tables take the fixed size without an amount)."""
+
+    name = "raise"
+    usage = "[to-chips]"
+    amount: int | None = None
+
+
+@dataclass(frozen=True)
+class AllIn(Command):
+    """Put in every chip."""
+
+    name = "allin"
+    aliases = ("all-in", "shove")
+
+
+@dataclass(frozen=True)
+class Pawn(Command):
+    """Pawn an item to the tournament bank for chips (RULES §1)."""
+
+    name = "pawn"
+    usage = "item description"
+    item: str = ""
+
+
+# --- house games ---------------------------------------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class Ante(Command):
+    """Place ANTE on a box, with the PAIRPLUS or bonus side bet where the game has one."""
+
+    name = "ante"
+    usage = "chips [box 1-3] [pp chips] [bonus chips]"
+    amount: int = 0
+    box: int = 1
+    side: int = 0
+
+
+@dataclass(frozen=True)
+class Play(Command):
+    """Play the box (place the BET / PLAY)."""
+
+    name = "play"
+    aliases = ("continue",)
+
+
+@dataclass(frozen=True)
+class Buy(Command):
+    """Buy a card (Texas Poker: the next community card; Russian Poker: a sixth card)."""
+
+    name = "buy"
+
+
+@dataclass(frozen=True)
+class Exchange(Command):
+    """Exchange cards, by position (1-5) or by card text."""
+
+    name = "exchange"
+    usage = "positions, e.g. 2 5"
+    aliases = ("swap", "draw")
+    cards: tuple[str, ...] = ()
+
+
+@dataclass(frozen=True)
+class DealerGame(Command):
+    """Buy the dealer a game when he has none (Russian Poker)."""
+
+    name = "dealergame"
+    aliases = ("buydealer",)
+
+
+# --- tournament ----------------------------------------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class Tournament(Command):
+    """Tournament commands: create, register, start, pause, resume, skip, minutes, cashout, redeem, settle, close."""
+
+    name = "tournament"
+    usage = "create [preset or schedule] | register | start | pause | resume | skip | minutes N | cashout | settle"
+    aliases = ("t", "tourney")
+    action: str = ""
+    argument: str = ""
+
+
+@dataclass(frozen=True)
+class Clock(Command):
+    """The tournament clock: level, blinds, time to the next change."""
+
+    name = "clock"
+
+
+@dataclass(frozen=True)
+class CashOut(Command):
+    """Leave the tournament, changing your chips for money at the rate."""
+
+    name = "cashout"
+
+
+@dataclass(frozen=True)
+class Lang(Command):
+    """Choose the chat's language."""
+
+    name = "lang"
+    usage = "en|ru"
+    language: str | None = None
+
+
+@dataclass(frozen=True)
+class Pressed:
+    """A button press: the hand or round it was drawn for, and the command it carries."""
+
+    key: str
+    command: Command
+
+
+COMMANDS: tuple[type[Command], ...] = (
+    Help, Join, Leave, Deal, Game, Setting, Balance, Grant, Top, Cards, Table, Fold, Check, Call, Bet, Raise,
+    AllIn, Pawn, Ante, Play, Buy, Exchange, DealerGame, Tournament, Clock, CashOut, Lang,
+)
+BY_WORD: dict[str, type[Command]] = {word: cls for cls in COMMANDS for word in (cls.name, *cls.aliases)}
+
+_COMMAND_WORD = re.compile(r"^/?([A-Za-z][\w-]*)(?:@\w+)?$")
+
+
+def parse_amount(text: str, what: str = "amount") -> int:
+    """A whole, positive number of chips."""
+    if not re.fullmatch(r"\d{1,10}", text) or not 0 < int(text) <= MAX_AMOUNT:
+        raise CommandError("bad_amount", value=text, what=what)
+    return int(text)
+
+
+def parse(text: str) -> Command:
+    """Read one command from chat text: `/raise 40`, `raise 40`, `/ante@pokerbot 10 box 2 pp 5`."""
+    words = text.strip().split()
+    if not words:
+        raise CommandError("empty")
+    match = _COMMAND_WORD.match(words[0])
+    if not match:
+        raise CommandError("unknown_command", command=words[0])
+    cls = BY_WORD.get(match.group(1).lower())
+    if cls is None:
+        raise CommandError("unknown_command", command=match.group(1))
+    args = words[1:]
+    try:
+        return _build(cls, args)
+    except CommandError as error:
+        if error.code == "usage":
+            raise CommandError("usage", command=cls.name, usage=cls.usage) from None
+        raise
+
+
+def _build(cls: type[Command], args: list[str]) -> Command:
+    if cls in (Bet, Raise, Join):
+        _at_most(args, 1)
+        return cls(parse_amount(args[0])) if args else cls()  # type: ignore[call-arg]
+    if cls is Ante:
+        return _ante(args)
+    if cls is Grant:
+        if len(args) != 2:
+            raise CommandError("usage")
+        return Grant(player=args[0], chips=parse_amount(args[1]))
+    if cls is Exchange:
+        if not 1 <= len(args) <= 5:
+            raise CommandError("usage")
+        return Exchange(cards=tuple(args))
+    if cls is Pawn:
+        if not args:
+            raise CommandError("usage")
+        return Pawn(item=" ".join(args))
+    if cls is Tournament:
+        if not args:
+            raise CommandError("usage")
+        return Tournament(action=args[0].lower(), argument=" ".join(args[1:]))
+    if cls is Setting:
+        if len(args) not in (0, 2):
+            raise CommandError("usage")
+        return Setting(args[0].lower(), args[1]) if args else Setting()
+    if cls in (Help, Game, Lang):
+        _at_most(args, 1)
+        return cls(args[0].lower().lstrip("/")) if args else cls()  # type: ignore[call-arg]
+    _at_most(args, 0)
+    return cls()
+
+
+def _at_most(args: list[str], count: int) -> None:
+    if len(args) > count:
+        raise CommandError("usage")
+
+
+def _ante(args: list[str]) -> Ante:
+    if not args:
+        raise CommandError("usage")
+    amount = parse_amount(args[0], "ante")
+    box, side = 1, 0
+    rest = args[1:]
+    while rest:
+        if len(rest) < 2:
+            raise CommandError("usage")
+        word, value, rest = rest[0].lower(), rest[1], rest[2:]
+        if word == "box":
+            if value not in ("1", "2", "3"):
+                raise CommandError("bad_box", value=value)
+            box = int(value)
+        elif word in ("pp", "pairplus", "bonus"):
+            side = parse_amount(value, word)
+        else:
+            raise CommandError("usage")
+    return Ante(amount=amount, box=box, side=side)
+
+
+@dataclass(frozen=True)
+class ButtonSpec:
+    """A button an adapter may draw: its label key (and params), and the command text it sends."""
+
+    label: str
+    command: str
+    params: dict[str, str | int] = field(default_factory=dict)
+
+
+def button_payload(key: str, command: str) -> str:
+    """The data a button carries: the hand/round key and the command (fits Telegram's 64 bytes)."""
+    payload = f"{key}|{command}"
+    if len(payload.encode()) > 64:
+        raise ValueError(f"button payload too long: {payload!r}")
+    return payload
+
+
+def parse_payload(payload: str) -> Pressed:
+    """Read a button's data back into the hand key and the command."""
+    key, sep, text = payload.partition("|")
+    if not sep or not key:
+        raise CommandError("stale_button")
+    return Pressed(key, parse(text))

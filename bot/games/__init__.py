@@ -1,0 +1,38 @@
+"""Game controllers: each turns commands into calls on one engine game and its events into text and buttons."""
+
+from __future__ import annotations
+
+from typing import Any, Protocol
+
+from bot.commands import Command
+from bot.games.context import Action
+from bot.output import TableMessage
+
+
+class Controller(Protocol):
+    """What the service needs from a game. Every method runs inside the action's transaction."""
+
+    def handle(self, act: Action, command: Command) -> None:
+        """Apply a game command, or raise a refusal (`act.refuse(...)`)."""
+
+    def on_timer(self, act: Action, key: str, payload: dict[str, Any]) -> None:
+        """A deadline of this table came due (turn time-out, next hand, clock announcement)."""
+
+    def resume(self, act: Action) -> None:
+        """After a restart: check the snapshot can continue, else void the hand and return its chips."""
+
+    def current_key(self, act: Action) -> str | None:
+        """The key of the hand or round in progress (buttons carry it), None between hands."""
+
+    def is_busy(self, act: Action) -> bool:
+        """Whether chips are in play at the table (so the game may not be switched)."""
+
+    def table_message(self, act: Action) -> TableMessage | None:
+        """The public table message with the buttons for whoever must act."""
+
+    def private_view(self, act: Action, user_id: str) -> str | None:
+        """What only this player may see (his hole cards, his boxes), None when he has nothing."""
+
+
+CONTROLLERS: dict[str, Controller] = {}
+"""Every game a table can play, by name; filled in by `bot.games.registry`."""

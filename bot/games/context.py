@@ -1,0 +1,136 @@
+"""What a game controller works with during one action: the open transaction, the table, and the reply."""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Callable, Iterable
+from dataclasses import dataclass, field
+from typing import Any
+
+from bot.i18n import text
+from bot.output import Actor, Place, Reply, TableMessage
+from bot.store import Tx, wallet_account
+from engine.common import Event, Move, RuleError
+
+
+class Refusal(Exception):
+    """A command refused with a reason for the actor; raising it rolls the whole action back."""
+
+    def __init__(self, message: str) -> None:
+        super().__init__(message)
+        self.message = message
+
+
+@dataclass
+class TimerChange:
+    """A deadline to arm (due_at set) or disarm (due_at None) once the action commits."""
+
+    key: str
+    due_at: float | None
+    payload: dict[str, Any] = field(default_factory=dict)
+
+
+@dataclass
+class Action:
+    """One command (or timer) being applied to one table inside one transaction.
+
+    Controllers read and replace `config` and `state` (plain JSON-able dicts: the snapshot), move chips through
+    `move`/`apply_moves` (each a ledger row in this transaction), and describe the outcome through `say`, `tell`
+    and `table`. If anything raises, the transaction rolls back and nothing the action did is kept.
+    """
+
+    tx: Tx
+    place: Place
+    actor: Actor | None
+    language: str
+    config: dict[str, Any]
+    state: dict[str, Any]
+    now: float
+    rng: random.Random
+    chat_settings: dict[str, Any]
+    reply: Reply = field(default_factory=Reply)
+    timers: list[TimerChange] = field(default_factory=list)
+    is_organizer: bool = False
+
+    # --- text ---------------------------------------------------------------------------------------------
+
+    def t(self, key: str, /, **params: object) -> str:
+        """A message in the chat's language."""
+        return text(self.language, key, **params)
+
+    def say(self, key: str, /, **params: object) -> None:
+        """A public message for the channel."""
+        self.reply.public.append(self.t(key, **params))
+
+    def tell(self, user_id: str, key: str, /, **params: object) -> None:
+        """A private message for one player."""
+        self.reply.tell(user_id, self.t(key, **params))
+
+    def refuse(self, key: str, /, **params: object) -> Refusal:
+        """A refusal to raise: `raise act.refuse("not_seated")`."""
+        return Refusal(self.t(key, **params))
+
+    def rule_refusal(self, error: RuleError) -> Refusal:
+        """An engine rule error as a refusal in the chat's language (the engine's English when untranslated)."""
+        try:
+            return Refusal(self.t(f"rule.{error.code}", **error.params))
+        except (KeyError, IndexError):
+            return Refusal(error.message)
+
+    def show_table(self, message: TableMessage | None) -> None:
+        """Set the table message adapters should post or edit."""
+        self.reply.table = message
+
+    # --- who ----------------------------------------------------------------------------------------------
+
+    @property
+    def user(self) -> str:
+        """The actor's id (commands always have one; timers do not)."""
+        if self.actor is None:
+            raise RuntimeError("this action has no actor")
+        return self.actor.user_id
+
+    def name(self, user_id: str) -> str:
+        """A player's display name."""
+        return self.tx.player_name(self.place.chat_id, user_id)
+
+    def require_organizer(self) -> None:
+        """Refuse unless the actor organizes this chat."""
+        if not self.is_organizer:
+            raise self.refuse("organizer_only")
+
+    # --- chips, history, timers -----------------------------------------------------------------------------
+
+    def wallet(self, user_id: str) -> str:
+        """A player's wallet account in this chat."""
+        return wallet_account(self.place.chat_id, user_id)
+
+    def balance(self, account: str) -> int:
+        """An account's balance inside this transaction."""
+        return self.tx.balance(account)
+
+    def move(self, source: str, target: str, amount: int, reason: str, hand_id: str | None = None) -> None:
+        """Move chips between two ledger accounts in this transaction."""
+        self.tx.move(self.place.chat_id, source, target, amount, reason, table_id=self.place.table_id,
+                     hand_id=hand_id)
+
+    def apply_moves(self, moves: Iterable[Move], account: Callable[[str], str], hand_id: str) -> None:
+        """Write an engine's moves to the ledger, mapping its local account names with `account`."""
+        for move in moves:
+            if move.amount:
+                self.move(account(move.source), account(move.target), move.amount, move.reason, hand_id)
+
+    def record(self, hand_id: str, events: Iterable[Event]) -> None:
+        """Append events to the hand's or round's history."""
+        self.tx.add_history(self.place.table_id, hand_id, [event.to_dict() for event in events])
+
+    def arm(self, key: str, seconds: float, **payload: Any) -> None:
+        """Arm a timer `seconds` from now, stored in this transaction."""
+        due_at = self.now + seconds
+        self.tx.set_timer(key, self.place.table_id, due_at, payload)
+        self.timers.append(TimerChange(key, due_at, payload))
+
+    def disarm(self, key: str) -> None:
+        """Disarm a timer, in this transaction."""
+        self.tx.clear_timer(key)
+        self.timers.append(TimerChange(key, None))

@@ -1,0 +1,77 @@
+"""What the service tells an adapter to show: public text, private text per player, and the table message."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+
+@dataclass(frozen=True, slots=True)
+class Button:
+    """One button: its label (already in the chat's language) and the payload it sends back when pressed.
+
+    `payload` is `<key>|<command>` (see `bot.commands.button_payload`), at most 64 bytes; `private` marks the
+    "my cards" kind of button whose answer only the presser may see.
+    """
+
+    label: str
+    payload: str
+    private: bool = False
+
+
+@dataclass(frozen=True, slots=True)
+class TableMessage:
+    """The one message per hand or round that adapters post once and then edit in place.
+
+    `key` names the hand or round (`h12`, `r7`): a new key means a new message; button payloads carry it so a
+    press on an older message is recognised as stale.
+    """
+
+    key: str
+    text: str
+    buttons: tuple[Button, ...] = ()
+    to_act: str | None = None
+    """The player id whose turn it is (adapters may mention him), None when nobody must act."""
+
+
+@dataclass(frozen=True, slots=True)
+class Actor:
+    """Who sent a command: the platform's user id (prefixed, e.g. `tg:123`), display name and language hint."""
+
+    user_id: str
+    name: str
+    language: str | None = None
+    is_admin: bool = False
+    """The platform says he may manage the channel (Discord permission, Telegram group admin)."""
+
+
+@dataclass(frozen=True, slots=True)
+class Place:
+    """Where a command was sent: the chat (wallet scope: a server or group) and the table (a channel or topic)."""
+
+    chat_id: str
+    table_id: str
+
+
+@dataclass
+class Reply:
+    """The answer to one command or timer, to show only after its transaction committed.
+
+    - `public`: new messages for the table's channel, in order.
+    - `private`: per player id, messages only that player may see (hole cards, boxes, refusals).
+    - `table`: the table message's current state, or None when it did not change.
+    - `error`: set when the command was refused: a short reason for the actor alone; nothing changed.
+    """
+
+    public: list[str] = field(default_factory=list)
+    private: dict[str, list[str]] = field(default_factory=dict)
+    table: TableMessage | None = None
+    error: str | None = None
+
+    def tell(self, user_id: str, message: str) -> None:
+        """Add a private message for one player."""
+        self.private.setdefault(user_id, []).append(message)
+
+    @property
+    def refused(self) -> bool:
+        """Whether the command was refused (and so changed nothing)."""
+        return self.error is not None

@@ -1,0 +1,294 @@
+"""The service: one table per channel, actions serialised per table, applied and committed in one transaction."""
+
+from __future__ import annotations
+
+import asyncio
+import copy
+import logging
+import random
+from collections import defaultdict
+from collections.abc import Awaitable, Callable
+from dataclasses import dataclass
+from typing import Any
+
+from bot import commands as cmd
+from bot.clock import Clock
+from bot.games import CONTROLLERS, Controller
+from bot.games.context import Action, Refusal
+from bot.i18n import DEFAULT_LANGUAGE, languages, text
+from bot.output import Actor, Place, Reply
+from bot.scheduler import Scheduler
+from bot.store import InsufficientFunds, Store, Tx, wallet_account
+
+log = logging.getLogger(__name__)
+
+Listener = Callable[[Place, Reply], Awaitable[None]]
+"""Receives what timers caused (announcements, time-outs) for tables of one platform."""
+
+
+@dataclass(frozen=True)
+class ServiceSettings:
+    """Application-wide defaults (from `.env`)."""
+
+    starting_grant: int = 1000
+    default_game: str = "holdem"
+
+
+class Service:
+    """Maps each channel to its table and applies commands to it.
+
+    Every action takes its table's lock (so one channel never waits for another), runs the whole change — the
+    engine call, the ledger rows, the new snapshot, the history and the timers — as one transaction in the
+    database thread, and returns what to show only after the commit.
+    """
+
+    def __init__(
+        self,
+        store: Store,
+        clock: Clock,
+        *,
+        rng: random.Random | None = None,
+        settings: ServiceSettings | None = None,
+    ) -> None:
+        self.store = store
+        self.clock = clock
+        self.rng = rng or random.SystemRandom()
+        self.settings = settings or ServiceSettings()
+        self.scheduler = Scheduler(clock, self._on_timer)
+        self._locks: defaultdict[str, asyncio.Lock] = defaultdict(asyncio.Lock)
+        self._tables: dict[str, tuple[str, dict[str, Any], dict[str, Any]]] = {}
+        self._listeners: list[tuple[str, Listener]] = []
+
+    # --- wiring -------------------------------------------------------------------------------------------
+
+    def subscribe(self, prefix: str, listener: Listener) -> None:
+        """Deliver timer-caused replies for tables whose id starts with `prefix` (one adapter each)."""
+        self._listeners.append((prefix, listener))
+
+    async def start(self) -> None:
+        """Re-arm every stored timer and resume every table from its snapshot (voiding what cannot resume)."""
+        for table_id in await self.store.read(lambda tx: tx.table_ids()):
+            await self._run(None, None, table_id, lambda act, controller: controller.resume(act))
+        for key, table_id, due_at, payload in await self.store.read(lambda tx: tx.timers()):
+            self.scheduler.arm(key, table_id, due_at, payload)
+
+    # --- entry points for adapters ------------------------------------------------------------------------
+
+    async def handle(self, place: Place, actor: Actor, message: str) -> Reply:
+        """Apply a chat command (`/raise 40`); unknown or malformed input gets a usage answer."""
+        try:
+            command = cmd.parse(message)
+        except cmd.CommandError as error:
+            return Reply(error=await self._usage_text(place, actor, error))
+        return await self.execute(place, actor, command)
+
+    async def press(self, place: Place, actor: Actor, payload: str) -> Reply:
+        """Apply a button press; a press on an older hand's message is answered and changes nothing."""
+        try:
+            pressed = cmd.parse_payload(payload)
+        except cmd.CommandError as error:
+            return Reply(error=await self._usage_text(place, actor, error))
+        return await self.execute(place, actor, pressed.command, key=pressed.key)
+
+    async def execute(self, place: Place, actor: Actor, command: cmd.Command, key: str | None = None) -> Reply:
+        """Apply a parsed command; `key` is the hand or round a button was drawn for."""
+        return await self._run(place, actor, place.table_id, lambda act, ctl: self._dispatch(act, ctl, command, key))
+
+    async def view(self, place: Place, actor: Actor) -> Reply:
+        """The table message as it stands, and the actor's private view (for a "my cards" button)."""
+        return await self.execute(place, actor, cmd.Cards())
+
+    # --- the one path every change takes -------------------------------------------------------------------
+
+    async def _run(
+        self,
+        place: Place | None,
+        actor: Actor | None,
+        table_id: str,
+        body: Callable[[Action, Controller], None],
+    ) -> Reply:
+        async with self._locks[table_id]:
+            cached = self._tables.get(table_id)
+
+            def work(tx: Tx) -> Action:
+                act = self._open(tx, place, actor, table_id, cached)
+                controller = CONTROLLERS[act.config["game"]]
+                body(act, controller)
+                tx.save_table(table_id, act.place.chat_id, act.config, act.state)
+                return act
+
+            try:
+                act = await self.store.transact(work, now=self.clock.now())
+            except Refusal as refusal:
+                return Reply(error=refusal.message)
+            except InsufficientFunds:
+                language = await self._language(place, actor)
+                return Reply(error=text(language, "not_enough_chips"))
+            self._tables[table_id] = (act.place.chat_id, act.config, act.state)
+            for change in act.timers:
+                if change.due_at is None:
+                    self.scheduler.disarm(change.key)
+                else:
+                    self.scheduler.arm(change.key, table_id, change.due_at, change.payload)
+            return act.reply
+
+    def _open(
+        self,
+        tx: Tx,
+        place: Place | None,
+        actor: Actor | None,
+        table_id: str,
+        cached: tuple[str, dict[str, Any], dict[str, Any]] | None,
+    ) -> Action:
+        if cached is None:
+            loaded = tx.load_table(table_id)
+            chat_id = place.chat_id if place else tx.db.execute(
+                "SELECT chat_id FROM tables WHERE table_id = ?", (table_id,)).fetchone()[0]
+            config, state = loaded if loaded else ({}, None)
+            cached = (chat_id, config, state or {})
+        chat_id, config, state = cached
+        place = place or Place(chat_id, table_id)
+        settings = tx.chat_settings(chat_id)
+        if actor is not None:
+            self._welcome(tx, place, actor, settings)
+            settings = tx.chat_settings(chat_id)
+        config = copy.deepcopy(config)
+        config.setdefault("game", self.settings.default_game)
+        language = settings.get("language") or (actor.language if actor else None) or DEFAULT_LANGUAGE
+        if language not in languages():
+            language = DEFAULT_LANGUAGE
+        organizers = settings.get("organizers", [])
+        return Action(
+            tx=tx,
+            place=place,
+            actor=actor,
+            language=language,
+            config=config,
+            state=copy.deepcopy(state),
+            now=self.clock.now(),
+            rng=self.rng,
+            chat_settings=settings,
+            is_organizer=actor is not None and (actor.is_admin or actor.user_id in organizers),
+        )
+
+    def _welcome(self, tx: Tx, place: Place, actor: Actor, settings: dict[str, Any]) -> None:
+        """A player's first command in a chat opens his wallet with the starting grant; the chat's first player
+        organizes it (more organizers come from the platform's admin rights or `/set organizer @name`)."""
+        if tx.ensure_player(place.chat_id, actor.user_id, actor.name):
+            grant = int(settings.get("grant", self.settings.starting_grant))
+            if grant > 0:
+                tx.move(place.chat_id, f"mint:{place.chat_id}", wallet_account(place.chat_id, actor.user_id), grant,
+                        "welcome grant")
+        if not settings.get("organizers"):
+            tx.set_chat_settings(place.chat_id, {**settings, "organizers": [actor.user_id]})
+
+    async def _language(self, place: Place | None, actor: Actor | None) -> str:
+        if place is None:
+            return DEFAULT_LANGUAGE
+        settings = await self.store.read(lambda tx: tx.chat_settings(place.chat_id))
+        language = settings.get("language") or (actor.language if actor else None) or DEFAULT_LANGUAGE
+        return str(language) if language in languages() else DEFAULT_LANGUAGE
+
+    async def _usage_text(self, place: Place, actor: Actor, error: cmd.CommandError) -> str:
+        language = await self._language(place, actor)
+        return text(language, f"parse.{error.code}", **error.params)
+
+    # --- commands every table understands -------------------------------------------------------------------
+
+    def _dispatch(self, act: Action, controller: Controller, command: cmd.Command, key: str | None) -> None:
+        if key is not None and key != controller.current_key(act):
+            raise act.refuse("stale_button")
+        general = _GENERAL.get(type(command))
+        if general is not None:
+            general(self, act, controller, command)
+            return
+        controller.handle(act, command)
+
+    async def _on_timer(self, key: str, table_id: str, payload: dict[str, Any]) -> None:
+        reply = await self._run(None, None, table_id, lambda act, ctl: ctl.on_timer(act, key, payload))
+        if reply.refused or not (reply.public or reply.private or reply.table):
+            return
+        chat_id = self._tables[table_id][0]
+        for prefix, listener in self._listeners:
+            if table_id.startswith(prefix):
+                await listener(Place(chat_id, table_id), reply)
+
+
+def _help(service: Service, act: Action, controller: Controller, command: cmd.Command) -> None:
+    assert isinstance(command, cmd.Help)
+    if command.topic:
+        found = cmd.BY_WORD.get(command.topic)
+        if found is None:
+            raise act.refuse("parse.unknown_command", command=command.topic)
+        act.tell(act.user, "help.one", command=found.name, usage=found.usage, about=act.t(f"about.{found.name}"))
+        return
+    lines = [f"/{name} {cls.usage}".rstrip() + " — " + act.t(f"about.{name}")
+             for name, cls in ((c.name, c) for c in cmd.COMMANDS)]
+    act.tell(act.user, "help.all", commands="\n".join(lines))
+
+
+def _balance(service: Service, act: Action, controller: Controller, command: cmd.Command) -> None:
+    act.tell(act.user, "balance", chips=act.balance(act.wallet(act.user)))
+
+
+def _grant(service: Service, act: Action, controller: Controller, command: cmd.Command) -> None:
+    assert isinstance(command, cmd.Grant)
+    act.require_organizer()
+    user_id = act.tx.find_player(act.place.chat_id, command.player)
+    if user_id is None:
+        raise act.refuse("unknown_player", player=command.player)
+    act.move(f"mint:{act.place.chat_id}", act.wallet(user_id), command.chips, f"grant by {act.user}")
+    act.say("granted", player=act.name(user_id), chips=command.chips)
+
+
+def _top(service: Service, act: Action, controller: Controller, command: cmd.Command) -> None:
+    prefix = f"wallet:{act.place.chat_id}:"
+    wallets = sorted(act.tx.balances(prefix).items(), key=lambda item: -item[1])[:10]
+    lines = [f"{place}. {act.name(name.removeprefix(prefix))} — {chips}"
+             for place, (name, chips) in enumerate(wallets, start=1)]
+    act.say("top", lines="\n".join(lines) or "—")
+
+
+def _lang(service: Service, act: Action, controller: Controller, command: cmd.Command) -> None:
+    assert isinstance(command, cmd.Lang)
+    if command.language is None:
+        act.tell(act.user, "lang.current", language=act.language, choices=", ".join(languages()))
+        return
+    if command.language not in languages():
+        raise act.refuse("lang.unknown", language=command.language, choices=", ".join(languages()))
+    act.tx.set_chat_settings(act.place.chat_id, {**act.chat_settings, "language": command.language})
+    act.language = command.language
+    act.say("lang.set", language=command.language)
+
+
+def _game(service: Service, act: Action, controller: Controller, command: cmd.Command) -> None:
+    assert isinstance(command, cmd.Game)
+    if command.game is None:
+        act.tell(act.user, "game.current", game=act.t(f"game.{act.config['game']}"),
+                 choices=", ".join(CONTROLLERS))
+        return
+    if command.game not in CONTROLLERS:
+        raise act.refuse("game.unknown", game=command.game, choices=", ".join(CONTROLLERS))
+    act.require_organizer()
+    if controller.is_busy(act):
+        raise act.refuse("game.busy")
+    act.config = {"game": command.game}
+    act.state = {}
+    act.say("game.set", game=act.t(f"game.{command.game}"))
+
+
+def _cards(service: Service, act: Action, controller: Controller, command: cmd.Command) -> None:
+    act.show_table(controller.table_message(act))
+    private = controller.private_view(act, act.user)
+    act.reply.tell(act.user, private or act.t("no_cards"))
+
+
+_GENERAL: dict[type[cmd.Command], Callable[[Service, Action, Controller, cmd.Command], None]] = {
+    cmd.Help: _help,
+    cmd.Balance: _balance,
+    cmd.Grant: _grant,
+    cmd.Top: _top,
+    cmd.Lang: _lang,
+    cmd.Game: _game,
+    cmd.Cards: _cards,
+}

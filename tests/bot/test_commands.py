@@ -1,0 +1,78 @@
+"""The command parser: every adapter's text and button payloads become the same typed commands."""
+
+import pytest
+
+from bot import commands as cmd
+
+
+@pytest.mark.parametrize(
+    ("text", "expected"),
+    [
+        ("/join", cmd.Join()),
+        ("join 200", cmd.Join(200)),
+        ("/raise 40", cmd.Raise(40)),
+        ("/RAISE@PokerBot 40", cmd.Raise(40)),
+        ("/raise", cmd.Raise()),
+        ("/ante 10", cmd.Ante(10, 1, 0)),
+        ("/ante 10 box 2 pp 5", cmd.Ante(10, 2, 5)),
+        ("/ante 10 bonus 10 box 3", cmd.Ante(10, 3, 10)),
+        ("/exchange 2 5", cmd.Exchange(("2", "5"))),
+        ("/fold", cmd.Fold()),
+        ("/clock", cmd.Clock()),
+        ("/balance", cmd.Balance()),
+        ("/grant @ann 500", cmd.Grant("@ann", 500)),
+        ("/pawn silver ring", cmd.Pawn("silver ring")),
+        ("/tournament create home-night", cmd.Tournament("create", "home-night")),
+        ("/t create 10/20 20m; 20/40 20m", cmd.Tournament("create", "10/20 20m; 20/40 20m")),
+        ("/help raise", cmd.Help("raise")),
+        ("/lang ru", cmd.Lang("ru")),
+        ("  /all-in  ", cmd.AllIn()),
+    ],
+)
+def test_parse(text: str, expected: cmd.Command) -> None:
+    assert cmd.parse(text) == expected
+
+
+@pytest.mark.parametrize(
+    ("text", "code"),
+    [
+        ("", "empty"),
+        ("/frobnicate", "unknown_command"),
+        ("/raise -5", "bad_amount"),
+        ("/raise 0", "bad_amount"),
+        ("/raise 4.5", "bad_amount"),
+        ("/raise 1e9", "bad_amount"),
+        ("/raise 99999999999", "bad_amount"),
+        ("/raise 10 20", "usage"),
+        ("/ante", "usage"),
+        ("/ante 10 box 4", "bad_box"),
+        ("/ante 10 box", "usage"),
+        ("/ante 10 colour 4", "usage"),
+        ("/exchange", "usage"),
+        ("/exchange 1 2 3 4 5 6", "usage"),
+        ("/fold now", "usage"),
+        ("/grant ann", "usage"),
+        ("/pawn", "usage"),
+        ("???", "unknown_command"),
+    ],
+)
+def test_bad_input_names_the_problem(text: str, code: str) -> None:
+    with pytest.raises(cmd.CommandError) as error:
+        cmd.parse(text)
+    assert error.value.code == code
+
+
+def test_button_payloads_round_trip_and_fit_telegram() -> None:
+    payload = cmd.button_payload("h123", "raise 40")
+    assert len(payload.encode()) <= 64
+    pressed = cmd.parse_payload(payload)
+    assert pressed == cmd.Pressed("h123", cmd.Raise(40))
+    with pytest.raises(cmd.CommandError):
+        cmd.parse_payload("no separator")
+    with pytest.raises(ValueError):
+        cmd.button_payload("h1", "exchange " + "x" * 80)
+
+
+def test_every_command_has_a_unique_word() -> None:
+    words = [word for cls in cmd.COMMANDS for word in (cls.name, *cls.aliases)]
+    assert len(words) == len(set(words))

@@ -1,0 +1,106 @@
+"""The service's own commands: wallets, grants, languages, help, refusals that change nothing."""
+
+import random
+from typing import Any
+
+import pytest
+
+from bot.commands import Command
+from bot.games import CONTROLLERS
+from bot.games.context import Action
+from bot.output import Actor, Place, TableMessage
+from bot.service import Service, ServiceSettings
+from tests.bot.conftest import ANN, BOB, PLACE, dump
+
+
+class Idle:
+    """A controller with no game in progress, so only the service's own commands do anything."""
+
+    def handle(self, act: Action, command: Command) -> None:
+        raise act.refuse("parse.unknown_command", command=command.name)
+
+    def on_timer(self, act: Action, key: str, payload: dict[str, Any]) -> None: ...
+
+    def resume(self, act: Action) -> None: ...
+
+    def current_key(self, act: Action) -> str | None:
+        return "k1"
+
+    def is_busy(self, act: Action) -> bool:
+        return False
+
+    def table_message(self, act: Action) -> TableMessage | None:
+        return None
+
+    def private_view(self, act: Action, user_id: str) -> str | None:
+        return None
+
+
+@pytest.fixture
+async def service(store, clock, monkeypatch):
+    monkeypatch.setitem(CONTROLLERS, "idle", Idle())
+    svc = Service(store, clock, rng=random.Random(1), settings=ServiceSettings(default_game="idle"))
+    await svc.start()
+    return svc
+
+
+async def test_first_command_opens_a_wallet_with_the_grant(service) -> None:
+    reply = await service.handle(PLACE, ANN, "/balance")
+    assert reply.private == {"ann": ["Your wallet: 1000 chips."]}
+    assert reply.public == []
+    assert await service.store.read(lambda tx: tx.check_ledger()) == []
+
+
+async def test_grant_is_for_the_organizer_only(service) -> None:
+    await service.handle(PLACE, ANN, "/balance")  # ann is the chat's first player: its organizer
+    await service.handle(PLACE, BOB, "/balance")
+    refused = await service.handle(PLACE, BOB, "/grant ann 100")
+    assert refused.error == "Only the table's organizer can do that."
+    granted = await service.handle(PLACE, ANN, "/grant @Bob 250")
+    assert granted.public == ["Bob receives 250 chips."]
+    assert (await service.handle(PLACE, BOB, "/balance")).private["bob"] == ["Your wallet: 1250 chips."]
+    admin = Actor("dan", "Dan", is_admin=True)
+    assert (await service.handle(PLACE, admin, "/grant ann 1")).error is None
+
+
+@pytest.mark.parametrize(
+    "text",
+    ["/frobnicate", "/grant ann -5", "/grant nobody 5", "/raise 10 20", "/lang xx", "/game poker", "", "/help nope"],
+)
+async def test_bad_input_gets_a_reason_and_changes_nothing(service, store, tmp_path, text) -> None:
+    await service.handle(PLACE, ANN, "/balance")
+    before = dump(tmp_path / "bot.db")
+    reply = await service.handle(PLACE, ANN, text)
+    assert reply.error
+    assert reply.public == [] and reply.private == {}
+    assert dump(tmp_path / "bot.db") == before
+
+
+async def test_stale_button_is_answered_and_changes_nothing(service, tmp_path) -> None:
+    await service.handle(PLACE, ANN, "/balance")
+    before = dump(tmp_path / "bot.db")
+    reply = await service.press(PLACE, ANN, "k0|fold")
+    assert reply.error == "This hand is over."
+    assert dump(tmp_path / "bot.db") == before
+
+
+async def test_language_is_per_chat(service) -> None:
+    other = Place("other", "other/table")
+    await service.handle(PLACE, ANN, "/lang en")
+    assert (await service.handle(PLACE, ANN, "/lang")).private["ann"][0].startswith("Language: en")
+    assert (await service.handle(other, ANN, "/lang")).private["ann"][0].startswith("Language: en")
+
+
+async def test_top_lists_wallets_in_order(service) -> None:
+    await service.handle(PLACE, ANN, "/balance")
+    await service.handle(PLACE, BOB, "/balance")
+    await service.handle(PLACE, ANN, "/grant bob 5")
+    reply = await service.handle(PLACE, ANN, "/top")
+    assert reply.public == ["Leaderboard:\n1. Bob — 1005\n2. Ann — 1000"]
+
+
+async def test_help_lists_every_command(service) -> None:
+    reply = await service.handle(PLACE, ANN, "/help")
+    listing = reply.private["ann"][0]
+    assert "/raise [to-chips] — raise to a total" in listing
+    assert (await service.handle(PLACE, ANN, "/help ante")).private["ann"][0].startswith("/ante chips [box 1-3]")
