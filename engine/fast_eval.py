@@ -9,13 +9,14 @@ with a flush (at most one suit can hold five of seven cards, and then no full ho
 rank mask of the flush suit indexes a flush table.
 
 The tables are built from `hands.evaluate` itself (`python -m engine.fast_eval --build` rewrites
-`engine/data/fast_eval.bin`) and loaded at import in a few milliseconds.  `strength_batch` does the same with numpy over
+`engine/data/fast_eval.bin`) and loaded on first use in about 15 ms.  `strength_batch` does the same with numpy over
 many hands at once, through a perfect hash of the rank keys (hash and displace); numpy is imported on its first call.
 """
 
 from __future__ import annotations
 
 import array
+import itertools
 import sys
 import zlib
 from collections.abc import Iterable, Sequence
@@ -48,7 +49,7 @@ _FLUSH_BITS = 0x8888
 _RANK_MASK_BITS = 13
 
 DATA_PATH = Path(__file__).with_name("data") / "fast_eval.bin"
-_MAGIC = b"PKFE1\n"
+_MAGIC = b"PKFE2\n"
 _HASH_SHIFT = 9  # low bits of a rank key kept as they are by the perfect hash
 
 
@@ -148,7 +149,8 @@ def _write(path: Path) -> None:
     keys, values, flush = build_tables()
     offsets = _perfect_hash(keys, _HASH_SHIFT)
     parts = [array.array("I", [len(keys), len(offsets), _HASH_SHIFT])]
-    parts += [array.array("I", keys), array.array("I", values), array.array("I", flush), array.array("i", offsets)]
+    deltas = [keys[0]] + [after - before for before, after in itertools.pairwise(keys)]  # sorted keys compress well
+    parts += [array.array("I", deltas), array.array("I", values), array.array("I", flush), array.array("i", offsets)]
     for part in parts:
         if sys.byteorder != "little":
             part.byteswap()
@@ -174,8 +176,11 @@ def _read(data: bytes) -> tuple[array.array[int], array.array[int], array.array[
             part.byteswap()
         position += count * part.itemsize
         out.append(part)
-    return out[0], out[1], out[2], out[3], shift
+    keys = array.array("I", itertools.accumulate(out[0]))
+    return keys, out[1], out[2], out[3], shift
 
+
+# --- loading ----------------------------------------------------------------------------------------------
 
 _NON_FLUSH: dict[int, int] = {}  # rank-sum key -> strength, filled by `load_tables`
 _FLUSH: list[int] = []  # flush suit's rank mask -> strength
@@ -183,15 +188,12 @@ _RAW: dict[str, Any] = {}
 
 
 def load_tables() -> None:
-    """Read the shipped tables (or build them from `hands.evaluate` if the file is missing); done on first use."""
+    """Read the shipped tables (about 15 ms); done on first use, so importing the module costs nothing."""
     if _NON_FLUSH:
         return
-    if DATA_PATH.exists():
-        keys, values, flush, offsets, shift = _read(DATA_PATH.read_bytes())
-    else:
-        key_list, value_list, flush_list = build_tables()
-        keys, values, flush = array.array("I", key_list), array.array("I", value_list), array.array("I", flush_list)
-        offsets, shift = array.array("i", _perfect_hash(key_list, _HASH_SHIFT)), _HASH_SHIFT
+    if not DATA_PATH.exists():
+        raise FileNotFoundError(f"{DATA_PATH} is missing: rebuild it with `python -m engine.fast_eval --build`")
+    keys, values, flush, offsets, shift = _read(DATA_PATH.read_bytes())
     _RAW.update(keys=keys, values=values, flush=flush, offsets=offsets, shift=shift)
     _FLUSH[:] = flush.tolist()
     _NON_FLUSH.update(zip(keys, values, strict=True))
