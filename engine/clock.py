@@ -23,6 +23,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from datetime import UTC, datetime, time, timedelta
 from enum import StrEnum
+from fractions import Fraction
 from typing import Any
 
 from engine.common import Event, RuleError
@@ -90,21 +91,44 @@ class LevelStatus:
 
 
 @dataclass(frozen=True, kw_only=True)
-class ClockStarted(Event):
+class TournamentEvent(Event):
+    """An event of the tournament or its clock; `to_dict` also writes instants, durations and fractions as JSON text."""
+
+    def to_dict(self) -> dict[str, Any]:
+        """A JSON-able form: instants in ISO form, durations in seconds, fractions as "num/den"."""
+        return {key: _jsonable(value) for key, value in super().to_dict().items()}
+
+
+def _jsonable(value: Any) -> Any:
+    if isinstance(value, datetime | time):
+        return value.isoformat()
+    if isinstance(value, timedelta):
+        return value.total_seconds()
+    if isinstance(value, Fraction):
+        return f"{value.numerator}/{value.denominator}"
+    if isinstance(value, dict):
+        return {key: _jsonable(item) for key, item in value.items()}
+    if isinstance(value, list):
+        return [_jsonable(item) for item in value]
+    return value
+
+
+@dataclass(frozen=True, kw_only=True)
+class ClockStarted(TournamentEvent):
     """The clock started at `at`."""
 
     at: datetime
 
 
 @dataclass(frozen=True, kw_only=True)
-class ClockPaused(Event):
+class ClockPaused(TournamentEvent):
     """The organizer paused the clock."""
 
     at: datetime
 
 
 @dataclass(frozen=True, kw_only=True)
-class ClockResumed(Event):
+class ClockResumed(TournamentEvent):
     """The organizer resumed the clock after `paused_for`."""
 
     at: datetime
@@ -112,7 +136,7 @@ class ClockResumed(Event):
 
 
 @dataclass(frozen=True, kw_only=True)
-class LevelSkipped(Event):
+class LevelSkipped(TournamentEvent):
     """The organizer ended level `index` now."""
 
     at: datetime
@@ -120,7 +144,7 @@ class LevelSkipped(Event):
 
 
 @dataclass(frozen=True, kw_only=True)
-class ClockAdjusted(Event):
+class ClockAdjusted(TournamentEvent):
     """The organizer added (or removed, when negative) `minutes` to level `index`."""
 
     at: datetime
