@@ -119,6 +119,8 @@ class Settlement:
 def build_settlement(rows: Iterable[SettlementRow]) -> Settlement:
     """Fill in each row's rounded net and find the transfers; the exact nets must sum to zero (the bank is empty)."""
     rows = list(rows)
+    if sum((row.net for row in rows), Fraction(0)) != 0:
+        raise ValueError("the nets do not sum to zero: the bank does not balance")
     cents = round_to_cents({row.player: row.net for row in rows})
     filled = tuple(dataclasses.replace(row, net_cents=cents[row.player]) for row in rows)
     return Settlement(filled, tuple(fewest_transfers(cents)))
