@@ -17,8 +17,8 @@ the count, so decisions (`act`) need no balance. A stake or fee over the count i
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Mapping, Sequence
 import dataclasses
+from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 from enum import StrEnum
 from typing import Any, ClassVar
