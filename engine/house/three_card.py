@@ -100,7 +100,8 @@ class ThreeCardRound(HouseRound):
         return events
 
     def _options(self, box: Box) -> list[ActionOption]:
-        return [ActionOption("play", box.ante), ActionOption("fold")]
+        play = [ActionOption("play", box.ante)] if self.wallets[box.owner] >= box.ante else []
+        return [*play, ActionOption("fold")]
 
     def _apply(self, box: Box, action: str, cards: list[Any]) -> tuple[list[Event], bool]:
         if action == "fold":
