@@ -21,18 +21,20 @@ from engine.hands import HandCategory, HandValue, caribbean_key, evaluate
 from engine.house.common import (
     ActionOption,
     Box,
-    BoxActed,
-    BoxCardsDealt,
     BoxStatus,
-    CardsDrawn,
     ConfigBase,
-    DealerCardsShown,
     HouseRound,
     Limits,
     Phase,
-    StakesSettled,
     cap,
     hand_name,
+)
+from engine.house.events import (
+    BoxActed,
+    BoxCardsDealt,
+    CardsDrawn,
+    DealerCardsShown,
+    StakesSettled,
 )
 
 PAYTABLE: Mapping[str, int] = MappingProxyType({

@@ -20,18 +20,20 @@ from engine.hands import RussianCategory, best_combination_pair, evaluate_russia
 from engine.house.common import (
     ActionOption,
     Box,
-    BoxActed,
-    BoxCardsDealt,
     BoxStatus,
-    CardsDrawn,
     ConfigBase,
-    DealerCardsShown,
-    DealerDrew,
     HouseRound,
     Limits,
     Phase,
-    StakesSettled,
     cap,
+)
+from engine.house.events import (
+    BoxActed,
+    BoxCardsDealt,
+    CardsDrawn,
+    DealerCardsShown,
+    DealerDrew,
+    StakesSettled,
 )
 
 PAYTABLE: Mapping[str, int] = MappingProxyType({

@@ -22,19 +22,21 @@ from engine.hands import HandCategory, HandValue, evaluate
 from engine.house.common import (
     ActionOption,
     Box,
-    BoxActed,
-    BoxCardsDealt,
     BoxStatus,
-    CardsDrawn,
-    CommunityCardsShown,
     ConfigBase,
-    DealerCardsShown,
     HouseRound,
     Limits,
     Phase,
-    StakesSettled,
     cap,
     hand_name,
+)
+from engine.house.events import (
+    BoxActed,
+    BoxCardsDealt,
+    CardsDrawn,
+    CommunityCardsShown,
+    DealerCardsShown,
+    StakesSettled,
 )
 
 PAYTABLE: Mapping[str, int] = MappingProxyType({

@@ -12,15 +12,17 @@ from engine.hands import evaluate_three, is_qualifying_three
 from engine.house.common import (
     ActionOption,
     Box,
-    BoxActed,
-    BoxCardsDealt,
     BoxStatus,
     ConfigBase,
-    DealerCardsShown,
     HouseRound,
     Limits,
     Phase,
     cap,
+)
+from engine.house.events import (
+    BoxActed,
+    BoxCardsDealt,
+    DealerCardsShown,
 )
 
 PAIRPLUS: Mapping[str, int] = MappingProxyType(

@@ -3,7 +3,8 @@
 import pytest
 
 from engine.cards import Deck
-from engine.house.common import BoxCardsDealt, CommunityCardsShown, Phase
+from engine.house.common import Phase
+from engine.house.events import BoxCardsDealt, CommunityCardsShown
 from engine.house.texas import TexasRound
 
 # deal order: each box's two cards, the dealer's two, then the community cards in the order they open

@@ -4,7 +4,7 @@ import pytest
 
 from engine.cards import Deck
 from engine.common import IllegalAmount, RuleError
-from engine.house.common import StakesSettled
+from engine.house.events import StakesSettled
 from engine.house.three_card import ThreeCardRound, ThreeCardRules
 
 
