@@ -6,6 +6,7 @@ Where the rules are silent, this follows a card room and pokerkit's model:
   before it (counter-clockwise) holds the button, so the blinds still fall to the seats after it;
 - a big blind short of the blind still makes the others call the full blind; the excess comes back as uncalled;
 - folding is refused when checking is free (`timeout_action()` gives the check-or-fold a time-out should play);
+- a player with no decision to make (nothing owed, and no one left who could call a raise) is not asked to act;
 - a raise needs a player who could call it; a player who already acted may raise again only if the bet grew by a
   full raise since (so several short all-ins that add up to one do reopen the betting);
 - every bet or raise, a short all-in too, counts toward a round's cap; the big blind is the first bet preflop;
@@ -287,8 +288,7 @@ class Hand:
             return RuleError("raise_cap", "the betting is capped for this round", cap=rules.bets_per_round)
         if seat.acted and self._current_bet - seat.level < self._raise_increment:
             return RuleError("not_reopened", "a short all-in does not reopen the betting: call or fold")
-        if not any(other is not seat and not other.folded and other.stack + other.bet > self._current_bet
-                   for other in self._seats):
+        if not self._someone_could_call(seat):
             return RuleError("nobody_to_raise", "no one left could call a raise")
         return None
 
@@ -430,7 +430,17 @@ class Hand:
     # --- rounds and streets --------------------------------------------------------------------------------
 
     def _needs_action(self, seat: _Seat) -> bool:
-        return not seat.folded and seat.stack > 0 and (not seat.acted or seat.bet < self._current_bet)
+        """Whether the player has a decision to make: he owes chips, or has not acted and a raise could be called."""
+        if seat.folded or seat.stack == 0:
+            return False
+        if seat.bet < self._current_bet:
+            return True
+        return not seat.acted and self._someone_could_call(seat)
+
+    def _someone_could_call(self, seat: _Seat) -> bool:
+        """Whether another player in the hand has chips beyond the current bet (so a raise means something)."""
+        return any(other is not seat and not other.folded and other.stack + other.bet > self._current_bet
+                   for other in self._seats)
 
     def _next_needing(self, after: int) -> int | None:
         count = len(self._seats)
@@ -441,9 +451,8 @@ class Hand:
         return None
 
     def _begin_round(self, after: int) -> list[Event]:
-        able = [seat for seat in self._seats if not seat.folded and seat.stack > 0]
         first = self._next_needing(after)
-        if first is None or (len(able) == 1 and able[0].bet >= self._current_bet):
+        if first is None:
             return self._end_round()
         self._to_act = first
         return []

@@ -9,7 +9,16 @@ import pytest
 from engine.betting import FIXED_LIMIT, HOME_LIMIT, NO_LIMIT, STRUCTURES, Street
 from engine.common import IllegalAmount, NotYourTurn, RuleError, all_moves
 from engine.holdem import (
-    BlindPosted, Call, Check, Hand, HandsShown, ItemPawned, Pawn, PotAwarded, RaiseTo, UncalledBetReturned,
+    BlindPosted,
+    Call,
+    Check,
+    Hand,
+    HandsShown,
+    ItemPawned,
+    Pawn,
+    PotAwarded,
+    RaiseTo,
+    UncalledBetReturned,
 )
 from engine.pots import Pot, build_pots, split_pot
 from tests.engine.holdem_helpers import run_script, start
