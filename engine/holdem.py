@@ -24,7 +24,7 @@ from typing import Any
 from engine.betting import FIXED_LIMIT, HOME_LIMIT, NO_LIMIT, STRUCTURES, BettingStructure, Limit, Street
 from engine.cards import Card, Deck
 from engine.common import Event, IllegalAmount, Move, NotYourTurn, RuleError
-from engine.hands import evaluate, strength
+from engine.hands import HandValue, evaluate
 from engine.holdem_types import (
     Action,
     AllIn,
@@ -493,12 +493,14 @@ class Hand:
         events: list[Event] = []
         order = [seat for seat in self._order_from_button() if not seat.folded]
         ranks: dict[str, int] = {}
+        categories: dict[str, str] = {}
         shown: dict[str, tuple[Card, ...]] = {}
         if showdown:
             self.street = Street.SHOWDOWN
             shown = {seat.id: tuple(seat.hole) for seat in order}
-            categories = {seat.id: _category_name(seat.hole + self._board) for seat in order}
-            ranks = {seat.id: strength(seat.hole + self._board) for seat in order}
+            values = {seat.id: evaluate(seat.hole + self._board) for seat in order}
+            categories = {player: _category_name(value) for player, value in values.items()}
+            ranks = {player: value.strength for player, value in values.items()}
             events.append(HandsShown(cards=shown, categories=categories))
         contributions = {seat.id: seat.contributed for seat in self._seats}
         awards: list[PotAward] = []
@@ -506,7 +508,7 @@ class Hand:
             if showdown:
                 best = max(ranks[player] for player in pot.eligible)
                 winners = [player for player in pot.eligible if ranks[player] == best]
-                category: str | None = _category_name(self._by_id[winners[0]].hole + self._board)
+                category: str | None = categories[winners[0]]
             else:
                 winners, category = [live[0].id], None
             shares = split_pot(pot.amount, winners)
@@ -557,6 +559,6 @@ class Hand:
         return hand
 
 
-def _category_name(cards: list[Card]) -> str:
+def _category_name(value: HandValue) -> str:
     """The hand category in words, like `two pair`."""
-    return evaluate(cards).category.name.lower().replace("_", " ")
+    return value.category.name.lower().replace("_", " ")
