@@ -9,6 +9,7 @@ Where the rules are silent, this follows a card room and pokerkit's model:
 - a player with no decision to make (nothing owed, and no one left who could call a raise) is not asked to act;
 - a raise needs a player who could call it; a player who already acted may raise again only if the bet grew by a
   full raise since (so several short all-ins that add up to one do reopen the betting);
+- `home-limit`'s one raise per player and round does not count the opening bet (the seed limits raising);
 - every bet or raise, a short all-in too, counts toward a round's cap; the big blind is the first bet preflop;
   a cap's "heads-up" means only two players in the hand when the round starts;
 - at showdown every player still in shows; odd chips go one each to the winners from the button's left;
@@ -56,42 +57,12 @@ from engine.holdem_types import (
 )
 from engine.pots import build_pots, split_pot
 
-__all__ = [  # noqa: RUF022 - the hand and the vocabulary it speaks, re-exported
-    "Action",
-    "AllIn",
-    "Bet",
-    "BettingStructure",
-    "BlindPosted",
-    "BoardDealt",
-    "Call",
-    "Check",
-    "FIXED_LIMIT",
-    "Fold",
-    "HOME_LIMIT",
-    "Hand",
-    "HandEnded",
-    "HandResult",
-    "HandStarted",
-    "HandsShown",
-    "HoleCardsDealt",
-    "ItemPawned",
-    "LegalActions",
-    "Limit",
-    "NO_LIMIT",
-    "Pawn",
-    "PawnRules",
-    "PlayerBet",
-    "PlayerCalled",
-    "PlayerChecked",
-    "PlayerFolded",
-    "PlayerRaised",
-    "PotAward",
-    "PotAwarded",
-    "RaiseTo",
-    "STRUCTURES",
-    "SeatPlayer",
-    "Street",
-    "UncalledBetReturned",
+__all__ = [  # the hand and the vocabulary it speaks (re-exported from holdem_types and betting)
+    "FIXED_LIMIT", "HOME_LIMIT", "NO_LIMIT", "STRUCTURES", "Action", "AllIn", "Bet", "BettingStructure",
+    "BlindPosted", "BoardDealt", "Call", "Check", "Fold", "Hand", "HandEnded", "HandResult", "HandStarted",
+    "HandsShown", "HoleCardsDealt", "ItemPawned", "LegalActions", "Limit", "Pawn", "PawnRules", "PlayerBet",
+    "PlayerCalled", "PlayerChecked", "PlayerFolded", "PlayerRaised", "PotAward", "PotAwarded", "RaiseTo",
+    "SeatPlayer", "Street", "UncalledBetReturned",
 ]
 
 _NEXT_STREET = {Street.PREFLOP: (Street.FLOP, 3), Street.FLOP: (Street.TURN, 1), Street.TURN: (Street.RIVER, 1)}
