@@ -9,6 +9,7 @@ Where the rules are silent, this follows a card room and pokerkit's model:
 - a player with no decision to make (nothing owed, and no one left who could call a raise) is not asked to act;
 - a raise needs a player who could call it; a player who already acted may raise again only if the bet grew by a
   full raise since (so several short all-ins that add up to one do reopen the betting);
+- `home-limit`'s one raise per player and round does not count the opening bet (the seed limits raising);
 - every bet or raise, a short all-in too, counts toward a round's cap; the big blind is the first bet preflop;
   a cap's "heads-up" means only two players in the hand when the round starts;
 - at showdown every player still in shows; odd chips go one each to the winners from the button's left;
@@ -24,7 +25,7 @@ from typing import Any
 from engine.betting import FIXED_LIMIT, HOME_LIMIT, NO_LIMIT, STRUCTURES, BettingStructure, Limit, Street
 from engine.cards import Card, Deck
 from engine.common import Event, IllegalAmount, Move, NotYourTurn, RuleError
-from engine.hands import evaluate, strength
+from engine.hands import HandValue, evaluate
 from engine.holdem_types import (
     Action,
     AllIn,
@@ -56,42 +57,12 @@ from engine.holdem_types import (
 )
 from engine.pots import build_pots, split_pot
 
-__all__ = [  # noqa: RUF022 - the hand and the vocabulary it speaks, re-exported
-    "Action",
-    "AllIn",
-    "Bet",
-    "BettingStructure",
-    "BlindPosted",
-    "BoardDealt",
-    "Call",
-    "Check",
-    "FIXED_LIMIT",
-    "Fold",
-    "HOME_LIMIT",
-    "Hand",
-    "HandEnded",
-    "HandResult",
-    "HandStarted",
-    "HandsShown",
-    "HoleCardsDealt",
-    "ItemPawned",
-    "LegalActions",
-    "Limit",
-    "NO_LIMIT",
-    "Pawn",
-    "PawnRules",
-    "PlayerBet",
-    "PlayerCalled",
-    "PlayerChecked",
-    "PlayerFolded",
-    "PlayerRaised",
-    "PotAward",
-    "PotAwarded",
-    "RaiseTo",
-    "STRUCTURES",
-    "SeatPlayer",
-    "Street",
-    "UncalledBetReturned",
+__all__ = [  # the hand and the vocabulary it speaks (re-exported from holdem_types and betting)
+    "FIXED_LIMIT", "HOME_LIMIT", "NO_LIMIT", "STRUCTURES", "Action", "AllIn", "Bet", "BettingStructure",
+    "BlindPosted", "BoardDealt", "Call", "Check", "Fold", "Hand", "HandEnded", "HandResult", "HandStarted",
+    "HandsShown", "HoleCardsDealt", "ItemPawned", "LegalActions", "Limit", "Pawn", "PawnRules", "PlayerBet",
+    "PlayerCalled", "PlayerChecked", "PlayerFolded", "PlayerRaised", "PotAward", "PotAwarded", "RaiseTo",
+    "SeatPlayer", "Street", "UncalledBetReturned",
 ]
 
 _NEXT_STREET = {Street.PREFLOP: (Street.FLOP, 3), Street.FLOP: (Street.TURN, 1), Street.TURN: (Street.RIVER, 1)}
@@ -493,12 +464,14 @@ class Hand:
         events: list[Event] = []
         order = [seat for seat in self._order_from_button() if not seat.folded]
         ranks: dict[str, int] = {}
+        categories: dict[str, str] = {}
         shown: dict[str, tuple[Card, ...]] = {}
         if showdown:
             self.street = Street.SHOWDOWN
             shown = {seat.id: tuple(seat.hole) for seat in order}
-            categories = {seat.id: _category_name(seat.hole + self._board) for seat in order}
-            ranks = {seat.id: strength(seat.hole + self._board) for seat in order}
+            values = {seat.id: evaluate(seat.hole + self._board) for seat in order}
+            categories = {player: _category_name(value) for player, value in values.items()}
+            ranks = {player: value.strength for player, value in values.items()}
             events.append(HandsShown(cards=shown, categories=categories))
         contributions = {seat.id: seat.contributed for seat in self._seats}
         awards: list[PotAward] = []
@@ -506,7 +479,7 @@ class Hand:
             if showdown:
                 best = max(ranks[player] for player in pot.eligible)
                 winners = [player for player in pot.eligible if ranks[player] == best]
-                category: str | None = _category_name(self._by_id[winners[0]].hole + self._board)
+                category: str | None = categories[winners[0]]
             else:
                 winners, category = [live[0].id], None
             shares = split_pot(pot.amount, winners)
@@ -557,6 +530,6 @@ class Hand:
         return hand
 
 
-def _category_name(cards: list[Card]) -> str:
+def _category_name(value: HandValue) -> str:
     """The hand category in words, like `two pair`."""
-    return evaluate(cards).category.name.lower().replace("_", " ")
+    return value.category.name.lower().replace("_", " ")
