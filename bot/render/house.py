@@ -116,6 +116,10 @@ def narrate(act: Action, events: Iterable[Event]) -> None:
                     verdict=verdict,
                 )
             )
+        elif isinstance(event, StakesSettled) and not event.final:
+            # a side bet settled on the deal would give the box's hand away: only its owner hears of it
+            act.tell(event.player, "house.side_settled", box=event.box, net=signed(sum(event.results.values())),
+                     hand=hand_label(act, event.hand))
         elif isinstance(event, StakesSettled):
             net = sum(event.results.values())
             lines.append(
