@@ -204,3 +204,32 @@ async def test_a_restart_resumes_the_hand_and_its_timers(tmp_path, clock: FakeCl
     assert replies[-1].table.to_act is None
     await ledger_ok(restarted)
     await store.close()
+
+
+async def test_an_unreadable_snapshot_voids_the_hand_and_returns_every_chip(tmp_path, clock: FakeClock) -> None:
+    store = await Store.open(tmp_path / "bot.db")
+    service = Service(store, clock, rng=random.Random(3))
+    await service.start()
+    await seat_three(service)
+    start = await service.handle(PLACE, ANN, "/deal")
+    await service.press(PLACE, PLAYERS[start.table.to_act], press_label(start, "call"))
+    pot = await store.read(lambda tx: tx.balance(f"pot:{PLACE.table_id}"))
+    assert pot > 0
+
+    def corrupt(tx) -> None:
+        config, state = tx.load_table(PLACE.table_id)
+        del state["hand"]["deck"]
+        tx.save_table(PLACE.table_id, PLACE.chat_id, config, state)
+
+    await store.transact(corrupt, now=clock.now())
+    await store.close()
+    store = await Store.open(tmp_path / "bot.db")
+    restarted = Service(store, clock, rng=random.Random(4))
+    await restarted.start()
+    assert await store.read(lambda tx: tx.balance(f"pot:{PLACE.table_id}")) == 0
+    stacks = await store.read(lambda tx: tx.balances(f"stack:{PLACE.table_id}:"))
+    assert stacks == {f"stack:{PLACE.table_id}:{user}": 200 for user in ("ann", "bob", "cat")}
+    assert await store.read(lambda tx: tx.check_ledger()) == []
+    again = await restarted.handle(PLACE, ANN, "/deal")
+    assert again.error is None and again.table.key == "h2"
+    await store.close()
