@@ -21,10 +21,11 @@ def catalogue(language: str) -> dict[str, str]:
     return messages
 
 
-def languages() -> list[str]:
+@cache
+def languages() -> tuple[str, ...]:
     """The languages that have a catalogue."""
     files = resources.files("bot.locales").iterdir()
-    return sorted(entry.name.removesuffix(".json") for entry in files if entry.name.endswith(".json"))
+    return tuple(sorted(entry.name.removesuffix(".json") for entry in files if entry.name.endswith(".json")))
 
 
 def placeholders(template: str) -> set[str]:

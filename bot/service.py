@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import asyncio
-import copy
+import json
 import logging
 import random
 from collections import defaultdict
@@ -58,8 +58,11 @@ class Service:
         self.controllers = controllers if controllers is not None else default_controllers()
         self.scheduler = Scheduler(clock, self._on_timer)
         self._locks: defaultdict[str, asyncio.Lock] = defaultdict(asyncio.Lock)
-        self._tables: dict[str, tuple[str, dict[str, Any], dict[str, Any]]] = {}
+        self._tables: dict[str, tuple[str, str, str]] = {}
+        """Per table, the committed chat id, config and state as JSON text: each action parses its own copy, so
+        a failed one leaves nothing behind."""
         self._listeners: list[tuple[str, Listener]] = []
+        self._known_players: set[tuple[str, str]] = set()
 
     # --- wiring -------------------------------------------------------------------------------------------
 
@@ -112,21 +115,24 @@ class Service:
         async with self._locks[table_id]:
             cached = self._tables.get(table_id)
 
-            def work(tx: Tx) -> Action:
+            def work(tx: Tx) -> tuple[Action, str, str]:
                 act = self._open(tx, place, actor, table_id, cached)
                 controller = self.controllers[act.config["game"]]
                 body(act, controller)
-                tx.save_table(table_id, act.place.chat_id, act.config, act.state)
-                return act
+                config, state = json.dumps(act.config), json.dumps(act.state)
+                tx.save_table_json(table_id, act.place.chat_id, config, state)
+                return act, config, state
 
             try:
-                act = await self.store.transact(work, now=self.clock.now())
+                act, config, state = await self.store.transact(work, now=self.clock.now())
             except Refusal as refusal:
                 return Reply(error=refusal.message)
             except InsufficientFunds:
                 language = await self._language(place, actor)
                 return Reply(error=text(language, "not_enough_chips"))
-            self._tables[table_id] = (act.place.chat_id, act.config, act.state)
+            self._tables[table_id] = (act.place.chat_id, config, state)
+            if actor is not None:
+                self._known_players.add((act.place.chat_id, actor.user_id))
             for change in act.timers:
                 if change.due_at is None:
                     self.scheduler.disarm(change.key)
@@ -140,21 +146,24 @@ class Service:
         place: Place | None,
         actor: Actor | None,
         table_id: str,
-        cached: tuple[str, dict[str, Any], dict[str, Any]] | None,
+        cached: tuple[str, str, str] | None,
     ) -> Action:
         if cached is None:
-            loaded = tx.load_table(table_id)
-            chat_id = place.chat_id if place else tx.db.execute(
-                "SELECT chat_id FROM tables WHERE table_id = ?", (table_id,)).fetchone()[0]
-            config, state = loaded if loaded else ({}, None)
-            cached = (chat_id, config, state or {})
-        chat_id, config, state = cached
+            stored = tx.load_table_json(table_id)
+            if stored is None:
+                assert place is not None, "a timer for a table that was never saved"
+                cached = (place.chat_id, "{}", "{}")
+                tx.ensure_chat(place.chat_id)
+                tx.save_table_json(table_id, place.chat_id, "{}", "{}")  # history rows refer to it
+            else:
+                cached = (stored[0], stored[1], stored[2] or "{}")
+        chat_id, config_json, state_json = cached
         place = place or Place(chat_id, table_id)
         settings = tx.chat_settings(chat_id)
-        if actor is not None:
+        if actor is not None and (chat_id, actor.user_id) not in self._known_players:
             self._welcome(tx, place, actor, settings)
             settings = tx.chat_settings(chat_id)
-        config = copy.deepcopy(config)
+        config = json.loads(config_json)
         config.setdefault("game", self.settings.default_game)
         language = settings.get("language") or (actor.language if actor else None) or DEFAULT_LANGUAGE
         if language not in languages():
@@ -166,7 +175,7 @@ class Service:
             actor=actor,
             language=language,
             config=config,
-            state=copy.deepcopy(state),
+            state=json.loads(state_json),
             now=self.clock.now(),
             rng=self.rng,
             chat_settings=settings,

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from collections.abc import Mapping
-from dataclasses import asdict, dataclass
+from dataclasses import dataclass
 from enum import StrEnum
 from typing import Any
 
@@ -62,10 +62,9 @@ class BettingStructure:
 
     def to_dict(self) -> dict[str, Any]:
         """A JSON-able form."""
-        data = asdict(self)
-        data["limit"] = self.limit.value
-        data["bet_units"] = list(self.bet_units)
-        return data
+        return {"name": self.name, "limit": self.limit.value, "bet_units": list(self.bet_units),
+                "raises_per_player": self.raises_per_player, "bets_per_round": self.bets_per_round,
+                "uncapped_heads_up": self.uncapped_heads_up}
 
     @classmethod
     def from_dict(cls, data: Mapping[str, Any]) -> BettingStructure:

@@ -46,6 +46,9 @@ class Card:
     @classmethod
     def parse(cls, token: str) -> Card:
         """Read `As`, `td`, `10h`; raise CardError quoting the token otherwise."""
+        known = _BY_TEXT.get(token)
+        if known is not None:  # the canonical text form: saved states are full of it
+            return known
         text = token.strip()
         if len(text) == 3 and text[:2] == "10":
             text = "T" + text[2]
@@ -76,7 +79,7 @@ class Card:
         return self.rank_char + self.suit.symbol
 
     def __str__(self) -> str:
-        return self.rank_char + self.suit.value
+        return RANK_CHARS[self.rank - 2] + str.__str__(self.suit)
 
     def __repr__(self) -> str:
         return f"Card({str(self)!r})"
@@ -84,6 +87,8 @@ class Card:
 
 ALL_CARDS: tuple[Card, ...] = tuple(Card(rank, suit) for rank in range(2, 15) for suit in Suit)
 """The 52 cards in a fixed order (by rank, then suit)."""
+
+_BY_TEXT: dict[str, Card] = {str(card): card for card in ALL_CARDS}
 
 
 def parse_cards(text: str | Iterable[str]) -> list[Card]:

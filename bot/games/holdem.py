@@ -81,9 +81,9 @@ class HoldemController:
         except (KeyError, ValueError, TypeError):
             self._void(act)
 
-    def table_message(self, act: Action) -> TableMessage | None:
+    def table_message(self, act: Action, hand: engine.Hand | None = None) -> TableMessage | None:
         """The hand's public view with the buttons for the player to act (or the seats between hands)."""
-        hand = self._hand(act)
+        hand = hand or self._hand(act)
         key = f"h{act.state.get('number', 0)}"
         if hand is None:
             if not act.state.get("seats"):
@@ -304,7 +304,7 @@ class HoldemController:
             return
         act.state["hand"] = hand.to_dict()
         act.arm(self._timer(act), self.config(act, "turn_seconds"), kind="turn", step=act.state["step"])
-        act.show_table(self.table_message(act))
+        act.show_table(self.table_message(act, hand))
 
     def _finish(self, act: Action, hand: engine.Hand, key: str) -> None:
         act.state["hand"] = None

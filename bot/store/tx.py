@@ -157,21 +157,30 @@ class Tx:
 
     def load_table(self, table_id: str) -> tuple[dict[str, Any], dict[str, Any] | None] | None:
         """The table's config and state (None when it has no game in progress), or None for an unknown table."""
-        row = self.db.execute("SELECT config, state FROM tables WHERE table_id = ?", (table_id,)).fetchone()
-        if row is None:
+        raw = self.load_table_json(table_id)
+        if raw is None:
             return None
-        return json.loads(row[0]), (json.loads(row[1]) if row[1] else None)
+        return json.loads(raw[1]), (json.loads(raw[2]) if raw[2] else None)
+
+    def load_table_json(self, table_id: str) -> tuple[str, str, str | None] | None:
+        """The table's chat, config and state as stored (JSON text), or None for an unknown table."""
+        row = self.db.execute("SELECT chat_id, config, state FROM tables WHERE table_id = ?", (table_id,)).fetchone()
+        return (str(row[0]), str(row[1]), row[2]) if row else None
 
     def save_table(
         self, table_id: str, chat_id: str, config: dict[str, Any], state: dict[str, Any] | None
     ) -> None:
         """Store the table's config and its serialised state (the snapshot resumed after a restart)."""
         self.ensure_chat(chat_id)
+        self.save_table_json(table_id, chat_id, json.dumps(config), json.dumps(state) if state is not None else None)
+
+    def save_table_json(self, table_id: str, chat_id: str, config: str, state: str | None) -> None:
+        """Store the table's config and state already written as JSON text (the chat must exist)."""
         self.db.execute(
             "INSERT INTO tables(table_id, chat_id, config, state, updated_at) VALUES (?, ?, ?, ?, ?) "
             "ON CONFLICT(table_id) DO UPDATE SET config = excluded.config, state = excluded.state, "
             "updated_at = excluded.updated_at",
-            (table_id, chat_id, json.dumps(config), json.dumps(state) if state is not None else None, self.now),
+            (table_id, chat_id, config, state, self.now),
         )
 
     def table_ids(self) -> list[str]:

@@ -1,0 +1,130 @@
+"""Actions per second through parser → service → engine → SQLite commit, with 1,000 Hold'em tables active.
+
+In the same run it measures the physical limit: single-row committed updates per second through Python's sqlite3
+module directly, at the same settings (WAL, synchronous=NORMAL). Prints the ratio, p50/p99 latency of one action,
+and memory per idle table. Run: `python benchmarks/service.py [--tables 1000] [--seconds 5] [--concurrency 64]`.
+"""
+
+from __future__ import annotations
+
+import argparse
+import asyncio
+import random
+import sqlite3
+import statistics
+import tempfile
+import time
+import tracemalloc
+from pathlib import Path
+
+from bot.clock import SystemClock
+from bot.output import Actor, Place, Reply
+from bot.service import Service
+from bot.store import Store
+
+PLAYERS = (Actor("ann", "Ann"), Actor("bob", "Bob"))
+
+
+def raw_commits_per_second(path: Path, seconds: float) -> float:
+    """Single-row UPDATE + COMMIT in a loop through sqlite3, WAL and synchronous=NORMAL."""
+    connection = sqlite3.connect(path, isolation_level=None)
+    connection.execute("PRAGMA journal_mode = WAL")
+    connection.execute("PRAGMA synchronous = NORMAL")
+    connection.execute("CREATE TABLE t (id INTEGER PRIMARY KEY, value INTEGER)")
+    connection.execute("INSERT INTO t VALUES (1, 0)")
+    count, end = 0, time.perf_counter() + seconds
+    while time.perf_counter() < end:
+        connection.execute("BEGIN")
+        connection.execute("UPDATE t SET value = value + 1 WHERE id = 1")
+        connection.execute("COMMIT")
+        count += 1
+    connection.close()
+    return count / seconds
+
+
+def next_payload(reply: Reply, rng: random.Random) -> tuple[Actor, str] | None:
+    """A random button of the player to act, or None between hands."""
+    table = reply.table
+    if table is None or table.to_act is None:
+        return None
+    buttons = [button for button in table.buttons if not button.private and not button.payload.endswith("|allin")]
+    actor = next(actor for actor in PLAYERS if actor.user_id == table.to_act)
+    return actor, rng.choice(buttons).payload
+
+
+async def run(tables: int, seconds: float, concurrency: int) -> None:
+    """Set up the tables, then press buttons on them from `concurrency` tasks for `seconds`."""
+    folder = Path(tempfile.mkdtemp())
+    raw = raw_commits_per_second(folder / "raw.db", min(seconds, 3.0))
+
+    store = await Store.open(folder / "bot.db")
+    service = Service(store, SystemClock(), rng=random.Random(1))
+    places = [Place("bench", f"bench/{index}") for index in range(tables)]
+    tracemalloc.start()
+    before = tracemalloc.take_snapshot()
+    last: dict[Place, Reply] = {}
+    for place in places:
+        for actor in PLAYERS:
+            await service.handle(place, actor, "/join 1000")
+    idle = tracemalloc.take_snapshot()
+    tracemalloc.stop()
+    idle_bytes = sum(stat.size_diff for stat in idle.compare_to(before, "filename"))
+    for place in places:
+        last[place] = await service.handle(place, PLAYERS[0], "/deal")
+
+    latencies: list[float] = []
+    actions = refused = 0
+    stop = time.perf_counter() + seconds
+
+    async def worker(index: int) -> None:
+        nonlocal actions, refused
+        rng = random.Random(index)
+        mine = places[index::concurrency]
+        while time.perf_counter() < stop:
+            place = rng.choice(mine)
+            move = next_payload(last[place], rng)
+            began = time.perf_counter()
+            if move is None:
+                reply = await service.handle(place, PLAYERS[0], "/deal")
+                if reply.error is not None:  # someone went broke: both buy in again
+                    for actor in PLAYERS:
+                        await service.handle(place, PLAYERS[0], "/grant " + actor.user_id + " 500")
+                        await service.handle(place, actor, "/join 500")
+            else:
+                reply = await service.press(place, move[0], move[1])
+            latencies.append(time.perf_counter() - began)
+            if reply.table is not None:
+                last[place] = reply
+            actions += 1
+            refused += reply.error is not None
+
+    began = time.perf_counter()
+    await asyncio.gather(*(worker(index) for index in range(concurrency)))
+    elapsed = time.perf_counter() - began
+    problems = await store.read(lambda tx: tx.check_ledger())
+    await store.close()
+
+    rate = actions / elapsed
+    latencies.sort()
+    print(f"tables: {tables}, concurrency: {concurrency}, run: {elapsed:.1f} s")
+    print(f"raw sqlite3 single-row commits/s (WAL, synchronous=NORMAL): {raw:,.0f}")
+    print(f"service actions/s (parse, engine, ledger, snapshot, history, commit): {rate:,.0f}")
+    print(f"ratio to raw: {rate / raw:.2f} ({refused} of {actions} actions refused)")
+    print(f"latency p50: {statistics.median(latencies) * 1000:.1f} ms, "
+          f"p99: {latencies[int(len(latencies) * 0.99)] * 1000:.1f} ms")
+    print(f"memory per idle table (two seated players, Python objects): {idle_bytes / tables / 1024:.1f} KB")
+    print(f"ledger check: {'ok' if not problems else problems[:3]}")
+
+
+def main() -> None:
+    """Parse the arguments and run."""
+    parser = argparse.ArgumentParser(description=__doc__)
+    parser.add_argument("--tables", type=int, default=1000)
+    parser.add_argument("--seconds", type=float, default=5.0)
+    parser.add_argument("--concurrency", type=int, default=64)
+    args = parser.parse_args()
+    asyncio.run(run(args.tables, args.seconds, args.concurrency))
+
+
+if __name__ == "__main__":
+    main()
