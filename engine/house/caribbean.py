@@ -18,17 +18,16 @@ from typing import Any
 from engine.cards import Card
 from engine.common import Event
 from engine.hands import HandCategory, HandValue, caribbean_key, evaluate
-from engine.house.common import (
-    ActionOption,
+from engine.house.boxes import (
     Box,
     BoxStatus,
     ConfigBase,
-    HouseRound,
     Limits,
     Phase,
     cap,
     hand_name,
 )
+from engine.house.common import ActionOption, HouseRound
 from engine.house.events import (
     BoxActed,
     BoxCardsDealt,

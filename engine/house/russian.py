@@ -17,16 +17,15 @@ from typing import Any
 from engine.cards import Card
 from engine.common import Event
 from engine.hands import RussianCategory, best_combination_pair, evaluate_russian
-from engine.house.common import (
-    ActionOption,
+from engine.house.boxes import (
     Box,
     BoxStatus,
     ConfigBase,
-    HouseRound,
     Limits,
     Phase,
     cap,
 )
+from engine.house.common import ActionOption, HouseRound
 from engine.house.events import (
     BoxActed,
     BoxCardsDealt,

@@ -7,8 +7,8 @@ import pytest
 from engine.cards import ALL_CARDS, Deck, parse_cards
 from engine.hands import HandCategory, RussianCategory, evaluate, evaluate_russian
 from engine.house import odds
+from engine.house.boxes import Limits, Phase
 from engine.house.caribbean import CaribbeanRound, CaribbeanRules
-from engine.house.common import Limits, Phase
 from engine.house.russian import RussianRound, RussianRules
 from engine.house.texas import TexasRound, TexasRules
 from engine.house.three_card import ThreeCardRules

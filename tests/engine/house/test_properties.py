@@ -14,7 +14,8 @@ from hypothesis import strategies as st
 from engine.cards import Deck
 from engine.common import RuleError, all_moves
 from engine.house import GAMES
-from engine.house.common import HOUSE, HouseRound
+from engine.house.boxes import HOUSE
+from engine.house.common import HouseRound
 from engine.house.events import StakesSettled
 
 PLAYERS = ["ann", "bob"]
