@@ -6,6 +6,10 @@ carried by an event.
 Balances: the round keeps a running count of each player's wallet. `place_bets(..., balance=N)` tells it the wallet
 as it is now (after every move of this round so far); it is required for a player's first bet. Every later move updates
 the count, so decisions (`act`) need no balance. A stake or fee over the count is refused with a `RuleError`.
+
+One deck per round (RULES.md is silent): a table takes no more boxes than the deck can deal (`deck_capacity`, code
+`table_full`), the dealer's own later draw is kept in reserve, and when the deck runs short a box's buy or exchange
+shrinks to the cards left (`spare_cards`), so a late box may find none.
 """
 
 from __future__ import annotations
@@ -30,6 +34,8 @@ from engine.house.boxes import (
     player_account,
 )
 from engine.house.events import BetsPlaced, RoundEnded, StakesSettled
+
+DECK_SIZE = 52
 
 __all__ = ["HOUSE", "ActionOption", "Box", "BoxStatus", "ConfigBase", "HouseRound", "LegalActions", "Limits", "Phase",
            "RoundResult", "box_account", "cap", "hand_name", "player_account"]
@@ -80,6 +86,10 @@ class HouseRound:
     game: ClassVar[str] = ""
     side_name: ClassVar[str] = ""
     """The name of the optional side stake ("pairplus", "bonus"), or "" when the game has none."""
+    box_cards: ClassVar[int] = 5
+    """Cards dealt to each box."""
+    table_cards: ClassVar[int] = 5
+    """Cards dealt besides the boxes' on the deal (the dealer's and the community cards)."""
 
     def __init__(self, config: Any) -> None:
         self.config = config
@@ -115,7 +125,9 @@ class HouseRound:
                                 amount=amount, balance=available)
 
     def _charge_fee(self, box: Box, amount: int, reason: str) -> tuple[Move, ...]:
-        """A fee from the owner's wallet to the house (never returned)."""
+        """A fee from the owner's wallet to the house (never returned); a free action moves nothing."""
+        if not amount:
+            return ()
         box.fees += amount
         return self._apply_moves([Move(player_account(box.owner), HOUSE, amount, reason)])
 
@@ -174,6 +186,9 @@ class HouseRound:
         limits = self.limits
         if self.phase is not Phase.BETTING:
             raise RuleError("not_betting", "bets are closed for this round")
+        if len(self.boxes) >= self.deck_capacity:
+            raise RuleError("table_full", f"one deck deals at most {self.deck_capacity} boxes at this table",
+                            boxes=self.deck_capacity)
         if not 1 <= box <= limits.max_boxes:
             raise RuleError("bad_box", f"box must be 1 to {limits.max_boxes}", box=box)
         if self.find_box(player, box) is not None:
@@ -349,6 +364,24 @@ class HouseRound:
         self.phase = Phase.OVER
         result = self.result()
         return [RoundEnded(nets=dict(result.players))]
+
+    # --- the deck ----------------------------------------------------------------------------------------
+
+    def _reserved_cards(self) -> int:
+        """Cards the deck keeps after the players' draws for the dealer's own later draw."""
+        return 0
+
+    @property
+    def deck_capacity(self) -> int:
+        """How many boxes one deck can deal at this table (the players' draws come from what is left)."""
+        return (DECK_SIZE - self.table_cards - self._reserved_cards()) // self.box_cards
+
+    def spare_cards(self) -> int:
+        """Cards the players may still draw: the deck's remainder less the dealer's reserve (0 before the deal).
+
+        When the deck runs short a later box may draw only what is left; its buy or exchange options shrink to fit.
+        """
+        return 0 if self.deck is None else max(0, self.deck.remaining - self._reserved_cards())
 
     def draw(self, count: int) -> list[Card]:
         """Cards from the round's deck."""

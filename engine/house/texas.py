@@ -79,6 +79,8 @@ class TexasRound(HouseRound):
     """One round of Texas Poker: every player's box against the dealer, sharing the community cards."""
 
     game = "texas"
+    box_cards = 2
+    table_cards = 7
     config: TexasRules
 
     def __init__(self, config: TexasRules) -> None:
@@ -115,8 +117,8 @@ class TexasRound(HouseRound):
         if wallet - ante >= 2 * ante:
             if self.phase is Phase.DECIDING:
                 options.append(ActionOption("buy", ante))
-            elif "exchange" not in box.history:
-                options.append(ActionOption("exchange", ante, min_cards=1, max_cards=2))
+            elif "exchange" not in box.history and self.spare_cards():
+                options.append(ActionOption("exchange", ante, min_cards=1, max_cards=min(2, self.spare_cards())))
         return options
 
     def _apply(self, box: Box, action: str, cards: list[Card]) -> tuple[list[Event], bool]:

@@ -65,6 +65,8 @@ class ThreeCardRound(HouseRound):
 
     game = "three-card"
     side_name = "pairplus"
+    box_cards = 3
+    table_cards = 3
     config: ThreeCardRules
 
     @classmethod

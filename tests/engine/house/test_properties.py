@@ -18,16 +18,17 @@ from engine.house.boxes import HOUSE
 from engine.house.common import HouseRound
 from engine.house.events import StakesSettled
 
-PLAYERS = ["ann", "bob"]
+PLAYERS = ["ann", "bob", "cat", "dan"]
 EXAMPLES = int(os.environ.get("HOUSE_EXAMPLES", "0"))
 
 
 def random_round(game: str, rng: random.Random) -> tuple[HouseRound, list, dict[str, int]]:
     round_ = GAMES[game].new()  # type: ignore[attr-defined]
     events: list = []
-    start = {player: rng.choice([30, 100, 1000]) for player in PLAYERS}
+    players = PLAYERS[:rng.randint(1, len(PLAYERS))]
+    start = {player: rng.choice([30, 100, 1000]) for player in players}
     limits = round_.limits
-    for player in PLAYERS:
+    for player in players:
         for box in range(1, rng.randint(1, limits.max_boxes) + 1):
             ante = rng.randint(limits.min_ante, min(limits.max_ante, 20))
             side = limits.max_side if limits.max_side and rng.random() < 0.5 else 0
