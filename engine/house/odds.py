@@ -1,6 +1,7 @@
 """The house games' return to the player under stated strategies: exact enumeration or seeded simulation.
 
-Figures are in units of the initial wager (the ANTE, or the PAIRPLUS bet), without the table's maximum payout.
+Figures are in units of the initial wager (the ANTE, or the PAIRPLUS bet), without the table's maximum payout. Hands
+are scored with `engine.fast_eval` (the same integers as `engine.hands.evaluate(...).strength`).
 Strategies:
 - Three Card Poker: play Q-6-4 or better, fold the rest (exact over every player and dealer hand).
 - Caribbean Poker: never exchange; raise with A-K-J-8-3 or better, fold the rest (simulation).
@@ -17,10 +18,11 @@ import random
 from bisect import bisect_left
 from collections.abc import Callable, Sequence
 from dataclasses import asdict, dataclass
-from itertools import combinations, combinations_with_replacement
+from itertools import combinations
 from typing import Any
 
 from engine.cards import ALL_CARDS, parse_cards
+from engine.fast_eval import strength_of_indices
 from engine.hands import HandCategory, caribbean_key, evaluate, evaluate_three, is_qualifying_three
 from engine.house.caribbean import CaribbeanRules
 from engine.house.russian import RussianRules, russian_multiple
@@ -51,57 +53,6 @@ class OddsReport:
     def to_dict(self) -> dict[str, Any]:
         """A JSON-able form."""
         return asdict(self)
-
-
-# --- fast five-card strength (same integers as engine.hands.evaluate) ------------------------------------
-
-_PRIMES = (2, 3, 5, 7, 11, 13, 17, 19, 23, 29, 31, 37, 41)
-_CARD_PRIME = [_PRIMES[index >> 2] for index in range(52)]
-
-
-class FiveCardTable:
-    """`strength(a, b, c, d, e)` of five card indices by prime-product lookup, built once from `hands.evaluate`."""
-
-    def __init__(self) -> None:
-        self.plain: dict[int, int] = {}
-        self.flush: dict[int, int] = {}
-        for ranks in combinations_with_replacement(range(13), 5):
-            if max(ranks.count(rank) for rank in ranks) > 4:
-                continue
-            key = math.prod(_PRIMES[rank] for rank in ranks)
-            distinct = len(set(ranks)) == 5
-            seen: dict[int, int] = {}
-            indices = []
-            for position, rank in enumerate(ranks):
-                suit = (1 if position == 1 else 0) if distinct else seen.get(rank, 0)
-                seen[rank] = seen.get(rank, 0) + 1
-                indices.append(rank * 4 + suit)
-            self.plain[key] = evaluate([ALL_CARDS[index] for index in indices]).strength
-            if distinct:
-                self.flush[key] = evaluate([ALL_CARDS[rank * 4] for rank in ranks]).strength
-
-    def strength(self, a: int, b: int, c: int, d: int, e: int) -> int:
-        """The strength of five distinct cards given by `Card.index`."""
-        key = _CARD_PRIME[a] * _CARD_PRIME[b] * _CARD_PRIME[c] * _CARD_PRIME[d] * _CARD_PRIME[e]
-        if (a & 3) == (b & 3) == (c & 3) == (d & 3) == (e & 3):
-            return self.flush[key]
-        return self.plain[key]
-
-    def best(self, cards: Sequence[int]) -> int:
-        """The strength of the best five of 5-7 cards."""
-        strength = self.strength
-        return max(strength(*five) for five in combinations(cards, 5))
-
-
-_TABLE: FiveCardTable | None = None
-
-
-def five_card_table() -> FiveCardTable:
-    """The shared lookup table (built on first use, about a tenth of a second)."""
-    global _TABLE
-    if _TABLE is None:
-        _TABLE = FiveCardTable()
-    return _TABLE
 
 
 def _strength_of(text: str) -> int:
@@ -200,18 +151,18 @@ def three_card_ante(rules: ThreeCardRules | None = None) -> OddsReport:
 def caribbean(rounds: int, rng: random.Random, rules: CaribbeanRules | None = None) -> OddsReport:
     """Caribbean Poker by simulation; ties push unless `rules.suit_tiebreak` (then the engine's tie-break decides)."""
     rules = rules or CaribbeanRules()
-    strength = five_card_table().strength
+    strength = strength_of_indices
     raise_from = _strength_of("As Kd Jc 8h 3s")
     tally = _Tally()
     add, sample, deck = tally.add, rng.sample, range(52)
     paytable = rules.paytable
     for _ in range(rounds):
         a, b, c, d, e, f, g, h, i, j = sample(deck, 10)
-        mine = strength(a, b, c, d, e)
+        mine = strength((a, b, c, d, e))
         if mine < raise_from:
             add(-1)
             continue
-        dealer = strength(f, g, h, i, j)
+        dealer = strength((f, g, h, i, j))
         if not _is_ace_king_or_better(dealer):
             add(1)
         elif mine > dealer or (mine == dealer and rules.suit_tiebreak and _suit_wins((a, b, c, d, e),
@@ -232,18 +183,18 @@ def _suit_wins(mine: Sequence[int], dealer: Sequence[int]) -> bool:
 def russian(rounds: int, rng: random.Random, rules: RussianRules | None = None) -> OddsReport:
     """Russian Poker by simulation (one box, the strategy in `STRATEGIES`)."""
     rules = rules or RussianRules()
-    strength = five_card_table().strength
+    strength = strength_of_indices
     multiples: dict[int, int] = {}
     trips = int(HandCategory.THREE_OF_A_KIND) << 20
     tally = _Tally()
     add, sample, deck = tally.add, rng.sample, range(52)
     for _ in range(rounds):
         cards = sample(deck, 11)
-        mine = strength(*cards[:5])
+        mine = strength(cards[:5])
         if not _is_ace_king_or_better(mine):
             add(-1)
             continue
-        dealer = strength(*cards[5:10])
+        dealer = strength(cards[5:10])
         fee = 0
         if not _is_ace_king_or_better(dealer):
             if not rules.dealer_game or mine < trips:
@@ -251,7 +202,7 @@ def russian(rounds: int, rng: random.Random, rules: RussianRules | None = None) 
                 continue
             fee = 1
             low = sorted(cards[5:10])  # no pair: the last is his highest card, discarded
-            dealer = strength(low[0], low[1], low[2], low[3], cards[10])
+            dealer = strength((low[0], low[1], low[2], low[3], cards[10]))
             if not _is_ace_king_or_better(dealer):
                 add(-fee)
                 continue
@@ -270,23 +221,22 @@ def russian(rounds: int, rng: random.Random, rules: RussianRules | None = None) 
 def texas(rounds: int, rng: random.Random, rules: TexasRules | None = None) -> OddsReport:
     """Texas Poker by simulation (one box, the strategy in `STRATEGIES`)."""
     rules = rules or TexasRules()
-    table = five_card_table()
-    strength, best = table.strength, table.best
+    strength = strength_of_indices
     paytable = rules.paytable
     tally = _Tally()
     add, sample, deck = tally.add, rng.sample, range(52)
     straight_flush = int(HandCategory.STRAIGHT_FLUSH) << 20
     for _ in range(rounds):
         h1, h2, d1, d2, c1, c2, c3, c4, c5 = sample(deck, 9)
-        mine = strength(h1, h2, c1, c2, c3)
+        mine = strength((h1, h2, c1, c2, c3))
         fee = 0
         if mine < _PAIR_MIN:
             fee = 1
-            if best((h1, h2, c1, c2, c3, c4)) < _PAIR_MIN:
+            if strength((h1, h2, c1, c2, c3, c4)) < _PAIR_MIN:
                 add(-2)
                 continue
-            mine = best((h1, h2, c1, c2, c3, c4, c5))
-        dealer = best((d1, d2, c1, c2, c3, c4, c5))
+            mine = strength((h1, h2, c1, c2, c3, c4, c5))
+        dealer = strength((d1, d2, c1, c2, c3, c4, c5))
         qualifies = dealer >= _PAIR_MIN
         if rules.half_payout and mine >= straight_flush and (not qualifies or dealer >= mine):
             add((1 + 2 * paytable.get(_name_of(mine), 0)) / 2 - fee)
