@@ -84,33 +84,32 @@ def _is_ace_king_or_better(strength: int) -> bool:
     return strength >= _PAIR_MIN or (strength >> 12) == 0xED
 
 
-def _rank(index: int) -> int:
-    return (index >> 2) + 2
+_WINDOWS = tuple(0b11111 << low for low in range(1, 11))  # five-rank straight windows over bits 1 (ace low)..14
+
+
+def _rank_bits(cards: Sequence[int]) -> int:
+    bits = 0
+    for card in cards:
+        bits |= 1 << ((card >> 2) + 2)
+    return bits | 2 if bits >> 14 & 1 else bits
 
 
 def own_pair_rank(own: Sequence[int], shared: Sequence[int] = ()) -> int:
     """The highest rank of a pair (or more) that uses at least one `own` card (card indices), else 0."""
-    ranks = [_rank(card) for card in own]
-    counts = {rank: ranks.count(rank) + [_rank(card) for card in shared].count(rank) for rank in ranks}
-    return max((rank for rank, count in counts.items() if count >= 2), default=0)
+    ranks = [card >> 2 for card in (*own, *shared)]
+    return max(((card >> 2) + 2 for card in own if ranks.count(card >> 2) >= 2), default=0)
 
 
 def four_to_a_flush(own: Sequence[int], shared: Sequence[int] = ()) -> bool:
     """Whether four or more of the cards share a suit, at least one of them an `own` card."""
-    cards = [*own, *shared]
-    return any(sum(1 for card in cards if card & 3 == suit) >= 4 for suit in {card & 3 for card in own})
+    suits = [card & 3 for card in (*own, *shared)]
+    return any(suits.count(card & 3) >= 4 for card in own)
 
 
 def four_to_a_straight(own: Sequence[int], shared: Sequence[int] = ()) -> bool:
     """Whether four ranks of the cards lie in one five-rank straight window (ace high or low), one an `own` rank."""
-    ranks = {_rank(card) for card in [*own, *shared]}
-    mine = {_rank(card) for card in own}
-    if 14 in ranks:
-        ranks.add(1)
-    if 14 in mine:
-        mine.add(1)
-    return any(len(window & ranks) >= 4 and window & mine
-               for window in (set(range(low, low + 5)) for low in range(1, 11)))
+    ranks, mine = _rank_bits((*own, *shared)), _rank_bits(own)
+    return any((ranks & window).bit_count() >= 4 and mine & window for window in _WINDOWS)
 
 
 class _Tally:

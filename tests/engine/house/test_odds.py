@@ -120,3 +120,16 @@ def test_documented_strategies_lose_less_than_folding_every_hand(simulate) -> No
     # (the former Texas strategy lost 117%).
     report = simulate(30_000, random.Random(9))
     assert 0 < report.house_edge < 100 - 10 * report.std_error
+
+
+def test_draw_predicates_match_a_card_by_card_reading() -> None:
+    rng = random.Random(4)
+    for _ in range(5000):
+        indices = rng.sample(range(52), rng.choice([5, 6]))
+        own, shared = indices[:2], indices[2:]
+        cards = [ALL_CARDS[i] for i in indices]
+        fast = bool(odds.own_pair_rank(own, shared)) or odds.four_to_a_flush(own, shared) or \
+            odds.four_to_a_straight(own, shared)
+        assert fast == texas_draws(cards[:2], cards[2:]), cards
+        assert odds.four_to_a_flush(indices) == four_to_a_flush(cards)
+        assert odds.four_to_a_straight(indices) == four_to_a_straight(cards), cards
