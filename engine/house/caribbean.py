@@ -18,17 +18,16 @@ from typing import Any
 from engine.cards import Card
 from engine.common import Event
 from engine.hands import HandCategory, HandValue, caribbean_key, evaluate
-from engine.house.common import (
-    ActionOption,
+from engine.house.boxes import (
     Box,
     BoxStatus,
     ConfigBase,
-    HouseRound,
     Limits,
     Phase,
     cap,
     hand_name,
 )
+from engine.house.common import ActionOption, HouseRound
 from engine.house.events import (
     BoxActed,
     BoxCardsDealt,
@@ -126,12 +125,12 @@ class CaribbeanRound(HouseRound):
         spare = wallet - 2 * ante
         if "exchange" not in box.history:
             per_card = self.config.exchange_fee * ante
-            most = min(5, spare // per_card) if per_card else 5
+            most = min(5, spare // per_card, self.spare_cards()) if per_card else min(5, self.spare_cards())
             if most >= 1:
                 options.append(ActionOption("exchange", per_card, per_card=True, min_cards=1, max_cards=most))
         elif box.history.count("re_exchange") < self.config.re_exchange_limit:
             fee = self.config.re_exchange_fee * ante
-            if spare >= fee:
+            if spare >= fee and self.spare_cards():
                 options.append(ActionOption("re_exchange", fee, min_cards=1, max_cards=1))
         return options
 

@@ -1,150 +1,44 @@
-"""What the four house games share: limits, boxes, chip moves, events, legal actions and the round's skeleton.
+"""The shared skeleton of a house-game round: betting, the deal, legal actions, box-by-box decisions, settlement.
 
-Chip accounts, named locally (the application maps them to ledger accounts):
-
-- `player:<player_id>`: the player's wallet;
-- `box:<player_id>:<n>`: the chips on the player's box n (1-based);
-- `house`: the dealer's bank.
-
-Placing a stake moves player -> box; a fee (buying a card, an exchange, buying the dealer a game) moves player -> house;
-a lost stake moves box -> house; a win moves house -> box, and everything still on the box goes box -> player when the
-box (or one of its side bets) is settled. Every box ends empty. The application writes one ledger row per `Move`.
+Chips move between the accounts described in `engine.house.boxes` (player wallet, box, house); every move is a `Move`
+carried by an event.
 
 Balances: the round keeps a running count of each player's wallet. `place_bets(..., balance=N)` tells it the wallet
 as it is now (after every move of this round so far); it is required for a player's first bet. Every later move updates
 the count, so decisions (`act`) need no balance. A stake or fee over the count is refused with a `RuleError`.
+
+One deck per round (RULES.md is silent): a table takes no more boxes than the deck can deal (`deck_capacity`, code
+`table_full`), the dealer's own later draw is kept in reserve, and when the deck runs short a box's buy or exchange
+shrinks to the cards left (`spare_cards`), so a late box may find none.
 """
 
 from __future__ import annotations
 
-import dataclasses
 from collections.abc import Iterable, Mapping, Sequence
-from dataclasses import dataclass, field
-from enum import StrEnum
+from dataclasses import dataclass
 from typing import Any, ClassVar
 
 from engine.cards import Card, Deck, parse_cards
 from engine.common import Event, IllegalAmount, Move, NotYourTurn, RuleError
-from engine.hands import HandValue
+from engine.house.boxes import (
+    HOUSE,
+    Box,
+    BoxStatus,
+    ConfigBase,
+    Limits,
+    Phase,
+    RoundResult,
+    box_account,
+    cap,
+    hand_name,
+    player_account,
+)
 from engine.house.events import BetsPlaced, RoundEnded, StakesSettled
 
-HOUSE = "house"
+DECK_SIZE = 52
 
-
-def player_account(player: str) -> str:
-    """The local account name of a player's wallet."""
-    return f"player:{player}"
-
-
-def box_account(player: str, index: int) -> str:
-    """The local account name of the chips on a player's box."""
-    return f"box:{player}:{index}"
-
-
-class Phase(StrEnum):
-    """Where a house round stands; each transition is one method of the round."""
-
-    BETTING = "betting"
-    DECIDING = "deciding"
-    SECOND_DECISION = "second_decision"
-    DEALER_GAME = "dealer_game"
-    OVER = "over"
-
-
-class BoxStatus(StrEnum):
-    """A box's life: bets placed, cards dealt and deciding, played (BET placed), folded, settled."""
-
-    PLACED = "placed"
-    DEALT = "dealt"
-    PLAYED = "played"
-    FOLDED = "folded"
-    SETTLED = "settled"
-
-
-@dataclass(frozen=True, slots=True)
-class Limits:
-    """A table's limits: ANTE range per box, side bet range, boxes per player, maximum payout per box (None: none)."""
-
-    min_ante: int = 1
-    max_ante: int = 100
-    max_boxes: int = 3
-    max_payout: int | None = 10_000
-    min_side: int = 0
-    max_side: int = 0
-
-    def to_dict(self) -> dict[str, Any]:
-        """A JSON-able form."""
-        return {name: getattr(self, name) for name in self.__slots__}
-
-    @classmethod
-    def from_dict(cls, data: Mapping[str, Any]) -> Limits:
-        """Rebuild from `to_dict`."""
-        return cls(**data)
-
-
-def cap(results: Mapping[str, int], max_payout: int | None) -> dict[str, int]:
-    """Stake lines whose winnings together stay within the table's maximum payout (later lines cut first)."""
-    out = dict(results)
-    if max_payout is None:
-        return out
-    excess = sum(net for net in out.values() if net > 0) - max_payout
-    for name in reversed(list(out)):
-        if excess <= 0:
-            break
-        if out[name] > 0:
-            cut = min(out[name], excess)
-            out[name] -= cut
-            excess -= cut
-    return out
-
-
-@dataclass(slots=True)
-class Box:
-    """One betting spot: its owner, its number, the stakes on it, its cards and what happened to it."""
-
-    owner: str
-    index: int
-    stakes: dict[str, int]
-    cards: list[Card] = field(default_factory=list)
-    status: BoxStatus = BoxStatus.PLACED
-    history: list[str] = field(default_factory=list)
-    staked: int = 0
-    fees: int = 0
-    paid_out: int = 0
-
-    @property
-    def ante(self) -> int:
-        """The ANTE on the box (0 when it only carries a side bet)."""
-        return self.stakes.get("ante", 0)
-
-    @property
-    def account(self) -> str:
-        """The box's local chip account."""
-        return box_account(self.owner, self.index)
-
-    @property
-    def net(self) -> int:
-        """What the box has won (positive) or cost (negative) its owner so far, fees included."""
-        return self.paid_out - self.staked - self.fees
-
-    @property
-    def is_settled(self) -> bool:
-        """Whether the box is finished and empty."""
-        return self.status is BoxStatus.SETTLED
-
-    def to_dict(self) -> dict[str, Any]:
-        """A JSON-able form."""
-        return {"owner": self.owner, "index": self.index, "stakes": dict(self.stakes),
-                "cards": [str(card) for card in self.cards], "status": self.status.value,
-                "history": list(self.history), "staked": self.staked, "fees": self.fees, "paid_out": self.paid_out}
-
-    @classmethod
-    def from_dict(cls, data: Mapping[str, Any]) -> Box:
-        """Rebuild from `to_dict`."""
-        return cls(owner=data["owner"], index=data["index"], stakes=dict(data["stakes"]),
-                   cards=parse_cards(data["cards"]), status=BoxStatus(data["status"]),
-                   history=list(data["history"]), staked=data["staked"], fees=data["fees"],
-                   paid_out=data["paid_out"])
+__all__ = ["HOUSE", "ActionOption", "Box", "BoxStatus", "ConfigBase", "HouseRound", "LegalActions", "Limits", "Phase",
+           "RoundResult", "box_account", "cap", "hand_name", "player_account"]
 
 
 # --- legal actions ---------------------------------------------------------------------------------------
@@ -179,14 +73,6 @@ class LegalActions:
         return next((option for option in self.options if option.name == name), None)
 
 
-@dataclass(frozen=True, slots=True)
-class RoundResult:
-    """The round's outcome: net per box `(player, index)` and per player, fees included."""
-
-    boxes: dict[tuple[str, int], int]
-    players: dict[str, int]
-
-
 # --- the round skeleton ----------------------------------------------------------------------------------
 
 
@@ -200,6 +86,10 @@ class HouseRound:
     game: ClassVar[str] = ""
     side_name: ClassVar[str] = ""
     """The name of the optional side stake ("pairplus", "bonus"), or "" when the game has none."""
+    box_cards: ClassVar[int] = 5
+    """Cards dealt to each box."""
+    table_cards: ClassVar[int] = 5
+    """Cards dealt besides the boxes' on the deal (the dealer's and the community cards)."""
 
     def __init__(self, config: Any) -> None:
         self.config = config
@@ -235,7 +125,9 @@ class HouseRound:
                                 amount=amount, balance=available)
 
     def _charge_fee(self, box: Box, amount: int, reason: str) -> tuple[Move, ...]:
-        """A fee from the owner's wallet to the house (never returned)."""
+        """A fee from the owner's wallet to the house (never returned); a free action moves nothing."""
+        if not amount:
+            return ()
         box.fees += amount
         return self._apply_moves([Move(player_account(box.owner), HOUSE, amount, reason)])
 
@@ -294,6 +186,9 @@ class HouseRound:
         limits = self.limits
         if self.phase is not Phase.BETTING:
             raise RuleError("not_betting", "bets are closed for this round")
+        if len(self.boxes) >= self.deck_capacity:
+            raise RuleError("table_full", f"one deck deals at most {self.deck_capacity} boxes at this table",
+                            boxes=self.deck_capacity)
         if not 1 <= box <= limits.max_boxes:
             raise RuleError("bad_box", f"box must be 1 to {limits.max_boxes}", box=box)
         if self.find_box(player, box) is not None:
@@ -470,6 +365,24 @@ class HouseRound:
         result = self.result()
         return [RoundEnded(nets=dict(result.players))]
 
+    # --- the deck ----------------------------------------------------------------------------------------
+
+    def _reserved_cards(self) -> int:
+        """Cards the deck keeps after the players' draws for the dealer's own later draw."""
+        return 0
+
+    @property
+    def deck_capacity(self) -> int:
+        """How many boxes one deck can deal at this table (the players' draws come from what is left)."""
+        return (DECK_SIZE - self.table_cards - self._reserved_cards()) // self.box_cards
+
+    def spare_cards(self) -> int:
+        """Cards the players may still draw: the deck's remainder less the dealer's reserve (0 before the deal).
+
+        When the deck runs short a later box may draw only what is left; its buy or exchange options shrink to fit.
+        """
+        return 0 if self.deck is None else max(0, self.deck.remaining - self._reserved_cards())
+
     def draw(self, count: int) -> list[Card]:
         """Cards from the round's deck."""
         assert self.deck is not None
@@ -522,32 +435,3 @@ class HouseRound:
 
 def _read_cards(cards: Sequence[Card | str]) -> list[Card]:
     return [card if isinstance(card, Card) else Card.parse(card) for card in cards]
-
-
-class ConfigBase:
-    """Serialisation shared by the games' frozen config dataclasses (limits, paytables as str-keyed dicts, scalars)."""
-
-    def to_dict(self) -> dict[str, Any]:
-        """A JSON-able form."""
-        out: dict[str, Any] = {}
-        for item in dataclasses.fields(self):  # type: ignore[arg-type]
-            value = getattr(self, item.name)
-            if isinstance(value, Limits):
-                value = value.to_dict()
-            elif isinstance(value, Mapping):
-                value = dict(value)
-            out[item.name] = value
-        return out
-
-    @classmethod
-    def from_dict(cls, data: Mapping[str, Any]) -> Any:
-        """Rebuild from `to_dict`."""
-        values = dict(data)
-        if "limits" in values:
-            values["limits"] = Limits.from_dict(values["limits"])
-        return cls(**values)
-
-
-def hand_name(value: HandValue) -> str:
-    """A five-card hand's paytable key: `royal_flush`, `straight_flush`, `four_of_a_kind`, … `high_card`."""
-    return "royal_flush" if value.is_royal_flush else value.category.name.lower()

@@ -17,16 +17,15 @@ from typing import Any
 from engine.cards import Card
 from engine.common import Event
 from engine.hands import RussianCategory, best_combination_pair, evaluate_russian
-from engine.house.common import (
-    ActionOption,
+from engine.house.boxes import (
     Box,
     BoxStatus,
     ConfigBase,
-    HouseRound,
     Limits,
     Phase,
     cap,
 )
+from engine.house.common import ActionOption, HouseRound
 from engine.house.events import (
     BoxActed,
     BoxCardsDealt,
@@ -80,6 +79,9 @@ class RussianRound(HouseRound):
     def _config_type(cls) -> Any:
         return RussianRules
 
+    def _reserved_cards(self) -> int:
+        return 1 if self.config.dealer_game else 0
+
     def _is_blind(self, index: int) -> bool:
         return self.config.blind_box is not None and index == self.config.blind_box
 
@@ -113,8 +115,9 @@ class RussianRound(HouseRound):
         if wallet >= 2 * ante:
             options.append(ActionOption("play", 2 * ante))
         options.append(ActionOption("fold"))
-        if not {"buy", "exchange"} & set(box.history) and wallet - ante >= 2 * ante:
-            options += [ActionOption("buy", ante), ActionOption("exchange", ante, min_cards=1, max_cards=5)]
+        spare = self.spare_cards()
+        if not {"buy", "exchange"} & set(box.history) and wallet - ante >= 2 * ante and spare:
+            options += [ActionOption("buy", ante), ActionOption("exchange", ante, min_cards=1, max_cards=min(5, spare))]
         return options
 
     def _apply(self, box: Box, action: str, cards: list[Card]) -> tuple[list[Event], bool]:

@@ -19,17 +19,16 @@ from typing import Any
 from engine.cards import Card, parse_cards
 from engine.common import Event
 from engine.hands import HandCategory, HandValue, evaluate
-from engine.house.common import (
-    ActionOption,
+from engine.house.boxes import (
     Box,
     BoxStatus,
     ConfigBase,
-    HouseRound,
     Limits,
     Phase,
     cap,
     hand_name,
 )
+from engine.house.common import ActionOption, HouseRound
 from engine.house.events import (
     BoxActed,
     BoxCardsDealt,
@@ -80,6 +79,8 @@ class TexasRound(HouseRound):
     """One round of Texas Poker: every player's box against the dealer, sharing the community cards."""
 
     game = "texas"
+    box_cards = 2
+    table_cards = 7
     config: TexasRules
 
     def __init__(self, config: TexasRules) -> None:
@@ -116,8 +117,8 @@ class TexasRound(HouseRound):
         if wallet - ante >= 2 * ante:
             if self.phase is Phase.DECIDING:
                 options.append(ActionOption("buy", ante))
-            elif "exchange" not in box.history:
-                options.append(ActionOption("exchange", ante, min_cards=1, max_cards=2))
+            elif "exchange" not in box.history and self.spare_cards():
+                options.append(ActionOption("exchange", ante, min_cards=1, max_cards=min(2, self.spare_cards())))
         return options
 
     def _apply(self, box: Box, action: str, cards: list[Card]) -> tuple[list[Event], bool]:

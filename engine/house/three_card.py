@@ -9,16 +9,15 @@ from typing import Any
 
 from engine.common import Event
 from engine.hands import evaluate_three, is_qualifying_three
-from engine.house.common import (
-    ActionOption,
+from engine.house.boxes import (
     Box,
     BoxStatus,
     ConfigBase,
-    HouseRound,
     Limits,
     Phase,
     cap,
 )
+from engine.house.common import ActionOption, HouseRound
 from engine.house.events import (
     BoxActed,
     BoxCardsDealt,
@@ -66,6 +65,8 @@ class ThreeCardRound(HouseRound):
 
     game = "three-card"
     side_name = "pairplus"
+    box_cards = 3
+    table_cards = 3
     config: ThreeCardRules
 
     @classmethod

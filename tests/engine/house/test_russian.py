@@ -4,7 +4,7 @@ import pytest
 
 from engine.cards import Deck, parse_cards
 from engine.common import RuleError, all_moves
-from engine.house.common import Phase
+from engine.house.boxes import Phase
 from engine.house.events import BoxCardsDealt, StakesSettled
 from engine.house.russian import RussianRound, RussianRules
 

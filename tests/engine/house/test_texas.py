@@ -3,7 +3,7 @@
 import pytest
 
 from engine.cards import Deck
-from engine.house.common import Phase
+from engine.house.boxes import Phase
 from engine.house.events import BoxCardsDealt, CommunityCardsShown
 from engine.house.texas import TexasRound
 

@@ -3,7 +3,7 @@
 import pytest
 
 from engine.cards import Deck
-from engine.common import IllegalAmount, RuleError
+from engine.common import IllegalAmount, RuleError, all_moves
 from engine.house.events import StakesSettled
 from engine.house.three_card import ThreeCardRound, ThreeCardRules
 
@@ -75,3 +75,20 @@ def test_bets_over_balance_or_out_of_order_are_refused() -> None:
     round_.place_bets("ann", 1, 10, balance=100)
     with pytest.raises(RuleError):
         round_.place_bets("ann", 4, 10)
+
+
+@pytest.mark.parametrize(("action", "net"), [("play", 2), ("fold", -1)])
+def test_a_lone_ante_box_ledger_closes(action: str, net: int) -> None:
+    # The property test's seed 3290920: both players' bets (ANTE + PAIRPLUS 25 on a 30-chip wallet) were refused, and
+    # the lone fallback ANTE 1 box then played ace-high against a qualifying queen-high.
+    round_ = ThreeCardRound.new()
+    assert not round_.can_place_bets("ann", 1, 20, side=25, balance=30)
+    events = round_.place_bets("ann", 1, 1, balance=30)
+    events += round_.deal(Deck.stacked("Jc Ad Th  2h Qd Td"))
+    events += round_.act("ann", action)
+    balances: dict[str, int] = {}
+    for move in all_moves(events):
+        balances[move.source] = balances.get(move.source, 0) - move.amount
+        balances[move.target] = balances.get(move.target, 0) + move.amount
+    assert balances == {"player:ann": net, "box:ann:1": 0, "house": -net}
+    assert round_.wallets["ann"] == 30 + net and round_.result().players == {"ann": net}
