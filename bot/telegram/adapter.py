@@ -58,7 +58,7 @@ class TelegramSettings:
     webhook_listen: str = "0.0.0.0"
     webhook_port: int = 8443
     webhook_secret: str | None = None
-    poll_timeout: float = 10.0
+    poll_timeout: int = 10
     """Seconds each long-polling `getUpdates` may wait on the server."""
     group_rate: float = 20.0
     """Messages per minute the rate limiter allows into one group (Telegram's limit is about 20)."""
@@ -89,7 +89,7 @@ class TelegramAdapter:
     """
 
     def __init__(
-        self, service: Service, settings: TelegramSettings, *, rate_limiter: BaseRateLimiter | None = None
+        self, service: Service, settings: TelegramSettings, *, rate_limiter: BaseRateLimiter[int] | None = None
     ) -> None:
         self.service = service
         self.settings = settings
@@ -99,7 +99,8 @@ class TelegramAdapter:
         limiter = rate_limiter or AIORateLimiter(
             group_max_rate=settings.group_rate, group_time_period=60, max_retries=settings.max_retries
         )
-        builder = builder.rate_limiter(limiter)
+        # PTB types the default builder as having no limiter; any limiter is accepted at run time
+        builder = builder.rate_limiter(limiter)  # type: ignore[arg-type]
         self.application = builder.build()
         self.memory = Memory(service.store, service.clock)
         self.outbox = Outbox(self.application.bot, self.memory)

@@ -63,10 +63,13 @@ class Running:
             self._progress.notify_all()
 
     async def _run(self, update: dict[str, Any]) -> None:
-        update_id = await self.api.push(update)
+        await self.handled(await self.api.push(update))
+        await self.adapter.flush()
+
+    async def handled(self, update_id: int) -> None:
+        """Wait until the bot has handled an update (what it sends may still be queued)."""
         async with self._progress:
             await asyncio.wait_for(self._progress.wait_for(lambda: update_id in self._handled), 10)
-        await self.adapter.flush()
 
     async def command(self, user: dict[str, Any], text: str, chat: dict[str, Any] | None = None,
                       topic: int | None = None) -> None:

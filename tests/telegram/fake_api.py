@@ -87,6 +87,8 @@ class FakeBotApi:
         self._runner: web.AppRunner | None = None
         self.port = 0
         self._closing = False
+        self.delays: dict[str, float] = {}
+        """Seconds to hold each call of a method before answering (a slow or rate-limited Telegram)."""
 
     # --- server -------------------------------------------------------------------------------------------
 
@@ -124,6 +126,8 @@ class FakeBotApi:
         method = request.match_info["method"]
         params = await _params(request)
         self.requests.append(Request(method, params))
+        if method in self.delays:
+            await asyncio.sleep(self.delays[method])
         failures = self._failures.get(method)
         if failures:
             code, description, parameters = failures.pop(0)

@@ -178,3 +178,32 @@ async def test_a_forum_topic_is_its_own_table(make_bot, api) -> None:
     topic_posts = [sent for sent in bot.group() if sent.topic == 7]
     assert [sent.text for sent in topic_posts] == ["ann sits down."]
     assert api.calls("sendMessage")[0]["message_thread_id"] == "7"
+
+
+async def test_a_burst_of_actions_is_coalesced_into_fewer_edits(make_bot, api) -> None:
+    bot = await make_bot("duel")
+    for user in (ANN, BOB, CAT, {"id": 104, "is_bot": False, "first_name": "Dan", "username": "dan"}):
+        await bot.command(user, "/join")
+    await bot.command(ANN, "/deal")
+    table = bot.table_message()
+    edits = len(api.calls("editMessageText"))
+    api.delays["editMessageText"] = 0.3  # Telegram (or the rate limiter) is slow: edits queue up behind one
+    pushed = [await api.push(api.command_update(user, "/check")) for user in (ANN, BOB, CAT)]
+    for update_id in pushed:
+        await bot.handled(update_id)
+    await bot.adapter.flush()
+    sent_edits = api.calls("editMessageText")[edits:]
+    assert len(sent_edits) < 3  # three actions, the middle state skipped
+    assert api.messages[GROUP["id"], table.message_id].text.startswith(
+        "Round 1\nann checks\nBob Brown checks\ncat checks\nTo act: dan")
+
+
+async def test_a_long_private_answer_goes_to_the_private_chat(make_bot, api, monkeypatch) -> None:
+    bot = await make_bot("duel")
+    await seat_three_and_deal(bot)
+    await bot.command(ANN, "/start", private_chat(ANN))
+    long_view = "Your boxes:\n" + "\n".join(f"Box {n}: A♠ K♦ Q♣ J♥ 9♦ — ace high, and more words" for n in (1, 2, 3, 4))
+    monkeypatch.setattr(Duel, "private_view", lambda self, act, user_id: long_view)
+    answer = await bot.press(ANN, bot.table_message(), "my cards")
+    assert len(answer["text"]) == 200 and answer["text"].endswith("…")
+    assert api.chat(ANN["id"])[-1].text == long_view
