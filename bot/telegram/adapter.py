@@ -3,9 +3,11 @@
 from __future__ import annotations
 
 import asyncio
+import hashlib
 import logging
 import time
 from dataclasses import dataclass
+from urllib.parse import urlsplit
 
 from telegram import Chat, MaybeInaccessibleMessage, Message, Update, User
 from telegram.constants import ChatMemberStatus, ChatType
@@ -58,6 +60,7 @@ class TelegramSettings:
     webhook_listen: str = "0.0.0.0"
     webhook_port: int = 8443
     webhook_secret: str | None = None
+    """The `X-Telegram-Bot-Api-Secret-Token` Telegram must send; derived from the token when not set."""
     poll_timeout: int = 10
     """Seconds each long-polling `getUpdates` may wait on the server."""
     group_rate: float = 20.0
@@ -121,12 +124,14 @@ class TelegramAdapter:
         updater = self.application.updater
         assert updater is not None
         if self.settings.webhook_url:
+            # the local path is the public URL's path (a reverse proxy forwards it as is); Telegram sends the
+            # secret in a header with every update, so nobody else can post updates to us
             await updater.start_webhook(
                 listen=self.settings.webhook_listen,
                 port=self.settings.webhook_port,
-                url_path=self.settings.token.partition(":")[0],
+                url_path=urlsplit(self.settings.webhook_url).path.lstrip("/"),
                 webhook_url=self.settings.webhook_url,
-                secret_token=self.settings.webhook_secret,
+                secret_token=self.settings.webhook_secret or _secret_from(self.settings.token),
                 allowed_updates=Update.ALL_TYPES,
             )
         else:
@@ -324,6 +329,11 @@ class TelegramAdapter:
 
     async def _name(self, place: Place, user_id: str) -> str:
         return await self.service.store.read(lambda tx: tx.player_name(place.chat_id, user_id))
+
+
+def _secret_from(token: str) -> str:
+    """A webhook secret derived from the bot token: stable across restarts, unknown to anyone without the token."""
+    return hashlib.sha256(f"pokerbot-webhook:{token}".encode()).hexdigest()
 
 
 def _place(message: MaybeInaccessibleMessage) -> Place:

@@ -78,6 +78,7 @@ class FakeBotApi:
         self.requests: list[Request] = []
         self.messages: dict[tuple[int, int], Sent] = {}
         self.admins: dict[int, list[dict[str, Any]]] = {}
+        self.webhook: dict[str, Any] | None = None
         self._updates: list[dict[str, Any]] = []
         self._update_ids = itertools.count(1)
         self._message_ids = itertools.count(1)
@@ -147,6 +148,10 @@ class FakeBotApi:
         return BOT
 
     async def api_deleteWebhook(self, params: dict[str, Any]) -> Any:
+        return True
+
+    async def api_setWebhook(self, params: dict[str, Any]) -> Any:
+        self.webhook = params
         return True
 
     async def api_setMyCommands(self, params: dict[str, Any]) -> Any:
