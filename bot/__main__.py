@@ -8,6 +8,7 @@ import contextlib
 import logging
 import sys
 
+from bot import odds_cli
 from bot.config import Settings, load_settings
 
 
@@ -18,7 +19,8 @@ def build_parser() -> argparse.ArgumentParser:
         description="Poker for friends in Discord and Telegram chats. With no token in .env, a terminal table.",
     )
     parser.add_argument("--db", help="SQLite file (default: POKERBOT_DB or pokerbot.db)")
-    parser.add_subparsers(dest="tool", metavar="TOOL")
+    subparsers = parser.add_subparsers(dest="tool", metavar="TOOL")
+    odds_cli.add_parser(subparsers)
     return parser
 
 
@@ -58,9 +60,8 @@ def main(argv: list[str] | None = None) -> int:
     """Entry point of the console script and of `python -m bot`."""
     parser = build_parser()
     args = parser.parse_args(argv)
-    if getattr(args, "run", None) is not None:
-        code: int = args.run(args)
-        return code
+    if args.tool == "odds":
+        return odds_cli.run(args)
     settings = load_settings()
     if args.db:
         settings = Settings(**{**settings.__dict__, "database": args.db})
