@@ -9,7 +9,7 @@ import time
 from dataclasses import dataclass
 from urllib.parse import urlsplit
 
-from telegram import Chat, MaybeInaccessibleMessage, Message, Update, User
+from telegram import Chat, ChatMember, MaybeInaccessibleMessage, Message, Update, User
 from telegram.constants import ChatMemberStatus, ChatType
 from telegram.error import TelegramError
 from telegram.ext import (
@@ -110,6 +110,7 @@ class TelegramAdapter:
         self.outbox.on_blocked = self.memory.close_private_chat
         self._admins: dict[int, tuple[float, frozenset[int]]] = {}
         self._mentions: dict[str, str] = {}
+        self._admin_reads: dict[int, asyncio.Task[tuple[float, frozenset[int]]]] = {}
         self._register()
 
     # --- life cycle -----------------------------------------------------------------------------------------
@@ -308,19 +309,28 @@ class TelegramAdapter:
         return Actor(user_key(user.id), name, language, await self._is_admin(chat, user))
 
     async def _is_admin(self, chat: Chat, user: User) -> bool:
-        """Whether the user administers the group (cached a few minutes per chat; False when unknown)."""
+        """Whether the user administers the group, from a per-chat list read once and refreshed in the background
+        every few minutes (so a handler never waits behind the group's rate limit for it); False when unknown."""
         if chat.type == ChatType.PRIVATE:
             return False
         cached = self._admins.get(chat.id)
-        if cached is None or time.monotonic() - cached[0] > ADMIN_CACHE_SECONDS:
-            try:
-                members = await self.application.bot.get_chat_administrators(chat.id)
-            except TelegramError:
-                log.warning("could not read the administrators of %s", chat.id, exc_info=True)
-                members = ()
-            cached = (time.monotonic(), frozenset(member.user.id for member in members))
-            self._admins[chat.id] = cached
+        if cached is None:
+            cached = await self._read_admins(chat.id)
+        elif time.monotonic() - cached[0] > ADMIN_CACHE_SECONDS and chat.id not in self._admin_reads:
+            self._admin_reads[chat.id] = asyncio.create_task(self._read_admins(chat.id))
         return user.id in cached[1]
+
+    async def _read_admins(self, chat_id: int) -> tuple[float, frozenset[int]]:
+        try:
+            members: tuple[ChatMember, ...] = await self.application.bot.get_chat_administrators(chat_id)
+        except TelegramError:
+            log.warning("could not read the administrators of %s", chat_id, exc_info=True)
+            members = ()
+        finally:
+            self._admin_reads.pop(chat_id, None)
+        cached = (time.monotonic(), frozenset(member.user.id for member in members))
+        self._admins[chat_id] = cached
+        return cached
 
     async def _language(self, place: Place, actor: Actor | None) -> str:
         settings = await self.service.store.read(lambda tx: tx.chat_settings(place.chat_id))

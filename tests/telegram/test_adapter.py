@@ -207,3 +207,15 @@ async def test_a_long_private_answer_goes_to_the_private_chat(make_bot, api, mon
     answer = await bot.press(ANN, bot.table_message(), "my cards")
     assert len(answer["text"]) == 200 and answer["text"].endswith("…")
     assert api.chat(ANN["id"])[-1].text == long_view
+
+
+async def test_group_administrators_may_organize(make_bot, api) -> None:
+    api.admins[GROUP["id"]] = [BOB]
+    bot = await make_bot("duel")
+    await bot.command(ANN, "/join")  # the chat's first player organizes it
+    await bot.command(CAT, "/join")
+    await bot.command(CAT, "/grant @ann 5")
+    assert bot.group()[-1].text.startswith("@cat, I can only answer you privately")
+    await bot.command(BOB, "/grant @ann 5")
+    assert bot.group()[-1].text == "ann receives 5 chips."
+    assert len(api.calls("getChatAdministrators")) == 1  # read once, not per command
