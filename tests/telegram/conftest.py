@@ -12,9 +12,11 @@ from telegram import Update
 from telegram.ext import AIORateLimiter, TypeHandler
 
 from bot.clock import FakeClock
+from bot.games import default_controllers
 from bot.service import Service, ServiceSettings
 from bot.store import Store
 from bot.telegram import TelegramAdapter, TelegramSettings
+from tests.telegram.duel import Duel
 from tests.telegram.fake_api import GROUP, TOKEN, FakeBotApi, Sent
 
 ANN = {"id": 101, "is_bot": False, "first_name": "Ann", "username": "ann", "language_code": "en"}
@@ -42,8 +44,9 @@ class Running:
     async def start(self) -> None:
         """Open the store, start the service and the adapter (as after a restart, when called again)."""
         self.store = await Store.open(self.path)
+        controllers = {**default_controllers(), "duel": Duel()}
         self.service = Service(self.store, self.clock, rng=random.Random(self.seed),
-                               settings=ServiceSettings(default_game=self.game))
+                               settings=ServiceSettings(default_game=self.game), controllers=controllers)
         await self.service.start()
         settings = TelegramSettings(token=TOKEN, base_url=self.api.base_url, poll_timeout=1)
         # the group limit is off in tests (a whole hand would take minutes at 20 a minute); 429s are still retried

@@ -5,20 +5,12 @@ from __future__ import annotations
 import logging
 import re
 
-import pytest
-
-from bot.games import CONTROLLERS
 from bot.telegram.render import MAX_CALLBACK_DATA
 from tests.telegram.conftest import ANN, BOB, CAT, private_chat
 from tests.telegram.duel import Duel
 from tests.telegram.fake_api import GROUP
 
 CARD = re.compile(r"\b[2-9TJQKA][cdhs]\b")
-
-
-@pytest.fixture(autouse=True)
-def duel(monkeypatch):
-    monkeypatch.setitem(CONTROLLERS, "duel", Duel())
 
 
 async def seat_three_and_deal(bot) -> None:

@@ -10,7 +10,6 @@ import aiohttp
 import pytest
 
 from bot.clock import FakeClock
-from bot.games import CONTROLLERS
 from bot.service import Service, ServiceSettings
 from bot.store import Store
 from bot.telegram import TelegramAdapter, TelegramSettings
@@ -27,10 +26,10 @@ def free_port() -> int:
         return int(probe.getsockname()[1])
 
 
-async def test_webhook_mode_receives_updates_with_the_secret_only(api, tmp_path, monkeypatch) -> None:
-    monkeypatch.setitem(CONTROLLERS, "duel", Duel())
+async def test_webhook_mode_receives_updates_with_the_secret_only(api, tmp_path) -> None:
     store = await Store.open(tmp_path / "bot.db")
-    service = Service(store, FakeClock(), rng=random.Random(1), settings=ServiceSettings(default_game="duel"))
+    service = Service(store, FakeClock(), rng=random.Random(1), settings=ServiceSettings(default_game="duel"),
+                      controllers={"duel": Duel()})
     await service.start()
     port = free_port()
     settings = TelegramSettings(token=TOKEN, base_url=api.base_url, webhook_url="https://poker.example/tg/hook",
