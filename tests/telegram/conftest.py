@@ -93,7 +93,11 @@ class Running:
 
     async def fire_timers(self, seconds: float) -> None:
         """Let time pass and fire what came due (the application's scheduler loop does this in production)."""
-        self.clock.advance(seconds)
+        await self.fire_timers_at(self.clock.now() + seconds)
+
+    async def fire_timers_at(self, timestamp: float) -> None:
+        """Move the clock to `timestamp` and fire what came due."""
+        self.clock.current = timestamp
         await self.service.scheduler.fire_due()
         await self.adapter.flush()
 

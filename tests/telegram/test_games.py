@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import re
+from datetime import UTC, datetime
 from typing import Any
 
 from tests.telegram.conftest import ANN, BOB, CAT, Running, private_chat
@@ -139,3 +140,23 @@ async def test_a_restart_in_the_middle_of_a_holdem_hand_resumes_with_working_but
     hand_messages = [sent for sent in again.group() if sent.history[0] == table.history[0]]
     assert hand_messages == [final]  # the same message was edited, not a new one posted
     assert await again.store.read(lambda tx: tx.check_ledger()) == []
+
+
+def at(hour: int, minute: int, second: int = 0) -> float:
+    return datetime(2026, 11, 29, hour, minute, second, tzinfo=UTC).timestamp()
+
+
+async def test_the_tournament_clock_is_announced_in_the_group(make_bot, api) -> None:
+    bot = await make_bot("holdem", seed=5)
+    bot.clock.current = at(18, 0)
+    await bot.command(ANN, "/tournament create home-night")
+    for user in (ANN, BOB, CAT):
+        await bot.command(user, "/join")
+    await bot.command(ANN, "/tournament start")
+    assert any("Level 1: limits 10/20" in text for text in group_texts_in_order(bot))
+    table = bot.table_message()
+    assert to_act(table) is not None  # the first hand's buttons are up
+    for moment, announcement in ((at(18, 55), "⏱ Break in 5 min."), (at(19, 0, 1), "⏸ Break until 20:00."),
+                                 (at(20, 0, 1), "▶ Play resumes: limits 50/100.")):
+        await bot.fire_timers_at(moment)
+        assert any(announcement in sent.text for sent in bot.group()[-3:]), announcement
