@@ -1,0 +1,122 @@
+"""Telegram shapes for the service's output: places from chats, inline keyboards, command lists, split texts."""
+
+from __future__ import annotations
+
+import hashlib
+import json
+import logging
+from collections.abc import Iterable
+
+from telegram import BotCommand, InlineKeyboardButton, InlineKeyboardMarkup
+
+from bot import commands as cmd
+from bot.i18n import text
+from bot.output import Button, Place, TableMessage
+
+log = logging.getLogger(__name__)
+
+PREFIX = "tg:"
+MAX_TEXT = 4096
+"""Telegram's limit on one message's text."""
+MAX_ALERT = 200
+"""Telegram's limit on a callback answer's text."""
+MAX_CALLBACK_DATA = 64
+ROW_WIDTH = 3
+
+
+def place_of(chat_id: int, topic_id: int | None) -> Place:
+    """The service's place for a Telegram chat (the wallet scope) and forum topic (the table; 0 without one)."""
+    return Place(f"{PREFIX}{chat_id}", f"{PREFIX}{chat_id}:{topic_id or 0}")
+
+
+def chat_and_topic(table_id: str) -> tuple[int, int | None]:
+    """Where a table's messages go: the chat id and the forum topic (None for the chat itself)."""
+    chat, _, topic = table_id.removeprefix(PREFIX).rpartition(":")
+    return int(chat), (int(topic) or None)
+
+
+def user_key(user_id: int) -> str:
+    """The service's player id for a Telegram user."""
+    return f"{PREFIX}{user_id}"
+
+
+def telegram_user_id(player_id: str) -> int | None:
+    """The Telegram user id behind a player id, None for another platform's player."""
+    if not player_id.startswith(PREFIX):
+        return None
+    try:
+        return int(player_id.removeprefix(PREFIX))
+    except ValueError:
+        return None
+
+
+def keyboard(buttons: Iterable[Button]) -> InlineKeyboardMarkup | None:
+    """The inline keyboard for a table message: action buttons in rows of three, the private ones on a last row."""
+    actions: list[InlineKeyboardButton] = []
+    private: list[InlineKeyboardButton] = []
+    for button in buttons:
+        if len(button.payload.encode()) > MAX_CALLBACK_DATA:
+            log.error("button payload over %d bytes dropped: %r", MAX_CALLBACK_DATA, button.payload)
+            continue
+        (private if button.private else actions).append(
+            InlineKeyboardButton(button.label, callback_data=button.payload)
+        )
+    rows = [actions[i : i + ROW_WIDTH] for i in range(0, len(actions), ROW_WIDTH)]
+    if private:
+        rows.append(private)
+    return InlineKeyboardMarkup(rows) if rows else None
+
+
+def has_private_button(message: TableMessage | None) -> bool:
+    """Whether the table message offers a "my cards" kind of button."""
+    return message is not None and any(button.private for button in message.buttons)
+
+
+def fingerprint(message_text: str, markup: InlineKeyboardMarkup | None) -> str:
+    """A digest of what a table message shows, to skip edits that would change nothing."""
+    body = json.dumps([message_text, markup.to_dict() if markup else None], sort_keys=True)
+    return hashlib.sha256(body.encode()).hexdigest()[:32]
+
+
+def table_text(message: TableMessage, language: str) -> str:
+    """The table message's text, with a line telling players how to see their own cards when it has that button."""
+    body = message.text
+    if has_private_button(message):
+        body = f"{body}\n\n{text(language, 'tg.cards_hint')}"
+    return clip(body)
+
+
+def clip(message_text: str, limit: int = MAX_TEXT) -> str:
+    """Cut a text to Telegram's limit, marking the cut."""
+    return message_text if len(message_text) <= limit else message_text[: limit - 1] + "…"
+
+
+def split(message_text: str, limit: int = MAX_TEXT) -> list[str]:
+    """Split a long text into messages at line breaks (hard cuts only for a single over-long line)."""
+    parts: list[str] = []
+    current = ""
+    for line in message_text.split("\n"):
+        while len(line) > limit:
+            if current:
+                parts.append(current)
+                current = ""
+            parts.append(line[:limit])
+            line = line[limit:]
+        candidate = f"{current}\n{line}" if current else line
+        if len(candidate) > limit:
+            parts.append(current)
+            current = line
+        else:
+            current = candidate
+    if current or not parts:
+        parts.append(current)
+    return parts
+
+
+def bot_commands(language: str) -> list[BotCommand]:
+    """The command menu for `setMyCommands`: every command with its one-line description."""
+    listed: list[BotCommand] = []
+    for command in cmd.COMMANDS:
+        about = text(language, f"about.{command.name}")
+        listed.append(BotCommand(command.name, clip(about, 256)))
+    return listed

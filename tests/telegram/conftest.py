@@ -1,0 +1,142 @@
+"""Fixtures for the Telegram end-to-end tests: the fake Bot API, and the real bot (service + adapter) talking to it."""
+
+from __future__ import annotations
+
+import asyncio
+import random
+from pathlib import Path
+from typing import Any
+
+import pytest
+from telegram import Update
+from telegram.ext import AIORateLimiter, TypeHandler
+
+from bot.clock import FakeClock
+from bot.games import default_controllers
+from bot.service import Service, ServiceSettings
+from bot.store import Store
+from bot.telegram import TelegramAdapter, TelegramSettings
+from tests.telegram.duel import Duel
+from tests.telegram.fake_api import GROUP, TOKEN, FakeBotApi, Sent
+
+ANN = {"id": 101, "is_bot": False, "first_name": "Ann", "username": "ann", "language_code": "en"}
+BOB = {"id": 102, "is_bot": False, "first_name": "Bob", "last_name": "Brown", "language_code": "en"}
+CAT = {"id": 103, "is_bot": False, "first_name": "Cat", "username": "cat"}
+
+
+def private_chat(user: dict[str, Any]) -> dict[str, Any]:
+    """The private chat between a user and the bot."""
+    return {"id": user["id"], "type": "private", "first_name": user["first_name"]}
+
+
+class Running:
+    """The bot as deployed: a store file, the service, and the Telegram adapter polling the fake server."""
+
+    def __init__(self, api: FakeBotApi, path: Path, clock: FakeClock, game: str, seed: int) -> None:
+        self.api = api
+        self.path = path
+        self.clock = clock
+        self.game = game
+        self.seed = seed
+        self._handled: set[int] = set()
+        self._progress = asyncio.Condition()
+
+    async def start(self) -> None:
+        """Open the store, start the service and the adapter (as after a restart, when called again)."""
+        self.store = await Store.open(self.path)
+        controllers = {**default_controllers(), "duel": Duel()}
+        self.service = Service(self.store, self.clock, rng=random.Random(self.seed),
+                               settings=ServiceSettings(default_game=self.game), controllers=controllers)
+        await self.service.start()
+        settings = TelegramSettings(token=TOKEN, base_url=self.api.base_url, poll_timeout=1)
+        # the group limit is off in tests (a whole hand would take minutes at 20 a minute); 429s are still retried
+        limiter = AIORateLimiter(group_max_rate=0, max_retries=3)
+        self.adapter = TelegramAdapter(self.service, settings, rate_limiter=limiter)
+        self.adapter.application.add_handler(TypeHandler(Update, self._mark), group=100)
+        await self.adapter.start()
+
+    async def stop(self) -> None:
+        """Stop the adapter and close the store (a clean shutdown)."""
+        await self.adapter.stop()
+        await self.store.close()
+
+    async def _mark(self, update: Update, context: object) -> None:
+        async with self._progress:
+            self._handled.add(update.update_id)
+            self._progress.notify_all()
+
+    async def _run(self, update: dict[str, Any]) -> None:
+        await self.handled(await self.api.push(update))
+        await self.adapter.flush()
+
+    async def handled(self, update_id: int) -> None:
+        """Wait until the bot has handled an update (what it sends may still be queued)."""
+        async with self._progress:
+            await asyncio.wait_for(self._progress.wait_for(lambda: update_id in self._handled), 10)
+
+    async def command(self, user: dict[str, Any], text: str, chat: dict[str, Any] | None = None,
+                      topic: int | None = None) -> None:
+        """A user types a command; returns once the bot has handled it and sent what it caused."""
+        await self._run(self.api.command_update(user, text, chat, topic))
+
+    async def press(self, user: dict[str, Any], sent: Sent, label_part: str) -> dict[str, Any]:
+        """A user presses a button; returns the bot's answer to the callback query."""
+        return await self.press_data(user, sent, sent.button(label_part)["callback_data"])
+
+    async def press_data(self, user: dict[str, Any], sent: Sent, data: str) -> dict[str, Any]:
+        """A user presses a button with this callback data."""
+        update, query_id = self.api.press_update(user, sent, data)
+        await self._run(update)
+        answer = self.api.answer(query_id)
+        assert answer is not None, "the callback query was not answered"
+        return answer
+
+    async def fire_timers(self, seconds: float) -> None:
+        """Let time pass and fire what came due (the application's scheduler loop does this in production)."""
+        await self.fire_timers_at(self.clock.now() + seconds)
+
+    async def fire_timers_at(self, timestamp: float) -> None:
+        """Move the clock to `timestamp` and fire what came due."""
+        self.clock.current = timestamp
+        await self.service.scheduler.fire_due()
+        await self.adapter.flush()
+
+    def group(self) -> list[Sent]:
+        """The group's messages, oldest first."""
+        return self.api.chat(GROUP["id"])
+
+    def group_texts(self) -> list[str]:
+        """Every text the group ever showed (edits included)."""
+        return self.api.texts_ever_shown(GROUP["id"])
+
+    def table_message(self) -> Sent:
+        """The newest group message with buttons."""
+        with_buttons = [sent for sent in self.group() if sent.buttons()]
+        assert with_buttons, "no table message with buttons"
+        return with_buttons[-1]
+
+
+@pytest.fixture
+async def api():
+    fake = FakeBotApi()
+    await fake.start()
+    yield fake
+    await fake.stop()
+
+
+@pytest.fixture
+async def make_bot(api: FakeBotApi, tmp_path: Path):
+    """Start a bot on a given game; stopped at the end of the test."""
+    started: list[Running] = []
+    clock = FakeClock()
+
+    async def make(game: str, seed: int = 7) -> Running:
+        running = Running(api, tmp_path / "bot.db", clock, game, seed)
+        await running.start()
+        started.append(running)
+        return running
+
+    yield make
+    for running in started:
+        if running.adapter.application.running:
+            await running.stop()

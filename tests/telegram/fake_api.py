@@ -1,0 +1,281 @@
+"""A small fake of the Telegram Bot API on 127.0.0.1, for end-to-end tests with the real python-telegram-bot.
+
+It answers the methods the adapter uses (getMe, deleteWebhook, getUpdates with queued updates, sendMessage,
+editMessageText, answerCallbackQuery, setMyCommands, getChatAdministrators…), keeps every message it was asked to
+send so tests can read the group as the players would, records every request, and can be told to answer a method
+with an error (e.g. 429 with `retry_after`) to test how the bot copes.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import itertools
+import json
+import time
+from dataclasses import dataclass, field
+from typing import Any
+
+from aiohttp import web
+
+TOKEN = "123456:TEST-token"
+BOT = {"id": 999, "is_bot": True, "first_name": "Poker", "username": "pokerbot", "can_join_groups": True,
+       "can_read_all_group_messages": False, "supports_inline_queries": False}
+GROUP = {"id": -100500, "type": "supergroup", "title": "Poker night"}
+JSON_FIELDS = {"reply_markup", "commands", "allowed_updates", "scope", "entities", "reply_parameters",
+               "link_preview_options"}
+
+
+@dataclass
+class Request:
+    """One call the bot made."""
+
+    method: str
+    params: dict[str, Any]
+
+
+@dataclass
+class Sent:
+    """A message as the chat shows it now (after any edits)."""
+
+    chat_id: int
+    message_id: int
+    text: str
+    reply_markup: dict[str, Any] | None = None
+    topic: int | None = None
+    edits: int = 0
+    history: list[str] = field(default_factory=list)
+    """Every text the message has shown, first to last."""
+
+    def buttons(self) -> list[dict[str, Any]]:
+        """Every inline button, row by row."""
+        if not self.reply_markup:
+            return []
+        return [button for row in self.reply_markup["inline_keyboard"] for button in row]
+
+    def button(self, label_part: str) -> dict[str, Any]:
+        """The button whose label contains `label_part` (case-insensitive)."""
+        found = [b for b in self.buttons() if label_part.lower() in b["text"].lower()]
+        assert found, f"no button {label_part!r} in {[b['text'] for b in self.buttons()]}"
+        return found[0]
+
+    def to_api(self) -> dict[str, Any]:
+        """The Message object as the Bot API returns it."""
+        chat = GROUP if self.chat_id == GROUP["id"] else {"id": self.chat_id, "type": "private", "first_name": "U"}
+        message: dict[str, Any] = {"message_id": self.message_id, "date": int(time.time()), "chat": chat,
+                                   "from": BOT, "text": self.text}
+        if self.reply_markup:
+            message["reply_markup"] = self.reply_markup
+        if self.topic:
+            message["message_thread_id"] = self.topic
+            message["is_topic_message"] = True
+        return message
+
+
+class FakeBotApi:
+    """The fake server: start() it, point the bot's base_url at `base_url`, push updates, read what was sent."""
+
+    def __init__(self) -> None:
+        self.requests: list[Request] = []
+        self.messages: dict[tuple[int, int], Sent] = {}
+        self.admins: dict[int, list[dict[str, Any]]] = {}
+        self.webhook: dict[str, Any] | None = None
+        self._updates: list[dict[str, Any]] = []
+        self._update_ids = itertools.count(1)
+        self._message_ids = itertools.count(1)
+        self._query_ids = itertools.count(1)
+        self._new_update = asyncio.Condition()
+        self._failures: dict[str, list[tuple[int, str, dict[str, Any]]]] = {}
+        self._runner: web.AppRunner | None = None
+        self.port = 0
+        self._closing = False
+        self.delays: dict[str, float] = {}
+        """Seconds to hold each call of a method before answering (a slow or rate-limited Telegram)."""
+
+    # --- server -------------------------------------------------------------------------------------------
+
+    async def start(self) -> None:
+        """Listen on a free port of 127.0.0.1."""
+        app = web.Application()
+        app.router.add_post("/bot{token}/{method}", self._handle)
+        app.router.add_get("/bot{token}/{method}", self._handle)
+        self._runner = web.AppRunner(app)
+        await self._runner.setup()
+        site = web.TCPSite(self._runner, "127.0.0.1", 0)
+        await site.start()
+        self.port = site._server.sockets[0].getsockname()[1]  # type: ignore[union-attr]
+
+    async def stop(self) -> None:
+        """Stop listening (a pending long poll is answered at once)."""
+        self._closing = True
+        async with self._new_update:
+            self._new_update.notify_all()
+        if self._runner is not None:
+            await self._runner.cleanup()
+
+    @property
+    def base_url(self) -> str:
+        """What to give the bot as `base_url` (the token is appended)."""
+        return f"http://127.0.0.1:{self.port}/bot"
+
+    def fail(self, method: str, code: int, description: str, **parameters: Any) -> None:
+        """Answer the next call of `method` with an error (then behave normally again)."""
+        self._failures.setdefault(method, []).append((code, description, parameters))
+
+    async def _handle(self, request: web.Request) -> web.Response:
+        if request.match_info["token"] != TOKEN:
+            return _error(401, "Unauthorized")
+        method = request.match_info["method"]
+        params = await _params(request)
+        self.requests.append(Request(method, params))
+        if method in self.delays:
+            await asyncio.sleep(self.delays[method])
+        failures = self._failures.get(method)
+        if failures:
+            code, description, parameters = failures.pop(0)
+            return _error(code, description, parameters)
+        handler = getattr(self, f"api_{method}", None)
+        if handler is None:
+            return _error(404, f"Not Found: method {method}")
+        try:
+            result = await handler(params)
+        except ApiError as error:
+            return _error(400, error.description)
+        return web.json_response({"ok": True, "result": result})
+
+    # --- the Bot API methods ---------------------------------------------------------------------------------
+
+    async def api_getMe(self, params: dict[str, Any]) -> Any:
+        return BOT
+
+    async def api_deleteWebhook(self, params: dict[str, Any]) -> Any:
+        return True
+
+    async def api_setWebhook(self, params: dict[str, Any]) -> Any:
+        self.webhook = params
+        return True
+
+    async def api_setMyCommands(self, params: dict[str, Any]) -> Any:
+        return True
+
+    async def api_getChatAdministrators(self, params: dict[str, Any]) -> Any:
+        return [{"status": "creator", "user": user, "is_anonymous": False}
+                for user in self.admins.get(int(params["chat_id"]), [])]
+
+    async def api_getUpdates(self, params: dict[str, Any]) -> Any:
+        offset = int(params.get("offset") or 0)
+        self._updates = [update for update in self._updates if update["update_id"] >= offset]
+        if not self._updates and not self._closing:
+            timeout = min(float(params.get("timeout") or 0), 2.0)
+            async with self._new_update:
+                try:
+                    await asyncio.wait_for(self._new_update.wait(), timeout)
+                except TimeoutError:
+                    return []
+        return list(self._updates)
+
+    async def api_sendMessage(self, params: dict[str, Any]) -> Any:
+        chat_id = int(params["chat_id"])
+        topic = int(params["message_thread_id"]) if params.get("message_thread_id") else None
+        sent = Sent(chat_id, next(self._message_ids), params["text"], params.get("reply_markup"), topic)
+        sent.history.append(sent.text)
+        self.messages[chat_id, sent.message_id] = sent
+        return sent.to_api()
+
+    async def api_editMessageText(self, params: dict[str, Any]) -> Any:
+        key = (int(params["chat_id"]), int(params["message_id"]))
+        sent = self.messages.get(key)
+        if sent is None:
+            raise ApiError("Bad Request: message to edit not found")
+        markup = params.get("reply_markup")
+        if sent.text == params["text"] and sent.reply_markup == markup:
+            raise ApiError("Bad Request: message is not modified: specified new message content and reply markup "
+                           "are exactly the same as a current content and reply markup of the message")
+        sent.text, sent.reply_markup = params["text"], markup
+        sent.edits += 1
+        sent.history.append(sent.text)
+        return sent.to_api()
+
+    async def api_answerCallbackQuery(self, params: dict[str, Any]) -> Any:
+        return True
+
+    # --- driving the bot ---------------------------------------------------------------------------------
+
+    async def push(self, update: dict[str, Any]) -> int:
+        """Queue an update for the bot's next getUpdates; returns its update_id."""
+        update_id = next(self._update_ids)
+        self._updates.append({"update_id": update_id, **update})
+        async with self._new_update:
+            self._new_update.notify_all()
+        return update_id
+
+    def command_update(self, user: dict[str, Any], text: str, chat: dict[str, Any] | None = None,
+                       topic: int | None = None) -> dict[str, Any]:
+        """A message update carrying a command (with the `bot_command` entity Telegram adds)."""
+        chat = chat or GROUP
+        word = text.split()[0]
+        message: dict[str, Any] = {
+            "message_id": next(self._message_ids), "date": int(time.time()), "chat": chat, "from": user,
+            "text": text, "entities": [{"type": "bot_command", "offset": 0, "length": len(word)}],
+        }
+        if topic:
+            message["message_thread_id"] = topic
+            message["is_topic_message"] = True
+        return {"message": message}
+
+    def press_update(self, user: dict[str, Any], sent: Sent, data: str) -> tuple[dict[str, Any], str]:
+        """A callback query update for a button on a message the bot sent; returns it and its query id."""
+        query_id = str(next(self._query_ids))
+        return {"callback_query": {"id": query_id, "from": user, "chat_instance": "ci", "data": data,
+                                   "message": sent.to_api()}}, query_id
+
+    # --- reading what happened -------------------------------------------------------------------------------
+
+    def calls(self, method: str) -> list[dict[str, Any]]:
+        """The parameters of every call of `method`, in order."""
+        return [request.params for request in self.requests if request.method == method]
+
+    def answer(self, query_id: str) -> dict[str, Any] | None:
+        """How the bot answered a callback query."""
+        for params in self.calls("answerCallbackQuery"):
+            if params["callback_query_id"] == query_id:
+                return params
+        return None
+
+    def chat(self, chat_id: int) -> list[Sent]:
+        """Every message the bot has in a chat, oldest first."""
+        return [sent for (chat, _), sent in sorted(self.messages.items()) if chat == chat_id]
+
+    def texts_ever_shown(self, chat_id: int) -> list[str]:
+        """Every text the chat ever showed, including each edit's."""
+        return [text for sent in self.chat(chat_id) for text in sent.history]
+
+
+class ApiError(Exception):
+    """A Bot API error answer (400)."""
+
+    def __init__(self, description: str) -> None:
+        super().__init__(description)
+        self.description = description
+
+
+def _error(code: int, description: str, parameters: dict[str, Any] | None = None) -> web.Response:
+    body: dict[str, Any] = {"ok": False, "error_code": code, "description": description}
+    if parameters:
+        body["parameters"] = parameters
+    return web.json_response(body, status=code)
+
+
+async def _params(request: web.Request) -> dict[str, Any]:
+    """The call's parameters: PTB posts form fields (or JSON), with nested objects as JSON strings."""
+    if request.content_type == "application/json":
+        raw: dict[str, Any] = await request.json()
+    else:
+        raw = dict(await request.post())
+    params: dict[str, Any] = {}
+    for name, value in raw.items():
+        if isinstance(value, str) and name in JSON_FIELDS:
+            value = json.loads(value)
+        elif value in ("true", "false"):
+            value = value == "true"
+        params[name] = value
+    return params

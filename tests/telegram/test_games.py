@@ -1,0 +1,162 @@
+"""Real games through Telegram: a Hold'em hand and a Russian Poker round played by three users in a group."""
+
+from __future__ import annotations
+
+import re
+from datetime import UTC, datetime
+from typing import Any
+
+from tests.telegram.conftest import ANN, BOB, CAT, Running, private_chat
+from tests.telegram.fake_api import GROUP, Sent
+
+USERS = {"ann": ANN, "Bob Brown": BOB, "cat": CAT}
+TO_ACT = re.compile(r"^▶ (.+?)(?: to act|, box \d+:)", re.MULTILINE)
+PREFERENCE = ("check", "call", "play", "decline", "fold")
+
+
+def to_act(message: Sent) -> dict[str, Any] | None:
+    """The user the table message says must act, None when nobody must."""
+    found = TO_ACT.search(message.text)
+    return USERS[found.group(1)] if found else None
+
+
+def command_of(button: dict[str, Any]) -> str:
+    return str(button["callback_data"]).split("|", 1)[1]
+
+
+def group_texts_in_order(bot: Running) -> list[str]:
+    """Every text sent or edited into the group, in the order the bot sent them."""
+    return [request.params["text"] for request in bot.api.requests
+            if request.method in ("sendMessage", "editMessageText") and int(request.params["chat_id"]) == GROUP["id"]]
+
+
+async def play_out(bot: Running, table: Sent, choose=None) -> int:
+    """Press buttons on the table message for whoever it says must act, until nobody must; returns the presses."""
+    for presses in range(60):
+        current = bot.api.messages[GROUP["id"], table.message_id]
+        user = to_act(current)
+        if user is None:
+            return presses
+        buttons = [button for button in current.buttons() if command_of(button) != "cards"]
+        button = (choose(current, buttons) if choose else None) or next(
+            button for word in PREFERENCE for button in buttons if command_of(button).split()[0] == word)
+        before = current.text, current.reply_markup
+        answer = await bot.press_data(user, current, button["callback_data"])
+        after = bot.api.messages[GROUP["id"], table.message_id]
+        assert (after.text, after.reply_markup) != before, f"{button} changed nothing: {answer}"
+    raise AssertionError("the hand did not end")
+
+
+async def test_a_holdem_hand_by_three_users_in_a_group(make_bot, api) -> None:
+    bot = await make_bot("holdem", seed=11)
+    await bot.command(ANN, "/start", private_chat(ANN))
+    for user in (ANN, BOB, CAT):
+        await bot.command(user, "/join 200")
+    await bot.command(ANN, "/deal")
+    table = bot.table_message()
+    assert table.text.startswith("Hand #1") or "1" in table.text.split("\n")[0]
+    hole = {"ann": api.chat(ANN["id"])[-1].text}
+    assert hole["ann"].startswith("Your cards: ")
+    for name, user in (("Bob Brown", BOB), ("cat", CAT)):
+        answer = await bot.press(user, table, "my cards")
+        assert answer["show_alert"] is True and answer["text"].startswith("Your cards: ")
+        hole[name] = answer["text"]
+    assert len(set(hole.values())) == 3
+
+    presses = await play_out(bot, table)
+    assert presses >= 3
+    final = api.messages[GROUP["id"], table.message_id]
+    assert to_act(final) is None and not [b for b in final.buttons() if command_of(b) != "cards"]
+    texts = group_texts_in_order(bot)
+    showdown = next(index for index, text in enumerate(texts) if "Showdown" in text)
+    cards = {name: text.removeprefix("Your cards: ").split(" · ")[0] for name, text in hole.items()}
+    for text in texts[:showdown]:
+        for name, shown in cards.items():
+            assert shown not in text, f"{name}'s cards {shown} were in the group before the showdown: {text!r}"
+    assert await bot.store.read(lambda tx: tx.check_ledger()) == []
+
+
+async def test_a_russian_poker_round_by_three_users_with_an_exchange(make_bot, api) -> None:
+    bot = await make_bot("holdem", seed=5)
+    await bot.command(ANN, "/game russian")
+    for user in (ANN, BOB, CAT):
+        await bot.command(user, "/ante 10")
+    table = bot.table_message()
+    await bot.press(CAT, table, "deal")
+    table = bot.table_message()
+    boxes = {}
+    for user in (ANN, BOB, CAT):
+        answer = await bot.press(user, table, "my cards")
+        found = re.search(r"box 1: (.+)", answer["text"])
+        assert answer["show_alert"] is True and found, answer
+        boxes[user["first_name"]] = found.group(1).strip()
+    exchanged: list[str] = []
+
+    def choose(current: Sent, buttons: list[dict[str, Any]]) -> dict[str, Any] | None:
+        # the first player to act picks cards 2 and 5 by buttons and exchanges them; everyone else plays on
+        user = to_act(current)
+        if exchanged and exchanged[0] != user["first_name"]:
+            return None
+        commands = [command_of(button) for button in buttons]
+        if "exchange 2 5" in commands:
+            exchanged.append(user["first_name"])
+            return buttons[commands.index("exchange 2 5")]
+        for command, button in zip(commands, buttons, strict=True):
+            if command.startswith("select") and command.split()[1:] in (["2"], ["2", "5"]):
+                if not exchanged:
+                    exchanged.append(user["first_name"])
+                return button
+        return None
+
+    await play_out(bot, table, choose)
+    assert exchanged, "no exchange was offered"
+    shown = [button["text"] for request in api.requests if request.method == "editMessageText"
+             for row in (request.params.get("reply_markup") or {}).get("inline_keyboard", []) for button in row]
+    assert "☑ 2" in shown and "☑ 5" in shown  # the card choice was drawn as buttons
+    texts = group_texts_in_order(bot)
+    over = next(index for index, text in enumerate(texts) if "Round over" in text)
+    for text in texts[:over]:
+        for name, cards in boxes.items():
+            assert cards not in text, f"{name}'s box {cards} was in the group during the round: {text!r}"
+    assert await bot.store.read(lambda tx: tx.check_ledger()) == []
+
+
+async def test_a_restart_in_the_middle_of_a_holdem_hand_resumes_with_working_buttons(make_bot, api) -> None:
+    bot = await make_bot("holdem", seed=3)
+    for user in (ANN, BOB, CAT):
+        await bot.command(user, "/join 200")
+    await bot.command(ANN, "/deal")
+    table = bot.table_message()
+    first = to_act(table)
+    await bot.press_data(first, table, next(b["callback_data"] for b in table.buttons()
+                                            if command_of(b) in ("call", "check")))
+    before_restart = api.messages[GROUP["id"], table.message_id]
+    await bot.stop()
+
+    again = await make_bot("holdem", seed=3)
+    assert await play_out(again, before_restart) >= 1  # the buttons of the message posted before the restart work
+    final = api.messages[GROUP["id"], table.message_id]
+    assert to_act(final) is None
+    hand_messages = [sent for sent in again.group() if sent.history[0] == table.history[0]]
+    assert hand_messages == [final]  # the same message was edited, not a new one posted
+    assert await again.store.read(lambda tx: tx.check_ledger()) == []
+
+
+def at(hour: int, minute: int, second: int = 0) -> float:
+    return datetime(2026, 11, 29, hour, minute, second, tzinfo=UTC).timestamp()
+
+
+async def test_the_tournament_clock_is_announced_in_the_group(make_bot, api) -> None:
+    bot = await make_bot("holdem", seed=5)
+    bot.clock.current = at(18, 0)
+    await bot.command(ANN, "/tournament create home-night")
+    for user in (ANN, BOB, CAT):
+        await bot.command(user, "/join")
+    await bot.command(ANN, "/tournament start")
+    assert any("Level 1: limits 10/20" in text for text in group_texts_in_order(bot))
+    table = bot.table_message()
+    assert to_act(table) is not None  # the first hand's buttons are up
+    for moment, announcement in ((at(18, 55), "⏱ Break in 5 min."), (at(19, 0, 1), "⏸ Break until 20:00."),
+                                 (at(20, 0, 1), "▶ Play resumes: limits 50/100.")):
+        await bot.fire_timers_at(moment)
+        assert any(announcement in sent.text for sent in bot.group()[-3:]), announcement
