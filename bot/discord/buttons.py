@@ -39,7 +39,7 @@ def my_cards_button(message: TableMessage, language: str) -> Button:
 def table_view(channel_id: int, message: TableMessage, language: str) -> discord.ui.View:
     """The buttons of a table message, in rows of five, the private kind last and grey."""
     buttons = list(message.buttons)
-    if not any(button.private for button in buttons):
+    if (buttons or message.to_act) and not any(button.private for button in buttons):
         buttons.append(my_cards_button(message, language))
     view = discord.ui.View(timeout=None)
     for index, button in enumerate(buttons[: BUTTONS_PER_ROW * ROWS]):

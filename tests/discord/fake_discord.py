@@ -173,11 +173,17 @@ class FakeDiscord:
     async def slash(self, member: Member, channel_id: int, name: str, *, subcommand: str | None = None,
                     **options: Any) -> Interaction:
         """A member runs a slash command; waits for the bot's callback."""
-        values = [{"name": key, "type": _option_type(value), "value": value} for key, value in options.items()
-                  if value is not None]
+        values = [{"name": key, "type": _option_type(value), "value": _option_value(value)}
+                  for key, value in options.items() if value is not None]
         if subcommand is not None:
             values = [{"name": subcommand, "type": 1, "options": values}]
-        data = {"id": self.commands[name]["id"], "name": name, "type": 1, "options": values}
+        data: dict[str, Any] = {"id": self.commands[name]["id"], "name": name, "type": 1, "options": values}
+        mentioned = [value for value in options.values() if isinstance(value, Member)]
+        if mentioned:
+            data["resolved"] = {
+                "users": {str(m.id): m.user() for m in mentioned},
+                "members": {str(m.id): {k: v for k, v in m.member().items() if k != "user"} for m in mentioned},
+            }
         if self.commands[name].get("guild_id"):
             data["guild_id"] = str(GUILD_ID)
         return await self._interact(member, channel_id, 2, data)
@@ -387,7 +393,13 @@ class FakeDiscord:
         return self._edit(int(message_id), body)
 
 
+def _option_value(value: Any) -> Any:
+    return str(value.id) if isinstance(value, Member) else value
+
+
 def _option_type(value: Any) -> int:
+    if isinstance(value, Member):
+        return 6
     if isinstance(value, bool):
         return 5
     if isinstance(value, int):
