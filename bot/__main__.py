@@ -3,25 +3,71 @@
 from __future__ import annotations
 
 import argparse
+import asyncio
+import contextlib
+import logging
 import sys
+
+from bot import odds_cli
+from bot.config import Settings, load_settings
 
 
 def build_parser() -> argparse.ArgumentParser:
     """The command-line interface."""
     parser = argparse.ArgumentParser(
         prog="pokerbot",
-        description="Poker for friends in Discord and Telegram chats.",
+        description="Poker for friends in Discord and Telegram chats. With no token in .env, a terminal table.",
     )
-    parser.add_subparsers(dest="tool", metavar="TOOL")
+    parser.add_argument("--db", help="SQLite file (default: POKERBOT_DB or pokerbot.db)")
+    subparsers = parser.add_subparsers(dest="tool", metavar="TOOL")
+    odds_cli.add_parser(subparsers)
     return parser
+
+
+async def serve(settings: Settings) -> None:
+    """Open the store, start the service and its timers, and run every adapter that has a token."""
+    from bot.clock import SystemClock
+    from bot.service import Service, ServiceSettings
+    from bot.store import Store
+    from bot.terminal import run_terminal
+
+    store = await Store.open(settings.database)
+    service = Service(store, SystemClock(), settings=ServiceSettings(starting_grant=settings.starting_grant))
+    await service.start()
+    timers = asyncio.create_task(service.scheduler.run())
+    try:
+        adapters = []
+        if settings.telegram_token:
+            from bot.telegram import run_telegram
+
+            adapters.append(run_telegram(service, settings))
+        if settings.discord_token:
+            from bot.discord import run_discord
+
+            adapters.append(run_discord(service, settings))
+        if adapters:
+            await asyncio.gather(*adapters)
+        else:
+            await run_terminal(service)
+    finally:
+        timers.cancel()
+        with contextlib.suppress(asyncio.CancelledError):
+            await timers
+        await store.close()
 
 
 def main(argv: list[str] | None = None) -> int:
     """Entry point of the console script and of `python -m bot`."""
     parser = build_parser()
-    parser.parse_args(argv)
-    parser.print_help()
-    print("\nThe application is not built yet: only the engine exists so far.")
+    args = parser.parse_args(argv)
+    if args.tool == "odds":
+        return odds_cli.run(args)
+    settings = load_settings()
+    if args.db:
+        settings = Settings(**{**settings.__dict__, "database": args.db})
+    logging.basicConfig(level=settings.log_level, format="%(asctime)s %(levelname)s %(name)s: %(message)s")
+    with contextlib.suppress(KeyboardInterrupt):
+        asyncio.run(serve(settings))
     return 0
 
 

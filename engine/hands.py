@@ -163,7 +163,7 @@ def _made(category: HandCategory, cards: Sequence[Card], ranks: Sequence[int]) -
 
 def strength(cards: Sequence[Card]) -> int:
     """Only the ordering integer of `evaluate(cards)`, through the fast table lookup (for showdowns and odds)."""
-    return fast_eval.strength_of_indices([card.index for card in cards])
+    return fast_eval.strength_of_cards(cards)
 
 
 # --- Caribbean Poker -------------------------------------------------------------------------------------

@@ -1,0 +1,49 @@
+"""Settings read once at start-up from the environment and `.env` (see `.env.example` for every setting)."""
+
+from __future__ import annotations
+
+import os
+from dataclasses import dataclass
+from pathlib import Path
+
+from dotenv import load_dotenv
+
+
+@dataclass(frozen=True)
+class Settings:
+    """Everything the application is configured with."""
+
+    database: Path = Path("pokerbot.db")
+    discord_token: str | None = None
+    discord_guild: int | None = None
+    discord_organizer_role: str | None = None
+    telegram_token: str | None = None
+    telegram_base_url: str | None = None
+    telegram_webhook_url: str | None = None
+    telegram_webhook_port: int = 8443
+    starting_grant: int = 1000
+    log_level: str = "INFO"
+
+
+def load_settings(env_file: str | Path | None = ".env") -> Settings:
+    """Read `.env` (if present; real environment variables win) into Settings."""
+    if env_file is not None:
+        load_dotenv(env_file, override=False)
+
+    def get(name: str) -> str | None:
+        value = os.environ.get(name, "").strip()
+        return value or None
+
+    guild = get("DISCORD_GUILD_ID")
+    return Settings(
+        database=Path(get("POKERBOT_DB") or "pokerbot.db"),
+        discord_token=get("DISCORD_TOKEN"),
+        discord_guild=int(guild) if guild else None,
+        discord_organizer_role=get("DISCORD_ORGANIZER_ROLE"),
+        telegram_token=get("TELEGRAM_TOKEN"),
+        telegram_base_url=get("TELEGRAM_BASE_URL"),
+        telegram_webhook_url=get("TELEGRAM_WEBHOOK_URL"),
+        telegram_webhook_port=int(get("TELEGRAM_WEBHOOK_PORT") or 8443),
+        starting_grant=int(get("POKERBOT_STARTING_GRANT") or 1000),
+        log_level=get("POKERBOT_LOG_LEVEL") or "INFO",
+    )

@@ -1,0 +1,51 @@
+"""`pokerbot odds GAME`: the house games' return to the player, exact or simulated, as text or JSON."""
+
+from __future__ import annotations
+
+import argparse
+import json
+import random
+import time
+from typing import Any
+
+from engine.house.odds import STRATEGIES, OddsReport, odds
+
+GAMES = ("three-card", "caribbean", "russian", "texas")
+
+
+def add_parser(subparsers: Any) -> argparse.ArgumentParser:
+    """Add the `odds` tool to the `pokerbot` command's subparsers."""
+    parser: argparse.ArgumentParser = subparsers.add_parser(
+        "odds", help="house edge of a house game under a stated strategy",
+        description="Report a house game's house edge (percent of the initial wager) under a stated strategy: "
+                    "exact for Three Card Poker, by simulation with a standard error for the others.")
+    parser.add_argument("game", choices=(*GAMES, "all"), help="which game (or all)")
+    parser.add_argument("--rounds", type=int, default=200_000, help="simulated rounds (default 200000)")
+    parser.add_argument("--seed", type=int, default=None, help="random seed for a reproducible simulation")
+    parser.add_argument("--json", action="store_true", help="machine-readable output")
+    return parser
+
+
+def run(args: argparse.Namespace) -> int:
+    """Compute and print the figures; returns the exit status."""
+    if args.rounds < 1:
+        print("--rounds must be at least 1")
+        return 2
+    rng = random.Random(args.seed) if args.seed is not None else random.SystemRandom()
+    games = GAMES if args.game == "all" else (args.game,)
+    reports: list[OddsReport] = []
+    started = time.perf_counter()
+    for game in games:
+        reports += odds(game, args.rounds, rng)
+    elapsed = time.perf_counter() - started
+    if args.json:
+        print(json.dumps({"seed": args.seed, "seconds": round(elapsed, 3),
+                          "reports": [report.to_dict() for report in reports]}, indent=2))
+        return 0
+    for report in reports:
+        error = f" ± {report.std_error:.2f}" if report.method == "simulation" else " (exact)"
+        print(f"{report.game:<11} {report.bet:<9} house edge {report.house_edge:6.2f}%{error}"
+              f"   {report.rounds:,} {'rounds' if report.method == 'simulation' else 'deals'}")
+        print(f"{'':<11} strategy: {STRATEGIES.get(report.game) if report.bet != 'pairplus' else 'none needed'}")
+    print(f"({elapsed:.1f} s)")
+    return 0

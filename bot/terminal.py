@@ -1,0 +1,118 @@
+"""The terminal adapter: several named players share one keyboard at one table, for trying the bot locally."""
+
+from __future__ import annotations
+
+import asyncio
+import re
+import sys
+from collections.abc import Callable
+from dataclasses import dataclass, field
+from typing import TextIO
+
+from bot.output import Actor, Button, Place, Reply, TableMessage
+from bot.service import Service
+
+PLACE = Place("term:local", "term:local:table")
+
+INTRO = """\
+pokerbot at the terminal. Several players share this keyboard: write `name: command`, e.g.
+  ann: /join      bob: /join      ann: /deal
+After that, the prompt names whose turn it is; a line without a name is said by that player.
+Buttons are numbered: type the number to press one. /help lists the commands, /quit leaves.
+Lines marked [table] are public; [private to ann] would only reach Ann on Discord or Telegram.
+"""
+
+_SPEAKER = re.compile(r"^\s*([A-Za-z][\w.-]{0,31})\s*:\s*(.*)$")
+
+
+@dataclass
+class TerminalAdapter:
+    """Reads `name: command` lines, calls the service, and prints its replies with public and private marked."""
+
+    service: Service
+    out: TextIO = sys.stdout
+    speaker: str | None = None
+    buttons: list[Button] = field(default_factory=list)
+    table: TableMessage | None = None
+
+    def actor(self, name: str) -> Actor:
+        """A terminal player: his name is his id."""
+        return Actor(f"term:{name.lower()}", name)
+
+    async def say(self, line: str) -> bool:
+        """Handle one input line; return False when the user asked to quit."""
+        line = line.strip()
+        if not line:
+            return True
+        if line in ("/quit", "/exit", "quit", "exit"):
+            return False
+        match = _SPEAKER.match(line)
+        if match:
+            self.speaker, line = match.group(1), match.group(2).strip()
+        if self.speaker is None:
+            self.print("Who is speaking? Write `name: command`, e.g. `ann: /join`.")
+            return True
+        actor = self.actor(self.speaker)
+        if line.isdigit() and 1 <= int(line) <= len(self.buttons):
+            button = self.buttons[int(line) - 1]
+            reply = await (self.service.view(PLACE, actor) if button.private
+                           else self.service.press(PLACE, actor, button.payload))
+        else:
+            reply = await self.service.handle(PLACE, actor, line if line.startswith("/") else "/" + line)
+        self.show(reply, actor.user_id)
+        return True
+
+    def show(self, reply: Reply, actor_id: str | None = None) -> None:
+        """Print a reply: refusal, public lines, private lines, then the table with its numbered buttons."""
+        if reply.error:
+            self.print(f"[only you] {reply.error}")
+        for message in reply.public:
+            self.print(_indent("[table] ", message))
+        for user_id, messages in reply.private.items():
+            name = user_id.removeprefix("term:")
+            for message in messages:
+                self.print(_indent(f"[private to {name}] ", message))
+        if reply.table is not None:
+            self.table = reply.table
+            self.buttons = list(reply.table.buttons)
+            self.print(_indent("[table] ", reply.table.text))
+            if self.buttons:
+                labels = "  ".join(f"({index}) {button.label}" for index, button in enumerate(self.buttons, 1))
+                self.print(f"        {labels}")
+            if reply.table.to_act:
+                self.speaker = reply.table.to_act.removeprefix("term:")
+
+    async def announce(self, place: Place, reply: Reply) -> None:
+        """Print what a timer caused (time-outs, the clock's announcements)."""
+        self.print("")
+        self.show(reply)
+        self.print(self.prompt(), end="")
+
+    def prompt(self) -> str:
+        """The input prompt, naming the current speaker."""
+        return f"{self.speaker or '?'}> "
+
+    def print(self, text: str, end: str = "\n") -> None:
+        """Write to the terminal."""
+        self.out.write(text + end)
+        self.out.flush()
+
+
+def _indent(prefix: str, text: str) -> str:
+    pad = " " * len(prefix)
+    lines = text.splitlines() or [""]
+    return "\n".join([prefix + lines[0], *(pad + line for line in lines[1:])])
+
+
+async def run_terminal(service: Service, read_line: Callable[[str], str] = input) -> None:
+    """Play at the terminal until end of input or /quit."""
+    adapter = TerminalAdapter(service)
+    service.subscribe("term:", adapter.announce)
+    adapter.print(INTRO)
+    while True:
+        try:
+            line = await asyncio.to_thread(read_line, adapter.prompt())
+        except EOFError:
+            break
+        if not await adapter.say(line):
+            break

@@ -1,0 +1,534 @@
+"""The tournament clock: which level is on at a given instant, what to announce and when; pause, skip, add minutes.
+
+Time is always an argument (`now`, a timezone-aware `datetime`); the clock never reads it. Instants it returns are in
+UTC (aware), so the application can subtract and compare them safely; `Clock.local()` gives the tournament's local time
+for display. Durations are real elapsed time (a 20-minute level across a daylight-saving change lasts 20 minutes); end
+times are read in the schedule's time zone with `zoneinfo`: a time the change skips (02:30 when clocks jump from 02:00
+to 03:00) is the moment after the jump (03:30), a time that happens twice is the first of the two.
+
+Wall-clock end times are anchored to the start: the first one is the occurrence from 6 hours before the start to 18
+hours after it (start at 19:30 with "until 19:00": that level is already over and the clock begins in the break;
+start at 23:45 with "until 00:30": tonight, after midnight); each later one is the next occurrence after the one before.
+A level whose end time has passed when it would begin never happens (it is skipped silently).
+
+Pausing. A paused clock changes nothing: no level starts or ends and nothing is announced until it resumes. On
+resuming, duration-based levels continue where they stopped (their remaining time is kept), while wall-clock end times
+stay where they are, because in a home game "break at 19:00" is an appointment (dinner) rather than an amount of play;
+an end time that passed during the pause takes effect at the moment of resuming. A change of level applies from the
+next hand: the application asks `level_at(now)` when it starts a hand, never during one.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from datetime import UTC, datetime, time, timedelta
+from enum import StrEnum
+from fractions import Fraction
+from typing import Any
+
+from engine.common import Event, RuleError
+from engine.schedule import Level, Schedule
+
+_ZERO = timedelta(0)
+Span = tuple[datetime, datetime | None]
+Pause = tuple[datetime, datetime | None]
+
+
+class AnnouncementKind(StrEnum):
+    """What the clock tells the channel."""
+
+    LEVEL_SOON = "level_soon"
+    """`minutes` before the current level ends; `limit` is the next level's (None: a break comes)."""
+    LEVEL_STARTED = "level_started"
+    """Limits are now `limit` (from the next hand)."""
+    BREAK_STARTED = "break_started"
+    """A break until `until` (local time; None when unknown)."""
+    PLAY_RESUMED = "play_resumed"
+    """The break is over; limits are `limit`."""
+
+
+@dataclass(frozen=True, slots=True)
+class Announcement:
+    """One thing to post in the channel at instant `at` (UTC), with the parameters of its text."""
+
+    kind: AnnouncementKind
+    at: datetime
+    level_index: int
+    limit: int | None
+    minutes: int | None = None
+    until: time | None = None
+
+    @property
+    def limits(self) -> str | None:
+        """The limits as written at the table ("50/100"), None for a break."""
+        return None if self.limit is None else f"{self.limit}/{2 * self.limit}"
+
+    def to_dict(self) -> dict[str, Any]:
+        """A JSON-able form."""
+        return {
+            "kind": self.kind.value, "at": self.at.isoformat(), "level_index": self.level_index, "limit": self.limit,
+            "limits": self.limits, "minutes": self.minutes,
+            "until": None if self.until is None else f"{self.until:%H:%M}",
+        }
+
+
+@dataclass(frozen=True, slots=True)
+class LevelStatus:
+    """The level on at an instant: its index, when it began and ends (UTC; None: no end or paused), time left."""
+
+    index: int
+    level: Level
+    starts_at: datetime
+    ends_at: datetime | None
+    remaining: timedelta | None
+    is_paused: bool
+    next_level: Level | None
+
+    @property
+    def is_break(self) -> bool:
+        """True during a break."""
+        return self.level.is_break
+
+
+@dataclass(frozen=True, kw_only=True)
+class TournamentEvent(Event):
+    """An event of the tournament or its clock; `to_dict` also writes instants, durations and fractions as JSON text."""
+
+    def to_dict(self) -> dict[str, Any]:
+        """A JSON-able form: instants in ISO form, durations in seconds, fractions as "num/den"."""
+        return {key: _jsonable(value) for key, value in super().to_dict().items()}
+
+
+def _jsonable(value: Any) -> Any:
+    if isinstance(value, datetime | time):
+        return value.isoformat()
+    if isinstance(value, timedelta):
+        return value.total_seconds()
+    if isinstance(value, Fraction):
+        return f"{value.numerator}/{value.denominator}"
+    if isinstance(value, dict):
+        return {key: _jsonable(item) for key, item in value.items()}
+    if isinstance(value, list):
+        return [_jsonable(item) for item in value]
+    return value
+
+
+@dataclass(frozen=True, kw_only=True)
+class ClockStarted(TournamentEvent):
+    """The clock started at `at`."""
+
+    at: datetime
+
+
+@dataclass(frozen=True, kw_only=True)
+class ClockPaused(TournamentEvent):
+    """The organizer paused the clock."""
+
+    at: datetime
+
+
+@dataclass(frozen=True, kw_only=True)
+class ClockResumed(TournamentEvent):
+    """The organizer resumed the clock after `paused_for`."""
+
+    at: datetime
+    paused_for: timedelta
+
+
+@dataclass(frozen=True, kw_only=True)
+class LevelSkipped(TournamentEvent):
+    """The organizer ended level `index` now."""
+
+    at: datetime
+    index: int
+
+
+@dataclass(frozen=True, kw_only=True)
+class ClockAdjusted(TournamentEvent):
+    """The organizer added (or removed, when negative) `minutes` to level `index`."""
+
+    at: datetime
+    index: int
+    minutes: int
+
+
+def to_utc(instant: datetime) -> datetime:
+    """An aware datetime in UTC; a naive one is a bug in the caller."""
+    if instant.tzinfo is None or instant.utcoffset() is None:
+        raise ValueError(f"{instant!r} has no time zone; the clock needs aware datetimes")
+    return instant.astimezone(UTC)
+
+
+class Clock:
+    """A schedule's clock: its start, its pauses, skipped levels and minutes added; the rest is computed from `now`.
+
+    `warnings` are the minutes before a level ends at which `LEVEL_SOON` is announced.
+    """
+
+    def __init__(self, schedule: Schedule, *, warnings: tuple[int, ...] = (5, 1)) -> None:
+        self.schedule = schedule
+        self.warnings = tuple(sorted(set(warnings), reverse=True))
+        self.started_at: datetime | None = None
+        self.pauses: list[Pause] = []
+        self.forced_ends: dict[int, datetime] = {}
+        self.extra_minutes: dict[int, int] = {}
+        self.changed_at: datetime | None = None
+
+    # --- state -----------------------------------------------------------------------------------------------------
+
+    @property
+    def is_started(self) -> bool:
+        """True once started."""
+        return self.started_at is not None
+
+    @property
+    def paused_at(self) -> datetime | None:
+        """When the current pause began, None when running."""
+        return self.pauses[-1][0] if self.pauses and self.pauses[-1][1] is None else None
+
+    @property
+    def is_paused(self) -> bool:
+        """True while paused."""
+        return self.paused_at is not None
+
+    def local(self, instant: datetime) -> datetime:
+        """An instant in the tournament's time zone, for display."""
+        return instant.astimezone(self.schedule.zone)
+
+    # --- actions: verify / can / do --------------------------------------------------------------------------------
+
+    def verify_start(self, now: datetime) -> None:
+        """Raise unless the clock can start now."""
+        to_utc(now)
+        if self.is_started:
+            raise RuleError("clock_started", "the clock is already running")
+
+    def can_start(self, now: datetime) -> bool:
+        """Whether `start(now)` is allowed."""
+        return _allowed(self.verify_start, now)
+
+    def start(self, now: datetime) -> list[Event]:
+        """Start the clock at `now`; wall-clock levels already over are skipped."""
+        self.verify_start(now)
+        self.started_at = self.changed_at = to_utc(now)
+        return [ClockStarted(at=self.started_at)]
+
+    def verify_pause(self, now: datetime) -> None:
+        """Raise unless the clock can be paused now."""
+        self._verify_running(now)
+        if self.is_paused:
+            raise RuleError("clock_paused", "the clock is already paused")
+
+    def can_pause(self, now: datetime) -> bool:
+        """Whether `pause(now)` is allowed."""
+        return _allowed(self.verify_pause, now)
+
+    def pause(self, now: datetime) -> list[Event]:
+        """Stop the clock: nothing changes until `resume`."""
+        self.verify_pause(now)
+        at = self.changed_at = to_utc(now)
+        self.pauses.append((at, None))
+        return [ClockPaused(at=at)]
+
+    def verify_resume(self, now: datetime) -> None:
+        """Raise unless the clock is paused."""
+        self._verify_running(now)
+        if not self.is_paused:
+            raise RuleError("clock_not_paused", "the clock is not paused")
+
+    def can_resume(self, now: datetime) -> bool:
+        """Whether `resume(now)` is allowed."""
+        return _allowed(self.verify_resume, now)
+
+    def resume(self, now: datetime) -> list[Event]:
+        """Restart a paused clock; duration levels go on where they stopped, wall-clock end times stay put."""
+        self.verify_resume(now)
+        at = self.changed_at = to_utc(now)
+        began = self.pauses[-1][0]
+        self.pauses[-1] = (began, at)
+        return [ClockResumed(at=at, paused_for=at - began)]
+
+    def verify_skip(self, now: datetime) -> None:
+        """Raise unless the current level can be ended now (not the last one)."""
+        self._verify_running(now)
+        if self.level_at(now).index == len(self.schedule.levels) - 1:
+            raise RuleError("last_level", "this is the last level; there is none to skip to")
+
+    def can_skip(self, now: datetime) -> bool:
+        """Whether `skip(now)` is allowed."""
+        return _allowed(self.verify_skip, now)
+
+    def skip(self, now: datetime) -> list[Event]:
+        """End the current level now; the next one starts (even while paused, where it starts paused)."""
+        self.verify_skip(now)
+        index = self.level_at(now).index
+        at = self.changed_at = to_utc(now)
+        self.forced_ends[index] = at
+        return [LevelSkipped(at=at, index=index)]
+
+    def verify_adjust(self, now: datetime, minutes: int) -> None:
+        """Raise unless `minutes` (non-zero) can be added to the current level."""
+        self._verify_running(now)
+        if minutes == 0:
+            raise RuleError("zero_minutes", "add or remove at least one minute")
+        if self.level_at(now).index == len(self.schedule.levels) - 1:
+            raise RuleError("last_level", "the last level has no end to move")
+
+    def can_adjust(self, now: datetime, minutes: int) -> bool:
+        """Whether `adjust(now, minutes)` is allowed."""
+        return _allowed(self.verify_adjust, now, minutes)
+
+    def adjust(self, now: datetime, minutes: int) -> list[Event]:
+        """Move the current level's end by `minutes` (negative: sooner); an end moved into the past is now."""
+        self.verify_adjust(now, minutes)
+        at = to_utc(now)
+        index = self.level_at(now).index
+        self.extra_minutes[index] = self.extra_minutes.get(index, 0) + minutes
+        span = self._spans()[index]
+        remaining = self._remaining(index, span, at)
+        if remaining is not None and remaining <= _ZERO:
+            self.forced_ends[index] = at
+        self.changed_at = at
+        return [ClockAdjusted(at=at, index=index, minutes=minutes)]
+
+    def _verify_running(self, now: datetime) -> None:
+        at = to_utc(now)
+        if self.started_at is None:
+            raise RuleError("clock_not_started", "the clock has not started")
+        if self.changed_at is not None and at < self.changed_at:
+            raise RuleError("time_went_back", "that time is before the clock's last change")
+
+    # --- queries ---------------------------------------------------------------------------------------------------
+
+    def level_at(self, now: datetime) -> LevelStatus:
+        """The level on at `now` (from the start on)."""
+        at = to_utc(now)
+        if self.started_at is None or at < self.started_at:
+            raise RuleError("clock_not_started", "the clock has not started")
+        spans = self._spans()
+        index = next(number for number, (start, end) in enumerate(spans) if start <= at and (end is None or at < end))
+        start, end = spans[index]
+        levels = self.schedule.levels
+        return LevelStatus(
+            index=index, level=levels[index], starts_at=start, ends_at=end,
+            remaining=self._remaining(index, (start, end), at), is_paused=_inside(at, self.pauses, closed=True),
+            next_level=levels[index + 1] if index + 1 < len(levels) else None,
+        )
+
+    def next_change(self, now: datetime) -> datetime | None:
+        """When the level on at `now` ends (UTC); None on the last level or while paused."""
+        return self.level_at(now).ends_at
+
+    def announcements_between(self, since: datetime, now: datetime) -> list[Announcement]:
+        """What to announce at instants in (since, now], in order."""
+        after, upto = to_utc(since), to_utc(now)
+        return [item for item in self._announcements() if after < item.at <= upto]
+
+    def next_announcement_at(self, now: datetime) -> datetime | None:
+        """The first instant after `now` with something to announce; None when nothing is due (paused, last level)."""
+        at = to_utc(now)
+        return next((item.at for item in self._announcements() if item.at > at), None)
+
+    # --- the timeline ----------------------------------------------------------------------------------------------
+
+    def wall_ends(self) -> list[datetime | None]:
+        """Each level's end time from the schedule resolved to a UTC instant (None for levels by duration)."""
+        if self.started_at is None:
+            raise RuleError("clock_not_started", "the clock has not started")
+        zone = self.schedule.zone
+        result: list[datetime | None] = []
+        previous: datetime | None = None
+        for level in self.schedule.levels:
+            if level.until is None:
+                result.append(None)
+                continue
+            if previous is None:
+                earliest = self.started_at.astimezone(zone).replace(tzinfo=None) - timedelta(hours=6)
+                local = datetime.combine(earliest.date(), level.until)
+                if local < earliest:
+                    local += timedelta(days=1)
+            else:
+                local = datetime.combine(previous.date(), level.until)
+                if local <= previous:
+                    local += timedelta(days=1)
+            previous = local
+            result.append(local.replace(tzinfo=zone).astimezone(UTC))
+        return result
+
+    def _spans(self) -> list[Span]:
+        """(start, end) of each level up to the first with an unknown end (paused) or no end (the last)."""
+        assert self.started_at is not None
+        walls = self.wall_ends()
+        levels = self.schedule.levels
+        spans: list[Span] = []
+        start = self.started_at
+        for index, level in enumerate(levels):
+            end: datetime | None
+            extra = timedelta(minutes=self.extra_minutes.get(index, 0))
+            wall = walls[index]
+            if index in self.forced_ends:
+                end = self.forced_ends[index]
+            elif index == len(levels) - 1:
+                end = None
+            elif level.duration is not None:
+                end = _run_until(start, level.duration + extra, self.pauses)
+            else:
+                assert wall is not None
+                end = start if wall + extra <= start else _settle(wall + extra, self.pauses)
+            spans.append((start, end))
+            if end is None:
+                break
+            start = end
+        return spans
+
+    def _remaining(self, index: int, span: Span, at: datetime) -> timedelta | None:
+        """Time left in level `index` at `at`: real time to its end, or, while paused, the time it will still last."""
+        start, end = span
+        if end is not None:
+            return end - at
+        level = self.schedule.levels[index]
+        extra = timedelta(minutes=self.extra_minutes.get(index, 0))
+        if index == len(self.schedule.levels) - 1:
+            return None
+        if level.duration is not None:
+            return level.duration + extra - _running(start, at, self.pauses)
+        wall = self.wall_ends()[index]
+        assert wall is not None
+        return max(wall + extra - at, _ZERO)
+
+    def _announcements(self) -> list[Announcement]:
+        """Everything the current timeline announces, in order of time."""
+        if self.started_at is None:
+            return []
+        spans = self._spans()
+        levels = self.schedule.levels
+        walls = self.wall_ends()
+        result: list[Announcement] = []
+        played: list[int] = [index for index, (start, end) in enumerate(spans) if end is None or end > start]
+        for position, index in enumerate(played):
+            start, end = spans[index]
+            level = levels[index]
+            if level.is_break:
+                until = end if end is not None else walls[index]
+                kind = AnnouncementKind.BREAK_STARTED
+            else:
+                until = None
+                resumed = position > 0 and levels[played[position - 1]].is_break
+                kind = AnnouncementKind.PLAY_RESUMED if resumed else AnnouncementKind.LEVEL_STARTED
+            local_until = None if until is None else self.local(until).time().replace(second=0, microsecond=0)
+            result.append(Announcement(kind, start, index, level.limit, until=local_until))
+            if end is None:
+                continue
+            following = index + 1
+            while following < len(spans) and spans[following][1] == spans[following][0]:
+                following += 1
+            coming = levels[following]
+            coming_end = spans[following][1] if following < len(spans) else None
+            coming_until = None
+            if coming.is_break and coming_end is not None:
+                coming_until = self.local(coming_end).time().replace(second=0, microsecond=0)
+            for minutes in self.warnings:
+                warn_at = self._warning_at(index, start, minutes, walls[index])
+                if warn_at is not None and start < warn_at < end and not _inside(warn_at, self.pauses):
+                    result.append(Announcement(AnnouncementKind.LEVEL_SOON, warn_at, following, coming.limit,
+                                               minutes=minutes, until=coming_until))
+        result.sort(key=lambda item: item.at)
+        return result
+
+    def _warning_at(self, index: int, start: datetime, minutes: int, wall: datetime | None) -> datetime | None:
+        """When `minutes` are left in level `index` by its own rule (a skip may end it sooner)."""
+        level = self.schedule.levels[index]
+        extra = timedelta(minutes=self.extra_minutes.get(index, 0))
+        lead = timedelta(minutes=minutes)
+        if level.duration is not None:
+            amount = level.duration + extra - lead
+            return _run_until(start, amount, self.pauses) if amount > _ZERO else None
+        if wall is not None:
+            return wall + extra - lead
+        return None
+
+    # --- serialisation ---------------------------------------------------------------------------------------------
+
+    def to_dict(self) -> dict[str, Any]:
+        """A JSON-able form."""
+        return {
+            "schedule": self.schedule.to_dict(),
+            "warnings": list(self.warnings),
+            "started_at": _iso(self.started_at),
+            "pauses": [[_iso(began), _iso(ended)] for began, ended in self.pauses],
+            "forced_ends": {str(index): _iso(at) for index, at in self.forced_ends.items()},
+            "extra_minutes": {str(index): minutes for index, minutes in self.extra_minutes.items()},
+            "changed_at": _iso(self.changed_at),
+        }
+
+    @classmethod
+    def from_dict(cls, data: dict[str, Any]) -> Clock:
+        """The clock `to_dict` wrote."""
+        clock = cls(Schedule.from_dict(data["schedule"]), warnings=tuple(data["warnings"]))
+        clock.started_at = _from_iso(data["started_at"])
+        clock.pauses = [(_required(_from_iso(began)), _from_iso(ended)) for began, ended in data["pauses"]]
+        clock.forced_ends = {int(index): _required(_from_iso(at)) for index, at in data["forced_ends"].items()}
+        clock.extra_minutes = {int(index): int(minutes) for index, minutes in data["extra_minutes"].items()}
+        clock.changed_at = _from_iso(data["changed_at"])
+        return clock
+
+
+def _allowed(check: Any, *args: Any) -> bool:
+    try:
+        check(*args)
+    except RuleError:
+        return False
+    return True
+
+
+def _run_until(start: datetime, amount: timedelta, pauses: list[Pause]) -> datetime | None:
+    """The instant at which the clock has run `amount` since `start`, skipping pauses; None if a pause never ends."""
+    at, left = start, max(amount, _ZERO)
+    for began, ended in pauses:
+        if ended is not None and ended <= at:
+            continue
+        began = max(began, at)
+        if at + left <= began:
+            return at + left
+        left -= began - at
+        if ended is None:
+            return None
+        at = ended
+    return at + left
+
+
+def _running(start: datetime, at: datetime, pauses: list[Pause]) -> timedelta:
+    """How long the clock ran between `start` and `at`."""
+    total = at - start
+    for began, ended in pauses:
+        overlap = min(at, ended or at) - max(start, began)
+        if overlap > _ZERO:
+            total -= overlap
+    return total
+
+
+def _inside(at: datetime, pauses: list[Pause], *, closed: bool = False) -> bool:
+    """True when `at` falls strictly inside a pause (or, with `closed`, also at its first instant)."""
+    return any((began <= at if closed else began < at) and (ended is None or at < ended) for began, ended in pauses)
+
+
+def _settle(at: datetime, pauses: list[Pause]) -> datetime | None:
+    """A wall-clock change at `at`, postponed to the end of the pause it falls in (None: that pause goes on)."""
+    for began, ended in pauses:
+        if began < at and (ended is None or at < ended):
+            return ended
+    return at
+
+
+def _iso(instant: datetime | None) -> str | None:
+    return None if instant is None else instant.isoformat()
+
+
+def _from_iso(text: str | None) -> datetime | None:
+    return None if text is None else to_utc(datetime.fromisoformat(text))
+
+
+def _required(instant: datetime | None) -> datetime:
+    if instant is None:
+        raise ValueError("a stored clock instant is missing")
+    return instant

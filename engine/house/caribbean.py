@@ -1,0 +1,198 @@
+"""Caribbean Poker against the dealer (RULES.md §4): priced exchanges, ace-king qualification, suit tie-break, bonus.
+
+Choices where RULES.md is silent, as a card room does it:
+- the bonus bet (`side=`, its fixed size is the limits' side range, default exactly 10) is settled with the box, on the
+  dealt hand, whether the box plays or folds and whatever the dealer holds; its payment is capped on its own;
+- the maximum payout caps the box's ANTE + BET winnings together;
+- no box is blind unless `blind_box` is set; a blind box places ANTE and BET at once and cannot exchange or fold;
+- the re-exchange (off by default, `re_exchange_limit` times per box) comes after a first exchange and swaps one card.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from dataclasses import dataclass, field
+from types import MappingProxyType
+from typing import Any
+
+from engine.cards import Card
+from engine.common import Event
+from engine.hands import HandCategory, HandValue, caribbean_key, evaluate
+from engine.house.common import (
+    ActionOption,
+    Box,
+    BoxStatus,
+    ConfigBase,
+    HouseRound,
+    Limits,
+    Phase,
+    cap,
+    hand_name,
+)
+from engine.house.events import (
+    BoxActed,
+    BoxCardsDealt,
+    CardsDrawn,
+    DealerCardsShown,
+    StakesSettled,
+)
+
+PAYTABLE: Mapping[str, int] = MappingProxyType({
+    "high_card": 1, "pair": 1, "two_pair": 2, "three_of_a_kind": 3, "straight": 4, "flush": 5, "full_house": 7,
+    "four_of_a_kind": 20, "straight_flush": 50, "royal_flush": 100})
+"""The standard BET paytable (x:1); a winning high card (ace-king over ace-king) pays 1:1, as the standard does."""
+
+BONUS: Mapping[str, int] = MappingProxyType({
+    "royal_flush": 500, "straight_flush": 100, "four_of_a_kind": 50, "full_house": 10, "flush": 7, "straight": 5})
+"""RULES.md bonus paytable on the dealt hand (x:1)."""
+
+
+@dataclass(frozen=True)
+class CaribbeanRules(ConfigBase):
+    """A Caribbean Poker table. Fees are in ANTEs: `exchange_fee` per card, `re_exchange_fee` per re-exchange."""
+
+    limits: Limits = field(default_factory=lambda: Limits(min_ante=1, max_ante=100, max_boxes=3, max_payout=10_000,
+                                                          min_side=10, max_side=10))
+    paytable: Mapping[str, int] = field(default_factory=lambda: dict(PAYTABLE))
+    bonus: Mapping[str, int] = field(default_factory=lambda: dict(BONUS))
+    exchange_fee: int = 1
+    re_exchange_limit: int = 0
+    re_exchange_fee: int = 2
+    suit_tiebreak: bool = True
+    blind_box: int | None = None
+
+
+def dealer_qualifies(value: HandValue) -> bool:
+    """Ace-king or better: a pair or more, or a high-card hand holding an ace and a king."""
+    return value.category > HandCategory.HIGH_CARD or value.ranks[:2] == (14, 13)
+
+
+def compare(player: HandValue, dealer: HandValue, suit_tiebreak: bool = True) -> int:
+    """1 when the player's hand is higher, -1 when lower, 0 for a tie (only possible without the suit tie-break)."""
+    mine, theirs = ((caribbean_key(player), caribbean_key(dealer)) if suit_tiebreak
+                    else ((player.strength, 0), (dealer.strength, 0)))
+    return (mine > theirs) - (mine < theirs)
+
+
+class CaribbeanRound(HouseRound):
+    """One round of Caribbean Poker. Side bet: `side=` is the bonus bet."""
+
+    game = "caribbean"
+    side_name = "bonus"
+    config: CaribbeanRules
+
+    def __init__(self, config: CaribbeanRules) -> None:
+        super().__init__(config)
+        self.dealt: dict[str, list[str]] = {}
+
+    @classmethod
+    def new(cls, config: CaribbeanRules | None = None) -> CaribbeanRound:
+        """A round in its betting phase."""
+        return cls(config or CaribbeanRules())
+
+    @classmethod
+    def _config_type(cls) -> Any:
+        return CaribbeanRules
+
+    def _is_blind(self, index: int) -> bool:
+        return self.config.blind_box is not None and index == self.config.blind_box
+
+    def _stakes_for(self, index: int, ante: int, side: int) -> dict[str, int]:
+        stakes = super()._stakes_for(index, ante, side)
+        if self._is_blind(index):
+            stakes["bet"] = 2 * ante
+        return stakes
+
+    def _on_deal(self) -> list[Event]:
+        events: list[Event] = []
+        for box in self.boxes:
+            box.cards = self.draw(5)
+            self.dealt[box.account] = [str(card) for card in box.cards]
+            events.append(BoxCardsDealt(player=box.owner, box=box.index, cards=tuple(box.cards),
+                                        visible_to=box.owner))
+        self.dealer = self.draw(5)
+        for position, box in enumerate(self.boxes):
+            if self._is_blind(box.index):
+                box.status = BoxStatus.PLAYED
+            else:
+                self.queue.append(position)
+        self.phase = Phase.DECIDING
+        return [*events, DealerCardsShown(cards=(self.dealer[-1],))]
+
+    def _options(self, box: Box) -> list[ActionOption]:
+        wallet, ante = self.wallets[box.owner], box.ante
+        options = [ActionOption("play", 2 * ante)] if wallet >= 2 * ante else []
+        options.append(ActionOption("fold"))
+        spare = wallet - 2 * ante
+        if "exchange" not in box.history:
+            per_card = self.config.exchange_fee * ante
+            most = min(5, spare // per_card) if per_card else 5
+            if most >= 1:
+                options.append(ActionOption("exchange", per_card, per_card=True, min_cards=1, max_cards=most))
+        elif box.history.count("re_exchange") < self.config.re_exchange_limit:
+            fee = self.config.re_exchange_fee * ante
+            if spare >= fee:
+                options.append(ActionOption("re_exchange", fee, min_cards=1, max_cards=1))
+        return options
+
+    def _apply(self, box: Box, action: str, cards: list[Card]) -> tuple[list[Event], bool]:
+        box.history.append(action)
+        if action == "fold":
+            box.status = BoxStatus.FOLDED
+            results = {"ante": -box.ante, **self._bonus_line(box)}
+            return [BoxActed(player=box.owner, box=box.index, action="fold"),
+                    self._settle(box, results, "folded", cards=box.cards)], True
+        if action == "play":
+            moves = self._stake(box, "bet", 2 * box.ante)
+            box.status = BoxStatus.PLAYED
+            return [BoxActed(player=box.owner, box=box.index, action="play", cost=2 * box.ante, moves=moves)], True
+        fee = (self.config.exchange_fee * len(cards) if action == "exchange" else self.config.re_exchange_fee)
+        moves = self._charge_fee(box, fee * box.ante, action)
+        drawn = self.draw(len(cards))
+        box.cards = [card for card in box.cards if card not in cards] + drawn
+        return [BoxActed(player=box.owner, box=box.index, action=action, cost=fee * box.ante,
+                         discarded_count=len(cards), moves=moves),
+                CardsDrawn(player=box.owner, box=box.index, discarded=tuple(cards), drawn=tuple(drawn),
+                           cards=tuple(box.cards), visible_to=box.owner)], False
+
+    def _bonus_line(self, box: Box) -> dict[str, int]:
+        """The bonus bet's result on the dealt hand, capped on its own ({} without a bonus bet)."""
+        stake = box.stakes.get("bonus", 0)
+        if not stake:
+            return {}
+        dealt = evaluate([Card.parse(text) for text in self.dealt[box.account]])
+        multiple = self.config.bonus.get(hand_name(dealt), 0)
+        return cap({"bonus": stake * multiple if multiple else -stake}, self.limits.max_payout)
+
+    def _finish_phase(self) -> list[Event]:
+        dealer = evaluate(self.dealer)
+        qualifies = dealer_qualifies(dealer)
+        events: list[Event] = [DealerCardsShown(cards=tuple(self.dealer), hand=hand_name(dealer),
+                                                qualifies=qualifies)]
+        for box in self.boxes:
+            if box.status is BoxStatus.PLAYED:
+                events.append(self._settle_box(box, dealer, qualifies))
+        return events + self._end()
+
+    def _settle_box(self, box: Box, dealer: HandValue, qualifies: bool) -> StakesSettled:
+        value = evaluate(box.cards)
+        ante, bet = box.ante, box.stakes["bet"]
+        if not qualifies:
+            results, outcome = {"ante": ante, "bet": 0}, "dealer_not_qualified"
+        else:
+            order = compare(value, dealer, self.config.suit_tiebreak)
+            if order > 0:
+                results = {"ante": ante, "bet": bet * self.config.paytable.get(hand_name(value), 0)}
+                outcome = "won"
+            elif order < 0:
+                results, outcome = {"ante": -ante, "bet": -bet}, "lost"
+            else:
+                results, outcome = {"ante": 0, "bet": 0}, "push"
+        results = {**cap(results, self.limits.max_payout), **self._bonus_line(box)}
+        return self._settle(box, results, outcome, hand=hand_name(value), cards=box.cards)
+
+    def _extra_to_dict(self) -> dict[str, Any]:
+        return {"dealt": dict(self.dealt)}
+
+    def _extra_from_dict(self, data: Mapping[str, Any]) -> None:
+        self.dealt = {key: list(value) for key, value in data["dealt"].items()}

@@ -1,0 +1,553 @@
+"""What the four house games share: limits, boxes, chip moves, events, legal actions and the round's skeleton.
+
+Chip accounts, named locally (the application maps them to ledger accounts):
+
+- `player:<player_id>`: the player's wallet;
+- `box:<player_id>:<n>`: the chips on the player's box n (1-based);
+- `house`: the dealer's bank.
+
+Placing a stake moves player -> box; a fee (buying a card, an exchange, buying the dealer a game) moves player -> house;
+a lost stake moves box -> house; a win moves house -> box, and everything still on the box goes box -> player when the
+box (or one of its side bets) is settled. Every box ends empty. The application writes one ledger row per `Move`.
+
+Balances: the round keeps a running count of each player's wallet. `place_bets(..., balance=N)` tells it the wallet
+as it is now (after every move of this round so far); it is required for a player's first bet. Every later move updates
+the count, so decisions (`act`) need no balance. A stake or fee over the count is refused with a `RuleError`.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+from collections.abc import Iterable, Mapping, Sequence
+from dataclasses import dataclass, field
+from enum import StrEnum
+from typing import Any, ClassVar
+
+from engine.cards import Card, Deck, parse_cards
+from engine.common import Event, IllegalAmount, Move, NotYourTurn, RuleError
+from engine.hands import HandValue
+from engine.house.events import BetsPlaced, RoundEnded, StakesSettled
+
+HOUSE = "house"
+
+
+def player_account(player: str) -> str:
+    """The local account name of a player's wallet."""
+    return f"player:{player}"
+
+
+def box_account(player: str, index: int) -> str:
+    """The local account name of the chips on a player's box."""
+    return f"box:{player}:{index}"
+
+
+class Phase(StrEnum):
+    """Where a house round stands; each transition is one method of the round."""
+
+    BETTING = "betting"
+    DECIDING = "deciding"
+    SECOND_DECISION = "second_decision"
+    DEALER_GAME = "dealer_game"
+    OVER = "over"
+
+
+class BoxStatus(StrEnum):
+    """A box's life: bets placed, cards dealt and deciding, played (BET placed), folded, settled."""
+
+    PLACED = "placed"
+    DEALT = "dealt"
+    PLAYED = "played"
+    FOLDED = "folded"
+    SETTLED = "settled"
+
+
+@dataclass(frozen=True, slots=True)
+class Limits:
+    """A table's limits: ANTE range per box, side bet range, boxes per player, maximum payout per box (None: none)."""
+
+    min_ante: int = 1
+    max_ante: int = 100
+    max_boxes: int = 3
+    max_payout: int | None = 10_000
+    min_side: int = 0
+    max_side: int = 0
+
+    def to_dict(self) -> dict[str, Any]:
+        """A JSON-able form."""
+        return {name: getattr(self, name) for name in self.__slots__}
+
+    @classmethod
+    def from_dict(cls, data: Mapping[str, Any]) -> Limits:
+        """Rebuild from `to_dict`."""
+        return cls(**data)
+
+
+def cap(results: Mapping[str, int], max_payout: int | None) -> dict[str, int]:
+    """Stake lines whose winnings together stay within the table's maximum payout (later lines cut first)."""
+    out = dict(results)
+    if max_payout is None:
+        return out
+    excess = sum(net for net in out.values() if net > 0) - max_payout
+    for name in reversed(list(out)):
+        if excess <= 0:
+            break
+        if out[name] > 0:
+            cut = min(out[name], excess)
+            out[name] -= cut
+            excess -= cut
+    return out
+
+
+@dataclass(slots=True)
+class Box:
+    """One betting spot: its owner, its number, the stakes on it, its cards and what happened to it."""
+
+    owner: str
+    index: int
+    stakes: dict[str, int]
+    cards: list[Card] = field(default_factory=list)
+    status: BoxStatus = BoxStatus.PLACED
+    history: list[str] = field(default_factory=list)
+    staked: int = 0
+    fees: int = 0
+    paid_out: int = 0
+
+    @property
+    def ante(self) -> int:
+        """The ANTE on the box (0 when it only carries a side bet)."""
+        return self.stakes.get("ante", 0)
+
+    @property
+    def account(self) -> str:
+        """The box's local chip account."""
+        return box_account(self.owner, self.index)
+
+    @property
+    def net(self) -> int:
+        """What the box has won (positive) or cost (negative) its owner so far, fees included."""
+        return self.paid_out - self.staked - self.fees
+
+    @property
+    def is_settled(self) -> bool:
+        """Whether the box is finished and empty."""
+        return self.status is BoxStatus.SETTLED
+
+    def to_dict(self) -> dict[str, Any]:
+        """A JSON-able form."""
+        return {"owner": self.owner, "index": self.index, "stakes": dict(self.stakes),
+                "cards": [str(card) for card in self.cards], "status": self.status.value,
+                "history": list(self.history), "staked": self.staked, "fees": self.fees, "paid_out": self.paid_out}
+
+    @classmethod
+    def from_dict(cls, data: Mapping[str, Any]) -> Box:
+        """Rebuild from `to_dict`."""
+        return cls(owner=data["owner"], index=data["index"], stakes=dict(data["stakes"]),
+                   cards=parse_cards(data["cards"]), status=BoxStatus(data["status"]),
+                   history=list(data["history"]), staked=data["staked"], fees=data["fees"],
+                   paid_out=data["paid_out"])
+
+
+# --- legal actions ---------------------------------------------------------------------------------------
+
+
+@dataclass(frozen=True, slots=True)
+class ActionOption:
+    """One action the box to act may take: its name, its cost in chips (per card when `per_card`), card counts."""
+
+    name: str
+    cost: int = 0
+    per_card: bool = False
+    min_cards: int = 0
+    max_cards: int = 0
+
+
+@dataclass(frozen=True, slots=True)
+class LegalActions:
+    """What the box to act may do now (empty when nobody is to act)."""
+
+    player: str | None
+    box: int | None
+    options: tuple[ActionOption, ...] = ()
+
+    @property
+    def names(self) -> tuple[str, ...]:
+        """The action names, in the order to show them."""
+        return tuple(option.name for option in self.options)
+
+    def get(self, name: str) -> ActionOption | None:
+        """The option with that name, if legal."""
+        return next((option for option in self.options if option.name == name), None)
+
+
+@dataclass(frozen=True, slots=True)
+class RoundResult:
+    """The round's outcome: net per box `(player, index)` and per player, fees included."""
+
+    boxes: dict[tuple[str, int], int]
+    players: dict[str, int]
+
+
+# --- the round skeleton ----------------------------------------------------------------------------------
+
+
+class HouseRound:
+    """The shared skeleton of a house-game round: betting, the deal, box-by-box decisions, settlement.
+
+    Subclasses set `game`, implement `_on_deal`, `_options`, `_apply` and `_finish_phase`, and may keep extra state
+    through `_extra_to_dict` / `_extra_from_dict`.
+    """
+
+    game: ClassVar[str] = ""
+    side_name: ClassVar[str] = ""
+    """The name of the optional side stake ("pairplus", "bonus"), or "" when the game has none."""
+
+    def __init__(self, config: Any) -> None:
+        self.config = config
+        self.phase = Phase.BETTING
+        self.boxes: list[Box] = []
+        self.wallets: dict[str, int] = {}
+        self.deck: Deck | None = None
+        self.dealer: list[Card] = []
+        self.queue: list[int] = []
+
+    @property
+    def limits(self) -> Limits:
+        """The table's limits."""
+        limits: Limits = self.config.limits
+        return limits
+
+    # --- chips -------------------------------------------------------------------------------------------
+
+    def _apply_moves(self, moves: Iterable[Move]) -> tuple[Move, ...]:
+        """Keep the wallet counts and the boxes' totals in step with moves; return them as a tuple."""
+        out = tuple(moves)
+        for move in out:
+            if move.source.startswith("player:"):
+                self.wallets[move.source[7:]] -= move.amount
+            if move.target.startswith("player:"):
+                self.wallets[move.target[7:]] += move.amount
+        return out
+
+    def _verify_affordable(self, player: str, amount: int, what: str) -> None:
+        available = self.wallets.get(player, 0)
+        if amount > available:
+            raise IllegalAmount("over_balance", f"{what} needs {amount} chips but you have {available}",
+                                amount=amount, balance=available)
+
+    def _charge_fee(self, box: Box, amount: int, reason: str) -> tuple[Move, ...]:
+        """A fee from the owner's wallet to the house (never returned)."""
+        box.fees += amount
+        return self._apply_moves([Move(player_account(box.owner), HOUSE, amount, reason)])
+
+    def _stake(self, box: Box, name: str, amount: int) -> tuple[Move, ...]:
+        """Put a stake from the owner's wallet on the box."""
+        box.stakes[name] = box.stakes.get(name, 0) + amount
+        box.staked += amount
+        return self._apply_moves([Move(player_account(box.owner), box.account, amount, name)])
+
+    def _settle(self, box: Box, results: Mapping[str, int], outcome: str, *, hand: str = "",
+                cards: Sequence[Card] = (), final: bool = True) -> StakesSettled:
+        """Settle stake lines: net < 0 loses that much to the house, net > 0 is won from it; the rest goes home.
+
+        A line may name no stake (a payment not tied to a stake). With `final` every stake left is settled as a push
+        and the box is marked settled; settling a settled box is a bug and raises.
+        """
+        if box.is_settled:
+            raise RuntimeError(f"box {box.account} is settled twice")
+        lines = dict(results)
+        if final:
+            for name in box.stakes:
+                lines.setdefault(name, 0)
+        moves: list[Move] = []
+        returned = 0
+        for name, net in lines.items():
+            stake = box.stakes.pop(name, 0)
+            if net < 0:
+                moves.append(Move(box.account, HOUSE, -net, f"{name}_lost"))
+            elif net > 0:
+                moves.append(Move(HOUSE, box.account, net, f"{name}_won"))
+            returned += stake + net
+        if returned:
+            moves.append(Move(box.account, player_account(box.owner), returned, "paid_out"))
+        box.paid_out += returned
+        if final:
+            box.status = BoxStatus.SETTLED
+        return StakesSettled(player=box.owner, box=box.index, results=lines, outcome=outcome, hand=hand,
+                             cards=tuple(cards), final=final, moves=self._apply_moves(moves))
+
+    # --- betting -----------------------------------------------------------------------------------------
+
+    def find_box(self, player: str, index: int) -> Box | None:
+        """The player's box with that number, if he has bet on it."""
+        return next((box for box in self.boxes if box.owner == player and box.index == index), None)
+
+    def _stakes_for(self, index: int, ante: int, side: int) -> dict[str, int]:
+        """The stakes placed at once on a box (games add the blind BET here)."""
+        stakes = {"ante": ante}
+        if side:
+            stakes[self.side_name] = side
+        return stakes
+
+    def verify_place_bets(self, player: str, box: int, ante: int, *, side: int = 0,
+                          balance: int | None = None) -> None:
+        """Raise a RuleError unless the player may put `ante` (and `side`) on his box number `box` now."""
+        limits = self.limits
+        if self.phase is not Phase.BETTING:
+            raise RuleError("not_betting", "bets are closed for this round")
+        if not 1 <= box <= limits.max_boxes:
+            raise RuleError("bad_box", f"box must be 1 to {limits.max_boxes}", box=box)
+        if self.find_box(player, box) is not None:
+            raise RuleError("box_taken", f"you already bet on box {box}", box=box)
+        if box > 1 and self.find_box(player, box - 1) is None:
+            raise RuleError("box_order", f"bet on box {box - 1} first", box=box)
+        if side and not self.side_name:
+            raise RuleError("no_side_bet", "this game has no side bet")
+        if side < 0 or (side and not limits.min_side <= side <= limits.max_side) or (side and not limits.max_side):
+            raise IllegalAmount("bad_side", f"the side bet must be {max(limits.min_side, 1)} to {limits.max_side}",
+                                amount=side)
+        if not (ante == 0 and side > 0 and self._ante_optional()) and not limits.min_ante <= ante <= limits.max_ante:
+            raise IllegalAmount("bad_ante", f"ANTE must be {limits.min_ante} to {limits.max_ante}", amount=ante)
+        if balance is None and player not in self.wallets:
+            raise RuleError("balance_unknown", "the player's balance is needed with his first bet")
+        available = self.wallets.get(player, 0) if balance is None else balance
+        total = sum(self._stakes_for(box, ante, side).values())
+        if total > available:
+            raise IllegalAmount("over_balance", f"the bets need {total} chips but you have {available}",
+                                amount=total, balance=available)
+
+    def _ante_optional(self) -> bool:
+        """Whether a box may carry only a side bet (Three Card Poker's PAIRPLUS alone)."""
+        return False
+
+    def can_place_bets(self, player: str, box: int, ante: int, *, side: int = 0, balance: int | None = None) -> bool:
+        """Whether `place_bets` would be accepted."""
+        try:
+            self.verify_place_bets(player, box, ante, side=side, balance=balance)
+        except RuleError:
+            return False
+        return True
+
+    def place_bets(self, player: str, box: int, ante: int, *, side: int = 0,
+                   balance: int | None = None) -> list[Event]:
+        """Put ANTE (and the side bet) on the player's box `box`; `balance` is his wallet now (see module doc)."""
+        self.verify_place_bets(player, box, ante, side=side, balance=balance)
+        if balance is not None:
+            self.wallets[player] = balance
+        new = Box(owner=player, index=box, stakes={})
+        self.boxes.append(new)
+        order = list(dict.fromkeys(item.owner for item in self.boxes))
+        self.boxes.sort(key=lambda item: (order.index(item.owner), item.index))
+        moves: list[Move] = []
+        for name, amount in self._stakes_for(box, ante, side).items():
+            if amount:
+                moves.extend(self._stake(new, name, amount))
+        return [BetsPlaced(player=player, box=box, stakes=dict(new.stakes), moves=tuple(moves))]
+
+    # --- the deal ----------------------------------------------------------------------------------------
+
+    def verify_deal(self) -> None:
+        """Raise a RuleError unless the cards may be dealt now."""
+        if self.phase is not Phase.BETTING:
+            raise RuleError("already_dealt", "the cards are already dealt")
+        if not self.boxes:
+            raise RuleError("no_bets", "nobody has bet yet")
+
+    def can_deal(self) -> bool:
+        """Whether `deal` would be accepted."""
+        try:
+            self.verify_deal()
+        except RuleError:
+            return False
+        return True
+
+    def deal(self, deck: Deck) -> list[Event]:
+        """Close the bets and deal from `deck` (which the round keeps for later draws)."""
+        self.verify_deal()
+        self.deck = deck
+        for box in self.boxes:
+            box.status = BoxStatus.DEALT
+        events = self._on_deal()
+        return events + self._advance()
+
+    def _on_deal(self) -> list[Event]:
+        raise NotImplementedError
+
+    # --- decisions ---------------------------------------------------------------------------------------
+
+    @property
+    def to_act(self) -> tuple[str, int] | None:
+        """The (player, box number) to decide now, or None."""
+        if not self.queue:
+            return None
+        box = self.boxes[self.queue[0]]
+        return box.owner, box.index
+
+    @property
+    def is_over(self) -> bool:
+        """Whether every box is settled."""
+        return self.phase is Phase.OVER
+
+    def current_box(self) -> Box | None:
+        """The box to act, if any."""
+        return self.boxes[self.queue[0]] if self.queue else None
+
+    def legal_actions(self) -> LegalActions:
+        """The actions the box to act may take, with their costs."""
+        box = self.current_box()
+        if box is None:
+            return LegalActions(None, None)
+        return LegalActions(box.owner, box.index, tuple(self._options(box)))
+
+    def _options(self, box: Box) -> list[ActionOption]:
+        raise NotImplementedError
+
+    def verify_act(self, player: str, action: str, cards: Sequence[Card | str] = ()) -> None:
+        """Raise a RuleError unless `player` may take `action` (discarding `cards` where it draws) now."""
+        box = self.current_box()
+        if box is None:
+            raise RuleError("nothing_to_decide", "there is no decision to take now")
+        if player != box.owner:
+            raise NotYourTurn("not_your_turn", f"it is {box.owner}'s turn (box {box.index})", player=box.owner)
+        option = self.legal_actions().get(action)
+        if option is None:
+            names = ", ".join(self.legal_actions().names)
+            raise RuleError("illegal_action", f"{action!r} is not possible now; you may: {names}", action=action)
+        chosen = _read_cards(cards)
+        if option.max_cards == 0 and chosen:
+            raise RuleError("no_cards_needed", f"{action} takes no cards")
+        if option.max_cards:
+            if not option.min_cards <= len(chosen) <= option.max_cards:
+                raise RuleError("card_count", f"{action} needs {option.min_cards} to {option.max_cards} cards",
+                                count=len(chosen))
+            if len(set(chosen)) != len(chosen) or any(card not in box.cards for card in chosen):
+                raise RuleError("not_your_cards", "you can only discard cards of this box")
+        cost = option.cost * (len(chosen) if option.per_card else 1)
+        self._verify_affordable(player, cost, action)
+
+    def can_act(self, player: str, action: str, cards: Sequence[Card | str] = ()) -> bool:
+        """Whether `act` would be accepted."""
+        try:
+            self.verify_act(player, action, cards)
+        except RuleError:
+            return False
+        return True
+
+    def act(self, player: str, action: str, cards: Sequence[Card | str] = ()) -> list[Event]:
+        """Take a decision on the box to act; returns what happened (and what followed, up to the next decision)."""
+        self.verify_act(player, action, cards)
+        box = self.current_box()
+        assert box is not None
+        events, done = self._apply(box, action, _read_cards(cards))
+        if done:
+            self.queue.pop(0)
+            events += self._advance()
+        return events
+
+    def _apply(self, box: Box, action: str, cards: list[Card]) -> tuple[list[Event], bool]:
+        """Apply a verified action; return its events and whether the box is done for this phase."""
+        raise NotImplementedError
+
+    def _advance(self) -> list[Event]:
+        """Move to the next phase while nobody has a decision to take."""
+        events: list[Event] = []
+        while not self.queue and self.phase is not Phase.OVER:
+            events += self._finish_phase()
+        box = self.current_box()
+        if box is not None:
+            events += self._on_turn(box)
+        return events
+
+    def _on_turn(self, box: Box) -> list[Event]:
+        """What to show when a box's turn comes (games that reveal boxes one at a time override this)."""
+        return []
+
+    def _finish_phase(self) -> list[Event]:
+        """Everyone has decided in this phase: set up the next one (fill `queue`) or settle and end."""
+        raise NotImplementedError
+
+    def _end(self) -> list[Event]:
+        self.phase = Phase.OVER
+        result = self.result()
+        return [RoundEnded(nets=dict(result.players))]
+
+    def draw(self, count: int) -> list[Card]:
+        """Cards from the round's deck."""
+        assert self.deck is not None
+        return self.deck.deal(count)
+
+    # --- results and saving ------------------------------------------------------------------------------
+
+    def result(self) -> RoundResult:
+        """Net per box and per player so far (final once `is_over`)."""
+        boxes = {(box.owner, box.index): box.net for box in self.boxes}
+        players: dict[str, int] = {}
+        for box in self.boxes:
+            players[box.owner] = players.get(box.owner, 0) + box.net
+        return RoundResult(boxes, players)
+
+    def to_dict(self) -> dict[str, Any]:
+        """A JSON-able form from which `from_dict` rebuilds an equal round (remaining deck included)."""
+        return {"game": self.game, "config": self.config.to_dict(), "phase": self.phase.value,
+                "boxes": [box.to_dict() for box in self.boxes], "wallets": dict(self.wallets),
+                "deck": None if self.deck is None else self.deck.to_list(),
+                "dealer": [str(card) for card in self.dealer], "queue": list(self.queue),
+                "extra": self._extra_to_dict()}
+
+    def _extra_to_dict(self) -> dict[str, Any]:
+        return {}
+
+    def _extra_from_dict(self, data: Mapping[str, Any]) -> None:
+        return None
+
+    @classmethod
+    def from_dict(cls, data: Mapping[str, Any]) -> Any:
+        """Rebuild a round saved by `to_dict`."""
+        if data["game"] != cls.game:
+            raise ValueError(f"a {data['game']!r} round cannot be loaded as {cls.game!r}")
+        config_type = cls._config_type()
+        round_ = cls(config_type.from_dict(data["config"]))
+        round_.phase = Phase(data["phase"])
+        round_.boxes = [Box.from_dict(item) for item in data["boxes"]]
+        round_.wallets = dict(data["wallets"])
+        round_.deck = None if data["deck"] is None else Deck.from_list(data["deck"])
+        round_.dealer = parse_cards(data["dealer"])
+        round_.queue = list(data["queue"])
+        round_._extra_from_dict(data["extra"])
+        return round_
+
+    @classmethod
+    def _config_type(cls) -> Any:
+        raise NotImplementedError
+
+
+def _read_cards(cards: Sequence[Card | str]) -> list[Card]:
+    return [card if isinstance(card, Card) else Card.parse(card) for card in cards]
+
+
+class ConfigBase:
+    """Serialisation shared by the games' frozen config dataclasses (limits, paytables as str-keyed dicts, scalars)."""
+
+    def to_dict(self) -> dict[str, Any]:
+        """A JSON-able form."""
+        out: dict[str, Any] = {}
+        for item in dataclasses.fields(self):  # type: ignore[arg-type]
+            value = getattr(self, item.name)
+            if isinstance(value, Limits):
+                value = value.to_dict()
+            elif isinstance(value, Mapping):
+                value = dict(value)
+            out[item.name] = value
+        return out
+
+    @classmethod
+    def from_dict(cls, data: Mapping[str, Any]) -> Any:
+        """Rebuild from `to_dict`."""
+        values = dict(data)
+        if "limits" in values:
+            values["limits"] = Limits.from_dict(values["limits"])
+        return cls(**values)
+
+
+def hand_name(value: HandValue) -> str:
+    """A five-card hand's paytable key: `royal_flush`, `straight_flush`, `four_of_a_kind`, … `high_card`."""
+    return "royal_flush" if value.is_royal_flush else value.category.name.lower()

@@ -1,0 +1,192 @@
+"""Russian Poker against the dealer (RULES.md §3): buy or exchange once per box, second combination, dealer's game.
+
+Choices where RULES.md is silent, as a card room does it:
+- boxes act in the order the bets were placed (player by player, box 1 first); a box's cards go to its owner when its
+  turn comes; the blind box's cards are shown at the showdown;
+- the blind box may still buy the dealer a game (that is a settlement choice, not a decision on its cards);
+- the dealer's "highest card" is his highest rank (a hand with no game holds no two cards of one rank).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from dataclasses import dataclass, field
+from types import MappingProxyType
+from typing import Any
+
+from engine.cards import Card
+from engine.common import Event
+from engine.hands import RussianCategory, best_combination_pair, evaluate_russian
+from engine.house.common import (
+    ActionOption,
+    Box,
+    BoxStatus,
+    ConfigBase,
+    HouseRound,
+    Limits,
+    Phase,
+    cap,
+)
+from engine.house.events import (
+    BoxActed,
+    BoxCardsDealt,
+    CardsDrawn,
+    DealerCardsShown,
+    DealerDrew,
+    StakesSettled,
+)
+
+PAYTABLE: Mapping[str, int] = MappingProxyType({
+    "royal_flush": 100, "straight_flush": 50, "four_of_a_kind": 20, "full_house": 7, "flush": 5, "straight": 4,
+    "three_of_a_kind": 3, "two_pair": 2, "pair": 1, "ace_king": 1})
+"""RULES.md BET paytable (x:1)."""
+
+
+@dataclass(frozen=True)
+class RussianRules(ConfigBase):
+    """A Russian Poker table: limits, BET paytable, which box plays blind (None: none), and the options."""
+
+    limits: Limits = field(default_factory=lambda: Limits(min_ante=1, max_ante=100, max_boxes=3, max_payout=None))
+    paytable: Mapping[str, int] = field(default_factory=lambda: dict(PAYTABLE))
+    blind_box: int | None = 3
+    second_combination: bool = True
+    dealer_game: bool = True
+
+
+def russian_multiple(cards: list[Card], rules: RussianRules) -> int:
+    """What a winning hand's BET is paid (x:1): its best combination, plus the second one where the rules allow."""
+    table = {RussianCategory[name.upper()]: value for name, value in rules.paytable.items()}
+    if rules.second_combination:
+        return best_combination_pair(cards, table)[2]
+    return table.get(evaluate_russian(cards).category, 0)
+
+
+class RussianRound(HouseRound):
+    """One round of Russian Poker (one or more players, up to `max_boxes` boxes each)."""
+
+    game = "russian"
+    config: RussianRules
+
+    def __init__(self, config: RussianRules) -> None:
+        super().__init__(config)
+        self.revealed: list[str] = []
+
+    @classmethod
+    def new(cls, config: RussianRules | None = None) -> RussianRound:
+        """A round in its betting phase."""
+        return cls(config or RussianRules())
+
+    @classmethod
+    def _config_type(cls) -> Any:
+        return RussianRules
+
+    def _is_blind(self, index: int) -> bool:
+        return self.config.blind_box is not None and index == self.config.blind_box
+
+    def _stakes_for(self, index: int, ante: int, side: int) -> dict[str, int]:
+        return {"ante": ante, "bet": 2 * ante} if self._is_blind(index) else {"ante": ante}
+
+    def _on_deal(self) -> list[Event]:
+        for box in self.boxes:
+            box.cards = self.draw(5)
+        self.dealer = self.draw(5)
+        for position, box in enumerate(self.boxes):
+            if self._is_blind(box.index):
+                box.status = BoxStatus.PLAYED
+            else:
+                self.queue.append(position)
+        self.phase = Phase.DECIDING
+        return [DealerCardsShown(cards=(self.dealer[-1],))]
+
+    def _on_turn(self, box: Box) -> list[Event]:
+        if box.account in self.revealed:
+            return []
+        self.revealed.append(box.account)
+        return [BoxCardsDealt(player=box.owner, box=box.index, cards=tuple(box.cards), visible_to=box.owner)]
+
+    def _options(self, box: Box) -> list[ActionOption]:
+        wallet, ante = self.wallets[box.owner], box.ante
+        if self.phase is Phase.DEALER_GAME:
+            options = [ActionOption("dealer_game", ante)] if wallet >= ante else []
+            return [*options, ActionOption("decline")]
+        options = []
+        if wallet >= 2 * ante:
+            options.append(ActionOption("play", 2 * ante))
+        options.append(ActionOption("fold"))
+        if not {"buy", "exchange"} & set(box.history) and wallet - ante >= 2 * ante:
+            options += [ActionOption("buy", ante), ActionOption("exchange", ante, min_cards=1, max_cards=5)]
+        return options
+
+    def _apply(self, box: Box, action: str, cards: list[Card]) -> tuple[list[Event], bool]:
+        box.history.append(action)
+        if action in ("dealer_game", "decline"):
+            moves = self._charge_fee(box, box.ante, "dealer_game") if action == "dealer_game" else ()
+            cost = box.ante if moves else 0
+            return [BoxActed(player=box.owner, box=box.index, action=action, cost=cost, moves=moves)], True
+        if action == "fold":
+            box.status = BoxStatus.FOLDED
+            return [BoxActed(player=box.owner, box=box.index, action="fold"),
+                    self._settle(box, {"ante": -box.ante}, "folded")], True
+        if action == "play":
+            moves = self._stake(box, "bet", 2 * box.ante)
+            box.status = BoxStatus.PLAYED
+            return [BoxActed(player=box.owner, box=box.index, action="play", cost=2 * box.ante, moves=moves)], True
+        moves = self._charge_fee(box, box.ante, action)
+        kept = [card for card in box.cards if card not in cards]
+        drawn = self.draw(1 if action == "buy" else len(cards))
+        box.cards = kept + drawn
+        return [BoxActed(player=box.owner, box=box.index, action=action, cost=box.ante,
+                         discarded_count=len(cards), moves=moves),
+                CardsDrawn(player=box.owner, box=box.index, discarded=tuple(cards), drawn=tuple(drawn),
+                           cards=tuple(box.cards), visible_to=box.owner)], False
+
+    def _played(self) -> list[Box]:
+        return [box for box in self.boxes if box.status is BoxStatus.PLAYED]
+
+    def _finish_phase(self) -> list[Event]:
+        if self.phase is Phase.DECIDING:
+            dealer = evaluate_russian(self.dealer)
+            qualifies = dealer.category >= RussianCategory.ACE_KING
+            events: list[Event] = [DealerCardsShown(cards=tuple(self.dealer), hand=dealer.category.name.lower(),
+                                                    qualifies=qualifies)]
+            if qualifies or not self.config.dealer_game or not self._played():
+                return events + [self._settle_box(box, qualifies) for box in self._played()] + self._end()
+            self.phase = Phase.DEALER_GAME
+            self.queue = [position for position, box in enumerate(self.boxes) if box.status is BoxStatus.PLAYED]
+            return events
+        buyers = [box for box in self._played() if "dealer_game" in box.history]
+        events = [self._settle_box(box, False) for box in self._played() if box not in buyers]
+        if buyers:
+            highest = max(self.dealer, key=lambda card: card.rank)
+            drawn = self.draw(1)[0]
+            self.dealer = [card for card in self.dealer if card != highest] + [drawn]
+            dealer = evaluate_russian(self.dealer)
+            qualifies = dealer.category >= RussianCategory.ACE_KING
+            events.append(DealerDrew(discarded=highest, drawn=drawn, cards=tuple(self.dealer),
+                                     hand=dealer.category.name.lower(), qualifies=qualifies))
+            for box in buyers:
+                events.append(self._settle_box(box, qualifies) if qualifies else
+                              self._settle(box, {}, "dealer_still_no_game", cards=box.cards))
+        return events + self._end()
+
+    def _settle_box(self, box: Box, dealer_qualifies: bool) -> StakesSettled:
+        """Settle a played box against the dealer's current hand."""
+        hand = evaluate_russian(box.cards)
+        name = hand.category.name.lower()
+        ante, bet = box.ante, box.stakes["bet"]
+        if not dealer_qualifies:
+            return self._settle(box, cap({"ante": ante}, self.limits.max_payout), "dealer_no_game", hand=name,
+                                cards=box.cards)
+        dealer = evaluate_russian(self.dealer).value.strength
+        if hand.value.strength < dealer:
+            return self._settle(box, {"ante": -ante, "bet": -bet}, "lost", hand=name, cards=box.cards)
+        if hand.value.strength == dealer:
+            return self._settle(box, {}, "push", hand=name, cards=box.cards)
+        results = cap({"ante": 0, "bet": bet * russian_multiple(box.cards, self.config)}, self.limits.max_payout)
+        return self._settle(box, results, "won", hand=name, cards=box.cards)
+
+    def _extra_to_dict(self) -> dict[str, Any]:
+        return {"revealed": list(self.revealed)}
+
+    def _extra_from_dict(self, data: Mapping[str, Any]) -> None:
+        self.revealed = list(data["revealed"])

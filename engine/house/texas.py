@@ -1,0 +1,171 @@
+"""Texas Poker against the dealer (RULES.md §2): community cards, bet early on five cards or buy the next card.
+
+Choices where RULES.md is silent, as a card room does it:
+- `community` holds the five community cards in the order they open: the first three face up on the deal, the fourth
+  after everyone's first decision, the fifth with the dealer's cards;
+- like Russian Poker, a buy or an exchange is refused when the player could not then afford the BET;
+- the half payout (straight or royal flush not beating a qualifying dealer) is half of what the box would have won
+  (ANTE 1:1 plus BET by the paytable), rounded down, with ANTE and BET returned; the table's maximum payout caps every
+  box's winnings.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from dataclasses import dataclass, field
+from types import MappingProxyType
+from typing import Any
+
+from engine.cards import Card, parse_cards
+from engine.common import Event
+from engine.hands import HandCategory, HandValue, evaluate
+from engine.house.common import (
+    ActionOption,
+    Box,
+    BoxStatus,
+    ConfigBase,
+    HouseRound,
+    Limits,
+    Phase,
+    cap,
+    hand_name,
+)
+from engine.house.events import (
+    BoxActed,
+    BoxCardsDealt,
+    CardsDrawn,
+    CommunityCardsShown,
+    DealerCardsShown,
+    StakesSettled,
+)
+
+PAYTABLE: Mapping[str, int] = MappingProxyType({
+    "pair": 1, "two_pair": 1, "three_of_a_kind": 2, "straight": 3, "flush": 4, "full_house": 6,
+    "four_of_a_kind": 15, "straight_flush": 50, "royal_flush": 100})
+"""RULES.md BET paytable (x:1)."""
+
+
+@dataclass(frozen=True)
+class TexasRules(ConfigBase):
+    """A Texas Poker table: limits (one box per player by default), the BET paytable, the half-payout rule."""
+
+    limits: Limits = field(default_factory=lambda: Limits(min_ante=1, max_ante=100, max_boxes=1, max_payout=10_000))
+    paytable: Mapping[str, int] = field(default_factory=lambda: dict(PAYTABLE))
+    half_payout: bool = True
+
+
+def player_hand(hole: list[Card], community: list[Card], bought: bool) -> HandValue:
+    """The box's hand: exactly hole + the three first open cards after an early BET, else the best five of seven."""
+    return evaluate(hole + (community if bought else community[:3]))
+
+
+def texas_results(ante: int, bet: int, player: HandValue, dealer: HandValue, rules: TexasRules) -> tuple[dict[str, int],
+                                                                                                          str]:
+    """The stake lines and outcome of a box that bet, against the dealer's hand (before the payout cap)."""
+    qualifies = dealer.category >= HandCategory.PAIR
+    if (rules.half_payout and player.category is HandCategory.STRAIGHT_FLUSH
+            and (not qualifies or dealer.strength >= player.strength)):
+        would_pay = ante + bet * rules.paytable.get(hand_name(player), 0)
+        return {"ante": 0, "bet": 0, "half_payout": would_pay // 2}, "half_payout"
+    if not qualifies:
+        return {"ante": ante, "bet": 0}, "dealer_not_qualified"
+    if player.strength < dealer.strength:
+        return {"ante": -ante, "bet": -bet}, "lost"
+    if player.strength == dealer.strength:
+        return {"ante": 0, "bet": 0}, "push"
+    return {"ante": ante, "bet": bet * rules.paytable.get(hand_name(player), 0)}, "won"
+
+
+class TexasRound(HouseRound):
+    """One round of Texas Poker: every player's box against the dealer, sharing the community cards."""
+
+    game = "texas"
+    config: TexasRules
+
+    def __init__(self, config: TexasRules) -> None:
+        super().__init__(config)
+        self.community: list[Card] = []
+        self.open_count = 0
+
+    @classmethod
+    def new(cls, config: TexasRules | None = None) -> TexasRound:
+        """A round in its betting phase."""
+        return cls(config or TexasRules())
+
+    @classmethod
+    def _config_type(cls) -> Any:
+        return TexasRules
+
+    def _on_deal(self) -> list[Event]:
+        events: list[Event] = []
+        for box in self.boxes:
+            box.cards = self.draw(2)
+            events.append(BoxCardsDealt(player=box.owner, box=box.index, cards=tuple(box.cards),
+                                        visible_to=box.owner))
+        self.dealer = self.draw(2)
+        self.community = self.draw(5)
+        self.open_count = 3
+        self.queue = list(range(len(self.boxes)))
+        self.phase = Phase.DECIDING
+        return [*events, CommunityCardsShown(cards=tuple(self.community[:3]))]
+
+    def _options(self, box: Box) -> list[ActionOption]:
+        wallet, ante = self.wallets[box.owner], box.ante
+        options = [ActionOption("bet", 2 * ante)] if wallet >= 2 * ante else []
+        options.append(ActionOption("fold"))
+        if wallet - ante >= 2 * ante:
+            if self.phase is Phase.DECIDING:
+                options.append(ActionOption("buy", ante))
+            elif "exchange" not in box.history:
+                options.append(ActionOption("exchange", ante, min_cards=1, max_cards=2))
+        return options
+
+    def _apply(self, box: Box, action: str, cards: list[Card]) -> tuple[list[Event], bool]:
+        box.history.append(action)
+        if action == "fold":
+            box.status = BoxStatus.FOLDED
+            return [BoxActed(player=box.owner, box=box.index, action="fold"),
+                    self._settle(box, {"ante": -box.ante}, "folded")], True
+        if action == "bet":
+            moves = self._stake(box, "bet", 2 * box.ante)
+            box.status = BoxStatus.PLAYED
+            return [BoxActed(player=box.owner, box=box.index, action="bet", cost=2 * box.ante, moves=moves)], True
+        moves = self._charge_fee(box, box.ante, action)
+        acted = BoxActed(player=box.owner, box=box.index, action=action, cost=box.ante,
+                         discarded_count=len(cards), moves=moves)
+        if action == "buy":
+            return [acted], True
+        drawn = self.draw(len(cards))
+        box.cards = [card for card in box.cards if card not in cards] + drawn
+        return [acted, CardsDrawn(player=box.owner, box=box.index, discarded=tuple(cards), drawn=tuple(drawn),
+                                  cards=tuple(box.cards), visible_to=box.owner)], False
+
+    def _finish_phase(self) -> list[Event]:
+        if self.phase is Phase.DECIDING:
+            self.phase = Phase.SECOND_DECISION
+            self.open_count = 4
+            self.queue = [position for position, box in enumerate(self.boxes) if box.status is BoxStatus.DEALT]
+            return [CommunityCardsShown(cards=(self.community[3],))]
+        self.open_count = 5
+        dealer = evaluate(self.dealer + self.community)
+        qualifies = dealer.category >= HandCategory.PAIR
+        events: list[Event] = [CommunityCardsShown(cards=(self.community[4],)),
+                               DealerCardsShown(cards=tuple(self.dealer), hand=hand_name(dealer),
+                                                qualifies=qualifies)]
+        for box in self.boxes:
+            if box.status is BoxStatus.PLAYED:
+                events.append(self._settle_box(box, dealer))
+        return events + self._end()
+
+    def _settle_box(self, box: Box, dealer: HandValue) -> StakesSettled:
+        hand = player_hand(box.cards, self.community, "buy" in box.history)
+        results, outcome = texas_results(box.ante, box.stakes["bet"], hand, dealer, self.config)
+        return self._settle(box, cap(results, self.limits.max_payout), outcome, hand=hand_name(hand),
+                            cards=hand.cards)
+
+    def _extra_to_dict(self) -> dict[str, Any]:
+        return {"community": [str(card) for card in self.community], "open_count": self.open_count}
+
+    def _extra_from_dict(self, data: Mapping[str, Any]) -> None:
+        self.community = parse_cards(data["community"])
+        self.open_count = data["open_count"]

@@ -1,0 +1,143 @@
+"""Three Card Poker against the dealer (RULES.md §5): PAIRPLUS on the deal, play or fold, queen-high qualification."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from dataclasses import dataclass, field
+from types import MappingProxyType
+from typing import Any
+
+from engine.common import Event
+from engine.hands import evaluate_three, is_qualifying_three
+from engine.house.common import (
+    ActionOption,
+    Box,
+    BoxStatus,
+    ConfigBase,
+    HouseRound,
+    Limits,
+    Phase,
+    cap,
+)
+from engine.house.events import (
+    BoxActed,
+    BoxCardsDealt,
+    DealerCardsShown,
+)
+
+PAIRPLUS: Mapping[str, int] = MappingProxyType(
+    {"straight_flush": 40, "three_of_a_kind": 20, "straight": 5, "flush": 4, "pair": 1})
+"""RULES.md PAIRPLUS paytable (x:1)."""
+
+ANTE_BONUS: Mapping[str, int] = MappingProxyType({"straight_flush": 4, "three_of_a_kind": 3, "straight": 1})
+"""RULES.md ante bonus (x:1 on the ANTE)."""
+
+
+@dataclass(frozen=True)
+class ThreeCardRules(ConfigBase):
+    """A Three Card Poker table: limits (ANTE and PAIRPLUS ranges), paytables, the ante-bonus option, qualification.
+
+    `ante_bonus_always`: pay the ante bonus whenever the player plays (the common casino rule) instead of only when he
+    wins or ties. `qualifying_rank`: the dealer qualifies with this high card or better (12 = queen).
+    """
+
+    limits: Limits = field(default_factory=lambda: TIERS_LIMITS["lite"])
+    pairplus: Mapping[str, int] = field(default_factory=lambda: dict(PAIRPLUS))
+    ante_bonus: Mapping[str, int] = field(default_factory=lambda: dict(ANTE_BONUS))
+    ante_bonus_always: bool = False
+    qualifying_rank: int = 12
+
+    @classmethod
+    def tier(cls, name: str, **changes: Any) -> ThreeCardRules:
+        """The LITE / RESPECT / VIP table (by name, any case), with optional changes."""
+        return cls(limits=TIERS_LIMITS[name.lower()], **changes)
+
+
+TIERS_LIMITS: Mapping[str, Limits] = MappingProxyType({
+    "lite": Limits(min_ante=1, max_ante=50, max_boxes=3, max_payout=None, min_side=0, max_side=25),
+    "respect": Limits(min_ante=5, max_ante=500, max_boxes=3, max_payout=None, min_side=0, max_side=100),
+    "vip": Limits(min_ante=25, max_ante=2000, max_boxes=3, max_payout=None, min_side=0, max_side=500),
+})
+"""The limit tiers of RULES.md §5: ANTE and PAIRPLUS ranges."""
+
+
+class ThreeCardRound(HouseRound):
+    """One round of Three Card Poker. Side bet: `side=` is PAIRPLUS; a box may carry PAIRPLUS alone (ANTE 0)."""
+
+    game = "three-card"
+    side_name = "pairplus"
+    config: ThreeCardRules
+
+    @classmethod
+    def new(cls, config: ThreeCardRules | None = None) -> ThreeCardRound:
+        """A round in its betting phase."""
+        return cls(config or ThreeCardRules())
+
+    @classmethod
+    def _config_type(cls) -> Any:
+        return ThreeCardRules
+
+    def _ante_optional(self) -> bool:
+        return True
+
+    def _on_deal(self) -> list[Event]:
+        events: list[Event] = []
+        for box in self.boxes:
+            box.cards = self.draw(3)
+            events.append(BoxCardsDealt(player=box.owner, box=box.index, cards=tuple(box.cards),
+                                        visible_to=box.owner))
+        self.dealer = self.draw(3)
+        for position, box in enumerate(self.boxes):
+            if "pairplus" in box.stakes:
+                value = evaluate_three(box.cards)
+                name = value.category.name.lower()
+                multiple = self.config.pairplus.get(name, 0)
+                stake = box.stakes["pairplus"]
+                results = cap({"pairplus": stake * multiple if multiple else -stake}, self.limits.max_payout)
+                events.append(self._settle(box, results, "won" if multiple else "lost", hand=name,
+                                           cards=box.cards, final=not box.ante))
+            if box.ante:
+                self.queue.append(position)
+        self.phase = Phase.DECIDING
+        return events
+
+    def _options(self, box: Box) -> list[ActionOption]:
+        play = [ActionOption("play", box.ante)] if self.wallets[box.owner] >= box.ante else []
+        return [*play, ActionOption("fold")]
+
+    def _apply(self, box: Box, action: str, cards: list[Any]) -> tuple[list[Event], bool]:
+        if action == "fold":
+            box.status = BoxStatus.FOLDED
+            box.history.append("fold")
+            acted = BoxActed(player=box.owner, box=box.index, action="fold")
+            return [acted, self._settle(box, {"ante": -box.ante}, "folded")], True
+        moves = self._stake(box, "play", box.ante)
+        box.status = BoxStatus.PLAYED
+        box.history.append("play")
+        return [BoxActed(player=box.owner, box=box.index, action="play", cost=box.ante, moves=moves)], True
+
+    def _finish_phase(self) -> list[Event]:
+        dealer = evaluate_three(self.dealer)
+        qualifies = is_qualifying_three(dealer, self.config.qualifying_rank)
+        events: list[Event] = [DealerCardsShown(cards=tuple(self.dealer), hand=dealer.category.name.lower(),
+                                                qualifies=qualifies)]
+        for box in self.boxes:
+            if box.status is not BoxStatus.PLAYED:
+                continue
+            value = evaluate_three(box.cards)
+            ante, play = box.ante, box.stakes["play"]
+            if not qualifies:
+                results, outcome = {"ante": ante, "play": 0}, "dealer_not_qualified"
+            elif value.strength > dealer.strength:
+                results, outcome = {"ante": ante, "play": play}, "won"
+            elif value.strength == dealer.strength:
+                results, outcome = {"ante": 0, "play": 0}, "push"
+            else:
+                results, outcome = {"ante": -ante, "play": -play}, "lost"
+            name = value.category.name.lower()
+            bonus = self.config.ante_bonus.get(name, 0)
+            if bonus and (self.config.ante_bonus_always or outcome != "lost"):
+                results["ante_bonus"] = ante * bonus
+            results = cap(results, self.limits.max_payout)
+            events.append(self._settle(box, results, outcome, hand=name, cards=box.cards))
+        return events + self._end()

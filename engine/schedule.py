@@ -1,0 +1,273 @@
+"""Tournament schedules: levels by duration or by wall-clock time, breaks, presets, and a short text form.
+
+A level's limit L is the small bet of fixed-limit Hold'em: blinds L/2 and L, bets L preflop and on the flop, 2L on the
+turn and river. It is written "L/2L" ("10/20"), as in the seed. A level ends after its `duration`, or at the wall-clock
+time `until` in the tournament's time zone; the last level never ends (it lasts until the tournament is closed).
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Callable
+from dataclasses import dataclass
+from datetime import time, timedelta
+from typing import Any
+from zoneinfo import ZoneInfo, ZoneInfoNotFoundError
+
+
+class ScheduleError(ValueError):
+    """A schedule that cannot be built or read; the message names the problem and quotes the bad part."""
+
+
+@dataclass(frozen=True, slots=True)
+class Level:
+    """One level of the clock: a limit L (None for a break) ending after `duration` or at the local time `until`."""
+
+    limit: int | None = None
+    duration: timedelta | None = None
+    until: time | None = None
+
+    def __post_init__(self) -> None:
+        if self.duration is not None and self.until is not None:
+            raise ScheduleError(f"level {self.label!r} has both a duration and an end time; give one")
+        if self.limit is not None and (self.limit < 2 or self.limit % 2):
+            raise ScheduleError(f"limit {self.limit}/{2 * self.limit}: the small bet must be even and at least 2, "
+                                f"so that the small blind (half of it) is whole chips")
+        if self.duration is not None and self.duration < timedelta(minutes=1):
+            raise ScheduleError(f"level {self.label!r}: a level lasts at least one minute")
+        if self.until is not None and (self.until.tzinfo is not None or self.until.second or self.until.microsecond):
+            raise ScheduleError(f"level {self.label!r}: the end time is a local hour and minute, without a zone")
+
+    @property
+    def is_break(self) -> bool:
+        """True for a break (no play)."""
+        return self.limit is None
+
+    @property
+    def small_blind(self) -> int:
+        """Half the small bet."""
+        return self._limit() // 2
+
+    @property
+    def big_blind(self) -> int:
+        """The small bet."""
+        return self._limit()
+
+    @property
+    def small_bet(self) -> int:
+        """The fixed bet and raise preflop and on the flop."""
+        return self._limit()
+
+    @property
+    def big_bet(self) -> int:
+        """The fixed bet and raise on the turn and river (twice the small bet)."""
+        return 2 * self._limit()
+
+    @property
+    def limits(self) -> str | None:
+        """The limits as written at the table ("10/20"), None for a break."""
+        return None if self.limit is None else f"{self.limit}/{2 * self.limit}"
+
+    @property
+    def label(self) -> str:
+        """The limits, or "break"."""
+        return self.limits or "break"
+
+    def _limit(self) -> int:
+        if self.limit is None:
+            raise ScheduleError("a break has no blinds or bets")
+        return self.limit
+
+    def to_text(self) -> str:
+        """This level in the schedule's text form (`10/20 until 19:00`, `break 10m`, `50/100`)."""
+        if self.until is not None:
+            return f"{self.label} until {self.until:%H:%M}"
+        if self.duration is not None:
+            return f"{self.label} {format_duration(self.duration)}"
+        return self.label
+
+    def to_dict(self) -> dict[str, Any]:
+        """A JSON-able form."""
+        return {
+            "limit": self.limit,
+            "minutes": None if self.duration is None else self.duration // timedelta(minutes=1),
+            "until": None if self.until is None else f"{self.until:%H:%M}",
+        }
+
+    @classmethod
+    def from_dict(cls, data: dict[str, Any]) -> Level:
+        """The level `to_dict` wrote."""
+        minutes, until = data.get("minutes"), data.get("until")
+        return cls(
+            limit=data.get("limit"),
+            duration=None if minutes is None else timedelta(minutes=minutes),
+            until=None if until is None else time.fromisoformat(until),
+        )
+
+
+@dataclass(frozen=True, slots=True)
+class Schedule:
+    """The levels in order and the IANA time zone (`Europe/Moscow`) their wall-clock times are read in.
+
+    Every level but the last needs a duration or an end time; the last one has no end (a given one is ignored) and is
+    not a break. Consecutive end times must move forward; one earlier than the one before is read as the next day only
+    when it looks like crossing midnight (23:00, then 00:30), else it is refused as a mistake.
+    """
+
+    levels: tuple[Level, ...]
+    tz: str
+
+    def __post_init__(self) -> None:
+        if not self.levels:
+            raise ScheduleError("the schedule has no levels")
+        try:
+            ZoneInfo(self.tz)
+        except (ZoneInfoNotFoundError, ValueError):
+            raise ScheduleError(f"unknown time zone {self.tz!r} (use a name like 'Europe/Moscow')") from None
+        for number, level in enumerate(self.levels[:-1], 1):
+            if level.duration is None and level.until is None:
+                raise ScheduleError(f"level {number} {level.label!r} needs a duration ('20m') or an end time "
+                                    f"('until 19:00') because another level follows it")
+        if self.levels[-1].is_break:
+            raise ScheduleError("the schedule ends with a break; the last level must be played")
+        previous: time | None = None
+        for level in self.levels[:-1]:
+            if level.until is None:
+                continue
+            if previous is not None and not _moves_forward(previous, level.until):
+                raise ScheduleError(f"{level.to_text()!r} comes before the previous end time {previous:%H:%M}")
+            previous = level.until
+
+    @property
+    def zone(self) -> ZoneInfo:
+        """The time zone as a `ZoneInfo`."""
+        return ZoneInfo(self.tz)
+
+    def to_text(self) -> str:
+        """The schedule in its short text form; `parse_schedule` reads it back."""
+        return "; ".join(level.to_text() for level in self.levels)
+
+    def to_dict(self) -> dict[str, Any]:
+        """A JSON-able form."""
+        return {"tz": self.tz, "levels": [level.to_dict() for level in self.levels]}
+
+    @classmethod
+    def from_dict(cls, data: dict[str, Any]) -> Schedule:
+        """The schedule `to_dict` wrote."""
+        return cls(tuple(Level.from_dict(level) for level in data["levels"]), data["tz"])
+
+
+def _moves_forward(previous: time, current: time) -> bool:
+    """True when `current` follows `previous` on the clock: later the same day, or after midnight (12+ hours back)."""
+    before = previous.hour * 60 + previous.minute
+    after = current.hour * 60 + current.minute
+    return after > before or before - after >= 12 * 60
+
+
+def format_duration(duration: timedelta) -> str:
+    """A whole-minute duration as `20m`, `1h`, `1h30m`."""
+    hours, minutes = divmod(duration // timedelta(minutes=1), 60)
+    if hours and minutes:
+        return f"{hours}h{minutes}m"
+    return f"{hours}h" if hours else f"{minutes}m"
+
+
+# The words of the text form, English and Russian: data, not branches.
+BREAK_WORDS = frozenset({"break", "pause", "перерыв"})
+UNTIL_WORDS = frozenset({"until", "till", "to", "до"})
+_LIMITS = re.compile(r"^(\d+)/(\d+)$")
+_CLOCK = re.compile(r"^(\d{1,2})[:.](\d{2})$")
+_DURATION = re.compile(r"^(?:(\d+)\s*(?:h|hr|hours?|ч))?\s*(?:(\d+)\s*(?:m|min|mins|minutes?|мин|м))?$")
+
+
+def parse_schedule(text: str, tz: str) -> Schedule:
+    """Read a schedule like `10/20 until 19:00; break until 20:00; 50/100` or `10/20 20m; 20/40 20m; break 10m; 40/80`.
+
+    Levels are separated by `;` or new lines. Each is limits (`10/20`, the second twice the first) or `break`, then a
+    duration (`20m`, `1h`, `1h30m`) or `until HH:MM`, or nothing for the last level. Raises `ScheduleError` naming the
+    problem and quoting the bad part.
+    """
+    parts = [part.strip() for part in re.split(r"[;\n]", text.strip())]
+    if parts and not parts[-1]:
+        parts.pop()
+    if not parts:
+        raise ScheduleError("the schedule is empty; write levels like '10/20 20m; 20/40 20m; 40/80'")
+    levels = []
+    for number, part in enumerate(parts, 1):
+        if not part:
+            raise ScheduleError(f"level {number} is empty (two ';' in a row?)")
+        try:
+            levels.append(_parse_level(part))
+        except ScheduleError as error:
+            raise ScheduleError(f"level {number} {part!r}: {error}") from None
+    return Schedule(tuple(levels), tz)
+
+
+def _parse_level(part: str) -> Level:
+    head, _, rest = part.lower().partition(" ")
+    rest = rest.strip()
+    limit: int | None = None
+    if head not in BREAK_WORDS:
+        match = _LIMITS.match(head)
+        if match is None:
+            raise ScheduleError(f"expected limits like '10/20' or the word 'break', not {head!r}")
+        small, big = int(match[1]), int(match[2])
+        if big != 2 * small:
+            raise ScheduleError(f"in {head!r} the second number (the big bet) must be twice the first")
+        limit = small
+    if not rest:
+        return Level(limit)
+    words = rest.split()
+    if words[0] in UNTIL_WORDS:
+        if len(words) != 2:
+            raise ScheduleError(f"expected one time after {words[0]!r}, like 'until 19:00', not {rest!r}")
+        return Level(limit, until=_parse_clock(words[1]))
+    match = _DURATION.match(rest)
+    if match is None or not (match[1] or match[2]):
+        raise ScheduleError(f"expected a duration like '20m' or '1h30m', or 'until 19:00', not {rest!r}")
+    duration = timedelta(hours=int(match[1] or 0), minutes=int(match[2] or 0))
+    if not duration:
+        raise ScheduleError(f"the duration {rest!r} is zero")
+    return Level(limit, duration=duration)
+
+
+def _parse_clock(text: str) -> time:
+    match = _CLOCK.match(text)
+    if match is None:
+        raise ScheduleError(f"expected a time of day like '19:00', not {text!r}")
+    hour, minute = int(match[1]), int(match[2])
+    if hour > 23 or minute > 59:
+        raise ScheduleError(f"{text!r} is not a time of day (00:00 to 23:59)")
+    return time(hour, minute)
+
+
+def home_night(tz: str) -> Schedule:
+    """The seed's evening: 10/20 until 19:00, a break until 20:00, then 50/100."""
+    return Schedule((Level(10, until=time(19)), Level(None, until=time(20)), Level(50)), tz)
+
+
+def doubling(
+    tz: str,
+    *,
+    start_limit: int = 10,
+    minutes: int = 20,
+    break_every: int = 4,
+    break_minutes: int = 10,
+    level_count: int = 12,
+) -> Schedule:
+    """Limits doubling every `minutes` from `start_limit`, a break of `break_minutes` after every `break_every` levels.
+
+    `level_count` playing levels; the last one lasts until the end. `break_every=0` means no breaks.
+    """
+    if level_count < 1:
+        raise ScheduleError("a doubling schedule needs at least one level")
+    levels: list[Level] = []
+    for number in range(level_count):
+        levels.append(Level(start_limit * 2**number, duration=timedelta(minutes=minutes)))
+        if break_every and (number + 1) % break_every == 0 and number + 1 < level_count:
+            levels.append(Level(None, duration=timedelta(minutes=break_minutes)))
+    return Schedule(tuple(levels), tz)
+
+
+PRESETS: dict[str, Callable[[str], Schedule]] = {"home-night": home_night, "doubling": doubling}
+"""Schedules by name; each takes the tournament's time zone."""

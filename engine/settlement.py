@@ -1,0 +1,203 @@
+"""Settling a tournament in money: exact nets per player, rounded to cents without losing any, and the fewest transfers.
+
+Money is a `fractions.Fraction` of money units until the end (100 chips at 6 chips per unit is exactly 50/3 units).
+Nets are then rounded to the smallest unit, the cent (1/100), by the largest-remainder method: each net is rounded
+down, and the cents this leaves over (a whole number, as the nets sum to zero) go one each to the nets that lost the
+most, ties to the player id that sorts first. So every rounded net is within one cent of the exact one and the rounded
+nets still sum to exactly zero: nothing is lost and the transfers sum exactly to the nets.
+
+Fewest transfers. Finding the fewest payments that settle a set of balances is NP-hard in general (it is the most parts
+a set of numbers can be split into with each part summing to zero, which contains subset sum). With n players who are
+owed or owe something, n - 1 transfers always suffice; the optimum is n minus the most zero-sum groups. For up to
+`EXACT_LIMIT` such players (every home game) the groups are found exactly by dynamic programming over subsets; beyond
+that the whole table is one group. Within a group, the largest debtor pays the largest creditor until all are square,
+which takes at most (group size - 1) transfers and so is optimal for a group that splits no further.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+from collections.abc import Iterable, Mapping
+from dataclasses import dataclass
+from fractions import Fraction
+from math import floor
+from typing import Any
+
+CENT = Fraction(1, 100)
+EXACT_LIMIT = 12
+"""Up to this many players with a non-zero balance, the fewest transfers are found exactly."""
+
+
+def fraction_to_text(value: Fraction) -> str:
+    """A fraction as "num/den" for JSON (`Fraction("50/3")` reads it back)."""
+    return f"{value.numerator}/{value.denominator}"
+
+
+def fraction_from_text(text: str | int) -> Fraction:
+    """The fraction `fraction_to_text` wrote (a whole number is accepted too)."""
+    return Fraction(text)
+
+
+@dataclass(frozen=True, slots=True)
+class Transfer:
+    """`payer` pays `amount` money units (a whole number of cents) to `payee`."""
+
+    payer: str
+    payee: str
+    amount: Fraction
+
+    @property
+    def cents(self) -> int:
+        """The amount in cents."""
+        return int(self.amount / CENT)
+
+    def to_dict(self) -> dict[str, Any]:
+        """A JSON-able form."""
+        return {"payer": self.payer, "payee": self.payee, "amount": fraction_to_text(self.amount)}
+
+    @classmethod
+    def from_dict(cls, data: dict[str, Any]) -> Transfer:
+        """The transfer `to_dict` wrote."""
+        return cls(data["payer"], data["payee"], fraction_from_text(data["amount"]))
+
+
+@dataclass(frozen=True, slots=True)
+class SettlementRow:
+    """One player's money: paid in (buy-ins), cashed out (chips at the rate), items bought back, and the net result.
+
+    `net` is exact; `net_cents` is it rounded to cents as the module says (what the transfers settle).
+    """
+
+    player: str
+    paid_in: Fraction
+    cashed_out: Fraction
+    items_bought_back: Fraction
+    item_count: int = 0
+    net_cents: int = 0
+
+    @property
+    def net(self) -> Fraction:
+        """What the player won (positive) or lost (negative), exactly."""
+        return self.cashed_out - self.paid_in - self.items_bought_back
+
+    def to_dict(self) -> dict[str, Any]:
+        """A JSON-able form."""
+        return {
+            "player": self.player, "paid_in": fraction_to_text(self.paid_in),
+            "cashed_out": fraction_to_text(self.cashed_out),
+            "items_bought_back": fraction_to_text(self.items_bought_back), "item_count": self.item_count,
+            "net": fraction_to_text(self.net), "net_cents": self.net_cents,
+        }
+
+    @classmethod
+    def from_dict(cls, data: dict[str, Any]) -> SettlementRow:
+        """The row `to_dict` wrote."""
+        return cls(
+            data["player"], fraction_from_text(data["paid_in"]), fraction_from_text(data["cashed_out"]),
+            fraction_from_text(data["items_bought_back"]), data["item_count"], data["net_cents"],
+        )
+
+
+@dataclass(frozen=True, slots=True)
+class Settlement:
+    """The final ledger: a row per player and the transfers between players that settle every net."""
+
+    rows: tuple[SettlementRow, ...]
+    transfers: tuple[Transfer, ...]
+
+    def to_dict(self) -> dict[str, Any]:
+        """A JSON-able form."""
+        return {"rows": [row.to_dict() for row in self.rows], "transfers": [item.to_dict() for item in self.transfers]}
+
+    @classmethod
+    def from_dict(cls, data: dict[str, Any]) -> Settlement:
+        """The settlement `to_dict` wrote."""
+        return cls(tuple(SettlementRow.from_dict(row) for row in data["rows"]),
+                   tuple(Transfer.from_dict(item) for item in data["transfers"]))
+
+
+def build_settlement(rows: Iterable[SettlementRow]) -> Settlement:
+    """Fill in each row's rounded net and find the transfers; the exact nets must sum to zero (the bank is empty)."""
+    rows = list(rows)
+    if sum((row.net for row in rows), Fraction(0)) != 0:
+        raise ValueError("the nets do not sum to zero: the bank does not balance")
+    cents = round_to_cents({row.player: row.net for row in rows})
+    filled = tuple(dataclasses.replace(row, net_cents=cents[row.player]) for row in rows)
+    return Settlement(filled, tuple(fewest_transfers(cents)))
+
+
+def round_to_cents(nets: Mapping[str, Fraction]) -> dict[str, int]:
+    """Each net in whole cents by the largest-remainder method; the total (a whole number of cents) is kept exactly."""
+    scaled = {player: net / CENT for player, net in nets.items()}
+    total = sum(scaled.values(), Fraction(0))
+    if total.denominator != 1:
+        raise ValueError(f"the nets sum to {total / 100} units, not a whole number of cents")
+    result = {player: floor(value) for player, value in scaled.items()}
+    leftover = int(total) - sum(result.values())
+    by_loss = sorted(scaled, key=lambda player: (-(scaled[player] - result[player]), player))
+    for player in by_loss[:leftover]:
+        result[player] += 1
+    return result
+
+
+def fewest_transfers(balances: Mapping[str, int]) -> list[Transfer]:
+    """Transfers (amounts in money units, whole cents) that settle `balances` in cents: positive is owed, negative owes.
+
+    At most (players with a balance - 1) transfers; the fewest possible for up to `EXACT_LIMIT` such players.
+    """
+    owed = sorted((player, amount) for player, amount in balances.items() if amount)
+    if sum(amount for _, amount in owed) != 0:
+        raise ValueError("the balances do not sum to zero")
+    groups = _zero_sum_groups(owed) if len(owed) <= EXACT_LIMIT else [owed]
+    transfers: list[Transfer] = []
+    for group in groups:
+        transfers.extend(_greedy(group))
+    return transfers
+
+
+def _zero_sum_groups(owed: list[tuple[str, int]]) -> list[list[tuple[str, int]]]:
+    """Split the balances into the most groups that each sum to zero (dynamic programming over subsets)."""
+    count = len(owed)
+    if count == 0:
+        return []
+    size = 1 << count
+    sums = [0] * size
+    best = [0] * size
+    choice = [0] * size
+    for mask in range(1, size):
+        low = mask & -mask
+        sums[mask] = sums[mask ^ low] + owed[low.bit_length() - 1][1]
+        rest, top, pick = mask, -1, 0
+        while rest:
+            bit = rest & -rest
+            if best[mask ^ bit] > top:
+                top, pick = best[mask ^ bit], bit
+            rest ^= bit
+        best[mask] = top + (sums[mask] == 0)
+        choice[mask] = pick
+    groups: list[list[tuple[str, int]]] = []
+    group: list[tuple[str, int]] = []
+    mask = size - 1
+    while mask:
+        bit = choice[mask]
+        group.append(owed[bit.bit_length() - 1])
+        mask ^= bit
+        if sums[mask] == 0:
+            groups.append(sorted(group))
+            group = []
+    return groups
+
+
+def _greedy(group: list[tuple[str, int]]) -> list[Transfer]:
+    """The largest debtor pays the largest creditor until the group (summing to zero) is square."""
+    balance = dict(group)
+    transfers: list[Transfer] = []
+    while True:
+        creditor = max(sorted(balance), key=lambda player: balance[player])
+        debtor = min(sorted(balance), key=lambda player: balance[player])
+        amount = min(balance[creditor], -balance[debtor])
+        if amount <= 0:
+            return transfers
+        transfers.append(Transfer(debtor, creditor, amount * CENT))
+        balance[creditor] -= amount
+        balance[debtor] += amount

@@ -1,0 +1,526 @@
+"""A home Hold'em tournament: entrants, buy-ins, cash-outs, eliminations, pawned items, its clock, and the settlement.
+
+The tournament's bank is the counterparty of every buy-in and cash-out: players pay the buy-in in money units and get
+chips at the rate; cashing out (between hands, once, for good) turns chips back into money at the same rate. The chips
+of a hand move between stacks inside the Hold'em table; this object only counts the chips in play (issued by the bank,
+not yet returned), so that at the end the remaining stacks must add up to exactly that. At the end the bank is empty,
+and each player's net is cashed out - paid in - items bought back; the settlement says who pays whom.
+
+Pawned items (RULES.md §1): a loan from the bank. The bank holds the item and the player's stack grows by its value in
+chips; between hands he may redeem it by paying those chips back; otherwise he buys it back at the rate when he cashes
+out or at the end (100 chips at 6 per unit = 50/3 units, exactly). The Hold'em table adds the chips to the stack and its
+pawn event carries that chip move; `record_pawn` records the item and the debt and carries no move, so the ledger counts
+the chips once. Ask `verify_pawn` (or `can_pawn`) before letting the table add the chips.
+
+Choices where the rules are silent: late registration (a setting, on by default) is open until the first player leaves
+(by elimination or cash-out), so finishing places stay consistent; places go to eliminated players in order (the first
+out of n gets n-th), players who cash out mid-tournament have no place, and players still in when the organizer closes
+the tournament are placed by their stacks (equal stacks share a place). Items count against the limit when pawned, even
+if redeemed later. A rebuy (off by default) is only for an eliminated player.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Mapping
+from dataclasses import dataclass, field
+from datetime import datetime
+from enum import StrEnum
+from fractions import Fraction
+from typing import Any
+
+from engine.clock import Clock, TournamentEvent, to_utc
+from engine.common import Event, IllegalAmount, Move, RuleError
+from engine.schedule import Schedule
+from engine.settlement import Settlement, SettlementRow, build_settlement, fraction_from_text, fraction_to_text
+
+BANK = "bank"
+"""The tournament bank's account name in chip moves; a player's chips are `stack:<player>`."""
+
+REFUSED_ITEMS = ("sock", "belt", "watch", "jewel", "ring", "earring", "necklace", "bracelet", "chain", "accessor",
+                 "носк", "носок", "ремен", "ремн", "пояс", "час", "украшен", "кольц", "серьг", "цепоч", "браслет",
+                 "аксессуар", "бижутер")
+"""Word beginnings of items the seed does not accept: socks, belts, jewellery, accessories and watches."""
+
+
+class Phase(StrEnum):
+    """Where the tournament is."""
+
+    REGISTERING = "registering"
+    RUNNING = "running"
+    FINISHED = "finished"
+
+
+class EntrantStatus(StrEnum):
+    """Where one entrant is."""
+
+    REGISTERED = "registered"
+    PLAYING = "playing"
+    CASHED_OUT = "cashed_out"
+    ELIMINATED = "eliminated"
+
+
+class ItemStatus(StrEnum):
+    """What became of a pawned item."""
+
+    HELD = "held"
+    REDEEMED = "redeemed"
+    BOUGHT_BACK = "bought_back"
+
+
+@dataclass(frozen=True, slots=True)
+class TournamentConfig:
+    """The tournament's money and chips: buy-in (money units) for `chips`, rebuys, pawning; defaults from RULES.md."""
+
+    buy_in: Fraction = Fraction(50)
+    chips: int = 300
+    rebuys_allowed: bool = False
+    late_registration: bool = True
+    max_pawns: int = 3
+    pawn_chips: int = 100
+    min_players: int = 2
+
+    def __post_init__(self) -> None:
+        object.__setattr__(self, "buy_in", Fraction(self.buy_in))
+        if self.buy_in <= 0 or self.chips <= 0 or self.pawn_chips <= 0 or self.max_pawns < 0 or self.min_players < 2:
+            raise ValueError("buy-in, chips and pawn value must be positive, pawns not negative, at least 2 players")
+
+    @property
+    def rate(self) -> Fraction:
+        """Chips per money unit (300 chips for 50 units: 6)."""
+        return Fraction(self.chips) / self.buy_in
+
+    def to_money(self, chips: int) -> Fraction:
+        """Chips in money units at the rate, exactly."""
+        return Fraction(chips) / self.rate
+
+    def to_dict(self) -> dict[str, Any]:
+        """A JSON-able form."""
+        return {"buy_in": fraction_to_text(self.buy_in), "chips": self.chips, "rebuys_allowed": self.rebuys_allowed,
+                "late_registration": self.late_registration, "max_pawns": self.max_pawns,
+                "pawn_chips": self.pawn_chips, "min_players": self.min_players}
+
+    @classmethod
+    def from_dict(cls, data: dict[str, Any]) -> TournamentConfig:
+        """The config `to_dict` wrote."""
+        return cls(**{**data, "buy_in": fraction_from_text(data["buy_in"])})
+
+
+@dataclass(slots=True)
+class Entrant:
+    """One player in the tournament: status, how many buy-ins, chips cashed out, finishing place."""
+
+    player: str
+    status: EntrantStatus
+    buy_ins: int = 1
+    cashed_out_chips: int = 0
+    place: int | None = None
+
+
+@dataclass(slots=True)
+class PawnedItem:
+    """An item pawned to the bank: owner, holder (the bank), value in chips, and the hand it was pawned in."""
+
+    item_id: int
+    owner: str
+    description: str
+    chips: int
+    hand_number: int
+    status: ItemStatus = ItemStatus.HELD
+    holder: str = BANK
+
+
+@dataclass(frozen=True, kw_only=True)
+class PlayerRegistered(TournamentEvent):
+    """A player paid the buy-in (`money` units) and got `chips`."""
+
+    player: str
+    money: Fraction
+    chips: int
+
+
+@dataclass(frozen=True, kw_only=True)
+class PlayerRebought(TournamentEvent):
+    """An eliminated player bought in again."""
+
+    player: str
+    money: Fraction
+    chips: int
+
+
+@dataclass(frozen=True, kw_only=True)
+class TournamentStarted(TournamentEvent):
+    """Play began with these players."""
+
+    at: datetime
+    players: tuple[str, ...]
+
+
+@dataclass(frozen=True, kw_only=True)
+class ItemBoughtBack(TournamentEvent):
+    """The owner bought his pawned item back from the bank for `money` units."""
+
+    item_id: int
+    owner: str
+    description: str
+    money: Fraction
+
+
+@dataclass(frozen=True, kw_only=True)
+class PlayerCashedOut(TournamentEvent):
+    """A player exchanged `chips` for `money` units and left the tournament."""
+
+    player: str
+    chips: int
+    money: Fraction
+
+
+@dataclass(frozen=True, kw_only=True)
+class PlayerEliminated(TournamentEvent):
+    """A player lost his last chip and finished in `place`."""
+
+    player: str
+    place: int
+
+
+@dataclass(frozen=True, kw_only=True)
+class ItemPawned(TournamentEvent):
+    """The bank took an item in pawn for `chips`; the owner owes `price` units for it unless he redeems it."""
+
+    item_id: int
+    owner: str
+    description: str
+    chips: int
+    hand_number: int
+    price: Fraction
+
+
+@dataclass(frozen=True, kw_only=True)
+class PawnRedeemed(TournamentEvent):
+    """The owner paid the item's chips back to the bank and has it again."""
+
+    item_id: int
+    owner: str
+    chips: int
+
+
+@dataclass(frozen=True, kw_only=True)
+class TournamentFinished(TournamentEvent):
+    """The tournament closed; `places` maps each placed player to his place."""
+
+    at: datetime
+    places: dict[str, int] = field(default_factory=dict)
+
+
+class Tournament:
+    """The tournament's state; every action is a verify / can / do triad returning events."""
+
+    def __init__(self, config: TournamentConfig, schedule: Schedule, *, warnings: tuple[int, ...] = (5, 1)) -> None:
+        self.config = config
+        self.clock = Clock(schedule, warnings=warnings)
+        self.phase = Phase.REGISTERING
+        self.entrants: dict[str, Entrant] = {}
+        self.items: list[PawnedItem] = []
+        self.chips_in_play = 0
+        self.finished_at: datetime | None = None
+
+    # --- registration and start ------------------------------------------------------------------------------------
+
+    def verify_register(self, player: str) -> None:
+        """Raise unless `player` may buy in now."""
+        if self.phase is Phase.FINISHED:
+            raise RuleError("tournament_finished", "the tournament is over")
+        if player in self.entrants:
+            raise RuleError("already_registered", "you are already in this tournament", player=player)
+        if self.phase is Phase.RUNNING and not (self.config.late_registration and not self._anyone_left()):
+            raise RuleError("registration_closed", "registration is closed")
+
+    def can_register(self, player: str) -> bool:
+        """Whether `register(player)` is allowed."""
+        return _allowed(self.verify_register, player)
+
+    def register(self, player: str) -> list[Event]:
+        """Buy in: the player pays the buy-in and gets the starting chips (playing at once when late)."""
+        self.verify_register(player)
+        status = EntrantStatus.PLAYING if self.phase is Phase.RUNNING else EntrantStatus.REGISTERED
+        self.entrants[player] = Entrant(player, status)
+        return [PlayerRegistered(player=player, money=self.config.buy_in, chips=self.config.chips,
+                                 moves=(self._issue(player, self.config.chips, "buy-in"),))]
+
+    def verify_start(self, now: datetime) -> None:
+        """Raise unless play can begin (registering, enough players)."""
+        to_utc(now)
+        if self.phase is not Phase.REGISTERING:
+            raise RuleError("tournament_started", "the tournament has already started")
+        if len(self.entrants) < self.config.min_players:
+            raise RuleError("too_few_players", f"at least {self.config.min_players} players are needed",
+                            needed=self.config.min_players)
+
+    def can_start(self, now: datetime) -> bool:
+        """Whether `start(now)` is allowed."""
+        return _allowed(self.verify_start, now)
+
+    def start(self, now: datetime) -> list[Event]:
+        """Begin play and start the clock."""
+        self.verify_start(now)
+        events = self.clock.start(now)
+        self.phase = Phase.RUNNING
+        for entrant in self.entrants.values():
+            entrant.status = EntrantStatus.PLAYING
+        return [TournamentStarted(at=to_utc(now), players=tuple(self.entrants)), *events]
+
+    # --- leaving ---------------------------------------------------------------------------------------------------
+
+    def verify_cash_out(self, player: str, chips: int) -> None:
+        """Raise unless `player` (playing) may exchange `chips` (his whole stack) for money now."""
+        self._verify_playing(player)
+        if chips < 0 or chips > self.chips_in_play:
+            raise IllegalAmount("bad_chips", f"{chips} chips is not a stack in this tournament", chips=chips)
+
+    def can_cash_out(self, player: str, chips: int) -> bool:
+        """Whether `cash_out(player, chips)` is allowed."""
+        return _allowed(self.verify_cash_out, player, chips)
+
+    def cash_out(self, player: str, chips: int) -> list[Event]:
+        """Exchange the player's chips for money at the rate, buy back his items, and remove him for good.
+
+        Between hands only: the application calls it when no hand is running at his table.
+        """
+        self.verify_cash_out(player, chips)
+        return self._cash_out(player, chips)
+
+    def verify_eliminate(self, player: str) -> None:
+        """Raise unless `player` is playing and is not the last one (the last one wins: `finish`)."""
+        self._verify_playing(player)
+        if sum(entrant.status is EntrantStatus.PLAYING for entrant in self.entrants.values()) < 2:
+            raise RuleError("last_player", "the last player in is the winner, not eliminated", player=player)
+
+    def can_eliminate(self, player: str) -> bool:
+        """Whether `eliminate(player)` is allowed."""
+        return _allowed(self.verify_eliminate, player)
+
+    def eliminate(self, player: str) -> list[Event]:
+        """The player has no chips left: he finishes in the place after everyone still playing."""
+        self.verify_eliminate(player)
+        place = sum(entrant.status is EntrantStatus.PLAYING for entrant in self.entrants.values())
+        entrant = self.entrants[player]
+        entrant.status, entrant.place = EntrantStatus.ELIMINATED, place
+        return [PlayerEliminated(player=player, place=place)]
+
+    def verify_rebuy(self, player: str) -> None:
+        """Raise unless rebuys are allowed and `player` was eliminated."""
+        if not self.config.rebuys_allowed:
+            raise RuleError("no_rebuys", "rebuys are not allowed in this tournament")
+        if self.phase is not Phase.RUNNING:
+            raise RuleError("not_running", "the tournament is not running")
+        entrant = self.entrants.get(player)
+        if entrant is None or entrant.status is not EntrantStatus.ELIMINATED:
+            raise RuleError("not_eliminated", "only an eliminated player may buy in again", player=player)
+
+    def can_rebuy(self, player: str) -> bool:
+        """Whether `rebuy(player)` is allowed."""
+        return _allowed(self.verify_rebuy, player)
+
+    def rebuy(self, player: str) -> list[Event]:
+        """An eliminated player pays the buy-in again and plays on with fresh chips."""
+        self.verify_rebuy(player)
+        entrant = self.entrants[player]
+        entrant.status, entrant.place = EntrantStatus.PLAYING, None
+        entrant.buy_ins += 1
+        return [PlayerRebought(player=player, money=self.config.buy_in, chips=self.config.chips,
+                               moves=(self._issue(player, self.config.chips, "rebuy"),))]
+
+    # --- pawned items ----------------------------------------------------------------------------------------------
+
+    def verify_pawn(self, player: str, description: str | None = None, value: int | None = None) -> None:
+        """Raise unless `player` may pawn an item (the description and value are checked when given)."""
+        self._verify_playing(player)
+        pawned = sum(item.owner == player for item in self.items)
+        if pawned >= self.config.max_pawns:
+            raise RuleError("too_many_pawns", f"at most {self.config.max_pawns} items per player",
+                            limit=self.config.max_pawns)
+        if value is not None and value != self.config.pawn_chips:
+            raise IllegalAmount("pawn_value", f"an item is worth {self.config.pawn_chips} chips, not {value}",
+                                chips=value, value=self.config.pawn_chips)
+        if description is not None:
+            words = re.findall(r"\w+", description.lower())
+            if not words:
+                raise RuleError("no_description", "say what the item is")
+            refused = next((word for word in words if word.startswith(REFUSED_ITEMS)), None)
+            if refused is not None:
+                raise RuleError("item_refused", f"{refused!r} cannot be pawned (no socks, belts, jewellery, "
+                                f"accessories or watches)", item=refused)
+
+    def can_pawn(self, player: str, description: str | None = None, value: int | None = None) -> bool:
+        """Whether `player` may pawn an item (this one, when described)."""
+        return _allowed(self.verify_pawn, player, description, value)
+
+    def record_pawn(self, player: str, description: str, value: int, hand_number: int) -> list[Event]:
+        """Record an item pawned in a hand for `value` chips: the bank holds it and the owner owes its price."""
+        self.verify_pawn(player, description, value)
+        item = PawnedItem(len(self.items) + 1, player, description.strip(), value, hand_number)
+        self.items.append(item)
+        self.chips_in_play += value
+        return [ItemPawned(item_id=item.item_id, owner=player, description=item.description, chips=value,
+                           hand_number=hand_number, price=self.config.to_money(value))]
+
+    def verify_redeem_pawn(self, player: str, item_id: int, *, stack: int | None = None) -> None:
+        """Raise unless `player` owns held item `item_id` (and has its chips, when his `stack` is given)."""
+        self._verify_playing(player)
+        item = self._item(item_id)
+        if item is None or item.owner != player or item.status is not ItemStatus.HELD:
+            raise RuleError("no_such_item", "you have no pawned item with that number", item_id=item_id)
+        if stack is not None and stack < item.chips:
+            raise IllegalAmount("short_stack", f"redeeming it costs {item.chips} chips", chips=item.chips)
+
+    def can_redeem_pawn(self, player: str, item_id: int, *, stack: int | None = None) -> bool:
+        """Whether `redeem_pawn` is allowed."""
+        return _allowed(self.verify_redeem_pawn, player, item_id, stack=stack)
+
+    def redeem_pawn(self, player: str, item_id: int, *, stack: int | None = None) -> list[Event]:
+        """Between hands: the owner pays the item's chips back to the bank and has it again."""
+        self.verify_redeem_pawn(player, item_id, stack=stack)
+        item = self._item(item_id)
+        assert item is not None
+        item.status = ItemStatus.REDEEMED
+        self.chips_in_play -= item.chips
+        return [PawnRedeemed(item_id=item_id, owner=player, chips=item.chips,
+                             moves=(Move(f"stack:{player}", BANK, item.chips, "redeem"),))]
+
+    # --- the end ---------------------------------------------------------------------------------------------------
+
+    def verify_finish(self, now: datetime, stacks: Mapping[str, int]) -> None:
+        """Raise unless `stacks` gives every player still in his chips, adding up to all the chips in play."""
+        to_utc(now)
+        if self.phase is Phase.FINISHED:
+            raise RuleError("tournament_finished", "the tournament is over")
+        still_in = {player for player, entrant in self.entrants.items() if _is_in(entrant)}
+        if set(stacks) != still_in:
+            raise RuleError("stacks_mismatch", "give the stack of every player still in, and only theirs",
+                            missing=sorted(still_in - set(stacks)), extra=sorted(set(stacks) - still_in))
+        if any(chips < 0 for chips in stacks.values()) or sum(stacks.values()) != self.chips_in_play:
+            raise IllegalAmount("chips_mismatch", f"the stacks add up to {sum(stacks.values())} chips but "
+                                f"{self.chips_in_play} are in play", chips=sum(stacks.values()))
+
+    def can_finish(self, now: datetime, stacks: Mapping[str, int]) -> bool:
+        """Whether `finish(now, stacks)` is allowed."""
+        return _allowed(self.verify_finish, now, stacks)
+
+    def finish(self, now: datetime, stacks: Mapping[str, int]) -> list[Event]:
+        """Close the tournament (the organizer, or the last hand): cash everyone out, buy back every item, place all."""
+        self.verify_finish(now, stacks)
+        events: list[Event] = []
+        for player, chips in sorted(stacks.items(), key=lambda pair: (-pair[1], pair[0])):
+            if self.phase is Phase.RUNNING:
+                self.entrants[player].place = 1 + sum(other > chips for other in stacks.values())
+            events.extend(self._cash_out(player, chips))
+        for item in self.items:
+            if item.status is ItemStatus.HELD:
+                events.append(self._buy_back(item))
+        self.phase = Phase.FINISHED
+        self.finished_at = to_utc(now)
+        places = {player: entrant.place for player, entrant in self.entrants.items() if entrant.place is not None}
+        events.append(TournamentFinished(at=self.finished_at, places=dict(sorted(places.items(), key=_by_place))))
+        return events
+
+    def verify_settle(self) -> None:
+        """Raise unless the tournament is over."""
+        if self.phase is not Phase.FINISHED:
+            raise RuleError("not_finished", "the tournament is not over yet")
+
+    def settle(self) -> Settlement:
+        """The final ledger: paid in, cashed out, items bought back and net per player, and the fewest transfers."""
+        self.verify_settle()
+        rows = []
+        for player, entrant in self.entrants.items():
+            bought = [item for item in self.items if item.owner == player and item.status is ItemStatus.BOUGHT_BACK]
+            rows.append(SettlementRow(
+                player, entrant.buy_ins * self.config.buy_in, self.config.to_money(entrant.cashed_out_chips),
+                sum((self.config.to_money(item.chips) for item in bought), Fraction(0)), len(bought),
+            ))
+        return build_settlement(rows)
+
+    # --- helpers ---------------------------------------------------------------------------------------------------
+
+    def _cash_out(self, player: str, chips: int) -> list[Event]:
+        entrant = self.entrants[player]
+        entrant.status = EntrantStatus.CASHED_OUT
+        entrant.cashed_out_chips += chips
+        self.chips_in_play -= chips
+        events: list[Event] = [self._buy_back(item) for item in self.items
+                               if item.owner == player and item.status is ItemStatus.HELD]
+        events.append(PlayerCashedOut(player=player, chips=chips, money=self.config.to_money(chips),
+                                      moves=(Move(f"stack:{player}", BANK, chips, "cash-out"),) if chips else ()))
+        return events
+
+    def _buy_back(self, item: PawnedItem) -> Event:
+        item.status = ItemStatus.BOUGHT_BACK
+        return ItemBoughtBack(item_id=item.item_id, owner=item.owner, description=item.description,
+                              money=self.config.to_money(item.chips))
+
+    def _issue(self, player: str, chips: int, reason: str) -> Move:
+        self.chips_in_play += chips
+        return Move(BANK, f"stack:{player}", chips, reason)
+
+    def _item(self, item_id: int) -> PawnedItem | None:
+        return next((item for item in self.items if item.item_id == item_id), None)
+
+    def _anyone_left(self) -> bool:
+        return any(entrant.status in (EntrantStatus.CASHED_OUT, EntrantStatus.ELIMINATED)
+                   for entrant in self.entrants.values())
+
+    def _verify_playing(self, player: str) -> None:
+        if self.phase is not Phase.RUNNING:
+            raise RuleError("not_running", "the tournament is not running")
+        entrant = self.entrants.get(player)
+        if entrant is None or entrant.status is not EntrantStatus.PLAYING:
+            raise RuleError("not_playing", "you are not playing in this tournament", player=player)
+
+    # --- serialisation ---------------------------------------------------------------------------------------------
+
+    def to_dict(self) -> dict[str, Any]:
+        """A JSON-able form."""
+        return {
+            "config": self.config.to_dict(),
+            "clock": self.clock.to_dict(),
+            "phase": self.phase.value,
+            "entrants": [{"player": e.player, "status": e.status.value, "buy_ins": e.buy_ins,
+                          "cashed_out_chips": e.cashed_out_chips, "place": e.place} for e in self.entrants.values()],
+            "items": [{"item_id": i.item_id, "owner": i.owner, "description": i.description, "chips": i.chips,
+                       "hand_number": i.hand_number, "status": i.status.value, "holder": i.holder}
+                      for i in self.items],
+            "chips_in_play": self.chips_in_play,
+            "finished_at": None if self.finished_at is None else self.finished_at.isoformat(),
+        }
+
+    @classmethod
+    def from_dict(cls, data: dict[str, Any]) -> Tournament:
+        """The tournament `to_dict` wrote."""
+        clock = Clock.from_dict(data["clock"])
+        tournament = cls(TournamentConfig.from_dict(data["config"]), clock.schedule)
+        tournament.clock = clock
+        tournament.phase = Phase(data["phase"])
+        tournament.entrants = {e["player"]: Entrant(e["player"], EntrantStatus(e["status"]), e["buy_ins"],
+                                                    e["cashed_out_chips"], e["place"]) for e in data["entrants"]}
+        tournament.items = [PawnedItem(i["item_id"], i["owner"], i["description"], i["chips"], i["hand_number"],
+                                       ItemStatus(i["status"]), i["holder"]) for i in data["items"]]
+        tournament.chips_in_play = data["chips_in_play"]
+        finished = data["finished_at"]
+        tournament.finished_at = None if finished is None else to_utc(datetime.fromisoformat(finished))
+        return tournament
+
+
+def _is_in(entrant: Entrant) -> bool:
+    return entrant.status in (EntrantStatus.REGISTERED, EntrantStatus.PLAYING)
+
+
+def _by_place(pair: tuple[str, int]) -> tuple[int, str]:
+    return pair[1], pair[0]
+
+
+def _allowed(check: Any, *args: Any, **kwargs: Any) -> bool:
+    try:
+        check(*args, **kwargs)
+    except RuleError:
+        return False
+    return True

@@ -1,0 +1,88 @@
+"""Caribbean Poker golden rounds: exchange per card, ace-king qualification, suit tie-break, bonus, maximum payout."""
+
+import pytest
+
+from engine.cards import Deck
+from engine.house.caribbean import CaribbeanRound, CaribbeanRules
+
+
+def start(cards: str, dealer: str, *, ante: int = 10, bonus: int = 0, rest: str = "",
+          rules: CaribbeanRules | None = None) -> CaribbeanRound:
+    round_ = CaribbeanRound.new(rules)
+    round_.place_bets("ann", 1, ante, side=bonus, balance=100_000)
+    round_.deal(Deck.stacked(f"{cards} {dealer} {rest}"))
+    return round_
+
+
+def net(round_: CaribbeanRound) -> int:
+    return round_.result().players["ann"]
+
+
+@pytest.mark.parametrize(("cards", "dealer", "expected"), [
+    ("Ah Kd 9c 5d 3s", "As Kc 9h 5c 3d", 30),    # same ranks: hearts ace beats spades ace
+    ("As Kd 9c 5d 3h", "Ah Kc 9h 5c 3d", -30),
+    ("9h 9c Kd 5d 3s", "9s 9d Kc 5c 3d", 30),    # pair of nines: hearts > diamonds
+    ("Qs Qd 8c 5d 3s", "Jh Jc Ac 5c 3d", 30),    # pair 1:1
+    ("2s 3d 4c 5d 6s", "Jh Jc Ac 7c 9h", 10 + 80),  # straight 4:1
+    ("Qs Qd 8c 5d 3s", "Qh 9c 8d 5c 3d", 10),    # dealer queen-high: no game, ANTE 1:1
+    ("Qs Qd 8c 5d 3s", "Ac Kc 8d 6c 3d", 30),    # dealer qualifies with ace-king, the queens beat it
+    ("As Kd 8c 5d 3s", "Ac Kc 9d 6c 2d", -30),   # ace-king against a higher ace-king
+])
+def test_settlement(cards: str, dealer: str, expected: int) -> None:
+    round_ = start(cards, dealer)
+    round_.act("ann", "play")
+    assert net(round_) == expected
+
+
+def test_ties_push_without_the_suit_tiebreak() -> None:
+    round_ = start("Ah Kd 9c 5d 3s", "As Kc 9h 5c 3d", rules=CaribbeanRules(suit_tiebreak=False))
+    round_.act("ann", "play")
+    assert net(round_) == 0
+
+
+def test_exchange_costs_one_ante_per_card_then_play_or_fold() -> None:
+    round_ = start("Qs Qd 8c 5d 3s", "Jh Jc Ac 5c 3d", rest="Qc Qh 2d")
+    option = round_.legal_actions().get("exchange")
+    assert option is not None and option.per_card and option.cost == 10
+    events = round_.act("ann", "exchange", ["8c", "5d", "3s"])
+    assert sum(move.amount for event in events for move in event.moves) == 30
+    assert round_.legal_actions().names == ("play", "fold")
+    round_.act("ann", "play")
+    assert net(round_) == -30 + 10 + 20 * 20   # four queens 20:1
+
+
+def test_re_exchange_option_costs_two_antes() -> None:
+    rules = CaribbeanRules(re_exchange_limit=1)
+    round_ = start("Qs Qd 8c 5d 3s", "Jh Jc Ac 5c 3d", rest="2c 9h", rules=rules)
+    round_.act("ann", "exchange", ["8c"])
+    option = round_.legal_actions().get("re_exchange")
+    assert option is not None and option.cost == 20
+    round_.act("ann", "re_exchange", ["2c"])
+    assert "re_exchange" not in round_.legal_actions().names
+    round_.act("ann", "fold")
+    assert net(round_) == -10 - 20 - 10
+
+
+def test_bonus_is_paid_on_the_dealt_hand_even_after_a_fold() -> None:
+    round_ = start("2s 3d 4c 5d 6s", "Jh Jc Ac 7c 9h", bonus=10)
+    round_.act("ann", "fold")
+    assert net(round_) == -10 + 50
+    round_ = start("2s 3d 4c 5d Ks", "Jh Jc Ac 7c 9h", bonus=10, rest="6h")
+    round_.act("ann", "exchange", ["Ks"])
+    round_.act("ann", "play")
+    assert net(round_) == -10 + 10 + 80 - 10   # the bonus looks at the dealt hand only
+
+
+def test_maximum_payout_caps_the_box() -> None:
+    round_ = start("As Ks Qs Js Ts", "Jh Jc Ac 5c 3d", ante=100)
+    round_.act("ann", "play")
+    assert net(round_) == 10_000
+
+
+def test_affordability_limits_the_exchange() -> None:
+    round_ = CaribbeanRound.new()
+    round_.place_bets("ann", 1, 10, balance=50)   # 40 left: BET 20 leaves room for two cards
+    round_.deal(Deck.stacked("Qs Qd 8c 5d 3s Jh Jc Ac 5c 3d"))
+    option = round_.legal_actions().get("exchange")
+    assert option is not None and option.max_cards == 2
+    assert not round_.can_act("ann", "exchange", ["8c", "5d", "3s"])

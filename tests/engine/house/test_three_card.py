@@ -1,0 +1,77 @@
+"""Three Card Poker golden rounds: PAIRPLUS on the deal, queen-high qualification, ante bonus, limit tiers."""
+
+import pytest
+
+from engine.cards import Deck
+from engine.common import IllegalAmount, RuleError
+from engine.house.events import StakesSettled
+from engine.house.three_card import ThreeCardRound, ThreeCardRules
+
+
+def play(cards: str, dealer: str, *, ante: int = 10, pairplus: int = 0, action: str = "play",
+         rules: ThreeCardRules | None = None) -> ThreeCardRound:
+    round_ = ThreeCardRound.new(rules)
+    round_.place_bets("ann", 1, ante, side=pairplus, balance=1000)
+    round_.deal(Deck.stacked(f"{cards} {dealer}"))
+    if round_.to_act:
+        round_.act("ann", action)
+    return round_
+
+
+def test_pairplus_is_settled_on_the_deal() -> None:
+    round_ = ThreeCardRound.new()
+    round_.place_bets("ann", 1, 10, side=5, balance=1000)
+    events = round_.deal(Deck.stacked("7s 7d 2c  Ah Kh Qh"))
+    settled = [e for e in events if isinstance(e, StakesSettled)]
+    assert [(e.results, e.final) for e in settled] == [({"pairplus": 5}, False)]
+    assert round_.wallets["ann"] == 1000 - 15 + 10
+
+
+@pytest.mark.parametrize(("cards", "multiple"), [
+    ("As Ks Qs", 40), ("7s 7d 7c", 20), ("As 2d 3c", 5), ("2s 9s Js", 4), ("7s 7d 2c", 1), ("As Kd 9c", -1)])
+def test_pairplus_paytable(cards: str, multiple: int) -> None:
+    round_ = play(cards, "4h 5h 8d", ante=0, pairplus=5)
+    assert round_.is_over and round_.result().players["ann"] == 5 * multiple
+
+
+@pytest.mark.parametrize(("dealer", "net"), [
+    ("Qh 7d 3c", 20),   # queen-high qualifies, player's king-high... no: pair of twos wins ante and play
+    ("Jh 9d 8c", 10),   # jack-high: no game, ANTE 1:1, PLAY back
+])
+def test_queen_high_qualifies(dealer: str, net: int) -> None:
+    assert play("2s 2d 5c", dealer).result().players["ann"] == net
+
+
+def test_lost_tie_and_fold() -> None:
+    assert play("Ks 9d 5c", "Ah 7d 3c").result().players["ann"] == -20
+    assert play("Ks 9d 5c", "Kh 9c 5d").result().players["ann"] == 0
+    assert play("Ks 9d 5c", "Ah 7d 3c", action="fold").result().players["ann"] == -10
+
+
+def test_ante_bonus_on_win_or_tie_or_always() -> None:
+    assert play("4s 5d 6c", "Ah 7d 3c").result().players["ann"] == 20 + 10      # straight wins, bonus 1:1
+    assert play("4s 5d 6c", "4h 5c 6d").result().players["ann"] == 10           # tie, bonus still paid
+    assert play("7s 7d 7c", "Jh 9d 8c").result().players["ann"] == 10 + 30      # dealer no game counts as a win
+    assert play("4s 5d 6c", "9h Td Jc").result().players["ann"] == -20           # lost: no bonus
+    always = ThreeCardRules(ante_bonus_always=True)
+    assert play("4s 5d 6c", "9h Td Jc", rules=always).result().players["ann"] == -20 + 10
+
+
+@pytest.mark.parametrize(("tier", "ante", "pairplus", "ok"), [
+    ("lite", 50, 25, True), ("lite", 51, 0, False), ("lite", 10, 26, False),
+    ("respect", 4, 0, False), ("respect", 500, 100, True), ("vip", 20, 0, False), ("VIP", 2000, 500, True)])
+def test_limit_tiers(tier: str, ante: int, pairplus: int, ok: bool) -> None:
+    round_ = ThreeCardRound.new(ThreeCardRules.tier(tier))
+    assert round_.can_place_bets("ann", 1, ante, side=pairplus, balance=10_000) is ok
+
+
+def test_bets_over_balance_or_out_of_order_are_refused() -> None:
+    round_ = ThreeCardRound.new()
+    with pytest.raises(IllegalAmount):
+        round_.place_bets("ann", 1, 10, side=5, balance=14)
+    with pytest.raises(RuleError) as error:
+        round_.place_bets("ann", 2, 10, balance=100)
+    assert error.value.code == "box_order"
+    round_.place_bets("ann", 1, 10, balance=100)
+    with pytest.raises(RuleError):
+        round_.place_bets("ann", 4, 10)

@@ -1,0 +1,262 @@
+"""The clock at fixed instants: levels, announcements, pause and resume, skip, added minutes, time zones and DST."""
+
+import json
+from datetime import UTC, datetime, time, timedelta
+from zoneinfo import ZoneInfo
+
+import pytest
+
+from engine.clock import AnnouncementKind as Kind
+from engine.clock import Clock
+from engine.common import RuleError
+from engine.schedule import home_night, parse_schedule
+
+MOSCOW = ZoneInfo("Europe/Moscow")
+BERLIN = ZoneInfo("Europe/Berlin")
+
+
+def at(hour: int, minute: int = 0, day: int = 4, zone: ZoneInfo = MOSCOW) -> datetime:
+    return datetime(2024, 5, day, hour, minute, tzinfo=zone)
+
+
+def night(start: datetime) -> Clock:
+    clock = Clock(home_night("Europe/Moscow"))
+    clock.start(start)
+    return clock
+
+
+def by_duration(start: datetime, text: str = "10/20 20m; 20/40 20m; break 10m; 40/80 20m; 80/160") -> Clock:
+    clock = Clock(parse_schedule(text, "Europe/Moscow"))
+    clock.start(start)
+    return clock
+
+
+def kinds(clock: Clock, since: datetime, now: datetime) -> list[tuple[Kind, datetime, str | None, int | None]]:
+    return [(item.kind, item.at.astimezone(MOSCOW), item.limits, item.minutes)
+            for item in clock.announcements_between(since, now)]
+
+
+@pytest.mark.parametrize(
+    ("hour", "minute", "index", "limits", "remaining"),
+    [
+        (17, 0, 0, "10/20", timedelta(hours=2)),
+        (18, 55, 0, "10/20", timedelta(minutes=5)),
+        (19, 0, 1, None, timedelta(hours=1)),
+        (19, 30, 1, None, timedelta(minutes=30)),
+        (20, 0, 2, "50/100", None),
+        (23, 59, 2, "50/100", None),
+    ],
+)
+def test_home_night_levels_at_fixed_instants(hour: int, minute: int, index: int, limits: str | None,
+                                             remaining: timedelta | None) -> None:
+    status = night(at(17)).level_at(at(hour, minute))
+    assert (status.index, status.level.limits, status.remaining) == (index, limits, remaining)
+    assert status.is_break == (limits is None)
+
+
+def test_home_night_announcements() -> None:
+    clock = night(at(17))
+    assert kinds(clock, at(17, 1), at(18, 54)) == []
+    assert kinds(clock, at(18, 54), at(18, 55)) == [(Kind.LEVEL_SOON, at(18, 55), None, 5)]
+    assert kinds(clock, at(18, 55), at(19, 0)) == [(Kind.LEVEL_SOON, at(18, 59), None, 1),
+                                                   (Kind.BREAK_STARTED, at(19), None, None)]
+    assert clock.announcements_between(at(18, 59), at(19))[0].until == time(20)
+    soon = clock.announcements_between(at(18, 54), at(18, 55))[0]
+    assert (soon.until, soon.level_index) == (time(20), 1)
+    assert kinds(clock, at(19, 0), at(20, 30)) == [(Kind.LEVEL_SOON, at(19, 55), "50/100", 5),
+                                                   (Kind.LEVEL_SOON, at(19, 59), "50/100", 1),
+                                                   (Kind.PLAY_RESUMED, at(20), "50/100", None)]
+    assert kinds(clock, at(20, 0), at(23)) == []
+
+
+def test_next_announcement_and_change_for_the_scheduler() -> None:
+    clock = night(at(17))
+    assert clock.next_announcement_at(at(17)) == at(18, 55)
+    assert clock.next_announcement_at(at(18, 55)) == at(18, 59)
+    assert clock.next_change(at(18, 30)) == at(19)
+    assert clock.next_announcement_at(at(20)) is None
+    assert clock.next_change(at(20)) is None
+    assert clock.next_announcement_at(at(17)).tzinfo == UTC  # type: ignore[union-attr]
+
+
+def test_consecutive_windows_announce_everything_once() -> None:
+    clock = by_duration(at(18))
+    whole = clock.announcements_between(at(17), at(21))
+    pieces = [item for minute in range(0, 240, 7)
+              for item in clock.announcements_between(at(17) + timedelta(minutes=minute),
+                                                      at(17) + timedelta(minutes=min(minute + 7, 240)))]
+    assert pieces == whole
+    assert [item.kind for item in whole].count(Kind.PLAY_RESUMED) == 1
+
+
+def test_start_after_seven_begins_in_the_break() -> None:
+    clock = night(at(19, 30))
+    status = clock.level_at(at(19, 30))
+    assert (status.index, status.is_break, status.ends_at) == (1, True, at(20))
+    assert kinds(clock, at(19), at(20)) == [(Kind.BREAK_STARTED, at(19, 30), None, None),
+                                            (Kind.LEVEL_SOON, at(19, 55), "50/100", 5),
+                                            (Kind.LEVEL_SOON, at(19, 59), "50/100", 1),
+                                            (Kind.PLAY_RESUMED, at(20), "50/100", None)]
+
+
+def test_schedule_already_past_at_the_start() -> None:
+    clock = night(at(21))
+    assert clock.level_at(at(21)).index == 2
+    assert kinds(clock, at(20), at(23)) == [(Kind.LEVEL_STARTED, at(21), "50/100", None)]
+
+
+def test_end_times_after_midnight_belong_to_tonight() -> None:
+    clock = Clock(parse_schedule("10/20 until 00:30; break until 01:00; 50/100", "Europe/Moscow"))
+    clock.start(at(23, 45))
+    assert clock.level_at(at(23, 50)).ends_at == at(0, 30, day=5)
+    assert clock.level_at(at(0, 40, day=5)).is_break
+    assert clock.level_at(at(1, 0, day=5)).level.limit == 50
+
+
+def test_a_twenty_minute_level_across_the_spring_change_lasts_twenty_minutes() -> None:
+    clock = Clock(parse_schedule("10/20 20m; 20/40 20m; 40/80", "Europe/Berlin"))
+    clock.start(datetime(2024, 3, 31, 1, 30, tzinfo=BERLIN))
+    second = clock.level_at(datetime(2024, 3, 31, 1, 55, tzinfo=BERLIN))
+    assert second.index == 1
+    assert second.ends_at == datetime(2024, 3, 31, 1, 10, tzinfo=UTC)
+    assert clock.local(second.ends_at) == datetime(2024, 3, 31, 3, 10, tzinfo=BERLIN)
+    assert clock.level_at(datetime(2024, 3, 31, 3, 5, tzinfo=BERLIN)).index == 1
+    assert clock.level_at(datetime(2024, 3, 31, 3, 10, tzinfo=BERLIN)).index == 2
+
+
+def test_wall_clock_times_on_change_days() -> None:
+    spring = Clock(parse_schedule("10/20 until 02:30; break until 04:00; 50/100", "Europe/Berlin"))
+    spring.start(datetime(2024, 3, 31, 1, 0, tzinfo=BERLIN))
+    # 02:30 does not exist that night: it is the moment after the jump, 03:30 summer time.
+    ends = spring.level_at(datetime(2024, 3, 31, 1, 0, tzinfo=BERLIN)).ends_at
+    assert ends == datetime(2024, 3, 31, 1, 30, tzinfo=UTC)
+    autumn = Clock(parse_schedule("10/20 until 04:00; 50/100", "Europe/Berlin"))
+    autumn.start(datetime(2024, 10, 27, 1, 0, tzinfo=BERLIN))
+    status = autumn.level_at(datetime(2024, 10, 27, 1, 0, tzinfo=BERLIN))
+    assert status.remaining == timedelta(hours=4)  # three hours on the wall, four in fact
+    twice = Clock(parse_schedule("10/20 until 02:30; 50/100", "Europe/Berlin"))
+    twice.start(datetime(2024, 10, 27, 1, 0, tzinfo=BERLIN))
+    ends = twice.level_at(datetime(2024, 10, 27, 1, 0, tzinfo=BERLIN)).ends_at
+    assert ends == datetime(2024, 10, 27, 0, 30, tzinfo=UTC)  # the first 02:30, still summer time
+
+
+def test_pause_freezes_a_duration_level_and_resume_continues_it() -> None:
+    clock = by_duration(at(18))
+    clock.pause(at(18, 10))
+    status = clock.level_at(at(18, 40))
+    assert (status.index, status.is_paused, status.remaining, status.ends_at) == (0, True, timedelta(minutes=10), None)
+    assert clock.next_announcement_at(at(18, 40)) is None
+    assert not clock.can_pause(at(18, 41))
+    events = clock.resume(at(18, 45))
+    assert events[0].paused_for == timedelta(minutes=35)  # type: ignore[attr-defined]
+    assert clock.level_at(at(18, 50)).ends_at == at(18, 55)
+    assert kinds(clock, at(18, 45), at(18, 55)) == [(Kind.LEVEL_SOON, at(18, 50), "20/40", 5),
+                                                    (Kind.LEVEL_SOON, at(18, 54), "20/40", 1),
+                                                    (Kind.LEVEL_STARTED, at(18, 55), "20/40", None)]
+    assert not clock.can_resume(at(18, 50))
+
+
+def test_nothing_is_announced_inside_a_pause() -> None:
+    clock = by_duration(at(18))
+    clock.pause(at(18, 14))
+    clock.resume(at(18, 16))
+    assert kinds(clock, at(17), at(18, 30)) == [(Kind.LEVEL_STARTED, at(18), "10/20", None),
+                                                (Kind.LEVEL_SOON, at(18, 17), "20/40", 5),
+                                                (Kind.LEVEL_SOON, at(18, 21), "20/40", 1),
+                                                (Kind.LEVEL_STARTED, at(18, 22), "20/40", None)]
+    wall = night(at(17))
+    wall.pause(at(18, 56))
+    wall.resume(at(19, 5))
+    assert kinds(wall, at(18, 55), at(19, 10)) == [(Kind.BREAK_STARTED, at(19, 5), None, None)]
+
+
+def test_pausing_keeps_wall_clock_appointments() -> None:
+    clock = night(at(17))
+    clock.pause(at(18, 50))
+    status = clock.level_at(at(19, 10))
+    assert (status.index, status.is_paused, status.remaining) == (0, True, timedelta(0))
+    clock.resume(at(19, 20))
+    assert clock.level_at(at(19, 20)).is_break
+    assert clock.level_at(at(19, 20)).ends_at == at(20)
+    assert kinds(clock, at(19, 19), at(19, 59)) == [(Kind.BREAK_STARTED, at(19, 20), None, None),
+                                                    (Kind.LEVEL_SOON, at(19, 55), "50/100", 5),
+                                                    (Kind.LEVEL_SOON, at(19, 59), "50/100", 1)]
+
+
+def test_skip_ends_the_level_now() -> None:
+    clock = by_duration(at(18))
+    clock.skip(at(18, 5))
+    status = clock.level_at(at(18, 5))
+    assert (status.index, status.starts_at, status.ends_at) == (1, at(18, 5), at(18, 25))
+    assert kinds(clock, at(18, 4), at(18, 5)) == [(Kind.LEVEL_STARTED, at(18, 5), "20/40", None)]
+    wall = night(at(17))
+    wall.skip(at(19, 30))
+    assert kinds(wall, at(19, 29), at(19, 30)) == [(Kind.PLAY_RESUMED, at(19, 30), "50/100", None)]
+    with pytest.raises(RuleError, match="last level"):
+        wall.skip(at(19, 40))
+
+
+def test_skip_while_paused_starts_the_next_level_paused() -> None:
+    clock = by_duration(at(18))
+    clock.pause(at(18, 5))
+    clock.skip(at(18, 6))
+    status = clock.level_at(at(18, 30))
+    assert (status.index, status.is_paused, status.remaining) == (1, True, timedelta(minutes=20))
+    clock.resume(at(18, 40))
+    assert clock.level_at(at(18, 40)).ends_at == at(19)
+
+
+def test_adding_and_removing_minutes() -> None:
+    clock = by_duration(at(18))
+    clock.adjust(at(18, 5), 10)
+    assert clock.level_at(at(18, 5)).ends_at == at(18, 30)
+    clock.adjust(at(18, 10), -5)
+    assert clock.level_at(at(18, 10)).ends_at == at(18, 25)
+    clock.adjust(at(18, 12), -60)
+    assert clock.level_at(at(18, 12)).index == 1
+    assert clock.level_at(at(18, 12)).starts_at == at(18, 12)
+    wall = night(at(17))
+    wall.adjust(at(18), 15)
+    assert wall.level_at(at(19, 10)).level.limit == 10
+    assert wall.level_at(at(19, 15)).ends_at == at(20)
+    with pytest.raises(RuleError):
+        wall.adjust(at(18, 1), 0)
+
+
+def test_refusals() -> None:
+    clock = Clock(home_night("Europe/Moscow"))
+    for action in (clock.pause, clock.resume, clock.skip, clock.level_at):
+        with pytest.raises(RuleError, match="not started"):
+            action(at(17))
+    clock.start(at(17))
+    assert not clock.can_start(at(17))
+    clock.pause(at(18))
+    with pytest.raises(RuleError, match="before"):
+        clock.resume(at(17, 59))
+    with pytest.raises(ValueError, match="time zone"):
+        clock.resume(datetime(2024, 5, 4, 18, 30))
+
+
+def test_serialised_clock_continues_the_same() -> None:
+    clock = by_duration(at(18))
+    clock.adjust(at(18, 2), 3)
+    clock.pause(at(18, 5))
+    clock.resume(at(18, 9))
+    clock.skip(at(18, 30))
+    clock.pause(at(18, 40))
+    copy = Clock.from_dict(json.loads(json.dumps(clock.to_dict())))
+    assert copy.to_dict() == clock.to_dict()
+    for moment in (at(18, 41), at(19, 30)):
+        assert copy.level_at(moment) == clock.level_at(moment)
+    copy.resume(at(19))
+    clock.resume(at(19))
+    assert copy.announcements_between(at(17), at(23)) == clock.announcements_between(at(17), at(23))
+
+
+def test_clock_events_serialise_to_json() -> None:
+    clock = Clock(home_night("Europe/Moscow"))
+    events = clock.start(at(17)) + clock.pause(at(18)) + clock.resume(at(18, 30))
+    data = json.loads(json.dumps([event.to_dict() for event in events]))
+    assert data[2] == {"kind": "ClockResumed", "visible_to": None, "moves": [], "at": "2024-05-04T15:30:00+00:00",
+                       "paused_for": 1800.0}
+    assert clock.announcements_between(at(16), at(17))[0].to_dict()["limits"] == "10/20"

@@ -1,0 +1,94 @@
+"""Schedules: the text form read and written back, bad input refused with a message naming the problem, presets."""
+
+from datetime import time, timedelta
+
+import pytest
+
+from engine.schedule import PRESETS, Level, Schedule, ScheduleError, doubling, home_night, parse_schedule
+
+TZ = "Europe/Moscow"
+
+
+@pytest.mark.parametrize(
+    ("text", "levels"),
+    [
+        ("10/20 until 19:00; break until 20:00; 50/100",
+         [Level(10, until=time(19)), Level(None, until=time(20)), Level(50)]),
+        ("10/20 20m; 20/40 20m; break 10m; 40/80 20m",
+         [Level(10, duration=timedelta(minutes=20)), Level(20, duration=timedelta(minutes=20)),
+          Level(None, duration=timedelta(minutes=10)), Level(40, duration=timedelta(minutes=20))]),
+        ("10/20 1h30m\n20/40 2h\n40/80", [Level(10, duration=timedelta(minutes=90)),
+                                          Level(20, duration=timedelta(hours=2)), Level(40)]),
+        ("  10/20 90 min ;  BREAK till 9:05 ; 20/40 ; ", [Level(10, duration=timedelta(minutes=90)),
+                                                          Level(None, until=time(9, 5)), Level(20)]),
+        ("10/20 до 19:00; перерыв до 20:00; 50/100",
+         [Level(10, until=time(19)), Level(None, until=time(20)), Level(50)]),
+        ("10/20 until 23:00; break until 00:30; 50/100",
+         [Level(10, until=time(23)), Level(None, until=time(0, 30)), Level(50)]),
+        ("100/200", [Level(100)]),
+    ],
+)
+def test_good_forms_are_read(text: str, levels: list[Level]) -> None:
+    schedule = parse_schedule(text, TZ)
+    assert schedule == Schedule(tuple(levels), TZ)
+    assert parse_schedule(schedule.to_text(), TZ) == schedule
+    assert Schedule.from_dict(schedule.to_dict()) == schedule
+
+
+@pytest.mark.parametrize(
+    ("text", "fragments"),
+    [
+        ("", ["empty"]),
+        (" ; ", ["empty"]),
+        ("10/20 20m;; 20/40", ["level 2", "empty"]),
+        ("10/30 20m; 20/40", ["'10/30'", "twice"]),
+        ("ten/20 20m; 20/40", ["'ten/20'", "limits"]),
+        ("15/30 20m; 30/60", ["15/30", "even"]),
+        ("0/0 20m; 20/40", ["0/0", "even"]),
+        ("10/20; 20/40", ["level 1", "needs a duration"]),
+        ("10/20 20x; 20/40", ["'20x'", "duration"]),
+        ("10/20 0m; 20/40", ["'0m'", "zero"]),
+        ("10/20 until 25:00; 20/40", ["'25:00'", "time of day"]),
+        ("10/20 until 19:61; 20/40", ["'19:61'", "time of day"]),
+        ("10/20 until seven; 20/40", ["'seven'", "time of day"]),
+        ("10/20 until 19:00 sharp; 20/40", ["'until 19:00 sharp'"]),
+        ("10/20 20m; break", ["ends with a break"]),
+        ("10/20 until 20:00; break until 19:00; 50/100", ["'break until 19:00'", "20:00"]),
+        ("10/20 until 19:00; break until 19:00; 50/100", ["'break until 19:00'", "before"]),
+    ],
+)
+def test_bad_forms_are_refused_with_the_reason(text: str, fragments: list[str]) -> None:
+    with pytest.raises(ScheduleError) as caught:
+        parse_schedule(text, TZ)
+    for fragment in fragments:
+        assert fragment in str(caught.value)
+
+
+def test_unknown_time_zone_is_refused() -> None:
+    with pytest.raises(ScheduleError, match="Mars/Olympus"):
+        parse_schedule("10/20", "Mars/Olympus")
+
+
+def test_schedule_error_is_a_value_error() -> None:
+    assert issubclass(ScheduleError, ValueError)
+
+
+def test_level_bets_and_blinds() -> None:
+    level = Level(50)
+    assert (level.small_blind, level.big_blind, level.small_bet, level.big_bet) == (25, 50, 50, 100)
+    assert (level.limits, level.label, level.is_break) == ("50/100", "50/100", False)
+    assert Level(None, duration=timedelta(minutes=5)).label == "break"
+    with pytest.raises(ScheduleError):
+        _ = Level(None, duration=timedelta(minutes=5)).big_blind
+
+
+def test_home_night_preset_is_the_seeds_evening() -> None:
+    assert PRESETS["home-night"](TZ) == parse_schedule("10/20 until 19:00; break until 20:00; 50/100", TZ)
+    assert home_night(TZ).to_text() == "10/20 until 19:00; break until 20:00; 50/100"
+
+
+def test_doubling_preset_doubles_with_breaks() -> None:
+    schedule = doubling(TZ, start_limit=10, minutes=20, break_every=2, break_minutes=10, level_count=5)
+    assert schedule.to_text() == "10/20 20m; 20/40 20m; break 10m; 40/80 20m; 80/160 20m; break 10m; 160/320 20m"
+    assert PRESETS["doubling"](TZ).levels[0] == Level(10, duration=timedelta(minutes=20))
+    assert all(not level.is_break for level in doubling(TZ, break_every=0).levels)

@@ -1,0 +1,254 @@
+"""The tournament: buy-ins, cash-outs, eliminations and places, pawned items, the final settlement, serialisation."""
+
+import json
+from datetime import datetime, timedelta
+from fractions import Fraction
+from zoneinfo import ZoneInfo
+
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from engine.common import Move, RuleError, all_moves
+from engine.schedule import home_night
+from engine.tournament import (
+    BANK,
+    EntrantStatus,
+    ItemBoughtBack,
+    ItemStatus,
+    Phase,
+    PlayerCashedOut,
+    Tournament,
+    TournamentConfig,
+)
+
+MOSCOW = ZoneInfo("Europe/Moscow")
+START = datetime(2024, 5, 4, 17, tzinfo=MOSCOW)
+END = datetime(2024, 5, 4, 23, tzinfo=MOSCOW)
+
+
+def running(*players: str, config: TournamentConfig | None = None) -> Tournament:
+    tournament = Tournament(config or TournamentConfig(), home_night("Europe/Moscow"))
+    for player in players:
+        tournament.register(player)
+    tournament.start(START)
+    return tournament
+
+
+def nets(tournament: Tournament) -> dict[str, int]:
+    return {row.player: row.net_cents for row in tournament.settle().rows}
+
+
+def test_default_config_is_the_seeds() -> None:
+    config = TournamentConfig()
+    assert (config.buy_in, config.chips, config.rate, config.rebuys_allowed, config.max_pawns) == (50, 300, 6, False, 3)
+    assert config.to_money(100) == Fraction(50, 3)
+
+
+def test_register_issues_chips_and_start_needs_two() -> None:
+    tournament = Tournament(TournamentConfig(), home_night("Europe/Moscow"))
+    events = tournament.register("ann")
+    assert all_moves(events) == [Move(BANK, "stack:ann", 300, "buy-in")]
+    assert not tournament.can_register("ann")
+    with pytest.raises(RuleError, match="at least 2"):
+        tournament.start(START)
+    tournament.register("bob")
+    tournament.start(START)
+    assert tournament.phase is Phase.RUNNING and tournament.chips_in_play == 600
+    assert tournament.clock.level_at(START).level.limits == "10/20"
+    assert {e.status for e in tournament.entrants.values()} == {EntrantStatus.PLAYING}
+
+
+def test_late_registration_closes_when_someone_leaves() -> None:
+    tournament = running("ann", "bob", "cat")
+    tournament.register("dan")
+    assert tournament.entrants["dan"].status is EntrantStatus.PLAYING
+    tournament.eliminate("cat")
+    assert not tournament.can_register("eve")
+    closed = running("ann", "bob", config=TournamentConfig(late_registration=False))
+    with pytest.raises(RuleError, match="closed"):
+        closed.register("cat")
+
+
+def test_no_rebuys_by_default_and_rebuy_when_allowed() -> None:
+    tournament = running("ann", "bob", "cat")
+    tournament.eliminate("cat")
+    with pytest.raises(RuleError, match="rebuys"):
+        tournament.rebuy("cat")
+    generous = running("ann", "bob", "cat", config=TournamentConfig(rebuys_allowed=True))
+    assert not generous.can_rebuy("cat")
+    generous.eliminate("cat")
+    generous.rebuy("cat")
+    assert generous.entrants["cat"].status is EntrantStatus.PLAYING and generous.chips_in_play == 1200
+    generous.finish(END, {"ann": 600, "bob": 300, "cat": 300})
+    assert nets(generous) == {"ann": 5000, "bob": 0, "cat": -5000}
+
+
+def test_cash_out_mid_tournament_is_for_good() -> None:
+    tournament = running("ann", "bob", "cat")
+    events = tournament.cash_out("ann", 420)
+    assert events == [PlayerCashedOut(player="ann", chips=420, money=Fraction(70),
+                                      moves=(Move("stack:ann", BANK, 420, "cash-out"),))]
+    assert tournament.entrants["ann"].status is EntrantStatus.CASHED_OUT
+    assert tournament.chips_in_play == 480
+    for check in (lambda: tournament.cash_out("ann", 0), lambda: tournament.eliminate("ann"),
+                  lambda: tournament.record_pawn("ann", "jacket", 100, 9)):
+        with pytest.raises(RuleError, match="not playing"):
+            check()
+    with pytest.raises(RuleError):
+        tournament.cash_out("bob", 481)
+    tournament.eliminate("cat")
+    tournament.finish(END, {"bob": 480})
+    assert nets(tournament) == {"ann": 2000, "bob": 3000, "cat": -5000}
+    assert tournament.entrants["ann"].place is None
+    assert (tournament.entrants["bob"].place, tournament.entrants["cat"].place) == (1, 2)
+
+
+def test_eliminations_in_order_give_places_and_stacks_place_the_rest() -> None:
+    tournament = running("ann", "bob", "cat", "dan", "eve")
+    assert tournament.eliminate("dan")[0].place == 5  # type: ignore[attr-defined]
+    assert tournament.eliminate("ann")[0].place == 4  # type: ignore[attr-defined]
+    events = tournament.finish(END, {"bob": 700, "cat": 400, "eve": 400})
+    assert events[-1].places == {"bob": 1, "cat": 2, "eve": 2, "ann": 4, "dan": 5}  # type: ignore[attr-defined]
+    assert tournament.phase is Phase.FINISHED
+    assert not tournament.can_register("zed")
+
+
+def test_the_last_player_is_not_eliminated() -> None:
+    tournament = running("ann", "bob")
+    tournament.eliminate("bob")
+    with pytest.raises(RuleError, match="winner"):
+        tournament.eliminate("ann")
+
+
+def test_finish_needs_every_stack_and_every_chip() -> None:
+    tournament = running("ann", "bob", "cat")
+    with pytest.raises(RuleError, match="every player"):
+        tournament.finish(END, {"ann": 900})
+    with pytest.raises(RuleError, match="899"):
+        tournament.finish(END, {"ann": 400, "bob": 499, "cat": 0})
+    with pytest.raises(RuleError, match="not over"):
+        tournament.settle()
+
+
+def test_pawned_item_is_bought_back_at_the_rate() -> None:
+    tournament = running("ann", "bob")
+    events = tournament.record_pawn("bob", "leather jacket", 100, hand_number=7)
+    assert events[0].price == Fraction(50, 3) and not all_moves(events)  # type: ignore[attr-defined]
+    assert tournament.items[0].holder == BANK and tournament.chips_in_play == 700
+    finished = tournament.finish(END, {"ann": 700, "bob": 0})
+    assert [e.money for e in finished if isinstance(e, ItemBoughtBack)] == [Fraction(50, 3)]
+    settlement = tournament.settle()
+    rows = {row.player: row for row in settlement.rows}
+    assert rows["bob"].items_bought_back == Fraction(50, 3) and rows["bob"].item_count == 1
+    # ann won bob's 300 chips and the 100 the jacket raised: 700 chips = 116.67 units; bob pays 50 + 16.67.
+    assert {p: r.net_cents for p, r in rows.items()} == {"ann": 6667, "bob": -6667}
+    assert [(t.payer, t.payee, t.cents) for t in settlement.transfers] == [("bob", "ann", 6667)]
+
+
+def test_cashing_out_buys_back_held_items() -> None:
+    tournament = running("ann", "bob", "cat")
+    tournament.record_pawn("bob", "hat", 100, 3)
+    events = tournament.cash_out("bob", 100)
+    assert [type(e).__name__ for e in events] == ["ItemBoughtBack", "PlayerCashedOut"]
+    assert tournament.items[0].status is ItemStatus.BOUGHT_BACK
+
+
+def test_redeeming_pays_the_chips_back() -> None:
+    tournament = running("ann", "bob")
+    tournament.record_pawn("bob", "hat", 100, 3)
+    with pytest.raises(RuleError, match="100 chips"):
+        tournament.redeem_pawn("bob", 1, stack=60)
+    assert not tournament.can_redeem_pawn("ann", 1)
+    events = tournament.redeem_pawn("bob", 1, stack=250)
+    assert all_moves(events)[0].source == "stack:bob" and all_moves(events)[0].amount == 100
+    assert tournament.chips_in_play == 600 and tournament.items[0].status is ItemStatus.REDEEMED
+    assert not tournament.can_redeem_pawn("bob", 1)
+    tournament.finish(END, {"ann": 350, "bob": 250})
+    assert nets(tournament) == {"ann": 833, "bob": -833}
+
+
+def test_pawn_limits() -> None:
+    tournament = running("ann", "bob")
+    for number in range(3):
+        tournament.record_pawn("bob", f"shirt {number}", 100, number)
+    tournament.redeem_pawn("bob", 1)
+    assert not tournament.can_pawn("bob")  # redeemed items still count towards the three
+    assert tournament.can_pawn("ann", "scarf", 100)
+    with pytest.raises(RuleError, match="'socks'"):
+        tournament.verify_pawn("ann", "warm socks")
+    with pytest.raises(RuleError, match="'часы'"):
+        tournament.verify_pawn("ann", "Часы Casio")
+    with pytest.raises(RuleError, match="worth 100"):
+        tournament.verify_pawn("ann", "scarf", 150)
+    assert not running("x", "y", config=TournamentConfig(max_pawns=0)).can_pawn("x")
+
+
+def test_cancelled_before_start_everyone_is_square() -> None:
+    tournament = Tournament(TournamentConfig(), home_night("Europe/Moscow"))
+    tournament.register("ann")
+    tournament.finish(START, {"ann": 300})
+    assert nets(tournament) == {"ann": 0} and tournament.settle().transfers == ()
+
+
+def test_tournament_serialises_and_continues_the_same() -> None:
+    tournament = running("ann", "bob", "cat")
+    tournament.record_pawn("bob", "hat", 100, 3)
+    tournament.clock.pause(START + timedelta(minutes=30))
+    tournament.eliminate("cat")
+    copy = Tournament.from_dict(json.loads(json.dumps(tournament.to_dict())))
+    assert copy.to_dict() == tournament.to_dict()
+    for state in (tournament, copy):
+        state.clock.resume(START + timedelta(minutes=40))
+        events = state.finish(END, {"ann": 500, "bob": 500})
+        assert json.loads(json.dumps([event.to_dict() for event in events]))
+    assert copy.settle() == tournament.settle()
+    assert copy.clock.level_at(END) == tournament.clock.level_at(END)
+
+
+@st.composite
+def tournaments(draw: st.DrawFn) -> Tournament:
+    """A random tournament played to its end: buy-ins, pawns, redemptions, cash-outs, eliminations, then finish."""
+    count = draw(st.integers(2, 7))
+    players = [f"p{i}" for i in range(count)]
+    tournament = running(*players, config=TournamentConfig(buy_in=draw(st.sampled_from([Fraction(50), Fraction(7)]))))
+    stacks = dict.fromkeys(players, 300)
+    for _ in range(draw(st.integers(0, 12))):
+        playing = [p for p in players if tournament.entrants[p].status is EntrantStatus.PLAYING]
+        player, other = draw(st.sampled_from(playing)), draw(st.sampled_from(playing))
+        action = draw(st.sampled_from(["win", "pawn", "redeem", "cash_out", "bust"]))
+        if action == "win":
+            amount = draw(st.integers(0, stacks[other]))
+            stacks[other] -= amount
+            stacks[player] += amount
+        elif action == "pawn" and tournament.can_pawn(player):
+            tournament.record_pawn(player, "coat", 100, 1)
+            stacks[player] += 100
+        elif action == "redeem":
+            held = [i for i in tournament.items if i.owner == player and i.status is ItemStatus.HELD]
+            if held and tournament.can_redeem_pawn(player, held[0].item_id, stack=stacks[player]):
+                tournament.redeem_pawn(player, held[0].item_id, stack=stacks[player])
+                stacks[player] -= 100
+        elif action == "cash_out" and len(playing) > 1:
+            tournament.cash_out(player, stacks.pop(player))
+        elif action == "bust" and player != other:
+            stacks[other] += stacks.pop(player)
+            tournament.eliminate(player)
+    tournament.finish(END, stacks)
+    return tournament
+
+
+@settings(max_examples=60, deadline=None)
+@given(tournaments())
+def test_any_tournament_settles_exactly(tournament: Tournament) -> None:
+    settlement = tournament.settle()
+    assert sum(row.net for row in settlement.rows) == 0
+    assert sum(row.net_cents for row in settlement.rows) == 0
+    owed = {row.player: row.net_cents for row in settlement.rows}
+    for transfer in settlement.transfers:
+        owed[transfer.payer] += transfer.cents
+        owed[transfer.payee] -= transfer.cents
+    assert set(owed.values()) <= {0}
+    assert len(settlement.transfers) <= len(settlement.rows) - 1
+    for row in settlement.rows:
+        assert abs(Fraction(row.net_cents, 100) - row.net) < Fraction(1, 100)
