@@ -46,8 +46,9 @@ def table_view(channel_id: int, message: TableMessage, language: str) -> discord
         style = discord.ButtonStyle.secondary if button.private else discord.ButtonStyle.primary
         if button.payload.endswith(("|fold", "|leave")):
             style = discord.ButtonStyle.danger
-        item = discord.ui.Button(label=button.label[:80], custom_id=custom_id(channel_id, button), style=style,
-                                 row=index // BUTTONS_PER_ROW)
+        item: discord.ui.Button[Any] = discord.ui.Button(
+            label=button.label[:80], custom_id=custom_id(channel_id, button), style=style, row=index // BUTTONS_PER_ROW
+        )
         view.add_item(TableButton(item))
     return view
 
@@ -71,7 +72,7 @@ class TableButton(discord.ui.DynamicItem[discord.ui.Button[Any]], template=TEMPL
     ) -> TableButton:
         return cls(item)
 
-    async def callback(self, interaction: discord.Interaction) -> None:  # type: ignore[override]
+    async def callback(self, interaction: discord.Interaction) -> None:
         adapter: DiscordAdapter = interaction.client.adapter  # type: ignore[attr-defined]
         channel_id, private, payload = self.parsed
         await adapter.on_press(interaction, channel_id, private, payload)

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import asyncio
+import contextlib
 import re
 
 import discord
@@ -216,3 +218,26 @@ def test_exchange_suggestions_clean_what_was_typed() -> None:
     assert exchange_suggestions("") == ["1", "2", "3", "4", "5"]
     assert exchange_suggestions("5 5 x 9 1") == ["5 1", "5 1 2", "5 1 3", "5 1 4"]
 
+
+
+async def test_run_discord_runs_from_the_settings_until_cancelled(fake, turns, tmp_path) -> None:
+    from types import SimpleNamespace
+
+    from bot.clock import FakeClock
+    from bot.discord import run_discord
+    from bot.service import Service, ServiceSettings
+    from bot.store import Store
+
+    store = await Store.open(tmp_path / "run.db")
+    service = Service(store, FakeClock(), settings=ServiceSettings(default_game="turns"))
+    await service.start()
+    settings = SimpleNamespace(discord_token="fake-token", discord_guild=None, discord_organizer_role=None)
+    running = asyncio.create_task(run_discord(service, settings))
+    await fake.wait_connected()
+    assert fake.synced[-1][0] is None  # no guild configured: synced globally
+    answer = await fake.slash(fake.add_member("Ann"), fake.channels[0], "balance")
+    assert answer.ephemeral_text() == "Your wallet: 1000 chips."
+    running.cancel()
+    with contextlib.suppress(asyncio.CancelledError):
+        await running
+    await store.close()
