@@ -120,15 +120,17 @@ async def test_restart_mid_hand_keeps_the_old_message_buttons_working(fake, turn
     await bot.start()
     assert len(fake.identified) == 2
 
-    pressed = await fake.press(bob, table, fake.button(table, "Check"))
+    checked = await fake.slash(bob, fake.channels[0], "check")  # no button involved: the stored id is used
     await bot.settled()
-    assert pressed.callback_type == 6 and pressed.texts() == []
+    assert checked.ephemeral_text().startswith("The table: https://discord.com/channels/")
+    assert checked.ephemeral_text().endswith(f"/{table['id']}")
     assert "→ Cat" in fake.messages[int(table["id"])]["content"]
     mine = await fake.press(cat, table, fake.button(table, "My cards"))
     await bot.settled()
     assert mine.ephemeral_text().startswith("Your card: ")
-    await fake.press(cat, table, fake.button(table, "Check"))
+    pressed = await fake.press(cat, table, fake.button(table, "Check"))
     await bot.settled()
+    assert pressed.callback_type == 6 and pressed.texts() == []
     assert fake.messages[int(table["id"])]["content"] == "Hand 1: over."
     posts = fake.requests.count(("POST", f"/channels/{fake.channels[0]}/messages"))
     assert posts == before + 1  # only "Hand 1 is over": the table message was edited, not posted again
