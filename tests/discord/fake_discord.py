@@ -361,9 +361,6 @@ class FakeDiscord:
             message = self._message(interaction.channel_id, {"content": "", "flags": data.get("flags", 0)})
             message["loading"] = True
             answer["response_message_loading"] = True
-        elif kind == 7:
-            pressed = interaction.callbacks and self._pressed_message(interaction)
-            message = self._edit(pressed, data) if pressed else None
         if message is not None:
             if kind in (4, 5):
                 interaction.messages.append(message)
@@ -371,9 +368,6 @@ class FakeDiscord:
             answer["response_message_ephemeral"] = bool(message["flags"] & EPHEMERAL)
             result["resource"] = {"type": kind, "message": message}
         return result
-
-    def _pressed_message(self, interaction: Interaction) -> int | None:
-        return None  # update-message callbacks are not used by this bot
 
     def _followup(self, interaction: Interaction, body: dict[str, Any]) -> dict[str, Any]:
         loading = [m for m in interaction.messages if m.get("loading")]
