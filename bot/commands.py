@@ -234,6 +234,22 @@ class DealerGame(Command):
     aliases = ("buydealer",)
 
 
+@dataclass(frozen=True)
+class Decline(Command):
+    """Do not buy the dealer a game (Russian Poker)."""
+
+    name = "decline"
+
+
+@dataclass(frozen=True)
+class Select(Command):
+    """Mark cards (by position) for an exchange; only redraws the buttons."""
+
+    name = "select"
+    usage = "[positions]"
+    positions: tuple[int, ...] = ()
+
+
 # --- tournament ----------------------------------------------------------------------------------------------
 
 
@@ -281,7 +297,7 @@ class Pressed:
 
 COMMANDS: tuple[type[Command], ...] = (
     Help, Join, Leave, Deal, Game, Setting, Balance, Grant, Top, Cards, Table, Fold, Check, Call, Bet, Raise,
-    AllIn, Pawn, Ante, Play, Buy, Exchange, DealerGame, Tournament, Clock, CashOut, Lang,
+    AllIn, Pawn, Ante, Play, Buy, Exchange, DealerGame, Decline, Select, Tournament, Clock, CashOut, Lang,
 )
 BY_WORD: dict[str, type[Command]] = {word: cls for cls in COMMANDS for word in (cls.name, *cls.aliases)}
 
@@ -329,6 +345,10 @@ def _build(cls: type[Command], args: list[str]) -> Command:
         if not 1 <= len(args) <= 5:
             raise CommandError("usage")
         return Exchange(cards=tuple(args))
+    if cls is Select:
+        if len(args) > 5 or not all(arg in ("1", "2", "3", "4", "5", "6") for arg in args):
+            raise CommandError("usage")
+        return Select(tuple(sorted({int(arg) for arg in args})))
     if cls is Pawn:
         if not args:
             raise CommandError("usage")

@@ -13,7 +13,7 @@ from typing import Any
 
 from bot import commands as cmd
 from bot.clock import Clock
-from bot.games import CONTROLLERS, Controller
+from bot.games import Controller, default_controllers
 from bot.games.context import Action, Refusal
 from bot.i18n import DEFAULT_LANGUAGE, languages, text
 from bot.output import Actor, Place, Reply
@@ -49,11 +49,13 @@ class Service:
         *,
         rng: random.Random | None = None,
         settings: ServiceSettings | None = None,
+        controllers: dict[str, Controller] | None = None,
     ) -> None:
         self.store = store
         self.clock = clock
         self.rng = rng or random.SystemRandom()
         self.settings = settings or ServiceSettings()
+        self.controllers = controllers if controllers is not None else default_controllers()
         self.scheduler = Scheduler(clock, self._on_timer)
         self._locks: defaultdict[str, asyncio.Lock] = defaultdict(asyncio.Lock)
         self._tables: dict[str, tuple[str, dict[str, Any], dict[str, Any]]] = {}
@@ -112,7 +114,7 @@ class Service:
 
             def work(tx: Tx) -> Action:
                 act = self._open(tx, place, actor, table_id, cached)
-                controller = CONTROLLERS[act.config["game"]]
+                controller = self.controllers[act.config["game"]]
                 body(act, controller)
                 tx.save_table(table_id, act.place.chat_id, act.config, act.state)
                 return act
@@ -265,10 +267,10 @@ def _game(service: Service, act: Action, controller: Controller, command: cmd.Co
     assert isinstance(command, cmd.Game)
     if command.game is None:
         act.tell(act.user, "game.current", game=act.t(f"game.{act.config['game']}"),
-                 choices=", ".join(CONTROLLERS))
+                 choices=", ".join(service.controllers))
         return
-    if command.game not in CONTROLLERS:
-        raise act.refuse("game.unknown", game=command.game, choices=", ".join(CONTROLLERS))
+    if command.game not in service.controllers:
+        raise act.refuse("game.unknown", game=command.game, choices=", ".join(service.controllers))
     act.require_organizer()
     if controller.is_busy(act):
         raise act.refuse("game.busy")

@@ -37,7 +37,7 @@ class TerminalAdapter:
 
     def actor(self, name: str) -> Actor:
         """A terminal player: his name is his id."""
-        return Actor(f"term:{name.lower()}", name)
+        return Actor(f"term:{name.lower()}", name[:1].upper() + name[1:])
 
     async def say(self, line: str) -> bool:
         """Handle one input line; return False when the user asked to quit."""

@@ -33,7 +33,7 @@ def custom_id(channel_id: int, button: Button) -> str:
 
 def my_cards_button(message: TableMessage, language: str) -> Button:
     """The "my cards" button the adapter adds when the service drew none."""
-    return Button(text(language, "discord.my_cards"), f"{message.key}|cards", private=True)
+    return Button(text(language, "button.my_cards"), f"{message.key}|cards", private=True)
 
 
 def table_view(channel_id: int, message: TableMessage, language: str) -> discord.ui.View:

@@ -34,5 +34,12 @@ class Controller(Protocol):
         """What only this player may see (his hole cards, his boxes), None when he has nothing."""
 
 
-CONTROLLERS: dict[str, Controller] = {}
-"""Every game a table can play, by name; filled in by `bot.games.registry`."""
+def default_controllers() -> dict[str, Controller]:
+    """Every game a table can play, by name: Hold'em and the four house games."""
+    from bot.games.holdem import HoldemController
+    from bot.games.house import HouseController
+    from engine.house import GAMES
+
+    controllers: dict[str, Controller] = {"holdem": HoldemController()}
+    controllers.update({name: HouseController(name) for name in GAMES})
+    return controllers

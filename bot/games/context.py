@@ -62,6 +62,11 @@ class Action:
         """A public message for the channel."""
         self.reply.public.append(self.t(key, **params))
 
+    def say_text(self, message: str) -> None:
+        """A public message already rendered."""
+        if message:
+            self.reply.public.append(message)
+
     def tell(self, user_id: str, key: str, /, **params: object) -> None:
         """A private message for one player."""
         self.reply.tell(user_id, self.t(key, **params))

@@ -6,7 +6,6 @@ from typing import Any
 import pytest
 
 from bot.commands import Command
-from bot.games import CONTROLLERS
 from bot.games.context import Action
 from bot.output import Actor, Place, TableMessage
 from bot.service import Service, ServiceSettings
@@ -37,9 +36,9 @@ class Idle:
 
 
 @pytest.fixture
-async def service(store, clock, monkeypatch):
-    monkeypatch.setitem(CONTROLLERS, "idle", Idle())
-    svc = Service(store, clock, rng=random.Random(1), settings=ServiceSettings(default_game="idle"))
+async def service(store, clock):
+    svc = Service(store, clock, rng=random.Random(1), settings=ServiceSettings(default_game="idle"),
+                  controllers={"idle": Idle()})
     await svc.start()
     return svc
 

@@ -15,7 +15,7 @@ import pytest
 from bot.clock import FakeClock
 from bot.commands import Check, Command, Deal, Join, Table, button_payload
 from bot.discord import DiscordAdapter, DiscordOptions
-from bot.games import CONTROLLERS
+from bot.games import Controller, default_controllers
 from bot.games.context import Action, Refusal
 from bot.output import Button, TableMessage
 from bot.service import Service, ServiceSettings
@@ -106,17 +106,23 @@ async def fake(monkeypatch: pytest.MonkeyPatch) -> AsyncIterator[FakeDiscord]:
 
 
 @pytest.fixture
-def turns(monkeypatch: pytest.MonkeyPatch) -> Turns:
-    game = Turns()
-    monkeypatch.setitem(CONTROLLERS, "turns", game)
-    return game
+def turns() -> Turns:
+    return Turns()
+
+
+@pytest.fixture
+def controllers(turns: Turns) -> dict[str, Controller]:
+    """The real games and the scripted one."""
+    return {**default_controllers(), "turns": turns}
 
 
 class Bot:
     """Starts (and restarts) the whole application against the fake: store, service and the Discord adapter."""
 
-    def __init__(self, path: Path, clock: FakeClock, options: DiscordOptions, default_game: str) -> None:
+    def __init__(self, path: Path, clock: FakeClock, options: DiscordOptions, default_game: str,
+                 controllers: dict[str, Controller]) -> None:
         self.path, self.clock, self.options, self.default_game = path, clock, options, default_game
+        self.controllers = controllers
         self.store: Store | None = None
         self.service: Service | None = None
         self.adapter: DiscordAdapter | None = None
@@ -124,7 +130,7 @@ class Bot:
     async def start(self, seed: int = 7) -> DiscordAdapter:
         self.store = await Store.open(self.path)
         self.service = Service(self.store, self.clock, rng=random.Random(seed),
-                               settings=ServiceSettings(default_game=self.default_game))
+                               settings=ServiceSettings(default_game=self.default_game), controllers=self.controllers)
         await self.service.start()
         self.adapter = DiscordAdapter(self.service, "fake-token", self.options, guild_ready_timeout=0.1)
         await self.adapter.start()
@@ -143,12 +149,13 @@ class Bot:
 
 
 @pytest.fixture
-async def make_bot(fake: FakeDiscord, tmp_path: Path) -> AsyncIterator[Callable[..., Awaitable[Bot]]]:
+async def make_bot(fake: FakeDiscord, tmp_path: Path,
+                   controllers: dict[str, Controller]) -> AsyncIterator[Callable[..., Awaitable[Bot]]]:
     bots: list[Bot] = []
 
     async def make(default_game: str = "turns", **options: Any) -> Bot:
         settings = {"guild_id": GUILD_ID, "edit_interval": 0.0, "defer_after": 1.5, **options}
-        bot = Bot(tmp_path / "bot.db", FakeClock(), DiscordOptions(**settings), default_game)
+        bot = Bot(tmp_path / "bot.db", FakeClock(), DiscordOptions(**settings), default_game, controllers)
         await bot.start()
         bots.append(bot)
         return bot

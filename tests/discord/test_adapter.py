@@ -10,7 +10,10 @@ import discord
 
 from bot.discord import intents
 from bot.discord.slash import exchange_suggestions
+from bot.i18n import text
 from tests.discord.fake_discord import EPHEMERAL, GUILD_ID, MANAGE_CHANNELS, MEMBER_PERMISSIONS, FakeDiscord
+
+MY_CARDS = text("en", "button.my_cards")
 
 
 async def seat_three(fake: FakeDiscord, bot) -> tuple:
@@ -57,10 +60,10 @@ async def test_a_hand_through_slash_commands_and_buttons(fake, turns, make_bot) 
     [table] = table_messages(fake, fake.channels[0])
     assert table["content"].startswith("Hand 1")
     assert f"<@{ann.id}>" in table["content"]
-    assert [b["label"] for b in fake.buttons(table)] == ["Check", "My cards"]
+    assert [b["label"] for b in fake.buttons(table)] == ["Check", MY_CARDS]
 
     for member in (bob, cat):  # the others read their cards with the button, privately
-        mine = await fake.press(member, table, fake.button(table, "My cards"))
+        mine = await fake.press(member, table, fake.button(table, MY_CARDS))
         await bot.settled()
         assert mine.texts(ephemeral=False) == [] and mine.callback_type == 4
         cards[member.name] = mine.ephemeral_text()
@@ -125,7 +128,7 @@ async def test_restart_mid_hand_keeps_the_old_message_buttons_working(fake, turn
     assert checked.ephemeral_text().startswith("The table: https://discord.com/channels/")
     assert checked.ephemeral_text().endswith(f"/{table['id']}")
     assert "→ Cat" in fake.messages[int(table["id"])]["content"]
-    mine = await fake.press(cat, table, fake.button(table, "My cards"))
+    mine = await fake.press(cat, table, fake.button(table, MY_CARDS))
     await bot.settled()
     assert mine.ephemeral_text().startswith("Your card: ")
     pressed = await fake.press(cat, table, fake.button(table, "Check"))
@@ -222,7 +225,7 @@ def test_exchange_suggestions_clean_what_was_typed() -> None:
 
 
 
-async def test_run_discord_runs_from_the_settings_until_cancelled(fake, turns, tmp_path) -> None:
+async def test_run_discord_runs_from_the_settings_until_cancelled(fake, controllers, tmp_path) -> None:
     from types import SimpleNamespace
 
     from bot.clock import FakeClock
@@ -231,7 +234,7 @@ async def test_run_discord_runs_from_the_settings_until_cancelled(fake, turns, t
     from bot.store import Store
 
     store = await Store.open(tmp_path / "run.db")
-    service = Service(store, FakeClock(), settings=ServiceSettings(default_game="turns"))
+    service = Service(store, FakeClock(), settings=ServiceSettings(default_game="turns"), controllers=controllers)
     await service.start()
     settings = SimpleNamespace(discord_token="fake-token", discord_guild=None, discord_organizer_role=None)
     running = asyncio.create_task(run_discord(service, settings))

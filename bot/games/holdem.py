@@ -1,0 +1,372 @@
+"""The Hold'em controller: seats and stacks, dealing hands, player actions, time-outs, and the tournament hooks."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from bot import commands as cmd
+from bot.games import tournament as tour
+from bot.games.context import Action
+from bot.output import TableMessage
+from bot.render import holdem as render
+from engine import holdem as engine
+from engine.betting import STRUCTURES
+from engine.cards import Deck
+from engine.common import Event, RuleError, all_moves
+
+DEFAULTS: dict[str, Any] = {
+    "structure": "home-limit",
+    "level": 20,
+    "buy_in": 400,
+    "turn_seconds": 60,
+    "next_hand_seconds": 8,
+    "max_seats": 10,
+}
+"""A cash table's defaults: `/set name value` changes them (organizer)."""
+
+TIMEOUTS_BEFORE_SITTING_OUT = 2
+
+
+class HoldemController:
+    """Texas Hold'em at a table: a cash game from the players' wallets, or the table of a tournament.
+
+    State: `seats` (clockwise: id, stack between hands, `out` when sitting out, `timeouts` in a row, `leaving`),
+    `button` (seat index), `number` (hands dealt), `hand` (the engine hand's dict while one is played), `step`
+    (actions so far, so a stale time-out does nothing) and `tournament` (see `bot.games.tournament`). Engine
+    accounts map to the ledger as `stack:<id>` → `stack:<table>:<id>`, `pot` → `pot:<table>`, `bank` → the
+    tournament bank.
+    """
+
+    # --- the Controller protocol ----------------------------------------------------------------------------
+
+    def current_key(self, act: Action) -> str | None:
+        """`h<number>` while a hand is played."""
+        return f"h{act.state.get('number', 0)}" if act.state.get("hand") else None
+
+    def is_busy(self, act: Action) -> bool:
+        """Chips are on the table while anyone is seated or a tournament runs."""
+        return bool(act.state.get("seats")) or bool(act.state.get("tournament"))
+
+    def handle(self, act: Action, command: cmd.Command) -> None:
+        """Seating, dealing, betting actions, settings and the tournament commands."""
+        act.state.setdefault("seats", [])
+        handler = _HANDLERS.get(type(command))
+        if handler is not None:
+            handler(self, act, command)
+        elif isinstance(command, (cmd.Tournament, cmd.Clock, cmd.CashOut)):
+            tour.handle(self, act, command)
+        elif isinstance(command, _ACTIONS):
+            self._act(act, command)
+        else:
+            raise act.refuse("wrong_game", command=command.name, game=act.t("game.holdem"))
+
+    def on_timer(self, act: Action, key: str, payload: dict[str, Any]) -> None:
+        """A turn ran out, the next hand is due, or the tournament clock has something to say."""
+        kind = payload.get("kind")
+        if kind == "clock":
+            tour.on_clock(self, act)
+        elif kind == "next":
+            if not act.state.get("hand"):
+                self.start_hand(act, quiet=True)
+        elif kind == "turn" and act.state.get("hand") and payload.get("step") == act.state.get("step"):
+            self._time_out(act)
+
+    def resume(self, act: Action) -> None:
+        """A hand whose snapshot cannot be read back is voided and every chip in it returned."""
+        data = act.state.get("hand")
+        if not data:
+            return
+        try:
+            engine.Hand.from_dict(data)
+        except (KeyError, ValueError, TypeError):
+            self._void(act)
+
+    def table_message(self, act: Action) -> TableMessage | None:
+        """The hand's public view with the buttons for the player to act (or the seats between hands)."""
+        hand = self._hand(act)
+        key = f"h{act.state.get('number', 0)}"
+        if hand is None:
+            if not act.state.get("seats"):
+                return None
+            return TableMessage(key, render.seats_text(act), render.idle_buttons(act, key))
+        return TableMessage(key, render.table_text(act, hand), render.action_buttons(act, hand, key), hand.to_act)
+
+    def private_view(self, act: Action, user_id: str) -> str | None:
+        """The player's hole cards."""
+        hand = self._hand(act)
+        if hand is None or user_id not in hand.players:
+            return None
+        return render.hole_cards_text(act, hand, user_id)
+
+    # --- seats --------------------------------------------------------------------------------------------------
+
+    def config(self, act: Action, name: str) -> Any:
+        """A table setting, or its default."""
+        return act.config.get(name, DEFAULTS[name])
+
+    def seat(self, act: Action, user_id: str) -> dict[str, Any] | None:
+        """The player's seat, if he sits here."""
+        return next((seat for seat in act.state["seats"] if seat["id"] == user_id), None)
+
+    def stack_account(self, act: Action, user_id: str) -> str:
+        """The ledger account of a player's chips at this table."""
+        return f"stack:{act.place.table_id}:{user_id}"
+
+    def _join(self, act: Action, command: cmd.Command) -> None:
+        assert isinstance(command, cmd.Join)
+        if act.state.get("tournament"):
+            tour.register(self, act)
+            return
+        seat = self.seat(act, act.user)
+        if seat is not None:
+            if seat["out"]:
+                seat["out"], seat["timeouts"] = False, 0
+                act.say("holdem.back_in", player=act.name(act.user))
+                self._maybe_schedule_next(act)
+                act.show_table(self.table_message(act))
+                return
+            raise act.refuse("holdem.already_seated")
+        if len(act.state["seats"]) >= self.config(act, "max_seats"):
+            raise act.refuse("holdem.table_full")
+        level = self.config(act, "level")
+        chips = command.chips or self.config(act, "buy_in")
+        if chips < 10 * level:
+            raise act.refuse("holdem.buy_in_too_small", chips=chips, minimum=10 * level)
+        wallet = act.balance(act.wallet(act.user))
+        if chips > wallet:
+            raise act.refuse("holdem.buy_in_over_wallet", chips=chips, wallet=wallet)
+        act.move(act.wallet(act.user), self.stack_account(act, act.user), chips, "buy-in")
+        act.state["seats"].append({"id": act.user, "stack": chips, "out": False, "timeouts": 0, "leaving": False})
+        act.say("holdem.joined", player=act.name(act.user), chips=chips)
+        self._maybe_schedule_next(act)
+        act.show_table(self.table_message(act))
+
+    def _leave(self, act: Action, command: cmd.Command) -> None:
+        seat = self.seat(act, act.user)
+        if seat is None:
+            raise act.refuse("not_seated")
+        if act.state.get("tournament"):
+            raise act.refuse("holdem.use_cashout")
+        hand = self._hand(act)
+        if hand is not None and act.user in hand.players and act.user not in hand.folded:
+            seat["leaving"] = True
+            act.tell(act.user, "holdem.leaving_after_hand")
+            return
+        if hand is not None and act.user in hand.players:
+            seat["leaving"] = True  # folded: his stack is settled when the hand ends
+            act.tell(act.user, "holdem.leaving_after_hand")
+            return
+        self._stand_up(act, seat)
+        act.show_table(self.table_message(act))
+
+    def _stand_up(self, act: Action, seat: dict[str, Any]) -> None:
+        if seat["stack"]:
+            act.move(self.stack_account(act, seat["id"]), act.wallet(seat["id"]), seat["stack"], "cash-out")
+        act.state["seats"].remove(seat)
+        act.say("holdem.left", player=act.name(seat["id"]), chips=seat["stack"])
+
+    def _configure(self, act: Action, command: cmd.Command) -> None:
+        assert isinstance(command, cmd.Setting)
+        if command.key is None:
+            values = ", ".join(f"{name}={self.config(act, name)}" for name in DEFAULTS)
+            act.tell(act.user, "settings.list", values=values)
+            return
+        act.require_organizer()
+        if command.key == "timezone":
+            if not tour.valid_timezone(str(command.value)):
+                raise act.refuse("settings.bad_value", name="timezone", value=command.value,
+                                 choices="Europe/Moscow, UTC, America/New_York…")
+            act.config["timezone"] = command.value
+            act.say("settings.set", name="timezone", value=command.value)
+            return
+        if command.key not in DEFAULTS:
+            raise act.refuse("settings.unknown", name=command.key, names=", ".join(DEFAULTS))
+        value: Any = command.value
+        if command.key == "structure":
+            if value not in STRUCTURES:
+                raise act.refuse("settings.bad_value", name=command.key, value=value, choices=", ".join(STRUCTURES))
+        else:
+            if not str(value).isdigit() or int(str(value)) <= 0:
+                raise act.refuse("settings.bad_value", name=command.key, value=value, choices="1, 2, 3…")
+            value = int(str(value))
+            if command.key == "level" and value % 2:
+                raise act.refuse("settings.bad_value", name=command.key, value=value, choices="2, 4, 10, 20…")
+        act.config[command.key] = value
+        act.say("settings.set", name=command.key, value=value)
+
+    # --- hands --------------------------------------------------------------------------------------------------
+
+    def _deal(self, act: Action, command: cmd.Command) -> None:
+        if act.state.get("hand"):
+            raise act.refuse("holdem.hand_in_play")
+        if self.seat(act, act.user) is None:
+            raise act.refuse("not_seated")
+        self.start_hand(act, quiet=False)
+
+    def eligible(self, act: Action) -> list[dict[str, Any]]:
+        """Seats that can be dealt in: with chips and not sitting out."""
+        return [seat for seat in act.state["seats"] if seat["stack"] > 0 and not seat["out"]]
+
+    def start_hand(self, act: Action, *, quiet: bool) -> None:
+        """Deal the next hand when two players can play (and, in a tournament, the clock is not on a break)."""
+        if len(self.eligible(act)) < 2:
+            if not quiet:
+                raise act.refuse("holdem.need_two")
+            return
+        level = tour.current_level(self, act) if act.state.get("tournament") else self.config(act, "level")
+        if level is None:
+            if not quiet:
+                raise act.refuse("tournament.on_break", until=tour.break_until(self, act))
+            return
+        seats = act.state["seats"]
+        button = self._next_button(act)
+        players = [engine.SeatPlayer(seat["id"], seat["stack"], seat["out"]) for seat in seats]
+        structure = STRUCTURES[act.config.get("structure", DEFAULTS["structure"])]
+        act.state["number"] = act.state.get("number", 0) + 1
+        pawn = tour.pawn_rules(self, act)
+        hand, events = engine.Hand.start(players, button, level, structure, Deck(act.rng), act.state["number"],
+                                         pawn_rules=pawn)
+        act.state["button"] = button
+        self._commit(act, hand, events)
+
+    def _next_button(self, act: Action) -> int:
+        """The button moves one seat clockwise each hand, to the next seat dealt in."""
+        seats = act.state["seats"]
+        previous = act.state.get("button", -1)
+        for step in range(1, len(seats) + 1):
+            index = (previous + step) % len(seats)
+            if seats[index]["stack"] > 0 and not seats[index]["out"]:
+                return index
+        return 0
+
+    def _act(self, act: Action, command: cmd.Command) -> None:
+        hand = self._hand(act)
+        if hand is None:
+            raise act.refuse("holdem.no_hand")
+        if act.user not in hand.players:
+            raise act.refuse("not_seated" if self.seat(act, act.user) is None else "holdem.not_in_hand")
+        if hand.to_act != act.user:
+            raise act.refuse("not_your_turn", player=act.name(hand.to_act or ""))
+        action = self._engine_action(act, hand, command)
+        if isinstance(action, engine.Pawn):
+            tour.verify_pawn(self, act, action.item)
+        try:
+            events = hand.act(act.user, action)
+        except RuleError as error:
+            raise act.rule_refusal(error) from None
+        seat = self.seat(act, act.user)
+        if seat is not None and not isinstance(action, engine.Pawn):
+            seat["timeouts"] = 0
+        self._commit(act, hand, events)
+
+    def _engine_action(self, act: Action, hand: engine.Hand, command: cmd.Command) -> engine.Action:
+        legal = hand.legal_actions()
+        if isinstance(command, cmd.Fold):
+            return engine.Fold()
+        if isinstance(command, cmd.Check):
+            return engine.Check()
+        if isinstance(command, cmd.Call):
+            return engine.Check() if legal.can_check and not legal.call_amount else engine.Call()
+        if isinstance(command, cmd.AllIn):
+            return engine.AllIn()
+        if isinstance(command, cmd.Pawn):
+            return engine.Pawn(command.item)
+        assert isinstance(command, (cmd.Bet, cmd.Raise))
+        amount = command.amount if command.amount is not None else legal.min_to
+        if legal.can_bet and not legal.can_raise:
+            return engine.Bet(amount)
+        return engine.RaiseTo(amount)
+
+    def _time_out(self, act: Action) -> None:
+        hand = self._hand(act)
+        assert hand is not None and hand.to_act is not None
+        player = hand.to_act
+        events = hand.act(player, hand.timeout_action())
+        seat = self.seat(act, player)
+        act.say("holdem.timed_out", player=act.name(player))
+        if seat is not None:
+            seat["timeouts"] += 1
+            if seat["timeouts"] >= TIMEOUTS_BEFORE_SITTING_OUT:
+                seat["out"] = True
+                act.say("holdem.sat_out", player=act.name(player))
+        self._commit(act, hand, events)
+
+    def _commit(self, act: Action, hand: engine.Hand, events: list[Event]) -> None:
+        """Write the moves and the history, narrate, save or finish the hand, and re-arm the timers."""
+        key = f"h{hand.hand_number}"
+        act.apply_moves(all_moves(events), lambda name: self._account(act, name), key)
+        act.record(key, events)
+        render.narrate(act, events)
+        tour.record_pawns(self, act, events)
+        act.state["step"] = act.state.get("step", 0) + 1
+        if hand.is_over:
+            self._finish(act, hand, key)
+            return
+        act.state["hand"] = hand.to_dict()
+        act.arm(self._timer(act), self.config(act, "turn_seconds"), kind="turn", step=act.state["step"])
+        act.show_table(self.table_message(act))
+
+    def _finish(self, act: Action, hand: engine.Hand, key: str) -> None:
+        act.state["hand"] = None
+        stacks = hand.stacks
+        for seat in act.state["seats"]:
+            if seat["id"] in stacks:
+                seat["stack"] = stacks[seat["id"]]
+        act.show_table(TableMessage(key, render.table_text(act, hand)))
+        act.disarm(self._timer(act))
+        if act.state.get("tournament"):
+            tour.after_hand(self, act)
+        else:
+            for seat in list(act.state["seats"]):
+                if seat["leaving"] or seat["stack"] == 0:
+                    self._stand_up(act, seat)
+        self._maybe_schedule_next(act)
+
+    def _maybe_schedule_next(self, act: Action) -> None:
+        if not act.state.get("hand") and len(self.eligible(act)) >= 2:
+            act.arm(self._timer(act), self.config(act, "next_hand_seconds"), kind="next")
+
+    def _void(self, act: Action) -> None:
+        """Give every chip of an unreadable hand back to whoever put it in (recorded in the ledger)."""
+        key = f"h{act.state.get('number', 0)}"
+        rows = act.tx.ledger_rows(act.place.table_id, key)
+        pot = f"pot:{act.place.table_id}"
+        for row in reversed(rows):
+            if row.target == pot and act.balance(pot) >= row.amount:
+                act.move(pot, row.source, row.amount, "hand voided", key)
+        act.state["hand"] = None
+        for seat in act.state["seats"]:
+            seat["stack"] = act.balance(self.stack_account(act, seat["id"]))
+        act.disarm(self._timer(act))
+        act.say("holdem.voided", number=act.state.get("number", 0))
+
+    def _account(self, act: Action, local: str) -> str:
+        kind, _, rest = local.partition(":")
+        if kind == "stack":
+            return self.stack_account(act, rest)
+        if kind == "pot":
+            return f"pot:{act.place.table_id}"
+        if kind == "bank":
+            return tour.bank_account(act)
+        raise ValueError(f"unknown engine account {local!r}")
+
+    def _timer(self, act: Action) -> str:
+        return f"holdem:{act.place.table_id}"
+
+    def _hand(self, act: Action) -> engine.Hand | None:
+        data = act.state.get("hand")
+        return engine.Hand.from_dict(data) if data else None
+
+    def _show(self, act: Action, command: cmd.Command) -> None:
+        act.show_table(self.table_message(act))
+
+
+_ACTIONS = (cmd.Fold, cmd.Check, cmd.Call, cmd.Bet, cmd.Raise, cmd.AllIn, cmd.Pawn)
+
+_HANDLERS = {
+    cmd.Join: HoldemController._join,
+    cmd.Leave: HoldemController._leave,
+    cmd.Deal: HoldemController._deal,
+    cmd.Setting: HoldemController._configure,
+    cmd.Table: HoldemController._show,
+}

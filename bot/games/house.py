@@ -1,0 +1,290 @@
+"""The house-game controller: ANTE on boxes, the deal, box-by-box decisions and settlement against the dealer."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from bot import commands as cmd
+from bot.commands import button_payload
+from bot.games.context import Action
+from bot.output import Button, TableMessage
+from bot.render import house as render
+from engine.cards import Deck
+from engine.common import Event, RuleError, all_moves
+from engine.house import GAMES
+from engine.house.common import HouseRound, Phase
+
+BET_SECONDS = 30
+"""After the first ANTE of a round, bets close and the cards are dealt this many seconds later (or on /deal)."""
+TURN_SECONDS = 60
+"""A box that does not decide in time folds (or declines the dealer game)."""
+
+_COMMAND_ACTIONS: dict[type[cmd.Command], tuple[str, ...]] = {
+    cmd.Fold: ("fold",),
+    cmd.Play: ("play", "bet"),
+    cmd.Bet: ("bet", "play"),
+    cmd.Call: ("play", "bet"),
+    cmd.Buy: ("buy",),
+    cmd.Exchange: ("exchange", "re_exchange"),
+    cmd.DealerGame: ("dealer_game",),
+    cmd.Decline: ("decline",),
+}
+
+
+class HouseController:
+    """Plays one house game (`texas`, `russian`, `caribbean`, `three-card`) at a table, against the bot as dealer.
+
+    State: `round` (the engine round's dict, None between rounds) and `number` (rounds dealt so far). Local engine
+    accounts map to the ledger as `player:<id>` → the player's wallet, `box:<id>:<n>` → `box:<table>:<id>:<n>`,
+    `house` → `house:<chat>`.
+    """
+
+    def __init__(self, game: str) -> None:
+        self.game = game
+        self.round_type = GAMES[game]
+
+    # --- the Controller protocol ----------------------------------------------------------------------------
+
+    def current_key(self, act: Action) -> str | None:
+        """`r<number>` while a round is in play."""
+        return f"r{act.state.get('number', 0)}" if act.state.get("round") else None
+
+    def is_busy(self, act: Action) -> bool:
+        """Chips are on boxes while a round is in play."""
+        return bool(act.state.get("round"))
+
+    def handle(self, act: Action, command: cmd.Command) -> None:
+        """Bets, the deal and decisions."""
+        if isinstance(command, cmd.Ante):
+            self._ante(act, command)
+        elif isinstance(command, cmd.Deal):
+            self._deal(act)
+        elif isinstance(command, cmd.Select):
+            self._select(act, command)
+        elif isinstance(command, (cmd.Join, cmd.Table)):
+            act.show_table(self.table_message(act))
+            if isinstance(command, cmd.Join):
+                act.tell(act.user, "house.how_to_bet", game=act.t(f"game.{self.game}"))
+        elif isinstance(command, cmd.Leave):
+            act.tell(act.user, "house.leave")
+        elif type(command) in _COMMAND_ACTIONS:
+            self._decide(act, command)
+        else:
+            raise act.refuse("wrong_game", command=command.name, game=act.t(f"game.{self.game}"))
+
+    def on_timer(self, act: Action, key: str, payload: dict[str, Any]) -> None:
+        """Bets close (deal), or a box ran out of time (fold / decline)."""
+        round_ = self._round(act)
+        if round_ is None or payload.get("round") != act.state.get("number"):
+            return
+        if payload.get("kind") == "close_bets" and round_.phase is Phase.BETTING:
+            self._deal(act, by_timer=True)
+        elif payload.get("kind") == "turn" and round_.to_act is not None:
+            player, box = round_.to_act
+            if payload.get("step") != self._step(act):
+                return
+            names = round_.legal_actions().names
+            action = "decline" if "decline" in names else "fold"
+            act.say("house.timed_out", player=act.name(player), box=box)
+            self._apply(act, round_, player, action, [])
+
+    def resume(self, act: Action) -> None:
+        """A saved round that cannot be read back is voided: every box's chips go back to their owner."""
+        data = act.state.get("round")
+        if not data:
+            return
+        try:
+            self.round_type.from_dict(data)
+        except (KeyError, ValueError, TypeError):
+            self._void(act)
+
+    def table_message(self, act: Action) -> TableMessage | None:
+        """The round's public view with the buttons for the box to act."""
+        round_ = self._round(act)
+        if round_ is None:
+            return None
+        key = self.current_key(act) or ""
+        return TableMessage(key, render.table_text(act, self.game, round_, act.state["number"]),
+                            tuple(self._buttons(act, round_, key, ())), self._to_act(round_))
+
+    def private_view(self, act: Action, user_id: str) -> str | None:
+        """The player's own boxes and cards."""
+        round_ = self._round(act)
+        return render.private_boxes(act, round_, user_id) if round_ is not None else None
+
+    # --- commands ---------------------------------------------------------------------------------------------
+
+    def _ante(self, act: Action, command: cmd.Ante) -> None:
+        round_ = self._round(act)
+        if round_ is not None and round_.phase is not Phase.BETTING:
+            raise act.refuse("house.round_in_play")
+        if round_ is None:
+            round_ = self.round_type.new(self._rules(act))
+            act.state["number"] = act.state.get("number", 0) + 1
+        first_bet = act.user not in round_.wallets
+        balance = act.balance(act.wallet(act.user)) if first_bet else None
+        try:
+            events = round_.place_bets(act.user, command.box, command.amount, side=command.side, balance=balance)
+        except RuleError as error:
+            raise act.rule_refusal(error) from None
+        if len(round_.boxes) == 1:
+            act.arm(self._timer_key(act), act.config.get("bet_seconds", BET_SECONDS), kind="close_bets",
+                    round=act.state["number"])
+        self._commit(act, round_, events)
+
+    def _deal(self, act: Action, *, by_timer: bool = False) -> None:
+        round_ = self._round(act)
+        if round_ is None:
+            raise act.refuse("house.no_bets")
+        if not by_timer and round_.phase is Phase.BETTING and act.user not in round_.wallets and not act.is_organizer:
+            raise act.refuse("house.deal_bettors_only")
+        try:
+            events = round_.deal(Deck(act.rng))
+        except RuleError as error:
+            raise act.rule_refusal(error) from None
+        self._commit(act, round_, events)
+
+    def _decide(self, act: Action, command: cmd.Command) -> None:
+        round_ = self._round(act)
+        if round_ is None or round_.phase is Phase.BETTING:
+            raise act.refuse("house.not_dealt")
+        legal = round_.legal_actions()
+        if legal.player != act.user:
+            who = act.name(legal.player) if legal.player else "—"
+            raise act.refuse("not_your_turn", player=who)
+        names = legal.names
+        action = next((name for name in _COMMAND_ACTIONS[type(command)] if name in names), None)
+        if action is None:
+            raise act.refuse("house.not_now", choices=", ".join(act.t(f"house.action.{name}") for name in names))
+        cards: list[str] = []
+        if isinstance(command, cmd.Exchange):
+            cards = self._chosen_cards(act, round_, command.cards)
+        self._apply(act, round_, act.user, action, cards)
+
+    def _select(self, act: Action, command: cmd.Select) -> None:
+        """Toggle cards to exchange: only redraws the buttons, changes nothing."""
+        round_ = self._round(act)
+        if round_ is None or round_.legal_actions().player != act.user:
+            raise act.refuse("not_your_turn", player="—")
+        message = self.table_message(act)
+        assert message is not None
+        buttons = tuple(self._buttons(act, round_, message.key, command.positions))
+        act.show_table(TableMessage(message.key, message.text, buttons, message.to_act))
+
+    # --- helpers ------------------------------------------------------------------------------------------------
+
+    def _apply(self, act: Action, round_: HouseRound, player: str, action: str, cards: list[str]) -> None:
+        try:
+            events = round_.act(player, action, cards)
+        except RuleError as error:
+            raise act.rule_refusal(error) from None
+        self._commit(act, round_, events)
+
+    def _chosen_cards(self, act: Action, round_: HouseRound, tokens: tuple[str, ...]) -> list[str]:
+        box = round_.current_box()
+        assert box is not None
+        chosen = []
+        for token in tokens:
+            if token.isdigit():
+                position = int(token)
+                if not 1 <= position <= len(box.cards):
+                    raise act.refuse("house.bad_position", position=token, count=len(box.cards))
+                chosen.append(str(box.cards[position - 1]))
+            else:
+                chosen.append(token)
+        return chosen
+
+    def _commit(self, act: Action, round_: HouseRound, events: list[Event]) -> None:
+        """Write the events' moves and history, render them, save the round and re-arm the turn timer."""
+        key = f"r{act.state['number']}"
+        act.apply_moves(all_moves(events), lambda name: self._account(act, name), key)
+        act.record(key, events)
+        render.narrate(act, events)
+        if round_.is_over:
+            act.state["round"] = None
+            act.disarm(self._timer_key(act))
+            act.show_table(TableMessage(key, render.table_text(act, self.game, round_, act.state["number"])))
+            return
+        act.state["round"] = round_.to_dict()
+        act.state["step"] = self._step(act) + 1
+        if round_.phase is not Phase.BETTING:
+            act.arm(self._timer_key(act), act.config.get("turn_seconds", TURN_SECONDS), kind="turn",
+                    round=act.state["number"], step=act.state["step"])
+        act.show_table(self.table_message(act))
+
+    def _void(self, act: Action) -> None:
+        key = f"r{act.state.get('number', 0)}"
+        prefix = f"box:{act.place.table_id}:"
+        for account, chips in act.tx.balances(prefix).items():
+            if chips > 0:
+                owner = account.removeprefix(prefix).rsplit(":", 1)[0]
+                act.move(account, act.wallet(owner), chips, "round voided", key)
+        act.state["round"] = None
+        act.disarm(self._timer_key(act))
+        act.say("house.voided")
+
+    def _account(self, act: Action, local: str) -> str:
+        kind, _, rest = local.partition(":")
+        if kind == "player":
+            return act.wallet(rest)
+        if kind == "box":
+            return f"box:{act.place.table_id}:{rest}"
+        if kind == "house":
+            return f"house:{act.place.chat_id}"
+        raise ValueError(f"unknown engine account {local!r}")
+
+    def _round(self, act: Action) -> HouseRound | None:
+        data = act.state.get("round")
+        return self.round_type.from_dict(data) if data else None
+
+    def _rules(self, act: Action) -> Any:
+        rules_type = self.round_type._config_type()
+        overrides = act.config.get("rules", {})
+        return rules_type.from_dict({**rules_type().to_dict(), **overrides})
+
+    def _step(self, act: Action) -> int:
+        return int(act.state.get("step", 0))
+
+    def _timer_key(self, act: Action) -> str:
+        return f"house:{act.place.table_id}"
+
+    def _to_act(self, round_: HouseRound) -> str | None:
+        return round_.to_act[0] if round_.to_act else None
+
+    def _buttons(self, act: Action, round_: HouseRound, key: str, selected: tuple[int, ...]) -> list[Button]:
+        buttons = [Button(act.t("button.my_cards"), button_payload(key, "cards"), private=True)]
+        if round_.phase is Phase.BETTING:
+            return [Button(act.t("button.deal"), button_payload(key, "deal")), *buttons]
+        legal = round_.legal_actions()
+        box = round_.current_box()
+        for option in legal.options:
+            if option.max_cards:
+                if box is None:
+                    continue
+                picked = [position for position in selected if 1 <= position <= len(box.cards)]
+                for position in range(1, len(box.cards) + 1):
+                    mark = "☑" if position in picked else "☐"
+                    toggled = sorted(set(picked) ^ {position})
+                    buttons.append(Button(f"{mark} {position}", button_payload(key, _select_text(toggled))))
+                if option.min_cards <= len(picked) <= option.max_cards:
+                    cost = option.cost * (len(picked) if option.per_card else 1)
+                    label = act.t(f"house.action.{option.name}") + f" {' '.join(map(str, picked))} ({cost})"
+                    buttons.append(Button(label, button_payload(key, "exchange " + " ".join(map(str, picked)))))
+                continue
+            label = act.t(f"house.action.{option.name}") + (f" ({option.cost})" if option.cost else "")
+            buttons.append(Button(label, button_payload(key, _ACTION_COMMAND[option.name])))
+        return buttons
+
+
+def _select_text(positions: list[int]) -> str:
+    return "select " + " ".join(map(str, positions)) if positions else "select"
+
+
+_ACTION_COMMAND = {
+    "fold": "fold",
+    "play": "play",
+    "bet": "play",
+    "buy": "buy",
+    "dealer_game": "dealergame",
+    "decline": "decline",
+}

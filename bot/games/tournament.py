@@ -1,0 +1,345 @@
+"""A Hold'em table's tournament: creating it, registration, the clock and its announcements, cash-outs, pawns, the end.
+
+The tournament's engine state lives in the table's snapshot (`state["tournament"]`), so every change to it commits in
+the same transaction as the chips it moves; a copy goes to the `tournaments` table for the record.
+"""
+
+from __future__ import annotations
+
+from datetime import UTC, datetime
+from typing import TYPE_CHECKING, Any
+from zoneinfo import ZoneInfo, ZoneInfoNotFoundError
+
+from bot import commands as cmd
+from bot.games.context import Action
+from bot.render import tournament as render
+from engine.common import Event, RuleError, all_moves
+from engine.holdem import ItemPawned as HandItemPawned
+from engine.holdem import PawnRules
+from engine.schedule import PRESETS, ScheduleError, parse_schedule
+from engine.tournament import Phase, Tournament, TournamentConfig
+
+if TYPE_CHECKING:
+    from bot.games.holdem import HoldemController
+
+DEFAULT_TIMEZONE = "UTC"
+NO_PAWNS = PawnRules(value=0)
+"""Cash tables take no pawns: the rule is the tournament's."""
+
+
+def moment(act: Action) -> datetime:
+    """The action's time as an aware UTC datetime."""
+    return datetime.fromtimestamp(act.now, tz=UTC)
+
+
+def _load(act: Action) -> Tournament | None:
+    data = act.state.get("tournament")
+    return Tournament.from_dict(data["engine"]) if data else None
+
+
+def _save(act: Action, tournament: Tournament, events: list[Event], ctl: HoldemController) -> None:
+    """Write the events' chips, keep the state in the snapshot and the record, and say what happened."""
+    data = act.state["tournament"]
+    key = f"t{data['id']}"
+    act.apply_moves(all_moves(events), lambda name: ctl._account(act, name), key)
+    act.record(key, events)
+    render.narrate(act, tournament, events)
+    data["engine"] = tournament.to_dict()
+    act.tx.save_tournament(data["id"], act.place.chat_id, act.place.table_id, tournament.phase.value, data["engine"])
+
+
+def bank_account(act: Action) -> str:
+    """The ledger account that issues and takes back the tournament's chips."""
+    data = act.state.get("tournament")
+    if not data:
+        raise RuntimeError("no tournament at this table")
+    return f"bank:{act.place.table_id}:t{data['id']}"
+
+
+def handle(ctl: HoldemController, act: Action, command: cmd.Command) -> None:
+    """`/tournament …`, `/clock` and `/cashout`."""
+    if isinstance(command, cmd.Clock):
+        _clock(act)
+    elif isinstance(command, cmd.CashOut):
+        _cash_out(ctl, act)
+    else:
+        assert isinstance(command, cmd.Tournament)
+        action = _SUBCOMMANDS.get(command.action)
+        if action is None:
+            raise act.refuse("parse.usage", command="tournament", usage=cmd.Tournament.usage)
+        action(ctl, act, command.argument)
+
+
+def _require(act: Action) -> Tournament:
+    tournament = _load(act)
+    if tournament is None:
+        raise act.refuse("tournament.none")
+    return tournament
+
+
+def _apply(act: Action, call: Any, *args: Any) -> list[Event]:
+    try:
+        events: list[Event] = call(*args)
+    except RuleError as error:
+        raise act.rule_refusal(error) from None
+    return events
+
+
+def _create(ctl: HoldemController, act: Action, argument: str) -> None:
+    act.require_organizer()
+    if act.state.get("tournament"):
+        raise act.refuse("tournament.exists")
+    if act.state.get("hand") or act.state.get("seats"):
+        raise act.refuse("tournament.table_busy")
+    zone = str(act.chat_settings.get("timezone") or act.config.get("timezone") or DEFAULT_TIMEZONE)
+    text = argument.strip() or "home-night"
+    try:
+        schedule = PRESETS[text](zone) if text in PRESETS else parse_schedule(text, zone)
+    except ScheduleError as error:
+        raise act.refuse("tournament.bad_schedule", reason=str(error)) from None
+    tournament = Tournament(TournamentConfig(), schedule)
+    tournament_id = act.tx.save_tournament(None, act.place.chat_id, act.place.table_id, tournament.phase.value,
+                                           tournament.to_dict())
+    act.state["tournament"] = {"id": tournament_id, "engine": tournament.to_dict(), "announced": None}
+    act.say("tournament.created", number=tournament_id, schedule=schedule.to_text(), zone=zone,
+            buy_in=render.money(tournament.config.buy_in), chips=tournament.config.chips)
+
+
+def register(ctl: HoldemController, act: Action, argument: str = "") -> None:
+    """Buy in: the player gets his chips from the bank and a seat."""
+    tournament = _require(act)
+    if ctl.seat(act, act.user) is not None:
+        raise act.refuse("holdem.already_seated")
+    events = _apply(act, tournament.register, act.user)
+    act.state["seats"].append({"id": act.user, "stack": tournament.config.chips, "out": False, "timeouts": 0,
+                               "leaving": False})
+    _save(act, tournament, events, ctl)
+    act.show_table(ctl.table_message(act))
+
+
+def _start(ctl: HoldemController, act: Action, argument: str) -> None:
+    act.require_organizer()
+    tournament = _require(act)
+    events = _apply(act, tournament.start, moment(act))
+    act.state["tournament"]["announced"] = tournament.clock.started_at.isoformat() if tournament.clock.started_at \
+        else None
+    _save(act, tournament, events, ctl)
+    _announce_level(act, tournament)
+    _arm_clock(act, tournament)
+    ctl.start_hand(act, quiet=True)
+
+
+def _clock_action(name: str) -> Any:
+    def run(ctl: HoldemController, act: Action, argument: str) -> None:
+        act.require_organizer()
+        tournament = _require(act)
+        if name == "adjust":
+            if not argument.lstrip("-+").isdigit():
+                raise act.refuse("parse.usage", command="tournament minutes", usage="+5 | -5")
+            events = _apply(act, tournament.clock.adjust, moment(act), int(argument))
+        else:
+            events = _apply(act, getattr(tournament.clock, name), moment(act))
+        _save(act, tournament, events, ctl)
+        _clock(act, tournament)
+        _arm_clock(act, tournament)
+        if name in ("resume", "skip") and not act.state.get("hand"):
+            ctl.start_hand(act, quiet=True)
+
+    return run
+
+
+def _close(ctl: HoldemController, act: Action, argument: str) -> None:
+    act.require_organizer()
+    tournament = _require(act)
+    if act.state.get("hand"):
+        raise act.refuse("holdem.hand_in_play")
+    _finish(ctl, act, tournament)
+
+
+def _settle(ctl: HoldemController, act: Action, argument: str) -> None:
+    data = act.state.get("tournament") or act.state.get("last_tournament")
+    if not data:
+        raise act.refuse("tournament.none")
+    tournament = Tournament.from_dict(data["engine"])
+    if tournament.phase is not Phase.FINISHED:
+        raise act.refuse("tournament.not_finished")
+    act.say_text(render.settlement(act, tournament.settle()))
+
+
+def _status(ctl: HoldemController, act: Action, argument: str) -> None:
+    tournament = _require(act)
+    act.tell(act.user, "tournament.status", text=render.status(act, tournament, moment(act)))
+
+
+def _redeem(ctl: HoldemController, act: Action, argument: str) -> None:
+    tournament = _require(act)
+    seat = ctl.seat(act, act.user)
+    if seat is None:
+        raise act.refuse("not_seated")
+    if act.state.get("hand"):
+        raise act.refuse("holdem.hand_in_play")
+    if not argument.isdigit():
+        raise act.refuse("parse.usage", command="tournament redeem", usage="item-number")
+    events = _apply(act, tournament.redeem_pawn, act.user, int(argument), stack=seat["stack"])
+    seat["stack"] -= sum(move.amount for move in all_moves(events))
+    _save(act, tournament, events, ctl)
+
+
+def _cash_out(ctl: HoldemController, act: Action) -> None:
+    tournament = _require(act)
+    seat = ctl.seat(act, act.user)
+    if seat is None:
+        raise act.refuse("not_seated")
+    hand = ctl._hand(act)
+    if hand is not None and act.user in hand.players:
+        raise act.refuse("tournament.cash_out_between_hands")
+    events = _apply(act, tournament.cash_out, act.user, seat["stack"])
+    act.state["seats"].remove(seat)
+    _save(act, tournament, events, ctl)
+    _maybe_end(ctl, act, tournament)
+
+
+def _clock(act: Action, tournament: Tournament | None = None) -> None:
+    tournament = tournament or _require(act)
+    act.say_text(render.status(act, tournament, moment(act)))
+
+
+_SUBCOMMANDS = {
+    "create": _create,
+    "register": register,
+    "join": register,
+    "start": _start,
+    "pause": _clock_action("pause"),
+    "resume": _clock_action("resume"),
+    "skip": _clock_action("skip"),
+    "minutes": _clock_action("adjust"),
+    "close": _close,
+    "end": _close,
+    "settle": _settle,
+    "status": _status,
+    "clock": lambda ctl, act, argument: _clock(act),
+    "cashout": lambda ctl, act, argument: _cash_out(ctl, act),
+    "redeem": _redeem,
+}
+
+
+# --- hooks the Hold'em controller calls --------------------------------------------------------------------------
+
+
+def current_level(ctl: HoldemController, act: Action) -> int | None:
+    """The limit L for the next hand, None during a break; refuses when the tournament is not running."""
+    tournament = _require(act)
+    if tournament.phase is not Phase.RUNNING:
+        raise act.refuse("tournament.not_running")
+    status = tournament.clock.level_at(moment(act))
+    if status.is_paused:
+        return None
+    return status.level.limit
+
+
+def break_until(ctl: HoldemController, act: Action) -> str:
+    """When play resumes, as local time text (or "—")."""
+    tournament = _require(act)
+    status = tournament.clock.level_at(moment(act))
+    if status.ends_at is None:
+        return "—"
+    return f"{tournament.clock.local(status.ends_at):%H:%M}"
+
+
+def pawn_rules(ctl: HoldemController, act: Action) -> PawnRules:
+    """Tournament hands accept pawns worth the tournament's pawn value; cash hands accept none."""
+    tournament = _load(act)
+    return PawnRules(value=tournament.config.pawn_chips) if tournament else NO_PAWNS
+
+
+def verify_pawn(ctl: HoldemController, act: Action, item: str) -> None:
+    """Refuse a pawn the tournament would not accept (not playing, three items already, a refused kind)."""
+    tournament = _load(act)
+    if tournament is None:
+        raise act.refuse("tournament.no_pawns_here")
+    try:
+        tournament.verify_pawn(act.user, item, tournament.config.pawn_chips)
+    except RuleError as error:
+        raise act.rule_refusal(error) from None
+
+
+def record_pawns(ctl: HoldemController, act: Action, events: list[Event]) -> None:
+    """Record items the hand accepted as pawned in the tournament (the chips already moved with the hand)."""
+    pawned = [event for event in events if isinstance(event, HandItemPawned)]
+    if not pawned:
+        return
+    tournament = _require(act)
+    recorded: list[Event] = []
+    for event in pawned:
+        recorded += tournament.record_pawn(event.player, event.item, event.value, event.hand_number)
+    _save(act, tournament, recorded, ctl)
+
+
+def after_hand(ctl: HoldemController, act: Action) -> None:
+    """Players left without chips are eliminated (finishing places in order); the last one standing wins."""
+    tournament = _require(act)
+    events: list[Event] = []
+    for seat in [seat for seat in act.state["seats"] if seat["stack"] == 0]:
+        if tournament.can_eliminate(seat["id"]):
+            events += tournament.eliminate(seat["id"])
+            act.state["seats"].remove(seat)
+    if events:
+        _save(act, tournament, events, ctl)
+    _maybe_end(ctl, act, tournament)
+
+
+def _maybe_end(ctl: HoldemController, act: Action, tournament: Tournament) -> None:
+    if tournament.phase is Phase.RUNNING and len(act.state["seats"]) <= 1:
+        _finish(ctl, act, tournament)
+
+
+def _finish(ctl: HoldemController, act: Action, tournament: Tournament) -> None:
+    stacks = {seat["id"]: seat["stack"] for seat in act.state["seats"]}
+    events = _apply(act, tournament.finish, moment(act), stacks)
+    act.state["seats"] = []
+    _save(act, tournament, events, ctl)
+    act.say_text(render.settlement(act, tournament.settle()))
+    act.disarm(_clock_key(act))
+    act.state["last_tournament"] = act.state["tournament"]
+    act.state["tournament"] = None
+
+
+def on_clock(ctl: HoldemController, act: Action) -> None:
+    """Post what the clock announces since the last time, then arm the next announcement."""
+    tournament = _load(act)
+    if tournament is None or tournament.phase is not Phase.RUNNING:
+        return
+    data = act.state["tournament"]
+    now = moment(act)
+    since = datetime.fromisoformat(data["announced"]) if data.get("announced") else now
+    for announcement in tournament.clock.announcements_between(since, now):
+        act.say_text(render.announcement(act, announcement))
+    data["announced"] = now.isoformat()
+    _arm_clock(act, tournament)
+    if not act.state.get("hand"):
+        ctl.start_hand(act, quiet=True)
+
+
+def _announce_level(act: Action, tournament: Tournament) -> None:
+    act.say_text(render.status(act, tournament, moment(act)))
+
+
+def _clock_key(act: Action) -> str:
+    return f"clock:{act.place.table_id}"
+
+
+def _arm_clock(act: Action, tournament: Tournament) -> None:
+    due = tournament.clock.next_announcement_at(moment(act))
+    if due is None:
+        act.disarm(_clock_key(act))
+    else:
+        act.arm(_clock_key(act), max(0.0, due.timestamp() - act.now), kind="clock")
+
+
+def valid_timezone(name: str) -> bool:
+    """Whether `name` is an IANA time zone this machine knows."""
+    try:
+        ZoneInfo(name)
+    except (ZoneInfoNotFoundError, ValueError):
+        return False
+    return True

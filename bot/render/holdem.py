@@ -1,0 +1,156 @@
+"""Hold'em text: the public table, the buttons for the player to act, a player's hole cards, and the hand's story."""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+
+from bot.commands import button_payload
+from bot.games.context import Action
+from bot.output import Button
+from bot.render import cards_text
+from engine import holdem as engine
+from engine.common import Event
+
+
+def seats_text(act: Action) -> str:
+    """Between hands: who sits with how many chips."""
+    lines = [act.t("holdem.seats_title")]
+    for seat in act.state.get("seats", []):
+        status = act.t("holdem.sitting_out") if seat["out"] else ""
+        lines.append(f"  {act.name(seat['id'])} — {seat['stack']} {status}".rstrip())
+    lines.append(act.t("holdem.between_hands"))
+    return "\n".join(lines)
+
+
+def idle_buttons(act: Action, key: str) -> tuple[Button, ...]:
+    """Between hands: deal the next hand."""
+    return (Button(act.t("button.deal"), button_payload(key, "deal")),)
+
+
+def table_text(act: Action, hand: engine.Hand) -> str:
+    """The hand as everyone may see it: level, board, pot, each player's stack and bet, the button, whose turn."""
+    small, big = hand.structure.blinds(hand.level)
+    lines = [act.t("holdem.title", number=hand.hand_number, small=small, big=big, structure=hand.structure.name)]
+    board = cards_text(hand.board) if hand.board else "—"
+    lines.append(act.t("holdem.board", board=board, pot=hand.pot_total))
+    bets, stacks, folded = hand.bets, hand.stacks, hand.folded
+    for player in hand.players:
+        marks = []
+        if player == hand.button:
+            marks.append("Ⓓ")
+        if player in folded:
+            marks.append(act.t("holdem.folded"))
+        elif stacks[player] == 0 and not hand.is_over:
+            marks.append(act.t("holdem.all_in"))
+        if bets.get(player):
+            marks.append(act.t("holdem.bet", chips=bets[player]))
+        turn = "▶ " if player == hand.to_act else "  "
+        lines.append(f"{turn}{act.name(player)} · {stacks[player]} {' '.join(marks)}".rstrip())
+    if hand.to_act:
+        legal = hand.legal_actions()
+        owed = legal.call_amount
+        lines.append(act.t("holdem.to_act_owes" if owed else "holdem.to_act", player=act.name(hand.to_act),
+                           chips=owed))
+    elif hand.is_over:
+        lines.append(act.t("holdem.hand_over"))
+    return "\n".join(lines)
+
+
+def action_buttons(act: Action, hand: engine.Hand, key: str) -> tuple[Button, ...]:
+    """The buttons for what the player to act may do, drawn from the engine's legal actions alone."""
+    buttons = [Button(act.t("button.my_cards"), button_payload(key, "cards"), private=True)]
+    if hand.to_act is None:
+        return tuple(buttons)
+    legal = hand.legal_actions()
+    if legal.can_fold:
+        buttons.append(Button(act.t("button.fold"), button_payload(key, "fold")))
+    if legal.can_check:
+        buttons.append(Button(act.t("button.check"), button_payload(key, "check")))
+    if legal.call_amount:
+        buttons.append(Button(act.t("button.call", chips=legal.call_amount), button_payload(key, "call")))
+    if legal.can_bet or legal.can_raise:
+        word, command = ("button.bet", "bet") if legal.can_bet else ("button.raise", "raise")
+        targets = [legal.min_to]
+        if legal.max_to > legal.min_to:
+            pot_sized = legal.min_to + hand.pot_total
+            targets += [amount for amount in (2 * legal.min_to, pot_sized) if legal.min_to < amount < legal.max_to]
+        for amount in dict.fromkeys(targets):
+            if amount < legal.max_to or legal.max_to == legal.min_to:
+                buttons.append(Button(act.t(word, chips=amount), button_payload(key, f"{command} {amount}")))
+    if legal.all_in and (legal.max_to > legal.min_to or legal.all_in <= legal.call_amount
+                         or not (legal.can_bet or legal.can_raise)):
+        buttons.append(Button(act.t("button.all_in", chips=legal.all_in), button_payload(key, "allin")))
+    return tuple(buttons)
+
+
+def hole_cards_text(act: Action, hand: engine.Hand, user_id: str) -> str:
+    """A player's own cards (and the board, for context)."""
+    cards = cards_text(hand.hole_cards(user_id))
+    if hand.board:
+        return act.t("holdem.your_cards_board", cards=cards, board=cards_text(hand.board))
+    return act.t("holdem.your_cards", cards=cards)
+
+
+def narrate(act: Action, events: Iterable[Event]) -> None:
+    """One public message with what happened, and each player's hole cards to him alone."""
+    lines: list[str] = []
+    for event in events:
+        if isinstance(event, engine.HoleCardsDealt):
+            act.tell(event.player, "holdem.your_cards", cards=cards_text(event.cards))
+            continue
+        line = _line(act, event)
+        if line:
+            lines.append(line)
+    act.say_text("\n".join(lines))
+
+
+def _line(act: Action, event: Event) -> str:
+    name = act.name
+    if isinstance(event, engine.HandStarted):
+        small, big = event.level // 2, event.level
+        return act.t("holdem.started", number=event.hand_number, button=name(event.button), small=small, big=big)
+    if isinstance(event, engine.BlindPosted):
+        return act.t(f"holdem.blind_{event.blind}", player=name(event.player), chips=event.amount)
+    if isinstance(event, engine.PlayerFolded):
+        return act.t("holdem.did_fold", player=name(event.player))
+    if isinstance(event, engine.PlayerChecked):
+        return act.t("holdem.did_check", player=name(event.player))
+    if isinstance(event, engine.PlayerCalled):
+        return act.t("holdem.did_call", player=name(event.player), chips=event.amount) + _all_in(act, event.is_all_in)
+    if isinstance(event, engine.PlayerBet):
+        return act.t("holdem.did_bet", player=name(event.player), chips=event.amount) + _all_in(act, event.is_all_in)
+    if isinstance(event, engine.PlayerRaised):
+        return act.t("holdem.did_raise", player=name(event.player), chips=event.to) + _all_in(act, event.is_all_in)
+    if isinstance(event, engine.ItemPawned):
+        return act.t("holdem.did_pawn", player=name(event.player), item=event.item, chips=event.value)
+    if isinstance(event, engine.UncalledBetReturned):
+        return act.t("holdem.uncalled", player=name(event.player), chips=event.amount)
+    if isinstance(event, engine.BoardDealt):
+        return act.t(f"holdem.street.{event.street.value}", cards=cards_text(event.cards),
+                     board=cards_text(event.board))
+    if isinstance(event, engine.HandsShown):
+        shown = "; ".join(f"{name(player)}: {cards_text(cards)} ({hand_label(act, event.categories[player])})"
+                          for player, cards in event.cards.items())
+        return act.t("holdem.showdown", shown=shown)
+    if isinstance(event, engine.PotAwarded):
+        winners = ", ".join(name(player) if len(event.winners) == 1 else f"{name(player)} {chips}"
+                            for player, chips in event.winners.items())
+        pot = act.t("holdem.main_pot") if event.pot_index == 0 else act.t("holdem.side_pot", number=event.pot_index)
+        if event.category:
+            return act.t("holdem.pot_won_with", pot=pot, chips=event.amount, winners=winners,
+                         hand=hand_label(act, event.category))
+        return act.t("holdem.pot_won", pot=pot, chips=event.amount, winners=winners)
+    return ""
+
+
+def _all_in(act: Action, is_all_in: bool) -> str:
+    return " " + act.t("holdem.all_in") if is_all_in else ""
+
+
+def hand_label(act: Action, name: str) -> str:
+    """A hand category's name in the chat's language."""
+    key = name.lower().replace(" ", "_").replace("-", "_")
+    try:
+        return act.t(f"hand.{key}")
+    except KeyError:
+        return name.replace("_", " ")

@@ -1,0 +1,106 @@
+"""Tournament text: the clock's status and announcements, registrations and cash-outs, and the settlement."""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+from datetime import datetime, timedelta
+from fractions import Fraction
+
+from bot.games.context import Action
+from engine.clock import Announcement, AnnouncementKind
+from engine.common import Event
+from engine.settlement import Settlement
+from engine.tournament import (
+    ItemBoughtBack,
+    ItemPawned,
+    PawnRedeemed,
+    Phase,
+    PlayerCashedOut,
+    PlayerEliminated,
+    PlayerRegistered,
+    Tournament,
+)
+
+
+def money(amount: Fraction) -> str:
+    """Money units with two decimals, exact amounts shown as whole numbers (50, 16.67)."""
+    cents = round(amount * 100)
+    return str(cents // 100) if cents % 100 == 0 else f"{cents / 100:.2f}"
+
+
+def _minutes(delta: timedelta | None) -> str:
+    if delta is None:
+        return "—"
+    total = max(0, int(delta.total_seconds()) // 60)
+    return f"{total // 60}h{total % 60:02d}m" if total >= 60 else f"{total}m"
+
+
+def status(act: Action, tournament: Tournament, now: datetime) -> str:
+    """The clock: the level (or break), the blinds, time to the next change, paused or not."""
+    if tournament.phase is Phase.REGISTERING:
+        players = ", ".join(act.name(player) for player in tournament.entrants) or "—"
+        return act.t("tournament.registering", players=players)
+    if tournament.phase is Phase.FINISHED:
+        return act.t("tournament.finished")
+    level = tournament.clock.level_at(now)
+    upcoming = level.next_level
+    nxt = act.t("tournament.next_break") if upcoming is not None and upcoming.is_break else (
+        upcoming.limits if upcoming is not None else "—")
+    paused = " " + act.t("tournament.paused") if level.is_paused else ""
+    if level.is_break:
+        until = f"{tournament.clock.local(level.ends_at):%H:%M}" if level.ends_at else "—"
+        return act.t("tournament.clock_break", until=until, remaining=_minutes(level.remaining)) + paused
+    return act.t("tournament.clock_level", number=level.index + 1, limits=level.level.limits,
+                 small=level.level.small_blind, big=level.level.big_blind, remaining=_minutes(level.remaining),
+                 next=nxt) + paused
+
+
+def announcement(act: Action, item: Announcement) -> str:
+    """One clock announcement for the channel."""
+    if item.kind is AnnouncementKind.LEVEL_SOON:
+        if item.limit is None:
+            return act.t("tournament.break_soon", minutes=item.minutes)
+        return act.t("tournament.level_soon", minutes=item.minutes, limits=item.limits)
+    if item.kind is AnnouncementKind.BREAK_STARTED:
+        until = f"{item.until:%H:%M}" if item.until else "—"
+        return act.t("tournament.break_started", until=until)
+    if item.kind is AnnouncementKind.PLAY_RESUMED:
+        return act.t("tournament.play_resumed", limits=item.limits)
+    return act.t("tournament.level_started", limits=item.limits)
+
+
+def narrate(act: Action, tournament: Tournament, events: Iterable[Event]) -> None:
+    """Public lines for registrations, eliminations, cash-outs and items."""
+    for event in events:
+        if isinstance(event, PlayerRegistered):
+            act.say("tournament.registered", player=act.name(event.player), chips=event.chips,
+                    money=money(event.money), count=len(tournament.entrants))
+        elif isinstance(event, PlayerEliminated):
+            act.say("tournament.eliminated", player=act.name(event.player), place=event.place)
+        elif isinstance(event, PlayerCashedOut):
+            act.say("tournament.cashed_out", player=act.name(event.player), chips=event.chips,
+                    money=money(event.money))
+        elif isinstance(event, ItemPawned):
+            act.say("tournament.pawned", player=act.name(event.owner), item=event.description,
+                    chips=event.chips, price=money(event.price))
+        elif isinstance(event, ItemBoughtBack):
+            act.say("tournament.bought_back", player=act.name(event.owner), item=event.description,
+                    money=money(event.money))
+        elif isinstance(event, PawnRedeemed):
+            act.say("tournament.redeemed", player=act.name(event.owner), chips=event.chips)
+
+
+def settlement(act: Action, result: Settlement) -> str:
+    """The final ledger and who pays whom."""
+    lines = [act.t("tournament.settlement_title")]
+    for row in result.rows:
+        lines.append(act.t("tournament.settlement_row", player=act.name(row.player), paid=money(row.paid_in),
+                           cashed=money(row.cashed_out), items=money(row.items_bought_back),
+                           net=("+" if row.net_cents > 0 else "") + money(Fraction(row.net_cents, 100))))
+    if result.transfers:
+        lines.append(act.t("tournament.transfers_title"))
+        lines += [act.t("tournament.transfer", payer=act.name(item.payer), payee=act.name(item.payee),
+                        amount=money(item.amount)) for item in result.transfers]
+    else:
+        lines.append(act.t("tournament.no_transfers"))
+    return "\n".join(lines)

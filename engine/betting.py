@@ -1,0 +1,94 @@
+"""Hold'em betting structures as data: fixed limit (home and standard) and no limit, with their presets."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from dataclasses import asdict, dataclass
+from enum import StrEnum
+from typing import Any
+
+__all__ = ["FIXED_LIMIT", "HOME_LIMIT", "NO_LIMIT", "STRUCTURES", "BettingStructure", "Limit", "Street"]
+
+
+class Street(StrEnum):
+    """The phases of a Hold'em hand, in order."""
+
+    PREFLOP = "preflop"
+    FLOP = "flop"
+    TURN = "turn"
+    RIVER = "river"
+    SHOWDOWN = "showdown"
+
+
+BETTING_STREETS: tuple[Street, ...] = (Street.PREFLOP, Street.FLOP, Street.TURN, Street.RIVER)
+"""The four streets with a betting round."""
+
+
+class Limit(StrEnum):
+    """How bet sizes are bounded: a fixed size per street, or anything from the minimum up to the stack."""
+
+    FIXED = "fixed"
+    NO_LIMIT = "no-limit"
+
+
+@dataclass(frozen=True, slots=True)
+class BettingStructure:
+    """The sizes and caps of a betting structure; every amount is derived from the table's level `L`.
+
+    - blinds are `L // 2` and `L`;
+    - fixed limit: each bet or raise on a street is exactly `bet_units[street] * L` (L, L, 2L, 2L by default);
+      no limit: the minimum bet is `L`, the minimum raise the size of the last full bet or raise;
+    - `raises_per_player`: how many times one player may raise in one betting round (None: no limit);
+    - `bets_per_round`: the cap on bets plus raises in one betting round, the big blind counting as the first bet
+      preflop (None: no cap); `uncapped_heads_up` lifts it when a round starts with only two players in the hand.
+    """
+
+    name: str
+    limit: Limit
+    bet_units: tuple[int, int, int, int] = (1, 1, 2, 2)
+    raises_per_player: int | None = None
+    bets_per_round: int | None = None
+    uncapped_heads_up: bool = False
+
+    def blinds(self, level: int) -> tuple[int, int]:
+        """The small and big blind at this level."""
+        return level // 2, level
+
+    def bet_size(self, street: Street, level: int) -> int:
+        """The fixed bet/raise size on a street (fixed limit), or the minimum bet (no limit)."""
+        if self.limit is Limit.NO_LIMIT:
+            return level
+        return self.bet_units[BETTING_STREETS.index(street)] * level
+
+    def to_dict(self) -> dict[str, Any]:
+        """A JSON-able form."""
+        data = asdict(self)
+        data["limit"] = self.limit.value
+        data["bet_units"] = list(self.bet_units)
+        return data
+
+    @classmethod
+    def from_dict(cls, data: Mapping[str, Any]) -> BettingStructure:
+        """Rebuild from `to_dict`."""
+        units = tuple(data["bet_units"])
+        return cls(
+            name=data["name"],
+            limit=Limit(data["limit"]),
+            bet_units=(units[0], units[1], units[2], units[3]),
+            raises_per_player=data["raises_per_player"],
+            bets_per_round=data["bets_per_round"],
+            uncapped_heads_up=data["uncapped_heads_up"],
+        )
+
+
+HOME_LIMIT = BettingStructure(name="home-limit", limit=Limit.FIXED, raises_per_player=1)
+"""The seed's structure (tournament default): fixed limit, each player raises at most once per round."""
+
+FIXED_LIMIT = BettingStructure(name="fixed-limit", limit=Limit.FIXED, bets_per_round=4, uncapped_heads_up=True)
+"""Standard fixed limit: one bet and three raises per round, uncapped heads-up."""
+
+NO_LIMIT = BettingStructure(name="no-limit", limit=Limit.NO_LIMIT)
+"""No limit (cash games): min raise = the last full bet or raise, all-in any time."""
+
+STRUCTURES: dict[str, BettingStructure] = {s.name: s for s in (HOME_LIMIT, FIXED_LIMIT, NO_LIMIT)}
+"""The presets by name."""

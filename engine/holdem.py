@@ -1,0 +1,535 @@
+"""One hand of Texas Hold'em (RULES.md §1) as a pure state machine: blinds, four betting rounds, pots, showdown.
+
+Where the rules are silent, this follows a card room and pokerkit's model:
+- dealing: hole cards one at a time from the player left of the button; one card burned before each street;
+- a player sitting out, or with no chips, is dealt out; if the button's seat is out, the nearest seat in play at or
+  before it (counter-clockwise) holds the button, so the blinds still fall to the seats after it;
+- a big blind short of the blind still makes the others call the full blind; the excess comes back as uncalled;
+- folding is refused when checking is free (`timeout_action()` gives the check-or-fold a time-out should play);
+- a player with no decision to make (nothing owed, and no one left who could call a raise) is not asked to act;
+- a raise needs a player who could call it; a player who already acted may raise again only if the bet grew by a
+  full raise since (so several short all-ins that add up to one do reopen the betting);
+- `home-limit`'s one raise per player and round does not count the opening bet (the seed limits raising);
+- every bet or raise, a short all-in too, counts toward a round's cap; the big blind is the first bet preflop;
+  a cap's "heads-up" means only two players in the hand when the round starts;
+- at showdown every player still in shows; odd chips go one each to the winners from the button's left;
+- pawning happens on the player's turn, when short of the call; it does not use up his turn.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass, fields
+from typing import Any
+
+from engine.betting import FIXED_LIMIT, HOME_LIMIT, NO_LIMIT, STRUCTURES, BettingStructure, Limit, Street
+from engine.cards import Card, Deck
+from engine.common import Event, IllegalAmount, Move, NotYourTurn, RuleError
+from engine.hands import HandValue, evaluate
+from engine.holdem_types import (
+    Action,
+    AllIn,
+    Bet,
+    BlindPosted,
+    BoardDealt,
+    Call,
+    Check,
+    Fold,
+    HandEnded,
+    HandResult,
+    HandsShown,
+    HandStarted,
+    HoleCardsDealt,
+    ItemPawned,
+    LegalActions,
+    Pawn,
+    PawnRules,
+    PlayerBet,
+    PlayerCalled,
+    PlayerChecked,
+    PlayerFolded,
+    PlayerRaised,
+    PotAward,
+    PotAwarded,
+    RaiseTo,
+    SeatPlayer,
+    UncalledBetReturned,
+)
+from engine.pots import build_pots, split_pot
+
+__all__ = [  # the hand and the vocabulary it speaks (re-exported from holdem_types and betting)
+    "FIXED_LIMIT", "HOME_LIMIT", "NO_LIMIT", "STRUCTURES", "Action", "AllIn", "Bet", "BettingStructure",
+    "BlindPosted", "BoardDealt", "Call", "Check", "Fold", "Hand", "HandEnded", "HandResult", "HandStarted",
+    "HandsShown", "HoleCardsDealt", "ItemPawned", "LegalActions", "Limit", "Pawn", "PawnRules", "PlayerBet",
+    "PlayerCalled", "PlayerChecked", "PlayerFolded", "PlayerRaised", "PotAward", "PotAwarded", "RaiseTo",
+    "SeatPlayer", "Street", "UncalledBetReturned",
+]
+
+_NEXT_STREET = {Street.PREFLOP: (Street.FLOP, 3), Street.FLOP: (Street.TURN, 1), Street.TURN: (Street.RIVER, 1)}
+
+
+@dataclass(slots=True)
+class _Seat:
+    """A player's state inside the hand (mutable, private)."""
+
+    id: str
+    stack: int
+    start_stack: int
+    hole: list[Card]
+    bet: int = 0
+    contributed: int = 0
+    folded: bool = False
+    acted: bool = False
+    level: int = 0
+    raises: int = 0
+    pawned: int = 0
+
+    @property
+    def account(self) -> str:
+        """The local ledger account of his stack."""
+        return f"stack:{self.id}"
+
+
+class Hand:
+    """A hand of Hold'em in progress or finished. Build it with `Hand.start`, drive it with `act`."""
+
+    def __init__(self, *, seats: list[_Seat], button: int, level: int, structure: BettingStructure, deck: Deck,
+                 hand_number: int, pawn_rules: PawnRules) -> None:
+        self._seats = seats
+        self._by_id = {seat.id: seat for seat in seats}
+        self._button = button
+        self.level = level
+        self.structure = structure
+        self._deck = deck
+        self.hand_number = hand_number
+        self.pawn_rules = pawn_rules
+        self.street = Street.PREFLOP
+        self._board: list[Card] = []
+        self._to_act: int | None = None
+        self._current_bet = 0
+        self._raise_increment = 0
+        self._bet_count = 0
+        self._uncapped = False
+        self._pot = 0
+        self.result: HandResult | None = None
+
+    # --- starting ------------------------------------------------------------------------------------------
+
+    @classmethod
+    def start(cls, players: Sequence[SeatPlayer], button: int, level: int, structure: BettingStructure, deck: Deck,
+              hand_number: int, pawn_rules: PawnRules | None = None) -> tuple[Hand, list[Event]]:
+        """Seat the players (clockwise order; `button` indexes this list), post blinds, deal, and return the hand
+        with its events. Raises ValueError for a setup the application should never make (fewer than two players
+        in play, repeated ids, a level under 2)."""
+        if level < 2:
+            raise ValueError(f"level {level} is too small: blinds are level // 2 and level")
+        if len({player.id for player in players}) != len(players):
+            raise ValueError("player ids repeat")
+        in_play = [index for index, player in enumerate(players) if not player.sitting_out and player.stack > 0]
+        if len(in_play) < 2:
+            raise ValueError("a hand needs two players with chips")
+        holder = next((button - back) % len(players) for back in range(len(players))
+                      if (button - back) % len(players) in in_play)
+        seats = [_Seat(players[index].id, players[index].stack, players[index].stack, []) for index in in_play]
+        hand = cls(seats=seats, button=in_play.index(holder), level=level, structure=structure, deck=deck,
+                   hand_number=hand_number, pawn_rules=pawn_rules or PawnRules())
+        return hand, hand._open()
+
+    def _open(self) -> list[Event]:
+        count = len(self._seats)
+        events: list[Event] = [HandStarted(
+            hand_number=self.hand_number, players=tuple(seat.id for seat in self._seats),
+            button=self._seats[self._button].id, stacks={seat.id: seat.stack for seat in self._seats},
+            level=self.level, structure=self.structure.name)]
+        small_index = self._button if count == 2 else (self._button + 1) % count
+        big_index = (small_index + 1) % count
+        for index, (name, blind) in zip((small_index, big_index), zip(("small", "big"),
+                                        self.structure.blinds(self.level), strict=True), strict=True):
+            seat = self._seats[index]
+            amount = min(blind, seat.stack)
+            move = self._put_in(seat, amount, f"{name} blind")
+            events.append(BlindPosted(player=seat.id, blind=name, amount=amount, is_all_in=seat.stack == 0,
+                                      moves=(move,)))
+        order = self._order_from_button()
+        for _ in range(2):
+            for seat in order:
+                seat.hole.extend(self._deck.deal(1))
+        events.extend(HoleCardsDealt(player=seat.id, cards=tuple(seat.hole), visible_to=seat.id) for seat in order)
+        self._current_bet = self.level
+        self._raise_increment = self.structure.bet_size(Street.PREFLOP, self.level)
+        self._bet_count = 1
+        self._uncapped = self.structure.uncapped_heads_up and count == 2
+        events.extend(self._begin_round(after=big_index))
+        return events
+
+    # --- reading -------------------------------------------------------------------------------------------
+
+    @property
+    def is_over(self) -> bool:
+        """Whether the hand has ended (pots awarded)."""
+        return self.result is not None
+
+    @property
+    def to_act(self) -> str | None:
+        """The id of the player to act, None when the hand is over."""
+        return None if self._to_act is None else self._seats[self._to_act].id
+
+    @property
+    def players(self) -> tuple[str, ...]:
+        """The players dealt in, in table order."""
+        return tuple(seat.id for seat in self._seats)
+
+    @property
+    def button(self) -> str:
+        """The player holding the button."""
+        return self._seats[self._button].id
+
+    @property
+    def stacks(self) -> dict[str, int]:
+        """Chips behind for each player (not counting what he has in the pot)."""
+        return {seat.id: seat.stack for seat in self._seats}
+
+    @property
+    def bets(self) -> dict[str, int]:
+        """What each player has bet on the current street."""
+        return {seat.id: seat.bet for seat in self._seats}
+
+    @property
+    def folded(self) -> frozenset[str]:
+        """The players who folded."""
+        return frozenset(seat.id for seat in self._seats if seat.folded)
+
+    @property
+    def board(self) -> tuple[Card, ...]:
+        """The community cards dealt so far."""
+        return tuple(self._board)
+
+    @property
+    def pot_total(self) -> int:
+        """All chips in the pot, this street's bets included."""
+        return self._pot
+
+    @property
+    def current_bet(self) -> int:
+        """The bet to match on this street."""
+        return self._current_bet
+
+    def hole_cards(self, player_id: str) -> tuple[Card, ...]:
+        """A player's two hole cards (private: show them to him only)."""
+        return tuple(self._seat(player_id).hole)
+
+    def _seat(self, player_id: str) -> _Seat:
+        try:
+            return self._by_id[player_id]
+        except KeyError:
+            raise RuleError("not_in_hand", f"{player_id} is not in this hand", player=player_id) from None
+
+    def _order_from_button(self) -> list[_Seat]:
+        count = len(self._seats)
+        return [self._seats[(self._button + step) % count] for step in range(1, count + 1)]
+
+    # --- legal actions -------------------------------------------------------------------------------------
+
+    def legal_actions(self) -> LegalActions:
+        """What the player to act may do, with amounts. RuleError when the hand is over."""
+        if self._to_act is None:
+            raise RuleError("hand_over", "the hand is over")
+        seat = self._seats[self._to_act]
+        owed = self._current_bet - seat.bet
+        may_raise = self._raise_refusal(seat) is None
+        low, high = self._raise_bounds(seat) if may_raise else (0, 0)
+        all_in = seat.stack if seat.stack <= owed or (may_raise and high == seat.bet + seat.stack) else 0
+        return LegalActions(
+            player=seat.id, can_fold=owed > 0, can_check=owed <= 0, call_amount=min(max(owed, 0), seat.stack),
+            can_bet=may_raise and self._current_bet == 0, can_raise=may_raise and self._current_bet > 0,
+            min_to=low, max_to=high, all_in=all_in, can_pawn=self._pawn_refusal(seat) is None)
+
+    def timeout_action(self) -> Action:
+        """What a player who ran out of time plays: check when free, else fold."""
+        return Check() if self.legal_actions().can_check else Fold()
+
+    def _raise_refusal(self, seat: _Seat) -> RuleError | None:
+        """Why this player may not bet or raise now, or None when he may."""
+        rules = self.structure
+        if seat.stack <= self._current_bet - seat.bet:
+            return RuleError("raise_short", "you can only call all-in or fold")
+        if rules.raises_per_player is not None and self._current_bet > 0 and seat.raises >= rules.raises_per_player:
+            return RuleError("raise_limit", "you may raise only once per betting round", limit=rules.raises_per_player)
+        if rules.bets_per_round is not None and not self._uncapped and self._bet_count >= rules.bets_per_round:
+            return RuleError("raise_cap", "the betting is capped for this round", cap=rules.bets_per_round)
+        if seat.acted and self._current_bet - seat.level < self._raise_increment:
+            return RuleError("not_reopened", "a short all-in does not reopen the betting: call or fold")
+        if not self._someone_could_call(seat):
+            return RuleError("nobody_to_raise", "no one left could call a raise")
+        return None
+
+    def _raise_bounds(self, seat: _Seat) -> tuple[int, int]:
+        """The smallest and largest total a bet or raise may go to (an all-in below the minimum counts)."""
+        everything = seat.bet + seat.stack
+        low = min(self._current_bet + self._raise_increment, everything)
+        return low, low if self.structure.limit is Limit.FIXED else everything
+
+    def _pawn_refusal(self, seat: _Seat) -> RuleError | None:
+        """Why this player may not pawn now, or None when he may."""
+        if self.pawn_rules.value <= 0:
+            return RuleError("pawn_disabled", "pawning is not allowed at this table")
+        if seat.folded or seat.stack == 0:
+            return RuleError("pawn_not_in_hand", "only a player still in the hand with chips may pawn")
+        if seat.stack >= self._current_bet - seat.bet:
+            return RuleError("pawn_not_short", "you can still call: pawn only when short of the call")
+        return None
+
+    # --- verify / can / do ---------------------------------------------------------------------------------
+
+    def verify_action(self, player_id: str, action: Action) -> None:
+        """Raise a RuleError (NotYourTurn, IllegalAmount…) with a reason unless the action is legal now."""
+        if self._to_act is None:
+            raise RuleError("hand_over", "the hand is over")
+        seat = self._seat(player_id)
+        if seat is not self._seats[self._to_act]:
+            raise NotYourTurn("not_your_turn", f"it is {self.to_act}'s turn", player=player_id, to_act=self.to_act)
+        owed = self._current_bet - seat.bet
+        match action:
+            case Fold():
+                if owed <= 0:
+                    raise RuleError("fold_free", "nothing to call: check instead of folding")
+            case Check():
+                if owed > 0:
+                    raise RuleError("check_owes", f"you owe {owed}: call, raise or fold", owed=owed)
+            case Call():
+                if owed <= 0:
+                    raise RuleError("nothing_to_call", "nothing to call: check or bet")
+            case Bet(amount) | RaiseTo(amount):
+                self._verify_raise(seat, amount, is_bet=isinstance(action, Bet))
+            case AllIn():
+                if seat.stack > owed:
+                    self._verify_raise(seat, seat.bet + seat.stack, is_bet=self._current_bet == 0)
+            case Pawn(item):
+                refusal = self._pawn_refusal(seat)
+                if refusal is not None:
+                    raise refusal
+                self.pawn_rules.verify_item(item)
+            case _:
+                raise RuleError("unknown_action", f"unknown action {action!r}")
+
+    def _verify_raise(self, seat: _Seat, to: int, *, is_bet: bool) -> None:
+        if is_bet and self._current_bet > 0:
+            raise RuleError("bet_faces_bet", "there is already a bet: call or raise")
+        if not is_bet and self._current_bet == 0:
+            raise RuleError("raise_without_bet", "nobody has bet: bet instead")
+        refusal = self._raise_refusal(seat)
+        if refusal is not None:
+            raise refusal
+        low, high = self._raise_bounds(seat)
+        if not low <= to <= high:
+            what = "bet" if is_bet else "raise"
+            text = f"the {what} must be {low}" if low == high else f"the {what} must be from {low} to {high}"
+            raise IllegalAmount("amount_range", text, amount=to, min=low, max=high)
+
+    def can_act(self, player_id: str, action: Action) -> bool:
+        """Whether `verify_action` would accept the action."""
+        try:
+            self.verify_action(player_id, action)
+        except RuleError:
+            return False
+        return True
+
+    def act(self, player_id: str, action: Action) -> list[Event]:
+        """Apply a legal action and everything it sets off (next street, showdown…); return the events."""
+        self.verify_action(player_id, action)
+        assert self._to_act is not None
+        index = self._to_act
+        seat = self._seats[index]
+        owed = self._current_bet - seat.bet
+        if isinstance(action, AllIn):
+            if seat.stack <= owed:
+                action = Call()
+            else:
+                total = seat.bet + seat.stack
+                action = Bet(total) if self._current_bet == 0 else RaiseTo(total)
+        events: list[Event] = []
+        match action:
+            case Pawn(item):
+                value = self.pawn_rules.value
+                seat.stack += value
+                seat.pawned += value
+                move = Move("bank", seat.account, value, "pawn")
+                return [ItemPawned(player=seat.id, item=item.strip(), value=value, hand_number=self.hand_number,
+                                   moves=(move,))]
+            case Fold():
+                seat.folded = True
+                events.append(PlayerFolded(player=seat.id))
+            case Check():
+                events.append(PlayerChecked(player=seat.id))
+            case Call():
+                amount = min(owed, seat.stack)
+                move = self._put_in(seat, amount, "call")
+                events.append(PlayerCalled(player=seat.id, amount=amount, is_all_in=seat.stack == 0, moves=(move,)))
+            case Bet(to) | RaiseTo(to):
+                events.append(self._raise_to(seat, to))
+        seat.acted = True
+        seat.level = self._current_bet
+        live = [other for other in self._seats if not other.folded]
+        following = self._next_needing(index)
+        if len(live) == 1 or following is None:
+            events.extend(self._end_round())
+        else:
+            self._to_act = following
+        return events
+
+    def _raise_to(self, seat: _Seat, to: int) -> Event:
+        previous = self._current_bet
+        amount = to - seat.bet
+        move = self._put_in(seat, amount, "bet" if previous == 0 else "raise")
+        if previous > 0:
+            seat.raises += 1
+        self._bet_count += 1
+        if self.structure.limit is Limit.NO_LIMIT:
+            self._raise_increment = max(self._raise_increment, to - previous)
+        self._current_bet = to
+        if previous == 0:
+            return PlayerBet(player=seat.id, amount=amount, is_all_in=seat.stack == 0, moves=(move,))
+        return PlayerRaised(player=seat.id, to=to, amount=amount, is_all_in=seat.stack == 0, moves=(move,))
+
+    def _put_in(self, seat: _Seat, amount: int, reason: str) -> Move:
+        seat.stack -= amount
+        seat.bet += amount
+        seat.contributed += amount
+        self._pot += amount
+        return Move(seat.account, "pot", amount, reason)
+
+    # --- rounds and streets --------------------------------------------------------------------------------
+
+    def _needs_action(self, seat: _Seat) -> bool:
+        """Whether the player has a decision to make: he owes chips, or has not acted and a raise could be called."""
+        if seat.folded or seat.stack == 0:
+            return False
+        if seat.bet < self._current_bet:
+            return True
+        return not seat.acted and self._someone_could_call(seat)
+
+    def _someone_could_call(self, seat: _Seat) -> bool:
+        """Whether another player in the hand has chips beyond the current bet (so a raise means something)."""
+        return any(other is not seat and not other.folded and other.stack + other.bet > self._current_bet
+                   for other in self._seats)
+
+    def _next_needing(self, after: int) -> int | None:
+        count = len(self._seats)
+        for step in range(1, count + 1):
+            index = (after + step) % count
+            if self._needs_action(self._seats[index]):
+                return index
+        return None
+
+    def _begin_round(self, after: int) -> list[Event]:
+        first = self._next_needing(after)
+        if first is None:
+            return self._end_round()
+        self._to_act = first
+        return []
+
+    def _end_round(self) -> list[Event]:
+        self._to_act = None
+        events: list[Event] = []
+        top = max(self._seats, key=lambda seat: seat.bet)
+        second = max((seat.bet for seat in self._seats if seat is not top), default=0)
+        if top.bet > second:
+            excess = top.bet - second
+            top.bet -= excess
+            top.contributed -= excess
+            top.stack += excess
+            self._pot -= excess
+            events.append(UncalledBetReturned(player=top.id, amount=excess,
+                                              moves=(Move("pot", top.account, excess, "uncalled bet"),)))
+        live = [seat for seat in self._seats if not seat.folded]
+        if len(live) == 1:
+            return events + self._award(live, showdown=False)
+        if self.street is Street.RIVER:
+            return events + self._award(live, showdown=True)
+        self.street, count = _NEXT_STREET[self.street]
+        self._deck.deal(1)
+        cards = self._deck.deal(count)
+        self._board.extend(cards)
+        events.append(BoardDealt(street=self.street, cards=tuple(cards), board=tuple(self._board)))
+        for seat in self._seats:
+            seat.bet = seat.level = seat.raises = 0
+            seat.acted = False
+        self._current_bet = 0
+        self._raise_increment = self.structure.bet_size(self.street, self.level)
+        self._bet_count = 0
+        self._uncapped = self.structure.uncapped_heads_up and len(live) == 2
+        return events + self._begin_round(after=self._button)
+
+    def _award(self, live: list[_Seat], *, showdown: bool) -> list[Event]:
+        events: list[Event] = []
+        order = [seat for seat in self._order_from_button() if not seat.folded]
+        ranks: dict[str, int] = {}
+        categories: dict[str, str] = {}
+        shown: dict[str, tuple[Card, ...]] = {}
+        if showdown:
+            self.street = Street.SHOWDOWN
+            shown = {seat.id: tuple(seat.hole) for seat in order}
+            values = {seat.id: evaluate(seat.hole + self._board) for seat in order}
+            categories = {player: _category_name(value) for player, value in values.items()}
+            ranks = {player: value.strength for player, value in values.items()}
+            events.append(HandsShown(cards=shown, categories=categories))
+        contributions = {seat.id: seat.contributed for seat in self._seats}
+        awards: list[PotAward] = []
+        for pot_index, pot in enumerate(build_pots(contributions, [seat.id for seat in order])):
+            if showdown:
+                best = max(ranks[player] for player in pot.eligible)
+                winners = [player for player in pot.eligible if ranks[player] == best]
+                category: str | None = categories[winners[0]]
+            else:
+                winners, category = [live[0].id], None
+            shares = split_pot(pot.amount, winners)
+            moves = []
+            for player, share in shares.items():
+                self._by_id[player].stack += share
+                self._pot -= share
+                moves.append(Move("pot", f"stack:{player}", share, "pot won"))
+            awards.append(PotAward(pot.amount, pot.eligible, shares, category))
+            events.append(PotAwarded(pot_index=pot_index, amount=pot.amount, eligible=pot.eligible, winners=shares,
+                                     category=category, moves=tuple(moves)))
+        net = {seat.id: seat.stack - seat.start_stack - seat.pawned for seat in self._seats}
+        self.result = HandResult(net=net, pots=tuple(awards), shown=shown, went_to_showdown=showdown)
+        events.append(HandEnded(net=net, stacks=self.stacks))
+        return events
+
+    # --- saving --------------------------------------------------------------------------------------------
+
+    def to_dict(self) -> dict[str, Any]:
+        """The whole state as a JSON-able dict (remaining deck included)."""
+        return {
+            "hand_number": self.hand_number, "level": self.level, "structure": self.structure.to_dict(),
+            "pawn_rules": self.pawn_rules.to_dict(), "button": self._button, "street": self.street.value,
+            "board": [str(card) for card in self._board], "deck": self._deck.to_list(), "to_act": self._to_act,
+            "current_bet": self._current_bet, "raise_increment": self._raise_increment,
+            "bet_count": self._bet_count, "uncapped": self._uncapped, "pot": self._pot,
+            "seats": [{**{f.name: getattr(seat, f.name) for f in fields(seat) if f.name != "hole"},
+                       "hole": [str(card) for card in seat.hole]} for seat in self._seats],
+            "result": None if self.result is None else self.result.to_dict(),
+        }
+
+    @classmethod
+    def from_dict(cls, data: Mapping[str, Any]) -> Hand:
+        """Rebuild a hand saved by `to_dict`; it continues exactly as the original would."""
+        seats = [_Seat(**{**raw, "hole": [Card.parse(card) for card in raw["hole"]]}) for raw in data["seats"]]
+        hand = cls(seats=seats, button=data["button"], level=data["level"],
+                   structure=BettingStructure.from_dict(data["structure"]), deck=Deck.from_list(data["deck"]),
+                   hand_number=data["hand_number"], pawn_rules=PawnRules.from_dict(data["pawn_rules"]))
+        hand.street = Street(data["street"])
+        hand._board = [Card.parse(card) for card in data["board"]]
+        hand._to_act = data["to_act"]
+        hand._current_bet = data["current_bet"]
+        hand._raise_increment = data["raise_increment"]
+        hand._bet_count = data["bet_count"]
+        hand._uncapped = data["uncapped"]
+        hand._pot = data["pot"]
+        hand.result = None if data["result"] is None else HandResult.from_dict(data["result"])
+        return hand
+
+
+def _category_name(value: HandValue) -> str:
+    """The hand category in words, like `two pair`."""
+    return value.category.name.lower().replace("_", " ")

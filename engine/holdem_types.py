@@ -1,0 +1,350 @@
+"""The vocabulary of a Hold'em hand: seated players, actions (commands), legal actions, events, pawn rules, result."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from dataclasses import dataclass, field
+from typing import Any
+
+from engine.betting import Street
+from engine.cards import Card
+from engine.common import Event, RuleError
+
+__all__ = [
+    "FORBIDDEN_PAWN_KINDS",
+    "Action",
+    "AllIn",
+    "Bet",
+    "BlindPosted",
+    "BoardDealt",
+    "Call",
+    "Check",
+    "Fold",
+    "HandEnded",
+    "HandResult",
+    "HandStarted",
+    "HandsShown",
+    "HoleCardsDealt",
+    "ItemPawned",
+    "LegalActions",
+    "Pawn",
+    "PawnRules",
+    "PlayerBet",
+    "PlayerCalled",
+    "PlayerChecked",
+    "PlayerFolded",
+    "PlayerRaised",
+    "PotAward",
+    "PotAwarded",
+    "RaiseTo",
+    "SeatPlayer",
+    "UncalledBetReturned",
+]
+
+
+@dataclass(frozen=True, slots=True)
+class SeatPlayer:
+    """A seat at the table as the hand sees it: the player's id, his chips, whether he sits this hand out."""
+
+    id: str
+    stack: int
+    sitting_out: bool = False
+
+
+# --- actions (commands) ----------------------------------------------------------------------------------
+
+
+@dataclass(frozen=True, slots=True)
+class Fold:
+    """Give up the hand."""
+
+
+@dataclass(frozen=True, slots=True)
+class Check:
+    """Pass when nothing is owed."""
+
+
+@dataclass(frozen=True, slots=True)
+class Call:
+    """Match the bet to call (all-in for less when short)."""
+
+
+@dataclass(frozen=True, slots=True)
+class Bet:
+    """Open the betting on a street: put `amount` chips in."""
+
+    amount: int
+
+
+@dataclass(frozen=True, slots=True)
+class RaiseTo:
+    """Raise the bet to `amount` (the player's total bet on this street)."""
+
+    amount: int
+
+
+@dataclass(frozen=True, slots=True)
+class AllIn:
+    """Put the whole stack in: a call, bet or raise, whichever it amounts to."""
+
+
+@dataclass(frozen=True, slots=True)
+class Pawn:
+    """Pawn an item to the tournament's bank for chips, when short of the call."""
+
+    item: str
+
+
+Action = Fold | Check | Call | Bet | RaiseTo | AllIn | Pawn
+"""Anything a player may do in a hand."""
+
+
+@dataclass(frozen=True, slots=True)
+class LegalActions:
+    """What the player to act may do now, with amounts: adapters draw their buttons from this alone.
+
+    `call_amount` is the chips a call puts in (0 when nothing is owed; less than owed when it is an all-in call).
+    `min_to`/`max_to` bound the total "to" amount of a bet or a raise (equal in fixed limit; both 0 when neither is
+    allowed). `all_in` is the chips an AllIn puts in (the whole stack), 0 when going all-in is not allowed now.
+    """
+
+    player: str
+    can_fold: bool
+    can_check: bool
+    call_amount: int
+    can_bet: bool
+    can_raise: bool
+    min_to: int
+    max_to: int
+    all_in: int
+    can_pawn: bool
+
+    @property
+    def can_call(self) -> bool:
+        """Whether a call is possible (something is owed)."""
+        return self.call_amount > 0
+
+
+# --- pawning ---------------------------------------------------------------------------------------------
+
+FORBIDDEN_PAWN_KINDS: Mapping[str, tuple[str, ...]] = {
+    "socks": ("sock", "носк", "носоч"),
+    "belts": ("belt", "ремень", "ремн", "пояс"),
+    "jewellery": ("jewel", "ring", "necklace", "bracelet", "earring", "pendant", "chain",
+                  "украшени", "кольц", "колеч", "цепоч", "серьг", "браслет", "кулон", "ожерель"),
+    "accessories": ("accessor", "tie", "scarf", "glove", "cufflink", "sunglass", "аксессуар", "галстук", "шарф",
+                    "перчатк", "запонк", "очки"),
+    "watches": ("watch", "wristwatch", "часы", "часики"),
+}
+"""Kinds of items the bank refuses, with the word beginnings (English and Russian) that name them."""
+
+
+@dataclass(frozen=True, slots=True)
+class PawnRules:
+    """The chips an item is worth and the kinds refused (data, not branches)."""
+
+    value: int = 100
+    forbidden: Mapping[str, tuple[str, ...]] = field(default_factory=lambda: dict(FORBIDDEN_PAWN_KINDS))
+
+    def forbidden_kind(self, item: str) -> str | None:
+        """The refused kind the description names, if any (a word starting with one of the kind's stems)."""
+        words = "".join(char if char.isalnum() else " " for char in item.lower()).split()
+        for kind, stems in self.forbidden.items():
+            if any(word.startswith(stem) for word in words for stem in stems):
+                return kind
+        return None
+
+    def verify_item(self, item: str) -> None:
+        """Raise RuleError unless the item may be pawned: a description is required, refused kinds named."""
+        if not item.strip():
+            raise RuleError("pawn_item_missing", "describe the item you pawn")
+        kind = self.forbidden_kind(item)
+        if kind is not None:
+            raise RuleError("pawn_item_forbidden", f"{kind} are not accepted as a pawn", kind=kind, item=item)
+
+    def to_dict(self) -> dict[str, Any]:
+        """A JSON-able form."""
+        return {"value": self.value, "forbidden": {kind: list(stems) for kind, stems in self.forbidden.items()}}
+
+    @classmethod
+    def from_dict(cls, data: Mapping[str, Any]) -> PawnRules:
+        """Rebuild from `to_dict`."""
+        return cls(data["value"], {kind: tuple(stems) for kind, stems in data["forbidden"].items()})
+
+
+# --- events ----------------------------------------------------------------------------------------------
+
+
+@dataclass(frozen=True, kw_only=True)
+class HandStarted(Event):
+    """A hand began: who plays (table order), the button, the stacks, level and structure."""
+
+    hand_number: int
+    players: tuple[str, ...]
+    button: str
+    stacks: dict[str, int]
+    level: int
+    structure: str
+
+
+@dataclass(frozen=True, kw_only=True)
+class BlindPosted(Event):
+    """A player posted the small or big blind (all-in when short)."""
+
+    player: str
+    blind: str
+    amount: int
+    is_all_in: bool
+
+
+@dataclass(frozen=True, kw_only=True)
+class HoleCardsDealt(Event):
+    """A player's two hole cards (visible to him alone)."""
+
+    player: str
+    cards: tuple[Card, ...]
+
+
+@dataclass(frozen=True, kw_only=True)
+class PlayerFolded(Event):
+    """A player folded."""
+
+    player: str
+
+
+@dataclass(frozen=True, kw_only=True)
+class PlayerChecked(Event):
+    """A player checked."""
+
+    player: str
+
+
+@dataclass(frozen=True, kw_only=True)
+class PlayerCalled(Event):
+    """A player called `amount` chips (all-in when short)."""
+
+    player: str
+    amount: int
+    is_all_in: bool
+
+
+@dataclass(frozen=True, kw_only=True)
+class PlayerBet(Event):
+    """A player opened the betting with `amount` chips."""
+
+    player: str
+    amount: int
+    is_all_in: bool
+
+
+@dataclass(frozen=True, kw_only=True)
+class PlayerRaised(Event):
+    """A player raised to `to` (his total on the street), putting `amount` more chips in."""
+
+    player: str
+    to: int
+    amount: int
+    is_all_in: bool
+
+
+@dataclass(frozen=True, kw_only=True)
+class ItemPawned(Event):
+    """A player pawned an item to the bank (which holds it) and got `value` chips: a debt for the tournament."""
+
+    player: str
+    item: str
+    value: int
+    hand_number: int
+    holder: str = "bank"
+
+
+@dataclass(frozen=True, kw_only=True)
+class UncalledBetReturned(Event):
+    """The part of a bet nobody matched went back to its owner."""
+
+    player: str
+    amount: int
+
+
+@dataclass(frozen=True, kw_only=True)
+class BoardDealt(Event):
+    """Community cards for a street (`cards` the new ones, `board` all of them)."""
+
+    street: Street
+    cards: tuple[Card, ...]
+    board: tuple[Card, ...]
+
+
+@dataclass(frozen=True, kw_only=True)
+class HandsShown(Event):
+    """At showdown every player still in shows his cards: cards and hand category name per player."""
+
+    cards: dict[str, tuple[Card, ...]]
+    categories: dict[str, str]
+
+
+@dataclass(frozen=True, kw_only=True)
+class PotAwarded(Event):
+    """A pot (0 = main) went to its winners; `category` is the winning hand's, None when won without a showdown."""
+
+    pot_index: int
+    amount: int
+    eligible: tuple[str, ...]
+    winners: dict[str, int]
+    category: str | None
+
+
+@dataclass(frozen=True, kw_only=True)
+class HandEnded(Event):
+    """The hand is over: each player's net change from play (pawned chips excluded) and final stacks."""
+
+    net: dict[str, int]
+    stacks: dict[str, int]
+
+
+# --- result ----------------------------------------------------------------------------------------------
+
+
+@dataclass(frozen=True, slots=True)
+class PotAward:
+    """One pot of the result: amount, who could win it, who won how much, the winning category (None: no showdown)."""
+
+    amount: int
+    eligible: tuple[str, ...]
+    winners: dict[str, int]
+    category: str | None
+
+
+@dataclass(frozen=True, slots=True)
+class HandResult:
+    """The outcome of a finished hand.
+
+    `net` is each player's change from play (final stack minus starting stack minus chips got by pawning);
+    `shown` the cards shown at showdown (empty when the hand ended by folds).
+    """
+
+    net: dict[str, int]
+    pots: tuple[PotAward, ...]
+    shown: dict[str, tuple[Card, ...]]
+    went_to_showdown: bool
+
+    def to_dict(self) -> dict[str, Any]:
+        """A JSON-able form."""
+        return {
+            "net": dict(self.net),
+            "pots": [{"amount": pot.amount, "eligible": list(pot.eligible), "winners": dict(pot.winners),
+                      "category": pot.category} for pot in self.pots],
+            "shown": {player: [str(card) for card in cards] for player, cards in self.shown.items()},
+            "went_to_showdown": self.went_to_showdown,
+        }
+
+    @classmethod
+    def from_dict(cls, data: Mapping[str, Any]) -> HandResult:
+        """Rebuild from `to_dict`."""
+        return cls(
+            net=dict(data["net"]),
+            pots=tuple(PotAward(pot["amount"], tuple(pot["eligible"]), dict(pot["winners"]), pot["category"])
+                       for pot in data["pots"]),
+            shown={player: tuple(Card.parse(card) for card in cards) for player, cards in data["shown"].items()},
+            went_to_showdown=data["went_to_showdown"],
+        )

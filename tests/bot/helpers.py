@@ -1,0 +1,41 @@
+"""Helpers for driving the service like players do: commands, button presses, and checks on what was shown."""
+
+from __future__ import annotations
+
+from bot.output import Actor, Place, Reply
+from bot.service import Service
+
+
+def everything_public(reply: Reply) -> str:
+    """All text a channel would see from this reply: public messages, the table message and its button labels."""
+    parts = list(reply.public)
+    if reply.table is not None:
+        parts.append(reply.table.text)
+        parts += [button.label for button in reply.table.buttons]
+    return "\n".join(parts)
+
+
+def press_label(reply: Reply, *words: str) -> str:
+    """The payload of the first button whose command starts with one of `words` (in that order of preference)."""
+    assert reply.table is not None, "no table message"
+    for word in words:
+        for button in reply.table.buttons:
+            command = button.payload.split("|", 1)[1]
+            if command.split()[0] == word and not button.private:
+                return button.payload
+    raise AssertionError(f"no button for {words} among {[b.payload for b in reply.table.buttons]}")
+
+
+async def play_out(service: Service, place: Place, players: dict[str, Actor], reply: Reply,
+                   preference: tuple[str, ...] = ("check", "call", "play", "bet", "decline", "fold"),
+                   limit: int = 200) -> list[Reply]:
+    """Press buttons for whoever must act until nobody must; returns every reply."""
+    replies = [reply]
+    for _ in range(limit):
+        if reply.table is None or reply.table.to_act is None:
+            return replies
+        actor = players[reply.table.to_act]
+        reply = await service.press(place, actor, press_label(reply, *preference))
+        assert reply.error is None, reply.error
+        replies.append(reply)
+    raise AssertionError("the hand did not end")

@@ -1,0 +1,235 @@
+"""Whole hands and rounds through the parser and the service, with a real SQLite file: chips, privacy, refusals."""
+
+import asyncio
+import random
+
+import pytest
+
+from bot.clock import FakeClock
+from bot.output import Actor, Place
+from bot.service import Service
+from bot.store import Store
+from engine.house import GAMES
+from tests.bot.conftest import ANN, BOB, CAT, PLACE, dump
+from tests.bot.helpers import everything_public, play_out, press_label
+
+PLAYERS = {actor.user_id: actor for actor in (ANN, BOB, CAT)}
+
+
+async def ledger_ok(service: Service) -> None:
+    assert await service.store.read(lambda tx: tx.check_ledger()) == []
+
+
+async def wallets(service: Service, chat: str = PLACE.chat_id) -> dict[str, int]:
+    prefix = f"wallet:{chat}:"
+    rows = await service.store.read(lambda tx: tx.balances(prefix))
+    return {name.removeprefix(prefix): chips for name, chips in rows.items()}
+
+
+async def seat_three(service: Service, place: Place = PLACE) -> None:
+    for actor in (ANN, BOB, CAT):
+        reply = await service.handle(place, actor, "/join 200")
+        assert reply.error is None
+
+
+async def test_a_whole_holdem_hand_keeps_every_chip_and_every_secret(service: Service) -> None:
+    await seat_three(service)
+    start = await service.handle(PLACE, ANN, "/deal")
+    assert start.table is not None and start.table.key == "h1"
+    hole = {user: messages[0].removeprefix("Your cards: ") for user, messages in start.private.items()}
+    assert set(hole) == {"ann", "bob", "cat"}
+    replies = await play_out(service, PLACE, PLAYERS, start)
+    shown_publicly = "\n".join(everything_public(reply) for reply in replies)
+    showdown = replies[-1].public[-1]
+    assert "Showdown" in showdown
+    for reply in replies[:-1]:  # before the showdown nobody's cards appear in the channel
+        for cards in hole.values():
+            assert cards not in everything_public(reply)
+    assert "wins the main pot" in shown_publicly
+    await ledger_ok(service)
+    stacks = await service.store.read(lambda tx: tx.balances(f"stack:{PLACE.table_id}:"))
+    assert sum(stacks.values()) == 600
+    assert await service.store.read(lambda tx: tx.balance(f"pot:{PLACE.table_id}")) == 0
+
+
+async def test_leaving_returns_the_stack_to_the_wallet(service: Service) -> None:
+    await seat_three(service)
+    assert (await wallets(service))["ann"] == 800
+    reply = await service.handle(PLACE, ANN, "/leave")
+    assert reply.public == ["Ann leaves the table with 200 chips."]
+    assert (await wallets(service))["ann"] == 1000
+    await ledger_ok(service)
+
+
+@pytest.mark.parametrize("game", sorted(GAMES))
+async def test_a_whole_house_round(service: Service, game: str) -> None:
+    await service.handle(PLACE, ANN, f"/game {game}")
+    side = {"three-card": " pp 5", "caribbean": " bonus 10"}.get(game, "")
+    for actor in (ANN, BOB, CAT):
+        assert (await service.handle(PLACE, actor, f"/ante 10{side}")).error is None
+    dealt = await service.press(PLACE, CAT, press_label(await service.handle(PLACE, ANN, "/table"), "deal"))
+    assert dealt.error is None
+    private_cards = [message for messages in dealt.private.values() for message in messages]
+    assert private_cards, "each box's cards go privately to its owner"
+    for message in private_cards:
+        assert message.split(": ", 1)[1] not in everything_public(dealt)
+    replies = await play_out(service, PLACE, PLAYERS, dealt)
+    assert "Round over" in replies[-1].public[-1]
+    await ledger_ok(service)
+    after = await wallets(service)
+    house = await service.store.read(lambda tx: tx.balance(f"house:{PLACE.chat_id}"))
+    assert sum(after.values()) - 3 * 1000 == -house  # what the players won, the house lost
+    boxes = await service.store.read(lambda tx: tx.balances(f"box:{PLACE.table_id}:"))
+    assert set(boxes.values()) <= {0}
+
+
+async def test_two_channels_play_independently(service: Service) -> None:
+    other = Place(PLACE.chat_id, "chat/other")
+    await seat_three(service)
+    await service.handle(other, ANN, "/game three-card")
+    hand, ante = await asyncio.gather(service.handle(PLACE, ANN, "/deal"),
+                                      service.handle(other, BOB, "/ante 10"))
+    assert hand.table is not None and hand.table.key == "h1"
+    assert ante.public == ["Bob bets on box 1: ANTE 10."]
+    await ledger_ok(service)
+
+
+@pytest.mark.parametrize(
+    ("actor", "text", "reason"),
+    [
+        (CAT, "/call", "not your turn"),
+        (Actor("dan", "Dan"), "/fold", "not seated"),
+        (ANN, "/raise -5", "whole number"),
+        (ANN, "/raise abc", "whole number"),
+        (ANN, "/raise 15", "raise"),
+        (ANN, "/bet 999999", ""),
+        (ANN, "/ante 10", "not used in"),
+        (ANN, "/pawn old jacket", "tournament"),
+        (ANN, "/join 200", "already seated"),
+        (ANN, "/frobnicate", "don't know"),
+    ],
+)
+async def test_bad_holdem_input_changes_nothing(service: Service, tmp_path, actor: Actor, text: str,
+                                                reason: str) -> None:
+    await seat_three(service)
+    start = await service.handle(PLACE, ANN, "/deal")
+    to_act = start.table.to_act
+    actor = PLAYERS.get(to_act, actor) if actor is ANN else actor
+    before = dump(tmp_path / "bot.db")
+    reply = await service.handle(PLACE, actor, text)
+    assert reply.error, f"{text} was accepted"
+    assert reason.lower() in reply.error.lower()
+    assert reply.public == [] and reply.table is None
+    assert dump(tmp_path / "bot.db") == before
+
+
+async def test_house_bets_over_the_wallet_or_the_table_limit_are_refused(service: Service, tmp_path) -> None:
+    await service.handle(PLACE, ANN, "/game caribbean")
+    before = dump(tmp_path / "bot.db")
+    for text in ("/ante 101", "/ante 10 box 2", "/ante 10 bonus 3", "/fold"):
+        reply = await service.handle(PLACE, ANN, text)
+        assert reply.error, text
+    assert dump(tmp_path / "bot.db") == before
+
+
+async def test_a_buy_in_over_the_wallet_is_refused(service: Service, tmp_path) -> None:
+    await service.handle(PLACE, ANN, "/balance")
+    before = dump(tmp_path / "bot.db")
+    reply = await service.handle(PLACE, ANN, "/join 5000")
+    assert reply.error == "A buy-in of 5000 is more than your wallet (1000)."
+    assert dump(tmp_path / "bot.db") == before
+
+
+async def test_a_stale_button_from_an_earlier_hand_is_refused(service: Service, tmp_path) -> None:
+    await seat_three(service)
+    first = await service.handle(PLACE, ANN, "/deal")
+    old_fold = press_label(first, "fold")
+    await play_out(service, PLACE, PLAYERS, first, preference=("fold", "check"))
+    second = await service.handle(PLACE, ANN, "/deal")
+    assert second.table.key == "h2"
+    before = dump(tmp_path / "bot.db")
+    reply = await service.press(PLACE, PLAYERS[second.table.to_act], old_fold)
+    assert reply.error == "This hand is over."
+    assert dump(tmp_path / "bot.db") == before
+
+
+async def test_a_hundred_simultaneous_presses_apply_once(service: Service) -> None:
+    await seat_three(service)
+    start = await service.handle(PLACE, ANN, "/deal")
+    actor = PLAYERS[start.table.to_act]
+    payload = press_label(start, "call")
+    replies = await asyncio.gather(*(service.press(PLACE, actor, payload) for _ in range(100)))
+    accepted = [reply for reply in replies if reply.error is None]
+    assert len(accepted) == 1
+    rows = await service.store.read(lambda tx: tx.ledger_rows(PLACE.table_id, "h1"))
+    assert sum(row.reason == "call" for row in rows) == 1
+    await ledger_ok(service)
+
+
+async def test_time_outs_check_or_fold_then_sit_the_player_out(store: Store, clock: FakeClock) -> None:
+    service = Service(store, clock, rng=random.Random(7))
+    await service.start()
+    await seat_three(service)
+    start = await service.handle(PLACE, ANN, "/deal")
+    slow = start.table.to_act
+    heard = []
+
+    async def listener(place, reply):
+        heard.append(reply)
+
+    service.subscribe("chat/", listener)
+    clock.advance(61)
+    assert await service.scheduler.fire_due() == 1
+    assert any("ran out of time" in message for reply in heard for message in reply.public)
+    assert heard[-1].table.to_act != slow
+    await ledger_ok(service)
+
+
+async def test_a_restart_resumes_the_hand_and_its_timers(tmp_path, clock: FakeClock) -> None:
+    store = await Store.open(tmp_path / "bot.db")
+    service = Service(store, clock, rng=random.Random(11))
+    await service.start()
+    await seat_three(service)
+    start = await service.handle(PLACE, ANN, "/deal")
+    payload = press_label(start, "call")
+    await store.close()
+
+    store = await Store.open(tmp_path / "bot.db")
+    restarted = Service(store, clock, rng=random.Random(12))
+    await restarted.start()
+    assert [timer.key for timer in restarted.scheduler.armed] == [f"holdem:{PLACE.table_id}"]
+    reply = await restarted.press(PLACE, PLAYERS[start.table.to_act], payload)
+    assert reply.error is None
+    replies = await play_out(restarted, PLACE, PLAYERS, reply)
+    assert replies[-1].table.to_act is None
+    await ledger_ok(restarted)
+    await store.close()
+
+
+async def test_an_unreadable_snapshot_voids_the_hand_and_returns_every_chip(tmp_path, clock: FakeClock) -> None:
+    store = await Store.open(tmp_path / "bot.db")
+    service = Service(store, clock, rng=random.Random(3))
+    await service.start()
+    await seat_three(service)
+    start = await service.handle(PLACE, ANN, "/deal")
+    await service.press(PLACE, PLAYERS[start.table.to_act], press_label(start, "call"))
+    pot = await store.read(lambda tx: tx.balance(f"pot:{PLACE.table_id}"))
+    assert pot > 0
+
+    def corrupt(tx) -> None:
+        config, state = tx.load_table(PLACE.table_id)
+        del state["hand"]["deck"]
+        tx.save_table(PLACE.table_id, PLACE.chat_id, config, state)
+
+    await store.transact(corrupt, now=clock.now())
+    await store.close()
+    store = await Store.open(tmp_path / "bot.db")
+    restarted = Service(store, clock, rng=random.Random(4))
+    await restarted.start()
+    assert await store.read(lambda tx: tx.balance(f"pot:{PLACE.table_id}")) == 0
+    stacks = await store.read(lambda tx: tx.balances(f"stack:{PLACE.table_id}:"))
+    assert stacks == {f"stack:{PLACE.table_id}:{user}": 200 for user in ("ann", "bob", "cat")}
+    assert await store.read(lambda tx: tx.check_ledger()) == []
+    again = await restarted.handle(PLACE, ANN, "/deal")
+    assert again.error is None and again.table.key == "h2"
+    await store.close()

@@ -1,0 +1,105 @@
+"""A tournament night through the service: registration, the clock's announcements, pawns, cash-outs, settlement."""
+
+import random
+from datetime import UTC, datetime
+
+import pytest
+
+from bot.clock import FakeClock
+from bot.service import Service
+from bot.store import Store
+from tests.bot.conftest import ANN, BOB, CAT, PLACE
+from tests.bot.helpers import play_out
+
+PLAYERS = {actor.user_id: actor for actor in (ANN, BOB, CAT)}
+SIX_PM = datetime(2026, 11, 29, 18, 0, tzinfo=UTC).timestamp()
+
+
+@pytest.fixture
+async def night(store: Store) -> tuple[Service, FakeClock]:
+    clock = FakeClock(SIX_PM)
+    service = Service(store, clock, rng=random.Random(5))
+    await service.start()
+    created = await service.handle(PLACE, ANN, "/tournament create home-night")
+    assert created.error is None, created.error
+    for actor in (ANN, BOB, CAT):
+        joined = await service.handle(PLACE, actor, "/join")
+        assert joined.error is None, joined.error
+    return service, clock
+
+
+async def test_registration_issues_chips_from_the_bank(night) -> None:
+    service, _ = night
+    stacks = await service.store.read(lambda tx: tx.balances(f"stack:{PLACE.table_id}:"))
+    assert sorted(stacks.values()) == [300, 300, 300]
+    assert await service.store.read(lambda tx: tx.check_ledger()) == []
+    assert (await service.handle(PLACE, BOB, "/tournament start")).error == "Only the table's organizer can do that."
+
+
+async def test_the_clock_announces_the_break_and_the_new_limits(night) -> None:
+    service, clock = night
+    started = await service.handle(PLACE, ANN, "/tournament start")
+    assert started.error is None
+    assert any("Level 1: limits 10/20" in message for message in started.public)
+    assert started.table is not None and started.table.key == "h1"
+    heard: list[str] = []
+
+    async def listener(place, reply):
+        heard.extend(reply.public)
+
+    service.subscribe("chat/", listener)
+    clock.current = datetime(2026, 11, 29, 18, 55, tzinfo=UTC).timestamp()
+    await service.scheduler.fire_due()
+    assert "⏱ Break in 5 min." in heard
+    clock.current = datetime(2026, 11, 29, 19, 0, 1, tzinfo=UTC).timestamp()
+    await service.scheduler.fire_due()
+    assert "⏸ Break until 20:00." in heard
+    clock.current = datetime(2026, 11, 29, 20, 0, 1, tzinfo=UTC).timestamp()
+    await service.scheduler.fire_due()
+    assert "▶ Play resumes: limits 50/100." in heard
+    clock_reply = await service.handle(PLACE, BOB, "/clock")
+    assert "limits 50/100" in clock_reply.public[0]
+
+
+async def test_cash_out_between_hands_and_settlement(night) -> None:
+    service, _ = night
+    started = await service.handle(PLACE, ANN, "/tournament start")
+    refused = await service.handle(PLACE, PLAYERS[started.table.to_act], "/cashout")
+    assert refused.error == "Cash out between hands: wait for this hand to end."
+    await play_out(service, PLACE, PLAYERS, started, preference=("fold", "check"))
+    cashed = await service.handle(PLACE, CAT, "/cashout")
+    assert cashed.error is None
+    assert any(message.startswith("Cat cashes out") for message in cashed.public)
+    closed = await service.handle(PLACE, ANN, "/tournament close")
+    assert closed.error is None, closed.error
+    settlement = closed.public[-1]
+    assert settlement.startswith("Settlement (money units):")
+    assert await service.store.read(lambda tx: tx.check_ledger()) == []
+    bank = await service.store.read(lambda tx: tx.balances(f"bank:{PLACE.table_id}:"))
+    assert set(bank.values()) == {0}, "every chip issued came back to the bank"
+    again = await service.handle(PLACE, BOB, "/tournament settle")
+    assert again.public == [settlement]
+
+
+async def test_a_short_player_pawns_an_item_for_chips(night) -> None:
+    service, _ = night
+    await service.handle(PLACE, ANN, "/set structure no-limit")
+    started = await service.handle(PLACE, ANN, "/tournament start")
+    await play_out(service, PLACE, PLAYERS, started, preference=("call", "check"))  # stacks now differ
+    reply = await service.handle(PLACE, ANN, "/deal")
+    for _ in range(6):  # shove until someone faces a bet bigger than his stack
+        actor = PLAYERS[reply.table.to_act]
+        attempt = await service.handle(PLACE, actor, "/pawn leather jacket")
+        if attempt.error is None:
+            break
+        assert attempt.error == "you can still call: pawn only when short of the call"
+        reply = await service.handle(PLACE, actor, "/allin")
+        assert reply.error is None
+    else:
+        pytest.fail("nobody was ever short of a call")
+    assert any("leather jacket" in message for message in attempt.public)
+    socks = await service.handle(PLACE, actor, "/pawn my lucky socks")
+    assert socks.error and "socks" in socks.error
+    assert await service.store.read(lambda tx: tx.check_ledger()) == []
+    bank = await service.store.read(lambda tx: tx.balances(f"bank:{PLACE.table_id}:"))
+    assert list(bank.values()) == [-1000], "900 chips bought in and 100 lent against the jacket"

@@ -1,0 +1,51 @@
+"""The terminal table: named players at one keyboard, public and private output marked, buttons by number."""
+
+import io
+import subprocess
+import sys
+from pathlib import Path
+
+from bot.service import Service
+from bot.terminal import TerminalAdapter
+
+ROOT = Path(__file__).resolve().parents[2]
+
+
+async def test_players_take_turns_at_one_keyboard(service: Service) -> None:
+    out = io.StringIO()
+    terminal = TerminalAdapter(service, out=out)
+    for line in ("ann: /join", "bob: /join", "ann: /deal"):
+        assert await terminal.say(line)
+    text = out.getvalue()
+    assert "[table] Ann sits down with 400 chips." in text
+    assert "[private to ann] Your cards:" in text
+    assert "[private to bob] Your cards:" in text
+    assert terminal.speaker in ("ann", "bob"), "the prompt follows the player to act"
+    labels = [button.label for button in terminal.buttons]
+    assert "Fold" in labels or "Check" in labels
+    fold_or_check = next(i for i, b in enumerate(terminal.buttons, 1) if b.label in ("Fold", "Check"))
+    before = terminal.table.text
+    assert await terminal.say(str(fold_or_check))
+    assert terminal.table.text != before
+    assert not await terminal.say("/quit")
+
+
+async def test_unknown_speaker_and_bad_commands_get_a_short_answer(service: Service) -> None:
+    out = io.StringIO()
+    terminal = TerminalAdapter(service, out=out)
+    await terminal.say("/join")
+    assert "Who is speaking?" in out.getvalue()
+    await terminal.say("cat: /flop")
+    assert "[only you] I don't know /flop." in out.getvalue()
+
+
+def test_pokerbot_runs_a_terminal_table_from_the_command_line(tmp_path: Path) -> None:
+    script = "ann: /join\nbob: /join\nann: /deal\n/quit\n"
+    result = subprocess.run([sys.executable, "-m", "bot", "--db", str(tmp_path / "t.db")], input=script, text=True,
+                            capture_output=True, cwd=tmp_path, timeout=60,
+                            env={"PATH": "", "PYTHONPATH": str(ROOT), "HOME": str(tmp_path)})
+    assert result.returncode == 0, result.stderr
+    assert "pokerbot at the terminal" in result.stdout
+    assert "[table] Hand #1" in result.stdout
+    assert (tmp_path / "t.db").exists()
+

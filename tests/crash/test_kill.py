@@ -1,0 +1,88 @@
+"""Kill the bot with SIGKILL at random moments during play, restart it, and check that no chip was lost or made."""
+
+import asyncio
+import os
+import random
+import signal
+import subprocess
+import sys
+import time
+from pathlib import Path
+
+import pytest
+
+from bot.store import Store, Tx
+from engine.holdem import Hand
+from engine.house import GAMES
+
+KILLS = 50
+ROOT = Path(__file__).resolve().parents[2]
+
+
+def start_driver(db: Path, seed: int) -> subprocess.Popen[str]:
+    env = {**os.environ, "PYTHONPATH": str(ROOT)}
+    process = subprocess.Popen([sys.executable, "-m", "tests.crash.driver", str(db), str(seed)], cwd=ROOT, env=env,
+                               stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
+    assert process.stdout is not None
+    line = process.stdout.readline()
+    if line.strip() != "ready":
+        process.kill()
+        raise AssertionError(f"driver did not start: {line!r} {process.stderr.read() if process.stderr else ''}")
+    return process
+
+
+def snapshot_problems(tx: Tx) -> list[str]:
+    """Each table's saved state agrees with the ledger: stacks, pots and boxes hold what the snapshot says."""
+    problems = []
+    for table_id in tx.table_ids():
+        loaded = tx.load_table(table_id)
+        assert loaded is not None
+        config, state = loaded
+        state = state or {}
+        if config.get("game") == "holdem":
+            hand = Hand.from_dict(state["hand"]) if state.get("hand") else None
+            stacks = hand.stacks if hand else {seat["id"]: seat["stack"] for seat in state.get("seats", [])}
+            for player, chips in stacks.items():
+                held = tx.balance(f"stack:{table_id}:{player}")
+                if held != chips:
+                    problems.append(f"{table_id}: {player} has {chips} in the snapshot, {held} in the ledger")
+            pot = tx.balance(f"pot:{table_id}")
+            if pot != (hand.pot_total if hand else 0):
+                problems.append(f"{table_id}: pot {pot} in the ledger")
+        else:
+            round_ = GAMES[config["game"]].from_dict(state["round"]) if state.get("round") else None
+            on_boxes = sum(tx.balances(f"box:{table_id}:").values())
+            expected = sum(sum(box.stakes.values()) for box in round_.boxes) if round_ else 0
+            if on_boxes != expected:
+                problems.append(f"{table_id}: {on_boxes} chips on boxes, the round says {expected}")
+    return problems
+
+
+async def audit(db: Path) -> tuple[list[str], int]:
+    store = await Store.open(db)
+    try:
+        problems = await store.read(lambda tx: tx.check_ledger() + snapshot_problems(tx))
+        rows = await store.read(lambda tx: tx.db.execute("SELECT COUNT(*) FROM ledger").fetchone()[0])
+    finally:
+        await store.close()
+    return problems, rows
+
+
+@pytest.mark.slow
+def test_killed_at_random_points_loses_nothing(tmp_path: Path) -> None:
+    db = tmp_path / "crash.db"
+    rng = random.Random(2024)
+    progress = []
+    for kill in range(KILLS):
+        process = start_driver(db, seed=kill)
+        time.sleep(rng.uniform(0.0, 0.25))
+        process.send_signal(signal.SIGKILL)
+        out, err = process.communicate()
+        assert process.returncode == -signal.SIGKILL, err
+        assert "Traceback" not in err, err
+        progress.append(out.count("ok "))
+        problems, _ = asyncio.run(audit(db))
+        assert problems == [], f"after kill {kill + 1}: {problems}"
+    _, rows = asyncio.run(audit(db))
+    assert sum(progress) > KILLS, "the driver barely played: the kills did not interrupt real work"
+    assert rows > 100
