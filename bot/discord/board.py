@@ -16,6 +16,7 @@ from bot.store import Store
 
 log = logging.getLogger(__name__)
 
+PREFIX = "dc:"
 CONTENT_LIMIT = 2000
 """Discord refuses longer message content."""
 
@@ -47,8 +48,8 @@ class _Shown:
 def render(message: TableMessage) -> str:
     """The message text: the table, and a mention of whoever must act (a new message pings him; edits never do)."""
     content = message.text
-    if message.to_act and message.to_act.startswith("dc:"):
-        content += f"\n▶ <@{message.to_act.removeprefix('dc:')}>"
+    if message.to_act and message.to_act.startswith(PREFIX):
+        content += f"\n<@{message.to_act.removeprefix(PREFIX)}>"
     if len(content) > CONTENT_LIMIT:
         content = content[: CONTENT_LIMIT - 1] + "…"
     return content

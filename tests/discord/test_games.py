@@ -7,10 +7,10 @@ from typing import Any
 
 import pytest
 
-from bot.games import CONTROLLERS
+from bot.i18n import text
 from tests.discord.fake_discord import EPHEMERAL, FakeDiscord, Member
 
-pytest.importorskip("bot.games.registry")  # fills CONTROLLERS with the real games
+MY_CARDS = text("en", "button.my_cards")
 
 CARD = re.compile(r"(?<![\w])(?:10|[2-9TJQKA])[♠♥♦♣shdc](?![\w])")
 
@@ -63,59 +63,64 @@ def _has_actions(fake: FakeDiscord, channel: int) -> bool:
     return bool(last_tables) and any(":a:" in str(b.get("custom_id")) for b in fake.buttons(last_tables[-1]))
 
 
-@pytest.mark.skipif("holdem" not in CONTROLLERS, reason="the Hold'em controller is not registered")
 async def test_a_holdem_hand_by_three_members(fake, make_bot) -> None:
     bot = await make_bot(default_game="holdem")
     channel = fake.channels[0]
     members = [fake.add_member(name) for name in ("Ann", "Bob", "Cat")]
     for member in members:
-        joined = await fake.slash(member, channel, "join")
-        await bot.settled()
-        assert joined.acked_after < 3
+        await fake.slash(member, channel, "join", chips=200)
     dealt = await fake.slash(members[0], channel, "deal")
     await bot.settled()
-    hole: dict[str, set[str]] = {}
     table = current_table(fake, channel)
-    for member in members:
-        mine = await fake.press(member, table, fake.button(table, _my_cards_label(fake, table)))
+    hole: dict[str, set[str]] = {"Ann": cards_in(dealt.ephemeral_text())}
+    assert len(hole["Ann"]) == 2, dealt.ephemeral_text()  # the dealer's own cards come with his answer
+    for member in members[1:]:  # the others read theirs with the button, privately
+        mine = await fake.press(member, table, fake.button(table, MY_CARDS))
         await bot.settled()
+        assert mine.texts(ephemeral=False) == []
         hole[member.name] = cards_in(mine.ephemeral_text())
         assert len(hole[member.name]) == 2, mine.ephemeral_text()
-    assert cards_in(dealt.ephemeral_text()) in ({*()}, hole["Ann"])
-    everyone = set().union(*hole.values())
-    assert not any(cards_in(text) & everyone for text in fake.public_versions())  # nothing private in the channel
+    secret = set().union(*hole.values())
+    assert len(secret) == 6
 
     presses = await play_out(fake, bot, channel, "check", "call")
-    assert presses >= 3
-    transcript = "\n".join(fake.public_versions())
-    assert "over" in transcript.lower() or "wins" in transcript.lower()
-    balances = []
-    for member in members:
-        answer = await fake.slash(member, channel, "balance")
-        await bot.settled()
-        balances.append(int(re.findall(r"\d+", answer.ephemeral_text())[0]))
-    assert await bot.service.store.read(lambda tx: tx.check_ledger()) == []
+    public = fake.public_versions()
+    showdown = next(i for i, text in enumerate(public) if "Showdown" in text)
+    assert not any(cards_in(text) & secret for text in public[:showdown])  # no hole card before the showdown
+    assert presses >= 3 and "wins the main pot" in "\n".join(public)
+    assert all(ix.acked_after is not None and ix.acked_after < 3 for ix in fake.interactions.values())
+    await ledger_ok(bot)
 
 
-@pytest.mark.skipif("three-card" not in CONTROLLERS, reason="the house games are not registered")
-async def test_a_three_card_round_by_three_members(fake, make_bot) -> None:
-    bot = await make_bot(default_game="three-card")
+@pytest.mark.parametrize(("game", "side"), [("three-card", {"pairplus": 5}), ("russian", {})])
+async def test_a_house_round_by_three_members(fake, make_bot, game: str, side: dict[str, int]) -> None:
+    bot = await make_bot(default_game="holdem")
     channel = fake.channels[0]
     members = [fake.add_member(name) for name in ("Ann", "Bob", "Cat")]
-    for box, member in enumerate(members, start=1):
-        ante = await fake.slash(member, channel, "ante", amount=10, pairplus=5 if box == 2 else None)
-        await bot.settled()
-        assert ante.acked_after < 3, ante.callbacks
-    dealt = await fake.slash(members[0], channel, "deal")
+    chosen = await fake.slash(members[0], channel, "game", game=game)  # Ann, the first player, organizes
+    assert chosen.texts(ephemeral=False)[0].startswith("This table now plays")
+    for member in members:
+        ante = await fake.slash(member, channel, "ante", amount=10, **side)
+        assert ante.callbacks[0]["type"] == 4
     await bot.settled()
-    assert dealt.acked_after < 3
-    presses = await play_out(fake, bot, channel, "play")
-    assert presses >= 1
+    table = await fake.slash(members[0], channel, "table")
+    await bot.settled()
+    message = [m for m in fake.channel_messages(channel) if m["components"]][-1]
+    dealt = await fake.press(members[2], message, action(fake, message, "deal"))
+    await bot.settled()
+    assert dealt.acked_after < 3 and table.acked_after < 3
+    boxes = {}
+    message = current_table(fake, channel)
+    for member in members:
+        mine = await fake.press(member, message, fake.button(message, MY_CARDS))
+        await bot.settled()
+        boxes[member.name] = cards_in(mine.ephemeral_text())
+        assert len(boxes[member.name]) >= 3, mine.ephemeral_text()
+    presses = await play_out(fake, bot, channel, "play", "check", "call", "bet", "decline", "fold")
+    assert presses >= 3
+    assert any("Round over" in text for text in fake.public_versions())
+    await ledger_ok(bot)
+
+
+async def ledger_ok(bot) -> None:
     assert await bot.service.store.read(lambda tx: tx.check_ledger()) == []
-
-
-def _my_cards_label(fake: FakeDiscord, message: dict[str, Any]) -> str:
-    for button in fake.buttons(message):
-        if ":p:" in str(button.get("custom_id")):
-            return str(button["label"])
-    raise AssertionError("no private button")
