@@ -1,0 +1,26 @@
+"""The Discord adapter (discord.py 2.x): translates interactions into service calls and replies into messages."""
+
+from __future__ import annotations
+
+from typing import Protocol
+
+from bot.discord.adapter import DiscordAdapter, DiscordOptions, intents
+from bot.service import Service
+
+__all__ = ["DiscordAdapter", "DiscordOptions", "intents", "run_discord"]
+
+
+class DiscordSettings(Protocol):
+    """The settings the adapter reads (`bot.config.Settings` has them, from `.env`)."""
+
+    discord_token: str | None
+    discord_guild: int | None
+    discord_organizer_role: str | None
+
+
+async def run_discord(service: Service, settings: DiscordSettings) -> None:
+    """Run the bot on Discord until cancelled. The caller runs `service.scheduler.run()` alongside."""
+    if not settings.discord_token:
+        raise ValueError("DISCORD_TOKEN is not set")
+    options = DiscordOptions(guild_id=settings.discord_guild, organizer_role=settings.discord_organizer_role)
+    await DiscordAdapter(service, settings.discord_token, options).run()

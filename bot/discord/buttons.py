@@ -1,0 +1,78 @@
+"""Table-message buttons whose custom ids carry the table and the hand, so they work on any message, even after a
+restart, without registering a view per message."""
+
+from __future__ import annotations
+
+import re
+from typing import TYPE_CHECKING, Any
+
+import discord
+
+from bot.i18n import text
+from bot.output import Button, TableMessage
+
+if TYPE_CHECKING:
+    from bot.discord.adapter import DiscordAdapter
+
+PREFIX = "poker"
+CUSTOM_ID_LIMIT = 100
+PUBLIC, PRIVATE = "a", "p"
+"""Button kinds: an action for the table, or the "my cards" kind answered privately with the player's view."""
+
+TEMPLATE = re.compile(rf"{PREFIX}:(?P<channel>[0-9]{{1,20}}):(?P<kind>[{PUBLIC}{PRIVATE}]):(?P<payload>.+)")
+BUTTONS_PER_ROW, ROWS = 5, 5
+
+
+def custom_id(channel_id: int, button: Button) -> str:
+    """`poker:<channel>:<kind>:<key>|<command>`: the table, the hand (in the payload) and what the press does."""
+    value = f"{PREFIX}:{channel_id}:{PRIVATE if button.private else PUBLIC}:{button.payload}"
+    if len(value) > CUSTOM_ID_LIMIT:
+        raise ValueError(f"custom_id too long: {value!r}")
+    return value
+
+
+def my_cards_button(message: TableMessage, language: str) -> Button:
+    """The "my cards" button the adapter adds when the service drew none."""
+    return Button(text(language, "button.my_cards"), f"{message.key}|cards", private=True)
+
+
+def table_view(channel_id: int, message: TableMessage, language: str) -> discord.ui.View:
+    """The buttons of a table message, in rows of five, the private kind last and grey."""
+    buttons = list(message.buttons)
+    if (buttons or message.to_act) and not any(button.private for button in buttons):
+        buttons.append(my_cards_button(message, language))
+    view = discord.ui.View(timeout=None)
+    for index, button in enumerate(buttons[: BUTTONS_PER_ROW * ROWS]):
+        style = discord.ButtonStyle.secondary if button.private else discord.ButtonStyle.primary
+        if button.payload.endswith(("|fold", "|leave")):
+            style = discord.ButtonStyle.danger
+        item: discord.ui.Button[Any] = discord.ui.Button(
+            label=button.label[:80], custom_id=custom_id(channel_id, button), style=style, row=index // BUTTONS_PER_ROW
+        )
+        view.add_item(TableButton(item))
+    return view
+
+
+class TableButton(discord.ui.DynamicItem[discord.ui.Button[Any]], template=TEMPLATE):
+    """Any table button on any message: the press goes to the service, which decides whether its hand is over."""
+
+    def __init__(self, item: discord.ui.Button[Any]) -> None:
+        super().__init__(item)
+
+    @property
+    def parsed(self) -> tuple[int, bool, str]:
+        """(channel id, whether it is the private kind, payload) from the custom id."""
+        match = TEMPLATE.fullmatch(self.item.custom_id or "")
+        assert match is not None
+        return int(match["channel"]), match["kind"] == PRIVATE, match["payload"]
+
+    @classmethod
+    async def from_custom_id(  # type: ignore[override]
+        cls, interaction: discord.Interaction, item: discord.ui.Button[Any], match: re.Match[str], /
+    ) -> TableButton:
+        return cls(item)
+
+    async def callback(self, interaction: discord.Interaction) -> None:
+        adapter: DiscordAdapter = interaction.client.adapter  # type: ignore[attr-defined]
+        channel_id, private, payload = self.parsed
+        await adapter.on_press(interaction, channel_id, private, payload)

@@ -1,0 +1,165 @@
+"""Fixtures for the Discord adapter's end-to-end tests: the fake Discord, the service on a real SQLite file, and a
+bot (the real discord.py client) connected to the fake."""
+
+from __future__ import annotations
+
+import random
+import time
+from collections.abc import AsyncIterator, Awaitable, Callable
+from pathlib import Path
+from typing import Any
+
+import discord
+import pytest
+
+from bot.clock import FakeClock
+from bot.commands import Check, Command, Deal, Join, Table, button_payload
+from bot.discord import DiscordAdapter, DiscordOptions
+from bot.games import Controller, default_controllers
+from bot.games.context import Action, Refusal
+from bot.output import Button, TableMessage
+from bot.service import Service, ServiceSettings
+from bot.store import Store
+from engine.cards import Deck
+from tests.discord.fake_discord import GUILD_ID, FakeDiscord
+
+
+class Turns:
+    """A scripted game for adapter tests: everyone seated gets one card, then each in turn presses Check; the last
+    check ends the hand and shows the cards. A clock announcement is armed with each hand."""
+
+    delay = 0.0
+    """Seconds each command takes (in the database thread), to make the service slow."""
+
+    def handle(self, act: Action, command: Command) -> None:
+        time.sleep(self.delay)
+        state = act.state
+        seated: list[str] = state.setdefault("seated", [])
+        if isinstance(command, Join):
+            if act.user in seated:
+                raise Refusal("You are seated already.")
+            seated.append(act.user)
+            act.reply.public.append(f"{act.name(act.user)} sits down.")
+        elif isinstance(command, Deal):
+            if state.get("to_act") is not None:
+                raise Refusal("Finish this hand first.")
+            if len(seated) < 2:
+                raise Refusal("Two players are needed.")
+            state["hand"] = state.get("hand", 0) + 1
+            deck = Deck(act.rng)
+            state["cards"] = {user: str(deck.deal(1)[0]) for user in seated}
+            state["to_act"] = 0
+            act.reply.public.append(f"Hand {state['hand']} begins.")
+            for user in seated:
+                act.reply.tell(user, f"Your card: {state['cards'][user]}")
+            act.arm(f"clock:{act.place.table_id}", 60, hand=state["hand"])
+        elif isinstance(command, Check):
+            if state.get("to_act") is None:
+                raise Refusal("No hand in progress.")
+            if seated[state["to_act"]] != act.user:
+                raise Refusal("It is not your turn.")
+            state["to_act"] += 1
+            if state["to_act"] == len(seated):
+                state["to_act"] = None
+                shown = ", ".join(f"{act.name(u)} {c}" for u, c in state["cards"].items())
+                act.reply.public.append(f"Hand {state['hand']} is over: {shown}.")
+        elif not isinstance(command, Table):
+            raise Refusal(f"/{command.name} is not part of this game.")
+        act.show_table(self.table_message(act))
+
+    def on_timer(self, act: Action, key: str, payload: dict[str, Any]) -> None:
+        act.reply.public.append(f"Clock: level 2 begins (hand {payload['hand']}).")
+
+    def resume(self, act: Action) -> None: ...
+
+    def current_key(self, act: Action) -> str | None:
+        return f"h{act.state['hand']}" if act.state.get("to_act") is not None else None
+
+    def is_busy(self, act: Action) -> bool:
+        return act.state.get("to_act") is not None
+
+    def table_message(self, act: Action) -> TableMessage | None:
+        state = act.state
+        if "hand" not in state:
+            return None
+        key = f"h{state['hand']}"
+        seated = state["seated"]
+        if state.get("to_act") is None:
+            return TableMessage(key, f"Hand {state['hand']}: over.")
+        to_act = seated[state["to_act"]]
+        lines = [f"Hand {state['hand']}"] + [f"{'→ ' if u == to_act else '  '}{act.name(u)}" for u in seated]
+        return TableMessage(key, "\n".join(lines), (Button("Check", button_payload(key, "check")),), to_act)
+
+    def private_view(self, act: Action, user_id: str) -> str | None:
+        card = act.state.get("cards", {}).get(user_id)
+        return f"Your card: {card}" if card and act.state.get("to_act") is not None else None
+
+
+@pytest.fixture
+async def fake(monkeypatch: pytest.MonkeyPatch) -> AsyncIterator[FakeDiscord]:
+    server = FakeDiscord()
+    await server.start()
+    monkeypatch.setattr(discord.http.Route, "BASE", server.rest_base)
+    monkeypatch.setattr(discord.gateway.DiscordWebSocket, "DEFAULT_GATEWAY", server.gateway_url)
+    yield server
+    await server.close()
+
+
+@pytest.fixture
+def turns() -> Turns:
+    return Turns()
+
+
+@pytest.fixture
+def controllers(turns: Turns) -> dict[str, Controller]:
+    """The real games and the scripted one."""
+    return {**default_controllers(), "turns": turns}
+
+
+class Bot:
+    """Starts (and restarts) the whole application against the fake: store, service and the Discord adapter."""
+
+    def __init__(self, path: Path, clock: FakeClock, options: DiscordOptions, default_game: str,
+                 controllers: dict[str, Controller]) -> None:
+        self.path, self.clock, self.options, self.default_game = path, clock, options, default_game
+        self.controllers = controllers
+        self.store: Store | None = None
+        self.service: Service | None = None
+        self.adapter: DiscordAdapter | None = None
+
+    async def start(self, seed: int = 7) -> DiscordAdapter:
+        self.store = await Store.open(self.path)
+        self.service = Service(self.store, self.clock, rng=random.Random(seed),
+                               settings=ServiceSettings(default_game=self.default_game), controllers=self.controllers)
+        await self.service.start()
+        self.adapter = DiscordAdapter(self.service, "fake-token", self.options, guild_ready_timeout=0.1)
+        await self.adapter.start()
+        return self.adapter
+
+    async def stop(self) -> None:
+        if self.adapter is not None:
+            await self.adapter.stop()
+        if self.store is not None:
+            await self.store.close()
+        self.adapter = self.service = self.store = None
+
+    async def settled(self) -> None:
+        assert self.adapter is not None
+        await self.adapter.settled()
+
+
+@pytest.fixture
+async def make_bot(fake: FakeDiscord, tmp_path: Path,
+                   controllers: dict[str, Controller]) -> AsyncIterator[Callable[..., Awaitable[Bot]]]:
+    bots: list[Bot] = []
+
+    async def make(default_game: str = "turns", **options: Any) -> Bot:
+        settings = {"guild_id": GUILD_ID, "edit_interval": 0.0, "defer_after": 1.5, **options}
+        bot = Bot(tmp_path / "bot.db", FakeClock(), DiscordOptions(**settings), default_game, controllers)
+        await bot.start()
+        bots.append(bot)
+        return bot
+
+    yield make
+    for bot in bots:
+        await bot.stop()

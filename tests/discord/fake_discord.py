@@ -1,0 +1,406 @@
+"""A small fake of Discord on 127.0.0.1: the REST routes and the gateway a discord.py bot uses, for end-to-end tests.
+
+It plays the platform's side only: it sends HELLO, READY, GUILD_CREATE and INTERACTION_CREATE over a websocket and
+answers the REST calls (log-in, command sync, interaction callbacks, follow-ups, channel messages and edits) the way
+Discord does, keeping every message and every version of it so tests can check what each member could see.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import itertools
+import json
+from dataclasses import dataclass, field
+from datetime import UTC, datetime
+from typing import Any
+
+import yarl
+from aiohttp import WSMsgType, web
+
+EPHEMERAL = 64
+APP_ID = 900_000_000_000_000_001
+BOT_ID = 900_000_000_000_000_002
+GUILD_ID = 910_000_000_000_000_001
+MANAGE_CHANNELS = 1 << 4
+MEMBER_PERMISSIONS = (1 << 10) | (1 << 11) | (1 << 31)  # view channel, send messages, use application commands
+
+
+def _now() -> str:
+    return datetime.now(UTC).isoformat()
+
+
+@dataclass
+class Member:
+    """A member of the fake guild who can run commands and press buttons."""
+
+    id: int
+    name: str
+    permissions: int = MEMBER_PERMISSIONS
+    roles: list[int] = field(default_factory=list)
+
+    def user(self) -> dict[str, Any]:
+        return {"id": str(self.id), "username": self.name.lower(), "discriminator": "0", "global_name": self.name,
+                "avatar": None}
+
+    def member(self) -> dict[str, Any]:
+        return {"user": self.user(), "roles": [str(role) for role in self.roles], "joined_at": _now(), "deaf": False,
+                "mute": False, "flags": 0, "nick": None, "pending": False, "permissions": str(self.permissions)}
+
+
+@dataclass
+class Interaction:
+    """One interaction the fake sent, and everything the bot answered to it (callback, follow-ups, edits)."""
+
+    id: int
+    token: str
+    user: Member
+    channel_id: int
+    kind: int
+    callbacks: list[dict[str, Any]] = field(default_factory=list)
+    messages: list[dict[str, Any]] = field(default_factory=list)
+    acked: asyncio.Event = field(default_factory=asyncio.Event)
+    acked_after: float | None = None
+    sent_at: float = 0.0
+
+    @property
+    def callback_type(self) -> int | None:
+        return self.callbacks[0]["type"] if self.callbacks else None
+
+    def texts(self, *, ephemeral: bool | None = None) -> list[str]:
+        """The text of each message this interaction produced (its latest version)."""
+        return [m["content"] for m in self.messages
+                if ephemeral is None or bool(m["flags"] & EPHEMERAL) == ephemeral]
+
+    def ephemeral_text(self) -> str:
+        return "\n".join(self.texts(ephemeral=True))
+
+    async def wait_acked(self, timeout: float = 3.0) -> None:
+        """Wait for the callback: Discord gives a bot three seconds."""
+        await asyncio.wait_for(self.acked.wait(), timeout)
+
+
+class FakeDiscord:
+    """The platform: one guild with text channels, members, and a record of every message and version."""
+
+    def __init__(self, channels: tuple[int, ...] = (920_000_000_000_000_001, 920_000_000_000_000_002)) -> None:
+        self.channels = channels
+        self.members: dict[int, Member] = {}
+        self.roles: list[dict[str, Any]] = [
+            {"id": str(GUILD_ID), "name": "@everyone", "permissions": str(MEMBER_PERMISSIONS), "position": 0,
+             "color": 0, "hoist": False, "managed": False, "mentionable": False, "flags": 0},
+        ]
+        self.commands: dict[str, dict[str, Any]] = {}
+        self.synced: list[tuple[int | None, list[dict[str, Any]]]] = []
+        self.messages: dict[int, dict[str, Any]] = {}
+        self.versions: list[dict[str, Any]] = []
+        """Every version of every message: channel messages and interaction responses alike."""
+        self.requests: list[tuple[str, str]] = []
+        self.identified: list[dict[str, Any]] = []
+        self.interactions: dict[str, Interaction] = {}
+        self._ids = itertools.count(1_200_000_000_000_000_000)
+        self._sockets: list[web.WebSocketResponse] = []
+        self._sequence = itertools.count(1)
+        self._connected = asyncio.Event()
+        self._runner: web.AppRunner | None = None
+        self.port = 0
+
+    # --- life cycle -----------------------------------------------------------------------------------------
+
+    async def start(self) -> None:
+        app = web.Application()
+        app.router.add_get("/gateway", self._gateway)
+        app.router.add_route("*", "/api/v10/{path:.*}", self._rest)
+        self._runner = web.AppRunner(app)
+        await self._runner.setup()
+        site = web.TCPSite(self._runner, "127.0.0.1", 0)
+        await site.start()
+        self.port = site._server.sockets[0].getsockname()[1]  # type: ignore[union-attr]
+
+    async def close(self) -> None:
+        for socket in list(self._sockets):
+            await socket.close()
+        if self._runner is not None:
+            await self._runner.cleanup()
+
+    @property
+    def rest_base(self) -> str:
+        return f"http://127.0.0.1:{self.port}/api/v10"
+
+    @property
+    def gateway_url(self) -> yarl.URL:
+        return yarl.URL(f"ws://127.0.0.1:{self.port}/gateway")
+
+    def add_member(self, name: str, *, permissions: int = MEMBER_PERMISSIONS, roles: list[int] | None = None) -> Member:
+        member = Member(next(self._ids), name, permissions, roles or [])
+        self.members[member.id] = member
+        return member
+
+    def add_role(self, name: str) -> int:
+        role_id = next(self._ids)
+        self.roles.append({"id": str(role_id), "name": name, "permissions": "0", "position": len(self.roles),
+                           "color": 0, "hoist": False, "managed": False, "mentionable": False, "flags": 0})
+        return role_id
+
+    # --- what members see -----------------------------------------------------------------------------------
+
+    def channel_messages(self, channel_id: int) -> list[dict[str, Any]]:
+        """Messages of a channel in posting order, latest versions, without the ephemeral ones."""
+        return [m for m in self.messages.values()
+                if int(m["channel_id"]) == channel_id and not m["flags"] & EPHEMERAL]
+
+    def public_versions(self) -> list[str]:
+        """The text of every version of every message anyone in the channel could see."""
+        return [v["content"] for v in self.versions if not v["flags"] & EPHEMERAL]
+
+    def edits_of(self, message_id: int) -> int:
+        return sum(1 for v in self.versions if int(v["id"]) == message_id) - 1
+
+    @staticmethod
+    def buttons(message: dict[str, Any]) -> list[dict[str, Any]]:
+        return [item for row in message.get("components", []) for item in row.get("components", [])]
+
+    def button(self, message: dict[str, Any], label: str) -> str:
+        for item in self.buttons(message):
+            if item.get("label") == label:
+                return str(item["custom_id"])
+        raise AssertionError(f"no button {label!r} in {[b.get('label') for b in self.buttons(message)]}")
+
+    # --- members act ---------------------------------------------------------------------------------------
+
+    async def wait_connected(self, timeout: float = 5.0) -> None:
+        await asyncio.wait_for(self._connected.wait(), timeout)
+
+    async def slash(self, member: Member, channel_id: int, name: str, *, subcommand: str | None = None,
+                    **options: Any) -> Interaction:
+        """A member runs a slash command; waits for the bot's callback."""
+        values = [{"name": key, "type": _option_type(value), "value": _option_value(value)}
+                  for key, value in options.items() if value is not None]
+        if subcommand is not None:
+            values = [{"name": subcommand, "type": 1, "options": values}]
+        data: dict[str, Any] = {"id": self.commands[name]["id"], "name": name, "type": 1, "options": values}
+        mentioned = [value for value in options.values() if isinstance(value, Member)]
+        if mentioned:
+            data["resolved"] = {
+                "users": {str(m.id): m.user() for m in mentioned},
+                "members": {str(m.id): {k: v for k, v in m.member().items() if k != "user"} for m in mentioned},
+            }
+        if self.commands[name].get("guild_id"):
+            data["guild_id"] = str(GUILD_ID)
+        return await self._interact(member, channel_id, 2, data)
+
+    async def autocomplete(self, member: Member, channel_id: int, name: str, focused: str, value: str,
+                           **options: Any) -> list[dict[str, Any]]:
+        """A member types into an option that has autocompletion; returns the bot's choices."""
+        values = [{"name": key, "type": _option_type(v), "value": v} for key, v in options.items()]
+        values.append({"name": focused, "type": 3, "value": value, "focused": True})
+        data = {"id": self.commands[name]["id"], "name": name, "type": 1, "options": values}
+        if self.commands[name].get("guild_id"):
+            data["guild_id"] = str(GUILD_ID)
+        interaction = await self._interact(member, channel_id, 4, data)
+        assert interaction.callback_type == 8
+        return list(interaction.callbacks[0]["data"]["choices"])
+
+    async def press(self, member: Member, message: dict[str, Any], custom_id: str) -> Interaction:
+        """A member presses a button of a message (as he sees it: `message` may be an older version)."""
+        data = {"custom_id": custom_id, "component_type": 2}
+        return await self._interact(member, int(message["channel_id"]), 3, data, message=message)
+
+    async def _interact(self, member: Member, channel_id: int, kind: int, data: dict[str, Any],
+                        message: dict[str, Any] | None = None) -> Interaction:
+        interaction = Interaction(next(self._ids), f"token{next(self._ids)}", member, channel_id, kind)
+        interaction.sent_at = asyncio.get_running_loop().time()
+        self.interactions[interaction.token] = interaction
+        payload: dict[str, Any] = {
+            "id": str(interaction.id), "application_id": str(APP_ID), "type": kind, "token": interaction.token,
+            "version": 1, "guild_id": str(GUILD_ID), "channel_id": str(channel_id),
+            "channel": self._channel(channel_id), "member": member.member(), "locale": "en-US",
+            "guild_locale": "en-US", "app_permissions": str(MEMBER_PERMISSIONS), "entitlements": [],
+            "authorizing_integration_owners": {"0": str(GUILD_ID)}, "context": 0,
+            "attachment_size_limit": 8 * 1024 * 1024, "data": data,
+        }
+        if message is not None:
+            payload["message"] = message
+        await self.dispatch("INTERACTION_CREATE", payload)
+        await interaction.wait_acked()
+        return interaction
+
+    # --- gateway ---------------------------------------------------------------------------------------------
+
+    async def dispatch(self, event: str, data: dict[str, Any]) -> None:
+        for socket in self._sockets:
+            await socket.send_str(json.dumps({"op": 0, "t": event, "s": next(self._sequence), "d": data}))
+
+    async def _gateway(self, request: web.Request) -> web.WebSocketResponse:
+        socket = web.WebSocketResponse()
+        await socket.prepare(request)
+        await socket.send_str(json.dumps({"op": 10, "d": {"heartbeat_interval": 45_000}}))
+        async for frame in socket:
+            if frame.type != WSMsgType.TEXT:
+                continue
+            message = json.loads(frame.data)
+            if message["op"] == 1:
+                await socket.send_str(json.dumps({"op": 11}))
+            elif message["op"] == 2:
+                self.identified.append(message["d"])
+                self._sockets.append(socket)
+                await self._ready(socket)
+        if socket in self._sockets:
+            self._sockets.remove(socket)
+            if not self._sockets:
+                self._connected.clear()
+        return socket
+
+    async def _ready(self, socket: web.WebSocketResponse) -> None:
+        ready = {"v": 10, "user": self._bot_user(), "guilds": [{"id": str(GUILD_ID), "unavailable": True}],
+                 "session_id": "session", "resume_gateway_url": str(self.gateway_url), "shard": [0, 1],
+                 "application": {"id": str(APP_ID), "flags": 0}}
+        await socket.send_str(json.dumps({"op": 0, "t": "READY", "s": next(self._sequence), "d": ready}))
+        guild = {
+            "id": str(GUILD_ID), "name": "Poker night", "icon": None, "owner_id": str(next(iter(self.members), 1)),
+            "roles": self.roles, "channels": [self._channel(c) for c in self.channels], "threads": [],
+            "members": [{**Member(BOT_ID, "Pokerbot").member(), "user": self._bot_user()}], "member_count": 1,
+            "large": False, "unavailable": False, "features": [], "emojis": [], "stickers": [], "voice_states": [],
+            "presences": [], "stage_instances": [], "guild_scheduled_events": [], "joined_at": _now(),
+            "premium_tier": 0, "preferred_locale": "en-US", "system_channel_flags": 0, "verification_level": 0,
+            "explicit_content_filter": 0, "default_message_notifications": 0, "mfa_level": 0, "nsfw_level": 0,
+        }
+        await socket.send_str(json.dumps({"op": 0, "t": "GUILD_CREATE", "s": next(self._sequence), "d": guild}))
+        self._connected.set()
+
+    def _bot_user(self) -> dict[str, Any]:
+        return {"id": str(BOT_ID), "username": "pokerbot", "discriminator": "0", "global_name": "Pokerbot",
+                "avatar": None, "bot": True, "flags": 0}
+
+    def _channel(self, channel_id: int) -> dict[str, Any]:
+        return {"id": str(channel_id), "type": 0, "guild_id": str(GUILD_ID), "name": f"table-{channel_id % 100}",
+                "position": self.channels.index(channel_id), "permission_overwrites": [], "nsfw": False,
+                "topic": None, "last_message_id": None, "rate_limit_per_user": 0, "parent_id": None}
+
+    # --- REST ------------------------------------------------------------------------------------------------
+
+    async def _rest(self, request: web.Request) -> web.Response:
+        path = "/" + request.match_info["path"]
+        self.requests.append((request.method, path))
+        body = await request.json() if request.can_read_body else None
+        parts = path.strip("/").split("/")
+        route = (request.method, *parts)
+        result: Any
+        match route:
+            case ("GET", "users", "@me"):
+                result = self._bot_user()
+            case ("GET", "oauth2", "applications", "@me"):
+                result = {"id": str(APP_ID), "name": "pokerbot", "description": "", "icon": None,
+                          "bot_public": True, "bot_require_code_grant": False, "verify_key": "0" * 64, "flags": 0,
+                          "owner": Member(1, "Owner").user(), "team": None, "rpc_origins": []}
+            case ("PUT", "applications", _, "commands"):
+                result = self._sync(None, body)
+            case ("PUT", "applications", _, "guilds", guild, "commands"):
+                result = self._sync(int(guild), body)
+            case ("POST", "interactions", _, token, "callback"):
+                result = self._callback(self.interactions[token], body)
+            case ("POST", "webhooks", _, token):
+                result = self._followup(self.interactions[token], body)
+            case ("PATCH", "webhooks", _, token, "messages", message_id):
+                result = self._edit_response(self.interactions[token], message_id, body)
+            case ("POST", "channels", channel_id, "messages"):
+                result = self._create(int(channel_id), body)
+            case ("PATCH", "channels", _, "messages", message_id):
+                result = self._edit(int(message_id), body)
+            case _:
+                return _json({"message": f"fake Discord has no route {request.method} {path}", "code": 0}, 404)
+        return _json(result)
+
+    def _sync(self, guild: int | None, commands: list[dict[str, Any]]) -> list[dict[str, Any]]:
+        registered = []
+        for command in commands:
+            entry = {**command, "id": str(next(self._ids)), "application_id": str(APP_ID), "version": "1",
+                     "default_member_permissions": command.get("default_member_permissions")}
+            if guild is not None:
+                entry["guild_id"] = str(guild)
+            self.commands[command["name"]] = entry
+            registered.append(entry)
+        self.synced.append((guild, commands))
+        return registered
+
+    def _message(self, channel_id: int, body: dict[str, Any], *, flags: int = 0) -> dict[str, Any]:
+        message = {
+            "id": str(next(self._ids)), "channel_id": str(channel_id), "guild_id": str(GUILD_ID),
+            "author": self._bot_user(), "content": body.get("content") or "", "timestamp": _now(),
+            "edited_timestamp": None, "tts": False, "mention_everyone": False, "mentions": [], "mention_roles": [],
+            "attachments": [], "embeds": body.get("embeds") or [], "pinned": False, "type": 0,
+            "flags": flags | int(body.get("flags") or 0), "components": body.get("components") or [],
+        }
+        self.messages[int(message["id"])] = message
+        self.versions.append(dict(message))
+        return message
+
+    def _create(self, channel_id: int, body: dict[str, Any]) -> dict[str, Any]:
+        return self._message(channel_id, body)
+
+    def _edit(self, message_id: int, body: dict[str, Any]) -> dict[str, Any]:
+        message = self.messages[message_id]
+        for key in ("content", "components", "embeds"):
+            if key in body:
+                message[key] = body[key] if body[key] is not None else ([] if key != "content" else "")
+        message["edited_timestamp"] = _now()
+        self.versions.append(dict(message))
+        return message
+
+    def _callback(self, interaction: Interaction, body: dict[str, Any]) -> dict[str, Any]:
+        kind, data = body["type"], body.get("data") or {}
+        interaction.callbacks.append(body)
+        if not interaction.acked.is_set():
+            interaction.acked_after = asyncio.get_running_loop().time() - interaction.sent_at
+            interaction.acked.set()
+        answer: dict[str, Any] = {"id": str(interaction.id), "type": kind}
+        result: dict[str, Any] = {"interaction": answer}
+        message = None
+        if kind == 4:
+            message = self._message(interaction.channel_id, data)
+        elif kind == 5:
+            message = self._message(interaction.channel_id, {"content": "", "flags": data.get("flags", 0)})
+            message["loading"] = True
+            answer["response_message_loading"] = True
+        if message is not None:
+            if kind in (4, 5):
+                interaction.messages.append(message)
+            answer["response_message_id"] = message["id"]
+            answer["response_message_ephemeral"] = bool(message["flags"] & EPHEMERAL)
+            result["resource"] = {"type": kind, "message": message}
+        return result
+
+    def _followup(self, interaction: Interaction, body: dict[str, Any]) -> dict[str, Any]:
+        loading = [m for m in interaction.messages if m.get("loading")]
+        if loading:  # the first follow-up after a "thinking" defer replaces the loading message
+            message = loading[0]
+            message.pop("loading")
+            return self._edit(int(message["id"]), body)
+        message = self._message(interaction.channel_id, body)
+        interaction.messages.append(message)
+        return message
+
+    def _edit_response(self, interaction: Interaction, message_id: str, body: dict[str, Any]) -> dict[str, Any]:
+        if message_id == "@original":
+            message = interaction.messages[0]
+            message.pop("loading", None)
+            return self._edit(int(message["id"]), body)
+        return self._edit(int(message_id), body)
+
+
+def _option_value(value: Any) -> Any:
+    return str(value.id) if isinstance(value, Member) else value
+
+
+def _option_type(value: Any) -> int:
+    if isinstance(value, Member):
+        return 6
+    if isinstance(value, bool):
+        return 5
+    if isinstance(value, int):
+        return 4
+    return 3
+
+
+def _json(data: Any, status: int = 200) -> web.Response:
+    # exactly `application/json`: discord.py compares the header, a charset suffix makes it read text
+    return web.Response(body=json.dumps(data).encode(), status=status, headers={"Content-Type": "application/json"})

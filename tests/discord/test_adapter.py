@@ -1,0 +1,248 @@
+"""The Discord adapter end to end: the real discord.py client against the fake Discord, with a scripted game."""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import re
+
+import discord
+
+from bot.discord import intents
+from bot.discord.slash import exchange_suggestions
+from bot.i18n import text
+from tests.discord.fake_discord import EPHEMERAL, GUILD_ID, MANAGE_CHANNELS, MEMBER_PERMISSIONS, FakeDiscord
+
+MY_CARDS = text("en", "button.my_cards")
+
+
+async def seat_three(fake: FakeDiscord, bot) -> tuple:
+    ann, bob, cat = fake.add_member("Ann"), fake.add_member("Bob"), fake.add_member("Cat")
+    for member in (ann, bob, cat):
+        await fake.slash(member, fake.channels[0], "join")
+    await bot.settled()
+    return ann, bob, cat
+
+
+def table_messages(fake: FakeDiscord, channel: int) -> list[dict]:
+    return [m for m in fake.channel_messages(channel) if re.match(r"Hand \d+(\n|: over)", m["content"])]
+
+
+async def test_commands_are_synced_with_their_options_and_only_the_guilds_intent(fake, turns, make_bot) -> None:
+    await make_bot()
+    guild, commands = fake.synced[-1]
+    assert guild == GUILD_ID
+    by_name = {command["name"]: command for command in commands}
+    assert {"join", "deal", "raise", "ante", "exchange", "tournament", "grant", "cards"} <= set(by_name)
+    ante = {option["name"]: option for option in by_name["ante"]["options"]}
+    assert [choice["value"] for choice in ante["box"]["choices"]] == [1, 2, 3]
+    assert {"amount", "pairplus", "bonus"} <= set(ante)
+    assert ante["amount"]["required"] and not ante["box"].get("required", False)
+    assert by_name["exchange"]["options"][0]["autocomplete"] is True
+    subcommands = {option["name"] for option in by_name["tournament"]["options"]}
+    assert {"create", "register", "start", "pause", "minutes", "settle"} <= subcommands
+    assert all(command["description"] for command in commands)
+    assert fake.identified[-1]["intents"] == intents().value == discord.Intents(guilds=True).value
+
+
+async def test_a_hand_through_slash_commands_and_buttons(fake, turns, make_bot) -> None:
+    bot = await make_bot()
+    ann, bob, cat = await seat_three(fake, bot)
+    assert [m["content"] for m in fake.channel_messages(fake.channels[0])] == [
+        "Ann sits down.", "Bob sits down.", "Cat sits down."]
+
+    deal = await fake.slash(ann, fake.channels[0], "deal")
+    await bot.settled()
+    cards = {}
+    assert deal.texts(ephemeral=False) == []
+    cards["Ann"] = deal.ephemeral_text()
+    assert cards["Ann"].startswith("Your card: ")
+    [table] = table_messages(fake, fake.channels[0])
+    assert table["content"].startswith("Hand 1")
+    assert f"<@{ann.id}>" in table["content"]
+    assert [b["label"] for b in fake.buttons(table)] == ["Check", MY_CARDS]
+
+    for member in (bob, cat):  # the others read their cards with the button, privately
+        mine = await fake.press(member, table, fake.button(table, MY_CARDS))
+        await bot.settled()
+        assert mine.texts(ephemeral=False) == [] and mine.callback_type == 4
+        cards[member.name] = mine.ephemeral_text()
+        assert cards[member.name].startswith("Your card: ")
+
+    refused = await fake.press(bob, table, fake.button(table, "Check"))  # Ann must act first
+    await bot.settled()
+    assert refused.ephemeral_text() == "It is not your turn."
+    assert fake.edits_of(int(table["id"])) == 0
+
+    for member in (ann, bob):
+        await fake.press(member, table, fake.button(table, "Check"))
+        await bot.settled()
+    table = fake.messages[int(table["id"])]
+    assert "→ Cat" in table["content"] and f"<@{cat.id}>" in table["content"]
+    secret = [text.removeprefix("Your card: ") for text in cards.values()]
+    assert not any(card in text for text in fake.public_versions() for card in secret)
+
+    await fake.slash(cat, fake.channels[0], "check")  # the slash command does what the button does
+    await bot.settled()
+    assert fake.messages[int(table["id"])]["content"] == "Hand 1: over."
+    assert fake.buttons(fake.messages[int(table["id"])]) == []  # a finished hand has no buttons
+    last = fake.channel_messages(fake.channels[0])[-1]["content"]
+    assert last.startswith("Hand 1 is over:") and all(card in last for card in secret)
+    assert all(ix.acked_after is not None and ix.acked_after < 3 for ix in fake.interactions.values())
+
+
+async def test_a_press_on_an_old_hand_is_answered_this_hand_is_over(fake, turns, make_bot) -> None:
+    bot = await make_bot()
+    ann, bob, _cat = await seat_three(fake, bot)
+    await fake.slash(ann, fake.channels[0], "deal")
+    await bot.settled()
+    [first] = table_messages(fake, fake.channels[0])
+    old = dict(first)  # as Ann's client still shows it
+    for member in fake.members.values():
+        await fake.slash(member, fake.channels[0], "check")
+    await fake.slash(bob, fake.channels[0], "deal")
+    await bot.settled()
+    assert len(table_messages(fake, fake.channels[0])) == 2  # hand 2 has a new message
+    stale = await fake.press(ann, old, fake.button(old, "Check"))
+    await bot.settled()
+    assert stale.ephemeral_text() == "This hand is over."
+    assert stale.callbacks[0]["data"]["flags"] & EPHEMERAL
+
+
+async def test_restart_mid_hand_keeps_the_old_message_buttons_working(fake, turns, make_bot) -> None:
+    bot = await make_bot()
+    ann, bob, cat = await seat_three(fake, bot)
+    await fake.slash(ann, fake.channels[0], "deal")
+    await bot.settled()
+    [table] = table_messages(fake, fake.channels[0])
+    await fake.press(ann, table, fake.button(table, "Check"))
+    await bot.settled()
+    before = fake.requests.count(("POST", f"/channels/{fake.channels[0]}/messages"))
+
+    await bot.stop()
+    await bot.start()
+    assert len(fake.identified) == 2
+
+    checked = await fake.slash(bob, fake.channels[0], "check")  # no button involved: the stored id is used
+    await bot.settled()
+    assert checked.ephemeral_text().startswith("The table: https://discord.com/channels/")
+    assert checked.ephemeral_text().endswith(f"/{table['id']}")
+    assert "→ Cat" in fake.messages[int(table["id"])]["content"]
+    mine = await fake.press(cat, table, fake.button(table, MY_CARDS))
+    await bot.settled()
+    assert mine.ephemeral_text().startswith("Your card: ")
+    pressed = await fake.press(cat, table, fake.button(table, "Check"))
+    await bot.settled()
+    assert pressed.callback_type == 6 and pressed.texts() == []
+    assert fake.messages[int(table["id"])]["content"] == "Hand 1: over."
+    posts = fake.requests.count(("POST", f"/channels/{fake.channels[0]}/messages"))
+    assert posts == before + 1  # only "Hand 1 is over": the table message was edited, not posted again
+
+
+async def test_each_channel_is_its_own_table_and_the_guild_its_wallet(fake, turns, make_bot) -> None:
+    bot = await make_bot()
+    ann, bob, _ = await seat_three(fake, bot)
+    refused = await fake.slash(ann, fake.channels[1], "deal")  # nobody sits at the second channel's table
+    await bot.settled()
+    assert refused.ephemeral_text() == "Two players are needed."
+    await fake.slash(ann, fake.channels[1], "grant", player=bob, chips=5)
+    await bot.settled()
+    balance = await fake.slash(bob, fake.channels[0], "balance")
+    await bot.settled()
+    assert balance.ephemeral_text() == "Your wallet: 1005 chips."
+
+
+async def test_a_slow_service_is_deferred_then_answered(fake, turns, make_bot) -> None:
+    bot = await make_bot(defer_after=0.05)
+    ann, bob, _ = await seat_three(fake, bot)
+    turns.delay = 0.3
+    slash = await fake.slash(ann, fake.channels[0], "deal")
+    await bot.settled()
+    assert slash.callback_type == 5 and slash.callbacks[0]["data"]["flags"] & EPHEMERAL
+    assert slash.ephemeral_text().startswith("Your card: ")
+    [table] = table_messages(fake, fake.channels[0])
+    press = await fake.press(bob, table, fake.button(table, "Check"))
+    await bot.settled()
+    assert press.callback_type == 6
+    assert press.ephemeral_text() == "It is not your turn."
+    assert all(ix.acked_after < 3 for ix in fake.interactions.values())
+
+
+async def test_edits_are_coalesced_to_the_newest_state(fake, turns, make_bot) -> None:
+    bot = await make_bot(edit_interval=0.4)
+    ann, bob, _cat = await seat_three(fake, bot)
+    await fake.slash(ann, fake.channels[0], "deal")
+    await bot.settled()
+    [table] = table_messages(fake, fake.channels[0])
+    for member in (ann, bob):  # two presses in quick succession
+        await fake.press(member, table, fake.button(table, "Check"))
+    await bot.settled()
+    assert fake.edits_of(int(table["id"])) == 1
+    assert "→ Cat" in fake.messages[int(table["id"])]["content"]
+
+
+async def test_clock_announcements_are_posted_by_the_scheduler(fake, turns, make_bot) -> None:
+    bot = await make_bot()
+    ann, _, _ = await seat_three(fake, bot)
+    await fake.slash(ann, fake.channels[0], "deal")
+    await bot.settled()
+    bot.clock.advance(61)
+    assert await bot.service.scheduler.fire_due() == 1
+    await bot.settled()
+    assert fake.channel_messages(fake.channels[0])[-1]["content"] == "Clock: level 2 begins (hand 1)."
+
+
+async def test_organizer_commands_check_the_members_rights(fake, turns, make_bot) -> None:
+    role = fake.add_role("Croupier")
+    bot = await make_bot(organizer_role="Croupier")
+    first, bob = fake.add_member("First"), fake.add_member("Bob")
+    boss = fake.add_member("Boss", permissions=MEMBER_PERMISSIONS | MANAGE_CHANNELS)
+    croupier = fake.add_member("Croupier", roles=[role])
+    for member in (first, bob):  # the chat's first player organizes it
+        await fake.slash(member, fake.channels[0], "balance")
+    refused = await fake.slash(bob, fake.channels[0], "grant", player=first, chips=10)
+    await bot.settled()
+    assert refused.ephemeral_text() == "Only the table's organizer can do that."
+    for member in (boss, croupier):
+        granted = await fake.slash(member, fake.channels[0], "grant", player=bob, chips=10)
+        await bot.settled()
+        assert granted.texts(ephemeral=False) == ["Bob receives 10 chips."]
+
+
+async def test_bad_options_are_refused_privately_at_the_edge(fake, turns, make_bot) -> None:
+    bot = await make_bot()
+    ann = fake.add_member("Ann")
+    both = await fake.slash(ann, fake.channels[0], "ante", amount=10, pairplus=5, bonus=5)
+    await bot.settled()
+    assert both.callback_type == 4 and both.ephemeral_text() == "Choose one side bet: PAIRPLUS or bonus."
+    choices = await fake.autocomplete(ann, fake.channels[0], "exchange", "cards", "2,5")
+    assert [choice["value"] for choice in choices][:3] == ["2 5", "2 5 1", "2 5 3"]
+
+
+def test_exchange_suggestions_clean_what_was_typed() -> None:
+    assert exchange_suggestions("") == ["1", "2", "3", "4", "5"]
+    assert exchange_suggestions("5 5 x 9 1") == ["5 1", "5 1 2", "5 1 3", "5 1 4"]
+
+
+
+async def test_run_discord_runs_from_the_settings_until_cancelled(fake, controllers, tmp_path) -> None:
+    from types import SimpleNamespace
+
+    from bot.clock import FakeClock
+    from bot.discord import run_discord
+    from bot.service import Service, ServiceSettings
+    from bot.store import Store
+
+    store = await Store.open(tmp_path / "run.db")
+    service = Service(store, FakeClock(), settings=ServiceSettings(default_game="turns"), controllers=controllers)
+    await service.start()
+    settings = SimpleNamespace(discord_token="fake-token", discord_guild=None, discord_organizer_role=None)
+    running = asyncio.create_task(run_discord(service, settings))
+    await fake.wait_connected()
+    assert fake.synced[-1][0] is None  # no guild configured: synced globally
+    answer = await fake.slash(fake.add_member("Ann"), fake.channels[0], "balance")
+    assert answer.ephemeral_text() == "Your wallet: 1000 chips."
+    running.cancel()
+    with contextlib.suppress(asyncio.CancelledError):
+        await running
+    await store.close()

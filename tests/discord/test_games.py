@@ -1,0 +1,126 @@
+"""Real games on Discord: a whole Hold'em hand and a house-game round by three members, through the adapter."""
+
+from __future__ import annotations
+
+import re
+from typing import Any
+
+import pytest
+
+from bot.i18n import text
+from tests.discord.fake_discord import EPHEMERAL, FakeDiscord, Member
+
+MY_CARDS = text("en", "button.my_cards")
+
+CARD = re.compile(r"(?<![\w])(?:10|[2-9TJQKA])[♠♥♦♣shdc](?![\w])")
+
+
+def cards_in(text: str) -> set[str]:
+    return set(CARD.findall(text))
+
+
+def current_table(fake: FakeDiscord, channel: int) -> dict[str, Any]:
+    """The newest message with action buttons (the table message of the hand in progress)."""
+    with_buttons = [m for m in fake.channel_messages(channel) if any(
+        ":a:" in str(b.get("custom_id")) for b in fake.buttons(m))]
+    assert with_buttons, [m["content"] for m in fake.channel_messages(channel)]
+    return with_buttons[-1]
+
+
+def to_act(fake: FakeDiscord, message: dict[str, Any]) -> Member:
+    mentioned = re.findall(r"<@(\d+)>", message["content"])
+    assert mentioned, message["content"]
+    return fake.members[int(mentioned[-1])]
+
+
+def action(fake: FakeDiscord, message: dict[str, Any], *preferred: str) -> str:
+    ids = [str(b["custom_id"]) for b in fake.buttons(message) if ":a:" in str(b.get("custom_id"))]
+    for command in preferred:
+        for custom_id in ids:
+            if custom_id.split("|", 1)[1].split()[0] == command:
+                return custom_id
+    raise AssertionError(f"none of {preferred} in {ids}")
+
+
+async def play_out(fake: FakeDiscord, bot, channel: int, *preferred: str) -> int:
+    """Press the preferred action for whoever must act until no action button is left; return the presses."""
+    presses = 0
+    while True:
+        table = current_table(fake, channel) if _has_actions(fake, channel) else None
+        if table is None or not re.search(r"<@\d+>", table["content"]):
+            return presses
+        member = to_act(fake, table)
+        pressed = await fake.press(member, table, action(fake, table, *preferred))
+        await bot.settled()
+        assert pressed.callbacks[0]["type"] in (4, 6)
+        assert pressed.callbacks[0]["type"] != 4 or pressed.callbacks[0]["data"]["flags"] & EPHEMERAL
+        presses += 1
+        assert presses < 60
+
+
+def _has_actions(fake: FakeDiscord, channel: int) -> bool:
+    last_tables = [m for m in fake.channel_messages(channel) if m["components"]]
+    return bool(last_tables) and any(":a:" in str(b.get("custom_id")) for b in fake.buttons(last_tables[-1]))
+
+
+async def test_a_holdem_hand_by_three_members(fake, make_bot) -> None:
+    bot = await make_bot(default_game="holdem")
+    channel = fake.channels[0]
+    members = [fake.add_member(name) for name in ("Ann", "Bob", "Cat")]
+    for member in members:
+        await fake.slash(member, channel, "join", chips=200)
+    dealt = await fake.slash(members[0], channel, "deal")
+    await bot.settled()
+    table = current_table(fake, channel)
+    hole: dict[str, set[str]] = {"Ann": cards_in(dealt.ephemeral_text())}
+    assert len(hole["Ann"]) == 2, dealt.ephemeral_text()  # the dealer's own cards come with his answer
+    for member in members[1:]:  # the others read theirs with the button, privately
+        mine = await fake.press(member, table, fake.button(table, MY_CARDS))
+        await bot.settled()
+        assert mine.texts(ephemeral=False) == []
+        hole[member.name] = cards_in(mine.ephemeral_text())
+        assert len(hole[member.name]) == 2, mine.ephemeral_text()
+    secret = set().union(*hole.values())
+    assert len(secret) == 6
+
+    presses = await play_out(fake, bot, channel, "check", "call")
+    public = fake.public_versions()
+    showdown = next(i for i, text in enumerate(public) if "Showdown" in text)
+    assert not any(cards_in(text) & secret for text in public[:showdown])  # no hole card before the showdown
+    assert presses >= 3 and "wins the main pot" in "\n".join(public)
+    assert all(ix.acked_after is not None and ix.acked_after < 3 for ix in fake.interactions.values())
+    await ledger_ok(bot)
+
+
+@pytest.mark.parametrize(("game", "side"), [("three-card", {"pairplus": 5}), ("russian", {})])
+async def test_a_house_round_by_three_members(fake, make_bot, game: str, side: dict[str, int]) -> None:
+    bot = await make_bot(default_game="holdem")
+    channel = fake.channels[0]
+    members = [fake.add_member(name) for name in ("Ann", "Bob", "Cat")]
+    chosen = await fake.slash(members[0], channel, "game", game=game)  # Ann, the first player, organizes
+    assert chosen.texts(ephemeral=False)[0].startswith("This table now plays")
+    for member in members:
+        ante = await fake.slash(member, channel, "ante", amount=10, **side)
+        assert ante.callbacks[0]["type"] == 4
+    await bot.settled()
+    table = await fake.slash(members[0], channel, "table")
+    await bot.settled()
+    message = [m for m in fake.channel_messages(channel) if m["components"]][-1]
+    dealt = await fake.press(members[2], message, action(fake, message, "deal"))
+    await bot.settled()
+    assert dealt.acked_after < 3 and table.acked_after < 3
+    boxes = {}
+    message = current_table(fake, channel)
+    for member in members:
+        mine = await fake.press(member, message, fake.button(message, MY_CARDS))
+        await bot.settled()
+        boxes[member.name] = cards_in(mine.ephemeral_text())
+        assert len(boxes[member.name]) >= 3, mine.ephemeral_text()
+    presses = await play_out(fake, bot, channel, "play", "check", "call", "bet", "decline", "fold")
+    assert presses >= 3
+    assert any("Round over" in text for text in fake.public_versions())
+    await ledger_ok(bot)
+
+
+async def ledger_ok(bot) -> None:
+    assert await bot.service.store.read(lambda tx: tx.check_ledger()) == []
