@@ -288,6 +288,40 @@ class Lang(Command):
 
 
 @dataclass(frozen=True)
+class History(Command):
+    """The last hands of this table in PokerStars format (privately), or a whole tournament's as a file."""
+
+    name = "history"
+    usage = "[hands | tournament]"
+    argument: str | None = None
+
+
+@dataclass(frozen=True)
+class Stats(Command):
+    """Statistics of a player in this chat (yourself by default)."""
+
+    name = "stats"
+    usage = "[@player]"
+    player: str | None = None
+
+
+@dataclass(frozen=True)
+class Odds(Command):
+    """Your equity in the hand (Hold'em, privately), or the house edge of the table's game."""
+
+    name = "odds"
+
+
+@dataclass(frozen=True)
+class AddBot(Command):
+    """Seat a computer player for practice (never in a tournament with money)."""
+
+    name = "addbot"
+    usage = "[name]"
+    bot_name: str | None = None
+
+
+@dataclass(frozen=True)
 class Pressed:
     """A button press: the hand or round it was drawn for, and the command it carries."""
 
@@ -297,7 +331,8 @@ class Pressed:
 
 COMMANDS: tuple[type[Command], ...] = (
     Help, Join, Leave, Deal, Game, Setting, Balance, Grant, Top, Cards, Table, Fold, Check, Call, Bet, Raise,
-    AllIn, Pawn, Ante, Play, Buy, Exchange, DealerGame, Decline, Select, Tournament, Clock, CashOut, Lang,
+    AllIn, Pawn, Ante, Play, Buy, Exchange, DealerGame, Decline, Select, Tournament, Clock, CashOut, Lang, History,
+    Stats, Odds, AddBot,
 )
 BY_WORD: dict[str, type[Command]] = {word: cls for cls in COMMANDS for word in (cls.name, *cls.aliases)}
 
@@ -361,6 +396,9 @@ def _build(cls: type[Command], args: list[str]) -> Command:
         if len(args) not in (0, 2):
             raise CommandError("usage")
         return Setting(args[0].lower(), args[1]) if args else Setting()
+    if cls in (History, Stats, AddBot):
+        _at_most(args, 1)
+        return cls(args[0]) if args else cls()  # type: ignore[call-arg]
     if cls in (Help, Game, Lang):
         _at_most(args, 1)
         return cls(args[0].lower().lstrip("/")) if args else cls()  # type: ignore[call-arg]

@@ -1,4 +1,8 @@
-"""Player-facing text: one JSON catalogue per language in `bot/locales/`, looked up by key with placeholders."""
+"""Player-facing text: one folder of JSON catalogues per language in `bot/locales/`, looked up by key.
+
+Each language is a folder (`bot/locales/en/`, `bot/locales/ru/`) of JSON files, one per part of the bot (`core.json`,
+`holdem.json`, …); a language's messages are all its files merged. A key missing in a language falls back to English.
+"""
 
 from __future__ import annotations
 
@@ -12,20 +16,22 @@ DEFAULT_LANGUAGE = "en"
 
 @cache
 def catalogue(language: str) -> dict[str, str]:
-    """The messages of one language (empty for a language without a file)."""
-    try:
-        text = resources.files("bot.locales").joinpath(f"{language}.json").read_text(encoding="utf-8")
-    except FileNotFoundError:
+    """The messages of one language (empty for a language without a folder)."""
+    folder = resources.files("bot.locales").joinpath(language)
+    if not folder.is_dir():
         return {}
-    messages: dict[str, str] = json.loads(text)
+    messages: dict[str, str] = {}
+    for entry in sorted(folder.iterdir(), key=lambda item: item.name):
+        if entry.name.endswith(".json"):
+            messages.update(json.loads(entry.read_text(encoding="utf-8")))
     return messages
 
 
 @cache
 def languages() -> tuple[str, ...]:
     """The languages that have a catalogue."""
-    files = resources.files("bot.locales").iterdir()
-    return tuple(sorted(entry.name.removesuffix(".json") for entry in files if entry.name.endswith(".json")))
+    entries = resources.files("bot.locales").iterdir()
+    return tuple(sorted(entry.name for entry in entries if entry.is_dir() and not entry.name.startswith("_")))
 
 
 def placeholders(template: str) -> set[str]:
