@@ -13,6 +13,7 @@ from engine.cards import Deck
 from engine.common import Event, RuleError, all_moves
 from engine.house import GAMES
 from engine.house.common import HouseRound, Phase
+from engine.house.three_card import TIERS_LIMITS
 
 BET_SECONDS = 30
 """After the first ANTE of a round, bets close and the cards are dealt this many seconds later (or on /deal)."""
@@ -67,6 +68,8 @@ class HouseController:
                 act.tell(act.user, "house.how_to_bet", game=act.t(f"game.{self.game}"))
         elif isinstance(command, cmd.Leave):
             act.tell(act.user, "house.leave")
+        elif isinstance(command, cmd.Setting):
+            self._configure(act, command)
         elif type(command) in _COMMAND_ACTIONS:
             self._decide(act, command)
         else:
@@ -170,6 +173,42 @@ class HouseController:
         assert message is not None
         buttons = tuple(self._buttons(act, round_, message.key, command.positions))
         act.show_table(TableMessage(message.key, message.text, buttons, message.to_act))
+
+    def _configure(self, act: Action, command: cmd.Setting) -> None:
+        """`/set` for house tables: ANTE limits, maximum payout, Three Card Poker's tier, the timers."""
+        limits = self._rules(act).limits
+        current = {"min_ante": limits.min_ante, "max_ante": limits.max_ante, "max_payout": limits.max_payout,
+                   "bet_seconds": act.config.get("bet_seconds", BET_SECONDS),
+                   "turn_seconds": act.config.get("turn_seconds", TURN_SECONDS)}
+        if self.game == "three-card":
+            current["tier"] = act.config.get("tier", "lite")
+        if command.key is None:
+            act.tell(act.user, "settings.list", values=", ".join(f"{name}={value}" for name, value in current.items()))
+            return
+        act.require_organizer()
+        if command.key not in current:
+            raise act.refuse("settings.unknown", name=command.key, names=", ".join(current))
+        if act.state.get("round"):
+            raise act.refuse("game.busy")
+        value = str(command.value)
+        if command.key == "tier":
+            if value.lower() not in TIERS_LIMITS:
+                raise act.refuse("settings.bad_value", name="tier", value=value, choices=", ".join(TIERS_LIMITS))
+            act.config["tier"] = value.lower()
+            act.config["rules"] = {**act.config.get("rules", {}), "limits": TIERS_LIMITS[value.lower()].to_dict()}
+        else:
+            if not value.isdigit() or int(value) <= 0:
+                raise act.refuse("settings.bad_value", name=command.key, value=value, choices="1, 2, 3…")
+            number = int(value)
+            if command.key in ("bet_seconds", "turn_seconds"):
+                act.config[command.key] = number
+            else:
+                changed = {**limits.to_dict(), command.key: number}
+                if changed["min_ante"] > changed["max_ante"]:
+                    raise act.refuse("settings.bad_value", name=command.key, value=value,
+                                     choices=f"min_ante ≤ max_ante ({changed['min_ante']} > {changed['max_ante']})")
+                act.config["rules"] = {**act.config.get("rules", {}), "limits": changed}
+        act.say("settings.set", name=command.key, value=value)
 
     # --- helpers ------------------------------------------------------------------------------------------------
 

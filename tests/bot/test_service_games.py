@@ -233,3 +233,18 @@ async def test_an_unreadable_snapshot_voids_the_hand_and_returns_every_chip(tmp_
     again = await restarted.handle(PLACE, ANN, "/deal")
     assert again.error is None and again.table.key == "h2"
     await store.close()
+
+
+async def test_organizers_set_house_limits_and_tiers(service: Service) -> None:
+    await service.handle(PLACE, ANN, "/game caribbean")
+    assert (await service.handle(PLACE, BOB, "/set max_ante 50")).error == "Only the table's organizer can do that."
+    assert (await service.handle(PLACE, ANN, "/set max_ante 50")).error is None
+    refused = await service.handle(PLACE, BOB, "/ante 60")
+    assert refused.error and "50" in refused.error
+    assert (await service.handle(PLACE, BOB, "/ante 50")).error is None
+    other = Place(PLACE.chat_id, "chat/three")
+    await service.handle(other, ANN, "/game three-card")
+    assert (await service.handle(other, ANN, "/set tier vip")).error is None
+    assert (await service.handle(other, BOB, "/ante 10")).error
+    assert (await service.handle(other, BOB, "/ante 25 pp 500")).error is None
+    assert (await service.handle(other, ANN, "/set tier gold")).error
