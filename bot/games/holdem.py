@@ -13,6 +13,7 @@ from engine import holdem as engine
 from engine.betting import STRUCTURES
 from engine.cards import Deck
 from engine.common import Event, RuleError, all_moves
+from engine.seating import next_button
 
 DEFAULTS: dict[str, Any] = {
     "structure": "home-limit",
@@ -230,14 +231,8 @@ class HoldemController:
         self._commit(act, hand, events)
 
     def _next_button(self, act: Action) -> int:
-        """The button moves one seat clockwise each hand, to the next seat dealt in."""
         seats = act.state["seats"]
-        previous = act.state.get("button", -1)
-        for step in range(1, len(seats) + 1):
-            index = (previous + step) % len(seats)
-            if seats[index]["stack"] > 0 and not seats[index]["out"]:
-                return index
-        return 0
+        return next_button([seat["stack"] > 0 and not seat["out"] for seat in seats], act.state.get("button", -1))
 
     def _act(self, act: Action, command: cmd.Command) -> None:
         hand = self._hand(act)

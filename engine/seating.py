@@ -1,0 +1,19 @@
+"""Between hands at a Hold'em table: where the button goes next (RULES.md §1: one seat clockwise each hand)."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+
+def next_button(in_play: Sequence[bool], previous: int) -> int:
+    """The seat index of the next button: the first seat after `previous` (clockwise) that is dealt in.
+
+    `in_play[i]` says whether seat i is dealt in (has chips, is not sitting out); `previous` is the last hand's
+    button (-1 before the first hand). Seats that are out are skipped, so the button never lands on an empty chair.
+    """
+    count = len(in_play)
+    for step in range(1, count + 1):
+        index = (previous + step) % count
+        if in_play[index]:
+            return index
+    raise ValueError("nobody is dealt in")

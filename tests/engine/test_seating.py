@@ -1,0 +1,24 @@
+"""The button moves one seat clockwise each hand, skipping seats that are not dealt in."""
+
+import pytest
+
+from engine.seating import next_button
+
+
+@pytest.mark.parametrize(
+    ("in_play", "previous", "expected"),
+    [
+        ([True, True, True], -1, 0),
+        ([True, True, True], 0, 1),
+        ([True, True, True], 2, 0),
+        ([True, False, True], 0, 2),
+        ([False, True, False, True], 3, 1),
+    ],
+)
+def test_next_button(in_play: list[bool], previous: int, expected: int) -> None:
+    assert next_button(in_play, previous) == expected
+
+
+def test_nobody_in_play_is_an_error() -> None:
+    with pytest.raises(ValueError):
+        next_button([False, False], 0)
