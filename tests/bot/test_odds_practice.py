@@ -187,3 +187,18 @@ async def test_odds_in_house_games_tells_the_edge_once_computed(service: Service
     assert len(cached) == 2
     assert (await service.handle(other, BOB, "/odds")).private["bob"][0] == simulated
     assert odds_module._house_cache == cached
+
+
+def test_addbot_and_odds_parse() -> None:
+    from bot import commands as cmd
+
+    assert cmd.parse("/addbot") == cmd.AddBot()
+    assert cmd.parse("/addbot Robo") == cmd.AddBot("Robo")
+    assert cmd.parse("/addbot remove Robo") == cmd.AddBot("Robo", remove=True)
+    assert cmd.parse("/odds") == cmd.Odds()
+    for bad in ("/addbot remove", "/addbot a b", "/addbot remove a b", "/odds x"):
+        try:
+            cmd.parse(bad)
+        except cmd.CommandError:
+            continue
+        raise AssertionError(bad)
