@@ -314,11 +314,12 @@ class Odds(Command):
 
 @dataclass(frozen=True)
 class AddBot(Command):
-    """Seat a computer player for practice (never in a tournament with money)."""
+    """Seat a computer player for practice (never in a tournament with money), or `remove` one."""
 
     name = "addbot"
-    usage = "[name]"
+    usage = "[name] | remove name"
     bot_name: str | None = None
+    remove: bool = False
 
 
 @dataclass(frozen=True)
@@ -396,6 +397,10 @@ def _build(cls: type[Command], args: list[str]) -> Command:
         if len(args) not in (0, 2):
             raise CommandError("usage")
         return Setting(args[0].lower(), args[1]) if args else Setting()
+    if cls is AddBot and args and args[0].lower() == "remove":
+        if len(args) != 2:
+            raise CommandError("usage")
+        return AddBot(args[1], remove=True)
     if cls in (History, Stats, AddBot):
         _at_most(args, 1)
         return cls(args[0]) if args else cls()  # type: ignore[call-arg]

@@ -15,6 +15,8 @@ from bot import commands as cmd
 from bot.clock import Clock
 from bot.games import Controller, default_controllers
 from bot.games.context import Action, Refusal
+from bot.games.odds import odds_command
+from bot.games.practice import add_bot
 from bot.i18n import DEFAULT_LANGUAGE, languages, text
 from bot.output import Actor, Place, Reply
 from bot.scheduler import Scheduler
@@ -302,4 +304,6 @@ _GENERAL: dict[type[cmd.Command], Callable[[Service, Action, Controller, cmd.Com
     cmd.Lang: _lang,
     cmd.Game: _game,
     cmd.Cards: _cards,
+    cmd.Odds: odds_command,
+    cmd.AddBot: add_bot,
 }

@@ -79,7 +79,7 @@ class TerminalAdapter:
             if self.buttons:
                 labels = "  ".join(f"({index}) {button.label}" for index, button in enumerate(self.buttons, 1))
                 self.print(f"        {labels}")
-            if reply.table.to_act:
+            if reply.table.to_act and reply.table.to_act.startswith("term:"):  # not a computer player
                 self.speaker = reply.table.to_act.removeprefix("term:")
 
     async def announce(self, place: Place, reply: Reply) -> None:

@@ -5,6 +5,7 @@ from __future__ import annotations
 from typing import Any
 
 from bot import commands as cmd
+from bot.games import practice as bots
 from bot.games import tournament as tour
 from bot.games.context import Action
 from bot.output import TableMessage
@@ -71,6 +72,8 @@ class HoldemController:
                 self.start_hand(act, quiet=True)
         elif kind == "turn" and act.state.get("hand") and payload.get("step") == act.state.get("step"):
             self._time_out(act)
+        elif kind == "bot" and act.state.get("hand") and payload.get("step") == act.state.get("step"):
+            bots.play_turn(self, act)
 
     def resume(self, act: Action) -> None:
         """A hand whose snapshot cannot be read back is voided and every chip in it returned."""
@@ -162,7 +165,7 @@ class HoldemController:
 
     def _stand_up(self, act: Action, seat: dict[str, Any]) -> None:
         if seat["stack"]:
-            act.move(self.stack_account(act, seat["id"]), act.wallet(seat["id"]), seat["stack"], "cash-out")
+            act.move(self.stack_account(act, seat["id"]), bots.home_account(act, seat["id"]), seat["stack"], "cash-out")
         act.state["seats"].remove(seat)
         act.say("holdem.left", player=act.name(seat["id"]), chips=seat["stack"])
 
@@ -210,7 +213,7 @@ class HoldemController:
 
     def start_hand(self, act: Action, *, quiet: bool) -> None:
         """Deal the next hand when two players can play (and, in a tournament, the clock is not on a break)."""
-        if len(self.eligible(act)) < 2:
+        if len(self.eligible(act)) < 2 or not bots.has_human(self.eligible(act)):
             if not quiet:
                 raise act.refuse("holdem.need_two")
             return
@@ -292,13 +295,17 @@ class HoldemController:
         act.apply_moves(all_moves(events), lambda name: self._account(act, name), key)
         act.record(key, events)
         render.narrate(act, events)
+        bots.drop_private(act)
         tour.record_pawns(self, act, events)
         act.state["step"] = act.state.get("step", 0) + 1
         if hand.is_over:
             self._finish(act, hand, key)
             return
         act.state["hand"] = hand.to_dict()
-        act.arm(self._timer(act), self.config(act, "turn_seconds"), kind="turn", step=act.state["step"])
+        if bots.is_bot(hand.to_act):
+            act.arm(self._timer(act), bots.BOT_SECONDS, kind="bot", step=act.state["step"])
+        else:
+            act.arm(self._timer(act), self.config(act, "turn_seconds"), kind="turn", step=act.state["step"])
         act.show_table(self.table_message(act, hand))
 
     def _finish(self, act: Action, hand: engine.Hand, key: str) -> None:
@@ -318,7 +325,7 @@ class HoldemController:
         self._maybe_schedule_next(act)
 
     def _maybe_schedule_next(self, act: Action) -> None:
-        if not act.state.get("hand") and len(self.eligible(act)) >= 2:
+        if not act.state.get("hand") and len(self.eligible(act)) >= 2 and bots.has_human(self.eligible(act)):
             act.arm(self._timer(act), self.config(act, "next_hand_seconds"), kind="next")
 
     def _void(self, act: Action) -> None:

@@ -1,0 +1,124 @@
+"""Practice seats: computer players at a cash Hold'em table, paid for by the chat's house account.
+
+`/addbot [name]` (organizer) seats a computer player `bot:<name>` with the table's buy-in, moved in the ledger from
+`house:<chat>` to its stack; `/addbot remove <name>` (organizer) stands it up (after the hand if it is still in one).
+Whatever it holds when it leaves, or nothing when it busts, goes back to `house:<chat>`: no player's wallet pays for
+it. Computer players never sit at a tournament (the table refuses while one is registering or running, and a
+tournament cannot be created while anyone is seated) nor at a house game. A hand is dealt only while at least one
+human is dealt in. When a computer player must act, the Hold'em controller arms a short timer (`BOT_SECONDS`, kind
+"bot"); when it fires, `play_turn` applies `engine.practice.decide` through the same commit path as a player's
+command, so the table sees it "think" and every chip moves in the ledger as usual.
+"""
+
+from __future__ import annotations
+
+import re
+from typing import TYPE_CHECKING, Any
+
+from bot import commands as cmd
+from bot.games.context import Action
+from engine.practice import View, decide
+
+if TYPE_CHECKING:
+    from bot.games import Controller
+    from bot.games.holdem import HoldemController
+    from bot.service import Service
+
+BOT_PREFIX = "bot:"
+"""Computer players' ids start with this (`bot:robo`); no platform's user id does."""
+
+BOT_SECONDS = 1.5
+"""How long a computer player "thinks" before it acts."""
+
+NAMES = ("Robo", "Chip", "Deuce", "Rivera", "Bluffy", "Nuts", "Tilt", "Flopsy", "Kicker")
+"""Names given in turn when `/addbot` names none."""
+
+_NAME = re.compile(r"^[^\W_][\w-]{0,15}$")
+
+
+def is_bot(player_id: str | None) -> bool:
+    """Whether the player is a computer player."""
+    return bool(player_id) and str(player_id).startswith(BOT_PREFIX)
+
+
+def house_account(act: Action) -> str:
+    """The chat's house account: pays computer players' buy-ins and gets their chips back."""
+    return f"house:{act.place.chat_id}"
+
+
+def home_account(act: Action, player_id: str) -> str:
+    """Where a player's stack goes when he stands up: his wallet, or the house for a computer player."""
+    return house_account(act) if is_bot(player_id) else act.wallet(player_id)
+
+
+def has_human(seats: list[dict[str, Any]]) -> bool:
+    """Whether any of these seats holds a human player."""
+    return any(not is_bot(seat["id"]) for seat in seats)
+
+
+def drop_private(act: Action) -> None:
+    """Computer players have no inbox: remove the private messages addressed to them (their hole cards)."""
+    for player in [player for player in act.reply.private if is_bot(player)]:
+        del act.reply.private[player]
+
+
+def add_bot(service: Service, act: Action, controller: Controller, command: cmd.Command) -> None:
+    """`/addbot [name]` seats a computer player; `/addbot remove name` stands one up (organizers)."""
+    from bot.games.holdem import HoldemController
+
+    assert isinstance(command, cmd.AddBot)
+    if not isinstance(controller, HoldemController):
+        raise act.refuse("odds.bot_holdem_only")
+    act.state.setdefault("seats", [])
+    if act.state.get("tournament"):
+        raise act.refuse("odds.bot_no_tournament")
+    act.require_organizer()
+    if command.remove:
+        _remove(controller, act, command.bot_name or "")
+        return
+    taken = {seat["id"] for seat in act.state["seats"]}
+    name = command.bot_name or next((name for name in NAMES if _bot_id(name) not in taken), None)
+    if name is None or not _NAME.match(name):
+        raise act.refuse("odds.bot_bad_name", name=name or "")
+    bot_id = _bot_id(name)
+    if bot_id in taken:
+        raise act.refuse("odds.bot_name_taken", name=name)
+    if len(act.state["seats"]) >= controller.config(act, "max_seats"):
+        raise act.refuse("holdem.table_full")
+    chips = int(controller.config(act, "buy_in"))
+    act.tx.ensure_player(act.place.chat_id, bot_id, f"🤖 {name}")
+    act.move(house_account(act), controller.stack_account(act, bot_id), chips, "practice seat")
+    act.state["seats"].append({"id": bot_id, "stack": chips, "out": False, "timeouts": 0, "leaving": False})
+    act.say("odds.bot_joined", player=act.name(bot_id), chips=chips)
+    controller._maybe_schedule_next(act)
+    act.show_table(controller.table_message(act))
+
+
+def _bot_id(name: str) -> str:
+    return BOT_PREFIX + name.lower()
+
+
+def _remove(controller: HoldemController, act: Action, name: str) -> None:
+    seat = controller.seat(act, _bot_id(name))
+    if seat is None:
+        raise act.refuse("odds.bot_unknown", name=name)
+    hand = controller._hand(act)
+    if hand is not None and seat["id"] in hand.players:
+        seat["leaving"] = True
+        act.say("odds.bot_leaving", player=act.name(seat["id"]))
+        return
+    controller._stand_up(act, seat)
+    act.show_table(controller.table_message(act))
+
+
+def play_turn(controller: HoldemController, act: Action) -> None:
+    """The computer player to act plays the practice strategy's action (a timer of kind "bot" fired)."""
+    hand = controller._hand(act)
+    if hand is None or not is_bot(hand.to_act):
+        return
+    player = hand.to_act
+    assert player is not None
+    action = decide(View(hand.hole_cards(player), hand.board, hand.legal_actions(), hand.pot_total, hand.level))
+    if not hand.can_act(player, action):
+        action = hand.timeout_action()
+    controller._commit(act, hand, hand.act(player, action))
