@@ -9,6 +9,7 @@ from bot.commands import button_payload
 from bot.games.context import Action
 from bot.output import Button, TableMessage
 from bot.render import house as render
+from bot.render import picture_views as picture
 from engine.cards import Deck
 from engine.common import Event, RuleError, all_moves
 from engine.house import GAMES
@@ -67,6 +68,8 @@ class HouseController:
                 act.tell(act.user, "house.how_to_bet", game=act.t(f"game.{self.game}"))
         elif isinstance(command, cmd.Leave):
             act.tell(act.user, "house.leave")
+        elif isinstance(command, cmd.Setting):
+            self._configure(act, command)
         elif type(command) in _COMMAND_ACTIONS:
             self._decide(act, command)
         else:
@@ -111,6 +114,12 @@ class HouseController:
         """The player's own boxes and cards."""
         round_ = self._round(act)
         return render.private_boxes(act, round_, user_id) if round_ is not None else None
+
+    def private_picture(self, act: Action, user_id: str) -> None:
+        """A picture of the player's own boxes' cards for him alone, when pictures are on."""
+        round_ = self._round(act)
+        if round_ is not None:
+            picture.private_picture(act, user_id, picture.house_rows(act, round_, user_id))
 
     # --- commands ---------------------------------------------------------------------------------------------
 
@@ -171,6 +180,20 @@ class HouseController:
         buttons = tuple(self._buttons(act, round_, message.key, command.positions))
         act.show_table(TableMessage(message.key, message.text, buttons, message.to_act))
 
+    def _configure(self, act: Action, command: cmd.Setting) -> None:
+        """The one setting of a house table: `pictures on|off`."""
+        if command.key is None:
+            act.tell(act.user, "settings.list", values=f"{picture.SETTING}={act.config.get(picture.SETTING, 'on')}")
+            return
+        act.require_organizer()
+        if command.key != picture.SETTING:
+            raise act.refuse("settings.unknown", name=command.key, names=picture.SETTING)
+        if command.value not in picture.VALUES:
+            raise act.refuse("settings.bad_value", name=command.key, value=command.value,
+                             choices=", ".join(picture.VALUES))
+        act.config[picture.SETTING] = command.value
+        act.say("settings.set", name=command.key, value=command.value)
+
     # --- helpers ------------------------------------------------------------------------------------------------
 
     def _apply(self, act: Action, round_: HouseRound, player: str, action: str, cards: list[str]) -> None:
@@ -200,6 +223,7 @@ class HouseController:
         act.apply_moves(all_moves(events), lambda name: self._account(act, name), key)
         act.record(key, events)
         render.narrate(act, events)
+        picture.house_picture(act, self.game, round_, act.state["number"], events)
         if round_.is_over:
             act.state["round"] = None
             act.disarm(self._timer_key(act))
