@@ -25,7 +25,7 @@ VALUES = ("on", "off")
 
 def pictures_on(config: Mapping[str, Any]) -> bool:
     """Whether the table shows pictures (on unless the organizer set `pictures off`)."""
-    return config.get(SETTING, "on") != "off"
+    return bool(config.get(SETTING, "on") != "off")
 
 
 def _cards(cards: Iterable[object]) -> tuple[str, ...]:
