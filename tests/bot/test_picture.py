@@ -58,6 +58,11 @@ def count(image: Image.Image, box: tuple[int, int, int, int], test) -> int:
     return sum(number for number, pixel in colours if test(pixel))
 
 
+def near(pixel: tuple[int, int, int], colour: tuple[int, int, int]) -> bool:
+    """Within a few steps of a colour: pictures are saved with a palette, which may shift a colour slightly."""
+    return all(abs(a - b) <= 12 for a, b in zip(pixel, colour, strict=True))
+
+
 def is_red(pixel: tuple[int, int, int]) -> bool:
     r, g, b = pixel
     return r > 150 and g < 90 and b < 90
@@ -69,23 +74,23 @@ def test_the_golden_picture() -> None:
     assert image.size == spots.size and image.size[0] == 720
     width, height = image.size
     for corner in ((0, 0), (width - 1, 0), (0, height - 1), (width - 1, height - 1)):
-        assert image.getpixel(corner) == FELT
+        assert near(image.getpixel(corner), FELT)
     ace = spots.board[0]  # the ace of hearts: a white face with red on it
-    assert image.getpixel((ace[2] - 9, ace[1] + 9)) == CARD_FACE
+    assert near(image.getpixel((ace[2] - 9, ace[1] + 9)), CARD_FACE)
     assert count(image, ace, is_red) > 150
     club = spots.board[1]  # the seven of clubs: white, and no red at all
-    assert image.getpixel((club[2] - 9, club[1] + 9)) == CARD_FACE
+    assert near(image.getpixel((club[2] - 9, club[1] + 9)), CARD_FACE)
     assert count(image, club, is_red) == 0
     assert count(image, spots.board[2], is_red) > 100  # the ten of diamonds
     for empty in spots.board[3:]:  # turn and river not dealt: empty places on the felt
         middle = ((empty[0] + empty[2]) // 2, (empty[1] + empty[3]) // 2)
-        assert image.getpixel(middle) == FELT
+        assert near(image.getpixel(middle), FELT)
     for index, seat in enumerate(spots.seats):  # a highlight around the player to act only
         top_edge = ((seat[0] + seat[2]) // 2, seat[1] + 1)
-        assert (image.getpixel(top_edge) == HIGHLIGHT) == GOLDEN.seats[index].is_to_act
+        assert near(image.getpixel(top_edge), HIGHLIGHT) == GOLDEN.seats[index].is_to_act
     button_seat = spots.seats[0]  # the dealer button: a white disc in Ann's corner
     assert count(image, (button_seat[0] + 14, button_seat[1] + 10, button_seat[0] + 37, button_seat[1] + 33),
-                 lambda pixel: pixel == (250, 250, 250)) > 100
+                 lambda pixel: near(pixel, (250, 250, 250))) > 100
 
 
 def test_face_down_cards_and_a_dealer_row() -> None:
@@ -95,15 +100,15 @@ def test_face_down_cards_and_a_dealer_row() -> None:
     image = image_of(render_table(view))
     assert len(spots.dealer) == 5 and spots.board == ()
     for hidden in spots.dealer[:4]:
-        assert image.getpixel(((hidden[0] + hidden[2]) // 2, (hidden[1] + hidden[3]) // 2)) == CARD_BACK
+        assert near(image.getpixel(((hidden[0] + hidden[2]) // 2, (hidden[1] + hidden[3]) // 2)), CARD_BACK)
     queen = spots.dealer[4]
-    assert image.getpixel((queen[2] - 9, queen[1] + 9)) == CARD_FACE
+    assert near(image.getpixel((queen[2] - 9, queen[1] + 9)), CARD_FACE)
     assert count(image, queen, is_red) == 0
 
 
 def test_a_private_picture_of_own_cards() -> None:
     image = image_of(render_hand(HandView("Your cards", (("Hand", ("Kh", "Kd")), ("Board", ("2c", "3c", "4c"))))))
-    assert image.getpixel((0, 0)) == FELT
+    assert near(image.getpixel((0, 0)), FELT)
     assert count(image, (0, 0, image.size[0], image.size[1]), is_red) > 200
 
 
