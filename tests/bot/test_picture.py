@@ -26,6 +26,7 @@ from bot.render.picture import (
 )
 from bot.render.picture_views import holdem_view, house_view
 from bot.service import Service
+from bot.terminal import TerminalAdapter
 from engine import holdem as engine
 from engine.betting import HOME_LIMIT
 from engine.cards import Deck
@@ -261,3 +262,19 @@ async def test_a_house_table_shows_the_deal_and_the_settlement(service: Service,
     else:
         assert captions[0] == "Russian Poker — round 1 · the deal"
         assert captions[-1] == "Russian Poker — round 1 · settled"
+
+
+async def test_the_terminal_only_names_the_pictures(service: Service) -> None:
+    out = io.StringIO()
+    terminal = TerminalAdapter(service, out=out)
+    for line in ("ann: /join", "bob: /join", "ann: /deal", "bob: /cards"):
+        assert await terminal.say(line)
+    for _ in range(8):  # check or call until the flop is dealt
+        if "[picture: Hand #1 · flop]" in out.getvalue() or terminal.table is None:
+            break
+        press = next(i for i, b in enumerate(terminal.buttons, 1) if b.label.split()[0] in ("Check", "Call"))
+        await terminal.say(str(press))
+    text = out.getvalue()
+    assert "[private to bob] [picture: Your cards]" in text
+    assert "[table] [picture: Hand #1 · flop]" in text
+    assert "\x89PNG" not in text
