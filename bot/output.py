@@ -52,6 +52,15 @@ class Place:
     table_id: str
 
 
+@dataclass(frozen=True, slots=True)
+class Picture:
+    """A rendered image to post: PNG bytes, a caption, and who may see it (`to` None = the table, else one player)."""
+
+    png: bytes
+    caption: str
+    to: str | None = None
+
+
 @dataclass
 class Reply:
     """The answer to one command or timer, to show only after its transaction committed.
@@ -60,12 +69,14 @@ class Reply:
     - `private`: per player id, messages only that player may see (hole cards, boxes, refusals).
     - `table`: the table message's current state, or None when it did not change.
     - `error`: set when the command was refused: a short reason for the actor alone; nothing changed.
+    - `pictures`: images of the table (public) or of one player's cards (`Picture.to`), after the texts.
     """
 
     public: list[str] = field(default_factory=list)
     private: dict[str, list[str]] = field(default_factory=dict)
     table: TableMessage | None = None
     error: str | None = None
+    pictures: list[Picture] = field(default_factory=list)
 
     def tell(self, user_id: str, message: str) -> None:
         """Add a private message for one player."""

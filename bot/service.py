@@ -294,6 +294,9 @@ def _cards(service: Service, act: Action, controller: Controller, command: cmd.C
     act.show_table(controller.table_message(act))
     private = controller.private_view(act, act.user)
     act.reply.tell(act.user, private or act.t("no_cards"))
+    picture = getattr(controller, "private_picture", None)
+    if private and picture is not None:
+        picture(act, act.user)
 
 
 _GENERAL: dict[type[cmd.Command], Callable[[Service, Action, Controller, cmd.Command], None]] = {

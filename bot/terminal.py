@@ -68,6 +68,9 @@ class TerminalAdapter:
             self.print(f"[only you] {reply.error}")
         for message in reply.public:
             self.print(_indent("[table] ", message))
+        for picture in reply.pictures:  # a terminal cannot show images: only say one was sent
+            to = f"[private to {picture.to.removeprefix('term:')}] " if picture.to else "[table] "
+            self.print(f"{to}[picture: {picture.caption}]")
         for user_id, messages in reply.private.items():
             name = user_id.removeprefix("term:")
             for message in messages:

@@ -4,8 +4,9 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+import io
 import logging
-from collections.abc import Awaitable
+from collections.abc import Awaitable, Iterable
 from dataclasses import dataclass
 from typing import Any
 
@@ -16,7 +17,7 @@ from bot.discord import slash
 from bot.discord.board import TableBoard
 from bot.discord.buttons import TableButton
 from bot.i18n import DEFAULT_LANGUAGE, languages, text
-from bot.output import Actor, Place, Reply
+from bot.output import Actor, Picture, Place, Reply
 from bot.service import Service
 
 log = logging.getLogger(__name__)
@@ -168,7 +169,8 @@ class DiscordAdapter:
 
     async def _private_view(self, place: Place, actor: Actor) -> Reply:
         reply = await self.service.view(place, actor)
-        return Reply(private=reply.private, error=reply.error)
+        own = [picture for picture in reply.pictures if picture.to == actor.user_id]
+        return Reply(private=reply.private, error=reply.error, pictures=own)
 
     async def refuse(self, interaction: discord.Interaction, key: str) -> None:
         """Answer a malformed command at the edge, privately."""
@@ -208,26 +210,39 @@ class DiscordAdapter:
         acted, so each player reads his own with the "my cards" button."""
         private = reply.error or "\n\n".join(reply.private.get(actor.user_id, []))
         public = list(reply.public)
+        own = _files(picture for picture in reply.pictures if picture.to == actor.user_id)
         response = interaction.response
         if response.is_done():  # deferred
             if component:
-                if private:
-                    await interaction.followup.send(_clip(private), ephemeral=True)
+                if private or own:
+                    await interaction.followup.send(_clip(private) or None, ephemeral=True, **_attach(own))
             else:
-                await interaction.edit_original_response(content=_clip(private or self._done(place, language)))
-        elif private:
-            await response.send_message(_clip(private), ephemeral=True)
+                content = _clip(private or self._done(place, language))
+                if own:
+                    await interaction.edit_original_response(content=content, attachments=own)
+                else:
+                    await interaction.edit_original_response(content=content)
+        elif private or own:
+            await response.send_message(_clip(private) or None, ephemeral=True, **_attach(own))
         elif component:
             await response.defer()
         elif public:
             await response.send_message(_clip(public.pop(0)), allowed_mentions=discord.AllowedMentions.none())
         else:
             await response.send_message(self._done(place, language), ephemeral=True)
-        channel = self.client.get_partial_messageable(_channel(place))
-        for message in public:
-            await channel.send(_clip(message), allowed_mentions=discord.AllowedMentions.none())
+        await self._post(place, public, reply.pictures)
         if reply.table is not None:
             await self.board.flush(place.table_id)
+
+    async def _post(self, place: Place, public: list[str], pictures: list[Picture]) -> None:
+        """Public texts to the channel, the table's pictures attached to the last of them (or on their own)."""
+        channel = self.client.get_partial_messageable(_channel(place))
+        files = _files(picture for picture in pictures if picture.to is None)
+        for index, message in enumerate(public):
+            attached = _attach(files) if index == len(public) - 1 else {}
+            await channel.send(_clip(message), allowed_mentions=discord.AllowedMentions.none(), **attached)
+        if files and not public:
+            await channel.send(files=files)
 
     def _done(self, place: Place, language: str) -> str:
         message_id = self.board.message_id(place.table_id)
@@ -258,9 +273,7 @@ class DiscordAdapter:
         self._busy += 1
         self._idle.clear()
         try:
-            channel = self.client.get_partial_messageable(_channel(place))
-            for message in reply.public:
-                await channel.send(_clip(message), allowed_mentions=discord.AllowedMentions.none())
+            await self._post(place, list(reply.public), reply.pictures)
             if reply.table is not None:
                 self.board.want(place.table_id, _channel(place), reply.table, language=await self.language(place))
                 await self.board.flush(place.table_id)
@@ -272,6 +285,17 @@ class DiscordAdapter:
 
 def _channel(place: Place) -> int:
     return int(place.table_id.removeprefix(PREFIX))
+
+
+def _files(pictures: Iterable[Picture]) -> list[discord.File]:
+    """Pictures as attachments, each described by its caption (at most ten: Discord's limit per message)."""
+    return [discord.File(io.BytesIO(picture.png), filename=f"table-{index}.png", description=picture.caption)
+            for index, picture in enumerate(pictures) if index < 10]
+
+
+def _attach(files: list[discord.File]) -> dict[str, Any]:
+    """The `files` argument of a send, left out when there is nothing to attach (a plain JSON request then)."""
+    return {"files": files} if files else {}
 
 
 def _clip(message: str) -> str:

@@ -10,6 +10,7 @@ from bot.games import tournament as tour
 from bot.games.context import Action
 from bot.output import TableMessage
 from bot.render import holdem as render
+from bot.render import picture_views as picture
 from engine import holdem as engine
 from engine.betting import STRUCTURES
 from engine.cards import Deck
@@ -23,6 +24,7 @@ DEFAULTS: dict[str, Any] = {
     "turn_seconds": 60,
     "next_hand_seconds": 8,
     "max_seats": 10,
+    "pictures": "on",
 }
 """A cash table's defaults: `/set name value` changes them (organizer)."""
 
@@ -101,6 +103,12 @@ class HoldemController:
         if hand is None or user_id not in hand.players:
             return None
         return render.hole_cards_text(act, hand, user_id)
+
+    def private_picture(self, act: Action, user_id: str) -> None:
+        """A picture of the player's hole cards (and the board) for him alone, when pictures are on."""
+        hand = self._hand(act)
+        if hand is not None and user_id in hand.players:
+            picture.private_picture(act, user_id, picture.holdem_rows(act, hand, user_id))
 
     # --- seats --------------------------------------------------------------------------------------------------
 
@@ -189,6 +197,9 @@ class HoldemController:
         if command.key == "structure":
             if value not in STRUCTURES:
                 raise act.refuse("settings.bad_value", name=command.key, value=value, choices=", ".join(STRUCTURES))
+        elif command.key == picture.SETTING:
+            if value not in picture.VALUES:
+                raise act.refuse("settings.bad_value", name=command.key, value=value, choices=", ".join(picture.VALUES))
         else:
             if not str(value).isdigit() or int(str(value)) <= 0:
                 raise act.refuse("settings.bad_value", name=command.key, value=value, choices="1, 2, 3…")
@@ -296,6 +307,7 @@ class HoldemController:
         act.record(key, events)
         render.narrate(act, events)
         bots.drop_private(act)
+        picture.holdem_picture(act, hand, events)
         tour.record_pawns(self, act, events)
         act.state["step"] = act.state.get("step", 0) + 1
         if hand.is_over:

@@ -9,6 +9,7 @@ from bot.commands import button_payload
 from bot.games.context import Action
 from bot.output import Button, TableMessage
 from bot.render import house as render
+from bot.render import picture_views as picture
 from engine.cards import Deck
 from engine.common import Event, RuleError, all_moves
 from engine.house import GAMES
@@ -115,6 +116,12 @@ class HouseController:
         round_ = self._round(act)
         return render.private_boxes(act, round_, user_id) if round_ is not None else None
 
+    def private_picture(self, act: Action, user_id: str) -> None:
+        """A picture of the player's own boxes' cards for him alone, when pictures are on."""
+        round_ = self._round(act)
+        if round_ is not None:
+            picture.private_picture(act, user_id, picture.house_rows(act, round_, user_id))
+
     # --- commands ---------------------------------------------------------------------------------------------
 
     def _ante(self, act: Action, command: cmd.Ante) -> None:
@@ -175,11 +182,12 @@ class HouseController:
         act.show_table(TableMessage(message.key, message.text, buttons, message.to_act))
 
     def _configure(self, act: Action, command: cmd.Setting) -> None:
-        """`/set` for house tables: ANTE limits, maximum payout, Three Card Poker's tier, the timers."""
+        """`/set` for house tables: ANTE limits, maximum payout, Three Card Poker's tier, the timers, pictures."""
         limits = self._rules(act).limits
         current = {"min_ante": limits.min_ante, "max_ante": limits.max_ante, "max_payout": limits.max_payout,
                    "bet_seconds": act.config.get("bet_seconds", BET_SECONDS),
-                   "turn_seconds": act.config.get("turn_seconds", TURN_SECONDS)}
+                   "turn_seconds": act.config.get("turn_seconds", TURN_SECONDS),
+                   picture.SETTING: act.config.get(picture.SETTING, "on")}
         if self.game == "three-card":
             current["tier"] = act.config.get("tier", "lite")
         if command.key is None:
@@ -191,7 +199,12 @@ class HouseController:
         if act.state.get("round"):
             raise act.refuse("game.busy")
         value = str(command.value)
-        if command.key == "tier":
+        if command.key == picture.SETTING:
+            if value not in picture.VALUES:
+                raise act.refuse("settings.bad_value", name=command.key, value=value,
+                                 choices=", ".join(picture.VALUES))
+            act.config[picture.SETTING] = value
+        elif command.key == "tier":
             if value.lower() not in TIERS_LIMITS:
                 raise act.refuse("settings.bad_value", name="tier", value=value, choices=", ".join(TIERS_LIMITS))
             act.config["tier"] = value.lower()
@@ -239,6 +252,7 @@ class HouseController:
         act.apply_moves(all_moves(events), lambda name: self._account(act, name), key)
         act.record(key, events)
         render.narrate(act, events)
+        picture.house_picture(act, self.game, round_, act.state["number"], events)
         if round_.is_over:
             act.state["round"] = None
             act.disarm(self._timer_key(act))

@@ -30,7 +30,7 @@ from bot.i18n import DEFAULT_LANGUAGE, languages, text
 from bot.output import Actor, Place, Reply
 from bot.service import Service
 from bot.telegram.memory import Memory
-from bot.telegram.outbox import Outbox, TableOp, TextOp
+from bot.telegram.outbox import Outbox, PhotoOp, TableOp, TextOp
 from bot.telegram.render import (
     MAX_ALERT,
     PREFIX,
@@ -270,6 +270,7 @@ class TelegramAdapter:
                     unreachable.append(self._mentions.get(actor.user_id, actor.name))
         if reply.public:
             self._post(place, "\n\n".join(reply.public))
+        self._send_pictures(place, reply)
         if reply.table is not None:
             language = await self._language(place, actor)
             chat_id, topic = chat_and_topic(place.table_id)
@@ -295,6 +296,23 @@ class TelegramAdapter:
             return False
         self.outbox.send_text(f"dm:{telegram_id}", TextOp(telegram_id, None, "\n\n".join(texts), telegram_id))
         return True
+
+    def _send_pictures(self, place: Place, reply: Reply) -> None:
+        """Public pictures to the table's chat; a private one to its player's private chat, only when the bot has
+        one with him (a group cannot show a picture to one member alone)."""
+        chat_id, topic = chat_and_topic(place.table_id)
+        for picture in reply.pictures:
+            if picture.to is None:
+                self.outbox.send_photo(place.table_id, PhotoOp(chat_id, topic, picture.png, picture.caption))
+                continue
+            telegram_id = telegram_user_id(picture.to)
+            if telegram_id is None:
+                continue
+            if chat_id == telegram_id:  # the table is the private chat itself
+                self.outbox.send_photo(place.table_id, PhotoOp(chat_id, topic, picture.png, picture.caption))
+            elif self.memory.has_private_chat(telegram_id):
+                self.outbox.send_photo(f"dm:{telegram_id}",
+                                       PhotoOp(telegram_id, None, picture.png, picture.caption, telegram_id))
 
     def _post(self, place: Place, message_text: str) -> None:
         chat_id, topic = chat_and_topic(place.table_id)

@@ -21,6 +21,9 @@ from bot.telegram.render import MAX_TEXT, fingerprint, keyboard, split, table_te
 
 log = logging.getLogger(__name__)
 
+MAX_CAPTION = 1024
+"""Telegram refuses longer photo captions."""
+
 
 @dataclass
 class TextOp:
@@ -44,7 +47,19 @@ class TableOp:
     language: str
 
 
-Op = TextOp | TableOp
+@dataclass
+class PhotoOp:
+    """Send a picture with its caption to a chat (or a forum topic)."""
+
+    chat_id: int
+    topic: int | None
+    png: bytes
+    caption: str
+    private_to: int | None = None
+    """Set for a private picture: a refusal from Telegram means the user blocked the bot."""
+
+
+Op = TextOp | TableOp | PhotoOp
 
 
 class Outbox:
@@ -69,6 +84,11 @@ class Outbox:
             last.text = f"{last.text}\n\n{op.text}"
         else:
             queue.extend(TextOp(op.chat_id, op.topic, part, op.private_to) for part in split(op.text))
+        self._wake(lane)
+
+    def send_photo(self, lane: str, op: PhotoOp) -> None:
+        """Queue a picture (pictures are never joined or replaced: each shows a moment of the hand)."""
+        self._lanes.setdefault(lane, []).append(op)
         self._wake(lane)
 
     def show_table(self, lane: str, op: TableOp) -> None:
@@ -102,6 +122,8 @@ class Outbox:
                 try:
                     if isinstance(op, TextOp):
                         await self._send_text(op)
+                    elif isinstance(op, PhotoOp):
+                        await self._send_photo(op)
                     else:
                         await self._show_table(op)
                 except Exception:
@@ -114,6 +136,16 @@ class Outbox:
     async def _send_text(self, op: TextOp) -> None:
         try:
             await self._bot.send_message(op.chat_id, op.text, message_thread_id=op.topic)
+        except Forbidden:
+            if op.private_to is None or self.on_blocked is None:
+                raise
+            log.info("user %s blocked the bot; no more private messages to him", op.private_to)
+            await self.on_blocked(op.private_to)
+
+    async def _send_photo(self, op: PhotoOp) -> None:
+        try:
+            await self._bot.send_photo(op.chat_id, op.png, caption=op.caption[:MAX_CAPTION] or None,
+                                       message_thread_id=op.topic)
         except Forbidden:
             if op.private_to is None or self.on_blocked is None:
                 raise

@@ -97,6 +97,8 @@ class FakeDiscord:
         self.requests: list[tuple[str, str]] = []
         self.identified: list[dict[str, Any]] = []
         self.interactions: dict[str, Interaction] = {}
+        self.uploads: dict[int, bytes] = {}
+        """Every uploaded attachment's bytes, by attachment id (multipart message creation)."""
         self._ids = itertools.count(1_200_000_000_000_000_000)
         self._sockets: list[web.WebSocketResponse] = []
         self._sequence = itertools.count(1)
@@ -151,6 +153,10 @@ class FakeDiscord:
     def public_versions(self) -> list[str]:
         """The text of every version of every message anyone in the channel could see."""
         return [v["content"] for v in self.versions if not v["flags"] & EPHEMERAL]
+
+    def files_of(self, message: dict[str, Any]) -> list[bytes]:
+        """The bytes of each file attached to a message."""
+        return [self.uploads[int(attachment["id"])] for attachment in message.get("attachments", [])]
 
     def edits_of(self, message_id: int) -> int:
         return sum(1 for v in self.versions if int(v["id"]) == message_id) - 1
@@ -281,8 +287,8 @@ class FakeDiscord:
     async def _rest(self, request: web.Request) -> web.Response:
         path = "/" + request.match_info["path"]
         self.requests.append((request.method, path))
-        body = await request.json() if request.can_read_body else None
         parts = path.strip("/").split("/")
+        body = await self._body(request, parts) if request.can_read_body else None
         route = (request.method, *parts)
         result: Any
         match route:
@@ -310,6 +316,30 @@ class FakeDiscord:
                 return _json({"message": f"fake Discord has no route {request.method} {path}", "code": 0}, 404)
         return _json(result)
 
+    async def _body(self, request: web.Request, parts: list[str]) -> Any:
+        """A JSON body, or a multipart one (`payload_json` and `files[n]`) whose files become attachments."""
+        if not request.content_type.startswith("multipart/"):
+            return await request.json()
+        form = await request.post()
+        body = json.loads(str(form["payload_json"]))
+        target = body.get("data", body) if parts[-1] == "callback" else body
+        described = {int(a["id"]): a for a in target.get("attachments", []) if str(a.get("id", "")).isdigit()}
+        attachments = []
+        for name, value in form.items():
+            if not isinstance(value, web.FileField):
+                continue
+            index = int(name.removeprefix("files[").rstrip("]"))
+            data = value.file.read()
+            attachment_id = next(self._ids)
+            self.uploads[attachment_id] = data
+            attachments.append({
+                "id": str(attachment_id), "filename": value.filename, "size": len(data),
+                "url": f"https://cdn.example/{attachment_id}/{value.filename}", "proxy_url": "https://cdn.example/",
+                "content_type": value.content_type, "description": described.get(index, {}).get("description"),
+            })
+        target["attachments"] = attachments
+        return body
+
     def _sync(self, guild: int | None, commands: list[dict[str, Any]]) -> list[dict[str, Any]]:
         registered = []
         for command in commands:
@@ -327,7 +357,8 @@ class FakeDiscord:
             "id": str(next(self._ids)), "channel_id": str(channel_id), "guild_id": str(GUILD_ID),
             "author": self._bot_user(), "content": body.get("content") or "", "timestamp": _now(),
             "edited_timestamp": None, "tts": False, "mention_everyone": False, "mentions": [], "mention_roles": [],
-            "attachments": [], "embeds": body.get("embeds") or [], "pinned": False, "type": 0,
+            "attachments": body.get("attachments") or [], "embeds": body.get("embeds") or [], "pinned": False,
+            "type": 0,
             "flags": flags | int(body.get("flags") or 0), "components": body.get("components") or [],
         }
         self.messages[int(message["id"])] = message
@@ -339,7 +370,7 @@ class FakeDiscord:
 
     def _edit(self, message_id: int, body: dict[str, Any]) -> dict[str, Any]:
         message = self.messages[message_id]
-        for key in ("content", "components", "embeds"):
+        for key in ("content", "components", "embeds", "attachments"):
             if key in body:
                 message[key] = body[key] if body[key] is not None else ([] if key != "content" else "")
         message["edited_timestamp"] = _now()

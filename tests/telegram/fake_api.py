@@ -1,9 +1,9 @@
 """A small fake of the Telegram Bot API on 127.0.0.1, for end-to-end tests with the real python-telegram-bot.
 
 It answers the methods the adapter uses (getMe, deleteWebhook, getUpdates with queued updates, sendMessage,
-editMessageText, answerCallbackQuery, setMyCommands, getChatAdministrators…), keeps every message it was asked to
-send so tests can read the group as the players would, records every request, and can be told to answer a method
-with an error (e.g. 429 with `retry_after`) to test how the bot copes.
+sendPhoto (a multipart upload), editMessageText, answerCallbackQuery, setMyCommands, getChatAdministrators…),
+keeps every message it was asked to send so tests can read the group as the players would, records every request,
+and can be told to answer a method with an error (e.g. 429 with `retry_after`) to test how the bot copes.
 """
 
 from __future__ import annotations
@@ -45,6 +45,8 @@ class Sent:
     edits: int = 0
     history: list[str] = field(default_factory=list)
     """Every text the message has shown, first to last."""
+    photo: bytes | None = None
+    """A photo message's uploaded image (its `text` is the caption)."""
 
     def buttons(self) -> list[dict[str, Any]]:
         """Every inline button, row by row."""
@@ -62,7 +64,14 @@ class Sent:
         """The Message object as the Bot API returns it."""
         chat = GROUP if self.chat_id == GROUP["id"] else {"id": self.chat_id, "type": "private", "first_name": "U"}
         message: dict[str, Any] = {"message_id": self.message_id, "date": int(time.time()), "chat": chat,
-                                   "from": BOT, "text": self.text}
+                                   "from": BOT}
+        if self.photo is None:
+            message["text"] = self.text
+        else:
+            message["photo"] = [{"file_id": f"photo{self.message_id}", "file_unique_id": f"p{self.message_id}",
+                                 "width": 720, "height": 400}]
+            if self.text:
+                message["caption"] = self.text
         if self.reply_markup:
             message["reply_markup"] = self.reply_markup
         if self.topic:
@@ -181,6 +190,21 @@ class FakeBotApi:
         self.messages[chat_id, sent.message_id] = sent
         return sent.to_api()
 
+    async def api_sendPhoto(self, params: dict[str, Any]) -> Any:
+        chat_id = int(params["chat_id"])
+        photo = params.get("photo")
+        if not isinstance(photo, bytes):
+            raise ApiError("Bad Request: there is no photo in the request")
+        topic = int(params["message_thread_id"]) if params.get("message_thread_id") else None
+        sent = Sent(chat_id, next(self._message_ids), params.get("caption") or "", None, topic, photo=photo)
+        sent.history.append(sent.text)
+        self.messages[chat_id, sent.message_id] = sent
+        return sent.to_api()
+
+    def photos(self, chat_id: int) -> list[Sent]:
+        """Every photo the bot sent to a chat, oldest first."""
+        return [sent for sent in self.chat(chat_id) if sent.photo is not None]
+
     async def api_editMessageText(self, params: dict[str, Any]) -> Any:
         key = (int(params["chat_id"]), int(params["message_id"]))
         sent = self.messages.get(key)
@@ -273,7 +297,9 @@ async def _params(request: web.Request) -> dict[str, Any]:
         raw = dict(await request.post())
     params: dict[str, Any] = {}
     for name, value in raw.items():
-        if isinstance(value, str) and name in JSON_FIELDS:
+        if isinstance(value, web.FileField):  # an uploaded file (multipart): its bytes
+            value = value.file.read()
+        elif isinstance(value, str) and name in JSON_FIELDS:
             value = json.loads(value)
         elif value in ("true", "false"):
             value = value == "true"

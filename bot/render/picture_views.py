@@ -1,0 +1,172 @@
+"""Table pictures from the games' data: which moments get a picture, and the public view model of each.
+
+Controllers call one function per game (`holdem_picture`, `house_picture`, `private_picture`); the rules about what
+is public live here: hole cards appear only once shown at showdown, a house box's cards only once settled, the
+dealer's cards only as the game opens them.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Mapping
+from typing import Any
+
+from bot.games.context import Action
+from bot.output import Picture
+from bot.render.picture import HandView, SeatView, TableView, render_hand, render_table
+from engine import holdem as engine
+from engine.common import Event
+from engine.house.common import BoxStatus, HouseRound, Phase
+from engine.house.events import CommunityCardsShown, DealerCardsShown, RoundEnded
+
+SETTING = "pictures"
+"""The table setting (`/set pictures off`) that keeps a table text-only."""
+VALUES = ("on", "off")
+
+
+def pictures_on(config: Mapping[str, Any]) -> bool:
+    """Whether the table shows pictures (on unless the organizer set `pictures off`)."""
+    return bool(config.get(SETTING, "on") != "off")
+
+
+def _cards(cards: Iterable[object]) -> tuple[str, ...]:
+    return tuple(str(card) for card in cards)
+
+
+# --- Hold'em ------------------------------------------------------------------------------------------------
+
+
+def holdem_moment(hand: engine.Hand, events: Iterable[Event]) -> str | None:
+    """The moment these events make worth a picture: a street dealt (`flop`, `turn`, `river`) or `showdown`."""
+    moment = None
+    for event in events:
+        if isinstance(event, engine.BoardDealt):
+            moment = event.street.value
+        elif isinstance(event, engine.HandsShown):
+            moment = "showdown"
+    return moment
+
+
+def holdem_view(act: Action, hand: engine.Hand) -> TableView:
+    """The hand as everyone may see it: board, pot, stacks, bets, the button, whose turn; cards shown at showdown."""
+    small, big = hand.structure.blinds(hand.level)
+    result = hand.result
+    shown = result.shown if result is not None else {}
+    bets = {} if hand.is_over else hand.bets
+    stacks, folded = hand.stacks, hand.folded
+    seats = []
+    for player in hand.players:
+        note = ""
+        if player in folded:
+            note = act.t("holdem.folded")
+        elif stacks[player] == 0 and not hand.is_over:
+            note = act.t("holdem.all_in")
+        if result is not None and result.net.get(player, 0) > 0:
+            note = f"+{result.net[player]}"
+        seats.append(SeatView(name=act.name(player), stack=stacks[player], bet=bets.get(player, 0), note=note,
+                              is_button=player == hand.button, is_to_act=player == hand.to_act,
+                              is_folded=player in folded, cards=_cards(shown.get(player, ()))))
+    pot = sum(award.amount for award in result.pots) if result is not None else hand.pot_total
+    footer = act.t("picture.to_act", player=act.name(hand.to_act)) if hand.to_act else ""
+    return TableView(
+        title=act.t("holdem.title", number=hand.hand_number, small=small, big=big, structure=hand.structure.name),
+        board=_cards(hand.board), board_slots=5, pot=pot, pot_label=act.t("picture.pot"), seats=tuple(seats),
+        footer=footer,
+    )
+
+
+def holdem_picture(act: Action, hand: engine.Hand, events: Iterable[Event]) -> None:
+    """Add a public picture when the events dealt a street or reached the showdown (unless pictures are off)."""
+    if not pictures_on(act.config):
+        return
+    moment = holdem_moment(hand, events)
+    if moment is None:
+        return
+    caption = act.t("picture.caption_holdem", number=hand.hand_number, moment=act.t(f"picture.moment.{moment}"))
+    act.reply.pictures.append(Picture(render_table(holdem_view(act, hand)), caption))
+
+
+# --- house games ----------------------------------------------------------------------------------------------
+
+
+def house_moment(round_: HouseRound, events: Iterable[Event]) -> str | None:
+    """`deal` when cards were turned face up, `reveal` when the dealer showed his hand, `settled` at the end."""
+    events = list(events)
+    if any(isinstance(event, RoundEnded) for event in events):
+        return "settled"
+    if any(isinstance(event, DealerCardsShown) and event.qualifies is not None for event in events):
+        return "reveal"
+    if any(isinstance(event, (CommunityCardsShown, DealerCardsShown)) for event in events):
+        return "deal"
+    return None
+
+
+def _dealer_cards(game: str, round_: HouseRound) -> tuple[str | None, ...]:
+    if round_.is_over:
+        return _cards(round_.dealer)
+    if game in ("russian", "caribbean"):
+        return (None,) * (len(round_.dealer) - 1) + _cards(round_.dealer[-1:])
+    return (None,) * len(round_.dealer)
+
+
+def house_view(act: Action, game: str, round_: HouseRound, number: int) -> TableView:
+    """The round as everyone may see it: the dealer's open cards, community cards, the boxes, whose turn."""
+    community = list(getattr(round_, "community", []))
+    dealt = bool(community) and round_.phase is not Phase.BETTING
+    shown = community if round_.is_over else community[: getattr(round_, "open_count", 0)]
+    seats = []
+    for box in round_.boxes:
+        stakes = sum(box.stakes.values())
+        note = act.t(f"house.status.{box.status.value}")
+        if box.status is BoxStatus.SETTLED:
+            net = box.net
+            note += f" {'+' if net > 0 else ''}{net}"
+        folded = "fold" in box.history
+        cards = _cards(box.cards) if round_.is_over and not folded else ()
+        seats.append(SeatView(name=f"{act.name(box.owner)} · {act.t('house.box', box=box.index)}", bet=stakes,
+                              note=note, is_to_act=round_.to_act == (box.owner, box.index), is_folded=folded,
+                              cards=cards))
+    footer = ""
+    if round_.to_act:
+        footer = act.t("house.to_act", player=act.name(round_.to_act[0]), box=round_.to_act[1])
+    return TableView(
+        title=act.t("house.title", game=act.t(f"game.{game}"), number=number),
+        board=_cards(shown), board_slots=5 if dealt else 0, board_hidden=True,
+        seats=tuple(seats), dealer=_dealer_cards(game, round_), dealer_label=act.t("picture.dealer"), footer=footer,
+    )
+
+
+def house_picture(act: Action, game: str, round_: HouseRound, number: int, events: Iterable[Event]) -> None:
+    """Add a public picture when cards were turned up, the dealer revealed, or the round was settled."""
+    if not pictures_on(act.config):
+        return
+    moment = house_moment(round_, events)
+    if moment is None:
+        return
+    caption = act.t("picture.caption_house", game=act.t(f"game.{game}"), number=number,
+                    moment=act.t(f"picture.moment.{moment}"))
+    act.reply.pictures.append(Picture(render_table(house_view(act, game, round_, number)), caption))
+
+
+# --- a player's own cards --------------------------------------------------------------------------------------
+
+
+def private_picture(act: Action, user_id: str, rows: list[tuple[str, tuple[str, ...]]]) -> None:
+    """Add a picture of a player's own cards that only he may see (unless pictures are off or he has none)."""
+    if not rows or not pictures_on(act.config):
+        return
+    title = act.t("picture.your_cards")
+    act.reply.pictures.append(Picture(render_hand(HandView(title, tuple(rows))), title, to=user_id))
+
+
+def holdem_rows(act: Action, hand: engine.Hand, user_id: str) -> list[tuple[str, tuple[str, ...]]]:
+    """A Hold'em player's hole cards, and the board when there is one."""
+    rows = [(act.t("picture.hole"), _cards(hand.hole_cards(user_id)))]
+    if hand.board:
+        rows.append((act.t("picture.board"), _cards(hand.board)))
+    return rows
+
+
+def house_rows(act: Action, round_: HouseRound, user_id: str) -> list[tuple[str, tuple[str, ...]]]:
+    """A house-game player's dealt boxes, one row each."""
+    return [(act.t("house.box", box=box.index), _cards(box.cards)) for box in round_.boxes
+            if box.owner == user_id and box.cards]
