@@ -38,8 +38,19 @@ def register(tree: app_commands.CommandTree[discord.Client], adapter: DiscordAda
         tree.add_command(app_commands.Command(name=name, description=about(name), callback=callback))
 
     for name in ("leave", "deal", "balance", "top", "cards", "table", "fold", "check", "call", "allin", "play",
-                 "buy", "dealergame", "clock", "cashout"):
+                 "buy", "dealergame", "decline", "clock", "cashout", "odds"):
         simple(name)
+
+    def optional_word(name: str, parameter: str, described: str) -> None:
+        async def callback(interaction: discord.Interaction, value: str | None = None) -> None:
+            await adapter.run_command(interaction, f"/{name} {value}" if value else f"/{name}")
+
+        callback = app_commands.rename(value=parameter)(app_commands.describe(value=described)(callback))
+        tree.add_command(app_commands.Command(name=name, description=about(name), callback=callback))
+
+    optional_word("stats", "player", "the player (yourself when left out)")
+    optional_word("history", "hands", "how many hands, or “tournament” for the whole tournament as a file")
+    optional_word("addbot", "name", "the computer player's name, or “remove <name>” (organizer)")
 
     @tree.command(name="help", description=about("help"))
     @app_commands.describe(command="a command to explain")
