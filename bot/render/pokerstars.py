@@ -3,8 +3,9 @@
 The conventions followed, as PokerStars writes them (and as hand-history tools such as pokerkit read them):
 
 - one hand is a block of lines; hands are separated by two blank lines, and no hand contains a blank line;
-- header: `PokerStars Hand #<n>: Hold'em No Limit (<sb>/<bb>) - <yyyy/mm/dd hh:mm:ss> ET` (`Hold'em Limit` for the
-  fixed-limit structures; play chips have no currency sign; the time is US Eastern, as PokerStars writes it);
+- header: `PokerStars Hand #<n>: Hold'em No Limit (<sb>/<bb>) - <yyyy/mm/dd hh:mm:ss> ET`; the fixed-limit structures
+  write `Hold'em Limit (<small bet>/<big bet>)` (the limits, not the blinds, as PokerStars does); play chips have no
+  currency sign; the time is US Eastern, as PokerStars writes it;
 - `Table '<name>' <n>-max Seat #<s> is the button`, then `Seat <s>: <name> (<stack> in chips)` for every player
   dealt in, numbered 1.. in table order (players sitting out are not listed);
 - `<name>: posts small blind <n>` / `posts big blind <n>`;
@@ -34,7 +35,7 @@ from datetime import datetime
 from typing import Any
 from zoneinfo import ZoneInfo
 
-from engine.betting import STRUCTURES, Limit
+from engine.betting import STRUCTURES, Limit, Street
 
 EASTERN = ZoneInfo("America/New_York")
 HAND_SEPARATOR = "\n\n\n"
@@ -84,13 +85,17 @@ def export_hand(hand: RecordedHand, names: Mapping[str, str], *, hero: str | Non
     label = _unique_names(players, names)
     level = int(start["level"])
     structure = STRUCTURES.get(start["structure"])
-    game = "Hold'em Limit" if structure is not None and structure.limit is Limit.FIXED else "Hold'em No Limit"
+    if structure is not None and structure.limit is Limit.FIXED:
+        small_bet, big_bet = structure.bet_size(Street.FLOP, level), structure.bet_size(Street.RIVER, level)
+        game, stakes = "Hold'em Limit", f"{small_bet}/{big_bet}"
+    else:
+        game, stakes = "Hold'em No Limit", f"{level // 2}/{level}"
     when = datetime.fromtimestamp(hand.at, tz=EASTERN).strftime("%Y/%m/%d %H:%M:%S")
     table = hand.table.replace("'", "").replace("\n", " ")
     seats = {player: _Summary(index + 1, label[player]) for index, player in enumerate(players)}
     button = seats[start["button"]].seat
     lines = [
-        f"PokerStars Hand #{start['hand_number']}: {game} ({level // 2}/{level}) - {when} ET",
+        f"PokerStars Hand #{start['hand_number']}: {game} ({stakes}) - {when} ET",
         f"Table '{table}' {max(max_seats, len(players))}-max Seat #{button} is the button",
         *(f"Seat {seats[p].seat}: {label[p]} ({start['stacks'][p]} in chips)" for p in players),
     ]

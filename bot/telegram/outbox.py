@@ -44,7 +44,18 @@ class TableOp:
     language: str
 
 
-Op = TextOp | TableOp
+@dataclass
+class DocumentOp:
+    """Send a file (a hand-history export) to a chat (or a forum topic)."""
+
+    chat_id: int
+    topic: int | None
+    name: str
+    content: bytes
+    private_to: int | None = None
+
+
+Op = TextOp | TableOp | DocumentOp
 
 
 class Outbox:
@@ -69,6 +80,11 @@ class Outbox:
             last.text = f"{last.text}\n\n{op.text}"
         else:
             queue.extend(TextOp(op.chat_id, op.topic, part, op.private_to) for part in split(op.text))
+        self._wake(lane)
+
+    def send_document(self, lane: str, op: DocumentOp) -> None:
+        """Queue a file, in order with the lane's texts."""
+        self._lanes.setdefault(lane, []).append(op)
         self._wake(lane)
 
     def show_table(self, lane: str, op: TableOp) -> None:
@@ -102,6 +118,8 @@ class Outbox:
                 try:
                     if isinstance(op, TextOp):
                         await self._send_text(op)
+                    elif isinstance(op, DocumentOp):
+                        await self._send_document(op)
                     else:
                         await self._show_table(op)
                 except Exception:
@@ -114,6 +132,15 @@ class Outbox:
     async def _send_text(self, op: TextOp) -> None:
         try:
             await self._bot.send_message(op.chat_id, op.text, message_thread_id=op.topic)
+        except Forbidden:
+            if op.private_to is None or self.on_blocked is None:
+                raise
+            log.info("user %s blocked the bot; no more private messages to him", op.private_to)
+            await self.on_blocked(op.private_to)
+
+    async def _send_document(self, op: DocumentOp) -> None:
+        try:
+            await self._bot.send_document(op.chat_id, op.content, filename=op.name, message_thread_id=op.topic)
         except Forbidden:
             if op.private_to is None or self.on_blocked is None:
                 raise

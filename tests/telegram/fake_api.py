@@ -88,6 +88,8 @@ class FakeBotApi:
         self._runner: web.AppRunner | None = None
         self.port = 0
         self._closing = False
+        self.documents: list[tuple[int, str, bytes]] = []
+        """Every file sent: chat, file name, content."""
         self.delays: dict[str, float] = {}
         """Seconds to hold each call of a method before answering (a slow or rate-limited Telegram)."""
 
@@ -180,6 +182,16 @@ class FakeBotApi:
         sent.history.append(sent.text)
         self.messages[chat_id, sent.message_id] = sent
         return sent.to_api()
+
+    async def api_sendDocument(self, params: dict[str, Any]) -> Any:
+        chat_id = int(params["chat_id"])
+        upload = params["document"]
+        name, content = upload.filename, upload.file.read()
+        self.documents.append((chat_id, name, content))
+        sent = Sent(chat_id, next(self._message_ids), "")
+        self.messages[chat_id, sent.message_id] = sent
+        return {**sent.to_api(), "document": {"file_id": f"f{sent.message_id}", "file_unique_id": f"u{sent.message_id}",
+                                               "file_name": name}}
 
     async def api_editMessageText(self, params: dict[str, Any]) -> Any:
         key = (int(params["chat_id"]), int(params["message_id"]))
