@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+import io
 import logging
 from collections.abc import Awaitable
 from dataclasses import dataclass
@@ -206,7 +207,8 @@ class DiscordAdapter:
 
         Other players' private parts are not sent: Discord can show a private message only to the member who
         acted, so each player reads his own with the "my cards" button."""
-        private = reply.error or "\n\n".join(reply.private.get(actor.user_id, []))
+        parts = _pack([reply.error] if reply.error else reply.private.get(actor.user_id, []))
+        private = parts.pop(0) if parts else ""
         public = list(reply.public)
         response = interaction.response
         if response.is_done():  # deferred
@@ -223,9 +225,17 @@ class DiscordAdapter:
             await response.send_message(_clip(public.pop(0)), allowed_mentions=discord.AllowedMentions.none())
         else:
             await response.send_message(self._done(place, language), ephemeral=True)
+        for part in parts:  # what did not fit one message (a few hand histories)
+            await interaction.followup.send(_clip(part), ephemeral=True)
         channel = self.client.get_partial_messageable(_channel(place))
         for message in public:
             await channel.send(_clip(message), allowed_mentions=discord.AllowedMentions.none())
+        for file in reply.files:
+            upload = discord.File(io.BytesIO(file.content), filename=file.name)
+            if file.to is None:
+                await channel.send(file=upload)
+            elif file.to == actor.user_id:  # Discord shows a private answer only to the member who acted
+                await interaction.followup.send(file=upload, ephemeral=True)
         if reply.table is not None:
             await self.board.flush(place.table_id)
 
@@ -272,6 +282,17 @@ class DiscordAdapter:
 
 def _channel(place: Place) -> int:
     return int(place.table_id.removeprefix(PREFIX))
+
+
+def _pack(messages: list[str], limit: int = 2000) -> list[str]:
+    """Messages joined by blank lines into as few Discord messages as fit `limit` characters each."""
+    packed: list[str] = []
+    for message in messages:
+        if packed and len(packed[-1]) + 2 + len(message) <= limit:
+            packed[-1] += "\n\n" + message
+        else:
+            packed.append(message)
+    return packed
 
 
 def _clip(message: str) -> str:

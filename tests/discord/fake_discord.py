@@ -97,6 +97,8 @@ class FakeDiscord:
         self.requests: list[tuple[str, str]] = []
         self.identified: list[dict[str, Any]] = []
         self.interactions: dict[str, Interaction] = {}
+        self.files: list[tuple[int, str, bytes, bool]] = []
+        """Every file sent: channel, file name, content, whether ephemeral."""
         self._ids = itertools.count(1_200_000_000_000_000_000)
         self._sockets: list[web.WebSocketResponse] = []
         self._sequence = itertools.count(1)
@@ -281,7 +283,13 @@ class FakeDiscord:
     async def _rest(self, request: web.Request) -> web.Response:
         path = "/" + request.match_info["path"]
         self.requests.append((request.method, path))
-        body = await request.json() if request.can_read_body else None
+        if request.content_type.startswith("multipart/"):  # a message with files: JSON in `payload_json`
+            form = await request.post()
+            body = json.loads(str(form["payload_json"]))
+            body["_files"] = [(part.filename, part.file.read()) for name, part in form.items()
+                              if name.startswith("files[") and isinstance(part, web.FileField)]
+        else:
+            body = await request.json() if request.can_read_body else None
         parts = path.strip("/").split("/")
         route = (request.method, *parts)
         result: Any
@@ -330,6 +338,10 @@ class FakeDiscord:
             "attachments": [], "embeds": body.get("embeds") or [], "pinned": False, "type": 0,
             "flags": flags | int(body.get("flags") or 0), "components": body.get("components") or [],
         }
+        for name, content in body.get("_files", []):
+            message["attachments"].append({"id": str(next(self._ids)), "filename": name, "size": len(content),
+                                           "url": f"https://cdn.example/{name}", "proxy_url": f"https://cdn.example/{name}"})
+            self.files.append((channel_id, name, content, bool(message["flags"] & EPHEMERAL)))
         self.messages[int(message["id"])] = message
         self.versions.append(dict(message))
         return message
