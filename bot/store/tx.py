@@ -247,9 +247,12 @@ class Tx:
         return [str(row[0]) for row in rows]
 
     def hand_totals(self, chat_id: str) -> dict[str, tuple[int, int]]:
-        """Per player of the chat: Hold'em hands played and net chips won or lost in them (from `HandEnded`)."""
+        """Per player of the chat: Hold'em hands played and net chips won or lost in them (from `HandEnded`).
+
+        Statistics are read from the history itself (no second copy to keep in step): the `history_kind` index
+        finds a chat's hand ends and pots without reading the other rows."""
         rows = self.db.execute(
-            "SELECT j.key, COUNT(*), SUM(j.value) FROM history h JOIN tables t ON t.table_id = h.table_id, "
+            "SELECT j.key, COUNT(*), SUM(j.value) FROM tables t CROSS JOIN history h ON h.table_id = t.table_id, "
             "json_each(h.event, '$.net') j WHERE t.chat_id = ? AND h.hand_id LIKE 'h%' "
             "AND json_extract(h.event, '$.kind') = 'HandEnded' GROUP BY j.key",
             (chat_id,),
@@ -260,8 +263,8 @@ class Tx:
         """Per player of the chat: Hold'em hands in which he collected chips, and the most he collected in one."""
         rows = self.db.execute(
             "SELECT user, COUNT(*), MAX(chips) FROM ("
-            " SELECT h.table_id, h.hand_id, j.key AS user, SUM(j.value) AS chips FROM history h "
-            " JOIN tables t ON t.table_id = h.table_id, json_each(h.event, '$.winners') j "
+            " SELECT h.table_id, h.hand_id, j.key AS user, SUM(j.value) AS chips FROM tables t "
+            " CROSS JOIN history h ON h.table_id = t.table_id, json_each(h.event, '$.winners') j "
             " WHERE t.chat_id = ? AND h.hand_id LIKE 'h%' AND json_extract(h.event, '$.kind') = 'PotAwarded' "
             " GROUP BY h.table_id, h.hand_id, j.key) GROUP BY user",
             (chat_id,),
@@ -271,7 +274,7 @@ class Tx:
     def tournament_places(self, chat_id: str) -> dict[str, list[int]]:
         """Per player of the chat: his finishing places in finished tournaments, oldest first."""
         rows = self.db.execute(
-            "SELECT j.key, j.value FROM history h JOIN tables t ON t.table_id = h.table_id, "
+            "SELECT j.key, j.value FROM tables t CROSS JOIN history h ON h.table_id = t.table_id, "
             "json_each(h.event, '$.places') j WHERE t.chat_id = ? AND h.hand_id LIKE 't%' "
             "AND json_extract(h.event, '$.kind') = 'TournamentFinished' ORDER BY h.id",
             (chat_id,),
