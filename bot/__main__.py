@@ -7,6 +7,7 @@ import asyncio
 import contextlib
 import logging
 import sys
+from pathlib import Path
 
 from bot import odds_cli
 from bot.config import Settings, load_settings
@@ -48,7 +49,7 @@ async def serve(settings: Settings) -> None:
         if adapters:
             await asyncio.gather(*adapters)
         else:
-            await run_terminal(service)
+            await run_terminal(service, files_dir=Path(settings.database).resolve().parent)
     finally:
         timers.cancel()
         with contextlib.suppress(asyncio.CancelledError):

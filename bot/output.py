@@ -61,6 +61,18 @@ class Picture:
     to: str | None = None
 
 
+@dataclass(frozen=True, slots=True)
+class File:
+    """A document to send (a hand-history export): its file name, its bytes, and to whom.
+
+    `to` None posts it in the table's channel; a player id sends it to that player alone.
+    """
+
+    name: str
+    content: bytes
+    to: str | None = None
+
+
 @dataclass
 class Reply:
     """The answer to one command or timer, to show only after its transaction committed.
@@ -68,6 +80,7 @@ class Reply:
     - `public`: new messages for the table's channel, in order.
     - `private`: per player id, messages only that player may see (hole cards, boxes, refusals).
     - `table`: the table message's current state, or None when it did not change.
+    - `files`: documents to send, each public or for one player (see `File`).
     - `error`: set when the command was refused: a short reason for the actor alone; nothing changed.
     - `pictures`: images of the table (public) or of one player's cards (`Picture.to`), after the texts.
     """
@@ -75,6 +88,7 @@ class Reply:
     public: list[str] = field(default_factory=list)
     private: dict[str, list[str]] = field(default_factory=dict)
     table: TableMessage | None = None
+    files: list[File] = field(default_factory=list)
     error: str | None = None
     pictures: list[Picture] = field(default_factory=list)
 

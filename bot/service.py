@@ -12,6 +12,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from bot import commands as cmd
+from bot import history
 from bot.clock import Clock
 from bot.games import Controller, default_controllers
 from bot.games.context import Action, Refusal
@@ -255,11 +256,17 @@ def _grant(service: Service, act: Action, controller: Controller, command: cmd.C
 
 
 def _top(service: Service, act: Action, controller: Controller, command: cmd.Command) -> None:
-    prefix = f"wallet:{act.place.chat_id}:"
-    wallets = sorted(act.tx.balances(prefix).items(), key=lambda item: -item[1])[:10]
-    lines = [f"{place}. {act.name(name.removeprefix(prefix))} — {chips}"
-             for place, (name, chips) in enumerate(wallets, start=1)]
-    act.say("top", lines="\n".join(lines) or "—")
+    act.say("top", lines="\n".join(history.top_lines(act)) or "—")
+
+
+def _history(service: Service, act: Action, controller: Controller, command: cmd.Command) -> None:
+    assert isinstance(command, cmd.History)
+    history.show_history(act, command)
+
+
+def _stats(service: Service, act: Action, controller: Controller, command: cmd.Command) -> None:
+    assert isinstance(command, cmd.Stats)
+    history.show_stats(act, command)
 
 
 def _lang(service: Service, act: Action, controller: Controller, command: cmd.Command) -> None:
@@ -309,4 +316,6 @@ _GENERAL: dict[type[cmd.Command], Callable[[Service, Action, Controller, cmd.Com
     cmd.Cards: _cards,
     cmd.Odds: odds_command,
     cmd.AddBot: add_bot,
+    cmd.History: _history,
+    cmd.Stats: _stats,
 }

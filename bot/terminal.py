@@ -7,6 +7,7 @@ import re
 import sys
 from collections.abc import Callable
 from dataclasses import dataclass, field
+from pathlib import Path
 from typing import TextIO
 
 from bot.output import Actor, Button, Place, Reply, TableMessage
@@ -34,6 +35,8 @@ class TerminalAdapter:
     speaker: str | None = None
     buttons: list[Button] = field(default_factory=list)
     table: TableMessage | None = None
+    files_dir: Path = Path(".")
+    """Where files (hand-history exports) are written: next to the database."""
 
     def actor(self, name: str) -> Actor:
         """A terminal player: his name is his id."""
@@ -75,6 +78,11 @@ class TerminalAdapter:
             name = user_id.removeprefix("term:")
             for message in messages:
                 self.print(_indent(f"[private to {name}] ", message))
+        for file in reply.files:
+            path = self.files_dir / Path(file.name).name
+            path.write_bytes(file.content)
+            who = "table" if file.to is None else f"private to {file.to.removeprefix('term:')}"
+            self.print(f"[{who}] file saved: {path}")
         if reply.table is not None:
             self.table = reply.table
             self.buttons = list(reply.table.buttons)
@@ -107,9 +115,9 @@ def _indent(prefix: str, text: str) -> str:
     return "\n".join([prefix + lines[0], *(pad + line for line in lines[1:])])
 
 
-async def run_terminal(service: Service, read_line: Callable[[str], str] = input) -> None:
-    """Play at the terminal until end of input or /quit."""
-    adapter = TerminalAdapter(service)
+async def run_terminal(service: Service, read_line: Callable[[str], str] = input, files_dir: Path = Path(".")) -> None:
+    """Play at the terminal until end of input or /quit; files the bot sends are written to `files_dir`."""
+    adapter = TerminalAdapter(service, files_dir=files_dir)
     service.subscribe("term:", adapter.announce)
     adapter.print(INTRO)
     while True:

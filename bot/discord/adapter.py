@@ -208,7 +208,8 @@ class DiscordAdapter:
 
         Other players' private parts are not sent: Discord can show a private message only to the member who
         acted, so each player reads his own with the "my cards" button."""
-        private = reply.error or "\n\n".join(reply.private.get(actor.user_id, []))
+        parts = _pack([reply.error] if reply.error else reply.private.get(actor.user_id, []))
+        private = parts.pop(0) if parts else ""
         public = list(reply.public)
         own = _files(picture for picture in reply.pictures if picture.to == actor.user_id)
         response = interaction.response
@@ -230,7 +231,16 @@ class DiscordAdapter:
             await response.send_message(_clip(public.pop(0)), allowed_mentions=discord.AllowedMentions.none())
         else:
             await response.send_message(self._done(place, language), ephemeral=True)
+        for part in parts:  # what did not fit one message (a few hand histories)
+            await interaction.followup.send(_clip(part), ephemeral=True)
         await self._post(place, public, reply.pictures)
+        channel = self.client.get_partial_messageable(_channel(place))
+        for file in reply.files:
+            upload = discord.File(io.BytesIO(file.content), filename=file.name)
+            if file.to is None:
+                await channel.send(file=upload)
+            elif file.to == actor.user_id:  # Discord shows a private answer only to the member who acted
+                await interaction.followup.send(file=upload, ephemeral=True)
         if reply.table is not None:
             await self.board.flush(place.table_id)
 
@@ -296,6 +306,17 @@ def _files(pictures: Iterable[Picture]) -> list[discord.File]:
 def _attach(files: list[discord.File]) -> dict[str, Any]:
     """The `files` argument of a send, left out when there is nothing to attach (a plain JSON request then)."""
     return {"files": files} if files else {}
+
+
+def _pack(messages: list[str], limit: int = 2000) -> list[str]:
+    """Messages joined by blank lines into as few Discord messages as fit `limit` characters each."""
+    packed: list[str] = []
+    for message in messages:
+        if packed and len(packed[-1]) + 2 + len(message) <= limit:
+            packed[-1] += "\n\n" + message
+        else:
+            packed.append(message)
+    return packed
 
 
 def _clip(message: str) -> str:

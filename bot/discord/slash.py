@@ -48,8 +48,6 @@ def register(tree: app_commands.CommandTree[discord.Client], adapter: DiscordAda
         callback = app_commands.rename(value=parameter)(app_commands.describe(value=described)(callback))
         tree.add_command(app_commands.Command(name=name, description=about(name), callback=callback))
 
-    optional_word("stats", "player", "the player (yourself when left out)")
-    optional_word("history", "hands", "how many hands, or “tournament” for the whole tournament as a file")
     optional_word("addbot", "name", "the computer player's name, or “remove <name>” (organizer)")
 
     @tree.command(name="help", description=about("help"))
@@ -86,6 +84,16 @@ def register(tree: app_commands.CommandTree[discord.Client], adapter: DiscordAda
     @app_commands.describe(player="who receives the chips", chips="how many")
     async def grant(interaction: discord.Interaction, player: discord.Member, chips: Chips) -> None:
         await adapter.run_command(interaction, f"/grant dc:{player.id} {chips}")
+
+    @tree.command(name="history", description=about("history"))
+    @app_commands.describe(which="how many hands (3 by default), or “tournament” for the whole tournament as a file")
+    async def history(interaction: discord.Interaction, which: str | None = None) -> None:
+        await adapter.run_command(interaction, f"/history {which}" if which else "/history")
+
+    @tree.command(name="stats", description=about("stats"))
+    @app_commands.describe(player="whose statistics (yours by default)")
+    async def stats(interaction: discord.Interaction, player: discord.Member | None = None) -> None:
+        await adapter.run_command(interaction, f"/stats dc:{player.id}" if player else "/stats")
 
     @tree.command(name="bet", description=about("bet"))
     @app_commands.describe(amount="chips to bet (house games: the BET is fixed by the ANTE)")

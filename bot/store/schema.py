@@ -67,6 +67,10 @@ MIGRATIONS: list[str] = [
         created_at REAL NOT NULL
     );
     """,
+    # 2: history rows by kind (hand ends, pots won, tournament results), for /history, /stats and /top
+    """
+    CREATE INDEX history_kind ON history(table_id, json_extract(event, '$.kind'));
+    """,
 ]
 
 

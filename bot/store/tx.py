@@ -201,6 +201,89 @@ class Tx:
         ).fetchall()
         return [json.loads(row[0]) for row in rows]
 
+    def finished_hands(self, table_id: str, limit: int) -> list[str]:
+        """The ids of the table's last `limit` Hold'em hands that ended (not voided), oldest first."""
+        rows = self.db.execute(
+            "SELECT hand_id FROM history WHERE table_id = ? AND hand_id LIKE 'h%' "
+            "AND json_extract(event, '$.kind') = 'HandEnded' ORDER BY id DESC LIMIT ?",
+            (table_id, limit),
+        ).fetchall()
+        return [str(row[0]) for row in reversed(rows)]
+
+    def hand_records(self, table_id: str, hand_ids: list[str]) -> list[tuple[str, float, list[dict[str, Any]]]]:
+        """For each hand id: the id, when its first event was recorded, and its events in order."""
+        records = []
+        for hand_id in hand_ids:
+            rows = self.db.execute(
+                "SELECT at, event FROM history WHERE table_id = ? AND hand_id = ? ORDER BY id", (table_id, hand_id)
+            ).fetchall()
+            if rows:
+                records.append((hand_id, float(rows[0][0]), [json.loads(row[1]) for row in rows]))
+        return records
+
+    def last_tournament(self, table_id: str) -> int | None:
+        """The id of the table's current or last tournament."""
+        row = self.db.execute(
+            "SELECT id FROM tournaments WHERE table_id = ? ORDER BY id DESC LIMIT 1", (table_id,)
+        ).fetchone()
+        return int(row[0]) if row else None
+
+    def tournament_hands(self, table_id: str, tournament_id: int) -> list[str]:
+        """The Hold'em hands that ended at the table while the tournament ran (from its first recorded event to its
+        `TournamentFinished`, or to now), oldest first. A table plays no cash hand while it has a tournament."""
+        key = f"t{tournament_id}"
+        first, finished = self.db.execute(
+            "SELECT MIN(id), MAX(CASE WHEN json_extract(event, '$.kind') = 'TournamentFinished' THEN id END) "
+            "FROM history WHERE table_id = ? AND hand_id = ?",
+            (table_id, key),
+        ).fetchone()
+        if first is None:
+            return []
+        rows = self.db.execute(
+            "SELECT hand_id FROM history WHERE table_id = ? AND hand_id LIKE 'h%' AND id > ? AND id < ? "
+            "AND json_extract(event, '$.kind') = 'HandEnded' ORDER BY id",
+            (table_id, first, finished if finished is not None else 2**62),
+        ).fetchall()
+        return [str(row[0]) for row in rows]
+
+    def hand_totals(self, chat_id: str) -> dict[str, tuple[int, int]]:
+        """Per player of the chat: Hold'em hands played and net chips won or lost in them (from `HandEnded`).
+
+        Statistics are read from the history itself (no second copy to keep in step): the `history_kind` index
+        finds a chat's hand ends and pots without reading the other rows."""
+        rows = self.db.execute(
+            "SELECT j.key, COUNT(*), SUM(j.value) FROM tables t CROSS JOIN history h ON h.table_id = t.table_id, "
+            "json_each(h.event, '$.net') j WHERE t.chat_id = ? AND h.hand_id LIKE 'h%' "
+            "AND json_extract(h.event, '$.kind') = 'HandEnded' GROUP BY j.key",
+            (chat_id,),
+        ).fetchall()
+        return {str(user): (int(played), int(net)) for user, played, net in rows}
+
+    def hand_wins(self, chat_id: str) -> dict[str, tuple[int, int]]:
+        """Per player of the chat: Hold'em hands in which he collected chips, and the most he collected in one."""
+        rows = self.db.execute(
+            "SELECT user, COUNT(*), MAX(chips) FROM ("
+            " SELECT h.table_id, h.hand_id, j.key AS user, SUM(j.value) AS chips FROM tables t "
+            " CROSS JOIN history h ON h.table_id = t.table_id, json_each(h.event, '$.winners') j "
+            " WHERE t.chat_id = ? AND h.hand_id LIKE 'h%' AND json_extract(h.event, '$.kind') = 'PotAwarded' "
+            " GROUP BY h.table_id, h.hand_id, j.key) GROUP BY user",
+            (chat_id,),
+        ).fetchall()
+        return {str(user): (int(won), int(biggest)) for user, won, biggest in rows}
+
+    def tournament_places(self, chat_id: str) -> dict[str, list[int]]:
+        """Per player of the chat: his finishing places in finished tournaments, oldest first."""
+        rows = self.db.execute(
+            "SELECT j.key, j.value FROM tables t CROSS JOIN history h ON h.table_id = t.table_id, "
+            "json_each(h.event, '$.places') j WHERE t.chat_id = ? AND h.hand_id LIKE 't%' "
+            "AND json_extract(h.event, '$.kind') = 'TournamentFinished' ORDER BY h.id",
+            (chat_id,),
+        ).fetchall()
+        places: dict[str, list[int]] = {}
+        for user, place in rows:
+            places.setdefault(str(user), []).append(int(place))
+        return places
+
     def set_timer(self, key: str, table_id: str, due_at: float, payload: dict[str, Any]) -> None:
         """Arm (or re-arm) a named deadline."""
         self.db.execute(

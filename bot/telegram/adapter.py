@@ -27,10 +27,10 @@ from telegram.ext import (
 from bot import commands as cmd
 from bot.config import Settings
 from bot.i18n import DEFAULT_LANGUAGE, languages, text
-from bot.output import Actor, Place, Reply
+from bot.output import Actor, File, Place, Reply
 from bot.service import Service
 from bot.telegram.memory import Memory
-from bot.telegram.outbox import Outbox, PhotoOp, TableOp, TextOp
+from bot.telegram.outbox import DocumentOp, Outbox, PhotoOp, TableOp, TextOp
 from bot.telegram.render import (
     MAX_ALERT,
     PREFIX,
@@ -279,9 +279,12 @@ class TelegramAdapter:
         for user_id, texts in private.items():
             if not self._tell(place, user_id, texts) and not table_explains:
                 unreachable.append(await self._name(place, user_id))
+        for file in reply.files:
+            if not self._send_file(place, file):
+                unreachable.append(await self._name(place, file.to or ""))
         if unreachable:
             language = language or await self._language(place, actor)
-            self._post(place, text(language, "tg.open_private", name=", ".join(unreachable)))
+            self._post(place, text(language, "tg.open_private", name=", ".join(dict.fromkeys(unreachable))))
 
     def _tell(self, place: Place, user_id: str, texts: list[str]) -> bool:
         """Queue private texts for a player; False when the bot cannot reach him privately."""
@@ -313,6 +316,24 @@ class TelegramAdapter:
             elif self.memory.has_private_chat(telegram_id):
                 self.outbox.send_photo(f"dm:{telegram_id}",
                                        PhotoOp(telegram_id, None, picture.png, picture.caption, telegram_id))
+
+    def _send_file(self, place: Place, file: File) -> bool:
+        """Queue a document for the table's chat (public) or a player's private chat; False when unreachable."""
+        chat_id, topic = chat_and_topic(place.table_id)
+        if file.to is None:
+            self.outbox.send_document(place.table_id, DocumentOp(chat_id, topic, file.name, file.content))
+            return True
+        telegram_id = telegram_user_id(file.to)
+        if telegram_id is None:
+            return False
+        if chat_id == telegram_id:
+            self.outbox.send_document(place.table_id, DocumentOp(chat_id, topic, file.name, file.content))
+            return True
+        if not self.memory.has_private_chat(telegram_id):
+            return False
+        self.outbox.send_document(f"dm:{telegram_id}",
+                                  DocumentOp(telegram_id, None, file.name, file.content, telegram_id))
+        return True
 
     def _post(self, place: Place, message_text: str) -> None:
         chat_id, topic = chat_and_topic(place.table_id)

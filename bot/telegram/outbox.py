@@ -59,7 +59,18 @@ class PhotoOp:
     """Set for a private picture: a refusal from Telegram means the user blocked the bot."""
 
 
-Op = TextOp | TableOp | PhotoOp
+@dataclass
+class DocumentOp:
+    """Send a file (a hand-history export) to a chat (or a forum topic)."""
+
+    chat_id: int
+    topic: int | None
+    name: str
+    content: bytes
+    private_to: int | None = None
+
+
+Op = TextOp | TableOp | PhotoOp | DocumentOp
 
 
 class Outbox:
@@ -88,6 +99,11 @@ class Outbox:
 
     def send_photo(self, lane: str, op: PhotoOp) -> None:
         """Queue a picture (pictures are never joined or replaced: each shows a moment of the hand)."""
+        self._lanes.setdefault(lane, []).append(op)
+        self._wake(lane)
+
+    def send_document(self, lane: str, op: DocumentOp) -> None:
+        """Queue a file, in order with the lane's texts."""
         self._lanes.setdefault(lane, []).append(op)
         self._wake(lane)
 
@@ -124,6 +140,8 @@ class Outbox:
                         await self._send_text(op)
                     elif isinstance(op, PhotoOp):
                         await self._send_photo(op)
+                    elif isinstance(op, DocumentOp):
+                        await self._send_document(op)
                     else:
                         await self._show_table(op)
                 except Exception:
@@ -146,6 +164,15 @@ class Outbox:
         try:
             await self._bot.send_photo(op.chat_id, op.png, caption=op.caption[:MAX_CAPTION] or None,
                                        message_thread_id=op.topic)
+        except Forbidden:
+            if op.private_to is None or self.on_blocked is None:
+                raise
+            log.info("user %s blocked the bot; no more private messages to him", op.private_to)
+            await self.on_blocked(op.private_to)
+
+    async def _send_document(self, op: DocumentOp) -> None:
+        try:
+            await self._bot.send_document(op.chat_id, op.content, filename=op.name, message_thread_id=op.topic)
         except Forbidden:
             if op.private_to is None or self.on_blocked is None:
                 raise

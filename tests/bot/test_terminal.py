@@ -49,3 +49,18 @@ def test_pokerbot_runs_a_terminal_table_from_the_command_line(tmp_path: Path) ->
     assert "[table] Hand #1" in result.stdout
     assert (tmp_path / "t.db").exists()
 
+
+
+async def test_a_file_is_written_next_to_the_database(service: Service, tmp_path: Path) -> None:
+    out = io.StringIO()
+    terminal = TerminalAdapter(service, out=out, files_dir=tmp_path)
+    for line in ("ann: /tournament create", "ann: /join", "bob: /join", "ann: /tournament start"):
+        assert await terminal.say(line)
+    for _ in range(40):  # check or call until the first hand is over
+        labels = {button.label.split()[0]: index for index, button in enumerate(terminal.buttons, 1)}
+        if "Check" not in labels and "Call" not in labels:
+            break
+        assert await terminal.say(str(labels.get("Check") or labels["Call"]))
+    assert await terminal.say("bob: /history tournament")
+    assert f"[private to bob] file saved: {tmp_path / 'tournament-1.txt'}" in out.getvalue()
+    assert (tmp_path / "tournament-1.txt").read_text().startswith("PokerStars Hand #1: ")

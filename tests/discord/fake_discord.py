@@ -99,6 +99,8 @@ class FakeDiscord:
         self.interactions: dict[str, Interaction] = {}
         self.uploads: dict[int, bytes] = {}
         """Every uploaded attachment's bytes, by attachment id (multipart message creation)."""
+        self.files: list[tuple[int, str, bytes, bool]] = []
+        """Every file sent: channel, file name, content, whether ephemeral."""
         self._ids = itertools.count(1_200_000_000_000_000_000)
         self._sockets: list[web.WebSocketResponse] = []
         self._sequence = itertools.count(1)
@@ -361,6 +363,9 @@ class FakeDiscord:
             "type": 0,
             "flags": flags | int(body.get("flags") or 0), "components": body.get("components") or [],
         }
+        for attachment in message["attachments"]:
+            content = self.uploads.get(int(attachment["id"]), b"")
+            self.files.append((channel_id, attachment["filename"], content, bool(message["flags"] & EPHEMERAL)))
         self.messages[int(message["id"])] = message
         self.versions.append(dict(message))
         return message

@@ -97,6 +97,8 @@ class FakeBotApi:
         self._runner: web.AppRunner | None = None
         self.port = 0
         self._closing = False
+        self.documents: list[tuple[int, str, bytes]] = []
+        """Every file sent: chat, file name, content."""
         self.delays: dict[str, float] = {}
         """Seconds to hold each call of a method before answering (a slow or rate-limited Telegram)."""
 
@@ -205,6 +207,15 @@ class FakeBotApi:
         """Every photo the bot sent to a chat, oldest first."""
         return [sent for sent in self.chat(chat_id) if sent.photo is not None]
 
+    async def api_sendDocument(self, params: dict[str, Any]) -> Any:
+        chat_id = int(params["chat_id"])
+        content, name = params["document"], params.get("document.filename", "")
+        self.documents.append((chat_id, name, content))
+        sent = Sent(chat_id, next(self._message_ids), "")
+        self.messages[chat_id, sent.message_id] = sent
+        return {**sent.to_api(), "document": {"file_id": f"f{sent.message_id}", "file_unique_id": f"u{sent.message_id}",
+                                               "file_name": name}}
+
     async def api_editMessageText(self, params: dict[str, Any]) -> Any:
         key = (int(params["chat_id"]), int(params["message_id"]))
         sent = self.messages.get(key)
@@ -297,7 +308,8 @@ async def _params(request: web.Request) -> dict[str, Any]:
         raw = dict(await request.post())
     params: dict[str, Any] = {}
     for name, value in raw.items():
-        if isinstance(value, web.FileField):  # an uploaded file (multipart): its bytes
+        if isinstance(value, web.FileField):  # an uploaded file (multipart): its bytes, and its name aside
+            params[f"{name}.filename"] = value.filename
             value = value.file.read()
         elif isinstance(value, str) and name in JSON_FIELDS:
             value = json.loads(value)

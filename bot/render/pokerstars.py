@@ -1,0 +1,206 @@
+"""Hold'em hand histories as PokerStars hand-history text, from the recorded engine events (pure: no I/O).
+
+The conventions followed, as PokerStars writes them (and as hand-history tools such as pokerkit read them):
+
+- one hand is a block of lines; hands are separated by two blank lines, and no hand contains a blank line;
+- header: `PokerStars Hand #<n>: Hold'em No Limit (<sb>/<bb>) - <yyyy/mm/dd hh:mm:ss> ET`; the fixed-limit structures
+  write `Hold'em Limit (<small bet>/<big bet>)` (the limits, not the blinds, as PokerStars does); play chips have no
+  currency sign; the time is US Eastern, as PokerStars writes it;
+- `Table '<name>' <n>-max Seat #<s> is the button`, then `Seat <s>: <name> (<stack> in chips)` for every player
+  dealt in, numbered 1.. in table order (players sitting out are not listed);
+- `<name>: posts small blind <n>` / `posts big blind <n>`;
+- `*** HOLE CARDS ***`, then `Dealt to <name> [Ac Kd]` for each player whose cards the reader may see;
+- actions `<name>: folds`, `checks`, `calls <n>`, `bets <n>`, `raises <by> to <total>` (`<by>` over the largest
+  bet on the street so far), each with ` and is all-in` when it was;
+- `Uncalled bet (<n>) returned to <name>` where the engine returned it;
+- `*** FLOP *** [a b c]`, `*** TURN *** [a b c] [d]`, `*** RIVER *** [a b c d] [e]`;
+- `*** SHOW DOWN ***`, `<name>: shows [a b] (<hand>)` for every hand shown (this engine shows every hand still
+  in at the showdown);
+- `<name> collected <n> from pot` (`from main pot` / `from side pot-<k>` when there are side pots);
+- `*** SUMMARY ***`, `Total pot <n> | Rake 0` (with `Main pot <n>. Side pot-<k> <n>.` when split), `Board [..]`,
+  then one `Seat <s>: <name> (button) (small blind) …` line per player: `folded before Flop (didn't bet)`,
+  `folded on the Turn`, `showed [..] and won (<n>) with <hand>`, `showed [..] and lost with <hand>`,
+  `collected (<n>)`.
+
+A pawn (tournament tables only; PokerStars has nothing like it) is written `<name>: pawns "<item>" for <n> chips`,
+a line hand-history readers skip. Which hole cards appear is the caller's choice: the requester's own (`hero`),
+every one (`reveal_all`, for tests and audits), plus always the hands shown at the showdown.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Mapping, Sequence
+from dataclasses import dataclass, field
+from datetime import datetime
+from typing import Any
+from zoneinfo import ZoneInfo
+
+from engine.betting import STRUCTURES, Limit, Street
+
+EASTERN = ZoneInfo("America/New_York")
+HAND_SEPARATOR = "\n\n\n"
+_STREET_NAMES = {"flop": "FLOP", "turn": "TURN", "river": "RIVER"}
+_FOLDED_ON = {"preflop": "before Flop", "flop": "on the Flop", "turn": "on the Turn", "river": "on the River"}
+
+
+@dataclass
+class RecordedHand:
+    """One hand as the history holds it: its events (dicts from `Event.to_dict()`) and when it started."""
+
+    events: Sequence[Mapping[str, Any]]
+    at: float
+    table: str = "pokerbot"
+
+
+@dataclass
+class _Summary:
+    """What the summary line of one seat needs, gathered while the hand is written."""
+
+    seat: int
+    name: str
+    put_in: int = 0
+    folded_on: str | None = None
+    shown: str | None = None
+    category: str | None = None
+    won: int = 0
+    marks: list[str] = field(default_factory=list)
+
+
+def export_hands(hands: Iterable[RecordedHand], names: Mapping[str, str], *, hero: str | None = None,
+                 reveal_all: bool = False, max_seats: int = 10) -> str:
+    """Several hands in one text, separated as in a PokerStars hand-history file."""
+    return HAND_SEPARATOR.join(export_hand(hand, names, hero=hero, reveal_all=reveal_all, max_seats=max_seats)
+                               for hand in hands) + "\n"
+
+
+def export_hand(hand: RecordedHand, names: Mapping[str, str], *, hero: str | None = None, reveal_all: bool = False,
+                max_seats: int = 10) -> str:
+    """One hand in PokerStars format. `names` maps player ids to display names (made unique and one-line here);
+    hole cards appear for `hero` (or everyone with `reveal_all`), and for every hand shown at the showdown."""
+    events = list(hand.events)
+    start = events[0]
+    if start.get("kind") != "HandStarted":
+        raise ValueError(f"a hand's history starts with HandStarted, not {start.get('kind')!r}")
+    players: list[str] = list(start["players"])
+    label = _unique_names(players, names)
+    level = int(start["level"])
+    structure = STRUCTURES.get(start["structure"])
+    if structure is not None and structure.limit is Limit.FIXED:
+        small_bet, big_bet = structure.bet_size(Street.FLOP, level), structure.bet_size(Street.RIVER, level)
+        game, stakes = "Hold'em Limit", f"{small_bet}/{big_bet}"
+    else:
+        game, stakes = "Hold'em No Limit", f"{level // 2}/{level}"
+    when = datetime.fromtimestamp(hand.at, tz=EASTERN).strftime("%Y/%m/%d %H:%M:%S")
+    table = hand.table.replace("'", "").replace("\n", " ")
+    seats = {player: _Summary(index + 1, label[player]) for index, player in enumerate(players)}
+    button = seats[start["button"]].seat
+    lines = [
+        f"PokerStars Hand #{start['hand_number']}: {game} ({stakes}) - {when} ET",
+        f"Table '{table}' {max(max_seats, len(players))}-max Seat #{button} is the button",
+        *(f"Seat {seats[p].seat}: {label[p]} ({start['stacks'][p]} in chips)" for p in players),
+    ]
+    seats[start["button"]].marks.append("(button)")
+    street, bets = "preflop", dict.fromkeys(players, 0)
+    board: list[str] = []
+    pots: list[int] = []
+    pot_names = _pot_names(sum(1 for event in events if event["kind"] == "PotAwarded"))
+    hole_header = False
+
+    def action(player: str, text: str, chips: int = 0, all_in: bool = False) -> None:
+        seats[player].put_in += chips
+        bets[player] += chips
+        lines.append(f"{label[player]}: {text}" + (" and is all-in" if all_in else ""))
+
+    for event in events[1:]:
+        kind = event["kind"]
+        if kind != "BlindPosted" and not hole_header:
+            lines.append("*** HOLE CARDS ***")
+            hole_header = True
+        if kind == "BlindPosted":
+            seats[event["player"]].marks.append(f"({event['blind']} blind)")
+            action(event["player"], f"posts {event['blind']} blind {event['amount']}", event["amount"],
+                   event["is_all_in"])
+        elif kind == "HoleCardsDealt":
+            if reveal_all or event["player"] == hero:
+                lines.append(f"Dealt to {label[event['player']]} [{' '.join(event['cards'])}]")
+        elif kind == "PlayerFolded":
+            seats[event["player"]].folded_on = street
+            action(event["player"], "folds")
+        elif kind == "PlayerChecked":
+            action(event["player"], "checks")
+        elif kind == "PlayerCalled":
+            action(event["player"], f"calls {event['amount']}", event["amount"], event["is_all_in"])
+        elif kind == "PlayerBet":
+            action(event["player"], f"bets {event['amount']}", event["amount"], event["is_all_in"])
+        elif kind == "PlayerRaised":
+            by = event["to"] - max(bets.values())
+            action(event["player"], f"raises {by} to {event['to']}", event["amount"], event["is_all_in"])
+        elif kind == "ItemPawned":
+            lines.append(f"{label[event['player']]}: pawns \"{_one_line(event['item'])}\" for {event['value']} chips")
+        elif kind == "UncalledBetReturned":
+            seats[event["player"]].put_in -= event["amount"]
+            bets[event["player"]] -= event["amount"]
+            lines.append(f"Uncalled bet ({event['amount']}) returned to {label[event['player']]}")
+        elif kind == "BoardDealt":
+            street, bets = event["street"], dict.fromkeys(players, 0)
+            title = _STREET_NAMES[street]
+            cards = " ".join(event["cards"])
+            lines.append(f"*** {title} *** [{' '.join(board)}] [{cards}]" if board else f"*** {title} *** [{cards}]")
+            board = list(event["board"])
+        elif kind == "HandsShown":
+            lines.append("*** SHOW DOWN ***")
+            for player, cards in event["cards"].items():
+                seats[player].shown = " ".join(cards)
+                seats[player].category = event["categories"].get(player)
+                lines.append(f"{label[player]}: shows [{seats[player].shown}] ({seats[player].category})")
+        elif kind == "PotAwarded":
+            pots.append(event["amount"])
+            for player, chips in event["winners"].items():
+                seats[player].won += chips
+                lines.append(f"{label[player]} collected {chips} from {pot_names[event['pot_index']]}")
+    lines.append("*** SUMMARY ***")
+    split = "" if len(pots) < 2 else " " + " ".join(f"{name.capitalize()} {chips}." for name, chips in
+                                                   zip(pot_names, pots, strict=True))
+    lines.append(f"Total pot {sum(pots)}{split} | Rake 0")
+    if board:
+        lines.append(f"Board [{' '.join(board)}]")
+    lines += [_summary_line(seats[player]) for player in players]
+    return "\n".join(lines)
+
+
+def _summary_line(seat: _Summary) -> str:
+    head = " ".join([f"Seat {seat.seat}: {seat.name}", *seat.marks])
+    if seat.folded_on is not None:
+        didnt_bet = " (didn't bet)" if seat.folded_on == "preflop" and seat.put_in == 0 else ""
+        return f"{head} folded {_FOLDED_ON[seat.folded_on]}{didnt_bet}"
+    if seat.shown is not None:
+        if seat.won:
+            return f"{head} showed [{seat.shown}] and won ({seat.won}) with {seat.category}"
+        return f"{head} showed [{seat.shown}] and lost with {seat.category}"
+    return f"{head} collected ({seat.won})" if seat.won else head
+
+
+def _pot_names(count: int) -> list[str]:
+    if count < 2:
+        return ["pot"]
+    if count == 2:
+        return ["main pot", "side pot"]
+    return ["main pot", *(f"side pot-{k}" for k in range(1, count))]
+
+
+def _unique_names(players: Sequence[str], names: Mapping[str, str]) -> dict[str, str]:
+    """Display names fit for the format: one line, no `:` confusion at the edges, and no two alike."""
+    taken: set[str] = set()
+    label: dict[str, str] = {}
+    for player in players:
+        base = _one_line(names.get(player, player)).strip(" :") or player
+        name, suffix = base, 2
+        while name.lower() in taken:
+            name, suffix = f"{base} {suffix}", suffix + 1
+        taken.add(name.lower())
+        label[player] = name
+    return label
+
+
+def _one_line(text: str) -> str:
+    return " ".join(str(text).split())

@@ -1,0 +1,315 @@
+"""Hand histories and statistics: random hands played through the service, exported in PokerStars format, read back
+by an independent parser (pokerkit's PokerStars parser) and replayed to the same final stacks as the ledger says."""
+
+from __future__ import annotations
+
+import json
+import random
+import warnings
+from re import compile as regex
+from typing import Any, ClassVar
+
+import pytest
+from pokerkit.notation import PokerStarsParser
+
+from bot.output import Actor, Place
+from bot.render.pokerstars import RecordedHand, export_hand, export_hands
+from bot.service import Service
+from engine import holdem as engine
+from tests.bot.helpers import play_out
+
+CHAT = "chat"
+STRUCTURES = ("no-limit", "fixed-limit", "home-limit")
+
+
+class LimitAwareParser(PokerStarsParser):
+    """pokerkit's PokerStars parser knows only `Hold'em No Limit` headers; real PokerStars writes `Hold'em Limit` for
+    fixed-limit games. Limit hands are replayed under no-limit rules: their bets are written out in chips, and every
+    fixed-limit bet sequence is legal no-limit betting except for caps, which only make a sequence shorter."""
+
+    VARIANT = regex(r" (?P<variant>Hold'em (No )?Limit) ")
+    VARIANTS: ClassVar[dict[str, str]] = {"Hold'em No Limit": "NT", "Hold'em Limit": "NT"}
+
+
+def parse(text: str) -> list[Any]:
+    """Every hand in the text, parsed and replayed by pokerkit (a failure raises)."""
+    with warnings.catch_warnings():
+        warnings.simplefilter("ignore")  # pokerkit warns about its own extra fields (time zone)
+        return list(LimitAwareParser()(text, error_status=True))
+
+
+def replayed_stacks(history: Any) -> dict[str, int]:
+    """The players' stacks once pokerkit has replayed the hand to its end."""
+    with warnings.catch_warnings():
+        warnings.simplefilter("ignore")
+        final = list(history)[-1]
+    return dict(zip(history.players, final.stacks, strict=True))
+
+
+def outside_pokerkit_model(events: list[dict[str, Any]]) -> str | None:
+    """Why pokerkit cannot replay this hand as RULES.md plays it, or None.
+
+    - a blind posted all-in short: pokerkit takes the short blind as the bet to call, the rules keep the full blind;
+    - a pot split three or more ways with two or more odd chips: pokerkit gives them all to the first winner, the
+      rules one each from the button's left.
+    """
+    if any(event["kind"] == "BlindPosted" and event["is_all_in"] for event in events):
+        return "short blind"
+    for event in events:
+        if event["kind"] == "PotAwarded" and len(event["winners"]) > 2 and event["amount"] % len(event["winners"]) > 1:
+            return "odd chips"
+    return None
+
+
+async def snapshot(service: Service, table_id: str) -> dict[str, Any]:
+    loaded = await service.store.read(lambda tx: tx.load_table(table_id))
+    assert loaded is not None
+    return loaded[1] or {}
+
+
+def random_command(hand: engine.Hand, rng: random.Random) -> str:
+    """A random legal action as a chat command, with a random amount for bets and raises."""
+    legal = hand.legal_actions()
+    choices: list[tuple[str, int]] = []
+    if legal.can_fold:
+        choices.append(("/fold", 2))
+    if legal.can_check:
+        choices.append(("/check", 4))
+    if legal.call_amount:
+        choices.append(("/call", 5))
+    if legal.can_bet or legal.can_raise:
+        word = "/bet" if legal.can_bet else "/raise"
+        choices.append((f"{word} {rng.randint(legal.min_to, legal.max_to)}", 3))
+    if legal.all_in:
+        choices.append(("/allin", 1))
+    commands, weights = zip(*choices, strict=True)
+    return rng.choices(commands, weights)[0]
+
+
+async def play_table(service: Service, rng: random.Random, number: int, hands: int) -> str:
+    """Seat 2-6 new players at a new table with a random structure and play up to `hands` random hands."""
+    place = Place(CHAT, f"{CHAT}/t{number}")
+    players = {f"u{number}-{k}": Actor(f"u{number}-{k}", f"P{number}x{k}", is_admin=True)
+               for k in range(rng.randint(2, 6))}
+    first = next(iter(players.values()))
+    assert (await service.handle(place, first, f"/set structure {STRUCTURES[number % 3]}")).error is None
+    for actor in players.values():
+        reply = await service.handle(place, actor, f"/join {rng.randint(200, 1000)}")
+        assert reply.error is None, reply.error
+    for _ in range(hands):
+        state = await snapshot(service, place.table_id)
+        seated = [seat["id"] for seat in state["seats"] if seat["stack"] > 0]
+        if len(seated) < 2:
+            break
+        reply = await service.handle(place, players[seated[0]], "/deal")
+        assert reply.error is None, reply.error
+        while reply.table is not None and reply.table.to_act is not None:
+            hand = engine.Hand.from_dict((await snapshot(service, place.table_id))["hand"])
+            reply = await service.handle(place, players[reply.table.to_act], random_command(hand, rng))
+            assert reply.error is None, reply.error
+    return place.table_id
+
+
+def ledger_stacks(service_rows: list[Any], table_id: str, start: dict[str, int]) -> dict[str, int]:
+    """Each player's stack after the hand from the ledger: his stack before it plus the hand's moves."""
+    stacks = dict(start)
+    for row in service_rows:
+        for account, sign in ((row.target, 1), (row.source, -1)):
+            player = account.removeprefix(f"stack:{table_id}:")
+            if account.startswith("stack:") and player in stacks:
+                stacks[player] += sign * row.amount
+    return stacks
+
+
+async def test_random_hands_replay_in_pokerkit_to_the_ledger_stacks(service: Service) -> None:
+    rng = random.Random(7)
+    tables = [await play_table(service, rng, number, 24) for number in range(14)]
+    compared, skipped = 0, {"short blind": 0, "odd chips": 0}
+    kinds: set[tuple[str, int]] = set()
+    for table_id in tables:
+        def read(tx: Any, table_id: str = table_id) -> list[Any]:
+            records = tx.hand_records(table_id, tx.finished_hands(table_id, 1000))
+            return [(record, tx.ledger_rows(table_id, record[0])) for record in records]
+
+        for (hand_id, at, events), rows in await service.store.read(read):
+            start = events[0]
+            names = {player: f"Player {player}" for player in start["players"]}
+            text = export_hand(RecordedHand(events, at, table_id), names, reveal_all=True)
+            ended = events[-1]
+            assert ended["kind"] == "HandEnded"
+            assert ledger_stacks(rows, table_id, start["stacks"]) == ended["stacks"], hand_id
+            reason = outside_pokerkit_model(events)
+            if reason is not None:
+                skipped[reason] += 1
+                continue
+            (history,) = parse(text)
+            by_name = {name: player for player, name in names.items()}
+            assert {by_name[name]: chips for name, chips in replayed_stacks(history).items()} == ended["stacks"], text
+            compared += 1
+            kinds.add((start["structure"], len(start["players"])))
+    assert compared >= 200, (compared, skipped)
+    assert {structure for structure, _ in kinds} == set(STRUCTURES)
+    assert {count for _, count in kinds} == {2, 3, 4, 5, 6}
+    assert sum(skipped.values()) < compared // 10, skipped
+
+
+async def test_a_file_of_hands_parses_hand_by_hand(service: Service) -> None:
+    rng = random.Random(3)
+    table_id = await play_table(service, rng, 0, 6)
+    records = await service.store.read(lambda tx: tx.hand_records(table_id, tx.finished_hands(table_id, 100)))
+    names = {player: player.upper() for _, _, events in records for player in events[0]["players"]}
+    text = export_hands([RecordedHand(events, at, table_id) for _, at, events in records], names, reveal_all=True)
+    kept = [events for _, _, events in records if outside_pokerkit_model(events) is None]
+    assert len(parse(text)) == len(records) and kept
+
+
+# --- what a player sees -------------------------------------------------------------------------------------------
+
+PLACE = Place(CHAT, f"{CHAT}/table")
+ANN, BOB, CAT = Actor("ann", "Ann"), Actor("bob", "Bob"), Actor("cat", "Cat")
+PLAYERS = {actor.user_id: actor for actor in (ANN, BOB, CAT)}
+
+
+async def play_hands(service: Service, count: int, preference: tuple[str, ...]) -> None:
+    for _ in range(count):
+        reply = await service.handle(PLACE, ANN, "/deal")
+        assert reply.error is None, reply.error
+        await play_out(service, PLACE, PLAYERS, reply, preference)
+
+
+@pytest.fixture
+async def seated(service: Service) -> Service:
+    for actor in (ANN, BOB, CAT):
+        assert (await service.handle(PLACE, actor, "/join 400")).error is None
+    return service
+
+
+async def test_history_shows_only_my_cards_and_the_shown_hands(seated: Service) -> None:
+    await play_hands(seated, 2, ("fold", "check", "call"))  # someone folds: his cards are never shown
+    await play_hands(seated, 2, ("check", "call"))  # to the showdown
+    records = await seated.store.read(lambda tx: tx.hand_records(PLACE.table_id, tx.finished_hands(PLACE.table_id, 3)))
+    reply = await seated.handle(PLACE, BOB, "/history")
+    assert reply.public == [] and list(reply.private) == ["bob"] and len(reply.private["bob"]) == 3
+    for text, (_, _, events) in zip(reply.private["bob"], records, strict=True):
+        shown = {player for event in events if event["kind"] == "HandsShown" for player in event["cards"]}
+        for event in events:
+            if event["kind"] == "HoleCardsDealt":
+                cards = f"[{' '.join(event['cards'])}]"
+                assert (cards in text) == (event["player"] == "bob" or event["player"] in shown), (event, text)
+        mine = next(e["cards"] for e in events if e["kind"] == "HoleCardsDealt" and e["player"] == "bob")
+        assert f"Dealt to Bob [{' '.join(mine)}]" in text
+    assert len(parse("\n\n\n".join(reply.private["bob"]))) == 3
+    assert len((await seated.handle(PLACE, BOB, "/history 10")).private["bob"]) == 4
+
+
+async def test_history_refusals(service: Service) -> None:
+    assert (await service.handle(PLACE, ANN, "/history")).error
+    assert (await service.handle(PLACE, ANN, "/history lots")).error
+    assert (await service.handle(PLACE, ANN, "/history tournament")).error
+
+
+async def test_tournament_history_is_a_private_file(service: Service) -> None:
+    for actor in (ANN, BOB):
+        actor_admin = Actor(actor.user_id, actor.name, is_admin=True)
+        PLAYERS[actor.user_id] = actor_admin
+    try:
+        assert (await service.handle(PLACE, PLAYERS["ann"], "/tournament create")).error is None
+        for actor in (PLAYERS["ann"], PLAYERS["bob"]):
+            assert (await service.handle(PLACE, actor, "/join")).error is None
+        started = await service.handle(PLACE, PLAYERS["ann"], "/tournament start")
+        assert started.error is None, started.error
+        state = await snapshot(service, PLACE.table_id)
+        if not state.get("hand"):
+            reply = await service.handle(PLACE, PLAYERS["ann"], "/deal")
+            assert reply.error is None, reply.error
+        else:
+            reply = await service.handle(PLACE, PLAYERS["ann"], "/table")
+        await play_out(service, PLACE, PLAYERS, reply, ("check", "call"))
+        reply = await service.handle(PLACE, PLAYERS["bob"], "/history tournament")
+        assert reply.error is None, reply.error
+        (file,) = reply.files
+        assert file.to == "bob" and file.name.endswith(".txt")
+        hands = parse(file.content.decode())
+        assert len(hands) >= 1 and "Dealt to Bob [" in file.content.decode()
+        assert "Dealt to Ann [" not in file.content.decode()
+    finally:
+        PLAYERS.update({"ann": ANN, "bob": BOB})
+
+
+# --- statistics -----------------------------------------------------------------------------------------------
+
+
+async def test_statistics_match_the_hand_history(seated: Service) -> None:
+    await play_hands(seated, 3, ("check", "call"))
+    await play_hands(seated, 3, ("bet", "raise", "fold", "call"))
+
+    def events_of(tx: Any) -> list[dict[str, Any]]:
+        records = tx.hand_records(PLACE.table_id, tx.finished_hands(PLACE.table_id, 100))
+        return [event for _, _, events in records for event in events]
+
+    events = await seated.store.read(events_of)
+    for actor in (ANN, BOB, CAT):
+        player = actor.user_id
+        ended = [event for event in events if event["kind"] == "HandEnded" and player in event["net"]]
+        collected: dict[int, int] = {}
+        hand = 0
+        for event in events:
+            if event["kind"] == "HandStarted":
+                hand += 1
+            if event["kind"] == "PotAwarded" and player in event["winners"]:
+                collected[hand] = collected.get(hand, 0) + event["winners"][player]
+        net = sum(event["net"][player] for event in ended)
+        reply = await seated.handle(PLACE, ANN, f"/stats {actor.name}")
+        sign = f"+{net}" if net > 0 else (f"−{-net}" if net < 0 else "0")
+        expected = (f"{actor.name}: hands played {len(ended)}, won {len(collected)} · net {sign} · "
+                    f"biggest pot {max(collected.values(), default=0)}")
+        assert reply.public[0].splitlines()[0] == expected
+    top = (await seated.handle(PLACE, BOB, "/top")).public[0]
+    assert top.startswith("Leaderboard:\n1. ") and "hands · net" in top
+    wallet_order = [line.split(". ", 1)[1].split(" — ")[0] for line in top.splitlines()[1:]]
+    balances = {actor.name: await seated.store.read(
+        lambda tx, a=actor: tx.balance(f"wallet:{CHAT}:{a.user_id}")) for actor in (ANN, BOB, CAT)}
+    assert wallet_order == sorted(balances, key=lambda name: -balances[name])
+
+
+async def test_stats_unknown_player_is_refused(service: Service) -> None:
+    assert (await service.handle(PLACE, ANN, "/stats @nobody")).error
+
+
+def test_exporter_golden_lines() -> None:
+    events = [
+        {"kind": "HandStarted", "hand_number": 5, "players": ["a", "b"], "button": "a", "stacks": {"a": 100, "b": 100},
+         "level": 20, "structure": "no-limit"},
+        {"kind": "BlindPosted", "player": "a", "blind": "small", "amount": 10, "is_all_in": False},
+        {"kind": "BlindPosted", "player": "b", "blind": "big", "amount": 20, "is_all_in": False},
+        {"kind": "HoleCardsDealt", "player": "b", "cards": ["Ah", "Kd"], "visible_to": "b"},
+        {"kind": "HoleCardsDealt", "player": "a", "cards": ["2c", "7d"], "visible_to": "a"},
+        {"kind": "PlayerRaised", "player": "a", "to": 60, "amount": 50, "is_all_in": False},
+        {"kind": "PlayerRaised", "player": "b", "to": 100, "amount": 80, "is_all_in": True},
+        {"kind": "PlayerFolded", "player": "a"},
+        {"kind": "UncalledBetReturned", "player": "b", "amount": 40},
+        {"kind": "PotAwarded", "pot_index": 0, "amount": 120, "eligible": ["b"], "winners": {"b": 120},
+         "category": None},
+        {"kind": "HandEnded", "net": {"a": -60, "b": 60}, "stacks": {"a": 40, "b": 160}},
+    ]
+    text = export_hand(RecordedHand(events, 1_700_000_000.0, "home"), {"a": "Ann", "b": "Bob"}, hero="b")
+    assert text.splitlines() == [
+        "PokerStars Hand #5: Hold'em No Limit (10/20) - 2023/11/14 17:13:20 ET",
+        "Table 'home' 10-max Seat #1 is the button",
+        "Seat 1: Ann (100 in chips)",
+        "Seat 2: Bob (100 in chips)",
+        "Ann: posts small blind 10",
+        "Bob: posts big blind 20",
+        "*** HOLE CARDS ***",
+        "Dealt to Bob [Ah Kd]",
+        "Ann: raises 40 to 60",
+        "Bob: raises 40 to 100 and is all-in",
+        "Ann: folds",
+        "Uncalled bet (40) returned to Bob",
+        "Bob collected 120 from pot",
+        "*** SUMMARY ***",
+        "Total pot 120 | Rake 0",
+        "Seat 1: Ann (button) (small blind) folded before Flop",
+        "Seat 2: Bob (big blind) collected (120)",
+    ]
+    assert json.dumps(events)  # the events are what the history stores: plain JSON

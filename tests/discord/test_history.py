@@ -1,0 +1,33 @@
+"""Hand histories on Discord: `/history` answers privately, `/history tournament` attaches the file ephemerally."""
+
+from __future__ import annotations
+
+from tests.discord.test_games import play_out
+
+
+async def test_history_and_the_tournament_file_are_ephemeral(fake, make_bot) -> None:
+    bot = await make_bot(default_game="holdem")
+    channel = fake.channels[0]
+    ann, bob = fake.add_member("Ann"), fake.add_member("Bob")
+    await fake.slash(ann, channel, "tournament", subcommand="create")
+    for member in (ann, bob):
+        await fake.slash(member, channel, "join")
+    await fake.slash(ann, channel, "tournament", subcommand="start")
+    await bot.settled()
+    await play_out(fake, bot, channel, "check", "call")
+
+    shown = await fake.slash(bob, channel, "history")
+    await bot.settled()
+    assert shown.texts(ephemeral=False) == []
+    assert shown.ephemeral_text().startswith("PokerStars Hand #1: Hold'em Limit")
+
+    sent = await fake.slash(bob, channel, "history", which="tournament")
+    await bot.settled()
+    ((where, name, content, ephemeral),) = [item for item in fake.files if item[1].endswith(".txt")]
+    assert (where, name, ephemeral) == (channel, "tournament-1.txt", True)
+    assert "Dealt to Bob [" in content.decode() and "Dealt to Ann [" not in content.decode()
+    assert sent.texts(ephemeral=False) == []
+
+    stats = await fake.slash(ann, channel, "stats", player=bob)
+    await bot.settled()
+    assert stats.texts(ephemeral=False)[0].startswith("Bob: hands played 1, ")

@@ -1,0 +1,29 @@
+"""Hand histories through Telegram: `/history` privately, `/history tournament` as a document in the private chat."""
+
+from __future__ import annotations
+
+from tests.telegram.conftest import ANN, BOB, private_chat
+from tests.telegram.fake_api import GROUP
+from tests.telegram.test_games import at, play_out
+
+
+async def test_history_and_the_tournament_file_go_to_the_private_chat(make_bot, api) -> None:
+    bot = await make_bot("holdem", seed=5)
+    bot.clock.current = at(18, 0)
+    await bot.command(BOB, "/start", private_chat(BOB))
+    await bot.command(ANN, "/tournament create home-night")
+    for user in (ANN, BOB):
+        await bot.command(user, "/join")
+    await bot.command(ANN, "/tournament start")
+    await play_out(bot, bot.table_message())
+
+    await bot.command(BOB, "/history")
+    texts = [sent.text for sent in api.chat(BOB["id"])]
+    assert any(text.startswith("PokerStars Hand #1: Hold'em Limit (10/20)") for text in texts)
+    assert not any("PokerStars" in text for text in bot.group_texts())
+
+    await bot.command(BOB, "/history tournament")
+    ((chat_id, name, content),) = api.documents
+    assert chat_id == BOB["id"] and name == "tournament-1.txt"
+    assert content.decode().startswith("PokerStars Hand #1: ") and "Dealt to Bob Brown [" in content.decode()
+    assert all(chat != GROUP["id"] for chat, _, _ in api.documents)
