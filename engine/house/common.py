@@ -19,7 +19,7 @@ from dataclasses import dataclass
 from typing import Any, ClassVar, Self
 
 from engine.cards import Card, Deck, parse_cards
-from engine.common import Event, IllegalAmount, Move, NotYourTurn, RuleError
+from engine.common import Event, IllegalAmount, Move, NotYourTurn, RuleError, allowed
 from engine.house.boxes import (
     HOUSE,
     Box,
@@ -230,11 +230,7 @@ class HouseRound:
 
     def can_place_bets(self, player: str, box: int, ante: int, *, side: int = 0, balance: int | None = None) -> bool:
         """Whether `place_bets` would be accepted."""
-        try:
-            self.verify_place_bets(player, box, ante, side=side, balance=balance)
-        except RuleError:
-            return False
-        return True
+        return allowed(self.verify_place_bets, player, box, ante, side=side, balance=balance)
 
     def place_bets(self, player: str, box: int, ante: int, *, side: int = 0,
                    balance: int | None = None) -> list[Event]:
@@ -263,11 +259,7 @@ class HouseRound:
 
     def can_deal(self) -> bool:
         """Whether `deal` would be accepted."""
-        try:
-            self.verify_deal()
-        except RuleError:
-            return False
-        return True
+        return allowed(self.verify_deal)
 
     def deal(self, deck: Deck) -> list[Event]:
         """Close the bets and deal from `deck` (which the round keeps for later draws)."""
@@ -355,11 +347,7 @@ class HouseRound:
 
     def can_act(self, player: str, action: str, cards: Sequence[Card | str] = ()) -> bool:
         """Whether `act` would be accepted."""
-        try:
-            self.verify_act(player, action, cards)
-        except RuleError:
-            return False
-        return True
+        return allowed(self.verify_act, player, action, cards)
 
     def act(self, player: str, action: str, cards: Sequence[Card | str] = ()) -> list[Event]:
         """Take a decision on the box to act; returns what happened (and what followed, up to the next decision)."""
