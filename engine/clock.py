@@ -435,22 +435,22 @@ class Clock:
         return {
             "schedule": self.schedule.to_dict(),
             "warnings": list(self.warnings),
-            "started_at": _iso(self.started_at),
-            "pauses": [[_iso(began), _iso(ended)] for began, ended in self.pauses],
-            "forced_ends": {str(index): _iso(at) for index, at in self.forced_ends.items()},
+            "started_at": to_iso(self.started_at),
+            "pauses": [[to_iso(began), to_iso(ended)] for began, ended in self.pauses],
+            "forced_ends": {str(index): to_iso(at) for index, at in self.forced_ends.items()},
             "extra_minutes": {str(index): minutes for index, minutes in self.extra_minutes.items()},
-            "changed_at": _iso(self.changed_at),
+            "changed_at": to_iso(self.changed_at),
         }
 
     @classmethod
     def from_dict(cls, data: dict[str, Any]) -> Clock:
         """The clock `to_dict` wrote."""
         clock = cls(Schedule.from_dict(data["schedule"]), warnings=tuple(data["warnings"]))
-        clock.started_at = _from_iso(data["started_at"])
-        clock.pauses = [(_required(_from_iso(began)), _from_iso(ended)) for began, ended in data["pauses"]]
-        clock.forced_ends = {int(index): _required(_from_iso(at)) for index, at in data["forced_ends"].items()}
+        clock.started_at = from_iso(data["started_at"])
+        clock.pauses = [(_required(from_iso(began)), from_iso(ended)) for began, ended in data["pauses"]]
+        clock.forced_ends = {int(index): _required(from_iso(at)) for index, at in data["forced_ends"].items()}
         clock.extra_minutes = {int(index): int(minutes) for index, minutes in data["extra_minutes"].items()}
-        clock.changed_at = _from_iso(data["changed_at"])
+        clock.changed_at = from_iso(data["changed_at"])
         return clock
 
 
@@ -493,11 +493,13 @@ def _settle(at: datetime, pauses: list[Pause]) -> datetime | None:
     return at
 
 
-def _iso(instant: datetime | None) -> str | None:
+def to_iso(instant: datetime | None) -> str | None:
+    """An instant (or None) as ISO text for JSON."""
     return None if instant is None else instant.isoformat()
 
 
-def _from_iso(text: str | None) -> datetime | None:
+def from_iso(text: str | None) -> datetime | None:
+    """The UTC instant (or None) that `to_iso` wrote."""
     return None if text is None else to_utc(datetime.fromisoformat(text))
 
 

@@ -29,7 +29,7 @@ from enum import StrEnum
 from fractions import Fraction
 from typing import Any
 
-from engine.clock import Clock, TournamentEvent, to_utc
+from engine.clock import Clock, TournamentEvent, from_iso, to_iso, to_utc
 from engine.common import Event, IllegalAmount, Move, RuleError, allowed
 from engine.schedule import Schedule
 from engine.settlement import Settlement, SettlementRow, build_settlement, fraction_from_text, fraction_to_text
@@ -490,7 +490,7 @@ class Tournament:
                        "hand_number": i.hand_number, "status": i.status.value, "holder": i.holder}
                       for i in self.items],
             "chips_in_play": self.chips_in_play,
-            "finished_at": None if self.finished_at is None else self.finished_at.isoformat(),
+            "finished_at": to_iso(self.finished_at),
         }
 
     @classmethod
@@ -505,8 +505,7 @@ class Tournament:
         tournament.items = [PawnedItem(i["item_id"], i["owner"], i["description"], i["chips"], i["hand_number"],
                                        ItemStatus(i["status"]), i["holder"]) for i in data["items"]]
         tournament.chips_in_play = data["chips_in_play"]
-        finished = data["finished_at"]
-        tournament.finished_at = None if finished is None else to_utc(datetime.fromisoformat(finished))
+        tournament.finished_at = from_iso(data["finished_at"])
         return tournament
 
 

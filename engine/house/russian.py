@@ -123,10 +123,8 @@ class RussianRound(HouseRound):
 
     def _finish_phase(self) -> list[Event]:
         if self.phase is Phase.DECIDING:
-            dealer = evaluate_russian(self.dealer)
-            qualifies = dealer.category >= RussianCategory.ACE_KING
-            events: list[Event] = [DealerCardsShown(cards=tuple(self.dealer), hand=dealer.category.name.lower(),
-                                                    qualifies=qualifies)]
+            hand, qualifies = self._dealer_hand()
+            events: list[Event] = [DealerCardsShown(cards=tuple(self.dealer), hand=hand, qualifies=qualifies)]
             if qualifies or not self.config.dealer_game or not self._played():
                 return events + [self._settle_box(box, qualifies) for box in self._played()] + self._end()
             self.phase = Phase.DEALER_GAME
@@ -138,14 +136,18 @@ class RussianRound(HouseRound):
             highest = max(self.dealer, key=lambda card: card.rank)
             drawn = self.draw(1)[0]
             self.dealer = [card for card in self.dealer if card != highest] + [drawn]
-            dealer = evaluate_russian(self.dealer)
-            qualifies = dealer.category >= RussianCategory.ACE_KING
-            events.append(DealerDrew(discarded=highest, drawn=drawn, cards=tuple(self.dealer),
-                                     hand=dealer.category.name.lower(), qualifies=qualifies))
+            hand, qualifies = self._dealer_hand()
+            events.append(DealerDrew(discarded=highest, drawn=drawn, cards=tuple(self.dealer), hand=hand,
+                                     qualifies=qualifies))
             for box in buyers:
                 events.append(self._settle_box(box, qualifies) if qualifies else
                               self._settle(box, {}, "dealer_still_no_game", cards=box.cards))
         return events + self._end()
+
+    def _dealer_hand(self) -> tuple[str, bool]:
+        """The dealer's current hand (its category name) and whether it is a game (ace-king or better)."""
+        category = evaluate_russian(self.dealer).category
+        return category.name.lower(), category >= RussianCategory.ACE_KING
 
     def _settle_box(self, box: Box, dealer_qualifies: bool) -> StakesSettled:
         """Settle a played box against the dealer's current hand."""
