@@ -20,13 +20,12 @@ from engine.common import Event
 from engine.hands import HandCategory, HandValue, caribbean_key, evaluate
 from engine.house.boxes import (
     Box,
-    BoxStatus,
     ConfigBase,
     Limits,
     cap,
     hand_name,
 )
-from engine.house.common import ActionOption, HouseRound
+from engine.house.common import ActionOption, HouseRound, versus_dealer
 from engine.house.events import (
     BoxActed,
     CardsDrawn,
@@ -135,25 +134,13 @@ class CaribbeanRound(HouseRound):
         qualifies = dealer_qualifies(dealer)
         events: list[Event] = [DealerCardsShown(cards=tuple(self.dealer), hand=hand_name(dealer),
                                                 qualifies=qualifies)]
-        for box in self.boxes:
-            if box.status is BoxStatus.PLAYED:
-                events.append(self._settle_box(box, dealer, qualifies))
-        return events + self._end()
+        return events + [self._settle_box(box, dealer, qualifies) for box in self._played()] + self._end()
 
     def _settle_box(self, box: Box, dealer: HandValue, qualifies: bool) -> StakesSettled:
         value = evaluate(box.cards)
-        ante, bet = box.ante, box.stakes["bet"]
-        if not qualifies:
-            results, outcome = {"ante": ante, "bet": 0}, "dealer_not_qualified"
-        else:
-            order = compare(value, dealer, self.config.suit_tiebreak)
-            if order > 0:
-                results = {"ante": ante, "bet": bet * self.config.paytable.get(hand_name(value), 0)}
-                outcome = "won"
-            elif order < 0:
-                results, outcome = {"ante": -ante, "bet": -bet}, "lost"
-            else:
-                results, outcome = {"ante": 0, "bet": 0}, "push"
+        order = compare(value, dealer, self.config.suit_tiebreak) if qualifies else 0
+        results, outcome = versus_dealer(order, qualifies, box.ante, box.stakes["bet"],
+                                         self.config.paytable.get(hand_name(value), 0))
         results = {**cap(results, self.limits.max_payout), **self._bonus_line(box)}
         return self._settle(box, results, outcome, hand=hand_name(value), cards=box.cards)
 

@@ -38,7 +38,23 @@ from engine.house.events import BetsPlaced, BoxActed, BoxCardsDealt, RoundEnded,
 DECK_SIZE = 52
 
 __all__ = ["HOUSE", "ActionOption", "Box", "BoxStatus", "ConfigBase", "HouseRound", "LegalActions", "Limits", "Phase",
-           "RoundResult", "box_account", "cap", "hand_name", "player_account"]
+           "RoundResult", "box_account", "cap", "hand_name", "player_account", "versus_dealer"]
+
+
+def versus_dealer(order: int, qualifies: bool, ante: int, bet: int, multiple: int,
+                  line: str = "bet") -> tuple[dict[str, int], str]:
+    """The ANTE and BET lines (BET named `line`) and outcome of a box that played, before the payout cap.
+
+    `order` compares the box's hand with the dealer's (1 higher, 0 tie, -1 lower); a win pays BET × `multiple`; a
+    dealer who does not qualify pays the ANTE 1:1 and returns the BET.
+    """
+    if not qualifies:
+        return {"ante": ante, line: 0}, "dealer_not_qualified"
+    if order < 0:
+        return {"ante": -ante, line: -bet}, "lost"
+    if order == 0:
+        return {"ante": 0, line: 0}, "push"
+    return {"ante": ante, line: bet * multiple}, "won"
 
 
 # --- legal actions ---------------------------------------------------------------------------------------
@@ -394,6 +410,10 @@ class HouseRound:
     def _finish_phase(self) -> list[Event]:
         """Everyone has decided in this phase: set up the next one (fill `queue`) or settle and end."""
         raise NotImplementedError
+
+    def _played(self) -> list[Box]:
+        """The boxes that play against the dealer (BET placed, not yet settled)."""
+        return [box for box in self.boxes if box.status is BoxStatus.PLAYED]
 
     def _end(self) -> list[Event]:
         self.phase = Phase.OVER

@@ -118,9 +118,6 @@ class RussianRound(HouseRound):
                 CardsDrawn(player=box.owner, box=box.index, discarded=tuple(cards), drawn=tuple(drawn),
                            cards=tuple(box.cards), visible_to=box.owner)], False
 
-    def _played(self) -> list[Box]:
-        return [box for box in self.boxes if box.status is BoxStatus.PLAYED]
-
     def _finish_phase(self) -> list[Event]:
         if self.phase is Phase.DECIDING:
             hand, qualifies = self._dealer_hand()

@@ -28,7 +28,7 @@ from engine.house.boxes import (
     cap,
     hand_name,
 )
-from engine.house.common import ActionOption, HouseRound
+from engine.house.common import ActionOption, HouseRound, versus_dealer
 from engine.house.events import (
     BoxActed,
     CardsDrawn,
@@ -65,13 +65,8 @@ def texas_results(ante: int, bet: int, player: HandValue, dealer: HandValue, rul
             and (not qualifies or dealer.strength >= player.strength)):
         would_pay = ante + bet * rules.paytable.get(hand_name(player), 0)
         return {"ante": 0, "bet": 0, "half_payout": would_pay // 2}, "half_payout"
-    if not qualifies:
-        return {"ante": ante, "bet": 0}, "dealer_not_qualified"
-    if player.strength < dealer.strength:
-        return {"ante": -ante, "bet": -bet}, "lost"
-    if player.strength == dealer.strength:
-        return {"ante": 0, "bet": 0}, "push"
-    return {"ante": ante, "bet": bet * rules.paytable.get(hand_name(player), 0)}, "won"
+    order = (player.strength > dealer.strength) - (player.strength < dealer.strength)
+    return versus_dealer(order, qualifies, ante, bet, rules.paytable.get(hand_name(player), 0))
 
 
 class TexasRound(HouseRound):
@@ -135,10 +130,7 @@ class TexasRound(HouseRound):
         events: list[Event] = [CommunityCardsShown(cards=(self.community[4],)),
                                DealerCardsShown(cards=tuple(self.dealer), hand=hand_name(dealer),
                                                 qualifies=qualifies)]
-        for box in self.boxes:
-            if box.status is BoxStatus.PLAYED:
-                events.append(self._settle_box(box, dealer))
-        return events + self._end()
+        return events + [self._settle_box(box, dealer) for box in self._played()] + self._end()
 
     def _settle_box(self, box: Box, dealer: HandValue) -> StakesSettled:
         hand = player_hand(box.cards, self.community, "buy" in box.history)

@@ -11,13 +11,12 @@ from engine.common import Event
 from engine.hands import evaluate_three, is_qualifying_three
 from engine.house.boxes import (
     Box,
-    BoxStatus,
     ConfigBase,
     Limits,
     Phase,
     cap,
 )
-from engine.house.common import ActionOption, HouseRound
+from engine.house.common import ActionOption, HouseRound, versus_dealer
 from engine.house.events import DealerCardsShown
 
 PAIRPLUS: Mapping[str, int] = MappingProxyType(
@@ -101,19 +100,11 @@ class ThreeCardRound(HouseRound):
         qualifies = is_qualifying_three(dealer, self.config.qualifying_rank)
         events: list[Event] = [DealerCardsShown(cards=tuple(self.dealer), hand=dealer.category.name.lower(),
                                                 qualifies=qualifies)]
-        for box in self.boxes:
-            if box.status is not BoxStatus.PLAYED:
-                continue
+        for box in self._played():
             value = evaluate_three(box.cards)
-            ante, play = box.ante, box.stakes["play"]
-            if not qualifies:
-                results, outcome = {"ante": ante, "play": 0}, "dealer_not_qualified"
-            elif value.strength > dealer.strength:
-                results, outcome = {"ante": ante, "play": play}, "won"
-            elif value.strength == dealer.strength:
-                results, outcome = {"ante": 0, "play": 0}, "push"
-            else:
-                results, outcome = {"ante": -ante, "play": -play}, "lost"
+            ante = box.ante
+            order = (value.strength > dealer.strength) - (value.strength < dealer.strength)
+            results, outcome = versus_dealer(order, qualifies, ante, box.stakes["play"], 1, line="play")
             name = value.category.name.lower()
             bonus = self.config.ante_bonus.get(name, 0)
             if bonus and (self.config.ante_bonus_always or outcome != "lost"):
