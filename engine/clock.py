@@ -23,10 +23,9 @@ from __future__ import annotations
 from dataclasses import dataclass
 from datetime import UTC, datetime, time, timedelta
 from enum import StrEnum
-from fractions import Fraction
 from typing import Any
 
-from engine.common import Event, RuleError
+from engine.common import Event, RuleError, allowed
 from engine.schedule import Level, Schedule
 
 _ZERO = timedelta(0)
@@ -92,25 +91,7 @@ class LevelStatus:
 
 @dataclass(frozen=True, kw_only=True)
 class TournamentEvent(Event):
-    """An event of the tournament or its clock; `to_dict` also writes instants, durations and fractions as JSON text."""
-
-    def to_dict(self) -> dict[str, Any]:
-        """A JSON-able form: instants in ISO form, durations in seconds, fractions as "num/den"."""
-        return {key: _jsonable(value) for key, value in super().to_dict().items()}
-
-
-def _jsonable(value: Any) -> Any:
-    if isinstance(value, datetime | time):
-        return value.isoformat()
-    if isinstance(value, timedelta):
-        return value.total_seconds()
-    if isinstance(value, Fraction):
-        return f"{value.numerator}/{value.denominator}"
-    if isinstance(value, dict):
-        return {key: _jsonable(item) for key, item in value.items()}
-    if isinstance(value, list):
-        return [_jsonable(item) for item in value]
-    return value
+    """An event of the tournament or its clock (`to_dict` writes instants in ISO form, durations in seconds)."""
 
 
 @dataclass(frozen=True, kw_only=True)
@@ -205,7 +186,7 @@ class Clock:
 
     def can_start(self, now: datetime) -> bool:
         """Whether `start(now)` is allowed."""
-        return _allowed(self.verify_start, now)
+        return allowed(self.verify_start, now)
 
     def start(self, now: datetime) -> list[Event]:
         """Start the clock at `now`; wall-clock levels already over are skipped."""
@@ -221,7 +202,7 @@ class Clock:
 
     def can_pause(self, now: datetime) -> bool:
         """Whether `pause(now)` is allowed."""
-        return _allowed(self.verify_pause, now)
+        return allowed(self.verify_pause, now)
 
     def pause(self, now: datetime) -> list[Event]:
         """Stop the clock: nothing changes until `resume`."""
@@ -238,7 +219,7 @@ class Clock:
 
     def can_resume(self, now: datetime) -> bool:
         """Whether `resume(now)` is allowed."""
-        return _allowed(self.verify_resume, now)
+        return allowed(self.verify_resume, now)
 
     def resume(self, now: datetime) -> list[Event]:
         """Restart a paused clock; duration levels go on where they stopped, wall-clock end times stay put."""
@@ -256,7 +237,7 @@ class Clock:
 
     def can_skip(self, now: datetime) -> bool:
         """Whether `skip(now)` is allowed."""
-        return _allowed(self.verify_skip, now)
+        return allowed(self.verify_skip, now)
 
     def skip(self, now: datetime) -> list[Event]:
         """End the current level now; the next one starts (even while paused, where it starts paused)."""
@@ -276,7 +257,7 @@ class Clock:
 
     def can_adjust(self, now: datetime, minutes: int) -> bool:
         """Whether `adjust(now, minutes)` is allowed."""
-        return _allowed(self.verify_adjust, now, minutes)
+        return allowed(self.verify_adjust, now, minutes)
 
     def adjust(self, now: datetime, minutes: int) -> list[Event]:
         """Move the current level's end by `minutes` (negative: sooner); an end moved into the past is now."""
@@ -454,31 +435,23 @@ class Clock:
         return {
             "schedule": self.schedule.to_dict(),
             "warnings": list(self.warnings),
-            "started_at": _iso(self.started_at),
-            "pauses": [[_iso(began), _iso(ended)] for began, ended in self.pauses],
-            "forced_ends": {str(index): _iso(at) for index, at in self.forced_ends.items()},
+            "started_at": to_iso(self.started_at),
+            "pauses": [[to_iso(began), to_iso(ended)] for began, ended in self.pauses],
+            "forced_ends": {str(index): to_iso(at) for index, at in self.forced_ends.items()},
             "extra_minutes": {str(index): minutes for index, minutes in self.extra_minutes.items()},
-            "changed_at": _iso(self.changed_at),
+            "changed_at": to_iso(self.changed_at),
         }
 
     @classmethod
     def from_dict(cls, data: dict[str, Any]) -> Clock:
         """The clock `to_dict` wrote."""
         clock = cls(Schedule.from_dict(data["schedule"]), warnings=tuple(data["warnings"]))
-        clock.started_at = _from_iso(data["started_at"])
-        clock.pauses = [(_required(_from_iso(began)), _from_iso(ended)) for began, ended in data["pauses"]]
-        clock.forced_ends = {int(index): _required(_from_iso(at)) for index, at in data["forced_ends"].items()}
+        clock.started_at = from_iso(data["started_at"])
+        clock.pauses = [(_required(from_iso(began)), from_iso(ended)) for began, ended in data["pauses"]]
+        clock.forced_ends = {int(index): _required(from_iso(at)) for index, at in data["forced_ends"].items()}
         clock.extra_minutes = {int(index): int(minutes) for index, minutes in data["extra_minutes"].items()}
-        clock.changed_at = _from_iso(data["changed_at"])
+        clock.changed_at = from_iso(data["changed_at"])
         return clock
-
-
-def _allowed(check: Any, *args: Any) -> bool:
-    try:
-        check(*args)
-    except RuleError:
-        return False
-    return True
 
 
 def _run_until(start: datetime, amount: timedelta, pauses: list[Pause]) -> datetime | None:
@@ -520,11 +493,13 @@ def _settle(at: datetime, pauses: list[Pause]) -> datetime | None:
     return at
 
 
-def _iso(instant: datetime | None) -> str | None:
+def to_iso(instant: datetime | None) -> str | None:
+    """An instant (or None) as ISO text for JSON."""
     return None if instant is None else instant.isoformat()
 
 
-def _from_iso(text: str | None) -> datetime | None:
+def from_iso(text: str | None) -> datetime | None:
+    """The UTC instant (or None) that `to_iso` wrote."""
     return None if text is None else to_utc(datetime.fromisoformat(text))
 
 

@@ -3,12 +3,15 @@
 from __future__ import annotations
 
 import dataclasses
-from collections.abc import Iterable
+from collections.abc import Callable, Iterable
 from dataclasses import dataclass
+from datetime import datetime, time, timedelta
 from enum import Enum
+from fractions import Fraction
 from typing import Any
 
 from engine.cards import Card
+from engine.settlement import fraction_to_text
 
 
 class RuleError(ValueError):
@@ -64,9 +67,16 @@ class Event:
 
 
 def _plain(value: Any) -> Any:
-    """Cards to text, enums to values, containers recursively: so events serialise to JSON."""
+    """Cards to text, enums to values, instants to ISO text, durations to seconds, fractions to "num/den", containers
+    recursively: so events serialise to JSON."""
     if isinstance(value, Card):
         return str(value)
+    if isinstance(value, datetime | time):
+        return value.isoformat()
+    if isinstance(value, timedelta):
+        return value.total_seconds()
+    if isinstance(value, Fraction):
+        return fraction_to_text(value)
     if isinstance(value, Enum):
         return value.value
     if dataclasses.is_dataclass(value) and not isinstance(value, type):
@@ -76,6 +86,15 @@ def _plain(value: Any) -> Any:
     if isinstance(value, list | tuple | set | frozenset):
         return [_plain(item) for item in value]
     return value
+
+
+def allowed(check: Callable[..., object], *args: Any, **kwargs: Any) -> bool:
+    """Whether `check(*args, **kwargs)` passes: the "can" of a verify / can / do triad (False on a RuleError)."""
+    try:
+        check(*args, **kwargs)
+    except RuleError:
+        return False
+    return True
 
 
 def all_moves(events: Iterable[Event]) -> list[Move]:

@@ -24,7 +24,7 @@ from typing import Any
 
 from engine.betting import FIXED_LIMIT, HOME_LIMIT, NO_LIMIT, STRUCTURES, BettingStructure, Limit, Street
 from engine.cards import Card, Deck
-from engine.common import Event, IllegalAmount, Move, NotYourTurn, RuleError
+from engine.common import Event, IllegalAmount, Move, NotYourTurn, RuleError, allowed
 from engine.hands import HandValue, evaluate
 from engine.holdem_types import (
     Action,
@@ -328,11 +328,7 @@ class Hand:
 
     def can_act(self, player_id: str, action: Action) -> bool:
         """Whether `verify_action` would accept the action."""
-        try:
-            self.verify_action(player_id, action)
-        except RuleError:
-            return False
-        return True
+        return allowed(self.verify_action, player_id, action)
 
     def act(self, player_id: str, action: Action) -> list[Event]:
         """Apply a legal action and everything it sets off (next street, showdown…); return the events."""

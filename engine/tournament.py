@@ -29,8 +29,8 @@ from enum import StrEnum
 from fractions import Fraction
 from typing import Any
 
-from engine.clock import Clock, TournamentEvent, to_utc
-from engine.common import Event, IllegalAmount, Move, RuleError
+from engine.clock import Clock, TournamentEvent, from_iso, to_iso, to_utc
+from engine.common import Event, IllegalAmount, Move, RuleError, allowed
 from engine.schedule import Schedule
 from engine.settlement import Settlement, SettlementRow, build_settlement, fraction_from_text, fraction_to_text
 
@@ -237,7 +237,7 @@ class Tournament:
 
     def can_register(self, player: str) -> bool:
         """Whether `register(player)` is allowed."""
-        return _allowed(self.verify_register, player)
+        return allowed(self.verify_register, player)
 
     def register(self, player: str) -> list[Event]:
         """Buy in: the player pays the buy-in and gets the starting chips (playing at once when late)."""
@@ -258,7 +258,7 @@ class Tournament:
 
     def can_start(self, now: datetime) -> bool:
         """Whether `start(now)` is allowed."""
-        return _allowed(self.verify_start, now)
+        return allowed(self.verify_start, now)
 
     def start(self, now: datetime) -> list[Event]:
         """Begin play and start the clock."""
@@ -279,7 +279,7 @@ class Tournament:
 
     def can_cash_out(self, player: str, chips: int) -> bool:
         """Whether `cash_out(player, chips)` is allowed."""
-        return _allowed(self.verify_cash_out, player, chips)
+        return allowed(self.verify_cash_out, player, chips)
 
     def cash_out(self, player: str, chips: int) -> list[Event]:
         """Exchange the player's chips for money at the rate, buy back his items, and remove him for good.
@@ -297,7 +297,7 @@ class Tournament:
 
     def can_eliminate(self, player: str) -> bool:
         """Whether `eliminate(player)` is allowed."""
-        return _allowed(self.verify_eliminate, player)
+        return allowed(self.verify_eliminate, player)
 
     def eliminate(self, player: str) -> list[Event]:
         """The player has no chips left: he finishes in the place after everyone still playing."""
@@ -319,7 +319,7 @@ class Tournament:
 
     def can_rebuy(self, player: str) -> bool:
         """Whether `rebuy(player)` is allowed."""
-        return _allowed(self.verify_rebuy, player)
+        return allowed(self.verify_rebuy, player)
 
     def rebuy(self, player: str) -> list[Event]:
         """An eliminated player pays the buy-in again and plays on with fresh chips."""
@@ -353,7 +353,7 @@ class Tournament:
 
     def can_pawn(self, player: str, description: str | None = None, value: int | None = None) -> bool:
         """Whether `player` may pawn an item (this one, when described)."""
-        return _allowed(self.verify_pawn, player, description, value)
+        return allowed(self.verify_pawn, player, description, value)
 
     def record_pawn(self, player: str, description: str, value: int, hand_number: int) -> list[Event]:
         """Record an item pawned in a hand for `value` chips: the bank holds it and the owner owes its price."""
@@ -375,7 +375,7 @@ class Tournament:
 
     def can_redeem_pawn(self, player: str, item_id: int, *, stack: int | None = None) -> bool:
         """Whether `redeem_pawn` is allowed."""
-        return _allowed(self.verify_redeem_pawn, player, item_id, stack=stack)
+        return allowed(self.verify_redeem_pawn, player, item_id, stack=stack)
 
     def redeem_pawn(self, player: str, item_id: int, *, stack: int | None = None) -> list[Event]:
         """Between hands: the owner pays the item's chips back to the bank and has it again."""
@@ -404,7 +404,7 @@ class Tournament:
 
     def can_finish(self, now: datetime, stacks: Mapping[str, int]) -> bool:
         """Whether `finish(now, stacks)` is allowed."""
-        return _allowed(self.verify_finish, now, stacks)
+        return allowed(self.verify_finish, now, stacks)
 
     def finish(self, now: datetime, stacks: Mapping[str, int]) -> list[Event]:
         """Close the tournament (the organizer, or the last hand): cash everyone out, buy back every item, place all."""
@@ -490,7 +490,7 @@ class Tournament:
                        "hand_number": i.hand_number, "status": i.status.value, "holder": i.holder}
                       for i in self.items],
             "chips_in_play": self.chips_in_play,
-            "finished_at": None if self.finished_at is None else self.finished_at.isoformat(),
+            "finished_at": to_iso(self.finished_at),
         }
 
     @classmethod
@@ -505,8 +505,7 @@ class Tournament:
         tournament.items = [PawnedItem(i["item_id"], i["owner"], i["description"], i["chips"], i["hand_number"],
                                        ItemStatus(i["status"]), i["holder"]) for i in data["items"]]
         tournament.chips_in_play = data["chips_in_play"]
-        finished = data["finished_at"]
-        tournament.finished_at = None if finished is None else to_utc(datetime.fromisoformat(finished))
+        tournament.finished_at = from_iso(data["finished_at"])
         return tournament
 
 
@@ -516,11 +515,3 @@ def _is_in(entrant: Entrant) -> bool:
 
 def _by_place(pair: tuple[str, int]) -> tuple[int, str]:
     return pair[1], pair[0]
-
-
-def _allowed(check: Any, *args: Any, **kwargs: Any) -> bool:
-    try:
-        check(*args, **kwargs)
-    except RuleError:
-        return False
-    return True

@@ -20,17 +20,14 @@ from engine.common import Event
 from engine.hands import HandCategory, HandValue, caribbean_key, evaluate
 from engine.house.boxes import (
     Box,
-    BoxStatus,
     ConfigBase,
     Limits,
-    Phase,
     cap,
     hand_name,
 )
-from engine.house.common import ActionOption, HouseRound
+from engine.house.common import ActionOption, HouseRound, versus_dealer
 from engine.house.events import (
     BoxActed,
-    BoxCardsDealt,
     CardsDrawn,
     DealerCardsShown,
     StakesSettled,
@@ -77,6 +74,7 @@ class CaribbeanRound(HouseRound):
     """One round of Caribbean Poker. Side bet: `side=` is the bonus bet."""
 
     game = "caribbean"
+    rules_type = CaribbeanRules
     side_name = "bonus"
     config: CaribbeanRules
 
@@ -84,38 +82,11 @@ class CaribbeanRound(HouseRound):
         super().__init__(config)
         self.dealt: dict[str, list[str]] = {}
 
-    @classmethod
-    def new(cls, config: CaribbeanRules | None = None) -> CaribbeanRound:
-        """A round in its betting phase."""
-        return cls(config or CaribbeanRules())
-
-    @classmethod
-    def _config_type(cls) -> Any:
-        return CaribbeanRules
-
-    def _is_blind(self, index: int) -> bool:
-        return self.config.blind_box is not None and index == self.config.blind_box
-
-    def _stakes_for(self, index: int, ante: int, side: int) -> dict[str, int]:
-        stakes = super()._stakes_for(index, ante, side)
-        if self._is_blind(index):
-            stakes["bet"] = 2 * ante
-        return stakes
-
     def _on_deal(self) -> list[Event]:
-        events: list[Event] = []
-        for box in self.boxes:
-            box.cards = self.draw(5)
-            self.dealt[box.account] = [str(card) for card in box.cards]
-            events.append(BoxCardsDealt(player=box.owner, box=box.index, cards=tuple(box.cards),
-                                        visible_to=box.owner))
+        events = self._deal_boxes()
+        self.dealt.update({box.account: [str(card) for card in box.cards] for box in self.boxes})
         self.dealer = self.draw(5)
-        for position, box in enumerate(self.boxes):
-            if self._is_blind(box.index):
-                box.status = BoxStatus.PLAYED
-            else:
-                self.queue.append(position)
-        self.phase = Phase.DECIDING
+        self._open_decisions()
         return [*events, DealerCardsShown(cards=(self.dealer[-1],))]
 
     def _options(self, box: Box) -> list[ActionOption]:
@@ -137,14 +108,9 @@ class CaribbeanRound(HouseRound):
     def _apply(self, box: Box, action: str, cards: list[Card]) -> tuple[list[Event], bool]:
         box.history.append(action)
         if action == "fold":
-            box.status = BoxStatus.FOLDED
-            results = {"ante": -box.ante, **self._bonus_line(box)}
-            return [BoxActed(player=box.owner, box=box.index, action="fold"),
-                    self._settle(box, results, "folded", cards=box.cards)], True
+            return self._fold(box, side=self._bonus_line(box), cards=box.cards), True
         if action == "play":
-            moves = self._stake(box, "bet", 2 * box.ante)
-            box.status = BoxStatus.PLAYED
-            return [BoxActed(player=box.owner, box=box.index, action="play", cost=2 * box.ante, moves=moves)], True
+            return self._play(box, "play", 2), True
         fee = (self.config.exchange_fee * len(cards) if action == "exchange" else self.config.re_exchange_fee)
         moves = self._charge_fee(box, fee * box.ante, action)
         drawn = self.draw(len(cards))
@@ -168,25 +134,13 @@ class CaribbeanRound(HouseRound):
         qualifies = dealer_qualifies(dealer)
         events: list[Event] = [DealerCardsShown(cards=tuple(self.dealer), hand=hand_name(dealer),
                                                 qualifies=qualifies)]
-        for box in self.boxes:
-            if box.status is BoxStatus.PLAYED:
-                events.append(self._settle_box(box, dealer, qualifies))
-        return events + self._end()
+        return events + [self._settle_box(box, dealer, qualifies) for box in self._played()] + self._end()
 
     def _settle_box(self, box: Box, dealer: HandValue, qualifies: bool) -> StakesSettled:
         value = evaluate(box.cards)
-        ante, bet = box.ante, box.stakes["bet"]
-        if not qualifies:
-            results, outcome = {"ante": ante, "bet": 0}, "dealer_not_qualified"
-        else:
-            order = compare(value, dealer, self.config.suit_tiebreak)
-            if order > 0:
-                results = {"ante": ante, "bet": bet * self.config.paytable.get(hand_name(value), 0)}
-                outcome = "won"
-            elif order < 0:
-                results, outcome = {"ante": -ante, "bet": -bet}, "lost"
-            else:
-                results, outcome = {"ante": 0, "bet": 0}, "push"
+        order = compare(value, dealer, self.config.suit_tiebreak) if qualifies else 0
+        results, outcome = versus_dealer(order, qualifies, box.ante, box.stakes["bet"],
+                                         self.config.paytable.get(hand_name(value), 0))
         results = {**cap(results, self.limits.max_payout), **self._bonus_line(box)}
         return self._settle(box, results, outcome, hand=hand_name(value), cards=box.cards)
 

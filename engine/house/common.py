@@ -16,10 +16,10 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
-from typing import Any, ClassVar
+from typing import Any, ClassVar, Self
 
 from engine.cards import Card, Deck, parse_cards
-from engine.common import Event, IllegalAmount, Move, NotYourTurn, RuleError
+from engine.common import Event, IllegalAmount, Move, NotYourTurn, RuleError, allowed
 from engine.house.boxes import (
     HOUSE,
     Box,
@@ -33,12 +33,28 @@ from engine.house.boxes import (
     hand_name,
     player_account,
 )
-from engine.house.events import BetsPlaced, RoundEnded, StakesSettled
+from engine.house.events import BetsPlaced, BoxActed, BoxCardsDealt, RoundEnded, StakesSettled
 
 DECK_SIZE = 52
 
 __all__ = ["HOUSE", "ActionOption", "Box", "BoxStatus", "ConfigBase", "HouseRound", "LegalActions", "Limits", "Phase",
-           "RoundResult", "box_account", "cap", "hand_name", "player_account"]
+           "RoundResult", "box_account", "cap", "hand_name", "player_account", "versus_dealer"]
+
+
+def versus_dealer(order: int, qualifies: bool, ante: int, bet: int, multiple: int,
+                  line: str = "bet") -> tuple[dict[str, int], str]:
+    """The ANTE and BET lines (BET named `line`) and outcome of a box that played, before the payout cap.
+
+    `order` compares the box's hand with the dealer's (1 higher, 0 tie, -1 lower); a win pays BET × `multiple`; a
+    dealer who does not qualify pays the ANTE 1:1 and returns the BET.
+    """
+    if not qualifies:
+        return {"ante": ante, line: 0}, "dealer_not_qualified"
+    if order < 0:
+        return {"ante": -ante, line: -bet}, "lost"
+    if order == 0:
+        return {"ante": 0, line: 0}, "push"
+    return {"ante": ante, line: bet * multiple}, "won"
 
 
 # --- legal actions ---------------------------------------------------------------------------------------
@@ -79,11 +95,13 @@ class LegalActions:
 class HouseRound:
     """The shared skeleton of a house-game round: betting, the deal, box-by-box decisions, settlement.
 
-    Subclasses set `game`, implement `_on_deal`, `_options`, `_apply` and `_finish_phase`, and may keep extra state
-    through `_extra_to_dict` / `_extra_from_dict`.
+    Subclasses set `game` and `rules_type`, implement `_on_deal`, `_options`, `_apply` and `_finish_phase`, and may
+    keep extra state through `_extra_to_dict` / `_extra_from_dict`.
     """
 
     game: ClassVar[str] = ""
+    rules_type: ClassVar[type[ConfigBase]] = ConfigBase
+    """The game's table rules (a `ConfigBase` subclass); `new()` uses its defaults."""
     side_name: ClassVar[str] = ""
     """The name of the optional side stake ("pairplus", "bonus"), or "" when the game has none."""
     box_cards: ClassVar[int] = 5
@@ -99,6 +117,11 @@ class HouseRound:
         self.deck: Deck | None = None
         self.dealer: list[Card] = []
         self.queue: list[int] = []
+
+    @classmethod
+    def new(cls, config: ConfigBase | None = None) -> Self:
+        """A round in its betting phase (the game's default rules when `config` is None)."""
+        return cls(config or cls.rules_type())
 
     @property
     def limits(self) -> Limits:
@@ -173,11 +196,18 @@ class HouseRound:
         """The player's box with that number, if he has bet on it."""
         return next((box for box in self.boxes if box.owner == player and box.index == index), None)
 
+    def _is_blind(self, index: int) -> bool:
+        """Whether box number `index` plays blind (its rules' `blind_box`; a game without one has none)."""
+        blind_box = getattr(self.config, "blind_box", None)
+        return blind_box is not None and index == blind_box
+
     def _stakes_for(self, index: int, ante: int, side: int) -> dict[str, int]:
-        """The stakes placed at once on a box (games add the blind BET here)."""
+        """The stakes placed at once on a box: ANTE, the side bet, and a blind box's BET (twice the ANTE)."""
         stakes = {"ante": ante}
         if side:
             stakes[self.side_name] = side
+        if self._is_blind(index):
+            stakes["bet"] = 2 * ante
         return stakes
 
     def verify_place_bets(self, player: str, box: int, ante: int, *, side: int = 0,
@@ -216,11 +246,7 @@ class HouseRound:
 
     def can_place_bets(self, player: str, box: int, ante: int, *, side: int = 0, balance: int | None = None) -> bool:
         """Whether `place_bets` would be accepted."""
-        try:
-            self.verify_place_bets(player, box, ante, side=side, balance=balance)
-        except RuleError:
-            return False
-        return True
+        return allowed(self.verify_place_bets, player, box, ante, side=side, balance=balance)
 
     def place_bets(self, player: str, box: int, ante: int, *, side: int = 0,
                    balance: int | None = None) -> list[Event]:
@@ -249,11 +275,7 @@ class HouseRound:
 
     def can_deal(self) -> bool:
         """Whether `deal` would be accepted."""
-        try:
-            self.verify_deal()
-        except RuleError:
-            return False
-        return True
+        return allowed(self.verify_deal)
 
     def deal(self, deck: Deck) -> list[Event]:
         """Close the bets and deal from `deck` (which the round keeps for later draws)."""
@@ -266,6 +288,26 @@ class HouseRound:
 
     def _on_deal(self) -> list[Event]:
         raise NotImplementedError
+
+    def _deal_boxes(self, *, show: bool = True) -> list[Event]:
+        """Deal `box_cards` cards to every box; with `show`, each owner's cards as private events (else none)."""
+        for box in self.boxes:
+            box.cards = self.draw(self.box_cards)
+        return [self._box_cards_dealt(box) for box in self.boxes] if show else []
+
+    @staticmethod
+    def _box_cards_dealt(box: Box) -> BoxCardsDealt:
+        """The box's cards, shown to its owner only."""
+        return BoxCardsDealt(player=box.owner, box=box.index, cards=tuple(box.cards), visible_to=box.owner)
+
+    def _open_decisions(self) -> None:
+        """Blind boxes play at once; every other box is queued for its decision, and the deciding phase begins."""
+        for position, box in enumerate(self.boxes):
+            if self._is_blind(box.index):
+                box.status = BoxStatus.PLAYED
+            else:
+                self.queue.append(position)
+        self.phase = Phase.DECIDING
 
     # --- decisions ---------------------------------------------------------------------------------------
 
@@ -321,11 +363,7 @@ class HouseRound:
 
     def can_act(self, player: str, action: str, cards: Sequence[Card | str] = ()) -> bool:
         """Whether `act` would be accepted."""
-        try:
-            self.verify_act(player, action, cards)
-        except RuleError:
-            return False
-        return True
+        return allowed(self.verify_act, player, action, cards)
 
     def act(self, player: str, action: str, cards: Sequence[Card | str] = ()) -> list[Event]:
         """Take a decision on the box to act; returns what happened (and what followed, up to the next decision)."""
@@ -341,6 +379,19 @@ class HouseRound:
     def _apply(self, box: Box, action: str, cards: list[Card]) -> tuple[list[Event], bool]:
         """Apply a verified action; return its events and whether the box is done for this phase."""
         raise NotImplementedError
+
+    def _fold(self, box: Box, *, side: Mapping[str, int] | None = None, cards: Sequence[Card] = ()) -> list[Event]:
+        """The box folds: it loses its ANTE (`side` adds the side bet's line) and is settled."""
+        box.status = BoxStatus.FOLDED
+        return [BoxActed(player=box.owner, box=box.index, action="fold"),
+                self._settle(box, {"ante": -box.ante, **(side or {})}, "folded", cards=cards)]
+
+    def _play(self, box: Box, action: str, multiple: int, stake: str = "bet") -> list[Event]:
+        """The box plays on: `multiple` times its ANTE goes on the `stake` line."""
+        cost = multiple * box.ante
+        moves = self._stake(box, stake, cost)
+        box.status = BoxStatus.PLAYED
+        return [BoxActed(player=box.owner, box=box.index, action=action, cost=cost, moves=moves)]
 
     def _advance(self) -> list[Event]:
         """Move to the next phase while nobody has a decision to take."""
@@ -359,6 +410,10 @@ class HouseRound:
     def _finish_phase(self) -> list[Event]:
         """Everyone has decided in this phase: set up the next one (fill `queue`) or settle and end."""
         raise NotImplementedError
+
+    def _played(self) -> list[Box]:
+        """The boxes that play against the dealer (BET placed, not yet settled)."""
+        return [box for box in self.boxes if box.status is BoxStatus.PLAYED]
 
     def _end(self) -> list[Event]:
         self.phase = Phase.OVER
@@ -417,8 +472,7 @@ class HouseRound:
         """Rebuild a round saved by `to_dict`."""
         if data["game"] != cls.game:
             raise ValueError(f"a {data['game']!r} round cannot be loaded as {cls.game!r}")
-        config_type = cls._config_type()
-        round_ = cls(config_type.from_dict(data["config"]))
+        round_ = cls(cls.rules_type.from_dict(data["config"]))
         round_.phase = Phase(data["phase"])
         round_.boxes = [Box.from_dict(item) for item in data["boxes"]]
         round_.wallets = dict(data["wallets"])
@@ -429,8 +483,9 @@ class HouseRound:
         return round_
 
     @classmethod
-    def _config_type(cls) -> Any:
-        raise NotImplementedError
+    def _config_type(cls) -> type[ConfigBase]:
+        """The game's rules class (`rules_type`)."""
+        return cls.rules_type
 
 
 def _read_cards(cards: Sequence[Card | str]) -> list[Card]:

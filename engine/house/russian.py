@@ -28,7 +28,6 @@ from engine.house.boxes import (
 from engine.house.common import ActionOption, HouseRound
 from engine.house.events import (
     BoxActed,
-    BoxCardsDealt,
     CardsDrawn,
     DealerCardsShown,
     DealerDrew,
@@ -64,47 +63,27 @@ class RussianRound(HouseRound):
     """One round of Russian Poker (one or more players, up to `max_boxes` boxes each)."""
 
     game = "russian"
+    rules_type = RussianRules
     config: RussianRules
 
     def __init__(self, config: RussianRules) -> None:
         super().__init__(config)
         self.revealed: list[str] = []
 
-    @classmethod
-    def new(cls, config: RussianRules | None = None) -> RussianRound:
-        """A round in its betting phase."""
-        return cls(config or RussianRules())
-
-    @classmethod
-    def _config_type(cls) -> Any:
-        return RussianRules
-
     def _reserved_cards(self) -> int:
         return 1 if self.config.dealer_game else 0
 
-    def _is_blind(self, index: int) -> bool:
-        return self.config.blind_box is not None and index == self.config.blind_box
-
-    def _stakes_for(self, index: int, ante: int, side: int) -> dict[str, int]:
-        return {"ante": ante, "bet": 2 * ante} if self._is_blind(index) else {"ante": ante}
-
     def _on_deal(self) -> list[Event]:
-        for box in self.boxes:
-            box.cards = self.draw(5)
+        self._deal_boxes(show=False)
         self.dealer = self.draw(5)
-        for position, box in enumerate(self.boxes):
-            if self._is_blind(box.index):
-                box.status = BoxStatus.PLAYED
-            else:
-                self.queue.append(position)
-        self.phase = Phase.DECIDING
+        self._open_decisions()
         return [DealerCardsShown(cards=(self.dealer[-1],))]
 
     def _on_turn(self, box: Box) -> list[Event]:
         if box.account in self.revealed:
             return []
         self.revealed.append(box.account)
-        return [BoxCardsDealt(player=box.owner, box=box.index, cards=tuple(box.cards), visible_to=box.owner)]
+        return [self._box_cards_dealt(box)]
 
     def _options(self, box: Box) -> list[ActionOption]:
         wallet, ante = self.wallets[box.owner], box.ante
@@ -127,13 +106,9 @@ class RussianRound(HouseRound):
             cost = box.ante if moves else 0
             return [BoxActed(player=box.owner, box=box.index, action=action, cost=cost, moves=moves)], True
         if action == "fold":
-            box.status = BoxStatus.FOLDED
-            return [BoxActed(player=box.owner, box=box.index, action="fold"),
-                    self._settle(box, {"ante": -box.ante}, "folded")], True
+            return self._fold(box), True
         if action == "play":
-            moves = self._stake(box, "bet", 2 * box.ante)
-            box.status = BoxStatus.PLAYED
-            return [BoxActed(player=box.owner, box=box.index, action="play", cost=2 * box.ante, moves=moves)], True
+            return self._play(box, "play", 2), True
         moves = self._charge_fee(box, box.ante, action)
         kept = [card for card in box.cards if card not in cards]
         drawn = self.draw(1 if action == "buy" else len(cards))
@@ -143,15 +118,10 @@ class RussianRound(HouseRound):
                 CardsDrawn(player=box.owner, box=box.index, discarded=tuple(cards), drawn=tuple(drawn),
                            cards=tuple(box.cards), visible_to=box.owner)], False
 
-    def _played(self) -> list[Box]:
-        return [box for box in self.boxes if box.status is BoxStatus.PLAYED]
-
     def _finish_phase(self) -> list[Event]:
         if self.phase is Phase.DECIDING:
-            dealer = evaluate_russian(self.dealer)
-            qualifies = dealer.category >= RussianCategory.ACE_KING
-            events: list[Event] = [DealerCardsShown(cards=tuple(self.dealer), hand=dealer.category.name.lower(),
-                                                    qualifies=qualifies)]
+            hand, qualifies = self._dealer_hand()
+            events: list[Event] = [DealerCardsShown(cards=tuple(self.dealer), hand=hand, qualifies=qualifies)]
             if qualifies or not self.config.dealer_game or not self._played():
                 return events + [self._settle_box(box, qualifies) for box in self._played()] + self._end()
             self.phase = Phase.DEALER_GAME
@@ -163,14 +133,18 @@ class RussianRound(HouseRound):
             highest = max(self.dealer, key=lambda card: card.rank)
             drawn = self.draw(1)[0]
             self.dealer = [card for card in self.dealer if card != highest] + [drawn]
-            dealer = evaluate_russian(self.dealer)
-            qualifies = dealer.category >= RussianCategory.ACE_KING
-            events.append(DealerDrew(discarded=highest, drawn=drawn, cards=tuple(self.dealer),
-                                     hand=dealer.category.name.lower(), qualifies=qualifies))
+            hand, qualifies = self._dealer_hand()
+            events.append(DealerDrew(discarded=highest, drawn=drawn, cards=tuple(self.dealer), hand=hand,
+                                     qualifies=qualifies))
             for box in buyers:
                 events.append(self._settle_box(box, qualifies) if qualifies else
                               self._settle(box, {}, "dealer_still_no_game", cards=box.cards))
         return events + self._end()
+
+    def _dealer_hand(self) -> tuple[str, bool]:
+        """The dealer's current hand (its category name) and whether it is a game (ace-king or better)."""
+        category = evaluate_russian(self.dealer).category
+        return category.name.lower(), category >= RussianCategory.ACE_KING
 
     def _settle_box(self, box: Box, dealer_qualifies: bool) -> StakesSettled:
         """Settle a played box against the dealer's current hand."""

@@ -28,10 +28,9 @@ from engine.house.boxes import (
     cap,
     hand_name,
 )
-from engine.house.common import ActionOption, HouseRound
+from engine.house.common import ActionOption, HouseRound, versus_dealer
 from engine.house.events import (
     BoxActed,
-    BoxCardsDealt,
     CardsDrawn,
     CommunityCardsShown,
     DealerCardsShown,
@@ -66,19 +65,15 @@ def texas_results(ante: int, bet: int, player: HandValue, dealer: HandValue, rul
             and (not qualifies or dealer.strength >= player.strength)):
         would_pay = ante + bet * rules.paytable.get(hand_name(player), 0)
         return {"ante": 0, "bet": 0, "half_payout": would_pay // 2}, "half_payout"
-    if not qualifies:
-        return {"ante": ante, "bet": 0}, "dealer_not_qualified"
-    if player.strength < dealer.strength:
-        return {"ante": -ante, "bet": -bet}, "lost"
-    if player.strength == dealer.strength:
-        return {"ante": 0, "bet": 0}, "push"
-    return {"ante": ante, "bet": bet * rules.paytable.get(hand_name(player), 0)}, "won"
+    order = (player.strength > dealer.strength) - (player.strength < dealer.strength)
+    return versus_dealer(order, qualifies, ante, bet, rules.paytable.get(hand_name(player), 0))
 
 
 class TexasRound(HouseRound):
     """One round of Texas Poker: every player's box against the dealer, sharing the community cards."""
 
     game = "texas"
+    rules_type = TexasRules
     box_cards = 2
     table_cards = 7
     config: TexasRules
@@ -88,26 +83,12 @@ class TexasRound(HouseRound):
         self.community: list[Card] = []
         self.open_count = 0
 
-    @classmethod
-    def new(cls, config: TexasRules | None = None) -> TexasRound:
-        """A round in its betting phase."""
-        return cls(config or TexasRules())
-
-    @classmethod
-    def _config_type(cls) -> Any:
-        return TexasRules
-
     def _on_deal(self) -> list[Event]:
-        events: list[Event] = []
-        for box in self.boxes:
-            box.cards = self.draw(2)
-            events.append(BoxCardsDealt(player=box.owner, box=box.index, cards=tuple(box.cards),
-                                        visible_to=box.owner))
+        events = self._deal_boxes()
         self.dealer = self.draw(2)
         self.community = self.draw(5)
         self.open_count = 3
-        self.queue = list(range(len(self.boxes)))
-        self.phase = Phase.DECIDING
+        self._open_decisions()
         return [*events, CommunityCardsShown(cards=tuple(self.community[:3]))]
 
     def _options(self, box: Box) -> list[ActionOption]:
@@ -124,13 +105,9 @@ class TexasRound(HouseRound):
     def _apply(self, box: Box, action: str, cards: list[Card]) -> tuple[list[Event], bool]:
         box.history.append(action)
         if action == "fold":
-            box.status = BoxStatus.FOLDED
-            return [BoxActed(player=box.owner, box=box.index, action="fold"),
-                    self._settle(box, {"ante": -box.ante}, "folded")], True
+            return self._fold(box), True
         if action == "bet":
-            moves = self._stake(box, "bet", 2 * box.ante)
-            box.status = BoxStatus.PLAYED
-            return [BoxActed(player=box.owner, box=box.index, action="bet", cost=2 * box.ante, moves=moves)], True
+            return self._play(box, "bet", 2), True
         moves = self._charge_fee(box, box.ante, action)
         acted = BoxActed(player=box.owner, box=box.index, action=action, cost=box.ante,
                          discarded_count=len(cards), moves=moves)
@@ -153,10 +130,7 @@ class TexasRound(HouseRound):
         events: list[Event] = [CommunityCardsShown(cards=(self.community[4],)),
                                DealerCardsShown(cards=tuple(self.dealer), hand=hand_name(dealer),
                                                 qualifies=qualifies)]
-        for box in self.boxes:
-            if box.status is BoxStatus.PLAYED:
-                events.append(self._settle_box(box, dealer))
-        return events + self._end()
+        return events + [self._settle_box(box, dealer) for box in self._played()] + self._end()
 
     def _settle_box(self, box: Box, dealer: HandValue) -> StakesSettled:
         hand = player_hand(box.cards, self.community, "buy" in box.history)

@@ -11,18 +11,13 @@ from engine.common import Event
 from engine.hands import evaluate_three, is_qualifying_three
 from engine.house.boxes import (
     Box,
-    BoxStatus,
     ConfigBase,
     Limits,
     Phase,
     cap,
 )
-from engine.house.common import ActionOption, HouseRound
-from engine.house.events import (
-    BoxActed,
-    BoxCardsDealt,
-    DealerCardsShown,
-)
+from engine.house.common import ActionOption, HouseRound, versus_dealer
+from engine.house.events import DealerCardsShown
 
 PAIRPLUS: Mapping[str, int] = MappingProxyType(
     {"straight_flush": 40, "three_of_a_kind": 20, "straight": 5, "flush": 4, "pair": 1})
@@ -64,29 +59,17 @@ class ThreeCardRound(HouseRound):
     """One round of Three Card Poker. Side bet: `side=` is PAIRPLUS; a box may carry PAIRPLUS alone (ANTE 0)."""
 
     game = "three-card"
+    rules_type = ThreeCardRules
     side_name = "pairplus"
     box_cards = 3
     table_cards = 3
     config: ThreeCardRules
 
-    @classmethod
-    def new(cls, config: ThreeCardRules | None = None) -> ThreeCardRound:
-        """A round in its betting phase."""
-        return cls(config or ThreeCardRules())
-
-    @classmethod
-    def _config_type(cls) -> Any:
-        return ThreeCardRules
-
     def _ante_optional(self) -> bool:
         return True
 
     def _on_deal(self) -> list[Event]:
-        events: list[Event] = []
-        for box in self.boxes:
-            box.cards = self.draw(3)
-            events.append(BoxCardsDealt(player=box.owner, box=box.index, cards=tuple(box.cards),
-                                        visible_to=box.owner))
+        events = self._deal_boxes()
         self.dealer = self.draw(3)
         for position, box in enumerate(self.boxes):
             if "pairplus" in box.stakes:
@@ -107,34 +90,21 @@ class ThreeCardRound(HouseRound):
         return [*play, ActionOption("fold")]
 
     def _apply(self, box: Box, action: str, cards: list[Any]) -> tuple[list[Event], bool]:
+        box.history.append(action)
         if action == "fold":
-            box.status = BoxStatus.FOLDED
-            box.history.append("fold")
-            acted = BoxActed(player=box.owner, box=box.index, action="fold")
-            return [acted, self._settle(box, {"ante": -box.ante}, "folded")], True
-        moves = self._stake(box, "play", box.ante)
-        box.status = BoxStatus.PLAYED
-        box.history.append("play")
-        return [BoxActed(player=box.owner, box=box.index, action="play", cost=box.ante, moves=moves)], True
+            return self._fold(box), True
+        return self._play(box, "play", 1, stake="play"), True
 
     def _finish_phase(self) -> list[Event]:
         dealer = evaluate_three(self.dealer)
         qualifies = is_qualifying_three(dealer, self.config.qualifying_rank)
         events: list[Event] = [DealerCardsShown(cards=tuple(self.dealer), hand=dealer.category.name.lower(),
                                                 qualifies=qualifies)]
-        for box in self.boxes:
-            if box.status is not BoxStatus.PLAYED:
-                continue
+        for box in self._played():
             value = evaluate_three(box.cards)
-            ante, play = box.ante, box.stakes["play"]
-            if not qualifies:
-                results, outcome = {"ante": ante, "play": 0}, "dealer_not_qualified"
-            elif value.strength > dealer.strength:
-                results, outcome = {"ante": ante, "play": play}, "won"
-            elif value.strength == dealer.strength:
-                results, outcome = {"ante": 0, "play": 0}, "push"
-            else:
-                results, outcome = {"ante": -ante, "play": -play}, "lost"
+            ante = box.ante
+            order = (value.strength > dealer.strength) - (value.strength < dealer.strength)
+            results, outcome = versus_dealer(order, qualifies, ante, box.stakes["play"], 1, line="play")
             name = value.category.name.lower()
             bonus = self.config.ante_bonus.get(name, 0)
             if bonus and (self.config.ante_bonus_always or outcome != "lost"):
