@@ -67,8 +67,14 @@ def main(argv: list[str] | None = None) -> int:
     if args.db:
         settings = Settings(**{**settings.__dict__, "database": args.db})
     logging.basicConfig(level=settings.log_level, format="%(asctime)s %(levelname)s %(name)s: %(message)s")
-    with contextlib.suppress(KeyboardInterrupt):
+    try:
         asyncio.run(serve(settings))
+    except KeyboardInterrupt:
+        pass
+    except Exception as error:  # a platform unreachable or a token refused at start-up: say so in one line
+        logging.getLogger("pokerbot").debug("start-up failed", exc_info=True)
+        print(f"pokerbot stopped: {type(error).__name__}: {error}", file=sys.stderr)
+        return 1
     return 0
 
 
