@@ -52,8 +52,12 @@ def next_payload(reply: Reply, rng: random.Random) -> tuple[Actor, str] | None:
     return actor, rng.choice(buttons).payload
 
 
-async def run(tables: int, seconds: float, concurrency: int) -> None:
-    """Set up the tables, then press buttons on them from `concurrency` tasks for `seconds`."""
+async def run(tables: int, seconds: float, concurrency: int, pictures: bool = False) -> None:
+    """Set up the tables, then press buttons on them from `concurrency` tasks for `seconds`.
+
+    Table pictures are off unless asked for: drawing one takes milliseconds of CPU after the commit, which is not the
+    path this measures (parse → engine → ledger → commit); `--pictures` shows what they cost on top.
+    """
     folder = Path(tempfile.mkdtemp())
     raw = raw_commits_per_second(folder / "raw.db", min(seconds, 3.0))
 
@@ -64,6 +68,8 @@ async def run(tables: int, seconds: float, concurrency: int) -> None:
     before = tracemalloc.take_snapshot()
     last: dict[Place, Reply] = {}
     for place in places:
+        if not pictures:
+            await service.handle(place, PLAYERS[0], "/set pictures off")
         for actor in PLAYERS:
             await service.handle(place, actor, "/join 1000")
     idle = tracemalloc.take_snapshot()
@@ -106,7 +112,8 @@ async def run(tables: int, seconds: float, concurrency: int) -> None:
 
     rate = actions / elapsed
     latencies.sort()
-    print(f"tables: {tables}, concurrency: {concurrency}, run: {elapsed:.1f} s")
+    print(f"tables: {tables}, concurrency: {concurrency}, pictures: {'on' if pictures else 'off'}, "
+          f"run: {elapsed:.1f} s")
     print(f"raw sqlite3 single-row commits/s (WAL, synchronous=NORMAL): {raw:,.0f}")
     print(f"service actions/s (parse, engine, ledger, snapshot, history, commit): {rate:,.0f}")
     print(f"ratio to raw: {rate / raw:.2f} ({refused} of {actions} actions refused)")
@@ -122,8 +129,9 @@ def main() -> None:
     parser.add_argument("--tables", type=int, default=1000)
     parser.add_argument("--seconds", type=float, default=5.0)
     parser.add_argument("--concurrency", type=int, default=64)
+    parser.add_argument("--pictures", action="store_true", help="draw the table pictures too")
     args = parser.parse_args()
-    asyncio.run(run(args.tables, args.seconds, args.concurrency))
+    asyncio.run(run(args.tables, args.seconds, args.concurrency, args.pictures))
 
 
 if __name__ == "__main__":

@@ -20,6 +20,7 @@ from bot.games.odds import odds_command
 from bot.games.practice import add_bot
 from bot.i18n import DEFAULT_LANGUAGE, languages, text
 from bot.output import Actor, Place, Reply
+from bot.render.picture_views import draw
 from bot.scheduler import Scheduler
 from bot.store import InsufficientFunds, Store, Tx, wallet_account
 
@@ -136,6 +137,8 @@ class Service:
             self._tables[table_id] = (act.place.chat_id, config, state)
             if actor is not None:
                 self._known_players.add((act.place.chat_id, actor.user_id))
+            if act.drawings:  # drawn after the commit, off the database thread, so no other table waits on it
+                act.reply.pictures = await asyncio.to_thread(draw, act.drawings)
             for change in act.timers:
                 if change.due_at is None:
                     self.scheduler.disarm(change.key)

@@ -50,6 +50,8 @@ class Action:
     chat_settings: dict[str, Any]
     reply: Reply = field(default_factory=Reply)
     timers: list[TimerChange] = field(default_factory=list)
+    drawings: list[Any] = field(default_factory=list)
+    """Pictures to draw once the action has committed (see `bot.render.picture_views.draw`)."""
     is_organizer: bool = False
 
     # --- text ---------------------------------------------------------------------------------------------

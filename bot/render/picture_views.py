@@ -22,6 +22,15 @@ SETTING = "pictures"
 """The table setting (`/set pictures off`) that keeps a table text-only."""
 VALUES = ("on", "off")
 
+Drawing = tuple[TableView | HandView, str, str | None]
+"""A picture still to draw: its view model, caption, and who may see it (None: the table)."""
+
+
+def draw(drawings: list[Drawing]) -> list[Picture]:
+    """Render pictures: called after the action committed, off the database thread (drawing takes milliseconds)."""
+    return [Picture(render_table(view) if isinstance(view, TableView) else render_hand(view), caption, to)
+            for view, caption, to in drawings]
+
 
 def pictures_on(config: Mapping[str, Any]) -> bool:
     """Whether the table shows pictures (on unless the organizer set `pictures off`)."""
@@ -82,7 +91,7 @@ def holdem_picture(act: Action, hand: engine.Hand, events: Iterable[Event]) -> N
     if moment is None:
         return
     caption = act.t("picture.caption_holdem", number=hand.hand_number, moment=act.t(f"picture.moment.{moment}"))
-    act.reply.pictures.append(Picture(render_table(holdem_view(act, hand)), caption))
+    act.drawings.append((holdem_view(act, hand), caption, None))
 
 
 # --- house games ----------------------------------------------------------------------------------------------
@@ -144,7 +153,7 @@ def house_picture(act: Action, game: str, round_: HouseRound, number: int, event
         return
     caption = act.t("picture.caption_house", game=act.t(f"game.{game}"), number=number,
                     moment=act.t(f"picture.moment.{moment}"))
-    act.reply.pictures.append(Picture(render_table(house_view(act, game, round_, number)), caption))
+    act.drawings.append((house_view(act, game, round_, number), caption, None))
 
 
 # --- a player's own cards --------------------------------------------------------------------------------------
@@ -155,7 +164,7 @@ def private_picture(act: Action, user_id: str, rows: list[tuple[str, tuple[str, 
     if not rows or not pictures_on(act.config):
         return
     title = act.t("picture.your_cards")
-    act.reply.pictures.append(Picture(render_hand(HandView(title, tuple(rows))), title, to=user_id))
+    act.drawings.append((HandView(title, tuple(rows)), title, user_id))
 
 
 def holdem_rows(act: Action, hand: engine.Hand, user_id: str) -> list[tuple[str, tuple[str, ...]]]:
