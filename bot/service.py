@@ -15,7 +15,7 @@ from bot import commands as cmd
 from bot.clock import Clock
 from bot.games import Controller, default_controllers
 from bot.games.context import Action, Refusal
-from bot.i18n import DEFAULT_LANGUAGE, languages, text
+from bot.i18n import DEFAULT_LANGUAGE, catalogue, chat_language, languages, text
 from bot.output import Actor, Place, Reply
 from bot.scheduler import Scheduler
 from bot.store import InsufficientFunds, Store, Tx, wallet_account
@@ -165,9 +165,7 @@ class Service:
             settings = tx.chat_settings(chat_id)
         config = json.loads(config_json)
         config.setdefault("game", self.settings.default_game)
-        language = settings.get("language") or (actor.language if actor else None) or DEFAULT_LANGUAGE
-        if language not in languages():
-            language = DEFAULT_LANGUAGE
+        language = chat_language(settings, actor.language if actor else None)
         organizers = settings.get("organizers", [])
         return Action(
             tx=tx,
@@ -190,19 +188,27 @@ class Service:
             if grant > 0:
                 tx.move(place.chat_id, f"mint:{place.chat_id}", wallet_account(place.chat_id, actor.user_id), grant,
                         "welcome grant")
+        changed = dict(settings)
         if not settings.get("organizers"):
-            tx.set_chat_settings(place.chat_id, {**settings, "organizers": [actor.user_id]})
+            changed["organizers"] = [actor.user_id]
+        if not settings.get("locale") and actor.language in languages():
+            changed["locale"] = actor.language  # the chat's language for timers until someone sets one with /lang
+        if changed != settings:
+            tx.set_chat_settings(place.chat_id, changed)
 
     async def _language(self, place: Place | None, actor: Actor | None) -> str:
         if place is None:
             return DEFAULT_LANGUAGE
         settings = await self.store.read(lambda tx: tx.chat_settings(place.chat_id))
-        language = settings.get("language") or (actor.language if actor else None) or DEFAULT_LANGUAGE
-        return str(language) if language in languages() else DEFAULT_LANGUAGE
+        return chat_language(settings, actor.language if actor else None)
 
     async def _usage_text(self, place: Place, actor: Actor, error: cmd.CommandError) -> str:
         language = await self._language(place, actor)
-        return text(language, f"parse.{error.code}", **error.params)
+        params: dict[str, str] = dict(error.params)
+        what = params.get("what")
+        if what is not None and f"parse.what.{what}" in catalogue(DEFAULT_LANGUAGE):  # `ante`, `pp`… translated
+            params["what"] = text(language, f"parse.what.{what}")
+        return text(language, f"parse.{error.code}", **params)
 
     # --- commands every table understands -------------------------------------------------------------------
 
