@@ -205,6 +205,8 @@ class Service:
     async def _usage_text(self, place: Place, actor: Actor, error: cmd.CommandError) -> str:
         language = await self._language(place, actor)
         params: dict[str, str] = dict(error.params)
+        if "usage" in params and params.get("command") in cmd.BY_WORD:
+            params["usage"] = usage_text(language, cmd.BY_WORD[params["command"]])
         what = params.get("what")
         if what is not None and f"parse.what.{what}" in catalogue(DEFAULT_LANGUAGE):  # `ante`, `pp`… translated
             params["what"] = text(language, f"parse.what.{what}")
@@ -231,15 +233,22 @@ class Service:
                 await listener(Place(chat_id, table_id), reply)
 
 
+def usage_text(language: str, command: type[cmd.Command]) -> str:
+    """A command's argument pattern in `language` (`usage.<name>`), else as the parser spells it."""
+    key = f"usage.{command.name}"
+    return text(language, key) if key in catalogue(DEFAULT_LANGUAGE) else command.usage
+
+
 def _help(service: Service, act: Action, controller: Controller, command: cmd.Command) -> None:
     assert isinstance(command, cmd.Help)
     if command.topic:
         found = cmd.BY_WORD.get(command.topic)
         if found is None:
             raise act.refuse("parse.unknown_command", command=command.topic)
-        act.tell(act.user, "help.one", command=found.name, usage=found.usage, about=act.t(f"about.{found.name}"))
+        act.tell(act.user, "help.one", command=found.name, usage=usage_text(act.language, found),
+                 about=act.t(f"about.{found.name}"))
         return
-    lines = [f"/{name} {cls.usage}".rstrip() + " — " + act.t(f"about.{name}")
+    lines = [f"/{name} {usage_text(act.language, cls)}".rstrip() + " — " + act.t(f"about.{name}")
              for name, cls in ((c.name, c) for c in cmd.COMMANDS)]
     act.tell(act.user, "help.all", commands="\n".join(lines))
 

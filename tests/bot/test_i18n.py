@@ -60,7 +60,8 @@ def test_a_message_has_the_same_placeholders_in_both_languages(key: str) -> None
 def test_russian_messages_are_translated() -> None:
     """A Russian message identical to the English one is a forgotten translation, unless it holds no words."""
     same = [key for key in EN if RU[key] == EN[key] and re.search(r"[A-Za-z]{3}", re.sub(r"\{\w+\}", "", EN[key]))]
-    assert sorted(same) == ["stake.pairplus"]  # the casino's own word for the side bet, kept in Latin letters
+    # the casino's own word for the side bet, kept in Latin letters; patterns made only of command words
+    assert sorted(same) == ["stake.pairplus", "usage.game", "usage.history"]
 
 
 def test_hand_names_in_russian() -> None:
@@ -353,3 +354,18 @@ async def test_timers_speak_the_first_players_locale(store: Store, clock: FakeCl
     clock.advance(61)
     assert await service.scheduler.fire_due() == 1
     assert any("вышло время" in message for reply in heard for message in reply.public)
+
+
+def test_english_usage_messages_spell_the_parsers_patterns() -> None:
+    """`usage.<command>` in English is the parser's own pattern, so the two never drift apart."""
+    for command in cmd.COMMANDS:
+        key = f"usage.{command.name}"
+        assert EN.get(key, "") == command.usage, key
+    assert {key for key in EN if key.startswith("usage.")} == {f"usage.{c.name}" for c in cmd.COMMANDS if c.usage}
+
+
+async def test_help_and_usage_errors_in_russian(service: Service) -> None:
+    await service.handle(PLACE, ANN, "/lang ru")
+    help_all = (await service.handle(PLACE, ANN, "/help")).private["ann"][0]
+    assert "/grant @игрок фишки — выдать фишки игроку (организатор)" in help_all
+    assert (await service.handle(PLACE, ANN, "/grant")).error == "Как писать: /grant @игрок фишки"
