@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import json
 import string
+from collections.abc import Mapping
 from functools import cache
 from importlib import resources
 
@@ -45,3 +46,12 @@ def text(language: str, key: str, /, **params: object) -> str:
     if template is None:
         raise KeyError(f"no message {key!r}")
     return template.format(**params)
+
+
+def chat_language(settings: Mapping[str, object], locale: str | None = None) -> str:
+    """The language to answer a chat in: its `/lang` choice, else the actor's platform `locale`, else the locale of
+    the chat's first player (kept as the `locale` setting, for timers), else English."""
+    for language in (settings.get("language"), locale, settings.get("locale")):
+        if isinstance(language, str) and language in languages():
+            return language
+    return DEFAULT_LANGUAGE

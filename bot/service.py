@@ -18,7 +18,7 @@ from bot.games import Controller, default_controllers
 from bot.games.context import Action, Refusal
 from bot.games.odds import odds_command
 from bot.games.practice import add_bot
-from bot.i18n import DEFAULT_LANGUAGE, languages, text
+from bot.i18n import DEFAULT_LANGUAGE, catalogue, chat_language, languages, text
 from bot.output import Actor, Place, Reply
 from bot.render.picture_views import draw
 from bot.scheduler import Scheduler
@@ -171,9 +171,7 @@ class Service:
             settings = tx.chat_settings(chat_id)
         config = json.loads(config_json)
         config.setdefault("game", self.settings.default_game)
-        language = settings.get("language") or (actor.language if actor else None) or DEFAULT_LANGUAGE
-        if language not in languages():
-            language = DEFAULT_LANGUAGE
+        language = chat_language(settings, actor.language if actor else None)
         organizers = settings.get("organizers", [])
         return Action(
             tx=tx,
@@ -196,19 +194,29 @@ class Service:
             if grant > 0:
                 tx.move(place.chat_id, f"mint:{place.chat_id}", wallet_account(place.chat_id, actor.user_id), grant,
                         "welcome grant")
+        changed = dict(settings)
         if not settings.get("organizers"):
-            tx.set_chat_settings(place.chat_id, {**settings, "organizers": [actor.user_id]})
+            changed["organizers"] = [actor.user_id]
+        if not settings.get("locale") and actor.language in languages():
+            changed["locale"] = actor.language  # the chat's language for timers until someone sets one with /lang
+        if changed != settings:
+            tx.set_chat_settings(place.chat_id, changed)
 
     async def _language(self, place: Place | None, actor: Actor | None) -> str:
         if place is None:
             return DEFAULT_LANGUAGE
         settings = await self.store.read(lambda tx: tx.chat_settings(place.chat_id))
-        language = settings.get("language") or (actor.language if actor else None) or DEFAULT_LANGUAGE
-        return str(language) if language in languages() else DEFAULT_LANGUAGE
+        return chat_language(settings, actor.language if actor else None)
 
     async def _usage_text(self, place: Place, actor: Actor, error: cmd.CommandError) -> str:
         language = await self._language(place, actor)
-        return text(language, f"parse.{error.code}", **error.params)
+        params: dict[str, str] = dict(error.params)
+        if "usage" in params and params.get("command") in cmd.BY_WORD:
+            params["usage"] = usage_text(language, cmd.BY_WORD[params["command"]])
+        what = params.get("what")
+        if what is not None and f"parse.what.{what}" in catalogue(DEFAULT_LANGUAGE):  # `ante`, `pp`… translated
+            params["what"] = text(language, f"parse.what.{what}")
+        return text(language, f"parse.{error.code}", **params)
 
     # --- commands every table understands -------------------------------------------------------------------
 
@@ -231,15 +239,22 @@ class Service:
                 await listener(Place(chat_id, table_id), reply)
 
 
+def usage_text(language: str, command: type[cmd.Command]) -> str:
+    """A command's argument pattern in `language` (`usage.<name>`), else as the parser spells it."""
+    key = f"usage.{command.name}"
+    return text(language, key) if key in catalogue(DEFAULT_LANGUAGE) else command.usage
+
+
 def _help(service: Service, act: Action, controller: Controller, command: cmd.Command) -> None:
     assert isinstance(command, cmd.Help)
     if command.topic:
         found = cmd.BY_WORD.get(command.topic)
         if found is None:
             raise act.refuse("parse.unknown_command", command=command.topic)
-        act.tell(act.user, "help.one", command=found.name, usage=found.usage, about=act.t(f"about.{found.name}"))
+        act.tell(act.user, "help.one", command=found.name, usage=usage_text(act.language, found),
+                 about=act.t(f"about.{found.name}"))
         return
-    lines = [f"/{name} {cls.usage}".rstrip() + " — " + act.t(f"about.{name}")
+    lines = [f"/{name} {usage_text(act.language, cls)}".rstrip() + " — " + act.t(f"about.{name}")
              for name, cls in ((c.name, c) for c in cmd.COMMANDS)]
     act.tell(act.user, "help.all", commands="\n".join(lines))
 

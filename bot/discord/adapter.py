@@ -16,7 +16,7 @@ from discord import app_commands
 from bot.discord import slash
 from bot.discord.board import TableBoard
 from bot.discord.buttons import TableButton
-from bot.i18n import DEFAULT_LANGUAGE, languages, text
+from bot.i18n import chat_language, languages, text
 from bot.output import Actor, Picture, Place, Reply
 from bot.service import Service
 
@@ -146,8 +146,7 @@ class DiscordAdapter:
     async def language(self, place: Place, actor: Actor | None = None) -> str:
         """The language for the adapter's own words: the chat's, else the member's, else English."""
         settings = await self.service.store.read(lambda tx: tx.chat_settings(place.chat_id))
-        language = settings.get("language") or (actor.language if actor else None) or DEFAULT_LANGUAGE
-        return str(language) if language in languages() else DEFAULT_LANGUAGE
+        return chat_language(settings, actor.language if actor else None)
 
     # --- interactions --------------------------------------------------------------------------------------------
 

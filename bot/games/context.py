@@ -7,7 +7,7 @@ from collections.abc import Callable, Iterable
 from dataclasses import dataclass, field
 from typing import Any
 
-from bot.i18n import text
+from bot.i18n import DEFAULT_LANGUAGE, catalogue, text
 from bot.output import Actor, Place, Reply, TableMessage
 from bot.store import Tx, wallet_account
 from engine.common import Event, Move, RuleError
@@ -78,9 +78,16 @@ class Action:
         return Refusal(self.t(key, **params))
 
     def rule_refusal(self, error: RuleError) -> Refusal:
-        """An engine rule error as a refusal in the chat's language (the engine's English when untranslated)."""
+        """An engine rule error as a refusal in the chat's language (the engine's English when untranslated).
+
+        A range whose ends meet (`min == max`) reads better as one amount: `rule.<code>.exact` when there is one.
+        """
+        key = f"rule.{error.code}"
+        if "min" in error.params and error.params["min"] == error.params.get("max") and f"{key}.exact" in catalogue(
+                DEFAULT_LANGUAGE):
+            key += ".exact"
         try:
-            return Refusal(self.t(f"rule.{error.code}", **error.params))
+            return Refusal(self.t(key, **error.params))
         except (KeyError, IndexError):
             return Refusal(error.message)
 

@@ -30,7 +30,8 @@ def idle_buttons(act: Action, key: str) -> tuple[Button, ...]:
 def table_text(act: Action, hand: engine.Hand) -> str:
     """The hand as everyone may see it: level, board, pot, each player's stack and bet, the button, whose turn."""
     small, big = hand.structure.blinds(hand.level)
-    lines = [act.t("holdem.title", number=hand.hand_number, small=small, big=big, structure=hand.structure.name)]
+    structure = label(act, "structure", hand.structure.name)
+    lines = [act.t("holdem.title", number=hand.hand_number, small=small, big=big, structure=structure)]
     board = cards_text(hand.board) if hand.board else "—"
     lines.append(act.t("holdem.board", board=board, pot=hand.pot_total))
     bets, stacks, folded = hand.bets, hand.stacks, hand.folded
@@ -145,6 +146,14 @@ def _line(act: Action, event: Event) -> str:
 
 def _all_in(act: Action, is_all_in: bool) -> str:
     return " " + act.t("holdem.all_in") if is_all_in else ""
+
+
+def label(act: Action, kind: str, name: str) -> str:
+    """An engine name (`home-limit`) in the chat's language from the `<kind>.<name>` message, else the name itself."""
+    try:
+        return act.t(f"{kind}.{name}")
+    except KeyError:
+        return name
 
 
 def hand_label(act: Action, name: str) -> str:

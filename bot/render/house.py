@@ -45,7 +45,7 @@ def table_text(act: Action, game: str, round_: HouseRound, number: int) -> str:
         lines.append(act.t("house.community", cards=cards_text(shown)))
     to_act = round_.to_act
     for box in round_.boxes:
-        stakes = " · ".join(f"{name.upper()} {chips}" for name, chips in box.stakes.items() if chips)
+        stakes = " · ".join(f"{stake_label(act, name)} {chips}" for name, chips in box.stakes.items() if chips)
         status = act.t(f"house.status.{box.status.value}")
         if box.status is BoxStatus.SETTLED:
             status += f" {signed(box.net)}"
@@ -78,7 +78,7 @@ def narrate(act: Action, events: Iterable[Event]) -> None:
         elif isinstance(event, CardsDrawn):
             act.tell(event.player, "house.your_new_cards", box=event.box, cards=cards_text(event.cards))
         elif isinstance(event, BetsPlaced):
-            stakes = ", ".join(f"{name.upper()} {chips}" for name, chips in event.stakes.items())
+            stakes = ", ".join(f"{stake_label(act, name)} {chips}" for name, chips in event.stakes.items())
             lines.append(act.t("house.bets_placed", player=act.name(event.player), box=event.box, stakes=stakes))
         elif isinstance(event, DealerCardsShown):
             if event.qualifies is None:
@@ -137,6 +137,14 @@ def narrate(act: Action, events: Iterable[Event]) -> None:
             results = ", ".join(f"{act.name(player)} {signed(net)}" for player, net in event.nets.items())
             lines.append(act.t("house.round_over", results=results))
     act.say_text("\n".join(lines))
+
+
+def stake_label(act: Action, name: str) -> str:
+    """A stake's name (`ante` → "ANTE", «АНТЕ») in the chat's language; upper-cased when it has no message."""
+    try:
+        return act.t(f"stake.{name}")
+    except KeyError:
+        return name.upper()
 
 
 def hand_label(act: Action, name: str) -> str:

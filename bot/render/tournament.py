@@ -28,11 +28,13 @@ def money(amount: Fraction) -> str:
     return str(cents // 100) if cents % 100 == 0 else f"{cents / 100:.2f}"
 
 
-def _minutes(delta: timedelta | None) -> str:
+def _minutes(act: Action, delta: timedelta | None) -> str:
     if delta is None:
         return "—"
     total = max(0, int(delta.total_seconds()) // 60)
-    return f"{total // 60}h{total % 60:02d}m" if total >= 60 else f"{total}m"
+    if total >= 60:
+        return act.t("duration.hours", hours=total // 60, minutes=f"{total % 60:02d}")
+    return act.t("duration.minutes", minutes=total)
 
 
 def status(act: Action, tournament: Tournament, now: datetime) -> str:
@@ -49,9 +51,9 @@ def status(act: Action, tournament: Tournament, now: datetime) -> str:
     paused = " " + act.t("tournament.paused") if level.is_paused else ""
     if level.is_break:
         until = f"{tournament.clock.local(level.ends_at):%H:%M}" if level.ends_at else "—"
-        return act.t("tournament.clock_break", until=until, remaining=_minutes(level.remaining)) + paused
+        return act.t("tournament.clock_break", until=until, remaining=_minutes(act, level.remaining)) + paused
     return act.t("tournament.clock_level", number=level.index + 1, limits=level.level.limits,
-                 small=level.level.small_blind, big=level.level.big_blind, remaining=_minutes(level.remaining),
+                 small=level.level.small_blind, big=level.level.big_blind, remaining=_minutes(act, level.remaining),
                  next=nxt) + paused
 
 

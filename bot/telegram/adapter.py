@@ -26,7 +26,7 @@ from telegram.ext import (
 
 from bot import commands as cmd
 from bot.config import Settings
-from bot.i18n import DEFAULT_LANGUAGE, languages, text
+from bot.i18n import DEFAULT_LANGUAGE, chat_language, languages, text
 from bot.output import Actor, File, Place, Reply
 from bot.service import Service
 from bot.telegram.memory import Memory
@@ -373,8 +373,7 @@ class TelegramAdapter:
 
     async def _language(self, place: Place, actor: Actor | None) -> str:
         settings = await self.service.store.read(lambda tx: tx.chat_settings(place.chat_id))
-        language = settings.get("language") or (actor.language if actor else None) or DEFAULT_LANGUAGE
-        return str(language) if language in languages() else DEFAULT_LANGUAGE
+        return chat_language(settings, actor.language if actor else None)
 
     async def _name(self, place: Place, user_id: str) -> str:
         return await self.service.store.read(lambda tx: tx.player_name(place.chat_id, user_id))

@@ -92,7 +92,7 @@ async def test_a_short_player_pawns_an_item_for_chips(night) -> None:
         attempt = await service.handle(PLACE, actor, "/pawn leather jacket")
         if attempt.error is None:
             break
-        assert attempt.error == "you can still call: pawn only when short of the call"
+        assert attempt.error == "You can still call: pawn only when short of the call."
         reply = await service.handle(PLACE, actor, "/allin")
         assert reply.error is None
     else:

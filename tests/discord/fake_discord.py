@@ -37,6 +37,8 @@ class Member:
     name: str
     permissions: int = MEMBER_PERMISSIONS
     roles: list[int] = field(default_factory=list)
+    locale: str = "en-US"
+    """The member's Discord client language, sent with each interaction."""
 
     def user(self) -> dict[str, Any]:
         return {"id": str(self.id), "username": self.name.lower(), "discriminator": "0", "global_name": self.name,
@@ -221,7 +223,7 @@ class FakeDiscord:
         payload: dict[str, Any] = {
             "id": str(interaction.id), "application_id": str(APP_ID), "type": kind, "token": interaction.token,
             "version": 1, "guild_id": str(GUILD_ID), "channel_id": str(channel_id),
-            "channel": self._channel(channel_id), "member": member.member(), "locale": "en-US",
+            "channel": self._channel(channel_id), "member": member.member(), "locale": member.locale,
             "guild_locale": "en-US", "app_permissions": str(MEMBER_PERMISSIONS), "entitlements": [],
             "authorizing_integration_owners": {"0": str(GUILD_ID)}, "context": 0,
             "attachment_size_limit": 8 * 1024 * 1024, "data": data,

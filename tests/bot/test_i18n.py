@@ -1,0 +1,371 @@
+"""Both languages: the catalogues match key for key, every key the code uses exists, every engine rule error has a
+message, and whole hands in a Russian chat read in Russian."""
+
+from __future__ import annotations
+
+import ast
+import random
+import re
+from functools import cache
+from pathlib import Path
+
+import pytest
+
+from bot import commands as cmd
+from bot.clock import FakeClock
+from bot.games import default_controllers
+from bot.i18n import catalogue, languages, placeholders, text
+from bot.output import Actor, Place, Reply
+from bot.service import Service
+from bot.store import Store
+from engine.betting import STRUCTURES, Street
+from engine.common import RuleError
+from engine.hands import HandCategory, RussianCategory, ThreeCardCategory
+from engine.house.common import BoxStatus
+from tests.bot.conftest import ANN, BOB, PLACE
+from tests.bot.helpers import everything_public, play_out
+
+ROOT = Path(__file__).resolve().parents[2]
+EN, RU = catalogue("en"), catalogue("ru")
+
+
+def _python_files(package: str) -> list[Path]:
+    return sorted(path for path in (ROOT / package).rglob("*.py") if "__pycache__" not in path.parts)
+
+
+# --- the catalogues ---------------------------------------------------------------------------------------------
+
+
+def test_both_languages_are_offered() -> None:
+    assert set(languages()) >= {"en", "ru"}
+
+
+def test_every_english_file_has_a_russian_twin() -> None:
+    english = {path.name for path in (ROOT / "bot/locales/en").glob("*.json")}
+    russian = {path.name for path in (ROOT / "bot/locales/ru").glob("*.json")}
+    assert english == russian
+
+
+def test_both_catalogues_have_the_same_keys() -> None:
+    assert sorted(set(EN) - set(RU)) == []
+    assert sorted(set(RU) - set(EN)) == []
+
+
+@pytest.mark.parametrize("key", sorted(EN))
+def test_a_message_has_the_same_placeholders_in_both_languages(key: str) -> None:
+    assert placeholders(RU[key]) == placeholders(EN[key])
+    assert RU[key].strip(), "empty translation"
+
+
+def test_russian_messages_are_translated() -> None:
+    """A Russian message identical to the English one is a forgotten translation, unless it holds no words."""
+    same = [key for key in EN if RU[key] == EN[key] and re.search(r"[A-Za-z]{3}", re.sub(r"\{\w+\}", "", EN[key]))]
+    # the casino's own word for the side bet, kept in Latin letters; patterns made only of command words
+    assert sorted(same) == ["stake.pairplus", "usage.game", "usage.history"]
+
+
+def test_hand_names_in_russian() -> None:
+    assert RU["hand.full_house"] == "фулл-хаус"
+    assert RU["hand.straight_flush"] == "стрит-флеш"
+    assert RU["hand.two_pair"] == "две пары"
+
+
+_RULE_CLASSES = {"RuleError", "IllegalAmount", "NotYourTurn"}
+
+
+@cache
+def _engine_rule_sites() -> dict[str, list[tuple[str, set[str]]]]:
+    """Every rule code raised (or built) in engine/, with the params each site passes."""
+    sites: dict[str, list[tuple[str, set[str]]]] = {}
+    pattern = re.compile(r"\b(?:RuleError|IllegalAmount|NotYourTurn)\(\s*\"(\w+)\"")
+    for path in _python_files("engine"):
+        source = path.read_text(encoding="utf-8")
+        regex_codes = set(pattern.findall(source))
+        ast_codes = set()
+        for node in ast.walk(ast.parse(source)):
+            if isinstance(node, ast.Call) and getattr(node.func, "id", None) in _RULE_CLASSES and node.args:
+                code = node.args[0]
+                assert isinstance(code, ast.Constant), f"{path}:{node.lineno}: a rule code must be a literal"
+                ast_codes.add(code.value)
+                params = {keyword.arg for keyword in node.keywords if keyword.arg}
+                sites.setdefault(code.value, []).append((f"{path.relative_to(ROOT)}:{node.lineno}", params))
+        assert regex_codes == ast_codes, path
+    return sites
+
+
+# --- keys the code uses -----------------------------------------------------------------------------------------
+
+_KEY_ARGUMENT = {"t": 0, "say": 0, "refuse": 0, "tell": 1, "text": 1}
+"""The calls that take a message key, and the position of the key."""
+
+
+def _keys_in(node: ast.expr) -> tuple[set[str], set[str]]:
+    """The literal keys an expression may give, and the literal prefixes of f-string keys."""
+    if isinstance(node, ast.Constant) and isinstance(node.value, str):
+        return {node.value}, set()
+    if isinstance(node, ast.IfExp):
+        body, body_prefixes = _keys_in(node.body)
+        other, other_prefixes = _keys_in(node.orelse)
+        return body | other, body_prefixes | other_prefixes
+    if isinstance(node, ast.JoinedStr):
+        first = node.values[0] if node.values else None
+        prefix = first.value if isinstance(first, ast.Constant) and isinstance(first.value, str) else ""
+        return set(), {prefix}
+    return set(), set()
+
+
+@cache
+def _used_keys() -> tuple[dict[str, str], dict[str, str]]:
+    """Every literal key (and f-string prefix) passed to t/say/tell/refuse/text in bot/, with where it is."""
+    literal: dict[str, str] = {}
+    dynamic: dict[str, str] = {}
+    for path in _python_files("bot"):
+        for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+            if not isinstance(node, ast.Call):
+                continue
+            name = node.func.attr if isinstance(node.func, ast.Attribute) else getattr(node.func, "id", None)
+            position = _KEY_ARGUMENT.get(name or "")
+            if position is None or len(node.args) <= position:
+                continue
+            keys, prefixes = _keys_in(node.args[position])
+            where = f"{path.relative_to(ROOT)}:{node.lineno}"
+            literal.update(dict.fromkeys(keys, where))
+            dynamic.update(dict.fromkeys(prefixes, where))
+    return literal, dynamic
+
+
+def test_the_scan_finds_the_keys() -> None:
+    literal, dynamic = _used_keys()
+    assert {"holdem.to_act_owes", "holdem.to_act", "not_enough_chips", "tg.sorry", "discord.done"} <= set(literal)
+    assert {"house.action.", "hand.", "stake."} <= set(dynamic)
+
+
+def test_every_literal_key_exists_in_english() -> None:
+    literal, _ = _used_keys()
+    missing = {key: where for key, where in literal.items() if key not in EN}
+    assert missing == {}
+
+
+def _engine_house_names() -> dict[str, set[str]]:
+    """Names the house games hand to the application: actions, outcomes, stakes (read from the engine's source)."""
+    names: dict[str, set[str]] = {"action": set(), "outcome": set(), "stake": set()}
+    for path in _python_files("engine/house"):
+        for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+            if isinstance(node, ast.Tuple) and len(node.elts) == 2 and isinstance(node.elts[0], ast.Dict):
+                outcome = node.elts[1]  # `return {"ante": …}, "won"` and `results, outcome = {…}, "push"`
+                if isinstance(outcome, ast.Constant):
+                    names["outcome"].add(outcome.value)
+            if not isinstance(node, ast.Call):
+                continue
+            name = node.func.attr if isinstance(node.func, ast.Attribute) else getattr(node.func, "id", None)
+            args = [arg.value for arg in node.args if isinstance(arg, ast.Constant)]
+            if name == "ActionOption" and args:
+                names["action"].add(args[0])
+            elif name == "_settle" and len(node.args) >= 3 and isinstance(node.args[2], ast.Constant):
+                names["outcome"].add(node.args[2].value)
+            elif name == "_stake" and len(node.args) >= 2 and isinstance(node.args[1], ast.Constant):
+                names["stake"].add(node.args[1].value)
+    for path in _python_files("engine/house"):
+        found = re.findall(r'side_name = "(\w+)"', path.read_text(encoding="utf-8"))
+        names["stake"].update(found)
+    names["stake"].add("ante")
+    return names
+
+
+@cache
+def _dynamic_keys() -> dict[str, set[str]]:
+    """For each f-string prefix the code builds keys from, every key it can build."""
+    house = _engine_house_names()
+    hands = {category.name.lower() for enum in (HandCategory, RussianCategory, ThreeCardCategory) for category in enum}
+    hands.add("royal_flush")
+    return {
+        "house.action.": house["action"],
+        "house.acted.": house["action"],
+        "house.outcome.": house["outcome"],
+        "house.status.": {status.value for status in BoxStatus},
+        "stake.": house["stake"],
+        "structure.": set(STRUCTURES),
+        "game.": set(default_controllers()),
+        "about.": {command.name for command in cmd.COMMANDS},
+        "holdem.blind_": {"small", "big"},
+        "holdem.street.": {Street.FLOP.value, Street.TURN.value, Street.RIVER.value},
+        "hand.": hands,
+        "rule.": set(_engine_rule_sites()),
+        "parse.": {"empty", "unknown_command", "usage", "bad_amount", "bad_box", "stale_button"},
+        "parse.what.": {"amount", "ante", "pp", "pairplus", "bonus"},
+        "": set(),  # `act.t(f"{kind}.{name}")` in a helper: its callers' prefixes are listed here
+    }
+
+
+def test_every_dynamic_key_prefix_is_known() -> None:
+    """A new f-string key must be listed in `_dynamic_keys`, so the next test checks what it can produce."""
+    _, dynamic = _used_keys()
+    assert set(dynamic) <= set(_dynamic_keys()), set(dynamic) - set(_dynamic_keys())
+
+
+@pytest.mark.parametrize("prefix", sorted(_dynamic_keys()))
+def test_every_dynamic_key_exists_in_both_languages(prefix: str) -> None:
+    keys = {prefix + name for name in _dynamic_keys()[prefix]}
+    assert sorted(keys - set(EN)) == []
+    assert sorted(keys - set(RU)) == []
+
+
+def test_the_engine_names_are_found() -> None:
+    house = _engine_house_names()
+    assert {"fold", "play", "bet", "buy", "exchange", "dealer_game", "decline"} <= house["action"]
+    assert {"won", "lost", "push", "dealer_not_qualified", "half_payout"} <= house["outcome"]
+    assert {"ante", "bet", "play", "pairplus", "bonus"} <= house["stake"]
+
+
+def test_every_parse_error_code_has_a_message() -> None:
+    source = (ROOT / "bot/commands.py").read_text(encoding="utf-8")
+    codes = set(re.findall(r'CommandError\(\s*"(\w+)"', source))
+    assert "bad_amount" in codes
+    for code in codes:
+        assert f"parse.{code}" in EN and f"parse.{code}" in RU
+
+
+# --- engine rule errors -----------------------------------------------------------------------------------------
+
+def test_the_engine_raises_rule_errors() -> None:
+    sites = _engine_rule_sites()
+    assert {"not_your_turn", "amount_range", "over_balance", "bad_ante", "clock_started"} <= set(sites)
+
+
+@pytest.mark.parametrize("code", sorted(_engine_rule_sites()))
+@pytest.mark.parametrize("language", ["en", "ru"])
+def test_every_rule_code_has_a_message_that_formats_with_each_sites_params(language: str, code: str) -> None:
+    messages = catalogue(language)
+    keys = [key for key in (f"rule.{code}", f"rule.{code}.exact") if key in messages]
+    assert keys, f"no rule.{code} in {language}"
+    for where, params in _engine_rule_sites()[code]:
+        for key in keys:
+            assert placeholders(messages[key]) <= params, f"{key} needs more than {where} passes"
+            formatted = text(language, key, **{name: f"<{name}>" for name in params})
+            assert "{" not in formatted
+
+
+def test_no_rule_message_without_an_engine_code() -> None:
+    codes = set(_engine_rule_sites())
+    stale = {key for key in EN if key.startswith("rule.") and key.removeprefix("rule.").removesuffix(".exact")
+             not in codes}
+    assert stale == set()
+
+
+def test_a_rule_refusal_reads_in_the_chats_language() -> None:
+    from bot.games.context import Action
+
+    def refusal(language: str, error: RuleError) -> str:
+        act = Action.__new__(Action)
+        act.language = language
+        return act.rule_refusal(error).message
+
+    wide = RuleError("amount_range", "english", amount=15, min=40, max=80)
+    exact = RuleError("amount_range", "english", amount=15, min=40, max=40)
+    assert refusal("ru", wide) == "Сейчас нельзя поставить или поднять до 15: выберите от 40 до 80."
+    assert "ровно 40" in refusal("ru", exact)
+    assert refusal("en", RuleError("no_such_code", "the engine's own words")) == "the engine's own words"
+
+
+# --- whole hands in Russian ---------------------------------------------------------------------------------------
+
+_CARD = re.compile(r"\b(?:10|[2-9TJQKA])[♠♥♦♣]")
+
+
+def _english_left(message: str, names: set[str]) -> list[str]:
+    """Latin-letter words in a message other than player names, cards and the casino's stake words."""
+    allowed = names | {"PAIRPLUS", "box", "pp", "bonus"}  # the last three: command words, typed as they are
+    words = re.findall(r"/?[A-Za-z][A-Za-z'’_.-]*", _CARD.sub("", message))
+    return [word for word in words if word.strip(".") not in allowed and not word.startswith("/")]
+
+
+def _all_text(replies: list[Reply]) -> list[str]:
+    out: list[str] = []
+    for reply in replies:
+        out.append(everything_public(reply))
+        out += [message for messages in reply.private.values() for message in messages]
+        if reply.error:
+            out.append(reply.error)
+    return [message for message in out if message]
+
+
+async def test_a_holdem_hand_in_a_russian_chat_reads_in_russian(service: Service) -> None:
+    assert (await service.handle(PLACE, ANN, "/lang ru")).public == ["Язык чата: ru."]
+    replies = [await service.handle(PLACE, ANN, "/join"), await service.handle(PLACE, BOB, "/join")]
+    start = await service.handle(PLACE, ANN, "/deal")
+    replies += await play_out(service, PLACE, {"ann": ANN, "bob": BOB}, start, preference=("check", "call"))
+    replies.append(await service.handle(PLACE, ANN, "/raise 10"))  # refused between hands
+    shown = "\n".join(_all_text(replies))
+    assert "Флоп:" in shown and "Тёрн:" in shown and "Ривер:" in shown
+    assert "Вскрытие" in shown
+    russian_hands = {RU[key] for key in RU if key.startswith("hand.")}
+    assert any(f"({name})" in shown for name in russian_hands), shown
+    assert "домашний лимит" in shown
+    for message in _all_text(replies):
+        assert _english_left(message, {"Ann", "Bob"}) == [], message
+        assert not any(key in message for key in EN if "." in key), message
+
+
+async def test_a_house_round_in_a_russian_chat_reads_in_russian(service: Service) -> None:
+    await service.handle(PLACE, ANN, "/lang ru")
+    await service.handle(PLACE, ANN, "/game russian")
+    replies = [await service.handle(PLACE, ANN, "/ante 10"), await service.handle(PLACE, BOB, "/ante 10")]
+    start = await service.handle(PLACE, ANN, "/deal")
+    replies += await play_out(service, PLACE, {"ann": ANN, "bob": BOB}, start)
+    shown = "\n".join(_all_text(replies))
+    assert "АНТЕ 10" in shown and "Раунд окончен" in shown
+    for message in _all_text(replies):
+        assert _english_left(message, {"Ann", "Bob"}) == [], message
+
+
+async def test_a_platform_locale_picks_russian_when_the_chat_has_no_language(service: Service) -> None:
+    ivan = Actor("tg:7", "Ivan", language="ru")
+    reply = await service.handle(PLACE, ivan, "/balance")
+    assert reply.private["tg:7"][0].startswith("В кошельке")
+    assert (await service.handle(PLACE, ivan, "/frobnicate")).error == text("ru", "parse.unknown_command",
+                                                                             command="frobnicate")
+    mary = Actor("dc:8", "Mary", language="en")
+    assert (await service.handle(PLACE, mary, "/balance")).private["dc:8"][0].startswith("Your wallet")
+    # a player whose platform gives no locale hears the locale of the chat's first player
+    assert (await service.handle(PLACE, ANN, "/balance")).private["ann"][0].startswith("В кошельке")
+    await service.handle(PLACE, ANN, "/lang en")
+    assert (await service.handle(PLACE, ivan, "/balance")).private["tg:7"][0].startswith("Your wallet")
+
+
+async def test_an_amount_name_is_translated_in_a_parse_error(service: Service) -> None:
+    await service.handle(PLACE, ANN, "/lang ru")
+    assert (await service.handle(PLACE, ANN, "/ante x")).error == "АНТЕ: нужно целое число фишек больше нуля, а не «x»."
+
+
+async def test_timers_speak_the_first_players_locale(store: Store, clock: FakeClock) -> None:
+    service = Service(store, clock, rng=random.Random(7))
+    await service.start()
+    ivan, olga = Actor("tg:1", "Ivan", language="ru"), Actor("tg:2", "Olga", language="ru")
+    place = Place("group", "group/table")
+    await service.handle(place, ivan, "/join")
+    await service.handle(place, olga, "/join")
+    await service.handle(place, ivan, "/deal")
+    heard: list[Reply] = []
+
+    async def listener(_place: Place, reply: Reply) -> None:
+        heard.append(reply)
+
+    service.subscribe("group/", listener)
+    clock.advance(61)
+    assert await service.scheduler.fire_due() == 1
+    assert any("вышло время" in message for reply in heard for message in reply.public)
+
+
+def test_english_usage_messages_spell_the_parsers_patterns() -> None:
+    """`usage.<command>` in English is the parser's own pattern, so the two never drift apart."""
+    for command in cmd.COMMANDS:
+        key = f"usage.{command.name}"
+        assert EN.get(key, "") == command.usage, key
+    assert {key for key in EN if key.startswith("usage.")} == {f"usage.{c.name}" for c in cmd.COMMANDS if c.usage}
+
+
+async def test_help_and_usage_errors_in_russian(service: Service) -> None:
+    await service.handle(PLACE, ANN, "/lang ru")
+    help_all = (await service.handle(PLACE, ANN, "/help")).private["ann"][0]
+    assert "/grant @игрок фишки — выдать фишки игроку (организатор)" in help_all
+    assert (await service.handle(PLACE, ANN, "/grant")).error == "Как писать: /grant @игрок фишки"

@@ -1,0 +1,32 @@
+"""Telegram in Russian: a user's `language_code` picks Russian when the group chose no language."""
+
+from __future__ import annotations
+
+from tests.telegram.conftest import ANN
+
+IVAN = {"id": 201, "is_bot": False, "first_name": "Ivan", "username": "ivan", "language_code": "ru"}
+OLGA = {"id": 202, "is_bot": False, "first_name": "Olga", "username": "olga", "language_code": "ru"}
+
+
+async def test_a_russian_speaking_user_is_answered_in_russian(make_bot, api) -> None:
+    bot = await make_bot("holdem")
+    await bot.command(IVAN, "/join")
+    await bot.command(OLGA, "/join")
+    assert any("садится за стол" in text for text in bot.group_texts())
+    await bot.command(IVAN, "/deal")
+    assert any("Раздача №1" in text for text in bot.group_texts())
+    assert bot.table_message().button("Мои карты")
+
+
+async def test_the_group_language_wins_over_the_users(make_bot, api) -> None:
+    bot = await make_bot("holdem")
+    await bot.command(ANN, "/lang en")
+    await bot.command(IVAN, "/join")
+    assert any("sits down" in text for text in bot.group_texts())
+
+
+async def test_russian_command_descriptions_are_published(make_bot, api) -> None:
+    await make_bot("holdem")
+    published = {call.get("language_code", ""): call["commands"] for call in api.calls("setMyCommands")}
+    russian = {command["command"]: command["description"] for command in published["ru"]}
+    assert russian["raise"] == "рейз: поднять ставку до суммы"
