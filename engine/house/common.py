@@ -229,9 +229,10 @@ class HouseRound:
             raise RuleError("no_side_bet", "this game has no side bet")
         if side < 0 or (side and not limits.min_side <= side <= limits.max_side) or (side and not limits.max_side):
             raise IllegalAmount("bad_side", f"the side bet must be {max(limits.min_side, 1)} to {limits.max_side}",
-                                amount=side)
+                                amount=side, min=max(limits.min_side, 1), max=limits.max_side)
         if not (ante == 0 and side > 0 and self._ante_optional()) and not limits.min_ante <= ante <= limits.max_ante:
-            raise IllegalAmount("bad_ante", f"ANTE must be {limits.min_ante} to {limits.max_ante}", amount=ante)
+            raise IllegalAmount("bad_ante", f"ANTE must be {limits.min_ante} to {limits.max_ante}", amount=ante,
+                                min=limits.min_ante, max=limits.max_ante)
         if balance is None and player not in self.wallets:
             raise RuleError("balance_unknown", "the player's balance is needed with his first bet")
         available = self.wallets.get(player, 0) if balance is None else balance

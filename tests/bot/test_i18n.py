@@ -21,6 +21,7 @@ from bot.store import Store
 from engine.betting import STRUCTURES, Street
 from engine.common import RuleError
 from engine.hands import HandCategory, RussianCategory, ThreeCardCategory
+from engine.house import GAMES
 from engine.house.common import BoxStatus
 from tests.bot.conftest import ANN, BOB, PLACE
 from tests.bot.helpers import everything_public, play_out
@@ -127,6 +128,8 @@ def _used_keys() -> tuple[dict[str, str], dict[str, str]]:
             position = _KEY_ARGUMENT.get(name or "")
             if position is None or len(node.args) <= position:
                 continue
+            if name == "text" and isinstance(node.func, ast.Attribute):
+                continue  # `draw.text(...)` in the pictures is Pillow's, not the catalogue's `text(language, key)`
             keys, prefixes = _keys_in(node.args[position])
             where = f"{path.relative_to(ROOT)}:{node.lineno}"
             literal.update(dict.fromkeys(keys, where))
@@ -165,6 +168,9 @@ def _engine_house_names() -> dict[str, set[str]]:
                 names["outcome"].add(node.args[2].value)
             elif name == "_stake" and len(node.args) >= 2 and isinstance(node.args[1], ast.Constant):
                 names["stake"].add(node.args[1].value)
+            elif name == "_play":  # `_play(box, action, multiple, stake="bet")` stakes BET unless told otherwise
+                stake = next((kw.value for kw in node.keywords if kw.arg == "stake"), None)
+                names["stake"].add(stake.value if isinstance(stake, ast.Constant) else "bet")
     for path in _python_files("engine/house"):
         found = re.findall(r'side_name = "(\w+)"', path.read_text(encoding="utf-8"))
         names["stake"].update(found)
@@ -193,6 +199,9 @@ def _dynamic_keys() -> dict[str, set[str]]:
         "rule.": set(_engine_rule_sites()),
         "parse.": {"empty", "unknown_command", "usage", "bad_amount", "bad_box", "stale_button"},
         "parse.what.": {"amount", "ante", "pp", "pairplus", "bonus"},
+        "odds.bet.": {"ante", "pairplus"},
+        "odds.strategy.": set(GAMES),
+        "picture.moment.": {"flop", "turn", "river", "showdown", "deal", "reveal", "settled"},
         "": set(),  # `act.t(f"{kind}.{name}")` in a helper: its callers' prefixes are listed here
     }
 
