@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import asyncio
+import logging
 import re
 import sys
 from collections.abc import Callable
@@ -12,6 +13,8 @@ from typing import TextIO
 
 from bot.output import Actor, Button, Place, Reply, TableMessage
 from bot.service import Service
+
+log = logging.getLogger(__name__)
 
 PLACE = Place("term:local", "term:local:table")
 
@@ -125,5 +128,9 @@ async def run_terminal(service: Service, read_line: Callable[[str], str] = input
             line = await asyncio.to_thread(read_line, adapter.prompt())
         except EOFError:
             break
-        if not await adapter.say(line):
-            break
+        try:
+            if not await adapter.say(line):
+                break
+        except Exception:  # a bug: the transaction rolled back, so say so and keep the table going
+            log.exception("command %r failed", line)
+            adapter.print("[only you] Something went wrong on our side; nothing changed.")
