@@ -62,13 +62,31 @@ class Event:
 
     def to_dict(self) -> dict[str, Any]:
         """A JSON-able form for the hand history."""
-        fields = {field.name: _plain(getattr(self, field.name)) for field in dataclasses.fields(self)}
-        return {"kind": self.kind, **fields}
+        data: dict[str, Any] = {"kind": type(self).__name__}
+        for name in _field_names(type(self)):
+            data[name] = _plain(getattr(self, name))
+        return data
+
+
+_FIELD_NAMES: dict[type, tuple[str, ...]] = {}
+
+
+def _field_names(cls: type) -> tuple[str, ...]:
+    """A dataclass's field names, looked up once per class (events are serialised after every action)."""
+    names = _FIELD_NAMES.get(cls)
+    if names is None:
+        names = _FIELD_NAMES[cls] = tuple(field.name for field in dataclasses.fields(cls))
+    return names
+
+
+_SCALARS = (str, int, float, bool, type(None))
 
 
 def _plain(value: Any) -> Any:
     """Cards to text, enums to values, instants to ISO text, durations to seconds, fractions to "num/den", containers
     recursively: so events serialise to JSON."""
+    if type(value) in _SCALARS:  # the common case first (exact types: enums that are str or int go on below)
+        return value
     if isinstance(value, Card):
         return str(value)
     if isinstance(value, datetime | time):
@@ -80,7 +98,7 @@ def _plain(value: Any) -> Any:
     if isinstance(value, Enum):
         return value.value
     if dataclasses.is_dataclass(value) and not isinstance(value, type):
-        return {field.name: _plain(getattr(value, field.name)) for field in dataclasses.fields(value)}
+        return {name: _plain(getattr(value, name)) for name in _field_names(type(value))}
     if isinstance(value, dict):
         return {str(key): _plain(item) for key, item in value.items()}
     if isinstance(value, list | tuple | set | frozenset):

@@ -1,9 +1,12 @@
 """The terminal table: named players at one keyboard, public and private output marked, buttons by number."""
 
 import io
+import signal
 import subprocess
 import sys
 from pathlib import Path
+
+import pytest
 
 from bot.service import Service
 from bot.terminal import TerminalAdapter
@@ -41,14 +44,19 @@ async def test_unknown_speaker_and_bad_commands_get_a_short_answer(service: Serv
 
 def test_pokerbot_runs_a_terminal_table_from_the_command_line(tmp_path: Path) -> None:
     script = "ann: /join\nbob: /join\nann: /deal\n/quit\n"
-    result = subprocess.run([sys.executable, "-m", "bot", "--db", str(tmp_path / "t.db")], input=script, text=True,
-                            capture_output=True, cwd=tmp_path, timeout=60,
-                            env={"PATH": "", "PYTHONPATH": str(ROOT), "HOME": str(tmp_path)})
-    assert result.returncode == 0, result.stderr
-    assert "pokerbot at the terminal" in result.stdout
-    assert "[table] Hand #1" in result.stdout
+    env = {"PATH": "", "PYTHONPATH": str(ROOT), "HOME": str(tmp_path), "PYTHONFAULTHANDLER": "1"}
+    process = subprocess.Popen([sys.executable, "-m", "bot", "--db", str(tmp_path / "t.db")], stdin=subprocess.PIPE,
+                               stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True, cwd=tmp_path, env=env)
+    try:
+        out, err = process.communicate(script, timeout=60)
+    except subprocess.TimeoutExpired:  # show where it hangs: faulthandler prints every thread on SIGABRT
+        process.send_signal(signal.SIGABRT)
+        out, err = process.communicate()
+        pytest.fail(f"pokerbot did not stop after /quit\n{out[-2000:]}\n{err[-4000:]}")
+    assert process.returncode == 0, err
+    assert "pokerbot at the terminal" in out
+    assert "[table] Hand #1" in out
     assert (tmp_path / "t.db").exists()
-
 
 
 async def test_a_file_is_written_next_to_the_database(service: Service, tmp_path: Path) -> None:
