@@ -21,6 +21,7 @@ class Settings:
     telegram_base_url: str | None = None
     telegram_webhook_url: str | None = None
     telegram_webhook_port: int = 8443
+    telegram_webhook_secret: str | None = None
     starting_grant: int = 1000
     log_level: str = "INFO"
 
@@ -44,6 +45,7 @@ def load_settings(env_file: str | Path | None = ".env") -> Settings:
         telegram_base_url=get("TELEGRAM_BASE_URL"),
         telegram_webhook_url=get("TELEGRAM_WEBHOOK_URL"),
         telegram_webhook_port=int(get("TELEGRAM_WEBHOOK_PORT") or 8443),
+        telegram_webhook_secret=get("TELEGRAM_WEBHOOK_SECRET"),
         starting_grant=int(get("POKERBOT_STARTING_GRANT") or 1000),
         log_level=get("POKERBOT_LOG_LEVEL") or "INFO",
     )

@@ -78,7 +78,7 @@ class TelegramSettings:
             base_url=settings.telegram_base_url,
             webhook_url=settings.telegram_webhook_url,
             webhook_port=settings.telegram_webhook_port,
-            webhook_secret=getattr(settings, "telegram_webhook_secret", None),
+            webhook_secret=settings.telegram_webhook_secret,
         )
 
 

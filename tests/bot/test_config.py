@@ -1,0 +1,34 @@
+"""Settings come from the environment and `.env`, real environment variables first."""
+
+import re
+from pathlib import Path
+
+from bot.config import load_settings
+
+NAMES = ("POKERBOT_DB", "POKERBOT_STARTING_GRANT", "DISCORD_TOKEN", "DISCORD_GUILD_ID", "TELEGRAM_TOKEN",
+         "TELEGRAM_WEBHOOK_SECRET", "TELEGRAM_WEBHOOK_PORT")
+
+
+def test_env_file_is_read_and_the_environment_wins(tmp_path: Path, monkeypatch) -> None:
+    for name in NAMES:  # recorded by monkeypatch, so what load_dotenv sets is removed again after the test
+        monkeypatch.setenv(name, "")
+        monkeypatch.delenv(name)
+    env = tmp_path / ".env"
+    env.write_text("POKERBOT_DB=cards.db\nTELEGRAM_TOKEN=123:abc\nDISCORD_GUILD_ID=42\nPOKERBOT_STARTING_GRANT=500\n")
+    monkeypatch.setenv("TELEGRAM_WEBHOOK_SECRET", "s3cret")
+    monkeypatch.setenv("POKERBOT_STARTING_GRANT", "700")
+    settings = load_settings(env)
+    assert settings.database == Path("cards.db")
+    assert settings.telegram_token == "123:abc"
+    assert settings.discord_guild == 42
+    assert settings.discord_token is None
+    assert settings.telegram_webhook_secret == "s3cret"
+    assert settings.starting_grant == 700
+
+
+def test_every_setting_read_is_documented_in_the_example() -> None:
+    root = Path(__file__).resolve().parents[2]
+    source = (root / "bot/config.py").read_text(encoding="utf-8")
+    example = (root / ".env.example").read_text(encoding="utf-8")
+    for name in re.findall(r'get\("([A-Z_]+)"\)', source):
+        assert f"\n{name}=" in example, f"{name} is not in .env.example"
