@@ -160,12 +160,8 @@ class HoldemController:
         if act.state.get("tournament"):
             raise act.refuse("holdem.use_cashout")
         hand = self._hand(act)
-        if hand is not None and act.user in hand.players and act.user not in hand.folded:
+        if hand is not None and act.user in hand.players:  # folded or not, his stack settles when the hand ends
             seat["leaving"] = True
-            act.tell(act.user, "holdem.leaving_after_hand")
-            return
-        if hand is not None and act.user in hand.players:
-            seat["leaving"] = True  # folded: his stack is settled when the hand ends
             act.tell(act.user, "holdem.leaving_after_hand")
             return
         self._stand_up(act, seat)
@@ -174,8 +170,16 @@ class HoldemController:
     def _stand_up(self, act: Action, seat: dict[str, Any]) -> None:
         if seat["stack"]:
             act.move(self.stack_account(act, seat["id"]), bots.home_account(act, seat["id"]), seat["stack"], "cash-out")
-        act.state["seats"].remove(seat)
+        self.remove_seat(act, seat)
         act.say("holdem.left", player=act.name(seat["id"]), chips=seat["stack"])
+
+    def remove_seat(self, act: Action, seat: dict[str, Any]) -> None:
+        """Take a seat away; the button keeps its place (a seat before it leaving shifts its index back)."""
+        seats = act.state["seats"]
+        index = seats.index(seat)
+        seats.remove(seat)
+        if index <= act.state.get("button", -1):
+            act.state["button"] -= 1
 
     def _configure(self, act: Action, command: cmd.Command) -> None:
         assert isinstance(command, cmd.Setting)

@@ -194,7 +194,7 @@ def _cash_out(ctl: HoldemController, act: Action) -> None:
     if hand is not None and act.user in hand.players:
         raise act.refuse("tournament.cash_out_between_hands")
     events = _apply(act, tournament.cash_out, act.user, seat["stack"])
-    act.state["seats"].remove(seat)
+    ctl.remove_seat(act, seat)
     _save(act, tournament, events, ctl)
     _maybe_end(ctl, act, tournament)
 
@@ -282,7 +282,7 @@ def after_hand(ctl: HoldemController, act: Action) -> None:
     for seat in [seat for seat in act.state["seats"] if seat["stack"] == 0]:
         if tournament.can_eliminate(seat["id"]):
             events += tournament.eliminate(seat["id"])
-            act.state["seats"].remove(seat)
+            ctl.remove_seat(act, seat)
     if events:
         _save(act, tournament, events, ctl)
     _maybe_end(ctl, act, tournament)
@@ -296,7 +296,7 @@ def _maybe_end(ctl: HoldemController, act: Action, tournament: Tournament) -> No
 def _finish(ctl: HoldemController, act: Action, tournament: Tournament) -> None:
     stacks = {seat["id"]: seat["stack"] for seat in act.state["seats"]}
     events = _apply(act, tournament.finish, moment(act), stacks)
-    act.state["seats"] = []
+    act.state["seats"], act.state["button"] = [], -1
     _save(act, tournament, events, ctl)
     act.say_text(render.settlement(act, tournament.settle()))
     act.disarm(_clock_key(act))

@@ -248,3 +248,18 @@ async def test_organizers_set_house_limits_and_tiers(service: Service) -> None:
     assert (await service.handle(other, BOB, "/ante 10")).error
     assert (await service.handle(other, BOB, "/ante 25 pp 500")).error is None
     assert (await service.handle(other, ANN, "/set tier gold")).error
+
+
+async def test_the_button_moves_one_seat_clockwise_even_when_a_seat_empties(service: Service) -> None:
+    dan = Actor("dan", "Dan")
+    players = {**PLAYERS, "dan": dan}
+    await seat_three(service)
+    await service.handle(PLACE, dan, "/join 200")
+    buttons = []
+    for number in range(1, 4):
+        start = await service.handle(PLACE, ANN, "/deal") if number == 1 else await service.handle(PLACE, BOB, "/deal")
+        buttons.append(start.public[0].split("button ")[1].split(",")[0])
+        if number == 1:
+            assert (await service.handle(PLACE, ANN, "/leave")).error is None  # Ann (seat 1) leaves after hand 1
+        await play_out(service, PLACE, players, start, preference=("fold", "check"))
+    assert buttons == ["Ann", "Bob", "Cat"]
