@@ -152,32 +152,25 @@ class Outbox:
                 self._lanes.pop(lane, None)
 
     async def _send_text(self, op: TextOp) -> None:
-        try:
-            await self._bot.send_message(op.chat_id, op.text, message_thread_id=op.topic)
-        except Forbidden:
-            if op.private_to is None or self.on_blocked is None:
-                raise
-            log.info("user %s blocked the bot; no more private messages to him", op.private_to)
-            await self.on_blocked(op.private_to)
+        await self._delivered(op.private_to, self._bot.send_message(op.chat_id, op.text, message_thread_id=op.topic))
 
     async def _send_photo(self, op: PhotoOp) -> None:
-        try:
-            await self._bot.send_photo(op.chat_id, op.png, caption=op.caption[:MAX_CAPTION] or None,
-                                       message_thread_id=op.topic)
-        except Forbidden:
-            if op.private_to is None or self.on_blocked is None:
-                raise
-            log.info("user %s blocked the bot; no more private messages to him", op.private_to)
-            await self.on_blocked(op.private_to)
+        await self._delivered(op.private_to, self._bot.send_photo(
+            op.chat_id, op.png, caption=op.caption[:MAX_CAPTION] or None, message_thread_id=op.topic))
 
     async def _send_document(self, op: DocumentOp) -> None:
+        await self._delivered(op.private_to, self._bot.send_document(
+            op.chat_id, op.content, filename=op.name, message_thread_id=op.topic))
+
+    async def _delivered(self, private_to: int | None, sending: Awaitable[object]) -> None:
+        """Await a send; a private one refused with Forbidden means the user blocked the bot: forget his chat."""
         try:
-            await self._bot.send_document(op.chat_id, op.content, filename=op.name, message_thread_id=op.topic)
+            await sending
         except Forbidden:
-            if op.private_to is None or self.on_blocked is None:
+            if private_to is None or self.on_blocked is None:
                 raise
-            log.info("user %s blocked the bot; no more private messages to him", op.private_to)
-            await self.on_blocked(op.private_to)
+            log.info("user %s blocked the bot; no more private messages to him", private_to)
+            await self.on_blocked(private_to)
 
     async def _show_table(self, op: TableOp) -> None:
         markup = keyboard(op.message.buttons)
