@@ -309,7 +309,7 @@ def _game(service: Service, act: Action, controller: Controller, command: cmd.Co
         raise act.refuse("game.unknown", game=command.game, choices=", ".join(service.controllers))
     act.require_organizer()
     if controller.is_busy(act):
-        raise act.refuse("game.busy")
+        raise act.refuse("game.busy" if controller.current_key(act) else "game.seated")
     act.config = {"game": command.game}
     act.state = {}
     act.say("game.set", game=act.t(f"game.{command.game}"))

@@ -43,7 +43,7 @@ def table_text(act: Action, hand: engine.Hand) -> str:
             marks.append(act.t("holdem.folded"))
         elif stacks[player] == 0 and not hand.is_over:
             marks.append(act.t("holdem.all_in"))
-        if bets.get(player):
+        if bets.get(player) and not hand.is_over:
             marks.append(act.t("holdem.bet", chips=bets[player]))
         turn = "▶ " if player == hand.to_act else "  "
         lines.append(f"{turn}{act.name(player)} · {stacks[player]} {' '.join(marks)}".rstrip())

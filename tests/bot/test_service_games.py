@@ -263,3 +263,14 @@ async def test_the_button_moves_one_seat_clockwise_even_when_a_seat_empties(serv
             assert (await service.handle(PLACE, ANN, "/leave")).error is None  # Ann (seat 1) leaves after hand 1
         await play_out(service, PLACE, players, start, preference=("fold", "check"))
     assert buttons == ["Ann", "Bob", "Cat"]
+
+
+async def test_switching_games_is_refused_while_players_sit_with_chips(service: Service) -> None:
+    await seat_three(service)
+    reply = await service.handle(PLACE, ANN, "/game russian")
+    assert reply.error == "Players are seated here with chips: everyone /leave first (or finish the tournament)."
+    start = await service.handle(PLACE, ANN, "/deal")
+    assert (await service.handle(PLACE, ANN, "/game russian")).error == "Finish the hand in progress first."
+    replies = await play_out(service, PLACE, PLAYERS, start, preference=("fold", "check"))
+    final = replies[-1].table.text
+    assert "The hand is over." in final and " bet " not in final, "no bets are left standing after the hand"
