@@ -312,7 +312,7 @@ def _game(service: Service, act: Action, controller: Controller, command: cmd.Co
         raise act.refuse("game.busy" if controller.current_key(act) else "game.seated")
     act.config = {"game": command.game}
     act.state = {}
-    act.say("game.set", game=act.t(f"game.{command.game}"))
+    act.say("game.set" if command.game == "holdem" else "game.set_house", game=act.t(f"game.{command.game}"))
 
 
 def _cards(service: Service, act: Action, controller: Controller, command: cmd.Command) -> None:
