@@ -370,7 +370,7 @@ def parse(text: str) -> Command:
 def _build(cls: type[Command], args: list[str]) -> Command:
     if cls in (Bet, Raise, Join):
         _at_most(args, 1)
-        return cls(parse_amount(args[0])) if args else cls()  # type: ignore[call-arg]
+        return cls(parse_amount(args[0])) if args else cls()
     if cls is Ante:
         return _ante(args)
     if cls is Grant:
@@ -403,10 +403,10 @@ def _build(cls: type[Command], args: list[str]) -> Command:
         return AddBot(args[1], remove=True)
     if cls in (History, Stats, AddBot):
         _at_most(args, 1)
-        return cls(args[0]) if args else cls()  # type: ignore[call-arg]
+        return cls(args[0]) if args else cls()
     if cls in (Help, Game, Lang):
         _at_most(args, 1)
-        return cls(args[0].lower().lstrip("/")) if args else cls()  # type: ignore[call-arg]
+        return cls(args[0].lower().lstrip("/")) if args else cls()
     _at_most(args, 0)
     return cls()
 

@@ -13,9 +13,17 @@ __all__ = ["DiscordAdapter", "DiscordOptions", "intents", "run_discord"]
 class DiscordSettings(Protocol):
     """The settings the adapter reads (`bot.config.Settings` has them, from `.env`)."""
 
-    discord_token: str | None
-    discord_guild: int | None
-    discord_organizer_role: str | None
+    @property
+    def discord_token(self) -> str | None:
+        """The bot token."""
+
+    @property
+    def discord_guild(self) -> int | None:
+        """The guild to sync commands to (None: globally)."""
+
+    @property
+    def discord_organizer_role(self) -> str | None:
+        """The role whose members organize."""
 
 
 async def run_discord(service: Service, settings: DiscordSettings) -> None:

@@ -215,7 +215,10 @@ class DiscordAdapter:
         if response.is_done():  # deferred
             if component:
                 if private or own:
-                    await interaction.followup.send(_clip(private) or None, ephemeral=True, **_attach(own))
+                    if private:
+                        await interaction.followup.send(_clip(private), ephemeral=True, **_attach(own))
+                    else:
+                        await interaction.followup.send(ephemeral=True, files=own)
             else:
                 content = _clip(private or self._done(place, language))
                 if own:

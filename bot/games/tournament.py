@@ -77,9 +77,9 @@ def _require(act: Action) -> Tournament:
     return tournament
 
 
-def _apply(act: Action, call: Any, *args: Any) -> list[Event]:
+def _apply(act: Action, call: Any, *args: Any, **kwargs: Any) -> list[Event]:
     try:
-        events: list[Event] = call(*args)
+        events: list[Event] = call(*args, **kwargs)
     except RuleError as error:
         raise act.rule_refusal(error) from None
     return events

@@ -51,7 +51,7 @@ class Store:
         # aiosqlite runs every call in its own worker thread; a whole transaction is queued as one call there so
         # it costs one hop instead of one per statement. `_execute` is aiosqlite's queueing primitive.
         raw = self._connection._conn
-        result: T = await self._connection._execute(fn, raw)
+        result: T = await self._connection._execute(fn, raw)  # type: ignore[no-untyped-call]
         return result
 
     async def transact(self, fn: Callable[[Tx], T], *, now: float) -> T:

@@ -103,3 +103,29 @@ async def test_a_short_player_pawns_an_item_for_chips(night) -> None:
     assert await service.store.read(lambda tx: tx.check_ledger()) == []
     bank = await service.store.read(lambda tx: tx.balances(f"bank:{PLACE.table_id}:"))
     assert list(bank.values()) == [-1000], "900 chips bought in and 100 lent against the jacket"
+
+
+async def test_a_pawned_item_is_redeemed_between_hands(night) -> None:
+    service, _ = night
+    await service.handle(PLACE, ANN, "/set structure no-limit")
+    started = await service.handle(PLACE, ANN, "/tournament start")
+    await play_out(service, PLACE, PLAYERS, started, preference=("call", "check"))
+    reply = await service.handle(PLACE, ANN, "/deal")
+    for _ in range(6):
+        actor = PLAYERS[reply.table.to_act]
+        pawned = await service.handle(PLACE, actor, "/pawn leather jacket")
+        if pawned.error is None:
+            break
+        reply = await service.handle(PLACE, actor, "/allin")
+    else:
+        pytest.fail("nobody was ever short of a call")
+    assert (await service.handle(PLACE, actor, "/tournament redeem 1")).error == "A hand is in play: wait for it to end."
+    await play_out(service, PLACE, PLAYERS, pawned, preference=("fold", "check"))  # he folds: the 100 chips stay
+    stack = await service.store.read(lambda tx: tx.balance(f"stack:{PLACE.table_id}:{actor.user_id}"))
+    assert stack >= 100
+    redeemed = await service.handle(PLACE, actor, "/tournament redeem 1")
+    assert redeemed.error is None, redeemed.error
+    after = await service.store.read(lambda tx: tx.balance(f"stack:{PLACE.table_id}:{actor.user_id}"))
+    assert after == stack - 100
+    assert (await service.handle(PLACE, actor, "/tournament redeem 1")).error, "an item is redeemed once"
+    assert await service.store.read(lambda tx: tx.check_ledger()) == []
