@@ -129,3 +129,21 @@ async def test_a_pawned_item_is_redeemed_between_hands(night) -> None:
     assert after == stack - 100
     assert (await service.handle(PLACE, actor, "/tournament redeem 1")).error, "an item is redeemed once"
     assert await service.store.read(lambda tx: tx.check_ledger()) == []
+
+
+async def test_the_organizer_runs_the_clock(night) -> None:
+    service, clock = night
+    await service.handle(PLACE, ANN, "/tournament start")
+    assert (await service.handle(PLACE, BOB, "/tournament pause")).error == "Only the table's organizer can do that."
+    paused = await service.handle(PLACE, ANN, "/tournament pause")
+    assert paused.error is None and "(clock paused)" in paused.public[-1]
+    assert (await service.handle(PLACE, ANN, "/tournament pause")).error, "pausing twice is refused"
+    resumed = await service.handle(PLACE, ANN, "/tournament resume")
+    assert resumed.error is None and "(clock paused)" not in resumed.public[-1]
+    status = await service.handle(PLACE, CAT, "/tournament status")
+    assert "Level 1" in status.private["cat"][0]
+    assert (await service.handle(PLACE, ANN, "/tournament minutes x")).error
+    assert (await service.handle(PLACE, ANN, "/tournament frobnicate")).error.startswith("Usage: /tournament")
+    skipped = await service.handle(PLACE, ANN, "/tournament skip")
+    assert skipped.error is None, skipped.error
+    assert "Break until 20:00" in skipped.public[-1]
