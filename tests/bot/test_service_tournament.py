@@ -119,7 +119,8 @@ async def test_a_pawned_item_is_redeemed_between_hands(night) -> None:
         reply = await service.handle(PLACE, actor, "/allin")
     else:
         pytest.fail("nobody was ever short of a call")
-    assert (await service.handle(PLACE, actor, "/tournament redeem 1")).error == "A hand is in play: wait for it to end."
+    early = await service.handle(PLACE, actor, "/tournament redeem 1")
+    assert early.error == "A hand is in play: wait for it to end."
     await play_out(service, PLACE, PLAYERS, pawned, preference=("fold", "check"))  # he folds: the 100 chips stay
     stack = await service.store.read(lambda tx: tx.balance(f"stack:{PLACE.table_id}:{actor.user_id}"))
     assert stack >= 100
@@ -132,7 +133,7 @@ async def test_a_pawned_item_is_redeemed_between_hands(night) -> None:
 
 
 async def test_the_organizer_runs_the_clock(night) -> None:
-    service, clock = night
+    service, _ = night
     await service.handle(PLACE, ANN, "/tournament start")
     assert (await service.handle(PLACE, BOB, "/tournament pause")).error == "Only the table's organizer can do that."
     paused = await service.handle(PLACE, ANN, "/tournament pause")
