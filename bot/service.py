@@ -188,7 +188,7 @@ class Service:
 
     def _welcome(self, tx: Tx, place: Place, actor: Actor, settings: dict[str, Any]) -> None:
         """A player's first command in a chat opens his wallet with the starting grant; the chat's first player
-        organizes it (more organizers come from the platform's admin rights or `/set organizer @name`)."""
+        organizes it (more organizers come from the platform's admin rights: `Actor.is_admin`)."""
         if tx.ensure_player(place.chat_id, actor.user_id, actor.name):
             grant = int(settings.get("grant", self.settings.starting_grant))
             if grant > 0:
