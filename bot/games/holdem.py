@@ -29,6 +29,8 @@ DEFAULTS: dict[str, Any] = {
 """A cash table's defaults: `/set name value` changes them (organizer)."""
 
 TIMEOUTS_BEFORE_SITTING_OUT = 2
+ABSENT_SECONDS = 2
+"""A tournament player sitting out is still dealt in; his turn passes (check or fold) after this pause."""
 
 
 class HoldemController:
@@ -126,10 +128,10 @@ class HoldemController:
 
     def _join(self, act: Action, command: cmd.Command) -> None:
         assert isinstance(command, cmd.Join)
-        if act.state.get("tournament"):
+        seat = self.seat(act, act.user)
+        if act.state.get("tournament") and not (seat is not None and seat["out"]):
             tour.register(self, act)
             return
-        seat = self.seat(act, act.user)
         if seat is not None:
             if seat["out"]:
                 seat["out"], seat["timeouts"] = False, 0
@@ -223,8 +225,12 @@ class HoldemController:
         self.start_hand(act, quiet=False)
 
     def eligible(self, act: Action) -> list[dict[str, Any]]:
-        """Seats that can be dealt in: with chips and not sitting out."""
-        return [seat for seat in act.state["seats"] if seat["stack"] > 0 and not seat["out"]]
+        """Seats that are dealt in: with chips and not sitting out — in a tournament even those sitting out, whose
+        blinds are posted and hands folded for them as in a card room, so an absent player cannot stall it."""
+        return [seat for seat in act.state["seats"] if self._dealt_in(act, seat)]
+
+    def _dealt_in(self, act: Action, seat: dict[str, Any]) -> bool:
+        return seat["stack"] > 0 and (not seat["out"] or bool(act.state.get("tournament")))
 
     def start_hand(self, act: Action, *, quiet: bool) -> None:
         """Deal the next hand when two players can play (and, in a tournament, the clock is not on a break)."""
@@ -239,7 +245,7 @@ class HoldemController:
             return
         seats = act.state["seats"]
         button = self._next_button(act)
-        players = [engine.SeatPlayer(seat["id"], seat["stack"], seat["out"]) for seat in seats]
+        players = [engine.SeatPlayer(seat["id"], seat["stack"], not self._dealt_in(act, seat)) for seat in seats]
         structure = STRUCTURES[act.config.get("structure", DEFAULTS["structure"])]
         act.state["number"] = act.state.get("number", 0) + 1
         pawn = tour.pawn_rules(self, act)
@@ -250,7 +256,7 @@ class HoldemController:
 
     def _next_button(self, act: Action) -> int:
         seats = act.state["seats"]
-        return next_button([seat["stack"] > 0 and not seat["out"] for seat in seats], act.state.get("button", -1))
+        return next_button([self._dealt_in(act, seat) for seat in seats], act.state.get("button", -1))
 
     def _act(self, act: Action, command: cmd.Command) -> None:
         hand = self._hand(act)
@@ -296,6 +302,9 @@ class HoldemController:
         player = hand.to_act
         events = hand.act(player, hand.timeout_action())
         seat = self.seat(act, player)
+        if seat is not None and seat["out"]:  # absent and dealt in (tournament): his hand passes without a word
+            self._commit(act, hand, events)
+            return
         act.say("holdem.timed_out", player=act.name(player))
         if seat is not None:
             seat["timeouts"] += 1
@@ -320,6 +329,8 @@ class HoldemController:
         act.state["hand"] = hand.to_dict()
         if bots.is_bot(hand.to_act):
             act.arm(self._timer(act), bots.BOT_SECONDS, kind="bot", step=act.state["step"])
+        elif (seat := self.seat(act, hand.to_act or "")) is not None and seat["out"]:  # absent: check or fold soon
+            act.arm(self._timer(act), ABSENT_SECONDS, kind="turn", step=act.state["step"])
         else:
             act.arm(self._timer(act), self.config(act, "turn_seconds"), kind="turn", step=act.state["step"])
         act.show_table(self.table_message(act, hand))

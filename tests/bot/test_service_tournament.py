@@ -9,7 +9,7 @@ from bot.clock import FakeClock
 from bot.service import Service
 from bot.store import Store
 from tests.bot.conftest import ANN, BOB, CAT, PLACE
-from tests.bot.helpers import play_out
+from tests.bot.helpers import play_out, press_label
 
 PLAYERS = {actor.user_id: actor for actor in (ANN, BOB, CAT)}
 SIX_PM = datetime(2026, 11, 29, 18, 0, tzinfo=UTC).timestamp()
@@ -148,3 +148,39 @@ async def test_the_organizer_runs_the_clock(night) -> None:
     skipped = await service.handle(PLACE, ANN, "/tournament skip")
     assert skipped.error is None, skipped.error
     assert "Break until 20:00" in skipped.public[-1]
+
+
+async def test_an_absent_player_is_blinded_off_so_the_tournament_still_ends(store: Store) -> None:
+    clock = FakeClock(SIX_PM)
+    service = Service(store, clock, rng=random.Random(9))
+    await service.start()
+    await service.handle(PLACE, ANN, "/tournament create home-night")
+    await service.handle(PLACE, ANN, "/join")
+    await service.handle(PLACE, BOB, "/join")
+    reply = await service.handle(PLACE, ANN, "/tournament start")
+    heard: list[str] = []
+
+    async def listener(place, timer_reply):
+        heard.extend(timer_reply.public)
+
+    service.subscribe("chat/", listener)
+    for _ in range(2):  # Bob never answers: two time-outs sit him out
+        while reply.table is None or reply.table.to_act != "bob":
+            reply = await service.press(PLACE, ANN, press_label(reply, "check", "call"))
+        clock.advance(61)
+        await service.scheduler.fire_due()
+        reply = await service.handle(PLACE, ANN, "/table")
+    assert any("sitting out" in message for message in heard)
+    for _ in range(2000):
+        settled = await service.handle(PLACE, ANN, "/tournament settle")
+        if settled.error is None:
+            break
+        view = await service.handle(PLACE, ANN, "/table")
+        if view.table is not None and view.table.to_act == "ann":
+            await service.press(PLACE, ANN, press_label(view, "check", "call"))
+        clock.advance(5)
+        await service.scheduler.fire_due()
+    else:
+        pytest.fail("the tournament never ended with an absent player")
+    assert "Ann: paid 50, cashed out 100" in settled.public[0]
+    assert await store.read(lambda tx: tx.check_ledger()) == []
