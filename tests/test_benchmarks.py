@@ -1,0 +1,25 @@
+"""Smoke runs of the benchmark scripts with tiny sizes, so they keep working (their numbers are not asserted)."""
+
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+ROOT = Path(__file__).resolve().parents[1]
+
+
+@pytest.mark.parametrize(
+    ("script", "args", "expected"),
+    [
+        ("service.py", ["--tables", "20", "--seconds", "0.3", "--concurrency", "4"], "ratio to raw"),
+        ("holdem.py", ["50"], "ratio"),
+        ("picture.py", ["--rounds", "3"], "ms"),
+        ("settlement.py", [], "exact / greedy"),
+    ],
+)
+def test_benchmark_runs(script: str, args: list[str], expected: str) -> None:
+    result = subprocess.run([sys.executable, str(ROOT / "benchmarks" / script), *args], capture_output=True, text=True,
+                            timeout=120, cwd=ROOT)
+    assert result.returncode == 0, result.stderr[-2000:]
+    assert expected in result.stdout
