@@ -131,12 +131,12 @@ FORBIDDEN_PAWN_KINDS: Mapping[str, tuple[str, ...]] = {
     "socks": ("sock", "носк", "носоч"),
     "belts": ("belt", "ремень", "ремн", "пояс"),
     "jewellery": ("jewel", "ring", "necklace", "bracelet", "earring", "pendant", "chain",
-                  "украшени", "кольц", "колеч", "цепоч", "серьг", "браслет", "кулон", "ожерель"),
-    "accessories": ("accessor", "tie", "scarf", "glove", "cufflink", "sunglass", "аксессуар", "галстук", "шарф",
-                    "перчатк", "запонк", "очки"),
+                  "украшени", "бижутер", "кольц", "колеч", "цепоч", "серьг", "браслет", "кулон", "ожерель"),
+    "accessories": ("accessor", "tie", "cufflink", "sunglass", "аксессуар", "галстук", "запонк", "очки"),
     "watches": ("watch", "wristwatch", "часы", "часики"),
 }
-"""Kinds of items the bank refuses, with the word beginnings (English and Russian) that name them."""
+"""Kinds of items the bank refuses, with the word beginnings (English and Russian) that name them. The seed accepts
+"any part of clothing" except these, so a scarf or gloves are clothing, a tie or sunglasses an accessory."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -148,10 +148,16 @@ class PawnRules:
 
     def forbidden_kind(self, item: str) -> str | None:
         """The refused kind the description names, if any (a word starting with one of the kind's stems)."""
+        found = self.forbidden_word(item)
+        return found[0] if found else None
+
+    def forbidden_word(self, item: str) -> tuple[str, str] | None:
+        """The refused kind and the word of the description that names it, if any."""
         words = "".join(char if char.isalnum() else " " for char in item.lower()).split()
         for kind, stems in self.forbidden.items():
-            if any(word.startswith(stem) for word in words for stem in stems):
-                return kind
+            for word in words:
+                if word.startswith(tuple(stems)):
+                    return kind, word
         return None
 
     def verify_item(self, item: str) -> None:

@@ -31,16 +31,12 @@ from typing import Any
 
 from engine.clock import Clock, TournamentEvent, from_iso, to_iso, to_utc
 from engine.common import Event, IllegalAmount, Move, RuleError, allowed
+from engine.holdem_types import PawnRules
 from engine.schedule import Schedule
 from engine.settlement import Settlement, SettlementRow, build_settlement, fraction_from_text, fraction_to_text
 
 BANK = "bank"
 """The tournament bank's account name in chip moves; a player's chips are `stack:<player>`."""
-
-REFUSED_ITEMS = ("sock", "belt", "watch", "jewel", "ring", "earring", "necklace", "bracelet", "chain", "accessor",
-                 "носк", "носок", "ремен", "ремн", "пояс", "час", "украшен", "кольц", "серьг", "цепоч", "браслет",
-                 "аксессуар", "бижутер")
-"""Word beginnings of items the seed does not accept: socks, belts, jewellery, accessories and watches."""
 
 
 class Phase(StrEnum):
@@ -346,7 +342,8 @@ class Tournament:
             words = re.findall(r"\w+", description.lower())
             if not words:
                 raise RuleError("no_description", "say what the item is")
-            refused = next((word for word in words if word.startswith(REFUSED_ITEMS)), None)
+            found = PawnRules().forbidden_word(description)  # the same refused kinds the hand checks
+            refused = found[1] if found else None
             if refused is not None:
                 raise RuleError("item_refused", f"{refused!r} cannot be pawned (no socks, belts, jewellery, "
                                 f"accessories or watches)", item=refused)
