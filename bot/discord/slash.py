@@ -41,14 +41,10 @@ def register(tree: app_commands.CommandTree[discord.Client], adapter: DiscordAda
                  "buy", "dealergame", "decline", "clock", "cashout", "odds"):
         simple(name)
 
-    def optional_word(name: str, parameter: str, described: str) -> None:
-        async def callback(interaction: discord.Interaction, value: str | None = None) -> None:
-            await adapter.run_command(interaction, f"/{name} {value}" if value else f"/{name}")
-
-        callback = app_commands.rename(value=parameter)(app_commands.describe(value=described)(callback))
-        tree.add_command(app_commands.Command(name=name, description=about(name), callback=callback))
-
-    optional_word("addbot", "name", "the computer player's name, or “remove <name>” (organizer)")
+    @tree.command(name="addbot", description=about("addbot"))
+    @app_commands.describe(name="the computer player's name, or “remove <name>” (organizer)")
+    async def addbot(interaction: discord.Interaction, name: str | None = None) -> None:
+        await adapter.run_command(interaction, f"/addbot {name}" if name else "/addbot")
 
     @tree.command(name="help", description=about("help"))
     @app_commands.describe(command="a command to explain")
@@ -106,7 +102,7 @@ def register(tree: app_commands.CommandTree[discord.Client], adapter: DiscordAda
         await adapter.run_command(interaction, f"/raise {amount}" if amount else "/raise")
 
     @tree.command(name="pawn", description=about("pawn"))
-    @app_commands.describe(item="what you pawn, e.g. “silver ring”")
+    @app_commands.describe(item="clothing, e.g. “leather jacket” (no socks, belts, jewellery, accessories, watches)")
     async def pawn(interaction: discord.Interaction, item: app_commands.Range[str, 1, 200]) -> None:
         await adapter.run_command(interaction, f"/pawn {' '.join(item.split())}")
 
