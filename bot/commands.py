@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import re
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from typing import ClassVar
 
 MAX_AMOUNT = 10**9
@@ -435,15 +435,6 @@ def _ante(args: list[str]) -> Ante:
         else:
             raise CommandError("usage")
     return Ante(amount=amount, box=box, side=side)
-
-
-@dataclass(frozen=True)
-class ButtonSpec:
-    """A button an adapter may draw: its label key (and params), and the command text it sends."""
-
-    label: str
-    command: str
-    params: dict[str, str | int] = field(default_factory=dict)
 
 
 def button_payload(key: str, command: str) -> str:

@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import asyncio
-import contextlib
 import logging
 from collections.abc import Awaitable, Callable
 from dataclasses import dataclass, field
@@ -82,5 +81,10 @@ class Scheduler:
             self._changed.clear()
             upcoming = self.armed
             delay = max(0.0, upcoming[0].due_at - self._clock.now()) if upcoming else 3600.0
-            with contextlib.suppress(TimeoutError):
-                await asyncio.wait_for(self._changed.wait(), timeout=min(delay, 3600.0))
+            # asyncio.wait, not wait_for: on Python 3.11 wait_for swallows a cancellation that arrives just as the
+            # event is set (a timer armed right before shutdown), and the loop would then never stop.
+            changed = asyncio.ensure_future(self._changed.wait())
+            try:
+                await asyncio.wait({changed}, timeout=min(delay, 3600.0))
+            finally:
+                changed.cancel()

@@ -65,10 +65,10 @@ class TerminalAdapter:
                            else self.service.press(PLACE, actor, button.payload))
         else:
             reply = await self.service.handle(PLACE, actor, line if line.startswith("/") else "/" + line)
-        self.show(reply, actor.user_id)
+        self.show(reply)
         return True
 
-    def show(self, reply: Reply, actor_id: str | None = None) -> None:
+    def show(self, reply: Reply) -> None:
         """Print a reply: refusal, public lines, private lines, then the table with its numbered buttons."""
         if reply.error:
             self.print(f"[only you] {reply.error}")

@@ -316,11 +316,6 @@ class Tx:
         )
         return tournament_id
 
-    def load_tournament(self, tournament_id: int) -> dict[str, Any] | None:
-        """A tournament's stored state."""
-        row = self.db.execute("SELECT state FROM tournaments WHERE id = ?", (tournament_id,)).fetchone()
-        return json.loads(row[0]) if row else None
-
     # --- checks --------------------------------------------------------------------------------------------
 
     def check_ledger(self) -> list[str]:

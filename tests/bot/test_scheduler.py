@@ -80,3 +80,20 @@ async def test_the_run_loop_wakes_for_a_newly_armed_timer() -> None:
     scheduler.arm("soon", "t", clock.now() + 0.05)
     await asyncio.wait_for(done.wait(), timeout=2)
     task.cancel()
+
+
+async def test_cancelling_the_loop_right_after_a_timer_is_armed_stops_it() -> None:
+    """A timer armed just before shutdown must not swallow the cancellation (asyncio.wait_for does so on 3.11)."""
+    clock = FakeClock(0.0)
+
+    async def fire(key, table_id, payload):
+        pass
+
+    for _ in range(20):
+        scheduler = Scheduler(clock, fire)
+        task = asyncio.create_task(scheduler.run())
+        await asyncio.sleep(0)  # the loop is now waiting for a change
+        scheduler.arm("turn", "t", 60.0)  # wakes it...
+        task.cancel()  # ...and shutdown cancels it before it runs again
+        done, _ = await asyncio.wait({task}, timeout=1)
+        assert task in done and task.cancelled(), "the loop went on after it was cancelled"
