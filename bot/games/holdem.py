@@ -358,11 +358,16 @@ class HoldemController:
     def _void(self, act: Action) -> None:
         """Give every chip of an unreadable hand back to whoever put it in (recorded in the ledger)."""
         key = f"h{act.state.get('number', 0)}"
-        rows = act.tx.ledger_rows(act.place.table_id, key)
         pot = f"pot:{act.place.table_id}"
-        for row in reversed(rows):
-            if row.target == pot and act.balance(pot) >= row.amount:
-                act.move(pot, row.source, row.amount, "hand voided", key)
+        put_in: dict[str, int] = {}  # what each stack put in the pot, less what already came back to it
+        for row in act.tx.ledger_rows(act.place.table_id, key):
+            if row.target == pot:
+                put_in[row.source] = put_in.get(row.source, 0) + row.amount
+            elif row.source == pot:
+                put_in[row.target] = put_in.get(row.target, 0) - row.amount
+        for account, chips in put_in.items():
+            if chips > 0:
+                act.move(pot, account, chips, "hand voided", key)
         act.state["hand"] = None
         for seat in act.state["seats"]:
             seat["stack"] = act.balance(self.stack_account(act, seat["id"]))
