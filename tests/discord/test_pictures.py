@@ -11,7 +11,8 @@ PNG = b"\x89PNG\r\n\x1a\n"
 MY_CARDS = text("en", "button.my_cards")
 
 
-async def test_a_picture_of_the_table_is_attached_at_the_flop(fake, make_bot) -> None:
+async def heads_up(fake, make_bot):
+    """Ann and Bob sit down and Ann deals: the bot, the channel and the two members."""
     bot = await make_bot(default_game="holdem")
     channel = fake.channels[0]
     members = [fake.add_member(name) for name in ("Ann", "Bob")]
@@ -19,6 +20,11 @@ async def test_a_picture_of_the_table_is_attached_at_the_flop(fake, make_bot) ->
         await fake.slash(member, channel, "join", chips=200)
     await fake.slash(members[0], channel, "deal")
     await bot.settled()
+    return bot, channel, members
+
+
+async def test_a_picture_of_the_table_is_attached_at_the_flop(fake, make_bot) -> None:
+    bot, channel, _ = await heads_up(fake, make_bot)
     assert not any(m["attachments"] for m in fake.channel_messages(channel)), "no picture before the flop"
     await play_out(fake, bot, channel, "check", "call")
     with_pictures = [m for m in fake.channel_messages(channel) if m["attachments"]]
@@ -29,13 +35,7 @@ async def test_a_picture_of_the_table_is_attached_at_the_flop(fake, make_bot) ->
 
 
 async def test_own_cards_picture_is_ephemeral(fake, make_bot) -> None:
-    bot = await make_bot(default_game="holdem")
-    channel = fake.channels[0]
-    members = [fake.add_member(name) for name in ("Ann", "Bob")]
-    for member in members:
-        await fake.slash(member, channel, "join", chips=200)
-    await fake.slash(members[0], channel, "deal")
-    await bot.settled()
+    bot, channel, members = await heads_up(fake, make_bot)
     table = current_table(fake, channel)
     mine = await fake.press(members[1], table, fake.button(table, MY_CARDS))
     await bot.settled()
