@@ -62,7 +62,9 @@ async def run(tables: int, seconds: float, concurrency: int, pictures: bool = Fa
 
     store = await Store.open(folder / "bot.db")
     service = Service(store, SystemClock(), rng=random.Random(1))
-    places = [Place("bench", f"bench/{index}") for index in range(tables)]
+    # Each table in its own chat (a friend group each): wallets are per chat, so players at one table never run
+    # short because they bought in at another.
+    places = [Place(f"chat{index}", f"chat{index}/poker") for index in range(tables)]
     tracemalloc.start()
     before = tracemalloc.take_snapshot()
     last: dict[Place, Reply] = {}

@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import asyncio
-import json
 import logging
 import random
 from collections import defaultdict
@@ -23,6 +22,7 @@ from bot.output import Actor, Place, Reply
 from bot.render.picture_views import draw
 from bot.scheduler import Scheduler
 from bot.store import InsufficientFunds, Store, Tx, wallet_account
+from bot.store.tx import dumps, loads
 
 log = logging.getLogger(__name__)
 
@@ -123,7 +123,7 @@ class Service:
                 act = self._open(tx, place, actor, table_id, cached)
                 controller = self.controllers[act.config["game"]]
                 body(act, controller)
-                config, state = json.dumps(act.config), json.dumps(act.state)
+                config, state = dumps(act.config), dumps(act.state)
                 tx.save_table_json(table_id, act.place.chat_id, config, state)
                 return act, config, state
 
@@ -169,7 +169,7 @@ class Service:
         if actor is not None and (chat_id, actor.user_id) not in self._known_players:
             self._welcome(tx, place, actor, settings)
             settings = tx.chat_settings(chat_id)
-        config = json.loads(config_json)
+        config = loads(config_json)
         config.setdefault("game", self.settings.default_game)
         language = chat_language(settings, actor.language if actor else None)
         organizers = settings.get("organizers", [])
@@ -179,7 +179,7 @@ class Service:
             actor=actor,
             language=language,
             config=config,
-            state=json.loads(state_json),
+            state=loads(state_json),
             now=self.clock.now(),
             rng=self.rng,
             chat_settings=settings,

@@ -12,7 +12,7 @@ from typing import Any, TypeVar
 import aiosqlite
 
 from bot.store.schema import migrate
-from bot.store.tx import InsufficientFunds, LedgerRow, Tx, wallet_account
+from bot.store.tx import InsufficientFunds, Known, LedgerRow, Tx, wallet_account
 
 __all__ = ["InsufficientFunds", "LedgerRow", "Store", "Tx", "wallet_account"]
 
@@ -32,6 +32,7 @@ class Store:
         self._connection = connection
         self._pending: list[_Job] = []
         self._writer: asyncio.Task[None] | None = None
+        self._known = Known()
 
     @classmethod
     async def open(cls, path: str | Path) -> Store:
@@ -66,7 +67,10 @@ class Store:
         """Run read-only queries (a snapshot of the committed state)."""
 
         def run(connection: sqlite3.Connection) -> T:
-            return fn(Tx(connection, now))
+            tx = Tx(connection, now, self._known)
+            result = fn(tx)
+            self._known.adopt(tx.learned)  # read() runs in autocommit mode: what it wrote is already committed
+            return result
 
         return await self._in_thread(run)
 
@@ -75,7 +79,7 @@ class Store:
         try:
             while self._pending:
                 batch, self._pending = self._pending, []
-                outcomes = await self._in_thread(functools.partial(_run_batch, batch=batch))
+                outcomes = await self._in_thread(functools.partial(_run_batch, batch=batch, known=self._known))
                 for (_, future, _), (ok, value) in zip(batch, outcomes, strict=True):
                     if future.done():
                         continue
@@ -99,24 +103,28 @@ def _configure(connection: sqlite3.Connection) -> None:
     connection.execute("PRAGMA synchronous = NORMAL")
     connection.execute("PRAGMA foreign_keys = ON")
     connection.execute("PRAGMA busy_timeout = 5000")
+    connection.execute("PRAGMA cache_size = -65536")  # 64 MB of pages: the tables' snapshots stay in memory
     migrate(connection)
 
 
-def _run_batch(connection: sqlite3.Connection, *, batch: list[_Job]) -> list[tuple[bool, Any]]:
+def _run_batch(connection: sqlite3.Connection, *, batch: list[_Job], known: Known) -> list[tuple[bool, Any]]:
     outcomes: list[tuple[bool, Any]] = []
     connection.execute("BEGIN IMMEDIATE")
     try:
         for fn, _, now in batch:
             connection.execute("SAVEPOINT job")
             try:
-                outcomes.append((True, fn(Tx(connection, now))))
+                tx = Tx(connection, now, known)
+                outcomes.append((True, fn(tx)))
                 connection.execute("RELEASE job")
+                known.adopt(tx.learned)  # kept unless the whole batch fails, and then `known` is cleared
             except Exception as error:
                 connection.execute("ROLLBACK TO job")
                 connection.execute("RELEASE job")
                 outcomes.append((False, error))
         connection.execute("COMMIT")
     except BaseException:
+        known.clear()
         connection.execute("ROLLBACK")
         raise
     return outcomes

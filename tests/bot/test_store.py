@@ -90,3 +90,36 @@ async def test_check_ledger_catches_a_tampered_balance(store: Store, tmp_path) -
     problems = await store.read(lambda tx: tx.check_ledger())
     assert any("sum to 1" in problem for problem in problems)
     assert any("wallet:c:ann holds 11" in problem for problem in problems)
+
+
+async def test_a_rolled_back_transaction_leaves_nothing_in_the_memory_of_known_rows(store: Store) -> None:
+    def write_then_fail(tx: Tx) -> None:
+        tx.set_chat_settings("c", {"language": "ru"})
+        tx.ensure_player("c", "ann", "Ann")
+        tx.move("c", "mint:c", "wallet:c:ann", 5, "grant")
+        raise RuntimeError("refused after writing")
+
+    with pytest.raises(RuntimeError):
+        await store.transact(write_then_fail, now=1.0)
+    assert await store.read(lambda tx: tx.chat_settings("c")) == {}
+    assert await store.read(lambda tx: tx.player_name("c", "ann")) == "ann"
+    # the wallet was never kept: a move into it must create it again (a foreign key would fail otherwise)
+    await store.transact(lambda tx: tx.move("c", "mint:c", "wallet:c:ann", 7, "grant"), now=2.0)
+    assert await store.read(lambda tx: tx.balance("wallet:c:ann")) == 7
+    assert await store.read(lambda tx: tx.check_ledger()) == []
+
+
+async def test_known_rows_follow_committed_changes(store: Store, tmp_path) -> None:
+    await store.transact(lambda tx: tx.ensure_player("c", "ann", "Ann"), now=1.0)
+    assert await store.read(lambda tx: tx.player_name("c", "ann")) == "Ann"
+    await store.transact(lambda tx: tx.ensure_player("c", "ann", "Annie"), now=2.0)
+    await store.transact(lambda tx: tx.set_chat_settings("c", {"grant": 50}), now=3.0)
+    assert await store.read(lambda tx: tx.player_name("c", "ann")) == "Annie"
+    settings = await store.read(lambda tx: tx.chat_settings("c"))
+    settings["grant"] = 0  # each caller gets its own copy
+    assert await store.read(lambda tx: tx.chat_settings("c")) == {"grant": 50}
+    await store.close()
+    reopened = await Store.open(tmp_path / "test.db")  # and the database agrees
+    assert await reopened.read(lambda tx: (tx.player_name("c", "ann"), tx.chat_settings("c"))) == (
+        "Annie", {"grant": 50})
+    await reopened.close()
