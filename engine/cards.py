@@ -112,6 +112,11 @@ class DeckError(ValueError):
     """Dealing more cards than the deck holds."""
 
 
+_NOT_SHUFFLED = random.Random(0)
+"""Stands in for the random source of a deck whose order is given (seeding a new one costs more than the rest of
+reading a saved deck)."""
+
+
 class Deck:
     """A 52-card deck, shuffled once from the given random source, dealt from the top."""
 
@@ -130,12 +135,12 @@ class Deck:
         rest = [card for card in ALL_CARDS if card not in set(first)]
         if rng is not None:
             rng.shuffle(rest)
-        return cls(random.Random(0), _order=first + rest)
+        return cls(_NOT_SHUFFLED, _order=first + rest)
 
     @classmethod
     def from_list(cls, cards: Iterable[str]) -> Deck:
         """Rebuild a deck from its remaining cards' text (see `to_list`)."""
-        return cls(random.Random(0), _order=[Card.parse(token) for token in cards])
+        return cls(_NOT_SHUFFLED, _order=[Card.parse(token) for token in cards])
 
     def to_list(self) -> list[str]:
         """The remaining cards, top first, as text (for saving a table)."""

@@ -85,25 +85,38 @@ _SCALARS = (str, int, float, bool, type(None))
 def _plain(value: Any) -> Any:
     """Cards to text, enums to values, instants to ISO text, durations to seconds, fractions to "num/den", containers
     recursively: so events serialise to JSON."""
-    if type(value) in _SCALARS:  # the common case first (exact types: enums that are str or int go on below)
+    kind = type(value)
+    if kind in _SCALARS:  # the common case first (exact types: enums that are str or int go on below)
         return value
-    if isinstance(value, Card):
-        return str(value)
-    if isinstance(value, datetime | time):
-        return value.isoformat()
-    if isinstance(value, timedelta):
-        return value.total_seconds()
-    if isinstance(value, Fraction):
-        return fraction_to_text(value)
-    if isinstance(value, Enum):
-        return value.value
-    if dataclasses.is_dataclass(value) and not isinstance(value, type):
-        return {name: _plain(getattr(value, name)) for name in _field_names(type(value))}
-    if isinstance(value, dict):
-        return {str(key): _plain(item) for key, item in value.items()}
-    if isinstance(value, list | tuple | set | frozenset):
-        return [_plain(item) for item in value]
-    return value
+    convert = _CONVERTERS.get(kind)
+    if convert is None:
+        convert = _CONVERTERS[kind] = _converter(kind)
+    return convert(value)
+
+
+def _converter(kind: type) -> Callable[[Any], Any]:
+    """How `_plain` turns a value of this type into JSON-able data (decided once per type)."""
+    if issubclass(kind, Card):
+        return str
+    if issubclass(kind, datetime | time):
+        return lambda value: value.isoformat()
+    if issubclass(kind, timedelta):
+        return lambda value: value.total_seconds()
+    if issubclass(kind, Fraction):
+        return fraction_to_text
+    if issubclass(kind, Enum):
+        return lambda value: value.value
+    if dataclasses.is_dataclass(kind):
+        names = _field_names(kind)
+        return lambda value: {name: _plain(getattr(value, name)) for name in names}
+    if issubclass(kind, dict):
+        return lambda value: {str(key): _plain(item) for key, item in value.items()}
+    if issubclass(kind, list | tuple | set | frozenset):
+        return lambda value: [_plain(item) for item in value]
+    return lambda value: value
+
+
+_CONVERTERS: dict[type, Callable[[Any], Any]] = {}
 
 
 def allowed(check: Callable[..., object], *args: Any, **kwargs: Any) -> bool:

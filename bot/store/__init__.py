@@ -14,7 +14,7 @@ import aiosqlite
 from bot.store.schema import migrate
 from bot.store.tx import InsufficientFunds, Known, LedgerRow, Tx, wallet_account
 
-__all__ = ["InsufficientFunds", "LedgerRow", "Store", "Tx", "wallet_account"]
+__all__ = ["InsufficientFunds", "LedgerRow", "Store", "Tx", "configure", "wallet_account"]
 
 T = TypeVar("T")
 _Job = tuple[Callable[[Tx], Any], "asyncio.Future[Any]", float]
@@ -39,7 +39,7 @@ class Store:
         """Open (creating if needed) the database at `path` and bring its schema up to date."""
         connection = await aiosqlite.connect(str(path), isolation_level=None, check_same_thread=False)
         store = cls(connection)
-        await store._in_thread(_configure)
+        await store._in_thread(configure)
         return store
 
     async def close(self) -> None:
@@ -97,13 +97,14 @@ class Store:
             self._writer = None
 
 
-def _configure(connection: sqlite3.Connection) -> None:
+def configure(connection: sqlite3.Connection) -> None:
+    """WAL, synchronous=NORMAL, foreign keys, then the migrations: every connection the bot
+    (or a benchmark comparing itself with it) opens."""
     # WAL with synchronous=NORMAL survives a killed process (only an OS crash may lose the last commits).
     connection.execute("PRAGMA journal_mode = WAL")
     connection.execute("PRAGMA synchronous = NORMAL")
     connection.execute("PRAGMA foreign_keys = ON")
     connection.execute("PRAGMA busy_timeout = 5000")
-    connection.execute("PRAGMA cache_size = -65536")  # 64 MB of pages: the tables' snapshots stay in memory
     migrate(connection)
 
 
