@@ -381,12 +381,13 @@ class Tx:
         total = self.db.execute("SELECT COALESCE(SUM(balance), 0) FROM accounts").fetchone()[0]
         if total != 0:
             problems.append(f"the balances sum to {total}, not 0")
-        mismatched = self.db.execute(
+        mismatched = self.db.execute(  # one pass over the ledger, however long it has grown
             """
-            SELECT a.name, a.balance,
-                   COALESCE((SELECT SUM(amount) FROM ledger WHERE target = a.name), 0)
-                 - COALESCE((SELECT SUM(amount) FROM ledger WHERE source = a.name), 0) AS from_rows
-            FROM accounts a WHERE a.balance != from_rows
+            SELECT a.name, a.balance, COALESCE(f.total, 0) FROM accounts a
+            LEFT JOIN (SELECT name, SUM(amount) AS total FROM (
+                SELECT target AS name, amount FROM ledger UNION ALL SELECT source, -amount FROM ledger
+            ) GROUP BY name) f ON f.name = a.name
+            WHERE a.balance != COALESCE(f.total, 0)
             """
         ).fetchall()
         problems += [f"{name} holds {balance} but its ledger rows say {rows}" for name, balance, rows in mismatched]
