@@ -132,7 +132,7 @@ class Service:
             except Refusal as refusal:
                 return Reply(error=refusal.message)
             except InsufficientFunds:
-                language = await self._language(place, actor)
+                language = await self.language(place, actor)
                 return Reply(error=text(language, "not_enough_chips"))
             self._tables[table_id] = (act.place.chat_id, config, state)
             if actor is not None:
@@ -202,14 +202,15 @@ class Service:
         if changed != settings:
             tx.set_chat_settings(place.chat_id, changed)
 
-    async def _language(self, place: Place | None, actor: Actor | None) -> str:
+    async def language(self, place: Place | None, actor: Actor | None) -> str:
+        """The language to answer `actor` in at `place` (the chat's choice, else his own, else the default)."""
         if place is None:
             return DEFAULT_LANGUAGE
         settings = await self.store.read(lambda tx: tx.chat_settings(place.chat_id))
         return chat_language(settings, actor.language if actor else None)
 
     async def _usage_text(self, place: Place, actor: Actor, error: cmd.CommandError) -> str:
-        language = await self._language(place, actor)
+        language = await self.language(place, actor)
         params: dict[str, str] = dict(error.params)
         if "usage" in params and params.get("command") in cmd.BY_WORD:
             params["usage"] = usage_text(language, cmd.BY_WORD[params["command"]])
