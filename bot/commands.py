@@ -347,6 +347,14 @@ def parse_amount(text: str, what: str = "amount") -> int:
     return int(text)
 
 
+def whole_number(text: str, *, signed: bool = False) -> int | None:
+    """`text` as a plain whole number of at most ten digits (with a sign when `signed`), else None: so `²` or twenty
+    digits get a usage answer instead of an exception further on."""
+    if not re.fullmatch(r"[+-]?\d{1,10}" if signed else r"\d{1,10}", text):
+        return None
+    return int(text)
+
+
 def parse(text: str) -> Command:
     """Read one command from chat text: `/raise 40`, `raise 40`, `/ante@pokerbot 10 box 2 pp 5`."""
     words = text.strip().split()

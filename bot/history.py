@@ -21,11 +21,10 @@ def show_history(act: Action, command: cmd.History) -> None:
     if argument in ("tournament", "t", "турнир"):
         _tournament_file(act)
         return
-    if argument and not argument.isdigit():
+    count = cmd.whole_number(argument) if argument else DEFAULT_HANDS
+    if count is None or count <= 0:
         raise act.refuse("parse.usage", command=cmd.History.name, usage=cmd.History.usage)
-    count = min(int(argument) if argument else DEFAULT_HANDS, MAX_HANDS)
-    if count <= 0:
-        raise act.refuse("parse.usage", command=cmd.History.name, usage=cmd.History.usage)
+    count = min(count, MAX_HANDS)
     records = act.tx.hand_records(act.place.table_id, act.tx.finished_hands(act.place.table_id, count))
     if not records:
         raise act.refuse("history.no_hands")

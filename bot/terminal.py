@@ -11,6 +11,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import TextIO
 
+from bot.commands import whole_number
 from bot.output import Actor, Button, Place, Reply, TableMessage
 from bot.service import Service
 
@@ -59,8 +60,9 @@ class TerminalAdapter:
             self.print("Who is speaking? Write `name: command`, e.g. `ann: /join`.")
             return True
         actor = self.actor(self.speaker)
-        if line.isdigit() and 1 <= int(line) <= len(self.buttons):
-            button = self.buttons[int(line) - 1]
+        number = whole_number(line)
+        if number is not None and 1 <= number <= len(self.buttons):
+            button = self.buttons[number - 1]
             reply = await (self.service.view(PLACE, actor) if button.private
                            else self.service.press(PLACE, actor, button.payload))
         else:

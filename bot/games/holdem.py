@@ -207,9 +207,10 @@ class HoldemController:
             if value not in picture.VALUES:
                 raise act.refuse("settings.bad_value", name=command.key, value=value, choices=", ".join(picture.VALUES))
         else:
-            if not str(value).isdigit() or int(str(value)) <= 0:
+            number = cmd.whole_number(str(value))
+            if number is None or number <= 0:
                 raise act.refuse("settings.bad_value", name=command.key, value=value, choices="1, 2, 3…")
-            value = int(str(value))
+            value = number
             if command.key == "level" and value % 2:
                 raise act.refuse("settings.bad_value", name=command.key, value=value, choices="2, 4, 10, 20…")
         act.config[command.key] = value

@@ -210,9 +210,9 @@ class HouseController:
             act.config["tier"] = value.lower()
             act.config["rules"] = {**act.config.get("rules", {}), "limits": TIERS_LIMITS[value.lower()].to_dict()}
         else:
-            if not value.isdigit() or int(value) <= 0:
+            number = cmd.whole_number(value)
+            if number is None or number <= 0:
                 raise act.refuse("settings.bad_value", name=command.key, value=value, choices="1, 2, 3…")
-            number = int(value)
             if command.key in ("bet_seconds", "turn_seconds"):
                 act.config[command.key] = number
             else:
@@ -237,8 +237,8 @@ class HouseController:
         assert box is not None
         chosen = []
         for token in tokens:
-            if token.isdigit():
-                position = int(token)
+            position = cmd.whole_number(token)
+            if position is not None:
                 if not 1 <= position <= len(box.cards):
                     raise act.refuse("house.bad_position", position=token, count=len(box.cards))
                 chosen.append(str(box.cards[position - 1]))

@@ -134,9 +134,10 @@ def _clock_action(name: str) -> Any:
         act.require_organizer()
         tournament = _require(act)
         if name == "adjust":
-            if not argument.lstrip("-+").isdigit():
+            minutes = cmd.whole_number(argument, signed=True)
+            if minutes is None:
                 raise act.refuse("parse.usage", command="tournament minutes", usage="+5 | -5")
-            events = _apply(act, tournament.clock.adjust, moment(act), int(argument))
+            events = _apply(act, tournament.clock.adjust, moment(act), minutes)
         else:
             events = _apply(act, getattr(tournament.clock, name), moment(act))
         _save(act, tournament, events, ctl)
@@ -178,9 +179,10 @@ def _redeem(ctl: HoldemController, act: Action, argument: str) -> None:
         raise act.refuse("not_seated")
     if act.state.get("hand"):
         raise act.refuse("holdem.hand_in_play")
-    if not argument.isdigit():
+    number = cmd.whole_number(argument)
+    if number is None:
         raise act.refuse("parse.usage", command="tournament redeem", usage="item-number")
-    events = _apply(act, tournament.redeem_pawn, act.user, int(argument), stack=seat["stack"])
+    events = _apply(act, tournament.redeem_pawn, act.user, number, stack=seat["stack"])
     seat["stack"] -= sum(move.amount for move in all_moves(events))
     _save(act, tournament, events, ctl)
 

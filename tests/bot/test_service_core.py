@@ -64,7 +64,8 @@ async def test_grant_is_for_the_organizer_only(service) -> None:
 
 @pytest.mark.parametrize(
     "text",
-    ["/frobnicate", "/grant ann -5", "/grant nobody 5", "/raise 10 20", "/lang xx", "/game poker", "", "/help nope"],
+    ["/frobnicate", "/grant ann -5", "/grant nobody 5", "/raise 10 20", "/lang xx", "/game poker", "", "/help nope",
+     "/set level ²", "/set max_seats 99999999999999999999999", "/history ²", "/history 99999999999"],
 )
 async def test_bad_input_gets_a_reason_and_changes_nothing(service, store, tmp_path, text) -> None:
     await service.handle(PLACE, ANN, "/balance")
@@ -87,6 +88,9 @@ async def test_language_is_per_chat(service) -> None:
     other = Place("other", "other/table")
     await service.handle(PLACE, ANN, "/lang en")
     assert (await service.handle(PLACE, ANN, "/lang")).private["ann"][0].startswith("Language: en")
+    assert (await service.handle(other, ANN, "/lang")).private["ann"][0].startswith("Language: en")
+    await service.handle(PLACE, ANN, "/lang ru")  # a choice made in one chat stays there
+    assert (await service.handle(PLACE, ANN, "/lang")).private["ann"][0].startswith("Язык: ru")
     assert (await service.handle(other, ANN, "/lang")).private["ann"][0].startswith("Language: en")
 
 

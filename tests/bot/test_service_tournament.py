@@ -144,6 +144,8 @@ async def test_the_organizer_runs_the_clock(night) -> None:
     status = await service.handle(PLACE, CAT, "/tournament status")
     assert "Level 1" in status.private["cat"][0]
     assert (await service.handle(PLACE, ANN, "/tournament minutes x")).error
+    for odd in ("+-5", "²", "99999999999999"):  # answered with a usage line, not an exception
+        assert (await service.handle(PLACE, ANN, f"/tournament minutes {odd}")).error
     assert (await service.handle(PLACE, ANN, "/tournament frobnicate")).error.startswith("Usage: /tournament")
     skipped = await service.handle(PLACE, ANN, "/tournament skip")
     assert skipped.error is None, skipped.error
