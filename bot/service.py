@@ -66,7 +66,6 @@ class Service:
         """Per table, the committed chat id, config and state as JSON text: each action parses its own copy, so
         a failed one leaves nothing behind."""
         self._listeners: list[tuple[str, Listener]] = []
-        self._known_players: set[tuple[str, str]] = set()
 
     # --- wiring -------------------------------------------------------------------------------------------
 
@@ -135,8 +134,6 @@ class Service:
                 language = await self.language(place, actor)
                 return Reply(error=text(language, "not_enough_chips"))
             self._tables[table_id] = (act.place.chat_id, config, state)
-            if actor is not None:
-                self._known_players.add((act.place.chat_id, actor.user_id))
             if act.drawings:  # drawn after the commit, off the database thread, so no other table waits on it
                 act.reply.pictures = await asyncio.to_thread(draw, act.drawings)
             for change in act.timers:
@@ -166,7 +163,7 @@ class Service:
         chat_id, config_json, state_json = cached
         place = place or Place(chat_id, table_id)
         settings = tx.chat_settings(chat_id)
-        if actor is not None and (chat_id, actor.user_id) not in self._known_players:
+        if actor is not None and tx.stored_name(chat_id, actor.user_id) != actor.name:  # new, or renamed
             self._welcome(tx, place, actor, settings)
             settings = tx.chat_settings(chat_id)
         config = loads(config_json)

@@ -94,12 +94,12 @@ class Tx:
 
     def chat_settings(self, chat_id: str) -> dict[str, Any]:
         """The chat's settings (language, organizer ids, grant size…), `{}` when none; a fresh dict each time."""
-        stored = self.learned.settings.get(chat_id) or self.known.settings.get(chat_id)
+        stored = self.learned.settings.get(chat_id, self.known.settings.get(chat_id))
         if stored is None:
             row = self.db.execute("SELECT settings FROM chats WHERE chat_id = ?", (chat_id,)).fetchone()
             if row is None:
                 return {}
-            stored = self.known.settings[chat_id] = str(row[0])
+            stored = self.learned.settings[chat_id] = str(row[0])  # remembered once this transaction is kept
         settings: dict[str, Any] = loads(stored)
         return settings
 
@@ -113,28 +113,33 @@ class Tx:
     def ensure_player(self, chat_id: str, user_id: str, name: str) -> bool:
         """Record the player (and refresh his display name); return whether he is new to the chat."""
         self.ensure_chat(chat_id)
-        cursor = self.db.execute(
-            "INSERT INTO players(chat_id, user_id, name) VALUES (?, ?, ?) "
-            "ON CONFLICT(chat_id, user_id) DO UPDATE SET name = excluded.name WHERE name != excluded.name",
-            (chat_id, user_id, name),
-        )
-        self.learned.names[chat_id, user_id] = name
-        existed = self.db.execute(
-            "SELECT 1 FROM accounts WHERE name = ?", (wallet_account(chat_id, user_id),)
-        ).fetchone()
-        return cursor.rowcount == 1 and existed is None
+        key = (chat_id, user_id)
+        added = self.db.execute(
+            "INSERT OR IGNORE INTO players(chat_id, user_id, name) VALUES (?, ?, ?)", (chat_id, user_id, name)
+        ).rowcount == 1
+        if not added:
+            self.db.execute("UPDATE players SET name = ? WHERE chat_id = ? AND user_id = ?", (name, *key))
+        self.learned.names[key] = name
+        return added
+
+    def stored_name(self, chat_id: str, user_id: str) -> str | None:
+        """The player's display name as recorded, None when he has never played in the chat."""
+        key = (chat_id, user_id)
+        name = self.learned.names.get(key, self.known.names.get(key))
+        if name is None:
+            row = self.db.execute(
+                "SELECT name FROM players WHERE chat_id = ? AND user_id = ?", key
+            ).fetchone()
+            if row is None:
+                return None
+            # remembered once this transaction is kept: the row may be one it wrote itself
+            name = self.learned.names[key] = str(row[0])
+        return name
 
     def player_name(self, chat_id: str, user_id: str) -> str:
         """The player's display name (his id when unknown)."""
-        name = self.learned.names.get((chat_id, user_id)) or self.known.names.get((chat_id, user_id))
-        if name is None:
-            row = self.db.execute(
-                "SELECT name FROM players WHERE chat_id = ? AND user_id = ?", (chat_id, user_id)
-            ).fetchone()
-            if row is None:
-                return user_id
-            name = self.known.names[chat_id, user_id] = str(row[0])
-        return name
+        name = self.stored_name(chat_id, user_id)
+        return user_id if name is None else name
 
     def find_player(self, chat_id: str, name: str) -> str | None:
         """A player's id from his display name or id (case-insensitive, a leading @ ignored)."""

@@ -107,3 +107,13 @@ async def test_help_lists_every_command(service) -> None:
     listing = reply.private["ann"][0]
     assert "/raise [to-chips] — raise to a total" in listing
     assert (await service.handle(PLACE, ANN, "/help ante")).private["ann"][0].startswith("/ante chips [box 1-3]")
+
+
+async def test_a_renamed_player_is_known_by_his_new_name(service) -> None:
+    await service.handle(PLACE, ANN, "/balance")
+    await service.handle(PLACE, BOB, "/balance")
+    annie = Actor("ann", "Annie")
+    assert (await service.handle(PLACE, annie, "/balance")).private["ann"] == ["Your wallet: 1000 chips."], \
+        "a new name is not a new player: no second welcome grant"
+    granted = await service.handle(PLACE, annie, "/grant @Annie 5")
+    assert granted.public == ["Annie receives 5 chips."]

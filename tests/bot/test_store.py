@@ -9,13 +9,6 @@ from bot.store import InsufficientFunds, Store, Tx
 from bot.store.schema import MIGRATIONS
 
 
-@pytest.fixture
-async def store(tmp_path):
-    opened = await Store.open(tmp_path / "test.db")
-    yield opened
-    await opened.close()
-
-
 async def test_schema_is_migrated_with_wal_and_version(tmp_path) -> None:
     store = await Store.open(tmp_path / "a.db")
     await store.close()
@@ -83,7 +76,7 @@ async def test_tables_history_and_timers_round_trip(store: Store) -> None:
     assert await store.read(lambda tx: tx.timers()) == []
 
 
-async def test_check_ledger_catches_a_tampered_balance(store: Store, tmp_path) -> None:
+async def test_check_ledger_catches_a_tampered_balance(store: Store) -> None:
     await store.transact(lambda tx: tx.move("c", "mint:c", "wallet:c:ann", 10, "grant"), now=1.0)
     await store.transact(lambda tx: tx.db.execute("UPDATE accounts SET balance = 11 WHERE name = 'wallet:c:ann'"),
                          now=2.0)
@@ -103,7 +96,7 @@ async def test_a_rolled_back_transaction_leaves_nothing_in_the_memory_of_known_r
         await store.transact(write_then_fail, now=1.0)
     assert await store.read(lambda tx: tx.chat_settings("c")) == {}
     assert await store.read(lambda tx: tx.player_name("c", "ann")) == "ann"
-    # the wallet was never kept: a move into it must create it again (a foreign key would fail otherwise)
+    # the accounts were never kept: the move must create them again (taken as known, it would find none to debit)
     await store.transact(lambda tx: tx.move("c", "mint:c", "wallet:c:ann", 7, "grant"), now=2.0)
     assert await store.read(lambda tx: tx.balance("wallet:c:ann")) == 7
     assert await store.read(lambda tx: tx.check_ledger()) == []
@@ -119,7 +112,26 @@ async def test_known_rows_follow_committed_changes(store: Store, tmp_path) -> No
     settings["grant"] = 0  # each caller gets its own copy
     assert await store.read(lambda tx: tx.chat_settings("c")) == {"grant": 50}
     await store.close()
-    reopened = await Store.open(tmp_path / "test.db")  # and the database agrees
+    reopened = await Store.open(tmp_path / "bot.db")  # and the database agrees
     assert await reopened.read(lambda tx: (tx.player_name("c", "ann"), tx.chat_settings("c"))) == (
         "Annie", {"grant": 50})
     await reopened.close()
+
+
+class _Abort(BaseException):
+    """Escapes a job's savepoint handling (as a cancelled thread or a failed COMMIT would): the whole batch fails."""
+
+
+async def test_a_failed_batch_forgets_what_its_transactions_learned(store: Store) -> None:
+    def grant(tx: Tx) -> None:
+        tx.move("c", "mint:c", "wallet:c:ann", 5, "grant")
+
+    def abort(tx: Tx) -> None:
+        raise _Abort
+
+    results = await asyncio.gather(store.transact(grant, now=1.0), store.transact(abort, now=1.0),
+                                   return_exceptions=True)
+    assert all(isinstance(result, _Abort) for result in results), "both ran in the batch that failed"
+    await store.transact(grant, now=2.0)  # the accounts must be created again, not taken as known
+    assert await store.read(lambda tx: tx.balance("wallet:c:ann")) == 5
+    assert await store.read(lambda tx: tx.check_ledger()) == []
