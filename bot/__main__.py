@@ -5,6 +5,7 @@ from __future__ import annotations
 import argparse
 import asyncio
 import contextlib
+import dataclasses
 import logging
 import sys
 from pathlib import Path
@@ -63,9 +64,13 @@ def main(argv: list[str] | None = None) -> int:
     args = parser.parse_args(argv)
     if args.tool == "odds":
         return odds_cli.run(args)
-    settings = load_settings()
+    try:
+        settings = load_settings()
+    except ValueError as error:  # a number in .env that is not one
+        print(f"pokerbot stopped: a setting in .env is not valid: {error}", file=sys.stderr)
+        return 1
     if args.db:
-        settings = Settings(**{**settings.__dict__, "database": args.db})
+        settings = dataclasses.replace(settings, database=args.db)
     logging.basicConfig(level=settings.log_level, format="%(asctime)s %(levelname)s %(name)s: %(message)s")
     try:
         asyncio.run(serve(settings))

@@ -76,7 +76,10 @@ class Service:
     async def start(self) -> None:
         """Re-arm every stored timer and resume every table from its snapshot (voiding what cannot resume)."""
         for table_id in await self.store.read(lambda tx: tx.table_ids()):
-            await self._run(None, None, table_id, lambda act, controller: controller.resume(act))
+            try:
+                await self._run(None, None, table_id, lambda act, controller: controller.resume(act))
+            except Exception:  # one unreadable table must not keep every other chat from playing
+                log.exception("table %s could not be resumed; it stays as stored", table_id)
         for key, table_id, due_at, payload in await self.store.read(lambda tx: tx.timers()):
             self.scheduler.arm(key, table_id, due_at, payload)
 

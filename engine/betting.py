@@ -31,6 +31,11 @@ class Limit(StrEnum):
     NO_LIMIT = "no-limit"
 
 
+
+def blinds(level: int) -> tuple[int, int]:
+    """The small and big blind at a level: half the level and the level, in every structure."""
+    return level // 2, level
+
 @dataclass(frozen=True, slots=True)
 class BettingStructure:
     """The sizes and caps of a betting structure; every amount is derived from the table's level `L`.
@@ -52,7 +57,7 @@ class BettingStructure:
 
     def blinds(self, level: int) -> tuple[int, int]:
         """The small and big blind at this level."""
-        return level // 2, level
+        return blinds(level)
 
     def bet_size(self, street: Street, level: int) -> int:
         """The fixed bet/raise size on a street (fixed limit), or the minimum bet (no limit)."""

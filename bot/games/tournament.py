@@ -124,7 +124,7 @@ def _start(ctl: HoldemController, act: Action, argument: str) -> None:
     act.state["tournament"]["announced"] = tournament.clock.started_at.isoformat() if tournament.clock.started_at \
         else None
     _save(act, tournament, events, ctl)
-    _announce_level(act, tournament)
+    _clock(act, tournament)
     _arm_clock(act, tournament)
     ctl.start_hand(act, quiet=True)
 
@@ -320,10 +320,6 @@ def on_clock(ctl: HoldemController, act: Action) -> None:
     _arm_clock(act, tournament)
     if not act.state.get("hand"):
         ctl.start_hand(act, quiet=True)
-
-
-def _announce_level(act: Action, tournament: Tournament) -> None:
-    act.say_text(render.status(act, tournament, moment(act)))
 
 
 def _clock_key(act: Action) -> str:

@@ -9,6 +9,7 @@ from bot.games.context import Action
 from bot.output import Button
 from bot.render import cards_text
 from engine import holdem as engine
+from engine.betting import blinds
 from engine.common import Event
 
 
@@ -108,7 +109,7 @@ def narrate(act: Action, events: Iterable[Event]) -> None:
 def _line(act: Action, event: Event) -> str:
     name = act.name
     if isinstance(event, engine.HandStarted):
-        small, big = event.level // 2, event.level
+        small, big = blinds(event.level)
         return act.t("holdem.started", number=event.hand_number, button=name(event.button), small=small, big=big)
     if isinstance(event, engine.BlindPosted):
         return act.t(f"holdem.blind_{event.blind}", player=name(event.player), chips=event.amount)

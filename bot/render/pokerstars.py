@@ -35,7 +35,7 @@ from datetime import datetime
 from typing import Any
 from zoneinfo import ZoneInfo
 
-from engine.betting import STRUCTURES, Limit, Street
+from engine.betting import STRUCTURES, Limit, Street, blinds
 
 EASTERN = ZoneInfo("America/New_York")
 HAND_SEPARATOR = "\n\n\n"
@@ -89,7 +89,7 @@ def export_hand(hand: RecordedHand, names: Mapping[str, str], *, hero: str | Non
         small_bet, big_bet = structure.bet_size(Street.FLOP, level), structure.bet_size(Street.RIVER, level)
         game, stakes = "Hold'em Limit", f"{small_bet}/{big_bet}"
     else:
-        game, stakes = "Hold'em No Limit", f"{level // 2}/{level}"
+        game, stakes = "Hold'em No Limit", "{}/{}".format(*blinds(level))
     when = datetime.fromtimestamp(hand.at, tz=EASTERN).strftime("%Y/%m/%d %H:%M:%S")
     table = hand.table.replace("'", "").replace("\n", " ")
     seats = {player: _Summary(index + 1, label[player]) for index, player in enumerate(players)}

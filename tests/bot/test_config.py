@@ -32,3 +32,12 @@ def test_every_setting_read_is_documented_in_the_example() -> None:
     example = (root / ".env.example").read_text(encoding="utf-8")
     for name in re.findall(r'get\("([A-Z_]+)"\)', source):
         assert f"\n{name}=" in example, f"{name} is not in .env.example"
+
+
+def test_a_bad_number_in_env_stops_pokerbot_with_one_line(tmp_path: Path, monkeypatch, capsys) -> None:
+    from bot.__main__ import main
+
+    monkeypatch.chdir(tmp_path)
+    monkeypatch.setenv("POKERBOT_STARTING_GRANT", "lots")
+    assert main([]) == 1
+    assert capsys.readouterr().err.startswith("pokerbot stopped: a setting in .env is not valid:")

@@ -274,3 +274,22 @@ async def test_switching_games_is_refused_while_players_sit_with_chips(service: 
     replies = await play_out(service, PLACE, PLAYERS, start, preference=("fold", "check"))
     final = replies[-1].table.text
     assert "The hand is over." in final and " bet " not in final, "no bets are left standing after the hand"
+
+
+async def test_a_table_that_cannot_resume_does_not_keep_the_others_from_starting(tmp_path, clock: FakeClock) -> None:
+    store = await Store.open(tmp_path / "bot.db")
+    service = Service(store, clock, rng=random.Random(5))
+    await service.start()
+    await seat_three(service)
+    broken = Place("chat", "chat/broken")
+    await service.handle(broken, ANN, "/table")
+    await store.transact(lambda tx: tx.db.execute(  # a game this version no longer has
+        "UPDATE tables SET config = '{\"game\": \"pinochle\"}' WHERE table_id = ?", (broken.table_id,)), now=0.0)
+    await store.close()
+
+    store = await Store.open(tmp_path / "bot.db")
+    restarted = Service(store, clock, rng=random.Random(6))
+    await restarted.start()
+    dealt = await restarted.handle(PLACE, ANN, "/deal")
+    assert dealt.error is None and dealt.table is not None
+    await store.close()
