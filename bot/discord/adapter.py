@@ -16,7 +16,7 @@ from discord import app_commands
 from bot.discord import slash
 from bot.discord.board import TableBoard
 from bot.discord.buttons import TableButton
-from bot.i18n import chat_language, languages, text
+from bot.i18n import languages, text
 from bot.output import Actor, Picture, Place, Reply
 from bot.service import Service
 
@@ -143,11 +143,6 @@ class DiscordAdapter:
         language = str(interaction.locale).split("-")[0]
         return Actor(f"{PREFIX}{user.id}", user.display_name, language if language in languages() else None, is_admin)
 
-    async def language(self, place: Place, actor: Actor | None = None) -> str:
-        """The language for the adapter's own words: the chat's, else the member's, else English."""
-        settings = await self.service.store.read(lambda tx: tx.chat_settings(place.chat_id))
-        return chat_language(settings, actor.language if actor else None)
-
     # --- interactions --------------------------------------------------------------------------------------------
 
     async def run_command(self, interaction: discord.Interaction, line: str) -> None:
@@ -173,7 +168,7 @@ class DiscordAdapter:
 
     async def refuse(self, interaction: discord.Interaction, key: str) -> None:
         """Answer a malformed command at the edge, privately."""
-        language = await self.language(self.place(interaction), self.actor(interaction))
+        language = await self.service.language(self.place(interaction), self.actor(interaction))
         await interaction.response.send_message(text(language, key), ephemeral=True)
 
     async def _answer(self, interaction: discord.Interaction, place: Place, actor: Actor, work: Awaitable[Reply], *,
@@ -189,7 +184,7 @@ class DiscordAdapter:
                 else:
                     await interaction.response.defer(ephemeral=True, thinking=True)
             reply = await task
-            language = await self.language(place, actor)
+            language = await self.service.language(place, actor)
             if reply.table is not None:
                 self.board.want(place.table_id, _channel(place), reply.table, language=language, pressed=pressed)
             await self._deliver(interaction, place, actor, reply, language, component=component)
@@ -265,7 +260,7 @@ class DiscordAdapter:
 
     async def _apologise(self, interaction: discord.Interaction, place: Place, actor: Actor) -> None:
         with contextlib.suppress(Exception):
-            message = text(await self.language(place, actor), "discord.failed")
+            message = text(await self.service.language(place, actor), "discord.failed")
             if interaction.response.is_done():
                 await interaction.followup.send(message, ephemeral=True)
             else:
@@ -287,7 +282,8 @@ class DiscordAdapter:
         try:
             await self._post(place, list(reply.public), reply.pictures)
             if reply.table is not None:
-                self.board.want(place.table_id, _channel(place), reply.table, language=await self.language(place))
+                language = await self.service.language(place, None)
+                self.board.want(place.table_id, _channel(place), reply.table, language=language)
                 await self.board.flush(place.table_id)
         finally:
             self._busy -= 1

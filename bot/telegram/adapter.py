@@ -26,7 +26,7 @@ from telegram.ext import (
 
 from bot import commands as cmd
 from bot.config import Settings
-from bot.i18n import DEFAULT_LANGUAGE, chat_language, languages, text
+from bot.i18n import DEFAULT_LANGUAGE, languages, text
 from bot.output import Actor, File, Place, Reply
 from bot.service import Service
 from bot.telegram.memory import Memory
@@ -208,7 +208,7 @@ class TelegramAdapter:
         if chat.type != ChatType.PRIVATE:
             await self._deliver(place, await self.service.handle(place, actor, "/help"), actor=actor)
             return
-        language = await self._language(place, actor)
+        language = await self.service.language(place, actor)
         self._post(place, text(language, "tg.started", name=actor.name))
 
     async def _on_press(self, update: Update, context: ContextTypes.DEFAULT_TYPE) -> None:
@@ -272,7 +272,7 @@ class TelegramAdapter:
             self._post(place, "\n\n".join(reply.public))
         self._send_pictures(place, reply)
         if reply.table is not None:
-            language = await self._language(place, actor)
+            language = await self.service.language(place, actor)
             chat_id, topic = chat_and_topic(place.table_id)
             self.outbox.show_table(place.table_id, TableOp(place.table_id, chat_id, topic, reply.table, language))
         table_explains = has_private_button(reply.table)
@@ -283,7 +283,7 @@ class TelegramAdapter:
             if not self._send_file(place, file):
                 unreachable.append(await self._name(place, file.to or ""))
         if unreachable:
-            language = language or await self._language(place, actor)
+            language = language or await self.service.language(place, actor)
             self._post(place, text(language, "tg.open_private", name=", ".join(dict.fromkeys(unreachable))))
 
     def _tell(self, place: Place, user_id: str, texts: list[str]) -> bool:
@@ -370,10 +370,6 @@ class TelegramAdapter:
         cached = (time.monotonic(), frozenset(member.user.id for member in members))
         self._admins[chat_id] = cached
         return cached
-
-    async def _language(self, place: Place, actor: Actor | None) -> str:
-        settings = await self.service.store.read(lambda tx: tx.chat_settings(place.chat_id))
-        return chat_language(settings, actor.language if actor else None)
 
     async def _name(self, place: Place, user_id: str) -> str:
         return await self.service.store.read(lambda tx: tx.player_name(place.chat_id, user_id))
