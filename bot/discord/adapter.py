@@ -14,7 +14,7 @@ import discord
 from discord import app_commands
 
 from bot.discord import slash
-from bot.discord.board import TableBoard
+from bot.discord.board import CONTENT_LIMIT, TableBoard, clip
 from bot.discord.buttons import TableButton
 from bot.i18n import languages, text
 from bot.output import Actor, Picture, Place, Reply
@@ -211,25 +211,25 @@ class DiscordAdapter:
             if component:
                 if private or own:
                     if private:
-                        await interaction.followup.send(_clip(private), ephemeral=True, **_attach(own))
+                        await interaction.followup.send(clip(private), ephemeral=True, **_attach(own))
                     else:
                         await interaction.followup.send(ephemeral=True, files=own)
             else:
-                content = _clip(private or self._done(place, language))
+                content = clip(private or self._done(place, language))
                 if own:
                     await interaction.edit_original_response(content=content, attachments=own)
                 else:
                     await interaction.edit_original_response(content=content)
         elif private or own:
-            await response.send_message(_clip(private) or None, ephemeral=True, **_attach(own))
+            await response.send_message(clip(private) or None, ephemeral=True, **_attach(own))
         elif component:
             await response.defer()
         elif public:
-            await response.send_message(_clip(public.pop(0)), allowed_mentions=discord.AllowedMentions.none())
+            await response.send_message(clip(public.pop(0)), allowed_mentions=discord.AllowedMentions.none())
         else:
             await response.send_message(self._done(place, language), ephemeral=True)
         for part in parts:  # what did not fit one message (a few hand histories)
-            await interaction.followup.send(_clip(part), ephemeral=True)
+            await interaction.followup.send(clip(part), ephemeral=True)
         await self._post(place, public, reply.pictures)
         channel = self.client.get_partial_messageable(_channel(place))
         for file in reply.files:
@@ -247,7 +247,7 @@ class DiscordAdapter:
         files = _files(picture for picture in pictures if picture.to is None)
         for index, message in enumerate(public):
             attached = _attach(files) if index == len(public) - 1 else {}
-            await channel.send(_clip(message), allowed_mentions=discord.AllowedMentions.none(), **attached)
+            await channel.send(clip(message), allowed_mentions=discord.AllowedMentions.none(), **attached)
         if files and not public:
             await channel.send(files=files)
 
@@ -306,7 +306,7 @@ def _attach(files: list[discord.File]) -> dict[str, Any]:
     return {"files": files} if files else {}
 
 
-def _pack(messages: list[str], limit: int = 2000) -> list[str]:
+def _pack(messages: list[str], limit: int = CONTENT_LIMIT) -> list[str]:
     """Messages joined by blank lines into as few Discord messages as fit `limit` characters each."""
     packed: list[str] = []
     for message in messages:
@@ -315,7 +315,3 @@ def _pack(messages: list[str], limit: int = 2000) -> list[str]:
         else:
             packed.append(message)
     return packed
-
-
-def _clip(message: str) -> str:
-    return message if len(message) <= 2000 else message[:1999] + "…"

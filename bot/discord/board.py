@@ -49,9 +49,12 @@ def render(message: TableMessage) -> str:
     content = message.text
     if message.to_act and message.to_act.startswith(PREFIX):
         content += f"\n<@{message.to_act.removeprefix(PREFIX)}>"
-    if len(content) > CONTENT_LIMIT:
-        content = content[: CONTENT_LIMIT - 1] + "…"
-    return content
+    return clip(content)
+
+
+def clip(content: str) -> str:
+    """Cut a message to Discord's limit, marking the cut."""
+    return content if len(content) <= CONTENT_LIMIT else content[: CONTENT_LIMIT - 1] + "…"
 
 
 class TableBoard:
