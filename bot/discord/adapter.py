@@ -14,9 +14,9 @@ import discord
 from discord import app_commands
 
 from bot.discord import slash
-from bot.discord.board import TableBoard
+from bot.discord.board import CONTENT_LIMIT, TableBoard, clip
 from bot.discord.buttons import TableButton
-from bot.i18n import chat_language, languages, text
+from bot.i18n import languages, text
 from bot.output import Actor, Picture, Place, Reply
 from bot.service import Service
 
@@ -143,11 +143,6 @@ class DiscordAdapter:
         language = str(interaction.locale).split("-")[0]
         return Actor(f"{PREFIX}{user.id}", user.display_name, language if language in languages() else None, is_admin)
 
-    async def language(self, place: Place, actor: Actor | None = None) -> str:
-        """The language for the adapter's own words: the chat's, else the member's, else English."""
-        settings = await self.service.store.read(lambda tx: tx.chat_settings(place.chat_id))
-        return chat_language(settings, actor.language if actor else None)
-
     # --- interactions --------------------------------------------------------------------------------------------
 
     async def run_command(self, interaction: discord.Interaction, line: str) -> None:
@@ -173,7 +168,7 @@ class DiscordAdapter:
 
     async def refuse(self, interaction: discord.Interaction, key: str) -> None:
         """Answer a malformed command at the edge, privately."""
-        language = await self.language(self.place(interaction), self.actor(interaction))
+        language = await self.service.language(self.place(interaction), self.actor(interaction))
         await interaction.response.send_message(text(language, key), ephemeral=True)
 
     async def _answer(self, interaction: discord.Interaction, place: Place, actor: Actor, work: Awaitable[Reply], *,
@@ -189,7 +184,7 @@ class DiscordAdapter:
                 else:
                     await interaction.response.defer(ephemeral=True, thinking=True)
             reply = await task
-            language = await self.language(place, actor)
+            language = await self.service.language(place, actor)
             if reply.table is not None:
                 self.board.want(place.table_id, _channel(place), reply.table, language=language, pressed=pressed)
             await self._deliver(interaction, place, actor, reply, language, component=component)
@@ -216,25 +211,25 @@ class DiscordAdapter:
             if component:
                 if private or own:
                     if private:
-                        await interaction.followup.send(_clip(private), ephemeral=True, **_attach(own))
+                        await interaction.followup.send(clip(private), ephemeral=True, **_attach(own))
                     else:
                         await interaction.followup.send(ephemeral=True, files=own)
             else:
-                content = _clip(private or self._done(place, language))
+                content = clip(private or self._done(place, language))
                 if own:
                     await interaction.edit_original_response(content=content, attachments=own)
                 else:
                     await interaction.edit_original_response(content=content)
         elif private or own:
-            await response.send_message(_clip(private) or None, ephemeral=True, **_attach(own))
+            await response.send_message(clip(private) or None, ephemeral=True, **_attach(own))
         elif component:
             await response.defer()
         elif public:
-            await response.send_message(_clip(public.pop(0)), allowed_mentions=discord.AllowedMentions.none())
+            await response.send_message(clip(public.pop(0)), allowed_mentions=discord.AllowedMentions.none())
         else:
             await response.send_message(self._done(place, language), ephemeral=True)
         for part in parts:  # what did not fit one message (a few hand histories)
-            await interaction.followup.send(_clip(part), ephemeral=True)
+            await interaction.followup.send(clip(part), ephemeral=True)
         await self._post(place, public, reply.pictures)
         channel = self.client.get_partial_messageable(_channel(place))
         for file in reply.files:
@@ -252,7 +247,7 @@ class DiscordAdapter:
         files = _files(picture for picture in pictures if picture.to is None)
         for index, message in enumerate(public):
             attached = _attach(files) if index == len(public) - 1 else {}
-            await channel.send(_clip(message), allowed_mentions=discord.AllowedMentions.none(), **attached)
+            await channel.send(clip(message), allowed_mentions=discord.AllowedMentions.none(), **attached)
         if files and not public:
             await channel.send(files=files)
 
@@ -265,7 +260,7 @@ class DiscordAdapter:
 
     async def _apologise(self, interaction: discord.Interaction, place: Place, actor: Actor) -> None:
         with contextlib.suppress(Exception):
-            message = text(await self.language(place, actor), "discord.failed")
+            message = text(await self.service.language(place, actor), "discord.failed")
             if interaction.response.is_done():
                 await interaction.followup.send(message, ephemeral=True)
             else:
@@ -287,7 +282,8 @@ class DiscordAdapter:
         try:
             await self._post(place, list(reply.public), reply.pictures)
             if reply.table is not None:
-                self.board.want(place.table_id, _channel(place), reply.table, language=await self.language(place))
+                language = await self.service.language(place, None)
+                self.board.want(place.table_id, _channel(place), reply.table, language=language)
                 await self.board.flush(place.table_id)
         finally:
             self._busy -= 1
@@ -310,7 +306,7 @@ def _attach(files: list[discord.File]) -> dict[str, Any]:
     return {"files": files} if files else {}
 
 
-def _pack(messages: list[str], limit: int = 2000) -> list[str]:
+def _pack(messages: list[str], limit: int = CONTENT_LIMIT) -> list[str]:
     """Messages joined by blank lines into as few Discord messages as fit `limit` characters each."""
     packed: list[str] = []
     for message in messages:
@@ -319,7 +315,3 @@ def _pack(messages: list[str], limit: int = 2000) -> list[str]:
         else:
             packed.append(message)
     return packed
-
-
-def _clip(message: str) -> str:
-    return message if len(message) <= 2000 else message[:1999] + "…"

@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import asyncio
-import contextlib
 import logging
 import time
 from dataclasses import dataclass, field
@@ -50,9 +49,12 @@ def render(message: TableMessage) -> str:
     content = message.text
     if message.to_act and message.to_act.startswith(PREFIX):
         content += f"\n<@{message.to_act.removeprefix(PREFIX)}>"
-    if len(content) > CONTENT_LIMIT:
-        content = content[: CONTENT_LIMIT - 1] + "…"
-    return content
+    return clip(content)
+
+
+def clip(content: str) -> str:
+    """Cut a message to Discord's limit, marking the cut."""
+    return content if len(content) <= CONTENT_LIMIT else content[: CONTENT_LIMIT - 1] + "…"
 
 
 class TableBoard:
@@ -69,7 +71,6 @@ class TableBoard:
         self._client = client
         self._edit_interval = edit_interval
         self._shown: dict[str, _Shown] = {}
-        self._loaded = False
 
     async def load(self) -> None:
         """Create the adapter's table if needed and read which message each table shows."""
@@ -82,7 +83,6 @@ class TableBoard:
 
         for table_id, channel_id, key, message_id in await self._store.transact(read, now=time.time()):
             self._shown[table_id] = _Shown(channel_id, key, message_id)
-        self._loaded = True
 
     def want(self, table_id: str, channel_id: int, message: TableMessage, *, language: str = "en",
              pressed: tuple[str, int] | None = None) -> None:
@@ -167,9 +167,3 @@ class TableBoard:
             if not pending:
                 return
             await asyncio.gather(*pending, return_exceptions=True)
-
-    async def close(self) -> None:
-        """Send what is pending, then stop."""
-        with contextlib.suppress(Exception):
-            await self.settle()
-

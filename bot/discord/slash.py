@@ -7,20 +7,27 @@ from typing import TYPE_CHECKING
 import discord
 from discord import app_commands
 
-from bot.commands import MAX_AMOUNT
+from bot.commands import COMMANDS, MAX_AMOUNT
 from bot.i18n import DEFAULT_LANGUAGE, languages, text
+from engine.house import GAMES as HOUSE_GAMES
+from engine.schedule import PRESETS
 
 if TYPE_CHECKING:
     from bot.discord.adapter import DiscordAdapter
 
 Chips = app_commands.Range[int, 1, MAX_AMOUNT]
-GAMES = ("holdem", "texas", "russian", "caribbean", "three-card")
+GAMES = ("holdem", *HOUSE_GAMES)
 TOURNAMENT_ACTIONS = ("register", "start", "pause", "resume", "skip", "cashout", "settle", "close")
 
 
 def about(name: str) -> str:
     """A command's description, from the message catalogue (English: Discord shows it before any chat language)."""
     return text(DEFAULT_LANGUAGE, f"about.{name}")[:100]
+
+
+def _line(*words: str | int | None) -> str:
+    """A chat command from its words, leaving out the options not given."""
+    return " ".join(str(word) for word in words if word)
 
 
 def _choices(values: list[str], typed: str) -> list[app_commands.Choice[str]]:
@@ -44,29 +51,27 @@ def register(tree: app_commands.CommandTree[discord.Client], adapter: DiscordAda
     @tree.command(name="addbot", description=about("addbot"))
     @app_commands.describe(name="the computer player's name, or “remove <name>” (organizer)")
     async def addbot(interaction: discord.Interaction, name: str | None = None) -> None:
-        await adapter.run_command(interaction, f"/addbot {name}" if name else "/addbot")
+        await adapter.run_command(interaction, _line("/addbot", name))
 
     @tree.command(name="help", description=about("help"))
     @app_commands.describe(command="a command to explain")
     async def help_(interaction: discord.Interaction, command: str | None = None) -> None:
-        await adapter.run_command(interaction, f"/help {command}" if command else "/help")
+        await adapter.run_command(interaction, _line("/help", command))
 
     @help_.autocomplete("command")
     async def help_command(interaction: discord.Interaction, typed: str) -> list[app_commands.Choice[str]]:
-        from bot.commands import COMMANDS
-
         return _choices([cls.name for cls in COMMANDS], typed)
 
     @tree.command(name="join", description=about("join"))
     @app_commands.describe(chips="Hold'em buy-in from your wallet (the table's default when left out)")
     async def join(interaction: discord.Interaction, chips: Chips | None = None) -> None:
-        await adapter.run_command(interaction, f"/join {chips}" if chips else "/join")
+        await adapter.run_command(interaction, _line("/join", chips))
 
     @tree.command(name="game", description=about("game"))
     @app_commands.describe(game="the game to play here (organizer); leave out to see the current one")
     @app_commands.choices(game=[app_commands.Choice(name=text(DEFAULT_LANGUAGE, f"game.{g}"), value=g) for g in GAMES])
     async def game(interaction: discord.Interaction, game: str | None = None) -> None:
-        await adapter.run_command(interaction, f"/game {game}" if game else "/game")
+        await adapter.run_command(interaction, _line("/game", game))
 
     @tree.command(name="set", description=about("set"))
     @app_commands.describe(name="the setting (leave out to list them)", value="its new value")
@@ -74,7 +79,7 @@ def register(tree: app_commands.CommandTree[discord.Client], adapter: DiscordAda
         if (name is None) != (value is None):
             await adapter.refuse(interaction, "discord.set_both")
             return
-        await adapter.run_command(interaction, f"/set {name} {value}" if name else "/set")
+        await adapter.run_command(interaction, _line("/set", name, value))
 
     @tree.command(name="grant", description=about("grant"))
     @app_commands.describe(player="who receives the chips", chips="how many")
@@ -84,22 +89,22 @@ def register(tree: app_commands.CommandTree[discord.Client], adapter: DiscordAda
     @tree.command(name="history", description=about("history"))
     @app_commands.describe(which="how many hands (3 by default), or “tournament” for the whole tournament as a file")
     async def history(interaction: discord.Interaction, which: str | None = None) -> None:
-        await adapter.run_command(interaction, f"/history {which}" if which else "/history")
+        await adapter.run_command(interaction, _line("/history", which))
 
     @tree.command(name="stats", description=about("stats"))
     @app_commands.describe(player="whose statistics (yours by default)")
     async def stats(interaction: discord.Interaction, player: discord.Member | None = None) -> None:
-        await adapter.run_command(interaction, f"/stats dc:{player.id}" if player else "/stats")
+        await adapter.run_command(interaction, _line("/stats", f"dc:{player.id}" if player else None))
 
     @tree.command(name="bet", description=about("bet"))
     @app_commands.describe(amount="chips to bet (house games: the BET is fixed by the ANTE)")
     async def bet(interaction: discord.Interaction, amount: Chips | None = None) -> None:
-        await adapter.run_command(interaction, f"/bet {amount}" if amount else "/bet")
+        await adapter.run_command(interaction, _line("/bet", amount))
 
     @tree.command(name="raise", description=about("raise"))
     @app_commands.describe(amount="the total to raise to (fixed-limit tables: leave out)")
     async def raise_(interaction: discord.Interaction, amount: Chips | None = None) -> None:
-        await adapter.run_command(interaction, f"/raise {amount}" if amount else "/raise")
+        await adapter.run_command(interaction, _line("/raise", amount))
 
     @tree.command(name="pawn", description=about("pawn"))
     @app_commands.describe(item="clothing, e.g. “leather jacket” (no socks, belts, jewellery, accessories, watches)")
@@ -132,7 +137,7 @@ def register(tree: app_commands.CommandTree[discord.Client], adapter: DiscordAda
     @app_commands.describe(language="the chat's language; leave out to see it")
     @app_commands.choices(language=[app_commands.Choice(name=code, value=code) for code in languages()])
     async def lang(interaction: discord.Interaction, language: str | None = None) -> None:
-        await adapter.run_command(interaction, f"/lang {language}" if language else "/lang")
+        await adapter.run_command(interaction, _line("/lang", language))
 
     tournament = app_commands.Group(name="tournament", description=about("tournament"))
 
@@ -145,14 +150,10 @@ def register(tree: app_commands.CommandTree[discord.Client], adapter: DiscordAda
     @tournament.command(name="create", description="create a tournament (organizer)")
     @app_commands.describe(schedule="a preset name, or levels like “10/20 20m, 20/40 20m”")
     async def create(interaction: discord.Interaction, schedule: str | None = None) -> None:
-        await adapter.run_command(interaction, f"/tournament create {schedule}" if schedule else "/tournament create")
+        await adapter.run_command(interaction, _line("/tournament create", schedule))
 
     @create.autocomplete("schedule")
     async def create_schedule(interaction: discord.Interaction, typed: str) -> list[app_commands.Choice[str]]:
-        try:
-            from engine.schedule import PRESETS  # type: ignore[import-not-found, unused-ignore]
-        except ImportError:
-            return []
         return _choices(sorted(PRESETS), typed)
 
     for name in TOURNAMENT_ACTIONS:
@@ -166,7 +167,7 @@ def register(tree: app_commands.CommandTree[discord.Client], adapter: DiscordAda
     @tournament.command(name="redeem", description="redeem a pawned item")
     @app_commands.describe(item="the item, as pawned")
     async def redeem(interaction: discord.Interaction, item: str | None = None) -> None:
-        await adapter.run_command(interaction, f"/tournament redeem {item}" if item else "/tournament redeem")
+        await adapter.run_command(interaction, _line("/tournament redeem", item))
 
     tree.add_command(tournament)
 

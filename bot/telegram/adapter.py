@@ -26,7 +26,7 @@ from telegram.ext import (
 
 from bot import commands as cmd
 from bot.config import Settings
-from bot.i18n import DEFAULT_LANGUAGE, chat_language, languages, text
+from bot.i18n import DEFAULT_LANGUAGE, languages, text
 from bot.output import Actor, File, Place, Reply
 from bot.service import Service
 from bot.telegram.memory import Memory
@@ -46,6 +46,17 @@ from bot.telegram.render import (
 log = logging.getLogger(__name__)
 
 ADMIN_CACHE_SECONDS = 300.0
+
+
+@dataclass(frozen=True)
+class _Route:
+    """Where a message goes: the outbox lane (which keeps its order), the chat and topic, and the player it is private
+    to (set only for his private chat with the bot, so that a refusal there means he blocked the bot)."""
+
+    lane: str
+    chat_id: int
+    topic: int | None
+    private_to: int | None
 
 
 @dataclass(frozen=True)
@@ -208,7 +219,7 @@ class TelegramAdapter:
         if chat.type != ChatType.PRIVATE:
             await self._deliver(place, await self.service.handle(place, actor, "/help"), actor=actor)
             return
-        language = await self._language(place, actor)
+        language = await self.service.language(place, actor)
         self._post(place, text(language, "tg.started", name=actor.name))
 
     async def _on_press(self, update: Update, context: ContextTypes.DEFAULT_TYPE) -> None:
@@ -232,8 +243,8 @@ class TelegramAdapter:
         own = reply.error or "\n".join(reply.private.get(actor.user_id, []))
         alert = clip(own, MAX_ALERT)
         await query.answer(alert or None, show_alert=bool(alert))
-        if own and alert != own and self.memory.has_private_chat(user.id) and not reply.error:
-            self.outbox.send_text(f"dm:{user.id}", TextOp(user.id, None, own, private_to=user.id))
+        if own and alert != own and not reply.error:
+            self._tell(place, actor.user_id, [own])  # the whole text, which the alert had to cut
         await self._deliver(place, reply, actor=actor, answered=True)
 
     async def _on_timer_reply(self, place: Place, reply: Reply) -> None:
@@ -272,7 +283,7 @@ class TelegramAdapter:
             self._post(place, "\n\n".join(reply.public))
         self._send_pictures(place, reply)
         if reply.table is not None:
-            language = await self._language(place, actor)
+            language = await self.service.language(place, actor)
             chat_id, topic = chat_and_topic(place.table_id)
             self.outbox.show_table(place.table_id, TableOp(place.table_id, chat_id, topic, reply.table, language))
         table_explains = has_private_button(reply.table)
@@ -283,56 +294,48 @@ class TelegramAdapter:
             if not self._send_file(place, file):
                 unreachable.append(await self._name(place, file.to or ""))
         if unreachable:
-            language = language or await self._language(place, actor)
+            language = language or await self.service.language(place, actor)
             self._post(place, text(language, "tg.open_private", name=", ".join(dict.fromkeys(unreachable))))
+
+    def _route(self, place: Place, user_id: str | None) -> _Route | None:
+        """Where output for a player goes (`None`: everyone, the table's chat): the table's chat when the table is his
+        private chat, else his private chat with the bot; None when the bot cannot reach him privately."""
+        chat_id, topic = chat_and_topic(place.table_id)
+        if user_id is None:
+            return _Route(place.table_id, chat_id, topic, None)
+        telegram_id = telegram_user_id(user_id)
+        if telegram_id is None:
+            return None
+        if chat_id == telegram_id:  # the table is the private chat itself
+            return _Route(place.table_id, chat_id, topic, None)
+        if not self.memory.has_private_chat(telegram_id):
+            return None
+        return _Route(f"dm:{telegram_id}", telegram_id, None, telegram_id)
 
     def _tell(self, place: Place, user_id: str, texts: list[str]) -> bool:
         """Queue private texts for a player; False when the bot cannot reach him privately."""
-        telegram_id = telegram_user_id(user_id)
-        if telegram_id is None:
+        route = self._route(place, user_id)
+        if route is None:
             return False
-        chat_id, _ = chat_and_topic(place.table_id)
-        if chat_id == telegram_id:  # the table is the private chat itself
-            self._post(place, "\n\n".join(texts))
-            return True
-        if not self.memory.has_private_chat(telegram_id):
-            return False
-        self.outbox.send_text(f"dm:{telegram_id}", TextOp(telegram_id, None, "\n\n".join(texts), telegram_id))
+        self.outbox.send_text(route.lane, TextOp(route.chat_id, route.topic, "\n\n".join(texts), route.private_to))
         return True
 
     def _send_pictures(self, place: Place, reply: Reply) -> None:
         """Public pictures to the table's chat; a private one to its player's private chat, only when the bot has
         one with him (a group cannot show a picture to one member alone)."""
-        chat_id, topic = chat_and_topic(place.table_id)
         for picture in reply.pictures:
-            if picture.to is None:
-                self.outbox.send_photo(place.table_id, PhotoOp(chat_id, topic, picture.png, picture.caption))
-                continue
-            telegram_id = telegram_user_id(picture.to)
-            if telegram_id is None:
-                continue
-            if chat_id == telegram_id:  # the table is the private chat itself
-                self.outbox.send_photo(place.table_id, PhotoOp(chat_id, topic, picture.png, picture.caption))
-            elif self.memory.has_private_chat(telegram_id):
-                self.outbox.send_photo(f"dm:{telegram_id}",
-                                       PhotoOp(telegram_id, None, picture.png, picture.caption, telegram_id))
+            route = self._route(place, picture.to)
+            if route is not None:
+                op = PhotoOp(route.chat_id, route.topic, picture.png, picture.caption, route.private_to)
+                self.outbox.send_photo(route.lane, op)
 
     def _send_file(self, place: Place, file: File) -> bool:
         """Queue a document for the table's chat (public) or a player's private chat; False when unreachable."""
-        chat_id, topic = chat_and_topic(place.table_id)
-        if file.to is None:
-            self.outbox.send_document(place.table_id, DocumentOp(chat_id, topic, file.name, file.content))
-            return True
-        telegram_id = telegram_user_id(file.to)
-        if telegram_id is None:
+        route = self._route(place, file.to)
+        if route is None:
             return False
-        if chat_id == telegram_id:
-            self.outbox.send_document(place.table_id, DocumentOp(chat_id, topic, file.name, file.content))
-            return True
-        if not self.memory.has_private_chat(telegram_id):
-            return False
-        self.outbox.send_document(f"dm:{telegram_id}",
-                                  DocumentOp(telegram_id, None, file.name, file.content, telegram_id))
+        op = DocumentOp(route.chat_id, route.topic, file.name, file.content, route.private_to)
+        self.outbox.send_document(route.lane, op)
         return True
 
     def _post(self, place: Place, message_text: str) -> None:
@@ -370,10 +373,6 @@ class TelegramAdapter:
         cached = (time.monotonic(), frozenset(member.user.id for member in members))
         self._admins[chat_id] = cached
         return cached
-
-    async def _language(self, place: Place, actor: Actor | None) -> str:
-        settings = await self.service.store.read(lambda tx: tx.chat_settings(place.chat_id))
-        return chat_language(settings, actor.language if actor else None)
 
     async def _name(self, place: Place, user_id: str) -> str:
         return await self.service.store.read(lambda tx: tx.player_name(place.chat_id, user_id))

@@ -119,6 +119,11 @@ async def test_a_house_round_by_three_members(fake, make_bot, game: str, side: d
     presses = await play_out(fake, bot, channel, "play", "check", "call", "bet", "decline", "fold")
     assert presses >= 3
     assert any("Round over" in text for text in fake.public_versions())
+    public = fake.public_versions()
+    over = next(i for i, text in enumerate(public) if "Round over" in text)
+    for version in public[:over]:  # no box card in the channel before the round is over
+        for name, cards in boxes.items():
+            assert not cards_in(version) & cards, f"{name}'s box {cards} was public mid-round: {version!r}"
     await ledger_ok(bot)
 
 
