@@ -233,6 +233,27 @@ def test_sitting_out_and_short_blinds():
     assert hand.legal_actions().call_amount == 10  # the full big blind is owed though D is all-in for 7
 
 
+def test_too_many_players_refused_before_dealing():
+    import random
+
+    from engine.cards import Deck
+    from engine.holdem import MAX_PLAYERS, SeatPlayer
+
+    deck = Deck(random.Random(3))
+    players = [SeatPlayer(f"P{index}", 100) for index in range(MAX_PLAYERS + 1)]
+    with pytest.raises(RuleError) as caught:
+        Hand.start(players, 0, 10, HOME_LIMIT, deck, hand_number=1)
+    assert caught.value.code == "too_many_players" and caught.value.params == {"max": 22}
+    assert deck.remaining == 52
+
+    hand, _ = Hand.start(players[:MAX_PLAYERS], 0, 10, HOME_LIMIT, deck, hand_number=1)
+    while not hand.is_over:  # the largest table still gets its whole board from one deck
+        player = hand.to_act
+        assert player is not None
+        hand.act(player, Check() if hand.can_act(player, Check()) else Call())
+    assert len(hand.board) == 5 and deck.remaining == 0
+
+
 def test_pots_and_split_helpers():
     assert build_pots({"A": 50, "B": 100, "C": 100, "D": 30}, ["A", "B", "C"]) == [
         Pot(180, ("A", "B", "C")), Pot(100, ("B", "C"))]
