@@ -18,7 +18,7 @@ from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any, ClassVar, Self
 
-from engine.cards import Card, Deck, parse_cards
+from engine.cards import Card, CardError, Deck, parse_cards
 from engine.common import Event, IllegalAmount, Move, NotYourTurn, RuleError, allowed
 from engine.house.boxes import (
     HOUSE,
@@ -490,4 +490,15 @@ class HouseRound:
 
 
 def _read_cards(cards: Sequence[Card | str]) -> list[Card]:
-    return [card if isinstance(card, Card) else Card.parse(card) for card in cards]
+    """The chosen cards as Cards; a RuleError (`bad_card`) quoting the first token that is not a card."""
+    chosen = []
+    for card in cards:
+        if isinstance(card, Card):
+            chosen.append(card)
+            continue
+        try:
+            chosen.append(Card.parse(card))
+        except CardError:
+            raise RuleError("bad_card", f"{card!r} is not a card (write rank and suit, like As or Td)",
+                            card=card) from None
+    return chosen

@@ -274,3 +274,15 @@ async def test_switching_games_is_refused_while_players_sit_with_chips(service: 
     replies = await play_out(service, PLACE, PLAYERS, start, preference=("fold", "check"))
     final = replies[-1].table.text
     assert "The hand is over." in final and " bet " not in final, "no bets are left standing after the hand"
+
+
+async def test_exchanging_an_unknown_card_is_refused_and_changes_nothing(service: Service, tmp_path) -> None:
+    await service.handle(PLACE, ANN, "/game russian")
+    assert (await service.handle(PLACE, ANN, "/ante 10")).error is None
+    assert (await service.press(PLACE, ANN, press_label(await service.handle(PLACE, ANN, "/table"), "deal"))).error \
+        is None
+    before = dump(tmp_path / "bot.db")
+    reply = await service.handle(PLACE, ANN, "/exchange zz")
+    assert reply.error == "“zz” is not a card: give its position (1-5) or rank and suit, like As or Td."
+    assert reply.public == [] and reply.table is None
+    assert dump(tmp_path / "bot.db") == before

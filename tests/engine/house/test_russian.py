@@ -149,6 +149,17 @@ def test_exchange_replaces_the_chosen_cards_once() -> None:
     assert not round_.can_act("ann", "exchange", ["7h"])
 
 
+@pytest.mark.parametrize("token", ["zz", "1x", "10", ""])
+def test_exchanging_something_that_is_not_a_card_is_a_rule_error(token: str) -> None:
+    round_ = one_box("2s 3d 7h 9c Jh", "As Ad 9s 5s 3s", rest="Jd Jc")
+    before = round_.to_dict()
+    with pytest.raises(RuleError) as error:
+        round_.act("ann", "exchange", ["2s", token])
+    assert error.value.code == "bad_card" and error.value.params == {"card": token}
+    assert not round_.can_act("ann", "exchange", [token])
+    assert round_.to_dict() == before
+
+
 def test_paytable_and_options_are_data() -> None:
     rules = RussianRules(second_combination=False, paytable={**RussianRules().paytable, "full_house": 10})
     round_ = RussianRound.new(rules)
