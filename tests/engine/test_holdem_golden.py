@@ -191,7 +191,7 @@ def test_pawning_rules():
     run_script(hand, "A raise 20; B call")
     assert hand.legal_actions().can_pawn
     before = hand.to_dict()
-    for item, code in [("", "pawn_item_missing"), ("my gold Watch", "pawn_item_forbidden"),
+    for item, code in [("", "pawn_item_missing"), ("--", "pawn_item_missing"), ("my gold Watch", "pawn_item_forbidden"),
                        ("носки", "pawn_item_forbidden"), ("a leather belt", "pawn_item_forbidden")]:
         with pytest.raises(RuleError) as caught:
             hand.act("C", Pawn(item))
