@@ -320,6 +320,8 @@ class Hand:
                 raise RuleError("unknown_action", f"unknown action {action!r}")
 
     def _verify_raise(self, seat: _Seat, to: int, *, is_bet: bool) -> None:
+        if type(to) is not int:  # chips are whole numbers (and True is not one)
+            raise IllegalAmount("amount_not_chips", f"{to!r} is not a whole number of chips", amount=str(to))
         if is_bet and self._current_bet > 0:
             raise RuleError("bet_faces_bet", "there is already a bet: call or raise")
         if not is_bet and self._current_bet == 0:
@@ -488,6 +490,8 @@ class Hand:
             shares = split_pot(pot.amount, winners)
             moves = []
             for player, share in shares.items():
+                if not share:  # more winners than chips: a Move carries at least one chip
+                    continue
                 self._by_id[player].stack += share
                 self._pot -= share
                 moves.append(Move("pot", f"stack:{player}", share, "pot won"))

@@ -149,7 +149,8 @@ class PawnRules:
     def verify_item(self, item: str) -> None:
         """Raise RuleError unless the item may be pawned: a description is required (`pawn_item_missing`), and no
         word of it may start with a refused kind's stem (`pawn_item_forbidden`, naming the kind and the word)."""
-        words = "".join(char if char.isalnum() else " " for char in item.lower()).split()
+        text = item.lower() if isinstance(item, str) else ""  # anything but text describes nothing
+        words = "".join(char if char.isalnum() else " " for char in text).split()
         if not words:
             raise RuleError("pawn_item_missing", "describe the item you pawn")
         for kind, stems in self.forbidden.items():
