@@ -108,6 +108,8 @@ class HouseRound:
     """Cards dealt to each box."""
     table_cards: ClassVar[int] = 5
     """Cards dealt besides the boxes' on the deal (the dealer's and the community cards)."""
+    dealer_up_count: ClassVar[int] = 0
+    """How many of the dealer's cards (the last ones dealt) lie face up from the deal on."""
 
     def __init__(self, config: Any) -> None:
         self.config = config
@@ -324,6 +326,18 @@ class HouseRound:
     def is_over(self) -> bool:
         """Whether every box is settled."""
         return self.phase is Phase.OVER
+
+    def dealer_shown(self) -> list[Card | None]:
+        """The dealer's cards as the table sees them, in order: a Card face up, None face down (empty before the
+        deal). All face up once the round is over."""
+        if self.is_over:
+            return list(self.dealer)
+        down = max(0, len(self.dealer) - self.dealer_up_count)
+        return [None] * down + list(self.dealer[down:])
+
+    def community_shown(self) -> list[Card]:
+        """The community cards face up now (none in a game without them)."""
+        return []
 
     def current_box(self) -> Box | None:
         """The box to act, if any."""

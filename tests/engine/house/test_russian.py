@@ -69,6 +69,18 @@ def test_dealer_without_game_pays_ante_whatever_the_hand() -> None:
     assert net(round_) == 10
 
 
+def test_one_dealer_card_is_face_up_until_all_five_are_shown_for_the_dealer_game() -> None:
+    assert RussianRound.new().dealer_shown() == []
+    round_ = one_box("2s 3d 7h 9c Jh", "Qs Jd 9d 5c 3s", rest="Kd")
+    assert round_.dealer_shown() == [None, None, None, None, parse_cards("3s")[0]]
+    assert round_.community_shown() == []
+    round_.act("ann", "play")
+    assert round_.phase is Phase.DEALER_GAME
+    assert round_.dealer_shown() == parse_cards("Qs Jd 9d 5c 3s")
+    round_.act("ann", "dealer_game")
+    assert round_.is_over and round_.dealer_shown() == round_.dealer
+
+
 def test_bought_dealer_game_that_still_does_not_qualify_returns_the_bets() -> None:
     round_ = one_box("Ks Kd 7h 9c Jh", "Qs Jd 9d 5c 3s", rest="4h")
     round_.act("ann", "play")
