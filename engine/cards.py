@@ -112,16 +112,16 @@ class DeckError(ValueError):
     """Dealing more cards than the deck holds."""
 
 
-_NOT_SHUFFLED = random.Random(0)
-"""Stands in for the random source of a deck whose order is given (seeding a new one costs more than the rest of
-reading a saved deck)."""
-
-
 class Deck:
-    """A 52-card deck, shuffled once from the given random source, dealt from the top."""
+    """A 52-card deck, shuffled once from the given random source, dealt from the top.
 
-    def __init__(self, rng: random.Random, *, _order: list[Card] | None = None) -> None:
+    `Deck(rng)` shuffles; `stacked` and `from_list` give the order instead (and pass no random source).
+    """
+
+    def __init__(self, rng: random.Random | None, *, _order: list[Card] | None = None) -> None:
         if _order is None:
+            if rng is None:
+                raise TypeError("a deck needs a random source to shuffle, or its order")
             _order = list(ALL_CARDS)
             rng.shuffle(_order)
         self._cards = _order
@@ -135,12 +135,12 @@ class Deck:
         rest = [card for card in ALL_CARDS if card not in set(first)]
         if rng is not None:
             rng.shuffle(rest)
-        return cls(_NOT_SHUFFLED, _order=first + rest)
+        return cls(None, _order=first + rest)
 
     @classmethod
     def from_list(cls, cards: Iterable[str]) -> Deck:
         """Rebuild a deck from its remaining cards' text (see `to_list`)."""
-        return cls(_NOT_SHUFFLED, _order=[Card.parse(token) for token in cards])
+        return cls(None, _order=[Card.parse(token) for token in cards])
 
     def to_list(self) -> list[str]:
         """The remaining cards, top first, as text (for saving a table)."""

@@ -29,6 +29,8 @@ from engine.common import Event, RuleError, allowed
 from engine.schedule import Level, Schedule
 
 _ZERO = timedelta(0)
+MAX_ADJUST_MINUTES = 24 * 60
+"""The most minutes one `adjust` may add or remove (a day; far more would overflow the clock's dates)."""
 Span = tuple[datetime, datetime | None]
 Pause = tuple[datetime, datetime | None]
 
@@ -248,10 +250,13 @@ class Clock:
         return [LevelSkipped(at=at, index=index)]
 
     def verify_adjust(self, now: datetime, minutes: int) -> None:
-        """Raise unless `minutes` (non-zero) can be added to the current level."""
+        """Raise unless `minutes` (non-zero, at most a day either way) can be added to the current level."""
         self._verify_running(now)
         if minutes == 0:
             raise RuleError("zero_minutes", "add or remove at least one minute")
+        if abs(minutes) > MAX_ADJUST_MINUTES:
+            raise RuleError("bad_minutes", f"move a level's end by at most {MAX_ADJUST_MINUTES} minutes at a time",
+                            minutes=minutes, max=MAX_ADJUST_MINUTES)
         if self.level_at(now).index == len(self.schedule.levels) - 1:
             raise RuleError("last_level", "the last level has no end to move")
 

@@ -58,12 +58,15 @@ from engine.holdem_types import (
 from engine.pots import build_pots, split_pot
 
 __all__ = [  # the hand and the vocabulary it speaks (re-exported from holdem_types and betting)
-    "FIXED_LIMIT", "HOME_LIMIT", "NO_LIMIT", "STRUCTURES", "Action", "AllIn", "Bet", "BettingStructure",
-    "BlindPosted", "BoardDealt", "Call", "Check", "Fold", "Hand", "HandEnded", "HandResult", "HandStarted",
-    "HandsShown", "HoleCardsDealt", "ItemPawned", "LegalActions", "Limit", "Pawn", "PawnRules", "PlayerBet",
-    "PlayerCalled", "PlayerChecked", "PlayerFolded", "PlayerRaised", "PotAward", "PotAwarded", "RaiseTo",
-    "SeatPlayer", "Street", "UncalledBetReturned",
+    "FIXED_LIMIT", "HOME_LIMIT", "MAX_PLAYERS", "NO_LIMIT", "STRUCTURES", "Action", "AllIn", "Bet",
+    "BettingStructure", "BlindPosted", "BoardDealt", "Call", "Check", "Fold", "Hand", "HandEnded", "HandResult",
+    "HandStarted", "HandsShown", "HoleCardsDealt", "ItemPawned", "LegalActions", "Limit", "Pawn", "PawnRules",
+    "PlayerBet", "PlayerCalled", "PlayerChecked", "PlayerFolded", "PlayerRaised", "PotAward", "PotAwarded",
+    "RaiseTo", "SeatPlayer", "Street", "UncalledBetReturned",
 ]
+
+MAX_PLAYERS = 22
+"""The most players one deck deals a hand to: two hole cards each, three burns and five board cards (2n + 8 <= 52)."""
 
 _NEXT_STREET = {Street.PREFLOP: (Street.FLOP, 3), Street.FLOP: (Street.TURN, 1), Street.TURN: (Street.RIVER, 1)}
 
@@ -119,8 +122,9 @@ class Hand:
     def start(cls, players: Sequence[SeatPlayer], button: int, level: int, structure: BettingStructure, deck: Deck,
               hand_number: int, pawn_rules: PawnRules | None = None) -> tuple[Hand, list[Event]]:
         """Seat the players (clockwise order; `button` indexes this list), post blinds, deal, and return the hand
-        with its events. Raises ValueError for a setup the application should never make (fewer than two players
-        in play, repeated ids, a level under 2)."""
+        with its events. Raises a RuleError (`too_many_players`) when more than MAX_PLAYERS are in play, and
+        ValueError for a setup the application should never make (fewer than two players in play, repeated ids, a
+        level under 2). Either way nothing has been dealt."""
         if level < 2:
             raise ValueError(f"level {level} is too small: blinds are level // 2 and level")
         if len({player.id for player in players}) != len(players):
@@ -128,6 +132,9 @@ class Hand:
         in_play = [index for index, player in enumerate(players) if not player.sitting_out and player.stack > 0]
         if len(in_play) < 2:
             raise ValueError("a hand needs two players with chips")
+        if len(in_play) > MAX_PLAYERS:
+            raise RuleError("too_many_players", f"one deck deals at most {MAX_PLAYERS} players",
+                            max=MAX_PLAYERS)
         holder = next((button - back) % len(players) for back in range(len(players))
                       if (button - back) % len(players) in in_play)
         seats = [_Seat(players[index].id, players[index].stack, players[index].stack, []) for index in in_play]
@@ -313,6 +320,8 @@ class Hand:
                 raise RuleError("unknown_action", f"unknown action {action!r}")
 
     def _verify_raise(self, seat: _Seat, to: int, *, is_bet: bool) -> None:
+        if type(to) is not int:  # chips are whole numbers (and True is not one)
+            raise IllegalAmount("amount_not_chips", f"{to!r} is not a whole number of chips", amount=str(to))
         if is_bet and self._current_bet > 0:
             raise RuleError("bet_faces_bet", "there is already a bet: call or raise")
         if not is_bet and self._current_bet == 0:
@@ -481,6 +490,8 @@ class Hand:
             shares = split_pot(pot.amount, winners)
             moves = []
             for player, share in shares.items():
+                if not share:  # more winners than chips: a Move carries at least one chip
+                    continue
                 self._by_id[player].stack += share
                 self._pot -= share
                 moves.append(Move("pot", f"stack:{player}", share, "pot won"))

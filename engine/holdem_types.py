@@ -146,27 +146,18 @@ class PawnRules:
     value: int = 100
     forbidden: Mapping[str, tuple[str, ...]] = field(default_factory=lambda: dict(FORBIDDEN_PAWN_KINDS))
 
-    def forbidden_kind(self, item: str) -> str | None:
-        """The refused kind the description names, if any (a word starting with one of the kind's stems)."""
-        found = self.forbidden_word(item)
-        return found[0] if found else None
-
-    def forbidden_word(self, item: str) -> tuple[str, str] | None:
-        """The refused kind and the word of the description that names it, if any."""
-        words = "".join(char if char.isalnum() else " " for char in item.lower()).split()
+    def verify_item(self, item: str) -> None:
+        """Raise RuleError unless the item may be pawned: a description is required (`pawn_item_missing`), and no
+        word of it may start with a refused kind's stem (`pawn_item_forbidden`, naming the kind and the word)."""
+        text = item.lower() if isinstance(item, str) else ""  # anything but text describes nothing
+        words = "".join(char if char.isalnum() else " " for char in text).split()
+        if not words:
+            raise RuleError("pawn_item_missing", "describe the item you pawn")
         for kind, stems in self.forbidden.items():
             for word in words:
                 if word.startswith(tuple(stems)):
-                    return kind, word
-        return None
-
-    def verify_item(self, item: str) -> None:
-        """Raise RuleError unless the item may be pawned: a description is required, refused kinds named."""
-        if not item.strip():
-            raise RuleError("pawn_item_missing", "describe the item you pawn")
-        kind = self.forbidden_kind(item)
-        if kind is not None:
-            raise RuleError("pawn_item_forbidden", f"{kind} are not accepted as a pawn", kind=kind, item=item)
+                    raise RuleError("pawn_item_forbidden", f"{word!r} cannot be pawned ({kind} are not accepted)",
+                                    kind=kind, word=word, item=item)
 
     def to_dict(self) -> dict[str, Any]:
         """A JSON-able form."""

@@ -19,6 +19,10 @@ class ScheduleError(ValueError):
     """A schedule that cannot be built or read; the message names the problem and quotes the bad part."""
 
 
+MAX_DURATION = timedelta(days=7)
+"""The longest a level may last: longer is surely a typing mistake, and far longer overflows the clock's dates."""
+
+
 @dataclass(frozen=True, slots=True)
 class Level:
     """One level of the clock: a limit L (None for a break) ending after `duration` or at the local time `until`."""
@@ -35,6 +39,8 @@ class Level:
                                 f"so that the small blind (half of it) is whole chips")
         if self.duration is not None and self.duration < timedelta(minutes=1):
             raise ScheduleError(f"level {self.label!r}: a level lasts at least one minute")
+        if self.duration is not None and self.duration > MAX_DURATION:
+            raise ScheduleError(f"level {self.label!r}: a level lasts at most {MAX_DURATION.days} days")
         if self.until is not None and (self.until.tzinfo is not None or self.until.second or self.until.microsecond):
             raise ScheduleError(f"level {self.label!r}: the end time is a local hour and minute, without a zone")
 
@@ -200,6 +206,8 @@ def parse_schedule(text: str, tz: str) -> Schedule:
             levels.append(_parse_level(part))
         except ScheduleError as error:
             raise ScheduleError(f"level {number} {part!r}: {error}") from None
+        except (OverflowError, ValueError):  # a number too long to read, or a duration past what timedelta holds
+            raise ScheduleError(f"level {number} {part!r}: a number in it is far too large") from None
     return Schedule(tuple(levels), tz)
 
 

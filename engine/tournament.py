@@ -21,7 +21,6 @@ if redeemed later. A rebuy (off by default) is only for an eliminated player.
 
 from __future__ import annotations
 
-import re
 from collections.abc import Mapping
 from dataclasses import dataclass, field
 from datetime import datetime
@@ -339,14 +338,7 @@ class Tournament:
             raise IllegalAmount("pawn_value", f"an item is worth {self.config.pawn_chips} chips, not {value}",
                                 chips=value, value=self.config.pawn_chips)
         if description is not None:
-            words = re.findall(r"\w+", description.lower())
-            if not words:
-                raise RuleError("no_description", "say what the item is")
-            found = PawnRules().forbidden_word(description)  # the same refused kinds the hand checks
-            refused = found[1] if found else None
-            if refused is not None:
-                raise RuleError("item_refused", f"{refused!r} cannot be pawned (no socks, belts, jewellery, "
-                                f"accessories or watches)", item=refused)
+            PawnRules().verify_item(description)  # the same rules (and refusals) as pawning in the hand
 
     def can_pawn(self, player: str, description: str | None = None, value: int | None = None) -> bool:
         """Whether `player` may pawn an item (this one, when described)."""

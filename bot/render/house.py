@@ -21,14 +21,9 @@ from engine.house.events import (
 )
 
 
-def _dealer_public(game: str, round_: HouseRound) -> str:
-    if not round_.dealer:
-        return ""
-    if round_.is_over:
-        return cards_text(round_.dealer)
-    if game in ("russian", "caribbean"):
-        return "▢ " * (len(round_.dealer) - 1) + cards_text(round_.dealer[-1:])
-    return "▢ " * len(round_.dealer)
+def _dealer_public(round_: HouseRound) -> str:
+    """The dealer's cards as the table sees them: face-down ones as ▢."""
+    return " ".join("▢" if card is None else cards_text([card]) for card in round_.dealer_shown())
 
 
 def table_text(act: Action, game: str, round_: HouseRound, number: int) -> str:
@@ -36,13 +31,12 @@ def table_text(act: Action, game: str, round_: HouseRound, number: int) -> str:
     lines = [act.t("house.title", game=act.t(f"game.{game}"), number=number)]
     if round_.phase is Phase.BETTING:
         lines.append(act.t("house.betting_open"))
-    dealer = _dealer_public(game, round_).strip()
+    dealer = _dealer_public(round_)
     if dealer:
         lines.append(act.t("house.dealer", cards=dealer))
-    community = getattr(round_, "community", None)
-    if community and round_.phase is not Phase.BETTING:
-        shown = community if round_.is_over else community[: getattr(round_, "open_count", 0)]
-        lines.append(act.t("house.community", cards=cards_text(shown)))
+    community = round_.community_shown()
+    if community:
+        lines.append(act.t("house.community", cards=cards_text(community)))
     to_act = round_.to_act
     for box in round_.boxes:
         stakes = " · ".join(f"{stake_label(act, name)} {chips}" for name, chips in box.stakes.items() if chips)

@@ -15,7 +15,7 @@ from bot.output import Picture
 from bot.render.picture import HandView, SeatView, TableView, render_hand, render_table
 from engine import holdem as engine
 from engine.common import Event
-from engine.house.common import BoxStatus, HouseRound, Phase
+from engine.house.common import BoxStatus, HouseRound
 from engine.house.events import CommunityCardsShown, DealerCardsShown, RoundEnded
 
 SETTING = "pictures"
@@ -109,19 +109,13 @@ def house_moment(round_: HouseRound, events: Iterable[Event]) -> str | None:
     return None
 
 
-def _dealer_cards(game: str, round_: HouseRound) -> tuple[str | None, ...]:
-    if round_.is_over:
-        return _cards(round_.dealer)
-    if game in ("russian", "caribbean"):
-        return (None,) * (len(round_.dealer) - 1) + _cards(round_.dealer[-1:])
-    return (None,) * len(round_.dealer)
+def _dealer_cards(round_: HouseRound) -> tuple[str | None, ...]:
+    return tuple(None if card is None else str(card) for card in round_.dealer_shown())
 
 
 def house_view(act: Action, game: str, round_: HouseRound, number: int) -> TableView:
     """The round as everyone may see it: the dealer's open cards, community cards, the boxes, whose turn."""
-    community = list(getattr(round_, "community", []))
-    dealt = bool(community) and round_.phase is not Phase.BETTING
-    shown = community if round_.is_over else community[: getattr(round_, "open_count", 0)]
+    shown = round_.community_shown()
     seats = []
     for box in round_.boxes:
         stakes = sum(box.stakes.values())
@@ -139,8 +133,8 @@ def house_view(act: Action, game: str, round_: HouseRound, number: int) -> Table
         footer = act.t("house.to_act", player=act.name(round_.to_act[0]), box=round_.to_act[1])
     return TableView(
         title=act.t("house.title", game=act.t(f"game.{game}"), number=number),
-        board=_cards(shown), board_slots=5 if dealt else 0, board_hidden=True,
-        seats=tuple(seats), dealer=_dealer_cards(game, round_), dealer_label=act.t("picture.dealer"), footer=footer,
+        board=_cards(shown), board_slots=5 if shown else 0, board_hidden=True,
+        seats=tuple(seats), dealer=_dealer_cards(round_), dealer_label=act.t("picture.dealer"), footer=footer,
     )
 
 

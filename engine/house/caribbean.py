@@ -74,6 +74,7 @@ class CaribbeanRound(HouseRound):
     """One round of Caribbean Poker. Side bet: `side=` is the bonus bet."""
 
     game = "caribbean"
+    dealer_up_count = 1
     rules_type = CaribbeanRules
     side_name = "bonus"
     config: CaribbeanRules

@@ -18,7 +18,7 @@ from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any, ClassVar, Self
 
-from engine.cards import Card, Deck, parse_cards
+from engine.cards import Card, CardError, Deck, parse_cards
 from engine.common import Event, IllegalAmount, Move, NotYourTurn, RuleError, allowed
 from engine.house.boxes import (
     HOUSE,
@@ -108,6 +108,8 @@ class HouseRound:
     """Cards dealt to each box."""
     table_cards: ClassVar[int] = 5
     """Cards dealt besides the boxes' on the deal (the dealer's and the community cards)."""
+    dealer_up_count: ClassVar[int] = 0
+    """How many of the dealer's cards (the last ones dealt) lie face up from the deal on."""
 
     def __init__(self, config: Any) -> None:
         self.config = config
@@ -325,6 +327,18 @@ class HouseRound:
         """Whether every box is settled."""
         return self.phase is Phase.OVER
 
+    def dealer_shown(self) -> list[Card | None]:
+        """The dealer's cards as the table sees them, in order: a Card face up, None face down (empty before the
+        deal). All face up once the round is over."""
+        if self.is_over:
+            return list(self.dealer)
+        down = max(0, len(self.dealer) - self.dealer_up_count)
+        return [None] * down + list(self.dealer[down:])
+
+    def community_shown(self) -> list[Card]:
+        """The community cards face up now (none in a game without them)."""
+        return []
+
     def current_box(self) -> Box | None:
         """The box to act, if any."""
         return self.boxes[self.queue[0]] if self.queue else None
@@ -490,4 +504,15 @@ class HouseRound:
 
 
 def _read_cards(cards: Sequence[Card | str]) -> list[Card]:
-    return [card if isinstance(card, Card) else Card.parse(card) for card in cards]
+    """The chosen cards as Cards; a RuleError (`bad_card`) quoting the first token that is not a card."""
+    chosen = []
+    for card in cards:
+        if isinstance(card, Card):
+            chosen.append(card)
+            continue
+        try:
+            chosen.append(Card.parse(card))
+        except CardError:
+            raise RuleError("bad_card", f"{card!r} is not a card (write rank and suit, like As or Td)",
+                            card=card) from None
+    return chosen

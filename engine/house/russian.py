@@ -63,6 +63,7 @@ class RussianRound(HouseRound):
     """One round of Russian Poker (one or more players, up to `max_boxes` boxes each)."""
 
     game = "russian"
+    dealer_up_count = 1
     rules_type = RussianRules
     config: RussianRules
 
@@ -98,6 +99,12 @@ class RussianRound(HouseRound):
         if not {"buy", "exchange"} & set(box.history) and wallet - ante >= 2 * ante and spare:
             options += [ActionOption("buy", ante), ActionOption("exchange", ante, min_cards=1, max_cards=min(5, spare))]
         return options
+
+    def dealer_shown(self) -> list[Card | None]:
+        """One card up from the deal; all five once they were shown for the dealer game."""
+        if self.phase is Phase.DEALER_GAME:
+            return list(self.dealer)
+        return super().dealer_shown()
 
     def _apply(self, box: Box, action: str, cards: list[Card]) -> tuple[list[Event], bool]:
         box.history.append(action)

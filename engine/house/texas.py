@@ -69,6 +69,10 @@ def texas_results(ante: int, bet: int, player: HandValue, dealer: HandValue, rul
     return versus_dealer(order, qualifies, ante, bet, rules.paytable.get(hand_name(player), 0))
 
 
+_OPEN_COUNTS = {Phase.BETTING: 0, Phase.DECIDING: 3, Phase.SECOND_DECISION: 4}
+"""Community cards face up in each phase before the round is over (then all five)."""
+
+
 class TexasRound(HouseRound):
     """One round of Texas Poker: every player's box against the dealer, sharing the community cards."""
 
@@ -81,13 +85,21 @@ class TexasRound(HouseRound):
     def __init__(self, config: TexasRules) -> None:
         super().__init__(config)
         self.community: list[Card] = []
-        self.open_count = 0
+
+    @property
+    def open_count(self) -> int:
+        """How many community cards are face up: three on the deal, the fourth for the second decision, all five
+        when the dealer shows."""
+        return _OPEN_COUNTS.get(self.phase, 5)
+
+    def community_shown(self) -> list[Card]:
+        """The community cards face up now."""
+        return self.community[: self.open_count]
 
     def _on_deal(self) -> list[Event]:
         events = self._deal_boxes()
         self.dealer = self.draw(2)
         self.community = self.draw(5)
-        self.open_count = 3
         self._open_decisions()
         return [*events, CommunityCardsShown(cards=tuple(self.community[:3]))]
 
@@ -121,10 +133,8 @@ class TexasRound(HouseRound):
     def _finish_phase(self) -> list[Event]:
         if self.phase is Phase.DECIDING:
             self.phase = Phase.SECOND_DECISION
-            self.open_count = 4
             self.queue = [position for position, box in enumerate(self.boxes) if box.status is BoxStatus.DEALT]
             return [CommunityCardsShown(cards=(self.community[3],))]
-        self.open_count = 5
         dealer = evaluate(self.dealer + self.community)
         qualifies = dealer.category >= HandCategory.PAIR
         events: list[Event] = [CommunityCardsShown(cards=(self.community[4],)),
@@ -139,8 +149,7 @@ class TexasRound(HouseRound):
                             cards=hand.cards)
 
     def _extra_to_dict(self) -> dict[str, Any]:
-        return {"community": [str(card) for card in self.community], "open_count": self.open_count}
+        return {"community": [str(card) for card in self.community]}
 
     def _extra_from_dict(self, data: Mapping[str, Any]) -> None:
-        self.community = parse_cards(data["community"])
-        self.open_count = data["open_count"]
+        self.community = parse_cards(data["community"])  # older snapshots also hold "open_count": derived now

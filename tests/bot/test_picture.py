@@ -12,6 +12,7 @@ from PIL import Image
 
 from bot.i18n import text
 from bot.output import Reply
+from bot.render.house import table_text
 from bot.render.picture import (
     CARD_BACK,
     CARD_FACE,
@@ -198,6 +199,28 @@ def test_a_russian_view_shows_one_dealer_card_and_no_box_cards_until_the_end() -
         round_.act(player, next(name for name in ("play", "bet", "decline", "fold") if name in names))
     final = house_view(Talk(), "russian", round_, 1)  # type: ignore[arg-type]
     assert None not in final.dealer and len(final.dealer) == 5
+
+
+def test_russian_dealer_game_shows_all_five_dealer_cards_in_the_text_and_the_picture() -> None:
+    round_ = GAMES["russian"].new()  # type: ignore[attr-defined]
+    round_.place_bets("ann", 1, 10, balance=500)
+    round_.deal(Deck.stacked("2s 3d 7h 9c Jh  Qs Jd 9d 5c 3s  Kd"))
+    dealer_line = "Dealer: ▢ ▢ ▢ ▢ 3♠"
+    assert dealer_line in table_text(Talk(), "russian", round_, 1).splitlines()  # type: ignore[arg-type]
+    assert house_view(Talk(), "russian", round_, 1).dealer == (None, None, None, None, "3s")  # type: ignore[arg-type]
+    round_.act("ann", "play")  # the dealer has no game: his five cards are shown and the player may buy him one
+    assert "Dealer: Q♠ J♦ 9♦ 5♣ 3♠" in table_text(Talk(), "russian", round_, 1).splitlines()  # type: ignore[arg-type]
+    view = house_view(Talk(), "russian", round_, 1)  # type: ignore[arg-type]
+    assert view.dealer == ("Qs", "Jd", "9d", "5c", "3s")
+
+
+def test_texas_text_and_picture_show_the_open_community_cards() -> None:
+    round_ = GAMES["texas"].new()  # type: ignore[attr-defined]
+    round_.place_bets("ann", 1, 10, balance=500)
+    round_.deal(Deck.stacked("Ah Ad  Ks Qd  Kc 7d 2s Ac 3h"))
+    assert "Board: K♣ 7♦ 2♠" in table_text(Talk(), "texas", round_, 1)  # type: ignore[arg-type]
+    view = house_view(Talk(), "texas", round_, 1)  # type: ignore[arg-type]
+    assert (view.board, view.board_slots, view.dealer) == (("Kc", "7d", "2s"), 5, (None, None))
 
 
 # --- the setting, through the service --------------------------------------------------------------------------

@@ -293,3 +293,15 @@ async def test_a_table_that_cannot_resume_does_not_keep_the_others_from_starting
     dealt = await restarted.handle(PLACE, ANN, "/deal")
     assert dealt.error is None and dealt.table is not None
     await store.close()
+
+
+async def test_exchanging_an_unknown_card_is_refused_and_changes_nothing(service: Service, tmp_path) -> None:
+    await service.handle(PLACE, ANN, "/game russian")
+    assert (await service.handle(PLACE, ANN, "/ante 10")).error is None
+    assert (await service.press(PLACE, ANN, press_label(await service.handle(PLACE, ANN, "/table"), "deal"))).error \
+        is None
+    before = dump(tmp_path / "bot.db")
+    reply = await service.handle(PLACE, ANN, "/exchange zz")
+    assert reply.error == "“zz” is not a card: give its position (1-5) or rank and suit, like As or Td."
+    assert reply.public == [] and reply.table is None
+    assert dump(tmp_path / "bot.db") == before

@@ -68,3 +68,10 @@ def test_deck_round_trips_through_its_text_list() -> None:
     deck.deal(5)
     restored = Deck.from_list(deck.to_list())
     assert restored.deal(47) == deck.deal(47)
+
+
+def test_a_deck_needs_a_random_source_or_an_order() -> None:
+    with pytest.raises(TypeError, match="random source"):
+        Deck(None)
+    assert Deck.stacked("As").deal(2) == Deck.stacked("As").deal(2)  # a given order draws nothing random
+    assert Deck.from_list(["Kd", "2c"]).deal(2) == [Card.parse("Kd"), Card.parse("2c")]

@@ -223,6 +223,19 @@ def test_adding_and_removing_minutes() -> None:
         wall.adjust(at(18, 1), 0)
 
 
+@pytest.mark.parametrize("minutes", [24 * 60 + 1, -(24 * 60 + 1), 10**10, -(10**10)])
+def test_adjusting_by_more_than_a_day_is_refused_and_changes_nothing(minutes: int) -> None:
+    clock = by_duration(at(18))
+    before = clock.to_dict()
+    with pytest.raises(RuleError) as caught:
+        clock.adjust(at(18, 5), minutes)
+    assert caught.value.code == "bad_minutes" and caught.value.params == {"minutes": minutes, "max": 24 * 60}
+    assert not clock.can_adjust(at(18, 5), minutes)
+    assert clock.to_dict() == before
+    clock.adjust(at(18, 5), 24 * 60)  # a whole day is still allowed
+    assert clock.level_at(at(18, 5)).ends_at == at(18, 20) + timedelta(days=1)
+
+
 def test_refusals() -> None:
     clock = Clock(home_night("Europe/Moscow"))
     for action in (clock.pause, clock.resume, clock.skip, clock.level_at):

@@ -64,9 +64,13 @@ def test_exact_heads_up_on_the_river_matches_a_plain_loop() -> None:
 
 
 def test_the_turn_heads_up_is_exact() -> None:
-    result = equity(parse_cards("7s 7d"), parse_cards("Ac Kd 7h 2s"), opponents=1)
+    hole, board = parse_cards("7s 7d"), parse_cards("Ac Kd 7h 2s")
+    result = equity(hole, board, opponents=1)
     assert result.method == "exact" and result.deals == deal_count(46, 1, 1) == 45_540
     assert 0.9 < result.equity < 1.0
+    rest = [card for card in ALL_CARDS if card not in {*hole, *board}]
+    expected = sum(brute_force(hole, board, [list(hand)]) for hand in combinations(rest, 2)) / 1035
+    assert result.equity == pytest.approx(expected)
 
 
 @settings(max_examples=25, deadline=None)

@@ -96,6 +96,8 @@ def test_scalar_and_batch_agree_on_all_five_card_hands() -> None:
     assert len(np.unique(batch)) == 7462
     categories = np.bincount(batch >> 20, minlength=len(HandCategory))
     assert categories.tolist() == [1302540, 1098240, 123552, 54912, 10200, 5108, 3744, 624, 40]
+    royal = evaluate(parse_cards("Ah Kh Qh Jh Th")).strength
+    assert int((batch == royal).sum()) == 4
 
 
 @pytest.mark.parametrize("size", [5, 6, 7])

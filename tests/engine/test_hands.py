@@ -3,10 +3,8 @@
 from collections import Counter
 from itertools import combinations
 
-import numpy as np
 import pytest
 
-from engine import fast_eval
 from engine.cards import ALL_CARDS, parse_cards
 from engine.hands import (
     HandCategory,
@@ -95,22 +93,6 @@ def test_evaluate_refuses_bad_sizes_and_duplicates() -> None:
         evaluate(parse_cards("As Ks Qs Js"))
     with pytest.raises(ValueError):
         evaluate([*parse_cards("As Ks Qs Js"), parse_cards("As")[0]])
-
-
-@pytest.mark.slow
-def test_all_five_card_hands() -> None:
-    # every hand goes through the fast evaluator; tests/engine/test_fast_eval.py checks it equals `evaluate`
-    # (on random 5-7 card hands and on a slice of these) and that its tables are rebuilt from `evaluate`
-    flat = np.fromiter((index for five in combinations(range(52), 5) for index in five), dtype=np.int8)
-    strengths = fast_eval.strength_batch(flat.reshape(-1, 5))
-    counts = Counter(HandCategory(category) for category in (strengths >> 20).tolist())
-    distinct = set(strengths.tolist())
-    royals = int((strengths == evaluate(parse_cards("Ah Kh Qh Jh Th")).strength).sum())
-    assert len(distinct) == 7462
-    assert [counts[category] for category in reversed(HandCategory)] == [
-        40, 624, 3744, 5108, 10200, 54912, 123552, 1098240, 1302540,
-    ]
-    assert royals == 4
 
 
 def test_all_three_card_hands() -> None:

@@ -191,7 +191,7 @@ def test_pawning_rules():
     run_script(hand, "A raise 20; B call")
     assert hand.legal_actions().can_pawn
     before = hand.to_dict()
-    for item, code in [("", "pawn_item_missing"), ("my gold Watch", "pawn_item_forbidden"),
+    for item, code in [("", "pawn_item_missing"), ("--", "pawn_item_missing"), ("my gold Watch", "pawn_item_forbidden"),
                        ("носки", "pawn_item_forbidden"), ("a leather belt", "pawn_item_forbidden")]:
         with pytest.raises(RuleError) as caught:
             hand.act("C", Pawn(item))
@@ -221,6 +221,21 @@ def test_player_errors_change_nothing():
         assert hand.to_dict() == before
 
 
+@pytest.mark.parametrize("action", [RaiseTo(20.0), RaiseTo(True), RaiseTo("20"), RaiseTo(None), Pawn(None),
+                                    Pawn(42)])
+def test_actions_of_the_wrong_type_are_refused_not_crashed(action):
+    hand, _ = start(HOME_LIMIT, {"A": 100, "B": 100, "C": 12}, "A", {"A": "2c 7d", "B": "3d 8h", "C": "As Ah"},
+                    "Kc 9s 4h Jd 6c")
+    run_script(hand, "A raise 20; B call")  # C is short of the call, so he may pawn (and raise to 12 all-in)
+    before = hand.to_dict()
+    assert not hand.can_act("C", action)
+    with pytest.raises(RuleError) as caught:
+        hand.act("C", action)
+    expected = "pawn_item_missing" if isinstance(action, Pawn) else "amount_not_chips"
+    assert caught.value.code == expected
+    assert hand.to_dict() == before
+
+
 def test_sitting_out_and_short_blinds():
     from engine.cards import Deck
     from engine.holdem import SeatPlayer
@@ -231,6 +246,27 @@ def test_sitting_out_and_short_blinds():
     blinds = [(event.player, event.amount, event.is_all_in) for event in events if isinstance(event, BlindPosted)]
     assert blinds == [("C", 3, True), ("D", 7, True)]
     assert hand.legal_actions().call_amount == 10  # the full big blind is owed though D is all-in for 7
+
+
+def test_too_many_players_refused_before_dealing():
+    import random
+
+    from engine.cards import Deck
+    from engine.holdem import MAX_PLAYERS, SeatPlayer
+
+    deck = Deck(random.Random(3))
+    players = [SeatPlayer(f"P{index}", 100) for index in range(MAX_PLAYERS + 1)]
+    with pytest.raises(RuleError) as caught:
+        Hand.start(players, 0, 10, HOME_LIMIT, deck, hand_number=1)
+    assert caught.value.code == "too_many_players" and caught.value.params == {"max": 22}
+    assert deck.remaining == 52
+
+    hand, _ = Hand.start(players[:MAX_PLAYERS], 0, 10, HOME_LIMIT, deck, hand_number=1)
+    while not hand.is_over:  # the largest table still gets its whole board from one deck
+        player = hand.to_act
+        assert player is not None
+        hand.act(player, Check() if hand.can_act(player, Check()) else Call())
+    assert len(hand.board) == 5 and deck.remaining == 0
 
 
 def test_pots_and_split_helpers():
@@ -247,3 +283,21 @@ def test_structure_presets():
         == [10, 10, 20, 20]
     for structure in STRUCTURES.values():
         assert type(structure).from_dict(json.loads(json.dumps(structure.to_dict()))) == structure
+
+
+def test_a_pot_smaller_than_its_winners_moves_no_zero_chips():
+    # Not reachable by play (each winner of a pot put a chip in it); a doctored snapshot builds a 1-chip pot, from a
+    # folded player, that two live players tie for.
+    hand, _ = start(HOME_LIMIT, {"A": 100, "B": 100, "C": 100}, "A", {"A": "2c 3d", "B": "2d 3c", "C": "4h 5h"},
+                    "As Ks Qs Js Ts")
+    run_script(hand, "A call; B call; C check; B check; C check; A check; B check; C check; A check")
+    data = hand.to_dict()
+    for seat in data["seats"]:
+        seat["contributed"] = 1 if seat["id"] == "C" else 0
+        seat["folded"] = seat["id"] == "C"
+    data["pot"] = 1
+    hand = Hand.from_dict(data)
+    events = run_script(hand, "B check; A check")
+    moves = all_moves(events)
+    assert [(move.target, move.amount) for move in moves] == [("stack:B", 1)]
+    assert hand.pot_total == 0

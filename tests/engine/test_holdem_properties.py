@@ -5,7 +5,7 @@ from __future__ import annotations
 import json
 import random
 
-from hypothesis import given, settings
+from hypothesis import assume, given, settings
 from hypothesis import strategies as st
 
 from engine.betting import STRUCTURES
@@ -44,8 +44,7 @@ def _choose(hand: Hand, rng: random.Random) -> Action:
 @given(hands)
 def test_chips_conserved_and_one_player_to_act(case):
     started = _start(case)
-    if started is None:
-        return
+    assume(started is not None)
     hand, events, rng = started
     initial = sum(hand.stacks.values()) + hand.pot_total
     steps = 0
@@ -83,8 +82,7 @@ def test_chips_conserved_and_one_player_to_act(case):
 @given(hands, st.floats(0, 1))
 def test_restored_hand_continues_exactly(case, cut):
     started = _start(case)
-    if started is None:
-        return
+    assume(started is not None)
     hand, _, _ = started
     probe = Hand.from_dict(json.loads(json.dumps(hand.to_dict())))
     length = 0

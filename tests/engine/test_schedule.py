@@ -64,6 +64,29 @@ def test_bad_forms_are_refused_with_the_reason(text: str, fragments: list[str]) 
         assert fragment in str(caught.value)
 
 
+@pytest.mark.parametrize(
+    ("text", "fragment"),
+    [
+        ("10/20 99999999h; 20/40", "at most 7 days"),
+        ("10/20 169h; 20/40", "at most 7 days"),
+        ("break 10081m; 20/40", "at most 7 days"),
+        ("10/20 99999999999999h; 20/40", "far too large"),
+        ("10/20 " + "9" * 5000 + "m; 20/40", "far too large"),
+        ("1" * 5000 + "/2 20m; 20/40", "far too large"),
+    ],
+)
+def test_absurdly_long_levels_are_refused(text: str, fragment: str) -> None:
+    with pytest.raises(ScheduleError, match=fragment):
+        parse_schedule(text, TZ)
+
+
+def test_a_week_long_level_still_works() -> None:
+    schedule = parse_schedule("10/20 168h; 20/40", TZ)
+    assert schedule.levels[0].duration == timedelta(days=7)
+    with pytest.raises(ScheduleError, match="at most 7 days"):
+        Level(10, duration=timedelta(days=7, minutes=1))
+
+
 def test_unknown_time_zone_is_refused() -> None:
     with pytest.raises(ScheduleError, match="Mars/Olympus"):
         parse_schedule("10/20", "Mars/Olympus")

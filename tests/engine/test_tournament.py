@@ -10,6 +10,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from engine.common import Move, RuleError, all_moves
+from engine.holdem_types import PawnRules
 from engine.schedule import home_night
 from engine.tournament import (
     BANK,
@@ -182,6 +183,20 @@ def test_pawn_limits() -> None:
     with pytest.raises(RuleError, match="worth 100"):
         tournament.verify_pawn("ann", "scarf", 150)
     assert not running("x", "y", config=TournamentConfig(max_pawns=0)).can_pawn("x")
+
+
+@pytest.mark.parametrize(("description", "code"), [
+    ("", "pawn_item_missing"), (" ?! ", "pawn_item_missing"), ("warm socks", "pawn_item_forbidden"),
+    ("Часы Casio", "pawn_item_forbidden"),
+])
+def test_tournament_refuses_items_as_the_hand_does(description: str, code: str) -> None:
+    tournament = running("ann", "bob")
+    with pytest.raises(RuleError) as in_tournament:
+        tournament.verify_pawn("ann", description)
+    with pytest.raises(RuleError) as in_hand:
+        PawnRules().verify_item(description)
+    assert in_tournament.value.code == in_hand.value.code == code
+    assert in_tournament.value.params == in_hand.value.params
 
 
 def test_cancelled_before_start_everyone_is_square() -> None:

@@ -69,6 +69,18 @@ def test_dealer_without_game_pays_ante_whatever_the_hand() -> None:
     assert net(round_) == 10
 
 
+def test_one_dealer_card_is_face_up_until_all_five_are_shown_for_the_dealer_game() -> None:
+    assert RussianRound.new().dealer_shown() == []
+    round_ = one_box("2s 3d 7h 9c Jh", "Qs Jd 9d 5c 3s", rest="Kd")
+    assert round_.dealer_shown() == [None, None, None, None, parse_cards("3s")[0]]
+    assert round_.community_shown() == []
+    round_.act("ann", "play")
+    assert round_.phase is Phase.DEALER_GAME
+    assert round_.dealer_shown() == parse_cards("Qs Jd 9d 5c 3s")
+    round_.act("ann", "dealer_game")
+    assert round_.is_over and round_.dealer_shown() == round_.dealer
+
+
 def test_bought_dealer_game_that_still_does_not_qualify_returns_the_bets() -> None:
     round_ = one_box("Ks Kd 7h 9c Jh", "Qs Jd 9d 5c 3s", rest="4h")
     round_.act("ann", "play")
@@ -147,6 +159,17 @@ def test_exchange_replaces_the_chosen_cards_once() -> None:
     round_.act("ann", "exchange", ["2s", "3d"])
     assert set(round_.boxes[0].cards) == set(parse_cards("7h 9c Jh Jd Jc"))
     assert not round_.can_act("ann", "exchange", ["7h"])
+
+
+@pytest.mark.parametrize("token", ["zz", "1x", "10", ""])
+def test_exchanging_something_that_is_not_a_card_is_a_rule_error(token: str) -> None:
+    round_ = one_box("2s 3d 7h 9c Jh", "As Ad 9s 5s 3s", rest="Jd Jc")
+    before = round_.to_dict()
+    with pytest.raises(RuleError) as error:
+        round_.act("ann", "exchange", ["2s", token])
+    assert error.value.code == "bad_card" and error.value.params == {"card": token}
+    assert not round_.can_act("ann", "exchange", [token])
+    assert round_.to_dict() == before
 
 
 def test_paytable_and_options_are_data() -> None:

@@ -2,7 +2,7 @@
 
 import pytest
 
-from engine.cards import Deck
+from engine.cards import Deck, parse_cards
 from engine.house.boxes import Phase
 from engine.house.events import BoxCardsDealt, CommunityCardsShown
 from engine.house.texas import TexasRound
@@ -94,3 +94,20 @@ def test_players_share_the_community_and_only_buyers_decide_again() -> None:
     round_.act("bob", "fold")
     assert round_.is_over
     assert round_.result().players == {"ann": 30, "bob": -10}
+
+
+def test_community_cards_face_up_follow_the_phase_and_old_snapshots_still_load() -> None:
+    round_ = TexasRound.new()
+    assert (round_.open_count, round_.community_shown(), round_.dealer_shown()) == (0, [], [])
+    round_.place_bets("ann", 1, 10, balance=100_000)
+    round_.deal(Deck.stacked("Ah Ad  Ks Qd  Kc 7d 2s Ac 3h"))
+    assert round_.community_shown() == parse_cards("Kc 7d 2s") and round_.dealer_shown() == [None, None]
+    saved = round_.to_dict()
+    assert "open_count" not in saved["extra"]
+    old = TexasRound.from_dict({**saved, "extra": {**saved["extra"], "open_count": 3}})  # written before it derived
+    assert old.community_shown() == parse_cards("Kc 7d 2s")
+    round_.act("ann", "buy")
+    assert round_.community_shown() == parse_cards("Kc 7d 2s Ac")
+    round_.act("ann", "bet")
+    assert round_.community_shown() == parse_cards("Kc 7d 2s Ac 3h")
+    assert round_.dealer_shown() == parse_cards("Ks Qd")
