@@ -213,6 +213,9 @@ class HoldemController:
             value = number
             if command.key == "level" and value % 2:
                 raise act.refuse("settings.bad_value", name=command.key, value=value, choices="2, 4, 10, 20…")
+            if command.key == "max_seats" and not 2 <= value <= engine.MAX_PLAYERS:  # one deck deals 22 hands
+                raise act.refuse("settings.bad_value", name=command.key, value=value,
+                                 choices=f"2…{engine.MAX_PLAYERS}")
         act.config[command.key] = value
         act.say("settings.set", name=command.key, value=value)
 
@@ -250,8 +253,11 @@ class HoldemController:
         structure = STRUCTURES[act.config.get("structure", DEFAULTS["structure"])]
         act.state["number"] = act.state.get("number", 0) + 1
         pawn = tour.pawn_rules(self, act)
-        hand, events = engine.Hand.start(players, button, level, structure, Deck(act.rng), act.state["number"],
-                                         pawn_rules=pawn)
+        try:
+            hand, events = engine.Hand.start(players, button, level, structure, Deck(act.rng), act.state["number"],
+                                             pawn_rules=pawn)
+        except RuleError as error:  # more players than one deck deals (a table set up before the seat cap)
+            raise act.rule_refusal(error) from None
         act.state["button"] = button
         self._commit(act, hand, events)
 

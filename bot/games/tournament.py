@@ -110,6 +110,8 @@ def register(ctl: HoldemController, act: Action, argument: str = "") -> None:
     tournament = _require(act)
     if ctl.seat(act, act.user) is not None:
         raise act.refuse("holdem.already_seated")
+    if len(act.state["seats"]) >= ctl.config(act, "max_seats"):
+        raise act.refuse("holdem.table_full")
     events = _apply(act, tournament.register, act.user)
     act.state["seats"].append({"id": act.user, "stack": tournament.config.chips, "out": False, "timeouts": 0,
                                "leaving": False})

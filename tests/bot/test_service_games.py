@@ -305,3 +305,13 @@ async def test_exchanging_an_unknown_card_is_refused_and_changes_nothing(service
     assert reply.error == "“zz” is not a card: give its position (1-5) or rank and suit, like As or Td."
     assert reply.public == [] and reply.table is None
     assert dump(tmp_path / "bot.db") == before
+
+
+@pytest.mark.parametrize("text", ["/set level ²", "/set level 3", "/set max_seats 99999999999999999999999",
+                                  "/set max_seats 23", "/set max_seats 1", "/set turn_seconds -5"])
+async def test_a_bad_table_setting_is_refused_and_changes_nothing(service: Service, tmp_path, text: str) -> None:
+    await service.handle(PLACE, ANN, "/balance")
+    before = dump(tmp_path / "bot.db")
+    reply = await service.handle(PLACE, ANN, text)
+    assert reply.error and reply.error.startswith("“")
+    assert dump(tmp_path / "bot.db") == before

@@ -6,6 +6,7 @@ from datetime import UTC, datetime
 import pytest
 
 from bot.clock import FakeClock
+from bot.output import Actor
 from bot.service import Service
 from bot.store import Store
 from tests.bot.conftest import ANN, BOB, CAT, PLACE
@@ -34,6 +35,15 @@ async def test_registration_issues_chips_from_the_bank(night) -> None:
     assert sorted(stacks.values()) == [300, 300, 300]
     assert await service.store.read(lambda tx: tx.check_ledger()) == []
     assert (await service.handle(PLACE, BOB, "/tournament start")).error == "Only the table's organizer can do that."
+
+
+async def test_a_full_table_takes_no_more_entrants(night) -> None:
+    service, _ = night
+    assert (await service.handle(PLACE, ANN, "/set max_seats 3")).error is None
+    late = await service.handle(PLACE, Actor("dan", "Dan"), "/join")
+    assert late.error == "The table is full."
+    assert sorted((await service.store.read(lambda tx: tx.balances(f"stack:{PLACE.table_id}:"))).values()) == [
+        300, 300, 300]
 
 
 async def test_the_clock_announces_the_break_and_the_new_limits(night) -> None:
