@@ -7,7 +7,8 @@ from dataclasses import dataclass
 from enum import StrEnum
 from typing import Any
 
-__all__ = ["FIXED_LIMIT", "HOME_LIMIT", "NO_LIMIT", "STRUCTURES", "BettingStructure", "Limit", "Street"]
+__all__ = ["FIXED_LIMIT", "HOME_LIMIT", "NO_LIMIT", "STRUCTURES", "BettingStructure", "Limit", "Street", "blinds",
+           "is_valid_level"]
 
 
 class Street(StrEnum):
@@ -35,6 +36,11 @@ class Limit(StrEnum):
 def blinds(level: int) -> tuple[int, int]:
     """The small and big blind at a level: half the level and the level, in every structure."""
     return level // 2, level
+
+
+def is_valid_level(level: int) -> bool:
+    """A level (small bet and big blind) is even and at least 2, so that the small blind, half of it, is whole chips."""
+    return level >= 2 and level % 2 == 0
 
 @dataclass(frozen=True, slots=True)
 class BettingStructure:

@@ -14,6 +14,8 @@ from datetime import time, timedelta
 from typing import Any
 from zoneinfo import ZoneInfo, ZoneInfoNotFoundError
 
+from engine.betting import is_valid_level
+
 
 class ScheduleError(ValueError):
     """A schedule that cannot be built or read; the message names the problem and quotes the bad part."""
@@ -34,7 +36,7 @@ class Level:
     def __post_init__(self) -> None:
         if self.duration is not None and self.until is not None:
             raise ScheduleError(f"level {self.label!r} has both a duration and an end time; give one")
-        if self.limit is not None and (self.limit < 2 or self.limit % 2):
+        if self.limit is not None and not is_valid_level(self.limit):
             raise ScheduleError(f"limit {self.limit}/{2 * self.limit}: the small bet must be even and at least 2, "
                                 f"so that the small blind (half of it) is whole chips")
         if self.duration is not None and self.duration < timedelta(minutes=1):

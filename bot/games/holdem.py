@@ -12,7 +12,7 @@ from bot.output import TableMessage
 from bot.render import holdem as render
 from bot.render import picture_views as picture
 from engine import holdem as engine
-from engine.betting import STRUCTURES
+from engine.betting import STRUCTURES, is_valid_level
 from engine.cards import Deck
 from engine.common import Event, RuleError, all_moves
 from engine.seating import next_button
@@ -211,7 +211,7 @@ class HoldemController:
             if number is None or number <= 0:
                 raise act.refuse("settings.bad_value", name=command.key, value=value, choices="1, 2, 3…")
             value = number
-            if command.key == "level" and value % 2:
+            if command.key == "level" and not is_valid_level(value):
                 raise act.refuse("settings.bad_value", name=command.key, value=value, choices="2, 4, 10, 20…")
             if command.key == "max_seats" and not 2 <= value <= engine.MAX_PLAYERS:  # one deck deals 22 hands
                 raise act.refuse("settings.bad_value", name=command.key, value=value,

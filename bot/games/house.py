@@ -291,7 +291,7 @@ class HouseController:
         return self.round_type.from_dict(data) if data else None
 
     def _rules(self, act: Action) -> Any:
-        rules_type = self.round_type._config_type()
+        rules_type = self.round_type.rules_type
         overrides = act.config.get("rules", {})
         return rules_type.from_dict({**rules_type().to_dict(), **overrides})
 
@@ -320,8 +320,8 @@ class HouseController:
                     toggled = sorted(set(picked) ^ {position})
                     buttons.append(Button(f"{mark} {position}", button_payload(key, _select_text(toggled))))
                 if option.min_cards <= len(picked) <= option.max_cards:
-                    cost = option.cost * (len(picked) if option.per_card else 1)
-                    label = act.t(f"house.action.{option.name}") + f" {' '.join(map(str, picked))} ({cost})"
+                    label = (act.t(f"house.action.{option.name}") + f" {' '.join(map(str, picked))} "
+                             f"({option.cost_for(len(picked))})")
                     buttons.append(Button(label, button_payload(key, "exchange " + " ".join(map(str, picked)))))
                 continue
             label = act.t(f"house.action.{option.name}") + (f" ({option.cost})" if option.cost else "")

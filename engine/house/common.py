@@ -70,6 +70,10 @@ class ActionOption:
     min_cards: int = 0
     max_cards: int = 0
 
+    def cost_for(self, cards: int) -> int:
+        """What taking this action with `cards` cards costs."""
+        return self.cost * (cards if self.per_card else 1)
+
 
 @dataclass(frozen=True, slots=True)
 class LegalActions:
@@ -229,7 +233,7 @@ class HouseRound:
             raise RuleError("box_order", f"bet on box {box - 1} first", box=box)
         if side and not self.side_name:
             raise RuleError("no_side_bet", "this game has no side bet")
-        if side < 0 or (side and not limits.min_side <= side <= limits.max_side) or (side and not limits.max_side):
+        if side < 0 or (side and not max(limits.min_side, 1) <= side <= limits.max_side):
             raise IllegalAmount("bad_side", f"the side bet must be {max(limits.min_side, 1)} to {limits.max_side}",
                                 amount=side, min=max(limits.min_side, 1), max=limits.max_side)
         if not (ante == 0 and side > 0 and self._ante_optional()) and not limits.min_ante <= ante <= limits.max_ante:
@@ -373,8 +377,7 @@ class HouseRound:
                                 count=len(chosen))
             if len(set(chosen)) != len(chosen) or any(card not in box.cards for card in chosen):
                 raise RuleError("not_your_cards", "you can only discard cards of this box")
-        cost = option.cost * (len(chosen) if option.per_card else 1)
-        self._verify_affordable(player, cost, action)
+        self._verify_affordable(player, option.cost_for(len(chosen)), action)
 
     def can_act(self, player: str, action: str, cards: Sequence[Card | str] = ()) -> bool:
         """Whether `act` would be accepted."""
@@ -496,11 +499,6 @@ class HouseRound:
         round_.queue = list(data["queue"])
         round_._extra_from_dict(data["extra"])
         return round_
-
-    @classmethod
-    def _config_type(cls) -> type[ConfigBase]:
-        """The game's rules class (`rules_type`)."""
-        return cls.rules_type
 
 
 def _read_cards(cards: Sequence[Card | str]) -> list[Card]:
