@@ -150,7 +150,7 @@ class HoldemController:
         if chips > wallet:
             raise act.refuse("holdem.buy_in_over_wallet", chips=chips, wallet=wallet)
         act.move(act.wallet(act.user), self.stack_account(act, act.user), chips, "buy-in")
-        act.state["seats"].append({"id": act.user, "stack": chips, "out": False, "timeouts": 0, "leaving": False})
+        self.sit(act, act.user, chips)
         act.say("holdem.joined", player=act.name(act.user), chips=chips)
         self._maybe_schedule_next(act)
         act.show_table(self.table_message(act))
@@ -228,6 +228,15 @@ class HoldemController:
             raise act.refuse("not_seated")
         self.start_hand(act, quiet=False)
 
+    def sit(self, act: Action, user_id: str, chips: int) -> None:
+        """Give the player the next seat with `chips` (his chips must already be on the table's stack account)."""
+        act.state["seats"].append({"id": user_id, "stack": chips, "out": False, "timeouts": 0, "leaving": False})
+
+    def can_deal(self, act: Action) -> bool:
+        """Two players are dealt in, one of them a person (practice bots do not play alone)."""
+        eligible = self.eligible(act)
+        return len(eligible) >= 2 and bots.has_human(eligible)
+
     def eligible(self, act: Action) -> list[dict[str, Any]]:
         """Seats that are dealt in: with chips and not sitting out — in a tournament even those sitting out, whose
         blinds are posted and hands folded for them as in a card room, so an absent player cannot stall it."""
@@ -238,7 +247,7 @@ class HoldemController:
 
     def start_hand(self, act: Action, *, quiet: bool) -> None:
         """Deal the next hand when two players can play (and, in a tournament, the clock is not on a break)."""
-        if len(self.eligible(act)) < 2 or not bots.has_human(self.eligible(act)):
+        if not self.can_deal(act):
             if not quiet:
                 raise act.refuse("holdem.need_two")
             return
@@ -359,7 +368,7 @@ class HoldemController:
         self._maybe_schedule_next(act)
 
     def _maybe_schedule_next(self, act: Action) -> None:
-        if not act.state.get("hand") and len(self.eligible(act)) >= 2 and bots.has_human(self.eligible(act)):
+        if not act.state.get("hand") and self.can_deal(act):
             act.arm(self._timer(act), self.config(act, "next_hand_seconds"), kind="next")
 
     def _void(self, act: Action) -> None:

@@ -88,7 +88,7 @@ def add_bot(service: Service, act: Action, controller: Controller, command: cmd.
     chips = int(controller.config(act, "buy_in"))
     act.tx.ensure_player(act.place.chat_id, bot_id, f"🤖 {name}")
     act.move(house_account(act), controller.stack_account(act, bot_id), chips, "practice seat")
-    act.state["seats"].append({"id": bot_id, "stack": chips, "out": False, "timeouts": 0, "leaving": False})
+    controller.sit(act, bot_id, chips)
     act.say("odds.bot_joined", player=act.name(bot_id), chips=chips)
     controller._maybe_schedule_next(act)
     act.show_table(controller.table_message(act))

@@ -113,8 +113,7 @@ def register(ctl: HoldemController, act: Action, argument: str = "") -> None:
     if len(act.state["seats"]) >= ctl.config(act, "max_seats"):
         raise act.refuse("holdem.table_full")
     events = _apply(act, tournament.register, act.user)
-    act.state["seats"].append({"id": act.user, "stack": tournament.config.chips, "out": False, "timeouts": 0,
-                               "leaving": False})
+    ctl.sit(act, act.user, tournament.config.chips)
     _save(act, tournament, events, ctl)
     act.show_table(ctl.table_message(act))
 
