@@ -179,7 +179,7 @@ class PlayerEliminated(TournamentEvent):
 
 
 @dataclass(frozen=True, kw_only=True)
-class ItemPawned(TournamentEvent):
+class PawnRecorded(TournamentEvent):
     """The bank took an item in pawn for `chips`; the owner owes `price` units for it unless he redeems it."""
 
     item_id: int
@@ -350,7 +350,7 @@ class Tournament:
         item = PawnedItem(len(self.items) + 1, player, description.strip(), value, hand_number)
         self.items.append(item)
         self.chips_in_play += value
-        return [ItemPawned(item_id=item.item_id, owner=player, description=item.description, chips=value,
+        return [PawnRecorded(item_id=item.item_id, owner=player, description=item.description, chips=value,
                            hand_number=hand_number, price=self.config.to_money(value))]
 
     def verify_redeem_pawn(self, player: str, item_id: int, *, stack: int | None = None) -> None:

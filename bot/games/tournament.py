@@ -14,8 +14,7 @@ from bot import commands as cmd
 from bot.games.context import Action
 from bot.render import tournament as render
 from engine.common import Event, RuleError, all_moves
-from engine.holdem import ItemPawned as HandItemPawned
-from engine.holdem import PawnRules
+from engine.holdem import ItemPawned, PawnRules
 from engine.schedule import PRESETS, ScheduleError, parse_schedule
 from engine.tournament import Phase, Tournament, TournamentConfig
 
@@ -268,7 +267,7 @@ def verify_pawn(ctl: HoldemController, act: Action, item: str) -> None:
 
 def record_pawns(ctl: HoldemController, act: Action, events: list[Event]) -> None:
     """Record items the hand accepted as pawned in the tournament (the chips already moved with the hand)."""
-    pawned = [event for event in events if isinstance(event, HandItemPawned)]
+    pawned = [event for event in events if isinstance(event, ItemPawned)]
     if not pawned:
         return
     tournament = _require(act)

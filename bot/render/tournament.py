@@ -12,7 +12,7 @@ from engine.common import Event
 from engine.settlement import Settlement
 from engine.tournament import (
     ItemBoughtBack,
-    ItemPawned,
+    PawnRecorded,
     PawnRedeemed,
     Phase,
     PlayerCashedOut,
@@ -82,7 +82,7 @@ def narrate(act: Action, tournament: Tournament, events: Iterable[Event]) -> Non
         elif isinstance(event, PlayerCashedOut):
             act.say("tournament.cashed_out", player=act.name(event.player), chips=event.chips,
                     money=money(event.money))
-        elif isinstance(event, ItemPawned):
+        elif isinstance(event, PawnRecorded):
             act.say("tournament.pawned", player=act.name(event.owner), item=event.description,
                     chips=event.chips, price=money(event.price))
         elif isinstance(event, ItemBoughtBack):
