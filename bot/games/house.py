@@ -13,6 +13,7 @@ from bot.render import picture_views as picture
 from engine.cards import Deck
 from engine.common import Event, RuleError, all_moves
 from engine.house import GAMES
+from engine.house.boxes import Limits
 from engine.house.common import HouseRound, Phase
 from engine.house.three_card import TIERS_LIMITS
 
@@ -216,11 +217,11 @@ class HouseController:
             if command.key in ("bet_seconds", "turn_seconds"):
                 act.config[command.key] = number
             else:
-                changed = {**limits.to_dict(), command.key: number}
-                if changed["min_ante"] > changed["max_ante"]:
-                    raise act.refuse("settings.bad_value", name=command.key, value=value,
-                                     choices=f"min_ante ≤ max_ante ({changed['min_ante']} > {changed['max_ante']})")
-                act.config["rules"] = {**act.config.get("rules", {}), "limits": changed}
+                try:
+                    changed = Limits.from_dict({**limits.to_dict(), command.key: number})
+                except RuleError as error:
+                    raise act.rule_refusal(error) from None
+                act.config["rules"] = {**act.config.get("rules", {}), "limits": changed.to_dict()}
         act.say("settings.set", name=command.key, value=value)
 
     # --- helpers ------------------------------------------------------------------------------------------------

@@ -20,6 +20,7 @@ from enum import StrEnum
 from typing import Any
 
 from engine.cards import Card, parse_cards
+from engine.common import RuleError
 from engine.hands import HandValue
 
 HOUSE = "house"
@@ -65,6 +66,11 @@ class Limits:
     max_payout: int | None = 10_000
     min_side: int = 0
     max_side: int = 0
+
+    def __post_init__(self) -> None:
+        if self.min_ante > self.max_ante:
+            raise RuleError("bad_limits", f"the smallest ANTE ({self.min_ante}) is above the largest "
+                            f"({self.max_ante})", min=self.min_ante, max=self.max_ante)
 
     def to_dict(self) -> dict[str, Any]:
         """A JSON-able form."""

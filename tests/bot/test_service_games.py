@@ -315,3 +315,11 @@ async def test_a_bad_table_setting_is_refused_and_changes_nothing(service: Servi
     reply = await service.handle(PLACE, ANN, text)
     assert reply.error and reply.error.startswith("“")
     assert dump(tmp_path / "bot.db") == before
+
+
+async def test_house_limits_that_contradict_each_other_are_refused(service: Service, tmp_path) -> None:
+    await service.handle(PLACE, ANN, "/game caribbean")
+    before = dump(tmp_path / "bot.db")
+    reply = await service.handle(PLACE, ANN, "/set min_ante 100000")
+    assert reply.error is not None and reply.error.startswith("The smallest ANTE (100000) cannot be above the largest")
+    assert dump(tmp_path / "bot.db") == before

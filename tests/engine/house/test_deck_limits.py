@@ -11,6 +11,7 @@ import pytest
 from engine.cards import ALL_CARDS, Deck, parse_cards
 from engine.common import RuleError, all_moves
 from engine.house import GAMES
+from engine.house.boxes import Limits
 from engine.house.caribbean import CaribbeanRound, CaribbeanRules
 from engine.house.russian import RussianRound, RussianRules
 from engine.house.texas import TexasRound
@@ -80,3 +81,9 @@ def test_a_free_exchange_moves_no_chips() -> None:
     assert not all_moves(events) and round_.wallets["ann"] == 90
     events += round_.act("ann", "fold")
     assert all(move.amount > 0 for move in all_moves(events))
+
+
+def test_limits_whose_smallest_ante_is_above_the_largest_are_refused() -> None:
+    with pytest.raises(RuleError) as refused:
+        Limits(min_ante=50, max_ante=10)
+    assert refused.value.code == "bad_limits" and refused.value.params == {"min": 50, "max": 10}
