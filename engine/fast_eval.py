@@ -8,7 +8,7 @@ A hand's key is the sum of its cards' keys: without a flush, one dictionary look
 with a flush (at most one suit can hold five of seven cards, and then no full house or quads is possible) the 13-bit
 rank mask of the flush suit indexes a flush table.
 
-The tables are built from `hands.evaluate` itself (`python -m engine.fast_eval --build` rewrites
+The tables are built from `hands.evaluate` itself (`python tools/build_fast_eval.py` rewrites
 `engine/data/fast_eval.bin`) and loaded on first use in about 15 ms.  `strength_batch` does the same with numpy over
 many hands at once, through a perfect hash of the rank keys (hash and displace); numpy is imported on its first call.
 """
@@ -145,7 +145,8 @@ def _perfect_hash(keys: Sequence[int], shift: int) -> list[int]:
     return offsets
 
 
-def _write(path: Path) -> None:
+def table_bytes() -> bytes:
+    """The shipped table file's contents, built from `hands.evaluate` (written by `tools/build_fast_eval.py`)."""
     keys, values, flush = build_tables()
     offsets = _perfect_hash(keys, _HASH_SHIFT)
     parts = [array.array("I", [len(keys), len(offsets), _HASH_SHIFT])]
@@ -155,8 +156,7 @@ def _write(path: Path) -> None:
         if sys.byteorder != "little":
             part.byteswap()
     payload = b"".join(part.tobytes() for part in parts)
-    path.parent.mkdir(parents=True, exist_ok=True)
-    path.write_bytes(_MAGIC + zlib.compress(payload, 9))
+    return _MAGIC + zlib.compress(payload, 9)
 
 
 def _read(data: bytes) -> tuple[array.array[int], array.array[int], array.array[int], array.array[int], int]:
@@ -192,7 +192,7 @@ def load_tables() -> None:
     if _NON_FLUSH:
         return
     if not DATA_PATH.exists():
-        raise FileNotFoundError(f"{DATA_PATH} is missing: rebuild it with `python -m engine.fast_eval --build`")
+        raise FileNotFoundError(f"{DATA_PATH} is missing: rebuild it with `python tools/build_fast_eval.py`")
     keys, values, flush, offsets, shift = _read(DATA_PATH.read_bytes())
     _RAW.update(keys=keys, values=values, flush=flush, offsets=offsets, shift=shift)
     _FLUSH[:] = flush.tolist()
@@ -338,17 +338,3 @@ def strength_batch(hands: npt.ArrayLike) -> np.ndarray[Any, np.dtype[np.int64]]:
             raise ValueError("some row is not a hand of distinct cards")
         out[flushes] = flush_values
     return out
-
-
-def main(argv: Sequence[str]) -> int:
-    """`python -m engine.fast_eval --build` rewrites the shipped table file from `hands.evaluate`."""
-    if list(argv) != ["--build"]:
-        print("usage: python -m engine.fast_eval --build", file=sys.stderr)
-        return 2
-    _write(DATA_PATH)
-    print(f"wrote {DATA_PATH} ({DATA_PATH.stat().st_size} bytes)")
-    return 0
-
-
-if __name__ == "__main__":
-    raise SystemExit(main(sys.argv[1:]))

@@ -172,3 +172,7 @@ def test_card_entry_reads_cards_as_evaluate_does() -> None:
     royal = parse_cards("As Ks Qs Js Ts 2d 3c")
     assert fast_eval.strength_of_cards(royal) == evaluate(royal).strength
     assert evaluate(royal).is_royal_flush
+
+
+def test_the_shipped_table_file_is_what_the_build_tool_writes() -> None:
+    assert fast_eval.table_bytes() == fast_eval.DATA_PATH.read_bytes(), "run python tools/build_fast_eval.py"
