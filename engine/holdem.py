@@ -197,6 +197,11 @@ class Hand:
         return {seat.id: seat.stack for seat in self._seats}
 
     @property
+    def starting_stacks(self) -> dict[str, int]:
+        """Each player's chips when the hand was dealt."""
+        return {seat.id: seat.start_stack for seat in self._seats}
+
+    @property
     def bets(self) -> dict[str, int]:
         """What each player has bet on the current street."""
         return {seat.id: seat.bet for seat in self._seats}

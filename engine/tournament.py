@@ -21,7 +21,8 @@ if redeemed later. A rebuy (off by default) is only for an eliminated player.
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+import itertools
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from datetime import datetime
 from enum import StrEnum
@@ -301,6 +302,27 @@ class Tournament:
         entrant = self.entrants[player]
         entrant.status, entrant.place = EntrantStatus.ELIMINATED, place
         return [PlayerEliminated(player=player, place=place)]
+
+    def eliminate_busted(self, busted: Sequence[str], starting_stacks: Mapping[str, int]) -> list[Event]:
+        """Players who lost their last chip in the same hand, eliminated together: whoever began that hand with more
+        chips finishes higher (card-room practice), and equal stacks share the better place, as at `finish`. Someone
+        must be left playing: he is not eliminated but wins (`finish`)."""
+        busted = [player for player in dict.fromkeys(busted)
+                  if player in self.entrants and self.entrants[player].status is EntrantStatus.PLAYING]
+        playing = sum(entrant.status is EntrantStatus.PLAYING for entrant in self.entrants.values())
+        if busted and playing - len(busted) < 1:
+            raise RuleError("last_player", "the last player in is the winner, not eliminated", player=busted[-1])
+        events: list[Event] = []
+        by_stack = sorted(busted, key=lambda player: starting_stacks.get(player, 0))
+        for _, tied in itertools.groupby(by_stack, key=lambda player: starting_stacks.get(player, 0)):
+            group = sorted(tied, key=busted.index)
+            place = playing - len(group) + 1
+            for player in group:
+                entrant = self.entrants[player]
+                entrant.status, entrant.place = EntrantStatus.ELIMINATED, place
+                events.append(PlayerEliminated(player=player, place=place))
+            playing -= len(group)
+        return events
 
     def verify_rebuy(self, player: str) -> None:
         """Raise unless rebuys are allowed and `player` was eliminated."""

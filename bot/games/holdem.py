@@ -360,7 +360,7 @@ class HoldemController:
         act.show_table(TableMessage(key, render.table_text(act, hand)))
         act.disarm(self._timer(act))
         if act.state.get("tournament"):
-            tour.after_hand(self, act)
+            tour.after_hand(self, act, hand.starting_stacks)
         else:
             for seat in list(act.state["seats"]):
                 if seat["leaving"] or seat["stack"] == 0:

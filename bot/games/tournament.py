@@ -16,7 +16,7 @@ from bot.render import tournament as render
 from engine.common import Event, RuleError, all_moves
 from engine.holdem import ItemPawned, PawnRules
 from engine.schedule import PRESETS, ScheduleError, parse_schedule
-from engine.tournament import Phase, Tournament, TournamentConfig
+from engine.tournament import Phase, PlayerEliminated, Tournament, TournamentConfig
 
 if TYPE_CHECKING:
     from bot.games.holdem import HoldemController
@@ -277,13 +277,14 @@ def record_pawns(ctl: HoldemController, act: Action, events: list[Event]) -> Non
     _save(act, tournament, recorded, ctl)
 
 
-def after_hand(ctl: HoldemController, act: Action) -> None:
-    """Players left without chips are eliminated (finishing places in order); the last one standing wins."""
+def after_hand(ctl: HoldemController, act: Action, starting_stacks: dict[str, int]) -> None:
+    """Players left without chips are eliminated (the engine places them); the last one standing wins."""
     tournament = _require(act)
-    events: list[Event] = []
-    for seat in [seat for seat in act.state["seats"] if seat["stack"] == 0]:
-        if tournament.can_eliminate(seat["id"]):
-            events += tournament.eliminate(seat["id"])
+    busted = [seat for seat in act.state["seats"] if seat["stack"] == 0]
+    events = tournament.eliminate_busted([seat["id"] for seat in busted], starting_stacks)
+    out = {event.player for event in events if isinstance(event, PlayerEliminated)}
+    for seat in busted:
+        if seat["id"] in out:
             ctl.remove_seat(act, seat)
     if events:
         _save(act, tournament, events, ctl)

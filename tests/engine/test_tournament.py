@@ -267,3 +267,14 @@ def test_any_tournament_settles_exactly(tournament: Tournament) -> None:
     assert len(settlement.transfers) <= len(settlement.rows) - 1
     for row in settlement.rows:
         assert abs(Fraction(row.net_cents, 100) - row.net) < Fraction(1, 100)
+
+
+def test_players_busted_in_one_hand_are_placed_by_the_chips_they_began_it_with() -> None:
+    tournament = running("ann", "bob", "cat", "dan", "eve")
+    events = tournament.eliminate_busted(["ann", "bob", "cat"], {"ann": 300, "bob": 120, "cat": 300, "dan": 900})
+    assert [(event.player, event.place) for event in events] == [  # type: ignore[attr-defined]
+        ("bob", 5), ("ann", 3), ("cat", 3)]
+    assert tournament.entrants["dan"].status is tournament.entrants["eve"].status
+    assert tournament.eliminate("dan")[0].place == 2  # type: ignore[attr-defined]
+    with pytest.raises(RuleError):
+        tournament.eliminate_busted(["eve"], {"eve": 10})
