@@ -26,7 +26,7 @@ from enum import StrEnum
 from typing import Any
 
 from engine.common import Event, RuleError, allowed
-from engine.schedule import Level, Schedule
+from engine.schedule import Level, Schedule, limits_text
 
 _ZERO = timedelta(0)
 MAX_ADJUST_MINUTES = 24 * 60
@@ -62,7 +62,7 @@ class Announcement:
     @property
     def limits(self) -> str | None:
         """The limits as written at the table ("50/100"), None for a break."""
-        return None if self.limit is None else f"{self.limit}/{2 * self.limit}"
+        return limits_text(self.limit)
 
     def to_dict(self) -> dict[str, Any]:
         """A JSON-able form."""
@@ -341,6 +341,10 @@ class Clock:
             result.append(local.replace(tzinfo=zone).astimezone(UTC))
         return result
 
+    def _extra(self, index: int) -> timedelta:
+        """The minutes the organizer added to (or took from) level `index`."""
+        return timedelta(minutes=self.extra_minutes.get(index, 0))
+
     def _spans(self) -> list[Span]:
         """(start, end) of each level up to the first with an unknown end (paused) or no end (the last)."""
         assert self.started_at is not None
@@ -350,7 +354,7 @@ class Clock:
         start = self.started_at
         for index, level in enumerate(levels):
             end: datetime | None
-            extra = timedelta(minutes=self.extra_minutes.get(index, 0))
+            extra = self._extra(index)
             wall = walls[index]
             if index in self.forced_ends:
                 end = self.forced_ends[index]
@@ -373,7 +377,7 @@ class Clock:
         if end is not None:
             return end - at
         level = self.schedule.levels[index]
-        extra = timedelta(minutes=self.extra_minutes.get(index, 0))
+        extra = self._extra(index)
         if index == len(self.schedule.levels) - 1:
             return None
         if level.duration is not None:
@@ -424,7 +428,7 @@ class Clock:
     def _warning_at(self, index: int, start: datetime, minutes: int, wall: datetime | None) -> datetime | None:
         """When `minutes` are left in level `index` by its own rule (a skip may end it sooner)."""
         level = self.schedule.levels[index]
-        extra = timedelta(minutes=self.extra_minutes.get(index, 0))
+        extra = self._extra(index)
         lead = timedelta(minutes=minutes)
         if level.duration is not None:
             amount = level.duration + extra - lead

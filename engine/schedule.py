@@ -25,6 +25,11 @@ MAX_DURATION = timedelta(days=7)
 """The longest a level may last: longer is surely a typing mistake, and far longer overflows the clock's dates."""
 
 
+def limits_text(limit: int | None) -> str | None:
+    """A level's limits as written at the table: the small bet and the big bet ("10/20"); None for a break."""
+    return None if limit is None else f"{limit}/{2 * limit}"
+
+
 @dataclass(frozen=True, slots=True)
 class Level:
     """One level of the clock: a limit L (None for a break) ending after `duration` or at the local time `until`."""
@@ -74,7 +79,7 @@ class Level:
     @property
     def limits(self) -> str | None:
         """The limits as written at the table ("10/20"), None for a break."""
-        return None if self.limit is None else f"{self.limit}/{2 * self.limit}"
+        return limits_text(self.limit)
 
     @property
     def label(self) -> str:

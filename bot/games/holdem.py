@@ -374,7 +374,7 @@ class HoldemController:
     def _void(self, act: Action) -> None:
         """Give every chip of an unreadable hand back to whoever put it in (recorded in the ledger)."""
         key = f"h{act.state.get('number', 0)}"
-        pot = f"pot:{act.place.table_id}"
+        pot = self._account(act, "pot")
         put_in: dict[str, int] = {}  # what each stack put in the pot, less what already came back to it
         for row in act.tx.ledger_rows(act.place.table_id, key):
             if row.target == pot:
