@@ -11,13 +11,9 @@ from bot.service import Service
 from bot.store import Store
 from engine.house import GAMES
 from tests.bot.conftest import ANN, BOB, CAT, PLACE, dump
-from tests.bot.helpers import everything_public, play_out, press_label
+from tests.bot.helpers import everything_public, ledger_ok, play_out, press_label
 
 PLAYERS = {actor.user_id: actor for actor in (ANN, BOB, CAT)}
-
-
-async def ledger_ok(service: Service) -> None:
-    assert await service.store.read(lambda tx: tx.check_ledger()) == []
 
 
 async def wallets(service: Service, chat: str = PLACE.chat_id) -> dict[str, int]:
