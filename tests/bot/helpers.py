@@ -6,6 +6,11 @@ from bot.output import Actor, Place, Reply
 from bot.service import Service
 
 
+async def ledger_ok(service: Service) -> None:
+    """Every ledger account balances: no chip was created or lost (`check_ledger` finds no problem)."""
+    assert await service.store.read(lambda tx: tx.check_ledger()) == []
+
+
 def everything_public(reply: Reply) -> str:
     """All text a channel would see from this reply: public messages, the table message and its button labels."""
     parts = list(reply.public)

@@ -1,13 +1,13 @@
 """Any input, in any state: the service answers without crashing, and a refused command changes nothing."""
 
 import random
-import sqlite3
 
 from bot import commands as cmd
 from bot.clock import FakeClock
 from bot.output import Actor, Place
 from bot.service import Service
 from bot.store import Store
+from tests.bot.conftest import dump
 
 WORDS = sorted({word for cls in cmd.COMMANDS for word in (cls.name, *cls.aliases)})
 ARGS = ["", "0", "-5", "10", "40", "99999", "abc", "1.5", "box", "2", "4", "pp", "bonus", "5", "@ann", "ann", "bob",
@@ -15,11 +15,6 @@ ARGS = ["", "0", "-5", "10", "40", "99999", "abc", "1.5", "box", "2", "4", "pp",
         "tier", "vip", "max_ante", "structure", "no-limit", "pictures", "off", "As", "Kd", "home-night", "ru", "en",
         "texas", "russian", "caribbean", "three-card", "holdem", "tournament", "10/20", "20m;", "break"]
 PLAYERS = [Actor("ann", "Ann"), Actor("bob", "Bob"), Actor("cat", "Cat"), Actor("dan", "Dan", is_admin=True)]
-
-
-def dump(path) -> list[str]:
-    with sqlite3.connect(path) as connection:
-        return list(connection.iterdump())
 
 
 async def test_random_commands_never_crash_and_refusals_change_nothing(tmp_path) -> None:

@@ -3,6 +3,7 @@ by an independent parser (pokerkit's PokerStars parser) and replayed to the same
 
 from __future__ import annotations
 
+import dataclasses
 import json
 import random
 import warnings
@@ -16,6 +17,7 @@ from bot.output import Actor, Place
 from bot.render.pokerstars import RecordedHand, export_hand, export_hands
 from bot.service import Service
 from engine import holdem as engine
+from engine import holdem_types
 from tests.bot.helpers import play_out
 
 CHAT = "chat"
@@ -313,3 +315,8 @@ def test_exporter_golden_lines() -> None:
         "Seat 2: Bob (big blind) collected (120)",
     ]
     assert json.dumps(events)  # the events are what the history stores: plain JSON
+    for event in events:  # ... in the engine's own shape: each key is a field of that kind of engine event
+        fields = {field.name for field in dataclasses.fields(getattr(holdem_types, event["kind"]))}
+        assert set(event) - {"kind"} <= fields, event["kind"]
+    stored = json.loads(json.dumps(events))  # read back from the history as stored, the export is the same
+    assert export_hand(RecordedHand(stored, 1_700_000_000.0, "home"), {"a": "Ann", "b": "Bob"}, hero="b") == text

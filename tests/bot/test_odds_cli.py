@@ -13,6 +13,18 @@ def test_three_card_json_is_exact(capsys: pytest.CaptureFixture[str]) -> None:
     bets = {report["bet"]: report for report in data["reports"]}
     assert set(bets) == {"pairplus", "ante"}
     assert all(report["method"] == "exact" and report["std_error"] == 0 for report in bets.values())
+    # RULES.md's PAIRPLUS paytable 40-20-5-4-1 over the 22,100 three-card hands: 48 straight flushes, 52 trips,
+    # 720 straights, 1,096 flushes, 3,744 pairs win; the other 16,440 lose. (2.32% is the 40-30-6-4-1 table's figure.)
+    won = 48 * 40 + 52 * 20 + 720 * 5 + 1096 * 4 + 3744 * 1
+    assert won - 16440 == -1752
+    assert bets["pairplus"]["rounds"] == 22100
+    assert bets["pairplus"]["house_edge"] == pytest.approx(100 * 1752 / 22100)
+
+
+def test_three_card_text_prints_the_exact_pairplus_edge(capsys: pytest.CaptureFixture[str]) -> None:
+    assert main(["odds", "three-card"]) == 0
+    out = capsys.readouterr().out
+    assert "three-card  pairplus  house edge   7.93% (exact)   22,100 deals" in out.splitlines()
 
 
 def test_simulation_is_reproducible_with_a_seed(capsys: pytest.CaptureFixture[str]) -> None:

@@ -9,14 +9,10 @@ from bot.output import Reply
 from bot.service import Service
 from bot.store import Store
 from tests.bot.conftest import ANN, BOB, CAT, PLACE
-from tests.bot.helpers import everything_public, press_label
+from tests.bot.helpers import everything_public, ledger_ok, press_label
 
 HUMANS = {actor.user_id: actor for actor in (ANN, BOB, CAT)}
 HOUSE = f"house:{PLACE.chat_id}"
-
-
-async def ledger_ok(service: Service) -> None:
-    assert await service.store.read(lambda tx: tx.check_ledger()) == []
 
 
 async def balance(service: Service, account: str) -> int:

@@ -8,7 +8,7 @@ import random
 from dataclasses import astuple
 
 import pytest
-from PIL import Image
+from PIL import Image, ImageChops, ImageDraw
 
 from bot.i18n import text
 from bot.output import Reply
@@ -18,9 +18,12 @@ from bot.render.picture import (
     CARD_FACE,
     FELT,
     HIGHLIGHT,
+    MARGIN,
+    WIDTH,
     HandView,
     SeatView,
     TableView,
+    draw_table,
     layout,
     render_hand,
     render_table,
@@ -118,6 +121,34 @@ def test_names_that_do_not_fit_are_cut() -> None:
     view = TableView(title="x" * 300, seats=(SeatView("Ω" * 200, stack=10**12, bet=10**9, note="n" * 200,
                                                       cards=("As", "Ks")),))
     assert image_of(render_table(view)).size == layout(view).size
+
+
+def test_a_long_title_name_and_note_stay_in_their_places() -> None:
+    """Drawn with 200-character texts and with one-character ones, the two pictures differ only inside the title's
+    line and the first seat's name and note places, each ending short of what the seat keeps for its chips and cards;
+    the neighbouring seat is untouched."""
+    def view(title: str, name: str, note: str) -> TableView:
+        return TableView(title=title, seats=(SeatView(name, stack=10, note=note),
+                                             SeatView("Bob", stack=5, bet=20, cards=("As", "Ks"))))
+
+    long, short = view("x" * 300, "Ω" * 200, "n" * 200), view("x", "Ω", "n")
+    spots = layout(long)
+    assert spots == layout(short)
+    difference = ImageChops.difference(draw_table(long), draw_table(short))  # before the palette: exact colours
+    x0, y0, x1, y1 = spots.seats[0]
+    places = {  # where each text may be drawn, and the right edge it must stop at (picture.py's seat layout)
+        "title": ((MARGIN, spots.title_y, WIDTH - MARGIN, spots.title_y + 34), WIDTH - MARGIN),
+        "name": ((x0 + 14, y0 + 4, x1 - 110, y0 + 36), x1 - 110),
+        "note": ((x0 + 14, y0 + 36, x1 - 100, y1 - 4), x1 - 100),
+    }
+    for what, (box, limit) in places.items():
+        changed = difference.crop(box).getbbox()
+        assert changed is not None, f"the long {what} was not drawn"
+        assert limit - 24 <= box[0] + changed[2] <= limit, f"the {what} does not run up to its limit: {changed}"
+    outside = difference.copy()
+    for box, _ in places.values():
+        ImageDraw.Draw(outside).rectangle((box[0], box[1], box[2] - 1, box[3] - 1), fill=(0, 0, 0))
+    assert outside.getbbox() is None, "a long text spilled out of its place"
 
 
 # --- only public information ----------------------------------------------------------------------------------

@@ -11,13 +11,9 @@ from bot.service import Service
 from bot.store import Store
 from engine.house import GAMES
 from tests.bot.conftest import ANN, BOB, CAT, PLACE, dump
-from tests.bot.helpers import everything_public, play_out, press_label
+from tests.bot.helpers import everything_public, ledger_ok, play_out, press_label
 
 PLAYERS = {actor.user_id: actor for actor in (ANN, BOB, CAT)}
-
-
-async def ledger_ok(service: Service) -> None:
-    assert await service.store.read(lambda tx: tx.check_ledger()) == []
 
 
 async def wallets(service: Service, chat: str = PLACE.chat_id) -> dict[str, int]:
@@ -80,6 +76,7 @@ async def test_a_whole_house_round(service: Service, game: str) -> None:
     house = await service.store.read(lambda tx: tx.balance(f"house:{PLACE.chat_id}"))
     assert sum(after.values()) - 3 * 1000 == -house  # what the players won, the house lost
     boxes = await service.store.read(lambda tx: tx.balances(f"box:{PLACE.table_id}:"))
+    assert boxes, "the round's boxes left no accounts to check"
     assert set(boxes.values()) <= {0}
 
 
@@ -102,7 +99,7 @@ async def test_two_channels_play_independently(service: Service) -> None:
         (ANN, "/raise -5", "whole number"),
         (ANN, "/raise abc", "whole number"),
         (ANN, "/raise 15", "raise"),
-        (ANN, "/bet 999999", ""),
+        (ANN, "/bet 999999", "bet or raise to 999999"),
         (ANN, "/ante 10", "not used in"),
         (ANN, "/pawn old jacket", "tournament"),
         (ANN, "/join 200", "already seated"),
@@ -182,6 +179,33 @@ async def test_time_outs_check_or_fold_then_sit_the_player_out(store: Store, clo
     assert await service.scheduler.fire_due() == 1
     assert any("ran out of time" in message for reply in heard for message in reply.public)
     assert heard[-1].table.to_act != slow
+    await ledger_ok(service)
+    name = PLAYERS[slow].name
+    assert not any("sitting out" in message for reply in heard for message in reply.public)
+
+    # the others play on (check or call) until the same player must act again, then his time runs out a second time
+    latest = heard[-1]
+    for _ in range(100):
+        if latest.table is not None and latest.table.to_act == slow:
+            count = len(heard)
+            clock.advance(61)
+            assert await service.scheduler.fire_due() == 1
+            assert heard[count:], "the second time-out said nothing"
+            break
+        if latest.table is None or latest.table.to_act is None:  # hand over: the next one is dealt on its timer
+            count = len(heard)
+            clock.advance(9)
+            assert await service.scheduler.fire_due() == 1
+            assert len(heard) > count, "no next hand was dealt"
+            latest = heard[-1]
+            continue
+        latest = await service.press(PLACE, PLAYERS[latest.table.to_act], press_label(latest, "check", "call"))
+        assert latest.error is None, latest.error
+    else:
+        raise AssertionError(f"{name} never had to act again")
+    second = [message for reply in heard[count:] for message in reply.public]
+    assert f"{name} ran out of time." in second
+    assert f"{name} is sitting out after two time-outs: /join to come back." in second
     await ledger_ok(service)
 
 

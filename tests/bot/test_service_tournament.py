@@ -6,7 +6,7 @@ from datetime import UTC, datetime
 import pytest
 
 from bot.clock import FakeClock
-from bot.output import Actor
+from bot.output import Actor, Reply
 from bot.service import Service
 from bot.store import Store
 from tests.bot.conftest import ANN, BOB, CAT, PLACE
@@ -91,22 +91,27 @@ async def test_cash_out_between_hands_and_settlement(night) -> None:
     assert again.public == [settlement]
 
 
-async def test_a_short_player_pawns_an_item_for_chips(night) -> None:
-    service, _ = night
+async def shove_until_someone_pawns(service: Service, item: str) -> tuple[Actor, Reply]:
+    """No-limit: play the first hand out, deal the second, and shove until someone is short of a call and pawns
+    `item`; returns him and the accepted pawn's reply."""
     await service.handle(PLACE, ANN, "/set structure no-limit")
     started = await service.handle(PLACE, ANN, "/tournament start")
     await play_out(service, PLACE, PLAYERS, started, preference=("call", "check"))  # stacks now differ
     reply = await service.handle(PLACE, ANN, "/deal")
     for _ in range(6):  # shove until someone faces a bet bigger than his stack
         actor = PLAYERS[reply.table.to_act]
-        attempt = await service.handle(PLACE, actor, "/pawn leather jacket")
+        attempt = await service.handle(PLACE, actor, f"/pawn {item}")
         if attempt.error is None:
-            break
+            return actor, attempt
         assert attempt.error == "You can still call: pawn only when short of the call."
         reply = await service.handle(PLACE, actor, "/allin")
         assert reply.error is None
-    else:
-        pytest.fail("nobody was ever short of a call")
+    pytest.fail("nobody was ever short of a call")
+
+
+async def test_a_short_player_pawns_an_item_for_chips(night) -> None:
+    service, _ = night
+    actor, attempt = await shove_until_someone_pawns(service, "leather jacket")
     assert any("leather jacket" in message for message in attempt.public)
     socks = await service.handle(PLACE, actor, "/pawn my lucky socks")
     assert socks.error and "socks" in socks.error
@@ -117,18 +122,7 @@ async def test_a_short_player_pawns_an_item_for_chips(night) -> None:
 
 async def test_a_pawned_item_is_redeemed_between_hands(night) -> None:
     service, _ = night
-    await service.handle(PLACE, ANN, "/set structure no-limit")
-    started = await service.handle(PLACE, ANN, "/tournament start")
-    await play_out(service, PLACE, PLAYERS, started, preference=("call", "check"))
-    reply = await service.handle(PLACE, ANN, "/deal")
-    for _ in range(6):
-        actor = PLAYERS[reply.table.to_act]
-        pawned = await service.handle(PLACE, actor, "/pawn leather jacket")
-        if pawned.error is None:
-            break
-        reply = await service.handle(PLACE, actor, "/allin")
-    else:
-        pytest.fail("nobody was ever short of a call")
+    actor, pawned = await shove_until_someone_pawns(service, "leather jacket")
     early = await service.handle(PLACE, actor, "/tournament redeem 1")
     assert early.error == "A hand is in play: wait for it to end."
     await play_out(service, PLACE, PLAYERS, pawned, preference=("fold", "check"))  # he folds: the 100 chips stay

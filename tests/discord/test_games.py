@@ -8,6 +8,7 @@ from typing import Any
 import pytest
 
 from bot.i18n import text
+from tests.bot.helpers import ledger_ok
 from tests.discord.fake_discord import EPHEMERAL, FakeDiscord, Member
 
 MY_CARDS = text("en", "button.my_cards")
@@ -89,7 +90,7 @@ async def test_a_holdem_hand_by_three_members(fake, make_bot) -> None:
     assert not any(cards_in(text) & secret for text in public[:showdown])  # no hole card before the showdown
     assert presses >= 3 and "wins the main pot" in "\n".join(public)
     assert all(ix.acked_after is not None and ix.acked_after < 3 for ix in fake.interactions.values())
-    await ledger_ok(bot)
+    await ledger_ok(bot.service)
 
 
 @pytest.mark.parametrize(("game", "side"), [("three-card", {"pairplus": 5}), ("russian", {})])
@@ -124,8 +125,4 @@ async def test_a_house_round_by_three_members(fake, make_bot, game: str, side: d
     for version in public[:over]:  # no box card in the channel before the round is over
         for name, cards in boxes.items():
             assert not cards_in(version) & cards, f"{name}'s box {cards} was public mid-round: {version!r}"
-    await ledger_ok(bot)
-
-
-async def ledger_ok(bot) -> None:
-    assert await bot.service.store.read(lambda tx: tx.check_ledger()) == []
+    await ledger_ok(bot.service)

@@ -86,6 +86,12 @@ def test_best_five_of_six_or_seven(cards: str, used: str, category: HandCategory
     result = value(cards)
     assert result.category is category
     assert sorted(result.cards) == sorted(parse_cards(used)) or result == evaluate(parse_cards(used))
+    # the chosen cards themselves: five different cards from those given, of the expected ranks (where two cards of
+    # a rank could serve, either suit will do), which by themselves are worth the whole result
+    chosen = list(result.cards)
+    assert len(set(chosen)) == 5 and set(chosen) <= set(parse_cards(cards))
+    assert Counter(card.rank for card in chosen) == Counter(card.rank for card in parse_cards(used))
+    assert evaluate(chosen) == result and evaluate(chosen).cards == result.cards
 
 
 def test_evaluate_refuses_bad_sizes_and_duplicates() -> None:

@@ -21,6 +21,7 @@ async def test_a_photo_of_the_table_is_posted_at_the_flop(make_bot, api) -> None
     photos = api.photos(GROUP["id"])
     captions = [photo.text for photo in photos]
     assert any("flop" in caption for caption in captions), captions
+    assert captions[0] == "Hand #1 · flop", captions  # the first photo is the flop's
     assert all(photo.photo is not None and photo.photo.startswith(PNG) for photo in photos)
     uploads = api.calls("sendPhoto")
     assert len(uploads) == len(photos) and all(int(call["chat_id"]) == GROUP["id"] for call in uploads)
