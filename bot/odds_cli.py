@@ -8,7 +8,7 @@ import random
 import time
 from typing import Any
 
-from engine.house.odds import STRATEGIES, OddsReport, odds
+from engine.house.odds import STANDARD_RULES, STRATEGIES, OddsReport, odds
 
 GAMES = ("three-card", "caribbean", "russian", "texas")
 
@@ -23,6 +23,9 @@ def add_parser(subparsers: Any) -> argparse.ArgumentParser:
     parser.add_argument("--rounds", type=int, default=200_000, help="simulated rounds (default 200000)")
     parser.add_argument("--seed", type=int, default=None, help="random seed for a reproducible simulation")
     parser.add_argument("--json", action="store_true", help="machine-readable output")
+    parser.add_argument("--paytables", choices=("table", "standard"), default="table",
+                        help="the bot's own paytables (RULES.md, the default) or the standard casino ones behind the "
+                             "published figures (Three Card Poker, Caribbean Stud)")
     return parser
 
 
@@ -36,10 +39,10 @@ def run(args: argparse.Namespace) -> int:
     reports: list[OddsReport] = []
     started = time.perf_counter()
     for game in games:
-        reports += odds(game, args.rounds, rng)
+        reports += odds(game, args.rounds, rng, STANDARD_RULES.get(game) if args.paytables == "standard" else None)
     elapsed = time.perf_counter() - started
     if args.json:
-        print(json.dumps({"seed": args.seed, "seconds": round(elapsed, 3),
+        print(json.dumps({"seed": args.seed, "paytables": args.paytables, "seconds": round(elapsed, 3),
                           "reports": [report.to_dict() for report in reports]}, indent=2))
         return 0
     for report in reports:

@@ -306,6 +306,16 @@ def texas(rounds: int, rng: random.Random, rules: TexasRules | None = None) -> O
     return tally.report("texas", "ante")
 
 
+STANDARD_RULES: dict[str, Any] = {
+    "three-card": ThreeCardRules(
+        pairplus={"straight_flush": 40, "three_of_a_kind": 30, "straight": 6, "flush": 4, "pair": 1},
+        ante_bonus={"straight_flush": 5, "three_of_a_kind": 4, "straight": 1}, ante_bonus_always=True),
+    "caribbean": CaribbeanRules(suit_tiebreak=False),
+}
+"""The casino paytables behind the published house edges (Three Card Poker PAIRPLUS 2.32%, ANTE/PLAY 3.37%; Caribbean
+Stud 5.32%), where they differ from this bot's tables (RULES.md); the other games have no published standard."""
+
+
 def odds(game: str, rounds: int, rng: random.Random, config: Any = None) -> list[OddsReport]:
     """Every bet's figures for a game by name ("three-card" is exact and ignores `rounds` and `rng`)."""
     if game == "three-card":

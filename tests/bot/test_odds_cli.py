@@ -46,3 +46,10 @@ def test_text_output_names_the_strategy(capsys: pytest.CaptureFixture[str]) -> N
 def test_unknown_game_is_an_argument_error() -> None:
     with pytest.raises(SystemExit):
         main(["odds", "blackjack"])
+
+
+def test_standard_paytables_reproduce_the_published_three_card_figures(capsys: pytest.CaptureFixture[str]) -> None:
+    assert main(["odds", "three-card", "--paytables", "standard", "--json"]) == 0
+    bets = {report["bet"]: report for report in json.loads(capsys.readouterr().out)["reports"]}
+    assert round(bets["pairplus"]["house_edge"], 2) == 2.32  # PAIRPLUS 40-30-6-4-1
+    assert round(bets["ante"]["house_edge"], 2) == 3.37  # ANTE/PLAY, 5-4-1 ante bonus whenever the player plays
