@@ -7,6 +7,7 @@ import asyncio
 import contextlib
 import dataclasses
 import logging
+import sqlite3
 import sys
 from pathlib import Path
 
@@ -33,11 +34,12 @@ async def serve(settings: Settings) -> None:
     from bot.store import Store
     from bot.terminal import run_terminal
 
-    store = await Store.open(settings.database)
-    service = Service(store, SystemClock(), settings=ServiceSettings(starting_grant=settings.starting_grant))
-    await service.start()
-    timers = asyncio.create_task(service.scheduler.run())
+    store = await Store.open(settings.database)  # a file it cannot use raises, its connection already closed
+    timers: asyncio.Task[None] | None = None
     try:
+        service = Service(store, SystemClock(), settings=ServiceSettings(starting_grant=settings.starting_grant))
+        await service.start()
+        timers = asyncio.create_task(service.scheduler.run())
         adapters = []
         if settings.telegram_token:
             from bot.telegram import run_telegram
@@ -52,9 +54,10 @@ async def serve(settings: Settings) -> None:
         else:
             await run_terminal(service, files_dir=Path(settings.database).resolve().parent)
     finally:
-        timers.cancel()
-        with contextlib.suppress(asyncio.CancelledError):
-            await timers
+        if timers is not None:
+            timers.cancel()
+            with contextlib.suppress(asyncio.CancelledError):
+                await timers
         await store.close()
 
 
@@ -76,6 +79,10 @@ def main(argv: list[str] | None = None) -> int:
         asyncio.run(serve(settings))
     except KeyboardInterrupt:
         pass
+    except sqlite3.Error as error:  # a corrupt, truncated or unwritable database file
+        logging.getLogger("pokerbot").debug("the database cannot be used", exc_info=True)
+        print(f"pokerbot stopped: the database {settings.database} cannot be used: {error}", file=sys.stderr)
+        return 1
     except Exception as error:  # a platform unreachable or a token refused at start-up: say so in one line
         logging.getLogger("pokerbot").debug("start-up failed", exc_info=True)
         print(f"pokerbot stopped: {type(error).__name__}: {error}", file=sys.stderr)
