@@ -13,6 +13,7 @@ from pathlib import Path
 
 from bot import odds_cli
 from bot.config import Settings, load_settings
+from bot.logs import setup_logging
 
 
 def build_parser() -> argparse.ArgumentParser:
@@ -74,7 +75,8 @@ def main(argv: list[str] | None = None) -> int:
         return 1
     if args.db:
         settings = dataclasses.replace(settings, database=args.db)
-    logging.basicConfig(level=settings.log_level, format="%(asctime)s %(levelname)s %(name)s: %(message)s")
+    redaction = setup_logging(settings.log_level, [settings.telegram_token, settings.discord_token,
+                                                   settings.telegram_webhook_secret])
     try:
         asyncio.run(serve(settings))
     except KeyboardInterrupt:
@@ -85,7 +87,7 @@ def main(argv: list[str] | None = None) -> int:
         return 1
     except Exception as error:  # a platform unreachable or a token refused at start-up: say so in one line
         logging.getLogger("pokerbot").debug("start-up failed", exc_info=True)
-        print(f"pokerbot stopped: {type(error).__name__}: {error}", file=sys.stderr)
+        print(redaction.redact(f"pokerbot stopped: {type(error).__name__}: {error}"), file=sys.stderr)
         return 1
     return 0
 
