@@ -24,10 +24,11 @@ _CANNOT_WRITE = ("SQLITE_FULL", "SQLITE_IOERR", "SQLITE_READONLY", "SQLITE_CANTO
 """SQLite's answers that are about the file or the disk, not the transaction: it may well succeed later."""
 
 
-class CannotSave(Exception):
+class CannotSave(sqlite3.OperationalError):
     """The database would not keep a transaction (disk full, read-only file, I/O error); none of it was kept.
 
-    Its text is SQLite's own (`database or disk is full`, `attempt to write a readonly database`)."""
+    Its text is SQLite's own (`database or disk is full`, `attempt to write a readonly database`); it is still a
+    `sqlite3.Error`, so callers that treat any database error alike need not know it."""
 
 
 class Store:
