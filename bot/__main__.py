@@ -7,11 +7,13 @@ import asyncio
 import contextlib
 import dataclasses
 import logging
+import sqlite3
 import sys
 from pathlib import Path
 
 from bot import odds_cli
 from bot.config import Settings, load_settings
+from bot.logs import setup_logging
 
 
 def build_parser() -> argparse.ArgumentParser:
@@ -33,11 +35,12 @@ async def serve(settings: Settings) -> None:
     from bot.store import Store
     from bot.terminal import run_terminal
 
-    store = await Store.open(settings.database)
-    service = Service(store, SystemClock(), settings=ServiceSettings(starting_grant=settings.starting_grant))
-    await service.start()
-    timers = asyncio.create_task(service.scheduler.run())
+    store = await Store.open(settings.database)  # a file it cannot use raises, its connection already closed
+    timers: asyncio.Task[None] | None = None
     try:
+        service = Service(store, SystemClock(), settings=ServiceSettings(starting_grant=settings.starting_grant))
+        await service.start()
+        timers = asyncio.create_task(service.scheduler.run())
         adapters = []
         if settings.telegram_token:
             from bot.telegram import run_telegram
@@ -52,9 +55,10 @@ async def serve(settings: Settings) -> None:
         else:
             await run_terminal(service, files_dir=Path(settings.database).resolve().parent)
     finally:
-        timers.cancel()
-        with contextlib.suppress(asyncio.CancelledError):
-            await timers
+        if timers is not None:
+            timers.cancel()
+            with contextlib.suppress(asyncio.CancelledError):
+                await timers
         await store.close()
 
 
@@ -71,14 +75,19 @@ def main(argv: list[str] | None = None) -> int:
         return 1
     if args.db:
         settings = dataclasses.replace(settings, database=args.db)
-    logging.basicConfig(level=settings.log_level, format="%(asctime)s %(levelname)s %(name)s: %(message)s")
+    redaction = setup_logging(settings.log_level, [settings.telegram_token, settings.discord_token,
+                                                   settings.telegram_webhook_secret])
     try:
         asyncio.run(serve(settings))
     except KeyboardInterrupt:
         pass
+    except sqlite3.Error as error:  # a corrupt, truncated or unwritable database file
+        logging.getLogger("pokerbot").debug("the database cannot be used", exc_info=True)
+        print(f"pokerbot stopped: the database {settings.database} cannot be used: {error}", file=sys.stderr)
+        return 1
     except Exception as error:  # a platform unreachable or a token refused at start-up: say so in one line
         logging.getLogger("pokerbot").debug("start-up failed", exc_info=True)
-        print(f"pokerbot stopped: {type(error).__name__}: {error}", file=sys.stderr)
+        print(redaction.redact(f"pokerbot stopped: {type(error).__name__}: {error}"), file=sys.stderr)
         return 1
     return 0
 

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import logging
 import random
 from collections import defaultdict
@@ -21,10 +22,13 @@ from bot.i18n import DEFAULT_LANGUAGE, catalogue, chat_language, languages, text
 from bot.output import Actor, Place, Reply
 from bot.render.picture_views import draw
 from bot.scheduler import Scheduler
-from bot.store import InsufficientFunds, Store, Tx, wallet_account
+from bot.store import CannotSave, InsufficientFunds, Store, Tx, wallet_account
 from bot.store.tx import dumps, loads
 
 log = logging.getLogger(__name__)
+
+SAVE_RETRY_SECONDS = 30.0
+"""How soon a timer whose action the database could not save fires again."""
 
 Listener = Callable[[Place, Reply], Awaitable[None]]
 """Receives what timers caused (announcements, time-outs) for tables of one platform."""
@@ -136,6 +140,14 @@ class Service:
             except InsufficientFunds:
                 language = await self.language(place, actor)
                 return Reply(error=text(language, "not_enough_chips"))
+            except CannotSave as error:  # the disk is full or the file read-only: nothing changed, say so
+                log.error("table %s: the database cannot save (%s); the action was not kept", table_id, error)
+                if actor is None:
+                    raise  # a timer: `_on_timer` tries it again later
+                language = actor.language or DEFAULT_LANGUAGE
+                with contextlib.suppress(Exception):  # the chat's language, if the file can still be read
+                    language = await self.language(place, actor)
+                return Reply(error=text(language, "cannot_save"))
             self._tables[table_id] = (act.place.chat_id, config, state)
             if act.drawings:  # drawn after the commit, off the database thread, so no other table waits on it
                 act.reply.pictures = await asyncio.to_thread(draw, act.drawings)
@@ -231,7 +243,12 @@ class Service:
         controller.handle(act, command)
 
     async def _on_timer(self, key: str, table_id: str, payload: dict[str, Any]) -> None:
-        reply = await self._run(None, None, table_id, lambda act, ctl: ctl.on_timer(act, key, payload))
+        try:
+            reply = await self._run(None, None, table_id, lambda act, ctl: ctl.on_timer(act, key, payload))
+        except CannotSave:  # the store still holds the timer: try again soon, unless something re-armed it
+            if self.scheduler.due_at(key) is None:
+                self.scheduler.arm(key, table_id, self.clock.now() + SAVE_RETRY_SECONDS, payload)
+            return
         if reply.refused or not (reply.public or reply.private or reply.table):
             return
         chat_id = self._tables[table_id][0]

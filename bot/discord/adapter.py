@@ -129,9 +129,9 @@ class DiscordAdapter:
 
     # --- who and where ---------------------------------------------------------------------------------------
 
-    def place(self, interaction: discord.Interaction, channel_id: int | None = None) -> Place:
-        """The chat is the guild (wallets), the table the channel or thread."""
-        return Place(f"{PREFIX}{interaction.guild_id}", f"{PREFIX}{channel_id or interaction.channel_id}")
+    def place(self, interaction: discord.Interaction) -> Place:
+        """The chat is the guild (wallets), the table the channel or thread the interaction came from."""
+        return Place(f"{PREFIX}{interaction.guild_id}", f"{PREFIX}{interaction.channel_id}")
 
     def actor(self, interaction: discord.Interaction) -> Actor:
         """The member who acted, with his language and whether he may organize."""
@@ -151,8 +151,14 @@ class DiscordAdapter:
         await self._answer(interaction, place, actor, self.service.handle(place, actor, line), component=False)
 
     async def on_press(self, interaction: discord.Interaction, channel_id: int, private: bool, payload: str) -> None:
-        """A table button: an action for the service, or the "my cards" kind answered privately."""
-        place, actor = self.place(interaction, channel_id), self.actor(interaction)
+        """A table button: an action for the service, or the "my cards" kind answered privately.
+
+        The table is always the channel the press came from: a custom id naming another channel (forged, or
+        copied from elsewhere) is refused, since its table may belong to another guild and its wallets."""
+        if channel_id != interaction.channel_id:
+            await self.refuse(interaction, "discord.other_table")
+            return
+        place, actor = self.place(interaction), self.actor(interaction)
         if private:
             await self._answer(interaction, place, actor, self._private_view(place, actor), component=True)
             return

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import functools
 import sqlite3
 from collections.abc import Callable
@@ -14,10 +15,20 @@ import aiosqlite
 from bot.store.schema import migrate
 from bot.store.tx import InsufficientFunds, Known, LedgerRow, Tx, wallet_account
 
-__all__ = ["InsufficientFunds", "LedgerRow", "Store", "Tx", "configure", "wallet_account"]
+__all__ = ["CannotSave", "InsufficientFunds", "LedgerRow", "Store", "Tx", "configure", "wallet_account"]
 
 T = TypeVar("T")
 _Job = tuple[Callable[[Tx], Any], "asyncio.Future[Any]", float]
+_CANNOT_WRITE = ("SQLITE_FULL", "SQLITE_IOERR", "SQLITE_READONLY", "SQLITE_CANTOPEN", "SQLITE_BUSY", "SQLITE_LOCKED",
+                 "SQLITE_NOMEM", "SQLITE_CORRUPT")
+"""SQLite's answers that are about the file or the disk, not the transaction: it may well succeed later."""
+
+
+class CannotSave(sqlite3.OperationalError):
+    """The database would not keep a transaction (disk full, read-only file, I/O error); none of it was kept.
+
+    Its text is SQLite's own (`database or disk is full`, `attempt to write a readonly database`); it is still a
+    `sqlite3.Error`, so callers that treat any database error alike need not know it."""
 
 
 class Store:
@@ -37,9 +48,15 @@ class Store:
     @classmethod
     async def open(cls, path: str | Path) -> Store:
         """Open (creating if needed) the database at `path` and bring its schema up to date."""
+        # a file that cannot be opened at all fails here, before aiosqlite starts a thread that would outlive the loop
+        await asyncio.to_thread(lambda: sqlite3.connect(str(path)).close())
         connection = await aiosqlite.connect(str(path), isolation_level=None, check_same_thread=False)
         store = cls(connection)
-        await store._in_thread(configure)
+        try:
+            await store._in_thread(configure)
+        except BaseException:  # not a database, or unwritable: stop the connection's thread, which would keep
+            await connection.close()  # the process alive
+            raise
         return store
 
     async def close(self) -> None:
@@ -56,12 +73,18 @@ class Store:
         return result
 
     async def transact(self, fn: Callable[[Tx], T], *, now: float) -> T:
-        """Run `fn(tx)` in a transaction stamped `now`; its result once committed, or its exception (nothing kept)."""
+        """Run `fn(tx)` in a transaction stamped `now`; its result once committed, or its exception (nothing kept):
+        `CannotSave` when the file or the disk refused the write."""
         future: asyncio.Future[T] = asyncio.get_running_loop().create_future()
         self._pending.append((fn, future, now))
         if self._writer is None:
             self._writer = asyncio.create_task(self._write_batches())
-        return await future
+        try:
+            return await future
+        except sqlite3.Error as error:
+            if _cannot_write(error):
+                raise CannotSave(str(error)) from error
+            raise
 
     async def read(self, fn: Callable[[Tx], T], *, now: float = 0.0) -> T:
         """Run read-only queries (a snapshot of the committed state)."""
@@ -79,7 +102,10 @@ class Store:
         try:
             while self._pending:
                 batch, self._pending = self._pending, []
-                outcomes = await self._in_thread(functools.partial(_run_batch, batch=batch, known=self._known))
+                try:
+                    outcomes = await self._in_thread(functools.partial(_run_batch, batch=batch, known=self._known))
+                except Exception as error:  # nothing of the batch was kept: each caller learns why, and the
+                    outcomes = [(False, error)] * len(batch)  # next batch tries afresh
                 for (_, future, _), (ok, value) in zip(batch, outcomes, strict=True):
                     if future.done():
                         continue
@@ -120,12 +146,22 @@ def _run_batch(connection: sqlite3.Connection, *, batch: list[_Job], known: Know
                 connection.execute("RELEASE job")
                 known.adopt(tx.learned)  # kept unless the whole batch fails, and then `known` is cleared
             except Exception as error:
+                if _cannot_write(error):  # the whole batch fails (SQLite may have rolled it back already)
+                    raise
                 connection.execute("ROLLBACK TO job")
                 connection.execute("RELEASE job")
                 outcomes.append((False, error))
         connection.execute("COMMIT")
     except BaseException:
         known.clear()
-        connection.execute("ROLLBACK")
+        if connection.in_transaction:
+            with contextlib.suppress(sqlite3.Error):  # keep the real cause, not the rollback's complaint
+                connection.execute("ROLLBACK")
         raise
     return outcomes
+
+
+def _cannot_write(error: BaseException) -> bool:
+    """Whether SQLite refused because of the file or the disk (see `_CANNOT_WRITE`)."""
+    name = getattr(error, "sqlite_errorname", "")
+    return isinstance(error, sqlite3.Error) and name.startswith(_CANNOT_WRITE)

@@ -21,7 +21,7 @@ from bot.output import Button, TableMessage
 from bot.service import Service, ServiceSettings
 from bot.store import Store
 from engine.cards import Deck
-from tests.discord.fake_discord import GUILD_ID, FakeDiscord
+from tests.discord.fake_discord import GUILD_ID, TOKEN, FakeDiscord
 
 
 class Turns:
@@ -132,7 +132,7 @@ class Bot:
         self.service = Service(self.store, self.clock, rng=random.Random(seed),
                                settings=ServiceSettings(default_game=self.default_game), controllers=self.controllers)
         await self.service.start()
-        self.adapter = DiscordAdapter(self.service, "fake-token", self.options, guild_ready_timeout=0.1)
+        self.adapter = DiscordAdapter(self.service, TOKEN, self.options, guild_ready_timeout=0.1)
         await self.adapter.start()
         return self.adapter
 

@@ -18,6 +18,8 @@ import yarl
 from aiohttp import WSMsgType, web
 
 EPHEMERAL = 64
+TOKEN = "fake-token"
+"""The bot token the tests give the client (the fake accepts any)."""
 APP_ID = 900_000_000_000_000_001
 BOT_ID = 900_000_000_000_000_002
 GUILD_ID = 910_000_000_000_000_001

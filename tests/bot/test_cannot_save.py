@@ -1,0 +1,138 @@
+"""A full disk or a read-only file during play: the player is told, the log names the cause, nothing is kept, and
+play goes on once the condition clears."""
+
+import asyncio
+import gc
+import random
+from pathlib import Path
+
+import pytest
+
+from bot.clock import FakeClock
+from bot.i18n import text
+from bot.output import Actor
+from bot.service import SAVE_RETRY_SECONDS, Service
+from bot.store import CannotSave, Store, Tx
+from tests.bot.conftest import ANN, BOB, CAT, PLACE, dump
+from tests.bot.helpers import ledger_ok, press_label
+
+PLAYERS = {actor.user_id: actor for actor in (ANN, BOB, CAT)}
+MISLEADING = ("cannot rollback", "no such savepoint", "never retrieved")
+"""What the log said instead of the real cause, before."""
+
+
+def pragma(statement: str):
+    """A store read that sets a PRAGMA on the bot's own connection."""
+    return lambda tx: tx.db.execute(statement).fetchall()
+
+
+async def fill_the_disk(store: Store) -> None:
+    """The database may not grow by a single page any more (SQLite's own "disk is full")."""
+    pages = (await store.read(pragma("PRAGMA page_count")))[0][0]
+    await store.read(pragma(f"PRAGMA max_page_count = {pages}"))
+
+
+async def make_read_only(store: Store) -> None:
+    """SQLite refuses every write on the bot's connection, as it does when the file is read-only."""
+    await store.read(pragma("PRAGMA query_only = ON"))
+
+
+def log_text(caplog: pytest.LogCaptureFixture) -> str:
+    gc.collect()  # an abandoned task's unretrieved exception is reported when it is collected
+    return caplog.text
+
+
+def grow(tx: Tx) -> None:
+    """A transaction that moves chips and then needs many new pages (a big hand history, say)."""
+    tx.move("c", "mint:c", "wallet:c:ann", 10, "grant")
+    tx.db.execute("CREATE TABLE IF NOT EXISTS ballast (data BLOB)")
+    tx.db.execute("INSERT INTO ballast VALUES (zeroblob(1000000))")
+
+
+async def test_a_full_disk_fails_the_batch_with_its_cause_and_the_next_commits(
+        store: Store, caplog: pytest.LogCaptureFixture) -> None:
+    await store.transact(lambda tx: tx.move("c", "mint:c", "wallet:c:bob", 100, "grant"), now=1.0)
+    await fill_the_disk(store)
+    small = [store.transact(lambda tx: tx.move("c", "wallet:c:bob", "pot:t", 1, "bet"), now=2.0) for _ in range(3)]
+    results = await asyncio.gather(store.transact(grow, now=2.0), *small, return_exceptions=True)
+    assert all(isinstance(result, CannotSave) for result in results), results
+    assert "database or disk is full" in str(results[0])
+    assert await store.read(lambda tx: tx.balances("wallet:c:")) == {"wallet:c:bob": 100}
+    assert await store.read(lambda tx: tx.balance("pot:t")) == 0
+
+    await store.read(pragma("PRAGMA max_page_count = 1073741823"))  # room again
+    await store.transact(grow, now=3.0)
+    assert await store.read(lambda tx: tx.balances("wallet:c:")) == {"wallet:c:bob": 100, "wallet:c:ann": 10}
+    assert await store.read(lambda tx: tx.check_ledger()) == []
+    assert not any(words in log_text(caplog) for words in MISLEADING), caplog.text
+
+
+async def test_a_read_only_file_fails_with_its_cause_and_recovers(store: Store,
+                                                                  caplog: pytest.LogCaptureFixture) -> None:
+    await make_read_only(store)
+    with pytest.raises(CannotSave, match="readonly database"):
+        await store.transact(lambda tx: tx.move("c", "mint:c", "wallet:c:ann", 10, "grant"), now=1.0)
+    await store.read(pragma("PRAGMA query_only = OFF"))
+    await store.transact(lambda tx: tx.move("c", "mint:c", "wallet:c:ann", 10, "grant"), now=2.0)
+    assert await store.read(lambda tx: tx.balance("wallet:c:ann")) == 10
+    assert not any(words in log_text(caplog) for words in MISLEADING), caplog.text
+
+
+async def hand_in_progress(service: Service):
+    for actor in PLAYERS.values():
+        assert (await service.handle(PLACE, actor, "/join 200")).error is None
+    start = await service.handle(PLACE, ANN, "/deal")
+    assert start.table is not None and start.table.to_act is not None
+    return start
+
+
+async def test_a_player_is_told_the_bot_cannot_save_and_nothing_changes(
+        tmp_path: Path, service: Service, caplog: pytest.LogCaptureFixture) -> None:
+    start = await hand_in_progress(service)
+    actor = PLAYERS[start.table.to_act]
+    payload = press_label(start, "check", "call")
+    before = dump(tmp_path / "bot.db")
+    await make_read_only(service.store)
+
+    refused = await service.press(PLACE, actor, payload)
+    assert refused.error == text("en", "cannot_save")
+    russian = Actor(actor.user_id, actor.name, "ru")
+    assert (await service.press(PLACE, russian, payload)).error == text("ru", "cannot_save")
+    assert dump(tmp_path / "bot.db") == before  # no ledger row, no snapshot, no history
+    logged = log_text(caplog)
+    assert "attempt to write a readonly database" in logged
+    assert not any(words in logged for words in MISLEADING), logged
+
+    await service.store.read(pragma("PRAGMA query_only = OFF"))
+    played = await service.press(PLACE, actor, payload)
+    assert played.error is None and played.table is not None and played.table.to_act != actor.user_id
+    assert dump(tmp_path / "bot.db") != before
+    await ledger_ok(service)
+
+
+async def test_a_timer_that_cannot_save_fires_again_once_it_can(store: Store, clock: FakeClock,
+                                                                caplog: pytest.LogCaptureFixture) -> None:
+    service = Service(store, clock, rng=random.Random(7))
+    await service.start()
+    heard = []
+
+    async def listener(place, reply):
+        heard.append(reply)
+
+    service.subscribe("chat/", listener)
+    start = await hand_in_progress(service)
+    slow = start.table.to_act
+    await make_read_only(store)
+    clock.advance(61)
+    assert await service.scheduler.fire_due() == 1  # the time-out could not be saved...
+    assert heard == []
+    assert "readonly database" in log_text(caplog)
+    assert [timer.due_at for timer in service.scheduler.armed] == [clock.now() + SAVE_RETRY_SECONDS]
+
+    await store.read(pragma("PRAGMA query_only = OFF"))
+    clock.advance(SAVE_RETRY_SECONDS)
+    assert await service.scheduler.fire_due() == 1  # ...and is acted on once it can
+    assert any("ran out of time" in message for reply in heard for message in reply.public)
+    assert heard[-1].table.to_act != slow
+    await ledger_ok(service)
+    assert "Traceback" not in caplog.text

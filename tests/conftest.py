@@ -1,0 +1,63 @@
+"""What every test shares: no bot token the fakes configure ever reaches a log record, and the program's logging."""
+
+from __future__ import annotations
+
+import logging
+from collections.abc import Iterator
+
+import pytest
+
+from bot.logs import QUIET, setup_logging
+from tests.discord.fake_discord import TOKEN as DISCORD_TOKEN
+from tests.telegram.fake_api import TOKEN as TELEGRAM_TOKEN
+
+FAKE_TOKENS = (TELEGRAM_TOKEN, DISCORD_TOKEN)
+
+
+def leaked(records: list[logging.LogRecord], tokens: tuple[str, ...] = FAKE_TOKENS) -> list[str]:
+    """The formatted records (message, traceback and stack) that contain one of `tokens`."""
+    formatter = logging.Formatter()
+    lines = (formatter.format(record) for record in records)
+    return [line for line in lines if any(token in line for token in tokens)]
+
+
+@pytest.fixture(autouse=True)
+def no_token_in_logs(caplog: pytest.LogCaptureFixture) -> Iterator[None]:
+    """Fail a test whose log records (at the levels it captures) contain a token the fakes configure."""
+    yield
+    for when in ("setup", "call"):
+        records = caplog.get_records(when)
+        if records:
+            assert leaked(records) == [], f"a bot token was logged during {when}"
+
+
+class Recorder(logging.Handler):
+    """Keeps every record it is handed, as a handler of the root logger would write it."""
+
+    def __init__(self) -> None:
+        super().__init__(logging.DEBUG)
+        self.records: list[logging.LogRecord] = []
+
+    def emit(self, record: logging.LogRecord) -> None:
+        self.records.append(record)
+
+
+@pytest.fixture
+def program_logs() -> Iterator[list[logging.LogRecord]]:
+    """Logging as `pokerbot` sets it up (`bot.logs.setup_logging`) at DEBUG, with the fakes' tokens configured;
+    yields every record a root handler writes. Undone after the test."""
+    root = logging.getLogger()
+    levels = {name: logging.getLogger(name).level for name in ("", *QUIET)}
+    recorder = Recorder()
+    root.addHandler(recorder)
+    root.setLevel(logging.DEBUG)
+    token_filter = setup_logging("DEBUG", FAKE_TOKENS)
+    try:
+        yield recorder.records
+    finally:
+        for handler in root.handlers:
+            handler.removeFilter(token_filter)
+        root.removeFilter(token_filter)
+        root.removeHandler(recorder)
+        for name, level in levels.items():
+            logging.getLogger(name).setLevel(level)
