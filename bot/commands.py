@@ -255,10 +255,11 @@ class Select(Command):
 
 @dataclass(frozen=True)
 class Tournament(Command):
-    """Tournament commands: create, register, start, pause, resume, skip, minutes, cashout, redeem, settle, close."""
+    """Tournament commands: create, register, start, pause, resume, skip, minutes, cashout, redeem, close."""
 
     name = "tournament"
-    usage = "create [preset or schedule] | register | start | pause | resume | skip | minutes N | cashout | settle"
+    usage = ("create [preset or schedule] | register | start | pause | resume | skip | minutes N | cashout"
+             " | redeem [item number] | close")
     aliases = ("t", "tourney")
     action: str = ""
     argument: str = ""

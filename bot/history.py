@@ -60,13 +60,13 @@ def _names(act: Action, events: list[dict[str, object]]) -> dict[str, str]:
 @dataclass
 class PlayerStats:
     """One player's record in a chat: Hold'em hands played and won, net chips over them, the most chips collected in
-    one hand, and his finishing places in tournaments."""
+    one hand, and his finishing places in the tournaments he played (None where he cashed out before the end)."""
 
     hands_played: int = 0
     hands_won: int = 0
     net: int = 0
     biggest_pot: int = 0
-    places: list[int] = field(default_factory=list)
+    places: list[int | None] = field(default_factory=list)
 
 
 def chat_stats(act: Action) -> dict[str, PlayerStats]:
@@ -90,7 +90,7 @@ def show_stats(act: Action, command: cmd.Stats) -> None:
             raise act.refuse("unknown_player", player=command.player)
         user = found
     mine = chat_stats(act).get(user, PlayerStats())
-    places = ", ".join(str(place) for place in mine.places) or "—"
+    places = ", ".join(act.t("history.cashed_out") if place is None else str(place) for place in mine.places) or "—"
     act.say("history.stats", player=act.name(user), played=mine.hands_played, won=mine.hands_won,
             net=signed(mine.net), biggest=mine.biggest_pot, tournaments=len(mine.places), places=places,
             wins=mine.places.count(1))

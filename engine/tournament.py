@@ -1,10 +1,11 @@
 """A home Hold'em tournament: entrants, buy-ins, cash-outs, eliminations, pawned items, its clock, and the settlement.
 
 The tournament's bank is the counterparty of every buy-in and cash-out: players pay the buy-in in money units and get
-chips at the rate; cashing out (between hands, once, for good) turns chips back into money at the same rate. The chips
-of a hand move between stacks inside the Hold'em table; this object only counts the chips in play (issued by the bank,
-not yet returned), so that at the end the remaining stacks must add up to exactly that. At the end the bank is empty,
-and each player's net is cashed out - paid in - items bought back; the settlement says who pays whom.
+chips at the rate; before the start a player may unregister, the chips going back to the bank and the buy-in to him (he
+is then no entrant at all); cashing out (between hands, once, for good) turns chips back into money at the same rate.
+The chips of a hand move between stacks inside the Hold'em table; this object only counts the chips in play (issued by
+the bank, not yet returned), so that at the end the remaining stacks must add up to exactly that. At the end the bank is
+empty, and each player's net is cashed out - paid in - items bought back; the settlement says who pays whom.
 
 Pawned items (RULES.md §1): a loan from the bank. The bank holds the item and the player's stack grows by its value in
 chips; between hands he may redeem it by paying those chips back; otherwise he buys it back at the rate when he cashes
@@ -136,6 +137,15 @@ class PlayerRegistered(TournamentEvent):
 
 
 @dataclass(frozen=True, kw_only=True)
+class PlayerUnregistered(TournamentEvent):
+    """Before the start, a player withdrew: his `chips` went back to the bank and his buy-in (`money` units) to him."""
+
+    player: str
+    money: Fraction
+    chips: int
+
+
+@dataclass(frozen=True, kw_only=True)
 class PlayerRebought(TournamentEvent):
     """An eliminated player bought in again."""
 
@@ -197,15 +207,18 @@ class PawnRedeemed(TournamentEvent):
 
     item_id: int
     owner: str
+    description: str
     chips: int
 
 
 @dataclass(frozen=True, kw_only=True)
 class TournamentFinished(TournamentEvent):
-    """The tournament closed; `places` maps each placed player to his place."""
+    """The tournament closed; `places` maps each placed player to his place, best first; `cashed_out` names those who
+    cashed out before the end (they played it but take no place)."""
 
     at: datetime
     places: dict[str, int] = field(default_factory=dict)
+    cashed_out: tuple[str, ...] = ()
 
 
 class Tournament:
@@ -242,6 +255,27 @@ class Tournament:
         self.entrants[player] = Entrant(player, status)
         return [PlayerRegistered(player=player, money=self.config.buy_in, chips=self.config.chips,
                                  moves=(self._issue(player, self.config.chips, "buy-in"),))]
+
+    def verify_unregister(self, player: str) -> None:
+        """Raise unless `player` is registered and play has not begun (after the start he may only cash out)."""
+        if self.phase is not Phase.REGISTERING:
+            raise RuleError("tournament_started", "the tournament has already started")
+        if player not in self.entrants:
+            raise RuleError("not_playing", "you are not playing in this tournament", player=player)
+
+    def can_unregister(self, player: str) -> bool:
+        """Whether `unregister(player)` is allowed."""
+        return allowed(self.verify_unregister, player)
+
+    def unregister(self, player: str) -> list[Event]:
+        """Withdraw before the start: the chips go back to the bank, the buy-in back to the player, as if he had never
+        registered."""
+        self.verify_unregister(player)
+        entrant = self.entrants.pop(player)
+        chips = entrant.buy_ins * self.config.chips
+        self.chips_in_play -= chips
+        return [PlayerUnregistered(player=player, money=entrant.buy_ins * self.config.buy_in, chips=chips,
+                                   moves=(Move(f"stack:{player}", BANK, chips, "unregister"),))]
 
     def verify_start(self, now: datetime) -> None:
         """Raise unless play can begin (registering, enough players)."""
@@ -384,6 +418,10 @@ class Tournament:
         if stack is not None and stack < item.chips:
             raise IllegalAmount("short_stack", f"redeeming it costs {item.chips} chips", chips=item.chips)
 
+    def held_items(self, player: str) -> list[PawnedItem]:
+        """The items `player` has pawned and not yet redeemed or bought back, by number."""
+        return [item for item in self.items if item.owner == player and item.status is ItemStatus.HELD]
+
     def can_redeem_pawn(self, player: str, item_id: int, *, stack: int | None = None) -> bool:
         """Whether `redeem_pawn` is allowed."""
         return allowed(self.verify_redeem_pawn, player, item_id, stack=stack)
@@ -395,7 +433,7 @@ class Tournament:
         assert item is not None
         item.status = ItemStatus.REDEEMED
         self.chips_in_play -= item.chips
-        return [PawnRedeemed(item_id=item_id, owner=player, chips=item.chips,
+        return [PawnRedeemed(item_id=item_id, owner=player, description=item.description, chips=item.chips,
                              moves=(Move(f"stack:{player}", BANK, item.chips, "redeem"),))]
 
     # --- the end ---------------------------------------------------------------------------------------------------
@@ -430,9 +468,19 @@ class Tournament:
                 events.append(self._buy_back(item))
         self.phase = Phase.FINISHED
         self.finished_at = to_utc(now)
-        places = {player: entrant.place for player, entrant in self.entrants.items() if entrant.place is not None}
-        events.append(TournamentFinished(at=self.finished_at, places=dict(sorted(places.items(), key=_by_place))))
+        places, cashed_out = self.standings()
+        events.append(TournamentFinished(at=self.finished_at, places=places, cashed_out=cashed_out))
         return events
+
+    def standings(self) -> tuple[dict[str, int], tuple[str, ...]]:
+        """The places so far (player → place, best first) and the players who cashed out while it ran (no place);
+        before the start nobody has played, so nobody is listed."""
+        if not self.clock.is_started:
+            return {}, ()
+        places = {player: entrant.place for player, entrant in self.entrants.items() if entrant.place is not None}
+        cashed_out = tuple(player for player, entrant in self.entrants.items()
+                           if entrant.status is EntrantStatus.CASHED_OUT and entrant.place is None)
+        return dict(sorted(places.items(), key=_by_place)), cashed_out
 
     def verify_settle(self) -> None:
         """Raise unless the tournament is over."""

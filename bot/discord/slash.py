@@ -17,7 +17,7 @@ if TYPE_CHECKING:
 
 Chips = app_commands.Range[int, 1, MAX_AMOUNT]
 GAMES = ("holdem", *HOUSE_GAMES)
-TOURNAMENT_ACTIONS = ("register", "start", "pause", "resume", "skip", "cashout", "settle", "close")
+TOURNAMENT_ACTIONS = ("register", "start", "pause", "resume", "skip", "cashout", "close")
 
 
 def about(name: str) -> str:
@@ -165,7 +165,7 @@ def register(tree: app_commands.CommandTree[discord.Client], adapter: DiscordAda
         await adapter.run_command(interaction, f"/tournament minutes {minutes}")
 
     @tournament.command(name="redeem", description="redeem a pawned item")
-    @app_commands.describe(item="the item, as pawned")
+    @app_commands.describe(item="the item's number (leave it out to list your pawned items)")
     async def redeem(interaction: discord.Interaction, item: str | None = None) -> None:
         await adapter.run_command(interaction, _line("/tournament redeem", item))
 

@@ -160,7 +160,8 @@ class HoldemController:
         if seat is None:
             raise act.refuse("not_seated")
         if act.state.get("tournament"):
-            raise act.refuse("holdem.use_cashout")
+            tour.leave(self, act, seat)
+            return
         hand = self._hand(act)
         if hand is not None and act.user in hand.players:  # folded or not, his stack settles when the hand ends
             seat["leaving"] = True

@@ -117,6 +117,18 @@ def register(ctl: HoldemController, act: Action, argument: str = "") -> None:
     act.show_table(ctl.table_message(act))
 
 
+def leave(ctl: HoldemController, act: Action, seat: dict[str, Any]) -> None:
+    """`/leave` at a tournament table: before the start the player unregisters (his chips go back to the bank and the
+    buy-in to him); after it he may only cash out."""
+    tournament = _require(act)
+    if tournament.phase is not Phase.REGISTERING:
+        raise act.refuse("holdem.use_cashout")
+    events = _apply(act, tournament.unregister, act.user)
+    ctl.remove_seat(act, seat)
+    _save(act, tournament, events, ctl)
+    act.show_table(ctl.table_message(act))
+
+
 def _start(ctl: HoldemController, act: Action, argument: str) -> None:
     act.require_organizer()
     tournament = _require(act)
@@ -150,21 +162,18 @@ def _clock_action(name: str) -> Any:
 
 
 def _close(ctl: HoldemController, act: Action, argument: str) -> None:
+    """The organizer ends the tournament; once it is over, anyone may see its results again."""
+    if not act.state.get("tournament"):
+        last = act.state.get("last_tournament")
+        if not last:
+            raise act.refuse("tournament.none")
+        _show_results(act, Tournament.from_dict(last["engine"]))
+        return
     act.require_organizer()
     tournament = _require(act)
     if act.state.get("hand"):
         raise act.refuse("holdem.hand_in_play")
     _finish(ctl, act, tournament)
-
-
-def _settle(ctl: HoldemController, act: Action, argument: str) -> None:
-    data = act.state.get("tournament") or act.state.get("last_tournament")
-    if not data:
-        raise act.refuse("tournament.none")
-    tournament = Tournament.from_dict(data["engine"])
-    if tournament.phase is not Phase.FINISHED:
-        raise act.refuse("tournament.not_finished")
-    act.say_text(render.settlement(act, tournament.settle()))
 
 
 def _status(ctl: HoldemController, act: Action, argument: str) -> None:
@@ -173,15 +182,22 @@ def _status(ctl: HoldemController, act: Action, argument: str) -> None:
 
 
 def _redeem(ctl: HoldemController, act: Action, argument: str) -> None:
+    """`/tournament redeem N` buys item N back for its chips between hands; without N, lists the player's items."""
     tournament = _require(act)
     seat = ctl.seat(act, act.user)
     if seat is None:
         raise act.refuse("not_seated")
+    if not argument.strip():
+        items = tournament.held_items(act.user)
+        if not items:
+            raise act.refuse("tournament.no_items")
+        act.tell(act.user, "tournament.items", items=render.items(act, items))
+        return
     if act.state.get("hand"):
         raise act.refuse("holdem.hand_in_play")
     number = cmd.whole_number(argument)
     if number is None:
-        raise act.refuse("parse.usage", command="tournament redeem", usage="item-number")
+        raise act.refuse("parse.usage", command="tournament redeem", usage=act.t("tournament.redeem_usage"))
     events = _apply(act, tournament.redeem_pawn, act.user, number, stack=seat["stack"])
     seat["stack"] -= sum(move.amount for move in all_moves(events))
     _save(act, tournament, events, ctl)
@@ -216,8 +232,8 @@ _SUBCOMMANDS = {
     "skip": _clock_action("skip"),
     "minutes": _clock_action("adjust"),
     "close": _close,
-    "end": _close,
-    "settle": _settle,
+    "end": _close,  # accepted aliases of close, not shown in /help
+    "settle": _close,
     "status": _status,
     "clock": lambda ctl, act, argument: _clock(act),
     "cashout": lambda ctl, act, argument: _cash_out(ctl, act),
@@ -301,10 +317,16 @@ def _finish(ctl: HoldemController, act: Action, tournament: Tournament) -> None:
     events = _apply(act, tournament.finish, moment(act), stacks)
     act.state["seats"], act.state["button"] = [], -1
     _save(act, tournament, events, ctl)
-    act.say_text(render.settlement(act, tournament.settle()))
+    _show_results(act, tournament)
     act.disarm(_clock_key(act))
     act.state["last_tournament"] = act.state["tournament"]
     act.state["tournament"] = None
+
+
+def _show_results(act: Action, tournament: Tournament) -> None:
+    """The finished tournament's winner and places, then who pays whom."""
+    act.say_text(render.results(act, *tournament.standings()))
+    act.say_text(render.settlement(act, tournament.settle()))
 
 
 def on_clock(ctl: HoldemController, act: Action) -> None:

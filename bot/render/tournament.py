@@ -1,8 +1,9 @@
-"""Tournament text: the clock's status and announcements, registrations and cash-outs, and the settlement."""
+"""Tournament text: the clock's status and announcements, registrations and cash-outs, pawned items, the final places
+and the settlement."""
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+from collections.abc import Iterable, Mapping, Sequence
 from datetime import datetime, timedelta
 from fractions import Fraction
 
@@ -12,12 +13,14 @@ from engine.common import Event
 from engine.settlement import Settlement
 from engine.tournament import (
     ItemBoughtBack,
+    PawnedItem,
     PawnRecorded,
     PawnRedeemed,
     Phase,
     PlayerCashedOut,
     PlayerEliminated,
     PlayerRegistered,
+    PlayerUnregistered,
     Tournament,
 )
 
@@ -77,6 +80,9 @@ def narrate(act: Action, tournament: Tournament, events: Iterable[Event]) -> Non
         if isinstance(event, PlayerRegistered):
             act.say("tournament.registered", player=act.name(event.player), chips=event.chips,
                     money=money(event.money), count=len(tournament.entrants))
+        elif isinstance(event, PlayerUnregistered):
+            act.say("tournament.unregistered", player=act.name(event.player), chips=event.chips,
+                    money=money(event.money), count=len(tournament.entrants))
         elif isinstance(event, PlayerEliminated):
             act.say("tournament.eliminated", player=act.name(event.player), place=event.place)
         elif isinstance(event, PlayerCashedOut):
@@ -89,7 +95,28 @@ def narrate(act: Action, tournament: Tournament, events: Iterable[Event]) -> Non
             act.say("tournament.bought_back", player=act.name(event.owner), item=event.description,
                     money=money(event.money))
         elif isinstance(event, PawnRedeemed):
-            act.say("tournament.redeemed", player=act.name(event.owner), chips=event.chips)
+            act.say("tournament.redeemed", player=act.name(event.owner), item=event.description, chips=event.chips)
+
+
+def items(act: Action, held: Sequence[PawnedItem]) -> str:
+    """A player's pawned items, one a line with the number `/tournament redeem` takes."""
+    return "\n".join(act.t("tournament.item", number=item.item_id, item=item.description, chips=item.chips)
+                     for item in held)
+
+
+def results(act: Action, places: Mapping[str, int], cashed_out: Sequence[str]) -> str:
+    """The end of the tournament: the winner (or those sharing first place), every place in order, and the players
+    who cashed out before the end."""
+    if not places:
+        return act.t("tournament.over_unplayed")
+    winners = [act.name(player) for player, place in places.items() if place == 1]
+    key = "tournament.over_winner" if len(winners) == 1 else "tournament.over_winners"
+    lines = [act.t(key, winners=", ".join(winners))]
+    lines.append(act.t("tournament.places", places=" · ".join(
+        act.t("tournament.place", place=place, player=act.name(player)) for player, place in places.items())))
+    if cashed_out:
+        lines.append(act.t("tournament.left_early", players=", ".join(act.name(player) for player in cashed_out)))
+    return "\n".join(lines)
 
 
 def settlement(act: Action, result: Settlement) -> str:

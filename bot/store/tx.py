@@ -332,17 +332,22 @@ class Tx:
         ).fetchall()
         return {str(user): (int(won), int(biggest)) for user, won, biggest in rows}
 
-    def tournament_places(self, chat_id: str) -> dict[str, list[int]]:
-        """Per player of the chat: his finishing places in finished tournaments, oldest first."""
+    def tournament_places(self, chat_id: str) -> dict[str, list[int | None]]:
+        """Per player of the chat: his finishing place in each finished tournament he played, oldest first; None for
+        one he cashed out of before the end (he played it, but takes no place)."""
         rows = self.db.execute(
-            "SELECT j.key, j.value FROM tables t CROSS JOIN history h ON h.table_id = t.table_id, "
-            "json_each(h.event, '$.places') j WHERE t.chat_id = ? AND h.hand_id LIKE 't%' "
+            "SELECT h.event FROM tables t CROSS JOIN history h ON h.table_id = t.table_id "
+            "WHERE t.chat_id = ? AND h.hand_id LIKE 't%' "
             "AND json_extract(h.event, '$.kind') = 'TournamentFinished' ORDER BY h.id",
             (chat_id,),
         ).fetchall()
-        places: dict[str, list[int]] = {}
-        for user, place in rows:
-            places.setdefault(str(user), []).append(int(place))
+        places: dict[str, list[int | None]] = {}
+        for (event,) in rows:
+            finished = loads(event)
+            for user, place in finished["places"].items():
+                places.setdefault(str(user), []).append(int(place))
+            for user in finished.get("cashed_out", ()):
+                places.setdefault(str(user), []).append(None)
         return places
 
     def set_timer(self, key: str, table_id: str, due_at: float, payload: dict[str, Any]) -> None:

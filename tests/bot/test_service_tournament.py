@@ -37,6 +37,22 @@ async def test_registration_issues_chips_from_the_bank(night) -> None:
     assert (await service.handle(PLACE, BOB, "/tournament start")).error == "Only the table's organizer can do that."
 
 
+async def test_closed_before_the_start_nobody_played_and_every_buy_in_goes_back(night) -> None:
+    service, _ = night
+    left = await service.handle(PLACE, BOB, "/leave")
+    assert left.error is None, left.error
+    assert left.table is not None and "Bob" not in left.table.text
+    closed = await service.handle(PLACE, ANN, "/tournament close")
+    assert closed.error is None, closed.error
+    results, settlement = closed.public[-2:]
+    assert results == "The tournament was closed before it started: nobody played, every buy-in goes back."
+    assert settlement.endswith("Nobody owes anybody anything.") and "Bob" not in settlement
+    assert set((await service.store.read(lambda tx: tx.balances(f"bank:{PLACE.table_id}:"))).values()) == {0}
+    assert await service.store.read(lambda tx: tx.check_ledger()) == []
+    stats = await service.handle(PLACE, ANN, "/stats")
+    assert "Tournaments: 0 (places: —; wins: 0)" in stats.public[0], "a tournament never started was not played"
+
+
 async def test_a_full_table_takes_no_more_entrants(night) -> None:
     service, _ = night
     assert (await service.handle(PLACE, ANN, "/set max_seats 3")).error is None
@@ -80,15 +96,19 @@ async def test_cash_out_between_hands_and_settlement(night) -> None:
     cashed = await service.handle(PLACE, CAT, "/cashout")
     assert cashed.error is None
     assert any(message.startswith("Cat cashes out") for message in cashed.public)
+    assert (await service.handle(PLACE, BOB, "/tournament close")).error == "Only the table's organizer can do that."
     closed = await service.handle(PLACE, ANN, "/tournament close")
     assert closed.error is None, closed.error
-    settlement = closed.public[-1]
+    results, settlement = closed.public[-2:]
+    assert results.startswith("🏆 The tournament is over. Winner: ")
+    assert results.endswith("Cashed out before the end (no place): Cat")
     assert settlement.startswith("Settlement (money units):")
     assert await service.store.read(lambda tx: tx.check_ledger()) == []
     bank = await service.store.read(lambda tx: tx.balances(f"bank:{PLACE.table_id}:"))
     assert set(bank.values()) == {0}, "every chip issued came back to the bank"
-    again = await service.handle(PLACE, BOB, "/tournament settle")
-    assert again.public == [settlement]
+    again = await service.handle(PLACE, BOB, "/tournament close")
+    assert again.public == [results, settlement], "once it is over, anyone may see the results again"
+    assert (await service.handle(PLACE, BOB, "/tournament settle")).public == again.public, "settle: an alias"
 
 
 async def shove_until_someone_pawns(service: Service, item: str) -> tuple[Actor, Reply]:
@@ -178,7 +198,7 @@ async def test_an_absent_player_is_blinded_off_so_the_tournament_still_ends(stor
         reply = await service.handle(PLACE, ANN, "/table")
     assert any("sitting out" in message for message in heard)
     for _ in range(2000):
-        settled = await service.handle(PLACE, ANN, "/tournament settle")
+        settled = await service.handle(PLACE, BOB, "/tournament close")  # refused to him until it is over
         if settled.error is None:
             break
         view = await service.handle(PLACE, ANN, "/table")
@@ -188,5 +208,6 @@ async def test_an_absent_player_is_blinded_off_so_the_tournament_still_ends(stor
         await service.scheduler.fire_due()
     else:
         pytest.fail("the tournament never ended with an absent player")
-    assert "Ann: paid 50, cashed out 100" in settled.public[0]
+    assert settled.public[0].startswith("🏆 The tournament is over. Winner: Ann!")
+    assert "Ann: paid 50, cashed out 100" in settled.public[1]
     assert await store.read(lambda tx: tx.check_ledger()) == []

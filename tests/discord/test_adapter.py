@@ -40,7 +40,8 @@ async def test_commands_are_synced_with_their_options_and_only_the_guilds_intent
     assert ante["amount"]["required"] and not ante["box"].get("required", False)
     assert by_name["exchange"]["options"][0]["autocomplete"] is True
     subcommands = {option["name"] for option in by_name["tournament"]["options"]}
-    assert {"create", "register", "start", "pause", "minutes", "settle"} <= subcommands
+    assert {"create", "register", "start", "pause", "minutes", "close", "redeem"} <= subcommands
+    assert "settle" not in subcommands, "one name for closing the tournament: close"
     assert all(command["description"] for command in commands)
     assert fake.identified[-1]["intents"] == intents().value == discord.Intents(guilds=True).value
 

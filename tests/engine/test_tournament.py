@@ -17,10 +17,13 @@ from engine.tournament import (
     EntrantStatus,
     ItemBoughtBack,
     ItemStatus,
+    PawnRedeemed,
     Phase,
     PlayerCashedOut,
+    PlayerUnregistered,
     Tournament,
     TournamentConfig,
+    TournamentFinished,
 )
 
 MOSCOW = ZoneInfo("Europe/Moscow")
@@ -58,6 +61,34 @@ def test_register_issues_chips_and_start_needs_two() -> None:
     assert tournament.phase is Phase.RUNNING and tournament.chips_in_play == 600
     assert tournament.clock.level_at(START).level.limits == "10/20"
     assert {e.status for e in tournament.entrants.values()} == {EntrantStatus.PLAYING}
+
+
+def test_unregistering_before_the_start_gives_the_buy_in_back() -> None:
+    tournament = Tournament(TournamentConfig(), home_night("Europe/Moscow"))
+    for player in ("ann", "bob", "cat"):
+        tournament.register(player)
+    events = tournament.unregister("bob")
+    assert events == [PlayerUnregistered(player="bob", money=Fraction(50), chips=300,
+                                         moves=(Move("stack:bob", BANK, 300, "unregister"),))]
+    assert list(tournament.entrants) == ["ann", "cat"] and tournament.chips_in_play == 600
+    assert not tournament.can_unregister("bob") and not tournament.can_unregister("zed")
+    tournament.register("bob")  # he may come back
+    tournament.start(START)
+    with pytest.raises(RuleError, match="already started"):
+        tournament.unregister("bob")
+    tournament.finish(END, {"ann": 300, "bob": 300, "cat": 300})
+    assert nets(tournament) == {"ann": 0, "cat": 0, "bob": 0}
+
+
+def test_an_unregistered_player_is_not_in_the_settlement() -> None:
+    tournament = Tournament(TournamentConfig(), home_night("Europe/Moscow"))
+    for player in ("ann", "bob", "cat"):
+        tournament.register(player)
+    tournament.unregister("cat")
+    tournament.start(START)
+    tournament.eliminate("bob")
+    tournament.finish(END, {"ann": 600})
+    assert nets(tournament) == {"ann": 5000, "bob": -5000}
 
 
 def test_late_registration_closes_when_someone_leaves() -> None:
@@ -99,7 +130,10 @@ def test_cash_out_mid_tournament_is_for_good() -> None:
     with pytest.raises(RuleError):
         tournament.cash_out("bob", 481)
     tournament.eliminate("cat")
-    tournament.finish(END, {"bob": 480})
+    finished = tournament.finish(END, {"bob": 480})[-1]
+    assert isinstance(finished, TournamentFinished)
+    assert (finished.places, finished.cashed_out) == ({"bob": 1, "cat": 2}, ("ann",))
+    assert tournament.standings() == ({"bob": 1, "cat": 2}, ("ann",))
     assert nets(tournament) == {"ann": 2000, "bob": 3000, "cat": -5000}
     assert tournament.entrants["ann"].place is None
     assert (tournament.entrants["bob"].place, tournament.entrants["cat"].place) == (1, 2)
@@ -161,7 +195,10 @@ def test_redeeming_pays_the_chips_back() -> None:
     with pytest.raises(RuleError, match="100 chips"):
         tournament.redeem_pawn("bob", 1, stack=60)
     assert not tournament.can_redeem_pawn("ann", 1)
+    assert [item.description for item in tournament.held_items("bob")] == ["hat"]
     events = tournament.redeem_pawn("bob", 1, stack=250)
+    assert isinstance(events[0], PawnRedeemed) and events[0].description == "hat"
+    assert tournament.held_items("bob") == []
     assert all_moves(events)[0].source == "stack:bob" and all_moves(events)[0].amount == 100
     assert tournament.chips_in_play == 600 and tournament.items[0].status is ItemStatus.REDEEMED
     assert not tournament.can_redeem_pawn("bob", 1)
@@ -202,8 +239,10 @@ def test_tournament_refuses_items_as_the_hand_does(description: str, code: str) 
 def test_cancelled_before_start_everyone_is_square() -> None:
     tournament = Tournament(TournamentConfig(), home_night("Europe/Moscow"))
     tournament.register("ann")
-    tournament.finish(START, {"ann": 300})
+    finished = tournament.finish(START, {"ann": 300})[-1]
     assert nets(tournament) == {"ann": 0} and tournament.settle().transfers == ()
+    assert isinstance(finished, TournamentFinished)
+    assert (finished.places, finished.cashed_out) == ({}, ()), "nobody played: no places and nobody cashed out"
 
 
 def test_tournament_serialises_and_continues_the_same() -> None:

@@ -1,0 +1,172 @@
+"""Tournament stories at the terminal table: unregistering, the end with its winner and places before the settlement
+(played out and closed by the organizer), a cash-out counted in /stats, and redeeming a pawned item."""
+
+import io
+
+from bot.service import Service
+from bot.terminal import PLACE, TerminalAdapter
+from tests.bot.helpers import ledger_ok
+
+BANK = f"bank:{PLACE.table_id}:t1"
+
+
+def stack(name: str) -> str:
+    return f"stack:{PLACE.table_id}:term:{name}"
+
+
+async def say(terminal: TerminalAdapter, *lines: str) -> None:
+    for line in lines:
+        assert await terminal.say(line)
+
+
+def seen(out: io.StringIO, start: int = 0) -> str:
+    return out.getvalue()[start:]
+
+
+async def play(terminal: TerminalAdapter, out: io.StringIO, choose: dict[str, tuple[str, ...]], until: str,
+               players: tuple[str, ...] = ("ann", "bob", "cat"), limit: int = 400) -> None:
+    """Press, for whoever is to act, the first of his preferred buttons (by label word) and deal the next hand with
+    /deal when none is in play, until `until` appears in the output."""
+    for _ in range(limit):
+        if until in out.getvalue():
+            return
+        to_act = terminal.table.to_act if terminal.table is not None else None
+        if to_act is not None:
+            name = to_act.removeprefix("term:")
+            labels = {button.label.split()[0].lower(): index for index, button in enumerate(terminal.buttons, 1)}
+            word = next(word for word in choose[name] if word in labels)
+            await say(terminal, f"{name}: {labels[word]}")
+        else:
+            before = len(out.getvalue())
+            for name in players:  # the first player still seated deals
+                await say(terminal, f"{name}: /deal")
+                if "[only you]" not in seen(out, before):
+                    break
+                before = len(out.getvalue())
+    raise AssertionError(f"never saw {until!r}:\n{out.getvalue()[-3000:]}")
+
+
+async def test_a_registered_player_unregisters_before_the_start_and_not_after(service: Service) -> None:
+    out = io.StringIO()
+    terminal = TerminalAdapter(service, out=out)
+    await say(terminal, "ann: /tournament create", "ann: /join", "bob: /join", "cat: /join")
+    wallet = await service.store.read(lambda tx: tx.balances("wallet:"))
+    assert await service.store.read(lambda tx: tx.balance(BANK)) == -900
+    await say(terminal, "bob: /leave")
+    assert ("[table] Bob unregisters and gets the buy-in of 50 back; 300 chips return to the bank (2 players)."
+            in out.getvalue())
+    assert await service.store.read(lambda tx: tx.balance(stack("bob"))) == 0
+    assert await service.store.read(lambda tx: tx.balance(BANK)) == -600
+    rows = await service.store.read(lambda tx: tx.ledger_rows(PLACE.table_id, "t1"))
+    assert (rows[-1].source, rows[-1].target, rows[-1].amount, rows[-1].reason) == (stack("bob"), BANK, 300,
+                                                                                     "unregister")
+    assert await service.store.read(lambda tx: tx.balances("wallet:")) == wallet, "the buy-in is money, not chips"
+    await ledger_ok(service)
+    before = len(out.getvalue())
+    await say(terminal, "bob: /leave")
+    assert "[only you] You are not seated at this table: /join first." in seen(out, before)
+    await say(terminal, "ann: /tournament start")
+    assert "Bob" not in terminal.table.text, "he is no longer in the tournament"
+    before = len(out.getvalue())
+    await say(terminal, "cat: /leave")  # after the start: only a cash-out takes him out
+    assert "[only you] In a tournament, leave with /cashout (between hands)." in seen(out, before)
+    assert await service.store.read(lambda tx: tx.balance(stack("cat"))) > 0
+    await play(terminal, out, {name: ("fold", "check") for name in ("ann", "cat")}, "wins")
+    await say(terminal, "ann: /tournament close")
+    settlement = seen(out)[seen(out).index("Settlement (money units):"):]
+    assert "Ann: paid 50" in settlement and "Cat: paid 50" in settlement and "Bob" not in settlement
+    await ledger_ok(service)
+
+
+async def test_a_tournament_played_to_its_end_announces_winner_and_places_before_the_settlement(
+        service: Service) -> None:
+    out = io.StringIO()
+    terminal = TerminalAdapter(service, out=out)
+    await say(terminal, "ann: /tournament create", "ann: /set structure no-limit",
+              "ann: /join", "bob: /join", "cat: /join", "ann: /tournament start")
+    # Cat folds the first hand while Ann and Bob go all-in: one of them is out third; then everyone shoves.
+    await play(terminal, out, {"ann": ("all-in", "call", "check"), "bob": ("all-in", "call", "check"),
+                               "cat": ("fold",)}, "is out in place 3.")
+    shove = ("all-in", "call", "check")
+    await play(terminal, out, {name: shove for name in ("ann", "bob", "cat")}, "🏆")
+    text = out.getvalue()
+    third = text[:text.index(" is out in place 3.")].rsplit("[table] ", 1)[1]
+    second = text[:text.index(" is out in place 2.")].rsplit("[table] ", 1)[1]
+    winner = ({"Ann", "Bob", "Cat"} - {third, second}).pop()
+    end = text.index("🏆")
+    assert text[end:].startswith(f"🏆 The tournament is over. Winner: {winner}!\n")
+    assert f"Places: 1. {winner} · 2. {second} · 3. {third}" in text[end:]
+    assert text.index("Settlement (money units):") > end, "the places come before who pays whom"
+    assert "Cashed out before the end" not in text
+    assert await service.store.read(lambda tx: tx.balance(BANK)) == 0
+    await ledger_ok(service)
+    before = len(out.getvalue())
+    await say(terminal, f"{third.lower()}: /stats")
+    assert "Tournaments: 1 (places: 3; wins: 0)" in seen(out, before)
+
+
+async def test_the_organizer_closes_and_a_cash_out_counts_in_stats(service: Service) -> None:
+    out = io.StringIO()
+    terminal = TerminalAdapter(service, out=out)
+    await say(terminal, "ann: /tournament create", "ann: /join", "bob: /join", "cat: /join", "ann: /tournament start")
+    await play(terminal, out, {name: ("check", "call") for name in ("ann", "bob", "cat")}, "wins")
+    await say(terminal, "cat: /cashout")
+    before = len(out.getvalue())
+    await say(terminal, "bob: /tournament close")
+    assert "[only you] Only the table's organizer can do that." in seen(out, before)
+    before = len(out.getvalue())
+    await say(terminal, "ann: /tournament close")
+    closed = seen(out, before)
+    end = closed.index("[table] 🏆 The tournament is over. ")
+    assert closed.index("Places: 1. ", end) < closed.index("Cashed out before the end (no place): Cat", end)
+    assert closed.index("Settlement (money units):") > closed.index("Cashed out before the end", end)
+    assert "Cat: paid 50" in closed[closed.index("Settlement"):]
+    await ledger_ok(service)
+    before = len(out.getvalue())
+    await say(terminal, "cat: /stats")
+    assert "Tournaments: 1 (places: cashed out; wins: 0)" in seen(out, before), "he played it, without a place"
+    before = len(out.getvalue())
+    await say(terminal, "cat: /tournament close")  # once it is over, anyone sees the results again
+    assert seen(out, before) == closed[end:]
+
+
+async def test_redeem_lists_pawned_items_by_number_and_names_the_one_redeemed(service: Service) -> None:
+    out = io.StringIO()
+    terminal = TerminalAdapter(service, out=out)
+    await say(terminal, "ann: /tournament create", "ann: /set structure no-limit",
+              "ann: /join", "bob: /join", "cat: /join", "ann: /tournament start")
+    calling = {name: ("call", "check") for name in ("ann", "bob", "cat")}
+    await play(terminal, out, calling, "wins")  # the stacks now differ
+    stacks = await service.store.read(lambda tx: tx.balances(f"stack:{PLACE.table_id}:"))
+    biggest = max(stacks, key=lambda account: stacks[account]).rsplit(":", 1)[1]
+    await say(terminal, "ann: /deal")
+    pawner = None
+    for _ in range(6):  # the biggest stack shoves, the others call: someone is short of the call and pawns
+        name = terminal.speaker
+        before = len(out.getvalue())
+        await say(terminal, f"{name}: /pawn leather jacket")
+        if "[only you]" not in seen(out, before):
+            pawner = name
+            break
+        assert "You can still call: pawn only when short of the call." in seen(out, before)
+        await say(terminal, f"{name}: {'/allin' if name == biggest else '/call'}")
+    assert pawner is not None, "nobody was ever short of a call"
+    assert "pawned “leather jacket” (100 chips" in seen(out, before)
+    while terminal.table.to_act is not None:  # he folds and keeps the 100 chips; the others check or fold
+        name = terminal.table.to_act.removeprefix("term:")
+        labels = {button.label.split()[0].lower(): index for index, button in enumerate(terminal.buttons, 1)}
+        await say(terminal, f"{name}: {labels.get('check') or labels['fold']}")
+    chips = await service.store.read(lambda tx: tx.balance(stack(pawner)))
+    before = len(out.getvalue())
+    await say(terminal, f"{pawner}: /tournament redeem")
+    listed = seen(out, before)
+    assert f"[private to {pawner}] Your pawned items" in listed
+    assert "1. “leather jacket” — 100 chips to redeem" in listed
+    before = len(out.getvalue())
+    await say(terminal, f"{pawner}: /tournament redeem 1")
+    assert f"[table] {pawner.capitalize()} redeems “leather jacket” for 100 chips." in seen(out, before)
+    assert await service.store.read(lambda tx: tx.balance(stack(pawner))) == chips - 100
+    before = len(out.getvalue())
+    await say(terminal, f"{pawner}: /tournament redeem")
+    assert "[only you] You have no pawned items to redeem." in seen(out, before)
+    await ledger_ok(service)
