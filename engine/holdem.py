@@ -431,8 +431,10 @@ class Hand:
     def _owed(self, seat: _Seat) -> int:
         """The chips the player must put in to stay in: up to the current bet (the full big blind, when the blind
         is short) while someone else has bet more than he has; nothing once he covers every other bet."""
-        top = max((other.bet for other in self._seats if other is not seat and not other.folded), default=0)
-        return self._current_bet - seat.bet if top > seat.bet else 0
+        owed = self._current_bet - seat.bet
+        if owed > 0 and any(other.bet > seat.bet and not other.folded and other is not seat for other in self._seats):
+            return owed
+        return 0
 
     def _needs_action(self, seat: _Seat) -> bool:
         """Whether the player has a decision to make: he owes chips, or has not acted and a raise could be called."""
