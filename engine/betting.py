@@ -51,7 +51,8 @@ class BettingStructure:
       no limit: the minimum bet is `L`, the minimum raise the size of the last full bet or raise;
     - `raises_per_player`: how many times one player may raise in one betting round (None: no limit);
     - `bets_per_round`: the cap on bets plus raises in one betting round, the big blind counting as the first bet
-      preflop (None: no cap); `uncapped_heads_up` lifts it when a round starts with only two players in the hand.
+      preflop (None: no cap); `uncapped_heads_up` lifts it when a round starts with only two players in the hand;
+      in fixed limit an all-in short of half a bet does not count, and the bet or raise completing it does.
     """
 
     name: str

@@ -5,13 +5,21 @@ Where the rules are silent, this follows a card room and pokerkit's model:
 - a player sitting out, or with no chips, is dealt out; if the button's seat is out, the nearest seat in play at or
   before it (counter-clockwise) holds the button, so the blinds still fall to the seats after it;
 - a big blind short of the blind still makes the others call the full blind; the excess comes back as uncalled;
+  a player owes nothing beyond the largest bet of the others, so one whose small blind already covers a short all-in
+  big blind, with nobody left who could act against it, is not asked to call or fold (RULES.md §1);
 - folding is refused when checking is free (`timeout_action()` gives the check-or-fold a time-out should play);
 - a player with no decision to make (nothing owed, and no one left who could call a raise) is not asked to act;
-- a raise needs a player who could call it; a player who already acted may raise again only if the bet grew by a
-  full raise since (so several short all-ins that add up to one do reopen the betting);
-- `home-limit`'s one raise per player and round does not count the opening bet (the seed limits raising);
-- every bet or raise, a short all-in too, counts toward a round's cap; the big blind is the first bet preflop;
-  a cap's "heads-up" means only two players in the hand when the round starts;
+- a raise needs a player who could call it; a player who already acted may raise again only if the bet grew since
+  by a full raise in no limit, by at least half a bet in fixed limit (TDA 47-B) (so several short all-ins that add
+  up to that do reopen the betting);
+- fixed limit: an all-in bet or raise of at least half a bet counts as a full one (it reopens the betting, counts
+  toward the cap, and the next raise is a full bet over it); below half it counts for nothing but the chips to call,
+  and the next bet or raise *completes* it: it goes to a full bet over the last wager that counted (facing an all-in
+  bet of 3 in a 10-chip round, to 10), and is the round's bet or raise toward the cap;
+- `home-limit`'s one raise per player and round does not count the opening bet (the seed limits raising), a
+  completion of a short all-in opening bet included;
+- in no limit every bet or raise, a short all-in too, counts toward a round's cap (if one is set); the big blind is
+  the first bet preflop; a cap's "heads-up" means only two players in the hand when the round starts;
 - at showdown every player still in shows; odd chips go one each to the winners from the button's left;
 - pawning happens on the player's turn, when short of the call; it does not use up his turn.
 """
@@ -110,6 +118,7 @@ class Hand:
         self._board: list[Card] = []
         self._to_act: int | None = None
         self._current_bet = 0
+        self._raise_base = 0  # the last wager that counted: the next raise goes a raise size above it
         self._raise_increment = 0
         self._bet_count = 0
         self._uncapped = False
@@ -162,7 +171,7 @@ class Hand:
             for seat in order:
                 seat.hole.extend(self._deck.deal(1))
         events.extend(HoleCardsDealt(player=seat.id, cards=tuple(seat.hole), visible_to=seat.id) for seat in order)
-        self._current_bet = self.level
+        self._current_bet = self._raise_base = self.level
         self._raise_increment = self.structure.bet_size(Street.PREFLOP, self.level)
         self._bet_count = 1
         self._uncapped = self.structure.uncapped_heads_up and count == 2
@@ -247,12 +256,12 @@ class Hand:
         if self._to_act is None:
             raise RuleError("hand_over", "the hand is over")
         seat = self._seats[self._to_act]
-        owed = self._current_bet - seat.bet
+        owed = self._owed(seat)
         may_raise = self._raise_refusal(seat) is None
         low, high = self._raise_bounds(seat) if may_raise else (0, 0)
         all_in = seat.stack if seat.stack <= owed or (may_raise and high == seat.bet + seat.stack) else 0
         return LegalActions(
-            player=seat.id, can_fold=owed > 0, can_check=owed <= 0, call_amount=min(max(owed, 0), seat.stack),
+            player=seat.id, can_fold=owed > 0, can_check=owed == 0, call_amount=min(owed, seat.stack),
             can_bet=may_raise and self._current_bet == 0, can_raise=may_raise and self._current_bet > 0,
             min_to=low, max_to=high, all_in=all_in, can_pawn=self._pawn_refusal(seat) is None)
 
@@ -269,7 +278,7 @@ class Hand:
             return RuleError("raise_limit", "you may raise only once per betting round", limit=rules.raises_per_player)
         if rules.bets_per_round is not None and not self._uncapped and self._bet_count >= rules.bets_per_round:
             return RuleError("raise_cap", "the betting is capped for this round", cap=rules.bets_per_round)
-        if seat.acted and self._current_bet - seat.level < self._raise_increment:
+        if seat.acted and not self._reopens(self._current_bet - seat.level):
             return RuleError("not_reopened", "a short all-in does not reopen the betting: call or fold")
         if not self._someone_could_call(seat):
             return RuleError("nobody_to_raise", "no one left could call a raise")
@@ -278,7 +287,7 @@ class Hand:
     def _raise_bounds(self, seat: _Seat) -> tuple[int, int]:
         """The smallest and largest total a bet or raise may go to (an all-in below the minimum counts)."""
         everything = seat.bet + seat.stack
-        low = min(self._current_bet + self._raise_increment, everything)
+        low = min(self._raise_base + self._raise_increment, everything)
         return low, low if self.structure.limit is Limit.FIXED else everything
 
     def _pawn_refusal(self, seat: _Seat) -> RuleError | None:
@@ -287,7 +296,7 @@ class Hand:
             return RuleError("pawn_disabled", "pawning is not allowed at this table")
         if seat.folded or seat.stack == 0:
             return RuleError("pawn_not_in_hand", "only a player still in the hand with chips may pawn")
-        if seat.stack >= self._current_bet - seat.bet:
+        if seat.stack >= self._owed(seat):
             return RuleError("pawn_not_short", "you can still call: pawn only when short of the call")
         return None
 
@@ -300,7 +309,7 @@ class Hand:
         seat = self._seat(player_id)
         if seat is not self._seats[self._to_act]:
             raise NotYourTurn("not_your_turn", f"it is {self.to_act}'s turn", player=player_id, to_act=self.to_act)
-        owed = self._current_bet - seat.bet
+        owed = self._owed(seat)
         match action:
             case Fold():
                 if owed <= 0:
@@ -350,7 +359,7 @@ class Hand:
         assert self._to_act is not None
         index = self._to_act
         seat = self._seats[index]
-        owed = self._current_bet - seat.bet
+        owed = self._owed(seat)
         if isinstance(action, AllIn):
             if seat.stack <= owed:
                 action = Call()
@@ -391,15 +400,24 @@ class Hand:
         previous = self._current_bet
         amount = to - seat.bet
         move = self._put_in(seat, amount, "bet" if previous == 0 else "raise")
-        if previous > 0:
-            seat.raises += 1
-        self._bet_count += 1
         if self.structure.limit is Limit.NO_LIMIT:
             self._raise_increment = max(self._raise_increment, to - previous)
+        if self.structure.limit is Limit.NO_LIMIT or self._reopens(to - self._raise_base):
+            if self._raise_base > 0:  # a raise of a wager that counted, not the round's opening bet
+                seat.raises += 1
+            self._bet_count += 1
+            self._raise_base = to
         self._current_bet = to
         if previous == 0:
             return PlayerBet(player=seat.id, amount=amount, is_all_in=seat.stack == 0, moves=(move,))
         return PlayerRaised(player=seat.id, to=to, amount=amount, is_all_in=seat.stack == 0, moves=(move,))
+
+    def _reopens(self, growth: int) -> bool:
+        """Whether a bet grown by `growth` chips counts as a full bet or raise: in no limit it must be a full raise,
+        in fixed limit at least half a bet (TDA 47-B; `_raise_increment` is then the street's fixed size)."""
+        if self.structure.limit is Limit.NO_LIMIT:
+            return growth >= self._raise_increment
+        return 2 * growth >= self._raise_increment
 
     def _put_in(self, seat: _Seat, amount: int, reason: str) -> Move:
         seat.stack -= amount
@@ -410,11 +428,19 @@ class Hand:
 
     # --- rounds and streets --------------------------------------------------------------------------------
 
+    def _owed(self, seat: _Seat) -> int:
+        """The chips the player must put in to stay in: up to the current bet (the full big blind, when the blind
+        is short) while someone else has bet more than he has; nothing once he covers every other bet."""
+        owed = self._current_bet - seat.bet
+        if owed > 0 and any(other.bet > seat.bet and not other.folded and other is not seat for other in self._seats):
+            return owed
+        return 0
+
     def _needs_action(self, seat: _Seat) -> bool:
         """Whether the player has a decision to make: he owes chips, or has not acted and a raise could be called."""
         if seat.folded or seat.stack == 0:
             return False
-        if seat.bet < self._current_bet:
+        if self._owed(seat) > 0:
             return True
         return not seat.acted and self._someone_could_call(seat)
 
@@ -464,7 +490,7 @@ class Hand:
         for seat in self._seats:
             seat.bet = seat.level = seat.raises = 0
             seat.acted = False
-        self._current_bet = 0
+        self._current_bet = self._raise_base = 0
         self._raise_increment = self.structure.bet_size(self.street, self.level)
         self._bet_count = 0
         self._uncapped = self.structure.uncapped_heads_up and len(live) == 2
@@ -516,7 +542,7 @@ class Hand:
             "hand_number": self.hand_number, "level": self.level, "structure": self.structure.to_dict(),
             "pawn_rules": self.pawn_rules.to_dict(), "button": self._button, "street": self.street.value,
             "board": [str(card) for card in self._board], "deck": self._deck.to_list(), "to_act": self._to_act,
-            "current_bet": self._current_bet, "raise_increment": self._raise_increment,
+            "current_bet": self._current_bet, "raise_base": self._raise_base, "raise_increment": self._raise_increment,
             "bet_count": self._bet_count, "uncapped": self._uncapped, "pot": self._pot,
             "seats": [{**{f.name: getattr(seat, f.name) for f in fields(seat) if f.name != "hole"},
                        "hole": [str(card) for card in seat.hole]} for seat in self._seats],
@@ -534,6 +560,7 @@ class Hand:
         hand._board = [Card.parse(card) for card in data["board"]]
         hand._to_act = data["to_act"]
         hand._current_bet = data["current_bet"]
+        hand._raise_base = data.get("raise_base", data["current_bet"])  # hands saved before it was kept
         hand._raise_increment = data["raise_increment"]
         hand._bet_count = data["bet_count"]
         hand._uncapped = data["uncapped"]

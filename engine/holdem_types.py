@@ -104,8 +104,9 @@ class LegalActions:
     """What the player to act may do now, with amounts: adapters draw their buttons from this alone.
 
     `call_amount` is the chips a call puts in (0 when nothing is owed; less than owed when it is an all-in call).
-    `min_to`/`max_to` bound the total "to" amount of a bet or a raise (equal in fixed limit; both 0 when neither is
-    allowed). `all_in` is the chips an AllIn puts in (the whole stack), 0 when going all-in is not allowed now.
+    `min_to`/`max_to` bound the total "to" amount of a bet or a raise (equal in fixed limit, where facing an all-in
+    short of half a bet it is the completion to a full bet; both 0 when neither is allowed). `all_in` is the chips an
+    AllIn puts in (the whole stack), 0 when going all-in is not allowed now.
     """
 
     player: str

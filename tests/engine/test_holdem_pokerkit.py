@@ -4,7 +4,11 @@ Our actions are replayed in pokerkit, which must accept each one from the same p
 raise they must agree on its bounds; the final stacks must be identical. Odd chips are the one known difference:
 we split each pot on its own (one odd chip each to the winners from the button's left), pokerkit first merges the
 pots that the same winners share and gives all odd chips to the first. In those rare hands only the odd chips may
-differ, only for winners, by at most the odd chips, with the same total.
+differ, only for winners, by at most the odd chips, with the same total. In fixed limit the rules differ on purpose
+after an all-in bet or raise short of a full bet (RULES.md §1, TDA 47-B: half a bet reopens the betting, less is
+completed to a full bet; pokerkit reopens only for a full one and raises from the all-in). For the rest of such a
+betting round the raise bounds are not compared, and a bet or raise that pokerkit refuses ends the comparison of the
+hand (tests/engine/test_holdem_short_all_ins.py covers those rules).
 """
 
 from __future__ import annotations
@@ -12,14 +16,15 @@ from __future__ import annotations
 import dataclasses
 import random
 import warnings
+from collections import Counter
 
 import pytest
 
 pokerkit = pytest.importorskip("pokerkit")
 
-from engine.betting import FIXED_LIMIT, NO_LIMIT  # noqa: E402
+from engine.betting import FIXED_LIMIT, NO_LIMIT, Limit  # noqa: E402
 from engine.cards import Deck  # noqa: E402
-from engine.holdem import AllIn, Bet, Call, Check, Fold, Hand, RaiseTo, SeatPlayer  # noqa: E402
+from engine.holdem import AllIn, Bet, Call, Check, Fold, Hand, PlayerBet, PlayerRaised, RaiseTo, SeatPlayer  # noqa: E402
 from tests.engine.holdem_helpers import random_action  # noqa: E402
 
 HANDS = 1000  # per structure
@@ -59,8 +64,9 @@ def _catch_up(state, hand: Hand, order: list[str]) -> None:
             return
 
 
-def _play_one(rng: random.Random, structure) -> bool:
-    """Play one random hand in both engines; False when a split pot had odd chips (compared loosely)."""
+def _play_one(rng: random.Random, structure) -> str:
+    """Play one random hand in both engines: `same` stacks, `odd chips` (compared loosely) or `rules part` (a raise
+    after a fixed-limit all-in short of a full bet that pokerkit refuses: compared up to it)."""
     count = rng.randint(2, 9)
     stacks = [rng.choice([rng.randint(LEVEL, 6 * LEVEL), rng.randint(LEVEL, 40 * LEVEL)]) for _ in range(count)]
     button = rng.randrange(count)
@@ -71,17 +77,26 @@ def _play_one(rng: random.Random, structure) -> bool:
     state = _pokerkit_state(structure, [stacks[(button + 1 + k) % count] for k in range(count)])
     for player in order:
         state.deal_hole("".join(str(card) for card in hand.hole_cards(player)))
+    parted_on = None  # the street of a fixed-limit all-in short of a full bet, where the rules part
     while not hand.is_over:
         legal = hand.legal_actions()
         assert state.actor_index is not None and order[state.actor_index] == legal.player
-        if legal.can_bet or legal.can_raise:
+        if (legal.can_bet or legal.can_raise) and parted_on is not hand.street:
             assert state.can_complete_bet_or_raise_to()
             assert state.min_completion_betting_or_raising_to_amount == legal.min_to
             assert state.max_completion_betting_or_raising_to_amount == legal.max_to
         action = random_action(legal, rng)
         bet = hand.bets[legal.player]
         stack = hand.stacks[legal.player]
-        hand.act(legal.player, action)
+        street, current = hand.street, hand.current_bet
+        events = hand.act(legal.player, action)
+        raised_to = [event.to if isinstance(event, PlayerRaised) else event.amount for event in events
+                     if isinstance(event, PlayerBet | PlayerRaised)]
+        if raised_to and parted_on is street and not state.can_complete_bet_or_raise_to(raised_to[0]):
+            return "rules part"
+        if (structure.limit is Limit.FIXED and raised_to and hand.stacks[legal.player] == 0
+                and raised_to[0] - current < structure.bet_size(street, LEVEL)):
+            parted_on = street
         match action:
             case Fold():
                 state.fold()
@@ -103,17 +118,18 @@ def _play_one(rng: random.Random, structure) -> bool:
         assert sum(ours) == sum(state.stacks)
         for player, mine, theirs in zip(order, ours, state.stacks, strict=True):
             assert abs(mine - theirs) <= (odd_chips if player in winners else 0)
-        return False
+        return "odd chips"
     assert ours == list(state.stacks)
-    return True
+    return "same"
 
 
 @pytest.mark.parametrize("structure", [NO_LIMIT, CAPPED_FIXED_LIMIT], ids=["no-limit", "fixed-limit"])
 def test_same_final_stacks_as_pokerkit(structure):
     rng = random.Random(20240611)
-    compared = 0
+    outcomes: Counter[str] = Counter()
     with warnings.catch_warnings():
         warnings.simplefilter("ignore")
         for _ in range(HANDS):
-            compared += _play_one(rng, structure)
-    assert compared >= HANDS * 0.95
+            outcomes[_play_one(rng, structure)] += 1
+    assert outcomes["same"] + outcomes["odd chips"] >= HANDS * 0.9, outcomes
+    assert outcomes["same"] >= HANDS * 0.85, outcomes
