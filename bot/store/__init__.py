@@ -1,4 +1,5 @@
-"""The SQLite store: one aiosqlite connection, each transaction one call in its thread, group commit."""
+"""The SQLite store: a writing aiosqlite connection (each transaction one call in its thread, group commit) and a
+read-only one for the slow reads (statistics, histories) in a thread of its own."""
 
 from __future__ import annotations
 
@@ -28,8 +29,10 @@ class Store:
     failing one rolls back alone and raises to its caller while the others commit.
     """
 
-    def __init__(self, connection: aiosqlite.Connection) -> None:
+    def __init__(self, connection: aiosqlite.Connection, reader: aiosqlite.Connection | None = None) -> None:
         self._connection = connection
+        self._reader = reader
+        """A second connection, read-only, for `query`: WAL lets it read while the writer commits."""
         self._pending: list[_Job] = []
         self._writer: asyncio.Task[None] | None = None
         self._known = Known()
@@ -40,19 +43,24 @@ class Store:
         connection = await aiosqlite.connect(str(path), isolation_level=None, check_same_thread=False)
         store = cls(connection)
         await store._in_thread(configure)
+        store._reader = await aiosqlite.connect(str(path), isolation_level=None, check_same_thread=False)
+        await store._in_thread(_read_only, store._reader)
         return store
 
     async def close(self) -> None:
-        """Finish pending transactions and close the connection."""
+        """Finish pending transactions and close the connections."""
         while self._writer is not None:
             await asyncio.shield(self._writer)
+        if self._reader is not None:
+            await self._reader.close()
         await self._connection.close()
 
-    async def _in_thread(self, fn: Callable[[sqlite3.Connection], T]) -> T:
+    async def _in_thread(self, fn: Callable[[sqlite3.Connection], T], on: aiosqlite.Connection | None = None) -> T:
         # aiosqlite runs every call in its own worker thread; a whole transaction is queued as one call there so
         # it costs one hop instead of one per statement. `_execute` is aiosqlite's queueing primitive.
-        raw = self._connection._conn
-        result: T = await self._connection._execute(fn, raw)  # type: ignore[no-untyped-call]
+        connection = on or self._connection
+        raw = connection._conn
+        result: T = await connection._execute(fn, raw)  # type: ignore[no-untyped-call]
         return result
 
     async def transact(self, fn: Callable[[Tx], T], *, now: float) -> T:
@@ -73,6 +81,22 @@ class Store:
             return result
 
         return await self._in_thread(run)
+
+    async def query(self, fn: Callable[[Tx], T]) -> T:
+        """Run read-only queries on the read-only connection, in its own thread: one snapshot of the committed state,
+        taken without waiting for the writer and without holding it up (so a slow `/stats` delays no commit).
+
+        The rows the store mirrors in memory are neither used nor updated here: the snapshot may be older than
+        them, and a writer must never learn an older row from a reader."""
+
+        def run(connection: sqlite3.Connection) -> T:
+            connection.execute("BEGIN")  # every query of `fn` reads the same snapshot
+            try:
+                return fn(Tx(connection, 0.0))
+            finally:
+                connection.execute("ROLLBACK")
+
+        return await self._in_thread(run, self._reader)
 
     async def _write_batches(self) -> None:
         batch: list[_Job] = []
@@ -106,6 +130,11 @@ def configure(connection: sqlite3.Connection) -> None:
     connection.execute("PRAGMA foreign_keys = ON")
     connection.execute("PRAGMA busy_timeout = 5000")
     migrate(connection)
+
+
+def _read_only(connection: sqlite3.Connection) -> None:
+    connection.execute("PRAGMA query_only = ON")
+    connection.execute("PRAGMA busy_timeout = 5000")
 
 
 def _run_batch(connection: sqlite3.Connection, *, batch: list[_Job], known: Known) -> list[tuple[bool, Any]]:
