@@ -18,6 +18,7 @@ import tempfile
 import time
 import tracemalloc
 from pathlib import Path
+from typing import Any
 
 from bot import history
 from bot.clock import SystemClock
@@ -97,7 +98,7 @@ def next_payload(reply: Reply, rng: random.Random) -> tuple[Actor, str] | None:
     return actor, rng.choice(buttons).payload
 
 
-def club_hand(number: int) -> list[dict[str, object]]:
+def club_hand(number: int) -> list[dict[str, Any]]:
     """The 24 history rows of a three-player Hold'em hand played to a showdown (~3.5 KB, as the bot writes them);
     the winner changes with `number`."""
     players = ["ann", "bob", "cat"]
