@@ -31,12 +31,14 @@ async def serve(settings: Settings) -> None:
     from bot.clock import SystemClock
     from bot.service import Service, ServiceSettings
     from bot.store import Store
+    from bot.store.prune import keep_history
     from bot.terminal import run_terminal
 
     store = await Store.open(settings.database)
     service = Service(store, SystemClock(), settings=ServiceSettings(starting_grant=settings.starting_grant))
     await service.start()
     timers = asyncio.create_task(service.scheduler.run())
+    pruning = asyncio.create_task(keep_history(store, service.clock, settings.history_days))
     try:
         adapters = []
         if settings.telegram_token:
@@ -52,9 +54,10 @@ async def serve(settings: Settings) -> None:
         else:
             await run_terminal(service, files_dir=Path(settings.database).resolve().parent)
     finally:
-        timers.cancel()
-        with contextlib.suppress(asyncio.CancelledError):
-            await timers
+        for task in (timers, pruning):
+            task.cancel()
+            with contextlib.suppress(asyncio.CancelledError):
+                await task
         await store.close()
 
 

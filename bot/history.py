@@ -93,7 +93,8 @@ class PlayerStats:
 
 
 def chat_stats(tx: Tx, chat_id: str) -> dict[str, PlayerStats]:
-    """Every player's statistics in the chat, computed from the history rows."""
+    """Every player's statistics in the chat, computed from the history rows and the totals of the hands pruned
+    from it (read in one snapshot, so a hand is counted in exactly one of them)."""
     stats: dict[str, PlayerStats] = {}
     for user, (played, net) in tx.hand_totals(chat_id).items():
         stats.setdefault(user, PlayerStats()).hands_played, stats[user].net = played, net
@@ -101,6 +102,12 @@ def chat_stats(tx: Tx, chat_id: str) -> dict[str, PlayerStats]:
         stats.setdefault(user, PlayerStats()).hands_won, stats[user].biggest_pot = won, biggest
     for user, places in tx.tournament_places(chat_id).items():
         stats.setdefault(user, PlayerStats()).places = places
+    for user, (played, won, net, biggest) in tx.pruned_stats(chat_id).items():
+        mine = stats.setdefault(user, PlayerStats())
+        mine.hands_played += played
+        mine.hands_won += won
+        mine.net += net
+        mine.biggest_pot = max(mine.biggest_pot, biggest)
     return stats
 
 

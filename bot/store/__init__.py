@@ -98,6 +98,11 @@ class Store:
 
         return await self._in_thread(run, self._reader)
 
+    async def outside_transaction(self, fn: Callable[[sqlite3.Connection], T]) -> T:
+        """Run `fn(connection)` on the writing connection between two batches, in autocommit mode: for what cannot
+        run inside a transaction (a VACUUM). Rows it changes must not be rows the store mirrors in memory."""
+        return await self._in_thread(fn)
+
     async def _write_batches(self) -> None:
         batch: list[_Job] = []
         try:
@@ -122,8 +127,11 @@ class Store:
 
 
 def configure(connection: sqlite3.Connection) -> None:
-    """WAL, synchronous=NORMAL, foreign keys, then the migrations: every connection the bot
+    """Incremental vacuum, WAL, synchronous=NORMAL, foreign keys, then the migrations: every connection the bot
     (or a benchmark comparing itself with it) opens."""
+    # Takes effect only on a new file, before its first table: an older file keeps auto_vacuum=NONE until a VACUUM
+    # converts it, which `bot.store.prune` does once when pruning is turned on.
+    connection.execute("PRAGMA auto_vacuum = INCREMENTAL")
     # WAL with synchronous=NORMAL survives a killed process (only an OS crash may lose the last commits).
     connection.execute("PRAGMA journal_mode = WAL")
     connection.execute("PRAGMA synchronous = NORMAL")
