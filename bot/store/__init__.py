@@ -72,7 +72,8 @@ class Store:
         return await future
 
     async def read(self, fn: Callable[[Tx], T], *, now: float = 0.0) -> T:
-        """Run read-only queries (a snapshot of the committed state)."""
+        """Run quick read-only queries on the writing connection, between batches (the committed state), with the
+        rows the store mirrors in memory; slow reads go to `query` instead."""
 
         def run(connection: sqlite3.Connection) -> T:
             tx = Tx(connection, now, self._known)
