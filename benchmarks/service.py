@@ -2,7 +2,10 @@
 
 In the same run it measures the physical limit: single-row committed updates per second through Python's sqlite3
 module directly, at the same settings (WAL, synchronous=NORMAL). Prints the ratio, p50/p99 latency of one action,
-and memory per idle table. Run: `python benchmarks/service.py [--tables 1000] [--seconds 5] [--concurrency 64]`.
+and memory per idle table. A mixed load then sends 5% reads (`/stats`, `/top` in a club whose history holds
+`--history-hands` hands) among the actions and reports the actions' p99 latency (each one a commit) against the same
+load without reads (with `--writer-reads`, also against the same reads run the old way, in the writer's thread).
+Run: `python benchmarks/service.py [--tables 1000] [--seconds 5] [--concurrency 64] [--history-hands 10000]`.
 """
 
 from __future__ import annotations
@@ -15,7 +18,9 @@ import tempfile
 import time
 import tracemalloc
 from pathlib import Path
+from typing import Any
 
+from bot import history
 from bot.clock import SystemClock
 from bot.output import Actor, Place, Reply
 from bot.service import Service
@@ -23,6 +28,9 @@ from bot.store import Store, Tx, configure
 from bot.store.tx import Known, dumps
 
 PLAYERS = (Actor("ann", "Ann"), Actor("bob", "Bob"))
+CLUB = Place("club", "club/poker")
+"""The chat the reads of the mixed load ask about: its history holds many hands."""
+READ_SHARE = 0.05
 
 
 def raw_commits_per_second(path: Path, seconds: float) -> float:
@@ -90,7 +98,43 @@ def next_payload(reply: Reply, rng: random.Random) -> tuple[Actor, str] | None:
     return actor, rng.choice(buttons).payload
 
 
-async def run(tables: int, seconds: float, concurrency: int, pictures: bool = False) -> None:
+def club_hand(number: int) -> list[dict[str, Any]]:
+    """The 24 history rows of a three-player Hold'em hand played to a showdown (~3.5 KB, as the bot writes them);
+    the winner changes with `number`."""
+    players = ["ann", "bob", "cat"]
+    winner = players[number % 3]
+    stake = {"source": "stack:ann", "target": "pot", "amount": 20, "reason": "call"}
+    acted = {"kind": "PlayerCalled", "visible_to": None, "moves": [stake], "player": "ann", "amount": 20,
+             "is_all_in": False}
+    return [
+        {"kind": "HandStarted", "visible_to": None, "moves": [], "hand_number": number, "players": players,
+         "button": "ann", "stacks": dict.fromkeys(players, 400), "level": 20, "structure": "home-limit"},
+        *({"kind": "HoleCardsDealt", "visible_to": player, "moves": [], "player": player, "cards": ["Ad", "7h"]}
+          for player in players),
+        *({"kind": "BoardDealt", "visible_to": None, "moves": [], "street": "flop", "cards": ["4s", "Ts", "3d"],
+           "board": ["4s", "Ts", "3d"]} for _ in range(3)),
+        *(acted for _ in range(15)),
+        {"kind": "PotAwarded", "visible_to": None, "moves": [], "pot_index": 0, "amount": 360,
+         "eligible": players, "winners": {winner: 360}, "category": "straight"},
+        {"kind": "HandEnded", "visible_to": None, "moves": [],
+         "net": {player: 240 if player == winner else -120 for player in players},
+         "stacks": {player: 640 if player == winner else 280 for player in players}},
+    ]
+
+
+async def fill_club(service: Service, hands: int) -> None:
+    """Open the club's table and write `hands` finished hands into its history (a few thousand per transaction)."""
+    await service.handle(CLUB, PLAYERS[0], "/balance")
+    for first in range(1, hands + 1, 2000):
+        def write(tx: Tx, first: int = first) -> None:
+            for number in range(first, min(first + 2000, hands + 1)):
+                tx.add_history(CLUB.table_id, f"h{number}", club_hand(number))
+
+        await service.store.transact(write, now=time.time())
+
+
+async def run(tables: int, seconds: float, concurrency: int, pictures: bool = False, history_hands: int = 10000,
+              writer_reads: bool = False) -> None:
     """Set up the tables, then press buttons on them from `concurrency` tasks for `seconds`.
 
     Table pictures are off unless asked for: drawing one takes milliseconds of CPU after the commit, which is not the
@@ -170,6 +214,35 @@ async def run(tables: int, seconds: float, concurrency: int, pictures: bool = Fa
         await asyncio.sleep(max(0.0, due - time.perf_counter()))
         arrivals.append(asyncio.create_task(act_once(rng.choice(places), rng)))
     open_latencies = sorted(await asyncio.gather(*arrivals))
+
+    # Mixed load: the same arrivals, 5% of them reads of the club's statistics; the latency of the other actions is
+    # the commit latency players feel. With `writer_reads`, once more with the reads run in the writer's thread, as
+    # they were before the read-only connection (`Store.read` runs there): every commit then queues behind them.
+    await fill_club(service, history_hands)
+
+    async def read_once(in_writer: bool) -> float:
+        began = time.perf_counter()
+        if in_writer:
+            await service.store.read(lambda tx: history.chat_stats(tx, CLUB.chat_id))
+        else:
+            await service.handle(CLUB, PLAYERS[0], rng.choice(("/stats", "/top")))
+        return time.perf_counter() - began
+
+    async def mixed(in_writer: bool) -> tuple[list[float], list[float]]:
+        commits: list[asyncio.Task[float]] = []
+        reads: list[asyncio.Task[float]] = []
+        due = began = time.perf_counter()
+        while due < began + seconds:
+            due += rng.expovariate(offered)
+            await asyncio.sleep(max(0.0, due - time.perf_counter()))
+            if rng.random() < READ_SHARE:
+                reads.append(asyncio.create_task(read_once(in_writer)))
+            else:
+                commits.append(asyncio.create_task(act_once(rng.choice(places), rng)))
+        return sorted(await asyncio.gather(*commits)), sorted(await asyncio.gather(*reads))
+
+    with_reads, read_latencies = await mixed(in_writer=False)
+    with_writer_reads = (await mixed(in_writer=True))[0] if writer_reads else []
     problems = await store.read(lambda tx: tx.check_ledger())
     await store.close()
 
@@ -185,12 +258,26 @@ async def run(tables: int, seconds: float, concurrency: int, pictures: bool = Fa
           f"p99 {_ms(latencies, 0.99)}")
     print(f"latency at half that load ({offered:,.0f} actions/s arriving at random): p50 {_ms(open_latencies, 0.5)}, "
           f"p99 {_ms(open_latencies, 0.99)}")
+    base = _quantile(open_latencies, 0.99)
+    print(f"mixed load, {READ_SHARE:.0%} reads (/stats, /top over {history_hands:,} hands): commit p99 "
+          f"{_ms(with_reads, 0.99)}, {_quantile(with_reads, 0.99) / base:.2f} of the p99 without reads "
+          f"({_ms(open_latencies, 0.99)}); reads p50 {_ms(read_latencies, 0.5)}, p99 {_ms(read_latencies, 0.99)}")
+    if writer_reads:
+        print(f"the same reads in the writer's thread (as before the read-only connection): commit p99 "
+              f"{_ms(with_writer_reads, 0.99)}, {_quantile(with_writer_reads, 0.99) / base:.2f} of the p99 without "
+              "reads")
     print(f"memory per idle table (two seated players, Python objects): {idle_bytes / tables / 1024:.1f} KB")
     print(f"ledger check: {'ok' if not problems else problems[:3]}")
 
 
+def _quantile(sorted_seconds: list[float], quantile: float) -> float:
+    if not sorted_seconds:
+        return float("nan")
+    return sorted_seconds[min(len(sorted_seconds) - 1, int(len(sorted_seconds) * quantile))]
+
+
 def _ms(sorted_seconds: list[float], quantile: float) -> str:
-    return f"{sorted_seconds[min(len(sorted_seconds) - 1, int(len(sorted_seconds) * quantile))] * 1000:.1f} ms"
+    return f"{_quantile(sorted_seconds, quantile) * 1000:.1f} ms"
 
 
 def main() -> None:
@@ -200,8 +287,12 @@ def main() -> None:
     parser.add_argument("--seconds", type=float, default=5.0)
     parser.add_argument("--concurrency", type=int, default=64)
     parser.add_argument("--pictures", action="store_true", help="draw the table pictures too")
+    parser.add_argument("--history-hands", type=int, default=10000, help="hands in the history the reads go over")
+    parser.add_argument("--writer-reads", action="store_true",
+                        help="also run the reads in the writer's thread, as before, for comparison")
     args = parser.parse_args()
-    asyncio.run(run(args.tables, args.seconds, args.concurrency, args.pictures))
+    asyncio.run(run(args.tables, args.seconds, args.concurrency, args.pictures, args.history_hands,
+                    args.writer_reads))
 
 
 if __name__ == "__main__":

@@ -33,14 +33,16 @@ async def serve(settings: Settings) -> None:
     from bot.clock import SystemClock
     from bot.service import Service, ServiceSettings
     from bot.store import Store
+    from bot.store.prune import keep_history
     from bot.terminal import run_terminal
 
     store = await Store.open(settings.database)  # a file it cannot use raises, its connection already closed
-    timers: asyncio.Task[None] | None = None
+    tasks: list[asyncio.Task[None]] = []
     try:
         service = Service(store, SystemClock(), settings=ServiceSettings(starting_grant=settings.starting_grant))
         await service.start()
-        timers = asyncio.create_task(service.scheduler.run())
+        tasks.append(asyncio.create_task(service.scheduler.run()))
+        tasks.append(asyncio.create_task(keep_history(store, service.clock, settings.history_days)))
         adapters = []
         if settings.telegram_token:
             from bot.telegram import run_telegram
@@ -55,10 +57,10 @@ async def serve(settings: Settings) -> None:
         else:
             await run_terminal(service, files_dir=Path(settings.database).resolve().parent)
     finally:
-        if timers is not None:
-            timers.cancel()
+        for task in tasks:
+            task.cancel()
             with contextlib.suppress(asyncio.CancelledError):
-                await timers
+                await task
         await store.close()
 
 

@@ -24,6 +24,9 @@ class Settings:
     telegram_webhook_secret: str | None = None
     starting_grant: int = 1000
     log_level: str = "INFO"
+    history_days: int | None = None
+    """Hands older than this many days are pruned from the history (summarised into the statistics); None keeps
+    everything."""
 
 
 def load_settings(env_file: str | Path | None = ".env") -> Settings:
@@ -36,6 +39,9 @@ def load_settings(env_file: str | Path | None = ".env") -> Settings:
         return value or None
 
     guild = get("DISCORD_GUILD_ID")
+    history_days = get("POKERBOT_HISTORY_DAYS")
+    if history_days is not None and int(history_days) < 1:
+        raise ValueError(f"POKERBOT_HISTORY_DAYS must be a whole number of days, at least 1 (got {history_days})")
     return Settings(
         database=Path(get("POKERBOT_DB") or "pokerbot.db"),
         discord_token=get("DISCORD_TOKEN"),
@@ -48,4 +54,5 @@ def load_settings(env_file: str | Path | None = ".env") -> Settings:
         telegram_webhook_secret=get("TELEGRAM_WEBHOOK_SECRET"),
         starting_grant=int(get("POKERBOT_STARTING_GRANT") or 1000),
         log_level=get("POKERBOT_LOG_LEVEL") or "INFO",
+        history_days=int(history_days) if history_days is not None else None,
     )

@@ -2,30 +2,58 @@
 
 from __future__ import annotations
 
+import functools
+from collections.abc import Callable
 from dataclasses import dataclass, field
+from typing import Any
 
 from bot import commands as cmd
 from bot.games.context import Action
-from bot.output import File
+from bot.output import File, Place
 from bot.render import signed
 from bot.render.pokerstars import RecordedHand, export_hand, export_hands
+from bot.store import Tx
 
 DEFAULT_HANDS = 3
 MAX_HANDS = 20
 
+HandRecord = tuple[str, float, list[dict[str, Any]]]
+"""A hand as `Tx.hand_records` reads it: its id, when it began, its events."""
 
-def show_history(act: Action, command: cmd.History) -> None:
+
+Answer = Callable[[Action], None]
+"""The second half of a read command: what it says, given what it read. It runs in the table's transaction (names,
+wallets, refusals), while the reading itself was done on the store's read-only connection (`Store.query`), so no
+table's commit waits for a slow read."""
+
+
+def read_history(tx: Tx, place: Place, command: cmd.Command) -> Answer:
     """`/history [n]`: the table's last n hands, privately, one message each, showing only the requester's hole
     cards and the hands shown down; `/history tournament`: the current or last tournament's hands as a file."""
+    assert isinstance(command, cmd.History)
     argument = (command.argument or "").strip().lower()
     if argument in ("tournament", "t", "турнир"):
-        _tournament_file(act)
-        return
+        tournament_id = tx.last_tournament(place.table_id)
+        if tournament_id is None:
+            return _no_tournament
+        records = tx.hand_records(place.table_id, tx.tournament_hands(place.table_id, tournament_id))
+        return functools.partial(_tournament_file, tournament_id=tournament_id, records=records)
     count = cmd.whole_number(argument) if argument else DEFAULT_HANDS
     if count is None or count <= 0:
-        raise act.refuse("parse.usage", command=cmd.History.name, usage=cmd.History.usage)
-    count = min(count, MAX_HANDS)
-    records = act.tx.hand_records(act.place.table_id, act.tx.finished_hands(act.place.table_id, count))
+        return _usage
+    records = tx.hand_records(place.table_id, tx.finished_hands(place.table_id, min(count, MAX_HANDS)))
+    return functools.partial(_show_hands, records=records)
+
+
+def _usage(act: Action) -> None:
+    raise act.refuse("parse.usage", command=cmd.History.name, usage=cmd.History.usage)
+
+
+def _no_tournament(act: Action) -> None:
+    raise act.refuse("history.no_tournament")
+
+
+def _show_hands(act: Action, records: list[HandRecord]) -> None:
     if not records:
         raise act.refuse("history.no_hands")
     for _, at, events in records:
@@ -33,12 +61,7 @@ def show_history(act: Action, command: cmd.History) -> None:
         act.reply.tell(act.user, export_hand(hand, _names(act, events), hero=act.user))
 
 
-def _tournament_file(act: Action) -> None:
-    tournament_id = act.tx.last_tournament(act.place.table_id)
-    if tournament_id is None:
-        raise act.refuse("history.no_tournament")
-    hand_ids = act.tx.tournament_hands(act.place.table_id, tournament_id)
-    records = act.tx.hand_records(act.place.table_id, hand_ids)
+def _tournament_file(act: Action, tournament_id: int, records: list[HandRecord]) -> None:
     if not records:
         raise act.refuse("history.no_tournament_hands", number=tournament_id)
     events = [event for _, _, hand_events in records for event in hand_events]
@@ -69,38 +92,57 @@ class PlayerStats:
     places: list[int | None] = field(default_factory=list)
 
 
-def chat_stats(act: Action) -> dict[str, PlayerStats]:
-    """Every player's statistics in the action's chat, computed from the history rows."""
+def chat_stats(tx: Tx, chat_id: str) -> dict[str, PlayerStats]:
+    """Every player's statistics in the chat, computed from the history rows and the totals of the hands pruned
+    from it (read in one snapshot, so a hand is counted in exactly one of them)."""
     stats: dict[str, PlayerStats] = {}
-    for user, (played, net) in act.tx.hand_totals(act.place.chat_id).items():
+    for user, (played, net) in tx.hand_totals(chat_id).items():
         stats.setdefault(user, PlayerStats()).hands_played, stats[user].net = played, net
-    for user, (won, biggest) in act.tx.hand_wins(act.place.chat_id).items():
+    for user, (won, biggest) in tx.hand_wins(chat_id).items():
         stats.setdefault(user, PlayerStats()).hands_won, stats[user].biggest_pot = won, biggest
-    for user, places in act.tx.tournament_places(act.place.chat_id).items():
+    for user, places in tx.tournament_places(chat_id).items():
         stats.setdefault(user, PlayerStats()).places = places
+    for user, (played, won, net, biggest) in tx.pruned_stats(chat_id).items():
+        mine = stats.setdefault(user, PlayerStats())
+        mine.hands_played += played
+        mine.hands_won += won
+        mine.net += net
+        mine.biggest_pot = max(mine.biggest_pot, biggest)
     return stats
 
 
-def show_stats(act: Action, command: cmd.Stats) -> None:
+def read_stats(tx: Tx, place: Place, command: cmd.Command) -> Answer:
     """`/stats [@player]`: a player's statistics (yours by default), in the channel."""
+    assert isinstance(command, cmd.Stats)
+    return functools.partial(show_stats, command=command, stats=chat_stats(tx, place.chat_id))
+
+
+def show_stats(act: Action, command: cmd.Stats, stats: dict[str, PlayerStats]) -> None:
+    """Say one player's line of `stats` (the chat's statistics as read)."""
     user = act.user
     if command.player:
         found = act.tx.find_player(act.place.chat_id, command.player)
         if found is None:
             raise act.refuse("unknown_player", player=command.player)
         user = found
-    mine = chat_stats(act).get(user, PlayerStats())
+    mine = stats.get(user, PlayerStats())
     places = ", ".join(act.t("history.cashed_out") if place is None else str(place) for place in mine.places) or "—"
     act.say("history.stats", player=act.name(user), played=mine.hands_played, won=mine.hands_won,
             net=signed(mine.net), biggest=mine.biggest_pot, tournaments=len(mine.places), places=places,
             wins=mine.places.count(1))
 
 
-def top_lines(act: Action, limit: int = 10) -> list[str]:
-    """The leaderboard: wallets first (the order), with each player's hands won and net chips at Hold'em."""
+def read_top(tx: Tx, place: Place, command: cmd.Command) -> Answer:
+    """`/top`: the chat's leaderboard, in the channel."""
+    stats = chat_stats(tx, place.chat_id)
+    return lambda act: act.say("top", lines="\n".join(top_lines(act, stats)) or "—")
+
+
+def top_lines(act: Action, stats: dict[str, PlayerStats], limit: int = 10) -> list[str]:
+    """The leaderboard: wallets first (the order, read in the action's transaction), with each player's hands won
+    and net chips at Hold'em from `stats`."""
     prefix = f"wallet:{act.place.chat_id}:"
     wallets = sorted(act.tx.balances(prefix).items(), key=lambda item: (-item[1], item[0]))[:limit]
-    stats = chat_stats(act)
     lines = []
     for place, (account, chips) in enumerate(wallets, start=1):
         user = account.removeprefix(prefix)

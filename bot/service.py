@@ -106,8 +106,14 @@ class Service:
         return await self.execute(place, actor, pressed.command, key=pressed.key)
 
     async def execute(self, place: Place, actor: Actor, command: cmd.Command, key: str | None = None) -> Reply:
-        """Apply a parsed command; `key` is the hand or round a button was drawn for."""
-        return await self._run(place, actor, place.table_id, lambda act, ctl: self._dispatch(act, ctl, command, key))
+        """Apply a parsed command; `key` is the hand or round a button was drawn for.
+
+        A read command (`/stats`, `/top`, `/history`) first reads on the store's read-only connection, outside the
+        table's lock and the writer's thread; only its answer (names, wallets) is made in the table's transaction."""
+        read = _READS.get(type(command))
+        answer = await self.store.query(lambda tx: read(tx, place, command)) if read is not None else None
+        return await self._run(place, actor, place.table_id,
+                               lambda act, ctl: self._dispatch(act, ctl, command, key, answer))
 
     async def view(self, place: Place, actor: Actor) -> Reply:
         """The table message as it stands, and the actor's private view (for a "my cards" button)."""
@@ -233,9 +239,14 @@ class Service:
 
     # --- commands every table understands -------------------------------------------------------------------
 
-    def _dispatch(self, act: Action, controller: Controller, command: cmd.Command, key: str | None) -> None:
+    def _dispatch(
+        self, act: Action, controller: Controller, command: cmd.Command, key: str | None, answer: history.Answer | None
+    ) -> None:
         if key is not None and key != controller.current_key(act):
             raise act.refuse("stale_button")
+        if answer is not None:
+            answer(act)
+            return
         general = _GENERAL.get(type(command))
         if general is not None:
             general(self, act, controller, command)
@@ -291,20 +302,6 @@ def _grant(service: Service, act: Action, controller: Controller, command: cmd.C
     act.say("granted", player=act.name(user_id), chips=command.chips)
 
 
-def _top(service: Service, act: Action, controller: Controller, command: cmd.Command) -> None:
-    act.say("top", lines="\n".join(history.top_lines(act)) or "—")
-
-
-def _history(service: Service, act: Action, controller: Controller, command: cmd.Command) -> None:
-    assert isinstance(command, cmd.History)
-    history.show_history(act, command)
-
-
-def _stats(service: Service, act: Action, controller: Controller, command: cmd.Command) -> None:
-    assert isinstance(command, cmd.Stats)
-    history.show_stats(act, command)
-
-
 def _lang(service: Service, act: Action, controller: Controller, command: cmd.Command) -> None:
     assert isinstance(command, cmd.Lang)
     if command.language is None:
@@ -346,12 +343,16 @@ _GENERAL: dict[type[cmd.Command], Callable[[Service, Action, Controller, cmd.Com
     cmd.Help: _help,
     cmd.Balance: _balance,
     cmd.Grant: _grant,
-    cmd.Top: _top,
     cmd.Lang: _lang,
     cmd.Game: _game,
     cmd.Cards: _cards,
     cmd.Odds: odds_command,
     cmd.AddBot: add_bot,
-    cmd.History: _history,
-    cmd.Stats: _stats,
 }
+
+_READS: dict[type[cmd.Command], Callable[[Tx, Place, cmd.Command], history.Answer]] = {
+    cmd.Top: history.read_top,
+    cmd.History: history.read_history,
+    cmd.Stats: history.read_stats,
+}
+"""Commands that only read what was played: read on the read-only connection, answered in the transaction."""

@@ -12,7 +12,8 @@ ROOT = Path(__file__).resolve().parents[1]
 @pytest.mark.parametrize(
     ("script", "args", "expected"),
     [
-        ("service.py", ["--tables", "20", "--seconds", "0.3", "--concurrency", "4"], "ratio to raw"),
+        ("service.py", ["--tables", "20", "--seconds", "0.3", "--concurrency", "4", "--history-hands", "200"],
+         "of the p99 without reads"),
         ("holdem.py", ["50"], "ratio"),
         ("picture.py", ["--rounds", "3"], "ms"),
         ("settlement.py", [], "exact / greedy"),

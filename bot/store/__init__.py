@@ -1,4 +1,5 @@
-"""The SQLite store: one aiosqlite connection, each transaction one call in its thread, group commit."""
+"""The SQLite store: a writing aiosqlite connection (each transaction one call in its thread, group commit) and a
+read-only one for the slow reads (statistics, histories) in a thread of its own."""
 
 from __future__ import annotations
 
@@ -39,8 +40,10 @@ class Store:
     failing one rolls back alone and raises to its caller while the others commit.
     """
 
-    def __init__(self, connection: aiosqlite.Connection) -> None:
+    def __init__(self, connection: aiosqlite.Connection, reader: aiosqlite.Connection | None = None) -> None:
         self._connection = connection
+        self._reader = reader
+        """A second connection, read-only, for `query`: WAL lets it read while the writer commits."""
         self._pending: list[_Job] = []
         self._writer: asyncio.Task[None] | None = None
         self._known = Known()
@@ -54,22 +57,29 @@ class Store:
         store = cls(connection)
         try:
             await store._in_thread(configure)
-        except BaseException:  # not a database, or unwritable: stop the connection's thread, which would keep
+            store._reader = await aiosqlite.connect(str(path), isolation_level=None, check_same_thread=False)
+            await store._in_thread(_read_only, store._reader)
+        except BaseException:  # not a database, or unwritable: stop the connections' threads, which would keep
             await connection.close()  # the process alive
+            if store._reader is not None:
+                await store._reader.close()
             raise
         return store
 
     async def close(self) -> None:
-        """Finish pending transactions and close the connection."""
+        """Finish pending transactions and close the connections."""
         while self._writer is not None:
             await asyncio.shield(self._writer)
+        if self._reader is not None:
+            await self._reader.close()
         await self._connection.close()
 
-    async def _in_thread(self, fn: Callable[[sqlite3.Connection], T]) -> T:
+    async def _in_thread(self, fn: Callable[[sqlite3.Connection], T], on: aiosqlite.Connection | None = None) -> T:
         # aiosqlite runs every call in its own worker thread; a whole transaction is queued as one call there so
         # it costs one hop instead of one per statement. `_execute` is aiosqlite's queueing primitive.
-        raw = self._connection._conn
-        result: T = await self._connection._execute(fn, raw)  # type: ignore[no-untyped-call]
+        connection = on or self._connection
+        raw = connection._conn
+        result: T = await connection._execute(fn, raw)  # type: ignore[no-untyped-call]
         return result
 
     async def transact(self, fn: Callable[[Tx], T], *, now: float) -> T:
@@ -87,7 +97,8 @@ class Store:
             raise
 
     async def read(self, fn: Callable[[Tx], T], *, now: float = 0.0) -> T:
-        """Run read-only queries (a snapshot of the committed state)."""
+        """Run quick read-only queries on the writing connection, between batches (the committed state), with the
+        rows the store mirrors in memory; slow reads go to `query` instead."""
 
         def run(connection: sqlite3.Connection) -> T:
             tx = Tx(connection, now, self._known)
@@ -96,6 +107,27 @@ class Store:
             return result
 
         return await self._in_thread(run)
+
+    async def query(self, fn: Callable[[Tx], T]) -> T:
+        """Run read-only queries on the read-only connection, in its own thread: one snapshot of the committed state,
+        taken without waiting for the writer and without holding it up (so a slow `/stats` delays no commit).
+
+        The rows the store mirrors in memory are neither used nor updated here: the snapshot may be older than
+        them, and a writer must never learn an older row from a reader."""
+
+        def run(connection: sqlite3.Connection) -> T:
+            connection.execute("BEGIN")  # every query of `fn` reads the same snapshot
+            try:
+                return fn(Tx(connection, 0.0))
+            finally:
+                connection.execute("ROLLBACK")
+
+        return await self._in_thread(run, self._reader)
+
+    async def outside_transaction(self, fn: Callable[[sqlite3.Connection], T]) -> T:
+        """Run `fn(connection)` on the writing connection between two batches, in autocommit mode: for what cannot
+        run inside a transaction (a VACUUM). Rows it changes must not be rows the store mirrors in memory."""
+        return await self._in_thread(fn)
 
     async def _write_batches(self) -> None:
         batch: list[_Job] = []
@@ -124,14 +156,22 @@ class Store:
 
 
 def configure(connection: sqlite3.Connection) -> None:
-    """WAL, synchronous=NORMAL, foreign keys, then the migrations: every connection the bot
+    """Incremental vacuum, WAL, synchronous=NORMAL, foreign keys, then the migrations: every connection the bot
     (or a benchmark comparing itself with it) opens."""
+    # Takes effect only on a new file, before its first table: an older file keeps auto_vacuum=NONE until a VACUUM
+    # converts it, which `bot.store.prune` does once when pruning is turned on.
+    connection.execute("PRAGMA auto_vacuum = INCREMENTAL")
     # WAL with synchronous=NORMAL survives a killed process (only an OS crash may lose the last commits).
     connection.execute("PRAGMA journal_mode = WAL")
     connection.execute("PRAGMA synchronous = NORMAL")
     connection.execute("PRAGMA foreign_keys = ON")
     connection.execute("PRAGMA busy_timeout = 5000")
     migrate(connection)
+
+
+def _read_only(connection: sqlite3.Connection) -> None:
+    connection.execute("PRAGMA query_only = ON")
+    connection.execute("PRAGMA busy_timeout = 5000")
 
 
 def _run_batch(connection: sqlite3.Connection, *, batch: list[_Job], known: Known) -> list[tuple[bool, Any]]:

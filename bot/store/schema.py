@@ -71,6 +71,19 @@ MIGRATIONS: list[str] = [
     """
     CREATE INDEX history_kind ON history(table_id, json_extract(event, '$.kind'));
     """,
+    # 3: the statistics of hands pruned from the history (POKERBOT_HISTORY_DAYS, bot/store/prune.py), which /stats
+    # and /top add to those of the hands still in it
+    """
+    CREATE TABLE pruned_stats (
+        chat_id      TEXT NOT NULL REFERENCES chats(chat_id),
+        user_id      TEXT NOT NULL,
+        hands_played INTEGER NOT NULL DEFAULT 0,
+        hands_won    INTEGER NOT NULL DEFAULT 0,
+        net          INTEGER NOT NULL DEFAULT 0,
+        biggest_pot  INTEGER NOT NULL DEFAULT 0,
+        PRIMARY KEY (chat_id, user_id)
+    );
+    """,
 ]
 
 

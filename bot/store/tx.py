@@ -332,6 +332,15 @@ class Tx:
         ).fetchall()
         return {str(user): (int(won), int(biggest)) for user, won, biggest in rows}
 
+    def pruned_stats(self, chat_id: str) -> dict[str, tuple[int, int, int, int]]:
+        """Per player of the chat, over the Hold'em hands pruned from the history (`bot.store.prune`): hands played,
+        hands won, net chips and the biggest pot collected."""
+        rows = self.db.execute(
+            "SELECT user_id, hands_played, hands_won, net, biggest_pot FROM pruned_stats WHERE chat_id = ?",
+            (chat_id,),
+        ).fetchall()
+        return {str(user): (int(played), int(won), int(net), int(biggest)) for user, played, won, net, biggest in rows}
+
     def tournament_places(self, chat_id: str) -> dict[str, list[int | None]]:
         """Per player of the chat: his finishing place in each finished tournament he played, oldest first; None for
         one he cashed out of before the end (he played it, but takes no place)."""

@@ -2,6 +2,7 @@
 
 import asyncio
 import sqlite3
+import threading
 
 import pytest
 
@@ -135,3 +136,26 @@ async def test_a_failed_batch_forgets_what_its_transactions_learned(store: Store
     await store.transact(grant, now=2.0)  # the accounts must be created again, not taken as known
     assert await store.read(lambda tx: tx.balance("wallet:c:ann")) == 5
     assert await store.read(lambda tx: tx.check_ledger()) == []
+
+
+async def test_a_query_reads_the_committed_state_while_a_transaction_is_open(store: Store) -> None:
+    await store.transact(lambda tx: tx.move("c", "mint:c", "wallet:c:ann", 100, "grant"), now=1.0)
+    writing, release = threading.Event(), threading.Event()
+
+    def slow_grant(tx: Tx) -> None:
+        tx.move("c", "mint:c", "wallet:c:ann", 50, "grant")
+        writing.set()
+        release.wait(5)
+
+    grant = asyncio.create_task(store.transact(slow_grant, now=2.0))
+    try:
+        assert await asyncio.to_thread(writing.wait, 5)
+        seen = await store.query(lambda tx: tx.balance("wallet:c:ann"))  # answered while the writer is busy
+        grant_still_open = not grant.done()
+    finally:
+        release.set()
+    await grant
+    assert seen == 100 and grant_still_open  # the uncommitted 50 was not seen
+    assert await store.query(lambda tx: tx.balance("wallet:c:ann")) == 150
+    with pytest.raises(sqlite3.OperationalError, match="readonly"):  # the read-only connection writes nothing
+        await store.query(lambda tx: tx.ensure_chat("elsewhere"))

@@ -1,0 +1,181 @@
+"""Pruning the history (`POKERBOT_HISTORY_DAYS`): old hands leave the history but not the statistics or the ledger."""
+
+from __future__ import annotations
+
+import asyncio
+import sqlite3
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from bot.clock import FakeClock
+from bot.config import load_settings
+from bot.output import Actor
+from bot.service import Service
+from bot.store import Store, Tx, prune
+from bot.store.schema import migrate
+from tests.bot.conftest import ANN, BOB, CAT, PLACE
+from tests.bot.helpers import ledger_ok, play_out
+
+PLAYERS = {actor.user_id: actor for actor in (ANN, BOB, CAT)}
+DAY = 86_400.0
+
+
+async def play_hands(service: Service, count: int, preference: tuple[str, ...] = ("bet", "call", "check")) -> None:
+    for _ in range(count):
+        reply = await service.handle(PLACE, ANN, "/deal")
+        assert reply.error is None, reply.error
+        await play_out(service, PLACE, PLAYERS, reply, preference)
+
+
+async def seen(service: Service) -> dict[str, Any]:
+    """What players and the books show: every player's /stats, /top, Bob's /history 20, and the ledger."""
+    stats = [(await service.handle(PLACE, ANN, f"/stats {actor.name}")).public for actor in PLAYERS.values()]
+    top = (await service.handle(PLACE, BOB, "/top")).public
+    hands = (await service.handle(PLACE, BOB, "/history 20")).private.get("bob", [])
+    ledger = await service.store.query(lambda tx: tx.db.execute("SELECT * FROM ledger ORDER BY id").fetchall())
+    return {"stats": stats, "top": top, "hands": hands, "ledger": ledger}
+
+
+def history_rows(tx: Tx) -> list[tuple[str, float]]:
+    return [(str(hand), float(at)) for hand, at in tx.db.execute("SELECT hand_id, at FROM history ORDER BY id")]
+
+
+@pytest.fixture
+async def seated(service: Service) -> Service:
+    for actor in PLAYERS.values():
+        assert (await service.handle(PLACE, actor, "/join 400")).error is None
+    return service
+
+
+async def test_old_hands_leave_the_history_but_not_the_statistics_or_the_ledger(
+    seated: Service, clock: FakeClock
+) -> None:
+    await play_hands(seated, 3)
+    await play_hands(seated, 1, ("fold",))
+    unfinished = await seated.handle(PLACE, ANN, "/deal")  # in play across the cutoff: it keeps every row
+    assert unfinished.error is None and unfinished.table is not None
+    clock.advance(10 * DAY)
+    await play_out(seated, PLACE, PLAYERS, unfinished, ("check", "call"))
+    await play_hands(seated, 2)
+    before = await seen(seated)
+    assert len(before["hands"]) == 7
+
+    deleted = await prune.prune_history(seated.store, before=clock.now() - 5 * DAY)
+
+    after = await seen(seated)
+    assert deleted > 4 * 10
+    assert after["stats"] == before["stats"] and after["top"] == before["top"]  # the same totals
+    assert after["ledger"] == before["ledger"]  # the ledger is never pruned
+    await ledger_ok(seated)
+    assert after["hands"] == before["hands"][-3:]  # /history shows the kept hands only
+    rows = await seated.store.query(history_rows)
+    kept = {hand for hand, _ in rows}
+    assert kept == {"h5", "h6", "h7"}
+    assert any(at < clock.now() - 5 * DAY for hand, at in rows if hand == "h5")
+    assert await prune.prune_history(seated.store, before=clock.now() - 5 * DAY) == 0  # nothing more to do
+
+
+async def test_without_the_setting_nothing_is_pruned(
+    seated: Service, clock: FakeClock, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.delenv("POKERBOT_HISTORY_DAYS", raising=False)
+    days = load_settings(tmp_path / "absent.env").history_days
+    assert days is None
+    await play_hands(seated, 2)
+    rows = await seated.store.query(history_rows)
+    clock.advance(1000 * DAY)
+    await asyncio.wait_for(prune.keep_history(seated.store, clock, days), 5)  # returns at once: nothing to keep up
+    assert await seated.store.query(history_rows) == rows
+
+
+async def test_with_the_setting_the_bot_prunes_as_it_runs(
+    seated: Service, clock: FakeClock, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.setenv("POKERBOT_HISTORY_DAYS", "30")
+    days = load_settings(tmp_path / "absent.env").history_days
+    assert days == 30
+    await play_hands(seated, 2)
+    clock.advance(31 * DAY)
+    await play_hands(seated, 1)
+    keeping = asyncio.create_task(prune.keep_history(seated.store, clock, days, every=0.01))
+    try:
+        for _ in range(500):
+            if {hand for hand, _ in await seated.store.query(history_rows)} == {"h3"}:
+                break
+            await asyncio.sleep(0.01)
+        assert {hand for hand, _ in await seated.store.query(history_rows)} == {"h3"}
+    finally:
+        keeping.cancel()
+
+
+def test_the_setting_must_be_a_positive_number_of_days(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    for value in ("0", "-3", "forever"):
+        monkeypatch.setenv("POKERBOT_HISTORY_DAYS", value)
+        with pytest.raises(ValueError):
+            load_settings(tmp_path / "absent.env")
+
+
+async def test_pruning_works_in_short_batches_that_other_commits_pass(
+    seated: Service, clock: FakeClock, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    await play_hands(seated, 1)
+
+    def copy_the_hand(tx: Tx) -> None:  # 300 more hands like it: over 7,000 rows
+        tx.db.execute(
+            "WITH RECURSIVE n(i) AS (SELECT 2 UNION ALL SELECT i + 1 FROM n WHERE i < 301) "
+            "INSERT INTO history(table_id, hand_id, at, event) SELECT h.table_id, 'h' || n.i, h.at, h.event "
+            "FROM n, history h WHERE h.hand_id = 'h1' ORDER BY n.i, h.id"
+        )
+
+    await seated.store.transact(copy_the_hand, now=clock.now())
+    total = len(await seated.store.query(history_rows))
+    stats = (await seated.handle(PLACE, ANN, "/stats")).public
+    batches: list[int] = []
+    real = prune.prune_batch
+
+    def counted(tx: Tx, **arguments: Any) -> tuple[int, int, bool]:
+        outcome = real(tx, **arguments)
+        batches.append(outcome[0])
+        return outcome
+
+    monkeypatch.setattr(prune, "prune_batch", counted)
+    pages = "PRAGMA page_count"
+    pages_before = await seated.store.read(lambda tx: tx.db.execute(pages).fetchone()[0])
+    clock.advance(10 * DAY)
+    pruning = asyncio.create_task(prune.prune_history(seated.store, before=clock.now() - DAY))
+    while not batches:
+        await asyncio.sleep(0.001)
+    granted = await seated.handle(PLACE, Actor("dan", "Dan"), "/balance")  # a new player: a commit with a grant
+    pruning_still_running = not pruning.done()
+    assert await pruning == total
+    assert granted.error is None and pruning_still_running
+    assert max(batches) <= prune.BATCH_ROWS and len(batches) >= total // prune.BATCH_ROWS
+    assert (await seated.handle(PLACE, ANN, "/stats")).public == stats
+    free = await seated.store.read(lambda tx: tx.db.execute("PRAGMA freelist_count").fetchone()[0])
+    pages_after = await seated.store.read(lambda tx: tx.db.execute(pages).fetchone()[0])
+    assert free == 0 and pages_after < pages_before / 2  # the pages are given back to the file system
+
+
+async def test_a_database_made_before_incremental_vacuum_is_converted_once(tmp_path: Path) -> None:
+    path = tmp_path / "old.db"
+    old = sqlite3.connect(path, isolation_level=None)  # as the bot created its files before: no auto_vacuum
+    old.execute("PRAGMA journal_mode = WAL")
+    migrate(old)
+    old.close()
+    store = await Store.open(path)
+    try:
+        assert await store.read(lambda tx: tx.db.execute("PRAGMA auto_vacuum").fetchone()[0]) == 0
+        assert await prune.convert_to_incremental_vacuum(store)
+        assert not await prune.convert_to_incremental_vacuum(store)
+    finally:
+        await store.close()
+    with sqlite3.connect(path) as raw:
+        assert raw.execute("PRAGMA auto_vacuum").fetchone()[0] == 2  # INCREMENTAL
+        assert raw.execute("PRAGMA journal_mode").fetchone()[0] == "wal"
+    fresh = await Store.open(tmp_path / "new.db")  # a new file has it from the start
+    try:
+        assert await fresh.query(lambda tx: tx.db.execute("PRAGMA auto_vacuum").fetchone()[0]) == 2
+    finally:
+        await fresh.close()
