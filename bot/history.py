@@ -9,6 +9,7 @@ from bot.games.context import Action
 from bot.output import File
 from bot.render import signed
 from bot.render.pokerstars import RecordedHand, export_hand, export_hands
+from engine.text import quote_input
 
 DEFAULT_HANDS = 3
 MAX_HANDS = 20
@@ -87,7 +88,7 @@ def show_stats(act: Action, command: cmd.Stats) -> None:
     if command.player:
         found = act.tx.find_player(act.place.chat_id, command.player)
         if found is None:
-            raise act.refuse("unknown_player", player=command.player)
+            raise act.refuse("unknown_player", player=quote_input(command.player))
         user = found
     mine = chat_stats(act).get(user, PlayerStats())
     places = ", ".join(str(place) for place in mine.places) or "—"

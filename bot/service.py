@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import asyncio
+import dataclasses
 import logging
 import random
 from collections import defaultdict
@@ -23,6 +24,7 @@ from bot.render.picture_views import draw
 from bot.scheduler import Scheduler
 from bot.store import InsufficientFunds, Store, Tx, wallet_account
 from bot.store.tx import dumps, loads
+from engine.text import clean_text, is_storable, quote_input
 
 log = logging.getLogger(__name__)
 
@@ -103,6 +105,7 @@ class Service:
 
     async def execute(self, place: Place, actor: Actor, command: cmd.Command, key: str | None = None) -> Reply:
         """Apply a parsed command; `key` is the hand or round a button was drawn for."""
+        actor = cleaned(actor)
         return await self._run(place, actor, place.table_id, lambda act, ctl: self._dispatch(act, ctl, command, key))
 
     async def view(self, place: Place, actor: Actor) -> Reply:
@@ -240,6 +243,18 @@ class Service:
                 await listener(Place(chat_id, table_id), reply)
 
 
+def cleaned(actor: Actor) -> Actor:
+    """The actor with a display name (and id) that can be stored and shown (`clean_text`: no lone surrogate, no
+    control character). A platform's name is cleaned rather than refused: the player cannot change it in the middle
+    of a command. A name with nothing left is replaced by the id."""
+    name = clean_text(actor.name)
+    user_id = actor.user_id if is_storable(actor.user_id) else clean_text(actor.user_id)
+    name = name or user_id
+    if name == actor.name and user_id == actor.user_id:
+        return actor
+    return dataclasses.replace(actor, name=name, user_id=user_id)
+
+
 def usage_text(language: str, command: type[cmd.Command]) -> str:
     """A command's argument pattern in `language` (`usage.<name>`), else as the parser spells it."""
     key = f"usage.{command.name}"
@@ -251,7 +266,7 @@ def _help(service: Service, act: Action, controller: Controller, command: cmd.Co
     if command.topic:
         found = cmd.BY_WORD.get(command.topic)
         if found is None:
-            raise act.refuse("parse.unknown_command", command=command.topic)
+            raise act.refuse("parse.unknown_command", command=quote_input(command.topic))
         act.tell(act.user, "help.one", command=found.name, usage=usage_text(act.language, found),
                  about=act.t(f"about.{found.name}"))
         return
@@ -269,7 +284,7 @@ def _grant(service: Service, act: Action, controller: Controller, command: cmd.C
     act.require_organizer()
     user_id = act.tx.find_player(act.place.chat_id, command.player)
     if user_id is None:
-        raise act.refuse("unknown_player", player=command.player)
+        raise act.refuse("unknown_player", player=quote_input(command.player))
     act.move(f"mint:{act.place.chat_id}", act.wallet(user_id), command.chips, f"grant by {act.user}")
     act.say("granted", player=act.name(user_id), chips=command.chips)
 
@@ -294,7 +309,7 @@ def _lang(service: Service, act: Action, controller: Controller, command: cmd.Co
         act.tell(act.user, "lang.current", language=act.language, choices=", ".join(languages()))
         return
     if command.language not in languages():
-        raise act.refuse("lang.unknown", language=command.language, choices=", ".join(languages()))
+        raise act.refuse("lang.unknown", language=quote_input(command.language), choices=", ".join(languages()))
     act.tx.set_chat_settings(act.place.chat_id, {**act.chat_settings, "language": command.language})
     act.language = command.language
     act.say("lang.set", language=command.language)
@@ -307,7 +322,7 @@ def _game(service: Service, act: Action, controller: Controller, command: cmd.Co
                  choices=", ".join(service.controllers))
         return
     if command.game not in service.controllers:
-        raise act.refuse("game.unknown", game=command.game, choices=", ".join(service.controllers))
+        raise act.refuse("game.unknown", game=quote_input(command.game), choices=", ".join(service.controllers))
     act.require_organizer()
     if controller.is_busy(act):
         raise act.refuse("game.busy" if controller.current_key(act) else "game.seated")
