@@ -125,11 +125,12 @@ class Service:
             cached = self._tables.get(table_id)
 
             def work(tx: Tx) -> tuple[Action, str, str]:
-                act = self._open(tx, place, actor, table_id, cached)
+                act, before = self._open(tx, place, actor, table_id, cached)
                 controller = self.controllers[act.config["game"]]
                 body(act, controller)
                 config, state = dumps(act.config), dumps(act.state)
-                tx.save_table_json(table_id, act.place.chat_id, config, state)
+                if (config, state) != before:  # an action (or timer) that changed nothing writes nothing
+                    tx.save_table_json(table_id, act.place.chat_id, config, state)
                 return act, config, state
 
             try:
@@ -156,16 +157,19 @@ class Service:
         actor: Actor | None,
         table_id: str,
         cached: tuple[str, str, str] | None,
-    ) -> Action:
+    ) -> tuple[Action, tuple[str, str | None]]:
+        """The action's view of the table, and the config and state JSON as stored when it starts."""
         if cached is None:
             stored = tx.load_table_json(table_id)
             if stored is None:
                 assert place is not None, "a timer for a table that was never saved"
-                cached = (place.chat_id, "{}", "{}")
+                stored = (place.chat_id, "{}", "{}")
                 tx.ensure_chat(place.chat_id)
                 tx.save_table_json(table_id, place.chat_id, "{}", "{}")  # history rows refer to it
-            else:
-                cached = (stored[0], stored[1], stored[2] or "{}")
+            before = (stored[1], stored[2])
+            cached = (stored[0], stored[1], stored[2] or "{}")
+        else:
+            before = (cached[1], cached[2])
         chat_id, config_json, state_json = cached
         place = place or Place(chat_id, table_id)
         settings = tx.chat_settings(chat_id)
@@ -176,7 +180,7 @@ class Service:
         config.setdefault("game", self.settings.default_game)
         language = chat_language(settings, actor.language if actor else None)
         organizers = settings.get("organizers", [])
-        return Action(
+        act = Action(
             tx=tx,
             place=place,
             actor=actor,
@@ -188,6 +192,7 @@ class Service:
             chat_settings=settings,
             is_organizer=actor is not None and (actor.is_admin or actor.user_id in organizers),
         )
+        return act, before
 
     def _welcome(self, tx: Tx, place: Place, actor: Actor, settings: dict[str, Any]) -> None:
         """A player's first command in a chat opens his wallet with the starting grant; the chat's first player
@@ -234,7 +239,12 @@ class Service:
         controller.handle(act, command)
 
     async def _on_timer(self, key: str, table_id: str, payload: dict[str, Any]) -> None:
-        reply = await self._run(None, None, table_id, lambda act, ctl: ctl.on_timer(act, key, payload))
+        def fire(act: Action, controller: Controller) -> None:
+            if self.scheduler.due_at(key) is None:  # not armed again since it fired (we hold the table's lock)
+                act.tx.clear_timer(key)  # so a timer that does nothing leaves no row to re-arm at the next start
+            controller.on_timer(act, key, payload)
+
+        reply = await self._run(None, None, table_id, fire)
         if reply.refused or not (reply.public or reply.private or reply.table):
             return
         chat_id = self._tables[table_id][0]

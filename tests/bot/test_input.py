@@ -1,14 +1,17 @@
 """Hostile input through the service: text the store cannot hold, foreign digits, huge numbers, long lines echoed back,
-platform names that need cleaning."""
+platform names that need cleaning, and timers that fire for nothing."""
 
+import asyncio
+import random
 import sqlite3
 from pathlib import Path
 
 import pytest
 
 from bot import commands as cmd
+from bot.clock import FakeClock
 from bot.i18n import text
-from bot.output import Actor
+from bot.output import Actor, Place, Reply
 from bot.service import Service
 from bot.store import Store
 from engine.text import QUOTE_LIMIT
@@ -137,3 +140,78 @@ async def test_no_refusal_echoes_more_than_40_characters_of_the_input(service: S
 async def test_the_unknown_command_answer_quotes_what_was_typed(service: Service, line: str, quoted: str) -> None:
     reply = await service.handle(PLACE, ANN, line)
     assert reply.error == f"I don't know the command “{quoted}”. Type /help for the list."
+
+
+# --- timers that fire for nothing ------------------------------------------------------------------------------
+
+def row_counts(path: Path) -> dict[str, int]:
+    with sqlite3.connect(path) as db:
+        names = [row[0] for row in db.execute("SELECT name FROM sqlite_master WHERE type = 'table'")]
+        return {name: db.execute(f"SELECT COUNT(*) FROM {name}").fetchone()[0] for name in names}
+
+
+@pytest.mark.parametrize(("game", "payload"), [
+    ("holdem", {"kind": "turn", "step": -1}),  # the turn of a hand long over
+    ("holdem", {"kind": "bot", "step": -1}),
+    ("holdem", {"kind": "next"}),  # the next hand, while one is being played
+    ("russian", {"kind": "turn", "round": -1, "step": -1}),  # a round that is over
+    ("russian", {"kind": "close_bets", "round": -1}),
+])
+async def test_a_timer_that_does_nothing_leaves_no_row(tmp_path: Path, game: str, payload: dict) -> None:
+    """A timer left in the store (by a crash, or an older version) for a hand that is over fires after a restart
+    and does nothing: no snapshot, history or ledger row is written, and its own row is gone, so the next restart
+    does not arm it again."""
+    clock = FakeClock()
+    store = await Store.open(tmp_path / "bot.db")
+    service = Service(store, clock, rng=random.Random(7))
+    await service.start()
+    await seated(service, game)
+    await store.transact(lambda tx: tx.set_timer("stale", PLACE.table_id, clock.now() + 1, payload), now=clock.now())
+    await store.close()
+
+    store = await Store.open(tmp_path / "bot.db")
+    service = Service(store, clock, rng=random.Random(7))
+    await service.start()
+    assert service.scheduler.due_at("stale") is not None
+    for timer in service.scheduler.armed:
+        if timer.key != "stale":
+            service.scheduler.disarm(timer.key)  # only the stale one fires
+    before, rows = dump(tmp_path / "bot.db"), row_counts(tmp_path / "bot.db")
+    clock.advance(2)
+    heard: list[Reply] = []
+
+    async def listen(place: Place, reply: Reply) -> None:
+        heard.append(reply)
+
+    service.subscribe("", listen)
+    assert await service.scheduler.fire_due() == 1
+    after = dump(tmp_path / "bot.db")
+    assert heard == []
+    assert row_counts(tmp_path / "bot.db") == {**rows, "timers": rows["timers"] - 1}
+    assert [line for line in before if line not in after] == [line for line in before if "'stale'" in line]
+    assert [line for line in after if line not in before] == []
+    await store.close()
+
+    store = await Store.open(tmp_path / "bot.db")
+    service = Service(store, clock, rng=random.Random(7))
+    await service.start()
+    assert service.scheduler.due_at("stale") is None
+    await store.close()
+
+
+async def test_a_timer_armed_again_while_it_waited_for_the_table_keeps_its_row(service: Service, store: Store,
+                                                                               clock: FakeClock) -> None:
+    """A stale turn timer fires while an action holds the table and arms the same key again: the timer, which does
+    nothing, must not delete the row of the new deadline."""
+    await seated(service)
+    key = service.scheduler.armed[0].key
+    service.scheduler.disarm(key)  # as the scheduler does when it fires it
+    async with service._locks[PLACE.table_id]:  # an action holds the table; the timer waits for it
+        firing = asyncio.create_task(service._on_timer(key, PLACE.table_id, {"kind": "turn", "step": -1}))
+        await asyncio.sleep(0)
+        payload = {"kind": "turn", "step": 99}
+        await store.transact(lambda tx: tx.set_timer(key, PLACE.table_id, clock.now() + 30, payload), now=clock.now())
+        service.scheduler.arm(key, PLACE.table_id, clock.now() + 30, payload)  # armed after the action's commit
+    await firing
+    assert key in {row[0] for row in await store.read(lambda tx: tx.timers())}
+
