@@ -6,6 +6,8 @@ import re
 from dataclasses import dataclass
 from typing import ClassVar
 
+from engine.text import is_storable, quote_input
+
 MAX_AMOUNT = 10**9
 """No sane table bets more; it keeps typos like 1e30 out of the engine."""
 
@@ -339,34 +341,43 @@ COMMANDS: tuple[type[Command], ...] = (
 BY_WORD: dict[str, type[Command]] = {word: cls for cls in COMMANDS for word in (cls.name, *cls.aliases)}
 
 _COMMAND_WORD = re.compile(r"^/?([A-Za-z][\w-]*)(?:@\w+)?$")
+_DIGITS = re.compile(r"[0-9]+")
+"""ASCII digits only: `４０` (full-width) or `٤٠` (Arabic-Indic) are not read as 40."""
 
 
 def parse_amount(text: str, what: str = "amount") -> int:
-    """A whole, positive number of chips."""
-    if not re.fullmatch(r"\d{1,10}", text) or not 0 < int(text) <= MAX_AMOUNT:
-        raise CommandError("bad_amount", value=text, what=what)
+    """A whole, positive number of chips, at most `MAX_AMOUNT` (a larger one is refused as too large, with the
+    limit; anything else that is not plain digits 0-9 as not a number)."""
+    if not _DIGITS.fullmatch(text) or not text.strip("0"):
+        raise CommandError("bad_amount", value=quote_input(text), what=what)
+    if len(text.lstrip("0")) > len(str(MAX_AMOUNT)) or int(text) > MAX_AMOUNT:  # no int() of 5,000 digits
+        raise CommandError("amount_too_large", value=quote_input(text), what=what, limit=str(MAX_AMOUNT))
     return int(text)
 
 
 def whole_number(text: str, *, signed: bool = False) -> int | None:
-    """`text` as a plain whole number of at most ten digits (with a sign when `signed`), else None: so `²` or twenty
-    digits get a usage answer instead of an exception further on."""
-    if not re.fullmatch(r"[+-]?\d{1,10}" if signed else r"\d{1,10}", text):
+    """`text` as a plain whole number of at most ten digits 0-9 (with a sign when `signed`), else None: so `²`, `４０`
+    or twenty digits get a usage answer instead of an exception further on."""
+    digits = text[1:] if signed and text[:1] in ("+", "-") else text
+    if not _DIGITS.fullmatch(digits) or len(digits) > 10:
         return None
     return int(text)
 
 
 def parse(text: str) -> Command:
-    """Read one command from chat text: `/raise 40`, `raise 40`, `/ante@pokerbot 10 box 2 pp 5`."""
+    """Read one command from chat text: `/raise 40`, `raise 40`, `/ante@pokerbot 10 box 2 pp 5`.
+
+    Text that cannot be stored (a lone surrogate) is refused here, before any of it reaches the database; an unknown
+    command is answered quoting the word as it was typed (`quote_input`)."""
+    if not is_storable(text):
+        raise CommandError("bad_text")
     words = text.strip().split()
     if not words:
         raise CommandError("empty")
     match = _COMMAND_WORD.match(words[0])
-    if not match:
-        raise CommandError("unknown_command", command=words[0])
-    cls = BY_WORD.get(match.group(1).lower())
+    cls = BY_WORD.get(match.group(1).lower()) if match else None
     if cls is None:
-        raise CommandError("unknown_command", command=match.group(1))
+        raise CommandError("unknown_command", command=quote_input(words[0]))
     args = words[1:]
     try:
         return _build(cls, args)
@@ -437,7 +448,7 @@ def _ante(args: list[str]) -> Ante:
         word, value, rest = rest[0].lower(), rest[1], rest[2:]
         if word == "box":
             if value not in ("1", "2", "3"):
-                raise CommandError("bad_box", value=value)
+                raise CommandError("bad_box", value=quote_input(value))
             box = int(value)
         elif word in ("pp", "pairplus", "bonus"):
             side = parse_amount(value, word)

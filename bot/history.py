@@ -13,6 +13,7 @@ from bot.output import File, Place
 from bot.render import signed
 from bot.render.pokerstars import RecordedHand, export_hand, export_hands
 from bot.store import Tx
+from engine.text import quote_input
 
 DEFAULT_HANDS = 3
 MAX_HANDS = 20
@@ -123,7 +124,7 @@ def show_stats(act: Action, command: cmd.Stats, stats: dict[str, PlayerStats]) -
     if command.player:
         found = act.tx.find_player(act.place.chat_id, command.player)
         if found is None:
-            raise act.refuse("unknown_player", player=command.player)
+            raise act.refuse("unknown_player", player=quote_input(command.player))
         user = found
     mine = stats.get(user, PlayerStats())
     places = ", ".join(act.t("history.cashed_out") if place is None else str(place) for place in mine.places) or "—"

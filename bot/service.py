@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+import dataclasses
 import logging
 import random
 from collections import defaultdict
@@ -24,6 +25,7 @@ from bot.render.picture_views import draw
 from bot.scheduler import Scheduler
 from bot.store import CannotSave, InsufficientFunds, Store, Tx, wallet_account
 from bot.store.tx import dumps, loads
+from engine.text import clean_text, is_storable, quote_input
 
 log = logging.getLogger(__name__)
 
@@ -110,6 +112,7 @@ class Service:
 
         A read command (`/stats`, `/top`, `/history`) first reads on the store's read-only connection, outside the
         table's lock and the writer's thread; only its answer (names, wallets) is made in the table's transaction."""
+        actor = cleaned(actor)
         read = _READS.get(type(command))
         answer = await self.store.query(lambda tx: read(tx, place, command)) if read is not None else None
         return await self._run(place, actor, place.table_id,
@@ -132,11 +135,12 @@ class Service:
             cached = self._tables.get(table_id)
 
             def work(tx: Tx) -> tuple[Action, str, str]:
-                act = self._open(tx, place, actor, table_id, cached)
+                act, before = self._open(tx, place, actor, table_id, cached)
                 controller = self.controllers[act.config["game"]]
                 body(act, controller)
                 config, state = dumps(act.config), dumps(act.state)
-                tx.save_table_json(table_id, act.place.chat_id, config, state)
+                if (config, state) != before:  # an action (or timer) that changed nothing writes nothing
+                    tx.save_table_json(table_id, act.place.chat_id, config, state)
                 return act, config, state
 
             try:
@@ -171,16 +175,19 @@ class Service:
         actor: Actor | None,
         table_id: str,
         cached: tuple[str, str, str] | None,
-    ) -> Action:
+    ) -> tuple[Action, tuple[str, str | None]]:
+        """The action's view of the table, and the config and state JSON as stored when it starts."""
         if cached is None:
             stored = tx.load_table_json(table_id)
             if stored is None:
                 assert place is not None, "a timer for a table that was never saved"
-                cached = (place.chat_id, "{}", "{}")
+                stored = (place.chat_id, "{}", "{}")
                 tx.ensure_chat(place.chat_id)
                 tx.save_table_json(table_id, place.chat_id, "{}", "{}")  # history rows refer to it
-            else:
-                cached = (stored[0], stored[1], stored[2] or "{}")
+            before = (stored[1], stored[2])
+            cached = (stored[0], stored[1], stored[2] or "{}")
+        else:
+            before = (cached[1], cached[2])
         chat_id, config_json, state_json = cached
         place = place or Place(chat_id, table_id)
         settings = tx.chat_settings(chat_id)
@@ -191,7 +198,7 @@ class Service:
         config.setdefault("game", self.settings.default_game)
         language = chat_language(settings, actor.language if actor else None)
         organizers = settings.get("organizers", [])
-        return Action(
+        act = Action(
             tx=tx,
             place=place,
             actor=actor,
@@ -203,6 +210,7 @@ class Service:
             chat_settings=settings,
             is_organizer=actor is not None and (actor.is_admin or actor.user_id in organizers),
         )
+        return act, before
 
     def _welcome(self, tx: Tx, place: Place, actor: Actor, settings: dict[str, Any]) -> None:
         """A player's first command in a chat opens his wallet with the starting grant; the chat's first player
@@ -254,8 +262,13 @@ class Service:
         controller.handle(act, command)
 
     async def _on_timer(self, key: str, table_id: str, payload: dict[str, Any]) -> None:
+        def fire(act: Action, controller: Controller) -> None:
+            if self.scheduler.due_at(key) is None:  # not armed again since it fired (we hold the table's lock)
+                act.tx.clear_timer(key)  # so a timer that does nothing leaves no row to re-arm at the next start
+            controller.on_timer(act, key, payload)
+
         try:
-            reply = await self._run(None, None, table_id, lambda act, ctl: ctl.on_timer(act, key, payload))
+            reply = await self._run(None, None, table_id, fire)
         except CannotSave:  # the store still holds the timer: try again soon, unless something re-armed it
             if self.scheduler.due_at(key) is None:
                 self.scheduler.arm(key, table_id, self.clock.now() + SAVE_RETRY_SECONDS, payload)
@@ -266,6 +279,18 @@ class Service:
         for prefix, listener in self._listeners:
             if table_id.startswith(prefix):
                 await listener(Place(chat_id, table_id), reply)
+
+
+def cleaned(actor: Actor) -> Actor:
+    """The actor with a display name (and id) that can be stored and shown (`clean_text`: no lone surrogate, no
+    control character). A platform's name is cleaned rather than refused: the player cannot change it in the middle
+    of a command. A name with nothing left is replaced by the id."""
+    name = clean_text(actor.name)
+    user_id = actor.user_id if is_storable(actor.user_id) else clean_text(actor.user_id)
+    name = name or user_id
+    if name == actor.name and user_id == actor.user_id:
+        return actor
+    return dataclasses.replace(actor, name=name, user_id=user_id)
 
 
 def usage_text(language: str, command: type[cmd.Command]) -> str:
@@ -279,7 +304,7 @@ def _help(service: Service, act: Action, controller: Controller, command: cmd.Co
     if command.topic:
         found = cmd.BY_WORD.get(command.topic)
         if found is None:
-            raise act.refuse("parse.unknown_command", command=command.topic)
+            raise act.refuse("parse.unknown_command", command=quote_input(command.topic))
         act.tell(act.user, "help.one", command=found.name, usage=usage_text(act.language, found),
                  about=act.t(f"about.{found.name}"))
         return
@@ -297,7 +322,7 @@ def _grant(service: Service, act: Action, controller: Controller, command: cmd.C
     act.require_organizer()
     user_id = act.tx.find_player(act.place.chat_id, command.player)
     if user_id is None:
-        raise act.refuse("unknown_player", player=command.player)
+        raise act.refuse("unknown_player", player=quote_input(command.player))
     act.move(f"mint:{act.place.chat_id}", act.wallet(user_id), command.chips, f"grant by {act.user}")
     act.say("granted", player=act.name(user_id), chips=command.chips)
 
@@ -308,7 +333,7 @@ def _lang(service: Service, act: Action, controller: Controller, command: cmd.Co
         act.tell(act.user, "lang.current", language=act.language, choices=", ".join(languages()))
         return
     if command.language not in languages():
-        raise act.refuse("lang.unknown", language=command.language, choices=", ".join(languages()))
+        raise act.refuse("lang.unknown", language=quote_input(command.language), choices=", ".join(languages()))
     act.tx.set_chat_settings(act.place.chat_id, {**act.chat_settings, "language": command.language})
     act.language = command.language
     act.say("lang.set", language=command.language)
@@ -321,7 +346,7 @@ def _game(service: Service, act: Action, controller: Controller, command: cmd.Co
                  choices=", ".join(service.controllers))
         return
     if command.game not in service.controllers:
-        raise act.refuse("game.unknown", game=command.game, choices=", ".join(service.controllers))
+        raise act.refuse("game.unknown", game=quote_input(command.game), choices=", ".join(service.controllers))
     act.require_organizer()
     if controller.is_busy(act):
         raise act.refuse("game.busy" if controller.current_key(act) else "game.seated")

@@ -66,7 +66,7 @@ class TerminalAdapter:
             reply = await (self.service.view(PLACE, actor) if button.private
                            else self.service.press(PLACE, actor, button.payload))
         else:
-            reply = await self.service.handle(PLACE, actor, line if line.startswith("/") else "/" + line)
+            reply = await self.service.handle(PLACE, actor, line)  # the parser reads `raise 40` as `/raise 40`
         self.show(reply)
         return True
 

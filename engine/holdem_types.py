@@ -3,12 +3,13 @@
 from __future__ import annotations
 
 from collections.abc import Mapping
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from typing import Any
 
 from engine.betting import Street
 from engine.cards import Card
-from engine.common import Event, RuleError
+from engine.common import Event
+from engine.pawn import FORBIDDEN_PAWN_KINDS, PawnRules
 
 __all__ = [
     "FORBIDDEN_PAWN_KINDS",
@@ -124,50 +125,6 @@ class LegalActions:
     def can_call(self) -> bool:
         """Whether a call is possible (something is owed)."""
         return self.call_amount > 0
-
-
-# --- pawning ---------------------------------------------------------------------------------------------
-
-FORBIDDEN_PAWN_KINDS: Mapping[str, tuple[str, ...]] = {
-    "socks": ("sock", "носк", "носоч"),
-    "belts": ("belt", "ремень", "ремн", "пояс"),
-    "jewellery": ("jewel", "ring", "necklace", "bracelet", "earring", "pendant", "chain",
-                  "украшени", "бижутер", "кольц", "колеч", "цепоч", "серьг", "браслет", "кулон", "ожерель"),
-    "accessories": ("accessor", "tie", "cufflink", "sunglass", "аксессуар", "галстук", "запонк", "очки"),
-    "watches": ("watch", "wristwatch", "часы", "часики"),
-}
-"""Kinds of items the bank refuses, with the word beginnings (English and Russian) that name them. The seed accepts
-"any part of clothing" except these, so a scarf or gloves are clothing, a tie or sunglasses an accessory."""
-
-
-@dataclass(frozen=True, slots=True)
-class PawnRules:
-    """The chips an item is worth and the kinds refused (data, not branches)."""
-
-    value: int = 100
-    forbidden: Mapping[str, tuple[str, ...]] = field(default_factory=lambda: dict(FORBIDDEN_PAWN_KINDS))
-
-    def verify_item(self, item: str) -> None:
-        """Raise RuleError unless the item may be pawned: a description is required (`pawn_item_missing`), and no
-        word of it may start with a refused kind's stem (`pawn_item_forbidden`, naming the kind and the word)."""
-        text = item.lower() if isinstance(item, str) else ""  # anything but text describes nothing
-        words = "".join(char if char.isalnum() else " " for char in text).split()
-        if not words:
-            raise RuleError("pawn_item_missing", "describe the item you pawn")
-        for kind, stems in self.forbidden.items():
-            for word in words:
-                if word.startswith(tuple(stems)):
-                    raise RuleError("pawn_item_forbidden", f"{word!r} cannot be pawned ({kind} are not accepted)",
-                                    kind=kind, word=word, item=item)
-
-    def to_dict(self) -> dict[str, Any]:
-        """A JSON-able form."""
-        return {"value": self.value, "forbidden": {kind: list(stems) for kind, stems in self.forbidden.items()}}
-
-    @classmethod
-    def from_dict(cls, data: Mapping[str, Any]) -> PawnRules:
-        """Rebuild from `to_dict`."""
-        return cls(data["value"], {kind: tuple(stems) for kind, stems in data["forbidden"].items()})
 
 
 # --- events ----------------------------------------------------------------------------------------------

@@ -15,6 +15,7 @@ from typing import Any
 from zoneinfo import ZoneInfo, ZoneInfoNotFoundError
 
 from engine.betting import is_valid_level
+from engine.text import quote_input
 
 
 class ScheduleError(ValueError):
@@ -188,9 +189,10 @@ def format_duration(duration: timedelta) -> str:
 # The words of the text form, English and Russian: data, not branches.
 BREAK_WORDS = frozenset({"break", "pause", "перерыв"})
 UNTIL_WORDS = frozenset({"until", "till", "to", "до"})
-_LIMITS = re.compile(r"^(\d+)/(\d+)$")
-_CLOCK = re.compile(r"^(\d{1,2})[:.](\d{2})$")
-_DURATION = re.compile(r"^(?:(\d+)\s*(?:h|hr|hours?|ч))?\s*(?:(\d+)\s*(?:m|min|mins|minutes?|мин|м))?$")
+# Digits are ASCII 0-9 only: `４０/８０` is not read as 40/80.
+_LIMITS = re.compile(r"^([0-9]+)/([0-9]+)$")
+_CLOCK = re.compile(r"^([0-9]{1,2})[:.]([0-9]{2})$")
+_DURATION = re.compile(r"^(?:([0-9]+)\s*(?:h|hr|hours?|ч))?\s*(?:([0-9]+)\s*(?:m|min|mins|minutes?|мин|м))?$")
 
 
 def parse_schedule(text: str, tz: str) -> Schedule:
@@ -212,9 +214,9 @@ def parse_schedule(text: str, tz: str) -> Schedule:
         try:
             levels.append(_parse_level(part))
         except ScheduleError as error:
-            raise ScheduleError(f"level {number} {part!r}: {error}") from None
+            raise ScheduleError(f"level {number} {quote_input(part)!r}: {error}") from None
         except (OverflowError, ValueError):  # a number too long to read, or a duration past what timedelta holds
-            raise ScheduleError(f"level {number} {part!r}: a number in it is far too large") from None
+            raise ScheduleError(f"level {number} {quote_input(part)!r}: a number in it is far too large") from None
     return Schedule(tuple(levels), tz)
 
 
@@ -225,34 +227,34 @@ def _parse_level(part: str) -> Level:
     if head not in BREAK_WORDS:
         match = _LIMITS.match(head)
         if match is None:
-            raise ScheduleError(f"expected limits like '10/20' or the word 'break', not {head!r}")
+            raise ScheduleError(f"expected limits like '10/20' or the word 'break', not {quote_input(head)!r}")
         small, big = int(match[1]), int(match[2])
         if big != 2 * small:
-            raise ScheduleError(f"in {head!r} the second number (the big bet) must be twice the first")
+            raise ScheduleError(f"in {quote_input(head)!r} the second number (the big bet) must be twice the first")
         limit = small
     if not rest:
         return Level(limit)
     words = rest.split()
     if words[0] in UNTIL_WORDS:
         if len(words) != 2:
-            raise ScheduleError(f"expected one time after {words[0]!r}, like 'until 19:00', not {rest!r}")
+            raise ScheduleError(f"expected one time after {words[0]!r}, like 'until 19:00', not {quote_input(rest)!r}")
         return Level(limit, until=_parse_clock(words[1]))
     match = _DURATION.match(rest)
     if match is None or not (match[1] or match[2]):
-        raise ScheduleError(f"expected a duration like '20m' or '1h30m', or 'until 19:00', not {rest!r}")
+        raise ScheduleError(f"expected a duration like '20m' or '1h30m', or 'until 19:00', not {quote_input(rest)!r}")
     duration = timedelta(hours=int(match[1] or 0), minutes=int(match[2] or 0))
     if not duration:
-        raise ScheduleError(f"the duration {rest!r} is zero")
+        raise ScheduleError(f"the duration {quote_input(rest)!r} is zero")
     return Level(limit, duration=duration)
 
 
 def _parse_clock(text: str) -> time:
     match = _CLOCK.match(text)
     if match is None:
-        raise ScheduleError(f"expected a time of day like '19:00', not {text!r}")
+        raise ScheduleError(f"expected a time of day like '19:00', not {quote_input(text)!r}")
     hour, minute = int(match[1]), int(match[2])
     if hour > 23 or minute > 59:
-        raise ScheduleError(f"{text!r} is not a time of day (00:00 to 23:59)")
+        raise ScheduleError(f"{quote_input(text)!r} is not a time of day (00:00 to 23:59)")
     return time(hour, minute)
 
 

@@ -16,6 +16,7 @@ from engine.betting import STRUCTURES, is_valid_level
 from engine.cards import Deck
 from engine.common import Event, RuleError, all_moves
 from engine.seating import next_button
+from engine.text import quote_input
 
 DEFAULTS: dict[str, Any] = {
     "structure": "home-limit",
@@ -193,24 +194,26 @@ class HoldemController:
         act.require_organizer()
         if command.key == "timezone":
             if not tour.valid_timezone(str(command.value)):
-                raise act.refuse("settings.bad_value", name="timezone", value=command.value,
+                raise act.refuse("settings.bad_value", name="timezone", value=quote_input(command.value),
                                  choices="Europe/Moscow, UTC, America/New_York…")
             act.config["timezone"] = command.value
             act.say("settings.set", name="timezone", value=command.value)
             return
         if command.key not in DEFAULTS:
-            raise act.refuse("settings.unknown", name=command.key, names=", ".join(DEFAULTS))
+            raise act.refuse("settings.unknown", name=quote_input(command.key), names=", ".join(DEFAULTS))
         value: Any = command.value
         if command.key == "structure":
             if value not in STRUCTURES:
-                raise act.refuse("settings.bad_value", name=command.key, value=value, choices=", ".join(STRUCTURES))
+                raise act.refuse("settings.bad_value", name=command.key, value=quote_input(value),
+                                 choices=", ".join(STRUCTURES))
         elif command.key == picture.SETTING:
             if value not in picture.VALUES:
-                raise act.refuse("settings.bad_value", name=command.key, value=value, choices=", ".join(picture.VALUES))
+                raise act.refuse("settings.bad_value", name=command.key, value=quote_input(value),
+                                 choices=", ".join(picture.VALUES))
         else:
             number = cmd.whole_number(str(value))
             if number is None or number <= 0:
-                raise act.refuse("settings.bad_value", name=command.key, value=value, choices="1, 2, 3…")
+                raise act.refuse("settings.bad_value", name=command.key, value=quote_input(value), choices="1, 2, 3…")
             value = number
             if command.key == "level" and not is_valid_level(value):
                 raise act.refuse("settings.bad_value", name=command.key, value=value, choices="2, 4, 10, 20…")

@@ -16,6 +16,7 @@ from engine.house import GAMES
 from engine.house.boxes import Limits
 from engine.house.common import HouseRound, Phase
 from engine.house.three_card import TIERS_LIMITS
+from engine.text import quote_input
 
 BET_SECONDS = 30
 """After the first ANTE of a round, bets close and the cards are dealt this many seconds later (or on /deal)."""
@@ -196,24 +197,25 @@ class HouseController:
             return
         act.require_organizer()
         if command.key not in current:
-            raise act.refuse("settings.unknown", name=command.key, names=", ".join(current))
+            raise act.refuse("settings.unknown", name=quote_input(command.key), names=", ".join(current))
         if act.state.get("round"):
             raise act.refuse("game.busy")
         value = str(command.value)
         if command.key == picture.SETTING:
             if value not in picture.VALUES:
-                raise act.refuse("settings.bad_value", name=command.key, value=value,
+                raise act.refuse("settings.bad_value", name=command.key, value=quote_input(value),
                                  choices=", ".join(picture.VALUES))
             act.config[picture.SETTING] = value
         elif command.key == "tier":
             if value.lower() not in TIERS_LIMITS:
-                raise act.refuse("settings.bad_value", name="tier", value=value, choices=", ".join(TIERS_LIMITS))
+                raise act.refuse("settings.bad_value", name="tier", value=quote_input(value),
+                                 choices=", ".join(TIERS_LIMITS))
             act.config["tier"] = value.lower()
             act.config["rules"] = {**act.config.get("rules", {}), "limits": TIERS_LIMITS[value.lower()].to_dict()}
         else:
             number = cmd.whole_number(value)
             if number is None or number <= 0:
-                raise act.refuse("settings.bad_value", name=command.key, value=value, choices="1, 2, 3…")
+                raise act.refuse("settings.bad_value", name=command.key, value=quote_input(value), choices="1, 2, 3…")
             if command.key in ("bet_seconds", "turn_seconds"):
                 act.config[command.key] = number
             else:
@@ -241,7 +243,7 @@ class HouseController:
             position = cmd.whole_number(token)
             if position is not None:
                 if not 1 <= position <= len(box.cards):
-                    raise act.refuse("house.bad_position", position=token, count=len(box.cards))
+                    raise act.refuse("house.bad_position", position=quote_input(token), count=len(box.cards))
                 chosen.append(str(box.cards[position - 1]))
             else:
                 chosen.append(token)

@@ -18,6 +18,7 @@ from typing import TYPE_CHECKING, Any
 from bot import commands as cmd
 from bot.games.context import Action
 from engine.practice import View, decide
+from engine.text import quote_input
 
 if TYPE_CHECKING:
     from bot.games import Controller
@@ -79,7 +80,7 @@ def add_bot(service: Service, act: Action, controller: Controller, command: cmd.
     taken = {seat["id"] for seat in act.state["seats"]}
     name = command.bot_name or next((name for name in NAMES if _bot_id(name) not in taken), None)
     if name is None or not _NAME.match(name):
-        raise act.refuse("odds.bot_bad_name", name=name or "")
+        raise act.refuse("odds.bot_bad_name", name=quote_input(name or ""))
     bot_id = _bot_id(name)
     if bot_id in taken:
         raise act.refuse("odds.bot_name_taken", name=name)
@@ -101,7 +102,7 @@ def _bot_id(name: str) -> str:
 def _remove(controller: HoldemController, act: Action, name: str) -> None:
     seat = controller.seat(act, _bot_id(name))
     if seat is None:
-        raise act.refuse("odds.bot_unknown", name=name)
+        raise act.refuse("odds.bot_unknown", name=quote_input(name))
     hand = controller._hand(act)
     if hand is not None and seat["id"] in hand.players:
         seat["leaving"] = True

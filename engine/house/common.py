@@ -34,6 +34,7 @@ from engine.house.boxes import (
     player_account,
 )
 from engine.house.events import BetsPlaced, BoxActed, BoxCardsDealt, RoundEnded, StakesSettled
+from engine.text import quote_input
 
 DECK_SIZE = 52
 
@@ -511,6 +512,6 @@ def _read_cards(cards: Sequence[Card | str]) -> list[Card]:
         try:
             chosen.append(Card.parse(card))
         except CardError:
-            raise RuleError("bad_card", f"{card!r} is not a card (write rank and suit, like As or Td)",
-                            card=card) from None
+            raise RuleError("bad_card", f"{quote_input(card)!r} is not a card (write rank and suit, like As or Td)",
+                            card=quote_input(card)) from None
     return chosen

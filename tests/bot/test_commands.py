@@ -42,7 +42,7 @@ def test_parse(text: str, expected: cmd.Command) -> None:
         ("/raise 0", "bad_amount"),
         ("/raise 4.5", "bad_amount"),
         ("/raise 1e9", "bad_amount"),
-        ("/raise 99999999999", "bad_amount"),
+        ("/raise 99999999999", "amount_too_large"),
         ("/raise 10 20", "usage"),
         ("/ante", "usage"),
         ("/ante 10 box 4", "bad_box"),
@@ -76,3 +76,41 @@ def test_button_payloads_round_trip_and_fit_telegram() -> None:
 def test_every_command_has_a_unique_word() -> None:
     words = [word for cls in cmd.COMMANDS for word in (cls.name, *cls.aliases)]
     assert len(words) == len(set(words))
+
+
+@pytest.mark.parametrize("digits", ["４０", "٤٠", "۴۰", "४०", "4０", "²", "40\u0660"])
+def test_only_ascii_digits_are_numbers(digits: str) -> None:
+    assert cmd.whole_number(digits) is None
+    assert cmd.whole_number("+" + digits, signed=True) is None
+    with pytest.raises(cmd.CommandError) as error:
+        cmd.parse_amount(digits)
+    assert error.value.code == "bad_amount"
+    assert cmd.whole_number("40") == 40 and cmd.whole_number("-5", signed=True) == -5
+
+
+@pytest.mark.parametrize("amount", ["1000000001", "99999999999999999999", "9" * 5000, "00" + "1" * 11])
+def test_an_amount_over_the_limit_is_too_large_not_malformed(amount: str) -> None:
+    with pytest.raises(cmd.CommandError) as error:
+        cmd.parse_amount(amount)
+    assert error.value.code == "amount_too_large"
+    assert error.value.params["limit"] == str(cmd.MAX_AMOUNT)
+    assert len(error.value.params["value"]) <= 41
+    assert cmd.parse_amount("0001000000000") == cmd.MAX_AMOUNT
+    assert cmd.parse_amount("007") == 7
+
+
+@pytest.mark.parametrize(("text", "typed"), [
+    ("//🃏", "//🃏"), ("hello there", "hello"), ("/Frobnicate@bot now", "/Frobnicate@bot"), ("???", "???"),
+    ("/" + "x" * 500, "/" + "x" * 39 + "…"),
+])
+def test_an_unknown_command_is_quoted_as_typed(text: str, typed: str) -> None:
+    with pytest.raises(cmd.CommandError) as error:
+        cmd.parse(text)
+    assert (error.value.code, error.value.params) == ("unknown_command", {"command": typed})
+
+
+@pytest.mark.parametrize("text", ["/pawn \ud800", "/\udcff", "/grant @a\ud83d 10", "h1|raise \ud800"])
+def test_text_that_cannot_be_stored_is_bad_text(text: str) -> None:
+    with pytest.raises(cmd.CommandError) as error:
+        cmd.parse_payload(text) if "|" in text else cmd.parse(text)
+    assert error.value.code == "bad_text"

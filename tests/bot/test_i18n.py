@@ -197,7 +197,8 @@ def _dynamic_keys() -> dict[str, set[str]]:
         "holdem.street.": {Street.FLOP.value, Street.TURN.value, Street.RIVER.value},
         "hand.": hands,
         "rule.": set(_engine_rule_sites()),
-        "parse.": {"empty", "unknown_command", "usage", "bad_amount", "bad_box", "stale_button"},
+        "parse.": {"empty", "bad_text", "unknown_command", "usage", "bad_amount", "amount_too_large", "bad_box",
+                   "stale_button"},
         "parse.what.": {"amount", "ante", "pp", "pairplus", "bonus"},
         "odds.bet.": {"ante", "pairplus"},
         "odds.strategy.": set(GAMES),
@@ -332,7 +333,7 @@ async def test_a_platform_locale_picks_russian_when_the_chat_has_no_language(ser
     reply = await service.handle(PLACE, ivan, "/balance")
     assert reply.private["tg:7"][0].startswith("В кошельке")
     assert (await service.handle(PLACE, ivan, "/frobnicate")).error == text("ru", "parse.unknown_command",
-                                                                             command="frobnicate")
+                                                                             command="/frobnicate")
     mary = Actor("dc:8", "Mary", language="en")
     assert (await service.handle(PLACE, mary, "/balance")).private["dc:8"][0].startswith("Your wallet")
     # a player whose platform gives no locale hears the locale of the chat's first player

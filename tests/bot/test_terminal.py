@@ -39,7 +39,9 @@ async def test_unknown_speaker_and_bad_commands_get_a_short_answer(service: Serv
     await terminal.say("/join")
     assert "Who is speaking?" in out.getvalue()
     await terminal.say("cat: /flop")
-    assert "[only you] I don't know /flop." in out.getvalue()
+    assert "[only you] I don't know the command “/flop”." in out.getvalue()
+    await terminal.say("cat: hello there")  # quoted as typed: the line never said /hello
+    assert "[only you] I don't know the command “hello”." in out.getvalue()
 
 
 def test_pokerbot_runs_a_terminal_table_from_the_command_line(tmp_path: Path) -> None:

@@ -183,7 +183,7 @@ def test_pawned_item_is_bought_back_at_the_rate() -> None:
 
 def test_cashing_out_buys_back_held_items() -> None:
     tournament = running("ann", "bob", "cat")
-    tournament.record_pawn("bob", "hat", 100, 3)
+    tournament.record_pawn("bob", "coat", 100, 3)  # not a hat: an accessory, refused (RULES §1)
     events = tournament.cash_out("bob", 100)
     assert [type(e).__name__ for e in events] == ["ItemBoughtBack", "PlayerCashedOut"]
     assert tournament.items[0].status is ItemStatus.BOUGHT_BACK
@@ -191,13 +191,13 @@ def test_cashing_out_buys_back_held_items() -> None:
 
 def test_redeeming_pays_the_chips_back() -> None:
     tournament = running("ann", "bob")
-    tournament.record_pawn("bob", "hat", 100, 3)
+    tournament.record_pawn("bob", "coat", 100, 3)
     with pytest.raises(RuleError, match="100 chips"):
         tournament.redeem_pawn("bob", 1, stack=60)
     assert not tournament.can_redeem_pawn("ann", 1)
-    assert [item.description for item in tournament.held_items("bob")] == ["hat"]
+    assert [item.description for item in tournament.held_items("bob")] == ["coat"]
     events = tournament.redeem_pawn("bob", 1, stack=250)
-    assert isinstance(events[0], PawnRedeemed) and events[0].description == "hat"
+    assert isinstance(events[0], PawnRedeemed) and events[0].description == "coat"
     assert tournament.held_items("bob") == []
     assert all_moves(events)[0].source == "stack:bob" and all_moves(events)[0].amount == 100
     assert tournament.chips_in_play == 600 and tournament.items[0].status is ItemStatus.REDEEMED
@@ -247,7 +247,7 @@ def test_cancelled_before_start_everyone_is_square() -> None:
 
 def test_tournament_serialises_and_continues_the_same() -> None:
     tournament = running("ann", "bob", "cat")
-    tournament.record_pawn("bob", "hat", 100, 3)
+    tournament.record_pawn("bob", "coat", 100, 3)
     tournament.clock.pause(START + timedelta(minutes=30))
     tournament.eliminate("cat")
     copy = Tournament.from_dict(json.loads(json.dumps(tournament.to_dict())))

@@ -1,0 +1,46 @@
+"""Text typed by players, as the rules and the replies may keep or quote it: cleaned, and quoted briefly."""
+
+from __future__ import annotations
+
+import unicodedata
+
+QUOTE_LIMIT = 40
+"""How many characters of a player's input an answer quotes: a 2,000-character line is not echoed back whole."""
+
+ELLIPSIS = "…"
+
+_INVISIBLE = frozenset("\u200e\u200f\u202a\u202b\u202c\u202d\u202e\u2066\u2067\u2068\u2069\ufeff")
+"""Direction marks, embeddings, overrides and isolates (and a stray byte-order mark): they would reorder the reply
+around the quote, so a quote drops them."""
+
+
+def is_storable(text: str) -> bool:
+    """Whether `text` can be written as UTF-8 (the database's encoding): False for a lone surrogate like "\\ud800",
+    which a chat client or a badly decoded terminal line may send."""
+    try:
+        text.encode("utf-8")
+    except UnicodeEncodeError:
+        return False
+    return True
+
+
+def clean_text(text: str) -> str:
+    """`text` made safe to store and show: a lone surrogate becomes "\ufffd", control characters (new lines, tabs,
+    NUL…) become spaces, direction overrides are dropped, runs of spaces become one and the ends are trimmed."""
+    kept = []
+    for char in text:
+        category = unicodedata.category(char)
+        if category == "Cs":
+            kept.append("\ufffd")
+        elif category == "Cc":
+            kept.append(" ")
+        elif char not in _INVISIBLE:
+            kept.append(char)
+    return " ".join("".join(kept).split())
+
+
+def quote_input(text: object, limit: int = QUOTE_LIMIT) -> str:
+    """A player's input as an answer quotes it (the message puts the quotation marks): cleaned by `clean_text`, and
+    at most `limit` characters of it, followed by an ellipsis when it was longer."""
+    cleaned = clean_text(str(text))
+    return cleaned if len(cleaned) <= limit else cleaned[:limit].rstrip() + ELLIPSIS

@@ -1,0 +1,217 @@
+"""Hostile input through the service: text the store cannot hold, foreign digits, huge numbers, long lines echoed back,
+platform names that need cleaning, and timers that fire for nothing."""
+
+import asyncio
+import random
+import sqlite3
+from pathlib import Path
+
+import pytest
+
+from bot import commands as cmd
+from bot.clock import FakeClock
+from bot.i18n import text
+from bot.output import Actor, Place, Reply
+from bot.service import Service
+from bot.store import Store
+from engine.text import QUOTE_LIMIT
+from tests.bot.conftest import ANN, BOB, PLACE, dump
+from tests.bot.helpers import ledger_ok
+
+SURROGATE = "\ud800"
+LONG = "Q" * 2000
+
+
+async def seated(service: Service, game: str = "holdem") -> None:
+    """Ann (the organizer) and Bob at the table, a hand or round under way."""
+    await service.handle(PLACE, ANN, f"/game {game}")
+    assert (await service.handle(PLACE, ANN, "/join")).error is None
+    assert (await service.handle(PLACE, BOB, "/join")).error is None
+    if game != "holdem":
+        assert (await service.handle(PLACE, ANN, "/ante 10")).error is None
+    assert (await service.handle(PLACE, ANN, "/deal")).error is None
+
+
+def all_text(reply) -> list[str]:
+    texts = [reply.error or "", *reply.public, *(m for ms in reply.private.values() for m in ms)]
+    if reply.table is not None:
+        texts.append(reply.table.text)
+    return texts
+
+
+# --- text the store cannot hold -------------------------------------------------------------------------------
+
+@pytest.mark.parametrize("line", [
+    f"/grant {SURROGATE} 10", f"/pawn silk {SURROGATE}shirt", f"/set timezone {SURROGATE}", f"/stats @{SURROGATE}",
+    f"/addbot {SURROGATE}", f"/tournament create 10/20 {SURROGATE}", f"/lang {SURROGATE}", f"/history {SURROGATE}",
+    f"/help {SURROGATE}", f"/game {SURROGATE}", f"/exchange {SURROGATE}", f"/{SURROGATE}", SURROGATE,
+    f"/raise 4{SURROGATE}0",
+])
+async def test_text_that_cannot_be_stored_is_refused_and_changes_nothing(service: Service, store: Store,
+                                                                         tmp_path: Path, line: str) -> None:
+    await seated(service)
+    before = dump(tmp_path / "bot.db")
+    reply = await service.handle(PLACE, ANN, line)
+    assert reply.error == "I can't read that: it has characters that are not valid text."
+    assert reply.public == [] and reply.private == {}
+    assert dump(tmp_path / "bot.db") == before
+
+
+async def test_the_refusal_is_in_the_players_language(service: Service) -> None:
+    ivan = Actor("tg:7", "Ivan", language="ru")
+    reply = await service.handle(PLACE, ivan, f"/pawn {SURROGATE}")
+    assert reply.error == text("ru", "parse.bad_text") == "Не могу прочитать: в тексте есть недопустимые символы."
+
+
+async def test_a_button_payload_that_cannot_be_stored_is_refused(service: Service, tmp_path: Path) -> None:
+    await seated(service)
+    before = dump(tmp_path / "bot.db")
+    reply = await service.press(PLACE, ANN, f"h1|raise {SURROGATE}")
+    assert reply.error == text("en", "parse.bad_text")
+    assert dump(tmp_path / "bot.db") == before
+
+
+async def test_a_platform_name_that_cannot_be_stored_is_cleaned_not_refused(service: Service, tmp_path: Path) -> None:
+    """The player cannot change his name in the middle of a command, so the name is cleaned: a lone surrogate
+    becomes U+FFFD, a control character a space; a name with nothing left is his id."""
+    zoe = Actor("tg:9", f"Zo{SURROGATE}e\n\x00Smith")
+    reply = await service.handle(PLACE, zoe, "/join")
+    assert reply.error is None
+    assert reply.public == ["Zo\ufffde Smith sits down with 400 chips."]
+    blank = Actor("tg:10", "\x00\u202e")
+    assert (await service.handle(PLACE, blank, "/join")).public == ["tg:10 sits down with 400 chips."]
+    with sqlite3.connect(tmp_path / "bot.db") as db:
+        names = dict(db.execute("SELECT user_id, name FROM players").fetchall())
+    assert names == {"tg:9": "Zo\ufffde Smith", "tg:10": "tg:10"}
+    await ledger_ok(service)
+
+
+# --- numbers --------------------------------------------------------------------------------------------------
+
+@pytest.mark.parametrize("amount", ["４０", "٤٠", "۴۰", "४०", "4０"])
+async def test_digits_outside_ascii_are_not_numbers(service: Service, tmp_path: Path, amount: str) -> None:
+    await seated(service)
+    before = dump(tmp_path / "bot.db")
+    reply = await service.handle(PLACE, ANN, f"/join {amount}")
+    assert reply.error == f"The amount must be a whole number of chips above zero, not “{amount}”."
+    assert dump(tmp_path / "bot.db") == before
+
+
+async def test_a_huge_amount_is_too_large_with_the_limit(service: Service) -> None:
+    await seated(service)
+    reply = await service.handle(PLACE, ANN, "/raise 99999999999999999999")
+    assert reply.error == "The amount is too large: at most 1000000000 chips, not “99999999999999999999”."
+    ivan = Actor("tg:7", "Ivan", language="ru")
+    await service.handle(PLACE, ivan, "/lang ru")
+    russian = await service.handle(PLACE, ivan, "/ante 1 pp " + "9" * 5000)  # no int() of 5,000 digits
+    assert russian.error == "Ставка PAIRPLUS: слишком много — не больше 1000000000, а не «" + "9" * 40 + "…»."
+
+
+# --- refusals quote at most 40 characters -------------------------------------------------------------------
+
+ARGUMENTS = [
+    LONG, f"{LONG} {LONG}", f"remove {LONG}", f"{LONG} 10", f"10 box {LONG}", f"10 pp {LONG}", f"create {LONG}",
+    f"create 10/20 {LONG}", f"create 10/20 until {LONG}", f"minutes {LONG}", f"redeem {LONG}",
+    f"timezone {LONG}", f"structure {LONG}", f"level {LONG}", f"tier {LONG}", f"pictures {LONG}",
+    f"turn_seconds {LONG}", f"1 {LONG}",
+]
+
+
+@pytest.mark.parametrize("game", ["holdem", "russian"])
+async def test_no_refusal_echoes_more_than_40_characters_of_the_input(service: Service, game: str) -> None:
+    """Every command with every kind of argument, at a table with a hand (or round) in play: what the bot answers
+    never carries more than 40 characters of a 2,000-character word (the quote helper ends it with an ellipsis)."""
+    await seated(service, game)
+    for command in cmd.COMMANDS:
+        for words in ARGUMENTS:
+            line = f"/{command.name} {words}"
+            for message in all_text(await service.handle(PLACE, ANN, line)):
+                assert "q" * (QUOTE_LIMIT + 1) not in message.lower(), (line[:40], message[:200])
+    await ledger_ok(service)
+
+
+@pytest.mark.parametrize(("line", "quoted"), [
+    ("//🃏", "//🃏"),
+    ("hello there", "hello"),
+    ("/hello\u202e there", "/hello"),
+    ("/" + "x" * 100, "/" + "x" * 39 + "…"),
+    ("/raise\u0000now", "/raise now"),
+])
+async def test_the_unknown_command_answer_quotes_what_was_typed(service: Service, line: str, quoted: str) -> None:
+    reply = await service.handle(PLACE, ANN, line)
+    assert reply.error == f"I don't know the command “{quoted}”. Type /help for the list."
+
+
+# --- timers that fire for nothing ------------------------------------------------------------------------------
+
+def row_counts(path: Path) -> dict[str, int]:
+    with sqlite3.connect(path) as db:
+        names = [row[0] for row in db.execute("SELECT name FROM sqlite_master WHERE type = 'table'")]
+        return {name: db.execute(f"SELECT COUNT(*) FROM {name}").fetchone()[0] for name in names}
+
+
+@pytest.mark.parametrize(("game", "payload"), [
+    ("holdem", {"kind": "turn", "step": -1}),  # the turn of a hand long over
+    ("holdem", {"kind": "bot", "step": -1}),
+    ("holdem", {"kind": "next"}),  # the next hand, while one is being played
+    ("russian", {"kind": "turn", "round": -1, "step": -1}),  # a round that is over
+    ("russian", {"kind": "close_bets", "round": -1}),
+])
+async def test_a_timer_that_does_nothing_leaves_no_row(tmp_path: Path, game: str, payload: dict) -> None:
+    """A timer left in the store (by a crash, or an older version) for a hand that is over fires after a restart
+    and does nothing: no snapshot, history or ledger row is written, and its own row is gone, so the next restart
+    does not arm it again."""
+    clock = FakeClock()
+    store = await Store.open(tmp_path / "bot.db")
+    service = Service(store, clock, rng=random.Random(7))
+    await service.start()
+    await seated(service, game)
+    await store.transact(lambda tx: tx.set_timer("stale", PLACE.table_id, clock.now() + 1, payload), now=clock.now())
+    await store.close()
+
+    store = await Store.open(tmp_path / "bot.db")
+    service = Service(store, clock, rng=random.Random(7))
+    await service.start()
+    assert service.scheduler.due_at("stale") is not None
+    for timer in service.scheduler.armed:
+        if timer.key != "stale":
+            service.scheduler.disarm(timer.key)  # only the stale one fires
+    before, rows = dump(tmp_path / "bot.db"), row_counts(tmp_path / "bot.db")
+    clock.advance(2)
+    heard: list[Reply] = []
+
+    async def listen(place: Place, reply: Reply) -> None:
+        heard.append(reply)
+
+    service.subscribe("", listen)
+    assert await service.scheduler.fire_due() == 1
+    after = dump(tmp_path / "bot.db")
+    assert heard == []
+    assert row_counts(tmp_path / "bot.db") == {**rows, "timers": rows["timers"] - 1}
+    assert [line for line in before if line not in after] == [line for line in before if "'stale'" in line]
+    assert [line for line in after if line not in before] == []
+    await store.close()
+
+    store = await Store.open(tmp_path / "bot.db")
+    service = Service(store, clock, rng=random.Random(7))
+    await service.start()
+    assert service.scheduler.due_at("stale") is None
+    await store.close()
+
+
+async def test_a_timer_armed_again_while_it_waited_for_the_table_keeps_its_row(service: Service, store: Store,
+                                                                               clock: FakeClock) -> None:
+    """A stale turn timer fires while an action holds the table and arms the same key again: the timer, which does
+    nothing, must not delete the row of the new deadline."""
+    await seated(service)
+    key = service.scheduler.armed[0].key
+    service.scheduler.disarm(key)  # as the scheduler does when it fires it
+    async with service._locks[PLACE.table_id]:  # an action holds the table; the timer waits for it
+        firing = asyncio.create_task(service._on_timer(key, PLACE.table_id, {"kind": "turn", "step": -1}))
+        await asyncio.sleep(0)
+        payload = {"kind": "turn", "step": 99}
+        await store.transact(lambda tx: tx.set_timer(key, PLACE.table_id, clock.now() + 30, payload), now=clock.now())
+        service.scheduler.arm(key, PLACE.table_id, clock.now() + 30, payload)  # armed after the action's commit
+    await firing
+    assert key in {row[0] for row in await store.read(lambda tx: tx.timers())}
+

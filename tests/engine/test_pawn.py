@@ -1,0 +1,82 @@
+"""What the bank takes in pawn (RULES.md §1): clothing yes; socks, belts, jewellery, accessories and watches no, by word
+and stem in English and Russian."""
+
+import pytest
+
+from engine.common import RuleError
+from engine.pawn import FORBIDDEN_PAWN_KINDS, PawnRules, item_words, refused_word
+
+ACCEPTED = [
+    # English
+    "jacket", "leather jacket", "Denim Jacket", "shirt", "my lucky shirt", "T-shirt", "trousers", "sweater",
+    "wool sweater", "shoes", "running shoes", "coat", "my grandfather's coat", "belted coat", "cape",
+    "capri pants", "jeans", "hoodie", "scarf", "gloves", "blazer", "waistcoat", "cardigan", "boots", "dress",
+    "skirt", "shorts", "raincoat", "tuxedo", "ringer T-shirt", "watchman's coat", "chainmail", "PYJAMAS",
+    "silk blouse", "tracksuit",
+    # Russian, with inflections and capitals
+    "куртка", "кожаная куртка", "куртку", "Рубашка", "рубашку", "брюки", "брюками", "свитер", "шерстяной свитер",
+    "ботинки", "ботинок", "пальто", "джинсы", "пиджак", "футболка", "юбка", "платье", "шорты", "толстовка",
+    "кроссовки", "сапоги", "туфли", "перчатки", "варежки", "шарф", "плащ", "пуховик", "водолазка", "кофта",
+    "жилет", "костюм", "дедушкин пиджак", "носовой платок", "халат",
+]
+
+REFUSED = [
+    # watches
+    ("smartwatch", "watches"), ("Rolex", "watches"), ("Apple Watch", "watches"), ("gold watch", "watches"),
+    ("my grandfather's Rolex", "watches"), ("two WATCHES", "watches"), ("wristwatch", "watches"),
+    ("Casio", "watches"), ("часы", "watches"), ("Часы Casio", "watches"), ("смарт-часы", "watches"),
+    ("пара часов", "watches"), ("ролекс", "watches"), ("золотые часики", "watches"),
+    # jewellery
+    ("necklace", "jewellery"), ("earrings", "jewellery"), ("silver ring", "jewellery"), ("gold chain", "jewellery"),
+    ("bracelet", "jewellery"), ("pearls", "jewellery"), ("jewellery", "jewellery"), ("ожерелье", "jewellery"),
+    ("серьги", "jewellery"), ("серёжки", "jewellery"), ("сережки", "jewellery"), ("пара серёжек", "jewellery"),
+    ("кольцо", "jewellery"), ("обручальное колечко", "jewellery"), ("золотая цепочка", "jewellery"),
+    ("браслеты", "jewellery"), ("кулон", "jewellery"), ("брошь", "jewellery"),
+    # accessories
+    ("cufflinks", "accessories"), ("tie clip", "accessories"), ("sunglasses", "accessories"), ("hat", "accessories"),
+    ("baseball cap", "accessories"), ("silk tie", "accessories"), ("Bow Tie", "accessories"),
+    ("glasses", "accessories"), ("wallet", "accessories"), ("запонки", "accessories"),
+    ("зажим для галстука", "accessories"), ("солнцезащитные очки", "accessories"), ("шляпа", "accessories"),
+    ("шляпу", "accessories"), ("кепка", "accessories"), ("кепку", "accessories"), ("шапка", "accessories"),
+    ("галстук", "accessories"), ("очков", "accessories"), ("бейсболка", "accessories"),
+    # socks and belts
+    ("socks", "socks"), ("wool socks", "socks"), ("a Sock", "socks"), ("носки", "socks"), ("шерстяные носки", "socks"),
+    ("носок", "socks"), ("пару носков", "socks"), ("belt", "belts"), ("leather belt", "belts"), ("ремень", "belts"),
+    ("кожаный ремень", "belts"), ("ремнём", "belts"), ("пояс", "belts"),
+]
+
+
+def test_the_table_is_long_enough() -> None:
+    assert len(ACCEPTED) >= 40 and len(REFUSED) >= 40
+    assert {kind for _, kind in REFUSED} == set(FORBIDDEN_PAWN_KINDS)
+
+
+@pytest.mark.parametrize("item", ACCEPTED)
+def test_clothing_is_accepted(item: str) -> None:
+    PawnRules().verify_item(item)
+
+
+@pytest.mark.parametrize(("item", "kind"), REFUSED)
+def test_socks_belts_jewellery_accessories_and_watches_are_refused(item: str, kind: str) -> None:
+    with pytest.raises(RuleError) as refused:
+        PawnRules().verify_item(item)
+    assert refused.value.code == "pawn_item_forbidden"
+    assert refused.value.params["kind"] == kind
+    assert refused.value.params["word"] in item_words(item)
+
+
+def test_a_stem_is_matched_as_a_whole_word_with_an_ending() -> None:
+    assert refused_word("watches") == "watches" and refused_word("watchman") is None
+    assert refused_word("caps") == "accessories" and refused_word("cape") is None
+    assert refused_word("часов") == "watches" and refused_word("часть") is None
+    assert item_words("Серёжки, ЁЖИК-ring") == ["сережки", "ежик", "ring"]
+
+
+def test_the_rules_keep_to_their_snapshot() -> None:
+    assert PawnRules().to_dict() == {"value": 100}  # the standard list is not copied into every hand's snapshot
+    assert PawnRules.from_dict({"value": 100}) == PawnRules()
+    custom = PawnRules(50, {"hats": frozenset({"hat"})})
+    assert PawnRules.from_dict(custom.to_dict()) == custom
+    custom.verify_item("socks")
+    with pytest.raises(RuleError):
+        custom.verify_item("hats")
