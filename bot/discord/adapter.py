@@ -265,7 +265,8 @@ class DiscordAdapter:
         pages = pack(_private_part(reply, actor))
         files = [_upload(file) for file in reply.files if file.to == actor.user_id]
         if len(pages) > MAX_PAGES:  # too long to read as messages: one file
-            files.insert(0, _upload(OutFile(f"{name}.txt", "\n\n".join(pages).encode())))
+            whole = "\n\n".join(_private_part(reply, actor))
+            files.insert(0, _upload(OutFile(f"{name}.txt", whole.encode())))
             pages = [text(language, "discord.long_answer")]
         private = pages.pop(0) if pages else None
         own = _files(picture for picture in reply.pictures if picture.to == actor.user_id)

@@ -122,6 +122,11 @@ class TableBoard:
             return None
         return shown.latest if shown.latest[1].key == shown.key else None
 
+    def is_edit(self, table_id: str, state: State) -> bool:
+        """Whether showing `state` edits the table's current message (rather than posting a new one)."""
+        shown = self._shown.get(table_id)
+        return shown is not None and shown.message_id is not None and shown.key == state[1].key
+
     def content(self, table_id: str, message: TableMessage) -> tuple[str, discord.ui.View]:
         """What a send or edit showing `message` carries: its text and its buttons."""
         shown = self._shown[table_id]

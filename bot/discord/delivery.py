@@ -144,11 +144,7 @@ class Delivery:
     async def _send(self, channel: _Channel, entry: _Entry) -> None:
         target = self._client.get_partial_messageable(_channel_id(channel.place))
         if entry.text is not None:
-            content = entry.text
-            while (channel.entries and channel.entries[0].text is not None and channel.entries[0].ready
-                   and len(content) + 2 + len(channel.entries[0].text) <= CONTENT_LIMIT):
-                content += "\n\n" + channel.entries.popleft().text  # type: ignore[operator]
-            await target.send(content, allowed_mentions=discord.AllowedMentions.none())
+            await target.send(self._joined(channel, entry.text), allowed_mentions=discord.AllowedMentions.none())
         elif entry.table is not None:
             await self._board.show(*entry.table)
         elif channel.attach_denied:
@@ -164,6 +160,26 @@ class Delivery:
                 channel.attach_denied = True
                 await self._notice(channel, target)
 
+    def _joined(self, channel: _Channel, content: str) -> str:
+        """The text with the waiting texts after it that fit one message. Edits of the table message between them
+        are passed over (an edit does not move the message, so it may come after them); a new message or a
+        picture ends the text."""
+        index = 0
+        while index < len(channel.entries):
+            entry = channel.entries[index]
+            if not entry.ready:
+                break
+            if entry.text is not None:
+                if len(content) + 2 + len(entry.text) > CONTENT_LIMIT:
+                    break
+                content += "\n\n" + entry.text
+                del channel.entries[index]
+            elif entry.table is not None and self._board.is_edit(*entry.table):
+                index += 1
+            else:
+                break
+        return content
+
     async def _notice(self, channel: _Channel, target: discord.PartialMessageable) -> None:
         """Name the missing Attach Files permission in the channel, once."""
         if channel.noticed:
@@ -174,17 +190,21 @@ class Delivery:
 
 
 def _drop_superseded(entries: deque[_Entry]) -> None:
-    """Leave out each waiting table state whose hand has a newer waiting state (only the newest is shown)."""
+    """Leave out each waiting table state whose hand has a newer waiting state, and each waiting picture of the
+    table followed by a newer one (it shows the same board with more cards): only the newest is shown."""
     newest: dict[tuple[str, str], int] = {}
+    last_picture = -1
     for index, entry in enumerate(entries):
         if entry.table is not None:
             newest[(entry.table[0], entry.table[1][1].key)] = index
-    if len(newest) == sum(1 for entry in entries if entry.table is not None):
-        return
+        elif entry.pictures:
+            last_picture = index
     kept = [entry for index, entry in enumerate(entries)
-            if entry.table is None or newest[(entry.table[0], entry.table[1][1].key)] == index]
-    entries.clear()
-    entries.extend(kept)
+            if (entry.table is None or newest[(entry.table[0], entry.table[1][1].key)] == index)
+            and (not entry.pictures or index == last_picture)]
+    if len(kept) < len(entries):
+        entries.clear()
+        entries.extend(kept)
 
 
 def _files(pictures: Iterable[Picture]) -> list[discord.File]:

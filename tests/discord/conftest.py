@@ -30,6 +30,8 @@ class Turns:
 
     delay = 0.0
     """Seconds each command takes (in the database thread), to make the service slow."""
+    note = ""
+    """A private answer to `/table`, when set (to try long answers)."""
 
     def handle(self, act: Action, command: Command) -> None:
         time.sleep(self.delay)
@@ -63,7 +65,10 @@ class Turns:
                 state["to_act"] = None
                 shown = ", ".join(f"{act.name(u)} {c}" for u, c in state["cards"].items())
                 act.reply.public.append(f"Hand {state['hand']} is over: {shown}.")
-        elif not isinstance(command, Table):
+        elif isinstance(command, Table):
+            if self.note:
+                act.reply.tell(act.user, self.note)
+        else:
             raise Refusal(f"/{command.name} is not part of this game.")
         act.show_table(self.table_message(act))
 

@@ -154,6 +154,8 @@ class FakeDiscord:
         """Channels told to answer 429 (`limit_channel`)."""
         self.denied_uploads: set[int] = set()
         """Channels where the bot lacks Attach Files: a message with files is refused (403, code 50013)."""
+        self.hide_denial = False
+        """Interactions claim Attach Files even where uploads are refused (the bot learns it from the 403)."""
         self.lost: set[int] = set()
         """Channels the bot can no longer see: every request there is refused (403, code 50001)."""
         self.uploads: dict[int, bytes] = {}
@@ -348,7 +350,8 @@ class FakeDiscord:
                 "avatar": None, "bot": True, "flags": 0}
 
     def _bot_permissions(self, channel_id: int) -> int:
-        return BOT_PERMISSIONS & ~ATTACH_FILES if channel_id in self.denied_uploads else BOT_PERMISSIONS
+        told = channel_id in self.denied_uploads and not self.hide_denial
+        return BOT_PERMISSIONS & ~ATTACH_FILES if told else BOT_PERMISSIONS
 
     def _channel(self, channel_id: int) -> dict[str, Any]:
         return {"id": str(channel_id), "type": 0, "guild_id": str(GUILD_ID), "name": f"table-{channel_id % 100}",
