@@ -6,23 +6,30 @@ import asyncio
 import contextlib
 import io
 import logging
-from collections.abc import Awaitable, Iterable
+from collections.abc import Awaitable, Callable, Iterable
 from dataclasses import dataclass
+from functools import partial
 from typing import Any
 
 import discord
 from discord import app_commands
 
 from bot.discord import slash
-from bot.discord.board import CONTENT_LIMIT, TableBoard, clip
+from bot.discord.board import State, TableBoard
 from bot.discord.buttons import TableButton
+from bot.discord.delivery import Delivery
+from bot.discord.pages import pack
+from bot.discord.translator import CatalogueTranslator
 from bot.i18n import languages, text
 from bot.output import Actor, Picture, Place, Reply
+from bot.output import File as OutFile
 from bot.service import Service
 
 log = logging.getLogger(__name__)
 
 PREFIX = "dc:"
+MAX_PAGES = 4
+"""A private answer longer than this many messages is sent as a file instead."""
 
 
 def intents() -> discord.Intents:
@@ -39,10 +46,10 @@ class DiscordOptions:
     """Sync the slash commands to this guild only (instant; for development). None syncs them globally."""
     organizer_role: str | None = None
     """Members with this role (name or id) may run organizer commands, besides those who may manage the channel."""
-    edit_interval: float = 1.0
-    """At most one edit of a table message per this many seconds; newer states wait and replace older ones."""
     defer_after: float = 1.5
     """Acknowledge an interaction after this long if the service has not answered (Discord allows three seconds)."""
+    stop_after: float = 10.0
+    """At shutdown, wait at most this long for the channels' queues to be sent."""
 
 
 class PokerClient(discord.Client):
@@ -60,6 +67,18 @@ class PokerClient(discord.Client):
         """Before connecting: register the persistent buttons and sync the commands."""
         await self.adapter.setup(self)
 
+    async def on_guild_channel_delete(self, channel: discord.abc.GuildChannel) -> None:
+        """A channel was deleted: its table can no longer be reached."""
+        self.adapter.on_channel_gone(channel.guild.id, channel.id)
+
+    async def on_thread_delete(self, thread: discord.Thread) -> None:
+        """A thread was deleted: its table can no longer be reached."""
+        self.adapter.on_channel_gone(thread.guild.id, thread.id)
+
+    async def on_guild_remove(self, guild: discord.Guild) -> None:
+        """The bot was removed from a guild: none of its tables can be reached."""
+        self.adapter.on_channel_gone(guild.id, None)
+
 
 class DiscordAdapter:
     """Runs the bot on Discord. Holds no game state: only which message shows each table (see `TableBoard`)."""
@@ -70,7 +89,10 @@ class DiscordAdapter:
         self.options = options or DiscordOptions()
         self._token = token
         self.client = PokerClient(self, **client_options)
-        self.board = TableBoard(service.store, self.client, edit_interval=self.options.edit_interval)
+        self.board = TableBoard(service.store, self.client)
+        self.delivery = Delivery(self.client, self.board, language=partial(service.language, actor=None),
+                                 lost=self._lost_channel)
+        self._lost: set[str] = set()
         self._busy = 0
         self._idle = asyncio.Event()
         self._idle.set()
@@ -84,6 +106,7 @@ class DiscordAdapter:
         """Register the buttons (any old message's buttons are routed by their custom id) and sync the commands."""
         client.add_dynamic_items(TableButton)
         await self.board.load()
+        await client.tree.set_translator(CatalogueTranslator())
         if self.options.guild_id is not None:
             guild = discord.Object(self.options.guild_id)
             client.tree.copy_global_to(guild=guild)
@@ -111,19 +134,20 @@ class DiscordAdapter:
             await self.stop()
 
     async def stop(self) -> None:
-        """Send pending edits and close the connection."""
+        """Send what is queued (waiting at most `stop_after` seconds) and close the connection."""
         with contextlib.suppress(Exception):
-            await self.settled()
+            await asyncio.wait_for(self.settled(), self.options.stop_after)
+        await self.delivery.close()
         await self.client.close()
         if self._connection is not None:
             with contextlib.suppress(asyncio.CancelledError, Exception):
                 await self._connection
 
     async def settled(self) -> None:
-        """Wait until every interaction being answered is done and every pending edit is sent."""
+        """Wait until every interaction being answered is done and everything queued for the channels is sent."""
         while True:
             await self._idle.wait()
-            await self.board.settle()
+            await self.delivery.settled()
             if self._busy == 0:
                 return
 
@@ -148,7 +172,9 @@ class DiscordAdapter:
     async def run_command(self, interaction: discord.Interaction, line: str) -> None:
         """A slash command, written as the chat command it stands for."""
         place, actor = self.place(interaction), self.actor(interaction)
-        await self._answer(interaction, place, actor, self.service.handle(place, actor, line), component=False)
+        name = line.split()[0].lstrip("/")
+        await self._answer(interaction, place, actor, self.service.handle(place, actor, line), component=False,
+                           name=name)
 
     async def on_press(self, interaction: discord.Interaction, channel_id: int, private: bool, payload: str) -> None:
         """A table button: an action for the service, or the "my cards" kind answered privately.
@@ -178,84 +204,114 @@ class DiscordAdapter:
         await interaction.response.send_message(text(language, key), ephemeral=True)
 
     async def _answer(self, interaction: discord.Interaction, place: Place, actor: Actor, work: Awaitable[Reply], *,
-                      component: bool, pressed: tuple[str, int] | None = None) -> None:
+                      component: bool, pressed: tuple[str, int] | None = None, name: str = "answer") -> None:
+        """Run the service's work and answer the interaction; what the channel should see goes to its queue.
+
+        The interaction's own answer goes first (a press updates its message with the table's new state): the
+        channel's queued messages wait for it, and the rest of the private part follows as ephemeral follow-ups."""
         self._busy += 1
         self._idle.clear()
+        self._found(place, interaction)
+        answered = asyncio.Event()
         try:
-            task = asyncio.ensure_future(work)
+            task = asyncio.ensure_future(self._served(place, work, pressed))
             done, _ = await asyncio.wait({task}, timeout=self.options.defer_after)
             if not done:  # the service is slow: acknowledge now, answer in a follow-up
                 if component:
                     await interaction.response.defer()
                 else:
                     await interaction.response.defer(ephemeral=True, thinking=True)
-            reply = await task
+            reply, state = await task
+            public = list(reply.public)
+            first = None  # a public answer to a slash command is the command's own response
+            if not component and not interaction.response.is_done() and public and not _private_part(reply, actor):
+                first = public.pop(0)
+            self.delivery.queue(place, texts=public, table=state, gate=answered,
+                                pictures=[picture for picture in reply.pictures if picture.to is None],
+                                files=[file for file in reply.files if file.to is None])
             language = await self.service.language(place, actor)
-            if reply.table is not None:
-                self.board.want(place.table_id, _channel(place), reply.table, language=language, pressed=pressed)
-            await self._deliver(interaction, place, actor, reply, language, component=component)
+            self.board.set_language(place.table_id, language)
+            later = await self._respond(interaction, place, actor, reply, language, first, state, name=name)
+            answered.set()
+            for send in later:
+                await send()
         except Exception:
             log.exception("answering %s failed", interaction.data)
             await self._apologise(interaction, place, actor)
         finally:
+            answered.set()
             self._busy -= 1
             if self._busy == 0:
                 self._idle.set()
 
-    async def _deliver(self, interaction: discord.Interaction, place: Place, actor: Actor, reply: Reply,
-                       language: str, *, component: bool) -> None:
-        """The private part to the actor alone, the public part to the channel, then the table message.
+    async def _served(self, place: Place, work: Awaitable[Reply],
+                      pressed: tuple[str, int] | None) -> tuple[Reply, State | None]:
+        """The service's reply, its table state numbered at once (so versions follow the service's order)."""
+        reply = await work
+        if reply.table is None:
+            return reply, None
+        version = self.board.want(place.table_id, _channel(place), reply.table, pressed=pressed)
+        return reply, (version, reply.table)
+
+    async def _respond(self, interaction: discord.Interaction, place: Place, actor: Actor, reply: Reply,
+                       language: str, first: str | None, state: State | None, *,
+                       name: str) -> list[Callable[[], Awaitable[Any]]]:
+        """The interaction's own answer; returns the follow-ups to send once it is given (the rest of a long
+        private answer, the actor's files).
 
         Other players' private parts are not sent: Discord can show a private message only to the member who
         acted, so each player reads his own with the "my cards" button."""
-        parts = _pack([reply.error] if reply.error else reply.private.get(actor.user_id, []))
-        private = parts.pop(0) if parts else ""
-        public = list(reply.public)
-        own = _files(picture for picture in reply.pictures if picture.to == actor.user_id)
         response = interaction.response
-        if response.is_done():  # deferred
-            if component:
+        pages = pack(_private_part(reply, actor))
+        files = [_upload(file) for file in reply.files if file.to == actor.user_id]
+        if len(pages) > MAX_PAGES:  # too long to read as messages: one file
+            whole = "\n\n".join(_private_part(reply, actor))
+            files.insert(0, _upload(OutFile(f"{name}.txt", whole.encode())))
+            pages = [text(language, "discord.long_answer")]
+        private = pages.pop(0) if pages else None
+        own = _files(picture for picture in reply.pictures if picture.to == actor.user_id)
+        later: list[Callable[[], Awaitable[Any]]] = [
+            partial(interaction.followup.send, page, ephemeral=True) for page in pages]
+        later += [partial(interaction.followup.send, file=file, ephemeral=True) for file in files]
+        if interaction.type == discord.InteractionType.component:
+            if state is not None and await self._update(interaction, place):
                 if private or own:
-                    if private:
-                        await interaction.followup.send(clip(private), ephemeral=True, **_attach(own))
-                    else:
-                        await interaction.followup.send(ephemeral=True, files=own)
+                    later.insert(0, partial(interaction.followup.send, **_ephemeral(private, own)))
+            elif response.is_done():
+                if private or own:
+                    await interaction.followup.send(**_ephemeral(private, own))
+            elif private or own:
+                await response.send_message(**_ephemeral(private, own))
             else:
-                content = clip(private or self._done(place, language))
-                if own:
-                    await interaction.edit_original_response(content=content, attachments=own)
-                else:
-                    await interaction.edit_original_response(content=content)
+                await response.defer()
+        elif response.is_done():  # a deferred slash command: its "thinking" message becomes the answer
+            await interaction.edit_original_response(content=private or first or self._done(place, language),
+                                                     attachments=own)
         elif private or own:
-            await response.send_message(clip(private) or None, ephemeral=True, **_attach(own))
-        elif component:
-            await response.defer()
-        elif public:
-            await response.send_message(clip(public.pop(0)), allowed_mentions=discord.AllowedMentions.none())
+            await response.send_message(**_ephemeral(private, own))
+        elif first is not None:
+            await response.send_message(first, allowed_mentions=discord.AllowedMentions.none())
         else:
             await response.send_message(self._done(place, language), ephemeral=True)
-        for part in parts:  # what did not fit one message (a few hand histories)
-            await interaction.followup.send(clip(part), ephemeral=True)
-        await self._post(place, public, reply.pictures)
-        channel = self.client.get_partial_messageable(_channel(place))
-        for file in reply.files:
-            upload = discord.File(io.BytesIO(file.content), filename=file.name)
-            if file.to is None:
-                await channel.send(file=upload)
-            elif file.to == actor.user_id:  # Discord shows a private answer only to the member who acted
-                await interaction.followup.send(file=upload, ephemeral=True)
-        if reply.table is not None:
-            await self.board.flush(place.table_id)
+        return later
 
-    async def _post(self, place: Place, public: list[str], pictures: list[Picture]) -> None:
-        """Public texts to the channel, the table's pictures attached to the last of them (or on their own)."""
-        channel = self.client.get_partial_messageable(_channel(place))
-        files = _files(picture for picture in pictures if picture.to is None)
-        for index, message in enumerate(public):
-            attached = _attach(files) if index == len(public) - 1 else {}
-            await channel.send(clip(message), allowed_mentions=discord.AllowedMentions.none(), **attached)
-        if files and not public:
-            await channel.send(files=files)
+    async def _update(self, interaction: discord.Interaction, place: Place) -> bool:
+        """Show the table's newest state in the pressed message itself, if it is the table's current message:
+        the interaction's own answer (UPDATE_MESSAGE), which spends nothing of the channel's bucket."""
+        if interaction.message is None:
+            return False
+        state = self.board.current(place.table_id, interaction.message.id)
+        if state is None:
+            return False
+        content, view = self.board.content(place.table_id, state[1])
+        if interaction.response.is_done():  # deferred: edit the pressed message through the interaction
+            await interaction.edit_original_response(content=content, view=view)
+        else:
+            await interaction.response.edit_message(content=content, view=view)
+        newer = self.board.shown(place.table_id, state)
+        if newer is not None:  # an older state completed last and hid this one: show the newest again
+            self.delivery.queue(place, table=newer)
+        return True
 
     def _done(self, place: Place, language: str) -> str:
         message_id = self.board.message_id(place.table_id)
@@ -282,23 +338,45 @@ class DiscordAdapter:
     # --- what timers caused --------------------------------------------------------------------------------------
 
     async def on_timer(self, place: Place, reply: Reply) -> None:
-        """Clock announcements, time-outs and next hands: public text to the channel, then the table message."""
-        self._busy += 1
-        self._idle.clear()
-        try:
-            await self._post(place, list(reply.public), reply.pictures)
-            if reply.table is not None:
-                language = await self.service.language(place, None)
-                self.board.want(place.table_id, _channel(place), reply.table, language=language)
-                await self.board.flush(place.table_id)
-        finally:
-            self._busy -= 1
-            if self._busy == 0:
-                self._idle.set()
+        """Clock announcements, time-outs and next hands: queued for the channel, never waiting on the network, so
+        the scheduler goes on to the next timer at once."""
+        state = None
+        if reply.table is not None:
+            state = (self.board.want(place.table_id, _channel(place), reply.table), reply.table)
+        self.delivery.queue(place, texts=reply.public, table=state,
+                            pictures=[picture for picture in reply.pictures if picture.to is None],
+                            files=[file for file in reply.files if file.to is None])
+
+    # --- a channel the bot can no longer reach -----------------------------------------------------------------
+
+    def on_channel_gone(self, guild_id: int, channel_id: int | None) -> None:
+        """A channel (or, with None, every channel of the guild) was deleted or the bot removed from the guild."""
+        for place in self.delivery.places():
+            if place.chat_id == f"{PREFIX}{guild_id}" and channel_id in (None, _channel(place)):
+                self._lost_channel(place)
+
+    def _lost_channel(self, place: Place) -> None:
+        """The bot can no longer reach this table's channel (403 Missing Access, the channel deleted, the bot
+        removed from the guild): what waits for it is dropped, and it is logged once until the bot is back."""
+        self.delivery.forget(place)
+        if place.table_id in self._lost:
+            return
+        self._lost.add(place.table_id)
+        log.warning("table %s: the bot can no longer reach its channel", place.table_id)
+
+    def _found(self, place: Place, interaction: discord.Interaction) -> None:
+        """An interaction came from the channel: the bot is there, with these permissions."""
+        self._lost.discard(place.table_id)
+        self.delivery.permissions(place, attach_files=interaction.app_permissions.attach_files)
 
 
 def _channel(place: Place) -> int:
     return int(place.table_id.removeprefix(PREFIX))
+
+
+def _private_part(reply: Reply, actor: Actor) -> list[str]:
+    """What only the actor may read: the refusal, else his private messages."""
+    return [reply.error] if reply.error else reply.private.get(actor.user_id, [])
 
 
 def _files(pictures: Iterable[Picture]) -> list[discord.File]:
@@ -307,17 +385,15 @@ def _files(pictures: Iterable[Picture]) -> list[discord.File]:
             for index, picture in enumerate(pictures) if index < 10]
 
 
-def _attach(files: list[discord.File]) -> dict[str, Any]:
-    """The `files` argument of a send, left out when there is nothing to attach (a plain JSON request then)."""
-    return {"files": files} if files else {}
+def _upload(file: OutFile) -> discord.File:
+    return discord.File(io.BytesIO(file.content), filename=file.name)
 
 
-def _pack(messages: list[str], limit: int = CONTENT_LIMIT) -> list[str]:
-    """Messages joined by blank lines into as few Discord messages as fit `limit` characters each."""
-    packed: list[str] = []
-    for message in messages:
-        if packed and len(packed[-1]) + 2 + len(message) <= limit:
-            packed[-1] += "\n\n" + message
-        else:
-            packed.append(message)
-    return packed
+def _ephemeral(content: str | None, files: list[discord.File]) -> dict[str, Any]:
+    """The arguments of a private answer: its text and attachments, each left out when there is none."""
+    arguments: dict[str, Any] = {"ephemeral": True}
+    if content:
+        arguments["content"] = content
+    if files:
+        arguments["files"] = files
+    return arguments

@@ -1,23 +1,23 @@
-"""The table messages in Discord: one per hand or round, posted once, then edited in place at a bounded rate."""
+"""The table messages in Discord: one per hand or round, posted once, then edited in place to the newest state."""
 
 from __future__ import annotations
 
-import asyncio
+import itertools
 import logging
 import time
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 
 import discord
 
 from bot.discord.buttons import table_view
+from bot.discord.pages import clip
 from bot.output import TableMessage
 from bot.store import Store
 
 log = logging.getLogger(__name__)
 
 PREFIX = "dc:"
-CONTENT_LIMIT = 2000
-"""Discord refuses longer message content."""
+UNKNOWN_MESSAGE = 10008
 
 _SCHEMA = """
 CREATE TABLE IF NOT EXISTS discord_table_messages (
@@ -28,20 +28,25 @@ CREATE TABLE IF NOT EXISTS discord_table_messages (
 )
 """
 
+Rendered = tuple[str, tuple[object, ...]]
+State = tuple[int, TableMessage]
+"""A table state and its version: versions grow in the order the service produced the states."""
+
 
 @dataclass
 class _Shown:
-    """What one table's channel shows, and what it should show."""
+    """What one table's channel shows, and the newest state it should show."""
 
     channel_id: int
     key: str | None = None
     message_id: int | None = None
-    rendered: tuple[str, tuple[object, ...]] | None = None
-    wanted: TableMessage | None = None
+    version: int = 0
+    """The version of the state the message shows: that of the last request to complete."""
+    high: State | None = None
+    """The newest state any completed request showed (an older one may complete after it and hide it)."""
+    rendered: Rendered | None = None
+    latest: State | None = None
     language: str = "en"
-    last_edit: float = float("-inf")
-    lock: asyncio.Lock = field(default_factory=asyncio.Lock)
-    later: asyncio.Task[None] | None = None
 
 
 def render(message: TableMessage) -> str:
@@ -52,25 +57,25 @@ def render(message: TableMessage) -> str:
     return clip(content)
 
 
-def clip(content: str) -> str:
-    """Cut a message to Discord's limit, marking the cut."""
-    return content if len(content) <= CONTENT_LIMIT else content[: CONTENT_LIMIT - 1] + "…"
+def _rendered(message: TableMessage) -> Rendered:
+    return render(message), tuple((b.label, b.payload, b.private) for b in message.buttons)
 
 
 class TableBoard:
     """Keeps each table's current message: posts a new one for a new hand or round (new key), edits it otherwise.
 
-    Edits are coalesced: a message is edited at most once per `edit_interval` seconds, always to the newest state,
-    so a burst of actions costs one edit (Discord limits edits per channel). The message id of each table's
+    Every state the service produces gets a version (`want`); the message is brought to a state by the channel's
+    delivery queue (`show`) or by the press that caused it (the interaction updates its own message, then reports
+    it with `shown`). A state older than the one the message shows is never sent. The message id of each table's
     current message is kept in a small table of the store, so after a restart the bot edits the same message,
     whose buttons keep working because their ids carry the table and the hand.
     """
 
-    def __init__(self, store: Store, client: discord.Client, *, edit_interval: float = 1.0) -> None:
+    def __init__(self, store: Store, client: discord.Client) -> None:
         self._store = store
         self._client = client
-        self._edit_interval = edit_interval
         self._shown: dict[str, _Shown] = {}
+        self._versions = itertools.count(1)
 
     async def load(self) -> None:
         """Create the adapter's table if needed and read which message each table shows."""
@@ -84,60 +89,86 @@ class TableBoard:
         for table_id, channel_id, key, message_id in await self._store.transact(read, now=time.time()):
             self._shown[table_id] = _Shown(channel_id, key, message_id)
 
-    def want(self, table_id: str, channel_id: int, message: TableMessage, *, language: str = "en",
-             pressed: tuple[str, int] | None = None) -> None:
-        """Record the newest table message (synchronously, so replies are taken in the service's order).
+    def want(self, table_id: str, channel_id: int, message: TableMessage, *,
+             pressed: tuple[str, int] | None = None) -> int:
+        """Record the newest table state and return its version (call it as soon as the service answered, so
+        versions follow the service's order).
 
         `pressed` is the (key, message id) of the message whose button caused it, adopted when the board does not
         know that hand's message (it was posted before the store kept it).
         """
         shown = self._shown.setdefault(table_id, _Shown(channel_id))
-        shown.wanted = message
-        shown.language = language
+        version = next(self._versions)
+        shown.latest = (version, message)
         if pressed is not None and pressed[0] == message.key and shown.key != message.key:
-            shown.key, shown.message_id, shown.rendered = pressed[0], pressed[1], None
+            shown.key, shown.message_id, shown.rendered, shown.version = pressed[0], pressed[1], None, 0
+        return version
+
+    def set_language(self, table_id: str, language: str) -> None:
+        """The language of the table's own labels (the "my cards" button)."""
+        if table_id in self._shown:
+            self._shown[table_id].language = language
 
     def message_id(self, table_id: str) -> int | None:
         """The id of the table's current message, if known."""
         shown = self._shown.get(table_id)
         return shown.message_id if shown else None
 
-    async def flush(self, table_id: str) -> None:
-        """Bring the channel up to date: post a new hand's message now; edit the current one when allowed."""
+    def current(self, table_id: str, message_id: int) -> State | None:
+        """The newest state, if the message `message_id` is the one that shows it (so a press on it may update
+        it in place); None when the newest state belongs to another message (a new hand) or nothing is known."""
         shown = self._shown.get(table_id)
-        if shown is None:
-            return
-        async with shown.lock:
-            message = shown.wanted
-            if message is None:
-                return
-            rendered = (render(message), tuple((b.label, b.payload, b.private) for b in message.buttons))
+        if shown is None or shown.latest is None or shown.message_id != message_id:
+            return None
+        return shown.latest if shown.latest[1].key == shown.key else None
+
+    def is_edit(self, table_id: str, state: State) -> bool:
+        """Whether showing `state` edits the table's current message (rather than posting a new one)."""
+        shown = self._shown.get(table_id)
+        return shown is not None and shown.message_id is not None and shown.key == state[1].key
+
+    def content(self, table_id: str, message: TableMessage) -> tuple[str, discord.ui.View]:
+        """What a send or edit showing `message` carries: its text and its buttons."""
+        shown = self._shown[table_id]
+        return render(message), table_view(shown.channel_id, message, shown.language)
+
+    def shown(self, table_id: str, state: State) -> State | None:
+        """A request showing `state` completed (an interaction updated its own message). Returns the newer state
+        to show again when an older request completed last and hid it, else None."""
+        shown = self._shown[table_id]
+        shown.version = state[0]
+        shown.rendered = _rendered(state[1])
+        if shown.high is None or shown.high[1].key != state[1].key or shown.high[0] <= state[0]:
+            shown.high = state
+            return None
+        return shown.high
+
+    async def show(self, table_id: str, state: State) -> None:
+        """Bring the channel to `state` (the delivery queue calls it, in the channel's order): post a new hand's
+        message, edit the current one, or nothing when the message already shows this state or a newer one."""
+        shown = self._shown[table_id]
+        if shown.latest is not None and shown.latest[1].key == state[1].key and shown.latest[0] > state[0]:
+            state = shown.latest  # a newer state of the same hand came meanwhile: show it at once
+        while True:
+            version, message = state
             if shown.key == message.key and shown.message_id is not None:
-                if rendered == shown.rendered:
+                if version <= shown.version or _rendered(message) == shown.rendered:
                     return
-                wait = shown.last_edit + self._edit_interval - time.monotonic()
-                if wait > 0:
-                    if shown.later is None or shown.later.done():
-                        shown.later = asyncio.create_task(self._flush_later(table_id, wait))
-                    return
-                await self._edit(shown, message, rendered)
+                if not await self._edit(table_id, shown, message):
+                    continue  # somebody deleted it: post a fresh one
             else:
-                await self._post(table_id, shown, message, rendered)
+                await self._post(table_id, shown, message)
+            newer = self.shown(table_id, state)
+            if newer is None:
+                return
+            state = newer
 
-    async def _flush_later(self, table_id: str, wait: float) -> None:
-        await asyncio.sleep(wait)
-        try:
-            await self.flush(table_id)
-        except Exception:
-            log.exception("delayed edit of table %s failed", table_id)
-
-    async def _post(self, table_id: str, shown: _Shown, message: TableMessage,
-                    rendered: tuple[str, tuple[object, ...]]) -> None:
+    async def _post(self, table_id: str, shown: _Shown, message: TableMessage) -> None:
         channel = self._client.get_partial_messageable(shown.channel_id)
-        posted = await channel.send(rendered[0], view=table_view(shown.channel_id, message, shown.language),
-                                    allowed_mentions=discord.AllowedMentions(users=True, everyone=False, roles=False))
-        shown.key, shown.message_id, shown.rendered = message.key, posted.id, rendered
-        shown.last_edit = time.monotonic()
+        content, view = self.content(table_id, message)
+        mentions = discord.AllowedMentions(users=True, everyone=False, roles=False)
+        posted = await channel.send(content, view=view, allowed_mentions=mentions)
+        shown.key, shown.message_id, shown.high = message.key, posted.id, None
 
         def save(tx: object) -> None:
             tx.db.execute(  # type: ignore[attr-defined]
@@ -149,21 +180,16 @@ class TableBoard:
 
         await self._store.transact(save, now=time.time())
 
-    async def _edit(self, shown: _Shown, message: TableMessage, rendered: tuple[str, tuple[object, ...]]) -> None:
+    async def _edit(self, table_id: str, shown: _Shown, message: TableMessage) -> bool:
+        """Edit the current message; False (and the message forgotten) when it no longer exists."""
         assert shown.message_id is not None
         partial = self._client.get_partial_messageable(shown.channel_id).get_partial_message(shown.message_id)
-        shown.last_edit = time.monotonic()
         try:
-            await partial.edit(content=rendered[0], view=table_view(shown.channel_id, message, shown.language))
-        except discord.NotFound:  # somebody deleted it: the next flush posts a fresh one
+            content, view = self.content(table_id, message)
+            await partial.edit(content=content, view=view)
+        except discord.NotFound as error:
+            if error.code != UNKNOWN_MESSAGE:
+                raise
             shown.key = shown.message_id = None
-            return
-        shown.rendered = rendered
-
-    async def settle(self) -> None:
-        """Wait for every pending edit (at shutdown, and in tests)."""
-        while True:
-            pending = [s.later for s in self._shown.values() if s.later is not None and not s.later.done()]
-            if not pending:
-                return
-            await asyncio.gather(*pending, return_exceptions=True)
+            return False
+        return True

@@ -10,6 +10,8 @@ from __future__ import annotations
 import asyncio
 import itertools
 import json
+import re
+import time
 from dataclasses import dataclass, field
 from datetime import UTC, datetime
 from typing import Any
@@ -25,10 +27,48 @@ BOT_ID = 900_000_000_000_000_002
 GUILD_ID = 910_000_000_000_000_001
 MANAGE_CHANNELS = 1 << 4
 MEMBER_PERMISSIONS = (1 << 10) | (1 << 11) | (1 << 31)  # view channel, send messages, use application commands
+ATTACH_FILES = 1 << 15
+BOT_PERMISSIONS = MEMBER_PERMISSIONS | ATTACH_FILES
+CHANNEL_LIMIT, CHANNEL_PERIOD = 5, 5.0
+"""Discord's per-channel buckets: 5 message creates (and, in their own bucket, 5 edits) per 5 seconds."""
+WEBHOOK_LIMIT, WEBHOOK_PERIOD = 5, 2.0
+"""An interaction's follow-ups and edits of its responses: their own bucket per interaction token."""
+MISSING_ACCESS, MISSING_PERMISSIONS, UNKNOWN_CHANNEL = 50001, 50013, 10003
 
 
 def _now() -> str:
     return datetime.now(UTC).isoformat()
+
+
+@dataclass
+class Bucket:
+    """One rate-limit bucket as Discord keeps it: `limit` requests per window of `period` seconds from the first."""
+
+    name: str
+    limit: int
+    period: float
+    count: int = 0
+    reset_at: float = 0.0
+
+    def take(self, now: float) -> float | None:
+        """Count a request; return None if allowed, else the seconds to wait (the request is not counted)."""
+        if now >= self.reset_at:
+            self.count, self.reset_at = 0, now + self.period
+        if self.count >= self.limit:
+            return self.reset_at - now
+        self.count += 1
+        return None
+
+    def exhaust(self, seconds: float, now: float) -> None:
+        """Answer 429 for the next `seconds` (as after a burst elsewhere, or an unexplained sub-limit)."""
+        self.count, self.reset_at = self.limit, now + seconds
+
+    def headers(self, now: float) -> dict[str, str]:
+        """The headers discord.py reads to pace itself."""
+        after = max(0.0, self.reset_at - now)
+        return {"X-RateLimit-Limit": str(self.limit), "X-RateLimit-Remaining": str(max(0, self.limit - self.count)),
+                "X-RateLimit-Reset": f"{time.time() + after:.3f}", "X-RateLimit-Reset-After": f"{after:.3f}",
+                "X-RateLimit-Bucket": self.name}
 
 
 @dataclass
@@ -41,6 +81,8 @@ class Member:
     roles: list[int] = field(default_factory=list)
     locale: str = "en-US"
     """The member's Discord client language, sent with each interaction."""
+    left: bool = False
+    """He left the guild: a mention of him resolves to a user, no longer a member."""
 
     def user(self) -> dict[str, Any]:
         return {"id": str(self.id), "username": self.name.lower(), "discriminator": "0", "global_name": self.name,
@@ -60,6 +102,8 @@ class Interaction:
     user: Member
     channel_id: int
     kind: int
+    message_id: int | None = None
+    """The message whose button was pressed (component interactions)."""
     callbacks: list[dict[str, Any]] = field(default_factory=list)
     messages: list[dict[str, Any]] = field(default_factory=list)
     acked: asyncio.Event = field(default_factory=asyncio.Event)
@@ -101,6 +145,19 @@ class FakeDiscord:
         self.requests: list[tuple[str, str]] = []
         self.identified: list[dict[str, Any]] = []
         self.interactions: dict[str, Interaction] = {}
+        self.timeline: list[tuple[float, str, str, int]] = []
+        """Every REST request as (loop time, method, path, status), in the order answered."""
+        self.limited: list[tuple[str, str, float]] = []
+        """Every 429 answered: method, path, retry-after."""
+        self.buckets: dict[tuple[str, str], Bucket] = {}
+        self.throttled: set[str] = set()
+        """Channels told to answer 429 (`limit_channel`)."""
+        self.denied_uploads: set[int] = set()
+        """Channels where the bot lacks Attach Files: a message with files is refused (403, code 50013)."""
+        self.hide_denial = False
+        """Interactions claim Attach Files even where uploads are refused (the bot learns it from the 403)."""
+        self.lost: set[int] = set()
+        """Channels the bot can no longer see: every request there is refused (403, code 50001)."""
         self.uploads: dict[int, bytes] = {}
         """Every uploaded attachment's bytes, by attachment id (multipart message creation)."""
         self.files: list[tuple[int, str, bytes, bool]] = []
@@ -142,6 +199,13 @@ class FakeDiscord:
         member = Member(next(self._ids), name, permissions, roles or [])
         self.members[member.id] = member
         return member
+
+    def limit_channel(self, channel_id: int, seconds: float) -> None:
+        """Answer 429 to the channel's message creates and edits for the next `seconds`."""
+        now = asyncio.get_running_loop().time()
+        self.throttled.add(str(channel_id))
+        for route in ("messages-create", "messages-edit"):
+            self._bucket(route, str(channel_id)).exhaust(seconds, now)
 
     def add_role(self, name: str) -> int:
         role_id = next(self._ids)
@@ -194,7 +258,8 @@ class FakeDiscord:
         if mentioned:
             data["resolved"] = {
                 "users": {str(m.id): m.user() for m in mentioned},
-                "members": {str(m.id): {k: v for k, v in m.member().items() if k != "user"} for m in mentioned},
+                "members": {str(m.id): {k: v for k, v in m.member().items() if k != "user"}
+                            for m in mentioned if not m.left},
             }
         if self.commands[name].get("guild_id"):
             data["guild_id"] = str(GUILD_ID)
@@ -219,14 +284,15 @@ class FakeDiscord:
 
     async def _interact(self, member: Member, channel_id: int, kind: int, data: dict[str, Any],
                         message: dict[str, Any] | None = None) -> Interaction:
-        interaction = Interaction(next(self._ids), f"token{next(self._ids)}", member, channel_id, kind)
+        interaction = Interaction(next(self._ids), f"token{next(self._ids)}", member, channel_id, kind,
+                                  int(message["id"]) if message is not None else None)
         interaction.sent_at = asyncio.get_running_loop().time()
         self.interactions[interaction.token] = interaction
         payload: dict[str, Any] = {
             "id": str(interaction.id), "application_id": str(APP_ID), "type": kind, "token": interaction.token,
             "version": 1, "guild_id": str(GUILD_ID), "channel_id": str(channel_id),
             "channel": self._channel(channel_id), "member": member.member(), "locale": member.locale,
-            "guild_locale": "en-US", "app_permissions": str(MEMBER_PERMISSIONS), "entitlements": [],
+            "guild_locale": "en-US", "app_permissions": str(self._bot_permissions(channel_id)), "entitlements": [],
             "authorizing_integration_owners": {"0": str(GUILD_ID)}, "context": 0,
             "attachment_size_limit": 8 * 1024 * 1024, "data": data,
         }
@@ -283,6 +349,10 @@ class FakeDiscord:
         return {"id": str(BOT_ID), "username": "pokerbot", "discriminator": "0", "global_name": "Pokerbot",
                 "avatar": None, "bot": True, "flags": 0}
 
+    def _bot_permissions(self, channel_id: int) -> int:
+        told = channel_id in self.denied_uploads and not self.hide_denial
+        return BOT_PERMISSIONS & ~ATTACH_FILES if told else BOT_PERMISSIONS
+
     def _channel(self, channel_id: int) -> dict[str, Any]:
         return {"id": str(channel_id), "type": 0, "guild_id": str(GUILD_ID), "name": f"table-{channel_id % 100}",
                 "position": self.channels.index(channel_id), "permission_overwrites": [], "nsfw": False,
@@ -290,11 +360,50 @@ class FakeDiscord:
 
     # --- REST ------------------------------------------------------------------------------------------------
 
+    def _bucket(self, route: str, key: str) -> Bucket:
+        """The bucket of a route and its major parameter (the channel, or the interaction's token)."""
+        limit, period = {"messages-create": (CHANNEL_LIMIT, CHANNEL_PERIOD),
+                         "messages-edit": (CHANNEL_LIMIT, CHANNEL_PERIOD), "webhook": (WEBHOOK_LIMIT, WEBHOOK_PERIOD),
+                         "callback": (5, 5.0)}.get(route, (50, 1.0))
+        return self.buckets.setdefault((route, key), Bucket(route, limit, period))
+
+    def _route_bucket(self, method: str, parts: list[str]) -> Bucket:
+        match (method, *parts):
+            case ("POST", "channels", channel, "messages"):
+                return self._bucket("messages-create", channel)
+            case ("PATCH", "channels", channel, "messages", _):
+                return self._bucket("messages-edit", channel)
+            case ("POST", "interactions", _, token, "callback"):
+                return self._bucket("callback", token)
+            case (_, "webhooks", _, token, *_):
+                return self._bucket("webhook", token)
+        return self._bucket(f"{method} {parts[0]}", "")
+
     async def _rest(self, request: web.Request) -> web.Response:
         path = "/" + request.match_info["path"]
         self.requests.append((request.method, path))
         parts = path.strip("/").split("/")
+        now = asyncio.get_running_loop().time()
+        bucket = self._route_bucket(request.method, parts)
+        wait = bucket.take(now)
+        if wait is not None:  # as Discord: the bucket's headers, the wait in the body, not global
+            self.limited.append((request.method, path, wait))
+            self.timeline.append((now, request.method, path, 429))
+            headers = {**bucket.headers(now), "Retry-After": str(max(1, round(wait))), "Via": "1.1 google",
+                       "X-RateLimit-Scope": "user"}
+            return _json({"message": "You are being rate limited.", "retry_after": wait, "global": False}, 429,
+                         headers)
+        response = await self._answer(request, path, parts)
+        self.timeline.append((now, request.method, path, response.status))
+        response.headers.update(bucket.headers(now))
+        return response
+
+    async def _answer(self, request: web.Request, path: str, parts: list[str]) -> web.Response:
         body = await self._body(request, parts) if request.can_read_body else None
+        if parts[0] == "channels" and int(parts[1]) in self.lost:
+            return _json({"message": "Missing Access", "code": MISSING_ACCESS}, 403)
+        if parts[0] == "channels" and int(parts[1]) in self.denied_uploads and (body or {}).get("attachments"):
+            return _json({"message": "Missing Permissions", "code": MISSING_PERMISSIONS}, 403)
         route = (request.method, *parts)
         result: Any
         match route:
@@ -306,8 +415,12 @@ class FakeDiscord:
                           "owner": Member(1, "Owner").user(), "team": None, "rpc_origins": []}
             case ("PUT", "applications", _, "commands"):
                 result = self._sync(None, body)
+                if isinstance(result, str):
+                    return _json({"message": "Invalid Form Body", "code": 50035, "errors": result}, 400)
             case ("PUT", "applications", _, "guilds", guild, "commands"):
                 result = self._sync(int(guild), body)
+                if isinstance(result, str):
+                    return _json({"message": "Invalid Form Body", "code": 50035, "errors": result}, 400)
             case ("POST", "interactions", _, token, "callback"):
                 result = self._callback(self.interactions[token], body)
             case ("POST", "webhooks", _, token):
@@ -346,7 +459,10 @@ class FakeDiscord:
         target["attachments"] = attachments
         return body
 
-    def _sync(self, guild: int | None, commands: list[dict[str, Any]]) -> list[dict[str, Any]]:
+    def _sync(self, guild: int | None, commands: list[dict[str, Any]]) -> list[dict[str, Any]] | str:
+        problem = _invalid(commands)
+        if problem:
+            return problem
         registered = []
         for command in commands:
             entry = {**command, "id": str(next(self._ids)), "application_id": str(APP_ID), "version": "1",
@@ -401,6 +517,10 @@ class FakeDiscord:
             message = self._message(interaction.channel_id, {"content": "", "flags": data.get("flags", 0)})
             message["loading"] = True
             answer["response_message_loading"] = True
+        elif kind == 7:  # UPDATE_MESSAGE: the pressed message itself is edited
+            assert interaction.message_id is not None, "only a component interaction may update its message"
+            updated = self._edit(interaction.message_id, data)
+            result["resource"] = {"type": kind, "message": updated}
         if message is not None:
             if kind in (4, 5):
                 interaction.messages.append(message)
@@ -421,6 +541,8 @@ class FakeDiscord:
 
     def _edit_response(self, interaction: Interaction, message_id: str, body: dict[str, Any]) -> dict[str, Any]:
         if message_id == "@original":
+            if not interaction.messages and interaction.message_id is not None:  # after a deferred update
+                return self._edit(interaction.message_id, body)
             message = interaction.messages[0]
             message.pop("loading", None)
             return self._edit(int(message["id"]), body)
@@ -441,6 +563,32 @@ def _option_type(value: Any) -> int:
     return 3
 
 
-def _json(data: Any, status: int = 200) -> web.Response:
+NAME = re.compile(r"^[-_\w]{1,32}$")
+"""Discord's rule for command and option names (letters of any script, digits, - and _), lowercase."""
+
+
+def _invalid(commands: list[dict[str, Any]]) -> str | None:
+    """Why Discord would refuse these commands or options (a name or description breaking its rules, two of the
+    same name in one language at one level), or None."""
+    for locale in {key for command in commands for key in (command.get("name_localizations") or {})}:
+        names = [(command.get("name_localizations") or {}).get(locale, command["name"]) for command in commands]
+        if len(names) != len(set(names)):
+            return f"duplicate {locale} names {names}"
+    for command in commands:
+        for name in (command["name"], *(command.get("name_localizations") or {}).values()):
+            if not NAME.match(name) or name != name.lower():
+                return f"invalid name {name!r}"
+        for description in (command.get("description", ""),
+                            *(command.get("description_localizations") or {}).values()):
+            if not 1 <= len(description) <= 100:
+                return f"invalid description {description!r}"
+        problem = _invalid(command.get("options") or [])
+        if problem:
+            return problem
+    return None
+
+
+def _json(data: Any, status: int = 200, headers: dict[str, str] | None = None) -> web.Response:
     # exactly `application/json`: discord.py compares the header, a charset suffix makes it read text
-    return web.Response(body=json.dumps(data).encode(), status=status, headers={"Content-Type": "application/json"})
+    return web.Response(body=json.dumps(data).encode(), status=status,
+                        headers={"Content-Type": "application/json", **(headers or {})})

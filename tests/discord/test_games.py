@@ -53,7 +53,7 @@ async def play_out(fake: FakeDiscord, bot, channel: int, *preferred: str) -> int
         member = to_act(fake, table)
         pressed = await fake.press(member, table, action(fake, table, *preferred))
         await bot.settled()
-        assert pressed.callbacks[0]["type"] in (4, 6)
+        assert pressed.callbacks[0]["type"] in (4, 6, 7)
         assert pressed.callbacks[0]["type"] != 4 or pressed.callbacks[0]["data"]["flags"] & EPHEMERAL
         presses += 1
         assert presses < 60

@@ -1,4 +1,4 @@
-"""Table pictures on Discord: attached to the channel's message at the flop, and a player's own cards as an
+"""Table pictures on Discord: posted in the channel at the flop (a message of their own), and a player's own cards as an
 ephemeral attachment only he sees."""
 
 from __future__ import annotations
@@ -30,7 +30,10 @@ async def test_a_picture_of_the_table_is_attached_at_the_flop(fake, make_bot) ->
     with_pictures = [m for m in fake.channel_messages(channel) if m["attachments"]]
     flop = [m for m in with_pictures if any("flop" in (a["description"] or "") for a in m["attachments"])]
     assert flop, [m["content"] for m in with_pictures]
-    assert "Flop" in flop[0]["content"]  # attached to the message that tells of the flop
+    assert flop[0]["content"] == ""  # a message of its own, so a denied upload loses no text
+    messages = fake.channel_messages(channel)
+    told = [m for m in messages[: messages.index(flop[0])] if "Flop" in m["content"]]
+    assert told, "the text telling of the flop comes before its picture"
     assert all(data.startswith(PNG) for m in with_pictures for data in fake.files_of(m))
 
 

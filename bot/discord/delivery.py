@@ -1,0 +1,217 @@
+"""Outgoing channel messages: one ordered queue per channel, sent in the background, so no channel waits on another."""
+
+from __future__ import annotations
+
+import asyncio
+import io
+import logging
+from collections import deque
+from collections.abc import Awaitable, Callable, Iterable
+from dataclasses import dataclass, field
+
+import discord
+
+from bot.discord.board import State, TableBoard
+from bot.discord.pages import CONTENT_LIMIT, pack
+from bot.i18n import text
+from bot.output import File, Picture, Place
+
+log = logging.getLogger(__name__)
+
+PREFIX = "dc:"
+MISSING_ACCESS, MISSING_PERMISSIONS, UNKNOWN_CHANNEL = 50001, 50013, 10003
+FILES_PER_MESSAGE = 10
+
+
+@dataclass
+class _Entry:
+    """One thing to send: a text, the table's state, pictures or a file. It waits for `gate` (the interaction
+    that caused it must answer first)."""
+
+    gate: asyncio.Event | None
+    text: str | None = None
+    table: tuple[str, State] | None = None
+    pictures: tuple[Picture, ...] = ()
+    file: File | None = None
+
+    @property
+    def ready(self) -> bool:
+        return self.gate is None or self.gate.is_set()
+
+
+@dataclass
+class _Channel:
+    """One channel's queue, its sender, and what the bot may not do there."""
+
+    place: Place
+    entries: deque[_Entry] = field(default_factory=deque)
+    task: asyncio.Task[None] | None = None
+    attach_denied: bool = False
+    noticed: bool = False
+    """The missing Attach Files permission was named in the channel."""
+
+
+class Delivery:
+    """Sends what the service asks to show in a channel, in the order asked, without the caller waiting.
+
+    Each channel has its own queue and sender, so a slow or rate-limited channel (discord.py waits out the
+    channel's bucket inside the request) delays nobody else. Waiting table states of one hand are coalesced (only
+    the newest is sent) and waiting texts are joined where they fit one message. Pictures go in messages of their
+    own: when the bot may not attach files, the texts and the table message still go, and the missing permission
+    is named once.
+    """
+
+    def __init__(self, client: discord.Client, board: TableBoard, *, language: Callable[[Place], Awaitable[str]],
+                 lost: Callable[[Place], None]) -> None:
+        self._client = client
+        self._board = board
+        self._language = language
+        self._lost = lost
+        self._channels: dict[int, _Channel] = {}
+
+    def queue(self, place: Place, *, texts: Iterable[str] = (), table: State | None = None,
+              pictures: Iterable[Picture] = (), files: Iterable[File] = (), gate: asyncio.Event | None = None) -> None:
+        """Queue a reply's public part: its texts, then the table's state, then its pictures and files."""
+        channel = self._channel(place)
+        channel.entries.extend(_Entry(gate, text=page) for page in pack(list(texts)))
+        if table is not None:
+            channel.entries.append(_Entry(gate, table=(place.table_id, table)))
+        shown = tuple(pictures)
+        if shown:
+            channel.entries.append(_Entry(gate, pictures=shown))
+        channel.entries.extend(_Entry(gate, file=file) for file in files)
+        if channel.entries and (channel.task is None or channel.task.done()):
+            channel.task = asyncio.create_task(self._run(channel))
+
+    def permissions(self, place: Place, *, attach_files: bool) -> None:
+        """What an interaction told of the bot's permissions in its channel."""
+        channel = self._channel(place)
+        if attach_files:
+            channel.attach_denied = channel.noticed = False
+        else:
+            channel.attach_denied = True
+
+    def places(self) -> list[Place]:
+        """Every channel the bot has sent to (or been asked to)."""
+        return [channel.place for channel in self._channels.values()]
+
+    def forget(self, place: Place) -> None:
+        """Drop what waits for a channel the bot can no longer reach."""
+        channel = self._channels.get(_channel_id(place))
+        if channel is not None:
+            channel.entries.clear()
+
+    async def settled(self) -> None:
+        """Wait until everything queued has been sent (or has failed and been logged)."""
+        while True:
+            running = [c.task for c in self._channels.values() if c.task is not None and not c.task.done()]
+            if not running:
+                return
+            await asyncio.gather(*running, return_exceptions=True)
+
+    async def close(self) -> None:
+        """Stop sending (at shutdown, after `settled` had its chance)."""
+        for channel in self._channels.values():
+            if channel.task is not None:
+                channel.task.cancel()
+        await asyncio.gather(*(c.task for c in self._channels.values() if c.task), return_exceptions=True)
+
+    # --- the sender of one channel ------------------------------------------------------------------------------
+
+    def _channel(self, place: Place) -> _Channel:
+        return self._channels.setdefault(_channel_id(place), _Channel(place))
+
+    async def _run(self, channel: _Channel) -> None:
+        # no await after the loop: a reply queued while this task runs is always seen by it
+        while channel.entries:
+            first = channel.entries[0]
+            if first.gate is not None and not first.gate.is_set():
+                await first.gate.wait()
+                continue
+            _drop_superseded(channel.entries)
+            entry = channel.entries.popleft()
+            try:
+                await self._send(channel, entry)
+            except (discord.Forbidden, discord.NotFound) as error:
+                if error.code not in (MISSING_ACCESS, UNKNOWN_CHANNEL):
+                    log.exception("sending to channel %s failed", channel.place.table_id)
+                    continue
+                channel.entries.clear()
+                self._lost(channel.place)
+            except Exception:
+                log.exception("sending to channel %s failed", channel.place.table_id)
+
+    async def _send(self, channel: _Channel, entry: _Entry) -> None:
+        target = self._client.get_partial_messageable(_channel_id(channel.place))
+        if entry.text is not None:
+            await target.send(self._joined(channel, entry.text), allowed_mentions=discord.AllowedMentions.none())
+        elif entry.table is not None:
+            await self._board.show(*entry.table)
+        elif channel.attach_denied:
+            await self._notice(channel, target)
+        else:
+            files = _files(entry.pictures) if entry.pictures else [
+                discord.File(io.BytesIO(entry.file.content), filename=entry.file.name)] if entry.file else []
+            try:
+                await target.send(files=files)
+            except discord.Forbidden as error:
+                if error.code != MISSING_PERMISSIONS:
+                    raise
+                channel.attach_denied = True
+                await self._notice(channel, target)
+
+    def _joined(self, channel: _Channel, content: str) -> str:
+        """The text with the waiting texts after it that fit one message. Edits of the table message between them
+        are passed over (an edit does not move the message, so it may come after them); a new message or a
+        picture ends the text."""
+        index = 0
+        while index < len(channel.entries):
+            entry = channel.entries[index]
+            if not entry.ready:
+                break
+            if entry.text is not None:
+                if len(content) + 2 + len(entry.text) > CONTENT_LIMIT:
+                    break
+                content += "\n\n" + entry.text
+                del channel.entries[index]
+            elif entry.table is not None and self._board.is_edit(*entry.table):
+                index += 1
+            else:
+                break
+        return content
+
+    async def _notice(self, channel: _Channel, target: discord.PartialMessageable) -> None:
+        """Name the missing Attach Files permission in the channel, once."""
+        if channel.noticed:
+            return
+        channel.noticed = True
+        language = await self._language(channel.place)
+        await target.send(text(language, "discord.need_attach_files"), allowed_mentions=discord.AllowedMentions.none())
+
+
+def _drop_superseded(entries: deque[_Entry]) -> None:
+    """Leave out each waiting table state whose hand has a newer waiting state, and each waiting picture of the
+    table followed by a newer one (it shows the same board with more cards): only the newest is shown."""
+    newest: dict[tuple[str, str], int] = {}
+    last_picture = -1
+    for index, entry in enumerate(entries):
+        if entry.table is not None:
+            newest[(entry.table[0], entry.table[1][1].key)] = index
+        elif entry.pictures:
+            last_picture = index
+    kept = [entry for index, entry in enumerate(entries)
+            if (entry.table is None or newest[(entry.table[0], entry.table[1][1].key)] == index)
+            and (not entry.pictures or index == last_picture)]
+    if len(kept) < len(entries):
+        entries.clear()
+        entries.extend(kept)
+
+
+def _files(pictures: Iterable[Picture]) -> list[discord.File]:
+    """Pictures as attachments, each described by its caption (at most ten: Discord's limit per message)."""
+    return [discord.File(io.BytesIO(picture.png), filename=f"table-{index}.png", description=picture.caption)
+            for index, picture in enumerate(pictures) if index < FILES_PER_MESSAGE]
+
+
+def _channel_id(place: Place) -> int:
+    return int(place.table_id.removeprefix(PREFIX))

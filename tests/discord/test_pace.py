@@ -1,0 +1,265 @@
+"""Discord at its real pace: the fake applies the per-channel buckets, members press as fast as they can, a channel
+is rate-limited or may not attach files, and the bot still answers at once, keeps the table message current, and
+never lets one channel hold up another."""
+
+from __future__ import annotations
+
+import asyncio
+import logging
+import re
+from typing import Any
+
+import pytest
+
+from bot.i18n import text
+from tests.bot.helpers import ledger_ok
+from tests.discord.fake_discord import GUILD_ID, FakeDiscord, Interaction
+from tests.discord.test_games import action, cards_in, current_table, to_act
+
+MY_CARDS = text("en", "button.my_cards")
+
+
+async def instant_presses(fake: FakeDiscord, channel: int, *preferred: str) -> list[Interaction]:
+    """Whoever must act presses at once, reading the table from the pressed message as his press left it (no
+    waiting for the bot to settle); returns the presses."""
+    presses: list[Interaction] = []
+    table = current_table(fake, channel)
+    while re.search(r"<@\d+>", table["content"]) and any(":a:" in str(b.get("custom_id")) for b in fake.buttons(table)):
+        pressed = await fake.press(to_act(fake, table), table, action(fake, table, *preferred))
+        presses.append(pressed)
+        table = fake.messages[int(table["id"])]
+        assert len(presses) < 60
+    return presses
+
+
+def before_anything_else(fake: FakeDiscord, pressed: Interaction) -> None:
+    """The press's callback is the first request the bot made after the press, and it updated the message."""
+    after = [(method, path) for at, method, path, _ in fake.timeline if at >= pressed.sent_at]
+    assert after[0] == ("POST", f"/interactions/{pressed.id}/{pressed.token}/callback"), after[:3]
+    assert pressed.callback_type == 7
+
+
+@pytest.mark.parametrize(("game", "preferred"), [
+    ("holdem", ("check", "call")),
+    ("three-card", ("play", "fold")),
+])
+async def test_instant_presses_are_answered_at_once_and_each_reaches_the_table(
+        fake: FakeDiscord, make_bot, game: str, preferred: tuple[str, ...]) -> None:
+    bot = await make_bot(default_game="holdem")
+    channel = fake.channels[0]
+    members = [fake.add_member(name) for name in ("Ann", "Bob", "Cat", "Dan", "Eve", "Fay")]
+    if game != "holdem":
+        await fake.slash(members[0], channel, "game", game=game)
+    for member in members:
+        await fake.slash(member, channel, "join", chips=200) if game == "holdem" else \
+            await fake.slash(member, channel, "ante", amount=10)
+    await fake.slash(members[0], channel, "deal")
+    await bot.settled()
+    table = current_table(fake, channel)
+    secret: set[str] = set()
+    for member in members:
+        mine = await fake.press(member, table, fake.button(table, MY_CARDS))
+        secret |= cards_in(mine.ephemeral_text())
+    await bot.settled()
+    versions_before = fake.edits_of(int(table["id"]))
+
+    presses = await instant_presses(fake, channel, *preferred)
+    await bot.settled()
+
+    assert len(presses) >= len(members)
+    assert fake.limited == []  # the bot paced itself: no 429 at all
+    for pressed in presses:  # each press answered at once with the table as it left it
+        assert pressed.acked_after is not None and pressed.acked_after < 1.0
+        assert pressed.callback_type == 7 and pressed.callbacks[0]["data"]["content"]
+    contents = [pressed.callbacks[0]["data"]["content"] for pressed in presses]
+    assert len(set(contents)) == len(contents)  # every action changed what the table message shows
+    assert fake.edits_of(int(table["id"])) >= versions_before + len(presses)
+    assert fake.messages[int(table["id"])]["content"] == contents[-1]  # and it still shows the last state
+    public = fake.public_versions()
+    over = next(i for i, version in enumerate(public) if re.search("Showdown|Round over", version))
+    assert not any(cards_in(version) & secret for version in public[:over])  # no hole card before the end
+    await ledger_ok(bot.service)
+
+
+async def test_a_press_updates_its_message_before_anything_else_is_sent(fake: FakeDiscord, turns, make_bot) -> None:
+    bot = await make_bot()
+    ann, bob, cat = (fake.add_member(name) for name in ("Ann", "Bob", "Cat"))
+    for member in (ann, bob, cat):
+        await fake.slash(member, fake.channels[0], "join")
+    await fake.slash(ann, fake.channels[0], "deal")
+    await bot.settled()
+    table = current_table(fake, fake.channels[0])
+    first = await fake.press(ann, table, fake.button(table, "Check"))
+    before_anything_else(fake, first)
+    assert "→ Bob" in first.callbacks[0]["data"]["content"]
+    await fake.press(bob, table, fake.button(table, "Check"))
+    last = await fake.press(cat, table, fake.button(table, "Check"))  # ends the hand: a public text too
+    await bot.settled()
+    before_anything_else(fake, last)
+    assert last.callbacks[0]["data"]["content"] == "Hand 1: over."
+    told = [m for m in fake.channel_messages(fake.channels[0]) if m["content"].startswith("Hand 1 is over")]
+    assert len(told) == 1
+    channel_requests = [(method, path) for at, method, path, _ in fake.timeline
+                        if at >= first.sent_at and path.startswith("/channels/")]
+    assert channel_requests == [("POST", f"/channels/{fake.channels[0]}/messages")]  # only that text
+
+
+async def test_a_rate_limited_channel_does_not_delay_another_channels_timer(fake: FakeDiscord, turns,
+                                                                            make_bot) -> None:
+    bot = await make_bot()
+    busy, calm = fake.channels
+    for channel in (busy, calm):
+        members = [fake.add_member(f"{name}{channel % 10}") for name in ("Ann", "Bob")]
+        for member in members:
+            await fake.slash(member, channel, "join")
+        await fake.slash(members[0], channel, "deal")
+    await bot.settled()
+    fake.limit_channel(busy, 3.0)  # Discord makes the first channel wait three seconds
+    bot.clock.advance(61)
+    loop = asyncio.get_running_loop()
+    started = loop.time()
+    assert await bot.service.scheduler.fire_due() == 2  # both clocks fire, and the scheduler does not wait
+    assert loop.time() - started < 0.5
+
+    async def announced(channel: int) -> None:
+        while not fake.channel_messages(channel)[-1]["content"].startswith("Clock: level 2"):
+            await asyncio.sleep(0.01)
+
+    await asyncio.wait_for(announced(calm), 1.0)
+    assert loop.time() - started < 1.0
+    assert not fake.channel_messages(busy)[-1]["content"].startswith("Clock:")  # still waiting for Discord
+    await bot.settled()
+    assert fake.channel_messages(busy)[-1]["content"].startswith("Clock: level 2")  # and then it came
+    assert [hit[1] for hit in fake.limited] and all(str(busy) in hit[1] for hit in fake.limited)
+
+
+@pytest.mark.parametrize("told_by_discord", [True, False], ids=["permissions-known", "upload-refused"])
+async def test_attach_files_denied_still_updates_the_table_and_names_it_once(
+        fake: FakeDiscord, make_bot, told_by_discord: bool) -> None:
+    channel = fake.channels[0]
+    fake.denied_uploads.add(channel)
+    fake.hide_denial = not told_by_discord  # else the interactions' app_permissions already say it
+    bot = await make_bot(default_game="holdem")
+    ann, bob = fake.add_member("Ann"), fake.add_member("Bob")
+    for member in (ann, bob):
+        await fake.slash(member, channel, "join", chips=200)
+    await fake.slash(ann, channel, "deal")
+    await bot.settled()
+    table = current_table(fake, channel)
+    await instant_presses(fake, channel, "check", "call")
+    await bot.settled()
+    messages = fake.channel_messages(channel)
+    assert not any(m["attachments"] for m in messages)
+    notice = text("en", "discord.need_attach_files")
+    assert [m["content"] for m in messages].count(notice) == 1  # named once, not on every street
+    assert any(m["content"].startswith("Flop") or "Flop" in m["content"] for m in messages)
+    shown = [v["content"] for v in fake.versions if int(v["id"]) == int(table["id"])]
+    assert any("Board: —" not in content and "Board:" in content for content in shown)  # the flop reached it
+    assert fake.messages[int(table["id"])]["content"] == shown[-1]
+
+
+async def test_a_long_history_arrives_whole_in_several_ephemerals(fake: FakeDiscord, make_bot) -> None:
+    bot = await make_bot(default_game="holdem")
+    channel = fake.channels[0]
+    members = [fake.add_member(name) for name in ("Ann", "Bob", "Cat", "Dan")]
+    for member in members:
+        await fake.slash(member, channel, "join", chips=200)
+    for hand in range(3):
+        await fake.slash(members[hand], channel, "deal")
+        await bot.settled()
+        await instant_presses(fake, channel, "check", "call")
+        await bot.settled()
+    shown = await fake.slash(members[1], channel, "history", which="3")
+    await bot.settled()
+    texts = shown.texts(ephemeral=True)
+    assert shown.texts(ephemeral=False) == [] and len(texts) >= 2
+    assert sum(len(part) for part in texts) > 3000 and all(len(part) <= 2000 for part in texts)
+    assert [part.count("PokerStars Hand #") for part in texts] and "\n".join(texts).count("PokerStars Hand #") == 3
+    assert not any(part.endswith("…") for part in texts)
+
+
+async def test_a_long_private_answer_is_split_at_line_ends_or_sent_as_a_file(fake: FakeDiscord, turns,
+                                                                            make_bot) -> None:
+    bot = await make_bot()
+    ann = fake.add_member("Ann")
+    turns.note = "\n".join(f"line {n:04d} " + "x" * 60 for n in range(50))  # 3,500 characters, one message
+    shown = await fake.slash(ann, fake.channels[0], "table")
+    await bot.settled()
+    texts = shown.texts(ephemeral=True)
+    assert len(texts) == 2 and all(len(part) <= 2000 for part in texts)
+    assert "\n".join(texts) == turns.note  # whole, cut between lines
+
+    turns.note = "\n".join(f"line {n:04d} " + "x" * 60 for n in range(200))  # 14,000 characters: a file
+    filed = await fake.slash(ann, fake.channels[0], "table")
+    await bot.settled()
+    assert filed.texts(ephemeral=True)[0] == text("en", "discord.long_answer")
+    ((_, _, content, ephemeral),) = [item for item in fake.files if item[1] == "table.txt"]
+    assert ephemeral and content.decode() == turns.note
+
+
+async def test_slash_commands_are_synced_with_russian_names_and_descriptions(fake: FakeDiscord, turns,
+                                                                            make_bot) -> None:
+    await make_bot()
+    _, commands = fake.synced[-1]
+    by_name: dict[str, dict[str, Any]] = {command["name"]: command for command in commands}
+    join = by_name["join"]
+    assert join["name_localizations"]["ru"] == text("ru", "discord.name.join") == "сесть"
+    assert join["description_localizations"]["ru"] == text("ru", "about.join")
+    chips = join["options"][0]
+    assert chips["description_localizations"]["ru"] == text("ru", "discord.option.join.chips")
+    create = next(o for o in by_name["tournament"]["options"] if o["name"] == "create")
+    assert create["name_localizations"]["ru"] == "создать"
+    assert create["description_localizations"]["ru"] == text("ru", "discord.about.tournament.create")
+    game = by_name["game"]["options"][0]
+    assert {c["value"]: c["name_localizations"]["ru"] for c in game["choices"]}["holdem"] == text("ru", "game.holdem")
+    assert all("ru" in command["name_localizations"] and "ru" in command["description_localizations"]
+               for command in commands)  # every command, and the fake refused none of them
+
+
+async def test_stats_about_a_member_who_left_the_server(fake: FakeDiscord, make_bot) -> None:
+    bot = await make_bot(default_game="holdem")
+    channel = fake.channels[0]
+    ann, bob = fake.add_member("Ann"), fake.add_member("Bob")
+    for member in (ann, bob):
+        await fake.slash(member, channel, "join", chips=200)
+    await fake.slash(ann, channel, "deal")
+    await bot.settled()
+    await instant_presses(fake, channel, "check", "call")
+    await bot.settled()
+    bob.left = True
+    stats = await fake.slash(ann, channel, "stats", player=bob)
+    await bot.settled()
+    assert stats.texts()[0].startswith("Bob: hands played 1, ")
+
+
+async def test_a_channel_the_bot_can_no_longer_reach_is_noted_once(fake: FakeDiscord, turns, make_bot,
+                                                                   caplog: pytest.LogCaptureFixture) -> None:
+    bot = await make_bot()
+    lost, other = fake.channels
+    ann, bob = fake.add_member("Ann"), fake.add_member("Bob")
+    for member in (ann, bob):
+        await fake.slash(member, lost, "join")
+    await fake.slash(ann, lost, "deal")
+    await fake.slash(ann, other, "balance")
+    await bot.settled()
+    caplog.set_level(logging.WARNING, logger="bot.discord")
+    fake.lost.add(lost)  # the bot lost View Channel there: Discord answers 403 Missing Access
+    bot.clock.advance(61)
+    await bot.service.scheduler.fire_due()
+    await bot.settled()
+
+    def noted() -> list[str]:
+        return [r.getMessage() for r in caplog.records if "can no longer reach" in r.getMessage()]
+
+    assert noted() == [f"table dc:{lost}: the bot can no longer reach its channel"]
+    await fake.dispatch("CHANNEL_DELETE", fake._channel(lost))  # then the channel is deleted: noted already
+    await fake.dispatch("GUILD_DELETE", {"id": str(GUILD_ID)})  # and the bot removed from the guild
+
+    async def both() -> None:
+        while len(noted()) < 2:
+            await asyncio.sleep(0.01)
+
+    await asyncio.wait_for(both(), 2.0)
+    await asyncio.sleep(0.05)
+    assert noted() == [f"table dc:{lost}: the bot can no longer reach its channel",
+                       f"table dc:{other}: the bot can no longer reach its channel"]
