@@ -41,7 +41,8 @@ SEAT_HEIGHT = 64
 """A seat's height without cards: the name's line and the stack, note and bet line (shown cards add a row)."""
 SEAT_PADDING = 14
 NAME_SIZES = (18, 17, 16, 15, 14, 13)
-"""A seat's name is drawn at the first of these sizes it fits at (a 24-letter name fits a seat at 16 or less)."""
+"""A seat's name is drawn at the first of these sizes it fits at: a real 24-letter name with its box fits at 16 or
+more; only a run of the widest letters (24 × "Ш") is cut, at the smallest."""
 SMALL_SIZES = (15, 14, 13, 12)
 """The same for the note; the stack and the bet always use the first."""
 SEAT_GAP = 12
@@ -182,7 +183,8 @@ def _text(role: str, text: str, xy: tuple[int, int], size: int, anchor: str = "l
 
 
 def _fitted(role: str, text: str, xy: tuple[int, int], sizes: tuple[int, ...], width: int) -> Text:
-    """The text at the largest of `sizes` that fits `width` pixels; at the smallest, cut with an ellipsis."""
+    """The text at the largest of `sizes` at which its box is at most `width` pixels wide; at the smallest, cut
+    with an ellipsis."""
     largest = sizes[0]
     placed = _text(role, text, xy, largest)
     length = placed.box[2] - xy[0]
@@ -190,9 +192,17 @@ def _fitted(role: str, text: str, xy: tuple[int, int], sizes: tuple[int, ...], w
         return placed
     # a text's width grows about in proportion to its size: measure only the sizes that may fit (usually one)
     for size in sizes[1:]:
-        if size * length <= 1.03 * width * largest and font(size).getlength(text) <= width:
-            return _text(role, text, xy, size)
-    return _text(role, _fit(text, font(sizes[-1]), width), xy, sizes[-1])
+        if size * length <= 1.03 * width * largest:
+            placed = _text(role, text, xy, size)
+            if placed.box[2] - xy[0] <= width:
+                return placed
+    smallest = font(sizes[-1])
+    cut = _fit(text, smallest, width)
+    placed = _text(role, cut, xy, sizes[-1])
+    while placed.box[2] - xy[0] > width and len(cut) > 1:  # a glyph reaching past its advance (rare)
+        cut = cut[:-2] + "…"
+        placed = _text(role, cut, xy, sizes[-1])
+    return placed
 
 
 def seat_layout(frame: Box, seat: SeatView) -> SeatLayout:
