@@ -2,7 +2,9 @@
 
 The budget is 50 ms per picture (a command's reply waits for it). Measured in the same run: the baseline (a blank
 felt-coloured canvas saved as PNG: the cost no picture can avoid), a full ten-seat Hold'em table at the river, a
-house round's table, and a player's own cards. Run: `python benchmarks/picture.py [--rounds 200]`.
+house round's table at the settlement with the longest names and notes the layout is made for (24 and 20 letters,
+Cyrillic, six cards a box, so each text is measured and shrunk to fit), and a player's own cards.
+Run: `python benchmarks/picture.py [--rounds 200]`.
 """
 
 from __future__ import annotations
@@ -34,7 +36,8 @@ HOUSE = TableView(
     board_slots=0,
     dealer=("9s", "Jd", "Qc", "Kh", "2s"),
     dealer_label="Dealer",
-    seats=tuple(SeatView(f"Player {i} · box {b}", bet=20, note="settled +40", cards=("As", "Ad", "Kc", "Kh", "3s"))
+    seats=tuple(SeatView(f"Александра Константинова · бокс {b}", bet=20_000, note=f"рассчитан +{i}0000",
+                         cards=("As", "Ad", "Kc", "Kh", "3s", "2d"))
                 for i in range(1, 4) for b in (1, 2)),
 )
 OWN = HandView("Your cards", (("Hand", ("Ah", "Kh")), ("Board", ("Qh", "Jh", "Th", "2c", "3d"))))
@@ -69,7 +72,7 @@ def main() -> None:
     base, _ = timed(blank(layout(HOLDEM).size), rounds)
     print(f"baseline: empty {layout(HOLDEM).size} canvas saved as PNG: {base:.2f} ms")
     for name, work in (("Hold'em, 10 seats, river", lambda: render_table(HOLDEM)),
-                       ("house round, 6 boxes settled", lambda: render_table(HOUSE)),
+                       ("house round, 6 boxes settled, longest names", lambda: render_table(HOUSE)),
                        ("own cards (private)", lambda: render_hand(OWN))):
         median, p99 = timed(work, rounds)
         verdict = "within" if p99 < 50 else "OVER"

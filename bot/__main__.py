@@ -20,10 +20,14 @@ def build_parser() -> argparse.ArgumentParser:
     """The command-line interface."""
     parser = argparse.ArgumentParser(
         prog="pokerbot",
-        description="Poker for friends in Discord and Telegram chats. With no token in .env, a terminal table.",
+        usage="\n  pokerbot [--db DB]        run the bot\n  pokerbot odds GAME [...]  house edges (pokerbot odds -h)",
+        description="Poker for friends in Discord and Telegram chats.\n\n"
+                    "Plain `pokerbot` (no tool) runs the bot: with DISCORD_TOKEN and/or TELEGRAM_TOKEN in .env it "
+                    "plays in those chats,\nwith neither it opens a table in this terminal.",
+        formatter_class=argparse.RawDescriptionHelpFormatter,
     )
     parser.add_argument("--db", help="SQLite file (default: POKERBOT_DB or pokerbot.db)")
-    subparsers = parser.add_subparsers(dest="tool", metavar="TOOL")
+    subparsers = parser.add_subparsers(dest="tool", metavar="TOOL", title="tools (optional)", prog="pokerbot")
     odds_cli.add_parser(subparsers)
     return parser
 

@@ -5,12 +5,24 @@ from __future__ import annotations
 import argparse
 import json
 import random
+import sys
 import time
 from typing import Any
 
-from engine.house.odds import STANDARD_RULES, STRATEGIES, OddsReport, odds
+from tqdm import tqdm
+
+from engine.house.odds import PAYTABLES, STANDARD_RULES, STRATEGIES, OddsReport, odds, paytables
 
 GAMES = ("three-card", "caribbean", "russian", "texas")
+
+PAYTABLE_NAMES = {"table": "the bot's own (RULES.md)", "standard": "standard casino (the published figures)"}
+"""How the text output names a game's paytables: `--paytables standard` changes only the games that have one."""
+
+PAYS = {"paytable": "BET pays", "pairplus": "PAIRPLUS pays", "ante_bonus": "ANTE bonus pays"}
+"""How the text output names each paytable field (`engine.house.odds.PAYTABLES`)."""
+
+BAR_DELAY = 1.0
+"""Seconds before the progress bar appears: a run shorter than this shows none."""
 
 
 def add_parser(subparsers: Any) -> argparse.ArgumentParser:
@@ -18,7 +30,8 @@ def add_parser(subparsers: Any) -> argparse.ArgumentParser:
     parser: argparse.ArgumentParser = subparsers.add_parser(
         "odds", help="house edge of a house game under a stated strategy",
         description="Report a house game's house edge (percent of the initial wager) under a stated strategy: "
-                    "exact for Three Card Poker, by simulation with a standard error for the others.")
+                    "exact for Three Card Poker, by simulation with a standard error (±) for the others. "
+                    "A run longer than a second shows a progress bar on stderr when it is a terminal.")
     parser.add_argument("game", choices=(*GAMES, "all"), help="which game (or all)")
     parser.add_argument("--rounds", type=int, default=200_000, help="simulated rounds (default 200000)")
     parser.add_argument("--seed", type=int, default=None, help="random seed for a reproducible simulation")
@@ -29,6 +42,10 @@ def add_parser(subparsers: Any) -> argparse.ArgumentParser:
     return parser
 
 
+def _pays(table: dict[str, int]) -> str:
+    return ", ".join(f"{hand.replace('_', ' ')} {multiple}" for hand, multiple in table.items())
+
+
 def run(args: argparse.Namespace) -> int:
     """Compute and print the figures; returns the exit status."""
     if args.rounds < 1:
@@ -36,19 +53,27 @@ def run(args: argparse.Namespace) -> int:
         return 2
     rng = random.Random(args.seed) if args.seed is not None else random.SystemRandom()
     games = GAMES if args.game == "all" else (args.game,)
+    rules = {game: STANDARD_RULES.get(game) if args.paytables == "standard" else None for game in games}
     reports: list[OddsReport] = []
     started = time.perf_counter()
-    for game in games:
-        reports += odds(game, args.rounds, rng, STANDARD_RULES.get(game) if args.paytables == "standard" else None)
+    simulated = sum(args.rounds for game in games if game != "three-card")
+    # stderr only, and only on a terminal (disable=None), after BAR_DELAY seconds: piped or captured output and
+    # quick runs stay clean
+    with tqdm(total=simulated, unit="round", unit_scale=True, file=sys.stderr, delay=BAR_DELAY, disable=None,
+              leave=False, miniters=1, mininterval=0.2) as bar:
+        for game in games:
+            reports += odds(game, args.rounds, rng, rules[game], progress=bar.update)
     elapsed = time.perf_counter() - started
     if args.json:
         print(json.dumps({"seed": args.seed, "paytables": args.paytables, "seconds": round(elapsed, 3),
                           "reports": [report.to_dict() for report in reports]}, indent=2))
         return 0
     for report in reports:
-        error = f" ± {report.std_error:.2f}" if report.method == "simulation" else " (exact)"
+        error = f" ± {report.std_error:.2f} (standard error)" if report.method == "simulation" else " (exact)"
         print(f"{report.game:<11} {report.bet:<9} house edge {report.house_edge:6.2f}%{error}"
               f"   {report.rounds:,} {'rounds' if report.method == 'simulation' else 'deals'}")
+        field, name = PAYTABLES[report.game][report.bet], PAYTABLE_NAMES["standard" if rules[report.game] else "table"]
+        print(f"{'':<11} paytable, {name}: {PAYS[field]} {_pays(paytables(report.game, rules[report.game])[field])}")
         print(f"{'':<11} strategy: {STRATEGIES.get(report.game) if report.bet != 'pairplus' else 'none needed'}")
     print(f"({elapsed:.1f} s)")
     return 0

@@ -371,8 +371,9 @@ _GENERAL: dict[type[cmd.Command], Callable[[Service, Action, Controller, cmd.Com
     cmd.Lang: _lang,
     cmd.Game: _game,
     cmd.Cards: _cards,
-    cmd.Odds: odds_command,
-    cmd.AddBot: add_bot,
+    # game code is handed no service: imports point adapters → service → games → engine
+    cmd.Odds: lambda _, act, controller, command: odds_command(act, controller, command),
+    cmd.AddBot: lambda _, act, controller, command: add_bot(act, controller, command),
 }
 
 _READS: dict[type[cmd.Command], Callable[[Tx, Place, cmd.Command], history.Answer]] = {

@@ -23,7 +23,6 @@ from engine.text import quote_input
 if TYPE_CHECKING:
     from bot.games import Controller
     from bot.games.holdem import HoldemController
-    from bot.service import Service
 
 BOT_PREFIX = "bot:"
 """Computer players' ids start with this (`bot:robo`); no platform's user id does."""
@@ -63,7 +62,7 @@ def drop_private(act: Action) -> None:
         del act.reply.private[player]
 
 
-def add_bot(service: Service, act: Action, controller: Controller, command: cmd.Command) -> None:
+def add_bot(act: Action, controller: Controller, command: cmd.Command) -> None:
     """`/addbot [name]` seats a computer player; `/addbot remove name` stands one up (organizers)."""
     from bot.games.holdem import HoldemController
 

@@ -8,6 +8,7 @@ public; this module only lays out and draws.
 from __future__ import annotations
 
 import io
+import math
 from dataclasses import dataclass
 from functools import cache
 
@@ -35,13 +36,23 @@ MARGIN = 16
 CARD = (64, 90)
 SMALL_CARD = (30, 42)
 CARD_GAP = 10
+SMALL_CARD_GAP = 6
 SEAT_HEIGHT = 64
+"""A seat's height without cards: the name's line and the stack, note and bet line (shown cards add a row)."""
+SEAT_PADDING = 14
+NAME_SIZES = (18, 17, 16, 15, 14, 13)
+"""A seat's name is drawn at the first of these sizes it fits at: a real 24-letter name with its box fits at 16 or
+more; only a run of the widest letters (24 × "Ш") is cut, at the smallest."""
+SMALL_SIZES = (15, 14, 13, 12)
+"""The same for the note; the stack and the bet always use the first."""
 SEAT_GAP = 12
 SEAT_COLUMNS = 2
 
-FONT_FILES = ("DejaVuSans.ttf", "/usr/share/fonts/truetype/dejavu/DejaVuSans.ttf")
-"""Fonts tried before Pillow's built-in one (whose glyphs are Latin only): DejaVu, when the system has it, draws
-Cyrillic names. Nothing is shipped: without it Pillow's scalable default font (Pillow >= 10.1) is used."""
+FONT_FILES = ("/usr/share/fonts/truetype/dejavu/DejaVuSans.ttf", "DejaVuSans.ttf", "LiberationSans-Regular.ttf",
+              "NotoSans-Regular.ttf", "FreeSans.ttf", "Arial.ttf", "arial.ttf")
+"""Fonts tried in order (a bare name is looked up in the system's font folders), each with Cyrillic letters for
+Russian names and notes. Pillow's built-in font, the last resort, has Latin letters only; `test_picture` checks the
+font found draws Cyrillic. Debian's `fonts-dejavu-core` provides the first."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -87,57 +98,184 @@ class HandView:
 
 
 @dataclass(frozen=True, slots=True)
+class Text:
+    """One text as laid out: its role (`title`, `name`, `note`…), the string drawn (cut to fit), where and how large,
+    and the box it covers (Pillow's `textbbox` at that place)."""
+
+    role: str
+    text: str
+    xy: tuple[int, int]
+    size: int
+    box: Box
+    anchor: str = "la"
+
+
+@dataclass(frozen=True, slots=True)
+class SeatLayout:
+    """Where each part of one seat is drawn: its frame, the dealer button, name, stack (chip and number), note, bet
+    (the chip pill and its number) and cards. Laid out so no two parts overlap and all stay inside the frame."""
+
+    frame: Box
+    name: Text
+    button: Box | None = None
+    stack_chip: Box | None = None
+    stack: Text | None = None
+    note: Text | None = None
+    bet: Box | None = None
+    bet_text: Text | None = None
+    cards: tuple[Box, ...] = ()
+
+    def texts(self) -> tuple[Text, ...]:
+        """Every text of the seat."""
+        return tuple(text for text in (self.name, self.stack, self.note, self.bet_text) if text is not None)
+
+    def parts(self) -> dict[str, Box]:
+        """The seat's parts that must not overlap one another: the bet's number lies inside its pill, so the pill
+        stands for both."""
+        parts = {"name": self.name.box}
+        for role, box in (("button", self.button), ("stack_chip", self.stack_chip), ("bet", self.bet)):
+            if box is not None:
+                parts[role] = box
+        for text in (self.stack, self.note):
+            if text is not None:
+                parts[text.role] = text.box
+        parts.update((f"card {index}", box) for index, box in enumerate(self.cards, 1))
+        return parts
+
+
+@dataclass(frozen=True, slots=True)
 class Layout:
-    """Where each part of a `TableView` is drawn (tests read it to check pixels in the right places)."""
+    """Where each part of a `TableView` is drawn (the drawing follows it; tests read it to check pixels and
+    overlaps): the picture's size, the texts outside the seats, card places, and each seat's own layout."""
 
     size: tuple[int, int]
-    title_y: int
+    title: Text
+    dealer_label: Text | None
     dealer: tuple[Box, ...]
     board: tuple[Box, ...]
-    pot_y: int
-    seats: tuple[Box, ...]
-    footer_y: int
+    pot: Text | None
+    pot_chip: Box | None
+    seats: tuple[SeatLayout, ...]
+    footer: Text | None
+
+    def texts(self) -> tuple[Text, ...]:
+        """Every text of the picture, the seats' included."""
+        own = tuple(text for text in (self.title, self.dealer_label, self.pot, self.footer) if text is not None)
+        return own + tuple(text for seat in self.seats for text in seat.texts())
 
 
 # --- layout -------------------------------------------------------------------------------------------------
 
-
-def _card_row(count: int, y: int, size: tuple[int, int] = CARD, left: int | None = None) -> tuple[Box, ...]:
-    width = count * size[0] + max(count - 1, 0) * CARD_GAP
+def _card_row(count: int, y: int, size: tuple[int, int] = CARD, left: int | None = None,
+              gap: int = CARD_GAP) -> tuple[Box, ...]:
+    width = count * size[0] + max(count - 1, 0) * gap
     x = (WIDTH - width) // 2 if left is None else left
-    return tuple((x + i * (size[0] + CARD_GAP), y, x + i * (size[0] + CARD_GAP) + size[0], y + size[1])
-                 for i in range(count))
+    return tuple((x + i * (size[0] + gap), y, x + i * (size[0] + gap) + size[0], y + size[1]) for i in range(count))
+
+
+def _text(role: str, text: str, xy: tuple[int, int], size: int, anchor: str = "la") -> Text:
+    """A text placed at `xy`, with the box it will cover (what `ImageDraw.textbbox` gives, measured once)."""
+    if not text:
+        return Text(role, text, xy, size, (xy[0], xy[1], xy[0], xy[1]), anchor)
+    x0, y0, x1, y1 = font(size).getbbox(text, anchor=anchor)
+    return Text(role, text, xy, size, (xy[0] + int(x0), xy[1] + int(y0), xy[0] + math.ceil(x1), xy[1] + math.ceil(y1)),
+                anchor)
+
+
+def _fitted(role: str, text: str, xy: tuple[int, int], sizes: tuple[int, ...], width: int) -> Text:
+    """The text at the largest of `sizes` at which its box is at most `width` pixels wide; at the smallest, cut
+    with an ellipsis."""
+    largest = sizes[0]
+    placed = _text(role, text, xy, largest)
+    length = placed.box[2] - xy[0]
+    if length <= width:
+        return placed
+    # a text's width grows about in proportion to its size: measure only the sizes that may fit (usually one)
+    for size in sizes[1:]:
+        if size * length <= 1.03 * width * largest:
+            placed = _text(role, text, xy, size)
+            if placed.box[2] - xy[0] <= width:
+                return placed
+    smallest = font(sizes[-1])
+    cut = _fit(text, smallest, width)
+    placed = _text(role, cut, xy, sizes[-1])
+    while placed.box[2] - xy[0] > width and len(cut) > 1:  # a glyph reaching past its advance (rare)
+        cut = cut[:-2] + "…"
+        placed = _text(role, cut, xy, sizes[-1])
+    return placed
+
+
+def seat_layout(frame: Box, seat: SeatView) -> SeatLayout:
+    """One seat's parts. The name has the first line to itself (after the dealer button), shrinking before it is
+    cut; the second line holds the stack on the left, the bet on the right and the note between them; shown cards
+    get a row of their own below."""
+    x0, y0, x1, _ = frame
+    left, right = x0 + SEAT_PADDING, x1 - SEAT_PADDING
+    button = None
+    if seat.is_button:
+        button = (left, y0 + 10, left + 22, y0 + 32)
+        left += 30
+    name = _fitted("name", seat.name, (left, y0 + 8), NAME_SIZES, right - left)
+    line_y = y0 + 38
+    left = x0 + SEAT_PADDING
+    stack_chip = stack = None
+    if seat.stack is not None:
+        stack_chip = (left, line_y + 1, left + 14, line_y + 15)
+        stack = _text("stack", str(seat.stack), (left + 20, line_y - 1), SMALL_SIZES[0])
+        left = stack.box[2] + 12
+    bet = bet_text = None
+    if seat.bet:
+        label = str(seat.bet)
+        width = int(font(SMALL_SIZES[0]).getlength(label)) + 30
+        bet = (right - width, line_y - 4, right, line_y + 20)
+        bet_text = _text("bet_text", label, (right - width + 24, line_y - 1), SMALL_SIZES[0])
+        right = bet[0] - 10
+    note = _fitted("note", seat.note, (left, line_y - 1), SMALL_SIZES, right - left) if seat.note else None
+    cards = _card_row(len(seat.cards), y0 + SEAT_HEIGHT - 2, SMALL_CARD, left=x0 + SEAT_PADDING,
+                      gap=SMALL_CARD_GAP) if seat.cards else ()
+    return SeatLayout(frame, name, button, stack_chip, stack, note, bet, bet_text, cards)
 
 
 def layout(view: TableView) -> Layout:
-    """The boxes of the dealer's cards, the board's places and the seats, and the picture's size."""
+    """Where everything goes, and the picture's size."""
     y = MARGIN
-    title_y = y
+    title = _text("title", _fit(view.title, font(22), WIDTH - 2 * MARGIN), (MARGIN, y), 22)
     y += 34
     dealer: tuple[Box, ...] = ()
+    dealer_label = None
     if view.dealer:
         dealer = _card_row(len(view.dealer), y)
+        label_right = dealer[0][0] - 12
+        dealer_label = _text("dealer_label", _fit(view.dealer_label, font(18), label_right - MARGIN),
+                             (label_right, (dealer[0][1] + dealer[0][3]) // 2), 18, anchor="rm")
         y += CARD[1] + 14
     board: tuple[Box, ...] = ()
     if view.board_slots:
         board = _card_row(view.board_slots, y)
         y += CARD[1] + 10
-    pot_y = y
+    pot = pot_chip = None
     if view.pot is not None:
+        label = _fit(f"{view.pot_label} {view.pot}".strip(), font(20), WIDTH - 2 * MARGIN - 26)
+        x = (WIDTH - int(font(20).getlength(label)) - 26) // 2
+        pot_chip = (x, y + 3, x + 18, y + 21)
+        pot = _text("pot", label, (x + 26, y + 1), 20)
         y += 30
     seat_width = (WIDTH - 2 * MARGIN - (SEAT_COLUMNS - 1) * SEAT_GAP) // SEAT_COLUMNS
+    seat_height = SEAT_HEIGHT + (SMALL_CARD[1] + 8 if any(seat.cards for seat in view.seats) else 0)
     seats = []
-    for index in range(len(view.seats)):
+    for index, seat in enumerate(view.seats):
         row, column = divmod(index, SEAT_COLUMNS)
         x = MARGIN + column * (seat_width + SEAT_GAP)
-        top = y + row * (SEAT_HEIGHT + SEAT_GAP)
-        seats.append((x, top, x + seat_width, top + SEAT_HEIGHT))
+        top = y + row * (seat_height + SEAT_GAP)
+        seats.append(seat_layout((x, top, x + seat_width, top + seat_height), seat))
     rows = -(-len(view.seats) // SEAT_COLUMNS)
-    y += rows * (SEAT_HEIGHT + SEAT_GAP)
-    footer_y = y
+    y += rows * (seat_height + SEAT_GAP)
+    footer = None
     if view.footer:
+        footer = _text("footer", _fit(view.footer, font(18), WIDTH - 2 * MARGIN), (MARGIN, y), 18)
         y += 28
-    return Layout((WIDTH, y + MARGIN - SEAT_GAP // 2), title_y, dealer, board, pot_y, tuple(seats), footer_y)
+    return Layout((WIDTH, y + MARGIN - SEAT_GAP // 2), title, dealer_label, dealer, board, pot, pot_chip,
+                  tuple(seats), footer)
 
 
 # --- drawing ------------------------------------------------------------------------------------------------
@@ -181,8 +319,14 @@ def draw_suit(draw: ImageDraw.ImageDraw, suit: str, cx: float, cy: float, size: 
         draw.polygon([(cx, cy - q), (cx - 0.7 * q, cy + h), (cx + 0.7 * q, cy + h)], fill=colour)
 
 
+def _inclusive(box: Box) -> Box:
+    """A layout box (right and bottom edges excluded, as `textbbox` gives them) as Pillow's shapes take it."""
+    return box[0], box[1], box[2] - 1, box[3] - 1
+
+
 def draw_card(draw: ImageDraw.ImageDraw, box: Box, card: str | None) -> None:
-    """A card face (rank in the corner, a large suit), or its back when `card` is None."""
+    """A card face (rank in the corner, a large suit), or its back when `card` is None, filling `box`."""
+    box = _inclusive(box)
     x0, y0, x1, y1 = box
     width, height = x1 - x0, y1 - y0
     radius = max(3, width // 10)
@@ -202,44 +346,38 @@ def draw_card(draw: ImageDraw.ImageDraw, box: Box, card: str | None) -> None:
 
 
 def _empty_slot(draw: ImageDraw.ImageDraw, box: Box) -> None:
-    draw.rounded_rectangle(box, max(3, (box[2] - box[0]) // 10), outline=SLOT, width=2)
+    draw.rounded_rectangle(_inclusive(box), max(3, (box[2] - box[0]) // 10), outline=SLOT, width=2)
 
 
-def _chip(draw: ImageDraw.ImageDraw, x: float, y: float, radius: float) -> None:
-    draw.ellipse((x - radius, y - radius, x + radius, y + radius), fill=CHIP, outline=(120, 90, 10), width=1)
+def _chip(draw: ImageDraw.ImageDraw, box: Box) -> None:
+    draw.ellipse(_inclusive(box), fill=CHIP, outline=(120, 90, 10), width=1)
 
 
-def _seat(draw: ImageDraw.ImageDraw, box: Box, seat: SeatView) -> None:
-    x0, y0, x1, _ = box
-    draw.rounded_rectangle(box, 10, fill=FELT_DARK, outline=HIGHLIGHT if seat.is_to_act else FELT_DARK, width=4)
+def _draw_text(draw: ImageDraw.ImageDraw, text: Text | None, colour: tuple[int, int, int]) -> None:
+    if text is not None and text.text:
+        draw.text(text.xy, text.text, font=font(text.size), fill=colour, anchor=text.anchor)
+
+
+def _seat(draw: ImageDraw.ImageDraw, spot: SeatLayout, seat: SeatView) -> None:
+    outline = HIGHLIGHT if seat.is_to_act else FELT_DARK
+    draw.rounded_rectangle(_inclusive(spot.frame), 10, fill=FELT_DARK, outline=outline, width=4)
     colour = DIM if seat.is_folded else TEXT
-    name_font, small = font(18), font(15)
-    left = x0 + 14
-    if seat.is_button:
-        draw.ellipse((left, y0 + 10, left + 22, y0 + 32), fill=BUTTON_DISC, outline=BLACK)
-        draw.text((left + 11, y0 + 21), "D", font=font(14), fill=BLACK, anchor="mm")
-        left += 30
-    draw.text((left, y0 + 10), _fit(seat.name, name_font, (x1 - 110) - left), font=name_font, fill=colour)
-    line = x0 + 14
-    if seat.stack is not None:
-        _chip(draw, line + 7, y0 + 46, 7)
-        draw.text((line + 20, y0 + 38), str(seat.stack), font=small, fill=colour)
-        line += 34 + int(draw.textlength(str(seat.stack), font=small))
-    if seat.note:
-        draw.text((line, y0 + 38), _fit(seat.note, small, (x1 - 100) - line), font=small, fill=DIM)
-    right = x1 - 12
-    if seat.cards:
-        boxes = _card_row(len(seat.cards), y0 + (SEAT_HEIGHT - SMALL_CARD[1]) // 2, SMALL_CARD,
-                          left=right - len(seat.cards) * (SMALL_CARD[0] + CARD_GAP) + CARD_GAP)
-        for card_box, card in zip(boxes, seat.cards, strict=True):
-            draw_card(draw, card_box, card)
-        right = boxes[0][0] - 8
-    if seat.bet:
-        label = str(seat.bet)
-        width = int(draw.textlength(label, font=small)) + 30
-        draw.rounded_rectangle((right - width, y0 + 20, right, y0 + 44), 12, fill=(40, 40, 40))
-        _chip(draw, right - width + 12, y0 + 32, 7)
-        draw.text((right - width + 24, y0 + 24), label, font=small, fill=CHIP)
+    if spot.button is not None:
+        draw.ellipse(_inclusive(spot.button), fill=BUTTON_DISC, outline=BLACK)
+        x0, y0, x1, y1 = spot.button
+        draw.text(((x0 + x1) / 2, (y0 + y1) / 2), "D", font=font(14), fill=BLACK, anchor="mm")
+    _draw_text(draw, spot.name, colour)
+    if spot.stack_chip is not None:
+        _chip(draw, spot.stack_chip)
+    _draw_text(draw, spot.stack, colour)
+    _draw_text(draw, spot.note, DIM)
+    if spot.bet is not None:
+        draw.rounded_rectangle(_inclusive(spot.bet), 12, fill=(40, 40, 40))
+        middle = (spot.bet[1] + spot.bet[3]) // 2
+        _chip(draw, (spot.bet[0] + 5, middle - 7, spot.bet[0] + 20, middle + 8))
+        _draw_text(draw, spot.bet_text, CHIP)
+    for card_box, card in zip(spot.cards, seat.cards, strict=True):
+        draw_card(draw, card_box, card)
 
 
 def _fit(text: str, used: Font, width: int) -> str:
@@ -248,9 +386,14 @@ def _fit(text: str, used: Font, width: int) -> str:
         return ""
     if used.getlength(text) <= width:
         return text
-    while text and used.getlength(text + "…") > width:
-        text = text[:-1]
-    return text + "…"
+    low, high = 0, len(text)  # the longest cut that fits lies in [low, high)
+    while high - low > 1:
+        middle = (low + high) // 2
+        if used.getlength(text[:middle] + "…") <= width:
+            low = middle
+        else:
+            high = middle
+    return text[:low] + "…" if used.getlength(text[:low] + "…") <= width else ""
 
 
 PALETTE_COLOURS = 64
@@ -265,17 +408,14 @@ def _png(image: Image.Image) -> bytes:
 
 
 def draw_table(view: TableView) -> Image.Image:
-    """The table picture as a Pillow image."""
+    """The table picture as a Pillow image, drawn where `layout` places each part."""
     spots = layout(view)
     image = Image.new("RGB", spots.size, FELT)
     draw = ImageDraw.Draw(image)
-    draw.text((MARGIN, spots.title_y), _fit(view.title, font(22), WIDTH - 2 * MARGIN), font=font(22), fill=TEXT)
-    if spots.dealer:
-        label_x = spots.dealer[0][0] - 12
-        draw.text((label_x, (spots.dealer[0][1] + spots.dealer[0][3]) // 2), view.dealer_label, font=font(18),
-                  fill=TEXT, anchor="rm")
-        for box, card in zip(spots.dealer, view.dealer, strict=True):
-            draw_card(draw, box, card)
+    _draw_text(draw, spots.title, TEXT)
+    _draw_text(draw, spots.dealer_label, TEXT)
+    for box, card in zip(spots.dealer, view.dealer, strict=True):
+        draw_card(draw, box, card)
     for index, box in enumerate(spots.board):
         if index < len(view.board):
             draw_card(draw, box, view.board[index])
@@ -283,17 +423,12 @@ def draw_table(view: TableView) -> Image.Image:
             draw_card(draw, box, None)
         else:
             _empty_slot(draw, box)
-    if view.pot is not None:
-        label = f"{view.pot_label} {view.pot}".strip()
-        width = draw.textlength(label, font=font(20)) + 26
-        x = (WIDTH - width) / 2
-        _chip(draw, x + 9, spots.pot_y + 12, 9)
-        draw.text((x + 26, spots.pot_y + 1), label, font=font(20), fill=TEXT)
-    for box, seat in zip(spots.seats, view.seats, strict=True):
-        _seat(draw, box, seat)
-    if view.footer:
-        draw.text((MARGIN, spots.footer_y), _fit(view.footer, font(18), WIDTH - 2 * MARGIN), font=font(18),
-                  fill=HIGHLIGHT)
+    if spots.pot_chip is not None:
+        _chip(draw, spots.pot_chip)
+    _draw_text(draw, spots.pot, TEXT)
+    for spot, seat in zip(spots.seats, view.seats, strict=True):
+        _seat(draw, spot, seat)
+    _draw_text(draw, spots.footer, HIGHLIGHT)
     return image
 
 

@@ -12,6 +12,7 @@ from typing import Any
 
 from bot.games.context import Action
 from bot.output import Picture
+from bot.render.holdem import hand_label
 from bot.render.picture import HandView, SeatView, TableView, render_hand, render_table
 from engine import holdem as engine
 from engine.common import Event
@@ -55,11 +56,30 @@ def holdem_moment(hand: engine.Hand, events: Iterable[Event]) -> str | None:
     return moment
 
 
+def _winning_hands(act: Action, result: engine.HandResult) -> tuple[dict[str, str], str]:
+    """At a showdown: each winner's hand name, and the footer naming the winners of each pot and their hand."""
+    hands: dict[str, str] = {}
+    lines: list[str] = []
+    for pot in result.pots:
+        if pot.category is None:
+            continue
+        name = hand_label(act, pot.category)
+        winners = tuple(player for player, chips in pot.winners.items() if chips) or tuple(pot.winners)
+        hands.update(dict.fromkeys(winners, name))
+        line = act.t("picture.winner" if len(winners) == 1 else "picture.winners",
+                     players=", ".join(act.name(player) for player in winners), hand=name)
+        if line not in lines:
+            lines.append(line)
+    return hands, "; ".join(lines)
+
+
 def holdem_view(act: Action, hand: engine.Hand) -> TableView:
-    """The hand as everyone may see it: board, pot, stacks, bets, the button, whose turn; cards shown at showdown."""
+    """The hand as everyone may see it: board, pot, stacks, bets, the button, whose turn; at the showdown every
+    shown hand's cards, the winners' hands named on their seats and in the footer."""
     small, big = hand.structure.blinds(hand.level)
     result = hand.result
     shown = result.shown if result is not None else {}
+    winning, footer = _winning_hands(act, result) if result is not None else ({}, "")
     bets = {} if hand.is_over else hand.bets
     stacks, folded = hand.stacks, hand.folded
     seats = []
@@ -71,11 +91,14 @@ def holdem_view(act: Action, hand: engine.Hand) -> TableView:
             note = act.t("holdem.all_in")
         if result is not None and result.net.get(player, 0) > 0:
             note = f"+{result.net[player]}"
+        if player in winning:
+            note = f"{note} · {winning[player]}" if note else winning[player]
         seats.append(SeatView(name=act.name(player), stack=stacks[player], bet=bets.get(player, 0), note=note,
                               is_button=player == hand.button, is_to_act=player == hand.to_act,
                               is_folded=player in folded, cards=_cards(shown.get(player, ()))))
     pot = sum(award.amount for award in result.pots) if result is not None else hand.pot_total
-    footer = act.t("picture.to_act", player=act.name(hand.to_act)) if hand.to_act else ""
+    if hand.to_act:
+        footer = act.t("picture.to_act", player=act.name(hand.to_act))
     return TableView(
         title=act.t("holdem.title", number=hand.hand_number, small=small, big=big, structure=hand.structure.name),
         board=_cards(hand.board), board_slots=5, pot=pot, pot_label=act.t("picture.pot"), seats=tuple(seats),

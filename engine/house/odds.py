@@ -49,6 +49,14 @@ STRATEGIES = {
 }
 """The strategy each game's figures assume, in one line."""
 
+PAYTABLES = {"three-card": {"pairplus": "pairplus", "ante": "ante_bonus"}, "caribbean": {"ante": "paytable"},
+             "russian": {"ante": "paytable"}, "texas": {"ante": "paytable"}}
+"""For each game and bet, the rules' field holding the paytable (hand name → multiple) its figure depends on: the
+BET's paytable, or Three Card Poker's PAIRPLUS and ANTE bonus."""
+
+CHUNK = 10_000
+"""Rounds simulated between two calls of `odds`'s `progress` callback."""
+
 
 @dataclass(frozen=True, slots=True)
 class OddsReport:
@@ -316,8 +324,28 @@ STANDARD_RULES: dict[str, Any] = {
 Stud 5.32%), where they differ from this bot's tables (RULES.md); the other games have no published standard."""
 
 
-def odds(game: str, rounds: int, rng: random.Random, config: Any = None) -> list[OddsReport]:
-    """Every bet's figures for a game by name ("three-card" is exact and ignores `rounds` and `rng`)."""
+def paytables(game: str, config: Any = None) -> dict[str, dict[str, int]]:
+    """The paytables a game's figures assume, by field name (`paytable`, `pairplus`, `ante_bonus`), for `config` or
+    the game's default rules."""
+    rules = config if config is not None else _RULES[game]()
+    return {name: dict(getattr(rules, name)) for name in PAYTABLES[game].values()}
+
+
+def merged(reports: Sequence[OddsReport]) -> OddsReport:
+    """One report from the reports of consecutive runs of one simulation: the figures of a single run as long."""
+    tally = _Tally()
+    for report in reports:
+        mean, error = -report.house_edge / 100, report.std_error / 100
+        tally.count += report.rounds
+        tally.total += mean * report.rounds
+        tally.squares += report.rounds * (error * error * report.rounds + mean * mean)  # n · (variance + mean²)
+    return tally.report(reports[0].game, reports[0].bet)
+
+
+def odds(game: str, rounds: int, rng: random.Random, config: Any = None,
+         progress: Callable[[int], object] | None = None) -> list[OddsReport]:
+    """Every bet's figures for a game by name ("three-card" is exact and ignores `rounds` and `rng`). A simulation
+    calls `progress` with the rounds just simulated every `CHUNK` rounds, with the same figures as without it."""
     if game == "three-card":
         return [three_card_pairplus(config), three_card_ante(config)]
     simulators: dict[str, Callable[[int, random.Random, Any], OddsReport]] = {
@@ -325,4 +353,14 @@ def odds(game: str, rounds: int, rng: random.Random, config: Any = None) -> list
     simulate = simulators.get(game)
     if simulate is None:
         raise ValueError(f"unknown game {game!r}; choose from three-card, caribbean, russian, texas")
-    return [simulate(rounds, rng, config)]
+    if progress is None:
+        return [simulate(rounds, rng, config)]
+    parts = []
+    for start in range(0, rounds, CHUNK):
+        parts.append(simulate(min(CHUNK, rounds - start), rng, config))
+        progress(parts[-1].rounds)
+    return [merged(parts)]
+
+
+_RULES: dict[str, type[Any]] = {"three-card": ThreeCardRules, "caribbean": CaribbeanRules, "russian": RussianRules,
+                                "texas": TexasRules}

@@ -23,6 +23,7 @@ from engine.common import RuleError
 from engine.hands import HandCategory, RussianCategory, ThreeCardCategory
 from engine.house import GAMES
 from engine.house.common import BoxStatus
+from engine.house.odds import PAYTABLES
 from tests.bot.conftest import ANN, BOB, PLACE
 from tests.bot.helpers import everything_public, play_out
 
@@ -202,6 +203,7 @@ def _dynamic_keys() -> dict[str, set[str]]:
         "parse.what.": {"amount", "ante", "pp", "pairplus", "bonus"},
         "odds.bet.": {"ante", "pairplus"},
         "odds.strategy.": set(GAMES),
+        "odds.pays.": {field for fields in PAYTABLES.values() for field in fields.values()},
         "picture.moment.": {"flop", "turn", "river", "showdown", "deal", "reveal", "settled"},
         "": set(),  # `act.t(f"{kind}.{name}")` in a helper: its callers' prefixes are listed here
     }

@@ -1,10 +1,20 @@
 """`pokerbot odds`: text and JSON output, seeded reproducibility, argument errors."""
 
+import io
 import json
+import sys
 
 import pytest
 
+from bot import odds_cli
 from bot.__main__ import main
+
+
+class Terminal(io.StringIO):
+    """A stderr that says it is a terminal, as a console's is."""
+
+    def isatty(self) -> bool:
+        return True
 
 
 def test_three_card_json_is_exact(capsys: pytest.CaptureFixture[str]) -> None:
@@ -41,6 +51,64 @@ def test_text_output_names_the_strategy(capsys: pytest.CaptureFixture[str]) -> N
     assert main(["odds", "texas", "--rounds", "500", "--seed", "1"]) == 0
     out = capsys.readouterr().out
     assert "house edge" in out and "strategy:" in out and "±" in out
+
+
+def test_text_output_names_the_paytable_and_calls_the_error_a_standard_error(
+        capsys: pytest.CaptureFixture[str]) -> None:
+    assert main(["odds", "caribbean", "--rounds", "500", "--seed", "1"]) == 0
+    lines = capsys.readouterr().out.splitlines()
+    assert lines[0].startswith("caribbean   ante      house edge") and lines[0].count("± ") == 1
+    assert lines[0].split("± ")[1].split()[1:3] == ["(standard", "error)"]
+    assert " ".join(lines[1].split()) == (
+        "paytable, the bot's own (RULES.md): BET pays high card 1, pair 1, two pair 2, three of a kind 3, straight 4, "
+        "flush 5, full house 7, four of a kind 20, straight flush 50, royal flush 100")
+    assert main(["odds", "three-card", "--paytables", "standard"]) == 0
+    out = capsys.readouterr().out
+    assert ("paytable, standard casino (the published figures): PAIRPLUS pays straight flush 40, three of a kind 30, "
+            "straight 6, flush 4, pair 1") in out
+    assert "ANTE bonus pays straight flush 5, three of a kind 4, straight 1" in out
+
+
+def test_help_says_plain_pokerbot_runs_the_bot(capsys: pytest.CaptureFixture[str]) -> None:
+    with pytest.raises(SystemExit) as stopped:
+        main(["--help"])
+    assert stopped.value.code == 0
+    out = capsys.readouterr().out
+    assert "pokerbot [--db DB]        run the bot" in out
+    assert "Plain `pokerbot` (no tool) runs the bot" in out and "odds" in out
+
+
+def test_a_progress_bar_on_a_terminal_s_stderr(monkeypatch: pytest.MonkeyPatch,
+                                               capsys: pytest.CaptureFixture[str]) -> None:
+    """A run longer than the bar's delay (made 0 here) draws a bar of simulated rounds on a terminal's stderr; the
+    report on stdout is the same as without it."""
+    assert main(["odds", "texas", "--rounds", "25000", "--seed", "4", "--json"]) == 0
+    quiet = json.loads(capsys.readouterr().out)["reports"]
+    terminal = Terminal()
+    monkeypatch.setattr(sys, "stderr", terminal)
+    monkeypatch.setattr(odds_cli, "BAR_DELAY", 0)
+    assert main(["odds", "texas", "--rounds", "25000", "--seed", "4", "--json"]) == 0
+    assert json.loads(capsys.readouterr().out)["reports"] == quiet
+    drawn = terminal.getvalue()
+    assert drawn.startswith("\r  0%|") and "| 0.00/25.0k [" in drawn and "round/s]" in drawn
+    assert drawn.endswith("\r") and drawn.splitlines()[-1].strip() == ""  # wiped when done: stdout reads clean
+
+
+@pytest.mark.parametrize("delay", [None, 0])
+def test_no_progress_bar_for_a_short_run_or_off_a_terminal(monkeypatch: pytest.MonkeyPatch,
+                                                           capsys: pytest.CaptureFixture[str],
+                                                           delay: float | None) -> None:
+    """A run shorter than a second shows no bar on a terminal; a stderr that is no terminal (a pipe, a file, a test's
+    capture) never gets one."""
+    if delay is None:  # a terminal, and the run's 500 rounds take far less than the delay
+        terminal = Terminal()
+        monkeypatch.setattr(sys, "stderr", terminal)
+        assert main(["odds", "texas", "--rounds", "500"]) == 0
+        assert terminal.getvalue() == ""
+    else:  # no terminal: nothing, even at once
+        monkeypatch.setattr(odds_cli, "BAR_DELAY", delay)
+        assert main(["odds", "texas", "--rounds", "25000"]) == 0
+        assert capsys.readouterr().err == ""
 
 
 def test_unknown_game_is_an_argument_error() -> None:

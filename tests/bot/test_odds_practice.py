@@ -1,13 +1,21 @@
 """`/odds` and practice seats through the service: private answers, computer players paid by the house."""
 
+import ast
 import random
 import re
+from pathlib import Path
 
+import pytest
+
+from bot import games
 from bot.clock import FakeClock
-from bot.games import odds as odds_module
+from bot.games import house_edges
+from bot.i18n import text
 from bot.output import Reply
 from bot.service import Service
 from bot.store import Store
+from engine.house import GAMES, CaribbeanRules, RussianRules, TexasRules, ThreeCardRules
+from engine.house import odds as engine_odds
 from tests.bot.conftest import ANN, BOB, CAT, PLACE
 from tests.bot.helpers import everything_public, ledger_ok, press_label
 
@@ -168,21 +176,73 @@ async def test_odds_is_refused_outside_a_hand(service: Service) -> None:
     assert (await service.handle(PLACE, CAT, "/odds")).error == "You are not in this hand."
 
 
-async def test_odds_in_house_games_tells_the_edge_once_computed(service: Service) -> None:
-    odds_module._house_cache.clear()
-    assert (await service.handle(PLACE, ANN, "/game three-card")).error is None
-    exact = await service.handle(PLACE, ANN, "/odds")
-    assert exact.public == [] and list(exact.private) == ["ann"]
-    text = exact.private["ann"][0]
-    assert "Three Card Poker" in text and "PAIRPLUS" in text and "(exact)" in text and "Q-6-4" in text
-    other = PLACE.__class__(PLACE.chat_id, "chat/other")
-    await service.handle(other, ANN, "/game caribbean")
-    simulated = (await service.handle(other, ANN, "/odds")).private["ann"][0]
-    assert re.search(r"ANTE: \d+\.\d\d% ± \d\.\d \(20,000 simulated rounds\)", simulated)
-    cached = dict(odds_module._house_cache)
-    assert len(cached) == 2
-    assert (await service.handle(other, BOB, "/odds")).private["bob"][0] == simulated
-    assert odds_module._house_cache == cached
+@pytest.mark.parametrize("language", ["en", "ru"])
+async def test_odds_in_house_games_is_precise_instant_and_names_the_paytable(
+        service: Service, monkeypatch: pytest.MonkeyPatch, language: str) -> None:
+    """Every house game answers from figures computed beforehand (nothing is computed on the way: the engine's
+    simulations and enumerations would raise), with a standard error under 0.3 points or the exact figure, and lists
+    the paytable behind each figure."""
+    def no_computation(*args: object, **kwargs: object) -> None:
+        raise AssertionError("/odds computed on the command's path")
+
+    for name in ("caribbean", "russian", "texas", "three_card_ante", "three_card_pairplus"):
+        monkeypatch.setattr(engine_odds, name, no_computation)
+    for game, rules in (("three-card", ThreeCardRules()), ("caribbean", CaribbeanRules()),
+                        ("russian", RussianRules()), ("texas", TexasRules())):
+        place = PLACE.__class__(PLACE.chat_id, f"chat/{game}")
+        assert (await service.handle(place, ANN, f"/game {game}")).error is None
+        await service.handle(place, ANN, f"/lang {language}")
+        answer = await service.handle(place, ANN, "/odds")
+        assert answer.public == [] and list(answer.private) == ["ann"]
+        reply = answer.private["ann"][0]
+        assert text(language, f"game.{game}") in reply and text(language, f"odds.strategy.{game}") in reply
+        errors = [float(error) for error in re.findall(r"± (\d+\.\d+)", reply)]
+        if game == "three-card":
+            assert errors == [] and reply.count(text(language, "odds.house_exact")) == 2
+        else:
+            assert len(errors) == 1 and 0 < errors[0] < 0.3
+            assert "2,000,000" in reply
+        for field, table in engine_odds.paytables(game, rules).items():
+            pays = ", ".join(f"{text(language, 'hand.' + hand)} ×{multiple}" for hand, multiple in table.items())
+            assert text(language, "odds.paytable", what=text(language, f"odds.pays.{field}"), pays=pays) in reply
+    tiers = await service.handle(PLACE.__class__(PLACE.chat_id, "chat/three-card"), ANN, "/set tier vip")
+    assert tiers.error is None  # other limits, same paytable: the same figures
+    vip = await service.handle(PLACE.__class__(PLACE.chat_id, "chat/three-card"), ANN, "/odds")
+    assert "7.93%" in vip.private["ann"][0] and "3.90%" in vip.private["ann"][0]
+
+
+def test_the_precomputed_edges_match_the_tables_and_a_fresh_computation() -> None:
+    """Each game's default rules have their figures; the exact ones are what the engine computes, and a short fresh
+    simulation (seeded, 20,000 rounds) lands within four combined standard errors of each simulated one."""
+    for game, round_type in GAMES.items():
+        reports = house_edges.precomputed(game, round_type.rules_type())
+        assert reports is not None, f"no precomputed figures for {game}'s paytable: run pokerbot odds {game}"
+        fresh = engine_odds.odds(game, 20_000, random.Random(1))
+        assert [report.bet for report in reports] == [report.bet for report in fresh]
+        for stored, computed in zip(reports, fresh, strict=True):
+            if stored.method == "exact":
+                assert stored == computed
+            else:
+                assert stored.std_error < 0.3 and stored.rounds == 2_000_000
+                spread = (stored.std_error ** 2 + computed.std_error ** 2) ** 0.5
+                assert abs(stored.house_edge - computed.house_edge) < 4 * spread
+
+
+async def test_a_paytable_without_figures_is_told_so(service: Service, monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setitem(house_edges.PRECOMPUTED, "caribbean", ({"paytable": {}}, ()))
+    await service.handle(PLACE, ANN, "/game caribbean")
+    refused = await service.handle(PLACE, ANN, "/odds")
+    assert refused.error == text("en", "odds.house_unknown", game="caribbean") and refused.private == {}
+
+
+def test_odds_and_practice_do_not_import_the_service() -> None:
+    """Imports point adapters → service → games → engine: no game module imports `bot.service`, even for types."""
+    for path in Path(games.__file__).parent.glob("*.py"):
+        for node in ast.walk(ast.parse(path.read_text())):
+            if isinstance(node, ast.ImportFrom):
+                assert node.module != "bot.service", path.name
+            elif isinstance(node, ast.Import):
+                assert all(alias.name != "bot.service" for alias in node.names), path.name
 
 
 def test_addbot_and_odds_parse() -> None:

@@ -4,6 +4,7 @@ cards, and the `pictures` setting."""
 from __future__ import annotations
 
 import io
+import itertools
 import random
 from dataclasses import astuple
 
@@ -24,6 +25,7 @@ from bot.render.picture import (
     SeatView,
     TableView,
     draw_table,
+    font,
     layout,
     render_hand,
     render_table,
@@ -90,10 +92,10 @@ def test_the_golden_picture() -> None:
     for empty in spots.board[3:]:  # turn and river not dealt: empty places on the felt
         middle = ((empty[0] + empty[2]) // 2, (empty[1] + empty[3]) // 2)
         assert near(image.getpixel(middle), FELT)
-    for index, seat in enumerate(spots.seats):  # a highlight around the player to act only
-        top_edge = ((seat[0] + seat[2]) // 2, seat[1] + 1)
+    for index, spot in enumerate(spots.seats):  # a highlight around the player to act only
+        top_edge = ((spot.frame[0] + spot.frame[2]) // 2, spot.frame[1] + 1)
         assert near(image.getpixel(top_edge), HIGHLIGHT) == GOLDEN.seats[index].is_to_act
-    button_seat = spots.seats[0]  # the dealer button: a white disc in Ann's corner
+    button_seat = spots.seats[0].frame  # the dealer button: a white disc in Ann's corner
     assert count(image, (button_seat[0] + 14, button_seat[1] + 10, button_seat[0] + 37, button_seat[1] + 33),
                  lambda pixel: near(pixel, (250, 250, 250))) > 100
 
@@ -124,41 +126,152 @@ def test_names_that_do_not_fit_are_cut() -> None:
 
 
 def test_a_long_title_name_and_note_stay_in_their_places() -> None:
-    """Drawn with 200-character texts and with one-character ones, the two pictures differ only inside the title's
-    line and the first seat's name and note places, each ending short of what the seat keeps for its chips and cards;
-    the neighbouring seat is untouched."""
+    """Drawn with 200-character texts and with one-character ones, the two pictures differ only inside the boxes
+    the layout gives the title, the first seat's name and its note; each long text is cut to end inside its seat
+    (short of the bet's pill on its line); the neighbouring seat is untouched."""
     def view(title: str, name: str, note: str) -> TableView:
-        return TableView(title=title, seats=(SeatView(name, stack=10, note=note),
+        return TableView(title=title, seats=(SeatView(name, stack=10, bet=30, note=note),
                                              SeatView("Bob", stack=5, bet=20, cards=("As", "Ks"))))
 
     long, short = view("x" * 300, "Ω" * 200, "n" * 200), view("x", "Ω", "n")
-    spots = layout(long)
-    assert spots == layout(short)
+    spots, small = layout(long), layout(short)
+    assert spots.size == small.size and spots.seats[1] == small.seats[1]
+    seat = spots.seats[0]
+    assert seat.name.text.endswith("…") and seat.note is not None and seat.note.text.endswith("…")
+    assert seat.bet is not None and seat.note.box[2] < seat.bet[0]
+    assert spots.title.box[2] <= WIDTH - MARGIN and seat.name.box[2] <= seat.frame[2] - 14
     difference = ImageChops.difference(draw_table(long), draw_table(short))  # before the palette: exact colours
-    x0, y0, x1, y1 = spots.seats[0]
-    places = {  # where each text may be drawn, and the right edge it must stop at (picture.py's seat layout)
-        "title": ((MARGIN, spots.title_y, WIDTH - MARGIN, spots.title_y + 34), WIDTH - MARGIN),
-        "name": ((x0 + 14, y0 + 4, x1 - 110, y0 + 36), x1 - 110),
-        "note": ((x0 + 14, y0 + 36, x1 - 100, y1 - 4), x1 - 100),
-    }
-    for what, (box, limit) in places.items():
-        changed = difference.crop(box).getbbox()
-        assert changed is not None, f"the long {what} was not drawn"
-        assert limit - 24 <= box[0] + changed[2] <= limit, f"the {what} does not run up to its limit: {changed}"
     outside = difference.copy()
-    for box, _ in places.values():
-        ImageDraw.Draw(outside).rectangle((box[0], box[1], box[2] - 1, box[3] - 1), fill=(0, 0, 0))
+    for spot in (spots, small):
+        for drawn in (spot.title, spot.seats[0].name, spot.seats[0].note):
+            assert drawn is not None
+            x0, y0, x1, y1 = drawn.box
+            ImageDraw.Draw(outside).rectangle((x0, y0, x1 - 1, y1 - 1), fill=(0, 0, 0))
+    assert difference.getbbox() is not None
     assert outside.getbbox() is None, "a long text spilled out of its place"
+
+
+# --- worst-case lengths: nothing overlaps ---------------------------------------------------------------------
+
+NAMES = {  # 24 characters: the widest letters of each alphabet, and real names
+    "en": ("W" * 24, "Maximilian Worthington-S", "Player number 10"),
+    "ru": ("Ш" * 24, "Александра Константинова", "Игорь"),
+}
+NOTES = {"en": ("W" * 20, "settled +10000", "folded"), "ru": ("Щ" * 20, "рассчитан +10000", "пас")}
+BOX = {"en": " · box 3", "ru": " · бокс 3"}
+
+
+def intersect(a: tuple[int, int, int, int], b: tuple[int, int, int, int]) -> bool:
+    return a[0] < b[2] and b[0] < a[2] and a[1] < b[3] and b[1] < a[3]
+
+
+def inside(inner: tuple[int, int, int, int], outer: tuple[int, int, int, int]) -> bool:
+    return outer[0] <= inner[0] and outer[1] <= inner[1] and inner[2] <= outer[2] and inner[3] <= outer[3]
+
+
+def worst_case_views(language: str, stack: int = 1_000_000_000, bet: int = 100_000_000) -> list[TableView]:
+    """A house round and a Hold'em hand with the longest names and notes (and by default absurdly large chips)."""
+    house = TableView(
+        title=("Русский покер — раунд 123456" if language == "ru" else "Russian Poker — round 123456"),
+        board_slots=0, dealer=("9s", "Jd", "Qc", "Kh", "2s", None), dealer_label=text(language, "picture.dealer"),
+        seats=tuple(SeatView(name + BOX[language], bet=1_000_000, note=note, is_to_act=index == 0,
+                             cards=("As", "Ad", "Kc", "Kh", "3s", "2d"))
+                    for index, (name, note) in enumerate(zip(NAMES[language], NOTES[language], strict=True))),
+        footer="▶ " + NAMES[language][0])
+    holdem = TableView(
+        title="Hold'em — hand #123456 · blinds 50000/100000 · no-limit", board=("Ah", "Kd", "7c", "Ts", "2h"),
+        pot=123_456_789, pot_label=text(language, "picture.pot"),
+        seats=tuple(SeatView(name, stack=stack, bet=bet, note=note, is_button=True,
+                             is_to_act=True, cards=("Ah", "Kh", "Qh", "Jh"))
+                    for name, note in zip(NAMES[language], NOTES[language], strict=True)),
+        footer=text(language, "picture.winners", players=", ".join(NAMES[language]), hand="Ш" * 20))
+    return [house, holdem]
+
+
+@pytest.mark.parametrize("language", ["en", "ru"])
+def test_worst_case_names_and_notes_never_overlap(language: str) -> None:
+    """Names of 24 characters (plus the box) and notes of 20, in the widest letters of each alphabet, with the
+    largest numbers, the button and six cards: no two parts of a seat overlap, each stays in its seat, and no text,
+    card or seat overlaps another or leaves the picture."""
+    measure = ImageDraw.Draw(Image.new("RGB", (1, 1)))
+    for view in worst_case_views(language):
+        spots = layout(view)
+        picture = (0, 0, *spots.size)
+        assert image_of(render_table(view)).size == spots.size
+        for drawn in spots.texts():  # each box is the one Pillow gives for the text drawn there
+            assert drawn.box == measure.textbbox(drawn.xy, drawn.text, font=font(drawn.size), anchor=drawn.anchor)
+        for seat in spots.seats:
+            parts = seat.parts()
+            assert {"name", "note", "bet", "card 1", "card 6" if len(seat.cards) == 6 else "card 4"} <= set(parts)
+            for what, box in parts.items():
+                assert inside(box, seat.frame), f"{what} {box} leaves its seat {seat.frame}"
+            for first, second in itertools.combinations(parts.items(), 2):
+                assert not intersect(first[1], second[1]), f"{first} overlaps {second}"
+            assert seat.bet_text is not None and inside(seat.bet_text.box, seat.bet)
+        outer = [(drawn.role, drawn.box) for drawn in (spots.title, spots.dealer_label, spots.pot, spots.footer)
+                 if drawn is not None]
+        outer += [("pot chip", spots.pot_chip)] if spots.pot_chip else []
+        outer += [("card", box) for box in (*spots.dealer, *spots.board)]
+        outer += [("seat", seat.frame) for seat in spots.seats]
+        for what, box in outer:
+            assert inside(box, picture), f"{what} {box} leaves the picture"
+        for first, second in itertools.combinations(outer, 2):
+            assert not intersect(first[1], second[1]), f"{first} overlaps {second}"
+
+
+@pytest.mark.parametrize("language", ["en", "ru"])
+def test_a_24_letter_name_and_a_20_letter_note_are_shown_whole(language: str) -> None:
+    """Real names of 24 letters with the box, and notes like "settled +10000", are drawn whole (smaller if need
+    be) beside a stack and a bet of six digits; only texts wider than any real name are cut."""
+    for view in worst_case_views(language, stack=250_000, bet=100_000):
+        for seat, spot in zip(view.seats[1:], layout(view).seats[1:], strict=True):
+            assert (spot.name.text, spot.note.text if spot.note else None) == (seat.name, seat.note)
+
+
+def test_each_part_is_drawn_inside_its_box_and_apart() -> None:
+    """Drawn alone on a seat, the name, the note, the bet and the cards each change pixels only inside the box the
+    layout gives it, and no two of them touch the same pixels."""
+    name, note = NAMES["ru"][1] + BOX["ru"], NOTES["ru"][1]
+    cards = ("As", "Ad", "Kc", "Kh", "3s", "2d")
+
+    def view(seat: SeatView) -> TableView:  # a second seat with cards: every variant has the same size
+        return TableView(title="t", board_slots=0, seats=(seat, SeatView("x", cards=("2c",))))
+
+    empty = draw_table(view(SeatView("")))
+    full = layout(view(SeatView(name, bet=1_000_000, note=note, cards=cards))).seats[0]
+    assert full.note is not None and full.bet is not None
+    drawn = {}
+    for what, seat, allowed in (("name", SeatView(name), full.name.box),
+                                ("note", SeatView("", note=note), full.note.box),
+                                ("bet", SeatView("", bet=1_000_000), full.bet),
+                                ("cards", SeatView("", cards=cards), (*full.cards[0][:2], *full.cards[-1][2:]))):
+        changed = ImageChops.difference(draw_table(view(seat)), empty).getbbox()
+        assert changed is not None and inside(changed, allowed), f"the {what} is drawn at {changed}, not {allowed}"
+        drawn[what] = changed
+    for (first, a), (second, b) in itertools.combinations(drawn.items(), 2):
+        assert not intersect(a, b), f"the {first} ({a}) and the {second} ({b}) touch"
+
+
+def test_cyrillic_is_drawn_with_real_letters() -> None:
+    """The font the pictures use has Cyrillic letters: Ж and Щ come out as two different shapes, neither the box
+    a font draws for a letter it lacks."""
+    used = font(18)
+    masks = {letter: bytes(used.getmask(letter)) for letter in ("Ж", "Щ", "\U000e0ffe")}
+    assert len(set(masks.values())) == 3
 
 
 # --- only public information ----------------------------------------------------------------------------------
 
 
 class Talk:
-    """The two things the view builders ask of an action: text in English and a player's name."""
+    """The two things the view builders ask of an action: text in a language (English by default) and a player's
+    name."""
+
+    def __init__(self, language: str = "en") -> None:
+        self.language = language
 
     def t(self, key: str, /, **params: object) -> str:
-        return text("en", key, **params)
+        return text(self.language, key, **params)
 
     def name(self, user_id: str) -> str:
         return user_id.title()
@@ -201,6 +314,36 @@ def test_a_holdem_view_shows_no_hole_cards_until_the_showdown() -> None:
     for seat, player in zip(final.seats, hand.players, strict=True):
         assert set(seat.cards) == hole[player]  # shown at the showdown: public now
     assert final.pot == 60 and all(seat.bet == 0 for seat in final.seats)
+
+
+@pytest.mark.parametrize(("language", "seed"), [("en", 3), ("ru", 3), ("en", 11), ("ru", 11)])
+def test_the_showdown_picture_shows_every_hand_and_names_the_winning_one(language: str, seed: int) -> None:
+    """At the showdown every player still in has his cards on his seat; the winner's seat and the footer name the
+    winning hand (in the chat's language), and the seats' parts still do not overlap."""
+    players = [engine.SeatPlayer(name, 200) for name in ("ann", "bob", "cat")]
+    hand, _ = engine.Hand.start(players, 0, 20, HOME_LIMIT, Deck(random.Random(seed)), 1)
+    while not hand.is_over:
+        player = hand.to_act
+        assert player is not None
+        hand.act(player, engine.Check() if hand.legal_actions().can_check else engine.Call())
+    talk = Talk(language)
+    view = holdem_view(talk, hand)  # type: ignore[arg-type]
+    assert hand.result is not None and hand.result.went_to_showdown
+    main = hand.result.pots[0]
+    assert main.category is not None
+    name = text(language, "hand." + main.category.replace(" ", "_"))
+    assert name != main.category or language == "en"
+    for seat, player in zip(view.seats, hand.players, strict=True):
+        assert seat.cards == tuple(str(card) for card in hand.hole_cards(player))
+        assert seat.note.endswith(f" · {name}") == (player in main.winners), seat.note
+    winners = ", ".join(talk.name(player) for player in main.winners)
+    key = "picture.winner" if len(main.winners) == 1 else "picture.winners"
+    assert view.footer == text(language, key, players=winners, hand=name)
+    spots = layout(view)
+    for seat in spots.seats:
+        assert len(seat.cards) == 2
+        for first, second in itertools.combinations(seat.parts().values(), 2):
+            assert not intersect(first, second)
 
 
 def test_a_folded_hand_shows_nobody_s_cards() -> None:

@@ -133,3 +133,25 @@ def test_draw_predicates_match_a_card_by_card_reading() -> None:
         assert fast == texas_draws(cards[:2], cards[2:]), cards
         assert odds.four_to_a_flush(indices) == four_to_a_flush(cards)
         assert odds.four_to_a_straight(indices) == four_to_a_straight(cards), cards
+
+
+@pytest.mark.parametrize("game", ["caribbean", "russian", "texas"])
+def test_a_simulation_reporting_progress_gives_the_same_figures(game: str) -> None:
+    """With a `progress` callback the rounds are simulated in chunks, told as they finish, and merged into exactly
+    the figures of one run on the same seed."""
+    told: list[int] = []
+    rounds = 2 * odds.CHUNK + 123
+    (chunked,) = odds.odds(game, rounds, random.Random(3), progress=told.append)
+    (whole,) = odds.odds(game, rounds, random.Random(3))
+    assert told == [odds.CHUNK, odds.CHUNK, 123]
+    assert chunked.rounds == whole.rounds == rounds
+    assert chunked.house_edge == pytest.approx(whole.house_edge, abs=1e-9)
+    assert chunked.std_error == pytest.approx(whole.std_error, rel=1e-9)
+
+
+def test_paytables_name_what_each_game_pays() -> None:
+    assert odds.paytables("three-card") == {"pairplus": dict(ThreeCardRules().pairplus),
+                                            "ante_bonus": dict(ThreeCardRules().ante_bonus)}
+    standard = odds.STANDARD_RULES["caribbean"]
+    assert odds.paytables("caribbean", standard) == {"paytable": dict(CaribbeanRules().paytable)}
+    assert odds.paytables("russian")["paytable"]["ace_king"] == 1
