@@ -2,13 +2,17 @@
 
 from __future__ import annotations
 
+import logging
 from dataclasses import dataclass, field
+from typing import Any
 
 from bot import commands as cmd
 from bot.games.context import Action
 from bot.output import File
 from bot.render import signed
-from bot.render.pokerstars import RecordedHand, export_hand, export_hands
+from bot.render.pokerstars import RecordedHand, export_hand, export_hands, is_one_hand
+
+log = logging.getLogger(__name__)
 
 DEFAULT_HANDS = 3
 MAX_HANDS = 20
@@ -25,7 +29,8 @@ def show_history(act: Action, command: cmd.History) -> None:
     if count is None or count <= 0:
         raise act.refuse("parse.usage", command=cmd.History.name, usage=cmd.History.usage)
     count = min(count, MAX_HANDS)
-    records = act.tx.hand_records(act.place.table_id, act.tx.finished_hands(act.place.table_id, count))
+    hand_ids = act.tx.finished_hands(act.place.table_id, count)
+    records = _whole_hands(act, act.tx.hand_records(act.place.table_id, hand_ids))
     if not records:
         raise act.refuse("history.no_hands")
     for _, at, events in records:
@@ -38,7 +43,7 @@ def _tournament_file(act: Action) -> None:
     if tournament_id is None:
         raise act.refuse("history.no_tournament")
     hand_ids = act.tx.tournament_hands(act.place.table_id, tournament_id)
-    records = act.tx.hand_records(act.place.table_id, hand_ids)
+    records = _whole_hands(act, act.tx.hand_records(act.place.table_id, hand_ids))
     if not records:
         raise act.refuse("history.no_tournament_hands", number=tournament_id)
     events = [event for _, _, hand_events in records for event in hand_events]
@@ -46,6 +51,19 @@ def _tournament_file(act: Action) -> None:
     text = export_hands(hands, _names(act, events), hero=act.user)
     act.reply.files.append(File(f"tournament-{tournament_id}.txt", text.encode(), to=act.user))
     act.tell(act.user, "history.tournament_file", number=tournament_id, hands=len(records))
+
+
+def _whole_hands(act: Action, records: list[tuple[str, float, list[dict[str, Any]]]]
+                 ) -> list[tuple[str, float, list[dict[str, Any]]]]:
+    """The records that are one hand each; any other (see `is_one_hand`) is left out, with a logged warning."""
+    kept = []
+    for record in records:
+        if is_one_hand(record[2]):
+            kept.append(record)
+        else:
+            log.warning("table %s: the history of %s is not one hand; left out of the export",
+                        act.place.table_id, record[0])
+    return kept
 
 
 def _names(act: Action, events: list[dict[str, object]]) -> dict[str, str]:
