@@ -1,4 +1,4 @@
-"""Migration 3: hand and round numbers unique per table for good, and the records that shared a number split apart.
+"""The migration to hand and round numbers unique per table for good: the records that shared a number split apart.
 
 Before it, each game counted its hands in the table's snapshot, which `/game` replaces: after `/game russian` and
 `/game holdem` the table dealt hand 1 again, and the new hand's history and ledger rows went under the id (`h1`) of an
@@ -14,6 +14,7 @@ splits every id that holds several hands (or rounds) at their start events:
 
 from __future__ import annotations
 
+import json
 import logging
 import sqlite3
 from dataclasses import dataclass
@@ -39,12 +40,18 @@ class _Piece:
 def number_hands_per_table(connection: sqlite3.Connection) -> None:
     """Add the per-table counter and repair every table's records (inside the migration's transaction)."""
     connection.execute("ALTER TABLE tables ADD COLUMN last_number INTEGER NOT NULL DEFAULT 0")
-    tables = connection.execute(
-        "SELECT table_id, COALESCE(json_extract(state, '$.number'), 0) FROM tables"
-    ).fetchall()
-    for table_id, number in tables:
-        last = _repair_table(connection, str(table_id), int(number) if isinstance(number, int) else 0)
+    for table_id, state in connection.execute("SELECT table_id, state FROM tables").fetchall():
+        last = _repair_table(connection, str(table_id), _snapshot_number(state))
         connection.execute("UPDATE tables SET last_number = ? WHERE table_id = ?", (last, table_id))
+
+
+def _snapshot_number(state: str | None) -> int:
+    """The number the table's snapshot holds (its game's last hand or round), 0 when it has none or is unreadable."""
+    try:
+        number = json.loads(state or "{}").get("number", 0)
+    except (ValueError, AttributeError):
+        return 0
+    return number if isinstance(number, int) else 0
 
 
 def _repair_table(connection: sqlite3.Connection, table_id: str, number: int) -> int:
@@ -87,7 +94,7 @@ def _pieces(prefix: str, rows: list[tuple[int, str]]) -> list[_Piece]:
     previous = ""
     for row in rows:
         kind = row[1]
-        starts = kind == "HandStarted" if prefix == "h" else kind == "BetsPlaced" and previous != "BetsPlaced"
+        starts = kind == "HandStarted" if prefix == "h" else (kind == "BetsPlaced" and previous != "BetsPlaced")
         if starts or not pieces:
             pieces.append(_Piece([], sound=starts))
         pieces[-1].rows.append(row)
@@ -118,6 +125,8 @@ def _rename_ledger(connection: sqlite3.Connection, table_id: str, hand_id: str, 
         "SELECT id, source, target, amount FROM ledger WHERE table_id = ? AND hand_id = ? ORDER BY id",
         (table_id, hand_id),
     ).fetchall()
+    if not rows:
+        return
     parts: list[list[int]] = [[]]
     on_table, closed = 0, False
     for row_id, source, target, amount in rows:
@@ -127,7 +136,6 @@ def _rename_ledger(connection: sqlite3.Connection, table_id: str, hand_id: str, 
         parts[-1].append(int(row_id))
         on_table += amount * (_is_table_account(target, table_id) - _is_table_account(source, table_id))
         closed = on_table == 0 and _is_table_account(source, table_id)
-    parts = [part for part in parts if part]
     if len(parts) != len(pieces):
         log.warning("table %s: the ledger rows under %s make %d hands but its history %d; they keep the id",
                     table_id, hand_id, len(parts), len(pieces))

@@ -130,7 +130,7 @@ async def history_rows(store: Store) -> list[tuple[str, str]]:
 
 def assert_one_hand_per_id(rows: list[tuple[str, str]]) -> None:
     """Each id holds one hand (its one `HandStarted` first, `HandEnded` only last) or one round (its bets first and
-    only there, `RoundEnded` only last); numbers are never used twice, by a hand or a round, and only go up."""
+    only there, `RoundEnded` only last)."""
     by_id: dict[str, list[str]] = {}
     for hand_id, kind in rows:
         by_id.setdefault(hand_id, []).append(kind)
@@ -142,12 +142,17 @@ def assert_one_hand_per_id(rows: list[tuple[str, str]]) -> None:
             after_bets = list(dropwhile(lambda kind: kind == "BetsPlaced", kinds))
             assert kinds[0] == "BetsPlaced" and "BetsPlaced" not in after_bets, (hand_id, kinds)
             assert "RoundEnded" not in kinds[:-1], (hand_id, kinds)
-    numbers = [int(hand_id[1:]) for hand_id in by_id]
-    assert numbers == sorted(set(numbers)), list(by_id)
+
+
+def assert_numbers_only_go_up(rows: list[tuple[str, str]]) -> None:
+    """Numbers are never used twice, by a hand or a round, and go up in the order hands and rounds were played."""
+    numbers = [int(hand_id[1:]) for hand_id in dict.fromkeys(hand_id for hand_id, _ in rows)]
+    assert numbers == sorted(set(numbers)), numbers
 
 
 async def assert_every_hand_exports(store: Store) -> int:
-    """Every finished hand exports on its own, parses with pokerkit's PokerStars parser, and has one set of blinds."""
+    """Every finished hand exports on its own under its own number, parses with pokerkit's PokerStars parser, and
+    has one set of blinds; returns how many there are."""
     records = await store.read(lambda tx: tx.hand_records(PLACE.table_id, tx.finished_hands(PLACE.table_id, 1000)))
     for hand_id, at, events in records:
         names = {player: player.upper() for player in events[0]["players"]}
@@ -176,6 +181,7 @@ async def test_numbers_go_on_across_games_tournaments_and_restarts(tmp_path: Pat
     rows = await history_rows(table.store)
     assert list(dict.fromkeys(hand_id for hand_id, _ in rows)) == ["h1", "r2", "h3", "h4", "h5"]
     assert_one_hand_per_id(rows)
+    assert_numbers_only_go_up(rows)
     assert await assert_every_hand_exports(table.store) == 4
     await table.store.close()
 
@@ -261,7 +267,9 @@ async def run_steps(path: Path, steps: list[tuple[str, Any]]) -> None:
             else:
                 await table.tournament((*preference, "check", "fold"))
         assert table.store is not None and table.service is not None
-        assert_one_hand_per_id(await history_rows(table.store))
+        rows = await history_rows(table.store)
+        assert_one_hand_per_id(rows)
+        assert_numbers_only_go_up(rows)
         await assert_every_hand_exports(table.store)
         await ledger_ok(table.service)
     finally:
