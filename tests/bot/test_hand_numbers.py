@@ -4,12 +4,14 @@ hand's history, ledger rows, export and void are that hand's alone."""
 from __future__ import annotations
 
 import asyncio
+import logging
 import random
 import tempfile
 from itertools import dropwhile
 from pathlib import Path
 from typing import Any
 
+import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
@@ -231,6 +233,25 @@ async def test_voiding_at_restart_refunds_that_hand_alone(tmp_path: Path) -> Non
     again = await table.do(ADMIN, "/deal")  # the table plays on
     assert again.table is not None and again.table.key == "h4"
     await store.close()
+
+
+async def test_a_record_holding_two_hands_is_left_out_of_history_with_a_warning(
+        tmp_path: Path, caplog: pytest.LogCaptureFixture) -> None:
+    table = Table(tmp_path / "bot.db")
+    await table.open()
+    for _ in range(2):
+        await table.play("holdem", ("check", "call"))
+    assert table.store is not None
+    merged = [event for _, _, events in await table.store.read(
+        lambda tx: tx.hand_records(PLACE.table_id, ["h1", "h2"])) for event in events]
+    await table.store.transact(lambda tx: tx.add_history(PLACE.table_id, "h7", merged), now=table.clock.now())
+    with pytest.raises(ValueError):
+        export_hand(RecordedHand(merged, 0.0), {})
+    with caplog.at_level(logging.WARNING, logger="bot.history"):
+        reply = await table.do(ADMIN, "/history 10")
+    assert [text.split(":")[0] for text in reply.private["ann"]] == ["PokerStars Hand #1", "PokerStars Hand #2"]
+    assert any("h7" in record.getMessage() for record in caplog.records)
+    await table.store.close()
 
 
 # --- the property -----------------------------------------------------------------------------------------------
