@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import functools
+import logging
 from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any
@@ -11,9 +12,11 @@ from bot import commands as cmd
 from bot.games.context import Action
 from bot.output import File, Place
 from bot.render import signed
-from bot.render.pokerstars import RecordedHand, export_hand, export_hands
+from bot.render.pokerstars import RecordedHand, export_hand, export_hands, is_one_hand
 from bot.store import Tx
 from engine.text import quote_input
+
+log = logging.getLogger(__name__)
 
 DEFAULT_HANDS = 3
 MAX_HANDS = 20
@@ -55,6 +58,7 @@ def _no_tournament(act: Action) -> None:
 
 
 def _show_hands(act: Action, records: list[HandRecord]) -> None:
+    records = _whole_hands(act, records)
     if not records:
         raise act.refuse("history.no_hands")
     for _, at, events in records:
@@ -63,6 +67,7 @@ def _show_hands(act: Action, records: list[HandRecord]) -> None:
 
 
 def _tournament_file(act: Action, tournament_id: int, records: list[HandRecord]) -> None:
+    records = _whole_hands(act, records)
     if not records:
         raise act.refuse("history.no_tournament_hands", number=tournament_id)
     events = [event for _, _, hand_events in records for event in hand_events]
@@ -70,6 +75,18 @@ def _tournament_file(act: Action, tournament_id: int, records: list[HandRecord])
     text = export_hands(hands, _names(act, events), hero=act.user)
     act.reply.files.append(File(f"tournament-{tournament_id}.txt", text.encode(), to=act.user))
     act.tell(act.user, "history.tournament_file", number=tournament_id, hands=len(records))
+
+
+def _whole_hands(act: Action, records: list[HandRecord]) -> list[HandRecord]:
+    """The records that are one hand each; any other (see `is_one_hand`) is left out, with a logged warning."""
+    kept = []
+    for record in records:
+        if is_one_hand(record[2]):
+            kept.append(record)
+        else:
+            log.warning("table %s: the history of %s is not one hand; left out of the export",
+                        act.place.table_id, record[0])
+    return kept
 
 
 def _names(act: Action, events: list[dict[str, object]]) -> dict[str, str]:

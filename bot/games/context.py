@@ -134,6 +134,10 @@ class Action:
             if move.amount:
                 self.move(account(move.source), account(move.target), move.amount, move.reason, hand_id)
 
+    def next_number(self) -> int:
+        """The number of the hand or round about to start: the table's counter, shared by every game it plays."""
+        return self.tx.next_number(self.place.table_id)
+
     def record(self, hand_id: str, events: Iterable[Event]) -> None:
         """Append events to the hand's or round's history."""
         self.tx.add_history(self.place.table_id, hand_id, [event.to_dict() for event in events])

@@ -38,10 +38,10 @@ class HoldemController:
     """Texas Hold'em at a table: a cash game from the players' wallets, or the table of a tournament.
 
     State: `seats` (clockwise: id, stack between hands, `out` when sitting out, `timeouts` in a row, `leaving`),
-    `button` (seat index), `number` (hands dealt), `hand` (the engine hand's dict while one is played), `step`
-    (actions so far, so a stale time-out does nothing) and `tournament` (see `bot.games.tournament`). Engine
-    accounts map to the ledger as `stack:<id>` → `stack:<table>:<id>`, `pot` → `pot:<table>`, `bank` → the
-    tournament bank.
+    `button` (seat index), `number` (the current or last hand's, from the table's counter), `hand` (the engine
+    hand's dict while one is played), `step` (actions so far, so a stale time-out does nothing) and `tournament`
+    (see `bot.games.tournament`). Engine accounts map to the ledger as `stack:<id>` → `stack:<table>:<id>`, `pot` →
+    `pot:<table>`, `bank` → the tournament bank.
     """
 
     # --- the Controller protocol ----------------------------------------------------------------------------
@@ -264,7 +264,7 @@ class HoldemController:
         button = self._next_button(act)
         players = [engine.SeatPlayer(seat["id"], seat["stack"], not self._dealt_in(act, seat)) for seat in seats]
         structure = STRUCTURES[act.config.get("structure", DEFAULTS["structure"])]
-        act.state["number"] = act.state.get("number", 0) + 1
+        act.state["number"] = act.next_number()
         pawn = tour.pawn_rules(self, act)
         try:
             hand, events = engine.Hand.start(players, button, level, structure, Deck(act.rng), act.state["number"],

@@ -38,9 +38,9 @@ _COMMAND_ACTIONS: dict[type[cmd.Command], tuple[str, ...]] = {
 class HouseController:
     """Plays one house game (`texas`, `russian`, `caribbean`, `three-card`) at a table, against the bot as dealer.
 
-    State: `round` (the engine round's dict, None between rounds) and `number` (rounds dealt so far). Local engine
-    accounts map to the ledger as `player:<id>` → the player's wallet, `box:<id>:<n>` → `box:<table>:<id>:<n>`,
-    `house` → `house:<chat>`.
+    State: `round` (the engine round's dict, None between rounds) and `number` (the current or last round's, from the
+    table's counter, which Hold'em hands share). Local engine accounts map to the ledger as `player:<id>` → the
+    player's wallet, `box:<id>:<n>` → `box:<table>:<id>:<n>`, `house` → `house:<chat>`.
     """
 
     def __init__(self, game: str) -> None:
@@ -132,7 +132,7 @@ class HouseController:
             raise act.refuse("house.round_in_play")
         if round_ is None:
             round_ = self.round_type.new(self._rules(act))
-            act.state["number"] = act.state.get("number", 0) + 1
+            act.state["number"] = act.next_number()
         first_bet = act.user not in round_.wallets
         balance = act.balance(act.wallet(act.user)) if first_bet else None
         try:

@@ -66,6 +66,13 @@ class _Summary:
     marks: list[str] = field(default_factory=list)
 
 
+def is_one_hand(events: Sequence[Mapping[str, Any]]) -> bool:
+    """Whether a record is one whole hand: it opens with its `HandStarted` and holds no other. (Before hand numbers
+    were unique per table, two hands could share an id and so one record; such a record is not exported.)"""
+    return bool(events) and events[0].get("kind") == "HandStarted" and not any(
+        event.get("kind") == "HandStarted" for event in events[1:])
+
+
 def export_hands(hands: Iterable[RecordedHand], names: Mapping[str, str], *, hero: str | None = None,
                  reveal_all: bool = False, max_seats: int = 10) -> str:
     """Several hands in one text, separated as in a PokerStars hand-history file."""
@@ -75,12 +82,13 @@ def export_hands(hands: Iterable[RecordedHand], names: Mapping[str, str], *, her
 
 def export_hand(hand: RecordedHand, names: Mapping[str, str], *, hero: str | None = None, reveal_all: bool = False,
                 max_seats: int = 10) -> str:
-    """One hand in PokerStars format. `names` maps player ids to display names (made unique and one-line here);
-    hole cards appear for `hero` (or everyone with `reveal_all`), and for every hand shown at the showdown."""
+    """One hand in PokerStars format, its stakes and structure read from its own `HandStarted`. `names` maps player
+    ids to display names (made unique and one-line here); hole cards appear for `hero` (or everyone with
+    `reveal_all`), and for every hand shown at the showdown."""
     events = list(hand.events)
+    if not is_one_hand(events):
+        raise ValueError("a hand's history starts with its HandStarted and holds no other")
     start = events[0]
-    if start.get("kind") != "HandStarted":
-        raise ValueError(f"a hand's history starts with HandStarted, not {start.get('kind')!r}")
     players: list[str] = list(start["players"])
     label = _unique_names(players, names)
     level = int(start["level"])

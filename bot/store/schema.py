@@ -3,8 +3,14 @@
 from __future__ import annotations
 
 import sqlite3
+from collections.abc import Callable
 
-MIGRATIONS: list[str] = [
+from bot.store.repair import number_hands_per_table
+
+Migration = str | Callable[[sqlite3.Connection], None]
+"""SQL statements separated by `;`, or a function for a repair that SQL alone cannot express."""
+
+MIGRATIONS: list[Migration] = [
     # 1: chats, players, accounts and the double-entry ledger, tables, history, timers, tournaments
     """
     CREATE TABLE chats (
@@ -84,6 +90,8 @@ MIGRATIONS: list[str] = [
         PRIMARY KEY (chat_id, user_id)
     );
     """,
+    # 4: one hand number counter per table (`tables.last_number`); hand records merged under one id are split
+    number_hands_per_table,
 ]
 
 
@@ -93,9 +101,12 @@ def migrate(connection: sqlite3.Connection) -> int:
     for number, script in enumerate(MIGRATIONS[version:], start=version + 1):
         try:
             connection.execute("BEGIN IMMEDIATE")
-            for statement in script.split(";"):
-                if statement.strip():
-                    connection.execute(statement)
+            if callable(script):
+                script(connection)
+            else:
+                for statement in script.split(";"):
+                    if statement.strip():
+                        connection.execute(statement)
             connection.execute(f"PRAGMA user_version = {number}")
             connection.execute("COMMIT")
         except BaseException:

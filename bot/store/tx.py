@@ -244,6 +244,17 @@ class Tx:
             (table_id, chat_id, config, state, self.now),
         )
 
+    def next_number(self, table_id: str) -> int:
+        """The table's next hand or round number: one counter per table for every game, never reset, so the number
+        (and the `h…`/`r…` id built from it) names one hand for good. Kept in its own column, not in the snapshot,
+        because `/game` replaces the snapshot; increased in the action's transaction, so a refused deal keeps none."""
+        row = self.db.execute(
+            "UPDATE tables SET last_number = last_number + 1 WHERE table_id = ? RETURNING last_number", (table_id,)
+        ).fetchone()
+        if row is None:
+            raise KeyError(f"unknown table {table_id!r}")
+        return int(row[0])
+
     def table_ids(self) -> list[str]:
         """Every table the store knows."""
         return [str(row[0]) for row in self.db.execute("SELECT table_id FROM tables ORDER BY table_id")]
