@@ -66,8 +66,6 @@ def describe(act: Action, name: str, ranks: Sequence[int]) -> str:
     "two pair, kings and sevens, ace kicker", "straight to the ten", "flush, ace high". Without ranks, or for a
     category that names no rank (royal flush, ace-king, no game), the category's name alone."""
     key = category_key(name)
-    if key == "straight_flush" and ranks and ranks[0] == 14:
-        key = "royal_flush"
     named = _NAMED_BY.get(key)
     if named is None or len(ranks) < named:
         return category_label(act, key)
@@ -78,6 +76,12 @@ def describe(act: Action, name: str, ranks: Sequence[int]) -> str:
     if key in _SHOWS_KICKER and len(ranks) > named:
         said = act.t("hand.kicker", hand=said, card=rank_name(act, ranks[named], "card"))
     return said
+
+
+def five_card_name(category: str, ranks: Sequence[int]) -> str:
+    """A five-card category as a card room names it: the ace-high straight flush is a royal flush."""
+    key = category_key(category)
+    return "royal_flush" if key == "straight_flush" and len(ranks) > 0 and ranks[0] == 14 else key
 
 
 def decided(act: Action, name: str, winner: str, winner_ranks: Sequence[int], loser: str,

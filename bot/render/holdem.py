@@ -143,7 +143,8 @@ def _line(act: Action, event: Event) -> str:
 
 def _said(act: Action, shown: engine.HandsShown, player: str) -> str:
     """A shown hand in a card room's words ("two pair, kings and sevens, ace kicker")."""
-    return hands.describe(act, shown.categories[player], shown.ranks.get(player, ()))
+    ranks = shown.ranks.get(player, ())
+    return hands.describe(act, hands.five_card_name(shown.categories[player], ranks), ranks)
 
 
 def _pot_line(act: Action, event: engine.PotAwarded, shown: engine.HandsShown | None) -> str:
