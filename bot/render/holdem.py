@@ -20,7 +20,13 @@ def seats_text(act: Action) -> str:
     for seat in act.state.get("seats", []):
         status = act.t("holdem.sitting_out") if seat["out"] else ""
         lines.append(f"  {act.name(seat['id'])} — {seat['stack']} {status}".rstrip())
-    lines.append(act.t("holdem.between_hands"))
+    tournament = act.state.get("tournament")
+    if tournament and tournament["engine"].get("phase") == "registering":
+        lines.append(act.t("holdem.waiting_for_start"))
+    elif sum(1 for seat in act.state.get("seats", []) if seat["stack"] > 0) < 2:
+        lines.append(act.t("holdem.waiting_for_players"))
+    else:
+        lines.append(act.t("holdem.between_hands"))
     return "\n".join(lines)
 
 
