@@ -50,6 +50,15 @@ def _pack(category: int, ranks: Sequence[int]) -> int:
     return value
 
 
+def _unpack_ranks(packed: int) -> tuple[int, ...]:
+    """The tie-break ranks `_pack` put into an ordering integer, most significant first."""
+    out = []
+    for _ in range(5):
+        out.append(packed & 0xF)
+        packed >>= _RANK_BITS
+    return tuple(rank for rank in reversed(out) if rank)
+
+
 @dataclass(frozen=True, eq=False, slots=True)
 class HandValue:
     """The best five-card hand out of some cards: ordered by `strength`, equal when ranks are equal."""
@@ -66,12 +75,7 @@ class HandValue:
     @property
     def ranks(self) -> tuple[int, ...]:
         """The tie-break ranks, most significant first (a wheel straight starts with 5)."""
-        packed = self.strength
-        out = []
-        for _ in range(5):
-            out.append(packed & 0xF)
-            packed >>= _RANK_BITS
-        return tuple(rank for rank in reversed(out) if rank)
+        return _unpack_ranks(self.strength)
 
     def __eq__(self, other: object) -> bool:
         return isinstance(other, HandValue) and self.strength == other.strength
@@ -206,6 +210,11 @@ class ThreeCardValue:
     high_rank: int
     """The highest rank that counts (3 for A-2-3, the pair's rank for a pair)."""
 
+    @property
+    def ranks(self) -> tuple[int, ...]:
+        """The tie-break ranks, most significant first (a straight's top card; a pair's rank, then its kicker)."""
+        return _unpack_ranks(self.strength)
+
 
 def evaluate_three(cards: Sequence[Card]) -> ThreeCardValue:
     """Rank a three-card hand (RULES §5); A-K-Q is the top straight and A-2-3 the lowest."""
@@ -288,6 +297,19 @@ class Combination:
 
     category: RussianCategory
     cards: frozenset[Card]
+
+    @property
+    def ranks(self) -> tuple[int, ...]:
+        """The ranks that name it, most significant first: a pair's rank, two pair's high then low pair, a full
+        house's three then two, a five-card combination's tie-break ranks; none for ace-king."""
+        if self.category is RussianCategory.ACE_KING:
+            return ()
+        if len(self.cards) == 5:
+            return evaluate(list(self.cards)).ranks
+        counts: dict[int, int] = {}
+        for card in self.cards:
+            counts[card.rank] = counts.get(card.rank, 0) + 1
+        return tuple(sorted(counts, key=lambda rank: (counts[rank], rank), reverse=True))
 
 
 def combinations_in(cards: Sequence[Card]) -> list[Combination]:

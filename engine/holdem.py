@@ -508,7 +508,8 @@ class Hand:
             values = {seat.id: evaluate(seat.hole + self._board) for seat in order}
             categories = {player: _category_name(value) for player, value in values.items()}
             ranks = {player: value.strength for player, value in values.items()}
-            events.append(HandsShown(cards=shown, categories=categories))
+            events.append(HandsShown(cards=shown, categories=categories,
+                                     ranks={player: value.ranks for player, value in values.items()}))
         contributions = {seat.id: seat.contributed for seat in self._seats}
         awards: list[PotAward] = []
         for pot_index, pot in enumerate(build_pots(contributions, [seat.id for seat in order])):

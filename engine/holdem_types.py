@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from collections.abc import Mapping
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import Any
 
 from engine.betting import Street
@@ -232,10 +232,12 @@ class BoardDealt(Event):
 
 @dataclass(frozen=True, kw_only=True)
 class HandsShown(Event):
-    """At showdown every player still in shows his cards: cards and hand category name per player."""
+    """At showdown every player still in shows his cards: cards, hand category name and the ranks that decide
+    between hands of that category (most significant first, as `HandValue.ranks`) per player."""
 
     cards: dict[str, tuple[Card, ...]]
     categories: dict[str, str]
+    ranks: dict[str, tuple[int, ...]] = field(default_factory=dict)
 
 
 @dataclass(frozen=True, kw_only=True)

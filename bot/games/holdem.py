@@ -29,6 +29,10 @@ DEFAULTS: dict[str, Any] = {
 }
 """A cash table's defaults: `/set name value` changes them (organizer)."""
 
+_NEXT_HAND_SETTINGS = frozenset({"structure", "level", "turn_seconds"})
+"""Settings a hand in play keeps as it was dealt (its structure, its level, its turns' time): they apply from the
+next hand (the turn time is fixed when the hand is dealt)."""
+
 TIMEOUTS_BEFORE_SITTING_OUT = 2
 ABSENT_SECONDS = 2
 """A tournament player sitting out is still dealt in; his turn passes (check or fold) after this pause."""
@@ -221,7 +225,10 @@ class HoldemController:
                 raise act.refuse("settings.bad_value", name=command.key, value=value,
                                  choices=f"2…{engine.MAX_PLAYERS}")
         act.config[command.key] = value
-        act.say("settings.set", name=command.key, value=value)
+        if command.key in _NEXT_HAND_SETTINGS and act.state.get("hand"):
+            act.say("settings.set_next_hand", name=command.key, value=value)
+        else:
+            act.say("settings.set", name=command.key, value=value)
 
     # --- hands --------------------------------------------------------------------------------------------------
 
@@ -258,7 +265,7 @@ class HoldemController:
         level = tour.current_level(self, act) if act.state.get("tournament") else self.config(act, "level")
         if level is None:
             if not quiet:
-                raise act.refuse("tournament.on_break", until=tour.break_until(self, act))
+                raise tour.no_play_refusal(self, act)
             return
         seats = act.state["seats"]
         button = self._next_button(act)
@@ -272,7 +279,12 @@ class HoldemController:
         except RuleError as error:  # more players than one deck deals (a table set up before the seat cap)
             raise act.rule_refusal(error) from None
         act.state["button"] = button
+        act.state["turn_seconds"] = self.config(act, "turn_seconds")  # the hand keeps it (see _NEXT_HAND_SETTINGS)
         self._commit(act, hand, events)
+
+    def _turn_seconds(self, act: Action) -> int:
+        """The turn time of the hand in play: the setting as it was when the hand was dealt."""
+        return int(act.state.get("turn_seconds") or self.config(act, "turn_seconds"))
 
     def _next_button(self, act: Action) -> int:
         seats = act.state["seats"]
@@ -281,6 +293,8 @@ class HoldemController:
     def _act(self, act: Action, command: cmd.Command) -> None:
         hand = self._hand(act)
         if hand is None:
+            if tour.is_stopped(self, act):  # not "/deal": no hand can be dealt before the clock goes on
+                raise tour.no_play_refusal(self, act)
             raise act.refuse("holdem.no_hand")
         if act.user not in hand.players:
             raise act.refuse("not_seated" if self.seat(act, act.user) is None else "holdem.not_in_hand")
@@ -352,7 +366,7 @@ class HoldemController:
         elif (seat := self.seat(act, hand.to_act or "")) is not None and seat["out"]:  # absent: check or fold soon
             act.arm(self._timer(act), ABSENT_SECONDS, kind="turn", step=act.state["step"])
         else:
-            act.arm(self._timer(act), self.config(act, "turn_seconds"), kind="turn", step=act.state["step"])
+            act.arm(self._timer(act), self._turn_seconds(act), kind="turn", step=act.state["step"])
         act.show_table(self.table_message(act, hand))
 
     def _finish(self, act: Action, hand: engine.Hand, key: str) -> None:

@@ -11,7 +11,7 @@ from typing import TYPE_CHECKING, Any
 from zoneinfo import ZoneInfo, ZoneInfoNotFoundError
 
 from bot import commands as cmd
-from bot.games.context import Action
+from bot.games.context import Action, Refusal
 from bot.render import tournament as render
 from engine.common import Event, RuleError, all_moves
 from engine.holdem import ItemPawned, PawnRules
@@ -136,6 +136,7 @@ def _start(ctl: HoldemController, act: Action, argument: str) -> None:
     act.state["tournament"]["announced"] = tournament.clock.started_at.isoformat() if tournament.clock.started_at \
         else None
     _save(act, tournament, events, ctl)
+    act.say_text(late_start_text(act, tournament))
     _clock(act, tournament)
     _arm_clock(act, tournament)
     ctl.start_hand(act, quiet=True)
@@ -262,6 +263,31 @@ def break_until(ctl: HoldemController, act: Action) -> str:
     if status.ends_at is None:
         return "—"
     return f"{tournament.clock.local(status.ends_at):%H:%M}"
+
+
+def no_play_refusal(ctl: HoldemController, act: Action) -> Refusal:
+    """Why no hand is dealt now, for a refusal: the clock is paused, or a break runs until a time."""
+    tournament = _require(act)
+    return Refusal(render.no_play(act, tournament, moment(act)))
+
+
+def is_stopped(ctl: HoldemController, act: Action) -> bool:
+    """Whether the tournament is running but deals no hand now (a break, or the clock paused)."""
+    tournament = _load(act)
+    if tournament is None or tournament.phase is not Phase.RUNNING:
+        return False
+    status = tournament.clock.level_at(moment(act))
+    return status.is_paused or status.is_break
+
+
+def late_start_text(act: Action, tournament: Tournament) -> str:
+    """For a tournament started after its first level's scheduled end: at which level it begins and why ("" when
+    it begins at the first)."""
+    now = moment(act)
+    status = tournament.clock.level_at(now)
+    if status.index == 0:
+        return ""
+    return render.late_start(act, tournament, now)
 
 
 def pawn_rules(ctl: HoldemController, act: Action) -> PawnRules:

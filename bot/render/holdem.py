@@ -7,10 +7,11 @@ from collections.abc import Iterable
 from bot.commands import button_payload
 from bot.games.context import Action
 from bot.output import Button
-from bot.render import cards_text
+from bot.render import cards_text, hands
 from engine import holdem as engine
 from engine.betting import blinds
 from engine.common import Event
+from engine.hands import HandCategory
 
 
 def seats_text(act: Action) -> str:
@@ -19,7 +20,13 @@ def seats_text(act: Action) -> str:
     for seat in act.state.get("seats", []):
         status = act.t("holdem.sitting_out") if seat["out"] else ""
         lines.append(f"  {act.name(seat['id'])} — {seat['stack']} {status}".rstrip())
-    lines.append(act.t("holdem.between_hands"))
+    tournament = act.state.get("tournament")
+    if tournament and tournament["engine"].get("phase") == "registering":
+        lines.append(act.t("holdem.waiting_for_start"))
+    elif sum(1 for seat in act.state.get("seats", []) if seat["stack"] > 0) < 2:
+        lines.append(act.t("holdem.waiting_for_players"))
+    else:
+        lines.append(act.t("holdem.between_hands"))
     return "\n".join(lines)
 
 
@@ -96,11 +103,14 @@ def hole_cards_text(act: Action, hand: engine.Hand, user_id: str) -> str:
 def narrate(act: Action, events: Iterable[Event]) -> None:
     """One public message with what happened, and each player's hole cards to him alone."""
     lines: list[str] = []
+    shown: engine.HandsShown | None = None
     for event in events:
         if isinstance(event, engine.HoleCardsDealt):
             act.tell(event.player, "holdem.your_cards", cards=cards_text(event.cards))
             continue
-        line = _line(act, event)
+        if isinstance(event, engine.HandsShown):
+            shown = event
+        line = _pot_line(act, event, shown) if isinstance(event, engine.PotAwarded) else _line(act, event)
         if line:
             lines.append(line)
     act.say_text("\n".join(lines))
@@ -131,18 +141,53 @@ def _line(act: Action, event: Event) -> str:
         return act.t(f"holdem.street.{event.street.value}", cards=cards_text(event.cards),
                      board=cards_text(event.board))
     if isinstance(event, engine.HandsShown):
-        shown = "; ".join(f"{name(player)}: {cards_text(cards)} ({hand_label(act, event.categories[player])})"
+        shown = "; ".join(f"{name(player)}: {cards_text(cards)} ({_said(act, event, player)})"
                           for player, cards in event.cards.items())
         return act.t("holdem.showdown", shown=shown)
-    if isinstance(event, engine.PotAwarded):
-        winners = ", ".join(name(player) if len(event.winners) == 1 else f"{name(player)} {chips}"
-                            for player, chips in event.winners.items())
-        pot = act.t("holdem.main_pot") if event.pot_index == 0 else act.t("holdem.side_pot", number=event.pot_index)
-        if event.category:
-            return act.t("holdem.pot_won_with", pot=pot, chips=event.amount, winners=winners,
-                         hand=hand_label(act, event.category))
-        return act.t("holdem.pot_won", pot=pot, chips=event.amount, winners=winners)
     return ""
+
+
+def _said(act: Action, shown: engine.HandsShown, player: str) -> str:
+    """A shown hand in a card room's words ("two pair, kings and sevens, ace kicker")."""
+    ranks = shown.ranks.get(player, ())
+    return hands.describe(act, hands.five_card_name(shown.categories[player], ranks), ranks)
+
+
+def _pot_line(act: Action, event: engine.PotAwarded, shown: engine.HandsShown | None) -> str:
+    """Who won a pot and with what; at a showdown where the runner-up held the same category, what decided it; a
+    split pot says the hands were equal."""
+    name = act.name
+    pot = act.t("holdem.main_pot") if event.pot_index == 0 else act.t("holdem.side_pot", number=event.pot_index)
+    if len(event.winners) > 1:
+        winners = ", ".join(f"{name(player)} {chips}" for player, chips in event.winners.items())
+    else:
+        winners = ", ".join(name(player) for player in event.winners)
+    if not event.category:
+        return act.t("holdem.pot_won", pot=pot, chips=event.amount, winners=winners)
+    winner = next(iter(event.winners))
+    if shown is None or winner not in shown.categories:
+        hand = hand_label(act, event.category)
+    else:
+        hand = _said(act, shown, winner)
+    if len(event.winners) > 1:
+        return act.t("holdem.pot_split", pot=pot, chips=event.amount, winners=winners, hand=hand)
+    runner_up = _runner_up(event, shown)
+    if shown is not None and runner_up is not None and shown.categories[runner_up] == event.category:
+        decided = hands.decided(act, event.category, name(winner), shown.ranks.get(winner, ()), name(runner_up),
+                                shown.ranks.get(runner_up, ()))
+        if decided:
+            return act.t("holdem.pot_won_decided", pot=pot, chips=event.amount, winners=winners, hand=hand,
+                         decided=decided)
+    return act.t("holdem.pot_won_with", pot=pot, chips=event.amount, winners=winners, hand=hand)
+
+
+def _runner_up(event: engine.PotAwarded, shown: engine.HandsShown | None) -> str | None:
+    """The best hand shown among the pot's players who did not win it (None when nobody else showed)."""
+    if shown is None:
+        return None
+    others = [player for player in event.eligible if player not in event.winners and player in shown.categories]
+    return max(others, default=None, key=lambda player: (HandCategory[hands.category_key(
+        shown.categories[player]).upper()], shown.ranks.get(player, ())))
 
 
 def _all_in(act: Action, is_all_in: bool) -> str:
@@ -159,8 +204,4 @@ def label(act: Action, kind: str, name: str) -> str:
 
 def hand_label(act: Action, name: str) -> str:
     """A hand category's name in the chat's language."""
-    key = name.lower().replace(" ", "_").replace("-", "_")
-    try:
-        return act.t(f"hand.{key}")
-    except KeyError:
-        return name.replace("_", " ")
+    return hands.category_label(act, name)

@@ -5,7 +5,7 @@ from __future__ import annotations
 from collections.abc import Iterable
 
 from bot.games.context import Action
-from bot.render import cards_text, signed
+from bot.render import cards_text, hands, signed
 from engine.common import Event
 from engine.house.common import BoxStatus, HouseRound, Phase
 from engine.house.events import (
@@ -16,6 +16,7 @@ from engine.house.events import (
     CommunityCardsShown,
     DealerCardsShown,
     DealerDrew,
+    Payout,
     RoundEnded,
     StakesSettled,
 )
@@ -77,16 +78,12 @@ def narrate(act: Action, events: Iterable[Event]) -> None:
         elif isinstance(event, DealerCardsShown):
             if event.qualifies is None:
                 lines.append(act.t("house.dealer_shows", cards=cards_text(event.cards)))
+            elif event.hand == "no_game":  # the hand's name is the verdict: say it once
+                lines.append(act.t("house.dealer_reveals_no_game", cards=cards_text(event.cards)))
             else:
                 verdict = act.t("house.qualifies" if event.qualifies else "house.no_game")
-                lines.append(
-                    act.t(
-                        "house.dealer_reveals",
-                        cards=cards_text(event.cards),
-                        hand=hand_label(act, event.hand),
-                        verdict=verdict,
-                    )
-                )
+                lines.append(act.t("house.dealer_reveals", cards=cards_text(event.cards),
+                                   hand=hands.describe(act, event.hand, event.ranks), verdict=verdict))
         elif isinstance(event, CommunityCardsShown):
             lines.append(act.t("house.community_shown", cards=cards_text(event.cards)))
         elif isinstance(event, BoxActed):
@@ -100,37 +97,58 @@ def narrate(act: Action, events: Iterable[Event]) -> None:
                 )
             )
         elif isinstance(event, DealerDrew):
-            verdict = act.t("house.qualifies" if event.qualifies else "house.no_game")
-            lines.append(
-                act.t(
-                    "house.dealer_drew",
-                    discarded=cards_text([event.discarded]),
-                    drawn=cards_text([event.drawn]),
-                    hand=hand_label(act, event.hand),
-                    verdict=verdict,
-                )
-            )
+            discarded, drawn = cards_text([event.discarded]), cards_text([event.drawn])
+            if event.hand == "no_game":
+                lines.append(act.t("house.dealer_drew_no_game", discarded=discarded, drawn=drawn))
+            else:
+                verdict = act.t("house.qualifies" if event.qualifies else "house.no_game")
+                lines.append(act.t("house.dealer_drew", discarded=discarded, drawn=drawn,
+                                   hand=hands.describe(act, event.hand, event.ranks), verdict=verdict))
         elif isinstance(event, StakesSettled) and not event.final:
-            # a side bet settled on the deal would give the box's hand away: only its owner hears of it
-            act.tell(event.player, "house.side_settled", box=event.box, net=signed(sum(event.results.values())),
-                     hand=hand_label(act, event.hand))
+            # a side bet settled on the deal would give the box's hand away: only its owner hears of it now, and
+            # the table when the box's round is settled
+            act.tell(event.player, "house.side_settled", box=event.box, lines=_stake_lines(act, event.results,
+                                                                                             event.payouts))
         elif isinstance(event, StakesSettled):
-            net = sum(event.results.values())
-            lines.append(
-                act.t(
-                    "house.settled",
-                    player=act.name(event.player),
-                    box=event.box,
-                    outcome=act.t(f"house.outcome.{event.outcome}"),
-                    net=signed(net),
-                    hand=hand_label(act, event.hand),
-                    cards=cards_text(event.cards) if event.cards and event.outcome != "folded" else "",
-                )
-            )
+            lines.append(settled_text(act, event))
         elif isinstance(event, RoundEnded):
             results = ", ".join(f"{act.name(player)} {signed(net)}" for player, net in event.nets.items())
             lines.append(act.t("house.round_over", results=results))
     act.say_text("\n".join(lines))
+
+
+def settled_text(act: Action, event: StakesSettled) -> str:
+    """A box's public result: outcome and net, the hand in words with its cards (unless folded), then every stake
+    line with what paid it, side bets settled on the deal included: "Ann, box 1: wins (+40) — pair of kings, ace
+    kicker: K♠ K♦ A♣ 7♥ 2♦; ANTE 0 · BET +40 (pair of kings + second combination: ace-king, ×2)"."""
+    net = sum(event.results.values()) + sum(event.earlier.values())
+    text = act.t("house.settled", player=act.name(event.player), box=event.box,
+                 outcome=act.t(f"house.outcome.{event.outcome}"), net=signed(net))
+    if event.hand and event.cards and event.outcome != "folded":
+        text += " — " + act.t("house.hand_cards", hand=hands.describe(act, event.hand, event.ranks),
+                              cards=cards_text(event.cards))
+    stakes = _stake_lines(act, {**event.earlier, **event.results}, (*event.earlier_payouts, *event.payouts))
+    return f"{text}; {stakes}." if stakes else f"{text}."
+
+
+def _stake_lines(act: Action, results: dict[str, int], payouts: Iterable[Payout]) -> str:
+    """Each stake line's result, a won line with the hand that paid it and its multiple ("BET +40 (flush, ace
+    high, ×4)"), joined by " · "."""
+    paid: dict[str, list[Payout]] = {}
+    for payout in payouts:
+        paid.setdefault(payout.line, []).append(payout)
+    out = []
+    for line, net in results.items():
+        by = paid.get(line) if net > 0 else None
+        if by:
+            names = [hands.describe(act, payout.hand, payout.ranks) for payout in by]
+            what = names[0] if len(names) == 1 else act.t("house.second_combination", first=names[0],
+                                                          second=names[1])
+            out.append(act.t("house.line_paid", stake=stake_label(act, line), net=signed(net), hand=what,
+                             multiple=sum(payout.multiple for payout in by)))
+        else:
+            out.append(f"{stake_label(act, line)} {signed(net)}")
+    return " · ".join(out)
 
 
 def stake_label(act: Action, name: str) -> str:
@@ -143,9 +161,4 @@ def stake_label(act: Action, name: str) -> str:
 
 def hand_label(act: Action, name: str) -> str:
     """A hand's name (`full_house` → "full house") in the chat's language; empty for none."""
-    if not name:
-        return ""
-    try:
-        return act.t(f"hand.{name}")
-    except KeyError:
-        return name.replace("_", " ")
+    return hands.category_label(act, name)

@@ -32,9 +32,13 @@ def money(amount: Fraction) -> str:
 
 
 def _minutes(act: Action, delta: timedelta | None) -> str:
+    """Time left: hours and minutes, minutes, or seconds in the last minute."""
     if delta is None:
         return "—"
-    total = max(0, int(delta.total_seconds()) // 60)
+    seconds = max(0, int(delta.total_seconds()))
+    if seconds < 60:
+        return act.t("duration.seconds", seconds=seconds)
+    total = seconds // 60
     if total >= 60:
         return act.t("duration.hours", hours=total // 60, minutes=f"{total % 60:02d}")
     return act.t("duration.minutes", minutes=total)
@@ -58,6 +62,26 @@ def status(act: Action, tournament: Tournament, now: datetime) -> str:
     return act.t("tournament.clock_level", number=level.index + 1, limits=level.level.limits,
                  small=level.level.small_blind, big=level.level.big_blind, remaining=_minutes(act, level.remaining),
                  next=nxt) + paused
+
+
+def no_play(act: Action, tournament: Tournament, now: datetime) -> str:
+    """Why no hand is dealt now: the clock is paused (the organizer resumes it), or a break until a time."""
+    level = tournament.clock.level_at(now)
+    if level.is_paused:
+        return act.t("tournament.paused_now")
+    until = f"{tournament.clock.local(level.ends_at):%H:%M}" if level.ends_at else "—"
+    return act.t("tournament.on_break", until=until)
+
+
+def late_start(act: Action, tournament: Tournament, now: datetime) -> str:
+    """A tournament started after its first level's scheduled end begins at the level the clock is on: say which,
+    and that the schedule runs by the clock."""
+    level = tournament.clock.level_at(now)
+    started = f"{tournament.clock.local(now):%H:%M}"
+    if level.is_break:
+        until = f"{tournament.clock.local(level.ends_at):%H:%M}" if level.ends_at else "—"
+        return act.t("tournament.late_start_break", time=started, until=until)
+    return act.t("tournament.late_start", time=started, number=level.index + 1, limits=level.level.limits)
 
 
 def announcement(act: Action, item: Announcement) -> str:

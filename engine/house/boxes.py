@@ -22,6 +22,7 @@ from typing import Any
 from engine.cards import Card, parse_cards
 from engine.common import RuleError
 from engine.hands import HandValue
+from engine.house.events import Payout
 
 HOUSE = "house"
 
@@ -111,6 +112,9 @@ class Box:
     staked: int = 0
     fees: int = 0
     paid_out: int = 0
+    early: dict[str, int] = field(default_factory=dict)
+    """Lines settled before the box's end (a side bet on the deal), for the round's public result."""
+    early_payouts: list[Payout] = field(default_factory=list)
 
     @property
     def ante(self) -> int:
@@ -136,7 +140,8 @@ class Box:
         """A JSON-able form."""
         return {"owner": self.owner, "index": self.index, "stakes": dict(self.stakes),
                 "cards": [str(card) for card in self.cards], "status": self.status.value,
-                "history": list(self.history), "staked": self.staked, "fees": self.fees, "paid_out": self.paid_out}
+                "history": list(self.history), "staked": self.staked, "fees": self.fees, "paid_out": self.paid_out,
+                "early": dict(self.early), "early_payouts": [payout.to_dict() for payout in self.early_payouts]}
 
     @classmethod
     def from_dict(cls, data: Mapping[str, Any]) -> Box:
@@ -144,7 +149,8 @@ class Box:
         return cls(owner=data["owner"], index=data["index"], stakes=dict(data["stakes"]),
                    cards=parse_cards(data["cards"]), status=BoxStatus(data["status"]),
                    history=list(data["history"]), staked=data["staked"], fees=data["fees"],
-                   paid_out=data["paid_out"])
+                   paid_out=data["paid_out"], early=dict(data.get("early", {})),
+                   early_payouts=[Payout.from_dict(item) for item in data.get("early_payouts", [])])
 
 
 @dataclass(frozen=True, slots=True)

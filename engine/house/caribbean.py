@@ -30,6 +30,7 @@ from engine.house.events import (
     BoxActed,
     CardsDrawn,
     DealerCardsShown,
+    Payout,
     StakesSettled,
 )
 
@@ -109,7 +110,8 @@ class CaribbeanRound(HouseRound):
     def _apply(self, box: Box, action: str, cards: list[Card]) -> tuple[list[Event], bool]:
         box.history.append(action)
         if action == "fold":
-            return self._fold(box, side=self._bonus_line(box), cards=box.cards), True
+            side, payouts = self._bonus(box)
+            return self._fold(box, side=side, cards=box.cards, payouts=payouts), True
         if action == "play":
             return self._play(box, "play", 2), True
         fee = (self.config.exchange_fee * len(cards) if action == "exchange" else self.config.re_exchange_fee)
@@ -121,29 +123,33 @@ class CaribbeanRound(HouseRound):
                 CardsDrawn(player=box.owner, box=box.index, discarded=tuple(cards), drawn=tuple(drawn),
                            cards=tuple(box.cards), visible_to=box.owner)], False
 
-    def _bonus_line(self, box: Box) -> dict[str, int]:
-        """The bonus bet's result on the dealt hand, capped on its own ({} without a bonus bet)."""
+    def _bonus(self, box: Box) -> tuple[dict[str, int], tuple[Payout, ...]]:
+        """The bonus bet's result on the dealt hand, capped on its own, and what paid it ({} without a bonus bet)."""
         stake = box.stakes.get("bonus", 0)
         if not stake:
-            return {}
+            return {}, ()
         dealt = evaluate([Card.parse(text) for text in self.dealt[box.account]])
         multiple = self.config.bonus.get(hand_name(dealt), 0)
-        return cap({"bonus": stake * multiple if multiple else -stake}, self.limits.max_payout)
+        line = cap({"bonus": stake * multiple if multiple else -stake}, self.limits.max_payout)
+        return line, (Payout("bonus", hand_name(dealt), dealt.ranks, multiple),)
 
     def _finish_phase(self) -> list[Event]:
         dealer = evaluate(self.dealer)
         qualifies = dealer_qualifies(dealer)
         events: list[Event] = [DealerCardsShown(cards=tuple(self.dealer), hand=hand_name(dealer),
-                                                qualifies=qualifies)]
+                                                ranks=dealer.ranks, qualifies=qualifies)]
         return events + [self._settle_box(box, dealer, qualifies) for box in self._played()] + self._end()
 
     def _settle_box(self, box: Box, dealer: HandValue, qualifies: bool) -> StakesSettled:
         value = evaluate(box.cards)
         order = compare(value, dealer, self.config.suit_tiebreak) if qualifies else 0
-        results, outcome = versus_dealer(order, qualifies, box.ante, box.stakes["bet"],
-                                         self.config.paytable.get(hand_name(value), 0))
-        results = {**cap(results, self.limits.max_payout), **self._bonus_line(box)}
-        return self._settle(box, results, outcome, hand=hand_name(value), cards=box.cards)
+        name = hand_name(value)
+        multiple = self.config.paytable.get(name, 0)
+        results, outcome = versus_dealer(order, qualifies, box.ante, box.stakes["bet"], multiple)
+        bonus, bonus_payouts = self._bonus(box)
+        results = {**cap(results, self.limits.max_payout), **bonus}
+        return self._settle(box, results, outcome, hand=name, ranks=value.ranks, cards=box.cards,
+                            payouts=(Payout("bet", name, value.ranks, multiple), *bonus_payouts))
 
     def _extra_to_dict(self) -> dict[str, Any]:
         return {"dealt": dict(self.dealt)}

@@ -33,7 +33,7 @@ from engine.house.boxes import (
     hand_name,
     player_account,
 )
-from engine.house.events import BetsPlaced, BoxActed, BoxCardsDealt, RoundEnded, StakesSettled
+from engine.house.events import BetsPlaced, BoxActed, BoxCardsDealt, Payout, RoundEnded, StakesSettled
 from engine.text import quote_input
 
 DECK_SIZE = 52
@@ -168,11 +168,13 @@ class HouseRound:
         return self._apply_moves([Move(player_account(box.owner), box.account, amount, name)])
 
     def _settle(self, box: Box, results: Mapping[str, int], outcome: str, *, hand: str = "",
-                cards: Sequence[Card] = (), final: bool = True) -> StakesSettled:
+                ranks: Sequence[int] = (), cards: Sequence[Card] = (), payouts: Sequence[Payout] = (),
+                final: bool = True) -> StakesSettled:
         """Settle stake lines: net < 0 loses that much to the house, net > 0 is won from it; the rest goes home.
 
-        A line may name no stake (a payment not tied to a stake). With `final` every stake left is settled as a push
-        and the box is marked settled; settling a settled box is a bug and raises.
+        A line may name no stake (a payment not tied to a stake). `payouts` say what paid the winning lines (only
+        those that won are kept). With `final` every stake left is settled as a push and the box is marked settled,
+        and the event repeats the lines settled earlier; settling a settled box is a bug and raises.
         """
         if box.is_settled:
             raise RuntimeError(f"box {box.account} is settled twice")
@@ -192,10 +194,18 @@ class HouseRound:
         if returned:
             moves.append(Move(box.account, player_account(box.owner), returned, "paid_out"))
         box.paid_out += returned
+        paid = tuple(payout for payout in payouts if lines.get(payout.line, 0) > 0)
+        earlier: dict[str, int] = {}
+        earlier_payouts: tuple[Payout, ...] = ()
         if final:
             box.status = BoxStatus.SETTLED
+            earlier, earlier_payouts = dict(box.early), tuple(box.early_payouts)
+        else:
+            box.early.update(lines)
+            box.early_payouts.extend(paid)
         return StakesSettled(player=box.owner, box=box.index, results=lines, outcome=outcome, hand=hand,
-                             cards=tuple(cards), final=final, moves=self._apply_moves(moves))
+                             ranks=tuple(ranks), cards=tuple(cards), final=final, payouts=paid, earlier=earlier,
+                             earlier_payouts=earlier_payouts, moves=self._apply_moves(moves))
 
     # --- betting -----------------------------------------------------------------------------------------
 
@@ -399,11 +409,13 @@ class HouseRound:
         """Apply a verified action; return its events and whether the box is done for this phase."""
         raise NotImplementedError
 
-    def _fold(self, box: Box, *, side: Mapping[str, int] | None = None, cards: Sequence[Card] = ()) -> list[Event]:
-        """The box folds: it loses its ANTE (`side` adds the side bet's line) and is settled."""
+    def _fold(self, box: Box, *, side: Mapping[str, int] | None = None, cards: Sequence[Card] = (),
+              payouts: Sequence[Payout] = ()) -> list[Event]:
+        """The box folds: it loses its ANTE (`side` adds the side bet's line, `payouts` what paid it) and is
+        settled."""
         box.status = BoxStatus.FOLDED
         return [BoxActed(player=box.owner, box=box.index, action="fold"),
-                self._settle(box, {"ante": -box.ante, **(side or {})}, "folded", cards=cards)]
+                self._settle(box, {"ante": -box.ante, **(side or {})}, "folded", cards=cards, payouts=payouts)]
 
     def _play(self, box: Box, action: str, multiple: int, stake: str = "bet") -> list[Event]:
         """The box plays on: `multiple` times its ANTE goes on the `stake` line."""

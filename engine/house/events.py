@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 
 from engine.cards import Card
 from engine.common import Event
@@ -32,6 +32,7 @@ class DealerCardsShown(Event):
 
     cards: tuple[Card, ...]
     hand: str = ""
+    ranks: tuple[int, ...] = ()
     qualifies: bool | None = None
 
 
@@ -73,19 +74,51 @@ class DealerDrew(Event):
     cards: tuple[Card, ...]
     hand: str
     qualifies: bool
+    ranks: tuple[int, ...] = ()
+
+
+@dataclass(frozen=True, slots=True)
+class Payout:
+    """What paid a stake line: the hand (a paytable key, with the ranks that name it) at `multiple`:1.
+
+    Russian Poker's second combination is a second payout on the same line.
+    """
+
+    line: str
+    hand: str
+    ranks: tuple[int, ...]
+    multiple: int
+
+    def to_dict(self) -> dict[str, object]:
+        """A JSON-able form (kept in a box's state)."""
+        return {"line": self.line, "hand": self.hand, "ranks": list(self.ranks), "multiple": self.multiple}
+
+    @classmethod
+    def from_dict(cls, data: dict[str, object]) -> Payout:
+        """Rebuild from `to_dict`."""
+        ranks = data["ranks"]
+        assert isinstance(ranks, list)
+        return cls(str(data["line"]), str(data["hand"]), tuple(int(rank) for rank in ranks), int(str(data["multiple"])))
 
 
 @dataclass(frozen=True, kw_only=True)
 class StakesSettled(Event):
-    """Some stakes of a box settled (public): net per stake line, the hand that counted; `final` empties the box."""
+    """Some stakes of a box settled (public): net per stake line, the hand that counted (with the ranks that name
+    it) and what paid each winning line; `final` empties the box. A final settlement repeats, in `earlier` and
+    `earlier_payouts`, the lines settled before it (a side bet settled on the deal), so the round's public result
+    shows every line of the box."""
 
     player: str
     box: int
     results: dict[str, int]
     outcome: str
     hand: str = ""
+    ranks: tuple[int, ...] = ()
     cards: tuple[Card, ...] = ()
     final: bool = True
+    payouts: tuple[Payout, ...] = ()
+    earlier: dict[str, int] = field(default_factory=dict)
+    earlier_payouts: tuple[Payout, ...] = ()
 
 
 @dataclass(frozen=True, kw_only=True)

@@ -31,6 +31,7 @@ from engine.house.events import (
     CardsDrawn,
     DealerCardsShown,
     DealerDrew,
+    Payout,
     StakesSettled,
 )
 
@@ -57,6 +58,18 @@ def russian_multiple(cards: list[Card], rules: RussianRules) -> int:
     if rules.second_combination:
         return best_combination_pair(cards, table)[2]
     return table.get(evaluate_russian(cards).category, 0)
+
+
+def russian_payouts(cards: list[Card], rules: RussianRules) -> tuple[Payout, ...]:
+    """What pays a winning hand's BET, named: its best combination and, where the rules allow, the second one (their
+    multiples add up to `russian_multiple`)."""
+    table = {RussianCategory[name.upper()]: value for name, value in rules.paytable.items()}
+    if rules.second_combination:
+        first, second, _ = best_combination_pair(cards, table)
+        return tuple(Payout("bet", combo.category.name.lower(), combo.ranks, table[combo.category])
+                     for combo in (first, second) if combo is not None)
+    hand = evaluate_russian(cards)
+    return (Payout("bet", hand.category.name.lower(), hand.value.ranks, table.get(hand.category, 0)),)
 
 
 class RussianRound(HouseRound):
@@ -128,7 +141,8 @@ class RussianRound(HouseRound):
     def _finish_phase(self) -> list[Event]:
         if self.phase is Phase.DECIDING:
             hand, qualifies = self._dealer_hand()
-            events: list[Event] = [DealerCardsShown(cards=tuple(self.dealer), hand=hand, qualifies=qualifies)]
+            events: list[Event] = [DealerCardsShown(cards=tuple(self.dealer), hand=hand, qualifies=qualifies,
+                                                    ranks=evaluate_russian(self.dealer).value.ranks)]
             if qualifies or not self.config.dealer_game or not self._played():
                 return events + [self._settle_box(box, qualifies) for box in self._played()] + self._end()
             self.phase = Phase.DEALER_GAME
@@ -142,10 +156,14 @@ class RussianRound(HouseRound):
             self.dealer = [card for card in self.dealer if card != highest] + [drawn]
             hand, qualifies = self._dealer_hand()
             events.append(DealerDrew(discarded=highest, drawn=drawn, cards=tuple(self.dealer), hand=hand,
-                                     qualifies=qualifies))
+                                     qualifies=qualifies, ranks=evaluate_russian(self.dealer).value.ranks))
             for box in buyers:
-                events.append(self._settle_box(box, qualifies) if qualifies else
-                              self._settle(box, {}, "dealer_still_no_game", cards=box.cards))
+                if qualifies:
+                    events.append(self._settle_box(box, qualifies))
+                else:
+                    own = evaluate_russian(box.cards)
+                    events.append(self._settle(box, {}, "dealer_still_no_game", hand=own.category.name.lower(),
+                                               ranks=own.value.ranks, cards=box.cards))
         return events + self._end()
 
     def _dealer_hand(self) -> tuple[str, bool]:
@@ -156,18 +174,19 @@ class RussianRound(HouseRound):
     def _settle_box(self, box: Box, dealer_qualifies: bool) -> StakesSettled:
         """Settle a played box against the dealer's current hand."""
         hand = evaluate_russian(box.cards)
-        name = hand.category.name.lower()
+        name, ranks = hand.category.name.lower(), hand.value.ranks
         ante, bet = box.ante, box.stakes["bet"]
         if not dealer_qualifies:
             return self._settle(box, cap({"ante": ante}, self.limits.max_payout), "dealer_no_game", hand=name,
-                                cards=box.cards)
+                                ranks=ranks, cards=box.cards)
         dealer = evaluate_russian(self.dealer).value.strength
         if hand.value.strength < dealer:
-            return self._settle(box, {"ante": -ante, "bet": -bet}, "lost", hand=name, cards=box.cards)
+            return self._settle(box, {"ante": -ante, "bet": -bet}, "lost", hand=name, ranks=ranks, cards=box.cards)
         if hand.value.strength == dealer:
-            return self._settle(box, {}, "push", hand=name, cards=box.cards)
-        results = cap({"ante": 0, "bet": bet * russian_multiple(box.cards, self.config)}, self.limits.max_payout)
-        return self._settle(box, results, "won", hand=name, cards=box.cards)
+            return self._settle(box, {}, "push", hand=name, ranks=ranks, cards=box.cards)
+        payouts = russian_payouts(box.cards, self.config)
+        results = cap({"ante": 0, "bet": bet * sum(payout.multiple for payout in payouts)}, self.limits.max_payout)
+        return self._settle(box, results, "won", hand=name, ranks=ranks, cards=box.cards, payouts=payouts)
 
     def _extra_to_dict(self) -> dict[str, Any]:
         return {"revealed": list(self.revealed)}

@@ -34,6 +34,7 @@ from engine.house.events import (
     CardsDrawn,
     CommunityCardsShown,
     DealerCardsShown,
+    Payout,
     StakesSettled,
 )
 
@@ -139,14 +140,17 @@ class TexasRound(HouseRound):
         qualifies = dealer.category >= HandCategory.PAIR
         events: list[Event] = [CommunityCardsShown(cards=(self.community[4],)),
                                DealerCardsShown(cards=tuple(self.dealer), hand=hand_name(dealer),
-                                                qualifies=qualifies)]
+                                                ranks=dealer.ranks, qualifies=qualifies)]
         return events + [self._settle_box(box, dealer) for box in self._played()] + self._end()
 
     def _settle_box(self, box: Box, dealer: HandValue) -> StakesSettled:
         hand = player_hand(box.cards, self.community, "buy" in box.history)
         results, outcome = texas_results(box.ante, box.stakes["bet"], hand, dealer, self.config)
-        return self._settle(box, cap(results, self.limits.max_payout), outcome, hand=hand_name(hand),
-                            cards=hand.cards)
+        name = hand_name(hand)
+        multiple = self.config.paytable.get(name, 0)
+        payouts = [Payout("bet", name, hand.ranks, multiple), Payout("half_payout", name, hand.ranks, multiple)]
+        return self._settle(box, cap(results, self.limits.max_payout), outcome, hand=name, ranks=hand.ranks,
+                            cards=hand.cards, payouts=payouts)
 
     def _extra_to_dict(self) -> dict[str, Any]:
         return {"community": [str(card) for card in self.community]}

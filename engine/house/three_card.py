@@ -17,7 +17,7 @@ from engine.house.boxes import (
     cap,
 )
 from engine.house.common import ActionOption, HouseRound, versus_dealer
-from engine.house.events import DealerCardsShown
+from engine.house.events import DealerCardsShown, Payout
 
 PAIRPLUS: Mapping[str, int] = MappingProxyType(
     {"straight_flush": 40, "three_of_a_kind": 20, "straight": 5, "flush": 4, "pair": 1})
@@ -79,7 +79,8 @@ class ThreeCardRound(HouseRound):
                 stake = box.stakes["pairplus"]
                 results = cap({"pairplus": stake * multiple if multiple else -stake}, self.limits.max_payout)
                 events.append(self._settle(box, results, "won" if multiple else "lost", hand=name,
-                                           cards=box.cards, final=not box.ante))
+                                           ranks=value.ranks, cards=box.cards, final=not box.ante,
+                                           payouts=[Payout("pairplus", name, value.ranks, multiple)]))
             if box.ante:
                 self.queue.append(position)
         self.phase = Phase.DECIDING
@@ -99,7 +100,7 @@ class ThreeCardRound(HouseRound):
         dealer = evaluate_three(self.dealer)
         qualifies = is_qualifying_three(dealer, self.config.qualifying_rank)
         events: list[Event] = [DealerCardsShown(cards=tuple(self.dealer), hand=dealer.category.name.lower(),
-                                                qualifies=qualifies)]
+                                                ranks=dealer.ranks, qualifies=qualifies)]
         for box in self._played():
             value = evaluate_three(box.cards)
             ante = box.ante
@@ -110,5 +111,7 @@ class ThreeCardRound(HouseRound):
             if bonus and (self.config.ante_bonus_always or outcome != "lost"):
                 results["ante_bonus"] = ante * bonus
             results = cap(results, self.limits.max_payout)
-            events.append(self._settle(box, results, outcome, hand=name, cards=box.cards))
+            payouts = [Payout("play", name, value.ranks, 1), Payout("ante_bonus", name, value.ranks, bonus)]
+            events.append(self._settle(box, results, outcome, hand=name, ranks=value.ranks, cards=box.cards,
+                                       payouts=payouts))
         return events + self._end()

@@ -16,9 +16,11 @@ from bot.clock import FakeClock
 from bot.games import default_controllers
 from bot.i18n import catalogue, languages, placeholders, text
 from bot.output import Actor, Place, Reply
+from bot.render.hands import FORMS
 from bot.service import Service
 from bot.store import Store
 from engine.betting import STRUCTURES, Street
+from engine.cards import RANK_CHARS
 from engine.common import RuleError
 from engine.hands import HandCategory, RussianCategory, ThreeCardCategory
 from engine.house import GAMES
@@ -197,6 +199,11 @@ def _dynamic_keys() -> dict[str, set[str]]:
         "holdem.blind_": {"small", "big"},
         "holdem.street.": {Street.FLOP.value, Street.TURN.value, Street.RIVER.value},
         "hand.": hands,
+        "hand.says.": {"high_card", "pair", "two_pair", "three_of_a_kind", "straight", "flush", "full_house",
+                       "four_of_a_kind", "straight_flush"},
+        "hand.what.": {"pair", "top_pair", "low_pair", "three", "four", "kicker_1", "kicker_2", "kicker_3", "card_1",
+                       "card_2", "card_3", "card_4", "card_5"},
+        "rank.": {f"{rank}.{form}" for rank in RANK_CHARS for form in FORMS},
         "rule.": set(_engine_rule_sites()),
         "parse.": {"empty", "bad_text", "unknown_command", "usage", "bad_amount", "amount_too_large", "bad_box",
                    "stale_button"},
@@ -310,8 +317,8 @@ async def test_a_holdem_hand_in_a_russian_chat_reads_in_russian(service: Service
     shown = "\n".join(_all_text(replies))
     assert "Флоп:" in shown and "Тёрн:" in shown and "Ривер:" in shown
     assert "Вскрытие" in shown
-    russian_hands = {RU[key] for key in RU if key.startswith("hand.")}
-    assert any(f"({name})" in shown for name in russian_hands), shown
+    openings = {RU[key].split("{")[0] for key in RU if key.startswith("hand.says.")} - {""} | {"старш"}
+    assert any(f"({opening}" in shown for opening in openings), shown  # a hand said in Russian at the showdown
     assert "домашний лимит" in shown
     for message in _all_text(replies):
         assert _english_left(message, {"Ann", "Bob"}) == [], message

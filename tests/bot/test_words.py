@@ -1,0 +1,244 @@
+"""What players read: hands said as a card room says them, what decided a pot, house payouts that name what paid,
+side bets in the public result, and narration without doubled or blank words (issue 16)."""
+
+from __future__ import annotations
+
+import random
+import re
+
+import pytest
+
+from bot.games.context import Action
+from bot.render import holdem, house
+from engine import holdem_types as holdem_events
+from engine.betting import STRUCTURES
+from engine.cards import Deck
+from engine.common import Event
+from engine.holdem import Hand, Pawn, PawnRules, SeatPlayer
+from engine.house import GAMES
+from engine.house import events as house_events
+from engine.house.events import StakesSettled
+from tests.bot.words_helpers import render_action
+from tests.engine.holdem_helpers import random_action, run_script, start
+
+
+def _showdown(language: str, holes: dict[str, str], board: str) -> list[str]:
+    """The last two lines (showdown and pot) of a heads-up hand where both go all-in preflop."""
+    hand, events = start(STRUCTURES["no-limit"], {"ann": 500, "bob": 500}, "ann", holes, board)
+    events += run_script(hand, "ann allin; bob call")
+    act = render_action(language)
+    holdem.narrate(act, events)
+    return act.reply.public[0].splitlines()[-2:]
+
+
+@pytest.mark.parametrize(("language", "board", "holes", "ann", "bob"), [
+    ("en", "Ks 7d 7c 4s 9h", {"ann": "Ah Kd", "bob": "7h 2c"}, "two pair, kings and sevens, ace kicker",
+     "three of a kind, sevens, king kicker"),
+    ("ru", "Ks 7d 7c 4s 9h", {"ann": "Ah Kd", "bob": "7h 2c"}, "две пары, короли и семёрки, кикер туз",
+     "тройка семёрок, кикер король"),
+    ("en", "Td 9c 8s 2c 2h", {"ann": "7h 6d", "bob": "Ad Kd"}, "straight to the ten", "pair of twos, ace kicker"),
+    ("ru", "Td 9c 8s 2c 2h", {"ann": "7h 6d", "bob": "Ad Kd"}, "стрит до десятки", "пара двоек, кикер туз"),
+    ("en", "Ah 9h 4h 2c 2d", {"ann": "Kh 3h", "bob": "2s 9c"}, "flush, ace high", "full house, twos full of nines"),
+    ("ru", "Ah 9h 4h 2c 2d", {"ann": "Kh 3h", "bob": "2s 9c"}, "флеш, старший туз", "фулл-хаус, двойки на девятках"),
+    ("en", "5c 4d 3h Qs 9c", {"ann": "Ac 2d", "bob": "Qd Jh"}, "straight to the five", "pair of queens, jack kicker"),
+    ("ru", "5c 4d 3h Qs 9c", {"ann": "Ac 2d", "bob": "Qd Jh"}, "стрит до пятёрки", "пара дам, кикер валет"),
+    ("en", "Qc Jc Tc 4d 4h", {"ann": "Ac Kc", "bob": "4c 4s"}, "royal flush", "four of a kind, fours, queen kicker"),
+    ("ru", "Qc Jc Tc 4d 4h", {"ann": "Ac Kc", "bob": "4c 4s"}, "роял-флеш", "каре четвёрок, кикер дама"),
+    ("en", "Qc 8d 6s 4d 2h", {"ann": "Ac 3c", "bob": "Kd Jh"}, "ace high", "king high"),
+    ("ru", "Qc 8d 6s 4d 2h", {"ann": "Ac 3c", "bob": "Kd Jh"}, "старший туз", "старший король"),
+])
+def test_a_showdown_says_each_hand_as_a_card_room_does(language: str, board: str, holes: dict[str, str], ann: str,
+                                                       bob: str) -> None:
+    shown, _ = _showdown(language, holes, board)
+    assert f"({ann})" in shown
+    assert f"({bob})" in shown
+
+
+@pytest.mark.parametrize(("language", "board", "holes", "expected"), [
+    ("en", "Ad Ac 9s 7c 4h", {"ann": "Kd 2s", "bob": "Qd 3s"},
+     "Ann wins the main pot (1000) with pair of aces, king kicker; the kicker decides: Ann's king beats Bob's queen."),
+    ("ru", "Ad Ac 9s 7c 4h", {"ann": "Kd 2s", "bob": "Qd 3s"},
+     "Ann забирает основной банк (1000): пара тузов, кикер король; решает кикер: у Ann король, у Bob дама."),
+    ("en", "Kd Kc 9s 7c 4h", {"ann": "9d 2s", "bob": "7d 3s"},
+     "Ann wins the main pot (1000) with two pair, kings and nines, seven kicker; the second pair decides: "
+     "Ann's nines beat Bob's sevens."),
+    ("ru", "Kd Kc 9s 7c 4h", {"ann": "9d 2s", "bob": "7d 3s"},
+     "Ann забирает основной банк (1000): две пары, короли и девятки, кикер семёрка; решает младшая пара: "
+     "у Ann девятки, у Bob семёрки."),
+    ("en", "Ah 9h 4h 2h Td", {"ann": "Kh 3c", "bob": "Qh Jc"},
+     "Ann wins the main pot (1000) with flush, ace high; the second card decides: Ann's king beats Bob's queen."),
+    ("en", "Ad Kc 9s 7c 3h", {"ann": "Ah 2s", "bob": "As Kd"},
+     "Bob wins the main pot (1000) with two pair, aces and kings, nine kicker."),
+])
+def test_a_pot_won_in_the_same_category_says_what_decided(language: str, board: str, holes: dict[str, str],
+                                                          expected: str) -> None:
+    _, pot = _showdown(language, holes, board)
+    assert pot == expected
+
+
+@pytest.mark.parametrize(("language", "expected"), [
+    ("en", "Bob 500, Ann 500 split the main pot (1000): the hands are equal, pair of aces, king kicker."),
+    ("ru", "Bob 500, Ann 500 делят основной банк (1000): комбинации равны, пара тузов, кикер король."),
+])
+def test_a_split_pot_says_the_hands_are_equal(language: str, expected: str) -> None:
+    _, pot = _showdown(language, {"ann": "2c 3d", "bob": "4c 5d"}, "Ad Ac Ks Qh Jh")
+    assert pot == expected
+
+
+# --- doubled or blank words, across all narration --------------------------------------------------------------
+
+_CARDS = re.compile(r"(?:[2-9TJQKA][♠♥♦♣]|▢)(?: (?:[2-9TJQKA][♠♥♦♣]|▢))*")
+_REPEATED = re.compile(r"(?<![\w-])([^\W\d_][\w-]*(?: [^\W\d_][\w-]*){0,3})[\s,:;—–]+\1(?![\w-])", re.IGNORECASE)
+
+
+def faults(message: str) -> list[str]:
+    """What reads wrong in a message: a doubled phrase, a double space, an empty "()" or a ":" with nothing after."""
+    found = []
+    plain = _CARDS.sub("🂠", message)
+    for line in plain.splitlines():
+        if "  " in line.strip():
+            found.append(f"double space in {line!r}")
+        if re.search(r"\(\s*\)", line):
+            found.append(f"empty () in {line!r}")
+        if re.search(r":\s*($|[.,;:—)])", line):
+            found.append(f"nothing after ':' in {line!r}")
+        if re.search(r"\s[.,;]", line):
+            found.append(f"a space before punctuation in {line!r}")
+        repeated = _REPEATED.search(line)
+        if repeated:
+            found.append(f"{repeated.group(1)!r} doubled in {line!r}")
+    return found
+
+
+def test_the_fault_finder_finds_the_reported_faults() -> None:
+    assert faults("Dealer reveals Q♠ J♦ 9♦ 5♣ 3♠: no game — no game.")
+    assert faults("Ann, box 1: dealer still has no game, bets back: 0  A♠ 5♦")
+    assert faults("Showdown — Bob: (two pair)") == []
+    assert faults("Showdown — Bob: ()")
+    assert faults("Ann raises to 500. all-in") == []
+    assert faults("Ann, box 1: wins (+40) — pair of aces: A♠ A♦ K♥ 8♣ 9♣; ANTE 0 · BET +40.") == []
+
+
+def _holdem_events(seed: int) -> list[list[Event]]:
+    """The events of one random Hold'em hand of 2 to 4 players, action by action (pawning when allowed)."""
+    rng = random.Random(seed)
+    count = 2 + seed % 3
+    players = [SeatPlayer(name, rng.choice([15, 60, 200, 500])) for name in ("ann", "bob", "cat", "dan")[:count]]
+    structure = STRUCTURES[("no-limit", "home-limit", "fixed-limit")[seed % 3]]
+    hand, events = Hand.start(players, seed % count, 10, structure, Deck(rng), hand_number=seed + 1,
+                              pawn_rules=PawnRules(value=100))
+    batches = [events]
+    while hand.to_act is not None:
+        legal = hand.legal_actions()
+        action = Pawn("a warm coat") if legal.can_pawn and rng.random() < 0.5 else random_action(legal, rng)
+        batches.append(hand.act(hand.to_act, action))
+    return batches
+
+
+def _house_events(game: str, seed: int) -> list[list[Event]]:
+    """The events of one random round of a house game: two players, one to three boxes each, side bets sometimes,
+    every decision picked at random among the legal ones (draws included)."""
+    rng = random.Random(seed)
+    round_ = GAMES[game].new()
+    batches = []
+    for player in ("ann", "bob"):
+        for box in range(1, rng.choice([1, 2, 3]) + 1):
+            side = rng.choice([0, 10]) if round_.side_name else 0
+            if round_.can_place_bets(player, box, 10, side=side, balance=100_000):
+                batches.append(round_.place_bets(player, box, 10, side=side, balance=100_000))
+    batches.append(round_.deal(Deck(rng)))
+    while round_.to_act is not None:
+        player, index = round_.to_act
+        option = rng.choice(round_.legal_actions().options)
+        box = round_.find_box(player, index)
+        assert box is not None
+        cards = rng.sample(box.cards, rng.randint(option.min_cards, option.max_cards)) if option.max_cards else []
+        batches.append(round_.act(player, option.name, cards))
+    return batches
+
+
+def _event_kinds(module: object) -> set[str]:
+    return {value.__name__ for value in vars(module).values()
+            if isinstance(value, type) and issubclass(value, Event) and value is not Event}
+
+
+def _all_said(act: Action) -> list[str]:
+    return act.reply.public + [message for messages in act.reply.private.values() for message in messages]
+
+
+@pytest.mark.parametrize("language", ["en", "ru"])
+def test_no_narration_has_doubled_or_blank_words(language: str) -> None:
+    """Every event kind of every game, rendered with representative data from random hands and rounds, reads
+    without a doubled phrase, a double space, an empty "()" or a ":" with nothing after it."""
+    seen: set[str] = set()
+    outcomes: set[str] = set()
+    problems: list[str] = []
+    push = GAMES["russian"].new()
+    tie = [push.place_bets("ann", 1, 10, balance=1000), push.deal(Deck.stacked("Qs Qd 5h 6c 8h Qh Qc 5d 6d 8c")),
+           push.act("ann", "play")]
+    for seed in range(60):
+        for events in _holdem_events(seed):
+            act = render_action(language)
+            holdem.narrate(act, events)
+            seen.update(event.kind for event in events)
+            problems += [fault for message in _all_said(act) for fault in faults(message)]
+        for game in GAMES:
+            for events in _house_events(game, seed) + (tie if (seed, game) == (0, "russian") else []):
+                act = render_action(language)
+                house.narrate(act, events)
+                seen.update(event.kind for event in events)
+                outcomes.update(event.outcome for event in events if isinstance(event, StakesSettled))
+                problems += [fault for message in _all_said(act) for fault in faults(message)]
+    assert sorted(set(problems)) == []
+    assert _event_kinds(holdem_events) | _event_kinds(house_events) <= seen
+    assert {"won", "lost", "push", "folded", "dealer_not_qualified", "dealer_no_game",
+            "dealer_still_no_game"} <= outcomes
+
+
+# --- house payouts name what was paid; side bets in the public result ------------------------------------------
+
+
+def _round(game: str, cards: str, decisions: list[str], *, side: int = 0) -> tuple[list[str], dict[str, list[str]]]:
+    """One box of `game` on a stacked deck, decided as told: what the table and the player read (in English)."""
+    round_ = GAMES[game].new()
+    events = round_.place_bets("ann", 1, 10, side=side, balance=10_000)
+    events += round_.deal(Deck.stacked(cards))
+    for decision in decisions:
+        events += round_.act("ann", decision)
+    act = render_action("en")
+    house.narrate(act, events)
+    return act.reply.public[0].splitlines(), act.reply.private
+
+
+def test_russian_poker_names_both_combinations_it_paid() -> None:
+    public, _ = _round("russian", "Ks Kd Ah 8c 9c 3s 3d 5h 6c 8h", ["play"])
+    assert ("Ann, box 1: wins (+40) — pair of kings, ace kicker: K♠ K♦ A♥ 8♣ 9♣; ANTE 0 · "
+            "BET +40 (pair of kings + second combination: ace-king, ×2).") in public
+
+
+def test_a_caribbean_box_that_won_its_ante_but_lost_its_bonus_shows_both() -> None:
+    public, _ = _round("caribbean", "As Kd Qs 7s 9s Qh Jd 9d 5c 3s", ["play"], side=10)
+    assert ("Ann, box 1: dealer does not qualify (0) — ace high: A♠ K♦ Q♠ 7♠ 9♠; ANTE +10 · BET 0 · BONUS −10."
+            in public)
+
+
+def test_a_won_caribbean_bonus_names_the_dealt_hand_and_its_multiple() -> None:
+    public, _ = _round("caribbean", "As Ks Qs Js 9s Ah Kd 9d 5c 3s", ["play"], side=10)
+    assert ("Ann, box 1: wins (+180) — flush, ace high: A♠ K♠ Q♠ J♠ 9♠; ANTE +10 · BET +100 (flush, ace high, ×5) · "
+            "BONUS +70 (flush, ace high, ×7).") in public
+
+
+def test_pair_plus_is_told_privately_on_the_deal_and_publicly_with_the_result() -> None:
+    public, private = _round("three-card", "7s 7d 2c Ah Kh Qh", ["play"], side=5)
+    assert private["ann"][-1] == "Box 1, side bet: PAIRPLUS +5 (pair of sevens, two kicker, ×1)."
+    assert ("Ann, box 1: loses (−15) — pair of sevens, two kicker: 7♠ 7♦ 2♣; PAIRPLUS +5 (pair of sevens, two "
+            "kicker, ×1) · ANTE −10 · PLAY −10.") in public
+    assert "Dealer reveals A♥ K♥ Q♥: straight flush to the ace — qualifies." in public
+
+
+def test_a_dealer_without_a_game_is_said_once() -> None:
+    public, _ = _round("russian", "Ks Kd 7h 9c Jh Qs Jd 9d 5c 3s 4h", ["play", "dealer_game"])
+    assert "Dealer reveals Q♠ J♦ 9♦ 5♣ 3♠: no game." in public
+    assert "Dealer discards Q♠, draws 4♥: still no game." in public
+    assert ("Ann, box 1: dealer still has no game, bets back (0) — pair of kings, jack kicker: K♠ K♦ 7♥ 9♣ J♥; "
+            "ANTE 0 · BET 0.") in public

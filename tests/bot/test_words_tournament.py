@@ -1,0 +1,114 @@
+"""A tournament's words (issue 16): a pause and a break say what they are, the seats say what is awaited, a late
+start says where it begins, a setting says when it applies, the clock counts seconds in its last minute."""
+
+import random
+from datetime import UTC, datetime
+
+from bot.clock import FakeClock
+from bot.service import Service
+from bot.store import Store
+from tests.bot.conftest import ANN, BOB, CAT, PLACE
+from tests.bot.helpers import play_out
+
+PLAYERS = {actor.user_id: actor for actor in (ANN, BOB, CAT)}
+
+
+def _at(hour: int, minute: int, second: int = 0) -> float:
+    return datetime(2026, 11, 29, hour, minute, second, tzinfo=UTC).timestamp()
+
+
+async def _night(store: Store, start: float) -> tuple[Service, FakeClock]:
+    clock = FakeClock(start)
+    service = Service(store, clock, rng=random.Random(5))
+    await service.start()
+    assert (await service.handle(PLACE, ANN, "/tournament create home-night")).error is None
+    for actor in (ANN, BOB, CAT):
+        assert (await service.handle(PLACE, actor, "/join")).error is None
+    return service, clock
+
+
+async def test_while_registration_is_open_the_seats_do_not_ask_for_a_deal(store: Store) -> None:
+    clock = FakeClock(_at(18, 0))
+    service = Service(store, clock, rng=random.Random(5))
+    await service.start()
+    await service.handle(PLACE, ANN, "/tournament create home-night")
+    joined = await service.handle(PLACE, BOB, "/join")
+    assert joined.table is not None
+    assert "Registration is open" in joined.table.text and "press Deal" not in joined.table.text
+
+
+async def test_one_player_at_a_cash_table_is_told_to_wait_for_a_second(service: Service) -> None:
+    alone = await service.handle(PLACE, ANN, "/join")
+    assert alone.table is not None
+    assert "Waiting for a second player" in alone.table.text and "press Deal" not in alone.table.text
+    two = await service.handle(PLACE, BOB, "/join")
+    assert two.table is not None and "press Deal" in two.table.text
+
+
+async def test_a_paused_clock_and_a_break_say_what_they_are(store: Store) -> None:
+    service, clock = await _night(store, _at(18, 0))
+    started = await service.handle(PLACE, ANN, "/tournament start")
+    assert (await service.handle(PLACE, ANN, "/tournament pause")).error is None
+    await play_out(service, PLACE, PLAYERS, started, preference=("check", "call"))
+    paused = "The clock is paused: no hand is dealt until the organizer resumes it (/tournament resume)."
+    assert (await service.handle(PLACE, BOB, "/deal")).error == paused
+    assert (await service.handle(PLACE, BOB, "/pawn a warm coat")).error == paused
+    resumed = await service.handle(PLACE, ANN, "/tournament resume")
+    assert resumed.error is None and resumed.table is not None, "resuming deals the next hand"
+    await play_out(service, PLACE, PLAYERS, resumed, preference=("check", "call"))
+    clock.current = _at(19, 0, 1)
+    await service.scheduler.fire_due()
+    assert (await service.handle(PLACE, BOB, "/deal")).error == "Break until 20:00."
+    assert (await service.handle(PLACE, BOB, "/pawn a warm coat")).error == "Break until 20:00."
+
+
+async def test_a_late_start_says_at_which_level_it_begins_and_why(store: Store) -> None:
+    service, _ = await _night(store, _at(20, 30))
+    started = await service.handle(PLACE, ANN, "/tournament start")
+    assert ("Started at 20:30: the schedule runs by the clock, so play begins at level 3 (limits 50/100)."
+            in started.public)
+
+
+async def test_a_start_during_the_break_says_when_the_first_hand_comes(store: Store) -> None:
+    service, _ = await _night(store, _at(19, 30))
+    started = await service.handle(PLACE, ANN, "/tournament start")
+    assert ("Started at 19:30: the schedule runs by the clock and it is break time now, so the first hand is dealt "
+            "at 20:00.") in started.public
+
+
+async def test_an_on_time_start_says_nothing_about_lateness(store: Store) -> None:
+    service, _ = await _night(store, _at(18, 0))
+    started = await service.handle(PLACE, ANN, "/tournament start")
+    assert not any("Started at" in message for message in started.public)
+
+
+async def test_the_clock_counts_seconds_in_its_last_minute(store: Store) -> None:
+    service, clock = await _night(store, _at(18, 0))
+    await service.handle(PLACE, ANN, "/tournament start")
+    clock.current = _at(18, 58, 0)
+    assert "2m left" in (await service.handle(PLACE, BOB, "/clock")).public[0]
+    clock.current = _at(18, 59, 15)
+    assert "45s left" in (await service.handle(PLACE, BOB, "/clock")).public[0]
+
+
+async def test_a_turn_time_set_during_a_hand_applies_from_the_next_hand(service: Service, clock: FakeClock) -> None:
+    for actor in (ANN, BOB):
+        await service.handle(PLACE, actor, "/join")
+    dealt = await service.handle(PLACE, ANN, "/deal")
+    assert dealt.table is not None and dealt.table.to_act == "ann"
+    changed = await service.handle(PLACE, ANN, "/set turn_seconds 30")
+    assert changed.public == ["Setting changed: turn_seconds = 30, from the next hand (this one plays on as it was "
+                              "dealt)."]
+    heard: list[str] = []
+
+    async def listener(place, reply):
+        heard.extend(reply.public)
+
+    service.subscribe("chat/", listener)
+    assert (await service.handle(PLACE, ANN, "/call")).error is None  # Bob's turn: timed by this hand's 60 s
+    clock.advance(31)
+    await service.scheduler.fire_due()
+    assert not any("ran out of time" in message for message in heard)
+    clock.advance(30)
+    await service.scheduler.fire_due()
+    assert any("Bob ran out of time" in message for message in heard)
