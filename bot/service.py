@@ -35,6 +35,9 @@ SAVE_RETRY_SECONDS = 30.0
 Listener = Callable[[Place, Reply], Awaitable[None]]
 """Receives what timers caused (announcements, time-outs) for tables of one platform."""
 
+UNHEARD_LIMIT = 200
+"""The most replies kept for tables whose adapter has not subscribed yet (the oldest go first beyond it)."""
+
 
 @dataclass(frozen=True)
 class ServiceSettings:
@@ -72,20 +75,47 @@ class Service:
         """Per table, the committed chat id, config and state as JSON text: each action parses its own copy, so
         a failed one leaves nothing behind."""
         self._listeners: list[tuple[str, Listener]] = []
+        self._unheard: list[tuple[Place, Reply]] = []
+        """Replies caused before any adapter for their table subscribed (start-up voids, timers due at start-up)."""
+        self._deliveries: set[asyncio.Task[None]] = set()
 
     # --- wiring -------------------------------------------------------------------------------------------
 
     def subscribe(self, prefix: str, listener: Listener) -> None:
-        """Deliver timer-caused replies for tables whose id starts with `prefix` (one adapter each)."""
+        """Deliver timer-caused replies for tables whose id starts with `prefix` (one adapter each).
+
+        Replies caused before this call for those tables (a hand voided at start-up, a timer that came due while
+        the adapter was still connecting) are delivered to it now, in order, by a task of the running loop.
+        """
         self._listeners.append((prefix, listener))
+        waiting = [item for item in self._unheard if item[0].table_id.startswith(prefix)]
+        if not waiting:
+            return
+        self._unheard = [item for item in self._unheard if not item[0].table_id.startswith(prefix)]
+        task = asyncio.get_running_loop().create_task(self._deliver_late(listener, waiting))
+        self._deliveries.add(task)
+        task.add_done_callback(self._deliveries.discard)
+
+    async def _deliver_late(self, listener: Listener, waiting: list[tuple[Place, Reply]]) -> None:
+        for place, reply in waiting:
+            try:
+                await listener(place, reply)
+            except Exception:  # one undeliverable reply must not hold back the others
+                log.exception("could not deliver a reply for %s", place.table_id)
 
     async def start(self) -> None:
-        """Re-arm every stored timer and resume every table from its snapshot (voiding what cannot resume)."""
+        """Re-arm every stored timer and resume every table from its snapshot (voiding what cannot resume).
+
+        What resuming says (a voided hand) goes to the table's chat like a timer's reply: to the adapter's listener,
+        or, if none has subscribed yet, as soon as one does.
+        """
         for table_id in await self.store.read(lambda tx: tx.table_ids()):
             try:
-                await self._run(None, None, table_id, lambda act, controller: controller.resume(act))
+                reply = await self._run(None, None, table_id, lambda act, controller: controller.resume(act))
             except Exception:  # one unreadable table must not keep every other chat from playing
                 log.exception("table %s could not be resumed; it stays as stored", table_id)
+                continue
+            await self._publish(table_id, reply)
         for key, table_id, due_at, payload in await self.store.read(lambda tx: tx.timers()):
             self.scheduler.arm(key, table_id, due_at, payload)
 
@@ -273,12 +303,18 @@ class Service:
             if self.scheduler.due_at(key) is None:
                 self.scheduler.arm(key, table_id, self.clock.now() + SAVE_RETRY_SECONDS, payload)
             return
+        await self._publish(table_id, reply)
+
+    async def _publish(self, table_id: str, reply: Reply) -> None:
+        """Hand a reply no player asked for to the table's adapter, or keep it until that adapter subscribes."""
         if reply.refused or not (reply.public or reply.private or reply.table):
             return
-        chat_id = self._tables[table_id][0]
-        for prefix, listener in self._listeners:
-            if table_id.startswith(prefix):
-                await listener(Place(chat_id, table_id), reply)
+        place = Place(self._tables[table_id][0], table_id)
+        listeners = [listener for prefix, listener in self._listeners if table_id.startswith(prefix)]
+        if not listeners:
+            self._unheard = [*self._unheard, (place, reply)][-UNHEARD_LIMIT:]
+        for listener in listeners:
+            await listener(place, reply)
 
 
 def cleaned(actor: Actor) -> Actor:

@@ -98,7 +98,6 @@ class DiscordAdapter:
         self._idle.set()
         self._connection: asyncio.Task[None] | None = None
         slash.register(self.client.tree, self)
-        service.subscribe(PREFIX, self.on_timer)
 
     # --- life cycle -----------------------------------------------------------------------------------------
 
@@ -123,6 +122,8 @@ class DiscordAdapter:
         if self._connection in done:
             ready.cancel()
             await self._connection  # raises why it could not connect
+        # only now can it post: replies caused while it was connecting (a hand voided at start-up) arrive here now
+        self.service.subscribe(PREFIX, self.on_timer)
 
     async def run(self) -> None:
         """Run until the connection ends (or the task is cancelled)."""

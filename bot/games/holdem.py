@@ -75,7 +75,7 @@ class HoldemController:
         """A turn ran out, the next hand is due, or the tournament clock has something to say."""
         kind = payload.get("kind")
         if kind == "clock":
-            tour.on_clock(self, act)
+            tour.on_clock(self, act, payload)
         elif kind == "next":
             if not act.state.get("hand"):
                 self.start_hand(act, quiet=True)

@@ -2,17 +2,25 @@
 
 The tournament's engine state lives in the table's snapshot (`state["tournament"]`), so every change to it commits in
 the same transaction as the chips it moves; a copy goes to the `tournaments` table for the record.
+
+The clock's time is the wall clock (`clock_moment`), with two guards. It never runs backwards: after the wall clock
+steps back (NTP, a resumed VM), the clock holds at the last instant it acted on (its start, its last change, its last
+announcement) instead of refusing every command, and each announcement timer carries the instant it was armed for, so
+the announcements still come on time (the timers wait on the monotonic clock). And it never posts a backlog: when
+several announcements fell due at once (the bot was down, or the wall clock stepped forward), or the only one is
+stale, the channel gets the clock's current state once instead.
 """
 
 from __future__ import annotations
 
-from datetime import UTC, datetime
+from datetime import UTC, datetime, timedelta
 from typing import TYPE_CHECKING, Any
 from zoneinfo import ZoneInfo, ZoneInfoNotFoundError
 
 from bot import commands as cmd
 from bot.games.context import Action, Refusal
 from bot.render import tournament as render
+from bot.scheduler import APPOINTMENT
 from engine.common import Event, RuleError, all_moves
 from engine.holdem import ItemPawned, PawnRules
 from engine.schedule import PRESETS, ScheduleError, parse_schedule
@@ -24,11 +32,25 @@ if TYPE_CHECKING:
 DEFAULT_TIMEZONE = "UTC"
 NO_PAWNS = PawnRules(value=0)
 """Cash tables take no pawns: the rule is the tournament's."""
+STALE_ANNOUNCEMENT = timedelta(minutes=1)
+"""An announcement posted later than this after its instant would mislead ("Break in 5 min" at 18:58): the clock's
+current state is posted instead."""
 
 
 def moment(act: Action) -> datetime:
     """The action's time as an aware UTC datetime."""
     return datetime.fromtimestamp(act.now, tz=UTC)
+
+
+def clock_moment(act: Action, tournament: Tournament) -> datetime:
+    """The instant the tournament clock reads: the wall clock, but never before the last instant the clock acted on."""
+    latest = [moment(act)]
+    if tournament.clock.changed_at is not None:
+        latest.append(tournament.clock.changed_at)
+    announced = (act.state.get("tournament") or {}).get("announced")
+    if announced:
+        latest.append(datetime.fromisoformat(announced))
+    return max(latest)
 
 
 def _load(act: Action) -> Tournament | None:
@@ -150,9 +172,9 @@ def _clock_action(name: str) -> Any:
             minutes = cmd.whole_number(argument, signed=True)
             if minutes is None:
                 raise act.refuse("parse.usage", command="tournament minutes", usage="+5 | -5")
-            events = _apply(act, tournament.clock.adjust, moment(act), minutes)
+            events = _apply(act, tournament.clock.adjust, clock_moment(act, tournament), minutes)
         else:
-            events = _apply(act, getattr(tournament.clock, name), moment(act))
+            events = _apply(act, getattr(tournament.clock, name), clock_moment(act, tournament))
         _save(act, tournament, events, ctl)
         _clock(act, tournament)
         _arm_clock(act, tournament)
@@ -179,7 +201,7 @@ def _close(ctl: HoldemController, act: Action, argument: str) -> None:
 
 def _status(ctl: HoldemController, act: Action, argument: str) -> None:
     tournament = _require(act)
-    act.tell(act.user, "tournament.status", text=render.status(act, tournament, moment(act)))
+    act.tell(act.user, "tournament.status", text=render.status(act, tournament, clock_moment(act, tournament)))
 
 
 def _redeem(ctl: HoldemController, act: Action, argument: str) -> None:
@@ -220,7 +242,7 @@ def _cash_out(ctl: HoldemController, act: Action) -> None:
 
 def _clock(act: Action, tournament: Tournament | None = None) -> None:
     tournament = tournament or _require(act)
-    act.say_text(render.status(act, tournament, moment(act)))
+    act.say_text(render.status(act, tournament, clock_moment(act, tournament)))
 
 
 _SUBCOMMANDS = {
@@ -250,7 +272,7 @@ def current_level(ctl: HoldemController, act: Action) -> int | None:
     tournament = _require(act)
     if tournament.phase is not Phase.RUNNING:
         raise act.refuse("tournament.not_running")
-    status = tournament.clock.level_at(moment(act))
+    status = tournament.clock.level_at(clock_moment(act, tournament))
     if status.is_paused:
         return None
     return status.level.limit
@@ -259,7 +281,7 @@ def current_level(ctl: HoldemController, act: Action) -> int | None:
 def break_until(ctl: HoldemController, act: Action) -> str:
     """When play resumes, as local time text (or "—")."""
     tournament = _require(act)
-    status = tournament.clock.level_at(moment(act))
+    status = tournament.clock.level_at(clock_moment(act, tournament))
     if status.ends_at is None:
         return "—"
     return f"{tournament.clock.local(status.ends_at):%H:%M}"
@@ -355,16 +377,23 @@ def _show_results(act: Action, tournament: Tournament) -> None:
     act.say_text(render.settlement(act, tournament.settle()))
 
 
-def on_clock(ctl: HoldemController, act: Action) -> None:
-    """Post what the clock announces since the last time, then arm the next announcement."""
+def on_clock(ctl: HoldemController, act: Action, payload: dict[str, Any]) -> None:
+    """Post what the clock announces since the last time (or, for a backlog, its current state), then arm the next
+    announcement. `payload["at"]` is the instant the timer was armed for: it is due, whatever the wall clock says."""
     tournament = _load(act)
     if tournament is None or tournament.phase is not Phase.RUNNING:
         return
     data = act.state["tournament"]
-    now = moment(act)
+    now = clock_moment(act, tournament)
+    armed_for = payload.get("at")
+    if armed_for:
+        now = max(now, datetime.fromisoformat(armed_for))
     since = datetime.fromisoformat(data["announced"]) if data.get("announced") else now
-    for announcement in tournament.clock.announcements_between(since, now):
-        act.say_text(render.announcement(act, announcement))
+    due = tournament.clock.announcements_between(since, now)
+    if len(due) == 1 and now - due[0].at <= STALE_ANNOUNCEMENT:
+        act.say_text(render.announcement(act, due[0]))
+    elif due:
+        act.say_text(render.status(act, tournament, now))
     data["announced"] = now.isoformat()
     _arm_clock(act, tournament)
     if not act.state.get("hand"):
@@ -376,11 +405,14 @@ def _clock_key(act: Action) -> str:
 
 
 def _arm_clock(act: Action, tournament: Tournament) -> None:
-    due = tournament.clock.next_announcement_at(moment(act))
+    """Arm the next announcement as an appointment, so many seconds from the clock's now, naming its instant."""
+    now = clock_moment(act, tournament)
+    due = tournament.clock.next_announcement_at(now)
     if due is None:
         act.disarm(_clock_key(act))
     else:
-        act.arm(_clock_key(act), max(0.0, due.timestamp() - act.now), kind="clock")
+        act.arm(_clock_key(act), max(0.0, (due - now).total_seconds()), kind="clock", at=due.isoformat(),
+                **{APPOINTMENT: True})
 
 
 def valid_timezone(name: str) -> bool:

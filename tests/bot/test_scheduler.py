@@ -1,9 +1,12 @@
-"""The scheduler: timers fire once when due, soonest first, can be moved or disarmed, and a failing one is logged."""
+"""The scheduler: timers fire once when due, soonest first, can be moved or disarmed, and a failing one is logged;
+they wait on the monotonic clock, so a step of the wall clock neither delays nor hurries them (appointments aside)."""
 
 import asyncio
 
+import pytest
+
 from bot.clock import FakeClock
-from bot.scheduler import Scheduler
+from bot.scheduler import APPOINTMENT, Scheduler
 
 
 async def test_timers_fire_once_in_order_when_due() -> None:
@@ -68,6 +71,9 @@ async def test_the_run_loop_wakes_for_a_newly_armed_timer() -> None:
         def now(self) -> float:
             return asyncio.get_running_loop().time()
 
+        def monotonic(self) -> float:
+            return asyncio.get_running_loop().time()
+
     clock = Real()
     done = asyncio.Event()
 
@@ -97,3 +103,86 @@ async def test_cancelling_the_loop_right_after_a_timer_is_armed_stops_it() -> No
         task.cancel()  # ...and shutdown cancels it before it runs again
         done, _ = await asyncio.wait({task}, timeout=1)
         assert task in done and task.cancelled(), "the loop went on after it was cancelled"
+
+
+async def test_a_wall_clock_stepped_back_an_hour_still_fires_timers_on_time() -> None:
+    clock = FakeClock(1000.0)
+    fired: list[str] = []
+
+    async def fire(key, table_id, payload):
+        fired.append(key)
+
+    scheduler = Scheduler(clock, fire)
+    scheduler.arm("turn", "t", 1060.0)
+    scheduler.arm("clock", "t", 1300.0, {APPOINTMENT: True})
+    clock.step(-3600)  # NTP sets the wall clock back an hour
+    clock.advance(59)
+    assert await scheduler.fire_due() == 0
+    clock.advance(1)
+    assert await scheduler.fire_due() == 1 and fired == ["turn"], "the turn ends after its 60 s, not an hour late"
+    clock.advance(240)
+    assert await scheduler.fire_due() == 1 and fired == ["turn", "clock"], "an appointment is not an hour late either"
+
+
+async def test_timers_armed_after_a_step_back_wait_their_own_length() -> None:
+    clock = FakeClock(1000.0)
+    fired: list[str] = []
+
+    async def fire(key, table_id, payload):
+        fired.append(key)
+
+    scheduler = Scheduler(clock, fire)
+    clock.step(-3600)
+    scheduler.arm("turn", "t", clock.now() + 60)
+    clock.advance(60)
+    assert await scheduler.fire_due() == 1
+
+
+async def test_a_wall_clock_stepped_forward_fires_appointments_but_no_turn_early() -> None:
+    clock = FakeClock(1000.0)
+    fired: list[str] = []
+
+    async def fire(key, table_id, payload):
+        fired.append(key)
+
+    scheduler = Scheduler(clock, fire)
+    scheduler.arm("turn", "t", 1060.0)
+    scheduler.arm("next", "t", 1010.0)
+    scheduler.arm("clock", "t", 1900.0, {APPOINTMENT: True})
+    clock.step(3600)  # a VM resumed: the wall clock jumps an hour ahead
+    assert await scheduler.fire_due() == 1 and fired == ["clock"], "the schedule on the wall is due, turns are not"
+    clock.advance(10)
+    assert await scheduler.fire_due() == 1 and fired == ["clock", "next"]
+    clock.advance(50)
+    assert await scheduler.fire_due() == 1 and fired == ["clock", "next", "turn"]
+
+
+@pytest.mark.parametrize("step", [-3600, 3600])
+async def test_the_run_loop_fires_a_turn_on_time_across_a_wall_clock_step(step: int) -> None:
+    """The real loop on the real monotonic clock: the wall clock steps an hour right after the turn is armed."""
+    loop = asyncio.get_running_loop()
+
+    class Stepped:
+        offset = 0.0
+
+        def now(self) -> float:
+            return loop.time() + self.offset
+
+        def monotonic(self) -> float:
+            return loop.time()
+
+    clock = Stepped()
+    done = asyncio.Event()
+
+    async def fire(key, table_id, payload):
+        done.set()
+
+    scheduler = Scheduler(clock, fire)
+    armed_at = loop.time()
+    scheduler.arm("turn", "t", clock.now() + 0.05)
+    clock.offset = step
+    task = asyncio.create_task(scheduler.run())
+    await asyncio.wait_for(done.wait(), timeout=2)
+    elapsed = loop.time() - armed_at
+    task.cancel()
+    assert 0.04 <= elapsed < 1.0, elapsed

@@ -74,14 +74,11 @@ async def test_the_clock_announces_the_break_and_the_new_limits(night) -> None:
         heard.extend(reply.public)
 
     service.subscribe("chat/", listener)
-    clock.current = datetime(2026, 11, 29, 18, 55, tzinfo=UTC).timestamp()
-    await service.scheduler.fire_due()
+    for hour, minute in ((18, 55), (18, 59), (19, 0), (19, 55), (19, 59), (20, 0)):  # each when its timer fires
+        clock.current = datetime(2026, 11, 29, hour, minute, 1, tzinfo=UTC).timestamp()
+        await service.scheduler.fire_due()
     assert "⏱ Break in 5 min." in heard
-    clock.current = datetime(2026, 11, 29, 19, 0, 1, tzinfo=UTC).timestamp()
-    await service.scheduler.fire_due()
     assert "⏸ Break until 20:00." in heard
-    clock.current = datetime(2026, 11, 29, 20, 0, 1, tzinfo=UTC).timestamp()
-    await service.scheduler.fire_due()
     assert "▶ Play resumes: limits 50/100." in heard
     clock_reply = await service.handle(PLACE, BOB, "/clock")
     assert "limits 50/100" in clock_reply.public[0]

@@ -1,7 +1,9 @@
-"""A bot process for the crash tests: plays random legal moves at a Hold'em table and a house table, forever.
+"""A bot process for the crash tests: plays random legal moves at a Hold'em table, a house table and a tournament,
+forever, with its timers running and its wall clock stepping an hour back or forward now and then.
 
 Run as `python -m tests.crash.driver DB SEED`; it prints `ready` once started, then `ok N` after each committed
-action. The test kills it with SIGKILL at random moments and starts it again on the same database.
+action and `heard` for each reply a timer caused. The test kills it with SIGKILL at random moments and starts it again
+on the same database (each run's wall clock an hour ahead of, behind or level with the last one's).
 """
 
 from __future__ import annotations
@@ -17,7 +19,20 @@ from bot.store import Store
 
 HOLDEM = Place("crash", "crash/holdem")
 HOUSE = Place("crash", "crash/house")
+TOURNAMENT = Place("crash", "crash/tournament")
 PLAYERS = {name: Actor(name, name.title()) for name in ("ann", "bob", "cat")}
+HOUR = 3600.0
+
+
+class SteppingClock(SystemClock):
+    """The system clock, with a wall clock `offset` seconds off that the driver steps (NTP, a resumed VM)."""
+
+    def __init__(self, offset: float) -> None:
+        self.offset = offset
+
+    def now(self) -> float:
+        """The wall clock, stepped."""
+        return super().now() + self.offset
 
 
 async def step(service: Service, rng: random.Random, place: Place) -> Reply:
@@ -27,32 +42,56 @@ async def step(service: Service, rng: random.Random, place: Place) -> Reply:
     if table is not None and table.to_act is not None:
         buttons = [button for button in table.buttons if not button.private]
         return await service.press(place, PLAYERS[table.to_act], rng.choice(buttons).payload)
-    if place is HOLDEM:
+    if place is not HOUSE:
         return await service.handle(place, PLAYERS["ann"], "/deal")
     for name in rng.sample(sorted(PLAYERS), rng.randint(1, 3)):
         await service.handle(place, PLAYERS[name], f"/ante {rng.randint(1, 20)}")
     return await service.handle(place, PLAYERS["ann"], "/deal")
 
 
+async def open_tournament(service: Service) -> None:
+    """Start a tournament of one-minute levels at its table, unless one is running there."""
+    ann = PLAYERS["ann"]
+    if (await service.handle(TOURNAMENT, ann, "/tournament create 10/20 1m; 20/40 1m; 40/80")).error is not None:
+        return
+    for command in ("/set turn_seconds 1", "/set next_hand_seconds 1"):
+        await service.handle(TOURNAMENT, ann, command)
+    for actor in PLAYERS.values():
+        await service.handle(TOURNAMENT, actor, "/join")
+    await service.handle(TOURNAMENT, ann, "/tournament start")
+
+
 async def main(path: str, seed: int) -> None:
-    store = await Store.open(path)
-    service = Service(store, SystemClock(), rng=random.Random(seed))
-    await service.start()
     rng = random.Random(seed)
+    clock = SteppingClock(rng.choice([-HOUR, 0.0, HOUR]))
+    store = await Store.open(path)
+    service = Service(store, clock, rng=random.Random(seed))
+
+    async def heard(place: Place, reply: Reply) -> None:
+        print("heard", flush=True)
+
+    service.subscribe("crash/", heard)
+    await service.start()
+    timers = asyncio.create_task(service.scheduler.run())
     for actor in PLAYERS.values():
         await service.handle(HOLDEM, actor, "/join 200")
     await service.handle(HOUSE, PLAYERS["ann"], "/game " + rng.choice(["russian", "caribbean", "texas", "three-card"]))
+    await open_tournament(service)
     print("ready", flush=True)
     count = 0
-    while True:
-        for place in (HOLDEM, HOUSE):
+    while not timers.done():
+        for place in (HOLDEM, HOUSE, TOURNAMENT):
             await step(service, rng, place)
             count += 1
             print(f"ok {count}", flush=True)
+        if count % 15 == 0:  # the wall clock steps while hands and the tournament are in play
+            clock.offset += rng.choice([-HOUR, HOUR])
         if count % 40 == 0:  # keep wallets topped up so play goes on
             for actor in PLAYERS.values():
                 await service.handle(HOLDEM, PLAYERS["ann"], f"/grant {actor.user_id} 100")
                 await service.handle(HOLDEM, actor, "/join 200")
+            await open_tournament(service)
+    await timers  # the timer loop never ends: if it did, say why
 
 
 if __name__ == "__main__":

@@ -197,6 +197,22 @@ async def test_clock_announcements_are_posted_by_the_scheduler(fake, turns, make
     assert fake.channel_messages(fake.channels[0])[-1]["content"] == "Clock: level 2 begins (hand 1)."
 
 
+async def test_what_resuming_a_table_says_at_start_up_is_posted_once_connected(fake, turns, make_bot,
+                                                                             monkeypatch) -> None:
+    """A hand voided at start-up is announced: the service keeps the reply until the adapter has connected."""
+    bot = await make_bot()
+    await seat_three(fake, bot)
+    await bot.stop()
+    monkeypatch.setattr(turns, "resume", lambda act: act.reply.public.append("Hand 1 could not be resumed."))
+    await bot.start()
+    for _ in range(100):
+        if fake.channel_messages(fake.channels[0])[-1]["content"] == "Hand 1 could not be resumed.":
+            break
+        await asyncio.sleep(0.01)
+    await bot.settled()
+    assert fake.channel_messages(fake.channels[0])[-1]["content"] == "Hand 1 could not be resumed."
+
+
 async def test_organizer_commands_check_the_members_rights(fake, turns, make_bot) -> None:
     role = fake.add_role("Croupier")
     bot = await make_bot(organizer_role="Croupier")

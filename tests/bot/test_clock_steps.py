@@ -1,0 +1,185 @@
+"""The wall clock stepping back or forward (NTP, a resumed VM) and the bot being down: no table stops, no backlog.
+
+The tournament is `home-night` started at 18:00 UTC: 10/20 until 19:00, a break until 20:00, then 50/100. Its clock
+announces "Break in 5 min" (18:55), "Break in 1 min" (18:59), the break (19:00), "Limits go up to 50/100 in 5 min"
+and "in 1 min" (19:55, 19:59) and "Play resumes" (20:00).
+"""
+
+import asyncio
+import random
+from datetime import UTC, datetime
+
+import pytest
+
+from bot.clock import FakeClock
+from bot.output import Place, Reply
+from bot.service import Service
+from bot.store import Store
+from tests.bot.conftest import ANN, BOB, CAT, PLACE
+from tests.bot.helpers import ledger_ok, play_out, press_label
+
+PLAYERS = {actor.user_id: actor for actor in (ANN, BOB, CAT)}
+HOUR = 3600
+CLOCK_SIGNS = ("⏱", "⏸", "▶")
+"""How the clock's lines begin (announcements and its state)."""
+
+
+def at(hour: int, minute: int = 0, second: int = 0) -> float:
+    return datetime(2026, 11, 29, hour, minute, second, tzinfo=UTC).timestamp()
+
+
+async def start_night(service: Service) -> Reply:
+    """Create, register three players and start the tournament (the first hand is dealt)."""
+    assert (await service.handle(PLACE, ANN, "/tournament create home-night")).error is None
+    for actor in (ANN, BOB, CAT):
+        assert (await service.handle(PLACE, actor, "/join")).error is None
+    started = await service.handle(PLACE, ANN, "/tournament start")
+    assert started.error is None and started.table is not None and started.table.key == "h1"
+    return started
+
+
+def listen(service: Service) -> list[Reply]:
+    heard: list[Reply] = []
+
+    async def listener(place: Place, reply: Reply) -> None:
+        heard.append(reply)
+
+    service.subscribe("chat/", listener)
+    return heard
+
+
+def clock_lines(heard: list[Reply]) -> list[str]:
+    return [line for reply in heard for line in reply.public if line.startswith(CLOCK_SIGNS)]
+
+
+async def test_a_wall_clock_stepped_back_before_the_start_still_answers_and_deals(store: Store) -> None:
+    clock = FakeClock(at(18))
+    service = Service(store, clock, rng=random.Random(5))
+    await service.start()
+    started = await start_night(service)
+    heard = listen(service)
+    clock.step(-HOUR)  # 17:00 on the wall: before the tournament's start
+    shown = await service.handle(PLACE, BOB, "/clock")
+    assert shown.error is None and "Level 1: limits 10/20" in shown.public[0]
+    status = await service.handle(PLACE, CAT, "/tournament status")
+    assert status.error is None and "Level 1" in status.private["cat"][0]
+    busy = await service.handle(PLACE, ANN, "/deal")
+    assert busy.error is not None, "a hand is in play"
+    await play_out(service, PLACE, PLAYERS, started, preference=("fold", "check"))
+    clock.advance(8)
+    assert await service.scheduler.fire_due() == 1
+    dealt = [reply.table.key for reply in heard if reply.table is not None]
+    assert dealt == ["h2"], "the next-hand timer dealt the next hand"
+    await ledger_ok(service)
+
+
+async def test_announcements_come_on_time_after_the_wall_clock_steps_back(store: Store) -> None:
+    clock = FakeClock(at(18))
+    service = Service(store, clock, rng=random.Random(5))
+    await service.start()
+    await start_night(service)
+    heard = listen(service)
+    clock.advance(50 * 60)
+    clock.step(-HOUR)  # 18:50 becomes 17:50 on the wall
+    clock.advance(5 * 60)
+    await service.scheduler.fire_due()
+    assert clock_lines(heard) == ["⏱ Break in 5 min."], "five real minutes later, not an hour and five"
+    clock.advance(4 * 60)
+    await service.scheduler.fire_due()
+    clock.advance(60)
+    await service.scheduler.fire_due()
+    assert clock_lines(heard) == ["⏱ Break in 5 min.", "⏱ Break in 1 min.", "⏸ Break until 20:00."]
+    on_break = await service.handle(PLACE, ANN, "/clock")
+    assert on_break.public[0].startswith("⏸ Break until 20:00"), "the clock never runs back to level 1"
+    await ledger_ok(service)
+
+
+async def test_a_wall_clock_stepped_forward_posts_the_current_state_once_and_cuts_no_turn(store: Store) -> None:
+    clock = FakeClock(at(18))
+    service = Service(store, clock, rng=random.Random(5))
+    await service.start()
+    started = await start_night(service)
+    heard = listen(service)
+    clock.step(2 * HOUR + 10 * 60)  # 20:10 on the wall, with the first hand in play
+    assert await service.scheduler.fire_due() == 1, "the clock's appointment is due, the turn is not"
+    assert clock_lines(heard) == ["⏱ Level 3: limits 50/100 (blinds 25/50), — left; next: —."]
+    assert not any("ran out of time" in line for reply in heard for line in reply.public)
+    replies = await play_out(service, PLACE, PLAYERS, started, preference=("fold", "check"))
+    assert replies[-1].table is not None and replies[-1].table.to_act is None
+    clock.advance(8)
+    await service.scheduler.fire_due()
+    second = [reply for reply in heard if reply.table is not None and reply.table.key == "h2"]
+    assert second and "blinds 25/50" in second[0].table.text, "the next hand is dealt at the new limits (50/100)"
+    await ledger_ok(service)
+
+
+@pytest.mark.parametrize("subscribed_first", [True, False])
+async def test_after_downtime_the_clock_posts_its_current_state_once(tmp_path, subscribed_first: bool) -> None:
+    """Not six stale lines at once; and an adapter that subscribes after the timers fired still gets the line."""
+    clock = FakeClock(at(18))
+    store = await Store.open(tmp_path / "bot.db")
+    service = Service(store, clock, rng=random.Random(5))
+    await service.start()
+    await start_night(service)
+    await store.close()
+
+    clock.current = at(20, 10)  # the bot was stopped across six announcements
+    store = await Store.open(tmp_path / "bot.db")
+    restarted = Service(store, clock, rng=random.Random(6))
+    await restarted.start()
+    heard = listen(restarted) if subscribed_first else []
+    await restarted.scheduler.fire_due()
+    if not subscribed_first:  # the timer loop starts before the adapters subscribe
+        heard = listen(restarted)
+        for _ in range(3):
+            await asyncio.sleep(0)
+    assert clock_lines(heard) == ["⏱ Level 3: limits 50/100 (blinds 25/50), — left; next: —."]
+    await ledger_ok(restarted)
+    await store.close()
+
+
+async def test_a_late_lone_announcement_is_replaced_by_the_current_state(store: Store) -> None:
+    clock = FakeClock(at(18))
+    service = Service(store, clock, rng=random.Random(5))
+    await service.start()
+    await start_night(service)
+    heard = listen(service)
+    clock.current = at(18, 57)  # "Break in 5 min" would be two minutes stale
+    await service.scheduler.fire_due()
+    assert clock_lines(heard) == ["⏱ Level 1: limits 10/20 (blinds 5/10), 3m left; next: break."]
+
+
+async def test_a_hand_voided_at_start_up_is_announced_in_its_chat(tmp_path) -> None:
+    clock = FakeClock(at(18))
+    store = await Store.open(tmp_path / "bot.db")
+    service = Service(store, clock, rng=random.Random(3))
+    await service.start()
+    for actor in (ANN, BOB, CAT):
+        await service.handle(PLACE, actor, "/join 200")
+    start = await service.handle(PLACE, ANN, "/deal")
+    await service.press(PLACE, PLAYERS[start.table.to_act], press_label(start, "call"))
+
+    def corrupt(tx) -> None:
+        config, state = tx.load_table(PLACE.table_id)
+        del state["hand"]["deck"]
+        tx.save_table(PLACE.table_id, PLACE.chat_id, config, state)
+
+    await store.transact(corrupt, now=clock.now())
+    await store.close()
+    store = await Store.open(tmp_path / "bot.db")
+    restarted = Service(store, clock, rng=random.Random(4))
+    await restarted.start()
+    heard: list[tuple[Place, Reply]] = []
+    arrived = asyncio.Event()
+
+    async def listener(place: Place, reply: Reply) -> None:  # an adapter that subscribes after start-up
+        heard.append((place, reply))
+        arrived.set()
+
+    restarted.subscribe("chat/", listener)
+    await asyncio.wait_for(arrived.wait(), timeout=2)
+    assert heard[0][0] == PLACE
+    assert heard[0][1].public == ["Hand #1 could not be resumed after a restart: it is void and every chip went back "
+                                  "to whoever put it in."]
+    await ledger_ok(restarted)
+    await store.close()
