@@ -71,6 +71,13 @@ MIGRATIONS: list[str] = [
     """
     CREATE INDEX history_kind ON history(table_id, json_extract(event, '$.kind'));
     """,
+    # 3: tables paused because the bot cannot reach their channel (removed from a group): their timers wait
+    """
+    CREATE TABLE paused_tables (
+        table_id  TEXT PRIMARY KEY,
+        paused_at REAL NOT NULL
+    );
+    """,
 ]
 
 
