@@ -194,7 +194,7 @@ async def test_a_supergroup_migration_keeps_wallets_and_the_hand(make_bot, api) 
     user = BY_KEY[moved.to_act or ""]
     await bot.command(user, "/call", new)  # the hand goes on in the supergroup
     shown = [sent for sent in api.chat(new["id"]) if sent.buttons()]
-    assert shown and "call" in shown[-1].text.lower()
+    assert shown and "hand #1" in shown[-1].text  # the same hand's table, now shown in the supergroup
     assert (await hand_of(bot, new_table)).to_dict() != before.to_dict()  # type: ignore[union-attr]
 
 
@@ -215,7 +215,7 @@ async def test_refused_photos_turn_pictures_off_with_one_notice_and_no_bytes_in_
     bot = await make_bot("holdem", seed=11)
     for user in (ANN, BOB):
         await bot.command(user, "/join 200")
-    with caplog.at_level(logging.DEBUG):
+    with caplog.at_level(logging.DEBUG, logger="bot"):
         await bot.command(ANN, "/deal")
         await play_out(bot, bot.table_message())
         await bot.command(ANN, "/deal")
@@ -229,7 +229,7 @@ async def test_refused_photos_turn_pictures_off_with_one_notice_and_no_bytes_in_
     await bot.stop()
     again = await make_bot("holdem", seed=11)  # remembered across a restart
     assert GROUP["id"] in again.adapter.memory.no_photos
-    await again.handled(await api.push(api.member_update(GROUP, "administrator", ANN)))
+    await again.handled(await api.push(api.member_update(GROUP, "member", ANN)))
     assert GROUP["id"] not in again.adapter.memory.no_photos  # allowed again: pictures come back
 
 
@@ -240,10 +240,9 @@ async def test_the_private_chat_hint_is_posted_once_per_player(make_bot, api) ->
     await bot.command(ANN, "/deal")
     for _ in range(3):
         await bot.command(BOB, "/check")  # out of turn, and Bob has no private chat with the bot
-    hints = [text for text in bot.group_texts() if "I can only answer you privately" in text]
-    assert hints == ["Bob Brown, I can only answer you privately: open a private chat with me (/start) or press "
-                     "“my cards”."]
+    hints = [text for text in bot.group_texts() if text.startswith("Bob Brown, I can only answer you privately")]
+    assert len(hints) == 1
     await bot.stop()
     again = await make_bot("duel")
     await again.command(BOB, "/check")
-    assert len([text for text in again.group_texts() if "answer you privately" in text]) == 1
+    assert len([text for text in again.group_texts() if text.startswith("Bob Brown, I can only")]) == 1
