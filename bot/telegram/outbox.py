@@ -249,7 +249,7 @@ class Outbox:
             queue.window.finish(now)
             self._global.finish(now)
             queue.busy = False
-            self._sending.discard(asyncio.current_task())  # type: ignore[arg-type]
+            self._sending.discard(asyncio.current_task())
             if queue.ops and self._chats.get(queue.chat_id) is queue and queue.chat_id not in self._turn:
                 self._turn.append(queue.chat_id)
             self._wake.set()
