@@ -24,6 +24,8 @@ from bot.output import Actor, Place, Reply
 from bot.render.picture_views import draw
 from bot.scheduler import Scheduler
 from bot.store import CannotSave, InsufficientFunds, Store, Tx, wallet_account
+from bot.store.pauses import pause_tables, paused_tables, resume_tables, tables_of_chat
+from bot.store.rekey import rekey_chat
 from bot.store.tx import dumps, loads
 from engine.text import clean_text, is_storable, quote_input
 
@@ -31,6 +33,8 @@ log = logging.getLogger(__name__)
 
 SAVE_RETRY_SECONDS = 30.0
 """How soon a timer whose action the database could not save fires again."""
+RESUME_GRACE_SECONDS = 30.0
+"""The least time a timer of a table gets when play resumes after a pause (nobody times out at once)."""
 
 Listener = Callable[[Place, Reply], Awaitable[None]]
 """Receives what timers caused (announcements, time-outs) for tables of one platform."""
@@ -78,6 +82,8 @@ class Service:
         self._unheard: list[tuple[Place, Reply]] = []
         """Replies caused before any adapter for their table subscribed (start-up voids, timers due at start-up)."""
         self._deliveries: set[asyncio.Task[None]] = set()
+        self._paused: dict[str, float] = {}
+        """Paused tables (stored too) and since when: their timers wait until `resume`."""
 
     # --- wiring -------------------------------------------------------------------------------------------
 
@@ -109,6 +115,7 @@ class Service:
         What resuming says (a voided hand) goes to the table's chat like a timer's reply: to the adapter's listener,
         or, if none has subscribed yet, as soon as one does.
         """
+        self._paused = await self.store.read(paused_tables)
         for table_id in await self.store.read(lambda tx: tx.table_ids()):
             try:
                 reply = await self._run(None, None, table_id, lambda act, controller: controller.resume(act))
@@ -117,7 +124,79 @@ class Service:
                 continue
             await self._publish(table_id, reply)
         for key, table_id, due_at, payload in await self.store.read(lambda tx: tx.timers()):
+            if table_id not in self._paused:
+                self.scheduler.arm(key, table_id, due_at, payload)
+
+    # --- tables the platform cannot reach, chats that change id -------------------------------------------
+
+    async def pause(self, table_ids: list[str]) -> None:
+        """Hold tables whose channel the bot cannot reach (removed from the group, channel hidden): no timer fires
+        (no time-out, no new hand, no clock announcement), a hand in progress waits as it is. Stored, so a pause
+        survives a restart; `resume` lifts it. Pausing a paused table changes nothing."""
+        now = self.clock.now()
+        fresh = [table_id for table_id in table_ids if table_id not in self._paused]
+        if not fresh:
+            return
+        await self.store.transact(lambda tx: pause_tables(tx, fresh), now=now)
+        for table_id in fresh:
+            self._paused[table_id] = now
+        for timer in self.scheduler.armed:  # the store keeps them; `resume` arms them again
+            if timer.table_id in self._paused:
+                self.scheduler.disarm(timer.key)
+
+    async def resume(self, table_ids: list[str]) -> None:
+        """Lift a pause: each timer of the table gets back the time it had left when the table paused (at least
+        `RESUME_GRACE_SECONDS`), so play goes on where it stopped. Resuming a table not paused changes nothing."""
+        held = [table_id for table_id in table_ids if table_id in self._paused]
+        if not held:
+            return
+        moved = await self.store.transact(lambda tx: resume_tables(tx, held, RESUME_GRACE_SECONDS),
+                                          now=self.clock.now())
+        for table_id in held:
+            del self._paused[table_id]
+        for key, table_id, due_at, payload in moved:
             self.scheduler.arm(key, table_id, due_at, payload)
+
+    def is_paused(self, table_id: str) -> bool:
+        """Whether the table is paused."""
+        return table_id in self._paused
+
+    async def tables_of(self, chat_id: str) -> list[str]:
+        """The ids of a chat's tables (a group's forum topics each have one)."""
+        return await self.store.read(lambda tx: tables_of_chat(tx, chat_id))
+
+    async def move_chat(self, old: str, new: str, also: Callable[[Tx], None] | None = None) -> bool:
+        """A chat got a new id (a Telegram group upgraded to a supergroup): rename it, its tables, wallets, ledger
+        accounts, history and timers in one transaction (`also` runs in it too: the adapter's own rows). False
+        when there was nothing to move (unknown chat, or moved already)."""
+        tables = await self.tables_of(old)
+        locks = [self._locks[table_id] for table_id in sorted(tables)]
+        async with contextlib.AsyncExitStack() as stack:
+            for lock in locks:
+                await stack.enter_async_context(lock)
+
+            def work(tx: Tx) -> list[tuple[str, str, float, dict[str, Any]]] | None:
+                if not rekey_chat(tx, old, new):
+                    return None
+                if also is not None:
+                    also(tx)
+                return [timer for timer in tx.timers() if timer[1] in moved_ids.values()]
+
+            moved_ids = {table_id: new + table_id.removeprefix(old) for table_id in tables}
+            timers = await self.store.transact(work, now=self.clock.now())
+            if timers is None:
+                return False
+            for table_id, new_id in moved_ids.items():
+                self._tables.pop(table_id, None)
+                if table_id in self._paused:
+                    self._paused[new_id] = self._paused.pop(table_id)
+            for timer in self.scheduler.armed:
+                if timer.table_id in moved_ids:
+                    self.scheduler.disarm(timer.key)
+            for key, table_id, due_at, payload in timers:
+                if table_id not in self._paused:
+                    self.scheduler.arm(key, table_id, due_at, payload)
+        return True
 
     # --- entry points for adapters ------------------------------------------------------------------------
 
@@ -292,6 +371,8 @@ class Service:
         controller.handle(act, command)
 
     async def _on_timer(self, key: str, table_id: str, payload: dict[str, Any]) -> None:
+        if table_id in self._paused:
+            return  # the store keeps it: `resume` arms it again
         def fire(act: Action, controller: Controller) -> None:
             if self.scheduler.due_at(key) is None:  # not armed again since it fired (we hold the table's lock)
                 act.tx.clear_timer(key)  # so a timer that does nothing leaves no row to re-arm at the next start

@@ -17,6 +17,7 @@ ROOT = Path(__file__).resolve().parents[1]
         ("holdem.py", ["50"], "ratio"),
         ("picture.py", ["--rounds", "3"], "ms"),
         ("settlement.py", [], "exact / greedy"),
+        ("delivery.py", ["--quick"], "ratio to budget"),
     ],
 )
 def test_benchmark_runs(script: str, args: list[str], expected: str) -> None:

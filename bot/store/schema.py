@@ -92,6 +92,13 @@ MIGRATIONS: list[Migration] = [
     """,
     # 4: one hand number counter per table (`tables.last_number`); hand records merged under one id are split
     number_hands_per_table,
+    # 5: tables paused because the bot cannot reach their channel (removed from a group): their timers wait
+    """
+    CREATE TABLE paused_tables (
+        table_id  TEXT PRIMARY KEY,
+        paused_at REAL NOT NULL
+    );
+    """,
 ]
 
 

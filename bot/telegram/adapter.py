@@ -6,16 +6,18 @@ import asyncio
 import hashlib
 import logging
 import time
+import weakref
+from collections.abc import Awaitable
 from dataclasses import dataclass
+from typing import Any
 from urllib.parse import urlsplit
 
 from telegram import Chat, ChatMember, MaybeInaccessibleMessage, Message, Update, User
 from telegram.constants import ChatMemberStatus, ChatType
 from telegram.error import TelegramError
 from telegram.ext import (
-    AIORateLimiter,
     Application,
-    BaseRateLimiter,
+    BaseUpdateProcessor,
     CallbackQueryHandler,
     ChatMemberHandler,
     ContextTypes,
@@ -29,6 +31,7 @@ from bot.config import Settings
 from bot.i18n import DEFAULT_LANGUAGE, languages, text
 from bot.output import Actor, File, Place, Reply
 from bot.service import Service
+from bot.telegram.budget import Limits
 from bot.telegram.memory import Memory
 from bot.telegram.outbox import DocumentOp, Outbox, PhotoOp, TableOp, TextOp
 from bot.telegram.render import (
@@ -39,6 +42,7 @@ from bot.telegram.render import (
     clip,
     has_private_button,
     place_of,
+    rekey_table_id,
     telegram_user_id,
     user_key,
 )
@@ -46,14 +50,15 @@ from bot.telegram.render import (
 log = logging.getLogger(__name__)
 
 ADMIN_CACHE_SECONDS = 300.0
+STOP_SECONDS = 10.0
+"""How long stopping waits for queued messages to go out before dropping them."""
 
 
 @dataclass(frozen=True)
 class _Route:
-    """Where a message goes: the outbox lane (which keeps its order), the chat and topic, and the player it is private
-    to (set only for his private chat with the bot, so that a refusal there means he blocked the bot)."""
+    """Where a message goes: the chat and topic, and the player it is private to (set only for his private chat
+    with the bot, so that a refusal there means he blocked the bot)."""
 
-    lane: str
     chat_id: int
     topic: int | None
     private_to: int | None
@@ -74,10 +79,19 @@ class TelegramSettings:
     """The `X-Telegram-Bot-Api-Secret-Token` Telegram must send; derived from the token when not set."""
     poll_timeout: int = 10
     """Seconds each long-polling `getUpdates` may wait on the server."""
-    group_rate: float = 20.0
-    """Messages per minute the rate limiter allows into one group (Telegram's limit is about 20)."""
-    max_retries: int = 5
-    """How often a request answered 429 is retried after waiting the `retry_after` Telegram gives."""
+    group_per_minute: int = 20
+    """Sends and edits per minute into one group (Telegram's limit is about 20)."""
+    private_per_second: int = 1
+    """Messages per second into one private chat (Telegram's limit is about 1)."""
+    bot_per_second: int = 30
+    """Requests per second for the whole bot (Telegram's limit is about 30)."""
+    time_scale: float = 1.0
+    """Divides every budget window: only for a fake Bot API running on the same fast clock (tests, benchmarks)."""
+
+    def limits(self) -> Limits:
+        """The send budget these settings give."""
+        return Limits((self.group_per_minute, 60.0), (self.private_per_second, 1.0), (self.bot_per_second, 1.0),
+                      self.time_scale)
 
     @classmethod
     def from_app(cls, settings: Settings) -> TelegramSettings:
@@ -102,23 +116,23 @@ class TelegramAdapter:
     belongs to the application; replies caused by timers arrive here through `service.subscribe`.
     """
 
-    def __init__(
-        self, service: Service, settings: TelegramSettings, *, rate_limiter: BaseRateLimiter[int] | None = None
-    ) -> None:
+    def __init__(self, service: Service, settings: TelegramSettings) -> None:
         self.service = service
         self.settings = settings
+        self._chat_locks: weakref.WeakValueDictionary[int, asyncio.Lock] = weakref.WeakValueDictionary()
         builder = Application.builder().token(settings.token).job_queue(None)
         if settings.base_url:
             builder = builder.base_url(settings.base_url)
-        limiter = rate_limiter or AIORateLimiter(
-            group_max_rate=settings.group_rate, group_time_period=60, max_retries=settings.max_retries
-        )
-        # PTB types the default builder as having no limiter; any limiter is accepted at run time
-        builder = builder.rate_limiter(limiter)  # type: ignore[arg-type]
+        # no rate limiter in PTB: the outbox owns the budget (PTB's would hold every chat while one waits out a 429)
+        builder = builder.concurrent_updates(_InChatOrder(self._chat_lock))
         self.application = builder.build()
         self.memory = Memory(service.store, service.clock)
-        self.outbox = Outbox(self.application.bot, self.memory)
+        self.outbox = Outbox(self.application.bot, self.memory, settings.limits())
         self.outbox.on_blocked = self.memory.close_private_chat
+        self.outbox.on_photos_refused = self._on_photos_refused
+        self.outbox.on_migrated = self._migrate
+        self._background: set[asyncio.Task[None]] = set()
+        """Deliveries of timer replies, each waiting for its chat's turn."""
         self._admins: dict[int, tuple[float, frozenset[int]]] = {}
         self._mentions: dict[str, str] = {}
         self._admin_reads: dict[int, asyncio.Task[tuple[float, frozenset[int]]]] = {}
@@ -159,12 +173,25 @@ class TelegramAdapter:
             await updater.stop()
         if self.application.running:
             await self.application.stop()
-        await self.outbox.flush()
+        await self._settle()
+        await self.outbox.close(STOP_SECONDS)
         await self.application.shutdown()
 
     async def flush(self) -> None:
         """Wait until everything queued for Telegram was sent."""
+        await self._settle()
         await self.outbox.flush()
+
+    async def _settle(self) -> None:
+        while self._background:
+            await asyncio.gather(*self._background, return_exceptions=True)
+
+    def _chat_lock(self, chat_id: int) -> asyncio.Lock:
+        """The lock that keeps one chat's updates and timer replies in order."""
+        lock = self._chat_locks.get(chat_id)
+        if lock is None:
+            lock = self._chat_locks[chat_id] = asyncio.Lock()
+        return lock
 
     async def _publish_commands(self) -> None:
         bot = self.application.bot
@@ -180,6 +207,7 @@ class TelegramAdapter:
         app = self.application
         app.add_handler(TypeHandler(Update, self._note_private_chat), group=-1)
         app.add_handler(MessageHandler(filters.COMMAND & filters.UpdateType.MESSAGE, self._on_command))
+        app.add_handler(MessageHandler(filters.StatusUpdate.MIGRATE, self._on_migrate_message))
         app.add_handler(CallbackQueryHandler(self._on_press))
         app.add_handler(ChatMemberHandler(self._on_my_chat_member, ChatMemberHandler.MY_CHAT_MEMBER))
         app.add_error_handler(self._on_error)
@@ -193,12 +221,48 @@ class TelegramAdapter:
 
     async def _on_my_chat_member(self, update: Update, context: ContextTypes.DEFAULT_TYPE) -> None:
         change = update.my_chat_member
-        if change is None or change.chat.type != ChatType.PRIVATE:
+        if change is None:
             return
-        if change.new_chat_member.status in (ChatMemberStatus.BANNED, ChatMemberStatus.LEFT):
-            await self.memory.close_private_chat(change.chat.id)
-        else:
-            await self.memory.open_private_chat(change.chat.id)
+        gone = change.new_chat_member.status in (ChatMemberStatus.BANNED, ChatMemberStatus.LEFT)
+        if change.chat.type == ChatType.PRIVATE:
+            if gone:
+                await self.memory.close_private_chat(change.chat.id)
+            else:
+                await self.memory.open_private_chat(change.chat.id)
+            return
+        tables = await self.service.tables_of(place_of(change.chat.id, None).chat_id)
+        if gone:  # removed from the group: its tables wait as they are until the bot is back
+            log.info("removed from chat %s; pausing %s", change.chat.id, tables)
+            await self.service.pause(tables)
+            return
+        await self.service.resume(tables)
+        if getattr(change.new_chat_member, "can_send_photos", True) is not False:
+            await self.memory.refuse_photos(change.chat.id, False)  # pictures are allowed (again)
+
+    async def _on_migrate_message(self, update: Update, context: ContextTypes.DEFAULT_TYPE) -> None:
+        message = update.message
+        if message is None:
+            return
+        if message.migrate_to_chat_id:  # said in the old group
+            await self._migrate(message.chat.id, message.migrate_to_chat_id)
+        elif message.migrate_from_chat_id:  # said in the new supergroup
+            await self._migrate(message.migrate_from_chat_id, message.chat.id)
+
+    async def _migrate(self, old: int, new: int) -> None:
+        """A group became a supergroup: its table, wallets and history move to the new id (once)."""
+        moved = await self.service.move_chat(place_of(old, None).chat_id, place_of(new, None).chat_id,
+                                             also=Memory.rekey_rows(old, new))
+        if moved:
+            log.info("chat %s moved to supergroup %s", old, new)
+            self.memory.rekey(old, new, lambda table_id: rekey_table_id(table_id, old, new))
+            self._admins.pop(old, None)
+        self.outbox.rekey(old, new)
+
+    async def _on_photos_refused(self, chat_id: int) -> None:
+        """A group refused a picture: pictures stay off there, and the group is told once."""
+        if await self.memory.refuse_photos(chat_id, True):
+            place = place_of(chat_id, None)
+            self._post(place, text(await self.service.language(place, None), "tg.no_photos"))
 
     async def _on_command(self, update: Update, context: ContextTypes.DEFAULT_TYPE) -> None:
         message, user, chat = update.message, update.effective_user, update.effective_chat
@@ -228,7 +292,7 @@ class TelegramAdapter:
             return
         message = query.message
         if message is None or not query.data:
-            await query.answer()
+            await self._answer(query, None)
             return
         place = _place(message)
         actor = await self._actor(message.chat, user)
@@ -242,13 +306,34 @@ class TelegramAdapter:
             reply = await self.service.press(place, actor, query.data)
         own = reply.error or "\n".join(reply.private.get(actor.user_id, []))
         alert = clip(own, MAX_ALERT)
-        await query.answer(alert or None, show_alert=bool(alert))
-        if own and alert != own and not reply.error:
+        answered = await self._answer(query, alert or None)  # first: the press stops spinning at once
+        if answered and own and alert != own and not reply.error:
             self._tell(place, actor.user_id, [own])  # the whole text, which the alert had to cut
-        await self._deliver(place, reply, actor=actor, answered=True)
+        await self._deliver(place, reply, actor=actor, answered=answered)
+
+    async def _answer(self, query: Any, alert: str | None) -> bool:
+        """Answer a callback query; False (logged) when Telegram refused, e.g. "query is too old": what the press
+        did is still shown, and what the alert would have said goes privately instead."""
+        try:
+            await query.answer(alert, show_alert=bool(alert))
+        except TelegramError as error:
+            log.warning("could not answer callback query %s: %s", query.id, error)
+            return False
+        return True
 
     async def _on_timer_reply(self, place: Place, reply: Reply) -> None:
-        await self._deliver(place, reply)
+        """Replies caused by timers: queued in the chat's order; the scheduler never waits for Telegram."""
+        chat_id, _ = chat_and_topic(place.table_id)
+        task = asyncio.create_task(self._in_chat_order(chat_id, self._deliver(place, reply)))
+        self._background.add(task)
+        task.add_done_callback(self._background.discard)
+
+    async def _in_chat_order(self, chat_id: int, work: Awaitable[None]) -> None:
+        try:
+            async with self._chat_lock(chat_id):
+                await work
+        except Exception:
+            log.exception("could not deliver a timer's reply in chat %s", chat_id)
 
     async def _on_error(self, update: object, context: ContextTypes.DEFAULT_TYPE) -> None:
         log.error("error while handling %r", update, exc_info=context.error)
@@ -271,63 +356,80 @@ class TelegramAdapter:
         """Show a reply: public texts and the table message in the table's chat, private texts where only their
         player sees them. `answered`: the actor's error and private texts already went into a callback alert."""
         language: str | None = None
-        unreachable: list[str] = []
+        unreachable: list[str] = []  # player ids
         private = dict(reply.private)
         if actor is not None:
             own = private.pop(actor.user_id, [])
             if not answered:
                 own = ([reply.error] if reply.error else []) + own
                 if own and not self._tell(place, actor.user_id, own):
-                    unreachable.append(self._mentions.get(actor.user_id, actor.name))
+                    unreachable.append(actor.user_id)
         if reply.public:
             self._post(place, "\n\n".join(reply.public))
         self._send_pictures(place, reply)
         if reply.table is not None:
             language = await self.service.language(place, actor)
             chat_id, topic = chat_and_topic(place.table_id)
-            self.outbox.show_table(place.table_id, TableOp(place.table_id, chat_id, topic, reply.table, language))
+            self.outbox.show_table(TableOp(place.table_id, chat_id, topic, reply.table, language))
         table_explains = has_private_button(reply.table)
         for user_id, texts in private.items():
             if not self._tell(place, user_id, texts) and not table_explains:
-                unreachable.append(await self._name(place, user_id))
+                unreachable.append(user_id)
         for file in reply.files:
             if not self._send_file(place, file):
-                unreachable.append(await self._name(place, file.to or ""))
-        if unreachable:
+                unreachable.append(file.to or "")
+        names = [await self._mention(place, actor, user_id) for user_id in await self._not_hinted(place, unreachable)]
+        if names:
             language = language or await self.service.language(place, actor)
-            self._post(place, text(language, "tg.open_private", name=", ".join(dict.fromkeys(unreachable))))
+            self._post(place, text(language, "tg.open_private", name=", ".join(names)))
+
+    async def _not_hinted(self, place: Place, user_ids: list[str]) -> list[str]:
+        """Of the players the bot could not reach, those not yet told in this chat to open a private chat (the
+        hint is posted once per player and chat: after that it would only be noise)."""
+        chat_id, _ = chat_and_topic(place.table_id)
+        told = []
+        for user_id in dict.fromkeys(user_ids):
+            telegram_id = telegram_user_id(user_id)
+            if telegram_id is not None and await self.memory.hint_once(chat_id, telegram_id):
+                told.append(user_id)
+        return told
+
+    async def _mention(self, place: Place, actor: Actor | None, user_id: str) -> str:
+        if actor is not None and user_id == actor.user_id:
+            return self._mentions.get(user_id, actor.name)
+        return await self._name(place, user_id)
 
     def _route(self, place: Place, user_id: str | None) -> _Route | None:
         """Where output for a player goes (`None`: everyone, the table's chat): the table's chat when the table is his
         private chat, else his private chat with the bot; None when the bot cannot reach him privately."""
         chat_id, topic = chat_and_topic(place.table_id)
         if user_id is None:
-            return _Route(place.table_id, chat_id, topic, None)
+            return _Route(chat_id, topic, None)
         telegram_id = telegram_user_id(user_id)
         if telegram_id is None:
             return None
         if chat_id == telegram_id:  # the table is the private chat itself
-            return _Route(place.table_id, chat_id, topic, None)
+            return _Route(chat_id, topic, None)
         if not self.memory.has_private_chat(telegram_id):
             return None
-        return _Route(f"dm:{telegram_id}", telegram_id, None, telegram_id)
+        return _Route(telegram_id, None, telegram_id)
 
     def _tell(self, place: Place, user_id: str, texts: list[str]) -> bool:
         """Queue private texts for a player; False when the bot cannot reach him privately."""
         route = self._route(place, user_id)
         if route is None:
             return False
-        self.outbox.send_text(route.lane, TextOp(route.chat_id, route.topic, "\n\n".join(texts), route.private_to))
+        self.outbox.send_text(TextOp(route.chat_id, route.topic, "\n\n".join(texts), route.private_to))
         return True
 
     def _send_pictures(self, place: Place, reply: Reply) -> None:
         """Public pictures to the table's chat; a private one to its player's private chat, only when the bot has
-        one with him (a group cannot show a picture to one member alone)."""
+        one with him (a group cannot show a picture to one member alone); none to a group that refuses them."""
         for picture in reply.pictures:
             route = self._route(place, picture.to)
-            if route is not None:
+            if route is not None and (route.private_to is not None or route.chat_id not in self.memory.no_photos):
                 op = PhotoOp(route.chat_id, route.topic, picture.png, picture.caption, route.private_to)
-                self.outbox.send_photo(route.lane, op)
+                self.outbox.send_photo(op)
 
     def _send_file(self, place: Place, file: File) -> bool:
         """Queue a document for the table's chat (public) or a player's private chat; False when unreachable."""
@@ -335,12 +437,12 @@ class TelegramAdapter:
         if route is None:
             return False
         op = DocumentOp(route.chat_id, route.topic, file.name, file.content, route.private_to)
-        self.outbox.send_document(route.lane, op)
+        self.outbox.send_document(op)
         return True
 
     def _post(self, place: Place, message_text: str) -> None:
         chat_id, topic = chat_and_topic(place.table_id)
-        self.outbox.send_text(place.table_id, TextOp(chat_id, topic, message_text))
+        self.outbox.send_text(TextOp(chat_id, topic, message_text))
 
     # --- who and where --------------------------------------------------------------------------------------
 
@@ -376,6 +478,30 @@ class TelegramAdapter:
 
     async def _name(self, place: Place, user_id: str) -> str:
         return await self.service.store.read(lambda tx: tx.player_name(place.chat_id, user_id))
+
+
+class _InChatOrder(BaseUpdateProcessor):
+    """Updates of different chats are handled at once; those of one chat one after another, in the order they
+    came (each takes its chat's lock, which asyncio hands over first come, first served)."""
+
+    def __init__(self, lock_of: Any) -> None:
+        super().__init__(max_concurrent_updates=256)
+        self._lock_of = lock_of
+
+    async def do_process_update(self, update: object, coroutine: Awaitable[Any]) -> None:
+        """Handle the update once its chat's earlier updates are done."""
+        chat = update.effective_chat if isinstance(update, Update) else None
+        if chat is None:
+            await coroutine
+            return
+        async with self._lock_of(chat.id):
+            await coroutine
+
+    async def initialize(self) -> None:
+        """Nothing to set up."""
+
+    async def shutdown(self) -> None:
+        """Nothing to tear down."""
 
 
 def _secret_from(token: str) -> str:

@@ -1,176 +1,271 @@
-"""Outgoing Telegram traffic: one ordered lane per table or private chat, with edits and texts coalesced.
+"""Outgoing Telegram traffic: one queue per chat, served fairly within Telegram's budget.
 
-A group accepts about 20 messages a minute. Handlers never wait for Telegram: they queue what to show and return.
-Each lane sends in order; while a send waits on the rate limiter (or a 429's retry-after), newer table states
-replace the queued one and consecutive texts are joined, so a burst of actions costs one edit, not one per action.
+Handlers and timers never wait for Telegram: they queue what to show and return. One dispatcher sends: each chat
+at most one request at a time (so it sees its messages in order) and within its own budget (20 a minute in a group,
+1 a second in a private chat), the whole bot within 30 a second; private chats first, then the groups round-robin,
+so one busy table never delays another. While a chat waits for its budget, a newer state of its table replaces the
+queued one and texts join, so a burst of actions costs one edit, not one per action. A 429 holds only the chat it
+came from, for its `retry_after`.
 """
 
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import logging
+import time
+import warnings
 from collections.abc import Awaitable, Callable
-from dataclasses import dataclass
+from datetime import timedelta
 
 from telegram import Bot
-from telegram.error import BadRequest, Forbidden
+from telegram.error import BadRequest, ChatMigrated, Forbidden, RetryAfter
+from telegram.warnings import PTBDeprecationWarning
 
-from bot.output import TableMessage
+from bot.telegram.budget import Limits
 from bot.telegram.memory import Memory, Posted
-from bot.telegram.render import MAX_TEXT, fingerprint, keyboard, split, table_text
+from bot.telegram.ops import ChatQueue, DocumentOp, Op, PhotoOp, TableOp, TextOp
+from bot.telegram.render import fingerprint, keyboard, rekey_table_id, table_text
+
+__all__ = ["DocumentOp", "Op", "Outbox", "PhotoOp", "TableOp", "TextOp"]
 
 log = logging.getLogger(__name__)
 
 MAX_CAPTION = 1024
 """Telegram refuses longer photo captions."""
+PHOTO_REFUSALS = ("rights to send photos", "not enough rights", "photos are not allowed", "have no rights")
+"""How Telegram words a group's refusal of pictures (the bot may not send media there)."""
 
 
-@dataclass
-class TextOp:
-    """Send a text to a chat (or a forum topic)."""
-
-    chat_id: int
-    topic: int | None
-    text: str
-    private_to: int | None = None
-    """Set for a private message: a refusal from Telegram means the user blocked the bot."""
-
-
-@dataclass
-class TableOp:
-    """Post or edit a table's one message."""
-
-    table_id: str
-    chat_id: int
-    topic: int | None
-    message: TableMessage
-    language: str
-
-
-@dataclass
-class PhotoOp:
-    """Send a picture with its caption to a chat (or a forum topic)."""
-
-    chat_id: int
-    topic: int | None
-    png: bytes
-    caption: str
-    private_to: int | None = None
-    """Set for a private picture: a refusal from Telegram means the user blocked the bot."""
-
-
-@dataclass
-class DocumentOp:
-    """Send a file (a hand-history export) to a chat (or a forum topic)."""
-
-    chat_id: int
-    topic: int | None
-    name: str
-    content: bytes
-    private_to: int | None = None
-
-
-Op = TextOp | TableOp | PhotoOp | DocumentOp
+class _Gone(Exception):
+    """The table message to edit is gone: post a new one instead."""
 
 
 class Outbox:
-    """Ordered, coalescing lanes of outgoing messages; failures are logged with their traceback, never raised."""
+    """Per-chat queues and the one dispatcher that sends them; failures are logged, never raised to the caller."""
 
-    def __init__(self, bot: Bot, memory: Memory) -> None:
+    def __init__(self, bot: Bot, memory: Memory, limits: Limits | None = None) -> None:
         self._bot = bot
         self._memory = memory
-        self._lanes: dict[str, list[Op]] = {}
-        self._workers: dict[str, asyncio.Task[None]] = {}
+        self.limits = limits or Limits()
+        self._chats: dict[int, ChatQueue] = {}
+        self._turn: list[int] = []
+        """Chats with something queued, in the order they are served (the served one moves to the end)."""
+        self._global = self.limits.bot_window()
+        self._wake = asyncio.Event()
+        self._idle = asyncio.Event()
+        self._idle.set()
+        self._sending: set[asyncio.Task[None]] = set()
+        self._dispatcher: asyncio.Task[None] | None = None
         self.on_blocked: Callable[[int], Awaitable[None]] | None = None
+        """A user blocked the bot (a private send was refused)."""
+        self.on_photos_refused: Callable[[int], Awaitable[None]] | None = None
+        """A group refused a picture (the bot may not send photos there)."""
+        self.on_migrated: Callable[[int, int], Awaitable[None]] | None = None
+        """A group became a supergroup with a new id (old, new): what was queued for it goes there."""
+        self.requests = 0
+        """Requests sent (for the benchmark's ratio to the budget)."""
+        self.rate_limited = 0
+        """429s received."""
 
-    def send_text(self, lane: str, op: TextOp) -> None:
-        """Queue a text; it joins a text queued just before it for the same chat when both fit one message."""
-        queue = self._lanes.setdefault(lane, [])
-        last = queue[-1] if queue else None
-        if (
-            isinstance(last, TextOp)
-            and (last.chat_id, last.topic) == (op.chat_id, op.topic)
-            and len(last.text) + len(op.text) + 2 <= MAX_TEXT
-        ):
-            last.text = f"{last.text}\n\n{op.text}"
-        else:
-            queue.extend(TextOp(op.chat_id, op.topic, part, op.private_to) for part in split(op.text))
-        self._wake(lane)
+    # --- queueing (never waits) -----------------------------------------------------------------------------
 
-    def send_photo(self, lane: str, op: PhotoOp) -> None:
-        """Queue a picture (pictures are never joined or replaced: each shows a moment of the hand)."""
-        self._lanes.setdefault(lane, []).append(op)
-        self._wake(lane)
+    def send_text(self, op: TextOp) -> None:
+        """Queue a text; it joins a text queued before it for the same place when both fit one message."""
+        self._queue(op.chat_id).add_text(op)
+        self._wake_up()
 
-    def send_document(self, lane: str, op: DocumentOp) -> None:
-        """Queue a file, in order with the lane's texts."""
-        self._lanes.setdefault(lane, []).append(op)
-        self._wake(lane)
+    def send_photo(self, op: PhotoOp) -> None:
+        """Queue a picture."""
+        self._queue(op.chat_id).add(op)
+        self._wake_up()
 
-    def show_table(self, lane: str, op: TableOp) -> None:
+    def send_document(self, op: DocumentOp) -> None:
+        """Queue a file, in order with the chat's texts."""
+        self._queue(op.chat_id).add(op)
+        self._wake_up()
+
+    def show_table(self, op: TableOp) -> None:
         """Queue a table state; it replaces a queued state of the same hand that has not been sent yet."""
-        queue = self._lanes.setdefault(lane, [])
-        for index in range(len(queue) - 1, -1, -1):
-            queued = queue[index]
-            if isinstance(queued, TableOp):
-                if queued.message.key == op.message.key:
-                    queue[index] = op
-                    self._wake(lane)
-                    return
-                break
-        queue.append(op)
-        self._wake(lane)
+        self._queue(op.chat_id).add_table(op)
+        self._wake_up()
 
-    async def flush(self) -> None:
-        """Wait until every queued message was sent (or failed and was logged)."""
-        while self._workers:
-            await asyncio.gather(*self._workers.values(), return_exceptions=True)
+    def drop_photos(self, chat_id: int) -> None:
+        """Forget the pictures queued for a chat (it refuses them)."""
+        queue = self._chats.get(chat_id)
+        if queue is not None:
+            kept = [op for op in queue.ops if not isinstance(op, PhotoOp)]
+            queue.ops.clear()
+            queue.ops.extend(kept)
 
-    def _wake(self, lane: str) -> None:
-        if lane not in self._workers:
-            self._workers[lane] = asyncio.create_task(self._drain(lane), name=f"telegram-outbox-{lane}")
+    def rekey(self, old: int, new: int) -> None:
+        """A chat got a new id (a group upgraded to a supergroup): what is queued for it goes to the new id."""
+        queue = self._chats.pop(old, None)
+        if queue is None:
+            return
+        for op in queue.ops:
+            op.chat_id = new
+            if isinstance(op, TableOp):
+                op.table_id = rekey_table_id(op.table_id, old, new)
+        if old in self._turn:
+            self._turn.remove(old)
+        target = self._queue(new)
+        target.ops.extendleft(reversed(queue.ops))
+        queue.ops.clear()
+        target.blocked_until = max(target.blocked_until, queue.blocked_until)
+        self._wake_up()
 
-    async def _drain(self, lane: str) -> None:
-        queue = self._lanes[lane]
+    def _queue(self, chat_id: int) -> ChatQueue:
+        queue = self._chats.get(chat_id)
+        if queue is None:
+            queue = self._chats[chat_id] = ChatQueue(chat_id, self.limits.window(chat_id))
+        if chat_id not in self._turn:
+            self._turn.append(chat_id)
+        return queue
+
+    def _wake_up(self) -> None:
+        self._idle.clear()
+        self._wake.set()
+        if self._dispatcher is None or self._dispatcher.done():
+            self._dispatcher = asyncio.create_task(self._dispatch(), name="telegram-outbox")
+
+    # --- waiting --------------------------------------------------------------------------------------------
+
+    async def flush(self, timeout: float | None = None) -> bool:
+        """Wait until everything queued was sent (or failed and was logged); False if `timeout` ran out first."""
         try:
-            while queue:
-                op = queue.pop(0)
-                try:
-                    if isinstance(op, TextOp):
-                        await self._send_text(op)
-                    elif isinstance(op, PhotoOp):
-                        await self._send_photo(op)
-                    elif isinstance(op, DocumentOp):
-                        await self._send_document(op)
-                    else:
-                        await self._show_table(op)
-                except Exception:
-                    log.exception("could not deliver %r", op)
+            await asyncio.wait_for(self._idle.wait(), timeout)
+        except TimeoutError:
+            return False
+        return True
+
+    async def close(self, timeout: float) -> None:
+        """Send what can be sent within `timeout` seconds, then drop the rest (logged) and stop."""
+        if not await self.flush(timeout):
+            left = sum(len(queue.ops) for queue in self._chats.values())
+            log.warning("stopping with %d messages not sent to Telegram", left)
+        if self._dispatcher is not None:
+            self._dispatcher.cancel()
+        for task in list(self._sending):
+            task.cancel()
+        await asyncio.gather(*self._sending, *([self._dispatcher] if self._dispatcher else []),
+                             return_exceptions=True)
+        self._chats.clear()
+        self._turn.clear()
+        self._idle.set()
+
+    def pending(self, chat_id: int) -> int:
+        """How many ops wait for a chat (in flight not counted)."""
+        queue = self._chats.get(chat_id)
+        return len(queue.ops) if queue else 0
+
+    # --- the dispatcher -------------------------------------------------------------------------------------
+
+    async def _dispatch(self) -> None:
+        while True:
+            self._wake.clear()
+            now = time.monotonic()
+            delay = self._start_ready(now)
+            if not self._turn and not self._sending:
+                self._forget_idle_chats(now)
+                self._idle.set()
+            if delay == 0:
+                continue
+            with contextlib.suppress(TimeoutError):
+                await asyncio.wait_for(self._wake.wait(), None if delay == float("inf") else delay)
+
+    def _start_ready(self, now: float) -> float:
+        """Start a request for every chat that may send now, in turn; return how long until the next may."""
+        soonest = float("inf")
+        for chat_id in sorted(self._turn, key=lambda chat: chat < 0):  # private chats first, then round-robin
+            queue = self._chats.get(chat_id)
+            if queue is None:
+                self._turn.remove(chat_id)
+                continue
+            if not queue.ops:
+                if not queue.busy:
+                    self._turn.remove(chat_id)
+                continue
+            wait = queue.ready_in(now)
+            if wait > 0:
+                soonest = min(soonest, wait)
+                continue
+            overall = self._global.wait(now)
+            if overall > 0:
+                return min(soonest, overall)
+            self._turn.remove(chat_id)
+            self._turn.append(chat_id)  # served: the others go first next time
+            self._start(queue, queue.ops.popleft())
+        return soonest
+
+    def _forget_idle_chats(self, now: float) -> None:
+        """Drop the queues of chats whose budget no longer remembers anything (a long-running bot meets many)."""
+        for chat_id, queue in list(self._chats.items()):
+            if not queue.ops and not queue.busy and queue.blocked_until <= now and queue.window.is_idle(now):
+                del self._chats[chat_id]
+
+    def _start(self, queue: ChatQueue, op: Op) -> None:
+        queue.busy = True
+        queue.window.start()
+        self._global.start()
+        task = asyncio.create_task(self._send(queue, op), name=f"telegram-send-{queue.chat_id}")
+        self._sending.add(task)
+        task.add_done_callback(self._sending.discard)
+
+    async def _send(self, queue: ChatQueue, op: Op) -> None:
+        self.requests += 1
+        try:
+            await self._deliver(op)
+        except RetryAfter as error:
+            self.rate_limited += 1
+            seconds = _seconds(error)
+            log.info("Telegram asked chat %s to wait %.0f s", queue.chat_id, seconds)
+            queue.blocked_until = time.monotonic() + seconds
+            queue.ops.appendleft(op)
+        except _Gone:
+            queue.ops.appendleft(op)  # posted anew on its next turn
+        except ChatMigrated as error:
+            new = int(error.new_chat_id)
+            log.info("chat %s became supergroup %s", queue.chat_id, new)
+            queue.ops.appendleft(op)
+            if self.on_migrated is not None:
+                await self.on_migrated(queue.chat_id, new)
+            self.rekey(queue.chat_id, new)
+        except (BadRequest, Forbidden) as error:
+            if isinstance(op, PhotoOp) and op.private_to is None and _refuses_photos(error):
+                log.info("chat %s refuses pictures (%s); pictures off there", op.chat_id, error)
+                self.drop_photos(op.chat_id)
+                if self.on_photos_refused is not None:
+                    await self.on_photos_refused(op.chat_id)
+            elif isinstance(error, Forbidden) and (user := _private_to(op)) is not None and self.on_blocked:
+                log.info("user %s blocked the bot; no more private messages to him", user)
+                await self.on_blocked(user)
+            else:
+                log.warning("Telegram refused %r: %s", op, error)
+        except Exception:
+            log.exception("could not deliver %r", op)
         finally:
-            del self._workers[lane]
-            if not queue:
-                self._lanes.pop(lane, None)
+            now = time.monotonic()
+            queue.window.finish(now)
+            self._global.finish(now)
+            queue.busy = False
+            self._sending.discard(asyncio.current_task())
+            if queue.ops and self._chats.get(queue.chat_id) is queue and queue.chat_id not in self._turn:
+                self._turn.append(queue.chat_id)
+            self._wake.set()
 
-    async def _send_text(self, op: TextOp) -> None:
-        await self._delivered(op.private_to, self._bot.send_message(op.chat_id, op.text, message_thread_id=op.topic))
+    # --- the requests ---------------------------------------------------------------------------------------
 
-    async def _send_photo(self, op: PhotoOp) -> None:
-        await self._delivered(op.private_to, self._bot.send_photo(
-            op.chat_id, op.png, caption=op.caption[:MAX_CAPTION] or None, message_thread_id=op.topic))
-
-    async def _send_document(self, op: DocumentOp) -> None:
-        await self._delivered(op.private_to, self._bot.send_document(
-            op.chat_id, op.content, filename=op.name, message_thread_id=op.topic))
-
-    async def _delivered(self, private_to: int | None, sending: Awaitable[object]) -> None:
-        """Await a send; a private one refused with Forbidden means the user blocked the bot: forget his chat."""
-        try:
-            await sending
-        except Forbidden:
-            if private_to is None or self.on_blocked is None:
-                raise
-            log.info("user %s blocked the bot; no more private messages to him", private_to)
-            await self.on_blocked(private_to)
+    async def _deliver(self, op: Op) -> None:
+        if isinstance(op, TextOp):
+            await self._bot.send_message(op.chat_id, op.text, message_thread_id=op.topic)
+        elif isinstance(op, PhotoOp):
+            await self._bot.send_photo(op.chat_id, op.png, caption=op.caption[:MAX_CAPTION] or None,
+                                       message_thread_id=op.topic)
+        elif isinstance(op, DocumentOp):
+            await self._bot.send_document(op.chat_id, op.content, filename=op.name, message_thread_id=op.topic)
+        else:
+            await self._show_table(op)
 
     async def _show_table(self, op: TableOp) -> None:
         markup = keyboard(op.message.buttons)
@@ -193,8 +288,25 @@ class Outbox:
                     raise
                 log.info("table message %s of %s is gone (%s); posting a new one", posted.message_id,
                          op.table_id, error)
-            else:
-                posted.digest = digest
-                return
+                posted.key = ""  # not this hand's message any more
+                raise _Gone from error
+            posted.digest = digest
+            return
         sent = await self._bot.send_message(op.chat_id, body, message_thread_id=op.topic, reply_markup=markup)
         await self._memory.remember_table(op.table_id, Posted(op.message.key, op.chat_id, sent.message_id, digest))
+
+
+def _seconds(error: RetryAfter) -> float:
+    with warnings.catch_warnings():  # PTB 22 warns that the int will become a timedelta; both are taken
+        warnings.simplefilter("ignore", PTBDeprecationWarning)
+        retry_after = error.retry_after
+    return retry_after.total_seconds() if isinstance(retry_after, timedelta) else float(retry_after)
+
+
+def _refuses_photos(error: Exception) -> bool:
+    reason = str(error).lower()
+    return any(words in reason for words in PHOTO_REFUSALS)
+
+
+def _private_to(op: Op) -> int | None:
+    return None if isinstance(op, TableOp) else op.private_to

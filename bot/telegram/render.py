@@ -120,3 +120,11 @@ def bot_commands(language: str) -> list[BotCommand]:
         about = text(language, f"about.{command.name}")
         listed.append(BotCommand(command.name, clip(about, 256)))
     return listed
+
+
+def rekey_table_id(table_id: str, old: int, new: int) -> str:
+    """A table id of chat `old` renamed to chat `new` (a group upgraded to a supergroup); other ids unchanged."""
+    if not table_id.startswith(PREFIX):
+        return table_id
+    chat_id, topic = chat_and_topic(table_id)
+    return place_of(new, topic).table_id if chat_id == old else table_id

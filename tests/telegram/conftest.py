@@ -9,7 +9,7 @@ from typing import Any
 
 import pytest
 from telegram import Update
-from telegram.ext import AIORateLimiter, TypeHandler
+from telegram.ext import TypeHandler
 
 from bot.clock import FakeClock
 from bot.games import default_controllers
@@ -22,6 +22,8 @@ from tests.telegram.fake_api import GROUP, TOKEN, FakeBotApi, Sent
 ANN = {"id": 101, "is_bot": False, "first_name": "Ann", "username": "ann", "language_code": "en"}
 BOB = {"id": 102, "is_bot": False, "first_name": "Bob", "last_name": "Brown", "language_code": "en"}
 CAT = {"id": 103, "is_bot": False, "first_name": "Cat", "username": "cat"}
+WHOLE_HANDS = 30
+"""The time scale for tests that play whole hands through a group (their limits' windows last 2 s instead of 60)."""
 
 
 def private_chat(user: dict[str, Any]) -> dict[str, Any]:
@@ -48,10 +50,11 @@ class Running:
         self.service = Service(self.store, self.clock, rng=random.Random(self.seed),
                                settings=ServiceSettings(default_game=self.game), controllers=controllers)
         await self.service.start()
-        settings = TelegramSettings(token=TOKEN, base_url=self.api.base_url, poll_timeout=1)
-        # the group limit is off in tests (a whole hand would take minutes at 20 a minute); 429s are still retried
-        limiter = AIORateLimiter(group_max_rate=0, max_retries=3)
-        self.adapter = TelegramAdapter(self.service, settings, rate_limiter=limiter)
+        # the fake applies Telegram's limits; the adapter's budget runs on the fake's clock (real time unless a test
+        # that plays many hands speeds both up alike)
+        settings = TelegramSettings(token=TOKEN, base_url=self.api.base_url, poll_timeout=1,
+                                    time_scale=self.api.flood.time_scale)
+        self.adapter = TelegramAdapter(self.service, settings)
         self.adapter.application.add_handler(TypeHandler(Update, self._mark), group=100)
         await self.adapter.start()
 
@@ -117,8 +120,11 @@ class Running:
 
 
 @pytest.fixture
-async def api():
-    fake = FakeBotApi()
+async def api(request: pytest.FixtureRequest):
+    """The fake Bot API with Telegram's limits; a test marked `telegram_time_scale(n)` (one that plays whole hands
+    through a group, more than the 20 requests a minute allows) runs them, and the bot's budget, n times faster."""
+    marker = request.node.get_closest_marker("telegram_time_scale")
+    fake = FakeBotApi(time_scale=marker.args[0] if marker else 1.0)
     await fake.start()
     yield fake
     await fake.stop()

@@ -4,6 +4,10 @@ It answers the methods the adapter uses (getMe, deleteWebhook, getUpdates with q
 sendPhoto (a multipart upload), editMessageText, answerCallbackQuery, setMyCommands, getChatAdministrators…),
 keeps every message it was asked to send so tests can read the group as the players would, records every request,
 and can be told to answer a method with an error (e.g. 429 with `retry_after`) to test how the bot copes.
+
+It applies Telegram's flood limits as Telegram does, so every end-to-end test also proves the bot stays inside them:
+a group accepts 20 sends and edits per rolling minute, a private chat 1 per second, the bot 30 per second in all;
+beyond that the call is answered 429 with `retry_after` in `parameters` (and counted in `rejected`).
 """
 
 from __future__ import annotations
@@ -11,7 +15,9 @@ from __future__ import annotations
 import asyncio
 import itertools
 import json
+import math
 import time
+from collections import deque
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -21,16 +27,20 @@ TOKEN = "123456:TEST-token"
 BOT = {"id": 999, "is_bot": True, "first_name": "Poker", "username": "pokerbot", "can_join_groups": True,
        "can_read_all_group_messages": False, "supports_inline_queries": False}
 GROUP = {"id": -100500, "type": "supergroup", "title": "Poker night"}
+LIMITED = {"sendMessage", "sendPhoto", "sendDocument", "editMessageText", "editMessageCaption", "editMessageMedia",
+           "editMessageReplyMarkup"}
+"""The methods that count toward a chat's flood limit (answerCallbackQuery does not)."""
 JSON_FIELDS = {"reply_markup", "commands", "allowed_updates", "scope", "entities", "reply_parameters",
                "link_preview_options"}
 
 
 @dataclass
 class Request:
-    """One call the bot made."""
+    """One call the bot made, and when it arrived (`time.monotonic()`)."""
 
     method: str
     params: dict[str, Any]
+    at: float = field(default_factory=time.monotonic)
 
 
 @dataclass
@@ -80,10 +90,54 @@ class Sent:
         return message
 
 
+@dataclass
+class Limits:
+    """Telegram's flood limits: at most `count` requests in any `seconds` (a rolling window)."""
+
+    group: tuple[int, float] = (20, 60.0)
+    private: tuple[int, float] = (1, 1.0)
+    bot: tuple[int, float] = (30, 1.0)
+
+
+class FloodControl:
+    """Counts the limited requests per chat and for the bot, and says how long a request over a limit must wait.
+
+    `time_scale` shortens every window by that factor (a test or benchmark on a fast clock); the bot's budget must
+    then use the same scale."""
+
+    def __init__(self, limits: Limits | None = None, time_scale: float = 1.0) -> None:
+        self.limits = limits or Limits()
+        self.time_scale = time_scale
+        self._chats: dict[int, deque[float]] = {}
+        self._bot: deque[float] = deque()
+
+    def admit(self, chat_id: int, now: float) -> float:
+        """Record a request to `chat_id` at `now` and return 0, or the seconds it must wait (it is not recorded)."""
+        count, seconds = self.limits.group if chat_id < 0 else self.limits.private
+        chat = self._chats.setdefault(chat_id, deque())
+        waits = [_over(chat, count, seconds / self.time_scale, now),
+                 _over(self._bot, self.limits.bot[0], self.limits.bot[1] / self.time_scale, now)]
+        if max(waits) > 0:
+            return max(waits)
+        chat.append(now)
+        self._bot.append(now)
+        return 0.0
+
+
+def _over(stamps: deque[float], count: int, window: float, now: float) -> float:
+    """How long until a window holding `stamps` admits one more (0: now)."""
+    while stamps and stamps[0] <= now - window:
+        stamps.popleft()
+    return 0.0 if len(stamps) < count else stamps[-count] + window - now
+
+
 class FakeBotApi:
     """The fake server: start() it, point the bot's base_url at `base_url`, push updates, read what was sent."""
 
-    def __init__(self) -> None:
+    def __init__(self, *, limits: Limits | None = None, time_scale: float = 1.0) -> None:
+        self.flood = FloodControl(limits, time_scale)
+        self.rejected: list[Request] = []
+        """Every call answered 429 by the flood limits (not the ones a test asked `fail` for)."""
         self.requests: list[Request] = []
         self.messages: dict[tuple[int, int], Sent] = {}
         self.admins: dict[int, list[dict[str, Any]]] = {}
@@ -99,6 +153,10 @@ class FakeBotApi:
         self._closing = False
         self.documents: list[tuple[int, str, bytes]] = []
         """Every file sent: chat, file name, content."""
+        self.no_photos: set[int] = set()
+        """Chats where the bot may not send photos (sendPhoto is refused as Telegram does)."""
+        self.migrated: dict[int, int] = {}
+        """Groups upgraded to supergroups: a call to the old id is refused with the new one (`ChatMigrated`)."""
         self.delays: dict[str, float] = {}
         """Seconds to hold each call of a method before answering (a slow or rate-limited Telegram)."""
 
@@ -137,9 +195,19 @@ class FakeBotApi:
             return _error(401, "Unauthorized")
         method = request.match_info["method"]
         params = await _params(request)
-        self.requests.append(Request(method, params))
+        call = Request(method, params)
+        self.requests.append(call)
         if method in self.delays:
             await asyncio.sleep(self.delays[method])
+        if "chat_id" in params and int(params["chat_id"]) in self.migrated:
+            return _error(400, "Bad Request: group chat was upgraded to a supergroup chat",
+                          {"migrate_to_chat_id": self.migrated[int(params["chat_id"])]})
+        if method in LIMITED and "chat_id" in params:
+            wait = self.flood.admit(int(params["chat_id"]), time.monotonic())
+            if wait > 0:
+                self.rejected.append(call)
+                retry_after = max(1, math.ceil(wait))
+                return _error(429, f"Too Many Requests: retry after {retry_after}", {"retry_after": retry_after})
         failures = self._failures.get(method)
         if failures:
             code, description, parameters = failures.pop(0)
@@ -195,6 +263,8 @@ class FakeBotApi:
     async def api_sendPhoto(self, params: dict[str, Any]) -> Any:
         chat_id = int(params["chat_id"])
         photo = params.get("photo")
+        if chat_id in self.no_photos:
+            raise ApiError("Bad Request: not enough rights to send photos to the chat")
         if not isinstance(photo, bytes):
             raise ApiError("Bad Request: there is no photo in the request")
         topic = int(params["message_thread_id"]) if params.get("message_thread_id") else None
@@ -256,6 +326,20 @@ class FakeBotApi:
             message["message_thread_id"] = topic
             message["is_topic_message"] = True
         return {"message": message}
+
+    def member_update(self, chat: dict[str, Any], status: str, by: dict[str, Any]) -> dict[str, Any]:
+        """The bot's own membership in a chat changed (`left`, `kicked`, `member`, `administrator`)."""
+        member: dict[str, Any] = {"status": status, "user": BOT}
+        if status == "kicked":
+            member["until_date"] = 0
+        return {"my_chat_member": {"chat": chat, "from": by, "date": int(time.time()),
+                                   "old_chat_member": {"status": "member", "user": BOT},
+                                   "new_chat_member": member}}
+
+    def service_update(self, chat: dict[str, Any], by: dict[str, Any], **fields: Any) -> dict[str, Any]:
+        """A service message in a chat (e.g. `migrate_to_chat_id=…`)."""
+        return {"message": {"message_id": next(self._message_ids), "date": int(time.time()), "chat": chat,
+                            "from": by, **fields}}
 
     def press_update(self, user: dict[str, Any], sent: Sent, data: str) -> tuple[dict[str, Any], str]:
         """A callback query update for a button on a message the bot sent; returns it and its query id."""

@@ -7,8 +7,10 @@ import re
 from datetime import UTC, datetime
 from typing import Any
 
+import pytest
+
 from bot.store import Store
-from tests.telegram.conftest import ANN, BOB, CAT, Running, private_chat
+from tests.telegram.conftest import ANN, BOB, CAT, WHOLE_HANDS, Running, private_chat
 from tests.telegram.fake_api import GROUP, Sent
 
 USERS = {"ann": ANN, "Bob Brown": BOB, "cat": CAT}
@@ -49,6 +51,7 @@ async def play_out(bot: Running, table: Sent, choose=None) -> int:
     raise AssertionError("the hand did not end")
 
 
+@pytest.mark.telegram_time_scale(WHOLE_HANDS)
 async def test_a_holdem_hand_by_three_users_in_a_group(make_bot, api) -> None:
     bot = await make_bot("holdem", seed=11)
     await bot.command(ANN, "/start", private_chat(ANN))
@@ -78,6 +81,7 @@ async def test_a_holdem_hand_by_three_users_in_a_group(make_bot, api) -> None:
     assert await bot.store.read(lambda tx: tx.check_ledger()) == []
 
 
+@pytest.mark.telegram_time_scale(WHOLE_HANDS)
 async def test_a_russian_poker_round_by_three_users_with_an_exchange(make_bot, api) -> None:
     bot = await make_bot("holdem", seed=5)
     await bot.command(ANN, "/game russian")
@@ -123,6 +127,7 @@ async def test_a_russian_poker_round_by_three_users_with_an_exchange(make_bot, a
     assert await bot.store.read(lambda tx: tx.check_ledger()) == []
 
 
+@pytest.mark.telegram_time_scale(WHOLE_HANDS)
 async def test_a_restart_in_the_middle_of_a_holdem_hand_resumes_with_working_buttons(make_bot, api) -> None:
     bot = await make_bot("holdem", seed=3)
     for user in (ANN, BOB, CAT):

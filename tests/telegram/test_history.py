@@ -2,11 +2,14 @@
 
 from __future__ import annotations
 
-from tests.telegram.conftest import ANN, BOB, private_chat
+import pytest
+
+from tests.telegram.conftest import ANN, BOB, WHOLE_HANDS, private_chat
 from tests.telegram.fake_api import GROUP
 from tests.telegram.test_games import at, play_out
 
 
+@pytest.mark.telegram_time_scale(WHOLE_HANDS)
 async def test_history_and_the_tournament_file_go_to_the_private_chat(make_bot, api) -> None:
     bot = await make_bot("holdem", seed=5)
     bot.clock.current = at(18, 0)

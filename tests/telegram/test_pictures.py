@@ -3,13 +3,16 @@ his private chat only."""
 
 from __future__ import annotations
 
-from tests.telegram.conftest import ANN, BOB, private_chat
+import pytest
+
+from tests.telegram.conftest import ANN, BOB, WHOLE_HANDS, private_chat
 from tests.telegram.fake_api import GROUP
 from tests.telegram.test_games import play_out
 
 PNG = b"\x89PNG\r\n\x1a\n"
 
 
+@pytest.mark.telegram_time_scale(WHOLE_HANDS)
 async def test_a_photo_of_the_table_is_posted_at_the_flop(make_bot, api) -> None:
     bot = await make_bot("holdem", seed=11)
     for user in (ANN, BOB):
@@ -41,6 +44,7 @@ async def test_own_cards_as_a_photo_only_in_a_private_chat(make_bot, api) -> Non
     assert api.photos(GROUP["id"]) == [], "a player's cards never go to the group"
 
 
+@pytest.mark.telegram_time_scale(WHOLE_HANDS)
 async def test_pictures_off_sends_text_only(make_bot, api) -> None:
     bot = await make_bot("holdem", seed=11)
     for user in (ANN, BOB):

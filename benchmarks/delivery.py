@@ -1,0 +1,230 @@
+"""Telegram delivery at Telegram's pace: the real adapter and service against the fake Bot API enforcing the limits.
+
+(a) one 6-player Hold'em hand with instant players: requests per action and seconds until the final state is shown;
+(b) one table at a human pace (an action every 2 s): lag from an action's commit to the next table edit reaching
+    Telegram, p50/p99; (c) 150 groups, an action every 5 s each (30 actions/s: the bot's whole budget): lag p50/p99,
+    the busiest group's requests per minute, 429s received; (d) a 429 with retry_after 10 in one group: how long
+    another group waits for its answer. Each prints requests sent / requests the budget allows.
+
+`--scale N` runs the fake's limits, the bot's budget and the players' pace all N times faster (both sides alike);
+every figure is reported in real seconds (measured times multiplied back by N). `--quick` is the CI smoke run.
+Run: `python benchmarks/delivery.py [--scale 1] [--groups 150] [--seconds 60]`.
+"""
+
+from __future__ import annotations
+
+import argparse
+import asyncio
+import logging
+import sys
+import tempfile
+import time
+from pathlib import Path
+
+sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
+
+import engine.holdem as engine
+from bot.clock import FakeClock
+from bot.telegram.render import place_of
+from tests.telegram.conftest import Running
+from tests.telegram.fake_api import FakeBotApi, Sent
+
+SIX = [{"id": 101 + n, "is_bot": False, "first_name": f"P{n}", "username": f"p{n}"} for n in range(6)]
+BY_KEY = {f"tg:{user['id']}": user for user in SIX}
+
+
+def group(n: int) -> dict[str, object]:
+    return {"id": -100_000 - n, "type": "supergroup", "title": f"Table {n}"}
+
+
+def table_requests(api: FakeBotApi, chat_id: int) -> list[float]:
+    """Arrival times of requests that show a table state in a chat (edits, and posts with buttons)."""
+    return [call.at for call in api.requests if int(call.params.get("chat_id", 0)) == chat_id and (
+        call.method == "editMessageText" or (call.method == "sendMessage" and call.params.get("reply_markup")))]
+
+
+def limited(api: FakeBotApi, chat_id: int | None = None) -> list[float]:
+    return [call.at for call in api.requests if call.method.startswith(("send", "edit"))
+            and (chat_id is None or int(call.params.get("chat_id", 0)) == chat_id)]
+
+
+def percentile(values: list[float], share: float) -> float:
+    ordered = sorted(values)
+    return ordered[min(len(ordered) - 1, int(share * len(ordered)))] if ordered else float("nan")
+
+
+class Table:
+    """One group's Hold'em table driven by simulated players."""
+
+    def __init__(self, bot: Running, chat: dict[str, object], players: list[dict[str, object]]) -> None:
+        self.bot, self.chat, self.players = bot, chat, players
+        self.chat_id = int(chat["id"])  # type: ignore[call-overload]
+        self.table_id = place_of(self.chat_id, None).table_id
+        self.message: Sent | None = None
+
+    async def seat(self) -> None:
+        for user in self.players:
+            await self.bot.handled(await self.bot.api.push(self.bot.api.command_update(user, "/join 200", self.chat)))
+        await self.deal()
+
+    async def deal(self) -> None:
+        await self.bot.handled(await self.bot.api.push(self.bot.api.command_update(self.players[0], "/deal",
+                                                                                     self.chat)))
+
+    async def hand(self) -> engine.Hand | None:
+        stored = await self.bot.store.read(lambda tx: tx.load_table(self.table_id))
+        data = (stored[1] or {}).get("hand") if stored else None
+        return engine.Hand.from_dict(data) if data else None
+
+    async def act(self) -> float | None:
+        """One action by whoever must act (a new hand when none is on); returns when it was committed."""
+        hand = await self.hand()
+        if hand is None or hand.to_act is None:
+            await self.deal()
+            self.message = None
+            return None
+        if self.message is None:  # the press needs a message to come from; its id does not matter to the bot
+            self.message = Sent(self.chat_id, 1, "")
+        number = hand.hand_number
+        for word in ("check", "call"):
+            update, query_id = self.bot.api.press_update(BY_KEY[hand.to_act], self.message, f"h{number}|{word}")
+            await self.bot.handled(await self.bot.api.push(update))
+            if not (self.bot.api.answer(query_id) or {}).get("show_alert"):
+                return time.monotonic()
+        return None
+
+
+async def start(api: FakeBotApi, path: Path) -> Running:
+    bot = Running(api, path, FakeClock(), "holdem", seed=1)
+    await bot.start()
+    return bot
+
+
+def lags(api: FakeBotApi, chat_id: int, commits: list[float]) -> list[float]:
+    shown = table_requests(api, chat_id)
+    found = []
+    for commit in commits:
+        later = [at for at in shown if at >= commit]
+        if later:
+            found.append(later[0] - commit)
+    return found
+
+
+async def instant_hand(api: FakeBotApi, path: Path, scale: float) -> None:
+    bot = await start(api, path)
+    table = Table(bot, group(0), SIX)
+    await table.seat()
+    await bot.adapter.flush()
+    first = len(limited(api, table.chat_id))
+    actions, last = 0, time.monotonic()
+    while (hand := await table.hand()) is not None and hand.to_act is not None:
+        committed = await table.act()
+        actions += 1
+        last = committed or last
+    await bot.adapter.flush()
+    sent = limited(api, table.chat_id)[first:]
+    shown = (sent[-1] - last) * scale if sent else 0.0
+    print(f"(a) 6-player hand, instant players: {actions} actions, {len(sent)} requests to the group "
+          f"({len(sent) / actions:.2f} per action), final state shown {shown:.1f} s after the last action, "
+          f"429s {len(api.rejected)}")
+    await bot.stop()
+
+
+async def paced_table(api: FakeBotApi, path: Path, scale: float, seconds: float) -> None:
+    bot = await start(api, path)
+    table = Table(bot, group(0), SIX[:4])
+    await table.seat()
+    await bot.adapter.flush()
+    await asyncio.sleep(60 / scale)  # a fresh minute for the group
+    began, commits = time.monotonic(), []
+    while time.monotonic() - began < seconds / scale:
+        committed = await table.act()
+        if committed is not None:
+            commits.append(committed)
+        await asyncio.sleep(2 / scale)
+    await bot.adapter.flush()
+    found = [lag * scale for lag in lags(api, table.chat_id, commits)]
+    print(f"(b) one table, an action every 2 s: {len(commits)} actions, lag p50 {percentile(found, 0.5):.2f} s, "
+          f"p99 {percentile(found, 0.99):.2f} s, 429s {len(api.rejected)}")
+    await bot.stop()
+
+
+async def many_groups(api: FakeBotApi, path: Path, scale: float, seconds: float, groups: int) -> None:
+    bot = await start(api, path)
+    tables = [Table(bot, group(n), SIX[:2]) for n in range(groups)]
+    for table in tables:
+        await table.seat()
+    await bot.adapter.flush()
+    await asyncio.sleep(60 / scale)
+    began = time.monotonic()
+    first = len(limited(api))
+    commits: dict[int, list[float]] = {table.chat_id: [] for table in tables}
+
+    async def play(table: Table, offset: float) -> None:
+        await asyncio.sleep(offset)
+        while time.monotonic() - began < seconds / scale:
+            committed = await table.act()
+            if committed is not None:
+                commits[table.chat_id].append(committed)
+            await asyncio.sleep(5 / scale)
+
+    await asyncio.gather(*(play(table, 5 / scale * n / groups) for n, table in enumerate(tables)))
+    await bot.adapter.flush()
+    elapsed = (time.monotonic() - began) * scale
+    found = [lag * scale for table in tables for lag in lags(api, table.chat_id, commits[table.chat_id])]
+    busiest = max(busiest_minute([at * scale for at in limited(api, table.chat_id)]) for table in tables)
+    sent = len(limited(api)) - first
+    allowed = min(30 * elapsed, 20 * groups * elapsed / 60)
+    print(f"(c) {groups} groups, an action every 5 s each: {sum(map(len, commits.values()))} actions, lag p50 "
+          f"{percentile(found, 0.5):.2f} s, p99 {percentile(found, 0.99):.2f} s, busiest group {busiest} "
+          f"requests/min, 429s {len(api.rejected)}, ratio to budget {sent / allowed:.2f} ({sent} sent, "
+          f"{allowed:.0f} allowed in {elapsed:.0f} s)")
+    await bot.stop()
+
+
+def busiest_minute(stamps: list[float]) -> int:
+    return max((sum(1 for other in stamps if stamp <= other < stamp + 60) for stamp in stamps), default=0)
+
+
+async def one_chat_waits(api: FakeBotApi, path: Path, scale: float) -> None:
+    bot = await start(api, path)
+    api.fail("sendMessage", 429, "Too Many Requests: retry after 10", retry_after=10)
+    await bot.handled(await api.push(api.command_update(SIX[0], "/join", group(0))))
+    pushed = time.monotonic()
+    await bot.handled(await api.push(api.command_update(SIX[1], "/join", group(1))))
+    while not api.chat(int(group(1)["id"])):  # type: ignore[call-overload]
+        await asyncio.sleep(0.001)
+    waited = time.monotonic() - pushed
+    print(f"(d) a 429 (retry_after 10) in one group: another group's answer after {waited * 1000:.0f} ms")
+    await bot.adapter.outbox.close(0)
+    await bot.stop()
+
+
+async def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
+    parser.add_argument("--scale", type=float, default=1.0, help="run limits, budget and pace this much faster")
+    parser.add_argument("--groups", type=int, default=150)
+    parser.add_argument("--seconds", type=float, default=60.0, help="how long (b) and (c) play, in real seconds")
+    parser.add_argument("--quick", action="store_true", help="a smoke run of a few seconds")
+    args = parser.parse_args()
+    if args.quick:
+        args.scale, args.groups, args.seconds = 30.0, 10, 30.0
+    logging.basicConfig(level=logging.ERROR)
+    print(f"time scale {args.scale:g} (figures in real seconds)")
+    with tempfile.TemporaryDirectory() as directory:
+        for number, run in enumerate((
+            lambda api, path: instant_hand(api, path, args.scale),
+            lambda api, path: paced_table(api, path, args.scale, args.seconds),
+            lambda api, path: many_groups(api, path, args.scale, args.seconds, args.groups),
+            lambda api, path: one_chat_waits(api, path, args.scale),
+        )):
+            api = FakeBotApi(time_scale=args.scale)
+            await api.start()
+            try:
+                await run(api, Path(directory) / f"bot{number}.db")
+            finally:
+                await api.stop()
+
+
+if __name__ == "__main__":
+    asyncio.run(main())

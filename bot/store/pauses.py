@@ -1,0 +1,41 @@
+"""Paused tables (the bot cannot reach the channel): the flag, and their timers moved on when play resumes."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from bot.store.tx import Tx, loads
+
+
+def pause_tables(tx: Tx, table_ids: list[str]) -> None:
+    """Mark tables paused as of `tx.now` (a table already paused keeps its first moment)."""
+    tx.db.executemany("INSERT OR IGNORE INTO paused_tables(table_id, paused_at) VALUES (?, ?)",
+                      [(table_id, tx.now) for table_id in table_ids])
+
+
+def paused_tables(tx: Tx) -> dict[str, float]:
+    """Every paused table and when it was paused."""
+    return {str(row[0]): float(row[1]) for row in tx.db.execute("SELECT table_id, paused_at FROM paused_tables")}
+
+
+def resume_tables(tx: Tx, table_ids: list[str], grace: float) -> list[tuple[str, str, float, dict[str, Any]]]:
+    """Unpause tables and move their timers on: each gets back the time it had left when the table paused, and at
+    least `grace` seconds (nobody times out the moment the table is back). Returns the moved timers to arm."""
+    moved: list[tuple[str, str, float, dict[str, Any]]] = []
+    for table_id in table_ids:
+        row = tx.db.execute("SELECT paused_at FROM paused_tables WHERE table_id = ?", (table_id,)).fetchone()
+        if row is None:
+            continue
+        paused_at = float(row[0])
+        timers = tx.db.execute("SELECT key, due_at, payload FROM timers WHERE table_id = ?", (table_id,)).fetchall()
+        for key, due_at, payload in timers:
+            new_due = tx.now + max(float(due_at) - paused_at, grace)
+            tx.db.execute("UPDATE timers SET due_at = ? WHERE key = ?", (new_due, key))
+            moved.append((str(key), table_id, new_due, loads(payload)))
+        tx.db.execute("DELETE FROM paused_tables WHERE table_id = ?", (table_id,))
+    return moved
+
+
+def tables_of_chat(tx: Tx, chat_id: str) -> list[str]:
+    """The tables of a chat (a Telegram group's topics, say)."""
+    return [str(row[0]) for row in tx.db.execute("SELECT table_id FROM tables WHERE chat_id = ?", (chat_id,))]

@@ -1,0 +1,248 @@
+"""Playing at Telegram's pace, end to end against the fake Bot API and its flood limits: the send budget, chats served
+independently, presses answered first, timers that never wait, pauses when the bot is removed, supergroup
+migrations, groups that refuse pictures, and the private-chat hint once per player."""
+
+from __future__ import annotations
+
+import asyncio
+import logging
+import re
+import time
+from typing import Any
+
+import pytest
+
+import engine.holdem as engine
+from bot.telegram.render import place_of
+from tests.telegram.conftest import ANN, BOB, CAT, WHOLE_HANDS, Running
+from tests.telegram.fake_api import GROUP, FakeBotApi
+from tests.telegram.test_games import play_out, to_act
+
+DAN = {"id": 104, "is_bot": False, "first_name": "Dan", "username": "dan"}
+EVE = {"id": 105, "is_bot": False, "first_name": "Eve", "username": "eve"}
+FAY = {"id": 106, "is_bot": False, "first_name": "Fay", "username": "fay"}
+SIX = (ANN, BOB, CAT, DAN, EVE, FAY)
+BY_KEY = {f"tg:{user['id']}": user for user in SIX}
+OTHER = {"id": -100600, "type": "supergroup", "title": "Second table"}
+CARD = re.compile(r"\b[2-9TJQKA][cdhs]\b")
+TABLE = place_of(GROUP["id"], None).table_id
+
+
+def group_requests(api: FakeBotApi, chat_id: int = GROUP["id"]) -> list[float]:
+    """When each limited request to a chat arrived."""
+    return [call.at for call in api.requests if call.method.startswith(("send", "edit"))
+            and int(call.params.get("chat_id", 0)) == chat_id]
+
+
+def busiest_minute(stamps: list[float]) -> int:
+    return max((sum(1 for other in stamps if stamp <= other < stamp + 60) for stamp in stamps), default=0)
+
+
+async def hand_of(bot: Running, table_id: str = TABLE) -> engine.Hand | None:
+    stored = await bot.store.read(lambda tx: tx.load_table(table_id))
+    assert stored is not None
+    data = (stored[1] or {}).get("hand")
+    return engine.Hand.from_dict(data) if data else None
+
+
+async def until(predicate: Any, seconds: float) -> float:
+    """Wait until `predicate()` holds; return how long it took (fails after `seconds`)."""
+    started = time.monotonic()
+    while not predicate():
+        assert time.monotonic() - started < seconds, "timed out"
+        await asyncio.sleep(0.01)
+    return time.monotonic() - started
+
+
+async def test_a_six_player_hand_with_instant_presses_provokes_no_429(make_bot, api) -> None:
+    bot = await make_bot("holdem", seed=11)
+    for user in SIX:
+        await bot.command(user, "/join 200")
+    await bot.command(ANN, "/deal")
+    table = bot.table_message()
+    presses = 0
+    while (hand := await hand_of(bot)) is not None and hand.to_act is not None:
+        user = BY_KEY[hand.to_act]
+        for word in ("check", "call"):  # as fast as the test can press: never waiting for the group to show it
+            update, query_id = api.press_update(user, table, f"h1|{word}")
+            await bot.handled(await api.push(update))
+            presses += 1
+            if not (api.answer(query_id) or {}).get("show_alert"):
+                break
+    assert presses >= 20
+    await asyncio.sleep(2)  # what the budget lets through: the group's first 20 requests of the minute at most
+    assert api.rejected == []
+    assert busiest_minute(group_requests(api)) <= 20
+    for text in bot.group_texts():
+        assert not CARD.search(text.split("Showdown")[0]), f"a card was shown in the group: {text!r}"
+    await bot.adapter.outbox.close(0)
+
+
+@pytest.mark.telegram_time_scale(WHOLE_HANDS)
+async def test_a_fast_hand_is_shown_to_its_end_within_the_budget(make_bot, api) -> None:
+    bot = await make_bot("holdem", seed=11)
+    for user in SIX[:3]:
+        await bot.command(user, "/join 200")
+    await bot.command(ANN, "/deal")
+    table = bot.table_message()
+    while (hand := await hand_of(bot)) is not None and hand.to_act is not None:
+        for word in ("check", "call"):
+            update, query_id = api.press_update(BY_KEY[hand.to_act], table, f"h1|{word}")
+            await bot.handled(await api.push(update))
+            if not (api.answer(query_id) or {}).get("show_alert"):
+                break
+    await bot.adapter.flush()
+    assert api.rejected == []
+    final = api.messages[GROUP["id"], table.message_id]
+    assert to_act(final) is None  # the final state is shown, however many states were skipped on the way
+    assert len(api.calls("editMessageText")) < len(final.history) + 5
+
+
+async def test_a_429_in_one_group_does_not_delay_another_groups_answer(make_bot, api) -> None:
+    bot = await make_bot("duel")
+    api.fail("sendMessage", 429, "Too Many Requests: retry after 10", retry_after=10)
+    await bot.handled(await api.push(api.command_update(ANN, "/join")))  # the group waits out its 10 s
+    await until(lambda: api.calls("sendMessage"), 5)
+    await bot.handled(await api.push(api.command_update(BOB, "/join", OTHER)))
+    waited = await until(lambda: api.chat(OTHER["id"]), 5)
+    assert waited < 1.0
+    assert [sent.text for sent in api.chat(OTHER["id"])] == ["Bob Brown sits down."]
+    assert api.chat(GROUP["id"]) == []  # still waiting, and only that group
+    await bot.adapter.outbox.close(0)
+
+
+async def test_a_failed_callback_answer_still_delivers_the_table_update(make_bot, api) -> None:
+    bot = await make_bot("duel")
+    for user in (ANN, BOB):
+        await bot.command(user, "/join")
+    await bot.command(ANN, "/deal")
+    table = bot.table_message()
+    api.fail("answerCallbackQuery", 400, "Bad Request: query is too old and response timeout expired or query ID "
+             "is invalid")
+    await bot.press(ANN, table, "check")
+    assert api.messages[GROUP["id"], table.message_id].text.startswith("Round 1\nann checks\nTo act: Bob Brown")
+    assert not any("Sorry" in text for text in bot.group_texts())
+    first = api.requests.index(next(call for call in api.requests if call.method == "answerCallbackQuery"))
+    assert all(call.method != "editMessageText" for call in api.requests[:first])  # answered before the edit
+
+
+async def test_a_timer_never_waits_on_the_network(make_bot, api) -> None:
+    bot = await make_bot("duel")
+    await bot.command(ANN, "/clock")
+    api.delays["sendMessage"] = 2.0  # Telegram is slow
+    bot.clock.current += 301
+    started = time.monotonic()
+    assert await bot.service.scheduler.fire_due() == 1
+    assert time.monotonic() - started < 0.5
+    await bot.adapter.flush()
+    assert bot.group()[-1].text == "Level 2 in 5 minutes: blinds 20/40."
+
+
+async def test_a_removed_bot_pauses_the_table_and_resumes_it_with_chips_intact(make_bot, api) -> None:
+    bot = await make_bot("holdem", seed=3)
+    for user in (ANN, BOB):
+        await bot.command(user, "/join 200")
+    await bot.command(ANN, "/deal")
+    before = await hand_of(bot)
+    assert before is not None and before.to_act is not None
+    await bot.handled(await api.push(api.member_update(GROUP, "kicked", ANN)))
+    await bot.fire_timers(3600)  # an hour: the turn time-out would have fired long ago
+    assert not any("out of time" in text or "timed out" in text.lower() for text in bot.group_texts())
+    assert (await hand_of(bot)).to_dict() == before.to_dict()  # type: ignore[union-attr]
+
+    await bot.stop()  # the pause survives a restart
+    bot = await make_bot("holdem", seed=3)
+    await bot.fire_timers(3600)
+    assert (await hand_of(bot)).to_dict() == before.to_dict()  # type: ignore[union-attr]
+
+    await bot.handled(await api.push(api.member_update(GROUP, "member", ANN)))
+    assert not bot.service.is_paused(TABLE)
+    await bot.fire_timers(20)  # within the grace a resumed turn gets: still nobody timed out
+    assert (await hand_of(bot)).to_dict() == before.to_dict()  # type: ignore[union-attr]
+    await bot.fire_timers(60)
+    after = await hand_of(bot)
+    assert after is None or after.to_dict() != before.to_dict()  # play went on: the turn timed out
+    assert await bot.store.read(lambda tx: tx.check_ledger()) == []
+    stacks = await bot.store.read(lambda tx: tx.balances("stack:"))
+    wallets = await bot.store.read(lambda tx: tx.balances("wallet:"))
+    assert sum(stacks.values()) + sum(wallets.values()) == 2000  # every chip of the two grants is still there
+
+
+async def test_a_supergroup_migration_keeps_wallets_and_the_hand(make_bot, api) -> None:
+    old = {"id": -4001, "type": "group", "title": "Poker night"}
+    new = {"id": -1004001, "type": "supergroup", "title": "Poker night"}
+    bot = await make_bot("holdem", seed=3)
+    for user in (ANN, BOB):
+        await bot.command(user, "/join 200", old)
+    await bot.command(ANN, "/deal", old)
+    old_table = place_of(old["id"], None).table_id
+    before = await hand_of(bot, old_table)
+    wallets = await bot.store.read(lambda tx: tx.balances("wallet:"))
+    assert set(wallets) == {"wallet:tg:-4001:tg:101", "wallet:tg:-4001:tg:102"}
+
+    await bot.handled(await api.push(api.service_update(old, ANN, migrate_to_chat_id=new["id"])))
+    await bot.handled(await api.push(api.service_update(new, ANN, migrate_from_chat_id=old["id"])))  # said twice
+
+    new_table = place_of(new["id"], None).table_id
+    moved = await hand_of(bot, new_table)
+    assert before is not None and moved is not None and moved.to_dict() == before.to_dict()
+    assert await bot.store.read(lambda tx: tx.balances("wallet:")) == {
+        name.replace("tg:-4001", "tg:-1004001"): chips for name, chips in wallets.items()}
+    assert await bot.store.read(lambda tx: tx.balances("wallet:tg:-4001:")) == {}
+    assert await bot.store.read(lambda tx: tx.check_ledger()) == []
+
+    user = BY_KEY[moved.to_act or ""]
+    await bot.command(user, "/call", new)  # the hand goes on in the supergroup
+    shown = [sent for sent in api.chat(new["id"]) if sent.buttons()]
+    assert shown and "hand #1" in shown[-1].text  # the same hand's table, now shown in the supergroup
+    assert (await hand_of(bot, new_table)).to_dict() != before.to_dict()  # type: ignore[union-attr]
+
+
+async def test_a_send_refused_as_migrated_moves_the_chat_and_arrives(make_bot, api) -> None:
+    old = {"id": -4002, "type": "group", "title": "Poker night"}
+    bot = await make_bot("duel")
+    await bot.command(ANN, "/join", old)
+    api.migrated[old["id"]] = -1004002
+    await bot.command(BOB, "/join", old)
+    assert [sent.text for sent in api.chat(-1004002)] == ["Bob Brown sits down."]
+    assert await bot.service.tables_of("tg:-1004002") == ["tg:-1004002:0"]
+    assert await bot.service.tables_of("tg:-4002") == []
+
+
+@pytest.mark.telegram_time_scale(WHOLE_HANDS)
+async def test_refused_photos_turn_pictures_off_with_one_notice_and_no_bytes_in_logs(make_bot, api, caplog) -> None:
+    api.no_photos.add(GROUP["id"])
+    bot = await make_bot("holdem", seed=11)
+    for user in (ANN, BOB):
+        await bot.command(user, "/join 200")
+    with caplog.at_level(logging.DEBUG, logger="bot"):
+        await bot.command(ANN, "/deal")
+        await play_out(bot, bot.table_message())
+        await bot.command(ANN, "/deal")
+        await play_out(bot, bot.table_message())
+    assert len(api.calls("sendPhoto")) == 1  # the first refusal turned them off
+    notices = [text for text in bot.group_texts() if text.startswith("I may not send pictures")]
+    assert len(notices) == 1
+    for record in caplog.records:
+        line = record.getMessage() + (str(record.exc_info[1]) if record.exc_info else "")
+        assert "PNG" not in line and "\\x89" not in line, line[:200]
+    await bot.stop()
+    again = await make_bot("holdem", seed=11)  # remembered across a restart
+    assert GROUP["id"] in again.adapter.memory.no_photos
+    await again.handled(await api.push(api.member_update(GROUP, "member", ANN)))
+    assert GROUP["id"] not in again.adapter.memory.no_photos  # allowed again: pictures come back
+
+
+async def test_the_private_chat_hint_is_posted_once_per_player(make_bot, api) -> None:
+    bot = await make_bot("duel")
+    for user in (ANN, BOB):
+        await bot.command(user, "/join")
+    await bot.command(ANN, "/deal")
+    for _ in range(3):
+        await bot.command(BOB, "/check")  # out of turn, and Bob has no private chat with the bot
+    hints = [text for text in bot.group_texts() if text.startswith("Bob Brown, I can only answer you privately")]
+    assert len(hints) == 1
+    await bot.stop()
+    again = await make_bot("duel")
+    await again.command(BOB, "/check")
+    assert len([text for text in again.group_texts() if text.startswith("Bob Brown, I can only")]) == 1
