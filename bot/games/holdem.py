@@ -40,7 +40,7 @@ class HoldemController:
 
     State: `seats` (clockwise: id, stack between hands, `out` when sitting out, `timeouts` in a row, `leaving`),
     `button` (seat index), `number` (hands dealt), `hand` (the engine hand's dict while one is played), `story`
-    (the street's latest lines, see `bot.render.story`), `step` (actions so far, so a stale time-out does
+    (the hand's latest lines, see `bot.render.story`), `step` (actions so far, so a stale time-out does
     nothing) and `tournament` (see `bot.games.tournament`). Engine
     accounts map to the ledger as `stack:<id>` → `stack:<table>:<id>`, `pot` → `pot:<table>`, `bank` → the
     tournament bank.
@@ -342,7 +342,7 @@ class HoldemController:
         key = f"h{hand.hand_number}"
         act.apply_moves(all_moves(events), lambda name: self._account(act, name), key)
         act.record(key, events)
-        story.add(act.state, [*(said or []), *render.narrate(act, events)], restart=render.begins_street(events))
+        story.add(act.state, [*(said or []), *render.narrate(act, events)], restart=render.begins_hand(events))
         bots.drop_private(act)
         picture.holdem_picture(act, hand, events)
         tour.record_pawns(self, act, events)

@@ -116,9 +116,9 @@ def narrate(act: Action, events: Iterable[Event]) -> list[str]:
     return lines
 
 
-def begins_street(events: Iterable[Event]) -> bool:
-    """Whether these events start a hand or deal a street: the story then starts again with them."""
-    return any(isinstance(event, (engine.HandStarted, engine.BoardDealt)) for event in events)
+def begins_hand(events: Iterable[Event]) -> bool:
+    """Whether these events start a hand: its story then starts with them."""
+    return any(isinstance(event, engine.HandStarted) for event in events)
 
 
 def _line(act: Action, event: Event) -> str:

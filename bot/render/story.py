@@ -14,10 +14,12 @@ SHOWN_LINES = 6
 
 
 def add(state: dict[str, Any], lines: list[str], *, restart: bool = False) -> None:
-    """Add the lines of one action; `restart` begins a new hand, round or street with them.
+    """Add the lines of one action; `restart` begins a new hand or round with them.
 
-    Every line of the latest action stays shown, even past `SHOWN_LINES` (the call that closed a street, a
-    whole run-out), so each action appears in the table message at least once.
+    The story runs on across streets (the flop's line marks where one begins), so a table message that an
+    adapter's queue replaced by a newer one before sending it loses no line the newer one does not show, unless
+    more than `SHOWN_LINES` came in between. Every line of the latest action stays shown, even past
+    `SHOWN_LINES` (a whole run-out), so each action appears in the table message at least once.
     """
     if not lines and not restart:
         return

@@ -71,19 +71,18 @@ async def test_a_holdem_hand_is_told_in_its_table_message_with_no_message_per_ac
     await ledger_ok(service)
 
 
-async def test_the_action_that_closes_a_street_is_shown_with_the_next_street(service: Service) -> None:
+async def test_the_story_runs_on_across_streets(service: Service) -> None:
     await seat(service, ANN, BOB)
     reply = await service.handle(PLACE, ANN, "/deal")
     caller = PLAYERS[reply.table.to_act]
     called = await service.press(PLACE, caller, press_label(reply, "call"))
     checker = PLAYERS[called.table.to_act]
     flop = await service.press(PLACE, checker, press_label(called, "check"))
-    assert story_of(flop)[0] == f"{checker.name} checks."
-    assert story_of(flop)[1].startswith("Flop: ")
-    assert not any(line.startswith("Hand #1") for line in story_of(flop)), "a new street starts the story again"
+    assert story_of(flop) == [*story_of(called), f"{checker.name} checks.", story_of(flop)[-1]]
+    assert story_of(flop)[-1].startswith("Flop: "), "the street's first line, after what closed the last one"
     bettor = PLAYERS[flop.table.to_act]
     bet = await service.press(PLACE, bettor, press_label(flop, "bet"))
-    assert story_of(bet) == [*story_of(flop), f"{bettor.name} bets 20."]
+    assert story_of(bet)[-2:] == [story_of(flop)[-1], f"{bettor.name} bets 20."]
 
 
 async def test_a_long_street_shows_its_latest_lines(service: Service) -> None:
@@ -95,6 +94,7 @@ async def test_a_long_street_shows_its_latest_lines(service: Service) -> None:
     replies = await play_out(service, PLACE, players, reply, preference=("call", "check"))
     preflop = [r for r in replies if r.table is not None and "Board: —" in r.table.text]
     assert len(story_of(preflop[-1])) == SHOWN_LINES, "a long street shows only its latest lines"
+    assert not any(line.startswith("Hand #1") for line in story_of(preflop[-1]))
     for before, after in pairwise(preflop):
         assert story_of(after)[:-1] == story_of(before)[-(SHOWN_LINES - 1):]
 
