@@ -69,6 +69,8 @@ def private_boxes(act: Action, round_: HouseRound, user_id: str) -> str | None:
 def narrate(act: Action, events: Iterable[Event]) -> list[str]:
     """The story's lines for what happened (returned, for the table message); the private cards to their owners
     only; and the dealer's reveal and the settlement as one public message, for the chat to notice."""
+    events = list(events)
+    ending = any(isinstance(event, RoundEnded) for event in events)
     lines: list[str] = []
     notices: list[str] = []
     for event in events:
@@ -136,19 +138,19 @@ def narrate(act: Action, events: Iterable[Event]) -> list[str]:
         elif isinstance(event, RoundEnded):
             results = ", ".join(f"{act.name(player)} {signed(net)}" for player, net in event.nets.items())
             lines.append(act.t("house.round_over", results=results))
-        if _is_notice(event):
+        if _is_notice(event, ending):
             notices += lines[before:]
     act.say_text("\n".join(notices))
     return lines
 
 
-def _is_notice(event: Event) -> bool:
+def _is_notice(event: Event, ending: bool) -> bool:
     """The moments a chat is told of in a message of their own: the dealer's reveal (and his draw) and the end
-    of the round with each box's result."""
+    of the round with each box's result (a box folded earlier was settled in the story)."""
     if isinstance(event, DealerCardsShown):
         return event.qualifies is not None
     if isinstance(event, StakesSettled):
-        return event.final
+        return event.final and ending
     return isinstance(event, (DealerDrew, RoundEnded))
 
 

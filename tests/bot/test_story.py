@@ -160,3 +160,22 @@ async def test_no_hole_card_is_in_any_public_message_or_table_text(service: Serv
             else:
                 assert cards not in said, f"{user}'s cards were shown"
 
+
+
+async def test_a_house_time_out_is_a_line_of_the_rounds_story(service: Service, clock: FakeClock) -> None:
+    assert (await service.handle(PLACE, ANN, "/game russian")).error is None
+    heard: list[Reply] = []
+
+    async def listener(_place: object, reply: Reply) -> None:
+        heard.append(reply)
+
+    service.subscribe("chat/", listener)
+    for actor in (ANN, BOB):
+        await service.handle(PLACE, actor, "/ante 10")
+    dealt = await service.handle(PLACE, BOB, "/deal")
+    slow = PLAYERS[dealt.table.to_act].name
+    clock.advance(61)
+    assert await service.scheduler.fire_due() == 1
+    assert heard and heard[-1].public == [], "a time-out is told in the table message, not in a message of its own"
+    assert f"{slow}, box 1: out of time." in story_of(heard[-1])
+    await ledger_ok(service)
