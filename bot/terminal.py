@@ -117,7 +117,7 @@ class TerminalAdapter:
 def _indent(prefix: str, text: str) -> str:
     pad = " " * len(prefix)
     lines = text.splitlines() or [""]
-    return "\n".join([prefix + lines[0], *(pad + line for line in lines[1:])])
+    return "\n".join([prefix + lines[0], *(pad + line if line else "" for line in lines[1:])])
 
 
 async def run_terminal(service: Service, read_line: Callable[[str], str] = input, files_dir: Path = Path(".")) -> None:

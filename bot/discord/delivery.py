@@ -86,8 +86,8 @@ class Delivery:
     def permissions(self, place: Place, *, attach_files: bool) -> None:
         """What an interaction told of the bot's permissions in its channel."""
         channel = self._channel(place)
-        if attach_files:
-            channel.attach_denied = channel.noticed = False
+        if attach_files:  # try pictures again; the permission stays named once (an upload may still be refused)
+            channel.attach_denied = False
         else:
             channel.attach_denied = True
 

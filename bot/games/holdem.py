@@ -11,6 +11,7 @@ from bot.games.context import Action
 from bot.output import TableMessage
 from bot.render import holdem as render
 from bot.render import picture_views as picture
+from bot.render import story
 from engine import holdem as engine
 from engine.betting import STRUCTURES, is_valid_level
 from engine.cards import Deck
@@ -43,9 +44,9 @@ class HoldemController:
 
     State: `seats` (clockwise: id, stack between hands, `out` when sitting out, `timeouts` in a row, `leaving`),
     `button` (seat index), `number` (the current or last hand's, from the table's counter), `hand` (the engine
-    hand's dict while one is played), `step` (actions so far, so a stale time-out does nothing) and `tournament`
-    (see `bot.games.tournament`). Engine accounts map to the ledger as `stack:<id>` → `stack:<table>:<id>`, `pot` →
-    `pot:<table>`, `bank` → the tournament bank.
+    hand's dict while one is played), `story` (the hand's latest lines, see `bot.render.story`), `step` (actions so
+    far, so a stale time-out does nothing) and `tournament` (see `bot.games.tournament`). Engine accounts map to the
+    ledger as `stack:<id>` → `stack:<table>:<id>`, `pot` → `pot:<table>`, `bank` → the tournament bank.
     """
 
     # --- the Controller protocol ----------------------------------------------------------------------------
@@ -102,7 +103,8 @@ class HoldemController:
             if not act.state.get("seats"):
                 return None
             return TableMessage(key, render.seats_text(act), render.idle_buttons(act, key))
-        return TableMessage(key, render.table_text(act, hand), render.action_buttons(act, hand, key), hand.to_act)
+        return TableMessage(key, render.table_text(act, hand, story.shown(act.state)),
+                            render.action_buttons(act, hand, key), hand.to_act)
 
     def private_view(self, act: Action, user_id: str) -> str | None:
         """The player's hole cards."""
@@ -339,20 +341,21 @@ class HoldemController:
         if seat is not None and seat["out"]:  # absent and dealt in (tournament): his hand passes without a word
             self._commit(act, hand, events)
             return
-        act.say("holdem.timed_out", player=act.name(player))
+        said = [act.t("holdem.timed_out", player=act.name(player))]
         if seat is not None:
             seat["timeouts"] += 1
             if seat["timeouts"] >= TIMEOUTS_BEFORE_SITTING_OUT:
                 seat["out"] = True
-                act.say("holdem.sat_out", player=act.name(player))
-        self._commit(act, hand, events)
+                said.append(act.t("holdem.sat_out", player=act.name(player)))
+        self._commit(act, hand, events, said)
 
-    def _commit(self, act: Action, hand: engine.Hand, events: list[Event]) -> None:
-        """Write the moves and the history, narrate, save or finish the hand, and re-arm the timers."""
+    def _commit(self, act: Action, hand: engine.Hand, events: list[Event], said: list[str] | None = None) -> None:
+        """Write the moves and the history, tell the story (`said` first: a time-out), save or finish the hand,
+        and re-arm the timers."""
         key = f"h{hand.hand_number}"
         act.apply_moves(all_moves(events), lambda name: self._account(act, name), key)
         act.record(key, events)
-        render.narrate(act, events)
+        story.add(act.state, [*(said or []), *render.narrate(act, events)], restart=render.begins_hand(events))
         bots.drop_private(act)
         picture.holdem_picture(act, hand, events)
         tour.record_pawns(self, act, events)
@@ -375,7 +378,8 @@ class HoldemController:
         for seat in act.state["seats"]:
             if seat["id"] in stacks:
                 seat["stack"] = stacks[seat["id"]]
-        act.show_table(TableMessage(key, render.table_text(act, hand)))
+        act.show_table(TableMessage(key, render.table_text(act, hand, story.shown(act.state))))
+        story.clear(act.state)
         act.disarm(self._timer(act))
         if act.state.get("tournament"):
             tour.after_hand(self, act, hand.starting_stacks)
@@ -403,6 +407,7 @@ class HoldemController:
             if chips > 0:
                 act.move(pot, account, chips, "hand voided", key)
         act.state["hand"] = None
+        story.clear(act.state)
         for seat in act.state["seats"]:
             seat["stack"] = act.balance(self.stack_account(act, seat["id"]))
         act.disarm(self._timer(act))

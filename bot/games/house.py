@@ -10,6 +10,7 @@ from bot.games.context import Action
 from bot.output import Button, TableMessage
 from bot.render import house as render
 from bot.render import picture_views as picture
+from bot.render import story
 from engine.cards import Deck
 from engine.common import Event, RuleError, all_moves
 from engine.house import GAMES
@@ -38,9 +39,10 @@ _COMMAND_ACTIONS: dict[type[cmd.Command], tuple[str, ...]] = {
 class HouseController:
     """Plays one house game (`texas`, `russian`, `caribbean`, `three-card`) at a table, against the bot as dealer.
 
-    State: `round` (the engine round's dict, None between rounds) and `number` (the current or last round's, from the
-    table's counter, which Hold'em hands share). Local engine accounts map to the ledger as `player:<id>` → the
-    player's wallet, `box:<id>:<n>` → `box:<table>:<id>:<n>`, `house` → `house:<chat>`.
+    State: `round` (the engine round's dict, None between rounds), `number` (the current or last round's, from the
+    table's counter, which Hold'em hands share) and `story` (the round's latest lines, see `bot.render.story`). Local
+    engine accounts map to the ledger as `player:<id>` → the player's wallet, `box:<id>:<n>` → `box:<table>:<id>:<n>`,
+    `house` → `house:<chat>`.
     """
 
     def __init__(self, game: str) -> None:
@@ -91,8 +93,7 @@ class HouseController:
                 return
             names = round_.legal_actions().names
             action = "decline" if "decline" in names else "fold"
-            act.say("house.timed_out", player=act.name(player), box=box)
-            self._apply(act, round_, player, action, [])
+            self._apply(act, round_, player, action, [], [act.t("house.timed_out", player=act.name(player), box=box)])
 
     def resume(self, act: Action) -> None:
         """A saved round that cannot be read back is voided: every box's chips go back to their owner."""
@@ -110,7 +111,7 @@ class HouseController:
         if round_ is None:
             return None
         key = self.current_key(act) or ""
-        return TableMessage(key, render.table_text(act, self.game, round_, act.state["number"]),
+        return TableMessage(key, render.table_text(act, self.game, round_, act.state["number"], story.shown(act.state)),
                             tuple(self._buttons(act, round_, key, ())), self._to_act(round_))
 
     def private_view(self, act: Action, user_id: str) -> str | None:
@@ -130,6 +131,7 @@ class HouseController:
         round_ = self._round(act)
         if round_ is not None and round_.phase is not Phase.BETTING:
             raise act.refuse("house.round_in_play")
+        new = round_ is None
         if round_ is None:
             round_ = self.round_type.new(self._rules(act))
             act.state["number"] = act.next_number()
@@ -142,7 +144,7 @@ class HouseController:
         if len(round_.boxes) == 1:
             act.arm(self._timer_key(act), act.config.get("bet_seconds", BET_SECONDS), kind="close_bets",
                     round=act.state["number"])
-        self._commit(act, round_, events)
+        self._commit(act, round_, events, restart=new)
 
     def _deal(self, act: Action, *, by_timer: bool = False) -> None:
         round_ = self._round(act)
@@ -228,12 +230,13 @@ class HouseController:
 
     # --- helpers ------------------------------------------------------------------------------------------------
 
-    def _apply(self, act: Action, round_: HouseRound, player: str, action: str, cards: list[str]) -> None:
+    def _apply(self, act: Action, round_: HouseRound, player: str, action: str, cards: list[str],
+               said: list[str] | None = None) -> None:
         try:
             events = round_.act(player, action, cards)
         except RuleError as error:
             raise act.rule_refusal(error) from None
-        self._commit(act, round_, events)
+        self._commit(act, round_, events, said)
 
     def _chosen_cards(self, act: Action, round_: HouseRound, tokens: tuple[str, ...]) -> list[str]:
         box = round_.current_box()
@@ -249,17 +252,21 @@ class HouseController:
                 chosen.append(token)
         return chosen
 
-    def _commit(self, act: Action, round_: HouseRound, events: list[Event]) -> None:
-        """Write the events' moves and history, render them, save the round and re-arm the turn timer."""
+    def _commit(self, act: Action, round_: HouseRound, events: list[Event], said: list[str] | None = None, *,
+                restart: bool = False) -> None:
+        """Write the events' moves and history, tell the story (`said` first: a time-out; `restart` for a new
+        round), save the round and re-arm the turn timer."""
         key = f"r{act.state['number']}"
         act.apply_moves(all_moves(events), lambda name: self._account(act, name), key)
         act.record(key, events)
-        render.narrate(act, events)
+        story.add(act.state, [*(said or []), *render.narrate(act, events)], restart=restart)
         picture.house_picture(act, self.game, round_, act.state["number"], events)
         if round_.is_over:
             act.state["round"] = None
             act.disarm(self._timer_key(act))
-            act.show_table(TableMessage(key, render.table_text(act, self.game, round_, act.state["number"])))
+            act.show_table(TableMessage(key, render.table_text(act, self.game, round_, act.state["number"],
+                                                               story.shown(act.state))))
+            story.clear(act.state)
             return
         act.state["round"] = round_.to_dict()
         act.state["step"] = self._step(act) + 1
@@ -276,6 +283,7 @@ class HouseController:
                 owner = account.removeprefix(prefix).rsplit(":", 1)[0]
                 act.move(account, act.wallet(owner), chips, "round voided", key)
         act.state["round"] = None
+        story.clear(act.state)
         act.disarm(self._timer_key(act))
         act.say("house.voided")
 

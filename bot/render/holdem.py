@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+from collections.abc import Iterable, Sequence
 
 from bot.commands import button_payload
 from bot.games.context import Action
@@ -35,8 +35,9 @@ def idle_buttons(act: Action, key: str) -> tuple[Button, ...]:
     return (Button(act.t("button.deal"), button_payload(key, "deal")),)
 
 
-def table_text(act: Action, hand: engine.Hand) -> str:
-    """The hand as everyone may see it: level, board, pot, each player's stack and bet, the button, whose turn."""
+def table_text(act: Action, hand: engine.Hand, story: Sequence[str] = ()) -> str:
+    """The hand as everyone may see it: level, board, pot, each player's stack and bet, the button, the story of
+    the street (its latest lines, under the seats after a blank line), and whose turn it is."""
     small, big = hand.structure.blinds(hand.level)
     structure = label(act, "structure", hand.structure.name)
     lines = [act.t("holdem.title", number=hand.hand_number, small=small, big=big, structure=structure)]
@@ -55,6 +56,8 @@ def table_text(act: Action, hand: engine.Hand) -> str:
             marks.append(act.t("holdem.bet", chips=bets[player]))
         turn = "▶ " if player == hand.to_act else "  "
         lines.append(f"{turn}{act.name(player)} · {stacks[player]} {' '.join(marks)}".rstrip())
+    if story:
+        lines += ["", *story]
     if hand.to_act:
         legal = hand.legal_actions()
         owed = legal.call_amount
@@ -100,10 +103,14 @@ def hole_cards_text(act: Action, hand: engine.Hand, user_id: str) -> str:
     return act.t("holdem.your_cards", cards=cards)
 
 
-def narrate(act: Action, events: Iterable[Event]) -> None:
-    """One public message with what happened, and each player's hole cards to him alone."""
+def narrate(act: Action, events: Iterable[Event]) -> list[str]:
+    """The story's lines for what happened (returned, for the table message); each player's hole cards to him
+    alone; and, at a showdown, the hands shown and the pots won as one public message, for the chat to notice."""
+    events = list(events)
     lines: list[str] = []
     shown: engine.HandsShown | None = None
+    notices: list[str] = []
+    showdown = any(isinstance(event, engine.HandsShown) for event in events)
     for event in events:
         if isinstance(event, engine.HoleCardsDealt):
             act.tell(event.player, "holdem.your_cards", cards=cards_text(event.cards))
@@ -113,7 +120,15 @@ def narrate(act: Action, events: Iterable[Event]) -> None:
         line = _pot_line(act, event, shown) if isinstance(event, engine.PotAwarded) else _line(act, event)
         if line:
             lines.append(line)
-    act.say_text("\n".join(lines))
+            if showdown and isinstance(event, (engine.HandsShown, engine.PotAwarded)):
+                notices.append(line)
+    act.say_text("\n".join(notices))
+    return lines
+
+
+def begins_hand(events: Iterable[Event]) -> bool:
+    """Whether these events start a hand: its story then starts with them."""
+    return any(isinstance(event, engine.HandStarted) for event in events)
 
 
 def _line(act: Action, event: Event) -> str:

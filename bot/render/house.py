@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+from collections.abc import Iterable, Sequence
 
 from bot.games.context import Action
 from bot.render import cards_text, hands, signed
@@ -27,8 +27,9 @@ def _dealer_public(round_: HouseRound) -> str:
     return " ".join("▢" if card is None else cards_text([card]) for card in round_.dealer_shown())
 
 
-def table_text(act: Action, game: str, round_: HouseRound, number: int) -> str:
-    """The public table: the round, the dealer's open cards, the community cards, every box and whose turn."""
+def table_text(act: Action, game: str, round_: HouseRound, number: int, story: Sequence[str] = ()) -> str:
+    """The public table: the round, the dealer's open cards, the community cards, every box, the round's story
+    (its latest lines, under the boxes after a blank line) and whose turn it is."""
     lines = [act.t("house.title", game=act.t(f"game.{game}"), number=number)]
     if round_.phase is Phase.BETTING:
         lines.append(act.t("house.betting_open"))
@@ -47,6 +48,8 @@ def table_text(act: Action, game: str, round_: HouseRound, number: int) -> str:
         marker = "▶ " if to_act == (box.owner, box.index) else "  "
         box_name = act.t("house.box", box=box.index)
         lines.append(f"{marker}{act.name(box.owner)} · {box_name} · {stakes or '—'} · {status}")
+    if story:
+        lines += ["", *story]
     if to_act:
         lines.append(act.t("house.to_act", player=act.name(to_act[0]), box=to_act[1]))
     return "\n".join(lines)
@@ -64,10 +67,15 @@ def private_boxes(act: Action, round_: HouseRound, user_id: str) -> str | None:
     return "\n".join(lines)
 
 
-def narrate(act: Action, events: Iterable[Event]) -> None:
-    """One public message with what happened, and the private cards to their owners only."""
+def narrate(act: Action, events: Iterable[Event]) -> list[str]:
+    """The story's lines for what happened (returned, for the table message); the private cards to their owners
+    only; and the dealer's reveal and the settlement as one public message, for the chat to notice."""
+    events = list(events)
+    ending = any(isinstance(event, RoundEnded) for event in events)
     lines: list[str] = []
+    notices: list[str] = []
     for event in events:
+        before = len(lines)
         if isinstance(event, BoxCardsDealt):
             act.tell(event.player, "house.your_cards", box=event.box, cards=cards_text(event.cards))
         elif isinstance(event, CardsDrawn):
@@ -114,7 +122,20 @@ def narrate(act: Action, events: Iterable[Event]) -> None:
         elif isinstance(event, RoundEnded):
             results = ", ".join(f"{act.name(player)} {signed(net)}" for player, net in event.nets.items())
             lines.append(act.t("house.round_over", results=results))
-    act.say_text("\n".join(lines))
+        if _is_notice(event, ending):
+            notices += lines[before:]
+    act.say_text("\n".join(notices))
+    return lines
+
+
+def _is_notice(event: Event, ending: bool) -> bool:
+    """The moments a chat is told of in a message of their own: the dealer's reveal (and his draw) and the end
+    of the round with each box's result (a box folded earlier was settled in the story)."""
+    if isinstance(event, DealerCardsShown):
+        return event.qualifies is not None
+    if isinstance(event, StakesSettled):
+        return event.final and ending
+    return isinstance(event, (DealerDrew, RoundEnded))
 
 
 def settled_text(act: Action, event: StakesSettled) -> str:

@@ -20,8 +20,11 @@ from engine.house.common import BoxStatus, HouseRound
 from engine.house.events import CommunityCardsShown, DealerCardsShown, RoundEnded
 
 SETTING = "pictures"
-"""The table setting (`/set pictures off`) that keeps a table text-only."""
-VALUES = ("on", "off")
+"""The table setting: `on` (the default) draws the showdown and a house round's reveal, `streets` every street
+too (the flop, turn and river; a house round's deal), `off` keeps a table text-only."""
+VALUES = ("on", "streets", "off")
+SHOWN_BY_DEFAULT = frozenset({"showdown", "reveal", "settled"})
+"""The moments `on` draws: the end of a hand or round shown, when the table message alone tells the streets."""
 
 Drawing = tuple[TableView | HandView, str, str | None]
 """A picture still to draw: its view model, caption, and who may see it (None: the table)."""
@@ -36,6 +39,13 @@ def draw(drawings: list[Drawing]) -> list[Picture]:
 def pictures_on(config: Mapping[str, Any]) -> bool:
     """Whether the table shows pictures (on unless the organizer set `pictures off`)."""
     return bool(config.get(SETTING, "on") != "off")
+
+
+def draws(config: Mapping[str, Any], moment: str | None) -> bool:
+    """Whether the table draws a picture of this moment (see `SETTING`)."""
+    if moment is None or not pictures_on(config):
+        return False
+    return config.get(SETTING) == "streets" or moment in SHOWN_BY_DEFAULT
 
 
 def _cards(cards: Iterable[object]) -> tuple[str, ...]:
@@ -107,11 +117,9 @@ def holdem_view(act: Action, hand: engine.Hand) -> TableView:
 
 
 def holdem_picture(act: Action, hand: engine.Hand, events: Iterable[Event]) -> None:
-    """Add a public picture when the events dealt a street or reached the showdown (unless pictures are off)."""
-    if not pictures_on(act.config):
-        return
+    """Add a public picture when the events reached the showdown (or dealt a street, with `pictures streets`)."""
     moment = holdem_moment(hand, events)
-    if moment is None:
+    if not draws(act.config, moment):
         return
     caption = act.t("picture.caption_holdem", number=hand.hand_number, moment=act.t(f"picture.moment.{moment}"))
     act.drawings.append((holdem_view(act, hand), caption, None))
@@ -162,11 +170,10 @@ def house_view(act: Action, game: str, round_: HouseRound, number: int) -> Table
 
 
 def house_picture(act: Action, game: str, round_: HouseRound, number: int, events: Iterable[Event]) -> None:
-    """Add a public picture when cards were turned up, the dealer revealed, or the round was settled."""
-    if not pictures_on(act.config):
-        return
+    """Add a public picture when the dealer revealed or the round was settled (or cards were turned up, with
+    `pictures streets`)."""
     moment = house_moment(round_, events)
-    if moment is None:
+    if not draws(act.config, moment):
         return
     caption = act.t("picture.caption_house", game=act.t(f"game.{game}"), number=number,
                     moment=act.t(f"picture.moment.{moment}"))

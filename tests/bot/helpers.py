@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from collections.abc import Iterable
+
 from bot.output import Actor, Place, Reply
 from bot.service import Service
 
@@ -18,6 +20,16 @@ def everything_public(reply: Reply) -> str:
         parts.append(reply.table.text)
         parts += [button.label for button in reply.table.buttons]
     return "\n".join(parts)
+
+
+def table_showed(replies: Iterable[Reply]) -> str:
+    """Everything the table message showed across these replies (each of its edits, in order)."""
+    return "\n".join(reply.table.text for reply in replies if reply.table is not None)
+
+
+def everything_said(replies: Iterable[Reply]) -> str:
+    """Every public text of these replies: the chat's new messages and each edit of the table message."""
+    return "\n".join(everything_public(reply) for reply in replies)
 
 
 def press_label(reply: Reply, *words: str) -> str:

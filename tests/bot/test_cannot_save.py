@@ -14,7 +14,7 @@ from bot.output import Actor
 from bot.service import SAVE_RETRY_SECONDS, Service
 from bot.store import CannotSave, Store, Tx
 from tests.bot.conftest import ANN, BOB, CAT, PLACE, dump
-from tests.bot.helpers import ledger_ok, press_label
+from tests.bot.helpers import everything_public, ledger_ok, press_label
 
 PLAYERS = {actor.user_id: actor for actor in (ANN, BOB, CAT)}
 MISLEADING = ("cannot rollback", "no such savepoint", "never retrieved")
@@ -132,7 +132,7 @@ async def test_a_timer_that_cannot_save_fires_again_once_it_can(store: Store, cl
     await store.read(pragma("PRAGMA query_only = OFF"))
     clock.advance(SAVE_RETRY_SECONDS)
     assert await service.scheduler.fire_due() == 1  # ...and is acted on once it can
-    assert any("ran out of time" in message for reply in heard for message in reply.public)
+    assert any("ran out of time" in everything_public(reply) for reply in heard)  # a line of the table's story
     assert heard[-1].table.to_act != slow
     await ledger_ok(service)
     assert "Traceback" not in caplog.text

@@ -159,8 +159,8 @@ async def test_odds_is_exact_heads_up_on_the_river(service: Service) -> None:
         assert (await service.handle(PLACE, actor, "/join 200")).error is None
     reply = await service.handle(PLACE, ANN, "/deal")
     for _ in range(20):  # check and call up to the river
-        if "Board" in reply.table.text and reply.table.text.count("♠") + reply.table.text.count("♥") \
-                + reply.table.text.count("♦") + reply.table.text.count("♣") >= 5:
+        board = reply.table.text.splitlines()[1]  # the board line (the story under the seats names cards too)
+        if board.startswith("Board") and sum(board.count(suit) for suit in "♠♥♦♣") >= 5:
             break
         reply = await service.press(PLACE, HUMANS[reply.table.to_act], press_label(reply, "check", "call"))
     answer = await service.handle(PLACE, ANN, "/odds")

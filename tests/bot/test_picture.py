@@ -408,7 +408,17 @@ async def play_a_hand(service: Service) -> list[Reply]:
     return await play_out(service, PLACE, players, reply, preference=("check", "call"))
 
 
-async def test_pictures_are_sent_at_the_streets_and_the_showdown(service: Service) -> None:
+async def test_a_picture_is_sent_at_the_showdown_by_default(service: Service) -> None:
+    replies = await play_a_hand(service)  # the table message tells the streets: no picture of each
+    captions = [picture.caption for reply in replies for picture in reply.pictures]
+    assert captions == ["Hand #1 · showdown"]
+    assert replies[-1].pictures and replies[-1].table is not None and replies[-1].table.to_act is None
+    assert all(picture.to is None for reply in replies for picture in reply.pictures)
+
+
+async def test_pictures_streets_sends_one_at_each_street_and_the_showdown(service: Service) -> None:
+    await service.handle(PLACE, ANN, "/join 200")
+    assert (await service.handle(PLACE, ANN, "/set pictures streets")).error is None
     replies = await play_a_hand(service)
     captions = [picture.caption for reply in replies for picture in reply.pictures]
     assert captions == ["Hand #1 · flop", "Hand #1 · turn", "Hand #1 · river", "Hand #1 · showdown"]
@@ -428,7 +438,7 @@ async def test_pictures_off_sends_none(service: Service) -> None:
 async def test_a_bad_pictures_value_is_refused(service: Service) -> None:
     await service.handle(PLACE, ANN, "/join 200")
     refused = await service.handle(PLACE, ANN, "/set pictures maybe")
-    assert refused.error is not None and "on, off" in refused.error
+    assert refused.error is not None and "on, streets, off" in refused.error
 
 
 async def test_my_cards_comes_as_a_picture_for_the_asker_only(service: Service) -> None:
@@ -443,8 +453,8 @@ async def test_my_cards_comes_as_a_picture_for_the_asker_only(service: Service) 
     assert nothing.pictures == []
 
 
-@pytest.mark.parametrize("setting", ["on", "off"])
-async def test_a_house_table_shows_the_deal_and_the_settlement(service: Service, setting: str) -> None:
+@pytest.mark.parametrize("setting", ["on", "streets", "off"])
+async def test_a_house_table_shows_the_reveal_and_the_deal_with_streets(service: Service, setting: str) -> None:
     await service.handle(PLACE, ANN, "/game russian")
     changed = await service.handle(PLACE, ANN, f"/set pictures {setting}")
     assert changed.error is None
@@ -456,6 +466,8 @@ async def test_a_house_table_shows_the_deal_and_the_settlement(service: Service,
     captions = [picture.caption for reply in replies for picture in reply.pictures]
     if setting == "off":
         assert captions == []
+    elif setting == "on":  # only the dealer's reveal (here with the settlement): the deal is told in the table
+        assert captions == ["Russian Poker — round 1 · settled"]
     else:
         assert captions[0] == "Russian Poker — round 1 · the deal"
         assert captions[-1] == "Russian Poker — round 1 · settled"
@@ -464,7 +476,7 @@ async def test_a_house_table_shows_the_deal_and_the_settlement(service: Service,
 async def test_the_terminal_only_names_the_pictures(service: Service) -> None:
     out = io.StringIO()
     terminal = TerminalAdapter(service, out=out)
-    for line in ("ann: /join", "bob: /join", "ann: /deal", "bob: /cards"):
+    for line in ("ann: /join", "ann: /set pictures streets", "bob: /join", "ann: /deal", "bob: /cards"):
         assert await terminal.say(line)
     for _ in range(8):  # check or call until the flop is dealt
         if "[picture: Hand #1 · flop]" in out.getvalue() or terminal.table is None:

@@ -87,7 +87,7 @@ async def test_two_channels_play_independently(service: Service) -> None:
     hand, ante = await asyncio.gather(service.handle(PLACE, ANN, "/deal"),
                                       service.handle(other, BOB, "/ante 10"))
     assert hand.table is not None and hand.table.key == "h1"
-    assert ante.public == ["Bob bets on box 1: ANTE 10."]
+    assert ante.public == [] and "Bob bets on box 1: ANTE 10." in ante.table.text.splitlines()  # the round's story
     await ledger_ok(service)
 
 
@@ -177,11 +177,11 @@ async def test_time_outs_check_or_fold_then_sit_the_player_out(store: Store, clo
     service.subscribe("chat/", listener)
     clock.advance(61)
     assert await service.scheduler.fire_due() == 1
-    assert any("ran out of time" in message for reply in heard for message in reply.public)
+    assert any("ran out of time" in everything_public(reply) for reply in heard)  # told in the table's story
     assert heard[-1].table.to_act != slow
     await ledger_ok(service)
     name = PLAYERS[slow].name
-    assert not any("sitting out" in message for reply in heard for message in reply.public)
+    assert not any("sitting out" in everything_public(reply) for reply in heard)
 
     # the others play on (check or call) until the same player must act again, then his time runs out a second time
     latest = heard[-1]
@@ -203,7 +203,7 @@ async def test_time_outs_check_or_fold_then_sit_the_player_out(store: Store, clo
         assert latest.error is None, latest.error
     else:
         raise AssertionError(f"{name} never had to act again")
-    second = [message for reply in heard[count:] for message in reply.public]
+    second = [line for reply in heard[count:] for line in everything_public(reply).splitlines()]
     assert f"{name} ran out of time." in second
     assert f"{name} is sitting out after two time-outs: /join to come back." in second
     await ledger_ok(service)
@@ -282,7 +282,7 @@ async def test_the_button_moves_one_seat_clockwise_even_when_a_seat_empties(serv
     buttons = []
     for number in range(1, 4):
         start = await service.handle(PLACE, ANN, "/deal") if number == 1 else await service.handle(PLACE, BOB, "/deal")
-        buttons.append(start.public[0].split("button ")[1].split(",")[0])
+        buttons.append(start.table.text.split("button ")[1].split(",")[0])  # the hand's first story line
         if number == 1:
             assert (await service.handle(PLACE, ANN, "/leave")).error is None  # Ann (seat 1) leaves after hand 1
         await play_out(service, PLACE, players, start, preference=("fold", "check"))

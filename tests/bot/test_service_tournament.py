@@ -10,7 +10,7 @@ from bot.output import Actor, Reply
 from bot.service import Service
 from bot.store import Store
 from tests.bot.conftest import ANN, BOB, CAT, PLACE
-from tests.bot.helpers import play_out, press_label
+from tests.bot.helpers import everything_public, play_out, press_label
 
 PLAYERS = {actor.user_id: actor for actor in (ANN, BOB, CAT)}
 SIX_PM = datetime(2026, 11, 29, 18, 0, tzinfo=UTC).timestamp()
@@ -184,7 +184,7 @@ async def test_an_absent_player_is_blinded_off_so_the_tournament_still_ends(stor
     heard: list[str] = []
 
     async def listener(place, timer_reply):
-        heard.extend(timer_reply.public)
+        heard.append(everything_public(timer_reply))
 
     service.subscribe("chat/", listener)
     for _ in range(2):  # Bob never answers: two time-outs sit him out

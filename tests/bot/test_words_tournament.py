@@ -8,7 +8,7 @@ from bot.clock import FakeClock
 from bot.service import Service
 from bot.store import Store
 from tests.bot.conftest import ANN, BOB, CAT, PLACE
-from tests.bot.helpers import play_out
+from tests.bot.helpers import everything_public, play_out
 
 PLAYERS = {actor.user_id: actor for actor in (ANN, BOB, CAT)}
 
@@ -102,7 +102,7 @@ async def test_a_turn_time_set_during_a_hand_applies_from_the_next_hand(service:
     heard: list[str] = []
 
     async def listener(place, reply):
-        heard.extend(reply.public)
+        heard.append(everything_public(reply))  # a time-out is a line of the table's story
 
     service.subscribe("chat/", listener)
     assert (await service.handle(PLACE, ANN, "/call")).error is None  # Bob's turn: timed by this hand's 60 s

@@ -246,7 +246,7 @@ class FakeDiscord:
     async def wait_connected(self, timeout: float = 5.0) -> None:
         await asyncio.wait_for(self._connected.wait(), timeout)
 
-    async def slash(self, member: Member, channel_id: int, name: str, *, subcommand: str | None = None,
+    async def slash(self, member: Member, channel_id: int, name: str, /, *, subcommand: str | None = None,
                     **options: Any) -> Interaction:
         """A member runs a slash command; waits for the bot's callback."""
         values = [{"name": key, "type": _option_type(value), "value": _option_value(value)}

@@ -32,6 +32,23 @@ async def instant_presses(fake: FakeDiscord, channel: int, *preferred: str) -> l
     return presses
 
 
+def story(content: str) -> list[str]:
+    """The story lines of a table message: under the seats after a blank line, without whose turn it is (nor the
+    mention of him)."""
+    lines = content.split("\n\n", 1)[1].splitlines() if "\n\n" in content else []
+    return [line for line in lines if not line.startswith(("▶", "<@")) and line != "The hand is over."]
+
+
+def new_lines(before: str, after: str) -> list[str]:
+    """The story lines `after` adds to `before` (the story keeps its latest lines: older ones scroll away)."""
+    old, new = story(before), story(after)
+    for start in range(len(old) + 1):
+        kept = old[start:]
+        if new[:len(kept)] == kept:
+            return new[len(kept):]
+    return new
+
+
 def before_anything_else(fake: FakeDiscord, pressed: Interaction) -> None:
     """The press's callback is the first request the bot made after the press, and it updated the message."""
     after = [(method, path) for at, method, path, _ in fake.timeline if at >= pressed.sent_at]
@@ -62,6 +79,7 @@ async def test_instant_presses_are_answered_at_once_and_each_reaches_the_table(
         secret |= cards_in(mine.ephemeral_text())
     await bot.settled()
     versions_before = fake.edits_of(int(table["id"]))
+    dealt = table["content"]
 
     presses = await instant_presses(fake, channel, *preferred)
     await bot.settled()
@@ -73,6 +91,12 @@ async def test_instant_presses_are_answered_at_once_and_each_reaches_the_table(
         assert pressed.callback_type == 7 and pressed.callbacks[0]["data"]["content"]
     contents = [pressed.callbacks[0]["data"]["content"] for pressed in presses]
     assert len(set(contents)) == len(contents)  # every action changed what the table message shows
+    for pressed, before, after in zip(presses, [dealt, *contents], contents, strict=False):
+        told = new_lines(before, after)  # the table tells each action: "Bob calls 20.", "Bob, box 1: plays (20)."
+        assert told and re.match(rf"{pressed.user.name}(,| )", told[0]), (pressed.user.name, told)
+    later = [m["content"] for m in fake.channel_messages(channel)
+             if int(m["id"]) > int(table["id"]) and m["content"] and not m["attachments"]]
+    assert len(later) == 1 and re.match("Showdown|.*Round over", later[0], re.DOTALL), later  # no narration
     assert fake.edits_of(int(table["id"])) >= versions_before + len(presses)
     assert fake.messages[int(table["id"])]["content"] == contents[-1]  # and it still shows the last state
     public = fake.public_versions()
@@ -143,6 +167,7 @@ async def test_attach_files_denied_still_updates_the_table_and_names_it_once(
     ann, bob = fake.add_member("Ann"), fake.add_member("Bob")
     for member in (ann, bob):
         await fake.slash(member, channel, "join", chips=200)
+    await fake.slash(ann, channel, "set", name="pictures", value="streets")  # a picture at every street
     await fake.slash(ann, channel, "deal")
     await bot.settled()
     table = current_table(fake, channel)
@@ -152,8 +177,8 @@ async def test_attach_files_denied_still_updates_the_table_and_names_it_once(
     assert not any(m["attachments"] for m in messages)
     notice = text("en", "discord.need_attach_files")
     assert [m["content"] for m in messages].count(notice) == 1  # named once, not on every street
-    assert any(m["content"].startswith("Flop") or "Flop" in m["content"] for m in messages)
     shown = [v["content"] for v in fake.versions if int(v["id"]) == int(table["id"])]
+    assert any("\nFlop: " in content for content in shown)  # the flop told in the table message
     assert any("Board: —" not in content and "Board:" in content for content in shown)  # the flop reached it
     assert fake.messages[int(table["id"])]["content"] == shown[-1]
 

@@ -16,6 +16,10 @@ from tests.telegram.fake_api import GROUP, Sent
 USERS = {"ann": ANN, "Bob Brown": BOB, "cat": CAT}
 TO_ACT = re.compile(r"^▶ (.+?)(?: to act|, box \d+:)", re.MULTILINE)
 PREFERENCE = ("check", "call", "play", "decline", "fold")
+VERBS = {"fold": "folds.", "check": "checks.", "call": "calls", "raise": "raises to", "bet": "bets"}
+"""How the table's story words each Hold'em command: `<name> <verb>…`."""
+HOUSE_VERBS = {"play": "plays", "fold": "folds", "exchange": "exchanges", "decline": "does not"}
+"""How it words a house-game decision: `<name>, box 1: <verb>…`."""
 
 
 def to_act(message: Sent) -> dict[str, Any] | None:
@@ -34,8 +38,10 @@ def group_texts_in_order(bot: Running) -> list[str]:
             if request.method in ("sendMessage", "editMessageText") and int(request.params["chat_id"]) == GROUP["id"]]
 
 
-async def play_out(bot: Running, table: Sent, choose=None) -> int:
-    """Press buttons on the table message for whoever it says must act, until nobody must; returns the presses."""
+async def play_out(bot: Running, table: Sent, choose=None, pressed: list[tuple[str, str]] | None = None) -> int:
+    """Press buttons on the table message for whoever it says must act, until nobody must; returns the presses
+    (and adds to `pressed` who pressed which command, by display name)."""
+    names = {user["id"]: name for name, user in USERS.items()}
     for presses in range(60):
         current = bot.api.messages[GROUP["id"], table.message_id]
         user = to_act(current)
@@ -45,6 +51,8 @@ async def play_out(bot: Running, table: Sent, choose=None) -> int:
         button = (choose(current, buttons) if choose else None) or next(
             button for word in PREFERENCE for button in buttons if command_of(button).split()[0] == word)
         before = current.text, current.reply_markup
+        if pressed is not None:
+            pressed.append((names[user["id"]], command_of(button)))
         answer = await bot.press_data(user, current, button["callback_data"])
         after = bot.api.messages[GROUP["id"], table.message_id]
         assert (after.text, after.reply_markup) != before, f"{button} changed nothing: {answer}"
@@ -68,10 +76,16 @@ async def test_a_holdem_hand_by_three_users_in_a_group(make_bot, api) -> None:
         hole[name] = answer["text"]
     assert len(set(hole.values())) == 3
 
-    presses = await play_out(bot, table)
+    pressed: list[tuple[str, str]] = []
+    presses = await play_out(bot, table, pressed=pressed)
     assert presses >= 3
     final = api.messages[GROUP["id"], table.message_id]
     assert to_act(final) is None and not [b for b in final.buttons() if command_of(b) != "cards"]
+    told = final.history  # the table message tells every action across its edits
+    for name, command in pressed:
+        assert any(f"\n{name} {VERBS[command.split()[0]]}" in text for text in told), (name, command)
+    later = [sent.text for sent in bot.group() if sent.message_id > table.message_id and sent.photo is None]
+    assert len(later) == 1 and later[0].startswith("Showdown — "), "no narration message, only the showdown's"
     texts = group_texts_in_order(bot)
     showdown = next(index for index, text in enumerate(texts) if "Showdown" in text)
     cards = {name: text.removeprefix("Your cards: ").split(" · ")[0] for name, text in hole.items()}
@@ -114,8 +128,16 @@ async def test_a_russian_poker_round_by_three_users_with_an_exchange(make_bot, a
                 return button
         return None
 
-    await play_out(bot, table, choose)
+    pressed: list[tuple[str, str]] = []
+    await play_out(bot, table, choose, pressed)
     assert exchanged, "no exchange was offered"
+    told = api.messages[GROUP["id"], table.message_id].history  # every decision, told in the table message
+    decisions = [(name, command) for name, command in pressed if not command.startswith("select")]
+    assert len(decisions) >= 3
+    for name, command in decisions:
+        assert any(f"\n{name}, box 1: {HOUSE_VERBS[command.split()[0]]}" in text for text in told), (name, command)
+    later = [sent.text for sent in bot.group() if sent.message_id > table.message_id and sent.photo is None]
+    assert len(later) == 1 and "Round over: " in later[0], "no narration message, only the result's"
     shown = [button["text"] for request in api.requests if request.method == "editMessageText"
              for row in (request.params.get("reply_markup") or {}).get("inline_keyboard", []) for button in row]
     assert "☑ 2" in shown and "☑ 5" in shown  # the card choice was drawn as buttons

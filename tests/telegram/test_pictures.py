@@ -1,5 +1,5 @@
-"""Table pictures through Telegram: a photo posted to the group at the flop, and a player's own cards as a photo in
-his private chat only."""
+"""Table pictures through Telegram: a photo posted to the group at the showdown (and at the flop with `pictures
+streets`), and a player's own cards as a photo in his private chat only."""
 
 from __future__ import annotations
 
@@ -13,10 +13,20 @@ PNG = b"\x89PNG\r\n\x1a\n"
 
 
 @pytest.mark.telegram_time_scale(WHOLE_HANDS)
-async def test_a_photo_of_the_table_is_posted_at_the_flop(make_bot, api) -> None:
+async def test_a_photo_of_the_table_is_posted_at_the_showdown_only_by_default(make_bot, api) -> None:
     bot = await make_bot("holdem", seed=11)
     for user in (ANN, BOB):
         await bot.command(user, "/join 200")
+    await bot.command(ANN, "/deal")
+    await play_out(bot, bot.table_message())
+    assert [photo.text for photo in api.photos(GROUP["id"])] == ["Hand #1 · showdown"]  # the streets: in its text
+
+
+async def test_a_photo_of_the_table_is_posted_at_the_flop_with_pictures_streets(make_bot, api) -> None:
+    bot = await make_bot("holdem", seed=11)
+    for user in (ANN, BOB):
+        await bot.command(user, "/join 200")
+    await bot.command(ANN, "/set pictures streets")
     await bot.command(ANN, "/deal")
     assert api.photos(GROUP["id"]) == [], "no picture before the flop"
     table = bot.table_message()

@@ -1,0 +1,181 @@
+"""The table message tells the story: each action shows in the edited table message, and the chat gets a new message
+only where it should notice something (the showdown, a house round's reveal and result)."""
+
+from __future__ import annotations
+
+import random
+from itertools import pairwise
+from pathlib import Path
+
+from bot.clock import FakeClock
+from bot.output import Actor, Reply
+from bot.render.story import SHOWN_LINES
+from bot.service import Service
+from bot.store import Store
+from tests.bot.conftest import ANN, BOB, CAT, PLACE
+from tests.bot.helpers import everything_said, ledger_ok, play_out, press_label, table_showed
+
+PLAYERS = {actor.user_id: actor for actor in (ANN, BOB, CAT)}
+VERBS = {"fold": "folds.", "check": "checks.", "call": "calls", "raise": "raises to", "bet": "bets"}
+"""How the story words each Hold'em command: `<name> <verb>…`."""
+SCRIPT = ("raise", "call", "fold", "bet", "call", "check", "check", "bet", "call")
+"""What the players choose in turn (the next one the buttons allow, else check or call)."""
+
+
+async def seat(service: Service, *actors: Actor) -> None:
+    for actor in actors:
+        assert (await service.handle(PLACE, actor, "/join 200")).error is None
+
+
+def story_of(reply: Reply) -> list[str]:
+    """The lines under the seats of a table message: what happened lately (not whose turn it is)."""
+    assert reply.table is not None
+    text = reply.table.text
+    lines = text.split("\n\n", 1)[1].splitlines() if "\n\n" in text else []
+    return [line for line in lines if not line.startswith("▶") and line != "The hand is over."]
+
+
+async def play_script(service: Service, reply: Reply, offset: int = 0) -> list[tuple[str, str, Reply]]:
+    """Play the hand dealt in `reply` by `SCRIPT` (from `offset`); per press, who pressed what and the reply."""
+    pressed = []
+    for step in range(60):
+        if reply.table is None or reply.table.to_act is None:
+            return pressed
+        payload = press_label(reply, SCRIPT[(step + offset) % len(SCRIPT)], "check", "call")
+        actor = PLAYERS[reply.table.to_act]
+        reply = await service.press(PLACE, actor, payload)
+        assert reply.error is None, reply.error
+        pressed.append((actor.name, payload.split("|", 1)[1].split()[0], reply))
+    raise AssertionError("the hand did not end")
+
+
+async def test_a_holdem_hand_is_told_in_its_table_message_with_no_message_per_action(service: Service) -> None:
+    await seat(service, ANN, BOB, CAT)
+    start = await service.handle(PLACE, ANN, "/deal")
+    pressed = await play_script(service, start)
+    assert start.public == [], "the new hand is its new table message, not one more text"
+    assert start.table is not None and start.table.key == "h1"
+    assert story_of(start)[0].startswith("Hand #1: button ")
+    assert any(line.endswith("posts the small blind 10.") for line in story_of(start))
+    assert any(line.endswith("posts the big blind 20.") for line in story_of(start))
+    assert {command for _, command, _ in pressed} >= {"raise", "call", "fold", "bet", "check"}
+    for name, command, reply in pressed:  # each action in the table message of its own reply
+        assert any(line.startswith(f"{name} {VERBS[command]}") for line in story_of(reply)), (name, command)
+    *during, (_, _, last) = pressed
+    assert all(reply.public == [] for _, _, reply in during), "no narration message per action"
+    assert last.public and last.public[0].startswith("Showdown — "), "the showdown is the one notification"
+    assert last.table is not None and last.table.to_act is None and last.table.buttons == ()
+    summary = story_of(last)  # the hand's last table message stays as its summary
+    assert last.table.text.endswith("The hand is over.")
+    assert set(last.public[0].splitlines()) <= set(summary)
+    await ledger_ok(service)
+
+
+async def test_the_story_runs_on_across_streets(service: Service) -> None:
+    await seat(service, ANN, BOB)
+    reply = await service.handle(PLACE, ANN, "/deal")
+    caller = PLAYERS[reply.table.to_act]
+    called = await service.press(PLACE, caller, press_label(reply, "call"))
+    checker = PLAYERS[called.table.to_act]
+    flop = await service.press(PLACE, checker, press_label(called, "check"))
+    assert story_of(flop) == [*story_of(called), f"{checker.name} checks.", story_of(flop)[-1]]
+    assert story_of(flop)[-1].startswith("Flop: "), "the street's first line, after what closed the last one"
+    bettor = PLAYERS[flop.table.to_act]
+    bet = await service.press(PLACE, bettor, press_label(flop, "bet"))
+    assert story_of(bet)[-2:] == [story_of(flop)[-1], f"{bettor.name} bets 20."]
+
+
+async def test_a_long_street_shows_its_latest_lines(service: Service) -> None:
+    await service.handle(PLACE, ANN, "/set max_seats 10")
+    crowd = [Actor(f"p{index}", f"P{index}") for index in range(8)]
+    await seat(service, *crowd)
+    players = {actor.user_id: actor for actor in crowd}
+    reply = await service.handle(PLACE, crowd[0], "/deal")
+    replies = await play_out(service, PLACE, players, reply, preference=("call", "check"))
+    preflop = [r for r in replies if r.table is not None and "Board: —" in r.table.text]
+    assert len(story_of(preflop[-1])) == SHOWN_LINES, "a long street shows only its latest lines"
+    assert not any(line.startswith("Hand #1") for line in story_of(preflop[-1]))
+    for before, after in pairwise(preflop):
+        assert story_of(after)[:-1] == story_of(before)[-(SHOWN_LINES - 1):]
+
+
+async def test_a_house_round_is_told_in_its_table_message(service: Service) -> None:
+    assert (await service.handle(PLACE, ANN, "/game russian")).error is None
+    players = {actor.user_id: actor for actor in (ANN, BOB)}
+    bets = [await service.handle(PLACE, actor, "/ante 10") for actor in players.values()]
+    for actor, reply in zip(players.values(), bets, strict=True):
+        assert reply.public == [] and f"{actor.name} bets on box 1: ANTE 10." in story_of(reply)
+    assert story_of(bets[1])[0] == "Ann bets on box 1: ANTE 10."
+    dealt = await service.handle(PLACE, BOB, "/deal")
+    assert dealt.public == [] and any(line.startswith("Dealer shows ") for line in story_of(dealt))
+    replies = await play_out(service, PLACE, players, dealt, preference=("play", "fold"))
+    decisions = replies[1:]
+    assert decisions
+    for reply in decisions:
+        assert reply.table is not None
+        assert any(line.startswith(("Ann, box 1: ", "Bob, box 1: ")) for line in story_of(reply))
+    *during, last = decisions
+    assert all(reply.public == [] for reply in during)
+    assert len(last.public) == 1 and "Round over: " in last.public[0], "the result is the one notification"
+    assert set(last.public[0].splitlines()) <= set(story_of(last)), "the last table message sums the round up"
+    again = await service.handle(PLACE, ANN, "/ante 10")
+    assert story_of(again) == ["Ann bets on box 1: ANTE 10."], "a new round starts a new story"
+    await ledger_ok(service)
+
+
+async def test_a_restart_in_the_middle_of_a_hand_keeps_its_story(tmp_path: Path, clock: FakeClock) -> None:
+    store = await Store.open(tmp_path / "bot.db")
+    service = Service(store, clock, rng=random.Random(5))
+    await service.start()
+    await seat(service, ANN, BOB, CAT)
+    reply = await service.handle(PLACE, ANN, "/deal")
+    reply = await service.press(PLACE, PLAYERS[reply.table.to_act], press_label(reply, "raise"))
+    told = reply.table.text
+    assert "raises to 40." in told
+    await store.close()
+
+    store = await Store.open(tmp_path / "bot.db")
+    restarted = Service(store, clock, rng=random.Random(6))
+    await restarted.start()
+    view = await restarted.handle(PLACE, BOB, "/table")
+    assert view.table is not None and view.table.text == told
+    after = await restarted.press(PLACE, PLAYERS[view.table.to_act], press_label(view, "call"))
+    assert story_of(after)[:-1] == story_of(reply) and story_of(after)[-1] == "Bob calls 30."
+    await store.close()
+
+
+async def test_no_hole_card_is_in_any_public_message_or_table_text(service: Service) -> None:
+    await seat(service, ANN, BOB, CAT)
+    for number in range(3):  # hands that end by folds and at showdowns alike
+        start = await service.handle(PLACE, ANN, "/deal")
+        hole = {user: messages[0].removeprefix("Your cards: ") for user, messages in start.private.items()}
+        assert set(hole) == set(PLAYERS)
+        pressed = await play_script(service, start, offset=2 * number)
+        replies = [start, *(reply for _, _, reply in pressed)]
+        shown = replies[-1].public[0] if replies[-1].public else ""
+        said = everything_said(replies) + "\n" + table_showed(replies)
+        for user, cards in hole.items():
+            if f"{PLAYERS[user].name}: {cards}" in shown:  # shown at the showdown: public from then on
+                assert cards not in everything_said(replies[:-1])
+            else:
+                assert cards not in said, f"{user}'s cards were shown"
+
+
+
+async def test_a_house_time_out_is_a_line_of_the_rounds_story(service: Service, clock: FakeClock) -> None:
+    assert (await service.handle(PLACE, ANN, "/game russian")).error is None
+    heard: list[Reply] = []
+
+    async def listener(_place: object, reply: Reply) -> None:
+        heard.append(reply)
+
+    service.subscribe("chat/", listener)
+    for actor in (ANN, BOB):
+        await service.handle(PLACE, actor, "/ante 10")
+    dealt = await service.handle(PLACE, BOB, "/deal")
+    slow = PLAYERS[dealt.table.to_act].name
+    clock.advance(61)
+    assert await service.scheduler.fire_due() == 1
+    assert heard and heard[-1].public == [], "a time-out is told in the table message, not in a message of its own"
+    assert f"{slow}, box 1: out of time." in story_of(heard[-1])
+    await ledger_ok(service)
