@@ -99,11 +99,13 @@ class Service:
             pressed = cmd.parse_payload(payload)
         except cmd.CommandError as error:
             return Reply(error=await self._usage_text(place, actor, error))
-        return await self.execute(place, actor, pressed.command, key=pressed.key)
+        return await self.execute(place, actor, pressed.command, pressed=pressed)
 
-    async def execute(self, place: Place, actor: Actor, command: cmd.Command, key: str | None = None) -> Reply:
-        """Apply a parsed command; `key` is the hand or round a button was drawn for."""
-        return await self._run(place, actor, place.table_id, lambda act, ctl: self._dispatch(act, ctl, command, key))
+    async def execute(self, place: Place, actor: Actor, command: cmd.Command,
+                      pressed: cmd.Pressed | None = None) -> Reply:
+        """Apply a parsed command; `pressed` is the button it came from (its hand and decision)."""
+        return await self._run(place, actor, place.table_id,
+                               lambda act, ctl: self._dispatch(act, ctl, command, pressed))
 
     async def view(self, place: Place, actor: Actor) -> Reply:
         """The table message as it stands, and the actor's private view (for a "my cards" button)."""
@@ -221,9 +223,10 @@ class Service:
 
     # --- commands every table understands -------------------------------------------------------------------
 
-    def _dispatch(self, act: Action, controller: Controller, command: cmd.Command, key: str | None) -> None:
-        if key is not None and key != controller.current_key(act):
-            raise act.refuse("stale_button")
+    def _dispatch(self, act: Action, controller: Controller, command: cmd.Command,
+                  pressed: cmd.Pressed | None) -> None:
+        if pressed is not None:
+            _check_press(act, controller, command, pressed)
         general = _GENERAL.get(type(command))
         if general is not None:
             general(self, act, controller, command)
@@ -238,6 +241,20 @@ class Service:
         for prefix, listener in self._listeners:
             if table_id.startswith(prefix):
                 await listener(Place(chat_id, table_id), reply)
+
+
+def _check_press(act: Action, controller: Controller, command: cmd.Command, pressed: cmd.Pressed) -> None:
+    """A button acts only on the hand and the decision it was drawn for: a press after that decision was taken (a
+    double click, a Deal already dealt) is answered "already done", one from an earlier hand "this hand is over"."""
+    if not pressed.decision:  # "my cards": any message of the hand in play
+        if pressed.key != controller.current_key(act):
+            raise act.refuse("stale_button")
+        return
+    if controller.decision(act) == (pressed.key, pressed.decision):
+        return
+    if isinstance(command, cmd.Deal) or pressed.key == controller.current_key(act):
+        raise act.refuse("already_done")
+    raise act.refuse("stale_button")
 
 
 def usage_text(language: str, command: type[cmd.Command]) -> str:
