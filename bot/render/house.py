@@ -45,10 +45,22 @@ def table_text(act: Action, game: str, round_: HouseRound, number: int) -> str:
             status += f" {signed(box.net)}"
         marker = "▶ " if to_act == (box.owner, box.index) else "  "
         box_name = act.t("house.box", box=box.index)
-        lines.append(f"{marker}{act.name(box.owner)} · {box_name} · {stakes or '—'} · {status}")
+        line = f"{marker}{act.name(box.owner)} · {box_name} · {stakes or '—'} · {status}"
+        if to_act == (box.owner, box.index):
+            line += "".join(f" · {short}" for short in shortfall_texts(act, round_))
+        lines.append(line)
     if to_act:
         lines.append(act.t("house.to_act", player=act.name(to_act[0]), box=to_act[1]))
     return "\n".join(lines)
+
+
+def shortfall_texts(act: Action, round_: HouseRound) -> list[str]:
+    """What the wallet keeps the box to act from doing, and by how much ("Bet needs 200, you have 90")."""
+    if round_.to_act is None:
+        return []
+    wallet = round_.wallets.get(round_.to_act[0], 0)
+    return [act.t("house.short", action=act.t(f"house.action.{option.name}"), cost=option.cost, wallet=wallet)
+            for option in round_.shortfalls()]
 
 
 def private_boxes(act: Action, round_: HouseRound, user_id: str) -> str | None:
