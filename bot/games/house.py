@@ -74,7 +74,9 @@ class HouseController:
         elif isinstance(command, (cmd.Join, cmd.Table)):
             act.show_table(self.table_message(act))
             if isinstance(command, cmd.Join):
-                act.tell(act.user, "house.how_to_bet", game=act.t(f"game.{self.game}"))
+                rules = self._rules(act)
+                act.reply.tell(act.user, render.how_to_bet(act, self.game, rules.limits, self.round_type.side_name,
+                                                           getattr(rules, "blind_box", None)))
         elif isinstance(command, cmd.Leave):
             act.tell(act.user, "house.leave")
         elif isinstance(command, cmd.Setting):

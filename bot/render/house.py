@@ -7,7 +7,7 @@ from collections.abc import Iterable
 from bot.games.context import Action
 from bot.render import cards_text, signed
 from engine.common import Event
-from engine.house.common import BoxStatus, HouseRound, Phase
+from engine.house.common import BoxStatus, HouseRound, Limits, Phase
 from engine.house.events import (
     BetsPlaced,
     BoxActed,
@@ -30,7 +30,7 @@ def table_text(act: Action, game: str, round_: HouseRound, number: int) -> str:
     """The public table: the round, the dealer's open cards, the community cards, every box and whose turn."""
     lines = [act.t("house.title", game=act.t(f"game.{game}"), number=number)]
     if round_.phase is Phase.BETTING:
-        lines.append(act.t("house.betting_open"))
+        lines.append(act.t("house.betting_open", usage=ante_usage(act, round_.limits, round_.side_name)))
     dealer = _dealer_public(round_)
     if dealer:
         lines.append(act.t("house.dealer", cards=dealer))
@@ -52,6 +52,29 @@ def table_text(act: Action, game: str, round_: HouseRound, number: int) -> str:
     if to_act:
         lines.append(act.t("house.to_act", player=act.name(to_act[0]), box=to_act[1]))
     return "\n".join(lines)
+
+
+def ante_usage(act: Action, limits: Limits, side_name: str) -> str:
+    """`/ante chips [box 2] [pp chips]` with only the options this table has (Texas Poker: one box, no side bet)."""
+    parts = [act.t("house.usage.ante")]
+    if limits.max_boxes > 1:
+        parts.append(act.t("house.usage.box"))
+    if side_name:
+        parts.append(act.t(f"house.usage.{side_name}"))
+    return " ".join(parts)
+
+
+def how_to_bet(act: Action, game: str, limits: Limits, side_name: str, blind_box: int | None) -> str:
+    """How to bet at this table: the ANTE, and only the boxes, blind box and side bet it has."""
+    hints = []
+    if limits.max_boxes > 1:
+        hints.append(act.t("house.hint.box"))
+    if blind_box is not None and blind_box <= limits.max_boxes:
+        hints.append(act.t("house.hint.blind", box=blind_box))
+    if side_name:
+        hints.append(act.t(f"house.hint.{side_name}"))
+    added = act.t("house.hints", hints="; ".join(hints)) if hints else ""
+    return act.t("house.how_to_bet", game=act.t(f"game.{game}"), hints=added)
 
 
 def shortfall_texts(act: Action, round_: HouseRound) -> list[str]:

@@ -1,5 +1,6 @@
-"""House-game bets the wallet cannot follow, through the service: the ANTE is refused with the reason in the
-player's language and changes nothing; a box the wallet still limits says so on the table."""
+"""House-game bets through the service: an ANTE the wallet cannot follow is refused with the reason in the player's
+language and changes nothing; a box the wallet still limits says so on the table; the table and the /join help offer
+only the boxes and side bets the game has."""
 
 import random
 
@@ -99,4 +100,27 @@ async def test_three_card_refuses_an_ante_without_room_for_its_play(tmp_path) ->
     service = await open_table(tmp_path, "three-card", 24)
     assert "need 25, you have 24" in await refused_unchanged(service, tmp_path, "/ante 10 pp 5")
     await accepted(service, "/ante 7 pp 5")  # 7 + 5 + PLAY 7 = 19
+    await service.store.close()
+
+
+TITLES = {"texas": "Texas Poker", "russian": "Russian Poker", "caribbean": "Caribbean Poker",
+          "three-card": "Three Card Poker"}
+
+
+@pytest.mark.parametrize(("game", "usage", "hints"), [
+    ("texas", "/ante chips, then", ""),
+    ("russian", "/ante chips [box 2], then", " (add “box 2” for a second box; box 3 plays blind: its BET goes on with "
+                                            "the ANTE)"),
+    ("caribbean", "/ante chips [box 2] [bonus chips], then", " (add “box 2” for a second box; “bonus chips” for the "
+                                                            "bonus bet)"),
+    ("three-card", "/ante chips [box 2] [pp chips], then", " (add “box 2” for a second box; “pp chips” for the "
+                                                          "PAIRPLUS bet)"),
+])
+async def test_the_table_offers_only_the_boxes_and_side_bets_the_game_has(tmp_path, game: str, usage: str,
+                                                                        hints: str) -> None:
+    service = await open_table(tmp_path, game, 1000)
+    joined = await accepted(service, "/join")
+    assert joined.private["ann"][0].startswith(f"{TITLES[game]}: place your ANTE with /ante chips{hints}. Your cards")
+    placed = await accepted(service, "/ante 10")
+    assert placed.table is not None and f"Bets are open: {usage} /deal" in placed.table.text
     await service.store.close()
