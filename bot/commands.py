@@ -327,10 +327,12 @@ class AddBot(Command):
 
 @dataclass(frozen=True)
 class Pressed:
-    """A button press: the hand or round it was drawn for, and the command it carries."""
+    """A button press: the hand or round it was drawn for, the command it carries, and the decision it was drawn for
+    (`decision`, "" for a button that acts on the whole hand, like "my cards")."""
 
     key: str
     command: Command
+    decision: str = ""
 
 
 COMMANDS: tuple[type[Command], ...] = (
@@ -457,17 +459,23 @@ def _ante(args: list[str]) -> Ante:
     return Ante(amount=amount, box=box, side=side)
 
 
-def button_payload(key: str, command: str) -> str:
-    """The data a button carries: the hand/round key and the command (fits Telegram's 64 bytes)."""
-    payload = f"{key}|{command}"
+def button_payload(key: str, command: str, decision: str = "") -> str:
+    """The data a button carries (fits Telegram's 64 bytes): the hand/round key, the decision it was drawn for when it
+    takes one (`h4|s17|check`, `r2|b3s5|fold`, see the controllers' `decision`), and the command (`r2|cards`)."""
+    payload = f"{key}|{decision}|{command}" if decision else f"{key}|{command}"
     if len(payload.encode()) > 64:
         raise ValueError(f"button payload too long: {payload!r}")
     return payload
 
 
 def parse_payload(payload: str) -> Pressed:
-    """Read a button's data back into the hand key and the command."""
+    """Read a button's data back into the hand key, the decision (if any) and the command."""
     key, sep, text = payload.partition("|")
     if not sep or not key:
         raise CommandError("stale_button")
-    return Pressed(key, parse(text))
+    decision, sep, command = text.partition("|")
+    if not sep:
+        decision, command = "", text
+    elif not decision:
+        raise CommandError("stale_button")
+    return Pressed(key, parse(command), decision)

@@ -214,10 +214,11 @@ class Service:
             pressed = cmd.parse_payload(payload)
         except cmd.CommandError as error:
             return Reply(error=await self._usage_text(place, actor, error))
-        return await self.execute(place, actor, pressed.command, key=pressed.key)
+        return await self.execute(place, actor, pressed.command, pressed=pressed)
 
-    async def execute(self, place: Place, actor: Actor, command: cmd.Command, key: str | None = None) -> Reply:
-        """Apply a parsed command; `key` is the hand or round a button was drawn for.
+    async def execute(self, place: Place, actor: Actor, command: cmd.Command,
+                      pressed: cmd.Pressed | None = None) -> Reply:
+        """Apply a parsed command; `pressed` is the button it came from (its hand and decision).
 
         A read command (`/stats`, `/top`, `/history`) first reads on the store's read-only connection, outside the
         table's lock and the writer's thread; only its answer (names, wallets) is made in the table's transaction."""
@@ -225,7 +226,7 @@ class Service:
         read = _READS.get(type(command))
         answer = await self.store.query(lambda tx: read(tx, place, command)) if read is not None else None
         return await self._run(place, actor, place.table_id,
-                               lambda act, ctl: self._dispatch(act, ctl, command, key, answer))
+                               lambda act, ctl: self._dispatch(act, ctl, command, pressed, answer))
 
     async def view(self, place: Place, actor: Actor) -> Reply:
         """The table message as it stands, and the actor's private view (for a "my cards" button)."""
@@ -356,11 +357,10 @@ class Service:
 
     # --- commands every table understands -------------------------------------------------------------------
 
-    def _dispatch(
-        self, act: Action, controller: Controller, command: cmd.Command, key: str | None, answer: history.Answer | None
-    ) -> None:
-        if key is not None and key != controller.current_key(act):
-            raise act.refuse("stale_button")
+    def _dispatch(self, act: Action, controller: Controller, command: cmd.Command, pressed: cmd.Pressed | None,
+                  answer: history.Answer | None) -> None:
+        if pressed is not None:
+            _check_press(act, controller, command, pressed)
         if answer is not None:
             answer(act)
             return
@@ -408,6 +408,20 @@ def cleaned(actor: Actor) -> Actor:
     if name == actor.name and user_id == actor.user_id:
         return actor
     return dataclasses.replace(actor, name=name, user_id=user_id)
+
+
+def _check_press(act: Action, controller: Controller, command: cmd.Command, pressed: cmd.Pressed) -> None:
+    """A button acts only on the hand and the decision it was drawn for: a press after that decision was taken (a
+    double click, a Deal already dealt) is answered "already done", one from an earlier hand "this hand is over"."""
+    if not pressed.decision:  # "my cards": any message of the hand in play
+        if pressed.key != controller.current_key(act):
+            raise act.refuse("stale_button")
+        return
+    if controller.decision(act) == (pressed.key, pressed.decision):
+        return
+    if isinstance(command, cmd.Deal) or pressed.key == controller.current_key(act):
+        raise act.refuse("already_done")
+    raise act.refuse("stale_button")
 
 
 def usage_text(language: str, command: type[cmd.Command]) -> str:

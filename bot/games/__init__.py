@@ -24,6 +24,13 @@ class Controller(Protocol):
     def current_key(self, act: Action) -> str | None:
         """The key of the hand or round in progress (buttons carry it), None between hands."""
 
+    def decision(self, act: Action) -> tuple[str, str] | None:
+        """The hand key and the decision that buttons drawn now carry (`("h4", "s17")`), None when none is drawn.
+
+        A press acts only when both still match: the decision names the state the button was drawn for (the box and
+        the step), so pressing it twice does it once. Only called for presses that carry a decision.
+        """
+
     def is_busy(self, act: Action) -> bool:
         """Whether chips are in play at the table (so the game may not be switched)."""
 

@@ -55,6 +55,12 @@ class HoldemController:
         """`h<number>` while a hand is played."""
         return f"h{act.state.get('number', 0)}" if act.state.get("hand") else None
 
+    def decision(self, act: Action) -> tuple[str, str] | None:
+        """The hand (the last one between hands) and the step its buttons are drawn for, while there is a table."""
+        if not act.state.get("hand") and not act.state.get("seats"):
+            return None
+        return f"h{act.state.get('number', 0)}", decision_tag(act.state.get("step", 0))
+
     def is_busy(self, act: Action) -> bool:
         """Chips are on the table while anyone is seated or a tournament runs."""
         return bool(act.state.get("seats")) or bool(act.state.get("tournament"))
@@ -98,13 +104,16 @@ class HoldemController:
     def table_message(self, act: Action, hand: engine.Hand | None = None) -> TableMessage | None:
         """The hand's public view with the buttons for the player to act (or the seats between hands)."""
         hand = hand or self._hand(act)
-        key = f"h{act.state.get('number', 0)}"
+        drawn_for = self.decision(act)
+        if drawn_for is None:
+            return None
+        key, decision = drawn_for
         if hand is None:
             if not act.state.get("seats"):
                 return None
-            return TableMessage(key, render.seats_text(act), render.idle_buttons(act, key))
+            return TableMessage(key, render.seats_text(act), render.idle_buttons(act, key, decision))
         return TableMessage(key, render.table_text(act, hand, story.shown(act.state)),
-                            render.action_buttons(act, hand, key), hand.to_act)
+                            render.action_buttons(act, hand, key, decision), hand.to_act)
 
     def private_view(self, act: Action, user_id: str) -> str | None:
         """The player's hole cards."""
@@ -432,6 +441,11 @@ class HoldemController:
 
     def _show(self, act: Action, command: cmd.Command) -> None:
         act.show_table(self.table_message(act))
+
+
+def decision_tag(step: int) -> str:
+    """A Hold'em button's decision: the table's step (actions and time-outs so far) it was drawn at."""
+    return f"s{step}"
 
 
 _ACTIONS = (cmd.Fold, cmd.Check, cmd.Call, cmd.Bet, cmd.Raise, cmd.AllIn, cmd.Pawn)

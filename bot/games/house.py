@@ -55,6 +55,13 @@ class HouseController:
         """`r<number>` while a round is in play."""
         return f"r{act.state.get('number', 0)}" if act.state.get("round") else None
 
+    def decision(self, act: Action) -> tuple[str, str] | None:
+        """The round and what its buttons act on now (see `decision_tag`), while a round is in play."""
+        round_ = self._round(act)
+        if round_ is None:
+            return None
+        return f"r{act.state['number']}", decision_tag(round_, self._step(act))
+
     def is_busy(self, act: Action) -> bool:
         """Chips are on boxes while a round is in play."""
         return bool(act.state.get("round"))
@@ -70,7 +77,9 @@ class HouseController:
         elif isinstance(command, (cmd.Join, cmd.Table)):
             act.show_table(self.table_message(act))
             if isinstance(command, cmd.Join):
-                act.tell(act.user, "house.how_to_bet", game=act.t(f"game.{self.game}"))
+                rules = self._rules(act)
+                act.reply.tell(act.user, render.how_to_bet(act, self.game, rules.limits, self.round_type.side_name,
+                                                           getattr(rules, "blind_box", None)))
         elif isinstance(command, cmd.Leave):
             act.tell(act.user, "house.leave")
         elif isinstance(command, cmd.Setting):
@@ -317,8 +326,9 @@ class HouseController:
 
     def _buttons(self, act: Action, round_: HouseRound, key: str, selected: tuple[int, ...]) -> list[Button]:
         buttons = [Button(act.t("button.my_cards"), button_payload(key, "cards"), private=True)]
+        decision = decision_tag(round_, self._step(act))
         if round_.phase is Phase.BETTING:
-            return [Button(act.t("button.deal"), button_payload(key, "deal")), *buttons]
+            return [Button(act.t("button.deal"), button_payload(key, "deal", decision)), *buttons]
         legal = round_.legal_actions()
         box = round_.current_box()
         for option in legal.options:
@@ -329,15 +339,25 @@ class HouseController:
                 for position in range(1, len(box.cards) + 1):
                     mark = "☑" if position in picked else "☐"
                     toggled = sorted(set(picked) ^ {position})
-                    buttons.append(Button(f"{mark} {position}", button_payload(key, _select_text(toggled))))
+                    buttons.append(Button(f"{mark} {position}", button_payload(key, _select_text(toggled), decision)))
                 if option.min_cards <= len(picked) <= option.max_cards:
                     label = (act.t(f"house.action.{option.name}") + f" {' '.join(map(str, picked))} "
                              f"({option.cost_for(len(picked))})")
-                    buttons.append(Button(label, button_payload(key, "exchange " + " ".join(map(str, picked)))))
+                    command = "exchange " + " ".join(map(str, picked))
+                    buttons.append(Button(label, button_payload(key, command, decision)))
                 continue
             label = act.t(f"house.action.{option.name}") + (f" ({option.cost})" if option.cost else "")
-            buttons.append(Button(label, button_payload(key, _ACTION_COMMAND[option.name])))
+            buttons.append(Button(label, button_payload(key, _ACTION_COMMAND[option.name], decision)))
         return buttons
+
+
+def decision_tag(round_: HouseRound, step: int) -> str:
+    """What a house-game button acts on: the open bets (`bets`, for Deal), else the box to act at the round's step
+    (`b2s7`), so a second press of Fold cannot fold the next box."""
+    if round_.phase is Phase.BETTING:
+        return "bets"
+    box = round_.to_act[1] if round_.to_act else 0
+    return f"b{box}s{step}"
 
 
 def _select_text(positions: list[int]) -> str:

@@ -30,9 +30,9 @@ def seats_text(act: Action) -> str:
     return "\n".join(lines)
 
 
-def idle_buttons(act: Action, key: str) -> tuple[Button, ...]:
-    """Between hands: deal the next hand."""
-    return (Button(act.t("button.deal"), button_payload(key, "deal")),)
+def idle_buttons(act: Action, key: str, decision: str) -> tuple[Button, ...]:
+    """Between hands: deal the next hand (`decision`: the state the button acts on, see `button_payload`)."""
+    return (Button(act.t("button.deal"), button_payload(key, "deal", decision)),)
 
 
 def table_text(act: Action, hand: engine.Hand, story: Sequence[str] = ()) -> str:
@@ -68,18 +68,19 @@ def table_text(act: Action, hand: engine.Hand, story: Sequence[str] = ()) -> str
     return "\n".join(lines)
 
 
-def action_buttons(act: Action, hand: engine.Hand, key: str) -> tuple[Button, ...]:
-    """The buttons for what the player to act may do, drawn from the engine's legal actions alone."""
+def action_buttons(act: Action, hand: engine.Hand, key: str, decision: str) -> tuple[Button, ...]:
+    """The buttons for what the player to act may do, drawn from the engine's legal actions alone; each acts only on
+    `decision` (the step it was drawn at), "my cards" on any message of the hand."""
     buttons = [Button(act.t("button.my_cards"), button_payload(key, "cards"), private=True)]
     if hand.to_act is None:
         return tuple(buttons)
     legal = hand.legal_actions()
     if legal.can_fold:
-        buttons.append(Button(act.t("button.fold"), button_payload(key, "fold")))
+        buttons.append(Button(act.t("button.fold"), button_payload(key, "fold", decision)))
     if legal.can_check:
-        buttons.append(Button(act.t("button.check"), button_payload(key, "check")))
+        buttons.append(Button(act.t("button.check"), button_payload(key, "check", decision)))
     if legal.call_amount:
-        buttons.append(Button(act.t("button.call", chips=legal.call_amount), button_payload(key, "call")))
+        buttons.append(Button(act.t("button.call", chips=legal.call_amount), button_payload(key, "call", decision)))
     if legal.can_bet or legal.can_raise:
         word, command = ("button.bet", "bet") if legal.can_bet else ("button.raise", "raise")
         targets = [legal.min_to]
@@ -88,10 +89,10 @@ def action_buttons(act: Action, hand: engine.Hand, key: str) -> tuple[Button, ..
             targets += [amount for amount in (2 * legal.min_to, pot_sized) if legal.min_to < amount < legal.max_to]
         for amount in dict.fromkeys(targets):
             if amount < legal.max_to or legal.max_to == legal.min_to:
-                buttons.append(Button(act.t(word, chips=amount), button_payload(key, f"{command} {amount}")))
+                buttons.append(Button(act.t(word, chips=amount), button_payload(key, f"{command} {amount}", decision)))
     if legal.all_in and (legal.max_to > legal.min_to or legal.all_in <= legal.call_amount
                          or not (legal.can_bet or legal.can_raise)):
-        buttons.append(Button(act.t("button.all_in", chips=legal.all_in), button_payload(key, "allin")))
+        buttons.append(Button(act.t("button.all_in", chips=legal.all_in), button_payload(key, "allin", decision)))
     return tuple(buttons)
 
 

@@ -7,7 +7,7 @@ from collections.abc import Iterable, Sequence
 from bot.games.context import Action
 from bot.render import cards_text, hands, signed
 from engine.common import Event
-from engine.house.common import BoxStatus, HouseRound, Phase
+from engine.house.common import BoxStatus, HouseRound, Limits, Phase
 from engine.house.events import (
     BetsPlaced,
     BoxActed,
@@ -32,7 +32,7 @@ def table_text(act: Action, game: str, round_: HouseRound, number: int, story: S
     (its latest lines, under the boxes after a blank line) and whose turn it is."""
     lines = [act.t("house.title", game=act.t(f"game.{game}"), number=number)]
     if round_.phase is Phase.BETTING:
-        lines.append(act.t("house.betting_open"))
+        lines.append(act.t("house.betting_open", usage=ante_usage(act, round_.limits, round_.side_name)))
     dealer = _dealer_public(round_)
     if dealer:
         lines.append(act.t("house.dealer", cards=dealer))
@@ -47,12 +47,47 @@ def table_text(act: Action, game: str, round_: HouseRound, number: int, story: S
             status += f" {signed(box.net)}"
         marker = "▶ " if to_act == (box.owner, box.index) else "  "
         box_name = act.t("house.box", box=box.index)
-        lines.append(f"{marker}{act.name(box.owner)} · {box_name} · {stakes or '—'} · {status}")
+        line = f"{marker}{act.name(box.owner)} · {box_name} · {stakes or '—'} · {status}"
+        if to_act == (box.owner, box.index):
+            line += "".join(f" · {short}" for short in shortfall_texts(act, round_))
+        lines.append(line)
     if story:
         lines += ["", *story]
     if to_act:
         lines.append(act.t("house.to_act", player=act.name(to_act[0]), box=to_act[1]))
     return "\n".join(lines)
+
+
+def ante_usage(act: Action, limits: Limits, side_name: str) -> str:
+    """`/ante chips [box 2] [pp chips]` with only the options this table has (Texas Poker: one box, no side bet)."""
+    parts = [act.t("house.usage.ante")]
+    if limits.max_boxes > 1:
+        parts.append(act.t("house.usage.box"))
+    if side_name:
+        parts.append(act.t(f"house.usage.{side_name}"))
+    return " ".join(parts)
+
+
+def how_to_bet(act: Action, game: str, limits: Limits, side_name: str, blind_box: int | None) -> str:
+    """How to bet at this table: the ANTE, and only the boxes, blind box and side bet it has."""
+    hints = []
+    if limits.max_boxes > 1:
+        hints.append(act.t("house.hint.box"))
+    if blind_box is not None and blind_box <= limits.max_boxes:
+        hints.append(act.t("house.hint.blind", box=blind_box))
+    if side_name:
+        hints.append(act.t(f"house.hint.{side_name}"))
+    added = act.t("house.hints", hints="; ".join(hints)) if hints else ""
+    return act.t("house.how_to_bet", game=act.t(f"game.{game}"), hints=added)
+
+
+def shortfall_texts(act: Action, round_: HouseRound) -> list[str]:
+    """What the wallet keeps the box to act from doing, and by how much ("Bet needs 200, you have 90")."""
+    if round_.to_act is None:
+        return []
+    wallet = round_.wallets.get(round_.to_act[0], 0)
+    return [act.t("house.short", action=act.t(f"house.action.{option.name}"), cost=option.cost, wallet=wallet)
+            for option in round_.shortfalls()]
 
 
 def private_boxes(act: Action, round_: HouseRound, user_id: str) -> str | None:

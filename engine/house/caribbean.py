@@ -91,8 +91,8 @@ class CaribbeanRound(HouseRound):
         self._open_decisions()
         return [*events, DealerCardsShown(cards=(self.dealer[-1],))]
 
-    def _options(self, box: Box) -> list[ActionOption]:
-        wallet, ante = self.wallets[box.owner], box.ante
+    def _options(self, box: Box, wallet: int) -> list[ActionOption]:
+        ante = box.ante
         options = [ActionOption("play", 2 * ante)] if wallet >= 2 * ante else []
         options.append(ActionOption("fold"))
         spare = wallet - 2 * ante

@@ -5,7 +5,10 @@ carried by an event.
 
 Balances: the round keeps a running count of each player's wallet. `place_bets(..., balance=N)` tells it the wallet
 as it is now (after every move of this round so far); it is required for a player's first bet. Every later move updates
-the count, so decisions (`act`) need no balance. A stake or fee over the count is refused with a `RuleError`.
+the count, so decisions (`act`) need no balance. A stake or fee over the count is refused with a `RuleError`, and so is
+an ANTE the wallet could not follow (RULES.md): it must leave enough for the BET (or PLAY) of that box and of the
+player's other boxes (`follow_up`), so no box is left able only to fold. Where a decision is still limited by the
+wallet (fees paid since), `shortfalls` says which actions and by how much.
 
 One deck per round (RULES.md is silent): a table takes no more boxes than the deck can deal (`deck_capacity`, code
 `table_full`), the dealer's own later draw is kept in reserve, and when the deck runs short a box's buy or exchange
@@ -37,6 +40,8 @@ from engine.house.events import BetsPlaced, BoxActed, BoxCardsDealt, Payout, Rou
 from engine.text import quote_input
 
 DECK_SIZE = 52
+BOTTOMLESS = 10**15
+"""A wallet no stake reaches: the options a box would have were it not for the wallet."""
 
 __all__ = ["HOUSE", "ActionOption", "Box", "BoxStatus", "ConfigBase", "HouseRound", "LegalActions", "Limits", "Phase",
            "RoundResult", "box_account", "cap", "hand_name", "player_account", "versus_dealer"]
@@ -257,6 +262,17 @@ class HouseRound:
         if total > available:
             raise IllegalAmount("over_balance", f"the bets need {total} chips but you have {available}",
                                 amount=total, balance=available)
+        pending = sum(self.follow_up(item.index, item.ante) for item in self.boxes if item.owner == player)
+        needed = total + self.follow_up(box, ante) + pending
+        if needed > available:
+            raise IllegalAmount("follow_up_over_balance", f"with the bets to follow (BET or PLAY) your boxes need "
+                                f"{needed} chips but you have {available}", amount=needed, balance=available,
+                                box=box)
+
+    def follow_up(self, index: int, ante: int) -> int:
+        """The largest bet box number `index` with `ante` may still have to place after the deal: its BET, twice the
+        ANTE (none for a blind box, whose BET goes on with the ANTE, or a box with no ANTE)."""
+        return 0 if self._is_blind(index) else 2 * ante
 
     def _ante_optional(self) -> bool:
         """Whether a box may carry only a side bet (Three Card Poker's PAIRPLUS alone)."""
@@ -363,9 +379,21 @@ class HouseRound:
         box = self.current_box()
         if box is None:
             return LegalActions(None, None)
-        return LegalActions(box.owner, box.index, tuple(self._options(box)))
+        return LegalActions(box.owner, box.index, tuple(self._options(box, self.wallets[box.owner])))
 
-    def _options(self, box: Box) -> list[ActionOption]:
+    def shortfalls(self) -> tuple[ActionOption, ...]:
+        """The actions the wallet alone keeps the box to act from taking (each costs more than the wallet holds),
+        so the table can say why they are missing ("BET needs 200, you have 90")."""
+        box = self.current_box()
+        if box is None:
+            return ()
+        wallet = self.wallets[box.owner]
+        legal = {option.name for option in self._options(box, wallet)}
+        return tuple(option for option in self._options(box, BOTTOMLESS)
+                     if option.name not in legal and option.cost_for(max(1, option.min_cards)) > wallet)
+
+    def _options(self, box: Box, wallet: int) -> list[ActionOption]:
+        """The box's actions when its owner's wallet holds `wallet` chips."""
         raise NotImplementedError
 
     def verify_act(self, player: str, action: str, cards: Sequence[Card | str] = ()) -> None:

@@ -99,8 +99,8 @@ class RussianRound(HouseRound):
         self.revealed.append(box.account)
         return [self._box_cards_dealt(box)]
 
-    def _options(self, box: Box) -> list[ActionOption]:
-        wallet, ante = self.wallets[box.owner], box.ante
+    def _options(self, box: Box, wallet: int) -> list[ActionOption]:
+        ante = box.ante
         if self.phase is Phase.DEALER_GAME:
             options = [ActionOption("dealer_game", ante)] if wallet >= ante else []
             return [*options, ActionOption("decline")]

@@ -104,8 +104,8 @@ class TexasRound(HouseRound):
         self._open_decisions()
         return [*events, CommunityCardsShown(cards=tuple(self.community[:3]))]
 
-    def _options(self, box: Box) -> list[ActionOption]:
-        wallet, ante = self.wallets[box.owner], box.ante
+    def _options(self, box: Box, wallet: int) -> list[ActionOption]:
+        ante = box.ante
         options = [ActionOption("bet", 2 * ante)] if wallet >= 2 * ante else []
         options.append(ActionOption("fold"))
         if wallet - ante >= 2 * ante:

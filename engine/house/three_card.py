@@ -68,6 +68,10 @@ class ThreeCardRound(HouseRound):
     def _ante_optional(self) -> bool:
         return True
 
+    def follow_up(self, index: int, ante: int) -> int:
+        """The PLAY bet still to come: one ANTE (none for a box with PAIRPLUS alone)."""
+        return ante
+
     def _on_deal(self) -> list[Event]:
         events = self._deal_boxes()
         self.dealer = self.draw(3)
@@ -86,8 +90,8 @@ class ThreeCardRound(HouseRound):
         self.phase = Phase.DECIDING
         return events
 
-    def _options(self, box: Box) -> list[ActionOption]:
-        play = [ActionOption("play", box.ante)] if self.wallets[box.owner] >= box.ante else []
+    def _options(self, box: Box, wallet: int) -> list[ActionOption]:
+        play = [ActionOption("play", box.ante)] if wallet >= box.ante else []
         return [*play, ActionOption("fold")]
 
     def _apply(self, box: Box, action: str, cards: list[Any]) -> tuple[list[Event], bool]:

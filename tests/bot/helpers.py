@@ -37,7 +37,7 @@ def press_label(reply: Reply, *words: str) -> str:
     assert reply.table is not None, "no table message"
     for word in words:
         for button in reply.table.buttons:
-            command = button.payload.split("|", 1)[1]
+            command = button.payload.rsplit("|", 1)[1]
             if command.split()[0] == word and not button.private:
                 return button.payload
     raise AssertionError(f"no button for {words} among {[b.payload for b in reply.table.buttons]}")

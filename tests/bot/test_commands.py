@@ -73,6 +73,16 @@ def test_button_payloads_round_trip_and_fit_telegram() -> None:
         cmd.button_payload("h1", "exchange " + "x" * 80)
 
 
+def test_a_decision_buttons_payload_names_its_box_and_step_and_still_fits() -> None:
+    payload = cmd.button_payload("r123456789", "exchange 1 2 3 4 5", "b3s123456789")
+    assert payload == "r123456789|b3s123456789|exchange 1 2 3 4 5" and len(payload.encode()) <= 64
+    assert cmd.parse_payload(payload) == cmd.Pressed("r123456789", cmd.Exchange(("1", "2", "3", "4", "5")),
+                                                     "b3s123456789")
+    assert cmd.parse_payload("r1|cards") == cmd.Pressed("r1", cmd.Cards(), "")
+    with pytest.raises(cmd.CommandError):
+        cmd.parse_payload("r1||fold")
+
+
 def test_every_command_has_a_unique_word() -> None:
     words = [word for cls in cmd.COMMANDS for word in (cls.name, *cls.aliases)]
     assert len(words) == len(set(words))

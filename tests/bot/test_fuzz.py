@@ -1,7 +1,11 @@
-"""Any input, in any state: the service answers without crashing, and a refused command changes nothing."""
+"""Any input, in any state: the service answers without crashing, a refused command changes nothing, and a button
+pressed again (twice, or a hundred times at once) does nothing more than its first press."""
 
+import asyncio
 import random
 from datetime import UTC, datetime
+
+import pytest
 
 from bot import commands as cmd
 from bot.clock import FakeClock
@@ -107,5 +111,95 @@ async def test_wall_clock_steps_during_hands_and_tournaments_never_stop_a_table(
     numbers = {table.table_id: (await store.read(lambda tx, table=table: tx.load_table(table.table_id)))[1]["number"]
                for table in (CASH, TOURNAMENT)}
     assert min(numbers.values()) > 5, f"hands kept coming at both tables: {numbers}"
+    assert await store.read(lambda tx: tx.check_ledger()) == []
+    await store.close()
+
+
+BUTTON_KINDS = {
+    "holdem": {"deal", "cards", "fold", "check", "call", "bet", "raise", "allin"},
+    "tournament": {"deal", "cards", "fold", "check", "call", "raise"},
+    "texas": {"deal", "cards", "play", "fold", "buy", "select", "exchange"},
+    "russian": {"deal", "cards", "play", "fold", "buy", "select", "exchange", "dealergame", "decline"},
+    "caribbean": {"deal", "cards", "play", "fold", "select", "exchange"},
+    "three-card": {"deal", "cards", "play", "fold"},
+}
+"""The buttons each game must have drawn (and the test pressed) for the run to count."""
+VIEWS = ("cards", "select")
+"""Buttons that only show something: pressing them again is answered again, and changes nothing either."""
+
+
+async def _set_up(service: Service, place: Place, game: str, rng: random.Random) -> None:
+    """Seat everyone (Hold'em) or place fresh ANTEs on one to three boxes each (house games)."""
+    if game == "tournament":
+        await service.handle(place, PLAYERS[0], "/tournament start")
+        return
+    for actor in PLAYERS:
+        if game == "holdem":
+            await service.handle(place, actor, "/join 200")  # refused for the seated, brings back one sitting out
+            continue
+        side = {"three-card": " pp 5", "caribbean": " bonus 10"}.get(game, "") if rng.random() < 0.3 else ""
+        for box in range(1, rng.randint(1, 3) + 1):
+            await service.handle(place, actor, f"/ante {rng.choice([5, 10, 25])} box {box}{side}")
+
+
+@pytest.mark.parametrize("game", sorted(BUTTON_KINDS))
+async def test_every_button_pressed_again_changes_nothing(tmp_path, game: str) -> None:
+    """Press a random button of the table, then press it again (a hundred times at once the first time each kind of
+    button comes up): after the first press nothing changes, neither the ledger nor the table; chips are conserved."""
+    rng = random.Random(f"buttons-{game}")
+    clock = FakeClock()
+    path = tmp_path / "buttons.db"
+    store = await Store.open(path)
+    service = Service(store, clock, rng=random.Random(5))
+    await service.start()
+    place = Place("chat", "chat/buttons")
+    by_id = {actor.user_id: actor for actor in PLAYERS}
+    await service.handle(place, PLAYERS[0], f"/game {game}" if game != "tournament" else "/game holdem")
+    if game == "holdem":
+        await service.handle(place, PLAYERS[0], "/set structure no-limit")  # all-in buttons come often
+    if game == "tournament":
+        await service.handle(place, PLAYERS[0], "/tournament create home-night")
+        for actor in PLAYERS:
+            await service.handle(place, actor, "/join")
+    for actor in PLAYERS:  # deep enough wallets for a few hundred presses
+        await service.handle(place, PLAYERS[0], f"/grant @{actor.name} 5000")
+    pressed: set[str] = set()
+    latest = None
+    accepted_count = 0
+    for step in range(150):
+        if step % 60 == 59:  # now and then a turn runs out or the bets close on their own
+            clock.advance(61)
+            await service.scheduler.fire_due()
+            latest = None
+        view = latest if latest is not None and latest.table is not None and latest.table.buttons else None
+        if view is None:
+            view = await service.handle(place, PLAYERS[0], "/table")
+        if view.table is None or not view.table.buttons:
+            await _set_up(service, place, game, rng)
+            latest = None
+            continue
+        words = sorted({button.payload.rsplit("|", 1)[1].split()[0] for button in view.table.buttons})
+        fresh = [word for word in words if word not in pressed]
+        word = rng.choice(fresh if fresh and rng.random() < 0.5 else words)
+        button = rng.choice([b for b in view.table.buttons if b.payload.rsplit("|", 1)[1].split()[0] == word])
+        to_act = view.table.to_act
+        actor = by_id[to_act] if to_act in by_id and rng.random() < 0.9 else rng.choice(PLAYERS)
+        first = await service.press(place, actor, button.payload)
+        before = dump(path)
+        repeats = 1 if word in pressed else 100  # a storm the first time, then a double click
+        pressed.add(word)
+        for again in await asyncio.gather(*(service.press(place, actor, button.payload) for _ in range(repeats))):
+            if first.error is None and word not in VIEWS:
+                assert again.error is not None, f"{button.payload} acted twice"
+                assert again.public == [] and again.table is None
+        assert dump(path) == before, f"pressing {button.payload} again changed the database"
+        latest = first if first.error is None else None
+        accepted_count += first.error is None
+        if step % 25 == 0:
+            assert await store.read(lambda tx: tx.check_ledger()) == []
+        if word == "deal" and first.error is not None:
+            await _set_up(service, place, game, rng)  # busted players sit down again
+    assert accepted_count > 100, "too few presses were accepted to prove anything"
+    assert BUTTON_KINDS[game] <= pressed, f"never pressed: {BUTTON_KINDS[game] - pressed}"
     assert await store.read(lambda tx: tx.check_ledger()) == []
     await store.close()

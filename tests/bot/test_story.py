@@ -45,7 +45,7 @@ async def play_script(service: Service, reply: Reply, offset: int = 0) -> list[t
         actor = PLAYERS[reply.table.to_act]
         reply = await service.press(PLACE, actor, payload)
         assert reply.error is None, reply.error
-        pressed.append((actor.name, payload.split("|", 1)[1].split()[0], reply))
+        pressed.append((actor.name, payload.rsplit("|", 1)[1].split()[0], reply))
     raise AssertionError("the hand did not end")
 
 

@@ -38,7 +38,7 @@ def action(fake: FakeDiscord, message: dict[str, Any], *preferred: str) -> str:
     ids = [str(b["custom_id"]) for b in fake.buttons(message) if ":a:" in str(b.get("custom_id"))]
     for command in preferred:
         for custom_id in ids:
-            if custom_id.split("|", 1)[1].split()[0] == command:
+            if custom_id.rsplit("|", 1)[1].split()[0] == command:
                 return custom_id
     raise AssertionError(f"none of {preferred} in {ids}")
 

@@ -29,7 +29,7 @@ def to_act(message: Sent) -> dict[str, Any] | None:
 
 
 def command_of(button: dict[str, Any]) -> str:
-    return str(button["callback_data"]).split("|", 1)[1]
+    return str(button["callback_data"]).rsplit("|", 1)[1]
 
 
 def group_texts_in_order(bot: Running) -> list[str]:

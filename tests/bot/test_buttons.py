@@ -1,0 +1,117 @@
+"""A button acts once, on the box and the decision it was drawn for: double clicks, Deal, "my cards", card toggles."""
+
+import pytest
+
+from bot.output import Reply
+from bot.service import Service
+from tests.bot.conftest import ANN, BOB, PLACE, dump
+from tests.bot.helpers import everything_public, ledger_ok, press_label
+
+ALREADY_DONE = "Already done."
+
+
+def payload_of(reply: Reply, command: str) -> str:
+    """The payload of the button carrying exactly `command` (`select 2`, `exchange 2 5`, `cards`)."""
+    assert reply.table is not None
+    found = [button.payload for button in reply.table.buttons if button.payload.rsplit("|", 1)[1] == command]
+    assert found, f"no {command!r} among {[button.payload for button in reply.table.buttons]}"
+    return found[0]
+
+
+async def two_boxes_dealt(service: Service, game: str) -> Reply:
+    await service.handle(PLACE, ANN, f"/game {game}")
+    for box in (1, 2):  # Russian Poker's box 3 plays blind: boxes 1 and 2 both decide
+        assert (await service.handle(PLACE, ANN, f"/ante 10 box {box}")).error is None
+    dealt = await service.handle(PLACE, ANN, "/deal")
+    assert dealt.error is None and dealt.table is not None and "Ann, box 1: your decision" in dealt.table.text
+    return dealt
+
+
+@pytest.mark.parametrize("game", ["russian", "caribbean", "three-card"])
+@pytest.mark.parametrize("command", ["fold", "play"])
+async def test_a_second_press_does_not_act_on_the_players_next_box(service: Service, tmp_path, game: str,
+                                                                   command: str) -> None:
+    dealt = await two_boxes_dealt(service, game)
+    payload = press_label(dealt, command)
+    first = await service.press(PLACE, ANN, payload)
+    assert first.error is None
+    assert first.table is not None and "Ann, box 2: your decision" in first.table.text
+    before = dump(tmp_path / "bot.db")
+    for _ in range(100):  # a double click, then a storm
+        again = await service.press(PLACE, ANN, payload)
+        assert again.error == ALREADY_DONE and again.public == [] and again.table is None
+    assert dump(tmp_path / "bot.db") == before
+    table = await service.handle(PLACE, ANN, "/table")
+    assert table.table is not None and "Ann, box 2: your decision" in table.table.text
+    await ledger_ok(service)
+
+
+async def test_already_done_is_answered_in_russian(service: Service) -> None:
+    dealt = await two_boxes_dealt(service, "caribbean")
+    await service.handle(PLACE, ANN, "/lang ru")
+    payload = press_label(dealt, "fold")
+    assert (await service.press(PLACE, ANN, payload)).error is None
+    assert (await service.press(PLACE, ANN, payload)).error == "Уже сделано."
+
+
+async def test_my_cards_work_from_an_older_message_and_toggles_still_choose_the_exchange(service: Service) -> None:
+    dealt = await two_boxes_dealt(service, "russian")
+    cards = payload_of(dealt, "cards")
+    one = await service.press(PLACE, ANN, payload_of(dealt, "select 2"))
+    assert one.error is None and one.public == []
+    two = await service.press(PLACE, ANN, payload_of(one, "select 2 5"))
+    assert two.error is None
+    exchanged = await service.press(PLACE, ANN, payload_of(two, "exchange 2 5"))
+    assert exchanged.error is None
+    assert "box 1: exchanges 2 card" in everything_public(exchanged)  # a line of the table's story
+    for stale in (payload_of(two, "exchange 2 5"), payload_of(one, "select 2 5")):
+        assert (await service.press(PLACE, ANN, stale)).error == ALREADY_DONE
+    mine = await service.press(PLACE, ANN, cards)  # drawn before two decisions, still this round's
+    assert mine.error is None and mine.private["ann"][0].startswith("Your boxes:")
+    await ledger_ok(service)
+
+
+async def test_a_holdem_check_pressed_twice_does_not_check_on_the_next_street(service: Service, tmp_path) -> None:
+    for actor in (ANN, BOB):
+        assert (await service.handle(PLACE, actor, "/join 200")).error is None
+    players = {"ann": ANN, "bob": BOB}
+    start = await service.handle(PLACE, ANN, "/deal")
+    assert start.table is not None and start.table.to_act is not None
+    called = await service.press(PLACE, players[start.table.to_act], press_label(start, "call"))
+    assert called.table is not None and called.table.to_act is not None
+    big_blind = players[called.table.to_act]
+    check = press_label(called, "check")
+    checked = await service.press(PLACE, big_blind, check)
+    assert "Flop: " in everything_public(checked), checked
+    assert checked.table is not None and checked.table.to_act == big_blind.user_id  # first to act after the flop
+    before = dump(tmp_path / "bot.db")
+    again = await service.press(PLACE, big_blind, check)
+    assert again.error == ALREADY_DONE
+    assert dump(tmp_path / "bot.db") == before
+    await ledger_ok(service)
+
+
+async def test_the_holdem_deal_button_deals_once(service: Service, tmp_path) -> None:
+    for actor in (ANN, BOB):
+        assert (await service.handle(PLACE, actor, "/join 200")).error is None
+    deal = press_label(await service.handle(PLACE, ANN, "/table"), "deal")
+    dealt = await service.press(PLACE, ANN, deal)
+    assert dealt.error is None, dealt.error
+    assert dealt.table is not None and dealt.table.key == "h1" and dealt.table.to_act is not None
+    before = dump(tmp_path / "bot.db")
+    again = await service.press(PLACE, BOB, deal)
+    assert again.error == ALREADY_DONE
+    assert dump(tmp_path / "bot.db") == before
+    await ledger_ok(service)
+
+
+async def test_the_house_deal_button_deals_once(service: Service, tmp_path) -> None:
+    await service.handle(PLACE, ANN, "/game caribbean")
+    await service.handle(PLACE, ANN, "/ante 10")
+    deal = press_label(await service.handle(PLACE, ANN, "/table"), "deal")
+    await service.handle(PLACE, BOB, "/ante 10")  # another bet meanwhile: the button still deals
+    dealt = await service.press(PLACE, ANN, deal)
+    assert dealt.error is None, dealt.error
+    before = dump(tmp_path / "bot.db")
+    assert (await service.press(PLACE, ANN, deal)).error == ALREADY_DONE
+    assert dump(tmp_path / "bot.db") == before
