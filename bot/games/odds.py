@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import json
 import random
+from decimal import Decimal
 from typing import TYPE_CHECKING
 
 from bot import commands as cmd
@@ -51,8 +52,9 @@ def odds_command(service: Service, act: Action, controller: Controller, command:
         raise act.refuse("odds.unsupported")
 
 
-def _percent(value: float) -> str:
-    return f"{100 * value:.1f}"
+def _percent(value: float) -> Decimal:
+    """A share as percent with one decimal, for the catalogue to write per language (12.5, «12,5»)."""
+    return Decimal(f"{100 * value:.1f}")
 
 
 def _holdem(controller: HoldemController, act: Action) -> None:
@@ -68,9 +70,9 @@ def _holdem(controller: HoldemController, act: Action) -> None:
     seed = f"{act.place.table_id}:{hand.hand_number}:{len(board)}:{act.user}"
     result = equity(hole, board, opponents=len(opponents), rng=random.Random(seed), trials=TRIALS)
     if result.method == "exact":
-        how = act.t("odds.exact", deals=f"{result.deals:,}")
+        how = act.t("odds.exact", deals=result.deals)
     else:
-        how = act.t("odds.simulated", deals=f"{result.deals:,}", error=_percent(result.std_error))
+        how = act.t("odds.simulated", deals=result.deals, error=_percent(result.std_error))
     act.tell(act.user, "odds.equity", cards=format_cards(hole),
              board=act.t("odds.on_board", board=format_cards(board)) if board else "",
              equity=_percent(result.equity), win=_percent(result.win), tie=_percent(result.tie),
@@ -93,8 +95,8 @@ def _house(controller: HouseController, act: Action) -> None:
         if report.method == "exact":
             how = act.t("odds.house_exact")
         else:
-            how = act.t("odds.house_simulated", error=f"{report.std_error:.1f}", rounds=f"{report.rounds:,}")
+            how = act.t("odds.house_simulated", error=Decimal(f"{report.std_error:.1f}"), rounds=report.rounds)
         lines.append(act.t("odds.house_line", bet=act.t(f"odds.bet.{report.bet}"),
-                           edge=f"{report.house_edge:.2f}", how=how))
+                           edge=Decimal(f"{report.house_edge:.2f}"), how=how))
     act.tell(act.user, "odds.house", game=act.t(f"game.{controller.game}"), lines="\n".join(lines),
              strategy=act.t(f"odds.strategy.{controller.game}"))

@@ -100,7 +100,7 @@ def _create(ctl: HoldemController, act: Action, argument: str) -> None:
     tournament_id = act.tx.save_tournament(None, act.place.chat_id, act.place.table_id, tournament.phase.value,
                                            tournament.to_dict())
     act.state["tournament"] = {"id": tournament_id, "engine": tournament.to_dict(), "announced": None}
-    act.say("tournament.created", number=tournament_id, schedule=schedule.to_text(), zone=zone,
+    act.say("tournament.created", number=tournament_id, schedule=render.schedule_text(act, schedule), zone=zone,
             buy_in=render.money(tournament.config.buy_in), chips=tournament.config.chips)
 
 

@@ -135,7 +135,7 @@ async def test_odds_answers_privately_and_never_shows_other_cards(service: Servi
     assert answer.error is None and answer.public == [] and answer.table is None
     assert list(answer.private) == ["bob"]
     text = answer.private["bob"][0]
-    assert "equity" in text and "2 opponent(s)" in text and "simulated over 5,000 deals" in text
+    assert "equity" in text and "2 opponents" in text and "simulated over 5,000 deals" in text
     assert hole["bob"] in text
     for user in ("ann", "cat"):
         for card in hole[user].split():

@@ -155,7 +155,9 @@ def test_a_long_title_name_and_note_stay_in_their_places() -> None:
 
 
 class Talk:
-    """The two things the view builders ask of an action: text in English and a player's name."""
+    """What the view builders ask of an action: text in English (and its language, for numbers) and a player's name."""
+
+    language = "en"
 
     def t(self, key: str, /, **params: object) -> str:
         return text("en", key, **params)

@@ -76,7 +76,7 @@ async def test_the_clock_announces_the_break_and_the_new_limits(night) -> None:
     service.subscribe("chat/", listener)
     clock.current = datetime(2026, 11, 29, 18, 55, tzinfo=UTC).timestamp()
     await service.scheduler.fire_due()
-    assert "⏱ Break in 5 min." in heard
+    assert "⏱ Break in 5 minutes." in heard
     clock.current = datetime(2026, 11, 29, 19, 0, 1, tzinfo=UTC).timestamp()
     await service.scheduler.fire_due()
     assert "⏸ Break until 20:00." in heard
