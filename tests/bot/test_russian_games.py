@@ -14,6 +14,7 @@ from bot.output import Place, Reply
 from bot.service import Service
 from bot.store import Store
 from engine.house import GAMES
+from engine.schedule import PRESETS, parse_schedule
 from tests.bot.conftest import ANN, BOB, CAT, PLACE
 from tests.bot.helpers import everything_public, play_out, press_label
 
@@ -126,3 +127,18 @@ async def test_a_house_round_in_russian(service: Service, game: str) -> None:
     replies += await play_out(service, PLACE, PLAYERS, dealt, preference=choices)
     shown = assert_russian(replies)
     assert "Раунд окончен" in shown
+
+
+@pytest.mark.parametrize(("language", "written", "shown"), [
+    ("ru", "10/20 20m; 20/40 1h30m; break 10m; 40/80", "10/20 20 мин; 20/40 1 ч 30 мин; перерыв 10 мин; 40/80"),
+    ("en", "10/20 20m; 20/40 1h30m; break 10m; 40/80", "10/20 20m; 20/40 1h30m; break 10m; 40/80"),
+    ("ru", "home-night", "10/20 до 19:00; перерыв до 20:00; 50/100"),
+])
+async def test_the_schedule_is_told_in_the_chats_language_and_reads_back(service: Service, language: str,
+                                                                         written: str, shown: str) -> None:
+    await service.handle(PLACE, ANN, f"/lang {language}")
+    created = await service.handle(PLACE, ANN, f"/tournament create {written}")
+    assert created.error is None, created.error
+    assert f": {shown}." in created.public[0]
+    expected = PRESETS[written]("UTC") if written in PRESETS else parse_schedule(written, "UTC")
+    assert parse_schedule(shown, "UTC") == expected, "the organizer can copy the line into a new /tournament create"
