@@ -12,7 +12,7 @@ from bot.games.context import Action
 from bot.i18n import Signed
 from engine.clock import Announcement, AnnouncementKind
 from engine.common import Event
-from engine.schedule import Schedule
+from engine.schedule import Schedule, ScheduleError
 from engine.settlement import Settlement
 from engine.tournament import (
     ItemBoughtBack,
@@ -57,6 +57,17 @@ def schedule_text(act: Action, schedule: Schedule) -> str:
         else:
             levels.append(limits)
     return "; ".join(levels)
+
+
+def schedule_problem(act: Action, error: ScheduleError) -> str:
+    """Why a written schedule was refused, in the chat's language (the engine's English when untranslated)."""
+    params = dict(error.params)
+    level, part = params.pop("at_level", None), params.pop("at_part", None)
+    try:
+        reason = act.t(f"schedule.{error.code}", **params)
+    except (KeyError, IndexError):
+        return error.message
+    return reason if level is None else act.t("schedule.in_level", level=level, part=part, reason=reason)
 
 
 def status(act: Action, tournament: Tournament, now: datetime) -> str:

@@ -197,6 +197,7 @@ def _dynamic_keys() -> dict[str, set[str]]:
         "holdem.street.": {Street.FLOP.value, Street.TURN.value, Street.RIVER.value},
         "hand.": hands,
         "rule.": set(_engine_rule_sites()),
+        "schedule.": set(re.findall(r'ScheduleError\(\s*"(\w+)"', (ROOT / "engine/schedule.py").read_text("utf-8"))),
         "parse.": {"empty", "unknown_command", "usage", "bad_amount", "bad_box", "stale_button"},
         "parse.what.": {"amount", "ante", "pp", "pairplus", "bonus"},
         "odds.bet.": {"ante", "pairplus"},

@@ -142,3 +142,19 @@ async def test_the_schedule_is_told_in_the_chats_language_and_reads_back(service
     assert f": {shown}." in created.public[0]
     expected = PRESETS[written]("UTC") if written in PRESETS else parse_schedule(written, "UTC")
     assert parse_schedule(shown, "UTC") == expected, "the organizer can copy the line into a new /tournament create"
+
+
+@pytest.mark.parametrize(("written", "reason"), [
+    ("10/20 20x; 20/40", "уровень 1 «10/20 20x»: нужна длительность вроде 20 мин"),
+    ("10/30 20m; 20/40", "уровень 1 «10/30 20m»: в «10/30» второе число"),
+    ("break 10m; 10/20 until 25:00; 20/40", "уровень 2 «10/20 until 25:00»: «25:00» — не время суток"),
+    ("10/20 20m; break", "расписание кончается перерывом"),
+    ("10/20 until 20:00; break until 19:00; 50/100", "время конца 19:00 раньше предыдущего (20:00)"),
+    ("10/20 200h; 20/40", "не больше 7 дней"),
+    ("10/20; 20/40", "уровню 1 нужна длительность"),
+])
+async def test_a_refused_schedule_says_why_in_russian(service: Service, written: str, reason: str) -> None:
+    await service.handle(PLACE, ANN, "/lang ru")
+    refused = await service.handle(PLACE, ANN, f"/tournament create {written}")
+    assert refused.error is not None and reason in refused.error
+    assert english_left(re.sub(r"«[^»]*»", "", refused.error), NAMES) == [], "only the quoted input may be Latin"
