@@ -2,17 +2,55 @@
 
 Each language is a folder (`bot/locales/en/`, `bot/locales/ru/`) of JSON files, one per part of the bot (`core.json`,
 `holdem.json`, …); a language's messages are all its files merged. A key missing in a language falls back to English.
+
+A message is a `str.format` template with two additions, both done by Babel from CLDR data:
+
+- **Numbers are written as the language writes them.** A parameter whose value is an `int`, `float`, `Decimal`,
+  `Fraction` or `Signed` is formatted for the language ("1,000" and "50.83" in English, "1 000" and "50,83" in
+  Russian, with CLDR's no-break space); a `Decimal` keeps exactly its decimal places (money passes `Decimal("50.80")`).
+  Parameters named in `VERBATIM` are labels rather than quantities (hand, level and item numbers, boxes, places) and
+  are written as they are. Anything else (names, cards, already rendered text) is inserted as it is.
+- **Counts agree with their words**, written as in ICU MessageFormat:
+  `{chips, plural, one {# фишка} few {# фишки} many {# фишек} other {# фишки}}` picks the branch for the CLDR plural
+  category of `chips` in the message's language (Babel's rule: Russian 1, 21, 101 are `one`; 2-4, 22 `few`; 0, 5-20,
+  25 `many`; fractions `other`), and `#` in the branch stands for the number, formatted as above. An exact branch
+  such as `=0 {no chips}` may come before the categories. A branch may hold other `{placeholders}`. Every category the
+  language has must be given (English: `one`, `other`; Russian: `one`, `few`, `many`, `other`); a test checks it.
+
+`text(language, key, **params)` is the one entry point.
 """
 
 from __future__ import annotations
 
 import json
+import re
 import string
 from collections.abc import Mapping
+from dataclasses import dataclass
+from decimal import Decimal
+from fractions import Fraction
 from functools import cache
 from importlib import resources
 
+from babel import Locale
+from babel.numbers import format_decimal
+
 DEFAULT_LANGUAGE = "en"
+
+VERBATIM = frozenset({"number", "box", "item_id", "position", "place"})
+"""Parameter names whose numbers are labels, not quantities: never grouped ("hand #1204", "box 2", "place 3")."""
+
+Number = int | float | Decimal | Fraction
+
+
+@dataclass(frozen=True, slots=True)
+class Signed:
+    """A result shown with its sign: +40, −1 200 (a typographic minus, as the house writes losses), 0."""
+
+    value: Number
+
+    def __str__(self) -> str:
+        return format_number(DEFAULT_LANGUAGE, self)
 
 
 @cache
@@ -35,17 +73,149 @@ def languages() -> tuple[str, ...]:
     return tuple(sorted(entry.name for entry in entries if entry.is_dir() and not entry.name.startswith("_")))
 
 
+@cache
+def _locale(language: str) -> Locale:
+    return Locale.parse(language)
+
+
+def format_number(language: str, value: Number | Signed) -> str:
+    """A number as `language` writes it (see the module's docstring); `Signed` adds "+" or "−"."""
+    if isinstance(value, Signed):
+        shown = format_number(language, -value.value if value.value < 0 else value.value)
+        return f"+{shown}" if value.value > 0 else (f"−{shown}" if value.value < 0 else shown)
+    if isinstance(value, Decimal):
+        exponent = value.as_tuple().exponent
+        places = -exponent if isinstance(exponent, int) and exponent < 0 else 0
+        pattern = "#,##0." + "0" * places if places else "#,##0"
+        return format_decimal(value, format=pattern, locale=_locale(language))
+    if isinstance(value, Fraction):
+        value = float(value)
+    return format_decimal(value, locale=_locale(language))
+
+
+def plural_category(language: str, value: object) -> str:
+    """The CLDR plural category (`one`, `few`, `many`, `other`…) of a count in `language`, by Babel's rule; `other`
+    for something that is not a number."""
+    if isinstance(value, Signed):
+        value = -value.value if value.value < 0 else value.value
+    if isinstance(value, Fraction):
+        value = float(value)
+    if isinstance(value, str):
+        try:
+            value = Decimal(value.replace(",", ""))
+        except ArithmeticError:
+            return "other"
+    if isinstance(value, bool) or not isinstance(value, int | float | Decimal):
+        return "other"
+    return str(_locale(language).plural_form(value))
+
+
+def plural_categories(language: str) -> frozenset[str]:
+    """Every plural category `language` has (English: one, other; Russian: one, few, many, other)."""
+    return frozenset(_locale(language).plural_form.tags | {"other"})
+
+
+# --- the plural syntax ----------------------------------------------------------------------------------------
+
+@dataclass(frozen=True, slots=True)
+class Plural:
+    """One `{name, plural, …}` block of a message: the counted parameter and its branch for each selector (`one`,
+    `few`, …, or an exact `=0`)."""
+
+    name: str
+    branches: dict[str, str]
+
+    def choose(self, language: str, value: object) -> str:
+        """The branch for `value`: an exact `=N` branch when one matches, else its CLDR category's, else `other`."""
+        if isinstance(value, int | Decimal) and not isinstance(value, bool) and f"={value}" in self.branches:
+            return self.branches[f"={value}"]
+        category = plural_category(language, value)
+        return self.branches.get(category, self.branches["other"])
+
+
+_PLURAL_START = re.compile(r"\{(\w+),\s*plural,")
+_SELECTOR = re.compile(r"\s*(=\d+|\w+)\s*\{")
+
+
+def _closing(template: str, start: int) -> int:
+    """The index just past the `}` that closes the `{` at `start`."""
+    depth = 0
+    for index in range(start, len(template)):
+        if template[index] == "{":
+            depth += 1
+        elif template[index] == "}":
+            depth -= 1
+            if depth == 0:
+                return index + 1
+    raise ValueError(f"unbalanced braces in {template!r}")
+
+
+@cache
+def parse(template: str) -> tuple[str | Plural, ...]:
+    """A message split into plain `str.format` text and plural blocks. Raises ValueError for a malformed block."""
+    parts: list[str | Plural] = []
+    position = 0
+    for found in _PLURAL_START.finditer(template):
+        if found.start() < position:
+            continue  # a block inside an earlier block's branch is that branch's text
+        end = _closing(template, found.start())
+        parts.append(template[position:found.start()])
+        branches: dict[str, str] = {}
+        cursor = found.end()
+        while (selector := _SELECTOR.match(template, cursor)) is not None:
+            branch_end = _closing(template, selector.end() - 1)
+            branches[selector.group(1)] = template[selector.end():branch_end - 1]
+            cursor = branch_end
+        if template[cursor:end].strip() != "}" or "other" not in branches:
+            raise ValueError(f"a plural block needs `selector {{text}}` branches and an `other` one: {template!r}")
+        parts.append(Plural(found.group(1), branches))
+        position = end
+    parts.append(template[position:])
+    return tuple(part for part in parts if part != "")
+
+
 def placeholders(template: str) -> set[str]:
-    """The `{names}` a message template expects."""
-    return {name for _, name, _, _ in string.Formatter().parse(template) if name}
+    """The `{names}` a message template expects (counts of plural blocks and the placeholders in their branches)."""
+    names: set[str] = set()
+    for part in parse(template):
+        if isinstance(part, Plural):
+            names.add(part.name)
+            for branch in part.branches.values():
+                names |= placeholders(branch)
+        else:
+            names |= {name for _, name, _, _ in string.Formatter().parse(part) if name}
+    return names
+
+
+def _shown(language: str, name: str, value: object) -> object:
+    """A parameter as it goes into the message: numbers formatted for the language unless the name is VERBATIM."""
+    if name in VERBATIM or isinstance(value, bool) or not isinstance(value, int | float | Decimal | Fraction | Signed):
+        return value
+    return format_number(language, value)
+
+
+def render(language: str, template: str, params: Mapping[str, object]) -> str:
+    """A template with its plural blocks chosen and its placeholders filled, numbers formatted for `language`."""
+    shown = {name: _shown(language, name, value) for name, value in params.items()}
+    out: list[str] = []
+    for part in parse(template):
+        if isinstance(part, Plural):
+            value = params[part.name]
+            branch = part.choose(language, value).replace("#", str(shown[part.name]))
+            out.append(render(language, branch, params))
+        else:
+            out.append(part.format(**shown))
+    return "".join(out)
 
 
 def text(language: str, key: str, /, **params: object) -> str:
     """The message `key` in `language` (English when missing there), with its placeholders filled."""
-    template = catalogue(language).get(key) or catalogue(DEFAULT_LANGUAGE).get(key)
+    template = catalogue(language).get(key)
+    if not template:
+        language, template = DEFAULT_LANGUAGE, catalogue(DEFAULT_LANGUAGE).get(key)
     if template is None:
         raise KeyError(f"no message {key!r}")
-    return template.format(**params)
+    return render(language, template, params)
 
 
 def chat_language(settings: Mapping[str, object], locale: str | None = None) -> str:

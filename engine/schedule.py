@@ -19,7 +19,17 @@ from engine.text import quote_input
 
 
 class ScheduleError(ValueError):
-    """A schedule that cannot be built or read; the message names the problem and quotes the bad part."""
+    """A schedule that cannot be built or read; the message names the problem and quotes the bad part.
+
+    As for `RuleError`, `code` names the problem and `params` fill a translated message; a problem inside one level of
+    a written schedule also carries `at_level` (its number) and `at_part` (its text).
+    """
+
+    def __init__(self, code: str, message: str, **params: Any) -> None:
+        super().__init__(message)
+        self.code = code
+        self.message = message
+        self.params = params
 
 
 MAX_DURATION = timedelta(days=7)
@@ -41,16 +51,19 @@ class Level:
 
     def __post_init__(self) -> None:
         if self.duration is not None and self.until is not None:
-            raise ScheduleError(f"level {self.label!r} has both a duration and an end time; give one")
+            raise ScheduleError("both_ends", f"level {self.label!r} has both a duration and an end time; give one")
         if self.limit is not None and not is_valid_level(self.limit):
-            raise ScheduleError(f"limit {self.limit}/{2 * self.limit}: the small bet must be even and at least 2, "
-                                f"so that the small blind (half of it) is whole chips")
+            raise ScheduleError("odd_limit", f"limit {self.limit}/{2 * self.limit}: the small bet must be even and at "
+                                f"least 2, so that the small blind (half of it) is whole chips",
+                                small=self.limit, big=2 * self.limit)
         if self.duration is not None and self.duration < timedelta(minutes=1):
-            raise ScheduleError(f"level {self.label!r}: a level lasts at least one minute")
+            raise ScheduleError("too_short", f"level {self.label!r}: a level lasts at least one minute")
         if self.duration is not None and self.duration > MAX_DURATION:
-            raise ScheduleError(f"level {self.label!r}: a level lasts at most {MAX_DURATION.days} days")
+            raise ScheduleError("too_long", f"level {self.label!r}: a level lasts at most {MAX_DURATION.days} days",
+                                days=MAX_DURATION.days)
         if self.until is not None and (self.until.tzinfo is not None or self.until.second or self.until.microsecond):
-            raise ScheduleError(f"level {self.label!r}: the end time is a local hour and minute, without a zone")
+            raise ScheduleError("zoned_end",
+                                f"level {self.label!r}: the end time is a local hour and minute, without a zone")
 
     @property
     def is_break(self) -> bool:
@@ -89,7 +102,7 @@ class Level:
 
     def _limit(self) -> int:
         if self.limit is None:
-            raise ScheduleError("a break has no blinds or bets")
+            raise ScheduleError("no_blinds_on_break", "a break has no blinds or bets")
         return self.limit
 
     def to_text(self) -> str:
@@ -133,23 +146,26 @@ class Schedule:
 
     def __post_init__(self) -> None:
         if not self.levels:
-            raise ScheduleError("the schedule has no levels")
+            raise ScheduleError("no_levels", "the schedule has no levels")
         try:
             ZoneInfo(self.tz)
         except (ZoneInfoNotFoundError, ValueError):
-            raise ScheduleError(f"unknown time zone {self.tz!r} (use a name like 'Europe/Moscow')") from None
+            raise ScheduleError("unknown_zone", f"unknown time zone {self.tz!r} (use a name like 'Europe/Moscow')",
+                                zone=self.tz) from None
         for number, level in enumerate(self.levels[:-1], 1):
             if level.duration is None and level.until is None:
-                raise ScheduleError(f"level {number} {level.label!r} needs a duration ('20m') or an end time "
-                                    f"('until 19:00') because another level follows it")
+                raise ScheduleError("needs_end", f"level {number} {level.label!r} needs a duration ('20m') or an end "
+                                    f"time ('until 19:00') because another level follows it", number=number)
         if self.levels[-1].is_break:
-            raise ScheduleError("the schedule ends with a break; the last level must be played")
+            raise ScheduleError("ends_with_break", "the schedule ends with a break; the last level must be played")
         previous: time | None = None
         for level in self.levels[:-1]:
             if level.until is None:
                 continue
             if previous is not None and not _moves_forward(previous, level.until):
-                raise ScheduleError(f"{level.to_text()!r} comes before the previous end time {previous:%H:%M}")
+                raise ScheduleError("end_goes_back",
+                                    f"{level.to_text()!r} comes before the previous end time {previous:%H:%M}",
+                                    until=f"{level.until:%H:%M}", previous=f"{previous:%H:%M}")
             previous = level.until
 
     @property
@@ -206,17 +222,21 @@ def parse_schedule(text: str, tz: str) -> Schedule:
     if parts and not parts[-1]:
         parts.pop()
     if not parts:
-        raise ScheduleError("the schedule is empty; write levels like '10/20 20m; 20/40 20m; 40/80'")
+        raise ScheduleError("empty", "the schedule is empty; write levels like '10/20 20m; 20/40 20m; 40/80'")
     levels = []
     for number, part in enumerate(parts, 1):
         if not part:
-            raise ScheduleError(f"level {number} is empty (two ';' in a row?)")
+            raise ScheduleError("empty_level", f"level {number} is empty (two ';' in a row?)", number=number)
         try:
             levels.append(_parse_level(part))
         except ScheduleError as error:
-            raise ScheduleError(f"level {number} {quote_input(part)!r}: {error}") from None
+            shown = quote_input(part)
+            raise ScheduleError(error.code, f"level {number} {shown!r}: {error}", **error.params, at_level=number,
+                                at_part=shown) from None
         except (OverflowError, ValueError):  # a number too long to read, or a duration past what timedelta holds
-            raise ScheduleError(f"level {number} {quote_input(part)!r}: a number in it is far too large") from None
+            shown = quote_input(part)
+            raise ScheduleError("too_large", f"level {number} {shown!r}: a number in it is far too large",
+                                at_level=number, at_part=shown) from None
     return Schedule(tuple(levels), tz)
 
 
@@ -226,35 +246,42 @@ def _parse_level(part: str) -> Level:
     limit: int | None = None
     if head not in BREAK_WORDS:
         match = _LIMITS.match(head)
+        shown = quote_input(head)
         if match is None:
-            raise ScheduleError(f"expected limits like '10/20' or the word 'break', not {quote_input(head)!r}")
+            raise ScheduleError("bad_limits", f"expected limits like '10/20' or the word 'break', not {shown!r}",
+                                head=shown)
         small, big = int(match[1]), int(match[2])
         if big != 2 * small:
-            raise ScheduleError(f"in {quote_input(head)!r} the second number (the big bet) must be twice the first")
+            raise ScheduleError("big_not_double", f"in {shown!r} the second number (the big bet) must be twice the "
+                                "first", head=shown)
         limit = small
     if not rest:
         return Level(limit)
     words = rest.split()
+    shown = quote_input(rest)
     if words[0] in UNTIL_WORDS:
         if len(words) != 2:
-            raise ScheduleError(f"expected one time after {words[0]!r}, like 'until 19:00', not {quote_input(rest)!r}")
+            raise ScheduleError("bad_until", f"expected one time after {words[0]!r}, like 'until 19:00', not "
+                                f"{shown!r}", rest=shown)
         return Level(limit, until=_parse_clock(words[1]))
     match = _DURATION.match(rest)
     if match is None or not (match[1] or match[2]):
-        raise ScheduleError(f"expected a duration like '20m' or '1h30m', or 'until 19:00', not {quote_input(rest)!r}")
+        raise ScheduleError("bad_duration", f"expected a duration like '20m' or '1h30m', or 'until 19:00', not "
+                            f"{shown!r}", rest=shown)
     duration = timedelta(hours=int(match[1] or 0), minutes=int(match[2] or 0))
     if not duration:
-        raise ScheduleError(f"the duration {quote_input(rest)!r} is zero")
+        raise ScheduleError("zero_duration", f"the duration {shown!r} is zero", rest=shown)
     return Level(limit, duration=duration)
 
 
 def _parse_clock(text: str) -> time:
     match = _CLOCK.match(text)
+    shown = quote_input(text)
     if match is None:
-        raise ScheduleError(f"expected a time of day like '19:00', not {quote_input(text)!r}")
+        raise ScheduleError("bad_clock", f"expected a time of day like '19:00', not {shown!r}", text=shown)
     hour, minute = int(match[1]), int(match[2])
     if hour > 23 or minute > 59:
-        raise ScheduleError(f"{quote_input(text)!r} is not a time of day (00:00 to 23:59)")
+        raise ScheduleError("not_a_time", f"{shown!r} is not a time of day (00:00 to 23:59)", text=shown)
     return time(hour, minute)
 
 
@@ -277,7 +304,7 @@ def doubling(
     `level_count` playing levels; the last one lasts until the end. `break_every=0` means no breaks.
     """
     if level_count < 1:
-        raise ScheduleError("a doubling schedule needs at least one level")
+        raise ScheduleError("no_levels", "a doubling schedule needs at least one level")
     levels: list[Level] = []
     for number in range(level_count):
         levels.append(Level(start_limit * 2**number, duration=timedelta(minutes=minutes)))

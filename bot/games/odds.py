@@ -12,6 +12,7 @@ behind each figure is named with it.
 from __future__ import annotations
 
 import random
+from decimal import Decimal
 from typing import TYPE_CHECKING
 
 from bot import commands as cmd
@@ -44,8 +45,9 @@ def odds_command(act: Action, controller: Controller, command: cmd.Command) -> N
         raise act.refuse("odds.unsupported")
 
 
-def _percent(value: float) -> str:
-    return f"{100 * value:.1f}"
+def _percent(value: float) -> Decimal:
+    """A share as percent with one decimal, for the catalogue to write per language (12.5, «12,5»)."""
+    return Decimal(f"{100 * value:.1f}")
 
 
 def _holdem(controller: HoldemController, act: Action) -> None:
@@ -61,9 +63,9 @@ def _holdem(controller: HoldemController, act: Action) -> None:
     seed = f"{act.place.table_id}:{hand.hand_number}:{len(board)}:{act.user}"
     result = equity(hole, board, opponents=len(opponents), rng=random.Random(seed), trials=TRIALS)
     if result.method == "exact":
-        how = act.t("odds.exact", deals=f"{result.deals:,}")
+        how = act.t("odds.exact", deals=result.deals)
     else:
-        how = act.t("odds.simulated", deals=f"{result.deals:,}", error=_percent(result.std_error))
+        how = act.t("odds.simulated", deals=result.deals, error=_percent(result.std_error))
     act.tell(act.user, "odds.equity", cards=format_cards(hole),
              board=act.t("odds.on_board", board=format_cards(board)) if board else "",
              equity=_percent(result.equity), win=_percent(result.win), tie=_percent(result.tie),
@@ -81,9 +83,9 @@ def _house(controller: HouseController, act: Action) -> None:
         if report.method == "exact":
             how = act.t("odds.house_exact")
         else:
-            how = act.t("odds.house_simulated", error=f"{report.std_error:.2f}", rounds=f"{report.rounds:,}")
+            how = act.t("odds.house_simulated", error=Decimal(f"{report.std_error:.2f}"), rounds=report.rounds)
         lines.append(act.t("odds.house_line", bet=act.t(f"odds.bet.{report.bet}"),
-                           edge=f"{report.house_edge:.2f}", how=how))
+                           edge=Decimal(f"{report.house_edge:.2f}"), how=how))
         field = PAYTABLES[controller.game][report.bet]
         pays = ", ".join(f"{act.t(f'hand.{hand}')} ×{multiple}" for hand, multiple in tables[field].items())
         lines.append(act.t("odds.paytable", what=act.t(f"odds.pays.{field}"), pays=pays))

@@ -117,12 +117,12 @@ def _create(ctl: HoldemController, act: Action, argument: str) -> None:
     try:
         schedule = PRESETS[text](zone) if text in PRESETS else parse_schedule(text, zone)
     except ScheduleError as error:
-        raise act.refuse("tournament.bad_schedule", reason=str(error)) from None
+        raise act.refuse("tournament.bad_schedule", reason=render.schedule_problem(act, error)) from None
     tournament = Tournament(TournamentConfig(), schedule)
     tournament_id = act.tx.save_tournament(None, act.place.chat_id, act.place.table_id, tournament.phase.value,
                                            tournament.to_dict())
     act.state["tournament"] = {"id": tournament_id, "engine": tournament.to_dict(), "announced": None}
-    act.say("tournament.created", number=tournament_id, schedule=schedule.to_text(), zone=zone,
+    act.say("tournament.created", number=tournament_id, schedule=render.schedule_text(act, schedule), zone=zone,
             buy_in=render.money(tournament.config.buy_in), chips=tournament.config.chips)
 
 

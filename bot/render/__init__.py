@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from collections.abc import Iterable
 
+from bot.i18n import Signed
 from engine.cards import Card, format_cards
 
 
@@ -12,6 +13,6 @@ def cards_text(cards: Iterable[Card | str]) -> str:
     return format_cards(card if isinstance(card, Card) else Card.parse(card) for card in cards)
 
 
-def signed(chips: int) -> str:
-    """A chip result with its sign: +40, −10, 0."""
-    return f"+{chips}" if chips > 0 else (f"−{-chips}" if chips < 0 else "0")
+def signed(chips: int) -> Signed:
+    """A chip result with its sign (+40, −10, 0), written per language when it is a message's parameter."""
+    return Signed(chips)

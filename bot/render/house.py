@@ -5,6 +5,7 @@ from __future__ import annotations
 from collections.abc import Iterable, Sequence
 
 from bot.games.context import Action
+from bot.i18n import format_number
 from bot.render import cards_text, hands, signed
 from engine.common import Event
 from engine.house.common import BoxStatus, HouseRound, Limits, Phase
@@ -41,10 +42,11 @@ def table_text(act: Action, game: str, round_: HouseRound, number: int, story: S
         lines.append(act.t("house.community", cards=cards_text(community)))
     to_act = round_.to_act
     for box in round_.boxes:
-        stakes = " · ".join(f"{stake_label(act, name)} {chips}" for name, chips in box.stakes.items() if chips)
+        stakes = " · ".join(f"{stake_label(act, name)} {format_number(act.language, chips)}"
+                            for name, chips in box.stakes.items() if chips)
         status = act.t(f"house.status.{box.status.value}")
         if box.status is BoxStatus.SETTLED:
-            status += f" {signed(box.net)}"
+            status += f" {format_number(act.language, signed(box.net))}"
         marker = "▶ " if to_act == (box.owner, box.index) else "  "
         box_name = act.t("house.box", box=box.index)
         line = f"{marker}{act.name(box.owner)} · {box_name} · {stakes or '—'} · {status}"
@@ -116,7 +118,8 @@ def narrate(act: Action, events: Iterable[Event]) -> list[str]:
         elif isinstance(event, CardsDrawn):
             act.tell(event.player, "house.your_new_cards", box=event.box, cards=cards_text(event.cards))
         elif isinstance(event, BetsPlaced):
-            stakes = ", ".join(f"{stake_label(act, name)} {chips}" for name, chips in event.stakes.items())
+            stakes = ", ".join(f"{stake_label(act, name)} {format_number(act.language, chips)}"
+                               for name, chips in event.stakes.items())
             lines.append(act.t("house.bets_placed", player=act.name(event.player), box=event.box, stakes=stakes))
         elif isinstance(event, DealerCardsShown):
             if event.qualifies is None:
@@ -155,7 +158,8 @@ def narrate(act: Action, events: Iterable[Event]) -> list[str]:
         elif isinstance(event, StakesSettled):
             lines.append(settled_text(act, event))
         elif isinstance(event, RoundEnded):
-            results = ", ".join(f"{act.name(player)} {signed(net)}" for player, net in event.nets.items())
+            results = ", ".join(f"{act.name(player)} {format_number(act.language, signed(net))}"
+                                for player, net in event.nets.items())
             lines.append(act.t("house.round_over", results=results))
         if _is_notice(event, ending):
             notices += lines[before:]

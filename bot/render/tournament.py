@@ -5,11 +5,14 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Mapping, Sequence
 from datetime import datetime, timedelta
+from decimal import Decimal
 from fractions import Fraction
 
 from bot.games.context import Action
+from bot.i18n import Signed
 from engine.clock import Announcement, AnnouncementKind
 from engine.common import Event
+from engine.schedule import Schedule, ScheduleError
 from engine.settlement import Settlement
 from engine.tournament import (
     ItemBoughtBack,
@@ -25,10 +28,11 @@ from engine.tournament import (
 )
 
 
-def money(amount: Fraction) -> str:
-    """Money units with two decimals, exact amounts shown as whole numbers (50, 16.67)."""
+def money(amount: Fraction) -> Decimal:
+    """Money units to the cent, exact amounts as whole numbers (50, 16.67, 50.80); the catalogue writes them per
+    language ("16,67" in Russian)."""
     cents = round(amount * 100)
-    return str(cents // 100) if cents % 100 == 0 else f"{cents / 100:.2f}"
+    return Decimal(cents // 100) if cents % 100 == 0 else Decimal(cents).scaleb(-2)
 
 
 def _minutes(act: Action, delta: timedelta | None) -> str:
@@ -42,6 +46,32 @@ def _minutes(act: Action, delta: timedelta | None) -> str:
     if total >= 60:
         return act.t("duration.hours", hours=total // 60, minutes=f"{total % 60:02d}")
     return act.t("duration.minutes", minutes=total)
+
+
+def schedule_text(act: Action, schedule: Schedule) -> str:
+    """The schedule in the chat's language, in the form `/tournament create` reads back ("10/20 until 19:00; break
+    until 20:00; 50/100", «10/20 до 19:00; перерыв до 20:00; 50/100»)."""
+    levels = []
+    for level in schedule.levels:
+        limits = level.limits or act.t("tournament.schedule_break")
+        if level.until is not None:
+            levels.append(act.t("tournament.schedule_until", limits=limits, until=f"{level.until:%H:%M}"))
+        elif level.duration is not None and level is not schedule.levels[-1]:
+            levels.append(act.t("tournament.schedule_lasting", limits=limits, duration=_minutes(act, level.duration)))
+        else:
+            levels.append(limits)
+    return "; ".join(levels)
+
+
+def schedule_problem(act: Action, error: ScheduleError) -> str:
+    """Why a written schedule was refused, in the chat's language (the engine's English when untranslated)."""
+    params = dict(error.params)
+    level, part = params.pop("at_level", None), params.pop("at_part", None)
+    try:
+        reason = act.t(f"schedule.{error.code}", **params)
+    except (KeyError, IndexError):
+        return error.message
+    return reason if level is None else act.t("schedule.in_level", level=level, part=part, reason=reason)
 
 
 def status(act: Action, tournament: Tournament, now: datetime) -> str:
@@ -149,7 +179,7 @@ def settlement(act: Action, result: Settlement) -> str:
     for row in result.rows:
         lines.append(act.t("tournament.settlement_row", player=act.name(row.player), paid=money(row.paid_in),
                            cashed=money(row.cashed_out), items=money(row.items_bought_back),
-                           net=("+" if row.net_cents > 0 else "") + money(Fraction(row.net_cents, 100))))
+                           net=Signed(money(Fraction(row.net_cents, 100)))))
     if result.transfers:
         lines.append(act.t("tournament.transfers_title"))
         lines += [act.t("tournament.transfer", payer=act.name(item.payer), payee=act.name(item.payee),

@@ -83,12 +83,12 @@ async def test_announcements_come_on_time_after_the_wall_clock_steps_back(store:
     clock.step(-HOUR)  # 18:50 becomes 17:50 on the wall
     clock.advance(5 * 60)
     await service.scheduler.fire_due()
-    assert clock_lines(heard) == ["⏱ Break in 5 min."], "five real minutes later, not an hour and five"
+    assert clock_lines(heard) == ["⏱ Break in 5 minutes."], "five real minutes later, not an hour and five"
     clock.advance(4 * 60)
     await service.scheduler.fire_due()
     clock.advance(60)
     await service.scheduler.fire_due()
-    assert clock_lines(heard) == ["⏱ Break in 5 min.", "⏱ Break in 1 min.", "⏸ Break until 20:00."]
+    assert clock_lines(heard) == ["⏱ Break in 5 minutes.", "⏱ Break in 1 minute.", "⏸ Break until 20:00."]
     on_break = await service.handle(PLACE, ANN, "/clock")
     assert on_break.public[0].startswith("⏸ Break until 20:00"), "the clock never runs back to level 1"
     await ledger_ok(service)

@@ -207,6 +207,7 @@ def _dynamic_keys() -> dict[str, set[str]]:
                        "card_2", "card_3", "card_4", "card_5"},
         "rank.": {f"{rank}.{form}" for rank in RANK_CHARS for form in FORMS},
         "rule.": set(_engine_rule_sites()),
+        "schedule.": set(re.findall(r'ScheduleError\(\s*"(\w+)"', (ROOT / "engine/schedule.py").read_text("utf-8"))),
         "parse.": {"empty", "bad_text", "unknown_command", "usage", "bad_amount", "amount_too_large", "bad_box",
                    "stale_button"},
         "parse.what.": {"amount", "ante", "pp", "pairplus", "bonus"},

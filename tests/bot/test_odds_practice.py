@@ -3,6 +3,7 @@
 import ast
 import random
 import re
+from decimal import Decimal
 from pathlib import Path
 
 import pytest
@@ -10,7 +11,7 @@ import pytest
 from bot import games
 from bot.clock import FakeClock
 from bot.games import house_edges
-from bot.i18n import text
+from bot.i18n import format_number, text
 from bot.output import Reply
 from bot.service import Service
 from bot.store import Store
@@ -143,7 +144,7 @@ async def test_odds_answers_privately_and_never_shows_other_cards(service: Servi
     assert answer.error is None and answer.public == [] and answer.table is None
     assert list(answer.private) == ["bob"]
     text = answer.private["bob"][0]
-    assert "equity" in text and "2 opponent(s)" in text and "simulated over 5,000 deals" in text
+    assert "equity" in text and "2 opponents" in text and "simulated over 5,000 deals" in text
     assert hole["bob"] in text
     for user in ("ann", "cat"):
         for card in hole[user].split():
@@ -196,19 +197,20 @@ async def test_odds_in_house_games_is_precise_instant_and_names_the_paytable(
         assert answer.public == [] and list(answer.private) == ["ann"]
         reply = answer.private["ann"][0]
         assert text(language, f"game.{game}") in reply and text(language, f"odds.strategy.{game}") in reply
-        errors = [float(error) for error in re.findall(r"± (\d+\.\d+)", reply)]
+        errors = [float(error.replace(",", ".")) for error in re.findall(r"± (\d+[.,]\d+)", reply)]  # "0,16" in Russian
         if game == "three-card":
             assert errors == [] and reply.count(text(language, "odds.house_exact")) == 2
         else:
             assert len(errors) == 1 and 0 < errors[0] < 0.3
-            assert "2,000,000" in reply
+            assert format_number(language, 2_000_000) in reply  # "2,000,000", "2 000 000"
         for field, table in engine_odds.paytables(game, rules).items():
             pays = ", ".join(f"{text(language, 'hand.' + hand)} ×{multiple}" for hand, multiple in table.items())
             assert text(language, "odds.paytable", what=text(language, f"odds.pays.{field}"), pays=pays) in reply
     tiers = await service.handle(PLACE.__class__(PLACE.chat_id, "chat/three-card"), ANN, "/set tier vip")
     assert tiers.error is None  # other limits, same paytable: the same figures
     vip = await service.handle(PLACE.__class__(PLACE.chat_id, "chat/three-card"), ANN, "/odds")
-    assert "7.93%" in vip.private["ann"][0] and "3.90%" in vip.private["ann"][0]
+    assert format_number(language, Decimal("7.93")) + "%" in vip.private["ann"][0]
+    assert format_number(language, Decimal("3.90")) + "%" in vip.private["ann"][0]
 
 
 def test_the_precomputed_edges_match_the_tables_and_a_fresh_computation() -> None:

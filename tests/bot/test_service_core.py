@@ -45,7 +45,7 @@ async def service(store, clock):
 
 async def test_first_command_opens_a_wallet_with_the_grant(service) -> None:
     reply = await service.handle(PLACE, ANN, "/balance")
-    assert reply.private == {"ann": ["Your wallet: 1000 chips."]}
+    assert reply.private == {"ann": ["Your wallet: 1,000 chips."]}
     assert reply.public == []
     assert await service.store.read(lambda tx: tx.check_ledger()) == []
 
@@ -57,7 +57,7 @@ async def test_grant_is_for_the_organizer_only(service) -> None:
     assert refused.error == "Only the table's organizer can do that."
     granted = await service.handle(PLACE, ANN, "/grant @Bob 250")
     assert granted.public == ["Bob receives 250 chips."]
-    assert (await service.handle(PLACE, BOB, "/balance")).private["bob"] == ["Your wallet: 1250 chips."]
+    assert (await service.handle(PLACE, BOB, "/balance")).private["bob"] == ["Your wallet: 1,250 chips."]
     admin = Actor("dan", "Dan", is_admin=True)
     assert (await service.handle(PLACE, admin, "/grant ann 1")).error is None
 
@@ -99,7 +99,7 @@ async def test_top_lists_wallets_in_order(service) -> None:
     await service.handle(PLACE, BOB, "/balance")
     await service.handle(PLACE, ANN, "/grant bob 5")
     reply = await service.handle(PLACE, ANN, "/top")
-    assert reply.public == ["Leaderboard:\n1. Bob — 1005\n2. Ann — 1000"]
+    assert reply.public == ["Leaderboard:\n1. Bob — 1,005\n2. Ann — 1,000"]
 
 
 async def test_help_lists_every_command(service) -> None:
@@ -113,7 +113,7 @@ async def test_a_renamed_player_is_known_by_his_new_name(service) -> None:
     await service.handle(PLACE, ANN, "/balance")
     await service.handle(PLACE, BOB, "/balance")
     annie = Actor("ann", "Annie")
-    assert (await service.handle(PLACE, annie, "/balance")).private["ann"] == ["Your wallet: 1000 chips."], \
+    assert (await service.handle(PLACE, annie, "/balance")).private["ann"] == ["Your wallet: 1,000 chips."], \
         "a new name is not a new player: no second welcome grant"
     granted = await service.handle(PLACE, annie, "/grant @Annie 5")
     assert granted.public == ["Annie receives 5 chips."]

@@ -99,7 +99,7 @@ async def test_two_channels_play_independently(service: Service) -> None:
         (ANN, "/raise -5", "whole number"),
         (ANN, "/raise abc", "whole number"),
         (ANN, "/raise 15", "raise"),
-        (ANN, "/bet 999999", "bet or raise to 999999"),
+        (ANN, "/bet 999999", "bet or raise to 999,999"),
         (ANN, "/ante 10", "not used in"),
         (ANN, "/pawn old jacket", "tournament"),
         (ANN, "/join 200", "already seated"),
@@ -133,7 +133,7 @@ async def test_a_buy_in_over_the_wallet_is_refused(service: Service, tmp_path) -
     await service.handle(PLACE, ANN, "/balance")
     before = dump(tmp_path / "bot.db")
     reply = await service.handle(PLACE, ANN, "/join 5000")
-    assert reply.error == "A buy-in of 5000 is more than your wallet (1000)."
+    assert reply.error == "A buy-in of 5,000 is more than your wallet (1,000)."
     assert dump(tmp_path / "bot.db") == before
 
 
@@ -345,5 +345,5 @@ async def test_house_limits_that_contradict_each_other_are_refused(service: Serv
     await service.handle(PLACE, ANN, "/game caribbean")
     before = dump(tmp_path / "bot.db")
     reply = await service.handle(PLACE, ANN, "/set min_ante 100000")
-    assert reply.error is not None and reply.error.startswith("The smallest ANTE (100000) cannot be above the largest")
+    assert reply.error is not None and reply.error.startswith("The smallest ANTE (100,000) cannot be above the largest")
     assert dump(tmp_path / "bot.db") == before

@@ -25,7 +25,7 @@ async def test_a_covered_short_big_blind_is_dealt_on_without_asking(service: Ser
     reply = await service.handle(PLACE, ANN, "/deal")
     assert reply.error is None and reply.table is not None and reply.table.to_act is None
     text = everything_public(reply)
-    assert "Ann posts the small blind 250." in text and "50 uncalled returned to Ann." in text
+    assert "Ann posts the small blind 250." in text and "50 uncalled chips returned to Ann." in text
     assert "Showdown" in text and "fold" not in text.lower()
     history = await service.handle(PLACE, ANN, "/history")
     exported = "\n".join(history.private["ann"])

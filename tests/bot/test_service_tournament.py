@@ -77,7 +77,7 @@ async def test_the_clock_announces_the_break_and_the_new_limits(night) -> None:
     for hour, minute in ((18, 55), (18, 59), (19, 0), (19, 55), (19, 59), (20, 0)):  # each when its timer fires
         clock.current = datetime(2026, 11, 29, hour, minute, 1, tzinfo=UTC).timestamp()
         await service.scheduler.fire_due()
-    assert "⏱ Break in 5 min." in heard
+    assert "⏱ Break in 5 minutes." in heard
     assert "⏸ Break until 20:00." in heard
     assert "▶ Play resumes: limits 50/100." in heard
     clock_reply = await service.handle(PLACE, BOB, "/clock")

@@ -56,19 +56,19 @@ def test_a_showdown_says_each_hand_as_a_card_room_does(language: str, board: str
 
 @pytest.mark.parametrize(("language", "board", "holes", "expected"), [
     ("en", "Ad Ac 9s 7c 4h", {"ann": "Kd 2s", "bob": "Qd 3s"},
-     "Ann wins the main pot (1000) with pair of aces, king kicker; the kicker decides: Ann's king beats Bob's queen."),
+     "Ann wins the main pot (1,000) with pair of aces, king kicker; the kicker decides: Ann's king beats Bob's queen."),
     ("ru", "Ad Ac 9s 7c 4h", {"ann": "Kd 2s", "bob": "Qd 3s"},
-     "Ann забирает основной банк (1000): пара тузов, кикер король; решает кикер: у Ann король, у Bob дама."),
+     "Ann забирает основной банк (1\u00a0000): пара тузов, кикер король; решает кикер: у Ann король, у Bob дама."),
     ("en", "Kd Kc 9s 7c 4h", {"ann": "9d 2s", "bob": "7d 3s"},
-     "Ann wins the main pot (1000) with two pair, kings and nines, seven kicker; the second pair decides: "
+     "Ann wins the main pot (1,000) with two pair, kings and nines, seven kicker; the second pair decides: "
      "Ann's nines beat Bob's sevens."),
     ("ru", "Kd Kc 9s 7c 4h", {"ann": "9d 2s", "bob": "7d 3s"},
-     "Ann забирает основной банк (1000): две пары, короли и девятки, кикер семёрка; решает младшая пара: "
+     "Ann забирает основной банк (1\u00a0000): две пары, короли и девятки, кикер семёрка; решает младшая пара: "
      "у Ann девятки, у Bob семёрки."),
     ("en", "Ah 9h 4h 2h Td", {"ann": "Kh 3c", "bob": "Qh Jc"},
-     "Ann wins the main pot (1000) with flush, ace high; the second card decides: Ann's king beats Bob's queen."),
+     "Ann wins the main pot (1,000) with flush, ace high; the second card decides: Ann's king beats Bob's queen."),
     ("en", "Ad Kc 9s 7c 3h", {"ann": "Ah 2s", "bob": "As Kd"},
-     "Bob wins the main pot (1000) with two pair, aces and kings, nine kicker."),
+     "Bob wins the main pot (1,000) with two pair, aces and kings, nine kicker."),
 ])
 def test_a_pot_won_in_the_same_category_says_what_decided(language: str, board: str, holes: dict[str, str],
                                                           expected: str) -> None:
@@ -77,8 +77,8 @@ def test_a_pot_won_in_the_same_category_says_what_decided(language: str, board: 
 
 
 @pytest.mark.parametrize(("language", "expected"), [
-    ("en", "Bob 500, Ann 500 split the main pot (1000): the hands are equal, pair of aces, king kicker."),
-    ("ru", "Bob 500, Ann 500 делят основной банк (1000): комбинации равны, пара тузов, кикер король."),
+    ("en", "Bob 500, Ann 500 split the main pot (1,000): the hands are equal, pair of aces, king kicker."),
+    ("ru", "Bob 500, Ann 500 делят основной банк (1\u00a0000): комбинации равны, пара тузов, кикер король."),
 ])
 def test_a_split_pot_says_the_hands_are_equal(language: str, expected: str) -> None:
     _, pot = _showdown(language, {"ann": "2c 3d", "bob": "4c 5d"}, "Ad Ac Ks Qh Jh")

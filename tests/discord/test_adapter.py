@@ -151,7 +151,7 @@ async def test_each_channel_is_its_own_table_and_the_guild_its_wallet(fake, turn
     await bot.settled()
     balance = await fake.slash(bob, fake.channels[0], "balance")
     await bot.settled()
-    assert balance.ephemeral_text() == "Your wallet: 1005 chips."
+    assert balance.ephemeral_text() == "Your wallet: 1,005 chips."
 
 
 async def test_a_slow_service_is_deferred_then_answered(fake, turns, make_bot) -> None:
@@ -262,7 +262,7 @@ async def test_run_discord_runs_from_the_settings_until_cancelled(fake, controll
     await fake.wait_connected()
     assert fake.synced[-1][0] is None  # no guild configured: synced globally
     answer = await fake.slash(fake.add_member("Ann"), fake.channels[0], "balance")
-    assert answer.ephemeral_text() == "Your wallet: 1000 chips."
+    assert answer.ephemeral_text() == "Your wallet: 1,000 chips."
     running.cancel()
     with contextlib.suppress(asyncio.CancelledError):
         await running

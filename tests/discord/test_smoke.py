@@ -7,4 +7,4 @@ async def test_connects_and_syncs(fake, turns, make_bot) -> None:
     ann = fake.add_member("Ann")
     ix = await fake.slash(ann, fake.channels[0], "balance")
     await bot.settled()
-    assert ix.texts(ephemeral=True) == ["Your wallet: 1000 chips."]
+    assert ix.texts(ephemeral=True) == ["Your wallet: 1,000 chips."]

@@ -214,8 +214,8 @@ async def test_the_tournament_clock_is_announced_in_the_group(make_bot, api) -> 
     assert any("Level 1: limits 10/20" in text for text in group_texts_in_order(bot))
     table = bot.table_message()
     assert to_act(table) is not None  # the first hand's buttons are up
-    for moment, announcement in ((at(18, 55), "⏱ Break in 5 min."), (at(18, 59), "⏱ Break in 1 min."),
-                                 (at(19, 0, 1), "⏸ Break until 20:00."), (at(19, 55), "to 50/100 in 5 min."),
-                                 (at(19, 59), "in 1 min."), (at(20, 0, 1), "▶ Play resumes: limits 50/100.")):
+    for moment, announcement in ((at(18, 55), "⏱ Break in 5 minutes."), (at(18, 59), "⏱ Break in 1 minute."),
+                                 (at(19, 0, 1), "⏸ Break until 20:00."), (at(19, 55), "to 50/100 in 5 minutes."),
+                                 (at(19, 59), "in 1 minute."), (at(20, 0, 1), "▶ Play resumes: limits 50/100.")):
         await bot.fire_timers_at(moment)  # each when its timer fires: a late one is replaced by the clock's state
         assert any(announcement in sent.text for sent in bot.group()[-3:]), announcement

@@ -1,0 +1,144 @@
+"""Counts agree with their words (CLDR plural rules, by Babel) and numbers are written as each language writes them."""
+
+from __future__ import annotations
+
+import re
+from decimal import Decimal
+from fractions import Fraction
+
+import pytest
+from babel import Locale
+from babel.numbers import format_decimal
+
+from bot.i18n import Plural, Signed, catalogue, format_number, parse, placeholders, plural_categories, render, text
+from bot.render.tournament import money
+
+COUNTS = (0, 1, 2, 5, 11, 21, 22, 25, 101)
+LANGUAGES = ("en", "ru")
+
+
+def _plural_entries() -> list[tuple[str, str]]:
+    return [(language, key) for language in LANGUAGES for key, template in sorted(catalogue(language).items())
+            if any(isinstance(part, Plural) for part in parse(template))]
+
+
+def _blocks(template: str) -> list[Plural]:
+    return [part for part in parse(template) if isinstance(part, Plural)]
+
+
+def test_both_languages_count_with_plural_blocks() -> None:
+    entries = _plural_entries()
+    assert {key for language, key in entries if language == "ru"} >= {"holdem.joined", "rule.too_many_players",
+                                                                       "tournament.registered", "rule.bad_minutes"}
+    assert {key for language, key in entries if language == "en"} >= {"tournament.registered", "balance"}
+
+
+@pytest.mark.parametrize(("language", "key"), _plural_entries())
+def test_every_count_takes_the_form_babels_rule_asks_for(language: str, key: str) -> None:
+    """Each count, rendered with 0, 1, 2, 5, 11, 21, 22, 25 and 101, is followed by the catalogue's own form for the
+    CLDR category Babel gives that number in this language; and every category the language has is written out."""
+    template = catalogue(language)[key]
+    rule = Locale.parse(language).plural_form
+    needed = rule.tags | {"other"}
+    for block in _blocks(template):
+        categories = {selector for selector in block.branches if not selector.startswith("=")}
+        assert categories == needed, f"{key}: {block.name} has {sorted(categories)}, {language} needs {sorted(needed)}"
+        for count in COUNTS:
+            params: dict[str, object] = {name: f"<{name}>" for name in placeholders(template)}
+            params.update({other.name: 5 for other in _blocks(template)})
+            params[block.name] = count
+            shown = text(language, key, **params)
+            branch = block.branches.get(f"={count}", block.branches[rule(count)])
+            expected = branch.replace("#", format_decimal(count, locale=language))
+            expected = expected.format(**params)
+            assert expected in shown, f"{key} with {block.name}={count} ({rule(count)}): {shown!r}"
+
+
+@pytest.mark.parametrize(("key", "params", "expected"), [
+    ("holdem.joined", {"player": "Ann", "chips": 1}, "Ann садится за стол с 1 фишкой."),
+    ("holdem.joined", {"player": "Ann", "chips": 21}, "Ann садится за стол с 21 фишкой."),
+    ("holdem.joined", {"player": "Ann", "chips": 3}, "Ann садится за стол с 3 фишками."),
+    ("holdem.joined", {"player": "Ann", "chips": 11}, "Ann садится за стол с 11 фишками."),
+    ("balance", {"chips": 1}, "В кошельке 1 фишка."),
+    ("balance", {"chips": 22}, "В кошельке 22 фишки."),
+    ("balance", {"chips": 25}, "В кошельке 25 фишек."),
+    ("balance", {"chips": 1000}, "В кошельке 1\xa0000 фишек."),
+    ("rule.bad_minutes", {"max": 1, "minutes": 5}, "Конец уровня можно сдвинуть не больше чем на 1 минуту за раз, а не "
+                                                   "на 5."),
+    ("rule.bad_minutes", {"max": 60, "minutes": 90}, "Конец уровня можно сдвинуть не больше чем на 60 минут за раз, "
+                                                     "а не на 90."),
+    ("rule.too_many_players", {"max": 22}, "Одной колодой можно сдать раздачу не больше чем на 22 игроков."),
+    ("rule.too_many_players", {"max": 21}, "Одной колодой можно сдать раздачу не больше чем на 21 игрока."),
+    ("house.acted.exchange", {"player": "Ann", "box": 1, "count": 2, "cost": 0}, "Ann, бокс 1: меняет 2 карты (0)."),
+    ("house.acted.exchange", {"player": "Ann", "box": 1, "count": 5, "cost": 0}, "Ann, бокс 1: меняет 5 карт (0)."),
+])
+def test_russian_counts_read_as_a_russian_writes_them(key: str, params: dict[str, object], expected: str) -> None:
+    assert text("ru", key, **params) == expected
+
+
+def test_english_counts_one_and_many() -> None:
+    registered = {"player": "Ann", "chips": 300, "money": money(Fraction(50))}
+    assert text("en", "tournament.registered", **registered, count=1) == "Ann registers: 300 chips for 50 (1 player)."
+    assert text("en", "tournament.registered", **registered, count=2).endswith("(2 players).")
+    assert text("en", "balance", chips=1) == "Your wallet: 1 chip."
+    assert text("en", "balance", chips=0) == "Your wallet: 0 chips."
+
+
+def test_a_language_has_the_categories_cldr_gives_it() -> None:
+    assert plural_categories("en") == {"one", "other"}
+    assert plural_categories("ru") == {"one", "few", "many", "other"}
+
+
+# --- numbers ------------------------------------------------------------------------------------------------------
+
+def test_numbers_are_grouped_and_pointed_per_language() -> None:
+    assert text("en", "balance", chips=12500) == "Your wallet: 12,500 chips."
+    assert text("ru", "balance", chips=12500) == "В кошельке 12\xa0500 фишек."
+    assert format_number("ru", Decimal("50.83")) == "50,83"
+    assert format_number("en", Decimal("50.83")) == "50.83"
+    assert format_number("ru", Decimal("50.80")) == "50,80", "money keeps its cents"
+    assert format_number("ru", Signed(-1200)) == "−1\xa0200"
+    assert format_number("en", Signed(40)) == "+40"
+    assert format_number("en", Signed(0)) == "0"
+
+
+def test_money_is_written_per_language() -> None:
+    cashed = {"player": "Ann", "chips": 305, "money": money(Fraction(305, 6))}
+    assert text("ru", "tournament.cashed_out", **cashed) == "Ann выходит с фишками: 305 = 50,83."
+    assert text("en", "tournament.cashed_out", **cashed) == "Ann cashes out 305 chips = 50.83."
+    assert str(money(Fraction(50))) == "50" and str(money(Fraction(203, 4))) == "50.75"
+
+
+def test_labels_are_not_grouped() -> None:
+    """Hand, level and item numbers, boxes and places are names, not quantities: "hand #1204", never "#1,204"."""
+    title = text("en", "holdem.title", number=1204, small=1000, big=2000, structure="no-limit")
+    assert title == "Hold'em — hand #1204 · blinds 1,000/2,000 · no-limit"
+    assert "№1204" in text("ru", "holdem.started", number=1204, button="Ann", small=10, big=20)
+
+
+def test_a_plural_block_may_hold_an_exact_branch_and_placeholders() -> None:
+    template = "{chips, plural, =0 {nothing for {player}} one {# chip for {player}} other {# chips for {player}}}"
+    assert render("en", template, {"chips": 0, "player": "Ann"}) == "nothing for Ann"
+    assert render("en", template, {"chips": 1, "player": "Ann"}) == "1 chip for Ann"
+    assert render("en", template, {"chips": 1500, "player": "Ann"}) == "1,500 chips for Ann"
+    assert placeholders(template) == {"chips", "player"}
+    with pytest.raises(ValueError, match="other"):
+        parse("{chips, plural, one {# chip}}")
+
+
+# --- no count left without its plural ------------------------------------------------------------------------------
+
+_NUMBERS = {block.name for language in LANGUAGES for template in catalogue(language).values()
+            for block in _blocks(template)} | {"amount", "min", "max", "minimum", "wallet", "balance", "hours", "won"}
+_COUNTED = re.compile(r"\{(\w+)\}\s+(?:chip|card|player|minute|hour|hand|deal|round|bet|box|item|opponent|"
+                      r"фишк|карт|игрок|минут|час|раздач|расклад|раунд|ставк|бокс|вещ|соперник)", re.IGNORECASE)
+
+
+@pytest.mark.parametrize("language", LANGUAGES)
+def test_no_number_is_followed_by_a_counted_word_outside_a_plural_block(language: str) -> None:
+    """`{max} минут` or `{chips} фишками` agree with some numbers only: a number followed by what it counts must be a
+    plural block (abbreviations such as «мин» do not change and may follow a bare number)."""
+    assert {"chips", "count", "minutes", "max", "played"} <= _NUMBERS
+    bare = [(key, found[0]) for key, template in catalogue(language).items() for part in parse(template)
+            if isinstance(part, str) for found in _COUNTED.finditer(part) if found[1] in _NUMBERS]
+    assert bare == []

@@ -1,0 +1,160 @@
+"""Whole games in a Russian chat leave no English behind: a Hold'em hand, a tournament night from its schedule to its
+settlement, and a round of each house game, every public, private and refusal text scanned for Latin words."""
+
+from __future__ import annotations
+
+import random
+import re
+from datetime import UTC, datetime
+
+import pytest
+
+from bot.clock import FakeClock
+from bot.output import Place, Reply
+from bot.service import Service
+from bot.store import Store
+from engine.house import GAMES
+from engine.schedule import PRESETS, parse_schedule
+from tests.bot.conftest import ANN, BOB, CAT, PLACE
+from tests.bot.helpers import everything_public, play_out, press_label
+
+PLAYERS = {actor.user_id: actor for actor in (ANN, BOB, CAT)}
+NAMES = {"Ann", "Bob", "Cat"}
+ALLOWED = {"PAIRPLUS", "box", "pp", "bonus", "level", "PokerStars"}
+"""Latin words a Russian player reads too: the casino's name for the side bet (as the seed writes it), words typed as
+they are in commands (`/ante 10 box 2 pp 5`, `/set level 20`), and the name of the hand-history format."""
+
+_CARD = re.compile(r"\b(?:10|[2-9TJQKA])[♠♥♦♣]|\b[2-9TJQKA][shdc]\b")
+_COMMAND = re.compile(r"/\w+(?:\s+(?:create|register|start|pause|resume|skip|minutes|cashout|redeem|close|remove|"
+                      r"hands|tournament)\b)*")
+
+
+def english_left(message: str, names: set[str]) -> list[str]:
+    """Latin-letter words in a message other than player names, cards, commands (with their sub-commands) and the
+    allowed words."""
+    bare = _COMMAND.sub("", _CARD.sub("", message))
+    words = re.findall(r"[A-Za-z][A-Za-z'’_.-]*", bare)
+    return [word for word in words if word.strip(".") not in names | ALLOWED]
+
+
+def all_text(replies: list[Reply]) -> list[str]:
+    """Every text in these replies: public, the table message and its buttons, private messages and refusals."""
+    out: list[str] = []
+    for reply in replies:
+        out.append(everything_public(reply))
+        out += [message for messages in reply.private.values() for message in messages]
+        if reply.error:
+            out.append(reply.error)
+    return [message for message in out if message]
+
+
+def assert_russian(replies: list[Reply], names: set[str] = NAMES) -> str:
+    """Fail on any English word; return all the text, for further checks."""
+    messages = all_text(replies)
+    for message in messages:
+        assert english_left(message, names) == [], message
+    return "\n".join(messages)
+
+
+def test_the_scan_finds_english() -> None:
+    assert english_left("Ann: колл 20 · A♠ K♦", NAMES) == []
+    assert english_left("Break until 20:00", NAMES) == ["Break", "until"]
+    assert english_left("Расписание: 10/20 until 19:00", NAMES) == ["until"]
+    assert english_left("командой /tournament start", NAMES) == []
+
+
+async def test_a_holdem_hand_and_the_players_questions(service: Service) -> None:
+    await service.handle(PLACE, ANN, "/lang ru")
+    replies = [await service.handle(PLACE, actor, "/join") for actor in (ANN, BOB, CAT)]
+    start = await service.handle(PLACE, ANN, "/deal")
+    replies.append(await service.handle(PLACE, PLAYERS[start.table.to_act], "/odds"))
+    replies += await play_out(service, PLACE, PLAYERS, start, preference=("call", "check"))
+    for command in ("/balance", "/top", "/stats", "/leave", "/raise 10", "/set level 3"):
+        replies.append(await service.handle(PLACE, ANN, command))
+    shown = assert_russian(replies)
+    assert "шансы" in shown and "Вскрытие" in shown
+
+
+async def test_a_tournament_night_in_russian(store: Store) -> None:
+    clock = FakeClock(datetime(2026, 11, 29, 18, 0, tzinfo=UTC).timestamp())
+    service = Service(store, clock, rng=random.Random(5))
+    await service.start()
+    heard: list[Reply] = []
+
+    async def listener(_place: Place, reply: Reply) -> None:
+        heard.append(reply)
+
+    service.subscribe("chat/", listener)
+    await service.handle(PLACE, ANN, "/lang ru")
+    replies = [await service.handle(PLACE, ANN, "/tournament create home-night")]
+    assert "10/20 до 19:00; перерыв до 20:00; 50/100" in replies[0].public[0]
+    replies.append(await service.handle(PLACE, CAT, "/tournament create 10/20 20x"))  # a refused schedule
+    replies += [await service.handle(PLACE, actor, "/join") for actor in (ANN, BOB, CAT)]
+    assert "(всего 1 игрок)" in replies[-3].public[0] and "(всего 3 игрока)" in replies[-1].public[0]
+    started = await service.handle(PLACE, ANN, "/tournament start")
+    replies += await play_out(service, PLACE, PLAYERS, started, preference=("fold", "check"))
+    for command in ("/clock", "/tournament status", "/tournament redeem"):
+        replies.append(await service.handle(PLACE, ANN, command))
+    for hour, minute in ((18, 55), (18, 59), (19, 0), (19, 55), (19, 59), (20, 0)):  # each when its timer fires
+        clock.current = datetime(2026, 11, 29, hour, minute, 1, tzinfo=UTC).timestamp()
+        await service.scheduler.fire_due()
+        if heard[-1].table is not None:  # the clock may have dealt the next hand: play it out
+            replies += await play_out(service, PLACE, PLAYERS, heard[-1], preference=("fold", "check"))
+    assert any("⏱ Перерыв через 5 минут." in reply.public for reply in heard)
+    assert any("⏸ Перерыв до 20:00." in reply.public for reply in heard)
+    replies.append(await service.handle(PLACE, CAT, "/cashout"))
+    replies.append(await service.handle(PLACE, ANN, "/tournament pause"))
+    resumed = await service.handle(PLACE, ANN, "/tournament resume")
+    replies += await play_out(service, PLACE, PLAYERS, resumed, preference=("fold", "check"))
+    replies.append(await service.handle(PLACE, ANN, "/tournament close"))
+    assert all(reply.error is None for reply in replies[-5:]), [reply.error for reply in replies[-5:]]
+    shown = assert_russian(replies + heard, NAMES | {"UTC"})
+    assert "Кто кому платит" in shown or "Никто никому" in shown
+    assert "Расчёт (в деньгах)" in shown
+
+
+@pytest.mark.parametrize("game", sorted(GAMES))
+async def test_a_house_round_in_russian(service: Service, game: str) -> None:
+    await service.handle(PLACE, ANN, "/lang ru")
+    replies = [await service.handle(PLACE, ANN, f"/game {game}")]
+    side = {"three-card": " pp 5", "caribbean": " bonus 10"}.get(game, "")
+    replies += [await service.handle(PLACE, actor, f"/ante 10{side}") for actor in (ANN, BOB, CAT)]
+    replies.append(await service.handle(PLACE, ANN, "/ante 10 box 9"))  # refused
+    table = await service.handle(PLACE, ANN, "/table")
+    dealt = await service.press(PLACE, CAT, press_label(table, "deal"))
+    replies += [table, dealt, await service.handle(PLACE, ANN, "/cards")]
+    choices = ("exchange", "buy", "play", "bet", "decline", "fold")  # the Russian-poker draws first, to hear them
+    replies += await play_out(service, PLACE, PLAYERS, dealt, preference=choices)
+    shown = assert_russian(replies)
+    assert "Раунд окончен" in shown
+
+
+@pytest.mark.parametrize(("language", "written", "shown"), [
+    ("ru", "10/20 20m; 20/40 1h30m; break 10m; 40/80", "10/20 20 мин; 20/40 1 ч 30 мин; перерыв 10 мин; 40/80"),
+    ("en", "10/20 20m; 20/40 1h30m; break 10m; 40/80", "10/20 20m; 20/40 1h30m; break 10m; 40/80"),
+    ("ru", "home-night", "10/20 до 19:00; перерыв до 20:00; 50/100"),
+])
+async def test_the_schedule_is_told_in_the_chats_language_and_reads_back(service: Service, language: str,
+                                                                         written: str, shown: str) -> None:
+    await service.handle(PLACE, ANN, f"/lang {language}")
+    created = await service.handle(PLACE, ANN, f"/tournament create {written}")
+    assert created.error is None, created.error
+    assert f": {shown}." in created.public[0]
+    expected = PRESETS[written]("UTC") if written in PRESETS else parse_schedule(written, "UTC")
+    assert parse_schedule(shown, "UTC") == expected, "the organizer can copy the line into a new /tournament create"
+
+
+@pytest.mark.parametrize(("written", "reason"), [
+    ("10/20 20x; 20/40", "уровень 1 «10/20 20x»: нужна длительность вроде 20 мин"),
+    ("10/30 20m; 20/40", "уровень 1 «10/30 20m»: в «10/30» второе число"),
+    ("break 10m; 10/20 until 25:00; 20/40", "уровень 2 «10/20 until 25:00»: «25:00» — не время суток"),
+    ("10/20 20m; break", "расписание кончается перерывом"),
+    ("10/20 until 20:00; break until 19:00; 50/100", "время конца 19:00 раньше предыдущего (20:00)"),
+    ("10/20 200h; 20/40", "не больше 7 дней"),
+    ("10/20; 20/40", "уровню 1 нужна длительность"),
+])
+async def test_a_refused_schedule_says_why_in_russian(service: Service, written: str, reason: str) -> None:
+    await service.handle(PLACE, ANN, "/lang ru")
+    refused = await service.handle(PLACE, ANN, f"/tournament create {written}")
+    assert refused.error is not None and reason in refused.error
+    assert english_left(re.sub(r"«[^»]*»", "", refused.error), NAMES) == [], "only the quoted input may be Latin"
