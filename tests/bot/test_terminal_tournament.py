@@ -113,7 +113,7 @@ async def test_the_organizer_closes_and_a_cash_out_counts_in_stats(service: Serv
     await say(terminal, "cat: /cashout")
     before = len(out.getvalue())
     await say(terminal, "bob: /tournament close")
-    assert "[only you] Only the table's organizer can do that." in seen(out, before)
+    assert "[only you] Only the organizer — Ann — can do that." in seen(out, before)
     before = len(out.getvalue())
     await say(terminal, "ann: /tournament close")
     closed = seen(out, before)
