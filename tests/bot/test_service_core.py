@@ -94,12 +94,12 @@ async def test_language_is_per_chat(service) -> None:
     assert (await service.handle(other, ANN, "/lang")).private["ann"][0].startswith("The chat's language: en")
 
 
-async def test_top_lists_wallets_in_order(service) -> None:
+async def test_a_grant_is_no_result_on_the_leaderboard(service) -> None:
     await service.handle(PLACE, ANN, "/balance")
     await service.handle(PLACE, BOB, "/balance")
     await service.handle(PLACE, ANN, "/grant bob 5")
     reply = await service.handle(PLACE, ANN, "/top")
-    assert reply.public == ["Leaderboard:\n1. Bob — 1005\n2. Ann — 1000"]
+    assert reply.public == ["Leaderboard, cash tables (chips won or lost, grants not counted):\n1. Ann — 0\n2. Bob — 0"]
 
 
 async def test_help_lists_every_command(service) -> None:
