@@ -107,8 +107,16 @@ class Grant(Command):
 
 
 @dataclass(frozen=True)
+class Organizers(Command):
+    """Name the chat's organizers."""
+
+    name = "organizers"
+    aliases = ("organisers",)
+
+
+@dataclass(frozen=True)
 class Top(Command):
-    """The chat's leaderboard by wallet."""
+    """The chat's leaderboard: net chips won in its cash games, and tournament results in money."""
 
     name = "top"
     aliases = ("leaderboard",)
@@ -283,11 +291,16 @@ class CashOut(Command):
 
 @dataclass(frozen=True)
 class Lang(Command):
-    """Choose the chat's language."""
+    """Choose the chat's language (organizer), or with `me` your own for what only you read."""
 
     name = "lang"
-    usage = "en|ru"
+    usage = "en|ru [me]"
     language: str | None = None
+    personal: bool = False
+
+
+PERSONAL_WORDS = ("me", "я", "мне")
+"""The last word of `/lang ru me`: the language is for the speaker's own private messages."""
 
 
 @dataclass(frozen=True)
@@ -336,9 +349,9 @@ class Pressed:
 
 
 COMMANDS: tuple[type[Command], ...] = (
-    Help, Join, Leave, Deal, Game, Setting, Balance, Grant, Top, Cards, Table, Fold, Check, Call, Bet, Raise,
-    AllIn, Pawn, Ante, Play, Buy, Exchange, DealerGame, Decline, Select, Tournament, Clock, CashOut, Lang, History,
-    Stats, Odds, AddBot,
+    Help, Join, Leave, Deal, Game, Setting, Balance, Grant, Organizers, Top, Cards, Table, Fold, Check, Call, Bet,
+    Raise, AllIn, Pawn, Ante, Play, Buy, Exchange, DealerGame, Decline, Select, Tournament, Clock, CashOut, Lang,
+    History, Stats, Odds, AddBot,
 )
 BY_WORD: dict[str, type[Command]] = {word: cls for cls in COMMANDS for word in (cls.name, *cls.aliases)}
 
@@ -426,7 +439,12 @@ def _build(cls: type[Command], args: list[str]) -> Command:
     if cls in (History, Stats, AddBot):
         _at_most(args, 1)
         return cls(args[0]) if args else cls()
-    if cls in (Help, Game, Lang):
+    if cls is Lang:
+        personal = bool(args) and args[-1].lower() in PERSONAL_WORDS
+        words = args[:-1] if personal else args
+        _at_most(words, 1)
+        return Lang(words[0].lower() if words else None, personal=personal)
+    if cls in (Help, Game):
         _at_most(args, 1)
         return cls(args[0].lower().lstrip("/")) if args else cls()
     _at_most(args, 0)

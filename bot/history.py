@@ -6,15 +6,19 @@ import functools
 import logging
 from collections.abc import Callable
 from dataclasses import dataclass, field
+from fractions import Fraction
 from typing import Any
 
 from bot import commands as cmd
 from bot.games.context import Action
+from bot.i18n import Signed
 from bot.output import File, Place
 from bot.render import signed
 from bot.render.pokerstars import RecordedHand, export_hand, export_hands, is_one_hand
+from bot.render.tournament import money
 from bot.store import Tx
 from engine.text import quote_input
+from engine.tournament import Tournament
 
 log = logging.getLogger(__name__)
 
@@ -151,22 +155,34 @@ def show_stats(act: Action, command: cmd.Stats, stats: dict[str, PlayerStats]) -
 
 
 def read_top(tx: Tx, place: Place, command: cmd.Command) -> Answer:
-    """`/top`: the chat's leaderboard, in the channel."""
-    stats = chat_stats(tx, place.chat_id)
-    return lambda act: act.say("top", lines="\n".join(top_lines(act, stats)) or "—")
+    """`/top`: the chat's leaderboard, in the channel: net chips won or lost in its cash games (wallet, cash tables
+    and house games, against the grants received), then, apart, the tournaments' net results in money."""
+    cash = tx.cash_results(place.chat_id)
+    tournaments = tournament_results(tx.finished_tournaments(place.chat_id))
+    return functools.partial(_show_top, cash=cash, tournaments=tournaments)
 
 
-def top_lines(act: Action, stats: dict[str, PlayerStats], limit: int = 10) -> list[str]:
-    """The leaderboard: wallets first (the order, read in the action's transaction), with each player's hands won
-    and net chips at Hold'em from `stats`."""
-    prefix = f"wallet:{act.place.chat_id}:"
-    wallets = sorted(act.tx.balances(prefix).items(), key=lambda item: (-item[1], item[0]))[:limit]
-    lines = []
-    for place, (account, chips) in enumerate(wallets, start=1):
-        user = account.removeprefix(prefix)
-        mine = stats.get(user, PlayerStats())
-        line = act.t("history.top_line", place=place, player=act.name(user), chips=chips)
-        if mine.hands_played:
-            line += act.t("history.top_hands", won=mine.hands_won, played=mine.hands_played, net=signed(mine.net))
-        lines.append(line)
-    return lines
+def tournament_results(states: list[dict[str, Any]]) -> dict[str, int]:
+    """Per player, his net money over the finished tournaments `states`, in cents: what their settlements say."""
+    results: dict[str, int] = {}
+    for state in states:
+        for row in Tournament.from_dict(state).settle().rows:
+            results[row.player] = results.get(row.player, 0) + row.net_cents
+    return results
+
+
+def _show_top(act: Action, cash: dict[str, int], tournaments: dict[str, int]) -> None:
+    act.say("top", lines="\n".join(top_lines(act, cash, signed)) or "—")
+    if tournaments:
+        act.say("history.top_tournaments", lines="\n".join(top_lines(act, tournaments, _signed_money)))
+
+
+def top_lines(act: Action, results: dict[str, int], show: Callable[[int], object], limit: int = 10) -> list[str]:
+    """The best `limit` of `results` (a net per player), best first, each as `show` writes his net."""
+    ranked = sorted(results.items(), key=lambda item: (-item[1], item[0]))[:limit]
+    return [act.t("history.top_line", place=place, player=act.name(user), chips=show(net))
+            for place, (user, net) in enumerate(ranked, start=1)]
+
+
+def _signed_money(cents: int) -> Signed:
+    return Signed(money(Fraction(cents, 100)))

@@ -16,7 +16,7 @@ from bot import commands as cmd
 from bot import history
 from bot.clock import Clock
 from bot.games import Controller, default_controllers
-from bot.games.context import Action, Refusal
+from bot.games.context import Action, Refusal, private_language
 from bot.games.odds import odds_command
 from bot.games.practice import add_bot
 from bot.i18n import DEFAULT_LANGUAGE, catalogue, chat_language, languages, text
@@ -258,7 +258,7 @@ class Service:
             except Refusal as refusal:
                 return Reply(error=refusal.message)
             except InsufficientFunds:
-                language = await self.language(place, actor)
+                language = await self._private_language(place, actor)
                 return Reply(error=text(language, "not_enough_chips"))
             except CannotSave as error:  # the disk is full or the file read-only: nothing changed, say so
                 log.error("table %s: the database cannot save (%s); the action was not kept", table_id, error)
@@ -345,8 +345,15 @@ class Service:
         settings = await self.store.read(lambda tx: tx.chat_settings(place.chat_id))
         return chat_language(settings, actor.language if actor else None)
 
+    async def _private_language(self, place: Place | None, actor: Actor | None) -> str:
+        """The language of an answer only `actor` reads: his own choice (`/lang ru me`), else `language`'s."""
+        if place is None or actor is None:
+            return await self.language(place, actor)
+        settings = await self.store.read(lambda tx: tx.chat_settings(place.chat_id))
+        return private_language(settings, actor.user_id) or chat_language(settings, actor.language)
+
     async def _usage_text(self, place: Place, actor: Actor, error: cmd.CommandError) -> str:
-        language = await self.language(place, actor)
+        language = await self._private_language(place, actor)
         params: dict[str, str] = dict(error.params)
         if "usage" in params and params.get("command") in cmd.BY_WORD:
             params["usage"] = usage_text(language, cmd.BY_WORD[params["command"]])
@@ -432,16 +439,17 @@ def usage_text(language: str, command: type[cmd.Command]) -> str:
 
 def _help(service: Service, act: Action, controller: Controller, command: cmd.Command) -> None:
     assert isinstance(command, cmd.Help)
-    if command.topic:
-        found = cmd.BY_WORD.get(command.topic)
-        if found is None:
-            raise act.refuse("parse.unknown_command", command=quote_input(command.topic))
-        act.tell(act.user, "help.one", command=found.name, usage=usage_text(act.language, found),
-                 about=act.t(f"about.{found.name}"))
-        return
-    lines = [f"/{name} {usage_text(act.language, cls)}".rstrip() + " — " + act.t(f"about.{name}")
-             for name, cls in ((c.name, c) for c in cmd.COMMANDS)]
-    act.tell(act.user, "help.all", commands="\n".join(lines))
+    with act.privately(act.user):
+        if command.topic:
+            found = cmd.BY_WORD.get(command.topic)
+            if found is None:
+                raise act.refuse("parse.unknown_command", command=quote_input(command.topic))
+            act.tell(act.user, "help.one", command=found.name, usage=usage_text(act.language, found),
+                     about=act.t(f"about.{found.name}"))
+            return
+        lines = [f"/{name} {usage_text(act.language, cls)}".rstrip() + " — " + act.t(f"about.{name}")
+                 for name, cls in ((c.name, c) for c in cmd.COMMANDS)]
+        act.tell(act.user, "help.all", commands="\n".join(lines))
 
 
 def _balance(service: Service, act: Action, controller: Controller, command: cmd.Command) -> None:
@@ -458,13 +466,31 @@ def _grant(service: Service, act: Action, controller: Controller, command: cmd.C
     act.say("granted", player=act.name(user_id), chips=command.chips)
 
 
+def _organizers(service: Service, act: Action, controller: Controller, command: cmd.Command) -> None:
+    names = act.organizers()
+    act.tell(act.user, "organizers.list" if names else "organizers.unnamed", names=", ".join(names))
+
+
 def _lang(service: Service, act: Action, controller: Controller, command: cmd.Command) -> None:
+    """`/lang`: the chat's language and yours; `/lang ru`: the chat's, for organizers; `/lang ru me`: anyone's own
+    language for what only he reads (his cards, refusals, help), kept per chat in the `private_languages` setting."""
     assert isinstance(command, cmd.Lang)
     if command.language is None:
         act.tell(act.user, "lang.current", language=act.language, choices=", ".join(languages()))
+        mine = private_language(act.chat_settings, act.user)
+        if mine is not None:
+            act.tell(act.user, "lang.mine", language=mine)
         return
     if command.language not in languages():
         raise act.refuse("lang.unknown", language=quote_input(command.language), choices=", ".join(languages()))
+    if command.personal:
+        chosen = {**act.chat_settings.get("private_languages", {}), act.user: command.language}
+        act.chat_settings = {**act.chat_settings, "private_languages": chosen}
+        act.tx.set_chat_settings(act.place.chat_id, act.chat_settings)
+        act.tell(act.user, "lang.set_mine", language=command.language)
+        return
+    if not act.is_organizer:
+        raise act.organizer_refusal("lang.organizer_only", language=command.language)
     act.tx.set_chat_settings(act.place.chat_id, {**act.chat_settings, "language": command.language})
     act.language = command.language
     act.say("lang.set", language=command.language)
@@ -473,8 +499,9 @@ def _lang(service: Service, act: Action, controller: Controller, command: cmd.Co
 def _game(service: Service, act: Action, controller: Controller, command: cmd.Command) -> None:
     assert isinstance(command, cmd.Game)
     if command.game is None:
-        act.tell(act.user, "game.current", game=act.t(f"game.{act.config['game']}"),
-                 choices=", ".join(service.controllers))
+        with act.privately(act.user):
+            act.tell(act.user, "game.current", game=act.t(f"game.{act.config['game']}"),
+                     choices=", ".join(service.controllers))
         return
     if command.game not in service.controllers:
         raise act.refuse("game.unknown", game=quote_input(command.game), choices=", ".join(service.controllers))
@@ -486,10 +513,16 @@ def _game(service: Service, act: Action, controller: Controller, command: cmd.Co
     act.say("game.set" if command.game == "holdem" else "game.set_house", game=act.t(f"game.{command.game}"))
 
 
+def _odds(service: Service, act: Action, controller: Controller, command: cmd.Command) -> None:
+    with act.privately(act.user):  # the answer is the actor's alone
+        odds_command(act, controller, command)
+
+
 def _cards(service: Service, act: Action, controller: Controller, command: cmd.Command) -> None:
     act.show_table(controller.table_message(act))
-    private = controller.private_view(act, act.user)
-    act.reply.tell(act.user, private or act.t("no_cards"))
+    with act.privately(act.user):
+        private = controller.private_view(act, act.user)
+        act.reply.tell(act.user, private or act.t("no_cards"))
     picture = getattr(controller, "private_picture", None)
     if private and picture is not None:
         picture(act, act.user)
@@ -499,11 +532,12 @@ _GENERAL: dict[type[cmd.Command], Callable[[Service, Action, Controller, cmd.Com
     cmd.Help: _help,
     cmd.Balance: _balance,
     cmd.Grant: _grant,
+    cmd.Organizers: _organizers,
     cmd.Lang: _lang,
     cmd.Game: _game,
     cmd.Cards: _cards,
     # game code is handed no service: imports point adapters → service → games → engine
-    cmd.Odds: lambda _, act, controller, command: odds_command(act, controller, command),
+    cmd.Odds: _odds,
     cmd.AddBot: lambda _, act, controller, command: add_bot(act, controller, command),
 }
 

@@ -22,12 +22,14 @@ PLACE = Place("term:local", "term:local:table")
 INTRO = """\
 pokerbot at the terminal. Several players share this keyboard: write `name: command`, e.g.
   ann: /join      bob: /join      ann: /deal
-After that, the prompt names whose turn it is; a line without a name is said by that player.
+After that, the prompt names whose turn it is; a line without a name is said by that player
+(by whoever spoke last when nobody is to act).
 Buttons are numbered: type the number to press one. /help lists the commands, /quit leaves.
 Lines marked [table] are public; [private to ann] would only reach Ann on Discord or Telegram.
 """
 
 _SPEAKER = re.compile(r"^\s*([A-Za-z][\w.-]{0,31})\s*:\s*(.*)$")
+_QUIT = ("/quit", "/exit", "quit", "exit")
 
 
 @dataclass
@@ -37,6 +39,9 @@ class TerminalAdapter:
     service: Service
     out: TextIO = sys.stdout
     speaker: str | None = None
+    """Who last wrote `name: …`."""
+    to_act: str | None = None
+    """The terminal player whose turn it is at the table (not a computer player), None when nobody must act."""
     buttons: list[Button] = field(default_factory=list)
     table: TableMessage | None = None
     files_dir: Path = Path(".")
@@ -49,17 +54,19 @@ class TerminalAdapter:
     async def say(self, line: str) -> bool:
         """Handle one input line; return False when the user asked to quit."""
         line = line.strip()
-        if not line:
-            return True
-        if line in ("/quit", "/exit", "quit", "exit"):
-            return False
+        name = self.voice
         match = _SPEAKER.match(line)
         if match:
-            self.speaker, line = match.group(1), match.group(2).strip()
-        if self.speaker is None:
+            name = self.speaker = match.group(1)
+            line = match.group(2).strip()
+        if not line:
+            return True
+        if line.lower() in _QUIT:  # `ann: /quit` too: leaving the keyboard is nobody's move
+            return False
+        if name is None:
             self.print("Who is speaking? Write `name: command`, e.g. `ann: /join`.")
             return True
-        actor = self.actor(self.speaker)
+        actor = self.actor(name)
         number = whole_number(line)
         if number is not None and 1 <= number <= len(self.buttons):
             button = self.buttons[number - 1]
@@ -95,8 +102,8 @@ class TerminalAdapter:
             if self.buttons:
                 labels = "  ".join(f"({index}) {button.label}" for index, button in enumerate(self.buttons, 1))
                 self.print(f"        {labels}")
-            if reply.table.to_act and reply.table.to_act.startswith("term:"):  # not a computer player
-                self.speaker = reply.table.to_act.removeprefix("term:")
+            to_act = reply.table.to_act
+            self.to_act = to_act.removeprefix("term:") if to_act and to_act.startswith("term:") else None
 
     async def announce(self, place: Place, reply: Reply) -> None:
         """Print what a timer caused (time-outs, the clock's announcements)."""
@@ -104,9 +111,14 @@ class TerminalAdapter:
         self.show(reply)
         self.print(self.prompt(), end="")
 
+    @property
+    def voice(self) -> str | None:
+        """Who says a line written without a name: the player whose turn it is, else whoever spoke last."""
+        return self.to_act or self.speaker
+
     def prompt(self) -> str:
-        """The input prompt, naming the current speaker."""
-        return f"{self.speaker or '?'}> "
+        """The input prompt, naming who a line without a name is said by."""
+        return f"{self.voice or '?'}> "
 
     def print(self, text: str, end: str = "\n") -> None:
         """Write to the terminal."""

@@ -63,8 +63,8 @@ def register(tree: app_commands.CommandTree[discord.Client], adapter: DiscordAda
 
         tree.add_command(app_commands.Command(name=_name(name), description=about(name), callback=callback))
 
-    for name in ("leave", "deal", "balance", "top", "cards", "table", "fold", "check", "call", "allin", "play",
-                 "buy", "dealergame", "decline", "clock", "cashout", "odds"):
+    for name in ("leave", "deal", "balance", "organizers", "top", "cards", "table", "fold", "check", "call", "allin",
+                 "play", "buy", "dealergame", "decline", "clock", "cashout", "odds"):
         simple(name)
 
     @tree.command(name=_name("addbot"), description=about("addbot"))
@@ -155,10 +155,10 @@ def register(tree: app_commands.CommandTree[discord.Client], adapter: DiscordAda
         return [app_commands.Choice(name=option, value=option) for option in exchange_suggestions(typed)]
 
     @tree.command(name=_name("lang"), description=about("lang"))
-    @app_commands.describe(language=_about("lang", "language"))
+    @app_commands.describe(language=_about("lang", "language"), me=_about("lang", "me"))
     @app_commands.choices(language=[app_commands.Choice(name=code, value=code) for code in languages()])
-    async def lang(interaction: discord.Interaction, language: str | None = None) -> None:
-        await adapter.run_command(interaction, _line("/lang", language))
+    async def lang(interaction: discord.Interaction, language: str | None = None, me: bool = False) -> None:
+        await adapter.run_command(interaction, _line("/lang", language, "me" if me else None))
 
     tournament = app_commands.Group(name=_name("tournament"), description=about("tournament"))
 

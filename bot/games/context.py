@@ -3,14 +3,23 @@
 from __future__ import annotations
 
 import random
-from collections.abc import Callable, Iterable
+from collections.abc import Callable, Iterable, Iterator
+from contextlib import contextmanager
 from dataclasses import dataclass, field
 from typing import Any
 
-from bot.i18n import DEFAULT_LANGUAGE, catalogue, text
+from bot.i18n import DEFAULT_LANGUAGE, catalogue, languages, text
 from bot.output import Actor, Place, Reply, TableMessage
 from bot.store import Tx, wallet_account
 from engine.common import Event, Move, RuleError
+
+
+def private_language(settings: dict[str, Any], user_id: str) -> str | None:
+    """The language a player chose for what only he reads in this chat (`/lang ru me`, kept in the chat's settings
+    as `private_languages`), None when he chose none."""
+    chosen = settings.get("private_languages")
+    language = chosen.get(user_id) if isinstance(chosen, dict) else None
+    return language if isinstance(language, str) and language in languages() else None
 
 
 class Refusal(Exception):
@@ -70,12 +79,30 @@ class Action:
             self.reply.public.append(message)
 
     def tell(self, user_id: str, key: str, /, **params: object) -> None:
-        """A private message for one player."""
-        self.reply.tell(user_id, self.t(key, **params))
+        """A private message for one player, in the language he chose for his own messages (`/lang ru me`)."""
+        with self.privately(user_id):
+            self.reply.tell(user_id, self.t(key, **params))
+
+    def language_of(self, user_id: str) -> str:
+        """The language of what only `user_id` reads: his own choice (`/lang ru me`), else the chat's."""
+        return private_language(self.chat_settings, user_id) or self.language
+
+    @contextmanager
+    def privately(self, user_id: str | None) -> Iterator[None]:
+        """Render in the language of what only `user_id` reads (see `language_of`) until the block ends; for a whole
+        private answer whose parts are rendered before they are told."""
+        chat_language = self.language
+        if user_id is not None:
+            self.language = self.language_of(user_id)
+        try:
+            yield
+        finally:
+            self.language = chat_language
 
     def refuse(self, key: str, /, **params: object) -> Refusal:
-        """A refusal to raise: `raise act.refuse("not_seated")`."""
-        return Refusal(self.t(key, **params))
+        """A refusal to raise: `raise act.refuse("not_seated")`; only the actor reads it, in his own language."""
+        with self.privately(self.actor.user_id if self.actor else None):
+            return Refusal(self.t(key, **params))
 
     def rule_refusal(self, error: RuleError) -> Refusal:
         """An engine rule error as a refusal in the chat's language (the engine's English when untranslated).
@@ -87,7 +114,8 @@ class Action:
                 DEFAULT_LANGUAGE):
             key += ".exact"
         try:
-            return Refusal(self.t(key, **error.params))
+            with self.privately(self.actor.user_id if self.actor else None):
+                return Refusal(self.t(key, **error.params))
         except (KeyError, IndexError):
             return Refusal(error.message)
 
@@ -108,10 +136,22 @@ class Action:
         """A player's display name."""
         return self.tx.player_name(self.place.chat_id, user_id)
 
+    def organizers(self) -> list[str]:
+        """The names of the chat's organizers (the chat's first player and those made organizers since; the
+        platform's admins are organizers too without being listed)."""
+        return [self.name(user_id) for user_id in self.chat_settings.get("organizers", [])]
+
     def require_organizer(self) -> None:
-        """Refuse unless the actor organizes this chat."""
+        """Refuse unless the actor organizes this chat, saying who does."""
         if not self.is_organizer:
-            raise self.refuse("organizer_only")
+            raise self.organizer_refusal("organizer_only")
+
+    def organizer_refusal(self, key: str, /, **params: object) -> Refusal:
+        """A refusal of something only organizers may do, naming them: `key` for one organizer, `key.several` for
+        more, `key.unnamed` when none is listed (only the platform's admins)."""
+        names = self.organizers()
+        suffix = "" if len(names) == 1 else ".several" if names else ".unnamed"
+        return self.refuse(key + suffix, names=", ".join(names), **params)
 
     # --- chips, history, timers -----------------------------------------------------------------------------
 

@@ -370,6 +370,45 @@ class Tx:
                 places.setdefault(str(user), []).append(None)
         return places
 
+    def cash_results(self, chat_id: str) -> dict[str, int]:
+        """Per player of the chat (those with a wallet): his net result in its cash games, in chips — his wallet,
+        his stacks at its tables outside a tournament in play and his house-game boxes, less the grants he received
+        (the welcome grant and `/grant`s). Chips in a pot count once the hand that holds them is over."""
+        wallet = f"wallet:{chat_id}:"
+        tournament_tables = {str(table_id) for (table_id,) in self.db.execute(
+            "SELECT table_id FROM tournaments WHERE chat_id = ? AND status != 'finished'", (chat_id,))}
+        tables = sorted((str(table_id) for (table_id,) in self.db.execute(
+            "SELECT table_id FROM tables WHERE chat_id = ?", (chat_id,)) if table_id not in tournament_tables),
+            key=len, reverse=True)  # the longest first: `stack:a:b:<player>` is at table `a:b`, not `a`
+        results: dict[str, int] = {}
+        rows = self.db.execute(
+            "SELECT name, kind, balance FROM accounts WHERE chat_id = ? AND kind IN ('wallet', 'stack', 'box')",
+            (chat_id,)).fetchall()
+        for name, kind, balance in sorted(rows, key=lambda row: row[1] != "wallet"):  # wallets first: who plays
+            if kind == "wallet":
+                results[str(name).removeprefix(wallet)] = int(balance)
+                continue
+            for table_id in tables:
+                owner = str(name).removeprefix(f"{kind}:{table_id}:")
+                if owner != name:
+                    owner = owner.rsplit(":", 1)[0] if kind == "box" else owner  # `box:<table>:<player>:<n>`
+                    if owner in results:  # a computer player has no wallet: the house's chips are no one's result
+                        results[owner] += int(balance)
+                    break
+        for target, granted in self.db.execute(
+                "SELECT target, SUM(amount) FROM ledger WHERE chat_id = ? AND source = ? GROUP BY target",
+                (chat_id, f"mint:{chat_id}")):
+            player = str(target).removeprefix(wallet)
+            if player in results:
+                results[player] -= int(granted)
+        return results
+
+    def finished_tournaments(self, chat_id: str) -> list[dict[str, Any]]:
+        """The engine states of the chat's finished tournaments, oldest first (each settles its money)."""
+        rows = self.db.execute(
+            "SELECT state FROM tournaments WHERE chat_id = ? AND status = 'finished' ORDER BY id", (chat_id,))
+        return [loads(state) for (state,) in rows]
+
     def set_timer(self, key: str, table_id: str, due_at: float, payload: dict[str, Any]) -> None:
         """Arm (or re-arm) a named deadline."""
         self.db.execute(

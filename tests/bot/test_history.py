@@ -14,6 +14,7 @@ import pytest
 from pokerkit.notation import PokerStarsParser
 
 from bot.output import Actor, Place
+from bot.render import signed
 from bot.render.pokerstars import RecordedHand, export_hand, export_hands
 from bot.service import Service
 from engine import betting, holdem_types
@@ -288,12 +289,13 @@ async def test_statistics_match_the_hand_history(seated: Service) -> None:
         expected = (f"{actor.name}: hands played {len(ended)}, won {len(collected)} · net {sign} · "
                     f"biggest pot {max(collected.values(), default=0)}")
         assert reply.public[0].splitlines()[0] == expected
-    top = (await seated.handle(PLACE, BOB, "/top")).public[0]
-    assert top.startswith("Leaderboard:\n1. ") and "hands · net" in top
-    wallet_order = [line.split(". ", 1)[1].split(" — ")[0] for line in top.splitlines()[1:]]
-    balances = {actor.name: await seated.store.read(
-        lambda tx, a=actor: tx.balance(f"wallet:{CHAT}:{a.user_id}")) for actor in (ANN, BOB, CAT)}
-    assert wallet_order == sorted(balances, key=lambda name: -balances[name])
+    top = (await seated.handle(PLACE, BOB, "/top")).public
+    nets = {actor.name: sum(event["net"].get(actor.user_id, 0) for event in events if event["kind"] == "HandEnded")
+            for actor in (ANN, BOB, CAT)}  # the cash table's results: the leaderboard ranks by them
+    ranked = sorted(nets.items(), key=lambda item: (-item[1], item[0]))
+    assert top == ["Leaderboard, cash tables (chips won or lost, grants not counted):\n" + "\n".join(
+        f"{place}. {name} — {signed(net)}" for place, (name, net) in enumerate(ranked, start=1))]
+    assert sum(nets.values()) == 0 and any(nets.values()), "chips changed hands"
 
 
 async def test_stats_unknown_player_is_refused(service: Service) -> None:

@@ -279,7 +279,7 @@ def test_a_rule_refusal_reads_in_the_chats_language() -> None:
 
     def refusal(language: str, error: RuleError) -> str:
         act = Action.__new__(Action)
-        act.language = language
+        act.language, act.actor, act.chat_settings = language, None, {}
         return act.rule_refusal(error).message
 
     wide = RuleError("amount_range", "english", amount=15, min=40, max=80)
@@ -350,7 +350,7 @@ async def test_a_platform_locale_picks_russian_when_the_chat_has_no_language(ser
     assert (await service.handle(PLACE, mary, "/balance")).private["dc:8"][0].startswith("Your wallet")
     # a player whose platform gives no locale hears the locale of the chat's first player
     assert (await service.handle(PLACE, ANN, "/balance")).private["ann"][0].startswith("В кошельке")
-    await service.handle(PLACE, ANN, "/lang en")
+    await service.handle(PLACE, ivan, "/lang en")  # Ivan spoke first: he organizes the chat
     assert (await service.handle(PLACE, ivan, "/balance")).private["tg:7"][0].startswith("Your wallet")
 
 

@@ -125,10 +125,10 @@ async def test_computer_players_never_join_a_tournament_or_a_house_game(service:
 
 async def test_only_an_organizer_seats_or_removes_computer_players(service: Service) -> None:
     assert (await service.handle(PLACE, ANN, "/join")).error is None  # Ann organizes the chat
-    assert (await service.handle(PLACE, BOB, "/addbot")).error == "Only the table's organizer can do that."
+    assert (await service.handle(PLACE, BOB, "/addbot")).error == "Only the organizer — Ann — can do that."
     assert (await service.handle(PLACE, ANN, "/addbot Nuts")).error is None
     assert (await service.handle(PLACE, ANN, "/addbot nuts")).error == "nuts is already at the table."
-    assert (await service.handle(PLACE, BOB, "/addbot remove Nuts")).error == "Only the table's organizer can do that."
+    assert (await service.handle(PLACE, BOB, "/addbot remove Nuts")).error == "Only the organizer — Ann — can do that."
     assert (await service.handle(PLACE, ANN, "/addbot remove Zed")).error is not None
     assert (await service.handle(PLACE, ANN, "/addbot remove")).error is not None  # usage
     assert (await service.handle(PLACE, ANN, "/addbot remove Nuts")).error is None

@@ -32,7 +32,7 @@ def slowed(real: Callable[..., Any], reading: threading.Event, release: threadin
 
 @pytest.mark.parametrize(
     ("command", "target", "name"),
-    [("/stats", history, "chat_stats"), ("/top", history, "chat_stats"), ("/history", Tx, "hand_records")],
+    [("/stats", history, "chat_stats"), ("/top", Tx, "cash_results"), ("/history", Tx, "hand_records")],
 )
 async def test_a_slow_read_delays_no_commit_at_another_table(
     service: Service, monkeypatch: pytest.MonkeyPatch, command: str, target: object, name: str

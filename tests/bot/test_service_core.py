@@ -54,7 +54,7 @@ async def test_grant_is_for_the_organizer_only(service) -> None:
     await service.handle(PLACE, ANN, "/balance")  # ann is the chat's first player: its organizer
     await service.handle(PLACE, BOB, "/balance")
     refused = await service.handle(PLACE, BOB, "/grant ann 100")
-    assert refused.error == "Only the table's organizer can do that."
+    assert refused.error == "Only the organizer — Ann — can do that."
     granted = await service.handle(PLACE, ANN, "/grant @Bob 250")
     assert granted.public == ["Bob receives 250 chips."]
     assert (await service.handle(PLACE, BOB, "/balance")).private["bob"] == ["Your wallet: 1,250 chips."]
@@ -87,19 +87,19 @@ async def test_stale_button_is_answered_and_changes_nothing(service, tmp_path) -
 async def test_language_is_per_chat(service) -> None:
     other = Place("other", "other/table")
     await service.handle(PLACE, ANN, "/lang en")
-    assert (await service.handle(PLACE, ANN, "/lang")).private["ann"][0].startswith("Language: en")
-    assert (await service.handle(other, ANN, "/lang")).private["ann"][0].startswith("Language: en")
+    assert (await service.handle(PLACE, ANN, "/lang")).private["ann"][0].startswith("The chat's language: en")
+    assert (await service.handle(other, ANN, "/lang")).private["ann"][0].startswith("The chat's language: en")
     await service.handle(PLACE, ANN, "/lang ru")  # a choice made in one chat stays there
-    assert (await service.handle(PLACE, ANN, "/lang")).private["ann"][0].startswith("Язык: ru")
-    assert (await service.handle(other, ANN, "/lang")).private["ann"][0].startswith("Language: en")
+    assert (await service.handle(PLACE, ANN, "/lang")).private["ann"][0].startswith("Язык чата: ru")
+    assert (await service.handle(other, ANN, "/lang")).private["ann"][0].startswith("The chat's language: en")
 
 
-async def test_top_lists_wallets_in_order(service) -> None:
+async def test_a_grant_is_no_result_on_the_leaderboard(service) -> None:
     await service.handle(PLACE, ANN, "/balance")
     await service.handle(PLACE, BOB, "/balance")
     await service.handle(PLACE, ANN, "/grant bob 5")
     reply = await service.handle(PLACE, ANN, "/top")
-    assert reply.public == ["Leaderboard:\n1. Bob — 1,005\n2. Ann — 1,000"]
+    assert reply.public == ["Leaderboard, cash tables (chips won or lost, grants not counted):\n1. Ann — 0\n2. Bob — 0"]
 
 
 async def test_help_lists_every_command(service) -> None:

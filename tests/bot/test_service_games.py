@@ -261,7 +261,7 @@ async def test_an_unreadable_snapshot_voids_the_hand_and_returns_every_chip(tmp_
 
 async def test_organizers_set_house_limits_and_tiers(service: Service) -> None:
     await service.handle(PLACE, ANN, "/game caribbean")
-    assert (await service.handle(PLACE, BOB, "/set max_ante 50")).error == "Only the table's organizer can do that."
+    assert (await service.handle(PLACE, BOB, "/set max_ante 50")).error == "Only the organizer — Ann — can do that."
     assert (await service.handle(PLACE, ANN, "/set max_ante 50")).error is None
     refused = await service.handle(PLACE, BOB, "/ante 60")
     assert refused.error and "50" in refused.error

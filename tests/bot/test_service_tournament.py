@@ -34,7 +34,7 @@ async def test_registration_issues_chips_from_the_bank(night) -> None:
     stacks = await service.store.read(lambda tx: tx.balances(f"stack:{PLACE.table_id}:"))
     assert sorted(stacks.values()) == [300, 300, 300]
     assert await service.store.read(lambda tx: tx.check_ledger()) == []
-    assert (await service.handle(PLACE, BOB, "/tournament start")).error == "Only the table's organizer can do that."
+    assert (await service.handle(PLACE, BOB, "/tournament start")).error == "Only the organizer — Ann — can do that."
 
 
 async def test_closed_before_the_start_nobody_played_and_every_buy_in_goes_back(night) -> None:
@@ -93,7 +93,7 @@ async def test_cash_out_between_hands_and_settlement(night) -> None:
     cashed = await service.handle(PLACE, CAT, "/cashout")
     assert cashed.error is None
     assert any(message.startswith("Cat cashes out") for message in cashed.public)
-    assert (await service.handle(PLACE, BOB, "/tournament close")).error == "Only the table's organizer can do that."
+    assert (await service.handle(PLACE, BOB, "/tournament close")).error == "Only the organizer — Ann — can do that."
     closed = await service.handle(PLACE, ANN, "/tournament close")
     assert closed.error is None, closed.error
     results, settlement = closed.public[-2:]
@@ -156,7 +156,7 @@ async def test_a_pawned_item_is_redeemed_between_hands(night) -> None:
 async def test_the_organizer_runs_the_clock(night) -> None:
     service, _ = night
     await service.handle(PLACE, ANN, "/tournament start")
-    assert (await service.handle(PLACE, BOB, "/tournament pause")).error == "Only the table's organizer can do that."
+    assert (await service.handle(PLACE, BOB, "/tournament pause")).error == "Only the organizer — Ann — can do that."
     paused = await service.handle(PLACE, ANN, "/tournament pause")
     assert paused.error is None and "(clock paused)" in paused.public[-1]
     assert (await service.handle(PLACE, ANN, "/tournament pause")).error, "pausing twice is refused"

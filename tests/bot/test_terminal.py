@@ -1,6 +1,7 @@
 """The terminal table: named players at one keyboard, public and private output marked, buttons by number."""
 
 import io
+import re
 import signal
 import subprocess
 import sys
@@ -23,7 +24,8 @@ async def test_players_take_turns_at_one_keyboard(service: Service) -> None:
     assert "[table] Ann sits down with 400 chips." in text
     assert "[private to ann] Your cards:" in text
     assert "[private to bob] Your cards:" in text
-    assert terminal.speaker in ("ann", "bob"), "the prompt follows the player to act"
+    assert terminal.to_act in ("ann", "bob"), "the prompt follows the player to act"
+    assert terminal.prompt() == f"{terminal.to_act}> "
     labels = [button.label for button in terminal.buttons]
     assert "Fold" in labels or "Check" in labels
     fold_or_check = next(i for i, b in enumerate(terminal.buttons, 1) if b.label in ("Fold", "Check"))
@@ -31,6 +33,94 @@ async def test_players_take_turns_at_one_keyboard(service: Service) -> None:
     assert await terminal.say(str(fold_or_check))
     assert terminal.table.text != before
     assert not await terminal.say("/quit")
+
+
+async def test_a_line_without_a_name_is_said_by_the_player_to_act(service: Service) -> None:
+    out = io.StringIO()
+    terminal = TerminalAdapter(service, out=out)
+    for line in ("ann: /join", "bob: /join", "ann: /deal"):
+        assert await terminal.say(line)
+    assert terminal.to_act == "ann", "heads-up, the button (Ann) acts first preflop"
+    assert await terminal.say("bob: /balance")  # Bob spoke last, but it is still Ann's turn
+    assert terminal.prompt() == "ann> "
+    start = len(out.getvalue())
+    assert await terminal.say("call")
+    said = out.getvalue()[start:]
+    assert "\n        Ann calls 10.\n" in said and "[only you]" not in said  # a line of the table's story
+    assert terminal.to_act == "bob"
+
+
+async def test_when_nobody_is_to_act_the_last_speaker_speaks(service: Service) -> None:
+    out = io.StringIO()
+    terminal = TerminalAdapter(service, out=out)
+    for line in ("ann: /join", "bob: /join", "ann: /deal", "fold"):  # Ann folds: the hand is over
+        assert await terminal.say(line)
+    assert terminal.to_act is None
+    assert await terminal.say("bob: /table")
+    assert terminal.prompt() == "bob> "
+    start = len(out.getvalue())
+    assert await terminal.say("/balance")
+    assert out.getvalue()[start:].startswith("[private to bob] Your wallet:")
+
+
+async def test_a_named_quit_leaves_like_quit(service: Service) -> None:
+    out = io.StringIO()
+    terminal = TerminalAdapter(service, out=out)
+    assert await terminal.say("ann: /join")
+    assert not await terminal.say("ann: /quit")
+    assert not await terminal.say("bob: quit")
+    assert "[only you]" not in out.getvalue(), "no “I don't know the command /quit”"
+
+
+_CARD = re.compile(r"(?:10|[2-9TJQKA])[♠♥♦♣]")
+
+
+def readme_example() -> list[str]:
+    """The lines of the README's "A first hand at the terminal" example, as the README shows them."""
+    readme = (ROOT / "README.md").read_text(encoding="utf-8")
+    section = readme.split("## A first hand at the terminal", 1)[1]
+    block = section.split("```text\n", 1)[1].split("```", 1)[0]
+    return block.splitlines()
+
+
+def _pattern(line: str) -> re.Pattern[str]:
+    """A README output line as a pattern: exact, except that cards sent privately (random) match any cards."""
+    if not line.startswith("[private to "):
+        return re.compile(re.escape(line.rstrip()))
+    return re.compile(_CARD.pattern.join(re.escape(part) for part in _CARD.split(line.rstrip())))
+
+
+def _shows(expected: list[str], printed: list[str]) -> bool:
+    """Whether `printed` is `expected` line by line, where a line `…` in `expected` stands for any number of lines."""
+    if not expected:
+        return not printed
+    if expected[0] == "…":
+        return any(_shows(expected[1:], printed[skip:]) for skip in range(len(printed) + 1))
+    return bool(printed) and _pattern(expected[0]).fullmatch(printed[0].rstrip()) is not None and _shows(
+        expected[1:], printed[1:])
+
+
+async def test_the_readme_example_is_what_the_terminal_prints(service: Service) -> None:
+    """Each `name> line` of the README's example is typed at that prompt; what follows it up to the next one is what
+    the terminal printed, `…` standing for lines the README leaves out."""
+    steps: list[tuple[str, str, list[str]]] = []
+    for line in readme_example():
+        step = re.fullmatch(r"(\?|[a-z]\w*)> (.*)", line)
+        if step:
+            steps.append((f"{step.group(1)}> ", step.group(2), []))
+        else:
+            assert steps, f"the example starts with output: {line!r}"
+            steps[-1][2].append(line)
+    assert len(steps) >= 4, "the README's example is missing"
+    out = io.StringIO()
+    terminal = TerminalAdapter(service, out=out)
+    for prompt, typed, shown in steps:
+        assert terminal.prompt() == prompt, f"before {typed!r}"
+        start = len(out.getvalue())
+        assert await terminal.say(typed)
+        printed = out.getvalue()[start:].splitlines()
+        assert _shows(shown, printed), f"after {prompt}{typed}, the README shows\n" + "\n".join(
+            shown) + "\nbut the terminal printed\n" + "\n".join(printed)
 
 
 async def test_unknown_speaker_and_bad_commands_get_a_short_answer(service: Service) -> None:

@@ -113,7 +113,7 @@ async def test_the_organizer_closes_and_a_cash_out_counts_in_stats(service: Serv
     await say(terminal, "cat: /cashout")
     before = len(out.getvalue())
     await say(terminal, "bob: /tournament close")
-    assert "[only you] Only the table's organizer can do that." in seen(out, before)
+    assert "[only you] Only the organizer — Ann — can do that." in seen(out, before)
     before = len(out.getvalue())
     await say(terminal, "ann: /tournament close")
     closed = seen(out, before)
@@ -142,7 +142,7 @@ async def test_redeem_lists_pawned_items_by_number_and_names_the_one_redeemed(se
     await say(terminal, "ann: /deal")
     pawner = None
     for _ in range(6):  # the biggest stack shoves, the others call: someone is short of the call and pawns
-        name = terminal.speaker
+        name = terminal.to_act
         before = len(out.getvalue())
         await say(terminal, f"{name}: /pawn leather jacket")
         if "[only you]" not in seen(out, before):

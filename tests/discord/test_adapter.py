@@ -223,7 +223,7 @@ async def test_organizer_commands_check_the_members_rights(fake, turns, make_bot
         await fake.slash(member, fake.channels[0], "balance")
     refused = await fake.slash(bob, fake.channels[0], "grant", player=first, chips=10)
     await bot.settled()
-    assert refused.ephemeral_text() == "Only the table's organizer can do that."
+    assert refused.ephemeral_text() == "Only the organizer — First — can do that."
     for member in (boss, croupier):
         granted = await fake.slash(member, fake.channels[0], "grant", player=bob, chips=10)
         await bot.settled()

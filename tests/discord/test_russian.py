@@ -28,3 +28,22 @@ async def test_an_english_client_in_a_russian_channel_reads_russian(fake, make_b
     await bot.settled()
     contents = [message["content"] for message in fake.channel_messages(fake.channels[0])]
     assert any("садится за стол" in content for content in contents), contents
+
+
+async def test_organizers_and_a_members_own_language(fake, make_bot) -> None:
+    bot = await make_bot("holdem")
+    ann, bob = fake.add_member("Ann"), fake.add_member("Bob")
+    await fake.slash(ann, fake.channels[0], "balance")  # the chat's first player organizes it
+    named = await fake.slash(bob, fake.channels[0], "organizers")
+    await bot.settled()
+    assert named.ephemeral_text() == "Organizers: Ann. The chat's admins can do what organizers do."
+    refused = await fake.slash(bob, fake.channels[0], "lang", language="ru")
+    await bot.settled()
+    assert refused.ephemeral_text().startswith("Only the organizer — Ann — chooses the chat's language")
+    chosen = await fake.slash(bob, fake.channels[0], "lang", language="ru", me=True)
+    await bot.settled()
+    assert chosen.ephemeral_text().startswith("Теперь ваши личные сообщения — на языке ru")
+    balance = await fake.slash(bob, fake.channels[0], "balance")
+    await bot.settled()
+    assert balance.ephemeral_text().startswith("В кошельке")
+    assert (await fake.slash(ann, fake.channels[0], "balance")).ephemeral_text().startswith("Your wallet")
