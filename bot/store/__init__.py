@@ -7,12 +7,14 @@ import asyncio
 import contextlib
 import functools
 import sqlite3
+import threading
 from collections.abc import Callable
 from pathlib import Path
 from typing import Any, TypeVar
 
 import aiosqlite
 
+from bot.store.checkpoint import Checkpointer
 from bot.store.schema import migrate
 from bot.store.tx import InsufficientFunds, Known, LedgerRow, Tx, wallet_account
 
@@ -44,6 +46,11 @@ class Store:
         self._connection = connection
         self._reader = reader
         """A second connection, read-only, for `query`: WAL lets it read while the writer commits."""
+        self._gate = threading.Lock()
+        """Held in the database thread while a batch is written; the checkpointer holds it for a pass that must
+        find the log still."""
+        self._checkpointer: Checkpointer | None = None
+        """Checkpoints the WAL in a thread of its own (the writer never does: `wal_autocheckpoint` is 0)."""
         self._pending: list[_Job] = []
         self._writer: asyncio.Task[None] | None = None
         self._known = Known()
@@ -57,21 +64,32 @@ class Store:
         store = cls(connection)
         try:
             await store._in_thread(configure)
+            await store._in_thread(_no_autocheckpoint)
+            store._checkpointer = await asyncio.to_thread(Checkpointer, path, store._gate)
             store._reader = await aiosqlite.connect(str(path), isolation_level=None, check_same_thread=False)
             await store._in_thread(_read_only, store._reader)
         except BaseException:  # not a database, or unwritable: stop the connections' threads, which would keep
             await connection.close()  # the process alive
             if store._reader is not None:
                 await store._reader.close()
+            if store._checkpointer is not None:
+                await asyncio.to_thread(store._checkpointer.stop)
             raise
         return store
 
     async def close(self) -> None:
-        """Finish pending transactions and close the connections."""
+        """Finish pending transactions, truncate the WAL (it is all in the database file then) and close the
+        connections."""
         while self._writer is not None:
             await asyncio.shield(self._writer)
+        if self._checkpointer is not None:
+            await asyncio.to_thread(self._checkpointer.stop)
+            self._checkpointer = None
         if self._reader is not None:
             await self._reader.close()
+        # a read-only or full disk: the next start copies the log instead (ValueError: closed already)
+        with contextlib.suppress(sqlite3.Error, ValueError):
+            await self._in_thread(lambda connection: connection.execute("PRAGMA wal_checkpoint(TRUNCATE)"))
         await self._connection.close()
 
     async def _in_thread(self, fn: Callable[[sqlite3.Connection], T], on: aiosqlite.Connection | None = None) -> T:
@@ -135,9 +153,12 @@ class Store:
             while self._pending:
                 batch, self._pending = self._pending, []
                 try:
-                    outcomes = await self._in_thread(functools.partial(_run_batch, batch=batch, known=self._known))
+                    outcomes = await self._in_thread(
+                        functools.partial(_run_batch, batch=batch, known=self._known, gate=self._gate))
                 except Exception as error:  # nothing of the batch was kept: each caller learns why, and the
                     outcomes = [(False, error)] * len(batch)  # next batch tries afresh
+                if self._checkpointer is not None:
+                    self._checkpointer.committed()
                 for (_, future, _), (ok, value) in zip(batch, outcomes, strict=True):
                     if future.done():
                         continue
@@ -169,12 +190,25 @@ def configure(connection: sqlite3.Connection) -> None:
     migrate(connection)
 
 
+def _no_autocheckpoint(connection: sqlite3.Connection) -> None:
+    """The writer never checkpoints in a COMMIT (`Checkpointer` does it beside it); a log grown large once (a burst
+    between two checkpoints) is cut back to 64 MB when it is next reused."""
+    connection.execute("PRAGMA wal_autocheckpoint = 0")
+    connection.execute("PRAGMA journal_size_limit = 67108864")
+
+
 def _read_only(connection: sqlite3.Connection) -> None:
     connection.execute("PRAGMA query_only = ON")
     connection.execute("PRAGMA busy_timeout = 5000")
 
 
-def _run_batch(connection: sqlite3.Connection, *, batch: list[_Job], known: Known) -> list[tuple[bool, Any]]:
+def _run_batch(connection: sqlite3.Connection, *, batch: list[_Job], known: Known,
+               gate: threading.Lock) -> list[tuple[bool, Any]]:
+    with gate:
+        return _write_batch(connection, batch, known)
+
+
+def _write_batch(connection: sqlite3.Connection, batch: list[_Job], known: Known) -> list[tuple[bool, Any]]:
     outcomes: list[tuple[bool, Any]] = []
     connection.execute("BEGIN IMMEDIATE")
     try:
