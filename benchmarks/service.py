@@ -6,22 +6,33 @@ and memory per idle table. A mixed load then sends 5% reads (`/stats`, `/top` in
 `--history-hands` hands) among the actions and reports the actions' p99 latency (each one a commit) against the same
 load without reads (with `--writer-reads`, also against the same reads run the old way, in the writer's thread).
 Run: `python benchmarks/service.py [--tables 1000] [--seconds 5] [--concurrency 64] [--history-hands 10000]`.
+
+`--scale-tables 10000` runs instead the measurement at many tables, each with a hand dealt and its turn timer armed,
+the real scheduler running: saturated actions/s with the default and the tuned collector (`bot.collector`), p99 with
+actions arriving at random at 25% and 50% of saturation, the longest collector pause (timed with `gc.callbacks`),
+start-up with every table stored, the catch-up of every turn timer after an hour of downtime, and resident memory
+per idle table.
 """
 
 from __future__ import annotations
 
 import argparse
 import asyncio
+import contextlib
+import gc
+import os
 import random
 import sqlite3
 import tempfile
 import time
 import tracemalloc
+from collections.abc import Awaitable, Callable
 from pathlib import Path
 from typing import Any
 
 from bot import history
 from bot.clock import SystemClock
+from bot.collector import THRESHOLDS, tune_collector
 from bot.output import Actor, Place, Reply
 from bot.service import Service
 from bot.store import Store, Tx, configure
@@ -290,9 +301,223 @@ def main() -> None:
     parser.add_argument("--history-hands", type=int, default=10000, help="hands in the history the reads go over")
     parser.add_argument("--writer-reads", action="store_true",
                         help="also run the reads in the writer's thread, as before, for comparison")
+    parser.add_argument("--scale-tables", type=int, default=0,
+                        help="instead, the run at this many tables with the scheduler running (issue 17's figures)")
+    parser.add_argument("--gc-thresholds", default=",".join(map(str, THRESHOLDS)),
+                        help="the tuned collector's thresholds in the run at scale (default: bot.collector's)")
     args = parser.parse_args()
+    if args.scale_tables:
+        first, second, third = (int(part) for part in args.gc_thresholds.split(","))
+        asyncio.run(run_at_scale(args.scale_tables, args.seconds, args.concurrency, (first, second, third)))
+        return
     asyncio.run(run(args.tables, args.seconds, args.concurrency, args.pictures, args.history_hands,
                     args.writer_reads))
+
+
+# --- at scale: many tables with the real scheduler running -------------------------------------------------------
+
+
+class Pauses:
+    """The garbage collector's pauses, timed through `gc.callbacks`."""
+
+    def __init__(self) -> None:
+        self.longest = self.total = 0.0
+        self.count = 0
+        self.generation = 0
+        """The generation of the longest pause."""
+        self._began = 0.0
+        gc.callbacks.append(self._on_collect)
+
+    def _on_collect(self, phase: str, info: dict[str, int]) -> None:
+        if phase == "start":
+            self._began = time.perf_counter()
+            return
+        took = time.perf_counter() - self._began
+        if took > self.longest:
+            self.longest, self.generation = took, info["generation"]
+        self.total += took
+        self.count += 1
+
+    def take(self) -> tuple[float, float, int, int]:
+        """(longest, total, count, generation of the longest) since the last take, and start afresh."""
+        taken = (self.longest, self.total, self.count, self.generation)
+        self.longest = self.total = 0.0
+        self.count = 0
+        return taken
+
+
+class ShiftedClock(SystemClock):
+    """The real clock, `seconds` later: a restart after that much downtime."""
+
+    def __init__(self, seconds: float) -> None:
+        self.seconds = seconds
+
+    def now(self) -> float:
+        """The wall clock, shifted."""
+        return time.time() + self.seconds
+
+    def monotonic(self) -> float:
+        """The monotonic clock, shifted alike."""
+        return time.monotonic() + self.seconds
+
+
+def resident_bytes() -> int:
+    """The process's resident memory (Linux)."""
+    with open("/proc/self/statm") as statm:
+        return int(statm.read().split()[1]) * os.sysconf("SC_PAGE_SIZE")
+
+
+class Load:
+    """Players pressing the buttons of many tables (every call into the service counts as an action)."""
+
+    def __init__(self, service: Service, places: list[Place]) -> None:
+        self.service = service
+        self.places = places
+        self.last: dict[Place, Reply] = {}
+        self.actions = self.refused = 0
+
+    async def act_once(self, place: Place, rng: random.Random) -> float:
+        """Press a button of the player to act at `place` (or deal); the time until the reply."""
+        move = next_payload(self.last[place], rng) if place in self.last else None
+        began = time.perf_counter()
+        if move is None:
+            reply = await self.service.handle(place, PLAYERS[0], "/deal")
+        else:
+            reply = await self.service.press(place, move[0], move[1])
+        took = time.perf_counter() - began
+        self.actions += 1
+        self.refused += reply.error is not None
+        if reply.table is not None:
+            self.last[place] = reply
+        if move is None and reply.error is not None:  # someone went broke and stood up: he buys in again
+            for actor in PLAYERS:
+                for command in (f"/grant {actor.user_id} 500", "/join 500"):
+                    self.actions += 1
+                    await self.service.handle(place, PLAYERS[0] if command.startswith("/grant") else actor, command)
+        return took
+
+    async def saturate(self, seconds: float, concurrency: int) -> tuple[float, list[float]]:
+        """`concurrency` players pressing at once for `seconds`: actions/s and the sorted latencies."""
+        latencies: list[float] = []
+        first, stop = self.actions, time.perf_counter() + seconds
+
+        async def worker(index: int) -> None:
+            rng = random.Random(index)
+            mine = self.places[index::concurrency]
+            while time.perf_counter() < stop:
+                latencies.append(await self.act_once(rng.choice(mine), rng))
+
+        began = time.perf_counter()
+        await asyncio.gather(*(worker(index) for index in range(concurrency)))
+        return (self.actions - first) / (time.perf_counter() - began), sorted(latencies)
+
+    async def open_loop(self, rate: float, seconds: float, rng: random.Random) -> list[float]:
+        """Actions arriving at random (Poisson) at `rate` per second, each at a random table: sorted latencies."""
+        arrivals: list[asyncio.Task[float]] = []
+        due = began = time.perf_counter()
+        while due < began + seconds:
+            due += rng.expovariate(rate)
+            await asyncio.sleep(max(0.0, due - time.perf_counter()))
+            arrivals.append(asyncio.create_task(self.act_once(rng.choice(self.places), rng)))
+        return sorted(await asyncio.gather(*arrivals))
+
+
+async def in_parallel(places: list[Place], each: Callable[[Place], Awaitable[object]], width: int = 64) -> None:
+    """Run `each(place)` for every place, `width` at a time (so setting up many tables is group-committed)."""
+    for first in range(0, len(places), width):
+        await asyncio.gather(*(each(place) for place in places[first:first + width]))
+
+
+async def run_at_scale(tables: int, seconds: float, concurrency: int,
+                       thresholds: tuple[int, int, int] = THRESHOLDS) -> None:
+    """Many tables, each with a hand dealt and its turn timer armed, the real scheduler running: saturated rate with
+    the default and the tuned collector, p99 at a quarter and half of it, collector pauses, start-up with every table
+    stored, catch-up of every turn timer after an hour of downtime, and resident memory per idle table."""
+    folder = Path(tempfile.mkdtemp())
+    raw = raw_commits_per_second(folder / "raw.db", min(seconds, 3.0))
+    pauses = Pauses()
+    store = await Store.open(folder / "bot.db")
+    service = Service(store, SystemClock(), rng=random.Random(1))
+    timers = asyncio.create_task(service.scheduler.run())
+    places = [Place(f"chat{index}", f"chat{index}/poker") for index in range(tables)]
+    load = Load(service, places)
+
+    async def seat(place: Place) -> None:
+        await service.handle(place, PLAYERS[0], "/set pictures off")
+        for actor in PLAYERS:
+            await service.handle(place, actor, "/join 1000")
+
+    gc.collect()
+    before = resident_bytes()
+    began = time.perf_counter()
+    await in_parallel(places, seat)
+    gc.collect()
+    idle_bytes = (resident_bytes() - before) / tables
+    setup = time.perf_counter() - began
+
+    async def deal(place: Place) -> None:
+        load.last[place] = await service.handle(place, PLAYERS[0], "/deal")
+
+    await in_parallel(places, deal)
+    armed = len(service.scheduler.armed)
+    pauses.take()
+    default_rate, default_latencies = await load.saturate(seconds, concurrency)
+    default_pauses = pauses.take()
+    tune_collector(thresholds)
+    pauses.take()  # not the full collection that comes before the freeze
+    rate, latencies = await load.saturate(seconds, concurrency)
+    tuned_pauses = pauses.take()
+    rng = random.Random(7)
+    quarter = await load.open_loop(rate / 4, seconds, rng)
+    quarter_pauses = pauses.take()
+    half = await load.open_loop(rate / 2, seconds, rng)
+    half_pauses = pauses.take()
+    timers.cancel()
+    with contextlib.suppress(asyncio.CancelledError):
+        await timers
+    problems = await store.read(lambda tx: tx.check_ledger())
+    await store.close()
+    gc.unfreeze()
+
+    began = time.perf_counter()
+    store = await Store.open(folder / "bot.db")
+    restarted = Service(store, SystemClock(), rng=random.Random(2))
+    await restarted.start()
+    startup = time.perf_counter() - began
+    rearmed = len(restarted.scheduler.armed)
+    await store.close()
+
+    store = await Store.open(folder / "bot.db")
+    later = Service(store, ShiftedClock(3600.0), rng=random.Random(3))  # every turn timer is an hour overdue
+    await later.start()
+    began = time.perf_counter()
+    caught_up = await later.scheduler.fire_due()
+    catch_up = time.perf_counter() - began
+    problems += await store.read(lambda tx: tx.check_ledger())
+    await store.close()
+
+    print(f"tables: {tables} (set up in {setup:.1f} s), concurrency: {concurrency}, {armed:,} timers armed, "
+          "scheduler running")
+    print(f"raw sqlite3 single-row commits/s (WAL, synchronous=NORMAL): {raw:,.0f}")
+    print(f"saturated actions/s, default collector: {default_rate:,.0f} ({default_rate / raw:.3f} of raw), "
+          f"p99 {_ms(default_latencies, 0.99)}; longest collector pause {_pause(default_pauses)}")
+    print(f"saturated actions/s, tuned collector (frozen, thresholds {gc.get_threshold()}): {rate:,.0f} "
+          f"({rate / raw:.3f} of raw, {rate / default_rate:.2f} of the default's), p99 {_ms(latencies, 0.99)}; "
+          f"longest collector pause {_pause(tuned_pauses)}")
+    print(f"p99 at 25% of saturation ({rate / 4:,.0f} actions/s arriving at random): {_ms(quarter, 0.99)} "
+          f"(p50 {_ms(quarter, 0.5)}); longest collector pause {_pause(quarter_pauses)}")
+    print(f"p99 at 50% of saturation ({rate / 2:,.0f} actions/s arriving at random): {_ms(half, 0.99)} "
+          f"(p50 {_ms(half, 0.5)}); longest collector pause {_pause(half_pauses)}")
+    print(f"start-up with {tables:,} stored tables: {startup:.2f} s ({rearmed:,} timers re-armed)")
+    print(f"catch-up of {caught_up:,} due timers after an hour down: {catch_up:.2f} s "
+          f"({caught_up / catch_up:,.0f} timers/s)")
+    print(f"memory per idle table (two seated players, resident): {idle_bytes / 1024:.1f} KB")
+    print(f"ledger check: {'ok' if not problems else problems[:3]}")
+
+
+def _pause(taken: tuple[float, float, int, int]) -> str:
+    longest, total, count, generation = taken
+    return f"{longest * 1000:.1f} ms (generation {generation}; {count} collections, {total * 1000:.0f} ms in all)"
 
 
 if __name__ == "__main__":

@@ -35,6 +35,7 @@ def build_parser() -> argparse.ArgumentParser:
 async def serve(settings: Settings) -> None:
     """Open the store, start the service and its timers, and run every adapter that has a token."""
     from bot.clock import SystemClock
+    from bot.collector import tune_collector
     from bot.service import Service, ServiceSettings
     from bot.store import Store
     from bot.store.prune import keep_history
@@ -45,6 +46,7 @@ async def serve(settings: Settings) -> None:
     try:
         service = Service(store, SystemClock(), settings=ServiceSettings(starting_grant=settings.starting_grant))
         await service.start()
+        tune_collector()  # what start-up built (modules, catalogues, resumed tables) is never traversed again
         tasks.append(asyncio.create_task(service.scheduler.run()))
         tasks.append(asyncio.create_task(keep_history(store, service.clock, settings.history_days)))
         adapters = []

@@ -7,12 +7,22 @@ no player loses his turn early. The exception is an *appointment* (a payload wit
 clock's next announcement, "break at 19:00"): it also fires as soon as the wall clock reaches its instant, because a
 card room runs its schedule by the clock on the wall; a step forward brings it due at once (the tournament then posts
 its current state once, not every announcement it skipped).
+
+The armed timers sit in two heaps (every timer by its monotonic deadline; appointments also by their wall-clock
+instant), so arming, moving or disarming one costs O(log n) whatever the number of tables: a moved or disarmed timer's
+old heap entry is left in place and skipped when it reaches the top (lazy deletion), and the heaps are rebuilt when
+such entries outnumber the live ones. Due timers are started in due order, several at once (at most one per table, so
+a table's timers still run one after another and a timer its predecessor disarmed never fires): after downtime the
+backlog is caught up at the store's group-commit speed, not one commit at a time.
 """
 
 from __future__ import annotations
 
 import asyncio
+import heapq
+import itertools
 import logging
+import math
 from collections.abc import Awaitable, Callable
 from dataclasses import dataclass, field
 from typing import Any
@@ -29,6 +39,12 @@ APPOINTMENT = "appointment"
 
 WALL_CHECK_SECONDS = 60.0
 """While an appointment is armed, the run loop looks at the wall clock at least this often (to see a step forward)."""
+
+CATCH_UP_CONCURRENCY = 64
+"""The most timers firing at once (of different tables): enough for the store to commit them in groups."""
+
+_Entry = tuple[float, int, "Timer"]
+"""A heap entry: the sort key, a tie-breaker in arming order, and the timer (stale once it is no longer armed)."""
 
 
 @dataclass(order=True)
@@ -58,18 +74,32 @@ class Scheduler:
         self._clock = clock
         self._fire = fire
         self._timers: dict[str, Timer] = {}
+        self._by_deadline: list[_Entry] = []
+        """Every armed timer by monotonic deadline, plus stale entries of timers since moved, disarmed or fired."""
+        self._by_wall: list[_Entry] = []
+        """Appointments by wall-clock instant (stale entries likewise)."""
+        self._order = itertools.count()
         self._changed = asyncio.Event()
+        self._wake_at = -math.inf
+        """The monotonic instant the run loop sleeps until: only a timer due sooner needs to wake it."""
 
     def arm(self, key: str, table_id: str, due_at: float, payload: dict[str, Any] | None = None) -> None:
         """Arm (or move) the timer `key` for the wall-clock instant `due_at`, waiting on the monotonic clock."""
         deadline = self._clock.monotonic() + (due_at - self._clock.now())
-        self._timers[key] = Timer(deadline, due_at, key, table_id, payload or {})
-        self._changed.set()
+        timer = Timer(deadline, due_at, key, table_id, payload or {})
+        self._timers[key] = timer
+        order = next(self._order)
+        heapq.heappush(self._by_deadline, (deadline, order, timer))
+        if timer.is_appointment:
+            heapq.heappush(self._by_wall, (due_at, order, timer))
+        if len(self._by_deadline) > 2 * len(self._timers) + 64:
+            self._compact()
+        if deadline < self._wake_at or timer.is_appointment:
+            self._changed.set()
 
     def disarm(self, key: str) -> None:
-        """Forget the timer `key` if armed."""
-        if self._timers.pop(key, None) is not None:
-            self._changed.set()
+        """Forget the timer `key` if armed (the run loop, if it was waiting for it, wakes up to find nothing due)."""
+        self._timers.pop(key, None)
 
     def due_at(self, key: str) -> float | None:
         """The wall-clock instant `key` was armed for, or None."""
@@ -81,41 +111,103 @@ class Scheduler:
         """Every armed timer, soonest first."""
         return sorted(self._timers.values())
 
-    def _wait(self, timer: Timer) -> float:
-        """Seconds until `timer` is due (zero or less: due now)."""
-        wait = timer.deadline - self._clock.monotonic()
-        if timer.is_appointment:
-            wait = min(wait, timer.due_at - self._clock.now())
-        return wait
+    def _is_armed(self, timer: Timer) -> bool:
+        return self._timers.get(timer.key) is timer
+
+    def _compact(self) -> None:
+        """Drop the stale entries (O(n), once the heap has grown to twice the armed timers: O(1) per arm overall)."""
+        # in place: `fire_due` may hold on to a heap while a firing timer arms another
+        self._by_deadline[:] = [entry for entry in self._by_deadline if self._is_armed(entry[2])]
+        self._by_wall[:] = [entry for entry in self._by_wall if self._is_armed(entry[2])]
+        heapq.heapify(self._by_deadline)
+        heapq.heapify(self._by_wall)
+
+    def _top(self, heap: list[_Entry]) -> Timer | None:
+        """The first armed timer of `heap`, popping the stale entries above it."""
+        while heap:
+            timer = heap[0][2]
+            if self._is_armed(timer):
+                return timer
+            heapq.heappop(heap)
+        return None
+
+    def _next_due(self) -> tuple[Timer, list[_Entry]] | None:
+        """The armed timer to fire now, if any, and the heap it tops: the soonest deadline reached, else an
+        appointment whose wall-clock instant has come."""
+        first = self._top(self._by_deadline)
+        if first is not None and first.deadline <= self._clock.monotonic():
+            return first, self._by_deadline
+        appointment = self._top(self._by_wall)
+        if appointment is not None and appointment.due_at <= self._clock.now():
+            return appointment, self._by_wall
+        return None
+
+    def _delay(self) -> float:
+        """Seconds the run loop may sleep before something could be due."""
+        first = self._top(self._by_deadline)
+        delay = first.deadline - self._clock.monotonic() if first is not None else 3600.0
+        appointment = self._top(self._by_wall)
+        if appointment is not None:
+            delay = min(delay, appointment.due_at - self._clock.now(), WALL_CHECK_SECONDS)
+        return min(max(0.0, delay), 3600.0)
 
     async def fire_due(self) -> int:
-        """Fire every timer due by now, soonest first; return how many fired. A failing timer is logged."""
+        """Fire every timer due by now, started in due order; return how many fired. A failing timer is logged.
+
+        Timers of different tables run side by side (at most `CATCH_UP_CONCURRENCY`). A due timer whose table is
+        busy with another is set aside, and put back (if still armed) when that one is done, so the tables behind it
+        go on firing meanwhile."""
         fired = 0
-        while True:
-            due = [timer for timer in self.armed if self._wait(timer) <= 0]
-            if not due:
-                return fired
-            timer = due[0]
-            self._timers.pop(timer.key, None)
-            fired += 1
-            try:
-                await self._fire(timer.key, timer.table_id, timer.payload)
-            except Exception:
-                log.exception("timer %s failed", timer.key)
+        running: dict[str, asyncio.Task[None]] = {}
+        waiting: dict[str, list[tuple[list[_Entry], _Entry]]] = {}
+        """Per busy table, the heap entries of its due timers set aside until its running one is done."""
+        try:
+            while True:
+                due = self._next_due() if len(running) < CATCH_UP_CONCURRENCY else None
+                if due is not None:
+                    timer, heap = due
+                    if timer.table_id in running:
+                        waiting.setdefault(timer.table_id, []).append((heap, heapq.heappop(heap)))
+                        continue
+                    del self._timers[timer.key]
+                    fired += 1
+                    running[timer.table_id] = asyncio.create_task(self._fire_one(timer))
+                    continue
+                if not running:
+                    return fired
+                await asyncio.wait(running.values(), return_when=asyncio.FIRST_COMPLETED)
+                for table_id in [table_id for table_id, task in running.items() if task.done()]:
+                    del running[table_id]
+                    for heap, entry in waiting.pop(table_id, []):
+                        if self._is_armed(entry[2]):
+                            heapq.heappush(heap, entry)
+        finally:
+            for task in running.values():
+                task.cancel()
+            if running:
+                await asyncio.gather(*running.values(), return_exceptions=True)
+            for entries in waiting.values():  # cancelled meanwhile: what was set aside stays armed
+                for heap, entry in entries:
+                    heapq.heappush(heap, entry)
+
+    async def _fire_one(self, timer: Timer) -> None:
+        try:
+            await self._fire(timer.key, timer.table_id, timer.payload)
+        except Exception:
+            log.exception("timer %s failed", timer.key)
 
     async def run(self) -> None:
         """Fire timers as they come due, until cancelled."""
         while True:
             await self.fire_due()
             self._changed.clear()
-            upcoming = self.armed
-            delay = min((self._wait(timer) for timer in upcoming), default=3600.0)
-            if any(timer.is_appointment for timer in upcoming):
-                delay = min(delay, WALL_CHECK_SECONDS)
+            delay = self._delay()
+            self._wake_at = self._clock.monotonic() + delay
             # asyncio.wait, not wait_for: on Python 3.11 wait_for swallows a cancellation that arrives just as the
             # event is set (a timer armed right before shutdown), and the loop would then never stop.
             changed = asyncio.ensure_future(self._changed.wait())
             try:
-                await asyncio.wait({changed}, timeout=min(max(0.0, delay), 3600.0))
+                await asyncio.wait({changed}, timeout=delay)
             finally:
                 changed.cancel()
+                self._wake_at = -math.inf

@@ -14,6 +14,7 @@ ROOT = Path(__file__).resolve().parents[1]
     [
         ("service.py", ["--tables", "20", "--seconds", "0.3", "--concurrency", "4", "--history-hands", "200"],
          "of the p99 without reads"),
+        ("service.py", ["--scale-tables", "30", "--seconds", "0.3", "--concurrency", "4"], "due timers after"),
         ("holdem.py", ["50"], "ratio"),
         ("picture.py", ["--rounds", "3"], "ms"),
         ("settlement.py", [], "exact / greedy"),

@@ -1,5 +1,5 @@
-"""The SQLite store: a writing aiosqlite connection (each transaction one call in its thread, group commit) and a
-read-only one for the slow reads (statistics, histories) in a thread of its own."""
+"""The SQLite store: a writing connection in a thread of its own (each batch of transactions one call there, group
+commit), a read-only one for the slow reads (statistics, histories) in another, and a WAL checkpointer in a third."""
 
 from __future__ import annotations
 
@@ -7,14 +7,15 @@ import asyncio
 import contextlib
 import functools
 import sqlite3
+import threading
 from collections.abc import Callable
 from pathlib import Path
 from typing import Any, TypeVar
 
-import aiosqlite
-
+from bot.store.checkpoint import Checkpointer
 from bot.store.schema import migrate
 from bot.store.tx import InsufficientFunds, Known, LedgerRow, Tx, wallet_account
+from bot.store.worker import ThreadWorker
 
 __all__ = ["CannotSave", "InsufficientFunds", "LedgerRow", "Store", "Tx", "configure", "wallet_account"]
 
@@ -35,15 +36,21 @@ class CannotSave(sqlite3.OperationalError):
 class Store:
     """The bot's database. `transact(fn)` runs `fn(tx)` atomically and returns only after the commit.
 
-    Work is done in aiosqlite's database thread, one thread hop per batch: transactions that arrive while a batch
-    is being written are committed together in the next one (group commit), each inside its own savepoint, so a
-    failing one rolls back alone and raises to its caller while the others commit.
+    Work is done in the database thread (a `ThreadWorker` on the standard library's sqlite3), one thread hop per
+    batch: transactions that arrive while a batch is being written are committed together in the next one (group
+    commit), each inside its own savepoint, so a failing one rolls back alone and raises to its caller while the
+    others commit.
     """
 
-    def __init__(self, connection: aiosqlite.Connection, reader: aiosqlite.Connection | None = None) -> None:
+    def __init__(self, connection: ThreadWorker, reader: ThreadWorker | None = None) -> None:
         self._connection = connection
         self._reader = reader
         """A second connection, read-only, for `query`: WAL lets it read while the writer commits."""
+        self._gate = threading.Lock()
+        """Held in the database thread while a batch is written; the checkpointer holds it for a pass that must
+        find the log still."""
+        self._checkpointer: Checkpointer | None = None
+        """Checkpoints the WAL in a thread of its own (the writer never does: `wal_autocheckpoint` is 0)."""
         self._pending: list[_Job] = []
         self._writer: asyncio.Task[None] | None = None
         self._known = Known()
@@ -51,36 +58,42 @@ class Store:
     @classmethod
     async def open(cls, path: str | Path) -> Store:
         """Open (creating if needed) the database at `path` and bring its schema up to date."""
-        # a file that cannot be opened at all fails here, before aiosqlite starts a thread that would outlive the loop
-        await asyncio.to_thread(lambda: sqlite3.connect(str(path)).close())
-        connection = await aiosqlite.connect(str(path), isolation_level=None, check_same_thread=False)
+        connection = ThreadWorker(functools.partial(_connect, path), "pokerbot-db")
+        await connection.start()  # a file that cannot be opened at all fails here, its thread gone
         store = cls(connection)
         try:
             await store._in_thread(configure)
-            store._reader = await aiosqlite.connect(str(path), isolation_level=None, check_same_thread=False)
-            await store._in_thread(_read_only, store._reader)
-        except BaseException:  # not a database, or unwritable: stop the connections' threads, which would keep
-            await connection.close()  # the process alive
-            if store._reader is not None:
-                await store._reader.close()
+            await store._in_thread(_no_autocheckpoint)
+            store._checkpointer = await asyncio.to_thread(Checkpointer, path, store._gate)
+            store._reader = ThreadWorker(functools.partial(_connect, path), "pokerbot-db-reader")
+            await store._reader.start()
+            await store._reader.run(_read_only)
+        except BaseException:  # not a database, or unwritable: stop what was started
+            await store._stop_threads()
             raise
         return store
 
     async def close(self) -> None:
-        """Finish pending transactions and close the connections."""
+        """Finish pending transactions, truncate the WAL (it is all in the database file then) and close the
+        connections."""
         while self._writer is not None:
             await asyncio.shield(self._writer)
+        await self._stop_threads()
+
+    async def _stop_threads(self) -> None:
+        if self._checkpointer is not None:
+            await asyncio.to_thread(self._checkpointer.stop)
+            self._checkpointer = None
         if self._reader is not None:
             await self._reader.close()
+        # a read-only or full disk, or closed already: the next start copies the log instead
+        with contextlib.suppress(sqlite3.Error):
+            await self._in_thread(lambda connection: connection.execute("PRAGMA wal_checkpoint(TRUNCATE)"))
         await self._connection.close()
 
-    async def _in_thread(self, fn: Callable[[sqlite3.Connection], T], on: aiosqlite.Connection | None = None) -> T:
-        # aiosqlite runs every call in its own worker thread; a whole transaction is queued as one call there so
-        # it costs one hop instead of one per statement. `_execute` is aiosqlite's queueing primitive.
-        connection = on or self._connection
-        raw = connection._conn
-        result: T = await connection._execute(fn, raw)  # type: ignore[no-untyped-call]
-        return result
+    async def _in_thread(self, fn: Callable[[sqlite3.Connection], T], on: ThreadWorker | None = None) -> T:
+        # a whole transaction (or batch) is queued as one call, so it costs one thread hop, not one per statement
+        return await (on or self._connection).run(fn)
 
     async def transact(self, fn: Callable[[Tx], T], *, now: float) -> T:
         """Run `fn(tx)` in a transaction stamped `now`; its result once committed, or its exception (nothing kept):
@@ -135,9 +148,12 @@ class Store:
             while self._pending:
                 batch, self._pending = self._pending, []
                 try:
-                    outcomes = await self._in_thread(functools.partial(_run_batch, batch=batch, known=self._known))
+                    outcomes = await self._in_thread(
+                        functools.partial(_run_batch, batch=batch, known=self._known, gate=self._gate))
                 except Exception as error:  # nothing of the batch was kept: each caller learns why, and the
                     outcomes = [(False, error)] * len(batch)  # next batch tries afresh
+                if self._checkpointer is not None:
+                    self._checkpointer.committed()
                 for (_, future, _), (ok, value) in zip(batch, outcomes, strict=True):
                     if future.done():
                         continue
@@ -169,12 +185,30 @@ def configure(connection: sqlite3.Connection) -> None:
     migrate(connection)
 
 
+def _connect(path: str | Path) -> sqlite3.Connection:
+    """A connection in autocommit mode (the store says BEGIN and COMMIT itself), used by one thread at a time."""
+    return sqlite3.connect(str(path), isolation_level=None, check_same_thread=False)
+
+
+def _no_autocheckpoint(connection: sqlite3.Connection) -> None:
+    """The writer never checkpoints in a COMMIT (`Checkpointer` does it beside it); a log grown large once (a burst
+    between two checkpoints) is cut back to 64 MB when it is next reused."""
+    connection.execute("PRAGMA wal_autocheckpoint = 0")
+    connection.execute("PRAGMA journal_size_limit = 67108864")
+
+
 def _read_only(connection: sqlite3.Connection) -> None:
     connection.execute("PRAGMA query_only = ON")
     connection.execute("PRAGMA busy_timeout = 5000")
 
 
-def _run_batch(connection: sqlite3.Connection, *, batch: list[_Job], known: Known) -> list[tuple[bool, Any]]:
+def _run_batch(connection: sqlite3.Connection, *, batch: list[_Job], known: Known,
+               gate: threading.Lock) -> list[tuple[bool, Any]]:
+    with gate:
+        return _write_batch(connection, batch, known)
+
+
+def _write_batch(connection: sqlite3.Connection, batch: list[_Job], known: Known) -> list[tuple[bool, Any]]:
     outcomes: list[tuple[bool, Any]] = []
     connection.execute("BEGIN IMMEDIATE")
     try:

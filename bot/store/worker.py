@@ -1,0 +1,96 @@
+"""A thread that owns one sqlite3 connection and runs, in order, the functions queued for it from the event loop.
+
+What aiosqlite does underneath, with the one thing its public API lacks: a whole function (a transaction of many
+statements, reads and Python between them) queued as one item, so a transaction costs one thread hop, not one per
+statement. aiosqlite offers that only through its private `_execute` and `_conn`.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import queue
+import sqlite3
+import threading
+from collections.abc import Callable
+from typing import Any, TypeVar
+
+T = TypeVar("T")
+_Item = tuple[Callable[[sqlite3.Connection], Any], "asyncio.Future[Any]"] | None
+"""A function and the future that gets its outcome; None asks the thread to close the connection and stop."""
+
+
+class ThreadWorker:
+    """Runs `fn(connection)` calls one after another in its own thread; `await run(fn)` returns `fn`'s result."""
+
+    def __init__(self, connect: Callable[[], sqlite3.Connection], name: str) -> None:
+        self._connect = connect
+        self._queue: queue.SimpleQueue[_Item] = queue.SimpleQueue()
+        self._thread = threading.Thread(target=self._serve, name=name, daemon=True)
+        self._connected: asyncio.Future[None] | None = None
+        self._stopped: asyncio.Future[None] | None = None
+        self._is_closed = False
+
+    async def start(self) -> None:
+        """Start the thread and open the connection in it; raises (the thread then gone) if it cannot be opened."""
+        self._connected = asyncio.get_running_loop().create_future()
+        self._stopped = asyncio.get_running_loop().create_future()
+        self._thread.start()
+        try:
+            await self._connected
+        except BaseException:
+            self._is_closed = True
+            raise
+
+    async def run(self, fn: Callable[[sqlite3.Connection], T]) -> T:
+        """Queue `fn` behind what is already queued and wait for its result (or its exception)."""
+        if self._is_closed or self._connected is None:
+            raise sqlite3.ProgrammingError("Cannot operate on a closed database.")
+        future: asyncio.Future[T] = asyncio.get_running_loop().create_future()
+        self._queue.put((fn, future))
+        return await future
+
+    async def close(self) -> None:
+        """Run what is queued, close the connection and stop the thread (again: nothing)."""
+        if self._is_closed or self._stopped is None:
+            return
+        self._is_closed = True
+        self._queue.put(None)
+        await asyncio.shield(self._stopped)
+
+    def _serve(self) -> None:
+        assert self._connected is not None and self._stopped is not None
+        try:
+            connection = self._connect()
+        except BaseException as error:
+            _post(self._connected, None, error)
+            _post(self._stopped, None, None)
+            return
+        _post(self._connected, None, None)
+        try:
+            while (item := self._queue.get()) is not None:
+                fn, future = item
+                try:
+                    result = fn(connection)
+                except BaseException as error:  # the caller gets it, whatever it is; the thread goes on
+                    _post(future, None, error)
+                else:
+                    _post(future, result, None)
+        finally:
+            connection.close()
+            _post(self._stopped, None, None)
+
+
+def _post(future: asyncio.Future[Any], result: Any, error: BaseException | None) -> None:
+    """Settle `future` from this thread, in its loop's thread (unless that loop is gone: nobody is waiting)."""
+    with contextlib.suppress(RuntimeError):  # the event loop is closed
+        future.get_loop().call_soon_threadsafe(_settle, future, result, error)
+
+
+def _settle(future: asyncio.Future[Any], result: Any, error: BaseException | None) -> None:
+    if future.done():  # the caller was cancelled: the outcome has nobody to go to
+        return
+    if error is not None:
+        future.set_exception(error)
+    else:
+        future.set_result(result)

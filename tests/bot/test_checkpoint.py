@@ -1,0 +1,99 @@
+"""The WAL is checkpointed beside the writer, never inside a commit, and does not grow without end while the bot
+writes; commits go on while a checkpoint runs."""
+
+import asyncio
+import os
+import sqlite3
+import threading
+from pathlib import Path
+
+import bot.store
+from bot.store import Store, Tx
+from bot.store.checkpoint import Checkpointer
+
+PAGE = 4096
+ROW = os.urandom(3000)
+
+
+def quiet_checkpointer(monkeypatch, **options) -> None:
+    """Open stores with a checkpointer that runs only as told by `options` (default: never by itself)."""
+    options = {"every_commits": 10**9, "every_seconds": 3600.0, **options}
+    monkeypatch.setattr(bot.store, "Checkpointer",
+                        lambda path, gate: Checkpointer(path, gate, **options))
+
+
+async def scratch(store: Store) -> None:
+    await store.outside_transaction(lambda connection: connection.execute("CREATE TABLE scratch (x BLOB)"))
+
+
+def insert(tx: Tx) -> None:
+    tx.db.execute("INSERT INTO scratch VALUES (?)", (ROW,))
+
+
+def log_pages(path: Path) -> int:
+    """Frames in the WAL not yet reused (a passive checkpoint from another connection reports them)."""
+    connection = sqlite3.connect(path)
+    try:
+        return connection.execute("PRAGMA wal_checkpoint(PASSIVE)").fetchone()[1]
+    finally:
+        connection.close()
+
+
+async def test_no_commit_checkpoints_the_wal(tmp_path: Path, monkeypatch) -> None:
+    """SQLite's default copies the log into the database inside the commit that takes it past 1,000 pages; the
+    store's writer never does (only its checkpointer would)."""
+    quiet_checkpointer(monkeypatch)
+    store = await Store.open(tmp_path / "bot.db")
+    await scratch(store)
+    for _ in range(1500):  # ~1,500 pages of rows, one commit each
+        await store.transact(insert, now=0.0)
+    assert log_pages(tmp_path / "bot.db") > 1500, "a commit checkpointed (and restarted) the log"
+    await store.close()
+
+
+async def test_the_wal_stays_bounded_while_the_bot_writes(tmp_path: Path, monkeypatch) -> None:
+    quiet_checkpointer(monkeypatch, every_seconds=0.01, log_limit_pages=256)
+    store = await Store.open(tmp_path / "bot.db")
+    await scratch(store)
+
+    async def writer() -> None:
+        for _ in range(250):
+            await store.transact(insert, now=0.0)
+            await asyncio.sleep(0.001)
+
+    await asyncio.gather(*(writer() for _ in range(16)))  # 4,000 rows: ~16 MB through the log
+    written = 4000 * len(ROW)
+    assert store._checkpointer is not None and store._checkpointer.checkpoint_count > 0
+    assert os.path.getsize(tmp_path / "bot.db-wal") < written / 3, "the log was never started afresh"
+    await store.close()
+    assert not (tmp_path / "bot.db-wal").exists() or os.path.getsize(tmp_path / "bot.db-wal") == 0
+
+
+async def test_commits_go_on_while_a_checkpoint_runs(tmp_path: Path, monkeypatch) -> None:
+    quiet_checkpointer(monkeypatch)
+    store = await Store.open(tmp_path / "bot.db")
+    await scratch(store)
+
+    def fill(tx: Tx) -> None:
+        for _ in range(3000):
+            insert(tx)
+
+    for _ in range(4):  # ~12,000 pages waiting to be copied
+        await store.transact(fill, now=0.0)
+    checkpointer = store._checkpointer
+    assert checkpointer is not None
+    done = threading.Event()
+
+    def checkpoint() -> None:
+        checkpointer._pass()
+        done.set()
+
+    running = asyncio.create_task(asyncio.to_thread(checkpoint))
+    committed_meanwhile = 0
+    while not done.is_set():
+        await store.transact(insert, now=0.0)
+        committed_meanwhile += not done.is_set()
+    await running
+    assert committed_meanwhile > 0, "every commit waited for the checkpoint"
+    assert checkpointer.last[2] > 10_000, "the checkpoint copied the log"
+    await store.close()

@@ -1,0 +1,68 @@
+"""The store's database threads: the standard library's sqlite3 on a thread of its own (no aiosqlite internals)."""
+
+import asyncio
+import sqlite3
+import subprocess
+import sys
+import threading
+from pathlib import Path
+
+import pytest
+
+from bot.store.worker import ThreadWorker
+
+
+def connect(path: Path):
+    return lambda: sqlite3.connect(path, isolation_level=None, check_same_thread=False)
+
+
+async def test_functions_run_in_order_on_one_thread_and_a_failure_goes_to_its_caller(tmp_path: Path) -> None:
+    worker = ThreadWorker(connect(tmp_path / "w.db"), "test-db")
+    await worker.start()
+    threads: set[int] = set()
+
+    def step(number: int):
+        def run(connection: sqlite3.Connection) -> int:
+            threads.add(threading.get_ident())
+            if number == 3:
+                raise ValueError("three")
+            connection.execute("CREATE TABLE IF NOT EXISTS seen (n INTEGER)")
+            connection.execute("INSERT INTO seen VALUES (?)", (number,))
+            return number
+
+        return run
+
+    outcomes = await asyncio.gather(*(worker.run(step(number)) for number in range(6)), return_exceptions=True)
+    assert outcomes[:3] == [0, 1, 2] and isinstance(outcomes[3], ValueError) and outcomes[4:] == [4, 5]
+    rows = await worker.run(lambda connection: connection.execute("SELECT n FROM seen").fetchall())
+    assert [row[0] for row in rows] == [0, 1, 2, 4, 5]
+    assert len(threads) == 1 and threading.get_ident() not in threads
+    await worker.close()
+    with pytest.raises(sqlite3.ProgrammingError):
+        await worker.run(lambda connection: None)
+    await worker.close()  # twice: nothing
+
+
+async def test_close_runs_what_is_queued_first(tmp_path: Path) -> None:
+    worker = ThreadWorker(connect(tmp_path / "w.db"), "test-db")
+    await worker.start()
+    pending = asyncio.ensure_future(worker.run(lambda connection: connection.execute("SELECT 7").fetchone()[0]))
+    await asyncio.sleep(0)
+    await worker.close()
+    assert await pending == 7
+
+
+async def test_a_file_that_cannot_be_opened_fails_at_start(tmp_path: Path) -> None:
+    worker = ThreadWorker(connect(tmp_path / "missing" / "w.db"), "test-db")
+    with pytest.raises(sqlite3.OperationalError):
+        await worker.start()
+    with pytest.raises(sqlite3.ProgrammingError):
+        await worker.run(lambda connection: None)
+
+
+def test_the_store_does_not_use_aiosqlite() -> None:
+    """It used aiosqlite's private `_execute` and `_conn` (pinned below 0.23); its public API has no way to run a
+    whole transaction in one thread hop, so the store runs its own thread on the standard library's sqlite3."""
+    code = "import sys, bot.store, bot.service; print('aiosqlite' in sys.modules)"
+    result = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)
+    assert result.stdout.strip() == "False"
