@@ -93,6 +93,7 @@ class DiscordAdapter:
         self.delivery = Delivery(self.client, self.board, language=partial(service.language, actor=None),
                                  lost=self._lost_channel)
         self._lost: set[str] = set()
+        self._pausing: set[asyncio.Task[None]] = set()
         self._busy = 0
         self._idle = asyncio.Event()
         self._idle.set()
@@ -212,7 +213,7 @@ class DiscordAdapter:
         channel's queued messages wait for it, and the rest of the private part follows as ephemeral follow-ups."""
         self._busy += 1
         self._idle.clear()
-        self._found(place, interaction)
+        await self._found(place, interaction)
         answered = asyncio.Event()
         try:
             task = asyncio.ensure_future(self._served(place, work, pressed))
@@ -358,17 +359,26 @@ class DiscordAdapter:
 
     def _lost_channel(self, place: Place) -> None:
         """The bot can no longer reach this table's channel (403 Missing Access, the channel deleted, the bot
-        removed from the guild): what waits for it is dropped, and it is logged once until the bot is back."""
+        removed from the guild): what waits for it is dropped, the table is paused (no time-out fires, no hand is
+        dealt, a hand in play waits as it is) and it is logged once until the bot is back."""
         self.delivery.forget(place)
         if place.table_id in self._lost:
             return
         self._lost.add(place.table_id)
-        log.warning("table %s: the bot can no longer reach its channel", place.table_id)
+        log.warning("table %s: the bot can no longer reach its channel; the table is paused", place.table_id)
+        pausing = asyncio.get_running_loop().create_task(self.service.pause([place.table_id]))
+        self._pausing.add(pausing)
+        pausing.add_done_callback(self._pausing.discard)
 
-    def _found(self, place: Place, interaction: discord.Interaction) -> None:
-        """An interaction came from the channel: the bot is there, with these permissions."""
+    async def _found(self, place: Place, interaction: discord.Interaction) -> None:
+        """An interaction came from the channel: the bot is there, with these permissions, and a table paused
+        because the bot had lost its channel plays on."""
         self._lost.discard(place.table_id)
         self.delivery.permissions(place, attach_files=interaction.app_permissions.attach_files)
+        if self._pausing:
+            await asyncio.gather(*self._pausing, return_exceptions=True)
+        if self.service.is_paused(place.table_id):
+            await self.service.resume([place.table_id])
 
 
 def _channel(place: Place) -> int:

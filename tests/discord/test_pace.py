@@ -276,7 +276,7 @@ async def test_a_channel_the_bot_can_no_longer_reach_is_noted_once(fake: FakeDis
     def noted() -> list[str]:
         return [r.getMessage() for r in caplog.records if "can no longer reach" in r.getMessage()]
 
-    assert noted() == [f"table dc:{lost}: the bot can no longer reach its channel"]
+    assert noted() == [f"table dc:{lost}: the bot can no longer reach its channel; the table is paused"]
     await fake.dispatch("CHANNEL_DELETE", fake._channel(lost))  # then the channel is deleted: noted already
     await fake.dispatch("GUILD_DELETE", {"id": str(GUILD_ID)})  # and the bot removed from the guild
 
@@ -286,5 +286,36 @@ async def test_a_channel_the_bot_can_no_longer_reach_is_noted_once(fake: FakeDis
 
     await asyncio.wait_for(both(), 2.0)
     await asyncio.sleep(0.05)
-    assert noted() == [f"table dc:{lost}: the bot can no longer reach its channel",
-                       f"table dc:{other}: the bot can no longer reach its channel"]
+    assert noted() == [f"table dc:{lost}: the bot can no longer reach its channel; the table is paused",
+                       f"table dc:{other}: the bot can no longer reach its channel; the table is paused"]
+
+
+async def test_a_lost_channel_pauses_its_table_until_an_interaction_comes_from_it(fake: FakeDiscord, make_bot) -> None:
+    """Issue 15: a channel the bot cannot reach pauses its table (its timers wait, stored), and the first interaction
+    from the channel again lets the table play on with its timers armed."""
+    bot = await make_bot()
+    lost, _ = fake.channels
+    ann, bob = fake.add_member("Ann"), fake.add_member("Bob")
+    for member in (ann, bob):
+        await fake.slash(member, lost, "join")
+    await fake.slash(ann, lost, "deal")  # arms the table's clock announcement, due in 60 s
+    await bot.settled()
+    table, key = f"dc:{lost}", f"clock:dc:{lost}"
+    assert bot.service.scheduler.due_at(key) is not None
+    await fake.dispatch("CHANNEL_DELETE", fake._channel(lost))  # the bot can no longer see the channel
+
+    async def paused() -> None:
+        while not bot.service.is_paused(table):
+            await asyncio.sleep(0.01)
+
+    await asyncio.wait_for(paused(), 2.0)
+    assert bot.service.scheduler.due_at(key) is None, "a paused table's timers wait"
+    bot.clock.advance(181)
+    await bot.service.scheduler.fire_due()
+    await bot.settled()
+    stored = await bot.service.store.read(lambda tx: [timer[0] for timer in tx.timers()])
+    assert key in stored, "the announcement did not fire: it is kept for when the bot is back"
+    await fake.slash(bob, lost, "balance")  # an interaction from the channel: the bot is back
+    await bot.settled()
+    assert not bot.service.is_paused(table) and bot.service.scheduler.due_at(key) is not None
+    assert await bot.service.store.read(lambda tx: tx.check_ledger()) == []
