@@ -68,3 +68,21 @@ async def test_a_raise_short_of_the_minimum_that_takes_the_whole_stack_is_one_bu
     assert shown(bet) == [("Fold", "fold"), ("Call 100", "call"), ("Raise to 120 (all-in)", "raise 120")]
     raised = await service.press(PLACE, BOB, bet.table.buttons[3].payload)  # type: ignore[union-attr]
     assert raised.error is None and "Bob raises to 120, all-in." in everything_public(raised)
+
+
+async def test_the_card_toggles_say_they_choose_the_exchange_without_showing_the_cards(service: Service) -> None:
+    await service.handle(PLACE, ANN, "/game russian")
+    assert (await service.handle(PLACE, ANN, "/ante 10")).error is None
+    dealt = await service.handle(PLACE, ANN, "/deal")
+    toggles = [(label, command) for label, command in shown(dealt) if command.startswith("select")]
+    assert toggles == [("Exchange: ☐ 1", "select 1"), ("☐ 2", "select 2"), ("☐ 3", "select 3"), ("☐ 4", "select 4"),
+                       ("☐ 5", "select 5")]
+    cards = dealt.private["ann"][0].split(": ", 1)[1].split()  # Ann's box, told to her alone
+    assert len(cards) == 5 and not any(card in label for card in cards for label, _ in shown(dealt))
+    assert dealt.table is not None
+    second = next(button.payload for button in dealt.table.buttons if button.label == "☐ 2")
+    picked = await service.press(PLACE, ANN, second)
+    assert [label for label, command in shown(picked) if command.startswith("select")][:2] == ["Exchange: ☐ 1", "☑ 2"]
+    await service.handle(PLACE, ANN, "/lang ru")
+    again = await service.handle(PLACE, ANN, "/table")
+    assert next(label for label, command in shown(again) if command.startswith("select")) == "Обмен: ☐ 1"
