@@ -339,7 +339,10 @@ class HouseController:
                 for position in range(1, len(box.cards) + 1):
                     mark = "☑" if position in picked else "☐"
                     toggled = sorted(set(picked) ^ {position})
-                    buttons.append(Button(f"{mark} {position}", button_payload(key, _select_text(toggled), decision)))
+                    # The first toggle says what they choose; the cards themselves stay off these public buttons.
+                    label = (act.t("house.toggle_exchange", mark=mark, position=position) if position == 1
+                             else f"{mark} {position}")
+                    buttons.append(Button(label, button_payload(key, _select_text(toggled), decision)))
                 if option.min_cards <= len(picked) <= option.max_cards:
                     label = (act.t(f"house.action.{option.name}") + f" {' '.join(map(str, picked))} "
                              f"({option.cost_for(len(picked))})")

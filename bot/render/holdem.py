@@ -70,7 +70,9 @@ def table_text(act: Action, hand: engine.Hand, story: Sequence[str] = ()) -> str
 
 def action_buttons(act: Action, hand: engine.Hand, key: str, decision: str) -> tuple[Button, ...]:
     """The buttons for what the player to act may do, drawn from the engine's legal actions alone; each acts only on
-    `decision` (the step it was drawn at), "my cards" on any message of the hand."""
+    `decision` (the step it was drawn at), "my cards" on any message of the hand. Bets and raises come in the order
+    min-raise, ½ pot, pot, all-in, each with its total; no two buttons do the same thing: a call or a raise that puts
+    in the whole stack says "(all-in)" and has no All-in button beside it."""
     buttons = [Button(act.t("button.my_cards"), button_payload(key, "cards"), private=True)]
     if hand.to_act is None:
         return tuple(buttons)
@@ -80,20 +82,35 @@ def action_buttons(act: Action, hand: engine.Hand, key: str, decision: str) -> t
     if legal.can_check:
         buttons.append(Button(act.t("button.check"), button_payload(key, "check", decision)))
     if legal.call_amount:
-        buttons.append(Button(act.t("button.call", chips=legal.call_amount), button_payload(key, "call", decision)))
-    if legal.can_bet or legal.can_raise:
-        word, command = ("button.bet", "bet") if legal.can_bet else ("button.raise", "raise")
-        targets = [legal.min_to]
-        if legal.max_to > legal.min_to:
-            pot_sized = legal.min_to + hand.pot_total
-            targets += [amount for amount in (2 * legal.min_to, pot_sized) if legal.min_to < amount < legal.max_to]
-        for amount in dict.fromkeys(targets):
-            if amount < legal.max_to or legal.max_to == legal.min_to:
-                buttons.append(Button(act.t(word, chips=amount), button_payload(key, f"{command} {amount}", decision)))
-    if legal.all_in and (legal.max_to > legal.min_to or legal.all_in <= legal.call_amount
-                         or not (legal.can_bet or legal.can_raise)):
+        word = "button.call_all_in" if 0 < legal.all_in <= legal.call_amount else "button.call"
+        buttons.append(Button(act.t(word, chips=legal.call_amount), button_payload(key, "call", decision)))
+    if not (legal.can_bet or legal.can_raise):
+        return tuple(buttons)
+    command = "bet" if legal.can_bet else "raise"
+    shove = legal.all_in > 0 and legal.max_to > legal.min_to  # the all-in is a button of its own
+    for word, amount in _raise_targets(legal, hand.current_bet, hand.pot_total, command):
+        if shove and amount == legal.max_to:
+            continue
+        if legal.all_in and amount == legal.max_to:
+            word += "_all_in"
+        buttons.append(Button(act.t(word, chips=amount), button_payload(key, f"{command} {amount}", decision)))
+    if shove:
         buttons.append(Button(act.t("button.all_in", chips=legal.all_in), button_payload(key, "allin", decision)))
     return tuple(buttons)
+
+
+def _raise_targets(legal: engine.LegalActions, current_bet: int, pot: int, command: str) -> list[tuple[str, int]]:
+    """The bet or raise totals worth a button, each with its message: the minimum, then (when the size is free) half
+    the pot and the pot after the call (a pot-sized raise is the call plus the pot it makes), each kept within the
+    legal bounds; a total equal to an earlier one is left out."""
+    targets = [(f"button.{command}", legal.min_to)]
+    if legal.max_to > legal.min_to:
+        after_call = pot + legal.call_amount
+        targets += [("button.half_pot", current_bet + after_call // 2), ("button.pot", current_bet + after_call)]
+    chosen: dict[int, str] = {}
+    for word, amount in targets:
+        chosen.setdefault(min(max(amount, legal.min_to), legal.max_to), word)
+    return [(word, amount) for amount, word in chosen.items()]
 
 
 def hole_cards_text(act: Action, hand: engine.Hand, user_id: str) -> str:
@@ -144,11 +161,11 @@ def _line(act: Action, event: Event) -> str:
     if isinstance(event, engine.PlayerChecked):
         return act.t("holdem.did_check", player=name(event.player))
     if isinstance(event, engine.PlayerCalled):
-        return act.t("holdem.did_call", player=name(event.player), chips=event.amount) + _all_in(act, event.is_all_in)
+        return act.t(_all_in("holdem.did_call", event.is_all_in), player=name(event.player), chips=event.amount)
     if isinstance(event, engine.PlayerBet):
-        return act.t("holdem.did_bet", player=name(event.player), chips=event.amount) + _all_in(act, event.is_all_in)
+        return act.t(_all_in("holdem.did_bet", event.is_all_in), player=name(event.player), chips=event.amount)
     if isinstance(event, engine.PlayerRaised):
-        return act.t("holdem.did_raise", player=name(event.player), chips=event.to) + _all_in(act, event.is_all_in)
+        return act.t(_all_in("holdem.did_raise", event.is_all_in), player=name(event.player), chips=event.to)
     if isinstance(event, engine.ItemPawned):
         return act.t("holdem.did_pawn", player=name(event.player), item=event.item, chips=event.value)
     if isinstance(event, engine.UncalledBetReturned):
@@ -206,8 +223,9 @@ def _runner_up(event: engine.PotAwarded, shown: engine.HandsShown | None) -> str
         shown.categories[player]).upper()], shown.ranks.get(player, ())))
 
 
-def _all_in(act: Action, is_all_in: bool) -> str:
-    return " " + act.t("holdem.all_in") if is_all_in else ""
+def _all_in(message: str, is_all_in: bool) -> str:
+    """The message for an action, or its all-in form ("Bob calls 60, all-in.") when it put in the whole stack."""
+    return f"{message}_all_in" if is_all_in else message
 
 
 def label(act: Action, kind: str, name: str) -> str:

@@ -1,0 +1,88 @@
+"""Buttons say what they do: no-limit bets in the order min, ½ pot, pot, all-in with their totals; a call or raise
+that puts in the whole stack says so on one button; house-game toggles name the exchange and show the card."""
+
+from bot.output import Reply
+from bot.service import Service
+from tests.bot.conftest import ANN, BOB, PLACE
+from tests.bot.helpers import everything_public, ledger_ok
+
+
+def shown(reply: Reply) -> list[tuple[str, str]]:
+    """The public buttons as (label, command)."""
+    assert reply.table is not None
+    return [(button.label, button.payload.rsplit("|", 1)[1]) for button in reply.table.buttons if not button.private]
+
+
+async def heads_up_no_limit(service: Service) -> Reply:
+    """Ann (600, the button and small blind) against Bob (200) at blinds 10/20, no limit; Ann to act."""
+    assert (await service.handle(PLACE, ANN, "/set structure no-limit")).error is None
+    for actor, chips in ((ANN, 600), (BOB, 200)):
+        assert (await service.handle(PLACE, actor, f"/join {chips}")).error is None
+    dealt = await service.handle(PLACE, ANN, "/deal")
+    assert dealt.table is not None and dealt.table.to_act == "ann"
+    return dealt
+
+
+async def test_no_limit_bets_come_as_min_half_pot_pot_and_all_in_with_their_totals(service: Service) -> None:
+    dealt = await heads_up_no_limit(service)
+    # Preflop the pot-sized raise is the call (10) plus the pot after it (40): to 60; half the pot is the min-raise.
+    assert shown(dealt) == [("Fold", "fold"), ("Call 10", "call"), ("Raise to 40", "raise 40"), ("Pot: 60", "raise 60"),
+                            ("All-in 590", "allin")]
+    raised = await service.handle(PLACE, ANN, "/raise 80")
+    # Pot 100, call 60: ½ pot is 80 + 160 / 2; the pot raise (to 240) is beyond Bob's 200 and left to All-in.
+    assert shown(raised) == [("Fold", "fold"), ("Call 60", "call"), ("Raise to 140", "raise 140"),
+                             ("½ pot: 160", "raise 160"), ("All-in 180", "allin")]
+    assert (await service.handle(PLACE, BOB, "/call")).error is None
+    checked = await service.handle(PLACE, BOB, "/check")
+    assert shown(checked) == [("Check", "check"), ("Bet 20", "bet 20"), ("½ pot: 80", "bet 80"),
+                              ("Pot: 160", "bet 160"), ("All-in 520", "allin")]
+    await service.handle(PLACE, ANN, "/lang ru")
+    again = await service.handle(PLACE, ANN, "/table")
+    assert [label for label, _ in shown(again)] == ["Чек", "Бет 20", "½ банка: 80", "Банк: 160", "Олл-ин 520"]
+    pot = next(button.payload for button in checked.table.buttons if button.label == "Pot: 160")  # type: ignore[union-attr]
+    pressed = await service.press(PLACE, ANN, pot)
+    assert pressed.error is None and pressed.table is not None and pressed.table.to_act == "bob"
+    # A raise that takes the whole stack is one button saying so, with no All-in beside it.
+    assert shown(pressed) == [("Пас", "fold"), ("Колл 120 (олл-ин)", "call")]
+    await ledger_ok(service)
+
+
+async def test_a_short_stack_calls_all_in_on_one_button_and_the_story_says_it_once(service: Service) -> None:
+    await heads_up_no_limit(service)
+    raised = await service.handle(PLACE, ANN, "/raise 260")
+    assert shown(raised) == [("Fold", "fold"), ("Call 180 (all-in)", "call")]  # the bet is 240 more: he has 180
+    called = await service.press(PLACE, BOB, raised.table.buttons[2].payload)  # type: ignore[union-attr]
+    assert called.error is None
+    story = everything_public(called)
+    assert "Bob calls 180, all-in." in story
+    assert story.count("all-in") == 1
+    await ledger_ok(service)
+
+
+async def test_a_raise_short_of_the_minimum_that_takes_the_whole_stack_is_one_button(service: Service) -> None:
+    await heads_up_no_limit(service)
+    await service.handle(PLACE, ANN, "/raise 80")
+    await service.handle(PLACE, BOB, "/call")
+    await service.handle(PLACE, BOB, "/check")
+    bet = await service.handle(PLACE, ANN, "/bet 100")
+    assert shown(bet) == [("Fold", "fold"), ("Call 100", "call"), ("Raise to 120 (all-in)", "raise 120")]
+    raised = await service.press(PLACE, BOB, bet.table.buttons[3].payload)  # type: ignore[union-attr]
+    assert raised.error is None and "Bob raises to 120, all-in." in everything_public(raised)
+
+
+async def test_the_card_toggles_say_they_choose_the_exchange_without_showing_the_cards(service: Service) -> None:
+    await service.handle(PLACE, ANN, "/game russian")
+    assert (await service.handle(PLACE, ANN, "/ante 10")).error is None
+    dealt = await service.handle(PLACE, ANN, "/deal")
+    toggles = [(label, command) for label, command in shown(dealt) if command.startswith("select")]
+    assert toggles == [("Exchange: ☐ 1", "select 1"), ("☐ 2", "select 2"), ("☐ 3", "select 3"), ("☐ 4", "select 4"),
+                       ("☐ 5", "select 5")]
+    cards = dealt.private["ann"][0].split(": ", 1)[1].split()  # Ann's box, told to her alone
+    assert len(cards) == 5 and not any(card in label for card in cards for label, _ in shown(dealt))
+    assert dealt.table is not None
+    second = next(button.payload for button in dealt.table.buttons if button.label == "☐ 2")
+    picked = await service.press(PLACE, ANN, second)
+    assert [label for label, command in shown(picked) if command.startswith("select")][:2] == ["Exchange: ☐ 1", "☑ 2"]
+    await service.handle(PLACE, ANN, "/lang ru")
+    again = await service.handle(PLACE, ANN, "/table")
+    assert next(label for label, command in shown(again) if command.startswith("select")) == "Обмен: ☐ 1"
