@@ -94,6 +94,10 @@ class Table:
         return None
 
 
+STALL_SECONDS = 30.0
+"""Longer than any scenario's waits at the quick run's scale: past it, the run says which scenario stalled."""
+
+
 async def start(api: FakeBotApi, path: Path) -> Running:
     bot = Running(api, path, FakeClock(), "holdem", seed=1)
     await bot.start()
@@ -193,6 +197,8 @@ async def one_chat_waits(api: FakeBotApi, path: Path, scale: float) -> None:
     pushed = time.monotonic()
     await bot.handled(await api.push(api.command_update(SIX[1], "/join", group(1))))
     while not api.chat(int(group(1)["id"])):  # type: ignore[call-overload]
+        if time.monotonic() - pushed > STALL_SECONDS:
+            raise SystemExit(f"(d) stalled: group 2 heard nothing in {STALL_SECONDS} s")
         await asyncio.sleep(0.001)
     waited = time.monotonic() - pushed
     print(f"(d) a 429 (retry_after 10) in one group: another group's answer after {waited * 1000:.0f} ms")
@@ -220,8 +226,11 @@ async def main() -> None:
         )):
             api = FakeBotApi(time_scale=args.scale)
             await api.start()
-            try:
-                await run(api, Path(directory) / f"bot{number}.db")
+            try:  # a scenario that stalls fails with its name instead of hanging the run
+                await asyncio.wait_for(run(api, Path(directory) / f"bot{number}.db"),
+                                       STALL_SECONDS * 6 if args.quick else None)
+            except TimeoutError:
+                raise SystemExit(f"scenario {'abcd'[number]} stalled") from None
             finally:
                 await api.stop()
 
