@@ -4,15 +4,12 @@ restart, without registering a view per message."""
 from __future__ import annotations
 
 import re
-from typing import TYPE_CHECKING, Any
+from typing import Any, Protocol
 
 import discord
 
 from bot.i18n import text
 from bot.output import Button, TableMessage
-
-if TYPE_CHECKING:
-    from bot.discord.adapter import DiscordAdapter
 
 PREFIX = "poker"
 CUSTOM_ID_LIMIT = 100
@@ -53,6 +50,14 @@ def table_view(channel_id: int, message: TableMessage, language: str) -> discord
     return view
 
 
+class PressHandler(Protocol):
+    """What a button press is handed to (the adapter, reached through the client): the buttons need nothing else of
+    it, so they do not import it and the adapter's imports point one way."""
+
+    async def on_press(self, interaction: discord.Interaction, channel_id: int, private: bool, payload: str) -> None:
+        """Apply a press of a table button."""
+
+
 class TableButton(discord.ui.DynamicItem[discord.ui.Button[Any]], template=TEMPLATE):
     """Any table button on any message: the press goes to the service, which decides whether its hand is over."""
 
@@ -73,6 +78,6 @@ class TableButton(discord.ui.DynamicItem[discord.ui.Button[Any]], template=TEMPL
         return cls(item)
 
     async def callback(self, interaction: discord.Interaction) -> None:
-        adapter: DiscordAdapter = interaction.client.adapter  # type: ignore[attr-defined]
+        adapter: PressHandler = interaction.client.adapter  # type: ignore[attr-defined]
         channel_id, private, payload = self.parsed
         await adapter.on_press(interaction, channel_id, private, payload)

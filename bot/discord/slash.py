@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from typing import Protocol
 
 import discord
 from discord import app_commands
@@ -13,8 +13,16 @@ from bot.i18n import DEFAULT_LANGUAGE, languages, text
 from engine.house import GAMES as HOUSE_GAMES
 from engine.schedule import PRESETS
 
-if TYPE_CHECKING:
-    from bot.discord.adapter import DiscordAdapter
+
+class CommandRunner(Protocol):
+    """What the slash commands hand their work to (the adapter): they do not import it, so imports point one way."""
+
+    async def run_command(self, interaction: discord.Interaction, line: str) -> None:
+        """Apply a slash command written as the chat command it stands for."""
+
+    async def refuse(self, interaction: discord.Interaction, key: str) -> None:
+        """Answer a malformed command privately with the catalogue message `key`."""
+
 
 Chips = app_commands.Range[int, 1, MAX_AMOUNT]
 GAMES = ("holdem", *HOUSE_GAMES)
@@ -54,7 +62,7 @@ def _choices(values: list[str], typed: str) -> list[app_commands.Choice[str]]:
     return [app_commands.Choice(name=value, value=value) for value in values if typed in value.lower()][:25]
 
 
-def register(tree: app_commands.CommandTree[discord.Client], adapter: DiscordAdapter) -> None:
+def register(tree: app_commands.CommandTree[discord.Client], adapter: CommandRunner) -> None:
     """Add every command the service offers to the tree."""
 
     def simple(name: str, line: str | None = None) -> None:
