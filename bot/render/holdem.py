@@ -20,18 +20,25 @@ def seats_text(act: Action) -> str:
     for seat in act.state.get("seats", []):
         status = act.t("holdem.sitting_out") if seat["out"] else ""
         lines.append(f"  {act.name(seat['id'])} — {seat['stack']} {status}".rstrip())
-    tournament = act.state.get("tournament")
-    if tournament and tournament["engine"].get("phase") == "registering":
-        lines.append(act.t("holdem.waiting_for_start"))
-    elif sum(1 for seat in act.state.get("seats", []) if seat["stack"] > 0) < 2:
-        lines.append(act.t("holdem.waiting_for_players"))
-    else:
-        lines.append(act.t("holdem.between_hands"))
+    lines.append(act.t(_waiting(act) or "holdem.between_hands"))
     return "\n".join(lines)
 
 
+def _waiting(act: Action) -> str | None:
+    """Why no hand can be dealt yet (the message that says so), or None when the next one can be."""
+    tournament = act.state.get("tournament")
+    if tournament and tournament["engine"].get("phase") == "registering":
+        return "holdem.waiting_for_start"
+    if sum(1 for seat in act.state.get("seats", []) if seat["stack"] > 0) < 2:
+        return "holdem.waiting_for_players"
+    return None
+
+
 def idle_buttons(act: Action, key: str, decision: str) -> tuple[Button, ...]:
-    """Between hands: deal the next hand (`decision`: the state the button acts on, see `button_payload`)."""
+    """Between hands: deal the next hand (`decision`: the state the button acts on, see `button_payload`); no Deal
+    button while registration is open or fewer than two players have chips, when the text says what it waits for."""
+    if _waiting(act) is not None:
+        return ()
     return (Button(act.t("button.deal"), button_payload(key, "deal", decision)),)
 
 

@@ -35,14 +35,17 @@ async def test_while_registration_is_open_the_seats_do_not_ask_for_a_deal(store:
     joined = await service.handle(PLACE, BOB, "/join")
     assert joined.table is not None
     assert "Registration is open" in joined.table.text and "press Deal" not in joined.table.text
+    assert not joined.table.buttons, "no Deal button before the start"
 
 
 async def test_one_player_at_a_cash_table_is_told_to_wait_for_a_second(service: Service) -> None:
     alone = await service.handle(PLACE, ANN, "/join")
     assert alone.table is not None
     assert "Waiting for a second player" in alone.table.text and "press Deal" not in alone.table.text
+    assert not alone.table.buttons, "no Deal button for one player"
     two = await service.handle(PLACE, BOB, "/join")
     assert two.table is not None and "press Deal" in two.table.text
+    assert [button.payload.rsplit("|", 1)[1] for button in two.table.buttons] == ["deal"]
 
 
 async def test_a_paused_clock_and_a_break_say_what_they_are(store: Store) -> None:
