@@ -10,6 +10,17 @@ from bot.clock import FakeClock
 from bot.scheduler import APPOINTMENT, Scheduler
 
 
+def recording(start: float) -> tuple[FakeClock, list[str], Scheduler]:
+    """A fake clock at `start`, the keys of the timers fired (in order), and a scheduler that fires into that list."""
+    clock = FakeClock(start)
+    fired: list[str] = []
+
+    async def fire(key: str, table_id: str, payload: dict[str, object]) -> None:
+        fired.append(key)
+
+    return clock, fired, Scheduler(clock, fire)
+
+
 async def test_timers_fire_once_in_order_when_due() -> None:
     clock = FakeClock(100.0)
     fired: list[str] = []
@@ -30,13 +41,7 @@ async def test_timers_fire_once_in_order_when_due() -> None:
 
 
 async def test_rearming_moves_and_disarming_cancels() -> None:
-    clock = FakeClock(0.0)
-    fired: list[str] = []
-
-    async def fire(key, table_id, payload):
-        fired.append(key)
-
-    scheduler = Scheduler(clock, fire)
+    clock, fired, scheduler = recording(0.0)
     scheduler.arm("turn", "t", 10.0)
     scheduler.arm("turn", "t", 60.0)
     scheduler.arm("next", "t", 5.0)
@@ -107,13 +112,7 @@ async def test_cancelling_the_loop_right_after_a_timer_is_armed_stops_it() -> No
 
 
 async def test_a_wall_clock_stepped_back_an_hour_still_fires_timers_on_time() -> None:
-    clock = FakeClock(1000.0)
-    fired: list[str] = []
-
-    async def fire(key, table_id, payload):
-        fired.append(key)
-
-    scheduler = Scheduler(clock, fire)
+    clock, fired, scheduler = recording(1000.0)
     scheduler.arm("turn", "t", 1060.0)
     scheduler.arm("clock", "t", 1300.0, {APPOINTMENT: True})
     clock.step(-3600)  # NTP sets the wall clock back an hour
@@ -126,13 +125,7 @@ async def test_a_wall_clock_stepped_back_an_hour_still_fires_timers_on_time() ->
 
 
 async def test_timers_armed_after_a_step_back_wait_their_own_length() -> None:
-    clock = FakeClock(1000.0)
-    fired: list[str] = []
-
-    async def fire(key, table_id, payload):
-        fired.append(key)
-
-    scheduler = Scheduler(clock, fire)
+    clock, _, scheduler = recording(1000.0)
     clock.step(-3600)
     scheduler.arm("turn", "t", clock.now() + 60)
     clock.advance(60)
@@ -140,13 +133,7 @@ async def test_timers_armed_after_a_step_back_wait_their_own_length() -> None:
 
 
 async def test_a_wall_clock_stepped_forward_fires_appointments_but_no_turn_early() -> None:
-    clock = FakeClock(1000.0)
-    fired: list[str] = []
-
-    async def fire(key, table_id, payload):
-        fired.append(key)
-
-    scheduler = Scheduler(clock, fire)
+    clock, fired, scheduler = recording(1000.0)
     scheduler.arm("turn", "t", 1060.0)
     scheduler.arm("next", "t", 1010.0)
     scheduler.arm("clock", "t", 1900.0, {APPOINTMENT: True})
