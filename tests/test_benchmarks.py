@@ -23,6 +23,6 @@ ROOT = Path(__file__).resolve().parents[1]
 )
 def test_benchmark_runs(script: str, args: list[str], expected: str) -> None:
     result = subprocess.run([sys.executable, str(ROOT / "benchmarks" / script), *args], capture_output=True, text=True,
-                            timeout=120, cwd=ROOT)
+                            timeout=300, cwd=ROOT)
     assert result.returncode == 0, result.stderr[-2000:]
     assert expected in result.stdout

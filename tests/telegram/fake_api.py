@@ -167,7 +167,8 @@ class FakeBotApi:
         app = web.Application()
         app.router.add_post("/bot{token}/{method}", self._handle)
         app.router.add_get("/bot{token}/{method}", self._handle)
-        self._runner = web.AppRunner(app)
+        # a request still open at stop (a long poll, a send cut off) is not waited for the default minute
+        self._runner = web.AppRunner(app, shutdown_timeout=1.0)
         await self._runner.setup()
         site = web.TCPSite(self._runner, "127.0.0.1", 0)
         await site.start()
