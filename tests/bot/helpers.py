@@ -6,6 +6,7 @@ from collections.abc import Iterable
 
 from bot.output import Actor, Place, Reply
 from bot.service import Service
+from bot.store import Store, Tx
 
 
 async def ledger_ok(service: Service) -> None:
@@ -56,3 +57,17 @@ async def play_out(service: Service, place: Place, players: dict[str, Actor], re
         assert reply.error is None, reply.error
         replies.append(reply)
     raise AssertionError("the hand did not end")
+
+
+async def corrupt_saved_hand(store: Store, place: Place, now: float) -> None:
+    """Make the table's saved hand unreadable (its deck gone), as a crash in an older version could leave it: the next
+    start must void that hand."""
+
+    def corrupt(tx: Tx) -> None:
+        loaded = tx.load_table(place.table_id)
+        assert loaded is not None
+        config, state = loaded
+        del state["hand"]["deck"]
+        tx.save_table(place.table_id, place.chat_id, config, state)
+
+    await store.transact(corrupt, now=now)

@@ -16,7 +16,7 @@ from bot.output import Place, Reply
 from bot.service import Service
 from bot.store import Store
 from tests.bot.conftest import ANN, BOB, CAT, PLACE
-from tests.bot.helpers import ledger_ok, play_out, press_label
+from tests.bot.helpers import corrupt_saved_hand, ledger_ok, play_out, press_label
 
 PLAYERS = {actor.user_id: actor for actor in (ANN, BOB, CAT)}
 HOUR = 3600
@@ -159,12 +159,7 @@ async def test_a_hand_voided_at_start_up_is_announced_in_its_chat(tmp_path) -> N
     start = await service.handle(PLACE, ANN, "/deal")
     await service.press(PLACE, PLAYERS[start.table.to_act], press_label(start, "call"))
 
-    def corrupt(tx) -> None:
-        config, state = tx.load_table(PLACE.table_id)
-        del state["hand"]["deck"]
-        tx.save_table(PLACE.table_id, PLACE.chat_id, config, state)
-
-    await store.transact(corrupt, now=clock.now())
+    await corrupt_saved_hand(store, PLACE, clock.now())
     await store.close()
     store = await Store.open(tmp_path / "bot.db")
     restarted = Service(store, clock, rng=random.Random(4))

@@ -11,7 +11,7 @@ from bot.service import Service
 from bot.store import Store
 from engine.house import GAMES
 from tests.bot.conftest import ANN, BOB, CAT, PLACE, dump
-from tests.bot.helpers import everything_public, ledger_ok, play_out, press_label
+from tests.bot.helpers import corrupt_saved_hand, everything_public, ledger_ok, play_out, press_label
 
 PLAYERS = {actor.user_id: actor for actor in (ANN, BOB, CAT)}
 
@@ -240,12 +240,7 @@ async def test_an_unreadable_snapshot_voids_the_hand_and_returns_every_chip(tmp_
     pot = await store.read(lambda tx: tx.balance(f"pot:{PLACE.table_id}"))
     assert pot > 0
 
-    def corrupt(tx) -> None:
-        config, state = tx.load_table(PLACE.table_id)
-        del state["hand"]["deck"]
-        tx.save_table(PLACE.table_id, PLACE.chat_id, config, state)
-
-    await store.transact(corrupt, now=clock.now())
+    await corrupt_saved_hand(store, PLACE, clock.now())
     await store.close()
     store = await Store.open(tmp_path / "bot.db")
     restarted = Service(store, clock, rng=random.Random(4))
