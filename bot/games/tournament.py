@@ -64,7 +64,8 @@ def _save(act: Action, tournament: Tournament, events: list[Event], ctl: HoldemC
     key = f"t{data['id']}"
     act.apply_moves(all_moves(events), lambda name: ctl._account(act, name), key)
     act.record(key, events)
-    render.narrate(act, tournament, events)
+    for said in render.narrate(act.voice, tournament, events):
+        act.say_text(said)
     data["engine"] = tournament.to_dict()
     act.tx.save_tournament(data["id"], act.place.chat_id, act.place.table_id, tournament.phase.value, data["engine"])
 
@@ -117,12 +118,12 @@ def _create(ctl: HoldemController, act: Action, argument: str) -> None:
     try:
         schedule = PRESETS[text](zone) if text in PRESETS else parse_schedule(text, zone)
     except ScheduleError as error:
-        raise act.refuse("tournament.bad_schedule", reason=render.schedule_problem(act, error)) from None
+        raise act.refuse("tournament.bad_schedule", reason=render.schedule_problem(act.voice, error)) from None
     tournament = Tournament(TournamentConfig(), schedule)
     tournament_id = act.tx.save_tournament(None, act.place.chat_id, act.place.table_id, tournament.phase.value,
                                            tournament.to_dict())
     act.state["tournament"] = {"id": tournament_id, "engine": tournament.to_dict(), "announced": None}
-    act.say("tournament.created", number=tournament_id, schedule=render.schedule_text(act, schedule), zone=zone,
+    act.say("tournament.created", number=tournament_id, schedule=render.schedule_text(act.voice, schedule), zone=zone,
             buy_in=render.money(tournament.config.buy_in), chips=tournament.config.chips)
 
 
@@ -201,7 +202,7 @@ def _close(ctl: HoldemController, act: Action, argument: str) -> None:
 
 def _status(ctl: HoldemController, act: Action, argument: str) -> None:
     tournament = _require(act)
-    act.tell(act.user, "tournament.status", text=render.status(act, tournament, clock_moment(act, tournament)))
+    act.tell(act.user, "tournament.status", text=render.status(act.voice, tournament, clock_moment(act, tournament)))
 
 
 def _redeem(ctl: HoldemController, act: Action, argument: str) -> None:
@@ -214,7 +215,7 @@ def _redeem(ctl: HoldemController, act: Action, argument: str) -> None:
         items = tournament.held_items(act.user)
         if not items:
             raise act.refuse("tournament.no_items")
-        act.tell(act.user, "tournament.items", items=render.items(act, items))
+        act.tell(act.user, "tournament.items", items=render.items(act.voice, items))
         return
     if act.state.get("hand"):
         raise act.refuse("holdem.hand_in_play")
@@ -242,7 +243,7 @@ def _cash_out(ctl: HoldemController, act: Action) -> None:
 
 def _clock(act: Action, tournament: Tournament | None = None) -> None:
     tournament = tournament or _require(act)
-    act.say_text(render.status(act, tournament, clock_moment(act, tournament)))
+    act.say_text(render.status(act.voice, tournament, clock_moment(act, tournament)))
 
 
 _SUBCOMMANDS = {
@@ -290,7 +291,7 @@ def break_until(ctl: HoldemController, act: Action) -> str:
 def no_play_refusal(ctl: HoldemController, act: Action) -> Refusal:
     """Why no hand is dealt now, for a refusal: the clock is paused, or a break runs until a time."""
     tournament = _require(act)
-    return Refusal(render.no_play(act, tournament, moment(act)))
+    return Refusal(render.no_play(act.voice, tournament, moment(act)))
 
 
 def is_stopped(ctl: HoldemController, act: Action) -> bool:
@@ -309,7 +310,7 @@ def late_start_text(act: Action, tournament: Tournament) -> str:
     status = tournament.clock.level_at(now)
     if status.index == 0:
         return ""
-    return render.late_start(act, tournament, now)
+    return render.late_start(act.voice, tournament, now)
 
 
 def pawn_rules(ctl: HoldemController, act: Action) -> PawnRules:
@@ -373,8 +374,8 @@ def _finish(ctl: HoldemController, act: Action, tournament: Tournament) -> None:
 
 def _show_results(act: Action, tournament: Tournament) -> None:
     """The finished tournament's winner and places, then who pays whom."""
-    act.say_text(render.results(act, *tournament.standings()))
-    act.say_text(render.settlement(act, tournament.settle()))
+    act.say_text(render.results(act.voice, *tournament.standings()))
+    act.say_text(render.settlement(act.voice, tournament.settle()))
 
 
 def on_clock(ctl: HoldemController, act: Action, payload: dict[str, Any]) -> None:
@@ -391,9 +392,9 @@ def on_clock(ctl: HoldemController, act: Action, payload: dict[str, Any]) -> Non
     since = datetime.fromisoformat(data["announced"]) if data.get("announced") else now
     due = tournament.clock.announcements_between(since, now)
     if len(due) == 1 and now - due[0].at <= STALE_ANNOUNCEMENT:
-        act.say_text(render.announcement(act, due[0]))
+        act.say_text(render.announcement(act.voice, due[0]))
     elif due:
-        act.say_text(render.status(act, tournament, now))
+        act.say_text(render.status(act.voice, tournament, now))
     data["announced"] = now.isoformat()
     _arm_clock(act, tournament)
     if not act.state.get("hand"):
