@@ -18,7 +18,6 @@ from bot.clock import Clock
 from bot.games import Controller, default_controllers
 from bot.games.context import Action, Refusal, private_language
 from bot.games.odds import odds_command
-from bot.games.practice import add_bot
 from bot.i18n import DEFAULT_LANGUAGE, catalogue, chat_language, languages, text
 from bot.output import Actor, Place, Reply
 from bot.render.picture_views import draw
@@ -538,7 +537,6 @@ _GENERAL: dict[type[cmd.Command], Callable[[Service, Action, Controller, cmd.Com
     cmd.Cards: _cards,
     # game code is handed no service: imports point adapters → service → games → engine
     cmd.Odds: _odds,
-    cmd.AddBot: lambda _, act, controller, command: add_bot(act, controller, command),
 }
 
 _READS: dict[type[cmd.Command], Callable[[Tx, Place, cmd.Command], history.Answer]] = {

@@ -462,4 +462,5 @@ _HANDLERS = {
     cmd.Deal: HoldemController._deal,
     cmd.Setting: HoldemController._configure,
     cmd.Table: HoldemController._show,
+    cmd.AddBot: bots.add_bot,
 }

@@ -87,6 +87,8 @@ class HouseController:
             self._configure(act, command)
         elif type(command) in _COMMAND_ACTIONS:
             self._decide(act, command)
+        elif isinstance(command, cmd.AddBot):
+            raise act.refuse("odds.bot_holdem_only")
         else:
             raise act.refuse("wrong_game", command=command.name, game=act.t(f"game.{self.game}"))
 

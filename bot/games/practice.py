@@ -21,7 +21,6 @@ from engine.practice import View, decide
 from engine.text import quote_input
 
 if TYPE_CHECKING:
-    from bot.games import Controller
     from bot.games.holdem import HoldemController
 
 BOT_PREFIX = "bot:"
@@ -62,13 +61,10 @@ def drop_private(act: Action) -> None:
         del act.reply.private[player]
 
 
-def add_bot(act: Action, controller: Controller, command: cmd.Command) -> None:
-    """`/addbot [name]` seats a computer player; `/addbot remove name` stands one up (organizers)."""
-    from bot.games.holdem import HoldemController
-
+def add_bot(controller: HoldemController, act: Action, command: cmd.Command) -> None:
+    """`/addbot [name]` seats a computer player; `/addbot remove name` stands one up (organizers). The Hold'em
+    controller hands it the command (a house game refuses it)."""
     assert isinstance(command, cmd.AddBot)
-    if not isinstance(controller, HoldemController):
-        raise act.refuse("odds.bot_holdem_only")
     act.state.setdefault("seats", [])
     if act.state.get("tournament"):
         raise act.refuse("odds.bot_no_tournament")
