@@ -8,7 +8,6 @@ controller's context), and no two modules of `bot/` import each other, even thro
 from __future__ import annotations
 
 import ast
-from collections.abc import Iterator
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -40,12 +39,11 @@ reads events and views, never a controller's context)."""
 
 @dataclass(frozen=True)
 class Import:
-    """One import statement of a project module: what it imports, where, and whether only type checkers see it."""
+    """One import of a project module by another, and where it is."""
 
     importer: str
     imported: str
     line: int
-    type_only: bool
 
     def __str__(self) -> str:
         return f"{self.importer}:{self.line} imports {self.imported}"
@@ -62,32 +60,15 @@ def modules(root: Path = ROOT) -> dict[str, Path]:
     return found
 
 
-def _is_type_checking(node: ast.If) -> bool:
-    test = node.test
-    return (isinstance(test, ast.Name) and test.id == "TYPE_CHECKING") or (
-        isinstance(test, ast.Attribute) and test.attr == "TYPE_CHECKING")
-
-
-def _walk(node: ast.AST, type_only: bool = False) -> Iterator[tuple[ast.Import | ast.ImportFrom, bool]]:
-    """Every import under `node` (function bodies included), with whether it sits under `if TYPE_CHECKING:`."""
-    for child in ast.iter_child_nodes(node):
-        if isinstance(child, (ast.Import, ast.ImportFrom)):
-            yield child, type_only
-        elif isinstance(child, ast.If) and _is_type_checking(child):
-            for part in child.body:
-                yield from _walk(ast.Module(body=[part], type_ignores=[]), True)
-            for part in child.orelse:
-                yield from _walk(ast.Module(body=[part], type_ignores=[]), type_only)
-        else:
-            yield from _walk(child, type_only)
-
-
 def imports(name: str, path: Path, known: dict[str, Path]) -> list[Import]:
-    """The project modules that module `name` imports (`from bot.games import practice` names the module
-    `bot.games.practice`; `from bot.games import Controller` names the package)."""
+    """The project modules that module `name` imports anywhere: at the top, inside a function, or under `if
+    TYPE_CHECKING:` (a type names what it depends on too). `from bot.games import practice` names the module
+    `bot.games.practice`; `from bot.games import Controller` names the package."""
     package = name if path.name == "__init__.py" else name.rpartition(".")[0]
     found = []
-    for node, type_only in _walk(ast.parse(path.read_text(), str(path))):
+    for node in ast.walk(ast.parse(path.read_text(), str(path))):
+        if not isinstance(node, (ast.Import, ast.ImportFrom)):
+            continue
         if isinstance(node, ast.Import):
             targets = [alias.name for alias in node.names]
         else:
@@ -98,7 +79,7 @@ def imports(name: str, path: Path, known: dict[str, Path]) -> list[Import]:
             targets = [f"{base}.{alias.name}" if f"{base}.{alias.name}" in known else base for alias in node.names]
         for target in dict.fromkeys(targets):
             if target.split(".")[0] in ("bot", "engine"):
-                found.append(Import(name, target, node.lineno, type_only))
+                found.append(Import(name, target, node.lineno))
     return found
 
 
@@ -133,12 +114,10 @@ def outward(found: list[Import]) -> list[str]:
 
 
 def cycles(found: list[Import]) -> list[list[str]]:
-    """Groups of `bot` modules that import each other, directly or through a chain, as the program runs (imports
-    inside functions count; those only type checkers see do not: they run no code)."""
+    """Groups of `bot` modules that import each other, directly or through a chain."""
     graph: dict[str, set[str]] = {}
     for item in found:
-        if not item.type_only and item.importer != item.imported and _within(item.importer, "bot") and _within(
-                item.imported, "bot"):
+        if item.importer != item.imported and _within(item.importer, "bot") and _within(item.imported, "bot"):
             graph.setdefault(item.importer, set()).add(item.imported)
     index: dict[str, int] = {}
     low: dict[str, int] = {}
@@ -192,7 +171,7 @@ def test_the_checks_catch_what_they_forbid(tmp_path: Path) -> None:
         "bot/games/__init__.py": "",
         "bot/games/context.py": "",
         "bot/games/odds.py": "def f():\n    from bot.service import Service\n",
-        "bot/games/holdem.py": "from bot.games import practice\n",
+        "bot/games/holdem.py": "from bot.games import practice, tournament\n",
         "bot/games/practice.py": "def f():\n    from bot.games.holdem import HoldemController\n",
         "bot/games/tournament.py": "from typing import TYPE_CHECKING\nif TYPE_CHECKING:\n"
                                    "    from bot.games.holdem import HoldemController\n",
@@ -209,4 +188,5 @@ def test_the_checks_catch_what_they_forbid(tmp_path: Path) -> None:
     assert "bot.games.odds:2 imports bot.service (games → service)" in wrong
     assert "bot.render:3 imports bot.games.context (application → games)" in wrong  # even for types only
     assert "bot.telegram.memory:1 imports bot.store: adapters keep" in wrong
-    assert cycles(found) == [["bot.games.holdem", "bot.games.practice"]]  # tournament's is for types only
+    # practice's import inside a function and tournament's for types only close circles too
+    assert cycles(found) == [["bot.games.holdem", "bot.games.practice", "bot.games.tournament"]]
