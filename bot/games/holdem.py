@@ -127,9 +127,8 @@ class HoldemController:
         """A picture of the player's hole cards (and the board) for him alone, when pictures are on."""
         hand = self._hand(act)
         if hand is not None and user_id in hand.players:
-            drawing = picture.private_picture(act.voice, act.config, user_id, picture.holdem_rows(act.voice, hand,
-                                                                                                  user_id))
-            if drawing is not None:
+            rows = picture.holdem_rows(act.voice, hand, user_id)
+            if (drawing := picture.private_picture(act.voice, act.config, user_id, rows)) is not None:
                 act.drawings.append(drawing)
 
     # --- seats --------------------------------------------------------------------------------------------------

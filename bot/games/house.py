@@ -136,9 +136,8 @@ class HouseController:
         """A picture of the player's own boxes' cards for him alone, when pictures are on."""
         round_ = self._round(act)
         if round_ is not None:
-            drawing = picture.private_picture(act.voice, act.config, user_id, picture.house_rows(act.voice, round_,
-                                                                                                 user_id))
-            if drawing is not None:
+            rows = picture.house_rows(act.voice, round_, user_id)
+            if (drawing := picture.private_picture(act.voice, act.config, user_id, rows)) is not None:
                 act.drawings.append(drawing)
 
     # --- commands ---------------------------------------------------------------------------------------------
@@ -276,8 +275,8 @@ class HouseController:
         act.apply_moves(all_moves(events), lambda name: self._account(act, name), key)
         act.record(key, events)
         story.add(act.state, [*(said or []), *act.tell_narration(render.narrate(act.voice, events))], restart=restart)
-        drawing = picture.house_picture(act.voice, act.config, self.game, round_, act.state["number"], events)
-        if drawing is not None:
+        if (drawing := picture.house_picture(act.voice, act.config, self.game, round_, act.state["number"],
+                                             events)) is not None:
             act.drawings.append(drawing)
         if round_.is_over:
             act.state["round"] = None

@@ -1,4 +1,4 @@
-"""Hold'em text: the public table, the buttons for the player to voice, a player's hole cards, and the hand's story."""
+"""Hold'em text: the public table, the buttons for the player to act, a player's hole cards, and the hand's story."""
 
 from __future__ import annotations
 
@@ -76,7 +76,7 @@ def table_text(voice: Voice, hand: engine.Hand, story: Sequence[str] = ()) -> st
 
 
 def action_buttons(voice: Voice, hand: engine.Hand, key: str, decision: str) -> tuple[Button, ...]:
-    """The buttons for what the player to voice may do, drawn from the engine's legal actions alone; each acts only on
+    """The buttons for what the player to act may do, drawn from the engine's legal actions alone; each acts only on
     `decision` (the step it was drawn at), "my cards" on any message of the hand. Bets and raises come in the order
     min-raise, ½ pot, pot, all-in, each with its total; no two buttons do the same thing: a call or a raise that puts
     in the whole stack says "(all-in)" and has no All-in button beside it."""

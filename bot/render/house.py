@@ -83,7 +83,7 @@ def how_to_bet(voice: Voice, game: str, limits: Limits, side_name: str, blind_bo
 
 
 def shortfall_texts(voice: Voice, round_: HouseRound) -> list[str]:
-    """What the wallet keeps the box to voice from doing, and by how much ("Bet needs 200, you have 90")."""
+    """What the wallet keeps the box to act from doing, and by how much ("Bet needs 200, you have 90")."""
     if round_.to_act is None:
         return []
     wallet = round_.wallets.get(round_.to_act[0], 0)
