@@ -34,6 +34,16 @@ class TableMessage:
 
 
 @dataclass(frozen=True, slots=True)
+class PostedMessage:
+    """Where a table's current message is on a platform, kept across restarts: the chat (or channel) it is in, the
+    key of the hand or round it shows, and its message id."""
+
+    chat_id: int
+    key: str
+    message_id: int
+
+
+@dataclass(frozen=True, slots=True)
 class Actor:
     """Who sent a command: the platform's user id (prefixed, e.g. `tg:123`), display name and language hint."""
 

@@ -14,11 +14,11 @@ from typing import Any
 
 from bot import commands as cmd
 from bot import history
+from bot.adapter_memory import AdapterMemory
 from bot.clock import Clock
 from bot.games import Controller, default_controllers
 from bot.games.context import Action, Refusal, private_language
 from bot.games.odds import odds_command
-from bot.games.practice import add_bot
 from bot.i18n import DEFAULT_LANGUAGE, catalogue, chat_language, languages, text
 from bot.output import Actor, Place, Reply
 from bot.render.picture_views import draw
@@ -74,6 +74,8 @@ class Service:
         self.settings = settings or ServiceSettings()
         self.controllers = controllers if controllers is not None else default_controllers()
         self.scheduler = Scheduler(clock, self._on_timer)
+        self.memory = AdapterMemory(store, clock)
+        """What the adapters keep across restarts (their table messages' ids): they never open the store."""
         self._locks: defaultdict[str, asyncio.Lock] = defaultdict(asyncio.Lock)
         self._tables: dict[str, tuple[str, str, str]] = {}
         """Per table, the committed chat id, config and state as JSON text: each action parses its own copy, so
@@ -345,6 +347,10 @@ class Service:
         settings = await self.store.read(lambda tx: tx.chat_settings(place.chat_id))
         return chat_language(settings, actor.language if actor else None)
 
+    async def player_name(self, place: Place, user_id: str) -> str:
+        """A player's display name in the place's chat (his id when the chat has never seen him)."""
+        return await self.store.read(lambda tx: tx.player_name(place.chat_id, user_id))
+
     async def _private_language(self, place: Place | None, actor: Actor | None) -> str:
         """The language of an answer only `actor` reads: his own choice (`/lang ru me`), else `language`'s."""
         if place is None or actor is None:
@@ -538,7 +544,6 @@ _GENERAL: dict[type[cmd.Command], Callable[[Service, Action, Controller, cmd.Com
     cmd.Cards: _cards,
     # game code is handed no service: imports point adapters → service → games → engine
     cmd.Odds: _odds,
-    cmd.AddBot: lambda _, act, controller, command: add_bot(act, controller, command),
 }
 
 _READS: dict[type[cmd.Command], Callable[[Tx, Place, cmd.Command], history.Answer]] = {

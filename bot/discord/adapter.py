@@ -89,7 +89,7 @@ class DiscordAdapter:
         self.options = options or DiscordOptions()
         self._token = token
         self.client = PokerClient(self, **client_options)
-        self.board = TableBoard(service.store, self.client)
+        self.board = TableBoard(service.memory, self.client)
         self.delivery = Delivery(self.client, self.board, language=partial(service.language, actor=None),
                                  lost=self._lost_channel)
         self._lost: set[str] = set()

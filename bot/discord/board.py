@@ -4,29 +4,21 @@ from __future__ import annotations
 
 import itertools
 import logging
-import time
 from dataclasses import dataclass
 
 import discord
 
+from bot.adapter_memory import AdapterMemory
 from bot.discord.buttons import table_view
 from bot.discord.pages import clip
-from bot.output import TableMessage
-from bot.store import Store
+from bot.output import PostedMessage, TableMessage
 
 log = logging.getLogger(__name__)
 
 PREFIX = "dc:"
 UNKNOWN_MESSAGE = 10008
-
-_SCHEMA = """
-CREATE TABLE IF NOT EXISTS discord_table_messages (
-    table_id    TEXT PRIMARY KEY,
-    channel_id  INTEGER NOT NULL,
-    key         TEXT NOT NULL,
-    message_id  INTEGER NOT NULL
-)
-"""
+PLATFORM = "discord"
+"""The platform name the service keeps this adapter's table messages under."""
 
 Rendered = tuple[str, tuple[object, ...]]
 State = tuple[int, TableMessage]
@@ -67,27 +59,20 @@ class TableBoard:
     Every state the service produces gets a version (`want`); the message is brought to a state by the channel's
     delivery queue (`show`) or by the press that caused it (the interaction updates its own message, then reports
     it with `shown`). A state older than the one the message shows is never sent. The message id of each table's
-    current message is kept in a small table of the store, so after a restart the bot edits the same message,
+    current message is kept by the service (`service.memory`), so after a restart the bot edits the same message,
     whose buttons keep working because their ids carry the table and the hand.
     """
 
-    def __init__(self, store: Store, client: discord.Client) -> None:
-        self._store = store
+    def __init__(self, kept: AdapterMemory, client: discord.Client) -> None:
+        self._kept = kept
         self._client = client
         self._shown: dict[str, _Shown] = {}
         self._versions = itertools.count(1)
 
     async def load(self) -> None:
-        """Create the adapter's table if needed and read which message each table shows."""
-
-        def read(tx: object) -> list[tuple[str, int, str, int]]:
-            db = tx.db  # type: ignore[attr-defined]
-            db.execute(_SCHEMA)
-            return [tuple(row) for row in db.execute(
-                "SELECT table_id, channel_id, key, message_id FROM discord_table_messages")]
-
-        for table_id, channel_id, key, message_id in await self._store.transact(read, now=time.time()):
-            self._shown[table_id] = _Shown(channel_id, key, message_id)
+        """Read which message each table shows."""
+        for table_id, posted in (await self._kept.table_messages(PLATFORM)).items():
+            self._shown[table_id] = _Shown(posted.chat_id, posted.key, posted.message_id)
 
     def want(self, table_id: str, channel_id: int, message: TableMessage, *,
              pressed: tuple[str, int] | None = None) -> int:
@@ -169,16 +154,8 @@ class TableBoard:
         mentions = discord.AllowedMentions(users=True, everyone=False, roles=False)
         posted = await channel.send(content, view=view, allowed_mentions=mentions)
         shown.key, shown.message_id, shown.high = message.key, posted.id, None
-
-        def save(tx: object) -> None:
-            tx.db.execute(  # type: ignore[attr-defined]
-                "INSERT INTO discord_table_messages(table_id, channel_id, key, message_id) VALUES (?, ?, ?, ?) "
-                "ON CONFLICT(table_id) DO UPDATE SET channel_id = excluded.channel_id, key = excluded.key, "
-                "message_id = excluded.message_id",
-                (table_id, shown.channel_id, message.key, posted.id),
-            )
-
-        await self._store.transact(save, now=time.time())
+        kept = PostedMessage(shown.channel_id, message.key, posted.id)
+        await self._kept.remember_table_message(PLATFORM, table_id, kept)
 
     async def _edit(self, table_id: str, shown: _Shown, message: TableMessage) -> bool:
         """Edit the current message; False (and the message forgotten) when it no longer exists."""
@@ -191,5 +168,6 @@ class TableBoard:
             if error.code != UNKNOWN_MESSAGE:
                 raise
             shown.key = shown.message_id = None
+            await self._kept.forget_table_message(PLATFORM, table_id)
             return False
         return True

@@ -10,6 +10,7 @@ from typing import Any
 
 from bot.i18n import DEFAULT_LANGUAGE, catalogue, languages, text
 from bot.output import Actor, Place, Reply, TableMessage
+from bot.render import Narration, Voice
 from bot.store import Tx, wallet_account
 from engine.common import Event, Move, RuleError
 
@@ -69,6 +70,12 @@ class Action:
         """A message in the chat's language."""
         return text(self.language, key, **params)
 
+    @property
+    def voice(self) -> Voice:
+        """What renderers write with: the language now in use (the reader's inside `privately`) and the players'
+        names."""
+        return Voice(self.language, self.name)
+
     def say(self, key: str, /, **params: object) -> None:
         """A public message for the channel."""
         self.reply.public.append(self.t(key, **params))
@@ -82,6 +89,14 @@ class Action:
         """A private message for one player, in the language he chose for his own messages (`/lang ru me`)."""
         with self.privately(user_id):
             self.reply.tell(user_id, self.t(key, **params))
+
+    def tell_narration(self, narration: Narration) -> list[str]:
+        """Tell a narration's private messages (each in its reader's language) and say its notice; return its story
+        lines, for the table message."""
+        for told in narration.told:
+            self.tell(told.player, told.key, **told.params)
+        self.say_text(narration.notice)
+        return narration.lines
 
     def language_of(self, user_id: str) -> str:
         """The language of what only `user_id` reads: his own choice (`/lang ru me`), else the chat's."""

@@ -111,22 +111,25 @@ class HoldemController:
         if hand is None:
             if not act.state.get("seats"):
                 return None
-            return TableMessage(key, render.seats_text(act), render.idle_buttons(act, key, decision))
-        return TableMessage(key, render.table_text(act, hand, story.shown(act.state)),
-                            render.action_buttons(act, hand, key, decision), hand.to_act)
+            return TableMessage(key, render.seats_text(act.voice, act.state),
+                                render.idle_buttons(act.voice, act.state, key, decision))
+        return TableMessage(key, render.table_text(act.voice, hand, story.shown(act.state)),
+                            render.action_buttons(act.voice, hand, key, decision), hand.to_act)
 
     def private_view(self, act: Action, user_id: str) -> str | None:
         """The player's hole cards."""
         hand = self._hand(act)
         if hand is None or user_id not in hand.players:
             return None
-        return render.hole_cards_text(act, hand, user_id)
+        return render.hole_cards_text(act.voice, hand, user_id)
 
     def private_picture(self, act: Action, user_id: str) -> None:
         """A picture of the player's hole cards (and the board) for him alone, when pictures are on."""
         hand = self._hand(act)
         if hand is not None and user_id in hand.players:
-            picture.private_picture(act, user_id, picture.holdem_rows(act, hand, user_id))
+            rows = picture.holdem_rows(act.voice, hand, user_id)
+            if (drawing := picture.private_picture(act.voice, act.config, user_id, rows)) is not None:
+                act.drawings.append(drawing)
 
     # --- seats --------------------------------------------------------------------------------------------------
 
@@ -364,9 +367,11 @@ class HoldemController:
         key = f"h{hand.hand_number}"
         act.apply_moves(all_moves(events), lambda name: self._account(act, name), key)
         act.record(key, events)
-        story.add(act.state, [*(said or []), *render.narrate(act, events)], restart=render.begins_hand(events))
+        story.add(act.state, [*(said or []), *act.tell_narration(render.narrate(act.voice, events))],
+                  restart=render.begins_hand(events))
         bots.drop_private(act)
-        picture.holdem_picture(act, hand, events)
+        if (drawing := picture.holdem_picture(act.voice, act.config, hand, events)) is not None:
+            act.drawings.append(drawing)
         tour.record_pawns(self, act, events)
         act.state["step"] = act.state.get("step", 0) + 1
         if hand.is_over:
@@ -387,7 +392,7 @@ class HoldemController:
         for seat in act.state["seats"]:
             if seat["id"] in stacks:
                 seat["stack"] = stacks[seat["id"]]
-        act.show_table(TableMessage(key, render.table_text(act, hand, story.shown(act.state))))
+        act.show_table(TableMessage(key, render.table_text(act.voice, hand, story.shown(act.state))))
         story.clear(act.state)
         act.disarm(self._timer(act))
         if act.state.get("tournament"):
@@ -456,4 +461,5 @@ _HANDLERS = {
     cmd.Deal: HoldemController._deal,
     cmd.Setting: HoldemController._configure,
     cmd.Table: HoldemController._show,
+    cmd.AddBot: bots.add_bot,
 }

@@ -78,14 +78,17 @@ class HouseController:
             act.show_table(self.table_message(act))
             if isinstance(command, cmd.Join):
                 rules = self._rules(act)
-                act.reply.tell(act.user, render.how_to_bet(act, self.game, rules.limits, self.round_type.side_name,
-                                                           getattr(rules, "blind_box", None)))
+                blind_box = getattr(rules, "blind_box", None)
+                act.reply.tell(act.user, render.how_to_bet(act.voice, self.game, rules.limits,
+                                                           self.round_type.side_name, blind_box))
         elif isinstance(command, cmd.Leave):
             act.tell(act.user, "house.leave")
         elif isinstance(command, cmd.Setting):
             self._configure(act, command)
         elif type(command) in _COMMAND_ACTIONS:
             self._decide(act, command)
+        elif isinstance(command, cmd.AddBot):
+            raise act.refuse("odds.bot_holdem_only")
         else:
             raise act.refuse("wrong_game", command=command.name, game=act.t(f"game.{self.game}"))
 
@@ -120,19 +123,22 @@ class HouseController:
         if round_ is None:
             return None
         key = self.current_key(act) or ""
-        return TableMessage(key, render.table_text(act, self.game, round_, act.state["number"], story.shown(act.state)),
+        return TableMessage(key, render.table_text(act.voice, self.game, round_, act.state["number"],
+                                                   story.shown(act.state)),
                             tuple(self._buttons(act, round_, key, ())), self._to_act(round_))
 
     def private_view(self, act: Action, user_id: str) -> str | None:
         """The player's own boxes and cards."""
         round_ = self._round(act)
-        return render.private_boxes(act, round_, user_id) if round_ is not None else None
+        return render.private_boxes(act.voice, round_, user_id) if round_ is not None else None
 
     def private_picture(self, act: Action, user_id: str) -> None:
         """A picture of the player's own boxes' cards for him alone, when pictures are on."""
         round_ = self._round(act)
         if round_ is not None:
-            picture.private_picture(act, user_id, picture.house_rows(act, round_, user_id))
+            rows = picture.house_rows(act.voice, round_, user_id)
+            if (drawing := picture.private_picture(act.voice, act.config, user_id, rows)) is not None:
+                act.drawings.append(drawing)
 
     # --- commands ---------------------------------------------------------------------------------------------
 
@@ -268,12 +274,14 @@ class HouseController:
         key = f"r{act.state['number']}"
         act.apply_moves(all_moves(events), lambda name: self._account(act, name), key)
         act.record(key, events)
-        story.add(act.state, [*(said or []), *render.narrate(act, events)], restart=restart)
-        picture.house_picture(act, self.game, round_, act.state["number"], events)
+        story.add(act.state, [*(said or []), *act.tell_narration(render.narrate(act.voice, events))], restart=restart)
+        if (drawing := picture.house_picture(act.voice, act.config, self.game, round_, act.state["number"],
+                                             events)) is not None:
+            act.drawings.append(drawing)
         if round_.is_over:
             act.state["round"] = None
             act.disarm(self._timer_key(act))
-            act.show_table(TableMessage(key, render.table_text(act, self.game, round_, act.state["number"],
+            act.show_table(TableMessage(key, render.table_text(act.voice, self.game, round_, act.state["number"],
                                                                story.shown(act.state))))
             story.clear(act.state)
             return

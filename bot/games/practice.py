@@ -13,16 +13,13 @@ command, so the table sees it "think" and every chip moves in the ledger as usua
 from __future__ import annotations
 
 import re
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 from bot import commands as cmd
 from bot.games.context import Action
+from bot.games.holdem_table import HoldemTable
 from engine.practice import View, decide
 from engine.text import quote_input
-
-if TYPE_CHECKING:
-    from bot.games import Controller
-    from bot.games.holdem import HoldemController
 
 BOT_PREFIX = "bot:"
 """Computer players' ids start with this (`bot:robo`); no platform's user id does."""
@@ -62,13 +59,10 @@ def drop_private(act: Action) -> None:
         del act.reply.private[player]
 
 
-def add_bot(act: Action, controller: Controller, command: cmd.Command) -> None:
-    """`/addbot [name]` seats a computer player; `/addbot remove name` stands one up (organizers)."""
-    from bot.games.holdem import HoldemController
-
+def add_bot(controller: HoldemTable, act: Action, command: cmd.Command) -> None:
+    """`/addbot [name]` seats a computer player; `/addbot remove name` stands one up (organizers). The Hold'em
+    controller hands it the command (a house game refuses it)."""
     assert isinstance(command, cmd.AddBot)
-    if not isinstance(controller, HoldemController):
-        raise act.refuse("odds.bot_holdem_only")
     act.state.setdefault("seats", [])
     if act.state.get("tournament"):
         raise act.refuse("odds.bot_no_tournament")
@@ -98,7 +92,7 @@ def _bot_id(name: str) -> str:
     return BOT_PREFIX + name.lower()
 
 
-def _remove(controller: HoldemController, act: Action, name: str) -> None:
+def _remove(controller: HoldemTable, act: Action, name: str) -> None:
     seat = controller.seat(act, _bot_id(name))
     if seat is None:
         raise act.refuse("odds.bot_unknown", name=quote_input(name))
@@ -111,7 +105,7 @@ def _remove(controller: HoldemController, act: Action, name: str) -> None:
     act.show_table(controller.table_message(act))
 
 
-def play_turn(controller: HoldemController, act: Action) -> None:
+def play_turn(controller: HoldemTable, act: Action) -> None:
     """The computer player to act plays the practice strategy's action (a timer of kind "bot" fired)."""
     hand = controller._hand(act)
     if hand is None or not is_bot(hand.to_act):

@@ -14,20 +14,18 @@ stale, the channel gets the clock's current state once instead.
 from __future__ import annotations
 
 from datetime import UTC, datetime, timedelta
-from typing import TYPE_CHECKING, Any
+from typing import Any
 from zoneinfo import ZoneInfo, ZoneInfoNotFoundError
 
 from bot import commands as cmd
 from bot.games.context import Action, Refusal
+from bot.games.holdem_table import HoldemTable
 from bot.render import tournament as render
 from bot.scheduler import APPOINTMENT
 from engine.common import Event, RuleError, all_moves
 from engine.holdem import ItemPawned, PawnRules
 from engine.schedule import PRESETS, ScheduleError, parse_schedule
 from engine.tournament import Phase, PlayerEliminated, Tournament, TournamentConfig
-
-if TYPE_CHECKING:
-    from bot.games.holdem import HoldemController
 
 DEFAULT_TIMEZONE = "UTC"
 NO_PAWNS = PawnRules(value=0)
@@ -58,13 +56,14 @@ def _load(act: Action) -> Tournament | None:
     return Tournament.from_dict(data["engine"]) if data else None
 
 
-def _save(act: Action, tournament: Tournament, events: list[Event], ctl: HoldemController) -> None:
+def _save(act: Action, tournament: Tournament, events: list[Event], ctl: HoldemTable) -> None:
     """Write the events' chips, keep the state in the snapshot and the record, and say what happened."""
     data = act.state["tournament"]
     key = f"t{data['id']}"
     act.apply_moves(all_moves(events), lambda name: ctl._account(act, name), key)
     act.record(key, events)
-    render.narrate(act, tournament, events)
+    for said in render.narrate(act.voice, tournament, events):
+        act.say_text(said)
     data["engine"] = tournament.to_dict()
     act.tx.save_tournament(data["id"], act.place.chat_id, act.place.table_id, tournament.phase.value, data["engine"])
 
@@ -77,7 +76,7 @@ def bank_account(act: Action) -> str:
     return f"bank:{act.place.table_id}:t{data['id']}"
 
 
-def handle(ctl: HoldemController, act: Action, command: cmd.Command) -> None:
+def handle(ctl: HoldemTable, act: Action, command: cmd.Command) -> None:
     """`/tournament …`, `/clock` and `/cashout`."""
     if isinstance(command, cmd.Clock):
         _clock(act)
@@ -106,7 +105,7 @@ def _apply(act: Action, call: Any, *args: Any, **kwargs: Any) -> list[Event]:
     return events
 
 
-def _create(ctl: HoldemController, act: Action, argument: str) -> None:
+def _create(ctl: HoldemTable, act: Action, argument: str) -> None:
     act.require_organizer()
     if act.state.get("tournament"):
         raise act.refuse("tournament.exists")
@@ -117,16 +116,16 @@ def _create(ctl: HoldemController, act: Action, argument: str) -> None:
     try:
         schedule = PRESETS[text](zone) if text in PRESETS else parse_schedule(text, zone)
     except ScheduleError as error:
-        raise act.refuse("tournament.bad_schedule", reason=render.schedule_problem(act, error)) from None
+        raise act.refuse("tournament.bad_schedule", reason=render.schedule_problem(act.voice, error)) from None
     tournament = Tournament(TournamentConfig(), schedule)
     tournament_id = act.tx.save_tournament(None, act.place.chat_id, act.place.table_id, tournament.phase.value,
                                            tournament.to_dict())
     act.state["tournament"] = {"id": tournament_id, "engine": tournament.to_dict(), "announced": None}
-    act.say("tournament.created", number=tournament_id, schedule=render.schedule_text(act, schedule), zone=zone,
+    act.say("tournament.created", number=tournament_id, schedule=render.schedule_text(act.voice, schedule), zone=zone,
             buy_in=render.money(tournament.config.buy_in), chips=tournament.config.chips)
 
 
-def register(ctl: HoldemController, act: Action, argument: str = "") -> None:
+def register(ctl: HoldemTable, act: Action, argument: str = "") -> None:
     """Buy in: the player gets his chips from the bank and a seat."""
     tournament = _require(act)
     if ctl.seat(act, act.user) is not None:
@@ -139,7 +138,7 @@ def register(ctl: HoldemController, act: Action, argument: str = "") -> None:
     act.show_table(ctl.table_message(act))
 
 
-def leave(ctl: HoldemController, act: Action, seat: dict[str, Any]) -> None:
+def leave(ctl: HoldemTable, act: Action, seat: dict[str, Any]) -> None:
     """`/leave` at a tournament table: before the start the player unregisters (his chips go back to the bank and the
     buy-in to him); after it he may only cash out."""
     tournament = _require(act)
@@ -151,7 +150,7 @@ def leave(ctl: HoldemController, act: Action, seat: dict[str, Any]) -> None:
     act.show_table(ctl.table_message(act))
 
 
-def _start(ctl: HoldemController, act: Action, argument: str) -> None:
+def _start(ctl: HoldemTable, act: Action, argument: str) -> None:
     act.require_organizer()
     tournament = _require(act)
     events = _apply(act, tournament.start, moment(act))
@@ -165,7 +164,7 @@ def _start(ctl: HoldemController, act: Action, argument: str) -> None:
 
 
 def _clock_action(name: str) -> Any:
-    def run(ctl: HoldemController, act: Action, argument: str) -> None:
+    def run(ctl: HoldemTable, act: Action, argument: str) -> None:
         act.require_organizer()
         tournament = _require(act)
         if name == "adjust":
@@ -184,7 +183,7 @@ def _clock_action(name: str) -> Any:
     return run
 
 
-def _close(ctl: HoldemController, act: Action, argument: str) -> None:
+def _close(ctl: HoldemTable, act: Action, argument: str) -> None:
     """The organizer ends the tournament; once it is over, anyone may see its results again."""
     if not act.state.get("tournament"):
         last = act.state.get("last_tournament")
@@ -199,12 +198,12 @@ def _close(ctl: HoldemController, act: Action, argument: str) -> None:
     _finish(ctl, act, tournament)
 
 
-def _status(ctl: HoldemController, act: Action, argument: str) -> None:
+def _status(ctl: HoldemTable, act: Action, argument: str) -> None:
     tournament = _require(act)
-    act.tell(act.user, "tournament.status", text=render.status(act, tournament, clock_moment(act, tournament)))
+    act.tell(act.user, "tournament.status", text=render.status(act.voice, tournament, clock_moment(act, tournament)))
 
 
-def _redeem(ctl: HoldemController, act: Action, argument: str) -> None:
+def _redeem(ctl: HoldemTable, act: Action, argument: str) -> None:
     """`/tournament redeem N` buys item N back for its chips between hands; without N, lists the player's items."""
     tournament = _require(act)
     seat = ctl.seat(act, act.user)
@@ -214,7 +213,7 @@ def _redeem(ctl: HoldemController, act: Action, argument: str) -> None:
         items = tournament.held_items(act.user)
         if not items:
             raise act.refuse("tournament.no_items")
-        act.tell(act.user, "tournament.items", items=render.items(act, items))
+        act.tell(act.user, "tournament.items", items=render.items(act.voice, items))
         return
     if act.state.get("hand"):
         raise act.refuse("holdem.hand_in_play")
@@ -226,7 +225,7 @@ def _redeem(ctl: HoldemController, act: Action, argument: str) -> None:
     _save(act, tournament, events, ctl)
 
 
-def _cash_out(ctl: HoldemController, act: Action) -> None:
+def _cash_out(ctl: HoldemTable, act: Action) -> None:
     tournament = _require(act)
     seat = ctl.seat(act, act.user)
     if seat is None:
@@ -242,7 +241,7 @@ def _cash_out(ctl: HoldemController, act: Action) -> None:
 
 def _clock(act: Action, tournament: Tournament | None = None) -> None:
     tournament = tournament or _require(act)
-    act.say_text(render.status(act, tournament, clock_moment(act, tournament)))
+    act.say_text(render.status(act.voice, tournament, clock_moment(act, tournament)))
 
 
 _SUBCOMMANDS = {
@@ -267,7 +266,7 @@ _SUBCOMMANDS = {
 # --- hooks the Hold'em controller calls --------------------------------------------------------------------------
 
 
-def current_level(ctl: HoldemController, act: Action) -> int | None:
+def current_level(ctl: HoldemTable, act: Action) -> int | None:
     """The limit L for the next hand, None during a break; refuses when the tournament is not running."""
     tournament = _require(act)
     if tournament.phase is not Phase.RUNNING:
@@ -278,7 +277,7 @@ def current_level(ctl: HoldemController, act: Action) -> int | None:
     return status.level.limit
 
 
-def break_until(ctl: HoldemController, act: Action) -> str:
+def break_until(ctl: HoldemTable, act: Action) -> str:
     """When play resumes, as local time text (or "—")."""
     tournament = _require(act)
     status = tournament.clock.level_at(clock_moment(act, tournament))
@@ -287,13 +286,13 @@ def break_until(ctl: HoldemController, act: Action) -> str:
     return f"{tournament.clock.local(status.ends_at):%H:%M}"
 
 
-def no_play_refusal(ctl: HoldemController, act: Action) -> Refusal:
+def no_play_refusal(ctl: HoldemTable, act: Action) -> Refusal:
     """Why no hand is dealt now, for a refusal: the clock is paused, or a break runs until a time."""
     tournament = _require(act)
-    return Refusal(render.no_play(act, tournament, moment(act)))
+    return Refusal(render.no_play(act.voice, tournament, moment(act)))
 
 
-def is_stopped(ctl: HoldemController, act: Action) -> bool:
+def is_stopped(ctl: HoldemTable, act: Action) -> bool:
     """Whether the tournament is running but deals no hand now (a break, or the clock paused)."""
     tournament = _load(act)
     if tournament is None or tournament.phase is not Phase.RUNNING:
@@ -309,16 +308,16 @@ def late_start_text(act: Action, tournament: Tournament) -> str:
     status = tournament.clock.level_at(now)
     if status.index == 0:
         return ""
-    return render.late_start(act, tournament, now)
+    return render.late_start(act.voice, tournament, now)
 
 
-def pawn_rules(ctl: HoldemController, act: Action) -> PawnRules:
+def pawn_rules(ctl: HoldemTable, act: Action) -> PawnRules:
     """Tournament hands accept pawns worth the tournament's pawn value; cash hands accept none."""
     tournament = _load(act)
     return PawnRules(value=tournament.config.pawn_chips) if tournament else NO_PAWNS
 
 
-def verify_pawn(ctl: HoldemController, act: Action, item: str) -> None:
+def verify_pawn(ctl: HoldemTable, act: Action, item: str) -> None:
     """Refuse a pawn the tournament would not accept (not playing, three items already, a refused kind)."""
     tournament = _load(act)
     if tournament is None:
@@ -329,7 +328,7 @@ def verify_pawn(ctl: HoldemController, act: Action, item: str) -> None:
         raise act.rule_refusal(error) from None
 
 
-def record_pawns(ctl: HoldemController, act: Action, events: list[Event]) -> None:
+def record_pawns(ctl: HoldemTable, act: Action, events: list[Event]) -> None:
     """Record items the hand accepted as pawned in the tournament (the chips already moved with the hand)."""
     pawned = [event for event in events if isinstance(event, ItemPawned)]
     if not pawned:
@@ -341,7 +340,7 @@ def record_pawns(ctl: HoldemController, act: Action, events: list[Event]) -> Non
     _save(act, tournament, recorded, ctl)
 
 
-def after_hand(ctl: HoldemController, act: Action, starting_stacks: dict[str, int]) -> None:
+def after_hand(ctl: HoldemTable, act: Action, starting_stacks: dict[str, int]) -> None:
     """Players left without chips are eliminated (the engine places them); the last one standing wins."""
     tournament = _require(act)
     busted = [seat for seat in act.state["seats"] if seat["stack"] == 0]
@@ -355,12 +354,12 @@ def after_hand(ctl: HoldemController, act: Action, starting_stacks: dict[str, in
     _maybe_end(ctl, act, tournament)
 
 
-def _maybe_end(ctl: HoldemController, act: Action, tournament: Tournament) -> None:
+def _maybe_end(ctl: HoldemTable, act: Action, tournament: Tournament) -> None:
     if tournament.phase is Phase.RUNNING and len(act.state["seats"]) <= 1:
         _finish(ctl, act, tournament)
 
 
-def _finish(ctl: HoldemController, act: Action, tournament: Tournament) -> None:
+def _finish(ctl: HoldemTable, act: Action, tournament: Tournament) -> None:
     stacks = {seat["id"]: seat["stack"] for seat in act.state["seats"]}
     events = _apply(act, tournament.finish, moment(act), stacks)
     act.state["seats"], act.state["button"] = [], -1
@@ -373,11 +372,11 @@ def _finish(ctl: HoldemController, act: Action, tournament: Tournament) -> None:
 
 def _show_results(act: Action, tournament: Tournament) -> None:
     """The finished tournament's winner and places, then who pays whom."""
-    act.say_text(render.results(act, *tournament.standings()))
-    act.say_text(render.settlement(act, tournament.settle()))
+    act.say_text(render.results(act.voice, *tournament.standings()))
+    act.say_text(render.settlement(act.voice, tournament.settle()))
 
 
-def on_clock(ctl: HoldemController, act: Action, payload: dict[str, Any]) -> None:
+def on_clock(ctl: HoldemTable, act: Action, payload: dict[str, Any]) -> None:
     """Post what the clock announces since the last time (or, for a backlog, its current state), then arm the next
     announcement. `payload["at"]` is the instant the timer was armed for: it is due, whatever the wall clock says."""
     tournament = _load(act)
@@ -391,9 +390,9 @@ def on_clock(ctl: HoldemController, act: Action, payload: dict[str, Any]) -> Non
     since = datetime.fromisoformat(data["announced"]) if data.get("announced") else now
     due = tournament.clock.announcements_between(since, now)
     if len(due) == 1 and now - due[0].at <= STALE_ANNOUNCEMENT:
-        act.say_text(render.announcement(act, due[0]))
+        act.say_text(render.announcement(act.voice, due[0]))
     elif due:
-        act.say_text(render.status(act, tournament, now))
+        act.say_text(render.status(act.voice, tournament, now))
     data["announced"] = now.isoformat()
     _arm_clock(act, tournament)
     if not act.state.get("hand"):

@@ -2,10 +2,44 @@
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+from collections.abc import Callable, Iterable
+from dataclasses import dataclass, field
 
-from bot.i18n import Signed
+from bot.i18n import Signed, text
 from engine.cards import Card, format_cards
+
+
+@dataclass(frozen=True)
+class Voice:
+    """What rendering writes with: the reader's language and the players' display names (renderers take this
+    view, never a controller's context)."""
+
+    language: str
+    name: Callable[[str], str] = str
+    """A player's display name from his id."""
+
+    def t(self, key: str, /, **params: object) -> str:
+        """A message in this voice's language."""
+        return text(self.language, key, **params)
+
+
+@dataclass(frozen=True)
+class Told:
+    """A private message for one player: its catalogue key and parameters, written in his own language when told."""
+
+    player: str
+    key: str
+    params: dict[str, object] = field(default_factory=dict)
+
+
+@dataclass
+class Narration:
+    """What a batch of events says: the story's lines (for the table message), the public notice the chat should
+    notice (empty for none), and the private messages."""
+
+    lines: list[str] = field(default_factory=list)
+    notice: str = ""
+    told: list[Told] = field(default_factory=list)
 
 
 def cards_text(cards: Iterable[Card | str]) -> str:

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from bot.games.context import Action
+from bot.render import Voice
 from engine.cards import RANK_CHARS
 
 FORMS = ("card", "cards", "of", "to", "on", "high")
@@ -45,36 +45,36 @@ def category_key(name: str) -> str:
     return name.lower().replace(" ", "_").replace("-", "_")
 
 
-def rank_name(act: Action, rank: int, form: str) -> str:
+def rank_name(voice: Voice, rank: int, form: str) -> str:
     """A rank's name in one of `FORMS`, in the chat's language."""
-    return act.t(f"rank.{RANK_CHARS[rank - 2]}.{form}")
+    return voice.t(f"rank.{RANK_CHARS[rank - 2]}.{form}")
 
 
-def category_label(act: Action, name: str) -> str:
+def category_label(voice: Voice, name: str) -> str:
     """A hand category's bare name ("two pair") in the chat's language; empty for none."""
     if not name:
         return ""
     key = category_key(name)
     try:
-        return act.t(f"hand.{key}")
+        return voice.t(f"hand.{key}")
     except KeyError:
         return key.replace("_", " ")
 
 
-def describe(act: Action, name: str, ranks: Sequence[int]) -> str:
+def describe(voice: Voice, name: str, ranks: Sequence[int]) -> str:
     """A hand in words from its category and the ranks that rank it (`HandValue.ranks`, most significant first):
     "two pair, kings and sevens, ace kicker", "straight to the ten", "flush, ace high". Without ranks, or for a
     category that names no rank (royal flush, ace-king, no game), the category's name alone."""
     key = category_key(name)
     named = _NAMED_BY.get(key)
     if named is None or len(ranks) < named:
-        return category_label(act, key)
+        return category_label(voice, key)
     params: dict[str, object] = {}
     for prefix, rank in zip(("first", "second"), ranks[:named], strict=False):
-        params.update({f"{prefix}_{form}": rank_name(act, rank, form) for form in FORMS})
-    said = act.t(f"hand.says.{key}", **params)
+        params.update({f"{prefix}_{form}": rank_name(voice, rank, form) for form in FORMS})
+    said = voice.t(f"hand.says.{key}", **params)
     if key in _SHOWS_KICKER and len(ranks) > named:
-        said = act.t("hand.kicker", hand=said, card=rank_name(act, ranks[named], "card"))
+        said = voice.t("hand.kicker", hand=said, card=rank_name(voice, ranks[named], "card"))
     return said
 
 
@@ -84,7 +84,7 @@ def five_card_name(category: str, ranks: Sequence[int]) -> str:
     return "royal_flush" if key == "straight_flush" and len(ranks) > 0 and ranks[0] == 14 else key
 
 
-def decided(act: Action, name: str, winner: str, winner_ranks: Sequence[int], loser: str,
+def decided(voice: Voice, name: str, winner: str, winner_ranks: Sequence[int], loser: str,
             loser_ranks: Sequence[int]) -> str:
     """What decided between two hands of the same category `name`, the first rank where they differ: "the kicker
     decides: Ann's ace beats Bob's queen". Empty when the hands are equal (or the ranks are unknown)."""
@@ -97,7 +97,7 @@ def decided(act: Action, name: str, winner: str, winner_ranks: Sequence[int], lo
         what = deciders[index]
         many = what in _SAID_AS_MANY
         form = "cards" if many else "card"
-        return act.t("hand.decided_many" if many else "hand.decided_one", what=act.t(f"hand.what.{what}"),
-                     winner=winner, card=rank_name(act, mine, form), loser=loser,
-                     other=rank_name(act, theirs, form))
+        return voice.t("hand.decided_many" if many else "hand.decided_one", what=voice.t(f"hand.what.{what}"),
+                       winner=winner, card=rank_name(voice, mine, form), loser=loser,
+                       other=rank_name(voice, theirs, form))
     return ""

@@ -2,95 +2,95 @@
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Sequence
+from collections.abc import Iterable, Mapping, Sequence
+from typing import Any
 
 from bot.commands import button_payload
-from bot.games.context import Action
 from bot.output import Button
-from bot.render import cards_text, hands
+from bot.render import Narration, Told, Voice, cards_text, hands
 from engine import holdem as engine
 from engine.betting import blinds
 from engine.common import Event
 from engine.hands import HandCategory
 
 
-def seats_text(act: Action) -> str:
-    """Between hands: who sits with how many chips."""
-    lines = [act.t("holdem.seats_title")]
-    for seat in act.state.get("seats", []):
-        status = act.t("holdem.sitting_out") if seat["out"] else ""
-        lines.append(f"  {act.name(seat['id'])} — {seat['stack']} {status}".rstrip())
-    lines.append(act.t(_waiting(act) or "holdem.between_hands"))
+def seats_text(voice: Voice, state: Mapping[str, Any]) -> str:
+    """Between hands: who sits with how many chips (`state`: the table's snapshot)."""
+    lines = [voice.t("holdem.seats_title")]
+    for seat in state.get("seats", []):
+        status = voice.t("holdem.sitting_out") if seat["out"] else ""
+        lines.append(f"  {voice.name(seat['id'])} — {seat['stack']} {status}".rstrip())
+    lines.append(voice.t(_waiting(state) or "holdem.between_hands"))
     return "\n".join(lines)
 
 
-def _waiting(act: Action) -> str | None:
+def _waiting(state: Mapping[str, Any]) -> str | None:
     """Why no hand can be dealt yet (the message that says so), or None when the next one can be."""
-    tournament = act.state.get("tournament")
+    tournament = state.get("tournament")
     if tournament and tournament["engine"].get("phase") == "registering":
         return "holdem.waiting_for_start"
-    if sum(1 for seat in act.state.get("seats", []) if seat["stack"] > 0) < 2:
+    if sum(1 for seat in state.get("seats", []) if seat["stack"] > 0) < 2:
         return "holdem.waiting_for_players"
     return None
 
 
-def idle_buttons(act: Action, key: str, decision: str) -> tuple[Button, ...]:
+def idle_buttons(voice: Voice, state: Mapping[str, Any], key: str, decision: str) -> tuple[Button, ...]:
     """Between hands: deal the next hand (`decision`: the state the button acts on, see `button_payload`); no Deal
     button while registration is open or fewer than two players have chips, when the text says what it waits for."""
-    if _waiting(act) is not None:
+    if _waiting(state) is not None:
         return ()
-    return (Button(act.t("button.deal"), button_payload(key, "deal", decision)),)
+    return (Button(voice.t("button.deal"), button_payload(key, "deal", decision)),)
 
 
-def table_text(act: Action, hand: engine.Hand, story: Sequence[str] = ()) -> str:
+def table_text(voice: Voice, hand: engine.Hand, story: Sequence[str] = ()) -> str:
     """The hand as everyone may see it: level, board, pot, each player's stack and bet, the button, the story of
     the street (its latest lines, under the seats after a blank line), and whose turn it is."""
     small, big = hand.structure.blinds(hand.level)
-    structure = label(act, "structure", hand.structure.name)
-    lines = [act.t("holdem.title", number=hand.hand_number, small=small, big=big, structure=structure)]
+    structure = label(voice, "structure", hand.structure.name)
+    lines = [voice.t("holdem.title", number=hand.hand_number, small=small, big=big, structure=structure)]
     board = cards_text(hand.board) if hand.board else "—"
-    lines.append(act.t("holdem.board", board=board, pot=hand.pot_total))
+    lines.append(voice.t("holdem.board", board=board, pot=hand.pot_total))
     bets, stacks, folded = hand.bets, hand.stacks, hand.folded
     for player in hand.players:
         marks = []
         if player == hand.button:
             marks.append("Ⓓ")
         if player in folded:
-            marks.append(act.t("holdem.folded"))
+            marks.append(voice.t("holdem.folded"))
         elif stacks[player] == 0 and not hand.is_over:
-            marks.append(act.t("holdem.all_in"))
+            marks.append(voice.t("holdem.all_in"))
         if bets.get(player) and not hand.is_over:
-            marks.append(act.t("holdem.bet", chips=bets[player]))
+            marks.append(voice.t("holdem.bet", chips=bets[player]))
         turn = "▶ " if player == hand.to_act else "  "
-        lines.append(f"{turn}{act.name(player)} · {stacks[player]} {' '.join(marks)}".rstrip())
+        lines.append(f"{turn}{voice.name(player)} · {stacks[player]} {' '.join(marks)}".rstrip())
     if story:
         lines += ["", *story]
     if hand.to_act:
         legal = hand.legal_actions()
         owed = legal.call_amount
-        lines.append(act.t("holdem.to_act_owes" if owed else "holdem.to_act", player=act.name(hand.to_act),
-                           chips=owed))
+        lines.append(voice.t("holdem.to_act_owes" if owed else "holdem.to_act", player=voice.name(hand.to_act),
+                             chips=owed))
     elif hand.is_over:
-        lines.append(act.t("holdem.hand_over"))
+        lines.append(voice.t("holdem.hand_over"))
     return "\n".join(lines)
 
 
-def action_buttons(act: Action, hand: engine.Hand, key: str, decision: str) -> tuple[Button, ...]:
+def action_buttons(voice: Voice, hand: engine.Hand, key: str, decision: str) -> tuple[Button, ...]:
     """The buttons for what the player to act may do, drawn from the engine's legal actions alone; each acts only on
     `decision` (the step it was drawn at), "my cards" on any message of the hand. Bets and raises come in the order
     min-raise, ½ pot, pot, all-in, each with its total; no two buttons do the same thing: a call or a raise that puts
     in the whole stack says "(all-in)" and has no All-in button beside it."""
-    buttons = [Button(act.t("button.my_cards"), button_payload(key, "cards"), private=True)]
+    buttons = [Button(voice.t("button.my_cards"), button_payload(key, "cards"), private=True)]
     if hand.to_act is None:
         return tuple(buttons)
     legal = hand.legal_actions()
     if legal.can_fold:
-        buttons.append(Button(act.t("button.fold"), button_payload(key, "fold", decision)))
+        buttons.append(Button(voice.t("button.fold"), button_payload(key, "fold", decision)))
     if legal.can_check:
-        buttons.append(Button(act.t("button.check"), button_payload(key, "check", decision)))
+        buttons.append(Button(voice.t("button.check"), button_payload(key, "check", decision)))
     if legal.call_amount:
         word = "button.call_all_in" if 0 < legal.all_in <= legal.call_amount else "button.call"
-        buttons.append(Button(act.t(word, chips=legal.call_amount), button_payload(key, "call", decision)))
+        buttons.append(Button(voice.t(word, chips=legal.call_amount), button_payload(key, "call", decision)))
     if not (legal.can_bet or legal.can_raise):
         return tuple(buttons)
     command = "bet" if legal.can_bet else "raise"
@@ -100,9 +100,9 @@ def action_buttons(act: Action, hand: engine.Hand, key: str, decision: str) -> t
             continue
         if legal.all_in and amount == legal.max_to:
             word += "_all_in"
-        buttons.append(Button(act.t(word, chips=amount), button_payload(key, f"{command} {amount}", decision)))
+        buttons.append(Button(voice.t(word, chips=amount), button_payload(key, f"{command} {amount}", decision)))
     if shove:
-        buttons.append(Button(act.t("button.all_in", chips=legal.all_in), button_payload(key, "allin", decision)))
+        buttons.append(Button(voice.t("button.all_in", chips=legal.all_in), button_payload(key, "allin", decision)))
     return tuple(buttons)
 
 
@@ -120,35 +120,36 @@ def _raise_targets(legal: engine.LegalActions, current_bet: int, pot: int, comma
     return [(word, amount) for amount, word in chosen.items()]
 
 
-def hole_cards_text(act: Action, hand: engine.Hand, user_id: str) -> str:
+def hole_cards_text(voice: Voice, hand: engine.Hand, user_id: str) -> str:
     """A player's own cards (and the board, for context)."""
     cards = cards_text(hand.hole_cards(user_id))
     if hand.board:
-        return act.t("holdem.your_cards_board", cards=cards, board=cards_text(hand.board))
-    return act.t("holdem.your_cards", cards=cards)
+        return voice.t("holdem.your_cards_board", cards=cards, board=cards_text(hand.board))
+    return voice.t("holdem.your_cards", cards=cards)
 
 
-def narrate(act: Action, events: Iterable[Event]) -> list[str]:
-    """The story's lines for what happened (returned, for the table message); each player's hole cards to him
-    alone; and, at a showdown, the hands shown and the pots won as one public message, for the chat to notice."""
+def narrate(voice: Voice, events: Iterable[Event]) -> Narration:
+    """The story's lines for what happened (for the table message); each player's hole cards to him alone; and, at
+    a showdown, the hands shown and the pots won as one public notice, for the chat to notice."""
     events = list(events)
-    lines: list[str] = []
+    narration = Narration()
+    lines = narration.lines
     shown: engine.HandsShown | None = None
     notices: list[str] = []
     showdown = any(isinstance(event, engine.HandsShown) for event in events)
     for event in events:
         if isinstance(event, engine.HoleCardsDealt):
-            act.tell(event.player, "holdem.your_cards", cards=cards_text(event.cards))
+            narration.told.append(Told(event.player, "holdem.your_cards", {"cards": cards_text(event.cards)}))
             continue
         if isinstance(event, engine.HandsShown):
             shown = event
-        line = _pot_line(act, event, shown) if isinstance(event, engine.PotAwarded) else _line(act, event)
+        line = _pot_line(voice, event, shown) if isinstance(event, engine.PotAwarded) else _line(voice, event)
         if line:
             lines.append(line)
             if showdown and isinstance(event, (engine.HandsShown, engine.PotAwarded)):
                 notices.append(line)
-    act.say_text("\n".join(notices))
-    return lines
+    narration.notice = "\n".join(notices)
+    return narration
 
 
 def begins_hand(events: Iterable[Event]) -> bool:
@@ -156,69 +157,69 @@ def begins_hand(events: Iterable[Event]) -> bool:
     return any(isinstance(event, engine.HandStarted) for event in events)
 
 
-def _line(act: Action, event: Event) -> str:
-    name = act.name
+def _line(voice: Voice, event: Event) -> str:
+    name = voice.name
     if isinstance(event, engine.HandStarted):
         small, big = blinds(event.level)
-        return act.t("holdem.started", number=event.hand_number, button=name(event.button), small=small, big=big)
+        return voice.t("holdem.started", number=event.hand_number, button=name(event.button), small=small, big=big)
     if isinstance(event, engine.BlindPosted):
-        return act.t(f"holdem.blind_{event.blind}", player=name(event.player), chips=event.amount)
+        return voice.t(f"holdem.blind_{event.blind}", player=name(event.player), chips=event.amount)
     if isinstance(event, engine.PlayerFolded):
-        return act.t("holdem.did_fold", player=name(event.player))
+        return voice.t("holdem.did_fold", player=name(event.player))
     if isinstance(event, engine.PlayerChecked):
-        return act.t("holdem.did_check", player=name(event.player))
+        return voice.t("holdem.did_check", player=name(event.player))
     if isinstance(event, engine.PlayerCalled):
-        return act.t(_all_in("holdem.did_call", event.is_all_in), player=name(event.player), chips=event.amount)
+        return voice.t(_all_in("holdem.did_call", event.is_all_in), player=name(event.player), chips=event.amount)
     if isinstance(event, engine.PlayerBet):
-        return act.t(_all_in("holdem.did_bet", event.is_all_in), player=name(event.player), chips=event.amount)
+        return voice.t(_all_in("holdem.did_bet", event.is_all_in), player=name(event.player), chips=event.amount)
     if isinstance(event, engine.PlayerRaised):
-        return act.t(_all_in("holdem.did_raise", event.is_all_in), player=name(event.player), chips=event.to)
+        return voice.t(_all_in("holdem.did_raise", event.is_all_in), player=name(event.player), chips=event.to)
     if isinstance(event, engine.ItemPawned):
-        return act.t("holdem.did_pawn", player=name(event.player), item=event.item, chips=event.value)
+        return voice.t("holdem.did_pawn", player=name(event.player), item=event.item, chips=event.value)
     if isinstance(event, engine.UncalledBetReturned):
-        return act.t("holdem.uncalled", player=name(event.player), chips=event.amount)
+        return voice.t("holdem.uncalled", player=name(event.player), chips=event.amount)
     if isinstance(event, engine.BoardDealt):
-        return act.t(f"holdem.street.{event.street.value}", cards=cards_text(event.cards),
-                     board=cards_text(event.board))
+        return voice.t(f"holdem.street.{event.street.value}", cards=cards_text(event.cards),
+                       board=cards_text(event.board))
     if isinstance(event, engine.HandsShown):
-        shown = "; ".join(f"{name(player)}: {cards_text(cards)} ({_said(act, event, player)})"
+        shown = "; ".join(f"{name(player)}: {cards_text(cards)} ({_said(voice, event, player)})"
                           for player, cards in event.cards.items())
-        return act.t("holdem.showdown", shown=shown)
+        return voice.t("holdem.showdown", shown=shown)
     return ""
 
 
-def _said(act: Action, shown: engine.HandsShown, player: str) -> str:
+def _said(voice: Voice, shown: engine.HandsShown, player: str) -> str:
     """A shown hand in a card room's words ("two pair, kings and sevens, ace kicker")."""
     ranks = shown.ranks.get(player, ())
-    return hands.describe(act, hands.five_card_name(shown.categories[player], ranks), ranks)
+    return hands.describe(voice, hands.five_card_name(shown.categories[player], ranks), ranks)
 
 
-def _pot_line(act: Action, event: engine.PotAwarded, shown: engine.HandsShown | None) -> str:
+def _pot_line(voice: Voice, event: engine.PotAwarded, shown: engine.HandsShown | None) -> str:
     """Who won a pot and with what; at a showdown where the runner-up held the same category, what decided it; a
     split pot says the hands were equal."""
-    name = act.name
-    pot = act.t("holdem.main_pot") if event.pot_index == 0 else act.t("holdem.side_pot", number=event.pot_index)
+    name = voice.name
+    pot = voice.t("holdem.main_pot") if event.pot_index == 0 else voice.t("holdem.side_pot", number=event.pot_index)
     if len(event.winners) > 1:
         winners = ", ".join(f"{name(player)} {chips}" for player, chips in event.winners.items())
     else:
         winners = ", ".join(name(player) for player in event.winners)
     if not event.category:
-        return act.t("holdem.pot_won", pot=pot, chips=event.amount, winners=winners)
+        return voice.t("holdem.pot_won", pot=pot, chips=event.amount, winners=winners)
     winner = next(iter(event.winners))
     if shown is None or winner not in shown.categories:
-        hand = hand_label(act, event.category)
+        hand = hand_label(voice, event.category)
     else:
-        hand = _said(act, shown, winner)
+        hand = _said(voice, shown, winner)
     if len(event.winners) > 1:
-        return act.t("holdem.pot_split", pot=pot, chips=event.amount, winners=winners, hand=hand)
+        return voice.t("holdem.pot_split", pot=pot, chips=event.amount, winners=winners, hand=hand)
     runner_up = _runner_up(event, shown)
     if shown is not None and runner_up is not None and shown.categories[runner_up] == event.category:
-        decided = hands.decided(act, event.category, name(winner), shown.ranks.get(winner, ()), name(runner_up),
+        decided = hands.decided(voice, event.category, name(winner), shown.ranks.get(winner, ()), name(runner_up),
                                 shown.ranks.get(runner_up, ()))
         if decided:
-            return act.t("holdem.pot_won_decided", pot=pot, chips=event.amount, winners=winners, hand=hand,
-                         decided=decided)
-    return act.t("holdem.pot_won_with", pot=pot, chips=event.amount, winners=winners, hand=hand)
+            return voice.t("holdem.pot_won_decided", pot=pot, chips=event.amount, winners=winners, hand=hand,
+                           decided=decided)
+    return voice.t("holdem.pot_won_with", pot=pot, chips=event.amount, winners=winners, hand=hand)
 
 
 def _runner_up(event: engine.PotAwarded, shown: engine.HandsShown | None) -> str | None:
@@ -235,14 +236,14 @@ def _all_in(message: str, is_all_in: bool) -> str:
     return f"{message}_all_in" if is_all_in else message
 
 
-def label(act: Action, kind: str, name: str) -> str:
+def label(voice: Voice, kind: str, name: str) -> str:
     """An engine name (`home-limit`) in the chat's language from the `<kind>.<name>` message, else the name itself."""
     try:
-        return act.t(f"{kind}.{name}")
+        return voice.t(f"{kind}.{name}")
     except KeyError:
         return name
 
 
-def hand_label(act: Action, name: str) -> str:
+def hand_label(voice: Voice, name: str) -> str:
     """A hand category's name in the chat's language."""
-    return hands.category_label(act, name)
+    return hands.category_label(voice, name)

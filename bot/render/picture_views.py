@@ -1,8 +1,8 @@
 """Table pictures from the games' data: which moments get a picture, and the public view model of each.
 
-Controllers call one function per game (`holdem_picture`, `house_picture`, `private_picture`); the rules about what
-is public live here: hole cards appear only once shown at showdown, a house box's cards only once settled, the
-dealer's cards only as the game opens them.
+Controllers call one function per game (`holdem_picture`, `house_picture`, `private_picture`) and keep the drawing
+it returns until the action commits; the rules about what is public live here: hole cards appear only once shown at
+showdown, a house box's cards only once settled, the dealer's cards only as the game opens them.
 """
 
 from __future__ import annotations
@@ -10,8 +10,8 @@ from __future__ import annotations
 from collections.abc import Iterable, Mapping
 from typing import Any
 
-from bot.games.context import Action
 from bot.output import Picture
+from bot.render import Voice
 from bot.render.holdem import hand_label
 from bot.render.picture import HandView, SeatView, TableView, render_hand, render_table
 from engine import holdem as engine
@@ -66,63 +66,65 @@ def holdem_moment(hand: engine.Hand, events: Iterable[Event]) -> str | None:
     return moment
 
 
-def _winning_hands(act: Action, result: engine.HandResult) -> tuple[dict[str, str], str]:
+def _winning_hands(voice: Voice, result: engine.HandResult) -> tuple[dict[str, str], str]:
     """At a showdown: each winner's hand name, and the footer naming the winners of each pot and their hand."""
     hands: dict[str, str] = {}
     lines: list[str] = []
     for pot in result.pots:
         if pot.category is None:
             continue
-        name = hand_label(act, pot.category)
+        name = hand_label(voice, pot.category)
         winners = tuple(player for player, chips in pot.winners.items() if chips) or tuple(pot.winners)
         hands.update(dict.fromkeys(winners, name))
-        line = act.t("picture.winner" if len(winners) == 1 else "picture.winners",
-                     players=", ".join(act.name(player) for player in winners), hand=name)
+        line = voice.t("picture.winner" if len(winners) == 1 else "picture.winners",
+                       players=", ".join(voice.name(player) for player in winners), hand=name)
         if line not in lines:
             lines.append(line)
     return hands, "; ".join(lines)
 
 
-def holdem_view(act: Action, hand: engine.Hand) -> TableView:
+def holdem_view(voice: Voice, hand: engine.Hand) -> TableView:
     """The hand as everyone may see it: board, pot, stacks, bets, the button, whose turn; at the showdown every
     shown hand's cards, the winners' hands named on their seats and in the footer."""
     small, big = hand.structure.blinds(hand.level)
     result = hand.result
     shown = result.shown if result is not None else {}
-    winning, footer = _winning_hands(act, result) if result is not None else ({}, "")
+    winning, footer = _winning_hands(voice, result) if result is not None else ({}, "")
     bets = {} if hand.is_over else hand.bets
     stacks, folded = hand.stacks, hand.folded
     seats = []
     for player in hand.players:
         note = ""
         if player in folded:
-            note = act.t("holdem.folded")
+            note = voice.t("holdem.folded")
         elif stacks[player] == 0 and not hand.is_over:
-            note = act.t("holdem.all_in")
+            note = voice.t("holdem.all_in")
         if result is not None and result.net.get(player, 0) > 0:
             note = f"+{result.net[player]}"
         if player in winning:
             note = f"{note} · {winning[player]}" if note else winning[player]
-        seats.append(SeatView(name=act.name(player), stack=stacks[player], bet=bets.get(player, 0), note=note,
+        seats.append(SeatView(name=voice.name(player), stack=stacks[player], bet=bets.get(player, 0), note=note,
                               is_button=player == hand.button, is_to_act=player == hand.to_act,
                               is_folded=player in folded, cards=_cards(shown.get(player, ()))))
     pot = sum(award.amount for award in result.pots) if result is not None else hand.pot_total
     if hand.to_act:
-        footer = act.t("picture.to_act", player=act.name(hand.to_act))
+        footer = voice.t("picture.to_act", player=voice.name(hand.to_act))
     return TableView(
-        title=act.t("holdem.title", number=hand.hand_number, small=small, big=big, structure=hand.structure.name),
-        board=_cards(hand.board), board_slots=5, pot=pot, pot_label=act.t("picture.pot"), seats=tuple(seats),
+        title=voice.t("holdem.title", number=hand.hand_number, small=small, big=big, structure=hand.structure.name),
+        board=_cards(hand.board), board_slots=5, pot=pot, pot_label=voice.t("picture.pot"), seats=tuple(seats),
         footer=footer,
     )
 
 
-def holdem_picture(act: Action, hand: engine.Hand, events: Iterable[Event]) -> None:
-    """Add a public picture when the events reached the showdown (or dealt a street, with `pictures streets`)."""
+def holdem_picture(voice: Voice, config: Mapping[str, Any], hand: engine.Hand,
+                   events: Iterable[Event]) -> Drawing | None:
+    """A public picture to draw when the events reached the showdown (or dealt a street, with `pictures streets`);
+    `config` is the table's."""
     moment = holdem_moment(hand, events)
-    if not draws(act.config, moment):
-        return
-    caption = act.t("picture.caption_holdem", number=hand.hand_number, moment=act.t(f"picture.moment.{moment}"))
-    act.drawings.append((holdem_view(act, hand), caption, None))
+    if not draws(config, moment):
+        return None
+    caption = voice.t("picture.caption_holdem", number=hand.hand_number, moment=voice.t(f"picture.moment.{moment}"))
+    return holdem_view(voice, hand), caption, None
 
 
 # --- house games ----------------------------------------------------------------------------------------------
@@ -144,62 +146,64 @@ def _dealer_cards(round_: HouseRound) -> tuple[str | None, ...]:
     return tuple(None if card is None else str(card) for card in round_.dealer_shown())
 
 
-def house_view(act: Action, game: str, round_: HouseRound, number: int) -> TableView:
+def house_view(voice: Voice, game: str, round_: HouseRound, number: int) -> TableView:
     """The round as everyone may see it: the dealer's open cards, community cards, the boxes, whose turn."""
     shown = round_.community_shown()
     seats = []
     for box in round_.boxes:
         stakes = sum(box.stakes.values())
-        note = act.t(f"house.status.{box.status.value}")
+        note = voice.t(f"house.status.{box.status.value}")
         if box.status is BoxStatus.SETTLED:
             net = box.net
             note += f" {'+' if net > 0 else ''}{net}"
         folded = "fold" in box.history
         cards = _cards(box.cards) if round_.is_over and not folded else ()
-        seats.append(SeatView(name=f"{act.name(box.owner)} · {act.t('house.box', box=box.index)}", bet=stakes,
+        seats.append(SeatView(name=f"{voice.name(box.owner)} · {voice.t('house.box', box=box.index)}", bet=stakes,
                               note=note, is_to_act=round_.to_act == (box.owner, box.index), is_folded=folded,
                               cards=cards))
     footer = ""
     if round_.to_act:
-        footer = act.t("house.to_act", player=act.name(round_.to_act[0]), box=round_.to_act[1])
+        footer = voice.t("house.to_act", player=voice.name(round_.to_act[0]), box=round_.to_act[1])
     return TableView(
-        title=act.t("house.title", game=act.t(f"game.{game}"), number=number),
+        title=voice.t("house.title", game=voice.t(f"game.{game}"), number=number),
         board=_cards(shown), board_slots=5 if shown else 0, board_hidden=True,
-        seats=tuple(seats), dealer=_dealer_cards(round_), dealer_label=act.t("picture.dealer"), footer=footer,
+        seats=tuple(seats), dealer=_dealer_cards(round_), dealer_label=voice.t("picture.dealer"), footer=footer,
     )
 
 
-def house_picture(act: Action, game: str, round_: HouseRound, number: int, events: Iterable[Event]) -> None:
-    """Add a public picture when the dealer revealed or the round was settled (or cards were turned up, with
-    `pictures streets`)."""
+def house_picture(voice: Voice, config: Mapping[str, Any], game: str, round_: HouseRound, number: int,
+                  events: Iterable[Event]) -> Drawing | None:
+    """A public picture to draw when the dealer revealed or the round was settled (or cards were turned up, with
+    `pictures streets`); `config` is the table's."""
     moment = house_moment(round_, events)
-    if not draws(act.config, moment):
-        return
-    caption = act.t("picture.caption_house", game=act.t(f"game.{game}"), number=number,
-                    moment=act.t(f"picture.moment.{moment}"))
-    act.drawings.append((house_view(act, game, round_, number), caption, None))
+    if not draws(config, moment):
+        return None
+    caption = voice.t("picture.caption_house", game=voice.t(f"game.{game}"), number=number,
+                      moment=voice.t(f"picture.moment.{moment}"))
+    return house_view(voice, game, round_, number), caption, None
 
 
 # --- a player's own cards --------------------------------------------------------------------------------------
 
 
-def private_picture(act: Action, user_id: str, rows: list[tuple[str, tuple[str, ...]]]) -> None:
-    """Add a picture of a player's own cards that only he may see (unless pictures are off or he has none)."""
-    if not rows or not pictures_on(act.config):
-        return
-    title = act.t("picture.your_cards")
-    act.drawings.append((HandView(title, tuple(rows)), title, user_id))
+def private_picture(voice: Voice, config: Mapping[str, Any], user_id: str,
+                    rows: list[tuple[str, tuple[str, ...]]]) -> Drawing | None:
+    """A picture of a player's own cards that only he may see (None when pictures are off or he has none)."""
+    if not rows or not pictures_on(config):
+        return None
+    title = voice.t("picture.your_cards")
+    return HandView(title, tuple(rows)), title, user_id
 
 
-def holdem_rows(act: Action, hand: engine.Hand, user_id: str) -> list[tuple[str, tuple[str, ...]]]:
+def holdem_rows(voice: Voice, hand: engine.Hand, user_id: str) -> list[tuple[str, tuple[str, ...]]]:
     """A Hold'em player's hole cards, and the board when there is one."""
-    rows = [(act.t("picture.hole"), _cards(hand.hole_cards(user_id)))]
+    rows = [(voice.t("picture.hole"), _cards(hand.hole_cards(user_id)))]
     if hand.board:
-        rows.append((act.t("picture.board"), _cards(hand.board)))
+        rows.append((voice.t("picture.board"), _cards(hand.board)))
     return rows
 
 
-def house_rows(act: Action, round_: HouseRound, user_id: str) -> list[tuple[str, tuple[str, ...]]]:
+def house_rows(voice: Voice, round_: HouseRound, user_id: str) -> list[tuple[str, tuple[str, ...]]]:
     """A house-game player's dealt boxes, one row each."""
-    return [(act.t("house.box", box=box.index), _cards(box.cards)) for box in round_.boxes
+    return [(voice.t("house.box", box=box.index), _cards(box.cards)) for box in round_.boxes
             if box.owner == user_id and box.cards]

@@ -8,8 +8,8 @@ from datetime import datetime, timedelta
 from decimal import Decimal
 from fractions import Fraction
 
-from bot.games.context import Action
 from bot.i18n import Signed
+from bot.render import Voice
 from engine.clock import Announcement, AnnouncementKind
 from engine.common import Event
 from engine.schedule import Schedule, ScheduleError
@@ -35,155 +35,159 @@ def money(amount: Fraction) -> Decimal:
     return Decimal(cents // 100) if cents % 100 == 0 else Decimal(cents).scaleb(-2)
 
 
-def _minutes(act: Action, delta: timedelta | None) -> str:
+def _minutes(voice: Voice, delta: timedelta | None) -> str:
     """Time left: hours and minutes, minutes, or seconds in the last minute."""
     if delta is None:
         return "—"
     seconds = max(0, int(delta.total_seconds()))
     if seconds < 60:
-        return act.t("duration.seconds", seconds=seconds)
+        return voice.t("duration.seconds", seconds=seconds)
     total = seconds // 60
     if total >= 60:
-        return act.t("duration.hours", hours=total // 60, minutes=f"{total % 60:02d}")
-    return act.t("duration.minutes", minutes=total)
+        return voice.t("duration.hours", hours=total // 60, minutes=f"{total % 60:02d}")
+    return voice.t("duration.minutes", minutes=total)
 
 
-def schedule_text(act: Action, schedule: Schedule) -> str:
+def schedule_text(voice: Voice, schedule: Schedule) -> str:
     """The schedule in the chat's language, in the form `/tournament create` reads back ("10/20 until 19:00; break
     until 20:00; 50/100", «10/20 до 19:00; перерыв до 20:00; 50/100»)."""
     levels = []
     for level in schedule.levels:
-        limits = level.limits or act.t("tournament.schedule_break")
+        limits = level.limits or voice.t("tournament.schedule_break")
         if level.until is not None:
-            levels.append(act.t("tournament.schedule_until", limits=limits, until=f"{level.until:%H:%M}"))
+            levels.append(voice.t("tournament.schedule_until", limits=limits, until=f"{level.until:%H:%M}"))
         elif level.duration is not None and level is not schedule.levels[-1]:
-            levels.append(act.t("tournament.schedule_lasting", limits=limits, duration=_minutes(act, level.duration)))
+            levels.append(voice.t("tournament.schedule_lasting", limits=limits,
+                                  duration=_minutes(voice, level.duration)))
         else:
             levels.append(limits)
     return "; ".join(levels)
 
 
-def schedule_problem(act: Action, error: ScheduleError) -> str:
+def schedule_problem(voice: Voice, error: ScheduleError) -> str:
     """Why a written schedule was refused, in the chat's language (the engine's English when untranslated)."""
     params = dict(error.params)
     level, part = params.pop("at_level", None), params.pop("at_part", None)
     try:
-        reason = act.t(f"schedule.{error.code}", **params)
+        reason = voice.t(f"schedule.{error.code}", **params)
     except (KeyError, IndexError):
         return error.message
-    return reason if level is None else act.t("schedule.in_level", level=level, part=part, reason=reason)
+    return reason if level is None else voice.t("schedule.in_level", level=level, part=part, reason=reason)
 
 
-def status(act: Action, tournament: Tournament, now: datetime) -> str:
+def status(voice: Voice, tournament: Tournament, now: datetime) -> str:
     """The clock: the level (or break), the blinds, time to the next change, paused or not."""
     if tournament.phase is Phase.REGISTERING:
-        players = ", ".join(act.name(player) for player in tournament.entrants) or "—"
-        return act.t("tournament.registering", players=players)
+        players = ", ".join(voice.name(player) for player in tournament.entrants) or "—"
+        return voice.t("tournament.registering", players=players)
     if tournament.phase is Phase.FINISHED:
-        return act.t("tournament.finished")
+        return voice.t("tournament.finished")
     level = tournament.clock.level_at(now)
     upcoming = level.next_level
-    nxt = act.t("tournament.next_break") if upcoming is not None and upcoming.is_break else (
+    nxt = voice.t("tournament.next_break") if upcoming is not None and upcoming.is_break else (
         upcoming.limits if upcoming is not None else "—")
-    paused = " " + act.t("tournament.paused") if level.is_paused else ""
+    paused = " " + voice.t("tournament.paused") if level.is_paused else ""
     if level.is_break:
         until = f"{tournament.clock.local(level.ends_at):%H:%M}" if level.ends_at else "—"
-        return act.t("tournament.clock_break", until=until, remaining=_minutes(act, level.remaining)) + paused
-    return act.t("tournament.clock_level", number=level.index + 1, limits=level.level.limits,
-                 small=level.level.small_blind, big=level.level.big_blind, remaining=_minutes(act, level.remaining),
-                 next=nxt) + paused
+        return voice.t("tournament.clock_break", until=until, remaining=_minutes(voice, level.remaining)) + paused
+    return voice.t("tournament.clock_level", number=level.index + 1, limits=level.level.limits,
+                   small=level.level.small_blind, big=level.level.big_blind, remaining=_minutes(voice, level.remaining),
+                   next=nxt) + paused
 
 
-def no_play(act: Action, tournament: Tournament, now: datetime) -> str:
+def no_play(voice: Voice, tournament: Tournament, now: datetime) -> str:
     """Why no hand is dealt now: the clock is paused (the organizer resumes it), or a break until a time."""
     level = tournament.clock.level_at(now)
     if level.is_paused:
-        return act.t("tournament.paused_now")
+        return voice.t("tournament.paused_now")
     until = f"{tournament.clock.local(level.ends_at):%H:%M}" if level.ends_at else "—"
-    return act.t("tournament.on_break", until=until)
+    return voice.t("tournament.on_break", until=until)
 
 
-def late_start(act: Action, tournament: Tournament, now: datetime) -> str:
+def late_start(voice: Voice, tournament: Tournament, now: datetime) -> str:
     """A tournament started after its first level's scheduled end begins at the level the clock is on: say which,
     and that the schedule runs by the clock."""
     level = tournament.clock.level_at(now)
     started = f"{tournament.clock.local(now):%H:%M}"
     if level.is_break:
         until = f"{tournament.clock.local(level.ends_at):%H:%M}" if level.ends_at else "—"
-        return act.t("tournament.late_start_break", time=started, until=until)
-    return act.t("tournament.late_start", time=started, number=level.index + 1, limits=level.level.limits)
+        return voice.t("tournament.late_start_break", time=started, until=until)
+    return voice.t("tournament.late_start", time=started, number=level.index + 1, limits=level.level.limits)
 
 
-def announcement(act: Action, item: Announcement) -> str:
+def announcement(voice: Voice, item: Announcement) -> str:
     """One clock announcement for the channel."""
     if item.kind is AnnouncementKind.LEVEL_SOON:
         if item.limit is None:
-            return act.t("tournament.break_soon", minutes=item.minutes)
-        return act.t("tournament.level_soon", minutes=item.minutes, limits=item.limits)
+            return voice.t("tournament.break_soon", minutes=item.minutes)
+        return voice.t("tournament.level_soon", minutes=item.minutes, limits=item.limits)
     if item.kind is AnnouncementKind.BREAK_STARTED:
         until = f"{item.until:%H:%M}" if item.until else "—"
-        return act.t("tournament.break_started", until=until)
+        return voice.t("tournament.break_started", until=until)
     if item.kind is AnnouncementKind.PLAY_RESUMED:
-        return act.t("tournament.play_resumed", limits=item.limits)
-    return act.t("tournament.level_started", limits=item.limits)
+        return voice.t("tournament.play_resumed", limits=item.limits)
+    return voice.t("tournament.level_started", limits=item.limits)
 
 
-def narrate(act: Action, tournament: Tournament, events: Iterable[Event]) -> None:
-    """Public lines for registrations, eliminations, cash-outs and items."""
+def narrate(voice: Voice, tournament: Tournament, events: Iterable[Event]) -> list[str]:
+    """Public messages for registrations, eliminations, cash-outs and items, one per event."""
+    said = []
     for event in events:
         if isinstance(event, PlayerRegistered):
-            act.say("tournament.registered", player=act.name(event.player), chips=event.chips,
-                    money=money(event.money), count=len(tournament.entrants))
+            said.append(voice.t("tournament.registered", player=voice.name(event.player), chips=event.chips,
+                                money=money(event.money), count=len(tournament.entrants)))
         elif isinstance(event, PlayerUnregistered):
-            act.say("tournament.unregistered", player=act.name(event.player), chips=event.chips,
-                    money=money(event.money), count=len(tournament.entrants))
+            said.append(voice.t("tournament.unregistered", player=voice.name(event.player), chips=event.chips,
+                                money=money(event.money), count=len(tournament.entrants)))
         elif isinstance(event, PlayerEliminated):
-            act.say("tournament.eliminated", player=act.name(event.player), place=event.place)
+            said.append(voice.t("tournament.eliminated", player=voice.name(event.player), place=event.place))
         elif isinstance(event, PlayerCashedOut):
-            act.say("tournament.cashed_out", player=act.name(event.player), chips=event.chips,
-                    money=money(event.money))
+            said.append(voice.t("tournament.cashed_out", player=voice.name(event.player), chips=event.chips,
+                                money=money(event.money)))
         elif isinstance(event, PawnRecorded):
-            act.say("tournament.pawned", player=act.name(event.owner), item=event.description,
-                    chips=event.chips, price=money(event.price))
+            said.append(voice.t("tournament.pawned", player=voice.name(event.owner), item=event.description,
+                                chips=event.chips, price=money(event.price)))
         elif isinstance(event, ItemBoughtBack):
-            act.say("tournament.bought_back", player=act.name(event.owner), item=event.description,
-                    money=money(event.money))
+            said.append(voice.t("tournament.bought_back", player=voice.name(event.owner), item=event.description,
+                                money=money(event.money)))
         elif isinstance(event, PawnRedeemed):
-            act.say("tournament.redeemed", player=act.name(event.owner), item=event.description, chips=event.chips)
+            said.append(voice.t("tournament.redeemed", player=voice.name(event.owner), item=event.description,
+                                chips=event.chips))
+    return said
 
 
-def items(act: Action, held: Sequence[PawnedItem]) -> str:
+def items(voice: Voice, held: Sequence[PawnedItem]) -> str:
     """A player's pawned items, one a line with the number `/tournament redeem` takes."""
-    return "\n".join(act.t("tournament.item", number=item.item_id, item=item.description, chips=item.chips)
+    return "\n".join(voice.t("tournament.item", number=item.item_id, item=item.description, chips=item.chips)
                      for item in held)
 
 
-def results(act: Action, places: Mapping[str, int], cashed_out: Sequence[str]) -> str:
+def results(voice: Voice, places: Mapping[str, int], cashed_out: Sequence[str]) -> str:
     """The end of the tournament: the winner (or those sharing first place), every place in order, and the players
     who cashed out before the end."""
     if not places:
-        return act.t("tournament.over_unplayed")
-    winners = [act.name(player) for player, place in places.items() if place == 1]
+        return voice.t("tournament.over_unplayed")
+    winners = [voice.name(player) for player, place in places.items() if place == 1]
     key = "tournament.over_winner" if len(winners) == 1 else "tournament.over_winners"
-    lines = [act.t(key, winners=", ".join(winners))]
-    lines.append(act.t("tournament.places", places=" · ".join(
-        act.t("tournament.place", place=place, player=act.name(player)) for player, place in places.items())))
+    lines = [voice.t(key, winners=", ".join(winners))]
+    lines.append(voice.t("tournament.places", places=" · ".join(
+        voice.t("tournament.place", place=place, player=voice.name(player)) for player, place in places.items())))
     if cashed_out:
-        lines.append(act.t("tournament.left_early", players=", ".join(act.name(player) for player in cashed_out)))
+        lines.append(voice.t("tournament.left_early", players=", ".join(voice.name(player) for player in cashed_out)))
     return "\n".join(lines)
 
 
-def settlement(act: Action, result: Settlement) -> str:
+def settlement(voice: Voice, result: Settlement) -> str:
     """The final ledger and who pays whom."""
-    lines = [act.t("tournament.settlement_title")]
+    lines = [voice.t("tournament.settlement_title")]
     for row in result.rows:
-        lines.append(act.t("tournament.settlement_row", player=act.name(row.player), paid=money(row.paid_in),
-                           cashed=money(row.cashed_out), items=money(row.items_bought_back),
-                           net=Signed(money(Fraction(row.net_cents, 100)))))
+        lines.append(voice.t("tournament.settlement_row", player=voice.name(row.player), paid=money(row.paid_in),
+                             cashed=money(row.cashed_out), items=money(row.items_bought_back),
+                             net=Signed(money(Fraction(row.net_cents, 100)))))
     if result.transfers:
-        lines.append(act.t("tournament.transfers_title"))
-        lines += [act.t("tournament.transfer", payer=act.name(item.payer), payee=act.name(item.payee),
-                        amount=money(item.amount)) for item in result.transfers]
+        lines.append(voice.t("tournament.transfers_title"))
+        lines += [voice.t("tournament.transfer", payer=voice.name(item.payer), payee=voice.name(item.payee),
+                          amount=money(item.amount)) for item in result.transfers]
     else:
-        lines.append(act.t("tournament.no_transfers"))
+        lines.append(voice.t("tournament.no_transfers"))
     return "\n".join(lines)

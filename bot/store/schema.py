@@ -99,6 +99,35 @@ MIGRATIONS: list[Migration] = [
         paused_at REAL NOT NULL
     );
     """,
+    # 6: the adapters' own rows (platform ids, never game state; read and written through `bot.store.platform`):
+    # each table's current message on Discord and on Telegram, the Telegram users who opened a private chat, the
+    # groups that refuse pictures, and who was told in a group to open a private chat. The adapters created these
+    # tables themselves before: IF NOT EXISTS keeps the rows of a database that has them.
+    """
+    CREATE TABLE IF NOT EXISTS discord_table_messages (
+        table_id    TEXT PRIMARY KEY,
+        channel_id  INTEGER NOT NULL,
+        key         TEXT NOT NULL,
+        message_id  INTEGER NOT NULL
+    );
+    CREATE TABLE IF NOT EXISTS telegram_table_messages (
+        table_id   TEXT PRIMARY KEY,
+        hand_key   TEXT NOT NULL,
+        chat_id    INTEGER NOT NULL,
+        message_id INTEGER NOT NULL
+    );
+    CREATE TABLE IF NOT EXISTS telegram_private_chats (
+        user_id    INTEGER PRIMARY KEY
+    );
+    CREATE TABLE IF NOT EXISTS telegram_no_photos (
+        chat_id    INTEGER PRIMARY KEY
+    );
+    CREATE TABLE IF NOT EXISTS telegram_hinted (
+        chat_id    INTEGER NOT NULL,
+        user_id    INTEGER NOT NULL,
+        PRIMARY KEY (chat_id, user_id)
+    );
+    """,
 ]
 
 

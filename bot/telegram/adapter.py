@@ -126,7 +126,7 @@ class TelegramAdapter:
         # no rate limiter in PTB: the outbox owns the budget (PTB's would hold every chat while one waits out a 429)
         builder = builder.concurrent_updates(_InChatOrder(self._chat_lock))
         self.application = builder.build()
-        self.memory = Memory(service.store, service.clock)
+        self.memory = Memory(service.memory)
         self.outbox = Outbox(self.application.bot, self.memory, settings.limits())
         self.outbox.on_blocked = self.memory.close_private_chat
         self.outbox.on_photos_refused = self._on_photos_refused
@@ -251,7 +251,7 @@ class TelegramAdapter:
     async def _migrate(self, old: int, new: int) -> None:
         """A group became a supergroup: its table, wallets and history move to the new id (once)."""
         moved = await self.service.move_chat(place_of(old, None).chat_id, place_of(new, None).chat_id,
-                                             also=Memory.rekey_rows(old, new))
+                                             also=self.service.memory.telegram_chat_moved(old, new))
         if moved:
             log.info("chat %s moved to supergroup %s", old, new)
             self.memory.rekey(old, new, lambda table_id: rekey_table_id(table_id, old, new))
@@ -477,7 +477,7 @@ class TelegramAdapter:
         return cached
 
     async def _name(self, place: Place, user_id: str) -> str:
-        return await self.service.store.read(lambda tx: tx.player_name(place.chat_id, user_id))
+        return await self.service.player_name(place, user_id)
 
 
 class _InChatOrder(BaseUpdateProcessor):

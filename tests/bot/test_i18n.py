@@ -99,7 +99,7 @@ def _engine_rule_sites() -> dict[str, list[tuple[str, set[str]]]]:
 
 # --- keys the code uses -----------------------------------------------------------------------------------------
 
-_KEY_ARGUMENT = {"t": 0, "say": 0, "refuse": 0, "tell": 1, "text": 1}
+_KEY_ARGUMENT = {"t": 0, "say": 0, "refuse": 0, "tell": 1, "text": 1, "Told": 1}
 """The calls that take a message key, and the position of the key."""
 
 
@@ -142,7 +142,8 @@ def _used_keys() -> tuple[dict[str, str], dict[str, str]]:
 
 def test_the_scan_finds_the_keys() -> None:
     literal, dynamic = _used_keys()
-    assert {"holdem.to_act_owes", "holdem.to_act", "not_enough_chips", "tg.sorry", "discord.done"} <= set(literal)
+    assert {"holdem.to_act_owes", "holdem.to_act", "not_enough_chips", "tg.sorry", "discord.done",
+            "house.side_settled"} <= set(literal)  # the last told by a renderer's `Told`
     assert {"house.action.", "hand.", "stake."} <= set(dynamic)
 
 

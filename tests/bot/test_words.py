@@ -27,7 +27,7 @@ def _showdown(language: str, holes: dict[str, str], board: str) -> list[str]:
     hand, events = start(STRUCTURES["no-limit"], {"ann": 500, "bob": 500}, "ann", holes, board)
     events += run_script(hand, "ann allin; bob call")
     act = render_action(language)
-    holdem.narrate(act, events)
+    act.tell_narration(holdem.narrate(act.voice, events))
     return act.reply.public[0].splitlines()[-2:]
 
 
@@ -179,13 +179,13 @@ def test_no_narration_has_doubled_or_blank_words(language: str) -> None:
     for seed in range(60):
         for events in _holdem_events(seed):
             act = render_action(language)
-            holdem.narrate(act, events)
+            act.tell_narration(holdem.narrate(act.voice, events))
             seen.update(event.kind for event in events)
             problems += [fault for message in _all_said(act) for fault in faults(message)]
         for game in GAMES:
             for events in _house_events(game, seed) + (tie if (seed, game) == (0, "russian") else []):
                 act = render_action(language)
-                house.narrate(act, events)
+                act.tell_narration(house.narrate(act.voice, events))
                 seen.update(event.kind for event in events)
                 outcomes.update(event.outcome for event in events if isinstance(event, StakesSettled))
                 problems += [fault for message in _all_said(act) for fault in faults(message)]
@@ -206,7 +206,7 @@ def _round(game: str, cards: str, decisions: list[str], *, side: int = 0) -> tup
     for decision in decisions:
         events += round_.act("ann", decision)
     act = render_action("en")
-    house.narrate(act, events)
+    act.tell_narration(house.narrate(act.voice, events))
     return act.reply.public[0].splitlines(), act.reply.private
 
 

@@ -1,0 +1,51 @@
+"""What the tournament and the practice seats ask of the Hold'em controller that calls them, so that neither
+imports it (the controller imports them)."""
+
+from __future__ import annotations
+
+from typing import Any, Protocol
+
+from bot.games.context import Action
+from bot.output import TableMessage
+from engine import holdem as engine
+from engine.common import Event
+
+
+class HoldemTable(Protocol):
+    """The Hold'em controller as `bot.games.tournament` and `bot.games.practice` use it: seats, hands, accounts."""
+
+    def table_message(self, act: Action, hand: engine.Hand | None = None) -> TableMessage | None:
+        """The hand's public view with the buttons for the player to act (or the seats between hands)."""
+
+    def config(self, act: Action, name: str) -> Any:
+        """A table setting, or its default."""
+
+    def seat(self, act: Action, user_id: str) -> dict[str, Any] | None:
+        """The player's seat, if he sits here."""
+
+    def stack_account(self, act: Action, user_id: str) -> str:
+        """The ledger account of a player's chips at this table."""
+
+    def sit(self, act: Action, user_id: str, chips: int) -> None:
+        """Give the player the next seat with `chips` (already on the table's stack account)."""
+
+    def remove_seat(self, act: Action, seat: dict[str, Any]) -> None:
+        """Take a seat away (the button keeps its place)."""
+
+    def start_hand(self, act: Action, *, quiet: bool) -> None:
+        """Deal the next hand when two players can play."""
+
+    def _stand_up(self, act: Action, seat: dict[str, Any]) -> None:
+        """A player leaves with his chips."""
+
+    def _commit(self, act: Action, hand: engine.Hand, events: list[Event], said: list[str] | None = None) -> None:
+        """Write a hand's events (moves, history, story) and save or finish it."""
+
+    def _maybe_schedule_next(self, act: Action) -> None:
+        """Arm the next hand's timer when one can be dealt."""
+
+    def _account(self, act: Action, local: str) -> str:
+        """The ledger account of an engine's local account name."""
+
+    def _hand(self, act: Action) -> engine.Hand | None:
+        """The hand in play, if any."""

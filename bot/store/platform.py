@@ -1,0 +1,82 @@
+"""The adapters' own rows (migration 6): each table's current message per platform, and Telegram's marks (who opened
+a private chat, which groups refuse pictures, who was told to open a private chat). Platform ids only, never game
+state; the service hands them to the adapters (`bot.adapter_memory`), which never open the store."""
+
+from __future__ import annotations
+
+from bot.output import PostedMessage
+from bot.store.tx import Tx
+
+_MESSAGES = {
+    "discord": ("discord_table_messages", "channel_id", "key"),
+    "telegram": ("telegram_table_messages", "chat_id", "hand_key"),
+}
+"""Per platform: the table of table messages, and its columns for the chat and the hand key."""
+
+MARKS = {
+    "private_chat": ("telegram_private_chats", ("user_id",)),
+    "no_photos": ("telegram_no_photos", ("chat_id",)),
+    "hinted": ("telegram_hinted", ("chat_id", "user_id")),
+}
+"""Telegram's marks: each a set of platform ids (a user; a group; a group and a user), and its table and columns."""
+
+
+def _messages(platform: str) -> tuple[str, str, str]:
+    if platform not in _MESSAGES:
+        raise ValueError(f"no table messages are kept for {platform!r}")
+    return _MESSAGES[platform]
+
+
+def _marks(kind: str) -> tuple[str, tuple[str, ...]]:
+    if kind not in MARKS:
+        raise ValueError(f"no mark is called {kind!r}")
+    return MARKS[kind]
+
+
+def table_messages(tx: Tx, platform: str) -> dict[str, PostedMessage]:
+    """Every table's current message on `platform` ("discord", "telegram"), by table id."""
+    table, chat, key = _messages(platform)
+    rows = tx.db.execute(f"SELECT table_id, {chat}, {key}, message_id FROM {table}")
+    return {str(table_id): PostedMessage(int(chat_id), str(hand_key), int(message_id))
+            for table_id, chat_id, hand_key, message_id in rows}
+
+
+def remember_table_message(tx: Tx, platform: str, table_id: str, posted: PostedMessage) -> None:
+    """Record the table's current message on `platform` (replacing the one it had)."""
+    table, chat, key = _messages(platform)
+    tx.db.execute(
+        f"INSERT INTO {table}(table_id, {chat}, {key}, message_id) VALUES (?, ?, ?, ?) ON CONFLICT(table_id) DO "
+        f"UPDATE SET {chat} = excluded.{chat}, {key} = excluded.{key}, message_id = excluded.message_id",
+        (table_id, posted.chat_id, posted.key, posted.message_id),
+    )
+
+
+def forget_table_message(tx: Tx, platform: str, table_id: str) -> None:
+    """The table has no current message on `platform` any more (it was deleted)."""
+    table, _, _ = _messages(platform)
+    tx.db.execute(f"DELETE FROM {table} WHERE table_id = ?", (table_id,))
+
+
+def marks(tx: Tx, kind: str) -> set[tuple[int, ...]]:
+    """Every mark of one kind (see `MARKS`), each as the tuple of its ids."""
+    table, columns = _marks(kind)
+    return {tuple(int(value) for value in row) for row in tx.db.execute(f"SELECT {', '.join(columns)} FROM {table}")}
+
+
+def set_mark(tx: Tx, kind: str, ids: tuple[int, ...], on: bool) -> None:
+    """Add (`on`) or remove a mark of one kind."""
+    table, columns = _marks(kind)
+    if len(ids) != len(columns):
+        raise ValueError(f"a {kind!r} mark has {len(columns)} ids, not {len(ids)}")
+    if on:
+        places = ", ".join("?" * len(ids))
+        tx.db.execute(f"INSERT OR IGNORE INTO {table}({', '.join(columns)}) VALUES ({places})", ids)
+    else:
+        tx.db.execute(f"DELETE FROM {table} WHERE {' AND '.join(f'{column} = ?' for column in columns)}", ids)
+
+
+def rekey_telegram_chat(tx: Tx, old: int, new: int) -> None:
+    """A Telegram group became a supergroup: its rows name the new chat id (table ids are text: the store's
+    `rekey_chat` renames those)."""
+    for table in ("telegram_table_messages", "telegram_no_photos", "telegram_hinted"):
+        tx.db.execute(f"UPDATE {table} SET chat_id = ? WHERE chat_id = ?", (new, old))

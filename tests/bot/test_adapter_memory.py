@@ -1,0 +1,122 @@
+"""The adapters' own rows: created by a numbered migration (an older database keeps the rows its adapters wrote), and
+read and written through the service (`service.memory`), never by an adapter opening the store."""
+
+from __future__ import annotations
+
+import random
+import sqlite3
+from pathlib import Path
+
+import pytest
+
+from bot.clock import FakeClock
+from bot.output import PostedMessage
+from bot.service import Service
+from bot.store import Store, schema
+from tests.bot.conftest import ANN, PLACE
+
+ADAPTER_TABLES = {"discord_table_messages", "telegram_table_messages", "telegram_private_chats", "telegram_no_photos",
+                  "telegram_hinted"}
+
+_THE_ADAPTERS_OWN = (
+    # what the adapters ran themselves before the migration: their tables and a row in each
+    "CREATE TABLE IF NOT EXISTS discord_table_messages (table_id TEXT PRIMARY KEY, channel_id INTEGER NOT NULL, "
+    "key TEXT NOT NULL, message_id INTEGER NOT NULL)",
+    "CREATE TABLE IF NOT EXISTS telegram_table_messages (table_id TEXT PRIMARY KEY, hand_key TEXT NOT NULL, "
+    "chat_id INTEGER NOT NULL, message_id INTEGER NOT NULL)",
+    "CREATE TABLE IF NOT EXISTS telegram_private_chats (user_id INTEGER PRIMARY KEY)",
+    "CREATE TABLE IF NOT EXISTS telegram_no_photos (chat_id INTEGER PRIMARY KEY)",
+    "CREATE TABLE IF NOT EXISTS telegram_hinted (chat_id INTEGER NOT NULL, user_id INTEGER NOT NULL, "
+    "PRIMARY KEY (chat_id, user_id))",
+    "INSERT INTO discord_table_messages VALUES ('dc:1:2', 2, 'h7', 9001)",
+    "INSERT INTO telegram_table_messages VALUES ('tg:-5', 'r3', -5, 44)",
+    "INSERT INTO telegram_private_chats VALUES (77)",
+    "INSERT INTO telegram_no_photos VALUES (-5)",
+    "INSERT INTO telegram_hinted VALUES (-5, 77)",
+)
+
+
+def _tables(path: Path) -> set[str]:
+    with sqlite3.connect(path) as connection:
+        return {row[0] for row in connection.execute("SELECT name FROM sqlite_master WHERE type = 'table'")}
+
+
+def _migration() -> int:
+    """The number of the migration that creates the adapters' tables (the integrator may renumber it)."""
+    return next(number for number, script in enumerate(schema.MIGRATIONS, start=1)
+                if isinstance(script, str) and "telegram_table_messages" in script)
+
+
+async def test_a_new_database_has_the_adapters_tables_from_its_migrations(tmp_path: Path) -> None:
+    store = await Store.open(tmp_path / "bot.db")
+    await store.close()
+    assert _tables(tmp_path / "bot.db") >= ADAPTER_TABLES
+
+
+async def test_a_database_whose_adapters_made_their_tables_keeps_their_rows(tmp_path: Path,
+                                                                           monkeypatch: pytest.MonkeyPatch) -> None:
+    path = tmp_path / "old.db"
+    with monkeypatch.context() as before:  # the schema as it was before the migration, and the adapters' tables
+        before.setattr(schema, "MIGRATIONS", schema.MIGRATIONS[: _migration() - 1])
+        store = await Store.open(path)
+        await store.close()
+    assert not ADAPTER_TABLES & _tables(path)
+    with sqlite3.connect(path) as connection:
+        for statement in _THE_ADAPTERS_OWN:
+            connection.execute(statement)
+
+    store = await Store.open(path)
+    try:
+        memory = Service(store, FakeClock()).memory
+        assert await memory.table_messages("discord") == {"dc:1:2": PostedMessage(2, "h7", 9001)}
+        assert await memory.table_messages("telegram") == {"tg:-5": PostedMessage(-5, "r3", 44)}
+        assert await memory.marks("private_chat") == {(77,)}
+        assert await memory.marks("no_photos") == {(-5,)}
+        assert await memory.marks("hinted") == {(-5, 77)}
+    finally:
+        await store.close()
+    with sqlite3.connect(path) as connection:
+        assert connection.execute("PRAGMA user_version").fetchone()[0] == len(schema.MIGRATIONS)
+
+
+async def test_message_ids_and_marks_are_kept_across_a_restart(tmp_path: Path) -> None:
+    path = tmp_path / "bot.db"
+    store = await Store.open(path)
+    memory = Service(store, FakeClock()).memory
+    await memory.remember_table_message("discord", "dc:1:2", PostedMessage(2, "h1", 100))
+    await memory.remember_table_message("discord", "dc:1:2", PostedMessage(2, "h2", 101))  # a new hand: a new message
+    await memory.remember_table_message("discord", "dc:1:3", PostedMessage(3, "h1", 102))
+    await memory.forget_table_message("discord", "dc:1:3")  # somebody deleted it
+    await memory.remember_table_message("telegram", "tg:-5", PostedMessage(-5, "r1", 7))
+    await memory.set_mark("private_chat", (77,), True)
+    await memory.set_mark("private_chat", (78,), True)
+    await memory.set_mark("private_chat", (78,), False)  # he blocked the bot
+    await memory.set_mark("hinted", (-5, 77), True)
+    await store.close()
+
+    store = await Store.open(path)
+    try:
+        memory = Service(store, FakeClock()).memory
+        assert await memory.table_messages("discord") == {"dc:1:2": PostedMessage(2, "h2", 101)}
+        assert await memory.table_messages("telegram") == {"tg:-5": PostedMessage(-5, "r1", 7)}
+        assert await memory.marks("private_chat") == {(77,)}
+        assert await memory.marks("hinted") == {(-5, 77)}
+        with pytest.raises(ValueError, match="whatsapp"):
+            await memory.table_messages("whatsapp")
+    finally:
+        await store.close()
+
+
+async def test_a_telegram_group_moved_to_a_supergroup_takes_its_rows_along(store: Store, clock: FakeClock) -> None:
+    service = Service(store, clock, rng=random.Random(1))
+    await service.start()
+    old, new = PLACE.chat_id, "chat2"
+    await service.handle(PLACE, ANN, "/balance")  # the chat exists
+    await service.memory.remember_table_message("telegram", PLACE.table_id, PostedMessage(-5, "h1", 7))
+    await service.memory.set_mark("no_photos", (-5,), True)
+    await service.memory.set_mark("hinted", (-5, 77), True)
+    assert await service.move_chat(old, new, also=service.memory.telegram_chat_moved(-5, -1005))
+    moved_table = new + PLACE.table_id.removeprefix(old)
+    assert await service.memory.table_messages("telegram") == {moved_table: PostedMessage(-1005, "h1", 7)}
+    assert await service.memory.marks("no_photos") == {(-1005,)}
+    assert await service.memory.marks("hinted") == {(-1005, 77)}
