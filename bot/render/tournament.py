@@ -12,7 +12,7 @@ from bot.games.context import Action
 from bot.i18n import Signed
 from engine.clock import Announcement, AnnouncementKind
 from engine.common import Event
-from engine.schedule import Schedule, ScheduleError
+from engine.schedule import Schedule, ScheduleError, clock_time_text
 from engine.settlement import Settlement
 from engine.tournament import (
     ItemBoughtBack,
@@ -46,6 +46,14 @@ def _minutes(act: Action, delta: timedelta | None) -> str:
     if total >= 60:
         return act.t("duration.hours", hours=total // 60, minutes=f"{total % 60:02d}")
     return act.t("duration.minutes", minutes=total)
+
+
+def local_time(tournament: Tournament, instant: datetime | None) -> str:
+    """When a level or break ends, in the tournament's time zone to the second it really ends ("20:00", "20:00:30"),
+    "—" when unknown."""
+    if instant is None:
+        return "—"
+    return clock_time_text(tournament.clock.local(instant).time().replace(microsecond=0))
 
 
 def schedule_text(act: Action, schedule: Schedule) -> str:
@@ -87,7 +95,7 @@ def status(act: Action, tournament: Tournament, now: datetime) -> str:
         upcoming.limits if upcoming is not None else "—")
     paused = " " + act.t("tournament.paused") if level.is_paused else ""
     if level.is_break:
-        until = f"{tournament.clock.local(level.ends_at):%H:%M}" if level.ends_at else "—"
+        until = local_time(tournament, level.ends_at)
         return act.t("tournament.clock_break", until=until, remaining=_minutes(act, level.remaining)) + paused
     return act.t("tournament.clock_level", number=level.index + 1, limits=level.level.limits,
                  small=level.level.small_blind, big=level.level.big_blind, remaining=_minutes(act, level.remaining),
@@ -99,7 +107,7 @@ def no_play(act: Action, tournament: Tournament, now: datetime) -> str:
     level = tournament.clock.level_at(now)
     if level.is_paused:
         return act.t("tournament.paused_now")
-    until = f"{tournament.clock.local(level.ends_at):%H:%M}" if level.ends_at else "—"
+    until = local_time(tournament, level.ends_at)
     return act.t("tournament.on_break", until=until)
 
 
@@ -109,7 +117,7 @@ def late_start(act: Action, tournament: Tournament, now: datetime) -> str:
     level = tournament.clock.level_at(now)
     started = f"{tournament.clock.local(now):%H:%M}"
     if level.is_break:
-        until = f"{tournament.clock.local(level.ends_at):%H:%M}" if level.ends_at else "—"
+        until = local_time(tournament, level.ends_at)
         return act.t("tournament.late_start_break", time=started, until=until)
     return act.t("tournament.late_start", time=started, number=level.index + 1, limits=level.level.limits)
 
@@ -121,7 +129,7 @@ def announcement(act: Action, item: Announcement) -> str:
             return act.t("tournament.break_soon", minutes=item.minutes)
         return act.t("tournament.level_soon", minutes=item.minutes, limits=item.limits)
     if item.kind is AnnouncementKind.BREAK_STARTED:
-        until = f"{item.until:%H:%M}" if item.until else "—"
+        until = clock_time_text(item.until) if item.until else "—"
         return act.t("tournament.break_started", until=until)
     if item.kind is AnnouncementKind.PLAY_RESUMED:
         return act.t("tournament.play_resumed", limits=item.limits)
