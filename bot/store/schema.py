@@ -99,6 +99,13 @@ MIGRATIONS: list[Migration] = [
         paused_at REAL NOT NULL
     );
     """,
+    # 6: the clock page of a tournament (a TV in the room shows it), reached only through its unguessable token
+    """
+    CREATE TABLE clock_pages (
+        token         TEXT PRIMARY KEY,
+        tournament_id INTEGER NOT NULL UNIQUE REFERENCES tournaments(id)
+    );
+    """,
 ]
 
 

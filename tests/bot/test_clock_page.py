@@ -1,0 +1,140 @@
+"""The clock page over plain HTTP: `/clock tv` and its link, the page, its live stream of views, 404 for the rest."""
+
+from __future__ import annotations
+
+import random
+import re
+
+import aiohttp
+
+from bot.clock import FakeClock
+from bot.service import Service
+from bot.store import Store
+from tests.bot.clock_page_helpers import LINK, event_stream, tournament_night
+from tests.bot.conftest import ANN, BOB, CAT, PLACE
+from tests.bot.helpers import play_out
+
+
+async def test_clock_tv_without_a_web_port_says_how_to_serve_the_page(service: Service) -> None:
+    assert (await service.handle(PLACE, ANN, "/tournament create")).error is None
+    refused = await service.handle(PLACE, ANN, "/clock tv")
+    assert refused.error is not None and "POKERBOT_WEB_PORT" in refused.error and "POKERBOT_WEB_URL" in refused.error
+    assert (await service.handle(PLACE, ANN, "/lang ru")).error is None
+    russian = await service.handle(PLACE, ANN, "/clock тв")
+    assert russian.error is not None and russian.error.startswith("Страница часов выключена")
+    assert (await service.handle(PLACE, ANN, "/clock radio")).error == "Как писать: /clock [тв]"
+
+
+async def test_clock_tv_needs_a_tournament(store: Store) -> None:
+    async with tournament_night(store) as night:
+        other = PLACE.__class__("chat", "chat/other")
+        refused = await night.service.handle(other, ANN, "/clock tv")
+        assert refused.error is not None and refused.error.startswith("There is no tournament at this table")
+
+
+async def test_the_link_is_unguessable_and_stays_the_same_after_a_restart(store: Store) -> None:
+    async with tournament_night(store) as night:
+        token = night.link.rsplit("/", 1)[1]
+        assert len(token) >= 24 and night.link.startswith(night.service.settings.web_url.rstrip("/") + "/clock/")
+        again = await night.service.handle(PLACE, CAT, "/clock tv")
+        assert LINK.findall(again.public[0]) == [night.link]
+    restarted = Service(store, FakeClock(), rng=random.Random(1))
+    restarted.settings = night.service.settings
+    await restarted.start()
+    after = await restarted.handle(PLACE, ANN, "/clock tv")
+    assert LINK.findall(after.public[0]) == [night.link]
+
+
+async def test_the_page_needs_nothing_from_outside_the_bot(store: Store) -> None:
+    async with tournament_night(store) as night, aiohttp.ClientSession() as session:
+        async with session.get(night.link) as response:
+            assert response.status == 200
+            assert response.content_type == "text/html"
+            html = await response.text()
+            policy = response.headers["Content-Security-Policy"]
+            assert "default-src 'none'" in policy and "connect-src 'self'" in policy
+            assert response.headers["Referrer-Policy"] == "no-referrer"
+        assert '<html lang="en">' in html and "Tournament #1" in html
+        assert not re.search(r"\b(src|href)=", html), "no script, style, font or picture is loaded from anywhere"
+        assert "http://" not in html and "https://" not in html
+
+
+async def test_a_wrong_token_and_any_other_address_get_404(store: Store) -> None:
+    async with tournament_night(store) as night, aiohttp.ClientSession() as session:
+        base = night.link.rsplit("/clock/", 1)[0]
+        token = night.link.rsplit("/", 1)[1]
+        wrong = ("x" if token[0] != "x" else "y") + token[1:]
+        for path in (f"/clock/{wrong}", f"/clock/{wrong}/events", f"/clock/{token[:-1]}", "/clock/", "/",
+                     f"/clock/{token}/other", "/clock/%2e%2e", f"/clock/{token}'--"):
+            async with session.get(base + path) as response:
+                assert response.status == 404, path
+
+
+async def test_the_stream_sends_the_clock_then_each_change_within_a_second(store: Store) -> None:
+    async with tournament_night(store) as night:
+        service, clock = night.service, night.clock
+        clock.advance(7 * 60 + 30)
+        async with event_stream(night.link) as stream:
+            first = await stream.next()
+            assert first["level"]["name"] == "Level 1" and first["level"]["limits"] == "Limits 10/20"
+            assert first["level"]["blinds"] == "Blinds 5/10" and first["next"] == "20/40 (blinds 10/20)"
+            assert first["remaining_ms"] == 12 * 60_000 + 30_000 and first["running"] and not first["paused"]
+            said = (await service.handle(PLACE, BOB, "/clock")).public[0]
+            assert "Level 1: limits 10/20 (blinds 5/10), 12m left" in said
+            assert (first["players"], first["chips"], first["average"], first["pool"]) == ("3 of 3", "900", "300",
+                                                                                           "150")
+            assert [entry["current"] for entry in first["schedule"]] == [True, False, False, False]
+
+            assert (await service.handle(PLACE, ANN, "/tournament pause")).error is None
+            paused = await stream.next()
+            assert paused["paused"] and not paused["running"] and paused["remaining_ms"] == 750_000
+
+            assert (await service.handle(PLACE, ANN, "/tournament resume")).error is None
+            assert not (await stream.next())["paused"]
+            assert (await service.handle(PLACE, ANN, "/tournament minutes +5")).error is None
+            assert (await stream.next())["remaining_ms"] == 750_000 + 5 * 60_000
+
+            assert (await service.handle(PLACE, ANN, "/tournament skip")).error is None
+            skipped = await stream.next()
+            assert skipped["level"]["name"] == "Level 2" and skipped["next"] == "Break"
+            assert [entry["current"] for entry in skipped["schedule"]] == [False, True, False, False]
+
+
+async def test_a_level_that_ends_by_the_clock_alone_shows_within_a_second(store: Store) -> None:
+    async with tournament_night(store) as night, event_stream(night.link) as stream:
+        assert (await stream.next())["level"]["index"] == 0
+        night.clock.advance(40 * 60 + 1)  # no timer fired: the stream's own look finds the break
+        on_break = await stream.next()
+        assert on_break["level"]["name"] == "Break" and on_break["until"] == "until 18:50"
+        assert on_break["remaining_ms"] == 10 * 60_000 - 1000 and on_break["next"] == "40/80 (blinds 20/40)"
+
+
+async def test_a_player_leaving_shows_at_once(store: Store) -> None:
+    async with tournament_night(store) as night, event_stream(night.link) as stream:
+        await stream.next()
+        players = {actor.user_id: actor for actor in (ANN, BOB, CAT)}
+        await play_out(night.service, PLACE, players, await night.service.view(PLACE, ANN), ("fold", "check"))
+        stacks = await night.service.store.read(lambda tx: tx.balances(f"stack:{PLACE.table_id}:"))
+        assert (await night.service.handle(PLACE, CAT, "/cashout")).error is None
+        left = await stream.next()
+        assert left["players"] == "2 of 3" and left["chips"] == str(900 - stacks[f"stack:{PLACE.table_id}:cat"])
+
+
+async def test_the_page_speaks_the_chats_language(store: Store) -> None:
+    async with tournament_night(store) as night:
+        assert (await night.service.handle(PLACE, ANN, "/lang ru")).error is None
+        async with event_stream(night.link) as stream:
+            view = await stream.next()
+        assert view["language"] == "ru" and view["title"] == "Турнир №1"
+        assert (view["level"]["name"], view["players"], view["rate"]) == ("Уровень 1", "3 из 3", "6 фишек = 1")
+        async with aiohttp.ClientSession() as session, session.get(night.link) as response:
+            assert '<html lang="ru">' in await response.text()
+
+
+async def test_before_the_start_and_after_the_end(store: Store) -> None:
+    async with tournament_night(store, start=False) as night, event_stream(night.link) as stream:
+        waiting = await stream.next()
+        assert waiting["phase"] == "registering" and waiting["level"] is None and len(waiting["schedule"]) == 4
+        assert (await night.service.handle(PLACE, ANN, "/tournament close")).error is None
+        closed = await stream.next()
+        assert closed["phase"] == "finished" and closed["players"] == "0 of 3"
