@@ -2,8 +2,12 @@
 
 from __future__ import annotations
 
+import asyncio
+import os
 import random
 import re
+import socket
+import sys
 
 import aiohttp
 
@@ -12,7 +16,7 @@ from bot.service import Service
 from bot.store import Store
 from tests.bot.clock_page_helpers import LINK, event_stream, tournament_night
 from tests.bot.conftest import ANN, BOB, CAT, PLACE
-from tests.bot.helpers import play_out
+from tests.bot.helpers import play_out, press_label
 
 
 async def test_clock_tv_without_a_web_port_says_how_to_serve_the_page(service: Service) -> None:
@@ -120,6 +124,30 @@ async def test_a_player_leaving_shows_at_once(store: Store) -> None:
         assert left["players"] == "2 of 3" and left["chips"] == str(900 - stacks[f"stack:{PLACE.table_id}:cat"])
 
 
+async def test_a_bust_out_shows_at_once(store: Store) -> None:
+    async with tournament_night(store, schedule="100/200 20m; 200/400") as night, event_stream(night.link) as stream:
+        assert (await stream.next())["players"] == "3 of 3"
+        service = night.service
+        players = {actor.user_id: actor for actor in (ANN, BOB, CAT)}
+        wants = {"ann": ("raise", "bet", "call", "check"), "bob": ("raise", "bet", "call", "check"),
+                 "cat": ("fold", "check")}  # Ann and Bob go at it with big limits against 300 chips; Cat stays out
+        reply = await service.view(PLACE, ANN)
+        for _ in range(200):
+            if reply.table is None or reply.table.to_act is None:
+                stacks = await service.store.read(lambda tx: tx.balances(f"stack:{PLACE.table_id}:"))
+                if 0 in stacks.values():
+                    break
+                reply = await service.handle(PLACE, ANN, "/deal")
+            else:
+                actor = players[reply.table.to_act]
+                reply = await service.press(PLACE, actor, press_label(reply, *wants[actor.user_id]))
+            assert reply.error is None, reply.error
+        else:
+            raise AssertionError("nobody busted")
+        busted = await stream.next()
+        assert busted["players"] == "2 of 3" and busted["chips"] == "900" and busted["average"] == "450"
+
+
 async def test_the_page_speaks_the_chats_language(store: Store) -> None:
     async with tournament_night(store) as night:
         assert (await night.service.handle(PLACE, ANN, "/lang ru")).error is None
@@ -138,3 +166,34 @@ async def test_before_the_start_and_after_the_end(store: Store) -> None:
         assert (await night.service.handle(PLACE, ANN, "/tournament close")).error is None
         closed = await stream.next()
         assert closed["phase"] == "finished" and closed["players"] == "0 of 3"
+
+
+async def test_the_terminal_table_serves_the_page(tmp_path) -> None:
+    """`pokerbot` at the terminal with POKERBOT_WEB_PORT: `/clock tv` links a page that opens."""
+    with socket.socket() as probe:
+        probe.bind(("127.0.0.1", 0))
+        port = probe.getsockname()[1]
+    env = {**os.environ, "POKERBOT_WEB_PORT": str(port), "POKERBOT_WEB_HOST": "127.0.0.1",
+           "POKERBOT_WEB_URL": f"http://127.0.0.1:{port}", "DISCORD_TOKEN": "", "TELEGRAM_TOKEN": ""}
+    bot = await asyncio.create_subprocess_exec(
+        sys.executable, "-m", "bot", "--db", str(tmp_path / "terminal.db"), cwd=tmp_path, env=env,
+        stdin=asyncio.subprocess.PIPE, stdout=asyncio.subprocess.PIPE, stderr=asyncio.subprocess.STDOUT)
+    assert bot.stdin is not None and bot.stdout is not None
+    try:
+        bot.stdin.write(b"ann: /tournament create\nann: /join\nbob: /join\nann: /clock tv\n")
+        await bot.stdin.drain()
+        link = None
+        while link is None:
+            line = (await asyncio.wait_for(bot.stdout.readline(), 30)).decode()
+            assert line, "pokerbot ended before posting the link"
+            found = LINK.search(line)
+            link = found.group(1) if found else None
+        async with aiohttp.ClientSession() as session, session.get(link) as response:
+            assert response.status == 200 and "Tournament #1" in await response.text()
+        bot.stdin.write(b"/quit\n")
+        await bot.stdin.drain()
+        assert await asyncio.wait_for(bot.wait(), 30) == 0
+    finally:
+        if bot.returncode is None:
+            bot.kill()
+            await bot.wait()
