@@ -109,7 +109,7 @@ class ClockPages:
                     record = data  # the table's own copy: it also knows the clock's last announcement
             engine = record["engine"] if record is not None else target.state
             return (target, engine, record, tx.chat_settings(target.chat_id),
-                    season_standings(target.chat_id))
+                    season_standings(tx, target.chat_id))
 
         found = await self.service.store.query(fetch)
         if found is None:

@@ -15,6 +15,7 @@ from typing import Any
 
 from bot.i18n import format_number, text
 from bot.render.tournament import local_time, money
+from bot.store.tx import Tx
 from engine.schedule import Level
 from engine.tournament import EntrantStatus, ItemStatus, Phase, Tournament
 
@@ -38,9 +39,9 @@ def rebuys_and_addons(tournament: Tournament) -> tuple[int, int]:
     return sum(max(0, entrant.buy_ins - 1) for entrant in tournament.entrants.values()), 0
 
 
-def season_standings(chat_id: str) -> list[SeasonRow] | None:
-    """The chat's season standings for the page to show during breaks, best first; None while the chat plays no
-    season (seasons, RULES.md §1d, answer here)."""
+def season_standings(tx: Tx, chat_id: str) -> list[SeasonRow] | None:
+    """The chat's season standings for the page to show during breaks, best first, read in the page's transaction;
+    None while the chat plays no season (seasons, RULES.md §1d, answer here)."""
     return None
 
 
@@ -52,13 +53,15 @@ def clock_view(tournament: Tournament, number: int, now: datetime, language: str
 
     players_left = sum(entrant.status in (EntrantStatus.REGISTERED, EntrantStatus.PLAYING)
                        for entrant in tournament.entrants.values())
+    if tournament.phase is Phase.FINISHED:  # everyone was cashed out at the end: the winner is left
+        players_left = sum(entrant.place == 1 for entrant in tournament.entrants.values())
     rebuys, addons = rebuys_and_addons(tournament)
     view: dict[str, Any] = {
         "language": language,
         "title": text(language, "clock_page.title", number=number),
         "phase": tournament.phase.value,
         "players": text(language, "clock_page.players_value", left=players_left, entries=len(tournament.entrants)),
-        "average": num(tournament.chips_in_play // players_left) if players_left else "—",
+        "average": num(tournament.chips_in_play // players_left) if tournament.chips_in_play and players_left else "—",
         "chips": num(tournament.chips_in_play),
         "pawned": num(sum(item.status is ItemStatus.HELD for item in tournament.items)),
         "rebuys": f"{num(rebuys)} / {num(addons)}",

@@ -20,6 +20,7 @@ from typing import Any
 import pytest
 
 from bot.store import Store
+from bot.web.view import SeasonRow
 from tests.bot.clock_page_helpers import tournament_night
 from tests.bot.conftest import ANN, BOB, PLACE
 
@@ -135,7 +136,9 @@ async def check_layout(driver: Any, name: str) -> None:
         assert digits >= (height / 5 if is_tv else height / 12), f"the time left is {digits} px tall"
 
 
-async def test_the_clock_page_in_chromium(store: Store, browser: Any) -> None:
+async def test_the_clock_page_in_chromium(store: Store, browser: Any, monkeypatch: pytest.MonkeyPatch) -> None:
+    standings = [SeasonRow("Ann", "+25 · 7"), SeasonRow("Konstantin Konstantinopolsky", "−12,50 · 3")]
+    monkeypatch.setattr("bot.web.server.season_standings", lambda tx, chat_id: standings)  # as a season would
     async with tournament_night(store, schedule=SCHEDULE) as night:
         service, clock = night.service, night.clock
         clock.advance(7 * 60 + 30)
@@ -150,6 +153,7 @@ async def test_the_clock_page_in_chromium(store: Store, browser: Any) -> None:
         assert await page_text(browser, "limits") == f"Limits {limits}"
         assert int((await page_text(browser, "timer")).split(":")[0]) == int(minutes) == 12
         assert await page_text(browser, "players") == "3 of 3"
+        assert await page_text(browser, "season-list") == "", "the season's standings wait for a break"
 
         assert (await service.handle(PLACE, ANN, "/tournament pause")).error is None
         await seconds_until(browser, "paused", lambda shown: shown == "Paused")
@@ -179,6 +183,7 @@ async def test_the_clock_page_in_chromium(store: Store, browser: Any) -> None:
         await service.scheduler.fire_due()
         await seconds_until(browser, "level-name", lambda shown: shown == "Break")
         assert await page_text(browser, "until") == "until 18:50"
+        assert await page_text(browser, "season-list") == "Ann+25 · 7Konstantin Konstantinopolsky−12,50 · 3"
         await check_layout(browser, "break")
 
         assert (await service.handle(PLACE, ANN, "/lang ru")).error is None
