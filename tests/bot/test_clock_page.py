@@ -8,13 +8,17 @@ import random
 import re
 import socket
 import sys
+from datetime import UTC, datetime, timedelta
 
 import aiohttp
 
 from bot.clock import FakeClock
 from bot.service import Service
 from bot.store import Store
-from tests.bot.clock_page_helpers import LINK, event_stream, tournament_night
+from bot.web.view import clock_view
+from engine.schedule import parse_schedule
+from engine.tournament import Tournament, TournamentConfig
+from tests.bot.clock_page_helpers import LINK, SCHEDULE, event_stream, tournament_night
 from tests.bot.conftest import ANN, BOB, CAT, PLACE
 from tests.bot.helpers import play_out, press_label
 
@@ -197,3 +201,19 @@ async def test_the_terminal_table_serves_the_page(tmp_path) -> None:
         if bot.returncode is None:
             bot.kill()
             await bot.wait()
+
+
+def test_the_view_counts_pawns_and_rebuys_and_the_pool_at_the_rate() -> None:
+    tournament = Tournament(TournamentConfig(rebuys_allowed=True), parse_schedule(SCHEDULE, "UTC"))
+    for player in ("ann", "bob", "cat"):
+        tournament.register(player)
+    started = datetime(2026, 11, 29, 18, 0, tzinfo=UTC)
+    tournament.start(started)
+    tournament.record_pawn("ann", "leather jacket", 100, hand_number=3)
+    tournament.eliminate("cat")
+    tournament.rebuy("cat")
+    view = clock_view(tournament, 7, started + timedelta(minutes=5), "ru")
+    assert (view["title"], view["pawned"], view["rebuys"]) == ("Турнир №7", "1", "1 / 0")
+    assert (view["players"], view["chips"], view["average"]) == ("3 из 3", "1\xa0300", "433")
+    assert view["pool"] == "216,67" and view["rate"] == "6 фишек = 1"
+    assert view["level"]["blinds"] == "Блайнды 5/10" and view["next"] == "20/40 (блайнды 10/20)"

@@ -171,6 +171,8 @@ async def test_the_clock_page_in_chromium(store: Store, browser: Any, monkeypatc
         assert await page_text(browser, "limits") == "Limits 20/40"
         assert await page_text(browser, "banner") == "Level 2 · Limits 20/40"
         assert await in_browser(browser.execute_script, "return document.body.dataset.chimes;") == "1"
+        ARTIFACTS.joinpath("clock-page").mkdir(parents=True, exist_ok=True)
+        await in_browser(browser.save_screenshot, str(ARTIFACTS / "clock-page" / "level-change-1920x1080.png"))
         assert await in_browser(browser.execute_script, "return window.notReloaded === true;")
 
         token = night.link.rsplit("/", 1)[1]
