@@ -7,13 +7,18 @@ import asyncio
 import contextlib
 import dataclasses
 import logging
+import socket
 import sqlite3
 import sys
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 from bot import odds_cli
 from bot.config import Settings, load_settings
 from bot.logs import setup_logging
+
+if TYPE_CHECKING:
+    from bot.web.server import ClockPages
 
 
 def build_parser() -> argparse.ArgumentParser:
@@ -43,12 +48,18 @@ async def serve(settings: Settings) -> None:
 
     store = await Store.open(settings.database)  # a file it cannot use raises, its connection already closed
     tasks: list[asyncio.Task[None]] = []
+    pages: ClockPages | None = None
     try:
-        service = Service(store, SystemClock(), settings=ServiceSettings(starting_grant=settings.starting_grant))
+        service = Service(store, SystemClock(), settings=ServiceSettings(starting_grant=settings.starting_grant,
+                                                                        web_url=clock_pages_url(settings)))
         await service.start()
         tune_collector()  # what start-up built (modules, catalogues, resumed tables) is never traversed again
         tasks.append(asyncio.create_task(service.scheduler.run()))
         tasks.append(asyncio.create_task(keep_history(store, service.clock, settings.history_days)))
+        if settings.web_port is not None:
+            from bot.web.server import serve_clock_pages
+
+            pages = await serve_clock_pages(service, settings.web_host, settings.web_port)
         adapters = []
         if settings.telegram_token:
             from bot.telegram import run_telegram
@@ -63,11 +74,26 @@ async def serve(settings: Settings) -> None:
         else:
             await run_terminal(service, files_dir=Path(settings.database).resolve().parent)
     finally:
+        if pages is not None:
+            await pages.stop()
         for task in tasks:
             task.cancel()
             with contextlib.suppress(asyncio.CancelledError):
                 await task
         await store.close()
+
+
+def clock_pages_url(settings: Settings) -> str | None:
+    """Where browsers reach the clock pages: POKERBOT_WEB_URL, else this machine's name and the port; None when
+    POKERBOT_WEB_PORT is not set (no pages)."""
+    if settings.web_port is None:
+        return None
+    if settings.web_url:
+        return settings.web_url
+    logging.getLogger("pokerbot").warning(
+        "POKERBOT_WEB_URL is not set: clock page links name this machine (%s); set it to the address the TV reaches",
+        socket.gethostname())
+    return f"http://{socket.gethostname()}:{settings.web_port}"
 
 
 def main(argv: list[str] | None = None) -> int:

@@ -277,9 +277,11 @@ class Tournament(Command):
 
 @dataclass(frozen=True)
 class Clock(Command):
-    """The tournament clock: level, blinds, time to the next change."""
+    """The tournament clock: level, blinds, time to the next change; `/clock tv` posts the link of its web page."""
 
     name = "clock"
+    usage = "[tv]"
+    tv: bool = False
 
 
 @dataclass(frozen=True)
@@ -301,6 +303,8 @@ class Lang(Command):
 
 PERSONAL_WORDS = ("me", "я", "мне")
 """The last word of `/lang ru me`: the language is for the speaker's own private messages."""
+TV_WORDS = ("tv", "тв")
+"""The word of `/clock tv`: the link of the clock's web page, for a TV in the room."""
 
 
 @dataclass(frozen=True)
@@ -444,6 +448,11 @@ def _build(cls: type[Command], args: list[str]) -> Command:
         words = args[:-1] if personal else args
         _at_most(words, 1)
         return Lang(words[0].lower() if words else None, personal=personal)
+    if cls is Clock:
+        _at_most(args, 1)
+        if args and args[0].lower() not in TV_WORDS:
+            raise CommandError("usage")
+        return Clock(tv=bool(args))
     if cls in (Help, Game):
         _at_most(args, 1)
         return cls(args[0].lower().lstrip("/")) if args else cls()

@@ -27,6 +27,13 @@ class Settings:
     history_days: int | None = None
     """Hands older than this many days are pruned from the history (summarised into the statistics); None keeps
     everything."""
+    web_port: int | None = None
+    """The port of the clock pages (`/clock tv`); None serves none."""
+    web_host: str = "0.0.0.0"
+    """The address the clock pages listen on (every interface by default: a TV in the room must reach them)."""
+    web_url: str | None = None
+    """The address players' browsers reach the clock pages at (`http://192.168.1.20:8080`); without it, the links
+    name this machine's host name and the port."""
 
 
 def load_settings(env_file: str | Path | None = ".env") -> Settings:
@@ -42,6 +49,9 @@ def load_settings(env_file: str | Path | None = ".env") -> Settings:
     history_days = get("POKERBOT_HISTORY_DAYS")
     if history_days is not None and int(history_days) < 1:
         raise ValueError(f"POKERBOT_HISTORY_DAYS must be a whole number of days, at least 1 (got {history_days})")
+    web_port = get("POKERBOT_WEB_PORT")
+    if web_port is not None and not 1 <= int(web_port) <= 65535:
+        raise ValueError(f"POKERBOT_WEB_PORT must be a port number from 1 to 65535 (got {web_port})")
     return Settings(
         database=Path(get("POKERBOT_DB") or "pokerbot.db"),
         discord_token=get("DISCORD_TOKEN"),
@@ -55,4 +65,7 @@ def load_settings(env_file: str | Path | None = ".env") -> Settings:
         starting_grant=int(get("POKERBOT_STARTING_GRANT") or 1000),
         log_level=get("POKERBOT_LOG_LEVEL") or "INFO",
         history_days=int(history_days) if history_days is not None else None,
+        web_port=int(web_port) if web_port is not None else None,
+        web_host=get("POKERBOT_WEB_HOST") or "0.0.0.0",
+        web_url=get("POKERBOT_WEB_URL"),
     )

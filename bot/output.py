@@ -110,3 +110,11 @@ class Reply:
     def refused(self) -> bool:
         """Whether the command was refused (and so changed nothing)."""
         return self.error is not None
+
+
+@dataclass(frozen=True, slots=True)
+class SeasonRow:
+    """One line of the season's standings on the clock page: a player and his result so far, already written."""
+
+    player: str
+    result: str

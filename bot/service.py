@@ -10,6 +10,7 @@ import random
 from collections import defaultdict
 from collections.abc import Awaitable, Callable
 from dataclasses import dataclass
+from datetime import UTC, datetime
 from typing import Any
 
 from bot import commands as cmd
@@ -17,6 +18,7 @@ from bot import history
 from bot.adapter_memory import AdapterMemory
 from bot.clock import Clock
 from bot.games import Controller, default_controllers
+from bot.games.clock_page import ClockPageReading, post_clock_page_link, read_clock_page
 from bot.games.context import Action, Refusal, private_language
 from bot.games.odds import odds_command
 from bot.i18n import DEFAULT_LANGUAGE, catalogue, chat_language, languages, text
@@ -49,6 +51,8 @@ class ServiceSettings:
 
     starting_grant: int = 1000
     default_game: str = "holdem"
+    web_url: str | None = None
+    """Where players' browsers reach the clock pages (`/clock tv`); None when the bot serves none."""
 
 
 class Service:
@@ -86,6 +90,7 @@ class Service:
         self._deliveries: set[asyncio.Task[None]] = set()
         self._paused: dict[str, float] = {}
         """Paused tables (stored too) and since when: their timers wait until `resume`."""
+        self._watchers: list[Callable[[str], None]] = []
 
     # --- wiring -------------------------------------------------------------------------------------------
 
@@ -128,6 +133,16 @@ class Service:
         for key, table_id, due_at, payload in await self.store.read(lambda tx: tx.timers()):
             if table_id not in self._paused:
                 self.scheduler.arm(key, table_id, due_at, payload)
+
+    async def clock_page(self, token: str) -> ClockPageReading | None:
+        """What a clock page's token opens now (the web server shows it), None for a token that opens nothing."""
+        now = datetime.fromtimestamp(self.clock.now(), tz=UTC)
+        return await self.store.query(lambda tx: read_clock_page(tx, token, now))
+
+    def watch(self, watcher: Callable[[str], None]) -> None:
+        """Call `watcher(table_id)` after each committed action or timer of a table (the clock pages go live by it);
+        it must only take note, quickly, without waiting."""
+        self._watchers.append(watcher)
 
     # --- tables the platform cannot reach, chats that change id -------------------------------------------
 
@@ -271,6 +286,8 @@ class Service:
                     language = await self.language(place, actor)
                 return Reply(error=text(language, "cannot_save"))
             self._tables[table_id] = (act.place.chat_id, config, state)
+            for watcher in self._watchers:
+                watcher(table_id)
             if act.drawings:  # drawn after the commit, off the database thread, so no other table waits on it
                 act.reply.pictures = await asyncio.to_thread(draw, act.drawings)
             for change in act.timers:
@@ -524,6 +541,15 @@ def _odds(service: Service, act: Action, controller: Controller, command: cmd.Co
         odds_command(act, controller, command)
 
 
+def _clock(service: Service, act: Action, controller: Controller, command: cmd.Command) -> None:
+    """`/clock tv` posts the link of the tournament's clock page (the bot knows its address); `/clock` is the game's."""
+    assert isinstance(command, cmd.Clock)
+    if command.tv:
+        post_clock_page_link(act, service.settings.web_url)
+    else:
+        controller.handle(act, command)
+
+
 def _cards(service: Service, act: Action, controller: Controller, command: cmd.Command) -> None:
     act.show_table(controller.table_message(act))
     with act.privately(act.user):
@@ -542,6 +568,7 @@ _GENERAL: dict[type[cmd.Command], Callable[[Service, Action, Controller, cmd.Com
     cmd.Lang: _lang,
     cmd.Game: _game,
     cmd.Cards: _cards,
+    cmd.Clock: _clock,
     # game code is handed no service: imports point adapters → service → games → engine
     cmd.Odds: _odds,
 }

@@ -26,7 +26,7 @@ from enum import StrEnum
 from typing import Any
 
 from engine.common import Event, RuleError, allowed
-from engine.schedule import Level, Schedule, limits_text
+from engine.schedule import Level, Schedule, clock_time_text, limits_text
 
 _ZERO = timedelta(0)
 MAX_ADJUST_MINUTES = 24 * 60
@@ -58,6 +58,7 @@ class Announcement:
     limit: int | None
     minutes: int | None = None
     until: time | None = None
+    """A break's end, local time to the second (a break of minutes that began half a minute past ends so too)."""
 
     @property
     def limits(self) -> str | None:
@@ -69,7 +70,7 @@ class Announcement:
         return {
             "kind": self.kind.value, "at": self.at.isoformat(), "level_index": self.level_index, "limit": self.limit,
             "limits": self.limits, "minutes": self.minutes,
-            "until": None if self.until is None else f"{self.until:%H:%M}",
+            "until": None if self.until is None else clock_time_text(self.until),
         }
 
 
@@ -405,7 +406,7 @@ class Clock:
                 until = None
                 resumed = position > 0 and levels[played[position - 1]].is_break
                 kind = AnnouncementKind.PLAY_RESUMED if resumed else AnnouncementKind.LEVEL_STARTED
-            local_until = None if until is None else self.local(until).time().replace(second=0, microsecond=0)
+            local_until = None if until is None else self.local(until).time().replace(microsecond=0)
             result.append(Announcement(kind, start, index, level.limit, until=local_until))
             if end is None:
                 continue
@@ -416,7 +417,7 @@ class Clock:
             coming_end = spans[following][1] if following < len(spans) else None
             coming_until = None
             if coming.is_break and coming_end is not None:
-                coming_until = self.local(coming_end).time().replace(second=0, microsecond=0)
+                coming_until = self.local(coming_end).time().replace(microsecond=0)
             for minutes in self.warnings:
                 warn_at = self._warning_at(index, start, minutes, walls[index])
                 if warn_at is not None and start < warn_at < end and not _inside(warn_at, self.pauses):

@@ -41,6 +41,12 @@ def limits_text(limit: int | None) -> str | None:
     return None if limit is None else f"{limit}/{2 * limit}"
 
 
+def clock_time_text(moment: time) -> str:
+    """A time of day as the clock announces it: "20:00", with the seconds when the moment is not on a whole minute
+    ("20:00:30" for a break that ends half a minute past), so nobody is told a time that has not come yet."""
+    return f"{moment:%H:%M}" if moment.second == 0 else f"{moment:%H:%M:%S}"
+
+
 @dataclass(frozen=True, slots=True)
 class Level:
     """One level of the clock: a limit L (None for a break) ending after `duration` or at the local time `until`."""

@@ -16,7 +16,7 @@ ROOT = Path(__file__).resolve().parents[1]
 LAYERS: tuple[tuple[str, tuple[str, ...]], ...] = (
     # highest first; a module belongs to the first layer one of whose prefixes names it or a package above it
     ("entry", ("bot.__main__", "bot.odds_cli")),
-    ("adapters", ("bot.discord", "bot.telegram", "bot.terminal")),
+    ("adapters", ("bot.discord", "bot.telegram", "bot.terminal", "bot.web")),
     ("service", ("bot.service", "bot.history")),
     ("games", ("bot.games",)),
     ("application", ("bot",)),  # render, store, scheduler, commands, output, i18n…: below the games
@@ -32,6 +32,8 @@ FORBIDDEN: tuple[tuple[str, str, str], ...] = (
     ("bot.discord", "bot.games", "adapters talk to the service, not to a game"),
     ("bot.telegram", "bot.games", "adapters talk to the service, not to a game"),
     ("bot.terminal", "bot.games", "adapters talk to the service, not to a game"),
+    ("bot.web", "bot.store", "the clock pages read through the service, never the store"),
+    ("bot.web", "bot.games", "the clock pages read through the service, not a game"),
 )
 """What a layer may not use although it lies below (rendering, below the games, needs no rule of its own: it
 reads events and views, never a controller's context)."""

@@ -72,8 +72,13 @@ def register(tree: app_commands.CommandTree[discord.Client], adapter: CommandRun
         tree.add_command(app_commands.Command(name=_name(name), description=about(name), callback=callback))
 
     for name in ("leave", "deal", "balance", "organizers", "top", "cards", "table", "fold", "check", "call", "allin",
-                 "play", "buy", "dealergame", "decline", "clock", "cashout", "odds"):
+                 "play", "buy", "dealergame", "decline", "cashout", "odds"):
         simple(name)
+
+    @tree.command(name=_name("clock"), description=about("clock"))
+    @app_commands.describe(tv=_about("clock", "tv"))
+    async def clock(interaction: discord.Interaction, tv: bool = False) -> None:
+        await adapter.run_command(interaction, _line("/clock", "tv" if tv else None))
 
     @tree.command(name=_name("addbot"), description=about("addbot"))
     @app_commands.describe(name=_about("addbot", "name"))

@@ -42,10 +42,16 @@ def moment(act: Action) -> datetime:
 
 def clock_moment(act: Action, tournament: Tournament) -> datetime:
     """The instant the tournament clock reads: the wall clock, but never before the last instant the clock acted on."""
-    latest = [moment(act)]
+    return clock_reading(moment(act), tournament, act.state.get("tournament"))
+
+
+def clock_reading(now: datetime, tournament: Tournament, data: dict[str, Any] | None) -> datetime:
+    """`clock_moment` from the wall clock's `now` and the table's tournament record (`state["tournament"]`, which
+    holds the last announcement's instant), for readers outside an action (the clock page)."""
+    latest = [now]
     if tournament.clock.changed_at is not None:
         latest.append(tournament.clock.changed_at)
-    announced = (act.state.get("tournament") or {}).get("announced")
+    announced = (data or {}).get("announced")
     if announced:
         latest.append(datetime.fromisoformat(announced))
     return max(latest)
@@ -280,10 +286,7 @@ def current_level(ctl: HoldemTable, act: Action) -> int | None:
 def break_until(ctl: HoldemTable, act: Action) -> str:
     """When play resumes, as local time text (or "—")."""
     tournament = _require(act)
-    status = tournament.clock.level_at(clock_moment(act, tournament))
-    if status.ends_at is None:
-        return "—"
-    return f"{tournament.clock.local(status.ends_at):%H:%M}"
+    return render.local_time(tournament, tournament.clock.level_at(clock_moment(act, tournament)).ends_at)
 
 
 def no_play_refusal(ctl: HoldemTable, act: Action) -> Refusal:

@@ -12,7 +12,7 @@ from bot.i18n import Signed
 from bot.render import Voice
 from engine.clock import Announcement, AnnouncementKind
 from engine.common import Event
-from engine.schedule import Schedule, ScheduleError
+from engine.schedule import Schedule, ScheduleError, clock_time_text
 from engine.settlement import Settlement
 from engine.tournament import (
     ItemBoughtBack,
@@ -46,6 +46,14 @@ def _minutes(voice: Voice, delta: timedelta | None) -> str:
     if total >= 60:
         return voice.t("duration.hours", hours=total // 60, minutes=f"{total % 60:02d}")
     return voice.t("duration.minutes", minutes=total)
+
+
+def local_time(tournament: Tournament, instant: datetime | None) -> str:
+    """When a level or break ends, in the tournament's time zone to the second it really ends ("20:00", "20:00:30"),
+    "—" when unknown."""
+    if instant is None:
+        return "—"
+    return clock_time_text(tournament.clock.local(instant).time().replace(microsecond=0))
 
 
 def schedule_text(voice: Voice, schedule: Schedule) -> str:
@@ -88,7 +96,7 @@ def status(voice: Voice, tournament: Tournament, now: datetime) -> str:
         upcoming.limits if upcoming is not None else "—")
     paused = " " + voice.t("tournament.paused") if level.is_paused else ""
     if level.is_break:
-        until = f"{tournament.clock.local(level.ends_at):%H:%M}" if level.ends_at else "—"
+        until = local_time(tournament, level.ends_at)
         return voice.t("tournament.clock_break", until=until, remaining=_minutes(voice, level.remaining)) + paused
     return voice.t("tournament.clock_level", number=level.index + 1, limits=level.level.limits,
                    small=level.level.small_blind, big=level.level.big_blind, remaining=_minutes(voice, level.remaining),
@@ -100,7 +108,7 @@ def no_play(voice: Voice, tournament: Tournament, now: datetime) -> str:
     level = tournament.clock.level_at(now)
     if level.is_paused:
         return voice.t("tournament.paused_now")
-    until = f"{tournament.clock.local(level.ends_at):%H:%M}" if level.ends_at else "—"
+    until = local_time(tournament, level.ends_at)
     return voice.t("tournament.on_break", until=until)
 
 
@@ -110,7 +118,7 @@ def late_start(voice: Voice, tournament: Tournament, now: datetime) -> str:
     level = tournament.clock.level_at(now)
     started = f"{tournament.clock.local(now):%H:%M}"
     if level.is_break:
-        until = f"{tournament.clock.local(level.ends_at):%H:%M}" if level.ends_at else "—"
+        until = local_time(tournament, level.ends_at)
         return voice.t("tournament.late_start_break", time=started, until=until)
     return voice.t("tournament.late_start", time=started, number=level.index + 1, limits=level.level.limits)
 
@@ -122,7 +130,7 @@ def announcement(voice: Voice, item: Announcement) -> str:
             return voice.t("tournament.break_soon", minutes=item.minutes)
         return voice.t("tournament.level_soon", minutes=item.minutes, limits=item.limits)
     if item.kind is AnnouncementKind.BREAK_STARTED:
-        until = f"{item.until:%H:%M}" if item.until else "—"
+        until = clock_time_text(item.until) if item.until else "—"
         return voice.t("tournament.break_started", until=until)
     if item.kind is AnnouncementKind.PLAY_RESUMED:
         return voice.t("tournament.play_resumed", limits=item.limits)

@@ -128,6 +128,13 @@ MIGRATIONS: list[Migration] = [
         PRIMARY KEY (chat_id, user_id)
     );
     """,
+    # 7: the clock page of a tournament (a TV in the room shows it), reached only through its unguessable token
+    """
+    CREATE TABLE clock_pages (
+        token         TEXT PRIMARY KEY,
+        tournament_id INTEGER NOT NULL UNIQUE REFERENCES tournaments(id)
+    );
+    """,
 ]
 
 

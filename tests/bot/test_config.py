@@ -3,6 +3,8 @@
 import re
 from pathlib import Path
 
+import pytest
+
 from bot.config import load_settings
 
 NAMES = ("POKERBOT_DB", "POKERBOT_STARTING_GRANT", "DISCORD_TOKEN", "DISCORD_GUILD_ID", "TELEGRAM_TOKEN",
@@ -41,3 +43,20 @@ def test_a_bad_number_in_env_stops_pokerbot_with_one_line(tmp_path: Path, monkey
     monkeypatch.setenv("POKERBOT_STARTING_GRANT", "lots")
     assert main([]) == 1
     assert capsys.readouterr().err.startswith("pokerbot stopped: a setting in .env is not valid:")
+
+
+def test_the_clock_pages_are_served_only_with_a_port(tmp_path: Path, monkeypatch) -> None:
+    from bot.__main__ import clock_pages_url
+
+    for name in ("POKERBOT_WEB_PORT", "POKERBOT_WEB_URL", "POKERBOT_WEB_HOST"):
+        monkeypatch.delenv(name, raising=False)
+    off = load_settings(None)
+    assert off.web_port is None and clock_pages_url(off) is None
+    monkeypatch.setenv("POKERBOT_WEB_PORT", "8080")
+    guessed = load_settings(None)
+    assert guessed.web_host == "0.0.0.0" and clock_pages_url(guessed).endswith(":8080")
+    monkeypatch.setenv("POKERBOT_WEB_URL", "http://192.168.1.20:8080")
+    assert clock_pages_url(load_settings(None)) == "http://192.168.1.20:8080"
+    monkeypatch.setenv("POKERBOT_WEB_PORT", "80000")
+    with pytest.raises(ValueError, match="POKERBOT_WEB_PORT"):
+        load_settings(None)

@@ -19,6 +19,7 @@ from bot.output import Actor, Place, Reply
 from bot.render.hands import FORMS
 from bot.service import Service
 from bot.store import Store
+from bot.web.view import LABELS as CLOCK_PAGE_LABELS
 from engine.betting import STRUCTURES, Street
 from engine.cards import RANK_CHARS
 from engine.common import RuleError
@@ -216,6 +217,7 @@ def _dynamic_keys() -> dict[str, set[str]]:
         "odds.strategy.": set(GAMES),
         "odds.pays.": {field for fields in PAYTABLES.values() for field in fields.values()},
         "picture.moment.": {"flop", "turn", "river", "showdown", "deal", "reveal", "settled"},
+        "clock_page.": set(CLOCK_PAGE_LABELS),
         "": set(),  # `act.t(f"{kind}.{name}")` in a helper: its callers' prefixes are listed here
     }
 

@@ -208,3 +208,25 @@ async def test_an_absent_player_is_blinded_off_so_the_tournament_still_ends(stor
     assert settled.public[0].startswith("🏆 The tournament is over. Winner: Ann!")
     assert "Ann: paid 50, cashed out 100" in settled.public[1]
     assert await store.read(lambda tx: tx.check_ledger()) == []
+
+
+async def test_a_break_ending_half_a_minute_past_is_announced_at_its_real_minute(store: Store) -> None:
+    clock = FakeClock(datetime(2026, 11, 29, 19, 40, 30, tzinfo=UTC).timestamp())
+    service = Service(store, clock, rng=random.Random(5))
+    await service.start()
+    assert (await service.handle(PLACE, ANN, "/tournament create 10/20 10m; break 10m; 20/40")).error is None
+    for actor in (ANN, BOB):
+        assert (await service.handle(PLACE, actor, "/join")).error is None
+    assert (await service.handle(PLACE, ANN, "/tournament start")).error is None
+    heard: list[str] = []
+
+    async def listener(place, reply):
+        heard.extend(reply.public)
+
+    service.subscribe("chat/", listener)
+    for minute, second in ((45, 30), (49, 30), (50, 30)):
+        clock.current = datetime(2026, 11, 29, 19, minute, second, tzinfo=UTC).timestamp()
+        await service.scheduler.fire_due()
+    assert "⏸ Break until 20:00:30." in heard, heard
+    status = await service.handle(PLACE, BOB, "/clock")
+    assert status.public == ["⏸ Break until 20:00:30 (10m left)."]

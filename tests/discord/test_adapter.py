@@ -267,3 +267,15 @@ async def test_run_discord_runs_from_the_settings_until_cancelled(fake, controll
     with contextlib.suppress(asyncio.CancelledError):
         await running
     await store.close()
+
+
+async def test_clock_with_the_tv_option_is_clock_tv(fake, turns, make_bot) -> None:
+    bot = await make_bot()
+    ann = fake.add_member("Ann")
+    clock = {option["name"]: option for option in
+             {command["name"]: command for command in fake.synced[-1][1]}["clock"]["options"]}
+    assert clock["tv"]["type"] == 5 and not clock["tv"].get("required", False)
+    asked = await fake.slash(ann, fake.channels[0], "clock", tv=True)
+    await bot.settled()
+    assert asked.ephemeral_text().startswith("The clock page is off.")
+    assert asked.texts(ephemeral=False) == []

@@ -273,3 +273,19 @@ def test_clock_events_serialise_to_json() -> None:
     assert data[2] == {"kind": "ClockResumed", "visible_to": None, "moves": [], "at": "2024-05-04T15:30:00+00:00",
                        "paused_for": 1800.0}
     assert clock.announcements_between(at(16), at(17))[0].to_dict()["limits"] == "10/20"
+
+
+def test_a_break_that_ends_half_a_minute_past_is_announced_to_the_second() -> None:
+    started = datetime(2024, 5, 4, 19, 40, 30, 250_000, tzinfo=MOSCOW)
+    clock = by_duration(started, "10/20 10m; break 10m; 20/40")
+    soon, _, began = clock.announcements_between(started, started + timedelta(minutes=10))
+    assert (soon.kind, soon.until) == (Kind.LEVEL_SOON, time(20, 0, 30))
+    assert (began.kind, began.until) == (Kind.BREAK_STARTED, time(20, 0, 30))
+    assert began.to_dict()["until"] == "20:00:30"
+    assert clock.level_at(started + timedelta(minutes=19, seconds=59)).is_break
+    assert not clock.level_at(started + timedelta(minutes=20)).is_break
+
+
+def test_a_break_on_a_whole_minute_keeps_its_short_form() -> None:
+    clock = night(at(17))
+    assert clock.announcements_between(at(18, 59), at(19))[0].to_dict()["until"] == "20:00"

@@ -1,0 +1,120 @@
+"""What the clock page shows at an instant: the level, the time left, the numbers of the night, the schedule.
+
+A view is a plain JSON-able dict with every text already in the chat's language, so the page only lays it out and
+counts the seconds down. Rebuys, add-ons and season standings come through `rebuys_and_addons` and
+`bot.store.clock_pages.season_standings`, which answer zero or None while the bot has no such option, so those
+features plug in there.
+"""
+
+from __future__ import annotations
+
+from datetime import datetime
+from decimal import Decimal
+from fractions import Fraction
+from typing import Any
+
+from bot.i18n import format_number, text
+from bot.output import SeasonRow
+from bot.render.tournament import local_time, money
+from engine.schedule import Level
+from engine.tournament import EntrantStatus, ItemStatus, Phase, Tournament
+
+LABELS = ("break", "paused", "next", "last_level", "players", "average", "chips", "pawned", "rebuys",
+          "pool", "schedule", "season", "sound", "reconnecting", "registering", "finished")
+"""The page's fixed words (`clock_page.<name>` in the catalogues), sent with the page in the chat's language."""
+
+
+def rebuys_and_addons(tournament: Tournament) -> tuple[int, int]:
+    """Rebuys and add-ons bought so far in the tournament. Today the only second buy-in is the engine's rebuy after
+    busting (`Tournament.rebuy`, counted in `Entrant.buy_ins`) and there is no add-on; the options of RULES.md §1c
+    answer here."""
+    return sum(max(0, entrant.buy_ins - 1) for entrant in tournament.entrants.values()), 0
+
+
+def clock_view(tournament: Tournament, number: int, now: datetime, language: str,
+               season: list[SeasonRow] | None = None) -> dict[str, Any]:
+    """The page's content for tournament `number` at the clock's instant `now`, in `language`."""
+    def num(value: int | Fraction | Decimal) -> str:
+        return format_number(language, value)
+
+    players_left = sum(entrant.status in (EntrantStatus.REGISTERED, EntrantStatus.PLAYING)
+                       for entrant in tournament.entrants.values())
+    if tournament.phase is Phase.FINISHED:  # everyone was cashed out at the end: the winner is left
+        players_left = sum(entrant.place == 1 for entrant in tournament.entrants.values())
+    rebuys, addons = rebuys_and_addons(tournament)
+    view: dict[str, Any] = {
+        "language": language,
+        "title": text(language, "clock_page.title", number=number),
+        "phase": tournament.phase.value,
+        "players": text(language, "clock_page.players_value", left=players_left, entries=len(tournament.entrants)),
+        "average": num(tournament.chips_in_play // players_left) if tournament.chips_in_play and players_left else "—",
+        "chips": num(tournament.chips_in_play),
+        "pawned": num(sum(item.status is ItemStatus.HELD for item in tournament.items)),
+        "rebuys": f"{num(rebuys)} / {num(addons)}",
+        "pool": num(money(tournament.config.to_money(tournament.chips_in_play))),
+        "rate": text(language, "clock_page.rate", chips=_plain(tournament.config.rate)),
+        "season": [{"player": row.player, "result": row.result} for row in season] if season else None,
+        "schedule": _schedule(language, tournament, None), "level": None, "remaining_ms": None, "ends_at": None,
+        "running": False, "paused": False, "until": None, "next": None,
+    }
+    if tournament.phase is not Phase.RUNNING:
+        return view
+    status = tournament.clock.level_at(now)
+    view["level"] = _level(language, status.index, status.level)
+    if status.remaining is not None:
+        view["remaining_ms"] = max(0, round(status.remaining.total_seconds() * 1000))
+    view["running"] = status.ends_at is not None and not status.is_paused
+    view["ends_at"] = status.ends_at.timestamp() if status.ends_at is not None else None
+    view["paused"] = status.is_paused
+    if status.is_break and status.ends_at is not None:
+        view["until"] = text(language, "clock_page.until", time=local_time(tournament, status.ends_at))
+    if status.next_level is not None:
+        view["next"] = _coming(language, status.next_level)
+    view["schedule"] = _schedule(language, tournament, status.index)
+    return view
+
+
+def _level(language: str, index: int, level: Level) -> dict[str, Any]:
+    """The level on: its name ("Level 3", or the break), its limits and its blinds."""
+    if level.is_break:
+        return {"index": index, "is_break": True, "name": text(language, "clock_page.break"), "limits": "",
+                "blinds": ""}
+    return {"index": index, "is_break": False, "name": text(language, "clock_page.level_number", number=index + 1),
+            "limits": text(language, "clock_page.limits", limits=level.limits),
+            "blinds": text(language, "clock_page.blinds", small=level.small_blind, big=level.big_blind)}
+
+
+def _coming(language: str, level: Level) -> str:
+    """The next level in a few words: its limits and blinds, or the break."""
+    if level.is_break:
+        return text(language, "clock_page.break")
+    return text(language, "clock_page.next_level", limits=level.limits, small=level.small_blind, big=level.big_blind)
+
+
+def labels(language: str) -> dict[str, str]:
+    """The page's fixed words in `language`."""
+    return {name: text(language, f"clock_page.{name}") for name in LABELS}
+
+
+def _schedule(language: str, tournament: Tournament, current: int | None) -> list[dict[str, Any]]:
+    """The schedule a line a level: its limits (or the break), how long it lasts or until when (nothing for the last
+    level, which lasts until the end), and whether it is on now."""
+    levels = tournament.clock.schedule.levels
+    return [{"limits": level.limits or text(language, "clock_page.break"),
+             "detail": _lasts(language, level) if index < len(levels) - 1 else "",
+             "is_break": level.is_break, "current": index == current} for index, level in enumerate(levels)]
+
+
+def _lasts(language: str, level: Level) -> str:
+    if level.until is not None:
+        return text(language, "clock_page.until", time=f"{level.until:%H:%M}")
+    assert level.duration is not None, "a level before the last has a duration or an end time"
+    minutes = int(level.duration.total_seconds() // 60)
+    if minutes >= 60:
+        return text(language, "duration.hours", hours=minutes // 60, minutes=f"{minutes % 60:02d}")
+    return text(language, "duration.minutes", minutes=minutes)
+
+
+def _plain(value: Fraction) -> int | Fraction:
+    """A whole rate as an int, so its words agree with it ("6 chips", «6 фишек»)."""
+    return value.numerator if value.denominator == 1 else value

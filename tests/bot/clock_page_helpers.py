@@ -1,0 +1,89 @@
+"""A running tournament on a fake clock with its clock pages served on 127.0.0.1, for the clock page's tests."""
+
+from __future__ import annotations
+
+import asyncio
+import json
+import random
+import re
+from collections.abc import AsyncIterator
+from contextlib import asynccontextmanager
+from dataclasses import dataclass
+from datetime import UTC, datetime
+from typing import Any
+
+import aiohttp
+
+from bot.clock import FakeClock
+from bot.service import Service, ServiceSettings
+from bot.store import Store
+from bot.web.server import ClockPages
+from tests.bot.conftest import ANN, BOB, CAT, PLACE
+
+SIX_PM = datetime(2026, 11, 29, 18, 0, tzinfo=UTC).timestamp()
+SCHEDULE = "10/20 20m; 20/40 20m; break 10m; 40/80"
+LINK = re.compile(r"(http://\S+/clock/[\w-]+)")
+
+
+@dataclass
+class Night:
+    """The service, its fake clock, the clock pages and the link `/clock tv` posted."""
+
+    service: Service
+    clock: FakeClock
+    pages: ClockPages
+    link: str
+
+
+@asynccontextmanager
+async def tournament_night(store: Store, *, start: bool = True, schedule: str = SCHEDULE) -> AsyncIterator[Night]:
+    """Three players in a tournament (of 20-minute levels unless `schedule` says otherwise; started at 18:00 unless
+    `start` is False), its clock pages served on a free port, and the link `/clock tv` posted for it."""
+    clock = FakeClock(SIX_PM)
+    service = Service(store, clock, rng=random.Random(5))
+    await service.start()
+    pages = ClockPages(service)
+    port = await pages.start("127.0.0.1", 0)
+    service.settings = ServiceSettings(web_url=f"http://127.0.0.1:{port}/")
+    try:
+        assert (await service.handle(PLACE, ANN, f"/tournament create {schedule}")).error is None
+        for actor in (ANN, BOB, CAT):
+            assert (await service.handle(PLACE, actor, "/join")).error is None
+        if start:
+            assert (await service.handle(PLACE, ANN, "/tournament start")).error is None
+        posted = await service.handle(PLACE, BOB, "/clock tv")
+        assert posted.error is None, posted.error
+        found = LINK.search(posted.public[0])
+        assert found is not None, posted.public
+        yield Night(service, clock, pages, found.group(1))
+    finally:
+        await pages.stop()
+
+
+class EventStream:
+    """The page's server-sent events, read one view at a time."""
+
+    def __init__(self, response: aiohttp.ClientResponse) -> None:
+        self.response = response
+
+    async def next(self, timeout: float = 1.0) -> dict[str, Any]:
+        """The next view sent, within `timeout` seconds."""
+        async def read() -> dict[str, Any]:
+            while True:
+                line = (await self.response.content.readline()).decode()
+                if not line:
+                    raise AssertionError("the stream ended")
+                if line.startswith("data: "):
+                    view: dict[str, Any] = json.loads(line[len("data: "):])
+                    return view
+
+        return await asyncio.wait_for(read(), timeout)
+
+
+@asynccontextmanager
+async def event_stream(link: str) -> AsyncIterator[EventStream]:
+    """The events of the page at `link`."""
+    async with aiohttp.ClientSession() as session, session.get(link + "/events") as response:
+        assert response.status == 200
+        assert response.headers["Content-Type"].startswith("text/event-stream")
+        yield EventStream(response)

@@ -1,0 +1,219 @@
+"""The clock page over plain HTTP: `/clock tv` and its link, the page, its live stream of views, 404 for the rest."""
+
+from __future__ import annotations
+
+import asyncio
+import os
+import random
+import re
+import socket
+import sys
+from datetime import UTC, datetime, timedelta
+
+import aiohttp
+
+from bot.clock import FakeClock
+from bot.service import Service
+from bot.store import Store
+from bot.web.view import clock_view
+from engine.schedule import parse_schedule
+from engine.tournament import Tournament, TournamentConfig
+from tests.bot.clock_page_helpers import LINK, SCHEDULE, event_stream, tournament_night
+from tests.bot.conftest import ANN, BOB, CAT, PLACE
+from tests.bot.helpers import play_out, press_label
+
+
+async def test_clock_tv_without_a_web_port_says_how_to_serve_the_page(service: Service) -> None:
+    assert (await service.handle(PLACE, ANN, "/tournament create")).error is None
+    refused = await service.handle(PLACE, ANN, "/clock tv")
+    assert refused.error is not None and "POKERBOT_WEB_PORT" in refused.error and "POKERBOT_WEB_URL" in refused.error
+    assert (await service.handle(PLACE, ANN, "/lang ru")).error is None
+    russian = await service.handle(PLACE, ANN, "/clock тв")
+    assert russian.error is not None and russian.error.startswith("Страница часов выключена")
+    assert (await service.handle(PLACE, ANN, "/clock radio")).error == "Как писать: /clock [тв]"
+
+
+async def test_clock_tv_needs_a_tournament(store: Store) -> None:
+    async with tournament_night(store) as night:
+        other = PLACE.__class__("chat", "chat/other")
+        refused = await night.service.handle(other, ANN, "/clock tv")
+        assert refused.error is not None and refused.error.startswith("There is no tournament at this table")
+
+
+async def test_the_link_is_unguessable_and_stays_the_same_after_a_restart(store: Store) -> None:
+    async with tournament_night(store) as night:
+        token = night.link.rsplit("/", 1)[1]
+        assert len(token) >= 24 and night.link.startswith(night.service.settings.web_url.rstrip("/") + "/clock/")
+        again = await night.service.handle(PLACE, CAT, "/clock tv")
+        assert LINK.findall(again.public[0]) == [night.link]
+    restarted = Service(store, FakeClock(), rng=random.Random(1))
+    restarted.settings = night.service.settings
+    await restarted.start()
+    after = await restarted.handle(PLACE, ANN, "/clock tv")
+    assert LINK.findall(after.public[0]) == [night.link]
+
+
+async def test_the_page_needs_nothing_from_outside_the_bot(store: Store) -> None:
+    async with tournament_night(store) as night, aiohttp.ClientSession() as session:
+        async with session.get(night.link) as response:
+            assert response.status == 200
+            assert response.content_type == "text/html"
+            html = await response.text()
+            policy = response.headers["Content-Security-Policy"]
+            assert "default-src 'none'" in policy and "connect-src 'self'" in policy
+            assert response.headers["Referrer-Policy"] == "no-referrer"
+        assert '<html lang="en">' in html and "Tournament #1" in html
+        assert not re.search(r"\b(src|href)=", html), "no script, style, font or picture is loaded from anywhere"
+        assert "http://" not in html and "https://" not in html
+
+
+async def test_a_wrong_token_and_any_other_address_get_404(store: Store) -> None:
+    async with tournament_night(store) as night, aiohttp.ClientSession() as session:
+        base = night.link.rsplit("/clock/", 1)[0]
+        token = night.link.rsplit("/", 1)[1]
+        wrong = ("x" if token[0] != "x" else "y") + token[1:]
+        for path in (f"/clock/{wrong}", f"/clock/{wrong}/events", f"/clock/{token[:-1]}", "/clock/", "/",
+                     f"/clock/{token}/other", "/clock/%2e%2e", f"/clock/{token}'--"):
+            async with session.get(base + path) as response:
+                assert response.status == 404, path
+
+
+async def test_the_stream_sends_the_clock_then_each_change_within_a_second(store: Store) -> None:
+    async with tournament_night(store) as night:
+        service, clock = night.service, night.clock
+        clock.advance(7 * 60 + 30)
+        async with event_stream(night.link) as stream:
+            first = await stream.next()
+            assert first["level"]["name"] == "Level 1" and first["level"]["limits"] == "Limits 10/20"
+            assert first["level"]["blinds"] == "Blinds 5/10" and first["next"] == "20/40 (blinds 10/20)"
+            assert first["remaining_ms"] == 12 * 60_000 + 30_000 and first["running"] and not first["paused"]
+            said = (await service.handle(PLACE, BOB, "/clock")).public[0]
+            assert "Level 1: limits 10/20 (blinds 5/10), 12m left" in said
+            assert (first["players"], first["chips"], first["average"], first["pool"]) == ("3 of 3", "900", "300",
+                                                                                           "150")
+            assert [entry["current"] for entry in first["schedule"]] == [True, False, False, False]
+
+            assert (await service.handle(PLACE, ANN, "/tournament pause")).error is None
+            paused = await stream.next()
+            assert paused["paused"] and not paused["running"] and paused["remaining_ms"] == 750_000
+
+            assert (await service.handle(PLACE, ANN, "/tournament resume")).error is None
+            assert not (await stream.next())["paused"]
+            assert (await service.handle(PLACE, ANN, "/tournament minutes +5")).error is None
+            assert (await stream.next())["remaining_ms"] == 750_000 + 5 * 60_000
+
+            assert (await service.handle(PLACE, ANN, "/tournament skip")).error is None
+            skipped = await stream.next()
+            assert skipped["level"]["name"] == "Level 2" and skipped["next"] == "Break"
+            assert [entry["current"] for entry in skipped["schedule"]] == [False, True, False, False]
+
+
+async def test_a_level_that_ends_by_the_clock_alone_shows_within_a_second(store: Store) -> None:
+    async with tournament_night(store) as night, event_stream(night.link) as stream:
+        assert (await stream.next())["level"]["index"] == 0
+        night.clock.advance(40 * 60 + 1)  # no timer fired: the stream's own look finds the break
+        on_break = await stream.next()
+        assert on_break["level"]["name"] == "Break" and on_break["until"] == "until 18:50"
+        assert on_break["remaining_ms"] == 10 * 60_000 - 1000 and on_break["next"] == "40/80 (blinds 20/40)"
+
+
+async def test_a_player_leaving_shows_at_once(store: Store) -> None:
+    async with tournament_night(store) as night, event_stream(night.link) as stream:
+        await stream.next()
+        players = {actor.user_id: actor for actor in (ANN, BOB, CAT)}
+        await play_out(night.service, PLACE, players, await night.service.view(PLACE, ANN), ("fold", "check"))
+        stacks = await night.service.store.read(lambda tx: tx.balances(f"stack:{PLACE.table_id}:"))
+        assert (await night.service.handle(PLACE, CAT, "/cashout")).error is None
+        left = await stream.next()
+        assert left["players"] == "2 of 3" and left["chips"] == str(900 - stacks[f"stack:{PLACE.table_id}:cat"])
+
+
+async def test_a_bust_out_shows_at_once(store: Store) -> None:
+    async with tournament_night(store, schedule="100/200 20m; 200/400") as night, event_stream(night.link) as stream:
+        assert (await stream.next())["players"] == "3 of 3"
+        service = night.service
+        players = {actor.user_id: actor for actor in (ANN, BOB, CAT)}
+        wants = {"ann": ("raise", "bet", "call", "check"), "bob": ("raise", "bet", "call", "check"),
+                 "cat": ("fold", "check")}  # Ann and Bob go at it with big limits against 300 chips; Cat stays out
+        reply = await service.view(PLACE, ANN)
+        for _ in range(200):
+            if reply.table is None or reply.table.to_act is None:
+                stacks = await service.store.read(lambda tx: tx.balances(f"stack:{PLACE.table_id}:"))
+                if 0 in stacks.values():
+                    break
+                reply = await service.handle(PLACE, ANN, "/deal")
+            else:
+                actor = players[reply.table.to_act]
+                reply = await service.press(PLACE, actor, press_label(reply, *wants[actor.user_id]))
+            assert reply.error is None, reply.error
+        else:
+            raise AssertionError("nobody busted")
+        busted = await stream.next()
+        assert busted["players"] == "2 of 3" and busted["chips"] == "900" and busted["average"] == "450"
+
+
+async def test_the_page_speaks_the_chats_language(store: Store) -> None:
+    async with tournament_night(store) as night:
+        assert (await night.service.handle(PLACE, ANN, "/lang ru")).error is None
+        async with event_stream(night.link) as stream:
+            view = await stream.next()
+        assert view["language"] == "ru" and view["title"] == "Турнир №1"
+        assert (view["level"]["name"], view["players"], view["rate"]) == ("Уровень 1", "3 из 3", "6 фишек = 1")
+        async with aiohttp.ClientSession() as session, session.get(night.link) as response:
+            assert '<html lang="ru">' in await response.text()
+
+
+async def test_before_the_start_and_after_the_end(store: Store) -> None:
+    async with tournament_night(store, start=False) as night, event_stream(night.link) as stream:
+        waiting = await stream.next()
+        assert waiting["phase"] == "registering" and waiting["level"] is None and len(waiting["schedule"]) == 4
+        assert (await night.service.handle(PLACE, ANN, "/tournament close")).error is None
+        closed = await stream.next()
+        assert closed["phase"] == "finished" and closed["players"] == "0 of 3"
+
+
+async def test_the_terminal_table_serves_the_page(tmp_path) -> None:
+    """`pokerbot` at the terminal with POKERBOT_WEB_PORT: `/clock tv` links a page that opens."""
+    with socket.socket() as probe:
+        probe.bind(("127.0.0.1", 0))
+        port = probe.getsockname()[1]
+    env = {**os.environ, "POKERBOT_WEB_PORT": str(port), "POKERBOT_WEB_HOST": "127.0.0.1",
+           "POKERBOT_WEB_URL": f"http://127.0.0.1:{port}", "DISCORD_TOKEN": "", "TELEGRAM_TOKEN": ""}
+    bot = await asyncio.create_subprocess_exec(
+        sys.executable, "-m", "bot", "--db", str(tmp_path / "terminal.db"), cwd=tmp_path, env=env,
+        stdin=asyncio.subprocess.PIPE, stdout=asyncio.subprocess.PIPE, stderr=asyncio.subprocess.STDOUT)
+    assert bot.stdin is not None and bot.stdout is not None
+    try:
+        bot.stdin.write(b"ann: /tournament create\nann: /join\nbob: /join\nann: /clock tv\n")
+        await bot.stdin.drain()
+        link = None
+        while link is None:
+            line = (await asyncio.wait_for(bot.stdout.readline(), 30)).decode()
+            assert line, "pokerbot ended before posting the link"
+            found = LINK.search(line)
+            link = found.group(1) if found else None
+        async with aiohttp.ClientSession() as session, session.get(link) as response:
+            assert response.status == 200 and "Tournament #1" in await response.text()
+        bot.stdin.write(b"/quit\n")
+        await bot.stdin.drain()
+        assert await asyncio.wait_for(bot.wait(), 30) == 0
+    finally:
+        if bot.returncode is None:
+            bot.kill()
+            await bot.wait()
+
+
+def test_the_view_counts_pawns_and_rebuys_and_the_pool_at_the_rate() -> None:
+    tournament = Tournament(TournamentConfig(rebuys_allowed=True), parse_schedule(SCHEDULE, "UTC"))
+    for player in ("ann", "bob", "cat"):
+        tournament.register(player)
+    started = datetime(2026, 11, 29, 18, 0, tzinfo=UTC)
+    tournament.start(started)
+    tournament.record_pawn("ann", "leather jacket", 100, hand_number=3)
+    tournament.eliminate("cat")
+    tournament.rebuy("cat")
+    view = clock_view(tournament, 7, started + timedelta(minutes=5), "ru")
+    assert (view["title"], view["pawned"], view["rebuys"]) == ("Турнир №7", "1", "1 / 0")
+    assert (view["players"], view["chips"], view["average"]) == ("3 из 3", "1\xa0300", "433")
+    assert view["pool"] == "216,67" and view["rate"] == "6 фишек = 1"
+    assert view["level"]["blinds"] == "Блайнды 5/10" and view["next"] == "20/40 (блайнды 10/20)"

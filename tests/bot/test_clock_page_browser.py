@@ -1,0 +1,193 @@
+"""The clock page in a real browser: Debian's headless Chromium, driven by Selenium through chromium-driver.
+
+A tournament runs on a fake clock; the page must show what `/clock` says, take a pause and a level change without
+reloading within a second, answer a wrong token with 404, and lay out at a TV's 1920×1080 and a phone's 390×844 with
+no text overlapping or cut off (checked in the page from the boxes `getBoundingClientRect` gives). Screenshots go to
+`test-artifacts/clock-page/` (gitignored; `POKERBOT_TEST_ARTIFACTS` names another folder).
+"""
+
+from __future__ import annotations
+
+import asyncio
+import os
+import re
+import shutil
+import time
+from collections.abc import Callable, Iterator
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from bot.store import Store
+from bot.web.view import SeasonRow
+from tests.bot.clock_page_helpers import tournament_night
+from tests.bot.conftest import ANN, BOB, PLACE
+
+CHROMIUM = shutil.which("chromium") or shutil.which("chromium-browser")
+CHROMEDRIVER = shutil.which("chromedriver")
+pytestmark = pytest.mark.skipif(CHROMIUM is None or CHROMEDRIVER is None,
+                                reason="no chromium and chromedriver here (apt-get install chromium chromium-driver)")
+webdriver = pytest.importorskip("selenium.webdriver")
+
+ARTIFACTS = Path(os.environ.get("POKERBOT_TEST_ARTIFACTS") or Path(__file__).resolve().parents[2] / "test-artifacts")
+SCHEDULE = ("10/20 20m; 20/40 20m; break 10m; 40/80 20m; 80/160 20m; 160/320 20m; break 15m; 320/640 20m; "
+            "640/1280 20m; 1280/2560")
+SIZES = ((1920, 1080), (390, 844))
+
+LAYOUT_PROBLEMS = """
+const problems = [], boxes = [];
+const width = window.innerWidth, height = window.innerHeight, fitScreen = arguments[0];
+const walker = document.createTreeWalker(document.body, NodeFilter.SHOW_TEXT);
+while (walker.nextNode()) {
+  const node = walker.currentNode, element = node.parentElement, words = node.textContent.trim();
+  if (!words || element.closest("[hidden], script, #banner")) continue;
+  const range = document.createRange();
+  range.selectNodeContents(node);
+  const box = range.getBoundingClientRect();
+  if (box.width === 0 || box.height === 0) continue;
+  let seen = {left: box.left, top: box.top, right: box.right, bottom: box.bottom};
+  for (let parent = element; parent && parent !== document.body; parent = parent.parentElement) {
+    if (getComputedStyle(parent).overflow === "visible") continue;
+    const clip = parent.getBoundingClientRect();
+    seen = {left: Math.max(seen.left, clip.left), top: Math.max(seen.top, clip.top),
+            right: Math.min(seen.right, clip.right), bottom: Math.min(seen.bottom, clip.bottom)};
+  }
+  if (seen.right - seen.left <= 0 || seen.bottom - seen.top <= 0) continue;  // scrolled out of its list
+  if (seen.left > box.left + 1 || seen.right < box.right - 1 || seen.top > box.top + 1 || seen.bottom < box.bottom - 1)
+    problems.push("cut off: " + words);
+  if (box.left < -1 || box.right > width + 1) problems.push("outside the screen's width: " + words);
+  if (fitScreen && (box.top < -1 || box.bottom > height + 1)) problems.push("below the screen: " + words);
+  boxes.push({words, box});
+}
+for (let i = 0; i < boxes.length; i++)
+  for (let j = i + 1; j < boxes.length; j++) {
+    const a = boxes[i].box, b = boxes[j].box;
+    const across = Math.min(a.right, b.right) - Math.max(a.left, b.left);
+    const down = Math.min(a.bottom, b.bottom) - Math.max(a.top, b.top);
+    if (across > 1 && down > 1) problems.push("overlap: " + boxes[i].words + " / " + boxes[j].words);
+  }
+if (document.documentElement.scrollWidth > width + 1) problems.push("the page scrolls sideways");
+return problems;
+"""
+
+
+@pytest.fixture
+def browser(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Iterator[Any]:
+    """Headless Chromium from the system (no browser or driver is downloaded: Selenium Manager stays offline)."""
+    from selenium.webdriver.chrome.options import Options
+    from selenium.webdriver.chrome.service import Service as DriverService
+
+    monkeypatch.setenv("SE_OFFLINE", "true")
+    options = Options()
+    options.binary_location = str(CHROMIUM)
+    for argument in ("--headless=new", "--no-sandbox", "--disable-gpu", "--disable-dev-shm-usage", "--disable-quic",
+                     "--no-first-run", "--disable-background-networking", "--disable-component-update",
+                     "--disable-sync", "--autoplay-policy=no-user-gesture-required", "--hide-scrollbars",
+                     f"--user-data-dir={tmp_path / 'chromium'}"):
+        options.add_argument(argument)
+    driver = webdriver.Chrome(service=DriverService(executable_path=str(CHROMEDRIVER)), options=options)
+    try:
+        yield driver
+    finally:
+        driver.quit()
+
+
+async def in_browser(call: Callable[..., Any], *args: Any) -> Any:
+    """A Selenium call, in a thread: the bot serving the page runs on this test's event loop."""
+    return await asyncio.to_thread(call, *args)
+
+
+async def page_text(driver: Any, element_id: str) -> str:
+    """The text of an element of the page ("" when it is hidden)."""
+    script = "const e = document.getElementById(arguments[0]); return e.hidden ? '' : e.textContent;"
+    return str(await in_browser(driver.execute_script, script, element_id))
+
+
+async def seconds_until(driver: Any, element_id: str, wanted: Callable[[str], bool], limit: float = 1.0) -> float:
+    """How long until the element's text is as wanted; fails past `limit` seconds."""
+    started = time.monotonic()
+    while time.monotonic() - started < limit:
+        if wanted(await page_text(driver, element_id)):
+            return time.monotonic() - started
+        await asyncio.sleep(0.02)
+    raise AssertionError(f"#{element_id} still shows {await page_text(driver, element_id)!r} after {limit} s")
+
+
+async def screen(driver: Any, width: int, height: int) -> None:
+    """Show the page as on a screen of `width` × `height` CSS pixels."""
+    await in_browser(driver.execute_cdp_cmd, "Emulation.setDeviceMetricsOverride",
+                     {"width": width, "height": height, "deviceScaleFactor": 1, "mobile": width < height})
+    await asyncio.sleep(0.3)  # a layout pass and a tick of the countdown
+
+
+async def check_layout(driver: Any, name: str) -> None:
+    """No text overlaps or is cut off at either size; the TV shows everything without scrolling, the time left in
+    digits at least a fifth of the screen tall; a screenshot of each is kept."""
+    ARTIFACTS.joinpath("clock-page").mkdir(parents=True, exist_ok=True)
+    for width, height in SIZES:
+        await screen(driver, width, height)
+        is_tv = width > height
+        problems = await in_browser(driver.execute_script, LAYOUT_PROBLEMS, is_tv)
+        await in_browser(driver.save_screenshot, str(ARTIFACTS / "clock-page" / f"{name}-{width}x{height}.png"))
+        assert problems == [], f"{name} at {width}×{height}: {problems}"
+        digits = await in_browser(driver.execute_script,
+                                  "return document.getElementById('timer').getBoundingClientRect().height;")
+        assert digits >= (height / 5 if is_tv else height / 12), f"the time left is {digits} px tall"
+
+
+async def test_the_clock_page_in_chromium(store: Store, browser: Any, monkeypatch: pytest.MonkeyPatch) -> None:
+    standings = [SeasonRow("Ann", "+25 · 7"), SeasonRow("Konstantin Konstantinopolsky", "−12,50 · 3")]
+    monkeypatch.setattr("bot.store.clock_pages.season_standings", lambda tx, chat_id: standings)  # as a season would
+    async with tournament_night(store, schedule=SCHEDULE) as night:
+        service, clock = night.service, night.clock
+        clock.advance(7 * 60 + 30)
+        await screen(browser, *SIZES[0])
+        await in_browser(browser.get, night.link)
+        await seconds_until(browser, "timer", lambda shown: bool(re.fullmatch(r"\d\d:\d\d", shown)), limit=5)
+        await in_browser(browser.execute_script, "window.notReloaded = true;")
+
+        said = (await service.handle(PLACE, BOB, "/clock")).public[0]
+        level, limits, minutes = re.search(r"Level (\d+): limits (\S+) .*, (\d+)m left", said).groups()
+        assert await page_text(browser, "level-name") == f"Level {level}"
+        assert await page_text(browser, "limits") == f"Limits {limits}"
+        assert int((await page_text(browser, "timer")).split(":")[0]) == int(minutes) == 12
+        assert await page_text(browser, "players") == "3 of 3"
+        assert await page_text(browser, "season-list") == "", "the season's standings wait for a break"
+
+        assert (await service.handle(PLACE, ANN, "/tournament pause")).error is None
+        await seconds_until(browser, "paused", lambda shown: shown == "Paused")
+        frozen = await page_text(browser, "timer")
+        await asyncio.sleep(1.1)
+        assert await page_text(browser, "timer") == frozen == "12:30", "a paused clock does not count down"
+        await check_layout(browser, "paused-level")
+        await screen(browser, *SIZES[0])
+
+        assert (await service.handle(PLACE, ANN, "/tournament resume")).error is None
+        await seconds_until(browser, "paused", lambda shown: shown == "")
+        clock.advance(12 * 60 + 31)
+        assert await service.scheduler.fire_due() >= 1  # the level's end, as the bot's timer brings it
+        await seconds_until(browser, "level-name", lambda shown: shown == "Level 2")
+        assert await page_text(browser, "limits") == "Limits 20/40"
+        assert await page_text(browser, "banner") == "Level 2 · Limits 20/40"
+        assert await in_browser(browser.execute_script, "return document.body.dataset.chimes;") == "1"
+        ARTIFACTS.joinpath("clock-page").mkdir(parents=True, exist_ok=True)
+        await in_browser(browser.save_screenshot, str(ARTIFACTS / "clock-page" / "level-change-1920x1080.png"))
+        assert await in_browser(browser.execute_script, "return window.notReloaded === true;")
+
+        token = night.link.rsplit("/", 1)[1]
+        wrong = night.link[: -len(token)] + ("x" if token[0] != "x" else "y") + token[1:]
+        status = await in_browser(browser.execute_async_script,
+                                  "fetch(arguments[0]).then((r) => arguments[1](r.status));", wrong)
+        assert status == 404
+
+        clock.advance(20 * 60)
+        await service.scheduler.fire_due()
+        await seconds_until(browser, "level-name", lambda shown: shown == "Break")
+        assert await page_text(browser, "until") == "until 18:50"
+        assert await page_text(browser, "season-list") == "Ann+25 · 7Konstantin Konstantinopolsky−12,50 · 3"
+        await check_layout(browser, "break")
+
+        assert (await service.handle(PLACE, ANN, "/lang ru")).error is None
+        await seconds_until(browser, "level-name", lambda shown: shown == "Перерыв", limit=5)
+        await check_layout(browser, "break-ru")
