@@ -290,6 +290,21 @@ class CashOut(Command):
 
 
 @dataclass(frozen=True)
+class Rebuy(Command):
+    """Buy the starting stack again during the rebuy period, at or below the starting stack or busted."""
+
+    name = "rebuy"
+
+
+@dataclass(frozen=True)
+class Addon(Command):
+    """Buy the starting stack once more at the first break."""
+
+    name = "addon"
+    aliases = ("add-on",)
+
+
+@dataclass(frozen=True)
 class Lang(Command):
     """Choose the chat's language (organizer), or with `me` your own for what only you read."""
 
@@ -350,8 +365,8 @@ class Pressed:
 
 COMMANDS: tuple[type[Command], ...] = (
     Help, Join, Leave, Deal, Game, Setting, Balance, Grant, Organizers, Top, Cards, Table, Fold, Check, Call, Bet,
-    Raise, AllIn, Pawn, Ante, Play, Buy, Exchange, DealerGame, Decline, Select, Tournament, Clock, CashOut, Lang,
-    History, Stats, Odds, AddBot,
+    Raise, AllIn, Pawn, Ante, Play, Buy, Exchange, DealerGame, Decline, Select, Tournament, Clock, CashOut, Rebuy,
+    Addon, Lang, History, Stats, Odds, AddBot,
 )
 BY_WORD: dict[str, type[Command]] = {word: cls for cls in COMMANDS for word in (cls.name, *cls.aliases)}
 

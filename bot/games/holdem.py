@@ -71,7 +71,7 @@ class HoldemController:
         handler = _HANDLERS.get(type(command))
         if handler is not None:
             handler(self, act, command)
-        elif isinstance(command, (cmd.Tournament, cmd.Clock, cmd.CashOut)):
+        elif isinstance(command, tour.COMMANDS):
             tour.handle(self, act, command)
         elif isinstance(command, _ACTIONS):
             self._act(act, command)
@@ -391,7 +391,7 @@ class HoldemController:
         story.clear(act.state)
         act.disarm(self._timer(act))
         if act.state.get("tournament"):
-            tour.after_hand(self, act, hand.starting_stacks)
+            tour.after_hand(self, act, hand)
         else:
             for seat in list(act.state["seats"]):
                 if seat["leaving"] or seat["stack"] == 0:

@@ -8,6 +8,7 @@ from bot.commands import button_payload
 from bot.games.context import Action
 from bot.output import Button
 from bot.render import cards_text, hands
+from bot.render import tournament as tournament_text
 from engine import holdem as engine
 from engine.betting import blinds
 from engine.common import Event
@@ -36,10 +37,12 @@ def _waiting(act: Action) -> str | None:
 
 def idle_buttons(act: Action, key: str, decision: str) -> tuple[Button, ...]:
     """Between hands: deal the next hand (`decision`: the state the button acts on, see `button_payload`); no Deal
-    button while registration is open or fewer than two players have chips, when the text says what it waits for."""
+    button while registration is open or fewer than two players have chips, when the text says what it waits for.
+    A tournament adds its Rebuy and Add-on buttons while it offers them."""
+    offers = tournament_text.offer_buttons(act, key, decision)
     if _waiting(act) is not None:
-        return ()
-    return (Button(act.t("button.deal"), button_payload(key, "deal", decision)),)
+        return offers
+    return (Button(act.t("button.deal"), button_payload(key, "deal", decision)), *offers)
 
 
 def table_text(act: Action, hand: engine.Hand, story: Sequence[str] = ()) -> str:

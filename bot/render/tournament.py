@@ -1,31 +1,39 @@
-"""Tournament text: the clock's status and announcements, registrations and cash-outs, pawned items, the final places
-and the settlement."""
+"""Tournament text: the clock's status and announcements, the options, registrations, rebuys, add-ons, re-entries,
+bounties and cash-outs, pawned items, the final places and the settlement; the buttons for rebuys and add-ons."""
 
 from __future__ import annotations
 
 from collections.abc import Iterable, Mapping, Sequence
-from datetime import datetime, timedelta
+from datetime import UTC, datetime, timedelta
 from decimal import Decimal
 from fractions import Fraction
 
+from bot.commands import button_payload
 from bot.games.context import Action
 from bot.i18n import Signed
+from bot.output import Button
 from engine.clock import Announcement, AnnouncementKind
 from engine.common import Event
 from engine.schedule import Schedule, ScheduleError
-from engine.settlement import Settlement
+from engine.settlement import Settlement, SettlementRow
 from engine.tournament import (
+    BountyCollected,
     ItemBoughtBack,
     PawnedItem,
     PawnRecorded,
     PawnRedeemed,
     Phase,
+    PlayerAddedOn,
     PlayerCashedOut,
     PlayerEliminated,
+    PlayerRebought,
+    PlayerReentered,
     PlayerRegistered,
     PlayerUnregistered,
     Tournament,
+    TournamentConfig,
 )
+from engine.tournament_options import OptionError
 
 
 def money(amount: Fraction) -> Decimal:
@@ -74,8 +82,55 @@ def schedule_problem(act: Action, error: ScheduleError) -> str:
     return reason if level is None else act.t("schedule.in_level", level=level, part=part, reason=reason)
 
 
+def option_problem(act: Action, error: OptionError) -> str:
+    """Why a `/tournament create` option was refused, in the chat's language."""
+    params = {name: money(value) if name == "buy_in" else value for name, value in error.params.items()}
+    return act.t(f"option.{error.code}", **params)
+
+
+def options_text(act: Action, config: TournamentConfig) -> str:
+    """The tournament's options as `/tournament create` announces them (rebuys, add-ons, re-entry, bounty, price)."""
+    parts = []
+    if config.rebuys:
+        parts.append(act.t("tournament.option_rebuys", count=config.rebuys, chips=config.chips))
+    if config.addons:
+        parts.append(act.t("tournament.option_addons", count=config.addons))
+    if config.reentry:
+        parts.append(act.t("tournament.option_reentry"))
+    if config.bounty:
+        parts.append(act.t("tournament.option_bounty", bounty=money(config.bounty)))
+    if config.rebuys or config.addons or config.reentry:
+        parts.append(act.t("tournament.option_price", price=money(config.stack_price), chips=config.chips))
+    return act.t("tournament.options", options="; ".join(parts))
+
+
+def tally(act: Action, tournament: Tournament) -> str:
+    """For a tournament with options: players left of the entries, the rebuys, add-ons and re-entries so far, the
+    bounties still on players' heads and the money paid in ("" without options)."""
+    config, summary = tournament.config, tournament.summary()
+    if not (config.rebuys or config.addons or config.reentry or config.bounty):
+        return ""
+    counts = []
+    if config.rebuys:
+        counts.append(act.t("tournament.tally_rebuys", count=summary.rebuys))
+    if config.addons:
+        counts.append(act.t("tournament.tally_addons", count=summary.addons))
+    if config.reentry:
+        counts.append(act.t("tournament.tally_reentries", count=summary.reentries))
+    if config.bounty:
+        counts.append(act.t("tournament.tally_bounties", money=money(summary.bounty_pool)))
+    return act.t("tournament.tally", players=summary.players_left, entries=summary.entries,
+                 counts=" · ".join(counts), money=money(summary.money_in))
+
+
 def status(act: Action, tournament: Tournament, now: datetime) -> str:
-    """The clock: the level (or break), the blinds, time to the next change, paused or not."""
+    """The clock: the level (or break), the blinds, time to the next change, paused or not; then, for a tournament
+    with options, its counts (`tally`)."""
+    extra = tally(act, tournament)
+    return _clock_status(act, tournament, now) + (f"\n{extra}" if extra else "")
+
+
+def _clock_status(act: Action, tournament: Tournament, now: datetime) -> str:
     if tournament.phase is Phase.REGISTERING:
         players = ", ".join(act.name(player) for player in tournament.entrants) or "—"
         return act.t("tournament.registering", players=players)
@@ -139,6 +194,15 @@ def narrate(act: Action, tournament: Tournament, events: Iterable[Event]) -> Non
                     money=money(event.money), count=len(tournament.entrants))
         elif isinstance(event, PlayerEliminated):
             act.say("tournament.eliminated", player=act.name(event.player), place=event.place)
+        elif isinstance(event, BountyCollected):
+            act.say_text(bounty(act, event))
+        elif isinstance(event, PlayerRebought):
+            act.say("tournament.rebought", player=act.name(event.player), chips=event.chips, money=money(event.money))
+        elif isinstance(event, PlayerAddedOn):
+            act.say("tournament.added_on", player=act.name(event.player), chips=event.chips, money=money(event.money))
+        elif isinstance(event, PlayerReentered):
+            act.say("tournament.reentered", player=act.name(event.player), chips=event.chips,
+                    money=money(event.money))
         elif isinstance(event, PlayerCashedOut):
             act.say("tournament.cashed_out", player=act.name(event.player), chips=event.chips,
                     money=money(event.money))
@@ -150,6 +214,37 @@ def narrate(act: Action, tournament: Tournament, events: Iterable[Event]) -> Non
                     money=money(event.money))
         elif isinstance(event, PawnRedeemed):
             act.say("tournament.redeemed", player=act.name(event.owner), item=event.description, chips=event.chips)
+
+
+def bounty(act: Action, event: BountyCollected) -> str:
+    """A bounty collected at a bust-out: by its one winner, or split between the winners of a split pot."""
+    if len(event.winners) == 1:
+        [(winner, amount)] = event.winners.items()
+        return act.t("tournament.bounty_won", winner=act.name(winner), player=act.name(event.player),
+                     money=money(amount))
+    shares = ", ".join(act.t("tournament.bounty_share", player=act.name(winner), money=money(amount))
+                       for winner, amount in event.winners.items())
+    return act.t("tournament.bounty_split", player=act.name(event.player), money=money(event.money), shares=shares)
+
+
+def offer_buttons(act: Action, key: str, decision: str) -> tuple[Button, ...]:
+    """Between hands: a Rebuy button during the rebuy period and an Add-on button at the first break, when the
+    tournament offers them (whoever presses is checked as for the command)."""
+    data = act.state.get("tournament")
+    if not data:
+        return ()
+    tournament = Tournament.from_dict(data["engine"])
+    if tournament.phase is not Phase.RUNNING:
+        return ()
+    now = datetime.fromtimestamp(act.now, tz=UTC)
+    if tournament.clock.changed_at is not None:
+        now = max(now, tournament.clock.changed_at)
+    buttons = []
+    if tournament.config.rebuys and tournament.is_rebuy_period(now):
+        buttons.append(Button(act.t("button.rebuy"), button_payload(key, "rebuy", decision)))
+    if tournament.config.addons and tournament.is_addon_time(now):
+        buttons.append(Button(act.t("button.addon"), button_payload(key, "addon", decision)))
+    return tuple(buttons)
 
 
 def items(act: Action, held: Sequence[PawnedItem]) -> str:
@@ -177,9 +272,11 @@ def settlement(act: Action, result: Settlement) -> str:
     """The final ledger and who pays whom."""
     lines = [act.t("tournament.settlement_title")]
     for row in result.rows:
-        lines.append(act.t("tournament.settlement_row", player=act.name(row.player), paid=money(row.paid_in),
-                           cashed=money(row.cashed_out), items=money(row.items_bought_back),
-                           net=Signed(money(Fraction(row.net_cents, 100)))))
+        line = act.t("tournament.settlement_row", player=act.name(row.player), paid=money(row.paid_in),
+                     cashed=money(row.cashed_out), items=money(row.items_bought_back),
+                     net=Signed(money(Fraction(row.net_cents, 100))))
+        extras = _settlement_extras(act, row)
+        lines.append(f"{line} ({extras})" if extras else line)
     if result.transfers:
         lines.append(act.t("tournament.transfers_title"))
         lines += [act.t("tournament.transfer", payer=act.name(item.payer), payee=act.name(item.payee),
@@ -187,3 +284,17 @@ def settlement(act: Action, result: Settlement) -> str:
     else:
         lines.append(act.t("tournament.no_transfers"))
     return "\n".join(lines)
+
+
+def _settlement_extras(act: Action, row: SettlementRow) -> str:
+    """What a row's payments held beyond the buy-in, and the bounties received ("" when nothing)."""
+    parts = []
+    if row.rebuys:
+        parts.append(act.t("tournament.tally_rebuys", count=row.rebuys))
+    if row.addons:
+        parts.append(act.t("tournament.tally_addons", count=row.addons))
+    if row.reentries:
+        parts.append(act.t("tournament.tally_reentries", count=row.reentries))
+    if row.bounties:
+        parts.append(act.t("tournament.settlement_bounties", money=money(row.bounties)))
+    return ", ".join(parts)
