@@ -91,7 +91,7 @@ def _value(option: str, word: str, following: str | None, buy_in: Fraction) -> t
         amount = Fraction(int(match[1])) + Fraction(int((match[2] or "0").ljust(2, "0")), 100)
         if not 0 < amount < buy_in:
             raise OptionError("bounty_range", f"the bounty is part of the buy-in: more than 0 and less than {buy_in}",
-                              value=shown, buy_in=str(buy_in))
+                              value=shown, buy_in=buy_in)
         return amount, 1
     if following is not None and _COUNT.fullmatch(following):
         count = int(following)

@@ -30,7 +30,7 @@ from bot.scheduler import APPOINTMENT
 from engine.common import Event, RuleError, all_moves
 from engine.holdem import ItemPawned, PawnRules
 from engine.schedule import PRESETS, ScheduleError, parse_schedule
-from engine.tournament import Phase, PlayerEliminated, Tournament, TournamentConfig
+from engine.tournament import EntrantStatus, Phase, PlayerEliminated, Tournament, TournamentConfig
 from engine.tournament_options import OptionError, split_options
 
 if TYPE_CHECKING:
@@ -436,7 +436,13 @@ def _offer_comeback(act: Action, tournament: Tournament, players: list[str]) -> 
 
 
 def _maybe_end(ctl: HoldemController, act: Action, tournament: Tournament) -> None:
-    if tournament.phase is Phase.RUNNING and len(act.state["seats"]) <= 1:
+    """One player left ends the tournament, unless a busted player may still come back (a rebuy or a re-entry): then
+    it waits for him, until the rebuy period ends (the clock's announcement of the break calls this again)."""
+    if tournament.phase is not Phase.RUNNING or len(act.state["seats"]) > 1:
+        return
+    now = clock_moment(act, tournament)
+    if not any(tournament.can_rebuy(player, 0, now) or tournament.can_register(player, now)
+               for player, entrant in tournament.entrants.items() if entrant.status is EntrantStatus.ELIMINATED):
         _finish(ctl, act, tournament)
 
 
@@ -477,6 +483,8 @@ def on_clock(ctl: HoldemController, act: Action, payload: dict[str, Any]) -> Non
     data["announced"] = now.isoformat()
     _arm_clock(act, tournament)
     if not act.state.get("hand"):
+        _maybe_end(ctl, act, tournament)
+    if act.state.get("tournament") and not act.state.get("hand"):
         ctl.start_hand(act, quiet=True)
 
 
