@@ -265,11 +265,12 @@ class Select(Command):
 
 @dataclass(frozen=True)
 class Tournament(Command):
-    """Tournament commands: create, register, start, pause, resume, skip, minutes, cashout, redeem, close."""
+    """Tournament commands: create (with its options), register, start, pause, resume, skip, minutes, cashout, redeem,
+    rebuy, addon, close."""
 
     name = "tournament"
-    usage = ("create [preset or schedule] | register | start | pause | resume | skip | minutes N | cashout"
-             " | redeem [item number] | close")
+    usage = ("create [preset or schedule] [rebuys N] [addon N] [reentry] [bounty M] | register | start | pause"
+             " | resume | skip | minutes N | cashout | redeem [item number] | rebuy | addon | close")
     aliases = ("t", "tourney")
     action: str = ""
     argument: str = ""

@@ -190,3 +190,4 @@ async def test_no_rebuy_or_add_on_when_the_tournament_offers_none(store: Store) 
     await refused_without_change(service, in_hand, "/rebuy", "Rebuy between hands: wait for this hand to end.")
     await refused_without_change(service, CAT, "/rebuy", "Rebuys are not allowed in this tournament.")
     await refused_without_change(service, CAT, "/addon", "Add-ons are not offered in this tournament.")
+    assert "\n" not in (await service.handle(PLACE, CAT, "/clock")).public[0], "no counts without options"

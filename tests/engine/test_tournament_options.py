@@ -272,3 +272,16 @@ def test_a_bad_option_is_refused_with_a_reason(text: str, code: str) -> None:
     with pytest.raises(OptionError) as refused:
         split_options(f"home-night {text}", Fraction(50))
     assert refused.value.code == code
+
+
+def test_pawned_items_keep_working_at_the_rate_of_a_bounty_tournament() -> None:
+    tournament = running("ann", "bob", "cat", rebuys=1, bounty=Fraction(10))
+    tournament.record_pawn("ann", "leather jacket", 100, 3)
+    tournament.rebuy("ann", 250, LEVEL_ONE)
+    tournament.eliminate_busted(["cat"], {"cat": 300}, pots=[pot(600, "bob cat", {"bob": 600})], order=["bob"])
+    tournament.finish(END, {"ann": 650, "bob": 650})
+    rows = {row.player: row for row in tournament.settle().rows}
+    assert rows["ann"].items_bought_back == Fraction(40, 3), "100 chips at 7.5 a unit"
+    assert rows["ann"].paid_in == 90 and rows["ann"].cashed_out == Fraction(260, 3)
+    assert rows["bob"].bounties == 20 and rows["cat"].bounties == 0
+    assert sum(row.net for row in rows.values()) == 0
