@@ -191,3 +191,25 @@ async def test_no_rebuy_or_add_on_when_the_tournament_offers_none(store: Store) 
     await refused_without_change(service, CAT, "/rebuy", "Rebuys are not allowed in this tournament.")
     await refused_without_change(service, CAT, "/addon", "Add-ons are not offered in this tournament.")
     assert "\n" not in (await service.handle(PLACE, CAT, "/clock")).public[0], "no counts without options"
+
+
+async def test_the_last_player_waits_for_a_comeback_until_the_rebuy_period_ends(store: Store) -> None:
+    clock = FakeClock(SIX_PM)
+    service = Service(store, clock, rng=random.Random(3))
+    await service.start()
+    await service.handle(PLACE, ANN, "/tournament create home-night rebuys 1")
+    for actor in (ANN, BOB):
+        await service.handle(PLACE, actor, "/join")
+    await service.handle(PLACE, ANN, "/set structure no-limit")
+    said = await shove_until_someone_busts(service, await service.handle(PLACE, ANN, "/tournament start"))
+    assert "is out in place 2" in said and "The tournament is over" not in said, "the busted one may still rebuy"
+    heard: list[str] = []
+
+    async def listener(place, reply):
+        heard.extend(reply.public)
+
+    service.subscribe("chat/", listener)
+    clock.current = BREAK
+    await service.scheduler.fire_due()
+    assert any(line.startswith("🏆 The tournament is over. Winner:") for line in heard), "no comeback by the break"
+    assert await service.store.read(lambda tx: tx.check_ledger()) == []
