@@ -265,11 +265,12 @@ class Select(Command):
 
 @dataclass(frozen=True)
 class Tournament(Command):
-    """Tournament commands: create, register, start, pause, resume, skip, minutes, cashout, redeem, close."""
+    """Tournament commands: create (with its options), register, start, pause, resume, skip, minutes, cashout, redeem,
+    rebuy, addon, close."""
 
     name = "tournament"
-    usage = ("create [preset or schedule] | register | start | pause | resume | skip | minutes N | cashout"
-             " | redeem [item number] | close")
+    usage = ("create [preset or schedule] [rebuys N] [addon N] [reentry] [bounty M] | register | start | pause"
+             " | resume | skip | minutes N | cashout | redeem [item number] | rebuy | addon | close")
     aliases = ("t", "tourney")
     action: str = ""
     argument: str = ""
@@ -289,6 +290,21 @@ class CashOut(Command):
     """Leave the tournament, changing your chips for money at the rate."""
 
     name = "cashout"
+
+
+@dataclass(frozen=True)
+class Rebuy(Command):
+    """Buy the starting stack again during the rebuy period, at or below the starting stack or busted."""
+
+    name = "rebuy"
+
+
+@dataclass(frozen=True)
+class Addon(Command):
+    """Buy the starting stack once more at the first break."""
+
+    name = "addon"
+    aliases = ("add-on",)
 
 
 @dataclass(frozen=True)
@@ -354,8 +370,8 @@ class Pressed:
 
 COMMANDS: tuple[type[Command], ...] = (
     Help, Join, Leave, Deal, Game, Setting, Balance, Grant, Organizers, Top, Cards, Table, Fold, Check, Call, Bet,
-    Raise, AllIn, Pawn, Ante, Play, Buy, Exchange, DealerGame, Decline, Select, Tournament, Clock, CashOut, Lang,
-    History, Stats, Odds, AddBot,
+    Raise, AllIn, Pawn, Ante, Play, Buy, Exchange, DealerGame, Decline, Select, Tournament, Clock, CashOut, Rebuy,
+    Addon, Lang, History, Stats, Odds, AddBot,
 )
 BY_WORD: dict[str, type[Command]] = {word: cls for cls in COMMANDS for word in (cls.name, *cls.aliases)}
 

@@ -63,7 +63,9 @@ class Transfer:
 
 @dataclass(frozen=True, slots=True)
 class SettlementRow:
-    """One player's money: paid in (buy-ins), cashed out (chips at the rate), items bought back, and the net result.
+    """One player's money: paid in (the buy-in, rebuys, add-ons, re-entries), cashed out (chips at the rate), items
+    bought back, bounties received (those he collected, and his own when nobody collected it), and the net result;
+    `rebuys`, `addons` and `reentries` count what he bought.
 
     `net` is exact; `net_cents` is it rounded to cents as the module says (what the transfers settle).
     """
@@ -74,11 +76,15 @@ class SettlementRow:
     items_bought_back: Fraction
     item_count: int = 0
     net_cents: int = 0
+    bounties: Fraction = Fraction(0)
+    rebuys: int = 0
+    addons: int = 0
+    reentries: int = 0
 
     @property
     def net(self) -> Fraction:
         """What the player won (positive) or lost (negative), exactly."""
-        return self.cashed_out - self.paid_in - self.items_bought_back
+        return self.cashed_out + self.bounties - self.paid_in - self.items_bought_back
 
     def to_dict(self) -> dict[str, Any]:
         """A JSON-able form."""
@@ -87,14 +93,18 @@ class SettlementRow:
             "cashed_out": fraction_to_text(self.cashed_out),
             "items_bought_back": fraction_to_text(self.items_bought_back), "item_count": self.item_count,
             "net": fraction_to_text(self.net), "net_cents": self.net_cents,
+            "bounties": fraction_to_text(self.bounties), "rebuys": self.rebuys, "addons": self.addons,
+            "reentries": self.reentries,
         }
 
     @classmethod
     def from_dict(cls, data: dict[str, Any]) -> SettlementRow:
-        """The row `to_dict` wrote."""
+        """The row `to_dict` wrote (one written before bounties and rebuys existed has none)."""
         return cls(
             data["player"], fraction_from_text(data["paid_in"]), fraction_from_text(data["cashed_out"]),
             fraction_from_text(data["items_bought_back"]), data["item_count"], data["net_cents"],
+            fraction_from_text(data.get("bounties", 0)), data.get("rebuys", 0), data.get("addons", 0),
+            data.get("reentries", 0),
         )
 
 

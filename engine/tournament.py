@@ -13,11 +13,22 @@ out or at the end (100 chips at 6 per unit = 50/3 units, exactly). The Hold'em t
 pawn event carries that chip move; `record_pawn` records the item and the debt and carries no move, so the ledger counts
 the chips once. Ask `verify_pawn` (or `can_pawn`) before letting the table add the chips.
 
+Tournament options (RULES.md §1c, all off by default): rebuys (a count per player) while his stack is at or below the
+starting stack during the rebuy period, which runs until the first break; add-ons (a count per player) during the first
+break; re-entry for a busted player while late registration is open; a bounty (money units out of each first buy-in) on
+every entrant's head. A rebuy, an add-on and a re-entry each buy the starting stack at the rate, which is the buy-in
+less the bounty (rebuys and re-entries carry no bounty, RULES.md §1c). Each is a payment to the bank like the buy-in.
+
 Choices where the rules are silent: late registration (a setting, on by default) is open until the first player leaves
-(by elimination or cash-out), so finishing places stay consistent; places go to eliminated players in order (the first
-out of n gets n-th), players who cash out mid-tournament have no place, and players still in when the organizer closes
-the tournament are placed by their stacks (equal stacks share a place). Items count against the limit when pawned, even
-if redeemed later. A rebuy (off by default) is only for an eliminated player.
+(by elimination or cash-out); when the tournament has rebuys or re-entry it is open during the rebuy period instead (as
+in a card room, late registration ends with the rebuy period), and a busted player may come back by a rebuy (one of
+his count) or a re-entry. Places go to eliminated players in order (the first out of n gets n-th); whoever comes back
+or joins late ranks above everyone out, whose places move down to keep them consistent. Players who cash out
+mid-tournament have no place, and players still in when the organizer closes the tournament are placed by their stacks
+(equal stacks share a place). Items count against the limit when pawned, even if redeemed later. The schedule must have
+a break for rebuys, add-ons or re-entry (their period ends at it). A bounty is collected when its holder busts (see
+`engine.bounty` for who collects it); after a re-entry or a rebuy from zero he carries none. A bounty nobody collected
+(its holder still in at the end, cashed out, or out without a pot naming who took his chips) goes back to its holder.
 """
 
 from __future__ import annotations
@@ -30,11 +41,12 @@ from enum import StrEnum
 from fractions import Fraction
 from typing import Any
 
+from engine.bounty import eliminators, split_bounty
 from engine.clock import Clock, TournamentEvent, from_iso, to_iso, to_utc
 from engine.common import Event, IllegalAmount, Move, RuleError, allowed
-from engine.holdem_types import PawnRules
+from engine.holdem_types import PawnRules, PotAward
 from engine.schedule import Schedule
-from engine.settlement import Settlement, SettlementRow, build_settlement, fraction_from_text, fraction_to_text
+from engine.settlement import CENT, Settlement, SettlementRow, build_settlement, fraction_from_text, fraction_to_text
 
 BANK = "bank"
 """The tournament bank's account name in chip moves; a player's chips are `stack:<player>`."""
@@ -67,25 +79,39 @@ class ItemStatus(StrEnum):
 
 @dataclass(frozen=True, slots=True)
 class TournamentConfig:
-    """The tournament's money and chips: buy-in (money units) for `chips`, rebuys, pawning; defaults from RULES.md."""
+    """The tournament's money and chips: buy-in (money units) for `chips`, rebuys, add-ons, re-entry, the bounty out of
+    each buy-in, pawning; defaults from RULES.md (no rebuys, add-ons, re-entry or bounty)."""
 
     buy_in: Fraction = Fraction(50)
     chips: int = 300
-    rebuys_allowed: bool = False
+    rebuys: int = 0
     late_registration: bool = True
     max_pawns: int = 3
     pawn_chips: int = 100
     min_players: int = 2
+    addons: int = 0
+    reentry: bool = False
+    bounty: Fraction = Fraction(0)
 
     def __post_init__(self) -> None:
         object.__setattr__(self, "buy_in", Fraction(self.buy_in))
+        object.__setattr__(self, "bounty", Fraction(self.bounty))
         if self.buy_in <= 0 or self.chips <= 0 or self.pawn_chips <= 0 or self.max_pawns < 0 or self.min_players < 2:
             raise ValueError("buy-in, chips and pawn value must be positive, pawns not negative, at least 2 players")
+        if self.rebuys < 0 or self.addons < 0:
+            raise ValueError("rebuys and add-ons are counts, not negative")
+        if not 0 <= self.bounty < self.buy_in or (self.bounty / CENT).denominator != 1:
+            raise ValueError("the bounty is whole cents, less than the buy-in")
+
+    @property
+    def stack_price(self) -> Fraction:
+        """What the starting stack costs: the buy-in less its bounty (a rebuy, an add-on and a re-entry pay this)."""
+        return self.buy_in - self.bounty
 
     @property
     def rate(self) -> Fraction:
-        """Chips per money unit (300 chips for 50 units: 6)."""
-        return Fraction(self.chips) / self.buy_in
+        """Chips per money unit (300 chips for 50 units: 6; with a bounty of 10 out of 50, 300 for 40: 7.5)."""
+        return Fraction(self.chips) / self.stack_price
 
     def to_money(self, chips: int) -> Fraction:
         """Chips in money units at the rate, exactly."""
@@ -93,25 +119,39 @@ class TournamentConfig:
 
     def to_dict(self) -> dict[str, Any]:
         """A JSON-able form."""
-        return {"buy_in": fraction_to_text(self.buy_in), "chips": self.chips, "rebuys_allowed": self.rebuys_allowed,
+        return {"buy_in": fraction_to_text(self.buy_in), "chips": self.chips, "rebuys": self.rebuys,
                 "late_registration": self.late_registration, "max_pawns": self.max_pawns,
-                "pawn_chips": self.pawn_chips, "min_players": self.min_players}
+                "pawn_chips": self.pawn_chips, "min_players": self.min_players, "addons": self.addons,
+                "reentry": self.reentry, "bounty": fraction_to_text(self.bounty)}
 
     @classmethod
     def from_dict(cls, data: dict[str, Any]) -> TournamentConfig:
-        """The config `to_dict` wrote."""
-        return cls(**{**data, "buy_in": fraction_from_text(data["buy_in"])})
+        """The config `to_dict` wrote (one saved before the options existed has none of them)."""
+        data = {key: value for key, value in data.items() if key != "rebuys_allowed"}  # an older flag, never on
+        return cls(**{**data, "buy_in": fraction_from_text(data["buy_in"]),
+                      "bounty": fraction_from_text(data.get("bounty", 0))})
 
 
 @dataclass(slots=True)
 class Entrant:
-    """One player in the tournament: status, how many buy-ins, chips cashed out, finishing place."""
+    """One player in the tournament: status, how many starting stacks he bought (the buy-in, then each rebuy, add-on
+    and re-entry), chips cashed out, finishing place, the counts of each option used, the bounty on his head and the
+    bounties he collected (money units)."""
 
     player: str
     status: EntrantStatus
     buy_ins: int = 1
     cashed_out_chips: int = 0
     place: int | None = None
+    rebuys: int = 0
+    addons: int = 0
+    reentries: int = 0
+    bounty: Fraction = Fraction(0)
+    bounties_won: Fraction = Fraction(0)
+
+    def paid_in(self, config: TournamentConfig) -> Fraction:
+        """Money paid to the bank: the buy-in, then the starting stack's price for each rebuy, add-on and re-entry."""
+        return config.buy_in + (self.buy_ins - 1) * config.stack_price
 
 
 @dataclass(slots=True)
@@ -147,11 +187,39 @@ class PlayerUnregistered(TournamentEvent):
 
 @dataclass(frozen=True, kw_only=True)
 class PlayerRebought(TournamentEvent):
-    """An eliminated player bought in again."""
+    """A player at or below the starting stack (or busted) bought it again for `money` units; `rebuys` so far."""
 
     player: str
     money: Fraction
     chips: int
+    rebuys: int = 1
+
+
+@dataclass(frozen=True, kw_only=True)
+class PlayerAddedOn(TournamentEvent):
+    """At the first break, a player still in bought the starting stack once more for `money` units."""
+
+    player: str
+    money: Fraction
+    chips: int
+
+
+@dataclass(frozen=True, kw_only=True)
+class PlayerReentered(TournamentEvent):
+    """A busted player registered again during late registration, for `money` units (no bounty)."""
+
+    player: str
+    money: Fraction
+    chips: int
+
+
+@dataclass(frozen=True, kw_only=True)
+class BountyCollected(TournamentEvent):
+    """`player` busted: his bounty of `money` units went to the winners of the pot that eliminated him."""
+
+    player: str
+    money: Fraction
+    winners: dict[str, Fraction] = field(default_factory=dict)
 
 
 @dataclass(frozen=True, kw_only=True)
@@ -225,6 +293,9 @@ class Tournament:
     """The tournament's state; every action is a verify / can / do triad returning events."""
 
     def __init__(self, config: TournamentConfig, schedule: Schedule, *, warnings: tuple[int, ...] = (5, 1)) -> None:
+        if (config.rebuys or config.addons or config.reentry) and first_break(schedule) is None:
+            raise RuleError("needs_break", "rebuys, add-ons and re-entry run until the first break, and this schedule "
+                            "has none")
         self.config = config
         self.clock = Clock(schedule, warnings=warnings)
         self.phase = Phase.REGISTERING
@@ -235,24 +306,38 @@ class Tournament:
 
     # --- registration and start ------------------------------------------------------------------------------------
 
-    def verify_register(self, player: str) -> None:
-        """Raise unless `player` may buy in now."""
+    def verify_register(self, player: str, now: datetime | None = None) -> None:
+        """Raise unless `player` may buy in now, or re-enter (busted, during late registration, when the tournament
+        allows it). While the tournament runs, `now` says whether a late registration period by the clock is open."""
         if self.phase is Phase.FINISHED:
             raise RuleError("tournament_finished", "the tournament is over")
-        if player in self.entrants:
-            raise RuleError("already_registered", "you are already in this tournament", player=player)
-        if self.phase is Phase.RUNNING and not (self.config.late_registration and not self._anyone_left()):
+        entrant = self.entrants.get(player)
+        if entrant is not None:
+            if entrant.status is not EntrantStatus.ELIMINATED:
+                raise RuleError("already_registered", "you are already in this tournament", player=player)
+            if not self.config.reentry:
+                raise RuleError("no_reentry", "re-entry is not allowed in this tournament", player=player)
+        if self.phase is Phase.RUNNING and not self._late_registration_open(now):
             raise RuleError("registration_closed", "registration is closed")
 
-    def can_register(self, player: str) -> bool:
-        """Whether `register(player)` is allowed."""
-        return allowed(self.verify_register, player)
+    def can_register(self, player: str, now: datetime | None = None) -> bool:
+        """Whether `register(player, now)` is allowed."""
+        return allowed(self.verify_register, player, now)
 
-    def register(self, player: str) -> list[Event]:
-        """Buy in: the player pays the buy-in and gets the starting chips (playing at once when late)."""
-        self.verify_register(player)
+    def register(self, player: str, now: datetime | None = None) -> list[Event]:
+        """Buy in: the player pays the buy-in and gets the starting chips (playing at once when late); a busted player
+        re-entering pays the starting stack's price (no bounty) and plays on."""
+        self.verify_register(player, now)
+        entrant = self.entrants.get(player)
+        if entrant is not None:
+            entrant.reentries += 1
+            entrant.buy_ins += 1
+            self._come_back(entrant)
+            return [PlayerReentered(player=player, money=self.config.stack_price, chips=self.config.chips,
+                                    moves=(self._issue(player, self.config.chips, "re-entry"),))]
         status = EntrantStatus.PLAYING if self.phase is Phase.RUNNING else EntrantStatus.REGISTERED
-        self.entrants[player] = Entrant(player, status)
+        self.entrants[player] = Entrant(player, status, bounty=self.config.bounty)
+        self._renumber_places()
         return [PlayerRegistered(player=player, money=self.config.buy_in, chips=self.config.chips,
                                  moves=(self._issue(player, self.config.chips, "buy-in"),))]
 
@@ -274,7 +359,7 @@ class Tournament:
         entrant = self.entrants.pop(player)
         chips = entrant.buy_ins * self.config.chips
         self.chips_in_play -= chips
-        return [PlayerUnregistered(player=player, money=entrant.buy_ins * self.config.buy_in, chips=chips,
+        return [PlayerUnregistered(player=player, money=entrant.paid_in(self.config), chips=chips,
                                    moves=(Move(f"stack:{player}", BANK, chips, "unregister"),))]
 
     def verify_start(self, now: datetime) -> None:
@@ -337,10 +422,12 @@ class Tournament:
         entrant.status, entrant.place = EntrantStatus.ELIMINATED, place
         return [PlayerEliminated(player=player, place=place)]
 
-    def eliminate_busted(self, busted: Sequence[str], starting_stacks: Mapping[str, int]) -> list[Event]:
+    def eliminate_busted(self, busted: Sequence[str], starting_stacks: Mapping[str, int], *,
+                         pots: Sequence[PotAward] = (), order: Sequence[str] = ()) -> list[Event]:
         """Players who lost their last chip in the same hand, eliminated together: whoever began that hand with more
         chips finishes higher (card-room practice), and equal stacks share the better place, as at `finish`. Someone
-        must be left playing: he is not eliminated but wins (`finish`)."""
+        must be left playing: he is not eliminated but wins (`finish`). With the hand's `pots` and its seat `order`
+        from the first left of the button, each one's bounty goes to the winners of the pot that eliminated him."""
         busted = [player for player in dict.fromkeys(busted)
                   if player in self.entrants and self.entrants[player].status is EntrantStatus.PLAYING]
         playing = sum(entrant.status is EntrantStatus.PLAYING for entrant in self.entrants.values())
@@ -355,31 +442,95 @@ class Tournament:
                 entrant = self.entrants[player]
                 entrant.status, entrant.place = EntrantStatus.ELIMINATED, place
                 events.append(PlayerEliminated(player=player, place=place))
+                events += self._collect_bounty(player, pots, order)
             playing -= len(group)
         return events
 
-    def verify_rebuy(self, player: str) -> None:
-        """Raise unless rebuys are allowed and `player` was eliminated."""
-        if not self.config.rebuys_allowed:
+    # --- rebuys, add-ons ------------------------------------------------------------------------------------------
+
+    def is_rebuy_period(self, now: datetime) -> bool:
+        """Whether the rebuy period runs at `now`: the tournament is running and its first break has not begun."""
+        first = first_break(self.clock.schedule)
+        return self.phase is Phase.RUNNING and first is not None and self.clock.level_at(now).index < first
+
+    def is_addon_time(self, now: datetime) -> bool:
+        """Whether add-ons are sold at `now`: the tournament is running and its first break is on."""
+        first = first_break(self.clock.schedule)
+        return self.phase is Phase.RUNNING and first is not None and self.clock.level_at(now).index == first
+
+    def verify_rebuy(self, player: str, stack: int, now: datetime) -> None:
+        """Raise unless `player`, with `stack` chips (0 when busted), may rebuy at `now`: rebuys are offered, he has
+        one left, the rebuy period runs and his stack is at or below the starting stack."""
+        if not self.config.rebuys:
             raise RuleError("no_rebuys", "rebuys are not allowed in this tournament")
         if self.phase is not Phase.RUNNING:
             raise RuleError("not_running", "the tournament is not running")
         entrant = self.entrants.get(player)
-        if entrant is None or entrant.status is not EntrantStatus.ELIMINATED:
-            raise RuleError("not_eliminated", "only an eliminated player may buy in again", player=player)
+        if entrant is None or entrant.status not in (EntrantStatus.PLAYING, EntrantStatus.ELIMINATED):
+            raise RuleError("not_playing", "you are not playing in this tournament", player=player)
+        if not self.is_rebuy_period(now):
+            raise RuleError("rebuy_period_over", "the rebuy period is over (it ends at the first break)")
+        if entrant.rebuys >= self.config.rebuys:
+            raise RuleError("no_rebuys_left", f"you have used all your rebuys ({self.config.rebuys})",
+                            limit=self.config.rebuys)
+        if entrant.status is EntrantStatus.PLAYING and stack > self.config.chips:
+            raise IllegalAmount("stack_over_start", f"a rebuy is for {self.config.chips} chips or fewer; you have "
+                                f"{stack}", chips=stack, limit=self.config.chips)
 
-    def can_rebuy(self, player: str) -> bool:
-        """Whether `rebuy(player)` is allowed."""
-        return allowed(self.verify_rebuy, player)
+    def can_rebuy(self, player: str, stack: int, now: datetime) -> bool:
+        """Whether `rebuy(player, stack, now)` is allowed."""
+        return allowed(self.verify_rebuy, player, stack, now)
 
-    def rebuy(self, player: str) -> list[Event]:
-        """An eliminated player pays the buy-in again and plays on with fresh chips."""
-        self.verify_rebuy(player)
+    def rebuy(self, player: str, stack: int, now: datetime) -> list[Event]:
+        """The player pays the starting stack's price and gets the starting stack again (back in play when busted).
+
+        Between hands only: the application calls it when he has no cards in a hand at his table."""
+        self.verify_rebuy(player, stack, now)
         entrant = self.entrants[player]
-        entrant.status, entrant.place = EntrantStatus.PLAYING, None
+        entrant.rebuys += 1
         entrant.buy_ins += 1
-        return [PlayerRebought(player=player, money=self.config.buy_in, chips=self.config.chips,
-                               moves=(self._issue(player, self.config.chips, "rebuy"),))]
+        self._come_back(entrant)
+        return [PlayerRebought(player=player, money=self.config.stack_price, chips=self.config.chips,
+                               rebuys=entrant.rebuys, moves=(self._issue(player, self.config.chips, "rebuy"),))]
+
+    def verify_addon(self, player: str, now: datetime) -> None:
+        """Raise unless `player` (still in) may buy an add-on at `now`: offered, during the first break, one left."""
+        if not self.config.addons:
+            raise RuleError("no_addons", "add-ons are not offered in this tournament")
+        self._verify_playing(player)
+        if not self.is_addon_time(now):
+            raise RuleError("not_addon_time", "add-ons are sold during the first break")
+        if self.entrants[player].addons >= self.config.addons:
+            raise RuleError("no_addons_left", f"you have bought all your add-ons ({self.config.addons})",
+                            limit=self.config.addons)
+
+    def can_addon(self, player: str, now: datetime) -> bool:
+        """Whether `addon(player, now)` is allowed."""
+        return allowed(self.verify_addon, player, now)
+
+    def addon(self, player: str, now: datetime) -> list[Event]:
+        """At the first break: the player pays the starting stack's price and gets the starting stack once more."""
+        self.verify_addon(player, now)
+        entrant = self.entrants[player]
+        entrant.addons += 1
+        entrant.buy_ins += 1
+        return [PlayerAddedOn(player=player, money=self.config.stack_price, chips=self.config.chips,
+                              moves=(self._issue(player, self.config.chips, "add-on"),))]
+
+    def summary(self) -> TournamentSummary:
+        """Counts for a display (the clock page, `/clock`): players left, entries, rebuys, add-ons and re-entries so
+        far, the bounties still on players' heads, and the money paid into the bank."""
+        entrants = self.entrants.values()
+        return TournamentSummary(
+            players_left=sum(_is_in(entrant) for entrant in entrants),
+            entries=sum(1 + entrant.reentries for entrant in entrants),
+            rebuys=sum(entrant.rebuys for entrant in entrants),
+            addons=sum(entrant.addons for entrant in entrants),
+            reentries=sum(entrant.reentries for entrant in entrants),
+            bounty_pool=sum((entrant.bounty for entrant in entrants if _is_in(entrant)), Fraction(0)),
+            money_in=sum((entrant.paid_in(self.config) for entrant in entrants), Fraction(0)),
+            chips_in_play=self.chips_in_play,
+        )
 
     # --- pawned items ----------------------------------------------------------------------------------------------
 
@@ -494,8 +645,10 @@ class Tournament:
         for player, entrant in self.entrants.items():
             bought = [item for item in self.items if item.owner == player and item.status is ItemStatus.BOUGHT_BACK]
             rows.append(SettlementRow(
-                player, entrant.buy_ins * self.config.buy_in, self.config.to_money(entrant.cashed_out_chips),
+                player, entrant.paid_in(self.config), self.config.to_money(entrant.cashed_out_chips),
                 sum((self.config.to_money(item.chips) for item in bought), Fraction(0)), len(bought),
+                bounties=entrant.bounties_won + entrant.bounty, rebuys=entrant.rebuys, addons=entrant.addons,
+                reentries=entrant.reentries,
             ))
         return build_settlement(rows)
 
@@ -521,6 +674,49 @@ class Tournament:
         self.chips_in_play += chips
         return Move(BANK, f"stack:{player}", chips, reason)
 
+    def _collect_bounty(self, player: str, pots: Sequence[PotAward], order: Sequence[str]) -> list[Event]:
+        """The busted player's bounty to the winners of the pot that eliminated him (none named: it stays his)."""
+        entrant = self.entrants[player]
+        shares = {winner: chips for winner, chips in eliminators(player, pots).items() if winner in self.entrants}
+        if not entrant.bounty or not shares:
+            return []
+        cents = split_bounty(int(entrant.bounty / CENT), shares, order)
+        winners = {winner: amount * CENT for winner, amount in cents.items() if amount}
+        for winner, money in winners.items():
+            self.entrants[winner].bounties_won += money
+        money, entrant.bounty = entrant.bounty, Fraction(0)
+        return [BountyCollected(player=player, money=money, winners=winners)]
+
+    def _come_back(self, entrant: Entrant) -> None:
+        """A busted player is back in (a re-entry or a rebuy): unplaced, without a bounty, the others' places kept
+        consistent."""
+        if entrant.status is EntrantStatus.ELIMINATED:
+            entrant.status, entrant.place, entrant.bounty = EntrantStatus.PLAYING, None, Fraction(0)
+            self._renumber_places()
+
+    def _renumber_places(self) -> None:
+        """Everyone out ranks below everyone still playing, in the order they went out (shared places kept): after a
+        late entry or a comeback the places of those out move so that they stay consecutive."""
+        out = sorted((entrant for entrant in self.entrants.values()
+                      if entrant.status is EntrantStatus.ELIMINATED and entrant.place is not None),
+                     key=lambda entrant: entrant.place or 0)
+        place = 1 + sum(entrant.status is EntrantStatus.PLAYING for entrant in self.entrants.values())
+        for _, tied in itertools.groupby(out, key=lambda entrant: entrant.place):
+            group = list(tied)
+            for entrant in group:
+                entrant.place = place
+            place += len(group)
+
+    def _late_registration_open(self, now: datetime | None) -> bool:
+        """Late registration: until the first player leaves, or with rebuys or re-entry during the rebuy period."""
+        if not self.config.late_registration:
+            return False
+        if self.config.rebuys or self.config.reentry:
+            if now is None:
+                raise ValueError("late registration by the clock needs the time")
+            return self.is_rebuy_period(now)
+        return not self._anyone_left()
+
     def _item(self, item_id: int) -> PawnedItem | None:
         return next((item for item in self.items if item.item_id == item_id), None)
 
@@ -544,7 +740,9 @@ class Tournament:
             "clock": self.clock.to_dict(),
             "phase": self.phase.value,
             "entrants": [{"player": e.player, "status": e.status.value, "buy_ins": e.buy_ins,
-                          "cashed_out_chips": e.cashed_out_chips, "place": e.place} for e in self.entrants.values()],
+                          "cashed_out_chips": e.cashed_out_chips, "place": e.place, "rebuys": e.rebuys,
+                          "addons": e.addons, "reentries": e.reentries, "bounty": fraction_to_text(e.bounty),
+                          "bounties_won": fraction_to_text(e.bounties_won)} for e in self.entrants.values()],
             "items": [{"item_id": i.item_id, "owner": i.owner, "description": i.description, "chips": i.chips,
                        "hand_number": i.hand_number, "status": i.status.value, "holder": i.holder}
                       for i in self.items],
@@ -559,13 +757,42 @@ class Tournament:
         tournament = cls(TournamentConfig.from_dict(data["config"]), clock.schedule)
         tournament.clock = clock
         tournament.phase = Phase(data["phase"])
-        tournament.entrants = {e["player"]: Entrant(e["player"], EntrantStatus(e["status"]), e["buy_ins"],
-                                                    e["cashed_out_chips"], e["place"]) for e in data["entrants"]}
+        tournament.entrants = {e["player"]: Entrant(
+            e["player"], EntrantStatus(e["status"]), e["buy_ins"], e["cashed_out_chips"], e["place"],
+            e.get("rebuys", 0), e.get("addons", 0), e.get("reentries", 0), fraction_from_text(e.get("bounty", 0)),
+            fraction_from_text(e.get("bounties_won", 0))) for e in data["entrants"]}
         tournament.items = [PawnedItem(i["item_id"], i["owner"], i["description"], i["chips"], i["hand_number"],
                                        ItemStatus(i["status"]), i["holder"]) for i in data["items"]]
         tournament.chips_in_play = data["chips_in_play"]
         tournament.finished_at = from_iso(data["finished_at"])
         return tournament
+
+
+@dataclass(frozen=True, slots=True)
+class TournamentSummary:
+    """A plain view of the tournament's counts for a display: players still in, entries (first buy-ins and
+    re-entries), rebuys, add-ons and re-entries so far, the bounties still on the heads of players still in (money
+    units), all the money paid into the bank, and the chips in play."""
+
+    players_left: int
+    entries: int
+    rebuys: int
+    addons: int
+    reentries: int
+    bounty_pool: Fraction
+    money_in: Fraction
+    chips_in_play: int
+
+    def to_dict(self) -> dict[str, Any]:
+        """A JSON-able form (money as "num/den" text, see `fraction_to_text`)."""
+        return {"players_left": self.players_left, "entries": self.entries, "rebuys": self.rebuys,
+                "addons": self.addons, "reentries": self.reentries, "bounty_pool": fraction_to_text(self.bounty_pool),
+                "money_in": fraction_to_text(self.money_in), "chips_in_play": self.chips_in_play}
+
+
+def first_break(schedule: Schedule) -> int | None:
+    """The index of the schedule's first break (where the rebuy period ends and add-ons are sold), None without one."""
+    return next((index for index, level in enumerate(schedule.levels) if level.is_break), None)
 
 
 def _is_in(entrant: Entrant) -> bool:

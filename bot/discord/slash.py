@@ -72,7 +72,7 @@ def register(tree: app_commands.CommandTree[discord.Client], adapter: CommandRun
         tree.add_command(app_commands.Command(name=_name(name), description=about(name), callback=callback))
 
     for name in ("leave", "deal", "balance", "organizers", "top", "cards", "table", "fold", "check", "call", "allin",
-                 "play", "buy", "dealergame", "decline", "cashout", "odds"):
+                 "play", "buy", "dealergame", "decline", "cashout", "rebuy", "addon", "odds"):
         simple(name)
 
     @tree.command(name=_name("clock"), description=about("clock"))

@@ -71,7 +71,7 @@ class HoldemController:
         handler = _HANDLERS.get(type(command))
         if handler is not None:
             handler(self, act, command)
-        elif isinstance(command, (cmd.Tournament, cmd.Clock, cmd.CashOut)):
+        elif isinstance(command, tour.COMMANDS):
             tour.handle(self, act, command)
         elif isinstance(command, _ACTIONS):
             self._act(act, command)
@@ -112,7 +112,8 @@ class HoldemController:
             if not act.state.get("seats"):
                 return None
             return TableMessage(key, render.seats_text(act.voice, act.state),
-                                render.idle_buttons(act.voice, act.state, key, decision))
+                                render.idle_buttons(act.voice, act.state, key, decision,
+                                                    tour.offer_buttons(act, key, decision)))
         return TableMessage(key, render.table_text(act.voice, hand, story.shown(act.state)),
                             render.action_buttons(act.voice, hand, key, decision), hand.to_act)
 
@@ -396,7 +397,7 @@ class HoldemController:
         story.clear(act.state)
         act.disarm(self._timer(act))
         if act.state.get("tournament"):
-            tour.after_hand(self, act, hand.starting_stacks)
+            tour.after_hand(self, act, hand)
         else:
             for seat in list(act.state["seats"]):
                 if seat["leaving"] or seat["stack"] == 0:

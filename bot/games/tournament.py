@@ -1,4 +1,9 @@
-"""A Hold'em table's tournament: creating it, registration, the clock and its announcements, cash-outs, pawns, the end.
+"""A Hold'em table's tournament: creating it (with its options), registration and re-entry, the clock and its
+announcements, rebuys and add-ons, cash-outs, pawns, bounties at the bust-outs, the end.
+
+Re-entry goes through the usual register command (`/join`, `/tournament register`): a busted player registering again
+during late registration re-enters. `/rebuy` and `/addon` (also `/tournament rebuy`, `/tournament addon`) are bought
+between hands; the table shows their buttons between hands while they are on offer.
 
 The tournament's engine state lives in the table's snapshot (`state["tournament"]`), so every change to it commits in
 the same transaction as the chips it moves; a copy goes to the `tournaments` table for the record.
@@ -13,19 +18,26 @@ stale, the channel gets the clock's current state once instead.
 
 from __future__ import annotations
 
+import dataclasses
 from datetime import UTC, datetime, timedelta
 from typing import Any
 from zoneinfo import ZoneInfo, ZoneInfoNotFoundError
 
 from bot import commands as cmd
+from bot.commands import button_payload
 from bot.games.context import Action, Refusal
 from bot.games.holdem_table import HoldemTable
+from bot.output import Button
 from bot.render import tournament as render
 from bot.scheduler import APPOINTMENT
 from engine.common import Event, RuleError, all_moves
-from engine.holdem import ItemPawned, PawnRules
+from engine.holdem import Hand, ItemPawned, PawnRules
 from engine.schedule import PRESETS, ScheduleError, parse_schedule
-from engine.tournament import Phase, PlayerEliminated, Tournament, TournamentConfig
+from engine.tournament import EntrantStatus, Phase, PlayerEliminated, Tournament, TournamentConfig
+from engine.tournament_options import OptionError, split_options
+
+COMMANDS = (cmd.Tournament, cmd.Clock, cmd.CashOut, cmd.Rebuy, cmd.Addon)
+"""The commands a tournament table hands to `handle`."""
 
 DEFAULT_TIMEZONE = "UTC"
 NO_PAWNS = PawnRules(value=0)
@@ -83,11 +95,15 @@ def bank_account(act: Action) -> str:
 
 
 def handle(ctl: HoldemTable, act: Action, command: cmd.Command) -> None:
-    """`/tournament …`, `/clock` and `/cashout`."""
+    """`/tournament …`, `/clock`, `/cashout`, `/rebuy` and `/addon`."""
     if isinstance(command, cmd.Clock):
         _clock(act)
     elif isinstance(command, cmd.CashOut):
         _cash_out(ctl, act)
+    elif isinstance(command, cmd.Rebuy):
+        _rebuy(ctl, act)
+    elif isinstance(command, cmd.Addon):
+        _addon(ctl, act)
     else:
         assert isinstance(command, cmd.Tournament)
         action = _SUBCOMMANDS.get(command.action)
@@ -103,12 +119,11 @@ def _require(act: Action) -> Tournament:
     return tournament
 
 
-def _apply(act: Action, call: Any, *args: Any, **kwargs: Any) -> list[Event]:
+def _apply(act: Action, call: Any, *args: Any, **kwargs: Any) -> Any:
     try:
-        events: list[Event] = call(*args, **kwargs)
+        return call(*args, **kwargs)
     except RuleError as error:
         raise act.rule_refusal(error) from None
-    return events
 
 
 def _create(ctl: HoldemTable, act: Action, argument: str) -> None:
@@ -118,27 +133,36 @@ def _create(ctl: HoldemTable, act: Action, argument: str) -> None:
     if act.state.get("hand") or act.state.get("seats"):
         raise act.refuse("tournament.table_busy")
     zone = str(act.chat_settings.get("timezone") or act.config.get("timezone") or DEFAULT_TIMEZONE)
-    text = argument.strip() or "home-night"
+    config = TournamentConfig()
+    try:
+        options, text = split_options(argument, config.buy_in)
+    except OptionError as error:
+        raise act.refuse("tournament.bad_option", reason=render.option_problem(act.voice, error)) from None
+    text = text or "home-night"
     try:
         schedule = PRESETS[text](zone) if text in PRESETS else parse_schedule(text, zone)
     except ScheduleError as error:
         raise act.refuse("tournament.bad_schedule", reason=render.schedule_problem(act.voice, error)) from None
-    tournament = Tournament(TournamentConfig(), schedule)
+    config = dataclasses.replace(config, rebuys=options.rebuys, addons=options.addons, reentry=options.reentry,
+                                 bounty=options.bounty)
+    tournament = _apply(act, Tournament, config, schedule)
     tournament_id = act.tx.save_tournament(None, act.place.chat_id, act.place.table_id, tournament.phase.value,
                                            tournament.to_dict())
     act.state["tournament"] = {"id": tournament_id, "engine": tournament.to_dict(), "announced": None}
     act.say("tournament.created", number=tournament_id, schedule=render.schedule_text(act.voice, schedule), zone=zone,
             buy_in=render.money(tournament.config.buy_in), chips=tournament.config.chips)
+    if options.named:
+        act.say_text(render.options_text(act.voice, tournament.config))
 
 
 def register(ctl: HoldemTable, act: Action, argument: str = "") -> None:
-    """Buy in: the player gets his chips from the bank and a seat."""
+    """Buy in (or, busted during late registration, re-enter): the player gets his chips from the bank and a seat."""
     tournament = _require(act)
     if ctl.seat(act, act.user) is not None:
         raise act.refuse("holdem.already_seated")
     if len(act.state["seats"]) >= ctl.config(act, "max_seats"):
         raise act.refuse("holdem.table_full")
-    events = _apply(act, tournament.register, act.user)
+    events = _apply(act, tournament.register, act.user, clock_moment(act, tournament))
     ctl.sit(act, act.user, tournament.config.chips)
     _save(act, tournament, events, ctl)
     act.show_table(ctl.table_message(act))
@@ -231,6 +255,43 @@ def _redeem(ctl: HoldemTable, act: Action, argument: str) -> None:
     _save(act, tournament, events, ctl)
 
 
+def _rebuy(ctl: HoldemTable, act: Action, argument: str = "") -> None:
+    """Between hands, during the rebuy period: the starting stack again, on the player's stack or (busted) a seat."""
+    tournament = _require(act)
+    seat = ctl.seat(act, act.user)
+    _between_hands(ctl, act, "tournament.rebuy_between_hands")
+    if seat is None and len(act.state["seats"]) >= ctl.config(act, "max_seats"):
+        raise act.refuse("holdem.table_full")
+    events = _apply(act, tournament.rebuy, act.user, seat["stack"] if seat else 0, clock_moment(act, tournament))
+    _add_chips(ctl, act, seat, tournament.config.chips)
+    _save(act, tournament, events, ctl)
+    act.show_table(ctl.table_message(act))
+
+
+def _addon(ctl: HoldemTable, act: Action, argument: str = "") -> None:
+    """At the first break: the starting stack once more on the player's stack."""
+    tournament = _require(act)
+    _between_hands(ctl, act, "tournament.addon_between_hands")
+    events = _apply(act, tournament.addon, act.user, clock_moment(act, tournament))
+    _add_chips(ctl, act, ctl.seat(act, act.user), tournament.config.chips)
+    _save(act, tournament, events, ctl)
+    act.show_table(ctl.table_message(act))
+
+
+def _between_hands(ctl: HoldemTable, act: Action, refusal: str) -> None:
+    hand = ctl._hand(act)
+    if hand is not None and act.user in hand.players:
+        raise act.refuse(refusal)
+
+
+def _add_chips(ctl: HoldemTable, act: Action, seat: dict[str, Any] | None, chips: int) -> None:
+    """Chips bought from the bank go on the player's seat (a new one when he had busted)."""
+    if seat is None:
+        ctl.sit(act, act.user, chips)
+    else:
+        seat["stack"] += chips
+
+
 def _cash_out(ctl: HoldemTable, act: Action) -> None:
     tournament = _require(act)
     seat = ctl.seat(act, act.user)
@@ -266,6 +327,8 @@ _SUBCOMMANDS = {
     "clock": lambda ctl, act, argument: _clock(act),
     "cashout": lambda ctl, act, argument: _cash_out(ctl, act),
     "redeem": _redeem,
+    "rebuy": _rebuy,
+    "addon": _addon,
 }
 
 
@@ -343,11 +406,17 @@ def record_pawns(ctl: HoldemTable, act: Action, events: list[Event]) -> None:
     _save(act, tournament, recorded, ctl)
 
 
-def after_hand(ctl: HoldemTable, act: Action, starting_stacks: dict[str, int]) -> None:
-    """Players left without chips are eliminated (the engine places them); the last one standing wins."""
+def after_hand(ctl: HoldemTable, act: Action, hand: Hand) -> None:
+    """Players left without chips are eliminated (the engine places them, and their bounties go to the winners of
+    the pot that took their last chips); the last one standing wins."""
     tournament = _require(act)
     busted = [seat for seat in act.state["seats"] if seat["stack"] == 0]
-    events = tournament.eliminate_busted([seat["id"] for seat in busted], starting_stacks)
+    players = list(hand.players)
+    left_of_button = players.index(hand.button) + 1
+    order = players[left_of_button:] + players[:left_of_button]
+    pots = hand.result.pots if hand.result is not None else ()
+    events = tournament.eliminate_busted([seat["id"] for seat in busted], hand.starting_stacks, pots=pots,
+                                         order=order)
     out = {event.player for event in events if isinstance(event, PlayerEliminated)}
     for seat in busted:
         if seat["id"] in out:
@@ -355,10 +424,46 @@ def after_hand(ctl: HoldemTable, act: Action, starting_stacks: dict[str, int]) -
     if events:
         _save(act, tournament, events, ctl)
     _maybe_end(ctl, act, tournament)
+    if tournament.phase is Phase.RUNNING:
+        _offer_comeback(act, tournament, [seat["id"] for seat in busted if seat["id"] in out])
+
+
+def offer_buttons(act: Action, key: str, decision: str) -> tuple[Button, ...]:
+    """Between hands: a Rebuy button during the rebuy period and an Add-on button at the first break, when the
+    tournament offers them (whoever presses is checked as for the command)."""
+    data = act.state.get("tournament")
+    if not data:
+        return ()
+    tournament = Tournament.from_dict(data["engine"])
+    if tournament.phase is not Phase.RUNNING:
+        return ()
+    now = clock_moment(act, tournament)
+    buttons = []
+    if tournament.config.rebuys and tournament.is_rebuy_period(now):
+        buttons.append(Button(act.t("button.rebuy"), button_payload(key, "rebuy", decision)))
+    if tournament.config.addons and tournament.is_addon_time(now):
+        buttons.append(Button(act.t("button.addon"), button_payload(key, "addon", decision)))
+    return tuple(buttons)
+
+
+def _offer_comeback(act: Action, tournament: Tournament, players: list[str]) -> None:
+    """Tell each busted player who may come back how: a rebuy, else a re-entry."""
+    now = clock_moment(act, tournament)
+    for player in players:
+        if tournament.can_rebuy(player, 0, now):
+            act.say("tournament.may_rebuy", player=act.name(player))
+        elif tournament.can_register(player, now):
+            act.say("tournament.may_reenter", player=act.name(player))
 
 
 def _maybe_end(ctl: HoldemTable, act: Action, tournament: Tournament) -> None:
-    if tournament.phase is Phase.RUNNING and len(act.state["seats"]) <= 1:
+    """One player left ends the tournament, unless a busted player may still come back (a rebuy or a re-entry): then
+    it waits for him, until the rebuy period ends (the clock's announcement of the break calls this again)."""
+    if tournament.phase is not Phase.RUNNING or len(act.state["seats"]) > 1:
+        return
+    now = clock_moment(act, tournament)
+    if not any(tournament.can_rebuy(player, 0, now) or tournament.can_register(player, now)
+               for player, entrant in tournament.entrants.items() if entrant.status is EntrantStatus.ELIMINATED):
         _finish(ctl, act, tournament)
 
 
@@ -399,6 +504,8 @@ def on_clock(ctl: HoldemTable, act: Action, payload: dict[str, Any]) -> None:
     data["announced"] = now.isoformat()
     _arm_clock(act, tournament)
     if not act.state.get("hand"):
+        _maybe_end(ctl, act, tournament)
+    if act.state.get("tournament") and not act.state.get("hand"):
         ctl.start_hand(act, quiet=True)
 
 

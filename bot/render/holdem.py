@@ -34,12 +34,14 @@ def _waiting(state: Mapping[str, Any]) -> str | None:
     return None
 
 
-def idle_buttons(voice: Voice, state: Mapping[str, Any], key: str, decision: str) -> tuple[Button, ...]:
+def idle_buttons(voice: Voice, state: Mapping[str, Any], key: str, decision: str,
+                 offers: tuple[Button, ...] = ()) -> tuple[Button, ...]:
     """Between hands: deal the next hand (`decision`: the state the button acts on, see `button_payload`); no Deal
-    button while registration is open or fewer than two players have chips, when the text says what it waits for."""
+    button while registration is open or fewer than two players have chips, when the text says what it waits for.
+    `offers` are the game's own buttons between hands (a tournament's Rebuy and Add-on), shown in any case."""
     if _waiting(state) is not None:
-        return ()
-    return (Button(voice.t("button.deal"), button_payload(key, "deal", decision)),)
+        return offers
+    return (Button(voice.t("button.deal"), button_payload(key, "deal", decision)), *offers)
 
 
 def table_text(voice: Voice, hand: engine.Hand, story: Sequence[str] = ()) -> str:

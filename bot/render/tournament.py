@@ -1,5 +1,5 @@
-"""Tournament text: the clock's status and announcements, registrations and cash-outs, pawned items, the final places
-and the settlement."""
+"""Tournament text: the clock's status and announcements, the options, registrations, rebuys, add-ons, re-entries,
+bounties and cash-outs, pawned items, the final places and the settlement; the buttons for rebuys and add-ons."""
 
 from __future__ import annotations
 
@@ -13,19 +13,25 @@ from bot.render import Voice
 from engine.clock import Announcement, AnnouncementKind
 from engine.common import Event
 from engine.schedule import Schedule, ScheduleError, clock_time_text
-from engine.settlement import Settlement
+from engine.settlement import Settlement, SettlementRow
 from engine.tournament import (
+    BountyCollected,
     ItemBoughtBack,
     PawnedItem,
     PawnRecorded,
     PawnRedeemed,
     Phase,
+    PlayerAddedOn,
     PlayerCashedOut,
     PlayerEliminated,
+    PlayerRebought,
+    PlayerReentered,
     PlayerRegistered,
     PlayerUnregistered,
     Tournament,
+    TournamentConfig,
 )
+from engine.tournament_options import OptionError
 
 
 def money(amount: Fraction) -> Decimal:
@@ -83,8 +89,55 @@ def schedule_problem(voice: Voice, error: ScheduleError) -> str:
     return reason if level is None else voice.t("schedule.in_level", level=level, part=part, reason=reason)
 
 
+def option_problem(voice: Voice, error: OptionError) -> str:
+    """Why a `/tournament create` option was refused, in the chat's language."""
+    params = {name: money(value) if name == "buy_in" else value for name, value in error.params.items()}
+    return voice.t(f"option.{error.code}", **params)
+
+
+def options_text(voice: Voice, config: TournamentConfig) -> str:
+    """The tournament's options as `/tournament create` announces them (rebuys, add-ons, re-entry, bounty, price)."""
+    parts = []
+    if config.rebuys:
+        parts.append(voice.t("tournament.option_rebuys", count=config.rebuys, chips=config.chips))
+    if config.addons:
+        parts.append(voice.t("tournament.option_addons", count=config.addons))
+    if config.reentry:
+        parts.append(voice.t("tournament.option_reentry"))
+    if config.bounty:
+        parts.append(voice.t("tournament.option_bounty", bounty=money(config.bounty)))
+    if config.rebuys or config.addons or config.reentry:
+        parts.append(voice.t("tournament.option_price", price=money(config.stack_price), chips=config.chips))
+    return voice.t("tournament.options", options="; ".join(parts))
+
+
+def tally(voice: Voice, tournament: Tournament) -> str:
+    """For a tournament with options: players left of the entries, the rebuys, add-ons and re-entries so far, the
+    bounties still on players' heads and the money paid in ("" without options)."""
+    config, summary = tournament.config, tournament.summary()
+    if not (config.rebuys or config.addons or config.reentry or config.bounty):
+        return ""
+    counts = []
+    if config.rebuys:
+        counts.append(voice.t("tournament.tally_rebuys", count=summary.rebuys))
+    if config.addons:
+        counts.append(voice.t("tournament.tally_addons", count=summary.addons))
+    if config.reentry:
+        counts.append(voice.t("tournament.tally_reentries", count=summary.reentries))
+    if config.bounty:
+        counts.append(voice.t("tournament.tally_bounties", money=money(summary.bounty_pool)))
+    return voice.t("tournament.tally", players=summary.players_left, entries=summary.entries,
+                   counts=" · ".join(counts), money=money(summary.money_in))
+
+
 def status(voice: Voice, tournament: Tournament, now: datetime) -> str:
-    """The clock: the level (or break), the blinds, time to the next change, paused or not."""
+    """The clock: the level (or break), the blinds, time to the next change, paused or not; then, for a tournament
+    with options, its counts (`tally`)."""
+    extra = tally(voice, tournament)
+    return _clock_status(voice, tournament, now) + (f"\n{extra}" if extra else "")
+
+
+def _clock_status(voice: Voice, tournament: Tournament, now: datetime) -> str:
     if tournament.phase is Phase.REGISTERING:
         players = ", ".join(voice.name(player) for player in tournament.entrants) or "—"
         return voice.t("tournament.registering", players=players)
@@ -149,6 +202,17 @@ def narrate(voice: Voice, tournament: Tournament, events: Iterable[Event]) -> li
                                 money=money(event.money), count=len(tournament.entrants)))
         elif isinstance(event, PlayerEliminated):
             said.append(voice.t("tournament.eliminated", player=voice.name(event.player), place=event.place))
+        elif isinstance(event, BountyCollected):
+            said.append(bounty(voice, event))
+        elif isinstance(event, PlayerRebought):
+            said.append(voice.t("tournament.rebought", player=voice.name(event.player), chips=event.chips,
+                                money=money(event.money)))
+        elif isinstance(event, PlayerAddedOn):
+            said.append(voice.t("tournament.added_on", player=voice.name(event.player), chips=event.chips,
+                                money=money(event.money)))
+        elif isinstance(event, PlayerReentered):
+            said.append(voice.t("tournament.reentered", player=voice.name(event.player), chips=event.chips,
+                                money=money(event.money)))
         elif isinstance(event, PlayerCashedOut):
             said.append(voice.t("tournament.cashed_out", player=voice.name(event.player), chips=event.chips,
                                 money=money(event.money)))
@@ -162,6 +226,17 @@ def narrate(voice: Voice, tournament: Tournament, events: Iterable[Event]) -> li
             said.append(voice.t("tournament.redeemed", player=voice.name(event.owner), item=event.description,
                                 chips=event.chips))
     return said
+
+
+def bounty(voice: Voice, event: BountyCollected) -> str:
+    """A bounty collected at a bust-out: by its one winner, or split between the winners of a split pot."""
+    if len(event.winners) == 1:
+        [(winner, amount)] = event.winners.items()
+        return voice.t("tournament.bounty_won", winner=voice.name(winner), player=voice.name(event.player),
+                     money=money(amount))
+    shares = ", ".join(voice.t("tournament.bounty_share", player=voice.name(winner), money=money(amount))
+                       for winner, amount in event.winners.items())
+    return voice.t("tournament.bounty_split", player=voice.name(event.player), money=money(event.money), shares=shares)
 
 
 def items(voice: Voice, held: Sequence[PawnedItem]) -> str:
@@ -189,9 +264,11 @@ def settlement(voice: Voice, result: Settlement) -> str:
     """The final ledger and who pays whom."""
     lines = [voice.t("tournament.settlement_title")]
     for row in result.rows:
-        lines.append(voice.t("tournament.settlement_row", player=voice.name(row.player), paid=money(row.paid_in),
-                             cashed=money(row.cashed_out), items=money(row.items_bought_back),
-                             net=Signed(money(Fraction(row.net_cents, 100)))))
+        line = voice.t("tournament.settlement_row", player=voice.name(row.player), paid=money(row.paid_in),
+                       cashed=money(row.cashed_out), items=money(row.items_bought_back),
+                       net=Signed(money(Fraction(row.net_cents, 100))))
+        extras = _settlement_extras(voice, row)
+        lines.append(f"{line} ({extras})" if extras else line)
     if result.transfers:
         lines.append(voice.t("tournament.transfers_title"))
         lines += [voice.t("tournament.transfer", payer=voice.name(item.payer), payee=voice.name(item.payee),
@@ -199,3 +276,17 @@ def settlement(voice: Voice, result: Settlement) -> str:
     else:
         lines.append(voice.t("tournament.no_transfers"))
     return "\n".join(lines)
+
+
+def _settlement_extras(voice: Voice, row: SettlementRow) -> str:
+    """What a row's payments held beyond the buy-in, and the bounties received ("" when nothing)."""
+    parts = []
+    if row.rebuys:
+        parts.append(voice.t("tournament.tally_rebuys", count=row.rebuys))
+    if row.addons:
+        parts.append(voice.t("tournament.tally_addons", count=row.addons))
+    if row.reentries:
+        parts.append(voice.t("tournament.tally_reentries", count=row.reentries))
+    if row.bounties:
+        parts.append(voice.t("tournament.settlement_bounties", money=money(row.bounties)))
+    return ", ".join(parts)

@@ -1,9 +1,8 @@
 """What the clock page shows at an instant: the level, the time left, the numbers of the night, the schedule.
 
 A view is a plain JSON-able dict with every text already in the chat's language, so the page only lays it out and
-counts the seconds down. Rebuys, add-ons and season standings come through `rebuys_and_addons` and
-`bot.store.clock_pages.season_standings`, which answer zero or None while the bot has no such option, so those
-features plug in there.
+counts the seconds down. Rebuys and add-ons come from the tournament's `summary()`, season standings through
+`bot.store.clock_pages.season_standings`.
 """
 
 from __future__ import annotations
@@ -17,18 +16,11 @@ from bot.i18n import format_number, text
 from bot.output import SeasonRow
 from bot.render.tournament import local_time, money
 from engine.schedule import Level
-from engine.tournament import EntrantStatus, ItemStatus, Phase, Tournament
+from engine.tournament import ItemStatus, Phase, Tournament
 
 LABELS = ("break", "paused", "next", "last_level", "players", "average", "chips", "pawned", "rebuys",
           "pool", "schedule", "season", "sound", "reconnecting", "registering", "finished")
 """The page's fixed words (`clock_page.<name>` in the catalogues), sent with the page in the chat's language."""
-
-
-def rebuys_and_addons(tournament: Tournament) -> tuple[int, int]:
-    """Rebuys and add-ons bought so far in the tournament. Today the only second buy-in is the engine's rebuy after
-    busting (`Tournament.rebuy`, counted in `Entrant.buy_ins`) and there is no add-on; the options of RULES.md §1c
-    answer here."""
-    return sum(max(0, entrant.buy_ins - 1) for entrant in tournament.entrants.values()), 0
 
 
 def clock_view(tournament: Tournament, number: int, now: datetime, language: str,
@@ -37,20 +29,19 @@ def clock_view(tournament: Tournament, number: int, now: datetime, language: str
     def num(value: int | Fraction | Decimal) -> str:
         return format_number(language, value)
 
-    players_left = sum(entrant.status in (EntrantStatus.REGISTERED, EntrantStatus.PLAYING)
-                       for entrant in tournament.entrants.values())
+    summary = tournament.summary()
+    players_left = summary.players_left
     if tournament.phase is Phase.FINISHED:  # everyone was cashed out at the end: the winner is left
         players_left = sum(entrant.place == 1 for entrant in tournament.entrants.values())
-    rebuys, addons = rebuys_and_addons(tournament)
     view: dict[str, Any] = {
         "language": language,
         "title": text(language, "clock_page.title", number=number),
         "phase": tournament.phase.value,
-        "players": text(language, "clock_page.players_value", left=players_left, entries=len(tournament.entrants)),
+        "players": text(language, "clock_page.players_value", left=players_left, entries=summary.entries),
         "average": num(tournament.chips_in_play // players_left) if tournament.chips_in_play and players_left else "—",
         "chips": num(tournament.chips_in_play),
         "pawned": num(sum(item.status is ItemStatus.HELD for item in tournament.items)),
-        "rebuys": f"{num(rebuys)} / {num(addons)}",
+        "rebuys": f"{num(summary.rebuys)} / {num(summary.addons)}",
         "pool": num(money(tournament.config.to_money(tournament.chips_in_play))),
         "rate": text(language, "clock_page.rate", chips=_plain(tournament.config.rate)),
         "season": [{"player": row.player, "result": row.result} for row in season] if season else None,

@@ -204,14 +204,14 @@ async def test_the_terminal_table_serves_the_page(tmp_path) -> None:
 
 
 def test_the_view_counts_pawns_and_rebuys_and_the_pool_at_the_rate() -> None:
-    tournament = Tournament(TournamentConfig(rebuys_allowed=True), parse_schedule(SCHEDULE, "UTC"))
+    tournament = Tournament(TournamentConfig(rebuys=2), parse_schedule(SCHEDULE, "UTC"))
     for player in ("ann", "bob", "cat"):
         tournament.register(player)
     started = datetime(2026, 11, 29, 18, 0, tzinfo=UTC)
     tournament.start(started)
     tournament.record_pawn("ann", "leather jacket", 100, hand_number=3)
     tournament.eliminate("cat")
-    tournament.rebuy("cat")
+    tournament.rebuy("cat", 0, started + timedelta(minutes=1))
     view = clock_view(tournament, 7, started + timedelta(minutes=5), "ru")
     assert (view["title"], view["pawned"], view["rebuys"]) == ("Турнир №7", "1", "1 / 0")
     assert (view["players"], view["chips"], view["average"]) == ("3 из 3", "1\xa0300", "433")

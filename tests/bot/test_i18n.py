@@ -210,6 +210,8 @@ def _dynamic_keys() -> dict[str, set[str]]:
         "rank.": {f"{rank}.{form}" for rank in RANK_CHARS for form in FORMS},
         "rule.": set(_engine_rule_sites()),
         "schedule.": set(re.findall(r'ScheduleError\(\s*"(\w+)"', (ROOT / "engine/schedule.py").read_text("utf-8"))),
+        "option.": set(re.findall(r'OptionError\(\s*"(\w+)"',
+                                  (ROOT / "engine/tournament_options.py").read_text("utf-8"))),
         "parse.": {"empty", "bad_text", "unknown_command", "usage", "bad_amount", "amount_too_large", "bad_box",
                    "stale_button"},
         "parse.what.": {"amount", "ante", "pp", "pairplus", "bonus"},

@@ -45,7 +45,8 @@ def nets(tournament: Tournament) -> dict[str, int]:
 
 def test_default_config_is_the_seeds() -> None:
     config = TournamentConfig()
-    assert (config.buy_in, config.chips, config.rate, config.rebuys_allowed, config.max_pawns) == (50, 300, 6, False, 3)
+    assert (config.buy_in, config.chips, config.rate, config.max_pawns) == (50, 300, 6, 3)
+    assert (config.rebuys, config.addons, config.reentry, config.bounty) == (0, 0, False, 0)
     assert config.to_money(100) == Fraction(50, 3)
 
 
@@ -102,15 +103,14 @@ def test_late_registration_closes_when_someone_leaves() -> None:
         closed.register("cat")
 
 
-def test_no_rebuys_by_default_and_rebuy_when_allowed() -> None:
+def test_no_rebuys_by_default_and_a_busted_player_rebuys_when_allowed() -> None:
     tournament = running("ann", "bob", "cat")
     tournament.eliminate("cat")
     with pytest.raises(RuleError, match="rebuys"):
-        tournament.rebuy("cat")
-    generous = running("ann", "bob", "cat", config=TournamentConfig(rebuys_allowed=True))
-    assert not generous.can_rebuy("cat")
+        tournament.rebuy("cat", 0, START)
+    generous = running("ann", "bob", "cat", config=TournamentConfig(rebuys=1))
     generous.eliminate("cat")
-    generous.rebuy("cat")
+    generous.rebuy("cat", 0, START)
     assert generous.entrants["cat"].status is EntrantStatus.PLAYING and generous.chips_in_play == 1200
     generous.finish(END, {"ann": 600, "bob": 300, "cat": 300})
     assert nets(generous) == {"ann": 5000, "bob": 0, "cat": -5000}

@@ -1,0 +1,215 @@
+"""A tournament with rebuys, an add-on, re-entry and bounties played through the service: every payment goes through
+the bank in the ledger, the settlement's transfers pay each player's net, and refusals change nothing."""
+
+import random
+from datetime import UTC, datetime
+from fractions import Fraction
+
+import pytest
+
+from bot.clock import FakeClock
+from bot.output import Actor, Reply
+from bot.service import Service
+from bot.store import Store
+from engine.tournament import Tournament
+from tests.bot.conftest import ANN, BOB, CAT, PLACE
+from tests.bot.helpers import everything_said, press_label
+
+DAN = Actor("dan", "Dan")
+PLAYERS = {actor.user_id: actor for actor in (ANN, BOB, CAT, DAN)}
+SIX_PM = datetime(2026, 11, 29, 18, 0, tzinfo=UTC).timestamp()
+BREAK = datetime(2026, 11, 29, 19, 0, 1, tzinfo=UTC).timestamp()
+PLAY = datetime(2026, 11, 29, 20, 0, 1, tzinfo=UTC).timestamp()
+OPTIONS = "home-night rebuys 2 addon 1 reentry bounty 10"
+BANK = f"bank:{PLACE.table_id}:t1"
+
+
+def stack(user_id: str) -> str:
+    return f"stack:{PLACE.table_id}:{user_id}"
+
+
+@pytest.fixture
+async def night(store: Store) -> tuple[Service, FakeClock]:
+    clock = FakeClock(SIX_PM)
+    service = Service(store, clock, rng=random.Random(11))
+    await service.start()
+    created = await service.handle(PLACE, ANN, f"/tournament create {OPTIONS}")
+    assert created.error is None, created.error
+    assert ("Options: 2 rebuys per player until the first break, with 300 chips or fewer; 1 add-on per player at the "
+            "first break; re-entry while late registration is open (until the first break); a bounty of 10 out of "
+            "each buy-in; a rebuy, an add-on or a re-entry costs 40 for 300 chips.") in created.public
+    for actor in PLAYERS.values():
+        assert (await service.handle(PLACE, actor, "/join")).error is None
+    assert (await service.handle(PLACE, ANN, "/set structure no-limit")).error is None
+    return service, clock
+
+
+async def balances(service: Service) -> dict[str, int]:
+    found = await service.store.read(lambda tx: tx.balances(""))
+    return {name: chips for name, chips in found.items() if PLACE.table_id in name}
+
+
+async def shove_out(service: Service, reply: Reply) -> list[Reply]:
+    """Whoever is to act goes all-in (or calls one) until the hand is over."""
+    replies = [reply]
+    for _ in range(30):
+        if reply.table is None or reply.table.to_act is None:
+            return replies
+        actor = PLAYERS[reply.table.to_act]
+        reply = await service.handle(PLACE, actor, "/allin")
+        if reply.error is not None:
+            reply = await service.handle(PLACE, actor, "/call")
+        assert reply.error is None, reply.error
+        replies.append(reply)
+    raise AssertionError("the hand did not end")
+
+
+async def shove_until_someone_busts(service: Service, reply: Reply) -> str:
+    """All-in hands until someone is out; everything said."""
+    said = ""
+    for _ in range(20):
+        said += everything_said(await shove_out(service, reply))
+        if "is out in place" in said or "The tournament is over" in said:
+            return said
+        reply = await service.handle(PLACE, ANN, "/deal")
+        assert reply.error is None, reply.error
+    raise AssertionError("nobody busted")
+
+
+async def refused_without_change(service: Service, actor: Actor, line: str, error: str) -> None:
+    before = await balances(service)
+    reply = await service.handle(PLACE, actor, line)
+    assert reply.error == error
+    assert await balances(service) == before
+
+
+async def seat_stacks(service: Service) -> dict[str, int]:
+    return {name.rsplit(":", 1)[1]: chips for name, chips in (await balances(service)).items()
+            if name.startswith("stack:") and chips}
+
+
+async def test_rebuys_add_ons_re_entries_and_bounties_end_to_end(night) -> None:
+    service, clock = night
+    started = await service.handle(PLACE, ANN, "/tournament start")
+    said = await shove_until_someone_busts(service, started)
+    busted = [actor for actor in PLAYERS.values() if f"{actor.name} is out in place" in said]
+    assert len(busted) == 3, "four equal stacks all-in: one takes everything (no split with this shuffle)"
+    assert "The tournament is over" not in said, "in the rebuy period the busted may still come back"
+    for actor in busted:
+        assert f"{actor.name}'s bounty: 10." in said, "the bounty is announced at the bust-out"
+        assert f"{actor.name} may come back with /rebuy until the first break." in said
+    first, second, third = busted
+
+    reentered = await service.handle(PLACE, first, "/join")  # re-entry: the usual register command
+    assert f"{first.name} re-enters: 300 chips for 40." in reentered.public
+    rebought = await service.handle(PLACE, second, "/rebuy")  # busted too: back by a rebuy from nothing
+    assert f"{second.name} rebuys: 300 chips for 40." in rebought.public
+    stacks = await seat_stacks(service)
+    rich = next(player for player, chips in stacks.items() if chips > 300)
+    await refused_without_change(service, PLAYERS[rich], "/rebuy",
+                                 f"A rebuy is for a stack of 300 chips or fewer; you have {stacks[rich]:,}.")
+    idle = await service.handle(PLACE, first, "/table")
+    rebought = await service.press(PLACE, first, press_label(idle, "rebuy"))  # the button between hands
+    assert rebought.error is None, rebought.error
+    assert f"{first.name} rebuys: 300 chips for 40." in rebought.public
+    clock_text = (await service.handle(PLACE, BOB, "/clock")).public[0]
+    assert ("3 players left of 5 entries; 2 rebuys · 0 add-ons · 1 re-entry · bounties in play: 10; paid in: 320."
+            in clock_text)
+
+    clock.current = BREAK
+    await service.scheduler.fire_due()
+    await refused_without_change(service, first, "/rebuy", "The rebuy period is over (it ends at the first break).")
+    await refused_without_change(service, third, "/join", "Registration is closed.")  # late registration is over
+    await refused_without_change(service, third, "/rebuy", "The rebuy period is over (it ends at the first break).")
+    idle = await service.handle(PLACE, second, "/table")
+    added = await service.press(PLACE, second, press_label(idle, "addon"))
+    assert f"{second.name} takes the add-on: 300 chips for 40." in added.public
+    await refused_without_change(service, second, "/addon", "You have bought all your add-ons (1).")
+    await refused_without_change(service, third, "/addon", "You are not playing in this tournament.")
+
+    clock.current = PLAY
+    await service.scheduler.fire_due()
+    reply = await service.handle(PLACE, ANN, "/table")
+    for _ in range(20):
+        said = await shove_until_someone_busts(service, reply)
+        if "The tournament is over" in said:
+            break
+        assert "may re-enter" not in said and "may come back" not in said
+        reply = await service.handle(PLACE, ANN, "/deal")
+    assert "Settlement (money units):" in said
+
+    assert await service.store.read(lambda tx: tx.check_ledger()) == []
+    assert (await balances(service))[BANK] == 0, "every chip issued came back to the bank"
+    rows = await service.store.read(lambda tx: tx.ledger_rows(PLACE.table_id, "t1"))
+    _, state = await service.store.read(lambda tx: tx.load_table(PLACE.table_id))
+    tournament = Tournament.from_dict(state["last_tournament"]["engine"])
+    settlement = tournament.settle()
+    rate = tournament.config.rate
+    for row in settlement.rows:
+        issued = sum(move.amount for move in rows if move.source == BANK and move.target == stack(row.player))
+        returned = sum(move.amount for move in rows if move.target == BANK and move.source == stack(row.player))
+        assert row.paid_in == 10 + Fraction(issued) / rate, "the buy-in's bounty, and every stack at the rate"
+        assert row.cashed_out == Fraction(returned) / rate
+        paid = sum(item.amount for item in settlement.transfers if item.payer == row.player)
+        got = sum(item.amount for item in settlement.transfers if item.payee == row.player)
+        assert (got - paid) * 100 == row.net_cents, "the transfers pay exactly each player's net"
+    assert sum(row.bounties for row in settlement.rows) == 40, "four bounties of 10, each paid to someone"
+    assert sum(row.net for row in settlement.rows) == 0
+    counts = {row.player: (row.rebuys, row.addons, row.reentries) for row in settlement.rows}
+    assert (counts[first.user_id], counts[second.user_id], counts[third.user_id]) == ((1, 0, 1), (1, 1, 0), (0, 0, 0))
+
+
+async def test_bad_options_are_refused_with_a_reason_and_create_nothing(store: Store) -> None:
+    service = Service(store, FakeClock(SIX_PM), rng=random.Random(1))
+    await service.start()
+    refused = await service.handle(PLACE, ANN, "/tournament create home-night rebuys")
+    assert refused.error == "I can't read that option: “rebuys” needs a count per player, like “rebuys 2”"
+    refused = await service.handle(PLACE, ANN, "/tournament create bounty 60")
+    assert refused.error == "I can't read that option: the bounty is part of the buy-in: more than 0 and less than 50"
+    refused = await service.handle(PLACE, ANN, "/tournament create 10/20 20m; 20/40 rebuys 1")
+    assert refused.error == "Rebuys, add-ons and re-entry run until the first break, and this schedule has none."
+    await service.handle(PLACE, ANN, "/lang ru")
+    refused = await service.handle(PLACE, ANN, "/tournament create аддон 0")
+    assert refused.error == "Не могу разобрать опцию: «аддон»: от 1 до 99 на игрока, а не 0"
+    assert (await service.handle(PLACE, ANN, "/clock")).error is not None, "no tournament was created"
+    created = await service.handle(PLACE, ANN, "/tournament create ребаи 1 баунти 2,5")
+    assert created.error is None, created.error
+    assert ("Опции: 1 ребай на игрока до первого перерыва, при стеке не больше 300 фишек; баунти 2,50 из каждого "
+            "бай-ина; ребай, аддон или повторный вход стоит 47,50 за 300 фишек.") in created.public
+
+
+async def test_no_rebuy_or_add_on_when_the_tournament_offers_none(store: Store) -> None:
+    service = Service(store, FakeClock(SIX_PM), rng=random.Random(1))
+    await service.start()
+    await service.handle(PLACE, ANN, "/tournament create home-night")
+    for actor in (ANN, BOB):
+        await service.handle(PLACE, actor, "/join")
+    started = await service.handle(PLACE, ANN, "/tournament start")
+    assert not any(button.payload.endswith(("rebuy", "addon")) for button in started.table.buttons)
+    in_hand = PLAYERS[started.table.to_act]
+    await refused_without_change(service, in_hand, "/rebuy", "Rebuy between hands: wait for this hand to end.")
+    await refused_without_change(service, CAT, "/rebuy", "Rebuys are not allowed in this tournament.")
+    await refused_without_change(service, CAT, "/addon", "Add-ons are not offered in this tournament.")
+    assert "\n" not in (await service.handle(PLACE, CAT, "/clock")).public[0], "no counts without options"
+
+
+async def test_the_last_player_waits_for_a_comeback_until_the_rebuy_period_ends(store: Store) -> None:
+    clock = FakeClock(SIX_PM)
+    service = Service(store, clock, rng=random.Random(3))
+    await service.start()
+    await service.handle(PLACE, ANN, "/tournament create home-night rebuys 1")
+    for actor in (ANN, BOB):
+        await service.handle(PLACE, actor, "/join")
+    await service.handle(PLACE, ANN, "/set structure no-limit")
+    said = await shove_until_someone_busts(service, await service.handle(PLACE, ANN, "/tournament start"))
+    assert "is out in place 2" in said and "The tournament is over" not in said, "the busted one may still rebuy"
+    heard: list[str] = []
+
+    async def listener(place, reply):
+        heard.extend(reply.public)
+
+    service.subscribe("chat/", listener)
+    clock.current = BREAK
+    await service.scheduler.fire_due()
+    assert any(line.startswith("🏆 The tournament is over. Winner:") for line in heard), "no comeback by the break"
+    assert await service.store.read(lambda tx: tx.check_ledger()) == []

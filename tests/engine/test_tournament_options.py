@@ -1,0 +1,287 @@
+"""Tournament options (RULES.md §1c): rebuys, add-ons, re-entry and bounties; their refusals change nothing; the
+options' text; splitting a bounty conserves every cent."""
+
+from datetime import datetime
+from fractions import Fraction
+from zoneinfo import ZoneInfo
+
+import pytest
+from hypothesis import given
+from hypothesis import strategies as st
+
+from engine.bounty import eliminators, split_bounty
+from engine.common import Move, RuleError, all_moves
+from engine.holdem_types import PotAward
+from engine.schedule import Level, Schedule, home_night
+from engine.tournament import (
+    BANK,
+    BountyCollected,
+    EntrantStatus,
+    PlayerEliminated,
+    Tournament,
+    TournamentConfig,
+)
+from engine.tournament_options import OptionError, TournamentOptions, split_options
+
+MOSCOW = ZoneInfo("Europe/Moscow")
+START = datetime(2024, 5, 4, 17, tzinfo=MOSCOW)
+LEVEL_ONE = datetime(2024, 5, 4, 18, 30, tzinfo=MOSCOW)
+BREAK = datetime(2024, 5, 4, 19, 30, tzinfo=MOSCOW)
+LEVEL_TWO = datetime(2024, 5, 4, 20, 30, tzinfo=MOSCOW)
+END = datetime(2024, 5, 4, 23, tzinfo=MOSCOW)
+
+
+def running(*players: str, **options: object) -> Tournament:
+    tournament = Tournament(TournamentConfig(**options), home_night("Europe/Moscow"))  # type: ignore[arg-type]
+    for player in players:
+        tournament.register(player)
+    tournament.start(START)
+    return tournament
+
+
+def pot(amount: int, eligible: str, winners: dict[str, int]) -> PotAward:
+    return PotAward(amount, tuple(eligible.split()), winners, None)
+
+
+def snapshot(tournament: Tournament) -> dict[str, object]:
+    return tournament.to_dict()
+
+
+# --- rebuys ---------------------------------------------------------------------------------------------------------
+
+
+def test_a_rebuy_at_or_below_the_starting_stack_during_the_rebuy_period() -> None:
+    tournament = running("ann", "bob", "cat", rebuys=2)
+    events = tournament.rebuy("ann", 300, LEVEL_ONE)
+    assert all_moves(events) == [Move(BANK, "stack:ann", 300, "rebuy")]
+    assert tournament.chips_in_play == 1200
+    assert tournament.entrants["ann"].rebuys == 1 and tournament.entrants["ann"].buy_ins == 2
+    tournament.rebuy("ann", 120, LEVEL_ONE)
+    assert tournament.summary().rebuys == 2 and tournament.summary().money_in == 250
+
+
+@pytest.mark.parametrize(("player", "stack", "now", "code"), [
+    ("ann", 301, LEVEL_ONE, "stack_over_start"),
+    ("ann", 100, BREAK, "rebuy_period_over"),
+    ("ann", 100, LEVEL_TWO, "rebuy_period_over"),
+    ("zed", 0, LEVEL_ONE, "not_playing"),
+])
+def test_a_refused_rebuy_changes_nothing(player: str, stack: int, now: datetime, code: str) -> None:
+    tournament = running("ann", "bob", "cat", rebuys=1)
+    before = snapshot(tournament)
+    with pytest.raises(RuleError) as refused:
+        tournament.rebuy(player, stack, now)
+    assert refused.value.code == code
+    assert not tournament.can_rebuy(player, stack, now)
+    assert snapshot(tournament) == before
+
+
+def test_rebuys_run_out_and_are_off_by_default() -> None:
+    tournament = running("ann", "bob", rebuys=1)
+    tournament.rebuy("ann", 10, LEVEL_ONE)
+    before = snapshot(tournament)
+    with pytest.raises(RuleError, match=r"all your rebuys \(1\)"):
+        tournament.rebuy("ann", 10, LEVEL_ONE)
+    assert snapshot(tournament) == before
+    with pytest.raises(RuleError, match="not allowed"):
+        running("ann", "bob").rebuy("ann", 10, LEVEL_ONE)
+
+
+def test_a_busted_player_rebuys_and_the_places_of_those_out_stay_consecutive() -> None:
+    tournament = running("ann", "bob", "cat", "dan", rebuys=1)
+    tournament.eliminate("dan")  # 4th
+    tournament.eliminate("cat")  # 3rd
+    tournament.rebuy("dan", 0, LEVEL_ONE)
+    assert tournament.entrants["dan"].status is EntrantStatus.PLAYING and tournament.entrants["dan"].place is None
+    assert tournament.entrants["cat"].place == 4, "dan is back in: cat now ranks below the three still playing"
+    assert tournament.eliminate("bob") == [PlayerEliminated(player="bob", place=3)]
+    tournament.finish(END, {"ann": 900, "dan": 600})
+    places, _ = tournament.standings()
+    assert places == {"ann": 1, "dan": 2, "bob": 3, "cat": 4}
+
+
+# --- add-ons ----------------------------------------------------------------------------------------------------------
+
+
+def test_an_add_on_at_the_first_break_only_and_as_many_as_offered() -> None:
+    tournament = running("ann", "bob", addons=1)
+    for moment in (LEVEL_ONE, LEVEL_TWO):
+        with pytest.raises(RuleError, match="first break"):
+            tournament.addon("ann", moment)
+    events = tournament.addon("ann", BREAK)
+    assert all_moves(events) == [Move(BANK, "stack:ann", 300, "add-on")]
+    before = snapshot(tournament)
+    with pytest.raises(RuleError, match=r"all your add-ons \(1\)"):
+        tournament.addon("ann", BREAK)
+    assert snapshot(tournament) == before
+    assert not running("ann", "bob").can_addon("ann", BREAK), "no add-ons unless offered"
+
+
+def test_no_add_on_for_a_player_who_is_out() -> None:
+    tournament = running("ann", "bob", "cat", addons=2)
+    tournament.eliminate("cat")
+    assert not tournament.can_addon("cat", BREAK)
+    tournament.cash_out("bob", 300)
+    assert not tournament.can_addon("bob", BREAK)
+
+
+# --- re-entry -----------------------------------------------------------------------------------------------------
+
+
+def test_a_busted_player_re_enters_during_late_registration_without_a_bounty() -> None:
+    tournament = running("ann", "bob", "cat", reentry=True, bounty=Fraction(10))
+    tournament.eliminate("cat")
+    assert tournament.can_register("eve", LEVEL_ONE), "late registration stays open through the rebuy period"
+    events = tournament.register("cat", LEVEL_ONE)
+    assert all_moves(events) == [Move(BANK, "stack:cat", 300, "re-entry")]
+    entrant = tournament.entrants["cat"]
+    assert (entrant.status, entrant.reentries, entrant.bounty) == (EntrantStatus.PLAYING, 1, 0)
+    assert entrant.paid_in(tournament.config) == 90, "a buy-in of 50 (bounty 10 in it), a re-entry at 40"
+    summary = tournament.summary()
+    assert (summary.entries, summary.reentries, summary.players_left, summary.bounty_pool) == (4, 1, 3, 20)
+
+
+def test_no_re_entry_after_late_registration_or_when_not_offered() -> None:
+    tournament = running("ann", "bob", "cat", reentry=True)
+    tournament.eliminate("cat")
+    before = snapshot(tournament)
+    with pytest.raises(RuleError, match="closed"):
+        tournament.register("cat", BREAK)
+    assert snapshot(tournament) == before
+    plain = running("ann", "bob", "cat")
+    plain.eliminate("cat")
+    with pytest.raises(RuleError, match="re-entry is not allowed"):
+        plain.register("cat")
+    with pytest.raises(RuleError, match="already"):
+        tournament.register("ann", LEVEL_ONE)
+
+
+def test_a_late_entrant_ranks_above_everyone_out() -> None:
+    tournament = running("ann", "bob", "cat", rebuys=1)
+    tournament.eliminate("cat")  # 3rd of 3
+    tournament.register("dan", LEVEL_ONE)
+    assert tournament.entrants["cat"].place == 4
+
+
+def test_options_need_a_break_in_the_schedule() -> None:
+    no_break = Schedule((Level(10), ), "UTC")
+    with pytest.raises(RuleError) as refused:
+        Tournament(TournamentConfig(rebuys=1), no_break)
+    assert refused.value.code == "needs_break"
+    Tournament(TournamentConfig(bounty=Fraction(5)), no_break)  # a bounty needs no period
+
+
+# --- bounties -----------------------------------------------------------------------------------------------------
+
+
+def test_a_bounty_goes_to_the_winner_of_the_pot_that_eliminated_its_holder() -> None:
+    tournament = running("ann", "bob", "cat", bounty=Fraction(10))
+    assert tournament.config.rate == Fraction(15, 2), "300 chips for the 40 left of the buy-in"
+    events = tournament.eliminate_busted(["cat"], {"cat": 300}, pots=[pot(900, "ann bob cat", {"ann": 900})],
+                                         order=["bob", "cat", "ann"])
+    assert events[1] == BountyCollected(player="cat", money=Fraction(10), winners={"ann": Fraction(10)})
+    tournament.finish(END, {"ann": 900, "bob": 0})
+    rows = {row.player: row for row in tournament.settle().rows}
+    assert rows["ann"].bounties == 20, "cat's bounty and her own, never collected"
+    assert rows["ann"].net == 120 - 50 + 20
+    assert sum(row.net_cents for row in rows.values()) == 0
+
+
+def test_a_split_pot_splits_the_bounty_and_the_odd_cent_goes_left_of_the_button() -> None:
+    tournament = running("ann", "bob", "cat", bounty=Fraction(1, 100))
+    pots = [pot(300, "ann bob cat", {"ann": 150, "bob": 150})]
+    events = tournament.eliminate_busted(["cat"], {"cat": 100}, pots=pots, order=["bob", "cat", "ann"])
+    assert events[1].winners == {"bob": Fraction(1, 100)}  # type: ignore[attr-defined]
+
+
+def test_the_side_pot_that_took_the_last_chips_names_the_eliminator() -> None:
+    pots = [pot(300, "ann bob cat", {"ann": 300}), pot(200, "bob cat", {"cat": 200})]
+    assert eliminators("bob", pots) == {"cat": 200}
+    assert eliminators("ann", pots) == {}, "ann won: she was not eliminated"
+    halves = [pot(100, "ann bob", {"ann": 50}), pot(100, "ann bob", {"ann": 25, "cat": 25})]
+    assert eliminators("bob", halves) == {"ann": 75, "cat": 25}, "a pot run twice: its parts add up"
+    assert eliminators("zed", pots) == {}
+
+
+@given(st.integers(0, 10**6), st.dictionaries(st.sampled_from("abcdef"), st.integers(1, 10**5), min_size=1),
+       st.permutations("abcdef"))
+def test_splitting_a_bounty_conserves_every_cent(cents: int, shares: dict[str, int], order: list[str]) -> None:
+    split = split_bounty(cents, shares, order)
+    assert sum(split.values()) == cents
+    assert set(split) == set(shares)
+    total = sum(shares.values())
+    for winner, got in split.items():
+        assert abs(Fraction(got) - Fraction(cents * shares[winner], total)) < 1, "within a cent of the proportion"
+    seated = [winner for winner in order if winner in shares]
+    extra = [split[winner] - cents * shares[winner] // total for winner in seated]
+    assert extra == sorted(extra, reverse=True), "the odd cents go first to the first left of the button"
+
+
+def test_the_summary_and_the_options_survive_a_round_trip() -> None:
+    tournament = running("ann", "bob", "cat", rebuys=2, addons=1, reentry=True, bounty=Fraction(5, 2))
+    tournament.rebuy("ann", 100, LEVEL_ONE)
+    tournament.eliminate_busted(["cat"], {"cat": 300}, pots=[pot(600, "bob cat", {"bob": 600})], order=["bob"])
+    tournament.register("cat", LEVEL_ONE)
+    tournament.addon("bob", BREAK)
+    again = Tournament.from_dict(tournament.to_dict())
+    assert again.to_dict() == tournament.to_dict()
+    assert again.summary() == tournament.summary()
+    assert again.summary().to_dict() == {"players_left": 3, "entries": 4, "rebuys": 1, "addons": 1, "reentries": 1,
+                                          "bounty_pool": "5/1", "money_in": "585/2", "chips_in_play": 1800}
+
+
+def test_an_old_snapshot_without_options_still_reads() -> None:
+    data = running("ann", "bob").to_dict()
+    config = data["config"]
+    for key in ("rebuys", "addons", "reentry", "bounty"):
+        del config[key]
+    config["rebuys_allowed"] = False
+    for entrant in data["entrants"]:
+        for key in ("rebuys", "addons", "reentries", "bounty", "bounties_won"):
+            del entrant[key]
+    again = Tournament.from_dict(data)
+    assert again.config == TournamentConfig() and again.entrants["ann"].bounty == 0
+
+
+# --- the options' text ----------------------------------------------------------------------------------------------
+
+
+def test_options_are_read_out_of_the_schedule_words() -> None:
+    options, schedule = split_options("home-night rebuys 2 addon reentry bounty 10", Fraction(50))
+    assert options == TournamentOptions(rebuys=2, addons=1, reentry=True, bounty=Fraction(10))
+    assert schedule == "home-night"
+    options, schedule = split_options("Ребаи 1 10/20 20m; break 10m; 20/40 аддон 2 баунти 2,5", Fraction(50))
+    assert (options.rebuys, options.addons, options.bounty) == (1, 2, Fraction(5, 2))
+    assert schedule == "10/20 20m; break 10m; 20/40"
+    assert split_options("", Fraction(50)) == (TournamentOptions(), "")
+
+
+@pytest.mark.parametrize(("text", "code"), [
+    ("rebuys", "needs_count"),
+    ("rebuys two", "needs_count"),
+    ("rebuys 0", "count_range"),
+    ("addon 100", "count_range"),
+    ("rebuys 1 rebuy 2", "repeated"),
+    ("reentry 2", "reentry_count"),
+    ("bounty", "bad_bounty"),
+    ("bounty 1.234", "bad_bounty"),
+    ("bounty 50", "bounty_range"),
+    ("bounty 0", "bounty_range"),
+])
+def test_a_bad_option_is_refused_with_a_reason(text: str, code: str) -> None:
+    with pytest.raises(OptionError) as refused:
+        split_options(f"home-night {text}", Fraction(50))
+    assert refused.value.code == code
+
+
+def test_pawned_items_keep_working_at_the_rate_of_a_bounty_tournament() -> None:
+    tournament = running("ann", "bob", "cat", rebuys=1, bounty=Fraction(10))
+    tournament.record_pawn("ann", "leather jacket", 100, 3)
+    tournament.rebuy("ann", 250, LEVEL_ONE)
+    tournament.eliminate_busted(["cat"], {"cat": 300}, pots=[pot(600, "bob cat", {"bob": 600})], order=["bob"])
+    tournament.finish(END, {"ann": 650, "bob": 650})
+    rows = {row.player: row for row in tournament.settle().rows}
+    assert rows["ann"].items_bought_back == Fraction(40, 3), "100 chips at 7.5 a unit"
+    assert rows["ann"].paid_in == 90 and rows["ann"].cashed_out == Fraction(260, 3)
+    assert rows["bob"].bounties == 20 and rows["cat"].bounties == 0
+    assert sum(row.net for row in rows.values()) == 0
