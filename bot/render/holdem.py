@@ -19,6 +19,8 @@ def seats_text(act: Action) -> str:
     lines = [act.t("holdem.seats_title")]
     for seat in act.state.get("seats", []):
         status = act.t("holdem.sitting_out") if seat["out"] else ""
+        if seat.get("back") in ("ask", "wait"):  # returning at a cash table (see `bot.games.holdem_options`)
+            status = act.t("holdem.waiting_big_blind")
         lines.append(f"  {act.name(seat['id'])} — {seat['stack']} {status}".rstrip())
     lines.append(act.t(_waiting(act) or "holdem.between_hands"))
     return "\n".join(lines)
