@@ -119,7 +119,7 @@ class HoldemController:
             if not act.state.get("seats"):
                 return None
             buttons = (*render.idle_buttons(act, key, decision), *options.straddle_buttons(self, act, key, decision),
-                       *options.away_buttons(act, key))
+                       *options.away_buttons(act, key, decision))
             return TableMessage(key, render.seats_text(act), buttons)
         text = "\n".join(filter(None, (render.table_text(act, hand, story.shown(act.state)), options.bank_line(act))))
         buttons = (*render.action_buttons(act, hand, key, decision), *options.pre_buttons(act, hand, key),

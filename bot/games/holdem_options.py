@@ -145,12 +145,13 @@ def _arm_stand_up(ctl: HoldemController, act: Action) -> None:
     act.arm(key, max(0.0, min(times) + 60 * ctl.config(act, "away_minutes") - act.now), kind="away")
 
 
-def away_buttons(act: Action, key: str) -> tuple[Button, ...]:
-    """"Post a big blind" and "Wait for the big blind", while a returning player has not chosen."""
+def away_buttons(act: Action, key: str, decision: str = "") -> tuple[Button, ...]:
+    """"Post a big blind" and "Wait for the big blind", while a returning player has not chosen: on any message of
+    the hand in play, or between hands on the table's current state (`decision`, as the Deal button)."""
     if not any(seat.get("back") == "ask" for seat in act.state.get("seats", [])):
         return ()
-    return (Button(act.t("button.back_post"), button_payload(key, "back post")),
-            Button(act.t("button.back_wait"), button_payload(key, "back wait")))
+    return (Button(act.t("button.back_post"), button_payload(key, "back post", decision)),
+            Button(act.t("button.back_wait"), button_payload(key, "back wait", decision)))
 
 
 # --- the straddle ------------------------------------------------------------------------------------------------
