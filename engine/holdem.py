@@ -481,9 +481,9 @@ class Hand:
         self._seat(player_id).pre = "" if pre is None else pre.value
 
     def set_absent(self, player_id: str, absent: bool) -> list[Event]:
-        """Mark a player absent (his turns check or fold at once, played now if it is his turn) or back."""
+        """Mark a player absent (his turns check or fold at once, played now if it is his turn: the events) or back."""
         self._seat(player_id).absent = absent
-        return self._play_automatic()
+        return self._play_automatic() if absent else []
 
     def _play_automatic(self) -> list[Event]:
         """Play the turn of the player to act if it is decided already: he is absent (check or fold), or his

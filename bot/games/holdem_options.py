@@ -70,6 +70,10 @@ def back(ctl: HoldemController, act: Action, command: cmd.Command) -> None:
     if not _choice_needed(ctl, act, seat):
         seat["out"], seat["timeouts"], seat["back"], seat["away_since"] = False, 0, "", None
         act.say("holdem.back_in", player=act.name(act.user))
+        hand = ctl._hand(act)
+        if hand is not None and act.user in hand.players:  # a tournament's: his turns in this hand are his again
+            hand.set_absent(act.user, False)
+            act.state["hand"] = hand.to_dict()
     else:
         seat["out"], seat["timeouts"], seat["away_since"] = False, 0, None
         seat["back"] = choice or "ask"
@@ -121,6 +125,7 @@ def stand_up_away(ctl: HoldemController, act: Action) -> None:
     are in), their stacks going back to their wallets."""
     limit = 60 * ctl.config(act, "away_minutes")
     hand = ctl._hand(act)
+    stood = False
     for seat in list(act.state.get("seats", [])):
         since = seat.get("away_since")
         if act.state.get("tournament") or not seat["out"] or since is None or act.now - since < limit:
@@ -131,8 +136,10 @@ def stand_up_away(ctl: HoldemController, act: Action) -> None:
             seat["leaving"] = True
         else:
             ctl._stand_up(act, seat)
+            stood = True
     _arm_stand_up(ctl, act)
-    act.show_table(ctl.table_message(act))
+    if stood:
+        act.show_table(ctl.table_message(act))
 
 
 def _arm_stand_up(ctl: HoldemController, act: Action) -> None:

@@ -229,3 +229,52 @@ async def test_a_running_time_bank_survives_a_restart(tmp_path: Path, clock: Fak
     assert heard[-1].table is not None and "time bank" not in heard[-1].table.text
     await ledger_ok(restarted)
     await store.close()
+
+
+async def banks(store: Store) -> dict[str, dict[str, int]]:
+    """Each seat's stored time bank."""
+    loaded = await store.read(lambda tx: tx.load_table(PLACE.table_id))
+    assert loaded is not None
+    return {seat["id"]: seat.get("bank") for seat in loaded[1]["seats"]}
+
+
+async def test_a_tournament_refills_the_time_banks_at_each_new_level(store: Store) -> None:
+    clock = FakeClock(1_800_000_000.0)
+    service = Service(store, clock, rng=random.Random(4))
+    await service.start()
+    await service.handle(PLACE, ANN, "/tournament create 10/20 2m; 20/40 60m")
+    await service.handle(PLACE, ANN, "/set time_bank 30")
+    for actor in (ANN, BOB, CAT):
+        assert (await service.handle(PLACE, actor, "/join")).error is None
+    reply = await service.handle(PLACE, ANN, "/tournament start")
+    assert reply.table is not None and reply.table.to_act is not None
+    slow = reply.table.to_act
+    clock.advance(61)
+    await service.scheduler.fire_due()
+    clock.advance(20)
+    reply = await service.press(PLACE, PLAYERS[slow], press_label(await service.handle(PLACE, ANN, "/table"),
+                                                                 "check", "call"))
+    assert reply.error is None
+    assert (await banks(store))[slow] == {"full": 30, "left": 10, "hands": 0}  # 20 s of the bank spent
+    await play_out(service, PLACE, PLAYERS, reply)
+    clock.advance(9)
+    await service.scheduler.fire_due()  # the next hand, still at the first level: nothing refilled
+    assert (await banks(store))[slow]["left"] == 10
+    await play_out(service, PLACE, PLAYERS, await service.handle(PLACE, ANN, "/table"))
+    clock.advance(300)  # past the first level: the next hand is dealt at the second
+    await service.scheduler.fire_due()
+    view = await service.handle(PLACE, ANN, "/table")
+    assert view.table is not None and "blinds 10/20" in view.table.text  # the second level's (the first: 5/10)
+    assert (await banks(store))[slow]["left"] == 30
+    await ledger_ok(service)
+
+
+async def test_a_straddle_is_exported_as_pokerstars_writes_it(service: Service) -> None:
+    await service.handle(PLACE, ANN, "/set structure no-limit")
+    await service.handle(PLACE, ANN, "/set straddle on")
+    await seat(service, ANN, BOB, CAT, DAN)
+    assert (await service.handle(PLACE, DAN, "/straddle")).error is None
+    dealt = await service.handle(PLACE, ANN, "/deal")
+    await play_out(service, PLACE, PLAYERS, dealt, ("fold", "check"))
+    exported = "\n".join((await service.handle(PLACE, DAN, "/history")).private["dan"])
+    assert "Dan: posts straddle 40" in exported
