@@ -1,10 +1,11 @@
 """Hold'em table options at the table (RULES.md §1a): away and back, the straddle, pre-actions and the time bank.
 
-State they keep, beside the controller's: per seat `away_since` (when he went away), `back` ("ask": returning at a
-cash table and not yet chosen, "wait": waiting for the big blind, "post": posting one in the next hand) and `bank` (his
-`TimeBank`); per table `straddle` (who straddles the next hand), `bank_run` (the time bank running: whose, since
-when), `bank_level` (a tournament's level the banks were last refilled at) and `pre_pressed` (when each player last
-chose a pre-action, so a double click does not cancel what the first click chose).
+State they keep, beside the controller's: per seat `away_since` and `away_number` (when he went away, and the
+table's hand number then), `back` ("ask": returning at a cash table and not yet chosen, "wait": waiting for the big
+blind, "post": posting one in the next hand) and `bank` (his `TimeBank`); per table `straddle` (who straddles the next
+hand), `bank_run` (the time bank running: whose, since when), `bank_level` (a tournament's level the banks were last
+refilled at) and `pre_pressed` (when each player last chose a pre-action, so a double click does not cancel what the
+first click chose).
 """
 
 from __future__ import annotations
@@ -48,6 +49,7 @@ def away(ctl: HoldemController, act: Action, command: cmd.Command) -> None:
 def mark_away(ctl: HoldemController, act: Action, seat: dict[str, Any]) -> None:
     """Sit a player out (by `/away` or after time-outs) and start counting how long he is away."""
     seat["out"], seat["back"], seat["away_since"] = True, "", act.now
+    seat["away_number"] = act.state.get("number", 0)  # the hand in play or the last one: he has missed none yet
     if act.state.get("straddle") == seat["id"]:
         act.state.pop("straddle")
     _arm_stand_up(ctl, act)
@@ -87,9 +89,11 @@ def back(ctl: HoldemController, act: Action, command: cmd.Command) -> None:
 
 
 def _choice_needed(ctl: HoldemController, act: Action, seat: dict[str, Any]) -> bool:
-    """Whether a returning player chooses how to come back: at a cash table that has dealt a hand, with two others
-    dealt in (else he simply plays the next hand)."""
+    """Whether a returning player chooses how to come back: at a cash table that has dealt a hand without him since he
+    went away, with two others dealt in (else he simply plays the next hand)."""
     if act.state.get("tournament") or act.state.get("button", -1) < 0:
+        return False
+    if seat["out"] and seat.get("away_number") == act.state.get("number", 0):
         return False
     return sum(1 for other in ctl.eligible(act) if other is not seat) >= 2
 

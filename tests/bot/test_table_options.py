@@ -278,3 +278,11 @@ async def test_a_straddle_is_exported_as_pokerstars_writes_it(service: Service) 
     await play_out(service, PLACE, PLAYERS, dealt, ("fold", "check"))
     exported = "\n".join((await service.handle(PLACE, DAN, "/history")).private["dan"])
     assert "Dan: posts straddle 40" in exported
+
+
+async def test_back_before_missing_a_hand_needs_no_choice(service: Service) -> None:
+    await seat(service, ANN, BOB, CAT, DAN)
+    await service.handle(PLACE, ANN, "/deal")
+    await service.handle(PLACE, DAN, "/away")
+    back = await service.handle(PLACE, DAN, "/back")  # the hand he is in still plays: he simply stays
+    assert back.public == ["Dan is back in."] and "dan" not in back.private
