@@ -62,6 +62,23 @@ class Leave(Command):
 
 
 @dataclass(frozen=True)
+class Away(Command):
+    """Sit out from the next hand, keeping your seat and stack."""
+
+    name = "away"
+    aliases = ("sitout",)
+
+
+@dataclass(frozen=True)
+class Back(Command):
+    """Come back after /away; at a cash table `post` a big blind now or `wait` for the big blind."""
+
+    name = "back"
+    usage = "[post|wait]"
+    choice: str | None = None
+
+
+@dataclass(frozen=True)
 class Deal(Command):
     """Deal the next hand or round."""
 
@@ -186,6 +203,29 @@ class AllIn(Command):
 
     name = "allin"
     aliases = ("all-in", "shove")
+
+
+@dataclass(frozen=True)
+class Straddle(Command):
+    """Post a straddle (twice the big blind) in the next hand, left of the big blind; `off` takes it back."""
+
+    name = "straddle"
+    usage = "[off]"
+    off: bool = False
+
+
+@dataclass(frozen=True)
+class Pre(Command):
+    """Choose what you will do when your turn comes (check/fold, check, call any); the same again cancels it."""
+
+    name = "pre"
+    usage = "checkfold|check|callany"
+    choice: str = ""
+
+
+PRE_CHOICES = {"checkfold": "check_fold", "check_fold": "check_fold", "check": "check", "callany": "call_any",
+               "call_any": "call_any"}
+"""The words of `/pre` and the pre-actions they choose (`engine.preactions.PreAction` values)."""
 
 
 @dataclass(frozen=True)
@@ -369,9 +409,9 @@ class Pressed:
 
 
 COMMANDS: tuple[type[Command], ...] = (
-    Help, Join, Leave, Deal, Game, Setting, Balance, Grant, Organizers, Top, Cards, Table, Fold, Check, Call, Bet,
-    Raise, AllIn, Pawn, Ante, Play, Buy, Exchange, DealerGame, Decline, Select, Tournament, Clock, CashOut, Rebuy,
-    Addon, Lang, History, Stats, Odds, AddBot,
+    Help, Join, Leave, Away, Back, Deal, Game, Setting, Balance, Grant, Organizers, Top, Cards, Table, Fold, Check,
+    Call, Bet, Raise, AllIn, Straddle, Pre, Pawn, Ante, Play, Buy, Exchange, DealerGame, Decline, Select, Tournament,
+    Clock, CashOut, Rebuy, Addon, Lang, History, Stats, Odds, AddBot,
 )
 BY_WORD: dict[str, type[Command]] = {word: cls for cls in COMMANDS for word in (cls.name, *cls.aliases)}
 
@@ -440,6 +480,20 @@ def _build(cls: type[Command], args: list[str]) -> Command:
         if len(args) > 5 or not all(arg in ("1", "2", "3", "4", "5", "6") for arg in args):
             raise CommandError("usage")
         return Select(tuple(sorted({int(arg) for arg in args})))
+    if cls is Back:
+        _at_most(args, 1)
+        if args and args[0].lower() not in ("post", "wait"):
+            raise CommandError("usage")
+        return Back(args[0].lower() if args else None)
+    if cls is Straddle:
+        _at_most(args, 1)
+        if args and args[0].lower() != "off":
+            raise CommandError("usage")
+        return Straddle(off=bool(args))
+    if cls is Pre:
+        if len(args) != 1 or args[0].lower() not in PRE_CHOICES:
+            raise CommandError("usage")
+        return Pre(PRE_CHOICES[args[0].lower()])
     if cls is Pawn:
         if not args:
             raise CommandError("usage")

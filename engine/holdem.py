@@ -21,12 +21,17 @@ Where the rules are silent, this follows a card room and pokerkit's model:
 - in no limit every bet or raise, a short all-in too, counts toward a round's cap (if one is set); the big blind is
   the first bet preflop; a cap's "heads-up" means only two players in the hand when the round starts;
 - at showdown every player still in shows; odd chips go one each to the winners from the button's left;
-- pawning happens on the player's turn, when short of the call; it does not use up his turn.
+- pawning happens on the player's turn, when short of the call; it does not use up his turn;
+- table options (RULES.md §1a): a straddle (no-limit and pot-limit) is a live blind of twice the big blind posted by
+  the player left of the big blind: raises are measured from it and he acts last preflop; a returning player who
+  posts a big blind out of position posts a live one (he has the option as the big blind does); an absent player
+  (a tournament's, blinded out) checks or folds the moment his turn comes; a pre-action (`engine.preactions`) plays
+  the moment its player's turn comes, if it still applies.
 """
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+from collections.abc import Collection, Mapping, Sequence
 from dataclasses import dataclass, fields
 from typing import Any
 
@@ -64,6 +69,7 @@ from engine.holdem_types import (
     UncalledBetReturned,
 )
 from engine.pots import build_pots, split_pot
+from engine.preactions import PreAction, pre_action_play
 
 __all__ = [  # the hand and the vocabulary it speaks (re-exported from holdem_types and betting)
     "FIXED_LIMIT", "HOME_LIMIT", "MAX_PLAYERS", "NO_LIMIT", "STRUCTURES", "Action", "AllIn", "Bet",
@@ -94,6 +100,8 @@ class _Seat:
     level: int = 0
     raises: int = 0
     pawned: int = 0
+    absent: bool = False
+    pre: str = ""  # his pre-action (a PreAction's value) for this betting round, "" when none
 
     @property
     def account(self) -> str:
@@ -129,11 +137,14 @@ class Hand:
 
     @classmethod
     def start(cls, players: Sequence[SeatPlayer], button: int, level: int, structure: BettingStructure, deck: Deck,
-              hand_number: int, pawn_rules: PawnRules | None = None) -> tuple[Hand, list[Event]]:
+              hand_number: int, pawn_rules: PawnRules | None = None, *, straddle: bool = False,
+              posting: Collection[str] = (), absent: Collection[str] = ()) -> tuple[Hand, list[Event]]:
         """Seat the players (clockwise order; `button` indexes this list), post blinds, deal, and return the hand
-        with its events. Raises a RuleError (`too_many_players`) when more than MAX_PLAYERS are in play, and
-        ValueError for a setup the application should never make (fewer than two players in play, repeated ids, a
-        level under 2). Either way nothing has been dealt."""
+        with its events. `straddle`: the player left of the big blind posts a straddle (see `verify_straddle`);
+        `posting`: returning players who post a live big blind wherever they sit; `absent`: players dealt in whose
+        hands check or fold at once. Raises a RuleError (`too_many_players`, a straddle refused) when more than
+        MAX_PLAYERS are in play, and ValueError for a setup the application should never make (fewer than two
+        players in play, repeated ids, a level under 2). Either way nothing has been dealt."""
         if level < 2:
             raise ValueError(f"level {level} is too small: blinds are level // 2 and level")
         if len({player.id for player in players}) != len(players):
@@ -149,9 +160,33 @@ class Hand:
         seats = [_Seat(players[index].id, players[index].stack, players[index].stack, []) for index in in_play]
         hand = cls(seats=seats, button=in_play.index(holder), level=level, structure=structure, deck=deck,
                    hand_number=hand_number, pawn_rules=pawn_rules or PawnRules())
-        return hand, hand._open()
+        if straddle:
+            hand.verify_straddle()
+        for seat in seats:
+            seat.absent = seat.id in absent
+        events = hand._open(straddle=straddle, posting=frozenset(posting))
+        return hand, events + hand._play_automatic()
 
-    def _open(self) -> list[Event]:
+    @property
+    def straddler(self) -> str | None:
+        """The player who may straddle in this deal: the one left of the big blind, with three players or more."""
+        count = len(self._seats)
+        if count < 3:
+            return None
+        return self._seats[(self._button + 3) % count].id
+
+    def verify_straddle(self) -> None:
+        """Raise a RuleError unless a straddle may be posted: no-limit or pot-limit, three players or more, and the
+        straddler has more than the straddle (he must not be all-in before the cards)."""
+        if self.structure.limit is Limit.FIXED:
+            raise RuleError("straddle_limit", "a straddle is played only in no-limit and pot-limit")
+        straddler = self.straddler
+        if straddler is None:
+            raise RuleError("straddle_heads_up", "a straddle needs three players or more")
+        if self._by_id[straddler].stack <= 2 * self.level:
+            raise RuleError("straddle_short", "the straddler has too few chips", chips=2 * self.level)
+
+    def _open(self, *, straddle: bool = False, posting: frozenset[str] = frozenset()) -> list[Event]:
         count = len(self._seats)
         events: list[Event] = [HandStarted(
             hand_number=self.hand_number, players=tuple(seat.id for seat in self._seats),
@@ -166,6 +201,19 @@ class Hand:
             move = self._put_in(seat, amount, f"{name} blind")
             events.append(BlindPosted(player=seat.id, blind=name, amount=amount, is_all_in=seat.stack == 0,
                                       moves=(move,)))
+        last_blind = big_index
+        straddle_index = (big_index + 1) % count if straddle else None
+        for index, seat in enumerate(self._seats):  # returning players' live big blinds, out of position
+            if seat.id in posting and index not in (small_index, big_index, straddle_index) and seat.stack:
+                amount = min(self.level, seat.stack)
+                move = self._put_in(seat, amount, "big blind")
+                events.append(BlindPosted(player=seat.id, blind="big", amount=amount, is_all_in=seat.stack == 0,
+                                          moves=(move,)))
+        if straddle_index is not None:
+            seat = self._seats[straddle_index]
+            move = self._put_in(seat, 2 * self.level, "straddle")
+            events.append(BlindPosted(player=seat.id, blind="straddle", amount=2 * self.level, is_all_in=False,
+                                      moves=(move,)))
         order = self._order_from_button()
         for _ in range(2):
             for seat in order:
@@ -174,8 +222,12 @@ class Hand:
         self._current_bet = self._raise_base = self.level
         self._raise_increment = self.structure.bet_size(Street.PREFLOP, self.level)
         self._bet_count = 1
+        if straddle_index is not None:  # a live blind of twice the big blind: raises are measured from it
+            self._current_bet = self._raise_base = self._raise_increment = 2 * self.level
+            self._bet_count = 2
+            last_blind = straddle_index
         self._uncapped = self.structure.uncapped_heads_up and count == 2
-        events.extend(self._begin_round(after=big_index))
+        events.extend(self._begin_round(after=last_blind))
         return events
 
     # --- reading -------------------------------------------------------------------------------------------
@@ -388,13 +440,65 @@ class Hand:
                 events.append(self._raise_to(seat, to))
         seat.acted = True
         seat.level = self._current_bet
+        seat.pre = ""
+        street = self.street
         live = [other for other in self._seats if not other.folded]
         following = self._next_needing(index)
         if len(live) == 1 or following is None:
             events.extend(self._end_round())
         else:
             self._to_act = following
-        return events
+        for other in self._seats:  # a new street clears every pre-action, a bet each "check"
+            if self.street is not street or (other.pre == PreAction.CHECK and isinstance(action, (Bet, RaiseTo))):
+                other.pre = ""
+        return events + self._play_automatic()
+
+    # --- pre-actions and absent players ------------------------------------------------------------------------
+
+    def pre_action(self, player_id: str) -> PreAction | None:
+        """The player's pre-action for this betting round, if he chose one."""
+        seat = self._seat(player_id)
+        return PreAction(seat.pre) if seat.pre else None
+
+    def verify_pre_action(self, player_id: str, pre: PreAction) -> None:
+        """Raise a RuleError unless the player may choose this pre-action now: he is in the hand, not all-in, not
+        the player to act (he acts instead), and, for "check", owes nothing yet."""
+        if self._to_act is None:
+            raise RuleError("hand_over", "the hand is over")
+        seat = self._seat(player_id)
+        if seat.folded or seat.stack == 0:
+            raise RuleError("pre_not_in_hand", "you have no decision left in this hand")
+        if seat is self._seats[self._to_act]:
+            raise RuleError("pre_your_turn", "it is your turn: act now")
+        if pre is PreAction.CHECK and self._current_bet > seat.bet:
+            raise RuleError("pre_check_owes", "there is a bet to call: check is not possible",
+                            owed=self._current_bet - seat.bet)
+
+    def set_pre_action(self, player_id: str, pre: PreAction | None) -> None:
+        """Choose a pre-action (verified, see `verify_pre_action`), or cancel one (None)."""
+        if pre is not None:
+            self.verify_pre_action(player_id, pre)
+        self._seat(player_id).pre = "" if pre is None else pre.value
+
+    def set_absent(self, player_id: str, absent: bool) -> list[Event]:
+        """Mark a player absent (his turns check or fold at once, played now if it is his turn: the events) or back."""
+        self._seat(player_id).absent = absent
+        return self._play_automatic() if absent else []
+
+    def _play_automatic(self) -> list[Event]:
+        """Play the turn of the player to act if it is decided already: he is absent (check or fold), or his
+        pre-action still applies (a "check" facing a bet is dropped and he decides himself)."""
+        if self._to_act is None:
+            return []
+        seat = self._seats[self._to_act]
+        if seat.absent:
+            return self.act(seat.id, self.timeout_action())
+        if seat.pre:
+            play = pre_action_play(PreAction(seat.pre), self.legal_actions())
+            seat.pre = ""
+            if play is not None:
+                return self.act(seat.id, play)
+        return []
 
     def _raise_to(self, seat: _Seat, to: int) -> Event:
         previous = self._current_bet

@@ -17,3 +17,10 @@ def next_button(in_play: Sequence[bool], previous: int) -> int:
         if in_play[index]:
             return index
     raise ValueError("nobody is dealt in")
+
+
+def dealing_order(in_play: Sequence[bool], button: int) -> list[int]:
+    """The seat indices dealt in, clockwise from the button (which comes first): the small and big blind follow it
+    (heads-up the button posts the small blind, and the other seat the big)."""
+    count = len(in_play)
+    return [(button + step) % count for step in range(count) if in_play[(button + step) % count]]

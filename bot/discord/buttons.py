@@ -43,6 +43,8 @@ def table_view(channel_id: int, message: TableMessage, language: str) -> discord
         style = discord.ButtonStyle.secondary if button.private else discord.ButtonStyle.primary
         if button.payload.endswith(("|fold", "|leave")):
             style = discord.ButtonStyle.danger
+        elif "|pre " in button.payload:  # a choice for later, by the players not yet to act
+            style = discord.ButtonStyle.secondary
         item: discord.ui.Button[Any] = discord.ui.Button(
             label=button.label[:80], custom_id=custom_id(channel_id, button), style=style, row=index // BUTTONS_PER_ROW
         )

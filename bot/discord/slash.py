@@ -71,8 +71,8 @@ def register(tree: app_commands.CommandTree[discord.Client], adapter: CommandRun
 
         tree.add_command(app_commands.Command(name=_name(name), description=about(name), callback=callback))
 
-    for name in ("leave", "deal", "balance", "organizers", "top", "cards", "table", "fold", "check", "call", "allin",
-                 "play", "buy", "dealergame", "decline", "cashout", "rebuy", "addon", "odds"):
+    for name in ("leave", "away", "deal", "balance", "organizers", "top", "cards", "table", "fold", "check", "call",
+                 "allin", "play", "buy", "dealergame", "decline", "cashout", "rebuy", "addon", "odds"):
         simple(name)
 
     @tree.command(name=_name("clock"), description=about("clock"))
@@ -98,6 +98,24 @@ def register(tree: app_commands.CommandTree[discord.Client], adapter: CommandRun
     @app_commands.describe(chips=_about("join", "chips"))
     async def join(interaction: discord.Interaction, chips: Chips | None = None) -> None:
         await adapter.run_command(interaction, _line("/join", chips))
+
+    @tree.command(name=_name("back"), description=about("back"))
+    @app_commands.describe(choice=_about("back", "choice"))
+    @app_commands.choices(choice=[app_commands.Choice(name=word, value=word) for word in ("post", "wait")])
+    async def back(interaction: discord.Interaction, choice: str | None = None) -> None:
+        await adapter.run_command(interaction, _line("/back", choice))
+
+    @tree.command(name=_name("straddle"), description=about("straddle"))
+    @app_commands.describe(off=_about("straddle", "off"))
+    async def straddle(interaction: discord.Interaction, off: bool = False) -> None:
+        await adapter.run_command(interaction, _line("/straddle", "off" if off else None))
+
+    @tree.command(name=_name("pre"), description=about("pre"))
+    @app_commands.describe(choice=_about("pre", "choice"))
+    @app_commands.choices(choice=[app_commands.Choice(name=word, value=word)
+                                  for word in ("checkfold", "check", "callany")])
+    async def pre(interaction: discord.Interaction, choice: str) -> None:
+        await adapter.run_command(interaction, f"/pre {choice}")
 
     @tree.command(name=_name("game"), description=about("game"))
     @app_commands.describe(game=_about("game", "game"))

@@ -5,6 +5,7 @@ from __future__ import annotations
 from typing import Any
 
 from bot import commands as cmd
+from bot.games import holdem_options as options
 from bot.games import practice as bots
 from bot.games import tournament as tour
 from bot.games.context import Action
@@ -27,6 +28,9 @@ DEFAULTS: dict[str, Any] = {
     "next_hand_seconds": 8,
     "max_seats": 10,
     "pictures": "on",
+    "time_bank": 60,
+    "straddle": "off",
+    "away_minutes": 30,
 }
 """A cash table's defaults: `/set name value` changes them (organizer)."""
 
@@ -87,7 +91,10 @@ class HoldemController:
             if not act.state.get("hand"):
                 self.start_hand(act, quiet=True)
         elif kind == "turn" and act.state.get("hand") and payload.get("step") == act.state.get("step"):
-            self._time_out(act)
+            if not options.start_bank(self, act, payload):
+                self._time_out(act)
+        elif kind == "away":
+            options.stand_up_away(self, act)
         elif kind == "bot" and act.state.get("hand") and payload.get("step") == act.state.get("step"):
             bots.play_turn(self, act)
 
@@ -111,11 +118,15 @@ class HoldemController:
         if hand is None:
             if not act.state.get("seats"):
                 return None
-            return TableMessage(key, render.seats_text(act.voice, act.state),
-                                render.idle_buttons(act.voice, act.state, key, decision,
-                                                    tour.offer_buttons(act, key, decision)))
-        return TableMessage(key, render.table_text(act.voice, hand, story.shown(act.state)),
-                            render.action_buttons(act.voice, hand, key, decision), hand.to_act)
+            offers = tour.offer_buttons(act, key, decision)
+            buttons = (*render.idle_buttons(act.voice, act.state, key, decision, offers),
+                       *options.straddle_buttons(self, act, key, decision), *options.away_buttons(act, key, decision))
+            return TableMessage(key, render.seats_text(act.voice, act.state), buttons)
+        text = "\n".join(filter(None, (render.table_text(act.voice, hand, story.shown(act.state)),
+                                       options.bank_line(act))))
+        buttons = (*render.action_buttons(act.voice, hand, key, decision), *options.pre_buttons(act, hand, key),
+                   *options.away_buttons(act, key))
+        return TableMessage(key, text, buttons, hand.to_act)
 
     def private_view(self, act: Action, user_id: str) -> str | None:
         """The player's hole cards."""
@@ -154,10 +165,7 @@ class HoldemController:
             return
         if seat is not None:
             if seat["out"]:
-                seat["out"], seat["timeouts"] = False, 0
-                act.say("holdem.back_in", player=act.name(act.user))
-                self._maybe_schedule_next(act)
-                act.show_table(self.table_message(act))
+                options.back(self, act, command)
                 return
             raise act.refuse("holdem.already_seated")
         if len(act.state["seats"]) >= self.config(act, "max_seats"):
@@ -225,13 +233,16 @@ class HoldemController:
             if value not in STRUCTURES:
                 raise act.refuse("settings.bad_value", name=command.key, value=quote_input(value),
                                  choices=", ".join(STRUCTURES))
+        elif command.key == "straddle":
+            if value not in ("on", "off"):
+                raise act.refuse("settings.bad_value", name=command.key, value=quote_input(value), choices="on, off")
         elif command.key == picture.SETTING:
             if value not in picture.VALUES:
                 raise act.refuse("settings.bad_value", name=command.key, value=quote_input(value),
                                  choices=", ".join(picture.VALUES))
         else:
             number = cmd.whole_number(str(value))
-            if number is None or number <= 0:
+            if number is None or number < (0 if command.key == "time_bank" else 1):  # a time bank of 0 is none
                 raise act.refuse("settings.bad_value", name=command.key, value=quote_input(value), choices="1, 2, 3…")
             value = number
             if command.key == "level" and not is_valid_level(value):
@@ -269,7 +280,9 @@ class HoldemController:
         return [seat for seat in act.state["seats"] if self._dealt_in(act, seat)]
 
     def _dealt_in(self, act: Action, seat: dict[str, Any]) -> bool:
-        return seat["stack"] > 0 and (not seat["out"] or bool(act.state.get("tournament")))
+        if act.state.get("tournament"):
+            return bool(seat["stack"] > 0)
+        return bool(seat["stack"] > 0 and not seat["out"] and not options.is_waiting(seat))
 
     def start_hand(self, act: Action, *, quiet: bool) -> None:
         """Deal the next hand when two players can play (and, in a tournament, the clock is not on a break)."""
@@ -284,15 +297,21 @@ class HoldemController:
             return
         seats = act.state["seats"]
         button = self._next_button(act)
+        options.deal_in_waiting(self, act, button)
+        straddle = options.straddles_now(self, act)
         players = [engine.SeatPlayer(seat["id"], seat["stack"], not self._dealt_in(act, seat)) for seat in seats]
         structure = STRUCTURES[act.config.get("structure", DEFAULTS["structure"])]
         act.state["number"] = act.next_number()
         pawn = tour.pawn_rules(self, act)
+        absent = [seat["id"] for seat in seats if seat["out"]]  # a tournament's, dealt in and blinded out
         try:
             hand, events = engine.Hand.start(players, button, level, structure, Deck(act.rng), act.state["number"],
-                                             pawn_rules=pawn)
+                                             pawn_rules=pawn, straddle=straddle, posting=options.posting(act),
+                                             absent=absent)
         except RuleError as error:  # more players than one deck deals (a table set up before the seat cap)
             raise act.rule_refusal(error) from None
+        options.refill_banks(self, act, list(hand.players), level)
+        act.state.pop("pre_pressed", None)
         act.state["button"] = button
         act.state["turn_seconds"] = self.config(act, "turn_seconds")  # the hand keeps it (see _NEXT_HAND_SETTINGS)
         self._commit(act, hand, events)
@@ -358,7 +377,7 @@ class HoldemController:
         if seat is not None:
             seat["timeouts"] += 1
             if seat["timeouts"] >= TIMEOUTS_BEFORE_SITTING_OUT:
-                seat["out"] = True
+                options.mark_away(self, act, seat)
                 said.append(act.t("holdem.sat_out", player=act.name(player)))
         self._commit(act, hand, events, said)
 
@@ -366,6 +385,7 @@ class HoldemController:
         """Write the moves and the history, tell the story (`said` first: a time-out), save or finish the hand,
         and re-arm the timers."""
         key = f"h{hand.hand_number}"
+        options.settle_bank(self, act)
         act.apply_moves(all_moves(events), lambda name: self._account(act, name), key)
         act.record(key, events)
         story.add(act.state, [*(said or []), *act.tell_narration(render.narrate(act.voice, events))],
@@ -463,4 +483,8 @@ _HANDLERS = {
     cmd.Setting: HoldemController._configure,
     cmd.Table: HoldemController._show,
     cmd.AddBot: bots.add_bot,
+    cmd.Away: options.away,
+    cmd.Back: options.back,
+    cmd.Straddle: options.straddle,
+    cmd.Pre: options.pre_action,
 }

@@ -1,5 +1,5 @@
-"""What the tournament and the practice seats ask of the Hold'em controller that calls them, so that neither
-imports it (the controller imports them)."""
+"""What the tournament, the practice seats and the table options ask of the Hold'em controller that calls them, so
+that none of them imports it (the controller imports them)."""
 
 from __future__ import annotations
 
@@ -12,7 +12,8 @@ from engine.common import Event
 
 
 class HoldemTable(Protocol):
-    """The Hold'em controller as `bot.games.tournament` and `bot.games.practice` use it: seats, hands, accounts."""
+    """The Hold'em controller as `bot.games.tournament`, `bot.games.practice` and `bot.games.holdem_options` use it:
+    seats, hands, accounts, timers."""
 
     def table_message(self, act: Action, hand: engine.Hand | None = None) -> TableMessage | None:
         """The hand's public view with the buttons for the player to act (or the seats between hands)."""
@@ -49,3 +50,15 @@ class HoldemTable(Protocol):
 
     def _hand(self, act: Action) -> engine.Hand | None:
         """The hand in play, if any."""
+
+    def eligible(self, act: Action) -> list[dict[str, Any]]:
+        """Seats that are dealt in."""
+
+    def _dealt_in(self, act: Action, seat: dict[str, Any]) -> bool:
+        """Whether the seat is dealt into the next hand."""
+
+    def _next_button(self, act: Action) -> int:
+        """The seat the button moves to for the next hand."""
+
+    def _timer(self, act: Action) -> str:
+        """The key of the table's turn and next-hand timer."""

@@ -19,6 +19,8 @@ def seats_text(voice: Voice, state: Mapping[str, Any]) -> str:
     lines = [voice.t("holdem.seats_title")]
     for seat in state.get("seats", []):
         status = voice.t("holdem.sitting_out") if seat["out"] else ""
+        if seat.get("back") in ("ask", "wait"):  # returning at a cash table (see `bot.games.holdem_options`)
+            status = voice.t("holdem.waiting_big_blind")
         lines.append(f"  {voice.name(seat['id'])} — {seat['stack']} {status}".rstrip())
     lines.append(voice.t(_waiting(state) or "holdem.between_hands"))
     return "\n".join(lines)

@@ -125,9 +125,9 @@ def export_hand(hand: RecordedHand, names: Mapping[str, str], *, hero: str | Non
             lines.append("*** HOLE CARDS ***")
             hole_header = True
         if kind == "BlindPosted":
-            seats[event["player"]].marks.append(f"({event['blind']} blind)")
-            action(event["player"], f"posts {event['blind']} blind {event['amount']}", event["amount"],
-                   event["is_all_in"])
+            posted = "straddle" if event["blind"] == "straddle" else f"{event['blind']} blind"
+            seats[event["player"]].marks.append(f"({posted})")
+            action(event["player"], f"posts {posted} {event['amount']}", event["amount"], event["is_all_in"])
         elif kind == "HoleCardsDealt":
             if reveal_all or event["player"] == hero:
                 lines.append(f"Dealt to {label[event['player']]} [{' '.join(event['cards'])}]")

@@ -8,9 +8,11 @@ from tests.bot.helpers import everything_public, ledger_ok
 
 
 def shown(reply: Reply) -> list[tuple[str, str]]:
-    """The public buttons as (label, command)."""
+    """The public buttons of the player to act as (label, command): not "my cards", not the others' pre-actions."""
     assert reply.table is not None
-    return [(button.label, button.payload.rsplit("|", 1)[1]) for button in reply.table.buttons if not button.private]
+    commands = [(button.label, button.payload.rsplit("|", 1)[1]) for button in reply.table.buttons
+                if not button.private]
+    return [(label, command) for label, command in commands if not command.startswith("pre ")]
 
 
 async def heads_up_no_limit(service: Service) -> Reply:

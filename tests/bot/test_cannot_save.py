@@ -122,6 +122,7 @@ async def test_a_timer_that_cannot_save_fires_again_once_it_can(store: Store, cl
     service.subscribe("chat/", listener)
     start = await hand_in_progress(service)
     slow = start.table.to_act
+    assert (await service.handle(PLACE, ANN, "/set time_bank 0")).error is None  # the turn's time-out comes at once
     await make_read_only(store)
     clock.advance(61)
     assert await service.scheduler.fire_due() == 1  # the time-out could not be saved...

@@ -27,6 +27,7 @@ from engine.hands import HandCategory, RussianCategory, ThreeCardCategory
 from engine.house import GAMES
 from engine.house.common import BoxStatus
 from engine.house.odds import PAYTABLES
+from engine.preactions import PreAction
 from tests.bot.conftest import ANN, BOB, PLACE
 from tests.bot.helpers import everything_public, play_out
 
@@ -66,7 +67,8 @@ def test_russian_messages_are_translated() -> None:
     """A Russian message identical to the English one is a forgotten translation, unless it holds no words."""
     same = [key for key in EN if RU[key] == EN[key] and re.search(r"[A-Za-z]{3}", re.sub(r"\{\w+\}", "", EN[key]))]
     # the casino's own word for the side bet, kept in Latin letters; patterns made only of command words
-    assert sorted(same) == ["house.usage.box", "stake.pairplus", "usage.game", "usage.history"]
+    assert sorted(same) == ["house.usage.box", "stake.pairplus", "usage.back", "usage.game", "usage.history",
+                            "usage.pre", "usage.straddle"]
 
 
 def test_hand_names_in_russian() -> None:
@@ -200,7 +202,10 @@ def _dynamic_keys() -> dict[str, set[str]]:
         "structure.": set(STRUCTURES),
         "game.": set(default_controllers()),
         "about.": {command.name for command in cmd.COMMANDS},
-        "holdem.blind_": {"small", "big"},
+        "holdem.blind_": {"small", "big", "straddle"},
+        "holdem.back_": {"post", "wait"},
+        "holdem.pre.": {pre.value for pre in PreAction},
+        "button.pre.": {pre.value for pre in PreAction},
         "holdem.street.": {Street.FLOP.value, Street.TURN.value, Street.RIVER.value},
         "hand.": hands,
         "hand.says.": {"high_card", "pair", "two_pair", "three_of_a_kind", "straight", "flush", "full_house",
@@ -371,6 +376,7 @@ async def test_timers_speak_the_first_players_locale(store: Store, clock: FakeCl
     place = Place("group", "group/table")
     await service.handle(place, ivan, "/join")
     await service.handle(place, olga, "/join")
+    await service.handle(place, ivan, "/set time_bank 0")  # the turn's time-out comes at once
     await service.handle(place, ivan, "/deal")
     heard: list[Reply] = []
 

@@ -175,6 +175,10 @@ async def test_time_outs_check_or_fold_then_sit_the_player_out(store: Store, clo
         heard.append(reply)
 
     service.subscribe("chat/", listener)
+    clock.advance(61)  # his turn time runs out: his time bank (60 s by default) runs, shown on the table message
+    assert await service.scheduler.fire_due() == 1
+    assert heard[-1].table.to_act == slow and "is using the time bank: 60 s" in heard[-1].table.text
+    assert not any("ran out of time" in everything_public(reply) for reply in heard)
     clock.advance(61)
     assert await service.scheduler.fire_due() == 1
     assert any("ran out of time" in everything_public(reply) for reply in heard)  # told in the table's story
@@ -188,7 +192,7 @@ async def test_time_outs_check_or_fold_then_sit_the_player_out(store: Store, clo
     for _ in range(100):
         if latest.table is not None and latest.table.to_act == slow:
             count = len(heard)
-            clock.advance(61)
+            clock.advance(61)  # his bank is spent: the time-out plays at once
             assert await service.scheduler.fire_due() == 1
             assert heard[count:], "the second time-out said nothing"
             break

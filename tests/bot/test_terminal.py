@@ -166,3 +166,20 @@ async def test_a_file_is_written_next_to_the_database(service: Service, tmp_path
     assert await terminal.say("bob: /history tournament")
     assert f"[private to bob] file saved: {tmp_path / 'tournament-1.txt'}" in out.getvalue()
     assert (tmp_path / "tournament-1.txt").read_text().startswith("PokerStars Hand #1: ")
+
+
+async def test_pre_actions_by_number_and_away_at_one_keyboard(service: Service) -> None:
+    out = io.StringIO()
+    terminal = TerminalAdapter(service, out=out)
+    for line in ("ann: /join", "bob: /join", "cat: /join", "ann: /deal"):
+        assert await terminal.say(line)
+    assert terminal.to_act == "ann"
+    check_fold = next(i for i, b in enumerate(terminal.buttons, 1) if b.label == "⏩ Check/fold")
+    start = len(out.getvalue())
+    assert await terminal.say(f"cat: {check_fold}")  # the big blind chooses before his turn
+    assert out.getvalue()[start:] == "[private to cat] You will check or fold.\n"  # no table printed again
+    for line in ("call", "call"):  # Ann, then Bob
+        assert await terminal.say(line)
+    assert "        Cat checks.\n" in out.getvalue() and "Flop: " in terminal.table.text
+    assert await terminal.say("cat: /away")
+    assert "[table] Cat is away and sits out from the next hand" in out.getvalue()

@@ -95,6 +95,7 @@ async def test_the_clock_counts_seconds_in_its_last_minute(store: Store) -> None
 
 
 async def test_a_turn_time_set_during_a_hand_applies_from_the_next_hand(service: Service, clock: FakeClock) -> None:
+    await service.handle(PLACE, ANN, "/set time_bank 0")  # no time bank: the turn's own time is measured
     for actor in (ANN, BOB):
         await service.handle(PLACE, actor, "/join")
     dealt = await service.handle(PLACE, ANN, "/deal")

@@ -2,8 +2,9 @@
 forever, with its timers running and its wall clock stepping an hour back or forward now and then.
 
 Run as `python -m tests.crash.driver DB SEED`; it prints `ready` once started, then `ok N` after each committed
-action and `heard` for each reply a timer caused. The test kills it with SIGKILL at random moments and starts it again
-on the same database (each run's wall clock an hour ahead of, behind or level with the last one's).
+action and `heard` for each reply a timer caused (`heard bank` when it started a player's time bank). The test kills
+it with SIGKILL at random moments and starts it again on the same database (each run's wall clock an hour ahead of,
+behind or level with the last one's).
 """
 
 from __future__ import annotations
@@ -36,9 +37,12 @@ class SteppingClock(SystemClock):
 
 
 async def step(service: Service, rng: random.Random, place: Place) -> Reply:
-    """One move at a table: press a random button of the player to act, or start the next hand/round."""
+    """One move at a table: press a random button of the player to act, or start the next hand/round. At the
+    tournament Cat often lets his time run (into his time bank, then a time-out)."""
     view = await service.handle(place, PLAYERS["ann"], "/table")
     table = view.table
+    if place is TOURNAMENT and table is not None and table.to_act == "cat" and rng.random() < 0.7:
+        return view
     if table is not None and table.to_act is not None:
         buttons = [button for button in table.buttons if not button.private]
         return await service.press(place, PLAYERS[table.to_act], rng.choice(buttons).payload)
@@ -54,7 +58,7 @@ async def open_tournament(service: Service) -> None:
     ann = PLAYERS["ann"]
     if (await service.handle(TOURNAMENT, ann, "/tournament create 10/20 1m; 20/40 1m; 40/80")).error is not None:
         return
-    for command in ("/set turn_seconds 1", "/set next_hand_seconds 1"):
+    for command in ("/set turn_seconds 1", "/set next_hand_seconds 1", "/set time_bank 1"):
         await service.handle(TOURNAMENT, ann, command)
     for actor in PLAYERS.values():
         await service.handle(TOURNAMENT, actor, "/join")
@@ -68,7 +72,8 @@ async def main(path: str, seed: int) -> None:
     service = Service(store, clock, rng=random.Random(seed))
 
     async def heard(place: Place, reply: Reply) -> None:
-        print("heard", flush=True)
+        banked = reply.table is not None and "time bank" in reply.table.text
+        print("heard bank" if banked else "heard", flush=True)  # a time bank started running
 
     service.subscribe("crash/", heard)
     await service.start()
@@ -90,6 +95,7 @@ async def main(path: str, seed: int) -> None:
             for actor in PLAYERS.values():
                 await service.handle(HOLDEM, PLAYERS["ann"], f"/grant {actor.user_id} 100")
                 await service.handle(HOLDEM, actor, "/join 200")
+            await service.handle(TOURNAMENT, PLAYERS["cat"], "/back")  # sat out by his time-outs
             await open_tournament(service)
     await timers  # the timer loop never ends: if it did, say why
 

@@ -50,7 +50,7 @@ def run_pokerbot(database: Path, cwd: Path) -> subprocess.CompletedProcess[str]:
 def played(tmp_path_factory: pytest.TempPathFactory) -> Path:
     """A real database: the crash driver played on it and was killed, then its log was checkpointed into it."""
     path = tmp_path_factory.mktemp("played") / "played.db"
-    process, _ = start_driver(path, seed=5)
+    process, _, _ = start_driver(path, seed=5)
     time.sleep(0.3)
     process.send_signal(signal.SIGKILL)
     process.communicate()

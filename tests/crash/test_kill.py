@@ -23,19 +23,21 @@ KILLS = 50
 ROOT = Path(__file__).resolve().parents[2]
 
 
-def start_driver(db: Path, seed: int) -> tuple[subprocess.Popen[str], int]:
-    """The running driver, and how many timer replies it delivered while starting."""
+def start_driver(db: Path, seed: int) -> tuple[subprocess.Popen[str], int, int]:
+    """The running driver, how many timer replies it delivered while starting, and how many of them started a time
+    bank."""
     env = {**os.environ, "PYTHONPATH": str(ROOT)}
     process = subprocess.Popen([sys.executable, "-m", "tests.crash.driver", str(db), str(seed)], cwd=ROOT, env=env,
                                stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
     assert process.stdout is not None
-    line, heard = process.stdout.readline(), 0
-    while line.strip() == "heard":  # a timer (or a voided hand) spoke while the driver was starting
+    line, heard, banks = process.stdout.readline(), 0, 0
+    while line.startswith("heard"):  # a timer (or a voided hand) spoke while the driver was starting
+        banks += line.strip() == "heard bank"
         line, heard = process.stdout.readline(), heard + 1
     if line.strip() != "ready":
         process.kill()
         raise AssertionError(f"driver did not start: {line!r} {process.stderr.read() if process.stderr else ''}")
-    return process, heard
+    return process, heard, banks
 
 
 def snapshot_problems(tx: Tx) -> list[str]:
@@ -79,9 +81,9 @@ async def audit(db: Path) -> tuple[list[str], int]:
 def test_killed_at_random_points_loses_nothing(tmp_path: Path) -> None:
     db = tmp_path / "crash.db"
     rng = random.Random(2024)
-    progress, heard = [], 0
+    progress, heard, banks = [], 0, 0
     for kill in range(KILLS):
-        process, heard_starting = start_driver(db, seed=kill)
+        process, heard_starting, banks_starting = start_driver(db, seed=kill)
         time.sleep(rng.uniform(0.0, 0.25))
         process.send_signal(signal.SIGKILL)
         out, err = process.communicate()
@@ -89,9 +91,11 @@ def test_killed_at_random_points_loses_nothing(tmp_path: Path) -> None:
         assert "Traceback" not in err, err
         progress.append(out.count("ok "))
         heard += heard_starting + out.count("heard")
+        banks += banks_starting + out.count("heard bank")
         problems, _ = asyncio.run(audit(db))
         assert problems == [], f"after kill {kill + 1}: {problems}"
     _, rows = asyncio.run(audit(db))
     assert sum(progress) > KILLS, "the driver barely played: the kills did not interrupt real work"
     assert heard > 0, "no timer ever fired"
+    assert banks > 0, "no time bank ever ran: the kills never caught one running"
     assert rows > 100

@@ -2,7 +2,7 @@
 
 import pytest
 
-from engine.seating import next_button
+from engine.seating import dealing_order, next_button
 
 
 @pytest.mark.parametrize(
@@ -22,3 +22,8 @@ def test_next_button(in_play: list[bool], previous: int, expected: int) -> None:
 def test_nobody_in_play_is_an_error() -> None:
     with pytest.raises(ValueError):
         next_button([False, False], 0)
+
+
+def test_dealing_order_starts_at_the_button_and_skips_seats_out() -> None:
+    assert dealing_order([True, False, True, True], 2) == [2, 3, 0]
+    assert dealing_order([True, True], 1) == [1, 0]

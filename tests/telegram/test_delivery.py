@@ -159,7 +159,9 @@ async def test_a_removed_bot_pauses_the_table_and_resumes_it_with_chips_intact(m
     assert not bot.service.is_paused(TABLE)
     await bot.fire_timers(20)  # within the grace a resumed turn gets: still nobody timed out
     assert (await hand_of(bot)).to_dict() == before.to_dict()  # type: ignore[union-attr]
-    await bot.fire_timers(60)
+    await bot.fire_timers(60)  # the turn's time runs out: the player's time bank runs (60 s), then the time-out
+    assert "is using the time bank" in bot.table_message().text
+    await bot.fire_timers(61)
     after = await hand_of(bot)
     assert after is None or after.to_dict() != before.to_dict()  # play went on: the turn timed out
     assert await bot.store.read(lambda tx: tx.check_ledger()) == []

@@ -1,0 +1,337 @@
+"""Hold'em table options at the table (RULES.md §1a): away and back, the straddle, pre-actions and the time bank.
+
+State they keep, beside the controller's: per seat `away_since` and `away_number` (when he went away, and the
+table's hand number then), `back` ("ask": returning at a cash table and not yet chosen, "wait": waiting for the big
+blind, "post": posting one in the next hand) and `bank` (his `TimeBank`); per table `straddle` (who straddles the next
+hand), `bank_run` (the time bank running: whose, since when), `bank_level` (a tournament's level the banks were last
+refilled at) and `pre_pressed` (when each player last chose a pre-action, so a double click does not cancel what the
+first click chose).
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from bot import commands as cmd
+from bot.commands import button_payload
+from bot.games import practice as bots
+from bot.games.context import Action
+from bot.games.holdem_table import HoldemTable
+from bot.output import Button
+from engine import holdem as engine
+from engine.betting import STRUCTURES, Limit
+from engine.common import RuleError
+from engine.preactions import PreAction
+from engine.seating import dealing_order
+from engine.timebank import TimeBank
+
+DOUBLE_PRESS_SECONDS = 1.5
+"""A second press of the same pre-action this soon after the first is the same click twice: it changes nothing."""
+
+
+# --- away and back ---------------------------------------------------------------------------------------------
+
+
+def away(ctl: HoldemTable, act: Action, command: cmd.Command) -> None:
+    """`/away`: sit out from the next hand, keeping seat and stack (a tournament deals him in and folds his hands)."""
+    seat = ctl.seat(act, act.user)
+    if seat is None:
+        raise act.refuse("not_seated")
+    if seat["out"]:
+        raise act.refuse("holdem.already_away")
+    mark_away(ctl, act, seat)
+    act.say("holdem.away", player=act.name(act.user))
+    act.show_table(ctl.table_message(act))
+
+
+def mark_away(ctl: HoldemTable, act: Action, seat: dict[str, Any]) -> None:
+    """Sit a player out (by `/away` or after time-outs) and start counting how long he is away."""
+    seat["out"], seat["back"], seat["away_since"] = True, "", act.now
+    seat["away_number"] = act.state.get("number", 0)  # the hand in play or the last one: he has missed none yet
+    if act.state.get("straddle") == seat["id"]:
+        act.state.pop("straddle")
+    _arm_stand_up(ctl, act)
+
+
+def back(ctl: HoldemTable, act: Action, command: cmd.Command) -> None:
+    """`/back` (or `/join` while away): return. At a cash table where a game goes on, the player chooses to post a big
+    blind in the next hand or to wait for the big blind to reach him (`/back post`, `/back wait`, or the buttons)."""
+    assert isinstance(command, (cmd.Back, cmd.Join))
+    seat = ctl.seat(act, act.user)
+    if seat is None:
+        raise act.refuse("not_seated")
+    choice = command.choice if isinstance(command, cmd.Back) else None
+    if not seat["out"] and seat.get("back") not in ("ask", "wait", "post"):
+        raise act.refuse("holdem.not_away")
+    if not seat["out"] and choice is not None and seat.get("back") == choice:
+        raise act.refuse("already_done")
+    if not seat["out"] and choice is None:
+        raise act.refuse("holdem.back_choose")
+    if not _choice_needed(ctl, act, seat):
+        seat["out"], seat["timeouts"], seat["back"], seat["away_since"] = False, 0, "", None
+        act.say("holdem.back_in", player=act.name(act.user))
+        hand = ctl._hand(act)
+        if hand is not None and act.user in hand.players:  # a tournament's: his turns in this hand are his again
+            hand.set_absent(act.user, False)
+            act.state["hand"] = hand.to_dict()
+    else:
+        seat["out"], seat["timeouts"], seat["away_since"] = False, 0, None
+        seat["back"] = choice or "ask"
+        if choice is None:
+            act.tell(act.user, "holdem.back_choose")
+        else:
+            act.say(f"holdem.back_{choice}", player=act.name(act.user))
+    _arm_stand_up(ctl, act)
+    ctl._maybe_schedule_next(act)
+    act.show_table(ctl.table_message(act))
+
+
+def _choice_needed(ctl: HoldemTable, act: Action, seat: dict[str, Any]) -> bool:
+    """Whether a returning player chooses how to come back: at a cash table that has dealt a hand without him since he
+    went away, with two others dealt in (else he simply plays the next hand)."""
+    if act.state.get("tournament") or act.state.get("button", -1) < 0:
+        return False
+    if seat["out"] and seat.get("away_number") == act.state.get("number", 0):
+        return False
+    return sum(1 for other in ctl.eligible(act) if other is not seat) >= 2
+
+
+def is_waiting(seat: dict[str, Any]) -> bool:
+    """Whether a returning player is not dealt in yet: still choosing, or waiting for the big blind."""
+    return seat.get("back") in ("ask", "wait")
+
+
+def deal_in_waiting(ctl: HoldemTable, act: Action, button: int) -> None:
+    """Before a deal with `button`: a player waiting for the big blind on whom it now falls is dealt in."""
+    seats = act.state["seats"]
+    present = [ctl._dealt_in(act, seat) or (seat.get("back") == "wait" and seat["stack"] > 0) for seat in seats]
+    if sum(present) < 2:
+        return
+    order = dealing_order(present, button)
+    big = order[1] if len(order) == 2 else order[2]
+    if seats[big].get("back") == "wait":
+        seats[big]["back"] = ""
+
+
+def posting(act: Action) -> list[str]:
+    """The returning players who post a big blind in the hand about to be dealt (their choice is then done)."""
+    posting = [seat["id"] for seat in act.state["seats"] if seat.get("back") == "post"]
+    for seat in act.state["seats"]:
+        if seat.get("back") == "post":
+            seat["back"] = ""
+    return posting
+
+
+def stand_up_away(ctl: HoldemTable, act: Action) -> None:
+    """The stand-up timer: at a cash table, players away longer than `away_minutes` stand up (after the hand they
+    are in), their stacks going back to their wallets."""
+    limit = 60 * ctl.config(act, "away_minutes")
+    hand = ctl._hand(act)
+    stood = False
+    for seat in list(act.state.get("seats", [])):
+        since = seat.get("away_since")
+        if act.state.get("tournament") or not seat["out"] or since is None or act.now - since < limit:
+            continue
+        act.say("holdem.away_too_long", player=act.name(seat["id"]), minutes=limit // 60)
+        seat["away_since"] = None
+        if hand is not None and seat["id"] in hand.players:
+            seat["leaving"] = True
+        else:
+            ctl._stand_up(act, seat)
+            stood = True
+    _arm_stand_up(ctl, act)
+    if stood:
+        act.show_table(ctl.table_message(act))
+
+
+def _arm_stand_up(ctl: HoldemTable, act: Action) -> None:
+    """Arm (or disarm) the stand-up timer for the first cash player away."""
+    key = f"holdem:{act.place.table_id}:away"
+    times = [seat["away_since"] for seat in act.state.get("seats", []) if seat["out"] and seat.get("away_since")]
+    if act.state.get("tournament") or not times:
+        act.disarm(key)
+        return
+    act.arm(key, max(0.0, min(times) + 60 * ctl.config(act, "away_minutes") - act.now), kind="away")
+
+
+def away_buttons(act: Action, key: str, decision: str = "") -> tuple[Button, ...]:
+    """"Post a big blind" and "Wait for the big blind", while a returning player has not chosen: on any message of
+    the hand in play, or between hands on the table's current state (`decision`, as the Deal button)."""
+    if not any(seat.get("back") == "ask" for seat in act.state.get("seats", [])):
+        return ()
+    return (Button(act.t("button.back_post"), button_payload(key, "back post", decision)),
+            Button(act.t("button.back_wait"), button_payload(key, "back wait", decision)))
+
+
+# --- the straddle ------------------------------------------------------------------------------------------------
+
+
+def straddle(ctl: HoldemTable, act: Action, command: cmd.Command) -> None:
+    """`/straddle` (or its button) between hands: the player left of the next big blind straddles the next hand;
+    `/straddle off` takes it back."""
+    assert isinstance(command, cmd.Straddle)
+    if command.off:
+        if act.state.get("straddle") != act.user:
+            raise act.refuse("holdem.straddle_none")
+        act.state.pop("straddle")
+        act.say("holdem.straddle_cancelled", player=act.name(act.user))
+        act.show_table(ctl.table_message(act))
+        return
+    refusal = straddle_refusal(ctl, act, act.user)
+    if refusal is not None:
+        key, params = refusal
+        raise act.refuse(key, **params)
+    if act.state.get("straddle") == act.user:
+        raise act.refuse("already_done")
+    act.state["straddle"] = act.user
+    act.say("holdem.straddle_set", player=act.name(act.user), chips=2 * ctl.config(act, "level"))
+    act.show_table(ctl.table_message(act))
+
+
+def straddle_refusal(ctl: HoldemTable, act: Action, user_id: str) -> tuple[str, dict[str, Any]] | None:
+    """Why `user_id` may not straddle the next hand (a message key and its parameters), None when he may."""
+    if ctl.config(act, "straddle") != "on":
+        return "holdem.straddle_off", {}
+    if act.state.get("tournament"):
+        return "holdem.straddle_tournament", {}
+    if STRUCTURES[ctl.config(act, "structure")].limit is Limit.FIXED:
+        return "holdem.straddle_limit", {}
+    if act.state.get("hand"):
+        return "holdem.straddle_between_hands", {}
+    seat = ctl.seat(act, user_id)
+    if seat is None:
+        return "not_seated", {}
+    straddler = next_straddler(ctl, act)
+    if straddler is None:
+        return "holdem.straddle_three", {}
+    if straddler["id"] != user_id:
+        return "holdem.straddle_not_yours", {"player": act.name(straddler["id"])}
+    chips = 2 * ctl.config(act, "level")
+    if seat["stack"] <= chips:
+        return "holdem.straddle_short", {"chips": chips}
+    return None
+
+
+def next_straddler(ctl: HoldemTable, act: Action) -> dict[str, Any] | None:
+    """The seat left of the next hand's big blind (three players dealt in or more), None when there is none."""
+    seats: list[dict[str, Any]] = act.state["seats"]
+    dealt = [ctl._dealt_in(act, seat) for seat in seats]
+    if sum(dealt) < 3:
+        return None
+    order = dealing_order(dealt, ctl._next_button(act))
+    return seats[order[3 % len(order)]]  # button, small blind, big blind, then him (the button, three-handed)
+
+
+def straddles_now(ctl: HoldemTable, act: Action) -> bool:
+    """Whether the hand about to be dealt has a straddle (asked for, and still allowed); the request is used up."""
+    wanted = act.state.pop("straddle", None)
+    return wanted is not None and straddle_refusal(ctl, act, wanted) is None
+
+
+def straddle_buttons(ctl: HoldemTable, act: Action, key: str, decision: str) -> tuple[Button, ...]:
+    """Between hands, a Straddle button while the next straddler may straddle and has not said so."""
+    straddler = next_straddler(ctl, act) if act.state.get("seats") else None
+    if straddler is None or act.state.get("straddle") or straddle_refusal(ctl, act, straddler["id"]) is not None:
+        return ()
+    chips = 2 * ctl.config(act, "level")
+    return (Button(act.t("button.straddle", player=act.name(straddler["id"]), chips=chips),
+                   button_payload(key, "straddle", decision)),)
+
+
+# --- pre-actions ---------------------------------------------------------------------------------------------------
+
+
+def pre_action(ctl: HoldemTable, act: Action, command: cmd.Command) -> None:
+    """A pre-action pressed (or `/pre`): chosen, or cancelled when it was chosen already; answered to the player
+    alone, and the table message is left as it is (nothing public changed)."""
+    assert isinstance(command, cmd.Pre)
+    hand = ctl._hand(act)
+    if hand is None:
+        raise act.refuse("holdem.no_hand")
+    if act.user not in hand.players:
+        raise act.refuse("not_seated" if ctl.seat(act, act.user) is None else "holdem.not_in_hand")
+    pre = PreAction(command.choice)
+    pressed = act.state.setdefault("pre_pressed", {})
+    if hand.pre_action(act.user) is pre:
+        if act.now - pressed.get(act.user, float("-inf")) < DOUBLE_PRESS_SECONDS:  # the same click twice
+            raise act.refuse(f"holdem.pre.{pre.value}")
+        hand.set_pre_action(act.user, None)
+        act.tell(act.user, "holdem.pre.cancelled")
+    else:
+        try:
+            hand.set_pre_action(act.user, pre)
+        except RuleError as error:
+            raise act.rule_refusal(error) from None
+        act.tell(act.user, f"holdem.pre.{pre.value}")
+    pressed[act.user] = act.now
+    act.state["hand"] = hand.to_dict()
+
+
+def pre_buttons(act: Action, hand: engine.Hand, key: str) -> tuple[Button, ...]:
+    """"Check/fold", "Check" and "Call any" for the players not yet to act, while someone besides the player to act
+    still has a decision to make in the hand."""
+    if hand.to_act is None:
+        return ()
+    stacks, folded = hand.stacks, hand.folded
+    if not any(player != hand.to_act and player not in folded and stacks[player] for player in hand.players):
+        return ()
+    return tuple(Button(act.t(f"button.pre.{pre.value}"), button_payload(key, f"pre {pre.value}"))
+                 for pre in PreAction)
+
+
+# --- the time bank -------------------------------------------------------------------------------------------------
+
+
+def _bank(ctl: HoldemTable, act: Action, seat: dict[str, Any]) -> TimeBank:
+    full = int(ctl.config(act, "time_bank"))
+    return TimeBank.from_dict(seat["bank"]) if seat.get("bank") else TimeBank(full, full)
+
+
+def refill_banks(ctl: HoldemTable, act: Action, dealt: list[str], level: int) -> None:
+    """A new hand: each player's bank counts the hand at a cash table (full every 20), or refills at a tournament's
+    new level; a bank left running (a hand voided) stops."""
+    act.state.pop("bank_run", None)
+    full = int(ctl.config(act, "time_bank"))
+    tournament = bool(act.state.get("tournament"))
+    new_level = tournament and act.state.get("bank_level") != level
+    if tournament:
+        act.state["bank_level"] = level
+    for seat in act.state["seats"]:
+        if new_level:
+            seat["bank"] = TimeBank.refilled(full).to_dict()
+        elif not tournament and seat["id"] in dealt:
+            seat["bank"] = _bank(ctl, act, seat).dealt(full).to_dict()
+
+
+def start_bank(ctl: HoldemTable, act: Action, payload: dict[str, Any]) -> bool:
+    """A turn ran out: start the player's time bank if he has one (True: the turn's timer is re-armed for it, the
+    table message shows it); False when it is empty, off, or has just run out (the time-out then plays)."""
+    hand = ctl._hand(act)
+    if payload.get("bank") or hand is None or hand.to_act is None or bots.is_bot(hand.to_act):
+        return False
+    seat = ctl.seat(act, hand.to_act)
+    if seat is None or seat["out"] or int(ctl.config(act, "time_bank")) <= 0:
+        return False
+    left = _bank(ctl, act, seat).left
+    if left <= 0:
+        return False
+    act.state["bank_run"] = {"player": hand.to_act, "since": act.now, "seconds": left}
+    act.arm(ctl._timer(act), left, kind="turn", step=act.state.get("step", 0), bank=True)
+    act.show_table(ctl.table_message(act, hand))
+    return True
+
+
+def settle_bank(ctl: HoldemTable, act: Action) -> None:
+    """The turn is over (an action or a time-out): a running bank is charged with the time it ran."""
+    run = act.state.pop("bank_run", None)
+    seat = ctl.seat(act, run["player"]) if run else None
+    if run and seat is not None:
+        seat["bank"] = _bank(ctl, act, seat).used(act.now - run["since"]).to_dict()
+
+
+def bank_line(act: Action) -> str:
+    """The table message's line while a time bank runs, "" otherwise."""
+    run = act.state.get("bank_run")
+    if not run:
+        return ""
+    return act.t("holdem.time_bank", player=act.name(run["player"]), seconds=run["seconds"])

@@ -1,0 +1,288 @@
+"""Hold'em table options through the service (RULES.md §1a): pre-actions answered privately, away and back (cash and
+tournament), the straddle, and a time bank that runs across a restart."""
+
+from __future__ import annotations
+
+import random
+from pathlib import Path
+
+from bot.clock import FakeClock
+from bot.output import Actor, Reply
+from bot.service import Service
+from bot.store import Store
+from tests.bot.conftest import ANN, BOB, CAT, PLACE, dump
+from tests.bot.helpers import everything_public, ledger_ok, play_out, press_label
+
+DAN = Actor("dan", "Dan")
+PLAYERS = {actor.user_id: actor for actor in (ANN, BOB, CAT, DAN)}
+
+
+async def seat(service: Service, *actors: Actor) -> None:
+    for actor in actors:
+        assert (await service.handle(PLACE, actor, "/join 400")).error is None
+
+
+def payload(reply: Reply, command: str) -> str:
+    """The payload of the table's button for this exact command (`pre check`, `back wait`)."""
+    assert reply.table is not None
+    return next(button.payload for button in reply.table.buttons if button.payload.endswith(f"|{command}"))
+
+
+# --- pre-actions ----------------------------------------------------------------------------------------------------
+
+
+async def test_a_pre_action_is_answered_to_the_presser_alone_and_played_when_his_turn_comes(
+        service: Service, clock: FakeClock, tmp_path: Path) -> None:
+    await seat(service, ANN, BOB, CAT)
+    dealt = await service.handle(PLACE, ANN, "/deal")
+    assert dealt.table is not None and dealt.table.to_act == "ann"  # button, first to act three-handed
+    chosen = await service.press(PLACE, CAT, payload(dealt, "pre check"))  # the big blind
+    assert chosen.error is None
+    assert chosen.private == {"cat": ["You will check (cancelled if someone bets)."]}
+    assert chosen.public == [] and chosen.table is None  # nothing for the channel: no message, no edit
+    again = await service.press(PLACE, CAT, payload(dealt, "pre check"))
+    assert again.error == "You will check (cancelled if someone bets)."  # a double click changes nothing
+    called = await service.press(PLACE, ANN, press_label(dealt, "call"))
+    called = await service.press(PLACE, BOB, press_label(called, "call"))
+    assert called.table is not None
+    assert "Cat checks." in called.table.text and "Flop:" in called.table.text  # his turn played at once
+    await ledger_ok(service)
+
+
+async def test_check_fold_folds_to_a_raise_and_a_second_press_cancels(service: Service, clock: FakeClock) -> None:
+    await seat(service, ANN, BOB, CAT)
+    dealt = await service.handle(PLACE, ANN, "/deal")
+    check_fold = payload(dealt, "pre check_fold")
+    assert (await service.press(PLACE, BOB, check_fold)).private == {"bob": ["You will check or fold."]}
+    clock.advance(5)
+    assert (await service.press(PLACE, BOB, check_fold)).private == {
+        "bob": ["Your pre-action is cancelled: you will decide yourself."]}
+    clock.advance(5)
+    await service.press(PLACE, BOB, check_fold)
+    raised = await service.press(PLACE, ANN, press_label(dealt, "raise"))
+    assert raised.table is not None and "Bob folds." in raised.table.text and raised.table.to_act == "cat"
+
+
+async def test_check_is_refused_facing_a_bet_and_to_the_player_to_act(service: Service, tmp_path: Path) -> None:
+    await seat(service, ANN, BOB, CAT)
+    dealt = await service.handle(PLACE, ANN, "/deal")
+    before = dump(tmp_path / "bot.db")
+    refused = await service.handle(PLACE, BOB, "/pre check")
+    assert refused.error == "There is a bet to call (10): choose check/fold or call any."
+    own_turn = await service.handle(PLACE, ANN, "/pre callany")
+    assert own_turn.error == "It is your turn: act now."
+    assert dump(tmp_path / "bot.db") == before
+    assert dealt.table is not None
+
+
+# --- away and back ----------------------------------------------------------------------------------------------------
+
+
+async def next_hand(service: Service, clock: FakeClock, reply: Reply) -> Reply:
+    """Play the hand out (check or call), then let the next one be dealt by its timer."""
+    replies = await play_out(service, PLACE, PLAYERS, reply)
+    assert replies[-1].table is not None and replies[-1].table.to_act is None
+    clock.advance(9)
+    await service.scheduler.fire_due()
+    return await service.handle(PLACE, ANN, "/table")
+
+
+async def test_an_away_player_keeps_his_seat_and_comes_back_waiting_for_the_big_blind(
+        service: Service, clock: FakeClock) -> None:
+    await seat(service, ANN, BOB, CAT, DAN)
+    reply = await service.handle(PLACE, ANN, "/deal")
+    away = await service.handle(PLACE, DAN, "/away")
+    assert away.public == ["Dan is away and sits out from the next hand, keeping the seat: /back to return."]
+    assert (await service.handle(PLACE, DAN, "/away")).error == "You are away already: /back to return."
+    reply = await next_hand(service, clock, reply)
+    assert reply.table is not None and "Dan" not in reply.table.text  # dealt out, seat kept
+    back = await service.handle(PLACE, DAN, "/back")
+    assert back.private["dan"][0].startswith("Welcome back. Post the big blind now")
+    assert back.table is not None
+    labels = [button.label for button in back.table.buttons]
+    assert "Post the big blind now" in labels and "Wait for the big blind" in labels
+    waiting = await service.press(PLACE, DAN, payload(back, "back wait"))
+    assert waiting.public == ["Dan is back and waits for the big blind."]
+    assert (await service.press(PLACE, DAN, payload(back, "back wait"))).error == "Already done."
+    for _ in range(4):  # the big blind comes round to him within a few hands
+        reply = await next_hand(service, clock, reply)
+        assert reply.table is not None
+        if "Dan" in reply.table.text:
+            assert "Dan posts the big blind 20." in reply.table.text
+            break
+    else:
+        raise AssertionError("Dan was never dealt in")
+    await ledger_ok(service)
+
+
+async def test_a_returning_player_who_posts_plays_the_next_hand(service: Service, clock: FakeClock) -> None:
+    await seat(service, ANN, BOB, CAT, DAN)
+    reply = await service.handle(PLACE, ANN, "/deal")
+    await service.handle(PLACE, BOB, "/away")
+    reply = await next_hand(service, clock, reply)
+    assert (await service.handle(PLACE, BOB, "/back post")).public == [
+        "Bob is back and posts the big blind in the next hand."]
+    reply = await next_hand(service, clock, reply)
+    assert reply.table is not None and "Bob posts the big blind 20." in reply.table.text
+    await ledger_ok(service)
+
+
+async def test_away_too_long_stands_up_and_the_stack_goes_back_to_the_wallet(
+        service: Service, clock: FakeClock) -> None:
+    await seat(service, ANN, BOB, CAT)
+    await service.handle(PLACE, ANN, "/set next_hand_seconds 100000")
+    await service.handle(PLACE, CAT, "/away")
+    heard: list[Reply] = []
+
+    async def listener(place: object, reply: Reply) -> None:
+        heard.append(reply)
+
+    service.subscribe("chat/", listener)
+    clock.advance(30 * 60 + 1)
+    await service.scheduler.fire_due()
+    said = "\n".join(everything_public(reply) for reply in heard)
+    assert "Cat has been away for 30 minutes and gives up the seat." in said
+    assert "Cat leaves the table with 400 chips." in said
+    assert (await service.handle(PLACE, CAT, "/balance")).private["cat"] == ["Your wallet: 1,000 chips."]
+    await ledger_ok(service)
+
+
+async def test_an_away_tournament_player_is_dealt_in_and_folded_at_once(store: Store) -> None:
+    clock = FakeClock(1_800_000_000.0)
+    service = Service(store, clock, rng=random.Random(4))
+    await service.start()
+    await service.handle(PLACE, ANN, "/tournament create 10/20 60m")
+    for actor in (ANN, BOB, CAT):
+        assert (await service.handle(PLACE, actor, "/join")).error is None
+    await service.handle(PLACE, CAT, "/away")
+    reply = await service.handle(PLACE, ANN, "/tournament start")
+    assert reply.table is not None and "Cat" in reply.table.text  # dealt in, blinds posted
+    for _ in range(30):  # Cat's turns pass the moment they come: nobody waits on a timer for him
+        assert reply.table is not None and reply.table.to_act != "cat"
+        if reply.table.to_act is None:
+            break
+        reply = await service.press(PLACE, PLAYERS[reply.table.to_act], press_label(reply, "check", "call"))
+    story = "\n".join(reply.public) + (reply.table.text if reply.table else "")
+    assert "Cat folds." in story or "Cat checks." in story
+    await ledger_ok(service)
+
+
+# --- the straddle ---------------------------------------------------------------------------------------------------
+
+
+async def test_the_player_left_of_the_big_blind_straddles_and_acts_last(service: Service) -> None:
+    await service.handle(PLACE, ANN, "/set structure no-limit")
+    await seat(service, ANN, BOB, CAT, DAN)
+    assert (await service.handle(PLACE, DAN, "/straddle")).error == \
+        "Straddles are off at this table (/set straddle on)."
+    await service.handle(PLACE, ANN, "/set straddle on")
+    idle = await service.handle(PLACE, ANN, "/table")
+    assert idle.table is not None
+    assert "Straddle 40 (Dan)" in [button.label for button in idle.table.buttons]  # Ann has the first button
+    assert (await service.handle(PLACE, BOB, "/straddle")).error == \
+        "Only Dan, left of the next big blind, may straddle."
+    pressed = await service.press(PLACE, DAN, press_label(idle, "straddle"))
+    assert pressed.public == ["Dan will straddle 40 in the next hand."]
+    dealt = await service.handle(PLACE, ANN, "/deal")
+    assert dealt.table is not None and "Dan straddles 40." in dealt.table.text
+    assert dealt.table.to_act == "ann" and "40 to call" in dealt.table.text
+    reply = await service.press(PLACE, ANN, press_label(dealt, "call"))
+    reply = await service.press(PLACE, BOB, press_label(reply, "call"))
+    reply = await service.press(PLACE, CAT, press_label(reply, "call"))
+    assert reply.table is not None and reply.table.to_act == "dan"  # the straddler's option
+    await ledger_ok(service)
+
+
+# --- the time bank --------------------------------------------------------------------------------------------------
+
+
+async def test_a_running_time_bank_survives_a_restart(tmp_path: Path, clock: FakeClock) -> None:
+    store = await Store.open(tmp_path / "bot.db")
+    service = Service(store, clock, rng=random.Random(11))
+    await service.start()
+    await seat(service, ANN, BOB, CAT)
+    await service.handle(PLACE, ANN, "/set time_bank 30")
+    dealt = await service.handle(PLACE, ANN, "/deal")
+    assert dealt.table is not None
+    slow = dealt.table.to_act
+    clock.advance(61)
+    assert await service.scheduler.fire_due() == 1
+    view = await service.handle(PLACE, ANN, "/table")
+    assert view.table is not None and view.table.to_act == slow
+    assert f"⏳ {PLAYERS[slow or ''].name} is using the time bank: 30 s." in view.table.text
+    await store.close()
+
+    store = await Store.open(tmp_path / "bot.db")
+    restarted = Service(store, clock, rng=random.Random(12))
+    await restarted.start()
+    heard: list[Reply] = []
+
+    async def listener(place: object, reply: Reply) -> None:
+        heard.append(reply)
+
+    restarted.subscribe("chat/", listener)
+    clock.advance(20)
+    assert await restarted.scheduler.fire_due() == 0  # the bank still runs
+    clock.advance(11)
+    assert await restarted.scheduler.fire_due() == 1
+    assert any(f"{PLAYERS[slow or ''].name} ran out of time." in everything_public(reply) for reply in heard)
+    assert heard[-1].table is not None and "time bank" not in heard[-1].table.text
+    await ledger_ok(restarted)
+    await store.close()
+
+
+async def banks(store: Store) -> dict[str, dict[str, int]]:
+    """Each seat's stored time bank."""
+    loaded = await store.read(lambda tx: tx.load_table(PLACE.table_id))
+    assert loaded is not None
+    return {seat["id"]: seat.get("bank") for seat in loaded[1]["seats"]}
+
+
+async def test_a_tournament_refills_the_time_banks_at_each_new_level(store: Store) -> None:
+    clock = FakeClock(1_800_000_000.0)
+    service = Service(store, clock, rng=random.Random(4))
+    await service.start()
+    await service.handle(PLACE, ANN, "/tournament create 10/20 2m; 20/40 60m")
+    await service.handle(PLACE, ANN, "/set time_bank 30")
+    for actor in (ANN, BOB, CAT):
+        assert (await service.handle(PLACE, actor, "/join")).error is None
+    reply = await service.handle(PLACE, ANN, "/tournament start")
+    assert reply.table is not None and reply.table.to_act is not None
+    slow = reply.table.to_act
+    clock.advance(61)
+    await service.scheduler.fire_due()
+    clock.advance(20)
+    reply = await service.press(PLACE, PLAYERS[slow], press_label(await service.handle(PLACE, ANN, "/table"),
+                                                                 "check", "call"))
+    assert reply.error is None
+    assert (await banks(store))[slow] == {"full": 30, "left": 10, "hands": 0}  # 20 s of the bank spent
+    await play_out(service, PLACE, PLAYERS, reply)
+    clock.advance(9)
+    await service.scheduler.fire_due()  # the next hand, still at the first level: nothing refilled
+    assert (await banks(store))[slow]["left"] == 10
+    await play_out(service, PLACE, PLAYERS, await service.handle(PLACE, ANN, "/table"))
+    clock.advance(300)  # past the first level: the next hand is dealt at the second
+    await service.scheduler.fire_due()
+    view = await service.handle(PLACE, ANN, "/table")
+    assert view.table is not None and "blinds 10/20" in view.table.text  # the second level's (the first: 5/10)
+    assert (await banks(store))[slow]["left"] == 30
+    await ledger_ok(service)
+
+
+async def test_a_straddle_is_exported_as_pokerstars_writes_it(service: Service) -> None:
+    await service.handle(PLACE, ANN, "/set structure no-limit")
+    await service.handle(PLACE, ANN, "/set straddle on")
+    await seat(service, ANN, BOB, CAT, DAN)
+    assert (await service.handle(PLACE, DAN, "/straddle")).error is None
+    dealt = await service.handle(PLACE, ANN, "/deal")
+    await play_out(service, PLACE, PLAYERS, dealt, ("fold", "check"))
+    exported = "\n".join((await service.handle(PLACE, DAN, "/history")).private["dan"])
+    assert "Dan: posts straddle 40" in exported
+
+
+async def test_back_before_missing_a_hand_needs_no_choice(service: Service) -> None:
+    await seat(service, ANN, BOB, CAT, DAN)
+    await service.handle(PLACE, ANN, "/deal")
+    await service.handle(PLACE, DAN, "/away")
+    back = await service.handle(PLACE, DAN, "/back")  # the hand he is in still plays: he simply stays
+    assert back.public == ["Dan is back in."] and "dan" not in back.private

@@ -1,0 +1,85 @@
+"""Table options on Discord (RULES.md §1a): pre-action buttons answered ephemerally and nothing else sent, and a member
+away and back, keeping his seat."""
+
+from __future__ import annotations
+
+from tests.bot.helpers import ledger_ok
+from tests.discord.fake_discord import EPHEMERAL, FakeDiscord
+from tests.discord.test_games import action, current_table, to_act
+
+
+def channel_sends(fake: FakeDiscord) -> int:
+    """Messages posted or edited through the channel's routes (the bucket a pre-action must not spend)."""
+    return sum(1 for method, path in fake.requests if "/channels/" in path and method in ("POST", "PATCH"))
+
+
+async def fold_to_the_end(fake: FakeDiscord, bot, channel: int) -> None:
+    """Whoever the table message names folds, until the hand is over."""
+    for _ in range(5):
+        table = current_table(fake, channel)
+        if "<@" not in table["content"]:
+            return
+        await fake.press(to_act(fake, table), table, action(fake, table, "fold", "check"))
+        await bot.settled()
+    raise AssertionError("the hand did not end")
+
+
+async def test_a_pre_action_is_answered_ephemerally_and_played_on_his_turn(fake, make_bot) -> None:
+    bot = await make_bot(default_game="holdem")
+    channel = fake.channels[0]
+    ann, bob, cat = (fake.add_member(name) for name in ("Ann", "Bob", "Cat"))
+    for member in (ann, bob, cat):
+        await fake.slash(member, channel, "join", chips=200)
+    await fake.slash(ann, channel, "deal")
+    await bot.settled()
+    table = current_table(fake, channel)
+    assert to_act(fake, table) is ann
+    before = channel_sends(fake)
+    chosen = await fake.press(cat, table, fake.button(table, "⏩ Check/fold"))
+    await bot.settled()
+    assert chosen.callbacks[0]["type"] == 4 and chosen.callbacks[0]["data"]["flags"] & EPHEMERAL
+    assert chosen.ephemeral_text() == "You will check or fold." and chosen.texts(ephemeral=False) == []
+    assert channel_sends(fake) == before, "a pre-action posted or edited a channel message"
+    for member in (ann, bob):
+        table = current_table(fake, channel)
+        await fake.press(member, table, action(fake, table, "call"))
+        await bot.settled()
+    table = current_table(fake, channel)
+    assert "Cat checks." in table["content"] and "Flop: " in table["content"]
+    await ledger_ok(bot.service)
+
+
+async def test_away_keeps_the_seat_and_back_waits_for_the_big_blind(fake, make_bot) -> None:
+    bot = await make_bot(default_game="holdem")
+    channel = fake.channels[0]
+    members = [fake.add_member(name) for name in ("Ann", "Bob", "Cat", "Dan")]
+    ann, dan = members[0], members[3]
+    for member in members:
+        await fake.slash(member, channel, "join", chips=200)
+    await fake.slash(ann, channel, "deal")
+    away = await fake.slash(dan, channel, "away")
+    await bot.settled()
+    assert any("is away and sits out from the next hand" in text for text in away.texts() + fake.public_versions())
+    await fold_to_the_end(fake, bot, channel)
+    await fake.slash(ann, channel, "deal")
+    await bot.settled()
+    assert "Dan" not in current_table(fake, channel)["content"]  # dealt out, his seat kept
+    back = await fake.slash(dan, channel, "back")
+    await bot.settled()
+    assert back.ephemeral_text().startswith("Welcome back. Post the big blind now")
+    table = current_table(fake, channel)
+    waited = await fake.press(dan, table, fake.button(table, "Wait for the big blind"))
+    await bot.settled()
+    assert waited.texts(ephemeral=True) == []
+    assert any("Dan is back and waits for the big blind." in text for text in fake.public_versions())
+    for _ in range(4):
+        await fold_to_the_end(fake, bot, channel)
+        await fake.slash(ann, channel, "deal")
+        await bot.settled()
+        content = current_table(fake, channel)["content"]
+        if "Dan" in content:
+            assert "Dan posts the big blind 20." in content
+            break
+    else:
+        raise AssertionError("Dan was never dealt in")
+    await ledger_ok(bot.service)

@@ -1,0 +1,75 @@
+"""Table options through Telegram (RULES.md §1a): pre-action buttons answered in the callback alone, and a player
+away and back, keeping his seat."""
+
+from __future__ import annotations
+
+import pytest
+
+from tests.telegram.conftest import ANN, BOB, CAT, WHOLE_HANDS, private_chat
+from tests.telegram.fake_api import GROUP
+from tests.telegram.test_games import TO_ACT, USERS
+
+SENDS = ("sendMessage", "editMessageText", "sendPhoto", "sendDocument")
+
+
+async def fold_to_the_end(bot) -> None:
+    """Whoever the table message says must act folds, until the hand is over."""
+    for _ in range(5):
+        found = TO_ACT.search(bot.table_message().text)
+        if found is None:
+            return
+        await bot.command(USERS[found.group(1)], "/fold")
+    raise AssertionError("the hand did not end")
+
+
+def sends(bot) -> int:
+    """Every message sent or edited, anywhere (the budget a pre-action must not spend)."""
+    return sum(1 for request in bot.api.requests if request.method in SENDS)
+
+
+@pytest.mark.telegram_time_scale(WHOLE_HANDS)
+async def test_a_pre_action_is_answered_in_the_callback_alone_and_played_on_his_turn(make_bot, api) -> None:
+    bot = await make_bot("holdem", seed=11)
+    await bot.command(CAT, "/start", private_chat(CAT))  # he could be told privately: he still is not
+    for user in (ANN, BOB, CAT):
+        await bot.command(user, "/join 200")
+    await bot.command(ANN, "/deal")
+    table = bot.table_message()
+    assert "▶ ann to act" in table.text
+    before = sends(bot)
+    answer = await bot.press(CAT, table, "⏩ Check/fold")
+    assert answer["text"] == "You will check or fold."
+    again = await bot.press(CAT, table, "⏩ Check/fold")  # a double click: refused, nothing changes
+    assert again["text"] == "You will check or fold."
+    assert sends(bot) == before, "a pre-action sent or edited a message"
+    await bot.press(ANN, bot.api.messages[GROUP["id"], table.message_id], "call")
+    await bot.press(BOB, bot.api.messages[GROUP["id"], table.message_id], "call")
+    current = bot.api.messages[GROUP["id"], table.message_id]
+    assert "\ncat checks." in current.text and "Flop: " in current.text  # played the moment his turn came
+    assert await bot.store.read(lambda tx: tx.check_ledger()) == []
+
+
+@pytest.mark.telegram_time_scale(WHOLE_HANDS)
+async def test_away_keeps_the_seat_and_back_posts_the_big_blind(make_bot, api) -> None:
+    bot = await make_bot("holdem", seed=3)
+    await bot.command(CAT, "/start", private_chat(CAT))
+    for user in (ANN, BOB, CAT):
+        await bot.command(user, "/join 200")
+    await bot.command(ANN, "/deal")
+    await bot.command(CAT, "/away")
+    assert any("cat is away and sits out from the next hand" in text for text in bot.group_texts())
+    await fold_to_the_end(bot)  # he plays this hand out: away counts from the next one
+    await bot.command(ANN, "/deal")
+    table = bot.table_message()
+    assert "hand #2" in table.text and "cat ·" not in table.text  # dealt out, heads-up
+    await fold_to_the_end(bot)
+    await bot.command(CAT, "/back")
+    assert api.chat(CAT["id"])[-1].text.startswith("Welcome back. Post the big blind now")
+    table = bot.table_message()
+    answer = await bot.press(CAT, table, "Post the big blind now")
+    assert answer.get("text") in (None, "")
+    assert any("cat is back and posts the big blind in the next hand." in text for text in bot.group_texts())
+    await bot.command(ANN, "/deal")
+    table = bot.table_message()
+    assert "hand #3" in table.text and "cat posts the big blind 20." in table.text
+    assert await bot.store.read(lambda tx: tx.check_ledger()) == []
