@@ -101,6 +101,21 @@ def is_waiting(seat: dict[str, Any]) -> bool:
     return seat.get("back") in ("ask", "wait")
 
 
+def waiting_to_deal(ctl: HoldemTable, act: Action) -> list[dict[str, Any]]:
+    """The returning players waiting for the big blind (or still choosing) who are dealt in at once because without
+    them fewer than two players would be: a card room does not make a player wait when waiting would stop the game
+    (he posts no extra blind, only the blind of his place). None at a tournament or where two others play."""
+    if act.state.get("tournament") or len(ctl.eligible(act)) >= 2:
+        return []
+    return [seat for seat in act.state["seats"] if is_waiting(seat) and seat["stack"] > 0]
+
+
+def deal_in_rather_than_stop(ctl: HoldemTable, act: Action) -> None:
+    """Before a deal: the players of `waiting_to_deal` stop waiting and are dealt in."""
+    for seat in waiting_to_deal(ctl, act):
+        seat["back"] = ""
+
+
 def deal_in_waiting(ctl: HoldemTable, act: Action, button: int) -> None:
     """Before a deal with `button`: a player waiting for the big blind on whom it now falls is dealt in."""
     seats = act.state["seats"]

@@ -155,6 +155,38 @@ async def test_a_returning_player_who_posts_plays_the_next_hand(service: Service
     await ledger_ok(service)
 
 
+async def test_a_player_waiting_for_the_big_blind_is_dealt_in_when_waiting_would_stop_the_game(
+        service: Service, clock: FakeClock) -> None:
+    await seat(service, ANN, BOB, CAT, DAN)
+    reply = await service.handle(PLACE, ANN, "/deal")
+    await service.handle(PLACE, DAN, "/away")
+    reply = await next_hand(service, clock, reply)  # dealt without him
+    assert (await service.handle(PLACE, DAN, "/back wait")).public == ["Dan is back and waits for the big blind."]
+    for actor in (BOB, CAT):  # they leave after this hand: Ann alone would be dealt in
+        await service.handle(PLACE, actor, "/leave")
+    reply = await next_hand(service, clock, reply)
+    assert reply.table is not None and reply.table.to_act is not None, "no hand: Dan kept waiting"
+    text = reply.table.text
+    assert "Dan" in text and "Bob" not in text and "Cat" not in text
+    assert "Pot: 30" in text and text.count("posts the big blind") == 1  # the usual blinds, none extra for him
+    await ledger_ok(service)
+
+
+async def test_a_player_still_choosing_how_to_come_back_is_dealt_in_rather_than_stop_the_game(
+        service: Service, clock: FakeClock) -> None:
+    await seat(service, ANN, BOB, CAT)
+    reply = await service.handle(PLACE, ANN, "/deal")
+    await service.handle(PLACE, CAT, "/away")
+    reply = await next_hand(service, clock, reply)  # heads-up without him
+    back = await service.handle(PLACE, CAT, "/back")
+    assert back.private["cat"][0].startswith("Welcome back.")  # two others play: he is asked, post or wait
+    await service.handle(PLACE, BOB, "/leave")
+    reply = await next_hand(service, clock, reply)
+    assert reply.table is not None and reply.table.to_act is not None, "no hand: Cat kept waiting"
+    assert "Cat" in reply.table.text and "Pot: 30" in reply.table.text
+    await ledger_ok(service)
+
+
 async def test_away_too_long_stands_up_and_the_stack_goes_back_to_the_wallet(
         service: Service, clock: FakeClock) -> None:
     await seat(service, ANN, BOB, CAT)
