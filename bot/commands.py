@@ -216,15 +216,17 @@ class Straddle(Command):
 
 @dataclass(frozen=True)
 class Pre(Command):
-    """Choose what you will do when your turn comes (check/fold, check, call any); the same again cancels it."""
+    """Choose what you will do when your turn comes (check/fold, check, call N, call any); the same again cancels it.
+    `chips`: the bet "call N" calls (None: the bet as it is now)."""
 
     name = "pre"
-    usage = "checkfold|check|callany"
+    usage = "checkfold|check|call [N]|callany"
     choice: str = ""
+    chips: int | None = None
 
 
-PRE_CHOICES = {"checkfold": "check_fold", "check_fold": "check_fold", "check": "check", "callany": "call_any",
-               "call_any": "call_any"}
+PRE_CHOICES = {"checkfold": "check_fold", "check_fold": "check_fold", "check": "check", "call": "call",
+               "callany": "call_any", "call_any": "call_any"}
 """The words of `/pre` and the pre-actions they choose (`engine.preactions.PreAction` values)."""
 
 
@@ -491,9 +493,12 @@ def _build(cls: type[Command], args: list[str]) -> Command:
             raise CommandError("usage")
         return Straddle(off=bool(args))
     if cls is Pre:
-        if len(args) != 1 or args[0].lower() not in PRE_CHOICES:
+        if not args or args[0].lower() not in PRE_CHOICES:
             raise CommandError("usage")
-        return Pre(PRE_CHOICES[args[0].lower()])
+        choice = PRE_CHOICES[args[0].lower()]
+        if len(args) > (2 if choice == "call" else 1):
+            raise CommandError("usage")
+        return Pre(choice, parse_amount(args[1]) if len(args) == 2 else None)
     if cls is Pawn:
         if not args:
             raise CommandError("usage")

@@ -69,7 +69,7 @@ from engine.holdem_types import (
     UncalledBetReturned,
 )
 from engine.pots import build_pots, split_pot
-from engine.preactions import PreAction, pre_action_play
+from engine.preactions import PreAction, cancelled_by, pre_action_play, pre_action_refusal
 
 __all__ = [  # the hand and the vocabulary it speaks (re-exported from holdem_types and betting)
     "FIXED_LIMIT", "HOME_LIMIT", "MAX_PLAYERS", "NO_LIMIT", "STRUCTURES", "Action", "AllIn", "Bet",
@@ -102,6 +102,7 @@ class _Seat:
     pawned: int = 0
     absent: bool = False
     pre: str = ""  # his pre-action (a PreAction's value) for this betting round, "" when none
+    pre_bet: int = 0  # the bet his "call N" pre-action calls
 
     @property
     def account(self) -> str:
@@ -448,8 +449,8 @@ class Hand:
             events.extend(self._end_round())
         else:
             self._to_act = following
-        for other in self._seats:  # a new street clears every pre-action, a bet each "check"
-            if self.street is not street or (other.pre == PreAction.CHECK and isinstance(action, (Bet, RaiseTo))):
+        for other in self._seats:  # a new street clears every pre-action, a bet each "check" and "call N"
+            if self.street is not street or (other.pre and cancelled_by(PreAction(other.pre), action)):
                 other.pre = ""
         return events + self._play_automatic()
 
@@ -460,9 +461,10 @@ class Hand:
         seat = self._seat(player_id)
         return PreAction(seat.pre) if seat.pre else None
 
-    def verify_pre_action(self, player_id: str, pre: PreAction) -> None:
+    def verify_pre_action(self, player_id: str, pre: PreAction, chips: int = 0) -> None:
         """Raise a RuleError unless the player may choose this pre-action now: he is in the hand, not all-in, not
-        the player to act (he acts instead), and, for "check", owes nothing yet."""
+        the player to act (he acts instead), for "check" owes nothing yet, and for "call N" owes chips to a bet that
+        is still `chips`."""
         if self._to_act is None:
             raise RuleError("hand_over", "the hand is over")
         seat = self._seat(player_id)
@@ -470,15 +472,17 @@ class Hand:
             raise RuleError("pre_not_in_hand", "you have no decision left in this hand")
         if seat is self._seats[self._to_act]:
             raise RuleError("pre_your_turn", "it is your turn: act now")
-        if pre is PreAction.CHECK and self._current_bet > seat.bet:
-            raise RuleError("pre_check_owes", "there is a bet to call: check is not possible",
-                            owed=self._current_bet - seat.bet)
+        refusal = pre_action_refusal(pre, owed=self._owed(seat), bet=self._current_bet, chips=chips)
+        if refusal is not None:
+            raise refusal
 
-    def set_pre_action(self, player_id: str, pre: PreAction | None) -> None:
-        """Choose a pre-action (verified, see `verify_pre_action`), or cancel one (None)."""
+    def set_pre_action(self, player_id: str, pre: PreAction | None, chips: int = 0) -> None:
+        """Choose a pre-action (verified, see `verify_pre_action`; `chips`: the bet "call N" calls), or cancel one
+        (None)."""
         if pre is not None:
-            self.verify_pre_action(player_id, pre)
-        self._seat(player_id).pre = "" if pre is None else pre.value
+            self.verify_pre_action(player_id, pre, chips)
+        seat = self._seat(player_id)
+        seat.pre, seat.pre_bet = ("", 0) if pre is None else (pre.value, chips)
 
     def set_absent(self, player_id: str, absent: bool) -> list[Event]:
         """Mark a player absent (his turns check or fold at once, played now if it is his turn: the events) or back."""
@@ -494,7 +498,8 @@ class Hand:
         if seat.absent:
             return self.act(seat.id, self.timeout_action())
         if seat.pre:
-            play = pre_action_play(PreAction(seat.pre), self.legal_actions())
+            play = pre_action_play(PreAction(seat.pre), self.legal_actions(), bet=self._current_bet,
+                                   chips=seat.pre_bet)
             seat.pre = ""
             if play is not None:
                 return self.act(seat.id, play)

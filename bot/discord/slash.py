@@ -111,11 +111,11 @@ def register(tree: app_commands.CommandTree[discord.Client], adapter: CommandRun
         await adapter.run_command(interaction, _line("/straddle", "off" if off else None))
 
     @tree.command(name=_name("pre"), description=about("pre"))
-    @app_commands.describe(choice=_about("pre", "choice"))
+    @app_commands.describe(choice=_about("pre", "choice"), chips=_about("pre", "chips"))
     @app_commands.choices(choice=[app_commands.Choice(name=word, value=word)
-                                  for word in ("checkfold", "check", "callany")])
-    async def pre(interaction: discord.Interaction, choice: str) -> None:
-        await adapter.run_command(interaction, f"/pre {choice}")
+                                  for word in ("checkfold", "check", "call", "callany")])
+    async def pre(interaction: discord.Interaction, choice: str, chips: Chips | None = None) -> None:
+        await adapter.run_command(interaction, _line("/pre", choice, chips))
 
     @tree.command(name=_name("game"), description=about("game"))
     @app_commands.describe(game=_about("game", "game"))

@@ -270,8 +270,9 @@ class HoldemController:
         act.state["seats"].append({"id": user_id, "stack": chips, "out": False, "timeouts": 0, "leaving": False})
 
     def can_deal(self, act: Action) -> bool:
-        """Two players are dealt in, one of them a person (practice bots do not play alone)."""
-        eligible = self.eligible(act)
+        """Two players are dealt in, one of them a person (practice bots do not play alone); players waiting for the
+        big blind count when the game would otherwise stop (see `options.waiting_to_deal`)."""
+        eligible = self.eligible(act) + options.waiting_to_deal(self, act)
         return len(eligible) >= 2 and bots.has_human(eligible)
 
     def eligible(self, act: Action) -> list[dict[str, Any]]:
@@ -296,6 +297,7 @@ class HoldemController:
                 raise tour.no_play_refusal(self, act)
             return
         seats = act.state["seats"]
+        options.deal_in_rather_than_stop(self, act)
         button = self._next_button(act)
         options.deal_in_waiting(self, act, button)
         straddle = options.straddles_now(self, act)

@@ -101,6 +101,21 @@ def is_waiting(seat: dict[str, Any]) -> bool:
     return seat.get("back") in ("ask", "wait")
 
 
+def waiting_to_deal(ctl: HoldemTable, act: Action) -> list[dict[str, Any]]:
+    """The returning players waiting for the big blind (or still choosing) who are dealt in at once because without
+    them fewer than two players would be: a card room does not make a player wait when waiting would stop the game
+    (he posts no extra blind, only the blind of his place). None at a tournament or where two others play."""
+    if act.state.get("tournament") or len(ctl.eligible(act)) >= 2:
+        return []
+    return [seat for seat in act.state["seats"] if is_waiting(seat) and seat["stack"] > 0]
+
+
+def deal_in_rather_than_stop(ctl: HoldemTable, act: Action) -> None:
+    """Before a deal: the players of `waiting_to_deal` stop waiting and are dealt in."""
+    for seat in waiting_to_deal(ctl, act):
+        seat["back"] = ""
+
+
 def deal_in_waiting(ctl: HoldemTable, act: Action, button: int) -> None:
     """Before a deal with `button`: a player waiting for the big blind on whom it now falls is dealt in."""
     seats = act.state["seats"]
@@ -251,32 +266,41 @@ def pre_action(ctl: HoldemTable, act: Action, command: cmd.Command) -> None:
     if act.user not in hand.players:
         raise act.refuse("not_seated" if ctl.seat(act, act.user) is None else "holdem.not_in_hand")
     pre = PreAction(command.choice)
+    chips = 0  # the bet "call N" calls: the button's, else the bet as it is now
+    if pre is PreAction.CALL:
+        chips = hand.current_bet if command.chips is None else command.chips
     pressed = act.state.setdefault("pre_pressed", {})
-    if hand.pre_action(act.user) is pre:
+    # a raise cancels "call N", so one still chosen calls the bet as it is: a stale button's amount chooses anew
+    if hand.pre_action(act.user) is pre and (pre is not PreAction.CALL or chips == hand.current_bet):
         if act.now - pressed.get(act.user, float("-inf")) < DOUBLE_PRESS_SECONDS:  # the same click twice
-            raise act.refuse(f"holdem.pre.{pre.value}")
+            raise act.refuse(f"holdem.pre.{pre.value}", chips=chips)
         hand.set_pre_action(act.user, None)
         act.tell(act.user, "holdem.pre.cancelled")
     else:
         try:
-            hand.set_pre_action(act.user, pre)
+            hand.set_pre_action(act.user, pre, chips)
         except RuleError as error:
             raise act.rule_refusal(error) from None
-        act.tell(act.user, f"holdem.pre.{pre.value}")
+        act.tell(act.user, f"holdem.pre.{pre.value}", chips=chips)
     pressed[act.user] = act.now
     act.state["hand"] = hand.to_dict()
 
 
 def pre_buttons(act: Action, hand: engine.Hand, key: str) -> tuple[Button, ...]:
-    """"Check/fold", "Check" and "Call any" for the players not yet to act, while someone besides the player to act
-    still has a decision to make in the hand."""
+    """"Check/fold", "Check", "Call N" and "Call any" for the players not yet to act, while someone besides the
+    player to act still has a decision to make in the hand; "Call N" (N: the bet to match, the same for all, carried
+    by the button so that a stale one is refused) while one of them faces a bet."""
     if hand.to_act is None:
         return ()
-    stacks, folded = hand.stacks, hand.folded
-    if not any(player != hand.to_act and player not in folded and stacks[player] for player in hand.players):
+    stacks, folded, bets = hand.stacks, hand.folded, hand.bets
+    deciding = [player for player in hand.players if player != hand.to_act and player not in folded and stacks[player]]
+    if not deciding:
         return ()
-    return tuple(Button(act.t(f"button.pre.{pre.value}"), button_payload(key, f"pre {pre.value}"))
-                 for pre in PreAction)
+    facing = any(bets[player] < hand.current_bet for player in deciding)
+    return tuple(Button(act.t(f"button.pre.{pre.value}", chips=hand.current_bet),
+                        button_payload(key, f"pre {pre.value} {hand.current_bet}" if pre is PreAction.CALL
+                                       else f"pre {pre.value}"))
+                 for pre in PreAction if pre is not PreAction.CALL or facing)
 
 
 # --- the time bank -------------------------------------------------------------------------------------------------

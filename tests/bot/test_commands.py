@@ -27,6 +27,9 @@ from bot import commands as cmd
         ("/help raise", cmd.Help("raise")),
         ("/lang ru", cmd.Lang("ru")),
         ("  /all-in  ", cmd.AllIn()),
+        ("/pre checkfold", cmd.Pre("check_fold")),
+        ("/pre call 40", cmd.Pre("call", 40)),
+        ("/pre call", cmd.Pre("call")),
     ],
 )
 def test_parse(text: str, expected: cmd.Command) -> None:
@@ -53,6 +56,9 @@ def test_parse(text: str, expected: cmd.Command) -> None:
         ("/fold now", "usage"),
         ("/grant ann", "usage"),
         ("/pawn", "usage"),
+        ("/pre check 40", "usage"),
+        ("/pre call 40 60", "usage"),
+        ("/pre call forty", "bad_amount"),
         ("???", "unknown_command"),
     ],
 )

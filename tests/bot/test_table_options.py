@@ -75,6 +75,34 @@ async def test_check_is_refused_facing_a_bet_and_to_the_player_to_act(service: S
     assert dealt.table is not None
 
 
+async def test_call_n_plays_while_the_bet_stands_and_a_stale_button_calls_nothing(
+        service: Service, tmp_path: Path) -> None:
+    await seat(service, ANN, BOB, CAT, DAN)
+    dealt = await service.handle(PLACE, ANN, "/deal")
+    assert dealt.table is not None and dealt.table.to_act == "dan"  # Bob small blind, Cat big blind
+    raised = await service.handle(PLACE, DAN, "/raise")  # to 40
+    assert raised.table is not None and "⏩ Call 40" in [button.label for button in raised.table.buttons]
+    call_40 = payload(raised, "pre call 40")
+    chosen = await service.press(PLACE, BOB, call_40)
+    assert chosen.private == {"bob": ["You will call 40 (cancelled if someone raises)."]}
+    assert chosen.public == [] and chosen.table is None
+    reraised = await service.press(PLACE, ANN, press_label(raised, "raise"))  # to 60: Bob's "call 40" is cancelled
+    assert reraised.table is not None and reraised.table.to_act == "bob" and "Bob calls" not in reraised.table.text
+    assert "⏩ Call 60" in [button.label for button in reraised.table.buttons]
+    before = dump(tmp_path / "bot.db")
+    stale = await service.press(PLACE, CAT, call_40)
+    assert stale.error == "The bet is now 60, not 40: choose again."
+    assert dump(tmp_path / "bot.db") == before
+    assert payload(reraised, "pre call 60")
+    typed = await service.handle(PLACE, CAT, "/pre call")  # typed without an amount: the bet as it is now
+    assert typed.private == {"cat": ["You will call 60 (cancelled if someone raises)."]}
+    called = await service.handle(PLACE, BOB, "/call")
+    assert called.table is not None
+    assert "Bob calls 50." in called.table.text and "Cat calls 40." in called.table.text  # his turn played at once
+    assert called.table.to_act == "dan"
+    await ledger_ok(service)
+
+
 # --- away and back ----------------------------------------------------------------------------------------------------
 
 
@@ -124,6 +152,38 @@ async def test_a_returning_player_who_posts_plays_the_next_hand(service: Service
         "Bob is back and posts the big blind in the next hand."]
     reply = await next_hand(service, clock, reply)
     assert reply.table is not None and "Bob posts the big blind 20." in reply.table.text
+    await ledger_ok(service)
+
+
+async def test_a_player_waiting_for_the_big_blind_is_dealt_in_when_waiting_would_stop_the_game(
+        service: Service, clock: FakeClock) -> None:
+    await seat(service, ANN, BOB, CAT, DAN)
+    reply = await service.handle(PLACE, ANN, "/deal")
+    await service.handle(PLACE, DAN, "/away")
+    reply = await next_hand(service, clock, reply)  # dealt without him
+    assert (await service.handle(PLACE, DAN, "/back wait")).public == ["Dan is back and waits for the big blind."]
+    for actor in (BOB, CAT):  # they leave after this hand: Ann alone would be dealt in
+        await service.handle(PLACE, actor, "/leave")
+    reply = await next_hand(service, clock, reply)
+    assert reply.table is not None and reply.table.to_act is not None, "no hand: Dan kept waiting"
+    text = reply.table.text
+    assert "Dan" in text and "Bob" not in text and "Cat" not in text
+    assert "Pot: 30" in text and text.count("posts the big blind") == 1  # the usual blinds, none extra for him
+    await ledger_ok(service)
+
+
+async def test_a_player_still_choosing_how_to_come_back_is_dealt_in_rather_than_stop_the_game(
+        service: Service, clock: FakeClock) -> None:
+    await seat(service, ANN, BOB, CAT)
+    reply = await service.handle(PLACE, ANN, "/deal")
+    await service.handle(PLACE, CAT, "/away")
+    reply = await next_hand(service, clock, reply)  # heads-up without him
+    back = await service.handle(PLACE, CAT, "/back")
+    assert back.private["cat"][0].startswith("Welcome back.")  # two others play: he is asked, post or wait
+    await service.handle(PLACE, BOB, "/leave")
+    reply = await next_hand(service, clock, reply)
+    assert reply.table is not None and reply.table.to_act is not None, "no hand: Cat kept waiting"
+    assert "Cat" in reply.table.text and "Pot: 30" in reply.table.text
     await ledger_ok(service)
 
 

@@ -49,6 +49,32 @@ async def test_a_pre_action_is_answered_ephemerally_and_played_on_his_turn(fake,
     await ledger_ok(bot.service)
 
 
+async def test_call_n_by_button_and_slash_command_plays_while_the_bet_stands(fake, make_bot) -> None:
+    bot = await make_bot(default_game="holdem")
+    channel = fake.channels[0]
+    ann, bob, cat = (fake.add_member(name) for name in ("Ann", "Bob", "Cat"))
+    for member in (ann, bob, cat):
+        await fake.slash(member, channel, "join", chips=200)
+    await fake.slash(ann, channel, "deal")
+    await bot.settled()
+    await fake.press(ann, current_table(fake, channel), action(fake, current_table(fake, channel), "raise"))
+    await bot.settled()
+    table = current_table(fake, channel)  # Ann raised to 40: Bob (to act) and Cat face it
+    before = channel_sends(fake)
+    chosen = await fake.press(cat, table, fake.button(table, "⏩ Call 40"))
+    await bot.settled()
+    assert chosen.ephemeral_text() == "You will call 40 (cancelled if someone raises)."
+    stale = await fake.slash(ann, channel, "pre", choice="call", chips=20)
+    await bot.settled()
+    assert stale.ephemeral_text() == "The bet is now 40, not 20: choose again."
+    assert channel_sends(fake) == before, "a pre-action posted or edited a channel message"
+    await fake.press(bob, table, action(fake, table, "call"))
+    await bot.settled()
+    table = current_table(fake, channel)
+    assert "Cat calls 20." in table["content"] and "Flop: " in table["content"]
+    await ledger_ok(bot.service)
+
+
 async def test_away_keeps_the_seat_and_back_waits_for_the_big_blind(fake, make_bot) -> None:
     bot = await make_bot(default_game="holdem")
     channel = fake.channels[0]

@@ -157,6 +157,49 @@ def test_call_any_calls_a_raise_and_all_in_when_short() -> None:
     assert called and called[0].player == "B" and called[0].amount == 45 and called[0].is_all_in
 
 
+def test_call_n_calls_when_the_bet_is_still_n_and_other_calls_do_not_cancel_it() -> None:
+    hand, _ = deal()
+    run_script(hand, "D raise 40")
+    hand.set_pre_action("B", PreAction.CALL, 40)  # the small blind: 35 more to match the bet of 40
+    hand.set_pre_action("C", PreAction.CALL, 40)
+    events = run_script(hand, "A call")
+    called = [(event.player, event.amount) for event in events if isinstance(event, PlayerCalled)]
+    assert called == [("A", 40), ("B", 35), ("C", 30)]
+    assert hand.street == "flop" and hand.pot_total == 160
+
+
+def test_call_n_is_cancelled_by_a_raise_and_a_stale_amount_is_refused() -> None:
+    hand, _ = deal()
+    run_script(hand, "D raise 40")
+    hand.set_pre_action("B", PreAction.CALL, 40)
+    events = run_script(hand, "A raise 80")
+    assert hand.pre_action("B") is None  # the amount to call changed: he decides himself
+    assert hand.to_act == "B" and not any(isinstance(event, PlayerCalled) for event in events)
+    with pytest.raises(RuleError) as stale:  # a "Call 40" button pressed after the raise to 80
+        hand.set_pre_action("C", PreAction.CALL, 40)
+    assert stale.value.code == "pre_call_changed" and stale.value.params == {"bet": 80, "chips": 40}
+    assert hand.pre_action("C") is None
+    hand.set_pre_action("C", PreAction.CALL, 80)
+    events = run_script(hand, "B fold")
+    assert [(event.player, event.amount) for event in events if isinstance(event, PlayerCalled)] == [("C", 70)]
+
+
+def test_call_n_is_refused_with_nothing_to_call_and_goes_all_in_when_short() -> None:
+    hand, _ = deal({**FOUR, "B": 30})
+    run_script(hand, "D call; A call")
+    with pytest.raises(RuleError) as nothing:  # the big blind owes nothing after the limps
+        hand.set_pre_action("C", PreAction.CALL, 10)
+    assert nothing.value.code == "pre_call_nothing"
+    hand2, _ = deal({**FOUR, "B": 30})
+    hand2.set_pre_action("B", PreAction.CALL, 10)
+    run_script(hand2, "D raise 40")  # the raise cancels it: he owes more than he chose to call
+    assert hand2.pre_action("B") is None
+    hand2.set_pre_action("B", PreAction.CALL, 40)
+    events = run_script(hand2, "A fold")
+    called = [event for event in events if isinstance(event, PlayerCalled)]
+    assert called and called[0].player == "B" and called[0].amount == 25 and called[0].is_all_in
+
+
 def test_pre_actions_last_one_street_and_are_refused_to_the_player_to_act_and_the_folded() -> None:
     hand, _ = deal()
     with pytest.raises(RuleError) as own_turn:
@@ -182,6 +225,13 @@ def test_pre_actions_survive_saving() -> None:
     events = copy.act("D", RaiseTo(40))
     events += copy.act("A", Fold())
     assert any(isinstance(event, PlayerFolded) and event.player == "B" for event in events)
+    hand2, _ = deal()
+    run_script(hand2, "D raise 40")
+    hand2.set_pre_action("B", PreAction.CALL, 40)
+    copy2 = Hand.from_dict(hand2.to_dict())
+    assert copy2.pre_action("B") is PreAction.CALL
+    events = copy2.act("A", Fold())
+    assert [(event.player, event.amount) for event in events if isinstance(event, PlayerCalled)] == [("B", 35)]
 
 
 # --- the time bank ----------------------------------------------------------------------------------------------------

@@ -50,6 +50,33 @@ async def test_a_pre_action_is_answered_in_the_callback_alone_and_played_on_his_
 
 
 @pytest.mark.telegram_time_scale(WHOLE_HANDS)
+async def test_call_n_is_cancelled_by_a_raise_its_stale_button_refused_and_it_plays_on_his_turn(make_bot, api) -> None:
+    bot = await make_bot("holdem", seed=11)
+    for user in (ANN, BOB, CAT):
+        await bot.command(user, "/join 200")
+    await bot.command(ANN, "/deal")
+    await bot.press(ANN, bot.table_message(), "raise")  # to 40: bob (small blind) and cat (big blind) face it
+    raised = bot.table_message()
+    call_40 = raised.button("⏩ Call 40")["callback_data"]  # kept: a client that did not refresh still shows it
+    before = sends(bot)
+    answer = await bot.press_data(CAT, raised, call_40)
+    assert answer["text"] == "You will call 40 (cancelled if someone raises)."
+    assert sends(bot) == before, "a pre-action sent or edited a message"
+    await bot.press(BOB, raised, "raise")  # to 60: cat's "call 40" is cancelled, he decides himself
+    current = bot.api.messages[GROUP["id"], raised.message_id]
+    assert "▶ cat to act" in current.text and "cat calls" not in current.text
+    assert (await bot.press_data(CAT, current, call_40))["text"] == "It is your turn: act now."  # no call of 60
+    stale = await bot.press_data(ANN, current, call_40)
+    assert stale["text"] == "The bet is now 60, not 40: choose again."
+    assert "▶ cat to act" in bot.api.messages[GROUP["id"], raised.message_id].text
+    assert (await bot.press(ANN, current, "⏩ Call 60"))["text"] == "You will call 60 (cancelled if someone raises)."
+    await bot.press(CAT, current, "call")
+    current = bot.api.messages[GROUP["id"], raised.message_id]
+    assert "cat calls 40." in current.text and "\nann calls 20." in current.text and "Flop: " in current.text
+    assert await bot.store.read(lambda tx: tx.check_ledger()) == []
+
+
+@pytest.mark.telegram_time_scale(WHOLE_HANDS)
 async def test_away_keeps_the_seat_and_back_posts_the_big_blind(make_bot, api) -> None:
     bot = await make_bot("holdem", seed=3)
     await bot.command(CAT, "/start", private_chat(CAT))
