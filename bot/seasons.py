@@ -13,6 +13,7 @@ from dataclasses import dataclass
 from datetime import datetime
 
 from bot.store.played import TournamentRecord
+from bot.store.seasons import SeasonRecord
 from engine.tournament import Phase, Tournament
 
 
@@ -58,11 +59,9 @@ def results_of(record: TournamentRecord) -> list[TournamentResult]:
             for row in tournament.settle().rows]
 
 
-def season_records(records: list[TournamentRecord], started_at: float, ended_at: float | None) -> list[
-        TournamentRecord]:
-    """The tournaments of a season: those created while it was on (from `started_at`, before `ended_at`)."""
-    return [record for record in records
-            if record.created_at >= started_at and (ended_at is None or record.created_at < ended_at)]
+def season_records(records: list[TournamentRecord], season: SeasonRecord) -> list[TournamentRecord]:
+    """The season's tournaments among these (those created while it was on)."""
+    return [record for record in records if season.holds(record.tournament_id)]
 
 
 def standings(records: list[TournamentRecord]) -> list[Standing]:

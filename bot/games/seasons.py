@@ -58,7 +58,7 @@ def _show(act: Action) -> None:
 
 
 def _say_standings(act: Action, season: SeasonRecord, key: str) -> None:
-    records = season_records(chat_tournaments(act.tx, act.place.chat_id), season.started_at, season.ended_at)
+    records = season_records(chat_tournaments(act.tx, act.place.chat_id), season)
     lines = standings(records)
     act.say(key, name=season_name(act, season), tournaments=finished_count(records),
             lines=standing_lines(act, lines) if lines else act.t("season.no_results"))
@@ -80,7 +80,7 @@ def _end(act: Action) -> None:
     running = current_season(act.tx, act.place.chat_id)
     if running is None:
         raise act.refuse("season.none_on")
-    still_on = unfinished(season_records(chat_tournaments(act.tx, act.place.chat_id), running.started_at, None))
+    still_on = unfinished(season_records(chat_tournaments(act.tx, act.place.chat_id), running))
     if still_on:
         raise act.refuse("season.tournament_on", number=still_on[0])
     ended = end_season(act.tx, act.place.chat_id)

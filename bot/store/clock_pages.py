@@ -40,7 +40,7 @@ def season_standings(tx: Tx, chat_id: str) -> list[SeasonRow] | None:
     if season is None:
         return None
     language = chat_language(tx.chat_settings(chat_id))
-    lines = standings(season_records(chat_tournaments(tx, chat_id), season.started_at, season.ended_at))
+    lines = standings(season_records(chat_tournaments(tx, chat_id), season))
     return [SeasonRow(tx.player_name(chat_id, line.player),
                       text(language, "season.page_result", money=Signed(money(Fraction(line.net_cents, 100))),
                            points=line.points))

@@ -147,15 +147,18 @@ MIGRATIONS: list[Migration] = [
     ALTER TABLE pruned_stats ADD COLUMN showdowns_won INTEGER NOT NULL DEFAULT 0;
     """,
     # 9: seasons (RULES.md §1d): a chat's named spans of tournaments, numbered per chat; one is on while its end is
-    # NULL, and it counts the chat's tournaments created from its start to its end
+    # NULL, and it counts the chat's tournaments created while it was on: numbered after `after_tournament` (the
+    # last tournament when it started) up to `through_tournament` (the last one when it ended)
     """
     CREATE TABLE seasons (
-        id         INTEGER PRIMARY KEY,
-        chat_id    TEXT NOT NULL REFERENCES chats(chat_id),
-        number     INTEGER NOT NULL,
-        name       TEXT,
-        started_at REAL NOT NULL,
-        ended_at   REAL,
+        id                 INTEGER PRIMARY KEY,
+        chat_id            TEXT NOT NULL REFERENCES chats(chat_id),
+        number             INTEGER NOT NULL,
+        name               TEXT,
+        started_at         REAL NOT NULL,
+        ended_at           REAL,
+        after_tournament   INTEGER NOT NULL,
+        through_tournament INTEGER,
         UNIQUE (chat_id, number)
     );
     CREATE UNIQUE INDEX seasons_on ON seasons(chat_id) WHERE ended_at IS NULL;
