@@ -10,6 +10,7 @@ import pytest
 from bot.clock import FakeClock
 from bot.service import Service
 from bot.statistics import PlayFigures, aggression_factor, hand_figures, percent
+from bot.store.played import PRUNED_COUNTS
 from engine.cards import Deck
 from tests.bot.conftest import ANN, BOB, CAT, PLACE
 from tests.bot.helpers import ledger_ok
@@ -154,3 +155,4 @@ def test_one_hands_figures_and_the_ratios() -> None:
     assert aggression_factor(figures["ann"]) is None  # bets without a call: the page says ∞
     assert aggression_factor(PlayFigures(postflop_aggressive=3, postflop_calls=2)) == 1.5
     assert (percent(2, 3), percent(1, 8), percent(0, 0)) == (67, 13, None)
+    assert tuple(PlayFigures().counts()) == PRUNED_COUNTS, "pruned hands keep every count"
