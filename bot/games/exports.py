@@ -32,6 +32,7 @@ PLAYER_COLUMNS = ("player", "place", "entries", "paid_in", "rebuys", "addons", "
                   "pawned_chips", "bought_back", "cashed_out_chips", "cashed_out", "bounties", "net")
 TRANSFER_COLUMNS = ("payer", "payee", "amount")
 TOURNAMENT_WORDS = ("tournament", "t", "турнир")
+_FORMULA_STARTS = frozenset("=+-@\t\r")
 
 
 def read_export(tx: Tx, place: Place, command: cmd.Command) -> Callable[[Action], None]:
@@ -70,8 +71,9 @@ def _ledger(act: Action, rows: list[LedgerEntry], tables: list[str]) -> None:
         header = [act.t(f"export.column.{column}", zone=zone.key) for column in LEDGER_COLUMNS]
         name = f"ledger-{datetime.fromtimestamp(act.now, tz=zone):%Y-%m-%d}.csv"
         lines = [[datetime.fromtimestamp(row.at, tz=UTC).astimezone(zone).strftime("%Y-%m-%d %H:%M:%S"),
-                  row.source, row.target, str(row.amount), row.reason, row.table_id or "", row.hand_id or "",
-                  _name(act, owners(row.source)), _name(act, owners(row.target))] for row in rows]
+                  text_cell(row.source), text_cell(row.target), str(row.amount), text_cell(row.reason),
+                  text_cell(row.table_id or ""), text_cell(row.hand_id or ""), _name(act, owners(row.source)),
+                  _name(act, owners(row.target))] for row in rows]
         act.reply.files.append(File(name, csv_bytes(header, lines), to=act.user))
         act.tell(act.user, "export.ledger_sent", rows=len(rows), file=name)
 
@@ -90,7 +92,8 @@ def _owner(account: str, chat_id: str, tables: list[str]) -> str | None:
 
 
 def _name(act: Action, player: str | None) -> str:
-    return "" if player is None else act.name(player)
+    """A player's name as a cell ("" for no player)."""
+    return "" if player is None else text_cell(act.name(player))
 
 
 def _tournament(act: Action, number: int | None, record: TournamentRecord | None) -> None:
@@ -116,12 +119,12 @@ def _tournament(act: Action, number: int | None, record: TournamentRecord | None
             exact = row.cashed_out - row.paid_in - row.items_bought_back
             place = places.get(row.player)
             lines.append([
-                act.name(row.player), act.t("history.cashed_out") if place is None else str(place),
+                _name(act, row.player), act.t("history.cashed_out") if place is None else str(place),
                 str(1 + reentries), money_text(row.paid_in), str(rebuys), str(int(getattr(entrant, "addons", 0))),
                 str(entrant.buy_ins * config.chips), str(len(pawned)), str(sum(item.chips for item in pawned)),
                 money_text(row.items_bought_back), str(entrant.cashed_out_chips), money_text(row.cashed_out),
                 money_text(row.net - exact), cents_text(row.net_cents)])
-        transfers = [[act.name(item.payer), act.name(item.payee), cents_text(item.cents)]
+        transfers = [[_name(act, item.payer), _name(act, item.payee), cents_text(item.cents)]
                      for item in settlement.transfers]
         players, paid = f"tournament-{number}.csv", f"tournament-{number}-transfers.csv"
         act.reply.files.append(File(players, csv_bytes(_header(act, PLAYER_COLUMNS), lines), to=act.user))
@@ -140,6 +143,13 @@ def csv_bytes(header: list[str], rows: list[list[str]]) -> bytes:
     writer.writerow(header)
     writer.writerows(rows)
     return text.getvalue().encode("utf-8-sig")
+
+
+def text_cell(value: str) -> str:
+    """Text a spreadsheet shows as written, never runs as a formula: a cell starting with `=`, `+`, `-`, `@`, a tab
+    or a carriage return (a player may call himself `=HYPERLINK(…)`) gets a leading apostrophe, as OWASP advises
+    against CSV injection. Numbers are written apart and keep their sign."""
+    return f"'{value}" if value[:1] in _FORMULA_STARTS else value
 
 
 def money_text(amount: Fraction) -> str:

@@ -20,7 +20,8 @@ from bot.store import Store, Tx
 from tests.bot.conftest import ANN, BOB, CAT, PLACE, dump
 from tests.bot.helpers import ledger_ok, play_out
 
-ACTORS = {actor.user_id: actor for actor in (ANN, BOB, CAT)}
+MALLORY = Actor("mallory", "=HYPERLINK(\"http://x\")")
+ACTORS = {actor.user_id: actor for actor in (ANN, BOB, CAT, MALLORY)}
 SIX_PM = datetime(2026, 11, 29, 18, 0, tzinfo=UTC).timestamp()
 CASH = Place(PLACE.chat_id, f"{PLACE.chat_id}/cash")
 
@@ -86,6 +87,16 @@ async def test_the_ledger_export_sums_to_every_balance(night: tuple[Service, Fak
         "2026-11-29 18:00:00")
     stacks = {row["to player"] for row in rows if row["to"].startswith("stack:")}
     assert stacks == {"Ann", "Bob", "Cat"}, "a stack is named after its player"
+
+
+async def test_a_name_that_looks_like_a_formula_is_written_as_text(night: tuple[Service, FakeClock]) -> None:
+    service, _ = night
+    await ok(service, ANN, "/balance")
+    await ok(service, MALLORY, "/balance")
+    await ok(service, ANN, "/grant mallory 5")
+    (file,) = (await service.handle(PLACE, ANN, "/export ledger")).files
+    names = [row["to player"] for row in parse(file)]
+    assert names == ["Ann", "'=HYPERLINK(\"http://x\")", "'=HYPERLINK(\"http://x\")"]
 
 
 async def test_the_tournament_export_sums_to_the_ledger_and_the_transfers(night: tuple[Service, FakeClock]) -> None:
