@@ -31,6 +31,7 @@ LEDGER_COLUMNS = ("time", "from", "to", "chips", "reason", "table", "hand", "fro
 PLAYER_COLUMNS = ("player", "place", "entries", "paid_in", "rebuys", "addons", "chips_bought", "pawned_items",
                   "pawned_chips", "bought_back", "cashed_out_chips", "cashed_out", "bounties", "net")
 TRANSFER_COLUMNS = ("payer", "payee", "amount")
+LEDGER_WORDS = ("ledger", "журнал")
 TOURNAMENT_WORDS = ("tournament", "t", "турнир")
 _FORMULA_STARTS = frozenset("=+-@\t\r")
 
@@ -39,7 +40,7 @@ def read_export(tx: Tx, place: Place, command: cmd.Command) -> Callable[[Action]
     """Read what `/export` asks for (on the read-only connection); the answer, made in the table's transaction,
     refuses anyone but an organizer before anything is sent."""
     assert isinstance(command, cmd.Export)
-    if command.what == "ledger" and not command.argument:
+    if command.what in LEDGER_WORDS and not command.argument:
         return functools.partial(_ledger, rows=chat_ledger(tx, place.chat_id),
                                  tables=tables_of_chat(tx, place.chat_id))
     if command.what in TOURNAMENT_WORDS:

@@ -94,7 +94,7 @@ async def test_a_name_that_looks_like_a_formula_is_written_as_text(night: tuple[
     await ok(service, ANN, "/balance")
     await ok(service, MALLORY, "/balance")
     await ok(service, ANN, "/grant mallory 5")
-    (file,) = (await service.handle(PLACE, ANN, "/export ledger")).files
+    (file,) = (await service.handle(PLACE, ANN, "/export журнал")).files  # the Russian word too
     names = [row["to player"] for row in parse(file)]
     assert names == ["Ann", "'=HYPERLINK(\"http://x\")", "'=HYPERLINK(\"http://x\")"]
 
