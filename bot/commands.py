@@ -363,6 +363,10 @@ PERSONAL_WORDS = ("me", "я", "мне")
 """The last word of `/lang ru me`: the language is for the speaker's own private messages."""
 TV_WORDS = ("tv", "тв")
 """The word of `/clock tv`: the link of the clock's web page, for a TV in the room."""
+ALL_TIME_WORDS = ("all", "все", "всё")
+"""The period word of `/stats @ann all`: every hand ever played (the default)."""
+_DAYS = re.compile(r"([0-9]{1,4})[dд]", re.IGNORECASE)
+"""The period of `/stats 30d`: the last so many days (`30д` in Russian)."""
 
 
 @dataclass(frozen=True)
@@ -376,11 +380,33 @@ class History(Command):
 
 @dataclass(frozen=True)
 class Stats(Command):
-    """Statistics of a player in this chat (yourself by default)."""
+    """Statistics of a player in this chat (yourself by default), over the last `days` days or all time (None)."""
 
     name = "stats"
-    usage = "[@player]"
+    usage = "[@player] [30d|all]"
     player: str | None = None
+    days: int | None = None
+
+
+@dataclass(frozen=True)
+class Season(Command):
+    """The chat's season: its standings, or `start [name]` and `end` (organizer)."""
+
+    name = "season"
+    usage = "[start name | end]"
+    aliases = ("league",)
+    action: str = ""
+    argument: str = ""
+
+
+@dataclass(frozen=True)
+class Export(Command):
+    """The chat's ledger, or a tournament's record, as CSV files sent privately to the organizer."""
+
+    name = "export"
+    usage = "ledger | tournament [number]"
+    what: str = ""
+    argument: str = ""
 
 
 @dataclass(frozen=True)
@@ -413,7 +439,8 @@ class Pressed:
 COMMANDS: tuple[type[Command], ...] = (
     Help, Join, Leave, Away, Back, Deal, Game, Setting, Balance, Grant, Organizers, Top, Cards, Table, Fold, Check,
     Call, Bet, Raise, AllIn, Straddle, Pre, Pawn, Ante, Play, Buy, Exchange, DealerGame, Decline, Select, Tournament,
-    Clock, CashOut, Rebuy, Addon, Lang, History, Stats, Odds, AddBot,
+    Clock, CashOut, Rebuy, Addon, Lang, History, Stats, Season,
+    Export, Odds, AddBot,
 )
 BY_WORD: dict[str, type[Command]] = {word: cls for cls in COMMANDS for word in (cls.name, *cls.aliases)}
 
@@ -515,7 +542,11 @@ def _build(cls: type[Command], args: list[str]) -> Command:
         if len(args) != 2:
             raise CommandError("usage")
         return AddBot(args[1], remove=True)
-    if cls in (History, Stats, AddBot):
+    if cls is Stats:
+        return _stats(args)
+    if cls in (Season, Export):
+        return cls(args[0].lower(), " ".join(args[1:])) if args else cls()
+    if cls in (History, AddBot):
         _at_most(args, 1)
         return cls(args[0]) if args else cls()
     if cls is Lang:
@@ -538,6 +569,23 @@ def _build(cls: type[Command], args: list[str]) -> Command:
 def _at_most(args: list[str], count: int) -> None:
     if len(args) > count:
         raise CommandError("usage")
+
+
+def _stats(args: list[str]) -> Stats:
+    """`/stats [@player] [30d|all]`, the two in either order: a word that names a period is the period."""
+    _at_most(args, 2)
+    player, days, period = None, None, False
+    for arg in args:
+        found = _DAYS.fullmatch(arg)
+        if arg.lower() in ALL_TIME_WORDS or found:
+            if period or (found and not 0 < int(found.group(1)) <= 3650):
+                raise CommandError("usage")
+            period, days = True, int(found.group(1)) if found else None
+        elif player is None:
+            player = arg
+        else:
+            raise CommandError("usage")
+    return Stats(player, days)
 
 
 def _ante(args: list[str]) -> Ante:

@@ -16,12 +16,15 @@ from bot.output import File, Place
 from bot.render import signed
 from bot.render.pokerstars import RecordedHand, export_hand, export_hands, is_one_hand
 from bot.render.tournament import money
-from bot.store import Tx
+from bot.seasons import TournamentResult, results_of
+from bot.statistics import COUNTED_KINDS, PlayFigures, aggression_factor, percent, total_figures
+from bot.store import Tx, played
 from engine.text import quote_input
 from engine.tournament import Tournament
 
 log = logging.getLogger(__name__)
 
+DAY = 86_400.0
 DEFAULT_HANDS = 3
 MAX_HANDS = 20
 
@@ -104,43 +107,40 @@ def _names(act: Action, events: list[dict[str, object]]) -> dict[str, str]:
 
 @dataclass
 class PlayerStats:
-    """One player's record in a chat: Hold'em hands played and won, net chips over them, the most chips collected in
-    one hand, and his finishing places in the tournaments he played (None where he cashed out before the end)."""
+    """One player's record in a chat: his Hold'em figures (`bot.statistics`) and his results in the tournaments he
+    played (a place, or None where he cashed out before the end; the money in cents)."""
 
-    hands_played: int = 0
-    hands_won: int = 0
-    net: int = 0
-    biggest_pot: int = 0
-    places: list[int | None] = field(default_factory=list)
+    play: PlayFigures = field(default_factory=PlayFigures)
+    tournaments: list[TournamentResult] = field(default_factory=list)
 
 
-def chat_stats(tx: Tx, chat_id: str) -> dict[str, PlayerStats]:
-    """Every player's statistics in the chat, computed from the history rows and the totals of the hands pruned
-    from it (read in one snapshot, so a hand is counted in exactly one of them)."""
+def chat_stats(tx: Tx, chat_id: str, since: float | None = None) -> dict[str, PlayerStats]:
+    """Every player's statistics in the chat, from the hands and tournaments that ended at `since` or later (all of
+    them when None). Hands pruned from the history (`pruned_stats`) count only in the statistics of all time: when
+    they were played is no longer known."""
     stats: dict[str, PlayerStats] = {}
-    for user, (played, net) in tx.hand_totals(chat_id).items():
-        stats.setdefault(user, PlayerStats()).hands_played, stats[user].net = played, net
-    for user, (won, biggest) in tx.hand_wins(chat_id).items():
-        stats.setdefault(user, PlayerStats()).hands_won, stats[user].biggest_pot = won, biggest
-    for user, places in tx.tournament_places(chat_id).items():
-        stats.setdefault(user, PlayerStats()).places = places
-    for user, (played, won, net, biggest) in tx.pruned_stats(chat_id).items():
-        mine = stats.setdefault(user, PlayerStats())
-        mine.hands_played += played
-        mine.hands_won += won
-        mine.net += net
-        mine.biggest_pot = max(mine.biggest_pot, biggest)
+    for user, figures in total_figures(played.chat_hands(tx, chat_id, COUNTED_KINDS, since)).items():
+        stats.setdefault(user, PlayerStats()).play.add(figures)
+    if since is None:
+        for user, counts in played.pruned_counts(tx, chat_id).items():
+            stats.setdefault(user, PlayerStats()).play.add(PlayFigures(**counts))
+    for record in played.chat_tournaments(tx, chat_id):
+        for result in results_of(record):
+            if since is None or result.finished_at.timestamp() >= since:
+                stats.setdefault(result.player, PlayerStats()).tournaments.append(result)
     return stats
 
 
 def read_stats(tx: Tx, place: Place, command: cmd.Command) -> Answer:
-    """`/stats [@player]`: a player's statistics (yours by default), in the channel."""
+    """`/stats [@player] [30d|all]`: a player's statistics (yours by default), over the last days or all time, in
+    the channel."""
     assert isinstance(command, cmd.Stats)
-    return functools.partial(show_stats, command=command, stats=chat_stats(tx, place.chat_id))
+    since = None if command.days is None else tx.now - command.days * DAY
+    return functools.partial(show_stats, command=command, stats=chat_stats(tx, place.chat_id, since))
 
 
 def show_stats(act: Action, command: cmd.Stats, stats: dict[str, PlayerStats]) -> None:
-    """Say one player's line of `stats` (the chat's statistics as read)."""
+    """Say one player's lines of `stats` (the chat's statistics as read)."""
     user = act.user
     if command.player:
         found = act.tx.find_player(act.place.chat_id, command.player)
@@ -148,10 +148,29 @@ def show_stats(act: Action, command: cmd.Stats, stats: dict[str, PlayerStats]) -
             raise act.refuse("unknown_player", player=quote_input(command.player))
         user = found
     mine = stats.get(user, PlayerStats())
-    places = ", ".join(act.t("history.cashed_out") if place is None else str(place) for place in mine.places) or "—"
-    act.say("history.stats", player=act.name(user), played=mine.hands_played, won=mine.hands_won,
-            net=signed(mine.net), biggest=mine.biggest_pot, tournaments=len(mine.places), places=places,
-            wins=mine.places.count(1))
+    play = mine.play
+    places = [result.place for result in mine.tournaments]
+    shown = ", ".join(act.t("history.cashed_out") if place is None else str(place) for place in places) or "—"
+    period = "" if command.days is None else act.t("history.period", days=command.days)
+    act.say("history.stats", player=act.name(user), period=period, played=play.hands_played, won=play.hands_won,
+            net=signed(play.net), biggest=play.biggest_pot, vpip=_percent(act, play.vpip, play.hands_played),
+            pfr=_percent(act, play.pfr, play.hands_played), aggression=_aggression(play),
+            showdown=_percent(act, play.showdowns, play.saw_flop),
+            showdown_won=_percent(act, play.showdowns_won, play.showdowns), tournaments=len(places),
+            places=shown, wins=places.count(1),
+            money=_signed_money(sum(result.net_cents for result in mine.tournaments)))
+
+
+def _percent(act: Action, part: int, whole: int) -> str:
+    value = percent(part, whole)
+    return "—" if value is None else act.t("history.percent", percent=value)
+
+
+def _aggression(play: PlayFigures) -> object:
+    value = aggression_factor(play)
+    if value is None:
+        return "∞" if play.postflop_aggressive else "—"
+    return value
 
 
 def read_top(tx: Tx, place: Place, command: cmd.Command) -> Answer:

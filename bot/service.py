@@ -20,7 +20,9 @@ from bot.clock import Clock
 from bot.games import Controller, default_controllers
 from bot.games.clock_page import ClockPageReading, post_clock_page_link, read_clock_page
 from bot.games.context import Action, Refusal, private_language
+from bot.games.exports import read_export
 from bot.games.odds import odds_command
+from bot.games.seasons import season_command
 from bot.i18n import DEFAULT_LANGUAGE, catalogue, chat_language, languages, text
 from bot.output import Actor, Place, Reply
 from bot.render.picture_views import draw
@@ -241,7 +243,8 @@ class Service:
         table's lock and the writer's thread; only its answer (names, wallets) is made in the table's transaction."""
         actor = cleaned(actor)
         read = _READS.get(type(command))
-        answer = await self.store.query(lambda tx: read(tx, place, command)) if read is not None else None
+        answer = (await self.store.query(lambda tx: read(tx, place, command), now=self.clock.now())
+                  if read is not None else None)
         return await self._run(place, actor, place.table_id,
                                lambda act, ctl: self._dispatch(act, ctl, command, pressed, answer))
 
@@ -550,6 +553,10 @@ def _clock(service: Service, act: Action, controller: Controller, command: cmd.C
         controller.handle(act, command)
 
 
+def _season(service: Service, act: Action, controller: Controller, command: cmd.Command) -> None:
+    season_command(act, command)
+
+
 def _cards(service: Service, act: Action, controller: Controller, command: cmd.Command) -> None:
     act.show_table(controller.table_message(act))
     with act.privately(act.user):
@@ -569,6 +576,7 @@ _GENERAL: dict[type[cmd.Command], Callable[[Service, Action, Controller, cmd.Com
     cmd.Game: _game,
     cmd.Cards: _cards,
     cmd.Clock: _clock,
+    cmd.Season: _season,
     # game code is handed no service: imports point adapters → service → games → engine
     cmd.Odds: _odds,
 }
@@ -577,5 +585,6 @@ _READS: dict[type[cmd.Command], Callable[[Tx, Place, cmd.Command], history.Answe
     cmd.Top: history.read_top,
     cmd.History: history.read_history,
     cmd.Stats: history.read_stats,
+    cmd.Export: read_export,
 }
 """Commands that only read what was played: read on the read-only connection, answered in the transaction."""

@@ -46,9 +46,9 @@ def _about(command: str, option: str) -> app_commands.locale_str:
     return localized(text(DEFAULT_LANGUAGE, key), key)
 
 
-def _sub(name: str) -> app_commands.locale_str:
-    """A `/tournament` subcommand's description, from the catalogue."""
-    key = f"discord.about.tournament.{name}"
+def _sub(name: str, group: str = "tournament") -> app_commands.locale_str:
+    """A subcommand's description (`/tournament`, `/season`, `/export`), from the catalogue."""
+    key = f"discord.about.{group}.{name}"
     return localized(text(DEFAULT_LANGUAGE, key), key)
 
 
@@ -143,10 +143,18 @@ def register(tree: app_commands.CommandTree[discord.Client], adapter: CommandRun
         await adapter.run_command(interaction, _line("/history", which))
 
     @tree.command(name=_name("stats"), description=about("stats"))
-    @app_commands.describe(player=_about("stats", "player"))
-    async def stats(interaction: discord.Interaction, player: discord.User | None = None) -> None:
+    @app_commands.describe(player=_about("stats", "player"), period=_about("stats", "period"))
+    async def stats(interaction: discord.Interaction, player: discord.User | None = None,
+                    period: app_commands.Range[str, 1, 8] | None = None) -> None:
         # a User, not a Member: someone who has left the server still has his statistics
-        await adapter.run_command(interaction, _line("/stats", f"dc:{player.id}" if player else None))
+        await adapter.run_command(interaction, _line("/stats", f"dc:{player.id}" if player else None, period))
+
+    @stats.autocomplete("period")
+    async def stats_period(interaction: discord.Interaction, typed: str) -> list[app_commands.Choice[str]]:
+        return _choices(["7d", "30d", "90d", "365d", "all"], typed)
+
+    _register_season(tree, adapter)
+    _register_export(tree, adapter)
 
     @tree.command(name=_name("bet"), description=about("bet"))
     @app_commands.describe(amount=_about("bet", "amount"))
@@ -223,6 +231,43 @@ def register(tree: app_commands.CommandTree[discord.Client], adapter: CommandRun
         await adapter.run_command(interaction, _line("/tournament redeem", item))
 
     tree.add_command(tournament)
+
+
+def _register_season(tree: app_commands.CommandTree[discord.Client], adapter: CommandRunner) -> None:
+    """`/season standings`, `/season start [name]`, `/season end`."""
+    season = app_commands.Group(name=_name("season"), description=about("season"))
+
+    @season.command(name=_name("standings", "season"), description=_sub("standings", "season"))
+    async def standings(interaction: discord.Interaction) -> None:
+        await adapter.run_command(interaction, "/season")
+
+    @season.command(name=_name("start", "season"), description=_sub("start", "season"))
+    @app_commands.describe(name=_about("season.start", "name"))
+    async def start(interaction: discord.Interaction, name: app_commands.Range[str, 1, 60] | None = None) -> None:
+        await adapter.run_command(interaction, _line("/season start", " ".join(name.split()) if name else None))
+
+    @season.command(name=_name("end", "season"), description=_sub("end", "season"))
+    async def end(interaction: discord.Interaction) -> None:
+        await adapter.run_command(interaction, "/season end")
+
+    tree.add_command(season)
+
+
+def _register_export(tree: app_commands.CommandTree[discord.Client], adapter: CommandRunner) -> None:
+    """`/export ledger` and `/export tournament [number]`: the files come back ephemerally, to the organizer alone."""
+    export = app_commands.Group(name=_name("export"), description=about("export"))
+
+    @export.command(name=_name("ledger", "export"), description=_sub("ledger", "export"))
+    async def ledger(interaction: discord.Interaction) -> None:
+        await adapter.run_command(interaction, "/export ledger")
+
+    @export.command(name=_name("tournament", "export"), description=_sub("tournament", "export"))
+    @app_commands.describe(number=_about("export.tournament", "number"))
+    async def tournament(interaction: discord.Interaction,
+                         number: app_commands.Range[int, 1, 10**9] | None = None) -> None:
+        await adapter.run_command(interaction, _line("/export tournament", number))
+
+    tree.add_command(export)
 
 
 def exchange_suggestions(typed: str) -> list[str]:

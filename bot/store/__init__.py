@@ -121,9 +121,10 @@ class Store:
 
         return await self._in_thread(run)
 
-    async def query(self, fn: Callable[[Tx], T]) -> T:
+    async def query(self, fn: Callable[[Tx], T], *, now: float = 0.0) -> T:
         """Run read-only queries on the read-only connection, in its own thread: one snapshot of the committed state,
-        taken without waiting for the writer and without holding it up (so a slow `/stats` delays no commit).
+        taken without waiting for the writer and without holding it up (so a slow `/stats` delays no commit); `now`
+        is the time `Tx.now` reads (`/stats 30d` counts back from it).
 
         The rows the store mirrors in memory are neither used nor updated here: the snapshot may be older than
         them, and a writer must never learn an older row from a reader."""
@@ -131,7 +132,7 @@ class Store:
         def run(connection: sqlite3.Connection) -> T:
             connection.execute("BEGIN")  # every query of `fn` reads the same snapshot
             try:
-                return fn(Tx(connection, 0.0))
+                return fn(Tx(connection, now))
             finally:
                 connection.execute("ROLLBACK")
 

@@ -4,9 +4,15 @@ from __future__ import annotations
 
 import secrets
 from dataclasses import dataclass
+from fractions import Fraction
 from typing import Any
 
+from bot.i18n import Signed, chat_language, text
 from bot.output import SeasonRow
+from bot.render.tournament import money
+from bot.seasons import season_records, standings
+from bot.store.played import chat_tournaments
+from bot.store.seasons import current_season
 from bot.store.tx import Tx, loads
 
 TOKEN_BYTES = 18
@@ -23,10 +29,22 @@ class ClockPageTarget:
     state: dict[str, Any]
 
 
+PAGE_STANDINGS = 10
+"""The most lines of the season's standings a clock page shows."""
+
+
 def season_standings(tx: Tx, chat_id: str) -> list[SeasonRow] | None:
-    """The chat's season standings for the page to show during breaks, best first, read in the page's transaction;
-    None while the chat plays no season (seasons, RULES.md §1d, answer here)."""
-    return None
+    """The chat's season standings for the page to show during breaks, best first (its first `PAGE_STANDINGS`), in
+    the chat's language, read in the page's transaction; None while no season is on in the chat."""
+    season = current_season(tx, chat_id)
+    if season is None:
+        return None
+    language = chat_language(tx.chat_settings(chat_id))
+    lines = standings(season_records(chat_tournaments(tx, chat_id), season))
+    return [SeasonRow(tx.player_name(chat_id, line.player),
+                      text(language, "season.page_result", money=Signed(money(Fraction(line.net_cents, 100))),
+                           points=line.points))
+            for line in lines[:PAGE_STANDINGS]]
 
 
 def clock_page_token(tx: Tx, tournament_id: int) -> str:

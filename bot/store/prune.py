@@ -2,8 +2,8 @@
 
 A hand or round is pruned when every row of it is older than the cutoff and it ended (a `HandEnded` or `RoundEnded`
 row): a hand still in play keeps its rows, and so do tournaments' own rows (registrations, results), which feed
-`/stats` and `/history tournament`. What a pruned Hold'em hand adds to the statistics (`Tx.hand_totals`,
-`Tx.hand_wins`) goes into `pruned_stats` in the same transaction as the delete, so `/stats` and `/top` show the same
+`/stats` and `/history tournament`. What a pruned Hold'em hand adds to the statistics (`bot.statistics`)
+goes into `pruned_stats` in the same transaction as the delete, so `/stats` and `/top` show the same
 totals afterwards. The ledger is never pruned.
 
 The work is done in short transactions of at most `BATCH_ROWS` history rows each, so the writer is never held for
@@ -22,7 +22,9 @@ import logging
 import sqlite3
 
 from bot.clock import Clock
+from bot.statistics import COUNTED_KINDS, hand_figures
 from bot.store import Store, Tx
+from bot.store.played import add_pruned_counts
 from bot.store.tx import loads
 
 log = logging.getLogger(__name__)
@@ -115,32 +117,12 @@ def prune_batch(tx: Tx, *, before: float, after_id: int, budget: int = BATCH_ROW
 
 
 def _summarise(tx: Tx, table_id: str, hand_id: str, events: list[tuple[str, str]]) -> None:
-    """Add what a Hold'em hand counts in the statistics to `pruned_stats`, as `Tx.hand_totals` (each `HandEnded`
-    net) and `Tx.hand_wins` (the chips each winner collected from the hand's `PotAwarded`) count it."""
+    """Add what a Hold'em hand counts in the statistics (`bot.statistics.hand_figures`) to `pruned_stats`."""
     if not hand_id.startswith("h"):
         return
-    totals: dict[str, list[int]] = {}  # per player: hands played, hands won, net, biggest pot
-    collected: dict[str, int] = {}
-    for kind, text in events:
-        if kind == "HandEnded":
-            for user, net in (loads(text).get("net") or {}).items():
-                mine = totals.setdefault(user, [0, 0, 0, 0])
-                mine[0] += 1
-                mine[2] += net
-        elif kind == "PotAwarded":
-            for user, chips in (loads(text).get("winners") or {}).items():
-                collected[user] = collected.get(user, 0) + chips
-    for user, chips in collected.items():
-        mine = totals.setdefault(user, [0, 0, 0, 0])
-        mine[1], mine[3] = 1, chips
+    figures = hand_figures(loads(text) for kind, text in events if kind in COUNTED_KINDS)
     chat_id = tx.db.execute("SELECT chat_id FROM tables WHERE table_id = ?", (table_id,)).fetchone()[0]
-    tx.db.executemany(
-        "INSERT INTO pruned_stats(chat_id, user_id, hands_played, hands_won, net, biggest_pot) "
-        "VALUES (?, ?, ?, ?, ?, ?) ON CONFLICT(chat_id, user_id) DO UPDATE SET "
-        "hands_played = hands_played + excluded.hands_played, hands_won = hands_won + excluded.hands_won, "
-        "net = net + excluded.net, biggest_pot = MAX(biggest_pot, excluded.biggest_pot)",
-        [(chat_id, user, *mine) for user, mine in totals.items()],
-    )
+    add_pruned_counts(tx, chat_id, {user: mine.counts() for user, mine in figures.items()})
 
 
 def vacuum_step(tx: Tx) -> int:

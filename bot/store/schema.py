@@ -135,6 +135,34 @@ MIGRATIONS: list[Migration] = [
         tournament_id INTEGER NOT NULL UNIQUE REFERENCES tournaments(id)
     );
     """,
+    # 8: the playing-style counts of the hands pruned from the history (`bot.statistics`: VPIP, PFR, aggression,
+    # showdowns), kept beside their totals so that /stats reads the same after a pruning
+    """
+    ALTER TABLE pruned_stats ADD COLUMN vpip INTEGER NOT NULL DEFAULT 0;
+    ALTER TABLE pruned_stats ADD COLUMN pfr INTEGER NOT NULL DEFAULT 0;
+    ALTER TABLE pruned_stats ADD COLUMN postflop_aggressive INTEGER NOT NULL DEFAULT 0;
+    ALTER TABLE pruned_stats ADD COLUMN postflop_calls INTEGER NOT NULL DEFAULT 0;
+    ALTER TABLE pruned_stats ADD COLUMN saw_flop INTEGER NOT NULL DEFAULT 0;
+    ALTER TABLE pruned_stats ADD COLUMN showdowns INTEGER NOT NULL DEFAULT 0;
+    ALTER TABLE pruned_stats ADD COLUMN showdowns_won INTEGER NOT NULL DEFAULT 0;
+    """,
+    # 9: seasons (RULES.md §1d): a chat's named spans of tournaments, numbered per chat; one is on while its end is
+    # NULL, and it counts the chat's tournaments created while it was on: numbered after `after_tournament` (the
+    # last tournament when it started) up to `through_tournament` (the last one when it ended)
+    """
+    CREATE TABLE seasons (
+        id                 INTEGER PRIMARY KEY,
+        chat_id            TEXT NOT NULL REFERENCES chats(chat_id),
+        number             INTEGER NOT NULL,
+        name               TEXT,
+        started_at         REAL NOT NULL,
+        ended_at           REAL,
+        after_tournament   INTEGER NOT NULL,
+        through_tournament INTEGER,
+        UNIQUE (chat_id, number)
+    );
+    CREATE UNIQUE INDEX seasons_on ON seasons(chat_id) WHERE ended_at IS NULL;
+    """,
 ]
 
 

@@ -318,58 +318,6 @@ class Tx:
         ).fetchall()
         return [str(row[0]) for row in rows]
 
-    def hand_totals(self, chat_id: str) -> dict[str, tuple[int, int]]:
-        """Per player of the chat: Hold'em hands played and net chips won or lost in them (from `HandEnded`).
-
-        Statistics are read from the history itself (no second copy to keep in step): the `history_kind` index
-        finds a chat's hand ends and pots without reading the other rows."""
-        rows = self.db.execute(
-            "SELECT j.key, COUNT(*), SUM(j.value) FROM tables t CROSS JOIN history h ON h.table_id = t.table_id, "
-            "json_each(h.event, '$.net') j WHERE t.chat_id = ? AND h.hand_id LIKE 'h%' "
-            "AND json_extract(h.event, '$.kind') = 'HandEnded' GROUP BY j.key",
-            (chat_id,),
-        ).fetchall()
-        return {str(user): (int(played), int(net)) for user, played, net in rows}
-
-    def hand_wins(self, chat_id: str) -> dict[str, tuple[int, int]]:
-        """Per player of the chat: Hold'em hands in which he collected chips, and the most he collected in one."""
-        rows = self.db.execute(
-            "SELECT user, COUNT(*), MAX(chips) FROM ("
-            " SELECT h.table_id, h.hand_id, j.key AS user, SUM(j.value) AS chips FROM tables t "
-            " CROSS JOIN history h ON h.table_id = t.table_id, json_each(h.event, '$.winners') j "
-            " WHERE t.chat_id = ? AND h.hand_id LIKE 'h%' AND json_extract(h.event, '$.kind') = 'PotAwarded' "
-            " GROUP BY h.table_id, h.hand_id, j.key) GROUP BY user",
-            (chat_id,),
-        ).fetchall()
-        return {str(user): (int(won), int(biggest)) for user, won, biggest in rows}
-
-    def pruned_stats(self, chat_id: str) -> dict[str, tuple[int, int, int, int]]:
-        """Per player of the chat, over the Hold'em hands pruned from the history (`bot.store.prune`): hands played,
-        hands won, net chips and the biggest pot collected."""
-        rows = self.db.execute(
-            "SELECT user_id, hands_played, hands_won, net, biggest_pot FROM pruned_stats WHERE chat_id = ?",
-            (chat_id,),
-        ).fetchall()
-        return {str(user): (int(played), int(won), int(net), int(biggest)) for user, played, won, net, biggest in rows}
-
-    def tournament_places(self, chat_id: str) -> dict[str, list[int | None]]:
-        """Per player of the chat: his finishing place in each finished tournament he played, oldest first; None for
-        one he cashed out of before the end (he played it, but takes no place)."""
-        rows = self.db.execute(
-            "SELECT h.event FROM tables t CROSS JOIN history h ON h.table_id = t.table_id "
-            "WHERE t.chat_id = ? AND h.hand_id LIKE 't%' "
-            "AND json_extract(h.event, '$.kind') = 'TournamentFinished' ORDER BY h.id",
-            (chat_id,),
-        ).fetchall()
-        places: dict[str, list[int | None]] = {}
-        for (event,) in rows:
-            finished = loads(event)
-            for user, place in finished["places"].items():
-                places.setdefault(str(user), []).append(int(place))
-            for user in finished.get("cashed_out", ()):
-                places.setdefault(str(user), []).append(None)
-        return places
-
     def cash_results(self, chat_id: str) -> dict[str, int]:
         """Per player of the chat (those with a wallet): his net result in its cash games, in chips — his wallet,
         his stacks at its tables outside a tournament in play and his house-game boxes, less the grants he received

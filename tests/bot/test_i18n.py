@@ -14,6 +14,7 @@ import pytest
 from bot import commands as cmd
 from bot.clock import FakeClock
 from bot.games import default_controllers
+from bot.games.exports import LEDGER_COLUMNS, PLAYER_COLUMNS, TRANSFER_COLUMNS
 from bot.i18n import catalogue, languages, placeholders, text
 from bot.output import Actor, Place, Reply
 from bot.render.hands import FORMS
@@ -225,6 +226,7 @@ def _dynamic_keys() -> dict[str, set[str]]:
         "odds.pays.": {field for fields in PAYTABLES.values() for field in fields.values()},
         "picture.moment.": {"flop", "turn", "river", "showdown", "deal", "reveal", "settled"},
         "clock_page.": set(CLOCK_PAGE_LABELS),
+        "export.column.": {*LEDGER_COLUMNS, *PLAYER_COLUMNS, *TRANSFER_COLUMNS},
         "": set(),  # `act.t(f"{kind}.{name}")` in a helper: its callers' prefixes are listed here
     }
 

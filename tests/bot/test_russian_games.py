@@ -20,9 +20,10 @@ from tests.bot.helpers import everything_public, play_out, press_label
 
 PLAYERS = {actor.user_id: actor for actor in (ANN, BOB, CAT)}
 NAMES = {"Ann", "Bob", "Cat"}
-ALLOWED = {"PAIRPLUS", "box", "pp", "bonus", "level", "PokerStars"}
+ALLOWED = {"PAIRPLUS", "box", "pp", "bonus", "level", "PokerStars", "VPIP", "PFR"}
 """Latin words a Russian player reads too: the casino's name for the side bet (as the seed writes it), words typed as
-they are in commands (`/ante 10 box 2 pp 5`, `/set level 20`), and the name of the hand-history format."""
+they are in commands (`/ante 10 box 2 pp 5`, `/set level 20`), the name of the hand-history format, and the
+statistics' names that Russian poker writing keeps as they are (VPIP, PFR)."""
 
 _CARD = re.compile(r"\b(?:10|[2-9TJQKA])[♠♥♦♣]|\b[2-9TJQKA][shdc]\b")
 _COMMAND = re.compile(r"/\w+(?:\s+(?:create|register|start|pause|resume|skip|minutes|cashout|redeem|close|remove|"

@@ -1,0 +1,99 @@
+"""What was played in a chat, read for statistics, seasons and exports: its Hold'em hands' events, its tournaments'
+records and its ledger rows. Every read of theirs goes through here, so a change of where hands are kept (an action
+log) changes this module alone."""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+from dataclasses import dataclass
+from typing import Any
+
+from bot.store.tx import Tx, loads
+
+
+@dataclass(frozen=True, slots=True)
+class TournamentRecord:
+    """One tournament of a chat as stored: its number, table, phase (`registering`, `running`, `finished`), when it
+    was created, and its engine state."""
+
+    tournament_id: int
+    table_id: str
+    status: str
+    created_at: float
+    state: dict[str, Any]
+
+
+@dataclass(frozen=True, slots=True)
+class LedgerEntry:
+    """One ledger row of a chat: when, from which account to which, how many chips, why, at which table and hand."""
+
+    at: float
+    source: str
+    target: str
+    amount: int
+    reason: str
+    table_id: str | None
+    hand_id: str | None
+
+
+def chat_hands(tx: Tx, chat_id: str, kinds: Iterable[str], since: float | None = None) -> list[list[dict[str, Any]]]:
+    """The chat's Hold'em hands that ended (at `since` or later, when given), oldest first, each as its events of
+    `kinds` in order. Reads `history(table_id, hand_id, at, event)` of the chat's `tables`."""
+    wanted = sorted(kinds)
+    rows = tx.db.execute(
+        "SELECT h.table_id, h.hand_id, h.at, h.event FROM tables t CROSS JOIN history h ON h.table_id = t.table_id "
+        "WHERE t.chat_id = ? AND h.hand_id LIKE 'h%' AND json_extract(h.event, '$.kind') IN "
+        f"({', '.join('?' * len(wanted))}) ORDER BY h.id",
+        (chat_id, *wanted),
+    ).fetchall()
+    hands: dict[tuple[str, str], list[dict[str, Any]]] = {}
+    ended: dict[tuple[str, str], float] = {}
+    for table_id, hand_id, at, text in rows:
+        key = (str(table_id), str(hand_id))
+        event = loads(text)
+        hands.setdefault(key, []).append(event)
+        if event.get("kind") == "HandEnded":
+            ended[key] = float(at)
+    return [events for key, events in hands.items()
+            if key in ended and (since is None or ended[key] >= since)]
+
+
+def chat_tournaments(tx: Tx, chat_id: str) -> list[TournamentRecord]:
+    """Every tournament of the chat, oldest first (reads `tournaments`)."""
+    rows = tx.db.execute(
+        "SELECT id, table_id, status, created_at, state FROM tournaments WHERE chat_id = ? ORDER BY id", (chat_id,))
+    return [TournamentRecord(int(number), str(table_id), str(status), float(created), loads(state))
+            for number, table_id, status, created, state in rows]
+
+
+def chat_ledger(tx: Tx, chat_id: str) -> list[LedgerEntry]:
+    """Every ledger row of the chat, in the order written (reads `ledger`)."""
+    rows = tx.db.execute(
+        "SELECT at, source, target, amount, reason, table_id, hand_id FROM ledger WHERE chat_id = ? ORDER BY id",
+        (chat_id,))
+    return [LedgerEntry(float(at), str(source), str(target), int(amount), str(reason), table_id, hand_id)
+            for at, source, target, amount, reason, table_id, hand_id in rows]
+
+
+
+PRUNED_COUNTS = ("hands_played", "hands_won", "net", "biggest_pot", "vpip", "pfr", "postflop_aggressive",
+                 "postflop_calls", "saw_flop", "showdowns", "showdowns_won")
+"""The columns of `pruned_stats`: what the statistics keep of the hands pruned from the history."""
+
+
+def pruned_counts(tx: Tx, chat_id: str) -> dict[str, dict[str, int]]:
+    """Per player of the chat, the counts of his Hold'em hands pruned from the history (reads `pruned_stats`)."""
+    rows = tx.db.execute(
+        f"SELECT user_id, {', '.join(PRUNED_COUNTS)} FROM pruned_stats WHERE chat_id = ?", (chat_id,)).fetchall()
+    return {str(row[0]): dict(zip(PRUNED_COUNTS, map(int, row[1:]), strict=True)) for row in rows}
+
+
+def add_pruned_counts(tx: Tx, chat_id: str, counts: dict[str, dict[str, int]]) -> None:
+    """Add the counts of pruned hands to each player's row of `pruned_stats` (the biggest pot is the larger)."""
+    updates = ", ".join(f"{name} = MAX({name}, excluded.{name})" if name == "biggest_pot"
+                        else f"{name} = {name} + excluded.{name}" for name in PRUNED_COUNTS)
+    tx.db.executemany(
+        f"INSERT INTO pruned_stats(chat_id, user_id, {', '.join(PRUNED_COUNTS)}) "
+        f"VALUES (?, ?, {', '.join('?' * len(PRUNED_COUNTS))}) ON CONFLICT(chat_id, user_id) DO UPDATE SET {updates}",
+        [(chat_id, user, *(mine[name] for name in PRUNED_COUNTS)) for user, mine in counts.items()],
+    )

@@ -1,0 +1,162 @@
+"""`/export ledger` and `/export tournament [N]`: CSV files sent to the organizer alone, parsed back with the `csv`
+module and summed against the ledger; refusals for anyone else, and for what cannot be exported."""
+
+from __future__ import annotations
+
+import csv
+import io
+import random
+from collections import Counter
+from datetime import UTC, datetime
+from decimal import Decimal
+from pathlib import Path
+
+import pytest
+
+from bot.clock import FakeClock
+from bot.output import Actor, File, Place
+from bot.service import Service
+from bot.store import Store, Tx
+from tests.bot.conftest import ANN, BOB, CAT, PLACE, dump
+from tests.bot.helpers import ledger_ok, play_out
+
+MALLORY = Actor("mallory", "=HYPERLINK(\"http://x\")")
+ACTORS = {actor.user_id: actor for actor in (ANN, BOB, CAT, MALLORY)}
+SIX_PM = datetime(2026, 11, 29, 18, 0, tzinfo=UTC).timestamp()
+CASH = Place(PLACE.chat_id, f"{PLACE.chat_id}/cash")
+
+
+@pytest.fixture
+async def night(store: Store) -> tuple[Service, FakeClock]:
+    clock = FakeClock(SIX_PM)
+    service = Service(store, clock, rng=random.Random(5))
+    await service.start()
+    return service, clock
+
+
+def parse(file: File) -> list[dict[str, str]]:
+    return list(csv.DictReader(io.StringIO(file.content.decode("utf-8-sig"), newline="")))
+
+
+async def ok(service: Service, actor: Actor, text: str, place: Place = PLACE) -> None:
+    reply = await service.handle(place, actor, text)
+    assert reply.error is None, (text, reply.error)
+
+
+async def played_evening(service: Service) -> None:
+    """A cash hand at one table and, at another, a tournament of one hand that Cat leaves with a cash-out."""
+    for actor in (ANN, BOB, CAT):
+        await ok(service, actor, "/join 300", CASH)
+    dealt = await service.handle(CASH, ANN, "/deal")
+    await play_out(service, CASH, ACTORS, dealt, ("check", "call"))
+    await ok(service, ANN, "/tournament create home-night")
+    for actor in (ANN, BOB, CAT):
+        await ok(service, actor, "/join")
+    started = await service.handle(PLACE, ANN, "/tournament start")
+    await play_out(service, PLACE, ACTORS, started, ("bet", "raise", "call", "check"))
+    await ok(service, CAT, "/cashout")
+    await ok(service, ANN, "/tournament close")
+
+
+async def test_the_ledger_export_sums_to_every_balance(night: tuple[Service, FakeClock]) -> None:
+    service, _ = night
+    await played_evening(service)
+    await ledger_ok(service)
+    reply = await service.handle(PLACE, ANN, "/export ledger")
+    assert reply.error is None and reply.public == []
+    (file,) = reply.files
+    assert file.to == "ann" and file.name == "ledger-2026-11-29.csv"
+    rows = parse(file)
+    assert list(rows[0]) == ["time (UTC)", "from", "to", "chips", "reason", "table", "hand", "from player",
+                             "to player"]
+    assert reply.private == {"ann": [f"The chat's ledger, {len(rows)} rows, is in the file ledger-2026-11-29.csv."]}
+
+    def books(tx: Tx) -> tuple[int, dict[str, int]]:
+        count = tx.db.execute("SELECT COUNT(*) FROM ledger WHERE chat_id = ?", (PLACE.chat_id,)).fetchone()[0]
+        return int(count), {**tx.balances("")}
+
+    count, balances = await service.store.read(books)
+    assert len(rows) == count > 20
+    summed: Counter[str] = Counter()
+    for row in rows:
+        summed[row["to"]] += int(row["chips"])
+        summed[row["from"]] -= int(row["chips"])
+    assert {name: chips for name, chips in summed.items()} == balances  # every account, to the chip
+    grants = [row for row in rows if row["reason"] == "welcome grant"]
+    assert [row["to player"] for row in grants] == ["Ann", "Bob", "Cat"] and grants[0]["time (UTC)"] == (
+        "2026-11-29 18:00:00")
+    stacks = {row["to player"] for row in rows if row["to"].startswith("stack:")}
+    assert stacks == {"Ann", "Bob", "Cat"}, "a stack is named after its player"
+
+
+async def test_a_name_that_looks_like_a_formula_is_written_as_text(night: tuple[Service, FakeClock]) -> None:
+    service, _ = night
+    await ok(service, ANN, "/balance")
+    await ok(service, MALLORY, "/balance")
+    await ok(service, ANN, "/grant mallory 5")
+    (file,) = (await service.handle(PLACE, ANN, "/export журнал")).files  # the Russian word too
+    names = [row["to player"] for row in parse(file)]
+    assert names == ["Ann", "'=HYPERLINK(\"http://x\")", "'=HYPERLINK(\"http://x\")"]
+
+
+async def test_the_tournament_export_sums_to_the_ledger_and_the_transfers(night: tuple[Service, FakeClock]) -> None:
+    service, _ = night
+    await played_evening(service)
+    reply = await service.handle(CASH, ANN, "/export tournament 1")  # from any table of the chat, by number
+    assert reply.error is None, reply.error
+    players_file, transfers_file = reply.files
+    assert (players_file.name, transfers_file.name) == ("tournament-1.csv", "tournament-1-transfers.csv")
+    assert players_file.to == transfers_file.to == "ann"
+    players, transfers = parse(players_file), parse(transfers_file)
+    assert list(players[0]) == ["player", "place", "entries", "paid in", "rebuys", "add-ons", "chips bought",
+                                "items pawned", "chips for items pawned", "items bought back", "chips cashed out",
+                                "cashed out", "bounties", "net"]
+    by_name = {row["player"]: row for row in players}
+    assert set(by_name) == {"Ann", "Bob", "Cat"} and by_name["Cat"]["place"] == "cashed out"
+    assert {by_name[name]["place"] for name in ("Ann", "Bob")} <= {"1", "2"}  # placed by their stacks
+    assert {row["paid in"] for row in players} == {"50.00"} and {row["entries"] for row in players} == {"1"}
+
+    def moves(tx: Tx) -> list[tuple[str, str, int, str]]:
+        return [(str(a), str(b), int(c), str(d)) for a, b, c, d in tx.db.execute(
+            "SELECT source, target, amount, reason FROM ledger WHERE source = ? OR target = ?",
+            (f"bank:{PLACE.table_id}:t1",) * 2)]
+
+    bank = await service.store.read(moves)
+    issued = sum(amount for source, _, amount, _ in bank if source.startswith("bank:"))
+    returned = sum(amount for _, _, amount, reason in bank if reason == "cash-out")
+    assert sum(int(row["chips bought"]) + int(row["chips for items pawned"]) for row in players) == issued == 900
+    assert sum(int(row["chips cashed out"]) for row in players) == returned == 900
+    cashed = {row["player"]: int(row["chips cashed out"]) for row in players}
+    for name, row in by_name.items():  # chips back at 6 a unit, to the cent
+        assert Decimal(row["cashed out"]) == round(Decimal(cashed[name]) / 6, 2)
+    nets = {row["player"]: Decimal(row["net"]) for row in players}
+    assert sum(nets.values()) == 0 and any(nets.values())
+    settled: dict[str, Decimal] = {}
+    for transfer in transfers:
+        amount = Decimal(transfer["amount"])
+        settled[transfer["payee"]] = settled.get(transfer["payee"], Decimal(0)) + amount
+        settled[transfer["payer"]] = settled.get(transfer["payer"], Decimal(0)) - amount
+    assert {name: net for name, net in nets.items() if net} == dict(settled)
+    assert reply.private == {"ann": ["Tournament #1: its players are in the file tournament-1.csv, its settlement's "
+                                     "transfers in tournament-1-transfers.csv."]}
+    assert (await service.handle(PLACE, ANN, "/export tournament")).files[0].content == players_file.content, (
+        "without a number: this table's last tournament")
+
+
+async def test_exports_are_refused_with_a_reason(night: tuple[Service, FakeClock], tmp_path: Path) -> None:
+    service, _ = night
+    await ok(service, ANN, "/balance")
+    assert (await service.handle(PLACE, ANN, "/export tournament")).error == (
+        "This table has had no tournament; name one: /export tournament N.")
+    await ok(service, BOB, "/balance")
+    await ok(service, ANN, "/tournament create home-night")
+    before = dump(tmp_path / "bot.db")
+    refused = await service.handle(PLACE, BOB, "/export ledger")
+    assert refused.error == "Only the organizer — Ann — exports the chat's records." and refused.files == []
+    assert (await service.handle(PLACE, BOB, "/export tournament 1")).error == refused.error
+    assert (await service.handle(PLACE, ANN, "/export tournament")).error == (
+        "Tournament #1 is still on: its record can be exported once it is closed.")
+    assert (await service.handle(PLACE, ANN, "/export tournament 7")).error == "This chat has no tournament #7."
+    for text in ("/export", "/export wallets", "/export ledger 2", "/export tournament x"):
+        assert (await service.handle(PLACE, ANN, text)).error == "Usage: /export ledger | tournament [number]"
+    assert dump(tmp_path / "bot.db") == before, "a refusal changes nothing"

@@ -1,0 +1,158 @@
+"""`/stats` figures (RULES.md §1d) against figures worked out by hand from four hands played through the service on
+stacked decks, three-handed at home-limit 10/20 (bets of 20 before the turn, 40 after; one raise each per round)."""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+
+import pytest
+
+from bot.clock import FakeClock
+from bot.service import Service
+from bot.statistics import PlayFigures, aggression_factor, hand_figures, percent
+from bot.store.played import PRUNED_COUNTS
+from engine.cards import Deck
+from tests.bot.conftest import ANN, BOB, CAT, PLACE
+from tests.bot.helpers import ledger_ok
+
+ACTORS = {actor.user_id: actor for actor in (ANN, BOB, CAT)}
+DAY = 86_400.0
+
+# Each hand: the deck's top (dealt from the small blind round to the button twice, then burn, flop, burn, turn,
+# burn, river) and who does what, in turn.
+HANDS: list[tuple[str, list[tuple[str, str]]]] = [
+    # 1. Button Ann, blinds Bob and Cat. Ann raises, both call (pot 120). Flop: Bob checks, Cat bets, Ann raises, Bob
+    # folds, Cat calls (200). Turn: Cat checks, Ann bets, Cat calls (280). River: both check; Ann's aces beat Cat's
+    # kings. Ann +160, Bob −40, Cat −120.
+    ("7c Ks As 2d Kd Ad 5h 3h 8s 9c 6h Jd 6d 4s",
+     [("ann", "raise"), ("bob", "call"), ("cat", "call"),
+      ("bob", "check"), ("cat", "bet"), ("ann", "raise"), ("bob", "fold"), ("cat", "call"),
+      ("cat", "check"), ("ann", "bet"), ("cat", "call"),
+      ("cat", "check"), ("ann", "check")]),
+    # 2. Button Bob, blinds Cat and Ann. Bob folds, Cat completes, Ann checks her option (pot 40). Flop: both check.
+    # Turn: Cat bets, Ann folds: Cat collects 40 without a showdown. Bob 0, Cat +20, Ann −20.
+    ("",
+     [("bob", "fold"), ("cat", "call"), ("ann", "check"),
+      ("cat", "check"), ("ann", "check"),
+      ("cat", "bet"), ("ann", "fold")]),
+    # 3. Button Cat, blinds Ann and Bob. Cat raises, Ann re-raises, Bob folds, Cat calls (140). Flop: Ann bets, Cat
+    # raises, Ann calls (220). Turn: both check. River: Ann bets, Cat calls (300); Cat's aces beat Ann's queens.
+    # Cat +160, Ann −140, Bob −20.
+    ("Qh 7d Ac Qc 2c Ah 5s 3s 8d Jc 9h 4d Th 6s",
+     [("cat", "raise"), ("ann", "raise"), ("bob", "fold"), ("cat", "call"),
+      ("ann", "bet"), ("cat", "raise"), ("ann", "call"),
+      ("ann", "check"), ("cat", "check"),
+      ("ann", "bet"), ("cat", "call")]),
+    # 4. Button Ann, blinds Bob and Cat. Ann calls, Bob completes, Cat checks (60); checked down; Bob's kings win.
+    # Bob +40, Ann −20, Cat −20.
+    ("Kh 7s 9c Kd 2h 4h 6c 3d 8c Jh 6d 5s 6h Qd",
+     [("ann", "call"), ("bob", "call"), ("cat", "check"),
+      ("bob", "check"), ("cat", "check"), ("ann", "check"),
+      ("bob", "check"), ("cat", "check"), ("ann", "check"),
+      ("bob", "check"), ("cat", "check"), ("ann", "check")]),
+]
+
+
+@pytest.fixture
+def stacked(monkeypatch: pytest.MonkeyPatch) -> Iterator[list[str]]:
+    """The decks the next hands are dealt from, in order (each dealt as `Deck.stacked`)."""
+    tops: list[str] = []
+    monkeypatch.setattr("bot.games.holdem.Deck", lambda rng: Deck.stacked(tops.pop(0), rng))
+    yield tops
+
+
+async def play(service: Service, hands: list[tuple[str, list[tuple[str, str]]]], tops: list[str]) -> None:
+    for top, actions in hands:
+        tops.append(top)
+        reply = await service.handle(PLACE, ANN, "/deal")
+        assert reply.error is None, reply.error
+        for player, command in actions:
+            assert reply.table is not None and reply.table.to_act == player, (command, reply.table)
+            reply = await service.handle(PLACE, ACTORS[player], f"/{command}")
+            assert reply.error is None, (player, command, reply.error)
+        assert reply.table is not None and reply.table.to_act is None, "the hand is over"
+
+
+async def stats_of(service: Service, text: str) -> list[str]:
+    reply = await service.handle(PLACE, BOB, text)
+    assert reply.error is None, reply.error
+    (said,) = reply.public
+    return said.splitlines()
+
+
+async def test_stats_match_the_figures_worked_out_by_hand(service: Service, stacked: list[str]) -> None:
+    for actor in (ANN, BOB, CAT):
+        assert (await service.handle(PLACE, actor, "/join 400")).error is None
+    await play(service, HANDS, stacked)
+    await ledger_ok(service)
+    # Ann: VPIP in hands 1, 3, 4; raised preflop in 1 and 3; after the flop she raised and bet (1), bet twice and
+    # called once (3); saw every flop and went to showdown in 1, 3 and 4, winning in 1.
+    assert await stats_of(service, "/stats Ann") == [
+        "Ann: hands played 4, won 1 · net −20 · biggest pot 280",
+        "VPIP 75% · PFR 50% · aggression factor 4.0 · went to showdown 75% · won at showdown 33%",
+        "Tournaments: 0 (places: —; wins: 0) · money 0",
+    ]
+    # Bob: called in 1 and 4 and never raised, never bet or called after a flop (—); saw the flop in 1 and 4 and won
+    # the one showdown he went to.
+    assert (await stats_of(service, "/stats @bob all"))[:2] == [
+        "Bob: hands played 4, won 1 · net −20 · biggest pot 60",
+        "VPIP 50% · PFR 0% · aggression factor — · went to showdown 50% · won at showdown 100%",
+    ]
+    # Cat: VPIP in 1, 2 and 3 (the small blind's completion counts; the big blind's check in 4 does not), raised
+    # preflop in 3; after the flop bet and called twice (1), bet (2), raised and called (3): 3 over 3.
+    assert (await stats_of(service, "/stats all Cat"))[:2] == [
+        "Cat: hands played 4, won 2 · net +40 · biggest pot 300",
+        "VPIP 75% · PFR 25% · aggression factor 1.0 · went to showdown 75% · won at showdown 33%",
+    ]
+
+
+async def test_stats_over_the_last_days_count_only_their_hands(service: Service, stacked: list[str],
+                                                               clock: FakeClock) -> None:
+    for actor in (ANN, BOB, CAT):
+        assert (await service.handle(PLACE, actor, "/join 400")).error is None
+    await play(service, HANDS[:2], stacked)
+    clock.advance(31 * DAY)
+    await play(service, HANDS[2:], stacked)
+    # hands 3 and 4 only: Ann raised and called in both, bet twice and called once after the flop, lost both showdowns
+    assert (await stats_of(service, "/stats Ann 30d"))[:2] == [
+        "Ann over the last 30 days: hands played 2, won 0 · net −160 · biggest pot 0",
+        "VPIP 100% · PFR 50% · aggression factor 2.0 · went to showdown 100% · won at showdown 0%",
+    ]
+    assert (await stats_of(service, "/stats Ann 40d"))[0] == (
+        "Ann over the last 40 days: hands played 4, won 1 · net −20 · biggest pot 280")
+    russian = await service.handle(PLACE, ANN, "/lang ru")
+    assert russian.error is None
+    assert (await stats_of(service, "/stats Ann 1d"))[:2] == [
+        "Ann за последний 1 день: сыграно раздач 2, выиграно 0 · итог −160 · крупнейший банк 0",
+        "VPIP 100\u00a0% · PFR 50\u00a0% · фактор агрессии 2,0 · доход до вскрытия 100\u00a0% · "
+        "выигрыш на вскрытии 0\u00a0%",
+    ]
+
+
+@pytest.mark.parametrize("text", ["/stats 0d", "/stats Ann 30d all", "/stats Ann Bob", "/stats 9999d"])
+async def test_a_bad_period_is_refused(service: Service, text: str) -> None:
+    reply = await service.handle(PLACE, ANN, text)
+    assert reply.error is not None and "/stats [@player] [30d|all]" in reply.error
+
+
+def test_one_hands_figures_and_the_ratios() -> None:
+    events = [  # heads-up: Bob limps, Ann raises, Bob calls; flop Ann bets, Bob folds
+        {"kind": "PlayerCalled", "player": "bob", "amount": 10, "is_all_in": False},
+        {"kind": "PlayerRaised", "player": "ann", "to": 40, "amount": 20, "is_all_in": False},
+        {"kind": "PlayerCalled", "player": "bob", "amount": 20, "is_all_in": False},
+        {"kind": "BoardDealt", "street": "flop", "cards": ["2c", "3d", "4h"], "board": ["2c", "3d", "4h"]},
+        {"kind": "PlayerBet", "player": "ann", "amount": 20, "is_all_in": False},
+        {"kind": "PlayerFolded", "player": "bob"},
+        {"kind": "PotAwarded", "pot_index": 0, "amount": 80, "eligible": ["ann"], "winners": {"ann": 80},
+         "category": None},
+        {"kind": "HandEnded", "net": {"ann": 40, "bob": -40}, "stacks": {"ann": 140, "bob": 60}},
+    ]
+    figures = hand_figures(events)
+    assert figures["ann"] == PlayFigures(hands_played=1, hands_won=1, net=40, biggest_pot=80, vpip=1, pfr=1,
+                                         postflop_aggressive=1, saw_flop=1)
+    assert figures["bob"] == PlayFigures(hands_played=1, net=-40, vpip=1, saw_flop=1)
+    assert hand_figures(events[:-1]) == {}, "a hand that did not end counts nowhere"
+    assert aggression_factor(figures["ann"]) is None  # bets without a call: the page says ∞
+    assert aggression_factor(PlayFigures(postflop_aggressive=3, postflop_calls=2)) == 1.5
+    assert (percent(2, 3), percent(1, 8), percent(0, 0)) == (67, 13, None)
+    assert tuple(PlayFigures().counts()) == PRUNED_COUNTS, "pruned hands keep every count"
