@@ -5,6 +5,7 @@ from __future__ import annotations
 import sqlite3
 from collections.abc import Callable
 
+from bot.store.action_log import add_action_log
 from bot.store.repair import number_hands_per_table
 
 Migration = str | Callable[[sqlite3.Connection], None]
@@ -99,6 +100,8 @@ MIGRATIONS: list[Migration] = [
         paused_at REAL NOT NULL
     );
     """,
+    # 6: the action log that, replayed after the table's last snapshot, resumes it; history's event kind in a column
+    add_action_log,
 ]
 
 

@@ -262,8 +262,8 @@ class Tx:
     def add_history(self, table_id: str, hand_id: str, events: list[dict[str, Any]]) -> None:
         """Append events (already JSON-able) to a hand's or round's history."""
         self.db.executemany(
-            "INSERT INTO history(table_id, hand_id, at, event) VALUES (?, ?, ?, ?)",
-            [(table_id, hand_id, self.now, dumps(event)) for event in events],
+            "INSERT INTO history(table_id, hand_id, at, kind, event) VALUES (?, ?, ?, ?, ?)",
+            [(table_id, hand_id, self.now, str(event.get("kind", "")), dumps(event)) for event in events],
         )
 
     def history(self, table_id: str, hand_id: str) -> list[dict[str, Any]]:
@@ -277,7 +277,7 @@ class Tx:
         """The ids of the table's last `limit` Hold'em hands that ended (not voided), oldest first."""
         rows = self.db.execute(
             "SELECT hand_id FROM history WHERE table_id = ? AND hand_id LIKE 'h%' "
-            "AND json_extract(event, '$.kind') = 'HandEnded' ORDER BY id DESC LIMIT ?",
+            "AND kind = 'HandEnded' ORDER BY id DESC LIMIT ?",
             (table_id, limit),
         ).fetchall()
         return [str(row[0]) for row in reversed(rows)]
@@ -305,7 +305,7 @@ class Tx:
         `TournamentFinished`, or to now), oldest first. A table plays no cash hand while it has a tournament."""
         key = f"t{tournament_id}"
         first, finished = self.db.execute(
-            "SELECT MIN(id), MAX(CASE WHEN json_extract(event, '$.kind') = 'TournamentFinished' THEN id END) "
+            "SELECT MIN(id), MAX(CASE WHEN kind = 'TournamentFinished' THEN id END) "
             "FROM history WHERE table_id = ? AND hand_id = ?",
             (table_id, key),
         ).fetchone()
@@ -313,7 +313,7 @@ class Tx:
             return []
         rows = self.db.execute(
             "SELECT hand_id FROM history WHERE table_id = ? AND hand_id LIKE 'h%' AND id > ? AND id < ? "
-            "AND json_extract(event, '$.kind') = 'HandEnded' ORDER BY id",
+            "AND kind = 'HandEnded' ORDER BY id",
             (table_id, first, finished if finished is not None else 2**62),
         ).fetchall()
         return [str(row[0]) for row in rows]
@@ -321,12 +321,12 @@ class Tx:
     def hand_totals(self, chat_id: str) -> dict[str, tuple[int, int]]:
         """Per player of the chat: Hold'em hands played and net chips won or lost in them (from `HandEnded`).
 
-        Statistics are read from the history itself (no second copy to keep in step): the `history_kind` index
+        Statistics are read from the history itself (no second copy to keep in step): the `history_by_kind` index
         finds a chat's hand ends and pots without reading the other rows."""
         rows = self.db.execute(
             "SELECT j.key, COUNT(*), SUM(j.value) FROM tables t CROSS JOIN history h ON h.table_id = t.table_id, "
             "json_each(h.event, '$.net') j WHERE t.chat_id = ? AND h.hand_id LIKE 'h%' "
-            "AND json_extract(h.event, '$.kind') = 'HandEnded' GROUP BY j.key",
+            "AND h.kind = 'HandEnded' GROUP BY j.key",
             (chat_id,),
         ).fetchall()
         return {str(user): (int(played), int(net)) for user, played, net in rows}
@@ -337,7 +337,7 @@ class Tx:
             "SELECT user, COUNT(*), MAX(chips) FROM ("
             " SELECT h.table_id, h.hand_id, j.key AS user, SUM(j.value) AS chips FROM tables t "
             " CROSS JOIN history h ON h.table_id = t.table_id, json_each(h.event, '$.winners') j "
-            " WHERE t.chat_id = ? AND h.hand_id LIKE 'h%' AND json_extract(h.event, '$.kind') = 'PotAwarded' "
+            " WHERE t.chat_id = ? AND h.hand_id LIKE 'h%' AND h.kind = 'PotAwarded' "
             " GROUP BY h.table_id, h.hand_id, j.key) GROUP BY user",
             (chat_id,),
         ).fetchall()
@@ -358,7 +358,7 @@ class Tx:
         rows = self.db.execute(
             "SELECT h.event FROM tables t CROSS JOIN history h ON h.table_id = t.table_id "
             "WHERE t.chat_id = ? AND h.hand_id LIKE 't%' "
-            "AND json_extract(h.event, '$.kind') = 'TournamentFinished' ORDER BY h.id",
+            "AND h.kind = 'TournamentFinished' ORDER BY h.id",
             (chat_id,),
         ).fetchall()
         places: dict[str, list[int | None]] = {}
