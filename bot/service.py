@@ -10,7 +10,9 @@ import random
 from collections import defaultdict
 from collections.abc import Awaitable, Callable
 from dataclasses import dataclass
-from typing import Any
+from typing import Any, cast
+
+import orjson
 
 from bot import commands as cmd
 from bot import history
@@ -22,11 +24,12 @@ from bot.games.practice import add_bot
 from bot.i18n import DEFAULT_LANGUAGE, catalogue, chat_language, languages, text
 from bot.output import Actor, Place, Reply
 from bot.render.picture_views import draw
+from bot.replay import RecordingRandom, RecordingTx, ReplayRandom, ReplayTx, command_entry, entry_command, state_json
 from bot.scheduler import Scheduler
 from bot.store import CannotSave, InsufficientFunds, Store, Tx, wallet_account
 from bot.store.pauses import pause_tables, paused_tables, resume_tables, tables_of_chat
 from bot.store.rekey import rekey_chat
-from bot.store.tx import dumps, loads
+from bot.store.tx import loads
 from engine.text import clean_text, is_storable, quote_input
 
 log = logging.getLogger(__name__)
@@ -41,6 +44,32 @@ Listener = Callable[[Place, Reply], Awaitable[None]]
 
 UNHEARD_LIMIT = 200
 """The most replies kept for tables whose adapter has not subscribed yet (the oldest go first beyond it)."""
+
+SNAPSHOT_EVERY = 32
+"""The most actions a table's log holds after its snapshot: a long hand gets a fresh snapshot this often (besides the
+one at the end of every hand or round), so resuming it replays at most this many."""
+
+_UNLOGGED = (cmd.Help, cmd.Balance, cmd.Organizers, cmd.Cards, cmd.Table, cmd.Odds, cmd.Top, cmd.History, cmd.Stats,
+             cmd.Select)
+"""Commands that leave the table's config and state as they were (a card toggle only redraws the buttons): nothing
+to replay, so they log no action."""
+
+
+@dataclass
+class LiveTable:
+    """A table kept in memory between actions: its config and state with the engine objects alive in it (a `Hand`,
+    a house round), and where its action log stands. Changed only under the table's lock; dropped whenever an
+    action on it fails, so the next one loads it again from the store (snapshot + replay of the log)."""
+
+    chat_id: str
+    config: dict[str, Any]
+    state: dict[str, Any]
+    config_json: str
+    """The config as the last snapshot stored it (a change of config takes a new snapshot)."""
+    seq: int
+    """The number of the table's last kept action."""
+    snapshot_seq: int
+    """The number of the last action the stored snapshot includes."""
 
 
 @dataclass(frozen=True)
@@ -75,9 +104,10 @@ class Service:
         self.controllers = controllers if controllers is not None else default_controllers()
         self.scheduler = Scheduler(clock, self._on_timer)
         self._locks: defaultdict[str, asyncio.Lock] = defaultdict(asyncio.Lock)
-        self._tables: dict[str, tuple[str, str, str]] = {}
-        """Per table, the committed chat id, config and state as JSON text: each action parses its own copy, so
-        a failed one leaves nothing behind."""
+        self._live: dict[str, LiveTable] = {}
+        """Tables in memory as their last committed action left them."""
+        self._chats: dict[str, str] = {}
+        """Each table's chat id (for replies no player asked for)."""
         self._listeners: list[tuple[str, Listener]] = []
         self._unheard: list[tuple[Place, Reply]] = []
         """Replies caused before any adapter for their table subscribed (start-up voids, timers due at start-up)."""
@@ -118,7 +148,8 @@ class Service:
         self._paused = await self.store.read(paused_tables)
         for table_id in await self.store.read(lambda tx: tx.table_ids()):
             try:
-                reply = await self._run(None, None, table_id, lambda act, controller: controller.resume(act))
+                reply = await self._run(None, None, table_id, lambda act, controller: controller.resume(act),
+                                        {"k": "resume"})
             except Exception:  # one unreadable table must not keep every other chat from playing
                 log.exception("table %s could not be resumed; it stays as stored", table_id)
                 continue
@@ -187,7 +218,8 @@ class Service:
             if timers is None:
                 return False
             for table_id, new_id in moved_ids.items():
-                self._tables.pop(table_id, None)
+                self._live.pop(table_id, None)
+                self._chats.pop(table_id, None)
                 if table_id in self._paused:
                     self._paused[new_id] = self._paused.pop(table_id)
             for timer in self.scheduler.armed:
@@ -225,8 +257,9 @@ class Service:
         actor = cleaned(actor)
         read = _READS.get(type(command))
         answer = await self.store.query(lambda tx: read(tx, place, command)) if read is not None else None
+        entry = None if isinstance(command, _UNLOGGED) or read is not None else {"k": "c", "c": command_entry(command)}
         return await self._run(place, actor, place.table_id,
-                               lambda act, ctl: self._dispatch(act, ctl, command, pressed, answer))
+                               lambda act, ctl: self._dispatch(act, ctl, command, pressed, answer), entry)
 
     async def view(self, place: Place, actor: Actor) -> Reply:
         """The table message as it stands, and the actor's private view (for a "my cards" button)."""
@@ -240,21 +273,31 @@ class Service:
         actor: Actor | None,
         table_id: str,
         body: Callable[[Action, Controller], None],
+        entry: dict[str, Any] | None = None,
     ) -> Reply:
+        """Apply `body` to the live table in one transaction; `entry` says how to replay it (None: it changes no
+        table state, so it is not logged)."""
         async with self._locks[table_id]:
-            cached = self._tables.get(table_id)
 
-            def work(tx: Tx) -> tuple[Action, str, str]:
-                act, before = self._open(tx, place, actor, table_id, cached)
+            def work(tx: Tx) -> tuple[Action, LiveTable]:
+                live = self._live.get(table_id) or self._load(tx, table_id, place)
+                assert live is not None, "a timer for a table that was never saved"
+                act = self._open(tx, live, table_id, place, actor)
                 controller = self.controllers[act.config["game"]]
+                inputs = (act.now, act.actor, act.language, act.is_organizer, orjson.dumps(act.chat_settings))
+                key = controller.current_key(act)
                 body(act, controller)
-                config, state = dumps(act.config), dumps(act.state)
-                if (config, state) != before:  # an action (or timer) that changed nothing writes nothing
-                    tx.save_table_json(table_id, act.place.chat_id, config, state)
-                return act, config, state
+                live.config, live.state = act.config, act.state
+                if entry is not None and (entry["k"] != "resume" or controller.current_key(act) != key):
+                    self._keep(tx, table_id, live, act, controller, entry, inputs)
+                return act, live
 
             try:
-                act, config, state = await self.store.transact(work, now=self.clock.now())
+                try:
+                    act, live = await self.store.transact(work, now=self.clock.now())
+                except BaseException:  # the live objects may be half changed: the store holds the truth
+                    self._live.pop(table_id, None)
+                    raise
             except Refusal as refusal:
                 return Reply(error=refusal.message)
             except InsufficientFunds:
@@ -268,7 +311,8 @@ class Service:
                 with contextlib.suppress(Exception):  # the chat's language, if the file can still be read
                     language = await self.language(place, actor)
                 return Reply(error=text(language, "cannot_save"))
-            self._tables[table_id] = (act.place.chat_id, config, state)
+            self._live[table_id] = live
+            self._chats[table_id] = live.chat_id
             if act.drawings:  # drawn after the commit, off the database thread, so no other table waits on it
                 act.reply.pictures = await asyncio.to_thread(draw, act.drawings)
             for change in act.timers:
@@ -278,49 +322,110 @@ class Service:
                     self.scheduler.arm(change.key, table_id, change.due_at, change.payload)
             return act.reply
 
-    def _open(
-        self,
-        tx: Tx,
-        place: Place | None,
-        actor: Actor | None,
-        table_id: str,
-        cached: tuple[str, str, str] | None,
-    ) -> tuple[Action, tuple[str, str | None]]:
-        """The action's view of the table, and the config and state JSON as stored when it starts."""
-        if cached is None:
-            stored = tx.load_table_json(table_id)
-            if stored is None:
-                assert place is not None, "a timer for a table that was never saved"
-                stored = (place.chat_id, "{}", "{}")
-                tx.ensure_chat(place.chat_id)
-                tx.save_table_json(table_id, place.chat_id, "{}", "{}")  # history rows refer to it
-            before = (stored[1], stored[2])
-            cached = (stored[0], stored[1], stored[2] or "{}")
+    def _keep(self, tx: Tx, table_id: str, live: LiveTable, act: Action, controller: Controller,
+              entry: dict[str, Any], inputs: tuple[float, Actor | None, str, bool, bytes]) -> None:
+        """Make the action durable: a snapshot between hands or rounds, after a change of config and every
+        `SNAPSHOT_EVERY` actions; otherwise one row of the action log with what replaying it needs."""
+        live.seq += 1
+        config_json = state_json(act.config)
+        if (config_json != live.config_json or controller.current_key(act) is None
+                or live.seq - live.snapshot_seq >= SNAPSHOT_EVERY):
+            tx.save_snapshot(table_id, live.chat_id, config_json, state_json(act.state), live.seq)
+            live.config_json, live.snapshot_seq = config_json, live.seq
+            return
+        now, actor, language, is_organizer, settings = inputs
+        recorded = cast(RecordingTx, act.tx)
+        rng = cast(RecordingRandom, act.rng)
+        tx.log_action(table_id, live.seq, orjson.dumps({
+            "e": entry,
+            "n": now,
+            "a": None if actor is None else [actor.user_id, actor.name, actor.language, actor.is_admin],
+            "l": language,
+            "o": is_organizer,
+            "s": orjson.Fragment(settings),
+            "r": orjson.Fragment(recorded.reads_json()),
+            "d": rng.draws,
+        }, option=orjson.OPT_NON_STR_KEYS).decode())
+
+    def _load(self, tx: Tx, table_id: str, place: Place | None) -> LiveTable | None:
+        """The table from the store: its snapshot, then its logged actions replayed in order (a new table is
+        created for `place`; None for an unknown table without one)."""
+        stored = tx.load_snapshot(table_id)
+        if stored is None:
+            if place is None:
+                return None
+            tx.ensure_chat(place.chat_id)
+            tx.save_table_json(table_id, place.chat_id, "{}", "{}")  # history rows refer to it
+            return LiveTable(place.chat_id, {}, {}, "{}", 0, 0)
+        chat_id, config_json, state_text, snapshot_seq = stored
+        live = LiveTable(chat_id, loads(config_json), loads(state_text or "{}"), config_json, snapshot_seq,
+                         snapshot_seq)
+        for seq, logged in tx.logged_actions(table_id, snapshot_seq):
+            self._replay(table_id, live, loads(logged))
+            live.seq = seq
+        return live
+
+    def _replay(self, table_id: str, live: LiveTable, logged: dict[str, Any]) -> None:
+        """Apply one logged action again, with the answers and draws it had live; it writes nothing."""
+        who = logged["a"]
+        act = Action(
+            tx=cast(Tx, ReplayTx(logged["r"])),
+            place=Place(live.chat_id, table_id),
+            actor=None if who is None else Actor(who[0], who[1], who[2], who[3]),
+            language=logged["l"],
+            config=live.config,
+            state=live.state,
+            now=logged["n"],
+            rng=ReplayRandom(logged["d"]),
+            chat_settings=logged["s"],
+            is_organizer=logged["o"],
+        )
+        act.config.setdefault("game", self.settings.default_game)
+        controller = self.controllers[act.config["game"]]
+        entry = logged["e"]
+        if entry["k"] == "c":
+            self._dispatch(act, controller, entry_command(entry["c"]), None, None)
+        elif entry["k"] == "t":
+            controller.on_timer(act, entry["key"], entry["p"])
         else:
-            before = (cached[1], cached[2])
-        chat_id, config_json, state_json = cached
-        place = place or Place(chat_id, table_id)
-        settings = tx.chat_settings(chat_id)
-        if actor is not None and tx.stored_name(chat_id, actor.user_id) != actor.name:  # new, or renamed
+            controller.resume(act)
+        live.config, live.state = act.config, act.state
+
+    def stored_table(self, tx: Tx, table_id: str) -> tuple[dict[str, Any], dict[str, Any]] | None:
+        """A table's config and state as a restart would resume them (its snapshot and the log replayed), as
+        plain JSON values; None for an unknown table. For audits and tests: the service's own tables stay live."""
+        live = self._load(tx, table_id, None)
+        if live is None:
+            return None
+        return loads(state_json(live.config)), loads(state_json(live.state))
+
+    def live_state(self, table_id: str) -> str | None:
+        """The live table's config and state as JSON text (None when it is not in memory)."""
+        live = self._live.get(table_id)
+        return None if live is None else state_json([live.config, live.state])
+
+    def _open(self, tx: Tx, live: LiveTable, table_id: str, place: Place | None, actor: Actor | None) -> Action:
+        """The action's view of the live table (its store reads and random draws recorded for the log)."""
+        place = place or Place(live.chat_id, table_id)
+        settings = tx.chat_settings(live.chat_id)
+        if actor is not None and tx.stored_name(live.chat_id, actor.user_id) != actor.name:  # new, or renamed
             self._welcome(tx, place, actor, settings)
-            settings = tx.chat_settings(chat_id)
-        config = loads(config_json)
-        config.setdefault("game", self.settings.default_game)
+            settings = tx.chat_settings(live.chat_id)
+        live.config.setdefault("game", self.settings.default_game)
         language = chat_language(settings, actor.language if actor else None)
         organizers = settings.get("organizers", [])
-        act = Action(
-            tx=tx,
+        return Action(
+            tx=cast(Tx, RecordingTx(tx)),
             place=place,
             actor=actor,
             language=language,
-            config=config,
-            state=loads(state_json),
+            config=live.config,
+            state=live.state,
             now=self.clock.now(),
-            rng=self.rng,
+            rng=RecordingRandom(self.rng),
             chat_settings=settings,
             is_organizer=actor is not None and (actor.is_admin or actor.user_id in organizers),
         )
-        return act, before
 
     def _welcome(self, tx: Tx, place: Place, actor: Actor, settings: dict[str, Any]) -> None:
         """A player's first command in a chat opens his wallet with the starting grant; the chat's first player
@@ -386,7 +491,7 @@ class Service:
             controller.on_timer(act, key, payload)
 
         try:
-            reply = await self._run(None, None, table_id, fire)
+            reply = await self._run(None, None, table_id, fire, {"k": "t", "key": key, "p": payload})
         except CannotSave:  # the store still holds the timer: try again soon, unless something re-armed it
             if self.scheduler.due_at(key) is None:
                 self.scheduler.arm(key, table_id, self.clock.now() + SAVE_RETRY_SECONDS, payload)
@@ -397,7 +502,7 @@ class Service:
         """Hand a reply no player asked for to the table's adapter, or keep it until that adapter subscribes."""
         if reply.refused or not (reply.public or reply.private or reply.table):
             return
-        place = Place(self._tables[table_id][0], table_id)
+        place = Place(self._chats[table_id], table_id)
         listeners = [listener for prefix, listener in self._listeners if table_id.startswith(prefix)]
         if not listeners:
             self._unheard = [*self._unheard, (place, reply)][-UNHEARD_LIMIT:]

@@ -1,0 +1,114 @@
+"""Live tables and the action log: a restart resumes each table (its snapshot, then its logged actions replayed)
+exactly as it stood in memory, and an action that is refused or fails leaves the live table as it was."""
+
+import random
+
+import pytest
+
+from bot.clock import FakeClock
+from bot.games.context import Action
+from bot.output import Actor, Place
+from bot.replay import state_json
+from bot.service import Service
+from bot.store import Store
+
+PLAYERS = [Actor("ann", "Ann"), Actor("bob", "Bob"), Actor("cat", "Cat", is_admin=True)]
+PLACE = Place("chat", "chat/live")
+GAMES = ["holdem", "tournament", "texas", "russian", "caribbean", "three-card"]
+
+
+async def resumed(service: Service) -> str:
+    stored = await service.store.read(lambda tx: service.stored_table(tx, PLACE.table_id))
+    assert stored is not None
+    return state_json(list(stored))
+
+
+async def set_up(service: Service, game: str, rng: random.Random) -> None:
+    first = PLAYERS[0]
+    await service.handle(PLACE, first, f"/game {game}" if game != "tournament" else "/game holdem")
+    if game == "holdem":
+        await service.handle(PLACE, first, "/set structure no-limit")
+    for actor in PLAYERS:
+        await service.handle(PLACE, first, f"/grant @{actor.name} 5000")
+    if game == "tournament":
+        await service.handle(PLACE, first, "/tournament create home-night")
+    for actor in PLAYERS:
+        if game in ("holdem", "tournament"):
+            await service.handle(PLACE, actor, "/join")
+        else:
+            await service.handle(PLACE, actor, f"/ante {rng.choice([5, 10, 25])}")
+    if game == "tournament":
+        await service.handle(PLACE, first, "/tournament start")
+
+
+@pytest.mark.parametrize("seed", [1, 2])
+@pytest.mark.parametrize("game", GAMES)
+async def test_resuming_replays_the_log_to_the_live_state_byte_for_byte(tmp_path, game: str, seed: int) -> None:
+    """Random presses, bets, time-outs and refusals; after every step the state a restart would resume equals the
+    live one, and most steps were kept as log rows (not snapshots)."""
+    rng = random.Random(f"{game}-{seed}")
+    clock = FakeClock()
+    store = await Store.open(tmp_path / "live.db")
+    service = Service(store, clock, rng=random.Random(seed))
+    await service.start()
+    await set_up(service, game, rng)
+    by_id = {actor.user_id: actor for actor in PLAYERS}
+    replayed = 0
+    for step in range(120):
+        if step % 25 == 24:
+            clock.advance(rng.choice([9, 61, 301]))
+            await service.scheduler.fire_due()
+        view = await service.handle(PLACE, PLAYERS[0], "/table")
+        buttons = [button for button in (view.table.buttons if view.table else ()) if not button.private]
+        if buttons and rng.random() < 0.85:
+            to_act = view.table.to_act if view.table else None
+            actor = by_id.get(to_act or "", rng.choice(PLAYERS)) if rng.random() < 0.9 else rng.choice(PLAYERS)
+            await service.press(PLACE, actor, rng.choice(buttons).payload)
+        elif game in ("holdem", "tournament"):
+            await service.handle(PLACE, rng.choice(PLAYERS), rng.choice(["/deal", "/call", "/raise 40", "/check"]))
+        else:
+            await service.handle(PLACE, rng.choice(PLAYERS), f"/ante {rng.choice([5, 10])} box {rng.randint(1, 2)}")
+        if service.live_state(PLACE.table_id) is None:  # a refusal dropped it: the next action loads it again
+            await service.handle(PLACE, PLAYERS[0], "/table")
+        live = service.live_state(PLACE.table_id)
+        assert live is not None
+        assert await resumed(service) == live, f"step {step}: the resumed table differs from the live one"
+        replayed += await store.read(lambda tx: tx.db.execute("SELECT COUNT(*) FROM actions").fetchone()[0])
+    assert replayed > 20, "the log was hardly used: every action took a snapshot"
+    assert await store.read(lambda tx: tx.check_ledger()) == []
+    await store.close()
+
+
+async def test_a_refused_or_failing_action_leaves_the_live_table_unchanged(tmp_path, monkeypatch) -> None:
+    clock = FakeClock()
+    store = await Store.open(tmp_path / "live.db")
+    service = Service(store, clock, rng=random.Random(3))
+    await service.start()
+    for actor in PLAYERS[:2]:
+        await service.handle(PLACE, actor, "/join")
+    dealt = await service.handle(PLACE, PLAYERS[0], "/deal")
+    assert dealt.error is None and dealt.table is not None
+    to_act = next(actor for actor in PLAYERS if actor.user_id == dealt.table.to_act)
+    other = next(actor for actor in PLAYERS[:2] if actor is not to_act)
+    before = service.live_state(PLACE.table_id)
+    assert before is not None
+
+    refused = await service.handle(PLACE, other, "/call")
+    assert refused.error is not None
+    assert service.live_state(PLACE.table_id) in (None, before)
+    await service.handle(PLACE, to_act, "/table")
+    assert service.live_state(PLACE.table_id) == before
+
+    def broken(self: Action, hand_id: str, events: object) -> None:  # the hand has moved on, then the history fails
+        raise RuntimeError("the history cannot be written")
+
+    monkeypatch.setattr(Action, "record", broken)
+    with pytest.raises(RuntimeError):
+        await service.handle(PLACE, to_act, "/call")
+    monkeypatch.undo()
+    await service.handle(PLACE, to_act, "/table")
+    assert service.live_state(PLACE.table_id) == before, "the half-applied call was dropped with the live table"
+    assert (await service.handle(PLACE, to_act, "/call")).error is None
+    assert service.live_state(PLACE.table_id) != before
+    assert await store.read(lambda tx: tx.check_ledger()) == []
+    await store.close()
