@@ -45,6 +45,9 @@ Listener = Callable[[Place, Reply], Awaitable[None]]
 UNHEARD_LIMIT = 200
 """The most replies kept for tables whose adapter has not subscribed yet (the oldest go first beyond it)."""
 
+START_BATCH = 256
+"""How many tables start-up resumes side by side (their transactions group-committed)."""
+
 SNAPSHOT_EVERY = 32
 """The most actions a table's log holds after its snapshot: a long hand gets a fresh snapshot this often (besides the
 one at the end of every hand or round), so resuming it replays at most this many."""
@@ -146,14 +149,19 @@ class Service:
         or, if none has subscribed yet, as soon as one does.
         """
         self._paused = await self.store.read(paused_tables)
-        for table_id in await self.store.read(lambda tx: tx.table_ids()):
+
+        async def resume(table_id: str) -> None:
             try:
                 reply = await self._run(None, None, table_id, lambda act, controller: controller.resume(act),
                                         {"k": "resume"})
             except Exception:  # one unreadable table must not keep every other chat from playing
                 log.exception("table %s could not be resumed; it stays as stored", table_id)
-                continue
+                return
             await self._publish(table_id, reply)
+
+        table_ids = await self.store.read(lambda tx: tx.table_ids())
+        for first in range(0, len(table_ids), START_BATCH):  # side by side, so their transactions commit together
+            await asyncio.gather(*(resume(table_id) for table_id in table_ids[first:first + START_BATCH]))
         for key, table_id, due_at, payload in await self.store.read(lambda tx: tx.timers()):
             if table_id not in self._paused:
                 self.scheduler.arm(key, table_id, due_at, payload)
@@ -295,8 +303,9 @@ class Service:
             try:
                 try:
                     act, live = await self.store.transact(work, now=self.clock.now())
-                except BaseException:  # the live objects may be half changed: the store holds the truth
-                    self._live.pop(table_id, None)
+                except BaseException as error:  # the live objects may be half changed: the store holds the truth
+                    if not isinstance(error, StalePress):
+                        self._live.pop(table_id, None)
                     raise
             except Refusal as refusal:
                 return Reply(error=refusal.message)
@@ -522,18 +531,23 @@ def cleaned(actor: Actor) -> Actor:
     return dataclasses.replace(actor, name=name, user_id=user_id)
 
 
+class StalePress(Refusal):
+    """A press refused before the game saw it (its decision was taken already): the live table is untouched, so it
+    stays in memory (a storm of repeated presses costs no reload)."""
+
+
 def _check_press(act: Action, controller: Controller, command: cmd.Command, pressed: cmd.Pressed) -> None:
     """A button acts only on the hand and the decision it was drawn for: a press after that decision was taken (a
     double click, a Deal already dealt) is answered "already done", one from an earlier hand "this hand is over"."""
     if not pressed.decision:  # "my cards": any message of the hand in play
         if pressed.key != controller.current_key(act):
-            raise act.refuse("stale_button")
+            raise StalePress(act.refuse("stale_button").message)
         return
     if controller.decision(act) == (pressed.key, pressed.decision):
         return
     if isinstance(command, cmd.Deal) or pressed.key == controller.current_key(act):
-        raise act.refuse("already_done")
-    raise act.refuse("stale_button")
+        raise StalePress(act.refuse("already_done").message)
+    raise StalePress(act.refuse("stale_button").message)
 
 
 def usage_text(language: str, command: type[cmd.Command]) -> str:
