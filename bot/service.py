@@ -297,7 +297,7 @@ class Service:
                 body(act, controller)
                 live.config, live.state = act.config, act.state
                 if entry is not None and (entry["k"] != "resume" or controller.current_key(act) != key):
-                    self._keep(tx, table_id, live, act, controller, entry, inputs)
+                    self._keep(tx, table_id, live, act, controller, entry, inputs, key)
                 return act, live
 
             try:
@@ -332,12 +332,14 @@ class Service:
             return act.reply
 
     def _keep(self, tx: Tx, table_id: str, live: LiveTable, act: Action, controller: Controller,
-              entry: dict[str, Any], inputs: tuple[float, Actor | None, str, bool, bytes]) -> None:
-        """Make the action durable: a snapshot between hands or rounds, after a change of config and every
-        `SNAPSHOT_EVERY` actions; otherwise one row of the action log with what replaying it needs."""
+              entry: dict[str, Any], inputs: tuple[float, Actor | None, str, bool, bytes], key: str | None) -> None:
+        """Make the action durable: a snapshot when a hand or round starts or ends (`key`, the one in play before
+        the action, changed), between them, after a change of config and every `SNAPSHOT_EVERY` actions; otherwise
+        one row of the action log with what replaying it needs."""
         live.seq += 1
         config_json = state_json(act.config)
-        if (config_json != live.config_json or controller.current_key(act) is None
+        now_key = controller.current_key(act)
+        if (config_json != live.config_json or now_key is None or now_key != key
                 or live.seq - live.snapshot_seq >= SNAPSHOT_EVERY):
             tx.save_snapshot(table_id, live.chat_id, config_json, state_json(act.state), live.seq)
             live.config_json, live.snapshot_seq = config_json, live.seq
