@@ -26,7 +26,7 @@ import sqlite3
 import tempfile
 import time
 import tracemalloc
-from collections.abc import Awaitable, Callable
+from collections.abc import Awaitable, Callable, Iterator
 from pathlib import Path
 from typing import Any
 
@@ -34,6 +34,7 @@ from bot import history
 from bot.clock import SystemClock
 from bot.collector import THRESHOLDS, tune_collector
 from bot.output import Actor, Place, Reply
+from bot.render import holdem as render_holdem
 from bot.service import Service
 from bot.store import Store, Tx, configure
 from bot.store.tx import Known, dumps
@@ -434,6 +435,19 @@ class Load:
         return sorted(await asyncio.gather(*arrivals))
 
 
+@contextlib.contextmanager
+def text_not_rendered() -> Iterator[None]:
+    """A measured prototype: Hold'em actions without their table text and story lines (each action still parses,
+    applies, writes its rows and commits), as if text were rendered only when a platform shows it."""
+    saved = render_holdem.table_text, render_holdem.narrate
+    render_holdem.table_text = lambda *args, **kwargs: ""
+    render_holdem.narrate = lambda *args, **kwargs: []
+    try:
+        yield
+    finally:
+        render_holdem.table_text, render_holdem.narrate = saved
+
+
 async def in_parallel(places: list[Place], each: Callable[[Place], Awaitable[object]], width: int = 64) -> None:
     """Run `each(place)` for every place, `width` at a time (so setting up many tables is group-committed)."""
     for first in range(0, len(places), width):
@@ -480,6 +494,9 @@ async def run_at_scale(tables: int, seconds: float, concurrency: int,
     pauses.take()  # not the full collection that comes before the freeze
     rate, latencies = await load.saturate(seconds, concurrency)
     tuned_pauses = pauses.take()
+    with text_not_rendered():  # the prototype of "text rendered only when shown", for the same load
+        lazy_rate, _ = await load.saturate(seconds, concurrency)
+    pauses.take()
     rng = random.Random(7)
     quarter = await load.open_loop(rate / 4, seconds, rng)
     quarter_pauses = pauses.take()
@@ -519,6 +536,8 @@ async def run_at_scale(tables: int, seconds: float, concurrency: int,
     print(f"saturated actions/s, tuned collector (frozen, thresholds {gc.get_threshold()}): {rate:,.0f} "
           f"({rate / raw:.3f} of raw, {rate / default_rate:.2f} of the default's), p99 {_ms(latencies, 0.99)}; "
           f"longest collector pause {_pause(tuned_pauses)}")
+    print(f"prototype, the table text and the story lines not rendered (text only when shown): {lazy_rate:,.0f} "
+          f"actions/s ({lazy_rate / rate:.2f} of the real)")
     print(f"p99 at 25% of saturation ({rate / 4:,.0f} actions/s arriving at random): {_ms(quarter, 0.99)} "
           f"(p50 {_ms(quarter, 0.5)}); longest collector pause {_pause(quarter_pauses)}")
     print(f"p99 at 50% of saturation ({rate / 2:,.0f} actions/s arriving at random): {_ms(half, 0.99)} "

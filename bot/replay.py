@@ -71,7 +71,7 @@ class RecordingTx:
 
         def read(*args: Any, **kwargs: Any) -> Any:
             result = attribute(*args, **kwargs)
-            self.reads.append(_fragment(result))
+            self.reads.append(f'["{name}",{_fragment(result)}]')
             return result
 
         return read
@@ -81,11 +81,21 @@ class RecordingTx:
         return "[" + ",".join(self.reads) + "]"
 
 
-class ReplayTx:
-    """A `Tx` as a controller sees it during a replay: reads answer what they answered live, writes do nothing."""
+ANSWERING_WRITES = frozenset({"next_number", "save_tournament", "ensure_player"})
+"""Reads that also write: a replay can only give back what they answered live, never ask the store again."""
 
-    def __init__(self, reads: list[Any]) -> None:
+
+class ReplayTx:
+    """A `Tx` as a controller sees it during a replay: reads answer what they answered live, writes do nothing.
+
+    When the code asks for something else than it did live (a new version of the bot replaying an older log: one
+    more name shown, one fewer balance read), the replay asks `store` from then on for plain reads (a name or a
+    balance as stored now); a read that also writes cannot be asked again, and raises `ReplayError`."""
+
+    def __init__(self, reads: list[Any], store: Any = None) -> None:
         self._reads = iter(reads)
+        self._store = store
+        self._diverged = False
 
     def __getattr__(self, name: str) -> Any:
         if name in WRITES:
@@ -93,11 +103,14 @@ class ReplayTx:
         decode = _DECODE.get(name)
 
         def read(*args: Any, **kwargs: Any) -> Any:
-            try:
-                value = next(self._reads)
-            except StopIteration:
-                raise ReplayError(f"the log holds no answer for {name}") from None
-            return decode(value) if decode is not None else value
+            if not self._diverged:
+                recorded = next(self._reads, None)
+                if recorded is not None and recorded[0] == name:
+                    return decode(recorded[1]) if decode is not None else recorded[1]
+                self._diverged = True
+            if self._store is None or name in ANSWERING_WRITES:
+                raise ReplayError(f"the log holds no answer for {name}")
+            return getattr(self._store, name)(*args, **kwargs)
 
         return read
 

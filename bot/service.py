@@ -372,15 +372,15 @@ class Service:
         live = LiveTable(chat_id, loads(config_json), loads(state_text or "{}"), config_json, snapshot_seq,
                          snapshot_seq)
         for seq, logged in tx.logged_actions(table_id, snapshot_seq):
-            self._replay(table_id, live, loads(logged))
+            self._replay(tx, table_id, live, loads(logged))
             live.seq = seq
         return live
 
-    def _replay(self, table_id: str, live: LiveTable, logged: dict[str, Any]) -> None:
+    def _replay(self, tx: Tx, table_id: str, live: LiveTable, logged: dict[str, Any]) -> None:
         """Apply one logged action again, with the answers and draws it had live; it writes nothing."""
         who = logged["a"]
         act = Action(
-            tx=cast(Tx, ReplayTx(logged["r"])),
+            tx=cast(Tx, ReplayTx(logged["r"], tx)),
             place=Place(live.chat_id, table_id),
             actor=None if who is None else Actor(who[0], who[1], who[2], who[3]),
             language=logged["l"],

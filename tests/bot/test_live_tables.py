@@ -112,3 +112,33 @@ async def test_a_refused_or_failing_action_leaves_the_live_table_unchanged(tmp_p
     assert service.live_state(PLACE.table_id) != before
     assert await store.read(lambda tx: tx.check_ledger()) == []
     await store.close()
+
+
+async def test_a_log_written_by_another_version_replays_with_the_store_answering_what_it_lacks(tmp_path) -> None:
+    """The log answers the reads it recorded; once the code asks for something else (here: a story line that names
+    one more player), plain reads go to the store, so an upgrade between a crash and the restart still resumes."""
+    import bot.render.holdem as render
+
+    clock = FakeClock()
+    store = await Store.open(tmp_path / "live.db")
+    service = Service(store, clock, rng=random.Random(3))
+    for actor in PLAYERS[:2]:
+        await service.handle(PLACE, actor, "/join")
+    dealt = await service.handle(PLACE, PLAYERS[0], "/deal")
+    assert dealt.table is not None
+    to_act = next(actor for actor in PLAYERS if actor.user_id == dealt.table.to_act)
+    narrate = render.narrate
+    render.narrate = lambda act, events: []  # the older version told nothing (and read no names)
+    try:
+        assert (await service.handle(PLACE, to_act, "/call")).error is None
+    finally:
+        render.narrate = narrate
+    assert await store.read(lambda tx: tx.db.execute("SELECT COUNT(*) FROM actions").fetchone()[0]) == 1
+    restarted = Service(store, clock, rng=random.Random(4))
+    stored = await store.read(lambda tx: restarted.stored_table(tx, PLACE.table_id))
+    assert stored is not None
+    snapshot = await store.read(lambda tx: tx.load_table(PLACE.table_id))
+    assert snapshot is not None and snapshot[1] is not None
+    told = stored[1]["story"][len(snapshot[1]["story"]):]
+    assert len(told) == 1 and to_act.name in told[0], f"the replay told the call as this version does: {told}"
+    await store.close()
