@@ -294,9 +294,13 @@ class Service:
                 controller = self.controllers[act.config["game"]]
                 inputs = (act.now, act.actor, act.language, act.is_organizer, orjson.dumps(act.chat_settings))
                 key = controller.current_key(act)
+                # a timer often finds nothing to do (a stale turn, a hand already dealt): it then logs no row
+                before = state_json([act.config, act.state]) if entry is not None and entry["k"] == "t" else None
                 body(act, controller)
                 live.config, live.state = act.config, act.state
-                if entry is not None and (entry["k"] != "resume" or controller.current_key(act) != key):
+                if entry is None or (entry["k"] == "resume" and controller.current_key(act) == key):
+                    return act, live
+                if before is None or state_json([act.config, act.state]) != before:
                     self._keep(tx, table_id, live, act, controller, entry, inputs, key)
                 return act, live
 

@@ -142,3 +142,28 @@ async def test_a_log_written_by_another_version_replays_with_the_store_answering
     told = stored[1]["story"][len(snapshot[1]["story"]):]
     assert len(told) == 1 and to_act.name in told[0], f"the replay told the call as this version does: {told}"
     await store.close()
+
+
+def test_migration_6_moves_history_kinds_into_a_column_and_keeps_old_snapshots(tmp_path, monkeypatch) -> None:
+    """A database of schema 5: its history rows get their kind in `history.kind` (no JSON-expression index left),
+    and its snapshots stand as they are, with no action to replay after them."""
+    import sqlite3
+
+    from bot.store import schema
+
+    path = tmp_path / "old.db"
+    old = sqlite3.connect(path, isolation_level=None)
+    monkeypatch.setattr(schema, "MIGRATIONS", schema.MIGRATIONS[:5])
+    assert schema.migrate(old) == 5
+    monkeypatch.undo()
+    old.execute("INSERT INTO chats(chat_id) VALUES ('chat')")
+    old.execute("INSERT INTO tables(table_id, chat_id, config, state, updated_at) "
+                "VALUES ('chat/live', 'chat', '{\"game\": \"holdem\"}', '{\"seats\": [], \"number\": 4}', 0)")
+    old.executemany("INSERT INTO history(table_id, hand_id, at, event) VALUES ('chat/live', 'h4', 0, ?)",
+                    [('{"kind": "HandStarted", "number": 4}',), ('{"kind": "HandEnded", "net": {}}',)])
+    assert schema.migrate(old) == len(schema.MIGRATIONS)
+    assert old.execute("SELECT kind FROM history ORDER BY id").fetchall() == [("HandStarted",), ("HandEnded",)]
+    indexes = [row[0] for row in old.execute("SELECT sql FROM sqlite_master WHERE type = 'index' AND sql IS NOT NULL")]
+    assert not any("json_extract" in sql for sql in indexes)
+    assert old.execute("SELECT snapshot_seq FROM tables").fetchall() == [(0,)]
+    old.close()
