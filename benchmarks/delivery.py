@@ -72,7 +72,9 @@ class Table:
                                                                                      self.chat)))
 
     async def hand(self) -> engine.Hand | None:
-        stored = await self.bot.store.read(lambda tx: tx.load_table(self.table_id))
+        service = self.bot.service
+        assert service is not None
+        stored = await self.bot.store.read(lambda tx: service.stored_table(tx, self.table_id))
         data = (stored[1] or {}).get("hand") if stored else None
         return engine.Hand.from_dict(data) if data else None
 

@@ -7,11 +7,11 @@ and memory per idle table. A mixed load then sends 5% reads (`/stats`, `/top` in
 load without reads (with `--writer-reads`, also against the same reads run the old way, in the writer's thread).
 Run: `python benchmarks/service.py [--tables 1000] [--seconds 5] [--concurrency 64] [--history-hands 10000]`.
 
-`--scale-tables 10000` runs instead the measurement at many tables, each with a hand dealt and its turn timer armed,
-the real scheduler running: saturated actions/s with the default and the tuned collector (`bot.collector`), p99 with
-actions arriving at random at 25% and 50% of saturation, the longest collector pause (timed with `gc.callbacks`),
-start-up with every table stored, the catch-up of every turn timer after an hour of downtime, and resident memory
-per idle table.
+`--scale-tables 1000,10000` runs instead the measurement at each of these many tables, each with a hand dealt and
+its turn timer armed, the real scheduler running: the store floor of this design's rows, saturated actions/s with the
+default and the tuned collector (`bot.collector`), p99 with actions arriving at random at 25% and 50% of saturation,
+the longest collector pause (timed with `gc.callbacks`), start-up with every table stored, the catch-up of every turn
+timer after an hour of downtime, and resident memory per idle table. A failed ledger check fails the run.
 """
 
 from __future__ import annotations
@@ -26,7 +26,7 @@ import sqlite3
 import tempfile
 import time
 import tracemalloc
-from collections.abc import Awaitable, Callable
+from collections.abc import Awaitable, Callable, Iterator
 from pathlib import Path
 from typing import Any
 
@@ -34,6 +34,7 @@ from bot import history
 from bot.clock import SystemClock
 from bot.collector import THRESHOLDS, tune_collector
 from bot.output import Actor, Place, Reply
+from bot.render import holdem as render_holdem
 from bot.service import Service
 from bot.store import Store, Tx, configure
 from bot.store.tx import Known, dumps
@@ -61,14 +62,18 @@ def raw_commits_per_second(path: Path, seconds: float) -> float:
     return count / seconds
 
 
-def store_floor_per_second(path: Path, seconds: float, tables: int, batch: int = 64) -> float:
-    """The rows one betting action writes, through the store's `Tx` with no parsing, engine or text: a chip move
-    (two balance updates and a ledger row), the table's snapshot (1.5 KB, as a Hold'em hand's), two history rows and
-    the turn timer, each action in its savepoint, `batch` actions per commit. What any action costs at least here."""
+def store_floor_per_second(path: Path, seconds: float, tables: int, batch: int = 64, hand_actions: int = 8) -> float:
+    """The rows one betting action writes in this design, through the store's `Tx` with no parsing, engine or text:
+    a chip move (two balance updates and a ledger row), one action-log row (0.3 KB, as a call's), two history rows
+    and the turn timer, each action in its savepoint, `batch` actions per commit; every `hand_actions`-th action
+    ends its hand and writes the table's snapshot (1.5 KB) instead of a log row. What any action costs at least."""
     connection = sqlite3.connect(path, isolation_level=None)
     configure(connection)
     known = Known()
     state = dumps({"hand": {"deck": ["As"] * 44, "padding": "x" * 1200}})
+    entry = dumps({"e": {"k": "c", "c": {"t": "Call"}}, "n": 1.8e9, "a": ["ann", "Ann", None, False], "l": "en",
+                   "o": False, "s": {"organizers": ["ann"], "locale": "en"}, "r": [1000, "Ann", "Bob", "Ann"],
+                   "d": []})
     event = {"kind": "PlayerCalled", "visible_to": None, "player": "ann", "amount": 20,
              "moves": [{"source": "stack:ann", "target": "pot", "amount": 20, "reason": "call"}]}
     connection.execute("BEGIN")
@@ -84,10 +89,14 @@ def store_floor_per_second(path: Path, seconds: float, tables: int, batch: int =
         connection.execute("BEGIN IMMEDIATE")
         for index in range(count, count + batch):
             table, chat = f"t{index % tables}", f"c{index % tables}"
+            seq = index // tables + 1
             connection.execute("SAVEPOINT job")
             tx = Tx(connection, float(index), known)
             tx.move(chat, f"stack:{table}:ann", f"pot:{table}", 20, "call", table_id=table, hand_id="h1")
-            tx.save_table_json(table, chat, "{}", state)
+            if seq % hand_actions:
+                tx.log_action(table, seq, entry)
+            else:
+                tx.save_snapshot(table, chat, "{}", state, seq)
             tx.add_history(table, "h1", [event, event])
             tx.set_timer(f"holdem:{table}", table, float(index), {"kind": "turn", "step": index})
             connection.execute("RELEASE job")
@@ -279,6 +288,8 @@ async def run(tables: int, seconds: float, concurrency: int, pictures: bool = Fa
               "reads")
     print(f"memory per idle table (two seated players, Python objects): {idle_bytes / tables / 1024:.1f} KB")
     print(f"ledger check: {'ok' if not problems else problems[:3]}")
+    if problems:
+        raise SystemExit("the ledger check failed")
 
 
 def _quantile(sorted_seconds: list[float], quantile: float) -> float:
@@ -301,14 +312,16 @@ def main() -> None:
     parser.add_argument("--history-hands", type=int, default=10000, help="hands in the history the reads go over")
     parser.add_argument("--writer-reads", action="store_true",
                         help="also run the reads in the writer's thread, as before, for comparison")
-    parser.add_argument("--scale-tables", type=int, default=0,
-                        help="instead, the run at this many tables with the scheduler running (issue 17's figures)")
+    parser.add_argument("--scale-tables", default="",
+                        help="instead, the runs at these many tables (comma-separated: 1000,10000) with the scheduler "
+                             "running (issue 17's figures)")
     parser.add_argument("--gc-thresholds", default=",".join(map(str, THRESHOLDS)),
                         help="the tuned collector's thresholds in the run at scale (default: bot.collector's)")
     args = parser.parse_args()
     if args.scale_tables:
         first, second, third = (int(part) for part in args.gc_thresholds.split(","))
-        asyncio.run(run_at_scale(args.scale_tables, args.seconds, args.concurrency, (first, second, third)))
+        for tables in (int(count) for count in args.scale_tables.split(",")):
+            asyncio.run(run_at_scale(tables, args.seconds, args.concurrency, (first, second, third)))
         return
     asyncio.run(run(args.tables, args.seconds, args.concurrency, args.pictures, args.history_hands,
                     args.writer_reads))
@@ -422,6 +435,19 @@ class Load:
         return sorted(await asyncio.gather(*arrivals))
 
 
+@contextlib.contextmanager
+def text_not_rendered() -> Iterator[None]:
+    """A measured prototype: Hold'em actions without their table text and story lines (each action still parses,
+    applies, writes its rows and commits), as if text were rendered only when a platform shows it."""
+    saved = render_holdem.table_text, render_holdem.narrate
+    render_holdem.table_text = lambda *args, **kwargs: ""
+    render_holdem.narrate = lambda *args, **kwargs: []
+    try:
+        yield
+    finally:
+        render_holdem.table_text, render_holdem.narrate = saved
+
+
 async def in_parallel(places: list[Place], each: Callable[[Place], Awaitable[object]], width: int = 64) -> None:
     """Run `each(place)` for every place, `width` at a time (so setting up many tables is group-committed)."""
     for first in range(0, len(places), width):
@@ -435,6 +461,7 @@ async def run_at_scale(tables: int, seconds: float, concurrency: int,
     stored, catch-up of every turn timer after an hour of downtime, and resident memory per idle table."""
     folder = Path(tempfile.mkdtemp())
     raw = raw_commits_per_second(folder / "raw.db", min(seconds, 3.0))
+    floor = store_floor_per_second(folder / "floor.db", min(seconds, 3.0), tables)
     pauses = Pauses()
     store = await Store.open(folder / "bot.db")
     service = Service(store, SystemClock(), rng=random.Random(1))
@@ -467,6 +494,9 @@ async def run_at_scale(tables: int, seconds: float, concurrency: int,
     pauses.take()  # not the full collection that comes before the freeze
     rate, latencies = await load.saturate(seconds, concurrency)
     tuned_pauses = pauses.take()
+    with text_not_rendered():  # the prototype of "text rendered only when shown", for the same load
+        lazy_rate, _ = await load.saturate(seconds, concurrency)
+    pauses.take()
     rng = random.Random(7)
     quarter = await load.open_loop(rate / 4, seconds, rng)
     quarter_pauses = pauses.take()
@@ -499,11 +529,15 @@ async def run_at_scale(tables: int, seconds: float, concurrency: int,
     print(f"tables: {tables} (set up in {setup:.1f} s), concurrency: {concurrency}, {armed:,} timers armed, "
           "scheduler running")
     print(f"raw sqlite3 single-row commits/s (WAL, synchronous=NORMAL): {raw:,.0f}")
+    print(f"store floor (this design's rows of one betting action, 64 per commit): {floor:,.0f}/s "
+          f"({floor / raw:.2f} of raw)")
     print(f"saturated actions/s, default collector: {default_rate:,.0f} ({default_rate / raw:.3f} of raw), "
           f"p99 {_ms(default_latencies, 0.99)}; longest collector pause {_pause(default_pauses)}")
     print(f"saturated actions/s, tuned collector (frozen, thresholds {gc.get_threshold()}): {rate:,.0f} "
           f"({rate / raw:.3f} of raw, {rate / default_rate:.2f} of the default's), p99 {_ms(latencies, 0.99)}; "
           f"longest collector pause {_pause(tuned_pauses)}")
+    print(f"prototype, the table text and the story lines not rendered (text only when shown): {lazy_rate:,.0f} "
+          f"actions/s ({lazy_rate / rate:.2f} of the real)")
     print(f"p99 at 25% of saturation ({rate / 4:,.0f} actions/s arriving at random): {_ms(quarter, 0.99)} "
           f"(p50 {_ms(quarter, 0.5)}); longest collector pause {_pause(quarter_pauses)}")
     print(f"p99 at 50% of saturation ({rate / 2:,.0f} actions/s arriving at random): {_ms(half, 0.99)} "
@@ -513,6 +547,8 @@ async def run_at_scale(tables: int, seconds: float, concurrency: int,
           f"({caught_up / catch_up:,.0f} timers/s)")
     print(f"memory per idle table (two seated players, resident): {idle_bytes / 1024:.1f} KB")
     print(f"ledger check: {'ok' if not problems else problems[:3]}")
+    if problems:
+        raise SystemExit("the ledger check failed")
 
 
 def _pause(taken: tuple[float, float, int, int]) -> str:

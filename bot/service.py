@@ -11,7 +11,9 @@ from collections import defaultdict
 from collections.abc import Awaitable, Callable
 from dataclasses import dataclass
 from datetime import UTC, datetime
-from typing import Any
+from typing import Any, cast
+
+import orjson
 
 from bot import commands as cmd
 from bot import history
@@ -26,8 +28,10 @@ from bot.games.seasons import season_command
 from bot.i18n import DEFAULT_LANGUAGE, catalogue, chat_language, languages, text
 from bot.output import Actor, Place, Reply
 from bot.render.picture_views import draw
+from bot.replay import RecordingRandom, RecordingTx, ReplayRandom, ReplayTx, command_entry, entry_command, state_json
 from bot.scheduler import Scheduler
 from bot.store import CannotSave, InsufficientFunds, Store, Tx, wallet_account
+from bot.store.clock_pages import clock_page_target
 from bot.store.pauses import pause_tables, paused_tables, resume_tables, tables_of_chat
 from bot.store.rekey import rekey_chat
 from bot.store.tx import dumps, loads
@@ -45,6 +49,41 @@ Listener = Callable[[Place, Reply], Awaitable[None]]
 
 UNHEARD_LIMIT = 200
 """The most replies kept for tables whose adapter has not subscribed yet (the oldest go first beyond it)."""
+
+START_BATCH = 256
+"""How many tables start-up resumes side by side (their transactions group-committed)."""
+
+SNAPSHOT_EVERY = 32
+"""The most actions a table's log holds after its snapshot: a long hand gets a fresh snapshot this often (besides the
+one at the end of every hand or round), so resuming it replays at most this many."""
+
+_UNLOGGED = (cmd.Help, cmd.Balance, cmd.Organizers, cmd.Cards, cmd.Table, cmd.Odds, cmd.Top, cmd.History, cmd.Stats,
+             cmd.Select, cmd.Season)
+"""Commands that leave the table's config and state as they were (a card toggle only redraws the buttons; a season
+lives in its own rows): nothing to replay, so they log no action."""
+
+
+def _is_logged(command: cmd.Command) -> bool:
+    """Whether the command may change the table's config or state, so the action log keeps it for a replay
+    (`/clock tv` only makes the page's token, in its own row)."""
+    return not isinstance(command, _UNLOGGED) and not (isinstance(command, cmd.Clock) and command.tv)
+
+
+@dataclass
+class LiveTable:
+    """A table kept in memory between actions: its config and state with the engine objects alive in it (a `Hand`,
+    a house round), and where its action log stands. Changed only under the table's lock; dropped whenever an
+    action on it fails, so the next one loads it again from the store (snapshot + replay of the log)."""
+
+    chat_id: str
+    config: dict[str, Any]
+    state: dict[str, Any]
+    config_json: str
+    """The config as the last snapshot stored it (a change of config takes a new snapshot)."""
+    seq: int
+    """The number of the table's last kept action."""
+    snapshot_seq: int
+    """The number of the last action the stored snapshot includes."""
 
 
 @dataclass(frozen=True)
@@ -83,9 +122,10 @@ class Service:
         self.memory = AdapterMemory(store, clock)
         """What the adapters keep across restarts (their table messages' ids): they never open the store."""
         self._locks: defaultdict[str, asyncio.Lock] = defaultdict(asyncio.Lock)
-        self._tables: dict[str, tuple[str, str, str]] = {}
-        """Per table, the committed chat id, config and state as JSON text: each action parses its own copy, so
-        a failed one leaves nothing behind."""
+        self._live: dict[str, LiveTable] = {}
+        """Tables in memory as their last committed action left them."""
+        self._chats: dict[str, str] = {}
+        """Each table's chat id (for replies no player asked for)."""
         self._listeners: list[tuple[str, Listener]] = []
         self._unheard: list[tuple[Place, Reply]] = []
         """Replies caused before any adapter for their table subscribed (start-up voids, timers due at start-up)."""
@@ -125,13 +165,19 @@ class Service:
         or, if none has subscribed yet, as soon as one does.
         """
         self._paused = await self.store.read(paused_tables)
-        for table_id in await self.store.read(lambda tx: tx.table_ids()):
+
+        async def resume(table_id: str) -> None:
             try:
-                reply = await self._run(None, None, table_id, lambda act, controller: controller.resume(act))
+                reply = await self._run(None, None, table_id, lambda act, controller: controller.resume(act),
+                                        {"k": "resume"})
             except Exception:  # one unreadable table must not keep every other chat from playing
                 log.exception("table %s could not be resumed; it stays as stored", table_id)
-                continue
+                return
             await self._publish(table_id, reply)
+
+        table_ids = await self.store.read(lambda tx: tx.table_ids())
+        for first in range(0, len(table_ids), START_BATCH):  # side by side, so their transactions commit together
+            await asyncio.gather(*(resume(table_id) for table_id in table_ids[first:first + START_BATCH]))
         for key, table_id, due_at, payload in await self.store.read(lambda tx: tx.timers()):
             if table_id not in self._paused:
                 self.scheduler.arm(key, table_id, due_at, payload)
@@ -139,7 +185,22 @@ class Service:
     async def clock_page(self, token: str) -> ClockPageReading | None:
         """What a clock page's token opens now (the web server shows it), None for a token that opens nothing."""
         now = datetime.fromtimestamp(self.clock.now(), tz=UTC)
-        return await self.store.query(lambda tx: read_clock_page(tx, token, now))
+        target = await self.store.query(lambda tx: clock_page_target(tx, token))
+        if target is None:
+            return None
+        record = await self._tournament_record(target.table_id)
+        return await self.store.query(lambda tx: read_clock_page(tx, target, record, now))
+
+    async def _tournament_record(self, table_id: str) -> dict[str, Any] | None:
+        """A copy of the table's `state["tournament"]` as its last committed action left it: from the live table
+        (under its lock, so no action is half-way through it), else as a restart would resume it."""
+        async with self._locks[table_id]:
+            live = self._live.get(table_id)
+            if live is not None:
+                data = live.state.get("tournament")
+                return cast(dict[str, Any], loads(dumps(data))) if data else None
+        stored = await self.store.query(lambda tx: self.stored_table(tx, table_id))
+        return stored[1].get("tournament") if stored is not None else None
 
     def watch(self, watcher: Callable[[str], None]) -> None:
         """Call `watcher(table_id)` after each committed action or timer of a table (the clock pages go live by it);
@@ -206,7 +267,8 @@ class Service:
             if timers is None:
                 return False
             for table_id, new_id in moved_ids.items():
-                self._tables.pop(table_id, None)
+                self._live.pop(table_id, None)
+                self._chats.pop(table_id, None)
                 if table_id in self._paused:
                     self._paused[new_id] = self._paused.pop(table_id)
             for timer in self.scheduler.armed:
@@ -245,8 +307,9 @@ class Service:
         read = _READS.get(type(command))
         answer = (await self.store.query(lambda tx: read(tx, place, command), now=self.clock.now())
                   if read is not None else None)
+        entry = {"k": "c", "c": command_entry(command)} if _is_logged(command) and read is None else None
         return await self._run(place, actor, place.table_id,
-                               lambda act, ctl: self._dispatch(act, ctl, command, pressed, answer))
+                               lambda act, ctl: self._dispatch(act, ctl, command, pressed, answer), entry)
 
     async def view(self, place: Place, actor: Actor) -> Reply:
         """The table message as it stands, and the actor's private view (for a "my cards" button)."""
@@ -260,21 +323,36 @@ class Service:
         actor: Actor | None,
         table_id: str,
         body: Callable[[Action, Controller], None],
+        entry: dict[str, Any] | None = None,
     ) -> Reply:
+        """Apply `body` to the live table in one transaction; `entry` says how to replay it (None: it changes no
+        table state, so it is not logged)."""
         async with self._locks[table_id]:
-            cached = self._tables.get(table_id)
 
-            def work(tx: Tx) -> tuple[Action, str, str]:
-                act, before = self._open(tx, place, actor, table_id, cached)
+            def work(tx: Tx) -> tuple[Action, LiveTable]:
+                live = self._live.get(table_id) or self._load(tx, table_id, place)
+                assert live is not None, "a timer for a table that was never saved"
+                act = self._open(tx, live, table_id, place, actor)
                 controller = self.controllers[act.config["game"]]
+                inputs = (act.now, act.actor, act.language, act.is_organizer, orjson.dumps(act.chat_settings))
+                key = controller.current_key(act)
+                # a timer often finds nothing to do (a stale turn, a hand already dealt): it then logs no row
+                before = state_json([act.config, act.state]) if entry is not None and entry["k"] == "t" else None
                 body(act, controller)
-                config, state = dumps(act.config), dumps(act.state)
-                if (config, state) != before:  # an action (or timer) that changed nothing writes nothing
-                    tx.save_table_json(table_id, act.place.chat_id, config, state)
-                return act, config, state
+                live.config, live.state = act.config, act.state
+                if entry is None or (entry["k"] == "resume" and controller.current_key(act) == key):
+                    return act, live
+                if before is None or state_json([act.config, act.state]) != before:
+                    self._keep(tx, table_id, live, act, controller, entry, inputs, key)
+                return act, live
 
             try:
-                act, config, state = await self.store.transact(work, now=self.clock.now())
+                try:
+                    act, live = await self.store.transact(work, now=self.clock.now())
+                except BaseException as error:  # the live objects may be half changed: the store holds the truth
+                    if not isinstance(error, StalePress):
+                        self._live.pop(table_id, None)
+                    raise
             except Refusal as refusal:
                 return Reply(error=refusal.message)
             except InsufficientFunds:
@@ -288,7 +366,8 @@ class Service:
                 with contextlib.suppress(Exception):  # the chat's language, if the file can still be read
                     language = await self.language(place, actor)
                 return Reply(error=text(language, "cannot_save"))
-            self._tables[table_id] = (act.place.chat_id, config, state)
+            self._live[table_id] = live
+            self._chats[table_id] = live.chat_id
             for watcher in self._watchers:
                 watcher(table_id)
             if act.drawings:  # drawn after the commit, off the database thread, so no other table waits on it
@@ -300,49 +379,112 @@ class Service:
                     self.scheduler.arm(change.key, table_id, change.due_at, change.payload)
             return act.reply
 
-    def _open(
-        self,
-        tx: Tx,
-        place: Place | None,
-        actor: Actor | None,
-        table_id: str,
-        cached: tuple[str, str, str] | None,
-    ) -> tuple[Action, tuple[str, str | None]]:
-        """The action's view of the table, and the config and state JSON as stored when it starts."""
-        if cached is None:
-            stored = tx.load_table_json(table_id)
-            if stored is None:
-                assert place is not None, "a timer for a table that was never saved"
-                stored = (place.chat_id, "{}", "{}")
-                tx.ensure_chat(place.chat_id)
-                tx.save_table_json(table_id, place.chat_id, "{}", "{}")  # history rows refer to it
-            before = (stored[1], stored[2])
-            cached = (stored[0], stored[1], stored[2] or "{}")
+    def _keep(self, tx: Tx, table_id: str, live: LiveTable, act: Action, controller: Controller,
+              entry: dict[str, Any], inputs: tuple[float, Actor | None, str, bool, bytes], key: str | None) -> None:
+        """Make the action durable: a snapshot when a hand or round starts or ends (`key`, the one in play before
+        the action, changed), between them, after a change of config and every `SNAPSHOT_EVERY` actions; otherwise
+        one row of the action log with what replaying it needs."""
+        live.seq += 1
+        config_json = state_json(act.config)
+        now_key = controller.current_key(act)
+        if (config_json != live.config_json or now_key is None or now_key != key
+                or live.seq - live.snapshot_seq >= SNAPSHOT_EVERY):
+            tx.save_snapshot(table_id, live.chat_id, config_json, state_json(act.state), live.seq)
+            live.config_json, live.snapshot_seq = config_json, live.seq
+            return
+        now, actor, language, is_organizer, settings = inputs
+        recorded = cast(RecordingTx, act.tx)
+        rng = cast(RecordingRandom, act.rng)
+        tx.log_action(table_id, live.seq, orjson.dumps({
+            "e": entry,
+            "n": now,
+            "a": None if actor is None else [actor.user_id, actor.name, actor.language, actor.is_admin],
+            "l": language,
+            "o": is_organizer,
+            "s": orjson.Fragment(settings),
+            "r": orjson.Fragment(recorded.reads_json()),
+            "d": rng.draws,
+        }, option=orjson.OPT_NON_STR_KEYS).decode())
+
+    def _load(self, tx: Tx, table_id: str, place: Place | None) -> LiveTable | None:
+        """The table from the store: its snapshot, then its logged actions replayed in order (a new table is
+        created for `place`; None for an unknown table without one)."""
+        stored = tx.load_snapshot(table_id)
+        if stored is None:
+            if place is None:
+                return None
+            tx.ensure_chat(place.chat_id)
+            tx.save_table_json(table_id, place.chat_id, "{}", "{}")  # history rows refer to it
+            return LiveTable(place.chat_id, {}, {}, "{}", 0, 0)
+        chat_id, config_json, state_text, snapshot_seq = stored
+        live = LiveTable(chat_id, loads(config_json), loads(state_text or "{}"), config_json, snapshot_seq,
+                         snapshot_seq)
+        for seq, logged in tx.logged_actions(table_id, snapshot_seq):
+            self._replay(tx, table_id, live, loads(logged))
+            live.seq = seq
+        return live
+
+    def _replay(self, tx: Tx, table_id: str, live: LiveTable, logged: dict[str, Any]) -> None:
+        """Apply one logged action again, with the answers and draws it had live; it writes nothing."""
+        who = logged["a"]
+        act = Action(
+            tx=cast(Tx, ReplayTx(logged["r"], tx)),
+            place=Place(live.chat_id, table_id),
+            actor=None if who is None else Actor(who[0], who[1], who[2], who[3]),
+            language=logged["l"],
+            config=live.config,
+            state=live.state,
+            now=logged["n"],
+            rng=ReplayRandom(logged["d"]),
+            chat_settings=logged["s"],
+            is_organizer=logged["o"],
+        )
+        act.config.setdefault("game", self.settings.default_game)
+        controller = self.controllers[act.config["game"]]
+        entry = logged["e"]
+        if entry["k"] == "c":
+            self._dispatch(act, controller, entry_command(entry["c"]), None, None)
+        elif entry["k"] == "t":
+            controller.on_timer(act, entry["key"], entry["p"])
         else:
-            before = (cached[1], cached[2])
-        chat_id, config_json, state_json = cached
-        place = place or Place(chat_id, table_id)
-        settings = tx.chat_settings(chat_id)
-        if actor is not None and tx.stored_name(chat_id, actor.user_id) != actor.name:  # new, or renamed
+            controller.resume(act)
+        live.config, live.state = act.config, act.state
+
+    def stored_table(self, tx: Tx, table_id: str) -> tuple[dict[str, Any], dict[str, Any]] | None:
+        """A table's config and state as a restart would resume them (its snapshot and the log replayed), as
+        plain JSON values; None for an unknown table. For audits and tests: the service's own tables stay live."""
+        live = self._load(tx, table_id, None)
+        if live is None:
+            return None
+        return loads(state_json(live.config)), loads(state_json(live.state))
+
+    def live_state(self, table_id: str) -> str | None:
+        """The live table's config and state as JSON text (None when it is not in memory)."""
+        live = self._live.get(table_id)
+        return None if live is None else state_json([live.config, live.state])
+
+    def _open(self, tx: Tx, live: LiveTable, table_id: str, place: Place | None, actor: Actor | None) -> Action:
+        """The action's view of the live table (its store reads and random draws recorded for the log)."""
+        place = place or Place(live.chat_id, table_id)
+        settings = tx.chat_settings(live.chat_id)
+        if actor is not None and tx.stored_name(live.chat_id, actor.user_id) != actor.name:  # new, or renamed
             self._welcome(tx, place, actor, settings)
-            settings = tx.chat_settings(chat_id)
-        config = loads(config_json)
-        config.setdefault("game", self.settings.default_game)
+            settings = tx.chat_settings(live.chat_id)
+        live.config.setdefault("game", self.settings.default_game)
         language = chat_language(settings, actor.language if actor else None)
         organizers = settings.get("organizers", [])
-        act = Action(
-            tx=tx,
+        return Action(
+            tx=cast(Tx, RecordingTx(tx)),
             place=place,
             actor=actor,
             language=language,
-            config=config,
-            state=loads(state_json),
+            config=live.config,
+            state=live.state,
             now=self.clock.now(),
-            rng=self.rng,
+            rng=RecordingRandom(self.rng),
             chat_settings=settings,
             is_organizer=actor is not None and (actor.is_admin or actor.user_id in organizers),
         )
-        return act, before
 
     def _welcome(self, tx: Tx, place: Place, actor: Actor, settings: dict[str, Any]) -> None:
         """A player's first command in a chat opens his wallet with the starting grant; the chat's first player
@@ -412,7 +554,7 @@ class Service:
             controller.on_timer(act, key, payload)
 
         try:
-            reply = await self._run(None, None, table_id, fire)
+            reply = await self._run(None, None, table_id, fire, {"k": "t", "key": key, "p": payload})
         except CannotSave:  # the store still holds the timer: try again soon, unless something re-armed it
             if self.scheduler.due_at(key) is None:
                 self.scheduler.arm(key, table_id, self.clock.now() + SAVE_RETRY_SECONDS, payload)
@@ -423,7 +565,7 @@ class Service:
         """Hand a reply no player asked for to the table's adapter, or keep it until that adapter subscribes."""
         if reply.refused or not (reply.public or reply.private or reply.table):
             return
-        place = Place(self._tables[table_id][0], table_id)
+        place = Place(self._chats[table_id], table_id)
         listeners = [listener for prefix, listener in self._listeners if table_id.startswith(prefix)]
         if not listeners:
             self._unheard = [*self._unheard, (place, reply)][-UNHEARD_LIMIT:]
@@ -443,18 +585,23 @@ def cleaned(actor: Actor) -> Actor:
     return dataclasses.replace(actor, name=name, user_id=user_id)
 
 
+class StalePress(Refusal):
+    """A press refused before the game saw it (its decision was taken already): the live table is untouched, so it
+    stays in memory (a storm of repeated presses costs no reload)."""
+
+
 def _check_press(act: Action, controller: Controller, command: cmd.Command, pressed: cmd.Pressed) -> None:
     """A button acts only on the hand and the decision it was drawn for: a press after that decision was taken (a
     double click, a Deal already dealt) is answered "already done", one from an earlier hand "this hand is over"."""
     if not pressed.decision:  # "my cards": any message of the hand in play
         if pressed.key != controller.current_key(act):
-            raise act.refuse("stale_button")
+            raise StalePress(act.refuse("stale_button").message)
         return
     if controller.decision(act) == (pressed.key, pressed.decision):
         return
     if isinstance(command, cmd.Deal) or pressed.key == controller.current_key(act):
-        raise act.refuse("already_done")
-    raise act.refuse("stale_button")
+        raise StalePress(act.refuse("already_done").message)
+    raise StalePress(act.refuse("stale_button").message)
 
 
 def usage_text(language: str, command: type[cmd.Command]) -> str:

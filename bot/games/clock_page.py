@@ -10,8 +10,8 @@ from bot.games.context import Action
 from bot.games.tournament import clock_reading
 from bot.output import SeasonRow
 from bot.store import clock_pages
-from bot.store.clock_pages import clock_page_token
-from bot.store.tx import Tx, loads
+from bot.store.clock_pages import ClockPageTarget, clock_page_token
+from bot.store.tx import Tx
 from engine.tournament import Tournament
 
 
@@ -40,18 +40,12 @@ def post_clock_page_link(act: Action, web_url: str | None) -> None:
     act.say("clock_page.link", url=f"{web_url.rstrip('/')}/clock/{token}")
 
 
-def read_clock_page(tx: Tx, token: str, now: datetime) -> ClockPageReading | None:
-    """The tournament a clock page's token opens, read in one transaction at the wall clock's `now`; None when the
-    token opens nothing."""
-    target = clock_pages.clock_page_target(tx, token)
-    if target is None:
-        return None
-    record: dict[str, Any] | None = None
-    table = tx.load_table_json(target.table_id)
-    if table is not None and table[2]:
-        data = loads(table[2]).get("tournament")
-        if isinstance(data, dict) and data.get("id") == target.tournament_id:
-            record = data  # the table's own copy: it also knows the clock's last announcement
+def read_clock_page(tx: Tx, target: ClockPageTarget, record: dict[str, Any] | None, now: datetime) -> ClockPageReading:
+    """The tournament a clock page's token opened, at the wall clock's `now`: from `record`, the table's own copy
+    (`state["tournament"]` as the live table holds it, which also knows the clock's last announcement) when it is
+    this tournament's, else the tournament's stored state; with the chat's settings and season, read in `tx`."""
+    if record is not None and record.get("id") != target.tournament_id:
+        record = None
     tournament = Tournament.from_dict(record["engine"] if record is not None else target.state)
     reading = clock_reading(now, tournament, record) if tournament.clock.is_started else now
     return ClockPageReading(target.table_id, target.tournament_id, tournament, reading,

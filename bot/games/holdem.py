@@ -100,11 +100,8 @@ class HoldemController:
 
     def resume(self, act: Action) -> None:
         """A hand whose snapshot cannot be read back is voided and every chip in it returned."""
-        data = act.state.get("hand")
-        if not data:
-            return
         try:
-            engine.Hand.from_dict(data)
+            self._hand(act)
         except (KeyError, ValueError, TypeError):
             self._void(act)
 
@@ -400,7 +397,7 @@ class HoldemController:
         if hand.is_over:
             self._finish(act, hand, key)
             return
-        act.state["hand"] = hand.to_dict()
+        act.state["hand"] = hand  # kept alive in the live table; written with `to_dict` when a snapshot is taken
         if bots.is_bot(hand.to_act):
             act.arm(self._timer(act), bots.BOT_SECONDS, kind="bot", step=act.state["step"])
         elif (seat := self.seat(act, hand.to_act or "")) is not None and seat["out"]:  # absent: check or fold soon
@@ -464,8 +461,12 @@ class HoldemController:
         return f"holdem:{act.place.table_id}"
 
     def _hand(self, act: Action) -> engine.Hand | None:
+        """The hand in play: the live object, read from the snapshot's dict once (then kept in the state)."""
         data = act.state.get("hand")
-        return engine.Hand.from_dict(data) if data else None
+        if not data or isinstance(data, engine.Hand):
+            return data or None
+        hand = act.state["hand"] = engine.Hand.from_dict(data)
+        return hand
 
     def _show(self, act: Action, command: cmd.Command) -> None:
         act.show_table(self.table_message(act))

@@ -73,7 +73,7 @@ def back(ctl: HoldemTable, act: Action, command: cmd.Command) -> None:
         hand = ctl._hand(act)
         if hand is not None and act.user in hand.players:  # a tournament's: his turns in this hand are his again
             hand.set_absent(act.user, False)
-            act.state["hand"] = hand.to_dict()
+            act.state["hand"] = hand  # the live table keeps the engine object
     else:
         seat["out"], seat["timeouts"], seat["away_since"] = False, 0, None
         seat["back"] = choice or "ask"
@@ -283,7 +283,7 @@ def pre_action(ctl: HoldemTable, act: Action, command: cmd.Command) -> None:
             raise act.rule_refusal(error) from None
         act.tell(act.user, f"holdem.pre.{pre.value}", chips=chips)
     pressed[act.user] = act.now
-    act.state["hand"] = hand.to_dict()
+    act.state["hand"] = hand
 
 
 def pre_buttons(act: Action, hand: engine.Hand, key: str) -> tuple[Button, ...]:

@@ -109,11 +109,8 @@ class HouseController:
 
     def resume(self, act: Action) -> None:
         """A saved round that cannot be read back is voided: every box's chips go back to their owner."""
-        data = act.state.get("round")
-        if not data:
-            return
         try:
-            self.round_type.from_dict(data)
+            self._round(act)
         except (KeyError, ValueError, TypeError):
             self._void(act)
 
@@ -285,7 +282,7 @@ class HouseController:
                                                                story.shown(act.state))))
             story.clear(act.state)
             return
-        act.state["round"] = round_.to_dict()
+        act.state["round"] = round_  # kept alive in the live table; written with `to_dict` when a snapshot is taken
         act.state["step"] = self._step(act) + 1
         if round_.phase is not Phase.BETTING:
             act.arm(self._timer_key(act), act.config.get("turn_seconds", TURN_SECONDS), kind="turn",
@@ -315,8 +312,13 @@ class HouseController:
         raise ValueError(f"unknown engine account {local!r}")
 
     def _round(self, act: Action) -> HouseRound | None:
+        """The round in play: the live object, read from the snapshot's dict once (then kept in the state)."""
         data = act.state.get("round")
-        return self.round_type.from_dict(data) if data else None
+        if not data or not isinstance(data, dict):
+            return data or None
+        round_: HouseRound = self.round_type.from_dict(data)
+        act.state["round"] = round_
+        return round_
 
     def _rules(self, act: Action) -> Any:
         rules_type = self.round_type.rules_type

@@ -5,6 +5,7 @@ from __future__ import annotations
 import sqlite3
 from collections.abc import Callable
 
+from bot.store.action_log import add_action_log
 from bot.store.repair import number_hands_per_table
 
 Migration = str | Callable[[sqlite3.Connection], None]
@@ -163,6 +164,8 @@ MIGRATIONS: list[Migration] = [
     );
     CREATE UNIQUE INDEX seasons_on ON seasons(chat_id) WHERE ended_at IS NULL;
     """,
+    # 10: the action log that, replayed after the table's last snapshot, resumes it; history's event kind in a column
+    add_action_log,
 ]
 
 

@@ -236,13 +236,44 @@ class Tx:
         self.save_table_json(table_id, chat_id, dumps(config), dumps(state) if state is not None else None)
 
     def save_table_json(self, table_id: str, chat_id: str, config: str, state: str | None) -> None:
-        """Store the table's config and state already written as JSON text (the chat must exist)."""
+        """Store the table's config and state already written as JSON text (the chat must exist): the whole truth
+        about the table from now on, so no logged action is replayed on it (their numbers are not reused)."""
+        row = self.db.execute("SELECT MAX(seq) FROM actions WHERE table_id = ?", (table_id,)).fetchone()
+        seq = row[0] if row and row[0] is not None else None
+        if seq is None:
+            stored = self.db.execute("SELECT snapshot_seq FROM tables WHERE table_id = ?", (table_id,)).fetchone()
+            seq = stored[0] if stored else 0
+        self.save_snapshot(table_id, chat_id, config, state, int(seq))
+
+    def save_snapshot(self, table_id: str, chat_id: str, config: str, state: str | None, seq: int) -> None:
+        """Store the table's snapshot as of its action number `seq`; the log rows it includes are deleted."""
         self.db.execute(
-            "INSERT INTO tables(table_id, chat_id, config, state, updated_at) VALUES (?, ?, ?, ?, ?) "
+            "INSERT INTO tables(table_id, chat_id, config, state, updated_at, snapshot_seq) VALUES (?, ?, ?, ?, ?, ?) "
             "ON CONFLICT(table_id) DO UPDATE SET config = excluded.config, state = excluded.state, "
-            "updated_at = excluded.updated_at",
-            (table_id, chat_id, config, state, self.now),
+            "updated_at = excluded.updated_at, snapshot_seq = excluded.snapshot_seq",
+            (table_id, chat_id, config, state, self.now, seq),
         )
+        self.db.execute("DELETE FROM actions WHERE table_id = ? AND seq <= ?", (table_id, seq))
+
+    def load_snapshot(self, table_id: str) -> tuple[str, str, str | None, int] | None:
+        """The table's chat, config and state as stored (JSON text) and the number of the last action its
+        snapshot includes, or None for an unknown table."""
+        row = self.db.execute(
+            "SELECT chat_id, config, state, snapshot_seq FROM tables WHERE table_id = ?", (table_id,)
+        ).fetchone()
+        return (str(row[0]), str(row[1]), row[2], int(row[3])) if row else None
+
+    def log_action(self, table_id: str, seq: int, entry: str) -> None:
+        """Append one action to the table's log (what replaying it needs, as JSON text)."""
+        self.db.execute("INSERT INTO actions(table_id, seq, at, entry) VALUES (?, ?, ?, ?)",
+                        (table_id, seq, self.now, entry))
+
+    def logged_actions(self, table_id: str, after: int) -> list[tuple[int, str]]:
+        """The table's logged actions after number `after`, in order: number and entry."""
+        rows = self.db.execute(
+            "SELECT seq, entry FROM actions WHERE table_id = ? AND seq > ? ORDER BY seq", (table_id, after)
+        ).fetchall()
+        return [(int(seq), str(entry)) for seq, entry in rows]
 
     def next_number(self, table_id: str) -> int:
         """The table's next hand or round number: one counter per table for every game, never reset, so the number
@@ -262,8 +293,8 @@ class Tx:
     def add_history(self, table_id: str, hand_id: str, events: list[dict[str, Any]]) -> None:
         """Append events (already JSON-able) to a hand's or round's history."""
         self.db.executemany(
-            "INSERT INTO history(table_id, hand_id, at, event) VALUES (?, ?, ?, ?)",
-            [(table_id, hand_id, self.now, dumps(event)) for event in events],
+            "INSERT INTO history(table_id, hand_id, at, kind, event) VALUES (?, ?, ?, ?, ?)",
+            [(table_id, hand_id, self.now, str(event.get("kind", "")), dumps(event)) for event in events],
         )
 
     def history(self, table_id: str, hand_id: str) -> list[dict[str, Any]]:
@@ -277,7 +308,7 @@ class Tx:
         """The ids of the table's last `limit` Hold'em hands that ended (not voided), oldest first."""
         rows = self.db.execute(
             "SELECT hand_id FROM history WHERE table_id = ? AND hand_id LIKE 'h%' "
-            "AND json_extract(event, '$.kind') = 'HandEnded' ORDER BY id DESC LIMIT ?",
+            "AND kind = 'HandEnded' ORDER BY id DESC LIMIT ?",
             (table_id, limit),
         ).fetchall()
         return [str(row[0]) for row in reversed(rows)]
@@ -305,7 +336,7 @@ class Tx:
         `TournamentFinished`, or to now), oldest first. A table plays no cash hand while it has a tournament."""
         key = f"t{tournament_id}"
         first, finished = self.db.execute(
-            "SELECT MIN(id), MAX(CASE WHEN json_extract(event, '$.kind') = 'TournamentFinished' THEN id END) "
+            "SELECT MIN(id), MAX(CASE WHEN kind = 'TournamentFinished' THEN id END) "
             "FROM history WHERE table_id = ? AND hand_id = ?",
             (table_id, key),
         ).fetchone()
@@ -313,7 +344,7 @@ class Tx:
             return []
         rows = self.db.execute(
             "SELECT hand_id FROM history WHERE table_id = ? AND hand_id LIKE 'h%' AND id > ? AND id < ? "
-            "AND json_extract(event, '$.kind') = 'HandEnded' ORDER BY id",
+            "AND kind = 'HandEnded' ORDER BY id",
             (table_id, first, finished if finished is not None else 2**62),
         ).fetchall()
         return [str(row[0]) for row in rows]

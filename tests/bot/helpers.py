@@ -3,7 +3,9 @@
 from __future__ import annotations
 
 from collections.abc import Iterable
+from typing import Any
 
+from bot.clock import FakeClock
 from bot.output import Actor, Place, Reply
 from bot.service import Service
 from bot.store import Store, Tx
@@ -59,12 +61,17 @@ async def play_out(service: Service, place: Place, players: dict[str, Actor], re
     raise AssertionError("the hand did not end")
 
 
+def resumed_table(store: Store, tx: Tx, table_id: str) -> tuple[dict[str, Any], dict[str, Any]] | None:
+    """The table's config and state as a restart resumes them (its snapshot, then its action log replayed)."""
+    return Service(store, FakeClock(0.0)).stored_table(tx, table_id)
+
+
 async def corrupt_saved_hand(store: Store, place: Place, now: float) -> None:
     """Make the table's saved hand unreadable (its deck gone), as a crash in an older version could leave it: the next
     start must void that hand."""
 
     def corrupt(tx: Tx) -> None:
-        loaded = tx.load_table(place.table_id)
+        loaded = resumed_table(store, tx, place.table_id)
         assert loaded is not None
         config, state = loaded
         del state["hand"]["deck"]

@@ -101,15 +101,15 @@ async def test_wall_clock_steps_during_hands_and_tournaments_never_stop_a_table(
             clock.advance(rng.choice([1, 2, 9, 61, 300]))
             await service.scheduler.fire_due()
         for table in (CASH, TOURNAMENT):
-            state = await store.read(lambda tx, table=table: tx.load_table(table.table_id))
+            state = await store.read(lambda tx, table=table: service.stored_table(tx, table.table_id))
             if state is not None and (state[1] or {}).get("hand"):
                 waits = [timer.deadline - clock.monotonic() for timer in service.scheduler.armed
                          if timer.key == f"holdem:{table.table_id}"]
                 assert waits and waits[0] <= 60, f"{table.table_id}: the hand in play waits {waits} s"
     assert "failed" not in caplog.text, caplog.text
     assert steps > 20
-    numbers = {table.table_id: (await store.read(lambda tx, table=table: tx.load_table(table.table_id)))[1]["number"]
-               for table in (CASH, TOURNAMENT)}
+    numbers = {table.table_id: (await store.read(
+        lambda tx, table=table: service.stored_table(tx, table.table_id)))[1]["number"] for table in (CASH, TOURNAMENT)}
     assert min(numbers.values()) > 5, f"hands kept coming at both tables: {numbers}"
     assert await store.read(lambda tx: tx.check_ledger()) == []
     await store.close()

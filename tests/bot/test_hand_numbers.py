@@ -21,7 +21,7 @@ from bot.render.pokerstars import RecordedHand, export_hand
 from bot.service import Service
 from bot.store import Store
 from tests.bot.conftest import BOB, CAT, PLACE
-from tests.bot.helpers import ledger_ok, play_out
+from tests.bot.helpers import ledger_ok, play_out, resumed_table
 from tests.bot.test_history import parse
 
 ADMIN = Actor("ann", "Ann", is_admin=True)
@@ -59,8 +59,9 @@ class Table:
         return reply
 
     async def state(self) -> tuple[dict[str, Any], dict[str, Any]]:
-        assert self.store is not None
-        loaded = await self.store.read(lambda tx: tx.load_table(PLACE.table_id))
+        store = self.store
+        assert store is not None
+        loaded = await store.read(lambda tx: resumed_table(store, tx, PLACE.table_id))
         return (loaded[0], loaded[1] or {}) if loaded is not None else ({}, {})
 
     async def finish_hand(self, preference: tuple[str, ...]) -> None:
@@ -111,10 +112,13 @@ class Table:
 
     async def void(self) -> None:
         """Make the snapshot of the hand in play unreadable and restart: the hand is voided."""
-        assert self.store is not None
+        store = self.store
+        assert store is not None
 
         def corrupt(tx: Any) -> None:
-            config, state = tx.load_table(PLACE.table_id)
+            loaded = resumed_table(store, tx, PLACE.table_id)
+            assert loaded is not None
+            config, state = loaded
             del state["hand"]["deck"]
             tx.save_table(PLACE.table_id, PLACE.chat_id, config, state)
 

@@ -87,7 +87,7 @@ def _raised_after_a_short_limit_all_in(events: list[dict[str, Any]]) -> bool:
 
 
 async def snapshot(service: Service, table_id: str) -> dict[str, Any]:
-    loaded = await service.store.read(lambda tx: tx.load_table(table_id))
+    loaded = await service.store.read(lambda tx: service.stored_table(tx, table_id))
     assert loaded is not None
     return loaded[1] or {}
 

@@ -109,7 +109,7 @@ async def test_a_computer_player_is_removed_after_the_hand_it_is_in(store: Store
     assert (await service.handle(PLACE, ANN, "/leave")).error is None
     clock.advance(60)
     await service.scheduler.fire_due()
-    state = await service.store.read(lambda tx: tx.load_table(PLACE.table_id))
+    state = await service.store.read(lambda tx: service.stored_table(tx, PLACE.table_id))
     assert not state[1].get("hand")
 
 

@@ -125,7 +125,8 @@ async def test_pruning_works_in_short_batches_that_other_commits_pass(
     def copy_the_hand(tx: Tx) -> None:  # 300 more hands like it: over 7,000 rows
         tx.db.execute(
             "WITH RECURSIVE n(i) AS (SELECT 2 UNION ALL SELECT i + 1 FROM n WHERE i < 301) "
-            "INSERT INTO history(table_id, hand_id, at, event) SELECT h.table_id, 'h' || n.i, h.at, h.event "
+            "INSERT INTO history(table_id, hand_id, at, kind, event) "
+            "SELECT h.table_id, 'h' || n.i, h.at, h.kind, h.event "
             "FROM n, history h WHERE h.hand_id = 'h1' ORDER BY n.i, h.id"
         )
 

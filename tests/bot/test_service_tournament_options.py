@@ -141,7 +141,7 @@ async def test_rebuys_add_ons_re_entries_and_bounties_end_to_end(night) -> None:
     assert await service.store.read(lambda tx: tx.check_ledger()) == []
     assert (await balances(service))[BANK] == 0, "every chip issued came back to the bank"
     rows = await service.store.read(lambda tx: tx.ledger_rows(PLACE.table_id, "t1"))
-    _, state = await service.store.read(lambda tx: tx.load_table(PLACE.table_id))
+    _, state = await service.store.read(lambda tx: service.stored_table(tx, PLACE.table_id))
     tournament = Tournament.from_dict(state["last_tournament"]["engine"])
     settlement = tournament.settle()
     rate = tournament.config.rate

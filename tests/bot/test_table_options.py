@@ -11,7 +11,7 @@ from bot.output import Actor, Reply
 from bot.service import Service
 from bot.store import Store
 from tests.bot.conftest import ANN, BOB, CAT, PLACE, dump
-from tests.bot.helpers import everything_public, ledger_ok, play_out, press_label
+from tests.bot.helpers import everything_public, ledger_ok, play_out, press_label, resumed_table
 
 DAN = Actor("dan", "Dan")
 PLAYERS = {actor.user_id: actor for actor in (ANN, BOB, CAT, DAN)}
@@ -293,7 +293,7 @@ async def test_a_running_time_bank_survives_a_restart(tmp_path: Path, clock: Fak
 
 async def banks(store: Store) -> dict[str, dict[str, int]]:
     """Each seat's stored time bank."""
-    loaded = await store.read(lambda tx: tx.load_table(PLACE.table_id))
+    loaded = await store.read(lambda tx: resumed_table(store, tx, PLACE.table_id))
     assert loaded is not None
     return {seat["id"]: seat.get("bank") for seat in loaded[1]["seats"]}
 

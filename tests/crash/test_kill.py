@@ -15,6 +15,8 @@ from pathlib import Path
 
 import pytest
 
+from bot.clock import SystemClock
+from bot.service import Service
 from bot.store import Store, Tx
 from engine.holdem import Hand
 from engine.house import GAMES
@@ -40,11 +42,12 @@ def start_driver(db: Path, seed: int) -> tuple[subprocess.Popen[str], int, int]:
     return process, heard, banks
 
 
-def snapshot_problems(tx: Tx) -> list[str]:
-    """Each table's saved state agrees with the ledger: stacks, pots and boxes hold what the snapshot says."""
+def snapshot_problems(service: Service, tx: Tx) -> list[str]:
+    """Each table's saved state (its snapshot and its action log replayed) agrees with the ledger: stacks, pots and
+    boxes hold what the resumed state says."""
     problems = []
     for table_id in tx.table_ids():
-        loaded = tx.load_table(table_id)
+        loaded = service.stored_table(tx, table_id)
         assert loaded is not None
         config, state = loaded
         state = state or {}
@@ -70,7 +73,8 @@ def snapshot_problems(tx: Tx) -> list[str]:
 async def audit(db: Path) -> tuple[list[str], int]:
     store = await Store.open(db)
     try:
-        problems = await store.read(lambda tx: tx.check_ledger() + snapshot_problems(tx))
+        service = Service(store, SystemClock())
+        problems = await store.read(lambda tx: tx.check_ledger() + snapshot_problems(service, tx))
         rows = await store.read(lambda tx: tx.db.execute("SELECT COUNT(*) FROM ledger").fetchone()[0])
     finally:
         await store.close()

@@ -14,6 +14,7 @@ import pytest
 
 import engine.holdem as engine
 from bot.telegram.render import place_of
+from tests.bot.helpers import resumed_table
 from tests.telegram.conftest import ANN, BOB, CAT, WHOLE_HANDS, Running
 from tests.telegram.fake_api import GROUP, FakeBotApi
 from tests.telegram.test_games import play_out, to_act
@@ -39,7 +40,7 @@ def busiest_minute(stamps: list[float]) -> int:
 
 
 async def hand_of(bot: Running, table_id: str = TABLE) -> engine.Hand | None:
-    stored = await bot.store.read(lambda tx: tx.load_table(table_id))
+    stored = await bot.store.read(lambda tx: resumed_table(bot.store, tx, table_id))
     assert stored is not None
     data = (stored[1] or {}).get("hand")
     return engine.Hand.from_dict(data) if data else None

@@ -10,6 +10,7 @@ from typing import Any
 import pytest
 
 from bot.store import Store
+from tests.bot.helpers import resumed_table
 from tests.telegram.conftest import ANN, BOB, CAT, WHOLE_HANDS, Running, private_chat
 from tests.telegram.fake_api import GROUP, Sent
 
@@ -180,8 +181,9 @@ async def test_a_hand_voided_at_start_up_is_announced_in_the_group(make_bot, api
     store = await Store.open(bot.path)
 
     def corrupt(tx) -> None:  # a snapshot this version cannot read back
-        [table_id] = [table_id for table_id in tx.table_ids() if (tx.load_table(table_id)[1] or {}).get("hand")]
-        config, state = tx.load_table(table_id)
+        [table_id] = [table_id for table_id in tx.table_ids()
+                      if (resumed_table(store, tx, table_id)[1] or {}).get("hand")]
+        config, state = resumed_table(store, tx, table_id)
         del state["hand"]["deck"]
         tx.save_table(table_id, tx.load_table_json(table_id)[0], config, state)
 

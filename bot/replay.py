@@ -1,0 +1,192 @@
+"""Record what an action read from outside its table, so the action log can replay it after the last snapshot.
+
+A table's state changes only through controllers, which see the world through the `Action`: the store (`act.tx`),
+the random source (`act.rng`), the clock (`act.now`), the actor and the chat's settings. An action applied live
+records every value the store and the random source gave it; replaying it hands the same values back in the same
+order and writes nothing (its ledger rows, history and timers are in the store already), so the controller takes
+the same branches and leaves the same state, byte for byte.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import random
+from collections.abc import Callable, MutableSequence
+from typing import Any
+
+import orjson
+
+from bot.commands import Command
+from bot.store.tx import LedgerRow
+
+WRITES = frozenset({"move", "add_history", "set_timer", "clear_timer", "set_chat_settings", "ensure_chat",
+                    "save_table", "save_table_json"})
+"""`Tx` methods that only write (they return nothing): a replay skips them. Every other method is a read whose
+result is recorded (a write that answers, like `next_number` or `save_tournament`, counts as a read: its answer is
+replayed and its write is not done again)."""
+
+_DECODE: dict[str, Callable[[Any], Any]] = {
+    "ledger_rows": lambda rows: [LedgerRow(*row) for row in rows],
+}
+"""Results that JSON does not give back as they were."""
+
+
+class ReplayError(RuntimeError):
+    """A logged action asked for something other than what it asked for live (the code or the log changed)."""
+
+
+def state_json(value: Any) -> str:
+    """JSON text of a table's config or state, live engine objects (`Hand`, a house round) written by `to_dict`."""
+    return orjson.dumps(value, default=_plain_object, option=orjson.OPT_NON_STR_KEYS).decode()
+
+
+def _plain_object(value: Any) -> Any:
+    to_dict = getattr(value, "to_dict", None)
+    if to_dict is None:
+        raise TypeError(f"cannot store {type(value).__name__}")
+    return to_dict()
+
+
+def _fragment(value: Any) -> str:
+    """The value as JSON text now (a later change to a returned dict must not change what was recorded)."""
+    if isinstance(value, LedgerRow):
+        value = [value.source, value.target, value.amount, value.reason, value.table_id, value.hand_id]
+    elif isinstance(value, list) and value and isinstance(value[0], LedgerRow):
+        return "[" + ",".join(_fragment(row) for row in value) + "]"
+    return orjson.dumps(value, option=orjson.OPT_NON_STR_KEYS).decode()
+
+
+class RecordingTx:
+    """A `Tx` as a controller sees it during a live action: every call goes to the store, reads are recorded."""
+
+    def __init__(self, tx: Any) -> None:
+        self._tx = tx
+        self.reads: list[str] = []
+        """Each read's result as JSON text, in call order."""
+
+    def __getattr__(self, name: str) -> Any:
+        attribute = getattr(self._tx, name)
+        if name in WRITES or name == "db" or not callable(attribute):
+            return attribute  # `db` (raw SQL) is for commands that log no action: nothing of it is replayed
+
+        def read(*args: Any, **kwargs: Any) -> Any:
+            result = attribute(*args, **kwargs)
+            self.reads.append(f'["{name}",{_fragment(result)}]')
+            return result
+
+        return read
+
+    def reads_json(self) -> str:
+        """The recorded reads as one JSON array."""
+        return "[" + ",".join(self.reads) + "]"
+
+
+ANSWERING_WRITES = frozenset({"next_number", "save_tournament", "ensure_player"})
+"""Reads that also write: a replay can only give back what they answered live, never ask the store again."""
+
+
+class ReplayTx:
+    """A `Tx` as a controller sees it during a replay: reads answer what they answered live, writes do nothing.
+
+    When the code asks for something else than it did live (a new version of the bot replaying an older log: one
+    more name shown, one fewer balance read), the replay asks `store` from then on for plain reads (a name or a
+    balance as stored now); a read that also writes cannot be asked again, and raises `ReplayError`."""
+
+    def __init__(self, reads: list[Any], store: Any = None) -> None:
+        self._reads = iter(reads)
+        self._store = store
+        self._diverged = False
+
+    def __getattr__(self, name: str) -> Any:
+        if name in WRITES:
+            return _nothing
+        decode = _DECODE.get(name)
+
+        def read(*args: Any, **kwargs: Any) -> Any:
+            if not self._diverged:
+                recorded = next(self._reads, None)
+                if recorded is not None and recorded[0] == name:
+                    return decode(recorded[1]) if decode is not None else recorded[1]
+                self._diverged = True
+            if self._store is None or name in ANSWERING_WRITES:
+                raise ReplayError(f"the log holds no answer for {name}")
+            return getattr(self._store, name)(*args, **kwargs)
+
+        return read
+
+
+def _nothing(*args: Any, **kwargs: Any) -> None:
+    return None
+
+
+class RecordingRandom(random.Random):
+    """The service's random source as an action sees it: draws from `inner` (so a seeded test source deals as
+    before) and records each outcome; a shuffle is recorded as the order it produced."""
+
+    def __init__(self, inner: random.Random) -> None:  # no seeding: every draw comes from `inner`
+        self._inner = inner
+        self.draws: list[Any] = []
+
+    def random(self) -> float:
+        value = self._inner.random()
+        self.draws.append(value)
+        return value
+
+    def getrandbits(self, k: int) -> int:
+        value = self._inner.getrandbits(k)
+        self.draws.append(str(value))  # may exceed 64 bits, which JSON numbers here do not
+        return value
+
+    def shuffle(self, x: MutableSequence[Any]) -> None:
+        before = list(x)
+        self._inner.shuffle(x)
+        index = {item: position for position, item in enumerate(before)}
+        self.draws.append([index[item] for item in x])
+
+
+class ReplayRandom(random.Random):
+    """A random source that gives back what a `RecordingRandom` recorded."""
+
+    def __init__(self, draws: list[Any]) -> None:
+        self._draws = iter(draws)
+
+    def _next(self) -> Any:
+        try:
+            return next(self._draws)
+        except StopIteration:
+            raise ReplayError("the log holds no more random draws") from None
+
+    def random(self) -> float:
+        return float(self._next())
+
+    def getrandbits(self, k: int) -> int:
+        return int(self._next())
+
+    def shuffle(self, x: MutableSequence[Any]) -> None:
+        before = list(x)
+        x[:] = [before[position] for position in self._next()]
+
+
+def command_entry(command: Command) -> dict[str, Any]:
+    """A parsed command as the action log keeps it: its type and its fields."""
+    return {"t": type(command).__name__,
+            **{item.name: getattr(command, item.name) for item in dataclasses.fields(command)}}
+
+
+def entry_command(entry: dict[str, Any]) -> Command:
+    """The command `command_entry` wrote (lists back to the tuples the parser made)."""
+    fields = {name: tuple(value) if isinstance(value, list) else value for name, value in entry.items() if name != "t"}
+    return _COMMAND_TYPES[entry["t"]](**fields)
+
+
+def _command_types() -> dict[str, type[Command]]:
+    found: dict[str, type[Command]] = {}
+    waiting: list[type[Command]] = [Command]
+    while waiting:
+        cls = waiting.pop()
+        found[cls.__name__] = cls
+        waiting += cls.__subclasses__()
+    return found
+
+
+_COMMAND_TYPES = _command_types()
