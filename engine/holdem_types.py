@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 from dataclasses import dataclass, field
+from enum import StrEnum
 from typing import Any
 
 from engine.betting import Street
@@ -40,7 +41,26 @@ __all__ = [
     "RaiseTo",
     "SeatPlayer",
     "UncalledBetReturned",
+    "Variant",
 ]
+
+
+class Variant(StrEnum):
+    """The game a hand deals: Texas Hold'em (two hole cards, any five of seven) or Omaha (RULES.md §1b: four hole
+    cards, exactly two of them with exactly three of the board)."""
+
+    HOLDEM = "holdem"
+    OMAHA = "omaha"
+
+    @property
+    def hole_cards(self) -> int:
+        """The hole cards dealt to each player."""
+        return 4 if self is Variant.OMAHA else 2
+
+    @property
+    def max_players(self) -> int:
+        """The most players one deck deals: the hole cards, three burns and five board cards (52 cards)."""
+        return (52 - 8) // self.hole_cards
 
 
 @dataclass(frozen=True, slots=True)
@@ -132,7 +152,7 @@ class LegalActions:
 
 @dataclass(frozen=True, kw_only=True)
 class HandStarted(Event):
-    """A hand began: who plays (table order), the button, the stacks, level and structure."""
+    """A hand began: who plays (table order), the button, the stacks, level, structure and variant."""
 
     hand_number: int
     players: tuple[str, ...]
@@ -140,6 +160,7 @@ class HandStarted(Event):
     stacks: dict[str, int]
     level: int
     structure: str
+    variant: str = Variant.HOLDEM.value
 
 
 @dataclass(frozen=True, kw_only=True)
@@ -154,7 +175,7 @@ class BlindPosted(Event):
 
 @dataclass(frozen=True, kw_only=True)
 class HoleCardsDealt(Event):
-    """A player's two hole cards (visible to him alone)."""
+    """A player's hole cards, two or four (visible to him alone)."""
 
     player: str
     cards: tuple[Card, ...]

@@ -9,6 +9,13 @@ after an all-in bet or raise short of a full bet (RULES.md §1, TDA 47-B: half a
 completed to a full bet; pokerkit reopens only for a full one and raises from the all-in). For the rest of such a
 betting round the raise bounds are not compared, and a bet or raise that pokerkit refuses ends the comparison of the
 hand (tests/engine/test_holdem_short_all_ins.py covers those rules).
+
+Pot-Limit Omaha (RULES.md §1b) is compared the same way against pokerkit's `PotLimitOmahaHoldem`, whose pot limit is
+`2 * max(bets) - bets[player] + pot`, ours "the current bet plus the pot after the call". The one class of hands where
+the two could part is a big blind short of the blind: we make the others call the full blind and count the call in the
+pot (RULES.md §1), pokerkit counts only the chips the blind put in. Stacks here start at one big blind or more, so no
+blind is short and no such hand is dealt; tests/engine/test_omaha.py checks our limits by hand. Odd chips differ as in
+Hold'em; short all-ins reopen the betting only for a full raise in both.
 """
 
 from __future__ import annotations
@@ -22,12 +29,25 @@ import pytest
 
 pokerkit = pytest.importorskip("pokerkit")
 
-from engine.betting import FIXED_LIMIT, NO_LIMIT, Limit  # noqa: E402
+from engine.betting import FIXED_LIMIT, NO_LIMIT, POT_LIMIT, Limit  # noqa: E402
 from engine.cards import Deck  # noqa: E402
-from engine.holdem import AllIn, Bet, Call, Check, Fold, Hand, PlayerBet, PlayerRaised, RaiseTo, SeatPlayer  # noqa: E402
+from engine.holdem import (  # noqa: E402
+    AllIn,
+    Bet,
+    Call,
+    Check,
+    Fold,
+    Hand,
+    PlayerBet,
+    PlayerRaised,
+    RaiseTo,
+    SeatPlayer,
+    Variant,
+)
 from tests.engine.holdem_helpers import random_action  # noqa: E402
 
-HANDS = 1000  # per structure
+HANDS = 1000  # per Hold'em structure
+OMAHA_HANDS = 2000
 LEVEL = 10
 AUTOMATIONS = (
     pokerkit.Automation.ANTE_POSTING, pokerkit.Automation.BET_COLLECTION,
@@ -39,6 +59,9 @@ CAPPED_FIXED_LIMIT = dataclasses.replace(FIXED_LIMIT, uncapped_heads_up=False)  
 
 
 def _pokerkit_state(structure, stacks):
+    if structure is POT_LIMIT:
+        return pokerkit.PotLimitOmahaHoldem.create_state(
+            AUTOMATIONS, True, 0, (LEVEL // 2, LEVEL), LEVEL, stacks, len(stacks))
     if structure is NO_LIMIT:
         return pokerkit.NoLimitTexasHoldem.create_state(
             AUTOMATIONS, True, 0, (LEVEL // 2, LEVEL), LEVEL, stacks, len(stacks))
@@ -67,11 +90,12 @@ def _catch_up(state, hand: Hand, order: list[str]) -> None:
 def _play_one(rng: random.Random, structure) -> str:
     """Play one random hand in both engines: `same` stacks, `odd chips` (compared loosely) or `rules part` (a raise
     after a fixed-limit all-in short of a full bet that pokerkit refuses: compared up to it)."""
+    variant = Variant.OMAHA if structure is POT_LIMIT else Variant.HOLDEM
     count = rng.randint(2, 9)
     stacks = [rng.choice([rng.randint(LEVEL, 6 * LEVEL), rng.randint(LEVEL, 40 * LEVEL)]) for _ in range(count)]
     button = rng.randrange(count)
     players = [SeatPlayer(f"p{index}", stack) for index, stack in enumerate(stacks)]
-    hand, _ = Hand.start(players, button, LEVEL, structure, Deck(rng), hand_number=1)
+    hand, _ = Hand.start(players, button, LEVEL, structure, Deck(rng), hand_number=1, variant=variant)
     # pokerkit seats players from the button's left: index k is our seat button+1+k
     order = [f"p{(button + 1 + k) % count}" for k in range(count)]
     state = _pokerkit_state(structure, [stacks[(button + 1 + k) % count] for k in range(count)])
@@ -133,3 +157,15 @@ def test_same_final_stacks_as_pokerkit(structure):
             outcomes[_play_one(rng, structure)] += 1
     assert outcomes["same"] + outcomes["odd chips"] >= HANDS * 0.9, outcomes
     assert outcomes["same"] >= HANDS * 0.85, outcomes
+
+
+def test_pot_limit_omaha_same_final_stacks_as_pokerkit():
+    """Every hand agrees (up to odd chips): same players to act, same pot-limit raise bounds, same stacks."""
+    rng = random.Random(20261130)
+    outcomes: Counter[str] = Counter()
+    with warnings.catch_warnings():
+        warnings.simplefilter("ignore")
+        for _ in range(OMAHA_HANDS):
+            outcomes[_play_one(rng, POT_LIMIT)] += 1
+    assert set(outcomes) <= {"same", "odd chips"}, outcomes  # no rules part: pot limit has no short all-in rule
+    assert outcomes["same"] >= OMAHA_HANDS * 0.95, outcomes
