@@ -20,7 +20,7 @@ if TYPE_CHECKING:
     import numpy as np
     import numpy.typing as npt
 
-__all__ = ["HOLE_CARDS", "best_five", "evaluate_omaha", "strength", "strength_batch"]
+__all__ = ["BOARD_TRIPLES", "HOLE_CARDS", "HOLE_PAIRS", "best_five", "evaluate_omaha", "strength", "strength_batch"]
 
 HOLE_CARDS = 4
 """Cards dealt to each player in Omaha."""
@@ -60,8 +60,11 @@ def evaluate_omaha(hole: Sequence[Card], board: Sequence[Card]) -> HandValue:
     return evaluate(best_five(hole, board)[0])
 
 
-_HOLE_PAIRS = tuple(itertools.combinations(range(HOLE_CARDS), 2))
-_BOARD_TRIPLES = tuple(itertools.combinations(range(5), 3))
+HOLE_PAIRS = tuple(itertools.combinations(range(HOLE_CARDS), 2))
+"""The six ways to take two of four hole cards (positions)."""
+
+BOARD_TRIPLES = tuple(itertools.combinations(range(5), 3))
+"""The ten ways to take three of five board cards (positions)."""
 
 
 def strength_batch(hole: npt.ArrayLike, board: npt.ArrayLike) -> np.ndarray[Any, np.dtype[np.int64]]:
@@ -74,8 +77,8 @@ def strength_batch(hole: npt.ArrayLike, board: npt.ArrayLike) -> np.ndarray[Any,
             or holes.shape[0] != boards.shape[0]:
         raise ValueError(f"need (N, 4) hole and (N, 5) board arrays, got {holes.shape} and {boards.shape}")
     best: np.ndarray[Any, np.dtype[np.int64]] | None = None
-    for first, second in _HOLE_PAIRS:
-        for a, b, c in _BOARD_TRIPLES:
+    for first, second in HOLE_PAIRS:
+        for a, b, c in BOARD_TRIPLES:
             five = np.stack([holes[:, first], holes[:, second], boards[:, a], boards[:, b], boards[:, c]], axis=1)
             value = five_card_batch(five)
             best = value if best is None else np.maximum(best, value)
