@@ -74,7 +74,7 @@ class Game(Command):
     """Choose the channel's game (organizer), or show it."""
 
     name = "game"
-    usage = "[holdem|texas|russian|caribbean|three-card]"
+    usage = "[holdem|omaha|texas|russian|caribbean|three-card]"
     game: str | None = None
 
 
@@ -136,6 +136,14 @@ class Table(Command):
 
     name = "table"
     aliases = ("status",)
+
+
+@dataclass(frozen=True)
+class Rabbit(Command):
+    """See the board cards the last hand would have dealt, when it ended before the river (Hold'em, Omaha)."""
+
+    name = "rabbit"
+    aliases = ("rabbithunt",)
 
 
 # --- Hold'em ------------------------------------------------------------------------------------------------
@@ -349,8 +357,8 @@ class Pressed:
 
 
 COMMANDS: tuple[type[Command], ...] = (
-    Help, Join, Leave, Deal, Game, Setting, Balance, Grant, Organizers, Top, Cards, Table, Fold, Check, Call, Bet,
-    Raise, AllIn, Pawn, Ante, Play, Buy, Exchange, DealerGame, Decline, Select, Tournament, Clock, CashOut, Lang,
+    Help, Join, Leave, Deal, Game, Setting, Balance, Grant, Organizers, Top, Cards, Table, Rabbit, Fold, Check, Call,
+    Bet, Raise, AllIn, Pawn, Ante, Play, Buy, Exchange, DealerGame, Decline, Select, Tournament, Clock, CashOut, Lang,
     History, Stats, Odds, AddBot,
 )
 BY_WORD: dict[str, type[Command]] = {word: cls for cls in COMMANDS for word in (cls.name, *cls.aliases)}

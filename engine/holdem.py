@@ -63,6 +63,7 @@ from engine.holdem_types import (
     PlayerRaised,
     PotAward,
     PotAwarded,
+    RabbitHunted,
     RaiseTo,
     SeatPlayer,
     UncalledBetReturned,
@@ -76,7 +77,7 @@ __all__ = [  # the hand and the vocabulary it speaks (re-exported from holdem_ty
     "BettingStructure", "BlindPosted", "BoardDealt", "Call", "Check", "Fold", "Hand", "HandEnded", "HandResult",
     "HandStarted", "HandsShown", "HoleCardsDealt", "ItemPawned", "LegalActions", "Limit", "Pawn", "PawnRules",
     "PlayerBet", "PlayerCalled", "PlayerChecked", "PlayerFolded", "PlayerRaised", "PotAward", "PotAwarded",
-    "RaiseTo", "SeatPlayer", "Street", "UncalledBetReturned", "Variant",
+    "RabbitHunted", "RaiseTo", "SeatPlayer", "Street", "UncalledBetReturned", "Variant",
 ]
 
 MAX_PLAYERS = Variant.HOLDEM.max_players
@@ -380,6 +381,9 @@ class Hand:
         if refusal is not None:
             raise refusal
         low, high = self._raise_bounds(seat)
+        if self.structure.limit is Limit.POT_LIMIT and to > high and high < seat.bet + seat.stack:
+            raise IllegalAmount("over_pot_limit", f"pot limit: bet or raise to at most {high}", amount=to, min=low,
+                                max=high)
         if not low <= to <= high:
             what = "bet" if is_bet else "raise"
             text = f"the {what} must be {low}" if low == high else f"the {what} must be from {low} to {high}"

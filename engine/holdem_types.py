@@ -38,6 +38,7 @@ __all__ = [
     "PlayerRaised",
     "PotAward",
     "PotAwarded",
+    "RabbitHunted",
     "RaiseTo",
     "SeatPlayer",
     "UncalledBetReturned",
@@ -278,6 +279,15 @@ class HandEnded(Event):
 
     net: dict[str, int]
     stacks: dict[str, int]
+
+
+@dataclass(frozen=True, kw_only=True)
+class RabbitHunted(Event):
+    """After a hand that ended before the river, a player asked to see the board cards that would have come
+    (RULES.md §1a): recorded in the hand's history, nothing else changes."""
+
+    player: str
+    cards: tuple[Card, ...]
 
 
 # --- result ----------------------------------------------------------------------------------------------

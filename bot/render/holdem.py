@@ -1,4 +1,5 @@
-"""Hold'em text: the public table, the buttons for the player to act, a player's hole cards, and the hand's story."""
+"""Hold'em (and Omaha) text: the public table, the buttons for the player to act, a player's hole cards, and the
+hand's story."""
 
 from __future__ import annotations
 
@@ -14,9 +15,9 @@ from engine.common import Event
 from engine.hands import HandCategory
 
 
-def seats_text(act: Action) -> str:
+def seats_text(act: Action, variant: engine.Variant = engine.Variant.HOLDEM) -> str:
     """Between hands: who sits with how many chips."""
-    lines = [act.t("holdem.seats_title")]
+    lines = [act.t("holdem.seats_title_omaha" if variant is engine.Variant.OMAHA else "holdem.seats_title")]
     for seat in act.state.get("seats", []):
         status = act.t("holdem.sitting_out") if seat["out"] else ""
         lines.append(f"  {act.name(seat['id'])} — {seat['stack']} {status}".rstrip())
@@ -45,9 +46,7 @@ def idle_buttons(act: Action, key: str, decision: str) -> tuple[Button, ...]:
 def table_text(act: Action, hand: engine.Hand, story: Sequence[str] = ()) -> str:
     """The hand as everyone may see it: level, board, pot, each player's stack and bet, the button, the story of
     the street (its latest lines, under the seats after a blank line), and whose turn it is."""
-    small, big = hand.structure.blinds(hand.level)
-    structure = label(act, "structure", hand.structure.name)
-    lines = [act.t("holdem.title", number=hand.hand_number, small=small, big=big, structure=structure)]
+    lines = [title(act, hand)]
     board = cards_text(hand.board) if hand.board else "—"
     lines.append(act.t("holdem.board", board=board, pot=hand.pot_total))
     bets, stacks, folded = hand.bets, hand.stacks, hand.folded
@@ -73,6 +72,14 @@ def table_text(act: Action, hand: engine.Hand, story: Sequence[str] = ()) -> str
     elif hand.is_over:
         lines.append(act.t("holdem.hand_over"))
     return "\n".join(lines)
+
+
+def title(act: Action, hand: engine.Hand) -> str:
+    """The hand's heading: its game, number, blinds and betting structure."""
+    small, big = hand.structure.blinds(hand.level)
+    key = "holdem.title_omaha" if hand.variant is engine.Variant.OMAHA else "holdem.title"
+    return act.t(key, number=hand.hand_number, small=small, big=big,
+                 structure=label(act, "structure", hand.structure.name))
 
 
 def action_buttons(act: Action, hand: engine.Hand, key: str, decision: str) -> tuple[Button, ...]:

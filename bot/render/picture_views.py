@@ -12,7 +12,7 @@ from typing import Any
 
 from bot.games.context import Action
 from bot.output import Picture
-from bot.render.holdem import hand_label
+from bot.render.holdem import hand_label, title
 from bot.render.picture import HandView, SeatView, TableView, render_hand, render_table
 from engine import holdem as engine
 from engine.common import Event
@@ -86,7 +86,6 @@ def _winning_hands(act: Action, result: engine.HandResult) -> tuple[dict[str, st
 def holdem_view(act: Action, hand: engine.Hand) -> TableView:
     """The hand as everyone may see it: board, pot, stacks, bets, the button, whose turn; at the showdown every
     shown hand's cards, the winners' hands named on their seats and in the footer."""
-    small, big = hand.structure.blinds(hand.level)
     result = hand.result
     shown = result.shown if result is not None else {}
     winning, footer = _winning_hands(act, result) if result is not None else ({}, "")
@@ -110,7 +109,7 @@ def holdem_view(act: Action, hand: engine.Hand) -> TableView:
     if hand.to_act:
         footer = act.t("picture.to_act", player=act.name(hand.to_act))
     return TableView(
-        title=act.t("holdem.title", number=hand.hand_number, small=small, big=big, structure=hand.structure.name),
+        title=title(act, hand),
         board=_cards(hand.board), board_slots=5, pot=pot, pot_label=act.t("picture.pot"), seats=tuple(seats),
         footer=footer,
     )

@@ -97,7 +97,7 @@ def test_pot_limit_bounds_preflop_and_after_a_raise():
     assert (legal.player, legal.min_to, legal.max_to, legal.all_in) == ("A", 20, 35, 0)
     with pytest.raises(IllegalAmount) as refused:
         hand.act("A", RaiseTo(36))
-    assert refused.value.params == {"amount": 36, "min": 20, "max": 35}
+    assert refused.value.code == "over_pot_limit" and refused.value.params == {"amount": 36, "min": 20, "max": 35}
     assert hand.stacks["A"] == 1000 and hand.to_act == "A"  # refused: nothing changed
     run_script(hand, "A raise 35")
     legal = hand.legal_actions()  # B (small blind 5): pot 50, call 30 → 80, to 35 + 80 = 115
@@ -111,7 +111,11 @@ def test_pot_limit_bounds_preflop_and_after_a_raise():
 def test_pot_limit_all_in_only_when_the_stack_is_within_the_pot():
     hand, _ = start(POT_LIMIT, {"A": 30, "B": 1000, "C": 1000}, "A", HOLES, BOARD, variant=Variant.OMAHA)
     assert hand.legal_actions().all_in == 30  # 30 is within the pot limit of 35
-    hand.act("A", RaiseTo(30))
+    with pytest.raises(IllegalAmount) as refused:  # more than his stack: the usual range, not the pot limit
+        hand.act("A", RaiseTo(31))
+    assert refused.value.code == "amount_range"
+    hand.act("A", AllIn())
+    assert hand.stacks["A"] == 0
     hand, _ = start(POT_LIMIT, {"A": 1000, "B": 1000, "C": 1000}, "A", HOLES, BOARD, variant=Variant.OMAHA)
     assert hand.legal_actions().all_in == 0
     assert not hand.can_act("A", AllIn())
