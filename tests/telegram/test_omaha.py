@@ -55,3 +55,34 @@ async def test_a_pot_limit_omaha_hand_by_three_users_in_a_group(make_bot, api) -
     assert len(showdown) == 1  # seed 11: the checks and calls go to a showdown of three hands
     shown = showdown[0].split("\n")[0].removeprefix("Showdown — ").split("; ")
     assert len(shown) == 3 and all(re.fullmatch(f".+: {CARD} {CARD} {CARD} {CARD} \\(.+\\)", hand) for hand in shown)
+
+
+@pytest.mark.telegram_time_scale(WHOLE_HANDS)
+async def test_the_rabbit_hunt_after_a_hand_that_ended_before_the_river(make_bot, api) -> None:
+    bot = await make_bot("omaha", seed=3)
+    for user in (ANN, BOB):
+        await bot.command(user, "/start", private_chat(user))
+        await bot.command(user, "/join 400")
+    await bot.command(ANN, "/rabbit")  # refusals are answered privately
+    assert api.chat(ANN["id"])[-1].text == "No hand has finished here yet: there is nothing to hunt."
+    await bot.command(ANN, "/deal")
+    table = bot.table_message()
+    await bot.command(BOB, "/rabbit")
+    assert api.chat(BOB["id"])[-1].text == \
+        "Wait for the hand to end: the rabbit hunt shows the cards of a finished hand."
+    first = to_act(table)
+    assert first is not None
+    await bot.command(first, "/fold")  # heads-up, the button folds preflop: five cards were still to come
+    await bot.command(CAT, "/rabbit")  # any player of the chat may ask
+    text = bot.group()[-1].text
+    assert re.fullmatch(f"🐇 cat hunts the rabbit of hand #1: the board would have been "
+                        f"{CARD} {CARD} {CARD} {CARD} {CARD}. Nothing changes.", text), text
+    holes = {card for user in (ANN, BOB) for sent in api.chat(user["id"]) if sent.text.startswith("Your cards: ")
+             for card in re.findall(CARD, sent.text)}
+    assert len(holes) == 8 and not holes & set(re.findall(CARD, text)), "the rabbit comes from the undealt cards"
+    await bot.command(ANN, "/rabbit")
+    assert bot.group()[-1].text.split(": ")[1:] == text.split(": ")[1:], "the same cards, asked again"
+    history = await bot.store.read(lambda tx: tx.history(TABLE, "h1"))
+    hunts = [event for event in history if event["kind"] == "RabbitHunted"]
+    assert [event["player"] for event in hunts] == [f"tg:{CAT['id']}", f"tg:{ANN['id']}"]  # marked in the history
+    assert await bot.store.read(lambda tx: tx.check_ledger()) == []
