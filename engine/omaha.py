@@ -1,8 +1,9 @@
 """Omaha hand strength (RULES.md §1b): the best five cards made of exactly two hole cards and exactly three board cards.
 
 Four hole cards and five board cards give 6 × 10 = 60 five-card hands; each is scored with the additive lookup of
-`engine.fast_eval` (about a microsecond each), and only the winner is turned into a full `HandValue` (category, cards)
-by `hands.evaluate`.  `strength_batch` does the same for many deals at once with numpy (equity, benchmarks).
+`engine.fast_eval` (`fast_eval.best_split`: one addition and one table lookup each), and only the winner is turned
+into a full `HandValue` (category, cards) by `hands.evaluate`. `strength_batch` does the same for many deals at once
+with numpy (equity, benchmarks).
 """
 
 from __future__ import annotations
@@ -11,9 +12,9 @@ import itertools
 from collections.abc import Sequence
 from typing import TYPE_CHECKING, Any
 
-from engine.cards import Card
+from engine.cards import ALL_CARDS, Card
+from engine.fast_eval import best_split
 from engine.fast_eval import strength_batch as five_card_batch
-from engine.fast_eval import strength_of_indices
 from engine.hands import HandValue, evaluate
 
 if TYPE_CHECKING:
@@ -38,16 +39,8 @@ def _check(hole: Sequence[Card], board: Sequence[Card]) -> None:
 def best_five(hole: Sequence[Card], board: Sequence[Card]) -> tuple[tuple[Card, ...], int]:
     """The best five cards using exactly two of `hole` and three of `board`, with their strength."""
     _check(hole, board)
-    best: tuple[Card, ...] = ()
-    top = -1
-    boards = list(itertools.combinations(board, 3))
-    for pair in itertools.combinations(hole, 2):
-        pair_indices = [pair[0].index, pair[1].index]
-        for three in boards:
-            value = strength_of_indices([*pair_indices, three[0].index, three[1].index, three[2].index])
-            if value > top:
-                top, best = value, (*pair, *three)
-    return best, top
+    top, indices = best_split([card.index for card in hole], [card.index for card in board])
+    return tuple(ALL_CARDS[index] for index in indices), top
 
 
 def strength(hole: Sequence[Card], board: Sequence[Card]) -> int:
