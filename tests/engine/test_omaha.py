@@ -121,6 +121,33 @@ def test_pot_limit_all_in_only_when_the_stack_is_within_the_pot():
     assert not hand.can_act("A", AllIn())
 
 
+def test_a_short_big_blind_is_called_in_full_and_counted_in_the_pot_limit():
+    # C posts 6 of a 10-chip big blind, all-in. RULES.md §1: the others still call the full blind, so A's pot-limit
+    # raise is 10 (the bet) + 11 (the pot: 5 + 6) + 10 (his call) = 31 (pokerkit, taking 6 as the bet, would differ)
+    hand, _ = start(POT_LIMIT, {"A": 1000, "B": 1000, "C": 6}, "A", HOLES, BOARD, variant=Variant.OMAHA)
+    legal = hand.legal_actions()
+    assert (legal.player, legal.call_amount, legal.min_to, legal.max_to) == ("A", 10, 20, 31)
+    run_script(hand, "A raise 31")
+    legal = hand.legal_actions()  # B: the pot is 42, his call 26 → 31 + 68 = 99
+    assert (legal.player, legal.call_amount, legal.max_to) == ("B", 26, 99)
+
+
+FIVE = {"A": "As Ah Kd Qc", "B": "2c 7d 3h 8s", "C": "9c 9d Tc Jd", "D": "5c 5d 6h 6s", "E": "4h 4s 7c 2h"}
+
+
+def test_short_all_ins_that_add_up_to_a_full_raise_reopen_the_betting():
+    # D raises to 20 (a full raise of 10) and E calls; A's all-in to 26 alone (6 more) would not reopen it for D...
+    stacks = {"A": 26, "B": 34, "C": 1000, "D": 1000, "E": 1000}
+    hand, _ = start(POT_LIMIT, {**stacks, "B": 1000}, "A", FIVE, BOARD, variant=Variant.OMAHA)
+    run_script(hand, "D raise 20; E call; A allin; B call; C fold")
+    assert hand.to_act == "D" and not hand.legal_actions().can_raise
+    # ... but with B's all-in to 34 as well, D faces 14 more than he bet: a full raise, so he may raise again
+    hand, _ = start(POT_LIMIT, stacks, "A", FIVE, BOARD, variant=Variant.OMAHA)
+    run_script(hand, "D raise 20; E call; A allin; B allin; C fold")
+    legal = hand.legal_actions()  # pot 20 + 20 + 26 + 34 + 10 = 110, D's call 14: at most 34 + 124 = 158
+    assert (legal.player, legal.can_raise, legal.call_amount, legal.min_to, legal.max_to) == ("D", True, 14, 44, 158)
+
+
 def test_no_limit_holdem_keeps_the_whole_stack_as_its_limit():
     hand, _ = start(NO_LIMIT, {"A": 1000, "B": 1000, "C": 1000}, "A",
                     {"A": "As Ah", "B": "2c 7d", "C": "9c 9d"}, BOARD)
