@@ -263,6 +263,11 @@ class Hand:
             cards.extend(rest.deal(count))
         return tuple(cards)
 
+    def rabbit_hunt(self, player_id: str) -> list[Event]:
+        """The rabbit hunt as the event that records it (`rabbit_cards`, with its refusals)."""
+        return [RabbitHunted(player=player_id, hand_number=self.hand_number, board=tuple(self._board),
+                             cards=self.rabbit_cards())]
+
     def hole_cards(self, player_id: str) -> tuple[Card, ...]:
         """A player's hole cards, two or four (private: show them to him only)."""
         return tuple(self._seat(player_id).hole)

@@ -284,9 +284,12 @@ class HandEnded(Event):
 @dataclass(frozen=True, kw_only=True)
 class RabbitHunted(Event):
     """After a hand that ended before the river, a player asked to see the board cards that would have come
-    (RULES.md §1a): recorded in the hand's history, nothing else changes."""
+    (RULES.md §1a): the hand's number, its board, and the `cards` still to come. Recorded in the hand's history;
+    nothing else changes."""
 
     player: str
+    hand_number: int
+    board: tuple[Card, ...]
     cards: tuple[Card, ...]
 
 

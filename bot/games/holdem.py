@@ -10,9 +10,9 @@ from bot.games import practice as bots
 from bot.games import tournament as tour
 from bot.games.context import Action
 from bot.output import TableMessage
-from bot.render import cards_text, story
 from bot.render import holdem as render
 from bot.render import picture_views as picture
+from bot.render import story
 from engine import holdem as engine
 from engine.betting import STRUCTURES, is_valid_level
 from engine.cards import Deck
@@ -469,13 +469,11 @@ class HoldemController:
             raise act.refuse("holdem.rabbit_no_hand")
         hand = engine.Hand.from_dict(data)
         try:
-            cards = hand.rabbit_cards()
+            events = hand.rabbit_hunt(act.user)
         except RuleError as error:
             raise act.rule_refusal(error) from None
-        key = f"h{hand.hand_number}"
-        act.record(key, [engine.RabbitHunted(player=act.user, cards=cards)])
-        act.say("holdem.rabbit" if hand.board else "holdem.rabbit_preflop", player=act.name(act.user),
-                number=hand.hand_number, board=cards_text(hand.board), cards=cards_text(cards))
+        act.record(f"h{hand.hand_number}", events)
+        act.say_text("\n".join(render.narrate(act, events)))
 
 
 def decision_tag(step: int) -> str:

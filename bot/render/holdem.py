@@ -191,6 +191,9 @@ def _line(act: Action, event: Event) -> str:
         shown = "; ".join(f"{name(player)}: {cards_text(cards)} ({_said(act, event, player)})"
                           for player, cards in event.cards.items())
         return act.t("holdem.showdown", shown=shown)
+    if isinstance(event, engine.RabbitHunted):
+        return act.t("holdem.rabbit" if event.board else "holdem.rabbit_preflop", player=name(event.player),
+                     number=event.hand_number, board=cards_text(event.board), cards=cards_text(event.cards))
     return ""
 
 

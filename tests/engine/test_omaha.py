@@ -13,7 +13,7 @@ from engine.betting import NO_LIMIT, POT_LIMIT, Street
 from engine.cards import ALL_CARDS, Deck, parse_cards
 from engine.common import IllegalAmount, RuleError
 from engine.hands import evaluate
-from engine.holdem import AllIn, Hand, HandsShown, HandStarted, RaiseTo, SeatPlayer, Variant
+from engine.holdem import AllIn, Hand, HandsShown, HandStarted, RabbitHunted, RaiseTo, SeatPlayer, Variant
 from engine.omaha import best_five, evaluate_omaha, strength, strength_batch
 from tests.engine.holdem_helpers import run_script, start
 
@@ -172,7 +172,11 @@ def test_rabbit_hunt_shows_the_board_that_would_have_come():
     assert hand.board == tuple(parse_cards("Kc 8d 3s")) and hand.is_over
     assert hand.rabbit_cards() == tuple(parse_cards("9h 4c"))  # the turn and the river, their burns skipped
     assert hand.to_dict() == before  # nothing changes: asking again gives the same cards
-    assert hand.rabbit_cards() == tuple(parse_cards("9h 4c"))
+    (event,) = hand.rabbit_hunt("B")
+    assert isinstance(event, RabbitHunted) and not event.moves
+    assert (event.player, event.hand_number, event.board, event.cards) == (
+        "B", 1, tuple(parse_cards("Kc 8d 3s")), tuple(parse_cards("9h 4c")))
+    assert hand.to_dict() == before
 
 
 def test_rabbit_hunt_after_a_preflop_fold_shows_five_cards_and_none_after_the_river():
