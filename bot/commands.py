@@ -91,7 +91,7 @@ class Game(Command):
     """Choose the channel's game (organizer), or show it."""
 
     name = "game"
-    usage = "[holdem|texas|russian|caribbean|three-card]"
+    usage = "[holdem|omaha|texas|russian|caribbean|three-card]"
     game: str | None = None
 
 
@@ -153,6 +153,14 @@ class Table(Command):
 
     name = "table"
     aliases = ("status",)
+
+
+@dataclass(frozen=True)
+class Rabbit(Command):
+    """See the board cards the last hand would have dealt, when it ended before the river (Hold'em, Omaha)."""
+
+    name = "rabbit"
+    aliases = ("rabbithunt",)
 
 
 # --- Hold'em ------------------------------------------------------------------------------------------------
@@ -437,7 +445,8 @@ class Pressed:
 
 
 COMMANDS: tuple[type[Command], ...] = (
-    Help, Join, Leave, Away, Back, Deal, Game, Setting, Balance, Grant, Organizers, Top, Cards, Table, Fold, Check,
+    Help, Join, Leave, Away, Back, Deal, Game, Setting, Balance, Grant, Organizers, Top, Cards, Table, Rabbit,
+    Fold, Check,
     Call, Bet, Raise, AllIn, Straddle, Pre, Pawn, Ante, Play, Buy, Exchange, DealerGame, Decline, Select, Tournament,
     Clock, CashOut, Rebuy, Addon, Lang, History, Stats, Season,
     Export, Odds, AddBot,

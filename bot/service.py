@@ -683,7 +683,8 @@ def _game(service: Service, act: Action, controller: Controller, command: cmd.Co
         raise act.refuse("game.busy" if controller.current_key(act) else "game.seated")
     act.config = {"game": command.game}
     act.state = {}
-    act.say("game.set" if command.game == "holdem" else "game.set_house", game=act.t(f"game.{command.game}"))
+    act.say("game.set" if command.game in ("holdem", "omaha") else "game.set_house",
+            game=act.t(f"game.{command.game}"))
 
 
 def _odds(service: Service, act: Action, controller: Controller, command: cmd.Command) -> None:

@@ -1,4 +1,4 @@
-"""Hold'em betting structures as data: fixed limit (home and standard) and no limit, with their presets."""
+"""Hold'em betting structures as data: fixed limit (home and standard), no limit and pot limit, with their presets."""
 
 from __future__ import annotations
 
@@ -7,8 +7,8 @@ from dataclasses import dataclass
 from enum import StrEnum
 from typing import Any
 
-__all__ = ["FIXED_LIMIT", "HOME_LIMIT", "NO_LIMIT", "STRUCTURES", "BettingStructure", "Limit", "Street", "blinds",
-           "is_valid_level"]
+__all__ = ["FIXED_LIMIT", "HOME_LIMIT", "NO_LIMIT", "POT_LIMIT", "STRUCTURES", "BettingStructure", "Limit", "Street",
+           "blinds", "is_valid_level"]
 
 
 class Street(StrEnum):
@@ -26,10 +26,12 @@ BETTING_STREETS: tuple[Street, ...] = (Street.PREFLOP, Street.FLOP, Street.TURN,
 
 
 class Limit(StrEnum):
-    """How bet sizes are bounded: a fixed size per street, or anything from the minimum up to the stack."""
+    """How bet sizes are bounded: a fixed size per street, anything from the minimum up to the stack (no limit), or
+    up to the pot after the player's call (pot limit)."""
 
     FIXED = "fixed"
     NO_LIMIT = "no-limit"
+    POT_LIMIT = "pot-limit"
 
 
 
@@ -48,7 +50,8 @@ class BettingStructure:
 
     - blinds are `L // 2` and `L`;
     - fixed limit: each bet or raise on a street is exactly `bet_units[street] * L` (L, L, 2L, 2L by default);
-      no limit: the minimum bet is `L`, the minimum raise the size of the last full bet or raise;
+      no limit and pot limit: the minimum bet is `L`, the minimum raise the size of the last full bet or raise; pot
+      limit caps a bet or raise at the pot after the player's call (the pot, every bet in front, and his call);
     - `raises_per_player`: how many times one player may raise in one betting round (None: no limit);
     - `bets_per_round`: the cap on bets plus raises in one betting round, the big blind counting as the first bet
       preflop (None: no cap); `uncapped_heads_up` lifts it when a round starts with only two players in the hand;
@@ -67,8 +70,8 @@ class BettingStructure:
         return blinds(level)
 
     def bet_size(self, street: Street, level: int) -> int:
-        """The fixed bet/raise size on a street (fixed limit), or the minimum bet (no limit)."""
-        if self.limit is Limit.NO_LIMIT:
+        """The fixed bet/raise size on a street (fixed limit), or the minimum bet (no limit, pot limit)."""
+        if self.limit is not Limit.FIXED:
             return level
         return self.bet_units[BETTING_STREETS.index(street)] * level
 
@@ -101,5 +104,8 @@ FIXED_LIMIT = BettingStructure(name="fixed-limit", limit=Limit.FIXED, bets_per_r
 NO_LIMIT = BettingStructure(name="no-limit", limit=Limit.NO_LIMIT)
 """No limit (cash games): min raise = the last full bet or raise, all-in any time."""
 
-STRUCTURES: dict[str, BettingStructure] = {s.name: s for s in (HOME_LIMIT, FIXED_LIMIT, NO_LIMIT)}
+POT_LIMIT = BettingStructure(name="pot-limit", limit=Limit.POT_LIMIT)
+"""Pot limit (Omaha, RULES.md §1b): raises as in no limit, at most to the pot after the player's call."""
+
+STRUCTURES: dict[str, BettingStructure] = {s.name: s for s in (HOME_LIMIT, FIXED_LIMIT, NO_LIMIT, POT_LIMIT)}
 """The presets by name."""

@@ -1,10 +1,14 @@
-"""Hold'em equity: a player's share of the pot against opponents, by exact enumeration or seeded simulation.
+"""Hold'em and Omaha equity: a player's share of the pot against opponents, by exact enumeration or seeded simulation.
+
+Two hole cards mean Hold'em, four mean Omaha (exactly two of them with three of the board, `engine.omaha`); every
+hand in one question holds as many cards as the asker's.
 
 Opponents are either random (their hole cards unknown: every two cards not seen by the player are equally likely)
 or known (for tests and odds tooling). The unknown cards are the board still to come plus the random opponents'
 hole cards; when every way to deal them is few enough (`exact_limit`), all of them are enumerated, else `trials`
 random deals are drawn with a numpy generator seeded from the `random.Random` passed in. Hands are scored with
-`engine.fast_eval.strength_batch`.
+`engine.fast_eval.strength_batch` (Omaha: `engine.omaha.strength_batch`, 60 five-card hands per player and deal,
+so an Omaha deal counts 60 times against `exact_limit`).
 
 The cards a player cannot see (folded hands, burnt cards) stay in the unknown deck: equity is what the asker could
 compute himself, never a leak of anyone's real cards.
@@ -19,6 +23,7 @@ from collections.abc import Sequence
 from dataclasses import asdict, dataclass
 from typing import TYPE_CHECKING, Any
 
+from engine import omaha
 from engine.cards import Card
 from engine.fast_eval import strength_batch
 
@@ -54,29 +59,29 @@ class Equity:
         return asdict(self)
 
 
-def deal_count(unknown: int, board_missing: int, random_opponents: int) -> int:
-    """How many distinct deals complete the board and give each random opponent two cards from `unknown` cards
-    (opponents are told apart, so one deal per ordered assignment)."""
+def deal_count(unknown: int, board_missing: int, random_opponents: int, hole_cards: int = 2) -> int:
+    """How many distinct deals complete the board and give each random opponent `hole_cards` cards from `unknown`
+    cards (opponents are told apart, so one deal per ordered assignment)."""
     total = math.comb(unknown, board_missing)
     left = unknown - board_missing
     for _ in range(random_opponents):
-        total *= math.comb(left, 2)
-        left -= 2
+        total *= math.comb(left, hole_cards)
+        left -= hole_cards
     return total
 
 
 def _check(hole: Sequence[Card], board: Sequence[Card], opponents: int, known: Sequence[Sequence[Card]]) -> None:
-    if len(hole) != 2:
-        raise ValueError(f"need two hole cards, got {len(hole)}")
+    if len(hole) not in (2, omaha.HOLE_CARDS):
+        raise ValueError(f"need two (Hold'em) or four (Omaha) hole cards, got {len(hole)}")
     if len(board) not in (0, 3, 4, 5):
         raise ValueError(f"a board holds 0, 3, 4 or 5 cards, got {len(board)}")
     if opponents < 0:
         raise ValueError("the number of random opponents cannot be negative")
-    if any(len(hand) != 2 for hand in known):
-        raise ValueError("each known opponent holds two cards")
+    if any(len(hand) != len(hole) for hand in known):
+        raise ValueError(f"each known opponent holds {len(hole)} cards")
     if opponents + len(known) < 1:
         raise ValueError("need at least one opponent")
-    if opponents + len(known) > 22:
+    if (1 + opponents + len(known)) * len(hole) + 5 > 52:
         raise ValueError("too many opponents for one deck")
     seen = [*hole, *board, *(card for hand in known for card in hand)]
     if len(set(seen)) != len(seen):
@@ -104,13 +109,15 @@ def equity(
     _check(hole, board, opponents, known)
     seen = {card.index for card in (*hole, *board, *(card for hand in known for card in hand))}
     unknown = np.array([index for index in range(52) if index not in seen], dtype=np.int8)
+    size = len(hole)
     missing = 5 - len(board)
-    need = missing + 2 * opponents
+    need = missing + size * opponents
     if need > unknown.size:
         raise ValueError("not enough cards left for that many opponents")
-    count = deal_count(unknown.size, missing, opponents)
-    if count <= exact_limit:
-        deals = _enumerate(unknown.size, missing, opponents)
+    count = deal_count(unknown.size, missing, opponents, size)
+    cost = len(omaha.HOLE_PAIRS) * len(omaha.BOARD_TRIPLES) if size == omaha.HOLE_CARDS else 1
+    if count * cost <= exact_limit:
+        deals = _enumerate(unknown.size, missing, opponents, size)
         method = "exact"
     else:
         if rng is None:
@@ -126,7 +133,8 @@ def equity(
                                  cards[:, :missing]], axis=1)
     mine = _score(np.array([c.index for c in hole], dtype=np.int8), None, full_board)
     theirs = [_score(np.array([c.index for c in hand], dtype=np.int8), None, full_board) for hand in known]
-    theirs += [_score(None, cards[:, missing + 2 * i:missing + 2 * i + 2], full_board) for i in range(opponents)]
+    theirs += [_score(None, cards[:, missing + size * i:missing + size * (i + 1)], full_board)
+               for i in range(opponents)]
     best = np.max(np.stack(theirs), axis=0)
     sharing = 1 + np.sum(np.stack(theirs) == mine, axis=0)
     wins = mine > best
@@ -140,27 +148,31 @@ def equity(
 
 def _score(fixed: npt.NDArray[Any] | None, dealt: npt.NDArray[Any] | None,
            board: npt.NDArray[Any]) -> np.ndarray[Any, np.dtype[np.int64]]:
-    """Strengths of two hole cards (the same `fixed` pair on every row, or one `dealt` pair per row) with the board."""
+    """Strengths of hole cards (the same `fixed` ones on every row, or one `dealt` set per row) with the board: any
+    five of seven for two hole cards, Omaha's two plus three for four."""
     import numpy as np
 
     if dealt is None:
         assert fixed is not None
         dealt = np.tile(fixed, (board.shape[0], 1))
+    if dealt.shape[1] == omaha.HOLE_CARDS:
+        return omaha.strength_batch(dealt, board)
     return strength_batch(np.concatenate([dealt, board], axis=1))
 
 
-def _enumerate(unknown: int, missing: int, opponents: int) -> npt.NDArray[Any]:
-    """Every deal as a row of positions into the unknown cards: the board's missing cards, then two per opponent."""
+def _enumerate(unknown: int, missing: int, opponents: int, hole_cards: int = 2) -> npt.NDArray[Any]:
+    """Every deal as a row of positions into the unknown cards: the board's missing cards, then `hole_cards` per
+    opponent."""
     import numpy as np
 
     rows = np.array(list(itertools.combinations(range(unknown), missing)), dtype=np.int8)
     rows = rows.reshape(math.comb(unknown, missing), missing)
-    pairs = np.array(list(itertools.combinations(range(unknown), 2)), dtype=np.int8)
+    pairs = np.array(list(itertools.combinations(range(unknown), hole_cards)), dtype=np.int8)
     for _ in range(opponents):
         used = np.zeros((rows.shape[0], unknown), dtype=bool)
         if rows.shape[1]:
             np.put_along_axis(used, rows.astype(np.int64), True, axis=1)
-        clash = used[:, pairs[:, 0]] | used[:, pairs[:, 1]]
+        clash = np.any(used[:, pairs], axis=2)
         keep_row, keep_pair = np.nonzero(~clash)
         rows = np.concatenate([rows[keep_row], pairs[keep_pair]], axis=1)
     return rows

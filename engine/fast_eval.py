@@ -32,6 +32,7 @@ if TYPE_CHECKING:
 __all__ = [
     "CARD_KEYS",
     "RANK_KEYS",
+    "best_split",
     "build_tables",
     "load_tables",
     "strength_batch",
@@ -257,6 +258,26 @@ def strength_of_cards(cards: Sequence[Card], _ranks: list[int] = _RANK_PART,
             raise ValueError("need 5 to 7 distinct cards") from None
     load_tables()
     return strength_of_cards(cards)
+
+
+def best_split(hole: Sequence[int], board: Sequence[int]) -> tuple[int, tuple[int, ...]]:
+    """The best five cards made of exactly two of `hole` and three of `board` (Omaha), as (strength, the five
+    `Card.index` values). Every two-card and three-card key sum is added once, so each of the 60 five-card hands of
+    an Omaha showdown costs one addition and one lookup."""
+    if not _NON_FLUSH:
+        load_tables()
+    keys, table = _CARD_KEY_LIST, _NON_FLUSH
+    pairs = [(keys[a] + keys[b] + _SUIT_START, (a, b)) for a, b in itertools.combinations(hole, 2)]
+    triples = [(keys[a] + keys[b] + keys[c], (a, b, c)) for a, b, c in itertools.combinations(board, 3)]
+    best = -1
+    cards: tuple[int, ...] = ()
+    for pair_sum, pair in pairs:
+        for triple_sum, triple in triples:
+            total = pair_sum + triple_sum
+            value = _flush_of_indices((*pair, *triple), total) if total & _FLUSH_BITS else table[total >> _SUIT_BITS]
+            if value > best:
+                best, cards = value, (*pair, *triple)
+    return best, cards
 
 
 # --- many hands at once -----------------------------------------------------------------------------------

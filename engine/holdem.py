@@ -1,4 +1,6 @@
-"""One hand of Texas Hold'em (RULES.md §1) as a pure state machine: blinds, four betting rounds, pots, showdown.
+"""One hand of Texas Hold'em (RULES.md §1) or Pot-Limit Omaha (§1b) as a pure state machine: blinds, four betting
+rounds, pots, showdown. Omaha differs only in the deal (four hole cards: `Variant`) and the showdown (exactly two hole
+cards with three of the board); its pot limit is a betting structure like the others.
 
 Where the rules are silent, this follows a card room and pokerkit's model:
 - dealing: hole cards one at a time from the player left of the button; one card burned before each street;
@@ -20,6 +22,8 @@ Where the rules are silent, this follows a card room and pokerkit's model:
   completion of a short all-in opening bet included;
 - in no limit every bet or raise, a short all-in too, counts toward a round's cap (if one is set); the big blind is
   the first bet preflop; a cap's "heads-up" means only two players in the hand when the round starts;
+- pot limit: the largest bet or raise is to the current bet plus the pot after the player's call (the pot, every bet
+  in front, and his call), even when the bet to call is a short big blind; otherwise as no limit;
 - at showdown every player still in shows; odd chips go one each to the winners from the button's left;
 - pawning happens on the player's turn, when short of the call; it does not use up his turn;
 - table options (RULES.md §1a): a straddle (no-limit and pot-limit) is a live blind of twice the big blind posted by
@@ -35,7 +39,7 @@ from collections.abc import Collection, Mapping, Sequence
 from dataclasses import dataclass, fields
 from typing import Any
 
-from engine.betting import FIXED_LIMIT, HOME_LIMIT, NO_LIMIT, STRUCTURES, BettingStructure, Limit, Street
+from engine.betting import FIXED_LIMIT, HOME_LIMIT, NO_LIMIT, POT_LIMIT, STRUCTURES, BettingStructure, Limit, Street
 from engine.cards import Card, Deck
 from engine.common import Event, IllegalAmount, Move, NotYourTurn, RuleError, allowed
 from engine.hands import HandValue, evaluate
@@ -64,23 +68,27 @@ from engine.holdem_types import (
     PlayerRaised,
     PotAward,
     PotAwarded,
+    RabbitHunted,
     RaiseTo,
     SeatPlayer,
     UncalledBetReturned,
+    Variant,
 )
+from engine.omaha import evaluate_omaha
 from engine.pots import build_pots, split_pot
 from engine.preactions import PreAction, cancelled_by, pre_action_play, pre_action_refusal
 
 __all__ = [  # the hand and the vocabulary it speaks (re-exported from holdem_types and betting)
-    "FIXED_LIMIT", "HOME_LIMIT", "MAX_PLAYERS", "NO_LIMIT", "STRUCTURES", "Action", "AllIn", "Bet",
+    "FIXED_LIMIT", "HOME_LIMIT", "MAX_PLAYERS", "NO_LIMIT", "POT_LIMIT", "STRUCTURES", "Action", "AllIn", "Bet",
     "BettingStructure", "BlindPosted", "BoardDealt", "Call", "Check", "Fold", "Hand", "HandEnded", "HandResult",
     "HandStarted", "HandsShown", "HoleCardsDealt", "ItemPawned", "LegalActions", "Limit", "Pawn", "PawnRules",
     "PlayerBet", "PlayerCalled", "PlayerChecked", "PlayerFolded", "PlayerRaised", "PotAward", "PotAwarded",
-    "RaiseTo", "SeatPlayer", "Street", "UncalledBetReturned",
+    "RabbitHunted", "RaiseTo", "SeatPlayer", "Street", "UncalledBetReturned", "Variant",
 ]
 
-MAX_PLAYERS = 22
-"""The most players one deck deals a hand to: two hole cards each, three burns and five board cards (2n + 8 <= 52)."""
+MAX_PLAYERS = Variant.HOLDEM.max_players
+"""The most players one deck deals a Hold'em hand to: two hole cards each, three burns and five board cards
+(2n + 8 <= 52); Omaha deals at most `Variant.OMAHA.max_players` (11)."""
 
 _NEXT_STREET = {Street.PREFLOP: (Street.FLOP, 3), Street.FLOP: (Street.TURN, 1), Street.TURN: (Street.RIVER, 1)}
 
@@ -111,10 +119,11 @@ class _Seat:
 
 
 class Hand:
-    """A hand of Hold'em in progress or finished. Build it with `Hand.start`, drive it with `act`."""
+    """A hand of Hold'em or Omaha in progress or finished. Build it with `Hand.start`, drive it with `act`."""
 
     def __init__(self, *, seats: list[_Seat], button: int, level: int, structure: BettingStructure, deck: Deck,
-                 hand_number: int, pawn_rules: PawnRules) -> None:
+                 hand_number: int, pawn_rules: PawnRules, variant: Variant = Variant.HOLDEM) -> None:
+        self.variant = variant
         self._seats = seats
         self._by_id = {seat.id: seat for seat in seats}
         self._button = button
@@ -139,13 +148,15 @@ class Hand:
     @classmethod
     def start(cls, players: Sequence[SeatPlayer], button: int, level: int, structure: BettingStructure, deck: Deck,
               hand_number: int, pawn_rules: PawnRules | None = None, *, straddle: bool = False,
-              posting: Collection[str] = (), absent: Collection[str] = ()) -> tuple[Hand, list[Event]]:
+              posting: Collection[str] = (), absent: Collection[str] = (),
+              variant: Variant = Variant.HOLDEM) -> tuple[Hand, list[Event]]:
         """Seat the players (clockwise order; `button` indexes this list), post blinds, deal, and return the hand
         with its events. `straddle`: the player left of the big blind posts a straddle (see `verify_straddle`);
         `posting`: returning players who post a live big blind wherever they sit; `absent`: players dealt in whose
-        hands check or fold at once. Raises a RuleError (`too_many_players`, a straddle refused) when more than
-        MAX_PLAYERS are in play, and ValueError for a setup the application should never make (fewer than two
-        players in play, repeated ids, a level under 2). Either way nothing has been dealt."""
+        hands check or fold at once; `variant`: Hold'em or Omaha. Raises a RuleError (`too_many_players`, a straddle
+        refused) when more players are in play than the variant deals to (MAX_PLAYERS in Hold'em), and ValueError
+        for a setup the application should never make (fewer than two players in play, repeated ids, a level under
+        2). Either way nothing has been dealt."""
         if level < 2:
             raise ValueError(f"level {level} is too small: blinds are level // 2 and level")
         if len({player.id for player in players}) != len(players):
@@ -153,14 +164,14 @@ class Hand:
         in_play = [index for index, player in enumerate(players) if not player.sitting_out and player.stack > 0]
         if len(in_play) < 2:
             raise ValueError("a hand needs two players with chips")
-        if len(in_play) > MAX_PLAYERS:
-            raise RuleError("too_many_players", f"one deck deals at most {MAX_PLAYERS} players",
-                            max=MAX_PLAYERS)
+        if len(in_play) > variant.max_players:
+            raise RuleError("too_many_players", f"one deck deals at most {variant.max_players} players",
+                            max=variant.max_players)
         holder = next((button - back) % len(players) for back in range(len(players))
                       if (button - back) % len(players) in in_play)
         seats = [_Seat(players[index].id, players[index].stack, players[index].stack, []) for index in in_play]
         hand = cls(seats=seats, button=in_play.index(holder), level=level, structure=structure, deck=deck,
-                   hand_number=hand_number, pawn_rules=pawn_rules or PawnRules())
+                   hand_number=hand_number, pawn_rules=pawn_rules or PawnRules(), variant=variant)
         if straddle:
             hand.verify_straddle()
         for seat in seats:
@@ -192,7 +203,7 @@ class Hand:
         events: list[Event] = [HandStarted(
             hand_number=self.hand_number, players=tuple(seat.id for seat in self._seats),
             button=self._seats[self._button].id, stacks={seat.id: seat.stack for seat in self._seats},
-            level=self.level, structure=self.structure.name)]
+            level=self.level, structure=self.structure.name, variant=self.variant.value)]
         small_index = self._button if count == 2 else (self._button + 1) % count
         big_index = (small_index + 1) % count
         for index, (name, blind) in zip((small_index, big_index), zip(("small", "big"),
@@ -216,7 +227,7 @@ class Hand:
             events.append(BlindPosted(player=seat.id, blind="straddle", amount=2 * self.level, is_all_in=False,
                                       moves=(move,)))
         order = self._order_from_button()
-        for _ in range(2):
+        for _ in range(self.variant.hole_cards):
             for seat in order:
                 seat.hole.extend(self._deck.deal(1))
         events.extend(HoleCardsDealt(player=seat.id, cards=tuple(seat.hole), visible_to=seat.id) for seat in order)
@@ -288,8 +299,30 @@ class Hand:
         """The bet to match on this street."""
         return self._current_bet
 
+    def rabbit_cards(self) -> tuple[Card, ...]:
+        """The board cards a hand that ended before the river would have dealt (RULES.md §1a "Rabbit hunt"): the next
+        cards of its deck in deal order, a burn skipped before each street. Nothing changes. RuleError while the hand
+        runs (`rabbit_running`) or when the board is complete (`rabbit_river`)."""
+        if self.result is None:
+            raise RuleError("rabbit_running", "the hand is still being played")
+        if len(self._board) == 5:
+            raise RuleError("rabbit_river", "the hand went to the river: no cards are left to see")
+        rest = Deck.from_list(self._deck.to_list())
+        cards: list[Card] = []
+        street: Street = self.street
+        while street in _NEXT_STREET:
+            street, count = _NEXT_STREET[street]
+            rest.deal(1)
+            cards.extend(rest.deal(count))
+        return tuple(cards)
+
+    def rabbit_hunt(self, player_id: str) -> list[Event]:
+        """The rabbit hunt as the event that records it (`rabbit_cards`, with its refusals)."""
+        return [RabbitHunted(player=player_id, hand_number=self.hand_number, board=tuple(self._board),
+                             cards=self.rabbit_cards())]
+
     def hole_cards(self, player_id: str) -> tuple[Card, ...]:
-        """A player's two hole cards (private: show them to him only)."""
+        """A player's hole cards, two or four (private: show them to him only)."""
         return tuple(self._seat(player_id).hole)
 
     def _seat(self, player_id: str) -> _Seat:
@@ -341,7 +374,16 @@ class Hand:
         """The smallest and largest total a bet or raise may go to (an all-in below the minimum counts)."""
         everything = seat.bet + seat.stack
         low = min(self._raise_base + self._raise_increment, everything)
-        return low, low if self.structure.limit is Limit.FIXED else everything
+        if self.structure.limit is Limit.FIXED:
+            return low, low
+        if self.structure.limit is Limit.POT_LIMIT:
+            return low, max(low, min(everything, self._pot_limit_to(seat)))
+        return low, everything
+
+    def _pot_limit_to(self, seat: _Seat) -> int:
+        """The pot-limit raise: to the current bet plus the pot after this player's call."""
+        call = self._current_bet - seat.bet
+        return self._current_bet + self._pot + call
 
     def _pawn_refusal(self, seat: _Seat) -> RuleError | None:
         """Why this player may not pawn now, or None when he may."""
@@ -397,6 +439,9 @@ class Hand:
         if refusal is not None:
             raise refusal
         low, high = self._raise_bounds(seat)
+        if self.structure.limit is Limit.POT_LIMIT and to > high and high < seat.bet + seat.stack:
+            raise IllegalAmount("over_pot_limit", f"pot limit: bet or raise to at most {high}", amount=to, min=low,
+                                max=high)
         if not low <= to <= high:
             what = "bet" if is_bet else "raise"
             text = f"the {what} must be {low}" if low == high else f"the {what} must be from {low} to {high}"
@@ -509,9 +554,9 @@ class Hand:
         previous = self._current_bet
         amount = to - seat.bet
         move = self._put_in(seat, amount, "bet" if previous == 0 else "raise")
-        if self.structure.limit is Limit.NO_LIMIT:
+        if self.structure.limit is not Limit.FIXED:
             self._raise_increment = max(self._raise_increment, to - previous)
-        if self.structure.limit is Limit.NO_LIMIT or self._reopens(to - self._raise_base):
+        if self.structure.limit is not Limit.FIXED or self._reopens(to - self._raise_base):
             if self._raise_base > 0:  # a raise of a wager that counted, not the round's opening bet
                 seat.raises += 1
             self._bet_count += 1
@@ -522,9 +567,10 @@ class Hand:
         return PlayerRaised(player=seat.id, to=to, amount=amount, is_all_in=seat.stack == 0, moves=(move,))
 
     def _reopens(self, growth: int) -> bool:
-        """Whether a bet grown by `growth` chips counts as a full bet or raise: in no limit it must be a full raise,
-        in fixed limit at least half a bet (TDA 47-B; `_raise_increment` is then the street's fixed size)."""
-        if self.structure.limit is Limit.NO_LIMIT:
+        """Whether a bet grown by `growth` chips counts as a full bet or raise: in no limit and pot limit it must be a
+        full raise, in fixed limit at least half a bet (TDA 47-B; `_raise_increment` is then the street's fixed
+        size)."""
+        if self.structure.limit is not Limit.FIXED:
             return growth >= self._raise_increment
         return 2 * growth >= self._raise_increment
 
@@ -614,7 +660,7 @@ class Hand:
         if showdown:
             self.street = Street.SHOWDOWN
             shown = {seat.id: tuple(seat.hole) for seat in order}
-            values = {seat.id: evaluate(seat.hole + self._board) for seat in order}
+            values = {seat.id: self._evaluate(seat.hole) for seat in order}
             categories = {player: _category_name(value) for player, value in values.items()}
             ranks = {player: value.strength for player, value in values.items()}
             events.append(HandsShown(cards=shown, categories=categories,
@@ -644,12 +690,18 @@ class Hand:
         events.append(HandEnded(net=net, stacks=self.stacks))
         return events
 
+    def _evaluate(self, hole: list[Card]) -> HandValue:
+        if self.variant is Variant.OMAHA:
+            return evaluate_omaha(hole, self._board)
+        return evaluate(hole + self._board)
+
     # --- saving --------------------------------------------------------------------------------------------
 
     def to_dict(self) -> dict[str, Any]:
         """The whole state as a JSON-able dict (remaining deck included)."""
         return {
-            "hand_number": self.hand_number, "level": self.level, "structure": self.structure.to_dict(),
+            "hand_number": self.hand_number, "variant": self.variant.value, "level": self.level,
+            "structure": self.structure.to_dict(),
             "pawn_rules": self.pawn_rules.to_dict(), "button": self._button, "street": self.street.value,
             "board": [str(card) for card in self._board], "deck": self._deck.to_list(), "to_act": self._to_act,
             "current_bet": self._current_bet, "raise_base": self._raise_base, "raise_increment": self._raise_increment,
@@ -665,7 +717,8 @@ class Hand:
         seats = [_Seat(**{**raw, "hole": [Card.parse(card) for card in raw["hole"]]}) for raw in data["seats"]]
         hand = cls(seats=seats, button=data["button"], level=data["level"],
                    structure=BettingStructure.from_dict(data["structure"]), deck=Deck.from_list(data["deck"]),
-                   hand_number=data["hand_number"], pawn_rules=PawnRules.from_dict(data["pawn_rules"]))
+                   hand_number=data["hand_number"], pawn_rules=PawnRules.from_dict(data["pawn_rules"]),
+                   variant=Variant(data.get("variant", Variant.HOLDEM.value)))  # hands saved before Omaha
         hand.street = Street(data["street"])
         hand._board = [Card.parse(card) for card in data["board"]]
         hand._to_act = data["to_act"]

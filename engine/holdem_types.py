@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 from dataclasses import dataclass, field
+from enum import StrEnum
 from typing import Any
 
 from engine.betting import Street
@@ -37,10 +38,30 @@ __all__ = [
     "PlayerRaised",
     "PotAward",
     "PotAwarded",
+    "RabbitHunted",
     "RaiseTo",
     "SeatPlayer",
     "UncalledBetReturned",
+    "Variant",
 ]
+
+
+class Variant(StrEnum):
+    """The game a hand deals: Texas Hold'em (two hole cards, any five of seven) or Omaha (RULES.md §1b: four hole
+    cards, exactly two of them with exactly three of the board)."""
+
+    HOLDEM = "holdem"
+    OMAHA = "omaha"
+
+    @property
+    def hole_cards(self) -> int:
+        """The hole cards dealt to each player."""
+        return 4 if self is Variant.OMAHA else 2
+
+    @property
+    def max_players(self) -> int:
+        """The most players one deck deals: the hole cards, three burns and five board cards (52 cards)."""
+        return (52 - 8) // self.hole_cards
 
 
 @dataclass(frozen=True, slots=True)
@@ -132,7 +153,7 @@ class LegalActions:
 
 @dataclass(frozen=True, kw_only=True)
 class HandStarted(Event):
-    """A hand began: who plays (table order), the button, the stacks, level and structure."""
+    """A hand began: who plays (table order), the button, the stacks, level, structure and variant."""
 
     hand_number: int
     players: tuple[str, ...]
@@ -140,6 +161,7 @@ class HandStarted(Event):
     stacks: dict[str, int]
     level: int
     structure: str
+    variant: str = Variant.HOLDEM.value
 
 
 @dataclass(frozen=True, kw_only=True)
@@ -154,7 +176,7 @@ class BlindPosted(Event):
 
 @dataclass(frozen=True, kw_only=True)
 class HoleCardsDealt(Event):
-    """A player's two hole cards (visible to him alone)."""
+    """A player's hole cards, two or four (visible to him alone)."""
 
     player: str
     cards: tuple[Card, ...]
@@ -257,6 +279,18 @@ class HandEnded(Event):
 
     net: dict[str, int]
     stacks: dict[str, int]
+
+
+@dataclass(frozen=True, kw_only=True)
+class RabbitHunted(Event):
+    """After a hand that ended before the river, a player asked to see the board cards that would have come
+    (RULES.md §1a): the hand's number, its board, and the `cards` still to come. Recorded in the hand's history;
+    nothing else changes."""
+
+    player: str
+    hand_number: int
+    board: tuple[Card, ...]
+    cards: tuple[Card, ...]
 
 
 # --- result ----------------------------------------------------------------------------------------------

@@ -11,11 +11,14 @@ Postflop:
 - with a pair that uses a hole card, or a draw before the river (four to a flush, or four ranks in a row, with a hole
   card), call when the price is small (at most a third of the pot, bets included), check when free;
 - otherwise check when free, else fold.
+Omaha (four hole cards): preflop the hand is rated as the best of its six two-card starting hands; postflop the made
+hand is Omaha's (exactly two hole cards with three of the board) and a pair may be any two hole cards of a rank.
 The strategy sees only its own cards, the board, the pot and the legal actions: nothing another player hides.
 """
 
 from __future__ import annotations
 
+import itertools
 from collections import Counter
 from collections.abc import Sequence
 from dataclasses import dataclass
@@ -24,6 +27,7 @@ from enum import StrEnum
 from engine.cards import Card
 from engine.hands import HandCategory, evaluate
 from engine.holdem_types import Action, Bet, Call, Check, Fold, LegalActions, RaiseTo
+from engine.omaha import HOLE_CARDS, evaluate_omaha
 
 __all__ = ["PREFLOP_CALL_LIMIT", "PRICE_SHARE", "Strength", "View", "decide", "postflop_strength", "preflop_strength"]
 
@@ -58,6 +62,9 @@ class View:
 
 def preflop_strength(hole: Sequence[Card]) -> Strength:
     """The rating of a starting hand (see the module's documentation)."""
+    if len(hole) == HOLE_CARDS:
+        order = list(Strength)  # strongest first
+        return min((preflop_strength(pair) for pair in itertools.combinations(hole, 2)), key=order.index)
     high, low = sorted((card.rank for card in hole), reverse=True)
     suited = hole[0].suit == hole[1].suit
     if high == low:
@@ -100,11 +107,13 @@ def _has_draw(hole: Sequence[Card], board: Sequence[Card]) -> bool:
 
 def postflop_strength(hole: Sequence[Card], board: Sequence[Card]) -> Strength:
     """The rating of a made hand or draw on a flop, turn or river (see the module's documentation)."""
-    category = evaluate([*hole, *board]).category
+    omaha = len(hole) == HOLE_CARDS
+    category = (evaluate_omaha(hole, board) if omaha else evaluate([*hole, *board])).category
     if category >= HandCategory.TWO_PAIR and category > _board_category(board):
         return Strength.STRONG
     board_ranks = {card.rank for card in board}
-    paired = hole[0].rank == hole[1].rank or any(card.rank in board_ranks for card in hole)
+    hole_ranks = [card.rank for card in hole]
+    paired = len(set(hole_ranks)) < len(hole_ranks) or any(rank in board_ranks for rank in hole_ranks)
     if paired or (len(board) < 5 and _has_draw(hole, board)):
         return Strength.PLAYABLE
     return Strength.WEAK

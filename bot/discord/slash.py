@@ -25,7 +25,7 @@ class CommandRunner(Protocol):
 
 
 Chips = app_commands.Range[int, 1, MAX_AMOUNT]
-GAMES = ("holdem", *HOUSE_GAMES)
+GAMES = ("holdem", "omaha", *HOUSE_GAMES)
 TOURNAMENT_ACTIONS = ("register", "start", "pause", "resume", "skip", "cashout", "close")
 
 
@@ -71,8 +71,8 @@ def register(tree: app_commands.CommandTree[discord.Client], adapter: CommandRun
 
         tree.add_command(app_commands.Command(name=_name(name), description=about(name), callback=callback))
 
-    for name in ("leave", "away", "deal", "balance", "organizers", "top", "cards", "table", "fold", "check", "call",
-                 "allin", "play", "buy", "dealergame", "decline", "cashout", "rebuy", "addon", "odds"):
+    for name in ("leave", "away", "deal", "balance", "organizers", "top", "cards", "table", "rabbit", "fold", "check",
+                 "call", "allin", "play", "buy", "dealergame", "decline", "cashout", "rebuy", "addon", "odds"):
         simple(name)
 
     @tree.command(name=_name("clock"), description=about("clock"))

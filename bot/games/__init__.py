@@ -42,11 +42,12 @@ class Controller(Protocol):
 
 
 def default_controllers() -> dict[str, Controller]:
-    """Every game a table can play, by name: Hold'em and the four house games."""
+    """Every game a table can play, by name: Hold'em, Pot-Limit Omaha and the four house games."""
     from bot.games.holdem import HoldemController
     from bot.games.house import HouseController
+    from engine.holdem import Variant
     from engine.house import GAMES
 
-    controllers: dict[str, Controller] = {"holdem": HoldemController()}
+    controllers: dict[str, Controller] = {"holdem": HoldemController(), "omaha": HoldemController(Variant.OMAHA)}
     controllers.update({name: HouseController(name) for name in GAMES})
     return controllers

@@ -1,4 +1,5 @@
-"""The Hold'em controller: seats and stacks, dealing hands, player actions, time-outs, and the tournament hooks."""
+"""The Hold'em controller (Texas Hold'em, or Pot-Limit Omaha as its variant): seats and stacks, dealing hands, player
+actions, time-outs, the rabbit hunt, and the tournament hooks."""
 
 from __future__ import annotations
 
@@ -34,6 +35,13 @@ DEFAULTS: dict[str, Any] = {
 }
 """A cash table's defaults: `/set name value` changes them (organizer)."""
 
+VARIANT_STRUCTURES: dict[engine.Variant, tuple[str, ...]] = {
+    engine.Variant.HOLDEM: ("home-limit", "fixed-limit", "no-limit"),
+    engine.Variant.OMAHA: ("pot-limit",),
+}
+"""The betting structures a table of each variant offers (RULES.md §1 for Hold'em, §1b: Omaha is pot limit); the
+first is the default."""
+
 _NEXT_HAND_SETTINGS = frozenset({"structure", "level", "turn_seconds"})
 """Settings a hand in play keeps as it was dealt (its structure, its level, its turns' time): they apply from the
 next hand (the turn time is fixed when the hand is dealt)."""
@@ -44,14 +52,21 @@ ABSENT_SECONDS = 2
 
 
 class HoldemController:
-    """Texas Hold'em at a table: a cash game from the players' wallets, or the table of a tournament.
+    """Texas Hold'em (or Pot-Limit Omaha, `variant`) at a table: a cash game from the players' wallets, or the table
+    of a tournament.
 
     State: `seats` (clockwise: id, stack between hands, `out` when sitting out, `timeouts` in a row, `leaving`),
     `button` (seat index), `number` (the current or last hand's, from the table's counter), `hand` (the engine
     hand's dict while one is played), `story` (the hand's latest lines, see `bot.render.story`), `step` (actions so
     far, so a stale time-out does nothing) and `tournament` (see `bot.games.tournament`). Engine accounts map to the
     ledger as `stack:<id>` → `stack:<table>:<id>`, `pot` → `pot:<table>`, `bank` → the tournament bank.
+    `last_hand` keeps the finished hand's dict (its deck) for the rabbit hunt until the next hand is dealt.
     """
+
+    def __init__(self, variant: engine.Variant = engine.Variant.HOLDEM) -> None:
+        self.variant = variant
+        self.defaults = {**DEFAULTS, "structure": VARIANT_STRUCTURES[variant][0],
+                         "max_seats": min(DEFAULTS["max_seats"], variant.max_players)}
 
     # --- the Controller protocol ----------------------------------------------------------------------------
 
@@ -80,7 +95,7 @@ class HoldemController:
         elif isinstance(command, _ACTIONS):
             self._act(act, command)
         else:
-            raise act.refuse("wrong_game", command=command.name, game=act.t("game.holdem"))
+            raise act.refuse("wrong_game", command=command.name, game=act.t(f"game.{self.variant.value}"))
 
     def on_timer(self, act: Action, key: str, payload: dict[str, Any]) -> None:
         """A turn ran out, the next hand is due, or the tournament clock has something to say."""
@@ -118,7 +133,7 @@ class HoldemController:
             offers = tour.offer_buttons(act, key, decision)
             buttons = (*render.idle_buttons(act.voice, act.state, key, decision, offers),
                        *options.straddle_buttons(self, act, key, decision), *options.away_buttons(act, key, decision))
-            return TableMessage(key, render.seats_text(act.voice, act.state), buttons)
+            return TableMessage(key, render.seats_text(act.voice, act.state, self.variant), buttons)
         text = "\n".join(filter(None, (render.table_text(act.voice, hand, story.shown(act.state)),
                                        options.bank_line(act))))
         buttons = (*render.action_buttons(act.voice, hand, key, decision), *options.pre_buttons(act, hand, key),
@@ -144,7 +159,7 @@ class HoldemController:
 
     def config(self, act: Action, name: str) -> Any:
         """A table setting, or its default."""
-        return act.config.get(name, DEFAULTS[name])
+        return act.config.get(name, self.defaults[name])
 
     def seat(self, act: Action, user_id: str) -> dict[str, Any] | None:
         """The player's seat, if he sits here."""
@@ -227,9 +242,9 @@ class HoldemController:
             raise act.refuse("settings.unknown", name=quote_input(command.key), names=", ".join(DEFAULTS))
         value: Any = command.value
         if command.key == "structure":
-            if value not in STRUCTURES:
+            if value not in VARIANT_STRUCTURES[self.variant]:
                 raise act.refuse("settings.bad_value", name=command.key, value=quote_input(value),
-                                 choices=", ".join(STRUCTURES))
+                                 choices=", ".join(VARIANT_STRUCTURES[self.variant]))
         elif command.key == "straddle":
             if value not in ("on", "off"):
                 raise act.refuse("settings.bad_value", name=command.key, value=quote_input(value), choices="on, off")
@@ -244,9 +259,9 @@ class HoldemController:
             value = number
             if command.key == "level" and not is_valid_level(value):
                 raise act.refuse("settings.bad_value", name=command.key, value=value, choices="2, 4, 10, 20…")
-            if command.key == "max_seats" and not 2 <= value <= engine.MAX_PLAYERS:  # one deck deals 22 hands
-                raise act.refuse("settings.bad_value", name=command.key, value=value,
-                                 choices=f"2…{engine.MAX_PLAYERS}")
+            most = self.variant.max_players  # one deck deals 22 Hold'em hands, 11 Omaha hands
+            if command.key == "max_seats" and not 2 <= value <= most:
+                raise act.refuse("settings.bad_value", name=command.key, value=value, choices=f"2…{most}")
         act.config[command.key] = value
         if command.key in _NEXT_HAND_SETTINGS and act.state.get("hand"):
             act.say("settings.set_next_hand", name=command.key, value=value)
@@ -299,19 +314,20 @@ class HoldemController:
         options.deal_in_waiting(self, act, button)
         straddle = options.straddles_now(self, act)
         players = [engine.SeatPlayer(seat["id"], seat["stack"], not self._dealt_in(act, seat)) for seat in seats]
-        structure = STRUCTURES[act.config.get("structure", DEFAULTS["structure"])]
+        structure = STRUCTURES[self.config(act, "structure")]
         act.state["number"] = act.next_number()
         pawn = tour.pawn_rules(self, act)
         absent = [seat["id"] for seat in seats if seat["out"]]  # a tournament's, dealt in and blinded out
         try:
             hand, events = engine.Hand.start(players, button, level, structure, Deck(act.rng), act.state["number"],
                                              pawn_rules=pawn, straddle=straddle, posting=options.posting(act),
-                                             absent=absent)
+                                             absent=absent, variant=self.variant)
         except RuleError as error:  # more players than one deck deals (a table set up before the seat cap)
             raise act.rule_refusal(error) from None
         options.refill_banks(self, act, list(hand.players), level)
         act.state.pop("pre_pressed", None)
         act.state["button"] = button
+        act.state.pop("last_hand", None)
         act.state["turn_seconds"] = self.config(act, "turn_seconds")  # the hand keeps it (see _NEXT_HAND_SETTINGS)
         self._commit(act, hand, events)
 
@@ -408,6 +424,7 @@ class HoldemController:
 
     def _finish(self, act: Action, hand: engine.Hand, key: str) -> None:
         act.state["hand"] = None
+        act.state["last_hand"] = hand.to_dict()
         stacks = hand.stacks
         for seat in act.state["seats"]:
             if seat["id"] in stacks:
@@ -471,6 +488,22 @@ class HoldemController:
     def _show(self, act: Action, command: cmd.Command) -> None:
         act.show_table(self.table_message(act))
 
+    def _rabbit(self, act: Action, command: cmd.Command) -> None:
+        """The board cards the last hand would have dealt (RULES.md §1a): public, like the board; nothing changes
+        but a line in the hand's history."""
+        if act.state.get("hand"):
+            raise act.refuse("rule.rabbit_running")
+        data = act.state.get("last_hand")
+        if not data:
+            raise act.refuse("holdem.rabbit_no_hand")
+        hand = engine.Hand.from_dict(data)
+        try:
+            events = hand.rabbit_hunt(act.user)
+        except RuleError as error:
+            raise act.rule_refusal(error) from None
+        act.record(f"h{hand.hand_number}", events)
+        act.say_text("\n".join(act.tell_narration(render.narrate(act.voice, events))))
+
 
 def decision_tag(step: int) -> str:
     """A Hold'em button's decision: the table's step (actions and time-outs so far) it was drawn at."""
@@ -490,4 +523,5 @@ _HANDLERS = {
     cmd.Back: options.back,
     cmd.Straddle: options.straddle,
     cmd.Pre: options.pre_action,
+    cmd.Rabbit: HoldemController._rabbit,
 }

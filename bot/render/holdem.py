@@ -1,4 +1,5 @@
-"""Hold'em text: the public table, the buttons for the player to act, a player's hole cards, and the hand's story."""
+"""Hold'em (and Omaha) text: the public table, the buttons for the player to act, a player's hole cards, and the
+hand's story."""
 
 from __future__ import annotations
 
@@ -14,9 +15,9 @@ from engine.common import Event
 from engine.hands import HandCategory
 
 
-def seats_text(voice: Voice, state: Mapping[str, Any]) -> str:
+def seats_text(voice: Voice, state: Mapping[str, Any], variant: engine.Variant = engine.Variant.HOLDEM) -> str:
     """Between hands: who sits with how many chips (`state`: the table's snapshot)."""
-    lines = [voice.t("holdem.seats_title")]
+    lines = [voice.t("holdem.seats_title_omaha" if variant is engine.Variant.OMAHA else "holdem.seats_title")]
     for seat in state.get("seats", []):
         status = voice.t("holdem.sitting_out") if seat["out"] else ""
         if seat.get("back") in ("ask", "wait"):  # returning at a cash table (see `bot.games.holdem_options`)
@@ -49,9 +50,7 @@ def idle_buttons(voice: Voice, state: Mapping[str, Any], key: str, decision: str
 def table_text(voice: Voice, hand: engine.Hand, story: Sequence[str] = ()) -> str:
     """The hand as everyone may see it: level, board, pot, each player's stack and bet, the button, the story of
     the street (its latest lines, under the seats after a blank line), and whose turn it is."""
-    small, big = hand.structure.blinds(hand.level)
-    structure = label(voice, "structure", hand.structure.name)
-    lines = [voice.t("holdem.title", number=hand.hand_number, small=small, big=big, structure=structure)]
+    lines = [title(voice, hand)]
     board = cards_text(hand.board) if hand.board else "—"
     lines.append(voice.t("holdem.board", board=board, pot=hand.pot_total))
     bets, stacks, folded = hand.bets, hand.stacks, hand.folded
@@ -77,6 +76,14 @@ def table_text(voice: Voice, hand: engine.Hand, story: Sequence[str] = ()) -> st
     elif hand.is_over:
         lines.append(voice.t("holdem.hand_over"))
     return "\n".join(lines)
+
+
+def title(voice: Voice, hand: engine.Hand) -> str:
+    """The hand's heading: its game, number, blinds and betting structure."""
+    small, big = hand.structure.blinds(hand.level)
+    key = "holdem.title_omaha" if hand.variant is engine.Variant.OMAHA else "holdem.title"
+    return voice.t(key, number=hand.hand_number, small=small, big=big,
+                   structure=label(voice, "structure", hand.structure.name))
 
 
 def action_buttons(voice: Voice, hand: engine.Hand, key: str, decision: str) -> tuple[Button, ...]:
@@ -189,6 +196,9 @@ def _line(voice: Voice, event: Event) -> str:
         shown = "; ".join(f"{name(player)}: {cards_text(cards)} ({_said(voice, event, player)})"
                           for player, cards in event.cards.items())
         return voice.t("holdem.showdown", shown=shown)
+    if isinstance(event, engine.RabbitHunted):
+        return voice.t("holdem.rabbit" if event.board else "holdem.rabbit_preflop", player=name(event.player),
+                       number=event.hand_number, board=cards_text(event.board), cards=cards_text(event.cards))
     return ""
 
 

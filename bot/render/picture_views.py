@@ -12,7 +12,7 @@ from typing import Any
 
 from bot.output import Picture
 from bot.render import Voice
-from bot.render.holdem import hand_label
+from bot.render.holdem import hand_label, title
 from bot.render.picture import HandView, SeatView, TableView, render_hand, render_table
 from engine import holdem as engine
 from engine.common import Event
@@ -86,7 +86,6 @@ def _winning_hands(voice: Voice, result: engine.HandResult) -> tuple[dict[str, s
 def holdem_view(voice: Voice, hand: engine.Hand) -> TableView:
     """The hand as everyone may see it: board, pot, stacks, bets, the button, whose turn; at the showdown every
     shown hand's cards, the winners' hands named on their seats and in the footer."""
-    small, big = hand.structure.blinds(hand.level)
     result = hand.result
     shown = result.shown if result is not None else {}
     winning, footer = _winning_hands(voice, result) if result is not None else ({}, "")
@@ -110,7 +109,7 @@ def holdem_view(voice: Voice, hand: engine.Hand) -> TableView:
     if hand.to_act:
         footer = voice.t("picture.to_act", player=voice.name(hand.to_act))
     return TableView(
-        title=voice.t("holdem.title", number=hand.hand_number, small=small, big=big, structure=hand.structure.name),
+        title=title(voice, hand),
         board=_cards(hand.board), board_slots=5, pot=pot, pot_label=voice.t("picture.pot"), seats=tuple(seats),
         footer=footer,
     )

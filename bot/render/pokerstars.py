@@ -1,15 +1,17 @@
-"""Hold'em hand histories as PokerStars hand-history text, from the recorded engine events (pure: no I/O).
+"""Hold'em and Omaha hand histories as PokerStars hand-history text, from the recorded engine events (pure: no I/O).
 
 The conventions followed, as PokerStars writes them (and as hand-history tools such as pokerkit read them):
 
 - one hand is a block of lines; hands are separated by two blank lines, and no hand contains a blank line;
 - header: `PokerStars Hand #<n>: Hold'em No Limit (<sb>/<bb>) - <yyyy/mm/dd hh:mm:ss> ET`; the fixed-limit structures
-  write `Hold'em Limit (<small bet>/<big bet>)` (the limits, not the blinds, as PokerStars does); play chips have no
+  write `Hold'em Limit (<small bet>/<big bet>)` (the limits, not the blinds, as PokerStars does); pot limit writes
+  `Hold'em Pot Limit`, and an Omaha hand `Omaha Pot Limit (<sb>/<bb>)`; play chips have no
   currency sign; the time is US Eastern, as PokerStars writes it;
 - `Table '<name>' <n>-max Seat #<s> is the button`, then `Seat <s>: <name> (<stack> in chips)` for every player
   dealt in, numbered 1.. in table order (players sitting out are not listed);
 - `<name>: posts small blind <n>` / `posts big blind <n>`;
-- `*** HOLE CARDS ***`, then `Dealt to <name> [Ac Kd]` for each player whose cards the reader may see;
+- `*** HOLE CARDS ***`, then `Dealt to <name> [Ac Kd]` (four cards in Omaha) for each player whose cards the reader
+  may see;
 - actions `<name>: folds`, `checks`, `calls <n>`, `bets <n>`, `raises <by> to <total>` (`<by>` over the largest
   bet on the street so far), each with ` and is all-in` when it was;
 - `Uncalled bet (<n>) returned to <name>` where the engine returned it;
@@ -23,7 +25,8 @@ The conventions followed, as PokerStars writes them (and as hand-history tools s
   `collected (<n>)`.
 
 A pawn (tournament tables only; PokerStars has nothing like it) is written `<name>: pawns "<item>" for <n> chips`,
-a line hand-history readers skip. Which hole cards appear is the caller's choice: the requester's own (`hero`),
+a line hand-history readers skip. A rabbit hunt after the hand (`RabbitHunted`) is part of the table's history but not
+of the hand as played, and is not written. Which hole cards appear is the caller's choice: the requester's own (`hero`),
 every one (`reveal_all`, for tests and audits), plus always the hands shown at the showdown.
 """
 
@@ -93,11 +96,13 @@ def export_hand(hand: RecordedHand, names: Mapping[str, str], *, hero: str | Non
     label = _unique_names(players, names)
     level = int(start["level"])
     structure = STRUCTURES.get(start["structure"])
+    variant = "Omaha" if start.get("variant") == "omaha" else "Hold'em"
     if structure is not None and structure.limit is Limit.FIXED:
         small_bet, big_bet = structure.bet_size(Street.FLOP, level), structure.bet_size(Street.RIVER, level)
-        game, stakes = "Hold'em Limit", f"{small_bet}/{big_bet}"
+        game, stakes = f"{variant} Limit", f"{small_bet}/{big_bet}"
     else:
-        game, stakes = "Hold'em No Limit", "{}/{}".format(*blinds(level))
+        pot_limit = structure is not None and structure.limit is Limit.POT_LIMIT
+        game, stakes = f"{variant} {'Pot' if pot_limit else 'No'} Limit", "{}/{}".format(*blinds(level))
     when = datetime.fromtimestamp(hand.at, tz=EASTERN).strftime("%Y/%m/%d %H:%M:%S")
     table = hand.table.replace("'", "").replace("\n", " ")
     seats = {player: _Summary(index + 1, label[player]) for index, player in enumerate(players)}

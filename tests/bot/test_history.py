@@ -28,10 +28,11 @@ STRUCTURES = ("no-limit", "fixed-limit", "home-limit")
 class LimitAwareParser(PokerStarsParser):
     """pokerkit's PokerStars parser knows only `Hold'em No Limit` headers; real PokerStars writes `Hold'em Limit` for
     fixed-limit games. Limit hands are replayed under no-limit rules: their bets are written out in chips, and every
-    fixed-limit bet sequence is legal no-limit betting except for caps, which only make a sequence shorter."""
+    fixed-limit bet sequence is legal no-limit betting except for caps, which only make a sequence shorter.
+    `Omaha Pot Limit` is replayed as pokerkit's Pot-Limit Omaha."""
 
-    VARIANT = regex(r" (?P<variant>Hold'em (No )?Limit) ")
-    VARIANTS: ClassVar[dict[str, str]] = {"Hold'em No Limit": "NT", "Hold'em Limit": "NT"}
+    VARIANT = regex(r" (?P<variant>Hold'em (No )?Limit|Omaha Pot Limit) ")
+    VARIANTS: ClassVar[dict[str, str]] = {"Hold'em No Limit": "NT", "Hold'em Limit": "NT", "Omaha Pot Limit": "PO"}
 
 
 def parse(text: str) -> list[Any]:
@@ -111,13 +112,17 @@ def random_command(hand: engine.Hand, rng: random.Random) -> str:
     return rng.choices(commands, weights)[0]
 
 
-async def play_table(service: Service, rng: random.Random, number: int, hands: int) -> str:
-    """Seat 2-6 new players at a new table with a random structure and play up to `hands` random hands."""
+async def play_table(service: Service, rng: random.Random, number: int, hands: int, game: str = "holdem") -> str:
+    """Seat 2-6 new players at a new table with a random structure (Hold'em; Omaha is pot limit) and play up to
+    `hands` random hands."""
     place = Place(CHAT, f"{CHAT}/t{number}")
     players = {f"u{number}-{k}": Actor(f"u{number}-{k}", f"P{number}x{k}", is_admin=True)
                for k in range(rng.randint(2, 6))}
     first = next(iter(players.values()))
-    assert (await service.handle(place, first, f"/set structure {STRUCTURES[number % 3]}")).error is None
+    if game == "holdem":
+        assert (await service.handle(place, first, f"/set structure {STRUCTURES[number % 3]}")).error is None
+    else:
+        assert (await service.handle(place, first, f"/game {game}")).error is None
     for actor in players.values():
         reply = await service.handle(place, actor, f"/join {rng.randint(200, 1000)}")
         assert reply.error is None, reply.error
@@ -176,6 +181,35 @@ async def test_random_hands_replay_in_pokerkit_to_the_ledger_stacks(service: Ser
     assert {structure for structure, _ in kinds} == set(STRUCTURES)
     assert {count for _, count in kinds} == {2, 3, 4, 5, 6}
     assert sum(skipped.values()) < compared // 10, skipped
+
+
+async def test_random_omaha_hands_export_and_replay_in_pokerkit_to_the_ledger_stacks(service: Service) -> None:
+    rng = random.Random(19)
+    tables = [await play_table(service, rng, number, 12, game="omaha") for number in range(8)]
+    compared, skipped = 0, {"short blind": 0, "odd chips": 0, "limit all-in": 0}
+    for table_id in tables:
+        def read(tx: Any, table_id: str = table_id) -> list[Any]:
+            records = tx.hand_records(table_id, tx.finished_hands(table_id, 1000))
+            return [(record, tx.ledger_rows(table_id, record[0])) for record in records]
+
+        for (hand_id, at, events), rows in await service.store.read(read):
+            start = events[0]
+            assert (start["variant"], start["structure"]) == ("omaha", "pot-limit")
+            names = {player: f"Player {player}" for player in start["players"]}
+            text = export_hand(RecordedHand(events, at, table_id), names, reveal_all=True)
+            assert text.startswith(f"PokerStars Hand #{start['hand_number']}: Omaha Pot Limit (10/20) - ")
+            assert all(len(line.split("[")[1].split()) == 4 for line in text.splitlines()
+                       if line.startswith("Dealt to "))
+            assert ledger_stacks(rows, table_id, start["stacks"]) == events[-1]["stacks"], hand_id
+            reason = outside_pokerkit_model(events)
+            if reason is not None:
+                skipped[reason] += 1
+                continue
+            (history,) = parse(text)
+            by_name = {name: player for player, name in names.items()}
+            assert {by_name[name]: chips for name, chips in replayed_stacks(history).items()} == events[-1]["stacks"]
+            compared += 1
+    assert compared >= 50, (compared, skipped)
 
 
 async def test_a_file_of_hands_parses_hand_by_hand(service: Service) -> None:

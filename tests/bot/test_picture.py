@@ -34,7 +34,7 @@ from bot.render.picture_views import holdem_view, house_view
 from bot.service import Service
 from bot.terminal import TerminalAdapter
 from engine import holdem as engine
-from engine.betting import HOME_LIMIT
+from engine.betting import HOME_LIMIT, POT_LIMIT
 from engine.cards import Deck
 from engine.house import GAMES
 from tests.bot.conftest import ANN, BOB, CAT, PLACE
@@ -344,6 +344,30 @@ def test_the_showdown_picture_shows_every_hand_and_names_the_winning_one(languag
         assert len(seat.cards) == 2
         for first, second in itertools.combinations(seat.parts().values(), 2):
             assert not intersect(first, second)
+
+
+@pytest.mark.parametrize("language", ["en", "ru"])
+def test_an_omaha_showdown_picture_shows_four_cards_a_seat_apart(language: str) -> None:
+    """Omaha: the title names the game, each seat still in shows its four cards, and nothing overlaps."""
+    players = [engine.SeatPlayer(name, 200) for name in ("ann", "bob", "cat", "dan", "eve", "fay")]
+    hand, _ = engine.Hand.start(players, 0, 20, POT_LIMIT, Deck(random.Random(5)), 1, variant=engine.Variant.OMAHA)
+    while not hand.is_over:
+        player = hand.to_act
+        assert player is not None
+        hand.act(player, engine.Check() if hand.legal_actions().can_check else engine.Call())
+    view = holdem_view(Talk(language), hand)  # type: ignore[arg-type]
+    assert view.title == text(language, "holdem.title_omaha", number=1, small=10, big=20,
+                              structure=text(language, "structure.pot-limit"))
+    assert [len(seat.cards) for seat in view.seats] == [4] * 6
+    spots = layout(view)
+    parts = [(index, part) for index, seat in enumerate(spots.seats) for part in seat.parts().values()]
+    for (one, first), (other, second) in itertools.combinations(parts, 2):
+        assert one == other or not intersect(first, second)
+    for seat in spots.seats:
+        assert len(seat.cards) == 4
+        for first, second in itertools.combinations(seat.parts().values(), 2):
+            assert not intersect(first, second)
+        assert all(seat.frame[0] <= card[0] and card[2] <= seat.frame[2] for card in seat.cards)
 
 
 def test_a_folded_hand_shows_nobody_s_cards() -> None:

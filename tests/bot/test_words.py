@@ -132,6 +132,8 @@ def _holdem_events(seed: int) -> list[list[Event]]:
         legal = hand.legal_actions()
         action = Pawn("a warm coat") if legal.can_pawn and rng.random() < 0.5 else random_action(legal, rng)
         batches.append(hand.act(hand.to_act, action))
+    if len(hand.board) < 5:
+        batches.append(hand.rabbit_hunt("cat"))
     return batches
 
 

@@ -7,17 +7,31 @@ import random
 from engine.betting import BettingStructure
 from engine.cards import ALL_CARDS, Deck, parse_cards
 from engine.common import Event
-from engine.holdem import Action, AllIn, Bet, Call, Check, Fold, Hand, LegalActions, Pawn, RaiseTo, SeatPlayer
+from engine.holdem import (
+    Action,
+    AllIn,
+    Bet,
+    Call,
+    Check,
+    Fold,
+    Hand,
+    LegalActions,
+    Pawn,
+    RaiseTo,
+    SeatPlayer,
+    Variant,
+)
 
 
 def deck_for(holes: dict[str, str], order: list[str], board: str) -> Deck:
-    """A deck that deals `holes` (one card at a time in `order`, from the button's left) then burns and `board`."""
+    """A deck that deals `holes` (one card at a time in `order`, from the button's left; two or four each) then burns
+    and `board`."""
     used = [card for text in holes.values() for card in parse_cards(text)] + parse_cards(board)
     burns = [card for card in ALL_CARDS if card not in used][:3]
-    first = [parse_cards(holes[player])[0] for player in order]
-    second = [parse_cards(holes[player])[1] for player in order]
+    count = len(parse_cards(holes[order[0]]))
+    rounds = [parse_cards(holes[player])[k] for k in range(count) for player in order]
     flop, turn, river = parse_cards(board)[:3], parse_cards(board)[3:4], parse_cards(board)[4:5]
-    return Deck.stacked(first + second + [burns[0], *flop, burns[1], *turn, burns[2], *river])
+    return Deck.stacked([*rounds, burns[0], *flop, burns[1], *turn, burns[2], *river])
 
 
 def parse_action(words: list[str]) -> Action:
@@ -41,13 +55,13 @@ def parse_action(words: list[str]) -> Action:
 
 
 def start(structure: BettingStructure, stacks: dict[str, int], button: str, holes: dict[str, str], board: str,
-          level: int = 10) -> tuple[Hand, list[Event]]:
+          level: int = 10, variant: Variant = Variant.HOLDEM) -> tuple[Hand, list[Event]]:
     """Start a hand with these seats (dict order = clockwise) and a deck dealing the given cards."""
     ids = list(stacks)
     at = ids.index(button)
     order = [ids[(at + step) % len(ids)] for step in range(1, len(ids) + 1)]
     players = [SeatPlayer(player, stack) for player, stack in stacks.items()]
-    return Hand.start(players, at, level, structure, deck_for(holes, order, board), hand_number=1)
+    return Hand.start(players, at, level, structure, deck_for(holes, order, board), hand_number=1, variant=variant)
 
 
 def run_script(hand: Hand, script: str) -> list[Event]:

@@ -113,3 +113,40 @@ def test_impossible_input_is_refused(hole, board, known, opponents) -> None:
 def test_simulating_needs_a_random_source() -> None:
     with pytest.raises(ValueError):
         equity(parse_cards("As Ah"), opponents=2)
+
+
+def omaha_brute_force(hole, board, known):
+    """Exact Omaha equity by dealing every board completion and scoring every 2-of-4 × 3-of-5 with `hands.strength`."""
+
+    def best(cards, full):
+        return max(strength([*pair, *three]) for pair in combinations(cards, 2) for three in combinations(full, 3))
+
+    seen = {*hole, *board, *(card for hand in known for card in hand)}
+    rest = [card for card in ALL_CARDS if card not in seen]
+    total, count = 0.0, 0
+    for extra in combinations(rest, 5 - len(board)):
+        full = [*board, *extra]
+        mine, theirs = best(hole, full), [best(hand, full) for hand in known]
+        top = max(theirs)
+        total += 1 if mine > top else 1 / (1 + theirs.count(mine)) if mine == top else 0
+        count += 1
+    return total / count
+
+
+def test_omaha_equity_on_the_turn_matches_a_plain_loop() -> None:
+    hole, other, board = parse_cards("As Ah Kd Qc"), parse_cards("9c Tc Jh 8h"), parse_cards("Kc 8d 3s 9h")
+    result = equity(hole, board, known=[other])
+    assert (result.method, result.deals) == ("exact", 40)
+    assert result.equity == pytest.approx(omaha_brute_force(hole, board, [other]))
+    # a seven-card evaluation would count the board's pairs and the hand's four cards: Omaha's answer differs
+    assert result.equity != pytest.approx(brute_force(hole[:2], board, [other[:2]]))
+
+
+def test_omaha_equity_against_a_random_hand_is_simulated_with_four_cards_each() -> None:
+    result = equity(parse_cards("As Ah Ks Kh"), opponents=1, rng=random.Random(3), trials=3000)
+    assert result.method == "simulation" and result.deals == 3000
+    assert 0.6 < result.equity < 0.8  # double-suited aces and kings: about 70 % against a random Omaha hand
+    with pytest.raises(ValueError):
+        equity(parse_cards("As Ah Ks Kh"), known=[parse_cards("2c 3c")])
+    with pytest.raises(ValueError):
+        equity(parse_cards("As Ah Ks"), opponents=1, rng=random.Random(0))

@@ -277,7 +277,7 @@ def test_pots_and_split_helpers():
 
 
 def test_structure_presets():
-    assert set(STRUCTURES) == {"home-limit", "fixed-limit", "no-limit"}
+    assert set(STRUCTURES) == {"home-limit", "fixed-limit", "no-limit", "pot-limit"}
     assert HOME_LIMIT.blinds(20) == (10, 20)
     assert [HOME_LIMIT.bet_size(street, 10) for street in (Street.PREFLOP, Street.FLOP, Street.TURN, Street.RIVER)] \
         == [10, 10, 20, 20]

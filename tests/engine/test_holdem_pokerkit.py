@@ -9,6 +9,20 @@ after an all-in bet or raise short of a full bet (RULES.md §1, TDA 47-B: half a
 completed to a full bet; pokerkit reopens only for a full one and raises from the all-in). For the rest of such a
 betting round the raise bounds are not compared, and a bet or raise that pokerkit refuses ends the comparison of the
 hand (tests/engine/test_holdem_short_all_ins.py covers those rules).
+
+Pot-Limit Omaha (RULES.md §1b) is compared the same way against pokerkit's `PotLimitOmahaHoldem`, whose pot limit is
+`2 * max(bets) - bets[player] + pot`, ours "the current bet plus the pot after the call". Its hands give some players
+less than a big blind, and the one class of hands where the two part is a blind posted all-in short (`short blind`):
+we make the others call the full blind and count that call in the pot limit (RULES.md §1), pokerkit takes the short
+blind as the bet to call. Those hands are counted and not compared; tests/engine/test_omaha.py checks our side by hand
+(`test_a_short_big_blind_is_called_in_full_and_counted_in_the_pot_limit`). Odd chips differ as in Hold'em.
+
+In no limit and pot limit alike, one more class parts the rules (`short all-ins add up`): several all-in raises, each
+short of a full raise, that together raise a player who already acted by a full raise or more reopen the betting for
+him (RULES.md §1, TDA: he faces a full raise), while pokerkit reopens only after one full raise. Where pokerkit refuses
+such a raise, the test checks that this is the situation (he acted on this street, only short all-in raises came
+since, adding up to at least the minimum raise) and compares the hand no further (tests/engine/test_omaha.py:
+`test_short_all_ins_that_add_up_to_a_full_raise_reopen_the_betting`).
 """
 
 from __future__ import annotations
@@ -22,12 +36,26 @@ import pytest
 
 pokerkit = pytest.importorskip("pokerkit")
 
-from engine.betting import FIXED_LIMIT, NO_LIMIT, Limit  # noqa: E402
+from engine.betting import FIXED_LIMIT, NO_LIMIT, POT_LIMIT, Limit  # noqa: E402
 from engine.cards import Deck  # noqa: E402
-from engine.holdem import AllIn, Bet, Call, Check, Fold, Hand, PlayerBet, PlayerRaised, RaiseTo, SeatPlayer  # noqa: E402
+from engine.holdem import (  # noqa: E402
+    AllIn,
+    Bet,
+    BlindPosted,
+    Call,
+    Check,
+    Fold,
+    Hand,
+    PlayerBet,
+    PlayerRaised,
+    RaiseTo,
+    SeatPlayer,
+    Variant,
+)
 from tests.engine.holdem_helpers import random_action  # noqa: E402
 
-HANDS = 1000  # per structure
+HANDS = 1000  # per Hold'em structure
+OMAHA_HANDS = 2200  # at least 2,000 compared once the short-blind hands are set aside
 LEVEL = 10
 AUTOMATIONS = (
     pokerkit.Automation.ANTE_POSTING, pokerkit.Automation.BET_COLLECTION,
@@ -39,6 +67,9 @@ CAPPED_FIXED_LIMIT = dataclasses.replace(FIXED_LIMIT, uncapped_heads_up=False)  
 
 
 def _pokerkit_state(structure, stacks):
+    if structure is POT_LIMIT:
+        return pokerkit.PotLimitOmahaHoldem.create_state(
+            AUTOMATIONS, True, 0, (LEVEL // 2, LEVEL), LEVEL, stacks, len(stacks))
     if structure is NO_LIMIT:
         return pokerkit.NoLimitTexasHoldem.create_state(
             AUTOMATIONS, True, 0, (LEVEL // 2, LEVEL), LEVEL, stacks, len(stacks))
@@ -65,22 +96,39 @@ def _catch_up(state, hand: Hand, order: list[str]) -> None:
 
 
 def _play_one(rng: random.Random, structure) -> str:
-    """Play one random hand in both engines: `same` stacks, `odd chips` (compared loosely) or `rules part` (a raise
-    after a fixed-limit all-in short of a full bet that pokerkit refuses: compared up to it)."""
+    """Play one random hand in both engines: `same` stacks, `odd chips` (compared loosely), `rules part` (a raise
+    after a fixed-limit all-in short of a full bet that pokerkit refuses: compared up to it), `short all-ins add up`
+    (a raise pokerkit refuses after short all-ins adding up to a full raise: compared up to it) or, in Omaha, where
+    some stacks are under a big blind, `short blind` (not compared)."""
+    variant = Variant.OMAHA if structure is POT_LIMIT else Variant.HOLDEM
     count = rng.randint(2, 9)
     stacks = [rng.choice([rng.randint(LEVEL, 6 * LEVEL), rng.randint(LEVEL, 40 * LEVEL)]) for _ in range(count)]
+    if variant is Variant.OMAHA:
+        stacks = [rng.randint(1, LEVEL - 1) if rng.random() < 0.03 else stack for stack in stacks]
     button = rng.randrange(count)
     players = [SeatPlayer(f"p{index}", stack) for index, stack in enumerate(stacks)]
-    hand, _ = Hand.start(players, button, LEVEL, structure, Deck(rng), hand_number=1)
+    hand, events = Hand.start(players, button, LEVEL, structure, Deck(rng), hand_number=1, variant=variant)
+    if any(isinstance(event, BlindPosted) and event.is_all_in for event in events):
+        return "short blind"
     # pokerkit seats players from the button's left: index k is our seat button+1+k
     order = [f"p{(button + 1 + k) % count}" for k in range(count)]
     state = _pokerkit_state(structure, [stacks[(button + 1 + k) % count] for k in range(count)])
     for player in order:
         state.deal_hole("".join(str(card) for card in hand.hole_cards(player)))
     parted_on = None  # the street of a fixed-limit all-in short of a full bet, where the rules part
+    on_street, raises, matched, increment = hand.street, [], {}, LEVEL  # raises: (to, a full raise) this street
     while not hand.is_over:
+        if hand.street is not on_street:
+            on_street, raises, matched, increment = hand.street, [], {}, LEVEL
         legal = hand.legal_actions()
         assert state.actor_index is not None and order[state.actor_index] == legal.player
+        if legal.can_raise and structure.limit is not Limit.FIXED and not state.can_complete_bet_or_raise_to():
+            acted_at, level = matched.get(legal.player, (None, 0))
+            assert acted_at is not None, "pokerkit refuses a raise to a player who has not acted"
+            since = raises[acted_at:]
+            assert since and not any(full for _, full in since), since
+            assert hand.current_bet - level >= increment
+            return "short all-ins add up"
         if (legal.can_bet or legal.can_raise) and parted_on is not hand.street:
             assert state.can_complete_bet_or_raise_to()
             assert state.min_completion_betting_or_raising_to_amount == legal.min_to
@@ -92,6 +140,12 @@ def _play_one(rng: random.Random, structure) -> str:
         events = hand.act(legal.player, action)
         raised_to = [event.to if isinstance(event, PlayerRaised) else event.amount for event in events
                      if isinstance(event, PlayerBet | PlayerRaised)]
+        if raised_to and hand.street is street:
+            full = raised_to[0] - current >= increment
+            increment = max(increment, raised_to[0] - current)
+            raises.append((raised_to[0], full))
+        if hand.street is street:
+            matched[legal.player] = (len(raises), hand.current_bet)
         if raised_to and parted_on is street and not state.can_complete_bet_or_raise_to(raised_to[0]):
             return "rules part"
         if (structure.limit is Limit.FIXED and raised_to and hand.stacks[legal.player] == 0
@@ -133,3 +187,17 @@ def test_same_final_stacks_as_pokerkit(structure):
             outcomes[_play_one(rng, structure)] += 1
     assert outcomes["same"] + outcomes["odd chips"] >= HANDS * 0.9, outcomes
     assert outcomes["same"] >= HANDS * 0.85, outcomes
+
+
+def test_pot_limit_omaha_same_final_stacks_as_pokerkit():
+    """Every hand agrees (up to odd chips): same players to act, same pot-limit raise bounds, same stacks."""
+    rng = random.Random(20261130)
+    outcomes: Counter[str] = Counter()
+    with warnings.catch_warnings():
+        warnings.simplefilter("ignore")
+        for _ in range(OMAHA_HANDS):
+            outcomes[_play_one(rng, POT_LIMIT)] += 1
+    assert set(outcomes) <= {"same", "odd chips", "short blind", "short all-ins add up"}, outcomes
+    assert 0 < outcomes["short blind"] < OMAHA_HANDS * 0.08, outcomes
+    assert outcomes["same"] + outcomes["odd chips"] >= 2000, outcomes
+    assert outcomes["same"] >= OMAHA_HANDS * 0.9, outcomes

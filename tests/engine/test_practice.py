@@ -8,7 +8,7 @@ from hypothesis import strategies as st
 
 from engine.betting import STRUCTURES
 from engine.cards import Deck, parse_cards
-from engine.holdem import Bet, Call, Check, Fold, Hand, LegalActions, RaiseTo, SeatPlayer
+from engine.holdem import Bet, Call, Check, Fold, Hand, LegalActions, RaiseTo, SeatPlayer, Variant
 from engine.practice import Strength, View, decide, postflop_strength, preflop_strength
 from tests.engine.holdem_helpers import start
 
@@ -99,5 +99,30 @@ def test_computer_players_always_act_legally_and_finish(seed: int, players: int,
     rng = random.Random(seed)
     seats = [SeatPlayer(f"bot:{n}", rng.randrange(20, 600)) for n in range(players)]
     hand, _ = Hand.start(seats, 0, 20, STRUCTURES[structure], Deck(rng), hand_number=1)
+    play_by_strategy(hand)
+    assert sum(hand.stacks.values()) == sum(seat.stack for seat in seats)
+
+
+@pytest.mark.parametrize(("hole", "board", "rating"), [
+    ("As Ah 7c 2d", "", Strength.STRONG),        # the aces among the six two-card hands
+    ("Jh Th 4c 2d", "", Strength.PLAYABLE),      # two broadway cards
+    ("7c 2d 8s 3h", "", Strength.WEAK),
+    # one king in the hand with the board's two makes trips (two hole cards and three board cards)
+    ("Kd 9s 5c 2h", "Kc Ks 7d", Strength.STRONG),
+    ("9c 9d Tc Jd", "Kc 8d 9h", Strength.STRONG),  # a set with the hole pair
+    # four hearts on the board and one in the hand: no flush in Omaha, nothing made, no draw either
+    ("Ah 7c 4d 2s", "Kh Qh 9h 6h", Strength.WEAK),
+])
+def test_omaha_hands_are_rated(hole: str, board: str, rating: Strength) -> None:
+    cards, shared = parse_cards(hole), parse_cards(board)
+    assert (postflop_strength(cards, shared) if shared else preflop_strength(cards)) is rating
+
+
+@settings(max_examples=25, deadline=None)
+@given(st.integers(0, 2**32), st.integers(2, 6))
+def test_computer_players_play_pot_limit_omaha_legally(seed: int, players: int) -> None:
+    rng = random.Random(seed)
+    seats = [SeatPlayer(f"bot:{n}", rng.randrange(20, 600)) for n in range(players)]
+    hand, _ = Hand.start(seats, 0, 20, STRUCTURES["pot-limit"], Deck(rng), hand_number=1, variant=Variant.OMAHA)
     play_by_strategy(hand)
     assert sum(hand.stacks.values()) == sum(seat.stack for seat in seats)

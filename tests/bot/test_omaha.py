@@ -1,0 +1,117 @@
+"""Pot-Limit Omaha through the service (`/game omaha`): its settings, `/odds`, computer players, a tournament; and
+`/rabbit` at a Hold'em table (RULES.md §1a, §1b)."""
+
+from __future__ import annotations
+
+import random
+import re
+from datetime import UTC, datetime
+
+from bot.clock import FakeClock
+from bot.render.pokerstars import RecordedHand, export_hand, is_one_hand
+from bot.service import Service
+from bot.store import Store
+from tests.bot.conftest import ANN, BOB, CAT, PLACE
+from tests.bot.helpers import ledger_ok, play_out
+from tests.bot.test_odds_practice import listen, play_hand
+
+PLAYERS = {actor.user_id: actor for actor in (ANN, BOB, CAT)}
+CARD = r"[2-9TJQKA][♠♥♦♣]"
+
+
+async def omaha_table(service: Service, *actors) -> None:
+    assert (await service.handle(PLACE, ANN, "/game omaha")).error is None
+    for actor in actors:
+        assert (await service.handle(PLACE, actor, "/join 400")).error is None
+
+
+async def test_an_omaha_table_offers_pot_limit_and_at_most_eleven_seats(service: Service) -> None:
+    switched = await service.handle(PLACE, ANN, "/game omaha")
+    assert switched.public == ["This table now plays Pot-Limit Omaha. /join to sit down."]
+    refused = await service.handle(PLACE, ANN, "/set structure no-limit")
+    assert refused.error is not None and "pot-limit" in refused.error and "home-limit" not in refused.error
+    assert "2…11" in (await service.handle(PLACE, ANN, "/set max_seats 12")).error
+    assert (await service.handle(PLACE, ANN, "/set max_seats 11")).error is None
+    listed = await service.handle(PLACE, ANN, "/set")
+    assert "structure=pot-limit" in listed.private["ann"][0]
+    # a Hold'em table keeps its own structures: pot limit is Omaha's (RULES.md §1 lists no pot-limit Hold'em)
+    assert (await service.handle(PLACE, ANN, "/game holdem")).error is None
+    assert "home-limit, fixed-limit, no-limit" in (await service.handle(PLACE, ANN, "/set structure pot-limit")).error
+
+
+async def test_odds_on_an_omaha_table_counts_four_cards_and_stays_private(service: Service) -> None:
+    await omaha_table(service, ANN, BOB, CAT)
+    start = await service.handle(PLACE, ANN, "/deal")
+    hole = {user: messages[0].removeprefix("Your cards: ") for user, messages in start.private.items()}
+    assert all(re.fullmatch(f"{CARD} {CARD} {CARD} {CARD}", cards) for cards in hole.values())
+    answer = await service.handle(PLACE, BOB, "/odds")
+    assert answer.error is None and answer.public == [] and list(answer.private) == ["bob"]
+    text = answer.private["bob"][0]
+    assert hole["bob"] in text and "2 opponents" in text and "simulated over 5,000 deals" in text
+    assert not {card for user in ("ann", "cat") for card in hole[user].split()} & set(re.findall(CARD, text))
+    equity = float(re.search(r"equity (\d+(?:\.\d)?)%", text).group(1))
+    assert 5 < equity < 80  # three random Omaha hands run close: no hand is a lock before the flop
+
+
+async def test_computer_players_play_a_whole_omaha_hand(store: Store, clock: FakeClock) -> None:
+    service = Service(store, clock, rng=random.Random(3))
+    await service.start()
+    heard = await listen(service)
+    await omaha_table(service, ANN)
+    assert (await service.handle(PLACE, ANN, "/addbot")).error is None
+    start = await service.handle(PLACE, ANN, "/deal")
+    replies = await play_hand(service, clock, heard, start)
+    assert replies[-1].table.to_act is None
+    await ledger_ok(service)
+
+
+async def test_an_omaha_tournament_deals_omaha_hands(store: Store) -> None:
+    clock = FakeClock(datetime(2026, 11, 29, 18, 0, tzinfo=UTC).timestamp())
+    service = Service(store, clock, rng=random.Random(5))
+    await service.start()
+    assert (await service.handle(PLACE, ANN, "/game omaha")).error is None
+    assert (await service.handle(PLACE, ANN, "/tournament create home-night")).error is None
+    for actor in (ANN, BOB, CAT):
+        assert (await service.handle(PLACE, actor, "/join")).error is None
+    started = await service.handle(PLACE, ANN, "/tournament start")
+    assert started.error is None and started.table is not None
+    assert started.table.text.startswith("Omaha — hand #1 · blinds 5/10 · pot-limit")
+    assert all(re.fullmatch(f"Your cards: {CARD} {CARD} {CARD} {CARD}", messages[0])
+               for messages in started.private.values())
+    await play_out(service, PLACE, PLAYERS, started)
+    await ledger_ok(service)
+
+
+async def test_rabbit_at_a_holdem_table_and_its_refusals(service: Service) -> None:
+    for actor in (ANN, BOB):
+        assert (await service.handle(PLACE, actor, "/join 400")).error is None
+    # a hand checked down to the river: nothing is left to see
+    start = await service.handle(PLACE, ANN, "/deal")
+    await play_out(service, PLACE, PLAYERS, start, preference=("check", "call"))
+    refused = await service.handle(PLACE, BOB, "/rabbit")
+    assert refused.error == "The last hand went to the river: there are no cards left to see."
+    # the next hand ends on the flop: the turn and the river are shown, the same each time, and change nothing
+    reply = await service.handle(PLACE, ANN, "/deal")
+    while reply.table is not None and "Board: —" in reply.table.text:
+        reply = await service.handle(PLACE, PLAYERS[reply.table.to_act], "/call" if "to call" in reply.table.text
+                                     else "/check")
+    first = reply.table.to_act
+    reply = await service.handle(PLACE, PLAYERS[first], "/bet 20")
+    reply = await service.handle(PLACE, PLAYERS[reply.table.to_act], "/fold")
+    assert reply.table.to_act is None
+    before = await service.store.read(lambda tx: tx.balances(f"stack:{PLACE.table_id}:"))
+    hunted = await service.handle(PLACE, CAT, "/rabbit")  # any player of the chat, seated or not
+    assert hunted.error is None and hunted.private == {}
+    (said,) = hunted.public
+    assert re.fullmatch(f"🐇 Cat hunts the rabbit of hand #2: with {CARD} {CARD} {CARD} on the board, the cards to "
+                        f"come were {CARD} {CARD}. Nothing changes.", said), said
+    assert (await service.handle(PLACE, ANN, "/rabbit")).public == [said.replace("Cat", "Ann")]
+    assert await service.store.read(lambda tx: tx.balances(f"stack:{PLACE.table_id}:")) == before
+    # the history marks the hunts; the PokerStars export of the hand leaves them out
+    ((_, at, events),) = await service.store.read(lambda tx: tx.hand_records(PLACE.table_id, ["h2"]))
+    assert [event["player"] for event in events if event["kind"] == "RabbitHunted"] == ["cat", "ann"]
+    assert is_one_hand(events)
+    played = [event for event in events if event["kind"] != "RabbitHunted"]
+    names = {"ann": "Ann", "bob": "Bob"}
+    assert export_hand(RecordedHand(events, at), names) == export_hand(RecordedHand(played, at), names)
+    await ledger_ok(service)
