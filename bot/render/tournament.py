@@ -117,13 +117,8 @@ def tally(voice: Voice, tournament: Tournament) -> str:
     config, summary = tournament.config, tournament.summary()
     if not (config.rebuys or config.addons or config.reentry or config.bounty):
         return ""
-    counts = []
-    if config.rebuys:
-        counts.append(voice.t("tournament.tally_rebuys", count=summary.rebuys))
-    if config.addons:
-        counts.append(voice.t("tournament.tally_addons", count=summary.addons))
-    if config.reentry:
-        counts.append(voice.t("tournament.tally_reentries", count=summary.reentries))
+    offered = {"rebuys": config.rebuys, "addons": config.addons, "reentries": config.reentry}
+    counts = _extra_stacks(voice, {name: getattr(summary, name) for name, on in offered.items() if on})
     if config.bounty:
         counts.append(voice.t("tournament.tally_bounties", money=money(summary.bounty_pool)))
     return voice.t("tournament.tally", players=summary.players_left, entries=summary.entries,
@@ -280,13 +275,17 @@ def settlement(voice: Voice, result: Settlement) -> str:
 
 def _settlement_extras(voice: Voice, row: SettlementRow) -> str:
     """What a row's payments held beyond the buy-in, and the bounties received ("" when nothing)."""
-    parts = []
-    if row.rebuys:
-        parts.append(voice.t("tournament.tally_rebuys", count=row.rebuys))
-    if row.addons:
-        parts.append(voice.t("tournament.tally_addons", count=row.addons))
-    if row.reentries:
-        parts.append(voice.t("tournament.tally_reentries", count=row.reentries))
+    parts = _extra_stacks(voice, {name: getattr(row, name) for name in _EXTRA_STACKS if getattr(row, name)})
     if row.bounties:
         parts.append(voice.t("tournament.settlement_bounties", money=money(row.bounties)))
     return ", ".join(parts)
+
+
+_EXTRA_STACKS = {"rebuys": "tournament.tally_rebuys", "addons": "tournament.tally_addons",
+                 "reentries": "tournament.tally_reentries"}
+"""The stacks bought beyond the buy-in, by kind, and how each count is said."""
+
+
+def _extra_stacks(voice: Voice, counts: Mapping[str, int]) -> list[str]:
+    """Each kind of extra stack in `counts` said with its count, in the order rebuys, add-ons, re-entries."""
+    return [voice.t(key, count=counts[name]) for name, key in _EXTRA_STACKS.items() if name in counts]
