@@ -31,6 +31,10 @@ _SCHEMA = (
         user_id    INTEGER NOT NULL,
         PRIMARY KEY (chat_id, user_id)
     )""",
+    """CREATE TABLE IF NOT EXISTS telegram_migrated (
+        old_chat_id INTEGER PRIMARY KEY,
+        new_chat_id INTEGER NOT NULL
+    )""",
 )
 _REKEYED = ("telegram_table_messages", "telegram_no_photos", "telegram_hinted")
 """The adapter's tables with a `chat_id` column, renamed when a group becomes a supergroup."""
@@ -64,24 +68,30 @@ class Memory:
         """Groups that refused a picture: none is sent there until the bot may send photos again."""
         self.hinted: set[tuple[int, int]] = set()
         """(chat, user): the user was told in that chat to open a private chat with the bot."""
+        self.migrated: dict[int, int] = {}
+        """Groups upgraded to supergroups: old id -> new id (presses on the old group's messages still come)."""
 
     async def load(self) -> None:
         """Create the tables if needed and read them."""
 
-        def work(tx: Tx) -> tuple[list[tuple[str, str, int, int]], list[int], list[int], list[tuple[int, int]]]:
+        def work(tx: Tx) -> tuple[list[tuple[str, str, int, int]], list[int], list[int], list[tuple[int, int]],
+                                  list[tuple[int, int]]]:
             for statement in _SCHEMA:
                 tx.db.execute(statement)
             tables = tx.db.execute("SELECT table_id, hand_key, chat_id, message_id FROM telegram_table_messages")
             users = tx.db.execute("SELECT user_id FROM telegram_private_chats")
             no_photos = tx.db.execute("SELECT chat_id FROM telegram_no_photos")
             hinted = tx.db.execute("SELECT chat_id, user_id FROM telegram_hinted")
-            return list(tables), [row[0] for row in users], [row[0] for row in no_photos], list(hinted)
+            migrated = tx.db.execute("SELECT old_chat_id, new_chat_id FROM telegram_migrated")
+            return (list(tables), [row[0] for row in users], [row[0] for row in no_photos], list(hinted),
+                    list(migrated))
 
-        tables, users, no_photos, hinted = await self._store.transact(work, now=self._clock.now())
+        tables, users, no_photos, hinted, migrated = await self._store.transact(work, now=self._clock.now())
         self.tables = {table_id: Posted(key, chat_id, message_id) for table_id, key, chat_id, message_id in tables}
         self.private_chats = set(users)
         self.no_photos = set(no_photos)
         self.hinted = {(chat_id, user_id) for chat_id, user_id in hinted}
+        self.migrated = dict(migrated)
 
     async def refuse_photos(self, chat_id: int, refused: bool) -> bool:
         """Record whether a group refuses pictures; True when that changed."""
@@ -113,6 +123,9 @@ class Memory:
                 tx.db.execute(statement)
             for table in _REKEYED:
                 tx.db.execute(f"UPDATE {table} SET chat_id = ? WHERE chat_id = ?", (new, old))
+            tx.db.execute("UPDATE telegram_migrated SET new_chat_id = ? WHERE new_chat_id = ?", (new, old))
+            tx.db.execute("INSERT OR REPLACE INTO telegram_migrated(old_chat_id, new_chat_id) VALUES (?, ?)",
+                          (old, new))
 
         return work
 
@@ -123,6 +136,12 @@ class Memory:
         if old in self.no_photos:
             self.no_photos = (self.no_photos - {old}) | {new}
         self.hinted = {(new if chat == old else chat, user) for chat, user in self.hinted}
+        self.migrated = {earlier: new if later == old else later for earlier, later in self.migrated.items()}
+        self.migrated[old] = new
+
+    def current_chat(self, chat_id: int) -> int:
+        """The chat's id now: a group upgraded to a supergroup answers with the supergroup's."""
+        return self.migrated.get(chat_id, chat_id)
 
     async def remember_table(self, table_id: str, posted: Posted) -> None:
         """Record the new table message of a table."""

@@ -72,7 +72,13 @@ class Sent:
 
     def to_api(self) -> dict[str, Any]:
         """The Message object as the Bot API returns it."""
-        chat = GROUP if self.chat_id == GROUP["id"] else {"id": self.chat_id, "type": "private", "first_name": "U"}
+        if self.chat_id == GROUP["id"]:
+            chat: dict[str, Any] = GROUP
+        elif self.chat_id < 0:  # another group: a supergroup's id starts with -100
+            chat = {"id": self.chat_id, "type": "supergroup" if str(self.chat_id).startswith("-100") else "group",
+                    "title": "Group"}
+        else:
+            chat = {"id": self.chat_id, "type": "private", "first_name": "U"}
         message: dict[str, Any] = {"message_id": self.message_id, "date": int(time.time()), "chat": chat,
                                    "from": BOT}
         if self.photo is None:

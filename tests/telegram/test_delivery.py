@@ -198,6 +198,36 @@ async def test_a_supergroup_migration_keeps_wallets_and_the_hand(make_bot, api) 
     assert (await hand_of(bot, new_table)).to_dict() != before.to_dict()  # type: ignore[union-attr]
 
 
+async def test_a_press_on_the_old_group_after_a_migration_reaches_the_moved_table(make_bot, api) -> None:
+    old = {"id": -4003, "type": "group", "title": "Poker night"}
+    new = {"id": -1004003, "type": "supergroup", "title": "Poker night"}
+    bot = await make_bot("holdem", seed=3)
+    for user in (ANN, BOB):
+        await bot.command(user, "/join 200", old)
+    await bot.command(ANN, "/deal", old)
+    old_message = [sent for sent in api.chat(old["id"]) if sent.buttons()][-1]
+    await bot.handled(await api.push(api.service_update(old, ANN, migrate_to_chat_id=new["id"])))
+    api.migrated[old["id"]] = new["id"]  # Telegram refuses sends to the old group from now on
+    new_table = place_of(new["id"], None).table_id
+    moved = await hand_of(bot, new_table)
+    assert moved is not None and moved.to_act is not None
+
+    # the old group's table message still has its buttons, and its presses come with the old group's id
+    answer = await bot.press_data(BY_KEY[moved.to_act], old_message, f"h{moved.hand_number}|call")
+    assert not answer.get("show_alert"), answer
+    after = await hand_of(bot, new_table)
+    assert after is not None and after.to_dict() != moved.to_dict(), "the press reached the moved hand"
+    assert await hand_of_or_none(bot, place_of(old["id"], None).table_id) is None, "no table under the old id"
+    shown = [sent for sent in api.chat(new["id"]) if sent.buttons()]
+    assert shown and "hand #1" in shown[-1].text  # the moved table is shown in the supergroup
+
+
+async def hand_of_or_none(bot: Running, table_id: str) -> engine.Hand | None:
+    stored = await bot.store.read(lambda tx: tx.load_table(table_id))
+    data = (stored[1] or {}).get("hand") if stored else None
+    return engine.Hand.from_dict(data) if data else None
+
+
 async def test_a_send_refused_as_migrated_moves_the_chat_and_arrives(make_bot, api) -> None:
     old = {"id": -4002, "type": "group", "title": "Poker night"}
     bot = await make_bot("duel")
