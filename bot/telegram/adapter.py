@@ -356,7 +356,9 @@ class TelegramAdapter:
     async def _deliver(self, place: Place, reply: Reply, *, actor: Actor | None = None, answered: bool = False) -> None:
         """Show a reply: public texts and the table message in the table's chat, private texts where only their
         player sees them. `answered`: the actor's error and private texts already went into a callback alert."""
-        language: str | None = None
+        # read before anything is queued: the table's state then joins the queue in the same step as the texts
+        # and pictures, so it can go first (an await between them lets the dispatcher send a picture before it)
+        language = await self.service.language(place, actor) if reply.table is not None else None
         unreachable: list[str] = []  # player ids
         private = dict(reply.private)
         if actor is not None:
@@ -368,8 +370,7 @@ class TelegramAdapter:
         if reply.public:
             self._post(place, "\n\n".join(reply.public))
         self._send_pictures(place, reply)
-        if reply.table is not None:
-            language = await self.service.language(place, actor)
+        if reply.table is not None and language is not None:
             chat_id, topic = chat_and_topic(place.table_id)
             self.outbox.show_table(TableOp(place.table_id, chat_id, topic, reply.table, language))
         table_explains = has_private_button(reply.table)

@@ -251,8 +251,9 @@ async def test_refused_photos_turn_pictures_off_with_one_notice_and_no_bytes_in_
         await bot.command(ANN, "/deal")
         await play_out(bot, bot.table_message())
     assert len(api.calls("sendPhoto")) == 1  # the first refusal turned them off
-    notices = [text for text in bot.group_texts() if text.startswith("I may not send pictures")]
+    notices = [text for text in bot.group_texts() if "I may not send pictures" in text]
     assert len(notices) == 1
+    assert any(text.startswith("Showdown — ") for text in bot.group_texts()), "the showdown's text still came"
     for record in caplog.records:
         line = record.getMessage() + (str(record.exc_info[1]) if record.exc_info else "")
         assert "PNG" not in line and "\\x89" not in line, line[:200]
