@@ -19,7 +19,7 @@ from collections.abc import Awaitable, Callable
 from datetime import timedelta
 
 from telegram import Bot, InputMediaPhoto
-from telegram.error import BadRequest, ChatMigrated, Forbidden, RetryAfter
+from telegram.error import BadRequest, ChatMigrated, Forbidden, NetworkError, RetryAfter
 from telegram.warnings import PTBDeprecationWarning
 
 from bot.telegram.budget import Limits
@@ -33,6 +33,10 @@ log = logging.getLogger(__name__)
 
 PHOTO_REFUSALS = ("rights to send photos", "not enough rights", "photos are not allowed", "have no rights")
 """How Telegram words a group's refusal of pictures (the bot may not send media there)."""
+
+
+RETRY_SECONDS = 1.0
+"""How long a chat waits before a request that failed on the network is sent again."""
 
 
 class _Gone(Exception):
@@ -262,6 +266,10 @@ class Outbox:
                 await self.on_blocked(user)
             else:
                 log.warning("Telegram refused %r: %s", op, error)
+        except NetworkError as error:  # (after BadRequest, one of its kind) the connection failed: try again
+            log.info("could not reach Telegram for chat %s (%s); trying again", queue.chat_id, error)
+            queue.blocked_until = time.monotonic() + RETRY_SECONDS / self.limits.time_scale
+            queue.ops.appendleft(op)
         except Exception:
             log.exception("could not deliver %r", op)
         finally:

@@ -174,6 +174,7 @@ async def test_a_restart_in_the_middle_of_a_holdem_hand_resumes_with_working_but
     assert await again.store.read(lambda tx: tx.check_ledger()) == []
 
 
+@pytest.mark.telegram_time_scale(WHOLE_HANDS)
 async def test_a_hand_voided_at_start_up_is_announced_in_the_group(make_bot, api, tmp_path) -> None:
     bot = await make_bot("holdem", seed=3)
     for user in (ANN, BOB, CAT):

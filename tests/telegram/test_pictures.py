@@ -24,6 +24,7 @@ async def test_a_photo_of_the_table_is_posted_at_the_showdown_only_by_default(ma
     assert captions[0].startswith("Showdown — "), "the showdown's text went with its picture, as its caption"
 
 
+@pytest.mark.telegram_time_scale(WHOLE_HANDS)
 async def test_a_photo_of_the_table_is_posted_at_the_flop_with_pictures_streets(make_bot, api) -> None:
     bot = await make_bot("holdem", seed=11)
     for user in (ANN, BOB):
