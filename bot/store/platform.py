@@ -17,8 +17,10 @@ MARKS = {
     "private_chat": ("telegram_private_chats", ("user_id",)),
     "no_photos": ("telegram_no_photos", ("chat_id",)),
     "hinted": ("telegram_hinted", ("chat_id", "user_id")),
+    "migrated": ("telegram_migrated", ("old_chat_id", "new_chat_id")),
 }
-"""Telegram's marks: each a set of platform ids (a user; a group; a group and a user), and its table and columns."""
+"""Telegram's marks: each a set of platform ids (a user; a group; a group and a user; a group's old and new id after
+it became a supergroup), and its table and columns."""
 
 
 def _messages(platform: str) -> tuple[str, str, str]:
@@ -80,3 +82,7 @@ def rekey_telegram_chat(tx: Tx, old: int, new: int) -> None:
     `rekey_chat` renames those)."""
     for table in ("telegram_table_messages", "telegram_no_photos", "telegram_hinted"):
         tx.db.execute(f"UPDATE {table} SET chat_id = ? WHERE chat_id = ?", (new, old))
+    # presses on the old group's messages still come with its old id: they are mapped to the new one
+    tx.db.execute("UPDATE telegram_migrated SET new_chat_id = ? WHERE new_chat_id = ?", (new, old))
+    tx.db.execute("DELETE FROM telegram_migrated WHERE old_chat_id = ?", (old,))
+    tx.db.execute("INSERT INTO telegram_migrated(old_chat_id, new_chat_id) VALUES (?, ?)", (old, new))

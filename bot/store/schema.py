@@ -166,6 +166,14 @@ MIGRATIONS: list[Migration] = [
     """,
     # 10: the action log that, replayed after the table's last snapshot, resumes it; history's event kind in a column
     add_action_log,
+    # 11: Telegram groups that became supergroups, old id -> new id: presses on the old group's messages still
+    # arrive with the old id and are mapped to the moved table
+    """
+    CREATE TABLE IF NOT EXISTS telegram_migrated (
+        old_chat_id INTEGER PRIMARY KEY,
+        new_chat_id INTEGER NOT NULL
+    );
+    """,
 ]
 
 

@@ -188,6 +188,7 @@ class TelegramAdapter:
 
     def _chat_lock(self, chat_id: int) -> asyncio.Lock:
         """The lock that keeps one chat's updates and timer replies in order."""
+        chat_id = self.memory.current_chat(chat_id)
         lock = self._chat_locks.get(chat_id)
         if lock is None:
             lock = self._chat_locks[chat_id] = asyncio.Lock()
@@ -271,7 +272,7 @@ class TelegramAdapter:
         word, _, addressee = message.text.split(maxsplit=1)[0].partition("@")
         if addressee and addressee.lower() != (self.application.bot.username or "").lower():
             return  # meant for another bot in the group
-        place = _place(message)
+        place = self._place(message)
         actor = await self._actor(chat, user)
         if word.lower() == "/start":
             await self._on_start(place, actor, chat)
@@ -294,7 +295,7 @@ class TelegramAdapter:
         if message is None or not query.data:
             await self._answer(query, None)
             return
-        place = _place(message)
+        place = self._place(message)  # a press on a message of a group since upgraded: the supergroup's table
         actor = await self._actor(message.chat, user)
         try:
             pressed = cmd.parse_payload(query.data)
@@ -355,7 +356,9 @@ class TelegramAdapter:
     async def _deliver(self, place: Place, reply: Reply, *, actor: Actor | None = None, answered: bool = False) -> None:
         """Show a reply: public texts and the table message in the table's chat, private texts where only their
         player sees them. `answered`: the actor's error and private texts already went into a callback alert."""
-        language: str | None = None
+        # read before anything is queued: the table's state then joins the queue in the same step as the texts
+        # and pictures, so it can go first (an await between them lets the dispatcher send a picture before it)
+        language = await self.service.language(place, actor) if reply.table is not None else None
         unreachable: list[str] = []  # player ids
         private = dict(reply.private)
         if actor is not None:
@@ -367,8 +370,7 @@ class TelegramAdapter:
         if reply.public:
             self._post(place, "\n\n".join(reply.public))
         self._send_pictures(place, reply)
-        if reply.table is not None:
-            language = await self.service.language(place, actor)
+        if reply.table is not None and language is not None:
             chat_id, topic = chat_and_topic(place.table_id)
             self.outbox.show_table(TableOp(place.table_id, chat_id, topic, reply.table, language))
         table_explains = has_private_button(reply.table)
@@ -457,11 +459,12 @@ class TelegramAdapter:
         every few minutes (so a handler never waits behind the group's rate limit for it); False when unknown."""
         if chat.type == ChatType.PRIVATE:
             return False
-        cached = self._admins.get(chat.id)
+        chat_id = self.memory.current_chat(chat.id)
+        cached = self._admins.get(chat_id)
         if cached is None:
-            cached = await self._read_admins(chat.id)
-        elif time.monotonic() - cached[0] > ADMIN_CACHE_SECONDS and chat.id not in self._admin_reads:
-            self._admin_reads[chat.id] = asyncio.create_task(self._read_admins(chat.id))
+            cached = await self._read_admins(chat_id)
+        elif time.monotonic() - cached[0] > ADMIN_CACHE_SECONDS and chat_id not in self._admin_reads:
+            self._admin_reads[chat_id] = asyncio.create_task(self._read_admins(chat_id))
         return user.id in cached[1]
 
     async def _read_admins(self, chat_id: int) -> tuple[float, frozenset[int]]:
@@ -475,6 +478,10 @@ class TelegramAdapter:
         cached = (time.monotonic(), frozenset(member.user.id for member in members))
         self._admins[chat_id] = cached
         return cached
+
+    def _place(self, message: MaybeInaccessibleMessage) -> Place:
+        topic = message.message_thread_id if isinstance(message, Message) and message.is_topic_message else None
+        return place_of(self.memory.current_chat(message.chat.id), topic)
 
     async def _name(self, place: Place, user_id: str) -> str:
         return await self.service.player_name(place, user_id)
@@ -507,11 +514,6 @@ class _InChatOrder(BaseUpdateProcessor):
 def _secret_from(token: str) -> str:
     """A webhook secret derived from the bot token: stable across restarts, unknown to anyone without the token."""
     return hashlib.sha256(f"pokerbot-webhook:{token}".encode()).hexdigest()
-
-
-def _place(message: MaybeInaccessibleMessage) -> Place:
-    topic = message.message_thread_id if isinstance(message, Message) and message.is_topic_message else None
-    return place_of(message.chat.id, topic)
 
 
 async def run_telegram(service: Service, settings: Settings | TelegramSettings) -> None:

@@ -41,6 +41,8 @@ class Memory:
         """Groups that refused a picture: none is sent there until the bot may send photos again."""
         self.hinted: set[tuple[int, int]] = set()
         """(chat, user): the user was told in that chat to open a private chat with the bot."""
+        self.migrated: dict[int, int] = {}
+        """Groups upgraded to supergroups: old id -> new id (presses on the old group's messages still come)."""
 
     async def load(self) -> None:
         """Read what the service kept."""
@@ -49,6 +51,7 @@ class Memory:
         self.private_chats = {user_id for (user_id,) in await self._kept.marks("private_chat")}
         self.no_photos = {chat_id for (chat_id,) in await self._kept.marks("no_photos")}
         self.hinted = {(chat_id, user_id) for chat_id, user_id in await self._kept.marks("hinted")}
+        self.migrated = {old: new for old, new in await self._kept.marks("migrated")}
 
     async def refuse_photos(self, chat_id: int, refused: bool) -> bool:
         """Record whether a group refuses pictures; True when that changed."""
@@ -77,6 +80,12 @@ class Memory:
         if old in self.no_photos:
             self.no_photos = (self.no_photos - {old}) | {new}
         self.hinted = {(new if chat == old else chat, user) for chat, user in self.hinted}
+        self.migrated = {earlier: new if later == old else later for earlier, later in self.migrated.items()}
+        self.migrated[old] = new
+
+    def current_chat(self, chat_id: int) -> int:
+        """The chat's id now: a group upgraded to a supergroup answers with the supergroup's."""
+        return self.migrated.get(chat_id, chat_id)
 
     async def remember_table(self, table_id: str, posted: Posted) -> None:
         """Record the new table message of a table."""

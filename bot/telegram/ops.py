@@ -2,12 +2,14 @@
 
 from __future__ import annotations
 
+import math
 from collections import deque
+from collections.abc import Callable
 from dataclasses import dataclass, field
 
 from bot.output import TableMessage
 from bot.telegram.budget import Window
-from bot.telegram.render import MAX_TEXT, split
+from bot.telegram.render import MAX_CAPTION, MAX_TEXT, split
 
 
 @dataclass
@@ -30,6 +32,10 @@ class TableOp:
     topic: int | None
     message: TableMessage
     language: str
+    since: float = 0.0
+    """When the oldest change this state carries was queued (a newer state replacing it keeps the time)."""
+    fresh: bool = True
+    """Just queued: it has not yet found its chat's budget spent (a state that has waits for a newer one)."""
 
 
 @dataclass
@@ -42,6 +48,8 @@ class PhotoOp:
     caption: str
     private_to: int | None = None
     """Set for a private picture: a refusal from Telegram means the user blocked the bot."""
+    text: str = ""
+    """A text queued just before the picture for the same place, sent as its caption's first part."""
 
 
 @dataclass
@@ -72,8 +80,16 @@ class ChatQueue:
     """Telegram asked this chat to wait (a 429's `retry_after`) until then."""
     busy: bool = False
     """A request to this chat is in flight."""
+    hold: float = 0.0
+    """Seconds a table state that found the budget spent may wait for a newer state (see `Limits.hold`)."""
+    notice_wait: float = 0.0
+    """Seconds a notice may be overtaken by edits of the table message (see `Limits.notice_wait`)."""
+    is_edit: Callable[[TableOp], bool] = lambda op: False
+    """Whether a table state edits the message already posted (True) or posts a new one (False)."""
+    queued_at: dict[int, float] = field(default_factory=dict)
+    """When each queued op (by `id`) was queued."""
 
-    def add_text(self, op: TextOp) -> None:
+    def add_text(self, op: TextOp, now: float = 0.0) -> None:
         """Queue a text: it joins the last text queued for the same place when both fit in one message and no
         picture or file was queued after it (a picture shows a moment; text after it stays after it)."""
         for queued in reversed(self.ops):
@@ -84,25 +100,75 @@ class ChatQueue:
                     queued.text = f"{queued.text}\n\n{op.text}"
                     return
                 break
-        self.ops.extend(TextOp(op.chat_id, op.topic, part, op.private_to) for part in split(op.text))
+        for part in split(op.text):
+            self._append(TextOp(op.chat_id, op.topic, part, op.private_to), now)
 
-    def add_table(self, op: TableOp) -> None:
+    def add_table(self, op: TableOp, now: float = 0.0) -> None:
         """Queue a table state: it replaces a queued state of the same hand (only the newest is worth sending)."""
+        op.since, op.fresh = now, True
         for index in range(len(self.ops) - 1, -1, -1):
             queued = self.ops[index]
             if isinstance(queued, TableOp) and queued.table_id == op.table_id:
                 if queued.message.key == op.message.key:
+                    op.since = queued.since
+                    self.queued_at[id(op)] = self.queued_at.pop(id(queued), now)
                     self.ops[index] = op
                     return
                 break  # the previous hand's last state stays: it is that hand's summary
-        self.ops.append(op)
+        self._append(op, now)
 
-    def add(self, op: PhotoOp | DocumentOp) -> None:
-        """Queue a picture or a file (never joined or replaced)."""
+    def add(self, op: PhotoOp | DocumentOp, now: float = 0.0) -> None:
+        """Queue a picture or a file. A picture takes the text queued just before it for the same place as the
+        start of its caption when both fit one (the showdown's text and picture: one request, not two)."""
+        last = self.ops[-1] if self.ops else None
+        if (isinstance(op, PhotoOp) and isinstance(last, TextOp) and not op.text
+                and (last.topic, last.private_to) == (op.topic, op.private_to)
+                and len(last.text) + len(op.caption) + 2 <= MAX_CAPTION):
+            self.ops.pop()
+            now = self.queued_at.pop(id(last), now)
+            op.text = last.text
+        self._append(op, now)
+
+    def _append(self, op: Op, now: float) -> None:
+        self.queued_at[id(op)] = now
         self.ops.append(op)
 
     def ready_in(self, now: float) -> float:
         """Seconds until this chat may be sent its next op (infinite while a request is in flight or none waits)."""
         if self.busy or not self.ops:
             return float("inf")
-        return max(self.blocked_until - now, self.window.wait(now), 0.0)
+        budget = max(self.blocked_until - now, self.window.wait(now), 0.0)
+        if budget > 0:
+            for op in self.ops:
+                if isinstance(op, TableOp):
+                    op.fresh = False  # it missed its turn: when the budget frees, it may wait for a newer state
+            return budget
+        return self._choose(now)[1]
+
+    def take(self, now: float) -> Op:
+        """Remove and return the op to send now (`ready_in(now)` said 0)."""
+        op = self._choose(now)[0]
+        assert op is not None
+        self.ops.remove(op)
+        self.queued_at.pop(id(op), None)
+        return op
+
+    def _choose(self, now: float) -> tuple[Op | None, float]:
+        """The op to send next and 0, or None and how long to wait for it.
+
+        An edit of the table message goes before the notices queued ahead of it (an edit moves no message, and
+        the table is what players watch), unless the oldest notice has waited `notice_wait`. An edit that found
+        the budget spent waits, up to `hold` after its oldest change, for a newer state to carry with it: sent
+        the moment that state comes, the new action shows at once instead of a request going to an older one.
+        """
+        head = self.ops[0]
+        edit = self._edit()
+        overdue = now - self.queued_at.get(id(head), -math.inf) >= self.notice_wait  # unknown (a retry): overdue
+        if edit is None or (edit is not head and overdue):
+            return head, 0.0
+        if edit.fresh or edit.message.to_act is None or now - edit.since >= self.hold:
+            return edit, 0.0  # (a state where nobody is to act has no newer one coming soon: no waiting)
+        return None, edit.since + self.hold - now
+
+    def _edit(self) -> TableOp | None:
+        return next((op for op in self.ops if isinstance(op, TableOp) and self.is_edit(op)), None)

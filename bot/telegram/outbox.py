@@ -18,23 +18,25 @@ import warnings
 from collections.abc import Awaitable, Callable
 from datetime import timedelta
 
-from telegram import Bot
-from telegram.error import BadRequest, ChatMigrated, Forbidden, RetryAfter
+from telegram import Bot, InputMediaPhoto
+from telegram.error import BadRequest, ChatMigrated, Forbidden, NetworkError, RetryAfter
 from telegram.warnings import PTBDeprecationWarning
 
 from bot.telegram.budget import Limits
 from bot.telegram.memory import Memory, Posted
 from bot.telegram.ops import ChatQueue, DocumentOp, Op, PhotoOp, TableOp, TextOp
-from bot.telegram.render import fingerprint, keyboard, rekey_table_id, table_text
+from bot.telegram.render import MAX_CAPTION, clip, fingerprint, keyboard, rekey_table_id, table_text
 
 __all__ = ["DocumentOp", "Op", "Outbox", "PhotoOp", "TableOp", "TextOp"]
 
 log = logging.getLogger(__name__)
 
-MAX_CAPTION = 1024
-"""Telegram refuses longer photo captions."""
 PHOTO_REFUSALS = ("rights to send photos", "not enough rights", "photos are not allowed", "have no rights")
 """How Telegram words a group's refusal of pictures (the bot may not send media there)."""
+
+
+RETRY_SECONDS = 1.0
+"""How long a chat waits before a request that failed on the network is sent again."""
 
 
 class _Gone(Exception):
@@ -67,27 +69,39 @@ class Outbox:
         """Requests sent (for the benchmark's ratio to the budget)."""
         self.rate_limited = 0
         """429s received."""
+        self.table_photos = False
+        """The option issue 15 asked to measure (off; `benchmarks/delivery.py` measures it): the table message is a
+        photo whose caption is the table's text, edited with `editMessageCaption`, and with `editMessageMedia` when
+        a new picture comes (which then is not posted on its own)."""
+        self._pictures: dict[int, bytes] = {}
+        """With `table_photos`: each group's newest picture, shown by its table message."""
+        self._new_pictures: set[int] = set()
+        """With `table_photos`: groups whose table message must show a newer picture."""
 
     # --- queueing (never waits) -----------------------------------------------------------------------------
 
     def send_text(self, op: TextOp) -> None:
         """Queue a text; it joins a text queued before it for the same place when both fit one message."""
-        self._queue(op.chat_id).add_text(op)
+        self._queue(op.chat_id).add_text(op, time.monotonic())
         self._wake_up()
 
     def send_photo(self, op: PhotoOp) -> None:
-        """Queue a picture."""
-        self._queue(op.chat_id).add(op)
+        """Queue a picture (with `table_photos`, a group's picture goes into its table message instead)."""
+        if self.table_photos and op.chat_id < 0 and op.private_to is None:
+            self._pictures[op.chat_id] = op.png
+            self._new_pictures.add(op.chat_id)
+            return
+        self._queue(op.chat_id).add(op, time.monotonic())
         self._wake_up()
 
     def send_document(self, op: DocumentOp) -> None:
         """Queue a file, in order with the chat's texts."""
-        self._queue(op.chat_id).add(op)
+        self._queue(op.chat_id).add(op, time.monotonic())
         self._wake_up()
 
     def show_table(self, op: TableOp) -> None:
         """Queue a table state; it replaces a queued state of the same hand that has not been sent yet."""
-        self._queue(op.chat_id).add_table(op)
+        self._queue(op.chat_id).add_table(op, time.monotonic())
         self._wake_up()
 
     def drop_photos(self, chat_id: int) -> None:
@@ -95,6 +109,7 @@ class Outbox:
         queue = self._chats.get(chat_id)
         if queue is not None:
             kept = [op for op in queue.ops if not isinstance(op, PhotoOp)]
+            queue.queued_at = {id(op): queue.queued_at[id(op)] for op in kept if id(op) in queue.queued_at}
             queue.ops.clear()
             queue.ops.extend(kept)
 
@@ -111,6 +126,7 @@ class Outbox:
             self._turn.remove(old)
         target = self._queue(new)
         target.ops.extendleft(reversed(queue.ops))
+        target.queued_at.update(queue.queued_at)
         queue.ops.clear()
         target.blocked_until = max(target.blocked_until, queue.blocked_until)
         self._wake_up()
@@ -118,10 +134,16 @@ class Outbox:
     def _queue(self, chat_id: int) -> ChatQueue:
         queue = self._chats.get(chat_id)
         if queue is None:
-            queue = self._chats[chat_id] = ChatQueue(chat_id, self.limits.window(chat_id))
+            queue = self._chats[chat_id] = ChatQueue(chat_id, self.limits.window(chat_id), hold=self.limits.hold /
+                                                     self.limits.time_scale, notice_wait=self.limits.notice_wait /
+                                                     self.limits.time_scale, is_edit=self._is_edit)
         if chat_id not in self._turn:
             self._turn.append(chat_id)
         return queue
+
+    def _is_edit(self, op: TableOp) -> bool:
+        posted = self._memory.tables.get(op.table_id)
+        return posted is not None and posted.key == op.message.key and posted.chat_id == op.chat_id
 
     def _wake_up(self) -> None:
         self._idle.clear()
@@ -195,7 +217,7 @@ class Outbox:
                 return min(soonest, overall)
             self._turn.remove(chat_id)
             self._turn.append(chat_id)  # served: the others go first next time
-            self._start(queue, queue.ops.popleft())
+            self._start(queue, queue.take(now))
         return soonest
 
     def _forget_idle_chats(self, now: float) -> None:
@@ -235,6 +257,8 @@ class Outbox:
             if isinstance(op, PhotoOp) and op.private_to is None and _refuses_photos(error):
                 log.info("chat %s refuses pictures (%s); pictures off there", op.chat_id, error)
                 self.drop_photos(op.chat_id)
+                if op.text:  # the text that joined the picture still goes, first
+                    queue.ops.appendleft(TextOp(op.chat_id, op.topic, op.text))
                 if self.on_photos_refused is not None:
                     await self.on_photos_refused(op.chat_id)
             elif isinstance(error, Forbidden) and (user := _private_to(op)) is not None and self.on_blocked:
@@ -242,6 +266,10 @@ class Outbox:
                 await self.on_blocked(user)
             else:
                 log.warning("Telegram refused %r: %s", op, error)
+        except NetworkError as error:  # (after BadRequest, one of its kind) the connection failed: try again
+            log.info("could not reach Telegram for chat %s (%s); trying again", queue.chat_id, error)
+            queue.blocked_until = time.monotonic() + RETRY_SECONDS / self.limits.time_scale
+            queue.ops.appendleft(op)
         except Exception:
             log.exception("could not deliver %r", op)
         finally:
@@ -260,7 +288,8 @@ class Outbox:
         if isinstance(op, TextOp):
             await self._bot.send_message(op.chat_id, op.text, message_thread_id=op.topic)
         elif isinstance(op, PhotoOp):
-            await self._bot.send_photo(op.chat_id, op.png, caption=op.caption[:MAX_CAPTION] or None,
+            caption = "\n\n".join(part for part in (op.text, op.caption) if part)
+            await self._bot.send_photo(op.chat_id, op.png, caption=caption[:MAX_CAPTION] or None,
                                        message_thread_id=op.topic)
         elif isinstance(op, DocumentOp):
             await self._bot.send_document(op.chat_id, op.content, filename=op.name, message_thread_id=op.topic)
@@ -268,6 +297,9 @@ class Outbox:
             await self._show_table(op)
 
     async def _show_table(self, op: TableOp) -> None:
+        if self.table_photos and op.chat_id < 0:
+            await self._show_table_photo(op)
+            return
         markup = keyboard(op.message.buttons)
         body = table_text(op.message, op.language)
         digest = fingerprint(body, markup)
@@ -294,6 +326,35 @@ class Outbox:
             return
         sent = await self._bot.send_message(op.chat_id, body, message_thread_id=op.topic, reply_markup=markup)
         await self._memory.remember_table(op.table_id, Posted(op.message.key, op.chat_id, sent.message_id, digest))
+
+
+    async def _show_table_photo(self, op: TableOp) -> None:
+        """The `table_photos` option: post the table as a photo, then edit its caption (or its picture)."""
+        markup = keyboard(op.message.buttons)
+        caption = clip(table_text(op.message, op.language), MAX_CAPTION)
+        new_picture = op.chat_id in self._new_pictures
+        digest = fingerprint(caption, markup)
+        posted = self._memory.tables.get(op.table_id)
+        if posted is not None and posted.key == op.message.key and posted.chat_id == op.chat_id:
+            if new_picture:
+                media = InputMediaPhoto(self._pictures[op.chat_id], caption=caption)
+                await self._bot.edit_message_media(media, chat_id=posted.chat_id, message_id=posted.message_id,
+                                                   reply_markup=markup)
+                self._new_pictures.discard(op.chat_id)
+            elif posted.digest != digest:
+                await self._bot.edit_message_caption(chat_id=posted.chat_id, message_id=posted.message_id,
+                                                     caption=caption, reply_markup=markup)
+            posted.digest = digest
+            return
+        sent = await self._bot.send_photo(op.chat_id, self._pictures.get(op.chat_id, BLANK), caption=caption,
+                                          message_thread_id=op.topic, reply_markup=markup)
+        self._new_pictures.discard(op.chat_id)
+        await self._memory.remember_table(op.table_id, Posted(op.message.key, op.chat_id, sent.message_id, digest))
+
+
+BLANK = bytes.fromhex("89504e470d0a1a0a0000000d4948445200000001000000010802000000907753de0000000c49444154789c6310"
+                      "89320200012600a1360aca5c0000000049454e44ae426082")
+"""A 1x1 green picture: the `table_photos` table message before the table's first picture."""
 
 
 def _seconds(error: RetryAfter) -> float:

@@ -20,6 +20,8 @@ MAX_TEXT = 4096
 """Telegram's limit on one message's text."""
 MAX_ALERT = 200
 """Telegram's limit on a callback answer's text."""
+MAX_CAPTION = 1024
+"""Telegram refuses longer photo captions."""
 MAX_CALLBACK_DATA = 64
 ROW_WIDTH = 3
 

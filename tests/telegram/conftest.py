@@ -23,7 +23,8 @@ ANN = {"id": 101, "is_bot": False, "first_name": "Ann", "username": "ann", "lang
 BOB = {"id": 102, "is_bot": False, "first_name": "Bob", "last_name": "Brown", "language_code": "en"}
 CAT = {"id": 103, "is_bot": False, "first_name": "Cat", "username": "cat"}
 WHOLE_HANDS = 30
-"""The time scale for tests that play whole hands through a group (their limits' windows last 2 s instead of 60)."""
+"""The time scale for tests that play whole hands through a group, or send it more than the three requests the
+outbox lets go back to back before it spreads them (their limits' windows last 2 s instead of 60)."""
 
 
 def private_chat(user: dict[str, Any]) -> dict[str, Any]:

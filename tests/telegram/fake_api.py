@@ -30,7 +30,7 @@ GROUP = {"id": -100500, "type": "supergroup", "title": "Poker night"}
 LIMITED = {"sendMessage", "sendPhoto", "sendDocument", "editMessageText", "editMessageCaption", "editMessageMedia",
            "editMessageReplyMarkup"}
 """The methods that count toward a chat's flood limit (answerCallbackQuery does not)."""
-JSON_FIELDS = {"reply_markup", "commands", "allowed_updates", "scope", "entities", "reply_parameters",
+JSON_FIELDS = {"reply_markup", "media", "commands", "allowed_updates", "scope", "entities", "reply_parameters",
                "link_preview_options"}
 
 
@@ -72,7 +72,13 @@ class Sent:
 
     def to_api(self) -> dict[str, Any]:
         """The Message object as the Bot API returns it."""
-        chat = GROUP if self.chat_id == GROUP["id"] else {"id": self.chat_id, "type": "private", "first_name": "U"}
+        if self.chat_id == GROUP["id"]:
+            chat: dict[str, Any] = GROUP
+        elif self.chat_id < 0:  # another group: a supergroup's id starts with -100
+            chat = {"id": self.chat_id, "type": "supergroup" if str(self.chat_id).startswith("-100") else "group",
+                    "title": "Group"}
+        else:
+            chat = {"id": self.chat_id, "type": "private", "first_name": "U"}
         message: dict[str, Any] = {"message_id": self.message_id, "date": int(time.time()), "chat": chat,
                                    "from": BOT}
         if self.photo is None:
@@ -269,7 +275,8 @@ class FakeBotApi:
         if not isinstance(photo, bytes):
             raise ApiError("Bad Request: there is no photo in the request")
         topic = int(params["message_thread_id"]) if params.get("message_thread_id") else None
-        sent = Sent(chat_id, next(self._message_ids), params.get("caption") or "", None, topic, photo=photo)
+        sent = Sent(chat_id, next(self._message_ids), params.get("caption") or "", params.get("reply_markup"), topic,
+                    photo=photo)
         sent.history.append(sent.text)
         self.messages[chat_id, sent.message_id] = sent
         return sent.to_api()
@@ -300,6 +307,38 @@ class FakeBotApi:
         sent.edits += 1
         sent.history.append(sent.text)
         return sent.to_api()
+
+    async def api_editMessageCaption(self, params: dict[str, Any]) -> Any:
+        sent = self._photo_message(params)
+        markup = params.get("reply_markup")
+        caption = params.get("caption") or ""
+        if sent.text == caption and sent.reply_markup == markup:
+            raise ApiError("Bad Request: message is not modified")
+        sent.text, sent.reply_markup = caption, markup
+        sent.edits += 1
+        sent.history.append(sent.text)
+        return sent.to_api()
+
+    async def api_editMessageMedia(self, params: dict[str, Any]) -> Any:
+        """Replace a photo message's picture (uploaded with the request as `attach://name`) and caption."""
+        sent = self._photo_message(params)
+        media = params["media"]
+        attached = str(media.get("media", "")).removeprefix("attach://")
+        photo = params.get(attached)
+        if media.get("type") != "photo" or not isinstance(photo, bytes):
+            raise ApiError("Bad Request: there is no photo in the request")
+        sent.photo, sent.text, sent.reply_markup = photo, media.get("caption") or "", params.get("reply_markup")
+        sent.edits += 1
+        sent.history.append(sent.text)
+        return sent.to_api()
+
+    def _photo_message(self, params: dict[str, Any]) -> Sent:
+        sent = self.messages.get((int(params["chat_id"]), int(params["message_id"])))
+        if sent is None:
+            raise ApiError("Bad Request: message to edit not found")
+        if sent.photo is None:
+            raise ApiError("Bad Request: there is no caption in the message to edit")
+        return sent
 
     async def api_answerCallbackQuery(self, params: dict[str, Any]) -> Any:
         return True

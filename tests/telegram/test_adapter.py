@@ -5,8 +5,10 @@ from __future__ import annotations
 import logging
 import re
 
+import pytest
+
 from bot.telegram.render import MAX_CALLBACK_DATA
-from tests.telegram.conftest import ANN, BOB, CAT, private_chat
+from tests.telegram.conftest import ANN, BOB, CAT, WHOLE_HANDS, private_chat
 from tests.telegram.duel import Duel
 from tests.telegram.fake_api import GROUP
 
@@ -27,6 +29,7 @@ async def test_commands_are_published_with_descriptions(make_bot, api) -> None:
     assert {"join", "fold", "ante", "exchange", "tournament"} <= set(by_name)
 
 
+@pytest.mark.telegram_time_scale(WHOLE_HANDS)
 async def test_a_round_through_commands_and_buttons_keeps_cards_out_of_the_group(make_bot, api) -> None:
     bot = await make_bot("duel")
     await bot.command(ANN, "/start", private_chat(ANN))  # Ann opened a private chat
@@ -87,6 +90,7 @@ async def test_a_refused_command_is_not_told_in_the_group(make_bot, api) -> None
     assert hint.startswith("Bob Brown, I can only answer you privately") and "turn" not in hint
 
 
+@pytest.mark.telegram_time_scale(WHOLE_HANDS)
 async def test_a_stale_button_is_answered_and_changes_nothing(make_bot, api) -> None:
     bot = await make_bot("duel")
     await seat_three_and_deal(bot)
@@ -102,6 +106,7 @@ async def test_a_stale_button_is_answered_and_changes_nothing(make_bot, api) -> 
     assert [(sent.text, sent.reply_markup) for sent in bot.group()] == shown
 
 
+@pytest.mark.telegram_time_scale(WHOLE_HANDS)
 async def test_an_edit_that_would_change_nothing_is_not_sent(make_bot, api) -> None:
     bot = await make_bot("duel")
     await seat_three_and_deal(bot)
@@ -172,6 +177,7 @@ async def test_a_forum_topic_is_its_own_table(make_bot, api) -> None:
     assert api.calls("sendMessage")[0]["message_thread_id"] == "7"
 
 
+@pytest.mark.telegram_time_scale(WHOLE_HANDS)
 async def test_a_burst_of_actions_is_coalesced_into_fewer_edits(make_bot, api) -> None:
     bot = await make_bot("duel")
     for user in (ANN, BOB, CAT, {"id": 104, "is_bot": False, "first_name": "Dan", "username": "dan"}):

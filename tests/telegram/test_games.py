@@ -34,9 +34,10 @@ def command_of(button: dict[str, Any]) -> str:
 
 
 def group_texts_in_order(bot: Running) -> list[str]:
-    """Every text sent or edited into the group, in the order the bot sent them."""
-    return [request.params["text"] for request in bot.api.requests
-            if request.method in ("sendMessage", "editMessageText") and int(request.params["chat_id"]) == GROUP["id"]]
+    """Every text sent or edited into the group (a picture's caption too), in the order the bot sent them."""
+    return [request.params.get("text") or request.params.get("caption") or "" for request in bot.api.requests
+            if request.method in ("sendMessage", "editMessageText", "sendPhoto")
+            and int(request.params["chat_id"]) == GROUP["id"]]
 
 
 async def play_out(bot: Running, table: Sent, choose=None, pressed: list[tuple[str, str]] | None = None) -> int:
@@ -85,8 +86,9 @@ async def test_a_holdem_hand_by_three_users_in_a_group(make_bot, api) -> None:
     told = final.history  # the table message tells every action across its edits
     for name, command in pressed:
         assert any(f"\n{name} {VERBS[command.split()[0]]}" in text for text in told), (name, command)
-    later = [sent.text for sent in bot.group() if sent.message_id > table.message_id and sent.photo is None]
-    assert len(later) == 1 and later[0].startswith("Showdown — "), "no narration message, only the showdown's"
+    later = [sent for sent in bot.group() if sent.message_id > table.message_id]
+    assert len(later) == 1 and later[0].text.startswith("Showdown — "), "no narration message, only the showdown's"
+    assert later[0].photo is not None, "the showdown's text is its picture's caption: one message, one request"
     texts = group_texts_in_order(bot)
     showdown = next(index for index, text in enumerate(texts) if "Showdown" in text)
     cards = {name: text.removeprefix("Your cards: ").split(" · ")[0] for name, text in hole.items()}
@@ -137,8 +139,9 @@ async def test_a_russian_poker_round_by_three_users_with_an_exchange(make_bot, a
     assert len(decisions) >= 3
     for name, command in decisions:
         assert any(f"\n{name}, box 1: {HOUSE_VERBS[command.split()[0]]}" in text for text in told), (name, command)
-    later = [sent.text for sent in bot.group() if sent.message_id > table.message_id and sent.photo is None]
-    assert len(later) == 1 and "Round over: " in later[0], "no narration message, only the result's"
+    later = [sent for sent in bot.group() if sent.message_id > table.message_id]
+    assert len(later) == 1 and "Round over: " in later[0].text, "no narration message, only the result's"
+    assert later[0].photo is not None, "the result is its picture's caption: one message, one request"
     shown = [button["text"] for request in api.requests if request.method == "editMessageText"
              for row in (request.params.get("reply_markup") or {}).get("inline_keyboard", []) for button in row]
     assert "☑ 2" in shown and "☑ 5" in shown  # the card choice was drawn as buttons
@@ -172,6 +175,7 @@ async def test_a_restart_in_the_middle_of_a_holdem_hand_resumes_with_working_but
     assert await again.store.read(lambda tx: tx.check_ledger()) == []
 
 
+@pytest.mark.telegram_time_scale(WHOLE_HANDS)
 async def test_a_hand_voided_at_start_up_is_announced_in_the_group(make_bot, api, tmp_path) -> None:
     bot = await make_bot("holdem", seed=3)
     for user in (ANN, BOB, CAT):

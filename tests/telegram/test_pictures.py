@@ -19,9 +19,12 @@ async def test_a_photo_of_the_table_is_posted_at_the_showdown_only_by_default(ma
         await bot.command(user, "/join 200")
     await bot.command(ANN, "/deal")
     await play_out(bot, bot.table_message())
-    assert [photo.text for photo in api.photos(GROUP["id"])] == ["Hand #1 · showdown"]  # the streets: in its text
+    captions = [photo.text for photo in api.photos(GROUP["id"])]  # the streets: in the table message's text
+    assert len(captions) == 1 and captions[0].endswith("Hand #1 · showdown"), captions
+    assert captions[0].startswith("Showdown — "), "the showdown's text went with its picture, as its caption"
 
 
+@pytest.mark.telegram_time_scale(WHOLE_HANDS)
 async def test_a_photo_of_the_table_is_posted_at_the_flop_with_pictures_streets(make_bot, api) -> None:
     bot = await make_bot("holdem", seed=11)
     for user in (ANN, BOB):

@@ -1,0 +1,110 @@
+"""The send budget and one chat's queue on a fake clock: a busy group paced evenly, table states held for a newer
+one, edits before notices, a picture taking the text before it as its caption."""
+
+from __future__ import annotations
+
+from itertools import pairwise
+
+from bot.output import TableMessage
+from bot.telegram.budget import Limits, Window
+from bot.telegram.ops import ChatQueue, PhotoOp, TableOp, TextOp
+
+GROUP = -100500
+
+
+def sends_under_steady_demand(window: Window, seconds: float) -> list[float]:
+    """When a group with something always waiting is sent each request (answered at once)."""
+    sent, now = [], 0.0
+    while now < seconds:
+        while window.wait(now) <= 0:
+            window.start()
+            window.finish(now)
+            sent.append(now)
+        now = round(now + 0.01, 2)
+    return sent
+
+
+def busiest_minute(stamps: list[float]) -> int:
+    return max(sum(1 for other in stamps if stamp <= other < stamp + 60) for stamp in stamps)
+
+
+def test_a_busy_group_is_sent_a_request_every_few_seconds_not_a_burst_then_a_silent_minute() -> None:
+    sent = sends_under_steady_demand(Limits().window(GROUP), 180)
+    assert sent[:3] == [0.0, 0.0, 0.0]  # an idle group answers a burst at once
+    gaps = [later - earlier for earlier, later in pairwise(sent[2:])]
+    assert max(gaps) <= 60 / 18 + 0.02, "never a long silence"
+    assert busiest_minute(sent) <= 20  # and never more than Telegram accepts
+    assert len(sent) >= 20 * 3 - 1
+
+
+def test_without_a_burst_the_window_is_the_plain_rolling_limit() -> None:
+    private = Limits().window(1)
+    assert private.wait(0.0) == 0
+    private.start()
+    assert private.wait(0.0) == float("inf")  # one in flight: wait for its answer
+    private.finish(0.5)
+    assert private.wait(1.0) == 0.5
+
+
+def table(key: str = "h1", text: str = "Bob checks", to_act: str | None = "tg:1") -> TableOp:
+    return TableOp("tg:-100500:0", GROUP, None, TableMessage(key, text, (), to_act), "en")
+
+
+def spent_queue() -> ChatQueue:
+    """A group's queue whose budget was just spent (three requests back to back at 0 s, the burst)."""
+    window = Limits().window(GROUP)
+    for _ in range(3):
+        window.start()
+        window.finish(0.0)
+    return ChatQueue(GROUP, window, hold=2.5, notice_wait=6.0, is_edit=lambda op: op.message.key == "h1")
+
+
+def test_a_table_state_that_found_the_budget_spent_waits_for_a_newer_one_to_go_with() -> None:
+    queue = spent_queue()
+    queue.add_table(table(text="Bob checks"), now=1.0)
+    assert queue.ready_in(1.0) > 0  # the budget is spent: it missed its turn
+    freed = 60 / 18
+    assert queue.ready_in(freed) == 1.0 + 2.5 - freed, "held: a newer state is likely to come"
+    queue.add_table(table(text="Bob checks · Cat bets"), now=3.5)
+    assert queue.ready_in(3.5) == 0  # it came: sent at once, carrying both actions
+    sent = queue.take(3.5)
+    assert isinstance(sent, TableOp) and sent.message.text == "Bob checks · Cat bets" and sent.since == 1.0
+
+
+def test_a_held_state_goes_when_its_hold_ran_out_and_a_final_state_is_not_held() -> None:
+    queue = spent_queue()
+    queue.add_table(table(), now=1.0)
+    queue.ready_in(1.0)
+    assert queue.ready_in(3.5) == 0  # 2.5 s after it was queued: no newer one came
+    queue.take(3.5)
+    final = spent_queue()
+    final.add_table(table(to_act=None), now=1.0)  # nobody is to act: no newer state is coming soon
+    final.ready_in(1.0)
+    assert final.ready_in(60 / 18) == 0
+
+
+def test_an_edit_goes_before_a_notice_queued_ahead_of_it_until_the_notice_waited_too_long() -> None:
+    queue = ChatQueue(GROUP, Limits().window(GROUP), hold=2.5, notice_wait=6.0,
+                      is_edit=lambda op: op.message.key == "h1")
+    queue.add_text(TextOp(GROUP, None, "Level 2: blinds 20/40"), now=0.0)
+    queue.add_table(table(), now=0.0)
+    assert isinstance(queue.take(0.0), TableOp), "the edit moves no message: it goes first"
+    queue.add_table(table(text="Cat folds"), now=6.0)
+    assert isinstance(queue.take(6.0), TextOp), "the notice waited 6 s: its turn"
+    assert isinstance(queue.take(6.0), TableOp)
+    queue.add_text(TextOp(GROUP, None, "Showdown"), now=7.0)
+    queue.add_table(table(key="h2"), now=7.0)
+    assert isinstance(queue.take(7.0), TextOp), "a new table message stays after the text before it"
+
+
+def test_a_picture_takes_the_text_queued_just_before_it_as_its_caption() -> None:
+    queue = ChatQueue(GROUP, Limits().window(GROUP))
+    queue.add_text(TextOp(GROUP, None, "Showdown — Bob wins 80"), now=0.0)
+    queue.add(PhotoOp(GROUP, None, b"png", "Hand #1 · showdown"), now=0.0)
+    assert len(queue.ops) == 1
+    photo = queue.ops[0]
+    assert isinstance(photo, PhotoOp) and photo.text == "Showdown — Bob wins 80"
+    private = ChatQueue(GROUP, Limits().window(GROUP))
+    private.add_text(TextOp(GROUP, None, "x" * 1020), now=0.0)
+    private.add(PhotoOp(GROUP, None, b"png", "Hand #1 · showdown"), now=0.0)
+    assert len(private.ops) == 2, "too long for a caption: the text stays a message of its own"
