@@ -193,8 +193,11 @@ class Outbox:
                 self._idle.set()
             if delay == 0:
                 continue
+            # `asyncio.timeout`, not `wait_for`: Python 3.11's `wait_for` loses a cancellation that comes as the
+            # timeout ends, which left `close` waiting for this loop forever (the delivery benchmark stalled so)
             with contextlib.suppress(TimeoutError):
-                await asyncio.wait_for(self._wake.wait(), None if delay == float("inf") else delay)
+                async with asyncio.timeout(None if delay == float("inf") else delay):
+                    await self._wake.wait()
 
     def _start_ready(self, now: float) -> float:
         """Start a request for every chat that may send now, in turn; return how long until the next may."""

@@ -153,8 +153,9 @@ class ClockPages:
                 if steady != sent or loop.time() - sent_at >= self.resync:
                     sent, sent_at = steady, loop.time()
                     yield current.view
-                with contextlib.suppress(TimeoutError):
-                    await asyncio.wait_for(wake.wait(), timeout=self.tick)
+                with contextlib.suppress(TimeoutError):  # not `wait_for`: see `bot.telegram.outbox._dispatch`
+                    async with asyncio.timeout(self.tick):
+                        await wake.wait()
                 wake.clear()
                 current = await self.read(token)
         finally:
