@@ -20,7 +20,11 @@ Where the rules are silent, this follows a card room and pokerkit's model:
   completion of a short all-in opening bet included;
 - in no limit every bet or raise, a short all-in too, counts toward a round's cap (if one is set); the big blind is
   the first bet preflop; a cap's "heads-up" means only two players in the hand when the round starts;
-- at showdown every player still in shows; odd chips go one each to the winners from the button's left;
+- at showdown every player still in shows, unless the hand's `ShowdownRules` let players muck (`engine.showdown`
+  says in what order and when); odd chips go one each to the winners from the button's left;
+- run it twice (`engine.runs`): the question is put once betting is over with cards to come; the first board is
+  completed from the deck (a burn before each street), then the second from the next cards (a burn before each
+  street again);
 - pawning happens on the player's turn, when short of the call; it does not use up his turn.
 """
 
@@ -41,9 +45,11 @@ from engine.holdem_types import (
     BlindPosted,
     BoardDealt,
     Call,
+    CardsShown,
     Check,
     Fold,
     HandEnded,
+    HandMucked,
     HandResult,
     HandsShown,
     HandStarted,
@@ -60,17 +66,23 @@ from engine.holdem_types import (
     PotAward,
     PotAwarded,
     RaiseTo,
+    RunsChosen,
+    RunsOffered,
+    RunsSettled,
     SeatPlayer,
     UncalledBetReturned,
 )
-from engine.pots import build_pots, split_pot
+from engine.pots import build_pots
+from engine.runs import RunQuestion, award_runs
+from engine.showdown import Showdown, ShowdownRules, cannot_win, showdown_order
 
 __all__ = [  # the hand and the vocabulary it speaks (re-exported from holdem_types and betting)
     "FIXED_LIMIT", "HOME_LIMIT", "MAX_PLAYERS", "NO_LIMIT", "STRUCTURES", "Action", "AllIn", "Bet",
-    "BettingStructure", "BlindPosted", "BoardDealt", "Call", "Check", "Fold", "Hand", "HandEnded", "HandResult",
-    "HandStarted", "HandsShown", "HoleCardsDealt", "ItemPawned", "LegalActions", "Limit", "Pawn", "PawnRules",
-    "PlayerBet", "PlayerCalled", "PlayerChecked", "PlayerFolded", "PlayerRaised", "PotAward", "PotAwarded",
-    "RaiseTo", "SeatPlayer", "Street", "UncalledBetReturned",
+    "BettingStructure", "BlindPosted", "BoardDealt", "Call", "CardsShown", "Check", "Fold", "Hand", "HandEnded",
+    "HandMucked", "HandResult", "HandStarted", "HandsShown", "HoleCardsDealt", "ItemPawned", "LegalActions", "Limit",
+    "Pawn", "PawnRules", "PlayerBet", "PlayerCalled", "PlayerChecked", "PlayerFolded", "PlayerRaised", "PotAward",
+    "PotAwarded", "RaiseTo", "RunsChosen", "RunsOffered", "RunsSettled", "SeatPlayer", "ShowdownRules", "Street",
+    "UncalledBetReturned",
 ]
 
 MAX_PLAYERS = 22
@@ -105,7 +117,7 @@ class Hand:
     """A hand of Hold'em in progress or finished. Build it with `Hand.start`, drive it with `act`."""
 
     def __init__(self, *, seats: list[_Seat], button: int, level: int, structure: BettingStructure, deck: Deck,
-                 hand_number: int, pawn_rules: PawnRules) -> None:
+                 hand_number: int, pawn_rules: PawnRules, rules: ShowdownRules | None = None) -> None:
         self._seats = seats
         self._by_id = {seat.id: seat for seat in seats}
         self._button = button
@@ -124,12 +136,19 @@ class Hand:
         self._uncapped = False
         self._pot = 0
         self.result: HandResult | None = None
+        self.rules = rules or ShowdownRules()
+        self._last_aggressor: str | None = None  # who bet or raised last on the river: he shows first
+        self._showdown: Showdown | None = None
+        self._runs: RunQuestion | None = None
+        self._run_count = 0  # 0 until the board's runs are settled (or no question was asked), then 1 or 2
+        self._board2: list[Card] = []
 
     # --- starting ------------------------------------------------------------------------------------------
 
     @classmethod
     def start(cls, players: Sequence[SeatPlayer], button: int, level: int, structure: BettingStructure, deck: Deck,
-              hand_number: int, pawn_rules: PawnRules | None = None) -> tuple[Hand, list[Event]]:
+              hand_number: int, pawn_rules: PawnRules | None = None,
+              rules: ShowdownRules | None = None) -> tuple[Hand, list[Event]]:
         """Seat the players (clockwise order; `button` indexes this list), post blinds, deal, and return the hand
         with its events. Raises a RuleError (`too_many_players`) when more than MAX_PLAYERS are in play, and
         ValueError for a setup the application should never make (fewer than two players in play, repeated ids, a
@@ -148,7 +167,7 @@ class Hand:
                       if (button - back) % len(players) in in_play)
         seats = [_Seat(players[index].id, players[index].stack, players[index].stack, []) for index in in_play]
         hand = cls(seats=seats, button=in_play.index(holder), level=level, structure=structure, deck=deck,
-                   hand_number=hand_number, pawn_rules=pawn_rules or PawnRules())
+                   hand_number=hand_number, pawn_rules=pawn_rules or PawnRules(), rules=rules)
         return hand, hand._open()
 
     def _open(self) -> list[Event]:
@@ -234,6 +253,32 @@ class Hand:
     def current_bet(self) -> int:
         """The bet to match on this street."""
         return self._current_bet
+
+    @property
+    def second_board(self) -> tuple[Card, ...]:
+        """The second run's board of a hand run twice (empty otherwise)."""
+        return tuple(self._board2)
+
+    @property
+    def showing(self) -> str | None:
+        """The player asked to show or muck at the showdown, None when nobody is."""
+        if self._showdown is None or not self._showdown.queue or self.is_over:
+            return None
+        return self._showdown.queue[0]
+
+    @property
+    def shown(self) -> dict[str, tuple[Card, ...]]:
+        """The hands turned up so far at the showdown (all of them once the hand is over)."""
+        if self.result is not None:
+            return dict(self.result.shown)
+        if self._showdown is None:
+            return {}
+        return {player: tuple(self._by_id[player].hole) for player in self._showdown.shown}
+
+    @property
+    def runs_asked(self) -> tuple[str, ...]:
+        """The players yet to answer "once or twice?", empty when the question is not open."""
+        return () if self._runs is None else self._runs.waiting
 
     def hole_cards(self, player_id: str) -> tuple[Card, ...]:
         """A player's two hole cards (private: show them to him only)."""
@@ -408,6 +453,8 @@ class Hand:
             self._bet_count += 1
             self._raise_base = to
         self._current_bet = to
+        if self.street is Street.RIVER:
+            self._last_aggressor = seat.id
         if previous == 0:
             return PlayerBet(player=seat.id, amount=amount, is_all_in=seat.stack == 0, moves=(move,))
         return PlayerRaised(player=seat.id, to=to, amount=amount, is_all_in=seat.stack == 0, moves=(move,))
@@ -481,7 +528,12 @@ class Hand:
         if len(live) == 1:
             return events + self._award(live, showdown=False)
         if self.street is Street.RIVER:
-            return events + self._award(live, showdown=True)
+            return events + self._begin_showdown(live)
+        if self._run_count == 0 and self._offers_runs(live):
+            self._runs = RunQuestion(tuple(seat.id for seat in live))
+            return [*events, RunsOffered(players=self._runs.asked)]
+        if self._run_count == 2:
+            return events + self._run_twice(live)
         self.street, count = _NEXT_STREET[self.street]
         self._deck.deal(1)
         cards = self._deck.deal(count)
@@ -496,42 +548,206 @@ class Hand:
         self._uncapped = self.structure.uncapped_heads_up and len(live) == 2
         return events + self._begin_round(after=self._button)
 
+    # --- run it twice ----------------------------------------------------------------------------------------
+
+    def _offers_runs(self, live: list[_Seat]) -> bool:
+        """Whether to ask "once or twice?" now: betting is over for good (at most one player still in has chips),
+        cards are to come, and the table offers it in a structure that is not fixed limit."""
+        return (self.rules.run_it_twice and self.structure.limit is not Limit.FIXED
+                and sum(1 for seat in live if seat.stack > 0) <= 1)
+
+    def verify_runs(self, player_id: str, twice: bool) -> None:
+        """Raise a RuleError unless the player may answer the run-it-twice question now."""
+        if self._runs is None:
+            raise RuleError("runs_not_asked", "nobody is asked to run it twice now")
+        if player_id not in self._runs.asked:
+            raise RuleError("not_in_hand", f"{player_id} is not in this hand", player=player_id)
+        if player_id in self._runs.answers:
+            raise RuleError("runs_answered", "you have already answered")
+
+    def can_choose_runs(self, player_id: str, twice: bool) -> bool:
+        """Whether `verify_runs` would accept the answer."""
+        return allowed(self.verify_runs, player_id, twice)
+
+    def choose_runs(self, player_id: str, twice: bool) -> list[Event]:
+        """Answer "once or twice?": once settles it at once; twice counts only when everyone asked says twice."""
+        self.verify_runs(player_id, twice)
+        assert self._runs is not None
+        self._runs.answers[player_id] = twice
+        events: list[Event] = [RunsChosen(player=player_id, twice=twice)]
+        if not twice:
+            return events + self._settle_runs(1)
+        if not self._runs.waiting:
+            return events + self._settle_runs(2)
+        return events
+
+    def runs_timeout(self) -> list[Event]:
+        """The time to answer ran out: the board is run once."""
+        if self._runs is None:
+            raise RuleError("runs_not_asked", "nobody is asked to run it twice now")
+        return self._settle_runs(1)
+
+    def _settle_runs(self, count: int) -> list[Event]:
+        self._runs = None
+        self._run_count = count
+        return [RunsSettled(count=count), *self._end_round()]
+
+    def _run_twice(self, live: list[_Seat]) -> list[Event]:
+        """Complete the first board, then a second one from the next cards (a burn before each street of each)."""
+        common, street = list(self._board), self.street
+        events = self._deal_rest(self._board, street, run=1)
+        self._board2 = common
+        events += self._deal_rest(self._board2, street, run=2)
+        self.street = Street.RIVER
+        for seat in self._seats:
+            seat.bet = seat.level = seat.raises = 0
+        self._current_bet = self._raise_base = 0
+        return events + self._begin_showdown(live)
+
+    def _deal_rest(self, board: list[Card], street: Street, *, run: int) -> list[Event]:
+        events: list[Event] = []
+        while street is not Street.RIVER:
+            street, count = _NEXT_STREET[street]
+            self._deck.deal(1)
+            cards = self._deck.deal(count)
+            board.extend(cards)
+            events.append(BoardDealt(street=street, cards=tuple(cards), board=tuple(board), run=run))
+        return events
+
+    # --- showdown ------------------------------------------------------------------------------------------
+
+    def _begin_showdown(self, live: list[_Seat]) -> list[Event]:
+        """Every hand up at once (no mucking at this table, someone all-in, or two boards), else in turn."""
+        self.street = Street.SHOWDOWN
+        if not self.rules.muck or self._run_count == 2 or any(seat.stack == 0 for seat in live):
+            return self._award(live, showdown=True)
+        from_button = [seat.id for seat in self._order_from_button() if not seat.folded]
+        self._showdown = Showdown(showdown_order(from_button, self._last_aggressor))
+        return self._advance_showdown()
+
+    def _strengths(self, board: Sequence[Card]) -> dict[str, int]:
+        return {seat.id: evaluate(seat.hole + list(board)).strength for seat in self._seats if not seat.folded}
+
+    def _showdown_pots(self) -> list[Any]:
+        order = [seat.id for seat in self._order_from_button() if not seat.folded]
+        return build_pots({seat.id: seat.contributed for seat in self._seats}, order)
+
+    def _cannot_win(self, player_id: str) -> bool:
+        assert self._showdown is not None
+        return cannot_win(player_id, self._strengths(self._board), self._showdown.shown, self._showdown_pots())
+
+    def _advance_showdown(self) -> list[Event]:
+        """Turn up or muck hands in order until a player must choose, or everyone has (then award the pots)."""
+        showdown = self._showdown
+        assert showdown is not None
+        events: list[Event] = []
+        while showdown.queue:
+            player = showdown.queue[0]
+            if showdown.shown and self._cannot_win(player):
+                if player not in self.rules.automuck:
+                    return events  # he chooses: show or muck
+                events.append(self._muck(player))
+            else:
+                events.append(self._show(player))
+        return events + self._award([seat for seat in self._seats if not seat.folded], showdown=True)
+
+    def _show(self, player_id: str) -> Event:
+        assert self._showdown is not None
+        self._showdown.queue.remove(player_id)
+        self._showdown.shown.append(player_id)
+        cards = tuple(self._by_id[player_id].hole)
+        value = evaluate(list(cards) + self._board)
+        return HandsShown(cards={player_id: cards}, categories={player_id: _category_name(value)},
+                          ranks={player_id: value.ranks})
+
+    def _muck(self, player_id: str) -> Event:
+        assert self._showdown is not None
+        self._showdown.queue.remove(player_id)
+        self._showdown.mucked.append(player_id)
+        return HandMucked(player=player_id)
+
+    def verify_show_or_muck(self, player_id: str, show: bool) -> None:
+        """Raise a RuleError unless the player may show (`show`) or muck his hand now."""
+        asked = self.showing
+        if asked is None:
+            raise RuleError("no_showdown", "nobody is asked to show or muck now")
+        if player_id != asked:
+            raise NotYourTurn("not_your_turn", f"it is {asked}'s turn", player=player_id, to_act=asked)
+        if not show and not self._cannot_win(player_id):
+            raise RuleError("muck_can_win", "your hand can still win: show it")
+
+    def can_show_or_muck(self, player_id: str, show: bool) -> bool:
+        """Whether `verify_show_or_muck` would accept it."""
+        return allowed(self.verify_show_or_muck, player_id, show)
+
+    def show_or_muck(self, player_id: str, show: bool) -> list[Event]:
+        """Show or muck the asked player's hand, then go on with the showdown."""
+        self.verify_show_or_muck(player_id, show)
+        return [self._show(player_id) if show else self._muck(player_id), *self._advance_showdown()]
+
+    def showdown_timeout(self) -> list[Event]:
+        """The asked player ran out of time: his hand is mucked if it cannot win, shown otherwise."""
+        player = self.showing
+        if player is None:
+            raise RuleError("no_showdown", "nobody is asked to show or muck now")
+        return self.show_or_muck(player, not self._cannot_win(player))
+
+    def verify_show_won(self, player_id: str) -> None:
+        """Raise a RuleError unless the player won this hand uncontested and has not shown yet (he may show)."""
+        seat = self._seat(player_id)
+        if self.result is None or self.result.went_to_showdown:
+            raise RuleError("show_not_uncontested", "only the winner of an uncontested pot may show, after the hand")
+        if seat.folded:
+            raise RuleError("show_not_winner", "only the winner of the pot may show")
+
+    def show_won(self, player_id: str) -> list[Event]:
+        """The winner of an uncontested pot shows his cards after the hand."""
+        self.verify_show_won(player_id)
+        return [CardsShown(player=player_id, cards=tuple(self._seat(player_id).hole))]
+
     def _award(self, live: list[_Seat], *, showdown: bool) -> list[Event]:
         events: list[Event] = []
         order = [seat for seat in self._order_from_button() if not seat.folded]
-        ranks: dict[str, int] = {}
-        categories: dict[str, str] = {}
-        shown: dict[str, tuple[Card, ...]] = {}
-        if showdown:
-            self.street = Street.SHOWDOWN
-            shown = {seat.id: tuple(seat.hole) for seat in order}
-            values = {seat.id: evaluate(seat.hole + self._board) for seat in order}
-            categories = {player: _category_name(value) for player, value in values.items()}
-            ranks = {player: value.strength for player, value in values.items()}
-            events.append(HandsShown(cards=shown, categories=categories,
-                                     ranks={player: value.ranks for player, value in values.items()}))
-        contributions = {seat.id: seat.contributed for seat in self._seats}
+        mucked = [] if self._showdown is None else list(self._showdown.mucked)
+        contenders = [seat.id for seat in order if seat.id not in mucked]
+        pots = build_pots({seat.id: seat.contributed for seat in self._seats}, [seat.id for seat in order])
+        boards = [self._board, self._board2] if self._run_count == 2 else [self._board]
+        shown = {player: tuple(self._by_id[player].hole) for player in contenders} if showdown else {}
+        categories: list[dict[str, str]] = []
+        strengths: list[dict[str, int]] = []
+        for board in boards if showdown else []:
+            values = {player: evaluate(self._by_id[player].hole + board) for player in contenders}
+            categories.append({player: _category_name(value) for player, value in values.items()})
+            strengths.append({player: value.strength for player, value in values.items()})
+            if showdown and self._showdown is None:  # every hand up at once: one event per board
+                events.append(HandsShown(cards=shown, categories=categories[-1],
+                                         ranks={player: value.ranks for player, value in values.items()},
+                                         run=len(categories) if len(boards) > 1 else 0))
+        if not showdown:
+            strengths = [{live[0].id: 0}]
         awards: list[PotAward] = []
-        for pot_index, pot in enumerate(build_pots(contributions, [seat.id for seat in order])):
-            if showdown:
-                best = max(ranks[player] for player in pot.eligible)
-                winners = [player for player in pot.eligible if ranks[player] == best]
-                category: str | None = categories[winners[0]]
-            else:
-                winners, category = [live[0].id], None
-            shares = split_pot(pot.amount, winners)
+        run_events: list[list[Event]] = [[] for _ in boards]
+        for award in award_runs(pots, strengths, contenders if showdown else [live[0].id]):
+            category = categories[max(award.run, 1) - 1][next(iter(award.winners))] if showdown else None
             moves = []
-            for player, share in shares.items():
+            for player, share in award.winners.items():
                 if not share:  # more winners than chips: a Move carries at least one chip
                     continue
                 self._by_id[player].stack += share
                 self._pot -= share
                 moves.append(Move("pot", f"stack:{player}", share, "pot won"))
-            awards.append(PotAward(pot.amount, pot.eligible, shares, category))
-            events.append(PotAwarded(pot_index=pot_index, amount=pot.amount, eligible=pot.eligible, winners=shares,
-                                     category=category, moves=tuple(moves)))
+            awards.append(PotAward(award.amount, award.eligible, award.winners, category, award.run))
+            run_events[max(award.run, 1) - 1].append(PotAwarded(
+                pot_index=award.pot_index, amount=award.amount, eligible=award.eligible, winners=award.winners,
+                category=category, run=award.run, moves=tuple(moves)))
+        if len(boards) > 1:  # each board's hands, then its pots
+            events = [events[0], *run_events[0], events[1], *run_events[1]]
+        else:
+            events += run_events[0]
         net = {seat.id: seat.stack - seat.start_stack - seat.pawned for seat in self._seats}
-        self.result = HandResult(net=net, pots=tuple(awards), shown=shown, went_to_showdown=showdown)
+        self.result = HandResult(net=net, pots=tuple(awards), shown=shown, went_to_showdown=showdown,
+                                 mucked=tuple(mucked),
+                                 boards=tuple(tuple(board) for board in boards) if len(boards) > 1 else ())
         events.append(HandEnded(net=net, stacks=self.stacks))
         return events
 
@@ -548,6 +764,10 @@ class Hand:
             "seats": [{**{f.name: getattr(seat, f.name) for f in fields(seat) if f.name != "hole"},
                        "hole": [str(card) for card in seat.hole]} for seat in self._seats],
             "result": None if self.result is None else self.result.to_dict(),
+            "rules": self.rules.to_dict(), "last_aggressor": self._last_aggressor,
+            "showdown": None if self._showdown is None else self._showdown.to_dict(),
+            "runs": None if self._runs is None else self._runs.to_dict(), "run_count": self._run_count,
+            "board2": [str(card) for card in self._board2],
         }
 
     @classmethod
@@ -556,7 +776,8 @@ class Hand:
         seats = [_Seat(**{**raw, "hole": [Card.parse(card) for card in raw["hole"]]}) for raw in data["seats"]]
         hand = cls(seats=seats, button=data["button"], level=data["level"],
                    structure=BettingStructure.from_dict(data["structure"]), deck=Deck.from_list(data["deck"]),
-                   hand_number=data["hand_number"], pawn_rules=PawnRules.from_dict(data["pawn_rules"]))
+                   hand_number=data["hand_number"], pawn_rules=PawnRules.from_dict(data["pawn_rules"]),
+                   rules=ShowdownRules.from_dict(data.get("rules")))
         hand.street = Street(data["street"])
         hand._board = [Card.parse(card) for card in data["board"]]
         hand._to_act = data["to_act"]
@@ -567,6 +788,11 @@ class Hand:
         hand._uncapped = data["uncapped"]
         hand._pot = data["pot"]
         hand.result = None if data["result"] is None else HandResult.from_dict(data["result"])
+        hand._last_aggressor = data.get("last_aggressor")  # hands saved before show-or-muck have none of these
+        hand._showdown = Showdown.from_dict(data["showdown"]) if data.get("showdown") else None
+        hand._runs = RunQuestion.from_dict(data["runs"]) if data.get("runs") else None
+        hand._run_count = data.get("run_count", 0)
+        hand._board2 = [Card.parse(card) for card in data.get("board2", ())]
         return hand
 
 
