@@ -626,7 +626,11 @@ class Hand:
         return self._advance_showdown()
 
     def _strengths(self, board: Sequence[Card]) -> dict[str, int]:
-        return {seat.id: evaluate(seat.hole + list(board)).strength for seat in self._seats if not seat.folded}
+        return {seat.id: self._value(seat.id, board).strength for seat in self._seats if not seat.folded}
+
+    def _value(self, player_id: str, board: Sequence[Card]) -> HandValue:
+        """A player's best hand on a board (the one place a showdown evaluates a hand)."""
+        return evaluate(self._by_id[player_id].hole + list(board))
 
     def _showdown_pots(self) -> list[Any]:
         order = [seat.id for seat in self._order_from_button() if not seat.folded]
@@ -656,7 +660,7 @@ class Hand:
         self._showdown.queue.remove(player_id)
         self._showdown.shown.append(player_id)
         cards = tuple(self._by_id[player_id].hole)
-        value = evaluate(list(cards) + self._board)
+        value = self._value(player_id, self._board)
         return HandsShown(cards={player_id: cards}, categories={player_id: _category_name(value)},
                           ranks={player_id: value.ranks})
 
@@ -716,7 +720,7 @@ class Hand:
         categories: list[dict[str, str]] = []
         strengths: list[dict[str, int]] = []
         for board in boards if showdown else []:
-            values = {player: evaluate(self._by_id[player].hole + board) for player in contenders}
+            values = {player: self._value(player, board) for player in contenders}
             categories.append({player: _category_name(value) for player, value in values.items()})
             strengths.append({player: value.strength for player, value in values.items()})
             if showdown and self._showdown is None:  # every hand up at once: one event per board
