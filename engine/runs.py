@@ -13,7 +13,10 @@ from typing import Any
 
 from engine.pots import Pot, split_pot
 
-__all__ = ["RunAward", "RunQuestion", "award_runs", "halves"]
+__all__ = ["ANSWER_SECONDS", "RunAward", "RunQuestion", "award_runs", "halves"]
+
+ANSWER_SECONDS = 15
+"""How long the players have to agree to run it twice; the board is run once when an answer is missing then."""
 
 
 @dataclass(slots=True)

@@ -5,6 +5,7 @@ from __future__ import annotations
 from typing import Any
 
 from bot import commands as cmd
+from bot.games import holdem_showdown as showdown
 from bot.games import practice as bots
 from bot.games import tournament as tour
 from bot.games.context import Action
@@ -27,6 +28,7 @@ DEFAULTS: dict[str, Any] = {
     "next_hand_seconds": 8,
     "max_seats": 10,
     "pictures": "on",
+    "run_it_twice": "on",
 }
 """A cash table's defaults: `/set name value` changes them (organizer)."""
 
@@ -75,6 +77,8 @@ class HoldemController:
             tour.handle(self, act, command)
         elif isinstance(command, _ACTIONS):
             self._act(act, command)
+        elif isinstance(command, showdown.COMMANDS):
+            showdown.handle(self, act, command)
         else:
             raise act.refuse("wrong_game", command=command.name, game=act.t("game.holdem"))
 
@@ -90,6 +94,8 @@ class HoldemController:
             self._time_out(act)
         elif kind == "bot" and act.state.get("hand") and payload.get("step") == act.state.get("step"):
             bots.play_turn(self, act)
+        elif kind in ("runs", "show") and (hand := self._hand(act)) and payload.get("step") == act.state.get("step"):
+            showdown.on_timer(self, act, hand, kind)
 
     def resume(self, act: Action) -> None:
         """A hand whose snapshot cannot be read back is voided and every chip in it returned."""
@@ -114,7 +120,7 @@ class HoldemController:
             return TableMessage(key, render.seats_text(act.voice, act.state),
                                 render.idle_buttons(act.voice, act.state, key, decision))
         return TableMessage(key, render.table_text(act.voice, hand, story.shown(act.state)),
-                            render.action_buttons(act.voice, hand, key, decision), hand.to_act)
+                            render.action_buttons(act.voice, hand, key, decision), hand.to_act or hand.showing)
 
     def private_view(self, act: Action, user_id: str) -> str | None:
         """The player's hole cards."""
@@ -228,6 +234,10 @@ class HoldemController:
             if value not in picture.VALUES:
                 raise act.refuse("settings.bad_value", name=command.key, value=quote_input(value),
                                  choices=", ".join(picture.VALUES))
+        elif command.key == showdown.SETTING:
+            if value not in showdown.VALUES:
+                raise act.refuse("settings.bad_value", name=command.key, value=quote_input(value),
+                                 choices=", ".join(showdown.VALUES))
         else:
             number = cmd.whole_number(str(value))
             if number is None or number <= 0:
@@ -287,12 +297,14 @@ class HoldemController:
         structure = STRUCTURES[act.config.get("structure", DEFAULTS["structure"])]
         act.state["number"] = act.next_number()
         pawn = tour.pawn_rules(self, act)
+        rules = showdown.rules(self, act, [player.id for player in players if not player.sitting_out])
         try:
             hand, events = engine.Hand.start(players, button, level, structure, Deck(act.rng), act.state["number"],
-                                             pawn_rules=pawn)
+                                             pawn_rules=pawn, rules=rules)
         except RuleError as error:  # more players than one deck deals (a table set up before the seat cap)
             raise act.rule_refusal(error) from None
         act.state["button"] = button
+        showdown.forget_uncontested(act)
         act.state["turn_seconds"] = self.config(act, "turn_seconds")  # the hand keeps it (see _NEXT_HAND_SETTINGS)
         self._commit(act, hand, events)
 
@@ -365,6 +377,7 @@ class HoldemController:
         """Write the moves and the history, tell the story (`said` first: a time-out), save or finish the hand,
         and re-arm the timers."""
         key = f"h{hand.hand_number}"
+        events = [*events, *showdown.answer_for_bots(hand)]
         act.apply_moves(all_moves(events), lambda name: self._account(act, name), key)
         act.record(key, events)
         story.add(act.state, [*(said or []), *act.tell_narration(render.narrate(act.voice, events))],
@@ -378,7 +391,9 @@ class HoldemController:
             self._finish(act, hand, key)
             return
         act.state["hand"] = hand.to_dict()
-        if bots.is_bot(hand.to_act):
+        if (waiting := showdown.waiting_timer(self, act, hand)) is not None:
+            act.arm(self._timer(act), waiting[1], kind=waiting[0], step=act.state["step"])
+        elif bots.is_bot(hand.to_act):
             act.arm(self._timer(act), bots.BOT_SECONDS, kind="bot", step=act.state["step"])
         elif (seat := self.seat(act, hand.to_act or "")) is not None and seat["out"]:  # absent: check or fold soon
             act.arm(self._timer(act), ABSENT_SECONDS, kind="turn", step=act.state["step"])
@@ -392,7 +407,9 @@ class HoldemController:
         for seat in act.state["seats"]:
             if seat["id"] in stacks:
                 seat["stack"] = stacks[seat["id"]]
-        act.show_table(TableMessage(key, render.table_text(act.voice, hand, story.shown(act.state))))
+        showdown.remember_uncontested(act, hand)
+        act.show_table(TableMessage(key, render.table_text(act.voice, hand, story.shown(act.state)),
+                                    render.after_hand_buttons(act.voice, hand, key, decision_tag(act.state["step"]))))
         story.clear(act.state)
         act.disarm(self._timer(act))
         if act.state.get("tournament"):

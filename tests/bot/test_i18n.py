@@ -201,6 +201,8 @@ def _dynamic_keys() -> dict[str, set[str]]:
         "about.": {command.name for command in cmd.COMMANDS},
         "holdem.blind_": {"small", "big"},
         "holdem.street.": {Street.FLOP.value, Street.TURN.value, Street.RIVER.value},
+        "holdem.on_run.": {"1", "2"},
+        "button.run_": {"once", "twice"},
         "hand.": hands,
         "hand.says.": {"high_card", "pair", "two_pair", "three_of_a_kind", "straight", "flush", "full_house",
                        "four_of_a_kind", "straight_flush"},
