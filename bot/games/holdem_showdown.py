@@ -107,7 +107,7 @@ def _show_won(controller: HoldemTable, act: Action) -> None:
     except RuleError as error:
         raise act.rule_refusal(error) from None
     act.record(f"h{hand.hand_number}", events)
-    act.say_text("\n".join(act.tell_narration(render.narrate(act.voice, events))))
+    act.tell_narration(render.narrate(act.voice, events))  # its notice says it to the chat
     forget_uncontested(act)
     act.show_table(controller.table_message(act))
 
