@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import random
 from typing import Any
 
 import pytest
@@ -12,6 +13,7 @@ from bot.output import Place, Reply
 from bot.render import cards_text
 from bot.render.pokerstars import RecordedHand, export_hand
 from bot.service import Service
+from bot.store import Store
 from engine.cards import Deck, parse_cards
 from tests.bot.conftest import ANN, BOB, CAT, PLACE
 from tests.bot.helpers import everything_public, ledger_ok, press_label
@@ -201,3 +203,29 @@ async def test_the_uncontested_winner_may_show_until_the_next_deal(service: Serv
     assert (await service.handle(PLACE, ANN, "/show")).error == (
         "There is nothing to show: only the winner of a pot nobody contested may show, until the next hand.")
     assert "Ann: shows [" in await exported(service, "bob")
+
+
+async def test_the_question_and_its_answers_survive_a_restart(tmp_path, clock: FakeClock,
+                                                              monkeypatch: pytest.MonkeyPatch) -> None:
+    store = await Store.open(tmp_path / "bot.db")
+    service = Service(store, clock, rng=random.Random(1))
+    await service.start()
+    await service.handle(PLACE, ANN, "/set structure no-limit")
+    for actor in (ANN, BOB):
+        await service.handle(PLACE, actor, "/join 300")
+    stack_deck(monkeypatch, ["Kc", "Ah", "Kd", "As"], "7d 9h Jc 8s 4d", rest="6c Ks Th 2h 2c Qh 3c 2s")
+    await service.handle(PLACE, ANN, "/deal")
+    await service.handle(PLACE, ANN, "/allin")
+    await service.handle(PLACE, BOB, "/call")
+    assert (await service.handle(PLACE, ANN, "/run twice")).error is None
+    await store.close()
+
+    store = await Store.open(tmp_path / "bot.db")
+    restarted = Service(store, clock, rng=random.Random(2))
+    await restarted.start()
+    assert [timer.key for timer in restarted.scheduler.armed] == [f"holdem:{PLACE.table_id}"]
+    assert (await restarted.handle(PLACE, ANN, "/run once")).error == "You have already answered."
+    done = await restarted.handle(PLACE, BOB, "/run twice")
+    assert "The board is run twice" in everything_public(done)
+    await ledger_ok(restarted)
+    await store.close()
