@@ -37,7 +37,8 @@ from typing import Any
 from engine.betting import FIXED_LIMIT, HOME_LIMIT, NO_LIMIT, STRUCTURES, BettingStructure, Limit, Street
 from engine.cards import Card, Deck
 from engine.common import Event, IllegalAmount, Move, NotYourTurn, RuleError, allowed
-from engine.hands import HandValue, evaluate
+from engine.holdem_showdown import NEXT_STREET as _NEXT_STREET
+from engine.holdem_showdown import ShowdownPhases, category_name
 from engine.holdem_types import (
     Action,
     AllIn,
@@ -74,7 +75,7 @@ from engine.holdem_types import (
 )
 from engine.pots import build_pots
 from engine.runs import RunQuestion, award_runs
-from engine.showdown import Showdown, ShowdownRules, cannot_win, showdown_order
+from engine.showdown import Showdown, ShowdownRules
 
 __all__ = [  # the hand and the vocabulary it speaks (re-exported from holdem_types and betting)
     "FIXED_LIMIT", "HOME_LIMIT", "MAX_PLAYERS", "NO_LIMIT", "STRUCTURES", "Action", "AllIn", "Bet",
@@ -88,7 +89,6 @@ __all__ = [  # the hand and the vocabulary it speaks (re-exported from holdem_ty
 MAX_PLAYERS = 22
 """The most players one deck deals a hand to: two hole cards each, three burns and five board cards (2n + 8 <= 52)."""
 
-_NEXT_STREET = {Street.PREFLOP: (Street.FLOP, 3), Street.FLOP: (Street.TURN, 1), Street.TURN: (Street.RIVER, 1)}
 
 
 @dataclass(slots=True)
@@ -113,7 +113,7 @@ class _Seat:
         return f"stack:{self.id}"
 
 
-class Hand:
+class Hand(ShowdownPhases):
     """A hand of Hold'em in progress or finished. Build it with `Hand.start`, drive it with `act`."""
 
     def __init__(self, *, seats: list[_Seat], button: int, level: int, structure: BettingStructure, deck: Deck,
@@ -253,32 +253,6 @@ class Hand:
     def current_bet(self) -> int:
         """The bet to match on this street."""
         return self._current_bet
-
-    @property
-    def second_board(self) -> tuple[Card, ...]:
-        """The second run's board of a hand run twice (empty otherwise)."""
-        return tuple(self._board2)
-
-    @property
-    def showing(self) -> str | None:
-        """The player asked to show or muck at the showdown, None when nobody is."""
-        if self._showdown is None or not self._showdown.queue or self.is_over:
-            return None
-        return self._showdown.queue[0]
-
-    @property
-    def shown(self) -> dict[str, tuple[Card, ...]]:
-        """The hands turned up so far at the showdown (all of them once the hand is over)."""
-        if self.result is not None:
-            return dict(self.result.shown)
-        if self._showdown is None:
-            return {}
-        return {player: tuple(self._by_id[player].hole) for player in self._showdown.shown}
-
-    @property
-    def runs_asked(self) -> tuple[str, ...]:
-        """The players yet to answer "once or twice?", empty when the question is not open."""
-        return () if self._runs is None else self._runs.waiting
 
     def hole_cards(self, player_id: str) -> tuple[Card, ...]:
         """A player's two hole cards (private: show them to him only)."""
@@ -548,167 +522,6 @@ class Hand:
         self._uncapped = self.structure.uncapped_heads_up and len(live) == 2
         return events + self._begin_round(after=self._button)
 
-    # --- run it twice ----------------------------------------------------------------------------------------
-
-    def _offers_runs(self, live: list[_Seat]) -> bool:
-        """Whether to ask "once or twice?" now: betting is over for good (at most one player still in has chips),
-        cards are to come, and the table offers it in a structure that is not fixed limit."""
-        return (self.rules.run_it_twice and self.structure.limit is not Limit.FIXED
-                and sum(1 for seat in live if seat.stack > 0) <= 1)
-
-    def verify_runs(self, player_id: str, twice: bool) -> None:
-        """Raise a RuleError unless the player may answer the run-it-twice question now."""
-        if self._runs is None:
-            raise RuleError("runs_not_asked", "nobody is asked to run it twice now")
-        if player_id not in self._runs.asked:
-            raise RuleError("not_in_hand", f"{player_id} is not in this hand", player=player_id)
-        if player_id in self._runs.answers:
-            raise RuleError("runs_answered", "you have already answered")
-
-    def can_choose_runs(self, player_id: str, twice: bool) -> bool:
-        """Whether `verify_runs` would accept the answer."""
-        return allowed(self.verify_runs, player_id, twice)
-
-    def choose_runs(self, player_id: str, twice: bool) -> list[Event]:
-        """Answer "once or twice?": once settles it at once; twice counts only when everyone asked says twice."""
-        self.verify_runs(player_id, twice)
-        assert self._runs is not None
-        self._runs.answers[player_id] = twice
-        events: list[Event] = [RunsChosen(player=player_id, twice=twice)]
-        if not twice:
-            return events + self._settle_runs(1)
-        if not self._runs.waiting:
-            return events + self._settle_runs(2)
-        return events
-
-    def runs_timeout(self) -> list[Event]:
-        """The time to answer ran out: the board is run once."""
-        if self._runs is None:
-            raise RuleError("runs_not_asked", "nobody is asked to run it twice now")
-        return self._settle_runs(1)
-
-    def _settle_runs(self, count: int) -> list[Event]:
-        self._runs = None
-        self._run_count = count
-        return [RunsSettled(count=count), *self._end_round()]
-
-    def _run_twice(self, live: list[_Seat]) -> list[Event]:
-        """Complete the first board, then a second one from the next cards (a burn before each street of each)."""
-        common, street = list(self._board), self.street
-        events = self._deal_rest(self._board, street, run=1)
-        self._board2 = common
-        events += self._deal_rest(self._board2, street, run=2)
-        self.street = Street.RIVER
-        for seat in self._seats:
-            seat.bet = seat.level = seat.raises = 0
-        self._current_bet = self._raise_base = 0
-        return events + self._begin_showdown(live)
-
-    def _deal_rest(self, board: list[Card], street: Street, *, run: int) -> list[Event]:
-        events: list[Event] = []
-        while street is not Street.RIVER:
-            street, count = _NEXT_STREET[street]
-            self._deck.deal(1)
-            cards = self._deck.deal(count)
-            board.extend(cards)
-            events.append(BoardDealt(street=street, cards=tuple(cards), board=tuple(board), run=run))
-        return events
-
-    # --- showdown ------------------------------------------------------------------------------------------
-
-    def _begin_showdown(self, live: list[_Seat]) -> list[Event]:
-        """Every hand up at once (no mucking at this table, someone all-in, or two boards), else in turn."""
-        self.street = Street.SHOWDOWN
-        if not self.rules.muck or self._run_count == 2 or any(seat.stack == 0 for seat in live):
-            return self._award(live, showdown=True)
-        from_button = [seat.id for seat in self._order_from_button() if not seat.folded]
-        self._showdown = Showdown(showdown_order(from_button, self._last_aggressor))
-        return self._advance_showdown()
-
-    def _strengths(self, board: Sequence[Card]) -> dict[str, int]:
-        return {seat.id: self._value(seat.id, board).strength for seat in self._seats if not seat.folded}
-
-    def _value(self, player_id: str, board: Sequence[Card]) -> HandValue:
-        """A player's best hand on a board (the one place a showdown evaluates a hand)."""
-        return evaluate(self._by_id[player_id].hole + list(board))
-
-    def _showdown_pots(self) -> list[Any]:
-        order = [seat.id for seat in self._order_from_button() if not seat.folded]
-        return build_pots({seat.id: seat.contributed for seat in self._seats}, order)
-
-    def _cannot_win(self, player_id: str) -> bool:
-        assert self._showdown is not None
-        return cannot_win(player_id, self._strengths(self._board), self._showdown.shown, self._showdown_pots())
-
-    def _advance_showdown(self) -> list[Event]:
-        """Turn up or muck hands in order until a player must choose, or everyone has (then award the pots)."""
-        showdown = self._showdown
-        assert showdown is not None
-        events: list[Event] = []
-        while showdown.queue:
-            player = showdown.queue[0]
-            if showdown.shown and self._cannot_win(player):
-                if player not in self.rules.automuck:
-                    return events  # he chooses: show or muck
-                events.append(self._muck(player))
-            else:
-                events.append(self._show(player))
-        return events + self._award([seat for seat in self._seats if not seat.folded], showdown=True)
-
-    def _show(self, player_id: str) -> Event:
-        assert self._showdown is not None
-        self._showdown.queue.remove(player_id)
-        self._showdown.shown.append(player_id)
-        cards = tuple(self._by_id[player_id].hole)
-        value = self._value(player_id, self._board)
-        return HandsShown(cards={player_id: cards}, categories={player_id: _category_name(value)},
-                          ranks={player_id: value.ranks})
-
-    def _muck(self, player_id: str) -> Event:
-        assert self._showdown is not None
-        self._showdown.queue.remove(player_id)
-        self._showdown.mucked.append(player_id)
-        return HandMucked(player=player_id)
-
-    def verify_show_or_muck(self, player_id: str, show: bool) -> None:
-        """Raise a RuleError unless the player may show (`show`) or muck his hand now."""
-        asked = self.showing
-        if asked is None:
-            raise RuleError("no_showdown", "nobody is asked to show or muck now")
-        if player_id != asked:
-            raise NotYourTurn("not_your_turn", f"it is {asked}'s turn", player=player_id, to_act=asked)
-        if not show and not self._cannot_win(player_id):
-            raise RuleError("muck_can_win", "your hand can still win: show it")
-
-    def can_show_or_muck(self, player_id: str, show: bool) -> bool:
-        """Whether `verify_show_or_muck` would accept it."""
-        return allowed(self.verify_show_or_muck, player_id, show)
-
-    def show_or_muck(self, player_id: str, show: bool) -> list[Event]:
-        """Show or muck the asked player's hand, then go on with the showdown."""
-        self.verify_show_or_muck(player_id, show)
-        return [self._show(player_id) if show else self._muck(player_id), *self._advance_showdown()]
-
-    def showdown_timeout(self) -> list[Event]:
-        """The asked player ran out of time: his hand is mucked if it cannot win, shown otherwise."""
-        player = self.showing
-        if player is None:
-            raise RuleError("no_showdown", "nobody is asked to show or muck now")
-        return self.show_or_muck(player, not self._cannot_win(player))
-
-    def verify_show_won(self, player_id: str) -> None:
-        """Raise a RuleError unless the player won this hand uncontested and has not shown yet (he may show)."""
-        seat = self._seat(player_id)
-        if self.result is None or self.result.went_to_showdown:
-            raise RuleError("show_not_uncontested", "only the winner of an uncontested pot may show, after the hand")
-        if seat.folded:
-            raise RuleError("show_not_winner", "only the winner of the pot may show")
-
-    def show_won(self, player_id: str) -> list[Event]:
-        """The winner of an uncontested pot shows his cards after the hand."""
-        self.verify_show_won(player_id)
-        return [CardsShown(player=player_id, cards=tuple(self._seat(player_id).hole))]
-
     def _award(self, live: list[_Seat], *, showdown: bool) -> list[Event]:
         events: list[Event] = []
         order = [seat for seat in self._order_from_button() if not seat.folded]
@@ -721,7 +534,7 @@ class Hand:
         strengths: list[dict[str, int]] = []
         for board in boards if showdown else []:
             values = {player: self._value(player, board) for player in contenders}
-            categories.append({player: _category_name(value) for player, value in values.items()})
+            categories.append({player: category_name(value) for player, value in values.items()})
             strengths.append({player: value.strength for player, value in values.items()})
             if showdown and self._showdown is None:  # every hand up at once: one event per board
                 events.append(HandsShown(cards=shown, categories=categories[-1],
@@ -799,7 +612,3 @@ class Hand:
         hand._board2 = [Card.parse(card) for card in data.get("board2", ())]
         return hand
 
-
-def _category_name(value: HandValue) -> str:
-    """The hand category in words, like `two pair`."""
-    return value.category.name.lower().replace("_", " ")
