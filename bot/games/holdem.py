@@ -324,8 +324,10 @@ class HoldemController:
             raise act.refuse("holdem.no_hand")
         if act.user not in hand.players:
             raise act.refuse("not_seated" if self.seat(act, act.user) is None else "holdem.not_in_hand")
+        if hand.runs_asked:
+            raise act.refuse("holdem.betting_over_runs")
         if hand.to_act != act.user:
-            raise act.refuse("not_your_turn", player=act.name(hand.to_act or ""))
+            raise act.refuse("not_your_turn", player=act.name(hand.to_act or hand.showing or ""))
         action = self._engine_action(act, hand, command)
         if isinstance(action, engine.Pawn):
             tour.verify_pawn(self, act, action.item)

@@ -114,6 +114,8 @@ async def test_all_in_asks_both_and_one_saying_once_runs_it_once(service: Servic
     asked = await service.handle(PLACE, BOB, "/call")
     assert asked.table is not None and "Run it once or twice? Waiting for: Ann, Bob" in asked.table.text
     assert [button.label for button in asked.table.buttons][1:] == ["Run it once", "Run it twice"]
+    assert (await service.handle(PLACE, ANN, "/check")).error == (
+        "Betting is over: answer “run it once or twice?” with the buttons or /run once|twice.")
     first = await service.press(PLACE, BOB, press_label(asked, "run"))  # "Run it once" comes first
     assert first.error is None
     assert "Bob wants to run it once." in everything_public(first)
