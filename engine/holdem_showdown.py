@@ -84,6 +84,16 @@ class ShowdownPhases:
             return {}
         return {player: tuple(self._by_id[player].hole) for player in self._showdown.shown}
 
+    def shown_so_far(self) -> HandsShown | None:
+        """The hands turned up at a showdown in turn so far, as one event (what later pot lines describe), None when
+        the showdown is not played in turn or nobody has shown yet."""
+        if self._showdown is None or not self._showdown.shown:
+            return None
+        values = {player: self._value(player, self._board) for player in self._showdown.shown}
+        return HandsShown(cards={player: tuple(self._by_id[player].hole) for player in values},
+                          categories={player: category_name(value) for player, value in values.items()},
+                          ranks={player: value.ranks for player, value in values.items()})
+
     @property
     def runs_asked(self) -> tuple[str, ...]:
         """The players yet to answer "once or twice?", empty when the question is not open."""

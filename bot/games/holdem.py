@@ -382,7 +382,8 @@ class HoldemController:
         events = [*events, *showdown.answer_for_bots(hand)]
         act.apply_moves(all_moves(events), lambda name: self._account(act, name), key)
         act.record(key, events)
-        story.add(act.state, [*(said or []), *act.tell_narration(render.narrate(act.voice, events))],
+        story.add(act.state, [*(said or []), *act.tell_narration(render.narrate(act.voice, events,
+                                                                                hand.shown_so_far()))],
                   restart=render.begins_hand(events))
         bots.drop_private(act)
         if (drawing := picture.holdem_picture(act.voice, act.config, hand, events)) is not None:

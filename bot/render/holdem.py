@@ -151,13 +151,13 @@ def hole_cards_text(voice: Voice, hand: engine.Hand, user_id: str) -> str:
     return voice.t("holdem.your_cards", cards=cards)
 
 
-def narrate(voice: Voice, events: Iterable[Event]) -> Narration:
+def narrate(voice: Voice, events: Iterable[Event], shown: engine.HandsShown | None = None) -> Narration:
     """The story's lines for what happened (for the table message); each player's hole cards to him alone; and, at
-    a showdown, the hands shown and the pots won as one public notice, for the chat to notice."""
+    a showdown, the hands shown and the pots won as one public notice, for the chat to notice. `shown`: the hands
+    already turned up at a showdown played in turn (`Hand.shown_so_far`), which the pots won are described by."""
     events = list(events)
     narration = Narration()
     lines = narration.lines
-    shown: engine.HandsShown | None = None
     notices: list[str] = []
     showdown = any(isinstance(event, engine.HandsShown | engine.HandMucked | engine.CardsShown)
                    or (isinstance(event, engine.PotAwarded) and event.category) for event in events)
