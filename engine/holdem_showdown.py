@@ -5,14 +5,14 @@ the showdown in turn with show or muck (RULES.md §1a; the rules themselves are 
 from __future__ import annotations
 
 from collections.abc import Sequence
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING
 
 from engine.betting import Limit, Street
 from engine.cards import Card
 from engine.common import Event, NotYourTurn, RuleError, allowed
 from engine.hands import HandValue, evaluate
 from engine.holdem_types import BoardDealt, CardsShown, HandMucked, HandResult, HandsShown, RunsChosen, RunsSettled
-from engine.pots import build_pots
+from engine.pots import Pot, build_pots
 from engine.runs import RunQuestion
 from engine.showdown import Showdown, ShowdownRules, cannot_win, showdown_order
 
@@ -74,15 +74,6 @@ class ShowdownPhases:
         if self._showdown is None or not self._showdown.queue or self.is_over:
             return None
         return self._showdown.queue[0]
-
-    @property
-    def shown(self) -> dict[str, tuple[Card, ...]]:
-        """The hands turned up so far at the showdown (all of them once the hand is over)."""
-        if self.result is not None:
-            return dict(self.result.shown)
-        if self._showdown is None:
-            return {}
-        return {player: tuple(self._by_id[player].hole) for player in self._showdown.shown}
 
     def shown_so_far(self) -> HandsShown | None:
         """The hands turned up at a showdown in turn so far, as one event (what later pot lines describe), None when
@@ -183,7 +174,7 @@ class ShowdownPhases:
         """A player's best hand on a board (the one place a showdown evaluates a hand)."""
         return evaluate(self._by_id[player_id].hole + list(board))
 
-    def _showdown_pots(self) -> list[Any]:
+    def _showdown_pots(self) -> list[Pot]:
         order = [seat.id for seat in self._order_from_button() if not seat.folded]
         return build_pots({seat.id: seat.contributed for seat in self._seats}, order)
 
