@@ -11,7 +11,7 @@ from collections.abc import Iterable, Mapping
 from typing import Any
 
 from bot.output import Picture
-from bot.render import Voice
+from bot.render import Voice, cards_text
 from bot.render.holdem import hand_label
 from bot.render.picture import HandView, SeatView, TableView, render_hand, render_table
 from engine import holdem as engine
@@ -109,6 +109,8 @@ def holdem_view(voice: Voice, hand: engine.Hand) -> TableView:
     pot = sum(award.amount for award in result.pots) if result is not None else hand.pot_total
     if hand.to_act:
         footer = voice.t("picture.to_act", player=voice.name(hand.to_act))
+    if hand.second_board:  # a hand run twice: the picture draws the first board, the footer names the second
+        footer = "; ".join(filter(None, (voice.t("holdem.second_board", board=cards_text(hand.second_board)), footer)))
     return TableView(
         title=voice.t("holdem.title", number=hand.hand_number, small=small, big=big, structure=hand.structure.name),
         board=_cards(hand.board), board_slots=5, pot=pot, pot_label=voice.t("picture.pot"), seats=tuple(seats),

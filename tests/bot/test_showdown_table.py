@@ -11,12 +11,15 @@ from bot.clock import FakeClock
 from bot.games import holdem as holdem_game
 from bot.output import Place, Reply
 from bot.render import cards_text
+from bot.render.picture_views import holdem_view
 from bot.render.pokerstars import RecordedHand, export_hand
 from bot.service import Service
 from bot.store import Store
 from engine.cards import Deck, parse_cards
+from engine.holdem import NO_LIMIT, AllIn, Call, Check, Hand, SeatPlayer, ShowdownRules
 from tests.bot.conftest import ANN, BOB, CAT, PLACE
 from tests.bot.helpers import everything_public, ledger_ok, press_label
+from tests.bot.test_picture import Talk, strings_of
 
 BURNS = "2d 3d 6d"
 
@@ -232,3 +235,27 @@ async def test_the_question_and_its_answers_survive_a_restart(tmp_path, clock: F
     assert "The board is run twice" in everything_public(done)
     await ledger_ok(restarted)
     await store.close()
+
+
+def test_the_showdown_picture_has_no_mucked_card_and_names_the_second_board() -> None:
+    players = [SeatPlayer(name, 1000) for name in ("ann", "bob", "cat")]
+    rules = ShowdownRules(muck=True, automuck=frozenset({"ann", "bob", "cat"}), run_it_twice=True)
+    # Ann has the button: dealt Bob, Cat, Ann twice; Cat aces, Ann queens, Bob 4-5; nobody bets: all check down
+    deck = Deck.stacked(parse_cards("4h Ac Qh 5h Ad Qd 2d 2c 7s 9h 3d Js 6d 3s"))
+    hand, _ = Hand.start(players, 0, 10, NO_LIMIT, deck, 1, rules=rules)
+    for player in ("ann", "bob", "cat", *["bob", "cat", "ann"] * 3):
+        hand.act(player, Call() if hand.legal_actions().call_amount else Check())
+    view = holdem_view(Talk(), hand)  # type: ignore[arg-type]
+    assert hand.result is not None and hand.result.mucked == ("ann",)  # Bob shows first, Cat beats him: shown
+    mucked = {str(card) for player in hand.result.mucked for card in hand.hole_cards(player)}
+    assert mucked and not strings_of(view) & mucked
+    assert {"Ac", "Ad", "4h", "5h"} <= strings_of(view)
+
+    players = [SeatPlayer("bob", 300), SeatPlayer("ann", 301)]
+    deck = Deck.stacked(parse_cards("Kc Ah Kd As 2c 7d 9h Jc 3c 8s 5c 4d 6c Ks Th 2h 2d Qh 3d 2s"))
+    hand, _ = Hand.start(players, 1, 10, NO_LIMIT, deck, 2, rules=rules)
+    hand.act("ann", AllIn())
+    hand.act("bob", Call())
+    hand.choose_runs("ann", twice=True)
+    hand.choose_runs("bob", twice=True)
+    assert "Second board: K♠ T♥ 2♥ Q♥ 2♠" in holdem_view(Talk(), hand).footer  # type: ignore[arg-type]
