@@ -9,20 +9,24 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from engine.betting import HOME_LIMIT
+from engine.bounty import eliminators
 from engine.cards import ALL_CARDS, Deck, parse_cards
 from engine.common import RuleError, all_moves
 from engine.hands import evaluate
 from engine.holdem import (
     NO_LIMIT,
+    POT_LIMIT,
     AllIn,
     BoardDealt,
     Call,
     Check,
     Hand,
+    PotAward,
     PotAwarded,
     RunsOffered,
     SeatPlayer,
     ShowdownRules,
+    Variant,
 )
 from engine.pots import Pot
 from engine.runs import award_runs, halves
@@ -148,3 +152,31 @@ def test_a_hand_run_twice_conserves_chips_and_pays_each_half_on_its_board(stacks
                 strength = {p: evaluate(list(hand.hole_cards(p)) + list(board)).strength for p in event.eligible}
                 best = max(strength.values())
                 assert set(event.winners) == {p for p in event.eligible if strength[p] == best}
+
+
+def test_omaha_run_twice_reads_each_board_with_exactly_two_hole_cards():
+    """Pot-limit Omaha all-in preflop, run twice: on the first board A's one heart makes no flush (Hold'em's reading
+    would give him one and the pot), so B's kings win it; on the second A's full house wins."""
+    holes = "Kc Qh Kd Jc 2s 7s 3s 8d"  # one at a time from B (left of the button): B Kc Kd 2s 3s, A Qh Jc 7s 8d
+    first = "6c 4h 5h 9h 6d Th 6s 2c"  # burn, flop 4h 5h 9h, burn, turn Th, burn, river 2c
+    second = "As Qs Qc 7h Ad 3d Ac 4c"  # burn, flop Qs Qc 7h, burn, turn 3d, burn, river 4c
+    players = [SeatPlayer("B", 25), SeatPlayer("A", 25)]
+    hand, events = Hand.start(players, 1, 10, POT_LIMIT, _deck(holes, first + " " + second), 1, rules=RULES,
+                              variant=Variant.OMAHA)
+    events += hand.act("A", AllIn())
+    events += hand.act("B", Call())
+    assert hand.runs_asked == ("B", "A")
+    hand = Hand.from_dict(json.loads(json.dumps(hand.to_dict())))  # the variant survives a restart
+    events = hand.choose_runs("A", twice=True) + hand.choose_runs("B", twice=True)
+    assert evaluate([hand.hole_cards("A")[0], *hand.board]).category.name == "FLUSH"  # Qh: Hold'em's reading
+    awarded = [(event.run, event.amount, event.winners, event.category) for event in events
+               if isinstance(event, PotAwarded)]
+    assert awarded == [(1, 25, {"B": 25}, "pair"), (2, 25, {"A": 25}, "full house")]
+    assert hand.result is not None and hand.result.net == {"A": 0, "B": 0}
+
+
+def test_a_bounty_goes_to_the_winners_of_both_halves_of_the_pot_that_busted_him():
+    """C, all-in and beaten on both boards, loses one half to A and the other to B: both eliminated him."""
+    pots = (PotAward(150, ("A", "B", "C"), {"A": 75}, "pair", 1), PotAward(150, ("A", "B", "C"), {"B": 75}, "flush", 2),
+            PotAward(40, ("A", "B"), {"B": 20}, "pair", 1), PotAward(40, ("A", "B"), {"B": 20}, "flush", 2))
+    assert eliminators("C", pots) == {"A": 75, "B": 75}
