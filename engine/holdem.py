@@ -103,7 +103,6 @@ MAX_PLAYERS = Variant.HOLDEM.max_players
 (2n + 8 <= 52); Omaha deals at most `Variant.OMAHA.max_players` (11)."""
 
 
-
 @dataclass(slots=True)
 class _Seat:
     """A player's state inside the hand (mutable, private)."""
