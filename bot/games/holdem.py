@@ -62,7 +62,8 @@ class HoldemController:
     hand's dict while one is played), `story` (the hand's latest lines, see `bot.render.story`), `step` (actions so
     far, so a stale time-out does nothing) and `tournament` (see `bot.games.tournament`). Engine accounts map to the
     ledger as `stack:<id>` → `stack:<table>:<id>`, `pot` → `pot:<table>`, `bank` → the tournament bank.
-    `last_hand` keeps the finished hand's dict (its deck) for the rabbit hunt until the next hand is dealt.
+    `last_hand` keeps the finished hand's dict (its deck) for the rabbit hunt until the next hand is dealt;
+    `won_uncontested` and `automuck_off` belong to show or muck (see `bot.games.holdem_showdown`).
     """
 
     def __init__(self, variant: engine.Variant = engine.Variant.HOLDEM) -> None:
