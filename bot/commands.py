@@ -247,6 +247,45 @@ class Pawn(Command):
     item: str = ""
 
 
+@dataclass(frozen=True)
+class Show(Command):
+    """Show your hand at the showdown, or after winning a pot uncontested."""
+
+    name = "show"
+
+
+@dataclass(frozen=True)
+class Muck(Command):
+    """Throw your hand away unseen at the showdown (only a hand that cannot win)."""
+
+    name = "muck"
+
+
+@dataclass(frozen=True)
+class Automuck(Command):
+    """Whether your hands beaten at the showdown are mucked for you (on by default), or show the setting."""
+
+    name = "automuck"
+    usage = "[on|off]"
+    on: bool | None = None
+
+
+@dataclass(frozen=True)
+class Run(Command):
+    """Answer "run it once or twice?" when everyone still in is all-in."""
+
+    name = "run"
+    usage = "once|twice"
+    twice: bool = False
+
+
+SWITCH_WORDS = {"on": True, "off": False, "вкл": True, "выкл": False}
+"""The words of `/automuck on|off` (and the Russian ones)."""
+
+RUN_WORDS = {"once": False, "twice": True, "1": False, "2": True, "раз": False, "дважды": True}
+"""The words of `/run once|twice` (and the Russian ones)."""
+
+
 # --- house games ---------------------------------------------------------------------------------------------
 
 
@@ -447,8 +486,8 @@ class Pressed:
 COMMANDS: tuple[type[Command], ...] = (
     Help, Join, Leave, Away, Back, Deal, Game, Setting, Balance, Grant, Organizers, Top, Cards, Table, Rabbit,
     Fold, Check,
-    Call, Bet, Raise, AllIn, Straddle, Pre, Pawn, Ante, Play, Buy, Exchange, DealerGame, Decline, Select, Tournament,
-    Clock, CashOut, Rebuy, Addon, Lang, History, Stats, Season,
+    Call, Bet, Raise, AllIn, Straddle, Pre, Pawn, Show, Muck, Automuck, Run, Ante, Play, Buy, Exchange, DealerGame,
+    Decline, Select, Tournament, Clock, CashOut, Rebuy, Addon, Lang, History, Stats, Season,
     Export, Odds, AddBot,
 )
 BY_WORD: dict[str, type[Command]] = {word: cls for cls in COMMANDS for word in (cls.name, *cls.aliases)}
@@ -558,6 +597,15 @@ def _build(cls: type[Command], args: list[str]) -> Command:
     if cls in (History, AddBot):
         _at_most(args, 1)
         return cls(args[0]) if args else cls()
+    if cls is Automuck:
+        _at_most(args, 1)
+        if args and args[0].lower() not in SWITCH_WORDS:
+            raise CommandError("usage")
+        return Automuck(SWITCH_WORDS[args[0].lower()] if args else None)
+    if cls is Run:
+        if len(args) != 1 or args[0].lower() not in RUN_WORDS:
+            raise CommandError("usage")
+        return Run(RUN_WORDS[args[0].lower()])
     if cls is Lang:
         personal = bool(args) and args[-1].lower() in PERSONAL_WORDS
         words = args[:-1] if personal else args

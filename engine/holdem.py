@@ -24,7 +24,11 @@ Where the rules are silent, this follows a card room and pokerkit's model:
   the first bet preflop; a cap's "heads-up" means only two players in the hand when the round starts;
 - pot limit: the largest bet or raise is to the current bet plus the pot after the player's call (the pot, every bet
   in front, and his call), even when the bet to call is a short big blind; otherwise as no limit;
-- at showdown every player still in shows; odd chips go one each to the winners from the button's left;
+- at showdown every player still in shows, unless the hand's `ShowdownRules` let players muck (`engine.showdown`
+  says in what order and when); odd chips go one each to the winners from the button's left;
+- run it twice (`engine.runs`): the question is put once betting is over with cards to come (no-limit and pot-limit);
+  the first board is completed from the deck (a burn before each street), then the second from the next cards (a burn
+  before each street again);
 - pawning happens on the player's turn, when short of the call; it does not use up his turn;
 - table options (RULES.md §1a): a straddle (no-limit and pot-limit) is a live blind of twice the big blind posted by
   the player left of the big blind: raises are measured from it and he acts last preflop; a returning player who
@@ -42,7 +46,8 @@ from typing import Any
 from engine.betting import FIXED_LIMIT, HOME_LIMIT, NO_LIMIT, POT_LIMIT, STRUCTURES, BettingStructure, Limit, Street
 from engine.cards import Card, Deck
 from engine.common import Event, IllegalAmount, Move, NotYourTurn, RuleError, allowed
-from engine.hands import HandValue, evaluate
+from engine.holdem_showdown import NEXT_STREET as _NEXT_STREET
+from engine.holdem_showdown import ShowdownPhases, category_name
 from engine.holdem_types import (
     Action,
     AllIn,
@@ -50,9 +55,11 @@ from engine.holdem_types import (
     BlindPosted,
     BoardDealt,
     Call,
+    CardsShown,
     Check,
     Fold,
     HandEnded,
+    HandMucked,
     HandResult,
     HandsShown,
     HandStarted,
@@ -70,27 +77,30 @@ from engine.holdem_types import (
     PotAwarded,
     RabbitHunted,
     RaiseTo,
+    RunsChosen,
+    RunsOffered,
+    RunsSettled,
     SeatPlayer,
     UncalledBetReturned,
     Variant,
 )
-from engine.omaha import evaluate_omaha
-from engine.pots import build_pots, split_pot
+from engine.pots import build_pots
 from engine.preactions import PreAction, cancelled_by, pre_action_play, pre_action_refusal
+from engine.runs import RunQuestion, award_runs
+from engine.showdown import Showdown, ShowdownRules
 
 __all__ = [  # the hand and the vocabulary it speaks (re-exported from holdem_types and betting)
     "FIXED_LIMIT", "HOME_LIMIT", "MAX_PLAYERS", "NO_LIMIT", "POT_LIMIT", "STRUCTURES", "Action", "AllIn", "Bet",
-    "BettingStructure", "BlindPosted", "BoardDealt", "Call", "Check", "Fold", "Hand", "HandEnded", "HandResult",
-    "HandStarted", "HandsShown", "HoleCardsDealt", "ItemPawned", "LegalActions", "Limit", "Pawn", "PawnRules",
-    "PlayerBet", "PlayerCalled", "PlayerChecked", "PlayerFolded", "PlayerRaised", "PotAward", "PotAwarded",
-    "RabbitHunted", "RaiseTo", "SeatPlayer", "Street", "UncalledBetReturned", "Variant",
+    "BettingStructure", "BlindPosted", "BoardDealt", "Call", "CardsShown", "Check", "Fold", "Hand", "HandEnded",
+    "HandMucked", "HandResult", "HandStarted", "HandsShown", "HoleCardsDealt", "ItemPawned", "LegalActions", "Limit",
+    "Pawn", "PawnRules", "PlayerBet", "PlayerCalled", "PlayerChecked", "PlayerFolded", "PlayerRaised", "PotAward",
+    "PotAwarded", "RabbitHunted", "RaiseTo", "RunsChosen", "RunsOffered", "RunsSettled", "SeatPlayer",
+    "ShowdownRules", "Street", "UncalledBetReturned", "Variant",
 ]
 
 MAX_PLAYERS = Variant.HOLDEM.max_players
 """The most players one deck deals a Hold'em hand to: two hole cards each, three burns and five board cards
 (2n + 8 <= 52); Omaha deals at most `Variant.OMAHA.max_players` (11)."""
-
-_NEXT_STREET = {Street.PREFLOP: (Street.FLOP, 3), Street.FLOP: (Street.TURN, 1), Street.TURN: (Street.RIVER, 1)}
 
 
 @dataclass(slots=True)
@@ -118,11 +128,12 @@ class _Seat:
         return f"stack:{self.id}"
 
 
-class Hand:
+class Hand(ShowdownPhases):
     """A hand of Hold'em or Omaha in progress or finished. Build it with `Hand.start`, drive it with `act`."""
 
     def __init__(self, *, seats: list[_Seat], button: int, level: int, structure: BettingStructure, deck: Deck,
-                 hand_number: int, pawn_rules: PawnRules, variant: Variant = Variant.HOLDEM) -> None:
+                 hand_number: int, pawn_rules: PawnRules, variant: Variant = Variant.HOLDEM,
+                 rules: ShowdownRules | None = None) -> None:
         self.variant = variant
         self._seats = seats
         self._by_id = {seat.id: seat for seat in seats}
@@ -142,6 +153,12 @@ class Hand:
         self._uncapped = False
         self._pot = 0
         self.result: HandResult | None = None
+        self.rules = rules or ShowdownRules()
+        self._last_aggressor: str | None = None  # who bet or raised last on the river: he shows first
+        self._showdown: Showdown | None = None
+        self._runs: RunQuestion | None = None
+        self._run_count = 0  # 0 until the board's runs are settled (or no question was asked), then 1 or 2
+        self._board2: list[Card] = []
 
     # --- starting ------------------------------------------------------------------------------------------
 
@@ -149,7 +166,7 @@ class Hand:
     def start(cls, players: Sequence[SeatPlayer], button: int, level: int, structure: BettingStructure, deck: Deck,
               hand_number: int, pawn_rules: PawnRules | None = None, *, straddle: bool = False,
               posting: Collection[str] = (), absent: Collection[str] = (),
-              variant: Variant = Variant.HOLDEM) -> tuple[Hand, list[Event]]:
+              variant: Variant = Variant.HOLDEM, rules: ShowdownRules | None = None) -> tuple[Hand, list[Event]]:
         """Seat the players (clockwise order; `button` indexes this list), post blinds, deal, and return the hand
         with its events. `straddle`: the player left of the big blind posts a straddle (see `verify_straddle`);
         `posting`: returning players who post a live big blind wherever they sit; `absent`: players dealt in whose
@@ -171,7 +188,7 @@ class Hand:
                       if (button - back) % len(players) in in_play)
         seats = [_Seat(players[index].id, players[index].stack, players[index].stack, []) for index in in_play]
         hand = cls(seats=seats, button=in_play.index(holder), level=level, structure=structure, deck=deck,
-                   hand_number=hand_number, pawn_rules=pawn_rules or PawnRules(), variant=variant)
+                   hand_number=hand_number, pawn_rules=pawn_rules or PawnRules(), variant=variant, rules=rules)
         if straddle:
             hand.verify_straddle()
         for seat in seats:
@@ -562,6 +579,8 @@ class Hand:
             self._bet_count += 1
             self._raise_base = to
         self._current_bet = to
+        if self.street is Street.RIVER:
+            self._last_aggressor = seat.id
         if previous == 0:
             return PlayerBet(player=seat.id, amount=amount, is_all_in=seat.stack == 0, moves=(move,))
         return PlayerRaised(player=seat.id, to=to, amount=amount, is_all_in=seat.stack == 0, moves=(move,))
@@ -636,7 +655,12 @@ class Hand:
         if len(live) == 1:
             return events + self._award(live, showdown=False)
         if self.street is Street.RIVER:
-            return events + self._award(live, showdown=True)
+            return events + self._begin_showdown(live)
+        if self._run_count == 0 and self._offers_runs(live):
+            self._runs = RunQuestion(tuple(seat.id for seat in live))
+            return [*events, RunsOffered(players=self._runs.asked)]
+        if self._run_count == 2:
+            return events + self._run_twice(live)
         self.street, count = _NEXT_STREET[self.street]
         self._deck.deal(1)
         cards = self._deck.deal(count)
@@ -654,46 +678,48 @@ class Hand:
     def _award(self, live: list[_Seat], *, showdown: bool) -> list[Event]:
         events: list[Event] = []
         order = [seat for seat in self._order_from_button() if not seat.folded]
-        ranks: dict[str, int] = {}
-        categories: dict[str, str] = {}
-        shown: dict[str, tuple[Card, ...]] = {}
-        if showdown:
-            self.street = Street.SHOWDOWN
-            shown = {seat.id: tuple(seat.hole) for seat in order}
-            values = {seat.id: self._evaluate(seat.hole) for seat in order}
-            categories = {player: _category_name(value) for player, value in values.items()}
-            ranks = {player: value.strength for player, value in values.items()}
-            events.append(HandsShown(cards=shown, categories=categories,
-                                     ranks={player: value.ranks for player, value in values.items()}))
-        contributions = {seat.id: seat.contributed for seat in self._seats}
+        mucked = [] if self._showdown is None else list(self._showdown.mucked)
+        contenders = [seat.id for seat in order if seat.id not in mucked]
+        pots = build_pots({seat.id: seat.contributed for seat in self._seats}, [seat.id for seat in order])
+        boards = [self._board, self._board2] if self._run_count == 2 else [self._board]
+        shown = {player: tuple(self._by_id[player].hole) for player in contenders} if showdown else {}
+        categories: list[dict[str, str]] = []
+        strengths: list[dict[str, int]] = []
+        for board in boards if showdown else []:
+            values = {player: self._value(player, board) for player in contenders}
+            categories.append({player: category_name(value) for player, value in values.items()})
+            strengths.append({player: value.strength for player, value in values.items()})
+            if showdown and self._showdown is None:  # every hand up at once: one event per board
+                events.append(HandsShown(cards=shown, categories=categories[-1],
+                                         ranks={player: value.ranks for player, value in values.items()},
+                                         run=len(categories) if len(boards) > 1 else 0))
+        if not showdown:
+            strengths = [{live[0].id: 0}]
         awards: list[PotAward] = []
-        for pot_index, pot in enumerate(build_pots(contributions, [seat.id for seat in order])):
-            if showdown:
-                best = max(ranks[player] for player in pot.eligible)
-                winners = [player for player in pot.eligible if ranks[player] == best]
-                category: str | None = categories[winners[0]]
-            else:
-                winners, category = [live[0].id], None
-            shares = split_pot(pot.amount, winners)
+        run_events: list[list[Event]] = [[] for _ in boards]
+        for award in award_runs(pots, strengths, contenders if showdown else [live[0].id]):
+            category = categories[max(award.run, 1) - 1][next(iter(award.winners))] if showdown else None
             moves = []
-            for player, share in shares.items():
+            for player, share in award.winners.items():
                 if not share:  # more winners than chips: a Move carries at least one chip
                     continue
                 self._by_id[player].stack += share
                 self._pot -= share
                 moves.append(Move("pot", f"stack:{player}", share, "pot won"))
-            awards.append(PotAward(pot.amount, pot.eligible, shares, category))
-            events.append(PotAwarded(pot_index=pot_index, amount=pot.amount, eligible=pot.eligible, winners=shares,
-                                     category=category, moves=tuple(moves)))
+            awards.append(PotAward(award.amount, award.eligible, award.winners, category, award.run))
+            run_events[max(award.run, 1) - 1].append(PotAwarded(
+                pot_index=award.pot_index, amount=award.amount, eligible=award.eligible, winners=award.winners,
+                category=category, run=award.run, moves=tuple(moves)))
+        if len(boards) > 1:  # each board's hands, then its pots
+            events = [events[0], *run_events[0], events[1], *run_events[1]]
+        else:
+            events += run_events[0]
         net = {seat.id: seat.stack - seat.start_stack - seat.pawned for seat in self._seats}
-        self.result = HandResult(net=net, pots=tuple(awards), shown=shown, went_to_showdown=showdown)
+        self.result = HandResult(net=net, pots=tuple(awards), shown=shown, went_to_showdown=showdown,
+                                 mucked=tuple(mucked),
+                                 boards=tuple(tuple(board) for board in boards) if len(boards) > 1 else ())
         events.append(HandEnded(net=net, stacks=self.stacks))
         return events
-
-    def _evaluate(self, hole: list[Card]) -> HandValue:
-        if self.variant is Variant.OMAHA:
-            return evaluate_omaha(hole, self._board)
-        return evaluate(hole + self._board)
 
     # --- saving --------------------------------------------------------------------------------------------
 
@@ -709,6 +735,10 @@ class Hand:
             "seats": [{**{f.name: getattr(seat, f.name) for f in fields(seat) if f.name != "hole"},
                        "hole": [str(card) for card in seat.hole]} for seat in self._seats],
             "result": None if self.result is None else self.result.to_dict(),
+            "rules": self.rules.to_dict(), "last_aggressor": self._last_aggressor,
+            "showdown": None if self._showdown is None else self._showdown.to_dict(),
+            "runs": None if self._runs is None else self._runs.to_dict(), "run_count": self._run_count,
+            "board2": [str(card) for card in self._board2],
         }
 
     @classmethod
@@ -718,7 +748,8 @@ class Hand:
         hand = cls(seats=seats, button=data["button"], level=data["level"],
                    structure=BettingStructure.from_dict(data["structure"]), deck=Deck.from_list(data["deck"]),
                    hand_number=data["hand_number"], pawn_rules=PawnRules.from_dict(data["pawn_rules"]),
-                   variant=Variant(data.get("variant", Variant.HOLDEM.value)))  # hands saved before Omaha
+                   variant=Variant(data.get("variant", Variant.HOLDEM.value)),  # hands saved before Omaha
+                   rules=ShowdownRules.from_dict(data.get("rules")))
         hand.street = Street(data["street"])
         hand._board = [Card.parse(card) for card in data["board"]]
         hand._to_act = data["to_act"]
@@ -729,9 +760,10 @@ class Hand:
         hand._uncapped = data["uncapped"]
         hand._pot = data["pot"]
         hand.result = None if data["result"] is None else HandResult.from_dict(data["result"])
+        hand._last_aggressor = data.get("last_aggressor")  # hands saved before show-or-muck have none of these
+        hand._showdown = Showdown.from_dict(data["showdown"]) if data.get("showdown") else None
+        hand._runs = RunQuestion.from_dict(data["runs"]) if data.get("runs") else None
+        hand._run_count = data.get("run_count", 0)
+        hand._board2 = [Card.parse(card) for card in data.get("board2", ())]
         return hand
 
-
-def _category_name(value: HandValue) -> str:
-    """The hand category in words, like `two pair`."""
-    return value.category.name.lower().replace("_", " ")

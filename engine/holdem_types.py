@@ -20,9 +20,11 @@ __all__ = [
     "BlindPosted",
     "BoardDealt",
     "Call",
+    "CardsShown",
     "Check",
     "Fold",
     "HandEnded",
+    "HandMucked",
     "HandResult",
     "HandStarted",
     "HandsShown",
@@ -40,6 +42,9 @@ __all__ = [
     "PotAwarded",
     "RabbitHunted",
     "RaiseTo",
+    "RunsChosen",
+    "RunsOffered",
+    "RunsSettled",
     "SeatPlayer",
     "UncalledBetReturned",
     "Variant",
@@ -245,32 +250,75 @@ class UncalledBetReturned(Event):
 
 @dataclass(frozen=True, kw_only=True)
 class BoardDealt(Event):
-    """Community cards for a street (`cards` the new ones, `board` all of them)."""
+    """Community cards for a street (`cards` the new ones, `board` all of them); `run` is 1 or 2 for the boards of a
+    hand run twice, 0 otherwise."""
 
     street: Street
     cards: tuple[Card, ...]
     board: tuple[Card, ...]
+    run: int = 0
+
+
+@dataclass(frozen=True, kw_only=True)
+class RunsOffered(Event):
+    """Everyone still in is all-in (or all but one) with cards to come: `players` are asked "once or twice?"."""
+
+    players: tuple[str, ...]
+
+
+@dataclass(frozen=True, kw_only=True)
+class RunsChosen(Event):
+    """A player answered the run-it-twice question."""
+
+    player: str
+    twice: bool
+
+
+@dataclass(frozen=True, kw_only=True)
+class RunsSettled(Event):
+    """The rest of the board is dealt `count` times (2 only when everyone asked agreed in time)."""
+
+    count: int
 
 
 @dataclass(frozen=True, kw_only=True)
 class HandsShown(Event):
-    """At showdown every player still in shows his cards: cards, hand category name and the ranks that decide
-    between hands of that category (most significant first, as `HandValue.ranks`) per player."""
+    """At showdown players show their cards: cards, hand category name and the ranks that decide between hands of
+    that category (most significant first, as `HandValue.ranks`) per player; several events when players show in
+    turn; `run` (1 or 2) names the board the categories are read on when the hand was run twice."""
 
     cards: dict[str, tuple[Card, ...]]
     categories: dict[str, str]
     ranks: dict[str, tuple[int, ...]] = field(default_factory=dict)
+    run: int = 0
+
+
+@dataclass(frozen=True, kw_only=True)
+class HandMucked(Event):
+    """At showdown a player threw his hand away unseen (it could not win); his cards stay secret."""
+
+    player: str
+
+
+@dataclass(frozen=True, kw_only=True)
+class CardsShown(Event):
+    """The winner of an uncontested pot chose to show his cards after the hand."""
+
+    player: str
+    cards: tuple[Card, ...]
 
 
 @dataclass(frozen=True, kw_only=True)
 class PotAwarded(Event):
-    """A pot (0 = main) went to its winners; `category` is the winning hand's, None when won without a showdown."""
+    """A pot (0 = main) went to its winners; `category` is the winning hand's, None when won without a showdown;
+    `run` (1 or 2) the board its half was won on when the hand was run twice (0 otherwise)."""
 
     pot_index: int
     amount: int
     eligible: tuple[str, ...]
     winners: dict[str, int]
     category: str | None
+    run: int = 0
 
 
 @dataclass(frozen=True, kw_only=True)
@@ -298,12 +346,14 @@ class RabbitHunted(Event):
 
 @dataclass(frozen=True, slots=True)
 class PotAward:
-    """One pot of the result: amount, who could win it, who won how much, the winning category (None: no showdown)."""
+    """One pot of the result: amount, who could win it, who won how much, the winning category (None: no showdown),
+    and the run (1 or 2) it was won on when the hand was run twice (0 otherwise)."""
 
     amount: int
     eligible: tuple[str, ...]
     winners: dict[str, int]
     category: str | None
+    run: int = 0
 
 
 @dataclass(frozen=True, slots=True)
@@ -311,22 +361,27 @@ class HandResult:
     """The outcome of a finished hand.
 
     `net` is each player's change from play (final stack minus starting stack minus chips got by pawning);
-    `shown` the cards shown at showdown (empty when the hand ended by folds).
+    `shown` the cards shown at showdown (empty when the hand ended by folds; never a mucked hand), `mucked` the
+    players who mucked at the showdown, `boards` both boards of a hand run twice (empty otherwise).
     """
 
     net: dict[str, int]
     pots: tuple[PotAward, ...]
     shown: dict[str, tuple[Card, ...]]
     went_to_showdown: bool
+    mucked: tuple[str, ...] = ()
+    boards: tuple[tuple[Card, ...], ...] = ()
 
     def to_dict(self) -> dict[str, Any]:
         """A JSON-able form."""
         return {
             "net": dict(self.net),
             "pots": [{"amount": pot.amount, "eligible": list(pot.eligible), "winners": dict(pot.winners),
-                      "category": pot.category} for pot in self.pots],
+                      "category": pot.category, "run": pot.run} for pot in self.pots],
             "shown": {player: [str(card) for card in cards] for player, cards in self.shown.items()},
             "went_to_showdown": self.went_to_showdown,
+            "mucked": list(self.mucked),
+            "boards": [[str(card) for card in board] for board in self.boards],
         }
 
     @classmethod
@@ -334,8 +389,10 @@ class HandResult:
         """Rebuild from `to_dict`."""
         return cls(
             net=dict(data["net"]),
-            pots=tuple(PotAward(pot["amount"], tuple(pot["eligible"]), dict(pot["winners"]), pot["category"])
-                       for pot in data["pots"]),
+            pots=tuple(PotAward(pot["amount"], tuple(pot["eligible"]), dict(pot["winners"]), pot["category"],
+                                pot.get("run", 0)) for pot in data["pots"]),
             shown={player: tuple(Card.parse(card) for card in cards) for player, cards in data["shown"].items()},
             went_to_showdown=data["went_to_showdown"],
+            mucked=tuple(data.get("mucked", ())),
+            boards=tuple(tuple(Card.parse(card) for card in board) for board in data.get("boards", ())),
         )

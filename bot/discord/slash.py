@@ -72,13 +72,28 @@ def register(tree: app_commands.CommandTree[discord.Client], adapter: CommandRun
         tree.add_command(app_commands.Command(name=_name(name), description=about(name), callback=callback))
 
     for name in ("leave", "away", "deal", "balance", "organizers", "top", "cards", "table", "rabbit", "fold", "check",
-                 "call", "allin", "play", "buy", "dealergame", "decline", "cashout", "rebuy", "addon", "odds"):
+                 "call", "allin", "play", "buy", "dealergame", "decline", "cashout", "rebuy", "addon", "odds", "show",
+                 "muck"):
         simple(name)
 
     @tree.command(name=_name("clock"), description=about("clock"))
     @app_commands.describe(tv=_about("clock", "tv"))
     async def clock(interaction: discord.Interaction, tv: bool = False) -> None:
         await adapter.run_command(interaction, _line("/clock", "tv" if tv else None))
+
+    @tree.command(name=_name("run"), description=about("run"))
+    @app_commands.describe(times=_about("run", "times"))
+    @app_commands.choices(times=[app_commands.Choice(name=localized(text(DEFAULT_LANGUAGE, f"button.run_{word}"),
+                                                                    f"button.run_{word}"), value=word)
+                                 for word in ("once", "twice")])
+    async def run(interaction: discord.Interaction, times: str) -> None:
+        await adapter.run_command(interaction, f"/run {times}")
+
+    @tree.command(name=_name("automuck"), description=about("automuck"))
+    @app_commands.describe(switch=_about("automuck", "switch"))
+    @app_commands.choices(switch=[app_commands.Choice(name=word, value=word) for word in ("on", "off")])
+    async def automuck(interaction: discord.Interaction, switch: str | None = None) -> None:
+        await adapter.run_command(interaction, _line("/automuck", switch))
 
     @tree.command(name=_name("addbot"), description=about("addbot"))
     @app_commands.describe(name=_about("addbot", "name"))

@@ -7,6 +7,7 @@ from typing import Any
 
 from bot import commands as cmd
 from bot.games import holdem_options as options
+from bot.games import holdem_showdown as showdown
 from bot.games import practice as bots
 from bot.games import tournament as tour
 from bot.games.context import Action
@@ -32,6 +33,7 @@ DEFAULTS: dict[str, Any] = {
     "time_bank": 60,
     "straddle": "off",
     "away_minutes": 30,
+    "run_it_twice": "on",
 }
 """A cash table's defaults: `/set name value` changes them (organizer)."""
 
@@ -60,7 +62,8 @@ class HoldemController:
     hand's dict while one is played), `story` (the hand's latest lines, see `bot.render.story`), `step` (actions so
     far, so a stale time-out does nothing) and `tournament` (see `bot.games.tournament`). Engine accounts map to the
     ledger as `stack:<id>` → `stack:<table>:<id>`, `pot` → `pot:<table>`, `bank` → the tournament bank.
-    `last_hand` keeps the finished hand's dict (its deck) for the rabbit hunt until the next hand is dealt.
+    `last_hand` keeps the finished hand's dict (its deck) for the rabbit hunt until the next hand is dealt;
+    `won_uncontested` and `automuck_off` belong to show or muck (see `bot.games.holdem_showdown`).
     """
 
     def __init__(self, variant: engine.Variant = engine.Variant.HOLDEM) -> None:
@@ -94,6 +97,8 @@ class HoldemController:
             tour.handle(self, act, command)
         elif isinstance(command, _ACTIONS):
             self._act(act, command)
+        elif isinstance(command, showdown.COMMANDS):
+            showdown.handle(self, act, command)
         else:
             raise act.refuse("wrong_game", command=command.name, game=act.t(f"game.{self.variant.value}"))
 
@@ -112,6 +117,8 @@ class HoldemController:
             options.stand_up_away(self, act)
         elif kind == "bot" and act.state.get("hand") and payload.get("step") == act.state.get("step"):
             bots.play_turn(self, act)
+        elif kind in ("runs", "show") and (hand := self._hand(act)) and payload.get("step") == act.state.get("step"):
+            showdown.on_timer(self, act, hand, kind)
 
     def resume(self, act: Action) -> None:
         """A hand whose snapshot cannot be read back is voided and every chip in it returned."""
@@ -138,7 +145,7 @@ class HoldemController:
                                        options.bank_line(act))))
         buttons = (*render.action_buttons(act.voice, hand, key, decision), *options.pre_buttons(act, hand, key),
                    *options.away_buttons(act, key))
-        return TableMessage(key, text, buttons, hand.to_act)
+        return TableMessage(key, text, buttons, hand.to_act or hand.showing)
 
     def private_view(self, act: Action, user_id: str) -> str | None:
         """The player's hole cards."""
@@ -252,6 +259,10 @@ class HoldemController:
             if value not in picture.VALUES:
                 raise act.refuse("settings.bad_value", name=command.key, value=quote_input(value),
                                  choices=", ".join(picture.VALUES))
+        elif command.key == showdown.SETTING:
+            if value not in showdown.VALUES:
+                raise act.refuse("settings.bad_value", name=command.key, value=quote_input(value),
+                                 choices=", ".join(showdown.VALUES))
         else:
             number = cmd.whole_number(str(value))
             if number is None or number < (0 if command.key == "time_bank" else 1):  # a time bank of 0 is none
@@ -317,17 +328,19 @@ class HoldemController:
         structure = STRUCTURES[self.config(act, "structure")]
         act.state["number"] = act.next_number()
         pawn = tour.pawn_rules(self, act)
+        rules = showdown.rules(self, act, [player.id for player in players if not player.sitting_out])
         absent = [seat["id"] for seat in seats if seat["out"]]  # a tournament's, dealt in and blinded out
         try:
             hand, events = engine.Hand.start(players, button, level, structure, Deck(act.rng), act.state["number"],
                                              pawn_rules=pawn, straddle=straddle, posting=options.posting(act),
-                                             absent=absent, variant=self.variant)
+                                             absent=absent, variant=self.variant, rules=rules)
         except RuleError as error:  # more players than one deck deals (a table set up before the seat cap)
             raise act.rule_refusal(error) from None
         options.refill_banks(self, act, list(hand.players), level)
         act.state.pop("pre_pressed", None)
         act.state["button"] = button
         act.state.pop("last_hand", None)
+        showdown.forget_uncontested(act)
         act.state["turn_seconds"] = self.config(act, "turn_seconds")  # the hand keeps it (see _NEXT_HAND_SETTINGS)
         self._commit(act, hand, events)
 
@@ -347,8 +360,10 @@ class HoldemController:
             raise act.refuse("holdem.no_hand")
         if act.user not in hand.players:
             raise act.refuse("not_seated" if self.seat(act, act.user) is None else "holdem.not_in_hand")
+        if hand.runs_asked:
+            raise act.refuse("holdem.betting_over_runs")
         if hand.to_act != act.user:
-            raise act.refuse("not_your_turn", player=act.name(hand.to_act or ""))
+            raise act.refuse("not_your_turn", player=act.name(hand.to_act or hand.showing or ""))
         action = self._engine_action(act, hand, command)
         if isinstance(action, engine.Pawn):
             tour.verify_pawn(self, act, action.item)
@@ -401,9 +416,11 @@ class HoldemController:
         and re-arm the timers."""
         key = f"h{hand.hand_number}"
         options.settle_bank(self, act)
+        events = [*events, *showdown.answer_for_bots(hand)]
         act.apply_moves(all_moves(events), lambda name: self._account(act, name), key)
         act.record(key, events)
-        story.add(act.state, [*(said or []), *act.tell_narration(render.narrate(act.voice, events))],
+        story.add(act.state, [*(said or []), *act.tell_narration(render.narrate(act.voice, events,
+                                                                                hand.shown_so_far()))],
                   restart=render.begins_hand(events))
         bots.drop_private(act)
         if (drawing := picture.holdem_picture(act.voice, act.config, hand, events)) is not None:
@@ -414,7 +431,9 @@ class HoldemController:
             self._finish(act, hand, key)
             return
         act.state["hand"] = hand  # kept alive in the live table; written with `to_dict` when a snapshot is taken
-        if bots.is_bot(hand.to_act):
+        if (waiting := showdown.waiting_timer(self, act, hand)) is not None:
+            act.arm(self._timer(act), waiting[1], kind=waiting[0], step=act.state["step"])
+        elif bots.is_bot(hand.to_act):
             act.arm(self._timer(act), bots.BOT_SECONDS, kind="bot", step=act.state["step"])
         elif (seat := self.seat(act, hand.to_act or "")) is not None and seat["out"]:  # absent: check or fold soon
             act.arm(self._timer(act), ABSENT_SECONDS, kind="turn", step=act.state["step"])
@@ -429,7 +448,9 @@ class HoldemController:
         for seat in act.state["seats"]:
             if seat["id"] in stacks:
                 seat["stack"] = stacks[seat["id"]]
-        act.show_table(TableMessage(key, render.table_text(act.voice, hand, story.shown(act.state))))
+        showdown.remember_uncontested(act, hand)
+        act.show_table(TableMessage(key, render.table_text(act.voice, hand, story.shown(act.state)),
+                                    render.after_hand_buttons(act.voice, hand, key, decision_tag(act.state["step"]))))
         story.clear(act.state)
         act.disarm(self._timer(act))
         if act.state.get("tournament"):

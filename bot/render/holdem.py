@@ -13,6 +13,7 @@ from engine import holdem as engine
 from engine.betting import blinds
 from engine.common import Event
 from engine.hands import HandCategory
+from engine.runs import ANSWER_SECONDS
 
 
 def seats_text(voice: Voice, state: Mapping[str, Any], variant: engine.Variant = engine.Variant.HOLDEM) -> str:
@@ -41,10 +42,21 @@ def idle_buttons(voice: Voice, state: Mapping[str, Any], key: str, decision: str
                  offers: tuple[Button, ...] = ()) -> tuple[Button, ...]:
     """Between hands: deal the next hand (`decision`: the state the button acts on, see `button_payload`); no Deal
     button while registration is open or fewer than two players have chips, when the text says what it waits for.
-    `offers` are the game's own buttons between hands (a tournament's Rebuy and Add-on), shown in any case."""
+    `offers` are the game's own buttons between hands (a tournament's Rebuy and Add-on), shown in any case, as is
+    "Show my cards" while the winner of an uncontested pot may still show."""
+    shows = (Button(voice.t("button.show_won"), button_payload(key, "show", decision)),) if state.get(
+        "won_uncontested") else ()
     if _waiting(state) is not None:
-        return offers
-    return (Button(voice.t("button.deal"), button_payload(key, "deal", decision)), *offers)
+        return (*shows, *offers)
+    return (*shows, Button(voice.t("button.deal"), button_payload(key, "deal", decision)), *offers)
+
+
+def after_hand_buttons(voice: Voice, hand: engine.Hand, key: str, decision: str) -> tuple[Button, ...]:
+    """The buttons of a hand just ended: "Show my cards" for the winner of an uncontested pot (anyone may press it;
+    only he is obeyed), none after a showdown."""
+    if hand.result is None or hand.result.went_to_showdown:
+        return ()
+    return (Button(voice.t("button.show_won"), button_payload(key, "show", decision)),)
 
 
 def table_text(voice: Voice, hand: engine.Hand, story: Sequence[str] = ()) -> str:
@@ -53,6 +65,8 @@ def table_text(voice: Voice, hand: engine.Hand, story: Sequence[str] = ()) -> st
     lines = [title(voice, hand)]
     board = cards_text(hand.board) if hand.board else "—"
     lines.append(voice.t("holdem.board", board=board, pot=hand.pot_total))
+    if hand.second_board:
+        lines.append(voice.t("holdem.second_board", board=cards_text(hand.second_board)))
     bets, stacks, folded = hand.bets, hand.stacks, hand.folded
     for player in hand.players:
         marks = []
@@ -73,6 +87,10 @@ def table_text(voice: Voice, hand: engine.Hand, story: Sequence[str] = ()) -> st
         owed = legal.call_amount
         lines.append(voice.t("holdem.to_act_owes" if owed else "holdem.to_act", player=voice.name(hand.to_act),
                              chips=owed))
+    elif hand.runs_asked:
+        lines.append(voice.t("holdem.runs_waiting", players=", ".join(voice.name(p) for p in hand.runs_asked)))
+    elif hand.showing:
+        lines.append(voice.t("holdem.show_or_muck", player=voice.name(hand.showing)))
     elif hand.is_over:
         lines.append(voice.t("holdem.hand_over"))
     return "\n".join(lines)
@@ -92,6 +110,12 @@ def action_buttons(voice: Voice, hand: engine.Hand, key: str, decision: str) -> 
     min-raise, ½ pot, pot, all-in, each with its total; no two buttons do the same thing: a call or a raise that puts
     in the whole stack says "(all-in)" and has no All-in button beside it."""
     buttons = [Button(voice.t("button.my_cards"), button_payload(key, "cards"), private=True)]
+    if hand.runs_asked:  # any player asked may answer, in any order: the buttons act on the hand, not on a step
+        return (*buttons, Button(voice.t("button.run_once"), button_payload(key, "run once")),
+                Button(voice.t("button.run_twice"), button_payload(key, "run twice")))
+    if hand.showing:
+        return (*buttons, Button(voice.t("button.show"), button_payload(key, "show", decision)),
+                Button(voice.t("button.muck"), button_payload(key, "muck", decision)))
     if hand.to_act is None:
         return tuple(buttons)
     legal = hand.legal_actions()
@@ -139,25 +163,29 @@ def hole_cards_text(voice: Voice, hand: engine.Hand, user_id: str) -> str:
     return voice.t("holdem.your_cards", cards=cards)
 
 
-def narrate(voice: Voice, events: Iterable[Event]) -> Narration:
+def narrate(voice: Voice, events: Iterable[Event], shown: engine.HandsShown | None = None) -> Narration:
     """The story's lines for what happened (for the table message); each player's hole cards to him alone; and, at
-    a showdown, the hands shown and the pots won as one public notice, for the chat to notice."""
+    a showdown, the hands shown and the pots won as one public notice, for the chat to notice. `shown`: the hands
+    already turned up at a showdown played in turn (`Hand.shown_so_far`), which the pots won are described by."""
     events = list(events)
     narration = Narration()
     lines = narration.lines
-    shown: engine.HandsShown | None = None
     notices: list[str] = []
-    showdown = any(isinstance(event, engine.HandsShown) for event in events)
+    showdown = any(isinstance(event, engine.HandsShown | engine.HandMucked | engine.CardsShown)
+                   or (isinstance(event, engine.PotAwarded) and event.category) for event in events)
     for event in events:
         if isinstance(event, engine.HoleCardsDealt):
             narration.told.append(Told(event.player, "holdem.your_cards", {"cards": cards_text(event.cards)}))
             continue
-        if isinstance(event, engine.HandsShown):
-            shown = event
+        if isinstance(event, engine.HandsShown):  # hands shown in turn add up (on the same board)
+            shown = event if shown is None or shown.run != event.run else engine.HandsShown(
+                cards={**shown.cards, **event.cards}, categories={**shown.categories, **event.categories},
+                ranks={**shown.ranks, **event.ranks}, run=event.run)
         line = _pot_line(voice, event, shown) if isinstance(event, engine.PotAwarded) else _line(voice, event)
         if line:
             lines.append(line)
-            if showdown and isinstance(event, (engine.HandsShown, engine.PotAwarded)):
+            if showdown and isinstance(event, (engine.HandsShown, engine.PotAwarded, engine.HandMucked,
+                                               engine.CardsShown)):
                 notices.append(line)
     narration.notice = "\n".join(notices)
     return narration
@@ -190,16 +218,33 @@ def _line(voice: Voice, event: Event) -> str:
     if isinstance(event, engine.UncalledBetReturned):
         return voice.t("holdem.uncalled", player=name(event.player), chips=event.amount)
     if isinstance(event, engine.BoardDealt):
-        return voice.t(f"holdem.street.{event.street.value}", cards=cards_text(event.cards),
+        line = voice.t(f"holdem.street.{event.street.value}", cards=cards_text(event.cards),
                        board=cards_text(event.board))
+        return _on_run(voice, line, event.run)
     if isinstance(event, engine.HandsShown):
         shown = "; ".join(f"{name(player)}: {cards_text(cards)} ({_said(voice, event, player)})"
                           for player, cards in event.cards.items())
-        return voice.t("holdem.showdown", shown=shown)
+        return _on_run(voice, voice.t("holdem.showdown", shown=shown), event.run)
     if isinstance(event, engine.RabbitHunted):
         return voice.t("holdem.rabbit" if event.board else "holdem.rabbit_preflop", player=name(event.player),
                        number=event.hand_number, board=cards_text(event.board), cards=cards_text(event.cards))
+    if isinstance(event, engine.HandMucked):
+        return voice.t("holdem.did_muck", player=name(event.player))
+    if isinstance(event, engine.CardsShown):
+        return voice.t("holdem.did_show", player=name(event.player), cards=cards_text(event.cards))
+    if isinstance(event, engine.RunsOffered):
+        return voice.t("holdem.runs_offered", seconds=ANSWER_SECONDS)
+    if isinstance(event, engine.RunsChosen):
+        return voice.t("holdem.runs_chose_twice" if event.twice else "holdem.runs_chose_once",
+                       player=name(event.player))
+    if isinstance(event, engine.RunsSettled):
+        return voice.t("holdem.runs_twice" if event.count == 2 else "holdem.runs_once")
     return ""
+
+
+def _on_run(voice: Voice, line: str, run: int) -> str:
+    """A line of a hand run twice, marked with its board ("First board — Flop: …")."""
+    return voice.t(f"holdem.on_run.{run}", line=line) if run else line
 
 
 def _said(voice: Voice, shown: engine.HandsShown, player: str) -> str:
@@ -217,6 +262,12 @@ def _pot_line(voice: Voice, event: engine.PotAwarded, shown: engine.HandsShown |
         winners = ", ".join(f"{name(player)} {chips}" for player, chips in event.winners.items())
     else:
         winners = ", ".join(name(player) for player in event.winners)
+    return _on_run(voice, _pot_words(voice, event, shown, pot, winners), event.run)
+
+
+def _pot_words(voice: Voice, event: engine.PotAwarded, shown: engine.HandsShown | None, pot: str,
+               winners: str) -> str:
+    name = voice.name
     if not event.category:
         return voice.t("holdem.pot_won", pot=pot, chips=event.amount, winners=winners)
     winner = next(iter(event.winners))

@@ -11,7 +11,7 @@ from collections.abc import Iterable, Mapping
 from typing import Any
 
 from bot.output import Picture
-from bot.render import Voice
+from bot.render import Voice, cards_text
 from bot.render.holdem import hand_label, title
 from bot.render.picture import HandView, SeatView, TableView, render_hand, render_table
 from engine import holdem as engine
@@ -61,7 +61,7 @@ def holdem_moment(hand: engine.Hand, events: Iterable[Event]) -> str | None:
     for event in events:
         if isinstance(event, engine.BoardDealt):
             moment = event.street.value
-        elif isinstance(event, engine.HandsShown):
+        elif isinstance(event, engine.PotAwarded) and event.category:  # hands shown in turn: once, at the end
             moment = "showdown"
     return moment
 
@@ -108,6 +108,8 @@ def holdem_view(voice: Voice, hand: engine.Hand) -> TableView:
     pot = sum(award.amount for award in result.pots) if result is not None else hand.pot_total
     if hand.to_act:
         footer = voice.t("picture.to_act", player=voice.name(hand.to_act))
+    if hand.second_board:  # a hand run twice: the picture draws the first board, the footer names the second
+        footer = "; ".join(filter(None, (voice.t("holdem.second_board", board=cards_text(hand.second_board)), footer)))
     return TableView(
         title=title(voice, hand),
         board=_cards(hand.board), board_slots=5, pot=pot, pot_label=voice.t("picture.pot"), seats=tuple(seats),

@@ -16,8 +16,12 @@ The conventions followed, as PokerStars writes them (and as hand-history tools s
   bet on the street so far), each with ` and is all-in` when it was;
 - `Uncalled bet (<n>) returned to <name>` where the engine returned it;
 - `*** FLOP *** [a b c]`, `*** TURN *** [a b c] [d]`, `*** RIVER *** [a b c d] [e]`;
-- `*** SHOW DOWN ***`, `<name>: shows [a b] (<hand>)` for every hand shown (this engine shows every hand still
-  in at the showdown);
+- `*** SHOW DOWN ***`, `<name>: shows [a b] (<hand>)` for every hand shown, `<name>: mucks hand` for one mucked
+  (its cards only in the summary, `Seat <s>: <name> mucked [a b]`, and only for the reader who held them: others
+  read `Seat <s>: <name> mucked`); the winner of an uncontested pot who shows after it: `<name>: shows [a b]`;
+- a hand run twice: `*** FIRST FLOP ***` … `*** SECOND RIVER ***` (each run's streets, from the board both share),
+  `*** FIRST SHOW DOWN ***` and `*** SECOND SHOW DOWN ***` each with its hands and the halves collected on it, and
+  in the summary `Hand was run twice`, `FIRST Board [..]`, `SECOND Board [..]` instead of `Board [..]`;
 - `<name> collected <n> from pot` (`from main pot` / `from side pot-<k>` when there are side pots);
 - `*** SUMMARY ***`, `Total pot <n> | Rake 0` (with `Main pot <n>. Side pot-<k> <n>.` when split), `Board [..]`,
   then one `Seat <s>: <name> (button) (small blind) …` line per player: `folded before Flop (didn't bet)`,
@@ -43,6 +47,7 @@ from engine.betting import STRUCTURES, Limit, Street, blinds
 EASTERN = ZoneInfo("America/New_York")
 HAND_SEPARATOR = "\n\n\n"
 _STREET_NAMES = {"flop": "FLOP", "turn": "TURN", "river": "RIVER"}
+_RUNS = {0: "", 1: "FIRST ", 2: "SECOND "}
 _FOLDED_ON = {"preflop": "before Flop", "flop": "on the Flop", "turn": "on the Turn", "river": "on the River"}
 
 
@@ -64,6 +69,7 @@ class _Summary:
     put_in: int = 0
     folded_on: str | None = None
     shown: str | None = None
+    mucked: str | None = None
     category: str | None = None
     won: int = 0
     marks: list[str] = field(default_factory=list)
@@ -115,9 +121,12 @@ def export_hand(hand: RecordedHand, names: Mapping[str, str], *, hero: str | Non
     seats[start["button"]].marks.append("(button)")
     street, bets = "preflop", dict.fromkeys(players, 0)
     board: list[str] = []
-    pots: list[int] = []
-    pot_names = _pot_names(sum(1 for event in events if event["kind"] == "PotAwarded"))
+    boards: dict[int, list[str]] = {}  # a hand run twice: each run's board
+    pots: dict[int, int] = {}
+    pot_names = _pot_names(len({event["pot_index"] for event in events if event["kind"] == "PotAwarded"}))
     hole_header = False
+    holes: dict[str, str] = {}
+    showdowns: set[int] = set()
 
     def action(player: str, text: str, chips: int = 0, all_in: bool = False) -> None:
         seats[player].put_in += chips
@@ -134,6 +143,7 @@ def export_hand(hand: RecordedHand, names: Mapping[str, str], *, hero: str | Non
             seats[event["player"]].marks.append(f"({posted})")
             action(event["player"], f"posts {posted} {event['amount']}", event["amount"], event["is_all_in"])
         elif kind == "HoleCardsDealt":
+            holes[event["player"]] = " ".join(event["cards"])
             if reveal_all or event["player"] == hero:
                 lines.append(f"Dealt to {label[event['player']]} [{' '.join(event['cards'])}]")
         elif kind == "PlayerFolded":
@@ -155,27 +165,45 @@ def export_hand(hand: RecordedHand, names: Mapping[str, str], *, hero: str | Non
             bets[event["player"]] -= event["amount"]
             lines.append(f"Uncalled bet ({event['amount']}) returned to {label[event['player']]}")
         elif kind == "BoardDealt":
-            street, bets = event["street"], dict.fromkeys(players, 0)
-            title = _STREET_NAMES[street]
+            street, bets, run = event["street"], dict.fromkeys(players, 0), event.get("run", 0)
+            title = _RUNS[run] + _STREET_NAMES[street]
             cards = " ".join(event["cards"])
-            lines.append(f"*** {title} *** [{' '.join(board)}] [{cards}]" if board else f"*** {title} *** [{cards}]")
-            board = list(event["board"])
+            before = boards.setdefault(run, list(board)) if run else board
+            lines.append(f"*** {title} *** [{' '.join(before)}] [{cards}]" if before else f"*** {title} *** [{cards}]")
+            if run:
+                boards[run] = list(event["board"])
+            else:
+                board = list(event["board"])
         elif kind == "HandsShown":
-            lines.append("*** SHOW DOWN ***")
+            run = event.get("run", 0)
+            if run not in showdowns:
+                showdowns.add(run)
+                lines.append(f"*** {_RUNS[run]}SHOW DOWN ***")
             for player, cards in event["cards"].items():
                 seats[player].shown = " ".join(cards)
-                seats[player].category = event["categories"].get(player)
-                lines.append(f"{label[player]}: shows [{seats[player].shown}] ({seats[player].category})")
+                seats[player].category = seats[player].category or event["categories"].get(player)
+                lines.append(f"{label[player]}: shows [{seats[player].shown}] ({event['categories'].get(player)})")
+        elif kind == "HandMucked":
+            if not showdowns:
+                showdowns.add(0)
+                lines.append("*** SHOW DOWN ***")
+            seats[event["player"]].mucked = holes.get(event["player"], "") if reveal_all or event[
+                "player"] == hero else ""
+            lines.append(f"{label[event['player']]}: mucks hand")
+        elif kind == "CardsShown":
+            lines.append(f"{label[event['player']]}: shows [{' '.join(event['cards'])}]")
         elif kind == "PotAwarded":
-            pots.append(event["amount"])
+            pots[event["pot_index"]] = pots.get(event["pot_index"], 0) + event["amount"]
             for player, chips in event["winners"].items():
                 seats[player].won += chips
                 lines.append(f"{label[player]} collected {chips} from {pot_names[event['pot_index']]}")
     lines.append("*** SUMMARY ***")
     split = "" if len(pots) < 2 else " " + " ".join(f"{name.capitalize()} {chips}." for name, chips in
-                                                   zip(pot_names, pots, strict=True))
-    lines.append(f"Total pot {sum(pots)}{split} | Rake 0")
-    if board:
+                                                   zip(pot_names, pots.values(), strict=True))
+    lines.append(f"Total pot {sum(pots.values())}{split} | Rake 0")
+    if boards:
+        lines += ["Hand was run twice", *(f"{_RUNS[run]}Board [{' '.join(cards)}]" for run, cards in boards.items())]
+    elif board:
         lines.append(f"Board [{' '.join(board)}]")
     lines += [_summary_line(seats[player]) for player in players]
     return "\n".join(lines)
@@ -186,6 +214,8 @@ def _summary_line(seat: _Summary) -> str:
     if seat.folded_on is not None:
         didnt_bet = " (didn't bet)" if seat.folded_on == "preflop" and seat.put_in == 0 else ""
         return f"{head} folded {_FOLDED_ON[seat.folded_on]}{didnt_bet}"
+    if seat.mucked is not None:
+        return f"{head} mucked [{seat.mucked}]" if seat.mucked else f"{head} mucked"
     if seat.shown is not None:
         if seat.won:
             return f"{head} showed [{seat.shown}] and won ({seat.won}) with {seat.category}"

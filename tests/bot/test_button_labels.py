@@ -50,6 +50,7 @@ async def test_no_limit_bets_come_as_min_half_pot_pot_and_all_in_with_their_tota
 
 
 async def test_a_short_stack_calls_all_in_on_one_button_and_the_story_says_it_once(service: Service) -> None:
+    assert (await service.handle(PLACE, ANN, "/set run_it_twice off")).error is None  # the board runs out at once
     await heads_up_no_limit(service)
     raised = await service.handle(PLACE, ANN, "/raise 260")
     assert shown(raised) == [("Fold", "fold"), ("Call 180 (all-in)", "call")]  # the bet is 240 more: he has 180

@@ -133,9 +133,16 @@ async def play_table(service: Service, rng: random.Random, number: int, hands: i
             break
         reply = await service.handle(place, players[seated[0]], "/deal")
         assert reply.error is None, reply.error
-        while reply.table is not None and reply.table.to_act is not None:
-            hand = engine.Hand.from_dict((await snapshot(service, place.table_id))["hand"])
-            reply = await service.handle(place, players[reply.table.to_act], random_command(hand, rng))
+        while (data := (await snapshot(service, place.table_id))["hand"]) is not None:
+            hand = engine.Hand.from_dict(data)
+            if hand.runs_asked:  # pokerkit reads one board: these hands run once (run twice: tests/bot/test_runs.py)
+                player, command = hand.runs_asked[0], "/run once"
+            elif hand.showing is not None:
+                player, command = hand.showing, rng.choice(["/show", "/muck"])
+            else:
+                assert hand.to_act is not None
+                player, command = hand.to_act, random_command(hand, rng)
+            reply = await service.handle(place, players[player], command)
             assert reply.error is None, reply.error
     return place.table_id
 

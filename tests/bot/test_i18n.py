@@ -208,6 +208,8 @@ def _dynamic_keys() -> dict[str, set[str]]:
         "holdem.pre.": {pre.value for pre in PreAction},
         "button.pre.": {pre.value for pre in PreAction},
         "holdem.street.": {Street.FLOP.value, Street.TURN.value, Street.RIVER.value},
+        "holdem.on_run.": {"1", "2"},
+        "button.run_": {"once", "twice"},
         "hand.": hands,
         "hand.says.": {"high_card", "pair", "two_pair", "three_of_a_kind", "straight", "flush", "full_house",
                        "four_of_a_kind", "straight_flush"},

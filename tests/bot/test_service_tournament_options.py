@@ -50,11 +50,17 @@ async def balances(service: Service) -> dict[str, int]:
 
 
 async def shove_out(service: Service, reply: Reply) -> list[Reply]:
-    """Whoever is to act goes all-in (or calls one) until the hand is over."""
+    """Whoever is to act goes all-in (or calls one) until the hand is over; asked to run it twice, says once."""
     replies = [reply]
     for _ in range(30):
         if reply.table is None or reply.table.to_act is None:
-            return replies
+            answers = [await service.handle(PLACE, actor, "/run once") for actor in PLAYERS.values()]
+            settled = [answer for answer in answers if answer.error is None]
+            if not settled:
+                return replies
+            reply = settled[0]
+            replies.append(reply)
+            continue
         actor = PLAYERS[reply.table.to_act]
         reply = await service.handle(PLACE, actor, "/allin")
         if reply.error is not None:

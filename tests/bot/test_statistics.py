@@ -156,3 +156,32 @@ def test_one_hands_figures_and_the_ratios() -> None:
     assert aggression_factor(PlayFigures(postflop_aggressive=3, postflop_calls=2)) == 1.5
     assert (percent(2, 3), percent(1, 8), percent(0, 0)) == (67, 13, None)
     assert tuple(PlayFigures().counts()) == PRUNED_COUNTS, "pruned hands keep every count"
+
+
+def test_a_mucked_hand_went_to_showdown_and_a_half_won_on_either_board_won_there() -> None:
+    flop = {"kind": "BoardDealt", "street": "flop", "cards": ["2c", "3d", "4h"], "board": ["2c", "3d", "4h"]}
+    mucked = [  # three see the flop and check down; Ann shows first, Bob mucks his beaten hand, Cat shows and wins
+        flop,
+        {"kind": "HandsShown", "cards": {"ann": ["5c", "5d"]}, "categories": {"ann": "pair"}},
+        {"kind": "HandMucked", "player": "bob"},
+        {"kind": "HandsShown", "cards": {"cat": ["Ac", "Ad"]}, "categories": {"cat": "pair"}},
+        {"kind": "PotAwarded", "pot_index": 0, "amount": 60, "eligible": ["ann", "bob", "cat"],
+         "winners": {"cat": 60}, "category": "pair"},
+        {"kind": "HandEnded", "net": {"ann": -20, "bob": -20, "cat": 40}, "stacks": {}},
+    ]
+    figures = hand_figures(mucked)
+    assert [(figures[p].showdowns, figures[p].showdowns_won) for p in ("ann", "bob", "cat")] == [(1, 0), (1, 0),
+                                                                                                  (1, 1)]
+    run_twice = [  # all-in on the flop, run twice: Ann wins the first board's half, Bob the second's
+        flop,
+        {"kind": "HandsShown", "cards": {"ann": ["5c", "5d"], "bob": ["Ac", "Ad"]}, "categories": {}, "run": 1},
+        {"kind": "PotAwarded", "pot_index": 0, "amount": 100, "eligible": ["ann", "bob"], "winners": {"ann": 100},
+         "category": "set", "run": 1},
+        {"kind": "HandsShown", "cards": {"ann": ["5c", "5d"], "bob": ["Ac", "Ad"]}, "categories": {}, "run": 2},
+        {"kind": "PotAwarded", "pot_index": 0, "amount": 100, "eligible": ["ann", "bob"], "winners": {"bob": 100},
+         "category": "pair", "run": 2},
+        {"kind": "HandEnded", "net": {"ann": 0, "bob": 0}, "stacks": {}},
+    ]
+    figures = hand_figures(run_twice)
+    for player in ("ann", "bob"):
+        assert (figures[player].showdowns, figures[player].showdowns_won, figures[player].biggest_pot) == (1, 1, 100)

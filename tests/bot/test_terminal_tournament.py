@@ -38,8 +38,9 @@ async def play(terminal: TerminalAdapter, out: io.StringIO, choose: dict[str, tu
             await say(terminal, f"{name}: {labels[word]}")
         else:
             before = len(out.getvalue())
-            for name in players:  # the first player still seated deals
-                await say(terminal, f"{name}: /deal")
+            asked = "Run it once" in [button.label for button in terminal.buttons]  # all-in: one board, please
+            for name in players:  # the first player still seated deals (or, asked to run it twice, says once)
+                await say(terminal, f"{name}: /run once" if asked else f"{name}: /deal")
                 if "[only you]" not in seen(out, before):
                     break
                 before = len(out.getvalue())

@@ -14,7 +14,7 @@ from engine import holdem_types as holdem_events
 from engine.betting import STRUCTURES
 from engine.cards import Deck
 from engine.common import Event
-from engine.holdem import Hand, Pawn, PawnRules, SeatPlayer
+from engine.holdem import Hand, Pawn, PawnRules, SeatPlayer, ShowdownRules
 from engine.house import GAMES
 from engine.house import events as house_events
 from engine.house.events import StakesSettled
@@ -125,15 +125,25 @@ def _holdem_events(seed: int) -> list[list[Event]]:
     count = 2 + seed % 3
     players = [SeatPlayer(name, rng.choice([15, 60, 200, 500])) for name in ("ann", "bob", "cat", "dan")[:count]]
     structure = STRUCTURES[("no-limit", "home-limit", "fixed-limit")[seed % 3]]
+    rules = ShowdownRules(muck=True, automuck=frozenset(p.id for p in players if rng.random() < 0.5),
+                          run_it_twice=True)
     hand, events = Hand.start(players, seed % count, 10, structure, Deck(rng), hand_number=seed + 1,
-                              pawn_rules=PawnRules(value=100))
+                              pawn_rules=PawnRules(value=100), rules=rules)
     batches = [events]
-    while hand.to_act is not None:
-        legal = hand.legal_actions()
-        action = Pawn("a warm coat") if legal.can_pawn and rng.random() < 0.5 else random_action(legal, rng)
-        batches.append(hand.act(hand.to_act, action))
+    while not hand.is_over:
+        if hand.runs_asked:
+            batches.append(hand.choose_runs(hand.runs_asked[0], twice=rng.random() < 0.8))
+        elif hand.showing is not None:
+            batches.append(hand.show_or_muck(hand.showing, show=rng.random() < 0.5))
+        else:
+            legal = hand.legal_actions()
+            action = Pawn("a warm coat") if legal.can_pawn and rng.random() < 0.5 else random_action(legal, rng)
+            assert hand.to_act is not None
+            batches.append(hand.act(hand.to_act, action))
     if len(hand.board) < 5:
         batches.append(hand.rabbit_hunt("cat"))
+    if hand.result is not None and not hand.result.went_to_showdown:
+        batches.append(hand.show_won(next(player for player in hand.players if player not in hand.folded)))
     return batches
 
 

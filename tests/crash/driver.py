@@ -2,9 +2,10 @@
 forever, with its timers running and its wall clock stepping an hour back or forward now and then.
 
 Run as `python -m tests.crash.driver DB SEED`; it prints `ready` once started, then `ok N` after each committed
-action and `heard` for each reply a timer caused (`heard bank` when it started a player's time bank). The test kills
-it with SIGKILL at random moments and starts it again on the same database (each run's wall clock an hour ahead of,
-behind or level with the last one's).
+action, `heard` for each reply a timer caused (`heard bank` when it started a player's time bank) and `asked` each time
+it finds the no-limit Hold'em table waiting on the run-it-twice question (answered half the time, else left to its
+timer, so kills land while it waits). The test kills it with SIGKILL at random moments and starts it again on the same
+database (each run's wall clock an hour ahead of, behind or level with the last one's).
 """
 
 from __future__ import annotations
@@ -41,6 +42,12 @@ async def step(service: Service, rng: random.Random, place: Place) -> Reply:
     tournament Cat often lets his time run (into his time bank, then a time-out)."""
     view = await service.handle(place, PLAYERS["ann"], "/table")
     table = view.table
+    runs = [button for button in table.buttons if button.payload.rsplit("|", 1)[1].startswith("run ")] if table else []
+    if runs:
+        print("asked", flush=True)
+        if rng.random() < 0.5:
+            return await service.press(place, PLAYERS[rng.choice(sorted(PLAYERS))], rng.choice(runs).payload)
+        return view
     if place is TOURNAMENT and table is not None and table.to_act == "cat" and rng.random() < 0.7:
         return view
     if table is not None and table.to_act is not None:
@@ -78,6 +85,7 @@ async def main(path: str, seed: int) -> None:
     service.subscribe("crash/", heard)
     await service.start()
     timers = asyncio.create_task(service.scheduler.run())
+    await service.handle(HOLDEM, PLAYERS["ann"], "/set structure no-limit")  # all-ins, so run it twice is asked
     for actor in PLAYERS.values():
         await service.handle(HOLDEM, actor, "/join 200")
     await service.handle(HOUSE, PLAYERS["ann"], "/game " + rng.choice(["russian", "caribbean", "texas", "three-card"]))

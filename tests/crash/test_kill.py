@@ -1,7 +1,8 @@
 """Kill the bot with SIGKILL at random moments during play, restart it, and check that no chip was lost or made.
 
 The driver's timers run and its wall clock steps an hour back or forward during hands and the tournament, and between
-runs: no timer may fail, and timers must fire (their replies are heard) across the runs.
+runs: no timer may fail, and timers must fire (their replies are heard) across the runs. Some kills land while a
+no-limit hand waits on the run-it-twice question (its answers and its 15-second timer in the database).
 """
 
 import asyncio
@@ -85,7 +86,7 @@ async def audit(db: Path) -> tuple[list[str], int]:
 def test_killed_at_random_points_loses_nothing(tmp_path: Path) -> None:
     db = tmp_path / "crash.db"
     rng = random.Random(2024)
-    progress, heard, banks = [], 0, 0
+    progress, heard, banks, asked = [], 0, 0, 0
     for kill in range(KILLS):
         process, heard_starting, banks_starting = start_driver(db, seed=kill)
         time.sleep(rng.uniform(0.0, 0.25))
@@ -96,10 +97,12 @@ def test_killed_at_random_points_loses_nothing(tmp_path: Path) -> None:
         progress.append(out.count("ok "))
         heard += heard_starting + out.count("heard")
         banks += banks_starting + out.count("heard bank")
+        asked += out.count("asked")
         problems, _ = asyncio.run(audit(db))
         assert problems == [], f"after kill {kill + 1}: {problems}"
     _, rows = asyncio.run(audit(db))
     assert sum(progress) > KILLS, "the driver barely played: the kills did not interrupt real work"
     assert heard > 0, "no timer ever fired"
     assert banks > 0, "no time bank ever ran: the kills never caught one running"
+    assert asked > 0, "no kill came while a hand waited on the run-it-twice question"
     assert rows > 100

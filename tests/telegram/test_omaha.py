@@ -53,8 +53,11 @@ async def test_a_pot_limit_omaha_hand_by_three_users_in_a_group(make_bot, api) -
     assert (await bot.store.read(lambda tx: tx.history(TABLE, "h1")))[0]["variant"] == "omaha"
     showdown = [sent.text for sent in bot.group() if sent.text.startswith("Showdown — ")]
     assert len(showdown) == 1  # seed 11: the checks and calls go to a showdown of three hands
-    shown = showdown[0].split("\n")[0].removeprefix("Showdown — ").split("; ")
-    assert len(shown) == 3 and all(re.fullmatch(f".+: {CARD} {CARD} {CARD} {CARD} \\(.+\\)", hand) for hand in shown)
+    lines = showdown[0].split("\n")  # shown in turn: the hand beaten by one already up is mucked (automuck)
+    shown = [line.removeprefix("Showdown — ") for line in lines if line.startswith("Showdown — ")]
+    mucked = [line for line in lines if line.endswith(" mucks.")]
+    assert len(shown) == 2 and len(mucked) == 1
+    assert all(re.fullmatch(f".+: {CARD} {CARD} {CARD} {CARD} \\(.+\\)", hand) for hand in shown)
 
 
 @pytest.mark.telegram_time_scale(WHOLE_HANDS)

@@ -1,0 +1,265 @@
+"""Show or muck and run it twice at a Hold'em table, through the service: buttons, timers, secrecy, export."""
+
+from __future__ import annotations
+
+import random
+from typing import Any
+
+import pytest
+
+from bot.clock import FakeClock
+from bot.games import holdem as holdem_game
+from bot.output import Place, Reply
+from bot.render import cards_text
+from bot.render.picture_views import holdem_view
+from bot.render.pokerstars import RecordedHand, export_hand
+from bot.service import Service
+from bot.store import Store
+from engine.cards import Deck, parse_cards
+from engine.holdem import NO_LIMIT, AllIn, Call, Check, Hand, SeatPlayer, ShowdownRules
+from tests.bot.conftest import ANN, BOB, CAT, PLACE
+from tests.bot.helpers import everything_public, ledger_ok, press_label, resumed_table
+from tests.bot.test_picture import Talk, strings_of
+
+BURNS = "2d 3d 6d"
+
+
+def stack_deck(monkeypatch: pytest.MonkeyPatch, holes: list[str], board: str, rest: str = "") -> None:
+    """Deal the next hand from this deck: hole cards one at a time from the button's left, then a burn before each
+    street of `board`, then `rest` (the second run's cards, burns included)."""
+    flop, turn, river = board.split(" ", 3)[:3], board.split()[3], board.split()[4]
+    burn = BURNS.split()
+    cards = [*holes, burn[0], *flop, burn[1], turn, burn[2], river, *rest.split()]
+    monkeypatch.setattr(holdem_game, "Deck", lambda rng: Deck.stacked(parse_cards(" ".join(cards))))
+
+
+async def records(service: Service) -> list[tuple[str, float, list[dict[str, Any]]]]:
+    return await service.store.read(lambda tx: tx.hand_records(PLACE.table_id, tx.finished_hands(PLACE.table_id, 9)))
+
+
+async def exported(service: Service, hero: str) -> str:
+    _hand_id, at, events = (await records(service))[-1]
+    return export_hand(RecordedHand(events, at), {"ann": "Ann", "bob": "Bob", "cat": "Cat"}, hero=hero)
+
+
+def all_public(replies: list[Reply]) -> str:
+    return "\n".join(everything_public(reply) for reply in replies)
+
+
+async def three_handed(service: Service, monkeypatch: pytest.MonkeyPatch) -> Reply:
+    """Ann (button), Bob (small blind), Cat (big blind) at no limit: Cat holds aces, Ann queens, Bob 4-5."""
+    assert (await service.handle(PLACE, ANN, "/set structure no-limit")).error is None
+    for actor in (ANN, BOB, CAT):
+        assert (await service.handle(PLACE, actor, "/join 500")).error is None
+    # dealt from the button's left: Bob, Cat, Ann, twice
+    stack_deck(monkeypatch, ["4h", "Ac", "Qh", "5h", "Ad", "Qd"], "2c 7s 9h Js 3s")
+    return await service.handle(PLACE, ANN, "/deal")
+
+
+async def test_a_beaten_hand_is_asked_show_or_muck_and_a_mucked_hand_is_never_shown(
+        service: Service, monkeypatch: pytest.MonkeyPatch) -> None:
+    assert (await service.handle(PLACE, ANN, "/set structure no-limit")).error is None  # Ann organizes
+    assert (await service.handle(PLACE, BOB, "/automuck off")).private["bob"] == [
+        "Automuck is off: at the showdown you choose to show or muck a beaten hand."]
+    replies = [await three_handed(service, monkeypatch)]
+    for actor, line in ((ANN, "/call"), (BOB, "/call"), (CAT, "/check"), *[(a, "/check") for a in (BOB, CAT, ANN)] * 2,
+                        (BOB, "/check"), (CAT, "/bet 20"), (ANN, "/call"), (BOB, "/call")):
+        replies.append(await service.handle(PLACE, actor, line))
+        assert replies[-1].error is None, (line, replies[-1].error)
+    asked = replies[-1]
+    assert asked.table is not None and asked.table.to_act == "bob"
+    assert "▶ Bob: show or muck?" in asked.table.text
+    assert "Cat: A♣ A♦" in all_public(replies) and "Ann mucks." in all_public(replies)  # Cat bet last: shows first
+    refused = await service.press(PLACE, ANN, press_label(asked, "muck"))
+    assert refused.error == "It's not your turn: waiting for Bob."
+    replies.append(await service.press(PLACE, BOB, press_label(asked, "muck")))
+    assert replies[-1].error is None
+    text = all_public(replies)
+    assert "Bob mucks." in text
+    assert "Cat wins the main pot (120) with pair of aces, jack kicker." in everything_public(replies[-1])
+    for card in ("4♥", "5♥", "Q♥", "Q♦"):  # the mucked hands: in no public message, table or button
+        assert card not in text
+    for_cat = await exported(service, "cat")
+    assert "Bob: mucks hand" in for_cat and "Ann: mucks hand" in for_cat
+    assert "Seat 2: Bob (small blind) mucked\n" in for_cat + "\n" and "4h" not in for_cat and "Qh" not in for_cat
+    assert "Seat 2: Bob (small blind) mucked [4h 5h]" in await exported(service, "bob")
+    await ledger_ok(service)
+
+
+async def test_time_out_mucks_the_hand_of_a_player_asked(service: Service, clock: FakeClock,
+                                                        monkeypatch: pytest.MonkeyPatch) -> None:
+    await service.handle(PLACE, ANN, "/set structure no-limit")
+    await service.handle(PLACE, ANN, "/automuck off")
+    await three_handed(service, monkeypatch)
+    for actor, line in ((ANN, "/call"), (BOB, "/call"), (CAT, "/check"), *[(a, "/check") for a in (BOB, CAT, ANN)] * 3):
+        assert (await service.handle(PLACE, actor, line)).error is None
+    heard: list[Reply] = []
+
+    async def listener(place: Place, reply: Reply) -> None:
+        heard.append(reply)
+
+    service.subscribe("chat/", listener)
+    # nobody bet on the river: Bob (first left of the button) shows first; Cat beats him, Ann cannot win: asked
+    clock.advance(61)
+    assert await service.scheduler.fire_due() == 1
+    text = all_public(heard)
+    assert "Ann ran out of time." in text and "Ann mucks." in text and "Q♥" not in text
+
+
+async def test_all_in_asks_both_and_one_saying_once_runs_it_once(service: Service,
+                                                                  monkeypatch: pytest.MonkeyPatch) -> None:
+    assert (await service.handle(PLACE, ANN, "/set structure no-limit")).error is None
+    for actor, chips in ((ANN, 301), (BOB, 300)):
+        assert (await service.handle(PLACE, actor, f"/join {chips}")).error is None
+    # heads-up, Ann on the button: dealt Bob, Ann, Bob, Ann; Ann aces, Bob kings; run 2 gives Bob a set
+    stack_deck(monkeypatch, ["Kc", "Ah", "Kd", "As"], "7d 9h Jc 8s 4d", rest="6c Ks Th 2h 2c Qh 3c 2s")
+    await service.handle(PLACE, ANN, "/deal")
+    assert (await service.handle(PLACE, ANN, "/allin")).error is None
+    asked = await service.handle(PLACE, BOB, "/call")
+    assert asked.table is not None and "Run it once or twice? Waiting for: Ann, Bob" in asked.table.text
+    assert [button.label for button in asked.table.buttons][1:] == ["Run it once", "Run it twice"]
+    assert (await service.handle(PLACE, ANN, "/check")).error == (
+        "Betting is over: answer “run it once or twice?” with the buttons or /run once|twice.")
+    first = await service.press(PLACE, BOB, press_label(asked, "run"))  # "Run it once" comes first
+    assert first.error is None
+    assert "Bob wants to run it once." in everything_public(first)
+    assert "The board is run once." in everything_public(first)
+    await ledger_ok(service)
+
+
+async def test_twice_when_everyone_agrees(service: Service, monkeypatch: pytest.MonkeyPatch) -> None:
+    assert (await service.handle(PLACE, ANN, "/set structure no-limit")).error is None
+    for actor, chips in ((ANN, 301), (BOB, 300)):
+        assert (await service.handle(PLACE, actor, f"/join {chips}")).error is None
+    stack_deck(monkeypatch, ["Kc", "Ah", "Kd", "As"], "7d 9h Jc 8s 4d", rest="6c Ks Th 2h 2c Qh 3c 2s")
+    await service.handle(PLACE, ANN, "/deal")
+    await service.handle(PLACE, ANN, "/allin")
+    asked = await service.handle(PLACE, BOB, "/call")
+    twice = next(button.payload for button in asked.table.buttons if button.label == "Run it twice")  # type: ignore[union-attr]
+    agreed = await service.press(PLACE, ANN, twice)
+    assert agreed.error is None and "Waiting for: Bob" in everything_public(agreed)
+    again = await service.press(PLACE, ANN, twice)
+    assert again.error == "You have already answered."
+    done = await service.press(PLACE, BOB, twice)
+    text = everything_public(done)
+    assert "The board is run twice" in text
+    assert "First board — Flop: 7♦ 9♥ J♣" in text and "Second board — Flop: K♠ T♥ 2♥" in text
+    assert "First board — Ann wins the main pot (300)" in text and "Second board — Bob wins the main pot (300)" in text
+    history = await exported(service, "ann")
+    assert "*** FIRST FLOP *** [7d 9h Jc]" in history and "*** SECOND RIVER *** [Ks Th 2h Qh] [2s]" in history
+    assert "*** FIRST SHOW DOWN ***" in history and "*** SECOND SHOW DOWN ***" in history
+    assert "Hand was run twice\nFIRST Board [7d 9h Jc 8s 4d]\nSECOND Board [Ks Th 2h Qh 2s]" in history
+    assert "Total pot 600 | Rake 0" in history
+    loaded = await service.store.read(lambda tx: resumed_table(service.store, tx, PLACE.table_id))
+    assert loaded is not None
+    stacks = loaded[1]["seats"]
+    assert {seat["id"]: seat["stack"] for seat in stacks} == {"ann": 301, "bob": 300}
+    await ledger_ok(service)
+
+
+async def test_the_question_times_out_to_once(service: Service, clock: FakeClock,
+                                              monkeypatch: pytest.MonkeyPatch) -> None:
+    assert (await service.handle(PLACE, ANN, "/set structure no-limit")).error is None
+    for actor in (ANN, BOB):
+        await service.handle(PLACE, actor, "/join 300")
+    stack_deck(monkeypatch, ["Kc", "Ah", "Kd", "As"], "7d 9h Jc 8s 4d")
+    await service.handle(PLACE, ANN, "/deal")
+    await service.handle(PLACE, ANN, "/allin")
+    await service.handle(PLACE, BOB, "/call")
+    assert (await service.handle(PLACE, ANN, "/run twice")).error is None
+    heard: list[Reply] = []
+
+    async def listener(place: Place, reply: Reply) -> None:
+        heard.append(reply)
+
+    service.subscribe("chat/", listener)
+    clock.advance(14)
+    assert await service.scheduler.fire_due() == 0
+    clock.advance(2)
+    assert await service.scheduler.fire_due() == 1
+    text = all_public(heard)
+    assert "Time is up: the board is run once." in text and "Ann wins the main pot (600)" in text
+    await ledger_ok(service)
+
+
+async def test_not_offered_when_the_table_turned_it_off_or_in_fixed_limit(service: Service) -> None:
+    assert (await service.handle(PLACE, ANN, "/set run_it_twice maybe")).error == (
+        "“maybe” is not a valid run_it_twice (on, off).")
+    assert (await service.handle(PLACE, ANN, "/set run_it_twice off")).error is None
+    assert (await service.handle(PLACE, ANN, "/set structure no-limit")).error is None
+    for actor in (ANN, BOB):
+        await service.handle(PLACE, actor, "/join 300")
+    await service.handle(PLACE, ANN, "/deal")
+    await service.handle(PLACE, ANN, "/allin")
+    called = await service.handle(PLACE, BOB, "/call")
+    assert "Run it" not in everything_public(called) and "The hand is over." in everything_public(called)
+
+
+async def test_the_uncontested_winner_may_show_until_the_next_deal(service: Service) -> None:
+    for actor in (ANN, BOB):
+        await service.handle(PLACE, actor, "/join 300")
+    await service.handle(PLACE, ANN, "/deal")
+    await service.handle(PLACE, ANN, "/raise")
+    folded = await service.handle(PLACE, BOB, "/fold")
+    show = press_label(folded, "show")
+    assert (await service.press(PLACE, BOB, show)).error == "Only the winner of the pot may show."
+    loaded = await service.store.read(lambda tx: resumed_table(service.store, tx, PLACE.table_id))
+    assert loaded is not None
+    state = loaded[1]
+    hole = next(seat["hole"] for seat in state["won_uncontested"]["seats"] if seat["id"] == "ann")
+    cards = " ".join(cards_text(parse_cards(" ".join(hole))).split())
+    shown = await service.press(PLACE, ANN, show)
+    assert shown.error is None and f"Ann shows {cards}." in everything_public(shown)
+    assert (await service.handle(PLACE, ANN, "/show")).error == (
+        "There is nothing to show: only the winner of a pot nobody contested may show, until the next hand.")
+    assert "Ann: shows [" in await exported(service, "bob")
+
+
+async def test_the_question_and_its_answers_survive_a_restart(tmp_path, clock: FakeClock,
+                                                              monkeypatch: pytest.MonkeyPatch) -> None:
+    store = await Store.open(tmp_path / "bot.db")
+    service = Service(store, clock, rng=random.Random(1))
+    await service.start()
+    await service.handle(PLACE, ANN, "/set structure no-limit")
+    for actor in (ANN, BOB):
+        await service.handle(PLACE, actor, "/join 300")
+    stack_deck(monkeypatch, ["Kc", "Ah", "Kd", "As"], "7d 9h Jc 8s 4d", rest="6c Ks Th 2h 2c Qh 3c 2s")
+    await service.handle(PLACE, ANN, "/deal")
+    await service.handle(PLACE, ANN, "/allin")
+    await service.handle(PLACE, BOB, "/call")
+    assert (await service.handle(PLACE, ANN, "/run twice")).error is None
+    await store.close()
+
+    store = await Store.open(tmp_path / "bot.db")
+    restarted = Service(store, clock, rng=random.Random(2))
+    await restarted.start()
+    assert [timer.key for timer in restarted.scheduler.armed] == [f"holdem:{PLACE.table_id}"]
+    assert (await restarted.handle(PLACE, ANN, "/run once")).error == "You have already answered."
+    done = await restarted.handle(PLACE, BOB, "/run twice")
+    assert "The board is run twice" in everything_public(done)
+    await ledger_ok(restarted)
+    await store.close()
+
+
+def test_the_showdown_picture_has_no_mucked_card_and_names_the_second_board() -> None:
+    players = [SeatPlayer(name, 1000) for name in ("ann", "bob", "cat")]
+    rules = ShowdownRules(muck=True, automuck=frozenset({"ann", "bob", "cat"}), run_it_twice=True)
+    # Ann has the button: dealt Bob, Cat, Ann twice; Cat aces, Ann queens, Bob 4-5; nobody bets: all check down
+    deck = Deck.stacked(parse_cards("4h Ac Qh 5h Ad Qd 2d 2c 7s 9h 3d Js 6d 3s"))
+    hand, _ = Hand.start(players, 0, 10, NO_LIMIT, deck, 1, rules=rules)
+    for player in ("ann", "bob", "cat", *["bob", "cat", "ann"] * 3):
+        hand.act(player, Call() if hand.legal_actions().call_amount else Check())
+    view = holdem_view(Talk(), hand)  # type: ignore[arg-type]
+    assert hand.result is not None and hand.result.mucked == ("ann",)  # Bob shows first, Cat beats him: shown
+    mucked = {str(card) for player in hand.result.mucked for card in hand.hole_cards(player)}
+    assert mucked and not strings_of(view) & mucked
+    assert {"Ac", "Ad", "4h", "5h"} <= strings_of(view)
+
+    players = [SeatPlayer("bob", 300), SeatPlayer("ann", 301)]
+    deck = Deck.stacked(parse_cards("Kc Ah Kd As 2c 7d 9h Jc 3c 8s 5c 4d 6c Ks Th 2h 2d Qh 3d 2s"))
+    hand, _ = Hand.start(players, 1, 10, NO_LIMIT, deck, 2, rules=rules)
+    hand.act("ann", AllIn())
+    hand.act("bob", Call())
+    hand.choose_runs("ann", twice=True)
+    hand.choose_runs("bob", twice=True)
+    assert "Second board: K♠ T♥ 2♥ Q♥ 2♠" in holdem_view(Talk(), hand).footer  # type: ignore[arg-type]
