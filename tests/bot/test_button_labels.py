@@ -89,3 +89,17 @@ async def test_the_card_toggles_say_they_choose_the_exchange_without_showing_the
     await service.handle(PLACE, ANN, "/lang ru")
     again = await service.handle(PLACE, ANN, "/table")
     assert next(label for label, command in shown(again) if command.startswith("select")) == "Обмен: ☐ 1"
+
+
+async def test_the_private_view_numbers_the_cards_the_public_toggles_name_by_position(service: Service) -> None:
+    await service.handle(PLACE, ANN, "/game russian")
+    assert (await service.handle(PLACE, ANN, "/ante 10")).error is None
+    dealt = await service.handle(PLACE, ANN, "/deal")
+    cards = dealt.private["ann"][0].split(": ", 1)[1].split()  # Ann's box, told to her alone
+    mine = (await service.view(PLACE, ANN)).private["ann"][0]
+    numbered = " · ".join(f"{position} {card}" for position, card in enumerate(cards, 1))
+    assert mine.endswith(f"Box 1, the card buttons' numbers: {numbered}")
+    assert not any(card in everything_public(dealt) for card in cards)
+    exchanged = await service.handle(PLACE, ANN, "/exchange 1")
+    assert exchanged.error is None
+    assert "numbers" not in (await service.view(PLACE, ANN)).private["ann"][0]  # the exchange is behind her
