@@ -100,11 +100,12 @@ def private_boxes(voice: Voice, round_: HouseRound, user_id: str) -> str | None:
     for box in mine:
         cards = cards_text(box.cards) if box.cards else voice.t("house.not_dealt_yet")
         lines.append(f"{voice.t('house.box', box=box.index)}: {cards}")
-    box = round_.current_box()
-    if box is not None and box.owner == user_id and any(option.max_cards for option in round_.legal_actions().options):
+    current = round_.current_box()
+    if (current is not None and current.owner == user_id
+            and any(option.max_cards for option in round_.legal_actions().options)):
         # the table's card buttons are public, so they name positions: here, privately, each position's card
-        numbered = " · ".join(f"{position} {cards_text((card,))}" for position, card in enumerate(box.cards, 1))
-        lines.append(voice.t("house.positions", box=box.index, cards=numbered))
+        numbered = " · ".join(f"{position} {cards_text((card,))}" for position, card in enumerate(current.cards, 1))
+        lines.append(voice.t("house.positions", box=current.index, cards=numbered))
     return "\n".join(lines)
 
 
