@@ -34,6 +34,7 @@ from bot import history
 from bot.clock import SystemClock
 from bot.collector import THRESHOLDS, tune_collector
 from bot.output import Actor, Place, Reply
+from bot.render import Narration
 from bot.render import holdem as render_holdem
 from bot.service import Service
 from bot.store import Store, Tx, configure
@@ -441,7 +442,7 @@ def text_not_rendered() -> Iterator[None]:
     applies, writes its rows and commits), as if text were rendered only when a platform shows it."""
     saved = render_holdem.table_text, render_holdem.narrate
     render_holdem.table_text = lambda *args, **kwargs: ""
-    render_holdem.narrate = lambda *args, **kwargs: []
+    render_holdem.narrate = lambda *args, **kwargs: Narration()
     try:
         yield
     finally:
