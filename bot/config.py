@@ -13,10 +13,14 @@ from dotenv import load_dotenv
 class Settings:
     """Everything the application is configured with."""
 
-    database: Path = Path("pokerbot.db")
+    database: Path | str = Path("pokerbot.db")
+    """A SQLite file, or a PostgreSQL URL (`postgresql://user@host/db`) for several processes on one database."""
     discord_token: str | None = None
     discord_guild: int | None = None
     discord_organizer_role: str | None = None
+    discord_shard_count: int = 1
+    discord_shard_ids: tuple[int, ...] | None = None
+    """The gateway shards this process opens (None: all `discord_shard_count`)."""
     telegram_token: str | None = None
     telegram_base_url: str | None = None
     telegram_webhook_url: str | None = None
@@ -42,11 +46,14 @@ def load_settings(env_file: str | Path | None = ".env") -> Settings:
     history_days = get("POKERBOT_HISTORY_DAYS")
     if history_days is not None and int(history_days) < 1:
         raise ValueError(f"POKERBOT_HISTORY_DAYS must be a whole number of days, at least 1 (got {history_days})")
+    shard_count = int(get("DISCORD_SHARD_COUNT") or 1)
     return Settings(
-        database=Path(get("POKERBOT_DB") or "pokerbot.db"),
+        database=database_location(get("POKERBOT_DB") or "pokerbot.db"),
         discord_token=get("DISCORD_TOKEN"),
         discord_guild=int(guild) if guild else None,
         discord_organizer_role=get("DISCORD_ORGANIZER_ROLE"),
+        discord_shard_count=shard_count,
+        discord_shard_ids=shard_ids(get("DISCORD_SHARD_IDS"), shard_count),
         telegram_token=get("TELEGRAM_TOKEN"),
         telegram_base_url=get("TELEGRAM_BASE_URL"),
         telegram_webhook_url=get("TELEGRAM_WEBHOOK_URL"),
@@ -56,3 +63,22 @@ def load_settings(env_file: str | Path | None = ".env") -> Settings:
         log_level=get("POKERBOT_LOG_LEVEL") or "INFO",
         history_days=int(history_days) if history_days is not None else None,
     )
+
+
+def database_location(value: str) -> Path | str:
+    """`POKERBOT_DB`: a PostgreSQL URL as it is; `sqlite:///path` or a plain path as the SQLite file's path."""
+    if value.startswith(("postgresql://", "postgres://")):
+        return value
+    return Path(value.removeprefix("sqlite://")) if value.startswith("sqlite:///") else Path(value)
+
+
+def shard_ids(value: str | None, count: int) -> tuple[int, ...] | None:
+    """`DISCORD_SHARD_IDS` (`0,2`): the shards this process opens, each below `count`; None (unset) for all."""
+    if count < 1:
+        raise ValueError(f"DISCORD_SHARD_COUNT must be at least 1 (got {count})")
+    if value is None:
+        return None
+    ids = tuple(int(part) for part in value.split(",") if part.strip())
+    if not ids or any(not 0 <= shard < count for shard in ids) or len(set(ids)) != len(ids):
+        raise ValueError(f"DISCORD_SHARD_IDS must be distinct shard numbers from 0 to {count - 1} (got {value})")
+    return ids

@@ -35,6 +35,14 @@ SAVE_RETRY_SECONDS = 30.0
 """How soon a timer whose action the database could not save fires again."""
 RESUME_GRACE_SECONDS = 30.0
 """The least time a timer of a table gets when play resumes after a pause (nobody times out at once)."""
+TAKEOVER_SECONDS = 2.0
+"""With several processes on one database: a timer this overdue is fired by whichever process finds it first (the
+process that armed it has stopped), see `Service.watch_timers`."""
+WATCH_SECONDS = 0.5
+"""How often a process looks for such timers."""
+CLAIM_SLACK_SECONDS = 1.0
+"""A stored timer fires when its due time is at most this far ahead of the firing process's wall clock (the clocks of
+several hosts differ a little); one due later was moved on by another process, which fires it then."""
 
 Listener = Callable[[Place, Reply], Awaitable[None]]
 """Receives what timers caused (announcements, time-outs) for tables of one platform."""
@@ -75,9 +83,10 @@ class Service:
         self.controllers = controllers if controllers is not None else default_controllers()
         self.scheduler = Scheduler(clock, self._on_timer)
         self._locks: defaultdict[str, asyncio.Lock] = defaultdict(asyncio.Lock)
-        self._tables: dict[str, tuple[str, str, str]] = {}
-        """Per table, the committed chat id, config and state as JSON text: each action parses its own copy, so
-        a failed one leaves nothing behind."""
+        self._tables: dict[str, tuple[str, str, str, int]] = {}
+        """Per table, the committed chat id, config and state as JSON text, and its version (`Tx.lock_table`): each
+        action parses its own copy, so a failed one leaves nothing behind, and reads the table again when another
+        process has changed it since."""
         self._listeners: list[tuple[str, Listener]] = []
         self._unheard: list[tuple[Place, Reply]] = []
         """Replies caused before any adapter for their table subscribed (start-up voids, timers due at start-up)."""
@@ -244,17 +253,17 @@ class Service:
         async with self._locks[table_id]:
             cached = self._tables.get(table_id)
 
-            def work(tx: Tx) -> tuple[Action, str, str]:
-                act, before = self._open(tx, place, actor, table_id, cached)
+            def work(tx: Tx) -> tuple[Action, str, str, int]:
+                act, before, version = self._open(tx, place, actor, table_id, cached)
                 controller = self.controllers[act.config["game"]]
                 body(act, controller)
                 config, state = dumps(act.config), dumps(act.state)
                 if (config, state) != before:  # an action (or timer) that changed nothing writes nothing
-                    tx.save_table_json(table_id, act.place.chat_id, config, state)
-                return act, config, state
+                    version = tx.save_table_json(table_id, act.place.chat_id, config, state)
+                return act, config, state, version
 
             try:
-                act, config, state = await self.store.transact(work, now=self.clock.now())
+                act, config, state, version = await self.store.transact(work, now=self.clock.now())
             except Refusal as refusal:
                 return Reply(error=refusal.message)
             except InsufficientFunds:
@@ -268,7 +277,7 @@ class Service:
                 with contextlib.suppress(Exception):  # the chat's language, if the file can still be read
                     language = await self.language(place, actor)
                 return Reply(error=text(language, "cannot_save"))
-            self._tables[table_id] = (act.place.chat_id, config, state)
+            self._tables[table_id] = (act.place.chat_id, config, state, version)
             if act.drawings:  # drawn after the commit, off the database thread, so no other table waits on it
                 act.reply.pictures = await asyncio.to_thread(draw, act.drawings)
             for change in act.timers:
@@ -284,21 +293,26 @@ class Service:
         place: Place | None,
         actor: Actor | None,
         table_id: str,
-        cached: tuple[str, str, str] | None,
-    ) -> tuple[Action, tuple[str, str | None]]:
-        """The action's view of the table, and the config and state JSON as stored when it starts."""
-        if cached is None:
+        cached: tuple[str, str, str, int] | None,
+    ) -> tuple[Action, tuple[str, str | None], int]:
+        """The action's view of the table, the config and state JSON as stored when it starts, and their version.
+
+        The table's row is locked first (`Tx.lock_table`): the copy kept in memory is used only while its version is
+        still the stored one, else (another process has acted on the table since) the table is read again."""
+        version = tx.lock_table(table_id)
+        if version is None:
+            assert place is not None, "a timer for a table that was never saved"
+            tx.create_table(table_id, place.chat_id)  # history rows refer to it
+            version = tx.lock_table(table_id)  # another process may have created it meanwhile: its row stands
+            assert version is not None
+        if cached is None or cached[3] != version:
             stored = tx.load_table_json(table_id)
-            if stored is None:
-                assert place is not None, "a timer for a table that was never saved"
-                stored = (place.chat_id, "{}", "{}")
-                tx.ensure_chat(place.chat_id)
-                tx.save_table_json(table_id, place.chat_id, "{}", "{}")  # history rows refer to it
+            assert stored is not None
             before = (stored[1], stored[2])
-            cached = (stored[0], stored[1], stored[2] or "{}")
+            cached = (stored[0], stored[1], stored[2] or "{}", version)
         else:
             before = (cached[1], cached[2])
-        chat_id, config_json, state_json = cached
+        chat_id, config_json, state_json, _ = cached
         place = place or Place(chat_id, table_id)
         settings = tx.chat_settings(chat_id)
         if actor is not None and tx.stored_name(chat_id, actor.user_id) != actor.name:  # new, or renamed
@@ -320,7 +334,7 @@ class Service:
             chat_settings=settings,
             is_organizer=actor is not None and (actor.is_admin or actor.user_id in organizers),
         )
-        return act, before
+        return act, before, version
 
     def _welcome(self, tx: Tx, place: Place, actor: Actor, settings: dict[str, Any]) -> None:
         """A player's first command in a chat opens his wallet with the starting grant; the chat's first player
@@ -381,6 +395,11 @@ class Service:
         if table_id in self._paused:
             return  # the store keeps it: `resume` arms it again
         def fire(act: Action, controller: Controller) -> None:
+            due_at = act.tx.claim_timer(key)  # the table is locked: no other process fires or moves it meanwhile
+            if due_at is None:
+                return  # cleared since it was armed here (fired by another process, or disarmed by an action)
+            if self.store.dialect.is_shared and due_at > act.now + CLAIM_SLACK_SECONDS:
+                return  # moved on by another process, which fires it (or, if it stops, `watch_timers` here)
             if self.scheduler.due_at(key) is None:  # not armed again since it fired (we hold the table's lock)
                 act.tx.clear_timer(key)  # so a timer that does nothing leaves no row to re-arm at the next start
             controller.on_timer(act, key, payload)
@@ -392,6 +411,24 @@ class Service:
                 self.scheduler.arm(key, table_id, self.clock.now() + SAVE_RETRY_SECONDS, payload)
             return
         await self._publish(table_id, reply)
+
+    async def watch_timers(self, *, every: float = WATCH_SECONDS) -> None:
+        """With several processes on one database (PostgreSQL), forever: arm here the timers that are overdue by
+        `TAKEOVER_SECONDS` (the process that armed them stopped before firing them), so every timer fires although
+        any process may die. Whichever process claims one first fires it (`Tx.claim_timer`): exactly once. On a
+        database of one process (SQLite) it returns at once: every timer is armed here already."""
+        if not self.store.dialect.is_shared:
+            return
+        while True:
+            try:
+                overdue, paused = await self.store.read(
+                    lambda tx: (tx.timers(due_by=self.clock.now() - TAKEOVER_SECONDS), paused_tables(tx)))
+                for key, table_id, due_at, payload in overdue:
+                    if table_id not in paused and self.scheduler.due_at(key) != due_at:
+                        self.scheduler.arm(key, table_id, due_at, payload)
+            except Exception:  # the database is unreachable for now: look again next time
+                log.exception("could not look for overdue timers")
+            await asyncio.sleep(every)
 
     async def _publish(self, table_id: str, reply: Reply) -> None:
         """Hand a reply no player asked for to the table's adapter, or keep it until that adapter subscribes."""

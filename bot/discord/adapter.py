@@ -50,13 +50,21 @@ class DiscordOptions:
     """Acknowledge an interaction after this long if the service has not answered (Discord allows three seconds)."""
     stop_after: float = 10.0
     """At shutdown, wait at most this long for the channels' queues to be sent."""
+    shard_count: int = 1
+    """Gateway shards of the whole bot (`DISCORD_SHARD_COUNT`; Discord requires more than one past 2,500 guilds)."""
+    shard_ids: tuple[int, ...] | None = None
+    """The shards this process opens (`DISCORD_SHARD_IDS`); None opens them all. Several processes on one PostgreSQL
+    database each open their own."""
 
 
-class PokerClient(discord.Client):
-    """The discord.py client: a command tree, the table buttons, and the adapter it reports to."""
+class PokerClient(discord.AutoShardedClient):
+    """The discord.py client: a command tree, the table buttons, and the adapter it reports to; it opens the gateway
+    shards its options name (one shard, the whole bot, by default)."""
 
     def __init__(self, adapter: DiscordAdapter, **options: Any) -> None:
-        super().__init__(intents=intents(), **options)
+        if adapter.options.shard_ids is not None:
+            options["shard_ids"] = list(adapter.options.shard_ids)
+        super().__init__(intents=intents(), shard_count=adapter.options.shard_count, **options)
         self.adapter = adapter
         self.tree = app_commands.CommandTree(
             self, allowed_contexts=app_commands.AppCommandContext(guild=True, dm_channel=False, private_channel=False)

@@ -1,14 +1,18 @@
-"""The database schema as numbered migrations; the applied number lives in `PRAGMA user_version`."""
+"""The database schema as numbered migrations, one list for SQLite and PostgreSQL; the applied number lives in
+`PRAGMA user_version` (SQLite) or the `schema_version` table (PostgreSQL), see `bot.store.dialect`."""
 
 from __future__ import annotations
 
-import sqlite3
 from collections.abc import Callable
+from typing import Any
 
+from bot.store.dialect import SQLITE, Connection, Dialect
 from bot.store.repair import number_hands_per_table
 
-Migration = str | Callable[[sqlite3.Connection], None]
-"""SQL statements separated by `;`, or a function for a repair that SQL alone cannot express."""
+Migration = str | Callable[[Any], None]
+"""SQL statements separated by `;` (in SQLite's types: `Dialect.ddl` gives PostgreSQL's), or a function for a repair
+that SQL alone cannot express (given the connection; a PostgreSQL database is always created by this code, so a
+repair of rows older than it finds nothing to repair there)."""
 
 MIGRATIONS: list[Migration] = [
     # 1: chats, players, accounts and the double-entry ledger, tables, history, timers, tournaments
@@ -99,22 +103,28 @@ MIGRATIONS: list[Migration] = [
         paused_at REAL NOT NULL
     );
     """,
+    # 6: several processes on one database (PostgreSQL): each table's version, raised by every save of its snapshot,
+    # tells a process whether the copy it keeps is still current (`Tx.lock_table`); due timers found by their time
+    """
+    ALTER TABLE tables ADD COLUMN version INTEGER NOT NULL DEFAULT 0;
+    CREATE INDEX timers_due ON timers(due_at);
+    """,
 ]
 
 
-def migrate(connection: sqlite3.Connection) -> int:
+def migrate(connection: Connection, dialect: Dialect = SQLITE) -> int:
     """Apply every migration not yet applied, each in its own transaction; return the schema version."""
-    version: int = connection.execute("PRAGMA user_version").fetchone()[0]
+    version = dialect.schema_version(connection)
     for number, script in enumerate(MIGRATIONS[version:], start=version + 1):
         try:
-            connection.execute("BEGIN IMMEDIATE")
+            connection.execute(dialect.begin_write)
             if callable(script):
                 script(connection)
             else:
                 for statement in script.split(";"):
                     if statement.strip():
-                        connection.execute(statement)
-            connection.execute(f"PRAGMA user_version = {number}")
+                        connection.execute(dialect.ddl(statement))
+            dialect.set_schema_version(connection, number)
             connection.execute("COMMIT")
         except BaseException:
             connection.execute("ROLLBACK")
