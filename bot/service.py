@@ -41,8 +41,9 @@ process that armed it has stopped), see `Service.watch_timers`."""
 WATCH_SECONDS = 0.5
 """How often a process looks for such timers."""
 CLAIM_SLACK_SECONDS = 1.0
-"""A stored timer fires when its due time is at most this far ahead of the firing process's wall clock (the clocks of
-several hosts differ a little); one due later was moved on by another process, which fires it then."""
+"""A stored timer fires when it is still due when this process armed it, or its due time is at most this far ahead
+of the firing process's wall clock (the clocks of several hosts differ a little); one due later was moved on by
+another process, which fires it then."""
 
 Listener = Callable[[Place, Reply], Awaitable[None]]
 """Receives what timers caused (announcements, time-outs) for tables of one platform."""
@@ -398,7 +399,8 @@ class Service:
             due_at = act.tx.claim_timer(key)  # the table is locked: no other process fires or moves it meanwhile
             if due_at is None:
                 return  # cleared since it was armed here (fired by another process, or disarmed by an action)
-            if self.store.dialect.is_shared and due_at > act.now + CLAIM_SLACK_SECONDS:
+            armed_for = self.scheduler.firing_due_at(key)
+            if self.store.dialect.is_shared and due_at != armed_for and due_at > act.now + CLAIM_SLACK_SECONDS:
                 return  # moved on by another process, which fires it (or, if it stops, `watch_timers` here)
             if self.scheduler.due_at(key) is None:  # not armed again since it fired (we hold the table's lock)
                 act.tx.clear_timer(key)  # so a timer that does nothing leaves no row to re-arm at the next start

@@ -23,7 +23,7 @@ KILLS = 50
 ROOT = Path(__file__).resolve().parents[2]
 
 
-def start_driver(db: Path, seed: int) -> tuple[subprocess.Popen[str], int]:
+def start_driver(db: Path | str, seed: int) -> tuple[subprocess.Popen[str], int]:
     """The running driver, and how many timer replies it delivered while starting."""
     env = {**os.environ, "PYTHONPATH": str(ROOT)}
     process = subprocess.Popen([sys.executable, "-m", "tests.crash.driver", str(db), str(seed)], cwd=ROOT, env=env,
@@ -65,7 +65,7 @@ def snapshot_problems(tx: Tx) -> list[str]:
     return problems
 
 
-async def audit(db: Path) -> tuple[list[str], int]:
+async def audit(db: Path | str) -> tuple[list[str], int]:
     store = await Store.open(db)
     try:
         problems = await store.read(lambda tx: tx.check_ledger() + snapshot_problems(tx))
@@ -76,8 +76,9 @@ async def audit(db: Path) -> tuple[list[str], int]:
 
 
 @pytest.mark.slow
-def test_killed_at_random_points_loses_nothing(tmp_path: Path) -> None:
-    db = tmp_path / "crash.db"
+@pytest.mark.parametrize("backend", ["sqlite", "postgresql"])
+def test_killed_at_random_points_loses_nothing(tmp_path: Path, backend: str, request: pytest.FixtureRequest) -> None:
+    db = request.getfixturevalue("postgres_url") if backend == "postgresql" else tmp_path / "crash.db"
     rng = random.Random(2024)
     progress, heard = [], 0
     for kill in range(KILLS):
