@@ -16,7 +16,7 @@ from bot import commands as cmd
 from bot import history
 from bot.clock import Clock
 from bot.games import Controller, default_controllers
-from bot.games.context import Action, Refusal, private_language
+from bot.games.context import Action, Refusal, TimerChange, private_language
 from bot.games.odds import odds_command
 from bot.games.practice import add_bot
 from bot.i18n import DEFAULT_LANGUAGE, catalogue, chat_language, languages, text
@@ -398,12 +398,11 @@ class Service:
         def fire(act: Action, controller: Controller) -> None:
             due_at = act.tx.claim_timer(key)  # the table is locked: no other process fires or moves it meanwhile
             if due_at is None:
-                return  # cleared since it was armed here (fired by another process, or disarmed by an action)
-            armed_for = self.scheduler.firing_due_at(key)
-            if self.store.dialect.is_shared and due_at != armed_for and due_at > act.now + CLAIM_SLACK_SECONDS:
-                return  # moved on by another process, which fires it (or, if it stops, `watch_timers` here)
-            if self.scheduler.due_at(key) is None:  # not armed again since it fired (we hold the table's lock)
-                act.tx.clear_timer(key)  # so a timer that does nothing leaves no row to re-arm at the next start
+                return  # cleared since it was armed (fired by another process, or disarmed by an action)
+            if due_at != self.scheduler.firing_due_at(key) and due_at > act.now + CLAIM_SLACK_SECONDS:
+                return  # armed again for later since (here, or by another process): that one fires then
+            act.tx.clear_timer(key)  # fired: its row goes (or `on_timer` arms it anew), so nothing fires it again
+            act.timers.append(TimerChange(key, None, payload))  # nor a copy `watch_timers` armed here meanwhile
             controller.on_timer(act, key, payload)
 
         try:
