@@ -82,7 +82,7 @@ class TableBoard:
 
         def read(tx: object) -> list[tuple[str, int, str, int]]:
             db = tx.db  # type: ignore[attr-defined]
-            db.execute(_SCHEMA)
+            db.execute(tx.dialect.ddl(_SCHEMA))  # type: ignore[attr-defined]  # PostgreSQL: 64-bit snowflakes
             return [tuple(row) for row in db.execute(
                 "SELECT table_id, channel_id, key, message_id FROM discord_table_messages")]
 

@@ -70,7 +70,7 @@ class Memory:
 
         def work(tx: Tx) -> tuple[list[tuple[str, str, int, int]], list[int], list[int], list[tuple[int, int]]]:
             for statement in _SCHEMA:
-                tx.db.execute(statement)
+                tx.db.execute(tx.dialect.ddl(statement))  # PostgreSQL: chat and message ids need 64 bits
             tables = tx.db.execute("SELECT table_id, hand_key, chat_id, message_id FROM telegram_table_messages")
             users = tx.db.execute("SELECT user_id FROM telegram_private_chats")
             no_photos = tx.db.execute("SELECT chat_id FROM telegram_no_photos")
@@ -89,7 +89,7 @@ class Memory:
             return False
         if refused:
             self.no_photos.add(chat_id)
-            await self._write("INSERT OR IGNORE INTO telegram_no_photos(chat_id) VALUES (?)", (chat_id,))
+            await self._write("INSERT INTO telegram_no_photos(chat_id) VALUES (?) ON CONFLICT DO NOTHING", (chat_id,))
         else:
             self.no_photos.discard(chat_id)
             await self._write("DELETE FROM telegram_no_photos WHERE chat_id = ?", (chat_id,))
@@ -100,7 +100,8 @@ class Memory:
         if (chat_id, user_id) in self.hinted:
             return False
         self.hinted.add((chat_id, user_id))
-        await self._write("INSERT OR IGNORE INTO telegram_hinted(chat_id, user_id) VALUES (?, ?)", (chat_id, user_id))
+        await self._write("INSERT INTO telegram_hinted(chat_id, user_id) VALUES (?, ?) ON CONFLICT DO NOTHING",
+                          (chat_id, user_id))
         return True
 
     @staticmethod
@@ -110,7 +111,7 @@ class Memory:
 
         def work(tx: Tx) -> None:
             for statement in _SCHEMA:
-                tx.db.execute(statement)
+                tx.db.execute(tx.dialect.ddl(statement))  # PostgreSQL: chat and message ids need 64 bits
             for table in _REKEYED:
                 tx.db.execute(f"UPDATE {table} SET chat_id = ? WHERE chat_id = ?", (new, old))
 
@@ -142,7 +143,8 @@ class Memory:
         """The user wrote to the bot in private."""
         if user_id not in self.private_chats:
             self.private_chats.add(user_id)
-            await self._write("INSERT OR IGNORE INTO telegram_private_chats(user_id) VALUES (?)", (user_id,))
+            await self._write("INSERT INTO telegram_private_chats(user_id) VALUES (?) ON CONFLICT DO NOTHING",
+                              (user_id,))
 
     async def close_private_chat(self, user_id: int) -> None:
         """The user blocked the bot (or a private message to him failed)."""

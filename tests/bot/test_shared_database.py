@@ -26,3 +26,26 @@ async def test_a_service_reads_a_table_again_after_another_changed_it(postgres_u
     finally:
         await first.close()
         await second.close()
+
+
+async def test_the_telegram_adapters_rows_keep_64_bit_ids_on_postgresql(postgres_url: str) -> None:
+    """A supergroup's id (-100…) and a message id do not fit PostgreSQL's 4-byte INTEGER: the adapter's tables are
+    created with 8-byte ones, and its writes use the SQL both databases speak."""
+    from bot.telegram.memory import Memory, Posted
+
+    clock = FakeClock()
+    store = await Store.open(postgres_url)
+    try:
+        memory = Memory(store, clock)
+        await memory.load()
+        group, user = -1001234567890, 7_000_000_000
+        assert await memory.refuse_photos(group, True)
+        assert await memory.hint_once(group, user)
+        await memory.open_private_chat(user)
+        await memory.remember_table("tg:1/t", Posted("h1", group, 2_500_000_000))
+        again = Memory(store, clock)
+        await again.load()
+        assert group in again.no_photos and (group, user) in again.hinted and user in again.private_chats
+        assert again.tables["tg:1/t"].message_id == 2_500_000_000
+    finally:
+        await store.close()

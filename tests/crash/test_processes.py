@@ -85,15 +85,16 @@ def tables() -> list[str]:
     return [f"mp{index}" for index in range(TABLES)]
 
 
-async def audit(url: str) -> tuple[list[str], int]:
+async def audit(url: str) -> tuple[list[str], tuple[int, int]]:
     store = await Store.open(url)
     try:
         problems = await store.read(lambda tx: tx.check_ledger() + snapshot_problems(tx))
-        ended = await store.read(lambda tx: tx.db.execute(
-            f"SELECT COUNT(*) FROM history WHERE {tx.dialect.event_kind()} = 'HandEnded'").fetchone()[0])
+        ended = await store.read(lambda tx: tx.db.execute(  # hands ended, and the tables that ended one
+            f"SELECT COUNT(*), COUNT(DISTINCT table_id) FROM history WHERE {tx.dialect.event_kind()} = 'HandEnded'"
+        ).fetchone())
     finally:
         await store.close()
-    return problems, int(ended)
+    return problems, (int(ended[0]), int(ended[1]))
 
 
 @pytest.mark.slow
@@ -159,8 +160,9 @@ def test_three_processes_one_killed_again_and_again_lose_nothing(postgres_url: s
     assert [amount for amount in acknowledged if granted[amount] != 1] == [], "an answered grant was lost or doubled"
     assert [amount for amount, count in granted.items() if count > 1] == [], "a grant was applied twice"
     assert twice == [], "a timer fired twice"
-    problems, hands_ended = asyncio.run(audit(postgres_url))
+    problems, (hands_ended, tables_played) = asyncio.run(audit(postgres_url))
     assert problems == []
     assert len(odd) <= KILLS, odd
     assert answered["ok"] > 100 and len(acknowledged) > 20, answered
     assert fired > TABLES and hands_ended > TABLES, (fired, hands_ended)
+    assert tables_played == TABLES, "a table never finished a hand"
