@@ -75,6 +75,11 @@ class Dialect:
         """A JSON value (from `json_entries`) as a whole number."""
         return f"({expression})::bigint" if self.name == "postgresql" else expression
 
+    def greater(self, first: str, second: str) -> str:
+        """The greater of two values (SQLite's two-argument MAX, PostgreSQL's GREATEST)."""
+        function = "GREATEST" if self.name == "postgresql" else "MAX"
+        return f"{function}({first}, {second})"
+
     def ddl(self, statement: str) -> str:
         """A schema statement of `MIGRATIONS` (written for SQLite) in this database's types."""
         if self.name != "postgresql":

@@ -58,6 +58,9 @@ async def convert_to_incremental_vacuum(store: Store) -> bool:
     """Switch a database created with `auto_vacuum=NONE` to incremental vacuum (a full VACUUM, once); whether it
     was needed."""
 
+    if store.dialect.is_shared:
+        return False  # PostgreSQL: its autovacuum gives the space back
+
     def convert(connection: sqlite3.Connection) -> bool:
         if connection.execute("PRAGMA auto_vacuum").fetchone()[0] == 2:  # INCREMENTAL
             return False
@@ -78,7 +81,7 @@ async def prune_history(store: Store, before: float) -> int:
             functools.partial(prune_batch, before=before, after_id=after_id), now=before
         )
         deleted += rows
-    if deleted:
+    if deleted and not store.dialect.is_shared:  # PostgreSQL's autovacuum gives the space back
         free = await store.transact(vacuum_step, now=before)
         while free:  # until none is left, or none could be given back (a file not yet converted)
             free, before_step = await store.transact(vacuum_step, now=before), free
@@ -102,7 +105,7 @@ def prune_batch(tx: Tx, *, before: float, after_id: int, budget: int = BATCH_ROW
         if hand not in seen:
             seen.add(hand)
             events = tx.db.execute(  # by `history_hand`: a condition on the kind would pick the table-wide index
-                "SELECT at, json_extract(event, '$.kind'), event FROM history WHERE table_id = ? AND hand_id = ?", hand
+                f"SELECT at, {tx.dialect.event_kind()}, event FROM history WHERE table_id = ? AND hand_id = ?", hand
             ).fetchall()
             if max(row[0] for row in events) < before and any(row[1] in _ENDED for row in events):
                 if deleted and deleted + len(events) > budget:
@@ -137,8 +140,9 @@ def _summarise(tx: Tx, table_id: str, hand_id: str, events: list[tuple[str, str]
     tx.db.executemany(
         "INSERT INTO pruned_stats(chat_id, user_id, hands_played, hands_won, net, biggest_pot) "
         "VALUES (?, ?, ?, ?, ?, ?) ON CONFLICT(chat_id, user_id) DO UPDATE SET "
-        "hands_played = hands_played + excluded.hands_played, hands_won = hands_won + excluded.hands_won, "
-        "net = net + excluded.net, biggest_pot = MAX(biggest_pot, excluded.biggest_pot)",
+        "hands_played = pruned_stats.hands_played + excluded.hands_played, "
+        "hands_won = pruned_stats.hands_won + excluded.hands_won, net = pruned_stats.net + excluded.net, "
+        f"biggest_pot = {tx.dialect.greater('pruned_stats.biggest_pot', 'excluded.biggest_pot')}",
         [(chat_id, user, *mine) for user, mine in totals.items()],
     )
 

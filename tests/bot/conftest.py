@@ -18,7 +18,7 @@ def clock() -> FakeClock:
 
 
 BOTH_BACKENDS = ("test_store", "test_service_core", "test_service_games", "test_service_short_all_ins",
-                 "test_service_tournament", "test_history")
+                 "test_service_tournament", "test_history", "test_pruning")
 """The modules whose tests run on SQLite and on PostgreSQL (the store, the service, what reads the history); the
 others are about rules and texts, the same on either."""
 
