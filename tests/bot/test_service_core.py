@@ -117,3 +117,4 @@ async def test_a_renamed_player_is_known_by_his_new_name(service) -> None:
         "a new name is not a new player: no second welcome grant"
     granted = await service.handle(PLACE, annie, "/grant @Annie 5")
     assert granted.public == ["Annie receives 5 chips."]
+

@@ -342,3 +342,17 @@ async def test_house_limits_that_contradict_each_other_are_refused(service: Serv
     reply = await service.handle(PLACE, ANN, "/set min_ante 100000")
     assert reply.error is not None and reply.error.startswith("The smallest ANTE (100,000) cannot be above the largest")
     assert dump(service.store.location) == before
+
+
+async def test_a_chat_moved_to_a_new_id_keeps_its_table_wallets_and_ledger(service, store) -> None:
+    """A Telegram group upgraded to a supergroup (`Service.move_chat`): its rows move under the new id, on either
+    database (PostgreSQL renames them row by row, its foreign keys checked at the commit)."""
+    assert (await service.handle(PLACE, ANN, "/join 200")).error is None
+    assert (await service.handle(PLACE, BOB, "/join 300")).error is None
+    assert await service.move_chat("chat", "chat2")
+    moved = Place("chat2", "chat2/table")
+    assert (await service.handle(moved, ANN, "/balance")).private == {"ann": ["Your wallet: 800 chips."]}
+    assert await store.read(lambda tx: tx.balance("stack:chat2/table:bob")) == 300
+    assert await store.read(lambda tx: (tx.balance("stack:chat/table:bob"), tx.table_ids())) == (0, ["chat2/table"])
+    assert await store.read(lambda tx: tx.check_ledger()) == []
+    assert not await service.move_chat("chat", "chat2")  # moved already: nothing to move
