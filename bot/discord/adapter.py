@@ -57,14 +57,11 @@ class DiscordOptions:
     database each open their own."""
 
 
-class PokerClient(discord.AutoShardedClient):
-    """The discord.py client: a command tree, the table buttons, and the adapter it reports to; it opens the gateway
-    shards its options name (one shard, the whole bot, by default)."""
+class PokerClient(discord.Client):
+    """The discord.py client: a command tree, the table buttons, and the adapter it reports to."""
 
     def __init__(self, adapter: DiscordAdapter, **options: Any) -> None:
-        if adapter.options.shard_ids is not None:
-            options["shard_ids"] = list(adapter.options.shard_ids)
-        super().__init__(intents=intents(), shard_count=adapter.options.shard_count, **options)
+        super().__init__(intents=intents(), **options)
         self.adapter = adapter
         self.tree = app_commands.CommandTree(
             self, allowed_contexts=app_commands.AppCommandContext(guild=True, dm_channel=False, private_channel=False)
@@ -88,6 +85,22 @@ class PokerClient(discord.AutoShardedClient):
         self.adapter.on_channel_gone(guild.id, None)
 
 
+class ShardedPokerClient(PokerClient, discord.AutoShardedClient):
+    """The same client on the gateway shards the options name (`DISCORD_SHARD_COUNT`, `DISCORD_SHARD_IDS`), for a bot
+    run as several processes."""
+
+    def __init__(self, adapter: DiscordAdapter, **options: Any) -> None:
+        shard_ids = adapter.options.shard_ids
+        super().__init__(adapter, shard_count=adapter.options.shard_count,
+                         shard_ids=list(shard_ids) if shard_ids is not None else None, **options)
+
+
+def make_client(adapter: DiscordAdapter, **options: Any) -> PokerClient:
+    """The plain client for a bot of one shard (the default), the sharded one when the options name shards."""
+    sharded = adapter.options.shard_count > 1 or adapter.options.shard_ids is not None
+    return (ShardedPokerClient if sharded else PokerClient)(adapter, **options)
+
+
 class DiscordAdapter:
     """Runs the bot on Discord. Holds no game state: only which message shows each table (see `TableBoard`)."""
 
@@ -96,7 +109,7 @@ class DiscordAdapter:
         self.service = service
         self.options = options or DiscordOptions()
         self._token = token
-        self.client = PokerClient(self, **client_options)
+        self.client = make_client(self, **client_options)
         self.board = TableBoard(service.store, self.client)
         self.delivery = Delivery(self.client, self.board, language=partial(service.language, actor=None),
                                  lost=self._lost_channel)

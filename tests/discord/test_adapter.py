@@ -270,29 +270,25 @@ async def test_run_discord_runs_from_the_settings_until_cancelled(fake, controll
     await store.close()
 
 
-async def test_a_process_opens_only_the_shards_it_is_given(controllers, tmp_path, monkeypatch) -> None:
+async def test_a_process_opens_only_the_shards_it_is_given(monkeypatch) -> None:
     """`DISCORD_SHARD_COUNT=4` and `DISCORD_SHARD_IDS=1,3` reach discord.py's sharded client, which launches the
     shards `shard_ids` names out of `shard_count` (`AutoShardedClient.launch_shards`): this process opens shards 1
-    and 3 of 4 (the other processes of the bot open 0 and 2); without the settings, one shard is the whole bot."""
+    and 3 of 4 (the other processes of the bot open 0 and 2); without the settings, the plain client is the whole
+    bot."""
+    from types import SimpleNamespace
+
     import discord
 
-    from bot.clock import FakeClock
     from bot.config import load_settings
-    from bot.discord import DiscordAdapter, DiscordOptions
-    from bot.service import Service
-    from bot.store import Store
+    from bot.discord import DiscordOptions
+    from bot.discord.adapter import make_client
 
     monkeypatch.setenv("DISCORD_SHARD_COUNT", "4")
     monkeypatch.setenv("DISCORD_SHARD_IDS", "1,3")
     settings = load_settings(None)
-    store = await Store.open(tmp_path / "run.db")
-    service = Service(store, FakeClock(), controllers=controllers)
-    try:
-        options = DiscordOptions(shard_count=settings.discord_shard_count, shard_ids=settings.discord_shard_ids)
-        client = DiscordAdapter(service, "fake-token", options).client
-        assert isinstance(client, discord.AutoShardedClient)
-        assert (client.shard_count, client.shard_ids) == (4, [1, 3])
-        whole = DiscordAdapter(service, "fake-token", DiscordOptions()).client
-        assert (whole.shard_count, whole.shard_ids) == (1, None)
-    finally:
-        await store.close()
+    options = DiscordOptions(shard_count=settings.discord_shard_count, shard_ids=settings.discord_shard_ids)
+    client = make_client(SimpleNamespace(options=options, on_command_error=None))  # type: ignore[arg-type]
+    assert isinstance(client, discord.AutoShardedClient)
+    assert (client.shard_count, client.shard_ids) == (4, [1, 3])
+    whole = make_client(SimpleNamespace(options=DiscordOptions(), on_command_error=None))  # type: ignore[arg-type]
+    assert not isinstance(whole, discord.AutoShardedClient)
