@@ -6,6 +6,8 @@ and memory per idle table. A mixed load then sends 5% reads (`/stats`, `/top` in
 `--history-hands` hands) among the actions and reports the actions' p99 latency (each one a commit) against the same
 load without reads (with `--writer-reads`, also against the same reads run the old way, in the writer's thread).
 Run: `python benchmarks/service.py [--tables 1000] [--seconds 5] [--concurrency 64] [--history-hands 10000]`.
+With `--db postgresql://… [--processes 2]` it runs `benchmarks/processes.py` instead: 1 and 2 processes on PostgreSQL
+beside SQLite's one process.
 
 `--scale-tables 1000,10000` runs instead the measurement at each of these many tables, each with a hand dealt and
 its turn timer armed, the real scheduler running: the store floor of this design's rows, saturated actions/s with the
@@ -29,6 +31,8 @@ import tracemalloc
 from collections.abc import Awaitable, Callable, Iterator
 from pathlib import Path
 from typing import Any
+
+import processes  # beside this file: several processes on PostgreSQL (`--db`, `--processes`)
 
 from bot import history
 from bot.clock import SystemClock
@@ -318,7 +322,11 @@ def main() -> None:
                              "running (issue 17's figures)")
     parser.add_argument("--gc-thresholds", default=",".join(map(str, THRESHOLDS)),
                         help="the tuned collector's thresholds in the run at scale (default: bot.collector's)")
+    processes.add_arguments(parser)  # --db postgresql://… --processes N: benchmarks/processes.py's measurement
     args = parser.parse_args()
+    if args.db:
+        processes.run(args.db, args.processes, args.tables, args.seconds, args.concurrency)
+        return
     if args.scale_tables:
         first, second, third = (int(part) for part in args.gc_thresholds.split(","))
         for tables in (int(count) for count in args.scale_tables.split(",")):

@@ -14,7 +14,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING
 
 from bot import odds_cli
-from bot.config import Settings, load_settings
+from bot.config import Settings, database_location, load_settings
 from bot.logs import setup_logging
 
 if TYPE_CHECKING:
@@ -31,7 +31,7 @@ def build_parser() -> argparse.ArgumentParser:
                     "plays in those chats,\nwith neither it opens a table in this terminal.",
         formatter_class=argparse.RawDescriptionHelpFormatter,
     )
-    parser.add_argument("--db", help="SQLite file (default: POKERBOT_DB or pokerbot.db)")
+    parser.add_argument("--db", help="SQLite file or PostgreSQL URL (default: POKERBOT_DB or pokerbot.db)")
     subparsers = parser.add_subparsers(dest="tool", metavar="TOOL", title="tools (optional)", prog="pokerbot")
     odds_cli.add_parser(subparsers)
     return parser
@@ -55,6 +55,7 @@ async def serve(settings: Settings) -> None:
         await service.start()
         tune_collector()  # what start-up built (modules, catalogues, resumed tables) is never traversed again
         tasks.append(asyncio.create_task(service.scheduler.run()))
+        tasks.append(asyncio.create_task(service.watch_timers()))  # several processes on PostgreSQL only
         tasks.append(asyncio.create_task(keep_history(store, service.clock, settings.history_days)))
         if settings.web_port is not None:
             from bot.web.server import serve_clock_pages
@@ -72,7 +73,8 @@ async def serve(settings: Settings) -> None:
         if adapters:
             await asyncio.gather(*adapters)
         else:
-            await run_terminal(service, files_dir=Path(settings.database).resolve().parent)
+            files_dir = Path.cwd() if isinstance(settings.database, str) else settings.database.resolve().parent
+            await run_terminal(service, files_dir=files_dir)
     finally:
         if pages is not None:
             await pages.stop()
@@ -108,7 +110,7 @@ def main(argv: list[str] | None = None) -> int:
         print(f"pokerbot stopped: a setting in .env is not valid: {error}", file=sys.stderr)
         return 1
     if args.db:
-        settings = dataclasses.replace(settings, database=args.db)
+        settings = dataclasses.replace(settings, database=database_location(args.db))
     redaction = setup_logging(settings.log_level, [settings.telegram_token, settings.discord_token,
                                                    settings.telegram_webhook_secret])
     try:

@@ -13,10 +13,14 @@ from dotenv import load_dotenv
 class Settings:
     """Everything the application is configured with."""
 
-    database: Path = Path("pokerbot.db")
+    database: Path | str = Path("pokerbot.db")
+    """A SQLite file, or a PostgreSQL URL (`postgresql://user@host/db`) for several processes on one database."""
     discord_token: str | None = None
     discord_guild: int | None = None
     discord_organizer_role: str | None = None
+    discord_shard_count: int = 1
+    discord_shard_ids: tuple[int, ...] | None = None
+    """The gateway shards this process opens (None: all `discord_shard_count`)."""
     telegram_token: str | None = None
     telegram_base_url: str | None = None
     telegram_webhook_url: str | None = None
@@ -52,11 +56,14 @@ def load_settings(env_file: str | Path | None = ".env") -> Settings:
     web_port = get("POKERBOT_WEB_PORT")
     if web_port is not None and not 1 <= int(web_port) <= 65535:
         raise ValueError(f"POKERBOT_WEB_PORT must be a port number from 1 to 65535 (got {web_port})")
+    shard_count = int(get("DISCORD_SHARD_COUNT") or 1)
     return Settings(
-        database=Path(get("POKERBOT_DB") or "pokerbot.db"),
+        database=database_location(get("POKERBOT_DB") or "pokerbot.db"),
         discord_token=get("DISCORD_TOKEN"),
         discord_guild=int(guild) if guild else None,
         discord_organizer_role=get("DISCORD_ORGANIZER_ROLE"),
+        discord_shard_count=shard_count,
+        discord_shard_ids=shard_ids(get("DISCORD_SHARD_IDS"), shard_count),
         telegram_token=get("TELEGRAM_TOKEN"),
         telegram_base_url=get("TELEGRAM_BASE_URL"),
         telegram_webhook_url=get("TELEGRAM_WEBHOOK_URL"),
@@ -69,3 +76,22 @@ def load_settings(env_file: str | Path | None = ".env") -> Settings:
         web_host=get("POKERBOT_WEB_HOST") or "0.0.0.0",
         web_url=get("POKERBOT_WEB_URL"),
     )
+
+
+def database_location(value: str) -> Path | str:
+    """`POKERBOT_DB`: a PostgreSQL URL as it is; `sqlite:///path` or a plain path as the SQLite file's path."""
+    if value.startswith(("postgresql://", "postgres://")):
+        return value
+    return Path(value.removeprefix("sqlite://")) if value.startswith("sqlite:///") else Path(value)
+
+
+def shard_ids(value: str | None, count: int) -> tuple[int, ...] | None:
+    """`DISCORD_SHARD_IDS` (`0,2`): the shards this process opens, each below `count`; None (unset) for all."""
+    if count < 1:
+        raise ValueError(f"DISCORD_SHARD_COUNT must be at least 1 (got {count})")
+    if value is None:
+        return None
+    ids = tuple(int(part) for part in value.split(",") if part.strip())
+    if not ids or any(not 0 <= shard < count for shard in ids) or len(set(ids)) != len(ids):
+        raise ValueError(f"DISCORD_SHARD_IDS must be distinct shard numbers from 0 to {count - 1} (got {value})")
+    return ids

@@ -25,6 +25,10 @@ WRITES = frozenset({"move", "add_history", "set_timer", "clear_timer", "set_chat
 result is recorded (a write that answers, like `next_number` or `save_tournament`, counts as a read: its answer is
 replayed and its write is not done again)."""
 
+SERVICE_ONLY = frozenset({"lock_table", "claim_timer"})
+"""`Tx` methods the service calls around an action (the table's row lock, a due timer's claim), never a controller:
+they are not part of what a replay gives back, so they are not recorded."""
+
 _DECODE: dict[str, Callable[[Any], Any]] = {
     "ledger_rows": lambda rows: [LedgerRow(*row) for row in rows],
 }
@@ -66,7 +70,7 @@ class RecordingTx:
 
     def __getattr__(self, name: str) -> Any:
         attribute = getattr(self._tx, name)
-        if name in WRITES or name == "db" or not callable(attribute):
+        if name in WRITES or name in SERVICE_ONLY or name == "db" or not callable(attribute):
             return attribute  # `db` (raw SQL) is for commands that log no action: nothing of it is replayed
 
         def read(*args: Any, **kwargs: Any) -> Any:

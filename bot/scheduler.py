@@ -82,6 +82,8 @@ class Scheduler:
         self._changed = asyncio.Event()
         self._wake_at = -math.inf
         """The monotonic instant the run loop sleeps until: only a timer due sooner needs to wake it."""
+        self._firing: dict[str, float] = {}
+        """The timers being fired, with the instant each was armed for."""
 
     def arm(self, key: str, table_id: str, due_at: float, payload: dict[str, Any] | None = None) -> None:
         """Arm (or move) the timer `key` for the wall-clock instant `due_at`, waiting on the monotonic clock."""
@@ -191,10 +193,18 @@ class Scheduler:
                     heapq.heappush(heap, entry)
 
     async def _fire_one(self, timer: Timer) -> None:
+        self._firing[timer.key] = timer.due_at
         try:
             await self._fire(timer.key, timer.table_id, timer.payload)
         except Exception:
             log.exception("timer %s failed", timer.key)
+        finally:
+            if self._firing.get(timer.key) == timer.due_at:
+                del self._firing[timer.key]
+
+    def firing_due_at(self, key: str) -> float | None:
+        """The wall-clock instant the timer `key` now firing was armed for (None when it is not firing)."""
+        return self._firing.get(key)
 
     async def run(self) -> None:
         """Fire timers as they come due, until cancelled."""

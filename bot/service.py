@@ -21,7 +21,7 @@ from bot.adapter_memory import AdapterMemory
 from bot.clock import Clock
 from bot.games import Controller, default_controllers
 from bot.games.clock_page import ClockPageReading, post_clock_page_link, read_clock_page
-from bot.games.context import Action, Refusal, private_language
+from bot.games.context import Action, Refusal, TimerChange, private_language
 from bot.games.exports import read_export
 from bot.games.odds import odds_command
 from bot.games.seasons import season_command
@@ -43,6 +43,15 @@ SAVE_RETRY_SECONDS = 30.0
 """How soon a timer whose action the database could not save fires again."""
 RESUME_GRACE_SECONDS = 30.0
 """The least time a timer of a table gets when play resumes after a pause (nobody times out at once)."""
+TAKEOVER_SECONDS = 2.0
+"""With several processes on one database: a timer this overdue is fired by whichever process finds it first (the
+process that armed it has stopped), see `Service.watch_timers`."""
+WATCH_SECONDS = 0.5
+"""How often a process looks for such timers."""
+CLAIM_SLACK_SECONDS = 1.0
+"""A stored timer fires when it is still due when this process armed it, or its due time is at most this far ahead
+of the firing process's wall clock (the clocks of several hosts differ a little); one due later was moved on by
+another process, which fires it then."""
 
 Listener = Callable[[Place, Reply], Awaitable[None]]
 """Receives what timers caused (announcements, time-outs) for tables of one platform."""
@@ -330,7 +339,15 @@ class Service:
         async with self._locks[table_id]:
 
             def work(tx: Tx) -> tuple[Action, LiveTable]:
-                live = self._live.get(table_id) or self._load(tx, table_id, place)
+                try:
+                    return apply(tx)
+                except BaseException as error:  # the store may run it again (PostgreSQL: the table was held)
+                    if not isinstance(error, StalePress):
+                        self._live.pop(table_id, None)  # and the next run must not see a half changed table
+                    raise
+
+            def apply(tx: Tx) -> tuple[Action, LiveTable]:
+                live = self._current(tx, table_id, place)
                 assert live is not None, "a timer for a table that was never saved"
                 act = self._open(tx, live, table_id, place, actor)
                 controller = self.controllers[act.config["game"]]
@@ -405,6 +422,25 @@ class Service:
             "r": orjson.Fragment(recorded.reads_json()),
             "d": rng.draws,
         }, option=orjson.OPT_NON_STR_KEYS).decode())
+
+    def _current(self, tx: Tx, table_id: str, place: Place | None) -> LiveTable | None:
+        """The table an action applies to: the live one, read from the store first when it is not in memory.
+
+        With several processes on one database (PostgreSQL), the table's row is locked first (`Tx.lock_table`) and
+        the live table is used only while its last action is still the stored table's last: when another process
+        has acted on the table since, it is read again (its snapshot, then its log replayed)."""
+        live = self._live.get(table_id)
+        if not tx.dialect.is_shared:
+            return live or self._load(tx, table_id, place)
+        seq = tx.lock_table(table_id)
+        if seq is None:
+            if place is None:
+                return None
+            tx.create_table(table_id, place.chat_id)  # history rows refer to it
+            seq = tx.lock_table(table_id)  # another process may have created it meanwhile: its row stands
+        if live is None or live.seq != seq:
+            live = self._load(tx, table_id, place)
+        return live
 
     def _load(self, tx: Tx, table_id: str, place: Place | None) -> LiveTable | None:
         """The table from the store: its snapshot, then its logged actions replayed in order (a new table is
@@ -549,8 +585,13 @@ class Service:
         if table_id in self._paused:
             return  # the store keeps it: `resume` arms it again
         def fire(act: Action, controller: Controller) -> None:
-            if self.scheduler.due_at(key) is None:  # not armed again since it fired (we hold the table's lock)
-                act.tx.clear_timer(key)  # so a timer that does nothing leaves no row to re-arm at the next start
+            due_at = act.tx.claim_timer(key)  # the table is locked: no other process fires or moves it meanwhile
+            if due_at is None:
+                return  # cleared since it was armed (fired by another process, or disarmed by an action)
+            if due_at != self.scheduler.firing_due_at(key) and due_at > act.now + CLAIM_SLACK_SECONDS:
+                return  # armed again for later since (here, or by another process): that one fires then
+            act.tx.clear_timer(key)  # fired: its row goes (or `on_timer` arms it anew), so nothing fires it again
+            act.timers.append(TimerChange(key, None, payload))  # nor a copy `watch_timers` armed here meanwhile
             controller.on_timer(act, key, payload)
 
         try:
@@ -560,6 +601,24 @@ class Service:
                 self.scheduler.arm(key, table_id, self.clock.now() + SAVE_RETRY_SECONDS, payload)
             return
         await self._publish(table_id, reply)
+
+    async def watch_timers(self, *, every: float = WATCH_SECONDS) -> None:
+        """With several processes on one database (PostgreSQL), forever: arm here the timers that are overdue by
+        `TAKEOVER_SECONDS` (the process that armed them stopped before firing them), so every timer fires although
+        any process may die. Whichever process claims one first fires it (`Tx.claim_timer`): exactly once. On a
+        database of one process (SQLite) it returns at once: every timer is armed here already."""
+        if not self.store.dialect.is_shared:
+            return
+        while True:
+            try:
+                overdue, paused = await self.store.read(
+                    lambda tx: (tx.timers(due_by=self.clock.now() - TAKEOVER_SECONDS), paused_tables(tx)))
+                for key, table_id, due_at, payload in overdue:
+                    if table_id not in paused and self.scheduler.due_at(key) != due_at:
+                        self.scheduler.arm(key, table_id, due_at, payload)
+            except Exception:  # the database is unreachable for now: look again next time
+                log.exception("could not look for overdue timers")
+            await asyncio.sleep(every)
 
     async def _publish(self, table_id: str, reply: Reply) -> None:
         """Hand a reply no player asked for to the table's adapter, or keep it until that adapter subscribes."""

@@ -8,6 +8,7 @@ from collections.abc import Iterator
 import pytest
 
 from bot.logs import QUIET, setup_logging
+from tests import postgres
 from tests.discord.fake_discord import TOKEN as DISCORD_TOKEN
 from tests.telegram.fake_api import TOKEN as TELEGRAM_TOKEN
 
@@ -61,3 +62,15 @@ def program_logs() -> Iterator[list[logging.LogRecord]]:
         root.removeHandler(recorder)
         for name, level in levels.items():
             logging.getLogger(name).setLevel(level)
+
+
+@pytest.fixture(scope="session")
+def postgres_server() -> Iterator[str]:
+    """The URL of a PostgreSQL server for the session (see `tests.postgres`); skips the test when there is none."""
+    yield from postgres.server()
+
+
+@pytest.fixture
+def postgres_url(postgres_server: str) -> str:
+    """A PostgreSQL database of the test's own (an empty schema on the session's server)."""
+    return postgres.fresh_schema(postgres_server)

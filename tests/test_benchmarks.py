@@ -26,3 +26,12 @@ def test_benchmark_runs(script: str, args: list[str], expected: str) -> None:
                             timeout=300, cwd=ROOT)
     assert result.returncode == 0, result.stderr[-2000:]
     assert expected in result.stdout
+
+
+def test_processes_benchmark_runs(postgres_server: str) -> None:
+    """`benchmarks/service.py --db postgresql://… --processes 2`: SQLite's one process, then 1 and 2 on PostgreSQL."""
+    result = subprocess.run([sys.executable, str(ROOT / "benchmarks" / "service.py"), "--db", postgres_server,
+                             "--processes", "2", "--tables", "6", "--seconds", "0.3", "--concurrency", "2"],
+                            capture_output=True, text=True, timeout=300, cwd=ROOT)
+    assert result.returncode == 0, result.stderr[-2000:]
+    assert "PostgreSQL, 2 processes" in result.stdout

@@ -25,10 +25,19 @@ class DiscordSettings(Protocol):
     def discord_organizer_role(self) -> str | None:
         """The role whose members organize."""
 
+    @property
+    def discord_shard_count(self) -> int:
+        """The bot's gateway shards."""
+
+    @property
+    def discord_shard_ids(self) -> tuple[int, ...] | None:
+        """The shards this process opens (None: all)."""
+
 
 async def run_discord(service: Service, settings: DiscordSettings) -> None:
     """Run the bot on Discord until cancelled. The caller runs `service.scheduler.run()` alongside."""
     if not settings.discord_token:
         raise ValueError("DISCORD_TOKEN is not set")
-    options = DiscordOptions(guild_id=settings.discord_guild, organizer_role=settings.discord_organizer_role)
+    options = DiscordOptions(guild_id=settings.discord_guild, organizer_role=settings.discord_organizer_role,
+                             shard_count=settings.discord_shard_count, shard_ids=settings.discord_shard_ids)
     await DiscordAdapter(service, settings.discord_token, options).run()

@@ -50,6 +50,11 @@ class DiscordOptions:
     """Acknowledge an interaction after this long if the service has not answered (Discord allows three seconds)."""
     stop_after: float = 10.0
     """At shutdown, wait at most this long for the channels' queues to be sent."""
+    shard_count: int = 1
+    """Gateway shards of the whole bot (`DISCORD_SHARD_COUNT`; Discord requires more than one past 2,500 guilds)."""
+    shard_ids: tuple[int, ...] | None = None
+    """The shards this process opens (`DISCORD_SHARD_IDS`); None opens them all. Several processes on one PostgreSQL
+    database each open their own."""
 
 
 class PokerClient(discord.Client):
@@ -80,6 +85,22 @@ class PokerClient(discord.Client):
         self.adapter.on_channel_gone(guild.id, None)
 
 
+class ShardedPokerClient(PokerClient, discord.AutoShardedClient):
+    """The same client on the gateway shards the options name (`DISCORD_SHARD_COUNT`, `DISCORD_SHARD_IDS`), for a bot
+    run as several processes."""
+
+    def __init__(self, adapter: DiscordAdapter, **options: Any) -> None:
+        shard_ids = adapter.options.shard_ids
+        super().__init__(adapter, shard_count=adapter.options.shard_count,
+                         shard_ids=list(shard_ids) if shard_ids is not None else None, **options)
+
+
+def make_client(adapter: DiscordAdapter, **options: Any) -> PokerClient:
+    """The plain client for a bot of one shard (the default), the sharded one when the options name shards."""
+    sharded = adapter.options.shard_count > 1 or adapter.options.shard_ids is not None
+    return (ShardedPokerClient if sharded else PokerClient)(adapter, **options)
+
+
 class DiscordAdapter:
     """Runs the bot on Discord. Holds no game state: only which message shows each table (see `TableBoard`)."""
 
@@ -88,7 +109,7 @@ class DiscordAdapter:
         self.service = service
         self.options = options or DiscordOptions()
         self._token = token
-        self.client = PokerClient(self, **client_options)
+        self.client = make_client(self, **client_options)
         self.board = TableBoard(service.memory, self.client)
         self.delivery = Delivery(self.client, self.board, language=partial(service.language, actor=None),
                                  lost=self._lost_channel)

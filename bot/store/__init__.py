@@ -1,5 +1,9 @@
-"""The SQLite store: a writing connection in a thread of its own (each batch of transactions one call there, group
-commit), a read-only one for the slow reads (statistics, histories) in another, and a WAL checkpointer in a third."""
+"""The store: a writing connection in a thread of its own (each batch of transactions one call there, group commit), a
+read-only one for the slow reads (statistics, histories) in another, and (SQLite) a WAL checkpointer in a third.
+
+SQLite (a file, the default) or PostgreSQL (`postgresql://…`, for several bot processes on one database): the same
+threads, transactions and queries; what differs is in `bot.store.dialect` and `bot.store.postgres`.
+"""
 
 from __future__ import annotations
 
@@ -12,9 +16,11 @@ from collections.abc import Callable
 from pathlib import Path
 from typing import Any, TypeVar
 
+from bot.store import postgres
 from bot.store.checkpoint import Checkpointer
+from bot.store.dialect import POSTGRESQL, SQLITE, Connection, Dialect
 from bot.store.schema import migrate
-from bot.store.tx import InsufficientFunds, Known, LedgerRow, Tx, wallet_account
+from bot.store.tx import AccountsOnly, InsufficientFunds, Known, LedgerRow, Tx, wallet_account
 from bot.store.worker import ThreadWorker
 
 __all__ = ["CannotSave", "InsufficientFunds", "LedgerRow", "Store", "Tx", "configure", "wallet_account"]
@@ -24,10 +30,14 @@ _Job = tuple[Callable[[Tx], Any], "asyncio.Future[Any]", float]
 _CANNOT_WRITE = ("SQLITE_FULL", "SQLITE_IOERR", "SQLITE_READONLY", "SQLITE_CANTOPEN", "SQLITE_BUSY", "SQLITE_LOCKED",
                  "SQLITE_NOMEM", "SQLITE_CORRUPT")
 """SQLite's answers that are about the file or the disk, not the transaction: it may well succeed later."""
-
+RETRY = object()
+"""A job's outcome when another process held a row it needed (PostgreSQL): it did nothing and runs in the next batch."""
+RETRY_LIMIT = 10_000
+"""The most times one transaction is run again for that reason (about ten seconds of another process's hold)."""
 
 class CannotSave(sqlite3.OperationalError):
-    """The database would not keep a transaction (disk full, read-only file, I/O error); none of it was kept.
+    """The database would not keep a transaction (disk full, read-only file, I/O error, PostgreSQL unreachable); none
+    of it was kept.
 
     Its text is SQLite's own (`database or disk is full`, `attempt to write a readonly database`); it is still a
     `sqlite3.Error`, so callers that treat any database error alike need not know it."""
@@ -42,7 +52,12 @@ class Store:
     others commit.
     """
 
-    def __init__(self, connection: ThreadWorker, reader: ThreadWorker | None = None) -> None:
+    def __init__(self, connection: ThreadWorker, reader: ThreadWorker | None = None, *,
+                 dialect: Dialect = SQLITE) -> None:
+        self.location: str | Path = ""
+        """What the store was opened from (a file's path, or a PostgreSQL URL): opening it again finds the same rows."""
+        self.dialect = dialect
+        """The database's SQL where it differs (`dialect.is_shared`: other processes may write it too)."""
         self._connection = connection
         self._reader = reader
         """A second connection, read-only, for `query`: WAL lets it read while the writer commits."""
@@ -53,14 +68,22 @@ class Store:
         """Checkpoints the WAL in a thread of its own (the writer never does: `wal_autocheckpoint` is 0)."""
         self._pending: list[_Job] = []
         self._writer: asyncio.Task[None] | None = None
-        self._known = Known()
+        self._known = AccountsOnly() if dialect.is_shared else Known()
+        """Rows mirrored in memory; with other processes writing, only those that never change (accounts)."""
+        self._retries: dict[asyncio.Future[Any], int] = {}
 
     @classmethod
     async def open(cls, path: str | Path) -> Store:
-        """Open (creating if needed) the database at `path` and bring its schema up to date."""
+        """Open (creating if needed) the database at `path` (a SQLite file, or a `postgresql://` URL) and bring its
+        schema up to date."""
+        if postgres.is_url(path):
+            store = await cls._open_postgresql(str(path))
+            store.location = path
+            return store
         connection = ThreadWorker(functools.partial(_connect, path), "pokerbot-db")
         await connection.start()  # a file that cannot be opened at all fails here, its thread gone
         store = cls(connection)
+        store.location = path
         try:
             await store._in_thread(configure)
             await store._in_thread(_no_autocheckpoint)
@@ -69,6 +92,21 @@ class Store:
             await store._reader.start()
             await store._reader.run(_read_only)
         except BaseException:  # not a database, or unwritable: stop what was started
+            await store._stop_threads()
+            raise
+        return store
+
+    @classmethod
+    async def _open_postgresql(cls, url: str) -> Store:
+        connection = ThreadWorker(functools.partial(postgres.connect, url), "pokerbot-db")
+        await connection.start()
+        store = cls(connection, dialect=POSTGRESQL)
+        try:
+            await store._in_thread(_migrate_postgresql)
+            store._reader = ThreadWorker(functools.partial(postgres.connect, url, read_only=True),
+                                         "pokerbot-db-reader")
+            await store._reader.start()
+        except BaseException:
             await store._stop_threads()
             raise
         return store
@@ -86,12 +124,12 @@ class Store:
             self._checkpointer = None
         if self._reader is not None:
             await self._reader.close()
-        # a read-only or full disk, or closed already: the next start copies the log instead
-        with contextlib.suppress(sqlite3.Error):
-            await self._in_thread(lambda connection: connection.execute("PRAGMA wal_checkpoint(TRUNCATE)"))
+        if self.dialect is SQLITE:  # a read-only or full disk, or closed already: the next start copies the log
+            with contextlib.suppress(sqlite3.Error):
+                await self._in_thread(lambda connection: connection.execute("PRAGMA wal_checkpoint(TRUNCATE)"))
         await self._connection.close()
 
-    async def _in_thread(self, fn: Callable[[sqlite3.Connection], T], on: ThreadWorker | None = None) -> T:
+    async def _in_thread(self, fn: Callable[[Any], T], on: ThreadWorker | None = None) -> T:
         # a whole transaction (or batch) is queued as one call, so it costs one thread hop, not one per statement
         return await (on or self._connection).run(fn)
 
@@ -104,8 +142,8 @@ class Store:
             self._writer = asyncio.create_task(self._write_batches())
         try:
             return await future
-        except sqlite3.Error as error:
-            if _cannot_write(error):
+        except Exception as error:
+            if _cannot_write(error) or (self.dialect.is_shared and postgres.cannot_write(error)):
                 raise CannotSave(str(error)) from error
             raise
 
@@ -113,8 +151,8 @@ class Store:
         """Run quick read-only queries on the writing connection, between batches (the committed state), with the
         rows the store mirrors in memory; slow reads go to `query` instead."""
 
-        def run(connection: sqlite3.Connection) -> T:
-            tx = Tx(connection, now, self._known)
+        def run(connection: Connection) -> T:
+            tx = Tx(connection, now, self._known, self.dialect)
             result = fn(tx)
             self._known.adopt(tx.learned)  # read() runs in autocommit mode: what it wrote is already committed
             return result
@@ -129,10 +167,10 @@ class Store:
         The rows the store mirrors in memory are neither used nor updated here: the snapshot may be older than
         them, and a writer must never learn an older row from a reader."""
 
-        def run(connection: sqlite3.Connection) -> T:
-            connection.execute("BEGIN")  # every query of `fn` reads the same snapshot
+        def run(connection: Connection) -> T:
+            connection.execute(self.dialect.begin_snapshot)  # every query of `fn` reads the same snapshot
             try:
-                return fn(Tx(connection, now))
+                return fn(Tx(connection, now, dialect=self.dialect))
             finally:
                 connection.execute("ROLLBACK")
 
@@ -147,16 +185,21 @@ class Store:
         batch: list[_Job] = []
         try:
             while self._pending:
+                if self._pending and all(job[1] in self._retries for job in self._pending):
+                    await asyncio.sleep(0.001)  # only jobs waiting for another process: give it a moment
                 batch, self._pending = self._pending, []
                 try:
-                    outcomes = await self._in_thread(
-                        functools.partial(_run_batch, batch=batch, known=self._known, gate=self._gate))
+                    outcomes = await self._in_thread(functools.partial(
+                        _run_batch, batch=batch, known=self._known, gate=self._gate, dialect=self.dialect))
                 except Exception as error:  # nothing of the batch was kept: each caller learns why, and the
                     outcomes = [(False, error)] * len(batch)  # next batch tries afresh
                 if self._checkpointer is not None:
                     self._checkpointer.committed()
-                for (_, future, _), (ok, value) in zip(batch, outcomes, strict=True):
+                for job, (ok, value) in zip(batch, outcomes, strict=True):
+                    future = job[1]
                     if future.done():
+                        continue
+                    if value is RETRY and self._retry(job):
                         continue
                     if ok:
                         future.set_result(value)
@@ -170,6 +213,19 @@ class Store:
             raise
         finally:
             self._writer = None
+
+    def _retry(self, job: _Job) -> bool:
+        """Queue a job that found its table held by another process for the next batch (after a short pause when
+        nothing else is waiting, so as not to spin); False once it has waited too long."""
+        future = job[1]
+        count = self._retries.get(future, 0) + 1
+        if count > RETRY_LIMIT:
+            self._retries.pop(future, None)
+            return False
+        self._retries[future] = count
+        future.add_done_callback(lambda done: self._retries.pop(done, None))
+        self._pending.append(job)
+        return True
 
 
 def configure(connection: sqlite3.Connection) -> None:
@@ -203,35 +259,44 @@ def _read_only(connection: sqlite3.Connection) -> None:
     connection.execute("PRAGMA busy_timeout = 5000")
 
 
-def _run_batch(connection: sqlite3.Connection, *, batch: list[_Job], known: Known,
-               gate: threading.Lock) -> list[tuple[bool, Any]]:
+def _migrate_postgresql(connection: postgres.PgConnection) -> int:
+    """The migrations, one process at a time (several may start together)."""
+    connection.execute("SELECT pg_advisory_lock(?)", (postgres.MIGRATION_LOCK,))
+    try:
+        return migrate(connection, POSTGRESQL)
+    finally:
+        connection.execute("SELECT pg_advisory_unlock(?)", (postgres.MIGRATION_LOCK,))
+
+
+def _run_batch(connection: Connection, *, batch: list[_Job], known: Known, gate: threading.Lock,
+               dialect: Dialect) -> list[tuple[bool, Any]]:
     with gate:
-        return _write_batch(connection, batch, known)
+        return _write_batch(connection, batch, known, dialect)
 
 
-def _write_batch(connection: sqlite3.Connection, batch: list[_Job], known: Known) -> list[tuple[bool, Any]]:
+def _write_batch(connection: Connection, batch: list[_Job], known: Known, dialect: Dialect) -> list[tuple[bool, Any]]:
     outcomes: list[tuple[bool, Any]] = []
-    connection.execute("BEGIN IMMEDIATE")
+    connection.execute(dialect.begin_write)
     try:
         for fn, _, now in batch:
             connection.execute("SAVEPOINT job")
             try:
-                tx = Tx(connection, now, known)
+                tx = Tx(connection, now, known, dialect)
                 outcomes.append((True, fn(tx)))
                 connection.execute("RELEASE job")
                 known.adopt(tx.learned)  # kept unless the whole batch fails, and then `known` is cleared
             except Exception as error:
-                if _cannot_write(error):  # the whole batch fails (SQLite may have rolled it back already)
-                    raise
+                conflict = dialect.is_shared and postgres.is_conflict(error)
+                if not conflict and (_cannot_write(error) or (dialect.is_shared and postgres.cannot_write(error))):
+                    raise  # the whole batch fails (SQLite may have rolled it back already)
                 connection.execute("ROLLBACK TO job")
                 connection.execute("RELEASE job")
-                outcomes.append((False, error))
+                outcomes.append((False, RETRY if conflict else error))
         connection.execute("COMMIT")
     except BaseException:
         known.clear()
-        if connection.in_transaction:
-            with contextlib.suppress(sqlite3.Error):  # keep the real cause, not the rollback's complaint
-                connection.execute("ROLLBACK")
+        with contextlib.suppress(Exception):  # keep the real cause, not the rollback's complaint (none open)
+            connection.execute("ROLLBACK")
         raise
     return outcomes
 

@@ -7,24 +7,26 @@ import sqlite3
 
 import orjson
 
+from bot.store.dialect import SQLITE, Dialect
+
 _BACKFILL_BATCH = 5000
 
 
-def add_action_log(connection: sqlite3.Connection) -> None:
+def add_action_log(connection: sqlite3.Connection, dialect: Dialect = SQLITE) -> None:
     """Create `actions`, give `tables` the sequence number its snapshot includes, and move history's event kind
     into `history.kind` (filled for the rows already there, read by Python rather than a JSON function).
 
     An older database's snapshots stay as they are: each is the state after its table's last action (sequence 0),
     with no action after it to replay."""
-    connection.execute(
+    connection.execute(dialect.ddl(
         "CREATE TABLE actions ("
         " table_id TEXT NOT NULL,"
         " seq      INTEGER NOT NULL,"
         " at       REAL NOT NULL,"
         " entry    TEXT NOT NULL,"
         " PRIMARY KEY (table_id, seq))"
-    )
-    connection.execute("ALTER TABLE tables ADD COLUMN snapshot_seq INTEGER NOT NULL DEFAULT 0")
+    ))
+    connection.execute(dialect.ddl("ALTER TABLE tables ADD COLUMN snapshot_seq INTEGER NOT NULL DEFAULT 0"))
     connection.execute("ALTER TABLE history ADD COLUMN kind TEXT NOT NULL DEFAULT ''")
     last = 0
     while True:

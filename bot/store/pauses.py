@@ -9,7 +9,7 @@ from bot.store.tx import Tx, loads
 
 def pause_tables(tx: Tx, table_ids: list[str]) -> None:
     """Mark tables paused as of `tx.now` (a table already paused keeps its first moment)."""
-    tx.db.executemany("INSERT OR IGNORE INTO paused_tables(table_id, paused_at) VALUES (?, ?)",
+    tx.db.executemany("INSERT INTO paused_tables(table_id, paused_at) VALUES (?, ?) ON CONFLICT DO NOTHING",
                       [(table_id, tx.now) for table_id in table_ids])
 
 

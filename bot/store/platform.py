@@ -72,7 +72,7 @@ def set_mark(tx: Tx, kind: str, ids: tuple[int, ...], on: bool) -> None:
         raise ValueError(f"a {kind!r} mark has {len(columns)} ids, not {len(ids)}")
     if on:
         places = ", ".join("?" * len(ids))
-        tx.db.execute(f"INSERT OR IGNORE INTO {table}({', '.join(columns)}) VALUES ({places})", ids)
+        tx.db.execute(f"INSERT INTO {table}({', '.join(columns)}) VALUES ({places}) ON CONFLICT DO NOTHING", ids)
     else:
         tx.db.execute(f"DELETE FROM {table} WHERE {' AND '.join(f'{column} = ?' for column in columns)}", ids)
 

@@ -41,8 +41,8 @@ def chat_hands(tx: Tx, chat_id: str, kinds: Iterable[str], since: float | None =
     `kinds` in order. Reads `history(table_id, hand_id, at, event)` of the chat's `tables`."""
     wanted = sorted(kinds)
     rows = tx.db.execute(
-        "SELECT h.table_id, h.hand_id, h.at, h.event FROM tables t CROSS JOIN history h ON h.table_id = t.table_id "
-        "WHERE t.chat_id = ? AND h.hand_id LIKE 'h%' AND json_extract(h.event, '$.kind') IN "
+        f"SELECT h.table_id, h.hand_id, h.at, h.event FROM tables t {tx.dialect.join_in_order} history h "
+        "ON h.table_id = t.table_id WHERE t.chat_id = ? AND h.hand_id LIKE 'h%' AND h.kind IN "
         f"({', '.join('?' * len(wanted))}) ORDER BY h.id",
         (chat_id, *wanted),
     ).fetchall()
@@ -90,8 +90,9 @@ def pruned_counts(tx: Tx, chat_id: str) -> dict[str, dict[str, int]]:
 
 def add_pruned_counts(tx: Tx, chat_id: str, counts: dict[str, dict[str, int]]) -> None:
     """Add the counts of pruned hands to each player's row of `pruned_stats` (the biggest pot is the larger)."""
-    updates = ", ".join(f"{name} = MAX({name}, excluded.{name})" if name == "biggest_pot"
-                        else f"{name} = {name} + excluded.{name}" for name in PRUNED_COUNTS)
+    updates = ", ".join(f"{name} = {tx.dialect.greater(f'pruned_stats.{name}', f'excluded.{name}')}"
+                        if name == "biggest_pot" else f"{name} = pruned_stats.{name} + excluded.{name}"
+                        for name in PRUNED_COUNTS)
     tx.db.executemany(
         f"INSERT INTO pruned_stats(chat_id, user_id, {', '.join(PRUNED_COUNTS)}) "
         f"VALUES (?, ?, {', '.join('?' * len(PRUNED_COUNTS))}) ON CONFLICT(chat_id, user_id) DO UPDATE SET {updates}",

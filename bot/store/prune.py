@@ -60,6 +60,9 @@ async def convert_to_incremental_vacuum(store: Store) -> bool:
     """Switch a database created with `auto_vacuum=NONE` to incremental vacuum (a full VACUUM, once); whether it
     was needed."""
 
+    if store.dialect.is_shared:
+        return False  # PostgreSQL: its autovacuum gives the space back
+
     def convert(connection: sqlite3.Connection) -> bool:
         if connection.execute("PRAGMA auto_vacuum").fetchone()[0] == 2:  # INCREMENTAL
             return False
@@ -80,7 +83,7 @@ async def prune_history(store: Store, before: float) -> int:
             functools.partial(prune_batch, before=before, after_id=after_id), now=before
         )
         deleted += rows
-    if deleted:
+    if deleted and not store.dialect.is_shared:  # PostgreSQL's autovacuum gives the space back
         free = await store.transact(vacuum_step, now=before)
         while free:  # until none is left, or none could be given back (a file not yet converted)
             free, before_step = await store.transact(vacuum_step, now=before), free

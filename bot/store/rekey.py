@@ -4,6 +4,8 @@ from __future__ import annotations
 
 import re
 import sqlite3
+from collections.abc import Callable
+from typing import cast
 
 from bot.store.tx import Tx
 
@@ -27,16 +29,34 @@ def rekey_chat(tx: Tx, old: str, new: str) -> bool:
     def rename(value: str | None) -> str | None:
         return None if value is None else pattern.sub(new, value)
 
-    tx.db.create_function("pokerbot_rekey", 1, rename, deterministic=True)
-    tx.db.execute("PRAGMA defer_foreign_keys = ON")  # parents and children are renamed one table at a time
     like = f"%{old}%"
-    for table in _tables(tx.db):
-        for column in _text_columns(tx.db, table):
+    if tx.dialect.is_shared:
+        _rekey_postgresql(tx, rename, like)
+        tx.known.clear()
+        return True
+    db = cast(sqlite3.Connection, tx.db)
+    db.create_function("pokerbot_rekey", 1, rename, deterministic=True)
+    tx.db.execute("PRAGMA defer_foreign_keys = ON")  # parents and children are renamed one table at a time
+    for table in _tables(db):
+        for column in _text_columns(db, table):
             tx.db.execute(
                 f'UPDATE "{table}" SET "{column}" = pokerbot_rekey("{column}") WHERE "{column}" LIKE ?', (like,)
             )
     tx.known.clear()  # cached account names, settings and player names under the old id
     return True
+
+
+def _rekey_postgresql(tx: Tx, rename: Callable[[str | None], str | None], like: str) -> None:
+    """The same on PostgreSQL, row by row in Python (its regular expressions have no look-behind); the foreign keys
+    are made deferrable by the schema (`Dialect.ddl`) and checked at the commit."""
+    tx.db.execute("SET CONSTRAINTS ALL DEFERRED")
+    columns = tx.db.execute(
+        "SELECT table_name, column_name FROM information_schema.columns "
+        "WHERE table_schema = current_schema() AND data_type = 'text'").fetchall()
+    for table, column in columns:
+        rows = tx.db.execute(f'SELECT ctid, "{column}" FROM "{table}" WHERE "{column}" LIKE ?', (like,)).fetchall()
+        for ctid, value in rows:
+            tx.db.execute(f'UPDATE "{table}" SET "{column}" = ? WHERE ctid = ?', (rename(value), ctid))
 
 
 def _tables(db: sqlite3.Connection) -> list[str]:

@@ -19,6 +19,8 @@ import logging
 import sqlite3
 from dataclasses import dataclass
 
+from bot.store.dialect import SQLITE, Dialect
+
 log = logging.getLogger(__name__)
 
 EXCLUDED = "excluded:"
@@ -37,8 +39,9 @@ class _Piece:
     number: int = 0
 
 
-def number_hands_per_table(connection: sqlite3.Connection) -> None:
-    """Add the per-table counter and repair every table's records (inside the migration's transaction)."""
+def number_hands_per_table(connection: sqlite3.Connection, dialect: Dialect = SQLITE) -> None:
+    """Add the per-table counter and repair every table's records (inside the migration's transaction; its SQL is
+    the same in both dialects)."""
     connection.execute("ALTER TABLE tables ADD COLUMN last_number INTEGER NOT NULL DEFAULT 0")
     for table_id, state in connection.execute("SELECT table_id, state FROM tables").fetchall():
         last = _repair_table(connection, str(table_id), _snapshot_number(state))

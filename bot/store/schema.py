@@ -1,15 +1,19 @@
-"""The database schema as numbered migrations; the applied number lives in `PRAGMA user_version`."""
+"""The database schema as numbered migrations, one list for SQLite and PostgreSQL; the applied number lives in
+`PRAGMA user_version` (SQLite) or the `schema_version` table (PostgreSQL), see `bot.store.dialect`."""
 
 from __future__ import annotations
 
-import sqlite3
 from collections.abc import Callable
+from typing import Any
 
 from bot.store.action_log import add_action_log
+from bot.store.dialect import SQLITE, Connection, Dialect
 from bot.store.repair import number_hands_per_table
 
-Migration = str | Callable[[sqlite3.Connection], None]
-"""SQL statements separated by `;`, or a function for a repair that SQL alone cannot express."""
+Migration = str | Callable[[Any, Dialect], None]
+"""SQL statements separated by `;` (in SQLite's types: `Dialect.ddl` gives PostgreSQL's), or a function for what SQL
+alone cannot express (given the connection and its dialect; a PostgreSQL database is always created by this code, so
+a repair of rows older than it finds nothing to repair there)."""
 
 MIGRATIONS: list[Migration] = [
     # 1: chats, players, accounts and the double-entry ledger, tables, history, timers, tournaments
@@ -174,22 +178,27 @@ MIGRATIONS: list[Migration] = [
         new_chat_id INTEGER NOT NULL
     );
     """,
+    # 12: several processes on one database (PostgreSQL) find the due timers by their time (`Service.watch_timers`);
+    # whether a process's live table is still current it learns from the table's action number (`Tx.lock_table`)
+    """
+    CREATE INDEX timers_due ON timers(due_at);
+    """,
 ]
 
 
-def migrate(connection: sqlite3.Connection) -> int:
+def migrate(connection: Connection, dialect: Dialect = SQLITE) -> int:
     """Apply every migration not yet applied, each in its own transaction; return the schema version."""
-    version: int = connection.execute("PRAGMA user_version").fetchone()[0]
+    version = dialect.schema_version(connection)
     for number, script in enumerate(MIGRATIONS[version:], start=version + 1):
         try:
-            connection.execute("BEGIN IMMEDIATE")
+            connection.execute(dialect.begin_write)
             if callable(script):
-                script(connection)
+                script(connection, dialect)
             else:
                 for statement in script.split(";"):
                     if statement.strip():
-                        connection.execute(statement)
-            connection.execute(f"PRAGMA user_version = {number}")
+                        connection.execute(dialect.ddl(statement))
+            dialect.set_schema_version(connection, number)
             connection.execute("COMMIT")
         except BaseException:
             connection.execute("ROLLBACK")

@@ -2,11 +2,12 @@
 
 from __future__ import annotations
 
-import sqlite3
 from dataclasses import dataclass, field
 from typing import Any
 
 import orjson
+
+from bot.store.dialect import SQLITE, Connection, Dialect
 
 NEGATIVE_KINDS = frozenset({"house", "mint", "bank"})
 """Account kinds that may go below zero: the counterparties that create or absorb chips (the house, grants, a
@@ -75,11 +76,22 @@ class Known:
         self.settings.clear()
 
 
+class AccountsOnly(Known):
+    """What the store mirrors when other processes write the database too: only the accounts that exist (an account
+    is never removed), not names or settings, which another process may have changed since."""
+
+    def adopt(self, other: Known) -> None:
+        """Take the accounts another transaction created."""
+        self.accounts |= other.accounts
+
+
 class Tx:
     """One open transaction: ledger moves, snapshots, history, timers and settings. Used only inside `Store`."""
 
-    def __init__(self, connection: sqlite3.Connection, now: float, known: Known | None = None) -> None:
+    def __init__(self, connection: Connection, now: float, known: Known | None = None,
+                 dialect: Dialect = SQLITE) -> None:
         self.db = connection
+        self.dialect = dialect
         self.now = now
         self.known = known if known is not None else Known()
         self.learned = Known()
@@ -89,7 +101,7 @@ class Tx:
 
     def ensure_chat(self, chat_id: str) -> bool:
         """Create the chat if new; return whether it was created."""
-        cursor = self.db.execute("INSERT OR IGNORE INTO chats(chat_id) VALUES (?)", (chat_id,))
+        cursor = self.db.execute("INSERT INTO chats(chat_id) VALUES (?) ON CONFLICT DO NOTHING", (chat_id,))
         return cursor.rowcount == 1
 
     def chat_settings(self, chat_id: str) -> dict[str, Any]:
@@ -115,7 +127,8 @@ class Tx:
         self.ensure_chat(chat_id)
         key = (chat_id, user_id)
         added = self.db.execute(
-            "INSERT OR IGNORE INTO players(chat_id, user_id, name) VALUES (?, ?, ?)", (chat_id, user_id, name)
+            "INSERT INTO players(chat_id, user_id, name) VALUES (?, ?, ?) ON CONFLICT DO NOTHING",
+            (chat_id, user_id, name),
         ).rowcount == 1
         if not added:
             self.db.execute("UPDATE players SET name = ? WHERE chat_id = ? AND user_id = ?", (name, *key))
@@ -157,7 +170,7 @@ class Tx:
             return
         kind = account_kind(name)
         self.db.execute(
-            "INSERT OR IGNORE INTO accounts(name, chat_id, kind, may_go_negative) VALUES (?, ?, ?, ?)",
+            "INSERT INTO accounts(name, chat_id, kind, may_go_negative) VALUES (?, ?, ?, ?) ON CONFLICT DO NOTHING",
             (name, chat_id, kind, int(kind in NEGATIVE_KINDS)),
         )
         self.learned.accounts.add(name)
@@ -201,7 +214,7 @@ class Tx:
     def balances(self, prefix: str) -> dict[str, int]:
         """Every account whose name starts with `prefix`, with its balance."""
         rows = self.db.execute(
-            "SELECT name, balance FROM accounts WHERE substr(name, 1, ?) = ?", (len(prefix), prefix)
+            "SELECT name, balance FROM accounts WHERE substr(name, 1, CAST(? AS INTEGER)) = ?", (len(prefix), prefix)
         ).fetchall()
         return {str(name): int(balance) for name, balance in rows}
 
@@ -274,6 +287,28 @@ class Tx:
             "SELECT seq, entry FROM actions WHERE table_id = ? AND seq > ? ORDER BY seq", (table_id, after)
         ).fetchall()
         return [(int(seq), str(entry)) for seq, entry in rows]
+
+    def create_table(self, table_id: str, chat_id: str) -> None:
+        """Store a new table with no game yet (`{}`), unless another process has just stored it (then it is kept)."""
+        self.ensure_chat(chat_id)
+        self.db.execute(
+            "INSERT INTO tables(table_id, chat_id, config, state, updated_at) VALUES (?, ?, '{}', '{}', ?) "
+            "ON CONFLICT DO NOTHING", (table_id, chat_id, self.now))
+
+    def lock_table(self, table_id: str) -> int | None:
+        """The number of the table's last action, logged or in its snapshot (None for a table never stored), its
+        row held until this transaction ends.
+
+        With several processes on one database, every action on a table starts here: a process that keeps the table
+        in memory knows from the number whether another process has acted on it since (then it reads it again). On
+        PostgreSQL the row is locked (`FOR UPDATE NOWAIT`): another process's action on the same table fails at once
+        with a lock error, which the store answers by running it again after its batch commits; so two processes
+        never apply actions to one table at the same time, in any order. On SQLite the writer already holds the whole
+        file."""
+        row = self.db.execute(
+            "SELECT snapshot_seq, (SELECT MAX(seq) FROM actions WHERE actions.table_id = tables.table_id) "
+            f"FROM tables WHERE table_id = ?{self.dialect.lock_row}", (table_id,)).fetchone()
+        return None if row is None else max(int(row[0]), int(row[1] or 0))
 
     def next_number(self, table_id: str) -> int:
         """The table's next hand or round number: one counter per table for every game, never reset, so the number
@@ -400,21 +435,31 @@ class Tx:
         """Disarm a deadline."""
         self.db.execute("DELETE FROM timers WHERE key = ?", (key,))
 
-    def timers(self) -> list[tuple[str, str, float, dict[str, Any]]]:
-        """Every armed deadline: key, table, due time, payload."""
-        rows = self.db.execute("SELECT key, table_id, due_at, payload FROM timers ORDER BY due_at").fetchall()
+    def timers(self, due_by: float | None = None) -> list[tuple[str, str, float, dict[str, Any]]]:
+        """Every armed deadline (or those due by `due_by`): key, table, due time, payload."""
+        rows = self.db.execute(
+            "SELECT key, table_id, due_at, payload FROM timers WHERE due_at <= ? ORDER BY due_at",
+            (float("inf") if due_by is None else due_by,),
+        ).fetchall()
         return [(str(key), str(table), float(due), loads(payload)) for key, table, due, payload in rows]
+
+    def claim_timer(self, key: str) -> float | None:
+        """The due time of the stored timer `key`, claimed for this transaction; None when there is none to fire:
+        it was cleared (fired by another process, or disarmed by an action), or another process is firing it right
+        now (on PostgreSQL its row is then locked, and skipped rather than waited for)."""
+        row = self.db.execute(f"SELECT due_at FROM timers WHERE key = ?{self.dialect.claim_row}", (key,)).fetchone()
+        return float(row[0]) if row else None
 
     def save_tournament(
         self, tournament_id: int | None, chat_id: str, table_id: str, status: str, state: dict[str, Any]
     ) -> int:
         """Insert or update a tournament's state; return its id."""
         if tournament_id is None:
-            cursor = self.db.execute(
-                "INSERT INTO tournaments(chat_id, table_id, status, state, created_at) VALUES (?, ?, ?, ?, ?)",
-                (chat_id, table_id, status, dumps(state), self.now),
-            )
-            return int(cursor.lastrowid or 0)
+            row = self.db.execute(
+                "INSERT INTO tournaments(chat_id, table_id, status, state, created_at) VALUES (?, ?, ?, ?, ?) "
+                "RETURNING id", (chat_id, table_id, status, dumps(state), self.now),
+            ).fetchone()
+            return int(row[0])
         self.db.execute(
             "UPDATE tournaments SET status = ?, state = ? WHERE id = ?", (status, dumps(state), tournament_id)
         )
@@ -434,7 +479,7 @@ class Tx:
             SELECT a.name, a.balance, COALESCE(f.total, 0) FROM accounts a
             LEFT JOIN (SELECT name, SUM(amount) AS total FROM (
                 SELECT target AS name, amount FROM ledger UNION ALL SELECT source, -amount FROM ledger
-            ) GROUP BY name) f ON f.name = a.name
+            ) AS moves GROUP BY name) f ON f.name = a.name
             WHERE a.balance != COALESCE(f.total, 0)
             """
         ).fetchall()

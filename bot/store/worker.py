@@ -1,4 +1,5 @@
-"""A thread that owns one sqlite3 connection and runs, in order, the functions queued for it from the event loop.
+"""A thread that owns one database connection (sqlite3's, or psycopg's for PostgreSQL) and runs, in order, the
+functions queued for it from the event loop.
 
 What aiosqlite does underneath, with the one thing its public API lacks: a whole function (a transaction of many
 statements, reads and Python between them) queued as one item, so a transaction costs one thread hop, not one per
@@ -16,14 +17,14 @@ from collections.abc import Callable
 from typing import Any, TypeVar
 
 T = TypeVar("T")
-_Item = tuple[Callable[[sqlite3.Connection], Any], "asyncio.Future[Any]"] | None
+_Item = tuple[Callable[[Any], Any], "asyncio.Future[Any]"] | None
 """A function and the future that gets its outcome; None asks the thread to close the connection and stop."""
 
 
 class ThreadWorker:
     """Runs `fn(connection)` calls one after another in its own thread; `await run(fn)` returns `fn`'s result."""
 
-    def __init__(self, connect: Callable[[], sqlite3.Connection], name: str) -> None:
+    def __init__(self, connect: Callable[[], Any], name: str) -> None:
         self._connect = connect
         self._queue: queue.SimpleQueue[_Item] = queue.SimpleQueue()
         self._thread = threading.Thread(target=self._serve, name=name, daemon=True)
@@ -42,7 +43,7 @@ class ThreadWorker:
             self._is_closed = True
             raise
 
-    async def run(self, fn: Callable[[sqlite3.Connection], T]) -> T:
+    async def run(self, fn: Callable[[Any], T]) -> T:
         """Queue `fn` behind what is already queued and wait for its result (or its exception)."""
         if self._is_closed or self._connected is None:
             raise sqlite3.ProgrammingError("Cannot operate on a closed database.")

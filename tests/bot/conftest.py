@@ -17,9 +17,27 @@ def clock() -> FakeClock:
     return FakeClock()
 
 
+BOTH_BACKENDS = ("test_store", "test_service_core", "test_service_games", "test_service_short_all_ins",
+                 "test_service_tournament", "test_history", "test_pruning", "test_live_tables", "test_seasons",
+                 "test_statistics", "test_clock_page", "test_exports", "test_adapter_memory", "test_omaha",
+                 "test_table_options", "test_service_tournament_options")
+"""The modules whose tests run on SQLite and on PostgreSQL (the store, the service, what reads the history); the
+others are about rules and texts, the same on either."""
+
+
+def pytest_generate_tests(metafunc: pytest.Metafunc) -> None:
+    """The store of a module of `BOTH_BACKENDS` is a SQLite file, then a PostgreSQL database."""
+    if "store" in metafunc.fixturenames and metafunc.module.__name__.rsplit(".", 1)[-1] in BOTH_BACKENDS:
+        metafunc.parametrize("store", ["sqlite", "postgresql"], indirect=True)
+
+
 @pytest.fixture
-async def store(tmp_path: Path):
-    opened = await Store.open(tmp_path / "bot.db")
+async def store(request: pytest.FixtureRequest, tmp_path: Path):
+    """The store on a SQLite file in `tmp_path` (`tmp_path / "bot.db"`), or (parametrized so) on a PostgreSQL
+    database of its own, skipped without a server; `store.location` opens the same database again."""
+    backend = getattr(request, "param", "sqlite")
+    database = request.getfixturevalue("postgres_url") if backend == "postgresql" else tmp_path / "bot.db"
+    opened = await Store.open(database)
     yield opened
     await opened.close()
 
@@ -37,7 +55,16 @@ BOB = Actor("bob", "Bob")
 CAT = Actor("cat", "Cat")
 
 
-def dump(path: Path) -> list[str]:
-    """The whole database as SQL text, to prove a refused command changed nothing."""
-    with sqlite3.connect(path) as connection:
+def dump(location: Path | str) -> list[str]:
+    """The whole database (a SQLite file, or a PostgreSQL URL) as text, to prove a refused command changed nothing."""
+    if isinstance(location, str):
+        import psycopg
+
+        with psycopg.connect(location) as connection:
+            tables = [row[0] for row in connection.execute(
+                "SELECT table_name FROM information_schema.tables WHERE table_schema = current_schema() "
+                "ORDER BY table_name")]
+            return [f"{table}: {row!r}" for table in tables
+                    for row in sorted(map(repr, connection.execute(f'SELECT * FROM "{table}"')))]
+    with sqlite3.connect(location) as connection:
         return list(connection.iterdump())

@@ -60,3 +60,24 @@ def test_the_clock_pages_are_served_only_with_a_port(tmp_path: Path, monkeypatch
     monkeypatch.setenv("POKERBOT_WEB_PORT", "80000")
     with pytest.raises(ValueError, match="POKERBOT_WEB_PORT"):
         load_settings(None)
+def test_the_database_is_a_file_or_a_postgresql_url() -> None:
+    from bot.config import database_location
+
+    assert database_location("cards.db") == Path("cards.db")
+    assert database_location("sqlite:///var/lib/cards.db") == Path("/var/lib/cards.db")
+    assert database_location("postgresql://poker@db.internal/poker") == "postgresql://poker@db.internal/poker"
+
+
+def test_discord_shards_are_read_and_checked(monkeypatch) -> None:
+    import pytest
+
+    monkeypatch.setenv("DISCORD_SHARD_COUNT", "4")
+    monkeypatch.setenv("DISCORD_SHARD_IDS", "0, 2")
+    settings = load_settings(None)
+    assert (settings.discord_shard_count, settings.discord_shard_ids) == (4, (0, 2))
+    monkeypatch.setenv("DISCORD_SHARD_IDS", "4")
+    with pytest.raises(ValueError, match="DISCORD_SHARD_IDS must be distinct shard numbers from 0 to 3"):
+        load_settings(None)
+    monkeypatch.delenv("DISCORD_SHARD_IDS")
+    monkeypatch.delenv("DISCORD_SHARD_COUNT")
+    assert (load_settings(None).discord_shard_count, load_settings(None).discord_shard_ids) == (1, None)

@@ -22,10 +22,13 @@ ARGS = ["", "0", "-5", "10", "40", "99999", "abc", "1.5", "box", "2", "4", "pp",
 PLAYERS = [Actor("ann", "Ann"), Actor("bob", "Bob"), Actor("cat", "Cat"), Actor("dan", "Dan", is_admin=True)]
 
 
-async def test_random_commands_never_crash_and_refusals_change_nothing(tmp_path) -> None:
+@pytest.mark.parametrize("backend", ["sqlite", "postgresql"])
+async def test_random_commands_never_crash_and_refusals_change_nothing(tmp_path, backend: str,
+                                                                       request: pytest.FixtureRequest) -> None:
     rng = random.Random(20261129)
     clock = FakeClock()
-    store = await Store.open(tmp_path / "fuzz.db")
+    database = request.getfixturevalue("postgres_url") if backend == "postgresql" else tmp_path / "fuzz.db"
+    store = await Store.open(database)
     service = Service(store, clock, rng=random.Random(1))
     await service.start()
     places = [Place("chat", "chat/a"), Place("chat", "chat/b")]
@@ -36,17 +39,17 @@ async def test_random_commands_never_crash_and_refusals_change_nothing(tmp_path)
             view = await service.handle(place, actor, "/table")
             buttons = view.table.buttons if view.table else ()
             payload = rng.choice(buttons).payload if buttons and rng.random() < 0.8 else f"h{rng.randint(0, 9)}|fold"
-            before = dump(tmp_path / "fuzz.db")
+            before = dump(database)
             reply = await service.press(place, rng.choice(PLAYERS), payload)
         else:
             words = [rng.choice(WORDS)] + [rng.choice(ARGS) for _ in range(rng.randint(0, 3))]
-            before = dump(tmp_path / "fuzz.db") if step % 3 == 0 else None
+            before = dump(database) if step % 3 == 0 else None
             reply = await service.handle(place, actor, "/" + " ".join(word for word in words if word))
         if reply.error is not None:
             refused += 1
             assert reply.public == [] and reply.table is None and not reply.pictures
             if before is not None:
-                assert dump(tmp_path / "fuzz.db") == before, f"refused {reply.error!r} but the database changed"
+                assert dump(database) == before, f"refused {reply.error!r} but the database changed"
         else:
             accepted += 1
         if step % 50 == 0:

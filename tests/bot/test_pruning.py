@@ -142,8 +142,9 @@ async def test_pruning_works_in_short_batches_that_other_commits_pass(
         return outcome
 
     monkeypatch.setattr(prune, "prune_batch", counted)
+    on_sqlite = not seated.store.dialect.is_shared  # PostgreSQL's autovacuum gives the space back, not the bot
     pages = "PRAGMA page_count"
-    pages_before = await seated.store.read(lambda tx: tx.db.execute(pages).fetchone()[0])
+    pages_before = await seated.store.read(lambda tx: tx.db.execute(pages).fetchone()[0]) if on_sqlite else 0
     clock.advance(10 * DAY)
     pruning = asyncio.create_task(prune.prune_history(seated.store, before=clock.now() - DAY))
     while not batches:
@@ -154,6 +155,8 @@ async def test_pruning_works_in_short_batches_that_other_commits_pass(
     assert granted.error is None and pruning_still_running
     assert max(batches) <= prune.BATCH_ROWS and len(batches) >= total // prune.BATCH_ROWS
     assert (await seated.handle(PLACE, ANN, "/stats")).public == stats
+    if not on_sqlite:
+        return
     free = await seated.store.read(lambda tx: tx.db.execute("PRAGMA freelist_count").fetchone()[0])
     pages_after = await seated.store.read(lambda tx: tx.db.execute(pages).fetchone()[0])
     assert free == 0 and pages_after < pages_before / 2  # the pages are given back to the file system

@@ -69,19 +69,19 @@ async def test_grant_is_for_the_organizer_only(service) -> None:
 )
 async def test_bad_input_gets_a_reason_and_changes_nothing(service, store, tmp_path, text) -> None:
     await service.handle(PLACE, ANN, "/balance")
-    before = dump(tmp_path / "bot.db")
+    before = dump(service.store.location)
     reply = await service.handle(PLACE, ANN, text)
     assert reply.error
     assert reply.public == [] and reply.private == {}
-    assert dump(tmp_path / "bot.db") == before
+    assert dump(service.store.location) == before
 
 
 async def test_stale_button_is_answered_and_changes_nothing(service, tmp_path) -> None:
     await service.handle(PLACE, ANN, "/balance")
-    before = dump(tmp_path / "bot.db")
+    before = dump(service.store.location)
     reply = await service.press(PLACE, ANN, "k0|fold")
     assert reply.error == "This hand is over."
-    assert dump(tmp_path / "bot.db") == before
+    assert dump(service.store.location) == before
 
 
 async def test_language_is_per_chat(service) -> None:
@@ -117,3 +117,4 @@ async def test_a_renamed_player_is_known_by_his_new_name(service) -> None:
         "a new name is not a new player: no second welcome grant"
     granted = await service.handle(PLACE, annie, "/grant @Annie 5")
     assert granted.public == ["Annie receives 5 chips."]
+

@@ -112,29 +112,29 @@ async def test_bad_holdem_input_changes_nothing(service: Service, tmp_path, acto
     start = await service.handle(PLACE, ANN, "/deal")
     to_act = start.table.to_act
     actor = PLAYERS.get(to_act, actor) if actor is ANN else actor
-    before = dump(tmp_path / "bot.db")
+    before = dump(service.store.location)
     reply = await service.handle(PLACE, actor, text)
     assert reply.error, f"{text} was accepted"
     assert reason.lower() in reply.error.lower()
     assert reply.public == [] and reply.table is None
-    assert dump(tmp_path / "bot.db") == before
+    assert dump(service.store.location) == before
 
 
 async def test_house_bets_over_the_wallet_or_the_table_limit_are_refused(service: Service, tmp_path) -> None:
     await service.handle(PLACE, ANN, "/game caribbean")
-    before = dump(tmp_path / "bot.db")
+    before = dump(service.store.location)
     for text in ("/ante 101", "/ante 10 box 2", "/ante 10 bonus 3", "/fold"):
         reply = await service.handle(PLACE, ANN, text)
         assert reply.error, text
-    assert dump(tmp_path / "bot.db") == before
+    assert dump(service.store.location) == before
 
 
 async def test_a_buy_in_over_the_wallet_is_refused(service: Service, tmp_path) -> None:
     await service.handle(PLACE, ANN, "/balance")
-    before = dump(tmp_path / "bot.db")
+    before = dump(service.store.location)
     reply = await service.handle(PLACE, ANN, "/join 5000")
     assert reply.error == "A buy-in of 5,000 is more than your wallet (1,000)."
-    assert dump(tmp_path / "bot.db") == before
+    assert dump(service.store.location) == before
 
 
 async def test_a_stale_button_from_an_earlier_hand_is_refused(service: Service, tmp_path) -> None:
@@ -144,10 +144,10 @@ async def test_a_stale_button_from_an_earlier_hand_is_refused(service: Service, 
     await play_out(service, PLACE, PLAYERS, first, preference=("fold", "check"))
     second = await service.handle(PLACE, ANN, "/deal")
     assert second.table.key == "h2"
-    before = dump(tmp_path / "bot.db")
+    before = dump(service.store.location)
     reply = await service.press(PLACE, PLAYERS[second.table.to_act], old_fold)
     assert reply.error == "This hand is over."
-    assert dump(tmp_path / "bot.db") == before
+    assert dump(service.store.location) == before
 
 
 async def test_a_hundred_simultaneous_presses_apply_once(service: Service) -> None:
@@ -323,26 +323,40 @@ async def test_exchanging_an_unknown_card_is_refused_and_changes_nothing(service
     assert (await service.handle(PLACE, ANN, "/ante 10")).error is None
     assert (await service.press(PLACE, ANN, press_label(await service.handle(PLACE, ANN, "/table"), "deal"))).error \
         is None
-    before = dump(tmp_path / "bot.db")
+    before = dump(service.store.location)
     reply = await service.handle(PLACE, ANN, "/exchange zz")
     assert reply.error == "“zz” is not a card: give its position (1-5) or rank and suit, like As or Td."
     assert reply.public == [] and reply.table is None
-    assert dump(tmp_path / "bot.db") == before
+    assert dump(service.store.location) == before
 
 
 @pytest.mark.parametrize("text", ["/set level ²", "/set level 3", "/set max_seats 99999999999999999999999",
                                   "/set max_seats 23", "/set max_seats 1", "/set turn_seconds -5"])
 async def test_a_bad_table_setting_is_refused_and_changes_nothing(service: Service, tmp_path, text: str) -> None:
     await service.handle(PLACE, ANN, "/balance")
-    before = dump(tmp_path / "bot.db")
+    before = dump(service.store.location)
     reply = await service.handle(PLACE, ANN, text)
     assert reply.error and reply.error.startswith("“")
-    assert dump(tmp_path / "bot.db") == before
+    assert dump(service.store.location) == before
 
 
 async def test_house_limits_that_contradict_each_other_are_refused(service: Service, tmp_path) -> None:
     await service.handle(PLACE, ANN, "/game caribbean")
-    before = dump(tmp_path / "bot.db")
+    before = dump(service.store.location)
     reply = await service.handle(PLACE, ANN, "/set min_ante 100000")
     assert reply.error is not None and reply.error.startswith("The smallest ANTE (100,000) cannot be above the largest")
-    assert dump(tmp_path / "bot.db") == before
+    assert dump(service.store.location) == before
+
+
+async def test_a_chat_moved_to_a_new_id_keeps_its_table_wallets_and_ledger(service, store) -> None:
+    """A Telegram group upgraded to a supergroup (`Service.move_chat`): its rows move under the new id, on either
+    database (PostgreSQL renames them row by row, its foreign keys checked at the commit)."""
+    assert (await service.handle(PLACE, ANN, "/join 200")).error is None
+    assert (await service.handle(PLACE, BOB, "/join 300")).error is None
+    assert await service.move_chat("chat", "chat2")
+    moved = Place("chat2", "chat2/table")
+    assert (await service.handle(moved, ANN, "/balance")).private == {"ann": ["Your wallet: 800 chips."]}
+    assert await store.read(lambda tx: tx.balance("stack:chat2/table:bob")) == 300
+    assert await store.read(lambda tx: (tx.balance("stack:chat/table:bob"), tx.table_ids())) == (0, ["chat2/table"])
+    assert await store.read(lambda tx: tx.check_ledger()) == []
+    assert not await service.move_chat("chat", "chat2")  # moved already: nothing to move

@@ -26,7 +26,7 @@ KILLS = 50
 ROOT = Path(__file__).resolve().parents[2]
 
 
-def start_driver(db: Path, seed: int) -> tuple[subprocess.Popen[str], int, int]:
+def start_driver(db: Path | str, seed: int) -> tuple[subprocess.Popen[str], int, int]:
     """The running driver, how many timer replies it delivered while starting, and how many of them started a time
     bank."""
     env = {**os.environ, "PYTHONPATH": str(ROOT)}
@@ -71,7 +71,7 @@ def snapshot_problems(service: Service, tx: Tx) -> list[str]:
     return problems
 
 
-async def audit(db: Path) -> tuple[list[str], int]:
+async def audit(db: Path | str) -> tuple[list[str], int]:
     store = await Store.open(db)
     try:
         service = Service(store, SystemClock())
@@ -83,8 +83,9 @@ async def audit(db: Path) -> tuple[list[str], int]:
 
 
 @pytest.mark.slow
-def test_killed_at_random_points_loses_nothing(tmp_path: Path) -> None:
-    db = tmp_path / "crash.db"
+@pytest.mark.parametrize("backend", ["sqlite", "postgresql"])
+def test_killed_at_random_points_loses_nothing(tmp_path: Path, backend: str, request: pytest.FixtureRequest) -> None:
+    db = request.getfixturevalue("postgres_url") if backend == "postgresql" else tmp_path / "crash.db"
     rng = random.Random(2024)
     progress, heard, banks, asked = [], 0, 0, 0
     for kill in range(KILLS):

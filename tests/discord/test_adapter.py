@@ -257,7 +257,8 @@ async def test_run_discord_runs_from_the_settings_until_cancelled(fake, controll
     store = await Store.open(tmp_path / "run.db")
     service = Service(store, FakeClock(), settings=ServiceSettings(default_game="turns"), controllers=controllers)
     await service.start()
-    settings = SimpleNamespace(discord_token="fake-token", discord_guild=None, discord_organizer_role=None)
+    settings = SimpleNamespace(discord_token="fake-token", discord_guild=None, discord_organizer_role=None,
+                               discord_shard_count=1, discord_shard_ids=None)
     running = asyncio.create_task(run_discord(service, settings))
     await fake.wait_connected()
     assert fake.synced[-1][0] is None  # no guild configured: synced globally
@@ -279,3 +280,27 @@ async def test_clock_with_the_tv_option_is_clock_tv(fake, turns, make_bot) -> No
     await bot.settled()
     assert asked.ephemeral_text().startswith("The clock page is off.")
     assert asked.texts(ephemeral=False) == []
+
+
+async def test_a_process_opens_only_the_shards_it_is_given(monkeypatch) -> None:
+    """`DISCORD_SHARD_COUNT=4` and `DISCORD_SHARD_IDS=1,3` reach discord.py's sharded client, which launches the
+    shards `shard_ids` names out of `shard_count` (`AutoShardedClient.launch_shards`): this process opens shards 1
+    and 3 of 4 (the other processes of the bot open 0 and 2); without the settings, the plain client is the whole
+    bot."""
+    from types import SimpleNamespace
+
+    import discord
+
+    from bot.config import load_settings
+    from bot.discord import DiscordOptions
+    from bot.discord.adapter import make_client
+
+    monkeypatch.setenv("DISCORD_SHARD_COUNT", "4")
+    monkeypatch.setenv("DISCORD_SHARD_IDS", "1,3")
+    settings = load_settings(None)
+    options = DiscordOptions(shard_count=settings.discord_shard_count, shard_ids=settings.discord_shard_ids)
+    client = make_client(SimpleNamespace(options=options, on_command_error=None))  # type: ignore[arg-type]
+    assert isinstance(client, discord.AutoShardedClient)
+    assert (client.shard_count, client.shard_ids) == (4, [1, 3])
+    whole = make_client(SimpleNamespace(options=DiscordOptions(), on_command_error=None))  # type: ignore[arg-type]
+    assert not isinstance(whole, discord.AutoShardedClient)

@@ -1,0 +1,83 @@
+"""Two services on one PostgreSQL database (as two bot processes would be): each sees what the other did."""
+
+from __future__ import annotations
+
+import random
+
+from bot.clock import FakeClock
+from bot.replay import state_json
+from bot.service import Service
+from bot.store import Store
+from tests.bot.conftest import ANN, BOB, CAT, PLACE
+
+
+async def test_a_service_reads_a_table_again_after_another_changed_it(postgres_url: str) -> None:
+    clock = FakeClock()
+    first, second = await Store.open(postgres_url), await Store.open(postgres_url)
+    try:
+        one = Service(first, clock, rng=random.Random(1))
+        two = Service(second, clock, rng=random.Random(2))
+        assert (await one.handle(PLACE, ANN, "/join 200")).error is None  # `one` keeps the table in memory
+        assert (await two.handle(PLACE, BOB, "/join 200")).error is None  # and `two` changes it
+        view = (await one.handle(PLACE, ANN, "/table")).table
+        assert view is not None and "Bob" in view.text  # `one` saw the action number move, read it again
+        assert (await one.handle(PLACE, ANN, "/deal")).error is None  # so it deals to both, keeping Bob's seat
+        assert "Bob" in ((await two.handle(PLACE, BOB, "/table")).table or view).text
+        assert await first.read(lambda tx: tx.check_ledger()) == []
+    finally:
+        await first.close()
+        await second.close()
+
+
+async def test_two_services_take_turns_in_a_hand_each_replaying_the_others_logged_actions(postgres_url: str) -> None:
+    """Between two snapshots a hand's actions are rows of the action log: a service whose live table is behind the
+    table's stored action number reads it again (snapshot, log replayed) before it acts, so the hand goes on where
+    the other service left it, and each service's live table is what a restart would resume."""
+    clock = FakeClock()
+    first, second = await Store.open(postgres_url), await Store.open(postgres_url)
+    try:
+        services = [Service(first, clock, rng=random.Random(1)), Service(second, clock, rng=random.Random(2))]
+        for actor in (ANN, BOB, CAT):
+            assert (await services[0].handle(PLACE, actor, "/join 200")).error is None
+        assert (await services[1].handle(PLACE, ANN, "/deal")).error is None
+        logged = acted = 0
+        for turn in range(12):
+            service = services[turn % 2]
+            for actor in (ANN, BOB, CAT):
+                if ((await service.handle(PLACE, actor, "/call")).error is None
+                        or (await service.handle(PLACE, actor, "/check")).error is None):
+                    acted += 1
+                    break
+            logged = max(logged, await first.read(
+                lambda tx: tx.db.execute("SELECT COUNT(*) FROM actions").fetchone()[0]))
+            stored = await second.read(lambda tx, service=service: service.stored_table(tx, PLACE.table_id))
+            assert stored is not None and state_json(list(stored)) == service.live_state(PLACE.table_id)
+        assert acted >= 6 and logged > 0
+        assert await first.read(lambda tx: tx.check_ledger()) == []
+    finally:
+        await first.close()
+        await second.close()
+
+
+async def test_the_telegram_adapters_rows_keep_64_bit_ids_on_postgresql(postgres_url: str) -> None:
+    """A supergroup's id (-100…) and a message id do not fit PostgreSQL's 4-byte INTEGER: the adapter's tables are
+    created with 8-byte ones, and its writes use the SQL both databases speak."""
+    from bot.adapter_memory import AdapterMemory
+    from bot.telegram.memory import Memory, Posted
+
+    clock = FakeClock()
+    store = await Store.open(postgres_url)
+    try:
+        memory = Memory(AdapterMemory(store, clock))
+        await memory.load()
+        group, user = -1001234567890, 7_000_000_000
+        assert await memory.refuse_photos(group, True)
+        assert await memory.hint_once(group, user)
+        await memory.open_private_chat(user)
+        await memory.remember_table("tg:1/t", Posted("h1", group, 2_500_000_000))
+        again = Memory(AdapterMemory(store, clock))
+        await again.load()
+        assert group in again.no_photos and (group, user) in again.hinted and user in again.private_chats
+        assert again.tables["tg:1/t"].message_id == 2_500_000_000
+    finally:
+        await store.close()
