@@ -33,18 +33,18 @@ from pathlib import Path
 from typing import Any
 
 import processes  # beside this file: several processes on PostgreSQL (`--db`, `--processes`)
+from processes import PLAYERS, next_payload  # one random player for both benchmarks
 
 from bot import history
 from bot.clock import SystemClock
 from bot.collector import THRESHOLDS, tune_collector
-from bot.output import Actor, Place, Reply
+from bot.output import Place, Reply
 from bot.render import Narration
 from bot.render import holdem as render_holdem
 from bot.service import Service
 from bot.store import Store, Tx, configure
 from bot.store.tx import Known, dumps
 
-PLAYERS = (Actor("ann", "Ann"), Actor("bob", "Bob"))
 CLUB = Place("club", "club/poker")
 """The chat the reads of the mixed load ask about: its history holds many hands."""
 READ_SHARE = 0.05
@@ -111,16 +111,6 @@ def store_floor_per_second(path: Path, seconds: float, tables: int, batch: int =
     elapsed = time.perf_counter() - began
     connection.close()
     return count / elapsed
-
-
-def next_payload(reply: Reply, rng: random.Random) -> tuple[Actor, str] | None:
-    """A random button of the player to act, or None between hands."""
-    table = reply.table
-    if table is None or table.to_act is None:
-        return None
-    buttons = [button for button in table.buttons if not button.private and not button.payload.endswith("|allin")]
-    actor = next(actor for actor in PLAYERS if actor.user_id == table.to_act)
-    return actor, rng.choice(buttons).payload
 
 
 def club_hand(number: int) -> list[dict[str, Any]]:

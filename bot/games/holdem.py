@@ -514,15 +514,8 @@ class HoldemController:
         but a line in the hand's history."""
         if act.state.get("hand"):
             raise act.refuse("rule.rabbit_running")
-        data = act.state.get("last_hand")
-        if not data:
-            raise act.refuse("holdem.rabbit_no_hand")
-        hand = engine.Hand.from_dict(data)
-        try:
-            events = hand.rabbit_hunt(act.user)
-        except RuleError as error:
-            raise act.rule_refusal(error) from None
-        act.record(f"h{hand.hand_number}", events)
+        events = showdown.after_the_hand(act, "last_hand", "holdem.rabbit_no_hand",
+                                         lambda hand: hand.rabbit_hunt(act.user))
         act.say_text("\n".join(act.tell_narration(render.narrate(act.voice, events))))
 
 

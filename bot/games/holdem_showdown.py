@@ -10,6 +10,8 @@ the winner of an uncontested pot show his cards until the next hand is dealt (th
 
 from __future__ import annotations
 
+from collections.abc import Callable
+
 from bot import commands as cmd
 from bot.games import practice as bots
 from bot.games.context import Action
@@ -97,16 +99,23 @@ def handle(controller: HoldemTable, act: Action, command: cmd.Command) -> None:
     controller._commit(act, hand, events)
 
 
-def _show_won(controller: HoldemTable, act: Action) -> None:
-    data = act.state.get("won_uncontested")
+def after_the_hand(act: Action, kept: str, missing: str, ask: Callable[[engine.Hand], list[Event]]) -> list[Event]:
+    """Ask something of a finished hand kept in `state[kept]` (the rabbit hunt, the uncontested winner's show):
+    refused with `missing` when none is kept, or with the engine's reason; its events go into the hand's history."""
+    data = act.state.get(kept)
     if not data:
-        raise act.refuse("holdem.nothing_to_show")
+        raise act.refuse(missing)
     hand = engine.Hand.from_dict(data)
     try:
-        events = hand.show_won(act.user)
+        events = ask(hand)
     except RuleError as error:
         raise act.rule_refusal(error) from None
     act.record(f"h{hand.hand_number}", events)
+    return events
+
+
+def _show_won(controller: HoldemTable, act: Action) -> None:
+    events = after_the_hand(act, "won_uncontested", "holdem.nothing_to_show", lambda hand: hand.show_won(act.user))
     act.tell_narration(render.narrate(act.voice, events))  # its notice says it to the chat
     forget_uncontested(act)
     act.show_table(controller.table_message(act))
