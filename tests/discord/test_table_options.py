@@ -1,5 +1,5 @@
-"""Table options on Discord (RULES.md §1a): pre-action buttons answered ephemerally and nothing else sent, and a member
-away and back, keeping his seat."""
+"""Table options on Discord (RULES.md §1a): pre-action buttons answered ephemerally and nothing else sent, a member
+away and back, keeping his seat, the straddle, and the time bank."""
 
 from __future__ import annotations
 
@@ -108,4 +108,62 @@ async def test_away_keeps_the_seat_and_back_waits_for_the_big_blind(fake, make_b
             break
     else:
         raise AssertionError("Dan was never dealt in")
+    await ledger_ok(bot.service)
+
+
+async def test_the_member_left_of_the_big_blind_straddles_by_the_button_and_acts_last(fake, make_bot) -> None:
+    bot = await make_bot(default_game="holdem")
+    channel = fake.channels[0]
+    ann, bob, cat = (fake.add_member(name) for name in ("Ann", "Bob", "Cat"))
+    await fake.slash(ann, channel, "set", name="structure", value="no-limit")
+    await fake.slash(ann, channel, "set", name="straddle", value="on")
+    for member in (ann, bob, cat):
+        await fake.slash(member, channel, "join", chips=200)
+    await bot.settled()
+    idle = [m for m in fake.channel_messages(channel) if "Straddle 40 (Ann)" in
+            [b.get("label") for b in fake.buttons(m)]][-1]  # Ann deals first: Bob small blind, Cat big, Ann left of it
+    await fake.press(ann, idle, fake.button(idle, "Straddle 40 (Ann)"))
+    await bot.settled()
+    assert any("Ann will straddle 40 in the next hand." in text for text in fake.public_versions())
+    await fake.slash(ann, channel, "deal")
+    await bot.settled()
+    table = current_table(fake, channel)
+    assert "Ann straddles 40." in table["content"]
+    assert to_act(fake, table) is bob  # Ann, first to act without a straddle, is passed over
+    for member in (bob, cat):
+        await fake.press(member, table, action(fake, table, "call"))
+        await bot.settled()
+        table = current_table(fake, channel)
+    assert to_act(fake, table) is ann and "Flop: " not in table["content"]  # the straddler acts last: her option
+    await fake.press(ann, table, action(fake, table, "check"))
+    await bot.settled()
+    assert "Flop: " in current_table(fake, channel)["content"]
+    await ledger_ok(bot.service)
+
+
+async def test_a_turn_run_out_draws_on_the_time_bank_then_times_out(fake, make_bot) -> None:
+    bot = await make_bot(default_game="holdem")
+    channel = fake.channels[0]
+    ann, bob, cat = (fake.add_member(name) for name in ("Ann", "Bob", "Cat"))
+    await fake.slash(ann, channel, "set", name="time_bank", value="1500")
+    for member in (ann, bob, cat):
+        await fake.slash(member, channel, "join", chips=200)
+    await fake.slash(ann, channel, "deal")
+    await bot.settled()
+    table = current_table(fake, channel)
+    assert to_act(fake, table) is ann and "⏳" not in table["content"]
+    bot.clock.advance(61)  # her turn's 60 s run out: her bank runs, and the table says so
+    assert await bot.service.scheduler.fire_due() == 1
+    await bot.settled()
+    table = current_table(fake, channel)
+    assert "⏳ Ann is using the time bank: 1,500 s." in table["content"]  # grouped as English writes it
+    assert to_act(fake, table) is ann
+    bot.clock.advance(1499)
+    assert await bot.service.scheduler.fire_due() == 0  # the bank still runs
+    bot.clock.advance(2)  # the bank runs out too: the time-out folds her, facing the big blind, as before
+    assert await bot.service.scheduler.fire_due() == 1
+    await bot.settled()
+    table = current_table(fake, channel)
+    assert "Ann ran out of time." in table["content"] and "Ann folds." in table["content"]
+    assert "⏳" not in table["content"] and to_act(fake, table) is bob
     await ledger_ok(bot.service)

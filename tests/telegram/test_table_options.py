@@ -1,5 +1,5 @@
-"""Table options through Telegram (RULES.md §1a): pre-action buttons answered in the callback alone, and a player
-away and back, keeping his seat."""
+"""Table options through Telegram (RULES.md §1a): pre-action buttons answered in the callback alone, a player away
+and back, keeping his seat, the straddle, and the time bank."""
 
 from __future__ import annotations
 
@@ -99,4 +99,54 @@ async def test_away_keeps_the_seat_and_back_posts_the_big_blind(make_bot, api) -
     await bot.command(ANN, "/deal")
     table = bot.table_message()
     assert "hand #3" in table.text and "cat posts the big blind 20." in table.text
+    assert await bot.store.read(lambda tx: tx.check_ledger()) == []
+
+
+@pytest.mark.telegram_time_scale(WHOLE_HANDS)
+async def test_the_player_left_of_the_big_blind_straddles_by_the_button_and_acts_last(make_bot, api) -> None:
+    bot = await make_bot("holdem", seed=11)
+    await bot.command(ANN, "/set structure no-limit")
+    await bot.command(ANN, "/set straddle on")
+    for user in (ANN, BOB, CAT):
+        await bot.command(user, "/join 200")
+    await bot.command(ANN, "/table")
+    idle = bot.table_message()  # three-handed, ann deals first: Bob Brown small blind, cat big blind, ann left of it
+    await bot.press(ANN, idle, "Straddle 40 (ann)")
+    assert any("ann will straddle 40 in the next hand." in text for text in bot.group_texts())
+    await bot.command(ANN, "/deal")
+    table = bot.table_message()
+    assert "ann straddles 40." in table.text
+    assert "▶ Bob Brown to act: 30 to call." in table.text  # ann, first to act without a straddle, is passed over
+    await bot.press(BOB, table, "call")
+    table = bot.api.messages[GROUP["id"], table.message_id]
+    assert "▶ cat to act: 20 to call." in table.text
+    await bot.press(CAT, table, "call")
+    table = bot.api.messages[GROUP["id"], table.message_id]
+    assert "▶ ann to act." in table.text and "Flop: " not in table.text  # the straddler acts last: her option
+    await bot.press(ANN, table, "check")
+    assert "Flop: " in bot.api.messages[GROUP["id"], table.message_id].text
+    assert await bot.store.read(lambda tx: tx.check_ledger()) == []
+
+
+@pytest.mark.telegram_time_scale(WHOLE_HANDS)
+async def test_a_turn_run_out_draws_on_the_time_bank_shown_in_the_chats_language_then_times_out(
+        make_bot, api) -> None:
+    bot = await make_bot("holdem", seed=11)
+    await bot.command(ANN, "/lang ru")
+    await bot.command(ANN, "/set time_bank 1500")
+    for user in (ANN, BOB, CAT):
+        await bot.command(user, "/join 200")
+    await bot.command(ANN, "/deal")
+    table = bot.table_message()
+    assert "▶ Ход: ann, для колла 20." in table.text and "⏳" not in table.text
+    await bot.fire_timers(61)  # her turn's 60 s run out: her bank runs, and the table says so
+    table = bot.api.messages[GROUP["id"], table.message_id]
+    assert "⏳ ann тратит запас времени: 1\xa0500 с." in table.text  # grouped as Russian writes it
+    assert "▶ Ход: ann" in table.text and "вышло время" not in table.text
+    await bot.fire_timers(1499)  # the bank still runs
+    assert "вышло время" not in bot.api.messages[GROUP["id"], table.message_id].text
+    await bot.fire_timers(2)  # the bank runs out too: the time-out folds her, facing the big blind, as before
+    table = bot.api.messages[GROUP["id"], table.message_id]
+    assert "У ann вышло время." in table.text and "ann: пас." in table.text
+    assert "⏳" not in table.text and "▶ Ход: Bob Brown" in table.text
     assert await bot.store.read(lambda tx: tx.check_ledger()) == []
