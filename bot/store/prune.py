@@ -106,8 +106,9 @@ def prune_batch(tx: Tx, *, before: float, after_id: int, budget: int = BATCH_ROW
         hand = (str(table_id), str(hand_id))
         if hand not in seen:
             seen.add(hand)
-            events = tx.db.execute(  # by `history_hand`: a condition on the kind would pick the table-wide index
-                "SELECT at, kind, event FROM history WHERE table_id = ? AND hand_id = ?", hand
+            events = tx.db.execute(  # by `history_hand` (a condition on the kind would pick the table-wide index); in
+                # order, which PostgreSQL does not promise without ORDER BY: the statistics read the betting order
+                "SELECT at, kind, event FROM history WHERE table_id = ? AND hand_id = ? ORDER BY id", hand
             ).fetchall()
             if max(row[0] for row in events) < before and any(row[1] in _ENDED for row in events):
                 if deleted and deleted + len(events) > budget:
