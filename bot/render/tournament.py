@@ -185,6 +185,13 @@ def announcement(voice: Voice, item: Announcement) -> str:
     return voice.t("tournament.level_started", limits=item.limits)
 
 
+_STACK_BOUGHT_OR_SOLD: dict[type[Event], str] = {
+    PlayerRebought: "tournament.rebought", PlayerAddedOn: "tournament.added_on",
+    PlayerReentered: "tournament.reentered", PlayerCashedOut: "tournament.cashed_out",
+}
+"""Events of a stack bought from the bank or cashed back for money: each said with the player, chips and money."""
+
+
 def narrate(voice: Voice, tournament: Tournament, events: Iterable[Event]) -> list[str]:
     """Public messages for registrations, eliminations, cash-outs and items, one per event."""
     said = []
@@ -199,18 +206,9 @@ def narrate(voice: Voice, tournament: Tournament, events: Iterable[Event]) -> li
             said.append(voice.t("tournament.eliminated", player=voice.name(event.player), place=event.place))
         elif isinstance(event, BountyCollected):
             said.append(bounty(voice, event))
-        elif isinstance(event, PlayerRebought):
-            said.append(voice.t("tournament.rebought", player=voice.name(event.player), chips=event.chips,
-                                money=money(event.money)))
-        elif isinstance(event, PlayerAddedOn):
-            said.append(voice.t("tournament.added_on", player=voice.name(event.player), chips=event.chips,
-                                money=money(event.money)))
-        elif isinstance(event, PlayerReentered):
-            said.append(voice.t("tournament.reentered", player=voice.name(event.player), chips=event.chips,
-                                money=money(event.money)))
-        elif isinstance(event, PlayerCashedOut):
-            said.append(voice.t("tournament.cashed_out", player=voice.name(event.player), chips=event.chips,
-                                money=money(event.money)))
+        elif isinstance(event, PlayerRebought | PlayerAddedOn | PlayerReentered | PlayerCashedOut):
+            said.append(voice.t(_STACK_BOUGHT_OR_SOLD[type(event)], player=voice.name(event.player),
+                                chips=event.chips, money=money(event.money)))
         elif isinstance(event, PawnRecorded):
             said.append(voice.t("tournament.pawned", player=voice.name(event.owner), item=event.description,
                                 chips=event.chips, price=money(event.price)))
