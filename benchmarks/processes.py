@@ -35,11 +35,13 @@ PLAYERS = (Actor("ann", "Ann"), Actor("bob", "Bob"))
 
 
 def next_payload(reply: Reply, rng: random.Random) -> tuple[Actor, str] | None:
-    """A random button of the player to act, or None between hands."""
+    """A random action button of the player to act (not all-in, not a pre-action: those are other players'), or None
+    between hands."""
     table = reply.table
     if table is None or table.to_act is None:
         return None
-    buttons = [button for button in table.buttons if not button.private and not button.payload.endswith("|allin")]
+    buttons = [button for button in table.buttons
+               if not button.private and not button.payload.endswith("|allin") and "|pre " not in button.payload]
     actor = next(actor for actor in PLAYERS if actor.user_id == table.to_act)
     return actor, rng.choice(buttons).payload
 
