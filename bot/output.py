@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass, field
 
 
@@ -18,19 +19,43 @@ class Button:
     private: bool = False
 
 
-@dataclass(frozen=True, slots=True)
 class TableMessage:
     """The one message per hand or round that adapters post once and then edit in place.
 
     `key` names the hand or round (`h12`, `r7`): a new key means a new message; button payloads carry it so a
-    press on an older message is recognised as stale.
+    press on an older message is recognised as stale. `text` may be given as a function of no arguments that writes
+    it: it is then written the first time it is read, so a state that no adapter shows (Telegram keeps only the
+    newest state of a busy table's message) costs no text. Such a function must draw from values captured when the
+    state was made, never from a live table.
     """
 
-    key: str
-    text: str
-    buttons: tuple[Button, ...] = ()
-    to_act: str | None = None
-    """The player id whose turn it is (adapters may mention him), None when nobody must act."""
+    __slots__ = ("_text", "buttons", "key", "to_act")
+
+    def __init__(self, key: str, text: str | Callable[[], str], buttons: tuple[Button, ...] = (),
+                 to_act: str | None = None) -> None:
+        self.key = key
+        self._text = text
+        self.buttons = buttons
+        self.to_act = to_act
+        """The player id whose turn it is (adapters may mention him), None when nobody must act."""
+
+    @property
+    def text(self) -> str:
+        """The message's text, written now if it was given as a function."""
+        if not isinstance(self._text, str):
+            self._text = self._text()
+        return self._text
+
+    def __eq__(self, other: object) -> bool:
+        if not isinstance(other, TableMessage):
+            return NotImplemented
+        return (self.key, self.text, self.buttons, self.to_act) == (other.key, other.text, other.buttons,
+                                                                   other.to_act)
+
+    __hash__ = None  # type: ignore[assignment]  # equal messages compare by their text, which may be written late
+
+    def __repr__(self) -> str:
+        return f"TableMessage(key={self.key!r}, text={self.text!r}, buttons={self.buttons!r}, to_act={self.to_act!r})"
 
 
 @dataclass(frozen=True, slots=True)

@@ -3,6 +3,7 @@ actions, time-outs, the rabbit hunt, and the tournament hooks."""
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import Any
 
 from bot import commands as cmd
@@ -12,9 +13,9 @@ from bot.games import practice as bots
 from bot.games import tournament as tour
 from bot.games.context import Action
 from bot.output import TableMessage
+from bot.render import Voice, story
 from bot.render import holdem as render
 from bot.render import picture_views as picture
-from bot.render import story
 from engine import holdem as engine
 from engine.betting import STRUCTURES, is_valid_level
 from engine.cards import Deck
@@ -141,11 +142,9 @@ class HoldemController:
             buttons = (*render.idle_buttons(act.voice, act.state, key, decision, offers),
                        *options.straddle_buttons(self, act, key, decision), *options.away_buttons(act, key, decision))
             return TableMessage(key, render.seats_text(act.voice, act.state, self.variant), buttons)
-        text = "\n".join(filter(None, (render.table_text(act.voice, hand, story.shown(act.state)),
-                                       options.bank_line(act))))
         buttons = (*render.action_buttons(act.voice, hand, key, decision), *options.pre_buttons(act, hand, key),
                    *options.away_buttons(act, key))
-        return TableMessage(key, text, buttons, hand.to_act or hand.showing)
+        return TableMessage(key, _later_text(act, hand, options.bank_line(act)), buttons, hand.to_act or hand.showing)
 
     def private_view(self, act: Action, user_id: str) -> str | None:
         """The player's hole cards."""
@@ -449,7 +448,7 @@ class HoldemController:
             if seat["id"] in stacks:
                 seat["stack"] = stacks[seat["id"]]
         showdown.remember_uncontested(act, hand)
-        act.show_table(TableMessage(key, render.table_text(act.voice, hand, story.shown(act.state)),
+        act.show_table(TableMessage(key, _later_text(act, hand),
                                     render.after_hand_buttons(act.voice, hand, key, decision_tag(act.state["step"]))))
         story.clear(act.state)
         act.disarm(self._timer(act))
@@ -517,6 +516,17 @@ class HoldemController:
         events = showdown.after_the_hand(act, "last_hand", "holdem.rabbit_no_hand",
                                          lambda hand: hand.rabbit_hunt(act.user))
         act.say_text("\n".join(act.tell_narration(render.narrate(act.voice, events))))
+
+
+def _later_text(act: Action, hand: engine.Hand, *extra: str | None) -> Callable[[], str]:
+    """The table's text for the hand as it is now, written only when an adapter reads it: the hand's public view,
+    the players' names and the story's lines are copied now, the live hand and the transaction are not reached
+    later."""
+    view = render.hand_view(hand)
+    names = {player: act.name(player) for player in view.players}
+    voice = Voice(act.language, names.__getitem__)
+    lines = tuple(story.shown(act.state))
+    return lambda: "\n".join(filter(None, (render.table_text(voice, view, lines), *extra)))
 
 
 def decision_tag(step: int) -> str:

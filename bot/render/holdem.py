@@ -4,13 +4,15 @@ hand's story."""
 from __future__ import annotations
 
 from collections.abc import Iterable, Mapping, Sequence
+from dataclasses import dataclass
 from typing import Any
 
 from bot.commands import button_payload
 from bot.output import Button
 from bot.render import Narration, Told, Voice, cards_text, hands
 from engine import holdem as engine
-from engine.betting import blinds
+from engine.betting import BettingStructure, blinds
+from engine.cards import Card
 from engine.common import Event
 from engine.hands import HandCategory
 from engine.runs import ANSWER_SECONDS
@@ -59,7 +61,40 @@ def after_hand_buttons(voice: Voice, hand: engine.Hand, key: str, decision: str)
     return (Button(voice.t("button.show_won"), button_payload(key, "show", decision)),)
 
 
-def table_text(voice: Voice, hand: engine.Hand, story: Sequence[str] = ()) -> str:
+@dataclass(frozen=True, slots=True)
+class HandView:
+    """What the public table shows of a hand at one moment, copied out of the live `Hand` (which goes on changing):
+    the table's text may then be written later, only if an adapter shows it (see `TableMessage`)."""
+
+    hand_number: int
+    level: int
+    structure: BettingStructure
+    variant: engine.Variant
+    board: tuple[Card, ...]
+    second_board: tuple[Card, ...]
+    pot_total: int
+    players: tuple[str, ...]
+    button: str
+    stacks: dict[str, int]
+    bets: dict[str, int]
+    folded: frozenset[str]
+    to_act: str | None
+    owed: int
+    """The chips the player to act must put in to call (0 when he may check, or nobody is to act)."""
+    runs_asked: tuple[str, ...]
+    showing: str | None
+    is_over: bool
+
+
+def hand_view(hand: engine.Hand) -> HandView:
+    """The public table of `hand` as it is now."""
+    to_act = hand.to_act
+    return HandView(hand.hand_number, hand.level, hand.structure, hand.variant, hand.board, hand.second_board,
+                    hand.pot_total, hand.players, hand.button, hand.stacks, hand.bets, hand.folded, to_act,
+                    hand.legal_actions().call_amount if to_act else 0, hand.runs_asked, hand.showing, hand.is_over)
+
+
+def table_text(voice: Voice, hand: HandView, story: Sequence[str] = ()) -> str:
     """The hand as everyone may see it: level, board, pot, each player's stack and bet, the button, the story of
     the street (its latest lines, under the seats after a blank line), and whose turn it is."""
     lines = [title(voice, hand)]
@@ -83,10 +118,8 @@ def table_text(voice: Voice, hand: engine.Hand, story: Sequence[str] = ()) -> st
     if story:
         lines += ["", *story]
     if hand.to_act:
-        legal = hand.legal_actions()
-        owed = legal.call_amount
-        lines.append(voice.t("holdem.to_act_owes" if owed else "holdem.to_act", player=voice.name(hand.to_act),
-                             chips=owed))
+        lines.append(voice.t("holdem.to_act_owes" if hand.owed else "holdem.to_act", player=voice.name(hand.to_act),
+                             chips=hand.owed))
     elif hand.runs_asked:
         lines.append(voice.t("holdem.runs_waiting", players=", ".join(voice.name(p) for p in hand.runs_asked)))
     elif hand.showing:
@@ -96,7 +129,7 @@ def table_text(voice: Voice, hand: engine.Hand, story: Sequence[str] = ()) -> st
     return "\n".join(lines)
 
 
-def title(voice: Voice, hand: engine.Hand) -> str:
+def title(voice: Voice, hand: engine.Hand | HandView) -> str:
     """The hand's heading: its game, number, blinds and betting structure."""
     small, big = hand.structure.blinds(hand.level)
     key = "holdem.title_omaha" if hand.variant is engine.Variant.OMAHA else "holdem.title"

@@ -168,3 +168,33 @@ def test_the_log_migration_moves_history_kinds_into_a_column_and_keeps_old_snaps
     assert not any("json_extract" in sql for sql in indexes)
     assert old.execute("SELECT snapshot_seq FROM tables").fetchall() == [(0,)]
     old.close()
+
+
+async def test_a_table_message_is_written_only_when_read_and_shows_its_own_moment(tmp_path, monkeypatch) -> None:
+    """The table's text is written when an adapter reads it, not in the action: a state nobody shows costs no text.
+    Read late, after the table has moved on (and a player renamed), it still shows the hand as it was."""
+    from bot.render import holdem as render
+
+    written: list[int] = []
+    real = render.table_text
+    monkeypatch.setattr(render, "table_text", lambda *args, **kwargs: written.append(1) or real(*args, **kwargs))
+    store = await Store.open(tmp_path / "lazy.db")
+    service = Service(store, FakeClock(), rng=random.Random(3))
+    ann, bob = PLAYERS[0], PLAYERS[1]
+    await service.handle(PLACE, ann, "/set pictures off")
+    for actor in (ann, bob):
+        await service.handle(PLACE, actor, "/join 1000")
+    dealt = await service.handle(PLACE, ann, "/deal")
+    assert dealt.table is not None and dealt.table.to_act is not None
+    first = dealt.table.to_act
+    call = next(b.payload for b in dealt.table.buttons if b.payload.endswith(("|call", "|check")))
+    acted = await service.press(PLACE, ann if first == "ann" else bob, call)
+    assert written == [], "no table text was written before anyone read one"
+    await service.handle(PLACE, Actor(first, "Renamed"), "/balance")  # his name changes after the moment
+    assert await service.player_name(PLACE, first) == "Renamed"
+    early = dealt.table.text
+    assert written == [1]
+    assert f"▶ {'Ann' if first == 'ann' else 'Bob'} ·" in early, early
+    assert acted.table is not None and acted.table.text != early  # the later state reads as itself
+    assert dealt.table.text is early and written == [1, 1], "a message's text is written once"
+    await store.close()
