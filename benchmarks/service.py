@@ -144,6 +144,7 @@ async def fill_club(service: Service, hands: int) -> None:
         def write(tx: Tx, first: int = first) -> None:
             for number in range(first, min(first + 2000, hands + 1)):
                 tx.add_history(CLUB.table_id, f"h{number}", club_hand(number))
+                tx.summarise_hand(CLUB.chat_id, CLUB.table_id, f"h{number}")  # as the hand's end does
 
         await service.store.transact(write, now=time.time())
 

@@ -17,7 +17,7 @@ from bot.render import signed
 from bot.render.pokerstars import RecordedHand, export_hand, export_hands, is_one_hand
 from bot.render.tournament import money
 from bot.seasons import TournamentResult, results_of
-from bot.statistics import COUNTED_KINDS, PlayFigures, aggression_factor, percent, total_figures
+from bot.statistics import PlayFigures, aggression_factor, percent
 from bot.store import Tx, played
 from engine.text import quote_input
 from engine.tournament import Tournament
@@ -119,7 +119,7 @@ def chat_stats(tx: Tx, chat_id: str, since: float | None = None) -> dict[str, Pl
     them when None). Hands pruned from the history (`pruned_stats`) count only in the statistics of all time: when
     they were played is no longer known."""
     stats: dict[str, PlayerStats] = {}
-    for user, figures in total_figures(played.chat_hands(tx, chat_id, COUNTED_KINDS, since)).items():
+    for user, figures in played.chat_figures(tx, chat_id, since).items():
         stats.setdefault(user, PlayerStats()).play.add(figures)
     if since is None:
         for user, counts in played.pruned_counts(tx, chat_id).items():

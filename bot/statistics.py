@@ -104,15 +104,6 @@ def hand_figures(events: Iterable[Mapping[str, Any]]) -> dict[str, PlayFigures]:
     return figures
 
 
-def total_figures(hands: Iterable[Iterable[Mapping[str, Any]]]) -> dict[str, PlayFigures]:
-    """Every player's figures over these hands (each one's events in order)."""
-    totals: dict[str, PlayFigures] = {}
-    for events in hands:
-        for player, figures in hand_figures(events).items():
-            totals.setdefault(player, PlayFigures()).add(figures)
-    return totals
-
-
 def percent(part: int, whole: int) -> Decimal | None:
     """`part` of `whole` in whole percent, halves rounded up (2 of 3: 67); None when there is nothing to count."""
     if whole <= 0:

@@ -441,6 +441,7 @@ class HoldemController:
         act.show_table(self.table_message(act, hand))
 
     def _finish(self, act: Action, hand: engine.Hand, key: str) -> None:
+        act.tx.summarise_hand(act.place.chat_id, act.place.table_id, key)
         act.state["hand"] = None
         act.state["last_hand"] = hand.to_dict()
         stacks = hand.stacks

@@ -1,13 +1,14 @@
-"""What was played in a chat, read for statistics, seasons and exports: its Hold'em hands' events, its tournaments'
+"""What was played in a chat, read for statistics, seasons and exports: its Hold'em hands' figures, its tournaments'
 records and its ledger rows. Every read of theirs goes through here, so a change of where hands are kept (an action
 log) changes this module alone."""
 
 from __future__ import annotations
 
-from collections.abc import Iterable
 from dataclasses import dataclass
 from typing import Any
 
+from bot.statistics import PlayFigures
+from bot.store import figures
 from bot.store.tx import Tx, loads
 
 
@@ -36,26 +37,10 @@ class LedgerEntry:
     hand_id: str | None
 
 
-def chat_hands(tx: Tx, chat_id: str, kinds: Iterable[str], since: float | None = None) -> list[list[dict[str, Any]]]:
-    """The chat's Hold'em hands that ended (at `since` or later, when given), oldest first, each as its events of
-    `kinds` in order. Reads `history(table_id, hand_id, at, event)` of the chat's `tables`."""
-    wanted = sorted(kinds)
-    rows = tx.db.execute(
-        f"SELECT h.table_id, h.hand_id, h.at, h.event FROM tables t {tx.dialect.join_in_order} history h "
-        "ON h.table_id = t.table_id WHERE t.chat_id = ? AND h.hand_id LIKE 'h%' AND h.kind IN "
-        f"({', '.join('?' * len(wanted))}) ORDER BY h.id",
-        (chat_id, *wanted),
-    ).fetchall()
-    hands: dict[tuple[str, str], list[dict[str, Any]]] = {}
-    ended: dict[tuple[str, str], float] = {}
-    for table_id, hand_id, at, text in rows:
-        key = (str(table_id), str(hand_id))
-        event = loads(text)
-        hands.setdefault(key, []).append(event)
-        if event.get("kind") == "HandEnded":
-            ended[key] = float(at)
-    return [events for key, events in hands.items()
-            if key in ended and (since is None or ended[key] >= since)]
+def chat_figures(tx: Tx, chat_id: str, since: float | None = None) -> dict[str, PlayFigures]:
+    """Each player's Hold'em figures over the chat's hands still in the history (those that ended at `since` or
+    later, when given), added up from `hand_figures` (`bot.store.figures`); pruned hands are in `pruned_counts`."""
+    return figures.chat_figures(tx.db, chat_id, since)
 
 
 def chat_tournaments(tx: Tx, chat_id: str) -> list[TournamentRecord]:

@@ -2,8 +2,8 @@
 
 A hand or round is pruned when every row of it is older than the cutoff and it ended (a `HandEnded` or `RoundEnded`
 row): a hand still in play keeps its rows, and so do tournaments' own rows (registrations, results), which feed
-`/stats` and `/history tournament`. What a pruned Hold'em hand adds to the statistics (`bot.statistics`)
-goes into `pruned_stats` in the same transaction as the delete, so `/stats` and `/top` show the same
+`/stats` and `/history tournament`. What a pruned Hold'em hand adds to the statistics (its `hand_figures` rows)
+moves into `pruned_stats` in the same transaction as the delete, so `/stats` and `/top` show the same
 totals afterwards. The ledger is never pruned.
 
 The work is done in short transactions of at most `BATCH_ROWS` history rows each, so the writer is never held for
@@ -22,10 +22,9 @@ import logging
 import sqlite3
 
 from bot.clock import Clock
-from bot.statistics import COUNTED_KINDS, hand_figures
 from bot.store import Store, Tx
+from bot.store.figures import take_hand
 from bot.store.played import add_pruned_counts
-from bot.store.tx import loads
 
 log = logging.getLogger(__name__)
 
@@ -113,20 +112,18 @@ def prune_batch(tx: Tx, *, before: float, after_id: int, budget: int = BATCH_ROW
             if max(row[0] for row in events) < before and any(row[1] in _ENDED for row in events):
                 if deleted and deleted + len(events) > budget:
                     return deleted, after_id, False  # this hand starts the next batch
-                _summarise(tx, *hand, [(str(kind), str(event)) for _, kind, event in events])
+                _summarise(tx, *hand)
                 tx.db.execute("DELETE FROM history WHERE table_id = ? AND hand_id = ?", hand)
                 deleted += len(events)
         after_id = row_id
     return deleted, after_id, len(rows) < budget
 
 
-def _summarise(tx: Tx, table_id: str, hand_id: str, events: list[tuple[str, str]]) -> None:
-    """Add what a Hold'em hand counts in the statistics (`bot.statistics.hand_figures`) to `pruned_stats`."""
-    if not hand_id.startswith("h"):
-        return
-    figures = hand_figures(loads(text) for kind, text in events if kind in COUNTED_KINDS)
-    chat_id = tx.db.execute("SELECT chat_id FROM tables WHERE table_id = ?", (table_id,)).fetchone()[0]
-    add_pruned_counts(tx, chat_id, {user: mine.counts() for user, mine in figures.items()})
+def _summarise(tx: Tx, table_id: str, hand_id: str) -> None:
+    """Move what a Hold'em hand counts in the statistics from `hand_figures` to `pruned_stats`."""
+    chat_id, counts = take_hand(tx.db, table_id, hand_id)
+    if counts:
+        add_pruned_counts(tx, chat_id, counts)
 
 
 def vacuum_step(tx: Tx) -> int:

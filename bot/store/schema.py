@@ -8,6 +8,7 @@ from typing import Any
 
 from bot.store.action_log import add_action_log
 from bot.store.dialect import SQLITE, Connection, Dialect
+from bot.store.figures import add_hand_figures
 from bot.store.repair import number_hands_per_table
 
 Migration = str | Callable[[Any, Dialect], None]
@@ -183,6 +184,8 @@ MIGRATIONS: list[Migration] = [
     """
     CREATE INDEX timers_due ON timers(due_at);
     """,
+    # 13: each ended Hold'em hand's statistics per player, written when it ends, which `/stats` adds up
+    add_hand_figures,
 ]
 
 

@@ -7,6 +7,7 @@ from typing import Any
 
 import orjson
 
+from bot.store import figures
 from bot.store.dialect import SQLITE, Connection, Dialect
 
 NEGATIVE_KINDS = frozenset({"house", "mint", "bank"})
@@ -331,6 +332,10 @@ class Tx:
             "INSERT INTO history(table_id, hand_id, at, kind, event) VALUES (?, ?, ?, ?, ?)",
             [(table_id, hand_id, self.now, str(event.get("kind", "")), dumps(event)) for event in events],
         )
+
+    def summarise_hand(self, chat_id: str, table_id: str, hand_id: str) -> None:
+        """Write the statistics of a Hold'em hand that has just ended, per player (`bot.store.figures`)."""
+        figures.summarise_hand(self.db, chat_id, table_id, hand_id, self.now)
 
     def history(self, table_id: str, hand_id: str) -> list[dict[str, Any]]:
         """A hand's or round's events in order."""

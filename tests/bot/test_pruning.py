@@ -13,7 +13,7 @@ from bot.clock import FakeClock
 from bot.config import load_settings
 from bot.output import Actor
 from bot.service import Service
-from bot.store import Store, Tx, prune
+from bot.store import Store, Tx, figures, prune
 from bot.store.schema import migrate
 from tests.bot.conftest import ANN, BOB, CAT, PLACE
 from tests.bot.helpers import ledger_ok, play_out
@@ -128,6 +128,11 @@ async def test_pruning_works_in_short_batches_that_other_commits_pass(
             "INSERT INTO history(table_id, hand_id, at, kind, event) "
             "SELECT h.table_id, 'h' || n.i, h.at, h.kind, h.event "
             "FROM n, history h WHERE h.hand_id = 'h1' ORDER BY n.i, h.id"
+        )
+        tx.db.execute(  # and their figures, as each hand's end writes them
+            "WITH RECURSIVE n(i) AS (SELECT 2 UNION ALL SELECT i + 1 FROM n WHERE i < 301) "
+            "INSERT INTO hand_figures SELECT f.chat_id, f.table_id, 'h' || n.i, f.user_id, f.ended_at, "
+            f"{', '.join(figures.COUNTS)} FROM n, hand_figures f WHERE f.hand_id = 'h1'"
         )
 
     await seated.store.transact(copy_the_hand, now=clock.now())

@@ -10,7 +10,10 @@ import pytest
 from bot.clock import FakeClock
 from bot.service import Service
 from bot.statistics import PlayFigures, aggression_factor, hand_figures, percent
+from bot.store import Store, Tx
+from bot.store.figures import add_hand_figures
 from bot.store.played import PRUNED_COUNTS
+from bot.store.schema import MIGRATIONS
 from engine.cards import Deck
 from tests.bot.conftest import ANN, BOB, CAT, PLACE
 from tests.bot.helpers import ledger_ok
@@ -127,6 +130,26 @@ async def test_stats_over_the_last_days_count_only_their_hands(service: Service,
         "VPIP 100\u00a0% · PFR 50\u00a0% · фактор агрессии 2,0 · доход до вскрытия 100\u00a0% · "
         "выигрыш на вскрытии 0\u00a0%",
     ]
+
+
+async def test_an_older_database_gets_the_figures_of_the_hands_it_holds(service: Service, stacked: list[str],
+                                                                      clock: FakeClock) -> None:
+    """Upgrading a database from before `hand_figures` (migration 13) fills it from the history: the same /stats."""
+    for actor in (ANN, BOB, CAT):
+        assert (await service.handle(PLACE, actor, "/join 400")).error is None
+    await play(service, HANDS, stacked)
+    before = [await stats_of(service, f"/stats {name}") for name in ("Ann", "Bob", "Cat")]
+
+    def downgrade(tx: Tx) -> None:
+        tx.db.execute("DROP TABLE hand_figures")
+        tx.dialect.set_schema_version(tx.db, MIGRATIONS.index(add_hand_figures))
+
+    await service.store.transact(downgrade, now=clock.now())
+    await service.store.close()
+    reopened = Service(await Store.open(service.store.location), clock)
+    assert [await stats_of(reopened, f"/stats {name}") for name in ("Ann", "Bob", "Cat")] == before
+    assert before[0][0].startswith("Ann: hands played 4,")
+    await reopened.store.close()
 
 
 @pytest.mark.parametrize("text", ["/stats 0d", "/stats Ann 30d all", "/stats Ann Bob", "/stats 9999d"])
