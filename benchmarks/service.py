@@ -2,7 +2,9 @@
 
 In the same run it measures the physical limit: single-row committed updates per second through Python's sqlite3
 module directly, at the same settings (WAL, synchronous=NORMAL). Prints the ratio, p50/p99 latency of one action,
-and memory per idle table. A mixed load then sends 5% reads (`/stats`, `/top` in a club whose history holds
+and memory per idle table; CPU time per action beside that of the smallest design (`benchmarks/ceiling.py`: the
+engine alone, and with one action-log row per action), which no design on this engine can beat.
+A mixed load then sends 5% reads (`/stats`, `/top` in a club whose history holds
 `--history-hands` hands) among the actions and reports the actions' p99 latency (each one a commit) against the same
 load without reads (with `--writer-reads`, also against the same reads run the old way, in the writer's thread).
 Run: `python benchmarks/service.py [--tables 1000] [--seconds 5] [--concurrency 64] [--history-hands 10000]`.
@@ -32,6 +34,7 @@ from collections.abc import Awaitable, Callable, Iterator
 from pathlib import Path
 from typing import Any
 
+import ceiling  # beside this file: the engine alone, and with one log row per action
 import processes  # beside this file: several processes on PostgreSQL (`--db`, `--processes`)
 from processes import PLAYERS, next_payload  # one random player for both benchmarks
 
@@ -159,6 +162,7 @@ async def run(tables: int, seconds: float, concurrency: int, pictures: bool = Fa
     folder = Path(tempfile.mkdtemp())
     raw = raw_commits_per_second(folder / "raw.db", min(seconds, 3.0))
     floor = store_floor_per_second(folder / "floor.db", min(seconds, 3.0), tables)
+    bounds = ceiling.measure(min(seconds, 3.0))
 
     store = await Store.open(folder / "bot.db")
     service = Service(store, SystemClock(), rng=random.Random(1))
@@ -212,10 +216,11 @@ async def run(tables: int, seconds: float, concurrency: int, pictures: bool = Fa
         while time.perf_counter() < stop:
             latencies.append(await act_once(rng.choice(mine), rng))
 
-    began = time.perf_counter()
+    began, cpu_began = time.perf_counter(), time.process_time()
     await asyncio.gather(*(worker(index) for index in range(concurrency)))
     elapsed = time.perf_counter() - began
     rate = actions / elapsed
+    cpu_per_action = (time.process_time() - cpu_began) / max(actions, 1) * 1e6
     saturated = (actions, refused, sorted(latencies))
 
     # Open loop: actions arrive at random (Poisson) at half the saturated rate, each at a random table, as players in
@@ -270,6 +275,9 @@ async def run(tables: int, seconds: float, concurrency: int, pictures: bool = Fa
     print(f"ratio to raw: {rate / raw:.2f} ({refused} of {actions} actions refused)")
     print(f"store floor (an action's rows through Tx, no game logic, 64 per commit): {floor:,.0f}/s, "
           f"{floor / raw:.2f} of raw; the service reaches {rate / floor:.2f} of it")
+    print(f"CPU per action (both threads): service {cpu_per_action:,.0f} µs; "
+          + "; ".join(f"{name} {cpu:,.0f} µs ({per_second:,.0f}/s)" for name, (per_second, cpu) in bounds.items())
+          + f" — the service takes {cpu_per_action / bounds['engine + one log row'][1]:.1f}x the last")
     print(f"latency at saturation ({concurrency} players pressing at once): p50 {_ms(latencies, 0.5)}, "
           f"p99 {_ms(latencies, 0.99)}")
     print(f"latency at half that load ({offered:,.0f} actions/s arriving at random): p50 {_ms(open_latencies, 0.5)}, "
