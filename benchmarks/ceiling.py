@@ -17,31 +17,16 @@ import time
 from pathlib import Path
 
 import orjson
+from holdem import random_action  # beside this file: the engine benchmark's player
 
 from engine.betting import STRUCTURES
 from engine.cards import Deck
 from engine.common import Event
 from engine.holdem import Hand
-from engine.holdem_types import Action, Bet, Call, Check, Fold, RaiseTo, SeatPlayer
+from engine.holdem_types import SeatPlayer
 
 TABLES = 1000
 BATCH = 64
-
-
-def _choose(hand: Hand, rng: random.Random) -> Action:
-    """A random legal action of the player to act (bets and raises at their minimum, as the service benchmark's
-    buttons are)."""
-    legal = hand.legal_actions()
-    choices: list[Action] = [Fold()] if legal.can_fold else []
-    if legal.can_check:
-        choices.append(Check())
-    if legal.can_call:
-        choices.append(Call())
-    if legal.can_bet:
-        choices.append(Bet(legal.min_to))
-    if legal.can_raise:
-        choices.append(RaiseTo(legal.min_to))
-    return rng.choice(choices)
 
 
 def per_second(seconds: float, *, log: Path | None) -> tuple[float, float]:
@@ -70,7 +55,7 @@ def per_second(seconds: float, *, log: Path | None) -> tuple[float, float]:
                                       Deck(rng), number)
             hands[table], command = hand, "/deal"
         else:
-            action = _choose(hand, rng)
+            action = random_action(hand, rng)
             events = hand.act(hand.legal_actions().player, action)
             command = repr(action)
         count += 1

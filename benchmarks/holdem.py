@@ -25,7 +25,8 @@ from engine.holdem import Action, AllIn, Bet, Call, Check, Fold, Hand, RaiseTo, 
 PLAYERS = 6
 
 
-def _action(hand: Hand, rng: random.Random) -> Action:
+def random_action(hand: Hand, rng: random.Random) -> Action:
+    """A random legal action of the player to act, checks and calls most often (bets and raises at their minimum)."""
     legal = hand.legal_actions()
     choices: list[Action] = [Check() if legal.can_check else Call()]
     if legal.can_fold:
@@ -54,7 +55,7 @@ def play_hands(count: int, seed: int, variant: Variant = Variant.HOLDEM) -> tupl
         while not hand.is_over:
             if hand.street == "flop" and not size:
                 size = len(json.dumps(hand.to_dict()))
-            hand.act(hand.legal_actions().player, _action(hand, rng))
+            hand.act(hand.legal_actions().player, random_action(hand, rng))
         showdowns += hand.result is not None and hand.result.went_to_showdown
     return size, showdowns
 
