@@ -1,0 +1,74 @@
+"""Start-up: every stored timer re-armed and every snapshot checked, but only a table that cannot resume is loaded;
+the others are loaded by their first timer or action, which then does exactly what it would have done without the
+restart."""
+
+import random
+import sqlite3
+from pathlib import Path
+
+from bot.clock import FakeClock
+from bot.output import Actor, Place, Reply
+from bot.service import Service
+from bot.store import Store
+from tests.bot.helpers import corrupt_saved_hand, everything_public, ledger_ok, press_label
+
+PLAYERS = {actor.user_id: actor for actor in (Actor("ann", "Ann"), Actor("bob", "Bob"), Actor("cat", "Cat"))}
+PLACE = Place("chat", "chat/poker")
+BROKEN = Place("chat", "chat/broken")
+
+
+def listen(service: Service) -> list[Reply]:
+    heard: list[Reply] = []
+
+    async def listener(place: Place, reply: Reply) -> None:
+        heard.append(reply)
+
+    service.subscribe(PLACE.table_id, listener)
+    return heard
+
+
+async def test_a_table_not_loaded_at_start_up_times_out_and_plays_on_as_if_never_restarted(tmp_path: Path) -> None:
+    """Two copies of one database: the first goes on running, the second restarts. After start-up only the table
+    whose hand cannot be read back is in memory (voided); the other's turn timer and first press load it and answer
+    exactly as the running copy does."""
+    clock = FakeClock()
+    store = await Store.open(tmp_path / "running.db")
+    running = Service(store, clock, rng=random.Random(1))
+    await running.start()
+    for place in (PLACE, BROKEN):
+        for actor in PLAYERS.values():
+            await running.handle(place, actor, "/join 200")
+        dealt = await running.handle(place, PLAYERS["ann"], "/deal")
+        assert dealt.table is not None and dealt.table.to_act is not None
+        called = await running.press(place, PLAYERS[dealt.table.to_act], press_label(dealt, "call"))
+        assert called.error is None  # a logged action after the hand's snapshot: the restart replays it
+    await corrupt_saved_hand(store, BROKEN, clock.now())
+    await store.outside_transaction(lambda connection: connection.backup(sqlite3.connect(tmp_path / "copy.db")))
+
+    copy = await Store.open(tmp_path / "copy.db")
+    restarted = Service(copy, FakeClock(clock.now()), rng=random.Random(1))
+    await restarted.start()
+    assert restarted.live_state(PLACE.table_id) is None, "a table that can resume waits for its first action"
+    assert restarted.live_state(BROKEN.table_id) is not None, "the unreadable hand was voided at start-up"
+    assert [timer.table_id for timer in restarted.scheduler.armed] == [PLACE.table_id]
+    heard_running, heard_restarted = listen(running), listen(restarted)
+
+    for service in (running, restarted):
+        assert isinstance(service.clock, FakeClock)
+        for _ in range(2):  # past the 60-second turn, then past the 60-second time bank it started
+            service.clock.advance(61)
+            await service.scheduler.fire_due()
+    assert len(heard_restarted) == 2 and heard_running == heard_restarted
+    assert "using the time bank" in everything_public(heard_restarted[0])
+    assert "Bob ran out of time." in everything_public(heard_restarted[1])
+    assert restarted.live_state(PLACE.table_id) == running.live_state(PLACE.table_id)
+
+    last = heard_running[-1]
+    assert last.table is not None and last.table.to_act is not None
+    payload = press_label(last, "check", "call")
+    answers = [await service.press(PLACE, PLAYERS[last.table.to_act], payload) for service in (running, restarted)]
+    assert answers[0].error is None and answers[0] == answers[1]
+    assert restarted.live_state(PLACE.table_id) == running.live_state(PLACE.table_id)
+    await ledger_ok(restarted)
+    await store.close()
+    await copy.close()
