@@ -200,10 +200,9 @@ class Service:
         says why)."""
         try:
             config, state = loads(config_text), loads(state_text)
-            controller = self.controllers[config.get("game", self.settings.default_game)]
-        except (KeyError, ValueError, TypeError, AttributeError):
+            return self.controllers[config.get("game", self.settings.default_game)].is_resumable(state)
+        except Exception:  # whatever it is, resuming the table the full way voids it or logs why it cannot
             return False
-        return controller.is_resumable(state)
 
     async def clock_page(self, token: str) -> ClockPageReading | None:
         """What a clock page's token opens now (the web server shows it), None for a token that opens nothing."""

@@ -6,8 +6,10 @@ import asyncio
 import random
 import sqlite3
 from pathlib import Path
+from typing import Any
 
 from bot.clock import FakeClock
+from bot.games.holdem import HoldemController
 from bot.output import Actor, Place, Reply
 from bot.service import Service
 from bot.store import Store, Tx
@@ -108,4 +110,26 @@ async def test_a_house_round_that_cannot_be_read_back_is_voided_at_start_up(tmp_
     boxes = await store.read(lambda tx: tx.balances(f"box:{house.table_id}:"))
     assert all(chips == 0 for chips in boxes.values())
     await ledger_ok(restarted)
+    await store.close()
+
+
+async def test_a_check_that_fails_unexpectedly_resumes_that_table_the_full_way(tmp_path: Path) -> None:
+    """Whatever the check raises, start-up goes on; that table is resumed (loaded, and voided if need be) as before."""
+
+    class Failing(HoldemController):
+        def is_resumable(self, state: dict[str, Any]) -> bool:
+            raise RuntimeError("a check this version gets wrong")
+
+    clock = FakeClock()
+    store = await Store.open(tmp_path / "bot.db")
+    service = Service(store, clock, rng=random.Random(2))
+    for actor in PLAYERS.values():
+        await service.handle(PLACE, actor, "/join 200")
+    assert (await service.handle(PLACE, PLAYERS["ann"], "/deal")).error is None
+    await store.close()
+    store = await Store.open(tmp_path / "bot.db")
+    restarted = Service(store, clock, rng=random.Random(3), controllers={"holdem": Failing()})
+    await restarted.start()
+    assert restarted.live_state(PLACE.table_id) is not None
+    assert [timer.table_id for timer in restarted.scheduler.armed] == [PLACE.table_id]
     await store.close()
