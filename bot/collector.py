@@ -4,23 +4,26 @@ from __future__ import annotations
 
 import gc
 
-THRESHOLDS = (50_000, 20, 100)
+THRESHOLDS = (1_000, 5, 10_000)
 """Young-generation allocations before a collection, and young (then middle) collections before the next older one."""
 
 
 def tune_collector(thresholds: tuple[int, int, int] = THRESHOLDS) -> None:
     """Freeze every object start-up made (modules, catalogues, resumed tables) and set the thresholds.
 
-    Frozen objects are never traversed again, so a full collection looks only at what was made since; fewer, larger
-    young collections cost less in all. Measured with `benchmarks/service.py --scale-tables 10000` (10,000 tables
-    with a hand each and the scheduler running, 5 s saturated; 2 cores shared with other jobs, so pauses timed by
-    `gc.callbacks` include being preempted): the default collector (700, 10, 10) paused up to 165-200 ms in
-    full (generation 2) collections, 170-2,100 collections taking 0.5-2.6 s in all; frozen with (50,000, 20, 100) no
-    full collection ran, 1 young one per 5 s, and saturated throughput was 1.05-1.23x the default's, but that young
-    collection still took 90-143 ms (the issue's 20 ms is not met on that machine). Frozen with (10,000, 10, 10) full
-    collections came back and paused up to 1.3-2.1 s under the open-loop load that followed. Not settled: in one run
-    with (50,000, 20, 100), once 10,000 turn time-outs fired together, middle-generation (1) collections paused
-    1.4-2.0 s too; what survives them there is not yet understood, so these thresholds are a first measured choice.
+    Frozen objects are never traversed again, so a full collection looks only at what was made since. A young or
+    middle collection costs in proportion to the objects it traverses, and nearly every object a table's state gets
+    survives them (the state lives until the table's next action): so the pause is set by the first two thresholds,
+    and the third keeps full collections rare. Measured at 10,000 live tables with the scheduler running (5 s
+    saturated, then 5 s of random arrivals at half that rate; pauses timed by `gc.callbacks` in the collecting
+    thread's CPU time, as the wall time on this shared 2-core machine, load 6-9, includes waiting for a core; about
+    140 tracked objects made per action): (50,000, 20, 100), the first choice, paused 74-117 ms in young
+    collections; (10,000, 20, 100) 12-26 ms; (5,000, 10, 1,000) 15 ms young but 127-157 ms in middle ones;
+    (2,000, 10, 1,000) 40-64 ms middle; (1,000, 5, 1,000) at most 5-12 ms in any collection (28-50 ms in wall time
+    under that load), 0.35-0.5 s in all per 5 s, as the default (700, 10, 10) spends, whose full collections paused
+    307 ms of CPU (850 ms wall). A full collection still costs that much once the tables loaded since the freeze
+    add up (it traverses each of them); 10,000 middle collections before one is about 50 million tracked
+    allocations, some 350,000 actions.
     """
     gc.collect()
     gc.freeze()

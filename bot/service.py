@@ -34,6 +34,7 @@ from bot.store import CannotSave, InsufficientFunds, Store, Tx, wallet_account
 from bot.store.clock_pages import clock_page_target
 from bot.store.pauses import pause_tables, paused_tables, resume_tables, tables_of_chat
 from bot.store.rekey import rekey_chat
+from bot.store.snapshots import snapshots
 from bot.store.tx import dumps, loads
 from engine.text import clean_text, is_storable, quote_input
 
@@ -168,10 +169,12 @@ class Service:
                 log.exception("could not deliver a reply for %s", place.table_id)
 
     async def start(self) -> None:
-        """Re-arm every stored timer and resume every table from its snapshot (voiding what cannot resume).
+        """Re-arm every stored timer and void what cannot resume (a hand whose snapshot no longer reads back).
 
-        What resuming says (a voided hand) goes to the table's chat like a timer's reply: to the adapter's listener,
-        or, if none has subscribed yet, as soon as one does.
+        Every snapshot is checked (`Controller.is_resumable`, in one read), but only the tables that fail the check
+        are resumed now; the others are loaded (snapshot + log) by their first action or timer, as after any failed
+        action. What resuming says (a voided hand) goes to the table's chat like a timer's reply: to the adapter's
+        listener, or, if none has subscribed yet, as soon as one does.
         """
         self._paused = await self.store.read(paused_tables)
 
@@ -184,12 +187,22 @@ class Service:
                 return
             await self._publish(table_id, reply)
 
-        table_ids = await self.store.read(lambda tx: tx.table_ids())
+        table_ids = await self.store.query(lambda tx: [table_id for table_id, config, state in snapshots(tx)
+                                                       if not self._is_resumable(config, state)])
         for first in range(0, len(table_ids), START_BATCH):  # side by side, so their transactions commit together
             await asyncio.gather(*(resume(table_id) for table_id in table_ids[first:first + START_BATCH]))
         for key, table_id, due_at, payload in await self.store.read(lambda tx: tx.timers()):
             if table_id not in self._paused:
                 self.scheduler.arm(key, table_id, due_at, payload)
+
+    def _is_resumable(self, config_text: str, state_text: str) -> bool:
+        """Whether a stored table resumes as it stands (False also for a game this version lacks: resuming it then
+        says why)."""
+        try:
+            config, state = loads(config_text), loads(state_text)
+            return self.controllers[config.get("game", self.settings.default_game)].is_resumable(state)
+        except Exception:  # whatever it is, resuming the table the full way voids it or logs why it cannot
+            return False
 
     async def clock_page(self, token: str) -> ClockPageReading | None:
         """What a clock page's token opens now (the web server shows it), None for a token that opens nothing."""

@@ -128,6 +128,15 @@ class HoldemController:
         except (KeyError, ValueError, TypeError):
             self._void(act)
 
+    def is_resumable(self, state: dict[str, Any]) -> bool:
+        """Whether the stored hand (if any) reads back."""
+        if state.get("hand"):
+            try:
+                engine.Hand.from_dict(state["hand"])
+            except (KeyError, ValueError, TypeError):
+                return False
+        return True
+
     def table_message(self, act: Action, hand: engine.Hand | None = None) -> TableMessage | None:
         """The hand's public view with the buttons for the player to act (or the seats between hands)."""
         hand = hand or self._hand(act)

@@ -114,6 +114,15 @@ class HouseController:
         except (KeyError, ValueError, TypeError):
             self._void(act)
 
+    def is_resumable(self, state: dict[str, Any]) -> bool:
+        """Whether the stored round (if any) reads back."""
+        if state.get("round"):
+            try:
+                self.round_type.from_dict(state["round"])
+            except (KeyError, ValueError, TypeError):
+                return False
+        return True
+
     def table_message(self, act: Action) -> TableMessage | None:
         """The round's public view with the buttons for the box to act."""
         round_ = self._round(act)

@@ -22,6 +22,9 @@ class Idle:
 
     def resume(self, act: Action) -> None: ...
 
+    def is_resumable(self, state: dict[str, Any]) -> bool:
+        return True
+
     def current_key(self, act: Action) -> str | None:
         return "k1"
 

@@ -77,6 +77,9 @@ class Turns:
 
     def resume(self, act: Action) -> None: ...
 
+    def is_resumable(self, state: dict[str, Any]) -> bool:
+        return True
+
     def current_key(self, act: Action) -> str | None:
         return f"h{act.state['hand']}" if act.state.get("to_act") is not None else None
 

@@ -85,6 +85,9 @@ class Duel:
 
     def resume(self, act: Action) -> None: ...
 
+    def is_resumable(self, state: dict[str, Any]) -> bool:
+        return True
+
     def current_key(self, act: Action) -> str | None:
         return f"r{act.state['round']}" if act.state.get("cards") else None
 
