@@ -20,6 +20,22 @@ async def test_schema_is_migrated_with_wal_and_version(tmp_path) -> None:
     await reopened.close()
 
 
+async def test_the_writer_journals_its_savepoints_in_memory(tmp_path) -> None:
+    # every job of a batch runs in a savepoint; a journal spilled to a temporary file cost ~30 writes per action
+    store = await Store.open(tmp_path / "a.db")
+    try:
+        assert await store.outside_transaction(lambda db: db.execute("PRAGMA temp_store").fetchone()[0]) == 2
+        jobs = [store.transact(lambda tx, n=n: tx.save_table(f"t{n}", "c", {}, {"pad": "x" * 200_000}), now=1.0)
+                for n in range(8)]  # one batch whose savepoints each journal far more than 64 KB
+        jobs.append(store.transact(lambda tx: tx.move("c", "wallet:c:ann", "pot:t", 1, "bet"), now=1.0))
+        outcomes = await asyncio.gather(*jobs, return_exceptions=True)
+        assert outcomes[:8] == [None] * 8 and isinstance(outcomes[8], InsufficientFunds)
+        assert await store.read(lambda tx: tx.load_table("t7")) == ({}, {"pad": "x" * 200_000})
+        assert await store.read(lambda tx: tx.check_ledger()) == []
+    finally:
+        await store.close()
+
+
 async def test_moves_keep_balances_and_rows_in_step(store: Store) -> None:
     def grant_and_bet(tx: Tx) -> None:
         tx.move("c", "mint:c", "wallet:c:ann", 100, "grant")
