@@ -9,9 +9,9 @@ from bot.clock import FakeClock
 from bot.games.context import Action
 from bot.output import Actor, Place
 from bot.render import Narration
-from bot.replay import state_json
+from bot.replay import RecordingTx, state_json
 from bot.service import Service
-from bot.store import Store
+from bot.store import Store, Tx
 
 PLAYERS = [Actor("ann", "Ann"), Actor("bob", "Bob"), Actor("cat", "Cat", is_admin=True)]
 PLACE = Place("chat", "chat/live")
@@ -168,3 +168,23 @@ def test_the_log_migration_moves_history_kinds_into_a_column_and_keeps_old_snaps
     assert not any("json_extract" in sql for sql in indexes)
     assert old.execute("SELECT snapshot_seq FROM tables").fetchall() == [(0,)]
     old.close()
+
+
+async def test_a_recording_tx_records_every_read_in_order_and_looks_each_method_up_once(tmp_path) -> None:
+    store = await Store.open(tmp_path / "bot.db")
+    await store.transact(lambda tx: tx.ensure_player("c", "ann", "Ann"), now=1.0)
+
+    def read_twice(tx: Tx) -> tuple[list[str], str, set[str]]:
+        recording = RecordingTx(tx)
+        names = [recording.player_name("c", user) for user in ("ann", "bob", "ann")]
+        recording.balance("wallet:c:ann")
+        recording.set_timer("k", "t", 5.0, {})  # a write: not recorded
+        return names, recording.reads_json(), set(vars(recording))
+
+    try:
+        names, reads, found = await store.read(read_twice)
+    finally:
+        await store.close()
+    assert names == ["Ann", "bob", "Ann"]
+    assert reads == '[["player_name","Ann"],["player_name","bob"],["player_name","Ann"],["balance",0]]'
+    assert {"player_name", "balance", "set_timer"} <= found  # later calls skip `__getattr__` and its new closure
