@@ -188,3 +188,24 @@ async def test_a_recording_tx_records_every_read_in_order_and_looks_each_method_
     assert names == ["Ann", "bob", "Ann"]
     assert reads == '[["player_name","Ann"],["player_name","bob"],["player_name","Ann"],["balance",0]]'
     assert {"player_name", "balance", "set_timer"} <= found  # later calls skip `__getattr__` and its new closure
+
+
+async def test_a_snapshot_right_after_a_snapshot_deletes_no_log_rows_and_none_are_left_behind(tmp_path) -> None:
+    rng = random.Random(3)
+    store = await Store.open(tmp_path / "live.db")
+    service = Service(store, FakeClock(), rng=random.Random(3))
+    await service.start()
+    await set_up(service, "holdem", rng)
+    statements: list[str] = []
+    await store.outside_transaction(lambda db: db.set_trace_callback(statements.append))
+    stale = "SELECT COUNT(*) FROM actions JOIN tables USING (table_id) WHERE seq <= snapshot_seq"
+    for _ in range(60):
+        await service.handle(PLACE, rng.choice(PLAYERS), rng.choice(["/deal", "/call", "/check", "/fold"]))
+        assert await store.read(lambda tx: tx.db.execute(stale).fetchone()[0]) == 0
+    await store.outside_transaction(lambda db: db.set_trace_callback(None))
+    snapshots = sum(sql.startswith("INSERT INTO tables") for sql in statements)
+    deletes = sum(sql.startswith("DELETE FROM actions") for sql in statements)
+    assert 0 < deletes < snapshots  # a hand's end and the next deal: two snapshots, one delete
+    await service.handle(PLACE, PLAYERS[0], "/table")  # the live table, again in memory after a refusal
+    assert await resumed(service) == service.live_state(PLACE.table_id)
+    await store.close()
