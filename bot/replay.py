@@ -70,12 +70,21 @@ class RecordingTx:
 
     def __getattr__(self, name: str) -> Any:
         attribute = getattr(self._tx, name)
-        if name in WRITES or name in SERVICE_ONLY or name == "db" or not callable(attribute):
-            return attribute  # `db` (raw SQL) is for commands that log no action: nothing of it is replayed
+        if not callable(attribute):
+            return attribute
+        # `db` (raw SQL) is for commands that log no action: nothing of it is replayed
+        unrecorded = name in WRITES or name in SERVICE_ONLY or name == "db"
+        found = attribute if unrecorded else self._recorded(name, attribute)
+        setattr(self, name, found)  # found here from now on: an action calls the same few methods many times
+        return found
+
+    def _recorded(self, name: str, method: Callable[..., Any]) -> Callable[..., Any]:
+        """`method`, its every result recorded."""
+        reads, prefix = self.reads, f'["{name}",'
 
         def read(*args: Any, **kwargs: Any) -> Any:
-            result = attribute(*args, **kwargs)
-            self.reads.append(f'["{name}",{_fragment(result)}]')
+            result = method(*args, **kwargs)
+            reads.append(f"{prefix}{_fragment(result)}]")
             return result
 
         return read

@@ -419,7 +419,9 @@ class Service:
         now_key = controller.current_key(act)
         if (config_json != live.config_json or now_key is None or now_key != key
                 or live.seq - live.snapshot_seq >= SNAPSHOT_EVERY):
-            tx.save_snapshot(table_id, live.chat_id, config_json, state_json(act.state), live.seq)
+            # the actions since the last snapshot were logged (none when it was the one before this)
+            tx.save_snapshot(table_id, live.chat_id, config_json, state_json(act.state), live.seq,
+                             logged=live.seq - live.snapshot_seq > 1)
             live.config_json, live.snapshot_seq = config_json, live.seq
             return
         now, actor, language, is_organizer, settings = inputs

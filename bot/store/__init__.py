@@ -18,7 +18,7 @@ from typing import Any, TypeVar
 
 from bot.store import postgres
 from bot.store.checkpoint import Checkpointer
-from bot.store.dialect import POSTGRESQL, SQLITE, Connection, Dialect
+from bot.store.dialect import POSTGRESQL, SQLITE, Connection, Cursor, Dialect
 from bot.store.schema import migrate
 from bot.store.tx import AccountsOnly, InsufficientFunds, Known, LedgerRow, Tx, wallet_account
 from bot.store.worker import ThreadWorker
@@ -34,6 +34,8 @@ RETRY = object()
 """A job's outcome when another process held a row it needed (PostgreSQL): it did nothing and runs in the next batch."""
 RETRY_LIMIT = 10_000
 """The most times one transaction is run again for that reason (about ten seconds of another process's hold)."""
+TEMP_STORE = "MEMORY"
+"""Where the writer keeps its temporary files (savepoint and statement journals): see `configure`."""
 
 class CannotSave(sqlite3.OperationalError):
     """The database would not keep a transaction (disk full, read-only file, I/O error, PostgreSQL unreachable); none
@@ -48,8 +50,8 @@ class Store:
 
     Work is done in the database thread (a `ThreadWorker` on the standard library's sqlite3), one thread hop per
     batch: transactions that arrive while a batch is being written are committed together in the next one (group
-    commit), each inside its own savepoint, so a failing one rolls back alone and raises to its caller while the
-    others commit.
+    commit), each undone alone if it fails (see `_write_batch`), so a failing one leaves nothing and raises to its
+    caller while the others commit.
     """
 
     def __init__(self, connection: ThreadWorker, reader: ThreadWorker | None = None, *,
@@ -239,6 +241,10 @@ def configure(connection: sqlite3.Connection) -> None:
     connection.execute("PRAGMA synchronous = NORMAL")
     connection.execute("PRAGMA foreign_keys = ON")
     connection.execute("PRAGMA busy_timeout = 5000")
+    # A savepoint's or a statement's journal of the pages it changes otherwise spills to a temporary file past 64 KB
+    # (~30 writes per action when each job had a savepoint). In memory it is a copy (prune's one VACUUM asks for a
+    # file again).
+    connection.execute(f"PRAGMA temp_store = {TEMP_STORE}")
     migrate(connection)
 
 
@@ -275,22 +281,40 @@ def _run_batch(connection: Connection, *, batch: list[_Job], known: Known, gate:
 
 
 def _write_batch(connection: Connection, batch: list[_Job], known: Known, dialect: Dialect) -> list[tuple[bool, Any]]:
+    """Run the batch's jobs in one transaction and commit it; a job that fails leaves nothing of its own behind.
+
+    On PostgreSQL each job runs in a savepoint. On SQLite a savepoint journals every page a job changes (a copy of
+    each, ~14 per action), so instead each job's statements are noted: a job that fails after writing rolls the
+    transaction back, and the statements of the jobs kept before it run again, finding the same rows (the store is
+    the file's only writer) and so writing the same ones. A job that fails before writing (a refusal) costs nothing."""
     outcomes: list[tuple[bool, Any]] = []
+    kept: list[_Statement] = []
     connection.execute(dialect.begin_write)
     try:
         for fn, _, now in batch:
-            connection.execute("SAVEPOINT job")
+            noted = None if dialect.is_shared else _NotingConnection(connection)
+            if noted is None:
+                connection.execute("SAVEPOINT job")
             try:
-                tx = Tx(connection, now, known, dialect)
+                tx = Tx(noted or connection, now, known, dialect)
                 outcomes.append((True, fn(tx)))
-                connection.execute("RELEASE job")
+                if noted is None:
+                    connection.execute("RELEASE job")
+                else:
+                    kept += noted.statements
                 known.adopt(tx.learned)  # kept unless the whole batch fails, and then `known` is cleared
             except Exception as error:
                 conflict = dialect.is_shared and postgres.is_conflict(error)
                 if not conflict and (_cannot_write(error) or (dialect.is_shared and postgres.cannot_write(error))):
                     raise  # the whole batch fails (SQLite may have rolled it back already)
-                connection.execute("ROLLBACK TO job")
-                connection.execute("RELEASE job")
+                if noted is None:
+                    connection.execute("ROLLBACK TO job")
+                    connection.execute("RELEASE job")
+                elif noted.wrote():
+                    connection.execute("ROLLBACK")
+                    connection.execute(dialect.begin_write)
+                    for sql, parameters, many in kept:
+                        (connection.executemany if many else connection.execute)(sql, parameters)
                 outcomes.append((False, RETRY if conflict else error))
         connection.execute("COMMIT")
     except BaseException:
@@ -299,6 +323,36 @@ def _write_batch(connection: Connection, batch: list[_Job], known: Known, dialec
             connection.execute("ROLLBACK")
         raise
     return outcomes
+
+
+_Statement = tuple[str, Any, bool]
+"""A statement a job ran: its SQL, its parameters (a list of them for `executemany`), whether it was `executemany`."""
+
+
+class _NotingConnection:
+    """The writing connection as one job of a SQLite batch uses it: every statement is noted before it runs."""
+
+    def __init__(self, connection: Connection) -> None:
+        self._connection = connection
+        self.statements: list[_Statement] = []
+
+    def execute(self, sql: str, parameters: Any = (), /) -> Cursor:
+        """Note and run one statement."""
+        self.statements.append((sql, parameters, False))
+        return self._connection.execute(sql, parameters)
+
+    def executemany(self, sql: str, parameters: Any, /) -> Cursor:
+        """Note and run one statement for each set of parameters (an iterator is read once, into a list)."""
+        rows = list(parameters)
+        self.statements.append((sql, rows, True))
+        return self._connection.executemany(sql, rows)
+
+    def wrote(self) -> bool:
+        """Whether the job ran anything but queries (a statement that failed half way counts)."""
+        return any(sql.lstrip()[:6].upper() != "SELECT" for sql, _, _ in self.statements)
+
+    def __getattr__(self, name: str) -> Any:
+        return getattr(self._connection, name)  # what a few jobs use of sqlite3's connection (`create_function`)
 
 
 def _cannot_write(error: BaseException) -> bool:

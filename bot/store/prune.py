@@ -22,7 +22,7 @@ import logging
 import sqlite3
 
 from bot.clock import Clock
-from bot.store import Store, Tx
+from bot.store import TEMP_STORE, Store, Tx
 from bot.store.figures import take_hand
 from bot.store.played import add_pruned_counts
 
@@ -67,7 +67,11 @@ async def convert_to_incremental_vacuum(store: Store) -> bool:
             return False
         log.info("rewriting the database once for incremental vacuum (VACUUM)")
         connection.execute("PRAGMA auto_vacuum = INCREMENTAL")
-        connection.execute("VACUUM")
+        connection.execute("PRAGMA temp_store = FILE")  # its copy of the whole database goes to a file, not memory
+        try:
+            connection.execute("VACUUM")
+        finally:
+            connection.execute(f"PRAGMA temp_store = {TEMP_STORE}")
         return True
 
     return await store.outside_transaction(convert)

@@ -259,15 +259,18 @@ class Tx:
             seq = stored[0] if stored else 0
         self.save_snapshot(table_id, chat_id, config, state, int(seq))
 
-    def save_snapshot(self, table_id: str, chat_id: str, config: str, state: str | None, seq: int) -> None:
-        """Store the table's snapshot as of its action number `seq`; the log rows it includes are deleted."""
+    def save_snapshot(self, table_id: str, chat_id: str, config: str, state: str | None, seq: int, *,
+                      logged: bool = True) -> None:
+        """Store the table's snapshot as of its action number `seq`; the log rows it includes are deleted (`logged`
+        False: the caller knows the log holds none, as when the table's last action took a snapshot too)."""
         self.db.execute(
             "INSERT INTO tables(table_id, chat_id, config, state, updated_at, snapshot_seq) VALUES (?, ?, ?, ?, ?, ?) "
             "ON CONFLICT(table_id) DO UPDATE SET config = excluded.config, state = excluded.state, "
             "updated_at = excluded.updated_at, snapshot_seq = excluded.snapshot_seq",
             (table_id, chat_id, config, state, self.now, seq),
         )
-        self.db.execute("DELETE FROM actions WHERE table_id = ? AND seq <= ?", (table_id, seq))
+        if logged:
+            self.db.execute("DELETE FROM actions WHERE table_id = ? AND seq <= ?", (table_id, seq))
 
     def load_snapshot(self, table_id: str) -> tuple[str, str, str | None, int] | None:
         """The table's chat, config and state as stored (JSON text) and the number of the last action its

@@ -9,9 +9,9 @@ from bot.clock import FakeClock
 from bot.games.context import Action
 from bot.output import Actor, Place
 from bot.render import Narration
-from bot.replay import state_json
+from bot.replay import RecordingTx, state_json
 from bot.service import Service
-from bot.store import Store
+from bot.store import Store, Tx
 
 PLAYERS = [Actor("ann", "Ann"), Actor("bob", "Bob"), Actor("cat", "Cat", is_admin=True)]
 PLACE = Place("chat", "chat/live")
@@ -197,4 +197,45 @@ async def test_a_table_message_is_written_only_when_read_and_shows_its_own_momen
     assert f"▶ {'Ann' if first == 'ann' else 'Bob'} ·" in early, early
     assert acted.table is not None and acted.table.text != early  # the later state reads as itself
     assert dealt.table.text is early and written == [1, 1], "a message's text is written once"
+    await store.close()
+
+
+async def test_a_recording_tx_records_every_read_in_order_and_looks_each_method_up_once(tmp_path) -> None:
+    store = await Store.open(tmp_path / "bot.db")
+    await store.transact(lambda tx: tx.ensure_player("c", "ann", "Ann"), now=1.0)
+
+    def read_twice(tx: Tx) -> tuple[list[str], str, set[str]]:
+        recording = RecordingTx(tx)
+        names = [recording.player_name("c", user) for user in ("ann", "bob", "ann")]
+        recording.balance("wallet:c:ann")
+        recording.set_timer("k", "t", 5.0, {})  # a write: not recorded
+        return names, recording.reads_json(), set(vars(recording))
+
+    try:
+        names, reads, found = await store.read(read_twice)
+    finally:
+        await store.close()
+    assert names == ["Ann", "bob", "Ann"]
+    assert reads == '[["player_name","Ann"],["player_name","bob"],["player_name","Ann"],["balance",0]]'
+    assert {"player_name", "balance", "set_timer"} <= found  # later calls skip `__getattr__` and its new closure
+
+
+async def test_a_snapshot_right_after_a_snapshot_deletes_no_log_rows_and_none_are_left_behind(tmp_path) -> None:
+    rng = random.Random(3)
+    store = await Store.open(tmp_path / "live.db")
+    service = Service(store, FakeClock(), rng=random.Random(3))
+    await service.start()
+    await set_up(service, "holdem", rng)
+    statements: list[str] = []
+    await store.outside_transaction(lambda db: db.set_trace_callback(statements.append))
+    stale = "SELECT COUNT(*) FROM actions JOIN tables USING (table_id) WHERE seq <= snapshot_seq"
+    for _ in range(60):
+        await service.handle(PLACE, rng.choice(PLAYERS), rng.choice(["/deal", "/call", "/check", "/fold"]))
+        assert await store.read(lambda tx: tx.db.execute(stale).fetchone()[0]) == 0
+    await store.outside_transaction(lambda db: db.set_trace_callback(None))
+    snapshots = sum(sql.startswith("INSERT INTO tables") for sql in statements)
+    deletes = sum(sql.startswith("DELETE FROM actions") for sql in statements)
+    assert 0 < deletes < snapshots  # a hand's end and the next deal: two snapshots, one delete
+    await service.handle(PLACE, PLAYERS[0], "/table")  # the live table, again in memory after a refusal
+    assert await resumed(service) == service.live_state(PLACE.table_id)
     await store.close()

@@ -178,6 +178,8 @@ async def test_a_database_made_before_incremental_vacuum_is_converted_once(tmp_p
         assert await store.read(lambda tx: tx.db.execute("PRAGMA auto_vacuum").fetchone()[0]) == 0
         assert await prune.convert_to_incremental_vacuum(store)
         assert not await prune.convert_to_incremental_vacuum(store)
+        # the VACUUM copied the database to a file; savepoints journal in memory again
+        assert await store.outside_transaction(lambda db: db.execute("PRAGMA temp_store").fetchone()[0]) == 2
     finally:
         await store.close()
     with sqlite3.connect(path) as raw:

@@ -20,6 +20,22 @@ async def test_schema_is_migrated_with_wal_and_version(tmp_path) -> None:
     await reopened.close()
 
 
+async def test_the_writer_keeps_its_journals_in_memory(tmp_path) -> None:
+    # a savepoint's journal spilled to a temporary file past 64 KB cost ~30 writes per action
+    store = await Store.open(tmp_path / "a.db")
+    try:
+        assert await store.outside_transaction(lambda db: db.execute("PRAGMA temp_store").fetchone()[0]) == 2
+        jobs = [store.transact(lambda tx, n=n: tx.save_table(f"t{n}", "c", {}, {"pad": "x" * 200_000}), now=1.0)
+                for n in range(8)]  # one batch whose jobs each change far more than 64 KB
+        jobs.append(store.transact(lambda tx: tx.move("c", "wallet:c:ann", "pot:t", 1, "bet"), now=1.0))
+        outcomes = await asyncio.gather(*jobs, return_exceptions=True)
+        assert outcomes[:8] == [None] * 8 and isinstance(outcomes[8], InsufficientFunds)
+        assert await store.read(lambda tx: tx.load_table("t7")) == ({}, {"pad": "x" * 200_000})
+        assert await store.read(lambda tx: tx.check_ledger()) == []
+    finally:
+        await store.close()
+
+
 async def test_moves_keep_balances_and_rows_in_step(store: Store) -> None:
     def grant_and_bet(tx: Tx) -> None:
         tx.move("c", "mint:c", "wallet:c:ann", 100, "grant")
@@ -61,6 +77,56 @@ async def test_concurrent_transactions_commit_together_and_fail_alone(store: Sto
     assert sum(isinstance(result, InsufficientFunds) for result in results) == 5
     assert await store.read(lambda tx: tx.balance("pot:t")) == 10
     assert await store.read(lambda tx: tx.check_ledger()) == []
+
+
+async def test_a_job_failing_after_writing_leaves_nothing_and_its_batch_keeps_the_rows_it_was_told(
+        store: Store) -> None:
+    await store.transact(lambda tx: tx.ensure_chat("c"), now=1.0)
+    await store.transact(lambda tx: tx.move("c", "mint:c", "wallet:c:ann", 10, "grant"), now=1.0)
+
+    def start(tx: Tx) -> int:
+        tx.move("c", "wallet:c:ann", "pot:t", 4, "bet", table_id="t", hand_id="h1")
+        return tx.save_tournament(None, "c", "t", "running", {"n": 1})
+
+    def start_then_fail(tx: Tx) -> int:
+        tx.move("c", "wallet:c:ann", "box:t:ann:1", 3, "ante", table_id="t", hand_id="r1")
+        tx.save_tournament(None, "c", "t", "running", {"n": 2})
+        raise RuntimeError("refused after writing")
+
+    jobs = [store.transact(start, now=2.0), store.transact(start_then_fail, now=2.0),
+            store.transact(lambda tx: tx.balance("wallet:c:ann"), now=2.0), store.transact(start, now=2.0)]
+    first, failed, balance, last = await asyncio.gather(*jobs, return_exceptions=True)
+    assert isinstance(failed, RuntimeError) and balance == 6
+    states = await store.read(lambda tx: tx.db.execute("SELECT id, state FROM tournaments ORDER BY id").fetchall())
+    assert states == [(first, '{"n":1}'), (last, '{"n":1}')]  # the ids the jobs were told are those kept
+    assert await store.read(lambda tx: tx.balance("pot:t")) == 8
+    assert await store.read(lambda tx: tx.ledger_rows("t", "r1")) == []
+    assert await store.read(lambda tx: tx.check_ledger()) == []
+    # the box account was never kept: a move must create it again
+    await store.transact(lambda tx: tx.move("c", "wallet:c:ann", "box:t:ann:1", 1, "ante"), now=3.0)
+    assert await store.read(lambda tx: tx.balance("box:t:ann:1")) == 1
+
+
+async def test_a_sqlite_batch_takes_no_savepoint_and_a_refusal_before_writing_undoes_nothing(tmp_path) -> None:
+    # a savepoint per job copied every page the job changed into its journal
+    store = await Store.open(tmp_path / "a.db")
+    statements: list[str] = []
+    await store.outside_transaction(lambda db: db.set_trace_callback(statements.append))
+
+    def refuse(tx: Tx) -> None:
+        tx.balance("wallet:c:ann")
+        raise ValueError("refused")
+
+    jobs = [store.transact(lambda tx: tx.move("c", "mint:c", "wallet:c:ann", 5, "grant"), now=1.0),
+            store.transact(refuse, now=1.0),
+            store.transact(lambda tx: tx.move("c", "mint:c", "wallet:c:ann", 5, "grant"), now=1.0)]
+    outcomes = await asyncio.gather(*jobs, return_exceptions=True)
+    await store.outside_transaction(lambda db: db.set_trace_callback(None))
+    assert outcomes[0] is None and isinstance(outcomes[1], ValueError) and outcomes[2] is None
+    assert not [sql for sql in statements if sql.startswith(("SAVEPOINT", "RELEASE", "ROLLBACK"))]
+    assert statements.count("BEGIN IMMEDIATE") == statements.count("COMMIT") == 1
+    assert await store.read(lambda tx: tx.balance("wallet:c:ann")) == 10
+    await store.close()
 
 
 async def test_tables_history_and_timers_round_trip(store: Store) -> None:
