@@ -106,6 +106,8 @@ def _format_int(language: str, value: int) -> str:
 def plural_category(language: str, value: object) -> str:
     """The CLDR plural category (`one`, `few`, `many`, `other`…) of a count in `language`, by Babel's rule; `other`
     for something that is not a number."""
+    if type(value) is int:
+        return _int_category(language, value)
     if isinstance(value, Signed):
         value = -value.value if value.value < 0 else value.value
     if isinstance(value, Fraction):
@@ -117,6 +119,12 @@ def plural_category(language: str, value: object) -> str:
             return "other"
     if isinstance(value, bool) or not isinstance(value, int | float | Decimal):
         return "other"
+    return str(_locale(language).plural_form(value))
+
+
+@lru_cache(maxsize=65536)
+def _int_category(language: str, value: int) -> str:
+    """The plural category of a whole number, remembered like `_format_int`: chip counts repeat at every action."""
     return str(_locale(language).plural_form(value))
 
 

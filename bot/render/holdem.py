@@ -163,6 +163,12 @@ def hole_cards_text(voice: Voice, hand: engine.Hand, user_id: str) -> str:
     return voice.t("holdem.your_cards", cards=cards)
 
 
+_SHOWN_EVENTS = (engine.HandsShown, engine.HandMucked, engine.CardsShown)
+"""Events that make a batch a showdown (as does a pot won with a hand)."""
+_NOTICED_EVENTS = (*_SHOWN_EVENTS, engine.PotAwarded)
+"""At a showdown, the lines the chat should notice: the hands shown and the pots won."""
+
+
 def narrate(voice: Voice, events: Iterable[Event], shown: engine.HandsShown | None = None) -> Narration:
     """The story's lines for what happened (for the table message); each player's hole cards to him alone; and, at
     a showdown, the hands shown and the pots won as one public notice, for the chat to notice. `shown`: the hands
@@ -171,8 +177,8 @@ def narrate(voice: Voice, events: Iterable[Event], shown: engine.HandsShown | No
     narration = Narration()
     lines = narration.lines
     notices: list[str] = []
-    showdown = any(isinstance(event, engine.HandsShown | engine.HandMucked | engine.CardsShown)
-                   or (isinstance(event, engine.PotAwarded) and event.category) for event in events)
+    showdown = any(isinstance(event, _SHOWN_EVENTS) or (isinstance(event, engine.PotAwarded) and event.category)
+                   for event in events)
     for event in events:
         if isinstance(event, engine.HoleCardsDealt):
             narration.told.append(Told(event.player, "holdem.your_cards", {"cards": cards_text(event.cards)}))
@@ -184,8 +190,7 @@ def narrate(voice: Voice, events: Iterable[Event], shown: engine.HandsShown | No
         line = _pot_line(voice, event, shown) if isinstance(event, engine.PotAwarded) else _line(voice, event)
         if line:
             lines.append(line)
-            if showdown and isinstance(event, (engine.HandsShown, engine.PotAwarded, engine.HandMucked,
-                                               engine.CardsShown)):
+            if showdown and isinstance(event, _NOTICED_EVENTS):
                 notices.append(line)
     narration.notice = "\n".join(notices)
     return narration
