@@ -141,9 +141,10 @@ class HoldemController:
             buttons = (*render.idle_buttons(act.voice, act.state, key, decision, offers),
                        *options.straddle_buttons(self, act, key, decision), *options.away_buttons(act, key, decision))
             return TableMessage(key, render.seats_text(act.voice, act.state, self.variant), buttons)
-        text = "\n".join(filter(None, (render.table_text(act.voice, hand, story.shown(act.state)),
+        legal = hand.legal_actions() if hand.to_act else None  # once, for the text and the buttons
+        text = "\n".join(filter(None, (render.table_text(act.voice, hand, story.shown(act.state), legal),
                                        options.bank_line(act))))
-        buttons = (*render.action_buttons(act.voice, hand, key, decision), *options.pre_buttons(act, hand, key),
+        buttons = (*render.action_buttons(act.voice, hand, key, decision, legal), *options.pre_buttons(act, hand, key),
                    *options.away_buttons(act, key))
         return TableMessage(key, text, buttons, hand.to_act or hand.showing)
 

@@ -59,9 +59,11 @@ def after_hand_buttons(voice: Voice, hand: engine.Hand, key: str, decision: str)
     return (Button(voice.t("button.show_won"), button_payload(key, "show", decision)),)
 
 
-def table_text(voice: Voice, hand: engine.Hand, story: Sequence[str] = ()) -> str:
+def table_text(voice: Voice, hand: engine.Hand, story: Sequence[str] = (),
+               legal: engine.LegalActions | None = None) -> str:
     """The hand as everyone may see it: level, board, pot, each player's stack and bet, the button, the story of
-    the street (its latest lines, under the seats after a blank line), and whose turn it is."""
+    the street (its latest lines, under the seats after a blank line), and whose turn it is. `legal`: the player to
+    act's legal actions when the caller has them already (the buttons need them too)."""
     lines = [title(voice, hand)]
     board = cards_text(hand.board) if hand.board else "—"
     lines.append(voice.t("holdem.board", board=board, pot=hand.pot_total))
@@ -83,8 +85,7 @@ def table_text(voice: Voice, hand: engine.Hand, story: Sequence[str] = ()) -> st
     if story:
         lines += ["", *story]
     if hand.to_act:
-        legal = hand.legal_actions()
-        owed = legal.call_amount
+        owed = (legal or hand.legal_actions()).call_amount
         lines.append(voice.t("holdem.to_act_owes" if owed else "holdem.to_act", player=voice.name(hand.to_act),
                              chips=owed))
     elif hand.runs_asked:
@@ -104,11 +105,13 @@ def title(voice: Voice, hand: engine.Hand) -> str:
                    structure=label(voice, "structure", hand.structure.name))
 
 
-def action_buttons(voice: Voice, hand: engine.Hand, key: str, decision: str) -> tuple[Button, ...]:
-    """The buttons for what the player to act may do, drawn from the engine's legal actions alone; each acts only on
-    `decision` (the step it was drawn at), "my cards" on any message of the hand. Bets and raises come in the order
-    min-raise, ½ pot, pot, all-in, each with its total; no two buttons do the same thing: a call or a raise that puts
-    in the whole stack says "(all-in)" and has no All-in button beside it."""
+def action_buttons(voice: Voice, hand: engine.Hand, key: str, decision: str,
+                   legal: engine.LegalActions | None = None) -> tuple[Button, ...]:
+    """The buttons for what the player to act may do, drawn from the engine's legal actions alone (`legal`, when the
+    caller has them already); each acts only on `decision` (the step it was drawn at), "my cards" on any message of
+    the hand. Bets and raises come in the order min-raise, ½ pot, pot, all-in, each with its total; no two buttons do
+    the same thing: a call or a raise that puts in the whole stack says "(all-in)" and has no All-in button beside
+    it."""
     buttons = [Button(voice.t("button.my_cards"), button_payload(key, "cards"), private=True)]
     if hand.runs_asked:  # any player asked may answer, in any order: the buttons act on the hand, not on a step
         return (*buttons, Button(voice.t("button.run_once"), button_payload(key, "run once")),
@@ -118,7 +121,7 @@ def action_buttons(voice: Voice, hand: engine.Hand, key: str, decision: str) -> 
                 Button(voice.t("button.muck"), button_payload(key, "muck", decision)))
     if hand.to_act is None:
         return tuple(buttons)
-    legal = hand.legal_actions()
+    legal = legal or hand.legal_actions()
     if legal.can_fold:
         buttons.append(Button(voice.t("button.fold"), button_payload(key, "fold", decision)))
     if legal.can_check:
