@@ -17,7 +17,8 @@ A message is a `str.format` template with two additions, both done by Babel from
   such as `=0 {no chips}` may come before the categories. A branch may hold other `{placeholders}`. Every category the
   language has must be given (English: `one`, `other`; Russian: `one`, `few`, `many`, `other`); a test checks it.
 
-`text(language, key, **params)` is the one entry point.
+`text(language, key, **params)` is the one entry point (`message` takes the parameters as a mapping). Each message is
+parsed once per language, the first time it is asked for: a table message asks for dozens at every action.
 """
 
 from __future__ import annotations
@@ -105,6 +106,8 @@ def _format_int(language: str, value: int) -> str:
 def plural_category(language: str, value: object) -> str:
     """The CLDR plural category (`one`, `few`, `many`, `other`…) of a count in `language`, by Babel's rule; `other`
     for something that is not a number."""
+    if type(value) is int:
+        return _int_category(language, value)
     if isinstance(value, Signed):
         value = -value.value if value.value < 0 else value.value
     if isinstance(value, Fraction):
@@ -116,6 +119,12 @@ def plural_category(language: str, value: object) -> str:
             return "other"
     if isinstance(value, bool) or not isinstance(value, int | float | Decimal):
         return "other"
+    return str(_locale(language).plural_form(value))
+
+
+@lru_cache(maxsize=65536)
+def _int_category(language: str, value: int) -> str:
+    """The plural category of a whole number, remembered like `_format_int`: chip counts repeat at every action."""
     return str(_locale(language).plural_form(value))
 
 
@@ -198,6 +207,10 @@ def placeholders(template: str) -> set[str]:
 
 def _shown(language: str, name: str, value: object) -> object:
     """A parameter as it goes into the message: numbers formatted for the language unless the name is VERBATIM."""
+    if type(value) is str:  # the common cases first: names, cards and rendered text, then chip counts
+        return value
+    if type(value) is int:
+        return value if name in VERBATIM else _format_int(language, value)
     if name in VERBATIM or isinstance(value, bool) or not isinstance(value, int | float | Decimal | Fraction | Signed):
         return value
     return format_number(language, value)
@@ -205,9 +218,16 @@ def _shown(language: str, name: str, value: object) -> object:
 
 def render(language: str, template: str, params: Mapping[str, object]) -> str:
     """A template with its plural blocks chosen and its placeholders filled, numbers formatted for `language`."""
+    return _fill(language, parse(template), params)
+
+
+def _fill(language: str, parts: tuple[str | Plural, ...], params: Mapping[str, object]) -> str:
+    """A parsed template (see `parse`) with its plural blocks chosen and its placeholders filled."""
     shown = {name: _shown(language, name, value) for name, value in params.items()}
+    if len(parts) == 1 and type(parts[0]) is str:  # most messages: no plural block
+        return parts[0].format(**shown)
     out: list[str] = []
-    for part in parse(template):
+    for part in parts:
         if isinstance(part, Plural):
             value = params[part.name]
             branch = part.choose(language, value).replace("#", str(shown[part.name]))
@@ -217,14 +237,54 @@ def render(language: str, template: str, params: Mapping[str, object]) -> str:
     return "".join(out)
 
 
-def text(language: str, key: str, /, **params: object) -> str:
-    """The message `key` in `language` (English when missing there), with its placeholders filled."""
+@dataclass(frozen=True, slots=True)
+class _Message:
+    """A catalogue message parsed once: the language it is written in (English when missing in the one asked for),
+    its parts (see `parse`), and its text when it has no placeholder at all (the same whatever the parameters)."""
+
+    language: str
+    parts: tuple[str | Plural, ...]
+    constant: str | None
+
+
+@cache
+def _message(language: str, key: str) -> _Message | None:
+    """The message `key` for `language`, None when no language has it. Catalogues do not change while the bot runs,
+    so each message is looked up and parsed once."""
     template = catalogue(language).get(key)
     if not template:
         language, template = DEFAULT_LANGUAGE, catalogue(DEFAULT_LANGUAGE).get(key)
     if template is None:
+        return None
+    parts = parse(template)
+    return _Message(language, parts, _constant(parts))
+
+
+def _constant(parts: tuple[str | Plural, ...]) -> str | None:
+    """The text of a message without placeholders or plural blocks (its `{{` and `}}` unescaped), else None."""
+    if len(parts) != 1 or not isinstance(parts[0], str):
+        return None if parts else ""
+    try:
+        if any(field is not None for _, field, _, _ in string.Formatter().parse(parts[0])):
+            return None
+    except ValueError:  # malformed: filling it raises, as it always did
+        return None
+    return parts[0].format()
+
+
+def text(language: str, key: str, /, **params: object) -> str:
+    """The message `key` in `language` (English when missing there), with its placeholders filled."""
+    return message(language, key, params)
+
+
+def message(language: str, key: str, params: Mapping[str, object]) -> str:
+    """`text` with its parameters in a mapping (for callers that already hold them in one)."""
+    found = _message(language, key)
+    if found is None:
         raise KeyError(f"no message {key!r}")
-    return render(language, template, params)
+    if found.constant is not None:
+        return found.constant
+    return _fill(found.language, found.parts, params)
 
 
 def chat_language(settings: Mapping[str, object], locale: str | None = None) -> str:

@@ -8,7 +8,7 @@ from contextlib import contextmanager
 from dataclasses import dataclass, field
 from typing import Any
 
-from bot.i18n import DEFAULT_LANGUAGE, catalogue, languages, text
+from bot.i18n import DEFAULT_LANGUAGE, catalogue, languages, message
 from bot.output import Actor, Place, Reply, TableMessage
 from bot.render import Narration, Voice
 from bot.store import Tx, wallet_account
@@ -68,7 +68,7 @@ class Action:
 
     def t(self, key: str, /, **params: object) -> str:
         """A message in the chat's language."""
-        return text(self.language, key, **params)
+        return message(self.language, key, params)
 
     @property
     def voice(self) -> Voice:

@@ -151,7 +151,8 @@ class HoldemController:
             buttons = (*render.idle_buttons(act.voice, act.state, key, decision, offers),
                        *options.straddle_buttons(self, act, key, decision), *options.away_buttons(act, key, decision))
             return TableMessage(key, render.seats_text(act.voice, act.state, self.variant), buttons)
-        buttons = (*render.action_buttons(act.voice, hand, key, decision), *options.pre_buttons(act, hand, key),
+        legal = hand.legal_actions() if hand.to_act else None  # once, for the buttons of each kind
+        buttons = (*render.action_buttons(act.voice, hand, key, decision, legal), *options.pre_buttons(act, hand, key),
                    *options.away_buttons(act, key))
         return TableMessage(key, _later_text(act, hand, options.bank_line(act)), buttons, hand.to_act or hand.showing)
 

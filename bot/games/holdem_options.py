@@ -10,6 +10,7 @@ first click chose).
 
 from __future__ import annotations
 
+from functools import lru_cache
 from typing import Any
 
 from bot import commands as cmd
@@ -17,6 +18,7 @@ from bot.commands import button_payload
 from bot.games import practice as bots
 from bot.games.context import Action
 from bot.games.holdem_table import HoldemTable
+from bot.i18n import text
 from bot.output import Button
 from engine import holdem as engine
 from engine.betting import STRUCTURES, Limit
@@ -297,9 +299,16 @@ def pre_buttons(act: Action, hand: engine.Hand, key: str) -> tuple[Button, ...]:
     if not deciding:
         return ()
     facing = any(bets[player] < hand.current_bet for player in deciding)
-    return tuple(Button(act.t(f"button.pre.{pre.value}", chips=hand.current_bet),
-                        button_payload(key, f"pre {pre.value} {hand.current_bet}" if pre is PreAction.CALL
-                                       else f"pre {pre.value}"))
+    return tuple(Button(label, button_payload(key, command))
+                 for label, command in _pre_choices(act.language, hand.current_bet, facing))
+
+
+@lru_cache(maxsize=1024)
+def _pre_choices(language: str, bet: int, facing: bool) -> tuple[tuple[str, str], ...]:
+    """The pre-action buttons' labels and commands for the bet to match (with "Call N" while someone faces it):
+    the same at every table with that bet, so written once rather than at each action."""
+    return tuple((text(language, f"button.pre.{pre.value}", chips=bet),
+                  f"pre {pre.value} {bet}" if pre is PreAction.CALL else f"pre {pre.value}")
                  for pre in PreAction if pre is not PreAction.CALL or facing)
 
 

@@ -5,7 +5,7 @@ from __future__ import annotations
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass, field
 
-from bot.i18n import Signed, text
+from bot.i18n import Signed, message
 from engine.cards import Card, format_cards
 
 
@@ -20,7 +20,7 @@ class Voice:
 
     def t(self, key: str, /, **params: object) -> str:
         """A message in this voice's language."""
-        return text(self.language, key, **params)
+        return message(self.language, key, params)
 
 
 @dataclass(frozen=True)

@@ -137,11 +137,13 @@ def title(voice: Voice, hand: engine.Hand | HandView) -> str:
                    structure=label(voice, "structure", hand.structure.name))
 
 
-def action_buttons(voice: Voice, hand: engine.Hand, key: str, decision: str) -> tuple[Button, ...]:
-    """The buttons for what the player to act may do, drawn from the engine's legal actions alone; each acts only on
-    `decision` (the step it was drawn at), "my cards" on any message of the hand. Bets and raises come in the order
-    min-raise, ½ pot, pot, all-in, each with its total; no two buttons do the same thing: a call or a raise that puts
-    in the whole stack says "(all-in)" and has no All-in button beside it."""
+def action_buttons(voice: Voice, hand: engine.Hand, key: str, decision: str,
+                   legal: engine.LegalActions | None = None) -> tuple[Button, ...]:
+    """The buttons for what the player to act may do, drawn from the engine's legal actions alone (`legal`, when the
+    caller has them already); each acts only on `decision` (the step it was drawn at), "my cards" on any message of
+    the hand. Bets and raises come in the order min-raise, ½ pot, pot, all-in, each with its total; no two buttons do
+    the same thing: a call or a raise that puts in the whole stack says "(all-in)" and has no All-in button beside
+    it."""
     buttons = [Button(voice.t("button.my_cards"), button_payload(key, "cards"), private=True)]
     if hand.runs_asked:  # any player asked may answer, in any order: the buttons act on the hand, not on a step
         return (*buttons, Button(voice.t("button.run_once"), button_payload(key, "run once")),
@@ -151,7 +153,7 @@ def action_buttons(voice: Voice, hand: engine.Hand, key: str, decision: str) -> 
                 Button(voice.t("button.muck"), button_payload(key, "muck", decision)))
     if hand.to_act is None:
         return tuple(buttons)
-    legal = hand.legal_actions()
+    legal = legal or hand.legal_actions()
     if legal.can_fold:
         buttons.append(Button(voice.t("button.fold"), button_payload(key, "fold", decision)))
     if legal.can_check:
@@ -196,6 +198,12 @@ def hole_cards_text(voice: Voice, hand: engine.Hand, user_id: str) -> str:
     return voice.t("holdem.your_cards", cards=cards)
 
 
+_SHOWN_EVENTS = (engine.HandsShown, engine.HandMucked, engine.CardsShown)
+"""Events that make a batch a showdown (as does a pot won with a hand)."""
+_NOTICED_EVENTS = (*_SHOWN_EVENTS, engine.PotAwarded)
+"""At a showdown, the lines the chat should notice: the hands shown and the pots won."""
+
+
 def narrate(voice: Voice, events: Iterable[Event], shown: engine.HandsShown | None = None) -> Narration:
     """The story's lines for what happened (for the table message); each player's hole cards to him alone; and, at
     a showdown, the hands shown and the pots won as one public notice, for the chat to notice. `shown`: the hands
@@ -204,8 +212,8 @@ def narrate(voice: Voice, events: Iterable[Event], shown: engine.HandsShown | No
     narration = Narration()
     lines = narration.lines
     notices: list[str] = []
-    showdown = any(isinstance(event, engine.HandsShown | engine.HandMucked | engine.CardsShown)
-                   or (isinstance(event, engine.PotAwarded) and event.category) for event in events)
+    showdown = any(isinstance(event, _SHOWN_EVENTS) or (isinstance(event, engine.PotAwarded) and event.category)
+                   for event in events)
     for event in events:
         if isinstance(event, engine.HoleCardsDealt):
             narration.told.append(Told(event.player, "holdem.your_cards", {"cards": cards_text(event.cards)}))
@@ -217,8 +225,7 @@ def narrate(voice: Voice, events: Iterable[Event], shown: engine.HandsShown | No
         line = _pot_line(voice, event, shown) if isinstance(event, engine.PotAwarded) else _line(voice, event)
         if line:
             lines.append(line)
-            if showdown and isinstance(event, (engine.HandsShown, engine.PotAwarded, engine.HandMucked,
-                                               engine.CardsShown)):
+            if showdown and isinstance(event, _NOTICED_EVENTS):
                 notices.append(line)
     narration.notice = "\n".join(notices)
     return narration
