@@ -137,6 +137,7 @@ class Hand(ShowdownPhases):
         self.variant = variant
         self._seats = seats
         self._by_id = {seat.id: seat for seat in seats}
+        self._players = tuple(seat.id for seat in seats)
         self._button = button
         self.level = level
         self.structure = structure
@@ -159,6 +160,7 @@ class Hand(ShowdownPhases):
         self._runs: RunQuestion | None = None
         self._run_count = 0  # 0 until the board's runs are settled (or no question was asked), then 1 or 2
         self._board2: list[Card] = []
+        self._legal: LegalActions | None = None  # the player to act's choices, until the next action changes them
 
     # --- starting ------------------------------------------------------------------------------------------
 
@@ -274,7 +276,7 @@ class Hand(ShowdownPhases):
     @property
     def players(self) -> tuple[str, ...]:
         """The players dealt in, in table order."""
-        return tuple(seat.id for seat in self._seats)
+        return self._players
 
     @property
     def button(self) -> str:
@@ -355,10 +357,17 @@ class Hand(ShowdownPhases):
     # --- legal actions -------------------------------------------------------------------------------------
 
     def legal_actions(self) -> LegalActions:
-        """What the player to act may do, with amounts. RuleError when the hand is over."""
+        """What the player to act may do, with amounts. RuleError when the hand is over.
+
+        Worked out once per turn (the controller, the table's text and its buttons all ask): `act` and `_end_round`,
+        through which every change of the betting goes, forget it."""
         if self._to_act is None:
             raise RuleError("hand_over", "the hand is over")
-        seat = self._seats[self._to_act]
+        if self._legal is None:
+            self._legal = self._legal_actions(self._seats[self._to_act])
+        return self._legal
+
+    def _legal_actions(self, seat: _Seat) -> LegalActions:
         owed = self._owed(seat)
         may_raise = self._raise_refusal(seat) is None
         low, high = self._raise_bounds(seat) if may_raise else (0, 0)
@@ -472,6 +481,7 @@ class Hand(ShowdownPhases):
         """Apply a legal action and everything it sets off (next street, showdown…); return the events."""
         self.verify_action(player_id, action)
         assert self._to_act is not None
+        self._legal = None
         index = self._to_act
         seat = self._seats[index]
         owed = self._owed(seat)
@@ -640,6 +650,7 @@ class Hand(ShowdownPhases):
 
     def _end_round(self) -> list[Event]:
         self._to_act = None
+        self._legal = None
         events: list[Event] = []
         top = max(self._seats, key=lambda seat: seat.bet)
         second = max((seat.bet for seat in self._seats if seat is not top), default=0)
