@@ -128,6 +128,10 @@ class _Seat:
         return f"stack:{self.id}"
 
 
+_SEAT_FIELDS = tuple(item.name for item in fields(_Seat) if item.name != "hole")
+"""A seat's saved fields, its hole cards apart (written as text)."""
+
+
 class Hand(ShowdownPhases):
     """A hand of Hold'em or Omaha in progress or finished. Build it with `Hand.start`, drive it with `act`."""
 
@@ -740,16 +744,16 @@ class Hand(ShowdownPhases):
             "hand_number": self.hand_number, "variant": self.variant.value, "level": self.level,
             "structure": self.structure.to_dict(),
             "pawn_rules": self.pawn_rules.to_dict(), "button": self._button, "street": self.street.value,
-            "board": [str(card) for card in self._board], "deck": self._deck.to_list(), "to_act": self._to_act,
+            "board": [card.text for card in self._board], "deck": self._deck.to_list(), "to_act": self._to_act,
             "current_bet": self._current_bet, "raise_base": self._raise_base, "raise_increment": self._raise_increment,
             "bet_count": self._bet_count, "uncapped": self._uncapped, "pot": self._pot,
-            "seats": [{**{f.name: getattr(seat, f.name) for f in fields(seat) if f.name != "hole"},
-                       "hole": [str(card) for card in seat.hole]} for seat in self._seats],
+            "seats": [{**{name: getattr(seat, name) for name in _SEAT_FIELDS},
+                       "hole": [card.text for card in seat.hole]} for seat in self._seats],
             "result": None if self.result is None else self.result.to_dict(),
             "rules": self.rules.to_dict(), "last_aggressor": self._last_aggressor,
             "showdown": None if self._showdown is None else self._showdown.to_dict(),
             "runs": None if self._runs is None else self._runs.to_dict(), "run_count": self._run_count,
-            "board2": [str(card) for card in self._board2],
+            "board2": [card.text for card in self._board2],
         }
 
     @classmethod
