@@ -379,7 +379,8 @@ class Hand(ShowdownPhases):
         return LegalActions(
             player=seat.id, can_fold=owed > 0, can_check=owed == 0, call_amount=min(owed, seat.stack),
             can_bet=may_raise and self._current_bet == 0, can_raise=may_raise and self._current_bet > 0,
-            min_to=low, max_to=high, all_in=all_in, can_pawn=self._pawn_refusal(seat) is None)
+            min_to=low, max_to=high, all_in=all_in,
+            can_pawn=self.pawn_rules.value > 0 and self._pawn_refusal(seat) is None)  # off: no refusal built
 
     def timeout_action(self) -> Action:
         """What a player who ran out of time plays: check when free, else fold."""
@@ -620,8 +621,10 @@ class Hand(ShowdownPhases):
         """The chips the player must put in to stay in: up to the current bet (the full big blind, when the blind
         is short) while someone else has bet more than he has; nothing once he covers every other bet."""
         owed = self._current_bet - seat.bet
-        if owed > 0 and any(other.bet > seat.bet and not other.folded and other is not seat for other in self._seats):
-            return owed
+        if owed > 0:
+            for other in self._seats:
+                if other.bet > seat.bet and not other.folded and other is not seat:
+                    return owed
         return 0
 
     def _needs_action(self, seat: _Seat) -> bool:
@@ -634,8 +637,10 @@ class Hand(ShowdownPhases):
 
     def _someone_could_call(self, seat: _Seat) -> bool:
         """Whether another player in the hand has chips beyond the current bet (so a raise means something)."""
-        return any(other is not seat and not other.folded and other.stack + other.bet > self._current_bet
-                   for other in self._seats)
+        for other in self._seats:
+            if other is not seat and not other.folded and other.stack + other.bet > self._current_bet:
+                return True
+        return False
 
     def _next_needing(self, after: int) -> int | None:
         count = len(self._seats)
