@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import random
 from collections.abc import Iterable
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from enum import StrEnum
 
 RANK_CHARS = "23456789TJQKA"
@@ -38,10 +38,13 @@ class Card:
 
     rank: int
     suit: Suit
+    text: str = field(init=False, repr=False, compare=False)
+    """The card as text, `As` (`str(card)`): kept, since every snapshot writes a whole deck as text."""
 
     def __post_init__(self) -> None:
         if not 2 <= self.rank <= 14:
             raise CardError(f"rank {self.rank!r} is not 2..14")
+        object.__setattr__(self, "text", RANK_CHARS[self.rank - 2] + str.__str__(self.suit))
 
     @classmethod
     def parse(cls, token: str) -> Card:
@@ -79,7 +82,10 @@ class Card:
         return self.rank_char + self.suit.symbol
 
     def __str__(self) -> str:
-        return RANK_CHARS[self.rank - 2] + str.__str__(self.suit)
+        return self.text
+
+    def __hash__(self) -> int:  # as equality (rank and suit), without the generated tuple and the enum's hash
+        return hash(self.text)
 
     def __repr__(self) -> str:
         return f"Card({str(self)!r})"
@@ -144,7 +150,7 @@ class Deck:
 
     def to_list(self) -> list[str]:
         """The remaining cards, top first, as text (for saving a table)."""
-        return [str(card) for card in self._cards]
+        return [card.text for card in self._cards]
 
     @property
     def remaining(self) -> int:

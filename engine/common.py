@@ -62,10 +62,7 @@ class Event:
 
     def to_dict(self) -> dict[str, Any]:
         """A JSON-able form for the hand history."""
-        data: dict[str, Any] = {"kind": type(self).__name__}
-        for name in _field_names(type(self)):
-            data[name] = _plain(getattr(self, name))
-        return data
+        return _plain_fields(self, {"kind": type(self).__name__})
 
 
 _FIELD_NAMES: dict[type, tuple[str, ...]] = {}
@@ -79,7 +76,15 @@ def _field_names(cls: type) -> tuple[str, ...]:
     return names
 
 
-_SCALARS = (str, int, float, bool, type(None))
+_SCALARS = frozenset((str, int, float, bool, type(None)))
+
+
+def _plain_fields(value: Any, data: dict[str, Any]) -> dict[str, Any]:
+    """Each field of the dataclass `value` into `data`, made plain by `_plain` (scalars, most of them, as they are)."""
+    for name in _field_names(type(value)):
+        item = getattr(value, name)
+        data[name] = item if type(item) in _SCALARS else _plain(item)
+    return data
 
 
 def _plain(value: Any) -> Any:
@@ -107,8 +112,7 @@ def _converter(kind: type) -> Callable[[Any], Any]:
     if issubclass(kind, Enum):
         return lambda value: value.value
     if dataclasses.is_dataclass(kind):
-        names = _field_names(kind)
-        return lambda value: {name: _plain(getattr(value, name)) for name in names}
+        return lambda value: _plain_fields(value, {})
     if issubclass(kind, dict):
         return lambda value: {str(key): _plain(item) for key, item in value.items()}
     if issubclass(kind, list | tuple | set | frozenset):

@@ -128,6 +128,10 @@ class _Seat:
         return f"stack:{self.id}"
 
 
+_SEAT_FIELDS = tuple(item.name for item in fields(_Seat) if item.name != "hole")
+"""A seat's saved fields, its hole cards apart (written as text)."""
+
+
 class Hand(ShowdownPhases):
     """A hand of Hold'em or Omaha in progress or finished. Build it with `Hand.start`, drive it with `act`."""
 
@@ -137,6 +141,7 @@ class Hand(ShowdownPhases):
         self.variant = variant
         self._seats = seats
         self._by_id = {seat.id: seat for seat in seats}
+        self._players = tuple(seat.id for seat in seats)
         self._button = button
         self.level = level
         self.structure = structure
@@ -159,6 +164,7 @@ class Hand(ShowdownPhases):
         self._runs: RunQuestion | None = None
         self._run_count = 0  # 0 until the board's runs are settled (or no question was asked), then 1 or 2
         self._board2: list[Card] = []
+        self._legal: LegalActions | None = None  # the player to act's choices, until the next action changes them
 
     # --- starting ------------------------------------------------------------------------------------------
 
@@ -274,7 +280,7 @@ class Hand(ShowdownPhases):
     @property
     def players(self) -> tuple[str, ...]:
         """The players dealt in, in table order."""
-        return tuple(seat.id for seat in self._seats)
+        return self._players
 
     @property
     def button(self) -> str:
@@ -355,10 +361,17 @@ class Hand(ShowdownPhases):
     # --- legal actions -------------------------------------------------------------------------------------
 
     def legal_actions(self) -> LegalActions:
-        """What the player to act may do, with amounts. RuleError when the hand is over."""
+        """What the player to act may do, with amounts. RuleError when the hand is over.
+
+        Worked out once per turn (the controller, the table's text and its buttons all ask): `act` and `_end_round`,
+        through which every change of the betting goes, forget it."""
         if self._to_act is None:
             raise RuleError("hand_over", "the hand is over")
-        seat = self._seats[self._to_act]
+        if self._legal is None:
+            self._legal = self._legal_actions(self._seats[self._to_act])
+        return self._legal
+
+    def _legal_actions(self, seat: _Seat) -> LegalActions:
         owed = self._owed(seat)
         may_raise = self._raise_refusal(seat) is None
         low, high = self._raise_bounds(seat) if may_raise else (0, 0)
@@ -366,7 +379,8 @@ class Hand(ShowdownPhases):
         return LegalActions(
             player=seat.id, can_fold=owed > 0, can_check=owed == 0, call_amount=min(owed, seat.stack),
             can_bet=may_raise and self._current_bet == 0, can_raise=may_raise and self._current_bet > 0,
-            min_to=low, max_to=high, all_in=all_in, can_pawn=self._pawn_refusal(seat) is None)
+            min_to=low, max_to=high, all_in=all_in,
+            can_pawn=self.pawn_rules.value > 0 and self._pawn_refusal(seat) is None)  # off: no refusal built
 
     def timeout_action(self) -> Action:
         """What a player who ran out of time plays: check when free, else fold."""
@@ -472,6 +486,7 @@ class Hand(ShowdownPhases):
         """Apply a legal action and everything it sets off (next street, showdown…); return the events."""
         self.verify_action(player_id, action)
         assert self._to_act is not None
+        self._legal = None
         index = self._to_act
         seat = self._seats[index]
         owed = self._owed(seat)
@@ -606,8 +621,10 @@ class Hand(ShowdownPhases):
         """The chips the player must put in to stay in: up to the current bet (the full big blind, when the blind
         is short) while someone else has bet more than he has; nothing once he covers every other bet."""
         owed = self._current_bet - seat.bet
-        if owed > 0 and any(other.bet > seat.bet and not other.folded and other is not seat for other in self._seats):
-            return owed
+        if owed > 0:
+            for other in self._seats:
+                if other.bet > seat.bet and not other.folded and other is not seat:
+                    return owed
         return 0
 
     def _needs_action(self, seat: _Seat) -> bool:
@@ -620,8 +637,10 @@ class Hand(ShowdownPhases):
 
     def _someone_could_call(self, seat: _Seat) -> bool:
         """Whether another player in the hand has chips beyond the current bet (so a raise means something)."""
-        return any(other is not seat and not other.folded and other.stack + other.bet > self._current_bet
-                   for other in self._seats)
+        for other in self._seats:
+            if other is not seat and not other.folded and other.stack + other.bet > self._current_bet:
+                return True
+        return False
 
     def _next_needing(self, after: int) -> int | None:
         count = len(self._seats)
@@ -640,6 +659,7 @@ class Hand(ShowdownPhases):
 
     def _end_round(self) -> list[Event]:
         self._to_act = None
+        self._legal = None
         events: list[Event] = []
         top = max(self._seats, key=lambda seat: seat.bet)
         second = max((seat.bet for seat in self._seats if seat is not top), default=0)
@@ -729,16 +749,16 @@ class Hand(ShowdownPhases):
             "hand_number": self.hand_number, "variant": self.variant.value, "level": self.level,
             "structure": self.structure.to_dict(),
             "pawn_rules": self.pawn_rules.to_dict(), "button": self._button, "street": self.street.value,
-            "board": [str(card) for card in self._board], "deck": self._deck.to_list(), "to_act": self._to_act,
+            "board": [card.text for card in self._board], "deck": self._deck.to_list(), "to_act": self._to_act,
             "current_bet": self._current_bet, "raise_base": self._raise_base, "raise_increment": self._raise_increment,
             "bet_count": self._bet_count, "uncapped": self._uncapped, "pot": self._pot,
-            "seats": [{**{f.name: getattr(seat, f.name) for f in fields(seat) if f.name != "hole"},
-                       "hole": [str(card) for card in seat.hole]} for seat in self._seats],
+            "seats": [{**{name: getattr(seat, name) for name in _SEAT_FIELDS},
+                       "hole": [card.text for card in seat.hole]} for seat in self._seats],
             "result": None if self.result is None else self.result.to_dict(),
             "rules": self.rules.to_dict(), "last_aggressor": self._last_aggressor,
             "showdown": None if self._showdown is None else self._showdown.to_dict(),
             "runs": None if self._runs is None else self._runs.to_dict(), "run_count": self._run_count,
-            "board2": [str(card) for card in self._board2],
+            "board2": [card.text for card in self._board2],
         }
 
     @classmethod

@@ -453,12 +453,12 @@ class HoldemController:
     def _finish(self, act: Action, hand: engine.Hand, key: str) -> None:
         act.tx.summarise_hand(act.place.chat_id, act.place.table_id, key)
         act.state["hand"] = None
-        act.state["last_hand"] = hand.to_dict()
+        saved = act.state["last_hand"] = hand.to_dict()
         stacks = hand.stacks
         for seat in act.state["seats"]:
             if seat["id"] in stacks:
                 seat["stack"] = stacks[seat["id"]]
-        showdown.remember_uncontested(act, hand)
+        showdown.remember_uncontested(act, hand, saved)
         act.show_table(TableMessage(key, _later_text(act, hand),
                                     render.after_hand_buttons(act.voice, hand, key, decision_tag(act.state["step"]))))
         story.clear(act.state)

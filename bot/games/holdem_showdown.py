@@ -11,6 +11,7 @@ the winner of an uncontested pot show his cards until the next hand is dealt (th
 from __future__ import annotations
 
 from collections.abc import Callable
+from typing import Any
 
 from bot import commands as cmd
 from bot.games import practice as bots
@@ -37,10 +38,11 @@ def forget_uncontested(act: Action) -> None:
     act.state.pop("won_uncontested", None)
 
 
-def remember_uncontested(act: Action, hand: engine.Hand) -> None:
-    """A hand just ended: keep it when won without a showdown, so its winner may show until the next deal."""
+def remember_uncontested(act: Action, hand: engine.Hand, saved: dict[str, Any]) -> None:
+    """A hand just ended: keep it (`saved`, its `to_dict`, which nothing changes) when won without a showdown, so its
+    winner may show until the next deal."""
     if hand.result is not None and not hand.result.went_to_showdown:
-        act.state["won_uncontested"] = hand.to_dict()
+        act.state["won_uncontested"] = saved
     else:
         forget_uncontested(act)
 

@@ -207,12 +207,28 @@ async def test_the_uncontested_winner_may_show_until_the_next_deal(service: Serv
     assert loaded is not None
     state = loaded[1]
     hole = next(seat["hole"] for seat in state["won_uncontested"]["seats"] if seat["id"] == "ann")
+    assert state["won_uncontested"] == state["last_hand"]  # the finished hand, written once for both
     cards = " ".join(cards_text(parse_cards(" ".join(hole))).split())
     shown = await service.press(PLACE, ANN, show)
     assert shown.error is None and f"Ann shows {cards}." in everything_public(shown)
     assert (await service.handle(PLACE, ANN, "/show")).error == (
         "There is nothing to show: only the winner of a pot nobody contested may show, until the next hand.")
     assert "Ann: shows [" in await exported(service, "bob")
+
+
+async def test_a_hand_won_uncontested_is_written_once_for_the_rabbit_and_the_show(
+        service: Service, monkeypatch: pytest.MonkeyPatch) -> None:
+    for actor in (ANN, BOB):
+        await service.handle(PLACE, actor, "/join 300")
+    await service.handle(PLACE, ANN, "/deal")
+    await service.handle(PLACE, ANN, "/raise")
+    written: list[int] = []
+    to_dict = Hand.to_dict
+    monkeypatch.setattr(Hand, "to_dict", lambda hand: written.append(hand.hand_number) or to_dict(hand))
+    assert (await service.handle(PLACE, BOB, "/fold")).error is None
+    assert len(written) == 1
+    assert (await service.handle(PLACE, ANN, "/rabbit")).error is None
+    assert (await service.handle(PLACE, ANN, "/show")).error is None
 
 
 async def test_the_question_and_its_answers_survive_a_restart(tmp_path, clock: FakeClock,

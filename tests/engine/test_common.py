@@ -3,6 +3,7 @@
 import json
 from dataclasses import dataclass
 
+from engine.betting import Street
 from engine.cards import parse_cards
 from engine.common import Event, Move, RuleError, all_moves
 
@@ -17,6 +18,25 @@ def test_event_serialises_cards_and_visibility() -> None:
     event = CardsDealt(player="ann", cards=tuple(parse_cards("As Kd")), visible_to="ann")
     data = json.loads(json.dumps(event.to_dict()))
     assert data == {"kind": "CardsDealt", "visible_to": "ann", "moves": [], "player": "ann", "cards": ["As", "Kd"]}
+
+
+@dataclass(frozen=True, kw_only=True)
+class StreetBet(Event):
+    street: Street
+    amount: int
+    all_in: bool
+    stacks: dict
+
+
+def test_event_serialises_scalars_as_they_are_and_the_rest_plainly() -> None:
+    """Scalars go through untouched, but a str enum is written as its value, moves and dicts field by field."""
+    move = Move("stack:ann", "pot", 10, "bet")
+    event = StreetBet(street=Street.FLOP, amount=10, all_in=False, stacks={"ann": 90}, moves=(move,))
+    data = event.to_dict()
+    assert type(data["street"]) is str and data["street"] == "flop"
+    assert json.dumps(data) == json.dumps({"kind": "StreetBet", "visible_to": None, "moves": [
+        {"source": "stack:ann", "target": "pot", "amount": 10, "reason": "bet"}], "street": "flop", "amount": 10,
+        "all_in": False, "stacks": {"ann": 90}})
 
 
 def test_all_moves_keeps_the_order() -> None:

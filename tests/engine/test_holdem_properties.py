@@ -12,6 +12,7 @@ from engine.betting import STRUCTURES
 from engine.cards import Deck
 from engine.common import Event, all_moves
 from engine.holdem import Action, Hand, ItemPawned, Pawn, SeatPlayer
+from engine.showdown import ShowdownRules
 from tests.engine.holdem_helpers import random_action
 
 hands = st.fixed_dictionaries({
@@ -107,3 +108,32 @@ def test_restored_hand_continues_exactly(case, cut):
     assert restored.to_dict() == hand.to_dict()
     assert restored.result == hand.result
     assert [event.to_dict() for event in restored_events] == [event.to_dict() for event in original_events]
+
+
+@settings(max_examples=200, deadline=None)
+@given(hands)
+def test_legal_actions_are_remembered_until_the_hand_changes(case):
+    """Asked twice in a turn, the hand answers with the same object; after each action (a pawn, a run-it-twice
+    answer, an absent player's turn) it answers what a hand restored from its dict works out afresh."""
+    rng = random.Random(case["seed"])
+    players = [SeatPlayer(f"p{index}", stack) for index, stack in enumerate(case["stacks"])]
+    assume(sum(1 for player in players if player.stack > 0) >= 2)
+    hand, _ = Hand.start(players, 0, case["level"], STRUCTURES[case["structure"]], Deck(rng), hand_number=1,
+                         rules=ShowdownRules(run_it_twice=True))
+    steps = 0
+    while not hand.is_over and steps < 500:
+        steps += 1
+        if hand.runs_asked:
+            hand.choose_runs(hand.runs_asked[0], rng.random() < 0.7)
+            continue
+        if hand.to_act is None:
+            hand.show_or_muck(hand.showing or "", True)
+            continue
+        legal = hand.legal_actions()
+        assert hand.legal_actions() is legal
+        assert legal == Hand.from_dict(hand.to_dict()).legal_actions()
+        if rng.random() < 0.05:
+            hand.set_absent(legal.player, True)
+        else:
+            hand.act(legal.player, _choose(hand, rng))
+    assert hand.is_over
