@@ -35,10 +35,10 @@ def record_fired_timers(controllers: dict[str, Any]) -> None:
     """Make each timer that fires write a `fired` row (its key and the instant it was due), in its transaction."""
     claim = Tx.claim_timer
 
-    def claiming(tx: Tx, key: str) -> float | None:
-        due_at = claim(tx, key)
-        tx.claimed = (key, due_at)  # type: ignore[attr-defined]
-        return due_at
+    def claiming(tx: Tx, key: str) -> tuple[float, dict[str, Any]] | None:
+        claimed = claim(tx, key)
+        tx.claimed = (key, claimed[0] if claimed else None)  # type: ignore[attr-defined]
+        return claimed
 
     Tx.claim_timer = claiming  # type: ignore[method-assign]
     for controller in controllers.values():
