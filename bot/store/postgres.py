@@ -55,7 +55,8 @@ class PgConnection:
     def is_broken(self) -> bool:
         """Whether the connection is lost (the server restarted, or ended this session), so that the store's thread
         opens a new one before its next batch (`ThreadWorker`). Asked between batches, when the server has nothing
-        to say: anything it sent meanwhile is its goodbye (`terminating connection…`), read without a round trip."""
+        to say: anything it sent meanwhile is taken for its goodbye (`terminating connection…`), seen without a
+        round trip (a rare notice instead costs only a new connection)."""
         if self.raw.closed or self.raw.broken:
             return True
         readable, _, _ = select.select([self.raw.fileno()], [], [], 0)

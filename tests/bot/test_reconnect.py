@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import random
 import tempfile
+import time
 from pathlib import Path
 
 import psycopg
@@ -21,10 +22,16 @@ NAME = "pokerbot_reconnect"
 
 
 def end_sessions(url: str) -> int:
-    """End the store's sessions from another connection, as an administrator (or a failover) would."""
+    """End the store's sessions from another connection, as an administrator (or a failover) would, and wait until
+    they are gone (their goodbye sent): the next action comes after the cut, not during it."""
     with psycopg.connect(url, autocommit=True) as connection:
-        return len(connection.execute("SELECT pg_terminate_backend(pid) FROM pg_stat_activity "
-                                      "WHERE application_name = %s", (NAME,)).fetchall())
+        ended = len(connection.execute("SELECT pg_terminate_backend(pid) FROM pg_stat_activity "
+                                       "WHERE application_name = %s", (NAME,)).fetchall())
+        deadline = time.monotonic() + 10
+        while connection.execute("SELECT COUNT(*) FROM pg_stat_activity WHERE application_name = %s",
+                                 (NAME,)).fetchone()[0] and time.monotonic() < deadline:
+            time.sleep(0.01)
+    return ended
 
 
 async def seated(store: Store) -> list[str]:
