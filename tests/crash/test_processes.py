@@ -34,7 +34,7 @@ KILL_EVERY = (0.3, 1.2)
 """The seconds of presses between two kills, drawn at random: the kills land at random moments of the traffic, and the
 process restarts while the others go on answering."""
 PRESS_EVERY = 0.01
-"""The pause between two requests sent (about 80 a second with the sending itself): enough that every table is
+"""The pause between two requests sent (some 60 a second with the sending itself): enough that every table is
 pressed many times, little enough that the processes' restarts are not starved of the machine's two cores."""
 SPARES = 2
 """Processes started ahead of time, their imports done (the slow part of a start), each waiting to take over from a
