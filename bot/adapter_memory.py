@@ -4,7 +4,6 @@ platform, and Telegram's marks. The adapters read and write it here and never op
 from __future__ import annotations
 
 import logging
-import sqlite3
 from collections.abc import Callable
 
 from bot.clock import Clock
@@ -54,5 +53,5 @@ class AdapterMemory:
     async def _write(self, work: Callable[[Tx], None]) -> None:
         try:
             await self._store.transact(work, now=self._clock.now())
-        except sqlite3.Error:
+        except self._store.dialect.errors:  # SQLite's or PostgreSQL's refusal, or `CannotSave`
             log.exception("could not keep an adapter's row")

@@ -50,9 +50,9 @@ process that armed it has stopped), see `Service.watch_timers`."""
 WATCH_SECONDS = 0.5
 """How often a process looks for such timers."""
 CLAIM_SLACK_SECONDS = 1.0
-"""A stored timer fires when it is still due when this process armed it, or its due time is at most this far ahead
-of the firing process's wall clock (the clocks of several hosts differ a little); one due later was moved on by
-another process, which fires it then."""
+"""A stored timer fires when it is still due when this process armed it, or (the same payload) its due time is at
+most this far ahead of the firing process's wall clock (the clocks of several hosts differ a little); one due later,
+or for another payload (the next turn's), was armed again by another process, which fires it then."""
 
 Listener = Callable[[Place, Reply], Awaitable[None]]
 """Receives what timers caused (announcements, time-outs) for tables of one platform."""
@@ -600,11 +600,14 @@ class Service:
         if table_id in self._paused:
             return  # the store keeps it: `resume` arms it again
         def fire(act: Action, controller: Controller) -> None:
-            due_at = act.tx.claim_timer(key)  # the table is locked: no other process fires or moves it meanwhile
-            if due_at is None:
+            claimed = act.tx.claim_timer(key)  # the table is locked: no other process fires or moves it meanwhile
+            if claimed is None:
                 return  # cleared since it was armed (fired by another process, or disarmed by an action)
-            if due_at != self.scheduler.firing_due_at(key) and due_at > act.now + CLAIM_SLACK_SECONDS:
-                return  # armed again for later since (here, or by another process): that one fires then
+            due_at, stored = claimed
+            if due_at != self.scheduler.firing_due_at(key) and (stored != payload
+                                                                 or due_at > act.now + CLAIM_SLACK_SECONDS):
+                return  # armed again since (here, or by another process), for later or for a later step: that one
+                # fires then, by the process that armed it (or by `watch_timers` elsewhere if that one stopped)
             act.tx.clear_timer(key)  # fired: its row goes (or `on_timer` arms it anew), so nothing fires it again
             act.timers.append(TimerChange(key, None, payload))  # nor a copy `watch_timers` armed here meanwhile
             controller.on_timer(act, key, payload)

@@ -65,6 +65,14 @@ def start(folder: Path, *, fsync: bool = False) -> str:
     raise RuntimeError(f"could not create the database: {created.stderr.decode()}")
 
 
+def restart(folder: Path) -> None:
+    """Restart the cluster in `folder` (its open sessions are cut, as by a server's restart), with the same options."""
+    binaries = bin_dir()
+    assert binaries is not None
+    subprocess.run(_as_owner([str(binaries / "pg_ctl"), "-D", str(folder / "data"), "-m", "fast", "-w", "restart"]),
+                   stdout=subprocess.DEVNULL, stderr=subprocess.STDOUT, check=True)
+
+
 def stop(folder: Path) -> None:
     """Stop the cluster in `folder` at once (open sessions are cut) and remove the folder."""
     binaries = bin_dir()

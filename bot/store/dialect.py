@@ -7,6 +7,7 @@ Every query of the store is written once, in the SQL both databases speak (`?` p
 from __future__ import annotations
 
 import re
+import sqlite3
 from collections.abc import Iterator
 from dataclasses import dataclass
 from typing import Any, Protocol
@@ -58,6 +59,16 @@ class Dialect:
         """Whether several bot processes may use the database at once (PostgreSQL), so that what one process keeps in
         memory may be outdated by another."""
         return self.name == "postgresql"
+
+    @property
+    def errors(self) -> tuple[type[Exception], ...]:
+        """What this database's driver raises for a statement it refused or a connection it lost (`CannotSave` is
+        a `sqlite3.Error`): for a caller that logs a failed write and goes on, on either database."""
+        if self.name == "postgresql":
+            import psycopg  # installed with the postgres extra, as it must be to open such a store
+
+            return (sqlite3.Error, psycopg.Error)
+        return (sqlite3.Error,)
 
     def event_kind(self, column: str = "event") -> str:
         """The expression for the `kind` of a JSON event column (the first schema's `history_kind` index was on this

@@ -1,14 +1,20 @@
 """The PostgreSQL connection of the store (`POKERBOT_DB=postgresql://…`): psycopg 3, in the store's own threads.
 
 The store runs on PostgreSQL exactly as on SQLite: one writing connection in a thread of its own, each batch of
-transactions one call there (group commit), a second connection for the slow reads. This module only adapts psycopg
-to what the store's queries expect: `?` placeholders, `execute` returning a cursor, autocommit (the store says BEGIN
-and COMMIT itself). Several bot processes may share the database: see `Tx.lock_table` and `Tx.claim_timer`.
+transactions one call there (group commit), a second connection for the slow reads. A connection lost (the server
+restarted, a network cut) fails the batch it was in with `CannotSave`, nothing of it kept, and the thread opens a new
+one for the next batch (`PgConnection.is_broken`). Only a connection lost during the COMMIT itself leaves it unknown
+whether the batch was kept; its tables are read again from the database for their next action either way.
+
+This module only adapts psycopg to what the store's queries expect: `?` placeholders, `execute` returning a cursor,
+autocommit (the store says BEGIN and COMMIT itself). Several bot processes may share the database: see
+`Tx.lock_table` and `Tx.claim_timer`.
 """
 
 from __future__ import annotations
 
 import functools
+import select
 from typing import TYPE_CHECKING, Any
 
 if TYPE_CHECKING:
@@ -17,6 +23,8 @@ if TYPE_CHECKING:
 SCHEMES = ("postgresql://", "postgres://")
 MIGRATION_LOCK = 0x706F6B6572
 """The advisory lock key ("poker") that makes processes starting together apply the migrations one at a time."""
+CONNECT_TIMEOUT_SECONDS = 10
+"""How long opening a connection may take (unless the URL says `connect_timeout`)."""
 
 
 def is_url(database: object) -> bool:
@@ -44,6 +52,16 @@ class PgConnection:
         """Close the connection (an open transaction is rolled back)."""
         self.raw.close()
 
+    def is_broken(self) -> bool:
+        """Whether the connection is lost (the server restarted, or ended this session), so that the store's thread
+        opens a new one before its next batch (`ThreadWorker`). Asked between batches, when the server has nothing
+        to say: anything it sent meanwhile is taken for its goodbye (`terminating connection…`), seen without a
+        round trip (a rare notice instead costs only a new connection)."""
+        if self.raw.closed or self.raw.broken:
+            return True
+        readable, _, _ = select.select([self.raw.fileno()], [], [], 0)
+        return bool(readable)
+
 
 @functools.lru_cache(maxsize=1024)
 def _translate(sql: str) -> str:
@@ -54,7 +72,11 @@ def _translate(sql: str) -> str:
 def connect(url: str, *, read_only: bool = False) -> PgConnection:
     """A connection to `url` in autocommit mode; `read_only` for the store's reader."""
     import psycopg  # an optional dependency: `pip install -e '.[postgres]'`
+    import psycopg.conninfo
 
+    # a host that does not answer (a network cut) fails the batch after this long rather than holding the thread
+    if "connect_timeout" not in url:
+        url = psycopg.conninfo.make_conninfo(url, connect_timeout=CONNECT_TIMEOUT_SECONDS)
     connection = psycopg.connect(url, autocommit=True)
     if read_only:
         connection.execute("SET default_transaction_read_only = on")

@@ -451,12 +451,13 @@ class Tx:
         ).fetchall()
         return [(str(key), str(table), float(due), loads(payload)) for key, table, due, payload in rows]
 
-    def claim_timer(self, key: str) -> float | None:
-        """The due time of the stored timer `key`, claimed for this transaction; None when there is none to fire:
-        it was cleared (fired by another process, or disarmed by an action), or another process is firing it right
-        now (on PostgreSQL its row is then locked, and skipped rather than waited for)."""
-        row = self.db.execute(f"SELECT due_at FROM timers WHERE key = ?{self.dialect.claim_row}", (key,)).fetchone()
-        return float(row[0]) if row else None
+    def claim_timer(self, key: str) -> tuple[float, dict[str, Any]] | None:
+        """The due time and payload of the stored timer `key`, claimed for this transaction; None when there is none
+        to fire: it was cleared (fired by another process, or disarmed by an action), or another process is firing
+        it right now (on PostgreSQL its row is then locked, and skipped rather than waited for)."""
+        row = self.db.execute(f"SELECT due_at, payload FROM timers WHERE key = ?{self.dialect.claim_row}",
+                              (key,)).fetchone()
+        return (float(row[0]), loads(row[1])) if row else None
 
     def save_tournament(
         self, tournament_id: int | None, chat_id: str, table_id: str, status: str, state: dict[str, Any]

@@ -10,11 +10,14 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+import logging
 import queue
 import sqlite3
 import threading
 from collections.abc import Callable
 from typing import Any, TypeVar
+
+log = logging.getLogger(__name__)
 
 T = TypeVar("T")
 _Item = tuple[Callable[[Any], Any], "asyncio.Future[Any]"] | None
@@ -22,7 +25,9 @@ _Item = tuple[Callable[[Any], Any], "asyncio.Future[Any]"] | None
 
 
 class ThreadWorker:
-    """Runs `fn(connection)` calls one after another in its own thread; `await run(fn)` returns `fn`'s result."""
+    """Runs `fn(connection)` calls one after another in its own thread; `await run(fn)` returns `fn`'s result.
+
+    A connection that can tell it was lost (`is_broken()`, PostgreSQL's) is opened again before the next call."""
 
     def __init__(self, connect: Callable[[], Any], name: str) -> None:
         self._connect = connect
@@ -72,14 +77,27 @@ class ThreadWorker:
             while (item := self._queue.get()) is not None:
                 fn, future = item
                 try:
+                    connection = self._reopened(connection)
                     result = fn(connection)
                 except BaseException as error:  # the caller gets it, whatever it is; the thread goes on
                     _post(future, None, error)
                 else:
                     _post(future, result, None)
         finally:
-            connection.close()
+            with contextlib.suppress(Exception):  # lost already
+                connection.close()
             _post(self._stopped, None, None)
+
+    def _reopened(self, connection: Any) -> Any:
+        """The connection, or a new one if it reports itself lost (`is_broken`: PostgreSQL's, after the server
+        restarted or ended the session); raises if a new one cannot be opened (the next call tries again)."""
+        is_broken = getattr(connection, "is_broken", None)
+        if is_broken is None or not is_broken():
+            return connection
+        log.warning("%s: the database connection was lost; opening a new one", self._thread.name)
+        with contextlib.suppress(Exception):
+            connection.close()
+        return self._connect()
 
 
 def _post(future: asyncio.Future[Any], result: Any, error: BaseException | None) -> None:

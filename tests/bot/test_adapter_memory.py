@@ -120,3 +120,27 @@ async def test_a_telegram_group_moved_to_a_supergroup_takes_its_rows_along(store
     assert await service.memory.table_messages("telegram") == {moved_table: PostedMessage(-1005, "h1", 7)}
     assert await service.memory.marks("no_photos") == {(-1005,)}
     assert await service.memory.marks("hinted") == {(-1005, 77)}
+
+
+REFUSE_INSERTS = {
+    "sqlite": ["CREATE TRIGGER refuse BEFORE INSERT ON discord_table_messages BEGIN SELECT RAISE(ABORT, 'refused'); "
+               "END"],
+    "postgresql": ["CREATE FUNCTION refuse() RETURNS trigger LANGUAGE plpgsql AS "
+                   "$$ BEGIN RAISE EXCEPTION 'refused'; END $$",
+                   "CREATE TRIGGER refuse BEFORE INSERT ON discord_table_messages FOR EACH ROW EXECUTE FUNCTION "
+                   "refuse()"],
+}
+"""A trigger that makes the database refuse every new row of the table, in each database's words."""
+
+
+async def test_a_write_the_database_refuses_is_logged_and_play_goes_on(store: Store, clock: FakeClock,
+                                                                       caplog: pytest.LogCaptureFixture) -> None:
+    """Whatever the database (SQLite's `sqlite3.Error`, psycopg's `psycopg.Error`), a refused adapter row is logged
+    with its cause and the adapter goes on with its copy in memory: the error never reaches the adapter."""
+    for statement in REFUSE_INSERTS[store.dialect.name]:
+        await store.outside_transaction(lambda connection, statement=statement: connection.execute(statement))
+    memory = Service(store, clock, rng=random.Random(1)).memory
+    await memory.remember_table_message("discord", "dc:1:2", PostedMessage(2, "h1", 101))
+    assert await memory.table_messages("discord") == {}
+    assert [record.message for record in caplog.records] == ["could not keep an adapter's row"]
+    assert "refused" in str(caplog.records[0].exc_info[1])

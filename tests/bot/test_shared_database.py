@@ -81,3 +81,36 @@ async def test_the_telegram_adapters_rows_keep_64_bit_ids_on_postgresql(postgres
         assert again.tables["tg:1/t"].message_id == 2_500_000_000
     finally:
         await store.close()
+
+
+async def test_a_stale_timer_leaves_the_turn_timer_another_service_armed_just_after_it(postgres_url: str) -> None:
+    """Service `one` armed the turn's time-out; service `two` took the action half a second later and armed the next
+    turn's time-out under the same key, due half a second after `one`'s. When `one`'s stale copy fires, the stored
+    row is another deadline of the key (a later step): `one` leaves it alone, so `two` fires it when it is due and the
+    hand goes on (it used to claim that row and fire its stale payload, which did nothing: the hand then waited
+    forever, no time-out left)."""
+    clock = FakeClock()
+    first, second = await Store.open(postgres_url), await Store.open(postgres_url)
+    try:
+        one = Service(first, clock, rng=random.Random(1))
+        two = Service(second, clock, rng=random.Random(2))
+        for actor in (ANN, BOB):
+            assert (await one.handle(PLACE, actor, "/join 200")).error is None
+        assert (await one.handle(PLACE, ANN, "/set time_bank 0")).error is None
+        assert (await one.handle(PLACE, ANN, "/deal")).error is None
+        [(key, _, armed_at, payload)] = await first.read(lambda tx: tx.timers())
+        clock.advance(0.5)
+        assert (await two.handle(PLACE, ANN, "/call")).error is None  # `one`'s copy of the timer is stale now
+        [(_, _, due_at, newer)] = await first.read(lambda tx: tx.timers())
+        assert newer != payload and armed_at < due_at <= armed_at + 1
+        clock.current = armed_at
+        assert await one.scheduler.fire_due() == 1
+        assert await first.read(lambda tx: tx.timers()) == [(key, PLACE.table_id, due_at, newer)]
+        clock.current = due_at
+        assert await two.scheduler.fire_due() == 1
+        kinds = await first.read(lambda tx: [row[0] for row in tx.db.execute("SELECT kind FROM history")])
+        assert kinds[-2:] == ["PlayerChecked", "BoardDealt"]  # Bob timed out (checked): the flop
+        assert await first.read(lambda tx: tx.check_ledger()) == []
+    finally:
+        await first.close()
+        await second.close()

@@ -1,6 +1,8 @@
 """One of several bot processes on one PostgreSQL database, for `test_processes`: serves presses read from stdin.
 
-Run as `python -m tests.crash.worker URL`; it prints `ready` once started. Each line on stdin is `<id> step <table>`
+Run as `python -m tests.crash.worker URL`; it imports the bot, then waits for a first line `go` on stdin before it opens
+the store and starts (so the test can start a spare process ahead of time, ready to take over from a killed one at
+once), and prints `ready` once started. Each further line on stdin is `<id> step <table>`
 (the player to act presses a random button of the table, or `/deal` when nobody is to act) or `<id> grant <table>
 <chips>` (the table's organizer grants Bob `chips`); the answer is printed as `<id> ok` or `<id> refused` once the
 service has answered (committed). Its timers run as the bot's do (`Scheduler.run`, `Service.watch_timers`), and each
@@ -35,10 +37,10 @@ def record_fired_timers(controllers: dict[str, Any]) -> None:
     """Make each timer that fires write a `fired` row (its key and the instant it was due), in its transaction."""
     claim = Tx.claim_timer
 
-    def claiming(tx: Tx, key: str) -> float | None:
-        due_at = claim(tx, key)
-        tx.claimed = (key, due_at)  # type: ignore[attr-defined]
-        return due_at
+    def claiming(tx: Tx, key: str) -> tuple[float, dict[str, Any]] | None:
+        claimed = claim(tx, key)
+        tx.claimed = (key, claimed[0] if claimed else None)  # type: ignore[attr-defined]
+        return claimed
 
     Tx.claim_timer = claiming  # type: ignore[method-assign]
     for controller in controllers.values():
@@ -75,17 +77,19 @@ async def serve(service: Service, line: str, rng: random.Random) -> None:
 
 
 async def main(url: str) -> None:
-    controllers = default_controllers()
+    controllers = default_controllers()  # imports the games' modules
     record_fired_timers(controllers)
+    loop = asyncio.get_running_loop()
+    reader = asyncio.StreamReader()
+    await loop.connect_read_pipe(lambda: asyncio.StreamReaderProtocol(reader), sys.stdin)
+    if (await reader.readline()).decode().strip() != "go":
+        return
     store = await Store.open(url)
     service = Service(store, SystemClock(), controllers=controllers)
     await service.start()
     tasks = {asyncio.create_task(service.scheduler.run()), asyncio.create_task(service.watch_timers(every=0.2))}
     print("ready", flush=True)
     rng = random.Random()
-    loop = asyncio.get_running_loop()
-    reader = asyncio.StreamReader()
-    await loop.connect_read_pipe(lambda: asyncio.StreamReaderProtocol(reader), sys.stdin)
     while line := (await reader.readline()).decode().strip():
         task = asyncio.create_task(serve(service, line, rng))
         tasks.add(task)
