@@ -14,6 +14,21 @@ from bot.render import Narration, Voice
 from bot.store import Tx, wallet_account
 from engine.common import Event, Move, RuleError
 
+UNREADABLE = (KeyError, ValueError, TypeError)
+"""What reading back a stored hand or round (`from_dict`) raises when the snapshot no longer reads."""
+
+
+def reads_back(load: Callable[[Any], object], stored: Any) -> bool:
+    """Whether a stored hand or round reads back through `load` (its `from_dict`); nothing stored reads back: what a
+    controller's `is_resumable` asks of a snapshot."""
+    if not stored:
+        return True
+    try:
+        load(stored)
+    except UNREADABLE:
+        return False
+    return True
+
 
 def private_language(settings: dict[str, Any], user_id: str) -> str | None:
     """The language a player chose for what only he reads in this chat (`/lang ru me`, kept in the chat's settings

@@ -11,7 +11,7 @@ from bot.games import holdem_options as options
 from bot.games import holdem_showdown as showdown
 from bot.games import practice as bots
 from bot.games import tournament as tour
-from bot.games.context import Action
+from bot.games.context import UNREADABLE, Action, reads_back
 from bot.output import TableMessage
 from bot.render import Voice, story
 from bot.render import holdem as render
@@ -125,17 +125,12 @@ class HoldemController:
         """A hand whose snapshot cannot be read back is voided and every chip in it returned."""
         try:
             self._hand(act)
-        except (KeyError, ValueError, TypeError):
+        except UNREADABLE:
             self._void(act)
 
     def is_resumable(self, state: dict[str, Any]) -> bool:
         """Whether the stored hand (if any) reads back."""
-        if state.get("hand"):
-            try:
-                engine.Hand.from_dict(state["hand"])
-            except (KeyError, ValueError, TypeError):
-                return False
-        return True
+        return reads_back(engine.Hand.from_dict, state.get("hand"))
 
     def table_message(self, act: Action, hand: engine.Hand | None = None) -> TableMessage | None:
         """The hand's public view with the buttons for the player to act (or the seats between hands)."""

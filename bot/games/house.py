@@ -6,7 +6,7 @@ from typing import Any
 
 from bot import commands as cmd
 from bot.commands import button_payload
-from bot.games.context import Action
+from bot.games.context import UNREADABLE, Action, reads_back
 from bot.output import Button, TableMessage
 from bot.render import house as render
 from bot.render import picture_views as picture
@@ -111,17 +111,12 @@ class HouseController:
         """A saved round that cannot be read back is voided: every box's chips go back to their owner."""
         try:
             self._round(act)
-        except (KeyError, ValueError, TypeError):
+        except UNREADABLE:
             self._void(act)
 
     def is_resumable(self, state: dict[str, Any]) -> bool:
         """Whether the stored round (if any) reads back."""
-        if state.get("round"):
-            try:
-                self.round_type.from_dict(state["round"])
-            except (KeyError, ValueError, TypeError):
-                return False
-        return True
+        return reads_back(self.round_type.from_dict, state.get("round"))
 
     def table_message(self, act: Action) -> TableMessage | None:
         """The round's public view with the buttons for the box to act."""
