@@ -46,6 +46,15 @@ def next_payload(reply: Reply, rng: random.Random) -> tuple[Actor, str] | None:
     return actor, rng.choice(buttons).payload
 
 
+async def press_next(service: Service, place: Place, last: Reply, rng: random.Random) -> tuple[bool, Reply]:
+    """Press a random button of the player to act at `place`, as `last` showed it (or deal between hands); whether it
+    was a deal, and the reply."""
+    move = next_payload(last, rng)
+    if move is None:
+        return True, await service.handle(place, PLAYERS[0], "/deal")
+    return False, await service.press(place, move[0], move[1])
+
+
 async def child(database: str, first: int, last: int, seconds: float, concurrency: int, start_at: float) -> None:
     """One bot process: set up tables `first`..`last - 1`, wait for `start_at`, press buttons; print the figures."""
     store = await Store.open(database)
@@ -63,17 +72,13 @@ async def child(database: str, first: int, last: int, seconds: float, concurrenc
 
     async def act_once(place: Place, rng: random.Random) -> None:
         nonlocal actions
-        move = next_payload(last_reply[place], rng)
         began = time.perf_counter()
-        if move is None:
-            reply = await service.handle(place, PLAYERS[0], "/deal")
-        else:
-            reply = await service.press(place, move[0], move[1])
+        dealt, reply = await press_next(service, place, last_reply[place], rng)
         latencies.append(time.perf_counter() - began)
         actions += 1
         if reply.table is not None:
             last_reply[place] = reply
-        if move is None and reply.error is not None:  # someone went broke and stood up: he buys in again
+        if dealt and reply.error is not None:  # someone went broke and stood up: he buys in again
             for actor in PLAYERS:
                 await service.handle(place, PLAYERS[0], f"/grant {actor.user_id} 500")
                 await service.handle(place, actor, "/join 500")

@@ -36,7 +36,7 @@ from typing import Any
 
 import ceiling  # beside this file: the engine alone, and with one log row per action
 import processes  # beside this file: several processes on PostgreSQL (`--db`, `--processes`)
-from processes import PLAYERS, next_payload  # one random player for both benchmarks
+from processes import PLAYERS, press_next  # one random player for both benchmarks
 
 from bot import history
 from bot.clock import SystemClock
@@ -190,18 +190,14 @@ async def run(tables: int, seconds: float, concurrency: int, pictures: bool = Fa
         """Press a button of the player to act at `place` (or deal); the time until the reply. Every call into the
         service counts as an action, the refill after someone went broke included."""
         nonlocal actions, refused
-        move = next_payload(last[place], rng)
         began = time.perf_counter()
-        if move is None:
-            reply = await service.handle(place, PLAYERS[0], "/deal")
-        else:
-            reply = await service.press(place, move[0], move[1])
+        dealt, reply = await press_next(service, place, last[place], rng)
         took = time.perf_counter() - began
         actions += 1
         refused += reply.error is not None
         if reply.table is not None:
             last[place] = reply
-        if move is None and reply.error is not None:  # someone went broke and stood up: he buys in again
+        if dealt and reply.error is not None:  # someone went broke and stood up: he buys in again
             for actor in PLAYERS:
                 for command in (f"/grant {actor.user_id} 500", "/join 500"):
                     actions += 1
@@ -402,18 +398,14 @@ class Load:
 
     async def act_once(self, place: Place, rng: random.Random) -> float:
         """Press a button of the player to act at `place` (or deal); the time until the reply."""
-        move = next_payload(self.last[place], rng) if place in self.last else None
         began = time.perf_counter()
-        if move is None:
-            reply = await self.service.handle(place, PLAYERS[0], "/deal")
-        else:
-            reply = await self.service.press(place, move[0], move[1])
+        dealt, reply = await press_next(self.service, place, self.last.get(place, Reply()), rng)
         took = time.perf_counter() - began
         self.actions += 1
         self.refused += reply.error is not None
         if reply.table is not None:
             self.last[place] = reply
-        if move is None and reply.error is not None:  # someone went broke and stood up: he buys in again
+        if dealt and reply.error is not None:  # someone went broke and stood up: he buys in again
             for actor in PLAYERS:
                 for command in (f"/grant {actor.user_id} 500", "/join 500"):
                     self.actions += 1

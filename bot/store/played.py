@@ -9,7 +9,7 @@ from typing import Any
 
 from bot.statistics import PlayFigures
 from bot.store import figures
-from bot.store.tx import Tx, loads
+from bot.store.tx import LedgerRow, Tx, loads
 
 
 @dataclass(frozen=True, slots=True)
@@ -25,16 +25,11 @@ class TournamentRecord:
 
 
 @dataclass(frozen=True, slots=True)
-class LedgerEntry:
-    """One ledger row of a chat: when, from which account to which, how many chips, why, at which table and hand."""
+class LedgerEntry(LedgerRow):
+    """One ledger row of a chat (a `LedgerRow`: from which account to which, how many chips, why, at which table and
+    hand) and when it was written."""
 
     at: float
-    source: str
-    target: str
-    amount: int
-    reason: str
-    table_id: str | None
-    hand_id: str | None
 
 
 def chat_figures(tx: Tx, chat_id: str, since: float | None = None) -> dict[str, PlayFigures]:
@@ -56,7 +51,7 @@ def chat_ledger(tx: Tx, chat_id: str) -> list[LedgerEntry]:
     rows = tx.db.execute(
         "SELECT at, source, target, amount, reason, table_id, hand_id FROM ledger WHERE chat_id = ? ORDER BY id",
         (chat_id,))
-    return [LedgerEntry(float(at), str(source), str(target), int(amount), str(reason), table_id, hand_id)
+    return [LedgerEntry(str(source), str(target), int(amount), str(reason), table_id, hand_id, float(at))
             for at, source, target, amount, reason, table_id, hand_id in rows]
 
 
