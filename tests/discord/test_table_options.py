@@ -13,6 +13,16 @@ def channel_sends(fake: FakeDiscord) -> int:
     return sum(1 for method, path in fake.requests if "/channels/" in path and method in ("POST", "PATCH"))
 
 
+async def seat(fake: FakeDiscord, channel: int, names: tuple[str, ...], *settings: tuple[str, str]) -> list:
+    """Members of these names; the first sets each of `settings` (name, value); then all join with 200 chips."""
+    members = [fake.add_member(name) for name in names]
+    for name, value in settings:
+        await fake.slash(members[0], channel, "set", name=name, value=value)
+    for member in members:
+        await fake.slash(member, channel, "join", chips=200)
+    return members
+
+
 async def fold_to_the_end(fake: FakeDiscord, bot, channel: int) -> None:
     """Whoever the table message names folds, until the hand is over."""
     for _ in range(5):
@@ -27,9 +37,7 @@ async def fold_to_the_end(fake: FakeDiscord, bot, channel: int) -> None:
 async def test_a_pre_action_is_answered_ephemerally_and_played_on_his_turn(fake, make_bot) -> None:
     bot = await make_bot(default_game="holdem")
     channel = fake.channels[0]
-    ann, bob, cat = (fake.add_member(name) for name in ("Ann", "Bob", "Cat"))
-    for member in (ann, bob, cat):
-        await fake.slash(member, channel, "join", chips=200)
+    ann, bob, cat = await seat(fake, channel, ("Ann", "Bob", "Cat"))
     await fake.slash(ann, channel, "deal")
     await bot.settled()
     table = current_table(fake, channel)
@@ -52,9 +60,7 @@ async def test_a_pre_action_is_answered_ephemerally_and_played_on_his_turn(fake,
 async def test_call_n_by_button_and_slash_command_plays_while_the_bet_stands(fake, make_bot) -> None:
     bot = await make_bot(default_game="holdem")
     channel = fake.channels[0]
-    ann, bob, cat = (fake.add_member(name) for name in ("Ann", "Bob", "Cat"))
-    for member in (ann, bob, cat):
-        await fake.slash(member, channel, "join", chips=200)
+    ann, bob, cat = await seat(fake, channel, ("Ann", "Bob", "Cat"))
     await fake.slash(ann, channel, "deal")
     await bot.settled()
     await fake.press(ann, current_table(fake, channel), action(fake, current_table(fake, channel), "raise"))
@@ -78,10 +84,7 @@ async def test_call_n_by_button_and_slash_command_plays_while_the_bet_stands(fak
 async def test_away_keeps_the_seat_and_back_waits_for_the_big_blind(fake, make_bot) -> None:
     bot = await make_bot(default_game="holdem")
     channel = fake.channels[0]
-    members = [fake.add_member(name) for name in ("Ann", "Bob", "Cat", "Dan")]
-    ann, dan = members[0], members[3]
-    for member in members:
-        await fake.slash(member, channel, "join", chips=200)
+    ann, _, _, dan = await seat(fake, channel, ("Ann", "Bob", "Cat", "Dan"))
     await fake.slash(ann, channel, "deal")
     away = await fake.slash(dan, channel, "away")
     await bot.settled()
@@ -114,11 +117,7 @@ async def test_away_keeps_the_seat_and_back_waits_for_the_big_blind(fake, make_b
 async def test_the_member_left_of_the_big_blind_straddles_by_the_button_and_acts_last(fake, make_bot) -> None:
     bot = await make_bot(default_game="holdem")
     channel = fake.channels[0]
-    ann, bob, cat = (fake.add_member(name) for name in ("Ann", "Bob", "Cat"))
-    await fake.slash(ann, channel, "set", name="structure", value="no-limit")
-    await fake.slash(ann, channel, "set", name="straddle", value="on")
-    for member in (ann, bob, cat):
-        await fake.slash(member, channel, "join", chips=200)
+    ann, bob, cat = await seat(fake, channel, ("Ann", "Bob", "Cat"), ("structure", "no-limit"), ("straddle", "on"))
     await bot.settled()
     idle = [m for m in fake.channel_messages(channel) if "Straddle 40 (Ann)" in
             [b.get("label") for b in fake.buttons(m)]][-1]  # Ann deals first: Bob small blind, Cat big, Ann left of it
@@ -144,10 +143,7 @@ async def test_the_member_left_of_the_big_blind_straddles_by_the_button_and_acts
 async def test_a_turn_run_out_draws_on_the_time_bank_then_times_out(fake, make_bot) -> None:
     bot = await make_bot(default_game="holdem")
     channel = fake.channels[0]
-    ann, bob, cat = (fake.add_member(name) for name in ("Ann", "Bob", "Cat"))
-    await fake.slash(ann, channel, "set", name="time_bank", value="1500")
-    for member in (ann, bob, cat):
-        await fake.slash(member, channel, "join", chips=200)
+    ann, bob, _ = await seat(fake, channel, ("Ann", "Bob", "Cat"), ("time_bank", "1500"))
     await fake.slash(ann, channel, "deal")
     await bot.settled()
     table = current_table(fake, channel)
