@@ -158,17 +158,22 @@ def ledger_stacks(service_rows: list[Any], table_id: str, start: dict[str, int])
     return stacks
 
 
+async def finished_hands_with_ledger(service: Service, table_id: str) -> list[Any]:
+    """Each finished hand of the table as `((hand_id, at, events), its ledger rows)`."""
+    def read(tx: Any) -> list[Any]:
+        records = tx.hand_records(table_id, tx.finished_hands(table_id, 1000))
+        return [(record, tx.ledger_rows(table_id, record[0])) for record in records]
+
+    return await service.store.read(read)
+
+
 async def test_random_hands_replay_in_pokerkit_to_the_ledger_stacks(service: Service) -> None:
     rng = random.Random(7)
     tables = [await play_table(service, rng, number, 24) for number in range(14)]
     compared, skipped = 0, {"short blind": 0, "odd chips": 0, "limit all-in": 0}
     kinds: set[tuple[str, int]] = set()
     for table_id in tables:
-        def read(tx: Any, table_id: str = table_id) -> list[Any]:
-            records = tx.hand_records(table_id, tx.finished_hands(table_id, 1000))
-            return [(record, tx.ledger_rows(table_id, record[0])) for record in records]
-
-        for (hand_id, at, events), rows in await service.store.read(read):
+        for (hand_id, at, events), rows in await finished_hands_with_ledger(service, table_id):
             start = events[0]
             names = {player: f"Player {player}" for player in start["players"]}
             text = export_hand(RecordedHand(events, at, table_id), names, reveal_all=True)
@@ -195,11 +200,7 @@ async def test_random_omaha_hands_export_and_replay_in_pokerkit_to_the_ledger_st
     tables = [await play_table(service, rng, number, 12, game="omaha") for number in range(8)]
     compared, skipped = 0, {"short blind": 0, "odd chips": 0, "limit all-in": 0}
     for table_id in tables:
-        def read(tx: Any, table_id: str = table_id) -> list[Any]:
-            records = tx.hand_records(table_id, tx.finished_hands(table_id, 1000))
-            return [(record, tx.ledger_rows(table_id, record[0])) for record in records]
-
-        for (hand_id, at, events), rows in await service.store.read(read):
+        for (hand_id, at, events), rows in await finished_hands_with_ledger(service, table_id):
             start = events[0]
             assert (start["variant"], start["structure"]) == ("omaha", "pot-limit")
             names = {player: f"Player {player}" for player in start["players"]}
