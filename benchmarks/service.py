@@ -162,7 +162,7 @@ async def run(tables: int, seconds: float, concurrency: int, pictures: bool = Fa
     folder = Path(tempfile.mkdtemp())
     raw = raw_commits_per_second(folder / "raw.db", min(seconds, 3.0))
     floor = store_floor_per_second(folder / "floor.db", min(seconds, 3.0), tables)
-    bounds = ceiling.measure(min(seconds, 3.0))
+    bounds = await ceiling.measure(min(seconds, 3.0))
 
     store = await Store.open(folder / "bot.db")
     service = Service(store, SystemClock(), rng=random.Random(1))
@@ -273,7 +273,7 @@ async def run(tables: int, seconds: float, concurrency: int, pictures: bool = Fa
           f"{floor / raw:.2f} of raw; the service reaches {rate / floor:.2f} of it")
     print(f"CPU per action (both threads): service {cpu_per_action:,.0f} µs; "
           + "; ".join(f"{name} {cpu:,.0f} µs ({per_second:,.0f}/s)" for name, (per_second, cpu) in bounds.items())
-          + f" — the service takes {cpu_per_action / bounds['engine + one log row'][1]:.1f}x the last")
+          + f" — the service takes {cpu_per_action / bounds[ceiling.THROUGH_STORE][1]:.1f}x the last")
     print(f"latency at saturation ({concurrency} players pressing at once): p50 {_ms(latencies, 0.5)}, "
           f"p99 {_ms(latencies, 0.99)}")
     print(f"latency at half that load ({offered:,.0f} actions/s arriving at random): p50 {_ms(open_latencies, 0.5)}, "

@@ -16,7 +16,7 @@ ROOT = Path(__file__).resolve().parents[1]
          "of the p99 without reads"),
         ("service.py", ["--scale-tables", "30", "--seconds", "0.3", "--concurrency", "4"], "due timers after"),
         ("holdem.py", ["50"], "ratio"),
-        ("ceiling.py", ["--seconds", "0.2"], "engine + one log row"),
+        ("ceiling.py", ["--seconds", "0.2"], "through the store, parsed and timed"),
         ("picture.py", ["--rounds", "3"], "ms"),
         ("settlement.py", [], "exact / greedy"),
         ("delivery.py", ["--quick"], "ratio to budget"),
