@@ -434,7 +434,7 @@ class Service:
             "l": language,
             "o": is_organizer,
             "s": orjson.Fragment(settings),
-            "r": orjson.Fragment(recorded.reads_json()),
+            "r": recorded.reads,
             "d": rng.draws,
         }, option=orjson.OPT_NON_STR_KEYS).decode())
 
