@@ -12,6 +12,7 @@ from bot.render import Narration
 from bot.replay import RecordingTx, state_json
 from bot.service import Service
 from bot.store import Store, Tx
+from bot.store.tx import loads
 
 PLAYERS = [Actor("ann", "Ann"), Actor("bob", "Bob"), Actor("cat", "Cat", is_admin=True)]
 PLACE = Place("chat", "chat/live")
@@ -248,5 +249,23 @@ async def test_a_snapshot_right_after_a_snapshot_deletes_no_log_rows_and_none_ar
     deletes = sum(sql.startswith("DELETE FROM actions") for sql in statements)
     assert 0 < deletes < snapshots  # a hand's end and the next deal: two snapshots, one delete
     await service.handle(PLACE, PLAYERS[0], "/table")  # the live table, again in memory after a refusal
+    assert await resumed(service) == service.live_state(PLACE.table_id)
+    await store.close()
+
+
+async def test_an_action_reads_each_players_name_once_and_its_log_row_records_it_once(tmp_path) -> None:
+    store = await Store.open(tmp_path / "live.db")
+    service = Service(store, FakeClock(), rng=random.Random(3))
+    for actor in PLAYERS[:2]:
+        await service.handle(PLACE, actor, "/join")
+    dealt = await service.handle(PLACE, PLAYERS[0], "/deal")
+    assert dealt.table is not None
+    to_act = next(actor for actor in PLAYERS if actor.user_id == dealt.table.to_act)
+    called = await service.handle(PLACE, to_act, "/call")
+    assert called.error is None and called.table is not None and to_act.name in called.table.text
+    logged = await store.read(lambda tx: tx.db.execute("SELECT entry FROM actions").fetchall())
+    assert len(logged) == 1
+    names = [read[1] for read in loads(logged[0][0])["r"] if read[0] == "player_name"]
+    assert sorted(names) == ["Ann", "Bob"], names  # the story and the table message both name them
     assert await resumed(service) == service.live_state(PLACE.table_id)
     await store.close()
