@@ -46,7 +46,7 @@ class Refusal(Exception):
         self.message = message
 
 
-@dataclass
+@dataclass(slots=True)
 class TimerChange:
     """A deadline to arm (due_at set) or disarm (due_at None) once the action commits."""
 
@@ -55,7 +55,7 @@ class TimerChange:
     payload: dict[str, Any] = field(default_factory=dict)
 
 
-@dataclass
+@dataclass(slots=True)
 class Action:
     """One command (or timer) being applied to one table inside one transaction.
 
