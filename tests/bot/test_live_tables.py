@@ -269,3 +269,30 @@ async def test_an_action_reads_each_players_name_once_and_its_log_row_records_it
     assert sorted(names) == ["Ann", "Bob"], names  # the story and the table message both name them
     assert await resumed(service) == service.live_state(PLACE.table_id)
     await store.close()
+
+
+async def test_a_timer_that_deals_writes_the_new_hand_once_for_its_comparison_and_its_snapshot(tmp_path,
+                                                                                                 monkeypatch) -> None:
+    from engine.holdem import Hand
+
+    clock = FakeClock()
+    store = await Store.open(tmp_path / "live.db")
+    service = Service(store, clock, rng=random.Random(3))
+    for actor in PLAYERS[:2]:
+        await service.handle(PLACE, actor, "/join")
+    dealt = await service.handle(PLACE, PLAYERS[0], "/deal")
+    assert dealt.table is not None
+    to_act = next(actor for actor in PLAYERS if actor.user_id == dealt.table.to_act)
+    assert (await service.handle(PLACE, to_act, "/fold")).error is None
+    written: list[int] = []
+    to_dict = Hand.to_dict
+    monkeypatch.setattr(Hand, "to_dict", lambda hand: written.append(1) or to_dict(hand))
+    clock.advance(60)
+    await service.scheduler.fire_due()  # the next hand is dealt by its timer
+    monkeypatch.undo()
+    live = service.live_state(PLACE.table_id)
+    assert live is not None and '"hand":{' in live
+    assert written == [1]
+    assert await store.read(lambda tx: tx.db.execute("SELECT COUNT(*) FROM actions").fetchone()[0]) == 0
+    assert await resumed(service) == live
+    await store.close()
