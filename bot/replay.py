@@ -60,13 +60,48 @@ def _fragment(value: Any) -> str:
     return orjson.dumps(value, option=orjson.OPT_NON_STR_KEYS).decode()
 
 
+_IMMUTABLE = frozenset({str, int, float, bool, type(None)})
+"""Results recorded as they are: nothing can change them later, and the log row writes them as they would be."""
+
+
+def _kept(value: Any) -> Any:
+    """A read's result as the record keeps it until the log row is written: as it is when nothing can change it (a
+    name, a balance), else its JSON text now."""
+    return value if type(value) in _IMMUTABLE else orjson.Fragment(_fragment(value))
+
+
 class RecordingTx:
-    """A `Tx` as a controller sees it during a live action: every call goes to the store, reads are recorded."""
+    """A `Tx` as a controller sees it during a live action: every call goes to the store, reads are recorded.
+
+    The reads and writes of almost every action are here from the start (no lookup, nothing built per action); any
+    other method is found once per action by `__getattr__`. What was read is written as JSON only when the action is
+    kept as a log row (`reads_json`), not when it takes a snapshot."""
 
     def __init__(self, tx: Any) -> None:
         self._tx = tx
-        self.reads: list[str] = []
-        """Each read's result as JSON text, in call order."""
+        self.reads: list[list[Any]] = []
+        """Each read's method name and result (see `_kept`), in call order."""
+        # the writes of almost every action, bound once (they are not recorded)
+        self.move, self.add_history, self.set_timer, self.clear_timer = tx.move, tx.add_history, tx.set_timer, \
+            tx.clear_timer
+
+    def player_name(self, chat_id: str, user_id: str) -> str:
+        """`Tx.player_name`, recorded."""
+        name: str = self._tx.player_name(chat_id, user_id)
+        self.reads.append(["player_name", name])
+        return name
+
+    def balance(self, account: str) -> int:
+        """`Tx.balance`, recorded."""
+        chips: int = self._tx.balance(account)
+        self.reads.append(["balance", chips])
+        return chips
+
+    def next_number(self, table_id: str) -> int:
+        """`Tx.next_number`, recorded (a replay answers it from the log and does not count again)."""
+        number: int = self._tx.next_number(table_id)
+        self.reads.append(["next_number", number])
+        return number
 
     def __getattr__(self, name: str) -> Any:
         attribute = getattr(self._tx, name)
@@ -75,23 +110,23 @@ class RecordingTx:
         # `db` (raw SQL) is for commands that log no action: nothing of it is replayed
         unrecorded = name in WRITES or name in SERVICE_ONLY or name == "db"
         found = attribute if unrecorded else self._recorded(name, attribute)
-        setattr(self, name, found)  # found here from now on: an action calls the same few methods many times
+        setattr(self, name, found)  # found here from now on: an action may call the same method again
         return found
 
     def _recorded(self, name: str, method: Callable[..., Any]) -> Callable[..., Any]:
         """`method`, its every result recorded."""
-        reads, prefix = self.reads, f'["{name}",'
+        reads = self.reads
 
         def read(*args: Any, **kwargs: Any) -> Any:
             result = method(*args, **kwargs)
-            reads.append(f"{prefix}{_fragment(result)}]")
+            reads.append([name, _kept(result)])
             return result
 
         return read
 
     def reads_json(self) -> str:
         """The recorded reads as one JSON array."""
-        return "[" + ",".join(self.reads) + "]"
+        return orjson.dumps(self.reads, option=orjson.OPT_NON_STR_KEYS).decode()
 
 
 ANSWERING_WRITES = frozenset({"next_number", "save_tournament", "ensure_player"})
@@ -182,8 +217,18 @@ class ReplayRandom(random.Random):
 
 def command_entry(command: Command) -> dict[str, Any]:
     """A parsed command as the action log keeps it: its type and its fields."""
-    return {"t": type(command).__name__,
-            **{item.name: getattr(command, item.name) for item in dataclasses.fields(command)}}
+    kind = type(command)
+    names = _FIELD_NAMES.get(kind)
+    if names is None:
+        names = _FIELD_NAMES[kind] = tuple(item.name for item in dataclasses.fields(command))
+    entry: dict[str, Any] = {"t": kind.__name__}
+    for name in names:
+        entry[name] = getattr(command, name)
+    return entry
+
+
+_FIELD_NAMES: dict[type[Command], tuple[str, ...]] = {}
+"""Each command type's fields, in order (asked for on every logged command)."""
 
 
 def entry_command(entry: dict[str, Any]) -> Command:

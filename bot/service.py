@@ -367,13 +367,14 @@ class Service:
                 inputs = (act.now, act.actor, act.language, act.is_organizer, orjson.dumps(act.chat_settings))
                 key = controller.current_key(act)
                 # a timer often finds nothing to do (a stale turn, a hand already dealt): it then logs no row
-                before = state_json([act.config, act.state]) if entry is not None and entry["k"] == "t" else None
+                before = _texts(act) if entry is not None and entry["k"] == "t" else None
                 body(act, controller)
                 live.config, live.state = act.config, act.state
                 if entry is None or (entry["k"] == "resume" and controller.current_key(act) == key):
                     return act, live
-                if before is None or state_json([act.config, act.state]) != before:
-                    self._keep(tx, table_id, live, act, controller, entry, inputs, key)
+                after = None if before is None else _texts(act)  # a snapshot taken now writes these texts
+                if after is None or after != before:
+                    self._keep(tx, table_id, live, act, controller, entry, inputs, key, after)
                 return act, live
 
             try:
@@ -410,17 +411,20 @@ class Service:
             return act.reply
 
     def _keep(self, tx: Tx, table_id: str, live: LiveTable, act: Action, controller: Controller,
-              entry: dict[str, Any], inputs: tuple[float, Actor | None, str, bool, bytes], key: str | None) -> None:
+              entry: dict[str, Any], inputs: tuple[float, Actor | None, str, bool, bytes], key: str | None,
+              texts: tuple[str, str] | None = None) -> None:
         """Make the action durable: a snapshot when a hand or round starts or ends (`key`, the one in play before
         the action, changed), between them, after a change of config and every `SNAPSHOT_EVERY` actions; otherwise
-        one row of the action log with what replaying it needs."""
+        one row of the action log with what replaying it needs. `texts`: the config and state as JSON, when the
+        caller has written them already (a timer's action, compared with before it)."""
         live.seq += 1
-        config_json = state_json(act.config)
+        config_json = texts[0] if texts is not None else state_json(act.config)
         now_key = controller.current_key(act)
         if (config_json != live.config_json or now_key is None or now_key != key
                 or live.seq - live.snapshot_seq >= SNAPSHOT_EVERY):
             # the actions since the last snapshot were logged (none when it was the one before this)
-            tx.save_snapshot(table_id, live.chat_id, config_json, state_json(act.state), live.seq,
+            state_text = texts[1] if texts is not None else state_json(act.state)
+            tx.save_snapshot(table_id, live.chat_id, config_json, state_text, live.seq,
                              logged=live.seq - live.snapshot_seq > 1)
             live.config_json, live.snapshot_seq = config_json, live.seq
             return
@@ -434,7 +438,7 @@ class Service:
             "l": language,
             "o": is_organizer,
             "s": orjson.Fragment(settings),
-            "r": orjson.Fragment(recorded.reads_json()),
+            "r": recorded.reads,
             "d": rng.draws,
         }, option=orjson.OPT_NON_STR_KEYS).decode())
 
@@ -648,6 +652,11 @@ class Service:
             self._unheard = [*self._unheard, (place, reply)][-UNHEARD_LIMIT:]
         for listener in listeners:
             await listener(place, reply)
+
+
+def _texts(act: Action) -> tuple[str, str]:
+    """The action's config and state as JSON text (as a snapshot writes them)."""
+    return state_json(act.config), state_json(act.state)
 
 
 def cleaned(actor: Actor) -> Actor:

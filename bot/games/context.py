@@ -46,7 +46,7 @@ class Refusal(Exception):
         self.message = message
 
 
-@dataclass
+@dataclass(slots=True)
 class TimerChange:
     """A deadline to arm (due_at set) or disarm (due_at None) once the action commits."""
 
@@ -55,7 +55,7 @@ class TimerChange:
     payload: dict[str, Any] = field(default_factory=dict)
 
 
-@dataclass
+@dataclass(slots=True)
 class Action:
     """One command (or timer) being applied to one table inside one transaction.
 
@@ -78,6 +78,10 @@ class Action:
     drawings: list[Any] = field(default_factory=list)
     """Pictures to draw once the action has committed (see `bot.render.picture_views.draw`)."""
     is_organizer: bool = False
+    _names: dict[str, str] = field(default_factory=dict, init=False, repr=False)
+    """Players' names read so far in this action (each is read, and recorded for the log, once)."""
+    _voices: dict[str, Voice] = field(default_factory=dict, init=False, repr=False)
+    """`voice` per language, made once."""
 
     # --- text ---------------------------------------------------------------------------------------------
 
@@ -89,7 +93,10 @@ class Action:
     def voice(self) -> Voice:
         """What renderers write with: the language now in use (the reader's inside `privately`) and the players'
         names."""
-        return Voice(self.language, self.name)
+        voice = self._voices.get(self.language)
+        if voice is None:
+            voice = self._voices[self.language] = Voice(self.language, self.name)
+        return voice
 
     def say(self, key: str, /, **params: object) -> None:
         """A public message for the channel."""
@@ -163,8 +170,12 @@ class Action:
         return self.actor.user_id
 
     def name(self, user_id: str) -> str:
-        """A player's display name."""
-        return self.tx.player_name(self.place.chat_id, user_id)
+        """A player's display name, as it stands when the action first asks for it (a name changes only before an
+        action: `Service._open` stores a renamed actor's new name, `/addbot` a new bot's before it names him)."""
+        name = self._names.get(user_id)
+        if name is None:
+            name = self._names[user_id] = self.tx.player_name(self.place.chat_id, user_id)
+        return name
 
     def organizers(self) -> list[str]:
         """The names of the chat's organizers (the chat's first player and those made organizers since; the

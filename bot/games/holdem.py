@@ -174,7 +174,11 @@ class HoldemController:
 
     def seat(self, act: Action, user_id: str) -> dict[str, Any] | None:
         """The player's seat, if he sits here."""
-        return next((seat for seat in act.state["seats"] if seat["id"] == user_id), None)
+        seats: list[dict[str, Any]] = act.state["seats"]
+        for seat in seats:
+            if seat["id"] == user_id:
+                return seat
+        return None
 
     def stack_account(self, act: Action, user_id: str) -> str:
         """The ledger account of a player's chips at this table."""
@@ -299,7 +303,9 @@ class HoldemController:
     def can_deal(self, act: Action) -> bool:
         """Two players are dealt in, one of them a person (practice bots do not play alone); players waiting for the
         big blind count when the game would otherwise stop (see `options.waiting_to_deal`)."""
-        eligible = self.eligible(act) + options.waiting_to_deal(self, act)
+        eligible = self.eligible(act)
+        if len(eligible) < 2:  # `waiting_to_deal` adds none otherwise
+            eligible += options.waiting_to_deal(self, act)
         return len(eligible) >= 2 and bots.has_human(eligible)
 
     def eligible(self, act: Action) -> list[dict[str, Any]]:

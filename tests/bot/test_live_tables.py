@@ -12,6 +12,7 @@ from bot.render import Narration
 from bot.replay import RecordingTx, state_json
 from bot.service import Service
 from bot.store import Store, Tx
+from bot.store.tx import loads
 
 PLAYERS = [Actor("ann", "Ann"), Actor("bob", "Bob"), Actor("cat", "Cat", is_admin=True)]
 PLACE = Place("chat", "chat/live")
@@ -202,22 +203,33 @@ async def test_a_table_message_is_written_only_when_read_and_shows_its_own_momen
 
 async def test_a_recording_tx_records_every_read_in_order_and_looks_each_method_up_once(tmp_path) -> None:
     store = await Store.open(tmp_path / "bot.db")
+    await store.transact(lambda tx: tx.set_chat_settings("c", {"organizers": ["ann"]}), now=1.0)
     await store.transact(lambda tx: tx.ensure_player("c", "ann", "Ann"), now=1.0)
+    looked_up: list[str] = []
 
-    def read_twice(tx: Tx) -> tuple[list[str], str, set[str]]:
-        recording = RecordingTx(tx)
+    class Counting(RecordingTx):
+        def __getattr__(self, name: str) -> object:
+            looked_up.append(name)
+            return super().__getattr__(name)
+
+    def read_twice(tx: Tx) -> tuple[list[str], str]:
+        recording = Counting(tx)
         names = [recording.player_name("c", user) for user in ("ann", "bob", "ann")]
         recording.balance("wallet:c:ann")
         recording.set_timer("k", "t", 5.0, {})  # a write: not recorded
-        return names, recording.reads_json(), set(vars(recording))
+        for _ in range(2):
+            settings = recording.chat_settings("c")
+            settings["organizers"].append("bob")  # a later change to what was read is not what was read
+        return names, recording.reads_json()
 
     try:
-        names, reads, found = await store.read(read_twice)
+        names, reads = await store.read(read_twice)
     finally:
         await store.close()
     assert names == ["Ann", "bob", "Ann"]
-    assert reads == '[["player_name","Ann"],["player_name","bob"],["player_name","Ann"],["balance",0]]'
-    assert {"player_name", "balance", "set_timer"} <= found  # later calls skip `__getattr__` and its new closure
+    assert reads == ('[["player_name","Ann"],["player_name","bob"],["player_name","Ann"],["balance",0],'
+                     '["chat_settings",{"organizers":["ann"]}],["chat_settings",{"organizers":["ann"]}]]')
+    assert looked_up == ["chat_settings"]  # the reads and writes of every action need no lookup, others one
 
 
 async def test_a_snapshot_right_after_a_snapshot_deletes_no_log_rows_and_none_are_left_behind(tmp_path) -> None:
@@ -238,4 +250,49 @@ async def test_a_snapshot_right_after_a_snapshot_deletes_no_log_rows_and_none_ar
     assert 0 < deletes < snapshots  # a hand's end and the next deal: two snapshots, one delete
     await service.handle(PLACE, PLAYERS[0], "/table")  # the live table, again in memory after a refusal
     assert await resumed(service) == service.live_state(PLACE.table_id)
+    await store.close()
+
+
+async def test_an_action_reads_each_players_name_once_and_its_log_row_records_it_once(tmp_path) -> None:
+    store = await Store.open(tmp_path / "live.db")
+    service = Service(store, FakeClock(), rng=random.Random(3))
+    for actor in PLAYERS[:2]:
+        await service.handle(PLACE, actor, "/join")
+    dealt = await service.handle(PLACE, PLAYERS[0], "/deal")
+    assert dealt.table is not None
+    to_act = next(actor for actor in PLAYERS if actor.user_id == dealt.table.to_act)
+    called = await service.handle(PLACE, to_act, "/call")
+    assert called.error is None and called.table is not None and to_act.name in called.table.text
+    logged = await store.read(lambda tx: tx.db.execute("SELECT entry FROM actions").fetchall())
+    assert len(logged) == 1
+    names = [read[1] for read in loads(logged[0][0])["r"] if read[0] == "player_name"]
+    assert sorted(names) == ["Ann", "Bob"], names  # the story and the table message both name them
+    assert await resumed(service) == service.live_state(PLACE.table_id)
+    await store.close()
+
+
+async def test_a_timer_that_deals_writes_the_new_hand_once_for_its_comparison_and_its_snapshot(tmp_path,
+                                                                                                 monkeypatch) -> None:
+    from engine.holdem import Hand
+
+    clock = FakeClock()
+    store = await Store.open(tmp_path / "live.db")
+    service = Service(store, clock, rng=random.Random(3))
+    for actor in PLAYERS[:2]:
+        await service.handle(PLACE, actor, "/join")
+    dealt = await service.handle(PLACE, PLAYERS[0], "/deal")
+    assert dealt.table is not None
+    to_act = next(actor for actor in PLAYERS if actor.user_id == dealt.table.to_act)
+    assert (await service.handle(PLACE, to_act, "/fold")).error is None
+    written: list[int] = []
+    to_dict = Hand.to_dict
+    monkeypatch.setattr(Hand, "to_dict", lambda hand: written.append(1) or to_dict(hand))
+    clock.advance(60)
+    await service.scheduler.fire_due()  # the next hand is dealt by its timer
+    monkeypatch.undo()
+    live = service.live_state(PLACE.table_id)
+    assert live is not None and '"hand":{' in live
+    assert written == [1]
+    assert await store.read(lambda tx: tx.db.execute("SELECT COUNT(*) FROM actions").fetchone()[0]) == 0
+    assert await resumed(service) == live
     await store.close()
