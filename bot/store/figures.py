@@ -7,7 +7,7 @@ Pruning moves a hand's rows into `pruned_stats` with its history (`bot.store.pru
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+from collections.abc import Iterable, Mapping
 from dataclasses import fields
 from typing import Any
 
@@ -28,6 +28,13 @@ def summarise_hand(connection: Connection, chat_id: str, table_id: str, hand_id:
         "SELECT kind, event FROM history WHERE table_id = ? AND hand_id = ? ORDER BY id", (table_id, hand_id)
     ).fetchall()
     _write(connection, chat_id, table_id, hand_id, ended_at, _figures(rows))
+
+
+def summarise_events(connection: Connection, chat_id: str, table_id: str, hand_id: str, ended_at: float,
+                     events: Iterable[Mapping[str, Any]]) -> None:
+    """Write the figures of a Hold'em hand that has just ended from its events as its history rows hold them, in
+    order (those of `COUNTED_KINDS` suffice): what `summarise_hand` writes, without reading the rows back."""
+    _write(connection, chat_id, table_id, hand_id, ended_at, hand_figures(events))
 
 
 def chat_figures(connection: Connection, chat_id: str, since: float | None = None) -> dict[str, PlayFigures]:
