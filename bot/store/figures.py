@@ -9,6 +9,7 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Mapping
 from dataclasses import fields
+from operator import attrgetter
 from typing import Any
 
 import orjson
@@ -18,6 +19,7 @@ from bot.store.dialect import SQLITE, Connection, Dialect
 
 COUNTS = tuple(item.name for item in fields(PlayFigures))
 """The count columns, in `PlayFigures`' order."""
+_COUNTS_OF = attrgetter(*COUNTS)
 _INSERT = (f"INSERT INTO hand_figures(chat_id, table_id, hand_id, user_id, ended_at, {', '.join(COUNTS)}) "
            f"VALUES (?, ?, ?, ?, ?, {', '.join('?' * len(COUNTS))})")
 
@@ -85,5 +87,5 @@ def _figures(rows: Iterable[tuple[Any, Any]]) -> dict[str, PlayFigures]:
 
 def _write(connection: Connection, chat_id: str, table_id: str, hand_id: str, ended_at: float,
            figures: dict[str, PlayFigures]) -> None:
-    connection.executemany(_INSERT, [(chat_id, table_id, hand_id, user, ended_at, *mine.counts().values())
+    connection.executemany(_INSERT, [(chat_id, table_id, hand_id, user, ended_at, *_COUNTS_OF(mine))
                                      for user, mine in figures.items()])
