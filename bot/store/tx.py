@@ -378,10 +378,9 @@ class Tx:
         hand = self._hand_so_far(table_id)
         if hand is not None and hand.hand_id == hand_id:
             figures.summarise_events(self.db, chat_id, table_id, hand_id, self.now, hand.events)
+            self.learned.hands[table_id] = None  # over: events recorded for it from now on are not counted
         else:
             figures.summarise_hand(self.db, chat_id, table_id, hand_id, self.now)
-        if hand is not None:
-            self.learned.hands[table_id] = None
 
     def history(self, table_id: str, hand_id: str) -> list[dict[str, Any]]:
         """A hand's or round's events in order."""
