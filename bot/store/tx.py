@@ -57,7 +57,8 @@ def account_kind(name: str) -> str:
 @dataclass
 class Known:
     """Rows read on every action and rarely changed, kept in memory by the store: accounts that exist, players'
-    names, chats' settings (as JSON text). It mirrors committed rows only: a transaction records its own writes in
+    names, chats' settings (as JSON text), and the history rows a hand's figures are read from while it is in play
+    (`hands`). It mirrors committed rows only: a transaction records its own writes in
     `Tx.learned`, which the store adopts after the transaction's savepoint is released, and the store forgets
     everything if a batch fails to commit."""
 
