@@ -7,8 +7,9 @@ Pruning moves a hand's rows into `pruned_stats` with its history (`bot.store.pru
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+from collections.abc import Iterable, Mapping
 from dataclasses import fields
+from operator import attrgetter
 from typing import Any
 
 import orjson
@@ -18,6 +19,7 @@ from bot.store.dialect import SQLITE, Connection, Dialect
 
 COUNTS = tuple(item.name for item in fields(PlayFigures))
 """The count columns, in `PlayFigures`' order."""
+_COUNTS_OF = attrgetter(*COUNTS)
 _INSERT = (f"INSERT INTO hand_figures(chat_id, table_id, hand_id, user_id, ended_at, {', '.join(COUNTS)}) "
            f"VALUES (?, ?, ?, ?, ?, {', '.join('?' * len(COUNTS))})")
 
@@ -28,6 +30,13 @@ def summarise_hand(connection: Connection, chat_id: str, table_id: str, hand_id:
         "SELECT kind, event FROM history WHERE table_id = ? AND hand_id = ? ORDER BY id", (table_id, hand_id)
     ).fetchall()
     _write(connection, chat_id, table_id, hand_id, ended_at, _figures(rows))
+
+
+def summarise_events(connection: Connection, chat_id: str, table_id: str, hand_id: str, ended_at: float,
+                     events: Iterable[Mapping[str, Any]]) -> None:
+    """Write the figures of a Hold'em hand that has just ended from its events as its history rows hold them, in
+    order (those of `COUNTED_KINDS` suffice): what `summarise_hand` writes, without reading the rows back."""
+    _write(connection, chat_id, table_id, hand_id, ended_at, hand_figures(events))
 
 
 def chat_figures(connection: Connection, chat_id: str, since: float | None = None) -> dict[str, PlayFigures]:
@@ -78,5 +87,5 @@ def _figures(rows: Iterable[tuple[Any, Any]]) -> dict[str, PlayFigures]:
 
 def _write(connection: Connection, chat_id: str, table_id: str, hand_id: str, ended_at: float,
            figures: dict[str, PlayFigures]) -> None:
-    connection.executemany(_INSERT, [(chat_id, table_id, hand_id, user, ended_at, *mine.counts().values())
+    connection.executemany(_INSERT, [(chat_id, table_id, hand_id, user, ended_at, *_COUNTS_OF(mine))
                                      for user, mine in figures.items()])

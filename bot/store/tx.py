@@ -7,6 +7,7 @@ from typing import Any
 
 import orjson
 
+from bot.statistics import COUNTED_KINDS
 from bot.store import figures
 from bot.store.dialect import SQLITE, Connection, Dialect
 
@@ -56,25 +57,44 @@ def account_kind(name: str) -> str:
 @dataclass
 class Known:
     """Rows read on every action and rarely changed, kept in memory by the store: accounts that exist, players'
-    names, chats' settings (as JSON text). It mirrors committed rows only: a transaction records its own writes in
+    names, chats' settings (as JSON text), and the history rows a hand's figures are read from while it is in play
+    (`hands`). It mirrors committed rows only: a transaction records its own writes in
     `Tx.learned`, which the store adopts after the transaction's savepoint is released, and the store forgets
     everything if a batch fails to commit."""
 
     accounts: set[str] = field(default_factory=set)
     names: dict[tuple[str, str], str] = field(default_factory=dict)
     settings: dict[str, str] = field(default_factory=dict)
+    hands: dict[str, HandSoFar | None] = field(default_factory=dict)
+    """Per table, the Hold'em hand in play whose every history row this process wrote since its `HandStarted`: its
+    counted events (`bot.statistics.COUNTED_KINDS`), so that its figures are worked out without reading them back.
+    None (in `Tx.learned`) forgets the table's hand."""
 
     def adopt(self, other: Known) -> None:
         """Take what another transaction learned."""
         self.accounts |= other.accounts
         self.names.update(other.names)
         self.settings.update(other.settings)
+        for table_id, hand in other.hands.items():
+            if hand is None:
+                self.hands.pop(table_id, None)
+            else:
+                self.hands[table_id] = hand
 
     def clear(self) -> None:
         """Forget everything (the database is the truth; it is read again on demand)."""
         self.accounts.clear()
         self.names.clear()
         self.settings.clear()
+        self.hands.clear()
+
+
+@dataclass(frozen=True, slots=True)
+class HandSoFar:
+    """A hand's counted events as its history rows hold them, in order (see `Known.hands`)."""
+
+    hand_id: str
+    events: tuple[dict[str, Any], ...]
 
 
 class AccountsOnly(Known):
@@ -335,10 +355,33 @@ class Tx:
             "INSERT INTO history(table_id, hand_id, at, kind, event) VALUES (?, ?, ?, ?, ?)",
             [(table_id, hand_id, self.now, str(event.get("kind", "")), dumps(event)) for event in events],
         )
+        self._follow_hand(table_id, hand_id, events)
+
+    def _follow_hand(self, table_id: str, hand_id: str, events: list[dict[str, Any]]) -> None:
+        """Keep the counted events of the table's Hold'em hand in play (`Known.hands`): from its `HandStarted`, so
+        that nothing written before is missed; events of another hand leave it as it is."""
+        counted = tuple(event for event in events if event.get("kind") in COUNTED_KINDS)
+        if events and events[0].get("kind") == "HandStarted":
+            self.learned.hands[table_id] = HandSoFar(hand_id, counted)
+            return
+        hand = self._hand_so_far(table_id)
+        if hand is not None and hand.hand_id == hand_id and counted:
+            self.learned.hands[table_id] = HandSoFar(hand_id, hand.events + counted)
+
+    def _hand_so_far(self, table_id: str) -> HandSoFar | None:
+        if table_id in self.learned.hands:
+            return self.learned.hands[table_id]
+        return self.known.hands.get(table_id)
 
     def summarise_hand(self, chat_id: str, table_id: str, hand_id: str) -> None:
-        """Write the statistics of a Hold'em hand that has just ended, per player (`bot.store.figures`)."""
-        figures.summarise_hand(self.db, chat_id, table_id, hand_id, self.now)
+        """Write the statistics of a Hold'em hand that has just ended, per player (`bot.store.figures`): from its
+        events kept in memory since it started, else from its history rows."""
+        hand = self._hand_so_far(table_id)
+        if hand is not None and hand.hand_id == hand_id:
+            figures.summarise_events(self.db, chat_id, table_id, hand_id, self.now, hand.events)
+            self.learned.hands[table_id] = None  # over: events recorded for it from now on are not counted
+        else:
+            figures.summarise_hand(self.db, chat_id, table_id, hand_id, self.now)
 
     def history(self, table_id: str, hand_id: str) -> list[dict[str, Any]]:
         """A hand's or round's events in order."""

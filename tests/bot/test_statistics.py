@@ -10,8 +10,9 @@ import pytest
 from bot.clock import FakeClock
 from bot.service import Service
 from bot.statistics import PlayFigures, aggression_factor, hand_figures, percent
-from bot.store import Store, Tx
-from bot.store.figures import add_hand_figures
+from bot.store import Store, Tx, figures
+from bot.store.dialect import SQLITE
+from bot.store.figures import COUNTS, add_hand_figures
 from bot.store.played import PRUNED_COUNTS
 from bot.store.schema import MIGRATIONS
 from engine.cards import Deck
@@ -208,3 +209,60 @@ def test_a_mucked_hand_went_to_showdown_and_a_half_won_on_either_board_won_there
     figures = hand_figures(run_twice)
     for player in ("ann", "bob"):
         assert (figures[player].showdowns, figures[player].showdowns_won, figures[player].biggest_pot) == (1, 1, 100)
+
+
+async def stored_figures(store: Store) -> dict[tuple[str, str], PlayFigures]:
+    """Each (hand, player) row of `hand_figures`."""
+
+    def read(tx: Tx) -> dict[tuple[str, str], PlayFigures]:
+        rows = tx.db.execute(f"SELECT hand_id, user_id, {', '.join(COUNTS)} FROM hand_figures").fetchall()
+        return {(str(row[0]), str(row[1])): PlayFigures(*map(int, row[2:])) for row in rows}
+
+    return await store.read(read)
+
+
+async def figures_from_history(store: Store) -> dict[tuple[str, str], PlayFigures]:
+    """What each ended hand's history rows, read back, give (as `/stats` figures were once worked out)."""
+
+    def read(tx: Tx) -> dict[tuple[str, str], PlayFigures]:
+        return {(hand_id, player): mine for hand_id in tx.finished_hands(PLACE.table_id, 100)
+                for player, mine in hand_figures(tx.history(PLACE.table_id, hand_id)).items()}
+
+    return await store.read(read)
+
+
+async def test_a_hands_figures_are_those_its_history_rows_give_without_reading_them_back(
+        service: Service, stacked: list[str], monkeypatch: pytest.MonkeyPatch) -> None:
+    """A hand played by this process is summarised from its events in memory (on SQLite, the store's only writer;
+    on PostgreSQL another process may have written some of them): the same figures as from its rows read back."""
+    read_back: list[str] = []
+    reading = figures.summarise_hand
+    monkeypatch.setattr(figures, "summarise_hand", lambda *args: read_back.append(args[3]) or reading(*args))
+    for actor in (ANN, BOB, CAT):
+        assert (await service.handle(PLACE, actor, "/join 400")).error is None
+    await play(service, HANDS, stacked)
+    stored = await stored_figures(service.store)
+    assert len(stored) == 3 * len(HANDS)
+    assert stored == await figures_from_history(service.store)
+    assert read_back == ([] if service.store.dialect is SQLITE else ["h1", "h2", "h3", "h4"])
+
+
+async def test_a_hand_resumed_after_a_restart_is_summarised_from_its_history_rows(
+        service: Service, stacked: list[str], clock: FakeClock) -> None:
+    """A hand begun before a restart has events the new process never saw: its rows are read back."""
+    for actor in (ANN, BOB, CAT):
+        assert (await service.handle(PLACE, actor, "/join 400")).error is None
+    await play(service, HANDS[:1], stacked)
+    top, actions = HANDS[1]
+    stacked.append(top)
+    assert (await service.handle(PLACE, ANN, "/deal")).error is None
+    for player, command in actions[:3]:
+        assert (await service.handle(PLACE, ACTORS[player], f"/{command}")).error is None
+    await service.store.close()
+    reopened = Service(await Store.open(service.store.location), clock)
+    for player, command in actions[3:]:
+        assert (await reopened.handle(PLACE, ACTORS[player], f"/{command}")).error is None
+    stored = await stored_figures(reopened.store)
+    assert {hand for hand, _ in stored} == {"h1", "h2"}
+    assert stored == await figures_from_history(reopened.store)
+    await reopened.store.close()

@@ -185,6 +185,30 @@ async def test_known_rows_follow_committed_changes(store: Store, tmp_path) -> No
     await reopened.close()
 
 
+async def test_a_hands_figures_leave_out_the_events_of_a_rolled_back_transaction(store: Store) -> None:
+    """The store keeps a hand's events in memory to work out its figures at its end: only those of kept
+    transactions, as its history rows hold them."""
+    await store.transact(lambda tx: tx.save_table("c/t", "c", {}, {}), now=1.0)
+
+    def record(*events: dict[str, object], fail: bool = False, end: bool = False):
+        def job(tx: Tx) -> None:
+            tx.add_history("c/t", "h1", list(events))
+            if fail:
+                raise RuntimeError("refused after recording")
+            if end:
+                tx.summarise_hand("c", "c/t", "h1")
+        return job
+
+    await store.transact(record({"kind": "HandStarted"}, {"kind": "PlayerCalled", "player": "ann"}), now=2.0)
+    with pytest.raises(RuntimeError):
+        await store.transact(record({"kind": "PlayerRaised", "player": "bob"}, fail=True), now=3.0)
+    await store.transact(record({"kind": "PlayerFolded", "player": "bob"},
+                                {"kind": "HandEnded", "net": {"ann": 10, "bob": -10}}, end=True), now=4.0)
+    rows = await store.read(lambda tx: tx.db.execute(
+        "SELECT user_id, vpip, pfr, net FROM hand_figures ORDER BY user_id").fetchall())
+    assert [tuple(row) for row in rows] == [("ann", 1, 0, 10), ("bob", 0, 0, -10)]
+
+
 class _Abort(BaseException):
     """Escapes a job's savepoint handling (as a cancelled thread or a failed COMMIT would): the whole batch fails."""
 
