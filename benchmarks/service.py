@@ -44,6 +44,7 @@ from bot.collector import THRESHOLDS, tune_collector
 from bot.output import Place, Reply
 from bot.render import Narration
 from bot.render import holdem as render_holdem
+from bot.scheduler import Scheduler
 from bot.service import Service
 from bot.store import Store, Tx, configure
 from bot.store.tx import Known, dumps
@@ -526,14 +527,13 @@ async def run_at_scale(tables: int, seconds: float, concurrency: int,
     scheduler = later.scheduler
     # the catch-up is over once every timer due at the restart has fired: what those actions arm (a time bank, the
     # next hand) comes due later, and fires too, but only if the catch-up takes longer than that
-    overdue = {timer.key: timer.due_at for timer in scheduler.armed if timer.due_at <= later.clock.now()}
+    overdue = [(timer.key, timer.due_at) for timer in scheduler.armed if timer.due_at <= later.clock.now()]
     caught_up = len(overdue)
     began, began_cpu = time.perf_counter(), time.process_time()
     firing = asyncio.create_task(scheduler.fire_due())
     while overdue:
         await asyncio.sleep(0.05)
-        overdue = {key: due_at for key, due_at in overdue.items()
-                   if due_at in (scheduler.due_at(key), scheduler.firing_due_at(key))}
+        overdue = still_to_fire(scheduler, overdue)
     catch_up, catch_up_cpu = time.perf_counter() - began, time.process_time() - began_cpu
     fired = await firing
     problems += await store.read(lambda tx: tx.check_ledger())
@@ -563,6 +563,18 @@ async def run_at_scale(tables: int, seconds: float, concurrency: int,
     print(f"ledger check: {'ok' if not problems else problems[:3]}")
     if problems:
         raise SystemExit("the ledger check failed")
+
+
+def still_to_fire(scheduler: Scheduler, overdue: list[tuple[str, float]]) -> list[tuple[str, float]]:
+    """The timers of `overdue` (key and instant, in due order) from the first that has not fired yet on.
+
+    The scheduler fires them in due order, so the ones that have fired are at the front: looking no further than the
+    first one still armed (or firing) for its instant costs the catch-up it measures next to nothing, where checking
+    every one of 10,000 on each look took a tenth of its time."""
+    for index, (key, due_at) in enumerate(overdue):
+        if due_at in (scheduler.due_at(key), scheduler.firing_due_at(key)):
+            return overdue[index:]
+    return []
 
 
 def _pause(taken: tuple[float, float, int, int, float]) -> str:
