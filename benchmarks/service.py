@@ -397,6 +397,16 @@ class Load:
         self.last: dict[Place, Reply] = {}
         self.actions = self.refused = 0
 
+    async def seat(self, place: Place) -> None:
+        """Pictures off and both players seated at `place`."""
+        await self.service.handle(place, PLAYERS[0], "/set pictures off")
+        for actor in PLAYERS:
+            await self.service.handle(place, actor, "/join 1000")
+
+    async def deal(self, place: Place) -> None:
+        """Deal a hand at `place` (its turn timer armed)."""
+        self.last[place] = await self.service.handle(place, PLAYERS[0], "/deal")
+
     async def act_once(self, place: Place, rng: random.Random) -> float:
         """Press a button of the player to act at `place` (or deal); the time until the reply."""
         began = time.perf_counter()
@@ -473,23 +483,14 @@ async def run_at_scale(tables: int, seconds: float, concurrency: int,
     places = [Place(f"chat{index}", f"chat{index}/poker") for index in range(tables)]
     load = Load(service, places)
 
-    async def seat(place: Place) -> None:
-        await service.handle(place, PLAYERS[0], "/set pictures off")
-        for actor in PLAYERS:
-            await service.handle(place, actor, "/join 1000")
-
     gc.collect()
     before = resident_bytes()
     began = time.perf_counter()
-    await in_parallel(places, seat)
+    await in_parallel(places, load.seat)
     gc.collect()
     idle_bytes = (resident_bytes() - before) / tables
     setup = time.perf_counter() - began
-
-    async def deal(place: Place) -> None:
-        load.last[place] = await service.handle(place, PLAYERS[0], "/deal")
-
-    await in_parallel(places, deal)
+    await in_parallel(places, load.deal)
     armed = len(service.scheduler.armed)
     pauses.take()
     default_rate, default_latencies = await load.saturate(seconds, concurrency)
@@ -511,7 +512,9 @@ async def run_at_scale(tables: int, seconds: float, concurrency: int,
         await timers
     problems = await store.read(lambda tx: tx.check_ledger())
     await store.close()
+    del service, load, timers  # a restart is a new process: nothing of the first service stays in memory
     gc.unfreeze()
+    gc.collect()
 
     began, began_cpu = time.perf_counter(), time.process_time()
     store = await Store.open(folder / "bot.db")
@@ -520,10 +523,13 @@ async def run_at_scale(tables: int, seconds: float, concurrency: int,
     startup, startup_cpu = time.perf_counter() - began, time.process_time() - began_cpu
     rearmed = len(restarted.scheduler.armed)
     await store.close()
+    del restarted
+    gc.collect()
 
     store = await Store.open(folder / "bot.db")
     later = Service(store, ShiftedClock(3600.0), rng=random.Random(3))  # every turn timer is an hour overdue
     await later.start()
+    tune_collector(thresholds)  # as the bot does after start-up
     scheduler = later.scheduler
     # the catch-up is over once every timer due at the restart has fired: what those actions arm (a time bank, the
     # next hand) comes due later, and fires too, but only if the catch-up takes longer than that
