@@ -44,6 +44,7 @@ from bot.collector import THRESHOLDS, tune_collector
 from bot.output import Place, Reply
 from bot.render import Narration
 from bot.render import holdem as render_holdem
+from bot.scheduler import Scheduler
 from bot.service import Service
 from bot.store import Store, Tx, configure
 from bot.store.tx import Known, dumps
@@ -396,6 +397,16 @@ class Load:
         self.last: dict[Place, Reply] = {}
         self.actions = self.refused = 0
 
+    async def seat(self, place: Place) -> None:
+        """Pictures off and both players seated at `place`."""
+        await self.service.handle(place, PLAYERS[0], "/set pictures off")
+        for actor in PLAYERS:
+            await self.service.handle(place, actor, "/join 1000")
+
+    async def deal(self, place: Place) -> None:
+        """Deal a hand at `place` (its turn timer armed)."""
+        self.last[place] = await self.service.handle(place, PLAYERS[0], "/deal")
+
     async def act_once(self, place: Place, rng: random.Random) -> float:
         """Press a button of the player to act at `place` (or deal); the time until the reply."""
         began = time.perf_counter()
@@ -472,23 +483,14 @@ async def run_at_scale(tables: int, seconds: float, concurrency: int,
     places = [Place(f"chat{index}", f"chat{index}/poker") for index in range(tables)]
     load = Load(service, places)
 
-    async def seat(place: Place) -> None:
-        await service.handle(place, PLAYERS[0], "/set pictures off")
-        for actor in PLAYERS:
-            await service.handle(place, actor, "/join 1000")
-
     gc.collect()
     before = resident_bytes()
     began = time.perf_counter()
-    await in_parallel(places, seat)
+    await in_parallel(places, load.seat)
     gc.collect()
     idle_bytes = (resident_bytes() - before) / tables
     setup = time.perf_counter() - began
-
-    async def deal(place: Place) -> None:
-        load.last[place] = await service.handle(place, PLAYERS[0], "/deal")
-
-    await in_parallel(places, deal)
+    await in_parallel(places, load.deal)
     armed = len(service.scheduler.armed)
     pauses.take()
     default_rate, default_latencies = await load.saturate(seconds, concurrency)
@@ -510,7 +512,9 @@ async def run_at_scale(tables: int, seconds: float, concurrency: int,
         await timers
     problems = await store.read(lambda tx: tx.check_ledger())
     await store.close()
+    del service, load, timers  # a restart is a new process: nothing of the first service stays in memory
     gc.unfreeze()
+    gc.collect()
 
     began, began_cpu = time.perf_counter(), time.process_time()
     store = await Store.open(folder / "bot.db")
@@ -519,21 +523,23 @@ async def run_at_scale(tables: int, seconds: float, concurrency: int,
     startup, startup_cpu = time.perf_counter() - began, time.process_time() - began_cpu
     rearmed = len(restarted.scheduler.armed)
     await store.close()
+    del restarted
+    gc.collect()
 
     store = await Store.open(folder / "bot.db")
     later = Service(store, ShiftedClock(3600.0), rng=random.Random(3))  # every turn timer is an hour overdue
     await later.start()
+    tune_collector(thresholds)  # as the bot does after start-up
     scheduler = later.scheduler
     # the catch-up is over once every timer due at the restart has fired: what those actions arm (a time bank, the
     # next hand) comes due later, and fires too, but only if the catch-up takes longer than that
-    overdue = {timer.key: timer.due_at for timer in scheduler.armed if timer.due_at <= later.clock.now()}
+    overdue = [(timer.key, timer.due_at) for timer in scheduler.armed if timer.due_at <= later.clock.now()]
     caught_up = len(overdue)
     began, began_cpu = time.perf_counter(), time.process_time()
     firing = asyncio.create_task(scheduler.fire_due())
     while overdue:
         await asyncio.sleep(0.05)
-        overdue = {key: due_at for key, due_at in overdue.items()
-                   if due_at in (scheduler.due_at(key), scheduler.firing_due_at(key))}
+        overdue = still_to_fire(scheduler, overdue)
     catch_up, catch_up_cpu = time.perf_counter() - began, time.process_time() - began_cpu
     fired = await firing
     problems += await store.read(lambda tx: tx.check_ledger())
@@ -563,6 +569,18 @@ async def run_at_scale(tables: int, seconds: float, concurrency: int,
     print(f"ledger check: {'ok' if not problems else problems[:3]}")
     if problems:
         raise SystemExit("the ledger check failed")
+
+
+def still_to_fire(scheduler: Scheduler, overdue: list[tuple[str, float]]) -> list[tuple[str, float]]:
+    """The timers of `overdue` (key and instant, in due order) from the first that has not fired yet on.
+
+    The scheduler fires them in due order, so the ones that have fired are at the front: looking no further than the
+    first one still armed (or firing) for its instant costs the catch-up it measures next to nothing, where checking
+    every one of 10,000 on each look took a tenth of its time."""
+    for index, (key, due_at) in enumerate(overdue):
+        if due_at in (scheduler.due_at(key), scheduler.firing_due_at(key)):
+            return overdue[index:]
+    return []
 
 
 def _pause(taken: tuple[float, float, int, int, float]) -> str:

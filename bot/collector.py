@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import gc
 
-THRESHOLDS = (1_000, 5, 10_000)
+THRESHOLDS = (500, 2, 50_000)
 """Young-generation allocations before a collection, and young (then middle) collections before the next older one."""
 
 
@@ -14,16 +14,16 @@ def tune_collector(thresholds: tuple[int, int, int] = THRESHOLDS) -> None:
     Frozen objects are never traversed again, so a full collection looks only at what was made since. A young or
     middle collection costs in proportion to the objects it traverses, and nearly every object a table's state gets
     survives them (the state lives until the table's next action): so the pause is set by the first two thresholds,
-    and the third keeps full collections rare. Measured at 10,000 live tables with the scheduler running (5 s
-    saturated, then 5 s of random arrivals at half that rate; pauses timed by `gc.callbacks` in the collecting
-    thread's CPU time, as the wall time on this shared 2-core machine, load 6-9, includes waiting for a core; about
-    140 tracked objects made per action): (50,000, 20, 100), the first choice, paused 74-117 ms in young
-    collections; (10,000, 20, 100) 12-26 ms; (5,000, 10, 1,000) 15 ms young but 127-157 ms in middle ones;
-    (2,000, 10, 1,000) 40-64 ms middle; (1,000, 5, 1,000) at most 5-12 ms in any collection (28-50 ms in wall time
-    under that load), 0.35-0.5 s in all per 5 s, as the default (700, 10, 10) spends, whose full collections paused
-    307 ms of CPU (850 ms wall). A full collection still costs that much once the tables loaded since the freeze
-    add up (it traverses each of them); 10,000 middle collections before one is about 50 million tracked
-    allocations, some 350,000 actions.
+    their product bounding what a middle collection traverses, and the third keeps full collections rare. Measured
+    with the scheduler running and actions arriving at random at 300/s (pauses in the collecting thread's CPU time
+    through `gc.callbacks`, as the wall time on this shared 2-core machine, load 5-9, includes waiting for a core):
+    (1,000, 5, 10,000), the earlier choice, paused up to 12-14 ms in middle collections at 1,000 and at 10,000 tables
+    (mean 2-3 ms); (500, 2, 50,000) at most 1.2 ms at 10,000 tables and 2.8 ms at 1,000 (mean 0.4-0.7 ms), in no more
+    collecting time in all (287 ms against 396 ms in 12 s at 10,000 tables); (250, 2) and (250, 4) paused about as
+    little in twice as many collections. The default (700, 10, 10)'s full collections paused 307 ms of CPU at 10,000
+    tables. A full collection still costs that much once the tables loaded since the freeze add up (it traverses each
+    of them): 500 x 2 x 50,000 is 50 million tracked allocations between two, as before (hundreds of thousands of
+    actions).
     """
     gc.collect()
     gc.freeze()

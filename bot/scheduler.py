@@ -19,6 +19,7 @@ backlog is caught up at the store's group-commit speed, not one commit at a time
 from __future__ import annotations
 
 import asyncio
+import functools
 import heapq
 import itertools
 import logging
@@ -175,7 +176,10 @@ class Scheduler:
                         continue
                     del self._timers[timer.key]
                     fired += 1
-                    running[timer.table_id] = asyncio.create_task(self._fire_one(timer))
+                    self._firing[timer.key] = timer.due_at  # from now on, not once its task has started
+                    task = asyncio.create_task(self._fire_one(timer))
+                    task.add_done_callback(functools.partial(self._fired, timer))  # cancelled before it started too
+                    running[timer.table_id] = task
                     continue
                 if not running:
                     return fired
@@ -195,14 +199,14 @@ class Scheduler:
                     heapq.heappush(heap, entry)
 
     async def _fire_one(self, timer: Timer) -> None:
-        self._firing[timer.key] = timer.due_at
         try:
             await self._fire(timer.key, timer.table_id, timer.payload)
         except Exception:
             log.exception("timer %s failed", timer.key)
-        finally:
-            if self._firing.get(timer.key) == timer.due_at:
-                del self._firing[timer.key]
+
+    def _fired(self, timer: Timer, task: asyncio.Task[None]) -> None:
+        if self._firing.get(timer.key) == timer.due_at:
+            del self._firing[timer.key]
 
     def firing_due_at(self, key: str) -> float | None:
         """The wall-clock instant the timer `key` now firing was armed for (None when it is not firing)."""

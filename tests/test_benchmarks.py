@@ -1,10 +1,15 @@
 """Smoke runs of the benchmark scripts with tiny sizes, so they keep working (their numbers are not asserted)."""
 
+import asyncio
+import importlib
 import subprocess
 import sys
 from pathlib import Path
 
 import pytest
+
+from bot.clock import FakeClock
+from bot.scheduler import Scheduler
 
 ROOT = Path(__file__).resolve().parents[1]
 
@@ -36,3 +41,32 @@ def test_processes_benchmark_runs(postgres_server: str) -> None:
                             capture_output=True, text=True, timeout=300, cwd=ROOT)
     assert result.returncode == 0, result.stderr[-2000:]
     assert "PostgreSQL, 2 processes" in result.stdout
+
+
+async def test_the_catch_up_is_measured_over_once_every_overdue_timer_has_fired(monkeypatch) -> None:
+    """`still_to_fire` looks no further than the first overdue timer still armed or firing for its instant; one
+    re-armed for later (a time bank starting) has fired."""
+    monkeypatch.syspath_prepend(str(ROOT / "benchmarks"))
+    still_to_fire = importlib.import_module("service").still_to_fire
+    clock = FakeClock(0.0)
+    release = asyncio.Event()
+
+    async def fire(key: str, table_id: str, payload: dict[str, object]) -> None:
+        if key == "b":
+            scheduler.arm("b", table_id, 100.0)
+        if key == "c":
+            await release.wait()
+
+    scheduler = Scheduler(clock, fire)
+    for number, key in enumerate("abcd", start=1):
+        scheduler.arm(key, f"t{key}", float(number))
+    overdue = [(timer.key, timer.due_at) for timer in scheduler.armed]
+    assert still_to_fire(scheduler, overdue) == overdue
+    clock.advance(10)
+    firing = asyncio.create_task(scheduler.fire_due())
+    while scheduler.due_at("d") is not None or scheduler.firing_due_at("d") is not None:
+        await asyncio.sleep(0)
+    assert still_to_fire(scheduler, overdue) == [("c", 3.0), ("d", 4.0)], "c is still firing"
+    release.set()
+    assert await firing == 4
+    assert still_to_fire(scheduler, overdue) == []

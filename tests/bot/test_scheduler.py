@@ -241,3 +241,34 @@ async def test_a_timer_armed_later_than_the_one_the_loop_waits_for_does_not_wake
     scheduler.arm("sooner", "v", 5.0)
     assert scheduler._changed.is_set()
     task.cancel()
+
+
+async def test_a_due_timer_counts_as_firing_from_the_moment_it_leaves_the_armed_ones() -> None:
+    """Never neither armed nor firing: a timer taken off the heap is firing before its task has even started (a watcher
+    would otherwise count it as done); once its task is over, or cancelled, it is not firing."""
+    clock = FakeClock(0.0)
+    fired: list[str] = []
+    never = asyncio.Event()
+
+    async def fire(key, table_id, payload):
+        fired.append(key)
+        if key == "b":
+            await never.wait()
+
+    scheduler = Scheduler(clock, fire)
+    scheduler.arm("a", "t", 1.0)
+    clock.advance(5)
+    firing = asyncio.create_task(scheduler.fire_due())
+    await asyncio.sleep(0)  # fire_due took the timer and made its task, which has not run yet
+    assert fired == [] and scheduler.due_at("a") is None
+    assert scheduler.firing_due_at("a") == 1.0
+    assert await firing == 1
+    assert fired == ["a"] and scheduler.firing_due_at("a") is None
+    scheduler.arm("b", "t", 2.0)
+    firing = asyncio.create_task(scheduler.fire_due())
+    while fired != ["a", "b"]:
+        await asyncio.sleep(0)
+    assert scheduler.firing_due_at("b") == 2.0
+    firing.cancel()
+    await asyncio.gather(firing, return_exceptions=True)
+    assert scheduler.firing_due_at("b") is None
