@@ -132,8 +132,10 @@ class HoldemController:
         """Whether the stored hand (if any) reads back."""
         return reads_back(engine.Hand.from_dict, state.get("hand"))
 
-    def table_message(self, act: Action, hand: engine.Hand | None = None) -> TableMessage | None:
-        """The hand's public view with the buttons for the player to act (or the seats between hands)."""
+    def table_message(self, act: Action, hand: engine.Hand | None = None,
+                      names: dict[str, str] | None = None) -> TableMessage | None:
+        """The hand's public view with the buttons for the player to act (or the seats between hands); `names`: the
+        hand's players' names when the caller read them already."""
         hand = hand or self._hand(act)
         drawn_for = self.decision(act)
         if drawn_for is None:
@@ -149,7 +151,8 @@ class HoldemController:
         legal = hand.legal_actions() if hand.to_act else None  # once, for the buttons of each kind
         buttons = (*render.action_buttons(act.voice, hand, key, decision, legal), *options.pre_buttons(act, hand, key),
                    *options.away_buttons(act, key))
-        return TableMessage(key, _later_text(act, hand, options.bank_line(act)), buttons, hand.to_act or hand.showing)
+        return TableMessage(key, _later_text(act, hand, names or _names(act, hand), options.bank_line(act)), buttons,
+                            hand.to_act or hand.showing)
 
     def private_view(self, act: Action, user_id: str) -> str | None:
         """The player's hole cards."""
@@ -423,8 +426,9 @@ class HoldemController:
         events = [*events, *showdown.answer_for_bots(hand)]
         act.apply_moves(all_moves(events), lambda name: self._account(act, name), key)
         act.record(key, events)
-        story.add(act.state, [*(said or []), *act.tell_narration(render.narrate(act.voice, events,
-                                                                                hand.shown_so_far()))],
+        names = _names(act, hand)  # once for the story's lines and the table's text, both written when read
+        narration, lines = render.narrate_later(Voice(act.language, names.__getitem__), events, hand.shown_so_far())
+        story.add(act.state, [*(said or []), *act.tell_narration(narration), *lines],
                   restart=render.begins_hand(events))
         bots.drop_private(act)
         if (drawing := picture.holdem_picture(act.voice, act.config, hand, events)) is not None:
@@ -432,7 +436,7 @@ class HoldemController:
         tour.record_pawns(self, act, events)
         act.state["step"] = act.state.get("step", 0) + 1
         if hand.is_over:
-            self._finish(act, hand, key)
+            self._finish(act, hand, key, names)
             return
         act.state["hand"] = hand  # kept alive in the live table; written with `to_dict` when a snapshot is taken
         if (waiting := showdown.waiting_timer(self, act, hand)) is not None:
@@ -443,9 +447,9 @@ class HoldemController:
             act.arm(self._timer(act), ABSENT_SECONDS, kind="turn", step=act.state["step"])
         else:
             act.arm(self._timer(act), self._turn_seconds(act), kind="turn", step=act.state["step"])
-        act.show_table(self.table_message(act, hand))
+        act.show_table(self.table_message(act, hand, names))
 
-    def _finish(self, act: Action, hand: engine.Hand, key: str) -> None:
+    def _finish(self, act: Action, hand: engine.Hand, key: str, names: dict[str, str]) -> None:
         act.tx.summarise_hand(act.place.chat_id, act.place.table_id, key)
         act.state["hand"] = None
         saved = act.state["last_hand"] = hand.to_dict()
@@ -454,7 +458,7 @@ class HoldemController:
             if seat["id"] in stacks:
                 seat["stack"] = stacks[seat["id"]]
         showdown.remember_uncontested(act, hand, saved)
-        act.show_table(TableMessage(key, _later_text(act, hand),
+        act.show_table(TableMessage(key, _later_text(act, hand, names),
                                     render.after_hand_buttons(act.voice, hand, key, decision_tag(act.state["step"]))))
         story.clear(act.state)
         act.disarm(self._timer(act))
@@ -524,15 +528,19 @@ class HoldemController:
         act.say_text("\n".join(act.tell_narration(render.narrate(act.voice, events))))
 
 
-def _later_text(act: Action, hand: engine.Hand, *extra: str | None) -> Callable[[], str]:
+def _names(act: Action, hand: engine.Hand) -> dict[str, str]:
+    """The display names of the hand's players, as they are now (read once per action)."""
+    return {player: act.name(player) for player in hand.players}
+
+
+def _later_text(act: Action, hand: engine.Hand, names: dict[str, str], *extra: str | None) -> Callable[[], str]:
     """The table's text for the hand as it is now, written only when an adapter reads it: the hand's public view,
-    the players' names and the story's lines are copied now, the live hand and the transaction are not reached
-    later."""
+    the players' `names` (see `_names`) and the story's lines (written then, if not yet) are copied now, the live
+    hand and the transaction are not reached later."""
     view = render.hand_view(hand)
-    names = {player: act.name(player) for player in view.players}
     voice = Voice(act.language, names.__getitem__)
-    lines = tuple(story.shown(act.state))
-    return lambda: "\n".join(filter(None, (render.table_text(voice, view, lines), *extra)))
+    lines = story.kept(act.state)
+    return lambda: "\n".join(filter(None, (render.table_text(voice, view, story.written(lines)), *extra)))
 
 
 def decision_tag(step: int) -> str:

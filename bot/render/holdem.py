@@ -9,7 +9,7 @@ from typing import Any
 
 from bot.commands import button_payload
 from bot.output import Button
-from bot.render import Narration, Told, Voice, cards_text, hands
+from bot.render import Narration, Told, Voice, cards_text, hands, story
 from engine import holdem as engine
 from engine.betting import BettingStructure, blinds
 from engine.cards import Card
@@ -231,9 +231,39 @@ def narrate(voice: Voice, events: Iterable[Event], shown: engine.HandsShown | No
     return narration
 
 
+def narrate_later(voice: Voice, events: list[Event], shown: engine.HandsShown | None = None
+                  ) -> tuple[Narration, list[story.Line]]:
+    """As `narrate`, but the story's lines are written only when read (see `story.Later`): the narration to tell now
+    (each player's hole cards; its lines empty) and the lines for the story. A showdown is narrated now, its lines
+    with its notice. `voice` must not reach a transaction: it names the players with names captured now."""
+    if any(isinstance(event, _SHOWN_EVENTS) or (isinstance(event, engine.PotAwarded) and event.category)
+           for event in events):
+        narration = narrate(voice, events, shown)
+        lines: list[story.Line] = list(narration.lines)
+        narration.lines = []
+        return narration, lines
+    narration = Narration()
+    later: list[story.Line] = []
+    for event in events:
+        if isinstance(event, engine.HoleCardsDealt):
+            narration.told.append(Told(event.player, "holdem.your_cards", {"cards": cards_text(event.cards)}))
+        elif isinstance(event, engine.PotAwarded):  # won uncontested: no hand to describe
+            later.append(story.Later(_pot_line, voice, event, None))
+        elif isinstance(event, _TOLD_EVENTS):
+            later.append(story.Later(_line, voice, event))
+    return narration, later
+
+
 def begins_hand(events: Iterable[Event]) -> bool:
     """Whether these events start a hand: its story then starts with them."""
     return any(isinstance(event, engine.HandStarted) for event in events)
+
+
+_TOLD_EVENTS = (engine.HandStarted, engine.BlindPosted, engine.PlayerFolded, engine.PlayerChecked, engine.PlayerCalled,
+                engine.PlayerBet, engine.PlayerRaised, engine.ItemPawned, engine.UncalledBetReturned, engine.BoardDealt,
+                engine.HandsShown, engine.RabbitHunted, engine.HandMucked, engine.CardsShown, engine.RunsOffered,
+                engine.RunsChosen, engine.RunsSettled)
+"""The events `_line` writes a line for (every other event but `PotAwarded` has none)."""
 
 
 def _line(voice: Voice, event: Event) -> str:
