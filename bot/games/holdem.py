@@ -12,7 +12,7 @@ from bot.games import holdem_showdown as showdown
 from bot.games import practice as bots
 from bot.games import tournament as tour
 from bot.games.context import UNREADABLE, Action, reads_back
-from bot.output import TableMessage
+from bot.output import Button, TableMessage
 from bot.render import Voice, story
 from bot.render import holdem as render
 from bot.render import picture_views as picture
@@ -148,11 +148,9 @@ class HoldemController:
             buttons = (*render.idle_buttons(act.voice, act.state, key, decision, offers),
                        *options.straddle_buttons(self, act, key, decision), *options.away_buttons(act, key, decision))
             return TableMessage(key, render.seats_text(act.voice, act.state, self.variant), buttons)
-        legal = hand.legal_actions() if hand.to_act else None  # once, for the buttons of each kind
-        buttons = (*render.action_buttons(act.voice, hand, key, decision, legal), *options.pre_buttons(act, hand, key),
-                   *options.away_buttons(act, key))
-        return TableMessage(key, _later_text(act, hand, names or _names(act, hand), options.bank_line(act)), buttons,
-                            hand.to_act or hand.showing)
+        view = render.hand_view(hand)
+        text = _later_text(act, view, names or _names(act, hand), options.bank_line(act))
+        return TableMessage(key, text, _later_buttons(act, hand, view, key, decision), view.to_act or view.showing)
 
     def private_view(self, act: Action, user_id: str) -> str | None:
         """The player's hole cards."""
@@ -458,7 +456,7 @@ class HoldemController:
             if seat["id"] in stacks:
                 seat["stack"] = stacks[seat["id"]]
         showdown.remember_uncontested(act, hand, saved)
-        act.show_table(TableMessage(key, _later_text(act, hand, names),
+        act.show_table(TableMessage(key, _later_text(act, render.hand_view(hand), names),
                                     render.after_hand_buttons(act.voice, hand, key, decision_tag(act.state["step"]))))
         story.clear(act.state)
         act.disarm(self._timer(act))
@@ -533,14 +531,24 @@ def _names(act: Action, hand: engine.Hand) -> dict[str, str]:
     return {player: act.name(player) for player in hand.players}
 
 
-def _later_text(act: Action, hand: engine.Hand, names: dict[str, str], *extra: str | None) -> Callable[[], str]:
-    """The table's text for the hand as it is now, written only when an adapter reads it: the hand's public view,
-    the players' `names` (see `_names`) and the story's lines (written then, if not yet) are copied now, the live
-    hand and the transaction are not reached later."""
-    view = render.hand_view(hand)
+def _later_text(act: Action, view: render.HandView, names: dict[str, str], *extra: str | None) -> Callable[[], str]:
+    """The table's text for the hand's public `view`, written only when an adapter reads it: the players' `names`
+    (see `_names`) and the story's lines (written then, if not yet) are copied now, the live hand and the
+    transaction are not reached later."""
     voice = Voice(act.language, names.__getitem__)
     lines = story.kept(act.state)
     return lambda: "\n".join(filter(None, (render.table_text(voice, view, story.written(lines)), *extra)))
+
+
+def _later_buttons(act: Action, hand: engine.Hand, view: render.HandView, key: str,
+                   decision: str) -> Callable[[], tuple[Button, ...]]:
+    """The buttons of the hand's table message (for the player to act, the pre-actions of the others, away and
+    back), made only when an adapter reads them, from the hand's public `view` and legal actions as they are now."""
+    voice = Voice(act.language)  # the buttons name nobody
+    legal = hand.legal_actions() if hand.to_act else None  # once, for the buttons of each kind
+    away = options.away_buttons(act, key)
+    return lambda: (*render.action_buttons(voice, view, key, decision, legal),
+                    *options.pre_buttons(voice.language, view, key), *away)
 
 
 def decision_tag(step: int) -> str:

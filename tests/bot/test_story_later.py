@@ -9,6 +9,7 @@ from pathlib import Path
 import pytest
 
 from bot.clock import FakeClock
+from bot.output import Button, TableMessage
 from bot.render import Voice, story
 from bot.render import holdem as render
 from bot.service import Service
@@ -143,3 +144,71 @@ async def test_a_snapshot_stores_the_story_as_text_and_one_so_written_shows_it(t
     lines = after.table.text.split("\n\n", 1)[1].splitlines()
     assert lines[:len(told)] == ["An older line.", *told[1:]] and lines[len(told)].endswith(" calls 30.")
     await store.close()
+
+
+def test_buttons_given_as_a_function_are_made_when_first_read_and_only_then() -> None:
+    made: list[int] = []
+
+    def buttons() -> tuple[Button, ...]:
+        made.append(1)
+        return (Button("Check", "h1|s1|check"),)
+
+    message = TableMessage("h1", "text", buttons, "ann")
+    assert made == []
+    assert message.buttons == (Button("Check", "h1|s1|check"),) and message.buttons is message.buttons
+    assert made == [1]
+    assert message == TableMessage("h1", "text", (Button("Check", "h1|s1|check"),), "ann")
+
+
+async def test_an_actions_buttons_are_made_only_when_read(service: Service, monkeypatch: pytest.MonkeyPatch) -> None:
+    await seat(service)
+    dealt = await service.handle(PLACE, ANN, "/deal")
+    assert dealt.table is not None and dealt.table.to_act is not None
+    drawn: list[str] = []
+    action_buttons = render.action_buttons
+
+    def counted(voice: Voice, hand: render.HandView, key: str, decision: str,
+                legal: engine.LegalActions | None) -> tuple[Button, ...]:
+        drawn.append(decision)
+        return action_buttons(voice, hand, key, decision, legal)
+
+    payload = press_label(dealt, "raise")
+    monkeypatch.setattr(render, "action_buttons", counted)
+    raised = await service.press(PLACE, PLAYERS[dealt.table.to_act], payload)
+    assert drawn == []
+    assert raised.table is not None
+    assert any(button.label == "Call 30" for button in raised.table.buttons)
+    assert len(drawn) == 1
+
+
+async def _play(tmp_path: Path, name: str, read_at_once: bool) -> list[tuple[str, str, tuple[Button, ...]]]:
+    """A few hands played by the same script of commands; each table message's text and buttons, read as it comes
+    or only after the whole run (when the live table has long moved on)."""
+    store = await Store.open(tmp_path / f"{name}.db")
+    service = Service(store, FakeClock(), rng=random.Random(11))
+    await service.start()
+    for actor in PLAYERS.values():
+        assert (await service.handle(PLACE, actor, "/join 1000")).error is None
+    script = random.Random(3)
+    messages: list[TableMessage] = []
+    reply = await service.handle(PLACE, ANN, "/deal")
+    last = reply.table
+    for _ in range(150):
+        if reply.table is not None:
+            last = reply.table
+            messages.append(last)
+            if read_at_once:
+                assert last.text and last.buttons is not None
+        assert last is not None
+        if last.to_act is None:
+            reply = await service.handle(PLACE, ANN, "/deal")
+        else:
+            command = script.choice(["/call", "/check", "/raise", "/fold", "/call", "/bet"])
+            reply = await service.handle(PLACE, PLAYERS[last.to_act], command)
+    await store.close()
+    assert len({message.key for message in messages}) > 3, "several hands were played"
+    return [(message.key, message.text, message.buttons) for message in messages]
+
+
+async def test_table_messages_read_late_show_what_they_showed_when_made(tmp_path: Path) -> None:
+    assert await _play(tmp_path, "late", read_at_once=False) == await _play(tmp_path, "now", read_at_once=True)
