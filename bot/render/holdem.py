@@ -63,10 +63,10 @@ def after_hand_buttons(voice: Voice, hand: engine.Hand, key: str, decision: str)
     return (Button(voice.t("button.show_won"), button_payload(key, "show", decision)),)
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(slots=True)  # not frozen, though never changed: a frozen class of this many fields takes ~8 µs to make
 class HandView:
     """What the public table shows of a hand at one moment, copied out of the live `Hand` (which goes on changing):
-    the table's text may then be written later, only if an adapter shows it (see `TableMessage`)."""
+    the table's text and buttons may then be made later, only if an adapter shows them (see `TableMessage`)."""
 
     hand_number: int
     level: int
