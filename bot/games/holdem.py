@@ -535,20 +535,20 @@ def _later_text(act: Action, view: render.HandView, names: dict[str, str], *extr
     """The table's text for the hand's public `view`, written only when an adapter reads it: the players' `names`
     (see `_names`) and the story's lines (written then, if not yet) are copied now, the live hand and the
     transaction are not reached later."""
-    voice = Voice(act.language, names.__getitem__)
-    lines = story.kept(act.state)
-    return lambda: "\n".join(filter(None, (render.table_text(voice, view, story.written(lines)), *extra)))
+    language, lines = act.language, story.kept(act.state)
+    return lambda: "\n".join(filter(None, (render.table_text(Voice(language, names.__getitem__), view,
+                                                              story.written(lines)), *extra)))
 
 
 def _later_buttons(act: Action, hand: engine.Hand, view: render.HandView, key: str,
                    decision: str) -> Callable[[], tuple[Button, ...]]:
     """The buttons of the hand's table message (for the player to act, the pre-actions of the others, away and
     back), made only when an adapter reads them, from the hand's public `view` and legal actions as they are now."""
-    voice = Voice(act.language)  # the buttons name nobody
+    language = act.language
     legal = hand.legal_actions() if hand.to_act else None  # once, for the buttons of each kind
     away = options.away_buttons(act, key)
-    return lambda: (*render.action_buttons(voice, view, key, decision, legal),
-                    *options.pre_buttons(voice.language, view, key), *away)
+    return lambda: (*render.action_buttons(Voice(language), view, key, decision, legal),  # the buttons name nobody
+                    *options.pre_buttons(language, view, key), *away)
 
 
 def decision_tag(step: int) -> str:
