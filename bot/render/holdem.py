@@ -262,7 +262,7 @@ def narrate_later(voice: Voice, events: list[Event], shown: engine.HandsShown | 
             narration.told.append(Told(event.player, "holdem.your_cards", {"cards": cards_text(event.cards)}))
         elif isinstance(event, engine.PotAwarded):  # won uncontested: no hand to describe
             later.append(story.Later(_pot_line, voice, event, None))
-        elif isinstance(event, _TOLD_EVENTS):
+        elif isinstance(event, _LINE_EVENTS):
             later.append(story.Later(_line, voice, event))
     return narration, later
 
@@ -272,7 +272,7 @@ def begins_hand(events: Iterable[Event]) -> bool:
     return any(isinstance(event, engine.HandStarted) for event in events)
 
 
-_TOLD_EVENTS = (engine.HandStarted, engine.BlindPosted, engine.PlayerFolded, engine.PlayerChecked, engine.PlayerCalled,
+_LINE_EVENTS = (engine.HandStarted, engine.BlindPosted, engine.PlayerFolded, engine.PlayerChecked, engine.PlayerCalled,
                 engine.PlayerBet, engine.PlayerRaised, engine.ItemPawned, engine.UncalledBetReturned, engine.BoardDealt,
                 engine.HandsShown, engine.RabbitHunted, engine.HandMucked, engine.CardsShown, engine.RunsOffered,
                 engine.RunsChosen, engine.RunsSettled)
