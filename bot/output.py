@@ -23,19 +23,20 @@ class TableMessage:
     """The one message per hand or round that adapters post once and then edit in place.
 
     `key` names the hand or round (`h12`, `r7`): a new key means a new message; button payloads carry it so a
-    press on an older message is recognised as stale. `text` may be given as a function of no arguments that writes
-    it: it is then written the first time it is read, so a state that no adapter shows (Telegram keeps only the
-    newest state of a busy table's message) costs no text. Such a function must draw from values captured when the
-    state was made, never from a live table.
+    press on an older message is recognised as stale. `text` and `buttons` may each be given as a function of no
+    arguments that makes them: it is then called the first time they are read, so a state that no adapter shows
+    (Telegram keeps only the newest state of a busy table's message) costs no text and no buttons. Such a function
+    must draw from values captured when the state was made, never from a live table.
     """
 
-    __slots__ = ("_text", "buttons", "key", "to_act")
+    __slots__ = ("_buttons", "_text", "key", "to_act")
 
-    def __init__(self, key: str, text: str | Callable[[], str], buttons: tuple[Button, ...] = (),
+    def __init__(self, key: str, text: str | Callable[[], str],
+                 buttons: tuple[Button, ...] | Callable[[], tuple[Button, ...]] = (),
                  to_act: str | None = None) -> None:
         self.key = key
         self._text = text
-        self.buttons = buttons
+        self._buttons = buttons
         self.to_act = to_act
         """The player id whose turn it is (adapters may mention him), None when nobody must act."""
 
@@ -45,6 +46,13 @@ class TableMessage:
         if not isinstance(self._text, str):
             self._text = self._text()
         return self._text
+
+    @property
+    def buttons(self) -> tuple[Button, ...]:
+        """The message's buttons, made now if they were given as a function."""
+        if callable(self._buttons):
+            self._buttons = self._buttons()
+        return self._buttons
 
     def __eq__(self, other: object) -> bool:
         if not isinstance(other, TableMessage):

@@ -12,7 +12,7 @@ from bot.games import holdem_showdown as showdown
 from bot.games import practice as bots
 from bot.games import tournament as tour
 from bot.games.context import UNREADABLE, Action, reads_back
-from bot.output import TableMessage
+from bot.output import Button, TableMessage
 from bot.render import Voice, story
 from bot.render import holdem as render
 from bot.render import picture_views as picture
@@ -132,8 +132,10 @@ class HoldemController:
         """Whether the stored hand (if any) reads back."""
         return reads_back(engine.Hand.from_dict, state.get("hand"))
 
-    def table_message(self, act: Action, hand: engine.Hand | None = None) -> TableMessage | None:
-        """The hand's public view with the buttons for the player to act (or the seats between hands)."""
+    def table_message(self, act: Action, hand: engine.Hand | None = None,
+                      names: dict[str, str] | None = None) -> TableMessage | None:
+        """The hand's public view with the buttons for the player to act (or the seats between hands); `names`: the
+        hand's players' names when the caller read them already."""
         hand = hand or self._hand(act)
         drawn_for = self.decision(act)
         if drawn_for is None:
@@ -146,10 +148,9 @@ class HoldemController:
             buttons = (*render.idle_buttons(act.voice, act.state, key, decision, offers),
                        *options.straddle_buttons(self, act, key, decision), *options.away_buttons(act, key, decision))
             return TableMessage(key, render.seats_text(act.voice, act.state, self.variant), buttons)
-        legal = hand.legal_actions() if hand.to_act else None  # once, for the buttons of each kind
-        buttons = (*render.action_buttons(act.voice, hand, key, decision, legal), *options.pre_buttons(act, hand, key),
-                   *options.away_buttons(act, key))
-        return TableMessage(key, _later_text(act, hand, options.bank_line(act)), buttons, hand.to_act or hand.showing)
+        view = render.hand_view(hand)
+        text = _later_text(act, view, names or _names(act, hand), options.bank_line(act))
+        return TableMessage(key, text, _later_buttons(act, hand, view, key, decision), view.to_act or view.showing)
 
     def private_view(self, act: Action, user_id: str) -> str | None:
         """The player's hole cards."""
@@ -429,8 +430,9 @@ class HoldemController:
         events = [*events, *showdown.answer_for_bots(hand)]
         act.apply_moves(all_moves(events), lambda name: self._account(act, name), key)
         act.record(key, events)
-        story.add(act.state, [*(said or []), *act.tell_narration(render.narrate(act.voice, events,
-                                                                                hand.shown_so_far()))],
+        names = _names(act, hand)  # once for the story's lines and the table's text, both written when read
+        narration, lines = render.narrate_later(Voice(act.language, names.__getitem__), events, hand.shown_so_far())
+        story.add(act.state, [*(said or []), *act.tell_narration(narration), *lines],
                   restart=render.begins_hand(events))
         bots.drop_private(act)
         if (drawing := picture.holdem_picture(act.voice, act.config, hand, events)) is not None:
@@ -438,7 +440,7 @@ class HoldemController:
         tour.record_pawns(self, act, events)
         act.state["step"] = act.state.get("step", 0) + 1
         if hand.is_over:
-            self._finish(act, hand, key)
+            self._finish(act, hand, key, names)
             return
         act.state["hand"] = hand  # kept alive in the live table; written with `to_dict` when a snapshot is taken
         if (waiting := showdown.waiting_timer(self, act, hand)) is not None:
@@ -449,9 +451,9 @@ class HoldemController:
             act.arm(self._timer(act), ABSENT_SECONDS, kind="turn", step=act.state["step"])
         else:
             act.arm(self._timer(act), self._turn_seconds(act), kind="turn", step=act.state["step"])
-        act.show_table(self.table_message(act, hand))
+        act.show_table(self.table_message(act, hand, names))
 
-    def _finish(self, act: Action, hand: engine.Hand, key: str) -> None:
+    def _finish(self, act: Action, hand: engine.Hand, key: str, names: dict[str, str]) -> None:
         act.tx.summarise_hand(act.place.chat_id, act.place.table_id, key)
         act.state["hand"] = None
         saved = act.state["last_hand"] = hand.to_dict()
@@ -460,7 +462,7 @@ class HoldemController:
             if seat["id"] in stacks:
                 seat["stack"] = stacks[seat["id"]]
         showdown.remember_uncontested(act, hand, saved)
-        act.show_table(TableMessage(key, _later_text(act, hand),
+        act.show_table(TableMessage(key, _later_text(act, render.hand_view(hand), names),
                                     render.after_hand_buttons(act.voice, hand, key, decision_tag(act.state["step"]))))
         story.clear(act.state)
         act.disarm(self._timer(act))
@@ -530,15 +532,29 @@ class HoldemController:
         act.say_text("\n".join(act.tell_narration(render.narrate(act.voice, events))))
 
 
-def _later_text(act: Action, hand: engine.Hand, *extra: str | None) -> Callable[[], str]:
-    """The table's text for the hand as it is now, written only when an adapter reads it: the hand's public view,
-    the players' names and the story's lines are copied now, the live hand and the transaction are not reached
-    later."""
-    view = render.hand_view(hand)
-    names = {player: act.name(player) for player in view.players}
-    voice = Voice(act.language, names.__getitem__)
-    lines = tuple(story.shown(act.state))
-    return lambda: "\n".join(filter(None, (render.table_text(voice, view, lines), *extra)))
+def _names(act: Action, hand: engine.Hand) -> dict[str, str]:
+    """The display names of the hand's players, as they are now (read once per action)."""
+    return {player: act.name(player) for player in hand.players}
+
+
+def _later_text(act: Action, view: render.HandView, names: dict[str, str], *extra: str | None) -> Callable[[], str]:
+    """The table's text for the hand's public `view`, written only when an adapter reads it: the players' `names`
+    (see `_names`) and the story's lines (written then, if not yet) are copied now, the live hand and the
+    transaction are not reached later."""
+    language, lines = act.language, story.kept(act.state)
+    return lambda: "\n".join(filter(None, (render.table_text(Voice(language, names.__getitem__), view,
+                                                              story.written(lines)), *extra)))
+
+
+def _later_buttons(act: Action, hand: engine.Hand, view: render.HandView, key: str,
+                   decision: str) -> Callable[[], tuple[Button, ...]]:
+    """The buttons of the hand's table message (for the player to act, the pre-actions of the others, away and
+    back), made only when an adapter reads them, from the hand's public `view` and legal actions as they are now."""
+    language = act.language
+    legal = hand.legal_actions() if hand.to_act else None  # once, for the buttons of each kind
+    away = options.away_buttons(act, key)
+    return lambda: (*render.action_buttons(Voice(language), view, key, decision, legal),  # the buttons name nobody
+                    *options.pre_buttons(language, view, key), *away)
 
 
 def decision_tag(step: int) -> str:

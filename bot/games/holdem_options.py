@@ -20,7 +20,7 @@ from bot.games.context import Action
 from bot.games.holdem_table import HoldemTable
 from bot.i18n import text
 from bot.output import Button
-from engine import holdem as engine
+from bot.render.holdem import HandView
 from engine.betting import STRUCTURES, Limit
 from engine.common import RuleError
 from engine.preactions import PreAction
@@ -288,10 +288,11 @@ def pre_action(ctl: HoldemTable, act: Action, command: cmd.Command) -> None:
     act.state["hand"] = hand
 
 
-def pre_buttons(act: Action, hand: engine.Hand, key: str) -> tuple[Button, ...]:
+def pre_buttons(language: str, hand: HandView, key: str) -> tuple[Button, ...]:
     """"Check/fold", "Check", "Call N" and "Call any" for the players not yet to act, while someone besides the
     player to act still has a decision to make in the hand; "Call N" (N: the bet to match, the same for all, carried
-    by the button so that a stale one is refused) while one of them faces a bet."""
+    by the button so that a stale one is refused) while one of them faces a bet. `hand`: the hand's public view when
+    the buttons were drawn (they may be made later, see `TableMessage`)."""
     if hand.to_act is None:
         return ()
     stacks, folded, bets = hand.stacks, hand.folded, hand.bets
@@ -300,7 +301,7 @@ def pre_buttons(act: Action, hand: engine.Hand, key: str) -> tuple[Button, ...]:
         return ()
     facing = any(bets[player] < hand.current_bet for player in deciding)
     return tuple(Button(label, button_payload(key, command))
-                 for label, command in _pre_choices(act.language, hand.current_bet, facing))
+                 for label, command in _pre_choices(language, hand.current_bet, facing))
 
 
 @lru_cache(maxsize=1024)

@@ -5,11 +5,13 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
+from functools import lru_cache
 from typing import Any
 
 from bot.commands import button_payload
+from bot.i18n import text
 from bot.output import Button
-from bot.render import Narration, Told, Voice, cards_text, hands
+from bot.render import Narration, Told, Voice, cards_text, hands, story
 from engine import holdem as engine
 from engine.betting import BettingStructure, blinds
 from engine.cards import Card
@@ -61,10 +63,10 @@ def after_hand_buttons(voice: Voice, hand: engine.Hand, key: str, decision: str)
     return (Button(voice.t("button.show_won"), button_payload(key, "show", decision)),)
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(slots=True)  # not frozen, though never changed: a frozen class of this many fields takes ~8 µs to make
 class HandView:
     """What the public table shows of a hand at one moment, copied out of the live `Hand` (which goes on changing):
-    the table's text may then be written later, only if an adapter shows it (see `TableMessage`)."""
+    the table's text and buttons may then be made later, only if an adapter shows them (see `TableMessage`)."""
 
     hand_number: int
     level: int
@@ -73,6 +75,7 @@ class HandView:
     board: tuple[Card, ...]
     second_board: tuple[Card, ...]
     pot_total: int
+    current_bet: int
     players: tuple[str, ...]
     button: str
     stacks: dict[str, int]
@@ -90,8 +93,9 @@ def hand_view(hand: engine.Hand) -> HandView:
     """The public table of `hand` as it is now."""
     to_act = hand.to_act
     return HandView(hand.hand_number, hand.level, hand.structure, hand.variant, hand.board, hand.second_board,
-                    hand.pot_total, hand.players, hand.button, hand.stacks, hand.bets, hand.folded, to_act,
-                    hand.legal_actions().call_amount if to_act else 0, hand.runs_asked, hand.showing, hand.is_over)
+                    hand.pot_total, hand.current_bet, hand.players, hand.button, hand.stacks, hand.bets, hand.folded,
+                    to_act, hand.legal_actions().call_amount if to_act else 0, hand.runs_asked, hand.showing,
+                    hand.is_over)
 
 
 def table_text(voice: Voice, hand: HandView, story: Sequence[str] = ()) -> str:
@@ -137,10 +141,10 @@ def title(voice: Voice, hand: engine.Hand | HandView) -> str:
                    structure=label(voice, "structure", hand.structure.name))
 
 
-def action_buttons(voice: Voice, hand: engine.Hand, key: str, decision: str,
-                   legal: engine.LegalActions | None = None) -> tuple[Button, ...]:
-    """The buttons for what the player to act may do, drawn from the engine's legal actions alone (`legal`, when the
-    caller has them already); each acts only on `decision` (the step it was drawn at), "my cards" on any message of
+def action_buttons(voice: Voice, hand: HandView, key: str, decision: str,
+                   legal: engine.LegalActions | None) -> tuple[Button, ...]:
+    """The buttons for what the player to act may do, drawn from the engine's legal actions alone (`legal`, None
+    when nobody is to act); each acts only on `decision` (the step it was drawn at), "my cards" on any message of
     the hand. Bets and raises come in the order min-raise, ½ pot, pot, all-in, each with its total; no two buttons do
     the same thing: a call or a raise that puts in the whole stack says "(all-in)" and has no All-in button beside
     it."""
@@ -151,29 +155,38 @@ def action_buttons(voice: Voice, hand: engine.Hand, key: str, decision: str,
     if hand.showing:
         return (*buttons, Button(voice.t("button.show"), button_payload(key, "show", decision)),
                 Button(voice.t("button.muck"), button_payload(key, "muck", decision)))
-    if hand.to_act is None:
+    if hand.to_act is None or legal is None:
         return tuple(buttons)
-    legal = legal or hand.legal_actions()
+    sized = legal.max_to > legal.min_to  # only a free size has ½ pot and pot buttons, drawn from the bet and the pot
+    choices = _choices(voice.language, legal, hand.current_bet if sized else 0, hand.pot_total if sized else 0)
+    return (*buttons, *(Button(label, button_payload(key, command, decision)) for label, command in choices))
+
+
+@lru_cache(maxsize=4096)
+def _choices(language: str, legal: engine.LegalActions, current_bet: int, pot: int) -> tuple[tuple[str, str], ...]:
+    """The labels and commands of the buttons for `legal` (see `action_buttons`): the same for every table in the
+    same spot, so written once rather than at each action."""
+    choices = []
     if legal.can_fold:
-        buttons.append(Button(voice.t("button.fold"), button_payload(key, "fold", decision)))
+        choices.append((text(language, "button.fold"), "fold"))
     if legal.can_check:
-        buttons.append(Button(voice.t("button.check"), button_payload(key, "check", decision)))
+        choices.append((text(language, "button.check"), "check"))
     if legal.call_amount:
         word = "button.call_all_in" if 0 < legal.all_in <= legal.call_amount else "button.call"
-        buttons.append(Button(voice.t(word, chips=legal.call_amount), button_payload(key, "call", decision)))
+        choices.append((text(language, word, chips=legal.call_amount), "call"))
     if not (legal.can_bet or legal.can_raise):
-        return tuple(buttons)
+        return tuple(choices)
     command = "bet" if legal.can_bet else "raise"
     shove = legal.all_in > 0 and legal.max_to > legal.min_to  # the all-in is a button of its own
-    for word, amount in _raise_targets(legal, hand.current_bet, hand.pot_total, command):
+    for word, amount in _raise_targets(legal, current_bet, pot, command):
         if shove and amount == legal.max_to:
             continue
         if legal.all_in and amount == legal.max_to:
             word += "_all_in"
-        buttons.append(Button(voice.t(word, chips=amount), button_payload(key, f"{command} {amount}", decision)))
+        choices.append((text(language, word, chips=amount), f"{command} {amount}"))
     if shove:
-        buttons.append(Button(voice.t("button.all_in", chips=legal.all_in), button_payload(key, "allin", decision)))
-    return tuple(buttons)
+        choices.append((text(language, "button.all_in", chips=legal.all_in), "allin"))
+    return tuple(choices)
 
 
 def _raise_targets(legal: engine.LegalActions, current_bet: int, pot: int, command: str) -> list[tuple[str, int]]:
@@ -231,9 +244,39 @@ def narrate(voice: Voice, events: Iterable[Event], shown: engine.HandsShown | No
     return narration
 
 
+def narrate_later(voice: Voice, events: list[Event], shown: engine.HandsShown | None = None
+                  ) -> tuple[Narration, list[story.Line]]:
+    """As `narrate`, but the story's lines are written only when read (see `story.Later`): the narration to tell now
+    (each player's hole cards; its lines empty) and the lines for the story. A showdown is narrated now, its lines
+    with its notice. `voice` must not reach a transaction: it names the players with names captured now."""
+    if any(isinstance(event, _SHOWN_EVENTS) or (isinstance(event, engine.PotAwarded) and event.category)
+           for event in events):
+        narration = narrate(voice, events, shown)
+        lines: list[story.Line] = list(narration.lines)
+        narration.lines = []
+        return narration, lines
+    narration = Narration()
+    later: list[story.Line] = []
+    for event in events:
+        if isinstance(event, engine.HoleCardsDealt):
+            narration.told.append(Told(event.player, "holdem.your_cards", {"cards": cards_text(event.cards)}))
+        elif isinstance(event, engine.PotAwarded):  # won uncontested: no hand to describe
+            later.append(story.Later(_pot_line, voice, event, None))
+        elif isinstance(event, _LINE_EVENTS):
+            later.append(story.Later(_line, voice, event))
+    return narration, later
+
+
 def begins_hand(events: Iterable[Event]) -> bool:
     """Whether these events start a hand: its story then starts with them."""
     return any(isinstance(event, engine.HandStarted) for event in events)
+
+
+_LINE_EVENTS = (engine.HandStarted, engine.BlindPosted, engine.PlayerFolded, engine.PlayerChecked, engine.PlayerCalled,
+                engine.PlayerBet, engine.PlayerRaised, engine.ItemPawned, engine.UncalledBetReturned, engine.BoardDealt,
+                engine.HandsShown, engine.RabbitHunted, engine.HandMucked, engine.CardsShown, engine.RunsOffered,
+                engine.RunsChosen, engine.RunsSettled)
+"""The events `_line` writes a line for (every other event but `PotAwarded` has none)."""
 
 
 def _line(voice: Voice, event: Event) -> str:

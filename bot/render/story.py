@@ -3,17 +3,46 @@
 The table message of a hand tells what happened ("Bob raises to 40.", "Cat folds.") under the state it shows, so
 the chat is not sent a new message per action. The lines live in the table's snapshot (`state["story"]`), so a
 restart in the middle of a hand shows the same story.
+
+A line may be kept unwritten (`Later`): what writes it is captured at the action, and it is written the first time a
+table message shows it or a snapshot stores it, so an action whose table message no adapter shows writes no line.
+A snapshot always stores the lines as text.
 """
 
 from __future__ import annotations
 
+from collections.abc import Callable, Iterable, Sequence
 from typing import Any
 
 SHOWN_LINES = 6
 """How many of the latest lines the table message shows (more when one action said more, so none is missed)."""
 
 
-def add(state: dict[str, Any], lines: list[str], *, restart: bool = False) -> None:
+class Later:
+    """A story line written only when it is first read: `write(*args)` must draw from values captured when the line
+    was told (a `Voice` with the names as they were, frozen engine events), never from a live table or transaction.
+    The state's JSON stores its text (`to_dict`), as for a line given as text."""
+
+    __slots__ = ("_args", "_text", "_write")
+
+    def __init__(self, write: Callable[..., str], *args: Any) -> None:
+        self._write = write
+        self._args = args
+        self._text: str | None = None
+
+    def to_dict(self) -> str:
+        """The line's text, written now if it was not yet (the state's JSON stores it so). The database thread (a
+        snapshot) and an adapter (a table message) may both read it at once: each then writes the same text."""
+        if self._text is None:
+            self._text = self._write(*self._args)
+        return self._text
+
+
+Line = str | Later
+"""A story line: its text, or a `Later` that writes it when read."""
+
+
+def add(state: dict[str, Any], lines: Sequence[Line], *, restart: bool = False) -> None:
     """Add the lines of one action; `restart` begins a new hand or round with them.
 
     The story runs on across streets (the flop's line marks where one begins), so a table message that an
@@ -24,16 +53,25 @@ def add(state: dict[str, Any], lines: list[str], *, restart: bool = False) -> No
     if not lines and not restart:
         return
     old = [] if restart else list(state.get("story") or [])
-    every = old + lines
+    every = old + list(lines)
     state["story"] = every[min(len(old), max(0, len(every) - SHOWN_LINES)):]
 
 
+def kept(state: dict[str, Any]) -> tuple[Line, ...]:
+    """The lines the table message shows now, written or not (to write them later with `written`)."""
+    return tuple(state.get("story") or ())
+
+
+def written(lines: Iterable[Line]) -> list[str]:
+    """The text of each line (a `Later` written now, once)."""
+    return [line if isinstance(line, str) else line.to_dict() for line in lines]
+
+
 def shown(state: dict[str, Any]) -> list[str]:
-    """The lines the table message shows now."""
-    return list(state.get("story") or [])
+    """The lines the table message shows now, as text."""
+    return written(state.get("story") or ())
 
 
 def clear(state: dict[str, Any]) -> None:
     """Forget the story (the hand or round is over and its last table message already shows it)."""
     state.pop("story", None)
-
