@@ -373,9 +373,9 @@ class TelegramAdapter:
         if reply.table is not None and language is not None:
             chat_id, topic = chat_and_topic(place.table_id)
             self.outbox.show_table(TableOp(place.table_id, chat_id, topic, reply.table, language))
-        table_explains = has_private_button(reply.table)
         for user_id, texts in private.items():
-            if not self._tell(place, user_id, texts) and not table_explains:
+            # the table's buttons are made only when read: ask whether they explain only for a player not reached
+            if not self._tell(place, user_id, texts) and not has_private_button(reply.table):
                 unreachable.append(user_id)
         for file in reply.files:
             if not self._send_file(place, file):
