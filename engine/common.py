@@ -49,7 +49,7 @@ class Move:
     reason: str
 
 
-@dataclass(frozen=True, kw_only=True)
+@dataclass(frozen=True, kw_only=True, slots=True)
 class Event:
     """Something that happened. `visible_to` is None when public, else the one player id who may see it."""
 
@@ -119,7 +119,7 @@ def _converter(kind: type) -> Callable[[Any], Any]:
     if issubclass(kind, Fraction):
         return fraction_to_text
     if issubclass(kind, Enum):
-        return lambda value: value.value
+        return attrgetter("_value_")  # its `value`, without the enum's property
     if dataclasses.is_dataclass(kind):
         return lambda value: _plain_fields(value, {})
     if issubclass(kind, dict):

@@ -263,9 +263,9 @@ class Hand(ShowdownPhases):
             events.append(BlindPosted(player=seat.id, blind="straddle", amount=2 * self.level, is_all_in=False,
                                       moves=(move,)))
         order = self._order_from_button()
-        for _ in range(self.variant.hole_cards):
-            for seat in order:
-                seat.hole.extend(self._deck.deal(1))
+        cards = self._deck.deal(self.variant.hole_cards * len(order))  # one at a time around the table:
+        for position, seat in enumerate(order):  # the seat at `position` gets every len(order)-th card from it
+            seat.hole.extend(cards[position::len(order)])
         events.extend(HoleCardsDealt(player=seat.id, cards=tuple(seat.hole), visible_to=seat.id) for seat in order)
         self._current_bet = self._raise_base = self.level
         self._raise_increment = self.structure.bet_size(Street.PREFLOP, self.level)
@@ -682,8 +682,11 @@ class Hand(ShowdownPhases):
         self._to_act = None
         self._legal = None
         events: list[Event] = []
-        top = max(self._seats, key=lambda seat: seat.bet)
-        second = max((seat.bet for seat in self._seats if seat is not top), default=0)
+        top = self._seats[0]  # the first of the highest bets, and the highest of the others
+        for seat in self._seats:
+            if seat.bet > top.bet:
+                top = seat
+        second = max([seat.bet for seat in self._seats if seat is not top], default=0)
         if top.bet > second:
             excess = top.bet - second
             top.bet -= excess
