@@ -137,14 +137,6 @@ class _Seat:
                 "pre_bet": self.pre_bet, "hole": [card.text for card in self.hole]}
 
 
-_PAWN_REFUSALS = {
-    "pawn_disabled": "pawning is not allowed at this table",
-    "pawn_not_in_hand": "only a player still in the hand with chips may pawn",
-    "pawn_not_short": "you can still call: pawn only when short of the call",
-}
-"""Why a player may not pawn now, by the refusal's code."""
-
-
 class Hand(ShowdownPhases):
     """A hand of Hold'em or Omaha in progress or finished. Build it with `Hand.start`, drive it with `act`."""
 
@@ -393,7 +385,7 @@ class Hand(ShowdownPhases):
             player=seat.id, can_fold=owed > 0, can_check=owed == 0, call_amount=min(owed, seat.stack),
             can_bet=may_raise and self._current_bet == 0, can_raise=may_raise and self._current_bet > 0,
             min_to=low, max_to=high, all_in=all_in,
-            can_pawn=self._pawn_refusal_code(seat, owed) is None)
+            can_pawn=seat.stack < owed and self._pawn_refusal(seat, owed) is None)  # short first: no refusal built
 
     def timeout_action(self) -> Action:
         """What a player who ran out of time plays: check when free, else fold."""
@@ -431,17 +423,12 @@ class Hand(ShowdownPhases):
 
     def _pawn_refusal(self, seat: _Seat, owed: int) -> RuleError | None:
         """Why this player, who owes `owed` chips, may not pawn now, or None when he may."""
-        code = self._pawn_refusal_code(seat, owed)
-        return None if code is None else RuleError(code, _PAWN_REFUSALS[code])
-
-    def _pawn_refusal_code(self, seat: _Seat, owed: int) -> str | None:
-        """The code of `_pawn_refusal` (the legal actions ask on every turn: no error is built for them)."""
         if self.pawn_rules.value <= 0:
-            return "pawn_disabled"
+            return RuleError("pawn_disabled", "pawning is not allowed at this table")
         if seat.folded or seat.stack == 0:
-            return "pawn_not_in_hand"
+            return RuleError("pawn_not_in_hand", "only a player still in the hand with chips may pawn")
         if seat.stack >= owed:
-            return "pawn_not_short"
+            return RuleError("pawn_not_short", "you can still call: pawn only when short of the call")
         return None
 
     # --- verify / can / do ---------------------------------------------------------------------------------
