@@ -8,7 +8,6 @@ from dataclasses import dataclass
 from datetime import datetime, time, timedelta
 from enum import Enum
 from fractions import Fraction
-from operator import attrgetter
 from typing import Any
 
 from engine.cards import Card
@@ -81,15 +80,10 @@ _SCALARS = frozenset((str, int, float, bool, type(None)))
 
 
 def _plain_fields(value: Any, data: dict[str, Any]) -> dict[str, Any]:
-    """Each field of the dataclass `value` into `data`, made plain as `_plain` does (scalars, most of them, as they
-    are; the converter looked up here, not through `_plain`, as every event's moves go through this)."""
-    for name in _FIELD_NAMES.get(type(value)) or _field_names(type(value)):
+    """Each field of the dataclass `value` into `data`, made plain by `_plain` (scalars, most of them, as they are)."""
+    for name in _field_names(type(value)):
         item = getattr(value, name)
-        kind = type(item)
-        if kind in _SCALARS:
-            data[name] = item
-        else:
-            data[name] = (_CONVERTERS.get(kind) or _new_converter(kind))(item)
+        data[name] = item if type(item) in _SCALARS else _plain(item)
     return data
 
 
@@ -99,19 +93,16 @@ def _plain(value: Any) -> Any:
     kind = type(value)
     if kind in _SCALARS:  # the common case first (exact types: enums that are str or int go on below)
         return value
-    return (_CONVERTERS.get(kind) or _new_converter(kind))(value)
-
-
-def _new_converter(kind: type) -> Callable[[Any], Any]:
-    """`_converter(kind)`, remembered for the next value of this type."""
-    convert = _CONVERTERS[kind] = _converter(kind)
-    return convert
+    convert = _CONVERTERS.get(kind)
+    if convert is None:
+        convert = _CONVERTERS[kind] = _converter(kind)
+    return convert(value)
 
 
 def _converter(kind: type) -> Callable[[Any], Any]:
     """How `_plain` turns a value of this type into JSON-able data (decided once per type)."""
     if issubclass(kind, Card):
-        return attrgetter("text")  # its `str`
+        return str
     if issubclass(kind, datetime | time):
         return lambda value: value.isoformat()
     if issubclass(kind, timedelta):
@@ -119,7 +110,7 @@ def _converter(kind: type) -> Callable[[Any], Any]:
     if issubclass(kind, Fraction):
         return fraction_to_text
     if issubclass(kind, Enum):
-        return attrgetter("_value_")  # its `value`, without the enum's property
+        return lambda value: value.value
     if dataclasses.is_dataclass(kind):
         return lambda value: _plain_fields(value, {})
     if issubclass(kind, dict):
