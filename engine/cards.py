@@ -161,7 +161,8 @@ class Deck:
         """Take `count` cards from the top."""
         if count < 0 or count > len(self._cards):
             raise DeckError(f"cannot deal {count} cards: {len(self._cards)} left")
-        dealt, self._cards = self._cards[:count], self._cards[count:]
+        dealt = self._cards[:count]
+        del self._cards[:count]  # in place: the deck's list is its own
         return dealt
 
     def deal_one(self) -> Card:

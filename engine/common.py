@@ -48,7 +48,7 @@ class Move:
     reason: str
 
 
-@dataclass(frozen=True, kw_only=True)
+@dataclass(frozen=True, kw_only=True, slots=True)
 class Event:
     """Something that happened. `visible_to` is None when public, else the one player id who may see it."""
 

@@ -18,10 +18,12 @@ __all__ = [
     "ThreeCardValue",
     "best_combination_pair",
     "caribbean_key",
+    "category_of",
     "evaluate",
     "evaluate_russian",
     "evaluate_three",
     "is_qualifying_three",
+    "ranks_of",
 ]
 
 
@@ -48,6 +50,16 @@ def _pack(category: int, ranks: Sequence[int]) -> int:
     for index in range(5):
         value = (value << _RANK_BITS) | (ranks[index] if index < len(ranks) else 0)
     return value
+
+
+def category_of(strength: int) -> HandCategory:
+    """The category of a hand from its ordering integer (`HandValue.strength`, `strength`)."""
+    return HandCategory(strength >> 5 * _RANK_BITS)
+
+
+def ranks_of(strength: int) -> tuple[int, ...]:
+    """The tie-break ranks of a hand from its ordering integer, most significant first (as `HandValue.ranks`)."""
+    return _unpack_ranks(strength)
 
 
 def _unpack_ranks(packed: int) -> tuple[int, ...]:

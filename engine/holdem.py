@@ -40,12 +40,13 @@ Where the rules are silent, this follows a card room and pokerkit's model:
 from __future__ import annotations
 
 from collections.abc import Collection, Mapping, Sequence
-from dataclasses import dataclass, fields
+from dataclasses import dataclass
 from typing import Any
 
 from engine.betting import FIXED_LIMIT, HOME_LIMIT, NO_LIMIT, POT_LIMIT, STRUCTURES, BettingStructure, Limit, Street
 from engine.cards import Card, Deck
 from engine.common import Event, IllegalAmount, Move, NotYourTurn, RuleError, allowed
+from engine.hands import ranks_of
 from engine.holdem_showdown import NEXT_STREET as _NEXT_STREET
 from engine.holdem_showdown import ShowdownPhases, category_name
 from engine.holdem_types import (
@@ -127,9 +128,13 @@ class _Seat:
         """The local ledger account of his stack."""
         return f"stack:{self.id}"
 
-
-_SEAT_FIELDS = tuple(item.name for item in fields(_Seat) if item.name != "hole")
-"""A seat's saved fields, its hole cards apart (written as text)."""
+    def to_dict(self) -> dict[str, Any]:
+        """His saved state: every field in order, the hole cards last, as text (written out: every snapshot holds
+        each seat)."""
+        return {"id": self.id, "stack": self.stack, "start_stack": self.start_stack, "bet": self.bet,
+                "contributed": self.contributed, "folded": self.folded, "acted": self.acted, "level": self.level,
+                "raises": self.raises, "pawned": self.pawned, "absent": self.absent, "pre": self.pre,
+                "pre_bet": self.pre_bet, "hole": [card.text for card in self.hole]}
 
 
 class Hand(ShowdownPhases):
@@ -250,9 +255,9 @@ class Hand(ShowdownPhases):
             events.append(BlindPosted(player=seat.id, blind="straddle", amount=2 * self.level, is_all_in=False,
                                       moves=(move,)))
         order = self._order_from_button()
-        for _ in range(self.variant.hole_cards):
-            for seat in order:
-                seat.hole.extend(self._deck.deal(1))
+        cards = self._deck.deal(self.variant.hole_cards * len(order))  # one at a time around the table:
+        for position, seat in enumerate(order):  # the seat at `position` gets every len(order)-th card from it
+            seat.hole.extend(cards[position::len(order)])
         events.extend(HoleCardsDealt(player=seat.id, cards=tuple(seat.hole), visible_to=seat.id) for seat in order)
         self._current_bet = self._raise_base = self.level
         self._raise_increment = self.structure.bet_size(Street.PREFLOP, self.level)
@@ -380,7 +385,7 @@ class Hand(ShowdownPhases):
             player=seat.id, can_fold=owed > 0, can_check=owed == 0, call_amount=min(owed, seat.stack),
             can_bet=may_raise and self._current_bet == 0, can_raise=may_raise and self._current_bet > 0,
             min_to=low, max_to=high, all_in=all_in,
-            can_pawn=self.pawn_rules.value > 0 and self._pawn_refusal(seat) is None)  # off: no refusal built
+            can_pawn=seat.stack < owed and self._pawn_refusal(seat, owed) is None)  # short first: no refusal built
 
     def timeout_action(self) -> Action:
         """What a player who ran out of time plays: check when free, else fold."""
@@ -416,13 +421,13 @@ class Hand(ShowdownPhases):
         call = self._current_bet - seat.bet
         return self._current_bet + self._pot + call
 
-    def _pawn_refusal(self, seat: _Seat) -> RuleError | None:
-        """Why this player may not pawn now, or None when he may."""
+    def _pawn_refusal(self, seat: _Seat, owed: int) -> RuleError | None:
+        """Why this player, who owes `owed` chips, may not pawn now, or None when he may."""
         if self.pawn_rules.value <= 0:
             return RuleError("pawn_disabled", "pawning is not allowed at this table")
         if seat.folded or seat.stack == 0:
             return RuleError("pawn_not_in_hand", "only a player still in the hand with chips may pawn")
-        if seat.stack >= self._owed(seat):
+        if seat.stack >= owed:
             return RuleError("pawn_not_short", "you can still call: pawn only when short of the call")
         return None
 
@@ -430,6 +435,10 @@ class Hand(ShowdownPhases):
 
     def verify_action(self, player_id: str, action: Action) -> None:
         """Raise a RuleError (NotYourTurn, IllegalAmount…) with a reason unless the action is legal now."""
+        self._verified(player_id, action)
+
+    def _verified(self, player_id: str, action: Action) -> tuple[_Seat, int]:
+        """`verify_action`, returning the player's seat and the chips he owes (what `act` goes on with)."""
         if self._to_act is None:
             raise RuleError("hand_over", "the hand is over")
         seat = self._seat(player_id)
@@ -452,12 +461,13 @@ class Hand(ShowdownPhases):
                 if seat.stack > owed:
                     self._verify_raise(seat, seat.bet + seat.stack, is_bet=self._current_bet == 0)
             case Pawn(item):
-                refusal = self._pawn_refusal(seat)
+                refusal = self._pawn_refusal(seat, owed)
                 if refusal is not None:
                     raise refusal
                 self.pawn_rules.verify_item(item)
             case _:
                 raise RuleError("unknown_action", f"unknown action {action!r}")
+        return seat, owed
 
     def _verify_raise(self, seat: _Seat, to: int, *, is_bet: bool) -> None:
         if type(to) is not int:  # chips are whole numbers (and True is not one)
@@ -484,12 +494,10 @@ class Hand(ShowdownPhases):
 
     def act(self, player_id: str, action: Action) -> list[Event]:
         """Apply a legal action and everything it sets off (next street, showdown…); return the events."""
-        self.verify_action(player_id, action)
+        seat, owed = self._verified(player_id, action)
         assert self._to_act is not None
         self._legal = None
         index = self._to_act
-        seat = self._seats[index]
-        owed = self._owed(seat)
         if isinstance(action, AllIn):
             if seat.stack <= owed:
                 action = Call()
@@ -520,14 +528,14 @@ class Hand(ShowdownPhases):
         seat.level = self._current_bet
         seat.pre = ""
         street = self.street
-        live = [other for other in self._seats if not other.folded]
-        following = self._next_needing(index)
-        if len(live) == 1 or following is None:
+        following = self._next_needing(index)  # None too when one player is left: nobody owes him or could call
+        if following is None:
             events.extend(self._end_round())
         else:
             self._to_act = following
+        new_street = self.street is not street
         for other in self._seats:  # a new street clears every pre-action, a bet each "check" and "call N"
-            if self.street is not street or (other.pre and cancelled_by(PreAction(other.pre), action)):
+            if other.pre and (new_street or cancelled_by(PreAction(other.pre), action)):
                 other.pre = ""
         return events + self._play_automatic()
 
@@ -661,8 +669,11 @@ class Hand(ShowdownPhases):
         self._to_act = None
         self._legal = None
         events: list[Event] = []
-        top = max(self._seats, key=lambda seat: seat.bet)
-        second = max((seat.bet for seat in self._seats if seat is not top), default=0)
+        top = self._seats[0]  # the first of the highest bets, and the highest of the others
+        for seat in self._seats:
+            if seat.bet > top.bet:
+                top = seat
+        second = max([seat.bet for seat in self._seats if seat is not top], default=0)
         if top.bet > second:
             excess = top.bet - second
             top.bet -= excess
@@ -706,12 +717,12 @@ class Hand(ShowdownPhases):
         categories: list[dict[str, str]] = []
         strengths: list[dict[str, int]] = []
         for board in boards if showdown else []:
-            values = {player: self._value(player, board) for player in contenders}
+            values = {player: self._strength(player, board) for player in contenders}
             categories.append({player: category_name(value) for player, value in values.items()})
-            strengths.append({player: value.strength for player, value in values.items()})
+            strengths.append(values)
             if showdown and self._showdown is None:  # every hand up at once: one event per board
                 events.append(HandsShown(cards=shown, categories=categories[-1],
-                                         ranks={player: value.ranks for player, value in values.items()},
+                                         ranks={player: ranks_of(value) for player, value in values.items()},
                                          run=len(categories) if len(boards) > 1 else 0))
         if not showdown:
             strengths = [{live[0].id: 0}]
@@ -752,8 +763,7 @@ class Hand(ShowdownPhases):
             "board": [card.text for card in self._board], "deck": self._deck.to_list(), "to_act": self._to_act,
             "current_bet": self._current_bet, "raise_base": self._raise_base, "raise_increment": self._raise_increment,
             "bet_count": self._bet_count, "uncapped": self._uncapped, "pot": self._pot,
-            "seats": [{**{name: getattr(seat, name) for name in _SEAT_FIELDS},
-                       "hole": [card.text for card in seat.hole]} for seat in self._seats],
+            "seats": [seat.to_dict() for seat in self._seats],
             "result": None if self.result is None else self.result.to_dict(),
             "rules": self.rules.to_dict(), "last_aggressor": self._last_aggressor,
             "showdown": None if self._showdown is None else self._showdown.to_dict(),

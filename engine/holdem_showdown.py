@@ -10,7 +10,7 @@ from typing import TYPE_CHECKING
 from engine.betting import Limit, Street
 from engine.cards import Card
 from engine.common import Event, NotYourTurn, RuleError, allowed
-from engine.hands import HandValue, evaluate
+from engine.hands import HandCategory, category_of, ranks_of, strength
 from engine.holdem_types import (
     BoardDealt,
     CardsShown,
@@ -21,7 +21,7 @@ from engine.holdem_types import (
     RunsSettled,
     Variant,
 )
-from engine.omaha import evaluate_omaha
+from engine.omaha import strength as omaha_strength
 from engine.pots import Pot, build_pots
 from engine.runs import RunQuestion
 from engine.showdown import Showdown, ShowdownRules, cannot_win, showdown_order
@@ -91,10 +91,10 @@ class ShowdownPhases:
         the showdown is not played in turn or nobody has shown yet."""
         if self._showdown is None or not self._showdown.shown:
             return None
-        values = {player: self._value(player, self._board) for player in self._showdown.shown}
+        values = {player: self._strength(player, self._board) for player in self._showdown.shown}
         return HandsShown(cards={player: tuple(self._by_id[player].hole) for player in values},
                           categories={player: category_name(value) for player, value in values.items()},
-                          ranks={player: value.ranks for player, value in values.items()})
+                          ranks={player: ranks_of(value) for player, value in values.items()})
 
     @property
     def runs_asked(self) -> tuple[str, ...]:
@@ -179,15 +179,16 @@ class ShowdownPhases:
         return self._advance_showdown()
 
     def _strengths(self, board: Sequence[Card]) -> dict[str, int]:
-        return {seat.id: self._value(seat.id, board).strength for seat in self._seats if not seat.folded}
+        return {seat.id: self._strength(seat.id, board) for seat in self._seats if not seat.folded}
 
-    def _value(self, player_id: str, board: Sequence[Card]) -> HandValue:
-        """A player's best hand on a board (the one place a showdown evaluates a hand): in Omaha exactly two of his
-        hole cards with three of the board."""
+    def _strength(self, player_id: str, board: Sequence[Card]) -> int:
+        """A player's best hand on a board as its ordering integer (`HandValue.strength`: `category_name` and
+        `ranks_of` read it), the one place a showdown evaluates a hand: in Omaha exactly two of his hole cards with
+        three of the board."""
         hole = self._by_id[player_id].hole
         if self.variant is Variant.OMAHA:
-            return evaluate_omaha(hole, board)
-        return evaluate(hole + list(board))
+            return omaha_strength(hole, board)
+        return strength(hole + list(board))
 
     def _showdown_pots(self) -> list[Pot]:
         order = [seat.id for seat in self._order_from_button() if not seat.folded]
@@ -217,9 +218,9 @@ class ShowdownPhases:
         self._showdown.queue.remove(player_id)
         self._showdown.shown.append(player_id)
         cards = tuple(self._by_id[player_id].hole)
-        value = self._value(player_id, self._board)
+        value = self._strength(player_id, self._board)
         return HandsShown(cards={player_id: cards}, categories={player_id: category_name(value)},
-                          ranks={player_id: value.ranks})
+                          ranks={player_id: ranks_of(value)})
 
     def _muck(self, player_id: str) -> Event:
         assert self._showdown is not None
@@ -267,6 +268,10 @@ class ShowdownPhases:
         return [CardsShown(player=player_id, cards=tuple(self._seat(player_id).hole))]
 
 
-def category_name(value: HandValue) -> str:
-    """The hand category in words, like `two pair`."""
-    return value.category.name.lower().replace("_", " ")
+def category_name(strength: int) -> str:
+    """The category in words, like `two pair`, of a hand's ordering integer (`HandValue.strength`)."""
+    return _CATEGORY_NAMES[category_of(strength)]
+
+
+_CATEGORY_NAMES = {category: category.name.lower().replace("_", " ") for category in HandCategory}
+"""Each hand category in words."""

@@ -156,7 +156,7 @@ class LegalActions:
 # --- events ----------------------------------------------------------------------------------------------
 
 
-@dataclass(frozen=True, kw_only=True)
+@dataclass(frozen=True, kw_only=True, slots=True)
 class HandStarted(Event):
     """A hand began: who plays (table order), the button, the stacks, level, structure and variant."""
 
@@ -169,7 +169,7 @@ class HandStarted(Event):
     variant: str = Variant.HOLDEM.value
 
 
-@dataclass(frozen=True, kw_only=True)
+@dataclass(frozen=True, kw_only=True, slots=True)
 class BlindPosted(Event):
     """A player posted the small or big blind (all-in when short)."""
 
@@ -179,7 +179,7 @@ class BlindPosted(Event):
     is_all_in: bool
 
 
-@dataclass(frozen=True, kw_only=True)
+@dataclass(frozen=True, kw_only=True, slots=True)
 class HoleCardsDealt(Event):
     """A player's hole cards, two or four (visible to him alone)."""
 
@@ -187,21 +187,21 @@ class HoleCardsDealt(Event):
     cards: tuple[Card, ...]
 
 
-@dataclass(frozen=True, kw_only=True)
+@dataclass(frozen=True, kw_only=True, slots=True)
 class PlayerFolded(Event):
     """A player folded."""
 
     player: str
 
 
-@dataclass(frozen=True, kw_only=True)
+@dataclass(frozen=True, kw_only=True, slots=True)
 class PlayerChecked(Event):
     """A player checked."""
 
     player: str
 
 
-@dataclass(frozen=True, kw_only=True)
+@dataclass(frozen=True, kw_only=True, slots=True)
 class PlayerCalled(Event):
     """A player called `amount` chips (all-in when short)."""
 
@@ -210,7 +210,7 @@ class PlayerCalled(Event):
     is_all_in: bool
 
 
-@dataclass(frozen=True, kw_only=True)
+@dataclass(frozen=True, kw_only=True, slots=True)
 class PlayerBet(Event):
     """A player opened the betting with `amount` chips."""
 
@@ -219,7 +219,7 @@ class PlayerBet(Event):
     is_all_in: bool
 
 
-@dataclass(frozen=True, kw_only=True)
+@dataclass(frozen=True, kw_only=True, slots=True)
 class PlayerRaised(Event):
     """A player raised to `to` (his total on the street), putting `amount` more chips in."""
 
@@ -229,7 +229,7 @@ class PlayerRaised(Event):
     is_all_in: bool
 
 
-@dataclass(frozen=True, kw_only=True)
+@dataclass(frozen=True, kw_only=True, slots=True)
 class ItemPawned(Event):
     """A player pawned an item to the bank (which holds it) and got `value` chips: a debt for the tournament."""
 
@@ -240,7 +240,7 @@ class ItemPawned(Event):
     holder: str = "bank"
 
 
-@dataclass(frozen=True, kw_only=True)
+@dataclass(frozen=True, kw_only=True, slots=True)
 class UncalledBetReturned(Event):
     """The part of a bet nobody matched went back to its owner."""
 
@@ -248,7 +248,7 @@ class UncalledBetReturned(Event):
     amount: int
 
 
-@dataclass(frozen=True, kw_only=True)
+@dataclass(frozen=True, kw_only=True, slots=True)
 class BoardDealt(Event):
     """Community cards for a street (`cards` the new ones, `board` all of them); `run` is 1 or 2 for the boards of a
     hand run twice, 0 otherwise."""
@@ -259,14 +259,14 @@ class BoardDealt(Event):
     run: int = 0
 
 
-@dataclass(frozen=True, kw_only=True)
+@dataclass(frozen=True, kw_only=True, slots=True)
 class RunsOffered(Event):
     """Everyone still in is all-in (or all but one) with cards to come: `players` are asked "once or twice?"."""
 
     players: tuple[str, ...]
 
 
-@dataclass(frozen=True, kw_only=True)
+@dataclass(frozen=True, kw_only=True, slots=True)
 class RunsChosen(Event):
     """A player answered the run-it-twice question."""
 
@@ -274,14 +274,14 @@ class RunsChosen(Event):
     twice: bool
 
 
-@dataclass(frozen=True, kw_only=True)
+@dataclass(frozen=True, kw_only=True, slots=True)
 class RunsSettled(Event):
     """The rest of the board is dealt `count` times (2 only when everyone asked agreed in time)."""
 
     count: int
 
 
-@dataclass(frozen=True, kw_only=True)
+@dataclass(frozen=True, kw_only=True, slots=True)
 class HandsShown(Event):
     """At showdown players show their cards: cards, hand category name and the ranks that decide between hands of
     that category (most significant first, as `HandValue.ranks`) per player; several events when players show in
@@ -293,14 +293,14 @@ class HandsShown(Event):
     run: int = 0
 
 
-@dataclass(frozen=True, kw_only=True)
+@dataclass(frozen=True, kw_only=True, slots=True)
 class HandMucked(Event):
     """At showdown a player threw his hand away unseen (it could not win); his cards stay secret."""
 
     player: str
 
 
-@dataclass(frozen=True, kw_only=True)
+@dataclass(frozen=True, kw_only=True, slots=True)
 class CardsShown(Event):
     """The winner of an uncontested pot chose to show his cards after the hand."""
 
@@ -308,7 +308,7 @@ class CardsShown(Event):
     cards: tuple[Card, ...]
 
 
-@dataclass(frozen=True, kw_only=True)
+@dataclass(frozen=True, kw_only=True, slots=True)
 class PotAwarded(Event):
     """A pot (0 = main) went to its winners; `category` is the winning hand's, None when won without a showdown;
     `run` (1 or 2) the board its half was won on when the hand was run twice (0 otherwise)."""
@@ -321,7 +321,7 @@ class PotAwarded(Event):
     run: int = 0
 
 
-@dataclass(frozen=True, kw_only=True)
+@dataclass(frozen=True, kw_only=True, slots=True)
 class HandEnded(Event):
     """The hand is over: each player's net change from play (pawned chips excluded) and final stacks."""
 
@@ -329,7 +329,7 @@ class HandEnded(Event):
     stacks: dict[str, int]
 
 
-@dataclass(frozen=True, kw_only=True)
+@dataclass(frozen=True, kw_only=True, slots=True)
 class RabbitHunted(Event):
     """After a hand that ended before the river, a player asked to see the board cards that would have come
     (RULES.md §1a): the hand's number, its board, and the `cards` still to come. Recorded in the hand's history;

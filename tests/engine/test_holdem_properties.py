@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import json
 import random
+from dataclasses import fields
 
 from hypothesis import assume, given, settings
 from hypothesis import strategies as st
@@ -11,7 +12,7 @@ from hypothesis import strategies as st
 from engine.betting import STRUCTURES
 from engine.cards import Deck
 from engine.common import Event, all_moves
-from engine.holdem import Action, Hand, ItemPawned, Pawn, SeatPlayer
+from engine.holdem import Action, Hand, ItemPawned, Pawn, SeatPlayer, _Seat
 from engine.showdown import ShowdownRules
 from tests.engine.holdem_helpers import random_action
 
@@ -137,3 +138,10 @@ def test_legal_actions_are_remembered_until_the_hand_changes(case):
         else:
             hand.act(legal.player, _choose(hand, rng))
     assert hand.is_over
+
+
+def test_a_saved_seat_holds_every_field_in_order():
+    """A seat's snapshot is written out field by field (every snapshot holds each seat): a field added to the seat
+    is saved too, in the dataclass's order, the hole cards last."""
+    saved = _Seat("ann", 100, 100, []).to_dict()
+    assert list(saved) == [field.name for field in fields(_Seat) if field.name != "hole"] + ["hole"]
