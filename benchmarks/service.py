@@ -170,68 +170,33 @@ async def run(tables: int, seconds: float, concurrency: int, pictures: bool = Fa
     # Each table in its own chat (a friend group each): wallets are per chat, so players at one table never run
     # short because they bought in at another.
     places = [Place(f"chat{index}", f"chat{index}/poker") for index in range(tables)]
+    load = Load(service, places)
     tracemalloc.start()
     before = tracemalloc.take_snapshot()
-    last: dict[Place, Reply] = {}
     for place in places:
-        if not pictures:
-            await service.handle(place, PLAYERS[0], "/set pictures off")
-        for actor in PLAYERS:
-            await service.handle(place, actor, "/join 1000")
+        if pictures:
+            for actor in PLAYERS:
+                await service.handle(place, actor, "/join 1000")
+        else:
+            await load.seat(place)
     idle = tracemalloc.take_snapshot()
     tracemalloc.stop()
     idle_bytes = sum(stat.size_diff for stat in idle.compare_to(before, "filename"))
     for place in places:
-        last[place] = await service.handle(place, PLAYERS[0], "/deal")
-
-    latencies: list[float] = []
-    actions = refused = 0
-
-    async def act_once(place: Place, rng: random.Random) -> float:
-        """Press a button of the player to act at `place` (or deal); the time until the reply. Every call into the
-        service counts as an action, the refill after someone went broke included."""
-        nonlocal actions, refused
-        began = time.perf_counter()
-        dealt, reply = await press_next(service, place, last[place], rng)
-        took = time.perf_counter() - began
-        actions += 1
-        refused += reply.error is not None
-        if reply.table is not None:
-            last[place] = reply
-        if dealt and reply.error is not None:  # someone went broke and stood up: he buys in again
-            for actor in PLAYERS:
-                for command in (f"/grant {actor.user_id} 500", "/join 500"):
-                    actions += 1
-                    await service.handle(place, PLAYERS[0] if command.startswith("/grant") else actor, command)
-        return took
-
-    stop = time.perf_counter() + seconds
-
-    async def worker(index: int) -> None:
-        rng = random.Random(index)
-        mine = places[index::concurrency]
-        while time.perf_counter() < stop:
-            latencies.append(await act_once(rng.choice(mine), rng))
+        await load.deal(place)
+    tune_collector()  # as the bot does once it has started: what set-up built is never traversed again
 
     began, cpu_began = time.perf_counter(), time.process_time()
-    await asyncio.gather(*(worker(index) for index in range(concurrency)))
+    rate, latencies = await load.saturate(seconds, concurrency)
     elapsed = time.perf_counter() - began
-    rate = actions / elapsed
+    actions, refused = load.actions, load.refused
     cpu_per_action = (time.process_time() - cpu_began) / max(actions, 1) * 1e6
-    saturated = (actions, refused, sorted(latencies))
 
     # Open loop: actions arrive at random (Poisson) at half the saturated rate, each at a random table, as players in
     # many chats would press buttons; latency here is what a player feels on a busy but not overloaded bot.
     offered = rate / 2
     rng = random.Random(7)
-    arrivals: list[asyncio.Task[float]] = []
-    clock_start = time.perf_counter()
-    due = clock_start
-    while due < clock_start + seconds:
-        due += rng.expovariate(offered)
-        await asyncio.sleep(max(0.0, due - time.perf_counter()))
-        arrivals.append(asyncio.create_task(act_once(rng.choice(places), rng)))
-    open_latencies = sorted(await asyncio.gather(*arrivals))
+    open_latencies = await load.open_loop(offered, seconds, rng)
 
     # Mixed load: the same arrivals, 5% of them reads of the club's statistics; the latency of the other actions is
     # the commit latency players feel. With `writer_reads`, once more with the reads run in the writer's thread, as
@@ -256,7 +221,7 @@ async def run(tables: int, seconds: float, concurrency: int, pictures: bool = Fa
             if rng.random() < READ_SHARE:
                 reads.append(asyncio.create_task(read_once(in_writer)))
             else:
-                commits.append(asyncio.create_task(act_once(rng.choice(places), rng)))
+                commits.append(asyncio.create_task(load.act_once(rng.choice(places), rng)))
         return sorted(await asyncio.gather(*commits)), sorted(await asyncio.gather(*reads))
 
     with_reads, read_latencies = await mixed(in_writer=False)
@@ -264,7 +229,6 @@ async def run(tables: int, seconds: float, concurrency: int, pictures: bool = Fa
     problems = await store.read(lambda tx: tx.check_ledger())
     await store.close()
 
-    actions, refused, latencies = saturated
     print(f"tables: {tables}, concurrency: {concurrency}, pictures: {'on' if pictures else 'off'}, "
           f"run: {elapsed:.1f} s")
     print(f"raw sqlite3 single-row commits/s (WAL, synchronous=NORMAL): {raw:,.0f}")
