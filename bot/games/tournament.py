@@ -321,7 +321,9 @@ _SUBCOMMANDS = {
     "skip": _clock_action("skip"),
     "minutes": _clock_action("adjust"),
     "close": _close,
-    "end": _close,  # accepted aliases of close, not shown in /help
+    # Hidden aliases of close, never shown in /help: `settle` was its own documented command (organizers type it), and
+    # a table's action log, replayed after a restart, may hold a command typed with either.
+    "end": _close,
     "settle": _close,
     "status": _status,
     "clock": lambda ctl, act, argument: _clock(act),

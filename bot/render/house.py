@@ -83,12 +83,20 @@ def how_to_bet(voice: Voice, game: str, limits: Limits, side_name: str, blind_bo
 
 
 def shortfall_texts(voice: Voice, round_: HouseRound) -> list[str]:
-    """What the wallet keeps the box to act from doing, and by how much ("Bet needs 200, you have 90")."""
+    """What the wallet keeps the box to act from doing, and what it needs ("Bet needs 200, you have 90"; a draw with
+    the BET it must leave room for: "Buy card needs 30 with the BET, you have 25", "Exchange (4 cards) needs 60 with
+    the BET, you have 50")."""
     if round_.to_act is None:
         return []
     wallet = round_.wallets.get(round_.to_act[0], 0)
-    return [voice.t("house.short", action=voice.t(f"house.action.{option.name}"), cost=option.cost, wallet=wallet)
-            for option in round_.shortfalls()]
+    texts = []
+    for short in round_.shortfalls():
+        action = voice.t(f"house.action.{short.action}")
+        if short.cards:
+            action = voice.t("house.short_cards", action=action, count=short.cards)
+        key = "house.short_with_bet" if short.kept else "house.short"
+        texts.append(voice.t(key, action=action, cost=short.needed, wallet=wallet))
+    return texts
 
 
 def private_boxes(voice: Voice, round_: HouseRound, user_id: str) -> str | None:

@@ -91,20 +91,17 @@ class CaribbeanRound(HouseRound):
         self._open_decisions()
         return [*events, DealerCardsShown(cards=(self.dealer[-1],))]
 
-    def _options(self, box: Box, wallet: int) -> list[ActionOption]:
+    def _options(self, box: Box) -> list[ActionOption]:
         ante = box.ante
-        options = [ActionOption("play", 2 * ante)] if wallet >= 2 * ante else []
-        options.append(ActionOption("fold"))
-        spare = wallet - 2 * ante
-        if "exchange" not in box.history:
-            per_card = self.config.exchange_fee * ante
-            most = min(5, spare // per_card, self.spare_cards()) if per_card else min(5, self.spare_cards())
-            if most >= 1:
-                options.append(ActionOption("exchange", per_card, per_card=True, min_cards=1, max_cards=most))
+        options = [ActionOption("play", 2 * ante), ActionOption("fold")]
+        if not self.spare_cards():
+            return options
+        if "exchange" not in box.history:  # an exchange keeps the BET; the wallet may pay for fewer cards
+            options.append(ActionOption("exchange", self.config.exchange_fee * ante, per_card=True, min_cards=1,
+                                        max_cards=min(5, self.spare_cards()), keep=2 * ante))
         elif box.history.count("re_exchange") < self.config.re_exchange_limit:
-            fee = self.config.re_exchange_fee * ante
-            if spare >= fee and self.spare_cards():
-                options.append(ActionOption("re_exchange", fee, min_cards=1, max_cards=1))
+            options.append(ActionOption("re_exchange", self.config.re_exchange_fee * ante, min_cards=1, max_cards=1,
+                                        keep=2 * ante))
         return options
 
     def _apply(self, box: Box, action: str, cards: list[Card]) -> tuple[list[Event], bool]:

@@ -18,7 +18,7 @@ shrinks to the cards left (`spare_cards`), so a late box may find none.
 from __future__ import annotations
 
 from collections.abc import Iterable, Mapping, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from typing import Any, ClassVar, Self
 
 from engine.cards import Card, CardError, Deck, parse_cards
@@ -40,11 +40,9 @@ from engine.house.events import BetsPlaced, BoxActed, BoxCardsDealt, Payout, Rou
 from engine.text import quote_input
 
 DECK_SIZE = 52
-BOTTOMLESS = 10**15
-"""A wallet no stake reaches: the options a box would have were it not for the wallet."""
 
 __all__ = ["HOUSE", "ActionOption", "Box", "BoxStatus", "ConfigBase", "HouseRound", "LegalActions", "Limits", "Phase",
-           "RoundResult", "box_account", "cap", "hand_name", "player_account", "versus_dealer"]
+           "RoundResult", "Shortfall", "box_account", "cap", "hand_name", "player_account", "versus_dealer"]
 
 
 def versus_dealer(order: int, qualifies: bool, ante: int, bet: int, multiple: int,
@@ -68,17 +66,48 @@ def versus_dealer(order: int, qualifies: bool, ante: int, bet: int, multiple: in
 
 @dataclass(frozen=True, slots=True)
 class ActionOption:
-    """One action the box to act may take: its name, its cost in chips (per card when `per_card`), card counts."""
+    """One action the box to act may take: its name, its cost in chips (per card when `per_card`), card counts, and
+    the chips `keep` the wallet must still hold once it is paid (a buy or exchange keeps the box's BET)."""
 
     name: str
     cost: int = 0
     per_card: bool = False
     min_cards: int = 0
     max_cards: int = 0
+    keep: int = 0
 
     def cost_for(self, cards: int) -> int:
         """What taking this action with `cards` cards costs."""
         return self.cost * (cards if self.per_card else 1)
+
+    def needs(self, cards: int) -> int:
+        """What the wallet must hold to take this action with `cards` cards: its cost and what it keeps."""
+        return self.cost_for(cards) + self.keep
+
+    def within(self, wallet: int) -> ActionOption | None:
+        """This action as a wallet of `wallet` chips allows it: None when even its fewest cards need more; a draw paid
+        per card takes at most the cards the wallet pays for. A free action needs nothing."""
+        if not self.cost:
+            return self
+        if self.needs(max(1, self.min_cards)) > wallet:
+            return None
+        if self.per_card and self.max_cards:
+            most = (wallet - self.keep) // self.cost
+            if most < self.max_cards:
+                return replace(self, max_cards=most)
+        return self
+
+
+@dataclass(frozen=True, slots=True)
+class Shortfall:
+    """An action the wallet keeps the box to act from taking: it needs `needed` chips, `kept` of them the BET it must
+    leave room for (0 when it keeps none). For a draw paid per card that the wallet still allows with fewer cards,
+    `cards` is the fewest it refuses (else 0)."""
+
+    action: str
+    needed: int
+    kept: int = 0
+    cards: int = 0
 
 
 @dataclass(frozen=True, slots=True)
@@ -375,25 +404,33 @@ class HouseRound:
         return self.boxes[self.queue[0]] if self.queue else None
 
     def legal_actions(self) -> LegalActions:
-        """The actions the box to act may take, with their costs."""
+        """The actions the box to act may take, with their costs, as its owner's wallet allows them."""
         box = self.current_box()
         if box is None:
             return LegalActions(None, None)
-        return LegalActions(box.owner, box.index, tuple(self._options(box, self.wallets[box.owner])))
+        wallet = self.wallets[box.owner]
+        allowed_now = (option.within(wallet) for option in self._options(box))
+        return LegalActions(box.owner, box.index, tuple(option for option in allowed_now if option is not None))
 
-    def shortfalls(self) -> tuple[ActionOption, ...]:
-        """The actions the wallet alone keeps the box to act from taking (each costs more than the wallet holds),
-        so the table can say why they are missing ("BET needs 200, you have 90")."""
+    def shortfalls(self) -> tuple[Shortfall, ...]:
+        """The actions the wallet alone keeps the box to act from taking, or from taking with as many cards as the
+        deck allows, so the table can say why ("BET needs 200, you have 90", "Buy needs 30 with the BET, you
+        have 25")."""
         box = self.current_box()
         if box is None:
             return ()
         wallet = self.wallets[box.owner]
-        legal = {option.name for option in self._options(box, wallet)}
-        return tuple(option for option in self._options(box, BOTTOMLESS)
-                     if option.name not in legal and option.cost_for(max(1, option.min_cards)) > wallet)
+        found = []
+        for option in self._options(box):
+            allowed_now = option.within(wallet)
+            if allowed_now == option:
+                continue
+            cards = 0 if allowed_now is None else allowed_now.max_cards + 1
+            found.append(Shortfall(option.name, option.needs(max(1, cards, option.min_cards)), option.keep, cards))
+        return tuple(found)
 
-    def _options(self, box: Box, wallet: int) -> list[ActionOption]:
-        """The box's actions when its owner's wallet holds `wallet` chips."""
+    def _options(self, box: Box) -> list[ActionOption]:
+        """The box's actions were its owner's wallet bottomless (`legal_actions` fits them to the wallet)."""
         raise NotImplementedError
 
     def verify_act(self, player: str, action: str, cards: Sequence[Card | str] = ()) -> None:

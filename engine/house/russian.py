@@ -99,18 +99,15 @@ class RussianRound(HouseRound):
         self.revealed.append(box.account)
         return [self._box_cards_dealt(box)]
 
-    def _options(self, box: Box, wallet: int) -> list[ActionOption]:
+    def _options(self, box: Box) -> list[ActionOption]:
         ante = box.ante
         if self.phase is Phase.DEALER_GAME:
-            options = [ActionOption("dealer_game", ante)] if wallet >= ante else []
-            return [*options, ActionOption("decline")]
-        options = []
-        if wallet >= 2 * ante:
-            options.append(ActionOption("play", 2 * ante))
-        options.append(ActionOption("fold"))
+            return [ActionOption("dealer_game", ante), ActionOption("decline")]
+        options = [ActionOption("play", 2 * ante), ActionOption("fold")]
         spare = self.spare_cards()
-        if not {"buy", "exchange"} & set(box.history) and wallet - ante >= 2 * ante and spare:
-            options += [ActionOption("buy", ante), ActionOption("exchange", ante, min_cards=1, max_cards=min(5, spare))]
+        if not {"buy", "exchange"} & set(box.history) and spare:  # a draw keeps the BET (RULES.md)
+            options += [ActionOption("buy", ante, keep=2 * ante),
+                        ActionOption("exchange", ante, min_cards=1, max_cards=min(5, spare), keep=2 * ante)]
         return options
 
     def dealer_shown(self) -> list[Card | None]:

@@ -104,15 +104,14 @@ class TexasRound(HouseRound):
         self._open_decisions()
         return [*events, CommunityCardsShown(cards=tuple(self.community[:3]))]
 
-    def _options(self, box: Box, wallet: int) -> list[ActionOption]:
+    def _options(self, box: Box) -> list[ActionOption]:
         ante = box.ante
-        options = [ActionOption("bet", 2 * ante)] if wallet >= 2 * ante else []
-        options.append(ActionOption("fold"))
-        if wallet - ante >= 2 * ante:
-            if self.phase is Phase.DECIDING:
-                options.append(ActionOption("buy", ante))
-            elif "exchange" not in box.history and self.spare_cards():
-                options.append(ActionOption("exchange", ante, min_cards=1, max_cards=min(2, self.spare_cards())))
+        options = [ActionOption("bet", 2 * ante), ActionOption("fold")]
+        if self.phase is Phase.DECIDING:  # a buy or an exchange keeps the BET
+            options.append(ActionOption("buy", ante, keep=2 * ante))
+        elif "exchange" not in box.history and self.spare_cards():
+            options.append(ActionOption("exchange", ante, min_cards=1, max_cards=min(2, self.spare_cards()),
+                                        keep=2 * ante))
         return options
 
     def _apply(self, box: Box, action: str, cards: list[Card]) -> tuple[list[Event], bool]:

@@ -90,9 +90,8 @@ class ThreeCardRound(HouseRound):
         self.phase = Phase.DECIDING
         return events
 
-    def _options(self, box: Box, wallet: int) -> list[ActionOption]:
-        play = [ActionOption("play", box.ante)] if wallet >= box.ante else []
-        return [*play, ActionOption("fold")]
+    def _options(self, box: Box) -> list[ActionOption]:
+        return [ActionOption("play", box.ante), ActionOption("fold")]
 
     def _apply(self, box: Box, action: str, cards: list[Any]) -> tuple[list[Event], bool]:
         box.history.append(action)

@@ -1,6 +1,7 @@
 """House-game bets through the service: an ANTE the wallet cannot follow is refused with the reason in the player's
-language and changes nothing; a box the wallet still limits says so on the table; the table and the /join help offer
-only the boxes and side bets the game has."""
+language and changes nothing; a box the wallet still limits says so on the table (a BET over the wallet, and a buy or
+exchange whose fee and the BET it must leave room for are over it); the table and the /join help offer only the boxes
+and side bets the game has."""
 
 import random
 
@@ -69,7 +70,11 @@ async def test_russian_a_box_left_short_by_an_exchange_says_what_its_bet_needs(t
     line = box_line(played, 2) if language == "en" else next(
         line for line in played.table.text.splitlines() if "· бокс 2 ·" in line)
     assert line.startswith("▶ Ann")
-    assert line.endswith("· Play needs 20, you have 15" if language == "en" else "· Играть: нужно 20, у вас 15")
+    assert line.endswith(
+        "· Play needs 20, you have 15 · Buy card needs 30 with the BET, you have 15 · Exchange needs 30 with the BET, "
+        "you have 15" if language == "en" else
+        "· Играть: нужно 20, у вас 15 · Прикупить карту: нужно 30 с учётом ставки БЕТ, у вас 15 · Обмен: нужно 30 с "
+        "учётом ставки БЕТ, у вас 15")
     await ledger_ok(service)
     await service.store.close()
 
@@ -91,8 +96,54 @@ async def test_caribbean_refuses_a_second_ante_and_reports_a_box_left_short(tmp_
     await accepted(service, "/deal")
     await accepted(service, "/exchange 1 2")  # 20: the exchange still leaves box 1's BET
     played = await accepted(service, "/play")
-    assert box_line(played, 2).endswith("· Play needs 10, you have 5")
+    assert box_line(played, 2).endswith("· Play needs 10, you have 5 · Exchange needs 15 with the BET, you have 5")
     await ledger_ok(service)
+    await service.store.close()
+
+
+def language_box_line(reply: Reply, box: int, language: str) -> str:
+    assert reply.table is not None
+    label = f"· box {box} ·" if language == "en" else f"· бокс {box} ·"
+    return next(line for line in reply.table.text.splitlines() if label in line)
+
+
+@pytest.mark.parametrize(("game", "language", "expected"), [
+    ("texas", "en", "· deciding · Buy card needs 30 with the BET, you have 25"),
+    ("texas", "ru", "· решает · Прикупить карту: нужно 30 с учётом ставки БЕТ, у вас 25"),
+    ("russian", "en", "· deciding · Buy card needs 30 with the BET, you have 25 · Exchange needs 30 with the BET, "
+                      "you have 25"),
+    ("russian", "ru", "· решает · Прикупить карту: нужно 30 с учётом ставки БЕТ, у вас 25 · Обмен: нужно 30 с учётом "
+                      "ставки БЕТ, у вас 25"),
+], ids=["texas-en", "texas-ru", "russian-en", "russian-ru"])
+async def test_a_draw_that_would_not_leave_the_bet_is_reported_with_the_bet(tmp_path, game: str, language: str,
+                                                                          expected: str) -> None:
+    service = await open_table(tmp_path, game, 35)  # ANTE 10: 25 left, the BET's 20 but not a draw's 10 with it
+    await accepted(service, f"/lang {language}")
+    await accepted(service, "/ante 10")
+    dealt = await accepted(service, "/deal")
+    assert language_box_line(dealt, 1, language).endswith(expected)
+    buttons = [button.label for button in dealt.table.buttons]
+    assert not any(label.startswith(("Buy", "Exchange", "Прикупить", "Обмен")) for label in buttons), buttons
+    await ledger_ok(service)
+    await service.store.close()
+
+
+@pytest.mark.parametrize(("wallet", "language", "expected"), [
+    (60, "en", "· Exchange (4 cards) needs 60 with the BET, you have 50"),
+    (60, "ru", "· Обмен (4 карты): нужно 60 с учётом ставки БЕТ, у вас 50"),
+    (50, "ru", "· Обмен (3 карты): нужно 50 с учётом ставки БЕТ, у вас 40"),
+    (70, "ru", "· Обмен (5 карт): нужно 70 с учётом ставки БЕТ, у вас 60"),
+    (40, "en", "· Exchange (2 cards) needs 40 with the BET, you have 30"),
+    (40, "ru", "· Обмен (2 карты): нужно 40 с учётом ставки БЕТ, у вас 30"),
+    (35, "en", "· Exchange needs 30 with the BET, you have 25"),
+], ids=["60-en", "60-ru", "50-ru", "70-ru", "40-en", "40-ru", "35-en"])
+async def test_caribbean_says_how_many_cards_the_wallet_cannot_exchange(tmp_path, wallet: int, language: str,
+                                                                       expected: str) -> None:
+    service = await open_table(tmp_path, "caribbean", wallet)
+    await accepted(service, f"/lang {language}")
+    await accepted(service, "/ante 10")
+    dealt = await accepted(service, "/deal")
+    assert language_box_line(dealt, 1, language).endswith(expected)
     await service.store.close()
 
 

@@ -112,6 +112,21 @@ async def test_help_lists_every_command(service) -> None:
     assert (await service.handle(PLACE, ANN, "/help ante")).private["ann"][0].startswith("/ante chips [box 1-3]")
 
 
+@pytest.mark.parametrize(("language", "item"), [("en", "item number"), ("ru", "номер вещи")])
+async def test_help_gives_each_tournament_subcommand_one_name(service, language: str, item: str) -> None:
+    # Ending a tournament is `close` (`settle` and `end` are still understood, unlisted); `redeem` takes the number
+    # `/tournament redeem` lists the pawned items by.
+    await service.handle(PLACE, ANN, f"/lang {language}")
+    listing = (await service.handle(PLACE, ANN, "/help")).private["ann"][0]
+    line = next(line for line in listing.splitlines() if line.startswith("/tournament "))
+    usage = (await service.handle(PLACE, ANN, "/help tournament")).private["ann"][0].splitlines()[0]
+    assert line.startswith(usage + " — ")
+    subcommands = [part.strip() for part in usage.removeprefix("/tournament ").split("|")]
+    assert f"redeem [{item}]" in subcommands and "close" in subcommands
+    assert not {"settle", "end"} & {part.split()[0] for part in subcommands}
+    assert "settle" not in listing
+
+
 async def test_a_renamed_player_is_known_by_his_new_name(service) -> None:
     await service.handle(PLACE, ANN, "/balance")
     await service.handle(PLACE, BOB, "/balance")

@@ -1,5 +1,6 @@
 """Short all-ins played through the parser and the service (RULES.md §1): a covered short big blind is dealt on without
-asking anyone, and in fixed limit a raise below half a bet is completed with the raise button; every chip is kept."""
+asking anyone; in fixed limit a raise below half a bet is completed with the raise button, and an all-in of at least
+half a bet reopens the betting for a player who already acted, one below half does not; every chip is kept."""
 
 from __future__ import annotations
 
@@ -56,4 +57,50 @@ async def test_a_short_all_in_raise_is_completed_with_the_raise_button(service: 
     exported = "\n".join(history.private["bob"])
     assert "Ann: raises 40 to 200 and is all-in" in exported and "Bob: raises 120 to 320" in exported
     assert await table_chips(service) == 1000
+    await ledger_ok(service)
+
+
+async def deal_fixed_limit(service: Service, bob_chips: int) -> None:
+    """The standard fixed-limit structure at blinds 80/160: Ann (button) first to act, Bob small blind, Cat big."""
+    for actor, chips in ((ANN, 1000), (BOB, bob_chips), (CAT, 1000)):
+        assert (await service.handle(PLACE, actor, f"/join {chips}")).error is None
+    assert (await service.handle(PLACE, ANN, "/set structure fixed-limit")).error is None
+    assert (await service.handle(PLACE, ANN, "/set level 160")).error is None
+    reply = await service.handle(PLACE, ANN, "/deal")
+    assert reply.error is None and reply.table is not None and reply.table.to_act == "ann"
+    assert (await service.handle(PLACE, ANN, "/call")).error is None  # Ann has acted
+
+
+async def test_a_fixed_limit_all_in_of_half_a_bet_reopens_the_betting(service: Service) -> None:
+    # Bob, in the small blind with 240, goes all-in: 80 over the big blind, half a bet, counts as a full raise
+    # (TDA 47-B). Cat calls; Ann, who already called 160, may raise again, a full bet over the all-in: to 400.
+    await deal_fixed_limit(service, 240)
+    assert (await service.handle(PLACE, BOB, "/allin")).error is None
+    reply = await service.handle(PLACE, CAT, "/call")
+    assert reply.table is not None and reply.table.to_act == "ann"
+    labels = [button.label for button in reply.table.buttons]
+    assert "Call 80" in labels and "Raise to 400" in labels
+    reply = await service.press(PLACE, ANN, press_label(reply, "raise"))
+    assert reply.error is None and reply.table is not None and reply.table.to_act == "cat"
+    await play_out(service, PLACE, PLAYERS, reply, ("call", "check"))
+    history = await service.handle(PLACE, ANN, "/history")
+    exported = "\n".join(history.private["ann"])
+    assert "Bob: raises 80 to 240 and is all-in" in exported and "Ann: raises 160 to 400" in exported
+    assert await table_chips(service) == 2240
+    await ledger_ok(service)
+
+
+async def test_a_fixed_limit_all_in_below_half_a_bet_does_not_reopen_the_betting(service: Service) -> None:
+    # Bob's all-in for 220 is 60 over the big blind, less than half a bet: Ann, who already acted, may only call
+    # the 60 or fold, and a raise is refused.
+    await deal_fixed_limit(service, 220)
+    assert (await service.handle(PLACE, BOB, "/allin")).error is None
+    reply = await service.handle(PLACE, CAT, "/call")
+    assert reply.table is not None and reply.table.to_act == "ann"
+    labels = [button.label for button in reply.table.buttons]
+    assert "Call 60" in labels and not any(label.startswith("Raise") for label in labels), labels
+    refused = await service.handle(PLACE, ANN, "/raise")
+    assert refused.error == "A short all-in does not reopen the betting: call or fold."
+    await play_out(service, PLACE, PLAYERS, reply, ("call", "check"))
+    assert await table_chips(service) == 2220
     await ledger_ok(service)

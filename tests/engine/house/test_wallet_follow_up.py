@@ -1,12 +1,13 @@
 """An ANTE the wallet could not follow is refused (RULES.md, "Chips, balances and limits"), in every house game, and a
-decision the wallet still limits is reported with its cost (`shortfalls`)."""
+decision the wallet still limits is reported with what it needs (`shortfalls`): a BET over the wallet, and a buy or
+exchange whose fee and the BET it must leave room for are over it together."""
 
 import pytest
 
 from engine.cards import Deck
 from engine.common import IllegalAmount
-from engine.house.caribbean import CaribbeanRound
-from engine.house.common import ActionOption
+from engine.house.caribbean import CaribbeanRound, CaribbeanRules
+from engine.house.common import ActionOption, Shortfall
 from engine.house.russian import RussianRound
 from engine.house.texas import TexasRound
 from engine.house.three_card import ThreeCardRound
@@ -44,7 +45,21 @@ def test_russian_a_box_left_short_by_a_draw_says_what_its_bet_needs() -> None:
     round_.act("ann", "exchange", ["2s", "3d"])  # 10 for the exchange
     round_.act("ann", "play")  # 20 for box 1's BET: 15 left
     assert round_.legal_actions().names == ("fold",)
-    assert round_.shortfalls() == (ActionOption("play", 20),)
+    assert round_.shortfalls() == (Shortfall("play", 20), Shortfall("buy", 30, kept=20),
+                                   Shortfall("exchange", 30, kept=20))
+
+
+@pytest.mark.parametrize(("balance", "names", "shortfalls"), [
+    (40, ("play", "fold", "buy", "exchange"), ()),  # 30 left after the ANTE: a draw's 10 and the BET's 20
+    (35, ("play", "fold"), (Shortfall("buy", 30, kept=20), Shortfall("exchange", 30, kept=20))),
+])
+def test_russian_a_draw_the_bet_would_not_leave_room_for_is_reported_with_the_bet(
+        balance: int, names: tuple[str, ...], shortfalls: tuple[Shortfall, ...]) -> None:
+    round_ = RussianRound.new()
+    round_.place_bets("ann", 1, 10, balance=balance)
+    round_.deal(Deck.stacked("2s 3d 7h 9c Jh  As Ad 9s 5s 3s"))
+    assert round_.legal_actions().names == names
+    assert round_.shortfalls() == shortfalls
 
 
 def test_texas_ante_needs_room_for_its_bet() -> None:
@@ -53,7 +68,22 @@ def test_texas_ante_needs_room_for_its_bet() -> None:
     assert error.code == "follow_up_over_balance" and error.params == {"amount": 30, "balance": 29, "box": 1}
     round_.place_bets("ann", 1, 10, balance=30)
     round_.deal(Deck.stacked("2s 3d  As Ad  7h 9c Jh Kd 4c"))
-    assert round_.legal_actions().names == ("bet", "fold") and round_.shortfalls() == ()
+    assert round_.legal_actions().names == ("bet", "fold")
+    assert round_.shortfalls() == (Shortfall("buy", 30, kept=20),)  # 10 for the card and 20 kept for the BET
+
+
+def test_texas_a_buy_and_then_an_exchange_keep_the_bet() -> None:
+    round_ = TexasRound.new()
+    round_.place_bets("ann", 1, 10, balance=35)  # 25 left: the buy would leave 15 for a BET of 20
+    round_.deal(Deck.stacked("2s 3d  As Ad  7h 9c Jh Kd 4c"))
+    assert round_.shortfalls() == (Shortfall("buy", 30, kept=20),)
+    other = TexasRound.new()
+    other.place_bets("ann", 1, 10, balance=40)
+    other.deal(Deck.stacked("2s 3d  As Ad  7h 9c Jh Kd 4c"))
+    assert other.legal_actions().names == ("bet", "fold", "buy") and other.shortfalls() == ()
+    other.act("ann", "buy")  # 20 left: the BET, but not an exchange with it
+    assert other.legal_actions().names == ("bet", "fold")
+    assert other.shortfalls() == (Shortfall("exchange", 30, kept=20),)
 
 
 def test_caribbean_ante_and_bonus_need_room_for_the_bets_to_follow() -> None:
@@ -67,7 +97,45 @@ def test_caribbean_ante_and_bonus_need_room_for_the_bets_to_follow() -> None:
     round_.act("ann", "exchange", ["2s", "3d"])  # 20: the exchange keeps box 1's BET, not box 2's
     round_.act("ann", "play")
     assert round_.legal_actions().names == ("fold",)
-    assert round_.shortfalls() == (ActionOption("play", 10),)
+    assert round_.shortfalls() == (Shortfall("play", 10), Shortfall("exchange", 15, kept=10))
+
+
+@pytest.mark.parametrize(("balance", "most", "shortfalls"), [
+    (80, 5, ()),  # 70 after the ANTE: five cards (50) and the BET (20)
+    (60, 3, (Shortfall("exchange", 60, kept=20, cards=4),)),  # 50: three cards and the BET; four need 60
+    (40, 1, (Shortfall("exchange", 40, kept=20, cards=2),)),
+    (35, 0, (Shortfall("exchange", 30, kept=20),)),  # 25: not even one card with the BET
+])
+def test_caribbean_an_exchange_the_wallet_caps_says_how_many_cards_need_what(
+        balance: int, most: int, shortfalls: tuple[Shortfall, ...]) -> None:
+    round_ = CaribbeanRound.new()
+    round_.place_bets("ann", 1, 10, balance=balance)
+    round_.deal(Deck.stacked("2s 3d 7h 9c Jh  As Ad 9s 5s 3s"))
+    exchange = round_.legal_actions().get("exchange")
+    assert (exchange.max_cards if exchange else 0) == most
+    assert round_.shortfalls() == shortfalls
+
+
+def test_caribbean_a_re_exchange_keeps_the_bet() -> None:
+    round_ = CaribbeanRound.new(CaribbeanRules(re_exchange_limit=1))
+    round_.place_bets("ann", 1, 10, balance=70)  # 60 left
+    round_.deal(Deck.stacked("2s 3d 7h 9c Jh  As Ad 9s 5s 3s"))
+    round_.act("ann", "exchange", ["2s", "3d"])  # 20: 40 left, the BET 20 and a re-exchange's 20 fit
+    assert "re_exchange" in round_.legal_actions().names and round_.shortfalls() == ()
+    other = CaribbeanRound.new(CaribbeanRules(re_exchange_limit=1))
+    other.place_bets("ann", 1, 10, balance=60)
+    other.deal(Deck.stacked("2s 3d 7h 9c Jh  As Ad 9s 5s 3s"))
+    other.act("ann", "exchange", ["2s", "3d"])  # 30 left
+    assert other.legal_actions().names == ("play", "fold")
+    assert other.shortfalls() == (Shortfall("re_exchange", 40, kept=20),)
+
+
+def test_a_free_exchange_needs_nothing_from_the_wallet() -> None:
+    free = ActionOption("exchange", 0, per_card=True, min_cards=1, max_cards=5, keep=20)
+    assert free.within(5) == free
+    paid = ActionOption("exchange", 10, per_card=True, min_cards=1, max_cards=5, keep=20)
+    assert paid.within(45) == ActionOption("exchange", 10, per_card=True, min_cards=1, max_cards=2, keep=20)
+    assert paid.within(29) is None and paid.needs(3) == 50
 
 
 def test_three_card_ante_needs_room_for_its_play() -> None:
