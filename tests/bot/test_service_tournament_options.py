@@ -33,6 +33,11 @@ def stack(user_id: str) -> str:
 
 @pytest.fixture
 async def night(store: Store) -> tuple[Service, FakeClock]:
+    return await open_night(store)
+
+
+async def open_night(store: Store) -> tuple[Service, FakeClock]:
+    """A no-limit tournament with every option (OPTIONS), its four players registered, not yet started."""
     clock = FakeClock(SIX_PM)
     service = Service(store, clock, rng=random.Random(11))
     await service.start()
