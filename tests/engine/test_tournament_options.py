@@ -215,9 +215,8 @@ def test_splitting_a_bounty_conserves_every_cent(cents: int, shares: dict[str, i
     assert set(extra.values()) <= {0, 1}, "his proportion rounded down, or up by one cent"
     whole = [winner for winner in shares if cents * shares[winner] % total == 0]
     assert all(extra[winner] == 0 for winner in whole), "a whole share gets no odd cent"
-    seated = [winner for winner in order if winner in shares and winner not in whole]
-    assert [extra[winner] for winner in seated] == sorted((extra[winner] for winner in seated), reverse=True), \
-        "the odd cents go first to the first left of the button"
+    odd = [extra[winner] for winner in order if winner in shares and winner not in whole]
+    assert odd == sorted(odd, reverse=True), "the odd cents go first to the first left of the button"
 
 
 def test_the_odd_cents_of_a_bounty_skip_a_winner_whose_share_is_whole() -> None:
