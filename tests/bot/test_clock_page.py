@@ -204,7 +204,7 @@ async def test_the_terminal_table_serves_the_page(tmp_path) -> None:
 
 
 def test_the_view_counts_pawns_and_rebuys_and_the_pool_at_the_rate() -> None:
-    tournament = Tournament(TournamentConfig(rebuys=2), parse_schedule(SCHEDULE, "UTC"))
+    tournament = Tournament(TournamentConfig(rebuys=2, addons=1), parse_schedule(SCHEDULE, "UTC"))
     for player in ("ann", "bob", "cat"):
         tournament.register(player)
     started = datetime(2026, 11, 29, 18, 0, tzinfo=UTC)
@@ -217,3 +217,7 @@ def test_the_view_counts_pawns_and_rebuys_and_the_pool_at_the_rate() -> None:
     assert (view["players"], view["chips"], view["average"]) == ("3 из 3", "1\xa0300", "433")
     assert view["pool"] == "216,67" and view["rate"] == "6 фишек = 1"
     assert view["level"]["blinds"] == "Блайнды 5/10" and view["next"] == "20/40 (блайнды 10/20)"
+    at_the_break = started + timedelta(minutes=45)
+    tournament.addon("bob", at_the_break)
+    view = clock_view(tournament, 7, at_the_break, "en")
+    assert (view["rebuys"], view["chips"], view["average"], view["pool"]) == ("1 / 1", "1,600", "533", "266.67")

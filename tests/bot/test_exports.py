@@ -9,6 +9,7 @@ import random
 from collections import Counter
 from datetime import UTC, datetime
 from decimal import Decimal
+from fractions import Fraction
 from pathlib import Path
 
 import pytest
@@ -17,8 +18,10 @@ from bot.clock import FakeClock
 from bot.output import Actor, File, Place
 from bot.service import Service
 from bot.store import Store, Tx
+from engine.tournament import Tournament
+from tests.bot import test_service_tournament_options as options
 from tests.bot.conftest import ANN, BOB, CAT, PLACE, dump
-from tests.bot.helpers import ledger_ok, play_out
+from tests.bot.helpers import everything_said, ledger_ok, play_out
 
 MALLORY = Actor("mallory", "=HYPERLINK(\"http://x\")")
 ACTORS = {actor.user_id: actor for actor in (ANN, BOB, CAT, MALLORY)}
@@ -141,6 +144,91 @@ async def test_the_tournament_export_sums_to_the_ledger_and_the_transfers(night:
                                      "transfers in tournament-1-transfers.csv."]}
     assert (await service.handle(PLACE, ANN, "/export tournament")).files[0].content == players_file.content, (
         "without a number: this table's last tournament")
+
+
+async def shove_to_the_end_pawning_once(service: Service) -> str:
+    """Hands until the tournament is over, everything said: until someone pawns a jacket, the biggest stack shoves and
+    the others call or check (so someone is short of a call), and the first who may pawns; then all-in hands."""
+    said, pawned = "", False
+    reply = await service.handle(PLACE, ANN, "/table")
+    for _ in range(20):
+        while not pawned and reply.table is not None and reply.table.to_act is not None:
+            actor = options.PLAYERS[reply.table.to_act]
+            attempt = await service.handle(PLACE, actor, "/pawn leather jacket")
+            if attempt.error is None:
+                pawned, reply = True, attempt
+                break
+            stacks = await options.seat_stacks(service)
+            shoves = max(stacks, key=lambda player: stacks[player]) == actor.user_id
+            for line in ("/allin", "/call", "/check")[0 if shoves else 1:]:
+                reply = await service.handle(PLACE, actor, line)
+                if reply.error is None:
+                    break
+            assert reply.error is None, reply.error
+        said += everything_said(await options.shove_out(service, reply))
+        if "The tournament is over" in said:
+            assert pawned, "nobody was ever short of a call"
+            return said
+        reply = await service.handle(PLACE, ANN, "/deal")
+        assert reply.error is None, reply.error
+    raise AssertionError("the tournament did not end")
+
+
+def bank_moves(tx: Tx) -> list[tuple[str, str, int]]:
+    """Every move into or out of the options night's bank, in any hand: (source, target, chips)."""
+    return [(str(source), str(target), int(amount)) for source, target, amount in tx.db.execute(
+        "SELECT source, target, amount FROM ledger WHERE source = ? OR target = ?", (options.BANK,) * 2)]
+
+
+async def test_the_tournament_export_counts_every_option_and_the_pawn(store: Store) -> None:
+    service, clock = await options.open_night(store)
+    said = await options.shove_until_someone_busts(service, await service.handle(PLACE, ANN, "/tournament start"))
+    first, second, _ = [actor for actor in options.PLAYERS.values() if f"{actor.name} is out in place" in said]
+    await ok(service, first, "/join")  # a re-entry
+    await ok(service, second, "/rebuy")
+    await ok(service, first, "/rebuy")
+    clock.current = options.BREAK
+    await service.scheduler.fire_due()
+    await ok(service, second, "/addon")
+    clock.current = options.PLAY
+    await service.scheduler.fire_due()
+    said = await shove_to_the_end_pawning_once(service)
+    assert "Settlement (money units):" in said
+    await ledger_ok(service)
+
+    _, state = await service.store.read(lambda tx: service.stored_table(tx, PLACE.table_id))
+    tournament = Tournament.from_dict(state["last_tournament"]["engine"])
+    settled = {row.player: row for row in tournament.settle().rows}
+    ledger = await service.store.read(bank_moves)
+    reply = await service.handle(PLACE, ANN, "/export tournament")
+    assert reply.error is None, reply.error
+    exported = {row["player"]: row for row in parse(reply.files[0])}
+    assert set(exported) == {actor.name for actor in options.PLAYERS.values()}
+    for actor in options.PLAYERS.values():
+        row, settlement = exported[actor.name], settled[actor.user_id]
+        assert (int(row["entries"]), int(row["rebuys"]), int(row["add-ons"])) == (
+            1 + settlement.reentries, settlement.rebuys, settlement.addons)
+        items = [item for item in tournament.items if item.owner == actor.user_id]
+        assert (int(row["items pawned"]), int(row["chips for items pawned"])) == (
+            len(items), sum(item.chips for item in items))
+        assert settlement.item_count == len(items), "each item pawned is bought back at the end"
+        assert Fraction(row["items bought back"]) == round(settlement.items_bought_back, 2)
+        assert Fraction(row["bounties"]) == settlement.bounties
+        assert Fraction(row["paid in"]) == settlement.paid_in
+        assert Fraction(row["net"]) * 100 == settlement.net_cents
+        issued = sum(amount for source, target, amount in ledger
+                     if source == options.BANK and target == options.stack(actor.user_id))
+        assert int(row["chips bought"]) + int(row["chips for items pawned"]) == issued, actor.name
+    columns = ("entries", "rebuys", "add-ons", "items pawned", "chips for items pawned")
+    assert [sum(int(row[column]) for row in exported.values()) for column in columns] == [5, 2, 1, 1, 100]
+    assert sum(Fraction(row["bounties"]) for row in exported.values()) == 40, "four bounties of 10"
+    assert sum(Fraction(row["items bought back"]) for row in exported.values()) == Fraction("13.33"), (
+        "100 chips at 7.5 a unit")
+    issued = sum(amount for source, _, amount in ledger if source == options.BANK)
+    returned = sum(amount for _, target, amount in ledger if target == options.BANK)
+    bought = sum(int(row["chips bought"]) + int(row["chips for items pawned"]) for row in exported.values())
+    assert bought == issued == 8 * 300 + 100, "four buy-ins, a re-entry, two rebuys, an add-on and the jacket"
+    assert sum(int(row["chips cashed out"]) for row in exported.values()) == returned == issued
 
 
 async def test_exports_are_refused_with_a_reason(night: tuple[Service, FakeClock], tmp_path: Path) -> None:

@@ -9,8 +9,11 @@ import pytest
 
 from bot.clock import FakeClock
 from bot.output import Actor, Reply
+from bot.render import Voice
+from bot.render.tournament import settlement as render_settlement
 from bot.service import Service
 from bot.store import Store
+from engine.settlement import SettlementRow, build_settlement
 from engine.tournament import Tournament
 from tests.bot.conftest import ANN, BOB, CAT, PLACE
 from tests.bot.helpers import everything_said, press_label
@@ -30,6 +33,11 @@ def stack(user_id: str) -> str:
 
 @pytest.fixture
 async def night(store: Store) -> tuple[Service, FakeClock]:
+    return await open_night(store)
+
+
+async def open_night(store: Store) -> tuple[Service, FakeClock]:
+    """A no-limit tournament with every option (OPTIONS), its four players registered, not yet started."""
     clock = FakeClock(SIX_PM)
     service = Service(store, clock, rng=random.Random(11))
     await service.start()
@@ -163,6 +171,41 @@ async def test_rebuys_add_ons_re_entries_and_bounties_end_to_end(night) -> None:
     assert sum(row.net for row in settlement.rows) == 0
     counts = {row.player: (row.rebuys, row.addons, row.reentries) for row in settlement.rows}
     assert (counts[first.user_id], counts[second.user_id], counts[third.user_id]) == ((1, 0, 1), (1, 1, 0), (0, 0, 0))
+
+    bounties = {row.player: row.bounties for row in settlement.rows}
+    assert all(money.denominator == 1 for money in bounties.values()), "whole bounties of 10, none split"
+    extras = {first.user_id: ["1 rebuy", "1 re-entry"], second.user_id: ["1 rebuy", "1 add-on"]}
+    for player, line in settlement_lines(said, "paid").items():
+        named = extras.get(player, []) + ([f"bounties {bounties[player]}"] if bounties[player] else [])
+        assert line.endswith(f" ({', '.join(named)})") if named else "(" not in line, line
+    await service.handle(PLACE, ANN, "/lang ru")
+    again = await service.handle(PLACE, BOB, "/tournament close")  # the results again, now in Russian
+    assert again.public[-1].startswith("Расчёт (в деньгах):")
+    extras = {first.user_id: ["1 ребай", "1 повторный вход"], second.user_id: ["1 ребай", "1 аддон"]}
+    for player, line in settlement_lines(again.public[-1], "внёс").items():
+        named = extras.get(player, []) + ([f"баунти {bounties[player]}"] if bounties[player] else [])
+        assert line.endswith(f" ({', '.join(named)})") if named else "(" not in line, line
+
+
+def settlement_lines(text: str, paid: str) -> dict[str, str]:
+    """Each player's line of a settlement said in `text`, by his id (`paid`: the language's word after the name)."""
+    lines = {actor.user_id: [line for line in text.splitlines() if line.startswith(f"{actor.name}: {paid} ")]
+             for actor in PLAYERS.values()}
+    assert all(len(found) == 1 for found in lines.values()), lines
+    return {player: found[0] for player, found in lines.items()}
+
+
+@pytest.mark.parametrize(("language", "ann", "bob"), [
+    ("en", "(2 rebuys, 1 add-on, 1 re-entry, bounties 2.50)", "(21 rebuys, 5 re-entries)"),
+    ("ru", "(2 ребая, 1 аддон, 1 повторный вход, баунти 2,50)", "(21 ребай, 5 повторных входов)"),
+])
+def test_the_settlement_says_each_count_in_the_form_its_number_takes(language: str, ann: str, bob: str) -> None:
+    rows = [SettlementRow("ann", Fraction(210), Fraction(0), Fraction(0), bounties=Fraction(5, 2), rebuys=2, addons=1,
+                          reentries=1),
+            SettlementRow("bob", Fraction(50), Fraction(0), Fraction(0), rebuys=21, reentries=5),
+            SettlementRow("cat", Fraction(0), Fraction(515, 2), Fraction(0))]
+    lines = render_settlement(Voice(language, str.title), build_settlement(rows)).splitlines()
+    assert (lines[1].endswith(f" {ann}"), lines[2].endswith(f" {bob}"), "(" in lines[3]) == (True, True, False), lines
 
 
 async def test_bad_options_are_refused_with_a_reason_and_create_nothing(store: Store) -> None:

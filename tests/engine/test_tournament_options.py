@@ -6,7 +6,7 @@ from fractions import Fraction
 from zoneinfo import ZoneInfo
 
 import pytest
-from hypothesis import given
+from hypothesis import example, given
 from hypothesis import strategies as st
 
 from engine.bounty import eliminators, split_bounty
@@ -205,16 +205,24 @@ def test_the_side_pot_that_took_the_last_chips_names_the_eliminator() -> None:
 
 @given(st.integers(0, 10**6), st.dictionaries(st.sampled_from("abcdef"), st.integers(1, 10**5), min_size=1),
        st.permutations("abcdef"))
+@example(98, {"a": 62, "b": 176, "c": 1, "d": 26, "e": 8359}, list("abcdef"))  # b's share is exactly 2 cents
 def test_splitting_a_bounty_conserves_every_cent(cents: int, shares: dict[str, int], order: list[str]) -> None:
     split = split_bounty(cents, shares, order)
     assert sum(split.values()) == cents
     assert set(split) == set(shares)
     total = sum(shares.values())
-    for winner, got in split.items():
-        assert abs(Fraction(got) - Fraction(cents * shares[winner], total)) < 1, "within a cent of the proportion"
-    seated = [winner for winner in order if winner in shares]
-    extra = [split[winner] - cents * shares[winner] // total for winner in seated]
-    assert extra == sorted(extra, reverse=True), "the odd cents go first to the first left of the button"
+    extra = {winner: got - cents * shares[winner] // total for winner, got in split.items()}
+    assert set(extra.values()) <= {0, 1}, "his proportion rounded down, or up by one cent"
+    whole = [winner for winner in shares if cents * shares[winner] % total == 0]
+    assert all(extra[winner] == 0 for winner in whole), "a whole share gets no odd cent"
+    odd = [extra[winner] for winner in order if winner in shares and winner not in whole]
+    assert odd == sorted(odd, reverse=True), "the odd cents go first to the first left of the button"
+
+
+def test_the_odd_cents_of_a_bounty_skip_a_winner_whose_share_is_whole() -> None:
+    shares = {"ann": 62, "bob": 176, "cat": 1, "dan": 26, "eve": 8359}
+    split = split_bounty(98, shares, ["ann", "bob", "cat", "dan", "eve"])
+    assert split == {"ann": 1, "bob": 2, "cat": 1, "dan": 0, "eve": 94}, "bob's 2 is exact; ann and cat are next"
 
 
 def test_the_summary_and_the_options_survive_a_round_trip() -> None:
