@@ -344,7 +344,7 @@ def start_bank(ctl: HoldemTable, act: Action, payload: dict[str, Any]) -> bool:
     if payload.get("bank") or hand is None or hand.to_act is None or bots.is_bot(hand.to_act):
         return False
     seat = ctl.seat(act, hand.to_act)
-    if seat is None or seat["out"] or int(ctl.config(act, "time_bank")) <= 0:
+    if seat is None or (seat["out"] and act.state.get("tournament")) or int(ctl.config(act, "time_bank")) <= 0:
         return False
     left = _bank(ctl, act, seat).left
     if left <= 0:

@@ -207,6 +207,54 @@ async def test_away_too_long_stands_up_and_the_stack_goes_back_to_the_wallet(
     await ledger_ok(service)
 
 
+async def test_away_mid_hand_at_a_cash_table_leaves_him_this_hand_with_his_turn_time_and_time_bank(
+        service: Service, clock: FakeClock) -> None:
+    await seat(service, ANN, BOB, CAT)
+    await service.handle(PLACE, ANN, "/set time_bank 30")
+    dealt = await service.handle(PLACE, ANN, "/deal")
+    assert dealt.table is not None and dealt.table.to_act == "ann"  # Cat is the big blind, last to act
+    assert (await service.handle(PLACE, CAT, "/away")).error is None  # away from the next hand
+    reply = await service.press(PLACE, ANN, press_label(dealt, "call"))
+    reply = await service.press(PLACE, BOB, press_label(reply, "call"))
+    assert reply.table is not None and reply.table.to_act == "cat"
+    clock.advance(59)
+    assert await service.scheduler.fire_due() == 0  # his whole turn's time, not a moment
+    clock.advance(2)
+    assert await service.scheduler.fire_due() == 1  # then his time bank, as anyone's
+    view = await service.handle(PLACE, ANN, "/table")
+    assert view.table is not None and view.table.to_act == "cat"
+    assert "⏳ Cat is using the time bank: 30 s." in view.table.text and "Cat checks." not in view.table.text
+    checked = await service.handle(PLACE, CAT, "/check")  # his own decision
+    assert checked.error is None and checked.table is not None and "Cat checks." in checked.table.text
+    await ledger_ok(service)
+
+
+async def test_time_outs_of_a_player_away_already_do_not_sit_him_out_again(
+        service: Service, clock: FakeClock) -> None:
+    await seat(service, ANN, BOB, CAT)
+    await service.handle(PLACE, ANN, "/set time_bank 0")
+    dealt = await service.handle(PLACE, ANN, "/deal")
+    await service.handle(PLACE, CAT, "/away")
+    heard: list[Reply] = []
+
+    async def listener(place: object, reply: Reply) -> None:
+        heard.append(reply)
+
+    service.subscribe("chat/", listener)
+    reply = await service.press(PLACE, ANN, press_label(dealt, "call"))
+    reply = await service.press(PLACE, BOB, press_label(reply, "call"))
+    clock.advance(61)
+    assert await service.scheduler.fire_due() == 1  # Cat's first time-out: he checks
+    reply = await service.handle(PLACE, BOB, "/check")  # the flop: Bob, then Cat
+    assert reply.table is not None and reply.table.to_act == "cat"
+    clock.advance(61)
+    assert await service.scheduler.fire_due() == 1  # his second
+    said = "\n".join(everything_public(reply) for reply in heard)
+    assert said.count("Cat ran out of time.") >= 2
+    assert "sitting out after two time-outs" not in said  # he is away already, by his own word
+    await ledger_ok(service)
+
+
 async def test_an_away_tournament_player_is_dealt_in_and_folded_at_once(store: Store) -> None:
     clock = FakeClock(1_800_000_000.0)
     service = Service(store, clock, rng=random.Random(4))

@@ -85,7 +85,14 @@ async def test_away_keeps_the_seat_and_back_posts_the_big_blind(make_bot, api) -
     await bot.command(ANN, "/deal")
     await bot.command(CAT, "/away")
     assert any("cat is away and sits out from the next hand" in text for text in bot.group_texts())
-    await fold_to_the_end(bot)  # he plays this hand out: away counts from the next one
+    await bot.command(ANN, "/call")
+    await bot.command(BOB, "/call")
+    await bot.fire_timers(5)  # his turn (the big blind's option) waits for him: no quick check or fold for the away
+    table = bot.table_message()
+    assert "▶ cat to act" in table.text and "cat checks." not in table.text
+    await bot.command(CAT, "/raise")  # he plays this hand out: away counts from the next one
+    assert "\ncat raises to 40." in bot.api.messages[GROUP["id"], table.message_id].text
+    await fold_to_the_end(bot)
     await bot.command(ANN, "/deal")
     table = bot.table_message()
     assert "hand #2" in table.text and "cat ·" not in table.text  # dealt out, heads-up
