@@ -418,7 +418,7 @@ class HoldemController:
         if seat is not None:
             seat["timeouts"] += 1
             if seat["timeouts"] >= TIMEOUTS_BEFORE_SITTING_OUT and not seat["out"]:  # not away already (cash)
-                options.mark_away(self, act, seat)
+                events += options.mark_away(self, act, seat)  # a tournament's: his next turn, if at once
                 said.append(act.t("holdem.sat_out", player=act.name(player)))
         self._commit(act, hand, events, said)
 

@@ -275,6 +275,35 @@ async def test_an_away_tournament_player_is_dealt_in_and_folded_at_once(store: S
     await ledger_ok(service)
 
 
+async def test_a_tournament_player_away_mid_hand_is_blinded_out_at_once(store: Store) -> None:
+    clock = FakeClock(1_800_000_000.0)
+    service = Service(store, clock, rng=random.Random(4))
+    await service.start()
+    await service.handle(PLACE, ANN, "/tournament create 10/20 60m")
+    for actor in (ANN, BOB, CAT, DAN):
+        assert (await service.handle(PLACE, actor, "/join")).error is None
+    reply = await service.handle(PLACE, ANN, "/tournament start")
+    assert reply.table is not None and reply.table.to_act is not None
+    first = reply.table.to_act
+    gone = await service.handle(PLACE, PLAYERS[first], "/away")  # on his own turn: it is played at once
+    assert gone.table is not None and gone.table.to_act not in (None, first)
+    name = PLAYERS[first].name
+    assert gone.public == [f"{name} is away and blinded out (blinds posted, the hand folded at each turn): /back to "
+                           "return."]
+    assert f"{name} folds." in gone.table.text  # facing the big blind
+    now = gone.table.to_act
+    later = next(player for player in PLAYERS if player not in (first, now))
+    away = await service.handle(PLACE, PLAYERS[later], "/away")  # before his turn
+    assert away.table is not None and away.table.to_act == now
+    reply = await service.press(PLACE, PLAYERS[now], press_label(away, "call"))
+    for _ in range(30):  # his later turns pass the moment they come: nobody waits on a timer for him
+        assert reply.table is not None and reply.table.to_act not in (first, later)
+        if reply.table.to_act is None:
+            break
+        reply = await service.press(PLACE, PLAYERS[reply.table.to_act], press_label(reply, "check", "call"))
+    await ledger_ok(service)
+
+
 # --- the straddle ---------------------------------------------------------------------------------------------------
 
 
