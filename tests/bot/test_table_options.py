@@ -103,6 +103,25 @@ async def test_call_n_plays_while_the_bet_stands_and_a_stale_button_calls_nothin
     await ledger_ok(service)
 
 
+async def test_call_any_calls_a_raise_made_after_it_was_chosen_all_in_when_short(service: Service) -> None:
+    await service.handle(PLACE, ANN, "/set structure no-limit")
+    await seat(service, ANN, BOB)
+    assert (await service.handle(PLACE, CAT, "/join 200")).error is None  # the short stack
+    dealt = await service.handle(PLACE, ANN, "/deal")
+    assert dealt.table is not None and dealt.table.to_act == "ann"  # Bob small blind, Cat big blind
+    for actor in (BOB, CAT):  # chosen while the bet is the big blind's 20
+        chosen = await service.press(PLACE, actor, payload(dealt, "pre call_any"))
+        assert chosen.private == {actor.user_id: ["You will call any bet."]} and chosen.table is None
+    raised = await service.handle(PLACE, ANN, "/raise 300")
+    assert raised.table is not None
+    text = raised.table.text
+    assert "Ann raises to 300." in text
+    assert "Bob calls 290." in text  # whatever the bet has become
+    assert "Cat calls 180, all-in." in text  # all he has
+    assert "Flop:" in text and raised.table.to_act == "bob"  # both played at once: the flop, Bob first
+    await ledger_ok(service)
+
+
 # --- away and back ----------------------------------------------------------------------------------------------------
 
 
