@@ -9,7 +9,7 @@ from pathlib import Path
 from bot.clock import FakeClock
 from bot.output import Actor, Reply
 from bot.service import Service
-from bot.store import Store
+from bot.store import Store, Tx
 from tests.bot.conftest import ANN, BOB, CAT, PLACE, dump
 from tests.bot.helpers import everything_public, ledger_ok, play_out, press_label, resumed_table
 
@@ -349,6 +349,17 @@ async def test_the_player_left_of_the_big_blind_straddles_and_acts_last(service:
     await ledger_ok(service)
 
 
+async def test_a_tournament_refuses_the_straddle(store: Store) -> None:
+    service = Service(store, FakeClock(1_800_000_000.0), rng=random.Random(4))
+    await service.start()
+    await service.handle(PLACE, ANN, "/tournament create 10/20 60m")
+    await service.handle(PLACE, ANN, "/set structure no-limit")
+    await service.handle(PLACE, ANN, "/set straddle on")
+    for actor in (ANN, BOB, CAT, DAN):
+        assert (await service.handle(PLACE, actor, "/join")).error is None
+    assert (await service.handle(PLACE, DAN, "/straddle")).error == "No straddles in a tournament."
+
+
 # --- the time bank --------------------------------------------------------------------------------------------------
 
 
@@ -423,6 +434,32 @@ async def test_a_tournament_refills_the_time_banks_at_each_new_level(store: Stor
     assert view.table is not None and "blinds 10/20" in view.table.text  # the second level's (the first: 5/10)
     assert (await banks(store))[slow]["left"] == 30
     await ledger_ok(service)
+
+
+async def test_a_cash_table_refills_a_time_bank_every_20_hands_dealt_to_him(store: Store, clock: FakeClock) -> None:
+    service = Service(store, clock, rng=random.Random(4))
+    await service.start()
+    await seat(service, ANN, BOB, CAT)
+    await service.handle(PLACE, ANN, "/set time_bank 30")
+
+    def nearly_spent(tx: Tx) -> None:  # 19 hands dealt to Ann since her bank was full, 18 to Bob; 5 s left each
+        loaded = resumed_table(store, tx, PLACE.table_id)
+        assert loaded is not None
+        config, state = loaded
+        hands = {"ann": 19, "bob": 18}
+        for player_seat in state["seats"]:
+            if player_seat["id"] in hands:
+                player_seat["bank"] = {"full": 30, "left": 5, "hands": hands[player_seat["id"]]}
+        tx.save_table(PLACE.table_id, PLACE.chat_id, config, state)
+
+    await store.transact(nearly_spent, now=clock.now())
+    restarted = Service(store, clock, rng=random.Random(5))  # reads the table as stored
+    await restarted.start()
+    assert (await restarted.handle(PLACE, ANN, "/deal")).error is None
+    assert await banks(store) == {"ann": {"full": 30, "left": 30, "hands": 0},  # her 20th hand: full again
+                                  "bob": {"full": 30, "left": 5, "hands": 19},
+                                  "cat": {"full": 30, "left": 30, "hands": 1}}
+    await ledger_ok(restarted)
 
 
 async def test_a_straddle_is_exported_as_pokerstars_writes_it(service: Service) -> None:
