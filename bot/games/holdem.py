@@ -411,14 +411,14 @@ class HoldemController:
         player = hand.to_act
         events = hand.act(player, hand.timeout_action())
         seat = self.seat(act, player)
-        if seat is not None and seat["out"]:  # absent and dealt in (tournament): his hand passes without a word
+        if is_blinded_out(act, seat):  # his hand passes without a word
             self._commit(act, hand, events)
             return
         said = [act.t("holdem.timed_out", player=act.name(player))]
         if seat is not None:
             seat["timeouts"] += 1
-            if seat["timeouts"] >= TIMEOUTS_BEFORE_SITTING_OUT:
-                options.mark_away(self, act, seat)
+            if seat["timeouts"] >= TIMEOUTS_BEFORE_SITTING_OUT and not seat["out"]:  # not away already (cash)
+                events += options.mark_away(self, act, seat)  # a tournament's: his next turn, if at once
                 said.append(act.t("holdem.sat_out", player=act.name(player)))
         self._commit(act, hand, events, said)
 
@@ -447,7 +447,7 @@ class HoldemController:
             act.arm(self._timer(act), waiting[1], kind=waiting[0], step=act.state["step"])
         elif bots.is_bot(hand.to_act):
             act.arm(self._timer(act), bots.BOT_SECONDS, kind="bot", step=act.state["step"])
-        elif (seat := self.seat(act, hand.to_act or "")) is not None and seat["out"]:  # absent: check or fold soon
+        elif is_blinded_out(act, self.seat(act, hand.to_act or "")):  # check or fold soon
             act.arm(self._timer(act), ABSENT_SECONDS, kind="turn", step=act.state["step"])
         else:
             act.arm(self._timer(act), self._turn_seconds(act), kind="turn", step=act.state["step"])
@@ -555,6 +555,12 @@ def _later_buttons(act: Action, hand: engine.Hand, view: render.HandView, key: s
     away = options.away_buttons(act, key)
     return lambda: (*render.action_buttons(Voice(language), view, key, decision, legal),  # the buttons name nobody
                     *options.pre_buttons(language, view, key), *away)
+
+
+def is_blinded_out(act: Action, seat: dict[str, Any] | None) -> bool:
+    """Whether the seat is a tournament's absent player, dealt in and blinded out (RULES.md §1a): his turns pass at
+    once. A cash table's player who goes away mid-hand plays that hand out like anyone (turn time, time bank)."""
+    return seat is not None and bool(seat["out"]) and bool(act.state.get("tournament"))
 
 
 def decision_tag(step: int) -> str:

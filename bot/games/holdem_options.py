@@ -22,7 +22,7 @@ from bot.i18n import text
 from bot.output import Button
 from bot.render.holdem import HandView
 from engine.betting import STRUCTURES, Limit
-from engine.common import RuleError
+from engine.common import Event, RuleError
 from engine.preactions import PreAction
 from engine.seating import dealing_order
 from engine.timebank import TimeBank
@@ -41,18 +41,30 @@ def away(ctl: HoldemTable, act: Action, command: cmd.Command) -> None:
         raise act.refuse("not_seated")
     if seat["out"]:
         raise act.refuse("holdem.already_away")
-    mark_away(ctl, act, seat)
-    act.say("holdem.away", player=act.name(act.user))
-    act.show_table(ctl.table_message(act))
+    events = mark_away(ctl, act, seat)
+    act.say("holdem.away_tournament" if act.state.get("tournament") else "holdem.away", player=act.name(act.user))
+    hand = ctl._hand(act)
+    if events and hand is not None:  # his turn, played at once
+        ctl._commit(act, hand, events)
+    else:
+        act.show_table(ctl.table_message(act))
 
 
-def mark_away(ctl: HoldemTable, act: Action, seat: dict[str, Any]) -> None:
-    """Sit a player out (by `/away` or after time-outs) and start counting how long he is away."""
+def mark_away(ctl: HoldemTable, act: Action, seat: dict[str, Any]) -> list[Event]:
+    """Sit a player out (by `/away` or after time-outs) and start counting how long he is away. In a tournament's
+    hand he is in, he is blinded out from now on (RULES.md §1a): his turns check or fold at once — the events of this
+    one if it is his, for the caller to commit (a cash table's player plays the hand he is in out)."""
     seat["out"], seat["back"], seat["away_since"] = True, "", act.now
     seat["away_number"] = act.state.get("number", 0)  # the hand in play or the last one: he has missed none yet
     if act.state.get("straddle") == seat["id"]:
         act.state.pop("straddle")
     _arm_stand_up(ctl, act)
+    hand = ctl._hand(act)
+    if not act.state.get("tournament") or hand is None or seat["id"] not in hand.players:
+        return []
+    events = hand.set_absent(seat["id"], True)
+    act.state["hand"] = hand  # the live table keeps the engine object
+    return events
 
 
 def back(ctl: HoldemTable, act: Action, command: cmd.Command) -> None:
@@ -344,7 +356,7 @@ def start_bank(ctl: HoldemTable, act: Action, payload: dict[str, Any]) -> bool:
     if payload.get("bank") or hand is None or hand.to_act is None or bots.is_bot(hand.to_act):
         return False
     seat = ctl.seat(act, hand.to_act)
-    if seat is None or seat["out"] or int(ctl.config(act, "time_bank")) <= 0:
+    if seat is None or (seat["out"] and act.state.get("tournament")) or int(ctl.config(act, "time_bank")) <= 0:
         return False
     left = _bank(ctl, act, seat).left
     if left <= 0:

@@ -135,7 +135,8 @@ async def play_table(service: Service, rng: random.Random, number: int, hands: i
         assert reply.error is None, reply.error
         while (data := (await snapshot(service, place.table_id))["hand"]) is not None:
             hand = engine.Hand.from_dict(data)
-            if hand.runs_asked:  # pokerkit reads one board: these hands run once (run twice: tests/bot/test_runs.py)
+            # pokerkit reads one board: these hands run once (run twice: tests/bot/test_showdown_table.py)
+            if hand.runs_asked:
                 player, command = hand.runs_asked[0], "/run once"
             elif hand.showing is not None:
                 player, command = hand.showing, rng.choice(["/show", "/muck"])

@@ -9,7 +9,7 @@ from pathlib import Path
 from bot.clock import FakeClock
 from bot.output import Actor, Reply
 from bot.service import Service
-from bot.store import Store
+from bot.store import Store, Tx
 from tests.bot.conftest import ANN, BOB, CAT, PLACE, dump
 from tests.bot.helpers import everything_public, ledger_ok, play_out, press_label, resumed_table
 
@@ -100,6 +100,25 @@ async def test_call_n_plays_while_the_bet_stands_and_a_stale_button_calls_nothin
     assert called.table is not None
     assert "Bob calls 50." in called.table.text and "Cat calls 40." in called.table.text  # his turn played at once
     assert called.table.to_act == "dan"
+    await ledger_ok(service)
+
+
+async def test_call_any_calls_a_raise_made_after_it_was_chosen_all_in_when_short(service: Service) -> None:
+    await service.handle(PLACE, ANN, "/set structure no-limit")
+    await seat(service, ANN, BOB)
+    assert (await service.handle(PLACE, CAT, "/join 200")).error is None  # the short stack
+    dealt = await service.handle(PLACE, ANN, "/deal")
+    assert dealt.table is not None and dealt.table.to_act == "ann"  # Bob small blind, Cat big blind
+    for actor in (BOB, CAT):  # chosen while the bet is the big blind's 20
+        chosen = await service.press(PLACE, actor, payload(dealt, "pre call_any"))
+        assert chosen.private == {actor.user_id: ["You will call any bet."]} and chosen.table is None
+    raised = await service.handle(PLACE, ANN, "/raise 300")
+    assert raised.table is not None
+    text = raised.table.text
+    assert "Ann raises to 300." in text
+    assert "Bob calls 290." in text  # whatever the bet has become
+    assert "Cat calls 180, all-in." in text  # all he has
+    assert "Flop:" in text and raised.table.to_act == "bob"  # both played at once: the flop, Bob first
     await ledger_ok(service)
 
 
@@ -207,6 +226,54 @@ async def test_away_too_long_stands_up_and_the_stack_goes_back_to_the_wallet(
     await ledger_ok(service)
 
 
+async def test_away_mid_hand_at_a_cash_table_leaves_him_this_hand_with_his_turn_time_and_time_bank(
+        service: Service, clock: FakeClock) -> None:
+    await seat(service, ANN, BOB, CAT)
+    await service.handle(PLACE, ANN, "/set time_bank 30")
+    dealt = await service.handle(PLACE, ANN, "/deal")
+    assert dealt.table is not None and dealt.table.to_act == "ann"  # Cat is the big blind, last to act
+    assert (await service.handle(PLACE, CAT, "/away")).error is None  # away from the next hand
+    reply = await service.press(PLACE, ANN, press_label(dealt, "call"))
+    reply = await service.press(PLACE, BOB, press_label(reply, "call"))
+    assert reply.table is not None and reply.table.to_act == "cat"
+    clock.advance(59)
+    assert await service.scheduler.fire_due() == 0  # his whole turn's time, not a moment
+    clock.advance(2)
+    assert await service.scheduler.fire_due() == 1  # then his time bank, as anyone's
+    view = await service.handle(PLACE, ANN, "/table")
+    assert view.table is not None and view.table.to_act == "cat"
+    assert "⏳ Cat is using the time bank: 30 s." in view.table.text and "Cat checks." not in view.table.text
+    checked = await service.handle(PLACE, CAT, "/check")  # his own decision
+    assert checked.error is None and checked.table is not None and "Cat checks." in checked.table.text
+    await ledger_ok(service)
+
+
+async def test_time_outs_of_a_player_away_already_do_not_sit_him_out_again(
+        service: Service, clock: FakeClock) -> None:
+    await seat(service, ANN, BOB, CAT)
+    await service.handle(PLACE, ANN, "/set time_bank 0")
+    dealt = await service.handle(PLACE, ANN, "/deal")
+    await service.handle(PLACE, CAT, "/away")
+    heard: list[Reply] = []
+
+    async def listener(place: object, reply: Reply) -> None:
+        heard.append(reply)
+
+    service.subscribe("chat/", listener)
+    reply = await service.press(PLACE, ANN, press_label(dealt, "call"))
+    reply = await service.press(PLACE, BOB, press_label(reply, "call"))
+    clock.advance(61)
+    assert await service.scheduler.fire_due() == 1  # Cat's first time-out: he checks
+    reply = await service.handle(PLACE, BOB, "/check")  # the flop: Bob, then Cat
+    assert reply.table is not None and reply.table.to_act == "cat"
+    clock.advance(61)
+    assert await service.scheduler.fire_due() == 1  # his second
+    said = "\n".join(everything_public(reply) for reply in heard)
+    assert said.count("Cat ran out of time.") >= 2
+    assert "sitting out after two time-outs" not in said  # he is away already, by his own word
+    await ledger_ok(service)
+
+
 async def test_an_away_tournament_player_is_dealt_in_and_folded_at_once(store: Store) -> None:
     clock = FakeClock(1_800_000_000.0)
     service = Service(store, clock, rng=random.Random(4))
@@ -224,6 +291,35 @@ async def test_an_away_tournament_player_is_dealt_in_and_folded_at_once(store: S
         reply = await service.press(PLACE, PLAYERS[reply.table.to_act], press_label(reply, "check", "call"))
     story = "\n".join(reply.public) + (reply.table.text if reply.table else "")
     assert "Cat folds." in story or "Cat checks." in story
+    await ledger_ok(service)
+
+
+async def test_a_tournament_player_away_mid_hand_is_blinded_out_at_once(store: Store) -> None:
+    clock = FakeClock(1_800_000_000.0)
+    service = Service(store, clock, rng=random.Random(4))
+    await service.start()
+    await service.handle(PLACE, ANN, "/tournament create 10/20 60m")
+    for actor in (ANN, BOB, CAT, DAN):
+        assert (await service.handle(PLACE, actor, "/join")).error is None
+    reply = await service.handle(PLACE, ANN, "/tournament start")
+    assert reply.table is not None and reply.table.to_act is not None
+    first = reply.table.to_act
+    gone = await service.handle(PLACE, PLAYERS[first], "/away")  # on his own turn: it is played at once
+    assert gone.table is not None and gone.table.to_act not in (None, first)
+    name = PLAYERS[first].name
+    assert gone.public == [f"{name} is away and blinded out (blinds posted, the hand folded at each turn): /back to "
+                           "return."]
+    assert f"{name} folds." in gone.table.text  # facing the big blind
+    now = gone.table.to_act
+    later = next(player for player in PLAYERS if player not in (first, now))
+    away = await service.handle(PLACE, PLAYERS[later], "/away")  # before his turn
+    assert away.table is not None and away.table.to_act == now
+    reply = await service.press(PLACE, PLAYERS[now], press_label(away, "call"))
+    for _ in range(30):  # his later turns pass the moment they come: nobody waits on a timer for him
+        assert reply.table is not None and reply.table.to_act not in (first, later)
+        if reply.table.to_act is None:
+            break
+        reply = await service.press(PLACE, PLAYERS[reply.table.to_act], press_label(reply, "check", "call"))
     await ledger_ok(service)
 
 
@@ -251,6 +347,17 @@ async def test_the_player_left_of_the_big_blind_straddles_and_acts_last(service:
     reply = await service.press(PLACE, CAT, press_label(reply, "call"))
     assert reply.table is not None and reply.table.to_act == "dan"  # the straddler's option
     await ledger_ok(service)
+
+
+async def test_a_tournament_refuses_the_straddle(store: Store) -> None:
+    service = Service(store, FakeClock(1_800_000_000.0), rng=random.Random(4))
+    await service.start()
+    await service.handle(PLACE, ANN, "/tournament create 10/20 60m")
+    await service.handle(PLACE, ANN, "/set structure no-limit")
+    await service.handle(PLACE, ANN, "/set straddle on")
+    for actor in (ANN, BOB, CAT, DAN):
+        assert (await service.handle(PLACE, actor, "/join")).error is None
+    assert (await service.handle(PLACE, DAN, "/straddle")).error == "No straddles in a tournament."
 
 
 # --- the time bank --------------------------------------------------------------------------------------------------
@@ -327,6 +434,32 @@ async def test_a_tournament_refills_the_time_banks_at_each_new_level(store: Stor
     assert view.table is not None and "blinds 10/20" in view.table.text  # the second level's (the first: 5/10)
     assert (await banks(store))[slow]["left"] == 30
     await ledger_ok(service)
+
+
+async def test_a_cash_table_refills_a_time_bank_every_20_hands_dealt_to_him(store: Store, clock: FakeClock) -> None:
+    service = Service(store, clock, rng=random.Random(4))
+    await service.start()
+    await seat(service, ANN, BOB, CAT)
+    await service.handle(PLACE, ANN, "/set time_bank 30")
+
+    def nearly_spent(tx: Tx) -> None:  # 19 hands dealt to Ann since her bank was full, 18 to Bob; 5 s left each
+        loaded = resumed_table(store, tx, PLACE.table_id)
+        assert loaded is not None
+        config, state = loaded
+        hands = {"ann": 19, "bob": 18}
+        for player_seat in state["seats"]:
+            if player_seat["id"] in hands:
+                player_seat["bank"] = {"full": 30, "left": 5, "hands": hands[player_seat["id"]]}
+        tx.save_table(PLACE.table_id, PLACE.chat_id, config, state)
+
+    await store.transact(nearly_spent, now=clock.now())
+    restarted = Service(store, clock, rng=random.Random(5))  # reads the table as stored
+    await restarted.start()
+    assert (await restarted.handle(PLACE, ANN, "/deal")).error is None
+    assert await banks(store) == {"ann": {"full": 30, "left": 30, "hands": 0},  # her 20th hand: full again
+                                  "bob": {"full": 30, "left": 5, "hands": 19},
+                                  "cat": {"full": 30, "left": 30, "hands": 1}}
+    await ledger_ok(restarted)
 
 
 async def test_a_straddle_is_exported_as_pokerstars_writes_it(service: Service) -> None:

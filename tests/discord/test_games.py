@@ -126,3 +126,44 @@ async def test_a_house_round_by_three_members(fake, make_bot, game: str, side: d
         for name, cards in boxes.items():
             assert not cards_in(version) & cards, f"{name}'s box {cards} was public mid-round: {version!r}"
     await ledger_ok(bot.service)
+
+
+async def test_an_omaha_hand_keeps_its_four_cards_private_and_a_rabbit_hunt_follows_a_fold_on_the_flop(
+        fake, make_bot) -> None:
+    bot = await make_bot(default_game="holdem")
+    channel = fake.channels[0]
+    ann, bob, cat = (fake.add_member(name) for name in ("Ann", "Bob", "Cat"))
+    chosen = await fake.slash(ann, channel, "game", game="omaha")
+    assert chosen.texts(ephemeral=False)[0].startswith("This table now plays")
+    for member in (ann, bob):
+        await fake.slash(member, channel, "join", chips=400)
+    dealt = await fake.slash(ann, channel, "deal")
+    await bot.settled()
+    table = current_table(fake, channel)
+    assert table["content"].startswith("Omaha — hand #1 · blinds 10/20 · pot-limit")
+    mine = await fake.press(bob, table, fake.button(table, MY_CARDS))
+    await bot.settled()
+    assert mine.texts(ephemeral=False) == []
+    hole = {"Ann": cards_in(dealt.ephemeral_text()), "Bob": cards_in(mine.ephemeral_text())}
+    assert [len(cards) for cards in hole.values()] == [4, 4], (dealt.ephemeral_text(), mine.ephemeral_text())
+    secret = hole["Ann"] | hole["Bob"]
+
+    for command in ("call", "check", "bet", "fold"):  # heads-up: the button calls, the big blind checks; the flop
+        table = current_table(fake, channel)  # is bet into and folded to
+        await fake.press(to_act(fake, table), table, action(fake, table, command))
+        await bot.settled()
+    public = fake.public_versions()
+    assert any("folds." in text for text in public) and not any("Turn:" in text for text in public)
+    assert not any(cards_in(text) & secret for text in public), "a hole card reached the channel"
+
+    hunted = await fake.slash(cat, channel, "rabbit")  # anyone in the channel may ask
+    await bot.settled()
+    said = "\n".join(hunted.texts(ephemeral=False) + fake.public_versions()[len(public):])
+    found = re.search(r"🐇 Cat hunts the rabbit of hand #1: with (.+) on the board, the cards to come were (.+)\. "
+                      r"Nothing changes\.", said)
+    assert found is not None, said
+    flop, rabbit = cards_in(found.group(1)), cards_in(found.group(2))
+    assert any(f"Flop: {found.group(1)}" in text for text in public)
+    assert len(flop) == 3 and len(rabbit) == 2  # the turn and the river that would have come
+    assert not rabbit & (secret | flop), "the rabbit comes from the undealt cards"
+    await ledger_ok(bot.service)

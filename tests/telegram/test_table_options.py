@@ -77,6 +77,28 @@ async def test_call_n_is_cancelled_by_a_raise_its_stale_button_refused_and_it_pl
 
 
 @pytest.mark.telegram_time_scale(WHOLE_HANDS)
+async def test_call_any_by_the_button_calls_an_all_in_made_after_it(make_bot, api) -> None:
+    bot = await make_bot("holdem", seed=11)
+    await bot.command(ANN, "/set structure no-limit")
+    await bot.command(ANN, "/set run_it_twice off")
+    for user in (ANN, BOB, CAT):
+        await bot.command(user, "/join 200")
+    await bot.command(ANN, "/deal")
+    table = bot.table_message()
+    assert "▶ ann to act" in table.text  # Bob Brown small blind, cat big blind
+    before = sends(bot)
+    assert (await bot.press(CAT, table, "⏩ Call any"))["text"] == "You will call any bet."  # while the bet is 20
+    assert sends(bot) == before, "a pre-action sent or edited a message"
+    await bot.command(ANN, "/allin")
+    await bot.command(BOB, "/fold")
+    assert any("ann raises to 200, all-in." in text for text in bot.group_texts())
+    text = bot.api.messages[GROUP["id"], table.message_id].text
+    assert "Bob Brown folds.\ncat calls 180, all-in." in text  # the moment his turn came: the raise left it standing
+    assert "The hand is over." in text
+    assert await bot.store.read(lambda tx: tx.check_ledger()) == []
+
+
+@pytest.mark.telegram_time_scale(WHOLE_HANDS)
 async def test_away_keeps_the_seat_and_back_posts_the_big_blind(make_bot, api) -> None:
     bot = await make_bot("holdem", seed=3)
     await bot.command(CAT, "/start", private_chat(CAT))
@@ -85,7 +107,14 @@ async def test_away_keeps_the_seat_and_back_posts_the_big_blind(make_bot, api) -
     await bot.command(ANN, "/deal")
     await bot.command(CAT, "/away")
     assert any("cat is away and sits out from the next hand" in text for text in bot.group_texts())
-    await fold_to_the_end(bot)  # he plays this hand out: away counts from the next one
+    await bot.command(ANN, "/call")
+    await bot.command(BOB, "/call")
+    await bot.fire_timers(5)  # his turn (the big blind's option) waits for him: no quick check or fold for the away
+    table = bot.table_message()
+    assert "▶ cat to act" in table.text and "cat checks." not in table.text
+    await bot.command(CAT, "/raise")  # he plays this hand out: away counts from the next one
+    assert "\ncat raises to 40." in bot.api.messages[GROUP["id"], table.message_id].text
+    await fold_to_the_end(bot)
     await bot.command(ANN, "/deal")
     table = bot.table_message()
     assert "hand #2" in table.text and "cat ·" not in table.text  # dealt out, heads-up
