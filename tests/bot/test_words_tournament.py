@@ -4,6 +4,8 @@ start says where it begins, a setting says when it applies, the clock counts sec
 import random
 from datetime import UTC, datetime
 
+import pytest
+
 from bot.clock import FakeClock
 from bot.service import Service
 from bot.store import Store
@@ -116,3 +118,19 @@ async def test_a_turn_time_set_during_a_hand_applies_from_the_next_hand(service:
     clock.advance(30)
     await service.scheduler.fire_due()
     assert any("Bob ran out of time" in message for message in heard)
+
+
+@pytest.mark.parametrize(("language", "said"), [
+    ("en", "⏸ Break, clock paused (58m left)."),
+    ("ru", "⏸ Перерыв, часы на паузе (осталось 58 мин)."),
+])
+async def test_a_paused_break_says_so_without_an_unknown_end(store: Store, language: str, said: str) -> None:
+    service, clock = await _night(store, _at(18, 0))
+    await service.handle(PLACE, ANN, f"/lang {language}")
+    started = await service.handle(PLACE, ANN, "/tournament start")
+    await play_out(service, PLACE, PLAYERS, started, preference=("check", "call"))
+    clock.current = _at(19, 0, 1)
+    await service.scheduler.fire_due()
+    clock.current = _at(19, 1, 1)
+    assert (await service.handle(PLACE, ANN, "/tournament pause")).public == [said]
+    assert (await service.handle(PLACE, BOB, "/clock")).public == [said]
