@@ -134,3 +134,28 @@ async def test_a_paused_break_says_so_without_an_unknown_end(store: Store, langu
     clock.current = _at(19, 1, 1)
     assert (await service.handle(PLACE, ANN, "/tournament pause")).public == [said]
     assert (await service.handle(PLACE, BOB, "/clock")).public == [said]
+
+
+async def test_the_seats_do_not_ask_for_a_deal_during_a_pause_or_a_break(store: Store) -> None:
+    service, clock = await _night(store, _at(18, 0))
+    started = await service.handle(PLACE, ANN, "/tournament start")
+    await service.handle(PLACE, ANN, "/tournament pause")
+    await play_out(service, PLACE, PLAYERS, started, preference=("check", "call"))
+    paused = await service.handle(PLACE, BOB, "/table")
+    assert paused.table is not None
+    assert paused.table.text.endswith("\nThe clock is paused: no hand is dealt until the organizer resumes it "
+                                      "(/tournament resume).")
+    assert "press Deal" not in paused.table.text
+    assert "deal" not in [button.payload.rsplit("|", 1)[1] for button in paused.table.buttons]
+    resumed = await service.handle(PLACE, ANN, "/tournament resume")
+    await play_out(service, PLACE, PLAYERS, resumed, preference=("check", "call"))
+    clock.current = _at(19, 0, 1)
+    await service.scheduler.fire_due()
+    await service.handle(PLACE, ANN, "/lang ru")
+    on_break = await service.handle(PLACE, BOB, "/table")
+    assert on_break.table is not None and on_break.table.text.endswith("\nПерерыв до 20:00.")
+    assert "deal" not in [button.payload.rsplit("|", 1)[1] for button in on_break.table.buttons]
+    clock.current = _at(20, 0, 1)
+    await service.scheduler.fire_due()
+    after = await service.handle(PLACE, BOB, "/table")  # play goes on: the next hand, or the seats with a Deal
+    assert after.table is not None and "Перерыв" not in after.table.text
