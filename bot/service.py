@@ -577,9 +577,10 @@ class Service:
 
     async def _usage_text(self, place: Place, actor: Actor, error: cmd.CommandError) -> str:
         language = await self._private_language(place, actor)
-        params: dict[str, str] = dict(error.params)
-        if "usage" in params and params.get("command") in cmd.BY_WORD:
-            params["usage"] = usage_text(language, cmd.BY_WORD[params["command"]])
+        params: dict[str, object] = dict(error.params)
+        command = params.get("command")
+        if "usage" in params and isinstance(command, str) and command in cmd.BY_WORD:
+            params["usage"] = usage_text(language, cmd.BY_WORD[command])
         what = params.get("what")
         if what is not None and f"parse.what.{what}" in catalogue(DEFAULT_LANGUAGE):  # `ante`, `pp`… translated
             params["what"] = text(language, f"parse.what.{what}")

@@ -9,7 +9,7 @@ from functools import lru_cache
 from typing import Any
 
 from bot.commands import button_payload
-from bot.i18n import text
+from bot.i18n import format_number, text
 from bot.output import Button
 from bot.render import Narration, Told, Voice, cards_text, hands, story
 from engine import holdem as engine
@@ -29,7 +29,7 @@ def seats_text(voice: Voice, state: Mapping[str, Any], variant: engine.Variant =
         status = voice.t("holdem.sitting_out") if seat["out"] else ""
         if seat.get("back") in ("ask", "wait"):  # returning at a cash table (see `bot.games.holdem_options`)
             status = voice.t("holdem.waiting_big_blind")
-        lines.append(f"  {voice.name(seat['id'])} — {seat['stack']} {status}".rstrip())
+        lines.append(f"  {voice.name(seat['id'])} — {format_number(voice.language, seat['stack'])} {status}".rstrip())
     waiting = _waiting(state)
     lines.append(stopped if stopped and waiting is None else voice.t(waiting or "holdem.between_hands"))
     return "\n".join(lines)
@@ -122,7 +122,8 @@ def table_text(voice: Voice, hand: HandView, story: Sequence[str] = ()) -> str:
         if bets.get(player) and not hand.is_over:
             marks.append(voice.t("holdem.bet", chips=bets[player]))
         turn = "▶ " if player == hand.to_act else "  "
-        lines.append(f"{turn}{voice.name(player)} · {stacks[player]} {' '.join(marks)}".rstrip())
+        stack = format_number(voice.language, stacks[player])
+        lines.append(f"{turn}{voice.name(player)} · {stack} {' '.join(marks)}".rstrip())
     if story:
         lines += ["", *story]
     if hand.to_act:
@@ -346,7 +347,8 @@ def _pot_line(voice: Voice, event: engine.PotAwarded, shown: engine.HandsShown |
     name = voice.name
     pot = voice.t("holdem.main_pot") if event.pot_index == 0 else voice.t("holdem.side_pot", number=event.pot_index)
     if len(event.winners) > 1:
-        winners = ", ".join(f"{name(player)} {chips}" for player, chips in event.winners.items())
+        winners = ", ".join(f"{name(player)} {format_number(voice.language, chips)}"
+                            for player, chips in event.winners.items())
     else:
         winners = ", ".join(name(player) for player in event.winners)
     return _on_run(voice, _pot_words(voice, event, shown, pot, winners), event.run)
