@@ -159,3 +159,14 @@ async def test_the_seats_do_not_ask_for_a_deal_during_a_pause_or_a_break(store: 
     await service.scheduler.fire_due()
     after = await service.handle(PLACE, BOB, "/table")  # play goes on: the next hand, or the seats with a Deal
     assert after.table is not None and "Перерыв" not in after.table.text
+
+
+@pytest.mark.parametrize(("language", "said"), [
+    ("en", "⏱ Level 3: limits 50/100 (blinds 25/50), the last level: it plays until the tournament ends."),
+    ("ru", "⏱ Уровень 3: лимиты 50/100 (блайнды 25/50), последний: он идёт до конца турнира."),
+])
+async def test_the_last_level_says_so_without_blank_times(store: Store, language: str, said: str) -> None:
+    service, _ = await _night(store, _at(20, 30))
+    await service.handle(PLACE, ANN, f"/lang {language}")
+    await service.handle(PLACE, ANN, "/tournament start")
+    assert (await service.handle(PLACE, BOB, "/clock")).public == [said]
