@@ -15,7 +15,7 @@ MAX_AMOUNT = 10**9
 class CommandError(ValueError):
     """Input that is not a valid command: `code` names the problem for the message catalogue."""
 
-    def __init__(self, code: str, **params: str) -> None:
+    def __init__(self, code: str, **params: str | int) -> None:
         super().__init__(code)
         self.code = code
         self.params = params
@@ -503,7 +503,7 @@ def parse_amount(text: str, what: str = "amount") -> int:
     if not _DIGITS.fullmatch(text) or not text.strip("0"):
         raise CommandError("bad_amount", value=quote_input(text), what=what)
     if len(text.lstrip("0")) > len(str(MAX_AMOUNT)) or int(text) > MAX_AMOUNT:  # no int() of 5,000 digits
-        raise CommandError("amount_too_large", value=quote_input(text), what=what, limit=str(MAX_AMOUNT))
+        raise CommandError("amount_too_large", value=quote_input(text), what=what, limit=MAX_AMOUNT)
     return int(text)
 
 

@@ -577,9 +577,10 @@ class Service:
 
     async def _usage_text(self, place: Place, actor: Actor, error: cmd.CommandError) -> str:
         language = await self._private_language(place, actor)
-        params: dict[str, str] = dict(error.params)
-        if "usage" in params and params.get("command") in cmd.BY_WORD:
-            params["usage"] = usage_text(language, cmd.BY_WORD[params["command"]])
+        params: dict[str, object] = dict(error.params)
+        command = params.get("command")
+        if "usage" in params and isinstance(command, str) and command in cmd.BY_WORD:
+            params["usage"] = usage_text(language, cmd.BY_WORD[command])
         what = params.get("what")
         if what is not None and f"parse.what.{what}" in catalogue(DEFAULT_LANGUAGE):  # `ante`, `pp`… translated
             params["what"] = text(language, f"parse.what.{what}")
@@ -696,6 +697,11 @@ def usage_text(language: str, command: type[cmd.Command]) -> str:
     return text(language, key) if key in catalogue(DEFAULT_LANGUAGE) else command.usage
 
 
+def _help_line(language: str, command: type[cmd.Command]) -> str:
+    """A command as `/help` writes it: its word and, when it takes any, its arguments ("/raise amount")."""
+    return f"/{command.name} {usage_text(language, command)}".rstrip()
+
+
 def _help(service: Service, act: Action, controller: Controller, command: cmd.Command) -> None:
     assert isinstance(command, cmd.Help)
     with act.privately(act.user):
@@ -703,11 +709,10 @@ def _help(service: Service, act: Action, controller: Controller, command: cmd.Co
             found = cmd.BY_WORD.get(command.topic)
             if found is None:
                 raise act.refuse("parse.unknown_command", command=quote_input(command.topic))
-            act.tell(act.user, "help.one", command=found.name, usage=usage_text(act.language, found),
+            act.tell(act.user, "help.one", command=_help_line(act.language, found),
                      about=act.t(f"about.{found.name}"))
             return
-        lines = [f"/{name} {usage_text(act.language, cls)}".rstrip() + " — " + act.t(f"about.{name}")
-                 for name, cls in ((c.name, c) for c in cmd.COMMANDS)]
+        lines = [_help_line(act.language, cls) + " — " + act.t(f"about.{cls.name}") for cls in cmd.COMMANDS]
         act.tell(act.user, "help.all", commands="\n".join(lines))
 
 

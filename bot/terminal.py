@@ -12,21 +12,13 @@ from pathlib import Path
 from typing import TextIO
 
 from bot.commands import whole_number
+from bot.i18n import DEFAULT_LANGUAGE, text
 from bot.output import Actor, Button, Place, Reply, TableMessage
 from bot.service import Service
 
 log = logging.getLogger(__name__)
 
 PLACE = Place("term:local", "term:local:table")
-
-INTRO = """\
-pokerbot at the terminal. Several players share this keyboard: write `name: command`, e.g.
-  ann: /join      bob: /join      ann: /deal
-After that, the prompt names whose turn it is; a line without a name is said by that player
-(by whoever spoke last when nobody is to act).
-Buttons are numbered: type the number to press one. /help lists the commands, /quit leaves.
-Lines marked [table] are public; [private to ann] would only reach Ann on Discord or Telegram.
-"""
 
 _SPEAKER = re.compile(r"^\s*([A-Za-z][\w.-]{0,31})\s*:\s*(.*)$")
 _QUIT = ("/quit", "/exit", "quit", "exit")
@@ -37,7 +29,8 @@ class TerminalAdapter:
     """Reads `name: command` lines, calls the service, and prints its replies with public and private marked."""
 
     service: Service
-    out: TextIO = sys.stdout
+    out: TextIO = field(default_factory=lambda: sys.stdout)
+    """Where the terminal prints: standard output as it is when the adapter is made."""
     speaker: str | None = None
     """Who last wrote `name: …`."""
     to_act: str | None = None
@@ -46,6 +39,8 @@ class TerminalAdapter:
     table: TableMessage | None = None
     files_dir: Path = Path(".")
     """Where files (hand-history exports) are written: next to the database."""
+    language: str = DEFAULT_LANGUAGE
+    """The chat's language, for the terminal's own words (`[table]`, `[only you]`…): read after every command."""
 
     def actor(self, name: str) -> Actor:
         """A terminal player: his name is his id."""
@@ -64,7 +59,8 @@ class TerminalAdapter:
         if line.lower() in _QUIT:  # `ann: /quit` too: leaving the keyboard is nobody's move
             return False
         if name is None:
-            self.print("Who is speaking? Write `name: command`, e.g. `ann: /join`.")
+            await self.read_language()
+            self.print(self.t("term.who"))
             return True
         actor = self.actor(name)
         number = whole_number(line)
@@ -74,39 +70,53 @@ class TerminalAdapter:
                            else self.service.press(PLACE, actor, button.payload))
         else:
             reply = await self.service.handle(PLACE, actor, line)  # the parser reads `raise 40` as `/raise 40`
+        await self.read_language()  # `/lang ru` speaks Russian from its own answer on
         self.show(reply)
         return True
 
     def show(self, reply: Reply) -> None:
         """Print a reply: refusal, public lines, private lines, then the table with its numbered buttons."""
+        table = self.t("term.table") + " "
         if reply.error:
-            self.print(f"[only you] {reply.error}")
+            self.print(f"{self.t('term.only_you')} {reply.error}")
         for message in reply.public:
-            self.print(_indent("[table] ", message))
+            self.print(_indent(table, message))
         for picture in reply.pictures:  # a terminal cannot show images: only say one was sent
-            to = f"[private to {picture.to.removeprefix('term:')}] " if picture.to else "[table] "
-            self.print(f"{to}[picture: {picture.caption}]")
+            self.print(self.to(picture.to) + self.t("term.picture", caption=picture.caption))
         for user_id, messages in reply.private.items():
-            name = user_id.removeprefix("term:")
             for message in messages:
-                self.print(_indent(f"[private to {name}] ", message))
+                self.print(_indent(self.to(user_id), message))
         for file in reply.files:
             path = self.files_dir / Path(file.name).name
             path.write_bytes(file.content)
-            who = "table" if file.to is None else f"private to {file.to.removeprefix('term:')}"
-            self.print(f"[{who}] file saved: {path}")
+            self.print(self.to(file.to) + self.t("term.file_saved", path=str(path)))
         if reply.table is not None:
             self.table = reply.table
             self.buttons = list(reply.table.buttons)
-            self.print(_indent("[table] ", reply.table.text))
+            self.print(_indent(table, reply.table.text))
             if self.buttons:
                 labels = "  ".join(f"({index}) {button.label}" for index, button in enumerate(self.buttons, 1))
                 self.print(f"        {labels}")
             to_act = reply.table.to_act
             self.to_act = to_act.removeprefix("term:") if to_act and to_act.startswith("term:") else None
 
+    def to(self, user_id: str | None) -> str:
+        """The mark of a line for the table (`user_id` None) or for one player, with the space after it."""
+        if user_id is None:
+            return self.t("term.table") + " "
+        return self.t("term.private", name=user_id.removeprefix("term:")) + " "
+
+    def t(self, key: str, /, **params: object) -> str:
+        """One of the terminal's own words in the chat's language."""
+        return text(self.language, key, **params)
+
+    async def read_language(self) -> None:
+        """Learn the chat's language (a `/lang` may have changed it)."""
+        self.language = await self.service.language(PLACE, None)
+
     async def announce(self, place: Place, reply: Reply) -> None:
         """Print what a timer caused (time-outs, the clock's announcements)."""
+        await self.read_language()
         self.print("")
         self.show(reply)
         self.print(self.prompt(), end="")
@@ -136,7 +146,8 @@ async def run_terminal(service: Service, read_line: Callable[[str], str] = input
     """Play at the terminal until end of input or /quit; files the bot sends are written to `files_dir`."""
     adapter = TerminalAdapter(service, files_dir=files_dir)
     service.subscribe("term:", adapter.announce)
-    adapter.print(INTRO)
+    await adapter.read_language()
+    adapter.print(adapter.t("term.intro"))
     while True:
         try:
             line = await asyncio.to_thread(read_line, adapter.prompt())
@@ -147,4 +158,4 @@ async def run_terminal(service: Service, read_line: Callable[[str], str] = input
                 break
         except Exception:  # a bug: the transaction rolled back, so say so and keep the table going
             log.exception("command %r failed", line)
-            adapter.print("[only you] Something went wrong on our side; nothing changed.")
+            adapter.print(f"{adapter.t('term.only_you')} {adapter.t('term.sorry')}")

@@ -145,9 +145,10 @@ class HoldemController:
             if not act.state.get("seats"):
                 return None
             offers = tour.offer_buttons(act, key, decision)
-            buttons = (*render.idle_buttons(act.voice, act.state, key, decision, offers),
+            stopped = tour.no_play_refusal(self, act).message if tour.is_stopped(self, act) else ""
+            buttons = (*render.idle_buttons(act.voice, act.state, key, decision, offers, stopped=bool(stopped)),
                        *options.straddle_buttons(self, act, key, decision), *options.away_buttons(act, key, decision))
-            return TableMessage(key, render.seats_text(act.voice, act.state, self.variant), buttons)
+            return TableMessage(key, render.seats_text(act.voice, act.state, self.variant, stopped), buttons)
         view = render.hand_view(hand)
         text = _later_text(act, view, names or _names(act, hand), options.bank_line(act))
         return TableMessage(key, text, _later_buttons(act, hand, view, key, decision), view.to_act or view.showing)

@@ -9,7 +9,7 @@ from functools import lru_cache
 from typing import Any
 
 from bot.commands import button_payload
-from bot.i18n import text
+from bot.i18n import format_number, text
 from bot.output import Button
 from bot.render import Narration, Told, Voice, cards_text, hands, story
 from engine import holdem as engine
@@ -20,15 +20,18 @@ from engine.hands import HandCategory
 from engine.runs import ANSWER_SECONDS
 
 
-def seats_text(voice: Voice, state: Mapping[str, Any], variant: engine.Variant = engine.Variant.HOLDEM) -> str:
-    """Between hands: who sits with how many chips (`state`: the table's snapshot)."""
+def seats_text(voice: Voice, state: Mapping[str, Any], variant: engine.Variant = engine.Variant.HOLDEM,
+               stopped: str = "") -> str:
+    """Between hands: who sits with how many chips (`state`: the table's snapshot), then what the next hand waits
+    for; `stopped`: why a tournament deals no hand now (its break or paused clock), "" when it deals."""
     lines = [voice.t("holdem.seats_title_omaha" if variant is engine.Variant.OMAHA else "holdem.seats_title")]
     for seat in state.get("seats", []):
         status = voice.t("holdem.sitting_out") if seat["out"] else ""
         if seat.get("back") in ("ask", "wait"):  # returning at a cash table (see `bot.games.holdem_options`)
             status = voice.t("holdem.waiting_big_blind")
-        lines.append(f"  {voice.name(seat['id'])} — {seat['stack']} {status}".rstrip())
-    lines.append(voice.t(_waiting(state) or "holdem.between_hands"))
+        lines.append(f"  {voice.name(seat['id'])} — {format_number(voice.language, seat['stack'])} {status}".rstrip())
+    waiting = _waiting(state)
+    lines.append(stopped if stopped and waiting is None else voice.t(waiting or "holdem.between_hands"))
     return "\n".join(lines)
 
 
@@ -43,14 +46,15 @@ def _waiting(state: Mapping[str, Any]) -> str | None:
 
 
 def idle_buttons(voice: Voice, state: Mapping[str, Any], key: str, decision: str,
-                 offers: tuple[Button, ...] = ()) -> tuple[Button, ...]:
+                 offers: tuple[Button, ...] = (), *, stopped: bool = False) -> tuple[Button, ...]:
     """Between hands: deal the next hand (`decision`: the state the button acts on, see `button_payload`); no Deal
-    button while registration is open or fewer than two players have chips, when the text says what it waits for.
+    button while registration is open, fewer than two players have chips, or the tournament is `stopped` (a break
+    or a paused clock), when the text says what it waits for.
     `offers` are the game's own buttons between hands (a tournament's Rebuy and Add-on), shown in any case, as is
     "Show my cards" while the winner of an uncontested pot may still show."""
     shows = (Button(voice.t("button.show_won"), button_payload(key, "show", decision)),) if state.get(
         "won_uncontested") else ()
-    if _waiting(state) is not None:
+    if stopped or _waiting(state) is not None:
         return (*shows, *offers)
     return (*shows, Button(voice.t("button.deal"), button_payload(key, "deal", decision)), *offers)
 
@@ -118,7 +122,8 @@ def table_text(voice: Voice, hand: HandView, story: Sequence[str] = ()) -> str:
         if bets.get(player) and not hand.is_over:
             marks.append(voice.t("holdem.bet", chips=bets[player]))
         turn = "▶ " if player == hand.to_act else "  "
-        lines.append(f"{turn}{voice.name(player)} · {stacks[player]} {' '.join(marks)}".rstrip())
+        stack = format_number(voice.language, stacks[player])
+        lines.append(f"{turn}{voice.name(player)} · {stack} {' '.join(marks)}".rstrip())
     if story:
         lines += ["", *story]
     if hand.to_act:
@@ -342,7 +347,8 @@ def _pot_line(voice: Voice, event: engine.PotAwarded, shown: engine.HandsShown |
     name = voice.name
     pot = voice.t("holdem.main_pot") if event.pot_index == 0 else voice.t("holdem.side_pot", number=event.pot_index)
     if len(event.winners) > 1:
-        winners = ", ".join(f"{name(player)} {chips}" for player, chips in event.winners.items())
+        winners = ", ".join(f"{name(player)} {format_number(voice.language, chips)}"
+                            for player, chips in event.winners.items())
     else:
         winners = ", ".join(name(player) for player in event.winners)
     return _on_run(voice, _pot_words(voice, event, shown, pot, winners), event.run)

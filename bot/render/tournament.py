@@ -140,12 +140,17 @@ def _clock_status(voice: Voice, tournament: Tournament, now: datetime) -> str:
         return voice.t("tournament.finished")
     level = tournament.clock.level_at(now)
     upcoming = level.next_level
-    nxt = voice.t("tournament.next_break") if upcoming is not None and upcoming.is_break else (
-        upcoming.limits if upcoming is not None else "—")
     paused = " " + voice.t("tournament.paused") if level.is_paused else ""
     if level.is_break:
+        remaining = _minutes(voice, level.remaining)
+        if level.ends_at is None:  # paused: the break's end moves with the pause, so only its time left is known
+            return voice.t("tournament.clock_break_paused", remaining=remaining)
         until = local_time(tournament, level.ends_at)
-        return voice.t("tournament.clock_break", until=until, remaining=_minutes(voice, level.remaining)) + paused
+        return voice.t("tournament.clock_break", until=until, remaining=remaining) + paused
+    if upcoming is None:  # the last level has no end and nothing after it
+        return voice.t("tournament.clock_last_level", number=level.index + 1, limits=level.level.limits,
+                       small=level.level.small_blind, big=level.level.big_blind) + paused
+    nxt = voice.t("tournament.next_break") if upcoming.is_break else upcoming.limits
     return voice.t("tournament.clock_level", number=level.index + 1, limits=level.level.limits,
                    small=level.level.small_blind, big=level.level.big_blind, remaining=_minutes(voice, level.remaining),
                    next=nxt) + paused

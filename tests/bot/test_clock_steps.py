@@ -22,6 +22,8 @@ PLAYERS = {actor.user_id: actor for actor in (ANN, BOB, CAT)}
 HOUR = 3600
 CLOCK_SIGNS = ("⏱", "⏸", "▶")
 """How the clock's lines begin (announcements and its state)."""
+LAST_LEVEL = "⏱ Level 3: limits 50/100 (blinds 25/50), the last level: it plays until the tournament ends."
+"""The clock's state on the last level (50/100), as it is posted after a step or downtime past the break."""
 
 
 def at(hour: int, minute: int = 0, second: int = 0) -> float:
@@ -102,7 +104,7 @@ async def test_a_wall_clock_stepped_forward_posts_the_current_state_once_and_cut
     heard = listen(service)
     clock.step(2 * HOUR + 10 * 60)  # 20:10 on the wall, with the first hand in play
     assert await service.scheduler.fire_due() == 1, "the clock's appointment is due, the turn is not"
-    assert clock_lines(heard) == ["⏱ Level 3: limits 50/100 (blinds 25/50), — left; next: —."]
+    assert clock_lines(heard) == [LAST_LEVEL]
     assert not any("ran out of time" in line for reply in heard for line in reply.public)
     replies = await play_out(service, PLACE, PLAYERS, started, preference=("fold", "check"))
     assert replies[-1].table is not None and replies[-1].table.to_act is None
@@ -133,7 +135,7 @@ async def test_after_downtime_the_clock_posts_its_current_state_once(tmp_path, s
         heard = listen(restarted)
         for _ in range(3):
             await asyncio.sleep(0)
-    assert clock_lines(heard) == ["⏱ Level 3: limits 50/100 (blinds 25/50), — left; next: —."]
+    assert clock_lines(heard) == [LAST_LEVEL]
     await ledger_ok(restarted)
     await store.close()
 

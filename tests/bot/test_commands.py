@@ -109,7 +109,7 @@ def test_an_amount_over_the_limit_is_too_large_not_malformed(amount: str) -> Non
     with pytest.raises(cmd.CommandError) as error:
         cmd.parse_amount(amount)
     assert error.value.code == "amount_too_large"
-    assert error.value.params["limit"] == str(cmd.MAX_AMOUNT)
+    assert error.value.params["limit"] == cmd.MAX_AMOUNT, "a number, written as the reader's language writes it"
     assert len(error.value.params["value"]) <= 41
     assert cmd.parse_amount("0001000000000") == cmd.MAX_AMOUNT
     assert cmd.parse_amount("007") == 7

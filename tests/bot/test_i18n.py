@@ -15,7 +15,7 @@ from bot import commands as cmd
 from bot.clock import FakeClock
 from bot.games import default_controllers
 from bot.games.exports import LEDGER_COLUMNS, PLAYER_COLUMNS, TRANSFER_COLUMNS
-from bot.i18n import catalogue, languages, placeholders, text
+from bot.i18n import Plural, catalogue, languages, parse, placeholders, text
 from bot.output import Actor, Place, Reply
 from bot.render.hands import FORMS
 from bot.service import Service
@@ -406,3 +406,37 @@ async def test_help_and_usage_errors_in_russian(service: Service) -> None:
     help_all = (await service.handle(PLACE, ANN, "/help")).private["ann"][0]
     assert "/grant @игрок фишки — выдать фишки игроку (организатор)" in help_all
     assert (await service.handle(PLACE, ANN, "/grant")).error == "Как писать: /grant @игрок фишки"
+
+
+# --- no English left in the Russian catalogue ------------------------------------------------------------------------
+
+_TYPED = re.compile(r"`[^`]*`|/\w[\w-]*|https?://\S+|\.env\b|\b[A-Z][A-Z0-9]*_[A-Z0-9_]+\b|\b\d+[a-z]\b")
+"""What a player types or reads as code: `quoted` text, commands, addresses, setting names, durations like 20m."""
+_NAMES = {"PAIRPLUS", "CSV", "PokerStars", "pokerbot", "Discord", "Telegram", "me", "VPIP", "PFR", "Europe", "Ann",
+          "ann", "bob", "As", "Td"}
+"""Latin words a Russian message may hold: the casino's name for the side bet, formats, the program and the platforms
+(and the name of Discord's `me` option), statistics kept as Russian poker writing keeps them, a time zone's name, and
+the examples (player names, cards as typed)."""
+
+
+def _plain(template: str) -> str:
+    """A message's text without its plural syntax and placeholders (every branch kept)."""
+    parts = [" ".join(_plain(branch) for branch in part.branches.values()) if isinstance(part, Plural) else part
+             for part in parse(template)]
+    return re.sub(r"\{[^{}]*\}", " ", " ".join(parts))
+
+
+def _latin_words(template: str, typed: set[str]) -> list[str]:
+    words = re.findall(r"[A-Za-z][A-Za-z'’_-]*", _TYPED.sub(" ", _plain(template)))
+    return [word for word in words if word not in _NAMES and word.lower() not in typed]
+
+
+def test_the_russian_catalogue_has_no_english_words() -> None:
+    """Outside placeholders, commands and what is typed as it is (the words of a command's Russian usage line, such as
+    `/tournament create` or `/ante 10 box 2`), a Russian message holds no Latin word but a few names."""
+    typed = {word for command in cmd.COMMANDS for word in (command.name, *command.aliases)}
+    typed |= {word.lower() for key, template in RU.items() if key.startswith("usage.")
+              for word in re.findall(r"[A-Za-z][A-Za-z'’_-]*", _TYPED.sub(" ", _plain(template)))}
+    assert _latin_words("{player} wins, /tournament start", typed) == ["wins"], "the scan finds English"
+    english = {key: words for key, template in RU.items() if (words := _latin_words(template, typed))}
+    assert english == {}

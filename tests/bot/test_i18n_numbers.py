@@ -11,7 +11,10 @@ from babel import Locale
 from babel.numbers import format_decimal
 
 from bot.i18n import Plural, Signed, catalogue, format_number, parse, placeholders, plural_categories, render, text
+from bot.render import Voice, holdem
 from bot.render.tournament import money
+from engine.betting import STRUCTURES
+from tests.engine.holdem_helpers import run_script, start
 
 COUNTS = (0, 1, 2, 5, 11, 21, 22, 25, 101)
 LANGUAGES = ("en", "ru")
@@ -142,3 +145,32 @@ def test_no_number_is_followed_by_a_counted_word_outside_a_plural_block(language
     bare = [(key, found[0]) for key, template in catalogue(language).items() for part in parse(template)
             if isinstance(part, str) for found in _COUNTED.finditer(part) if found[1] in _NUMBERS]
     assert bare == []
+
+
+# --- numbers the renderers put together themselves ------------------------------------------------------------------
+
+THOUSANDS = {"en": "12,500", "ru": "12\xa0500"}
+"""12,500 chips as each language writes it (Babel's Russian separator is a no-break space)."""
+
+
+@pytest.mark.parametrize("language", LANGUAGES)
+def test_seat_stacks_are_written_per_language(language: str) -> None:
+    voice = Voice(language, str.capitalize)
+    seats = {"seats": [{"id": "ann", "stack": 12500, "out": False}, {"id": "bob", "stack": 7500, "out": False}]}
+    assert f"  Ann — {THOUSANDS[language]}" in holdem.seats_text(voice, seats).splitlines()
+    hand, _ = start(STRUCTURES["no-limit"], {"ann": 12505, "bob": 7510}, "ann", {"ann": "2c 3d", "bob": "4c 5d"},
+                    "Ad Ac Ks Qh Jh")
+    rows = holdem.table_text(voice, holdem.hand_view(hand)).splitlines()
+    assert any(row.startswith(f"▶ Ann · {THOUSANDS[language]} ") for row in rows), rows
+
+
+@pytest.mark.parametrize(("language", "expected"), [
+    ("en", "Bob 5,000, Ann 5,000 split the main pot (10,000)"),
+    ("ru", "Bob 5\xa0000, Ann 5\xa0000 делят основной банк (10\xa0000)"),
+])
+def test_split_pot_shares_are_written_per_language(language: str, expected: str) -> None:
+    hand, events = start(STRUCTURES["no-limit"], {"ann": 5000, "bob": 5000}, "ann", {"ann": "2c 3d", "bob": "4c 5d"},
+                         "Ad Ac Ks Qh Jh")
+    events += run_script(hand, "ann allin; bob call")
+    lines = holdem.narrate(Voice(language, str.capitalize), events).lines
+    assert any(line.startswith(expected) for line in lines), lines

@@ -100,11 +100,12 @@ async def test_digits_outside_ascii_are_not_numbers(service: Service, tmp_path: 
 async def test_a_huge_amount_is_too_large_with_the_limit(service: Service) -> None:
     await seated(service)
     reply = await service.handle(PLACE, ANN, "/raise 99999999999999999999")
-    assert reply.error == "The amount is too large: at most 1000000000 chips, not “99999999999999999999”."
+    assert reply.error == "The amount is too large: at most 1,000,000,000 chips, not “99999999999999999999”."
     ivan = Actor("tg:7", "Ivan", language="ru")
     await service.handle(PLACE, ivan, "/lang ru")
     russian = await service.handle(PLACE, ivan, "/ante 1 pp " + "9" * 5000)  # no int() of 5,000 digits
-    assert russian.error == "Ставка PAIRPLUS: слишком много — не больше 1000000000, а не «" + "9" * 40 + "…»."
+    assert russian.error == ("Ставка PAIRPLUS: слишком много — не больше 1\xa0000\xa0000\xa0000, а не «" + "9" * 40
+                             + "…».")
 
 
 # --- refusals quote at most 40 characters -------------------------------------------------------------------

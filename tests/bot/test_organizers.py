@@ -35,7 +35,7 @@ async def test_organizers_is_in_help_and_in_the_command_menus(service: Service) 
     help_all = (await service.handle(PLACE, ANN, "/help")).private["ann"][0]
     assert "/organizers — who organizes this chat" in help_all
     assert (await service.handle(PLACE, ANN, "/help organizers")).private["ann"] == [
-        "/organizers \nwho organizes this chat"]
+        "/organizers\nwho organizes this chat"]
     menu = {command.command: command.description for command in bot_commands("ru")}
     assert menu["organizers"] == text("ru", "about.organizers") == "кто организует этот чат"
 

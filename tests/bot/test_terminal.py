@@ -9,8 +9,9 @@ from pathlib import Path
 
 import pytest
 
+from bot.output import File, Picture, Reply
 from bot.service import Service
-from bot.terminal import TerminalAdapter
+from bot.terminal import TerminalAdapter, run_terminal
 
 ROOT = Path(__file__).resolve().parents[2]
 
@@ -183,3 +184,40 @@ async def test_pre_actions_by_number_and_away_at_one_keyboard(service: Service) 
     assert "        Cat checks.\n" in out.getvalue() and "Flop: " in terminal.table.text
     assert await terminal.say("cat: /away")
     assert "[table] Cat is away and sits out from the next hand" in out.getvalue()
+
+
+async def test_the_terminals_own_labels_follow_the_chats_language(service: Service, tmp_path: Path,
+                                                                  monkeypatch: pytest.MonkeyPatch,
+                                                                  capsys: pytest.CaptureFixture[str]) -> None:
+    out = io.StringIO()
+    terminal = TerminalAdapter(service, out=out, files_dir=tmp_path)
+    for line in ("ann: /lang ru", "ann: /join", "bob: /join", "ann: /deal", "ann: /flop"):
+        assert await terminal.say(line)
+    terminal.show(Reply(pictures=[Picture(b"", "Раздача №1", to="term:ann")], files=[File("hands.txt", b"")]))
+    printed = out.getvalue().split("Язык чата: ru.\n", 1)[1]
+    assert "[стол] Ann садится за стол с 400 фишками." in printed
+    assert re.search(r"^\[лично для bob\] Ваши карты: ", printed, re.MULTILINE)
+    assert "[только вам] Не знаю команды «/flop»." in printed
+    assert "[лично для ann] [картинка: Раздача №1]" in printed
+    assert f"[стол] файл сохранён: {tmp_path / 'hands.txt'}" in printed
+    assert not re.search(r"\[(table|private|only|picture)|file saved", printed), printed
+    fresh = io.StringIO()
+    assert await TerminalAdapter(service, out=fresh).say("/join")  # nobody named yet: asked in Russian too
+    assert fresh.getvalue().startswith("Кто говорит?")
+
+    async def broken(*args: object) -> Reply:
+        raise RuntimeError("a bug")
+
+    monkeypatch.setattr(service, "handle", broken)
+    lines = iter(["ann: /balance"])
+
+    def read_line(prompt: str) -> str:
+        try:
+            return next(lines)
+        except StopIteration:
+            raise EOFError from None
+
+    await run_terminal(service, read_line, files_dir=tmp_path)
+    shown = capsys.readouterr().out
+    assert shown.startswith("pokerbot за терминалом.")
+    assert "[только вам] Что-то пошло не так с нашей стороны; ничего не изменилось." in shown

@@ -4,6 +4,8 @@ start says where it begins, a setting says when it applies, the clock counts sec
 import random
 from datetime import UTC, datetime
 
+import pytest
+
 from bot.clock import FakeClock
 from bot.service import Service
 from bot.store import Store
@@ -116,3 +118,55 @@ async def test_a_turn_time_set_during_a_hand_applies_from_the_next_hand(service:
     clock.advance(30)
     await service.scheduler.fire_due()
     assert any("Bob ran out of time" in message for message in heard)
+
+
+@pytest.mark.parametrize(("language", "said"), [
+    ("en", "⏸ Break, clock paused (58m left)."),
+    ("ru", "⏸ Перерыв, часы на паузе (осталось 58 мин)."),
+])
+async def test_a_paused_break_says_so_without_an_unknown_end(store: Store, language: str, said: str) -> None:
+    service, clock = await _night(store, _at(18, 0))
+    await service.handle(PLACE, ANN, f"/lang {language}")
+    started = await service.handle(PLACE, ANN, "/tournament start")
+    await play_out(service, PLACE, PLAYERS, started, preference=("check", "call"))
+    clock.current = _at(19, 0, 1)
+    await service.scheduler.fire_due()
+    clock.current = _at(19, 1, 1)
+    assert (await service.handle(PLACE, ANN, "/tournament pause")).public == [said]
+    assert (await service.handle(PLACE, BOB, "/clock")).public == [said]
+
+
+async def test_the_seats_do_not_ask_for_a_deal_during_a_pause_or_a_break(store: Store) -> None:
+    service, clock = await _night(store, _at(18, 0))
+    started = await service.handle(PLACE, ANN, "/tournament start")
+    await service.handle(PLACE, ANN, "/tournament pause")
+    await play_out(service, PLACE, PLAYERS, started, preference=("check", "call"))
+    paused = await service.handle(PLACE, BOB, "/table")
+    assert paused.table is not None
+    assert paused.table.text.endswith("\nThe clock is paused: no hand is dealt until the organizer resumes it "
+                                      "(/tournament resume).")
+    assert "press Deal" not in paused.table.text
+    assert "deal" not in [button.payload.rsplit("|", 1)[1] for button in paused.table.buttons]
+    resumed = await service.handle(PLACE, ANN, "/tournament resume")
+    await play_out(service, PLACE, PLAYERS, resumed, preference=("check", "call"))
+    clock.current = _at(19, 0, 1)
+    await service.scheduler.fire_due()
+    await service.handle(PLACE, ANN, "/lang ru")
+    on_break = await service.handle(PLACE, BOB, "/table")
+    assert on_break.table is not None and on_break.table.text.endswith("\nПерерыв до 20:00.")
+    assert "deal" not in [button.payload.rsplit("|", 1)[1] for button in on_break.table.buttons]
+    clock.current = _at(20, 0, 1)
+    await service.scheduler.fire_due()
+    after = await service.handle(PLACE, BOB, "/table")  # play goes on: the next hand, or the seats with a Deal
+    assert after.table is not None and "Перерыв" not in after.table.text
+
+
+@pytest.mark.parametrize(("language", "said"), [
+    ("en", "⏱ Level 3: limits 50/100 (blinds 25/50), the last level: it plays until the tournament ends."),
+    ("ru", "⏱ Уровень 3: лимиты 50/100 (блайнды 25/50), последний: он идёт до конца турнира."),
+])
+async def test_the_last_level_says_so_without_blank_times(store: Store, language: str, said: str) -> None:
+    service, _ = await _night(store, _at(20, 30))
+    await service.handle(PLACE, ANN, f"/lang {language}")
+    await service.handle(PLACE, ANN, "/tournament start")
+    assert (await service.handle(PLACE, BOB, "/clock")).public == [said]
