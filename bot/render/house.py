@@ -223,7 +223,7 @@ def _stake_lines(voice: Voice, results: dict[str, int], payouts: Iterable[Payout
             out.append(voice.t("house.line_paid", stake=stake_label(voice, line), net=signed(net), hand=what,
                                multiple=sum(payout.multiple for payout in by)))
         else:
-            out.append(f"{stake_label(voice, line)} {signed(net)}")
+            out.append(f"{stake_label(voice, line)} {format_number(voice.language, signed(net))}")
     return " · ".join(out)
 
 

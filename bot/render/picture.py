@@ -14,6 +14,8 @@ from functools import cache
 
 from PIL import Image, ImageDraw, ImageFont
 
+from bot.i18n import DEFAULT_LANGUAGE, format_number
+
 Font = ImageFont.FreeTypeFont | ImageFont.ImageFont
 Box = tuple[int, int, int, int]
 
@@ -43,7 +45,7 @@ SEAT_PADDING = 14
 NAME_SIZES = (18, 17, 16, 15, 14, 13)
 """A seat's name is drawn at the first of these sizes it fits at: a real 24-letter name with its box fits at 16 or
 more; only a run of the widest letters (24 × "Ш") is cut, at the smallest."""
-SMALL_SIZES = (15, 14, 13, 12)
+SMALL_SIZES = (15, 14, 13, 12, 11)
 """The same for the note; the stack and the bet always use the first."""
 SEAT_GAP = 12
 SEAT_COLUMNS = 2
@@ -87,6 +89,8 @@ class TableView:
     dealer: tuple[str | None, ...] = ()
     dealer_label: str = ""
     footer: str = ""
+    language: str = DEFAULT_LANGUAGE
+    """How the numbers (stacks, bets, the pot) are written."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -205,7 +209,7 @@ def _fitted(role: str, text: str, xy: tuple[int, int], sizes: tuple[int, ...], w
     return placed
 
 
-def seat_layout(frame: Box, seat: SeatView) -> SeatLayout:
+def seat_layout(frame: Box, seat: SeatView, language: str = DEFAULT_LANGUAGE) -> SeatLayout:
     """One seat's parts. The name has the first line to itself (after the dealer button), shrinking before it is
     cut; the second line holds the stack on the left, the bet on the right and the note between them; shown cards
     get a row of their own below."""
@@ -221,11 +225,11 @@ def seat_layout(frame: Box, seat: SeatView) -> SeatLayout:
     stack_chip = stack = None
     if seat.stack is not None:
         stack_chip = (left, line_y + 1, left + 14, line_y + 15)
-        stack = _text("stack", str(seat.stack), (left + 20, line_y - 1), SMALL_SIZES[0])
+        stack = _text("stack", format_number(language, seat.stack), (left + 20, line_y - 1), SMALL_SIZES[0])
         left = stack.box[2] + 12
     bet = bet_text = None
     if seat.bet:
-        label = str(seat.bet)
+        label = format_number(language, seat.bet)
         width = int(font(SMALL_SIZES[0]).getlength(label)) + 30
         bet = (right - width, line_y - 4, right, line_y + 20)
         bet_text = _text("bet_text", label, (right - width + 24, line_y - 1), SMALL_SIZES[0])
@@ -255,7 +259,8 @@ def layout(view: TableView) -> Layout:
         y += CARD[1] + 10
     pot = pot_chip = None
     if view.pot is not None:
-        label = _fit(f"{view.pot_label} {view.pot}".strip(), font(20), WIDTH - 2 * MARGIN - 26)
+        amount = format_number(view.language, view.pot)
+        label = _fit(f"{view.pot_label} {amount}".strip(), font(20), WIDTH - 2 * MARGIN - 26)
         x = (WIDTH - int(font(20).getlength(label)) - 26) // 2
         pot_chip = (x, y + 3, x + 18, y + 21)
         pot = _text("pot", label, (x + 26, y + 1), 20)
@@ -267,7 +272,7 @@ def layout(view: TableView) -> Layout:
         row, column = divmod(index, SEAT_COLUMNS)
         x = MARGIN + column * (seat_width + SEAT_GAP)
         top = y + row * (seat_height + SEAT_GAP)
-        seats.append(seat_layout((x, top, x + seat_width, top + seat_height), seat))
+        seats.append(seat_layout((x, top, x + seat_width, top + seat_height), seat, view.language))
     rows = -(-len(view.seats) // SEAT_COLUMNS)
     y += rows * (seat_height + SEAT_GAP)
     footer = None

@@ -10,8 +10,9 @@ from __future__ import annotations
 from collections.abc import Iterable, Mapping
 from typing import Any
 
+from bot.i18n import format_number
 from bot.output import Picture
-from bot.render import Voice, cards_text
+from bot.render import Voice, cards_text, signed
 from bot.render.holdem import hand_label, title
 from bot.render.picture import HandView, SeatView, TableView, render_hand, render_table
 from engine import holdem as engine
@@ -113,7 +114,7 @@ def holdem_view(voice: Voice, hand: engine.Hand) -> TableView:
     return TableView(
         title=title(voice, hand),
         board=_cards(hand.board), board_slots=5, pot=pot, pot_label=voice.t("picture.pot"), seats=tuple(seats),
-        footer=footer,
+        footer=footer, language=voice.language,
     )
 
 
@@ -156,7 +157,7 @@ def house_view(voice: Voice, game: str, round_: HouseRound, number: int) -> Tabl
         note = voice.t(f"house.status.{box.status.value}")
         if box.status is BoxStatus.SETTLED:
             net = box.net
-            note += f" {'+' if net > 0 else ''}{net}"
+            note += f" {format_number(voice.language, signed(net))}"
         folded = "fold" in box.history
         cards = _cards(box.cards) if round_.is_over and not folded else ()
         seats.append(SeatView(name=f"{voice.name(box.owner)} · {voice.t('house.box', box=box.index)}", bet=stakes,
@@ -169,6 +170,7 @@ def house_view(voice: Voice, game: str, round_: HouseRound, number: int) -> Tabl
         title=voice.t("house.title", game=voice.t(f"game.{game}"), number=number),
         board=_cards(shown), board_slots=5 if shown else 0, board_hidden=True,
         seats=tuple(seats), dealer=_dealer_cards(round_), dealer_label=voice.t("picture.dealer"), footer=footer,
+        language=voice.language,
     )
 
 

@@ -177,14 +177,15 @@ def worst_case_views(language: str, stack: int = 1_000_000_000, bet: int = 100_0
         seats=tuple(SeatView(name + BOX[language], bet=1_000_000, note=note, is_to_act=index == 0,
                              cards=("As", "Ad", "Kc", "Kh", "3s", "2d"))
                     for index, (name, note) in enumerate(zip(NAMES[language], NOTES[language], strict=True))),
-        footer="▶ " + NAMES[language][0])
+        footer="▶ " + NAMES[language][0], language=language)
     holdem = TableView(
         title="Hold'em — hand #123456 · blinds 50000/100000 · no-limit", board=("Ah", "Kd", "7c", "Ts", "2h"),
         pot=123_456_789, pot_label=text(language, "picture.pot"),
         seats=tuple(SeatView(name, stack=stack, bet=bet, note=note, is_button=True,
                              is_to_act=True, cards=("Ah", "Kh", "Qh", "Jh"))
                     for name, note in zip(NAMES[language], NOTES[language], strict=True)),
-        footer=text(language, "picture.winners", players=", ".join(NAMES[language]), hand="Ш" * 20))
+        footer=text(language, "picture.winners", players=", ".join(NAMES[language]), hand="Ш" * 20),
+        language=language)
     return [house, holdem]
 
 
@@ -511,3 +512,18 @@ async def test_the_terminal_only_names_the_pictures(service: Service) -> None:
     assert "[private to bob] [picture: Your cards]" in text
     assert "[table] [picture: Hand #1 · flop]" in text
     assert "\x89PNG" not in text
+
+
+@pytest.mark.parametrize(("language", "stack", "bet", "pot"), [
+    ("en", "12,500", "1,500", "Pot 25,000"),
+    ("ru", "12\u00a0500", "1\u00a0500", "Банк 25\u00a0000"),
+])
+def test_numbers_in_a_picture_are_written_as_the_chats_language_writes_them(language: str, stack: str, bet: str,
+                                                                             pot: str) -> None:
+    """Stacks, bets and the pot in a picture are grouped as in the chat's messages, not printed bare (12500)."""
+    view = TableView(title="t", pot=25_000, pot_label=text(language, "picture.pot"), language=language,
+                     seats=(SeatView("Ann", stack=12_500, bet=1_500), SeatView("Bob", stack=1)))
+    drawn = layout(view)
+    seat = drawn.seats[0]
+    assert seat.stack is not None and seat.bet_text is not None and drawn.pot is not None
+    assert (seat.stack.text, seat.bet_text.text, drawn.pot.text) == (stack, bet, pot)
