@@ -114,6 +114,42 @@ async def test_a_429_in_one_group_does_not_delay_another_groups_answer(make_bot,
     await bot.adapter.outbox.close(0)
 
 
+async def test_chats_are_handled_at_once_and_one_chats_updates_one_after_another(make_bot, api) -> None:
+    bot = await make_bot("duel")
+    group = place_of(GROUP["id"], None)
+    handle = bot.service.handle
+    held = asyncio.Event()
+    seen: list[str] = []  # the group's commands as the service starts and ends them
+
+    async def held_in_the_group(place: Any, actor: Any, text: str) -> Any:
+        if place != group:
+            return await handle(place, actor, text)
+        seen.append(f"{actor.name} starts")
+        if len(seen) == 1:
+            await held.wait()  # the group's first command takes long (a slow database, say)
+        reply = await handle(place, actor, text)
+        seen.append(f"{actor.name} ends")
+        return reply
+
+    bot.service.handle = held_in_the_group  # type: ignore[method-assign]
+    try:
+        first = await api.push(api.command_update(ANN, "/join"))
+        await until(lambda: seen, 5)
+        second = await api.push(api.command_update(BOB, "/join"))  # the same group: waits for Ann's
+        await bot.handled(await api.push(api.command_update(CAT, "/join", OTHER)))  # another group: not held
+        await until(lambda: api.chat(OTHER["id"]), 5)
+        assert [sent.text for sent in api.chat(OTHER["id"])] == ["cat sits down."]
+        assert seen == ["ann starts"], "the group's second update waits for its first"
+    finally:
+        held.set()
+    await bot.handled(first)
+    await bot.handled(second)
+    await bot.adapter.flush()
+    assert seen == ["ann starts", "ann ends", "Bob Brown starts", "Bob Brown ends"]
+    shown = "\n".join(bot.group_texts())
+    assert shown.index("ann sits down.") < shown.index("Bob Brown sits down.")
+
+
 async def test_a_failed_callback_answer_still_delivers_the_table_update(make_bot, api) -> None:
     bot = await make_bot("duel")
     for user in (ANN, BOB):
