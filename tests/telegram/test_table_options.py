@@ -143,7 +143,8 @@ async def test_a_turn_run_out_draws_on_the_time_bank_shown_in_the_chats_language
     await bot.fire_timers(61)  # her turn's 60 s run out: her bank runs, and the table says so
     table = bot.api.messages[GROUP["id"], table.message_id]
     assert "⏳ ann тратит запас времени: 1\xa0500 с." in table.text  # grouped as Russian writes it
-    assert "▶ Ход: ann.\n" in table.text and "вышло время" not in table.text  # the bank's seconds, not the turn's
+    assert "▶ Ход: ann, для колла 20.\n⏳" in table.text  # the bank's seconds, not the turn's
+    assert "вышло время" not in table.text
     await bot.fire_timers(1499)  # the bank still runs
     assert "вышло время" not in bot.api.messages[GROUP["id"], table.message_id].text
     await bot.fire_timers(2)  # the bank runs out too: the time-out folds her, facing the big blind, as before
