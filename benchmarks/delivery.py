@@ -4,7 +4,9 @@
 (b) one table at a human pace (an action every 2 s): lag from an action's commit to the next table edit reaching
     Telegram, p50/p99; (c) 150 groups, an action every 5 s each (30 actions/s: the bot's whole budget): lag p50/p99,
     the busiest group's requests per minute, 429s received; (d) a 429 with retry_after 10 in one group: how long
-    another group waits for its answer. Each prints requests sent / requests the budget allows.
+    another group waits for its answer. Each prints its ratio to the budget: requests sent over the most Telegram's
+    limits admit to the same groups in the same span (see `most_allowed`); (a) also prints when the group's 20 a
+    minute would first have admitted the final request, beside when it was actually shown.
 
 `--scale N` runs the fake's limits, the bot's budget and the players' pace all N times faster (both sides alike);
 every figure is reported in real seconds (measured times multiplied back by N). `--quick` is the CI smoke run.
@@ -18,6 +20,7 @@ from __future__ import annotations
 import argparse
 import asyncio
 import logging
+import math
 import sys
 import tempfile
 import time
@@ -49,6 +52,34 @@ def table_requests(api: FakeBotApi, chat_id: int) -> list[float]:
 def limited(api: FakeBotApi, chat_id: int | None = None) -> list[float]:
     return [call.at for call in api.requests if call.method.startswith(("send", "edit"))
             and (chat_id is None or int(call.params.get("chat_id", 0)) == chat_id)]
+
+
+def most_allowed(api: FakeBotApi, span: float, groups: int) -> int:
+    """The most requests Telegram's limits admit to `groups` groups within `span` real seconds: a rolling window
+    admits its whole count in every window the span reaches into (each group's 20 a minute, the bot's 30 a second,
+    whichever admits fewer)."""
+    (group_count, group_seconds), (bot_count, bot_seconds) = api.flood.limits.group, api.flood.limits.bot
+    return min(groups * group_count * (math.floor(span / group_seconds) + 1),
+               bot_count * (math.floor(span / bot_seconds) + 1))
+
+
+def ratio_to_budget(api: FakeBotApi, sent: list[float], groups: int, scale: float, since: float | None = None) -> str:
+    """`ratio to budget …` for requests that arrived at `sent` (fast-clock times), over their span (from `since`
+    when given, else from the first of them, to the last)."""
+    if not sent:
+        return "ratio to budget 0.00 (0 sent)"
+    span = (sent[-1] - (sent[0] if since is None else since)) * scale
+    allowed = most_allowed(api, span, groups)
+    return f"ratio to budget {len(sent) / allowed:.2f} ({len(sent)} sent, {allowed} allowed in {span:.1f} s)"
+
+
+def first_admitted(api: FakeBotApi, earlier: list[float], after: float) -> float:
+    """When the group's window (its 20 in any rolling minute, as the fake counts them) would first admit one more
+    request after `after`, given the requests that arrived at `earlier` (fast-clock times)."""
+    count, seconds = api.flood.limits.group
+    if len(earlier) < count:
+        return after
+    return max(after, earlier[-count] + seconds / api.flood.time_scale)
 
 
 def percentile(values: list[float], share: float) -> float:
@@ -133,12 +164,15 @@ async def instant_hand(api: FakeBotApi, path: Path, scale: float, photos: bool =
         actions += 1
         last = committed or last
     await bot.adapter.flush()
-    sent = limited(api, table.chat_id)[first:]
+    every = limited(api, table.chat_id)
+    sent = every[first:]
     shown = (sent[-1] - last) * scale if sent else 0.0
+    allowed = (first_admitted(api, every[:-1], last) - last) * scale if sent else 0.0
     print(f"(a{', table as a photo' if photos else ''}) 6-player hand, instant players: {actions} actions, "
           f"{len(sent)} requests to the group "
-          f"({len(sent) / actions:.2f} per action), final state shown {shown:.1f} s after the last action, "
-          f"429s {len(api.rejected)}")
+          f"({len(sent) / actions:.2f} per action), final state shown {shown:.1f} s after the last action (the "
+          f"group's 20 a minute first allowed it at {allowed:.1f} s), 429s {len(api.rejected)}, "
+          f"{ratio_to_budget(api, sent, 1, scale)}")
     await bot.stop()
 
 
@@ -175,7 +209,8 @@ async def paced_table(api: FakeBotApi, path: Path, scale: float, seconds: float,
                 and call.params.get("reply_markup") and int(call.params.get("chat_id", 0)) == table.chat_id)
     print(f"(b{', table as a photo' if photos else ''}) one table, an action every 2 s: {len(commits)} actions, "
           f"{hands} new hands, {len(sent)} requests ({len(sent) / max(hands, 1):.1f} per hand), lag p50 "
-          f"{percentile(found, 0.5):.2f} s, p99 {percentile(found, 0.99):.2f} s, 429s {len(api.rejected)}")
+          f"{percentile(found, 0.5):.2f} s, p99 {percentile(found, 0.99):.2f} s, 429s {len(api.rejected)}, "
+          f"{ratio_to_budget(api, sent, 1, scale, since=began)}")
     await bot.stop()
 
 
@@ -268,6 +303,7 @@ def busiest_minute(stamps: list[float]) -> int:
 
 async def one_chat_waits(api: FakeBotApi, path: Path, scale: float) -> None:
     bot = await start(api, path)
+    began = time.monotonic()
     api.fail("sendMessage", 429, "Too Many Requests: retry after 10", retry_after=10)
     await bot.handled(await api.push(api.command_update(SIX[0], "/join", group(0))))
     pushed = time.monotonic()
@@ -277,7 +313,9 @@ async def one_chat_waits(api: FakeBotApi, path: Path, scale: float) -> None:
             raise SystemExit(f"(d) stalled: group 2 heard nothing in {STALL_SECONDS} s")
         await asyncio.sleep(0.001)
     waited = time.monotonic() - pushed
-    print(f"(d) a 429 (retry_after 10) in one group: another group's answer after {waited * 1000:.0f} ms")
+    sent = [at for at in limited(api) if at >= began]
+    print(f"(d) a 429 (retry_after 10) in one group: another group's answer after {waited * 1000:.0f} ms, "
+          f"{ratio_to_budget(api, sent, 2, scale, since=began)}")
     await bot.adapter.outbox.close(0)
     await bot.stop()
 

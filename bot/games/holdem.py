@@ -150,7 +150,10 @@ class HoldemController:
                        *options.straddle_buttons(self, act, key, decision), *options.away_buttons(act, key, decision))
             return TableMessage(key, render.seats_text(act.voice, act.state, self.variant, stopped), buttons)
         view = render.hand_view(hand)
-        text = _later_text(act, view, names or _names(act, hand), options.bank_line(act))
+        player = view.to_act  # his turn's time, unless a bot's (a moment) or his time bank runs (its own line)
+        seconds = None if not player or bots.is_bot(player) or act.state.get("bank_run") else self._turn_limit(
+            act, player)
+        text = _later_text(act, view, names or _names(act, hand), options.bank_line(act), seconds=seconds)
         return TableMessage(key, text, _later_buttons(act, hand, view, key, decision), view.to_act or view.showing)
 
     def private_view(self, act: Action, user_id: str) -> str | None:
@@ -356,6 +359,11 @@ class HoldemController:
         act.state["turn_seconds"] = self.config(act, "turn_seconds")  # the hand keeps it (see _NEXT_HAND_SETTINGS)
         self._commit(act, hand, events)
 
+    def _turn_limit(self, act: Action, player: str) -> int:
+        """The seconds a player's turn lasts (its timer's, and what the table message shows): the hand's turn time,
+        or a moment for a tournament's absent player (his turn checks or folds soon)."""
+        return ABSENT_SECONDS if is_blinded_out(act, self.seat(act, player)) else self._turn_seconds(act)
+
     def _turn_seconds(self, act: Action) -> int:
         """The turn time of the hand in play: the setting as it was when the hand was dealt."""
         return int(act.state.get("turn_seconds") or self.config(act, "turn_seconds"))
@@ -448,10 +456,8 @@ class HoldemController:
             act.arm(self._timer(act), waiting[1], kind=waiting[0], step=act.state["step"])
         elif bots.is_bot(hand.to_act):
             act.arm(self._timer(act), bots.BOT_SECONDS, kind="bot", step=act.state["step"])
-        elif is_blinded_out(act, self.seat(act, hand.to_act or "")):  # check or fold soon
-            act.arm(self._timer(act), ABSENT_SECONDS, kind="turn", step=act.state["step"])
         else:
-            act.arm(self._timer(act), self._turn_seconds(act), kind="turn", step=act.state["step"])
+            act.arm(self._timer(act), self._turn_limit(act, hand.to_act or ""), kind="turn", step=act.state["step"])
         act.show_table(self.table_message(act, hand, names))
 
     def _finish(self, act: Action, hand: engine.Hand, key: str, names: dict[str, str]) -> None:
@@ -538,13 +544,14 @@ def _names(act: Action, hand: engine.Hand) -> dict[str, str]:
     return {player: act.name(player) for player in hand.players}
 
 
-def _later_text(act: Action, view: render.HandView, names: dict[str, str], *extra: str | None) -> Callable[[], str]:
-    """The table's text for the hand's public `view`, written only when an adapter reads it: the players' `names`
-    (see `_names`) and the story's lines (written then, if not yet) are copied now, the live hand and the
-    transaction are not reached later."""
+def _later_text(act: Action, view: render.HandView, names: dict[str, str], *extra: str | None,
+                seconds: int | None = None) -> Callable[[], str]:
+    """The table's text for the hand's public `view` (`seconds`: how long the turn of the player to act lasts),
+    written only when an adapter reads it: the players' `names` (see `_names`) and the story's lines (written then,
+    if not yet) are copied now, the live hand and the transaction are not reached later."""
     language, lines = act.language, story.kept(act.state)
     return lambda: "\n".join(filter(None, (render.table_text(Voice(language, names.__getitem__), view,
-                                                              story.written(lines)), *extra)))
+                                                              story.written(lines), seconds), *extra)))
 
 
 def _later_buttons(act: Action, hand: engine.Hand, view: render.HandView, key: str,

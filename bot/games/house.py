@@ -124,8 +124,9 @@ class HouseController:
         if round_ is None:
             return None
         key = self.current_key(act) or ""
+        seconds = _turn_seconds(act) if round_.to_act else None  # the turn timer's, shown
         return TableMessage(key, render.table_text(act.voice, self.game, round_, act.state["number"],
-                                                   story.shown(act.state)),
+                                                   story.shown(act.state), seconds),
                             tuple(self._buttons(act, round_, key, ())), self._to_act(round_))
 
     def private_view(self, act: Action, user_id: str) -> str | None:
@@ -289,7 +290,7 @@ class HouseController:
         act.state["round"] = round_  # kept alive in the live table; written with `to_dict` when a snapshot is taken
         act.state["step"] = self._step(act) + 1
         if round_.phase is not Phase.BETTING:
-            act.arm(self._timer_key(act), act.config.get("turn_seconds", TURN_SECONDS), kind="turn",
+            act.arm(self._timer_key(act), _turn_seconds(act), kind="turn",
                     round=act.state["number"], step=act.state["step"])
         act.show_table(self.table_message(act))
 
@@ -389,3 +390,8 @@ _ACTION_COMMAND = {
     "dealer_game": "dealergame",
     "decline": "decline",
 }
+
+
+def _turn_seconds(act: Action) -> int:
+    """How long a box's turn lasts: its timer's seconds, which the table message shows."""
+    return int(act.config.get("turn_seconds", TURN_SECONDS))

@@ -102,9 +102,10 @@ def hand_view(hand: engine.Hand) -> HandView:
                     hand.is_over)
 
 
-def table_text(voice: Voice, hand: HandView, story: Sequence[str] = ()) -> str:
+def table_text(voice: Voice, hand: HandView, story: Sequence[str] = (), seconds: int | None = None) -> str:
     """The hand as everyone may see it: level, board, pot, each player's stack and bet, the button, the story of
-    the street (its latest lines, under the seats after a blank line), and whose turn it is."""
+    the street (its latest lines, under the seats after a blank line), and whose turn it is, with the `seconds` his
+    turn lasts (the turn timer's: a fixed figure, so the message needs no edit to count it down)."""
     lines = [title(voice, hand)]
     board = cards_text(hand.board) if hand.board else "—"
     lines.append(voice.t("holdem.board", board=board, pot=hand.pot_total))
@@ -127,8 +128,9 @@ def table_text(voice: Voice, hand: HandView, story: Sequence[str] = ()) -> str:
     if story:
         lines += ["", *story]
     if hand.to_act:
-        lines.append(voice.t("holdem.to_act_owes" if hand.owed else "holdem.to_act", player=voice.name(hand.to_act),
-                             chips=hand.owed))
+        lines.append(voice.t(("holdem.to_act_owes_timed" if hand.owed else "holdem.to_act_timed") if seconds
+                             else ("holdem.to_act_owes" if hand.owed else "holdem.to_act"),
+                             player=voice.name(hand.to_act), chips=hand.owed, seconds=seconds))
     elif hand.runs_asked:
         lines.append(voice.t("holdem.runs_waiting", players=", ".join(voice.name(p) for p in hand.runs_asked)))
     elif hand.showing:

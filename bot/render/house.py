@@ -27,9 +27,10 @@ def _dealer_public(round_: HouseRound) -> str:
     return " ".join("▢" if card is None else cards_text([card]) for card in round_.dealer_shown())
 
 
-def table_text(voice: Voice, game: str, round_: HouseRound, number: int, story: Sequence[str] = ()) -> str:
+def table_text(voice: Voice, game: str, round_: HouseRound, number: int, story: Sequence[str] = (),
+               seconds: int | None = None) -> str:
     """The public table: the round, the dealer's open cards, the community cards, every box, the round's story
-    (its latest lines, under the boxes after a blank line) and whose turn it is."""
+    (its latest lines, under the boxes after a blank line) and whose turn it is, with the `seconds` a turn lasts."""
     lines = [voice.t("house.title", game=voice.t(f"game.{game}"), number=number)]
     if round_.phase is Phase.BETTING:
         lines.append(voice.t("house.betting_open", usage=ante_usage(voice, round_.limits, round_.side_name)))
@@ -55,7 +56,8 @@ def table_text(voice: Voice, game: str, round_: HouseRound, number: int, story: 
     if story:
         lines += ["", *story]
     if to_act:
-        lines.append(voice.t("house.to_act", player=voice.name(to_act[0]), box=to_act[1]))
+        lines.append(voice.t("house.to_act_timed" if seconds else "house.to_act", player=voice.name(to_act[0]),
+                             box=to_act[1], seconds=seconds))
     return "\n".join(lines)
 
 

@@ -179,3 +179,36 @@ async def test_a_house_time_out_is_a_line_of_the_rounds_story(service: Service, 
     assert heard and heard[-1].public == [], "a time-out is told in the table message, not in a message of its own"
     assert f"{slow}, box 1: out of time." in story_of(heard[-1])
     await ledger_ok(service)
+
+
+async def test_the_table_message_says_how_long_the_turn_lasts_in_english_and_russian(service: Service,
+                                                                                    clock: FakeClock) -> None:
+    assert (await service.handle(PLACE, ANN, "/set turn_seconds 45")).error is None
+    await seat(service, ANN, BOB)
+    dealt = await service.handle(PLACE, ANN, "/deal")
+    first = PLAYERS[dealt.table.to_act]
+    assert dealt.table.text.endswith(f"\n▶ {first.name} to act: 10 to call (⏱ 45 s).")
+    assert service.scheduler.due_at("holdem:chat/table") == clock.now() + 45, "the turn timer's own seconds"
+    called = await service.press(PLACE, first, press_label(dealt, "call"))
+    second = PLAYERS[called.table.to_act]
+    assert called.table.text.endswith(f"\n▶ {second.name} to act (⏱ 45 s).")
+    await service.handle(PLACE, ANN, "/lang ru")
+    shown = await service.handle(PLACE, ANN, "/table")
+    assert shown.table.text.endswith(f"\n▶ Ход: {second.name} (⏱ 45 с).")  # the same figure: no edit to count down
+    clock.advance(46)
+    assert await service.scheduler.fire_due() == 1  # the turn ran out: the time bank runs, on its own line
+    banked = await service.handle(PLACE, ANN, "/table")
+    assert banked.table.text.endswith(f"\n▶ Ход: {second.name}.\n⏳ {second.name} тратит запас времени: 60 с.")
+
+
+async def test_a_house_table_message_says_how_long_the_turn_lasts_in_english_and_russian(service: Service) -> None:
+    assert (await service.handle(PLACE, ANN, "/game russian")).error is None
+    assert (await service.handle(PLACE, ANN, "/set turn_seconds 30")).error is None
+    for actor in (ANN, BOB):
+        await service.handle(PLACE, actor, "/ante 10")
+    dealt = await service.handle(PLACE, BOB, "/deal")
+    first = PLAYERS[dealt.table.to_act].name
+    assert dealt.table.text.endswith(f"\n▶ {first}, box 1: your decision (⏱ 30 s).")
+    await service.handle(PLACE, ANN, "/lang ru")
+    shown = await service.handle(PLACE, ANN, "/table")
+    assert shown.table.text.endswith(f"\n▶ {first}, бокс 1: ваше решение (⏱ 30 с).")

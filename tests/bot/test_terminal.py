@@ -150,7 +150,7 @@ def test_pokerbot_runs_a_terminal_table_from_the_command_line(tmp_path: Path) ->
     assert "pokerbot at the terminal" in out
     assert "[table] Hold'em — hand #1 · blinds 10/20" in out  # the table message, as the README shows it
     assert "        Hand #1: button Ann, blinds 10/20." in out  # its story: what happened so far
-    assert "        ▶ Ann to act: 10 to call." in out
+    assert "        ▶ Ann to act: 10 to call (⏱ 60 s)." in out
     assert (tmp_path / "t.db").exists()
 
 

@@ -123,12 +123,18 @@ class Running:
 @pytest.fixture
 async def api(request: pytest.FixtureRequest):
     """The fake Bot API with Telegram's limits; a test marked `telegram_time_scale(n)` (one that plays whole hands
-    through a group, more than the 20 requests a minute allows) runs them, and the bot's budget, n times faster."""
+    through a group, more than the 20 requests a minute allows) runs them, and the bot's budget, n times faster.
+
+    The bot paces itself within the limits: a test fails if the fake had to answer any request 429 for going over
+    them, unless it is marked `telegram_allows_429` (it goes over them on purpose; a 429 a test asks `fail` for is
+    not counted)."""
     marker = request.node.get_closest_marker("telegram_time_scale")
     fake = FakeBotApi(time_scale=marker.args[0] if marker else 1.0)
     await fake.start()
     yield fake
     await fake.stop()
+    if request.node.get_closest_marker("telegram_allows_429") is None:
+        assert [(call.method, call.params.get("chat_id")) for call in fake.rejected] == [], "the bot went over a limit"
 
 
 @pytest.fixture

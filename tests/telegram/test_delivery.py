@@ -15,7 +15,7 @@ import pytest
 import engine.holdem as engine
 from bot.telegram.render import place_of
 from tests.bot.helpers import resumed_table
-from tests.telegram.conftest import ANN, BOB, CAT, WHOLE_HANDS, Running
+from tests.telegram.conftest import ANN, BOB, CAT, WHOLE_HANDS, Running, private_chat
 from tests.telegram.fake_api import GROUP, FakeBotApi
 from tests.telegram.test_games import play_out, to_act
 
@@ -114,6 +114,42 @@ async def test_a_429_in_one_group_does_not_delay_another_groups_answer(make_bot,
     await bot.adapter.outbox.close(0)
 
 
+async def test_chats_are_handled_at_once_and_one_chats_updates_one_after_another(make_bot, api) -> None:
+    bot = await make_bot("duel")
+    group = place_of(GROUP["id"], None)
+    handle = bot.service.handle
+    held = asyncio.Event()
+    seen: list[str] = []  # the group's commands as the service starts and ends them
+
+    async def held_in_the_group(place: Any, actor: Any, text: str) -> Any:
+        if place != group:
+            return await handle(place, actor, text)
+        seen.append(f"{actor.name} starts")
+        if len(seen) == 1:
+            await held.wait()  # the group's first command takes long (a slow database, say)
+        reply = await handle(place, actor, text)
+        seen.append(f"{actor.name} ends")
+        return reply
+
+    bot.service.handle = held_in_the_group  # type: ignore[method-assign]
+    try:
+        first = await api.push(api.command_update(ANN, "/join"))
+        await until(lambda: seen, 5)
+        second = await api.push(api.command_update(BOB, "/join"))  # the same group: waits for Ann's
+        await bot.handled(await api.push(api.command_update(CAT, "/join", OTHER)))  # another group: not held
+        await until(lambda: api.chat(OTHER["id"]), 5)
+        assert [sent.text for sent in api.chat(OTHER["id"])] == ["cat sits down."]
+        assert seen == ["ann starts"], "the group's second update waits for its first"
+    finally:
+        held.set()
+    await bot.handled(first)
+    await bot.handled(second)
+    await bot.adapter.flush()
+    assert seen == ["ann starts", "ann ends", "Bob Brown starts", "Bob Brown ends"]
+    shown = "\n".join(bot.group_texts())
+    assert shown.index("ann sits down.") < shown.index("Bob Brown sits down.")
+
+
 async def test_a_failed_callback_answer_still_delivers_the_table_update(make_bot, api) -> None:
     bot = await make_bot("duel")
     for user in (ANN, BOB):
@@ -173,12 +209,24 @@ async def test_a_removed_bot_pauses_the_table_and_resumes_it_with_chips_intact(m
     assert sum(stacks.values()) + sum(wallets.values()) == 2000  # every chip of the two grants is still there
 
 
+async def play_by_commands(bot: Running, chat: dict[str, Any]) -> None:
+    """Play the hand in progress in `chat` to its end: whoever must act calls, or checks when nothing is owed."""
+    table_id = place_of(chat["id"], None).table_id
+    while (hand := await hand_of(bot, table_id)) is not None and hand.to_act is not None:
+        word = "/call" if hand.legal_actions().call_amount else "/check"
+        await bot.command(BY_KEY[hand.to_act], word, chat)
+
+
+@pytest.mark.telegram_time_scale(WHOLE_HANDS)
 async def test_a_supergroup_migration_keeps_wallets_and_the_hand(make_bot, api) -> None:
     old = {"id": -4001, "type": "group", "title": "Poker night"}
     new = {"id": -1004001, "type": "supergroup", "title": "Poker night"}
     bot = await make_bot("holdem", seed=3)
+    await bot.command(ANN, "/start", private_chat(ANN))
     for user in (ANN, BOB):
         await bot.command(user, "/join 200", old)
+    await bot.command(ANN, "/deal", old)
+    await play_by_commands(bot, old)  # one hand played to its end before the move: its history must move too
     await bot.command(ANN, "/deal", old)
     old_table = place_of(old["id"], None).table_id
     before = await hand_of(bot, old_table)
@@ -199,8 +247,12 @@ async def test_a_supergroup_migration_keeps_wallets_and_the_hand(make_bot, api) 
     user = BY_KEY[moved.to_act or ""]
     await bot.command(user, "/call", new)  # the hand goes on in the supergroup
     shown = [sent for sent in api.chat(new["id"]) if sent.buttons()]
-    assert shown and "hand #1" in shown[-1].text  # the same hand's table, now shown in the supergroup
+    assert shown and "hand #2" in shown[-1].text  # the same hand's table, now shown in the supergroup
     assert (await hand_of(bot, new_table)).to_dict() != before.to_dict()  # type: ignore[union-attr]
+
+    await bot.command(ANN, "/history", new)  # the hand played before the move is the supergroup's history
+    histories = [sent.text for sent in api.chat(ANN["id"]) if "PokerStars Hand #" in sent.text]
+    assert histories and histories[-1].startswith("PokerStars Hand #1: "), [sent.text for sent in api.chat(ANN["id"])]
 
 
 async def test_a_press_on_the_old_group_after_a_migration_reaches_the_moved_table(make_bot, api) -> None:

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import asyncio
 import re
+import time
 from datetime import UTC, datetime
 from typing import Any
 
@@ -154,6 +155,7 @@ async def test_a_russian_poker_round_by_three_users_with_an_exchange(make_bot, a
 
 
 @pytest.mark.telegram_time_scale(WHOLE_HANDS)
+@pytest.mark.telegram_allows_429  # the restarted bot's budget starts empty; Telegram remembers the last minute
 async def test_a_restart_in_the_middle_of_a_holdem_hand_resumes_with_working_buttons(make_bot, api) -> None:
     bot = await make_bot("holdem", seed=3)
     for user in (ANN, BOB, CAT):
@@ -166,8 +168,10 @@ async def test_a_restart_in_the_middle_of_a_holdem_hand_resumes_with_working_but
     before_restart = api.messages[GROUP["id"], table.message_id]
     await bot.stop()
 
+    restarted = time.monotonic()
     again = await make_bot("holdem", seed=3)
     assert await play_out(again, before_restart) >= 1  # the buttons of the message posted before the restart work
+    assert all(call.at >= restarted for call in api.rejected), "a 429 only where the budget was forgotten"
     final = api.messages[GROUP["id"], table.message_id]
     assert to_act(final) is None
     hand_messages = [sent for sent in again.group() if sent.history[0] == table.history[0]]

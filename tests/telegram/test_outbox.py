@@ -1,13 +1,16 @@
-"""The outbox on its own, with a stub bot: what happens to a message whose request failed on the network."""
+"""The outbox on its own, with a stub bot: what happens to a message whose request failed on the network, and how
+chats share the bot's budget (private chats first, groups in turn, never more than the bot may send)."""
 
 from __future__ import annotations
 
+import asyncio
+import time
 from typing import Any
 
 from telegram.error import NetworkError
 
 from bot.telegram.budget import Limits
-from bot.telegram.outbox import Outbox, TextOp
+from bot.telegram.outbox import DocumentOp, Outbox, TextOp
 
 
 class FlakyBot:
@@ -31,3 +34,37 @@ async def test_a_message_whose_request_failed_on_the_network_is_sent_again() -> 
     assert await outbox.flush(timeout=5)
     assert bot.sent == ["Bob sits down."]
     await outbox.close(0)
+
+
+class RecordingBot:
+    """Answers every request at once and records which chat it was for, what it carried, and when it came."""
+
+    def __init__(self) -> None:
+        self.sent: list[tuple[int, str, float]] = []
+
+    async def send_message(self, chat_id: int, text: str, **kwargs: Any) -> None:
+        self.sent.append((chat_id, text, time.monotonic()))
+        await asyncio.sleep(0)
+
+    async def send_document(self, chat_id: int, document: bytes, *, filename: str, **kwargs: Any) -> None:
+        self.sent.append((chat_id, filename, time.monotonic()))
+        await asyncio.sleep(0)
+
+
+async def test_a_private_chat_goes_first_the_groups_take_turns_and_the_bot_stays_within_its_budget() -> None:
+    bot = RecordingBot()
+    limits = Limits(bot=(3, 1.0), time_scale=10)  # the whole bot: 3 requests in any 0.1 s
+    outbox = Outbox(bot, memory=None, limits=limits)  # type: ignore[arg-type]
+    groups = {-100501: "A", -100502: "B", -100503: "C"}
+    for number in (1, 2, 3):  # files, so that nothing joins: each is one request
+        for chat_id, name in groups.items():
+            outbox.send_document(DocumentOp(chat_id, None, f"{name}{number}", b"hand"))
+    outbox.send_text(TextOp(101, None, "Your cards: As Kd", private_to=101))  # queued last, sent first
+    assert await outbox.flush(timeout=5)
+    await outbox.close(0)
+    assert [what for _, what, _ in bot.sent] == ["Your cards: As Kd", "A1", "B1", "C1", "A2", "B2", "C2", "A3", "B3",
+                                                 "C3"]
+    window = limits.bot[1] / limits.time_scale
+    stamps = [at for _, _, at in bot.sent]
+    assert max(sum(1 for other in stamps if stamp <= other < stamp + window) for stamp in stamps) <= 3
+    assert stamps[-1] - stamps[0] >= 3 * window * 0.9, "10 requests at 3 a window take more than three windows"

@@ -1,0 +1,58 @@
+"""The fake Discord's rate-limit buckets on their own: every end-to-end test leans on them, so they are checked
+here, on a fake clock, and once through HTTP with the headers discord.py paces itself by."""
+
+from __future__ import annotations
+
+import aiohttp
+
+from tests.discord.fake_discord import CHANNEL_LIMIT, CHANNEL_PERIOD, Bucket, FakeDiscord
+
+
+def test_a_bucket_refuses_the_request_after_its_limit_until_its_window_resets() -> None:
+    bucket = Bucket("messages-create", CHANNEL_LIMIT, CHANNEL_PERIOD)
+    assert [bucket.take(second / 2) for second in range(5)] == [None] * 5  # 5 in the window that began at 0
+    assert bucket.take(4.5) == 0.5
+    assert bucket.take(4.9) is not None and bucket.count == 5  # a refused request is not counted
+    assert bucket.take(5.0) is None  # a new window from here
+    assert bucket.reset_at == 10.0
+
+
+def test_a_bucket_tells_what_is_left_and_when_it_resets() -> None:
+    bucket = Bucket("messages-edit", 5, 5.0)
+    bucket.take(100.0)
+    bucket.take(100.5)
+    headers = bucket.headers(101.0)
+    assert headers["X-RateLimit-Limit"] == "5"
+    assert headers["X-RateLimit-Remaining"] == "3"
+    assert headers["X-RateLimit-Reset-After"] == "4.000"
+    assert headers["X-RateLimit-Bucket"] == "messages-edit"
+
+
+def test_an_exhausted_bucket_refuses_for_the_seconds_given() -> None:
+    bucket = Bucket("messages-create", 5, 5.0)
+    bucket.exhaust(10.0, 0.0)
+    assert bucket.take(3.0) == 7.0
+    assert bucket.take(10.0) is None
+
+
+async def test_a_channels_sixth_message_in_its_window_is_answered_429_with_the_rate_limit_headers() -> None:
+    fake = FakeDiscord()
+    await fake.start()
+    channel, other = fake.channels
+    try:
+        async with aiohttp.ClientSession() as session:
+            answers = []
+            for number in range(CHANNEL_LIMIT + 1):
+                async with session.post(f"{fake.rest_base}/channels/{channel}/messages",
+                                        json={"content": str(number)}) as response:
+                    answers.append((response.status, dict(response.headers), await response.json()))
+            async with session.post(f"{fake.rest_base}/channels/{other}/messages", json={"content": "x"}) as response:
+                assert response.status == 200, "another channel has its own bucket"
+    finally:
+        await fake.close()
+    assert [status for status, _, _ in answers] == [200] * CHANNEL_LIMIT + [429]
+    assert answers[-2][1]["X-RateLimit-Remaining"] == "0"
+    _, headers, body = answers[-1]
+    assert body["global"] is False and 0 < body["retry_after"] <= CHANNEL_PERIOD
+    assert headers["X-RateLimit-Bucket"] == "messages-create" and float(headers["X-RateLimit-Reset-After"]) > 0
+    assert [(method, path) for method, path, _ in fake.limited] == [("POST", f"/channels/{channel}/messages")]
