@@ -17,7 +17,6 @@ import threading
 import time
 from pathlib import Path
 
-import psycopg
 import pytest
 
 from bot.clock import SystemClock
@@ -25,6 +24,8 @@ from bot.service import Service
 from bot.store import Store
 from tests.crash.test_kill import snapshot_problems
 from tests.crash.worker import ANN, BOB, place
+
+psycopg = pytest.importorskip("psycopg", reason="psycopg is not installed (pip install -e '.[postgres]')")
 
 ROOT = Path(__file__).resolve().parents[2]
 PROCESSES = 3
