@@ -14,7 +14,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING
 
 from bot import odds_cli
-from bot.config import Settings, database_location, load_settings
+from bot.config import Settings, database_location, load_settings, shown_database
 from bot.logs import setup_logging
 
 if TYPE_CHECKING:
@@ -98,6 +98,18 @@ def clock_pages_url(settings: Settings) -> str | None:
     return f"http://{socket.gethostname()}:{settings.web_port}"
 
 
+def database_errors(database: Path | str) -> tuple[type[Exception], ...]:
+    """What the database's driver raises when the database cannot be used: sqlite3's errors, and psycopg's for a
+    PostgreSQL URL (when psycopg is installed; without it opening the store says so)."""
+    if isinstance(database, Path):
+        return (sqlite3.Error,)
+    try:
+        import psycopg
+    except ImportError:
+        return (sqlite3.Error,)
+    return (sqlite3.Error, psycopg.Error)
+
+
 def main(argv: list[str] | None = None) -> int:
     """Entry point of the console script and of `python -m bot`."""
     parser = build_parser()
@@ -117,9 +129,11 @@ def main(argv: list[str] | None = None) -> int:
         asyncio.run(serve(settings))
     except KeyboardInterrupt:
         pass
-    except sqlite3.Error as error:  # a corrupt, truncated or unwritable database file
+    except database_errors(settings.database) as error:  # a corrupt or unwritable file, a server refusing us
         logging.getLogger("pokerbot").debug("the database cannot be used", exc_info=True)
-        print(f"pokerbot stopped: the database {settings.database} cannot be used: {error}", file=sys.stderr)
+        reason = " ".join(str(error).split())  # libpq's messages run over several lines
+        print(redaction.redact(f"pokerbot stopped: the database {shown_database(settings.database)} cannot be used: "
+                               f"{reason}"), file=sys.stderr)
         return 1
     except Exception as error:  # a platform unreachable or a token refused at start-up: say so in one line
         logging.getLogger("pokerbot").debug("start-up failed", exc_info=True)

@@ -5,6 +5,7 @@ from __future__ import annotations
 import os
 from dataclasses import dataclass
 from pathlib import Path
+from urllib.parse import urlsplit, urlunsplit
 
 from dotenv import load_dotenv
 
@@ -83,6 +84,21 @@ def database_location(value: str) -> Path | str:
     if value.startswith(("postgresql://", "postgres://")):
         return value
     return Path(value.removeprefix("sqlite://")) if value.startswith("sqlite:///") else Path(value)
+
+
+def shown_database(database: Path | str) -> str:
+    """The database as a message may name it: a PostgreSQL URL with its password (after `user:`, or a `password`
+    parameter) replaced by `***`."""
+    if isinstance(database, Path):
+        return str(database)
+    parts = urlsplit(database)
+    netloc = parts.netloc
+    if parts.password is not None:
+        user, _, host = netloc.rpartition("@")
+        netloc = f"{user.partition(':')[0]}:***@{host}"
+    query = "&".join("password=***" if item.partition("=")[0] == "password" else item
+                     for item in parts.query.split("&")) if parts.query else ""
+    return urlunsplit(parts._replace(netloc=netloc, query=query))
 
 
 def shard_ids(value: str | None, count: int) -> tuple[int, ...] | None:

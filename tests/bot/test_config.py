@@ -68,6 +68,20 @@ def test_the_database_is_a_file_or_a_postgresql_url() -> None:
     assert database_location("postgresql://poker@db.internal/poker") == "postgresql://poker@db.internal/poker"
 
 
+@pytest.mark.parametrize(("database", "shown"), [
+    (Path("cards.db"), "cards.db"),
+    ("postgresql://poker@db.internal/poker", "postgresql://poker@db.internal/poker"),
+    ("postgresql://poker:s3cret@db.internal:5433/poker", "postgresql://poker:***@db.internal:5433/poker"),
+    ("postgres://poker:p%40ss:w@rd@db.internal/poker", "postgres://poker:***@db.internal/poker"),
+    ("postgresql://poker@/poker?host=/run/pg&password=s3cret&sslmode=off",
+     "postgresql://poker@/poker?host=/run/pg&password=***&sslmode=off"),
+])
+def test_a_database_is_named_without_its_password(database: Path | str, shown: str) -> None:
+    from bot.config import shown_database
+
+    assert shown_database(database) == shown
+
+
 def test_discord_shards_are_read_and_checked(monkeypatch) -> None:
     import pytest
 

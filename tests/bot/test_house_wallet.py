@@ -15,8 +15,7 @@ from tests.bot.conftest import ANN, PLACE, dump
 from tests.bot.helpers import ledger_ok
 
 
-async def open_table(tmp_path, game: str, wallet: int) -> Service:
-    store = await Store.open(tmp_path / "bot.db")
+async def open_table(store: Store, game: str, wallet: int) -> Service:
     service = Service(store, FakeClock(), rng=random.Random(3), settings=ServiceSettings(starting_grant=wallet))
     await service.start()
     assert (await service.handle(PLACE, ANN, f"/game {game}")).error is None
@@ -29,11 +28,11 @@ async def accepted(service: Service, text: str) -> Reply:
     return reply
 
 
-async def refused_unchanged(service: Service, tmp_path, text: str) -> str:
-    before = dump(tmp_path / "bot.db")
+async def refused_unchanged(service: Service, text: str) -> str:
+    before = dump(service.store.location)
     reply = await service.handle(PLACE, ANN, text)
     assert reply.error is not None and reply.public == [] and reply.table is None
-    assert dump(tmp_path / "bot.db") == before
+    assert dump(service.store.location) == before
     return reply.error
 
 
@@ -42,24 +41,23 @@ def box_line(reply: Reply, box: int) -> str:
     return next(line for line in reply.table.text.splitlines() if f"· box {box} ·" in line)
 
 
-async def test_russian_refuses_an_ante_whose_bet_it_could_not_pay_and_says_so_in_russian(tmp_path) -> None:
-    service = await open_table(tmp_path, "russian", 590)  # the issue's wallet
+async def test_russian_refuses_an_ante_whose_bet_it_could_not_pay_and_says_so_in_russian(store: Store) -> None:
+    service = await open_table(store, "russian", 590)  # the issue's wallet
     await accepted(service, "/ante 100")
-    assert await refused_unchanged(service, tmp_path, "/ante 100 box 2") == (
+    assert await refused_unchanged(service, "/ante 100 box 2") == (
         "Not enough chips for an ANTE on box 2: with the bets still to follow (BET or PLAY) your boxes need 500, "
         "you have 490.")
     await accepted(service, "/lang ru")
-    assert await refused_unchanged(service, tmp_path, "/ante 100 box 2") == (
+    assert await refused_unchanged(service, "/ante 100 box 2") == (
         "Для АНТЕ на боксе 2 не хватит фишек: вместе с последующими ставками (БЕТ или ИГРА) вашим боксам нужно 500, "
         "а у вас 490.")
     await accepted(service, "/ante 95 box 2")  # 95 + 190 + box 1's 200 = 485 of 490
     await ledger_ok(service)
-    await service.store.close()
 
 
 @pytest.mark.parametrize("language", ["en", "ru"])
-async def test_russian_a_box_left_short_by_an_exchange_says_what_its_bet_needs(tmp_path, language: str) -> None:
-    service = await open_table(tmp_path, "russian", 65)
+async def test_russian_a_box_left_short_by_an_exchange_says_what_its_bet_needs(store: Store, language: str) -> None:
+    service = await open_table(store, "russian", 65)
     await accepted(service, f"/lang {language}")
     await accepted(service, "/ante 10")
     await accepted(service, "/ante 10 box 2")
@@ -76,29 +74,26 @@ async def test_russian_a_box_left_short_by_an_exchange_says_what_its_bet_needs(t
         "· Играть: нужно 20, у вас 15 · Прикупить карту: нужно 30 с учётом ставки БЕТ, у вас 15 · Обмен: нужно 30 с "
         "учётом ставки БЕТ, у вас 15")
     await ledger_ok(service)
-    await service.store.close()
 
 
-async def test_texas_refuses_an_ante_without_room_for_its_bet(tmp_path) -> None:
-    service = await open_table(tmp_path, "texas", 29)
-    assert await refused_unchanged(service, tmp_path, "/ante 10") == (
+async def test_texas_refuses_an_ante_without_room_for_its_bet(store: Store) -> None:
+    service = await open_table(store, "texas", 29)
+    assert await refused_unchanged(service, "/ante 10") == (
         "Not enough chips for an ANTE on box 1: with the bets still to follow (BET or PLAY) your boxes need 30, "
         "you have 29.")
     await accepted(service, "/ante 9")
-    await service.store.close()
 
 
-async def test_caribbean_refuses_a_second_ante_and_reports_a_box_left_short(tmp_path) -> None:
-    service = await open_table(tmp_path, "caribbean", 60)
+async def test_caribbean_refuses_a_second_ante_and_reports_a_box_left_short(store: Store) -> None:
+    service = await open_table(store, "caribbean", 60)
     await accepted(service, "/ante 10")
-    assert "need 53, you have 50" in await refused_unchanged(service, tmp_path, "/ante 11 box 2")
+    assert "need 53, you have 50" in await refused_unchanged(service, "/ante 11 box 2")
     await accepted(service, "/ante 5 box 2")
     await accepted(service, "/deal")
     await accepted(service, "/exchange 1 2")  # 20: the exchange still leaves box 1's BET
     played = await accepted(service, "/play")
     assert box_line(played, 2).endswith("· Play needs 10, you have 5 · Exchange needs 15 with the BET, you have 5")
     await ledger_ok(service)
-    await service.store.close()
 
 
 def language_box_line(reply: Reply, box: int, language: str) -> str:
@@ -115,9 +110,9 @@ def language_box_line(reply: Reply, box: int, language: str) -> str:
     ("russian", "ru", "· решает · Прикупить карту: нужно 30 с учётом ставки БЕТ, у вас 25 · Обмен: нужно 30 с учётом "
                       "ставки БЕТ, у вас 25"),
 ], ids=["texas-en", "texas-ru", "russian-en", "russian-ru"])
-async def test_a_draw_that_would_not_leave_the_bet_is_reported_with_the_bet(tmp_path, game: str, language: str,
+async def test_a_draw_that_would_not_leave_the_bet_is_reported_with_the_bet(store: Store, game: str, language: str,
                                                                           expected: str) -> None:
-    service = await open_table(tmp_path, game, 35)  # ANTE 10: 25 left, the BET's 20 but not a draw's 10 with it
+    service = await open_table(store, game, 35)  # ANTE 10: 25 left, the BET's 20 but not a draw's 10 with it
     await accepted(service, f"/lang {language}")
     await accepted(service, "/ante 10")
     dealt = await accepted(service, "/deal")
@@ -125,7 +120,6 @@ async def test_a_draw_that_would_not_leave_the_bet_is_reported_with_the_bet(tmp_
     buttons = [button.label for button in dealt.table.buttons]
     assert not any(label.startswith(("Buy", "Exchange", "Прикупить", "Обмен")) for label in buttons), buttons
     await ledger_ok(service)
-    await service.store.close()
 
 
 @pytest.mark.parametrize(("wallet", "language", "expected"), [
@@ -137,21 +131,19 @@ async def test_a_draw_that_would_not_leave_the_bet_is_reported_with_the_bet(tmp_
     (40, "ru", "· Обмен (2 карты): нужно 40 с учётом ставки БЕТ, у вас 30"),
     (35, "en", "· Exchange needs 30 with the BET, you have 25"),
 ], ids=["60-en", "60-ru", "50-ru", "70-ru", "40-en", "40-ru", "35-en"])
-async def test_caribbean_says_how_many_cards_the_wallet_cannot_exchange(tmp_path, wallet: int, language: str,
+async def test_caribbean_says_how_many_cards_the_wallet_cannot_exchange(store: Store, wallet: int, language: str,
                                                                        expected: str) -> None:
-    service = await open_table(tmp_path, "caribbean", wallet)
+    service = await open_table(store, "caribbean", wallet)
     await accepted(service, f"/lang {language}")
     await accepted(service, "/ante 10")
     dealt = await accepted(service, "/deal")
     assert language_box_line(dealt, 1, language).endswith(expected)
-    await service.store.close()
 
 
-async def test_three_card_refuses_an_ante_without_room_for_its_play(tmp_path) -> None:
-    service = await open_table(tmp_path, "three-card", 24)
-    assert "need 25, you have 24" in await refused_unchanged(service, tmp_path, "/ante 10 pp 5")
+async def test_three_card_refuses_an_ante_without_room_for_its_play(store: Store) -> None:
+    service = await open_table(store, "three-card", 24)
+    assert "need 25, you have 24" in await refused_unchanged(service, "/ante 10 pp 5")
     await accepted(service, "/ante 7 pp 5")  # 7 + 5 + PLAY 7 = 19
-    await service.store.close()
 
 
 TITLES = {"texas": "Texas Poker", "russian": "Russian Poker", "caribbean": "Caribbean Poker",
@@ -167,11 +159,10 @@ TITLES = {"texas": "Texas Poker", "russian": "Russian Poker", "caribbean": "Cari
     ("three-card", "/ante chips [box 2] [pp chips], then", " (add “box 2” for a second box; “pp chips” for the "
                                                           "PAIRPLUS bet)"),
 ])
-async def test_the_table_offers_only_the_boxes_and_side_bets_the_game_has(tmp_path, game: str, usage: str,
+async def test_the_table_offers_only_the_boxes_and_side_bets_the_game_has(store: Store, game: str, usage: str,
                                                                         hints: str) -> None:
-    service = await open_table(tmp_path, game, 1000)
+    service = await open_table(store, game, 1000)
     joined = await accepted(service, "/join")
     assert joined.private["ann"][0].startswith(f"{TITLES[game]}: place your ANTE with /ante chips{hints}. Your cards")
     placed = await accepted(service, "/ante 10")
     assert placed.table is not None and f"Bets are open: {usage} /deal" in placed.table.text
-    await service.store.close()

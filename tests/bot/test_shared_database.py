@@ -2,11 +2,13 @@
 
 from __future__ import annotations
 
+import asyncio
+import contextlib
 import random
 
 from bot.clock import FakeClock
 from bot.replay import state_json
-from bot.service import Service
+from bot.service import TAKEOVER_SECONDS, Service
 from bot.store import Store
 from tests.bot.conftest import ANN, BOB, CAT, PLACE
 
@@ -112,5 +114,47 @@ async def test_a_stale_timer_leaves_the_turn_timer_another_service_armed_just_af
         assert kinds[-2:] == ["PlayerChecked", "BoardDealt"]  # Bob timed out (checked): the flop
         assert await first.read(lambda tx: tx.check_ledger()) == []
     finally:
+        await first.close()
+        await second.close()
+
+
+async def test_a_stopped_services_turn_timer_is_taken_over_by_another_once_overdue(postgres_url: str) -> None:
+    """Service `one` arms a turn's time-out and stops before it fires (its process died). Service `two`, started
+    before the timer was armed, does not hold it, until `watch_timers` finds it overdue by `TAKEOVER_SECONDS`: then
+    `two` fires it, the hand goes on, and the turn's row is gone (the next hand's start, armed by `two`, replaces it).
+    Before that, `two` leaves it to `one`."""
+    clock = FakeClock()
+    first, second = await Store.open(postgres_url), await Store.open(postgres_url)
+    watching: asyncio.Task[None] | None = None
+    try:
+        one = Service(first, clock, rng=random.Random(1))
+        two = Service(second, clock, rng=random.Random(2))
+        await one.start()
+        await two.start()  # nothing armed yet: `two` holds no timer
+        for actor in (ANN, BOB):
+            assert (await one.handle(PLACE, actor, "/join 200")).error is None
+        assert (await one.handle(PLACE, ANN, "/set time_bank 0")).error is None
+        assert (await one.handle(PLACE, ANN, "/deal")).error is None
+        [timer] = await second.read(lambda tx: tx.timers())
+        key, _, due_at, _ = timer
+        await first.close()  # `one` stops with its timer armed and unfired
+        watching = asyncio.create_task(two.watch_timers(every=0.01))
+        clock.current = due_at + TAKEOVER_SECONDS - 0.5
+        await asyncio.sleep(0.1)  # several looks: not overdue enough yet
+        assert two.scheduler.due_at(key) is None and await two.scheduler.fire_due() == 0
+        clock.current = due_at + TAKEOVER_SECONDS
+        async with asyncio.timeout(5):
+            while await two.scheduler.fire_due() == 0:
+                await asyncio.sleep(0.01)
+        kinds = await second.read(lambda tx: [row[0] for row in tx.db.execute("SELECT kind FROM history ORDER BY id")])
+        assert "PlayerFolded" in kinds and kinds[-1] == "HandEnded", kinds  # the player to act timed out: folded
+        [(_, _, next_at, payload)] = await second.read(lambda tx: tx.timers())  # the turn's row is gone:
+        assert payload["kind"] == "next" and two.scheduler.due_at(key) == next_at  # `two` armed the next hand's
+        assert await second.read(lambda tx: tx.check_ledger()) == []
+    finally:
+        if watching is not None:
+            watching.cancel()
+            with contextlib.suppress(asyncio.CancelledError):
+                await watching
         await first.close()
         await second.close()

@@ -34,7 +34,8 @@ def listen(service: Service, prefix: str = PLACE.table_id) -> list[Reply]:
 async def test_a_table_not_loaded_at_start_up_times_out_and_plays_on_as_if_never_restarted(tmp_path: Path) -> None:
     """Two copies of one database: the first goes on running, the second restarts. After start-up only the table
     whose hand cannot be read back is in memory (voided); the other's turn timer and first press load it and answer
-    exactly as the running copy does."""
+    exactly as the running copy does. On SQLite only: the copy is SQLite's online backup of the file (start-up reads
+    the same store on either database, as the other tests here show on both)."""
     clock = FakeClock()
     store = await Store.open(tmp_path / "running.db")
     running = Service(store, clock, rng=random.Random(1))
@@ -78,9 +79,8 @@ async def test_a_table_not_loaded_at_start_up_times_out_and_plays_on_as_if_never
     await copy.close()
 
 
-async def test_a_house_round_that_cannot_be_read_back_is_voided_at_start_up(tmp_path: Path) -> None:
+async def test_a_house_round_that_cannot_be_read_back_is_voided_at_start_up(store: Store) -> None:
     clock = FakeClock()
-    store = await Store.open(tmp_path / "bot.db")
     service = Service(store, clock, rng=random.Random(2))
     await service.start()
     house = Place("chat", "chat/house")
@@ -97,8 +97,8 @@ async def test_a_house_round_that_cannot_be_read_back_is_voided_at_start_up(tmp_
 
     await store.transact(corrupt, now=clock.now())
     await store.close()
-    store = await Store.open(tmp_path / "bot.db")
-    restarted = Service(store, clock, rng=random.Random(3))
+    reopened = await Store.open(store.location)
+    restarted = Service(reopened, clock, rng=random.Random(3))
     await restarted.start()
     heard = listen(restarted, house.table_id)
     for _ in range(100):  # the replies start-up caused are delivered by a task once the adapter subscribes
@@ -107,13 +107,13 @@ async def test_a_house_round_that_cannot_be_read_back_is_voided_at_start_up(tmp_
         await asyncio.sleep(0.01)
     assert heard and heard[0].public == ["The round could not be resumed after a restart: it is void and every bet "
                                          "went back to its owner."]
-    boxes = await store.read(lambda tx: tx.balances(f"box:{house.table_id}:"))
+    boxes = await reopened.read(lambda tx: tx.balances(f"box:{house.table_id}:"))
     assert all(chips == 0 for chips in boxes.values())
     await ledger_ok(restarted)
-    await store.close()
+    await reopened.close()
 
 
-async def test_a_check_that_fails_unexpectedly_resumes_that_table_the_full_way(tmp_path: Path) -> None:
+async def test_a_check_that_fails_unexpectedly_resumes_that_table_the_full_way(store: Store) -> None:
     """Whatever the check raises, start-up goes on; that table is resumed (loaded, and voided if need be) as before."""
 
     class Failing(HoldemController):
@@ -121,15 +121,14 @@ async def test_a_check_that_fails_unexpectedly_resumes_that_table_the_full_way(t
             raise RuntimeError("a check this version gets wrong")
 
     clock = FakeClock()
-    store = await Store.open(tmp_path / "bot.db")
     service = Service(store, clock, rng=random.Random(2))
     for actor in PLAYERS.values():
         await service.handle(PLACE, actor, "/join 200")
     assert (await service.handle(PLACE, PLAYERS["ann"], "/deal")).error is None
     await store.close()
-    store = await Store.open(tmp_path / "bot.db")
-    restarted = Service(store, clock, rng=random.Random(3), controllers={"holdem": Failing()})
+    reopened = await Store.open(store.location)
+    restarted = Service(reopened, clock, rng=random.Random(3), controllers={"holdem": Failing()})
     await restarted.start()
     assert restarted.live_state(PLACE.table_id) is not None
     assert [timer.table_id for timer in restarted.scheduler.armed] == [PLACE.table_id]
-    await store.close()
+    await reopened.close()

@@ -251,3 +251,19 @@ async def test_a_query_reads_the_committed_state_while_a_transaction_is_open(sto
     # execute INSERT in a read-only transaction")
     with pytest.raises(Exception, match=r"readonly|read-only"):
         await store.query(lambda tx: tx.ensure_chat("elsewhere"))
+
+
+async def test_processes_starting_together_on_an_empty_postgresql_database_migrate_it_once(postgres_url: str) -> None:
+    """Several bot processes started at once on a new database each open the store: one applies the migrations
+    (`pg_advisory_lock`), the others wait for it and find the schema up to date."""
+    import psycopg
+
+    stores = await asyncio.gather(*(Store.open(postgres_url) for _ in range(4)))
+    try:
+        with psycopg.connect(postgres_url) as connection:
+            assert connection.execute("SELECT version FROM schema_version").fetchall() == [(len(MIGRATIONS),)]
+        for number, store in enumerate(stores):  # each one works
+            await store.transact(lambda tx, number=number: tx.save_table(f"t{number}", "c", {}, {}), now=1.0)
+    finally:
+        for store in stores:
+            await store.close()

@@ -36,7 +36,7 @@ AS_A_USER: Callable[[], None] | None = drop_root_overrides if os.geteuid() == 0 
 """How to start a child for which file permissions hold (nothing to do when the tests do not run as root)."""
 
 
-def run_pokerbot(database: Path, cwd: Path) -> subprocess.CompletedProcess[str]:
+def run_pokerbot(database: Path | str, cwd: Path) -> subprocess.CompletedProcess[str]:
     """The real program with no token (the terminal table) on `database`; fails the test if it hangs."""
     env = {name: value for name, value in os.environ.items()
            if not name.startswith(("POKERBOT_", "TELEGRAM_", "DISCORD_"))}
@@ -124,3 +124,11 @@ def test_a_database_under_a_regular_file_stops_pokerbot(tmp_path: Path) -> None:
     (tmp_path / "not-a-directory").write_text("")
     result = run_pokerbot(tmp_path / "not-a-directory" / "pokerbot.db", tmp_path)
     assert_stopped_with_one_line(result, "unable to open database file")
+
+
+def test_a_postgresql_server_that_cannot_be_reached_stops_pokerbot_without_showing_the_password(
+        tmp_path: Path) -> None:
+    pytest.importorskip("psycopg", reason="psycopg is not installed (pip install -e '.[postgres]')")
+    result = run_pokerbot("postgresql://poker:s3cret@127.0.0.1:1/poker", tmp_path)  # nothing listens on port 1
+    assert_stopped_with_one_line(result, "Connection refused")
+    assert "postgresql://poker:***@127.0.0.1:1/poker" in result.stderr and "s3cret" not in result.stderr
