@@ -25,6 +25,17 @@ def everything_public(reply: Reply) -> str:
     return "\n".join(parts)
 
 
+def all_text(replies: Iterable[Reply]) -> list[str]:
+    """Every text of these replies: public messages, the table message and its buttons, private messages, refusals."""
+    out: list[str] = []
+    for reply in replies:
+        out.append(everything_public(reply))
+        out += [message for messages in reply.private.values() for message in messages]
+        if reply.error:
+            out.append(reply.error)
+    return [message for message in out if message]
+
+
 def table_showed(replies: Iterable[Reply]) -> str:
     """Everything the table message showed across these replies (each of its edits, in order)."""
     return "\n".join(reply.table.text for reply in replies if reply.table is not None)

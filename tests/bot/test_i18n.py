@@ -30,7 +30,7 @@ from engine.house.common import BoxStatus
 from engine.house.odds import PAYTABLES
 from engine.preactions import PreAction
 from tests.bot.conftest import ANN, BOB, PLACE
-from tests.bot.helpers import everything_public, play_out
+from tests.bot.helpers import all_text, everything_public, play_out
 
 ROOT = Path(__file__).resolve().parents[2]
 EN, RU = catalogue("en"), catalogue("ru")
@@ -315,14 +315,6 @@ def _english_left(message: str, names: set[str]) -> list[str]:
     return [word for word in words if word.strip(".") not in allowed and not word.startswith("/")]
 
 
-def _all_text(replies: list[Reply]) -> list[str]:
-    out: list[str] = []
-    for reply in replies:
-        out.append(everything_public(reply))
-        out += [message for messages in reply.private.values() for message in messages]
-        if reply.error:
-            out.append(reply.error)
-    return [message for message in out if message]
 
 
 async def test_a_holdem_hand_in_a_russian_chat_reads_in_russian(service: Service) -> None:
@@ -331,13 +323,13 @@ async def test_a_holdem_hand_in_a_russian_chat_reads_in_russian(service: Service
     start = await service.handle(PLACE, ANN, "/deal")
     replies += await play_out(service, PLACE, {"ann": ANN, "bob": BOB}, start, preference=("check", "call"))
     replies.append(await service.handle(PLACE, ANN, "/raise 10"))  # refused between hands
-    shown = "\n".join(_all_text(replies))
+    shown = "\n".join(all_text(replies))
     assert "Флоп:" in shown and "Тёрн:" in shown and "Ривер:" in shown
     assert "Вскрытие" in shown
     openings = {RU[key].split("{")[0] for key in RU if key.startswith("hand.says.")} - {""} | {"старш"}
     assert any(f"({opening}" in shown for opening in openings), shown  # a hand said in Russian at the showdown
     assert "домашний лимит" in shown
-    for message in _all_text(replies):
+    for message in all_text(replies):
         assert _english_left(message, {"Ann", "Bob"}) == [], message
         assert not any(key in message for key in EN if "." in key), message
 
@@ -348,9 +340,9 @@ async def test_a_house_round_in_a_russian_chat_reads_in_russian(service: Service
     replies = [await service.handle(PLACE, ANN, "/ante 10"), await service.handle(PLACE, BOB, "/ante 10")]
     start = await service.handle(PLACE, ANN, "/deal")
     replies += await play_out(service, PLACE, {"ann": ANN, "bob": BOB}, start)
-    shown = "\n".join(_all_text(replies))
+    shown = "\n".join(all_text(replies))
     assert "АНТЕ 10" in shown and "Раунд окончен" in shown
-    for message in _all_text(replies):
+    for message in all_text(replies):
         assert _english_left(message, {"Ann", "Bob"}) == [], message
 
 

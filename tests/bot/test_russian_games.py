@@ -16,7 +16,7 @@ from bot.store import Store
 from engine.house import GAMES
 from engine.schedule import PRESETS, parse_schedule
 from tests.bot.conftest import ANN, BOB, CAT, PLACE
-from tests.bot.helpers import everything_public, play_out, press_label
+from tests.bot.helpers import all_text, play_out, press_label
 
 PLAYERS = {actor.user_id: actor for actor in (ANN, BOB, CAT)}
 NAMES = {"Ann", "Bob", "Cat"}
@@ -38,15 +38,6 @@ def english_left(message: str, names: set[str]) -> list[str]:
     return [word for word in words if word.strip(".") not in names | ALLOWED]
 
 
-def all_text(replies: list[Reply]) -> list[str]:
-    """Every text in these replies: public, the table message and its buttons, private messages and refusals."""
-    out: list[str] = []
-    for reply in replies:
-        out.append(everything_public(reply))
-        out += [message for messages in reply.private.values() for message in messages]
-        if reply.error:
-            out.append(reply.error)
-    return [message for message in out if message]
 
 
 def assert_russian(replies: list[Reply], names: set[str] = NAMES) -> str:

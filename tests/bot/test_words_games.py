@@ -20,7 +20,7 @@ from bot.service import Service
 from bot.store import Store
 from engine.house import GAMES
 from tests.bot.conftest import ANN, BOB, CAT, PLACE
-from tests.bot.helpers import everything_public, play_out, press_label
+from tests.bot.helpers import all_text, play_out, press_label
 from tests.bot.test_russian_games import english_left
 from tests.bot.test_words import faults
 
@@ -125,22 +125,13 @@ def problems(language: str, replies: list[Reply]) -> list[str]:
     """Everything that reads wrong in these replies: doubled or blank words, counts that disagree, and in Russian
     any English word (`english_left`)."""
     found = []
-    for message in texts(replies):
+    for message in all_text(replies):
         found += whole_faults(message) + disagreements(language, message)
         if language == "ru":
             found += [f"English {word!r} in {message!r}" for word in english_left(message, NAMES)]
     return sorted(set(found))
 
 
-def texts(replies: list[Reply]) -> list[str]:
-    """Every text of these replies: public messages, the table message and its buttons, private messages, refusals."""
-    out: list[str] = []
-    for reply in replies:
-        out.append(everything_public(reply))
-        out += [message for messages in reply.private.values() for message in messages]
-        if reply.error:
-            out.append(reply.error)
-    return [message for message in out if message]
 
 
 # --- the games -----------------------------------------------------------------------------------------------------
@@ -171,9 +162,9 @@ async def test_a_holdem_evening_with_a_showdown_and_a_split_pot(service: Service
         dealt = await service.handle(PLACE, ANN, "/deal")
         assert dealt.error is None, dealt.error
         replies += await play_out(service, PLACE, PLAYERS, dealt, preference=("check", "call"))
-        if split in "\n".join(texts(replies)):
+        if split in "\n".join(all_text(replies)):
             break
-    shown = "\n".join(texts(replies))
+    shown = "\n".join(all_text(replies))
     assert split in shown
     assert {"en": "Showdown", "ru": "Вскрытие"}[language] in shown
     for command in ("/balance", "/top", "/stats", "/table", "/raise 10", "/help organizers", "/leave"):
@@ -214,7 +205,7 @@ async def test_a_tournament_night_with_a_break_and_a_pause(store: Store, languag
             replies += await play_out(service, PLACE, PLAYERS, heard[-1], preference=("fold", "check"))
     replies += [await service.handle(PLACE, CAT, "/cashout"), await service.handle(PLACE, ANN, "/tournament status")]
     replies.append(await service.handle(PLACE, ANN, "/tournament close"))
-    shown = "\n".join(texts(replies + heard))
+    shown = "\n".join(all_text(replies + heard))
     assert {"en": "⏸ Break, clock paused", "ru": "⏸ Перерыв, часы на паузе"}[language] in shown
     assert {"en": "Break until 20:00", "ru": "Перерыв до 20:00"}[language] in shown
     found = problems(language, replies + heard)
