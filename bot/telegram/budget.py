@@ -58,13 +58,17 @@ class Window:
         self._stamps: deque[float] = deque()
         self._in_flight = 0
 
-    def wait(self, now: float) -> float:
-        """Seconds until one more request may start (0: now; infinite: when a request in flight is answered)."""
+    def wait(self, now: float, spread: bool = True) -> float:
+        """Seconds until one more request may start (0: now; infinite: when a request in flight is answered).
+        Without `spread`, only the window's count binds: for what no later request will supersede."""
         while self._stamps and self._stamps[0] <= now - self.seconds:
             self._stamps.popleft()
         ahead = self._in_flight  # requests that count as sent now
         if ahead >= self.burst:
             return math.inf
+        if not spread:
+            over = len(self._stamps) + ahead - self.count  # the stamps that must leave the window first
+            return 0.0 if over < 0 else self._stamps[over] + self.seconds - now
         wait = 0.0
         # the n-th request back must be (n - burst + 1) steps old
         deepest = min(len(self._stamps), self.count - ahead)

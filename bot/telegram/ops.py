@@ -88,6 +88,9 @@ class ChatQueue:
     """Whether a table state edits the message already posted (True) or posts a new one (False)."""
     queued_at: dict[int, float] = field(default_factory=dict)
     """When each queued op (by `id`) was queued."""
+    settled: bool = False
+    """The newest table state queued has nobody to act (a hand or round over): no action is coming soon to share
+    the budget with, so what waits goes as soon as the window's count allows, not spread over the minute."""
 
     def add_text(self, op: TextOp, now: float = 0.0) -> None:
         """Queue a text: it joins the last text queued for the same place when both fit in one message and no
@@ -106,6 +109,7 @@ class ChatQueue:
     def add_table(self, op: TableOp, now: float = 0.0) -> None:
         """Queue a table state: it replaces a queued state of the same hand (only the newest is worth sending)."""
         op.since, op.fresh = now, True
+        self.settled = op.message.to_act is None
         for index in range(len(self.ops) - 1, -1, -1):
             queued = self.ops[index]
             if isinstance(queued, TableOp) and queued.table_id == op.table_id:
@@ -137,7 +141,7 @@ class ChatQueue:
         """Seconds until this chat may be sent its next op (infinite while a request is in flight or none waits)."""
         if self.busy or not self.ops:
             return float("inf")
-        budget = max(self.blocked_until - now, self.window.wait(now), 0.0)
+        budget = max(self.blocked_until - now, self.window.wait(now, spread=not self.settled), 0.0)
         if budget > 0:
             for op in self.ops:
                 if isinstance(op, TableOp):

@@ -108,3 +108,22 @@ def test_a_picture_takes_the_text_queued_just_before_it_as_its_caption() -> None
     private.add_text(TextOp(GROUP, None, "x" * 1020), now=0.0)
     private.add(PhotoOp(GROUP, None, b"png", "Hand #1 · showdown"), now=0.0)
     assert len(private.ops) == 2, "too long for a caption: the text stays a message of its own"
+
+
+def test_a_settled_hand_goes_when_the_minutes_count_allows_not_at_the_spread_pace() -> None:
+    """Once nobody is to act (the hand is over) no newer action is coming to share the budget with: its last state
+    and the picture after it go as soon as Telegram's 20 a minute allow, not a spread step later. A state with
+    someone to act still waits its step, and the window's count still binds a settled table."""
+    playing = spent_queue()
+    playing.add_table(table(to_act="tg:1"), now=0.5)
+    assert playing.ready_in(0.5) > 2  # the spread's next step
+    settled = spent_queue()
+    settled.add_table(table(text="Ann wins 40", to_act=None), now=0.5)
+    settled.add(PhotoOp(GROUP, None, b"png", "Ann wins"), now=0.5)
+    assert settled.ready_in(0.5) == 0
+    assert settled.take(0.5).message.to_act is None  # type: ignore[union-attr]
+    full = Limits().window(GROUP)
+    for second in range(20):
+        full.start()
+        full.finish(float(second))
+    assert full.wait(20.0, spread=False) == 40.0  # the oldest of the 20 leaves the window at 60 s
