@@ -123,8 +123,7 @@ def main(argv: list[str] | None = None) -> int:
         return 1
     if args.db:
         settings = dataclasses.replace(settings, database=database_location(args.db))
-    redaction = setup_logging(settings.log_level, [settings.telegram_token, settings.discord_token,
-                                                   settings.telegram_webhook_secret])
+    redaction = setup_logging(settings.log_level, settings.secrets())
     try:
         asyncio.run(serve(settings))
     except KeyboardInterrupt:

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import hashlib
 import os
 from dataclasses import dataclass
 from pathlib import Path
@@ -39,6 +40,19 @@ class Settings:
     web_url: str | None = None
     """The address players' browsers reach the clock pages at (`http://192.168.1.20:8080`); without it, the links
     name this machine's host name and the port."""
+
+    def secrets(self) -> tuple[str, ...]:
+        """What no log line may show: the bot tokens, and the Telegram webhook secret (the one configured, else the
+        one derived from the token, which python-telegram-bot logs at DEBUG when it sets the webhook)."""
+        found = [self.discord_token, self.telegram_token, self.telegram_webhook_secret]
+        if self.telegram_token:
+            found.append(webhook_secret_from(self.telegram_token))
+        return tuple(secret for secret in found if secret)
+
+
+def webhook_secret_from(token: str) -> str:
+    """A webhook secret derived from the bot token: stable across restarts, unknown to anyone without the token."""
+    return hashlib.sha256(f"pokerbot-webhook:{token}".encode()).hexdigest()
 
 
 def load_settings(env_file: str | Path | None = ".env") -> Settings:

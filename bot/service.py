@@ -679,14 +679,16 @@ class StalePress(Refusal):
 
 def _check_press(act: Action, controller: Controller, command: cmd.Command, pressed: cmd.Pressed) -> None:
     """A button acts only on the hand and the decision it was drawn for: a press after that decision was taken (a
-    double click, a Deal already dealt) is answered "already done", one from an earlier hand "this hand is over"."""
+    double click, a Deal already dealt, a Rebuy bought between hands) is answered "already done", one from an earlier
+    hand "this hand is over"."""
     if not pressed.decision:  # "my cards": any message of the hand in play
         if pressed.key != controller.current_key(act):
             raise StalePress(act.refuse("stale_button").message)
         return
-    if controller.decision(act) == (pressed.key, pressed.decision):
+    drawn_for = controller.decision(act)
+    if drawn_for == (pressed.key, pressed.decision):
         return
-    if isinstance(command, cmd.Deal) or pressed.key == controller.current_key(act):
+    if isinstance(command, cmd.Deal) or (drawn_for is not None and pressed.key == drawn_for[0]):
         raise StalePress(act.refuse("already_done").message)
     raise StalePress(act.refuse("stale_button").message)
 

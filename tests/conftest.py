@@ -7,29 +7,46 @@ from collections.abc import Iterator
 
 import pytest
 
-from bot.logs import QUIET, setup_logging
+from bot.config import Settings, webhook_secret_from
+from bot.logs import QUIET, TokenFilter, setup_logging
 from tests import postgres
 from tests.discord.fake_discord import TOKEN as DISCORD_TOKEN
 from tests.telegram.fake_api import TOKEN as TELEGRAM_TOKEN
 
-FAKE_TOKENS = (TELEGRAM_TOKEN, DISCORD_TOKEN)
+FAKE_TOKENS = (TELEGRAM_TOKEN, DISCORD_TOKEN, webhook_secret_from(TELEGRAM_TOKEN))
+"""The fakes' bot tokens, and the webhook secret the Telegram adapter derives from its token (the tests of
+tests/telegram configure none of their own)."""
+PROGRAM_REDACTION = TokenFilter(Settings(telegram_token=TELEGRAM_TOKEN, discord_token=DISCORD_TOKEN).secrets())
+"""What `pokerbot` configured with the fakes' tokens would redact from every log line."""
+OUR_LOGGERS = ("bot", "pokerbot")
 
 
-def leaked(records: list[logging.LogRecord], tokens: tuple[str, ...] = FAKE_TOKENS) -> list[str]:
-    """The formatted records (message, traceback and stack) that contain one of `tokens`."""
+def leaked(records: list[logging.LogRecord], tokens: tuple[str, ...] = FAKE_TOKENS,
+           redaction: TokenFilter | None = None) -> list[str]:
+    """The formatted records (message, traceback and stack) that contain one of `tokens` (after `redaction`)."""
     formatter = logging.Formatter()
     lines = (formatter.format(record) for record in records)
+    if redaction is not None:
+        lines = (redaction.redact(line) for line in lines)
     return [line for line in lines if any(token in line for token in tokens)]
 
 
 @pytest.fixture(autouse=True)
 def no_token_in_logs(caplog: pytest.LogCaptureFixture) -> Iterator[None]:
-    """Fail a test whose log records (at the levels it captures) contain a token the fakes configure."""
+    """Fail a test whose log records, from DEBUG up, contain a token the fakes configure: the program's own records
+    and every warning as they are made, and every record as `pokerbot` writes it, redacted (python-telegram-bot's
+    DEBUG records name the token and the webhook secret). The HTTP clients are as quiet as `pokerbot` makes them
+    (`bot.logs.QUIET`: WARNING)."""
+    for name in QUIET:
+        caplog.set_level(logging.WARNING, logger=name)
+    caplog.set_level(logging.DEBUG)  # last: each call sets the capturing handler's level too
     yield
     for when in ("setup", "call"):
         records = caplog.get_records(when)
-        if records:
-            assert leaked(records) == [], f"a bot token was logged during {when}"
+        raw = [record for record in records
+               if record.levelno >= logging.WARNING or record.name.partition(".")[0] in OUR_LOGGERS]
+        assert leaked(raw) == [], f"a bot token was logged during {when}"
+        assert leaked(records, redaction=PROGRAM_REDACTION) == [], f"a bot token would be logged during {when}"
 
 
 class Recorder(logging.Handler):

@@ -61,7 +61,8 @@ class HoldemController:
     State: `seats` (clockwise: id, stack between hands, `out` when sitting out, `timeouts` in a row, `leaving`),
     `button` (seat index), `number` (the current or last hand's, from the table's counter), `hand` (the engine
     hand's dict while one is played), `story` (the hand's latest lines, see `bot.render.story`), `step` (actions so
-    far, so a stale time-out does nothing) and `tournament` (see `bot.games.tournament`). Engine accounts map to the
+    far, and purchases between hands, so a stale time-out or button does nothing) and `tournament` (see
+    `bot.games.tournament`). Engine accounts map to the
     ledger as `stack:<id>` → `stack:<table>:<id>`, `pot` → `pot:<table>`, `bank` → the tournament bank.
     `last_hand` keeps the finished hand's dict (its deck) for the rabbit hunt until the next hand is dealt;
     `won_uncontested` and `automuck_off` belong to show or muck (see `bot.games.holdem_showdown`).
@@ -480,6 +481,14 @@ class HoldemController:
                 if seat["leaving"] or seat["stack"] == 0:
                     self._stand_up(act, seat)
         self._maybe_schedule_next(act)
+
+    def spend_buttons(self, act: Action) -> None:
+        """Between hands, after a change a button must not repeat (a rebuy, an add-on: buying again is allowed): the
+        step advances, as an action's does in a hand, so the buttons drawn before it are answered "already done" and
+        a double click buys once. In a hand the step is the hand's (its turn timer names it) and stays: the buttons
+        drawn between hands are an older hand's already."""
+        if not act.state.get("hand"):
+            act.state["step"] = act.state.get("step", 0) + 1
 
     def _maybe_schedule_next(self, act: Action) -> None:
         if not act.state.get("hand") and self.can_deal(act):

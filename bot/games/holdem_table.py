@@ -42,6 +42,9 @@ class HoldemTable(Protocol):
     def _commit(self, act: Action, hand: engine.Hand, events: list[Event], said: list[str] | None = None) -> None:
         """Write a hand's events (moves, history, story) and save or finish it."""
 
+    def spend_buttons(self, act: Action) -> None:
+        """Between hands, make the buttons drawn so far stale (after a rebuy or an add-on)."""
+
     def _maybe_schedule_next(self, act: Action) -> None:
         """Arm the next hand's timer when one can be dealt."""
 

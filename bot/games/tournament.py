@@ -285,11 +285,13 @@ def _between_hands(ctl: HoldemTable, act: Action, refusal: str) -> None:
 
 
 def _add_chips(ctl: HoldemTable, act: Action, seat: dict[str, Any] | None, chips: int) -> None:
-    """Chips bought from the bank go on the player's seat (a new one when he had busted)."""
+    """Chips bought from the bank go on the player's seat (a new one when he had busted). The Rebuy and Add-on
+    buttons drawn before are spent: pressed again (a double click), they buy nothing."""
     if seat is None:
         ctl.sit(act, act.user, chips)
     else:
         seat["stack"] += chips
+    ctl.spend_buttons(act)
 
 
 def _cash_out(ctl: HoldemTable, act: Action) -> None:

@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import asyncio
-import hashlib
 import logging
 import time
 import weakref
@@ -27,7 +26,7 @@ from telegram.ext import (
 )
 
 from bot import commands as cmd
-from bot.config import Settings
+from bot.config import Settings, webhook_secret_from
 from bot.i18n import DEFAULT_LANGUAGE, languages, text
 from bot.output import Actor, File, Place, Reply
 from bot.service import Service
@@ -157,7 +156,7 @@ class TelegramAdapter:
                 port=self.settings.webhook_port,
                 url_path=urlsplit(self.settings.webhook_url).path.lstrip("/"),
                 webhook_url=self.settings.webhook_url,
-                secret_token=self.settings.webhook_secret or _secret_from(self.settings.token),
+                secret_token=self.settings.webhook_secret or webhook_secret_from(self.settings.token),
                 allowed_updates=Update.ALL_TYPES,
             )
         else:
@@ -509,11 +508,6 @@ class _InChatOrder(BaseUpdateProcessor):
 
     async def shutdown(self) -> None:
         """Nothing to tear down."""
-
-
-def _secret_from(token: str) -> str:
-    """A webhook secret derived from the bot token: stable across restarts, unknown to anyone without the token."""
-    return hashlib.sha256(f"pokerbot-webhook:{token}".encode()).hexdigest()
 
 
 async def run_telegram(service: Service, settings: Settings | TelegramSettings) -> None:

@@ -1,9 +1,14 @@
 """A button acts once, on the box and the decision it was drawn for: double clicks, Deal, "my cards", card toggles."""
 
+import random
+from datetime import UTC, datetime
+
 import pytest
 
-from bot.output import Reply
+from bot.clock import FakeClock
+from bot.output import Actor, Reply
 from bot.service import Service
+from bot.store import Store
 from tests.bot.conftest import ANN, BOB, PLACE, dump
 from tests.bot.helpers import everything_public, ledger_ok, press_label
 
@@ -115,3 +120,91 @@ async def test_the_house_deal_button_deals_once(service: Service, tmp_path) -> N
     before = dump(tmp_path / "bot.db")
     assert (await service.press(PLACE, ANN, deal)).error == ALREADY_DONE
     assert dump(tmp_path / "bot.db") == before
+
+
+SIX_PM = datetime(2026, 11, 29, 18, 0, tzinfo=UTC).timestamp()
+FIRST_BREAK = datetime(2026, 11, 29, 19, 0, 1, tzinfo=UTC).timestamp()
+PLAYERS = {actor.user_id: actor for actor in (ANN, BOB)}
+
+
+async def tournament_of_two(store: Store, options: str, seed: int = 3) -> tuple[Service, FakeClock, Reply]:
+    """Ann and Bob in a no-limit home-night tournament with `options`, started (its first hand dealt)."""
+    clock = FakeClock(SIX_PM)
+    service = Service(store, clock, rng=random.Random(seed))
+    await service.start()
+    assert (await service.handle(PLACE, ANN, f"/tournament create home-night {options}")).error is None
+    for actor in PLAYERS.values():
+        assert (await service.handle(PLACE, actor, "/join")).error is None
+    assert (await service.handle(PLACE, ANN, "/set structure no-limit")).error is None
+    started = await service.handle(PLACE, ANN, "/tournament start")
+    assert started.error is None, started.error
+    return service, clock, started
+
+
+async def all_in_until_one_busts(service: Service, reply: Reply) -> Actor:
+    """Whoever is to act goes all-in or calls, hand after hand, until one of the two is out; who busted."""
+    for _ in range(100):
+        said = everything_public(reply)
+        busted = [actor for actor in PLAYERS.values() if f"{actor.name} is out in place" in said]
+        if busted:
+            return busted[0]
+        if reply.table is not None and reply.table.to_act is not None:
+            actor = PLAYERS[reply.table.to_act]
+            reply = await service.handle(PLACE, actor, "/allin")
+            if reply.error is not None:
+                reply = await service.handle(PLACE, actor, "/call")
+        else:  # asked to run it twice, or the hand is over
+            answers = [await service.handle(PLACE, actor, "/run once") for actor in PLAYERS.values()]
+            ran = [answer for answer in answers if answer.error is None]
+            reply = ran[0] if ran else await service.handle(PLACE, ANN, "/deal")
+        assert reply.error is None, reply.error
+    raise AssertionError("nobody busted")
+
+
+async def table_state(service: Service) -> tuple[dict[str, int], list[str]]:
+    """The table's chip accounts and its ledger rows, to prove a press moved nothing."""
+    found = await service.store.read(lambda tx: tx.balances(""))
+    rows = await service.store.read(lambda tx: tx.ledger_rows(PLACE.table_id, "t1"))
+    return {name: chips for name, chips in found.items() if PLACE.table_id in name}, [repr(row) for row in rows]
+
+
+async def test_a_rebuy_pressed_twice_rebuys_once(store: Store, tmp_path) -> None:
+    service, _, started = await tournament_of_two(store, "rebuys 2")
+    busted = await all_in_until_one_busts(service, started)
+    idle = await service.handle(PLACE, busted, "/table")
+    rebuy = press_label(idle, "rebuy")
+    rebought = await service.press(PLACE, busted, rebuy)
+    assert rebought.error is None, rebought.error
+    assert f"{busted.name} rebuys: 300 chips for 50." in rebought.public
+    before, before_db = await table_state(service), dump(tmp_path / "bot.db")
+    for _ in range(3):  # a double click, and more: his stack (300) could rebuy once more, but not by this button
+        again = await service.press(PLACE, busted, rebuy)
+        assert again.error == ALREADY_DONE and again.public == [] and again.table is None
+    assert await table_state(service) == before
+    assert dump(tmp_path / "bot.db") == before_db
+    assert before[0][f"stack:{PLACE.table_id}:{busted.user_id}"] == 300
+    again = await service.press(PLACE, busted, press_label(rebought, "rebuy"))  # the button drawn after it: a rebuy
+    assert again.error is None and f"{busted.name} rebuys: 300 chips for 50." in again.public
+    await ledger_ok(service)
+
+
+async def test_an_add_on_pressed_twice_buys_one(store: Store, tmp_path) -> None:
+    service, clock, started = await tournament_of_two(store, "addon 2")
+    assert started.table is not None and started.table.to_act is not None
+    assert (await service.handle(PLACE, PLAYERS[started.table.to_act], "/fold")).error is None
+    clock.current = FIRST_BREAK  # the first break: no hand is dealt, the add-on is on offer
+    await service.scheduler.fire_due()
+    idle = await service.handle(PLACE, ANN, "/table")
+    addon = press_label(idle, "addon")
+    added = await service.press(PLACE, ANN, addon)
+    assert added.error is None, added.error
+    assert "Ann takes the add-on: 300 chips for 50." in added.public
+    before, before_db = await table_state(service), dump(tmp_path / "bot.db")
+    for _ in range(3):
+        again = await service.press(PLACE, ANN, addon)
+        assert again.error == ALREADY_DONE and again.public == [] and again.table is None
+    assert await table_state(service) == before
+    assert dump(tmp_path / "bot.db") == before_db
+    again = await service.press(PLACE, ANN, press_label(added, "addon"))  # his second add-on, from the new message
+    assert again.error is None and "Ann takes the add-on: 300 chips for 50." in again.public
+    await ledger_ok(service)

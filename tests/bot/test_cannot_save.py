@@ -2,8 +2,12 @@
 play goes on once the condition clears."""
 
 import asyncio
+import contextlib
 import gc
 import random
+import resource
+import signal
+from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
@@ -35,6 +39,21 @@ async def fill_the_disk(store: Store) -> None:
 async def make_read_only(store: Store) -> None:
     """SQLite refuses every write on the bot's connection, as it does when the file is read-only."""
     await store.read(pragma("PRAGMA query_only = ON"))
+
+
+@contextlib.contextmanager
+def failing_disk(directory: Path) -> Iterator[None]:
+    """No file of this process may grow 64 KiB past the biggest file in `directory`: a write beyond fails as a failing
+    disk's does (`EFBIG`, which SQLite reports as "disk I/O error")."""
+    biggest = max(path.stat().st_size for path in directory.iterdir())
+    limits = resource.getrlimit(resource.RLIMIT_FSIZE)
+    handler = signal.signal(signal.SIGXFSZ, signal.SIG_IGN)  # the write fails instead of the process being stopped
+    resource.setrlimit(resource.RLIMIT_FSIZE, (biggest + 65_536, limits[1]))
+    try:
+        yield
+    finally:
+        resource.setrlimit(resource.RLIMIT_FSIZE, limits)
+        signal.signal(signal.SIGXFSZ, handler)
 
 
 def log_text(caplog: pytest.LogCaptureFixture) -> str:
@@ -75,6 +94,18 @@ async def test_a_read_only_file_fails_with_its_cause_and_recovers(store: Store,
     await store.read(pragma("PRAGMA query_only = OFF"))
     await store.transact(lambda tx: tx.move("c", "mint:c", "wallet:c:ann", 10, "grant"), now=2.0)
     assert await store.read(lambda tx: tx.balance("wallet:c:ann")) == 10
+    assert not any(words in log_text(caplog) for words in MISLEADING), caplog.text
+
+
+async def test_a_disk_io_error_fails_with_its_cause_and_recovers(store: Store, tmp_path: Path,
+                                                                 caplog: pytest.LogCaptureFixture) -> None:
+    await store.transact(lambda tx: tx.move("c", "mint:c", "wallet:c:bob", 100, "grant"), now=1.0)
+    with failing_disk(tmp_path), pytest.raises(CannotSave, match="disk I/O error"):
+        await store.transact(grow, now=2.0)
+    assert await store.read(lambda tx: tx.balances("wallet:c:")) == {"wallet:c:bob": 100}
+    await store.transact(grow, now=3.0)
+    assert await store.read(lambda tx: tx.balances("wallet:c:")) == {"wallet:c:bob": 100, "wallet:c:ann": 10}
+    assert await store.read(lambda tx: tx.check_ledger()) == []
     assert not any(words in log_text(caplog) for words in MISLEADING), caplog.text
 
 

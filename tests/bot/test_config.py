@@ -5,7 +5,7 @@ from pathlib import Path
 
 import pytest
 
-from bot.config import load_settings
+from bot.config import Settings, load_settings, webhook_secret_from
 
 NAMES = ("POKERBOT_DB", "POKERBOT_STARTING_GRANT", "DISCORD_TOKEN", "DISCORD_GUILD_ID", "TELEGRAM_TOKEN",
          "TELEGRAM_WEBHOOK_SECRET", "TELEGRAM_WEBHOOK_PORT")
@@ -26,6 +26,14 @@ def test_env_file_is_read_and_the_environment_wins(tmp_path: Path, monkeypatch) 
     assert settings.discord_token is None
     assert settings.telegram_webhook_secret == "s3cret"
     assert settings.starting_grant == 700
+
+
+def test_the_log_redacts_the_tokens_and_the_webhook_secret_even_when_derived() -> None:
+    derived = webhook_secret_from("123:abc")
+    assert Settings(telegram_token="123:abc").secrets() == ("123:abc", derived)  # python-telegram-bot logs it
+    assert set(Settings(discord_token="d", telegram_token="123:abc", telegram_webhook_secret="s3cret").secrets()) == {
+        "d", "123:abc", "s3cret", derived}
+    assert Settings().secrets() == ()
 
 
 def test_every_setting_read_is_documented_in_the_example() -> None:

@@ -119,8 +119,8 @@ async def test_wall_clock_steps_during_hands_and_tournaments_never_stop_a_table(
 
 
 BUTTON_KINDS = {
-    "holdem": {"deal", "cards", "fold", "check", "call", "bet", "raise", "allin"},
-    "tournament": {"deal", "cards", "fold", "check", "call", "raise"},
+    "holdem": {"deal", "cards", "fold", "check", "call", "bet", "raise", "allin", "straddle", "back"},
+    "tournament": {"deal", "cards", "fold", "check", "call", "raise", "rebuy", "addon"},
     "texas": {"deal", "cards", "play", "fold", "buy", "select", "exchange"},
     "russian": {"deal", "cards", "play", "fold", "buy", "select", "exchange", "dealergame", "decline"},
     "caribbean": {"deal", "cards", "play", "fold", "select", "exchange"},
@@ -129,6 +129,10 @@ BUTTON_KINDS = {
 """The buttons each game must have drawn (and the test pressed) for the run to count."""
 VIEWS = ("cards", "select")
 """Buttons that only show something: pressing them again is answered again, and changes nothing either."""
+TOURNAMENT_CLOCK = {100: datetime(2027, 1, 15, 19, 0, 1, tzinfo=UTC).timestamp(),
+                    115: datetime(2027, 1, 15, 20, 0, 1, tzinfo=UTC).timestamp()}
+"""The steps at which the home-night tournament's clock (the fake clock starts the same day at 08:00) is moved: into
+its first break (the rebuys end, the add-ons are on offer), then to the play after it."""
 
 
 async def _set_up(service: Service, place: Place, game: str, rng: random.Random) -> None:
@@ -160,8 +164,9 @@ async def test_every_button_pressed_again_changes_nothing(tmp_path, game: str) -
     await service.handle(place, PLAYERS[0], f"/game {game}" if game != "tournament" else "/game holdem")
     if game == "holdem":
         await service.handle(place, PLAYERS[0], "/set structure no-limit")  # all-in buttons come often
+        await service.handle(place, PLAYERS[0], "/set straddle on")
     if game == "tournament":
-        await service.handle(place, PLAYERS[0], "/tournament create home-night")
+        await service.handle(place, PLAYERS[0], "/tournament create home-night rebuys 2 addon 2")
         for actor in PLAYERS:
             await service.handle(place, actor, "/join")
     for actor in PLAYERS:  # deep enough wallets for a few hundred presses
@@ -169,11 +174,21 @@ async def test_every_button_pressed_again_changes_nothing(tmp_path, game: str) -
     pressed: set[str] = set()
     latest = None
     accepted_count = 0
+    away = PLAYERS[0]  # who last went away (Hold'em), to come back by "post" or "wait"
     for step in range(150):
         if step % 60 == 59:  # now and then a turn runs out or the bets close on their own
             clock.advance(61)
             await service.scheduler.fire_due()
             latest = None
+        if game == "tournament" and step in TOURNAMENT_CLOCK:
+            clock.current = TOURNAMENT_CLOCK[step]
+            await service.scheduler.fire_due()
+            latest = None
+        if game == "holdem" and step % 30 == 10:  # someone goes away, to come back (post or wait) a hand or two later
+            away = rng.choice(PLAYERS)
+            await service.handle(place, away, "/away")
+        if game == "holdem" and step % 30 == 25:
+            await service.handle(place, away, "/back")
         view = latest if latest is not None and latest.table is not None and latest.table.buttons else None
         if view is None:
             view = await service.handle(place, PLAYERS[0], "/table")
@@ -185,8 +200,8 @@ async def test_every_button_pressed_again_changes_nothing(tmp_path, game: str) -
         fresh = [word for word in words if word not in pressed]
         word = rng.choice(fresh if fresh and rng.random() < 0.5 else words)
         button = rng.choice([b for b in view.table.buttons if b.payload.rsplit("|", 1)[1].split()[0] == word])
-        to_act = view.table.to_act
-        actor = by_id[to_act] if to_act in by_id and rng.random() < 0.9 else rng.choice(PLAYERS)
+        meant = away if word == "back" else by_id.get(view.table.to_act or "")  # whom the button is for, if anyone
+        actor = meant if meant is not None and rng.random() < 0.9 else rng.choice(PLAYERS)
         first = await service.press(place, actor, button.payload)
         before = dump(path)
         repeats = 1 if word in pressed else 100  # a storm the first time, then a double click

@@ -4,6 +4,9 @@ from __future__ import annotations
 
 import asyncio
 import sqlite3
+import statistics
+import time
+from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
@@ -20,6 +23,8 @@ from tests.bot.helpers import ledger_ok, play_out
 
 PLAYERS = {actor.user_id: actor for actor in (ANN, BOB, CAT)}
 DAY = 86_400.0
+WRITER_MS = 10
+"""The longest a pruning step may hold the writer (issue 13)."""
 
 
 async def play_hands(service: Service, count: int, preference: tuple[str, ...] = ("bet", "call", "check")) -> None:
@@ -139,14 +144,23 @@ async def test_pruning_works_in_short_batches_that_other_commits_pass(
     total = len(await seated.store.query(history_rows))
     stats = (await seated.handle(PLACE, ANN, "/stats")).public
     batches: list[int] = []
-    real = prune.prune_batch
+    seconds: dict[str, list[float]] = {"prune_batch": [], "vacuum_step": []}  # each step's time in the writer
 
-    def counted(tx: Tx, **arguments: Any) -> tuple[int, int, bool]:
-        outcome = real(tx, **arguments)
-        batches.append(outcome[0])
-        return outcome
+    def timed(name: str) -> Callable[..., Any]:
+        real = getattr(prune, name)
 
-    monkeypatch.setattr(prune, "prune_batch", counted)
+        def step(tx: Tx, **arguments: Any) -> Any:
+            started = time.perf_counter()
+            outcome = real(tx, **arguments)
+            seconds[name].append(time.perf_counter() - started)
+            if name == "prune_batch":
+                batches.append(outcome[0])
+            return outcome
+
+        return step
+
+    for name in seconds:
+        monkeypatch.setattr(prune, name, timed(name))
     on_sqlite = not seated.store.dialect.is_shared  # PostgreSQL's autovacuum gives the space back, not the bot
     pages = "PRAGMA page_count"
     pages_before = await seated.store.read(lambda tx: tx.db.execute(pages).fetchone()[0]) if on_sqlite else 0
@@ -160,11 +174,29 @@ async def test_pruning_works_in_short_batches_that_other_commits_pass(
     assert granted.error is None and pruning_still_running
     assert max(batches) <= prune.BATCH_ROWS and len(batches) >= total // prune.BATCH_ROWS
     assert (await seated.handle(PLACE, ANN, "/stats")).public == stats
+    # the writer is held for each step's time: the median (a loaded machine makes a few slow) is well under 10 ms
+    assert statistics.median(seconds["prune_batch"]) < WRITER_MS / 2 / 1000
     if not on_sqlite:
         return
+    assert len(seconds["vacuum_step"]) > 1 and statistics.median(seconds["vacuum_step"]) < WRITER_MS / 2 / 1000
     free = await seated.store.read(lambda tx: tx.db.execute("PRAGMA freelist_count").fetchone()[0])
     pages_after = await seated.store.read(lambda tx: tx.db.execute(pages).fetchone()[0])
     assert free == 0 and pages_after < pages_before / 2  # the pages are given back to the file system
+
+
+async def test_a_batch_starts_no_new_hand_once_its_time_is_up(seated: Service, clock: FakeClock) -> None:
+    await play_hands(seated, 3)
+    clock.advance(10 * DAY)
+    ticks = iter(range(1000))  # a second passes at each reading: the time is up after the first hand
+
+    def one_batch(tx: Tx) -> tuple[int, int, bool]:
+        return prune.prune_batch(tx, before=clock.now() - DAY, after_id=0, timer=lambda: float(next(ticks)))
+
+    rows = await seated.store.query(history_rows)
+    deleted, _, done = await seated.store.transact(one_batch, now=clock.now())
+    assert not done and deleted == sum(1 for hand, _ in rows if hand == "h1")
+    assert {hand for hand, _ in await seated.store.query(history_rows)} == {"h2", "h3"}
+    assert await prune.prune_history(seated.store, before=clock.now() - DAY) == len(rows) - deleted
 
 
 async def test_a_database_made_before_incremental_vacuum_is_converted_once(tmp_path: Path) -> None:

@@ -174,7 +174,8 @@ class FakeBotApi:
         app.router.add_post("/bot{token}/{method}", self._handle)
         app.router.add_get("/bot{token}/{method}", self._handle)
         # a request still open at stop (a long poll, a send cut off) is not waited for the default minute
-        self._runner = web.AppRunner(app, shutdown_timeout=1.0)
+        # no access log: the fake's requests are not the program's log (each line would name the token)
+        self._runner = web.AppRunner(app, shutdown_timeout=1.0, access_log=None)
         await self._runner.setup()
         site = web.TCPSite(self._runner, "127.0.0.1", 0)
         await site.start()
