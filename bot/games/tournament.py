@@ -359,7 +359,7 @@ def break_until(ctl: HoldemTable, act: Action) -> str:
 def no_play_refusal(ctl: HoldemTable, act: Action) -> Refusal:
     """Why no hand is dealt now, for a refusal: the clock is paused, or a break runs until a time."""
     tournament = _require(act)
-    return Refusal(render.no_play(act.voice, tournament, moment(act)))
+    return Refusal(render.no_play(act.voice, tournament, clock_moment(act, tournament)))
 
 
 def is_stopped(ctl: HoldemTable, act: Action) -> bool:
@@ -367,7 +367,7 @@ def is_stopped(ctl: HoldemTable, act: Action) -> bool:
     tournament = _load(act)
     if tournament is None or tournament.phase is not Phase.RUNNING:
         return False
-    status = tournament.clock.level_at(moment(act))
+    status = tournament.clock.level_at(clock_moment(act, tournament))  # a wall clock stepped back reads no earlier
     return status.is_paused or status.is_break
 
 
