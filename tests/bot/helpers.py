@@ -36,6 +36,18 @@ def all_text(replies: Iterable[Reply]) -> list[str]:
     return [message for message in out if message]
 
 
+def listen(service: Service, prefix: str = "chat/") -> list[Reply]:
+    """The replies timers cause at the tables under `prefix` (the clock's announcements, the next hand dealt), as
+    the chat hears them: the list fills as they come."""
+    heard: list[Reply] = []
+
+    async def listener(_place: Place, reply: Reply) -> None:
+        heard.append(reply)
+
+    service.subscribe(prefix, listener)
+    return heard
+
+
 def table_showed(replies: Iterable[Reply]) -> str:
     """Everything the table message showed across these replies (each of its edits, in order)."""
     return "\n".join(reply.table.text for reply in replies if reply.table is not None)

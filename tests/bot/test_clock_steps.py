@@ -16,7 +16,7 @@ from bot.output import Place, Reply
 from bot.service import Service
 from bot.store import Store
 from tests.bot.conftest import ANN, BOB, CAT, PLACE
-from tests.bot.helpers import corrupt_saved_hand, ledger_ok, play_out, press_label
+from tests.bot.helpers import corrupt_saved_hand, ledger_ok, listen, play_out, press_label
 
 PLAYERS = {actor.user_id: actor for actor in (ANN, BOB, CAT)}
 HOUR = 3600
@@ -40,14 +40,6 @@ async def start_night(service: Service) -> Reply:
     return started
 
 
-def listen(service: Service) -> list[Reply]:
-    heard: list[Reply] = []
-
-    async def listener(place: Place, reply: Reply) -> None:
-        heard.append(reply)
-
-    service.subscribe("chat/", listener)
-    return heard
 
 
 def clock_lines(heard: list[Reply]) -> list[str]:

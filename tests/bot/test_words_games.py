@@ -15,12 +15,12 @@ from babel import Locale
 
 from bot.clock import FakeClock
 from bot.i18n import Plural, catalogue, parse
-from bot.output import Place, Reply
+from bot.output import Reply
 from bot.service import Service
 from bot.store import Store
 from engine.house import GAMES
 from tests.bot.conftest import ANN, BOB, CAT, PLACE
-from tests.bot.helpers import all_text, play_out, press_label
+from tests.bot.helpers import all_text, listen, play_out, press_label
 from tests.bot.test_russian_games import english_left
 from tests.bot.test_words import faults
 
@@ -142,15 +142,6 @@ def at(hour: int, minute: int) -> float:
     return datetime(2026, 11, 29, hour, minute, 1, tzinfo=UTC).timestamp()
 
 
-def _listen(service: Service) -> list[Reply]:
-    """The replies timers cause (the clock's announcements, the next hand dealt), as the chat hears them."""
-    heard: list[Reply] = []
-
-    async def listener(_place: Place, reply: Reply) -> None:
-        heard.append(reply)
-
-    service.subscribe("chat/", listener)
-    return heard
 
 
 @pytest.mark.parametrize("language", LANGUAGES)
@@ -178,7 +169,7 @@ async def test_a_tournament_night_with_a_break_and_a_pause(store: Store, languag
     clock = FakeClock(datetime(2026, 11, 29, 18, 0, tzinfo=UTC).timestamp())
     service = Service(store, clock, rng=random.Random(5))
     await service.start()
-    heard = _listen(service)
+    heard = listen(service)
     await service.handle(PLACE, ANN, f"/lang {language}")
     replies = [await service.handle(PLACE, ANN, "/tournament create home-night rebuys 1 addon 1 bounty 5")]
     assert replies[0].error is None, replies[0].error
