@@ -25,6 +25,15 @@ async def resumed(service: Service) -> str:
     return state_json(list(stored))
 
 
+async def heads_up(service: Service) -> Actor:
+    """Two players seated and a hand dealt at PLACE: the player to act."""
+    for actor in PLAYERS[:2]:
+        assert (await service.handle(PLACE, actor, "/join")).error is None
+    dealt = await service.handle(PLACE, PLAYERS[0], "/deal")
+    assert dealt.error is None and dealt.table is not None
+    return next(actor for actor in PLAYERS if actor.user_id == dealt.table.to_act)
+
+
 async def set_up(service: Service, game: str, rng: random.Random) -> None:
     first = PLAYERS[0]
     await service.handle(PLACE, first, f"/game {game}" if game != "tournament" else "/game holdem")
@@ -83,11 +92,7 @@ async def test_a_refused_or_failing_action_leaves_the_live_table_unchanged(store
     clock = FakeClock()
     service = Service(store, clock, rng=random.Random(3))
     await service.start()
-    for actor in PLAYERS[:2]:
-        await service.handle(PLACE, actor, "/join")
-    dealt = await service.handle(PLACE, PLAYERS[0], "/deal")
-    assert dealt.error is None and dealt.table is not None
-    to_act = next(actor for actor in PLAYERS if actor.user_id == dealt.table.to_act)
+    to_act = await heads_up(service)
     other = next(actor for actor in PLAYERS[:2] if actor is not to_act)
     before = service.live_state(PLACE.table_id)
     assert before is not None
@@ -119,11 +124,7 @@ async def test_a_log_written_by_another_version_replays_with_the_store_answering
 
     clock = FakeClock()
     service = Service(store, clock, rng=random.Random(3))
-    for actor in PLAYERS[:2]:
-        await service.handle(PLACE, actor, "/join")
-    dealt = await service.handle(PLACE, PLAYERS[0], "/deal")
-    assert dealt.table is not None
-    to_act = next(actor for actor in PLAYERS if actor.user_id == dealt.table.to_act)
+    to_act = await heads_up(service)
     narrate = render.narrate
     render.narrate = lambda voice, events, *rest, **more: Narration()  # the older version told nothing (no names)
     try:
@@ -245,11 +246,7 @@ async def test_a_snapshot_right_after_a_snapshot_deletes_no_log_rows_and_none_ar
 
 async def test_an_action_reads_each_players_name_once_and_its_log_row_records_it_once(store: Store) -> None:
     service = Service(store, FakeClock(), rng=random.Random(3))
-    for actor in PLAYERS[:2]:
-        await service.handle(PLACE, actor, "/join")
-    dealt = await service.handle(PLACE, PLAYERS[0], "/deal")
-    assert dealt.table is not None
-    to_act = next(actor for actor in PLAYERS if actor.user_id == dealt.table.to_act)
+    to_act = await heads_up(service)
     called = await service.handle(PLACE, to_act, "/call")
     assert called.error is None and called.table is not None and to_act.name in called.table.text
     logged = await store.read(lambda tx: tx.db.execute("SELECT entry FROM actions").fetchall())
@@ -265,11 +262,7 @@ async def test_a_timer_that_deals_writes_the_new_hand_once_for_its_comparison_an
 
     clock = FakeClock()
     service = Service(store, clock, rng=random.Random(3))
-    for actor in PLAYERS[:2]:
-        await service.handle(PLACE, actor, "/join")
-    dealt = await service.handle(PLACE, PLAYERS[0], "/deal")
-    assert dealt.table is not None
-    to_act = next(actor for actor in PLAYERS if actor.user_id == dealt.table.to_act)
+    to_act = await heads_up(service)
     assert (await service.handle(PLACE, to_act, "/fold")).error is None
     written: list[int] = []
     to_dict = Hand.to_dict
