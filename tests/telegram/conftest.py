@@ -120,6 +120,17 @@ class Running:
         return with_buttons[-1]
 
 
+
+async def no_limit_table(bot: Running, chips: int, *settings: tuple[dict[str, Any], str],
+                         players: tuple[dict[str, Any], ...] = (ANN, BOB, CAT)) -> None:
+    """A no-limit Hold'em table: Ann sets the structure, `settings` are said next (who says what), then `players`
+    sit down with `chips` each."""
+    await bot.command(ANN, "/set structure no-limit")
+    for user, text in settings:
+        await bot.command(user, text)
+    for user in players:
+        await bot.command(user, f"/join {chips}")
+
 @pytest.fixture
 async def api(request: pytest.FixtureRequest):
     """The fake Bot API with Telegram's limits; a test marked `telegram_time_scale(n)` (one that plays whole hands

@@ -6,7 +6,7 @@ import pytest
 
 from bot.games import holdem as holdem_game
 from engine.cards import Deck, parse_cards
-from tests.telegram.conftest import ANN, BOB, CAT, WHOLE_HANDS
+from tests.telegram.conftest import ANN, BOB, CAT, WHOLE_HANDS, no_limit_table
 
 MUCKED = ("4♥", "5♥", "Q♥", "Q♦")
 
@@ -19,10 +19,7 @@ def stack_deck(monkeypatch: pytest.MonkeyPatch, cards: str) -> None:
 @pytest.mark.telegram_time_scale(WHOLE_HANDS)
 async def test_a_beaten_hand_mucked_with_the_button_is_never_shown_to_the_group(make_bot, monkeypatch) -> None:
     bot = await make_bot("holdem", seed=3)
-    await bot.command(ANN, "/set structure no-limit")
-    await bot.command(BOB, "/automuck off")
-    for user in (ANN, BOB, CAT):
-        await bot.command(user, "/join 500")
+    await no_limit_table(bot, 500, (BOB, "/automuck off"))
     # Ann has the button; dealt Bob, Cat, Ann twice: Bob 4-5, Cat aces, Ann queens; then the board with its burns
     stack_deck(monkeypatch, "4h Ac Qh 5h Ad Qd 2d 2c 7s 9h 3d Js 6d 3s")
     await bot.command(ANN, "/deal")
@@ -42,9 +39,7 @@ async def test_a_beaten_hand_mucked_with_the_button_is_never_shown_to_the_group(
 @pytest.mark.telegram_time_scale(WHOLE_HANDS)
 async def test_a_hand_run_twice_when_both_press_twice(make_bot, monkeypatch) -> None:
     bot = await make_bot("holdem", seed=3)
-    await bot.command(ANN, "/set structure no-limit")
-    for user in (ANN, BOB):
-        await bot.command(user, "/join 300")
+    await no_limit_table(bot, 300, players=(ANN, BOB))
     # heads-up, Ann on the button: Bob kings, Ann aces; the first board for Ann, the second gives Bob a set
     stack_deck(monkeypatch, "Kc Ah Kd As 2c 7d 9h Jc 3c 8s 5c 4d 6c Ks Th 2h 2d Qh 3d 2s")
     await bot.command(ANN, "/deal")

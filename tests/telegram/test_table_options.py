@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import pytest
 
-from tests.telegram.conftest import ANN, BOB, CAT, WHOLE_HANDS, private_chat
+from tests.telegram.conftest import ANN, BOB, CAT, WHOLE_HANDS, no_limit_table, private_chat
 from tests.telegram.fake_api import GROUP
 from tests.telegram.test_games import TO_ACT, USERS
 
@@ -79,10 +79,7 @@ async def test_call_n_is_cancelled_by_a_raise_its_stale_button_refused_and_it_pl
 @pytest.mark.telegram_time_scale(WHOLE_HANDS)
 async def test_call_any_by_the_button_calls_an_all_in_made_after_it(make_bot, api) -> None:
     bot = await make_bot("holdem", seed=11)
-    await bot.command(ANN, "/set structure no-limit")
-    await bot.command(ANN, "/set run_it_twice off")
-    for user in (ANN, BOB, CAT):
-        await bot.command(user, "/join 200")
+    await no_limit_table(bot, 200, (ANN, "/set run_it_twice off"))
     await bot.command(ANN, "/deal")
     table = bot.table_message()
     assert "▶ ann to act" in table.text  # Bob Brown small blind, cat big blind
@@ -134,10 +131,7 @@ async def test_away_keeps_the_seat_and_back_posts_the_big_blind(make_bot, api) -
 @pytest.mark.telegram_time_scale(WHOLE_HANDS)
 async def test_the_player_left_of_the_big_blind_straddles_by_the_button_and_acts_last(make_bot, api) -> None:
     bot = await make_bot("holdem", seed=11)
-    await bot.command(ANN, "/set structure no-limit")
-    await bot.command(ANN, "/set straddle on")
-    for user in (ANN, BOB, CAT):
-        await bot.command(user, "/join 200")
+    await no_limit_table(bot, 200, (ANN, "/set straddle on"))
     await bot.command(ANN, "/table")
     idle = bot.table_message()  # three-handed, ann deals first: Bob Brown small blind, cat big blind, ann left of it
     await bot.press(ANN, idle, "Straddle 40 (ann)")
