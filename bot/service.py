@@ -34,7 +34,7 @@ from bot.store import CannotSave, InsufficientFunds, Store, Tx, wallet_account
 from bot.store.clock_pages import clock_page_target
 from bot.store.pauses import pause_tables, paused_tables, resume_tables, tables_of_chat
 from bot.store.rekey import rekey_chat
-from bot.store.snapshots import snapshots
+from bot.store.snapshots import Snapshot, snapshots
 from bot.store.tx import dumps, loads
 from engine.text import clean_text, is_storable, quote_input
 
@@ -169,12 +169,15 @@ class Service:
                 log.exception("could not deliver a reply for %s", place.table_id)
 
     async def start(self) -> None:
-        """Re-arm every stored timer and void what cannot resume (a hand whose snapshot no longer reads back).
+        """Re-arm every stored timer, keep the stored tables in memory and void what cannot resume (a hand whose
+        snapshot no longer reads back).
 
-        Every snapshot is checked (`Controller.is_resumable`, in one read), but only the tables that fail the check
-        are resumed now; the others are loaded (snapshot + log) by their first action or timer, as after any failed
-        action. What resuming says (a voided hand) goes to the table's chat like a timer's reply: to the adapter's
-        listener, or, if none has subscribed yet, as soon as one does.
+        Every snapshot is read (in one read) and made live (`Controller.revive`); a table that reads back and has
+        nothing logged after its snapshot is kept in memory as it is, so its first action or timer (after downtime,
+        thousands of them come due at once) starts from there; one with logged actions is loaded (snapshot + log) by
+        its first action, as after any failed action. Only the tables that do not read back are resumed now. What
+        resuming says (a voided hand) goes to the table's chat like a timer's reply: to the adapter's listener, or,
+        if none has subscribed yet, as soon as one does.
         """
         self._paused = await self.store.read(paused_tables)
 
@@ -187,22 +190,38 @@ class Service:
                 return
             await self._publish(table_id, reply)
 
-        table_ids = await self.store.query(lambda tx: [table_id for table_id, config, state in snapshots(tx)
-                                                       if not self._is_resumable(config, state)])
+        kept: dict[str, LiveTable] = {}
+
+        def read(tx: Tx) -> list[str]:
+            unresumable = []
+            for snapshot in snapshots(tx):
+                live = self._revived(snapshot)
+                if live is None:
+                    unresumable.append(snapshot.table_id)
+                elif not snapshot.logged:
+                    kept[snapshot.table_id] = live
+            return unresumable
+
+        table_ids = await self.store.query(read)
+        for table_id, live in kept.items():
+            self._live.setdefault(table_id, live)
+            self._chats.setdefault(table_id, live.chat_id)
         for first in range(0, len(table_ids), START_BATCH):  # side by side, so their transactions commit together
             await asyncio.gather(*(resume(table_id) for table_id in table_ids[first:first + START_BATCH]))
         for key, table_id, due_at, payload in await self.store.read(lambda tx: tx.timers()):
             if table_id not in self._paused:
                 self.scheduler.arm(key, table_id, due_at, payload)
 
-    def _is_resumable(self, config_text: str, state_text: str) -> bool:
-        """Whether a stored table resumes as it stands (False also for a game this version lacks: resuming it then
-        says why)."""
+    def _revived(self, snapshot: Snapshot) -> LiveTable | None:
+        """A stored table made live as its snapshot holds it, None when it does not read back (also for a game this
+        version lacks: resuming it then says why)."""
         try:
-            config, state = loads(config_text), loads(state_text)
-            return self.controllers[config.get("game", self.settings.default_game)].is_resumable(state)
+            config, state = loads(snapshot.config), loads(snapshot.state)
+            if not self.controllers[config.get("game", self.settings.default_game)].revive(state):
+                return None
         except Exception:  # whatever it is, resuming the table the full way voids it or logs why it cannot
-            return False
+            return None
+        return LiveTable(snapshot.chat_id, config, state, snapshot.config, snapshot.seq, snapshot.seq)
 
     async def clock_page(self, token: str) -> ClockPageReading | None:
         """What a clock page's token opens now (the web server shows it), None for a token that opens nothing."""
@@ -344,11 +363,12 @@ class Service:
         place: Place | None,
         actor: Actor | None,
         table_id: str,
-        body: Callable[[Action, Controller], None],
+        body: Callable[[Action, Controller], bool | None],
         entry: dict[str, Any] | None = None,
     ) -> Reply:
         """Apply `body` to the live table in one transaction; `entry` says how to replay it (None: it changes no
-        table state, so it is not logged)."""
+        table state, so it is not logged). A body that returns False applied nothing (a timer found cleared or moved
+        since it was armed): nothing is logged, since replaying `entry` would apply what it did not."""
         async with self._locks[table_id]:
 
             def work(tx: Tx) -> tuple[Action, LiveTable]:
@@ -366,15 +386,12 @@ class Service:
                 controller = self.controllers[act.config["game"]]
                 inputs = (act.now, act.actor, act.language, act.is_organizer, orjson.dumps(act.chat_settings))
                 key = controller.current_key(act)
-                # a timer often finds nothing to do (a stale turn, a hand already dealt): it then logs no row
-                before = _texts(act) if entry is not None and entry["k"] == "t" else None
-                body(act, controller)
+                applied = body(act, controller)
                 live.config, live.state = act.config, act.state
-                if entry is None or (entry["k"] == "resume" and controller.current_key(act) == key):
+                if (entry is None or applied is False
+                        or (entry["k"] == "resume" and controller.current_key(act) == key)):
                     return act, live
-                after = None if before is None else _texts(act)  # a snapshot taken now writes these texts
-                if after is None or after != before:
-                    self._keep(tx, table_id, live, act, controller, entry, inputs, key, after)
+                self._keep(tx, table_id, live, act, controller, entry, inputs, key)
                 return act, live
 
             try:
@@ -411,20 +428,17 @@ class Service:
             return act.reply
 
     def _keep(self, tx: Tx, table_id: str, live: LiveTable, act: Action, controller: Controller,
-              entry: dict[str, Any], inputs: tuple[float, Actor | None, str, bool, bytes], key: str | None,
-              texts: tuple[str, str] | None = None) -> None:
+              entry: dict[str, Any], inputs: tuple[float, Actor | None, str, bool, bytes], key: str | None) -> None:
         """Make the action durable: a snapshot when a hand or round starts or ends (`key`, the one in play before
         the action, changed), between them, after a change of config and every `SNAPSHOT_EVERY` actions; otherwise
-        one row of the action log with what replaying it needs. `texts`: the config and state as JSON, when the
-        caller has written them already (a timer's action, compared with before it)."""
+        one row of the action log with what replaying it needs."""
         live.seq += 1
-        config_json = texts[0] if texts is not None else state_json(act.config)
+        config_json = state_json(act.config)
         now_key = controller.current_key(act)
         if (config_json != live.config_json or now_key is None or now_key != key
                 or live.seq - live.snapshot_seq >= SNAPSHOT_EVERY):
             # the actions since the last snapshot were logged (none when it was the one before this)
-            state_text = texts[1] if texts is not None else state_json(act.state)
-            tx.save_snapshot(table_id, live.chat_id, config_json, state_text, live.seq,
+            tx.save_snapshot(table_id, live.chat_id, config_json, state_json(act.state), live.seq,
                              logged=live.seq - live.snapshot_seq > 1)
             live.config_json, live.snapshot_seq = config_json, live.seq
             return
@@ -604,18 +618,19 @@ class Service:
     async def _on_timer(self, key: str, table_id: str, payload: dict[str, Any]) -> None:
         if table_id in self._paused:
             return  # the store keeps it: `resume` arms it again
-        def fire(act: Action, controller: Controller) -> None:
+        def fire(act: Action, controller: Controller) -> bool:
             claimed = act.tx.claim_timer(key)  # the table is locked: no other process fires or moves it meanwhile
             if claimed is None:
-                return  # cleared since it was armed (fired by another process, or disarmed by an action)
+                return False  # cleared since it was armed (fired by another process, or disarmed by an action)
             due_at, stored = claimed
             if due_at != self.scheduler.firing_due_at(key) and (stored != payload
                                                                  or due_at > act.now + CLAIM_SLACK_SECONDS):
-                return  # armed again since (here, or by another process), for later or for a later step: that one
+                return False  # armed again since (here, or by another process), for later or for a later step: that one
                 # fires then, by the process that armed it (or by `watch_timers` elsewhere if that one stopped)
             act.tx.clear_timer(key)  # fired: its row goes (or `on_timer` arms it anew), so nothing fires it again
             act.timers.append(TimerChange(key, None, payload))  # nor a copy `watch_timers` armed here meanwhile
             controller.on_timer(act, key, payload)
+            return True
 
         try:
             reply = await self._run(None, None, table_id, fire, {"k": "t", "key": key, "p": payload})
@@ -653,11 +668,6 @@ class Service:
             self._unheard = [*self._unheard, (place, reply)][-UNHEARD_LIMIT:]
         for listener in listeners:
             await listener(place, reply)
-
-
-def _texts(act: Action) -> tuple[str, str]:
-    """The action's config and state as JSON text (as a snapshot writes them)."""
-    return state_json(act.config), state_json(act.state)
 
 
 def cleaned(actor: Actor) -> Actor:

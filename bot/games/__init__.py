@@ -21,9 +21,10 @@ class Controller(Protocol):
     def resume(self, act: Action) -> None:
         """After a restart: check the snapshot can continue, else void the hand and return its chips."""
 
-    def is_resumable(self, state: dict[str, Any]) -> bool:
-        """Whether a stored state (plain JSON values, as a snapshot holds them) can be read back as it is, so
-        `resume` would change nothing: start-up resumes only the tables where it cannot. Runs outside any action."""
+    def revive(self, state: dict[str, Any]) -> bool:
+        """Make a stored state (plain JSON values, as a snapshot holds them) live in place, its hand or round read
+        back into the engine object; False, the state unchanged, when it cannot be read back as it is (`resume` then
+        voids it): start-up resumes only such tables and keeps the others in memory. Runs outside any action."""
 
     def current_key(self, act: Action) -> str | None:
         """The key of the hand or round in progress (buttons carry it), None between hands."""

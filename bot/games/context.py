@@ -18,13 +18,15 @@ UNREADABLE = (KeyError, ValueError, TypeError)
 """What reading back a stored hand or round (`from_dict`) raises when the snapshot no longer reads."""
 
 
-def reads_back(load: Callable[[Any], object], stored: Any) -> bool:
-    """Whether a stored hand or round reads back through `load` (its `from_dict`); nothing stored reads back: what a
-    controller's `is_resumable` asks of a snapshot."""
+def revive_into(state: dict[str, Any], field: str, load: Callable[[Any], object]) -> bool:
+    """Read a stored state's hand or round (`state[field]`) back into its engine object through `load` (its
+    `from_dict`), in place; False, the state unchanged, when it does not read back. What a controller's `revive`
+    does to a snapshot."""
+    stored = state.get(field)
     if not stored:
         return True
     try:
-        load(stored)
+        state[field] = load(stored)
     except UNREADABLE:
         return False
     return True

@@ -11,7 +11,7 @@ from bot.games import holdem_options as options
 from bot.games import holdem_showdown as showdown
 from bot.games import practice as bots
 from bot.games import tournament as tour
-from bot.games.context import UNREADABLE, Action, reads_back
+from bot.games.context import UNREADABLE, Action, revive_into
 from bot.output import Button, TableMessage
 from bot.render import Voice, story
 from bot.render import holdem as render
@@ -129,9 +129,9 @@ class HoldemController:
         except UNREADABLE:
             self._void(act)
 
-    def is_resumable(self, state: dict[str, Any]) -> bool:
-        """Whether the stored hand (if any) reads back."""
-        return reads_back(engine.Hand.from_dict, state.get("hand"))
+    def revive(self, state: dict[str, Any]) -> bool:
+        """The stored hand (if any) read back into a live `Hand`; False when it does not read back."""
+        return revive_into(state, "hand", engine.Hand.from_dict)
 
     def table_message(self, act: Action, hand: engine.Hand | None = None,
                       names: dict[str, str] | None = None) -> TableMessage | None:

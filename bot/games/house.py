@@ -6,7 +6,7 @@ from typing import Any
 
 from bot import commands as cmd
 from bot.commands import button_payload
-from bot.games.context import UNREADABLE, Action, reads_back
+from bot.games.context import UNREADABLE, Action, revive_into
 from bot.output import Button, TableMessage
 from bot.render import house as render
 from bot.render import picture_views as picture
@@ -114,9 +114,9 @@ class HouseController:
         except UNREADABLE:
             self._void(act)
 
-    def is_resumable(self, state: dict[str, Any]) -> bool:
-        """Whether the stored round (if any) reads back."""
-        return reads_back(self.round_type.from_dict, state.get("round"))
+    def revive(self, state: dict[str, Any]) -> bool:
+        """The stored round (if any) read back into a live round; False when it does not read back."""
+        return revive_into(state, "round", self.round_type.from_dict)
 
     def table_message(self, act: Action) -> TableMessage | None:
         """The round's public view with the buttons for the box to act."""

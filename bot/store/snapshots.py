@@ -1,13 +1,32 @@
-"""Every table's snapshot in one read, for start-up's check that each one can resume."""
+"""Every table's snapshot in one read, for start-up: it checks each one can resume and keeps the tables in memory."""
 
 from __future__ import annotations
 
 from collections.abc import Iterator
+from typing import NamedTuple
 
 from bot.store.tx import Tx
 
 
-def snapshots(tx: Tx) -> Iterator[tuple[str, str, str]]:
-    """Each stored table's id, config and state (JSON text, `{}` for none), one row at a time from one SELECT."""
-    for table_id, config, state in tx.db.execute("SELECT table_id, config, state FROM tables ORDER BY table_id"):
-        yield str(table_id), str(config), str(state or "{}")
+class Snapshot(NamedTuple):
+    """One stored table as start-up reads it."""
+
+    table_id: str
+    chat_id: str
+    config: str
+    state: str
+    """JSON text, `{}` for none."""
+    seq: int
+    """The number of the last action the snapshot includes."""
+    logged: bool
+    """Whether actions were logged after it (the table must be read the full way: snapshot, then its log replayed)."""
+
+
+def snapshots(tx: Tx) -> Iterator[Snapshot]:
+    """Each stored table's snapshot, one row at a time from one SELECT."""
+    for table_id, chat_id, config, state, seq, logged in tx.db.execute(
+        "SELECT table_id, chat_id, config, state, snapshot_seq, "
+        "EXISTS (SELECT 1 FROM actions WHERE actions.table_id = tables.table_id AND actions.seq > tables.snapshot_seq) "
+        "FROM tables ORDER BY table_id"
+    ):
+        yield Snapshot(str(table_id), str(chat_id), str(config), str(state or "{}"), int(seq), bool(logged))

@@ -117,7 +117,7 @@ async def test_a_check_that_fails_unexpectedly_resumes_that_table_the_full_way(s
     """Whatever the check raises, start-up goes on; that table is resumed (loaded, and voided if need be) as before."""
 
     class Failing(HoldemController):
-        def is_resumable(self, state: dict[str, Any]) -> bool:
+        def revive(self, state: dict[str, Any]) -> bool:
             raise RuntimeError("a check this version gets wrong")
 
     clock = FakeClock()

@@ -77,7 +77,7 @@ class Turns:
 
     def resume(self, act: Action) -> None: ...
 
-    def is_resumable(self, state: dict[str, Any]) -> bool:
+    def revive(self, state: dict[str, Any]) -> bool:
         return True
 
     def current_key(self, act: Action) -> str | None:

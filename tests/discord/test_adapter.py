@@ -203,7 +203,7 @@ async def test_what_resuming_a_table_says_at_start_up_is_posted_once_connected(f
     bot = await make_bot()
     await seat_three(fake, bot)
     await bot.stop()
-    monkeypatch.setattr(turns, "is_resumable", lambda state: False)  # start-up resumes only such tables
+    monkeypatch.setattr(turns, "revive", lambda state: False)  # start-up resumes only such tables
     monkeypatch.setattr(turns, "resume", lambda act: act.reply.public.append("Hand 1 could not be resumed."))
     await bot.start()
     for _ in range(100):
