@@ -25,6 +25,7 @@ ROOT = Path(__file__).resolve().parents[1]
         ("picture.py", ["--rounds", "3"], "ms"),
         ("settlement.py", [], "exact / greedy"),
         ("delivery.py", ["--quick"], "ratio to budget"),
+        ("checkpoint.py", ["--seconds", "0.3"], "of the baseline's"),
     ],
 )
 def test_benchmark_runs(script: str, args: list[str], expected: str) -> None:

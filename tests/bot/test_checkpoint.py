@@ -97,3 +97,25 @@ async def test_commits_go_on_while_a_checkpoint_runs(tmp_path: Path, monkeypatch
     assert committed_meanwhile > 0, "every commit waited for the checkpoint"
     assert checkpointer.last[2] > 10_000, "the checkpoint copied the log"
     await store.close()
+
+
+async def test_a_pass_that_holds_the_writer_back_finds_the_copied_pages_synced_already(tmp_path: Path,
+                                                                                       monkeypatch) -> None:
+    """Past the log's limit a round ends with a pass holding the writer's gate. What the earlier passes copied into
+    the database file is synced to the disk before the gate is taken, so the writer never waits for that sync."""
+    quiet_checkpointer(monkeypatch, log_limit_pages=64)
+    store = await Store.open(tmp_path / "bot.db")
+    await scratch(store)
+    for _ in range(300):  # ~300 pages in the log: past the limit
+        await store.transact(insert, now=0.0)
+    checkpointer = store._checkpointer
+    assert checkpointer is not None
+    gate = checkpointer._gate
+    synced: list[bool] = []  # for each sync of the database file: whether the writer was held meanwhile
+    real_fsync = os.fsync
+    monkeypatch.setattr(os, "fsync", lambda descriptor: synced.append(gate.locked()) or real_fsync(descriptor))
+    await asyncio.to_thread(checkpointer._checkpoint)
+    monkeypatch.undo()
+    assert checkpointer.gated_count == 1
+    assert synced and not any(synced), "the copied pages were synced while the writer waited"
+    await store.close()
