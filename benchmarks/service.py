@@ -15,7 +15,8 @@ beside SQLite's one process.
 its turn timer armed, the real scheduler running: the store floor of this design's rows, saturated actions/s with the
 default and the tuned collector (`bot.collector`), p99 with actions arriving at random at 25% and 50% of saturation,
 the longest collector pause (timed with `gc.callbacks`), start-up with every table stored, the catch-up of every turn
-timer after an hour of downtime, and resident memory per idle table. A failed ledger check fails the run.
+timer after an hour of downtime (after a clean shutdown, which snapshots every table with logged actions, and after a
+crash, which leaves their logs to replay), and resident memory per idle table. A failed ledger check fails the run.
 """
 
 from __future__ import annotations
@@ -26,6 +27,7 @@ import contextlib
 import gc
 import os
 import random
+import shutil
 import sqlite3
 import tempfile
 import time
@@ -475,9 +477,14 @@ async def run_at_scale(tables: int, seconds: float, concurrency: int,
     with contextlib.suppress(asyncio.CancelledError):
         await timers
     problems = await store.read(lambda tx: tx.check_ledger())
-    await store.close()
+    await store.close()  # as a crash leaves it: tables with actions logged after their snapshot
     del service, load, timers  # a restart is a new process: nothing of the first service stays in memory
     gc.unfreeze()
+    gc.collect()
+    shutil.copy(folder / "bot.db", folder / "crashed.db")
+    store = await Store.open(folder / "bot.db")
+    await Service(store, SystemClock()).stop()  # what a clean shutdown writes: a snapshot of each logged table
+    await store.close()
     gc.collect()
 
     began, began_cpu = time.perf_counter(), time.process_time()
@@ -490,24 +497,10 @@ async def run_at_scale(tables: int, seconds: float, concurrency: int,
     del restarted
     gc.collect()
 
-    store = await Store.open(folder / "bot.db")
-    later = Service(store, ShiftedClock(3600.0), rng=random.Random(3))  # every turn timer is an hour overdue
-    await later.start()
-    tune_collector(thresholds)  # as the bot does after start-up
-    scheduler = later.scheduler
-    # the catch-up is over once every timer due at the restart has fired: what those actions arm (a time bank, the
-    # next hand) comes due later, and fires too, but only if the catch-up takes longer than that
-    overdue = [(timer.key, timer.due_at) for timer in scheduler.armed if timer.due_at <= later.clock.now()]
-    caught_up = len(overdue)
-    began, began_cpu = time.perf_counter(), time.process_time()
-    firing = asyncio.create_task(scheduler.fire_due())
-    while overdue:
-        await asyncio.sleep(0.05)
-        overdue = still_to_fire(scheduler, overdue)
-    catch_up, catch_up_cpu = time.perf_counter() - began, time.process_time() - began_cpu
-    fired = await firing
-    problems += await store.read(lambda tx: tx.check_ledger())
-    await store.close()
+    catch_up, catch_up_cpu, caught_up, fired, checked = await catch_up_after_an_hour(folder / "bot.db", thresholds)
+    problems += checked
+    crashed = await catch_up_after_an_hour(folder / "crashed.db", thresholds)
+    problems += crashed[4]
 
     print(f"tables: {tables} (set up in {setup:.1f} s), concurrency: {concurrency}, {armed:,} timers armed, "
           "scheduler running")
@@ -529,10 +522,39 @@ async def run_at_scale(tables: int, seconds: float, concurrency: int,
           "re-armed)")
     print(f"catch-up of {caught_up:,} due timers after an hour down: {catch_up:.2f} s, {catch_up_cpu:.2f} s of CPU "
           f"({caught_up / catch_up:,.0f} timers/s; {fired:,} fired in all, those that came due meanwhile included)")
+    print(f"the same after a crash (no snapshot at shutdown: {crashed[2]:,} timers, the logs replayed): "
+          f"{crashed[0]:.2f} s, {crashed[1]:.2f} s of CPU")
     print(f"memory per idle table (two seated players, resident): {idle_bytes / 1024:.1f} KB")
     print(f"ledger check: {'ok' if not problems else problems[:3]}")
     if problems:
         raise SystemExit("the ledger check failed")
+
+
+async def catch_up_after_an_hour(path: Path,
+                                 thresholds: tuple[int, int, int]) -> tuple[float, float, int, int, list[Any]]:
+    """Start the bot on the database at `path` an hour after it stopped and fire every timer that came due: the wall
+    and CPU seconds until each has fired, how many were due, how many fired in all, and the ledger check's problems."""
+    store = await Store.open(path)
+    later = Service(store, ShiftedClock(3600.0), rng=random.Random(3))  # every turn timer is an hour overdue
+    await later.start()
+    tune_collector(thresholds)  # as the bot does after start-up
+    scheduler = later.scheduler
+    # the catch-up is over once every timer due at the restart has fired: what those actions arm (a time bank, the
+    # next hand) comes due later, and fires too, but only if the catch-up takes longer than that
+    overdue = [(timer.key, timer.due_at) for timer in scheduler.armed if timer.due_at <= later.clock.now()]
+    caught_up = len(overdue)
+    began, began_cpu = time.perf_counter(), time.process_time()
+    firing = asyncio.create_task(scheduler.fire_due())
+    while overdue:
+        await asyncio.sleep(0.05)
+        overdue = still_to_fire(scheduler, overdue)
+    catch_up, catch_up_cpu = time.perf_counter() - began, time.process_time() - began_cpu
+    fired = await firing
+    problems = await store.read(lambda tx: tx.check_ledger())
+    await store.close()
+    gc.unfreeze()
+    gc.collect()
+    return catch_up, catch_up_cpu, caught_up, fired, problems
 
 
 def still_to_fire(scheduler: Scheduler, overdue: list[tuple[str, float]]) -> list[tuple[str, float]]:

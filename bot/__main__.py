@@ -49,6 +49,7 @@ async def serve(settings: Settings) -> None:
     store = await Store.open(settings.database)  # a file it cannot use raises, its connection already closed
     tasks: list[asyncio.Task[None]] = []
     pages: ClockPages | None = None
+    service: Service | None = None
     try:
         service = Service(store, SystemClock(), settings=ServiceSettings(starting_grant=settings.starting_grant,
                                                                         web_url=clock_pages_url(settings)))
@@ -82,6 +83,8 @@ async def serve(settings: Settings) -> None:
             task.cancel()
             with contextlib.suppress(asyncio.CancelledError):
                 await task
+        if service is not None:
+            await service.stop()
         await store.close()
 
 

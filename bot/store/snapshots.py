@@ -1,4 +1,5 @@
-"""Every table's snapshot in one read, for start-up: it checks each one can resume and keeps the tables in memory."""
+"""Every table's snapshot in one read, for start-up (it checks each one can resume and keeps the tables in memory),
+and the tables a clean shutdown snapshots afresh."""
 
 from __future__ import annotations
 
@@ -30,3 +31,10 @@ def snapshots(tx: Tx) -> Iterator[Snapshot]:
         "FROM tables ORDER BY table_id"
     ):
         yield Snapshot(str(table_id), str(chat_id), str(config), str(state or "{}"), int(seq), bool(logged))
+
+
+def logged_tables(tx: Tx) -> list[str]:
+    """The tables with actions logged after their snapshot."""
+    return [str(row[0]) for row in tx.db.execute(
+        "SELECT DISTINCT actions.table_id FROM actions JOIN tables ON tables.table_id = actions.table_id "
+        "WHERE actions.seq > tables.snapshot_seq ORDER BY actions.table_id")]

@@ -222,6 +222,32 @@ async def test_a_recording_tx_records_every_read_in_order_and_looks_each_method_
     assert looked_up == ["chat_settings"]  # the reads and writes of every action need no lookup, others one
 
 
+@pytest.mark.parametrize("game", GAMES)
+async def test_a_clean_stop_snapshots_the_logged_tables_and_the_next_start_keeps_them_as_they_stood(
+        store: Store, game: str, monkeypatch) -> None:
+    rng = random.Random(game)
+    service = Service(store, FakeClock(), rng=random.Random(5))
+    await service.start()
+    await set_up(service, game, rng)
+    logged = "SELECT COUNT(*) FROM actions JOIN tables USING (table_id) WHERE seq > snapshot_seq"
+    for _ in range(60):  # random presses until some are in the log after the last snapshot (a hand in play)
+        await service.handle(PLACE, rng.choice(PLAYERS), rng.choice(["/deal", "/call", "/check", "/fold"]))
+        if await store.read(lambda tx: tx.db.execute(logged).fetchone()[0]) > 1:
+            break
+    assert await store.read(lambda tx: tx.db.execute(logged).fetchone()[0]) > 1, "nothing was logged to snapshot"
+    live = await resumed(service)  # a refusal left it out of memory: stopping reads it (snapshot + log) to write it
+    await service.stop()
+    assert await store.read(lambda tx: tx.db.execute(logged).fetchone()[0]) == 0
+    assert await resumed(service) == live == service.live_state(PLACE.table_id)
+    replayed: list[object] = []
+    monkeypatch.setattr(Service, "_replay", lambda *args: replayed.append(args))
+    restarted = Service(store, FakeClock(), rng=random.Random(6))
+    await restarted.start()
+    assert restarted.live_state(PLACE.table_id) == live  # in memory from the start, nothing replayed
+    assert (await restarted.handle(PLACE, PLAYERS[0], "/table")).error is None
+    assert replayed == []
+
+
 async def test_a_snapshot_right_after_a_snapshot_deletes_no_log_rows_and_none_are_left_behind(store: Store) -> None:
     rng = random.Random(3)
     service = Service(store, FakeClock(), rng=random.Random(3))
