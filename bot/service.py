@@ -397,7 +397,7 @@ class Service:
     ) -> Reply:
         """Apply `body` to the live table in one transaction; `entry` says how to replay it (None: it changes no
         table state, so it is not logged). A body that returns False applied nothing (a timer found cleared or moved
-        since it was armed): nothing is logged, since replaying `entry` would apply what it did not."""
+        since it was armed, or stale): nothing is logged, since replaying `entry` would apply what it did not."""
         async with self._locks[table_id]:
 
             def work(tx: Tx) -> tuple[Action, LiveTable]:
@@ -658,8 +658,7 @@ class Service:
                 # fires then, by the process that armed it (or by `watch_timers` elsewhere if that one stopped)
             act.tx.clear_timer(key)  # fired: its row goes (or `on_timer` arms it anew), so nothing fires it again
             act.timers.append(TimerChange(key, None, payload))  # nor a copy `watch_timers` armed here meanwhile
-            controller.on_timer(act, key, payload)
-            return True
+            return controller.on_timer(act, key, payload) is not False  # False: stale, nothing done to log
 
         try:
             reply = await self._run(None, None, table_id, fire, {"k": "t", "key": key, "p": payload})

@@ -15,8 +15,9 @@ class Controller(Protocol):
     def handle(self, act: Action, command: Command) -> None:
         """Apply a game command, or raise a refusal (`act.refuse(...)`)."""
 
-    def on_timer(self, act: Action, key: str, payload: dict[str, Any]) -> None:
-        """A deadline of this table came due (turn time-out, next hand, clock announcement)."""
+    def on_timer(self, act: Action, key: str, payload: dict[str, Any]) -> bool:
+        """A deadline of this table came due (turn time-out, next hand, clock announcement); False when it is stale
+        (a turn already played, a round that is over): it did nothing, so nothing is written for it."""
 
     def resume(self, act: Action) -> None:
         """After a restart: check the snapshot can continue, else void the hand and return its chips."""

@@ -104,23 +104,27 @@ class HoldemController:
         else:
             raise act.refuse("wrong_game", command=command.name, game=act.t(f"game.{self.variant.value}"))
 
-    def on_timer(self, act: Action, key: str, payload: dict[str, Any]) -> None:
-        """A turn ran out, the next hand is due, or the tournament clock has something to say."""
+    def on_timer(self, act: Action, key: str, payload: dict[str, Any]) -> bool:
+        """A turn ran out, the next hand is due, or the tournament clock has something to say; False when the timer
+        is stale (its turn was played, a hand is in play already)."""
         kind = payload.get("kind")
+        in_turn = bool(act.state.get("hand")) and payload.get("step") == act.state.get("step")
         if kind == "clock":
             tour.on_clock(self, act, payload)
-        elif kind == "next":
-            if not act.state.get("hand"):
-                self.start_hand(act, quiet=True)
-        elif kind == "turn" and act.state.get("hand") and payload.get("step") == act.state.get("step"):
+        elif kind == "next" and not act.state.get("hand"):
+            self.start_hand(act, quiet=True)
+        elif kind == "turn" and in_turn:
             if not options.start_bank(self, act, payload):
                 self._time_out(act)
         elif kind == "away":
             options.stand_up_away(self, act)
-        elif kind == "bot" and act.state.get("hand") and payload.get("step") == act.state.get("step"):
+        elif kind == "bot" and in_turn:
             bots.play_turn(self, act)
-        elif kind in ("runs", "show") and (hand := self._hand(act)) and payload.get("step") == act.state.get("step"):
+        elif kind in ("runs", "show") and in_turn and (hand := self._hand(act)):
             showdown.on_timer(self, act, hand, kind)
+        else:
+            return False
+        return True
 
     def resume(self, act: Action) -> None:
         """A hand whose snapshot cannot be read back is voided and every chip in it returned."""

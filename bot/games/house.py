@@ -92,20 +92,22 @@ class HouseController:
         else:
             raise act.refuse("wrong_game", command=command.name, game=act.t(f"game.{self.game}"))
 
-    def on_timer(self, act: Action, key: str, payload: dict[str, Any]) -> None:
-        """Bets close (deal), or a box ran out of time (fold / decline)."""
+    def on_timer(self, act: Action, key: str, payload: dict[str, Any]) -> bool:
+        """Bets close (deal), or a box ran out of time (fold / decline); False when the timer is stale (its round is
+        over, its box has acted)."""
         round_ = self._round(act)
         if round_ is None or payload.get("round") != act.state.get("number"):
-            return
+            return False
         if payload.get("kind") == "close_bets" and round_.phase is Phase.BETTING:
             self._deal(act, by_timer=True)
-        elif payload.get("kind") == "turn" and round_.to_act is not None:
+            return True
+        if payload.get("kind") == "turn" and round_.to_act is not None and payload.get("step") == self._step(act):
             player, box = round_.to_act
-            if payload.get("step") != self._step(act):
-                return
             names = round_.legal_actions().names
             action = "decline" if "decline" in names else "fold"
             self._apply(act, round_, player, action, [], [act.t("house.timed_out", player=act.name(player), box=box)])
+            return True
+        return False
 
     def resume(self, act: Action) -> None:
         """A saved round that cannot be read back is voided: every box's chips go back to their owner."""
