@@ -425,7 +425,8 @@ class Service:
 
             try:
                 try:
-                    act, live = await self.store.transact(work, now=self.clock.now())
+                    # a timer's action (no actor) waits behind the players' presses in a burst of due timers
+                    act, live = await self.store.transact(work, now=self.clock.now(), background=actor is None)
                 except BaseException as error:  # the live objects may be half changed: the store holds the truth
                     if not isinstance(error, StalePress):
                         self._live.pop(table_id, None)

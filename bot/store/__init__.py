@@ -33,6 +33,10 @@ _CANNOT_WRITE = ("SQLITE_FULL", "SQLITE_IOERR", "SQLITE_READONLY", "SQLITE_CANTO
 RETRY = object()
 """A job's outcome when another process held a row it needed (PostgreSQL): it did nothing and runs in the next batch."""
 RETRY_LIMIT = 10_000
+BACKGROUND_PER_BATCH = 1
+"""The most background jobs (timers firing) a batch takes while players' jobs wait: a burst of thousands of due
+timers (after downtime, or tables dealt together) then delays a player's press by one timer's work, not by a
+batch of them."""
 """The most times one transaction is run again for that reason (about ten seconds of another process's hold)."""
 TEMP_STORE = "MEMORY"
 """Where the writer keeps its temporary files (savepoint and statement journals): see `configure`."""
@@ -69,6 +73,8 @@ class Store:
         self._checkpointer: Checkpointer | None = None
         """Checkpoints the WAL in a thread of its own (the writer never does: `wal_autocheckpoint` is 0)."""
         self._pending: list[_Job] = []
+        self._background: list[_Job] = []
+        """Jobs nobody is waiting to see (timers firing): see `BACKGROUND_PER_BATCH`."""
         self._writer: asyncio.Task[None] | None = None
         self._known = AccountsOnly() if dialect.is_shared else Known()
         """Rows mirrored in memory; with other processes writing, only those that never change (accounts)."""
@@ -135,11 +141,12 @@ class Store:
         # a whole transaction (or batch) is queued as one call, so it costs one thread hop, not one per statement
         return await (on or self._connection).run(fn)
 
-    async def transact(self, fn: Callable[[Tx], T], *, now: float) -> T:
+    async def transact(self, fn: Callable[[Tx], T], *, now: float, background: bool = False) -> T:
         """Run `fn(tx)` in a transaction stamped `now`; its result once committed, or its exception (nothing kept):
-        `CannotSave` when the file or the disk refused the write."""
+        `CannotSave` when the file or the disk refused the write. A `background` job (a timer: nobody is waiting to
+        see it) goes after the players' jobs, at most `BACKGROUND_PER_BATCH` of them in a batch while those wait."""
         future: asyncio.Future[T] = asyncio.get_running_loop().create_future()
-        self._pending.append((fn, future, now))
+        (self._background if background else self._pending).append((fn, future, now))
         if self._writer is None:
             self._writer = asyncio.create_task(self._write_batches())
         try:
@@ -186,10 +193,12 @@ class Store:
     async def _write_batches(self) -> None:
         batch: list[_Job] = []
         try:
-            while self._pending:
-                if self._pending and all(job[1] in self._retries for job in self._pending):
+            while self._pending or self._background:
+                if all(job[1] in self._retries for job in self._pending + self._background):
                     await asyncio.sleep(0.001)  # only jobs waiting for another process: give it a moment
-                batch, self._pending = self._pending, []
+                share = BACKGROUND_PER_BATCH if self._pending else len(self._background)
+                batch = self._pending + self._background[:share]
+                self._pending, self._background = [], self._background[share:]
                 try:
                     outcomes = await self._in_thread(functools.partial(
                         _run_batch, batch=batch, known=self._known, gate=self._gate, dialect=self.dialect))
@@ -208,10 +217,10 @@ class Store:
                     else:
                         future.set_exception(value)
         except BaseException as error:  # the connection failed: every waiter learns it
-            for _, future, _ in batch + self._pending:
+            for _, future, _ in batch + self._pending + self._background:
                 if not future.done():
                     future.set_exception(error)
-            self._pending = []
+            self._pending, self._background = [], []
             raise
         finally:
             self._writer = None

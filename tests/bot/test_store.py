@@ -6,6 +6,7 @@ import threading
 
 import pytest
 
+import bot.store
 from bot.store import InsufficientFunds, Store, Tx
 from bot.store.schema import MIGRATIONS
 
@@ -77,6 +78,21 @@ async def test_concurrent_transactions_commit_together_and_fail_alone(store: Sto
     assert sum(isinstance(result, InsufficientFunds) for result in results) == 5
     assert await store.read(lambda tx: tx.balance("pot:t")) == 10
     assert await store.read(lambda tx: tx.check_ledger()) == []
+
+
+async def test_a_players_job_waits_behind_one_background_job_not_a_burst_of_them(store: Store) -> None:
+    """Twenty timers fall due together and a player presses a button meanwhile: his job goes in the first batch with
+    at most `BACKGROUND_PER_BATCH` of the timers, the others commit in the batches after it (all of them do)."""
+    ran: list[str] = []
+
+    def job(name: str):
+        return lambda tx: ran.append(name)
+
+    timers = [store.transact(job(f"timer {index}"), now=0.0, background=True) for index in range(20)]
+    await asyncio.gather(*timers, store.transact(job("press"), now=0.0))
+    assert len(ran) == 21
+    assert ran.index("press") <= bot.store.BACKGROUND_PER_BATCH
+    assert [name for name in ran if name != "press"] == [f"timer {index}" for index in range(20)]  # in due order
 
 
 async def test_a_job_failing_after_writing_leaves_nothing_and_its_batch_keeps_the_rows_it_was_told(
