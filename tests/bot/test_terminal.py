@@ -3,6 +3,7 @@
 import io
 import re
 import signal
+import sqlite3
 import subprocess
 import sys
 from pathlib import Path
@@ -136,7 +137,7 @@ async def test_unknown_speaker_and_bad_commands_get_a_short_answer(service: Serv
 
 
 def test_pokerbot_runs_a_terminal_table_from_the_command_line(tmp_path: Path) -> None:
-    script = "ann: /join\nbob: /join\nann: /deal\n/quit\n"
+    script = "ann: /join\nbob: /join\nann: /deal\nann: /call\n/quit\n"
     env = {"PATH": "", "PYTHONPATH": str(ROOT), "HOME": str(tmp_path), "PYTHONFAULTHANDLER": "1"}
     process = subprocess.Popen([sys.executable, "-m", "bot", "--db", str(tmp_path / "t.db")], stdin=subprocess.PIPE,
                                stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True, cwd=tmp_path, env=env)
@@ -151,7 +152,10 @@ def test_pokerbot_runs_a_terminal_table_from_the_command_line(tmp_path: Path) ->
     assert "[table] Hold'em — hand #1 · blinds 10/20" in out  # the table message, as the README shows it
     assert "        Hand #1: button Ann, blinds 10/20." in out  # its story: what happened so far
     assert "        ▶ Ann to act: 10 to call (⏱ 60 s)." in out
-    assert (tmp_path / "t.db").exists()
+    assert "(2) Check  (3) Raise to 40" in out  # Bob, after Ann's call (kept as a row of the log)
+    with sqlite3.connect(tmp_path / "t.db") as db:  # a clean stop snapshots the table: no log is left to replay
+        assert db.execute("SELECT COUNT(*) FROM actions").fetchone()[0] == 0
+        assert db.execute("SELECT snapshot_seq FROM tables WHERE table_id != ''").fetchall() != [(0,)]
 
 
 async def test_a_file_is_written_next_to_the_database(service: Service, tmp_path: Path) -> None:
