@@ -186,10 +186,14 @@ class RecordingRandom(random.Random):
         return value
 
     def shuffle(self, x: MutableSequence[Any]) -> None:
+        # the positions are shuffled, not the items: the same draws make the same order (a shuffle's swaps depend
+        # only on the length), recorded without hashing each item (52 cards' `__hash__` in Python at every deal)
+        order = list(range(len(x)))
+        self._inner.shuffle(order)
         before = list(x)
-        self._inner.shuffle(x)
-        index = {item: position for position, item in enumerate(before)}
-        self.draws.append([index[item] for item in x])
+        for position, taken in enumerate(order):
+            x[position] = before[taken]
+        self.draws.append(order)
 
 
 class ReplayRandom(random.Random):

@@ -9,7 +9,7 @@ from bot.clock import FakeClock
 from bot.games.context import Action
 from bot.output import Actor, Place
 from bot.render import Narration
-from bot.replay import RecordingTx, state_json
+from bot.replay import RecordingRandom, RecordingTx, ReplayRandom, state_json
 from bot.service import Service
 from bot.store import Store, Tx
 from bot.store.tx import loads
@@ -301,3 +301,19 @@ async def test_a_timer_that_deals_writes_the_new_hand_once_for_its_comparison_an
     assert written == [1]
     assert await store.read(lambda tx: tx.db.execute("SELECT COUNT(*) FROM actions").fetchone()[0]) == 0
     assert await resumed(service) == live
+
+
+@pytest.mark.parametrize("seed", range(5))
+def test_a_recorded_shuffle_deals_what_the_source_alone_deals_and_replays_it(seed: int) -> None:
+    """Recording a shuffle changes no card of it (a seeded test source deals as without the log), and the replay
+    gives the same order back."""
+    from engine.cards import ALL_CARDS
+
+    alone, recorded = list(ALL_CARDS), list(ALL_CARDS)
+    random.Random(seed).shuffle(alone)
+    recording = RecordingRandom(random.Random(seed))
+    recording.shuffle(recorded)
+    assert recorded == alone
+    replayed = list(ALL_CARDS)
+    ReplayRandom(loads(state_json(recording.draws))).shuffle(replayed)
+    assert replayed == alone
