@@ -216,10 +216,18 @@ class Service:
         """Before the store closes at a clean shutdown: a fresh snapshot of every table with actions logged after
         its snapshot, so the next start keeps every table in memory as it stands and the timers that come due during
         the downtime replay no log (after a crash the log is replayed instead). Side by side, so the snapshots commit
-        together; a table that cannot be written keeps its log."""
+        together. When the store refuses (a full disk), it stops at the first refused batch and says so once: the
+        tables keep their logs."""
         logged = await self.store.read(logged_tables)
         for first in range(0, len(logged), START_BATCH):
-            await asyncio.gather(*(self._snapshot(table_id) for table_id in logged[first:first + START_BATCH]))
+            batch = logged[first:first + START_BATCH]
+            outcomes = await asyncio.gather(*(self._snapshot(table_id) for table_id in batch), return_exceptions=True)
+            failed = [outcome for outcome in outcomes if isinstance(outcome, BaseException)]
+            if failed:
+                left = len(failed) + len(logged) - first - len(batch)  # this batch's failures and the batches after it
+                log.warning("no snapshot at shutdown for %d of %d tables (%s); the next start replays their logs",
+                            left, len(logged), failed[0])
+                return
 
     async def _snapshot(self, table_id: str) -> None:
         async with self._locks[table_id]:
@@ -234,10 +242,9 @@ class Service:
 
             try:
                 live = await self.store.transact(write, now=self.clock.now())
-            except Exception:  # its log still holds its actions: the next start replays them
+            except BaseException:  # the live table may be half changed: the store (its log) holds the truth
                 self._live.pop(table_id, None)
-                log.exception("table %s: no snapshot at shutdown", table_id)
-                return
+                raise
             if live is not None:
                 self._live[table_id] = live
 

@@ -168,3 +168,22 @@ async def test_a_timer_that_cannot_save_fires_again_once_it_can(store: Store, cl
     assert heard[-1].table.to_act != slow
     await ledger_ok(service)
     assert "Traceback" not in caplog.text
+
+
+async def test_a_shutdown_that_cannot_save_says_so_once_and_the_tables_keep_their_logs(
+        tmp_path: Path, service: Service, caplog: pytest.LogCaptureFixture) -> None:
+    start = await hand_in_progress(service)
+    played = await service.press(PLACE, PLAYERS[start.table.to_act], press_label(start, "check", "call"))
+    assert played.error is None
+    live = service.live_state(PLACE.table_id)
+    logged = "SELECT COUNT(*) FROM actions JOIN tables USING (table_id) WHERE seq > snapshot_seq"
+    assert await service.store.read(lambda tx: tx.db.execute(logged).fetchone()[0]) == 1
+    await make_read_only(service.store)
+    await service.stop()  # no traceback per table, nothing raised: the bot goes on closing
+    assert caplog.text.count("no snapshot at shutdown for 1 of 1 tables") == 1
+    await service.store.read(pragma("PRAGMA query_only = OFF"))
+    assert await service.store.read(lambda tx: tx.db.execute(logged).fetchone()[0]) == 1  # the log is kept
+    restarted = Service(service.store, FakeClock(), rng=random.Random(9))
+    await restarted.start()
+    assert (await restarted.handle(PLACE, ANN, "/table")).error is None
+    assert restarted.live_state(PLACE.table_id) == live  # the log replayed
