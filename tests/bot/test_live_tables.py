@@ -282,8 +282,7 @@ async def test_an_action_reads_each_players_name_once_and_its_log_row_records_it
     assert await resumed(service) == service.live_state(PLACE.table_id)
 
 
-async def test_a_timer_that_deals_writes_the_new_hand_once_for_its_comparison_and_its_snapshot(store: Store,
-                                                                                                 monkeypatch) -> None:
+async def test_a_timer_that_deals_writes_the_new_hand_once_for_its_snapshot(store: Store, monkeypatch) -> None:
     from engine.holdem import Hand
 
     clock = FakeClock()
