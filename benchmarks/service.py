@@ -34,7 +34,7 @@ import time
 import tracemalloc
 from collections.abc import Awaitable, Callable, Iterator
 from pathlib import Path
-from typing import Any
+from typing import Any, NamedTuple
 
 import ceiling  # beside this file: the engine alone, and with one log row per action
 import processes  # beside this file: several processes on PostgreSQL (`--db`, `--processes`)
@@ -518,10 +518,9 @@ async def run_at_scale(tables: int, seconds: float, concurrency: int,
     del restarted
     gc.collect()
 
-    catch_up, catch_up_cpu, caught_up, fired, checked = await catch_up_after_an_hour(folder / "bot.db", thresholds)
-    problems += checked
+    clean = await catch_up_after_an_hour(folder / "bot.db", thresholds)
     crashed = await catch_up_after_an_hour(folder / "crashed.db", thresholds)
-    problems += crashed[4]
+    problems += clean.problems + crashed.problems
 
     print(f"tables: {tables} (set up in {setup:.1f} s), concurrency: {concurrency}, {armed:,} timers armed, "
           "scheduler running")
@@ -541,10 +540,11 @@ async def run_at_scale(tables: int, seconds: float, concurrency: int,
           f"(p50 {_ms(half, 0.5)}); longest collector pause {_pause(half_pauses)}")
     print(f"start-up with {tables:,} stored tables: {startup:.2f} s, {startup_cpu:.2f} s of CPU ({rearmed:,} timers "
           "re-armed)")
-    print(f"catch-up of {caught_up:,} due timers after an hour down: {catch_up:.2f} s, {catch_up_cpu:.2f} s of CPU "
-          f"({caught_up / catch_up:,.0f} timers/s; {fired:,} fired in all, those that came due meanwhile included)")
-    print(f"the same after a crash (no snapshot at shutdown: {crashed[2]:,} timers, the logs replayed): "
-          f"{crashed[0]:.2f} s, {crashed[1]:.2f} s of CPU")
+    print(f"catch-up of {clean.due:,} due timers after an hour down: {clean.seconds:.2f} s, {clean.cpu_seconds:.2f} s "
+          f"of CPU ({clean.due / clean.seconds:,.0f} timers/s; {clean.fired:,} fired in all, those that came due "
+          "meanwhile included)")
+    print(f"the same after a crash (no snapshot at shutdown: {crashed.due:,} timers, the logs replayed): "
+          f"{crashed.seconds:.2f} s, {crashed.cpu_seconds:.2f} s of CPU")
     print(f"memory per idle table (two seated players, resident): {idle_bytes / 1024:.1f} KB; Python objects "
           f"{python_bytes / 1024:.1f} KB (tracemalloc)")
     print(f"ledger check: {'ok' if not problems else problems[:3]}")
@@ -552,10 +552,21 @@ async def run_at_scale(tables: int, seconds: float, concurrency: int,
         raise SystemExit("the ledger check failed")
 
 
-async def catch_up_after_an_hour(path: Path,
-                                 thresholds: tuple[int, int, int]) -> tuple[float, float, int, int, list[Any]]:
-    """Start the bot on the database at `path` an hour after it stopped and fire every timer that came due: the wall
-    and CPU seconds until each has fired, how many were due, how many fired in all, and the ledger check's problems."""
+class CatchUp(NamedTuple):
+    """How a restart caught up with the timers that came due while the bot was down."""
+
+    seconds: float
+    """Wall time until every timer due at the restart had fired."""
+    cpu_seconds: float
+    due: int
+    fired: int
+    """Timers fired in all (those that came due meanwhile included)."""
+    problems: list[Any]
+    """The ledger check's findings afterwards."""
+
+
+async def catch_up_after_an_hour(path: Path, thresholds: tuple[int, int, int]) -> CatchUp:
+    """Start the bot on the database at `path` an hour after it stopped and fire every timer that came due."""
     store = await Store.open(path)
     later = Service(store, ShiftedClock(3600.0), rng=random.Random(3))  # every turn timer is an hour overdue
     await later.start()
@@ -576,7 +587,7 @@ async def catch_up_after_an_hour(path: Path,
     await store.close()
     gc.unfreeze()
     gc.collect()
-    return catch_up, catch_up_cpu, caught_up, fired, problems
+    return CatchUp(catch_up, catch_up_cpu, caught_up, fired, problems)
 
 
 def still_to_fire(scheduler: Scheduler, overdue: list[tuple[str, float]]) -> list[tuple[str, float]]:

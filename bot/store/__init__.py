@@ -33,11 +33,11 @@ _CANNOT_WRITE = ("SQLITE_FULL", "SQLITE_IOERR", "SQLITE_READONLY", "SQLITE_CANTO
 RETRY = object()
 """A job's outcome when another process held a row it needed (PostgreSQL): it did nothing and runs in the next batch."""
 RETRY_LIMIT = 10_000
+"""The most times one transaction is run again for that reason (about ten seconds of another process's hold)."""
 BACKGROUND_PER_BATCH = 1
 """The most background jobs (timers firing) a batch takes while players' jobs wait: a burst of thousands of due
 timers (after downtime, or tables dealt together) then delays a player's press by one timer's work, not by a
 batch of them."""
-"""The most times one transaction is run again for that reason (about ten seconds of another process's hold)."""
 TEMP_STORE = "MEMORY"
 """Where the writer keeps its temporary files (savepoint and statement journals): see `configure`."""
 

@@ -10,8 +10,7 @@ runs passive passes until one copies all it saw, and then, if the log holds more
 holding the writer's gate (the writer takes it around each batch): the next batch waits for a pass over only the
 frames the last passes missed and then starts the log afresh. What the passes copied is synced to the disk before the
 gate is taken (`_flush`), so the gated pass syncs only its own few pages: the writer waits a few milliseconds, not the
-whole sync. At a clean
-shutdown the store truncates the log.
+whole sync. At a clean shutdown the store truncates the log.
 """
 
 from __future__ import annotations

@@ -16,6 +16,12 @@ async def ledger_ok(service: Service) -> None:
     assert await service.store.read(lambda tx: tx.check_ledger()) == []
 
 
+async def logged_actions(store: Store) -> int:
+    """How many actions the log holds after their tables' snapshots (what a restart would replay)."""
+    return int(await store.read(lambda tx: tx.db.execute(
+        "SELECT COUNT(*) FROM actions JOIN tables USING (table_id) WHERE seq > snapshot_seq").fetchone()[0]))
+
+
 def everything_public(reply: Reply) -> str:
     """All text a channel would see from this reply: public messages, the table message and its button labels."""
     parts = list(reply.public)

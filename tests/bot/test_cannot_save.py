@@ -18,7 +18,7 @@ from bot.output import Actor
 from bot.service import SAVE_RETRY_SECONDS, Service
 from bot.store import CannotSave, Store, Tx
 from tests.bot.conftest import ANN, BOB, CAT, PLACE, dump
-from tests.bot.helpers import everything_public, ledger_ok, press_label
+from tests.bot.helpers import everything_public, ledger_ok, logged_actions, press_label
 
 PLAYERS = {actor.user_id: actor for actor in (ANN, BOB, CAT)}
 MISLEADING = ("cannot rollback", "no such savepoint", "never retrieved")
@@ -176,13 +176,12 @@ async def test_a_shutdown_that_cannot_save_says_so_once_and_the_tables_keep_thei
     played = await service.press(PLACE, PLAYERS[start.table.to_act], press_label(start, "check", "call"))
     assert played.error is None
     live = service.live_state(PLACE.table_id)
-    logged = "SELECT COUNT(*) FROM actions JOIN tables USING (table_id) WHERE seq > snapshot_seq"
-    assert await service.store.read(lambda tx: tx.db.execute(logged).fetchone()[0]) == 1
+    assert await logged_actions(service.store) == 1
     await make_read_only(service.store)
     await service.stop()  # no traceback per table, nothing raised: the bot goes on closing
     assert caplog.text.count("no snapshot at shutdown for 1 of 1 tables") == 1
     await service.store.read(pragma("PRAGMA query_only = OFF"))
-    assert await service.store.read(lambda tx: tx.db.execute(logged).fetchone()[0]) == 1  # the log is kept
+    assert await logged_actions(service.store) == 1  # the log is kept
     restarted = Service(service.store, FakeClock(), rng=random.Random(9))
     await restarted.start()
     assert (await restarted.handle(PLACE, ANN, "/table")).error is None

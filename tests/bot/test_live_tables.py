@@ -13,6 +13,7 @@ from bot.replay import RecordingRandom, RecordingTx, ReplayRandom, state_json
 from bot.service import Service
 from bot.store import Store, Tx
 from bot.store.tx import loads
+from tests.bot.helpers import logged_actions
 
 PLAYERS = [Actor("ann", "Ann"), Actor("bob", "Bob"), Actor("cat", "Cat", is_admin=True)]
 PLACE = Place("chat", "chat/live")
@@ -229,15 +230,14 @@ async def test_a_clean_stop_snapshots_the_logged_tables_and_the_next_start_keeps
     service = Service(store, FakeClock(), rng=random.Random(5))
     await service.start()
     await set_up(service, game, rng)
-    logged = "SELECT COUNT(*) FROM actions JOIN tables USING (table_id) WHERE seq > snapshot_seq"
     for _ in range(60):  # random presses until some are in the log after the last snapshot (a hand in play)
         await service.handle(PLACE, rng.choice(PLAYERS), rng.choice(["/deal", "/call", "/check", "/fold"]))
-        if await store.read(lambda tx: tx.db.execute(logged).fetchone()[0]) > 1:
+        if await logged_actions(store) > 1:
             break
-    assert await store.read(lambda tx: tx.db.execute(logged).fetchone()[0]) > 1, "nothing was logged to snapshot"
+    assert await logged_actions(store) > 1, "nothing was logged to snapshot"
     live = await resumed(service)  # a refusal left it out of memory: stopping reads it (snapshot + log) to write it
     await service.stop()
-    assert await store.read(lambda tx: tx.db.execute(logged).fetchone()[0]) == 0
+    assert await logged_actions(store) == 0
     assert await resumed(service) == live == service.live_state(PLACE.table_id)
     replayed: list[object] = []
     monkeypatch.setattr(Service, "_replay", lambda *args: replayed.append(args))
