@@ -80,19 +80,55 @@ async def test_concurrent_transactions_commit_together_and_fail_alone(store: Sto
     assert await store.read(lambda tx: tx.check_ledger()) == []
 
 
-async def test_a_players_job_waits_behind_one_background_job_not_a_burst_of_them(store: Store) -> None:
-    """Twenty timers fall due together and a player presses a button meanwhile: his job goes in the first batch with
-    at most `BACKGROUND_PER_BATCH` of the timers, the others commit in the batches after it (all of them do)."""
-    ran: list[str] = []
+@pytest.fixture
+def batches(monkeypatch: pytest.MonkeyPatch) -> list[list[str]]:
+    """What each committed batch ran, by job name: jobs made by `named` append their name to `ran`."""
+    seen: list[list[str]] = []
+    real = bot.store._run_batch
 
-    def job(name: str):
-        return lambda tx: ran.append(name)
+    def run_batch(connection, *, batch, **kwargs):
+        seen.append([])
+        return real(connection, batch=batch, **kwargs)
 
-    timers = [store.transact(job(f"timer {index}"), now=0.0, background=True) for index in range(20)]
-    await asyncio.gather(*timers, store.transact(job("press"), now=0.0))
-    assert len(ran) == 21
-    assert ran.index("press") <= bot.store.BACKGROUND_PER_BATCH
-    assert [name for name in ran if name != "press"] == [f"timer {index}" for index in range(20)]  # in due order
+    monkeypatch.setattr(bot.store, "_run_batch", run_batch)
+    return seen
+
+
+def named(batches: list[list[str]], name: str):
+    """A job that notes its name in the batch it runs in."""
+    return lambda tx: batches[-1].append(name)
+
+
+async def test_timers_falling_due_together_let_a_players_press_go_first_and_alone(
+        store: Store, batches: list[list[str]]) -> None:
+    """Twenty timers fall due together and a player presses a button meanwhile: his job commits in a batch of its
+    own, and the timers then go one per batch while he may press again (all of them fire, in due order)."""
+    timers = [store.transact(named(batches, f"timer {index}"), now=0.0, background=True) for index in range(20)]
+    await asyncio.gather(*timers, store.transact(named(batches, "press"), now=0.0))
+    assert batches[0] == ["press"]
+    assert batches[1:] == [[f"timer {index}"] for index in range(20)]
+
+
+async def test_a_timer_that_has_waited_long_enough_goes_beside_the_players_jobs(
+        store: Store, batches: list[list[str]], monkeypatch: pytest.MonkeyPatch) -> None:
+    """Players pressing without a pause do not hold a due timer back for ever: once it has waited
+    `BACKGROUND_WAIT`, one timer goes in each of their batches."""
+    monkeypatch.setattr(bot.store, "BACKGROUND_WAIT", 0.0)
+    timers = [store.transact(named(batches, f"timer {index}"), now=0.0, background=True) for index in range(3)]
+    presses = [store.transact(named(batches, f"press {index}"), now=0.0) for index in range(2)]
+    await asyncio.gather(*timers, *presses)
+    assert batches[0] == ["press 0", "press 1", "timer 0"]
+
+
+async def test_timers_due_with_nobody_pressing_commit_together(
+        store: Store, batches: list[list[str]], monkeypatch: pytest.MonkeyPatch) -> None:
+    """After downtime, before anyone presses, a backlog of due timers is caught up in group commits; the last
+    press `PLAYERS_ACTIVE_SECONDS` ago or longer no longer counts."""
+    await store.transact(named(batches, "press"), now=0.0)
+    monkeypatch.setattr(bot.store, "PLAYERS_ACTIVE_SECONDS", 0.0)
+    await asyncio.gather(*(store.transact(named(batches, f"timer {index}"), now=0.0, background=True)
+                           for index in range(5)))
+    assert batches[1:] == [[f"timer {index}" for index in range(5)]]
 
 
 async def test_a_job_failing_after_writing_leaves_nothing_and_its_batch_keeps_the_rows_it_was_told(
