@@ -82,7 +82,7 @@ async def test_concurrent_transactions_commit_together_and_fail_alone(store: Sto
 
 @pytest.fixture
 def batches(monkeypatch: pytest.MonkeyPatch) -> list[list[str]]:
-    """What each committed batch ran, by job name: jobs made by `named` append their name to `ran`."""
+    """What each batch ran, by job name (jobs made by `named` note their name in the batch running them)."""
     seen: list[list[str]] = []
     real = bot.store._run_batch
 
