@@ -666,7 +666,7 @@ class Service:
                 # fires then, by the process that armed it (or by `watch_timers` elsewhere if that one stopped)
             act.tx.clear_timer(key)  # fired: its row goes (or `on_timer` arms it anew), so nothing fires it again
             act.timers.append(TimerChange(key, None, payload))  # nor a copy `watch_timers` armed here meanwhile
-            return controller.on_timer(act, key, payload) is not False  # False: stale, nothing done to log
+            return controller.on_timer(act, key, payload)  # False: stale, nothing done to log
 
         try:
             reply = await self._run(None, None, table_id, fire, {"k": "t", "key": key, "p": payload})

@@ -81,10 +81,9 @@ class Store:
         self._checkpointer: Checkpointer | None = None
         """Checkpoints the WAL in a thread of its own (the writer never does: `wal_autocheckpoint` is 0)."""
         self._pending: list[_Job] = []
-        self._background: list[_Job] = []
-        """Jobs nobody is waiting to see (timers firing): see `BACKGROUND_WAIT`."""
-        self._background_since: list[float] = []
-        """When each background job was queued (the event loop's clock)."""
+        self._background: list[tuple[float, _Job]] = []
+        """Jobs nobody is waiting to see (timers firing), each with when it was queued (the event loop's clock): see
+        `BACKGROUND_WAIT`."""
         self._player_job_at = -math.inf
         """When the last player's job was queued (the event loop's clock)."""
         self._writer: asyncio.Task[None] | None = None
@@ -160,8 +159,7 @@ class Store:
         loop = asyncio.get_running_loop()
         future: asyncio.Future[T] = loop.create_future()
         if background:
-            self._background.append((fn, future, now))
-            self._background_since.append(loop.time())
+            self._background.append((loop.time(), (fn, future, now)))
         else:
             self._pending.append((fn, future, now))
             self._player_job_at = loop.time()
@@ -212,12 +210,11 @@ class Store:
         batch: list[_Job] = []
         try:
             while self._pending or self._background:
-                if all(job[1] in self._retries for job in self._pending + self._background):
+                if not self._background and all(job[1] in self._retries for job in self._pending):
                     await asyncio.sleep(0.001)  # only jobs waiting for another process: give it a moment
                 share = self._background_share()
-                batch = self._pending + self._background[:share]
+                batch = self._pending + [job for _, job in self._background[:share]]
                 self._pending, self._background = [], self._background[share:]
-                del self._background_since[:share]
                 try:
                     outcomes = await self._in_thread(functools.partial(
                         _run_batch, batch=batch, known=self._known, gate=self._gate, dialect=self.dialect))
@@ -236,10 +233,10 @@ class Store:
                     else:
                         future.set_exception(value)
         except BaseException as error:  # the connection failed: every waiter learns it
-            for _, future, _ in batch + self._pending + self._background:
+            for _, future, _ in batch + self._pending + [job for _, job in self._background]:
                 if not future.done():
                     future.set_exception(error)
-            self._pending, self._background, self._background_since = [], [], []
+            self._pending, self._background = [], []
             raise
         finally:
             self._writer = None
@@ -250,7 +247,7 @@ class Store:
             return 0
         now = asyncio.get_running_loop().time()
         if self._pending:
-            return BACKGROUND_PER_BATCH if now - self._background_since[0] >= BACKGROUND_WAIT else 0
+            return BACKGROUND_PER_BATCH if now - self._background[0][0] >= BACKGROUND_WAIT else 0
         if now - self._player_job_at < PLAYERS_ACTIVE_SECONDS:
             return BACKGROUND_PER_BATCH
         return len(self._background)
