@@ -3,7 +3,9 @@ functions queued for it from the event loop.
 
 What aiosqlite does underneath, with the one thing its public API lacks: a whole function (a transaction of many
 statements, reads and Python between them) queued as one item, so a transaction costs one thread hop, not one per
-statement. aiosqlite offers that only through its private `_execute` and `_conn`.
+statement. aiosqlite offers that only through its private `_execute` and `_conn`. And one thing more: while the thread
+has nothing to do, its connection may be used from the event loop's own thread (`idle_connection`), so that a quick
+call costs neither the hop nor the interpreter lock's hand-over between the two threads.
 """
 
 from __future__ import annotations
@@ -36,6 +38,10 @@ class ThreadWorker:
         self._connected: asyncio.Future[None] | None = None
         self._stopped: asyncio.Future[None] | None = None
         self._is_closed = False
+        self._connection: Any = None
+        self._busy = 0
+        """Calls queued for the thread or running there, counted in the event loop's thread: one leaves the count
+        only once the thread is done with it (its outcome posted back), not when its caller stops waiting."""
 
     async def start(self) -> None:
         """Start the thread and open the connection in it; raises (the thread then gone) if it cannot be opened."""
@@ -53,8 +59,16 @@ class ThreadWorker:
         if self._is_closed or self._connected is None:
             raise sqlite3.ProgrammingError("Cannot operate on a closed database.")
         future: asyncio.Future[T] = asyncio.get_running_loop().create_future()
+        self._busy += 1
         self._queue.put((fn, future))
         return await future
+
+    def idle_connection(self) -> Any:
+        """The connection, when the thread has no call queued or running (None otherwise, or when closed): the event
+        loop's thread may then use it itself until it next awaits, since only that thread queues calls here."""
+        if self._busy or self._is_closed or self._connection is None:
+            return None
+        return self._connection
 
     async def close(self) -> None:
         """Run what is queued, close the connection and stop the thread (again: nothing)."""
@@ -72,17 +86,18 @@ class ThreadWorker:
             _post(self._connected, None, error)
             _post(self._stopped, None, None)
             return
+        self._connection = connection
         _post(self._connected, None, None)
         try:
             while (item := self._queue.get()) is not None:
                 fn, future = item
                 try:
-                    connection = self._reopened(connection)
+                    connection = self._connection = self._reopened(connection)
                     result = fn(connection)
                 except BaseException as error:  # the caller gets it, whatever it is; the thread goes on
-                    _post(future, None, error)
+                    _post(future, None, error, self._done)
                 else:
-                    _post(future, result, None)
+                    _post(future, result, None, self._done)
         finally:
             with contextlib.suppress(Exception):  # lost already
                 connection.close()
@@ -99,14 +114,22 @@ class ThreadWorker:
             connection.close()
         return self._connect()
 
+    def _done(self) -> None:
+        self._busy -= 1
 
-def _post(future: asyncio.Future[Any], result: Any, error: BaseException | None) -> None:
-    """Settle `future` from this thread, in its loop's thread (unless that loop is gone: nobody is waiting)."""
+
+def _post(future: asyncio.Future[Any], result: Any, error: BaseException | None,
+          done: Callable[[], None] | None = None) -> None:
+    """Settle `future` from this thread, in its loop's thread (unless that loop is gone: nobody is waiting), after
+    calling `done` there."""
     with contextlib.suppress(RuntimeError):  # the event loop is closed
-        future.get_loop().call_soon_threadsafe(_settle, future, result, error)
+        future.get_loop().call_soon_threadsafe(_settle, future, result, error, done)
 
 
-def _settle(future: asyncio.Future[Any], result: Any, error: BaseException | None) -> None:
+def _settle(future: asyncio.Future[Any], result: Any, error: BaseException | None,
+            done: Callable[[], None] | None) -> None:
+    if done is not None:
+        done()
     if future.done():  # the caller was cancelled: the outcome has nobody to go to
         return
     if error is not None:

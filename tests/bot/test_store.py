@@ -282,14 +282,20 @@ async def test_a_failed_batch_forgets_what_its_transactions_learned(store: Store
 
 async def test_a_query_reads_the_committed_state_while_a_transaction_is_open(store: Store) -> None:
     await store.transact(lambda tx: tx.move("c", "mint:c", "wallet:c:ann", 100, "grant"), now=1.0)
-    writing, release = threading.Event(), threading.Event()
+    writing, release, busy = threading.Event(), threading.Event(), threading.Event()
 
     def slow_grant(tx: Tx) -> None:
         tx.move("c", "mint:c", "wallet:c:ann", 50, "grant")
         writing.set()
         release.wait(5)
 
+    # the grant's batch runs in the database thread (it is busy as the batch comes: on SQLite a batch that can start
+    # at once runs in the event loop's thread, and nothing else runs there meanwhile)
+    occupied = asyncio.create_task(store.outside_transaction(lambda connection: busy.wait(5)))
     grant = asyncio.create_task(store.transact(slow_grant, now=2.0))
+    await asyncio.sleep(0.01)
+    busy.set()
+    await occupied
     try:
         assert await asyncio.to_thread(writing.wait, 5)
         seen = await store.query(lambda tx: tx.balance("wallet:c:ann"))  # answered while the writer is busy

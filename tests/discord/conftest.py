@@ -29,7 +29,8 @@ class Turns:
     check ends the hand and shows the cards. A clock announcement is armed with each hand."""
 
     delay = 0.0
-    """Seconds each command takes (in the database thread), to make the service slow."""
+    """Seconds each command takes, to make the service slow (in the database thread when a test keeps that thread
+    busy: a batch that can start at once runs in the event loop's thread, which nothing else can use meanwhile)."""
     note = ""
     """A private answer to `/table`, when set (to try long answers)."""
 

@@ -5,6 +5,7 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import re
+import time
 
 import discord
 
@@ -154,17 +155,29 @@ async def test_each_channel_is_its_own_table_and_the_guild_its_wallet(fake, turn
     assert balance.ephemeral_text() == "Your wallet: 1,005 chips."
 
 
+async def occupy_the_database_thread(bot) -> asyncio.Task:
+    """Keep the store's database thread busy for a moment (as a VACUUM would), so that the next batch waits for it
+    and runs there rather than in the event loop's thread: a slow store, which the event loop does not wait for."""
+    busy = asyncio.ensure_future(bot.store.outside_transaction(lambda connection: time.sleep(0.05)))
+    await asyncio.sleep(0)  # queued in the thread
+    return busy
+
+
 async def test_a_slow_service_is_deferred_then_answered(fake, turns, make_bot) -> None:
     bot = await make_bot(defer_after=0.05)
     ann, bob, _ = await seat_three(fake, bot)
     turns.delay = 0.3
+    busy = await occupy_the_database_thread(bot)
     slash = await fake.slash(ann, fake.channels[0], "deal")
     await bot.settled()
+    await busy
     assert slash.callback_type == 5 and slash.callbacks[0]["data"]["flags"] & EPHEMERAL
     assert slash.ephemeral_text().startswith("Your card: ")
     [table] = table_messages(fake, fake.channels[0])
+    busy = await occupy_the_database_thread(bot)
     press = await fake.press(bob, table, fake.button(table, "Check"))
     await bot.settled()
+    await busy
     assert press.callback_type == 6
     assert press.ephemeral_text() == "It is not your turn."
     assert all(ix.acked_after < 3 for ix in fake.interactions.values())
