@@ -325,3 +325,38 @@ async def test_processes_starting_together_on_an_empty_postgresql_database_migra
     finally:
         for store in stores:
             await store.close()
+
+
+async def test_a_batch_runs_in_the_event_loops_thread_unless_the_database_thread_or_a_checkpoint_holds_it(
+        store: Store) -> None:
+    """On SQLite a batch that can start at once runs in the loop's thread (no hop, no hand-over of the interpreter
+    lock); one that would wait (the database thread busy, a checkpoint pass holding the gate) goes to the database
+    thread, so the event loop never waits for the store. On PostgreSQL (a round trip per statement) always there."""
+    def thread_of_job(tx: Tx) -> int:
+        return threading.get_ident()
+
+    loop_thread = threading.get_ident()
+    if store.dialect.is_shared:
+        assert await store.transact(thread_of_job, now=1.0) != loop_thread
+        assert await store.read(thread_of_job) != loop_thread
+        return
+    assert await store.transact(thread_of_job, now=1.0) == loop_thread
+    assert await store.read(thread_of_job) == loop_thread
+
+    release = threading.Event()
+    busy = asyncio.ensure_future(store.outside_transaction(lambda connection: release.wait(5)))
+    job = asyncio.ensure_future(store.transact(thread_of_job, now=2.0))
+    await asyncio.sleep(0.01)
+    assert not job.done()  # it waits in the thread's queue, while the event loop goes on (this test runs)
+    release.set()
+    await busy
+    assert await job != loop_thread
+
+    assert store._gate.acquire(timeout=5)  # as a checkpoint pass that needs the writer still
+    try:
+        job = asyncio.ensure_future(store.transact(thread_of_job, now=3.0))
+        await asyncio.sleep(0.01)
+        assert not job.done()
+    finally:
+        store._gate.release()
+    assert await job != loop_thread

@@ -66,3 +66,31 @@ def test_the_store_does_not_use_aiosqlite() -> None:
     code = "import sys, bot.store, bot.service; print('aiosqlite' in sys.modules)"
     result = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)
     assert result.stdout.strip() == "False"
+
+
+async def test_the_connection_is_lent_only_while_the_thread_has_nothing_queued_or_running(tmp_path: Path) -> None:
+    worker = ThreadWorker(connect(tmp_path / "w.db"), "test-db")
+    await worker.start()
+    connection = worker.idle_connection()
+    assert connection is not None and connection.execute("SELECT 1").fetchone() == (1,)
+    running, release = threading.Event(), threading.Event()
+
+    def slow(connection: sqlite3.Connection) -> int:
+        running.set()
+        release.wait(5)
+        return 2
+
+    first = asyncio.ensure_future(worker.run(slow))
+    second = asyncio.ensure_future(worker.run(lambda connection: 3))
+    await asyncio.sleep(0)
+    assert worker.idle_connection() is None  # queued
+    assert await asyncio.to_thread(running.wait, 5)
+    first.cancel()  # its caller stops waiting: the thread is still using the connection
+    await asyncio.sleep(0.01)
+    assert worker.idle_connection() is None
+    release.set()
+    assert await second == 3
+    await asyncio.sleep(0)
+    assert worker.idle_connection() is connection
+    await worker.close()
+    assert worker.idle_connection() is None
