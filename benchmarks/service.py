@@ -13,7 +13,8 @@ beside SQLite's one process.
 
 `--scale-tables 1000,10000` runs instead the measurement at each of these many tables, each with a hand dealt and
 its turn timer armed, the real scheduler running: the store floor of this design's rows, saturated actions/s with the
-default and the tuned collector (`bot.collector`), p99 with actions arriving at random at 25% and 50% of saturation,
+default and the tuned collector (`bot.collector`) and the CPU per action beside the smallest design's
+(`benchmarks/ceiling.py`), p99 with actions arriving at random at 25% and 50% of saturation,
 the longest collector pause (timed with `gc.callbacks`), start-up with every table stored, the catch-up of every turn
 timer after an hour of downtime (after a clean shutdown, which snapshots every table with logged actions, and after a
 crash, which leaves their logs to replay), and resident memory per idle table. A failed ledger check fails the run.
@@ -164,7 +165,6 @@ async def run(tables: int, seconds: float, concurrency: int, pictures: bool = Fa
     Table pictures are off unless asked for: drawing one takes milliseconds of CPU after the commit, which is not the
     path this measures (parse → engine → ledger → commit); `--pictures` shows what they cost on top.
     """
-    gc.set_threshold(*DEFAULT_THRESHOLDS)  # the default collector's phase must not inherit an earlier run's tuning
     folder = Path(tempfile.mkdtemp())
     raw = raw_commits_per_second(folder / "raw.db", min(seconds, 3.0))
     floor = store_floor_per_second(folder / "floor.db", min(seconds, 3.0), tables)
@@ -462,9 +462,11 @@ async def run_at_scale(tables: int, seconds: float, concurrency: int,
     """Many tables, each with a hand dealt and its turn timer armed, the real scheduler running: saturated rate with
     the default and the tuned collector, p99 at a quarter and half of it, collector pauses, start-up with every table
     stored, catch-up of every turn timer after an hour of downtime, and resident memory per idle table."""
+    gc.set_threshold(*DEFAULT_THRESHOLDS)  # the default collector's phase must not inherit an earlier run's tuning
     folder = Path(tempfile.mkdtemp())
     raw = raw_commits_per_second(folder / "raw.db", min(seconds, 3.0))
     floor = store_floor_per_second(folder / "floor.db", min(seconds, 3.0), tables)
+    bounds = await ceiling.measure(min(seconds, 3.0))
     python_bytes = await python_bytes_per_idle_table(folder)
     pauses = Pauses()
     store = await Store.open(folder / "bot.db")
@@ -487,7 +489,9 @@ async def run_at_scale(tables: int, seconds: float, concurrency: int,
     default_pauses = pauses.take()
     tune_collector(thresholds)
     pauses.take()  # not the full collection that comes before the freeze
+    first, cpu_began = load.actions, time.process_time()
     rate, latencies = await load.saturate(seconds, concurrency)
+    cpu_per_action = (time.process_time() - cpu_began) / max(load.actions - first, 1) * 1e6
     tuned_pauses = pauses.take()
     with text_not_rendered():  # the prototype of "text rendered only when shown", for the same load
         lazy_rate, _ = await load.saturate(seconds, concurrency)
@@ -538,6 +542,9 @@ async def run_at_scale(tables: int, seconds: float, concurrency: int,
     print(f"saturated actions/s, tuned collector (frozen, thresholds {gc.get_threshold()}): {rate:,.0f} "
           f"({rate / raw:.3f} of raw, {rate / default_rate:.2f} of the default's), p99 {_ms(latencies, 0.99)}; "
           f"longest collector pause {_pause(tuned_pauses)}")
+    print(f"CPU per action in that phase (every thread): {cpu_per_action:,.0f} µs; the smallest design's "
+          + "; ".join(f"{name} {cpu:,.0f} µs ({per_second:,.0f}/s)" for name, (per_second, cpu) in bounds.items())
+          + f" — the service takes {cpu_per_action / bounds[ceiling.THROUGH_STORE][1]:.1f}x the last")
     print(f"prototype, the table text and the story lines not rendered (text only when shown): {lazy_rate:,.0f} "
           f"actions/s ({2 * lazy_rate / (rate + real_after):.2f} of the real phases before and after it: {rate:,.0f}, "
           f"{real_after:,.0f})")
