@@ -241,9 +241,7 @@ async def run(tables: int, seconds: float, concurrency: int, pictures: bool = Fa
     print(f"ratio to raw: {rate / raw:.2f} ({refused} of {actions} actions refused)")
     print(f"store floor (an action's rows through Tx, no game logic, 64 per commit): {floor:,.0f}/s, "
           f"{floor / raw:.2f} of raw; the service reaches {rate / floor:.2f} of it")
-    print(f"CPU per action (both threads): service {cpu_per_action:,.0f} µs; "
-          + "; ".join(f"{name} {cpu:,.0f} µs ({per_second:,.0f}/s)" for name, (per_second, cpu) in bounds.items())
-          + f" — the service takes {cpu_per_action / bounds[ceiling.THROUGH_STORE][1]:.1f}x the last")
+    print(f"CPU per action (both threads): service {cpu_per_action:,.0f} µs; {_beside_bounds(cpu_per_action, bounds)}")
     print(f"latency at saturation ({concurrency} players pressing at once): p50 {_ms(latencies, 0.5)}, "
           f"p99 {_ms(latencies, 0.99)}")
     print(f"latency at half that load ({offered:,.0f} actions/s arriving at random): p50 {_ms(open_latencies, 0.5)}, "
@@ -260,6 +258,13 @@ async def run(tables: int, seconds: float, concurrency: int, pictures: bool = Fa
     print(f"ledger check: {'ok' if not problems else problems[:3]}")
     if problems:
         raise SystemExit("the ledger check failed")
+
+
+def _beside_bounds(cpu_per_action: float, bounds: dict[str, tuple[float, float]]) -> str:
+    """The smallest design's bounds (`ceiling.measure`: CPU per action and actions/s) and the service's multiple of
+    the last, the one run as the bot must."""
+    return ("; ".join(f"{name} {cpu:,.0f} µs ({per_second:,.0f}/s)" for name, (per_second, cpu) in bounds.items())
+            + f" — the service takes {cpu_per_action / bounds[ceiling.THROUGH_STORE][1]:.1f}x the last")
 
 
 def _quantile(sorted_seconds: list[float], quantile: float) -> float:
@@ -543,8 +548,7 @@ async def run_at_scale(tables: int, seconds: float, concurrency: int,
           f"({rate / raw:.3f} of raw, {rate / default_rate:.2f} of the default's), p99 {_ms(latencies, 0.99)}; "
           f"longest collector pause {_pause(tuned_pauses)}")
     print(f"CPU per action in that phase (every thread): {cpu_per_action:,.0f} µs; the smallest design's "
-          + "; ".join(f"{name} {cpu:,.0f} µs ({per_second:,.0f}/s)" for name, (per_second, cpu) in bounds.items())
-          + f" — the service takes {cpu_per_action / bounds[ceiling.THROUGH_STORE][1]:.1f}x the last")
+          f"{_beside_bounds(cpu_per_action, bounds)}")
     print(f"prototype, the table text and the story lines not rendered (text only when shown): {lazy_rate:,.0f} "
           f"actions/s ({2 * lazy_rate / (rate + real_after):.2f} of the real phases before and after it: {rate:,.0f}, "
           f"{real_after:,.0f})")
