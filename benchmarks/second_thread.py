@@ -1,0 +1,197 @@
+"""Whether a second thread can take SQLite's share of an action in one process: the prototype of "the database work
+on the machine's second core", measured beside one thread doing it all.
+
+Each action is `--python-us` of pure Python work (the service's engine, ledger, history and text, which hold the
+interpreter lock) and then the rows one betting action writes in the bot (`benchmarks/service.py`'s store floor: a
+chip move with its two balances and ledger row, two history rows, the turn timer and the action-log row, through
+the real `Tx` on the bot's schema), 64 actions per commit. Three ways:
+- the rows alone (what SQLite takes of an action);
+- one thread: the Python work and the rows, one action after the other (the bot today);
+- two threads: the main thread does the Python work and notes each batch's statements; a writer thread runs them and
+  commits (`sqlite3` lets go of the interpreter lock while SQLite steps a statement), the main thread going on with
+  the next batch meanwhile.
+Printed: actions/s of each, and the two threads' rate as a multiple of the one thread's.
+Run: `python benchmarks/second_thread.py [--seconds 3] [--python-us 250] [--switch-interval 0.005]` (how often a
+thread waiting for the lock makes the one holding it let go: `sys.setswitchinterval`).
+"""
+
+from __future__ import annotations
+
+import argparse
+import queue
+import sqlite3
+import sys
+import tempfile
+import threading
+import time
+from collections.abc import Callable
+from pathlib import Path
+from typing import Any
+
+from bot.store import Tx, configure
+from bot.store.tx import Known, dumps
+
+BATCH = 64
+TABLES = 1000
+ENTRY = dumps({"e": {"k": "c", "c": {"t": "Call"}}, "n": 1.8e9, "a": ["ann", "Ann", None, False], "l": "en",
+               "o": False, "s": {"organizers": ["ann"], "locale": "en"}, "r": [1000, "Ann", "Bob", "Ann"], "d": []})
+EVENT = {"kind": "PlayerCalled", "visible_to": None, "player": "ann", "amount": 20,
+         "moves": [{"source": "stack:ann", "target": "pot", "amount": 20, "reason": "call"}]}
+Statement = tuple[str, Any]
+
+
+class _Cursor:
+    """What `Tx` reads of a statement it did not run yet: one row changed (the debit's check)."""
+
+    rowcount = 1
+
+
+class Noting:
+    """A connection that notes each statement for the writer thread and runs nothing."""
+
+    def __init__(self) -> None:
+        self.statements: list[Statement] = []
+
+    def execute(self, sql: str, parameters: Any = ()) -> _Cursor:
+        """Note one statement."""
+        self.statements.append((sql, parameters))
+        return _Cursor()
+
+    def executemany(self, sql: str, rows: Any) -> _Cursor:
+        """Note one statement per row."""
+        self.statements.extend((sql, row) for row in rows)
+        return _Cursor()
+
+
+def python_work(microseconds: float) -> Callable[[], int]:
+    """A function that spends about `microseconds` of CPU in Python bytecode (calibrated here)."""
+
+    def spin(count: int) -> int:
+        total = 0
+        for number in range(count):
+            total += number
+        return total
+
+    count = 1000
+    while True:
+        began = time.perf_counter()
+        spin(count)
+        took = time.perf_counter() - began
+        if took > 0.02:
+            break
+        count *= 2
+    per_call = max(1, int(count * microseconds / 1e6 / took))
+    return lambda: spin(per_call)
+
+
+def open_database(path: Path) -> tuple[sqlite3.Connection, Known]:
+    """The bot's schema with `TABLES` tables, each with its chat and a stack of chips."""
+    connection = sqlite3.connect(path, isolation_level=None, check_same_thread=False)
+    configure(connection)
+    known = Known()
+    connection.execute("BEGIN")
+    for index in range(TABLES):
+        tx = Tx(connection, 0.0, known)
+        tx.ensure_chat(f"c{index}")
+        tx.save_table_json(f"t{index}", f"c{index}", "{}", "{}")
+        tx.move(f"c{index}", f"mint:c{index}", f"stack:t{index}:ann", 10**12, "grant")
+        tx.move(f"c{index}", f"mint:c{index}", f"pot:t{index}", 1, "grant")  # both accounts exist from the start
+        known.adopt(tx.learned)
+    connection.execute("COMMIT")
+    return connection, known
+
+
+def write_rows(connection: Any, known: Known, number: int) -> None:
+    """Action `number`'s rows through `Tx` (on a real connection, or a `Noting` one)."""
+    table, chat = f"t{number % TABLES}", f"c{number % TABLES}"
+    tx = Tx(connection, float(number), known)
+    tx.move(chat, f"stack:{table}:ann", f"pot:{table}", 20, "call", table_id=table, hand_id="h1")
+    tx.log_action(table, number // TABLES + 1, ENTRY)
+    tx.add_history(table, "h1", [EVENT, EVENT])
+    tx.set_timer(f"holdem:{table}", table, float(number), {"kind": "turn", "step": number})
+
+
+def rows_alone(connection: sqlite3.Connection, known: Known, seconds: float) -> float:
+    """Actions/s of the rows alone, in one thread."""
+    count, began = 0, time.perf_counter()
+    while time.perf_counter() < began + seconds:
+        connection.execute("BEGIN IMMEDIATE")
+        for number in range(count, count + BATCH):
+            write_rows(connection, known, number)
+        connection.execute("COMMIT")
+        count += BATCH
+    return count / (time.perf_counter() - began)
+
+
+def one_thread(connection: sqlite3.Connection, known: Known, seconds: float, work: Callable[[], int]) -> float:
+    """Actions/s with the Python work and the rows one after the other, in one thread."""
+    count, began = 0, time.perf_counter()
+    while time.perf_counter() < began + seconds:
+        connection.execute("BEGIN IMMEDIATE")
+        for number in range(count, count + BATCH):
+            work()
+            write_rows(connection, known, number)
+        connection.execute("COMMIT")
+        count += BATCH
+    return count / (time.perf_counter() - began)
+
+
+def two_threads(connection: sqlite3.Connection, known: Known, seconds: float, work: Callable[[], int]) -> float:
+    """Actions/s with the Python work in this thread and each batch's statements run and committed by a writer
+    thread, at most two batches queued ahead of it."""
+    batches: queue.Queue[list[Statement] | None] = queue.Queue(maxsize=2)
+    committed = [0]
+
+    def writer() -> None:
+        while (statements := batches.get()) is not None:
+            connection.execute("BEGIN IMMEDIATE")
+            for sql, parameters in statements:
+                connection.execute(sql, parameters)
+            connection.execute("COMMIT")
+            committed[0] += BATCH
+
+    thread = threading.Thread(target=writer)
+    thread.start()
+    count, began = 0, time.perf_counter()
+    while time.perf_counter() < began + seconds:
+        noting = Noting()
+        for number in range(count, count + BATCH):
+            work()
+            write_rows(noting, known, number)
+        batches.put(noting.statements)
+        count += BATCH
+    batches.put(None)
+    thread.join()
+    return committed[0] / (time.perf_counter() - began)
+
+
+def main() -> None:
+    """Measure the three ways, each on a fresh database, and print them."""
+    parser = argparse.ArgumentParser(description=__doc__)
+    parser.add_argument("--seconds", type=float, default=3.0)
+    parser.add_argument("--python-us", type=float, default=250.0,
+                        help="the Python work of one action, in µs (the service's CPU per action less its rows')")
+    parser.add_argument("--switch-interval", type=float, default=sys.getswitchinterval())
+    args = parser.parse_args()
+    sys.setswitchinterval(args.switch_interval)
+    work = python_work(args.python_us)
+    folder = Path(tempfile.mkdtemp())
+    rates: dict[str, float] = {}
+    runs: list[tuple[str, Callable[[sqlite3.Connection, Known], float]]] = [
+        ("rows alone", lambda connection, known: rows_alone(connection, known, args.seconds)),
+        ("one thread", lambda connection, known: one_thread(connection, known, args.seconds, work)),
+        ("two threads", lambda connection, known: two_threads(connection, known, args.seconds, work)),
+    ]
+    for name, run in runs:
+        connection, known = open_database(folder / f"{name.replace(' ', '_')}.db")
+        rates[name] = run(connection, known)
+        connection.close()
+    print(f"{args.python_us:.0f} µs of Python an action; {BATCH} actions per commit, {TABLES} tables; switch interval "
+          f"{args.switch_interval * 1000:g} ms")
+    for name, rate in rates.items():
+        print(f"{name}: {rate:,.0f} actions/s")
+    print(f"two threads: {rates['two threads'] / rates['one thread']:.2f}x one thread")
+
+
+if __name__ == "__main__":
+    main()
