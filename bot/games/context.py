@@ -71,6 +71,7 @@ class PlayerNames:
         self._read: dict[str, str] = {}
 
     def __call__(self, user_id: str) -> str:
+        """The player's display name (his id when the chat has never seen him)."""
         name = self._read.get(user_id)
         if name is None:
             name = self._read[user_id] = self._tx.player_name(self._chat_id, user_id)
