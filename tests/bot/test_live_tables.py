@@ -323,10 +323,9 @@ def test_a_recorded_shuffle_deals_what_the_source_alone_deals_and_replays_it(see
 async def test_an_action_leaves_no_reference_cycle_for_the_collector(store: Store, game: str) -> None:
     """What an action builds (its context, voices, the reply and the table's lazily written text) is freed as soon as
     nobody holds it: no cycle among them, which only the garbage collector would find. With one (a voice naming
-    players through the action that holds it) every action left ~80 objects behind, and at thousands of actions a
-    second the young collections that hunted them took a tenth of the bot's time. The players press what a player
-    to act may press (a refusal travels as an exception, whose traceback holds the frames it passed: a cycle of
-    asyncio's, after the rare refusal only)."""
+    players through the action that holds it) every action left ~80 objects for the collector. The players press
+    what a player to act may press, and timers deal and run out the hands: a refusal travels as an exception whose
+    traceback holds the frames it passed (the store's batch among them), a cycle after a refusal only."""
     rng = random.Random(game)
     clock = FakeClock()
     service = Service(store, clock, rng=random.Random(5))
