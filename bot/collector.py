@@ -25,12 +25,12 @@ def tune_collector(thresholds: tuple[int, int, int] = THRESHOLDS) -> None:
     of them): 500 x 2 x 50,000 is 50 million tracked allocations between two, as before (hundreds of thousands of
     actions).
 
-    Measured again once an action's objects stopped forming a cycle (`bot.games.context.PlayerNames`), at 10,000
-    tables over 15 s of saturated presses: (500, 2) collected for 1,580 ms in all, the longest pause 2.3 ms; (2,000,
-    2) 1,838 ms, 8.3 ms; (5,000, 1) 1,883 ms, 29.4 ms; (100,000, 2) 1,598 ms in six collections of up to 568 ms. The
-    total hardly moves: each object a table's state gets is traversed in the young generation and again in the middle
-    one before the table's next action frees it, whatever the thresholds, which set only the pause. That total is
-    about a tenth of the bot's time at 10,000 tables; only fewer objects per action would lower it.
+    Measured again at 10,000 tables over 15 s of saturated presses, the collector's time in all and the longest
+    pause: (500, 2) 1,114-1,157 ms, 1.9-3.3 ms. Each object a table's state gets is traversed in the young generation
+    and again in the middle one before the table's next action frees it, so larger thresholds mostly lengthen the
+    pauses. An experiment that broke the one cycle each action makes (see `Action.voice`) made the collections rarer
+    and costlier in all (1,648-1,698 ms, the rate 5-10% lower) whatever the thresholds ((150, 4) 1,521 ms, (250, 2)
+    1,507 ms; pauses up to 8 ms at (2,000, 2), 29 ms at (5,000, 1), 568 ms at (100,000, 2)): it was reverted.
     """
     gc.collect()
     gc.freeze()

@@ -1,7 +1,6 @@
 """Live tables and the action log: a restart resumes each table (its snapshot, then its logged actions replayed)
 exactly as it stood in memory, and an action that is refused or fails leaves the live table as it was."""
 
-import gc
 import random
 
 import pytest
@@ -317,44 +316,3 @@ def test_a_recorded_shuffle_deals_what_the_source_alone_deals_and_replays_it(see
     replayed = list(ALL_CARDS)
     ReplayRandom(loads(state_json(recording.draws))).shuffle(replayed)
     assert replayed == alone
-
-
-@pytest.mark.parametrize("game", ["holdem", "tournament"])
-async def test_an_action_leaves_no_reference_cycle_for_the_collector(store: Store, game: str) -> None:
-    """What an action builds (its context, voices, the reply and the table's lazily written text) is freed as soon as
-    nobody holds it: no cycle among them, which only the garbage collector would find. With one (a voice naming
-    players through the action that holds it) every action left ~80 objects for the collector. The players press
-    what a player to act may press, and timers deal and run out the hands: a refusal travels as an exception whose
-    traceback holds the frames it passed (the store's batch among them), a cycle after a refusal only."""
-    rng = random.Random(game)
-    clock = FakeClock()
-    service = Service(store, clock, rng=random.Random(5))
-    await service.start()
-    await set_up(service, game, rng)
-    by_id = {actor.user_id: actor for actor in PLAYERS}
-    pressed = 0
-    gc.collect()
-    gc.disable()
-    gc.set_debug(gc.DEBUG_SAVEALL)  # what a collection finds unreachable stays in `gc.garbage`, to be looked at
-    try:
-        for step in range(60):
-            view = await service.handle(PLACE, PLAYERS[0], "/table")
-            to_act = view.table.to_act if view.table else None
-            buttons = [button.payload for button in (view.table.buttons if view.table else ())
-                       if not button.private and "|pre " not in button.payload]
-            if to_act is not None and buttons:
-                reply = await service.press(PLACE, by_id[to_act], rng.choice(buttons))
-                assert reply.error is None, f"step {step}: {reply.error}"
-                pressed += 1
-            else:  # between hands, or a hand running out: its timer deals the next one, or shows the cards
-                clock.advance(61)
-                await service.scheduler.fire_due()
-            gc.collect()
-            ours = sorted({type(item).__name__ for item in gc.garbage
-                           if type(item).__module__.startswith(("bot.", "engine."))})
-            assert ours == [], f"step {step} left a cycle of {len(gc.garbage)} objects, among them {ours}"
-    finally:
-        gc.set_debug(0)
-        gc.garbage.clear()
-        gc.enable()
-    assert pressed >= 10
