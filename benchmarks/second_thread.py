@@ -28,15 +28,13 @@ from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
+from service import CALL_ENTRY, betting_rows  # beside this file: the store floor's rows of a betting action
+
 from bot.store import Tx, configure
-from bot.store.tx import Known, dumps
+from bot.store.tx import Known
 
 BATCH = 64
 TABLES = 1000
-ENTRY = dumps({"e": {"k": "c", "c": {"t": "Call"}}, "n": 1.8e9, "a": ["ann", "Ann", None, False], "l": "en",
-               "o": False, "s": {"organizers": ["ann"], "locale": "en"}, "r": [1000, "Ann", "Bob", "Ann"], "d": []})
-EVENT = {"kind": "PlayerCalled", "visible_to": None, "player": "ann", "amount": 20,
-         "moves": [{"source": "stack:ann", "target": "pot", "amount": 20, "reason": "call"}]}
 Statement = tuple[str, Any]
 
 
@@ -105,26 +103,12 @@ def write_rows(connection: Any, known: Known, number: int) -> None:
     """Action `number`'s rows through `Tx` (on a real connection, or a `Noting` one)."""
     table, chat = f"t{number % TABLES}", f"c{number % TABLES}"
     tx = Tx(connection, float(number), known)
-    tx.move(chat, f"stack:{table}:ann", f"pot:{table}", 20, "call", table_id=table, hand_id="h1")
-    tx.log_action(table, number // TABLES + 1, ENTRY)
-    tx.add_history(table, "h1", [EVENT, EVENT])
-    tx.set_timer(f"holdem:{table}", table, float(number), {"kind": "turn", "step": number})
-
-
-def rows_alone(connection: sqlite3.Connection, known: Known, seconds: float) -> float:
-    """Actions/s of the rows alone, in one thread."""
-    count, began = 0, time.perf_counter()
-    while time.perf_counter() < began + seconds:
-        connection.execute("BEGIN IMMEDIATE")
-        for number in range(count, count + BATCH):
-            write_rows(connection, known, number)
-        connection.execute("COMMIT")
-        count += BATCH
-    return count / (time.perf_counter() - began)
+    betting_rows(tx, table, chat, number)
+    tx.log_action(table, number // TABLES + 1, CALL_ENTRY)
 
 
 def one_thread(connection: sqlite3.Connection, known: Known, seconds: float, work: Callable[[], int]) -> float:
-    """Actions/s with the Python work and the rows one after the other, in one thread."""
+    """Actions/s with the Python work (`work`) and the rows one after the other, in one thread."""
     count, began = 0, time.perf_counter()
     while time.perf_counter() < began + seconds:
         connection.execute("BEGIN IMMEDIATE")
@@ -178,7 +162,7 @@ def main() -> None:
     folder = Path(tempfile.mkdtemp())
     rates: dict[str, float] = {}
     runs: list[tuple[str, Callable[[sqlite3.Connection, Known], float]]] = [
-        ("rows alone", lambda connection, known: rows_alone(connection, known, args.seconds)),
+        ("rows alone", lambda connection, known: one_thread(connection, known, args.seconds, lambda: 0)),
         ("one thread", lambda connection, known: one_thread(connection, known, args.seconds, work)),
         ("two threads", lambda connection, known: two_threads(connection, known, args.seconds, work)),
     ]

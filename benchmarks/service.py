@@ -55,6 +55,13 @@ from bot.store.tx import Known, dumps
 CLUB = Place("club", "club/poker")
 """The chat the reads of the mixed load ask about: its history holds many hands."""
 READ_SHARE = 0.05
+CALL_ENTRY = dumps({"e": {"k": "c", "c": {"t": "Call"}}, "n": 1.8e9, "a": ["ann", "Ann", None, False], "l": "en",
+                    "o": False, "s": {"organizers": ["ann"], "locale": "en"}, "r": [1000, "Ann", "Bob", "Ann"],
+                    "d": []})
+"""A call's action-log row (0.3 KB), as the service writes it."""
+CALL_EVENT = {"kind": "PlayerCalled", "visible_to": None, "player": "ann", "amount": 20,
+              "moves": [{"source": "stack:ann", "target": "pot", "amount": 20, "reason": "call"}]}
+"""A call's history row."""
 DEFAULT_THRESHOLDS = gc.get_threshold()
 """Python's own collector thresholds, which each run at scale starts from (the one before it tuned them)."""
 
@@ -85,11 +92,6 @@ def store_floor_per_second(path: Path, seconds: float, tables: int, batch: int =
     configure(connection)
     known = Known()
     state = dumps({"hand": {"deck": ["As"] * 44, "padding": "x" * 1200}})
-    entry = dumps({"e": {"k": "c", "c": {"t": "Call"}}, "n": 1.8e9, "a": ["ann", "Ann", None, False], "l": "en",
-                   "o": False, "s": {"organizers": ["ann"], "locale": "en"}, "r": [1000, "Ann", "Bob", "Ann"],
-                   "d": []})
-    event = {"kind": "PlayerCalled", "visible_to": None, "player": "ann", "amount": 20,
-             "moves": [{"source": "stack:ann", "target": "pot", "amount": 20, "reason": "call"}]}
     connection.execute("BEGIN")
     for index in range(tables):
         tx = Tx(connection, 0.0, known)
@@ -106,13 +108,11 @@ def store_floor_per_second(path: Path, seconds: float, tables: int, batch: int =
             seq = index // tables + 1
             connection.execute("SAVEPOINT job")
             tx = Tx(connection, float(index), known)
-            tx.move(chat, f"stack:{table}:ann", f"pot:{table}", 20, "call", table_id=table, hand_id="h1")
+            betting_rows(tx, table, chat, index)
             if seq % hand_actions:
-                tx.log_action(table, seq, entry)
+                tx.log_action(table, seq, CALL_ENTRY)
             else:
                 tx.save_snapshot(table, chat, "{}", state, seq)
-            tx.add_history(table, "h1", [event, event])
-            tx.set_timer(f"holdem:{table}", table, float(index), {"kind": "turn", "step": index})
             connection.execute("RELEASE job")
             known.adopt(tx.learned)  # as the store does: each pot account is created once
         connection.execute("COMMIT")
@@ -120,6 +120,15 @@ def store_floor_per_second(path: Path, seconds: float, tables: int, batch: int =
     elapsed = time.perf_counter() - began
     connection.close()
     return count / elapsed
+
+
+def betting_rows(tx: Tx, table: str, chat: str, number: int) -> None:
+    """The rows of betting action `number` at `table` but its log row or snapshot: a chip move (two balances and a
+    ledger row), two history rows and the turn timer re-armed (the stack and pot accounts must exist or be created
+    in `tx`)."""
+    tx.move(chat, f"stack:{table}:ann", f"pot:{table}", 20, "call", table_id=table, hand_id="h1")
+    tx.add_history(table, "h1", [CALL_EVENT, CALL_EVENT])
+    tx.set_timer(f"holdem:{table}", table, float(number), {"kind": "turn", "step": number})
 
 
 def club_hand(number: int) -> list[dict[str, Any]]:
