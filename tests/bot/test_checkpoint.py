@@ -13,6 +13,7 @@ from bot.store.checkpoint import Checkpointer
 
 PAGE = 4096
 ROW = os.urandom(3000)
+ROWS_PER_WRITER = 750
 
 
 def quiet_checkpointer(monkeypatch, **options) -> None:
@@ -57,12 +58,15 @@ async def test_the_wal_stays_bounded_while_the_bot_writes(tmp_path: Path, monkey
     await scratch(store)
 
     async def writer() -> None:
-        for _ in range(250):
+        for _ in range(ROWS_PER_WRITER):
             await store.transact(insert, now=0.0)
             await asyncio.sleep(0.001)
 
-    await asyncio.gather(*(writer() for _ in range(16)))  # 4,000 rows: ~16 MB through the log
-    written = 4000 * len(ROW)
+    # 12,000 rows: ~47 MB through the log, against a 1 MB limit. On a loaded machine the checkpointer's syncs can
+    # take long enough that the log grows a few MB past the limit before it starts afresh (CI once saw 5 MB after
+    # 12 MB written, with 4,000 rows): enough rows that such a delay never reaches a third of them.
+    await asyncio.gather(*(writer() for _ in range(16)))
+    written = 16 * ROWS_PER_WRITER * len(ROW)
     assert store._checkpointer is not None and store._checkpointer.checkpoint_count > 0
     assert os.path.getsize(tmp_path / "bot.db-wal") < written / 3, "the log was never started afresh"
     await store.close()
