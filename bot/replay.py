@@ -147,6 +147,7 @@ class ReplayTx:
 
     def __getattr__(self, name: str) -> Any:
         if name in WRITES:
+            setattr(self, name, _nothing)
             return _nothing
         decode = _DECODE.get(name)
 
@@ -160,6 +161,7 @@ class ReplayTx:
                 raise ReplayError(f"the log holds no answer for {name}")
             return getattr(self._store, name)(*args, **kwargs)
 
+        setattr(self, name, read)  # found here from now on: a replayed action may call the same method again
         return read
 
 

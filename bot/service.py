@@ -544,6 +544,7 @@ class Service:
             rng=ReplayRandom(logged["d"]),
             chat_settings=logged["s"],
             is_organizer=logged["o"],
+            replaying=True,
         )
         act.config.setdefault("game", self.settings.default_game)
         controller = self.controllers[act.config["game"]]

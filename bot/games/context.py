@@ -80,6 +80,9 @@ class Action:
     drawings: list[Any] = field(default_factory=list)
     """Pictures to draw once the action has committed (see `bot.render.picture_views.draw`)."""
     is_organizer: bool = False
+    replaying: bool = False
+    """A logged action applied again to resume its table: its rows and timers are in the store and nobody reads what
+    it says, so only its state is made (see `Service._replay`)."""
     _names: dict[str, str] = field(default_factory=dict, init=False, repr=False)
     """Players' names read so far in this action (each is read, and recorded for the log, once)."""
     _voices: dict[str, Voice] = field(default_factory=dict, init=False, repr=False)
@@ -104,15 +107,19 @@ class Action:
 
     def say(self, key: str, /, **params: object) -> None:
         """A public message for the channel."""
+        if self.replaying:
+            return
         self.reply.public.append(self.t(key, **params))
 
     def say_text(self, message: str) -> None:
         """A public message already rendered."""
-        if message:
+        if message and not self.replaying:
             self.reply.public.append(message)
 
     def tell(self, user_id: str, key: str, /, **params: object) -> None:
         """A private message for one player, in the language he chose for his own messages (`/lang ru me`)."""
+        if self.replaying:
+            return
         with self.privately(user_id):
             self.reply.tell(user_id, self.t(key, **params))
 
@@ -215,6 +222,8 @@ class Action:
 
     def apply_moves(self, moves: Iterable[Move], account: Callable[[str], str], hand_id: str) -> None:
         """Write an engine's moves to the ledger, mapping its local account names with `account`."""
+        if self.replaying:
+            return
         for move in moves:
             if move.amount:
                 self.move(account(move.source), account(move.target), move.amount, move.reason, hand_id)
@@ -225,15 +234,21 @@ class Action:
 
     def record(self, hand_id: str, events: Iterable[Event]) -> None:
         """Append events to the hand's or round's history."""
+        if self.replaying:
+            return
         self.tx.add_history(self.place.table_id, hand_id, [event.to_dict() for event in events])
 
     def arm(self, key: str, seconds: float, **payload: Any) -> None:
         """Arm a timer `seconds` from now, stored in this transaction."""
+        if self.replaying:
+            return
         due_at = self.now + seconds
         self.tx.set_timer(key, self.place.table_id, due_at, payload)
         self.timers.append(TimerChange(key, due_at, payload))
 
     def disarm(self, key: str) -> None:
         """Disarm a timer, in this transaction."""
+        if self.replaying:
+            return
         self.tx.clear_timer(key)
         self.timers.append(TimerChange(key, None))

@@ -463,7 +463,8 @@ class HoldemController:
             act.arm(self._timer(act), bots.BOT_SECONDS, kind="bot", step=act.state["step"])
         else:
             act.arm(self._timer(act), self._turn_limit(act, hand.to_act or ""), kind="turn", step=act.state["step"])
-        act.show_table(self.table_message(act, hand, names))
+        if not act.replaying:  # nobody reads a replayed action's table message
+            act.show_table(self.table_message(act, hand, names))
 
     def _finish(self, act: Action, hand: engine.Hand, key: str, names: dict[str, str]) -> None:
         act.tx.summarise_hand(act.place.chat_id, act.place.table_id, key)
