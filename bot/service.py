@@ -134,6 +134,10 @@ class Service:
         self._locks: defaultdict[str, asyncio.Lock] = defaultdict(asyncio.Lock)
         self._live: dict[str, LiveTable] = {}
         """Tables in memory as their last committed action left them."""
+        self._unreplayed: dict[str, LiveTable] = {}
+        """Tables start-up made live from their snapshots that have actions logged after them (after a crash): their
+        first action or timer replays the log on top (`_load`) rather than reading and reviving the snapshot again.
+        SQLite only, where no other process can move a snapshot on meanwhile."""
         self._chats: dict[str, str] = {}
         """Each table's chat id (for replies no player asked for)."""
         self._listeners: list[tuple[str, Listener]] = []
@@ -174,8 +178,8 @@ class Service:
 
         Every snapshot is read (in one read) and made live (`Controller.revive`); a table that reads back and has
         nothing logged after its snapshot is kept in memory as it is, so its first action or timer (after downtime,
-        thousands of them come due at once) starts from there; one with logged actions is loaded (snapshot + log) by
-        its first action, as after any failed action. Only the tables that do not read back are resumed now. What
+        thousands of them come due at once) starts from there; one with logged actions replays its log on that
+        snapshot at its first action (`_unreplayed`). Only the tables that do not read back are resumed now. What
         resuming says (a voided hand) goes to the table's chat like a timer's reply: to the adapter's listener, or,
         if none has subscribed yet, as soon as one does.
         """
@@ -191,6 +195,7 @@ class Service:
             await self._publish(table_id, reply)
 
         kept: dict[str, LiveTable] = {}
+        unreplayed = {} if self.store.dialect.is_shared else self._unreplayed
 
         def read(tx: Tx) -> list[str]:
             unresumable = []
@@ -198,8 +203,8 @@ class Service:
                 live = self._revived(snapshot)
                 if live is None:
                     unresumable.append(snapshot.table_id)
-                elif not snapshot.logged:
-                    kept[snapshot.table_id] = live
+                else:
+                    (unreplayed if snapshot.logged else kept)[snapshot.table_id] = live
             return unresumable
 
         table_ids = await self.store.query(read)
@@ -513,8 +518,21 @@ class Service:
         return live
 
     def _load(self, tx: Tx, table_id: str, place: Place | None) -> LiveTable | None:
-        """The table from the store: its snapshot, then its logged actions replayed in order (a new table is
-        created for `place`; None for an unknown table without one)."""
+        """The table from the store: its snapshot (the one start-up made live, when it is still the stored one), then
+        its logged actions replayed in order (a new table is created for `place`; None for an unknown table without
+        one)."""
+        live = self._unreplayed.pop(table_id, None)
+        if live is None or tx.snapshot_seq(table_id) != live.snapshot_seq:  # or stored again since, other than
+            live = self._read_snapshot(tx, table_id, place)  # through a live table (a repair, a test)
+        if live is not None:
+            for seq, logged in tx.logged_actions(table_id, live.snapshot_seq):
+                self._replay(tx, table_id, live, loads(logged))
+                live.seq = seq
+        return live
+
+    def _read_snapshot(self, tx: Tx, table_id: str, place: Place | None) -> LiveTable | None:
+        """The table as its stored snapshot holds it (a new table is created for `place`; None for an unknown table
+        without one)."""
         stored = tx.load_snapshot(table_id)
         if stored is None:
             if place is None:
@@ -523,12 +541,8 @@ class Service:
             tx.save_table_json(table_id, place.chat_id, "{}", "{}")  # history rows refer to it
             return LiveTable(place.chat_id, {}, {}, "{}", 0, 0)
         chat_id, config_json, state_text, snapshot_seq = stored
-        live = LiveTable(chat_id, loads(config_json), loads(state_text or "{}"), config_json, snapshot_seq,
+        return LiveTable(chat_id, loads(config_json), loads(state_text or "{}"), config_json, snapshot_seq,
                          snapshot_seq)
-        for seq, logged in tx.logged_actions(table_id, snapshot_seq):
-            self._replay(tx, table_id, live, loads(logged))
-            live.seq = seq
-        return live
 
     def _replay(self, tx: Tx, table_id: str, live: LiveTable, logged: dict[str, Any]) -> None:
         """Apply one logged action again, with the answers and draws it had live; it writes nothing."""

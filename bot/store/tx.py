@@ -275,8 +275,7 @@ class Tx:
         row = self.db.execute("SELECT MAX(seq) FROM actions WHERE table_id = ?", (table_id,)).fetchone()
         seq = row[0] if row and row[0] is not None else None
         if seq is None:
-            stored = self.db.execute("SELECT snapshot_seq FROM tables WHERE table_id = ?", (table_id,)).fetchone()
-            seq = stored[0] if stored else 0
+            seq = self.snapshot_seq(table_id) or 0
         self.save_snapshot(table_id, chat_id, config, state, int(seq))
 
     def save_snapshot(self, table_id: str, chat_id: str, config: str, state: str | None, seq: int, *,
@@ -299,6 +298,11 @@ class Tx:
             "SELECT chat_id, config, state, snapshot_seq FROM tables WHERE table_id = ?", (table_id,)
         ).fetchone()
         return (str(row[0]), str(row[1]), row[2], int(row[3])) if row else None
+
+    def snapshot_seq(self, table_id: str) -> int | None:
+        """The number of the last action the table's stored snapshot includes (None for an unknown table)."""
+        row = self.db.execute("SELECT snapshot_seq FROM tables WHERE table_id = ?", (table_id,)).fetchone()
+        return int(row[0]) if row else None
 
     def log_action(self, table_id: str, seq: int, entry: str) -> None:
         """Append one action to the table's log (what replaying it needs, as JSON text)."""

@@ -132,3 +132,45 @@ async def test_a_check_that_fails_unexpectedly_resumes_that_table_the_full_way(s
     assert restarted.live_state(PLACE.table_id) is not None
     assert [timer.table_id for timer in restarted.scheduler.armed] == [PLACE.table_id]
     await reopened.close()
+
+
+async def test_a_logged_table_replays_on_the_snapshot_start_up_read_unless_it_was_stored_again(
+        store: Store, monkeypatch) -> None:
+    """After a crash a table's first action replays its log on the snapshot start-up already made live, reading no
+    snapshot again, and ends where the table stood; a table stored again since start-up (not through a live table)
+    is read from the store instead. On PostgreSQL another process may have moved any table on meanwhile: each is read
+    from the store."""
+    clock = FakeClock()
+    running = Service(store, clock, rng=random.Random(1))
+    places = (PLACE, Place("chat", "chat/other"))
+    for place in places:
+        for actor in PLAYERS.values():
+            await running.handle(place, actor, "/join 200")
+        dealt = await running.handle(place, PLAYERS["ann"], "/deal")
+        assert dealt.table is not None and dealt.table.to_act is not None
+        assert (await running.press(place, PLAYERS[dealt.table.to_act], press_label(dealt, "call"))).error is None
+    before = {place: running.live_state(place.table_id) for place in places}
+    assert await store.read(lambda tx: tx.db.execute("SELECT COUNT(*) FROM actions").fetchone()[0]) == 2
+    # a crash: no snapshot at shutdown, the next service starts on the same file
+    restarted = Service(store, clock, rng=random.Random(2))
+    await restarted.start()
+    read: list[str] = []
+    load_snapshot = Tx.load_snapshot
+    monkeypatch.setattr(Tx, "load_snapshot", lambda tx, table_id: read.append(table_id) or load_snapshot(tx, table_id))
+
+    await restarted.handle(PLACE, PLAYERS["ann"], "/table")
+    assert read == ([PLACE.table_id] if store.dialect.is_shared else [])
+    assert restarted.live_state(PLACE.table_id) == before[PLACE]
+    read.clear()
+
+    other = places[1]
+
+    def stored_again(tx: Tx) -> None:  # the hand taken out of the stored table, behind the service's back
+        chat_id, config, state = tx.load_table_json(other.table_id)
+        tx.save_table_json(other.table_id, chat_id, config, state.replace('"hand":{', '"was":{', 1))
+
+    await store.transact(stored_again, now=clock.now())
+    await restarted.handle(other, PLAYERS["ann"], "/table")
+    assert read == [other.table_id]
+    live = restarted.live_state(other.table_id)
+    assert live is not None and live != before[other] and '"was":{' in live
