@@ -195,6 +195,38 @@ async def test_tables_history_and_timers_round_trip(store: Store) -> None:
     assert await store.read(lambda tx: tx.timers()) == []
 
 
+async def test_the_hands_that_ended_are_read_through_an_index_of_them_alone(store: Store) -> None:
+    """History's kind is indexed only for the rows read by it (`HandEnded`): both reads that look hands up by it
+    find the right ones, and on SQLite each runs through that partial index (a query that stopped naming the kind as
+    the index does would scan the table's history instead)."""
+    def save(tx: Tx) -> None:
+        tx.save_table("t", "c", {"game": "holdem"}, {})
+        for number in (1, 2, 3):
+            tx.add_history("t", f"h{number}", [{"kind": "HandStarted"}, {"kind": "PlayerCalled"}]
+                           + ([{"kind": "HandEnded"}] if number != 2 else []))  # hand 2 was voided
+        tx.add_history("t", "t1", [{"kind": "TournamentStarted"}])
+        tx.add_history("t", "h4", [{"kind": "HandStarted"}, {"kind": "HandEnded"}])
+        tx.add_history("t", "t1", [{"kind": "TournamentFinished"}])
+
+    await store.transact(save, now=5.0)
+    assert await store.read(lambda tx: tx.finished_hands("t", 2)) == ["h3", "h4"]
+    assert await store.read(lambda tx: tx.tournament_hands("t", 1)) == ["h4"]
+    if store.dialect.is_shared:
+        return
+    statements: list[str] = []
+
+    def plans(tx: Tx) -> list[str]:
+        tx.db.set_trace_callback(statements.append)
+        tx.finished_hands("t", 2)
+        tx.tournament_hands("t", 1)
+        tx.db.set_trace_callback(None)
+        return [" ".join(str(row[-1]) for row in tx.db.execute(f"EXPLAIN QUERY PLAN {sql}"))
+                for sql in statements if "'HandEnded'" in sql]
+
+    found = await store.read(plans)
+    assert len(found) == 2 and all("USING INDEX history_hands_ended" in plan for plan in found), found
+
+
 async def test_check_ledger_catches_a_tampered_balance(store: Store) -> None:
     await store.transact(lambda tx: tx.move("c", "mint:c", "wallet:c:ann", 10, "grant"), now=1.0)
     await store.transact(lambda tx: tx.db.execute("UPDATE accounts SET balance = 11 WHERE name = 'wallet:c:ann'"),
