@@ -14,7 +14,8 @@ beside SQLite's one process.
 `--scale-tables 1000,10000` runs instead the measurement at each of these many tables, each with a hand dealt and
 its turn timer armed, the real scheduler running: the store floor of this design's rows, saturated actions/s with the
 default and the tuned collector (`bot.collector`) and the CPU per action beside the smallest design's
-(`benchmarks/ceiling.py`), p99 with actions arriving at random at 25% and 50% of saturation,
+(`benchmarks/ceiling.py`), two prototypes (no text, no history rows) against the real phases either side,
+p99 with actions arriving at random at 25% and 50% of saturation,
 the longest collector pause (timed with `gc.callbacks`), start-up with every table stored, the catch-up of every turn
 timer after an hour of downtime (after a clean shutdown, which snapshots every table with logged actions, and after a
 crash, which leaves their logs to replay), and resident memory per idle table. A failed ledger check fails the run.
@@ -36,6 +37,7 @@ import tracemalloc
 from collections.abc import Awaitable, Callable, Iterator
 from pathlib import Path
 from typing import Any, NamedTuple
+from unittest import mock
 
 import ceiling  # beside this file: the engine alone, and with one log row per action
 import processes  # beside this file: several processes on PostgreSQL (`--db`, `--processes`)
@@ -44,6 +46,7 @@ from processes import PLAYERS, press_next  # one random player for both benchmar
 from bot import history
 from bot.clock import SystemClock
 from bot.collector import THRESHOLDS, tune_collector
+from bot.games.context import Action
 from bot.output import Place, Reply
 from bot.render import Narration
 from bot.render import holdem as render_holdem
@@ -456,13 +459,15 @@ class Load:
 def text_not_rendered() -> Iterator[None]:
     """A measured prototype: Hold'em actions without their table text and story lines (each action still parses,
     applies, writes its rows and commits), as if text were rendered only when a platform shows it."""
-    saved = render_holdem.table_text, render_holdem.narrate
-    render_holdem.table_text = lambda *args, **kwargs: ""
-    render_holdem.narrate = lambda *args, **kwargs: Narration()
-    try:
+    with (mock.patch.object(render_holdem, "table_text", lambda *args, **kwargs: ""),
+          mock.patch.object(render_holdem, "narrate", lambda *args, **kwargs: Narration())):
         yield
-    finally:
-        render_holdem.table_text, render_holdem.narrate = saved
+
+
+def history_not_written() -> contextlib.AbstractContextManager[Any]:
+    """A measured prototype: every action as it is but for its history rows, neither made plain nor written (and so
+    no hand figures from them): what the rows cost, their Python and SQL and the pages they add to each commit."""
+    return mock.patch.object(Action, "record", lambda self, hand_id, events: None)
 
 
 async def in_parallel(places: list[Place], each: Callable[[Place], Awaitable[object]], width: int = 64) -> None:
@@ -509,9 +514,12 @@ async def run_at_scale(tables: int, seconds: float, concurrency: int,
     tuned_pauses = pauses.take()
     with text_not_rendered():  # the prototype of "text rendered only when shown", for the same load
         lazy_rate, _ = await load.saturate(seconds, concurrency)
-    # the rate drifts from one phase to the next (more hands dealt by their timers as time goes on): the prototype is
+    # the rate drifts from one phase to the next (more hands dealt by their timers as time goes on): each prototype is
     # compared with the mean of the real phases on either side of it
     real_after, _ = await load.saturate(seconds, concurrency)
+    with history_not_written():
+        unrecorded_rate, _ = await load.saturate(seconds, concurrency)
+    real_last, _ = await load.saturate(seconds, concurrency)
     pauses.take()
     rng = random.Random(7)
     quarter = await load.open_loop(rate / 4, seconds, rng)
@@ -561,6 +569,9 @@ async def run_at_scale(tables: int, seconds: float, concurrency: int,
     print(f"prototype, the table text and the story lines not rendered (text only when shown): {lazy_rate:,.0f} "
           f"actions/s ({2 * lazy_rate / (rate + real_after):.2f} of the real phases before and after it: {rate:,.0f}, "
           f"{real_after:,.0f})")
+    print(f"prototype, no history rows (the rows' whole cost): {unrecorded_rate:,.0f} actions/s "
+          f"({2 * unrecorded_rate / (real_after + real_last):.2f} of the real phases before and after it: "
+          f"{real_after:,.0f}, {real_last:,.0f})")
     print(f"p99 at 25% of saturation ({rate / 4:,.0f} actions/s arriving at random): {_ms(quarter, 0.99)} "
           f"(p50 {_ms(quarter, 0.5)}); longest collector pause {_pause(quarter_pauses)}")
     print(f"p99 at 50% of saturation ({rate / 2:,.0f} actions/s arriving at random): {_ms(half, 0.99)} "
