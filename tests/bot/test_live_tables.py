@@ -253,6 +253,32 @@ async def test_a_clean_stop_snapshots_the_logged_tables_and_the_next_start_keeps
     assert replayed == []
 
 
+@pytest.mark.parametrize("game", ["holdem", "caribbean"])
+async def test_a_clean_stop_after_a_crash_and_a_restart_snapshots_the_tables_as_they_stood(store: Store,
+                                                                                           game: str) -> None:
+    """A crash leaves actions logged after the snapshot; the restart keeps that snapshot made live for the replay
+    (`Service._unreplayed`), and stopping at once replays the log on it and writes the table as it stood before the
+    crash, so the start after that has nothing to replay."""
+    rng = random.Random(game)
+    crashed = Service(store, FakeClock(), rng=random.Random(5))
+    await crashed.start()
+    await set_up(crashed, game, rng)
+    for _ in range(60):
+        await crashed.handle(PLACE, rng.choice(PLAYERS), rng.choice(["/deal", "/call", "/check", "/fold"]))
+        if await logged_actions(store) > 1:
+            break
+    assert await logged_actions(store) > 1, "nothing was logged to replay"
+    before = await resumed(crashed)
+    restarted = Service(store, FakeClock(), rng=random.Random(6))  # no stop: as after a crash
+    await restarted.start()
+    assert restarted.live_state(PLACE.table_id) is None
+    await restarted.stop()
+    assert await logged_actions(store) == 0
+    again = Service(store, FakeClock(), rng=random.Random(7))
+    await again.start()
+    assert again.live_state(PLACE.table_id) == before
+
+
 async def test_a_snapshot_right_after_a_snapshot_deletes_no_log_rows_and_none_are_left_behind(store: Store) -> None:
     rng = random.Random(3)
     service = Service(store, FakeClock(), rng=random.Random(3))
