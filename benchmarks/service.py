@@ -464,10 +464,12 @@ def text_not_rendered() -> Iterator[None]:
         yield
 
 
-def history_not_written() -> contextlib.AbstractContextManager[Any]:
+@contextlib.contextmanager
+def history_not_written() -> Iterator[None]:
     """A measured prototype: every action as it is but for its history rows, neither made plain nor written (and so
     no hand figures from them): what the rows cost, their Python and SQL and the pages they add to each commit."""
-    return mock.patch.object(Action, "record", lambda self, hand_id, events: None)
+    with mock.patch.object(Action, "record", lambda self, hand_id, events: None):
+        yield
 
 
 async def in_parallel(places: list[Place], each: Callable[[Place], Awaitable[object]], width: int = 64) -> None:

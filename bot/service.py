@@ -522,8 +522,9 @@ class Service:
         its logged actions replayed in order (a new table is created for `place`; None for an unknown table without
         one)."""
         live = self._unreplayed.pop(table_id, None)
-        if live is None or tx.snapshot_seq(table_id) != live.snapshot_seq:  # or stored again since, other than
-            live = self._read_snapshot(tx, table_id, place)  # through a live table (a repair, a test)
+        # none kept, or the table was stored again since start-up other than through a live table (a repair, a test)
+        if live is None or tx.snapshot_seq(table_id) != live.snapshot_seq:
+            live = self._read_snapshot(tx, table_id, place)
         if live is not None:
             for seq, logged in tx.logged_actions(table_id, live.snapshot_seq):
                 self._replay(tx, table_id, live, loads(logged))
