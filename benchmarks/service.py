@@ -45,7 +45,7 @@ from processes import PLAYERS, press_next  # one random player for both benchmar
 
 from bot import history
 from bot.clock import SystemClock
-from bot.collector import THRESHOLDS, tune_collector
+from bot.collector import THRESHOLDS, starting_up, tune_collector
 from bot.games.context import Action
 from bot.output import Place, Reply
 from bot.render import Narration
@@ -545,11 +545,13 @@ async def run_at_scale(tables: int, seconds: float, concurrency: int,
     began, began_cpu = time.perf_counter(), time.process_time()
     store = await Store.open(folder / "bot.db")
     restarted = Service(store, SystemClock(), rng=random.Random(2))
-    await restarted.start()
+    with starting_up(thresholds):  # as the bot starts: what start-up built is frozen
+        await restarted.start()
     startup, startup_cpu = time.perf_counter() - began, time.process_time() - began_cpu
     rearmed = len(restarted.scheduler.armed)
     await store.close()
     del restarted
+    gc.unfreeze()
     gc.collect()
 
     clean = await catch_up_after_an_hour(folder / "bot.db", thresholds)
@@ -609,8 +611,8 @@ async def catch_up_after_an_hour(path: Path, thresholds: tuple[int, int, int]) -
     """Start the bot on the database at `path` an hour after it stopped and fire every timer that came due."""
     store = await Store.open(path)
     later = Service(store, ShiftedClock(3600.0), rng=random.Random(3))  # every turn timer is an hour overdue
-    await later.start()
-    tune_collector(thresholds)  # as the bot does after start-up
+    with starting_up(thresholds):  # as the bot starts
+        await later.start()
     scheduler = later.scheduler
     # the catch-up is over once every timer due at the restart has fired: what those actions arm (a time bank, the
     # next hand) comes due later, and fires too, but only if the catch-up takes longer than that

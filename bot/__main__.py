@@ -40,7 +40,7 @@ def build_parser() -> argparse.ArgumentParser:
 async def serve(settings: Settings) -> None:
     """Open the store, start the service and its timers, and run every adapter that has a token."""
     from bot.clock import SystemClock
-    from bot.collector import tune_collector
+    from bot.collector import starting_up
     from bot.service import Service, ServiceSettings
     from bot.store import Store
     from bot.store.prune import keep_history
@@ -53,8 +53,8 @@ async def serve(settings: Settings) -> None:
     try:
         service = Service(store, SystemClock(), settings=ServiceSettings(starting_grant=settings.starting_grant,
                                                                         web_url=clock_pages_url(settings)))
-        await service.start()
-        tune_collector()  # what start-up built (modules, catalogues, resumed tables) is never traversed again
+        with starting_up():  # then what start-up built (modules, catalogues, resumed tables) is never traversed again
+            await service.start()
         tasks.append(asyncio.create_task(service.scheduler.run()))
         tasks.append(asyncio.create_task(service.watch_timers()))  # several processes on PostgreSQL only
         tasks.append(asyncio.create_task(keep_history(store, service.clock, settings.history_days)))

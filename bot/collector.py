@@ -3,6 +3,8 @@
 from __future__ import annotations
 
 import gc
+from collections.abc import Iterator
+from contextlib import contextmanager
 
 THRESHOLDS = (500, 2, 50_000)
 """Young-generation allocations before a collection, and young (then middle) collections before the next older one."""
@@ -35,3 +37,19 @@ def tune_collector(thresholds: tuple[int, int, int] = THRESHOLDS) -> None:
     gc.collect()
     gc.freeze()
     gc.set_threshold(*thresholds)
+
+
+@contextmanager
+def starting_up(thresholds: tuple[int, int, int] = THRESHOLDS) -> Iterator[None]:
+    """No collection while start-up builds what it keeps (every table, the chats' names and accounts), then
+    `tune_collector` once it has started.
+
+    Nearly everything start-up makes lives on, so each collection during it only traversed the growing heap again:
+    at 10,000 stored tables they took 0.3 of a 0.8 s start-up. Garbage start-up makes in cycles waits for the
+    collection `tune_collector` begins with."""
+    gc.disable()
+    try:
+        yield
+    finally:
+        gc.enable()
+    tune_collector(thresholds)

@@ -2,7 +2,9 @@
 
 import gc
 
-from bot.collector import THRESHOLDS, tune_collector
+import pytest
+
+from bot.collector import THRESHOLDS, starting_up, tune_collector
 
 
 def test_tuning_freezes_what_exists_and_sets_the_thresholds() -> None:
@@ -17,3 +19,22 @@ def test_tuning_freezes_what_exists_and_sets_the_thresholds() -> None:
     finally:
         gc.unfreeze()
         gc.set_threshold(*before)
+
+
+def test_start_up_runs_without_collections_then_tunes_the_collector() -> None:
+    before = gc.get_threshold()
+    try:
+        with starting_up():
+            assert not gc.isenabled(), "nothing start-up keeps is traversed again and again while it builds"
+            made_at_start_up = [[number] for number in range(1000)]
+        assert gc.isenabled()
+        assert gc.get_freeze_count() >= len(made_at_start_up) and gc.get_threshold() == THRESHOLDS
+    finally:
+        gc.unfreeze()
+        gc.set_threshold(*before)
+
+
+def test_a_start_up_that_fails_leaves_the_collector_on_and_nothing_frozen() -> None:
+    with pytest.raises(OSError), starting_up():
+        raise OSError("the database cannot be opened")
+    assert gc.isenabled() and gc.get_freeze_count() == 0

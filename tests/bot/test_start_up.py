@@ -174,3 +174,55 @@ async def test_a_logged_table_replays_on_the_snapshot_start_up_read_unless_it_wa
     assert read == [other.table_id]
     live = restarted.live_state(other.table_id)
     assert live is not None and live != before[other] and '"was":{' in live
+
+
+class _NotedConnection:
+    """A connection that notes the SQL of every statement before running it."""
+
+    def __init__(self, connection: Any, noted: list[str]) -> None:
+        self._connection = connection
+        self._noted = noted
+
+    def execute(self, sql: str, parameters: Any = (), /) -> Any:
+        self._noted.append(sql)
+        return self._connection.execute(sql, parameters)
+
+    def __getattr__(self, name: str) -> Any:
+        return getattr(self._connection, name)
+
+
+async def test_start_up_learns_the_chats_with_tables_so_their_first_timers_read_no_names_or_settings(
+        store: Store, monkeypatch) -> None:
+    """After downtime thousands of timers come due at once, and each read its chat's settings and players' names
+    alone: start-up now learns those of every chat with a table in one read each, and a chat without a table is
+    not learned. On PostgreSQL, where another process may rename a player or change a setting meanwhile, they are
+    read by each action as before (only accounts, which never change, are mirrored there)."""
+    clock = FakeClock()
+    running = Service(store, clock, rng=random.Random(1))
+    for actor in PLAYERS.values():
+        await running.handle(PLACE, actor, "/join 200")
+    dealt = await running.handle(PLACE, PLAYERS["ann"], "/deal")
+    assert dealt.table is not None and dealt.table.to_act is not None
+    await store.transact(lambda tx: tx.ensure_player("elsewhere", "zed", "Zed"), now=clock.now())  # no table there
+
+    later = FakeClock(clock.now())
+    reopened = await Store.open(store.location)  # a new process: it has learned nothing yet
+    try:
+        restarted = Service(reopened, later, rng=random.Random(2))
+        await restarted.start()
+        noted: list[str] = []
+        opened = Tx.__init__
+        monkeypatch.setattr(Tx, "__init__", lambda tx, connection, *args, **kwargs: opened(
+            tx, _NotedConnection(connection, noted), *args, **kwargs))
+        heard = listen(restarted)
+        later.advance(3600)
+        await restarted.scheduler.fire_due()
+        assert heard and heard[0].table is not None, "the turn timer fired and the table moved on"
+        reads = [sql for sql in noted if "FROM players" in sql or "FROM chats" in sql]
+        assert bool(reads) == store.dialect.is_shared, reads
+
+        noted.clear()
+        assert await reopened.read(lambda tx: tx.player_name("elsewhere", "zed")) == "Zed"
+        assert [sql for sql in noted if "FROM players" in sql], "a chat without a table was not learned"
+    finally:
+        await reopened.close()
