@@ -35,6 +35,8 @@ def test_start_up_runs_without_collections_then_tunes_the_collector() -> None:
 
 
 def test_a_start_up_that_fails_leaves_the_collector_on_and_nothing_frozen() -> None:
+    frozen = gc.get_freeze_count()
     with pytest.raises(OSError), starting_up():
-        raise OSError("the database cannot be opened")
-    assert gc.isenabled() and gc.get_freeze_count() == 0
+        made_before_it_failed = [[number] for number in range(1000)]
+        raise OSError(f"the database cannot be opened ({len(made_before_it_failed)} objects made)")
+    assert gc.isenabled() and gc.get_freeze_count() == frozen
