@@ -184,7 +184,8 @@ class Service:
         if none has subscribed yet, as soon as one does.
         """
         self._paused = await self.store.read(paused_tables)
-        await self.store.read(lambda tx: tx.learn_table_chats())  # what their first actions read, in three reads
+        # the names, settings and accounts the tables' first actions read (thousands after downtime), in three reads
+        await self.store.read(lambda tx: tx.learn_table_chats())
 
         async def resume(table_id: str) -> None:
             try:
