@@ -14,7 +14,8 @@ beside SQLite's one process.
 `--scale-tables 1000,10000` runs instead the measurement at each of these many tables, each with a hand dealt and
 its turn timer armed, the real scheduler running: the store floor of this design's rows, saturated actions/s with the
 default and the tuned collector (`bot.collector`) and the CPU per action beside the smallest design's
-(`benchmarks/ceiling.py`), two prototypes (no text, no history rows) against the real phases either side,
+(`benchmarks/ceiling.py`), two prototypes (no text, no history rows) against the real phases either side, a third
+that writes nothing (the action path's Python alone),
 p99 with actions arriving at random at 25% and 50% of saturation,
 the longest collector pause (timed with `gc.callbacks`), start-up with every table stored, the catch-up of every turn
 timer after an hour of downtime (after a clean shutdown, which snapshots every table with logged actions, and after a
@@ -27,6 +28,7 @@ import argparse
 import asyncio
 import contextlib
 import gc
+import itertools
 import os
 import random
 import shutil
@@ -472,6 +474,22 @@ def history_not_written() -> Iterator[None]:
         yield
 
 
+@contextlib.contextmanager
+def nothing_written() -> Iterator[None]:
+    """A measured prototype: every action as it is, but the store's writes of an action do nothing (its ledger moves,
+    history, timer, action-log and snapshot rows and hand figures; a hand's number comes from a counter), so the
+    Python of the action path around them is all that is left. No design of the store can beat it: what the action
+    path reaches with writes that cost nothing. The live tables then differ from the store, so it runs last."""
+    numbers = itertools.count(1_000_000)
+    writes = {name: (lambda *args, **kwargs: None) for name in (
+        "move", "add_history", "set_timer", "clear_timer", "log_action", "save_snapshot", "summarise_hand")}
+    with contextlib.ExitStack() as patches:
+        for name, nothing in writes.items():
+            patches.enter_context(mock.patch.object(Tx, name, nothing))
+        patches.enter_context(mock.patch.object(Tx, "next_number", lambda self, table_id: next(numbers)))
+        yield
+
+
 async def in_parallel(places: list[Place], each: Callable[[Place], Awaitable[object]], width: int = 64) -> None:
     """Run `each(place)` for every place, `width` at a time (so setting up many tables is group-committed)."""
     for first in range(0, len(places), width):
@@ -528,7 +546,9 @@ async def run_at_scale(tables: int, seconds: float, concurrency: int,
     quarter_pauses = pauses.take()
     half = await load.open_loop(rate / 2, seconds, rng)
     half_pauses = pauses.take()
-    timers.cancel()
+    with nothing_written():  # last: the live tables no longer match the store after it
+        unwritten_rate, _ = await load.saturate(seconds, concurrency)
+        timers.cancel()
     with contextlib.suppress(asyncio.CancelledError):
         await timers
     problems = await store.read(lambda tx: tx.check_ledger())
@@ -576,6 +596,9 @@ async def run_at_scale(tables: int, seconds: float, concurrency: int,
     print(f"prototype, no history rows (the rows' whole cost): {unrecorded_rate:,.0f} actions/s "
           f"({2 * unrecorded_rate / (real_after + real_last):.2f} of the real phases before and after it: "
           f"{real_after:,.0f}, {real_last:,.0f})")
+    print(f"prototype, nothing written (the action path's Python alone, with writes that cost nothing): "
+          f"{unwritten_rate:,.0f} actions/s ({unwritten_rate / real_last:.2f} of the last real saturated phase, "
+          f"{real_last:,.0f}; {unwritten_rate / 8000:.2f} of issue 17's 8,000)")
     print(f"p99 at 25% of saturation ({rate / 4:,.0f} actions/s arriving at random): {_ms(quarter, 0.99)} "
           f"(p50 {_ms(quarter, 0.5)}); longest collector pause {_pause(quarter_pauses)}")
     print(f"p99 at 50% of saturation ({rate / 2:,.0f} actions/s arriving at random): {_ms(half, 0.99)} "
