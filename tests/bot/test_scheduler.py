@@ -272,3 +272,60 @@ async def test_a_due_timer_counts_as_firing_from_the_moment_it_leaves_the_armed_
     firing.cancel()
     await asyncio.gather(firing, return_exceptions=True)
     assert scheduler.firing_due_at("b") is None
+
+
+async def test_a_timer_rearmed_later_at_every_action_adds_nothing_to_the_heap() -> None:
+    """A busy table re-arms its turn timer at every action: its heap entry stays and moves only once its old deadline
+    has passed, so the heap does not grow with the actions (it grew by one entry an action, and rebuilding it held the
+    event loop 30 ms at 10,000 tables), and each timer still fires once, at its last deadline. A quiet table's timer,
+    due first, is what keeps old entries from being dropped at the top of the heap as they come."""
+    clock, fired, scheduler = recording(0.0)
+    scheduler.arm("quiet", "q", 30.0)
+    for second in range(1, 21):  # twenty actions a table, one a second, each re-arming its 60 s turn
+        clock.advance(1)
+        for table in range(1000):
+            scheduler.arm(f"turn:{table}", f"t{table}", second + 60.0 + table / 1000)
+        assert await scheduler.fire_due() == 0
+        assert len(scheduler._by_deadline) == 1001
+    clock.advance(50)  # past the first deadlines (61 s), not the last ones (80 s): the entries move, none fires
+    assert await scheduler.fire_due() == 1
+    assert fired == ["quiet"]
+    assert len(scheduler._by_deadline) == 1000
+    clock.advance(10.5)
+    assert await scheduler.fire_due() == 501, "the last deadlines up to now (80.000-80.500 s)"
+    clock.advance(0.5)
+    assert await scheduler.fire_due() == 499
+    assert fired == ["quiet", *(f"turn:{table}" for table in range(1000))]
+
+
+@pytest.mark.parametrize("seed", range(5))
+async def test_timers_moved_later_sooner_and_disarmed_at_random_fire_as_a_plain_model_says(seed: int) -> None:
+    """Against a model (each key's last deadline, ties in the order they were last armed): moved later (in place),
+    sooner, to the same instant, disarmed and armed again, while the clock moves on and due timers fire."""
+    rng = random.Random(seed)
+    clock, fired, scheduler = recording(0.0)
+    model: dict[str, tuple[float, int]] = {}
+    expected: list[str] = []
+    for order in range(3000):
+        key = f"k{rng.randrange(60)}"
+        roll = rng.random()
+        if roll < 0.15:
+            scheduler.disarm(key)
+            model.pop(key, None)
+        elif roll < 0.25:
+            clock.advance(rng.choice((0, 1, 2, 5)))
+            due = sorted((at, armed, name) for name, (at, armed) in model.items() if at <= clock.now())
+            expected += [name for _, _, name in due]
+            for _, _, name in due:
+                del model[name]
+            await scheduler.fire_due()
+            assert fired == expected
+        else:
+            at = clock.now() + rng.randrange(0, 30)  # whole seconds: ties and moves to the same instant come often
+            scheduler.arm(key, f"t{key}", at)
+            model[key] = (at, order)
+    clock.advance(100)
+    expected += [name for _, _, name in sorted((at, armed, name) for name, (at, armed) in model.items())]
+    await scheduler.fire_due()
+    assert fired == expected
+    assert scheduler.armed == []
