@@ -58,6 +58,24 @@ class TimerChange:
 
 
 @dataclass(slots=True)
+class Names:
+    """Players' display names as one action reads them: each read once from its transaction (and so recorded for its
+    log), as it stands when the action first asks for it. What the action's voices name players with: kept apart
+    from the action, so that a voice does not refer back to the action that holds it (see `Action.voice`)."""
+
+    tx: Tx
+    chat_id: str
+    read: dict[str, str] = field(default_factory=dict)
+
+    def __call__(self, user_id: str) -> str:
+        """The player's display name."""
+        name = self.read.get(user_id)
+        if name is None:
+            name = self.read[user_id] = self.tx.player_name(self.chat_id, user_id)
+        return name
+
+
+@dataclass(slots=True)
 class Action:
     """One command (or timer) being applied to one table inside one transaction.
 
@@ -83,10 +101,13 @@ class Action:
     replaying: bool = False
     """A logged action applied again to resume its table: its rows and timers are in the store and nobody reads what
     it says, so only its state is made (see `Service._replay`)."""
-    _names: dict[str, str] = field(default_factory=dict, init=False, repr=False)
+    _names: Names = field(init=False, repr=False)
     """Players' names read so far in this action (each is read, and recorded for the log, once)."""
     _voices: dict[str, Voice] = field(default_factory=dict, init=False, repr=False)
     """`voice` per language, made once."""
+
+    def __post_init__(self) -> None:
+        self._names = Names(self.tx, self.place.chat_id)
 
     # --- text ---------------------------------------------------------------------------------------------
 
@@ -100,9 +121,10 @@ class Action:
         names."""
         voice = self._voices.get(self.language)
         if voice is None:
-            # a cycle (the action holds its voices, a voice this bound method): measured faster than none, see
-            # `bot.collector.tune_collector`
-            voice = self._voices[self.language] = Voice(self.language, self.name)
+            # its names through `Names`, not this action's bound method: that made a reference cycle per action, and
+            # the actions of a batch outlive the young collections, so their garbage piled up for a full collection
+            # (see `bot.collector.tune_collector`)
+            voice = self._voices[self.language] = Voice(self.language, self._names)
         return voice
 
     def say(self, key: str, /, **params: object) -> None:
@@ -183,10 +205,7 @@ class Action:
     def name(self, user_id: str) -> str:
         """A player's display name, as it stands when the action first asks for it (a name changes only before an
         action: `Service._open` stores a renamed actor's new name, `/addbot` a new bot's before it names him)."""
-        name = self._names.get(user_id)
-        if name is None:
-            name = self._names[user_id] = self.tx.player_name(self.place.chat_id, user_id)
-        return name
+        return self._names(user_id)
 
     def organizers(self) -> list[str]:
         """The names of the chat's organizers (the chat's first player and those made organizers since; the

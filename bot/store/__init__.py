@@ -184,6 +184,7 @@ class Store:
         try:
             return await future
         except Exception as error:
+            del future  # the error's traceback holds this frame: without the future it holds no cycle (see below)
             if _cannot_write(error) or (self.dialect.is_shared and postgres.cannot_write(error)):
                 raise CannotSave(str(error)) from error
             raise
@@ -238,16 +239,7 @@ class Store:
                     outcomes = [(False, error)] * len(batch)  # next batch tries afresh
                 if self._checkpointer is not None:
                     self._checkpointer.committed()
-                for job, (ok, value) in zip(batch, outcomes, strict=True):
-                    future = job[1]
-                    if future.done():
-                        continue
-                    if value is RETRY and self._retry(job):
-                        continue
-                    if ok:
-                        future.set_result(value)
-                    else:
-                        future.set_exception(value)
+                self._settle(batch, outcomes)
                 await asyncio.sleep(0)  # the callers see their outcomes (and queue what follows) before the next batch
         except BaseException as error:  # the connection failed: every waiter learns it
             for _, future, _ in batch + self._pending + [job for _, job in self._background]:
@@ -257,6 +249,25 @@ class Store:
             raise
         finally:
             self._writer = None
+
+    def _settle(self, batch: list[_Job], outcomes: list[tuple[bool, Any]]) -> None:
+        """Give each job's caller its outcome, or queue the job again (its table was held by another process).
+
+        Both lists are emptied: a job's error (a refusal) keeps the frames it came through and their callers' up to
+        the batch loop, which hold these lists; emptied, nothing there holds it in a cycle, so the batch is freed as
+        soon as its callers are done with it, not by a full collection (the next comes after a million actions)."""
+        for job, (ok, value) in zip(batch, outcomes, strict=True):
+            future = job[1]
+            if future.done():
+                continue
+            if value is RETRY and self._retry(job):
+                continue
+            if ok:
+                future.set_result(value)
+            else:
+                future.set_exception(value)
+        batch.clear()
+        outcomes.clear()
 
     async def _write(self, batch: list[_Job]) -> list[tuple[bool, Any]]:
         """Write one batch: here when it can start at once (see `_here`), else in the database thread."""
@@ -368,7 +379,7 @@ def _write_batch(connection: Connection, batch: list[_Job], known: Known, dialec
     kept: list[_Statement] = []
     connection.execute(dialect.begin_write)
     try:
-        for fn, _, now in batch:
+        for fn, now in [(job[0], job[2]) for job in batch]:  # no future in this frame's locals (`Store._settle`)
             noted = None if dialect.is_shared else _NotingConnection(connection)
             if noted is None:
                 connection.execute("SAVEPOINT job")

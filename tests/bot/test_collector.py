@@ -1,10 +1,18 @@
-"""The collector's settings after start-up: what start-up made is frozen, and the measured thresholds are set."""
+"""The collector's settings after start-up: what start-up made is frozen, and the measured thresholds are set; and
+what an action makes goes when it is done, leaving nothing for a full collection."""
 
+import asyncio
 import gc
+import types
 
 import pytest
 
 from bot.collector import THRESHOLDS, starting_up, tune_collector
+from bot.games.context import Action, Names, Refusal
+from bot.service import Service
+from bot.store import Tx
+from tests.bot.conftest import ANN, BOB, PLACE
+from tests.bot.helpers import play_out, press_label
 
 
 def test_tuning_freezes_what_exists_and_sets_the_thresholds() -> None:
@@ -40,3 +48,29 @@ def test_a_start_up_that_fails_leaves_the_collector_on_and_nothing_frozen() -> N
         made_before_it_failed = [[number] for number in range(1000)]
         raise OSError(f"the database cannot be opened ({len(made_before_it_failed)} objects made)")
     assert gc.isenabled() and gc.get_freeze_count() == frozen
+
+
+async def test_actions_and_refusals_leave_nothing_for_a_full_collection(service: Service) -> None:
+    """An action's objects go as soon as it is done, freed by their reference counts: none waits in a reference cycle
+    for the next full collection, which comes after about a million actions (at 1,000 tables, 15 s of presses had
+    left 3.3 million such objects, 3.5 s to collect, the bot's memory growing all the while). A refusal's too: its
+    traceback holds the frames of the store's batch."""
+    players = {"ann": ANN, "bob": BOB}
+    for actor in players.values():
+        await service.handle(PLACE, actor, "/join")
+    dealt = await service.handle(PLACE, ANN, "/deal")
+    gc.collect()
+    gc.disable()
+    gc.set_debug(gc.DEBUG_SAVEALL)  # what a collection finds unreachable is kept in `gc.garbage`, to be looked at
+    try:
+        assert (await service.handle(PLACE, ANN, "/join")).error, "refused: he is seated already"
+        assert (await service.press(PLACE, BOB, press_label(dealt, "fold"))).error, "refused: not his turn"
+        await play_out(service, PLACE, players, dealt)
+        gc.collect()
+        left = sorted({type(thing).__name__ for thing in gc.garbage
+                       if isinstance(thing, Action | Names | Refusal | Tx | asyncio.Future | types.FrameType)})
+    finally:
+        gc.set_debug(0)
+        gc.garbage.clear()
+        gc.enable()
+    assert left == []
