@@ -11,15 +11,15 @@ Run: `python benchmarks/service.py [--tables 1000] [--seconds 5] [--concurrency 
 With `--db postgresql://… [--processes 2]` it runs `benchmarks/processes.py` instead: 1 and 2 processes on PostgreSQL
 beside SQLite's one process.
 
-`--scale-tables 1000,10000` runs instead the measurement at each of these many tables, each with a hand dealt and
-its turn timer armed, the real scheduler running: the store floor of this design's rows, saturated actions/s with the
+`--scale-tables 1000,10000` runs instead the measurement at each of these many tables, each with a hand dealt and its
+turn timer armed, the real scheduler running: the store floor of this design's rows, saturated actions/s with the
 default and the tuned collector (`bot.collector`) and the CPU per action beside the smallest design's
-(`benchmarks/ceiling.py`), two prototypes (no text, no history rows) against the real phases either side, a third
-that writes nothing (the action path's Python alone),
-p99 with actions arriving at random at 25% and 50% of saturation,
-the longest collector pause (timed with `gc.callbacks`), start-up with every table stored, the catch-up of every turn
-timer after an hour of downtime (after a clean shutdown, which snapshots every table with logged actions, and after a
-crash, which leaves their logs to replay), and resident memory per idle table. A failed ledger check fails the run.
+(`benchmarks/ceiling.py`), two prototypes (no text, no history rows) against the real phases either side, a third that
+writes nothing (the action path's Python alone), p99 with actions arriving at random at 25% and 50% of saturation, the
+longest collector pause (timed with `gc.callbacks`) and a full collection after those phases, start-up with every table
+stored, the catch-up of every turn timer after an hour of downtime (after a clean shutdown, which snapshots every table
+with logged actions, and after a crash, which leaves their logs to replay), and resident memory per idle table. A failed
+ledger check fails the run.
 """
 
 from __future__ import annotations
@@ -552,6 +552,10 @@ async def run_at_scale(tables: int, seconds: float, concurrency: int,
         timers.cancel()
     with contextlib.suppress(asyncio.CancelledError):
         await timers
+    # what the tuned collector leaves for its rare full collection: garbage in reference cycles, and what it traverses
+    began = time.perf_counter()
+    unreachable = gc.collect()
+    full_collection = time.perf_counter() - began
     problems = await store.read(lambda tx: tx.check_ledger())
     await store.close()  # as a crash leaves it: tables with actions logged after their snapshot
     del service, load, timers  # a restart is a new process: nothing of the first service stays in memory
@@ -600,6 +604,9 @@ async def run_at_scale(tables: int, seconds: float, concurrency: int,
     print(f"prototype, nothing written (the action path's Python alone, with writes that cost nothing): "
           f"{unwritten_rate:,.0f} actions/s ({unwritten_rate / real_again:.2f} of the real phase just before it, "
           f"{real_again:,.0f}; {unwritten_rate / 8000:.2f} of issue 17's 8,000)")
+    print(f"a full collection after those phases (the tuned collector makes one every {thresholds[2]:,} middle "
+          f"collections, about a million actions): {full_collection * 1000:,.0f} ms, {unreachable:,} unreachable "
+          "objects found")
     print(f"p99 at 25% of saturation ({rate / 4:,.0f} actions/s arriving at random): {_ms(quarter, 0.99)} "
           f"(p50 {_ms(quarter, 0.5)}); longest collector pause {_pause(quarter_pauses)}")
     print(f"p99 at 50% of saturation ({rate / 2:,.0f} actions/s arriving at random): {_ms(half, 0.99)} "
