@@ -36,7 +36,7 @@ def tune_collector(thresholds: tuple[int, int, int] = THRESHOLDS) -> None:
     young and middle collections made while it runs, so whatever of theirs sat in a cycle reached the oldest
     generation and waited for the full collection. One cycle per action once measured faster over a 5 s window (the
     collections came more often and found less alive), which did not count that: at 1,000 tables 15 s of presses
-    left 3.3 million such objects, a full collection of 3.5 s, and the bot's memory grew by some 50 MB a second. With
+    left 3.3 million such objects, a full collection of 3.5 s, and the bot's memory grew by some 45 MB a second. With
     the collection after the window counted, no cycle ran 2,674-2,716 actions/s against 2,231-2,277. What a full
     collection still traverses is the tables' state since the freeze: 0.5 s at 10,000 tables after 15 s of presses.
     """

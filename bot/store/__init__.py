@@ -184,7 +184,7 @@ class Store:
         try:
             return await future
         except Exception as error:
-            del future  # the error's traceback holds this frame: without the future it holds no cycle (see below)
+            del future  # the error's traceback holds this frame: without the future it holds no cycle (`_settle`)
             if _cannot_write(error) or (self.dialect.is_shared and postgres.cannot_write(error)):
                 raise CannotSave(str(error)) from error
             raise
