@@ -481,11 +481,10 @@ def nothing_written() -> Iterator[None]:
     Python of the action path around them is all that is left. No design of the store can beat it: what the action
     path reaches with writes that cost nothing. The live tables then differ from the store, so it runs last."""
     numbers = itertools.count(1_000_000)
-    writes = {name: (lambda *args, **kwargs: None) for name in (
-        "move", "add_history", "set_timer", "clear_timer", "log_action", "save_snapshot", "summarise_hand")}
     with contextlib.ExitStack() as patches:
-        for name, nothing in writes.items():
-            patches.enter_context(mock.patch.object(Tx, name, nothing))
+        for name in ("move", "add_history", "set_timer", "clear_timer", "log_action", "save_snapshot",
+                     "summarise_hand"):
+            patches.enter_context(mock.patch.object(Tx, name, lambda *args, **kwargs: None))
         patches.enter_context(mock.patch.object(Tx, "next_number", lambda self, table_id: next(numbers)))
         yield
 
