@@ -47,7 +47,7 @@ from processes import PLAYERS, press_next  # one random player for both benchmar
 
 from bot import history
 from bot.clock import SystemClock
-from bot.collector import THRESHOLDS, starting_up, tune_collector
+from bot.collector import THRESHOLDS, FullCollections, starting_up, tune_collector
 from bot.games.context import Action
 from bot.output import Place, Reply
 from bot.render import Narration
@@ -527,6 +527,8 @@ async def run_at_scale(tables: int, seconds: float, concurrency: int,
     default_pauses = pauses.take()
     tune_collector(thresholds)
     pauses.take()  # not the full collection that comes before the freeze
+    full_collections = FullCollections()  # as the bot runs it: the tuned collector makes no full collection itself
+    watching = asyncio.create_task(full_collections.run())
     first, cpu_began = load.actions, time.process_time()
     rate, latencies = await load.saturate(seconds, concurrency)
     cpu_per_action = (time.process_time() - cpu_began) / max(load.actions - first, 1) * 1e6
@@ -549,9 +551,11 @@ async def run_at_scale(tables: int, seconds: float, concurrency: int,
     with nothing_written():  # last: the live tables no longer match the store after it
         unwritten_rate, _ = await load.saturate(seconds, concurrency)
         timers.cancel()
-    with contextlib.suppress(asyncio.CancelledError):
-        await timers
-    # what the tuned collector leaves for its rare full collection: garbage in reference cycles, and what it traverses
+        watching.cancel()
+    for task in (timers, watching):
+        with contextlib.suppress(asyncio.CancelledError):
+            await task
+    # what a full collection would find (garbage in reference cycles) and traverse, once memory had grown enough
     began = time.perf_counter()
     unreachable = gc.collect()
     full_collection = time.perf_counter() - began
@@ -603,9 +607,9 @@ async def run_at_scale(tables: int, seconds: float, concurrency: int,
     print(f"prototype, nothing written (the action path's Python alone, with writes that cost nothing): "
           f"{unwritten_rate:,.0f} actions/s ({unwritten_rate / real_again:.2f} of the real phase just before it, "
           f"{real_again:,.0f}; {unwritten_rate / 8000:.2f} of issue 17's 8,000)")
-    print(f"a full collection after those phases (the tuned collector makes one every {thresholds[2]:,} middle "
-          f"collections, about a million actions): {full_collection * 1000:,.0f} ms, {unreachable:,} unreachable "
-          "objects found")
+    print(f"a full collection after those phases (the tuned collector makes none by itself; the bot makes one once its "
+          f"peak memory has grown by a quarter, {full_collections.made} in the phases): {full_collection * 1000:,.0f} "
+          f"ms, {unreachable:,} unreachable objects found")
     print(f"p99 at 25% of saturation ({rate / 4:,.0f} actions/s arriving at random): {_ms(quarter, 0.99)} "
           f"(p50 {_ms(quarter, 0.5)}); longest collector pause {_pause(quarter_pauses)}")
     print(f"p99 at 50% of saturation ({rate / 2:,.0f} actions/s arriving at random): {_ms(half, 0.99)} "

@@ -1,13 +1,30 @@
-"""The garbage collector's settings for a long-running bot: what start-up built is frozen, thresholds by measurement."""
+"""The garbage collector's settings for a long-running bot: what start-up built is frozen, thresholds by measurement,
+and the full collection made only when the bot's memory has grown."""
 
 from __future__ import annotations
 
+import asyncio
 import gc
-from collections.abc import Iterator
+import logging
+import sys
+import time
+from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 
-THRESHOLDS = (500, 2, 50_000)
-"""Young-generation allocations before a collection, and young (then middle) collections before the next older one."""
+NEVER = 2**31 - 1
+"""The largest third threshold Python takes: middle collections before a full one (at 64 a second, a year)."""
+
+THRESHOLDS = (500, 2, NEVER)
+"""Young-generation allocations before a collection, and young (then middle) collections before the next older one:
+the collector never makes a full collection by itself (`FullCollections` makes them)."""
+
+GROWTH = 0.25
+"""How much the bot's peak memory grows after a full collection before the next is made."""
+
+WITHOUT_READING_SECONDS = 3600.0
+"""Between full collections where the platform gives no memory reading (Windows)."""
+
+log = logging.getLogger("pokerbot")
 
 
 def tune_collector(thresholds: tuple[int, int, int] = THRESHOLDS) -> None:
@@ -16,29 +33,25 @@ def tune_collector(thresholds: tuple[int, int, int] = THRESHOLDS) -> None:
     Frozen objects are never traversed again, so a full collection looks only at what was made since. A young or
     middle collection costs in proportion to the objects it traverses, and nearly every object a table's state gets
     survives them (the state lives until the table's next action): so the pause is set by the first two thresholds,
-    their product bounding what a middle collection traverses, and the third keeps full collections rare. Measured
-    with the scheduler running and actions arriving at random at 300/s (pauses in the collecting thread's CPU time
-    through `gc.callbacks`, as the wall time on this shared 2-core machine, load 5-9, includes waiting for a core):
-    (1,000, 5, 10,000), the earlier choice, paused up to 12-14 ms in middle collections at 1,000 and at 10,000 tables
-    (mean 2-3 ms); (500, 2, 50,000) at most 1.2 ms at 10,000 tables and 2.8 ms at 1,000 (mean 0.4-0.7 ms), in no more
-    collecting time in all (287 ms against 396 ms in 12 s at 10,000 tables); (250, 2) and (250, 4) paused about as
-    little in twice as many collections. The default (700, 10, 10)'s full collections paused 307 ms of CPU at 10,000
-    tables. A full collection still costs that much once the tables loaded since the freeze add up (it traverses each
-    of them): 500 x 2 x 50,000 is 50 million tracked allocations between two, as before (hundreds of thousands of
-    actions).
+    their product bounding what a middle collection traverses. Measured with the scheduler running and actions
+    arriving at random at 300/s (pauses in the collecting thread's CPU time through `gc.callbacks`, as the wall time on
+    this shared 2-core machine includes waiting for a core): (1,000, 5), the earlier choice, paused up to 12-14 ms in
+    middle collections at 1,000 and at 10,000 tables; (500, 2) at most 1.2 ms at 10,000 tables and 2.8 ms at 1,000, in
+    no more collecting time in all; (250, 2) and (250, 4) paused about as little in twice as many collections. Over 15
+    s of saturated presses at 10,000 tables, (500, 2) collected 1,114-1,157 ms in all, pausing 1.9-3.3 ms at most
+    (8.1-8.7 ms in later runs): larger thresholds mostly lengthen the pauses, since each object of a table's state is
+    traversed in the young and the middle generation before the table's next action frees it.
 
-    Measured again at 10,000 tables over 15 s of saturated presses, the collector's time in all and the longest
-    pause: (500, 2) 1,114-1,157 ms, 1.9-3.3 ms. Each object a table's state gets is traversed in the young generation
-    and again in the middle one before the table's next action frees it, so larger thresholds mostly lengthen the
-    pauses.
-
-    An action leaves no garbage in reference cycles (`Action.voice`, `Store._settle`): a batch's actions outlive the
-    young and middle collections made while it runs, so whatever of theirs sat in a cycle reached the oldest
-    generation and waited for the full collection. One cycle per action once measured faster over a 5 s window (the
-    collections came more often and found less alive), which did not count that: at 1,000 tables 15 s of presses
-    left 3.3 million such objects, a full collection of 3.5 s, and the bot's memory grew by some 45 MB a second. With
-    the collection after the window counted, no cycle ran 2,674-2,716 actions/s against 2,231-2,277. What a full
-    collection still traverses is the tables' state since the freeze: 0.5 s at 10,000 tables after 15 s of presses.
+    A full collection traverses every live object made since the freeze, at about a microsecond each on this machine
+    (a cache miss per object and pass: the objects lie all over the heap): 0.4-0.67 s at 10,000 tables, whose state is
+    some 43 tracked objects a table, about 40 of them remade by each action (the newest table message and its story,
+    the hand's events). No threshold keeps that under 20 ms, and freezing often does not either: 1 s of presses after
+    a freeze made a full collection of 56-60 ms, 3 s 186 ms. So the third threshold is `NEVER`, and `FullCollections`
+    makes one when memory says garbage may have piled up in the oldest generation: reference cycles that outlived a
+    middle collection, which actions and timers never make (`tests/bot/test_collector.py`: until 2026-12-02 each
+    action left some 90 objects there, 3.3 million after 15 s at 1,000 tables) but a library may. Under the earlier
+    threshold, 50,000, the collector made one every few minutes at 10,000 busy tables, holding every table for half a
+    second.
     """
     gc.collect()
     gc.freeze()
@@ -59,3 +72,60 @@ def starting_up(thresholds: tuple[int, int, int] = THRESHOLDS) -> Iterator[None]
     finally:
         gc.enable()
     tune_collector(thresholds)
+
+
+def peak_resident_bytes() -> int | None:
+    """The process's peak resident memory, or None where the platform does not say (no `resource` on Windows)."""
+    try:
+        import resource
+    except ImportError:
+        return None
+    peak = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss
+    return peak if sys.platform == "darwin" else peak * 1024  # bytes on macOS, kilobytes elsewhere
+
+
+class FullCollections:
+    """The full collection the tuned collector never makes by itself, made once the bot's peak memory has grown by
+    `GROWTH` since the last (or since this began): garbage in reference cycles that reached the oldest generation
+    costs memory, so memory is what calls for it, and a bot whose actions make none (as ours) rarely pays the pause.
+    Where there is no memory reading, one every `WITHOUT_READING_SECONDS`."""
+
+    def __init__(self, memory: Callable[[], int | None] = peak_resident_bytes, growth: float = GROWTH,
+                 clock: Callable[[], float] = time.monotonic) -> None:
+        self._memory = memory
+        self._growth = growth
+        self._clock = clock
+        self._since = memory()
+        self._last = clock()
+        self.made = 0
+        """Full collections made so far."""
+
+    def due(self) -> bool:
+        """Whether memory has grown enough since the last full collection (or, without a reading, time has passed)."""
+        now = self._memory()
+        if now is None or self._since is None:
+            return self._clock() - self._last >= WITHOUT_READING_SECONDS
+        return now >= self._since * (1 + self._growth)
+
+    def collect_if_due(self) -> bool:
+        """Make a full collection if it is due; whether one was made."""
+        if not self.due():
+            return False
+        began = time.perf_counter()
+        found = gc.collect()
+        took = time.perf_counter() - began
+        grown_from, self._since, self._last = self._since, self._memory(), self._clock()
+        self.made += 1
+        log.info("full collection: %d unreachable objects in %.0f ms (peak memory %s MB, %s MB at the last)", found,
+                 took * 1000, _megabytes(self._since), _megabytes(grown_from))
+        return True
+
+    async def run(self, every: float = 60.0) -> None:
+        """Look every `every` seconds, for as long as the bot runs."""
+        while True:
+            await asyncio.sleep(every)
+            self.collect_if_due()
+
+
+def _megabytes(size: int | None) -> str:
+    return "?" if size is None else f"{size / 2**20:,.0f}"
