@@ -10,6 +10,7 @@ the same branches and leaves the same state, byte for byte.
 from __future__ import annotations
 
 import dataclasses
+import functools
 import random
 from collections.abc import Callable, MutableSequence
 from typing import Any
@@ -147,22 +148,21 @@ class ReplayTx:
 
     def __getattr__(self, name: str) -> Any:
         if name in WRITES:
-            setattr(self, name, _nothing)
             return _nothing
-        decode = _DECODE.get(name)
+        # a partial, not a closure kept on the replay: that would hold the replay in a reference cycle, and with it
+        # the store's transaction, for a full collection to free (`bot.collector`)
+        return functools.partial(self._read, name)
 
-        def read(*args: Any, **kwargs: Any) -> Any:
-            if not self._diverged:
-                recorded = next(self._reads, None)
-                if recorded is not None and recorded[0] == name:
-                    return decode(recorded[1]) if decode is not None else recorded[1]
-                self._diverged = True
-            if self._store is None or name in ANSWERING_WRITES:
-                raise ReplayError(f"the log holds no answer for {name}")
-            return getattr(self._store, name)(*args, **kwargs)
-
-        setattr(self, name, read)  # found here from now on: a replayed action may call the same method again
-        return read
+    def _read(self, name: str, *args: Any, **kwargs: Any) -> Any:
+        if not self._diverged:
+            recorded = next(self._reads, None)
+            if recorded is not None and recorded[0] == name:
+                decode = _DECODE.get(name)
+                return decode(recorded[1]) if decode is not None else recorded[1]
+            self._diverged = True
+        if self._store is None or name in ANSWERING_WRITES:
+            raise ReplayError(f"the log holds no answer for {name}")
+        return getattr(self._store, name)(*args, **kwargs)
 
 
 def _nothing(*args: Any, **kwargs: Any) -> None:

@@ -12,6 +12,7 @@ import pytest
 from bot.clock import FakeClock
 from bot.collector import NEVER, THRESHOLDS, WITHOUT_READING_SECONDS, FullCollections, starting_up, tune_collector
 from bot.games.context import Action, Names, Refusal
+from bot.replay import ReplayTx
 from bot.service import Service
 from bot.store import Tx
 from tests.bot.conftest import ANN, BOB, PLACE
@@ -84,6 +85,28 @@ async def test_actions_refusals_and_timers_leave_nothing_for_a_full_collection(s
         gc.garbage.clear()
         gc.enable()
     assert fired >= 3 and left == []
+
+
+def test_a_replay_goes_as_soon_as_it_is_done() -> None:
+    """A replay (a table resumed from its snapshot and the actions logged after it) holds the store's transaction for
+    the reads the log does not answer: it is freed by its reference count, not left in a cycle with the reads it
+    hands out (15 s of presses at 10,000 tables had left 181 transactions so, for the next full collection)."""
+
+    class Store:
+        def balances(self, prefix: str) -> dict[str, int]:
+            return {f"{prefix}ann": 40}
+
+    gc.disable()
+    try:
+        replay = ReplayTx([["balance", 990]], Store())
+        assert replay.balance("stack:t:ann") == 990, "what the log recorded"
+        assert replay.balances("stack:t:") == {"stack:t:ann": 40}, "then the store, once the log holds no more"
+        assert replay.move("a", "b", 5) is None, "writes do nothing"
+        gone = weakref.ref(replay)
+        del replay
+        assert gone() is None
+    finally:
+        gc.enable()
 
 
 def _full_collections_made_by_itself() -> int:
