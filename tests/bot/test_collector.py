@@ -59,7 +59,7 @@ async def test_actions_refusals_and_timers_leave_nothing_for_a_full_collection(s
     """An action's objects go as soon as it is done, freed by their reference counts: none waits in a reference cycle
     for a full collection, which the bot makes only once its memory has grown (at 1,000 tables, 15 s of presses had
     left 3.3 million such objects, 3.5 s to collect, the bot's memory growing all the while). A refusal's too: its
-    traceback holds the frames of the store's batch. And a timer's: a turn's time bank started and run out, the next
+    traceback holds the frames of the store's batch. And a timer's: a turn's time bank started and ran out, the next
     hand dealt by its timer."""
     players = {"ann": ANN, "bob": BOB}
     for actor in players.values():
