@@ -3,6 +3,7 @@ actions, time-outs, the rabbit hunt, and the tournament hooks."""
 
 from __future__ import annotations
 
+import functools
 from collections.abc import Callable
 from typing import Any
 
@@ -563,20 +564,29 @@ def _later_text(act: Action, view: render.HandView, names: dict[str, str], *extr
     """The table's text for the hand's public `view` (`seconds`: how long the turn of the player to act lasts),
     written only when an adapter reads it: the players' `names` (see `_names`) and the story's lines (written then,
     if not yet) are copied now, the live hand and the transaction are not reached later."""
-    language, lines = act.language, story.kept(act.state)
-    return lambda: "\n".join(filter(None, (render.table_text(Voice(language, names.__getitem__), view,
-                                                              story.written(lines), seconds), *extra)))
+    # a partial of a module function rather than a closure: the newest table message lives until the table's next
+    # action (or until an adapter shows it), and a closure's cells are so many more objects each collection traverses
+    return functools.partial(_write_text, act.language, view, names, story.kept(act.state), seconds, extra)
+
+
+def _write_text(language: str, view: render.HandView, names: dict[str, str], lines: tuple[story.Line, ...],
+                seconds: int | None, extra: tuple[str | None, ...]) -> str:
+    return "\n".join(filter(None, (render.table_text(Voice(language, names.__getitem__), view, story.written(lines),
+                                                     seconds), *extra)))
 
 
 def _later_buttons(act: Action, hand: engine.Hand, view: render.HandView, key: str,
                    decision: str) -> Callable[[], tuple[Button, ...]]:
     """The buttons of the hand's table message (for the player to act, the pre-actions of the others, away and
     back), made only when an adapter reads them, from the hand's public `view` and legal actions as they are now."""
-    language = act.language
     legal = hand.legal_actions() if hand.to_act else None  # once, for the buttons of each kind
-    away = options.away_buttons(act, key)
-    return lambda: (*render.action_buttons(Voice(language), view, key, decision, legal),  # the buttons name nobody
-                    *options.pre_buttons(language, view, key), *away)
+    return functools.partial(_make_buttons, act.language, view, key, decision, legal, options.away_buttons(act, key))
+
+
+def _make_buttons(language: str, view: render.HandView, key: str, decision: str, legal: engine.LegalActions | None,
+                  away: tuple[Button, ...]) -> tuple[Button, ...]:
+    return (*render.action_buttons(Voice(language), view, key, decision, legal),  # the buttons name nobody
+            *options.pre_buttons(language, view, key), *away)
 
 
 def is_blinded_out(act: Action, seat: dict[str, Any] | None) -> bool:
