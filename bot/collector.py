@@ -44,7 +44,7 @@ def tune_collector(thresholds: tuple[int, int, int] = THRESHOLDS) -> None:
 
     A full collection traverses every live object made since the freeze, at about a microsecond each on this machine
     (a cache miss per object and pass: the objects lie all over the heap): 0.4-0.67 s at 10,000 tables, whose state is
-    some 43 tracked objects a table, about 40 of them remade by each action (the newest table message and its story,
+    some 40 tracked objects a table, about 32 of them remade by each action (the newest table message and its story,
     the hand's events). No threshold keeps that under 20 ms, and freezing often does not either: 1 s of presses after
     a freeze made a full collection of 56-60 ms, 3 s 186 ms. So the third threshold is `NEVER`, and `FullCollections`
     makes one when memory says garbage may have piled up in the oldest generation: reference cycles that outlived a
