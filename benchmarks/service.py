@@ -607,9 +607,9 @@ async def run_at_scale(tables: int, seconds: float, concurrency: int,
     print(f"prototype, nothing written (the action path's Python alone, with writes that cost nothing): "
           f"{unwritten_rate:,.0f} actions/s ({unwritten_rate / real_again:.2f} of the real phase just before it, "
           f"{real_again:,.0f}; {unwritten_rate / 8000:.2f} of issue 17's 8,000)")
-    print(f"a full collection after those phases (the tuned collector makes none by itself; the bot makes one once its "
-          f"peak memory has grown by a quarter, {full_collections.made} in the phases): {full_collection * 1000:,.0f} "
-          f"ms, {unreachable:,} unreachable objects found")
+    print(f"a full collection after those phases (the tuned collector makes none by itself; the bot makes one once the "
+          f"memory Python has allocated has grown by a quarter, {full_collections.made} in the phases): "
+          f"{full_collection * 1000:,.0f} ms, {unreachable:,} unreachable objects found")
     print(f"p99 at 25% of saturation ({rate / 4:,.0f} actions/s arriving at random): {_ms(quarter, 0.99)} "
           f"(p50 {_ms(quarter, 0.5)}); longest collector pause {_pause(quarter_pauses)}")
     print(f"p99 at 50% of saturation ({rate / 2:,.0f} actions/s arriving at random): {_ms(half, 0.99)} "

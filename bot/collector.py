@@ -1,5 +1,5 @@
 """The garbage collector's settings for a long-running bot: what start-up built is frozen, thresholds by measurement,
-and the full collection made only when the bot's memory has grown."""
+and the full collection made only when Python's memory has grown."""
 
 from __future__ import annotations
 
@@ -19,10 +19,7 @@ THRESHOLDS = (500, 2, NEVER)
 the collector never makes a full collection by itself (`FullCollections` makes them)."""
 
 GROWTH = 0.25
-"""How much the bot's peak memory grows after a full collection before the next is made."""
-
-WITHOUT_READING_SECONDS = 3600.0
-"""Between full collections where the platform gives no memory reading (Windows)."""
+"""How much the memory blocks Python has allocated grow after a full collection before the next is made."""
 
 log = logging.getLogger("pokerbot")
 
@@ -74,38 +71,26 @@ def starting_up(thresholds: tuple[int, int, int] = THRESHOLDS) -> Iterator[None]
     tune_collector(thresholds)
 
 
-def peak_resident_bytes() -> int | None:
-    """The process's peak resident memory, or None where the platform does not say (no `resource` on Windows)."""
-    try:
-        import resource
-    except ImportError:
-        return None
-    peak = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss
-    return peak if sys.platform == "darwin" else peak * 1024  # bytes on macOS, kilobytes elsewhere
-
-
 class FullCollections:
-    """The full collection the tuned collector never makes by itself, made once the bot's peak memory has grown by
-    `GROWTH` since the last (or since this began): garbage in reference cycles that reached the oldest generation
-    costs memory, so memory is what calls for it, and a bot whose actions make none (as ours) rarely pays the pause.
-    Where there is no memory reading, one every `WITHOUT_READING_SECONDS`."""
+    """The full collection the tuned collector never makes by itself, made once the memory blocks Python has
+    allocated (`sys.getallocatedblocks`: objects alive and garbage not yet freed) have grown by `GROWTH` since just
+    after the last (or since this began, after start-up's). Garbage in reference cycles that reached the oldest
+    generation costs memory, so memory is what calls for it: at most a quarter of what is alive waits in such cycles,
+    and a bot whose actions make none (as ours) pays the pause only as its libraries' cycles or its live tables add
+    up. The count right after a collection is what is alive, so the next is called for by growth past that, never
+    past a peak the garbage itself had made."""
 
-    def __init__(self, memory: Callable[[], int | None] = peak_resident_bytes, growth: float = GROWTH,
-                 clock: Callable[[], float] = time.monotonic) -> None:
-        self._memory = memory
+    def __init__(self, blocks: Callable[[], int] = sys.getallocatedblocks, growth: float = GROWTH) -> None:
+        self._blocks = blocks
         self._growth = growth
-        self._clock = clock
-        self._since = memory()
-        self._last = clock()
+        self.alive = blocks()
+        """The blocks allocated right after the last full collection (what was alive then), or when this began."""
         self.made = 0
         """Full collections made so far."""
 
     def due(self) -> bool:
-        """Whether memory has grown enough since the last full collection (or, without a reading, time has passed)."""
-        now = self._memory()
-        if now is None or self._since is None:
-            return self._clock() - self._last >= WITHOUT_READING_SECONDS
-        return now >= self._since * (1 + self._growth)
+        """Whether the allocated blocks have grown enough since the last full collection."""
+        return self._blocks() >= self.alive * (1 + self._growth)
 
     def collect_if_due(self) -> bool:
         """Make a full collection if it is due; whether one was made."""
@@ -114,10 +99,10 @@ class FullCollections:
         began = time.perf_counter()
         found = gc.collect()
         took = time.perf_counter() - began
-        grown_from, self._since, self._last = self._since, self._memory(), self._clock()
+        grown_from, self.alive = self.alive, self._blocks()
         self.made += 1
-        log.info("full collection: %d unreachable objects in %.0f ms (peak memory %s MB, %s MB at the last)", found,
-                 took * 1000, _megabytes(self._since), _megabytes(grown_from))
+        log.info("full collection: %d unreachable objects in %.0f ms (%d memory blocks allocated after it, %d after "
+                 "the last)", found, took * 1000, self.alive, grown_from)
         return True
 
     async def run(self, every: float = 60.0) -> None:
@@ -125,7 +110,3 @@ class FullCollections:
         while True:
             await asyncio.sleep(every)
             self.collect_if_due()
-
-
-def _megabytes(size: int | None) -> str:
-    return "?" if size is None else f"{size / 2**20:,.0f}"

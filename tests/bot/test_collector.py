@@ -4,13 +4,14 @@ leaving nothing for a full collection."""
 
 import asyncio
 import gc
+import sys
 import types
 import weakref
 
 import pytest
 
 from bot.clock import FakeClock
-from bot.collector import NEVER, THRESHOLDS, WITHOUT_READING_SECONDS, FullCollections, starting_up, tune_collector
+from bot.collector import NEVER, THRESHOLDS, FullCollections, starting_up, tune_collector
 from bot.games.context import Action, Names, Refusal
 from bot.replay import ReplayTx
 from bot.service import Service
@@ -142,54 +143,57 @@ def test_the_tuned_collector_never_makes_a_full_collection_by_itself() -> None:
         gc.set_threshold(*before)
 
 
-def _garbage_in_a_cycle() -> weakref.ref[object]:
+class _Node:
+    other: object
+
+
+def _garbage_in_a_cycle() -> weakref.ref[_Node]:
     """A reference cycle no one else holds, which only a collection frees; a weak reference to it."""
-
-    class Node:
-        other: object
-
-    node = Node()
+    node = _Node()
     node.other = node
     return weakref.ref(node)
 
 
 def test_a_full_collection_is_made_once_memory_has_grown_by_a_quarter() -> None:
-    memory = [400 * 2**20]
-    collections = FullCollections(memory=lambda: memory[-1])
+    # the readings in the order they are taken: at the start, at each look, and right after each collection
+    readings = [400_000, 499_999, 500_000, 420_000, 524_999, 525_000, 430_000]
+    collections = FullCollections(blocks=lambda: readings.pop(0))
     gc.disable()  # the cycle stays until a collection made on purpose
     try:
         garbage = _garbage_in_a_cycle()
-        memory.append(499 * 2**20)
         assert not collections.collect_if_due() and garbage() is not None, "grown by less than a quarter"
-        memory.append(500 * 2**20)
         assert collections.collect_if_due() and garbage() is None and collections.made == 1
+        assert collections.alive == 420_000, "what is alive after it, which the next quarter counts from"
         garbage = _garbage_in_a_cycle()
-        memory.append(600 * 2**20)
-        assert not collections.collect_if_due() and garbage() is not None, "a quarter more than at the last, 625 MB"
-        memory.append(625 * 2**20)
+        assert not collections.collect_if_due() and garbage() is not None, "less than a quarter over 420,000"
         assert collections.collect_if_due() and garbage() is None and collections.made == 2
+        assert readings == []
     finally:
         gc.enable()
 
 
-def test_without_a_memory_reading_a_full_collection_is_made_every_hour() -> None:
-    clock = FakeClock(0.0)
-    collections = FullCollections(memory=lambda: None, clock=clock.monotonic)
-    clock.advance(WITHOUT_READING_SECONDS - 1)
-    assert not collections.collect_if_due()
-    clock.advance(1)
-    assert collections.collect_if_due() and collections.made == 1
-    assert not collections.collect_if_due(), "the hour counts again from it"
+def test_the_count_after_a_full_collection_is_of_what_is_alive() -> None:
+    """Python's own count of its allocated blocks: garbage in cycles counts until a full collection frees it, so the
+    next quarter is counted from what is alive, not from what the garbage had grown to."""
+    collections = FullCollections(growth=0.0)  # due at once: the collection is what is looked at
+    gc.disable()
+    try:
+        garbage = [_garbage_in_a_cycle() for _ in range(20_000)]
+        with_garbage = sys.getallocatedblocks()
+        assert collections.collect_if_due() and all(node() is None for node in garbage)
+        assert collections.alive < with_garbage - 20_000
+    finally:
+        gc.enable()
 
 
 async def test_full_collections_are_looked_for_while_the_bot_runs() -> None:
-    memory = [100 * 2**20]
-    collections = FullCollections(memory=lambda: memory[-1])
+    blocks = [100_000]
+    collections = FullCollections(blocks=lambda: blocks[-1])
     watching = asyncio.create_task(collections.run(every=0.01))
     try:
         await asyncio.sleep(0.05)
         assert collections.made == 0
-        memory.append(200 * 2**20)
+        blocks.append(200_000)
         for _ in range(100):
             await asyncio.sleep(0.01)
             if collections.made:
