@@ -75,7 +75,7 @@ class FullCollections:
     """The full collection the tuned collector never makes by itself, made once the memory blocks Python has
     allocated (`sys.getallocatedblocks`: objects alive and garbage not yet freed) have grown by `GROWTH` since just
     after the last (or since this began, after start-up's). Garbage in reference cycles that reached the oldest
-    generation costs memory, so memory is what calls for it: at most a quarter of what is alive waits in such cycles,
+    generation costs memory, so memory is what calls for it: about a quarter of what is alive at most waits in them,
     and a bot whose actions make none (as ours) pays the pause only as its libraries' cycles or its live tables add
     up. The count right after a collection is what is alive, so the next is called for by growth past that, never
     past a peak the garbage itself had made."""
