@@ -255,7 +255,8 @@ class Store:
 
         Both lists are emptied: a job's error (a refusal) keeps the frames it came through and their callers' up to
         the batch loop, which hold these lists; emptied, nothing there holds it in a cycle, so the batch is freed as
-        soon as its callers are done with it, not by a full collection (the next comes after a million actions)."""
+        soon as its callers are done with it, not by a full collection (made only once memory has grown:
+        `bot.collector`)."""
         for job, (ok, value) in zip(batch, outcomes, strict=True):
             future = job[1]
             if future.done():
