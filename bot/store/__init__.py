@@ -18,6 +18,7 @@ from collections.abc import Callable
 from pathlib import Path
 from typing import Any, TypeVar
 
+from bot import collector
 from bot.store import postgres
 from bot.store.checkpoint import Checkpointer
 from bot.store.dialect import POSTGRESQL, SQLITE, Connection, Cursor, Dialect
@@ -233,6 +234,7 @@ class Store:
                 share = self._background_share()
                 batch = self._pending + [job for _, job in self._background[:share]]
                 self._pending, self._background = [], self._background[share:]
+                collector.before_batch()
                 try:
                     outcomes = await self._write(batch)
                 except Exception as error:  # nothing of the batch was kept: each caller learns why, and the
