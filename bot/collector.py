@@ -12,8 +12,8 @@ from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 
 NEVER = 2**31 - 1
-"""The largest third threshold Python takes: middle collections before a full one (each collection `before_batch` makes
-counts as one: at a thousand batches a second, some 25 days)."""
+"""The largest third threshold Python takes: middle collections before a full one. Each collection `before_batch` makes
+counts as one, so at a thousand batches a second the count would take some 25 days to reach it."""
 
 THRESHOLDS = (10_000, 2, NEVER)
 """Young-generation allocations before a collection (a backstop: `before_batch` makes the young collections while the

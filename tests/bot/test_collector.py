@@ -38,11 +38,11 @@ def _in_oldest_generation(thing: object) -> bool:
 
 
 async def test_each_batch_begins_with_a_young_collection_into_the_oldest_generation(store: Store) -> None:
-    """What the last batch's actions kept is traversed once before the next batch, promoted at once to the oldest
-    generation, and nothing the batch itself makes and drops is (collections counted by allocations came in the middle
-    of batches: 13-15% of the time at 1,000 saturated tables). Only with the tuned collector: under Python's own third
-    threshold each of these would count towards a full collection. Both with a first threshold no batch reaches, so
-    only the store can have collected."""
+    """What the last batch's actions kept is collected before the next batch and promoted at once to the oldest
+    generation, so it is traversed once (collections counted by allocations came in the middle of batches and
+    traversed what each kept twice: 13-15% of the time at 1,000 saturated tables). Only with the tuned collector: under
+    Python's own third threshold each of these would count towards a full collection. Both with a first threshold no
+    batch reaches, so only the store can have collected."""
     before = gc.get_threshold()
     try:
         for tuned, promoted in ((False, False), (True, True)):
