@@ -9,8 +9,11 @@ the real `Tx` on the bot's schema), 64 actions per commit. Three ways:
 - one thread: the Python work and the rows, one action after the other (the bot today);
 - two threads: the main thread does the Python work and notes each batch's statements; a writer thread runs them and
   commits (`sqlite3` lets go of the interpreter lock while SQLite steps a statement), the main thread going on with
-  the next batch meanwhile.
-Printed: actions/s of each, and the two threads' rate as a multiple of the one thread's.
+  the next batch meanwhile;
+- two threads, one statement a batch: as the last, but the writer runs a batch's statements as one `INSERT` of all
+  their parameters into a temporary table whose triggers run each statement (`Staged`), so that it takes the
+  interpreter lock back a handful of times a batch rather than after every statement; and the rows alone so.
+Printed: actions/s of each, and the two threads' rates as multiples of the one thread's.
 Run: `python benchmarks/second_thread.py [--seconds 3] [--python-us 250] [--switch-interval 0.005]` (how often a
 thread waiting for the lock makes the one holding it let go: `sys.setswitchinterval`).
 """
@@ -149,6 +152,86 @@ def two_threads(connection: sqlite3.Connection, known: Known, seconds: float, wo
     return committed[0] / (time.perf_counter() - began)
 
 
+def staged_alone(connection: sqlite3.Connection, known: Known, seconds: float) -> float:
+    """Actions/s of the rows alone, each batch noted and run as one statement in this thread."""
+    staged = Staged(connection)
+    count, began = 0, time.perf_counter()
+    while time.perf_counter() < began + seconds:
+        noting = Noting()
+        for number in range(count, count + BATCH):
+            write_rows(noting, known, number)
+        connection.execute("BEGIN IMMEDIATE")
+        staged.run(noting.statements)
+        connection.execute("COMMIT")
+        count += BATCH
+    return count / (time.perf_counter() - began)
+
+
+class Staged:
+    """Runs a batch's statements as one `INSERT` into a temporary table whose triggers run each of them: SQLite steps
+    the whole batch in one go, with the interpreter lock let go throughout, where one statement at a time takes the
+    lock back after each (and waits up to a switch interval for it while the other thread runs Python)."""
+
+    WIDTH = 12
+    """Parameters a staged statement may have."""
+
+    def __init__(self, connection: sqlite3.Connection) -> None:
+        self._connection = connection
+        self._kinds: dict[str, int] = {}
+        columns = ", ".join(f"p{index}" for index in range(self.WIDTH))
+        connection.execute(f"CREATE TEMP TABLE stage(kind INTEGER, {columns})")
+
+    def _kind(self, sql: str) -> int:
+        """The number of `sql`'s trigger, created the first time it is seen."""
+        kind = self._kinds.get(sql)
+        if kind is None:
+            kind = self._kinds[sql] = len(self._kinds)
+            parts = sql.split("?")
+            body = parts[0] + "".join(f"NEW.p{index}{part}" for index, part in enumerate(parts[1:]))
+            self._connection.execute(
+                f"CREATE TEMP TRIGGER stage_{kind} AFTER INSERT ON stage WHEN NEW.kind = {kind} BEGIN {body}; END")
+        return kind
+
+    def run(self, statements: list[Statement]) -> None:
+        """Run `statements` in order, as one statement (and one more to empty the stage)."""
+        rows: list[Any] = []
+        for sql, parameters in statements:
+            rows.append(self._kind(sql))
+            rows.extend(parameters)
+            rows.extend([None] * (self.WIDTH - len(parameters)))
+        values = "(" + ", ".join("?" * (self.WIDTH + 1)) + ")"
+        self._connection.execute(f"INSERT INTO stage VALUES {', '.join([values] * len(statements))}", rows)
+        self._connection.execute("DELETE FROM stage")
+
+
+def two_threads_staged(connection: sqlite3.Connection, known: Known, seconds: float, work: Callable[[], int]) -> float:
+    """As `two_threads`, but the writer runs each batch's statements as one (`Staged`)."""
+    batches: queue.Queue[list[Statement] | None] = queue.Queue(maxsize=2)
+    committed = [0]
+    staged = Staged(connection)
+
+    def writer() -> None:
+        while (statements := batches.get()) is not None:
+            connection.execute("BEGIN IMMEDIATE")
+            staged.run(statements)
+            connection.execute("COMMIT")
+            committed[0] += BATCH
+
+    thread = threading.Thread(target=writer)
+    thread.start()
+    count, began = 0, time.perf_counter()
+    while time.perf_counter() < began + seconds:
+        noting = Noting()
+        for number in range(count, count + BATCH):
+            work()
+            write_rows(noting, known, number)
+        batches.put(noting.statements)
+        count += BATCH
+    batches.put(None)
+    thread.join()
+    return committed[0] / (time.perf_counter() - began)
+
+
 def main() -> None:
     """Measure the three ways, each on a fresh database, and print them."""
     parser = argparse.ArgumentParser(description=__doc__)
@@ -165,6 +248,10 @@ def main() -> None:
         ("rows alone", lambda connection, known: one_thread(connection, known, args.seconds, lambda: 0)),
         ("one thread", lambda connection, known: one_thread(connection, known, args.seconds, work)),
         ("two threads", lambda connection, known: two_threads(connection, known, args.seconds, work)),
+        ("two threads, one statement a batch",
+         lambda connection, known: two_threads_staged(connection, known, args.seconds, work)),
+        ("rows alone, one statement a batch",
+         lambda connection, known: staged_alone(connection, known, args.seconds)),
     ]
     for name, run in runs:
         connection, known = open_database(folder / f"{name.replace(' ', '_')}.db")
@@ -175,6 +262,8 @@ def main() -> None:
     for name, rate in rates.items():
         print(f"{name}: {rate:,.0f} actions/s")
     print(f"two threads: {rates['two threads'] / rates['one thread']:.2f}x one thread")
+    staged = rates["two threads, one statement a batch"]
+    print(f"two threads, one statement a batch: {staged / rates['one thread']:.2f}x one thread")
 
 
 if __name__ == "__main__":
