@@ -137,7 +137,7 @@ def two_threads(connection: sqlite3.Connection, known: Known, seconds: float, wo
             connection.execute("COMMIT")
             committed[0] += BATCH
 
-    thread = threading.Thread(target=writer)
+    thread = threading.Thread(target=writer, daemon=True)  # a failing main thread must not hang on it
     thread.start()
     count, began = 0, time.perf_counter()
     while time.perf_counter() < began + seconds:
@@ -217,7 +217,7 @@ def two_threads_staged(connection: sqlite3.Connection, known: Known, seconds: fl
             connection.execute("COMMIT")
             committed[0] += BATCH
 
-    thread = threading.Thread(target=writer)
+    thread = threading.Thread(target=writer, daemon=True)  # a failing main thread must not hang on it
     thread.start()
     count, began = 0, time.perf_counter()
     while time.perf_counter() < began + seconds:
