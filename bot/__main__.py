@@ -40,7 +40,7 @@ def build_parser() -> argparse.ArgumentParser:
 async def serve(settings: Settings) -> None:
     """Open the store, start the service and its timers, and run every adapter that has a token."""
     from bot.clock import SystemClock
-    from bot.collector import FullCollections, starting_up
+    from bot.collector import LULL_SECONDS, FullCollections, starting_up
     from bot.service import Service, ServiceSettings
     from bot.store import Store
     from bot.store.prune import keep_history
@@ -56,7 +56,8 @@ async def serve(settings: Settings) -> None:
         with starting_up():  # then what start-up built (modules, catalogues, resumed tables) is never traversed again
             await service.start()
         tasks.append(asyncio.create_task(service.scheduler.run()))
-        tasks.append(asyncio.create_task(FullCollections().run()))  # the collector makes none by itself
+        # the collector makes no full collection by itself; a due one waits for nobody to be pressing
+        tasks.append(asyncio.create_task(FullCollections(quiet=lambda: store.quiet_for(LULL_SECONDS)).run()))
         tasks.append(asyncio.create_task(service.watch_timers()))  # several processes on PostgreSQL only
         tasks.append(asyncio.create_task(keep_history(store, service.clock, settings.history_days)))
         if settings.web_port is not None:

@@ -190,6 +190,10 @@ class Store:
                 raise CannotSave(str(error)) from error
             raise
 
+    def quiet_for(self, seconds: float) -> bool:
+        """Whether no player's job has come in the last `seconds` (timers' do not count): a lull."""
+        return asyncio.get_running_loop().time() - self._player_job_at >= seconds
+
     async def read(self, fn: Callable[[Tx], T], *, now: float = 0.0) -> T:
         """Run quick read-only queries on the writing connection, between batches (the committed state), with the
         rows the store mirrors in memory; slow reads go to `query` instead."""

@@ -1,6 +1,7 @@
 """The collector's settings after start-up: what start-up made is frozen, the measured thresholds are set, the young
-collections come between the store's batches, and a full collection is made only when memory has grown; and what an
-action or a timer makes goes when it is done, leaving nothing for a full collection."""
+collections come between the store's batches, a full collection is made only when memory has grown (at a lull, unless
+it has grown by half); and what an action or a timer makes goes when it is done, leaving nothing for a full
+collection."""
 
 import asyncio
 import gc
@@ -11,7 +12,7 @@ import weakref
 import pytest
 
 from bot.clock import FakeClock
-from bot.collector import NEVER, THRESHOLDS, FullCollections, starting_up, tune_collector
+from bot.collector import LULL_SECONDS, NEVER, THRESHOLDS, FullCollections, starting_up, tune_collector
 from bot.games.context import Action, Names, Refusal
 from bot.replay import ReplayTx
 from bot.service import Service
@@ -227,3 +228,48 @@ async def test_full_collections_are_looked_for_while_the_bot_runs() -> None:
         assert collections.made == 1
     finally:
         watching.cancel()
+
+
+def test_a_due_full_collection_waits_for_a_lull_unless_memory_has_grown_by_half() -> None:
+    blocks, lull = [100_000], [False]
+    collections = FullCollections(blocks=lambda: blocks[-1], quiet=lambda: lull[0])
+    blocks.append(130_000)  # due: grown by more than a quarter
+    assert not collections.collect_if_due() and collections.waiting and collections.made == 0
+    lull[0] = True
+    assert collections.collect_if_due() and not collections.waiting and collections.made == 1
+    lull[0] = False
+    blocks.append(int(collections.alive * 1.3))
+    assert not collections.collect_if_due() and collections.waiting
+    blocks.append(int(collections.alive * 1.5))  # overdue: made though players are pressing
+    assert collections.collect_if_due() and collections.made == 2 and not collections.waiting
+
+
+async def test_a_waiting_full_collection_looks_for_a_lull_more_often() -> None:
+    looks: list[bool] = []
+    blocks = [100_000]
+    collections = FullCollections(blocks=lambda: blocks[-1], quiet=lambda: looks.append(False) or len(looks) > 20)
+    blocks.append(130_000)  # due from the first look
+    began = asyncio.get_running_loop().time()
+    watching = asyncio.create_task(collections.run(every=0.2, lull_every=0.005))
+    try:
+        while not collections.made:
+            await asyncio.sleep(0.005)
+        assert len(looks) == 21
+        # a look at 0.2 s, then every 5 ms until the lull (some 0.3 s); every 0.2 s, the 21 looks would take 4.2 s
+        assert asyncio.get_running_loop().time() - began < 2.0
+    finally:
+        watching.cancel()
+
+
+async def test_the_store_is_quiet_once_no_player_has_pressed_for_a_while(tmp_path) -> None:
+    store = await Store.open(tmp_path / "quiet.db")
+    try:
+        assert store.quiet_for(LULL_SECONDS)  # nobody has pressed yet
+        await store.transact(lambda tx: tx.ensure_chat("c"), now=1.0)
+        assert not store.quiet_for(LULL_SECONDS) and not store.quiet_for(0.05)
+        await asyncio.sleep(0.06)
+        assert store.quiet_for(0.05)
+        await store.transact(lambda tx: tx.ensure_chat("c"), now=1.0, background=True)  # a timer's job
+        assert store.quiet_for(0.05)
+    finally:
+        await store.close()
