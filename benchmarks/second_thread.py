@@ -123,17 +123,21 @@ def one_thread(connection: sqlite3.Connection, known: Known, seconds: float, wor
     return count / (time.perf_counter() - began)
 
 
-def two_threads(connection: sqlite3.Connection, known: Known, seconds: float, work: Callable[[], int]) -> float:
-    """Actions/s with the Python work in this thread and each batch's statements run and committed by a writer
-    thread, at most two batches queued ahead of it."""
+def two_threads(connection: sqlite3.Connection, known: Known, seconds: float, work: Callable[[], int],
+                run: Callable[[list[Statement]], None] | None = None) -> float:
+    """Actions/s with the Python work in this thread and each batch's statements run (one at a time, or by `run`)
+    and committed by a writer thread, at most two batches queued ahead of it."""
     batches: queue.Queue[list[Statement] | None] = queue.Queue(maxsize=2)
     committed = [0]
+
+    def one_at_a_time(statements: list[Statement]) -> None:
+        for sql, parameters in statements:
+            connection.execute(sql, parameters)
 
     def writer() -> None:
         while (statements := batches.get()) is not None:
             connection.execute("BEGIN IMMEDIATE")
-            for sql, parameters in statements:
-                connection.execute(sql, parameters)
+            (run or one_at_a_time)(statements)
             connection.execute("COMMIT")
             committed[0] += BATCH
 
@@ -204,36 +208,8 @@ class Staged:
         self._connection.execute("DELETE FROM stage")
 
 
-def two_threads_staged(connection: sqlite3.Connection, known: Known, seconds: float, work: Callable[[], int]) -> float:
-    """As `two_threads`, but the writer runs each batch's statements as one (`Staged`)."""
-    batches: queue.Queue[list[Statement] | None] = queue.Queue(maxsize=2)
-    committed = [0]
-    staged = Staged(connection)
-
-    def writer() -> None:
-        while (statements := batches.get()) is not None:
-            connection.execute("BEGIN IMMEDIATE")
-            staged.run(statements)
-            connection.execute("COMMIT")
-            committed[0] += BATCH
-
-    thread = threading.Thread(target=writer, daemon=True)  # a failing main thread must not hang on it
-    thread.start()
-    count, began = 0, time.perf_counter()
-    while time.perf_counter() < began + seconds:
-        noting = Noting()
-        for number in range(count, count + BATCH):
-            work()
-            write_rows(noting, known, number)
-        batches.put(noting.statements)
-        count += BATCH
-    batches.put(None)
-    thread.join()
-    return committed[0] / (time.perf_counter() - began)
-
-
 def main() -> None:
-    """Measure the three ways, each on a fresh database, and print them."""
+    """Measure the five ways, each on a fresh database, and print them."""
     parser = argparse.ArgumentParser(description=__doc__)
     parser.add_argument("--seconds", type=float, default=3.0)
     parser.add_argument("--python-us", type=float, default=250.0,
@@ -249,7 +225,7 @@ def main() -> None:
         ("one thread", lambda connection, known: one_thread(connection, known, args.seconds, work)),
         ("two threads", lambda connection, known: two_threads(connection, known, args.seconds, work)),
         ("two threads, one statement a batch",
-         lambda connection, known: two_threads_staged(connection, known, args.seconds, work)),
+         lambda connection, known: two_threads(connection, known, args.seconds, work, Staged(connection).run)),
         ("rows alone, one statement a batch",
          lambda connection, known: staged_alone(connection, known, args.seconds)),
     ]
