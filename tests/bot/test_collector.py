@@ -245,16 +245,22 @@ def test_a_due_full_collection_waits_for_a_lull_unless_memory_has_grown_by_half(
 
 
 async def test_a_waiting_full_collection_looks_for_a_lull_more_often() -> None:
-    looks: list[bool] = []
+    looks = 0
+
+    def quiet_from_the_21st_look() -> bool:
+        nonlocal looks
+        looks += 1
+        return looks > 20
+
     blocks = [100_000]
-    collections = FullCollections(blocks=lambda: blocks[-1], quiet=lambda: looks.append(False) or len(looks) > 20)
+    collections = FullCollections(blocks=lambda: blocks[-1], quiet=quiet_from_the_21st_look)
     blocks.append(130_000)  # due from the first look
     began = asyncio.get_running_loop().time()
     watching = asyncio.create_task(collections.run(every=0.2, lull_every=0.005))
     try:
         while not collections.made:
             await asyncio.sleep(0.005)
-        assert len(looks) == 21
+        assert looks == 21
         # a look at 0.2 s, then every 5 ms until the lull (some 0.3 s); every 0.2 s, the 21 looks would take 4.2 s
         assert asyncio.get_running_loop().time() - began < 2.0
     finally:
