@@ -118,17 +118,15 @@ class FullCollections:
         self.waiting = False
         """Whether one is due and waits for a lull."""
 
-    def due(self) -> bool:
-        """Whether the allocated blocks have grown enough since the last full collection."""
-        return self._blocks() >= self.alive * (1 + self._growth)
-
     def collect_if_due(self) -> bool:
-        """Make a full collection if it is due and the bot is quiet (or it is overdue); whether one was made."""
-        if not self.due():
+        """Make a full collection if it is due (the allocated blocks have grown by `growth` since the last) and the
+        bot is quiet, or it is overdue; whether one was made."""
+        blocks = self._blocks()
+        if blocks < self.alive * (1 + self._growth):
             self.waiting = False
             return False
         lull = self._quiet()
-        if not lull and self._blocks() < self.alive * (1 + self._overdue):
+        if not lull and blocks < self.alive * (1 + self._overdue):
             self.waiting = True
             return False
         began = time.perf_counter()
