@@ -185,7 +185,7 @@ async def run(tables: int, seconds: float, concurrency: int, pictures: bool = Fa
     bounds = await ceiling.measure(min(seconds, 3.0))
 
     store = await Store.open(folder / "bot.db")
-    service = Service(store, SystemClock(), rng=random.Random(1))
+    service = Service(store, SystemClock())  # the bot's own random source: deals cost what they cost in play
     # Each table in its own chat (a friend group each): wallets are per chat, so players at one table never run
     # short because they bought in at another.
     places = [Place(f"chat{index}", f"chat{index}/poker") for index in range(tables)]
@@ -508,7 +508,7 @@ async def run_at_scale(tables: int, seconds: float, concurrency: int,
     python_bytes = await python_bytes_per_idle_table(folder)
     pauses = Pauses()
     store = await Store.open(folder / "bot.db")
-    service = Service(store, SystemClock(), rng=random.Random(1))
+    service = Service(store, SystemClock())  # the bot's own random source: deals cost what they cost in play
     timers = asyncio.create_task(service.scheduler.run())
     places = [Place(f"chat{index}", f"chat{index}/poker") for index in range(tables)]
     load = Load(service, places)

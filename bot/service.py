@@ -27,6 +27,7 @@ from bot.games.odds import odds_command
 from bot.games.seasons import season_command
 from bot.i18n import DEFAULT_LANGUAGE, catalogue, chat_language, languages, text
 from bot.output import Actor, Place, Reply
+from bot.randomness import SecureRandom
 from bot.render.picture_views import draw
 from bot.replay import RecordingRandom, RecordingTx, ReplayRandom, ReplayTx, command_entry, entry_command, state_json
 from bot.scheduler import Scheduler
@@ -125,7 +126,7 @@ class Service:
     ) -> None:
         self.store = store
         self.clock = clock
-        self.rng = rng or random.SystemRandom()
+        self.rng = rng or SecureRandom()
         self.settings = settings or ServiceSettings()
         self.controllers = controllers if controllers is not None else default_controllers()
         self.scheduler = Scheduler(clock, self._on_timer)
