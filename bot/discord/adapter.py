@@ -16,7 +16,7 @@ from discord import app_commands
 
 from bot.discord import slash
 from bot.discord.board import State, TableBoard
-from bot.discord.buttons import TableButton
+from bot.discord.buttons import TableButton, release
 from bot.discord.delivery import Delivery
 from bot.discord.pages import pack
 from bot.discord.translator import CatalogueTranslator
@@ -327,10 +327,13 @@ class DiscordAdapter:
         if state is None:
             return False
         content, view = self.board.content(place.table_id, state[1])
-        if interaction.response.is_done():  # deferred: edit the pressed message through the interaction
-            await interaction.edit_original_response(content=content, view=view)
-        else:
-            await interaction.response.edit_message(content=content, view=view)
+        try:
+            if interaction.response.is_done():  # deferred: edit the pressed message through the interaction
+                await interaction.edit_original_response(content=content, view=view)
+            else:
+                await interaction.response.edit_message(content=content, view=view)
+        finally:
+            release(view)
         newer = self.board.shown(place.table_id, state)
         if newer is not None:  # an older state completed last and hid this one: show the newest again
             self.delivery.queue(place, table=newer)

@@ -9,7 +9,7 @@ from dataclasses import dataclass
 import discord
 
 from bot.adapter_memory import AdapterMemory
-from bot.discord.buttons import table_view
+from bot.discord.buttons import release, table_view
 from bot.discord.pages import clip
 from bot.output import PostedMessage, TableMessage
 
@@ -152,7 +152,10 @@ class TableBoard:
         channel = self._client.get_partial_messageable(shown.channel_id)
         content, view = self.content(table_id, message)
         mentions = discord.AllowedMentions(users=True, everyone=False, roles=False)
-        posted = await channel.send(content, view=view, allowed_mentions=mentions)
+        try:
+            posted = await channel.send(content, view=view, allowed_mentions=mentions)
+        finally:
+            release(view)
         shown.key, shown.message_id, shown.high = message.key, posted.id, None
         kept = PostedMessage(shown.channel_id, message.key, posted.id)
         await self._kept.remember_table_message(PLATFORM, table_id, kept)
@@ -163,7 +166,10 @@ class TableBoard:
         partial = self._client.get_partial_messageable(shown.channel_id).get_partial_message(shown.message_id)
         try:
             content, view = self.content(table_id, message)
-            await partial.edit(content=content, view=view)
+            try:
+                await partial.edit(content=content, view=view)
+            finally:
+                release(view)
         except discord.NotFound as error:
             if error.code != UNKNOWN_MESSAGE:
                 raise

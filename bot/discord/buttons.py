@@ -52,6 +52,13 @@ def table_view(channel_id: int, message: TableMessage, language: str) -> discord
     return view
 
 
+def release(view: discord.ui.View) -> None:
+    """Let go of a view once the request that carried it is made: its buttons refer to it and it to them, a reference
+    cycle that only a full collection frees (`bot.collector`, half a second at 10,000 tables); cleared, the view and
+    its buttons go as soon as nothing holds them. discord.py keeps no view whose buttons are all `TableButton`s."""
+    view.clear_items()
+
+
 class PressHandler(Protocol):
     """What a button press is handed to (the adapter, reached through the client): the buttons need nothing else of
     it, so they do not import it and the adapter's imports point one way."""
@@ -82,4 +89,8 @@ class TableButton(discord.ui.DynamicItem[discord.ui.Button[Any]], template=TEMPL
     async def callback(self, interaction: discord.Interaction) -> None:
         adapter: PressHandler = interaction.client.adapter  # type: ignore[attr-defined]
         channel_id, private, payload = self.parsed
-        await adapter.on_press(interaction, channel_id, private, payload)
+        try:
+            await adapter.on_press(interaction, channel_id, private, payload)
+        finally:  # the view discord.py made from the pressed message for this press alone
+            if self.view is not None:
+                release(self.view)
