@@ -52,7 +52,7 @@ def table_view(channel_id: int, message: TableMessage, language: str) -> discord
     return view
 
 
-def release(view: discord.ui.View) -> None:
+def release(view: discord.ui.View | discord.ui.LayoutView) -> None:
     """Let go of a view once the request that carried it is made: its buttons refer to it and it to them, a reference
     cycle that only a full collection frees (`bot.collector`, half a second at 10,000 tables); cleared, the view and
     its buttons go as soon as nothing holds them. discord.py keeps no view whose buttons are all `TableButton`s."""
