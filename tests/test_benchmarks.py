@@ -24,6 +24,7 @@ ROOT = Path(__file__).resolve().parents[1]
         ("ceiling.py", ["--seconds", "0.2"], "through the store, parsed and timed"),
         ("picture.py", ["--rounds", "3"], "ms"),
         ("settlement.py", [], "exact / greedy"),
+        ("shuffle.py", ["0.05"], "SystemRandom's"),
         ("delivery.py", ["--quick"], "ratio to budget"),
         ("checkpoint.py", ["--seconds", "0.3"], "of the baseline's"),
         ("second_thread.py", ["--seconds", "0.2", "--python-us", "20"], "x one thread"),
