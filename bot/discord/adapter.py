@@ -224,7 +224,10 @@ class DiscordAdapter:
     async def refuse(self, interaction: discord.Interaction, key: str) -> None:
         """Answer a malformed command at the edge, privately."""
         language = await self.service.language(self.place(interaction), self.actor(interaction))
-        await interaction.response.send_message(text(language, key), ephemeral=True)
+        try:
+            await interaction.response.send_message(text(language, key), ephemeral=True)
+        finally:
+            _let_go(interaction)
 
     async def _answer(self, interaction: discord.Interaction, place: Place, actor: Actor, work: Awaitable[Reply], *,
                       component: bool, pressed: tuple[str, int] | None = None, name: str = "answer") -> None:

@@ -1,7 +1,7 @@
 """What a Discord table leaves for the collector: nothing. The views the adapter sends, the one discord.py makes from a
-pressed message, and each interaction with its response objects are let go of once used, so a busy bot's presses do
-not fill the oldest generation with views, buttons, interactions, members and messages in reference cycles, which
-only a full collection frees (half a second at 10,000 tables: `bot.collector`)."""
+pressed message, and each interaction with its response objects (a refused one's too) are let go of once used, so a
+busy bot's presses do not fill the oldest generation with views, buttons, interactions, members and messages in
+reference cycles, which only a full collection frees (half a second at 10,000 tables: `bot.collector`)."""
 
 from __future__ import annotations
 
@@ -11,7 +11,9 @@ from collections.abc import Iterator
 
 import pytest
 
+from bot.i18n import text
 from tests.discord.fake_discord import FakeDiscord
+from tests.discord.test_games import current_table
 from tests.discord.test_pace import instant_presses
 
 
@@ -55,7 +57,15 @@ async def test_hands_pressed_out_leave_nothing_in_a_cycle(fake: FakeDiscord, mak
         presses += len(await instant_presses(fake, channel, "check", "call"))
         await bot.settled()
 
+    # a button whose custom id names another channel (forged), refused at the edge
+    table = dict(current_table(fake, channel))
+    forged = [{**item, "custom_id": item["custom_id"].replace(f":{channel}:", ":1:")} for item in fake.buttons(table)]
+    table["components"] = [{"type": 1, "components": forged[:5]}]
+    refused = await fake.press(members[0], table, fake.buttons(table)[0]["custom_id"])
+    await bot.settled()
+
     assert presses >= 6
+    assert refused.ephemeral_text() == text("en", "discord.other_table")
     found = garbage.found()
     # (what is left, a few classes and tuples of the standard library's `email` parsing multipart bodies, is not ours)
     assert {kind: count for kind, count in found.items() if kind.startswith(("discord.", "bot."))} == {}
