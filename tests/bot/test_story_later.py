@@ -3,6 +3,7 @@ written at once, with the names as they were at the action; a snapshot stores th
 
 from __future__ import annotations
 
+import gc
 import random
 from pathlib import Path
 
@@ -66,6 +67,24 @@ def test_the_lines_written_later_are_those_narrate_writes_at_once(language: str)
             assert story.written(lines) == now.lines
             assert narration.lines == [] and narration.notice == now.notice and narration.told == now.told
     assert {"PlayerFolded", "PlayerRaised", "BoardDealt", "PotAwarded", "HandsShown", "RunsSettled"} <= kinds
+
+
+def test_a_written_line_lets_go_of_what_wrote_it() -> None:
+    voice = Voice("en", NAMES.__getitem__)
+    events, _ = _batches(1)[1]
+    lines = render.narrate_later(voice, events)[1]
+    assert lines, "a betting action tells a line"
+    line = lines[0]
+    assert isinstance(line, story.Later)
+    assert any(isinstance(thing, Event) for thing in _held(line)) and voice in _held(line), "before it is written"
+    text = story.written([line])[0]
+    assert text and line.to_dict() == text, "written once, read again as it was"
+    assert not any(thing is voice or isinstance(thing, Event) for thing in _held(line))
+
+
+def _held(line: story.Later) -> list[object]:
+    """What the line refers to, its arguments' tuple opened."""
+    return [thing for held in gc.get_referents(line) for thing in (held if isinstance(held, tuple) else (held,))]
 
 
 async def seat(service: Service) -> None:
