@@ -12,9 +12,12 @@ from pathlib import Path
 import pytest
 
 from bot.clock import FakeClock
-from bot.randomness import SecureRandom
+from bot.randomness import BLOCK_BYTES, SecureRandom
+from bot.replay import RecordingRandom, ReplayRandom, state_json
 from bot.service import Service
 from bot.store import Store
+from bot.store.tx import loads
+from engine.cards import ALL_CARDS
 
 
 class Source:
@@ -93,6 +96,18 @@ def test_every_order_is_about_equally_likely() -> None:
     assert set(counts) == set(itertools.permutations(range(4)))
     # 2,000 expected each, a standard deviation of about 44: six of them is one failure in a hundred million runs
     assert all(abs(count - 2000) < 270 for count in counts.values()), counts
+
+
+def test_a_deal_from_it_is_recorded_for_the_log_and_replayed_card_for_card() -> None:
+    data = os.urandom(BLOCK_BYTES)
+    alone, recorded = list(ALL_CARDS), list(ALL_CARDS)
+    SecureRandom(Source(data)).shuffle(alone)
+    recording = RecordingRandom(SecureRandom(Source(data)))  # the action's view of the service's source
+    recording.shuffle(recorded)
+    assert recorded == alone
+    replayed = list(ALL_CARDS)
+    ReplayRandom(loads(state_json(recording.draws))).shuffle(replayed)
+    assert replayed == alone
 
 
 def test_a_child_process_reads_its_own_block(monkeypatch: pytest.MonkeyPatch) -> None:
