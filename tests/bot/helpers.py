@@ -2,13 +2,32 @@
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+import contextlib
+import gc
+from collections.abc import Iterable, Iterator
 from typing import Any
 
 from bot.clock import FakeClock
 from bot.output import Actor, Place, Reply
 from bot.service import Service
 from bot.store import Store, Tx
+
+
+@contextlib.contextmanager
+def kept_garbage(*, paused: bool = False) -> Iterator[list[Any]]:
+    """The objects that collections inside the block find unreachable, kept for the test to look at (`gc.garbage`,
+    with `gc.DEBUG_SAVEALL`): what a bot leaves for a full collection. The garbage made before the block is freed first;
+    `paused` also stops the automatic collections inside it (only the test's own `gc.collect()` then finds any)."""
+    gc.collect()
+    if paused:
+        gc.disable()
+    gc.set_debug(gc.DEBUG_SAVEALL)
+    try:
+        yield gc.garbage
+    finally:
+        gc.set_debug(0)
+        gc.garbage.clear()
+        gc.enable()
 
 
 async def ledger_ok(service: Service) -> None:

@@ -18,7 +18,7 @@ from bot.replay import ReplayTx
 from bot.service import Service
 from bot.store import Store, Tx
 from tests.bot.conftest import ANN, BOB, PLACE
-from tests.bot.helpers import play_out, press_label
+from tests.bot.helpers import kept_garbage, play_out, press_label
 
 
 def test_tuning_freezes_what_exists_and_sets_the_thresholds() -> None:
@@ -93,10 +93,7 @@ async def test_actions_refusals_and_timers_leave_nothing_for_a_full_collection(s
     for actor in players.values():
         await service.handle(PLACE, actor, "/join")
     dealt = await service.handle(PLACE, ANN, "/deal")
-    gc.collect()
-    gc.disable()
-    gc.set_debug(gc.DEBUG_SAVEALL)  # what a collection finds unreachable is kept in `gc.garbage`, to be looked at
-    try:
+    with kept_garbage(paused=True) as garbage:
         assert (await service.handle(PLACE, ANN, "/join")).error, "refused: he is seated already"
         assert (await service.press(PLACE, BOB, press_label(dealt, "fold"))).error, "refused: not his turn"
         await play_out(service, PLACE, players, dealt)
@@ -106,12 +103,8 @@ async def test_actions_refusals_and_timers_leave_nothing_for_a_full_collection(s
             clock.advance(3600)
             fired += await service.scheduler.fire_due()
         gc.collect()
-        left = sorted({type(thing).__name__ for thing in gc.garbage
+        left = sorted({type(thing).__name__ for thing in garbage
                        if isinstance(thing, Action | Names | Refusal | Tx | asyncio.Future | types.FrameType)})
-    finally:
-        gc.set_debug(0)
-        gc.garbage.clear()
-        gc.enable()
     assert fired == 3 and left == []
 
 

@@ -55,7 +55,7 @@ def test_draws_come_from_the_source_a_block_at_a_time_each_byte_once() -> None:
     assert rng.getrandbits(16) == (44 << 8) | 45
     assert rng.getrandbits(3) == 46 >> 5  # the top bits of the next byte
     assert rng.randbytes(3) == bytes([47, 48, 49])
-    assert 0.0 <= rng.random() < 1.0
+    assert rng.random() == (int.from_bytes(bytes(range(50, 57)), "big") >> 3) / 2**53  # 53 bits of the next 7 bytes
     assert rng.getrandbits(0) == 0
     with pytest.raises(ValueError):
         rng.getrandbits(-1)

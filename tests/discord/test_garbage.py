@@ -7,65 +7,40 @@ from __future__ import annotations
 
 import gc
 from collections import Counter
-from collections.abc import Iterator
-
-import pytest
 
 from bot.i18n import text
+from tests.bot.helpers import kept_garbage
 from tests.discord.fake_discord import FakeDiscord
 from tests.discord.test_games import current_table
 from tests.discord.test_pace import instant_presses
 
 
-class Garbage:
-    """What full collections find unreachable from `watch()` on, kept for the test to read (`gc.DEBUG_SAVEALL`)."""
-
-    def watch(self) -> None:
-        """Free the garbage made so far, then keep what is found from now on."""
-        gc.set_debug(0)
-        gc.garbage.clear()
-        gc.collect()
-        gc.set_debug(gc.DEBUG_SAVEALL)
-
-    def found(self) -> Counter[str]:
-        """The kinds of object found since `watch()`, by module and name."""
-        gc.collect()
-        return Counter(f"{type(thing).__module__}.{type(thing).__qualname__}" for thing in gc.garbage)
-
-
-@pytest.fixture
-def garbage() -> Iterator[Garbage]:
-    try:
-        yield Garbage()
-    finally:
-        gc.set_debug(0)
-        gc.garbage.clear()
-
-
-async def test_hands_pressed_out_leave_nothing_in_a_cycle(fake: FakeDiscord, make_bot, garbage: Garbage) -> None:
+async def test_hands_pressed_out_leave_nothing_in_a_cycle(fake: FakeDiscord, make_bot) -> None:
     bot = await make_bot(default_game="holdem")
     channel = fake.channels[0]
     members = [fake.add_member(name) for name in ("Ann", "Bob", "Cat")]
     for member in members:
         await fake.slash(member, channel, "join", chips=200)
     await bot.settled()
-    garbage.watch()
-    presses = 0
-    for _ in range(2):
-        await fake.slash(members[0], channel, "deal")
-        await bot.settled()
-        presses += len(await instant_presses(fake, channel, "check", "call"))
-        await bot.settled()
+    with kept_garbage() as garbage:
+        presses = 0
+        for _ in range(2):
+            await fake.slash(members[0], channel, "deal")
+            await bot.settled()
+            presses += len(await instant_presses(fake, channel, "check", "call"))
+            await bot.settled()
 
-    # a button whose custom id names another channel (forged), refused at the edge
-    table = dict(current_table(fake, channel))
-    forged = [{**item, "custom_id": item["custom_id"].replace(f":{channel}:", ":1:")} for item in fake.buttons(table)]
-    table["components"] = [{"type": 1, "components": forged[:5]}]
-    refused = await fake.press(members[0], table, fake.buttons(table)[0]["custom_id"])
-    await bot.settled()
+        # a button whose custom id names another channel (forged), refused at the edge
+        table = dict(current_table(fake, channel))
+        forged = [{**item, "custom_id": item["custom_id"].replace(f":{channel}:", ":1:")}
+                  for item in fake.buttons(table)]
+        table["components"] = [{"type": 1, "components": forged[:5]}]
+        refused = await fake.press(members[0], table, fake.buttons(table)[0]["custom_id"])
+        await bot.settled()
+        gc.collect()
+        found = Counter(f"{type(thing).__module__}.{type(thing).__qualname__}" for thing in garbage)
 
     assert presses >= 6
     assert refused.ephemeral_text() == text("en", "discord.other_table")
-    found = garbage.found()
     # (what is left, a few classes and tuples of the standard library's `email` parsing multipart bodies, is not ours)
     assert {kind: count for kind, count in found.items() if kind.startswith(("discord.", "bot."))} == {}
