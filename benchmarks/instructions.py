@@ -1,0 +1,126 @@
+"""Machine instructions per Hold'em action through the whole bot (parser, service, engine, SQLite commit), counted by
+valgrind's callgrind: a figure that does not move with the machine's load, where timings here drift by ±25% within
+minutes (benchmarks/NOTES.md). Two runs of the same workload are counted side by side, one that only sets up the
+tables and one that then presses `--actions` buttons; their difference, divided by the actions, is printed. Repeated
+runs of one checkout agree within about 1% (the batches still form by the clock), so a change to the action path is
+compared by running this in a worktree of each commit. Instructions are not time (SQLite's share of the time is
+larger than its share of the instructions: its pages miss the caches), so a change kept for speed is also timed,
+alternated, with `service.py`.
+
+The workload is deterministic: `--tables` heads-up tables, each dealt a hand, then `--concurrency` players pressing a
+random button of the player to act (or dealing between hands), all from seeded sources, the deck shuffled by a
+seeded `random.Random` rather than the bot's secure source, so that each run plays the same hands; the ledger is
+checked at the end. Run: `python benchmarks/instructions.py [--actions 1500] [--tables 64]`; with `--workload N`
+it only plays the workload with N actions (what callgrind counts), natively.
+"""
+
+from __future__ import annotations
+
+import argparse
+import asyncio
+import random
+import re
+import shutil
+import subprocess
+import sys
+import tempfile
+from pathlib import Path
+
+sys.path.insert(0, str(Path(__file__).resolve().parents[1]))  # run from a checkout without installing
+
+from processes import PLAYERS, press_next
+
+from bot.clock import SystemClock
+from bot.collector import THRESHOLDS, tune_collector
+from bot.output import Place, Reply
+from bot.service import Service
+from bot.store import Store
+
+
+async def workload(tables: int, actions: int, concurrency: int) -> tuple[int, int]:
+    """Set up `tables` tables with a hand dealt, then press `actions` buttons: the actions made (each call into the
+    service, re-buys included) and how many were refused. Raises if the ledger check fails."""
+    folder = Path(tempfile.mkdtemp())
+    store = await Store.open(folder / "bot.db")
+    try:
+        service = Service(store, SystemClock(), rng=random.Random(1))
+        places = [Place(f"chat{index}", f"chat{index}/poker") for index in range(tables)]
+        last: dict[Place, Reply] = {}
+        for first in range(0, tables, 16):  # set up 16 at a time, so it is group-committed as in play
+            await asyncio.gather(*(_seat_and_deal(service, place, last) for place in places[first:first + 16]))
+        tune_collector(THRESHOLDS)
+        made = refused = 0
+
+        async def player(index: int) -> None:
+            nonlocal made, refused
+            rng = random.Random(index)
+            mine = places[index::concurrency]
+            while made < actions:
+                place = rng.choice(mine)
+                dealt, reply = await press_next(service, place, last.get(place, Reply()), rng)
+                made += 1
+                refused += reply.error is not None
+                if reply.table is not None:
+                    last[place] = reply
+                if dealt and reply.error is not None:  # someone went broke and stood up: both buy in again
+                    for actor in PLAYERS:
+                        await service.handle(place, PLAYERS[0], f"/grant {actor.user_id} 500")
+                        await service.handle(place, actor, "/join 500")
+                        made += 2
+
+        await asyncio.gather(*(player(index) for index in range(min(concurrency, tables))))
+        problems = await store.read(lambda tx: tx.check_ledger())
+        if problems:
+            raise RuntimeError(f"ledger check failed: {problems}")
+        return made, refused
+    finally:
+        await store.close()
+        shutil.rmtree(folder, ignore_errors=True)
+
+
+async def _seat_and_deal(service: Service, place: Place, last: dict[Place, Reply]) -> None:
+    await service.handle(place, PLAYERS[0], "/set pictures off")
+    for actor in PLAYERS:
+        await service.handle(place, actor, "/join 1000")
+    last[place] = await service.handle(place, PLAYERS[0], "/deal")
+
+
+def counted(actions: int, tables: int, concurrency: int) -> subprocess.Popen[str]:
+    """The workload with `actions` actions, started under callgrind (its count is read by `instructions_of`)."""
+    command = ["valgrind", "--tool=callgrind", "--callgrind-out-file=/dev/null", sys.executable, __file__,
+               "--workload", str(actions), "--tables", str(tables), "--concurrency", str(concurrency)]
+    return subprocess.Popen(command, stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True)
+
+
+def instructions_of(run: subprocess.Popen[str]) -> tuple[int, str]:
+    """The instructions callgrind counted in a finished run, and what the workload printed."""
+    output, _ = run.communicate()
+    found = re.search(r"Collected : (\d+)", output)
+    if run.returncode != 0 or found is None:
+        raise RuntimeError(f"the counted run failed:\n{output[-2000:]}")
+    return int(found.group(1)), "\n".join(line for line in output.splitlines() if not line.startswith("=="))
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
+    parser.add_argument("--actions", type=int, default=1500)
+    parser.add_argument("--tables", type=int, default=64)
+    parser.add_argument("--concurrency", type=int, default=16)
+    parser.add_argument("--workload", type=int, help="only play the workload with this many actions, natively")
+    args = parser.parse_args()
+    if args.workload is not None:
+        made, refused = asyncio.run(workload(args.tables, args.workload, args.concurrency))
+        print(f"{made} actions, {refused} refused, ledger ok")
+        return
+    if shutil.which("valgrind") is None:
+        sys.exit("valgrind is not installed (Debian's package valgrind)")
+    set_up, pressed = counted(0, args.tables, args.concurrency), counted(args.actions, args.tables, args.concurrency)
+    base, _ = instructions_of(set_up)
+    total, said = instructions_of(pressed)
+    made = int(said.split()[0])
+    print(f"{said}\n{(total - base) / made:,.0f} instructions an action "
+          f"({made} actions at {args.tables} tables: {total:,} counted, {base:,} of them setting up)")
+
+
+if __name__ == "__main__":
+    main()
