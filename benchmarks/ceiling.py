@@ -15,23 +15,31 @@ from __future__ import annotations
 
 import argparse
 import asyncio
+import functools
 import random
 import sqlite3
 import tempfile
 import time
+from collections.abc import Callable
 from pathlib import Path
+from typing import Any
 
 import orjson
 from holdem import random_action  # beside this file: the engine benchmark's player
 
 from bot import commands as cmd
 from bot.clock import SystemClock
+from bot.output import Button
+from bot.randomness import SecureRandom
+from bot.render import Voice, story
+from bot.render.holdem import action_buttons, hand_view, narrate_later
 from bot.scheduler import Scheduler
-from bot.store import Store, Tx
+from bot.statistics import COUNTED_KINDS
+from bot.store import Store, Tx, figures
 from engine import holdem as engine
 from engine.betting import STRUCTURES
 from engine.cards import Deck
-from engine.common import Event
+from engine.common import Event, all_moves
 from engine.holdem import Hand
 from engine.holdem_types import SeatPlayer
 
@@ -39,6 +47,8 @@ TABLES = 1000
 BATCH = 64
 THROUGH_STORE = "the same through the store, parsed and timed"
 """The name of the figure of `through_store`, the least any design of the bot's shape costs per action."""
+COMPLETE = "the lean design, complete"
+"""The name of the figure of `complete`: that design with everything a Hold'em action of the bot does."""
 
 
 def per_second(seconds: float, *, log: Path | None) -> tuple[float, float]:
@@ -160,12 +170,119 @@ async def through_store(seconds: float, path: Path, concurrency: int = 64) -> tu
     return count / elapsed, cpu / max(count, 1) * 1e6
 
 
+class LeanTable:
+    """One table of the lean design (`complete`): the live hand and what the bot keeps beside it, all in memory."""
+
+    def __init__(self, table_id: str) -> None:
+        self.table_id, self.chat_id = table_id, f"chat-{table_id}"
+        self.hand: Hand | None = None
+        self.stacks = {"ann": 1000, "bob": 1000}
+        self.pot = 0
+        self.seq = self.step = self.number = 0
+        self.counted: list[dict[str, Any]] = []  # the hand's events its figures are worked out from
+        self.story: list[story.Line] = []
+        self.buttons: Callable[[], tuple[Button, ...]] = tuple
+
+
+async def complete(seconds: float, path: Path, concurrency: int = 64) -> tuple[float, float]:
+    """Actions per second and CPU µs per action of the lean design with everything a Hold'em action of the bot
+    does, `concurrency` pressers at `TABLES` tables: a button's payload parsed and checked against the table's step,
+    the engine's action, its chip moves applied to balances kept in memory, its events made plain once into its one
+    log row (the command, the time and the events: the history and the ledger's record at once, kept), the story's
+    lines narrated (written only when read), the hand's figures written when it ends, a snapshot when a hand is
+    dealt and when it ends, the turn timer re-armed in the real scheduler, and the next buttons drawn by the real
+    renderer and read by the presser (as an adapter reads them) to choose what to press; deals from the bot's
+    secure random source, a broke player bought in again; every table dealt a hand before the clock starts, as the
+    service's benchmark deals them in its set-up. Through the real store's group commit, as `through_store`.
+    What it leaves out is what the service wraps around a controller (recorded reads, the chat's settings and names
+    read through the transaction) and the ledger's balances as rows (here derived from the log)."""
+    store = await Store.open(path)
+    scheduler = Scheduler(SystemClock(), lambda key, table_id, payload: asyncio.sleep(0))
+    structure, deck_source = STRUCTURES["home-limit"], SecureRandom()
+    voice = Voice("en", {"ann": "Ann", "bob": "Bob"}.__getitem__)
+    tables = [LeanTable(f"t{table}") for table in range(TABLES)]
+
+    def create(tx: Tx) -> None:
+        for table in tables:
+            tx.create_table(table.table_id, table.chat_id)
+
+    await store.transact(create, now=time.time())
+    count = 0
+
+    def apply(tx: Tx, table: LeanTable, payload: str | None) -> None:
+        hand = table.hand
+        if payload is None:
+            if min(table.stacks.values()) < 2 * 20:  # broke: both buy in again
+                table.stacks = {"ann": 1000, "bob": 1000}
+            table.number += 1
+            hand, events = Hand.start([SeatPlayer(player, chips) for player, chips in table.stacks.items()],
+                                      table.number % 2, 20, structure, Deck(deck_source), table.number)
+            table.hand, table.counted = hand, []
+        else:
+            pressed = cmd.parse_payload(payload)
+            assert hand is not None and pressed.decision == f"s{table.step}", "a stale press"
+            legal = hand.legal_actions()
+            action = _engine_action(pressed.command)
+            if isinstance(action, engine.Call) and legal.can_check and not legal.call_amount:
+                action = engine.Check()
+            events = hand.act(legal.player, action)
+        for move in all_moves(events):  # the balances, from the moves the log row records
+            for account, chips in ((move.source, -move.amount), (move.target, move.amount)):
+                if account == "pot":
+                    table.pot += chips
+                else:
+                    table.stacks[account.removeprefix("stack:")] += chips
+        plain = [event.to_dict() for event in events]
+        table.counted += [event for event in plain if event["kind"] in COUNTED_KINDS]
+        _, lines = narrate_later(voice, events, hand.shown_so_far())
+        table.story = [*table.story[-8:], *lines]
+        table.seq += 1
+        table.step += 1
+        key = f"h{hand.hand_number}"
+        tx.log_action(table.table_id, table.seq,
+                      orjson.dumps({"c": payload or "/deal", "n": tx.now, "k": key, "e": plain}).decode())
+        if payload is None or hand.is_over:
+            if hand.is_over:
+                assert table.pot == 0 and table.stacks == hand.stacks, "the moves and the hand disagree"
+                figures.summarise_events(tx.db, table.chat_id, table.table_id, key, tx.now, table.counted)
+            tx.save_snapshot(table.table_id, table.chat_id, "{}", orjson.dumps({
+                "hand": hand.to_dict(), "stacks": table.stacks, "number": table.number, "step": table.step,
+                "story": [line if isinstance(line, str) else line.to_dict() for line in table.story]}).decode(),
+                table.seq, logged=False)  # the log rows are the history: kept
+        legal_now = hand.legal_actions() if hand.to_act else None
+        table.buttons = functools.partial(action_buttons, voice, hand_view(hand), key, f"s{table.step}", legal_now)
+
+    async def presser(index: int) -> None:
+        nonlocal count
+        rng = random.Random(index)
+        while time.perf_counter() < stop:
+            table = tables[rng.randrange(index, TABLES, concurrency)]  # one presser at a time at each table
+            payload = None
+            if table.hand is not None and not table.hand.is_over:
+                payload = rng.choice([button.payload for button in table.buttons() if not button.private
+                                      and not button.payload.endswith("|allin")])
+            await store.transact(functools.partial(apply, table=table, payload=payload), now=time.time())
+            scheduler.arm(f"holdem:{table.table_id}", table.table_id, time.time() + 30, {"kind": "turn"})
+            count += 1
+
+    for first in range(0, TABLES, BATCH):  # every table dealt before the clock starts, as in the service's benchmark
+        await asyncio.gather(*(store.transact(functools.partial(apply, table=table, payload=None), now=time.time())
+                               for table in tables[first:first + BATCH]))
+    stop = time.perf_counter() + seconds
+    began, cpu = time.perf_counter(), time.process_time()
+    await asyncio.gather(*(presser(index) for index in range(concurrency)))
+    elapsed, cpu = time.perf_counter() - began, time.process_time() - cpu
+    await store.close()
+    return count / elapsed, cpu / max(count, 1) * 1e6
+
+
 async def measure(seconds: float) -> dict[str, tuple[float, float]]:
-    """The three figures, as `{name: (actions/s, CPU µs per action)}`."""
+    """The four figures, as `{name: (actions/s, CPU µs per action)}`."""
     folder = Path(tempfile.mkdtemp())
     return {"engine alone": per_second(seconds, log=None),
             "engine + one log row": per_second(seconds, log=folder / "log.db"),
-            THROUGH_STORE: await through_store(seconds, folder / "store.db")}
+            THROUGH_STORE: await through_store(seconds, folder / "store.db"),
+            COMPLETE: await complete(seconds, folder / "complete.db")}
 
 
 def main() -> None:

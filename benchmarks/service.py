@@ -276,9 +276,10 @@ async def run(tables: int, seconds: float, concurrency: int, pictures: bool = Fa
 
 def _beside_bounds(cpu_per_action: float, bounds: dict[str, tuple[float, float]]) -> str:
     """The smallest design's bounds (`ceiling.measure`: CPU per action and actions/s) and the service's multiple of
-    the last, the one run as the bot must."""
+    the two run as the bot must: the bare one, and the one with everything a Hold'em action does."""
     return ("; ".join(f"{name} {cpu:,.0f} µs ({per_second:,.0f}/s)" for name, (per_second, cpu) in bounds.items())
-            + f" — the service takes {cpu_per_action / bounds[ceiling.THROUGH_STORE][1]:.1f}x the last")
+            + f" — the service takes {cpu_per_action / bounds[ceiling.THROUGH_STORE][1]:.1f}x the bare one and "
+            f"{cpu_per_action / bounds[ceiling.COMPLETE][1]:.1f}x the complete one")
 
 
 def _quantile(sorted_seconds: list[float], quantile: float) -> float:

@@ -21,7 +21,7 @@ ROOT = Path(__file__).resolve().parents[1]
          "of the p99 without reads"),
         ("service.py", ["--scale-tables", "30", "--seconds", "0.3", "--concurrency", "4"], "due timers after"),
         ("holdem.py", ["50"], "Omaha"),  # the Omaha row, printed after the Hold'em one
-        ("ceiling.py", ["--seconds", "0.2"], "through the store, parsed and timed"),
+        ("ceiling.py", ["--seconds", "0.2"], "the lean design, complete"),
         ("picture.py", ["--rounds", "3"], "ms"),
         ("settlement.py", [], "exact / greedy"),
         ("shuffle.py", ["0.05"], "SystemRandom's"),
