@@ -28,7 +28,7 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))  # run from a checkout without installing
 
-from processes import PLAYERS, press_next
+from processes import PLAYERS, buy_in_again, press_next
 
 from bot.clock import SystemClock
 from bot.collector import THRESHOLDS, tune_collector
@@ -62,11 +62,8 @@ async def workload(tables: int, actions: int, concurrency: int) -> tuple[int, in
                 refused += reply.error is not None
                 if reply.table is not None:
                     last[place] = reply
-                if dealt and reply.error is not None:  # someone went broke and stood up: both buy in again
-                    for actor in PLAYERS:
-                        await service.handle(place, PLAYERS[0], f"/grant {actor.user_id} 500")
-                        await service.handle(place, actor, "/join 500")
-                        made += 2
+                if dealt and reply.error is not None:
+                    made += await buy_in_again(service, place)
 
         await asyncio.gather(*(player(index) for index in range(min(concurrency, tables))))
         problems = await store.read(lambda tx: tx.check_ledger())

@@ -55,6 +55,15 @@ async def press_next(service: Service, place: Place, last: Reply, rng: random.Ra
     return False, await service.press(place, move[0], move[1])
 
 
+async def buy_in_again(service: Service, place: Place) -> int:
+    """Both players buy in again at `place` (someone went broke and stood up, so the deal was refused): the actions
+    this took (a grant and a join each)."""
+    for actor in PLAYERS:
+        await service.handle(place, PLAYERS[0], f"/grant {actor.user_id} 500")
+        await service.handle(place, actor, "/join 500")
+    return 2 * len(PLAYERS)
+
+
 async def child(database: str, first: int, last: int, seconds: float, concurrency: int, start_at: float) -> None:
     """One bot process: set up tables `first`..`last - 1`, wait for `start_at`, press buttons; print the figures."""
     store = await Store.open(database)
@@ -78,11 +87,8 @@ async def child(database: str, first: int, last: int, seconds: float, concurrenc
         actions += 1
         if reply.table is not None:
             last_reply[place] = reply
-        if dealt and reply.error is not None:  # someone went broke and stood up: he buys in again
-            for actor in PLAYERS:
-                await service.handle(place, PLAYERS[0], f"/grant {actor.user_id} 500")
-                await service.handle(place, actor, "/join 500")
-                actions += 2
+        if dealt and reply.error is not None:
+            actions += await buy_in_again(service, place)
 
     stop = time.perf_counter() + seconds
 

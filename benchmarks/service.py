@@ -43,7 +43,7 @@ from unittest import mock
 
 import ceiling  # beside this file: the engine alone, and with one log row per action
 import processes  # beside this file: several processes on PostgreSQL (`--db`, `--processes`)
-from processes import PLAYERS, press_next  # one random player for both benchmarks
+from processes import PLAYERS, buy_in_again, press_next  # one random player for both benchmarks
 
 from bot import history
 from bot.clock import SystemClock
@@ -425,11 +425,8 @@ class Load:
         self.refused += reply.error is not None
         if reply.table is not None:
             self.last[place] = reply
-        if dealt and reply.error is not None:  # someone went broke and stood up: he buys in again
-            for actor in PLAYERS:
-                for command in (f"/grant {actor.user_id} 500", "/join 500"):
-                    self.actions += 1
-                    await self.service.handle(place, PLAYERS[0] if command.startswith("/grant") else actor, command)
+        if dealt and reply.error is not None:
+            self.actions += await buy_in_again(self.service, place)
         return took
 
     async def saturate(self, seconds: float, concurrency: int) -> tuple[float, list[float]]:
