@@ -4,7 +4,9 @@ plain sqlite3 — no parsing, no text, no ledger, history or timer rows, no asyn
 the bot must run them (`through_store`): a button's payload parsed, the action applied in a job of the real store
 (its writer thread and group commit), the turn timer re-armed in the real scheduler and the presser woken, 64
 pressers at once — every piece the service cannot do without, and nothing else (no controller, ledger, history,
-timer rows or text).
+timer rows or text). And last that design with everything a Hold'em action of the bot does (`complete`: balances
+from the chip moves, the log row kept as the history, the story, the hand's figures, snapshots where a hand is dealt
+and ends, the next buttons drawn and read): what the rewrite the issue describes would cost an action.
 
 `benchmarks/service.py` prints these beside the service's own figures, so that a target can be judged against what
 any design built on this engine could do: the service can never be faster than the engine plus one log row.
