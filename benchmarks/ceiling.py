@@ -182,7 +182,7 @@ class LeanTable:
         self.pot = 0
         self.seq = self.step = self.number = 0
         self.counted: list[dict[str, Any]] = []  # the hand's events its figures are worked out from
-        self.story: list[story.Line] = []
+        self.state: dict[str, Any] = {}  # its story, as `bot.render.story` keeps it in a table's state
         self.buttons: Callable[[], tuple[Button, ...]] = tuple
 
 
@@ -214,7 +214,8 @@ async def complete(seconds: float, path: Path, concurrency: int = 64) -> tuple[f
     def apply(tx: Tx, table: LeanTable, payload: str | None) -> None:
         hand = table.hand
         if payload is None:
-            if min(table.stacks.values()) < 2 * 20:  # broke: both buy in again
+            bought = min(table.stacks.values()) < 2 * 20  # someone is broke: both buy in again (in the deal's row)
+            if bought:
                 table.stacks = {"ann": 1000, "bob": 1000}
             table.number += 1
             hand, events = Hand.start([SeatPlayer(player, chips) for player, chips in table.stacks.items()],
@@ -237,19 +238,21 @@ async def complete(seconds: float, path: Path, concurrency: int = 64) -> tuple[f
         plain = [event.to_dict() for event in events]
         table.counted += [event for event in plain if event["kind"] in COUNTED_KINDS]
         _, lines = narrate_later(voice, events, hand.shown_so_far())
-        table.story = [*table.story[-8:], *lines]
+        story.add(table.state, lines, restart=payload is None)
         table.seq += 1
         table.step += 1
         key = f"h{hand.hand_number}"
-        tx.log_action(table.table_id, table.seq,
-                      orjson.dumps({"c": payload or "/deal", "n": tx.now, "k": key, "e": plain}).decode())
+        row = {"c": payload or "/deal", "n": tx.now, "k": key, "e": plain}
+        if payload is None and bought:
+            row["b"] = table.stacks
+        tx.log_action(table.table_id, table.seq, orjson.dumps(row).decode())
         if payload is None or hand.is_over:
             if hand.is_over:
                 assert table.pot == 0 and table.stacks == hand.stacks, "the moves and the hand disagree"
                 figures.summarise_events(tx.db, table.chat_id, table.table_id, key, tx.now, table.counted)
             tx.save_snapshot(table.table_id, table.chat_id, "{}", orjson.dumps({
                 "hand": hand.to_dict(), "stacks": table.stacks, "number": table.number, "step": table.step,
-                "story": [line if isinstance(line, str) else line.to_dict() for line in table.story]}).decode(),
+                "story": story.written(story.kept(table.state))}).decode(),
                 table.seq, logged=False)  # the log rows are the history: kept
         legal_now = hand.legal_actions() if hand.to_act else None
         table.buttons = functools.partial(action_buttons, voice, hand_view(hand), key, f"s{table.step}", legal_now)
