@@ -3,7 +3,8 @@
 In the same run it measures the physical limit: single-row committed updates per second through Python's sqlite3
 module directly, at the same settings (WAL, synchronous=NORMAL). Prints the ratio, p50/p99 latency of one action,
 and memory per idle table; CPU time per action beside that of the smallest design (`benchmarks/ceiling.py`: the
-engine alone, and with one action-log row per action), which no design on this engine can beat.
+engine alone, and with one action-log row per action), which no design on this engine can beat, and that design
+with everything a Hold'em action does (the rewrite's cost).
 A mixed load then sends 5% reads (`/stats`, `/top` in a club whose history holds
 `--history-hands` hands) among the actions and reports the actions' p99 latency (each one a commit) against the same
 load without reads (with `--writer-reads`, also against the same reads run the old way, in the writer's thread).
@@ -41,7 +42,7 @@ from pathlib import Path
 from typing import Any, NamedTuple
 from unittest import mock
 
-import ceiling  # beside this file: the engine alone, and with one log row per action
+import ceiling  # beside this file: the smallest design, bare and complete
 import processes  # beside this file: several processes on PostgreSQL (`--db`, `--processes`)
 from processes import PLAYERS, buy_in_again, press_next  # one random player for both benchmarks
 
