@@ -63,7 +63,8 @@ async def workload(tables: int, actions: int, concurrency: int) -> tuple[int, in
                 if reply.table is not None:
                     last[place] = reply
                 if dealt and reply.error is not None:
-                    made += await buy_in_again(service, place)
+                    bought = await buy_in_again(service, place)  # not `+= await` (see service.py's `Load`)
+                    made += bought
 
         await asyncio.gather(*(player(index) for index in range(min(concurrency, tables))))
         problems = await store.read(lambda tx: tx.check_ledger())

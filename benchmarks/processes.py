@@ -88,7 +88,8 @@ async def child(database: str, first: int, last: int, seconds: float, concurrenc
         if reply.table is not None:
             last_reply[place] = reply
         if dealt and reply.error is not None:
-            actions += await buy_in_again(service, place)
+            bought = await buy_in_again(service, place)  # not `+= await`: it would drop the counts made meanwhile
+            actions += bought
 
     stop = time.perf_counter() + seconds
 

@@ -427,7 +427,8 @@ class Load:
         if reply.table is not None:
             self.last[place] = reply
         if dealt and reply.error is not None:
-            self.actions += await buy_in_again(self.service, place)
+            bought = await buy_in_again(self.service, place)  # not `+= await`: it would drop the counts made meanwhile
+            self.actions += bought
         return took
 
     async def saturate(self, seconds: float, concurrency: int) -> tuple[float, list[float]]:
