@@ -413,7 +413,10 @@ class Service:
         """Apply `body` to the live table in one transaction; `entry` says how to replay it (None: it changes no
         table state, so it is not logged). A body that returns False applied nothing (a timer found cleared or moved
         since it was armed, or stale): nothing is logged, since replaying `entry` would apply what it did not."""
-        async with self._locks[table_id]:
+        lock = self._locks[table_id]
+        if actor is not None and lock.locked():  # perhaps a timer's job, holding the table while presses go first
+            self.store.hurry(table_id)
+        async with lock:
 
             def work(tx: Tx) -> tuple[Action, LiveTable]:
                 try:
@@ -441,7 +444,8 @@ class Service:
             try:
                 try:
                     # a timer's action (no actor) waits behind the players' presses in a burst of due timers
-                    act, live = await self.store.transact(work, now=self.clock.now(), background=actor is None)
+                    act, live = await self.store.transact(work, now=self.clock.now(), background=actor is None,
+                                                          holding=table_id)
                 except BaseException as error:  # the live objects may be half changed: the store holds the truth
                     if not isinstance(error, StalePress):
                         self._live.pop(table_id, None)

@@ -98,9 +98,11 @@ class Store:
         self._checkpointer: Checkpointer | None = None
         """Checkpoints the WAL in a thread of its own (the writer never does: `wal_autocheckpoint` is 0)."""
         self._pending: list[_Job] = []
-        self._background: list[tuple[float, _Job]] = []
-        """Jobs nobody is waiting to see (timers firing), each with when it was queued (the event loop's clock): see
-        `BACKGROUND_WAIT`."""
+        self._background: list[tuple[float, _Job, str | None]] = []
+        """Jobs nobody is waiting to see (timers firing), each with when it was queued (the event loop's clock: see
+        `BACKGROUND_WAIT`) and what it holds (its table: see `hurry`)."""
+        self._holding: set[str] = set()
+        """The keys of the background jobs queued, for `hurry` to look for only those."""
         self._player_job_at = -math.inf
         """When the last player's job was queued (the event loop's clock)."""
         self._writer: asyncio.Task[None] | None = None
@@ -169,14 +171,18 @@ class Store:
         # a whole transaction (or batch) is queued as one call, so it costs one thread hop, not one per statement
         return await (on or self._connection).run(fn)
 
-    async def transact(self, fn: Callable[[Tx], T], *, now: float, background: bool = False) -> T:
+    async def transact(self, fn: Callable[[Tx], T], *, now: float, background: bool = False,
+                       holding: str | None = None) -> T:
         """Run `fn(tx)` in a transaction stamped `now`; its result once committed, or its exception (nothing kept):
         `CannotSave` when the file or the disk refused the write. A `background` job (a timer: nobody is waiting to
-        see it) lets the players' jobs go first (see `BACKGROUND_WAIT`)."""
+        see it) lets the players' jobs go first (see `BACKGROUND_WAIT`); `holding` names what its caller holds while
+        it waits (its table), so that a player who needs it can `hurry` it."""
         loop = asyncio.get_running_loop()
         future: asyncio.Future[T] = loop.create_future()
         if background:
-            self._background.append((loop.time(), (fn, future, now)))
+            self._background.append((loop.time(), (fn, future, now), holding))
+            if holding is not None:
+                self._holding.add(holding)
         else:
             self._pending.append((fn, future, now))
             self._player_job_at = loop.time()
@@ -189,6 +195,19 @@ class Store:
             if _cannot_write(error) or (self.dialect.is_shared and postgres.cannot_write(error)):
                 raise CannotSave(str(error)) from error
             raise
+
+    def hurry(self, holding: str) -> None:
+        """A player waits for what the background job queued `holding` it holds (a press at a table whose timer's
+        job waits behind the players' presses, the table held meanwhile): it goes in the next batch, as a player's
+        job does, rather than after `BACKGROUND_WAIT` and the timers queued before it."""
+        if holding not in self._holding:
+            return
+        self._holding.discard(holding)
+        for index, (_, job, key) in enumerate(self._background):
+            if key == holding:
+                del self._background[index]
+                self._pending.append(job)
+                return
 
     def quiet_for(self, seconds: float) -> bool:
         """Whether no player's job has come in the last `seconds` (timers' do not count): a lull."""
@@ -236,7 +255,8 @@ class Store:
                 if not self._background and all(job[1] in self._retries for job in self._pending):
                     await asyncio.sleep(0.001)  # only jobs waiting for another process: give it a moment
                 share = self._background_share()
-                batch = self._pending + [job for _, job in self._background[:share]]
+                batch = self._pending + [job for _, job, _ in self._background[:share]]
+                self._holding.difference_update(key for _, _, key in self._background[:share] if key is not None)
                 self._pending, self._background = [], self._background[share:]
                 collector.before_batch()
                 try:
@@ -248,10 +268,11 @@ class Store:
                 self._settle(batch, outcomes)
                 await asyncio.sleep(0)  # the callers see their outcomes (and queue what follows) before the next batch
         except BaseException as error:  # the connection failed: every waiter learns it
-            for _, future, _ in batch + self._pending + [job for _, job in self._background]:
+            for _, future, _ in batch + self._pending + [job for _, job, _ in self._background]:
                 if not future.done():
                     future.set_exception(error)
             self._pending, self._background = [], []
+            self._holding.clear()
             raise
         finally:
             self._writer = None

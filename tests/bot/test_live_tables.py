@@ -1,11 +1,13 @@
 """Live tables and the action log: a restart resumes each table (its snapshot, then its logged actions replayed)
 exactly as it stood in memory, and an action that is refused or fails leaves the live table as it was."""
 
+import asyncio
 import random
 
 import pytest
 
 import bot.service as service_module
+import bot.store as store_module
 from bot.clock import FakeClock
 from bot.games.context import Action
 from bot.output import Actor, Place
@@ -347,3 +349,32 @@ def test_a_recorded_shuffle_deals_what_the_source_alone_deals_and_replays_it(see
     replayed = list(ALL_CARDS)
     ReplayRandom(loads(state_json(recording.draws))).shuffle(replayed)
     assert replayed == alone
+
+
+async def test_a_press_at_a_table_whose_timer_waits_behind_other_presses_is_not_held_back(
+        store: Store, clock: FakeClock, monkeypatch: pytest.MonkeyPatch) -> None:
+    """A timer's job holds its table while it waits behind other tables' presses (`BACKGROUND_WAIT`, made an hour
+    here); a player pressing at that table has it go in the next batch, so his press is answered at once instead of
+    waiting for the timer's turn (his turn time ran out: his time bank started, and his fold still counts)."""
+    monkeypatch.setattr(store_module, "BACKGROUND_WAIT", 3600.0)
+    service = Service(store, clock, rng=random.Random(3))
+    to_act = await heads_up(service)
+    others = [Place(f"chat{index}", f"chat{index}/live") for index in range(2)]
+    pressing = True
+
+    async def keep_pressing(place: Place) -> None:  # the players' queue is never empty (each a job, refused or not)
+        while pressing:
+            await service.handle(place, PLAYERS[2], "/join")
+
+    busy = [asyncio.ensure_future(keep_pressing(place)) for place in others]
+    await asyncio.sleep(0.05)
+    clock.advance(61)  # past the turn time: the time-out's job queues behind the presses, holding PLACE
+    firing = asyncio.ensure_future(service.scheduler.fire_due())
+    await asyncio.sleep(0.05)
+    try:
+        reply = await asyncio.wait_for(service.handle(PLACE, to_act, "/fold"), timeout=5)
+    finally:
+        pressing = False
+        await asyncio.gather(*busy, firing)
+    assert reply.error is None
+    assert await store.read(lambda tx: tx.check_ledger()) == []

@@ -120,6 +120,22 @@ async def test_a_timer_that_has_waited_long_enough_goes_beside_the_players_jobs(
     assert batches[0] == ["press 0", "press 1", "timer 0"]
 
 
+async def test_a_timer_a_player_waits_for_is_hurried_into_the_next_batch(
+        store: Store, batches: list[list[str]]) -> None:
+    """Timers queued behind a player's presses each hold their table; a player who needs one's table (`hurry`) has
+    it go in the next batch with the players' jobs, not after `BACKGROUND_WAIT` and the timers queued before it.
+    Hurrying what no queued job holds changes nothing."""
+    timers = [asyncio.ensure_future(store.transact(named(batches, f"timer {index}"), now=0.0, background=True,
+                                                   holding=f"t{index}")) for index in range(5)]
+    press = asyncio.ensure_future(store.transact(named(batches, "press"), now=0.0))
+    await asyncio.sleep(0)  # all of them queued, the first batch not yet written
+    store.hurry("t3")
+    store.hurry("t9")
+    await asyncio.gather(*timers, press)
+    assert batches[0] == ["press", "timer 3"]
+    assert batches[1:] == [[f"timer {index}"] for index in (0, 1, 2, 4)]
+
+
 async def test_timers_due_with_nobody_pressing_commit_together(
         store: Store, batches: list[list[str]], monkeypatch: pytest.MonkeyPatch) -> None:
     """After downtime, before anyone presses, a backlog of due timers is caught up in group commits; the last
