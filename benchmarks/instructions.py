@@ -28,59 +28,42 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))  # run from a checkout without installing
 
-from processes import PLAYERS, buy_in_again, press_next
+from service import Load, in_parallel  # beside this file: the service benchmark's players
 
 from bot.clock import SystemClock
 from bot.collector import THRESHOLDS, tune_collector
-from bot.output import Place, Reply
+from bot.output import Place
 from bot.service import Service
 from bot.store import Store
 
 
 async def workload(tables: int, actions: int, concurrency: int) -> tuple[int, int]:
-    """Set up `tables` tables with a hand dealt, then press `actions` buttons: the actions made (each call into the
-    service, re-buys included) and how many were refused. Raises if the ledger check fails."""
+    """Set up `tables` tables with a hand dealt, then press `actions` buttons (`service.py`'s players): the actions
+    made (each call into the service, re-buys included) and how many were refused. Raises if the ledger check
+    fails."""
     folder = Path(tempfile.mkdtemp())
     store = await Store.open(folder / "bot.db")
     try:
-        service = Service(store, SystemClock(), rng=random.Random(1))
-        places = [Place(f"chat{index}", f"chat{index}/poker") for index in range(tables)]
-        last: dict[Place, Reply] = {}
-        for first in range(0, tables, 16):  # set up 16 at a time, so it is group-committed as in play
-            await asyncio.gather(*(_seat_and_deal(service, place, last) for place in places[first:first + 16]))
+        load = Load(Service(store, SystemClock(), rng=random.Random(1)),
+                    [Place(f"chat{index}", f"chat{index}/poker") for index in range(tables)])
+        await in_parallel(load.places, load.seat, width=16)
+        await in_parallel(load.places, load.deal, width=16)
         tune_collector(THRESHOLDS)
-        made = refused = 0
 
         async def player(index: int) -> None:
-            nonlocal made, refused
             rng = random.Random(index)
-            mine = places[index::concurrency]
-            while made < actions:
-                place = rng.choice(mine)
-                dealt, reply = await press_next(service, place, last.get(place, Reply()), rng)
-                made += 1
-                refused += reply.error is not None
-                if reply.table is not None:
-                    last[place] = reply
-                if dealt and reply.error is not None:
-                    bought = await buy_in_again(service, place)  # not `+= await` (see service.py's `Load`)
-                    made += bought
+            mine = load.places[index::concurrency]
+            while load.actions < actions:
+                await load.act_once(rng.choice(mine), rng)
 
         await asyncio.gather(*(player(index) for index in range(min(concurrency, tables))))
         problems = await store.read(lambda tx: tx.check_ledger())
         if problems:
             raise RuntimeError(f"ledger check failed: {problems}")
-        return made, refused
+        return load.actions, load.refused
     finally:
         await store.close()
         shutil.rmtree(folder, ignore_errors=True)
-
-
-async def _seat_and_deal(service: Service, place: Place, last: dict[Place, Reply]) -> None:
-    await service.handle(place, PLAYERS[0], "/set pictures off")
-    for actor in PLAYERS:
-        await service.handle(place, actor, "/join 1000")
-    last[place] = await service.handle(place, PLAYERS[0], "/deal")
 
 
 def counted(actions: int, tables: int, concurrency: int) -> subprocess.Popen[str]:

@@ -101,8 +101,6 @@ class Store:
         self._background: list[tuple[float, _Job, str | None]] = []
         """Jobs nobody is waiting to see (timers firing), each with when it was queued (the event loop's clock: see
         `BACKGROUND_WAIT`) and what it holds (its table: see `hurry`)."""
-        self._holding: set[str] = set()
-        """The keys of the background jobs queued, for `hurry` to look for only those."""
         self._player_job_at = -math.inf
         """When the last player's job was queued (the event loop's clock)."""
         self._writer: asyncio.Task[None] | None = None
@@ -181,8 +179,6 @@ class Store:
         future: asyncio.Future[T] = loop.create_future()
         if background:
             self._background.append((loop.time(), (fn, future, now), holding))
-            if holding is not None:
-                self._holding.add(holding)
         else:
             self._pending.append((fn, future, now))
             self._player_job_at = loop.time()
@@ -200,10 +196,7 @@ class Store:
         """A player waits for what the background job queued `holding` it holds (a press at a table whose timer's
         job waits behind the players' presses, the table held meanwhile): it goes in the next batch, as a player's
         job does, rather than after `BACKGROUND_WAIT` and the timers queued before it."""
-        if holding not in self._holding:
-            return
-        self._holding.discard(holding)
-        for index, (_, job, key) in enumerate(self._background):
+        for index, (_, job, key) in enumerate(self._background):  # only when a press finds its table held
             if key == holding:
                 del self._background[index]
                 self._pending.append(job)
@@ -256,7 +249,6 @@ class Store:
                     await asyncio.sleep(0.001)  # only jobs waiting for another process: give it a moment
                 share = self._background_share()
                 batch = self._pending + [job for _, job, _ in self._background[:share]]
-                self._holding.difference_update(key for _, _, key in self._background[:share] if key is not None)
                 self._pending, self._background = [], self._background[share:]
                 collector.before_batch()
                 try:
@@ -272,7 +264,6 @@ class Store:
                 if not future.done():
                     future.set_exception(error)
             self._pending, self._background = [], []
-            self._holding.clear()
             raise
         finally:
             self._writer = None
