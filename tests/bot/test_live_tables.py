@@ -303,6 +303,25 @@ async def test_a_snapshot_right_after_a_snapshot_deletes_no_log_rows_and_none_ar
     assert await resumed(service) == service.live_state(PLACE.table_id)
 
 
+async def test_a_change_of_config_mid_hand_takes_a_snapshot_and_an_unchanged_one_does_not(store: Store) -> None:
+    """The live table finds a change of config by comparing it with the config its last snapshot stored: a setting
+    changed mid-hand is snapshotted at once (the stored config holds it, no log row after it), and the next press,
+    which leaves the config as it is, is a log row."""
+    service = Service(store, FakeClock(), rng=random.Random(3))
+    to_act = await heads_up(service)
+    assert (await service.handle(PLACE, PLAYERS[0], "/set turn_seconds 45")).error is None
+
+    def stored_config(tx: Tx) -> dict[str, object]:
+        row = tx.db.execute("SELECT config FROM tables WHERE table_id = ?", (PLACE.table_id,)).fetchone()
+        return dict(loads(row[0]))
+
+    assert (await store.read(stored_config))["turn_seconds"] == 45
+    assert await logged_actions(store) == 0
+    assert (await service.handle(PLACE, to_act, "/call")).error is None
+    assert await logged_actions(store) == 1
+    assert await resumed(service) == service.live_state(PLACE.table_id)
+
+
 async def test_an_action_reads_each_players_name_once_and_its_log_row_records_it_once(store: Store) -> None:
     service = Service(store, FakeClock(), rng=random.Random(3))
     to_act = await heads_up(service)
