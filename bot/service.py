@@ -5,6 +5,7 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import dataclasses
+import functools
 import logging
 import random
 from collections import defaultdict
@@ -394,7 +395,8 @@ class Service:
                   if read is not None else None)
         entry = {"k": "c", "c": command_entry(command)} if _is_logged(command) and read is None else None
         return await self._run(place, actor, place.table_id,
-                               lambda act, ctl: self._dispatch(act, ctl, command, pressed, answer), entry)
+                               functools.partial(self._dispatch, command=command, pressed=pressed, answer=answer),
+                               entry)
 
     async def view(self, place: Place, actor: Actor) -> Reply:
         """The table message as it stands, and the actor's private view (for a "my cards" button)."""
@@ -417,34 +419,13 @@ class Service:
         if actor is not None and lock.locked():  # perhaps a timer's job, holding the table while presses go first
             self.store.hurry(table_id)
         async with lock:
-
-            def work(tx: Tx) -> tuple[Action, LiveTable]:
-                try:
-                    return apply(tx)
-                except BaseException as error:  # the store may run it again (PostgreSQL: the table was held)
-                    if not isinstance(error, StalePress):
-                        self._live.pop(table_id, None)  # and the next run must not see a half changed table
-                    raise
-
-            def apply(tx: Tx) -> tuple[Action, LiveTable]:
-                live = self._current(tx, table_id, place)
-                assert live is not None, "a timer for a table that was never saved"
-                act = self._open(tx, live, table_id, place, actor)
-                controller = self.controllers[act.config["game"]]
-                inputs = (act.now, act.actor, act.language, act.is_organizer, orjson.dumps(act.chat_settings))
-                key = controller.current_key(act)
-                applied = body(act, controller)
-                live.config, live.state = act.config, act.state
-                if (entry is None or applied is False
-                        or (entry["k"] == "resume" and controller.current_key(act) == key)):
-                    return act, live
-                self._keep(tx, table_id, live, act, controller, entry, inputs, key)
-                return act, live
-
+            # a partial of a method rather than closures: a job waits in the store's queue through a young collection,
+            # and a closure's cells are so many more objects it traverses (see `bot.collector.before_batch`)
+            job = functools.partial(self._apply, place, actor, table_id, body, entry)
             try:
                 try:
                     # a timer's action (no actor) waits behind the players' presses in a burst of due timers
-                    act, live = await self.store.transact(work, now=self.clock.now(), background=actor is None,
+                    act, live = await self.store.transact(job, now=self.clock.now(), background=actor is None,
                                                           holding=table_id)
                 except BaseException as error:  # the live objects may be half changed: the store holds the truth
                     if not isinstance(error, StalePress):
@@ -475,6 +456,30 @@ class Service:
                 else:
                     self.scheduler.arm(change.key, table_id, change.due_at, change.payload)
             return act.reply
+
+    def _apply(self, place: Place | None, actor: Actor | None, table_id: str,
+               body: Callable[[Action, Controller], bool | None], entry: dict[str, Any] | None,
+               tx: Tx) -> tuple[Action, LiveTable]:
+        """`_run`'s job, in the store's transaction: `body` applied to the live table and kept (`_keep`). Whatever
+        fails drops the live table (a refusal of a stale press changes nothing), so that the next run, which the
+        store may make at once (PostgreSQL: the table was held), does not see a half changed table."""
+        try:
+            live = self._current(tx, table_id, place)
+            assert live is not None, "a timer for a table that was never saved"
+            act = self._open(tx, live, table_id, place, actor)
+            controller = self.controllers[act.config["game"]]
+            inputs = (act.now, act.actor, act.language, act.is_organizer, orjson.dumps(act.chat_settings))
+            key = controller.current_key(act)
+            applied = body(act, controller)
+            live.config, live.state = act.config, act.state
+            if (entry is not None and applied is not False
+                    and not (entry["k"] == "resume" and controller.current_key(act) == key)):
+                self._keep(tx, table_id, live, act, controller, entry, inputs, key)
+            return act, live
+        except BaseException as error:
+            if not isinstance(error, StalePress):
+                self._live.pop(table_id, None)
+            raise
 
     def _keep(self, tx: Tx, table_id: str, live: LiveTable, act: Action, controller: Controller,
               entry: dict[str, Any], inputs: tuple[float, Actor | None, str, bool, bytes], key: str | None) -> None:
