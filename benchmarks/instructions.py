@@ -2,22 +2,29 @@
 valgrind's callgrind: a figure that does not move with the machine's load, where timings here drift by ±25% within
 minutes (benchmarks/NOTES.md). Two runs of the same workload are counted side by side, one that only sets up the
 tables and one that then presses `--actions` buttons; their difference, divided by the actions, is printed. Repeated
-runs of one checkout agree within about 1% (the batches still form by the clock), so a change to the action path is
-compared by running this in a worktree of each commit. Instructions are not time (SQLite's share of the time is
+runs of one checkout agree within about 0.02%: every run hashes strings alike (`PYTHONHASHSEED`), and the WAL
+checkpointer, whose passes come by the clock, makes none (until 2026-12-03 counts of one checkout spread over 1.3%,
+more than most changes to the action path move them). So a change to the action path is compared by running this in
+a worktree of each commit, and a prototype by `--patch`. Instructions are not time (SQLite's share of the time is
 larger than its share of the instructions: its pages miss the caches), so a change kept for speed is also timed,
 alternated, with `service.py`.
 
 The workload is deterministic: `--tables` heads-up tables, each dealt a hand, then `--concurrency` players pressing a
 random button of the player to act (or dealing between hands), all from seeded sources, the deck shuffled by a
 seeded `random.Random` rather than the bot's secure source, so that each run plays the same hands; the ledger is
-checked at the end. Run: `python benchmarks/instructions.py [--actions 1500] [--tables 64]`; with `--workload N`
-it only plays the workload with N actions (what callgrind counts), natively.
+checked at the end. Run: `python benchmarks/instructions.py [--actions 1500] [--tables 64] [--patch MODULE]`; with
+`--workload N` it only plays the workload with N actions (what callgrind counts), natively. `--patch` imports a module
+(found on `PYTHONPATH`) in both counted runs before the workload starts: a prototype that patches the bot as it is
+imported is sized against the code as it is.
 """
 
 from __future__ import annotations
 
 import argparse
 import asyncio
+import functools
+import importlib
+import os
 import random
 import re
 import shutil
@@ -30,11 +37,13 @@ sys.path.insert(0, str(Path(__file__).resolve().parents[1]))  # run from a check
 
 from service import Load, in_parallel  # beside this file: the service benchmark's players
 
+import bot.store as store_module
 from bot.clock import SystemClock
 from bot.collector import THRESHOLDS, tune_collector
 from bot.output import Place
 from bot.service import Service
 from bot.store import Store
+from bot.store.checkpoint import Checkpointer
 
 
 async def workload(tables: int, actions: int, concurrency: int) -> tuple[int, int]:
@@ -42,6 +51,10 @@ async def workload(tables: int, actions: int, concurrency: int) -> tuple[int, in
     made (each call into the service, re-buys included) and how many were refused. Raises if the ledger check
     fails."""
     folder = Path(tempfile.mkdtemp())
+    # the checkpointer's passes come by the clock, and a batch meeting one runs in the database thread: counted
+    # with none (the WAL grows by a few megabytes), so that a count does not move with the machine's pace
+    store_module.Checkpointer = functools.partial(  # type: ignore[attr-defined, assignment]
+        Checkpointer, every_seconds=3600.0, every_commits=2**62)
     store = await Store.open(folder / "bot.db")
     try:
         load = Load(Service(store, SystemClock(), rng=random.Random(1)),
@@ -66,11 +79,14 @@ async def workload(tables: int, actions: int, concurrency: int) -> tuple[int, in
         shutil.rmtree(folder, ignore_errors=True)
 
 
-def counted(actions: int, tables: int, concurrency: int) -> subprocess.Popen[str]:
+def counted(actions: int, tables: int, concurrency: int, patch: str | None = None) -> subprocess.Popen[str]:
     """The workload with `actions` actions, started under callgrind (its count is read by `instructions_of`)."""
     command = ["valgrind", "--tool=callgrind", "--callgrind-out-file=/dev/null", sys.executable, __file__,
-               "--workload", str(actions), "--tables", str(tables), "--concurrency", str(concurrency)]
-    return subprocess.Popen(command, stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True)
+               "--workload", str(actions), "--tables", str(tables), "--concurrency", str(concurrency),
+               *(["--patch", patch] if patch else [])]
+    # one string hash for every run: sets and dicts of strings iterate in the same order each time
+    return subprocess.Popen(command, stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True,
+                            env={**os.environ, "PYTHONHASHSEED": "0"})
 
 
 def instructions_of(run: subprocess.Popen[str]) -> tuple[int, str]:
@@ -88,14 +104,18 @@ def main() -> None:
     parser.add_argument("--tables", type=int, default=64)
     parser.add_argument("--concurrency", type=int, default=16)
     parser.add_argument("--workload", type=int, help="only play the workload with this many actions, natively")
+    parser.add_argument("--patch", help="a module to import before the workload (a prototype patching the bot)")
     args = parser.parse_args()
+    if args.patch:
+        importlib.import_module(args.patch)
     if args.workload is not None:
         made, refused = asyncio.run(workload(args.tables, args.workload, args.concurrency))
         print(f"{made} actions, {refused} refused, ledger ok")
         return
     if shutil.which("valgrind") is None:
         sys.exit("valgrind is not installed (Debian's package valgrind)")
-    set_up, pressed = counted(0, args.tables, args.concurrency), counted(args.actions, args.tables, args.concurrency)
+    set_up = counted(0, args.tables, args.concurrency, args.patch)
+    pressed = counted(args.actions, args.tables, args.concurrency, args.patch)
     base, _ = instructions_of(set_up)
     total, said = instructions_of(pressed)
     made = int(said.split()[0])
