@@ -186,7 +186,8 @@ class LeanTable:
         self.buttons: Callable[[], tuple[Button, ...]] = tuple
 
 
-async def complete(seconds: float, path: Path, concurrency: int = 64) -> tuple[float, float]:
+async def complete(seconds: float, path: Path, concurrency: int = 64, *, actions: int | None = None,
+                   deck_source: random.Random | None = None) -> tuple[float, float]:
     """Actions per second and CPU µs per action of the lean design with everything a Hold'em action of the bot
     does, `concurrency` pressers at `TABLES` tables: a button's payload parsed and checked against the table's step,
     the engine's action, its chip moves applied to balances kept in memory, its events made plain once into its one
@@ -196,11 +197,13 @@ async def complete(seconds: float, path: Path, concurrency: int = 64) -> tuple[f
     renderer and read by the presser (as an adapter reads them) to choose what to press; deals from the bot's
     secure random source, a broke player bought in again; every table dealt a hand before the clock starts, as the
     service's benchmark deals them in its set-up. Through the real store's group commit, as `through_store`.
+    `actions`: stop after that many presses rather than after `seconds`; `deck_source`: shuffle from it (seeded, for
+    `instructions.py --lean`) rather than the secure source.
     What it leaves out is what the service wraps around a controller (recorded reads, the chat's settings and names
     read through the transaction) and the ledger's balances as rows (here derived from the log)."""
     store = await Store.open(path)
     scheduler = Scheduler(SystemClock(), lambda key, table_id, payload: asyncio.sleep(0))
-    structure, deck_source = STRUCTURES["home-limit"], SecureRandom()
+    structure, deck_source = STRUCTURES["home-limit"], deck_source or SecureRandom()
     voice = Voice("en", {"ann": "Ann", "bob": "Bob"}.__getitem__)
     tables = [LeanTable(f"t{table}") for table in range(TABLES)]
 
@@ -257,10 +260,13 @@ async def complete(seconds: float, path: Path, concurrency: int = 64) -> tuple[f
         legal_now = hand.legal_actions() if hand.to_act else None
         table.buttons = functools.partial(action_buttons, voice, hand_view(hand), key, f"s{table.step}", legal_now)
 
+    begun = 0  # presses begun: `actions` of them, exactly, when it is given
+
     async def presser(index: int) -> None:
-        nonlocal count
+        nonlocal count, begun
         rng = random.Random(index)
-        while time.perf_counter() < stop:
+        while time.perf_counter() < stop and (actions is None or begun < actions):
+            begun += 1
             table = tables[rng.randrange(index, TABLES, concurrency)]  # one presser at a time at each table
             payload = None
             if table.hand is not None and not table.hand.is_over:

@@ -15,7 +15,9 @@ seeded `random.Random` rather than the bot's secure source, so that each run pla
 checked at the end. Run: `python benchmarks/instructions.py [--actions 1500] [--tables 64] [--patch MODULE]`; with
 `--workload N` it only plays the workload with N actions (what callgrind counts), natively. `--patch` imports a module
 (found on `PYTHONPATH`) in both counted runs before the workload starts: a prototype that patches the bot as it is
-imported is sized against the code as it is.
+imported is sized against the code as it is. `--lean` counts the lean design's prototype instead
+(`ceiling.complete`, its deck seeded): the instructions an action of the rewrite the issue describes, the bot's
+target.
 """
 
 from __future__ import annotations
@@ -35,6 +37,7 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))  # run from a checkout without installing
 
+from ceiling import complete  # beside this file: the lean design's prototype
 from service import Load, in_parallel  # beside this file: the service benchmark's players
 
 import bot.store as store_module
@@ -51,10 +54,7 @@ async def workload(tables: int, actions: int, concurrency: int) -> tuple[int, in
     made (each call into the service, re-buys included) and how many were refused. Raises if the ledger check
     fails."""
     folder = Path(tempfile.mkdtemp())
-    # the checkpointer's passes come by the clock, and a batch meeting one runs in the database thread: counted
-    # with none (the WAL grows by a few megabytes), so that a count does not move with the machine's pace
-    store_module.Checkpointer = functools.partial(  # type: ignore[attr-defined, assignment]
-        Checkpointer, every_seconds=3600.0, every_commits=2**62)
+    no_timed_checkpoints()
     store = await Store.open(folder / "bot.db")
     try:
         load = Load(Service(store, SystemClock(), rng=random.Random(1)),
@@ -79,11 +79,31 @@ async def workload(tables: int, actions: int, concurrency: int) -> tuple[int, in
         shutil.rmtree(folder, ignore_errors=True)
 
 
-def counted(actions: int, tables: int, concurrency: int, patch: str | None = None) -> subprocess.Popen[str]:
+async def lean_workload(actions: int, concurrency: int) -> int:
+    """The lean design's prototype (`ceiling.complete`: its 1,000 tables dealt, then `actions` presses), its deck
+    seeded: what the rewrite the issue describes would cost an action, counted like the bot's."""
+    folder = Path(tempfile.mkdtemp())
+    no_timed_checkpoints()
+    try:
+        await complete(float("inf"), folder / "lean.db", concurrency, actions=actions, deck_source=random.Random(1))
+    finally:
+        shutil.rmtree(folder, ignore_errors=True)
+    return actions
+
+
+def no_timed_checkpoints() -> None:
+    """The store's WAL checkpointer makes no pass in this process: its passes come by the clock, and a batch meeting
+    one runs in the database thread, so a count would move with the machine's pace (the WAL grows a few megabytes)."""
+    store_module.Checkpointer = functools.partial(  # type: ignore[attr-defined, assignment]
+        Checkpointer, every_seconds=3600.0, every_commits=2**62)
+
+
+def counted(actions: int, tables: int, concurrency: int, patch: str | None = None,
+            lean: bool = False) -> subprocess.Popen[str]:
     """The workload with `actions` actions, started under callgrind (its count is read by `instructions_of`)."""
     command = ["valgrind", "--tool=callgrind", "--callgrind-out-file=/dev/null", sys.executable, __file__,
                "--workload", str(actions), "--tables", str(tables), "--concurrency", str(concurrency),
-               *(["--patch", patch] if patch else [])]
+               *(["--patch", patch] if patch else []), *(["--lean"] if lean else [])]
     # one string hash for every run: sets and dicts of strings iterate in the same order each time
     return subprocess.Popen(command, stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True,
                             env={**os.environ, "PYTHONHASHSEED": "0"})
@@ -105,22 +125,29 @@ def main() -> None:
     parser.add_argument("--concurrency", type=int, default=16)
     parser.add_argument("--workload", type=int, help="only play the workload with this many actions, natively")
     parser.add_argument("--patch", help="a module to import before the workload (a prototype patching the bot)")
+    parser.add_argument("--lean", action="store_true",
+                        help="count the lean design's prototype (ceiling.complete, 1,000 tables) instead of the bot")
     args = parser.parse_args()
     if args.patch:
         importlib.import_module(args.patch)
+    if args.workload is not None and args.lean:
+        made = asyncio.run(lean_workload(args.workload, args.concurrency))
+        print(f"{made} actions of the lean design")
+        return
     if args.workload is not None:
         made, refused = asyncio.run(workload(args.tables, args.workload, args.concurrency))
         print(f"{made} actions, {refused} refused, ledger ok")
         return
     if shutil.which("valgrind") is None:
         sys.exit("valgrind is not installed (Debian's package valgrind)")
-    set_up = counted(0, args.tables, args.concurrency, args.patch)
-    pressed = counted(args.actions, args.tables, args.concurrency, args.patch)
+    set_up = counted(0, args.tables, args.concurrency, args.patch, args.lean)
+    pressed = counted(args.actions, args.tables, args.concurrency, args.patch, args.lean)
     base, _ = instructions_of(set_up)
     total, said = instructions_of(pressed)
     made = int(said.split()[0])
+    where = "the lean design's 1,000" if args.lean else str(args.tables)
     print(f"{said}\n{(total - base) / made:,.0f} instructions an action "
-          f"({made} actions at {args.tables} tables: {total:,} counted, {base:,} of them setting up)")
+          f"({made} actions at {where} tables: {total:,} counted, {base:,} of them setting up)")
 
 
 if __name__ == "__main__":
