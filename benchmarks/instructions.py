@@ -24,12 +24,14 @@ from __future__ import annotations
 
 import argparse
 import asyncio
+import contextlib
 import functools
 import importlib
 import os
 import random
 import re
 import shutil
+import sqlite3
 import subprocess
 import sys
 import tempfile
@@ -37,7 +39,8 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))  # run from a checkout without installing
 
-from ceiling import complete  # beside this file: the lean design's prototype
+import ceiling  # beside this file: the lean design's prototype
+from ceiling import complete
 from service import Load, in_parallel  # beside this file: the service benchmark's players
 
 import bot.store as store_module
@@ -80,15 +83,18 @@ async def workload(tables: int, actions: int, concurrency: int) -> tuple[int, in
 
 
 async def lean_workload(actions: int, concurrency: int) -> int:
-    """The lean design's prototype (`ceiling.complete`: its 1,000 tables dealt, then `actions` presses), its deck
-    seeded: what the rewrite the issue describes would cost an action, counted like the bot's."""
+    """The lean design's prototype (`ceiling.complete`: its tables dealt, then `actions` presses), its deck seeded:
+    what the rewrite the issue describes would cost an action, counted like the bot's. Returns the presses its log
+    holds (a row each, kept, beside one for each table's first deal)."""
     folder = Path(tempfile.mkdtemp())
     no_timed_checkpoints()
     try:
         await complete(float("inf"), folder / "lean.db", concurrency, actions=actions, deck_source=random.Random(1))
+        with contextlib.closing(sqlite3.connect(folder / "lean.db")) as written:
+            rows = written.execute("SELECT COUNT(*) FROM actions").fetchone()[0]
     finally:
         shutil.rmtree(folder, ignore_errors=True)
-    return actions
+    return int(rows) - ceiling.TABLES
 
 
 def no_timed_checkpoints() -> None:
