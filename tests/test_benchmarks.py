@@ -39,6 +39,20 @@ def test_benchmark_runs(script: str, args: list[str], expected: str) -> None:
     assert expected in result.stdout
 
 
+def test_the_lean_storage_prototype_takes_effect() -> None:
+    """`benchmarks/lean_storage.py`, the storage half of issue 17's design patched in: while the players press, the
+    store gets no history or ledger row, each action one log row holding its events, and the balances it keeps in
+    memory add up to nothing (so what `instructions.py --patch lean_storage` counts is that design)."""
+    result = subprocess.run([sys.executable, str(ROOT / "benchmarks" / "lean_storage.py"), "--actions", "40"],
+                            capture_output=True, text=True, timeout=300, cwd=ROOT)
+    assert result.returncode == 0, result.stderr[-2000:]
+    figures = dict(line.split(": ") for line in result.stdout.splitlines())
+    assert int(figures["presses"]) >= 40
+    assert figures["history rows"] == "0" and figures["ledger rows"] == "0"
+    assert int(figures["log rows with events"]) == int(figures["presses"]) + 8  # and the eight tables' deals
+    assert figures["balances' sum"] == "0"
+
+
 def test_processes_benchmark_runs(postgres_server: str) -> None:
     """`benchmarks/service.py --db postgresql://… --processes 2`: SQLite's one process, then 1 and 2 on PostgreSQL."""
     result = subprocess.run([sys.executable, str(ROOT / "benchmarks" / "service.py"), "--db", postgres_server,
