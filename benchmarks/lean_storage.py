@@ -36,8 +36,9 @@ from bot.store import tx as store_tx
 
 BALANCES: dict[str, int] = {}
 """Each account's chips, as the moves left them since the patch (what the log rows' moves add up to)."""
-_EVENTS: dict[int, list[list[Any]]] = {}
-"""The events each action recorded (by the action's id), for its log row."""
+_EVENTS: dict[int, tuple[context.Action, list[list[Any]]]] = {}
+"""The events each action recorded, by the action's id (the action kept beside them, so that its id is not reused by
+a later one while they wait: a refused action's are never taken), for its log row."""
 
 
 def _apply_moves(self: context.Action, moves: Any, account: Any, hand_id: str) -> None:
@@ -54,7 +55,7 @@ def _record(self: context.Action, hand_id: str, events: Any) -> None:
     if self.replaying:
         return
     plain = [event.to_dict() for event in events]
-    _EVENTS.setdefault(id(self), []).append([hand_id, plain])
+    _EVENTS.setdefault(id(self), (self, []))[1].append([hand_id, plain])
     self.tx._tx._follow_hand(self.place.table_id, hand_id, plain)  # type: ignore[attr-defined]  # the recording's Tx
 
 
@@ -74,7 +75,7 @@ def _keep(self: Service, tx: Any, table_id: str, live: Any, act: context.Action,
     live.seq += 1
     config_json = state_json(act.config)
     now_key = controller.current_key(act)
-    events = _EVENTS.pop(id(act), [])
+    events = _EVENTS.pop(id(act), (act, []))[1]
     now, actor, language, is_organizer, settings = inputs
     if (config_json != live.config_json or now_key is None or now_key != key
             or live.seq - live.snapshot_seq >= SNAPSHOT_EVERY):
