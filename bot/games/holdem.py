@@ -66,7 +66,8 @@ class HoldemController:
     `bot.games.tournament`). Engine accounts map to the
     ledger as `stack:<id>` → `stack:<table>:<id>`, `pot` → `pot:<table>`, `bank` → the tournament bank.
     `last_hand` keeps the finished hand's dict (its deck) for the rabbit hunt until the next hand is dealt;
-    `won_uncontested` and `automuck_off` belong to show or muck (see `bot.games.holdem_showdown`).
+    `won_uncontested` (whether that hand's winner may still show) and `automuck_off` belong to show or muck (see
+    `bot.games.holdem_showdown`).
     """
 
     def __init__(self, variant: engine.Variant = engine.Variant.HOLDEM) -> None:
@@ -470,12 +471,12 @@ class HoldemController:
     def _finish(self, act: Action, hand: engine.Hand, key: str, names: dict[str, str]) -> None:
         act.tx.summarise_hand(act.place.chat_id, act.place.table_id, key)
         act.state["hand"] = None
-        saved = act.state["last_hand"] = hand.to_dict()
+        act.state["last_hand"] = hand.to_dict()
         stacks = hand.stacks
         for seat in act.state["seats"]:
             if seat["id"] in stacks:
                 seat["stack"] = stacks[seat["id"]]
-        showdown.remember_uncontested(act, hand, saved)
+        showdown.remember_uncontested(act, hand)
         act.show_table(TableMessage(key, _later_text(act, render.hand_view(hand), names),
                                     render.after_hand_buttons(act.voice, hand, key, decision_tag(act.state["step"]))))
         story.clear(act.state)

@@ -4,14 +4,14 @@ The engine decides the order and what is allowed (`engine.showdown`, `engine.run
 `ShowdownRules` from the table (`/set run_it_twice on|off`, each player's `/automuck on|off`, kept in the table's
 state under `automuck_off`), applies `/show`, `/muck` and `/run once|twice` through the controller's commit path,
 arms their timers (the run-it-twice question: `engine.runs.ANSWER_SECONDS`; show or muck: the turn time), and lets
-the winner of an uncontested pot show his cards until the next hand is dealt (the finished hand is kept under
-`won_uncontested`). Practice players agree to run it twice at once and keep automuck on.
+the winner of an uncontested pot show his cards until the next hand is dealt (`won_uncontested` says he may; the
+finished hand is the one kept for the rabbit hunt, `last_hand`). Practice players agree to run it twice at once and
+keep automuck on.
 """
 
 from __future__ import annotations
 
 from collections.abc import Callable
-from typing import Any
 
 from bot import commands as cmd
 from bot.games import practice as bots
@@ -38,11 +38,11 @@ def forget_uncontested(act: Action) -> None:
     act.state.pop("won_uncontested", None)
 
 
-def remember_uncontested(act: Action, hand: engine.Hand, saved: dict[str, Any]) -> None:
-    """A hand just ended: keep it (`saved`, its `to_dict`, which nothing changes) when won without a showdown, so its
-    winner may show until the next deal."""
+def remember_uncontested(act: Action, hand: engine.Hand) -> None:
+    """A hand just ended: when won without a showdown, its winner may show until the next deal (the hand is the one
+    kept as `last_hand`: a flag here, not a second copy of it in every snapshot until then)."""
     if hand.result is not None and not hand.result.went_to_showdown:
-        act.state["won_uncontested"] = saved
+        act.state["won_uncontested"] = True
     else:
         forget_uncontested(act)
 
@@ -117,7 +117,9 @@ def after_the_hand(act: Action, kept: str, missing: str, ask: Callable[[engine.H
 
 
 def _show_won(controller: HoldemTable, act: Action) -> None:
-    events = after_the_hand(act, "won_uncontested", "holdem.nothing_to_show", lambda hand: hand.show_won(act.user))
+    if not act.state.get("won_uncontested"):  # (a snapshot older than the flag holds the hand here: as good as True)
+        raise act.refuse("holdem.nothing_to_show")
+    events = after_the_hand(act, "last_hand", "holdem.nothing_to_show", lambda hand: hand.show_won(act.user))
     act.tell_narration(render.narrate(act.voice, events))  # its notice says it to the chat
     forget_uncontested(act)
     act.show_table(controller.table_message(act))
