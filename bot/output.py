@@ -4,14 +4,16 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from dataclasses import dataclass, field
+from typing import NamedTuple
 
 
-@dataclass(frozen=True, slots=True)
-class Button:
+class Button(NamedTuple):
     """One button: its label (already in the chat's language) and the payload it sends back when pressed.
 
     `payload` is `<key>|<command>` (see `bot.commands.button_payload`), at most 64 bytes; `private` marks the
-    "my cards" kind of button whose answer only the presser may see.
+    "my cards" kind of button whose answer only the presser may see. A named tuple: a table message's buttons are
+    made anew for every state an adapter shows (several an action), and a tuple is made in one step where a frozen
+    dataclass sets each field through `object.__setattr__`.
     """
 
     label: str
