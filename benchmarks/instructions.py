@@ -40,7 +40,6 @@ from pathlib import Path
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))  # run from a checkout without installing
 
 import ceiling  # beside this file: the lean design's prototype
-from ceiling import complete
 from service import Load, in_parallel  # beside this file: the service benchmark's players
 
 import bot.store as store_module
@@ -89,7 +88,8 @@ async def lean_workload(actions: int, concurrency: int) -> int:
     folder = Path(tempfile.mkdtemp())
     no_timed_checkpoints()
     try:
-        await complete(float("inf"), folder / "lean.db", concurrency, actions=actions, deck_source=random.Random(1))
+        await ceiling.complete(float("inf"), folder / "lean.db", concurrency, actions=actions,
+                               deck_source=random.Random(1))
         with contextlib.closing(sqlite3.connect(folder / "lean.db")) as written:
             rows = written.execute("SELECT COUNT(*) FROM actions").fetchone()[0]
     finally:

@@ -488,27 +488,14 @@ class Service:
         one row of the action log with what replaying it needs."""
         live.seq += 1
         config_json = state_json(act.config)
-        now_key = controller.current_key(act)
-        if (config_json != live.config_json or now_key is None or now_key != key
-                or live.seq - live.snapshot_seq >= SNAPSHOT_EVERY):
+        if snapshot_due(live, config_json, key, controller.current_key(act)):
             # the actions since the last snapshot were logged (none when it was the one before this)
             tx.save_snapshot(table_id, live.chat_id, config_json, state_json(act.state), live.seq,
                              logged=live.seq - live.snapshot_seq > 1)
             live.config_json, live.snapshot_seq = config_json, live.seq
             return
-        now, actor, language, is_organizer, settings = inputs
-        recorded = cast(RecordingTx, act.tx)
-        rng = cast(RecordingRandom, act.rng)
-        tx.log_action(table_id, live.seq, orjson.dumps({
-            "e": entry,
-            "n": now,
-            "a": None if actor is None else [actor.user_id, actor.name, actor.language, actor.is_admin],
-            "l": language,
-            "o": is_organizer,
-            "s": orjson.Fragment(settings),
-            "r": recorded.reads,
-            "d": rng.draws,
-        }, option=orjson.OPT_NON_STR_KEYS).decode())
+        tx.log_action(table_id, live.seq, orjson.dumps(log_entry(act, entry, inputs),
+                                                       option=orjson.OPT_NON_STR_KEYS).decode())
 
     def _current(self, tx: Tx, table_id: str, place: Place | None) -> LiveTable | None:
         """The table an action applies to: the live one, read from the store first when it is not in memory.
@@ -732,6 +719,32 @@ class Service:
             self._unheard = [*self._unheard, (place, reply)][-UNHEARD_LIMIT:]
         for listener in listeners:
             await listener(place, reply)
+
+
+def snapshot_due(live: LiveTable, config_json: str, key: str | None, now_key: str | None) -> bool:
+    """Whether the action just applied to `live` (its number counted already) is kept as a snapshot rather than a
+    log row: a hand or round started or ended (`key`, the one in play before the action, is not `now_key`), the
+    table is between them, its config changed, or `SNAPSHOT_EVERY` actions have been logged since the last one."""
+    return (config_json != live.config_json or now_key is None or now_key != key
+            or live.seq - live.snapshot_seq >= SNAPSHOT_EVERY)
+
+
+def log_entry(act: Action, entry: dict[str, Any], inputs: tuple[float, Actor | None, str, bool, bytes]
+              ) -> dict[str, Any]:
+    """A logged action's row, what replaying it needs: how to replay it (`entry`), the inputs it had live (its time,
+    actor, language, organizer right and the chat's settings, as `Service._apply` took them before it ran), and the
+    store's answers and random draws it recorded."""
+    now, actor, language, is_organizer, settings = inputs
+    return {
+        "e": entry,
+        "n": now,
+        "a": None if actor is None else [actor.user_id, actor.name, actor.language, actor.is_admin],
+        "l": language,
+        "o": is_organizer,
+        "s": orjson.Fragment(settings),
+        "r": cast(RecordingTx, act.tx).reads,
+        "d": cast(RecordingRandom, act.rng).draws,
+    }
 
 
 def cleaned(actor: Actor) -> Actor:
