@@ -17,7 +17,10 @@ checked at the end. Run: `python benchmarks/instructions.py [--actions 1500] [--
 (found on `PYTHONPATH`) in both counted runs before the workload starts: a prototype that patches the bot as it is
 imported is sized against the code as it is. `--lean` counts the lean design's prototype instead
 (`ceiling.complete`, its deck seeded): the instructions an action of the rewrite the issue describes, the bot's
-target.
+target. `--workload N --pages` also prints the pages the presses wrote to the write-ahead log (each distinct page a
+batch changes is one 4 KB frame, written by the kernel at its commit and copied again by the checkpoint): the
+storage's side of an action, which instructions miss (callgrind counts no kernel work); at 1,000 tables (`--tables
+1000`) the rows spread over more pages than at 64.
 """
 
 from __future__ import annotations
@@ -51,10 +54,10 @@ from bot.store import Store
 from bot.store.checkpoint import Checkpointer
 
 
-async def workload(tables: int, actions: int, concurrency: int) -> tuple[int, int]:
+async def workload(tables: int, actions: int, concurrency: int) -> tuple[int, int, int]:
     """Set up `tables` tables with a hand dealt, then press `actions` buttons (`service.py`'s players): the actions
-    made (each call into the service, re-buys included) and how many were refused. Raises if the ledger check
-    fails."""
+    made (each call into the service, re-buys included), how many were refused, and the bytes the presses added to
+    the write-ahead log (no checkpoint runs: it only grows). Raises if the ledger check fails."""
     folder = Path(tempfile.mkdtemp())
     no_timed_checkpoints()
     store = await Store.open(folder / "bot.db")
@@ -64,6 +67,8 @@ async def workload(tables: int, actions: int, concurrency: int) -> tuple[int, in
         await in_parallel(load.places, load.seat, width=16)
         await in_parallel(load.places, load.deal, width=16)
         tune_collector(THRESHOLDS)
+        log = folder / "bot.db-wal"
+        logged_before = log.stat().st_size
 
         async def player(index: int) -> None:
             rng = random.Random(index)
@@ -75,7 +80,7 @@ async def workload(tables: int, actions: int, concurrency: int) -> tuple[int, in
         problems = await store.read(lambda tx: tx.check_ledger())
         if problems:
             raise RuntimeError(f"ledger check failed: {problems}")
-        return load.actions, load.refused
+        return load.actions, load.refused, log.stat().st_size - logged_before
     finally:
         await store.close()
         shutil.rmtree(folder, ignore_errors=True)
@@ -95,6 +100,10 @@ async def lean_workload(actions: int, concurrency: int) -> int:
     finally:
         shutil.rmtree(folder, ignore_errors=True)
     return int(rows) - ceiling.TABLES
+
+
+WAL_FRAME = 4096 + 24
+"""A frame of SQLite's write-ahead log: one page of the database (4 KB, the default) and its header."""
 
 
 def no_timed_checkpoints() -> None:
@@ -131,6 +140,8 @@ def main() -> None:
     parser.add_argument("--concurrency", type=int, default=16)
     parser.add_argument("--workload", type=int, help="only play the workload with this many actions, natively")
     parser.add_argument("--patch", help="a module to import before the workload (a prototype patching the bot)")
+    parser.add_argument("--pages", action="store_true",
+                        help="with --workload: also print the pages the presses wrote to the write-ahead log")
     parser.add_argument("--lean", action="store_true",
                         help="count the lean design's prototype (ceiling.complete, 1,000 tables) instead of the bot")
     args = parser.parse_args()
@@ -141,8 +152,11 @@ def main() -> None:
         print(f"{made} actions of the lean design")
         return
     if args.workload is not None:
-        made, refused = asyncio.run(workload(args.tables, args.workload, args.concurrency))
+        made, refused, logged = asyncio.run(workload(args.tables, args.workload, args.concurrency))
         print(f"{made} actions, {refused} refused, ledger ok")
+        if args.pages:
+            print(f"{logged / made / WAL_FRAME:.2f} pages of the write-ahead log an action "
+                  f"({logged / made / 1024:.1f} KB; {made} actions at {args.tables} tables)")
         return
     if shutil.which("valgrind") is None:
         sys.exit("valgrind is not installed (Debian's package valgrind)")

@@ -53,6 +53,22 @@ def test_the_lean_storage_prototype_takes_effect() -> None:
     assert figures["balances' sum"] == "0"
 
 
+def test_the_pages_an_action_writes_are_counted() -> None:
+    """`instructions.py --pages`: the pages the presses wrote to the write-ahead log, per action, for the bot and
+    for the storage half of issue 17's design (`lean_storage`, one log row an action and no history, ledger or timer
+    rows), which must write fewer of them: the figure follows what the store writes."""
+
+    def pages(*patch: str) -> float:
+        result = subprocess.run([sys.executable, str(ROOT / "benchmarks" / "instructions.py"), "--workload", "60",
+                                 "--tables", "8", "--concurrency", "4", "--pages", *patch],
+                                capture_output=True, text=True, timeout=300, cwd=ROOT)
+        assert result.returncode == 0, result.stderr[-2000:]
+        return float(result.stdout.splitlines()[-1].split(" pages")[0])
+
+    bot, lean = pages(), pages("--patch", "lean_storage")
+    assert bot > 2 and lean < 0.6 * bot, (bot, lean)
+
+
 def test_processes_benchmark_runs(postgres_server: str) -> None:
     """`benchmarks/service.py --db postgresql://… --processes 2`: SQLite's one process, then 1 and 2 on PostgreSQL."""
     result = subprocess.run([sys.executable, str(ROOT / "benchmarks" / "service.py"), "--db", postgres_server,
