@@ -50,6 +50,11 @@ PLAYERS_ACTIVE_SECONDS = 1.0
 catching up 10,000 due turn timers took 3.05 s so, against 6.86 s one per batch."""
 TEMP_STORE = "MEMORY"
 """Where the writer keeps its temporary files (savepoint and statement journals): see `configure`."""
+CACHE_KIB = 65536
+"""The most memory, in KiB, SQLite keeps the database's pages in for a connection (taken only as pages are read).
+Its default, 2 MB, holds the pages the actions of about 1,000 busy tables touch: at 10,000 each action read some 14
+pages back from the operating system, one system call each, and a batch spilled pages to the log before its commit
+(`benchmarks/NOTES.md`, eleventh round); 32 MB left 0.15 reads an action there, 64 MB none."""
 
 
 class _Queue:
@@ -337,8 +342,9 @@ class Store:
 
 
 def configure(connection: sqlite3.Connection) -> None:
-    """Incremental vacuum, WAL, synchronous=NORMAL, foreign keys, then the migrations: every connection the bot
-    (or a benchmark comparing itself with it) opens."""
+    """Incremental vacuum, WAL, synchronous=NORMAL, foreign keys, journals in memory, a page cache for a busy
+    bot (`CACHE_KIB`), then the migrations: every connection the bot (or a benchmark comparing itself with it)
+    opens."""
     # Takes effect only on a new file, before its first table: an older file keeps auto_vacuum=NONE until a VACUUM
     # converts it, which `bot.store.prune` does once when pruning is turned on.
     connection.execute("PRAGMA auto_vacuum = INCREMENTAL")
@@ -351,6 +357,7 @@ def configure(connection: sqlite3.Connection) -> None:
     # (~30 writes per action when each job had a savepoint). In memory it is a copy (prune's one VACUUM asks for a
     # file again).
     connection.execute(f"PRAGMA temp_store = {TEMP_STORE}")
+    connection.execute(f"PRAGMA cache_size = -{CACHE_KIB}")  # negative: a size in KiB, not a count of pages
     migrate(connection)
 
 

@@ -1,8 +1,11 @@
 """The store: migrations, the double-entry ledger, conditional debits, group commit, snapshots and timers."""
 
 import asyncio
+import functools
+import random
 import sqlite3
 import threading
+from pathlib import Path
 
 import pytest
 
@@ -32,6 +35,42 @@ async def test_the_writer_keeps_its_journals_in_memory(tmp_path) -> None:
         outcomes = await asyncio.gather(*jobs, return_exceptions=True)
         assert outcomes[:8] == [None] * 8 and isinstance(outcomes[8], InsufficientFunds)
         assert await store.read(lambda tx: tx.load_table("t7")) == ({}, {"pad": "x" * 200_000})
+        assert await store.read(lambda tx: tx.check_ledger()) == []
+    finally:
+        await store.close()
+
+
+def _read_calls() -> int:
+    """The read system calls this process has made so far (Linux counts them in /proc/self/io)."""
+    fields = dict(line.split(": ") for line in Path("/proc/self/io").read_text().splitlines())
+    return int(fields["syscr"])
+
+
+@pytest.mark.skipif(not Path("/proc/self/io").exists(), reason="counts system calls through Linux's /proc")
+async def test_the_writer_keeps_a_busy_bots_pages_in_memory(tmp_path, monkeypatch: pytest.MonkeyPatch) -> None:
+    # SQLite's own default, 2 MB of pages, made each action at 10,000 busy tables read ~14 pages back from the system
+    monkeypatch.setattr(bot.store, "Checkpointer", functools.partial(  # its passes read the log: none here
+        bot.store.Checkpointer, every_seconds=3600.0, every_commits=2**62))
+    store = await Store.open(tmp_path / "a.db")
+    try:
+        accounts = [f"stack:chat{n}/poker:player{n}" for n in range(40_000)]  # some 6 MB of rows and index
+
+        def open_all(tx: Tx) -> None:
+            for account in accounts:
+                tx.move("c", "mint:c", account, 10, "grant")
+
+        await store.transact(open_all, now=1.0)
+        await store.read(lambda tx: tx.balances("stack:"))  # every page read once
+        rng = random.Random(1)
+
+        def bet(tx: Tx, source: str, target: str) -> None:
+            tx.move("c", source, target, 1, "bet")
+
+        before = _read_calls()
+        for _ in range(20):  # batches of moves between accounts all over the file, as busy tables make them
+            await asyncio.gather(*(store.transact(functools.partial(bet, source=source, target=target), now=2.0)
+                                   for source, target in (rng.sample(accounts, 2) for _ in range(50))))
+        assert _read_calls() - before < 100  # 1,000 moves; with 2 MB of pages, about 2,000 reads
         assert await store.read(lambda tx: tx.check_ledger()) == []
     finally:
         await store.close()
