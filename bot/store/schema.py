@@ -16,6 +16,16 @@ Migration = str | Callable[[Any, Dialect], None]
 alone cannot express (given the connection and its dialect; a PostgreSQL database is always created by this code, so
 a repair of rows older than it finds nothing to repair there)."""
 
+
+def _timers_due_on_postgresql_only(connection: Connection, dialect: Dialect) -> None:
+    """Drop migration 12's index of the timers by due time on SQLite: only `Service.watch_timers` looks timers up by
+    it, with several processes on one database, and on SQLite each re-armed turn timer (most actions) moved one of
+    its entries for nothing (a third of a page more written to the log an action at 1,000 tables, 0.3% of an
+    action's instructions: `benchmarks/instructions.py`)."""
+    if not dialect.is_shared:
+        connection.execute("DROP INDEX IF EXISTS timers_due")
+
+
 MIGRATIONS: list[Migration] = [
     # 1: chats, players, accounts and the double-entry ledger, tables, history, timers, tournaments
     """
@@ -192,6 +202,8 @@ MIGRATIONS: list[Migration] = [
     DROP INDEX IF EXISTS history_by_kind;
     CREATE INDEX IF NOT EXISTS history_hands_ended ON history(table_id, id) WHERE kind = 'HandEnded'
     """,
+    # 15: the timers by due time only where several processes look them up so (PostgreSQL)
+    _timers_due_on_postgresql_only,
 ]
 
 

@@ -20,6 +20,8 @@ async def test_schema_is_migrated_with_wal_and_version(tmp_path) -> None:
     raw = sqlite3.connect(tmp_path / "a.db")
     assert raw.execute("PRAGMA user_version").fetchone()[0] == len(MIGRATIONS)
     assert raw.execute("PRAGMA journal_mode").fetchone()[0] == "wal"
+    # timers are looked up by due time only by several processes on PostgreSQL: SQLite's writes keep no index of it
+    assert raw.execute("SELECT name FROM sqlite_master WHERE name = 'timers_due'").fetchall() == []
     reopened = await Store.open(tmp_path / "a.db")  # a second open applies nothing twice
     await reopened.close()
 
@@ -407,6 +409,9 @@ async def test_processes_starting_together_on_an_empty_postgresql_database_migra
     try:
         with psycopg.connect(postgres_url) as connection:
             assert connection.execute("SELECT version FROM schema_version").fetchall() == [(len(MIGRATIONS),)]
+            indexes = connection.execute(  # `Service.watch_timers` finds the overdue timers by it
+                "SELECT indexname FROM pg_indexes WHERE schemaname = current_schema() AND tablename = 'timers'")
+            assert ("timers_due",) in indexes.fetchall()
         for number, store in enumerate(stores):  # each one works
             await store.transact(lambda tx, number=number: tx.save_table(f"t{number}", "c", {}, {}), now=1.0)
     finally:
