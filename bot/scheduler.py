@@ -45,10 +45,12 @@ APPOINTMENT = "appointment"
 WALL_CHECK_SECONDS = 60.0
 """While an appointment is armed, the run loop looks at the wall clock at least this often (to see a step forward)."""
 
-CATCH_UP_CONCURRENCY = 8
-"""The most timers firing at once (of different tables): enough for the store to commit them in groups (catching up
-10,000 turn time-outs took the same CPU time with 8 as with 64: 14.7-17.1 s against 17.2 s on the loaded machine),
-few enough that a player's action waits behind at most so many time-outs when a burst of them comes due."""
+CATCH_UP_CONCURRENCY = 64
+"""The most timers firing at once (of different tables): after downtime, with nobody pressing, the store commits all
+of them queued together, so a backlog goes in few large batches (each batch has its commit and its young collection:
+catching up 10,000 turn timers after a crash took 3.6-4.5 s at 64 against 4.5-5.3 s at 8, four alternated pairs,
+`benchmarks/NOTES.md`). A player who presses meanwhile waits for at most one such batch, and from then on the store
+takes one timer a batch beside the players' jobs (`bot.store.BACKGROUND_PER_BATCH`)."""
 
 STALE_SLACK = 100_000
 """Stale heap entries tolerated beyond twice the armed timers before the heaps are rebuilt. A rebuild holds the event

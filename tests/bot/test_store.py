@@ -10,6 +10,8 @@ from pathlib import Path
 import pytest
 
 import bot.store
+from bot.clock import FakeClock
+from bot.scheduler import CATCH_UP_CONCURRENCY, Scheduler
 from bot.store import InsufficientFunds, Store, Tx
 from bot.store.schema import MIGRATIONS
 
@@ -186,6 +188,20 @@ async def test_timers_due_with_nobody_pressing_commit_together(
     await asyncio.gather(*(store.transact(named(batches, f"timer {index}"), now=0.0, background=True)
                            for index in range(5)))
     assert batches[1:] == [[f"timer {index}" for index in range(5)]]
+
+
+async def test_a_backlog_of_due_timers_fills_the_batches(store: Store, batches: list[list[str]]) -> None:
+    """After downtime the scheduler fires many tables' due timers side by side, so that the store commits them in a
+    few large batches rather than many small ones (each batch has its commit and its young collection)."""
+    clock = FakeClock(0.0)
+    scheduler = Scheduler(clock, lambda key, table_id, payload: store.transact(
+        named(batches, key), now=0.0, background=True))
+    for table in range(256):
+        scheduler.arm(f"turn:{table}", f"t{table}", 1.0)
+    clock.advance(3600)
+    assert await scheduler.fire_due() == 256
+    assert sorted(name for batch in batches for name in batch) == sorted(f"turn:{table}" for table in range(256))
+    assert len(batches) <= 256 // CATCH_UP_CONCURRENCY + 2 <= 6  # with 8 firing at once, 32 batches
 
 
 async def test_a_job_failing_after_writing_leaves_nothing_and_its_batch_keeps_the_rows_it_was_told(
