@@ -52,7 +52,7 @@ TEMP_STORE = "MEMORY"
 """Where the writer keeps its temporary files (savepoint and statement journals): see `configure`."""
 CACHE_KIB = 65536
 """The most memory, in KiB, SQLite keeps the database's pages in for a connection (taken only as pages are read).
-Its default, 2 MB, holds the pages the actions of about 1,000 busy tables touch: at 10,000 each action read some 14
+Its default, 2 MB, holds the pages the actions of about 1,000 busy tables touch: at 10,000 each action read some ten
 pages back from the operating system, one system call each, and a batch spilled pages to the log before its commit
 (`benchmarks/NOTES.md`, eleventh round); 32 MB left 0.15 reads an action there, 64 MB none."""
 

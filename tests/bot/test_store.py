@@ -52,7 +52,7 @@ def _read_calls() -> int:
 
 @pytest.mark.skipif(not Path("/proc/self/io").exists(), reason="counts system calls through Linux's /proc")
 async def test_the_writer_keeps_a_busy_bots_pages_in_memory(tmp_path, monkeypatch: pytest.MonkeyPatch) -> None:
-    # SQLite's own default, 2 MB of pages, made each action at 10,000 busy tables read ~14 pages back from the system
+    # SQLite's own default, 2 MB of pages, made each action at 10,000 busy tables read ~10 pages back from the system
     monkeypatch.setattr(bot.store, "Checkpointer", functools.partial(  # its passes read the log: none here
         bot.store.Checkpointer, every_seconds=3600.0, every_commits=2**62))
     store = await Store.open(tmp_path / "a.db")
