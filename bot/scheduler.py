@@ -48,9 +48,10 @@ WALL_CHECK_SECONDS = 60.0
 CATCH_UP_CONCURRENCY = 64
 """The most timers firing at once (of different tables): after downtime, with nobody pressing, the store commits all
 of them queued together, so a backlog goes in few large batches (each batch has its commit and its young collection:
-catching up 10,000 turn timers after a crash took 3.6-4.5 s at 64 against 4.5-5.3 s at 8, four alternated pairs,
-`benchmarks/NOTES.md`). A player who presses meanwhile waits for at most one such batch, and from then on the store
-takes one timer a batch beside the players' jobs (`bot.store.BACKGROUND_PER_BATCH`)."""
+catching up 10,000 turn timers after a crash took 3.99 s at 64 against 4.61 s at 8 on average, six alternated pairs,
+`benchmarks/NOTES.md`). A player who presses meanwhile waits for the batch being written (at 10,000 tables up to
+about 60 ms with 64, 27 ms with 8), and from then on the store takes one timer a batch beside the players' jobs
+(`bot.store.BACKGROUND_PER_BATCH`)."""
 
 STALE_SLACK = 100_000
 """Stale heap entries tolerated beyond twice the armed timers before the heaps are rebuilt. A rebuild holds the event
