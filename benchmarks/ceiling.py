@@ -256,7 +256,7 @@ async def complete(seconds: float, path: Path, concurrency: int = 64, *, actions
             tx.save_snapshot(table.table_id, table.chat_id, "{}", orjson.dumps({
                 "hand": hand.to_dict(), "stacks": table.stacks, "number": table.number, "step": table.step,
                 "story": story.written(story.kept(table.state))}).decode(),
-                table.seq, logged=False)  # the log rows are the history: kept
+                table.seq)  # the log rows are the history: kept
         legal_now = hand.legal_actions() if hand.to_act else None
         table.buttons = functools.partial(action_buttons, voice, hand_view(hand), key, f"s{table.step}", legal_now)
 

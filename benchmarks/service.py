@@ -15,7 +15,7 @@ beside SQLite's one process.
 `--scale-tables 1000,10000` runs instead the measurement at each of these many tables, each with a hand dealt and its
 turn timer armed, the real scheduler running: the store floor of this design's rows, saturated actions/s with the
 default and the tuned collector (`bot.collector`) and the CPU per action beside the smallest design's
-(`benchmarks/ceiling.py`), two prototypes (no text, no history rows) against the real phases either side, a third that
+(`benchmarks/ceiling.py`), two prototypes (no text, no history) against the real phases either side, a third that
 writes nothing (the action path's Python alone), p99 with actions arriving at random at 25% and 50% of saturation, the
 longest collector pause (timed with `gc.callbacks`) and a full collection after those phases, start-up with every table
 stored, the catch-up of every turn timer after an hour of downtime (after a clean shutdown, which snapshots every table
@@ -56,7 +56,7 @@ from bot.render import holdem as render_holdem
 from bot.scheduler import Scheduler
 from bot.service import Service
 from bot.store import Store, Tx, configure
-from bot.store.tx import Known, dumps
+from bot.store.tx import HISTORY_ONLY, Known, dumps
 
 CLUB = Place("club", "club/poker")
 """The chat the reads of the mixed load ask about: its history holds many hands."""
@@ -67,7 +67,7 @@ CALL_ENTRY = dumps({"e": {"k": "c", "c": {"t": "Call"}}, "n": 1.8e9, "a": ["ann"
 """A call's action-log row (0.3 KB), as the service writes it."""
 CALL_EVENT = {"kind": "PlayerCalled", "visible_to": None, "player": "ann", "amount": 20,
               "moves": [{"source": "stack:ann", "target": "pot", "amount": 20, "reason": "call"}]}
-"""A call's history row."""
+"""A call's event, as its log row holds it."""
 DEFAULT_THRESHOLDS = gc.get_threshold()
 """Python's own collector thresholds, which each run at scale starts from (the one before it tuned them)."""
 
@@ -91,9 +91,10 @@ def raw_commits_per_second(path: Path, seconds: float) -> float:
 
 def store_floor_per_second(path: Path, seconds: float, tables: int, batch: int = 64, hand_actions: int = 8) -> float:
     """The rows one betting action writes in this design, through the store's `Tx` with no parsing, engine or text:
-    a chip move (two balance updates and a ledger row), one action-log row (0.3 KB, as a call's), two history rows
-    and the turn timer, each action in its savepoint, `batch` actions per commit; every `hand_actions`-th action
-    ends its hand and writes the table's snapshot (1.5 KB) instead of a log row. What any action costs at least."""
+    a chip move (two balance updates and a ledger row), one action-log row (0.3 KB, as a call's) holding its two
+    events, and the turn timer, each action in its savepoint, `batch` actions per commit; every `hand_actions`-th
+    action ends its hand and writes the table's snapshot (1.5 KB) and a log row with its events alone. What any
+    action costs at least."""
     connection = sqlite3.connect(path, isolation_level=None)
     configure(connection)
     known = Known()
@@ -119,6 +120,7 @@ def store_floor_per_second(path: Path, seconds: float, tables: int, batch: int =
                 tx.log_action(table, seq, CALL_ENTRY)
             else:
                 tx.save_snapshot(table, chat, "{}", state, seq)
+                tx.log_action(table, seq, HISTORY_ONLY)  # its events, the history
             connection.execute("RELEASE job")
             known.adopt(tx.learned)  # as the store does: each pot account is created once
         connection.execute("COMMIT")
@@ -130,10 +132,10 @@ def store_floor_per_second(path: Path, seconds: float, tables: int, batch: int =
 
 def betting_rows(tx: Tx, table: str, chat: str, number: int) -> None:
     """The rows of betting action `number` at `table` but its log row or snapshot: a chip move (two balances and a
-    ledger row), two history rows and the turn timer re-armed (the stack and pot accounts must exist or be created
-    in `tx`)."""
+    ledger row), two events for the log row and the turn timer re-armed (the stack and pot accounts must exist or be
+    created in `tx`)."""
     tx.move(chat, f"stack:{table}:ann", f"pot:{table}", 20, "call", table_id=table, hand_id="h1")
-    tx.add_history(table, "h1", [CALL_EVENT, CALL_EVENT])
+    tx.record(table, "h1", [CALL_EVENT, CALL_EVENT])
     tx.set_timer(f"holdem:{table}", table, float(number), {"kind": "turn", "step": number})
 
 
@@ -468,8 +470,9 @@ def text_not_rendered() -> Iterator[None]:
 
 @contextlib.contextmanager
 def history_not_written() -> Iterator[None]:
-    """A measured prototype: every action as it is but for its history rows, neither made plain nor written (and so
-    no hand figures from them): what the rows cost, their Python and SQL and the pages they add to each commit."""
+    """A measured prototype: every action as it is but for its events, neither made plain nor written into its log
+    row (and so no hand figures from them, and no log row at a snapshot): what the history costs, its Python and SQL
+    and the pages it adds to each commit."""
     with mock.patch.object(Action, "record", lambda self, hand_id, events: None):
         yield
 
@@ -482,7 +485,7 @@ def nothing_written() -> Iterator[None]:
     path reaches with writes that cost nothing. The live tables then differ from the store, so it runs last."""
     numbers = itertools.count(1_000_000)
     with contextlib.ExitStack() as patches:
-        for name in ("move", "add_history", "set_timer", "clear_timer", "log_action", "save_snapshot",
+        for name in ("move", "record", "set_timer", "clear_timer", "log_action", "save_snapshot",
                      "summarise_hand"):
             patches.enter_context(mock.patch.object(Tx, name, lambda *args, **kwargs: None))
         patches.enter_context(mock.patch.object(Tx, "next_number", lambda self, table_id: next(numbers)))

@@ -20,7 +20,7 @@ import orjson
 from bot.commands import Command
 from bot.store.tx import LedgerRow
 
-WRITES = frozenset({"move", "add_history", "summarise_hand", "set_timer", "clear_timer", "set_chat_settings",
+WRITES = frozenset({"move", "record", "summarise_hand", "set_timer", "clear_timer", "set_chat_settings",
                     "ensure_chat", "save_table", "save_table_json"})
 """`Tx` methods that only write (they return nothing): a replay skips them. Every other method is a read whose
 result is recorded (a write that answers, like `next_number` or `save_tournament`, counts as a read: its answer is
@@ -83,7 +83,7 @@ class RecordingTx:
         self.reads: list[list[Any]] = []
         """Each read's method name and result (see `_kept`), in call order."""
         # the writes of almost every action, bound once (they are not recorded)
-        self.move, self.add_history, self.set_timer, self.clear_timer = tx.move, tx.add_history, tx.set_timer, \
+        self.move, self.record, self.set_timer, self.clear_timer = tx.move, tx.record, tx.set_timer, \
             tx.clear_timer
 
     def player_name(self, chat_id: str, user_id: str) -> str:

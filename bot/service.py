@@ -37,7 +37,7 @@ from bot.store.clock_pages import clock_page_target
 from bot.store.pauses import pause_tables, paused_tables, resume_tables, tables_of_chat
 from bot.store.rekey import rekey_chat
 from bot.store.snapshots import Snapshot, logged_tables, snapshots
-from bot.store.tx import dumps, loads
+from bot.store.tx import HISTORY_ONLY, dumps, loads
 from engine.text import clean_text, is_storable, quote_input
 
 log = logging.getLogger(__name__)
@@ -475,6 +475,9 @@ class Service:
             if (entry is not None and applied is not False
                     and not (entry["k"] == "resume" and controller.current_key(act) == key)):
                 self._keep(tx, table_id, live, act, controller, entry, inputs, key)
+            elif tx.recorded.get(table_id):  # events of an action that changed no state: a row for the history
+                live.seq += 1
+                tx.log_action(table_id, live.seq, HISTORY_ONLY)
             return act, live
         except BaseException as error:
             if not isinstance(error, StalePress):
@@ -485,14 +488,15 @@ class Service:
               entry: dict[str, Any], inputs: tuple[float, Actor | None, str, bool, bytes], key: str | None) -> None:
         """Make the action durable: a snapshot when a hand or round starts or ends (`key`, the one in play before
         the action, changed), between them, after a change of config and every `SNAPSHOT_EVERY` actions; otherwise
-        one row of the action log with what replaying it needs."""
+        one row of the action log with what replaying it needs. Either way the events it recorded go into its log
+        row (the history), which a snapshot's action writes only when there are some."""
         live.seq += 1
         config_json = state_json(act.config)
         if snapshot_due(live, config_json, key, controller.current_key(act)):
-            # the actions since the last snapshot were logged (none when it was the one before this)
-            tx.save_snapshot(table_id, live.chat_id, config_json, state_json(act.state), live.seq,
-                             logged=live.seq - live.snapshot_seq > 1)
+            tx.save_snapshot(table_id, live.chat_id, config_json, state_json(act.state), live.seq)
             live.config_json, live.snapshot_seq = config_json, live.seq
+            if tx.recorded.get(table_id):
+                tx.log_action(table_id, live.seq, HISTORY_ONLY)
             return
         tx.log_action(table_id, live.seq, orjson.dumps(log_entry(act, entry, inputs),
                                                        option=orjson.OPT_NON_STR_KEYS).decode())
@@ -510,7 +514,7 @@ class Service:
         if seq is None:
             if place is None:
                 return None
-            tx.create_table(table_id, place.chat_id)  # history rows refer to it
+            tx.create_table(table_id, place.chat_id)  # stored before its first log row
             seq = tx.lock_table(table_id)  # another process may have created it meanwhile: its row stands
         if live is None or live.seq != seq:
             live = self._load(tx, table_id, place)
@@ -526,7 +530,8 @@ class Service:
             live = self._read_snapshot(tx, table_id, place)
         if live is not None:
             for seq, logged in tx.logged_actions(table_id, live.snapshot_seq):
-                self._replay(tx, table_id, live, loads(logged))
+                if logged != HISTORY_ONLY:
+                    self._replay(tx, table_id, live, loads(logged))
                 live.seq = seq
         return live
 
@@ -538,7 +543,7 @@ class Service:
             if place is None:
                 return None
             tx.ensure_chat(place.chat_id)
-            tx.save_table_json(table_id, place.chat_id, "{}", "{}")  # history rows refer to it
+            tx.save_table_json(table_id, place.chat_id, "{}", "{}")  # stored before its first log row
             return LiveTable(place.chat_id, {}, {}, "{}", 0, 0)
         chat_id, config_json, state_text, snapshot_seq = stored
         return LiveTable(chat_id, loads(config_json), loads(state_text or "{}"), config_json, snapshot_seq,

@@ -40,23 +40,24 @@ def test_benchmark_runs(script: str, args: list[str], expected: str) -> None:
 
 
 def test_the_lean_storage_prototype_takes_effect() -> None:
-    """`benchmarks/lean_storage.py`, the storage half of issue 17's design patched in: while the players press, the
-    store gets no history or ledger row, each action one log row holding its events, and the balances it keeps in
-    memory add up to nothing (so what `instructions.py --patch lean_storage` counts is that design)."""
+    """`benchmarks/lean_storage.py`, the rest of the storage half of issue 17's design patched in: while the players
+    press, the store gets no ledger or timer row, each action one log row holding its events (as the bot writes them
+    now), and the balances it keeps in memory add up to nothing (so what `instructions.py --patch lean_storage`
+    counts is that design)."""
     result = subprocess.run([sys.executable, str(ROOT / "benchmarks" / "lean_storage.py"), "--actions", "40"],
                             capture_output=True, text=True, timeout=300, cwd=ROOT)
     assert result.returncode == 0, result.stderr[-2000:]
     figures = dict(line.split(": ") for line in result.stdout.splitlines())
     assert int(figures["presses"]) >= 40
-    assert figures["history rows"] == "0" and figures["ledger rows"] == "0"
+    assert figures["ledger rows"] == "0" and figures["timer rows"] == "0"
     assert int(figures["log rows with events"]) == int(figures["presses"]) + 8  # and the eight tables' deals
     assert figures["balances' sum"] == "0"
 
 
 def test_the_pages_an_action_writes_are_counted() -> None:
     """`instructions.py --pages`: the pages the presses wrote to the write-ahead log, per action, for the bot and
-    for the storage half of issue 17's design (`lean_storage`, one log row an action and no history, ledger or timer
-    rows), which must write fewer of them: the figure follows what the store writes."""
+    for the rest of the storage half of issue 17's design (`lean_storage`: no ledger or timer rows), which must write
+    fewer of them: the figure follows what the store writes."""
 
     def pages(*patch: str) -> float:
         result = subprocess.run([sys.executable, str(ROOT / "benchmarks" / "instructions.py"), "--workload", "60",
@@ -66,7 +67,7 @@ def test_the_pages_an_action_writes_are_counted() -> None:
         return float(result.stdout.splitlines()[-1].split(" pages")[0])
 
     bot, lean = pages(), pages("--patch", "lean_storage")
-    assert bot > 2 and lean < 0.6 * bot, (bot, lean)
+    assert bot > 2 and lean < 0.75 * bot, (bot, lean)
 
 
 def test_processes_benchmark_runs(postgres_server: str) -> None:

@@ -252,10 +252,10 @@ class Action:
         return self.tx.next_number(self.place.table_id)
 
     def record(self, hand_id: str, events: Iterable[Event]) -> None:
-        """Append events to the hand's or round's history."""
+        """Append events to the hand's or round's history (written in the action's log row)."""
         if self.replaying:
             return
-        self.tx.add_history(self.place.table_id, hand_id, [event.to_dict() for event in events])
+        self.tx.record(self.place.table_id, hand_id, [event.to_dict() for event in events])
 
     def arm(self, key: str, seconds: float, **payload: Any) -> None:
         """Arm a timer `seconds` from now, stored in this transaction."""

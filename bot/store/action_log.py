@@ -1,13 +1,15 @@
-"""Migration 6: the action log (one row per action since the table's last snapshot) and the event kind of history
-rows in a real column, so history reads need no JSON-expression index (and the SQL stays portable)."""
+"""Migrations 10 and 16: the action log (one row per action; replayed after the table's last snapshot) with the
+history in it: each action's events in its row, and where each hand lies in its table's log (`hand_spans`)."""
 
 from __future__ import annotations
 
 import sqlite3
+from typing import Any
 
 import orjson
 
-from bot.store.dialect import SQLITE, Dialect
+from bot.store.dialect import SQLITE, Connection, Dialect
+from bot.store.tx import ENDING_KINDS, HISTORY_ONLY
 
 _BACKFILL_BATCH = 5000
 
@@ -42,3 +44,58 @@ def add_action_log(connection: sqlite3.Connection, dialect: Dialect = SQLITE) ->
         last = rows[-1][0]
     connection.execute("DROP INDEX IF EXISTS history_kind")
     connection.execute("CREATE INDEX history_by_kind ON history(table_id, kind)")
+
+
+def history_into_action_log(connection: Connection, dialect: Dialect = SQLITE) -> None:
+    """Migration 16: the history kept in the action log. Each action's events go into its log row (`actions.events`,
+    `[[hand id, [events]], …]`), log rows are kept after a snapshot (for their events; a replay starts after the
+    snapshot's number), and `hand_spans` says where each hand, round or tournament lies in its table's log (the
+    number of its first row, when that was, and the number of the row that ended it), which `/history`, the
+    statistics and the pruning read instead of an index of every event.
+
+    The `history` table's rows move into log rows numbered below every logged action of their table (from -1
+    down, oldest lowest), one row per action as they were written (consecutive rows of the same moment), each
+    marked as history alone (`HISTORY_ONLY`); then the table goes."""
+    connection.execute("ALTER TABLE actions ADD COLUMN events TEXT")
+    connection.execute(dialect.ddl(
+        "CREATE TABLE hand_spans ("
+        " table_id  TEXT NOT NULL,"
+        " hand_id   TEXT NOT NULL,"
+        " first_seq INTEGER NOT NULL,"
+        " at        REAL NOT NULL,"
+        " ended_seq INTEGER,"
+        " PRIMARY KEY (table_id, hand_id))"
+    ))
+    connection.execute("CREATE INDEX hand_spans_ended ON hand_spans(table_id, ended_seq) WHERE ended_seq IS NOT NULL")
+    connection.execute("CREATE INDEX hand_spans_by_time ON hand_spans(at, table_id, hand_id)")
+    connection.execute("CREATE INDEX hand_spans_in_log ON hand_spans(table_id, first_seq)")
+    tables = [str(table_id) for (table_id,) in connection.execute("SELECT DISTINCT table_id FROM history")]
+    for table_id in tables:
+        _move_history(connection, table_id)
+    connection.execute("DROP TABLE history")
+
+
+def _move_history(connection: Connection, table_id: str) -> None:
+    """One table's history rows as log rows and spans (see `history_into_action_log`)."""
+    rows = connection.execute(
+        "SELECT hand_id, at, event FROM history WHERE table_id = ? ORDER BY id", (table_id,)).fetchall()
+    actions: list[tuple[float, list[list[Any]]]] = []  # each action's time and its `[hand id, [events]]`
+    for hand_id, at, event in rows:
+        if not actions or actions[-1][0] != at:
+            actions.append((float(at), []))
+        recorded = actions[-1][1]
+        if not recorded or recorded[-1][0] != hand_id:
+            recorded.append([str(hand_id), []])
+        recorded[-1][1].append(orjson.loads(event))
+    spans: dict[str, list[Any]] = {}  # hand id -> [first number, its time, ending number]
+    logged = []
+    for seq, (at, recorded) in enumerate(actions, start=-len(actions)):
+        logged.append((table_id, seq, at, HISTORY_ONLY, orjson.dumps(recorded).decode()))
+        for hand_id, events in recorded:
+            span = spans.setdefault(hand_id, [seq, at, None])
+            if span[2] is None and any(event.get("kind") in ENDING_KINDS for event in events):
+                span[2] = seq
+    connection.executemany("INSERT INTO actions(table_id, seq, at, entry, events) VALUES (?, ?, ?, ?, ?)", logged)
+    connection.executemany(
+        "INSERT INTO hand_spans(table_id, hand_id, first_seq, at, ended_seq) VALUES (?, ?, ?, ?, ?)",
+        [(table_id, hand_id, *span) for hand_id, span in spans.items()])

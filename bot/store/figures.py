@@ -25,7 +25,8 @@ _INSERT = (f"INSERT INTO hand_figures(chat_id, table_id, hand_id, user_id, ended
 
 
 def summarise_hand(connection: Connection, chat_id: str, table_id: str, hand_id: str, ended_at: float) -> None:
-    """Write the figures of a Hold'em hand that has just ended (its history rows written already)."""
+    """Write the figures of an ended Hold'em hand from its rows in the `history` table (migration 13, on a database
+    from before migration 16 moved the history into the action log)."""
     rows = connection.execute(
         "SELECT kind, event FROM history WHERE table_id = ? AND hand_id = ? ORDER BY id", (table_id, hand_id)
     ).fetchall()
@@ -34,7 +35,7 @@ def summarise_hand(connection: Connection, chat_id: str, table_id: str, hand_id:
 
 def summarise_events(connection: Connection, chat_id: str, table_id: str, hand_id: str, ended_at: float,
                      events: Iterable[Mapping[str, Any]]) -> None:
-    """Write the figures of a Hold'em hand that has just ended from its events as its history rows hold them, in
+    """Write the figures of a Hold'em hand that has just ended from its events as its log rows hold them, in
     order (those of `COUNTED_KINDS` suffice): what `summarise_hand` writes, without reading the rows back."""
     _write(connection, chat_id, table_id, hand_id, ended_at, hand_figures(events))
 

@@ -1,12 +1,13 @@
-"""Pruning the history (`POKERBOT_HISTORY_DAYS`): old hands summarised into the statistics, their rows deleted.
+"""Pruning the history (`POKERBOT_HISTORY_DAYS`): old hands summarised into the statistics, their events deleted.
 
-A hand or round is pruned when every row of it is older than the cutoff and it ended (a `HandEnded` or `RoundEnded`
-row): a hand still in play keeps its rows, and so do tournaments' own rows (registrations, results), which feed
-`/stats` and `/history tournament`. What a pruned Hold'em hand adds to the statistics (its `hand_figures` rows)
-moves into `pruned_stats` in the same transaction as the delete, so `/stats` and `/top` show the same
-totals afterwards. The ledger is never pruned.
+A hand or round is pruned when every action that recorded its events is older than the cutoff and it ended (a
+`HandEnded` or `RoundEnded` event): a hand still in play keeps its events, and so do tournaments (registrations,
+results), which feed `/stats` and `/history tournament`. Its events leave the log rows that hold them (a row left with
+none, and never to be replayed, is deleted) and its span goes. What a pruned Hold'em hand adds to the statistics (its
+`hand_figures` rows) moves into `pruned_stats` in the same transaction, so `/stats` and `/top` show the same totals
+afterwards. The ledger is never pruned.
 
-The work is done in short transactions of at most `BATCH_ROWS` history rows and about `BATCH_SECONDS` each, so the
+The work is done in short transactions of at most `BATCH_EVENTS` events and about `BATCH_SECONDS` each, so the
 writer is never held for more than a few milliseconds and every table's commits get in between. The freed pages are
 then given back to the file system by `PRAGMA incremental_vacuum`, `VACUUM_PAGES` at a time. A database created
 before incremental vacuum (`auto_vacuum=NONE`) is converted once by a full `VACUUM` when pruning starts: it rewrites
@@ -22,27 +23,33 @@ import logging
 import sqlite3
 import time
 from collections.abc import Callable
+from typing import Any
 
 from bot.clock import Clock
 from bot.store import TEMP_STORE, Store, Tx
 from bot.store.figures import take_hand
 from bot.store.played import add_pruned_counts
+from bot.store.tx import dumps
 
 log = logging.getLogger(__name__)
 
-BATCH_ROWS = 200
-"""History rows looked at, and at most deleted, per transaction: about 0.01 ms a row on SQLite (summary, delete and
-index upkeep), so about 2 ms a batch, well inside the 10 ms the writer may be held."""
+BATCH_EVENTS = 200
+"""Spans looked at, and events at most deleted, per transaction: about 2 ms on SQLite (the hands' log rows read,
+summarised and rewritten), well inside the 10 ms the writer may be held."""
 BATCH_SECONDS = 0.002
 """A batch starts no new hand after this long: on PostgreSQL each statement is a round trip, and a hand costs
-about 1.5 ms (its rows read, summarised and deleted), so 200 rows would hold the writer for 10 ms or more. With the
-hand it is on and the commit, a batch stays well under 10 ms on either database (the median about 3 ms)."""
+about 1.5 ms (its rows read, summarised and changed), so 200 rows would hold the writer for 10 ms or more. With the
+hand it is on and the commit, a batch stays well under 10 ms on either database."""
 VACUUM_PAGES = 200
 """Free pages given back per transaction."""
 DAY = 86_400.0
 EVERY = 3_600.0
 """Seconds between two prunings while the bot runs."""
-_ENDED = ("HandEnded", "RoundEnded")
+_PRUNED = ("h", "r")
+"""The spans pruned: hands and rounds (a tournament's own events stay)."""
+_START = (float("-inf"), "", "")
+Cursor = tuple[float, str, str]
+"""Where a pruning goes on from: the last span looked at (its time, table and id)."""
 
 
 async def keep_history(store: Store, clock: Clock, days: int | None, every: float = EVERY) -> None:
@@ -55,7 +62,7 @@ async def keep_history(store: Store, clock: Clock, days: int | None, every: floa
         try:
             deleted = await prune_history(store, before=clock.now() - days * DAY)
             if deleted:
-                log.info("pruned %d history rows older than %d days", deleted, days)
+                log.info("pruned %d history events older than %d days", deleted, days)
         except Exception:  # a failed pruning is retried next time; the bot plays on
             log.exception("pruning the history failed")
         await asyncio.sleep(every)
@@ -84,14 +91,14 @@ async def convert_to_incremental_vacuum(store: Store) -> bool:
 
 
 async def prune_history(store: Store, before: float) -> int:
-    """Prune every ended hand whose rows are all older than `before` (Unix seconds), one short transaction at a
-    time, then give the freed pages back; the number of history rows deleted."""
-    deleted, after_id, done = 0, 0, False
+    """Prune every ended hand whose actions are all older than `before` (Unix seconds), one short transaction at a
+    time, then give the freed pages back; the number of events deleted."""
+    deleted, after, done = 0, _START, False
     while not done:
-        rows, after_id, done = await store.transact(
-            functools.partial(prune_batch, before=before, after_id=after_id), now=before
+        events, after, done = await store.transact(
+            functools.partial(prune_batch, before=before, after=after), now=before
         )
-        deleted += rows
+        deleted += events
     if deleted and not store.dialect.is_shared:  # PostgreSQL's autovacuum gives the space back
         free = await store.transact(vacuum_step, now=before)
         while free:  # until none is left, or none could be given back (a file not yet converted)
@@ -101,37 +108,57 @@ async def prune_history(store: Store, before: float) -> int:
     return deleted
 
 
-def prune_batch(tx: Tx, *, before: float, after_id: int, budget: int = BATCH_ROWS, seconds: float = BATCH_SECONDS,
-                timer: Callable[[], float] = time.perf_counter) -> tuple[int, int, bool]:
-    """One transaction's share of the pruning: the history rows after id `after_id`, oldest first, up to `budget`
-    of them, and the hands they belong to, starting no new hand once `seconds` have passed (by `timer`). Returns the
-    rows deleted, the id to go on after, and whether no old row is left (the first row not older than `before` ends
-    the pruning: rows are written in time order)."""
+def prune_batch(tx: Tx, *, before: float, after: Cursor = _START, budget: int = BATCH_EVENTS,
+                seconds: float = BATCH_SECONDS, timer: Callable[[], float] = time.perf_counter,
+                ) -> tuple[int, Cursor, bool]:
+    """One transaction's share of the pruning: the spans after `after`, in the order they began, up to `budget` of
+    them (and of the events deleted), starting no new hand once `seconds` have passed (by `timer`). Returns the
+    events deleted, where to go on, and whether no old span is left (the first that began at `before` or later ends
+    the pruning: a hand that began then has no action older)."""
     started = timer()
-    rows = tx.db.execute(
-        "SELECT id, table_id, hand_id, at FROM history WHERE id > ? ORDER BY id LIMIT ?", (after_id, budget)
-    ).fetchall()
-    deleted, seen, first = 0, set(), after_id
-    for row_id, table_id, hand_id, at in rows:
+    spans = tx.db.execute(
+        "SELECT at, table_id, hand_id, ended_seq FROM hand_spans WHERE (at, table_id, hand_id) > (?, ?, ?) "
+        "ORDER BY at, table_id, hand_id LIMIT ?", (*after, budget)).fetchall()
+    deleted = 0
+    for at, table_id, hand_id, ended in spans:
         if at >= before:
-            return deleted, after_id, True
-        hand = (str(table_id), str(hand_id))
-        if hand not in seen:
-            if after_id != first and timer() - started > seconds:
-                return deleted, after_id, False  # time is up: this hand starts the next batch
-            seen.add(hand)
-            events = tx.db.execute(  # by `history_hand` (a condition on the kind would pick the table-wide index); in
-                # order, which PostgreSQL does not promise without ORDER BY: the statistics read the betting order
-                "SELECT at, kind, event FROM history WHERE table_id = ? AND hand_id = ? ORDER BY id", hand
-            ).fetchall()
-            if max(row[0] for row in events) < before and any(row[1] in _ENDED for row in events):
-                if deleted and deleted + len(events) > budget:
-                    return deleted, after_id, False  # this hand starts the next batch
-                _summarise(tx, *hand)
-                tx.db.execute("DELETE FROM history WHERE table_id = ? AND hand_id = ?", hand)
-                deleted += len(events)
-        after_id = row_id
-    return deleted, after_id, len(rows) < budget
+            return deleted, after, True
+        if ended is not None and str(hand_id).startswith(_PRUNED):
+            if deleted and timer() - started > seconds:
+                return deleted, after, False  # time is up: this hand starts the next batch
+            rows = tx.hand_log(str(table_id), str(hand_id))
+            mine = [row for row in rows if any(key == hand_id for key, _ in row[2])]
+            if not mine or max(row[1] for row in mine) < before:
+                events = sum(len(events) for row in mine for key, events in row[2] if key == hand_id)
+                if deleted and deleted + events > budget:
+                    return deleted, after, False  # this hand starts the next batch
+                _summarise(tx, str(table_id), str(hand_id))
+                _take_from_log(tx, str(table_id), str(hand_id), mine)
+                deleted += events
+        after = (float(at), str(table_id), str(hand_id))
+    return deleted, after, len(spans) < budget
+
+
+def _take_from_log(tx: Tx, table_id: str, hand_id: str, rows: list[tuple[int, float, list[list[Any]]]]) -> None:
+    """Delete the hand's events from its log rows (a row left with none that no replay reads goes) and its span, in
+    a few statements whatever the rows (on PostgreSQL each is a round trip)."""
+    snapshot = tx.snapshot_seq(table_id) or 0
+    kept: list[tuple[str, str, int]] = []
+    emptied: list[int] = []
+    gone: list[int] = []
+    for seq, _, recorded in rows:
+        rest = [group for group in recorded if group[0] != hand_id]
+        if rest:
+            kept.append((dumps(rest), table_id, seq))
+        else:  # still to be replayed after the snapshot, or not
+            (emptied if seq > snapshot else gone).append(seq)
+    if kept:
+        tx.db.executemany("UPDATE actions SET events = ? WHERE table_id = ? AND seq = ?", kept)
+    for numbers, sql in ((emptied, "UPDATE actions SET events = NULL"), (gone, "DELETE FROM actions")):
+        if numbers:
+            tx.db.execute(f"{sql} WHERE table_id = ? AND seq IN ({', '.join('?' * len(numbers))})",
+                          (table_id, *numbers))
+    tx.db.execute("DELETE FROM hand_spans WHERE table_id = ? AND hand_id = ?", (table_id, hand_id))
 
 
 def _summarise(tx: Tx, table_id: str, hand_id: str) -> None:

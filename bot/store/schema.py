@@ -6,7 +6,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any
 
-from bot.store.action_log import add_action_log
+from bot.store.action_log import add_action_log, history_into_action_log
 from bot.store.dialect import SQLITE, Connection, Dialect
 from bot.store.figures import add_hand_figures
 from bot.store.repair import number_hands_per_table
@@ -204,6 +204,9 @@ MIGRATIONS: list[Migration] = [
     """,
     # 15: the timers by due time only where several processes look them up so (PostgreSQL)
     _timers_due_on_postgresql_only,
+    # 16: the history in the action log: each action's events in its row, the rows kept, `hand_spans` to find a
+    # hand's; the `history` table's rows moved there
+    history_into_action_log,
 ]
 
 

@@ -12,12 +12,18 @@ from bot.store import figures
 from bot.store.dialect import SQLITE, Connection, Dialect
 
 NEGATIVE_KINDS = frozenset({"house", "mint", "bank"})
+ENDING_KINDS = frozenset({"HandEnded", "RoundEnded", "TournamentFinished"})
+"""Event kinds that end a hand, a house round or a tournament: the action recording one is its span's end
+(`hand_spans.ended_seq`), which `/history` and the pruning look hands up by."""
+HISTORY_ONLY = '{"k":"h"}'
+"""The entry of a log row kept only for the events in it (an action that changed no table state, or history written
+outside an action): a replay passes over it."""
 """Account kinds that may go below zero: the counterparties that create or absorb chips (the house, grants, a
 tournament's bank). Every other account (wallets, stacks, pots, boxes) never goes negative."""
 
 
 def dumps(value: Any) -> str:
-    """JSON text for the database. orjson, because a snapshot and history rows are written after every action and
+    """JSON text for the database. orjson, because a snapshot or a log row is written after every action and
     the standard library's encoder was a tenth of an action's cost; keys that are not text are written as text."""
     return orjson.dumps(value, option=orjson.OPT_NON_STR_KEYS).decode()
 
@@ -57,7 +63,7 @@ def account_kind(name: str) -> str:
 @dataclass
 class Known:
     """Rows read on every action and rarely changed, kept in memory by the store: accounts that exist, players'
-    names, chats' settings (as JSON text), and the history rows a hand's figures are read from while it is in play
+    names, chats' settings (as JSON text), and the events a hand's figures are read from while it is in play
     (`hands`). It mirrors committed rows only: a transaction records its own writes in
     `Tx.learned`, which the store adopts after the transaction's savepoint is released, and the store forgets
     everything if a batch fails to commit."""
@@ -66,15 +72,19 @@ class Known:
     names: dict[tuple[str, str], str] = field(default_factory=dict)
     settings: dict[str, str] = field(default_factory=dict)
     hands: dict[str, HandSoFar | None] = field(default_factory=dict)
-    """Per table, the Hold'em hand in play whose every history row this process wrote since its `HandStarted`: its
+    """Per table, the Hold'em hand in play whose every event this process recorded since its `HandStarted`: its
     counted events (`bot.statistics.COUNTED_KINDS`), so that its figures are worked out without reading them back.
     None (in `Tx.learned`) forgets the table's hand."""
+    spans: dict[str, tuple[str, ...]] = field(default_factory=dict)
+    """Per table, the last few hands, rounds and tournaments whose `hand_spans` row is stored: an action recording
+    events of one of them writes no row for it."""
 
     def adopt(self, other: Known) -> None:
         """Take what another transaction learned."""
         self.accounts |= other.accounts
         self.names.update(other.names)
         self.settings.update(other.settings)
+        self.spans.update(other.spans)
         for table_id, hand in other.hands.items():
             if hand is None:
                 self.hands.pop(table_id, None)
@@ -87,11 +97,12 @@ class Known:
         self.names.clear()
         self.settings.clear()
         self.hands.clear()
+        self.spans.clear()
 
 
 @dataclass(frozen=True, slots=True)
 class HandSoFar:
-    """A hand's counted events as its history rows hold them, in order (see `Known.hands`)."""
+    """A hand's counted events as its log rows hold them, in order (see `Known.hands`)."""
 
     hand_id: str
     events: tuple[dict[str, Any], ...]
@@ -107,7 +118,8 @@ class AccountsOnly(Known):
 
 
 class Tx:
-    """One open transaction: ledger moves, snapshots, history, timers and settings. Used only inside `Store`."""
+    """One open transaction: ledger moves, snapshots, the action log and the history in it, timers and settings.
+    Used only inside `Store`."""
 
     def __init__(self, connection: Connection, now: float, known: Known | None = None,
                  dialect: Dialect = SQLITE) -> None:
@@ -117,6 +129,9 @@ class Tx:
         self.known = known if known is not None else Known()
         self.learned = Known()
         """What this transaction wrote to the rows `known` mirrors; `Known.adopt` takes it once it is kept."""
+        self.recorded: dict[str, list[list[Any]]] = {}
+        """Per table, the events recorded in this transaction and not yet in a log row: `[hand id, [events]]` in
+        order, written into the row of the action that recorded them (`log_action`)."""
 
     # --- chats, players, settings -------------------------------------------------------------------------
 
@@ -287,23 +302,18 @@ class Tx:
         """Store the table's config and state already written as JSON text (the chat must exist): the whole truth
         about the table from now on, so no logged action is replayed on it (their numbers are not reused)."""
         row = self.db.execute("SELECT MAX(seq) FROM actions WHERE table_id = ?", (table_id,)).fetchone()
-        seq = row[0] if row and row[0] is not None else None
-        if seq is None:
-            seq = self.snapshot_seq(table_id) or 0
-        self.save_snapshot(table_id, chat_id, config, state, int(seq))
+        logged = int(row[0]) if row and row[0] is not None else 0
+        self.save_snapshot(table_id, chat_id, config, state, max(logged, self.snapshot_seq(table_id) or 0))
 
-    def save_snapshot(self, table_id: str, chat_id: str, config: str, state: str | None, seq: int, *,
-                      logged: bool = True) -> None:
-        """Store the table's snapshot as of its action number `seq`; the log rows it includes are deleted (`logged`
-        False: the caller knows the log holds none, as when the table's last action took a snapshot too)."""
+    def save_snapshot(self, table_id: str, chat_id: str, config: str, state: str | None, seq: int) -> None:
+        """Store the table's snapshot as of its action number `seq`: the log rows up to it are never replayed again
+        (they stay, for the history their events are)."""
         self.db.execute(
             "INSERT INTO tables(table_id, chat_id, config, state, updated_at, snapshot_seq) VALUES (?, ?, ?, ?, ?, ?) "
             "ON CONFLICT(table_id) DO UPDATE SET config = excluded.config, state = excluded.state, "
             "updated_at = excluded.updated_at, snapshot_seq = excluded.snapshot_seq",
             (table_id, chat_id, config, state, self.now, seq),
         )
-        if logged:
-            self.db.execute("DELETE FROM actions WHERE table_id = ? AND seq <= ?", (table_id, seq))
 
     def load_snapshot(self, table_id: str) -> tuple[str, str, str | None, int] | None:
         """The table's chat, config and state as stored (JSON text) and the number of the last action its
@@ -319,12 +329,29 @@ class Tx:
         return int(row[0]) if row else None
 
     def log_action(self, table_id: str, seq: int, entry: str) -> None:
-        """Append one action to the table's log (what replaying it needs, as JSON text)."""
-        self.db.execute("INSERT INTO actions(table_id, seq, at, entry) VALUES (?, ?, ?, ?)",
-                        (table_id, seq, self.now, entry))
+        """Append action number `seq` to the table's log: what replaying it needs (JSON text; `HISTORY_ONLY` for
+        an action a replay passes over) and the events recorded for the table in this transaction (`record`), its
+        share of the history. Each hand, round or tournament the events belong to gets its `hand_spans` row when
+        its first events are written, and its end there when they end it (`ENDING_KINDS`)."""
+        recorded = self.recorded.pop(table_id, None)
+        self.db.execute("INSERT INTO actions(table_id, seq, at, entry, events) VALUES (?, ?, ?, ?, ?)",
+                        (table_id, seq, self.now, entry, dumps(recorded) if recorded else None))
+        for hand_id, events in recorded or ():
+            self._span(table_id, hand_id, seq, events)
+
+    def _span(self, table_id: str, hand_id: str, seq: int, events: list[dict[str, Any]]) -> None:
+        spans = self.learned.spans.get(table_id, self.known.spans.get(table_id, ()))
+        if hand_id not in spans:
+            self.db.execute("INSERT INTO hand_spans(table_id, hand_id, first_seq, at) VALUES (?, ?, ?, ?) "
+                            "ON CONFLICT DO NOTHING", (table_id, hand_id, seq, self.now))
+            self.learned.spans[table_id] = (*spans[-3:], hand_id)
+        if any(event.get("kind") in ENDING_KINDS for event in events):
+            self.db.execute("UPDATE hand_spans SET ended_seq = ? WHERE table_id = ? AND hand_id = ? "
+                            "AND ended_seq IS NULL", (seq, table_id, hand_id))
 
     def logged_actions(self, table_id: str, after: int) -> list[tuple[int, str]]:
-        """The table's logged actions after number `after`, in order: number and entry."""
+        """The table's logged actions after number `after`, in order: number and entry (rows that only hold history
+        included: the number goes on through them)."""
         rows = self.db.execute(
             "SELECT seq, entry FROM actions WHERE table_id = ? AND seq > ? ORDER BY seq", (table_id, after)
         ).fetchall()
@@ -367,13 +394,21 @@ class Tx:
         """Every table the store knows."""
         return [str(row[0]) for row in self.db.execute("SELECT table_id FROM tables ORDER BY table_id")]
 
+    def record(self, table_id: str, hand_id: str, events: list[dict[str, Any]]) -> None:
+        """Record events (already JSON-able) of a hand, round or tournament: written with the row of the action
+        that recorded them (`log_action`), which the service writes before the transaction ends."""
+        if events:
+            self.recorded.setdefault(table_id, []).append([hand_id, events])
+            self._follow_hand(table_id, hand_id, events)
+
     def add_history(self, table_id: str, hand_id: str, events: list[dict[str, Any]]) -> None:
-        """Append events (already JSON-able) to a hand's or round's history."""
-        self.db.executemany(
-            "INSERT INTO history(table_id, hand_id, at, kind, event) VALUES (?, ?, ?, ?, ?)",
-            [(table_id, hand_id, self.now, str(event.get("kind", "")), dumps(event)) for event in events],
-        )
-        self._follow_hand(table_id, hand_id, events)
+        """Append events to a hand's history outside any action (an import, a test): a log row of their own after
+        the table's last, which a replay passes over. Not for a table the service holds live, whose next action
+        would take the same number."""
+        row = self.db.execute("SELECT MAX(seq) FROM actions WHERE table_id = ?", (table_id,)).fetchone()
+        seq = max(int(row[0]) if row and row[0] is not None else 0, self.snapshot_seq(table_id) or 0) + 1
+        self.record(table_id, hand_id, events)
+        self.log_action(table_id, seq, HISTORY_ONLY)
 
     def _follow_hand(self, table_id: str, hand_id: str, events: list[dict[str, Any]]) -> None:
         """Keep the counted events of the table's Hold'em hand in play (`Known.hands`): from its `HandStarted`, so
@@ -393,26 +428,62 @@ class Tx:
 
     def summarise_hand(self, chat_id: str, table_id: str, hand_id: str) -> None:
         """Write the statistics of a Hold'em hand that has just ended, per player (`bot.store.figures`): from its
-        events kept in memory since it started, else from its history rows."""
+        events kept in memory since it started, else from its log rows."""
         hand = self._hand_so_far(table_id)
         if hand is not None and hand.hand_id == hand_id:
             figures.summarise_events(self.db, chat_id, table_id, hand_id, self.now, hand.events)
             self.learned.hands[table_id] = None  # over: events recorded for it from now on are not counted
-        else:
-            figures.summarise_hand(self.db, chat_id, table_id, hand_id, self.now)
+        else:  # a hand begun before a restart: its logged events and this action's
+            pending = [event for key, events in self.recorded.get(table_id, ()) if key == hand_id for event in events]
+            figures.summarise_events(self.db, chat_id, table_id, hand_id, self.now,
+                                     [*self.history(table_id, hand_id), *pending])
 
     def history(self, table_id: str, hand_id: str) -> list[dict[str, Any]]:
-        """A hand's or round's events in order."""
+        """A hand's, round's or tournament's events in order, as logged."""
+        return [event for _, events in self.logged_events(table_id, hand_id) for event in events]
+
+    def logged_events(self, table_id: str, hand_id: str) -> list[tuple[float, list[dict[str, Any]]]]:
+        """The hand's (or round's, or tournament's) events as the log holds them: for each action that recorded
+        some, in order, its time and those events."""
+        logged = []
+        for _, at, recorded in self.hand_log(table_id, hand_id):
+            events = [event for key, events in recorded if key == hand_id for event in events]
+            if events:
+                logged.append((at, events))
+        return logged
+
+    def hand_log(self, table_id: str, hand_id: str) -> list[tuple[int, float, list[list[Any]]]]:
+        """The log rows that may hold the hand's (or round's, or tournament's) events, in order: each one's
+        number, time and every event it holds (`[[hand id, [events]], …]`, of this hand and others). They lie from
+        its span's first row up to the first of the next one of its kind (`h`, `r`, `t`): a hand's last events, a
+        show after it ended, come before the next hand's first."""
+        span = self.db.execute(
+            "SELECT first_seq, (SELECT MIN(later.first_seq) FROM hand_spans later WHERE later.table_id = span.table_id "
+            "AND later.first_seq > span.first_seq AND substr(later.hand_id, 1, 1) = ?) "
+            "FROM hand_spans span WHERE table_id = ? AND hand_id = ?", (hand_id[:1], table_id, hand_id)).fetchone()
+        if span is None:
+            return []
+        first, bound = int(span[0]), span[1]
         rows = self.db.execute(
-            "SELECT event FROM history WHERE table_id = ? AND hand_id = ? ORDER BY id", (table_id, hand_id)
-        ).fetchall()
-        return [loads(row[0]) for row in rows]
+            "SELECT seq, at, events FROM actions WHERE table_id = ? AND seq >= ? AND seq < ? AND events IS NOT NULL "
+            "ORDER BY seq", (table_id, first, 2**62 if bound is None else int(bound))).fetchall()
+        return [(int(seq), float(at), loads(text)) for seq, at, text in rows]
+
+    def every_event(self, table_id: str | None = None) -> list[tuple[str, str, float, dict[str, Any]]]:
+        """Every event the log holds (of one table, or of all), each table's in order: its table, hand (or round,
+        or tournament) id, time and the event itself. For audits and tests; `/history` reads one hand at a time."""
+        where, parameters = ("", ()) if table_id is None else ("AND table_id = ? ", (table_id,))
+        rows = self.db.execute(
+            f"SELECT table_id, at, events FROM actions WHERE events IS NOT NULL {where}ORDER BY table_id, seq",
+            parameters)
+        return [(str(table), str(hand_id), float(at), event)
+                for table, at, text in rows for hand_id, events in loads(text) for event in events]
 
     def finished_hands(self, table_id: str, limit: int) -> list[str]:
         """The ids of the table's last `limit` Hold'em hands that ended (not voided), oldest first."""
         rows = self.db.execute(
-            "SELECT hand_id FROM history WHERE table_id = ? AND hand_id LIKE 'h%' "
-            "AND kind = 'HandEnded' ORDER BY id DESC LIMIT ?",
+            "SELECT hand_id FROM hand_spans WHERE table_id = ? AND hand_id LIKE 'h%' AND ended_seq IS NOT NULL "
+            "ORDER BY ended_seq DESC LIMIT ?",
             (table_id, limit),
         ).fetchall()
         return [str(row[0]) for row in reversed(rows)]
@@ -421,11 +492,9 @@ class Tx:
         """For each hand id: the id, when its first event was recorded, and its events in order."""
         records = []
         for hand_id in hand_ids:
-            rows = self.db.execute(
-                "SELECT at, event FROM history WHERE table_id = ? AND hand_id = ? ORDER BY id", (table_id, hand_id)
-            ).fetchall()
-            if rows:
-                records.append((hand_id, float(rows[0][0]), [loads(row[1]) for row in rows]))
+            logged = self.logged_events(table_id, hand_id)
+            if logged:
+                records.append((hand_id, logged[0][0], [event for _, events in logged for event in events]))
         return records
 
     def last_tournament(self, table_id: str) -> int | None:
@@ -438,17 +507,14 @@ class Tx:
     def tournament_hands(self, table_id: str, tournament_id: int) -> list[str]:
         """The Hold'em hands that ended at the table while the tournament ran (from its first recorded event to its
         `TournamentFinished`, or to now), oldest first. A table plays no cash hand while it has a tournament."""
-        key = f"t{tournament_id}"
-        first, finished = self.db.execute(
-            "SELECT MIN(id), MAX(CASE WHEN kind = 'TournamentFinished' THEN id END) "
-            "FROM history WHERE table_id = ? AND hand_id = ?",
-            (table_id, key),
-        ).fetchone()
-        if first is None:
+        span = self.db.execute("SELECT first_seq, ended_seq FROM hand_spans WHERE table_id = ? AND hand_id = ?",
+                               (table_id, f"t{tournament_id}")).fetchone()
+        if span is None:
             return []
-        rows = self.db.execute(
-            "SELECT hand_id FROM history WHERE table_id = ? AND hand_id LIKE 'h%' AND id > ? AND id < ? "
-            "AND kind = 'HandEnded' ORDER BY id",
+        first, finished = span
+        rows = self.db.execute(  # the last hand ends in the action that finishes the tournament
+            "SELECT hand_id FROM hand_spans WHERE table_id = ? AND hand_id LIKE 'h%' AND ended_seq > ? "
+            "AND ended_seq <= ? ORDER BY ended_seq",
             (table_id, first, finished if finished is not None else 2**62),
         ).fetchall()
         return [str(row[0]) for row in rows]

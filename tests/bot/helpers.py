@@ -11,6 +11,7 @@ from bot.clock import FakeClock
 from bot.output import Actor, Place, Reply
 from bot.service import Service
 from bot.store import Store, Tx
+from bot.store.tx import HISTORY_ONLY, dumps, loads
 
 
 @contextlib.contextmanager
@@ -38,7 +39,32 @@ async def ledger_ok(service: Service) -> None:
 async def logged_actions(store: Store) -> int:
     """How many actions the log holds after their tables' snapshots (what a restart would replay)."""
     return int(await store.read(lambda tx: tx.db.execute(
-        "SELECT COUNT(*) FROM actions JOIN tables USING (table_id) WHERE seq > snapshot_seq").fetchone()[0]))
+        "SELECT COUNT(*) FROM actions JOIN tables USING (table_id) WHERE seq > snapshot_seq AND entry != ?",
+        (HISTORY_ONLY,)).fetchone()[0]))
+
+
+def history_rows_of(tx: Tx) -> list[tuple[int, str, str, float, str]]:
+    """Every event of the action log as the `history` table held it before migration 16: a number in the log's
+    order, its table, hand id, time and JSON text."""
+    return [(number, table_id, hand_id, at, dumps(event))
+            for number, (table_id, hand_id, at, event) in enumerate(tx.every_event(), start=1)]
+
+
+def history_table_from_log(tx: Tx) -> None:
+    """Undo migration 16 in this transaction: the log's events back in a `history` table as schema 15 kept them,
+    the log rows that only held history or that a snapshot includes deleted, `hand_spans` and `actions.events`
+    gone. For tests of the migrations before it, on a database the current code wrote."""
+    rows = history_rows_of(tx)
+    tx.db.execute(tx.dialect.ddl(
+        "CREATE TABLE history (id INTEGER PRIMARY KEY, table_id TEXT NOT NULL REFERENCES tables(table_id),"
+        " hand_id TEXT NOT NULL, at REAL NOT NULL, event TEXT NOT NULL, kind TEXT NOT NULL DEFAULT '')"))
+    tx.db.execute("CREATE INDEX history_hand ON history(table_id, hand_id)")
+    tx.db.executemany("INSERT INTO history(id, table_id, hand_id, at, event, kind) VALUES (?, ?, ?, ?, ?, ?)",
+                      [(*row, loads(row[4]).get("kind", "")) for row in rows])
+    tx.db.execute("DELETE FROM actions WHERE entry = ? OR seq <= (SELECT snapshot_seq FROM tables "
+                  "WHERE tables.table_id = actions.table_id)", (HISTORY_ONLY,))
+    tx.db.execute("ALTER TABLE actions DROP COLUMN events")
+    tx.db.execute("DROP TABLE hand_spans")
 
 
 def everything_public(reply: Reply) -> str:

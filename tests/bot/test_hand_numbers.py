@@ -129,11 +129,9 @@ class Table:
 
 
 async def history_rows(store: Store) -> list[tuple[str, str]]:
-    """(hand id, event kind) of every history row of the table's hands and rounds, in order."""
-    rows = await store.read(lambda tx: tx.db.execute(
-        "SELECT hand_id, kind FROM history WHERE table_id = ? "
-        "AND (hand_id LIKE 'h%' OR hand_id LIKE 'r%') ORDER BY id", (PLACE.table_id,)).fetchall())
-    return [(str(hand_id), str(kind)) for hand_id, kind in rows]
+    """(hand id, event kind) of every logged event of the table's hands and rounds, in order."""
+    events = await store.read(lambda tx: tx.every_event(PLACE.table_id))
+    return [(hand_id, str(event.get("kind", ""))) for _, hand_id, _, event in events if hand_id[:1] in ("h", "r")]
 
 
 def assert_one_hand_per_id(rows: list[tuple[str, str]]) -> None:

@@ -44,7 +44,8 @@ async def seen(service: Service) -> dict[str, Any]:
 
 
 def history_rows(tx: Tx) -> list[tuple[str, float]]:
-    return [(str(hand), float(at)) for hand, at in tx.db.execute("SELECT hand_id, at FROM history ORDER BY id")]
+    """(hand id, time) of every event the log holds."""
+    return [(hand, at) for _, hand, at, _ in tx.every_event()]
 
 
 @pytest.fixture
@@ -127,13 +128,14 @@ async def test_pruning_works_in_short_batches_that_other_commits_pass(
 ) -> None:
     await play_hands(seated, 1)
 
-    def copy_the_hand(tx: Tx) -> None:  # 300 more hands like it: over 7,000 rows
-        tx.db.execute(
-            "WITH RECURSIVE n(i) AS (SELECT 2 UNION ALL SELECT i + 1 FROM n WHERE i < 301) "
-            "INSERT INTO history(table_id, hand_id, at, kind, event) "
-            "SELECT h.table_id, 'h' || n.i, h.at, h.kind, h.event "
-            "FROM n, history h WHERE h.hand_id = 'h1' ORDER BY n.i, h.id"
-        )
+    def copy_the_hand(tx: Tx) -> None:  # 300 more hands like it, action by action: over 7,000 events
+        logged = tx.logged_events(PLACE.table_id, "h1")
+        for number in range(2, 302):
+            for _, events in logged:
+                tx.add_history(PLACE.table_id, f"h{number}", events)
+        tx.db.execute(  # behind the table's snapshot, as a hand's log rows are once the next one is dealt
+            "UPDATE tables SET snapshot_seq = (SELECT MAX(seq) FROM actions WHERE table_id = ?) WHERE table_id = ?",
+            (PLACE.table_id, PLACE.table_id))
         tx.db.execute(  # and their figures, as each hand's end writes them
             "WITH RECURSIVE n(i) AS (SELECT 2 UNION ALL SELECT i + 1 FROM n WHERE i < 301) "
             "INSERT INTO hand_figures SELECT f.chat_id, f.table_id, 'h' || n.i, f.user_id, f.ended_at, "
@@ -172,7 +174,7 @@ async def test_pruning_works_in_short_batches_that_other_commits_pass(
     pruning_still_running = not pruning.done()
     assert await pruning == total
     assert granted.error is None and pruning_still_running
-    assert max(batches) <= prune.BATCH_ROWS and len(batches) >= total // prune.BATCH_ROWS
+    assert max(batches) <= prune.BATCH_EVENTS and len(batches) >= total // prune.BATCH_EVENTS
     assert (await seated.handle(PLACE, ANN, "/stats")).public == stats
     # the writer is held for each step's time: the median (a loaded machine makes a few slow) is well under 10 ms
     assert statistics.median(seconds["prune_batch"]) < WRITER_MS / 2 / 1000
@@ -189,8 +191,8 @@ async def test_a_batch_starts_no_new_hand_once_its_time_is_up(seated: Service, c
     clock.advance(10 * DAY)
     ticks = iter(range(1000))  # a second passes at each reading: the time is up after the first hand
 
-    def one_batch(tx: Tx) -> tuple[int, int, bool]:
-        return prune.prune_batch(tx, before=clock.now() - DAY, after_id=0, timer=lambda: float(next(ticks)))
+    def one_batch(tx: Tx) -> tuple[int, prune.Cursor, bool]:
+        return prune.prune_batch(tx, before=clock.now() - DAY, timer=lambda: float(next(ticks)))
 
     rows = await seated.store.query(history_rows)
     deleted, _, done = await seated.store.transact(one_batch, now=clock.now())

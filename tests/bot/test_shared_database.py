@@ -110,7 +110,7 @@ async def test_a_stale_timer_leaves_the_turn_timer_another_service_armed_just_af
         assert await first.read(lambda tx: tx.timers()) == [(key, PLACE.table_id, due_at, newer)]
         clock.current = due_at
         assert await two.scheduler.fire_due() == 1
-        kinds = await first.read(lambda tx: [row[0] for row in tx.db.execute("SELECT kind FROM history")])
+        kinds = await first.read(lambda tx: [event["kind"] for _, _, _, event in tx.every_event()])
         assert kinds[-2:] == ["PlayerChecked", "BoardDealt"]  # Bob timed out (checked): the flop
         assert await first.read(lambda tx: tx.check_ledger()) == []
     finally:
@@ -146,7 +146,7 @@ async def test_a_stopped_services_turn_timer_is_taken_over_by_another_once_overd
         async with asyncio.timeout(5):
             while await two.scheduler.fire_due() == 0:
                 await asyncio.sleep(0.01)
-        kinds = await second.read(lambda tx: [row[0] for row in tx.db.execute("SELECT kind FROM history ORDER BY id")])
+        kinds = await second.read(lambda tx: [event["kind"] for _, _, _, event in tx.every_event()])
         assert "PlayerFolded" in kinds and kinds[-1] == "HandEnded", kinds  # the player to act timed out: folded
         [(_, _, next_at, payload)] = await second.read(lambda tx: tx.timers())  # the turn's row is gone:
         assert payload["kind"] == "next" and two.scheduler.due_at(key) == next_at  # `two` armed the next hand's

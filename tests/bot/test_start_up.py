@@ -14,7 +14,7 @@ from bot.output import Actor, Place, Reply
 from bot.service import Service
 from bot.store import Store, Tx
 from bot.store.tx import loads
-from tests.bot.helpers import corrupt_saved_hand, everything_public, ledger_ok, press_label
+from tests.bot.helpers import corrupt_saved_hand, everything_public, ledger_ok, logged_actions, press_label
 
 PLAYERS = {actor.user_id: actor for actor in (Actor("ann", "Ann"), Actor("bob", "Bob"), Actor("cat", "Cat"))}
 PLACE = Place("chat", "chat/poker")
@@ -150,7 +150,7 @@ async def test_a_logged_table_replays_on_the_snapshot_start_up_read_unless_it_wa
         assert dealt.table is not None and dealt.table.to_act is not None
         assert (await running.press(place, PLAYERS[dealt.table.to_act], press_label(dealt, "call"))).error is None
     before = {place: running.live_state(place.table_id) for place in places}
-    assert await store.read(lambda tx: tx.db.execute("SELECT COUNT(*) FROM actions").fetchone()[0]) == 2
+    assert await logged_actions(store) == 2
     # a crash: no snapshot at shutdown, the next service starts on the same file
     restarted = Service(store, clock, rng=random.Random(2))
     await restarted.start()

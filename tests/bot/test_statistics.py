@@ -10,14 +10,14 @@ import pytest
 from bot.clock import FakeClock
 from bot.service import Service
 from bot.statistics import PlayFigures, aggression_factor, hand_figures, percent
-from bot.store import Store, Tx, figures
+from bot.store import Store, Tx
 from bot.store.dialect import SQLITE
 from bot.store.figures import COUNTS, add_hand_figures
 from bot.store.played import PRUNED_COUNTS
 from bot.store.schema import MIGRATIONS
 from engine.cards import Deck
 from tests.bot.conftest import ANN, BOB, CAT, PLACE
-from tests.bot.helpers import ledger_ok
+from tests.bot.helpers import history_table_from_log, ledger_ok
 
 ACTORS = {actor.user_id: actor for actor in (ANN, BOB, CAT)}
 DAY = 86_400.0
@@ -142,6 +142,7 @@ async def test_an_older_database_gets_the_figures_of_the_hands_it_holds(service:
     before = [await stats_of(service, f"/stats {name}") for name in ("Ann", "Bob", "Cat")]
 
     def downgrade(tx: Tx) -> None:
+        history_table_from_log(tx)
         tx.db.execute("DROP TABLE hand_figures")
         tx.dialect.set_schema_version(tx.db, MIGRATIONS.index(add_hand_figures))
 
@@ -236,11 +237,13 @@ async def test_a_hands_figures_are_those_its_history_rows_give_without_reading_t
     """A hand played by this process is summarised from its events in memory (on SQLite, the store's only writer;
     on PostgreSQL another process may have written some of them): the same figures as from its rows read back."""
     read_back: list[str] = []
-    reading = figures.summarise_hand
-    monkeypatch.setattr(figures, "summarise_hand", lambda *args: read_back.append(args[3]) or reading(*args))
+    reading = Tx.history
+    monkeypatch.setattr(Tx, "history", lambda tx, table_id, hand_id: read_back.append(hand_id) or reading(
+        tx, table_id, hand_id))
     for actor in (ANN, BOB, CAT):
         assert (await service.handle(PLACE, actor, "/join 400")).error is None
     await play(service, HANDS, stacked)
+    monkeypatch.undo()
     stored = await stored_figures(service.store)
     assert len(stored) == 3 * len(HANDS)
     assert stored == await figures_from_history(service.store)

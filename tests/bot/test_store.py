@@ -269,9 +269,9 @@ async def test_tables_history_and_timers_round_trip(store: Store) -> None:
 
 
 async def test_the_hands_that_ended_are_read_through_an_index_of_them_alone(store: Store) -> None:
-    """History's kind is indexed only for the rows read by it (`HandEnded`): both reads that look hands up by it
-    find the right ones, and on SQLite each runs through that partial index (a query that stopped naming the kind as
-    the index does would scan the table's history instead)."""
+    """The hands' ends are indexed alone (`hand_spans_ended`): both reads that look hands up by them find the right
+    ones, and on SQLite each runs through that partial index (a query that stopped implying an end, as the index
+    does, would scan the table's spans instead)."""
     def save(tx: Tx) -> None:
         tx.save_table("t", "c", {"game": "holdem"}, {})
         for number in (1, 2, 3):
@@ -294,10 +294,10 @@ async def test_the_hands_that_ended_are_read_through_an_index_of_them_alone(stor
         tx.tournament_hands("t", 1)
         tx.db.set_trace_callback(None)
         return [" ".join(str(row[-1]) for row in tx.db.execute(f"EXPLAIN QUERY PLAN {sql}"))
-                for sql in statements if "'HandEnded'" in sql]
+                for sql in statements if "LIKE 'h%'" in sql]
 
     found = await store.read(plans)
-    assert len(found) == 2 and all("USING INDEX history_hands_ended" in plan for plan in found), found
+    assert len(found) == 2 and all("USING INDEX hand_spans_ended" in plan for plan in found), found
 
 
 async def test_check_ledger_catches_a_tampered_balance(store: Store) -> None:

@@ -175,7 +175,8 @@ async def audit(url: str) -> tuple[list[str], tuple[int, int]]:
         service = Service(store, SystemClock())
         problems = await store.read(lambda tx: tx.check_ledger() + snapshot_problems(service, tx))
         ended = await store.read(lambda tx: tx.db.execute(  # hands ended, and the tables that ended one
-            "SELECT COUNT(*), COUNT(DISTINCT table_id) FROM history WHERE kind = 'HandEnded'"
+            "SELECT COUNT(*), COUNT(DISTINCT table_id) FROM hand_spans "
+            "WHERE hand_id LIKE 'h%' AND ended_seq IS NOT NULL"
         ).fetchone())
     finally:
         await store.close()
@@ -191,7 +192,8 @@ def settle(url: str) -> None:
             overdue = connection.execute("SELECT COUNT(*) FROM timers WHERE due_at < %s",
                                          (time.time() - 3,)).fetchone()[0]
             unfinished = TABLES - connection.execute(
-                "SELECT COUNT(DISTINCT table_id) FROM history WHERE kind = 'HandEnded'").fetchone()[0]
+                "SELECT COUNT(DISTINCT table_id) FROM hand_spans WHERE hand_id LIKE 'h%' AND ended_seq IS NOT NULL"
+            ).fetchone()[0]
             if (overdue == 0 and unfinished == 0) or time.monotonic() > deadline:
                 break
             time.sleep(0.2)

@@ -1,0 +1,132 @@
+"""The history in the action log (migration 16): each action's events in its log row, found by the hands' spans."""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Any
+
+import orjson
+import pytest
+
+from bot.output import Actor, Reply
+from bot.store import Store, Tx
+from bot.store.action_log import history_into_action_log
+from bot.store.schema import MIGRATIONS
+from bot.store.tx import HISTORY_ONLY
+from tests.bot.conftest import PLACE
+from tests.bot.helpers import history_rows_of, history_table_from_log, logged_actions
+from tests.bot.test_hand_numbers import ADMIN, BOB, Table
+
+
+def everything_read(tx: Tx) -> dict[str, Any]:
+    """What `/history` and the exports read of the table: its ended hands, their records, the tournament's hands, and
+    every event of the log."""
+    hands = tx.finished_hands(PLACE.table_id, 100)
+    return {"hands": hands, "records": tx.hand_records(PLACE.table_id, hands),
+            "tournament": tx.tournament_hands(PLACE.table_id, 1), "events": history_rows_of(tx)}
+
+
+async def played(database: Path | str) -> Table:
+    """A table that played two Hold'em hands, a house round, a tournament, and a hand voided at a restart."""
+    table = Table(database)
+    await table.open()
+    await table.play("holdem", ("check", "call"))
+    await table.play("caribbean", ("play", "decline", "fold"))
+    await table.tournament(("check", "call", "check", "fold"))
+    await table.play("holdem", ("bet", "call", "check"))
+    await table.play("holdem", ("check", "call"), leave_open=True)
+    await table.void()
+    return table
+
+
+@pytest.mark.parametrize("backend", ["sqlite", "postgresql"])
+async def test_the_history_reads_the_same_after_the_migration_from_its_old_table(
+        backend: str, tmp_path: Path, request: pytest.FixtureRequest) -> None:
+    """The same database with its history as schema 15 kept it (a `history` table of events): migration 16 moves it
+    into the log, and every read of it gives what it gave before, event for event, in order."""
+    database = request.getfixturevalue("postgres_url") if backend == "postgresql" else tmp_path / "bot.db"
+    table = await played(database)
+    assert table.store is not None
+    before = await table.store.read(everything_read)
+    assert len(before["hands"]) >= 3 and before["tournament"] and before["records"]
+
+    def downgrade(tx: Tx) -> None:
+        history_table_from_log(tx)
+        tx.dialect.set_schema_version(tx.db, MIGRATIONS.index(history_into_action_log))  # migration 16 to come
+
+    await table.store.transact(downgrade, now=0.0)
+    await table.store.close()
+    store = await Store.open(database)
+    try:
+        after = await store.read(everything_read)
+        assert after == before
+        moved = await store.read(lambda tx: tx.db.execute(
+            "SELECT COUNT(*), MAX(seq) FROM actions WHERE entry = ?", (HISTORY_ONLY,)).fetchone())
+        assert moved[0] > 0 and moved[1] == -1  # numbered below every logged action, up to -1
+        assert await store.read(lambda tx: tx.check_ledger()) == []
+    finally:
+        await store.close()
+
+
+async def test_the_spans_of_a_table_say_where_each_hand_lies_and_ends(tmp_path: Path) -> None:
+    """Each hand, round and tournament has one span: its first log row holds its first event, and its end (when it
+    ended) is the row that holds its `HandEnded`, `RoundEnded` or `TournamentFinished`; the voided hand has none."""
+    table = await played(tmp_path / "bot.db")
+    assert table.store is not None
+
+    def spans_and_log(tx: Tx) -> tuple[list[tuple[str, int, int | None]], dict[int, list[list[Any]]]]:
+        spans = tx.db.execute("SELECT hand_id, first_seq, ended_seq FROM hand_spans WHERE table_id = ? "
+                              "ORDER BY first_seq", (PLACE.table_id,)).fetchall()
+        rows = tx.db.execute("SELECT seq, events FROM actions WHERE table_id = ? AND events IS NOT NULL",
+                             (PLACE.table_id,)).fetchall()
+        return spans, {seq: orjson.loads(events) for seq, events in rows}
+
+    spans, log = await table.store.read(spans_and_log)
+    ending = {"h": "HandEnded", "r": "RoundEnded", "t": "TournamentFinished"}
+    assert {hand_id[0] for hand_id, _, _ in spans} == {"h", "r", "t"}
+    for hand_id, first, ended in spans:
+        firsts = [seq for seq, recorded in log.items() if any(key == hand_id for key, _ in recorded)]
+        assert min(firsts) == first, hand_id
+        ends = [seq for seq, recorded in log.items()
+                if any(key == hand_id and any(event["kind"] == ending[hand_id[0]] for event in events)
+                       for key, events in recorded)]
+        assert ended == (min(ends) if ends else None), hand_id
+    voided = [hand_id for hand_id, _, ended in spans if hand_id.startswith("h") and ended is None]
+    assert len(voided) == 1
+    await table.store.close()
+
+
+async def test_a_log_row_of_history_alone_is_passed_over_by_a_replay_and_numbered_past(tmp_path: Path) -> None:
+    """A log row that only holds events (`HISTORY_ONLY`: history written outside an action) after the table's
+    snapshot: the restarted table replays the actions around it and skips it, ends as it stood, and its next action
+    takes the number after it."""
+    table = Table(tmp_path / "bot.db")
+    await table.open()
+    await table.play("holdem", ("check", "call"), leave_open=True)
+    assert table.service is not None and table.store is not None
+    await table.do(to_act(await table.do(ADMIN, "/table")), "/call")  # logged after the deal's snapshot
+    live = table.service.live_state(PLACE.table_id)
+    await table.store.transact(lambda tx: tx.add_history(PLACE.table_id, "n1", [{"kind": "Note"}]), now=0.0)
+    last = await table.store.read(lambda tx: tx.db.execute("SELECT MAX(seq) FROM actions").fetchone()[0])
+    assert await logged_actions(table.store) == 1
+    service = await table.restart()  # no snapshot at the stop: the log is replayed, the history's row skipped
+    stored = await table.store.read(lambda tx: service.stored_table(tx, PLACE.table_id))
+    assert stored is not None and live is not None and list(stored) == orjson.loads(live)
+    reply = await table.do(to_act(await table.do(ADMIN, "/table")), "/check")
+    assert reply.error is None, reply.error
+    numbers = await table.store.read(lambda tx: [row[0] for row in tx.db.execute(
+        "SELECT seq FROM actions WHERE table_id = ? AND seq > ? ORDER BY seq", (PLACE.table_id, last))])
+    assert numbers == [last + 1]
+    assert [event for _, hand_id, _, event in await table.store.read(history_rows_of_table)
+            if hand_id == "n1"] == [{"kind": "Note"}]
+    await table.store.close()
+
+
+def to_act(reply: Reply) -> Actor:
+    """The player whose turn the table message shows."""
+    assert reply.table is not None and reply.table.to_act is not None
+    return ADMIN if reply.table.to_act == ADMIN.user_id else BOB
+
+
+def history_rows_of_table(tx: Tx) -> list[tuple[str, str, float, dict[str, Any]]]:
+    return tx.every_event(PLACE.table_id)
