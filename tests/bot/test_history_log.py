@@ -12,6 +12,7 @@ from bot.output import Actor, Reply
 from bot.store import Store, Tx
 from bot.store.action_log import history_into_action_log
 from bot.store.schema import MIGRATIONS
+from bot.store.snapshots import logged_tables, snapshots
 from bot.store.tx import HISTORY_ONLY
 from tests.bot.conftest import PLACE
 from tests.bot.helpers import history_rows_of, history_table_from_log, logged_actions
@@ -130,3 +131,21 @@ def to_act(reply: Reply) -> Actor:
 
 def history_rows_of_table(tx: Tx) -> list[tuple[str, str, float, dict[str, Any]]]:
     return tx.every_event(PLACE.table_id)
+
+
+async def test_start_up_and_a_clean_stop_look_only_past_each_tables_snapshot(store: Store) -> None:
+    """The log keeps every action (the history), so the reads of start-up (every snapshot, and whether actions were
+    logged after it) and of a clean stop (the tables with such actions) look each table's log up past its snapshot
+    by the log's key, never reading it whole."""
+    statements: list[str] = []
+
+    def plans(tx: Tx) -> list[str]:
+        tx.db.set_trace_callback(statements.append)
+        list(snapshots(tx))
+        logged_tables(tx)
+        tx.db.set_trace_callback(None)
+        return [" / ".join(str(row[-1]) for row in tx.db.execute(f"EXPLAIN QUERY PLAN {sql}")) for sql in statements]
+
+    found = await store.read(plans)
+    assert len(found) == 2 and all("SEARCH actions" in plan for plan in found), found
+    assert not any("SCAN actions" in plan for plan in found), found
