@@ -475,7 +475,7 @@ class Service:
             if (entry is not None and applied is not False
                     and not (entry["k"] == "resume" and controller.current_key(act) == key)):
                 self._keep(tx, table_id, live, act, controller, entry, inputs, key)
-            elif tx.recorded.get(table_id):  # events of an action that changed no state: a row for the history
+            elif tx.unlogged(table_id):  # events or moves of an action that changed no state: a row for them
                 live.seq += 1
                 tx.log_action(table_id, live.seq, HISTORY_ONLY)
             return act, live
@@ -488,14 +488,15 @@ class Service:
               entry: dict[str, Any], inputs: tuple[float, Actor | None, str, bool, bytes], key: str | None) -> None:
         """Make the action durable: a snapshot when a hand or round starts or ends (`key`, the one in play before
         the action, changed), between them, after a change of config and every `SNAPSHOT_EVERY` actions; otherwise
-        one row of the action log with what replaying it needs. Either way the events it recorded go into its log
-        row (the history), which a snapshot's action writes only when there are some."""
+        one row of the action log with what replaying it needs. Either way the events it recorded and the moves of its
+        hand go into its log row (the history and the ledger's record), which a snapshot's action writes only when
+        there are some."""
         live.seq += 1
         config_json = state_json(act.config)
         if snapshot_due(live, config_json, key, controller.current_key(act)):
             tx.save_snapshot(table_id, live.chat_id, config_json, state_json(act.state), live.seq)
             live.config_json, live.snapshot_seq = config_json, live.seq
-            if tx.recorded.get(table_id):
+            if tx.unlogged(table_id):
                 tx.log_action(table_id, live.seq, HISTORY_ONLY)
             return
         tx.log_action(table_id, live.seq, orjson.dumps(log_entry(act, entry, inputs),

@@ -235,9 +235,10 @@ class Action:
         return self.tx.balance(account)
 
     def move(self, source: str, target: str, amount: int, reason: str, hand_id: str | None = None) -> None:
-        """Move chips between two ledger accounts in this transaction."""
+        """Move chips between two ledger accounts in this transaction; a move of a hand, round or tournament
+        (`hand_id`) is recorded in the action's log row, the others in a ledger row."""
         self.tx.move(self.place.chat_id, source, target, amount, reason, table_id=self.place.table_id,
-                     hand_id=hand_id)
+                     hand_id=hand_id, logged=hand_id is not None)
 
     def apply_moves(self, moves: Iterable[Move], account: Callable[[str], str], hand_id: str) -> None:
         """Write an engine's moves to the ledger, mapping its local account names with `account`."""

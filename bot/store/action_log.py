@@ -1,5 +1,6 @@
-"""Migrations 10 and 16: the action log (one row per action; replayed after the table's last snapshot) with the
-history in it: each action's events in its row, and where each hand lies in its table's log (`hand_spans`)."""
+"""Migrations 10, 16 and 17: the action log (one row per action; replayed after the table's last snapshot) with the
+history in it (each action's events in its row, and where each hand lies in its table's log: `hand_spans`) and the
+ledger's record of the hands' chip moves."""
 
 from __future__ import annotations
 
@@ -99,3 +100,10 @@ def _move_history(connection: Connection, table_id: str) -> None:
     connection.executemany(
         "INSERT INTO hand_spans(table_id, hand_id, first_seq, at, ended_seq) VALUES (?, ?, ?, ?, ?)",
         [(table_id, hand_id, *span) for hand_id, span in spans.items()])
+
+
+def moves_into_action_log(connection: Connection, dialect: Dialect = SQLITE) -> None:
+    """Migration 17: the chip moves of a hand, round or tournament recorded in the log row of the action that made
+    them (`actions.moves`, `[[source, target, amount, reason, hand id], …]`) rather than in ledger rows; the moves
+    made before stay in `ledger`, and `Tx.check_ledger` adds both up."""
+    connection.execute("ALTER TABLE actions ADD COLUMN moves TEXT")

@@ -1,9 +1,10 @@
 """What was played in a chat, read for statistics, seasons and exports: its Hold'em hands' figures, its tournaments'
-records and its ledger rows. Every read of theirs goes through here, so a change of where hands are kept (an action
-log) changes this module alone."""
+records and its chip moves (the ledger's rows and the hands' moves in the action log). Every read of theirs goes
+through here, so a change of where hands are kept changes this module alone."""
 
 from __future__ import annotations
 
+import heapq
 from dataclasses import dataclass
 from typing import Any
 
@@ -26,8 +27,8 @@ class TournamentRecord:
 
 @dataclass(frozen=True, slots=True)
 class LedgerEntry(LedgerRow):
-    """One ledger row of a chat (a `LedgerRow`: from which account to which, how many chips, why, at which table and
-    hand) and when it was written."""
+    """One chip move of a chat (a `LedgerRow`: from which account to which, how many chips, why, at which table and
+    hand) and when it was made."""
 
     at: float
 
@@ -47,12 +48,24 @@ def chat_tournaments(tx: Tx, chat_id: str) -> list[TournamentRecord]:
 
 
 def chat_ledger(tx: Tx, chat_id: str) -> list[LedgerEntry]:
-    """Every ledger row of the chat, in the order written (reads `ledger`)."""
+    """Every chip move of the chat in the order made: its `ledger` rows, merged by time with the hands' moves its
+    tables' action log rows hold (each in its own order)."""
     rows = tx.db.execute(
         "SELECT at, source, target, amount, reason, table_id, hand_id FROM ledger WHERE chat_id = ? ORDER BY id",
         (chat_id,))
-    return [LedgerEntry(str(source), str(target), int(amount), str(reason), table_id, hand_id, float(at))
-            for at, source, target, amount, reason, table_id, hand_id in rows]
+    entries = [LedgerEntry(str(source), str(target), int(amount), str(reason), table_id, hand_id, float(at))
+               for at, source, target, amount, reason, table_id, hand_id in rows]
+    logged = tx.db.execute(
+        "SELECT actions.table_id, at, moves FROM actions JOIN tables ON tables.table_id = actions.table_id "
+        "WHERE tables.chat_id = ? AND moves IS NOT NULL ORDER BY actions.table_id, seq", (chat_id,))
+    moves = sorted((LedgerEntry(source, target, amount, reason, str(table_id), hand_id, float(at))
+                    for table_id, at, text in logged for source, target, amount, reason, hand_id in loads(text)),
+                   key=_time)  # stable: each table's moves stay in their order
+    return list(heapq.merge(entries, moves, key=_time))
+
+
+def _time(entry: LedgerEntry) -> float:
+    return entry.at
 
 
 

@@ -139,19 +139,20 @@ def prune_batch(tx: Tx, *, before: float, after: Cursor = _START, budget: int = 
     return deleted, after, len(spans) < budget
 
 
-def _take_from_log(tx: Tx, table_id: str, hand_id: str, rows: list[tuple[int, float, list[list[Any]]]]) -> None:
-    """Delete the hand's events from its log rows (a row left with none that no replay reads goes) and its span, in
-    a few statements whatever the rows (on PostgreSQL each is a round trip)."""
+def _take_from_log(tx: Tx, table_id: str, hand_id: str,
+                   rows: list[tuple[int, float, list[list[Any]], list[list[Any]]]]) -> None:
+    """Delete the hand's events from its log rows (a row left with none, holding no move of the ledger's, that no
+    replay reads goes) and its span, in a few statements whatever the rows (on PostgreSQL each is a round trip)."""
     snapshot = tx.snapshot_seq(table_id) or 0
     kept: list[tuple[str, str, int]] = []
     emptied: list[int] = []
     gone: list[int] = []
-    for seq, _, recorded in rows:
+    for seq, _, recorded, moves in rows:
         rest = [group for group in recorded if group[0] != hand_id]
         if rest:
             kept.append((dumps(rest), table_id, seq))
-        else:  # still to be replayed after the snapshot, or not
-            (emptied if seq > snapshot else gone).append(seq)
+        else:  # still to be replayed after the snapshot, or the ledger's: kept without events
+            (emptied if seq > snapshot or moves else gone).append(seq)
     if kept:
         tx.db.executemany("UPDATE actions SET events = ? WHERE table_id = ? AND seq = ?", kept)
     for numbers, sql in ((emptied, "UPDATE actions SET events = NULL"), (gone, "DELETE FROM actions")):

@@ -6,7 +6,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any
 
-from bot.store.action_log import add_action_log, history_into_action_log
+from bot.store.action_log import add_action_log, history_into_action_log, moves_into_action_log
 from bot.store.dialect import SQLITE, Connection, Dialect
 from bot.store.figures import add_hand_figures
 from bot.store.repair import number_hands_per_table
@@ -207,6 +207,8 @@ MIGRATIONS: list[Migration] = [
     # 16: the history in the action log: each action's events in its row, the rows kept, `hand_spans` to find a
     # hand's; the `history` table's rows moved there
     history_into_action_log,
+    # 17: the hands' chip moves in the action log's rows (the ledger's record of them), other moves in `ledger`
+    moves_into_action_log,
 ]
 
 

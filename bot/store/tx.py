@@ -12,14 +12,14 @@ from bot.store import figures
 from bot.store.dialect import SQLITE, Connection, Dialect
 
 NEGATIVE_KINDS = frozenset({"house", "mint", "bank"})
+"""Account kinds that may go below zero: the counterparties that create or absorb chips (the house, grants, a
+tournament's bank). Every other account (wallets, stacks, pots, boxes) never goes negative."""
 ENDING_KINDS = frozenset({"HandEnded", "RoundEnded", "TournamentFinished"})
 """Event kinds that end a hand, a house round or a tournament: the action recording one is its span's end
 (`hand_spans.ended_seq`), which `/history` and the pruning look hands up by."""
 HISTORY_ONLY = '{"k":"h"}'
-"""The entry of a log row kept only for the events in it (an action that changed no table state, or history written
-outside an action): a replay passes over it."""
-"""Account kinds that may go below zero: the counterparties that create or absorb chips (the house, grants, a
-tournament's bank). Every other account (wallets, stacks, pots, boxes) never goes negative."""
+"""The entry of a log row kept only for the events and moves in it (an action that changed no table state, or
+history written outside an action): a replay passes over it."""
 
 
 def dumps(value: Any) -> str:
@@ -132,6 +132,9 @@ class Tx:
         self.recorded: dict[str, list[list[Any]]] = {}
         """Per table, the events recorded in this transaction and not yet in a log row: `[hand id, [events]]` in
         order, written into the row of the action that recorded them (`log_action`)."""
+        self.moved: dict[str, list[list[Any]]] = {}
+        """Per table, the chip moves of a hand, round or tournament made in this transaction and not yet in a log
+        row: `[source, target, amount, reason, hand id]` in order, the ledger's record of them (`move`)."""
 
     # --- chats, players, settings -------------------------------------------------------------------------
 
@@ -235,8 +238,13 @@ class Tx:
         *,
         table_id: str | None = None,
         hand_id: str | None = None,
+        logged: bool = False,
     ) -> None:
-        """Move chips between two accounts and record it; a debit below zero raises InsufficientFunds."""
+        """Move chips between two accounts and record it; a debit below zero raises InsufficientFunds.
+
+        The balances change at once. The record is a `ledger` row, or with `logged` (a move of a hand, round or
+        tournament at a table, inside the action the service logs) a part of the action's log row (`log_action`):
+        either way written in this transaction, and `check_ledger` adds both up."""
         if not isinstance(amount, int) or amount <= 0:
             raise ValueError(f"a move needs a positive whole amount, got {amount!r}")
         if source == target:
@@ -250,6 +258,9 @@ class Tx:
         if debited.rowcount != 1:
             raise InsufficientFunds(source, amount, self.balance(source))
         self.db.execute("UPDATE accounts SET balance = balance + ? WHERE name = ?", (amount, target))
+        if logged and table_id is not None and hand_id is not None:
+            self.moved.setdefault(table_id, []).append([source, target, amount, reason, hand_id])
+            return
         self.db.execute(
             "INSERT INTO ledger(at, chat_id, source, target, amount, reason, table_id, hand_id) "
             "VALUES (?, ?, ?, ?, ?, ?, ?, ?)",
@@ -269,13 +280,29 @@ class Tx:
         return {str(name): int(balance) for name, balance in rows}
 
     def ledger_rows(self, table_id: str, hand_id: str) -> list[LedgerRow]:
-        """The moves recorded for one hand or round, in order."""
+        """The moves recorded for one hand or round, in order: its ledger rows (a hand played before migration 17),
+        then the moves its actions' log rows hold."""
         rows = self.db.execute(
             "SELECT source, target, amount, reason, table_id, hand_id FROM ledger "
             "WHERE table_id = ? AND hand_id = ? ORDER BY id",
             (table_id, hand_id),
         ).fetchall()
-        return [LedgerRow(*row) for row in rows]
+        logged = [LedgerRow(source, target, amount, reason, table_id, key)
+                  for _, _, _, moves in self.hand_log(table_id, hand_id)
+                  for source, target, amount, reason, key in moves if key == hand_id]
+        return [LedgerRow(*row) for row in rows] + logged
+
+    def every_move(self) -> list[tuple[float, str, LedgerRow]]:
+        """Every chip move recorded, for audits, exports and tests: its time, its chat and the move; the ledger's
+        rows in their order, then the log's, table by table in their order."""
+        moves = [(float(at), str(chat), LedgerRow(*row)) for at, chat, *row in self.db.execute(
+            "SELECT at, chat_id, source, target, amount, reason, table_id, hand_id FROM ledger ORDER BY id")]
+        rows = self.db.execute(
+            "SELECT actions.table_id, chat_id, at, moves FROM actions "
+            "JOIN tables ON tables.table_id = actions.table_id WHERE moves IS NOT NULL ORDER BY actions.table_id, seq")
+        moves += [(float(at), str(chat), LedgerRow(source, target, amount, reason, str(table_id), key))
+                  for table_id, chat, at, text in rows for source, target, amount, reason, key in loads(text)]
+        return moves
 
     # --- tables, history, timers, tournaments ---------------------------------------------------------------
 
@@ -329,13 +356,16 @@ class Tx:
         return int(row[0]) if row else None
 
     def log_action(self, table_id: str, seq: int, entry: str) -> None:
-        """Append action number `seq` to the table's log: what replaying it needs (JSON text; `HISTORY_ONLY` for
-        an action a replay passes over) and the events recorded for the table in this transaction (`record`), its
-        share of the history. Each hand, round or tournament the events belong to gets its `hand_spans` row when
-        its first events are written, and its end there when they end it (`ENDING_KINDS`)."""
+        """Append action number `seq` to the table's log: what replaying it needs (JSON text; `HISTORY_ONLY` for an
+        action a replay passes over), the events recorded for the table in this transaction (`record`), its share of
+        the history, and the moves of its hands (`move`), its share of the ledger. Each hand, round or tournament the
+        events belong to gets its `hand_spans` row when its first events are written, and its end there when they end
+        it (`ENDING_KINDS`)."""
         recorded = self.recorded.pop(table_id, None)
-        self.db.execute("INSERT INTO actions(table_id, seq, at, entry, events) VALUES (?, ?, ?, ?, ?)",
-                        (table_id, seq, self.now, entry, dumps(recorded) if recorded else None))
+        moved = self.moved.pop(table_id, None)
+        self.db.execute("INSERT INTO actions(table_id, seq, at, entry, events, moves) VALUES (?, ?, ?, ?, ?, ?)",
+                        (table_id, seq, self.now, entry, dumps(recorded) if recorded else None,
+                         dumps(moved) if moved else None))
         for hand_id, events in recorded or ():
             self._span(table_id, hand_id, seq, events)
 
@@ -394,6 +424,10 @@ class Tx:
         """Every table the store knows."""
         return [str(row[0]) for row in self.db.execute("SELECT table_id FROM tables ORDER BY table_id")]
 
+    def unlogged(self, table_id: str) -> bool:
+        """Whether events or moves of the table wait for a log row in this transaction."""
+        return bool(self.recorded.get(table_id) or self.moved.get(table_id))
+
     def record(self, table_id: str, hand_id: str, events: list[dict[str, Any]]) -> None:
         """Record events (already JSON-able) of a hand, round or tournament: written with the row of the action
         that recorded them (`log_action`), which the service writes before the transaction ends."""
@@ -446,17 +480,18 @@ class Tx:
         """The hand's (or round's, or tournament's) events as the log holds them: for each action that recorded
         some, in order, its time and those events."""
         logged = []
-        for _, at, recorded in self.hand_log(table_id, hand_id):
+        for _, at, recorded, _ in self.hand_log(table_id, hand_id):
             events = [event for key, events in recorded if key == hand_id for event in events]
             if events:
                 logged.append((at, events))
         return logged
 
-    def hand_log(self, table_id: str, hand_id: str) -> list[tuple[int, float, list[list[Any]]]]:
-        """The log rows that may hold the hand's (or round's, or tournament's) events, in order: each one's
-        number, time and every event it holds (`[[hand id, [events]], …]`, of this hand and others). They lie from
-        its span's first row up to the first of the next one of its kind (`h`, `r`, `t`): a hand's last events, a
-        show after it ended, come before the next hand's first."""
+    def hand_log(self, table_id: str, hand_id: str) -> list[tuple[int, float, list[list[Any]], list[list[Any]]]]:
+        """The log rows that may hold the hand's (or round's, or tournament's) events or moves, in order: each
+        one's number, time, every event it holds (`[[hand id, [events]], …]`, of this hand and others) and every
+        move (`[[source, target, amount, reason, hand id], …]`). They lie from its span's first row up to the first
+        of the next one of its kind (`h`, `r`, `t`): a hand's last events, a show after it ended or its chips given
+        back when it is voided, come before the next hand's first."""
         span = self.db.execute(
             "SELECT first_seq, (SELECT MIN(later.first_seq) FROM hand_spans later WHERE later.table_id = span.table_id "
             "AND later.first_seq > span.first_seq AND substr(later.hand_id, 1, 1) = ?) "
@@ -465,9 +500,11 @@ class Tx:
             return []
         first, bound = int(span[0]), span[1]
         rows = self.db.execute(
-            "SELECT seq, at, events FROM actions WHERE table_id = ? AND seq >= ? AND seq < ? AND events IS NOT NULL "
-            "ORDER BY seq", (table_id, first, 2**62 if bound is None else int(bound))).fetchall()
-        return [(int(seq), float(at), loads(text)) for seq, at, text in rows]
+            "SELECT seq, at, events, moves FROM actions WHERE table_id = ? AND seq >= ? AND seq < ? "
+            "AND (events IS NOT NULL OR moves IS NOT NULL) ORDER BY seq",
+            (table_id, first, 2**62 if bound is None else int(bound))).fetchall()
+        return [(int(seq), float(at), loads(events) if events else [], loads(moves) if moves else [])
+                for seq, at, events, moves in rows]
 
     def every_event(self, table_id: str | None = None) -> list[tuple[str, str, float, dict[str, Any]]]:
         """Every event the log holds (of one table, or of all), each table's in order: its table, hand (or round,
@@ -604,22 +641,25 @@ class Tx:
     # --- checks --------------------------------------------------------------------------------------------
 
     def check_ledger(self) -> list[str]:
-        """Problems with the ledger (empty when sound): every balance equals its ledger rows, the sum of all
-        balances is zero (chips are only moved, never made), and no account that may not go negative is."""
+        """Problems with the ledger (empty when sound): every balance equals its recorded moves (the ledger's rows
+        and the moves in the action log's rows), the sum of all balances is zero (chips are only moved, never made),
+        and no account that may not go negative is."""
         problems = []
         total = self.db.execute("SELECT COALESCE(SUM(balance), 0) FROM accounts").fetchone()[0]
         if total != 0:
             problems.append(f"the balances sum to {total}, not 0")
-        mismatched = self.db.execute(  # one pass over the ledger, however long it has grown
-            """
-            SELECT a.name, a.balance, COALESCE(f.total, 0) FROM accounts a
-            LEFT JOIN (SELECT name, SUM(amount) AS total FROM (
-                SELECT target AS name, amount FROM ledger UNION ALL SELECT source, -amount FROM ledger
-            ) AS moves GROUP BY name) f ON f.name = a.name
-            WHERE a.balance != COALESCE(f.total, 0)
-            """
-        ).fetchall()
-        problems += [f"{name} holds {balance} but its ledger rows say {rows}" for name, balance, rows in mismatched]
+        recorded: dict[str, int] = {str(name): int(chips) for name, chips in self.db.execute(
+            # one pass over the ledger, however long it has grown
+            "SELECT name, SUM(amount) FROM (SELECT target AS name, amount FROM ledger "
+            "UNION ALL SELECT source, -amount FROM ledger) AS moves GROUP BY name")}
+        for (text,) in self.db.execute("SELECT moves FROM actions WHERE moves IS NOT NULL"):
+            for source, target, amount, *_ in loads(text):
+                recorded[source] = recorded.get(source, 0) - amount
+                recorded[target] = recorded.get(target, 0) + amount
+        balances = {str(name): int(chips) for name, chips in self.db.execute("SELECT name, balance FROM accounts")}
+        problems += [f"{name} holds {balances.get(name, 0)} but its recorded moves say {recorded.get(name, 0)}"
+                     for name in sorted(balances.keys() | recorded.keys())
+                     if balances.get(name, 0) != recorded.get(name, 0)]
         negative = self.db.execute("SELECT name, balance FROM accounts WHERE may_go_negative = 0 AND balance < 0")
         problems += [f"{name} is negative ({balance})" for name, balance in negative]
         return problems

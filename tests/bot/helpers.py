@@ -51,19 +51,28 @@ def history_rows_of(tx: Tx) -> list[tuple[int, str, str, float, str]]:
 
 
 def history_table_from_log(tx: Tx) -> None:
-    """Undo migration 16 in this transaction: the log's events back in a `history` table as schema 15 kept them,
-    the log rows that only held history or that a snapshot includes deleted, `hand_spans` and `actions.events`
-    gone. For tests of the migrations before it, on a database the current code wrote."""
+    """Undo migrations 16 and 17 in this transaction: the log's events back in a `history` table as schema 15 kept
+    them and its moves in ledger rows (after the others: the ledger's order is not read by the migrations), the log
+    rows that only held history or that a snapshot includes deleted, `hand_spans`, `actions.events` and
+    `actions.moves` gone. For tests of the migrations before them, on a database the current code wrote."""
     rows = history_rows_of(tx)
+    logged = tx.db.execute(
+        "SELECT actions.table_id, chat_id, at, moves FROM actions JOIN tables ON tables.table_id = actions.table_id "
+        "WHERE moves IS NOT NULL ORDER BY actions.table_id, seq").fetchall()
+    moves = [(at, chat, source, target, amount, reason, table_id, key)
+             for table_id, chat, at, text in logged for source, target, amount, reason, key in loads(text)]
     tx.db.execute(tx.dialect.ddl(
         "CREATE TABLE history (id INTEGER PRIMARY KEY, table_id TEXT NOT NULL REFERENCES tables(table_id),"
         " hand_id TEXT NOT NULL, at REAL NOT NULL, event TEXT NOT NULL, kind TEXT NOT NULL DEFAULT '')"))
     tx.db.execute("CREATE INDEX history_hand ON history(table_id, hand_id)")
     tx.db.executemany("INSERT INTO history(id, table_id, hand_id, at, event, kind) VALUES (?, ?, ?, ?, ?, ?)",
                       [(*row, loads(row[4]).get("kind", "")) for row in rows])
+    tx.db.executemany("INSERT INTO ledger(at, chat_id, source, target, amount, reason, table_id, hand_id) "
+                      "VALUES (?, ?, ?, ?, ?, ?, ?, ?)", moves)
     tx.db.execute("DELETE FROM actions WHERE entry = ? OR seq <= (SELECT snapshot_seq FROM tables "
                   "WHERE tables.table_id = actions.table_id)", (HISTORY_ONLY,))
     tx.db.execute("ALTER TABLE actions DROP COLUMN events")
+    tx.db.execute("ALTER TABLE actions DROP COLUMN moves")
     tx.db.execute("DROP TABLE hand_spans")
 
 

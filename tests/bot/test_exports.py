@@ -75,8 +75,8 @@ async def test_the_ledger_export_sums_to_every_balance(night: tuple[Service, Fak
     assert reply.private == {"ann": [f"The chat's ledger, {len(rows)} rows, is in the file ledger-2026-11-29.csv."]}
 
     def books(tx: Tx) -> tuple[int, dict[str, int]]:
-        count = tx.db.execute("SELECT COUNT(*) FROM ledger WHERE chat_id = ?", (PLACE.chat_id,)).fetchone()[0]
-        return int(count), {**tx.balances("")}
+        count = sum(chat == PLACE.chat_id for _, chat, _ in tx.every_move())
+        return count, {**tx.balances("")}
 
     count, balances = await service.store.read(books)
     assert len(rows) == count > 20
@@ -120,9 +120,9 @@ async def test_the_tournament_export_sums_to_the_ledger_and_the_transfers(night:
     assert {row["paid in"] for row in players} == {"50.00"} and {row["entries"] for row in players} == {"1"}
 
     def moves(tx: Tx) -> list[tuple[str, str, int, str]]:
-        return [(str(a), str(b), int(c), str(d)) for a, b, c, d in tx.db.execute(
-            "SELECT source, target, amount, reason FROM ledger WHERE source = ? OR target = ?",
-            (f"bank:{PLACE.table_id}:t1",) * 2)]
+        bank = f"bank:{PLACE.table_id}:t1"
+        return [(move.source, move.target, move.amount, move.reason) for _, _, move in tx.every_move()
+                if bank in (move.source, move.target)]
 
     bank = await service.store.read(moves)
     issued = sum(amount for source, _, amount, _ in bank if source.startswith("bank:"))
@@ -176,8 +176,8 @@ async def shove_to_the_end_pawning_once(service: Service) -> str:
 
 def bank_moves(tx: Tx) -> list[tuple[str, str, int]]:
     """Every move into or out of the options night's bank, in any hand: (source, target, chips)."""
-    return [(str(source), str(target), int(amount)) for source, target, amount in tx.db.execute(
-        "SELECT source, target, amount FROM ledger WHERE source = ? OR target = ?", (options.BANK,) * 2)]
+    return [(move.source, move.target, move.amount) for _, _, move in tx.every_move()
+            if options.BANK in (move.source, move.target)]
 
 
 async def test_the_tournament_export_counts_every_option_and_the_pawn(store: Store) -> None:

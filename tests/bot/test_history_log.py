@@ -149,3 +149,32 @@ async def test_start_up_and_a_clean_stop_look_only_past_each_tables_snapshot(sto
     found = await store.read(plans)
     assert len(found) == 2 and all("SEARCH actions" in plan for plan in found), found
     assert not any("SCAN actions" in plan for plan in found), found
+
+
+async def test_a_hands_moves_are_in_its_log_rows_and_the_ledger_check_adds_them_up(tmp_path: Path) -> None:
+    """Migration 17: a hand's chip moves are recorded in its actions' log rows, not as ledger rows (the buy-ins,
+    outside any hand, are); `check_ledger` proves every balance from both, so a log row whose move was changed is
+    found, naming the two accounts it put out."""
+    table = await played(tmp_path / "bot.db")
+    store = table.store
+    assert store is not None
+    ledger = await store.read(lambda tx: tx.db.execute("SELECT reason, hand_id FROM ledger").fetchall())
+    assert ledger and all(hand_id is None for _, hand_id in ledger), ledger  # buy-ins and grants
+    moves = await store.read(lambda tx: [move for _, _, move in tx.every_move() if move.hand_id is not None])
+    assert {move.hand_id[0] for move in moves if move.hand_id} == {"h", "r", "t"}
+    assert await store.read(lambda tx: tx.check_ledger()) == []
+
+    def tamper(tx: Tx) -> tuple[str, str]:
+        seq, text = tx.db.execute("SELECT seq, moves FROM actions WHERE table_id = ? AND moves IS NOT NULL "
+                                  "ORDER BY seq LIMIT 1", (PLACE.table_id,)).fetchone()
+        logged = orjson.loads(text)
+        logged[0][2] += 1
+        tx.db.execute("UPDATE actions SET moves = ? WHERE table_id = ? AND seq = ?",
+                      (orjson.dumps(logged).decode(), PLACE.table_id, seq))
+        return logged[0][0], logged[0][1]
+
+    source, target = await store.transact(tamper, now=0.0)
+    problems = await store.read(lambda tx: tx.check_ledger())
+    assert len(problems) == 2 and problems[0].startswith(min(source, target)) and any(
+        problem.startswith(max(source, target)) for problem in problems), problems
+    await store.close()

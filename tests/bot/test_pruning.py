@@ -39,7 +39,7 @@ async def seen(service: Service) -> dict[str, Any]:
     stats = [(await service.handle(PLACE, ANN, f"/stats {actor.name}")).public for actor in PLAYERS.values()]
     top = (await service.handle(PLACE, BOB, "/top")).public
     hands = (await service.handle(PLACE, BOB, "/history 20")).private.get("bob", [])
-    ledger = await service.store.query(lambda tx: tx.db.execute("SELECT * FROM ledger ORDER BY id").fetchall())
+    ledger = await service.store.query(lambda tx: tx.every_move())
     return {"stats": stats, "top": top, "hands": hands, "ledger": ledger}
 
 

@@ -77,7 +77,8 @@ def write_previous_version(source: Path, target: Path, monkeypatch: pytest.Monke
             "SELECT table_id, chat_id, config, state, updated_at FROM tables"):
         old.execute("INSERT INTO tables VALUES (?, ?, ?, ?, ?)", (table_id, chat_id, config, old_snapshot(state), at))
     old.execute("INSERT INTO tables VALUES (?, 'chat', '{}', '{}', 0)", (OTHER,))
-    for row in new.execute("SELECT id, at, chat_id, source, target, amount, reason, table_id, hand_id FROM ledger"):
+    for number, (at, chat_id, move) in enumerate(Tx(new, 0.0).every_move(), start=1):
+        row = (number, at, chat_id, move.source, move.target, move.amount, move.reason, move.table_id, move.hand_id)
         old.execute("INSERT INTO ledger VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)", (*row[:-1], OLD_IDS.get(row[-1], row[-1])))
     history = history_rows_of(Tx(new, 0.0))
     for row_id, table_id, hand_id, at, event in history:

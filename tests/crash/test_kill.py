@@ -76,7 +76,7 @@ async def audit(db: Path | str) -> tuple[list[str], int]:
     try:
         service = Service(store, SystemClock())
         problems = await store.read(lambda tx: tx.check_ledger() + snapshot_problems(service, tx))
-        rows = await store.read(lambda tx: tx.db.execute("SELECT COUNT(*) FROM ledger").fetchone()[0])
+        rows = await store.read(lambda tx: len(tx.every_move()))
     finally:
         await store.close()
     return problems, rows

@@ -20,7 +20,7 @@ async def everything(bot) -> tuple[list[tuple], str | None, dict[str, int]]:
     table_id = f"dc:{OTHER_CHANNEL}"
 
     def read(tx):
-        rows = tx.db.execute("SELECT * FROM ledger ORDER BY rowid").fetchall()
+        rows = tx.every_move()
         return rows, tx.load_table_json(table_id), tx.balances("wallet:")
 
     return await bot.service.store.read(read)
