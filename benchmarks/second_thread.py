@@ -3,7 +3,7 @@ on the machine's second core", measured beside one thread doing it all.
 
 Each action is `--python-us` of pure Python work (the service's engine, ledger, history and text, which hold the
 interpreter lock) and then the rows one betting action writes in the bot (`benchmarks/service.py`'s store floor: a
-chip move with its two balances and ledger row, two history rows, the turn timer and the action-log row, through
+chip move with its two balances, the turn timer and the action-log row holding the move and two events, through
 the real `Tx` on the bot's schema), 64 actions per commit. Five ways:
 - the rows alone (what SQLite takes of an action);
 - one thread: the Python work and the rows, one action after the other (the bot today);

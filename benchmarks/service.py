@@ -91,8 +91,8 @@ def raw_commits_per_second(path: Path, seconds: float) -> float:
 
 def store_floor_per_second(path: Path, seconds: float, tables: int, batch: int = 64, hand_actions: int = 8) -> float:
     """The rows one betting action writes in this design, through the store's `Tx` with no parsing, engine or text:
-    a chip move (two balance updates and a ledger row), one action-log row (0.3 KB, as a call's) holding its two
-    events, and the turn timer, each action in its savepoint, `batch` actions per commit; every `hand_actions`-th
+    a chip move (two balance updates), one action-log row (0.3 KB, as a call's) holding its two events and the move,
+    and the turn timer, each action in its savepoint, `batch` actions per commit; every `hand_actions`-th
     action ends its hand and writes the table's snapshot (1.5 KB) and a log row with its events alone. What any
     action costs at least."""
     connection = sqlite3.connect(path, isolation_level=None)
@@ -131,10 +131,10 @@ def store_floor_per_second(path: Path, seconds: float, tables: int, batch: int =
 
 
 def betting_rows(tx: Tx, table: str, chat: str, number: int) -> None:
-    """The rows of betting action `number` at `table` but its log row or snapshot: a chip move (two balances and a
-    ledger row), two events for the log row and the turn timer re-armed (the stack and pot accounts must exist or be
-    created in `tx`)."""
-    tx.move(chat, f"stack:{table}:ann", f"pot:{table}", 20, "call", table_id=table, hand_id="h1")
+    """The rows of betting action `number` at `table` but its log row or snapshot: a chip move (two balances, the
+    move itself for the log row), two events for the log row and the turn timer re-armed (the stack and pot accounts
+    must exist or be created in `tx`)."""
+    tx.move(chat, f"stack:{table}:ann", f"pot:{table}", 20, "call", table_id=table, hand_id="h1", logged=True)
     tx.record(table, "h1", [CALL_EVENT, CALL_EVENT])
     tx.set_timer(f"holdem:{table}", table, float(number), {"kind": "turn", "step": number})
 
