@@ -3,7 +3,7 @@
 A table's state changes only through controllers, which see the world through the `Action`: the store (`act.tx`),
 the random source (`act.rng`), the clock (`act.now`), the actor and the chat's settings. An action applied live
 records every value the store and the random source gave it; replaying it hands the same values back in the same
-order and writes nothing (its ledger rows, history and timers are in the store already), so the controller takes
+order and writes nothing (its moves, events and timers are in the store already), so the controller takes
 the same branches and leaves the same state, byte for byte.
 """
 

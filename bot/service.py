@@ -112,8 +112,9 @@ class Service:
     """Maps each channel to its table and applies commands to it.
 
     Every action takes its table's lock (so one channel never waits for another), runs the whole change — the
-    engine call, the ledger rows, the new snapshot, the history and the timers — as one transaction in the
-    database thread, and returns what to show only after the commit.
+    engine call, the balances, the timers, the action's log row (its events and its hand's chip moves: the history
+    and the ledger's record) or a new snapshot — as one transaction in a group-committed batch, and returns what to
+    show only after the commit.
     """
 
     def __init__(

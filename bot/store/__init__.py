@@ -411,7 +411,9 @@ def _write_batch(connection: Connection, batch: list[_Job], known: Known, dialec
                 connection.execute("SAVEPOINT job")
             try:
                 tx = Tx(noted or connection, now, known, dialect)
-                outcomes.append((True, fn(tx)))
+                result = fn(tx)
+                tx.check_logged()
+                outcomes.append((True, result))
                 if noted is None:
                     connection.execute("RELEASE job")
                 else:

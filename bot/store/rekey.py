@@ -17,8 +17,8 @@ def rekey_chat(tx: Tx, old: str, new: str) -> bool:
     Chat ids, and the table ids built on them (`<chat>:<topic>`), appear in keys (chats, players, tables,
     timers), in ledger account names (`wallet:<chat>:<user>`, `house:<chat>`, `stack:<table>:<user>`,
     `box:<table>:…`, `bank:<table>:t<n>`) and inside JSON (snapshots, timer payloads, history). Every text column
-    of every table is rewritten where it names `old` as a whole id, so ledger rows and balances keep matching
-    (`check_ledger()` holds) and tables added later are covered too.
+    of every table is rewritten where it names `old` as a whole id (the log's events and moves included), so the
+    recorded moves and balances keep matching (`check_ledger()` holds) and tables added later are covered too.
     """
     if tx.db.execute("SELECT 1 FROM chats WHERE chat_id = ?", (old,)).fetchone() is None:
         return False

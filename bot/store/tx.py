@@ -424,6 +424,13 @@ class Tx:
         """Every table the store knows."""
         return [str(row[0]) for row in self.db.execute("SELECT table_id FROM tables ORDER BY table_id")]
 
+    def check_logged(self) -> None:
+        """Fail the transaction when events or moves it recorded were not written into a log row: the balances they
+        changed would have no record (the store calls this after each job, whose writes a failure undoes)."""
+        if any(self.recorded.values()) or any(self.moved.values()):
+            tables = sorted(table for table, pending in [*self.recorded.items(), *self.moved.items()] if pending)
+            raise RuntimeError(f"events or chip moves of {', '.join(tables)} were left out of the action log")
+
     def unlogged(self, table_id: str) -> bool:
         """Whether events or moves of the table wait for a log row in this transaction."""
         return bool(self.recorded.get(table_id) or self.moved.get(table_id))

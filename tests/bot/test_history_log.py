@@ -178,3 +178,29 @@ async def test_a_hands_moves_are_in_its_log_rows_and_the_ledger_check_adds_them_
     assert len(problems) == 2 and problems[0].startswith(min(source, target)) and any(
         problem.startswith(max(source, target)) for problem in problems), problems
     await store.close()
+
+
+async def test_a_job_that_leaves_a_hands_move_out_of_the_log_fails_and_moves_nothing(store: Store) -> None:
+    """A move recorded for the log (`logged`) changes the balances at once; a job that then writes no log row for
+    it fails, its writes undone, so no balance ever lacks its record."""
+    def grant(tx: Tx) -> None:
+        tx.save_table(PLACE.table_id, PLACE.chat_id, {}, {})
+        tx.move(PLACE.chat_id, "mint:chat", "stack:chat/table:ann", 100, "grant", table_id=PLACE.table_id)
+
+    def unlogged_move(tx: Tx) -> None:
+        tx.move(PLACE.chat_id, "stack:chat/table:ann", "pot:chat/table", 40, "bet", table_id=PLACE.table_id,
+                hand_id="h1", logged=True)
+
+    await store.transact(grant, now=1.0)
+    with pytest.raises(RuntimeError, match="left out of the action log"):
+        await store.transact(unlogged_move, now=2.0)
+    assert await store.read(lambda tx: (tx.balance("stack:chat/table:ann"), tx.balance("pot:chat/table"))) == (100, 0)
+    assert await store.read(lambda tx: tx.check_ledger()) == []
+
+    def logged_move(tx: Tx) -> None:
+        unlogged_move(tx)
+        tx.log_action(PLACE.table_id, 1, HISTORY_ONLY)
+
+    await store.transact(logged_move, now=3.0)
+    assert await store.read(lambda tx: (tx.balance("stack:chat/table:ann"), tx.balance("pot:chat/table"))) == (60, 40)
+    assert await store.read(lambda tx: tx.check_ledger()) == []

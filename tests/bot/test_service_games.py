@@ -350,13 +350,18 @@ async def test_house_limits_that_contradict_each_other_are_refused(service: Serv
 
 async def test_a_chat_moved_to_a_new_id_keeps_its_table_wallets_and_ledger(service, store) -> None:
     """A Telegram group upgraded to a supergroup (`Service.move_chat`): its rows move under the new id, on either
-    database (PostgreSQL renames them row by row, its foreign keys checked at the commit)."""
+    database (PostgreSQL renames them row by row, its foreign keys checked at the commit), the moves of the hand in
+    play (its blinds, in the action log) included."""
     assert (await service.handle(PLACE, ANN, "/join 200")).error is None
     assert (await service.handle(PLACE, BOB, "/join 300")).error is None
+    assert (await service.handle(PLACE, ANN, "/deal")).error is None
     assert await service.move_chat("chat", "chat2")
     moved = Place("chat2", "chat2/table")
     assert (await service.handle(moved, ANN, "/balance")).private == {"ann": ["Your wallet: 800 chips."]}
-    assert await store.read(lambda tx: tx.balance("stack:chat2/table:bob")) == 300
+    on_table = await store.read(lambda tx: tx.balances("stack:chat2/table:") | tx.balances("pot:chat2/table"))
+    assert sum(on_table.values()) == 500 and on_table["pot:chat2/table"] > 0
     assert await store.read(lambda tx: (tx.balance("stack:chat/table:bob"), tx.table_ids())) == (0, ["chat2/table"])
     assert await store.read(lambda tx: tx.check_ledger()) == []
+    moves = await store.read(lambda tx: [move for _, _, move in tx.every_move() if move.hand_id])
+    assert moves and all(":chat/" not in f"{move.source} {move.target}" for move in moves)
     assert not await service.move_chat("chat", "chat2")  # moved already: nothing to move
