@@ -110,11 +110,13 @@ class HandSoFar:
 
 class AccountsOnly(Known):
     """What the store mirrors when other processes write the database too: only the accounts that exist (an account
-    is never removed), not names or settings, which another process may have changed since."""
+    is never removed) and the hands' spans stored (one goes only when its hand, ended long ago, is pruned), not names
+    or settings, which another process may have changed since."""
 
     def adopt(self, other: Known) -> None:
-        """Take the accounts another transaction created."""
+        """Take the accounts and spans another transaction created."""
         self.accounts |= other.accounts
+        self.spans.update(other.spans)
 
 
 class Tx:

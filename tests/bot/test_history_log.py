@@ -204,3 +204,29 @@ async def test_a_job_that_leaves_a_hands_move_out_of_the_log_fails_and_moves_not
     await store.transact(logged_move, now=3.0)
     assert await store.read(lambda tx: (tx.balance("stack:chat/table:ann"), tx.balance("pot:chat/table"))) == (60, 40)
     assert await store.read(lambda tx: tx.check_ledger()) == []
+
+
+@pytest.mark.parametrize("backend", ["sqlite", "postgresql"])
+async def test_a_hands_span_is_written_once_and_then_known(backend: str, tmp_path: Path,
+                                                           request: pytest.FixtureRequest) -> None:
+    """The first action recording a hand's events writes its span; the store then knows it (on PostgreSQL too, where
+    it mirrors little else: no other process removes a span of a hand in play), so the hand's next actions write no
+    span row (here: one deleted behind the store's back is not written again)."""
+    database = request.getfixturevalue("postgres_url") if backend == "postgresql" else tmp_path / "bot.db"
+    store = await Store.open(database)
+    try:
+        def act(seq: int) -> Any:
+            def job(tx: Tx) -> None:
+                if seq == 1:
+                    tx.save_table(PLACE.table_id, PLACE.chat_id, {}, {})
+                tx.record(PLACE.table_id, "h1", [{"kind": "HandStarted" if seq == 1 else "PlayerChecked"}])
+                tx.log_action(PLACE.table_id, seq, HISTORY_ONLY)
+            return job
+
+        await store.transact(act(1), now=1.0)
+        assert "h1" in store._known.spans[PLACE.table_id]
+        await store.transact(lambda tx: tx.db.execute("DELETE FROM hand_spans"), now=1.5)  # a span no longer read
+        await store.transact(act(2), now=2.0)
+        assert await store.read(lambda tx: tx.db.execute("SELECT COUNT(*) FROM hand_spans").fetchone()[0]) == 0
+    finally:
+        await store.close()
