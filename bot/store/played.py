@@ -50,18 +50,14 @@ def chat_tournaments(tx: Tx, chat_id: str) -> list[TournamentRecord]:
 def chat_ledger(tx: Tx, chat_id: str) -> list[LedgerEntry]:
     """Every chip move of the chat in the order made: its `ledger` rows, merged by time with the hands' moves its
     tables' action log rows hold (each in its own order)."""
-    rows = tx.db.execute(
-        "SELECT at, source, target, amount, reason, table_id, hand_id FROM ledger WHERE chat_id = ? ORDER BY id",
-        (chat_id,))
-    entries = [LedgerEntry(str(source), str(target), int(amount), str(reason), table_id, hand_id, float(at))
-               for at, source, target, amount, reason, table_id, hand_id in rows]
-    logged = tx.db.execute(
-        "SELECT actions.table_id, at, moves FROM actions JOIN tables ON tables.table_id = actions.table_id "
-        "WHERE tables.chat_id = ? AND moves IS NOT NULL ORDER BY actions.table_id, seq", (chat_id,))
-    moves = sorted((LedgerEntry(source, target, amount, reason, str(table_id), hand_id, float(at))
-                    for table_id, at, text in logged for source, target, amount, reason, hand_id in loads(text)),
-                   key=_time)  # stable: each table's moves stay in their order
-    return list(heapq.merge(entries, moves, key=_time))
+    written = [_entry(at, move) for at, _, move in tx.ledger_moves(chat_id)]
+    logged = sorted((_entry(at, move) for at, _, move in tx.logged_moves(chat_id)),
+                    key=_time)  # stable: each table's moves stay in their order
+    return list(heapq.merge(written, logged, key=_time))
+
+
+def _entry(at: float, move: LedgerRow) -> LedgerEntry:
+    return LedgerEntry(move.source, move.target, move.amount, move.reason, move.table_id, move.hand_id, at)
 
 
 def _time(entry: LedgerEntry) -> float:

@@ -295,16 +295,27 @@ class Tx:
         return [LedgerRow(*row) for row in rows] + logged
 
     def every_move(self) -> list[tuple[float, str, LedgerRow]]:
-        """Every chip move recorded, for audits, exports and tests: its time, its chat and the move; the ledger's
-        rows in their order, then the log's, table by table in their order."""
-        moves = [(float(at), str(chat), LedgerRow(*row)) for at, chat, *row in self.db.execute(
-            "SELECT at, chat_id, source, target, amount, reason, table_id, hand_id FROM ledger ORDER BY id")]
+        """Every chip move recorded, for audits and tests: its time, its chat and the move; the ledger's rows in
+        their order, then the log's, table by table in their order."""
+        return self.ledger_moves() + self.logged_moves()
+
+    def ledger_moves(self, chat_id: str | None = None) -> list[tuple[float, str, LedgerRow]]:
+        """The moves recorded as ledger rows (of one chat, or of all), in the order written: time, chat, move."""
+        where, parameters = ("", ()) if chat_id is None else ("WHERE chat_id = ? ", (chat_id,))
+        return [(float(at), str(chat), LedgerRow(*row)) for at, chat, *row in self.db.execute(
+            f"SELECT at, chat_id, source, target, amount, reason, table_id, hand_id FROM ledger {where}ORDER BY id",
+            parameters)]
+
+    def logged_moves(self, chat_id: str | None = None) -> list[tuple[float, str, LedgerRow]]:
+        """The hands' moves the action log's rows hold (of one chat's tables, or of all), table by table in the
+        order made: time, chat, move."""
+        where, parameters = ("", ()) if chat_id is None else ("AND tables.chat_id = ? ", (chat_id,))
         rows = self.db.execute(
-            "SELECT actions.table_id, chat_id, at, moves FROM actions "
-            "JOIN tables ON tables.table_id = actions.table_id WHERE moves IS NOT NULL ORDER BY actions.table_id, seq")
-        moves += [(float(at), str(chat), LedgerRow(source, target, amount, reason, str(table_id), key))
-                  for table_id, chat, at, text in rows for source, target, amount, reason, key in loads(text)]
-        return moves
+            "SELECT actions.table_id, tables.chat_id, at, moves FROM actions JOIN tables "
+            f"ON tables.table_id = actions.table_id WHERE moves IS NOT NULL {where}ORDER BY actions.table_id, seq",
+            parameters)
+        return [(float(at), str(chat), LedgerRow(source, target, amount, reason, str(table_id), key))
+                for table_id, chat, at, text in rows for source, target, amount, reason, key in loads(text)]
 
     # --- tables, history, timers, tournaments ---------------------------------------------------------------
 
@@ -330,9 +341,7 @@ class Tx:
     def save_table_json(self, table_id: str, chat_id: str, config: str, state: str | None) -> None:
         """Store the table's config and state already written as JSON text (the chat must exist): the whole truth
         about the table from now on, so no logged action is replayed on it (their numbers are not reused)."""
-        row = self.db.execute("SELECT MAX(seq) FROM actions WHERE table_id = ?", (table_id,)).fetchone()
-        logged = int(row[0]) if row and row[0] is not None else 0
-        self.save_snapshot(table_id, chat_id, config, state, max(logged, self.snapshot_seq(table_id) or 0))
+        self.save_snapshot(table_id, chat_id, config, state, self._last_seq(table_id) or 0)
 
     def save_snapshot(self, table_id: str, chat_id: str, config: str, state: str | None, seq: int) -> None:
         """Store the table's snapshot as of its action number `seq`: the log rows up to it are never replayed again
@@ -406,9 +415,14 @@ class Tx:
         with a lock error, which the store answers by running it again after its batch commits; so two processes
         never apply actions to one table at the same time, in any order. On SQLite the writer already holds the whole
         file."""
+        return self._last_seq(table_id, self.dialect.lock_row)
+
+    def _last_seq(self, table_id: str, lock: str = "") -> int | None:
+        """The number of the table's last action, logged or in its snapshot (None for a table never stored); `lock`
+        is the dialect's clause that holds the table's row."""
         row = self.db.execute(
             "SELECT snapshot_seq, (SELECT MAX(seq) FROM actions WHERE actions.table_id = tables.table_id) "
-            f"FROM tables WHERE table_id = ?{self.dialect.lock_row}", (table_id,)).fetchone()
+            f"FROM tables WHERE table_id = ?{lock}", (table_id,)).fetchone()
         return None if row is None else max(int(row[0]), int(row[1] or 0))
 
     def next_number(self, table_id: str) -> int:
@@ -448,10 +462,8 @@ class Tx:
         """Append events to a hand's history outside any action (an import, a test): a log row of their own after
         the table's last, which a replay passes over. Not for a table the service holds live, whose next action
         would take the same number."""
-        row = self.db.execute("SELECT MAX(seq) FROM actions WHERE table_id = ?", (table_id,)).fetchone()
-        seq = max(int(row[0]) if row and row[0] is not None else 0, self.snapshot_seq(table_id) or 0) + 1
         self.record(table_id, hand_id, events)
-        self.log_action(table_id, seq, HISTORY_ONLY)
+        self.log_action(table_id, (self._last_seq(table_id) or 0) + 1, HISTORY_ONLY)
 
     def _follow_hand(self, table_id: str, hand_id: str, events: list[dict[str, Any]]) -> None:
         """Keep the counted events of the table's Hold'em hand in play (`Known.hands`): from its `HandStarted`, so
@@ -661,10 +673,9 @@ class Tx:
             # one pass over the ledger, however long it has grown
             "SELECT name, SUM(amount) FROM (SELECT target AS name, amount FROM ledger "
             "UNION ALL SELECT source, -amount FROM ledger) AS moves GROUP BY name")}
-        for (text,) in self.db.execute("SELECT moves FROM actions WHERE moves IS NOT NULL"):
-            for source, target, amount, *_ in loads(text):
-                recorded[source] = recorded.get(source, 0) - amount
-                recorded[target] = recorded.get(target, 0) + amount
+        for _, _, move in self.logged_moves():
+            recorded[move.source] = recorded.get(move.source, 0) - move.amount
+            recorded[move.target] = recorded.get(move.target, 0) + move.amount
         balances = {str(name): int(chips) for name, chips in self.db.execute("SELECT name, balance FROM accounts")}
         problems += [f"{name} holds {balances.get(name, 0)} but its recorded moves say {recorded.get(name, 0)}"
                      for name in sorted(balances.keys() | recorded.keys())

@@ -56,11 +56,8 @@ def history_table_from_log(tx: Tx) -> None:
     rows that only held history or that a snapshot includes deleted, `hand_spans`, `actions.events` and
     `actions.moves` gone. For tests of the migrations before them, on a database the current code wrote."""
     rows = history_rows_of(tx)
-    logged = tx.db.execute(
-        "SELECT actions.table_id, chat_id, at, moves FROM actions JOIN tables ON tables.table_id = actions.table_id "
-        "WHERE moves IS NOT NULL ORDER BY actions.table_id, seq").fetchall()
-    moves = [(at, chat, source, target, amount, reason, table_id, key)
-             for table_id, chat, at, text in logged for source, target, amount, reason, key in loads(text)]
+    moves = [(at, chat, move.source, move.target, move.amount, move.reason, move.table_id, move.hand_id)
+             for at, chat, move in tx.logged_moves()]
     tx.db.execute(tx.dialect.ddl(
         "CREATE TABLE history (id INTEGER PRIMARY KEY, table_id TEXT NOT NULL REFERENCES tables(table_id),"
         " hand_id TEXT NOT NULL, at REAL NOT NULL, event TEXT NOT NULL, kind TEXT NOT NULL DEFAULT '')"))

@@ -118,8 +118,8 @@ async def test_a_log_row_of_history_alone_is_passed_over_by_a_replay_and_numbere
     numbers = await table.store.read(lambda tx: [row[0] for row in tx.db.execute(
         "SELECT seq FROM actions WHERE table_id = ? AND seq > ? ORDER BY seq", (PLACE.table_id, last))])
     assert numbers == [last + 1]
-    assert [event for _, hand_id, _, event in await table.store.read(history_rows_of_table)
-            if hand_id == "n1"] == [{"kind": "Note"}]
+    logged = await table.store.read(lambda tx: tx.every_event(PLACE.table_id))
+    assert [event for _, hand_id, _, event in logged if hand_id == "n1"] == [{"kind": "Note"}]
     await table.store.close()
 
 
@@ -128,9 +128,6 @@ def to_act(reply: Reply) -> Actor:
     assert reply.table is not None and reply.table.to_act is not None
     return ADMIN if reply.table.to_act == ADMIN.user_id else BOB
 
-
-def history_rows_of_table(tx: Tx) -> list[tuple[str, str, float, dict[str, Any]]]:
-    return tx.every_event(PLACE.table_id)
 
 
 async def test_start_up_and_a_clean_stop_look_only_past_each_tables_snapshot(store: Store) -> None:
