@@ -70,6 +70,33 @@ def test_the_pages_an_action_writes_are_counted() -> None:
     assert bot > 2 and lean < 0.85 * bot, (bot, lean)
 
 
+def _in_git_checkout() -> bool:
+    return subprocess.run(["git", "-C", str(ROOT), "rev-parse", "HEAD"], capture_output=True).returncode == 0
+
+
+@pytest.mark.skipif(not _in_git_checkout(), reason="against.py extracts the earlier commit with git")
+def test_against_an_earlier_commit_runs_both_checkouts_alternated() -> None:
+    """`benchmarks/against.py`, against this very commit (nothing to install): each checkout's benchmark runs once,
+    and the ratio of their rates is printed."""
+    result = subprocess.run([sys.executable, str(ROOT / "benchmarks" / "against.py"), "--commit", "HEAD", "--pairs",
+                             "1", "--tables", "20", "--seconds", "0.3", "--concurrency", "4"],
+                            capture_output=True, text=True, timeout=600, cwd=ROOT)
+    assert result.returncode == 0, result.stderr[-2000:]
+    lines = result.stdout.splitlines()
+    assert [line.split(":")[0] for line in lines[:2]] == ["pair 1, earlier", "pair 1, this"]
+    assert lines[-1].startswith("20 tables, 1 pairs: this checkout") and lines[-1].endswith("x")
+
+
+def test_against_installs_only_what_the_earlier_commit_lacks(tmp_path: Path, monkeypatch) -> None:
+    """The earlier commit's dependencies that this environment does not satisfy, and only those, are installed
+    beside it: a missing distribution and an installed one of another version, not an installed one that fits."""
+    monkeypatch.syspath_prepend(str(ROOT / "benchmarks"))
+    against = importlib.import_module("against")
+    pyproject = tmp_path / "pyproject.toml"
+    pyproject.write_text('[project]\ndependencies = ["orjson>=3.10", "orjson<1", "no-such-distribution>=1"]\n')
+    assert against.missing_requirements(pyproject) == ["orjson<1", "no-such-distribution>=1"]
+
+
 def test_processes_benchmark_runs(postgres_server: str) -> None:
     """`benchmarks/service.py --db postgresql://… --processes 2`: SQLite's one process, then 1 and 2 on PostgreSQL."""
     result = subprocess.run([sys.executable, str(ROOT / "benchmarks" / "service.py"), "--db", postgres_server,

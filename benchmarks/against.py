@@ -1,0 +1,126 @@
+"""Saturated actions/s of this checkout against an earlier commit's, alternated in the same minutes: each checkout's
+own `benchmarks/service.py` run in a process of its own, `--pairs` times each, the earlier one first in every other
+pair. Timed figures here drift by ±25% within minutes (`benchmarks/NOTES.md`), so only a ratio measured so means
+anything; the default commit is main just before the first of issue 17's work (31082c6), the code whose rate that
+issue asks to double.
+
+The earlier checkout is extracted with `git archive` into a temporary folder; what its `pyproject.toml` depends on
+and this environment lacks (aiosqlite before 0.23, for 31082c6) is installed beside it with `pip install --target`,
+from the package index pip is configured with. Printed: each run's raw single-row commit rate and saturated
+actions/s, each pair's ratio, and the ratio of the means. Run: `python benchmarks/against.py [--commit 31082c6]
+[--pairs 3] [--tables 1000] [--seconds 5] [--concurrency 64]`.
+"""
+
+from __future__ import annotations
+
+import argparse
+import importlib.metadata
+import os
+import re
+import statistics
+import subprocess
+import sys
+import tarfile
+import tempfile
+import tomllib
+from pathlib import Path
+from typing import NamedTuple
+
+from packaging.requirements import Requirement
+
+ROOT = Path(__file__).resolve().parents[1]
+ISSUE_17_BASE = "31082c6"
+"""Main just before the first merge of issue 17's work ('scale', 48e8293)."""
+
+
+class Run(NamedTuple):
+    """One run of a checkout's `benchmarks/service.py`."""
+
+    raw: float
+    """Raw single-row sqlite3 commits/s in the same run."""
+    rate: float
+    """Saturated actions/s."""
+
+
+def extract(commit: str, folder: Path) -> Path:
+    """The files of `commit` in `folder/checkout`, with what its dependencies need and this environment lacks
+    installed in `folder/lib` (a folder to put on `PYTHONPATH` after the checkout)."""
+    checkout, lib = folder / "checkout", folder / "lib"
+    archive = subprocess.run(["git", "-C", str(ROOT), "archive", "--format=tar", commit], check=True,
+                             capture_output=True).stdout
+    archive_path = folder / "checkout.tar"
+    archive_path.write_bytes(archive)
+    with tarfile.open(archive_path) as tar:
+        tar.extractall(checkout, filter="data")
+    missing = missing_requirements(checkout / "pyproject.toml")
+    if missing:
+        subprocess.run([sys.executable, "-m", "pip", "install", "--quiet", "--target", str(lib), *missing],
+                       check=True)
+    return checkout
+
+
+def missing_requirements(pyproject: Path) -> list[str]:
+    """The project's dependencies that no installed distribution satisfies (absent, or of another version)."""
+    declared = tomllib.loads(pyproject.read_text())["project"]["dependencies"]
+    missing = []
+    for text in declared:
+        requirement = Requirement(text)
+        try:
+            installed = importlib.metadata.version(requirement.name)
+        except importlib.metadata.PackageNotFoundError:
+            missing.append(text)
+            continue
+        if not requirement.specifier.contains(installed, prereleases=True):
+            missing.append(text)
+    return missing
+
+
+def run_service(checkout: Path, tables: int, seconds: float, concurrency: int) -> Run:
+    """Run `checkout`'s `benchmarks/service.py` with its own code first on the path: its two rates."""
+    path = [str(checkout), str(checkout.parent / "lib"), os.environ.get("PYTHONPATH", "")]
+    environment = {**os.environ, "PYTHONPATH": os.pathsep.join(part for part in path if part)}
+    done = subprocess.run(
+        [sys.executable, "benchmarks/service.py", "--tables", str(tables), "--seconds", str(seconds),
+         "--concurrency", str(concurrency), "--history-hands", "200"],
+        cwd=checkout, env=environment, capture_output=True, text=True)
+    if done.returncode != 0:
+        raise SystemExit(f"{checkout}'s benchmark failed:\n{done.stderr[-3000:]}")
+    return Run(_figure(done.stdout, r"raw sqlite3 single-row commits/s[^:]*: ([\d,]+)"),
+               _figure(done.stdout, r"service actions/s[^:]*: ([\d,]+)"))
+
+
+def _figure(output: str, pattern: str) -> float:
+    found = re.search(pattern, output)
+    if found is None:
+        raise SystemExit(f"no figure matching {pattern!r} in:\n{output}")
+    return float(found.group(1).replace(",", ""))
+
+
+def main() -> None:
+    """Parse the options, run the pairs, print the ratios."""
+    parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
+    parser.add_argument("--commit", default=ISSUE_17_BASE, help="the earlier commit to compare with")
+    parser.add_argument("--pairs", type=int, default=3)
+    parser.add_argument("--tables", type=int, default=1000)
+    parser.add_argument("--seconds", type=float, default=5.0)
+    parser.add_argument("--concurrency", type=int, default=64, help="players pressing at once")
+    options = parser.parse_args()
+    with tempfile.TemporaryDirectory() as folder:
+        earlier = extract(options.commit, Path(folder))
+        runs: dict[str, list[Run]] = {"earlier": [], "this": []}
+        for pair in range(options.pairs):
+            order = ("earlier", "this") if pair % 2 == 0 else ("this", "earlier")
+            for name in order:
+                run = run_service(earlier if name == "earlier" else ROOT, options.tables, options.seconds,
+                                  options.concurrency)
+                runs[name].append(run)
+                print(f"pair {pair + 1}, {name}: {run.rate:,.0f} actions/s (raw commits {run.raw:,.0f}/s)",
+                      flush=True)
+            print(f"pair {pair + 1}: {runs['this'][-1].rate / runs['earlier'][-1].rate:.2f}x", flush=True)
+    this, before = (statistics.mean(run.rate for run in runs[name]) for name in ("this", "earlier"))
+    print(f"{options.tables:,} tables, {options.pairs} pairs: this checkout {this:,.0f} actions/s, {options.commit} "
+          f"{before:,.0f}: {this / before:.2f}x")
+
+
+if __name__ == "__main__":
+    main()
