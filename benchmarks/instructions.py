@@ -12,7 +12,10 @@ alternated, with `service.py`.
 The workload is deterministic: `--tables` heads-up tables, each dealt a hand, then `--concurrency` players pressing a
 random button of the player to act (or dealing between hands), all from seeded sources, the deck shuffled by a
 seeded `random.Random` rather than the bot's secure source, so that each run plays the same hands; the ledger is
-checked at the end. Run: `python benchmarks/instructions.py [--actions 1500] [--tables 64] [--patch MODULE]`; with
+checked, in a native run of the same workload after the counted ones: the check's work grows with the moves made
+(reading every move of the ledger and the log), so inside the count it was some 30,000 instructions an action, and a
+change to the check moved the figure as if the action had changed (until 2026-12-03's thirteenth round). Run:
+`python benchmarks/instructions.py [--actions 1500] [--tables 64] [--patch MODULE]`; with
 `--workload N` it only plays the workload with N actions (what callgrind counts), natively. `--patch` imports a module
 (found on `PYTHONPATH`) in both counted runs before the workload starts: a prototype that patches the bot as it is
 imported is sized against the code as it is. `--lean` counts the lean design's prototype instead
@@ -54,10 +57,10 @@ from bot.store import Store
 from bot.store.checkpoint import Checkpointer
 
 
-async def workload(tables: int, actions: int, concurrency: int) -> tuple[int, int, int]:
+async def workload(tables: int, actions: int, concurrency: int, *, check: bool = True) -> tuple[int, int, int]:
     """Set up `tables` tables with a hand dealt, then press `actions` buttons (`service.py`'s players): the actions
     made (each call into the service, re-buys included), how many were refused, and the bytes the presses added to
-    the write-ahead log (no checkpoint runs: it only grows). Raises if the ledger check fails."""
+    the write-ahead log (no checkpoint runs: it only grows). With `check`, raises if the ledger check fails."""
     folder = Path(tempfile.mkdtemp())
     no_timed_checkpoints()
     store = await Store.open(folder / "bot.db")
@@ -77,7 +80,7 @@ async def workload(tables: int, actions: int, concurrency: int) -> tuple[int, in
                 await load.act_once(rng.choice(mine), rng)
 
         await asyncio.gather(*(player(index) for index in range(min(concurrency, tables))))
-        problems = await store.read(lambda tx: tx.check_ledger())
+        problems = await store.read(lambda tx: tx.check_ledger()) if check else []
         if problems:
             raise RuntimeError(f"ledger check failed: {problems}")
         return load.actions, load.refused, log.stat().st_size - logged_before
@@ -113,12 +116,15 @@ def no_timed_checkpoints() -> None:
         Checkpointer, every_seconds=3600.0, every_commits=2**62)
 
 
-def counted(actions: int, tables: int, concurrency: int, patch: str | None = None,
-            lean: bool = False) -> subprocess.Popen[str]:
-    """The workload with `actions` actions, started under callgrind (its count is read by `instructions_of`)."""
-    command = ["valgrind", "--tool=callgrind", "--callgrind-out-file=/dev/null", sys.executable, __file__,
-               "--workload", str(actions), "--tables", str(tables), "--concurrency", str(concurrency),
-               *(["--patch", patch] if patch else []), *(["--lean"] if lean else [])]
+def counted(actions: int, tables: int, concurrency: int, patch: str | None = None, lean: bool = False, *,
+            under_callgrind: bool = True) -> subprocess.Popen[str]:
+    """The workload with `actions` actions, started under callgrind (its count is read by `instructions_of`) without
+    the ledger check, whose work grows with the moves made and is no part of an action; or natively with it, to
+    prove the same workload's ledger sound."""
+    command = [sys.executable, __file__, "--workload", str(actions), "--tables", str(tables), "--concurrency",
+               str(concurrency), *(["--patch", patch] if patch else []), *(["--lean"] if lean else [])]
+    if under_callgrind:
+        command = ["valgrind", "--tool=callgrind", "--callgrind-out-file=/dev/null", *command, "--unchecked"]
     # one string hash for every run: sets and dicts of strings iterate in the same order each time
     return subprocess.Popen(command, stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True,
                             env={**os.environ, "PYTHONHASHSEED": "0"})
@@ -142,6 +148,8 @@ def main() -> None:
     parser.add_argument("--patch", help="a module to import before the workload (a prototype patching the bot)")
     parser.add_argument("--pages", action="store_true",
                         help="with --workload: also print the pages the presses wrote to the write-ahead log")
+    parser.add_argument("--unchecked", action="store_true",
+                        help="with --workload: no ledger check at the end (what the counted runs play)")
     parser.add_argument("--lean", action="store_true",
                         help="count the lean design's prototype (ceiling.complete, 1,000 tables) instead of the bot")
     args = parser.parse_args()
@@ -152,8 +160,9 @@ def main() -> None:
         print(f"{made} actions of the lean design")
         return
     if args.workload is not None:
-        made, refused, logged = asyncio.run(workload(args.tables, args.workload, args.concurrency))
-        print(f"{made} actions, {refused} refused, ledger ok")
+        made, refused, logged = asyncio.run(workload(args.tables, args.workload, args.concurrency,
+                                                     check=not args.unchecked))
+        print(f"{made} actions, {refused} refused, ledger {'not checked' if args.unchecked else 'ok'}")
         if args.pages:
             print(f"{logged / made / WAL_FRAME:.2f} pages of the write-ahead log an action "
                   f"({logged / made / 1024:.1f} KB; {made} actions at {args.tables} tables)")
@@ -163,10 +172,16 @@ def main() -> None:
     set_up = counted(0, args.tables, args.concurrency, args.patch, args.lean)
     pressed = counted(args.actions, args.tables, args.concurrency, args.patch, args.lean)
     base, _ = instructions_of(set_up)
-    total, said = instructions_of(pressed)
-    made = int(said.split()[0])
+    total, played = instructions_of(pressed)
+    # after the counted runs, not beside them: their batches form by the clock, and a third process would move them
+    checked = counted(args.actions, args.tables, args.concurrency, args.patch, args.lean, under_callgrind=False)
+    said, _ = checked.communicate()
+    made = int(played.split()[0])
+    if checked.returncode != 0 or int(said.split()[0]) != made:
+        raise RuntimeError(f"the same workload, run natively with the ledger check, failed or played otherwise:\n"
+                           f"{said[-2000:]}")
     where = "the lean design's 1,000" if args.lean else str(args.tables)
-    print(f"{said}\n{(total - base) / made:,.0f} instructions an action "
+    print(f"{said.strip()}\n{(total - base) / made:,.0f} instructions an action "
           f"({made} actions at {where} tables: {total:,} counted, {base:,} of them setting up)")
 
 

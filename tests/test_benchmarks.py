@@ -2,6 +2,7 @@
 
 import asyncio
 import importlib
+import os
 import subprocess
 import sys
 from pathlib import Path
@@ -68,6 +69,24 @@ def test_the_pages_an_action_writes_are_counted() -> None:
 
     bot, lean = pages(), pages("--patch", "lean_storage")
     assert bot > 2 and lean < 0.85 * bot, (bot, lean)
+
+
+def test_the_counted_runs_leave_the_ledger_check_to_a_run_of_their_own(tmp_path: Path) -> None:
+    """`instructions.py --workload N --unchecked` (what callgrind counts) plays the workload without the ledger
+    check, whose work grows with the moves and is no part of an action; without `--unchecked` (the native run of the
+    same workload that proves the ledger) a failing check fails the run."""
+    (tmp_path / "failing_check.py").write_text(
+        "from bot.store import tx\ntx.Tx.check_ledger = lambda self: ['the check ran']\n")
+
+    def run(*extra: str) -> subprocess.CompletedProcess[str]:
+        return subprocess.run([sys.executable, str(ROOT / "benchmarks" / "instructions.py"), "--workload", "20",
+                               "--tables", "4", "--concurrency", "2", "--patch", "failing_check", *extra],
+                              capture_output=True, text=True, timeout=300, cwd=ROOT,
+                              env={**os.environ, "PYTHONPATH": str(tmp_path)})
+
+    unchecked, checked = run("--unchecked"), run()
+    assert unchecked.returncode == 0 and "ledger not checked" in unchecked.stdout, unchecked.stderr[-2000:]
+    assert checked.returncode != 0 and "the check ran" in checked.stderr
 
 
 def _in_git_checkout() -> bool:
