@@ -173,7 +173,7 @@ def main() -> None:
     pressed = counted(args.actions, args.tables, args.concurrency, args.patch, args.lean)
     base, _ = instructions_of(set_up)
     total, played = instructions_of(pressed)
-    # after the counted runs, not beside them: their batches form by the clock, and a third process would move them
+    # after the counted runs, so that they run as they always have, two processes on the two cores
     checked = counted(args.actions, args.tables, args.concurrency, args.patch, args.lean, under_callgrind=False)
     said, _ = checked.communicate()
     made = int(played.split()[0])
