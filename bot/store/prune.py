@@ -119,13 +119,14 @@ def prune_batch(tx: Tx, *, before: float, after: Cursor = _START, budget: int = 
     spans = tx.db.execute(
         "SELECT at, table_id, hand_id, ended_seq FROM hand_spans WHERE (at, table_id, hand_id) > (?, ?, ?) "
         "ORDER BY at, table_id, hand_id LIMIT ?", (*after, budget)).fetchall()
-    deleted = 0
+    deleted, looked = 0, False
     for at, table_id, hand_id, ended in spans:
         if at >= before:
             return deleted, after, True
         if ended is not None and str(hand_id).startswith(_PRUNED):
-            if deleted and timer() - started > seconds:
+            if looked and timer() - started > seconds:  # pruned or not: each hand's rows took time to read
                 return deleted, after, False  # time is up: this hand starts the next batch
+            looked = True
             rows = tx.hand_log(str(table_id), str(hand_id))
             mine = [row for row in rows if any(key == hand_id for key, _ in row[2])]
             if not mine or max(row[1] for row in mine) < before:

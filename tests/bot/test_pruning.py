@@ -14,7 +14,7 @@ import pytest
 
 from bot.clock import FakeClock
 from bot.config import load_settings
-from bot.output import Actor
+from bot.output import Actor, Place
 from bot.service import Service
 from bot.store import Store, Tx, figures, prune
 from bot.store.schema import migrate
@@ -199,6 +199,37 @@ async def test_a_batch_starts_no_new_hand_once_its_time_is_up(seated: Service, c
     assert not done and deleted == sum(1 for hand, _ in rows if hand == "h1")
     assert {hand for hand, _ in await seated.store.query(history_rows)} == {"h2", "h3"}
     assert await prune.prune_history(seated.store, before=clock.now() - DAY) == len(rows) - deleted
+
+
+async def test_a_batch_that_keeps_a_hand_still_stops_once_its_time_is_up(seated: Service, clock: FakeClock) -> None:
+    """A hand begun before the cutoff and finished after it is read and kept; reading it took the batch's time, so
+    the batch stops there, pruning nothing yet, rather than reading on through the hands begun after it (here at
+    another table, old enough to go), which the next batches prune."""
+    other = Place(PLACE.chat_id, f"{PLACE.chat_id}/other")
+    for actor in PLAYERS.values():
+        assert (await seated.handle(other, actor, "/join 400")).error is None
+    straddling = await seated.handle(PLACE, ANN, "/deal")
+    assert straddling.error is None
+    clock.advance(1.0)  # the other table's hands begin after it
+    for _ in range(2):
+        reply = await seated.handle(other, ANN, "/deal")
+        assert reply.error is None, reply.error
+        await play_out(seated, other, PLAYERS, reply, ("bet", "call", "check"))
+    clock.advance(10 * DAY)
+    await play_out(seated, PLACE, PLAYERS, straddling, ("check", "call"))
+    clock.advance(10 * DAY)
+    before = clock.now() - 15 * DAY  # after every hand began, before the straddling one ended
+    ticks = iter(range(1000))  # a second passes at each reading: the time is up after the first hand
+
+    def one_batch(tx: Tx) -> tuple[int, prune.Cursor, bool]:
+        return prune.prune_batch(tx, before=before, timer=lambda: float(next(ticks)))
+
+    events = await seated.store.query(lambda tx: len(tx.every_event()))
+    deleted, _, done = await seated.store.transact(one_batch, now=clock.now())
+    assert (deleted, done) == (0, False)
+    assert await seated.store.query(lambda tx: len(tx.every_event())) == events
+    kept = await seated.store.query(lambda tx: len(tx.every_event(PLACE.table_id)))
+    assert await prune.prune_history(seated.store, before=before) == events - kept  # the other table's, all
 
 
 async def test_a_database_made_before_incremental_vacuum_is_converted_once(tmp_path: Path) -> None:
