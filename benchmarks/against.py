@@ -15,6 +15,7 @@ from __future__ import annotations
 
 import argparse
 import importlib.metadata
+import io
 import os
 import re
 import statistics
@@ -48,9 +49,7 @@ def extract(commit: str, folder: Path) -> Path:
     checkout, lib = folder / "checkout", folder / "lib"
     archive = subprocess.run(["git", "-C", str(ROOT), "archive", "--format=tar", commit], check=True,
                              capture_output=True).stdout
-    archive_path = folder / "checkout.tar"
-    archive_path.write_bytes(archive)
-    with tarfile.open(archive_path) as tar:
+    with tarfile.open(fileobj=io.BytesIO(archive)) as tar:
         tar.extractall(checkout, filter="data")
     missing = missing_requirements(checkout / "pyproject.toml")
     if missing:

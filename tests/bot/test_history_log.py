@@ -129,7 +129,6 @@ def to_act(reply: Reply) -> Actor:
     return ADMIN if reply.table.to_act == ADMIN.user_id else BOB
 
 
-
 async def test_start_up_and_a_clean_stop_look_only_past_each_tables_snapshot(store: Store) -> None:
     """The log keeps every action (the history), so the reads of start-up (every snapshot, and whether actions were
     logged after it) and of a clean stop (the tables with such actions) look each table's log up past its snapshot
