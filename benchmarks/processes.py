@@ -27,6 +27,7 @@ ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))  # run from a checkout without installing
 
 from bot.clock import SystemClock  # noqa: E402
+from bot.i18n import DEFAULT_LANGUAGE, text  # noqa: E402
 from bot.output import Actor, Place, Reply  # noqa: E402
 from bot.service import Service  # noqa: E402
 from bot.store import Store  # noqa: E402
@@ -55,9 +56,12 @@ async def press_next(service: Service, place: Place, last: Reply, rng: random.Ra
     return False, await service.press(place, move[0], move[1])
 
 
-async def buy_in_again(service: Service, place: Place) -> int:
-    """Both players buy in again at `place` (someone went broke and stood up, so the deal was refused): the actions
-    this took (a grant and a join each)."""
+async def buy_in_again(service: Service, place: Place, refused: Reply) -> int:
+    """Both players buy in again at `place` after the deal `refused` (someone went broke and stood up): the actions
+    this took (a grant and a join each). None when the deal was refused because a hand is in play already (the next
+    hand's timer dealt it since the presser last saw the table): nobody is broke."""
+    if refused.error == text(DEFAULT_LANGUAGE, "holdem.hand_in_play"):
+        return 0
     for actor in PLAYERS:
         await service.handle(place, PLAYERS[0], f"/grant {actor.user_id} 500")
         await service.handle(place, actor, "/join 500")
@@ -88,7 +92,7 @@ async def child(database: str, first: int, last: int, seconds: float, concurrenc
         if reply.table is not None:
             last_reply[place] = reply
         if dealt and reply.error is not None:
-            bought = await buy_in_again(service, place)  # not `+= await`: it would drop the counts made meanwhile
+            bought = await buy_in_again(service, place, reply)  # not `+= await`: it would drop counts made meanwhile
             actions += bought
 
     stop = time.perf_counter() + seconds

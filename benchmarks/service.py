@@ -402,13 +402,23 @@ def resident_bytes() -> int:
 
 
 class Load:
-    """Players pressing the buttons of many tables (every call into the service counts as an action)."""
+    """Players pressing the buttons of many tables (every call into the service counts as an action), each press on
+    the table message as they last saw it: the reply to their last press, or what a timer showed since (the next hand
+    dealt, a turn timed out), as an adapter would have shown it in the chat."""
 
     def __init__(self, service: Service, places: list[Place]) -> None:
         self.service = service
         self.places = places
         self.last: dict[Place, Reply] = {}
         self.actions = self.refused = 0
+        service.subscribe("", self._shown)
+
+    async def _shown(self, place: Place, reply: Reply) -> None:
+        """A timer's reply, as the table's adapter shows it: its table message is the one the players press next.
+        Without it, at 10,000 tables (a press at each every few seconds) the next hand's timer dealt one hand in five
+        before its presser came back, who then pressed "deal" on a hand in play, was refused, and bought in again."""
+        if reply.table is not None:
+            self.last[place] = reply
 
     async def seat(self, place: Place) -> None:
         """Pictures off and both players seated at `place`."""
@@ -430,7 +440,7 @@ class Load:
         if reply.table is not None:
             self.last[place] = reply
         if dealt and reply.error is not None:
-            bought = await buy_in_again(self.service, place)  # not `+= await`: it would drop the counts made meanwhile
+            bought = await buy_in_again(self.service, place, reply)  # not `+= await`: drops counts made meanwhile
             self.actions += bought
         return took
 

@@ -3,6 +3,7 @@
 import asyncio
 import importlib
 import os
+import random
 import subprocess
 import sys
 from pathlib import Path
@@ -152,3 +153,32 @@ async def test_the_catch_up_is_measured_over_once_every_overdue_timer_has_fired(
     release.set()
     assert await firing == 4
     assert still_to_fire(scheduler, overdue) == []
+
+
+async def test_the_players_press_on_the_hand_a_timer_dealt(monkeypatch, tmp_path: Path) -> None:
+    """`service.py`'s players press on the table message as the chat shows it: once the next hand's timer has dealt
+    it, a press acts in that hand. (Pressing on the message of their own last press, at 10,000 tables they pressed
+    "deal" on a hand in play one hand in five, were refused, and bought in again: four bogus actions counted.) A
+    deal refused because a hand is in play buys nobody in."""
+    monkeypatch.syspath_prepend(str(ROOT / "benchmarks"))
+    bench = importlib.import_module("service")
+    store = await bench.Store.open(tmp_path / "bot.db")
+    clock = FakeClock(1000.0)
+    service = bench.Service(store, clock, rng=random.Random(3))
+    place = bench.Place("chat", "chat/poker")
+    load = bench.Load(service, [place])
+    await load.seat(place)
+    await load.deal(place)
+    rng = random.Random(1)
+    while load.last[place].table.to_act is not None:  # the hand played out
+        await load.act_once(place, rng)
+    assert load.refused == 0
+    clock.advance(60)
+    assert await service.scheduler.fire_due() == 1  # the next hand, dealt by its timer
+    assert load.last[place].table.to_act is not None, "the players see the hand the timer dealt"
+    actions = load.actions
+    await load.act_once(place, rng)
+    assert (load.actions, load.refused) == (actions + 1, 0), "a press in that hand, not a refused deal"
+    refused = await service.handle(place, bench.PLAYERS[0], "/deal")
+    assert refused.error is not None and await bench.buy_in_again(service, place, refused) == 0
+    await store.close()
