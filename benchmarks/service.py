@@ -427,8 +427,11 @@ class Load:
             await self.service.handle(place, actor, "/join 1000")
 
     async def deal(self, place: Place) -> None:
-        """Deal a hand at `place` (its turn timer armed)."""
-        self.last[place] = await self.service.handle(place, PLAYERS[0], "/deal")
+        """Deal a hand at `place` (its turn timer armed). Refused when the next hand's timer, armed once two players
+        sat down, dealt it first (a set-up of 10,000 tables outlasts its 8 s): the players then see that hand."""
+        reply = await self.service.handle(place, PLAYERS[0], "/deal")
+        if reply.table is not None:
+            self.last[place] = reply
 
     async def act_once(self, place: Place, rng: random.Random) -> float:
         """Press a button of the player to act at `place` (or deal); the time until the reply."""
