@@ -58,8 +58,8 @@ async def press_next(service: Service, place: Place, last: Reply, rng: random.Ra
 
 async def buy_in_again(service: Service, place: Place, refused: Reply) -> int:
     """Both players buy in again at `place` after the deal `refused` (someone went broke and stood up): the actions
-    this took (a grant and a join each). None when the deal was refused because a hand is in play already (the next
-    hand's timer dealt it since the presser last saw the table): nobody is broke."""
+    this took (a grant and a join each). Nothing (0) when the deal was refused because a hand is in play already (the
+    next hand's timer dealt it since the presser last saw the table): nobody is broke."""
     if refused.error == text(DEFAULT_LANGUAGE, "holdem.hand_in_play"):
         return 0
     for actor in PLAYERS:
