@@ -417,6 +417,10 @@ class Load:
         """A timer's reply, as the table's adapter shows it: its table message is the one the players press next.
         Without it, at 10,000 tables (a press at each every few seconds) the next hand's timer dealt one hand in five
         before its presser came back, who then pressed "deal" on a hand in play, was refused, and bought in again."""
+        self._see(place, reply)
+
+    def _see(self, place: Place, reply: Reply) -> None:
+        """The players see `reply`'s table message, if it has one (a refusal leaves the one they saw)."""
         if reply.table is not None:
             self.last[place] = reply
 
@@ -429,9 +433,7 @@ class Load:
     async def deal(self, place: Place) -> None:
         """Deal a hand at `place` (its turn timer armed). Refused when the next hand's timer, armed once two players
         sat down, dealt it first (a set-up of 10,000 tables outlasts its 8 s): the players then see that hand."""
-        reply = await self.service.handle(place, PLAYERS[0], "/deal")
-        if reply.table is not None:
-            self.last[place] = reply
+        self._see(place, await self.service.handle(place, PLAYERS[0], "/deal"))
 
     async def act_once(self, place: Place, rng: random.Random) -> float:
         """Press a button of the player to act at `place` (or deal); the time until the reply."""
@@ -440,8 +442,7 @@ class Load:
         took = time.perf_counter() - began
         self.actions += 1
         self.refused += reply.error is not None
-        if reply.table is not None:
-            self.last[place] = reply
+        self._see(place, reply)
         if dealt and reply.error is not None:
             bought = await buy_in_again(self.service, place, reply)  # not `+= await`: drops counts made meanwhile
             self.actions += bought

@@ -180,9 +180,9 @@ async def test_the_players_press_on_the_hand_a_timer_dealt(monkeypatch, tmp_path
     clock.advance(60)
     assert await service.scheduler.fire_due() == 1  # the next hand, dealt by its timer
     assert load.last[place].table.to_act is not None, "the players see the hand the timer dealt"
+    refused = await service.handle(place, bench.PLAYERS[0], "/deal")  # while that hand is in play
+    assert refused.error is not None and await bench.buy_in_again(service, place, refused) == 0
     actions = load.actions
     await load.act_once(place, rng)
     assert (load.actions, load.refused) == (actions + 1, 0), "a press in that hand, not a refused deal"
-    refused = await service.handle(place, bench.PLAYERS[0], "/deal")
-    assert refused.error is not None and await bench.buy_in_again(service, place, refused) == 0
     await store.close()
