@@ -686,9 +686,13 @@ class Service:
                                                                  or due_at > act.now + CLAIM_SLACK_SECONDS):
                 return False  # armed again since (here, or by another process), for later or for a later step: that one
                 # fires then, by the process that armed it (or by `watch_timers` elsewhere if that one stopped)
-            act.tx.clear_timer(key)  # fired: its row goes (or `on_timer` arms it anew), so nothing fires it again
             act.timers.append(TimerChange(key, None, payload))  # nor a copy `watch_timers` armed here meanwhile
-            return controller.on_timer(act, key, payload)  # False: stale, nothing done to log
+            applied = controller.on_timer(act, key, payload)  # False: stale, nothing done to log
+            # fired: its row goes, so nothing fires it again, unless `on_timer` armed the key anew (a time bank, the
+            # next hand's turn), which rewrote the row in place: deleting it first cost every such timer a statement
+            if not any(change.key == key and change.due_at is not None for change in act.timers):
+                act.tx.clear_timer(key)
+            return applied
 
         try:
             reply = await self._run(None, None, table_id, fire, {"k": "t", "key": key, "p": payload})
