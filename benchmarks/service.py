@@ -31,10 +31,12 @@ import contextlib
 import gc
 import itertools
 import os
+import platform
 import random
 import shutil
 import sqlite3
 import statistics
+import sys
 import tempfile
 import time
 import tracemalloc
@@ -313,6 +315,7 @@ def main() -> None:
                         help="the tuned collector's thresholds in the run at scale (default: bot.collector's)")
     processes.add_arguments(parser)  # --db postgresql://… --processes N: benchmarks/processes.py's measurement
     args = parser.parse_args()
+    print(interpreter())
     if args.db:
         processes.run(args.db, args.processes, args.tables, args.seconds, args.concurrency)
         return
@@ -323,6 +326,20 @@ def main() -> None:
         return
     asyncio.run(run(args.tables, args.seconds, args.concurrency, args.pictures, args.history_hands,
                     args.writer_reads))
+
+
+def interpreter() -> str:
+    """Which Python runs the benchmark, and whether its interpreter runs from a shared library: its build moves every
+    figure here (on the build machine pyenv's 3.11, built without profile-guided optimisation and run from
+    `libpython3.11.so`, ran the service at 0.9x the rate of Debian's 3.11 and the engine at 0.7-0.85x:
+    benchmarks/NOTES.md), so a run names it."""
+    try:
+        maps = Path("/proc/self/maps").read_text()
+    except OSError:  # not Linux
+        linked = "its library unknown"
+    else:
+        linked = "from libpython (a shared library)" if "libpython" in maps else "libpython linked in"
+    return f"Python {platform.python_version()}, {Path(sys.executable).resolve()}, {linked}"
 
 
 # --- at scale: many tables with the real scheduler running -------------------------------------------------------

@@ -3,6 +3,7 @@
 import asyncio
 import importlib
 import os
+import platform
 import random
 import subprocess
 import sys
@@ -39,6 +40,20 @@ def test_benchmark_runs(script: str, args: list[str], expected: str) -> None:
                             timeout=300, cwd=ROOT)
     assert result.returncode == 0, result.stderr[-2000:]
     assert expected in result.stdout
+
+
+def test_a_service_run_names_the_interpreter_it_runs_on() -> None:
+    """`service.py`'s first line: the Python version, the interpreter's real path and whether it runs from a shared
+    `libpython`, which its figures depend on (a pyenv build of 3.11 ran the service at 0.9x Debian's)."""
+    result = subprocess.run([sys.executable, str(ROOT / "benchmarks" / "service.py"), "--scale-tables", "4",
+                             "--seconds", "0.1", "--concurrency", "2"], capture_output=True, text=True, timeout=300,
+                            cwd=ROOT)
+    assert result.returncode == 0, result.stderr[-2000:]
+    first = result.stdout.splitlines()[0]
+    assert first.startswith(f"Python {platform.python_version()}, {Path(sys.executable).resolve()}, ")
+    if sys.platform == "linux":
+        shared = "libpython" in Path(f"/proc/{os.getpid()}/maps").read_text()  # the same interpreter as the child
+        assert first.endswith("from libpython (a shared library)" if shared else "libpython linked in")
 
 
 def test_the_lean_storage_prototype_takes_effect() -> None:
