@@ -398,6 +398,44 @@ async def test_a_running_time_bank_survives_a_restart(tmp_path: Path, clock: Fak
     await store.close()
 
 
+async def stored_timers(store: Store) -> list[tuple[str, float, dict[str, object]]]:
+    return [(key, due_at, stored) for key, _, due_at, stored in await store.read(lambda tx: tx.timers())]
+
+
+def armed_timers(service: Service) -> list[tuple[str, float, dict[str, object]]]:
+    return sorted((timer.key, timer.due_at, timer.payload) for timer in service.scheduler.armed)
+
+
+async def test_a_turn_that_starts_the_time_bank_rewrites_its_timer_row_with_the_banks_deadline(
+        service: Service, store: Store, clock: FakeClock) -> None:
+    """What a fired timer leaves in the store is what the scheduler then holds (a restart re-arms it): the turn that
+    starts the time bank arms its key again, and its one row carries the bank's deadline."""
+    await seat(service, ANN, BOB, CAT)
+    await service.handle(PLACE, ANN, "/set time_bank 30")
+    assert (await service.handle(PLACE, ANN, "/deal")).error is None
+    [(turn, _, _)] = await stored_timers(store)
+    clock.advance(61)
+    assert await service.scheduler.fire_due() == 1
+    [(key, due_at, _)] = armed = armed_timers(service)
+    assert (key, due_at) == (turn, clock.now() + 30)
+    assert await stored_timers(store) == armed
+
+
+async def test_a_timer_whose_action_arms_nothing_leaves_no_row(service: Service, store: Store,
+                                                                clock: FakeClock) -> None:
+    """The stand-up of a player away too long arms no timer: its row goes with it."""
+    await seat(service, ANN, BOB, CAT)
+    await service.handle(PLACE, ANN, "/set next_hand_seconds 100000")
+    await service.handle(PLACE, CAT, "/away")
+    [away] = [timer for timer in armed_timers(service) if timer[2].get("kind") == "away"]
+    assert away in await stored_timers(store)
+    clock.advance(30 * 60 + 1)
+    assert await service.scheduler.fire_due() >= 1
+    assert away[0] not in {key for key, _, _ in await stored_timers(store)}
+    assert await stored_timers(store) == armed_timers(service)
+    await ledger_ok(service)
+
+
 async def banks(store: Store) -> dict[str, dict[str, int]]:
     """Each seat's stored time bank."""
     loaded = await store.read(lambda tx: resumed_table(store, tx, PLACE.table_id))
