@@ -399,10 +399,12 @@ async def test_a_running_time_bank_survives_a_restart(tmp_path: Path, clock: Fak
 
 
 async def stored_timers(store: Store) -> list[tuple[str, float, dict[str, object]]]:
-    return [(key, due_at, stored) for key, _, due_at, stored in await store.read(lambda tx: tx.timers())]
+    """The timers' rows in the store (key, instant, payload), by key: what a restart would arm."""
+    return sorted((key, due_at, stored) for key, _, due_at, stored in await store.read(lambda tx: tx.timers()))
 
 
 def armed_timers(service: Service) -> list[tuple[str, float, dict[str, object]]]:
+    """The timers the scheduler holds, as `stored_timers` gives the store's."""
     return sorted((timer.key, timer.due_at, timer.payload) for timer in service.scheduler.armed)
 
 
