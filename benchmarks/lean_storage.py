@@ -43,14 +43,8 @@ def _apply_moves(self: context.Action, moves: Any, account: Any, hand_id: str) -
             BALANCES[target] = BALANCES.get(target, 0) + move.amount
 
 
-def _arm(self: context.Action, key: str, seconds: float, **payload: Any) -> None:
-    if not self.replaying:
-        self.timers.append(context.TimerChange(key, self.now + seconds, payload))
-
-
-def _disarm(self: context.Action, key: str) -> None:
-    if not self.replaying:
-        self.timers.append(context.TimerChange(key, None))
+def _store_timers(self: context.Action) -> None:
+    """No timer rows: the scheduler still arms what the action armed, once it commits."""
 
 
 def _check_ledger(self: store_tx.Tx) -> list[str]:
@@ -61,8 +55,7 @@ def _check_ledger(self: store_tx.Tx) -> list[str]:
 
 
 context.Action.apply_moves = _apply_moves  # type: ignore[method-assign]
-context.Action.arm = _arm  # type: ignore[method-assign]
-context.Action.disarm = _disarm  # type: ignore[method-assign]
+context.Action.store_timers = _store_timers  # type: ignore[method-assign]
 store_tx.Tx.check_ledger = _check_ledger  # type: ignore[method-assign]
 
 

@@ -22,7 +22,7 @@ from bot.adapter_memory import AdapterMemory
 from bot.clock import Clock
 from bot.games import Controller, default_controllers
 from bot.games.clock_page import ClockPageReading, post_clock_page_link, read_clock_page
-from bot.games.context import Action, Refusal, TimerChange, private_language
+from bot.games.context import Action, Refusal, private_language
 from bot.games.exports import read_export
 from bot.games.odds import odds_command
 from bot.games.seasons import season_command
@@ -472,6 +472,7 @@ class Service:
             inputs = (act.now, act.actor, act.language, act.is_organizer, orjson.dumps(act.chat_settings))
             key = controller.current_key(act)
             applied = body(act, controller)
+            act.store_timers()
             live.config, live.state = act.config, act.state
             if (entry is not None and applied is not False
                     and not (entry["k"] == "resume" and controller.current_key(act) == key)):
@@ -686,13 +687,9 @@ class Service:
                                                                  or due_at > act.now + CLAIM_SLACK_SECONDS):
                 return False  # armed again since (here, or by another process), for later or for a later step: that one
                 # fires then, by the process that armed it (or by `watch_timers` elsewhere if that one stopped)
-            act.timers.append(TimerChange(key, None, payload))  # nor a copy `watch_timers` armed here meanwhile
-            applied = controller.on_timer(act, key, payload)  # False: stale, nothing done to log
-            # fired: its row goes, so nothing fires it again, unless `on_timer` armed the key anew (a time bank, the
-            # next hand's turn), which rewrote the row in place: deleting it first cost every such timer a statement
-            if not any(change.key == key and change.due_at is not None for change in act.timers):
-                act.tx.clear_timer(key)
-            return applied
+            act.disarm(key)  # fired: its row goes (unless `on_timer` arms it anew), so nothing fires it again, nor a
+            # copy `watch_timers` armed here meanwhile
+            return controller.on_timer(act, key, payload)  # False: stale, nothing done to log
 
         try:
             reply = await self._run(None, None, table_id, fire, {"k": "t", "key": key, "p": payload})

@@ -259,16 +259,26 @@ class Action:
         self.tx.record(self.place.table_id, hand_id, [event.to_dict() for event in events])
 
     def arm(self, key: str, seconds: float, **payload: Any) -> None:
-        """Arm a timer `seconds` from now, stored in this transaction."""
+        """Arm a timer `seconds` from now: stored with the action (`store_timers`), armed once it commits."""
         if self.replaying:
             return
-        due_at = self.now + seconds
-        self.tx.set_timer(key, self.place.table_id, due_at, payload)
-        self.timers.append(TimerChange(key, due_at, payload))
+        self.timers.append(TimerChange(key, self.now + seconds, payload))
 
     def disarm(self, key: str) -> None:
-        """Disarm a timer, in this transaction."""
+        """Disarm a timer: its row goes with the action (`store_timers`), its deadline once it commits."""
         if self.replaying:
             return
-        self.tx.clear_timer(key)
         self.timers.append(TimerChange(key, None))
+
+    def store_timers(self) -> None:
+        """Write the action's timers to its transaction, each key once, as the action left it: a key disarmed and
+        armed again (a hand's end arming the next deal, a fired turn starting the time bank) has its row rewritten in
+        place, where deleting it and inserting it again cost a statement more."""
+        changes = self.timers
+        if len(changes) > 1:  # most actions arm one timer
+            changes = list({change.key: change for change in changes}.values())
+        for change in changes:
+            if change.due_at is None:
+                self.tx.clear_timer(change.key)
+            else:
+                self.tx.set_timer(change.key, self.place.table_id, change.due_at, change.payload)
