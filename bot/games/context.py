@@ -80,8 +80,10 @@ class Action:
     """One command (or timer) being applied to one table inside one transaction.
 
     Controllers read and replace `config` and `state` (plain JSON-able dicts: the snapshot), move chips through
-    `move`/`apply_moves` (each a ledger row in this transaction), and describe the outcome through `say`, `tell`
-    and `table`. If anything raises, the transaction rolls back and nothing the action did is kept.
+    `move`/`apply_moves` (each recorded in this transaction: a ledger row, or a hand's move in the action's log row),
+    set deadlines through `arm`/`disarm` (their rows written when the body is done, `store_timers`), and describe the
+    outcome through `say`, `tell` and `table`. If anything raises, the transaction rolls back and nothing the action
+    did is kept.
     """
 
     tx: Tx
@@ -95,6 +97,7 @@ class Action:
     chat_settings: dict[str, Any]
     reply: Reply = field(default_factory=Reply)
     timers: list[TimerChange] = field(default_factory=list)
+    """What `arm` and `disarm` asked, in order: stored by `store_timers`, given to the scheduler after the commit."""
     drawings: list[Any] = field(default_factory=list)
     """Pictures to draw once the action has committed (see `bot.render.picture_views.draw`)."""
     is_organizer: bool = False
