@@ -23,7 +23,9 @@ imported is sized against the code as it is. `--lean` counts the lean design's p
 target. `--workload N --pages` also prints the pages the presses wrote to the write-ahead log (each distinct page a
 batch changes is one 4 KB frame, written by the kernel at its commit and copied again by the checkpoint): the
 storage's side of an action, which instructions miss (callgrind counts no kernel work); at 1,000 tables (`--tables
-1000`) the rows spread over more pages than at 64.
+1000`) the rows spread over more pages than at 64. Above the total it prints them by the table or index each page
+belongs to (SQLite's `dbstat`), an action's share of each: which rows cost pages, and so what a change to the rows
+would save of the commits and checkpoints.
 """
 
 from __future__ import annotations
@@ -41,7 +43,9 @@ import sqlite3
 import subprocess
 import sys
 import tempfile
+from collections import Counter
 from pathlib import Path
+from typing import NamedTuple
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))  # run from a checkout without installing
 
@@ -55,12 +59,27 @@ from bot.output import Place
 from bot.service import Service
 from bot.store import Store
 from bot.store.checkpoint import Checkpointer
+from bot.store.dialect import Connection
 
 
-async def workload(tables: int, actions: int, concurrency: int, *, check: bool = True) -> tuple[int, int, int]:
-    """Set up `tables` tables with a hand dealt, then press `actions` buttons (`service.py`'s players): the actions
-    made (each call into the service, re-buys included), how many were refused, and the bytes the presses added to
-    the write-ahead log (no checkpoint runs: it only grows). With `check`, raises if the ledger check fails."""
+class Played(NamedTuple):
+    """What `workload` played and what the presses wrote."""
+
+    actions: int
+    """Calls into the service (re-buys included)."""
+    refused: int
+    """Those refused."""
+    logged: int
+    """Bytes the presses added to the write-ahead log."""
+    pages: Counter[str]
+    """The log's frames the presses wrote, by the table or index the page belongs to (empty where this SQLite has no
+    `dbstat` table to tell)."""
+
+
+async def workload(tables: int, actions: int, concurrency: int, *, check: bool = True) -> Played:
+    """Set up `tables` tables with a hand dealt, then press `actions` buttons (`service.py`'s players): what they
+    made and wrote (no checkpoint runs: the write-ahead log only grows, so each frame past its size before the
+    presses is one they wrote). With `check`, raises if the ledger check fails."""
     folder = Path(tempfile.mkdtemp())
     no_timed_checkpoints()
     store = await Store.open(folder / "bot.db")
@@ -83,7 +102,10 @@ async def workload(tables: int, actions: int, concurrency: int, *, check: bool =
         problems = await store.read(lambda tx: tx.check_ledger()) if check else []
         if problems:
             raise RuntimeError(f"ledger check failed: {problems}")
-        return load.actions, load.refused, log.stat().st_size - logged_before
+        written = log.read_bytes()[logged_before:]
+        owners = await store.read(lambda tx: page_owners(tx.db))
+        pages = Counter(owners.get(page, FREE_PAGE) for page in frame_pages(written))
+        return Played(load.actions, load.refused, len(written), pages)
     finally:
         await store.close()
         shutil.rmtree(folder, ignore_errors=True)
@@ -107,6 +129,26 @@ async def lean_workload(actions: int, concurrency: int) -> int:
 
 WAL_FRAME = 4096 + 24
 """A frame of SQLite's write-ahead log: one page of the database (4 KB, the default) and its header."""
+FREE_PAGE = "(no table or index now: a free page)"
+"""Where the presses wrote a page that belongs to nothing after them (the free list's; `dbstat` names the file's
+first page, its header, `sqlite_schema`)."""
+
+
+def frame_pages(frames: bytes) -> list[int]:
+    """The page number of each whole frame in `frames` (a stretch of the log after its header): the first four
+    bytes of a frame's header, big-endian."""
+    return [int.from_bytes(frames[start:start + 4], "big")
+            for start in range(0, len(frames) - WAL_FRAME + 1, WAL_FRAME)]
+
+
+def page_owners(connection: Connection) -> dict[int, str]:
+    """Which table or index each page of the database belongs to, from SQLite's `dbstat` table (empty when this
+    SQLite was built without it)."""
+    try:
+        rows = connection.execute("SELECT pageno, name FROM dbstat").fetchall()
+    except sqlite3.OperationalError:  # no such table: dbstat
+        return {}
+    return {int(page): str(name) for page, name in rows}
 
 
 def no_timed_checkpoints() -> None:
@@ -160,12 +202,14 @@ def main() -> None:
         print(f"{made} actions of the lean design")
         return
     if args.workload is not None:
-        made, refused, logged = asyncio.run(workload(args.tables, args.workload, args.concurrency,
-                                                     check=not args.unchecked))
-        print(f"{made} actions, {refused} refused, ledger {'not checked' if args.unchecked else 'ok'}")
+        outcome = asyncio.run(workload(args.tables, args.workload, args.concurrency, check=not args.unchecked))
+        made = outcome.actions
+        print(f"{made} actions, {outcome.refused} refused, ledger {'not checked' if args.unchecked else 'ok'}")
         if args.pages:
-            print(f"{logged / made / WAL_FRAME:.2f} pages of the write-ahead log an action "
-                  f"({logged / made / 1024:.1f} KB; {made} actions at {args.tables} tables)")
+            for name, frames in outcome.pages.most_common():
+                print(f"  {frames / made:.3f} {name}")
+            print(f"{outcome.logged / made / WAL_FRAME:.2f} pages of the write-ahead log an action "
+                  f"({outcome.logged / made / 1024:.1f} KB; {made} actions at {args.tables} tables)")
         return
     if shutil.which("valgrind") is None:
         sys.exit("valgrind is not installed (Debian's package valgrind)")

@@ -74,17 +74,27 @@ def test_the_lean_storage_prototype_takes_effect() -> None:
 def test_the_pages_an_action_writes_are_counted() -> None:
     """`instructions.py --pages`: the pages the presses wrote to the write-ahead log, per action, for the bot and
     for the rest of the storage half of issue 17's design (`lean_storage`: no ledger or timer rows), which must write
-    fewer of them: the figure follows what the store writes."""
+    fewer of them: the figure follows what the store writes. Above it, the same pages by the table or index they
+    belong to, which add up to it: the bot's balances and timers write pages of `accounts` and `timers`, the
+    prototype's none of `timers` and fewer of `accounts` (a re-buy's moves still update them)."""
 
-    def pages(*patch: str) -> float:
+    def pages(*patch: str) -> tuple[float, dict[str, float]]:
         result = subprocess.run([sys.executable, str(ROOT / "benchmarks" / "instructions.py"), "--workload", "60",
                                  "--tables", "8", "--concurrency", "4", "--pages", *patch],
                                 capture_output=True, text=True, timeout=300, cwd=ROOT)
         assert result.returncode == 0, result.stderr[-2000:]
-        return float(result.stdout.splitlines()[-1].split(" pages")[0])
+        lines = result.stdout.splitlines()
+        by_owner = {name: float(share) for share, name in
+                    (line.strip().split(" ", 1) for line in lines if line.startswith("  "))}
+        return float(lines[-1].split(" pages")[0]), by_owner
 
-    bot, lean = pages(), pages("--patch", "lean_storage")
+    (bot, bot_owners), (lean, lean_owners) = pages(), pages("--patch", "lean_storage")
     assert bot > 2 and lean < 0.85 * bot, (bot, lean)
+    for total, owners in ((bot, bot_owners), (lean, lean_owners)):
+        assert abs(sum(owners.values()) - total) < 0.01 * len(owners) + 0.01, (total, owners)
+        assert owners.get("actions", 0) > 0 and owners.get("sqlite_autoindex_actions_1", 0) > 0, owners
+    assert bot_owners.get("timers", 0) > 0 and "timers" not in lean_owners, (bot_owners, lean_owners)
+    assert bot_owners.get("accounts", 0) > lean_owners.get("accounts", 0), (bot_owners, lean_owners)
 
 
 def test_the_counted_runs_leave_the_ledger_check_to_a_run_of_their_own(tmp_path: Path) -> None:
