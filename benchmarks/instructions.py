@@ -76,10 +76,11 @@ class Played(NamedTuple):
     `dbstat` table to tell)."""
 
 
-async def workload(tables: int, actions: int, concurrency: int, *, check: bool = True) -> Played:
+async def workload(tables: int, actions: int, concurrency: int, *, check: bool = True, pages: bool = False) -> Played:
     """Set up `tables` tables with a hand dealt, then press `actions` buttons (`service.py`'s players): what they
     made and wrote (no checkpoint runs: the write-ahead log only grows, so each frame past its size before the
-    presses is one they wrote). With `check`, raises if the ledger check fails."""
+    presses is one they wrote). With `check`, raises if the ledger check fails; with `pages`, maps the frames to what
+    they belong to (after the presses, but in the process callgrind counts: not in a counted run)."""
     folder = Path(tempfile.mkdtemp())
     no_timed_checkpoints()
     store = await Store.open(folder / "bot.db")
@@ -102,10 +103,12 @@ async def workload(tables: int, actions: int, concurrency: int, *, check: bool =
         problems = await store.read(lambda tx: tx.check_ledger()) if check else []
         if problems:
             raise RuntimeError(f"ledger check failed: {problems}")
-        written = log.read_bytes()[logged_before:]
-        owners = await store.read(lambda tx: page_owners(tx.db))
-        pages = Counter(owners.get(page, FREE_PAGE) for page in frame_pages(written))
-        return Played(load.actions, load.refused, len(written), pages)
+        logged = log.stat().st_size - logged_before
+        by_owner: Counter[str] = Counter()
+        if pages:
+            owners = await store.read(lambda tx: page_owners(tx.db))
+            by_owner.update(owners.get(page, FREE_PAGE) for page in frame_pages(log.read_bytes()[logged_before:]))
+        return Played(load.actions, load.refused, logged, by_owner)
     finally:
         await store.close()
         shutil.rmtree(folder, ignore_errors=True)
@@ -202,7 +205,8 @@ def main() -> None:
         print(f"{made} actions of the lean design")
         return
     if args.workload is not None:
-        outcome = asyncio.run(workload(args.tables, args.workload, args.concurrency, check=not args.unchecked))
+        outcome = asyncio.run(workload(args.tables, args.workload, args.concurrency, check=not args.unchecked,
+                                       pages=args.pages))
         made = outcome.actions
         print(f"{made} actions, {outcome.refused} refused, ledger {'not checked' if args.unchecked else 'ok'}")
         if args.pages:
