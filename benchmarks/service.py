@@ -518,7 +518,7 @@ def nothing_written() -> Iterator[None]:
     numbers = itertools.count(1_000_000)
     with contextlib.ExitStack() as patches:
         for name in ("move", "record", "set_timer", "clear_timer", "log_action", "save_snapshot",
-                     "summarise_hand"):
+                     "settle_hand", "summarise_hand"):
             patches.enter_context(mock.patch.object(Tx, name, lambda *args, **kwargs: None))
         patches.enter_context(mock.patch.object(Tx, "next_number", lambda self, table_id: next(numbers)))
         yield

@@ -10,7 +10,7 @@ from typing import Any
 import orjson
 
 from bot.store.dialect import SQLITE, Connection, Dialect
-from bot.store.tx import ENDING_KINDS, HISTORY_ONLY
+from bot.store.tx import ENDING_KINDS, HISTORY_ONLY, Tx
 
 _BACKFILL_BATCH = 5000
 
@@ -107,3 +107,12 @@ def moves_into_action_log(connection: Connection, dialect: Dialect = SQLITE) -> 
     them (`actions.moves`, `[[source, target, amount, reason, hand id], …]`) rather than in ledger rows; the moves
     made before stay in `ledger`, and `Tx.check_ledger` adds both up."""
     connection.execute("ALTER TABLE actions ADD COLUMN moves TEXT")
+
+
+def hands_settled_at_their_end(connection: Connection, dialect: Dialect = SQLITE) -> None:
+    """Migration 18: a Hold'em hand's moves between its table's stacks and pot reach their balances when it ends
+    (`Tx.settle_hand`), not as they are made. A hand in play when the database is upgraded has its moves so far in the
+    balances already: they are taken out again (`Tx.in_play`), so that its end writes them once."""
+    for account, chips in Tx(connection, 0.0, dialect=dialect).in_play().items():
+        if chips:
+            connection.execute("UPDATE accounts SET balance = balance - ? WHERE name = ?", (chips, account))

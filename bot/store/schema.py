@@ -6,7 +6,12 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any
 
-from bot.store.action_log import add_action_log, history_into_action_log, moves_into_action_log
+from bot.store.action_log import (
+    add_action_log,
+    hands_settled_at_their_end,
+    history_into_action_log,
+    moves_into_action_log,
+)
 from bot.store.dialect import SQLITE, Connection, Dialect
 from bot.store.figures import add_hand_figures
 from bot.store.repair import number_hands_per_table
@@ -209,6 +214,8 @@ MIGRATIONS: list[Migration] = [
     history_into_action_log,
     # 17: the hands' chip moves in the action log's rows (the ledger's record of them), other moves in `ledger`
     moves_into_action_log,
+    # 18: a Hold'em hand's moves between its table's stacks and pot reach their balances when it ends
+    hands_settled_at_their_end,
 ]
 
 

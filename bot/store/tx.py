@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from collections.abc import Iterable
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -14,6 +15,11 @@ from bot.store.dialect import SQLITE, Connection, Dialect
 NEGATIVE_KINDS = frozenset({"house", "mint", "bank"})
 """Account kinds that may go below zero: the counterparties that create or absorb chips (the house, grants, a
 tournament's bank). Every other account (wallets, stacks, pots, boxes) never goes negative."""
+TABLE_CHIPS = frozenset({"stack", "pot"})
+"""Account kinds of a table's own chips: its players' stacks and its pot. A Hold'em hand's moves between them are
+recorded as they are made but settled into the accounts' balances once, when the hand ends (`Tx.settle_hand`): until
+then the rows hold what the accounts held at its start, and `Tx.balance` adds the hand's moves (`Tx.in_play`)."""
+_TABLE_CHIP_PREFIXES = tuple(f"{kind}:" for kind in sorted(TABLE_CHIPS))
 ENDING_KINDS = frozenset({"HandEnded", "RoundEnded", "TournamentFinished"})
 """Event kinds that end a hand, a house round or a tournament: the action recording one is its span's end
 (`hand_spans.ended_seq`), which `/history` and the pruning look hands up by."""
@@ -55,6 +61,24 @@ class LedgerRow:
     hand_id: str | None
 
 
+def settled_at_hand_end(source: str, target: str, hand_id: str | None) -> bool:
+    """Whether a recorded move is a Hold'em hand's between a table's own chips (`TABLE_CHIPS`), whose balances are
+    written when the hand ends rather than at once."""
+    return (hand_id is not None and hand_id[:1] == "h" and source.startswith(_TABLE_CHIP_PREFIXES)
+            and target.startswith(_TABLE_CHIP_PREFIXES))
+
+
+def _owed(moves: Iterable[list[Any]]) -> dict[str, int]:
+    """What the moves (`[source, target, amount, reason, hand id]`) settled at a hand's end (`settled_at_hand_end`)
+    among them add to each account (the others left out)."""
+    owed: dict[str, int] = {}
+    for source, target, amount, _, hand_id in moves:
+        if settled_at_hand_end(source, target, hand_id):
+            owed[source] = owed.get(source, 0) - amount
+            owed[target] = owed.get(target, 0) + amount
+    return owed
+
+
 def account_kind(name: str) -> str:
     """An account's kind is its name's first part: `wallet:<chat>:<user>` is a wallet."""
     return name.split(":", 1)[0]
@@ -73,8 +97,8 @@ class Known:
     settings: dict[str, str] = field(default_factory=dict)
     hands: dict[str, HandSoFar | None] = field(default_factory=dict)
     """Per table, the Hold'em hand in play whose every event this process recorded since its `HandStarted`: its
-    counted events (`bot.statistics.COUNTED_KINDS`), so that its figures are worked out without reading them back.
-    None (in `Tx.learned`) forgets the table's hand."""
+    counted events (`bot.statistics.COUNTED_KINDS`) and what its moves owe the accounts, so that its figures are
+    worked out and its balances settled without reading them back. None (in `Tx.learned`) forgets the table's hand."""
     spans: dict[str, tuple[str, ...]] = field(default_factory=dict)
     """Per table, the last few hands, rounds and tournaments whose `hand_spans` row is stored: an action recording
     events of one of them writes no row for it."""
@@ -102,10 +126,13 @@ class Known:
 
 @dataclass(frozen=True, slots=True)
 class HandSoFar:
-    """A hand's counted events as its log rows hold them, in order (see `Known.hands`)."""
+    """A hand's counted events as its log rows hold them, in order (see `Known.hands`), and what its logged moves
+    settled at its end (`settled_at_hand_end`) owe each account so far, which `Tx.settle_hand` then writes without
+    reading them back."""
 
     hand_id: str
     events: tuple[dict[str, Any], ...]
+    owed: dict[str, int] = field(default_factory=dict)
 
 
 class AccountsOnly(Known):
@@ -137,6 +164,8 @@ class Tx:
         self.moved: dict[str, list[list[Any]]] = {}
         """Per table, the chip moves of a hand, round or tournament made in this transaction and not yet in a log
         row: `[source, target, amount, reason, hand id]` in order, the ledger's record of them (`move`)."""
+        self.settled: set[tuple[str, str]] = set()
+        """The hands (table, hand id) whose balances this transaction settled (`settle_hand`)."""
 
     # --- chats, players, settings -------------------------------------------------------------------------
 
@@ -244,22 +273,27 @@ class Tx:
     ) -> None:
         """Move chips between two accounts and record it; a debit below zero raises InsufficientFunds.
 
-        The balances change at once. The record is a `ledger` row, or with `logged` (a move of a hand, round or
-        tournament at a table, inside the action the service logs) a part of the action's log row (`log_action`):
-        either way written in this transaction, and `check_ledger` adds both up."""
+        The balances change at once, but for a Hold'em hand's moves between the table's stacks and pot
+        (`settled_at_hand_end`, recorded with `logged`), which the hand's end writes (`settle_hand`; a move made after
+        it in the same transaction changes them at once): the engine has checked those, and a hand makes some twelve
+        of them. The record is a `ledger` row, or with `logged` (a move of
+        a hand, round or tournament at a table, inside the action the service logs) a part of the action's log row
+        (`log_action`): either way written in this transaction, and `check_ledger` adds both up."""
         if not isinstance(amount, int) or amount <= 0:
             raise ValueError(f"a move needs a positive whole amount, got {amount!r}")
         if source == target:
             raise ValueError(f"a move from {source} to itself")
         self._ensure_account(source, chat_id)
         self._ensure_account(target, chat_id)
-        debited = self.db.execute(
-            "UPDATE accounts SET balance = balance - ? WHERE name = ? AND (may_go_negative = 1 OR balance >= ?)",
-            (amount, source, amount),
-        )
-        if debited.rowcount != 1:
-            raise InsufficientFunds(source, amount, self.balance(source))
-        self.db.execute("UPDATE accounts SET balance = balance + ? WHERE name = ?", (amount, target))
+        if not (logged and table_id is not None and settled_at_hand_end(source, target, hand_id)
+                and (table_id, hand_id) not in self.settled):
+            debited = self.db.execute(
+                "UPDATE accounts SET balance = balance - ? WHERE name = ? AND (may_go_negative = 1 OR balance >= ?)",
+                (amount, source, amount),
+            )
+            if debited.rowcount != 1:
+                raise InsufficientFunds(source, amount, self.balance(source))
+            self.db.execute("UPDATE accounts SET balance = balance + ? WHERE name = ?", (amount, target))
         if logged and table_id is not None and hand_id is not None:
             self.moved.setdefault(table_id, []).append([source, target, amount, reason, hand_id])
             return
@@ -270,16 +304,60 @@ class Tx:
         )
 
     def balance(self, account: str) -> int:
-        """An account's balance (0 when it has never been used)."""
-        row = self.db.execute("SELECT balance FROM accounts WHERE name = ?", (account,)).fetchone()
-        return int(row[0]) if row else 0
+        """An account's balance (0 when it has never been used): its row's, and for a table's stack or pot the moves
+        of the hands in play there too (`in_play`)."""
+        row = self.db.execute("SELECT balance, chat_id FROM accounts WHERE name = ?", (account,)).fetchone()
+        if row is None:
+            return 0
+        if account_kind(account) not in TABLE_CHIPS:
+            return int(row[0])
+        return int(row[0]) + self.in_play(str(row[1])).get(account, 0)
 
     def balances(self, prefix: str) -> dict[str, int]:
-        """Every account whose name starts with `prefix`, with its balance."""
+        """Every account whose name starts with `prefix`, with its balance (as `balance` gives it)."""
         rows = self.db.execute(
-            "SELECT name, balance FROM accounts WHERE substr(name, 1, CAST(? AS INTEGER)) = ?", (len(prefix), prefix)
-        ).fetchall()
-        return {str(name): int(balance) for name, balance in rows}
+            "SELECT name, balance, chat_id FROM accounts WHERE substr(name, 1, CAST(? AS INTEGER)) = ?",
+            (len(prefix), prefix)).fetchall()
+        in_play: dict[str, int] = {}
+        for chat_id in {str(chat_id) for name, _, chat_id in rows if account_kind(str(name)) in TABLE_CHIPS}:
+            in_play.update(self.in_play(chat_id))
+        return {str(name): int(balance) + in_play.get(str(name), 0) for name, balance, _ in rows}
+
+    def in_play(self, chat_id: str | None = None) -> dict[str, int]:
+        """What the Hold'em hands in play (of one chat's tables, or of all) have moved between their tables' stacks
+        and pots so far, per account: moves recorded, not yet in the accounts' rows (`settle_hand` writes them when
+        the hand ends). A hand is in play until its span ends (`hand_spans.ended_seq`, written with the action that
+        settles it), or for ever if it was voided (its moves then add up to nothing, and an account whose moves
+        add up to nothing is left out)."""
+        where, parameters = ("", ()) if chat_id is None else (
+            "AND table_id IN (SELECT table_id FROM tables WHERE chat_id = ?) ", (chat_id,))
+        hands = [(str(table_id), str(hand_id)) for table_id, hand_id in self.db.execute(
+            f"SELECT table_id, hand_id FROM hand_spans WHERE ended_seq IS NULL AND hand_id LIKE 'h%' {where}",
+            parameters)]
+        moves = [(table_id, move) for table_id, hand_id in hands for move in self._hand_moves(table_id, hand_id)
+                 if move[4] == hand_id]
+        moves += [(table_id, move) for table_id, pending in self.moved.items() for move in pending
+                  if chat_id is None or self.table_chat(table_id) == chat_id]
+        owed = _owed(move for table_id, move in moves if (table_id, move[4]) not in self.settled)
+        return {account: chips for account, chips in owed.items() if chips}
+
+    def settle_hand(self, table_id: str, hand_id: str) -> None:
+        """Write into the accounts' rows what a Hold'em hand that has just ended moved between the table's stacks and
+        its pot (`settled_at_hand_end`): its logged moves and this action's, one update an account. A balance this
+        would take below zero fails the transaction (the accounts' `CHECK`). The action's log row (`log_action`) ends
+        the hand's span, which takes it out of play."""
+        pending = [move for move in self.moved.get(table_id, ()) if move[4] == hand_id]
+        hand = self._hand_so_far(table_id)
+        if hand is not None and hand.hand_id == hand_id:  # followed since it started: what it owes is known
+            owed = _owed(pending)
+            for account, chips in hand.owed.items():
+                owed[account] = owed.get(account, 0) + chips
+        else:
+            owed = _owed(move for move in [*self._hand_moves(table_id, hand_id), *pending] if move[4] == hand_id)
+        for account, chips in owed.items():
+            if chips:
+                self.db.execute("UPDATE accounts SET balance = balance + ? WHERE name = ?", (chips, account))
+        self.settled.add((table_id, hand_id))
 
     def ledger_rows(self, table_id: str, hand_id: str) -> list[LedgerRow]:
         """The moves recorded for one hand or round, in order: its ledger rows (a hand played before migration 17),
@@ -377,16 +455,37 @@ class Tx:
         self.db.execute("INSERT INTO actions(table_id, seq, at, entry, events, moves) VALUES (?, ?, ?, ?, ?, ?)",
                         (table_id, seq, self.now, entry, dumps(recorded) if recorded else None,
                          dumps(moved) if moved else None))
+        settled = {hand_id for table, hand_id in self.settled if table == table_id} if self.settled else set()
+        self.settled.difference_update((table_id, hand_id) for hand_id in settled)
         for hand_id, events in recorded or ():
-            self._span(table_id, hand_id, seq, events)
+            self._span(table_id, hand_id, seq, hand_id in settled
+                       or any(event.get("kind") in ENDING_KINDS for event in events))
+        deferred = [move for move in moved or () if settled_at_hand_end(move[0], move[1], move[4])]
+        if deferred:
+            self._follow_owed(table_id, deferred)
+        # A hand's moves settled at its end are found by its span until it ends, which its settlement ends.
+        spanned = {move[4] for move in deferred} | settled
+        if spanned:
+            for hand_id in spanned.difference(hand_id for hand_id, _ in recorded or ()):
+                self._span(table_id, hand_id, seq, hand_id in settled)
 
-    def _span(self, table_id: str, hand_id: str, seq: int, events: list[dict[str, Any]]) -> None:
+    def _follow_owed(self, table_id: str, moves: list[list[Any]]) -> None:
+        """Add what the moves of the table's hand followed since its start (`Known.hands`) owe to what it owes."""
+        hand = self._hand_so_far(table_id)
+        if hand is None:
+            return
+        owed = dict(hand.owed)
+        for account, chips in _owed(move for move in moves if move[4] == hand.hand_id).items():
+            owed[account] = owed.get(account, 0) + chips
+        self.learned.hands[table_id] = HandSoFar(hand.hand_id, hand.events, owed)
+
+    def _span(self, table_id: str, hand_id: str, seq: int, ends: bool) -> None:
         spans = self.learned.spans.get(table_id, self.known.spans.get(table_id, ()))
         if hand_id not in spans:
             self.db.execute("INSERT INTO hand_spans(table_id, hand_id, first_seq, at) VALUES (?, ?, ?, ?) "
                             "ON CONFLICT DO NOTHING", (table_id, hand_id, seq, self.now))
             self.learned.spans[table_id] = (*spans[-3:], hand_id)
-        if any(event.get("kind") in ENDING_KINDS for event in events):
+        if ends:
             self.db.execute("UPDATE hand_spans SET ended_seq = ? WHERE table_id = ? AND hand_id = ? "
                             "AND ended_seq IS NULL", (seq, table_id, hand_id))
 
@@ -436,20 +535,30 @@ class Tx:
             raise KeyError(f"unknown table {table_id!r}")
         return int(row[0])
 
+    def table_chat(self, table_id: str) -> str | None:
+        """The chat a table belongs to (None for an unknown table)."""
+        row = self.db.execute("SELECT chat_id FROM tables WHERE table_id = ?", (table_id,)).fetchone()
+        return None if row is None else str(row[0])
+
     def table_ids(self) -> list[str]:
         """Every table the store knows."""
         return [str(row[0]) for row in self.db.execute("SELECT table_id FROM tables ORDER BY table_id")]
 
     def check_logged(self) -> None:
-        """Fail the transaction when events or moves it recorded were not written into a log row: the balances they
-        changed would have no record (the store calls this after each job, whose writes a failure undoes)."""
-        if any(self.recorded.values()) or any(self.moved.values()):
-            tables = sorted(table for table, pending in [*self.recorded.items(), *self.moved.items()] if pending)
-            raise RuntimeError(f"events or chip moves of {', '.join(tables)} were left out of the action log")
+        """Fail the transaction when events or moves it recorded, or a hand it settled, were not written into a log
+        row: the balances they changed would have no record, or a settled hand would count again as in play (the store
+        calls this after each job, whose writes a failure undoes)."""
+        if any(self.recorded.values()) or any(self.moved.values()) or self.settled:
+            tables = sorted({table for table, pending in [*self.recorded.items(), *self.moved.items()] if pending}
+                            | {table for table, _ in self.settled})
+            raise RuntimeError(f"events, chip moves or settled hands of {', '.join(tables)} were left out of the "
+                               "action log")
 
     def unlogged(self, table_id: str) -> bool:
-        """Whether events or moves of the table wait for a log row in this transaction."""
-        return bool(self.recorded.get(table_id) or self.moved.get(table_id))
+        """Whether events, moves or a hand's settlement (`settle_hand`) of the table wait for a log row in this
+        transaction."""
+        return bool(self.recorded.get(table_id) or self.moved.get(table_id)
+                    or any(table == table_id for table, _ in self.settled))
 
     def record(self, table_id: str, hand_id: str, events: list[dict[str, Any]]) -> None:
         """Record events (already JSON-able) of a hand, round or tournament: written with the row of the action
@@ -474,7 +583,7 @@ class Tx:
             return
         hand = self._hand_so_far(table_id)
         if hand is not None and hand.hand_id == hand_id and counted:
-            self.learned.hands[table_id] = HandSoFar(hand_id, hand.events + counted)
+            self.learned.hands[table_id] = HandSoFar(hand_id, hand.events + counted, hand.owed)
 
     def _hand_so_far(self, table_id: str) -> HandSoFar | None:
         if table_id in self.learned.hands:
@@ -513,19 +622,32 @@ class Tx:
         move (`[[source, target, amount, reason, hand id], …]`). They lie from its span's first row up to the first
         of the next one of its kind (`h`, `r`, `t`): a hand's last events, a show after it ended or its chips given
         back when it is voided, come before the next hand's first."""
+        span = self._span_rows(table_id, hand_id)
+        if span is None:
+            return []
+        rows = self.db.execute(
+            "SELECT seq, at, events, moves FROM actions WHERE table_id = ? AND seq >= ? AND seq < ? "
+            "AND (events IS NOT NULL OR moves IS NOT NULL) ORDER BY seq", (table_id, *span)).fetchall()
+        return [(int(seq), float(at), loads(events) if events else [], loads(moves) if moves else [])
+                for seq, at, events, moves in rows]
+
+    def _hand_moves(self, table_id: str, hand_id: str) -> list[list[Any]]:
+        """The moves the log rows of the hand's span hold (see `hand_log`), of this hand and any other, in order."""
+        span = self._span_rows(table_id, hand_id)
+        if span is None:
+            return []
+        rows = self.db.execute("SELECT moves FROM actions WHERE table_id = ? AND seq >= ? AND seq < ? "
+                               "AND moves IS NOT NULL ORDER BY seq", (table_id, *span))
+        return [move for (text,) in rows for move in loads(text)]
+
+    def _span_rows(self, table_id: str, hand_id: str) -> tuple[int, int] | None:
+        """The log numbers the hand's rows lie within (see `hand_log`): its span's first, and the next span's of its
+        kind (or a number past any); None when it has no span."""
         span = self.db.execute(
             "SELECT first_seq, (SELECT MIN(later.first_seq) FROM hand_spans later WHERE later.table_id = span.table_id "
             "AND later.first_seq > span.first_seq AND substr(later.hand_id, 1, 1) = ?) "
             "FROM hand_spans span WHERE table_id = ? AND hand_id = ?", (hand_id[:1], table_id, hand_id)).fetchone()
-        if span is None:
-            return []
-        first, bound = int(span[0]), span[1]
-        rows = self.db.execute(
-            "SELECT seq, at, events, moves FROM actions WHERE table_id = ? AND seq >= ? AND seq < ? "
-            "AND (events IS NOT NULL OR moves IS NOT NULL) ORDER BY seq",
-            (table_id, first, 2**62 if bound is None else int(bound))).fetchall()
-        return [(int(seq), float(at), loads(events) if events else [], loads(moves) if moves else [])
-                for seq, at, events, moves in rows]
+        return None if span is None else (int(span[0]), 2**62 if span[1] is None else int(span[1]))
 
     def every_event(self, table_id: str | None = None) -> list[tuple[str, str, float, dict[str, Any]]]:
         """Every event the log holds (of one table, or of all), each table's in order: its table, hand (or round,
@@ -580,7 +702,8 @@ class Tx:
     def cash_results(self, chat_id: str) -> dict[str, int]:
         """Per player of the chat (those with a wallet): his net result in its cash games, in chips — his wallet,
         his stacks at its tables outside a tournament in play and his house-game boxes, less the grants he received
-        (the welcome grant and `/grant`s). Chips in a pot count once the hand that holds them is over."""
+        (the welcome grant and `/grant`s). A hand in play counts as it stood when dealt: its chips reach the stacks'
+        balances when it ends (`settle_hand`)."""
         wallet = f"wallet:{chat_id}:"
         tournament_tables = {str(table_id) for (table_id,) in self.db.execute(
             "SELECT table_id FROM tournaments WHERE chat_id = ? AND status != 'finished'", (chat_id,))}
@@ -662,9 +785,10 @@ class Tx:
     # --- checks --------------------------------------------------------------------------------------------
 
     def check_ledger(self) -> list[str]:
-        """Problems with the ledger (empty when sound): every balance equals its recorded moves (the ledger's rows
-        and the moves in the action log's rows), the sum of all balances is zero (chips are only moved, never made),
-        and no account that may not go negative is."""
+        """Problems with the ledger (empty when sound): every balance (its row's, with the moves of the hands in play,
+        `in_play`) equals its recorded moves (the ledger's rows and the moves in the action log's rows), the sum of
+        all the rows' balances is zero (chips are only moved, never made), and no account that may not go negative
+        is."""
         problems = []
         total = self.db.execute("SELECT COALESCE(SUM(balance), 0) FROM accounts").fetchone()[0]
         if total != 0:
@@ -677,11 +801,13 @@ class Tx:
             recorded[move.source] = recorded.get(move.source, 0) - move.amount
             recorded[move.target] = recorded.get(move.target, 0) + move.amount
         balances = {str(name): int(chips) for name, chips in self.db.execute("SELECT name, balance FROM accounts")}
+        for name, chips in self.in_play().items():  # the hands in play: recorded, not yet in the rows
+            balances[name] = balances.get(name, 0) + chips
         problems += [f"{name} holds {balances.get(name, 0)} but its recorded moves say {recorded.get(name, 0)}"
                      for name in sorted(balances.keys() | recorded.keys())
                      if balances.get(name, 0) != recorded.get(name, 0)]
-        negative = self.db.execute("SELECT name, balance FROM accounts WHERE may_go_negative = 0 AND balance < 0")
-        problems += [f"{name} is negative ({balance})" for name, balance in negative]
+        negative = self.db.execute("SELECT name FROM accounts WHERE may_go_negative = 0")
+        problems += [f"{name} is negative ({balances[name]})" for name, in negative if balances.get(name, 0) < 0]
         return problems
 
 
