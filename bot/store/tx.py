@@ -276,9 +276,9 @@ class Tx:
         The balances change at once, but for a Hold'em hand's moves between the table's stacks and pot
         (`settled_at_hand_end`, recorded with `logged`), which the hand's end writes (`settle_hand`; a move made after
         it in the same transaction changes them at once): the engine has checked those, and a hand makes some twelve
-        of them. The record is a `ledger` row, or with `logged` (a move of
-        a hand, round or tournament at a table, inside the action the service logs) a part of the action's log row
-        (`log_action`): either way written in this transaction, and `check_ledger` adds both up."""
+        of them. The record is a `ledger` row, or with `logged` (a move of a hand, round or tournament at a table,
+        inside the action the service logs) a part of the action's log row (`log_action`): either way written in this
+        transaction, and `check_ledger` adds both up."""
         if not isinstance(amount, int) or amount <= 0:
             raise ValueError(f"a move needs a positive whole amount, got {amount!r}")
         if source == target:
