@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -68,10 +68,10 @@ def settled_at_hand_end(source: str, target: str, hand_id: str | None) -> bool:
             and target.startswith(_TABLE_CHIP_PREFIXES))
 
 
-def _owed(moves: Iterable[list[Any]]) -> dict[str, int]:
+def _owed(moves: Iterable[list[Any]], so_far: Mapping[str, int] | None = None) -> dict[str, int]:
     """What the moves (`[source, target, amount, reason, hand id]`) settled at a hand's end (`settled_at_hand_end`)
-    among them add to each account (the others left out)."""
-    owed: dict[str, int] = {}
+    among them add to each account (the others left out), added to what was owed `so_far`."""
+    owed = dict(so_far or {})
     for source, target, amount, _, hand_id in moves:
         if settled_at_hand_end(source, target, hand_id):
             owed[source] = owed.get(source, 0) - amount
@@ -334,8 +334,7 @@ class Tx:
         hands = [(str(table_id), str(hand_id)) for table_id, hand_id in self.db.execute(
             f"SELECT table_id, hand_id FROM hand_spans WHERE ended_seq IS NULL AND hand_id LIKE 'h%' {where}",
             parameters)]
-        moves = [(table_id, move) for table_id, hand_id in hands for move in self._hand_moves(table_id, hand_id)
-                 if move[4] == hand_id]
+        moves = [(table_id, move) for table_id, hand_id in hands for move in self._hand_moves(table_id, hand_id)]
         moves += [(table_id, move) for table_id, pending in self.moved.items() for move in pending
                   if chat_id is None or self.table_chat(table_id) == chat_id]
         owed = _owed(move for table_id, move in moves if (table_id, move[4]) not in self.settled)
@@ -349,11 +348,9 @@ class Tx:
         pending = [move for move in self.moved.get(table_id, ()) if move[4] == hand_id]
         hand = self._hand_so_far(table_id)
         if hand is not None and hand.hand_id == hand_id:  # followed since it started: what it owes is known
-            owed = _owed(pending)
-            for account, chips in hand.owed.items():
-                owed[account] = owed.get(account, 0) + chips
+            owed = _owed(pending, hand.owed)
         else:
-            owed = _owed(move for move in [*self._hand_moves(table_id, hand_id), *pending] if move[4] == hand_id)
+            owed = _owed([*self._hand_moves(table_id, hand_id), *pending])
         for account, chips in owed.items():
             if chips:
                 self.db.execute("UPDATE accounts SET balance = balance + ? WHERE name = ?", (chips, account))
@@ -474,9 +471,7 @@ class Tx:
         hand = self._hand_so_far(table_id)
         if hand is None:
             return
-        owed = dict(hand.owed)
-        for account, chips in _owed(move for move in moves if move[4] == hand.hand_id).items():
-            owed[account] = owed.get(account, 0) + chips
+        owed = _owed((move for move in moves if move[4] == hand.hand_id), hand.owed)
         self.learned.hands[table_id] = HandSoFar(hand.hand_id, hand.events, owed)
 
     def _span(self, table_id: str, hand_id: str, seq: int, ends: bool) -> None:
@@ -632,13 +627,13 @@ class Tx:
                 for seq, at, events, moves in rows]
 
     def _hand_moves(self, table_id: str, hand_id: str) -> list[list[Any]]:
-        """The moves the log rows of the hand's span hold (see `hand_log`), of this hand and any other, in order."""
+        """The hand's moves its span's log rows hold (see `hand_log`), in order."""
         span = self._span_rows(table_id, hand_id)
         if span is None:
             return []
         rows = self.db.execute("SELECT moves FROM actions WHERE table_id = ? AND seq >= ? AND seq < ? "
                                "AND moves IS NOT NULL ORDER BY seq", (table_id, *span))
-        return [move for (text,) in rows for move in loads(text)]
+        return [move for (text,) in rows for move in loads(text) if move[4] == hand_id]
 
     def _span_rows(self, table_id: str, hand_id: str) -> tuple[int, int] | None:
         """The log numbers the hand's rows lie within (see `hand_log`): its span's first, and the next span's of its
