@@ -1,10 +1,10 @@
 """A prototype of what is left of the storage half of issue 17's design, patched into the bot when imported, to size
 it alone: `python benchmarks/instructions.py --patch lean_storage` counts the bot's action with it, against the code
 as it is. Since the twelfth round the bot keeps each action's events and its hand's chip moves in its log row (the
-history and the ledger's record: no history rows, no ledger rows for a hand's moves), and since the eighteenth the
-deadlines it arms (no timer rows); what this adds is the rest: the balances kept in memory (no balance updates). Run
-alone (`python benchmarks/lean_storage.py [--actions 200]`), it plays `service.py`'s players at a few tables with the
-patch and prints what the store holds after their presses, so that a test can see the patch still takes effect.
+history and the ledger's record: no history rows, no ledger rows for a hand's moves); what this adds is the rest: the
+balances kept in memory (no balance updates) and no timer rows. Run alone (`python benchmarks/lean_storage.py
+[--actions 200]`), it plays `service.py`'s players at a few tables with the patch and prints what the store holds
+after their presses, so that a test can see the patch still takes effect.
 
 It is a measuring tool, not a store: the balances it keeps are not the ledger's, so the ledger check only checks
 that they add up to nothing while it is patched in, and a replay after a restart would not see them.
@@ -43,6 +43,10 @@ def _apply_moves(self: context.Action, moves: Any, account: Any, hand_id: str) -
             BALANCES[target] = BALANCES.get(target, 0) + move.amount
 
 
+def _store_timers(self: context.Action) -> None:
+    """No timer rows: the scheduler still arms what the action armed, once it commits."""
+
+
 def _check_ledger(self: store_tx.Tx) -> list[str]:
     """The ledger check while the patch is in: the moves kept in memory must add up to nothing (the ledger's rows
     and balances no longer hold a hand's chips, so the real check would find every stack off)."""
@@ -51,6 +55,7 @@ def _check_ledger(self: store_tx.Tx) -> list[str]:
 
 
 context.Action.apply_moves = _apply_moves  # type: ignore[method-assign]
+context.Action.store_timers = _store_timers  # type: ignore[method-assign]
 store_tx.Tx.check_ledger = _check_ledger  # type: ignore[method-assign]
 
 

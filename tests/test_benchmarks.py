@@ -58,9 +58,9 @@ def test_a_service_run_names_the_interpreter_it_runs_on() -> None:
 
 def test_the_lean_storage_prototype_takes_effect() -> None:
     """`benchmarks/lean_storage.py`, the rest of the storage half of issue 17's design patched in: while the players
-    press, the store gets no ledger or timer row (the bot writes no timer row either, now), each action one log row
-    holding its events (as the bot writes them), and the balances it keeps in memory add up to nothing (so what
-    `instructions.py --patch lean_storage` counts is that design)."""
+    press, the store gets no ledger or timer row, each action one log row holding its events (as the bot writes them
+    now), and the balances it keeps in memory add up to nothing (so what `instructions.py --patch lean_storage`
+    counts is that design)."""
     result = subprocess.run([sys.executable, str(ROOT / "benchmarks" / "lean_storage.py"), "--actions", "40"],
                             capture_output=True, text=True, timeout=300, cwd=ROOT)
     assert result.returncode == 0, result.stderr[-2000:]
@@ -73,10 +73,10 @@ def test_the_lean_storage_prototype_takes_effect() -> None:
 
 def test_the_pages_an_action_writes_are_counted() -> None:
     """`instructions.py --pages`: the pages the presses wrote to the write-ahead log, per action, for the bot and
-    for the rest of the storage half of issue 17's design (`lean_storage`: no balance updates), which must write
+    for the rest of the storage half of issue 17's design (`lean_storage`: no ledger or timer rows), which must write
     fewer of them: the figure follows what the store writes. Above it, the same pages by the table or index they
-    belong to, which add up to it: the bot's balances write pages of `accounts`, the prototype's fewer (a re-buy's
-    moves still update them); neither writes a page of `timers` (the deadlines are in the log rows)."""
+    belong to, which add up to it: the bot's balances and timers write pages of `accounts` and `timers`, the
+    prototype's none of `timers` and fewer of `accounts` (a re-buy's moves still update them)."""
 
     def pages(*patch: str) -> tuple[float, dict[str, float]]:
         result = subprocess.run([sys.executable, str(ROOT / "benchmarks" / "instructions.py"), "--workload", "60",
@@ -89,11 +89,11 @@ def test_the_pages_an_action_writes_are_counted() -> None:
         return float(lines[-1].split(" pages")[0]), by_owner
 
     (bot, bot_owners), (lean, lean_owners) = pages(), pages("--patch", "lean_storage")
-    assert bot > 2 and lean < bot, (bot, lean)
+    assert bot > 2 and lean < 0.85 * bot, (bot, lean)
     for total, owners in ((bot, bot_owners), (lean, lean_owners)):
         assert abs(sum(owners.values()) - total) < 0.01 * len(owners) + 0.01, (total, owners)
         assert owners.get("actions", 0) > 0 and owners.get("sqlite_autoindex_actions_1", 0) > 0, owners
-    assert "timers" not in bot_owners and "timers" not in lean_owners, (bot_owners, lean_owners)
+    assert bot_owners.get("timers", 0) > 0 and "timers" not in lean_owners, (bot_owners, lean_owners)
     assert bot_owners.get("accounts", 0) > lean_owners.get("accounts", 0), (bot_owners, lean_owners)
 
 

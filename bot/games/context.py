@@ -274,9 +274,9 @@ class Action:
         self.timers.append(TimerChange(key, None))
 
     def store_timers(self) -> None:
-        """Write the action's timers to its transaction, each key once, as the action left it (a key disarmed and
-        armed again, a hand's end arming the next deal or a fired turn starting the time bank, is armed anew): a
-        deadline into the action's log row (`Tx.set_timer` with `logged`), a disarmed timer's row deleted."""
+        """Write the action's timers to its transaction, each key once, as the action left it: a key disarmed and
+        armed again (a hand's end arming the next deal, a fired turn starting the time bank) has its row rewritten in
+        place, where deleting it and inserting it again cost a statement more."""
         changes = self.timers
         if len(changes) > 1:  # most actions arm one timer
             changes = list({change.key: change for change in changes}.values())
@@ -284,4 +284,4 @@ class Action:
             if change.due_at is None:
                 self.tx.clear_timer(change.key)
             else:
-                self.tx.set_timer(change.key, self.place.table_id, change.due_at, change.payload, logged=True)
+                self.tx.set_timer(change.key, self.place.table_id, change.due_at, change.payload)

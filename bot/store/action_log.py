@@ -116,13 +116,3 @@ def hands_settled_at_their_end(connection: Connection, dialect: Dialect = SQLITE
     for account, chips in Tx(connection, 0.0, dialect=dialect).in_play().items():
         if chips:
             connection.execute("UPDATE accounts SET balance = balance - ? WHERE name = ?", (chips, account))
-
-
-def deadlines_in_action_log(connection: Connection, dialect: Dialect = SQLITE) -> None:
-    """Migration 19: a deadline armed by a logged action is written in its log row (`actions.deadlines`), its timer's
-    row saying from which row on (`timers.logged_from`; see `Tx.set_timer`). A column there already (a database
-    taken back to an older version by hand, as a test of migration 18 does) is kept."""
-    for table, column, kind in (("actions", "deadlines", "TEXT"), ("timers", "logged_from", "INTEGER")):
-        if column not in {str(described[0]) for described in
-                          connection.execute(f"SELECT * FROM {table} LIMIT 0").description}:
-            connection.execute(f"ALTER TABLE {table} ADD COLUMN {column} {kind}")

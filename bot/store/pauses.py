@@ -27,7 +27,6 @@ def resume_tables(tx: Tx, table_ids: list[str], grace: float) -> list[tuple[str,
         if row is None:
             continue
         paused_at = float(row[0])
-        tx.materialise_timers(table_id)
         timers = tx.db.execute("SELECT key, due_at, payload FROM timers WHERE table_id = ?", (table_id,)).fetchall()
         for key, due_at, payload in timers:
             new_due = tx.now + max(float(due_at) - paused_at, grace)

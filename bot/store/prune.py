@@ -154,8 +154,6 @@ def _take_from_log(tx: Tx, table_id: str, hand_id: str,
             kept.append((dumps(rest), table_id, seq))
         else:  # still to be replayed after the snapshot, or the ledger's: kept without events
             (emptied if seq > snapshot or moves else gone).append(seq)
-    if gone:  # a logged deadline may be in them (see `Tx.set_timer`)
-        tx.materialise_timers(table_id)
     if kept:
         tx.db.executemany("UPDATE actions SET events = ? WHERE table_id = ? AND seq = ?", kept)
     for numbers, sql in ((emptied, "UPDATE actions SET events = NULL"), (gone, "DELETE FROM actions")):

@@ -8,7 +8,6 @@ from typing import Any
 
 from bot.store.action_log import (
     add_action_log,
-    deadlines_in_action_log,
     hands_settled_at_their_end,
     history_into_action_log,
     moves_into_action_log,
@@ -187,7 +186,6 @@ MIGRATIONS: list[Migration] = [
     """,
     # 10: the action log that, replayed after the table's last snapshot, resumes it; history's event kind in a column
     add_action_log,
-    deadlines_in_action_log,
     # 11: Telegram groups that became supergroups, old id -> new id: presses on the old group's messages still
     # arrive with the old id and are mapped to the moved table
     """
@@ -218,9 +216,6 @@ MIGRATIONS: list[Migration] = [
     moves_into_action_log,
     # 18: a Hold'em hand's moves between its table's stacks and pot reach their balances when it ends
     hands_settled_at_their_end,
-    # 19: a deadline armed by a logged action is written in its log row, its timer's row saying from which row on
-    # (`Tx.set_timer`)
-    deadlines_in_action_log,
 ]
 
 

@@ -102,10 +102,6 @@ class Known:
     spans: dict[str, tuple[str, ...]] = field(default_factory=dict)
     """Per table, the last few hands, rounds and tournaments whose `hand_spans` row is stored: an action recording
     events of one of them writes no row for it."""
-    logged_timers: dict[str, bool] = field(default_factory=dict)
-    """Timer keys whose `timers` row says their deadline is in the action log (`Tx.set_timer` with `logged`): True,
-    or False once the row is written or deleted otherwise (in `Tx.learned`; the store keeps only the True ones).
-    A key missing here has its row made so again by the next logged arming: it is only a cache."""
 
     def adopt(self, other: Known) -> None:
         """Take what another transaction learned."""
@@ -113,11 +109,6 @@ class Known:
         self.names.update(other.names)
         self.settings.update(other.settings)
         self.spans.update(other.spans)
-        for key, logged in other.logged_timers.items():
-            if logged:
-                self.logged_timers[key] = True
-            else:
-                self.logged_timers.pop(key, None)
         for table_id, hand in other.hands.items():
             if hand is None:
                 self.hands.pop(table_id, None)
@@ -131,7 +122,6 @@ class Known:
         self.settings.clear()
         self.hands.clear()
         self.spans.clear()
-        self.logged_timers.clear()
 
 
 @dataclass(frozen=True, slots=True)
@@ -176,9 +166,6 @@ class Tx:
         row: `[source, target, amount, reason, hand id]` in order, the ledger's record of them (`move`)."""
         self.settled: set[tuple[str, str]] = set()
         """The hands (table, hand id) whose balances this transaction settled (`settle_hand`)."""
-        self.timed: dict[str, dict[str, list[Any]]] = {}
-        """Per table, the timers this transaction armed with `logged` and not yet in a log row: key to `[due time,
-        payload]`, written into the row of the action that armed them (`log_action`)."""
 
     # --- chats, players, settings -------------------------------------------------------------------------
 
@@ -462,14 +449,9 @@ class Tx:
         it (`ENDING_KINDS`)."""
         recorded = self.recorded.pop(table_id, None)
         moved = self.moved.pop(table_id, None)
-        timed = self.timed.pop(table_id, None)
-        self.db.execute("INSERT INTO actions(table_id, seq, at, entry, events, moves, deadlines) "
-                        "VALUES (?, ?, ?, ?, ?, ?, ?)",
+        self.db.execute("INSERT INTO actions(table_id, seq, at, entry, events, moves) VALUES (?, ?, ?, ?, ?, ?)",
                         (table_id, seq, self.now, entry, dumps(recorded) if recorded else None,
-                         dumps(moved) if moved else None, dumps(timed) if timed else None))
-        for key, (due_at, payload) in (timed or {}).items():
-            if not self._logged_timer(key):  # its row points to the log from this row on
-                self._write_timer(key, table_id, due_at, payload, logged_from=seq)
+                         dumps(moved) if moved else None))
         settled = {hand_id for table, hand_id in self.settled if table == table_id} if self.settled else set()
         self.settled.difference_update((table_id, hand_id) for hand_id in settled)
         for hand_id, events in recorded or ():
@@ -558,20 +540,19 @@ class Tx:
         return [str(row[0]) for row in self.db.execute("SELECT table_id FROM tables ORDER BY table_id")]
 
     def check_logged(self) -> None:
-        """Fail the transaction when events or moves it recorded, a hand it settled or a timer it armed with `logged`
-        were not written into a log row: the balances they changed would have no record, a settled hand would count
-        again as in play, a timer would be lost at a restart (the store calls this after each job, whose writes a
-        failure undoes)."""
-        if any(self.recorded.values()) or any(self.moved.values()) or self.settled or any(self.timed.values()):
-            pending = [*self.recorded.items(), *self.moved.items(), *self.timed.items()]
-            tables = sorted({table for table, waiting in pending if waiting} | {table for table, _ in self.settled})
-            raise RuntimeError(f"events, chip moves, timers or settled hands of {', '.join(tables)} were left out "
-                               "of the action log")
+        """Fail the transaction when events or moves it recorded, or a hand it settled, were not written into a log
+        row: the balances they changed would have no record, or a settled hand would count again as in play (the store
+        calls this after each job, whose writes a failure undoes)."""
+        if any(self.recorded.values()) or any(self.moved.values()) or self.settled:
+            tables = sorted({table for table, pending in [*self.recorded.items(), *self.moved.items()] if pending}
+                            | {table for table, _ in self.settled})
+            raise RuntimeError(f"events, chip moves or settled hands of {', '.join(tables)} were left out of the "
+                               "action log")
 
     def unlogged(self, table_id: str) -> bool:
-        """Whether events, moves, logged timers or a hand's settlement (`settle_hand`) of the table wait for a log row
-        in this transaction."""
-        return bool(self.recorded.get(table_id) or self.moved.get(table_id) or self.timed.get(table_id)
+        """Whether events, moves or a hand's settlement (`settle_hand`) of the table wait for a log row in this
+        transaction."""
+        return bool(self.recorded.get(table_id) or self.moved.get(table_id)
                     or any(table == table_id for table, _ in self.settled))
 
     def record(self, table_id: str, hand_id: str, events: list[dict[str, Any]]) -> None:
@@ -753,100 +734,33 @@ class Tx:
             "SELECT state FROM tournaments WHERE chat_id = ? AND status = 'finished' ORDER BY id", (chat_id,))
         return [loads(state) for (state,) in rows]
 
-    def set_timer(self, key: str, table_id: str, due_at: float, payload: dict[str, Any], *,
-                  logged: bool = False) -> None:
-        """Arm (or re-arm) a named deadline. With `logged` (an action the service logs arming it) on a database of one
-        process, the deadline is written into the action's log row (`log_action`) rather than into the timer's row,
-        which then only says so (`logged_from`: the first such row) until it is written or deleted otherwise: a
-        turn timer is armed again by every action of a hand, and its row was a fifth of the pages an action wrote.
-        Several processes read the rows themselves (`Service.watch_timers`): there every deadline is written so."""
-        if logged and not self.dialect.is_shared:
-            self.timed.setdefault(table_id, {})[key] = [due_at, payload]
-            return
-        self._write_timer(key, table_id, due_at, payload, logged_from=None)
-
-    def _write_timer(self, key: str, table_id: str, due_at: float, payload: dict[str, Any], *,
-                     logged_from: int | None) -> None:
+    def set_timer(self, key: str, table_id: str, due_at: float, payload: dict[str, Any]) -> None:
+        """Arm (or re-arm) a named deadline."""
         self.db.execute(
-            "INSERT INTO timers(key, table_id, due_at, payload, logged_from) VALUES (?, ?, ?, ?, ?) "
-            "ON CONFLICT(key) DO UPDATE SET table_id = excluded.table_id, due_at = excluded.due_at, "
-            "payload = excluded.payload, logged_from = excluded.logged_from",
-            (key, table_id, due_at, dumps(payload), logged_from),
+            "INSERT INTO timers(key, table_id, due_at, payload) VALUES (?, ?, ?, ?) "
+            "ON CONFLICT(key) DO UPDATE SET due_at = excluded.due_at, payload = excluded.payload",
+            (key, table_id, due_at, dumps(payload)),
         )
-        self.learned.logged_timers[key] = logged_from is not None
-
-    def _logged_timer(self, key: str) -> bool:
-        """Whether the timer's row is known to point to the action log already."""
-        return self.learned.logged_timers.get(key, self.known.logged_timers.get(key, False))
 
     def clear_timer(self, key: str) -> None:
         """Disarm a deadline."""
-        for pending in self.timed.values():
-            pending.pop(key, None)
         self.db.execute("DELETE FROM timers WHERE key = ?", (key,))
-        self.learned.logged_timers[key] = False
 
     def timers(self, due_by: float | None = None) -> list[tuple[str, str, float, dict[str, Any]]]:
-        """Every armed deadline (or those due by `due_by`), by due time: key, table, due time, payload."""
-        if self.dialect.is_shared:  # no deadline there is in the log (see `set_timer`)
-            rows = self.db.execute(
-                "SELECT key, table_id, due_at, payload FROM timers WHERE due_at <= ? ORDER BY due_at",
-                (float("inf") if due_by is None else due_by,)).fetchall()
-            return [(str(key), str(table), float(due), loads(payload)) for key, table, due, payload in rows]
-        found = [(key, table_id, due_at, payload) for key, table_id, due_at, payload, _ in self._timer_rows()
-                 if due_by is None or due_at <= due_by]
-        return sorted(found, key=lambda timer: timer[2])
-
-    def _timer_rows(self, table_id: str | None = None) -> list[tuple[str, str, float, dict[str, Any], bool]]:
-        """The armed deadlines (of one table, or of all) with the logged ones read from the log: key, table, due
-        time, payload, and whether it was logged. A logged deadline is in the last of the table's log rows that hold
-        any (one read for every timer), else in a row before it, back to the first that pointed its row to the log
-        (another timer of the table was armed since)."""
-        where, parameters = ("", ()) if table_id is None else (" WHERE table_id = ?", (table_id,))
+        """Every armed deadline (or those due by `due_by`): key, table, due time, payload."""
         rows = self.db.execute(
-            "SELECT key, table_id, due_at, payload, logged_from, (SELECT deadlines FROM actions "
-            "WHERE actions.table_id = timers.table_id AND seq >= logged_from AND deadlines IS NOT NULL "
-            f"ORDER BY seq DESC LIMIT 1) FROM timers{where}", parameters).fetchall()
-        found = []
-        for key, table, due_at, payload, logged_from, last in rows:
-            timer: list[Any] = [due_at, loads(payload)]
-            if logged_from is not None:
-                latest = loads(last) if last else {}
-                timer = latest[key] if key in latest else self._logged_deadline(str(key), str(table),
-                                                                                int(logged_from), timer)
-            found.append((str(key), str(table), float(timer[0]), dict(timer[1]), logged_from is not None))
-        return found
+            "SELECT key, table_id, due_at, payload FROM timers WHERE due_at <= ? ORDER BY due_at",
+            (float("inf") if due_by is None else due_by,),
+        ).fetchall()
+        return [(str(key), str(table), float(due), loads(payload)) for key, table, due, payload in rows]
 
     def claim_timer(self, key: str) -> tuple[float, dict[str, Any]] | None:
         """The due time and payload of the stored timer `key`, claimed for this transaction; None when there is none
         to fire: it was cleared (fired by another process, or disarmed by an action), or another process is firing
         it right now (on PostgreSQL its row is then locked, and skipped rather than waited for)."""
-        row = self.db.execute(f"SELECT due_at, payload, logged_from, table_id FROM timers WHERE key = ?"
-                              f"{self.dialect.claim_row}", (key,)).fetchone()
-        if row is None:
-            return None
-        timer = [float(row[0]), loads(row[1])]
-        if row[2] is not None:
-            timer = self._logged_deadline(key, str(row[3]), int(row[2]), timer)
-        return float(timer[0]), dict(timer[1])
-
-    def _logged_deadline(self, key: str, table_id: str, logged_from: int, row: list[Any]) -> list[Any]:
-        """A logged timer's `[due time, payload]` as the last log row that armed it holds it (see `set_timer`);
-        its `row`'s (what the first logged arming wrote there) if no log row holds it any longer."""
-        rows = self.db.execute("SELECT deadlines FROM actions WHERE table_id = ? AND seq >= ? "
-                               "AND deadlines IS NOT NULL ORDER BY seq DESC", (table_id, logged_from))
-        for (text,) in rows:
-            timers = loads(text)
-            if key in timers:
-                return list(timers[key])
-        return row
-
-    def materialise_timers(self, table_id: str) -> None:
-        """Write the table's logged deadlines into their timers' rows: before the log rows that hold them go, or
-        before they are moved."""
-        for key, _, due_at, payload, logged in self._timer_rows(table_id):
-            if logged:
-                self._write_timer(key, table_id, due_at, payload, logged_from=None)
+        row = self.db.execute(f"SELECT due_at, payload FROM timers WHERE key = ?{self.dialect.claim_row}",
+                              (key,)).fetchone()
+        return (float(row[0]), loads(row[1])) if row else None
 
     def save_tournament(
         self, tournament_id: int | None, chat_id: str, table_id: str, status: str, state: dict[str, Any]
