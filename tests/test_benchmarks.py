@@ -211,3 +211,23 @@ async def test_the_players_press_on_the_hand_a_timer_dealt(monkeypatch, tmp_path
     await load.act_once(place, rng)
     assert (load.actions, load.refused) == (actions + 1, 0), "a press in that hand, not a refused deal"
     await store.close()
+
+
+def test_two_checkouts_are_timed_in_turns_each_in_its_own_process() -> None:
+    """`alternate.py`: a checkout's folder against a git revision of it (a worktree made for the run and removed
+    after): four runs, each side's own `bot` in its own process, the first side taking turns, the ledger checked
+    after each; then the ratio over all pairs and for either order apart."""
+    result = subprocess.run([sys.executable, str(ROOT / "benchmarks" / "alternate.py"), str(ROOT), "HEAD",
+                             "--tables", "4", "--pairs", "2", "--seconds", "0.2", "--phases", "1", "--warm-up", "0.1"],
+                            capture_output=True, text=True, timeout=300, cwd=ROOT)
+    assert result.returncode == 0, result.stderr[-2000:]
+    runs = [line for line in result.stdout.splitlines() if line.startswith("pair ")]
+    assert [line.split(" (")[0] for line in runs] == ["pair 1, before", "pair 1, after", "pair 2, after",
+                                                      "pair 2, before"]
+    before, after = {line.split("(")[1].split(")")[0] for line in runs if ", before" in line}, \
+        {line.split("(")[1].split(")")[0] for line in runs if ", after" in line}
+    assert before == {str(ROOT / "bot" / "__init__.py")} and len(after) == 1 and after != before
+    assert "alternate-worktree-" in after.pop()
+    assert "before first" in result.stdout.splitlines()[-1] and "after first" in result.stdout.splitlines()[-1]
+    worktrees = subprocess.run(["git", "worktree", "list"], capture_output=True, text=True, cwd=ROOT).stdout
+    assert "alternate-worktree-" not in worktrees
