@@ -30,12 +30,22 @@ import time
 from collections.abc import Iterator
 from contextlib import ExitStack, contextmanager
 from pathlib import Path
+from typing import NamedTuple
 
 HERE = Path(__file__).resolve()
 REPOSITORY = HERE.parents[1]
 
 
-def run_once(checkout: Path, tables: int, seconds: float, phases: int, warm_up: float) -> dict[str, object]:
+class Run(NamedTuple):
+    """What one run measured: the median rate, each phase's, what the ledger check found, and the `bot` it ran."""
+
+    rate: float
+    phases: list[float]
+    ledger: list[str]
+    bot: str
+
+
+def run_once(checkout: Path, tables: int, seconds: float, phases: int, warm_up: float) -> Run:
     """One measured run on `checkout`, in a process of its own: what `child` printed."""
     os.sync()  # the last run's writes reach the disk before this one starts, not during it
     folder = Path(tempfile.mkdtemp(prefix="alternate-"))
@@ -47,8 +57,7 @@ def run_once(checkout: Path, tables: int, seconds: float, phases: int, warm_up: 
             env={**os.environ, "PYTHONPATH": str(checkout), "TMPDIR": str(folder), "PYTHONDONTWRITEBYTECODE": "1"})
         if result.returncode != 0:
             raise RuntimeError(f"the run on {checkout} failed:\n{result.stderr[-3000:]}")
-        figures: dict[str, object] = json.loads(result.stdout.splitlines()[-1])
-        return figures
+        return Run(**json.loads(result.stdout.splitlines()[-1]))
     finally:
         shutil.rmtree(folder, ignore_errors=True)
 
@@ -104,13 +113,12 @@ def compare(before: Path, after: Path, *, pairs: int, tables: int, seconds: floa
         order = ("before", "after") if index % 2 == 0 else ("after", "before")
         rates: dict[str, float] = {}
         for side in order:
-            figures = run_once(before if side == "before" else after, tables, seconds, phases, warm_up)
-            if figures["ledger"]:
-                raise RuntimeError(f"the ledger check failed after a run of {side}: {figures['ledger']}")
-            rates[side] = float(figures["rate"])  # type: ignore[arg-type]
-            print(f"pair {index + 1}, {side} ({figures['bot']}): {rates[side]:,.0f} actions/s "
-                  f"(phases {', '.join(f'{rate:,.0f}' for rate in figures['phases'])})",  # type: ignore[attr-defined]
-                  flush=True)
+            run = run_once(before if side == "before" else after, tables, seconds, phases, warm_up)
+            if run.ledger:
+                raise RuntimeError(f"the ledger check failed after a run of {side}: {run.ledger}")
+            rates[side] = run.rate
+            print(f"pair {index + 1}, {side} ({run.bot}): {run.rate:,.0f} actions/s "
+                  f"(phases {', '.join(f'{rate:,.0f}' for rate in run.phases)})", flush=True)
             time.sleep(pause)
         measured.append((f"{order[0]} first", rates["before"], rates["after"]))
     return measured
