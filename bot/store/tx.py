@@ -335,8 +335,8 @@ class Tx:
             f"SELECT table_id, hand_id FROM hand_spans WHERE ended_seq IS NULL AND hand_id LIKE 'h%' {where}",
             parameters)]
         moves = [(table_id, move) for table_id, hand_id in hands for move in self._hand_moves(table_id, hand_id)]
-        moves += [(table_id, move) for table_id, pending in self.moved.items() for move in pending
-                  if chat_id is None or self.table_chat(table_id) == chat_id]
+        moves += [(table_id, move) for table_id, pending in self.moved.items()
+                  if chat_id is None or self.table_chat(table_id) == chat_id for move in pending]
         owed = _owed(move for table_id, move in moves if (table_id, move[4]) not in self.settled)
         return {account: chips for account, chips in owed.items() if chips}
 
@@ -452,19 +452,19 @@ class Tx:
         self.db.execute("INSERT INTO actions(table_id, seq, at, entry, events, moves) VALUES (?, ?, ?, ?, ?, ?)",
                         (table_id, seq, self.now, entry, dumps(recorded) if recorded else None,
                          dumps(moved) if moved else None))
-        settled = {hand_id for table, hand_id in self.settled if table == table_id} if self.settled else set()
+        settled = [hand_id for table, hand_id in self.settled if table == table_id] if self.settled else []
         self.settled.difference_update((table_id, hand_id) for hand_id in settled)
-        for hand_id, events in recorded or ():
-            self._span(table_id, hand_id, seq, hand_id in settled
-                       or any(event.get("kind") in ENDING_KINDS for event in events))
         deferred = [move for move in moved or () if settled_at_hand_end(move[0], move[1], move[4])]
         if deferred:
             self._follow_owed(table_id, deferred)
-        # A hand's moves settled at its end are found by its span until it ends, which its settlement ends.
-        spanned = {move[4] for move in deferred} | settled
-        if spanned:
-            for hand_id in spanned.difference(hand_id for hand_id, _ in recorded or ()):
-                self._span(table_id, hand_id, seq, hand_id in settled)
+        ended = {hand_id for hand_id, events in recorded or ()
+                 if any(event.get("kind") in ENDING_KINDS for event in events)}
+        ended.update(settled)
+        # a span for every hand whose events are written, and for one whose moves settled at its end are (they are
+        # found by its span until it ends, which its settlement ends)
+        spanned = [hand_id for hand_id, _ in recorded or ()] + [move[4] for move in deferred] + settled
+        for hand_id in dict.fromkeys(spanned):
+            self._span(table_id, hand_id, seq, hand_id in ended)
 
     def _follow_owed(self, table_id: str, moves: list[list[Any]]) -> None:
         """Add what the moves of the table's hand followed since its start (`Known.hands`) owe to what it owes."""
