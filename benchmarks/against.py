@@ -1,14 +1,20 @@
-"""Saturated actions/s of this checkout against an earlier commit's, alternated in the same minutes: each checkout's
-own `benchmarks/service.py` run in a process of its own, `--pairs` times each, the earlier one first in every other
-pair. Timed figures here drift by ±25% within minutes (`benchmarks/NOTES.md`), so only a ratio measured so means
-anything; the default commit is main just before the first of issue 17's work (31082c6), the code whose rate that
-issue asks to double.
+"""Saturated actions/s of this checkout against an earlier commit's (or another checkout's folder), alternated in the
+same minutes: each checkout's own `benchmarks/service.py` run in a process of its own, `--pairs` times each, the
+earlier one first in every other pair. Timed figures here drift by ±25% within minutes (`benchmarks/NOTES.md`), so
+only a ratio measured so means anything; the default commit is main just before the first of issue 17's work
+(31082c6), the code whose rate that issue asks to double.
 
-The earlier checkout is extracted with `git archive` into a temporary folder; what its `pyproject.toml` depends on
-and this environment lacks (aiosqlite before 0.23, for 31082c6) is installed beside it with `pip install --target`,
-from the package index pip is configured with. Printed: each run's raw single-row commit rate and saturated
-actions/s, each pair's ratio, and the ratio of the means. Run: `python benchmarks/against.py [--commit 31082c6]
-[--pairs 3] [--tables 1000] [--seconds 5] [--concurrency 64]`.
+Order alone moved the figures: with each run's files left behind, whichever run of a pair went first was some 6%
+faster (the eighteenth round, timing pairs outside this script that always put the old code first). So every run
+starts on a synced disk, its temporary files removed after it, and the ratio is printed for either order apart as
+well as over all pairs: a difference between the two is the machine's, not the change's.
+
+The earlier checkout is extracted with `git archive` into a temporary folder (a folder given instead is used as it
+is: a prototype, say, with modules compiled in place); what its `pyproject.toml` depends on and this environment
+lacks (aiosqlite before 0.23, for 31082c6) is installed beside it with `pip install --target`, from the package
+index pip is configured with. Printed: each run's raw single-row commit rate and saturated actions/s, each pair's
+ratio, the ratio of the means in either order, and over all pairs. Run: `python benchmarks/against.py [--commit
+31082c6 | --commit FOLDER] [--pairs 3] [--tables 1000] [--seconds 5] [--concurrency 64]`.
 """
 
 from __future__ import annotations
@@ -18,6 +24,7 @@ import importlib.metadata
 import io
 import os
 import re
+import shutil
 import statistics
 import subprocess
 import sys
@@ -75,13 +82,19 @@ def missing_requirements(pyproject: Path) -> list[str]:
 
 
 def run_service(checkout: Path, tables: int, seconds: float, concurrency: int) -> Run:
-    """Run `checkout`'s `benchmarks/service.py` with its own code first on the path: its two rates."""
+    """Run `checkout`'s `benchmarks/service.py` with its own code first on the path, on a synced disk, its temporary
+    files removed after it (see the module's docstring): its two rates."""
     path = [str(checkout), str(checkout.parent / "lib"), os.environ.get("PYTHONPATH", "")]
-    environment = {**os.environ, "PYTHONPATH": os.pathsep.join(part for part in path if part)}
-    done = subprocess.run(
-        [sys.executable, "benchmarks/service.py", "--tables", str(tables), "--seconds", str(seconds),
-         "--concurrency", str(concurrency), "--history-hands", "200"],
-        cwd=checkout, env=environment, capture_output=True, text=True)
+    os.sync()  # the last run's writes reach the disk before this one starts, not during it
+    temporary = tempfile.mkdtemp(prefix="against-")
+    environment = {**os.environ, "PYTHONPATH": os.pathsep.join(part for part in path if part), "TMPDIR": temporary}
+    try:
+        done = subprocess.run(
+            [sys.executable, "benchmarks/service.py", "--tables", str(tables), "--seconds", str(seconds),
+             "--concurrency", str(concurrency), "--history-hands", "200"],
+            cwd=checkout, env=environment, capture_output=True, text=True)
+    finally:
+        shutil.rmtree(temporary, ignore_errors=True)
     if done.returncode != 0:
         raise SystemExit(f"{checkout}'s benchmark failed:\n{done.stderr[-3000:]}")
     return Run(_figure(done.stdout, r"raw sqlite3 single-row commits/s[^:]*: ([\d,]+)"),
@@ -98,14 +111,16 @@ def _figure(output: str, pattern: str) -> float:
 def main() -> None:
     """Parse the options, run the pairs, print the ratios."""
     parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
-    parser.add_argument("--commit", default=ISSUE_17_BASE, help="the earlier commit to compare with")
+    parser.add_argument("--commit", default=ISSUE_17_BASE,
+                        help="the earlier commit to compare with, or a checkout's folder")
     parser.add_argument("--pairs", type=int, default=3)
     parser.add_argument("--tables", type=int, default=1000)
     parser.add_argument("--seconds", type=float, default=5.0)
     parser.add_argument("--concurrency", type=int, default=64, help="players pressing at once")
     options = parser.parse_args()
     with tempfile.TemporaryDirectory() as folder:
-        earlier = extract(options.commit, Path(folder))
+        given = Path(options.commit)
+        earlier = given.resolve() if given.is_dir() else extract(options.commit, Path(folder))
         runs: dict[str, list[Run]] = {"earlier": [], "this": []}
         for pair in range(options.pairs):
             order = ("earlier", "this") if pair % 2 == 0 else ("this", "earlier")
@@ -116,9 +131,22 @@ def main() -> None:
                 print(f"pair {pair + 1}, {name}: {run.rate:,.0f} actions/s (raw commits {run.raw:,.0f}/s)",
                       flush=True)
             print(f"pair {pair + 1}: {runs['this'][-1].rate / runs['earlier'][-1].rate:.2f}x", flush=True)
+    print(f"either order: {order_ratios(runs)}")
     this, before = (statistics.mean(run.rate for run in runs[name]) for name in ("this", "earlier"))
     print(f"{options.tables:,} tables, {options.pairs} pairs: this checkout {this:,.0f} actions/s, {options.commit} "
           f"{before:,.0f}: {this / before:.2f}x")
+
+
+def order_ratios(runs: dict[str, list[Run]]) -> str:
+    """This checkout's mean rate over the earlier one's in the pairs where the earlier ran first (the even ones,
+    counted from 0) and in those where this one did."""
+    ratios = []
+    for first, parity in (("earlier", 0), ("this", 1)):
+        pairs = range(parity, len(runs["this"]), 2)
+        if pairs:
+            this, before = (statistics.mean(runs[name][pair].rate for pair in pairs) for name in ("this", "earlier"))
+            ratios.append(f"{first} first {this / before:.2f}x ({len(pairs)} pairs)")
+    return ", ".join(ratios)
 
 
 if __name__ == "__main__":
