@@ -617,32 +617,23 @@ class Tx:
         move (`[[source, target, amount, reason, hand id], …]`). They lie from its span's first row up to the first
         of the next one of its kind (`h`, `r`, `t`): a hand's last events, a show after it ended or its chips given
         back when it is voided, come before the next hand's first."""
-        span = self._span_rows(table_id, hand_id)
+        span = self.db.execute(
+            "SELECT first_seq, (SELECT MIN(later.first_seq) FROM hand_spans later WHERE later.table_id = span.table_id "
+            "AND later.first_seq > span.first_seq AND substr(later.hand_id, 1, 1) = ?) "
+            "FROM hand_spans span WHERE table_id = ? AND hand_id = ?", (hand_id[:1], table_id, hand_id)).fetchone()
         if span is None:
             return []
+        first, bound = int(span[0]), span[1]
         rows = self.db.execute(
             "SELECT seq, at, events, moves FROM actions WHERE table_id = ? AND seq >= ? AND seq < ? "
-            "AND (events IS NOT NULL OR moves IS NOT NULL) ORDER BY seq", (table_id, *span)).fetchall()
+            "AND (events IS NOT NULL OR moves IS NOT NULL) ORDER BY seq",
+            (table_id, first, 2**62 if bound is None else int(bound))).fetchall()
         return [(int(seq), float(at), loads(events) if events else [], loads(moves) if moves else [])
                 for seq, at, events, moves in rows]
 
     def _hand_moves(self, table_id: str, hand_id: str) -> list[list[Any]]:
         """The hand's moves its span's log rows hold (see `hand_log`), in order."""
-        span = self._span_rows(table_id, hand_id)
-        if span is None:
-            return []
-        rows = self.db.execute("SELECT moves FROM actions WHERE table_id = ? AND seq >= ? AND seq < ? "
-                               "AND moves IS NOT NULL ORDER BY seq", (table_id, *span))
-        return [move for (text,) in rows for move in loads(text) if move[4] == hand_id]
-
-    def _span_rows(self, table_id: str, hand_id: str) -> tuple[int, int] | None:
-        """The log numbers the hand's rows lie within (see `hand_log`): its span's first, and the next span's of its
-        kind (or a number past any); None when it has no span."""
-        span = self.db.execute(
-            "SELECT first_seq, (SELECT MIN(later.first_seq) FROM hand_spans later WHERE later.table_id = span.table_id "
-            "AND later.first_seq > span.first_seq AND substr(later.hand_id, 1, 1) = ?) "
-            "FROM hand_spans span WHERE table_id = ? AND hand_id = ?", (hand_id[:1], table_id, hand_id)).fetchone()
-        return None if span is None else (int(span[0]), 2**62 if span[1] is None else int(span[1]))
+        return [move for *_, moves in self.hand_log(table_id, hand_id) for move in moves if move[4] == hand_id]
 
     def every_event(self, table_id: str | None = None) -> list[tuple[str, str, float, dict[str, Any]]]:
         """Every event the log holds (of one table, or of all), each table's in order: its table, hand (or round,
