@@ -9,7 +9,7 @@ QUOTE_LIMIT = 40
 
 ELLIPSIS = "…"
 
-_INVISIBLE = frozenset("\u200e\u200f\u202a\u202b\u202c\u202d\u202e\u2066\u2067\u2068\u2069\ufeff")
+DIRECTION_MARKS = frozenset("\u200e\u200f\u202a\u202b\u202c\u202d\u202e\u2066\u2067\u2068\u2069\ufeff")
 """Direction marks, embeddings, overrides and isolates (and a stray byte-order mark): they would reorder the reply
 around the quote, so a quote drops them."""
 
@@ -17,6 +17,8 @@ around the quote, so a quote drops them."""
 def is_storable(text: str) -> bool:
     """Whether `text` can be written as UTF-8 (the database's encoding): False for a lone surrogate like "\\ud800",
     which a chat client or a badly decoded terminal line may send."""
+    if text.isprintable():  # the usual name or command: printable text holds no surrogate
+        return True
     try:
         text.encode("utf-8")
     except UnicodeEncodeError:
@@ -27,6 +29,8 @@ def is_storable(text: str) -> bool:
 def clean_text(text: str) -> str:
     """`text` made safe to store and show: a lone surrogate becomes "\ufffd", control characters (new lines, tabs,
     NUL…) become spaces, direction overrides are dropped, runs of spaces become one and the ends are trimmed."""
+    if text.isprintable():  # the usual name (every action cleans its actor's): no surrogate, control or format mark
+        return " ".join(text.split())
     kept = []
     for char in text:
         category = unicodedata.category(char)
@@ -34,7 +38,7 @@ def clean_text(text: str) -> str:
             kept.append("\ufffd")
         elif category == "Cc":
             kept.append(" ")
-        elif char not in _INVISIBLE:
+        elif char not in DIRECTION_MARKS:
             kept.append(char)
     return " ".join("".join(kept).split())
 
