@@ -9,7 +9,7 @@ QUOTE_LIMIT = 40
 
 ELLIPSIS = "…"
 
-DIRECTION_MARKS = frozenset("\u200e\u200f\u202a\u202b\u202c\u202d\u202e\u2066\u2067\u2068\u2069\ufeff")
+_INVISIBLE = frozenset("\u200e\u200f\u202a\u202b\u202c\u202d\u202e\u2066\u2067\u2068\u2069\ufeff")
 """Direction marks, embeddings, overrides and isolates (and a stray byte-order mark): they would reorder the reply
 around the quote, so a quote drops them."""
 
@@ -38,7 +38,7 @@ def clean_text(text: str) -> str:
             kept.append("\ufffd")
         elif category == "Cc":
             kept.append(" ")
-        elif char not in DIRECTION_MARKS:
+        elif char not in _INVISIBLE:
             kept.append(char)
     return " ".join("".join(kept).split())
 
