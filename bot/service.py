@@ -21,11 +21,10 @@ from bot import history
 from bot.adapter_memory import AdapterMemory
 from bot.clock import Clock
 from bot.games import Controller, default_controllers
-from bot.games.clock_page import ClockPageReading, post_clock_page_link, read_clock_page
+from bot.games.clock_page import ClockPageReading, read_clock_page
 from bot.games.context import Action, Refusal, private_language
 from bot.games.exports import read_export
-from bot.games.odds import odds_command
-from bot.games.seasons import season_command
+from bot.games.general import GENERAL, Hosting, usage_text
 from bot.i18n import DEFAULT_LANGUAGE, catalogue, chat_language, languages, text
 from bot.output import Actor, Place, Reply
 from bot.randomness import SecureRandom
@@ -38,7 +37,7 @@ from bot.store.pauses import pause_tables, paused_tables, resume_tables, tables_
 from bot.store.rekey import rekey_chat
 from bot.store.snapshots import Snapshot, logged_tables, snapshots
 from bot.store.tx import HISTORY_ONLY, dumps, loads
-from engine.text import clean_text, is_storable, quote_input
+from engine.text import clean_text, is_storable
 
 log = logging.getLogger(__name__)
 
@@ -669,9 +668,9 @@ class Service:
         if answer is not None:
             answer(act)
             return
-        general = _GENERAL.get(type(command))
+        general = GENERAL.get(type(command))
         if general is not None:
-            general(self, act, controller, command)
+            general(Hosting(tuple(self.controllers), self.settings.web_url), act, controller, command)
             return
         controller.handle(act, command)
 
@@ -787,135 +786,6 @@ def _check_press(act: Action, controller: Controller, command: cmd.Command, pres
         raise StalePress(act.refuse("already_done").message)
     raise StalePress(act.refuse("stale_button").message)
 
-
-def usage_text(language: str, command: type[cmd.Command]) -> str:
-    """A command's argument pattern in `language` (`usage.<name>`), else as the parser spells it."""
-    key = f"usage.{command.name}"
-    return text(language, key) if key in catalogue(DEFAULT_LANGUAGE) else command.usage
-
-
-def _help_line(language: str, command: type[cmd.Command]) -> str:
-    """A command as `/help` writes it: its word and, when it takes any, its arguments ("/raise amount")."""
-    return f"/{command.name} {usage_text(language, command)}".rstrip()
-
-
-def _help(service: Service, act: Action, controller: Controller, command: cmd.Command) -> None:
-    assert isinstance(command, cmd.Help)
-    with act.privately(act.user):
-        if command.topic:
-            found = cmd.BY_WORD.get(command.topic)
-            if found is None:
-                raise act.refuse("parse.unknown_command", command=quote_input(command.topic))
-            act.tell(act.user, "help.one", command=_help_line(act.language, found),
-                     about=act.t(f"about.{found.name}"))
-            return
-        lines = [_help_line(act.language, cls) + " — " + act.t(f"about.{cls.name}") for cls in cmd.COMMANDS]
-        act.tell(act.user, "help.all", commands="\n".join(lines))
-
-
-def _balance(service: Service, act: Action, controller: Controller, command: cmd.Command) -> None:
-    act.tell(act.user, "balance", chips=act.balance(act.wallet(act.user)))
-
-
-def _grant(service: Service, act: Action, controller: Controller, command: cmd.Command) -> None:
-    assert isinstance(command, cmd.Grant)
-    act.require_organizer()
-    user_id = act.tx.find_player(act.place.chat_id, command.player)
-    if user_id is None:
-        raise act.refuse("unknown_player", player=quote_input(command.player))
-    act.move(f"mint:{act.place.chat_id}", act.wallet(user_id), command.chips, f"grant by {act.user}")
-    act.say("granted", player=act.name(user_id), chips=command.chips)
-
-
-def _organizers(service: Service, act: Action, controller: Controller, command: cmd.Command) -> None:
-    names = act.organizers()
-    act.tell(act.user, "organizers.list" if names else "organizers.unnamed", names=", ".join(names))
-
-
-def _lang(service: Service, act: Action, controller: Controller, command: cmd.Command) -> None:
-    """`/lang`: the chat's language and yours; `/lang ru`: the chat's, for organizers; `/lang ru me`: anyone's own
-    language for what only he reads (his cards, refusals, help), kept per chat in the `private_languages` setting."""
-    assert isinstance(command, cmd.Lang)
-    if command.language is None:
-        act.tell(act.user, "lang.current", language=act.language, choices=", ".join(languages()))
-        mine = private_language(act.chat_settings, act.user)
-        if mine is not None:
-            act.tell(act.user, "lang.mine", language=mine)
-        return
-    if command.language not in languages():
-        raise act.refuse("lang.unknown", language=quote_input(command.language), choices=", ".join(languages()))
-    if command.personal:
-        chosen = {**act.chat_settings.get("private_languages", {}), act.user: command.language}
-        act.chat_settings = {**act.chat_settings, "private_languages": chosen}
-        act.tx.set_chat_settings(act.place.chat_id, act.chat_settings)
-        act.tell(act.user, "lang.set_mine", language=command.language)
-        return
-    if not act.is_organizer:
-        raise act.organizer_refusal("lang.organizer_only", language=command.language)
-    act.tx.set_chat_settings(act.place.chat_id, {**act.chat_settings, "language": command.language})
-    act.language = command.language
-    act.say("lang.set", language=command.language)
-
-
-def _game(service: Service, act: Action, controller: Controller, command: cmd.Command) -> None:
-    assert isinstance(command, cmd.Game)
-    if command.game is None:
-        with act.privately(act.user):
-            act.tell(act.user, "game.current", game=act.t(f"game.{act.config['game']}"),
-                     choices=", ".join(service.controllers))
-        return
-    if command.game not in service.controllers:
-        raise act.refuse("game.unknown", game=quote_input(command.game), choices=", ".join(service.controllers))
-    act.require_organizer()
-    if controller.is_busy(act):
-        raise act.refuse("game.busy" if controller.current_key(act) else "game.seated")
-    act.config = {"game": command.game}
-    act.state = {}
-    act.say("game.set" if command.game in ("holdem", "omaha") else "game.set_house",
-            game=act.t(f"game.{command.game}"))
-
-
-def _odds(service: Service, act: Action, controller: Controller, command: cmd.Command) -> None:
-    with act.privately(act.user):  # the answer is the actor's alone
-        odds_command(act, controller, command)
-
-
-def _clock(service: Service, act: Action, controller: Controller, command: cmd.Command) -> None:
-    """`/clock tv` posts the link of the tournament's clock page (the bot knows its address); `/clock` is the game's."""
-    assert isinstance(command, cmd.Clock)
-    if command.tv:
-        post_clock_page_link(act, service.settings.web_url)
-    else:
-        controller.handle(act, command)
-
-
-def _season(service: Service, act: Action, controller: Controller, command: cmd.Command) -> None:
-    season_command(act, command)
-
-
-def _cards(service: Service, act: Action, controller: Controller, command: cmd.Command) -> None:
-    act.show_table(controller.table_message(act))
-    with act.privately(act.user):
-        private = controller.private_view(act, act.user)
-        act.reply.tell(act.user, private or act.t("no_cards"))
-    picture = getattr(controller, "private_picture", None)
-    if private and picture is not None:
-        picture(act, act.user)
-
-
-_GENERAL: dict[type[cmd.Command], Callable[[Service, Action, Controller, cmd.Command], None]] = {
-    cmd.Help: _help,
-    cmd.Balance: _balance,
-    cmd.Grant: _grant,
-    cmd.Organizers: _organizers,
-    cmd.Lang: _lang,
-    cmd.Game: _game,
-    cmd.Cards: _cards,
-    cmd.Clock: _clock,
-    cmd.Season: _season,
-    # game code is handed no service: imports point adapters → service → games → engine
-    cmd.Odds: _odds,
-}
 
 _READS: dict[type[cmd.Command], Callable[[Tx, Place, cmd.Command], history.Answer]] = {
     cmd.Top: history.read_top,
