@@ -152,3 +152,4 @@ GENERAL: dict[type[cmd.Command], Callable[[Hosting, Action, Controller, cmd.Comm
     cmd.Season: _season,
     cmd.Odds: _odds,
 }
+"""Each general command's handler: the service hands a command here before its table's game sees it."""
