@@ -2,12 +2,12 @@
 valgrind's callgrind: a figure that does not move with the machine's load, where timings here drift by ±25% within
 minutes (benchmarks/NOTES.md). Two runs of the same workload are counted side by side, one that only sets up the
 tables and one that then presses `--actions` buttons; their difference, divided by the actions, is printed. Repeated
-runs of one checkout agree within about 0.02%: every run hashes strings alike (`PYTHONHASHSEED`), and the WAL
-checkpointer, whose passes come by the clock, makes none (until 2026-12-03 counts of one checkout spread over 1.3%,
-more than most changes to the action path move them). So a change to the action path is compared by running this in
-a worktree of each commit, and a prototype by `--patch`. Instructions are not time (SQLite's share of the time is
-larger than its share of the instructions: its pages miss the caches), so a change kept for speed is also timed,
-alternated, with `service.py`.
+runs of one checkout agree within about 0.05% (0.02% within one session): every run hashes strings alike
+(`PYTHONHASHSEED`), and the WAL checkpointer, whose passes come by the clock, makes none (until 2026-12-03 counts of
+one checkout spread over 1.3%, more than most changes to the action path move them). So a change to the action
+path is compared by running this in a worktree of each commit, and a prototype by `--patch`. Instructions are a fair
+guide to time (the bot's cache misses, as callgrind simulates them, are the lean design's times what its instructions
+are), but not time itself: a change kept for speed is also timed, alternated, with `against.py`.
 
 The workload is deterministic: `--tables` heads-up tables, each dealt a hand, then `--concurrency` players pressing a
 random button of the player to act (or dealing between hands), all from seeded sources, the deck shuffled by a
