@@ -6,7 +6,9 @@ the bot must run them (`through_store`): a button's payload parsed, the action a
 pressers at once — every piece the service cannot do without, and nothing else (no controller, ledger, history,
 timer rows or text). And last that design with everything a Hold'em action of the bot does (`complete`: balances
 from the chip moves, the log row kept as the history, the story, the hand's figures, snapshots where a hand is dealt
-and ends, the next buttons drawn and read): what the rewrite the issue describes would cost an action.
+and ends, the next buttons drawn and read): what the rewrite the issue describes would cost an action. And that
+Python writing the rows the bot's store writes today (`complete(bot_rows=True)`: ledger balances as rows, the turn
+timer's row, the hands' spans, the names read): what rebuilding the action path alone would reach.
 
 `benchmarks/service.py` prints these beside the service's own figures, so that a target can be judged against what
 any design built on this engine could do: the service can never be faster than the engine plus one log row.
@@ -51,6 +53,8 @@ THROUGH_STORE = "the same through the store, parsed and timed"
 """The name of the figure of `through_store`, the least any design of the bot's shape costs per action."""
 COMPLETE = "the lean design, complete"
 """The name of the figure of `complete`: that design with everything a Hold'em action of the bot does."""
+WITH_BOT_ROWS = "the lean design writing the bot's rows"
+"""The name of the figure of `complete(bot_rows=True)`: that design writing the rows the bot's store writes today."""
 
 
 def per_second(seconds: float, *, log: Path | None) -> tuple[float, float]:
@@ -187,7 +191,8 @@ class LeanTable:
 
 
 async def complete(seconds: float, path: Path, concurrency: int = 64, *, actions: int | None = None,
-                   deck_source: random.Random | None = None) -> tuple[float, float]:
+                   deck_source: random.Random | None = None, bot_rows: bool = False,
+                   check: bool = True) -> tuple[float, float]:
     """Actions per second and CPU µs per action of the lean design with everything a Hold'em action of the bot
     does, `concurrency` pressers at `TABLES` tables: a button's payload parsed and checked against the table's step,
     the engine's action, its chip moves applied to balances kept in memory, its events made plain once into its one
@@ -200,7 +205,15 @@ async def complete(seconds: float, path: Path, concurrency: int = 64, *, actions
     `actions`: stop after that many presses rather than after `seconds`; `deck_source`: shuffle from it (seeded, for
     `instructions.py --lean`) rather than the secure source.
     What it leaves out is what the service wraps around a controller (recorded reads, the chat's settings and names
-    read through the transaction) and the ledger's balances as rows (here derived from the log)."""
+    read through the transaction) and the ledger's balances as rows (here derived from the log).
+
+    `bot_rows`: the same Python writing what the bot's store writes today instead (`instructions.py --lean
+    --bot-rows`): the hand's number from the table's row, the chips bought in from the chat and each of a hand's
+    moves through `Tx.move` (in the log row, the balances' rows settled when the hand ends), the events through
+    `Tx.record` (the hand's span, its figures from the events the store follows), the turn timer's row, and the
+    players' names read from the store and logged as the action's reads; the ledger is then checked at the end
+    (unless `check` is False: `instructions.py` counts the presses alone). What a rebuilt action path would cost if the
+    rows stayed as they are."""
     store = await Store.open(path)
     scheduler = Scheduler(SystemClock(), lambda key, table_id, payload: asyncio.sleep(0))
     structure, deck_source = STRUCTURES["home-limit"], deck_source or SecureRandom()
@@ -210,17 +223,32 @@ async def complete(seconds: float, path: Path, concurrency: int = 64, *, actions
     def create(tx: Tx) -> None:
         for table in tables:
             tx.create_table(table.table_id, table.chat_id)
+            if bot_rows:
+                for player in table.stacks:
+                    tx.ensure_player(table.chat_id, player, player.title())
 
     await store.transact(create, now=time.time())
     count = 0
 
     def apply(tx: Tx, table: LeanTable, payload: str | None) -> None:
         hand = table.hand
+        reads: list[list[Any]] = []
+        told = voice
+        if bot_rows:  # the names the story is told with, read from the store and logged
+            names = {player: tx.player_name(table.chat_id, player) for player in table.stacks}
+            reads += [["player_name", name] for name in names.values()]
+            told = Voice("en", names.__getitem__)
         if payload is None:
             bought = min(table.stacks.values()) < 2 * 20  # someone is broke: both buy in again (in the deal's row)
-            if bought:
+            if bought or (bot_rows and table.number == 0):
+                if bot_rows:
+                    _buy_in(tx, table)
                 table.stacks = {"ann": 1000, "bob": 1000}
-            table.number += 1
+            if bot_rows:
+                table.number = tx.next_number(table.table_id)
+                reads.append(["next_number", table.number])
+            else:
+                table.number += 1
             hand, events = Hand.start([SeatPlayer(player, chips) for player, chips in table.stacks.items()],
                                       table.number % 2, 20, structure, Deck(deck_source), table.number)
             table.hand, table.counted = hand, []
@@ -232,25 +260,45 @@ async def complete(seconds: float, path: Path, concurrency: int = 64, *, actions
             if isinstance(action, engine.Call) and legal.can_check and not legal.call_amount:
                 action = engine.Check()
             events = hand.act(legal.player, action)
+        key = f"h{hand.hand_number}"
         for move in all_moves(events):  # the balances, from the moves the log row records
+            if bot_rows:
+                if move.amount:
+                    tx.move(table.chat_id, _account(table, move.source), _account(table, move.target), move.amount,
+                            move.reason, table_id=table.table_id, hand_id=key, logged=True)
+                continue
             for account, chips in ((move.source, -move.amount), (move.target, move.amount)):
                 if account == "pot":
                     table.pot += chips
                 else:
                     table.stacks[account.removeprefix("stack:")] += chips
         plain = [event.to_dict() for event in events]
-        table.counted += [event for event in plain if event["kind"] in COUNTED_KINDS]
-        _, lines = narrate_later(voice, events, hand.shown_so_far())
+        if bot_rows:  # into the log row's events column; the store follows the hand for its span and figures
+            tx.record(table.table_id, key, plain)
+        else:
+            table.counted += [event for event in plain if event["kind"] in COUNTED_KINDS]
+        _, lines = narrate_later(told, events, hand.shown_so_far())
         story.add(table.state, lines, restart=payload is None)
         table.seq += 1
         table.step += 1
-        key = f"h{hand.hand_number}"
-        row = {"c": payload or "/deal", "n": tx.now, "k": key, "e": plain}
+        row: dict[str, Any] = {"c": payload or "/deal", "n": tx.now, "k": key}
+        if bot_rows:
+            row["r"] = reads
+        else:
+            row["e"] = plain
         if payload is None and bought:
             row["b"] = table.stacks
+        if bot_rows and hand.is_over:
+            tx.settle_hand(table.table_id, key)
+            tx.summarise_hand(table.chat_id, table.table_id, key)
+            tx.clear_timer(f"holdem:{table.table_id}")
+        elif bot_rows:
+            tx.set_timer(f"holdem:{table.table_id}", table.table_id, tx.now + 30, {"kind": "turn", "step": table.step})
         tx.log_action(table.table_id, table.seq, orjson.dumps(row).decode())
         if payload is None or hand.is_over:
-            if hand.is_over:
+            if hand.is_over and bot_rows:
+                table.stacks = dict(hand.stacks)
+            elif hand.is_over:
                 assert table.pot == 0 and table.stacks == hand.stacks, "the moves and the hand disagree"
                 figures.summarise_events(tx.db, table.chat_id, table.table_id, key, tx.now, table.counted)
             tx.save_snapshot(table.table_id, table.chat_id, "{}", orjson.dumps({
@@ -283,21 +331,40 @@ async def complete(seconds: float, path: Path, concurrency: int = 64, *, actions
     began, cpu = time.perf_counter(), time.process_time()
     await asyncio.gather(*(presser(index) for index in range(concurrency)))
     elapsed, cpu = time.perf_counter() - began, time.process_time() - cpu
+    problems = await store.read(lambda tx: tx.check_ledger()) if bot_rows and check else []
     await store.close()
+    if problems:
+        raise RuntimeError(f"the ledger check failed: {problems[:3]}")
     return count / elapsed, cpu / max(count, 1) * 1e6
 
 
+def _account(table: LeanTable, local: str) -> str:
+    """The bot's ledger account of an engine's account at `table` (`stack:<table>:<id>`, `pot:<table>`)."""
+    return f"pot:{table.table_id}" if local == "pot" else f"stack:{table.table_id}:{local.removeprefix('stack:')}"
+
+
+def _buy_in(tx: Tx, table: LeanTable) -> None:
+    """Each player's stack brought to 1,000 chips from the chat's grants (or back to them), as ledger rows."""
+    for player, chips in table.stacks.items():
+        owed = 1000 - (chips if table.number else 0)  # at a table's first deal its stacks' accounts are new
+        mint, stack = f"mint:{table.chat_id}", _account(table, player)
+        if owed:
+            source, target = (mint, stack) if owed > 0 else (stack, mint)
+            tx.move(table.chat_id, source, target, abs(owed), "buy-in", table_id=table.table_id)
+
+
 async def measure(seconds: float) -> dict[str, tuple[float, float]]:
-    """The four figures, as `{name: (actions/s, CPU µs per action)}`."""
+    """The five figures, as `{name: (actions/s, CPU µs per action)}`."""
     folder = Path(tempfile.mkdtemp())
     return {"engine alone": per_second(seconds, log=None),
             "engine + one log row": per_second(seconds, log=folder / "log.db"),
             THROUGH_STORE: await through_store(seconds, folder / "store.db"),
-            COMPLETE: await complete(seconds, folder / "complete.db")}
+            COMPLETE: await complete(seconds, folder / "complete.db"),
+            WITH_BOT_ROWS: await complete(seconds, folder / "bot_rows.db", bot_rows=True)}
 
 
 def main() -> None:
-    """Print both figures."""
+    """Print the figures."""
     parser = argparse.ArgumentParser(description=__doc__)
     parser.add_argument("--seconds", type=float, default=3.0)
     for name, (rate, cpu) in asyncio.run(measure(parser.parse_args().seconds)).items():

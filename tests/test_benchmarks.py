@@ -33,6 +33,8 @@ ROOT = Path(__file__).resolve().parents[1]
         ("second_thread.py", ["--seconds", "0.2", "--python-us", "20"], "x one thread"),
         ("instructions.py", ["--workload", "40", "--tables", "8", "--concurrency", "4"], "ledger ok"),
         ("instructions.py", ["--workload", "30", "--lean", "--concurrency", "4"], "30 actions of the lean design"),
+        ("instructions.py", ["--workload", "30", "--lean", "--bot-rows", "--concurrency", "4"],
+         "30 actions of the lean design, ledger ok"),
     ],
 )
 def test_benchmark_runs(script: str, args: list[str], expected: str) -> None:
