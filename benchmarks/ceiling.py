@@ -33,10 +33,13 @@ from holdem import random_action  # beside this file: the engine benchmark's pla
 
 from bot import commands as cmd
 from bot.clock import SystemClock
+from bot.games import holdem_options, holdem_showdown, practice
+from bot.i18n import message
 from bot.output import Button
 from bot.randomness import SecureRandom
 from bot.render import Voice, story
-from bot.render.holdem import action_buttons, hand_view, narrate_later
+from bot.render import picture_views as picture
+from bot.render.holdem import HandView, action_buttons, hand_view, narrate_later
 from bot.scheduler import Scheduler
 from bot.statistics import COUNTED_KINDS
 from bot.store import Store, Tx, figures
@@ -44,7 +47,7 @@ from engine import holdem as engine
 from engine.betting import STRUCTURES
 from engine.cards import Deck
 from engine.common import Event, all_moves
-from engine.holdem import Hand
+from engine.holdem import Hand, ItemPawned, LegalActions
 from engine.holdem_types import SeatPlayer
 
 TABLES = 1000
@@ -55,6 +58,11 @@ COMPLETE = "the lean design, complete"
 """The name of the figure of `complete`: that design with everything a Hold'em action of the bot does."""
 WITH_BOT_ROWS = "the lean design writing the bot's rows"
 """The name of the figure of `complete(bot_rows=True)`: that design writing the rows the bot's store writes today."""
+WITH_FEATURES = "the lean design with the bot's features"
+"""The name of the figure of `complete(features=True)`: that design doing what a Hold'em action of the bot does
+beyond it."""
+SETTINGS = orjson.dumps({"organizers": ["ann"], "locale": "en"})
+"""A chat's settings as `features` logs them with each action (the bot logs its chat's, for the replay)."""
 
 
 def per_second(seconds: float, *, log: Path | None) -> tuple[float, float]:
@@ -188,11 +196,14 @@ class LeanTable:
         self.counted: list[dict[str, Any]] = []  # the hand's events its figures are worked out from
         self.state: dict[str, Any] = {}  # its story, as `bot.render.story` keeps it in a table's state
         self.buttons: Callable[[], tuple[Button, ...]] = tuple
+        self.waits_on = "turn"  # the kind of the timer armed after an action
+        self.pawned: list[ItemPawned] = []  # with `features`: items pawned (none are)
+        self.away = False  # with `features`: whether a seat's player has to choose how to come back (none has)
 
 
 async def complete(seconds: float, path: Path, concurrency: int = 64, *, actions: int | None = None,
                    deck_source: random.Random | None = None, bot_rows: bool = False,
-                   check: bool = True) -> tuple[float, float]:
+                   features: bool = False, check: bool = True) -> tuple[float, float]:
     """Actions per second and CPU µs per action of the lean design with everything a Hold'em action of the bot
     does, `concurrency` pressers at `TABLES` tables: a button's payload parsed and checked against the table's step,
     the engine's action, its chip moves applied to balances kept in memory, its events made plain once into its one
@@ -213,7 +224,15 @@ async def complete(seconds: float, path: Path, concurrency: int = 64, *, actions
     `Tx.record` (the hand's span, its figures from the events the store follows), the turn timer's row, and the
     players' names read from the store and logged as the action's reads; the ledger is then checked at the end
     (unless `check` is False: `instructions.py` counts the presses alone). What a rebuilt action path would cost if the
-    rows stayed as they are."""
+    rows stayed as they are.
+
+    `features`: doing as well what a Hold'em action of the bot does beyond the lean design's (`instructions.py --lean
+    --features`): the seats kept in the table's state and its snapshots (the actor's time-outs reset, the stacks
+    written when a hand ends), the hole cards told privately when a hand is dealt (each message written at once),
+    the pre-action buttons drawn and read beside the actor's, the inputs a replay needs logged with each action (the
+    actor, the chat's language and settings), the features a table may use looked at (a running time bank, practice
+    players, run it twice, show or muck, pawns, pictures, away players), and the finished hand kept for the rabbit
+    hunt. What the rewrite would cost with every feature the bot has."""
     store = await Store.open(path)
     scheduler = Scheduler(SystemClock(), lambda key, table_id, payload: asyncio.sleep(0))
     structure, deck_source = STRUCTURES["home-limit"], deck_source or SecureRandom()
@@ -238,6 +257,8 @@ async def complete(seconds: float, path: Path, concurrency: int = 64, *, actions
             names = {player: tx.player_name(table.chat_id, player) for player in table.stacks}
             reads += [["player_name", name] for name in names.values()]
             told = Voice("en", names.__getitem__)
+        if features:
+            _seats(table)
         if payload is None:
             bought = min(table.stacks.values()) < 2 * 20  # someone is broke: both buy in again (in the deal's row)
             if bought or (bot_rows and table.number == 0):
@@ -260,6 +281,8 @@ async def complete(seconds: float, path: Path, concurrency: int = 64, *, actions
             if isinstance(action, engine.Call) and legal.can_check and not legal.call_amount:
                 action = engine.Check()
             events = hand.act(legal.player, action)
+            if features:
+                events += _played(table, hand, legal.player)
         key = f"h{hand.hand_number}"
         for move in all_moves(events):  # the balances, from the moves the log row records
             if bot_rows:
@@ -277,8 +300,10 @@ async def complete(seconds: float, path: Path, concurrency: int = 64, *, actions
             tx.record(table.table_id, key, plain)
         else:
             table.counted += [event for event in plain if event["kind"] in COUNTED_KINDS]
-        _, lines = narrate_later(told, events, hand.shown_so_far())
+        narration, lines = narrate_later(told, events, hand.shown_so_far())
         story.add(table.state, lines, restart=payload is None)
+        if features:
+            table.waits_on = _told_and_looked_at(table, told, hand, events, narration.told)
         table.seq += 1
         table.step += 1
         row: dict[str, Any] = {"c": payload or "/deal", "n": tx.now, "k": key}
@@ -288,6 +313,9 @@ async def complete(seconds: float, path: Path, concurrency: int = 64, *, actions
             row["e"] = plain
         if payload is None and bought:
             row["b"] = table.stacks
+        if features:
+            row.update({"a": [hand.to_act, hand.to_act, "en", False], "l": "en", "o": False,
+                        "s": orjson.Fragment(SETTINGS)})
         if bot_rows and hand.is_over:
             tx.settle_hand(table.table_id, key)
             tx.summarise_hand(table.chat_id, table.table_id, key)
@@ -301,12 +329,15 @@ async def complete(seconds: float, path: Path, concurrency: int = 64, *, actions
             elif hand.is_over:
                 assert table.pot == 0 and table.stacks == hand.stacks, "the moves and the hand disagree"
                 figures.summarise_events(tx.db, table.chat_id, table.table_id, key, tx.now, table.counted)
-            tx.save_snapshot(table.table_id, table.chat_id, "{}", orjson.dumps({
-                "hand": hand.to_dict(), "stacks": table.stacks, "number": table.number, "step": table.step,
-                "story": story.written(story.kept(table.state))}).decode(),
-                table.seq)  # the log rows are the history: kept
+            kept = {"hand": hand.to_dict(), "stacks": table.stacks, "number": table.number, "step": table.step,
+                    "story": story.written(story.kept(table.state))}
+            if features:  # the seats, and the finished hand kept for the rabbit hunt rather than as the one in play
+                kept.update(seats=table.state["seats"], last_hand=kept.pop("hand") if hand.is_over else None)
+            tx.save_snapshot(table.table_id, table.chat_id, "{}", orjson.dumps(kept).decode(),
+                             table.seq)  # the log rows are the history: kept
         legal_now = hand.legal_actions() if hand.to_act else None
-        table.buttons = functools.partial(action_buttons, voice, hand_view(hand), key, f"s{table.step}", legal_now)
+        drawn = (_buttons if features else action_buttons)
+        table.buttons = functools.partial(drawn, voice, hand_view(hand), key, f"s{table.step}", legal_now)
 
     begun = 0  # presses begun: `actions` of them, exactly, when it is given
 
@@ -319,9 +350,9 @@ async def complete(seconds: float, path: Path, concurrency: int = 64, *, actions
             payload = None
             if table.hand is not None and not table.hand.is_over:
                 payload = rng.choice([button.payload for button in table.buttons() if not button.private
-                                      and not button.payload.endswith("|allin")])
+                                      and not button.payload.endswith("|allin") and "|pre " not in button.payload])
             await store.transact(functools.partial(apply, table=table, payload=payload), now=time.time())
-            scheduler.arm(f"holdem:{table.table_id}", table.table_id, time.time() + 30, {"kind": "turn"})
+            scheduler.arm(f"holdem:{table.table_id}", table.table_id, time.time() + 30, {"kind": table.waits_on})
             count += 1
 
     for first in range(0, TABLES, BATCH):  # every table dealt before the clock starts, as in the service's benchmark
@@ -336,6 +367,46 @@ async def complete(seconds: float, path: Path, concurrency: int = 64, *, actions
     if problems:
         raise RuntimeError(f"the ledger check failed: {problems[:3]}")
     return count / elapsed, cpu / max(count, 1) * 1e6
+
+
+def _seats(table: LeanTable) -> None:
+    """`features`: the seats in the table's state (as the Hold'em controller keeps them), and a running time bank
+    charged (none runs here)."""
+    table.state.pop("bank_run", None)
+    if "seats" not in table.state:
+        table.state["seats"] = [{"id": player, "stack": chips, "out": False, "timeouts": 0, "leaving": False}
+                                for player, chips in table.stacks.items()]
+
+
+def _played(table: LeanTable, hand: Hand, player: str) -> list[Event]:
+    """`features`: the player's time-outs in a row reset; practice players asked to run it twice answer."""
+    for seat in table.state["seats"]:
+        if seat["id"] == player:
+            seat["timeouts"] = 0
+    return holdem_showdown.answer_for_bots(hand)
+
+
+def _told_and_looked_at(table: LeanTable, voice: Voice, hand: Hand, events: list[Event], told: list[Any]) -> str:
+    """`features`: the private messages written (none to a practice player), the features an action may call on
+    looked at (a picture, pawns, an away player's buttons), the seats' stacks written when the hand ends; the kind of
+    timer the table waits on next, as the bot chooses it."""
+    private: dict[str, list[str]] = {}
+    for item in told:
+        if not practice.is_bot(item.player):
+            private.setdefault(item.player, []).append(message("en", item.key, item.params))
+    picture.holdem_picture(voice, {picture.SETTING: "off"}, hand, events)
+    table.pawned += [event for event in events if isinstance(event, ItemPawned)]
+    table.away = any(seat.get("back") == "ask" for seat in table.state["seats"])
+    if hand.is_over:
+        for seat in table.state["seats"]:
+            seat["stack"] = hand.stacks.get(seat["id"], seat["stack"])
+    return "runs" if hand.runs_asked else "show" if hand.showing else "bot" if practice.is_bot(hand.to_act) else "turn"
+
+
+def _buttons(voice: Voice, view: HandView, key: str, decision: str, legal: LegalActions | None
+             ) -> tuple[Button, ...]:
+    """`features`: the actor's buttons and the other players' pre-action buttons."""
+    return (*action_buttons(voice, view, key, decision, legal), *holdem_options.pre_buttons("en", view, key))
 
 
 def _account(table: LeanTable, local: str) -> str:
@@ -354,12 +425,13 @@ def _buy_in(tx: Tx, table: LeanTable) -> None:
 
 
 async def measure(seconds: float) -> dict[str, tuple[float, float]]:
-    """The five figures, as `{name: (actions/s, CPU µs per action)}`."""
+    """The six figures, as `{name: (actions/s, CPU µs per action)}`."""
     folder = Path(tempfile.mkdtemp())
     return {"engine alone": per_second(seconds, log=None),
             "engine + one log row": per_second(seconds, log=folder / "log.db"),
             THROUGH_STORE: await through_store(seconds, folder / "store.db"),
             COMPLETE: await complete(seconds, folder / "complete.db"),
+            WITH_FEATURES: await complete(seconds, folder / "features.db", features=True),
             WITH_BOT_ROWS: await complete(seconds, folder / "bot_rows.db", bot_rows=True)}
 
 

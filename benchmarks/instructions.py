@@ -21,12 +21,13 @@ change to the check moved the figure as if the action had changed (until 2026-12
 imported is sized against the code as it is. `--lean` counts the lean design's prototype instead
 (`ceiling.complete`, its deck seeded): the instructions an action of the rewrite the issue describes, the bot's
 target; `--lean --bot-rows`, that prototype writing the rows the bot's store writes today (a rebuilt action path
-with the storage as it is). `--workload N --pages` also prints the pages the presses wrote to the write-ahead log
-(each distinct page a batch changes is one 4 KB frame, written by the kernel at its commit and copied again by the
-checkpoint): the storage's side of an action, which instructions miss (callgrind counts no kernel work); at 1,000
-tables (`--tables 1000`) the rows spread over more pages than at 64. Above the total it prints them by the table or
-index each page belongs to (SQLite's `dbstat`), an action's share of each: which rows cost pages, and so what a
-change to the rows would save of the commits and checkpoints.
+with the storage as it is), and `--lean --features` doing what a Hold'em action of the bot does beyond it (the two
+together: the bot's features on today's storage). `--workload N --pages` also prints the pages the presses wrote
+to the write-ahead log (each distinct page a batch changes is one 4 KB frame, written by the kernel at its commit
+and copied again by the checkpoint): the storage's side of an action, which instructions miss (callgrind counts no
+kernel work); at 1,000 tables (`--tables 1000`) the rows spread over more pages than at 64. Above the total it
+prints them by the table or index each page belongs to (SQLite's `dbstat`), an action's share of each: which rows
+cost pages, and so what a change to the rows would save of the commits and checkpoints.
 """
 
 from __future__ import annotations
@@ -115,16 +116,18 @@ async def workload(tables: int, actions: int, concurrency: int, *, check: bool =
         shutil.rmtree(folder, ignore_errors=True)
 
 
-async def lean_workload(actions: int, concurrency: int, *, bot_rows: bool = False, check: bool = True) -> int:
+async def lean_workload(actions: int, concurrency: int, *, bot_rows: bool = False, features: bool = False,
+                        check: bool = True) -> int:
     """The lean design's prototype (`ceiling.complete`: its tables dealt, then `actions` presses), its deck seeded:
     what the rewrite the issue describes would cost an action, counted like the bot's; with `bot_rows`, writing the
-    rows the bot's store writes today (and, with `check`, its ledger checked at the end). Returns the presses its
+    rows the bot's store writes today (and, with `check`, its ledger checked at the end); with `features`, doing what
+    a Hold'em action of the bot does beyond it. Returns the presses its
     log holds (a row each, kept, beside one for each table's first deal)."""
     folder = Path(tempfile.mkdtemp())
     no_timed_checkpoints()
     try:
         await ceiling.complete(float("inf"), folder / "lean.db", concurrency, actions=actions,
-                               deck_source=random.Random(1), bot_rows=bot_rows, check=check)
+                               deck_source=random.Random(1), bot_rows=bot_rows, features=features, check=check)
         with contextlib.closing(sqlite3.connect(folder / "lean.db")) as written:
             rows = written.execute("SELECT COUNT(*) FROM actions").fetchone()[0]
     finally:
@@ -164,13 +167,13 @@ def no_timed_checkpoints() -> None:
 
 
 def counted(actions: int, tables: int, concurrency: int, patch: str | None = None, lean: bool = False, *,
-            bot_rows: bool = False, under_callgrind: bool = True) -> subprocess.Popen[str]:
+            bot_rows: bool = False, features: bool = False, under_callgrind: bool = True) -> subprocess.Popen[str]:
     """The workload with `actions` actions, started under callgrind (its count is read by `instructions_of`) without
     the ledger check, whose work grows with the moves made and is no part of an action; or natively with it, to
     prove the same workload's ledger sound."""
     command = [sys.executable, __file__, "--workload", str(actions), "--tables", str(tables), "--concurrency",
                str(concurrency), *(["--patch", patch] if patch else []), *(["--lean"] if lean else []),
-               *(["--bot-rows"] if bot_rows else [])]
+               *(["--bot-rows"] if bot_rows else []), *(["--features"] if features else [])]
     if under_callgrind:
         command = ["valgrind", "--tool=callgrind", "--callgrind-out-file=/dev/null", *command, "--unchecked"]
     # one string hash for every run: sets and dicts of strings iterate in the same order each time
@@ -202,12 +205,14 @@ def main() -> None:
                         help="count the lean design's prototype (ceiling.complete, 1,000 tables) instead of the bot")
     parser.add_argument("--bot-rows", action="store_true",
                         help="with --lean: the prototype writing the rows the bot's store writes today")
+    parser.add_argument("--features", action="store_true",
+                        help="with --lean: the prototype doing what a Hold'em action of the bot does beyond it")
     args = parser.parse_args()
     if args.patch:
         importlib.import_module(args.patch)
     if args.workload is not None and args.lean:
         made = asyncio.run(lean_workload(args.workload, args.concurrency, bot_rows=args.bot_rows,
-                                         check=not args.unchecked))
+                                         features=args.features, check=not args.unchecked))
         checked = ", ledger ok" if args.bot_rows and not args.unchecked else ""  # else `complete` raised
         print(f"{made} actions of the lean design{checked}")
         return
@@ -224,20 +229,22 @@ def main() -> None:
         return
     if shutil.which("valgrind") is None:
         sys.exit("valgrind is not installed (Debian's package valgrind)")
-    set_up = counted(0, args.tables, args.concurrency, args.patch, args.lean, bot_rows=args.bot_rows)
-    pressed = counted(args.actions, args.tables, args.concurrency, args.patch, args.lean, bot_rows=args.bot_rows)
+    lean_kind = {"bot_rows": args.bot_rows, "features": args.features}
+    set_up = counted(0, args.tables, args.concurrency, args.patch, args.lean, **lean_kind)
+    pressed = counted(args.actions, args.tables, args.concurrency, args.patch, args.lean, **lean_kind)
     base, _ = instructions_of(set_up)
     total, played = instructions_of(pressed)
     # after the counted runs, so that they run as they always have, two processes on the two cores
-    checked = counted(args.actions, args.tables, args.concurrency, args.patch, args.lean, bot_rows=args.bot_rows,
+    checked = counted(args.actions, args.tables, args.concurrency, args.patch, args.lean, **lean_kind,
                       under_callgrind=False)
     said, _ = checked.communicate()
     made = int(played.split()[0])
     if checked.returncode != 0 or int(said.split()[0]) != made:
         raise RuntimeError(f"the same workload, run natively with the ledger check, failed or played otherwise:\n"
                            f"{said[-2000:]}")
-    where = ("the lean design's (with the bot's rows) 1,000" if args.bot_rows else "the lean design's 1,000"
-             ) if args.lean else str(args.tables)
+    variant = " and ".join(name for name, wanted in (("the bot's rows", args.bot_rows),
+                                                     ("the bot's features", args.features)) if wanted)
+    where = (f"the lean design's{f' (with {variant})' if variant else ''} 1,000" if args.lean else str(args.tables))
     print(f"{said.strip()}\n{(total - base) / made:,.0f} instructions an action "
           f"({made} actions at {where} tables: {total:,} counted, {base:,} of them setting up)")
 

@@ -35,6 +35,8 @@ ROOT = Path(__file__).resolve().parents[1]
         ("instructions.py", ["--workload", "30", "--lean", "--concurrency", "4"], "30 actions of the lean design"),
         ("instructions.py", ["--workload", "30", "--lean", "--bot-rows", "--concurrency", "4"],
          "30 actions of the lean design, ledger ok"),
+        ("instructions.py", ["--workload", "30", "--lean", "--features", "--bot-rows", "--concurrency", "4"],
+         "30 actions of the lean design, ledger ok"),
     ],
 )
 def test_benchmark_runs(script: str, args: list[str], expected: str) -> None:
