@@ -39,7 +39,7 @@ from bot.output import Button
 from bot.randomness import SecureRandom
 from bot.render import Voice, story
 from bot.render import picture_views as picture
-from bot.render.holdem import HandView, action_buttons, hand_view, narrate_later
+from bot.render.holdem import HandView, action_buttons, after_hand_buttons, hand_view, narrate_later
 from bot.scheduler import Scheduler
 from bot.statistics import COUNTED_KINDS
 from bot.store import Store, Tx, figures
@@ -49,6 +49,8 @@ from engine.cards import Deck
 from engine.common import Event, all_moves
 from engine.holdem import Hand, ItemPawned, LegalActions
 from engine.holdem_types import SeatPlayer
+from engine.seating import next_button
+from engine.timebank import TimeBank
 
 TABLES = 1000
 BATCH = 64
@@ -199,6 +201,7 @@ class LeanTable:
         self.waits_on = "turn"  # the kind of the timer armed after an action
         self.pawned: list[ItemPawned] = []  # with `features`: items pawned (none are)
         self.away = False  # with `features`: whether a seat's player has to choose how to come back (none has)
+        self.leaving: list[str] = []  # with `features`: who stands up after the hand (a broke player buys in again)
 
 
 async def complete(seconds: float, path: Path, concurrency: int = 64, *, actions: int | None = None,
@@ -231,8 +234,11 @@ async def complete(seconds: float, path: Path, concurrency: int = 64, *, actions
     written when a hand ends), the hole cards told privately when a hand is dealt (each message written at once),
     the pre-action buttons drawn and read beside the actor's, the inputs a replay needs logged with each action (the
     actor, the chat's language and settings), the features a table may use looked at (a running time bank, practice
-    players, run it twice, show or muck, pawns, pictures, away players), and the finished hand kept for the rabbit
-    hunt. What the rewrite would cost with every feature the bot has."""
+    players, run it twice, show or muck, pawns, pictures, away players), the chat's settings read, what a deal looks
+    at and sets before it (whether two can play, the button's seat, returning players, the time banks counting the
+    hand) and what a hand's end does besides its rows (the after-hand buttons, who stands up, whether the next hand
+    can be dealt), and the finished hand kept for the rabbit hunt. What the rewrite would cost with every feature the
+    bot has."""
     store = await Store.open(path)
     scheduler = Scheduler(SystemClock(), lambda key, table_id, payload: asyncio.sleep(0))
     structure, deck_source = STRUCTURES["home-limit"], deck_source or SecureRandom()
@@ -259,6 +265,7 @@ async def complete(seconds: float, path: Path, concurrency: int = 64, *, actions
             told = Voice("en", names.__getitem__)
         if features:
             _seats(table)
+            orjson.loads(SETTINGS)  # the chat's settings, as the store gives them to each action
         if payload is None:
             bought = min(table.stacks.values()) < 2 * 20  # someone is broke: both buy in again (in the deal's row)
             if bought or (bot_rows and table.number == 0):
@@ -270,8 +277,11 @@ async def complete(seconds: float, path: Path, concurrency: int = 64, *, actions
                 reads.append(["next_number", table.number])
             else:
                 table.number += 1
+            button = table.number % 2
+            if features:
+                button = _before_the_deal(table)
             hand, events = Hand.start([SeatPlayer(player, chips) for player, chips in table.stacks.items()],
-                                      table.number % 2, 20, structure, Deck(deck_source), table.number)
+                                      button, 20, structure, Deck(deck_source), table.number)
             table.hand, table.counted = hand, []
         else:
             pressed = cmd.parse_payload(payload)
@@ -304,6 +314,8 @@ async def complete(seconds: float, path: Path, concurrency: int = 64, *, actions
         story.add(table.state, lines, restart=payload is None)
         if features:
             table.waits_on = _told_and_looked_at(table, told, hand, events, narration.told)
+            if hand.is_over:
+                _after_the_hand(table, voice, hand, key)
         table.seq += 1
         table.step += 1
         row: dict[str, Any] = {"c": payload or "/deal", "n": tx.now, "k": key}
@@ -376,6 +388,43 @@ def _seats(table: LeanTable) -> None:
     if "seats" not in table.state:
         table.state["seats"] = [{"id": player, "stack": chips, "out": False, "timeouts": 0, "leaving": False}
                                 for player, chips in table.stacks.items()]
+
+
+def _dealt_in(seat: dict[str, Any]) -> bool:
+    return bool(seat["stack"] > 0 and not seat["out"] and not holdem_options.is_waiting(seat))
+
+
+def _before_the_deal(table: LeanTable) -> int:
+    """`features`: what the Hold'em controller looks at and sets before a deal (whether two players can play, the
+    button's next seat, returning players posting or waiting, each player's time bank counting the hand, what the
+    last hand left); the button's seat."""
+    seats = table.state["seats"]
+    for seat in seats:  # a broke player bought in again
+        seat["stack"] = table.stacks[seat["id"]]
+    eligible = [seat for seat in seats if _dealt_in(seat)]
+    assert len(eligible) >= 2 and practice.has_human(eligible), "two players can play"
+    button = next_button([_dealt_in(seat) for seat in seats], table.state.get("button", -1))
+    for seat in seats:
+        if seat.get("back") == "post":
+            seat["back"] = ""
+        bank = TimeBank.from_dict(seat["bank"]) if seat.get("bank") else TimeBank(60, 60)
+        seat["bank"] = bank.dealt(60).to_dict()
+    for left in ("pre_pressed", "last_hand", "won_uncontested", "bank_run"):
+        table.state.pop(left, None)
+    table.state.update(button=button, turn_seconds=60)
+    return button
+
+
+def _after_the_hand(table: LeanTable, voice: Voice, hand: Hand, key: str) -> None:
+    """`features`: what the Hold'em controller does when a hand ends besides its rows (the after-hand buttons drawn,
+    whether its winner may still show, players standing up, whether the next hand can be dealt)."""
+    after_hand_buttons(voice, hand, key, f"s{table.step}")
+    if hand.result is not None and not hand.result.went_to_showdown:
+        table.state["won_uncontested"] = True
+    seats = table.state["seats"]
+    table.leaving = [seat["id"] for seat in seats if seat["leaving"] or seat["stack"] == 0]
+    eligible = [seat for seat in seats if _dealt_in(seat)]
+    table.waits_on = "next" if len(eligible) >= 2 and practice.has_human(eligible) else "turn"
 
 
 def _played(table: LeanTable, hand: Hand, player: str) -> list[Event]:
