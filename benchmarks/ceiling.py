@@ -8,7 +8,9 @@ timer rows or text). And last that design with everything a Hold'em action of th
 from the chip moves, the log row kept as the history, the story, the hand's figures, snapshots where a hand is dealt
 and ends, the next buttons drawn and read): what the rewrite the issue describes would cost an action. And that
 Python writing the rows the bot's store writes today (`complete(bot_rows=True)`: ledger balances as rows, the turn
-timer's row, the hands' spans, the names read): what rebuilding the action path alone would reach.
+timer's row, the hands' spans, the names read): what rebuilding the action path alone would reach; and doing as well
+what a Hold'em action of the bot does beyond it (`complete(features=True)`): what the rewrite would cost with every
+feature the bot has.
 
 `benchmarks/service.py` prints these beside the service's own figures, so that a target can be judged against what
 any design built on this engine could do: the service can never be faster than the engine plus one log row.
@@ -202,6 +204,7 @@ class LeanTable:
         self.pawned: list[ItemPawned] = []  # with `features`: items pawned (none are)
         self.away = False  # with `features`: whether a seat's player has to choose how to come back (none has)
         self.leaving: list[str] = []  # with `features`: who stands up after the hand (a broke player buys in again)
+        self.told: dict[str, list[str]] = {}  # with `features`: the last action's private messages, by player
 
 
 async def complete(seconds: float, path: Path, concurrency: int = 64, *, actions: int | None = None,
@@ -282,7 +285,7 @@ async def complete(seconds: float, path: Path, concurrency: int = 64, *, actions
                 button = _before_the_deal(table)
             hand, events = Hand.start([SeatPlayer(player, chips) for player, chips in table.stacks.items()],
                                       button, 20, structure, Deck(deck_source), table.number)
-            table.hand, table.counted = hand, []
+            table.hand, table.counted, actor = hand, [], "ann"  # who deals, as the service's benchmark deals
         else:
             pressed = cmd.parse_payload(payload)
             assert hand is not None and pressed.decision == f"s{table.step}", "a stale press"
@@ -290,7 +293,7 @@ async def complete(seconds: float, path: Path, concurrency: int = 64, *, actions
             action = _engine_action(pressed.command)
             if isinstance(action, engine.Call) and legal.can_check and not legal.call_amount:
                 action = engine.Check()
-            events = hand.act(legal.player, action)
+            events, actor = hand.act(legal.player, action), legal.player
             if features:
                 events += _played(table, hand, legal.player)
         key = f"h{hand.hand_number}"
@@ -326,7 +329,7 @@ async def complete(seconds: float, path: Path, concurrency: int = 64, *, actions
         if payload is None and bought:
             row["b"] = table.stacks
         if features:
-            row.update({"a": [hand.to_act, hand.to_act, "en", False], "l": "en", "o": False,
+            row.update({"a": [actor, actor.title(), "en", False], "l": "en", "o": False,
                         "s": orjson.Fragment(SETTINGS)})
         if bot_rows and hand.is_over:
             tx.settle_hand(table.table_id, key)
@@ -439,10 +442,10 @@ def _told_and_looked_at(table: LeanTable, voice: Voice, hand: Hand, events: list
     """`features`: the private messages written (none to a practice player), the features an action may call on
     looked at (a picture, pawns, an away player's buttons), the seats' stacks written when the hand ends; the kind of
     timer the table waits on next, as the bot chooses it."""
-    private: dict[str, list[str]] = {}
+    table.told = {}
     for item in told:
         if not practice.is_bot(item.player):
-            private.setdefault(item.player, []).append(message("en", item.key, item.params))
+            table.told.setdefault(item.player, []).append(message("en", item.key, item.params))
     picture.holdem_picture(voice, {picture.SETTING: "off"}, hand, events)
     table.pawned += [event for event in events if isinstance(event, ItemPawned)]
     table.away = any(seat.get("back") == "ask" for seat in table.state["seats"])
