@@ -4,6 +4,7 @@ writes; commits go on while a checkpoint runs."""
 import asyncio
 import os
 import sqlite3
+import struct
 import threading
 from pathlib import Path
 
@@ -13,7 +14,7 @@ from bot.store.checkpoint import Checkpointer
 
 PAGE = 4096
 ROW = os.urandom(3000)
-ROWS_PER_WRITER = 750
+ROWS_PER_WRITER = 1500
 
 
 def quiet_checkpointer(monkeypatch, **options) -> None:
@@ -62,13 +63,18 @@ async def test_the_wal_stays_bounded_while_the_bot_writes(tmp_path: Path, monkey
             await store.transact(insert, now=0.0)
             await asyncio.sleep(0.001)
 
-    # 12,000 rows: ~47 MB through the log, against a 1 MB limit. On a loaded machine the checkpointer's syncs can
-    # take long enough that the log grows a few MB past the limit before it starts afresh (CI once saw 5 MB after
-    # 12 MB written, with 4,000 rows): enough rows that such a delay never reaches a third of them.
+    # 24,000 rows: ~72 MB through the log, against a 1 MB limit. On a loaded machine the checkpointer's syncs can
+    # take long enough that the log grows several MB past the limit before it starts afresh (CI saw 5 MB after 12 MB
+    # written, and 15 MB of 36 MB; with every core busy and another process syncing, 9-12 MB of 72 MB): enough rows
+    # that such a delay never reaches a third of them.
     await asyncio.gather(*(writer() for _ in range(16)))
     written = 16 * ROWS_PER_WRITER * len(ROW)
     assert store._checkpointer is not None and store._checkpointer.checkpoint_count > 0
     assert os.path.getsize(tmp_path / "bot.db-wal") < written / 3, "the log was never started afresh"
+    # the log's header counts its fresh starts (the checkpoint sequence number): here one every MB or so, and even
+    # on the loaded machine above some 30; fewer than 4 would mean the log grew 18 MB between starts
+    restarts = struct.unpack(">I", (tmp_path / "bot.db-wal").read_bytes()[12:16])[0]
+    assert restarts >= 4, f"the log started afresh only {restarts} times"
     await store.close()
     assert not (tmp_path / "bot.db-wal").exists() or os.path.getsize(tmp_path / "bot.db-wal") == 0
 
