@@ -261,11 +261,11 @@ async def complete(seconds: float, path: Path, concurrency: int = 64, *, actions
     def apply(tx: Tx, table: LeanTable, payload: str | None) -> None:
         hand = table.hand
         reads: list[list[Any]] = []
-        told = voice
-        if bot_rows:  # the names the story is told with, read from the store and logged
+        named = voice  # the story is told with the players' names
+        if bot_rows:  # read from the store and logged
             names = {player: tx.player_name(table.chat_id, player) for player in table.stacks}
             reads += [["player_name", name] for name in names.values()]
-            told = Voice("en", names.__getitem__)
+            named = Voice("en", names.__getitem__)
         if features:
             _seats(table)
             orjson.loads(SETTINGS)  # the chat's settings, as the store gives them to each action
@@ -313,10 +313,10 @@ async def complete(seconds: float, path: Path, concurrency: int = 64, *, actions
             tx.record(table.table_id, key, plain)
         else:
             table.counted += [event for event in plain if event["kind"] in COUNTED_KINDS]
-        narration, lines = narrate_later(told, events, hand.shown_so_far())
+        narration, lines = narrate_later(named, events, hand.shown_so_far())
         story.add(table.state, lines, restart=payload is None)
         if features:
-            table.waits_on = _told_and_looked_at(table, told, hand, events, narration.told)
+            table.waits_on = _told_and_looked_at(table, named, hand, events, narration.told)
             if hand.is_over:
                 _after_the_hand(table, voice, hand, key)
         table.seq += 1
@@ -351,7 +351,7 @@ async def complete(seconds: float, path: Path, concurrency: int = 64, *, actions
             tx.save_snapshot(table.table_id, table.chat_id, "{}", orjson.dumps(kept).decode(),
                              table.seq)  # the log rows are the history: kept
         legal_now = hand.legal_actions() if hand.to_act else None
-        drawn = (_buttons if features else action_buttons)
+        drawn = _buttons if features else action_buttons
         table.buttons = functools.partial(drawn, voice, hand_view(hand), key, f"s{table.step}", legal_now)
 
     begun = 0  # presses begun: `actions` of them, exactly, when it is given
@@ -397,6 +397,13 @@ def _dealt_in(seat: dict[str, Any]) -> bool:
     return bool(seat["stack"] > 0 and not seat["out"] and not holdem_options.is_waiting(seat))
 
 
+def _can_play(seats: list[dict[str, Any]]) -> bool:
+    """Two seats are dealt in, one of them a person's (as the Hold'em controller's `can_deal` outside a
+    tournament)."""
+    eligible = [seat for seat in seats if _dealt_in(seat)]
+    return len(eligible) >= 2 and practice.has_human(eligible)
+
+
 def _before_the_deal(table: LeanTable) -> int:
     """`features`: what the Hold'em controller looks at and sets before a deal (whether two players can play, the
     button's next seat, returning players posting or waiting, each player's time bank counting the hand, what the
@@ -404,8 +411,7 @@ def _before_the_deal(table: LeanTable) -> int:
     seats = table.state["seats"]
     for seat in seats:  # a broke player bought in again
         seat["stack"] = table.stacks[seat["id"]]
-    eligible = [seat for seat in seats if _dealt_in(seat)]
-    assert len(eligible) >= 2 and practice.has_human(eligible), "two players can play"
+    assert _can_play(seats), "two players can play"
     button = next_button([_dealt_in(seat) for seat in seats], table.state.get("button", -1))
     for seat in seats:
         if seat.get("back") == "post":
@@ -426,8 +432,7 @@ def _after_the_hand(table: LeanTable, voice: Voice, hand: Hand, key: str) -> Non
         table.state["won_uncontested"] = True
     seats = table.state["seats"]
     table.leaving = [seat["id"] for seat in seats if seat["leaving"] or seat["stack"] == 0]
-    eligible = [seat for seat in seats if _dealt_in(seat)]
-    table.waits_on = "next" if len(eligible) >= 2 and practice.has_human(eligible) else "turn"
+    table.waits_on = "next" if _can_play(seats) else "turn"
 
 
 def _played(table: LeanTable, hand: Hand, player: str) -> list[Event]:

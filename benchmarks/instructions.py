@@ -121,8 +121,8 @@ async def lean_workload(actions: int, concurrency: int, *, bot_rows: bool = Fals
     """The lean design's prototype (`ceiling.complete`: its tables dealt, then `actions` presses), its deck seeded:
     what the rewrite the issue describes would cost an action, counted like the bot's; with `bot_rows`, writing the
     rows the bot's store writes today (and, with `check`, its ledger checked at the end); with `features`, doing what
-    a Hold'em action of the bot does beyond it. Returns the presses its
-    log holds (a row each, kept, beside one for each table's first deal)."""
+    a Hold'em action of the bot does beyond it. Returns the presses its log holds (a row each, kept, beside one for
+    each table's first deal)."""
     folder = Path(tempfile.mkdtemp())
     no_timed_checkpoints()
     try:
