@@ -332,7 +332,9 @@ async def complete(seconds: float, path: Path, concurrency: int = 64, *, actions
             row.update({"a": [actor, actor.title(), "en", False], "l": "en", "o": False,
                         "s": orjson.Fragment(SETTINGS)})
         if bot_rows and hand.is_over:
-            tx.settle_hand(table.table_id, key)
+            assert hand.result is not None
+            tx.settle_hand(table.table_id, key, {_account(table, f"stack:{player}"): chips
+                                                 for player, chips in hand.result.net.items() if chips})
             tx.summarise_hand(table.chat_id, table.table_id, key)
             tx.clear_timer(f"holdem:{table.table_id}")
         elif bot_rows:

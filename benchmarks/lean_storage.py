@@ -47,6 +47,11 @@ def _store_timers(self: context.Action) -> None:
     """No timer rows: the scheduler still arms what the action armed, once it commits."""
 
 
+def _settle_hand(self: store_tx.Tx, table_id: str, hand_id: str, net: Any) -> None:
+    """No balance rows for a hand's end either: its stacks' chips are in `BALANCES` already."""
+    self.settled.add((table_id, hand_id))
+
+
 def _check_ledger(self: store_tx.Tx) -> list[str]:
     """The ledger check while the patch is in: the moves kept in memory must add up to nothing (the ledger's rows
     and balances no longer hold a hand's chips, so the real check would find every stack off)."""
@@ -56,6 +61,7 @@ def _check_ledger(self: store_tx.Tx) -> list[str]:
 
 context.Action.apply_moves = _apply_moves  # type: ignore[method-assign]
 context.Action.store_timers = _store_timers  # type: ignore[method-assign]
+store_tx.Tx.settle_hand = _settle_hand  # type: ignore[method-assign]
 store_tx.Tx.check_ledger = _check_ledger  # type: ignore[method-assign]
 
 

@@ -469,7 +469,10 @@ class HoldemController:
             act.show_table(self.table_message(act, hand, names))
 
     def _finish(self, act: Action, hand: engine.Hand, key: str, names: dict[str, str]) -> None:
-        act.tx.settle_hand(act.place.table_id, key)  # its stacks' and pot's balances, before any other move of them
+        assert hand.result is not None, "a hand over has its result"
+        # its stacks' balances (the pot's comes back to what it was), before any other move of them
+        act.tx.settle_hand(act.place.table_id, key, {self.stack_account(act, player): chips
+                                                     for player, chips in hand.result.net.items() if chips})
         act.tx.summarise_hand(act.place.chat_id, act.place.table_id, key)
         act.state["hand"] = None
         act.state["last_hand"] = hand.to_dict()

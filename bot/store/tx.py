@@ -97,8 +97,8 @@ class Known:
     settings: dict[str, str] = field(default_factory=dict)
     hands: dict[str, HandSoFar | None] = field(default_factory=dict)
     """Per table, the Hold'em hand in play whose every event this process recorded since its `HandStarted`: its
-    counted events (`bot.statistics.COUNTED_KINDS`) and what its moves owe the accounts, so that its figures are
-    worked out and its balances settled without reading them back. None (in `Tx.learned`) forgets the table's hand."""
+    counted events (`bot.statistics.COUNTED_KINDS`), so that its figures are worked out without reading them back.
+    None (in `Tx.learned`) forgets the table's hand."""
     spans: dict[str, tuple[str, ...]] = field(default_factory=dict)
     """Per table, the last few hands, rounds and tournaments whose `hand_spans` row is stored: an action recording
     events of one of them writes no row for it."""
@@ -126,13 +126,10 @@ class Known:
 
 @dataclass(frozen=True, slots=True)
 class HandSoFar:
-    """A hand's counted events as its log rows hold them, in order (see `Known.hands`), and what its logged moves
-    settled at its end (`settled_at_hand_end`) owe each account so far, which `Tx.settle_hand` then writes without
-    reading them back."""
+    """A hand's counted events as its log rows hold them, in order (see `Known.hands`)."""
 
     hand_id: str
     events: tuple[dict[str, Any], ...]
-    owed: dict[str, int] = field(default_factory=dict)
 
 
 class AccountsOnly(Known):
@@ -340,18 +337,14 @@ class Tx:
         owed = _owed(move for table_id, move in moves if (table_id, move[4]) not in self.settled)
         return {account: chips for account, chips in owed.items() if chips}
 
-    def settle_hand(self, table_id: str, hand_id: str) -> None:
+    def settle_hand(self, table_id: str, hand_id: str, net: Mapping[str, int]) -> None:
         """Write into the accounts' rows what a Hold'em hand that has just ended moved between the table's stacks and
-        its pot (`settled_at_hand_end`): its logged moves and this action's, one update an account. A balance this
-        would take below zero fails the transaction (the accounts' `CHECK`). The action's log row (`log_action`) ends
-        the hand's span, which takes it out of play."""
-        pending = [move for move in self.moved.get(table_id, ()) if move[4] == hand_id]
-        hand = self._hand_so_far(table_id)
-        if hand is not None and hand.hand_id == hand_id:  # followed since it started: what it owes is known
-            owed = _owed(pending, hand.owed)
-        else:
-            owed = _owed([*self._hand_moves(table_id, hand_id), *pending])
-        for account, chips in owed.items():
+        its pot (`settled_at_hand_end`): `net`, each account's gain or loss over the hand's moves between them (its
+        stacks', from the engine's result; the pot's is nothing once the hand is over), one update an account. A
+        balance this would take below zero fails the transaction (the accounts' `CHECK`); the ledger check proves
+        the sum of the moves recorded the same. The action's log row (`log_action`) ends the hand's span, which takes
+        it out of play."""
+        for account, chips in net.items():
             if chips:
                 self.db.execute("UPDATE accounts SET balance = balance + ? WHERE name = ?", (chips, account))
         self.settled.add((table_id, hand_id))
@@ -454,25 +447,15 @@ class Tx:
                          dumps(moved) if moved else None))
         settled = [hand_id for table, hand_id in self.settled if table == table_id] if self.settled else []
         self.settled.difference_update((table_id, hand_id) for hand_id in settled)
-        deferred = [move for move in moved or () if settled_at_hand_end(move[0], move[1], move[4])]
-        if deferred:
-            self._follow_owed(table_id, deferred)
+        deferred = [move[4] for move in moved or () if settled_at_hand_end(move[0], move[1], move[4])]
         ended = {hand_id for hand_id, events in recorded or ()
                  if any(event.get("kind") in ENDING_KINDS for event in events)}
         ended.update(settled)
         # a span for every hand whose events are written, and for one whose moves settled at its end are (they are
         # found by its span until it ends, which its settlement ends)
-        spanned = [hand_id for hand_id, _ in recorded or ()] + [move[4] for move in deferred] + settled
+        spanned = [hand_id for hand_id, _ in recorded or ()] + deferred + settled
         for hand_id in dict.fromkeys(spanned):
             self._span(table_id, hand_id, seq, hand_id in ended)
-
-    def _follow_owed(self, table_id: str, moves: list[list[Any]]) -> None:
-        """Add what the moves of the table's hand followed since its start (`Known.hands`) owe to what it owes."""
-        hand = self._hand_so_far(table_id)
-        if hand is None:
-            return
-        owed = _owed((move for move in moves if move[4] == hand.hand_id), hand.owed)
-        self.learned.hands[table_id] = HandSoFar(hand.hand_id, hand.events, owed)
 
     def _span(self, table_id: str, hand_id: str, seq: int, ends: bool) -> None:
         spans = self.learned.spans.get(table_id, self.known.spans.get(table_id, ()))
@@ -578,7 +561,7 @@ class Tx:
             return
         hand = self._hand_so_far(table_id)
         if hand is not None and hand.hand_id == hand_id and counted:
-            self.learned.hands[table_id] = HandSoFar(hand_id, hand.events + counted, hand.owed)
+            self.learned.hands[table_id] = HandSoFar(hand_id, hand.events + counted)
 
     def _hand_so_far(self, table_id: str) -> HandSoFar | None:
         if table_id in self.learned.hands:
