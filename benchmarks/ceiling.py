@@ -225,8 +225,8 @@ async def complete(seconds: float, path: Path, concurrency: int = 64, *, actions
     read through the transaction) and the ledger's balances as rows (here derived from the log).
 
     `bot_rows`: the same Python writing what the bot's store writes today instead (`instructions.py --lean
-    --bot-rows`): the hand's number from the table's row, the chips bought in from the chat and each of a hand's
-    moves through `Tx.move` (in the log row, the balances' rows settled when the hand ends), the events through
+    --bot-rows`): the chips bought in from the chat and each of a hand's moves through `Tx.move` (in the log row, the
+    stacks' balance rows settled when the hand ends, from its result), the events through
     `Tx.record` (the hand's span, its figures from the events the store follows), the turn timer's row, and the
     players' names read from the store and logged as the action's reads; the ledger is then checked at the end
     (unless `check` is False: `instructions.py` counts the presses alone). What a rebuilt action path would cost if the
@@ -275,11 +275,7 @@ async def complete(seconds: float, path: Path, concurrency: int = 64, *, actions
                 if bot_rows:
                     _buy_in(tx, table)
                 table.stacks = {"ann": 1000, "bob": 1000}
-            if bot_rows:
-                table.number = tx.next_number(table.table_id)
-                reads.append(["next_number", table.number])
-            else:
-                table.number += 1
+            table.number += 1  # kept with the table, written with the deal's snapshot
             button = table.number % 2
             if features:
                 button = _before_the_deal(table)
@@ -351,7 +347,7 @@ async def complete(seconds: float, path: Path, concurrency: int = 64, *, actions
             if features:  # the seats, and the finished hand kept for the rabbit hunt rather than as the one in play
                 kept.update(seats=table.state["seats"], last_hand=kept.pop("hand") if hand.is_over else None)
             tx.save_snapshot(table.table_id, table.chat_id, "{}", orjson.dumps(kept).decode(),
-                             table.seq)  # the log rows are the history: kept
+                             table.seq, table.number)  # the log rows are the history: kept
         legal_now = hand.legal_actions() if hand.to_act else None
         drawn = _buttons if features else action_buttons
         table.buttons = functools.partial(drawn, voice, hand_view(hand), key, f"s{table.step}", legal_now)

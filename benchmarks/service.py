@@ -29,7 +29,6 @@ import argparse
 import asyncio
 import contextlib
 import gc
-import itertools
 import os
 import platform
 import random
@@ -512,15 +511,13 @@ def history_not_written() -> Iterator[None]:
 @contextlib.contextmanager
 def nothing_written() -> Iterator[None]:
     """A measured prototype: every action as it is, but the store's writes of an action do nothing (its ledger moves,
-    history, timer, action-log and snapshot rows and hand figures; a hand's number comes from a counter), so the
+    history, timer, action-log and snapshot rows and hand figures), so the
     Python of the action path around them is all that is left. No design of the store can beat it: what the action
     path reaches with writes that cost nothing. The live tables then differ from the store, so it runs last."""
-    numbers = itertools.count(1_000_000)
     with contextlib.ExitStack() as patches:
         for name in ("move", "record", "set_timer", "clear_timer", "log_action", "save_snapshot",
                      "settle_hand", "summarise_hand"):
             patches.enter_context(mock.patch.object(Tx, name, lambda *args, **kwargs: None))
-        patches.enter_context(mock.patch.object(Tx, "next_number", lambda self, table_id: next(numbers)))
         yield
 
 

@@ -23,8 +23,8 @@ from bot.store.tx import LedgerRow
 WRITES = frozenset({"move", "record", "summarise_hand", "settle_hand", "set_timer", "clear_timer",
                     "set_chat_settings", "ensure_chat", "save_table", "save_table_json"})
 """`Tx` methods that only write (they return nothing): a replay skips them. Every other method is a read whose
-result is recorded (a write that answers, like `next_number` or `save_tournament`, counts as a read: its answer is
-replayed and its write is not done again)."""
+result is recorded (a write that answers, like `save_tournament`, counts as a read: its answer is replayed and its
+write is not done again)."""
 
 SERVICE_ONLY = frozenset({"lock_table", "claim_timer"})
 """`Tx` methods the service calls around an action (the table's row lock, a due timer's claim), never a controller:
@@ -98,12 +98,6 @@ class RecordingTx:
         self.reads.append(["balance", chips])
         return chips
 
-    def next_number(self, table_id: str) -> int:
-        """`Tx.next_number`, recorded (a replay answers it from the log and does not count again)."""
-        number: int = self._tx.next_number(table_id)
-        self.reads.append(["next_number", number])
-        return number
-
     def __getattr__(self, name: str) -> Any:
         attribute = getattr(self._tx, name)
         if not callable(attribute):
@@ -130,7 +124,7 @@ class RecordingTx:
         return orjson.dumps(self.reads, option=orjson.OPT_NON_STR_KEYS).decode()
 
 
-ANSWERING_WRITES = frozenset({"next_number", "save_tournament", "ensure_player"})
+ANSWERING_WRITES = frozenset({"save_tournament", "ensure_player"})
 """Reads that also write: a replay can only give back what they answered live, never ask the store again."""
 
 

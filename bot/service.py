@@ -95,6 +95,8 @@ class LiveTable:
     """The number of the table's last kept action."""
     snapshot_seq: int
     """The number of the last action the stored snapshot includes."""
+    number: int
+    """The table's last hand or round number (`Action.next_number`), written with its snapshots."""
 
 
 @dataclass(frozen=True)
@@ -245,7 +247,8 @@ class Service:
                 live = self._current(tx, table_id, None)  # read (snapshot + log) when it is not in memory
                 if live is not None and live.seq > live.snapshot_seq:
                     config_json = state_json(live.config)
-                    tx.save_snapshot(table_id, live.chat_id, config_json, state_json(live.state), live.seq)
+                    tx.save_snapshot(table_id, live.chat_id, config_json, state_json(live.state), live.seq,
+                                     live.number)
                     live.config_json, live.snapshot_seq = config_json, live.seq
                 return live
 
@@ -266,7 +269,8 @@ class Service:
                 return None
         except Exception:  # whatever it is, resuming the table the full way voids it or logs why it cannot
             return None
-        return LiveTable(snapshot.chat_id, config, state, snapshot.config, snapshot.seq, snapshot.seq)
+        return LiveTable(snapshot.chat_id, config, state, snapshot.config, snapshot.seq, snapshot.seq,
+                         snapshot.number)
 
     async def clock_page(self, token: str) -> ClockPageReading | None:
         """What a clock page's token opens now (the web server shows it), None for a token that opens nothing."""
@@ -472,10 +476,11 @@ class Service:
             key = controller.current_key(act)
             applied = body(act, controller)
             act.store_timers()
-            live.config, live.state = act.config, act.state
-            if (entry is not None and applied is not False
-                    and not (entry["k"] == "resume" and controller.current_key(act) == key)):
-                self._keep(tx, table_id, live, act, controller, entry, inputs, key)
+            counted = act.number != live.number  # a hand or round was dealt: its number goes with the snapshot
+            live.config, live.state, live.number = act.config, act.state, act.number
+            if counted or (entry is not None and applied is not False
+                           and not (entry["k"] == "resume" and controller.current_key(act) == key)):
+                self._keep(tx, table_id, live, act, controller, entry, inputs, key, counted)
             elif tx.unlogged(table_id):  # events or moves of an action that changed no state: a row for them
                 live.seq += 1
                 tx.log_action(table_id, live.seq, HISTORY_ONLY)
@@ -486,16 +491,17 @@ class Service:
             raise
 
     def _keep(self, tx: Tx, table_id: str, live: LiveTable, act: Action, controller: Controller,
-              entry: dict[str, Any], inputs: tuple[float, Actor | None, str, bool, bytes], key: str | None) -> None:
-        """Make the action durable: a snapshot when a hand or round starts or ends (`key`, the one in play before
-        the action, changed), between them, after a change of config and every `SNAPSHOT_EVERY` actions; otherwise
-        one row of the action log with what replaying it needs. Either way the events it recorded and the moves of its
-        hand go into its log row (the history and the ledger's record), which a snapshot's action writes only when
-        there are some."""
+              entry: dict[str, Any] | None, inputs: tuple[float, Actor | None, str, bool, bytes], key: str | None,
+              counted: bool) -> None:
+        """Make the action durable: a snapshot when a hand or round starts (`counted`: its number was counted) or
+        ends (`key`, the one in play before the action, changed), between them, after a change of config and every
+        `SNAPSHOT_EVERY` actions; otherwise one row of the action log with what replaying it needs (`entry`). Either
+        way the events it recorded and the moves of its hand go into its log row (the history and the ledger's
+        record), which a snapshot's action writes only when there are some."""
         live.seq += 1
         config_json = state_json(act.config)
-        if snapshot_due(live, config_json, key, controller.current_key(act)):
-            tx.save_snapshot(table_id, live.chat_id, config_json, state_json(act.state), live.seq)
+        if counted or entry is None or snapshot_due(live, config_json, key, controller.current_key(act)):
+            tx.save_snapshot(table_id, live.chat_id, config_json, state_json(act.state), live.seq, live.number)
             live.config_json, live.snapshot_seq = config_json, live.seq
             if tx.unlogged(table_id):
                 tx.log_action(table_id, live.seq, HISTORY_ONLY)
@@ -546,10 +552,10 @@ class Service:
                 return None
             tx.ensure_chat(place.chat_id)
             tx.save_table_json(table_id, place.chat_id, "{}", "{}")  # stored before its first log row
-            return LiveTable(place.chat_id, {}, {}, "{}", 0, 0)
-        chat_id, config_json, state_text, snapshot_seq = stored
+            return LiveTable(place.chat_id, {}, {}, "{}", 0, 0, 0)
+        chat_id, config_json, state_text, snapshot_seq, number = stored
         return LiveTable(chat_id, loads(config_json), loads(state_text or "{}"), config_json, snapshot_seq,
-                         snapshot_seq)
+                         snapshot_seq, number)
 
     def _replay(self, tx: Tx, table_id: str, live: LiveTable, logged: dict[str, Any]) -> None:
         """Apply one logged action again, with the answers and draws it had live; it writes nothing."""
@@ -565,6 +571,7 @@ class Service:
             rng=ReplayRandom(logged["d"]),
             chat_settings=logged["s"],
             is_organizer=logged["o"],
+            number=live.number,
             replaying=True,
         )
         act.config.setdefault("game", self.settings.default_game)
@@ -576,7 +583,7 @@ class Service:
             controller.on_timer(act, entry["key"], entry["p"])
         else:
             controller.resume(act)
-        live.config, live.state = act.config, act.state
+        live.config, live.state, live.number = act.config, act.state, act.number
 
     def stored_table(self, tx: Tx, table_id: str) -> tuple[dict[str, Any], dict[str, Any]] | None:
         """A table's config and state as a restart would resume them (its snapshot and the log replayed), as
@@ -612,6 +619,7 @@ class Service:
             rng=RecordingRandom(self.rng),
             chat_settings=settings,
             is_organizer=actor is not None and (actor.is_admin or actor.user_id in organizers),
+            number=live.number,
         )
 
     def _welcome(self, tx: Tx, place: Place, actor: Actor, settings: dict[str, Any]) -> None:

@@ -101,6 +101,8 @@ class Action:
     drawings: list[Any] = field(default_factory=list)
     """Pictures to draw once the action has committed (see `bot.render.picture_views.draw`)."""
     is_organizer: bool = False
+    number: int = 0
+    """The table's last hand or round number (`next_number` counts on from it; the service keeps what it reaches)."""
     replaying: bool = False
     """A logged action applied again to resume its table: its rows and timers are in the store and nobody reads what
     it says, so only its state is made (see `Service._replay`)."""
@@ -252,8 +254,11 @@ class Action:
                 self.move(account(move.source), account(move.target), move.amount, move.reason, hand_id)
 
     def next_number(self) -> int:
-        """The number of the hand or round about to start: the table's counter, shared by every game it plays."""
-        return self.tx.next_number(self.place.table_id)
+        """The number of the hand or round about to start: the table's counter, shared by every game it plays and
+        never reset, so the number (and the `h…`/`r…` id built from it) names one hand for good. The service keeps it
+        with the live table and writes it with the snapshot the hand's start takes (`Tx.save_snapshot`)."""
+        self.number += 1
+        return self.number
 
     def record(self, hand_id: str, events: Iterable[Event]) -> None:
         """Append events to the hand's or round's history (written in the action's log row)."""

@@ -21,16 +21,19 @@ class Snapshot(NamedTuple):
     """The number of the last action the snapshot includes."""
     logged: bool
     """Whether actions were logged after it (the table must be read the full way: snapshot, then its log replayed)."""
+    number: int
+    """The table's last hand or round number."""
 
 
 def snapshots(tx: Tx) -> Iterator[Snapshot]:
     """Each stored table's snapshot, one row at a time from one SELECT."""
-    for table_id, chat_id, config, state, seq, logged in tx.db.execute(
-        "SELECT table_id, chat_id, config, state, snapshot_seq, "
-        "EXISTS (SELECT 1 FROM actions WHERE actions.table_id = tables.table_id AND actions.seq > tables.snapshot_seq) "
+    for table_id, chat_id, config, state, seq, logged, number in tx.db.execute(
+        "SELECT table_id, chat_id, config, state, snapshot_seq, EXISTS (SELECT 1 FROM actions "
+        "WHERE actions.table_id = tables.table_id AND actions.seq > tables.snapshot_seq), last_number "
         "FROM tables ORDER BY table_id"
     ):
-        yield Snapshot(str(table_id), str(chat_id), str(config), str(state or "{}"), int(seq), bool(logged))
+        yield Snapshot(str(table_id), str(chat_id), str(config), str(state or "{}"), int(seq), bool(logged),
+                       int(number))
 
 
 def logged_tables(tx: Tx) -> list[str]:

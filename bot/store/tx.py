@@ -411,23 +411,27 @@ class Tx:
         about the table from now on, so no logged action is replayed on it (their numbers are not reused)."""
         self.save_snapshot(table_id, chat_id, config, state, self._last_seq(table_id) or 0)
 
-    def save_snapshot(self, table_id: str, chat_id: str, config: str, state: str | None, seq: int) -> None:
+    def save_snapshot(self, table_id: str, chat_id: str, config: str, state: str | None, seq: int,
+                      number: int = 0) -> None:
         """Store the table's snapshot as of its action number `seq`: the log rows up to it are never replayed again
-        (they stay, for the history their events are)."""
+        (they stay, for the history their events are). `number` is the table's last hand or round number
+        (`Action.next_number`): one counter per table for every game, kept in its own column rather than in the
+        snapshot (a change of game replaces the snapshot) and never lowered."""
         self.db.execute(
-            "INSERT INTO tables(table_id, chat_id, config, state, updated_at, snapshot_seq) VALUES (?, ?, ?, ?, ?, ?) "
-            "ON CONFLICT(table_id) DO UPDATE SET config = excluded.config, state = excluded.state, "
-            "updated_at = excluded.updated_at, snapshot_seq = excluded.snapshot_seq",
-            (table_id, chat_id, config, state, self.now, seq),
+            "INSERT INTO tables(table_id, chat_id, config, state, updated_at, snapshot_seq, last_number) "
+            "VALUES (?, ?, ?, ?, ?, ?, ?) ON CONFLICT(table_id) DO UPDATE SET config = excluded.config, "
+            "state = excluded.state, updated_at = excluded.updated_at, snapshot_seq = excluded.snapshot_seq, "
+            f"last_number = {self.dialect.greater('tables.last_number', 'excluded.last_number')}",
+            (table_id, chat_id, config, state, self.now, seq, number),
         )
 
-    def load_snapshot(self, table_id: str) -> tuple[str, str, str | None, int] | None:
-        """The table's chat, config and state as stored (JSON text) and the number of the last action its
-        snapshot includes, or None for an unknown table."""
+    def load_snapshot(self, table_id: str) -> tuple[str, str, str | None, int, int] | None:
+        """The table's chat, config and state as stored (JSON text), the number of the last action its snapshot
+        includes and its last hand or round number, or None for an unknown table."""
         row = self.db.execute(
-            "SELECT chat_id, config, state, snapshot_seq FROM tables WHERE table_id = ?", (table_id,)
+            "SELECT chat_id, config, state, snapshot_seq, last_number FROM tables WHERE table_id = ?", (table_id,)
         ).fetchone()
-        return (str(row[0]), str(row[1]), row[2], int(row[3])) if row else None
+        return (str(row[0]), str(row[1]), row[2], int(row[3]), int(row[4])) if row else None
 
     def snapshot_seq(self, table_id: str) -> int | None:
         """The number of the last action the table's stored snapshot includes (None for an unknown table)."""
@@ -501,17 +505,6 @@ class Tx:
             "SELECT snapshot_seq, (SELECT MAX(seq) FROM actions WHERE actions.table_id = tables.table_id) "
             f"FROM tables WHERE table_id = ?{lock}", (table_id,)).fetchone()
         return None if row is None else max(int(row[0]), int(row[1] or 0))
-
-    def next_number(self, table_id: str) -> int:
-        """The table's next hand or round number: one counter per table for every game, never reset, so the number
-        (and the `h…`/`r…` id built from it) names one hand for good. Kept in its own column, not in the snapshot,
-        because `/game` replaces the snapshot; increased in the action's transaction, so a refused deal keeps none."""
-        row = self.db.execute(
-            "UPDATE tables SET last_number = last_number + 1 WHERE table_id = ? RETURNING last_number", (table_id,)
-        ).fetchone()
-        if row is None:
-            raise KeyError(f"unknown table {table_id!r}")
-        return int(row[0])
 
     def table_chat(self, table_id: str) -> str | None:
         """The chat a table belongs to (None for an unknown table)."""
