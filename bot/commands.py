@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import functools
 import re
 from dataclasses import dataclass
 from typing import ClassVar
@@ -685,4 +686,11 @@ def parse_payload(payload: str) -> Pressed:
         decision, command = "", text
     elif not decision:
         raise CommandError("stale_button")
-    return Pressed(key, parse(command), decision)
+    return Pressed(key, _button_command(command), decision)
+
+
+@functools.lru_cache(maxsize=4096)
+def _button_command(text: str) -> Command:
+    """A button's command (`call`, `raise 40`), read once for every button that carries the same words: commands are
+    frozen, so one serves them all (a text `parse` refuses is not kept and is refused again)."""
+    return parse(text)
