@@ -1,10 +1,11 @@
 """A prototype of what is left of the storage half of issue 17's design, patched into the bot when imported, to size
 it alone: `python benchmarks/instructions.py --patch lean_storage` counts the bot's action with it, against the code
 as it is. Since the twelfth round the bot keeps each action's events and its hand's chip moves in its log row (the
-history and the ledger's record: no history rows, no ledger rows for a hand's moves); what this adds is the rest: the
-balances kept in memory (no balance updates) and no timer rows. Run alone (`python benchmarks/lean_storage.py
-[--actions 200]`), it plays `service.py`'s players at a few tables with the patch and prints what the store holds
-after their presses, so that a test can see the patch still takes effect.
+history and the ledger's record: no history rows, no ledger rows for a hand's moves), and its timer changes in that
+row too (no timer rows but every `TIMER_ROWS_EVERY` actions of a table); what this adds is the rest: the balances kept
+in memory (no balance updates at a hand's end) and no timer changes written at all. Run alone (`python
+benchmarks/lean_storage.py [--actions 200]`), it plays `service.py`'s players at a few tables with the patch and prints
+what the store holds after their presses, so that a test can see the patch still takes effect.
 
 It is a measuring tool, not a store: the balances it keeps are not the ledger's, so the ledger check only checks
 that they add up to nothing while it is patched in, and a replay after a restart would not see them.

@@ -515,7 +515,7 @@ def nothing_written() -> Iterator[None]:
     Python of the action path around them is all that is left. No design of the store can beat it: what the action
     path reaches with writes that cost nothing. The live tables then differ from the store, so it runs last."""
     with contextlib.ExitStack() as patches:
-        for name in ("move", "record", "set_timer", "clear_timer", "log_action", "save_snapshot",
+        for name in ("move", "record", "set_timer", "clear_timer", "log_timers", "log_action", "save_snapshot",
                      "settle_hand", "summarise_hand"):
             patches.enter_context(mock.patch.object(Tx, name, lambda *args, **kwargs: None))
         yield

@@ -20,7 +20,7 @@ import orjson
 from bot.commands import Command
 from bot.store.tx import LedgerRow
 
-WRITES = frozenset({"move", "record", "summarise_hand", "settle_hand", "set_timer", "clear_timer",
+WRITES = frozenset({"move", "record", "summarise_hand", "settle_hand", "set_timer", "clear_timer", "log_timers",
                     "set_chat_settings", "ensure_chat", "save_table", "save_table_json"})
 """`Tx` methods that only write (they return nothing): a replay skips them. Every other method is a read whose
 result is recorded (a write that answers, like `save_tournament`, counts as a read: its answer is replayed and its
@@ -83,8 +83,7 @@ class RecordingTx:
         self.reads: list[list[Any]] = []
         """Each read's method name and result (see `_kept`), in call order."""
         # the writes of almost every action, bound once (they are not recorded)
-        self.move, self.record, self.set_timer, self.clear_timer = tx.move, tx.record, tx.set_timer, \
-            tx.clear_timer
+        self.move, self.record, self.log_timers, self.dialect = tx.move, tx.record, tx.log_timers, tx.dialect
 
     def player_name(self, chat_id: str, user_id: str) -> str:
         """`Tx.player_name`, recorded."""

@@ -67,6 +67,10 @@ START_BATCH = 256
 SNAPSHOT_EVERY = 32
 """The most actions a table's log holds after its snapshot: a long hand gets a fresh snapshot this often (besides the
 one at the end of every hand or round), so resuming it replays at most this many."""
+TIMER_ROWS_EVERY = 32
+"""On SQLite, how many of a table's actions a snapshot writes its timers into their rows after (`Tx.compact_timers`):
+an action's timer changes go into its log row, so reading a table's timers (start-up, a firing's claim) goes over the
+log rows written since, some `TIMER_ROWS_EVERY` to twice that at most."""
 
 _UNLOGGED = (cmd.Help, cmd.Balance, cmd.Organizers, cmd.Cards, cmd.Table, cmd.Odds, cmd.Top, cmd.History, cmd.Stats,
              cmd.Select, cmd.Season)
@@ -248,7 +252,7 @@ class Service:
                 if live is not None and live.seq > live.snapshot_seq:
                     config_json = state_json(live.config)
                     tx.save_snapshot(table_id, live.chat_id, config_json, state_json(live.state), live.seq,
-                                     live.number)
+                                     live.number, timers=True)
                     live.config_json, live.snapshot_seq = config_json, live.seq
                 return live
 
@@ -501,7 +505,8 @@ class Service:
         live.seq += 1
         config_json = state_json(act.config)
         if counted or entry is None or snapshot_due(live, config_json, key, controller.current_key(act)):
-            tx.save_snapshot(table_id, live.chat_id, config_json, state_json(act.state), live.seq, live.number)
+            tx.save_snapshot(table_id, live.chat_id, config_json, state_json(act.state), live.seq, live.number,
+                             timers=live.seq // TIMER_ROWS_EVERY > live.snapshot_seq // TIMER_ROWS_EVERY)
             live.config_json, live.snapshot_seq = config_json, live.seq
             if tx.unlogged(table_id):
                 tx.log_action(table_id, live.seq, HISTORY_ONLY)
@@ -686,7 +691,7 @@ class Service:
         if table_id in self._paused:
             return  # the store keeps it: `resume` arms it again
         def fire(act: Action, controller: Controller) -> bool:
-            claimed = act.tx.claim_timer(key)  # the table is locked: no other process fires or moves it meanwhile
+            claimed = act.tx.claim_timer(key, table_id)  # the table is locked: no other process fires or moves it
             if claimed is None:
                 return False  # cleared since it was armed (fired by another process, or disarmed by an action)
             due_at, stored = claimed

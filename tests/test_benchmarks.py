@@ -77,10 +77,11 @@ def test_the_lean_storage_prototype_takes_effect() -> None:
 
 def test_the_pages_an_action_writes_are_counted() -> None:
     """`instructions.py --pages`: the pages the presses wrote to the write-ahead log, per action, for the bot and
-    for the rest of the storage half of issue 17's design (`lean_storage`: no ledger or timer rows), which must write
+    for the rest of the storage half of issue 17's design (`lean_storage`: balances kept in memory), which must write
     fewer of them: the figure follows what the store writes. Above it, the same pages by the table or index they
-    belong to, which add up to it: the bot's balances and timers write pages of `accounts` and `timers`, the
-    prototype's none of `timers` and fewer of `accounts` (a re-buy's moves still update them)."""
+    belong to, which add up to it: the bot's balances write pages of `accounts`, the prototype's fewer (a re-buy's
+    moves still update them), and neither writes a page of `timers` (the bot's timer changes are in its log rows, its
+    timers' rows written every `TIMER_ROWS_EVERY` actions of a table, more than these presses make)."""
 
     def pages(*patch: str) -> tuple[float, dict[str, float]]:
         result = subprocess.run([sys.executable, str(ROOT / "benchmarks" / "instructions.py"), "--workload", "60",
@@ -93,11 +94,11 @@ def test_the_pages_an_action_writes_are_counted() -> None:
         return float(lines[-1].split(" pages")[0]), by_owner
 
     (bot, bot_owners), (lean, lean_owners) = pages(), pages("--patch", "lean_storage")
-    assert bot > 2 and lean < 0.85 * bot, (bot, lean)
+    assert bot > 2 and lean < 0.95 * bot, (bot, lean)
     for total, owners in ((bot, bot_owners), (lean, lean_owners)):
         assert abs(sum(owners.values()) - total) < 0.01 * len(owners) + 0.01, (total, owners)
         assert owners.get("actions", 0) > 0 and owners.get("sqlite_autoindex_actions_1", 0) > 0, owners
-    assert bot_owners.get("timers", 0) > 0 and "timers" not in lean_owners, (bot_owners, lean_owners)
+    assert "timers" not in bot_owners and "timers" not in lean_owners, (bot_owners, lean_owners)
     assert bot_owners.get("accounts", 0) > lean_owners.get("accounts", 0), (bot_owners, lean_owners)
 
 

@@ -279,12 +279,17 @@ class Action:
         self.timers.append(TimerChange(key, None))
 
     def store_timers(self) -> None:
-        """Write the action's timers to its transaction, each key once, as the action left it: a key disarmed and
-        armed again (a hand's end arming the next deal, a fired turn starting the time bank) has its row rewritten in
-        place, where deleting it and inserting it again cost a statement more."""
+        """Write the action's timers to its transaction, each key once, as the action left it: into its log row on a
+        database of one process (`Tx.log_timers`), else into the timers' rows, where a key disarmed and armed again (a
+        hand's end arming the next deal, a fired turn starting the time bank) has its row rewritten in place."""
         changes = self.timers
         if len(changes) > 1:  # most actions arm one timer
             changes = list({change.key: change for change in changes}.values())
+        if changes and not self.tx.dialect.is_shared:
+            self.tx.log_timers(self.place.table_id, [[change.key, change.due_at, change.payload]
+                                                     if change.due_at is not None else [change.key, None]
+                                                     for change in changes])
+            return
         for change in changes:
             if change.due_at is None:
                 self.tx.clear_timer(change.key)

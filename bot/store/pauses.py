@@ -27,6 +27,7 @@ def resume_tables(tx: Tx, table_ids: list[str], grace: float) -> list[tuple[str,
         if row is None:
             continue
         paused_at = float(row[0])
+        tx.compact_timers(table_id)  # its rows as the timers stand (on SQLite the log holds the latest changes)
         timers = tx.db.execute("SELECT key, due_at, payload FROM timers WHERE table_id = ?", (table_id,)).fetchall()
         for key, due_at, payload in timers:
             new_due = tx.now + max(float(due_at) - paused_at, grace)

@@ -216,6 +216,13 @@ MIGRATIONS: list[Migration] = [
     moves_into_action_log,
     # 18: a Hold'em hand's moves between its table's stacks and pot reach their balances when it ends
     hands_settled_at_their_end,
+    # 19: on SQLite an action's timer changes are in its log row (`actions.timers`), and the `timers` rows hold a
+    # table's timers as of its action `tables.timers_seq`, written a table at a time (see `Tx.compact_timers`)
+    """
+    ALTER TABLE actions ADD COLUMN timers TEXT;
+    ALTER TABLE tables ADD COLUMN timers_seq INTEGER NOT NULL DEFAULT 0;
+    CREATE INDEX timers_table ON timers(table_id)
+    """,
 ]
 
 

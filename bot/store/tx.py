@@ -163,6 +163,8 @@ class Tx:
         row: `[source, target, amount, reason, hand id]` in order, the ledger's record of them (`move`)."""
         self.settled: set[tuple[str, str]] = set()
         """The hands (table, hand id) whose balances this transaction settled (`settle_hand`)."""
+        self.timed: dict[str, list[list[Any]]] = {}
+        """Per table, the timer changes made in this transaction and not yet in a log row (`log_timers`)."""
 
     # --- chats, players, settings -------------------------------------------------------------------------
 
@@ -412,11 +414,12 @@ class Tx:
         self.save_snapshot(table_id, chat_id, config, state, self._last_seq(table_id) or 0)
 
     def save_snapshot(self, table_id: str, chat_id: str, config: str, state: str | None, seq: int,
-                      number: int = 0) -> None:
+                      number: int = 0, *, timers: bool = False) -> None:
         """Store the table's snapshot as of its action number `seq`: the log rows up to it are never replayed again
         (they stay, for the history their events are). `number` is the table's last hand or round number
         (`Action.next_number`): one counter per table for every game, kept in its own column rather than in the
-        snapshot (a change of game replaces the snapshot) and never lowered."""
+        snapshot (a change of game replaces the snapshot) and never lowered. With `timers`, the table's timers are
+        written into their rows as well (`compact_timers`)."""
         self.db.execute(
             "INSERT INTO tables(table_id, chat_id, config, state, updated_at, snapshot_seq, last_number) "
             "VALUES (?, ?, ?, ?, ?, ?, ?) ON CONFLICT(table_id) DO UPDATE SET config = excluded.config, "
@@ -424,6 +427,8 @@ class Tx:
             f"last_number = {self.dialect.greater('tables.last_number', 'excluded.last_number')}",
             (table_id, chat_id, config, state, self.now, seq, number),
         )
+        if timers:
+            self.compact_timers(table_id, seq)
 
     def load_snapshot(self, table_id: str) -> tuple[str, str, str | None, int, int] | None:
         """The table's chat, config and state as stored (JSON text), the number of the last action its snapshot
@@ -441,14 +446,16 @@ class Tx:
     def log_action(self, table_id: str, seq: int, entry: str) -> None:
         """Append action number `seq` to the table's log: what replaying it needs (JSON text; `HISTORY_ONLY` for an
         action a replay passes over), the events recorded for the table in this transaction (`record`), its share of
-        the history, and the moves of its hands (`move`), its share of the ledger. Each hand, round or tournament the
-        events belong to gets its `hand_spans` row when its first events are written, and its end there when they end
-        it (`ENDING_KINDS`)."""
+        the history, the moves of its hands (`move`), its share of the ledger, and its timer changes (`log_timers`).
+        Each hand, round or tournament the events belong to gets its `hand_spans` row when its first events are
+        written, and its end there when they end it (`ENDING_KINDS`)."""
         recorded = self.recorded.pop(table_id, None)
         moved = self.moved.pop(table_id, None)
-        self.db.execute("INSERT INTO actions(table_id, seq, at, entry, events, moves) VALUES (?, ?, ?, ?, ?, ?)",
+        timed = self.timed.pop(table_id, None)
+        self.db.execute("INSERT INTO actions(table_id, seq, at, entry, events, moves, timers) "
+                        "VALUES (?, ?, ?, ?, ?, ?, ?)",
                         (table_id, seq, self.now, entry, dumps(recorded) if recorded else None,
-                         dumps(moved) if moved else None))
+                         dumps(moved) if moved else None, dumps(timed) if timed else None))
         settled = [hand_id for table, hand_id in self.settled if table == table_id] if self.settled else []
         self.settled.difference_update((table_id, hand_id) for hand_id in settled)
         deferred = [move[4] for move in moved or () if settled_at_hand_end(move[0], move[1], move[4])]
@@ -519,16 +526,16 @@ class Tx:
         """Fail the transaction when events or moves it recorded, or a hand it settled, were not written into a log
         row: the balances they changed would have no record, or a settled hand would count again as in play (the store
         calls this after each job, whose writes a failure undoes)."""
-        if any(self.recorded.values()) or any(self.moved.values()) or self.settled:
-            tables = sorted({table for table, pending in [*self.recorded.items(), *self.moved.items()] if pending}
-                            | {table for table, _ in self.settled})
-            raise RuntimeError(f"events, chip moves or settled hands of {', '.join(tables)} were left out of the "
-                               "action log")
+        if any(self.recorded.values()) or any(self.moved.values()) or self.settled or any(self.timed.values()):
+            pending = [*self.recorded.items(), *self.moved.items(), *self.timed.items()]
+            tables = sorted({table for table, written in pending if written} | {table for table, _ in self.settled})
+            raise RuntimeError(f"events, chip moves, timers or settled hands of {', '.join(tables)} were left out of "
+                               "the action log")
 
     def unlogged(self, table_id: str) -> bool:
-        """Whether events, moves or a hand's settlement (`settle_hand`) of the table wait for a log row in this
-        transaction."""
-        return bool(self.recorded.get(table_id) or self.moved.get(table_id)
+        """Whether events, moves, timer changes or a hand's settlement (`settle_hand`) of the table wait for a log row
+        in this transaction."""
+        return bool(self.recorded.get(table_id) or self.moved.get(table_id) or self.timed.get(table_id)
                     or any(table == table_id for table, _ in self.settled))
 
     def record(self, table_id: str, hand_id: str, events: list[dict[str, Any]]) -> None:
@@ -702,7 +709,8 @@ class Tx:
         return [loads(state) for (state,) in rows]
 
     def set_timer(self, key: str, table_id: str, due_at: float, payload: dict[str, Any]) -> None:
-        """Arm (or re-arm) a named deadline."""
+        """Arm (or re-arm) a named deadline in its row (an action's timers go to its log row instead on SQLite:
+        `log_timers`)."""
         self.db.execute(
             "INSERT INTO timers(key, table_id, due_at, payload) VALUES (?, ?, ?, ?) "
             "ON CONFLICT(key) DO UPDATE SET due_at = excluded.due_at, payload = excluded.payload",
@@ -710,21 +718,68 @@ class Tx:
         )
 
     def clear_timer(self, key: str) -> None:
-        """Disarm a deadline."""
+        """Disarm a deadline: its row goes."""
         self.db.execute("DELETE FROM timers WHERE key = ?", (key,))
 
-    def timers(self, due_by: float | None = None) -> list[tuple[str, str, float, dict[str, Any]]]:
-        """Every armed deadline (or those due by `due_by`): key, table, due time, payload."""
-        rows = self.db.execute(
-            "SELECT key, table_id, due_at, payload FROM timers WHERE due_at <= ? ORDER BY due_at",
-            (float("inf") if due_by is None else due_by,),
-        ).fetchall()
-        return [(str(key), str(table), float(due), loads(payload)) for key, table, due, payload in rows]
+    def log_timers(self, table_id: str, changes: list[list[Any]]) -> None:
+        """An action's timer changes (`[key, due time, payload]` to arm, `[key, None]` to disarm), written with its log
+        row (`log_action`) rather than into the `timers` rows, on a database of one process: a table's rows hold its
+        timers as of its action `tables.timers_seq` (`compact_timers`), the log rows after it the changes since, and
+        every reader here puts the two together (`timers`, `claim_timer`). With several processes (PostgreSQL) the rows
+        are written at once instead (`set_timer`): a process claims a due timer by its row."""
+        self.timed.setdefault(table_id, []).extend(changes)
 
-    def claim_timer(self, key: str) -> tuple[float, dict[str, Any]] | None:
-        """The due time and payload of the stored timer `key`, claimed for this transaction; None when there is none
-        to fire: it was cleared (fired by another process, or disarmed by an action), or another process is firing
-        it right now (on PostgreSQL its row is then locked, and skipped rather than waited for)."""
+    def timers(self, due_by: float | None = None) -> list[tuple[str, str, float, dict[str, Any]]]:
+        """Every armed deadline (or those due by `due_by`), the soonest first: key, table, due time, payload."""
+        bound = float("inf") if due_by is None else due_by
+        armed = [(key, table, due, payload) for key, (table, due, payload) in self._armed(None).items() if due <= bound]
+        return sorted(armed, key=lambda timer: timer[2])
+
+    def _armed(self, table_id: str | None, key: str | None = None) -> dict[str, tuple[str, float, dict[str, Any]]]:
+        """The timers armed (of one table, or of all; only `key` when given), by key: their rows, then on SQLite the
+        changes the log rows after each table's `timers_seq` hold and those of this transaction, in order."""
+        where, parameters = (("", ()) if table_id is None else
+                             ("WHERE table_id = ?", (table_id,)) if key is None else ("WHERE key = ?", (key,)))
+        armed = {str(name): (str(table), float(due), loads(payload)) for name, table, due, payload in self.db.execute(
+            f"SELECT key, table_id, due_at, payload FROM timers {where}", parameters)}
+        if self.dialect.is_shared:
+            return armed
+        where, parameters = ("", ()) if table_id is None else ("AND tables.table_id = ? ", (table_id,))
+        logged = self.db.execute(
+            "SELECT actions.table_id, actions.timers FROM tables JOIN actions ON actions.table_id = tables.table_id "
+            f"AND actions.seq > tables.timers_seq WHERE actions.timers IS NOT NULL {where}"
+            "ORDER BY actions.table_id, actions.seq", parameters)
+        for table, changes in [*((str(table), loads(text)) for table, text in logged), *self.timed.items()]:
+            if table_id is None or table == table_id:
+                for name, due, *payload in changes:
+                    if key is not None and name != key:
+                        continue
+                    if due is None:
+                        armed.pop(name, None)
+                    else:
+                        armed[name] = (table, float(due), payload[0])
+        return armed
+
+    def compact_timers(self, table_id: str, seq: int | None = None) -> None:
+        """Write the table's timers as they stand into its `timers` rows, as of its action `seq` (by default its last
+        one): the log rows up to it are not read for its timers again. On SQLite, every so many snapshots, and before
+        the rows are changed in place (a paused table's timers moved on); on PostgreSQL the rows are always current."""
+        if self.dialect.is_shared:
+            return
+        armed = self._armed(table_id)
+        self.db.execute("DELETE FROM timers WHERE table_id = ?", (table_id,))
+        self.db.executemany("INSERT INTO timers(key, table_id, due_at, payload) VALUES (?, ?, ?, ?)",
+                            [(key, table, due, dumps(payload)) for key, (table, due, payload) in armed.items()])
+        self.db.execute("UPDATE tables SET timers_seq = ? WHERE table_id = ?",
+                        (self._last_seq(table_id) or 0 if seq is None else seq, table_id))
+
+    def claim_timer(self, key: str, table_id: str) -> tuple[float, dict[str, Any]] | None:
+        """The due time and payload of the timer `key` of `table_id`, claimed for this transaction; None when there is
+        none to fire: it was cleared (fired by another process, or disarmed by an action), or another process is
+        firing it right now (on PostgreSQL its row is then locked, and skipped rather than waited for)."""
+        if not self.dialect.is_shared:
+            found = self._armed(table_id, key).get(key)
+            return None if found is None else (found[1], found[2])
         row = self.db.execute(f"SELECT due_at, payload FROM timers WHERE key = ?{self.dialect.claim_row}",
                               (key,)).fetchone()
         return (float(row[0]), loads(row[1])) if row else None

@@ -50,11 +50,24 @@ def history_rows_of(tx: Tx) -> list[tuple[int, str, str, float, str]]:
             for number, (table_id, hand_id, at, event) in enumerate(tx.every_event(), start=1)]
 
 
+def timers_in_rows(tx: Tx) -> None:
+    """Undo migration 19 in this transaction: every table's timers written into their rows (on SQLite the log rows
+    hold the latest changes), `actions.timers`, `tables.timers_seq` and the timers' index by table gone. For tests
+    of the migrations before it, on a database the current code wrote."""
+    for (table_id,) in tx.db.execute("SELECT table_id FROM tables").fetchall():
+        tx.compact_timers(str(table_id))
+    tx.db.execute("ALTER TABLE actions DROP COLUMN timers")
+    tx.db.execute("ALTER TABLE tables DROP COLUMN timers_seq")
+    tx.db.execute("DROP INDEX timers_table")
+
+
 def history_table_from_log(tx: Tx) -> None:
-    """Undo migrations 16 and 17 in this transaction: the log's events back in a `history` table as schema 15 kept
-    them and its moves in ledger rows (after the others: the ledger's order is not read by the migrations), the log
-    rows that only held history or that a snapshot includes deleted, `hand_spans`, `actions.events` and
-    `actions.moves` gone. For tests of the migrations before them, on a database the current code wrote."""
+    """Undo migrations 16 and 17 (and those after them) in this transaction: the log's events back in a `history`
+    table as schema 15 kept them and its moves in ledger rows (after the others: the ledger's order is not read by
+    the migrations), the log rows that only held history or that a snapshot includes deleted, `hand_spans`,
+    `actions.events` and `actions.moves` gone. For tests of the migrations before them, on a database the current
+    code wrote."""
+    timers_in_rows(tx)
     rows = history_rows_of(tx)
     moves = [(at, chat, move.source, move.target, move.amount, move.reason, move.table_id, move.hand_id)
              for at, chat, move in tx.logged_moves()]

@@ -12,6 +12,7 @@ from bot.store import Store, Tx
 from bot.store.action_log import hands_settled_at_their_end
 from bot.store.schema import MIGRATIONS
 from tests.bot.conftest import PLACE
+from tests.bot.helpers import timers_in_rows
 from tests.bot.test_hand_numbers import Table
 
 BUY_IN = 200
@@ -132,6 +133,7 @@ async def test_the_migration_takes_a_hand_in_play_out_of_the_rows_the_old_way_mo
     expected = await table.store.read(derived)
 
     def as_schema_17(tx: Tx) -> None:
+        timers_in_rows(tx)
         for name, chips in tx.in_play().items():
             tx.db.execute("UPDATE accounts SET balance = balance + ? WHERE name = ?", (chips, name))
         tx.dialect.set_schema_version(tx.db, MIGRATIONS.index(hands_settled_at_their_end))

@@ -37,8 +37,8 @@ def record_fired_timers(controllers: dict[str, Any]) -> None:
     """Make each timer that fires write a `fired` row (its key and the instant it was due), in its transaction."""
     claim = Tx.claim_timer
 
-    def claiming(tx: Tx, key: str) -> tuple[float, dict[str, Any]] | None:
-        claimed = claim(tx, key)
+    def claiming(tx: Tx, key: str, table_id: str) -> tuple[float, dict[str, Any]] | None:
+        claimed = claim(tx, key, table_id)
         tx.claimed = (key, claimed[0] if claimed else None)  # type: ignore[attr-defined]
         return claimed
 
