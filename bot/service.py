@@ -230,9 +230,10 @@ class Service:
     async def stop(self) -> None:
         """Before the store closes at a clean shutdown: a fresh snapshot of every table with actions logged after
         its snapshot, so the next start keeps every table in memory as it stands and the timers that come due during
-        the downtime replay no log (after a crash the log is replayed instead). Side by side, so the snapshots commit
-        together. When the store refuses (a full disk), it stops at the first refused batch and says so once: the
-        tables keep their logs."""
+        the downtime replay no log (after a crash the log is replayed instead), and on SQLite every table's timers
+        written into their rows (`Tx.compact_every_timer`), so the next start reads no log for them. Side by side, so
+        the snapshots commit together. When the store refuses (a full disk), it stops at the first refused batch and
+        says so once: the tables keep their logs."""
         logged = await self.store.read(logged_tables)
         for first in range(0, len(logged), START_BATCH):
             batch = logged[first:first + START_BATCH]
@@ -243,6 +244,7 @@ class Service:
                 log.warning("no snapshot at shutdown for %d of %d tables (%s); the next start replays their logs",
                             left, len(logged), failed[0])
                 return
+        await self.store.transact(lambda tx: tx.compact_every_timer(), now=self.clock.now())
 
     async def _snapshot(self, table_id: str) -> None:
         async with self._locks[table_id]:
