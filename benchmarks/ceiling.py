@@ -8,9 +8,9 @@ timer rows or text). And last that design with everything a Hold'em action of th
 from the chip moves, the log row kept as the history, the story, the hand's figures, snapshots where a hand is dealt
 and ends, the next buttons drawn and read): what the rewrite the issue describes would cost an action. And that
 Python writing the rows the bot's store writes today (`complete(bot_rows=True)`: ledger balances as rows, the turn
-timer's row, the hands' spans, the names read): what rebuilding the action path alone would reach; and doing as well
-what a Hold'em action of the bot does beyond it (`complete(features=True)`): what the rewrite would cost with every
-feature the bot has.
+timer's change in the log row, the hands' spans, the names read): what rebuilding the action path alone would reach;
+and doing as well what a Hold'em action of the bot does beyond it (`complete(features=True)`): what the rewrite would
+cost with every feature the bot has.
 
 `benchmarks/service.py` prints these beside the service's own figures, so that a target can be judged against what
 any design built on this engine could do: the service can never be faster than the engine plus one log row.
@@ -227,7 +227,8 @@ async def complete(seconds: float, path: Path, concurrency: int = 64, *, actions
     `bot_rows`: the same Python writing what the bot's store writes today instead (`instructions.py --lean
     --bot-rows`): the chips bought in from the chat and each of a hand's moves through `Tx.move` (in the log row, the
     stacks' balance rows settled when the hand ends, from its result), the events through
-    `Tx.record` (the hand's span, its figures from the events the store follows), the turn timer's row, and the
+    `Tx.record` (the hand's span, its figures from the events the store follows), the turn timer's change (in the log
+    row, as the bot writes it on SQLite; the prototype's tables never reach the bot's catching up of the rows), and the
     players' names read from the store and logged as the action's reads; the ledger is then checked at the end
     (unless `check` is False: `instructions.py` counts the presses alone). What a rebuilt action path would cost if the
     rows stayed as they are.
@@ -332,9 +333,10 @@ async def complete(seconds: float, path: Path, concurrency: int = 64, *, actions
             tx.settle_hand(table.table_id, key, {_account(table, f"stack:{player}"): chips
                                                  for player, chips in hand.result.net.items() if chips})
             tx.summarise_hand(table.chat_id, table.table_id, key)
-            tx.clear_timer(f"holdem:{table.table_id}")
+            tx.log_timers(table.table_id, [(f"holdem:{table.table_id}", None, {})])
         elif bot_rows:
-            tx.set_timer(f"holdem:{table.table_id}", table.table_id, tx.now + 30, {"kind": "turn", "step": table.step})
+            turn = {"kind": "turn", "step": table.step}
+            tx.log_timers(table.table_id, [(f"holdem:{table.table_id}", tx.now + 30, turn)])
         tx.log_action(table.table_id, table.seq, orjson.dumps(row).decode())
         if payload is None or hand.is_over:
             if hand.is_over and bot_rows:

@@ -254,7 +254,7 @@ class Service:
                 if live is not None and live.seq > live.snapshot_seq:
                     config_json = state_json(live.config)
                     tx.save_snapshot(table_id, live.chat_id, config_json, state_json(live.state), live.seq,
-                                     live.number, timers=True)
+                                     live.number)  # its timers' rows: `stop` writes every table's once after
                     live.config_json, live.snapshot_seq = config_json, live.seq
                 return live
 
@@ -506,6 +506,7 @@ class Service:
         record), which a snapshot's action writes only when there are some."""
         live.seq += 1
         config_json = state_json(act.config)
+        # no `entry` only for an action that counted a number (a deal): a snapshot either way
         if counted or entry is None or snapshot_due(live, config_json, key, controller.current_key(act)):
             tx.save_snapshot(table_id, live.chat_id, config_json, state_json(act.state), live.seq, live.number,
                              timers=live.seq // TIMER_ROWS_EVERY > live.snapshot_seq // TIMER_ROWS_EVERY)

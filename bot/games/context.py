@@ -286,9 +286,7 @@ class Action:
         if len(changes) > 1:  # most actions arm one timer
             changes = list({change.key: change for change in changes}.values())
         if changes and not self.tx.dialect.is_shared:
-            self.tx.log_timers(self.place.table_id, [[change.key, change.due_at, change.payload]
-                                                     if change.due_at is not None else [change.key, None]
-                                                     for change in changes])
+            self.tx.log_timers(self.place.table_id, [(change.key, change.due_at, change.payload) for change in changes])
             return
         for change in changes:
             if change.due_at is None:

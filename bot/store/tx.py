@@ -721,13 +721,15 @@ class Tx:
         """Disarm a deadline: its row goes."""
         self.db.execute("DELETE FROM timers WHERE key = ?", (key,))
 
-    def log_timers(self, table_id: str, changes: list[list[Any]]) -> None:
-        """An action's timer changes (`[key, due time, payload]` to arm, `[key, None]` to disarm), written with its log
-        row (`log_action`) rather than into the `timers` rows, on a database of one process: a table's rows hold its
-        timers as of its action `tables.timers_seq` (`compact_timers`), the log rows after it the changes since, and
-        every reader here puts the two together (`timers`, `claim_timer`). With several processes (PostgreSQL) the rows
-        are written at once instead (`set_timer`): a process claims a due timer by its row."""
-        self.timed.setdefault(table_id, []).extend(changes)
+    def log_timers(self, table_id: str, changes: Iterable[tuple[str, float | None, dict[str, Any]]]) -> None:
+        """An action's timer changes (key, due time, payload; no due time: disarmed), written with its log row
+        (`log_action`: `[key, due time, payload]`, `[key, null]`) rather than into the `timers` rows, on a database of
+        one process: a table's rows hold its timers as of its action `tables.timers_seq` (`compact_timers`), the log
+        rows after it the changes since, and every reader here puts the two together (`timers`, `claim_timer`). With
+        several processes (PostgreSQL) the rows are written at once instead (`set_timer`): a process claims a due
+        timer by its row."""
+        self.timed.setdefault(table_id, []).extend(
+            [key, None] if due_at is None else [key, due_at, payload] for key, due_at, payload in changes)
 
     def timers(self, due_by: float | None = None) -> list[tuple[str, str, float, dict[str, Any]]]:
         """Every armed deadline (or those due by `due_by`), the soonest first: key, table, due time, payload."""
@@ -771,7 +773,7 @@ class Tx:
         self.db.executemany("INSERT INTO timers(key, table_id, due_at, payload) VALUES (?, ?, ?, ?)",
                             [(key, table, due, dumps(payload)) for key, (table, due, payload) in armed.items()])
         self.db.execute("UPDATE tables SET timers_seq = ? WHERE table_id = ?",
-                        (self._last_seq(table_id) or 0 if seq is None else seq, table_id))
+                        ((self._last_seq(table_id) or 0) if seq is None else seq, table_id))
 
     def compact_every_timer(self) -> int:
         """`compact_timers` for every table whose log holds timer changes after its rows (a clean stop: the next

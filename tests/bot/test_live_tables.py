@@ -233,7 +233,7 @@ async def test_a_recording_tx_records_every_read_in_order_and_looks_each_method_
         recording = Counting(tx)
         names = [recording.player_name("c", user) for user in ("ann", "bob", "ann")]
         recording.balance("wallet:c:ann")
-        recording.log_timers("t", [["k", 5.0, {}]])  # a write: not recorded
+        recording.log_timers("t", [("k", 5.0, {})])  # a write: not recorded
         for _ in range(2):
             settings = recording.chat_settings("c")
             settings["organizers"].append("bob")  # a later change to what was read is not what was read
