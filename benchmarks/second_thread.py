@@ -42,9 +42,14 @@ Statement = tuple[str, Any]
 
 
 class _Cursor:
-    """What `Tx` reads of a statement it did not run yet: one row changed (the debit's check)."""
+    """What `Tx` reads of a statement it did not run yet: one row changed (the debit's check), no row found (the hand
+    a table's row says is in play: none, the first time)."""
 
     rowcount = 1
+
+    def fetchone(self) -> None:
+        """No row."""
+        return None
 
 
 class Noting:

@@ -508,11 +508,11 @@ class Service:
         config_json = state_json(act.config)
         # no `entry` only for an action that counted a number (a deal): a snapshot either way
         if counted or entry is None or snapshot_due(live, config_json, key, controller.current_key(act)):
+            if tx.unlogged(table_id):  # first: a hand it begins is written with the snapshot (`Tx.log_action`)
+                tx.log_action(table_id, live.seq, HISTORY_ONLY)
             tx.save_snapshot(table_id, live.chat_id, config_json, state_json(act.state), live.seq, live.number,
                              timers=live.seq // TIMER_ROWS_EVERY > live.snapshot_seq // TIMER_ROWS_EVERY)
             live.config_json, live.snapshot_seq = config_json, live.seq
-            if tx.unlogged(table_id):
-                tx.log_action(table_id, live.seq, HISTORY_ONLY)
             return
         tx.log_action(table_id, live.seq, orjson.dumps(log_entry(act, entry, inputs),
                                                        option=orjson.OPT_NON_STR_KEYS).decode())

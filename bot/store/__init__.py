@@ -412,7 +412,7 @@ def _write_batch(connection: Connection, batch: list[_Job], known: Known, dialec
             try:
                 tx = Tx(noted or connection, now, known, dialect)
                 result = fn(tx)
-                tx.check_logged()
+                tx.finish_job()
                 outcomes.append((True, result))
                 if noted is None:
                     connection.execute("RELEASE job")

@@ -1,6 +1,6 @@
-"""Migrations 10, 16 and 17: the action log (one row per action; replayed after the table's last snapshot) with the
-history in it (each action's events in its row, and where each hand lies in its table's log: `hand_spans`) and the
-ledger's record of the hands' chip moves."""
+"""Migrations 10, 16, 17, 18 and 20: the action log (one row per action; replayed after the table's last snapshot)
+with the history in it (each action's events in its row, and where each hand lies in its table's log: `hand_spans`)
+and the ledger's record of the hands' chip moves."""
 
 from __future__ import annotations
 
@@ -10,7 +10,7 @@ from typing import Any
 import orjson
 
 from bot.store.dialect import SQLITE, Connection, Dialect
-from bot.store.tx import ENDING_KINDS, HISTORY_ONLY, Tx
+from bot.store.tx import ENDING_KINDS, HISTORY_ONLY, IN_TABLE_ROW, net_of_moves
 
 _BACKFILL_BATCH = 5000
 
@@ -112,7 +112,33 @@ def moves_into_action_log(connection: Connection, dialect: Dialect = SQLITE) -> 
 def hands_settled_at_their_end(connection: Connection, dialect: Dialect = SQLITE) -> None:
     """Migration 18: a Hold'em hand's moves between its table's stacks and pot reach their balances when it ends
     (`Tx.settle_hand`), not as they are made. A hand in play when the database is upgraded has its moves so far in the
-    balances already: they are taken out again (`Tx.in_play`), so that its end writes them once."""
-    for account, chips in Tx(connection, 0.0, dialect=dialect).in_play().items():
+    balances already: they are taken out again (what `Tx.in_play` gives, read as the schema stood then: a hand in
+    play was one whose span had not ended), so that its end writes them once."""
+    moves = []
+    for table_id, hand_id, first, bound in connection.execute(
+            "SELECT table_id, hand_id, first_seq, (SELECT MIN(later.first_seq) FROM hand_spans later WHERE "
+            "later.table_id = span.table_id AND later.first_seq > span.first_seq "
+            "AND substr(later.hand_id, 1, 1) = 'h') FROM hand_spans span "
+            "WHERE ended_seq IS NULL AND hand_id LIKE 'h%'").fetchall():
+        for (logged,) in connection.execute(
+                "SELECT moves FROM actions WHERE table_id = ? AND seq >= ? AND seq < ? AND moves IS NOT NULL",
+                (table_id, first, 2**62 if bound is None else bound)).fetchall():
+            moves += [move for move in orjson.loads(logged) if move[4] == hand_id]
+    for account, chips in net_of_moves(moves).items():
         if chips:
             connection.execute("UPDATE accounts SET balance = balance - ? WHERE name = ?", (chips, account))
+
+
+def hands_in_their_tables_row(connection: Connection, dialect: Dialect = SQLITE) -> None:
+    """Migration 20: where a hand or house round in play begins is kept in its table's row (`tables.hand_id`,
+    `hand_seq`, `hand_at`, see `Tx.log_action`), and its `hand_spans` row is written once, when it ends. Each table's
+    latest span of those kinds that has not ended moves into its row (its span row stays, and gets its end there);
+    an older one that never ended is a voided hand's."""
+    connection.execute(dialect.ddl("ALTER TABLE tables ADD COLUMN hand_id TEXT"))
+    connection.execute(dialect.ddl("ALTER TABLE tables ADD COLUMN hand_seq INTEGER"))
+    connection.execute(dialect.ddl("ALTER TABLE tables ADD COLUMN hand_at REAL"))
+    kinds = ", ".join(f"'{kind}'" for kind in sorted(IN_TABLE_ROW))
+    connection.execute(
+        "UPDATE tables SET (hand_id, hand_seq, hand_at) = (SELECT hand_id, first_seq, at FROM hand_spans WHERE "
+        f"hand_spans.table_id = tables.table_id AND ended_seq IS NULL AND substr(hand_id, 1, 1) IN ({kinds}) "
+        "ORDER BY first_seq DESC LIMIT 1)")

@@ -143,7 +143,8 @@ def prune_batch(tx: Tx, *, before: float, after: Cursor = _START, budget: int = 
 def _take_from_log(tx: Tx, table_id: str, hand_id: str,
                    rows: list[tuple[int, float, list[list[Any]], list[list[Any]]]]) -> None:
     """Delete the hand's events from its log rows (a row left with none, holding no move of the ledger's, that no
-    replay reads goes) and its span, in a few statements whatever the rows (on PostgreSQL each is a round trip)."""
+    replay reads goes) and its span (and its table's row's word of it, see `Tx.in_row`), in a few statements whatever
+    the rows (on PostgreSQL each is a round trip)."""
     snapshot = tx.snapshot_seq(table_id) or 0
     kept: list[tuple[str, str, int]] = []
     emptied: list[int] = []
@@ -161,6 +162,9 @@ def _take_from_log(tx: Tx, table_id: str, hand_id: str,
             tx.db.execute(f"{sql} WHERE table_id = ? AND seq IN ({', '.join('?' * len(numbers))})",
                           (table_id, *numbers))
     tx.db.execute("DELETE FROM hand_spans WHERE table_id = ? AND hand_id = ?", (table_id, hand_id))
+    if tx.db.execute("UPDATE tables SET hand_id = NULL, hand_seq = NULL, hand_at = NULL WHERE table_id = ? "
+                     "AND hand_id = ?", (table_id, hand_id)).rowcount:  # its table's last: not in play once gone
+        tx.learned.open[table_id] = None
 
 
 def _summarise(tx: Tx, table_id: str, hand_id: str) -> None:

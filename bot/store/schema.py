@@ -8,6 +8,7 @@ from typing import Any
 
 from bot.store.action_log import (
     add_action_log,
+    hands_in_their_tables_row,
     hands_settled_at_their_end,
     history_into_action_log,
     moves_into_action_log,
@@ -223,6 +224,9 @@ MIGRATIONS: list[Migration] = [
     ALTER TABLE tables ADD COLUMN timers_seq INTEGER NOT NULL DEFAULT 0;
     CREATE INDEX timers_table ON timers(table_id)
     """,
+    # 20: a hand's or house round's beginning in its table's row while it is in play, its span row written once, when
+    # it ends (see `Tx.log_action`)
+    hands_in_their_tables_row,
 ]
 
 

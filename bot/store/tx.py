@@ -20,6 +20,11 @@ TABLE_CHIPS = frozenset({"stack", "pot"})
 recorded as they are made but settled into the accounts' balances once, when the hand ends (`Tx.settle_hand`): until
 then the rows hold what the accounts held at its start, and `Tx.balance` adds the hand's moves (`Tx.in_play`)."""
 _TABLE_CHIP_PREFIXES = tuple(f"{kind}:" for kind in sorted(TABLE_CHIPS))
+IN_TABLE_ROW = frozenset({"h", "r"})
+"""The kinds of span (by the id's first letter: hands and house rounds, one at a time at a table) whose beginning the
+table's row holds while they are in play (`tables.hand_id`, `hand_seq`, `hand_at`), so that each gets its
+`hand_spans` row once, when it ends; a tournament's is written when it begins, since the hands it holds are looked
+up inside it."""
 ENDING_KINDS = frozenset({"HandEnded", "RoundEnded", "TournamentFinished"})
 """Event kinds that end a hand, a house round or a tournament: the action recording one is its span's end
 (`hand_spans.ended_seq`), which `/history` and the pruning look hands up by."""
@@ -68,7 +73,7 @@ def settled_at_hand_end(source: str, target: str, hand_id: str | None) -> bool:
             and target.startswith(_TABLE_CHIP_PREFIXES))
 
 
-def _owed(moves: Iterable[list[Any]], so_far: Mapping[str, int] | None = None) -> dict[str, int]:
+def net_of_moves(moves: Iterable[list[Any]], so_far: Mapping[str, int] | None = None) -> dict[str, int]:
     """What the moves (`[source, target, amount, reason, hand id]`) settled at a hand's end (`settled_at_hand_end`)
     among them add to each account (the others left out), added to what was owed `so_far`."""
     owed = dict(so_far or {})
@@ -79,9 +84,19 @@ def _owed(moves: Iterable[list[Any]], so_far: Mapping[str, int] | None = None) -
     return owed
 
 
+def _number(hand_id: str) -> int:
+    """The number in a hand's or round's id (`h12`, `r3`: the table's counter), -1 for an id without one."""
+    digits = hand_id[1:]
+    return int(digits) if digits.isdigit() else -1
+
+
 def account_kind(name: str) -> str:
     """An account's kind is its name's first part: `wallet:<chat>:<user>` is a wallet."""
     return name.split(":", 1)[0]
+
+
+Begun = tuple[str, int, float]
+"""A hand or round in play as its table's row holds it: its id, and the number and time of its first log row."""
 
 
 @dataclass
@@ -102,6 +117,9 @@ class Known:
     spans: dict[str, tuple[str, ...]] = field(default_factory=dict)
     """Per table, the last few hands, rounds and tournaments whose `hand_spans` row is stored: an action recording
     events of one of them writes no row for it."""
+    open: dict[str, Begun | None] = field(default_factory=dict)
+    """Per table, the hand or round its row says is in play (`tables.hand_id`, see `Tx.log_action`) and where it
+    begins, as this process last wrote or read it."""
 
     def adopt(self, other: Known) -> None:
         """Take what another transaction learned."""
@@ -109,6 +127,7 @@ class Known:
         self.names.update(other.names)
         self.settings.update(other.settings)
         self.spans.update(other.spans)
+        self.open.update(other.open)
         for table_id, hand in other.hands.items():
             if hand is None:
                 self.hands.pop(table_id, None)
@@ -122,6 +141,7 @@ class Known:
         self.settings.clear()
         self.hands.clear()
         self.spans.clear()
+        self.open.clear()
 
 
 @dataclass(frozen=True, slots=True)
@@ -134,8 +154,8 @@ class HandSoFar:
 
 class AccountsOnly(Known):
     """What the store mirrors when other processes write the database too: only the accounts that exist (an account
-    is never removed) and the hands' spans stored (one goes only when its hand, ended long ago, is pruned), not names
-    or settings, which another process may have changed since."""
+    is never removed) and the hands' spans stored (one goes only when its hand, ended long ago, is pruned), not names,
+    settings or the hand in play at a table, which another process may have changed since."""
 
     def adopt(self, other: Known) -> None:
         """Take the accounts and spans another transaction created."""
@@ -165,6 +185,10 @@ class Tx:
         """The hands (table, hand id) whose balances this transaction settled (`settle_hand`)."""
         self.timed: dict[str, list[list[Any]]] = {}
         """Per table, the timer changes made in this transaction and not yet in a log row (`log_timers`)."""
+        self.begun: dict[str, Begun] = {}
+        """Per table, the hand or round whose first events a log row of this transaction holds, with that row's
+        number and time, not yet in the table's row: written with its snapshot (`save_snapshot`), else when the job
+        ends (`finish_job`)."""
 
     # --- chats, players, settings -------------------------------------------------------------------------
 
@@ -325,18 +349,20 @@ class Tx:
     def in_play(self, chat_id: str | None = None) -> dict[str, int]:
         """What the Hold'em hands in play (of one chat's tables, or of all) have moved between their tables' stacks
         and pots so far, per account: moves recorded, not yet in the accounts' rows (`settle_hand` writes them when
-        the hand ends). A hand is in play until its span ends (`hand_spans.ended_seq`, written with the action that
-        settles it), or for ever if it was voided (its moves then add up to nothing, and an account whose moves
-        add up to nothing is left out)."""
-        where, parameters = ("", ()) if chat_id is None else (
-            "AND table_id IN (SELECT table_id FROM tables WHERE chat_id = ?) ", (chat_id,))
+        the hand ends). A hand is in play from its table's row (`tables.hand_id`, see `log_action`) until its span
+        ends (`hand_spans.ended_seq`, written with the action that settles it), or until the next hand if it was
+        voided (its moves then add up to nothing, and an account whose moves add up to nothing is left out)."""
+        where, parameters = ("", ()) if chat_id is None else ("AND chat_id = ? ", (chat_id,))
         hands = [(str(table_id), str(hand_id)) for table_id, hand_id in self.db.execute(
-            f"SELECT table_id, hand_id FROM hand_spans WHERE ended_seq IS NULL AND hand_id LIKE 'h%' {where}",
-            parameters)]
+            f"SELECT table_id, hand_id FROM tables WHERE hand_id LIKE 'h%' {where}AND NOT EXISTS (SELECT 1 FROM "
+            "hand_spans WHERE hand_spans.table_id = tables.table_id AND hand_spans.hand_id = tables.hand_id "
+            "AND hand_spans.ended_seq IS NOT NULL)", parameters)]
+        hands += [(table_id, begun[0]) for table_id, begun in self.begun.items()  # not in their rows yet
+                  if begun[0][:1] == "h" and (chat_id is None or self.table_chat(table_id) == chat_id)]
         moves = [(table_id, move) for table_id, hand_id in hands for move in self._hand_moves(table_id, hand_id)]
         moves += [(table_id, move) for table_id, pending in self.moved.items()
                   if chat_id is None or self.table_chat(table_id) == chat_id for move in pending]
-        owed = _owed(move for table_id, move in moves if (table_id, move[4]) not in self.settled)
+        owed = net_of_moves(move for table_id, move in moves if (table_id, move[4]) not in self.settled)
         return {account: chips for account, chips in owed.items() if chips}
 
     def settle_hand(self, table_id: str, hand_id: str, net: Mapping[str, int]) -> None:
@@ -420,12 +446,17 @@ class Tx:
         (`Action.next_number`): one counter per table for every game, kept in its own column rather than in the
         snapshot (a change of game replaces the snapshot) and never lowered. With `timers`, the table's timers are
         written into their rows as well (`compact_timers`)."""
+        begun = self.begun.pop(table_id, ())
+        # the hand's columns only when it begins: each None sqlite3 binds costs it a statement's time (Python 3.11)
+        hand = (", hand_id, hand_seq, hand_at", ", ?, ?, ?",
+                ", hand_id = excluded.hand_id, hand_seq = excluded.hand_seq, hand_at = excluded.hand_at")
+        columns, marks, updates = hand if begun else ("", "", "")
         self.db.execute(
-            "INSERT INTO tables(table_id, chat_id, config, state, updated_at, snapshot_seq, last_number) "
-            "VALUES (?, ?, ?, ?, ?, ?, ?) ON CONFLICT(table_id) DO UPDATE SET config = excluded.config, "
+            f"INSERT INTO tables(table_id, chat_id, config, state, updated_at, snapshot_seq, last_number{columns}) "
+            f"VALUES (?, ?, ?, ?, ?, ?, ?{marks}) ON CONFLICT(table_id) DO UPDATE SET config = excluded.config, "
             "state = excluded.state, updated_at = excluded.updated_at, snapshot_seq = excluded.snapshot_seq, "
-            f"last_number = {self.dialect.greater('tables.last_number', 'excluded.last_number')}",
-            (table_id, chat_id, config, state, self.now, seq, number),
+            f"last_number = {self.dialect.greater('tables.last_number', 'excluded.last_number')}{updates}",
+            (table_id, chat_id, config, state, self.now, seq, number, *begun),
         )
         if timers:
             self.compact_timers(table_id, seq)
@@ -447,8 +478,9 @@ class Tx:
         """Append action number `seq` to the table's log: what replaying it needs (JSON text; `HISTORY_ONLY` for an
         action a replay passes over), the events recorded for the table in this transaction (`record`), its share of
         the history, the moves of its hands (`move`), its share of the ledger, and its timer changes (`log_timers`).
-        Each hand, round or tournament the events belong to gets its `hand_spans` row when its first events are
-        written, and its end there when they end it (`ENDING_KINDS`)."""
+        Where each hand, round or tournament the events belong to lies in the log is written as its first events are
+        and when they end it (`ENDING_KINDS`): a hand's or round's beginning in the table's row while it is in play,
+        its `hand_spans` row once it ends (`IN_TABLE_ROW`); a tournament's span row when it begins, its end there."""
         recorded = self.recorded.pop(table_id, None)
         moved = self.moved.pop(table_id, None)
         timed = self.timed.pop(table_id, None)
@@ -466,10 +498,19 @@ class Tx:
         # found by its span until it ends, which its settlement ends)
         spanned = [hand_id for hand_id, _ in recorded or ()] + deferred + settled
         for hand_id in dict.fromkeys(spanned):
-            self._span(table_id, hand_id, seq, hand_id in ended)
+            if hand_id[:1] in IN_TABLE_ROW:
+                named = self.in_row(table_id)
+                if named is None or named[0] != hand_id:
+                    self._begin_in_row(table_id, hand_id, seq, named)
+                if hand_id in ended:
+                    self._end_from_row(table_id, hand_id, seq)
+            else:
+                self._span(table_id, hand_id, seq, hand_id in ended)
 
     def _span(self, table_id: str, hand_id: str, seq: int, ends: bool) -> None:
-        spans = self.learned.spans.get(table_id, self.known.spans.get(table_id, ()))
+        """A tournament's span (or one begun with no table row to hold it): its row when its first events are
+        written, its end when they end it."""
+        spans = self._stored_spans(table_id)
         if hand_id not in spans:
             self.db.execute("INSERT INTO hand_spans(table_id, hand_id, first_seq, at) VALUES (?, ?, ?, ?) "
                             "ON CONFLICT DO NOTHING", (table_id, hand_id, seq, self.now))
@@ -477,6 +518,58 @@ class Tx:
         if ends:
             self.db.execute("UPDATE hand_spans SET ended_seq = ? WHERE table_id = ? AND hand_id = ? "
                             "AND ended_seq IS NULL", (seq, table_id, hand_id))
+
+    def _stored_spans(self, table_id: str) -> tuple[str, ...]:
+        return self.learned.spans.get(table_id, self.known.spans.get(table_id, ()))
+
+    def in_row(self, table_id: str) -> Begun | None:
+        """The hand or round the table's row says is in play, or was last (`tables.hand_id`, see `log_action`), with
+        the number and time of its first log row (what this transaction began there is in its row with its
+        snapshot, `begun`)."""
+        if table_id in self.learned.open:
+            return self.learned.open[table_id]
+        if table_id in self.known.open:
+            return self.known.open[table_id]
+        row = self.db.execute("SELECT hand_id, hand_seq, hand_at FROM tables WHERE table_id = ?",
+                              (table_id,)).fetchone()
+        named = None if row is None or row[0] is None else (str(row[0]), int(row[1]), float(row[2]))
+        self.learned.open[table_id] = named
+        return named
+
+    def _begin_in_row(self, table_id: str, hand_id: str, seq: int, named: Begun | None) -> None:
+        """A hand or round whose first events (or moves) this action writes: the table's row says where it begins
+        (`tables.hand_id`, `hand_seq`, `hand_at`), written with the deal's snapshot, which writes the row anyway
+        (`begun`), rather than a span row of its own, which it gets when it ends (`_end_from_row`). The one it
+        replaces there, if it never ended (a hand voided), gets its span now, with no end. One already spanned (a
+        hand shown after it ended, the events of an import) is left as it is. `named`: what the row says now."""
+        spans = self._stored_spans(table_id)
+        if hand_id in spans:
+            return
+        # a later number than the row's is a new one (a table's numbers only grow); another may be spanned already
+        later = named is not None and _number(hand_id) > _number(named[0]) >= 0
+        if not later and self.db.execute("SELECT 1 FROM hand_spans WHERE table_id = ? AND hand_id = ?",
+                                         (table_id, hand_id)).fetchone() is not None:
+            self.learned.spans[table_id] = (*spans[-3:], hand_id)
+            return
+        if named is not None and named[0] not in spans:
+            self.db.execute("INSERT INTO hand_spans(table_id, hand_id, first_seq, at) VALUES (?, ?, ?, ?) "
+                            "ON CONFLICT DO NOTHING", (table_id, *named))
+        self.begun[table_id] = self.learned.open[table_id] = (hand_id, seq, self.now)
+
+    def _end_from_row(self, table_id: str, hand_id: str, seq: int) -> None:
+        """The span of a hand or round that ends with action `seq`, written once: where it began as the table's row
+        says (`in_row`), or its end added to the span it has already."""
+        named = self.in_row(table_id)
+        if named is not None and named[0] == hand_id:
+            self.db.execute("INSERT INTO hand_spans(table_id, hand_id, first_seq, at, ended_seq) "
+                            "VALUES (?, ?, ?, ?, ?) ON CONFLICT (table_id, hand_id) DO UPDATE SET "
+                            "ended_seq = excluded.ended_seq WHERE hand_spans.ended_seq IS NULL",
+                            (table_id, *named, seq))
+        else:
+            self._span(table_id, hand_id, seq, True)
+        spans = self._stored_spans(table_id)
+        if hand_id not in spans:
+            self.learned.spans[table_id] = (*spans[-3:], hand_id)
 
     def logged_actions(self, table_id: str, after: int) -> list[tuple[int, str]]:
         """The table's logged actions after number `after`, in order: number and entry (rows that only hold history
@@ -502,15 +595,21 @@ class Tx:
         PostgreSQL the row is locked (`FOR UPDATE NOWAIT`): another process's action on the same table fails at once
         with a lock error, which the store answers by running it again after its batch commits; so two processes
         never apply actions to one table at the same time, in any order. On SQLite the writer already holds the whole
-        file."""
-        return self._last_seq(table_id, self.dialect.lock_row)
+        file. The hand in play the row names is learned with it (`in_row`), where another process may have dealt."""
+        row = self.db.execute(
+            "SELECT snapshot_seq, (SELECT MAX(seq) FROM actions WHERE actions.table_id = tables.table_id), hand_id, "
+            f"hand_seq, hand_at FROM tables WHERE table_id = ?{self.dialect.lock_row}", (table_id,)).fetchone()
+        if row is None:
+            return None
+        # read under the lock: current
+        self.learned.open[table_id] = None if row[2] is None else (str(row[2]), int(row[3]), float(row[4]))
+        return max(int(row[0]), int(row[1] or 0))
 
-    def _last_seq(self, table_id: str, lock: str = "") -> int | None:
-        """The number of the table's last action, logged or in its snapshot (None for a table never stored); `lock`
-        is the dialect's clause that holds the table's row."""
+    def _last_seq(self, table_id: str) -> int | None:
+        """The number of the table's last action, logged or in its snapshot (None for a table never stored)."""
         row = self.db.execute(
             "SELECT snapshot_seq, (SELECT MAX(seq) FROM actions WHERE actions.table_id = tables.table_id) "
-            f"FROM tables WHERE table_id = ?{lock}", (table_id,)).fetchone()
+            "FROM tables WHERE table_id = ?", (table_id,)).fetchone()
         return None if row is None else max(int(row[0]), int(row[1] or 0))
 
     def table_chat(self, table_id: str) -> str | None:
@@ -521,6 +620,18 @@ class Tx:
     def table_ids(self) -> list[str]:
         """Every table the store knows."""
         return [str(row[0]) for row in self.db.execute("SELECT table_id FROM tables ORDER BY table_id")]
+
+    def finish_job(self) -> None:
+        """What a job of the store leaves for its end: a hand or round begun with no snapshot after it (history
+        written outside an action) written into its table's row (`begun`), then `check_logged`."""
+        for table_id, begun in self.begun.items():
+            cursor = self.db.execute("UPDATE tables SET hand_id = ?, hand_seq = ?, hand_at = ? WHERE table_id = ?",
+                                     (*begun, table_id))
+            if cursor.rowcount == 0:  # no table row to hold it (history written for a table never stored)
+                self._span(table_id, begun[0], begun[1], False)
+                self.learned.open.pop(table_id, None)
+        self.begun.clear()
+        self.check_logged()
 
     def check_logged(self) -> None:
         """Fail the transaction when events or moves it recorded, or a hand it settled, were not written into a log
@@ -600,19 +711,38 @@ class Tx:
         move (`[[source, target, amount, reason, hand id], …]`). They lie from its span's first row up to the first
         of the next one of its kind (`h`, `r`, `t`): a hand's last events, a show after it ended or its chips given
         back when it is voided, come before the next hand's first."""
-        span = self.db.execute(
-            "SELECT first_seq, (SELECT MIN(later.first_seq) FROM hand_spans later WHERE later.table_id = span.table_id "
-            "AND later.first_seq > span.first_seq AND substr(later.hand_id, 1, 1) = ?) "
-            "FROM hand_spans span WHERE table_id = ? AND hand_id = ?", (hand_id[:1], table_id, hand_id)).fetchone()
+        span = self._span_in_log(table_id, hand_id)
         if span is None:
             return []
-        first, bound = int(span[0]), span[1]
+        first, bound = span
         rows = self.db.execute(
             "SELECT seq, at, events, moves FROM actions WHERE table_id = ? AND seq >= ? AND seq < ? "
             "AND (events IS NOT NULL OR moves IS NOT NULL) ORDER BY seq",
             (table_id, first, 2**62 if bound is None else int(bound))).fetchall()
         return [(int(seq), float(at), loads(events) if events else [], loads(moves) if moves else [])
                 for seq, at, events, moves in rows]
+
+    def _span_in_log(self, table_id: str, hand_id: str) -> tuple[int, int | None] | None:
+        """Where the hand (or round, or tournament) lies in its table's log (see `hand_log`): the number of its first
+        row and of the next one of its kind's first (None: none began after it), or None for one never recorded. Its
+        first row from its span, or from the table's row while it is in play there (`IN_TABLE_ROW`)."""
+        kind = hand_id[:1]
+        named, named_first, _ = self.in_row(table_id) or (None, None, None)
+        row = self.db.execute("SELECT first_seq FROM hand_spans WHERE table_id = ? AND hand_id = ?",
+                              (table_id, hand_id)).fetchone()
+        if row is not None:
+            first = int(row[0])
+        elif named == hand_id and named_first is not None:
+            first = named_first
+        else:
+            return None
+        later = self.db.execute(
+            "SELECT MIN(first_seq) FROM hand_spans WHERE table_id = ? AND first_seq > ? AND substr(hand_id, 1, 1) = ?",
+            (table_id, first, kind)).fetchone()[0]
+        starts = [int(later)] if later is not None else []
+        if named is not None and named[:1] == kind and named_first is not None and named_first > first:
+            starts.append(named_first)
+        return first, min(starts, default=None)
 
     def _hand_moves(self, table_id: str, hand_id: str) -> list[list[Any]]:
         """The hand's moves its span's log rows hold (see `hand_log`), in order."""

@@ -50,10 +50,21 @@ def history_rows_of(tx: Tx) -> list[tuple[int, str, str, float, str]]:
             for number, (table_id, hand_id, at, event) in enumerate(tx.every_event(), start=1)]
 
 
+def hands_in_span_rows(tx: Tx) -> None:
+    """Undo migration 20 in this transaction: the hand or round each table's row says is in play gets its span row
+    (with no end, unless it has one), and `tables.hand_id`, `hand_seq` and `hand_at` are gone. For tests of the
+    migrations before it, on a database the current code wrote."""
+    tx.db.execute("INSERT INTO hand_spans(table_id, hand_id, first_seq, at) SELECT table_id, hand_id, hand_seq, "
+                  "hand_at FROM tables WHERE hand_id IS NOT NULL ON CONFLICT DO NOTHING")
+    for column in ("hand_id", "hand_seq", "hand_at"):
+        tx.db.execute(f"ALTER TABLE tables DROP COLUMN {column}")
+
+
 def timers_in_rows(tx: Tx) -> None:
-    """Undo migration 19 in this transaction: every table's timers written into their rows (on SQLite the log rows
-    hold the latest changes), `actions.timers`, `tables.timers_seq` and the timers' index by table gone. For tests
-    of the migrations before it, on a database the current code wrote."""
+    """Undo migrations 20 and 19 in this transaction: every table's timers written into their rows (on SQLite the log
+    rows hold the latest changes), `actions.timers`, `tables.timers_seq` and the timers' index by table gone. For
+    tests of the migrations before it, on a database the current code wrote."""
+    hands_in_span_rows(tx)
     for (table_id,) in tx.db.execute("SELECT table_id FROM tables").fetchall():
         tx.compact_timers(str(table_id))
     tx.db.execute("ALTER TABLE actions DROP COLUMN timers")

@@ -86,8 +86,8 @@ async def checked_then_undone(table: Table, change: Callable[[Tx], None]) -> lis
 
 def ended_unsettled(tx: Tx) -> None:
     """The hand in play marked ended, its moves never written into the rows."""
-    tx.db.execute("UPDATE hand_spans SET ended_seq = 1000000 WHERE table_id = ? AND ended_seq IS NULL",
-                  (PLACE.table_id,))
+    tx.db.execute("INSERT INTO hand_spans(table_id, hand_id, first_seq, at, ended_seq) SELECT table_id, hand_id, "
+                  "hand_seq, hand_at, 1000000 FROM tables WHERE table_id = ?", (PLACE.table_id,))
 
 
 def settled_twice(tx: Tx) -> None:
@@ -133,8 +133,9 @@ async def test_the_migration_takes_a_hand_in_play_out_of_the_rows_the_old_way_mo
     expected = await table.store.read(derived)
 
     def as_schema_17(tx: Tx) -> None:
+        in_play = tx.in_play()
         timers_in_rows(tx)
-        for name, chips in tx.in_play().items():
+        for name, chips in in_play.items():
             tx.db.execute("UPDATE accounts SET balance = balance + ? WHERE name = ?", (chips, name))
         tx.dialect.set_schema_version(tx.db, MIGRATIONS.index(hands_settled_at_their_end))
 

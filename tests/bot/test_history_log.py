@@ -70,14 +70,17 @@ async def test_the_history_reads_the_same_after_the_migration_from_its_old_table
 
 
 async def test_the_spans_of_a_table_say_where_each_hand_lies_and_ends(tmp_path: Path) -> None:
-    """Each hand, round and tournament has one span: its first log row holds its first event, and its end (when it
-    ended) is the row that holds its `HandEnded`, `RoundEnded` or `TournamentFinished`; the voided hand has none."""
+    """Each hand, round and tournament has one span (the last hand's, voided and so in play until the next, in its
+    table's row): its first log row holds its first event, and its end (when it ended) is the row that holds its
+    `HandEnded`, `RoundEnded` or `TournamentFinished`; the voided hand has none."""
     table = await played(tmp_path / "bot.db")
     assert table.store is not None
 
     def spans_and_log(tx: Tx) -> tuple[list[tuple[str, int, int | None]], dict[int, list[list[Any]]]]:
-        spans = tx.db.execute("SELECT hand_id, first_seq, ended_seq FROM hand_spans WHERE table_id = ? "
-                              "ORDER BY first_seq", (PLACE.table_id,)).fetchall()
+        spans = tx.db.execute(  # the span rows, and the hand the table's row says is in play (a voided one)
+            "SELECT hand_id, first_seq, ended_seq FROM hand_spans WHERE table_id = ? UNION SELECT hand_id, hand_seq, "
+            "NULL FROM tables WHERE table_id = ? AND hand_id NOT IN (SELECT hand_id FROM hand_spans WHERE "
+            "table_id = ?) ORDER BY first_seq", (PLACE.table_id,) * 3).fetchall()
         rows = tx.db.execute("SELECT seq, events FROM actions WHERE table_id = ? AND events IS NOT NULL",
                              (PLACE.table_id,)).fetchall()
         return spans, {seq: orjson.loads(events) for seq, events in rows}
@@ -203,26 +206,42 @@ async def test_a_job_that_leaves_a_hands_move_out_of_the_log_fails_and_moves_not
 
 
 @pytest.mark.parametrize("backend", ["sqlite", "postgresql"])
-async def test_a_hands_span_is_written_once_and_then_known(backend: str, tmp_path: Path,
-                                                           request: pytest.FixtureRequest) -> None:
-    """The first action recording a hand's events writes its span; the store then knows it (on PostgreSQL too, where
-    it mirrors little else: no other process removes a span of a hand in play), so the hand's next actions write no
-    span row (here: one deleted behind the store's back is not written again)."""
+async def test_a_hands_span_is_written_once_when_it_ends(backend: str, tmp_path: Path,
+                                                         request: pytest.FixtureRequest) -> None:
+    """While a hand is in play its table's row says where it begins and it has no span row; the action that ends it
+    writes its span, whole, once. A hand that never ended (voided) gets its span, with no end, when the next hand
+    takes its place in the row; one shown after it ended is left as it is. On PostgreSQL too."""
     database = request.getfixturevalue("postgres_url") if backend == "postgresql" else tmp_path / "bot.db"
     store = await Store.open(database)
-    try:
-        def act(seq: int) -> Any:
-            def job(tx: Tx) -> None:
-                if seq == 1:
-                    tx.save_table(PLACE.table_id, PLACE.chat_id, {}, {})
-                tx.record(PLACE.table_id, "h1", [{"kind": "HandStarted" if seq == 1 else "PlayerChecked"}])
-                tx.log_action(PLACE.table_id, seq, HISTORY_ONLY)
-            return job
 
-        await store.transact(act(1), now=1.0)
-        assert "h1" in store._known.spans[PLACE.table_id]
-        await store.transact(lambda tx: tx.db.execute("DELETE FROM hand_spans"), now=1.5)  # a span no longer read
-        await store.transact(act(2), now=2.0)
-        assert await store.read(lambda tx: tx.db.execute("SELECT COUNT(*) FROM hand_spans").fetchone()[0]) == 0
+    def act(seq: int, hand_id: str, kind: str) -> Any:
+        def job(tx: Tx) -> None:
+            if seq == 1:
+                tx.save_table(PLACE.table_id, PLACE.chat_id, {}, {})
+            if tx.dialect.is_shared:
+                tx.lock_table(PLACE.table_id)  # as every action there starts
+            tx.record(PLACE.table_id, hand_id, [{"kind": kind}])
+            tx.log_action(PLACE.table_id, seq, HISTORY_ONLY)
+        return job
+
+    def where(tx: Tx) -> tuple[list[tuple[Any, ...]], tuple[Any, ...]]:
+        spans = tx.db.execute("SELECT hand_id, first_seq, at, ended_seq FROM hand_spans ORDER BY first_seq")
+        row = tx.db.execute("SELECT hand_id, hand_seq, hand_at FROM tables WHERE table_id = ?", (PLACE.table_id,))
+        return [tuple(span) for span in spans.fetchall()], tuple(row.fetchone())
+
+    try:
+        await store.transact(act(1, "h1", "HandStarted"), now=1.0)
+        await store.transact(act(2, "h1", "PlayerChecked"), now=2.0)
+        assert await store.read(where) == ([], ("h1", 1, 1.0))
+        await store.transact(act(3, "h1", "HandEnded"), now=3.0)
+        await store.transact(act(4, "h1", "HandShown"), now=4.0)  # shown after it ended
+        assert await store.read(where) == ([("h1", 1, 1.0, 3)], ("h1", 1, 1.0))
+        assert await store.read(lambda tx: tx.finished_hands(PLACE.table_id, 5)) == ["h1"]
+        await store.transact(act(5, "h2", "HandStarted"), now=5.0)  # voided: it never ends
+        await store.transact(act(6, "h3", "HandStarted"), now=6.0)
+        assert await store.read(where) == ([("h1", 1, 1.0, 3), ("h2", 5, 5.0, None)], ("h3", 6, 6.0))
+        logged = await store.read(lambda tx: [[seq for seq, *_ in tx.hand_log(PLACE.table_id, hand_id)]
+                                              for hand_id in ("h1", "h2", "h3")])
+        assert logged == [[1, 2, 3, 4], [5], [6]]  # each up to the next one's first row, the one in play to the end
     finally:
         await store.close()
