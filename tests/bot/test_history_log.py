@@ -100,6 +100,23 @@ async def test_the_spans_of_a_table_say_where_each_hand_lies_and_ends(tmp_path: 
     await table.store.close()
 
 
+async def test_the_history_of_a_table_never_stored_has_its_spans_all_the_same(tmp_path: Path) -> None:
+    """History written for tables with no row of their own (an import): with no row to say where a hand begins, it
+    gets its span row at once (with its end, when the same row ends it), and reads back whole."""
+    store = await Store.open(tmp_path / "bot.db")
+    played = [{"kind": "HandStarted"}, {"kind": "HandEnded"}]
+    try:
+        await store.transact(lambda tx: tx.add_history("nowhere", "h1", played[:1]), now=1.0)
+        await store.transact(lambda tx: tx.add_history("elsewhere", "h1", played), now=2.0)
+        spans = await store.read(lambda tx: tx.db.execute(
+            "SELECT table_id, hand_id, first_seq, at, ended_seq FROM hand_spans ORDER BY table_id").fetchall())
+        assert [tuple(span) for span in spans] == [("elsewhere", "h1", 1, 2.0, 1), ("nowhere", "h1", 1, 1.0, None)]
+        assert await store.read(lambda tx: [tx.history(table, "h1") for table in ("nowhere", "elsewhere")]) == [
+            played[:1], played]
+    finally:
+        await store.close()
+
+
 async def test_a_log_row_of_history_alone_is_passed_over_by_a_replay_and_numbered_past(tmp_path: Path) -> None:
     """A log row that only holds events (`HISTORY_ONLY`: history written outside an action) after the table's
     snapshot: the restarted table replays the actions around it and skips it, ends as it stood, and its next action

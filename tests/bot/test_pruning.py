@@ -83,6 +83,22 @@ async def test_old_hands_leave_the_history_but_not_the_statistics_or_the_ledger(
     assert await prune.prune_history(seated.store, before=clock.now() - 5 * DAY) == 0  # nothing more to do
 
 
+async def test_pruning_a_tables_last_hand_takes_it_out_of_the_tables_row(seated: Service, clock: FakeClock) -> None:
+    """A table whose last hand ended long ago, pruned: its row no longer names that hand as the last begun there (its
+    log rows, kept for their moves, would otherwise count as a hand in play), the ledger holds, and the next hand is
+    spanned when it ends as before."""
+    await play_hands(seated, 2)
+    clock.advance(10 * DAY)
+    assert await prune.prune_history(seated.store, before=clock.now() - 5 * DAY) > 0
+    named = await seated.store.read(lambda tx: tx.db.execute(
+        "SELECT hand_id FROM tables WHERE table_id = ?", (PLACE.table_id,)).fetchone())
+    assert named == (None,)
+    await ledger_ok(seated)
+    await play_hands(seated, 1)
+    assert await seated.store.read(lambda tx: tx.finished_hands(PLACE.table_id, 5)) == ["h3"]
+    await ledger_ok(seated)
+
+
 async def test_without_the_setting_nothing_is_pruned(
     seated: Service, clock: FakeClock, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
