@@ -162,9 +162,7 @@ def _take_from_log(tx: Tx, table_id: str, hand_id: str,
             tx.db.execute(f"{sql} WHERE table_id = ? AND seq IN ({', '.join('?' * len(numbers))})",
                           (table_id, *numbers))
     tx.db.execute("DELETE FROM hand_spans WHERE table_id = ? AND hand_id = ?", (table_id, hand_id))
-    if tx.db.execute("UPDATE tables SET hand_id = NULL, hand_seq = NULL, hand_at = NULL WHERE table_id = ? "
-                     "AND hand_id = ?", (table_id, hand_id)).rowcount:  # its table's last: not in play once gone
-        tx.learned.open[table_id] = None
+    tx.forget_in_row(table_id, hand_id)  # its table's last: not in play once gone
 
 
 def _summarise(tx: Tx, table_id: str, hand_id: str) -> None:

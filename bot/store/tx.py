@@ -73,10 +73,10 @@ def settled_at_hand_end(source: str, target: str, hand_id: str | None) -> bool:
             and target.startswith(_TABLE_CHIP_PREFIXES))
 
 
-def net_of_moves(moves: Iterable[list[Any]], so_far: Mapping[str, int] | None = None) -> dict[str, int]:
+def net_of_moves(moves: Iterable[list[Any]]) -> dict[str, int]:
     """What the moves (`[source, target, amount, reason, hand id]`) settled at a hand's end (`settled_at_hand_end`)
-    among them add to each account (the others left out), added to what was owed `so_far`."""
-    owed = dict(so_far or {})
+    among them add to each account (the others left out)."""
+    owed: dict[str, int] = {}
     for source, target, amount, _, hand_id in moves:
         if settled_at_hand_end(source, target, hand_id):
             owed[source] = owed.get(source, 0) - amount
@@ -90,13 +90,19 @@ def _number(hand_id: str) -> int:
     return int(digits) if digits.isdigit() else -1
 
 
+Begun = tuple[str, int, float]
+"""A hand or round in play as its table's row holds it: its id, and the number and time of its first log row."""
+
+
+def _begun(row: Any) -> Begun | None:
+    """A table row's `hand_id`, `hand_seq` and `hand_at` as a `Begun` (None: it names no hand)."""
+    hand_id, seq, at = row
+    return None if hand_id is None else (str(hand_id), int(seq), float(at))
+
+
 def account_kind(name: str) -> str:
     """An account's kind is its name's first part: `wallet:<chat>:<user>` is a wallet."""
     return name.split(":", 1)[0]
-
-
-Begun = tuple[str, int, float]
-"""A hand or round in play as its table's row holds it: its id, and the number and time of its first log row."""
 
 
 @dataclass
@@ -532,9 +538,15 @@ class Tx:
             return self.known.open[table_id]
         row = self.db.execute("SELECT hand_id, hand_seq, hand_at FROM tables WHERE table_id = ?",
                               (table_id,)).fetchone()
-        named = None if row is None or row[0] is None else (str(row[0]), int(row[1]), float(row[2]))
-        self.learned.open[table_id] = named
+        self.learned.open[table_id] = named = None if row is None else _begun(row)
         return named
+
+    def forget_in_row(self, table_id: str, hand_id: str) -> None:
+        """The table's row no longer names the hand (`in_row`) if it did: a hand ended long ago whose span and history
+        are pruned (its log rows kept for their moves must not count as a hand in play)."""
+        if self.db.execute("UPDATE tables SET hand_id = NULL, hand_seq = NULL, hand_at = NULL WHERE table_id = ? "
+                           "AND hand_id = ?", (table_id, hand_id)).rowcount:
+            self.learned.open[table_id] = None
 
     def _begin_in_row(self, table_id: str, hand_id: str, seq: int, named: Begun | None) -> None:
         """A hand or round whose first events (or moves) this action writes: the table's row says where it begins
@@ -601,8 +613,7 @@ class Tx:
             f"hand_seq, hand_at FROM tables WHERE table_id = ?{self.dialect.lock_row}", (table_id,)).fetchone()
         if row is None:
             return None
-        # read under the lock: current
-        self.learned.open[table_id] = None if row[2] is None else (str(row[2]), int(row[3]), float(row[4]))
+        self.learned.open[table_id] = _begun(row[2:])  # read under the lock: current
         return max(int(row[0]), int(row[1] or 0))
 
     def _last_seq(self, table_id: str) -> int | None:
@@ -727,20 +738,17 @@ class Tx:
         row and of the next one of its kind's first (None: none began after it), or None for one never recorded. Its
         first row from its span, or from the table's row while it is in play there (`IN_TABLE_ROW`)."""
         kind = hand_id[:1]
-        named, named_first, _ = self.in_row(table_id) or (None, None, None)
+        named, named_first, _ = self.in_row(table_id) or ("", 0, 0.0)
         row = self.db.execute("SELECT first_seq FROM hand_spans WHERE table_id = ? AND hand_id = ?",
                               (table_id, hand_id)).fetchone()
-        if row is not None:
-            first = int(row[0])
-        elif named == hand_id and named_first is not None:
-            first = named_first
-        else:
+        if row is None and named != hand_id:
             return None
+        first = named_first if row is None else int(row[0])
         later = self.db.execute(
             "SELECT MIN(first_seq) FROM hand_spans WHERE table_id = ? AND first_seq > ? AND substr(hand_id, 1, 1) = ?",
             (table_id, first, kind)).fetchone()[0]
         starts = [int(later)] if later is not None else []
-        if named is not None and named[:1] == kind and named_first is not None and named_first > first:
+        if named[:1] == kind and named_first > first:
             starts.append(named_first)
         return first, min(starts, default=None)
 
