@@ -13,9 +13,10 @@ The earlier checkout is extracted with `git archive` into a temporary folder (a 
 prototype, say, with modules compiled in place); what its `pyproject.toml` depends on and this environment lacks
 (aiosqlite before 0.23, for 31082c6) is installed beside it with `pip install --target`, from the package index pip is
 configured with. Both checkouts' modules are compiled to bytecode first (`compile_bytecode`). Printed: each run's raw
-single-row commit rate and saturated actions/s, each pair's ratio, the ratio of the means in either order, and over all
-pairs. Run: `python benchmarks/against.py [--commit 31082c6 | --commit FOLDER] [--pairs 3] [--tables 1000] [--seconds 5]
-[--concurrency 64]`.
+single-row commit rate and saturated actions/s, each pair's ratio, the pairs' ratios summed up with how far they
+spread (`spread`: a change whose interval holds 1.00 is not shown by these pairs), the ratio of the means in either
+order, and over all pairs. Run: `python benchmarks/against.py [--commit 31082c6 | --commit FOLDER] [--pairs 3]
+[--tables 1000] [--seconds 5] [--concurrency 64]`.
 """
 
 from __future__ import annotations
@@ -23,7 +24,9 @@ from __future__ import annotations
 import argparse
 import importlib.metadata
 import io
+import math
 import os
+import random
 import re
 import shutil
 import statistics
@@ -144,10 +147,38 @@ def main() -> None:
                 print(f"pair {pair + 1}, {name}: {run.rate:,.0f} actions/s (raw commits {run.raw:,.0f}/s)",
                       flush=True)
             print(f"pair {pair + 1}: {runs['this'][-1].rate / runs['earlier'][-1].rate:.2f}x", flush=True)
+    ratios = [this.rate / before.rate for this, before in zip(runs["this"], runs["earlier"], strict=True)]
+    print(f"pairs' ratios: {describe_spread(ratios)}")
     print(f"either order: {order_ratios(runs)}")
     this, before = (statistics.mean(run.rate for run in runs[name]) for name in ("this", "earlier"))
     print(f"{options.tables:,} tables, {options.pairs} pairs: this checkout {this:,.0f} actions/s, {options.commit} "
           f"{before:,.0f}: {this / before:.2f}x")
+
+
+SPREAD_RESAMPLES = 2000
+"""Resamples of the pairs `spread` draws."""
+
+
+def spread(ratios: list[float], resamples: int = SPREAD_RESAMPLES, seed: int = 0) -> tuple[float, float, float]:
+    """The pairs' ratios summed up: their geometric mean, and the 5th and 95th percentiles of the geometric means of
+    `resamples` draws of as many pairs, with replacement, from them (a bootstrap: how far the machine's drift alone
+    could move the figure with this many pairs; with few pairs it is narrower than the truth, a rough guide). Seeded,
+    so that the same pairs always read the same."""
+    logs = [math.log(ratio) for ratio in ratios]
+    draw = random.Random(seed)
+    means = sorted(statistics.fmean(draw.choices(logs, k=len(logs))) for _ in range(resamples))
+    low, high = means[int(0.05 * (resamples - 1))], means[int(0.95 * (resamples - 1))]
+    return math.exp(statistics.fmean(logs)), math.exp(low), math.exp(high)
+
+
+def describe_spread(ratios: list[float]) -> str:
+    """`spread`'s figures as a line of text, saying whether the pairs show a change at all."""
+    middle, low, high = spread(ratios)
+    if len(ratios) < 2:
+        return f"{middle:.2f}x (one pair: no spread to tell the drift from a change)"
+    verdict = "within the drift" if low <= 1.0 <= high else ("faster" if low > 1.0 else "slower")
+    return (f"{middle:.2f}x (geometric mean), 90% of resampled pairs within {low:.2f}-{high:.2f}x: {verdict} "
+            f"over {len(ratios)} pairs")
 
 
 def order_ratios(runs: dict[str, list[Run]]) -> str:

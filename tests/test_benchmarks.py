@@ -151,6 +151,24 @@ def test_against_a_checkouts_folder_takes_turns_in_which_runs_first() -> None:
     assert either.startswith("either order: earlier first ") and ", this first " in either, either
 
 
+def test_against_says_whether_the_pairs_spread_past_the_drift(monkeypatch) -> None:
+    """The pairs' ratios are summed up with the interval their resamples span: pairs that all ran faster show a
+    change, pairs on either side of 1.00 (this machine's drift: 0.72x to 1.33x for one change in four pairs) do not,
+    and a single pair has no spread to judge by."""
+    monkeypatch.syspath_prepend(str(ROOT / "benchmarks"))
+    against = importlib.import_module("against")
+    middle, low, high = against.spread([1.10, 1.12, 1.15, 1.08])
+    assert 1.0 < low <= middle <= high and abs(middle - 1.112) < 0.01
+    assert against.describe_spread([1.10, 1.12, 1.15, 1.08]).endswith("faster over 4 pairs")
+    drifting = [1.33, 0.72, 0.81, 1.05]
+    middle, low, high = against.spread(drifting)
+    assert low < 1.0 < high and low >= min(drifting) and high <= max(drifting)
+    assert "within the drift over 4 pairs" in against.describe_spread(drifting)
+    assert against.describe_spread([0.8, 0.85, 0.9]).endswith("slower over 3 pairs")
+    assert "one pair" in against.describe_spread([1.2])
+    assert against.spread(drifting) == against.spread(drifting)  # seeded: the same pairs read the same
+
+
 def test_against_installs_only_what_the_earlier_commit_lacks(tmp_path: Path, monkeypatch) -> None:
     """The earlier commit's dependencies that this environment does not satisfy, and only those, are installed
     beside it: a missing distribution and an installed one of another version, not an installed one that fits."""
