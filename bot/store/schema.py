@@ -227,6 +227,12 @@ MIGRATIONS: list[Migration] = [
     # 20: a hand's or house round's beginning in its table's row while it is in play, its span row written once, when
     # it ends (see `Tx.log_action`)
     hands_in_their_tables_row,
+    # 21: the spans' index by their ends goes: since 20 nearly every span row has its end, so the partial index held
+    # them all, one more B-tree ordered by table that each hand's end wrote a page of; the reads of the hands that ended
+    # (`Tx.finished_hands`, `Tx.tournament_hands`) take them in the order they began (`hand_spans_in_log`) instead
+    """
+    DROP INDEX IF EXISTS hand_spans_ended
+    """,
 ]
 
 

@@ -768,9 +768,9 @@ class Tx:
 
     def finished_hands(self, table_id: str, limit: int) -> list[str]:
         """The ids of the table's last `limit` Hold'em hands that ended (not voided), oldest first."""
-        rows = self.db.execute(
+        rows = self.db.execute(  # the table's hands follow one another: the last to begin ended last
             "SELECT hand_id FROM hand_spans WHERE table_id = ? AND hand_id LIKE 'h%' AND ended_seq IS NOT NULL "
-            "ORDER BY ended_seq DESC LIMIT ?",
+            "ORDER BY first_seq DESC LIMIT ?",
             (table_id, limit),
         ).fetchall()
         return [str(row[0]) for row in reversed(rows)]
@@ -799,10 +799,16 @@ class Tx:
         if span is None:
             return []
         first, finished = span
-        rows = self.db.execute(  # the last hand ends in the action that finishes the tournament
-            "SELECT hand_id FROM hand_spans WHERE table_id = ? AND hand_id LIKE 'h%' AND ended_seq > ? "
-            "AND ended_seq <= ? ORDER BY ended_seq",
-            (table_id, first, finished if finished is not None else 2**62),
+        last = finished if finished is not None else 2**62  # the last hand ends in the action that finishes it
+        # the table's hands follow one another: those that ended after its first row began after it, but for the one
+        # in play then, the last to begin by then (looked up in the order hands begin, as the rest)
+        begun = self.db.execute(
+            "SELECT first_seq FROM hand_spans WHERE table_id = ? AND first_seq <= ? AND hand_id LIKE 'h%' "
+            "ORDER BY first_seq DESC LIMIT 1", (table_id, first)).fetchone()
+        rows = self.db.execute(
+            "SELECT hand_id FROM hand_spans WHERE table_id = ? AND first_seq >= ? AND first_seq <= ? "
+            "AND hand_id LIKE 'h%' AND ended_seq > ? AND ended_seq <= ? ORDER BY first_seq",
+            (table_id, first if begun is None else begun[0], last, first, last),
         ).fetchall()
         return [str(row[0]) for row in rows]
 

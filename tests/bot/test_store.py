@@ -268,10 +268,11 @@ async def test_tables_history_and_timers_round_trip(store: Store) -> None:
     assert await store.read(lambda tx: tx.timers()) == []
 
 
-async def test_the_hands_that_ended_are_read_through_an_index_of_them_alone(store: Store) -> None:
-    """The hands' ends are indexed alone (`hand_spans_ended`): both reads that look hands up by them find the right
-    ones, and on SQLite each runs through that partial index (a query that stopped implying an end, as the index
-    does, would scan the table's spans instead)."""
+async def test_the_hands_that_ended_are_read_in_the_order_they_began(store: Store) -> None:
+    """The reads of the hands that ended find the right ones through the index of where hands begin
+    (`hand_spans_in_log`: a table's hands follow one another, so the last to begin ended last), with no index of
+    their ends to write at each hand's end (migration 21): the last few hands, and a tournament's, a hand in play
+    when it began among them. On SQLite each read runs through that index rather than over the table's spans."""
     def save(tx: Tx) -> None:
         tx.save_table("t", "c", {"game": "holdem"}, {})
         for number in (1, 2, 3):
@@ -280,10 +281,18 @@ async def test_the_hands_that_ended_are_read_through_an_index_of_them_alone(stor
         tx.add_history("t", "t1", [{"kind": "TournamentStarted"}])
         tx.add_history("t", "h4", [{"kind": "HandStarted"}, {"kind": "HandEnded"}])
         tx.add_history("t", "t1", [{"kind": "TournamentFinished"}])
+        tx.add_history("t", "h5", [{"kind": "HandStarted"}])
+        tx.add_history("t", "t2", [{"kind": "TournamentStarted"}])  # while hand 5 is played: it counts
+        tx.add_history("t", "h5", [{"kind": "HandEnded"}])
+        tx.add_history("t", "h6", [{"kind": "HandStarted"}, {"kind": "HandEnded"}])
+        tx.add_history("t", "t2", [{"kind": "TournamentFinished"}])
+        tx.add_history("t", "h7", [{"kind": "HandStarted"}, {"kind": "HandEnded"}])
 
     await store.transact(save, now=5.0)
-    assert await store.read(lambda tx: tx.finished_hands("t", 2)) == ["h3", "h4"]
+    assert await store.read(lambda tx: tx.finished_hands("t", 2)) == ["h6", "h7"]
+    assert await store.read(lambda tx: tx.finished_hands("t", 5)) == ["h3", "h4", "h5", "h6", "h7"]
     assert await store.read(lambda tx: tx.tournament_hands("t", 1)) == ["h4"]
+    assert await store.read(lambda tx: tx.tournament_hands("t", 2)) == ["h5", "h6"]
     if store.dialect.is_shared:
         return
     statements: list[str] = []
@@ -297,7 +306,10 @@ async def test_the_hands_that_ended_are_read_through_an_index_of_them_alone(stor
                 for sql in statements if "LIKE 'h%'" in sql]
 
     found = await store.read(plans)
-    assert len(found) == 2 and all("USING INDEX hand_spans_ended" in plan for plan in found), found
+    assert len(found) == 3 and all("USING INDEX hand_spans_in_log" in plan for plan in found), found
+    indexes = await store.read(lambda tx: [row[0] for row in tx.db.execute(
+        "SELECT name FROM sqlite_master WHERE type = 'index' AND tbl_name = 'hand_spans'")])
+    assert "hand_spans_ended" not in indexes and "hand_spans_in_log" in indexes
 
 
 async def test_check_ledger_catches_a_tampered_balance(store: Store) -> None:
