@@ -516,17 +516,27 @@ class Tx:
     def _span(self, table_id: str, hand_id: str, seq: int, ends: bool) -> None:
         """A tournament's span (or one begun with no table row to hold it): its row when its first events are
         written, its end when they end it."""
-        spans = self._stored_spans(table_id)
-        if hand_id not in spans:
-            self.db.execute("INSERT INTO hand_spans(table_id, hand_id, first_seq, at) VALUES (?, ?, ?, ?) "
-                            "ON CONFLICT DO NOTHING", (table_id, hand_id, seq, self.now))
-            self.learned.spans[table_id] = (*spans[-3:], hand_id)
+        if hand_id not in self._stored_spans(table_id):
+            self._insert_span(table_id, (hand_id, seq, self.now))
+            self._note_spanned(table_id, hand_id)
         if ends:
             self.db.execute("UPDATE hand_spans SET ended_seq = ? WHERE table_id = ? AND hand_id = ? "
                             "AND ended_seq IS NULL", (seq, table_id, hand_id))
 
     def _stored_spans(self, table_id: str) -> tuple[str, ...]:
         return self.learned.spans.get(table_id, self.known.spans.get(table_id, ()))
+
+    def _note_spanned(self, table_id: str, hand_id: str) -> None:
+        """Remember that the hand's span row is stored (`Known.spans`: the table's last few)."""
+        spans = self._stored_spans(table_id)
+        if hand_id not in spans:
+            self.learned.spans[table_id] = (*spans[-3:], hand_id)
+
+    def _insert_span(self, table_id: str, begun: Begun) -> None:
+        """A span row with no end yet, where the hand (or round, or tournament) begins in its table's log; one stored
+        already stays as it is."""
+        self.db.execute("INSERT INTO hand_spans(table_id, hand_id, first_seq, at) VALUES (?, ?, ?, ?) "
+                        "ON CONFLICT DO NOTHING", (table_id, *begun))
 
     def in_row(self, table_id: str) -> Begun | None:
         """The hand or round the table's row says is in play, or was last (`tables.hand_id`, see `log_action`), with
@@ -561,11 +571,10 @@ class Tx:
         later = named is not None and _number(hand_id) > _number(named[0]) >= 0
         if not later and self.db.execute("SELECT 1 FROM hand_spans WHERE table_id = ? AND hand_id = ?",
                                          (table_id, hand_id)).fetchone() is not None:
-            self.learned.spans[table_id] = (*spans[-3:], hand_id)
+            self._note_spanned(table_id, hand_id)
             return
         if named is not None and named[0] not in spans:
-            self.db.execute("INSERT INTO hand_spans(table_id, hand_id, first_seq, at) VALUES (?, ?, ?, ?) "
-                            "ON CONFLICT DO NOTHING", (table_id, *named))
+            self._insert_span(table_id, named)
         self.begun[table_id] = self.learned.open[table_id] = (hand_id, seq, self.now)
 
     def _end_from_row(self, table_id: str, hand_id: str, seq: int) -> None:
@@ -579,9 +588,7 @@ class Tx:
                             (table_id, *named, seq))
         else:
             self._span(table_id, hand_id, seq, True)
-        spans = self._stored_spans(table_id)
-        if hand_id not in spans:
-            self.learned.spans[table_id] = (*spans[-3:], hand_id)
+        self._note_spanned(table_id, hand_id)
 
     def logged_actions(self, table_id: str, after: int) -> list[tuple[int, str]]:
         """The table's logged actions after number `after`, in order: number and entry (rows that only hold history
@@ -639,7 +646,8 @@ class Tx:
             cursor = self.db.execute("UPDATE tables SET hand_id = ?, hand_seq = ?, hand_at = ? WHERE table_id = ?",
                                      (*begun, table_id))
             if cursor.rowcount == 0:  # no table row to hold it (history written for a table never stored)
-                self._span(table_id, begun[0], begun[1], False)
+                self._insert_span(table_id, begun)
+                self._note_spanned(table_id, begun[0])
                 self.learned.open.pop(table_id, None)
         self.begun.clear()
         self.check_logged()
