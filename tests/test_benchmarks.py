@@ -169,6 +169,15 @@ def test_against_says_whether_the_pairs_spread_past_the_drift(monkeypatch) -> No
     assert against.spread(drifting) == against.spread(drifting)  # seeded: the same pairs read the same
 
 
+@pytest.mark.parametrize("pairs", ["0", "-2", "two"])
+def test_against_refuses_a_count_of_pairs_it_cannot_run(pairs: str) -> None:
+    """No pairs (or no number) is answered with a usage line, not a traceback from averaging nothing."""
+    result = subprocess.run([sys.executable, str(ROOT / "benchmarks" / "against.py"), "--commit", str(ROOT),
+                             "--pairs", pairs], capture_output=True, text=True, timeout=60, cwd=ROOT)
+    assert result.returncode == 2 and "a number of pairs, 1 or more" in result.stderr
+    assert "Traceback" not in result.stderr and result.stdout == ""
+
+
 def test_against_installs_only_what_the_earlier_commit_lacks(tmp_path: Path, monkeypatch) -> None:
     """The earlier commit's dependencies that this environment does not satisfy, and only those, are installed
     beside it: a missing distribution and an installed one of another version, not an installed one that fits."""
