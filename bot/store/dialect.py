@@ -90,6 +90,7 @@ class Dialect:
                            statement)
         statement = re.sub(r"\bINTEGER\b", "BIGINT", statement)
         statement = re.sub(r"\bREAL\b", "DOUBLE PRECISION", statement)  # PostgreSQL's REAL is 4 bytes: no timestamp
+        statement = re.sub(r"\)\s*WITHOUT ROWID\b", ")", statement)  # a table is a heap there, its key an index
         # deferrable (still checked after each statement unless a transaction defers them: `rekey_chat` does)
         statement = re.sub(r"(\bREFERENCES \w+\(\w+\))", r"\1 DEFERRABLE", statement)
         return re.sub(r"json_extract\((\w+), '\$\.kind'\)", lambda match: self.event_kind(match[1]), statement)

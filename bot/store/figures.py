@@ -2,8 +2,11 @@
 adds up a few rows per player instead of reading every event of the chat's history (which took half a second per
 thousand hands, in the thread every read shares).
 
-`hand_figures(chat_id, table_id, hand_id, user_id, ended_at, <the counts>)`: one row per player dealt into the hand.
-Pruning moves a hand's rows into `pruned_stats` with its history (`bot.store.prune`)."""
+`hand_figures(chat_id, table_id, hand_id, user_id, ended_at, <the counts>)`: one row per player dealt into the hand,
+kept in one B-tree ordered by chat and end time (migration 22): a chat's `/stats` reads a range of it, and a hand's
+end writes at the end of its chat's range, one page, where the key by table and hand and an index by chat wrote two.
+Pruning moves a hand's rows into `pruned_stats` with its history (`bot.store.prune`), finding them by their chat and
+end time."""
 
 from __future__ import annotations
 
@@ -19,9 +22,10 @@ from bot.store.dialect import SQLITE, Connection, Dialect
 
 COUNTS = tuple(item.name for item in fields(PlayFigures))
 """The count columns, in `PlayFigures`' order."""
+COLUMNS = f"chat_id, table_id, hand_id, user_id, ended_at, {', '.join(COUNTS)}"
+"""Every column, in the table's order."""
 _COUNTS_OF = attrgetter(*COUNTS)
-_INSERT = (f"INSERT INTO hand_figures(chat_id, table_id, hand_id, user_id, ended_at, {', '.join(COUNTS)}) "
-           f"VALUES (?, ?, ?, ?, ?, {', '.join('?' * len(COUNTS))})")
+_INSERT = f"INSERT INTO hand_figures({COLUMNS}) VALUES (?, ?, ?, ?, ?, {', '.join('?' * len(COUNTS))})"
 
 
 def summarise_hand(connection: Connection, chat_id: str, table_id: str, hand_id: str, ended_at: float) -> None:
@@ -51,35 +55,48 @@ def chat_figures(connection: Connection, chat_id: str, since: float | None = Non
     return {str(row[0]): PlayFigures(*map(int, row[1:])) for row in rows}
 
 
-def take_hand(connection: Connection, table_id: str, hand_id: str) -> tuple[str, dict[str, dict[str, int]]]:
-    """Delete a hand's rows (it is being pruned) and return its chat and each player's counts, for `pruned_stats`
-    (an empty dict for a hand with no figures: voided, or not Hold'em)."""
-    rows = connection.execute(
-        f"SELECT chat_id, user_id, {', '.join(COUNTS)} FROM hand_figures WHERE table_id = ? AND hand_id = ?",
-        (table_id, hand_id)).fetchall()
-    connection.execute("DELETE FROM hand_figures WHERE table_id = ? AND hand_id = ?", (table_id, hand_id))
-    chat_id = str(rows[0][0]) if rows else ""
-    return chat_id, {str(row[1]): dict(zip(COUNTS, map(int, row[2:]), strict=True)) for row in rows}
+def take_hand(connection: Connection, chat_id: str, ended_at: float, table_id: str, hand_id: str,
+              ) -> dict[str, dict[str, int]]:
+    """Delete the rows of a hand that ended at `ended_at` (the time of its log row with its end: the figures are
+    written in that action) and return each player's counts, for `pruned_stats`. A hand whose rows are not at that
+    time (figures written by an older bot, see `add_hand_figures`) is looked for among all its chat's."""
+    for where, parameters in (("chat_id = ? AND ended_at = ? AND table_id = ? AND hand_id = ?",
+                               (chat_id, ended_at, table_id, hand_id)),
+                              ("chat_id = ? AND table_id = ? AND hand_id = ?", (chat_id, table_id, hand_id))):
+        rows = connection.execute(f"SELECT user_id, {', '.join(COUNTS)} FROM hand_figures WHERE {where}",
+                                  parameters).fetchall()
+        if rows:
+            connection.execute(f"DELETE FROM hand_figures WHERE {where}", parameters)
+            return {str(row[0]): dict(zip(COUNTS, map(int, row[1:]), strict=True)) for row in rows}
+    return {}
+
+
+def figures_table(name: str, key: str) -> str:
+    """The statement that creates a table of hands' figures (`COLUMNS`) under `name`, with `key` its primary key."""
+    return (f"CREATE TABLE {name} (chat_id TEXT NOT NULL, table_id TEXT NOT NULL, hand_id TEXT NOT NULL, "
+            "user_id TEXT NOT NULL, ended_at REAL NOT NULL, "
+            + "".join(f"{count} INTEGER NOT NULL DEFAULT 0, " for count in COUNTS) + f"PRIMARY KEY ({key}))")
 
 
 def add_hand_figures(connection: Connection, dialect: Dialect = SQLITE) -> None:
     """Migration: create `hand_figures` and fill it from every ended Hold'em hand already in the history."""
-    connection.execute(dialect.ddl(
-        "CREATE TABLE hand_figures ("
-        " chat_id  TEXT NOT NULL,"
-        " table_id TEXT NOT NULL,"
-        " hand_id  TEXT NOT NULL,"
-        " user_id  TEXT NOT NULL,"
-        " ended_at REAL NOT NULL,"
-        + "".join(f" {name} INTEGER NOT NULL DEFAULT 0," for name in COUNTS)
-        + " PRIMARY KEY (table_id, hand_id, user_id))"
-    ))
+    connection.execute(dialect.ddl(figures_table("hand_figures", "table_id, hand_id, user_id")))
     connection.execute("CREATE INDEX hand_figures_by_chat ON hand_figures(chat_id, ended_at)")
     ended = connection.execute(
         f"SELECT t.chat_id, h.table_id, h.hand_id, h.at FROM tables t {dialect.join_in_order} history h "
         "ON h.table_id = t.table_id WHERE h.hand_id LIKE 'h%' AND h.kind = 'HandEnded' ORDER BY h.id").fetchall()
     for chat_id, table_id, hand_id, at in ended:
         summarise_hand(connection, str(chat_id), str(table_id), str(hand_id), float(at))
+
+
+def figures_by_chat_and_time(connection: Connection, dialect: Dialect = SQLITE) -> None:
+    """Migration: `hand_figures` rebuilt as one B-tree keyed by chat, end time, table, hand and player (on SQLite a
+    `WITHOUT ROWID` table), its rows copied; the key by table and hand and the index by chat go with the old table."""
+    key = "chat_id, ended_at, table_id, hand_id, user_id"
+    connection.execute(dialect.ddl(figures_table("hand_figures_by_time", key) + " WITHOUT ROWID"))
+    connection.execute(f"INSERT INTO hand_figures_by_time({COLUMNS}) SELECT {COLUMNS} FROM hand_figures")
+    connection.execute("DROP TABLE hand_figures")
+    connection.execute("ALTER TABLE hand_figures_by_time RENAME TO hand_figures")
 
 
 def _figures(rows: Iterable[tuple[Any, Any]]) -> dict[str, PlayFigures]:

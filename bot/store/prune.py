@@ -133,7 +133,7 @@ def prune_batch(tx: Tx, *, before: float, after: Cursor = _START, budget: int = 
                 events = sum(len(events) for row in mine for key, events in row[2] if key == hand_id)
                 if deleted and deleted + events > budget:
                     return deleted, after, False  # this hand starts the next batch
-                _summarise(tx, str(table_id), str(hand_id))
+                _summarise(tx, str(table_id), str(hand_id), mine)
                 _take_from_log(tx, str(table_id), str(hand_id), mine)
                 deleted += events
         after = (float(at), str(table_id), str(hand_id))
@@ -165,9 +165,16 @@ def _take_from_log(tx: Tx, table_id: str, hand_id: str,
     tx.forget_in_row(table_id, hand_id)  # its table's last: not in play once gone
 
 
-def _summarise(tx: Tx, table_id: str, hand_id: str) -> None:
-    """Move what a Hold'em hand counts in the statistics from `hand_figures` to `pruned_stats`."""
-    chat_id, counts = take_hand(tx.db, table_id, hand_id)
+def _summarise(tx: Tx, table_id: str, hand_id: str, rows: list[tuple[int, float, list[list[Any]], list[Any]]]) -> None:
+    """Move what a Hold'em hand counts in the statistics from `hand_figures` to `pruned_stats`: the figures of a hand
+    that ended, written in the action that ended it (its log row's time is theirs); a voided hand, a house round or a
+    tournament has none."""
+    ended = [at for _, at, recorded, _ in rows for key, events in recorded
+             if key == hand_id and any(event.get("kind") == "HandEnded" for event in events)]
+    chat_id = tx.table_chat(table_id) if ended and hand_id.startswith("h") else None
+    if chat_id is None:
+        return
+    counts = take_hand(tx.db, chat_id, ended[0], table_id, hand_id)
     if counts:
         add_pruned_counts(tx, chat_id, counts)
 

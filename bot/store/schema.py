@@ -14,7 +14,7 @@ from bot.store.action_log import (
     moves_into_action_log,
 )
 from bot.store.dialect import SQLITE, Connection, Dialect
-from bot.store.figures import add_hand_figures
+from bot.store.figures import add_hand_figures, figures_by_chat_and_time
 from bot.store.repair import number_hands_per_table
 
 Migration = str | Callable[[Any, Dialect], None]
@@ -233,6 +233,9 @@ MIGRATIONS: list[Migration] = [
     """
     DROP INDEX IF EXISTS hand_spans_ended
     """,
+    # 22: the hands' figures in one B-tree ordered by chat and end time, where the key by table and hand and the index
+    # by chat were two more B-trees ordered by table that each hand's end wrote a page of
+    figures_by_chat_and_time,
 ]
 
 

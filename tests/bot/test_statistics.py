@@ -10,9 +10,9 @@ import pytest
 from bot.clock import FakeClock
 from bot.service import Service
 from bot.statistics import PlayFigures, aggression_factor, hand_figures, percent
-from bot.store import Store, Tx
+from bot.store import Store, Tx, prune
 from bot.store.dialect import SQLITE
-from bot.store.figures import COUNTS, add_hand_figures
+from bot.store.figures import COLUMNS, COUNTS, add_hand_figures, figures_by_chat_and_time, figures_table
 from bot.store.played import PRUNED_COUNTS
 from bot.store.schema import MIGRATIONS
 from engine.cards import Deck
@@ -151,6 +151,56 @@ async def test_an_older_database_gets_the_figures_of_the_hands_it_holds(service:
     reopened = Service(await Store.open(service.store.location), clock)
     assert [await stats_of(reopened, f"/stats {name}") for name in ("Ann", "Bob", "Cat")] == before
     assert before[0][0].startswith("Ann: hands played 4,")
+    await reopened.store.close()
+
+
+async def test_the_figures_move_to_one_key_by_chat_and_end_time(service: Service, stacked: list[str],
+                                                               clock: FakeClock) -> None:
+    """Migration 22: figures kept as before it (keyed by table, hand and player, with an index by chat) move into one
+    B-tree keyed by chat and end time, every row with them: the same /stats over all time and over the last days. On
+    SQLite the table has no index besides its key, which /stats reads a range of; and pruning finds each hand's rows
+    by their chat and the time of the log row with its end, not by reading the chat's."""
+    for actor in (ANN, BOB, CAT):
+        assert (await service.handle(PLACE, actor, "/join 400")).error is None
+    await play(service, HANDS[:2], stacked)
+    clock.advance(31 * DAY)
+    await play(service, HANDS[2:], stacked)
+    asked = ("/stats Ann", "/stats Bob", "/stats Cat", "/stats Ann 30d")
+    before = [await stats_of(service, text) for text in asked]
+
+    def downgrade(tx: Tx) -> None:  # the table as migrations 13 to 21 kept it
+        rows = tx.db.execute(f"SELECT {COLUMNS} FROM hand_figures").fetchall()
+        tx.db.execute("DROP TABLE hand_figures")
+        tx.db.execute(tx.dialect.ddl(figures_table("hand_figures", "table_id, hand_id, user_id")))
+        tx.db.execute("CREATE INDEX hand_figures_by_chat ON hand_figures(chat_id, ended_at)")
+        tx.db.executemany(f"INSERT INTO hand_figures({COLUMNS}) VALUES ({', '.join('?' * (5 + len(COUNTS)))})",
+                          rows)
+        tx.dialect.set_schema_version(tx.db, MIGRATIONS.index(figures_by_chat_and_time))
+
+    await service.store.transact(downgrade, now=clock.now())
+    await service.store.close()
+    reopened = Service(await Store.open(service.store.location), clock)
+    assert [await stats_of(reopened, text) for text in asked] == before
+    assert before[0][0].startswith("Ann: hands played 4,") and before[3][0].startswith("Ann over the last 30 days: ")
+    await ledger_ok(reopened)
+    if not reopened.store.dialect.is_shared:
+        statements: list[str] = []
+
+        def plans(tx: Tx) -> list[str]:
+            tx.db.set_trace_callback(statements.append)
+            prune.prune_batch(tx, before=clock.now() + DAY)  # every hand
+            tx.db.set_trace_callback(None)
+            return [" ".join(str(row[-1]) for row in tx.db.execute(f"EXPLAIN QUERY PLAN {sql}"))
+                    for sql in statements if sql.startswith("SELECT") and "hand_figures" in sql]
+
+        read = await reopened.store.transact(plans, now=clock.now())
+        assert len(read) == len(HANDS), read  # one read a hand, each one search of the key by its end time
+        assert all("USING PRIMARY KEY (chat_id=? AND ended_at=? AND table_id=? AND hand_id=?)" in plan
+                   for plan in read), read
+        indexes = await reopened.store.read(lambda tx: [row[0] for row in tx.db.execute(
+            "SELECT name FROM sqlite_master WHERE type = 'index' AND tbl_name = 'hand_figures'")])
+        assert indexes == []
+    assert [await stats_of(reopened, text) for text in asked[:3]] == before[:3]  # pruned: the same totals
     await reopened.store.close()
 
 
