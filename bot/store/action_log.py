@@ -142,3 +142,17 @@ def hands_in_their_tables_row(connection: Connection, dialect: Dialect = SQLITE)
         "UPDATE tables SET (hand_id, hand_seq, hand_at) = (SELECT hand_id, first_seq, at FROM hand_spans WHERE "
         f"hand_spans.table_id = tables.table_id AND ended_seq IS NULL AND substr(hand_id, 1, 1) IN ({kinds}) "
         "ORDER BY first_seq DESC LIMIT 1)")
+
+
+def spans_by_their_end(connection: Connection, dialect: Dialect = SQLITE) -> None:
+    """Migration 23: a span's end has its time (`hand_spans.ended_at`, the time of the log row that ends it), and the
+    pruning takes spans in the order they ended (`hand_spans_by_end`) rather than began. Since 20 a span row is
+    written when its hand ends: keyed by when the hand began, each row went to a page of its own among the last
+    minutes' hands; keyed by when it ended, each goes at the index's end. A span whose ending row is gone keeps its
+    beginning's time (it is older still)."""
+    connection.execute(dialect.ddl("ALTER TABLE hand_spans ADD COLUMN ended_at REAL"))
+    connection.execute(
+        "UPDATE hand_spans SET ended_at = COALESCE((SELECT actions.at FROM actions WHERE actions.table_id = "
+        "hand_spans.table_id AND actions.seq = hand_spans.ended_seq), at) WHERE ended_seq IS NOT NULL")
+    connection.execute("DROP INDEX IF EXISTS hand_spans_by_time")
+    connection.execute("CREATE INDEX hand_spans_by_end ON hand_spans(ended_at, table_id, hand_id)")

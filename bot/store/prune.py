@@ -49,7 +49,7 @@ _PRUNED = ("h", "r")
 """The spans pruned: hands and rounds (a tournament's own events stay)."""
 _START = (float("-inf"), "", "")
 Cursor = tuple[float, str, str]
-"""Where a pruning goes on from: the last span looked at (its time, table and id)."""
+"""Where a pruning goes on from: the last span looked at (its end's time, table and id)."""
 
 
 async def keep_history(store: Store, clock: Clock, days: int | None, every: float = EVERY) -> None:
@@ -111,17 +111,17 @@ async def prune_history(store: Store, before: float) -> int:
 def prune_batch(tx: Tx, *, before: float, after: Cursor = _START, budget: int = BATCH_EVENTS,
                 seconds: float = BATCH_SECONDS, timer: Callable[[], float] = time.perf_counter,
                 ) -> tuple[int, Cursor, bool]:
-    """One transaction's share of the pruning: the spans after `after`, in the order they began, up to `budget` of
-    them (and of the events deleted), starting no new hand once `seconds` have passed (by `timer`). Returns the
-    events deleted, where to go on, and whether no old span is left (the first that began at `before` or later ends
-    the pruning: a hand that began then has no action older)."""
+    """One transaction's share of the pruning: the spans that ended after `after`, in the order they ended, up to
+    `budget` of them (and of the events deleted), starting no new hand once `seconds` have passed (by `timer`).
+    Returns the events deleted, where to go on, and whether no old span is left (the first that ended at `before` or
+    later ends the pruning: it and every span after it have an action, their end, that is not older)."""
     started = timer()
     spans = tx.db.execute(
-        "SELECT at, table_id, hand_id, ended_seq FROM hand_spans WHERE (at, table_id, hand_id) > (?, ?, ?) "
-        "ORDER BY at, table_id, hand_id LIMIT ?", (*after, budget)).fetchall()
+        "SELECT ended_at, table_id, hand_id, ended_seq FROM hand_spans WHERE (ended_at, table_id, hand_id) > (?, ?, ?) "
+        "ORDER BY ended_at, table_id, hand_id LIMIT ?", (*after, budget)).fetchall()
     deleted, looked = 0, False
-    for at, table_id, hand_id, ended in spans:
-        if at >= before:
+    for ended_at, table_id, hand_id, ended in spans:
+        if ended_at >= before:
             return deleted, after, True
         if ended is not None and str(hand_id).startswith(_PRUNED):
             if looked and timer() - started > seconds:  # pruned or not: each hand's rows took time to read
@@ -136,7 +136,7 @@ def prune_batch(tx: Tx, *, before: float, after: Cursor = _START, budget: int = 
                 _summarise(tx, str(table_id), str(hand_id), mine)
                 _take_from_log(tx, str(table_id), str(hand_id), mine)
                 deleted += events
-        after = (float(at), str(table_id), str(hand_id))
+        after = (float(ended_at), str(table_id), str(hand_id))
     return deleted, after, len(spans) < budget
 
 

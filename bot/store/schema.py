@@ -12,6 +12,7 @@ from bot.store.action_log import (
     hands_settled_at_their_end,
     history_into_action_log,
     moves_into_action_log,
+    spans_by_their_end,
 )
 from bot.store.dialect import SQLITE, Connection, Dialect
 from bot.store.figures import add_hand_figures, figures_by_chat_and_time
@@ -236,6 +237,9 @@ MIGRATIONS: list[Migration] = [
     # 22: the hands' figures in one B-tree ordered by chat and end time, where the key by table and hand and the index
     # by chat were two more B-trees ordered by table that each hand's end wrote a page of
     figures_by_chat_and_time,
+    # 23: a span's end has its time, and the pruning takes spans in the order they ended: the index it reads them by
+    # is written at its end, where keyed by when hands began each hand's end wrote a page of its own
+    spans_by_their_end,
 ]
 
 

@@ -520,8 +520,8 @@ class Tx:
             self._insert_span(table_id, (hand_id, seq, self.now))
             self._note_spanned(table_id, hand_id)
         if ends:
-            self.db.execute("UPDATE hand_spans SET ended_seq = ? WHERE table_id = ? AND hand_id = ? "
-                            "AND ended_seq IS NULL", (seq, table_id, hand_id))
+            self.db.execute("UPDATE hand_spans SET ended_seq = ?, ended_at = ? WHERE table_id = ? AND hand_id = ? "
+                            "AND ended_seq IS NULL", (seq, self.now, table_id, hand_id))
 
     def _stored_spans(self, table_id: str) -> tuple[str, ...]:
         return self.learned.spans.get(table_id, self.known.spans.get(table_id, ()))
@@ -582,10 +582,10 @@ class Tx:
         says (`in_row`), or its end added to the span it has already."""
         named = self.in_row(table_id)
         if named is not None and named[0] == hand_id:
-            self.db.execute("INSERT INTO hand_spans(table_id, hand_id, first_seq, at, ended_seq) "
-                            "VALUES (?, ?, ?, ?, ?) ON CONFLICT (table_id, hand_id) DO UPDATE SET "
-                            "ended_seq = excluded.ended_seq WHERE hand_spans.ended_seq IS NULL",
-                            (table_id, *named, seq))
+            self.db.execute("INSERT INTO hand_spans(table_id, hand_id, first_seq, at, ended_seq, ended_at) "
+                            "VALUES (?, ?, ?, ?, ?, ?) ON CONFLICT (table_id, hand_id) DO UPDATE SET "
+                            "ended_seq = excluded.ended_seq, ended_at = excluded.ended_at "
+                            "WHERE hand_spans.ended_seq IS NULL", (table_id, *named, seq, self.now))
         else:
             self._span(table_id, hand_id, seq, True)
         self._note_spanned(table_id, hand_id)

@@ -50,10 +50,19 @@ def history_rows_of(tx: Tx) -> list[tuple[int, str, str, float, str]]:
             for number, (table_id, hand_id, at, event) in enumerate(tx.every_event(), start=1)]
 
 
+def spans_by_their_beginning(tx: Tx) -> None:
+    """Undo migration 23 in this transaction: `hand_spans.ended_at` and the index by it gone, the index by the time
+    hands began back. For tests of the migrations before it, on a database the current code wrote."""
+    tx.db.execute("DROP INDEX hand_spans_by_end")
+    tx.db.execute("ALTER TABLE hand_spans DROP COLUMN ended_at")
+    tx.db.execute("CREATE INDEX hand_spans_by_time ON hand_spans(at, table_id, hand_id)")
+
+
 def hands_in_span_rows(tx: Tx) -> None:
-    """Undo migration 20 in this transaction: the hand or round each table's row says is in play gets its span row
-    (with no end, unless it has one), and `tables.hand_id`, `hand_seq` and `hand_at` are gone. For tests of the
-    migrations before it, on a database the current code wrote."""
+    """Undo migrations 23 and 20 in this transaction: the hand or round each table's row says is in play gets its
+    span row (with no end, unless it has one), and `tables.hand_id`, `hand_seq` and `hand_at` are gone. For tests of
+    the migrations before it, on a database the current code wrote."""
+    spans_by_their_beginning(tx)
     tx.db.execute("INSERT INTO hand_spans(table_id, hand_id, first_seq, at) SELECT table_id, hand_id, hand_seq, "
                   "hand_at FROM tables WHERE hand_id IS NOT NULL ON CONFLICT DO NOTHING")
     for column in ("hand_id", "hand_seq", "hand_at"):

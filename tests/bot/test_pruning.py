@@ -17,9 +17,10 @@ from bot.config import load_settings
 from bot.output import Actor, Place
 from bot.service import Service
 from bot.store import Store, Tx, figures, prune
-from bot.store.schema import migrate
+from bot.store.action_log import spans_by_their_end
+from bot.store.schema import MIGRATIONS, migrate
 from tests.bot.conftest import ANN, BOB, CAT, PLACE
-from tests.bot.helpers import ledger_ok, play_out
+from tests.bot.helpers import ledger_ok, play_out, spans_by_their_beginning
 
 PLAYERS = {actor.user_id: actor for actor in (ANN, BOB, CAT)}
 DAY = 86_400.0
@@ -219,23 +220,26 @@ async def test_a_batch_starts_no_new_hand_once_its_time_is_up(seated: Service, c
 
 
 async def test_a_batch_that_keeps_a_hand_still_stops_once_its_time_is_up(seated: Service, clock: FakeClock) -> None:
-    """A hand begun before the cutoff and finished after it is read and kept; reading it took the batch's time, so
-    the batch stops there, pruning nothing yet, rather than reading on through the hands begun after it (here at
-    another table, old enough to go), which the next batches prune."""
+    """A hand that ended before the cutoff but was hunted after it (`/rabbit`: a line of its history, logged later)
+    is read and kept; reading it took the batch's time, so the batch stops there, pruning nothing yet, rather than
+    reading on through the hands that ended after it (here at another table, old enough to go), which the next
+    batches prune. The spans are read in the order they ended: a hand that ended after the cutoff is not read at all."""
     other = Place(PLACE.chat_id, f"{PLACE.chat_id}/other")
     for actor in PLAYERS.values():
         assert (await seated.handle(other, actor, "/join 400")).error is None
-    straddling = await seated.handle(PLACE, ANN, "/deal")
-    assert straddling.error is None
-    clock.advance(1.0)  # the other table's hands begin after it
+    await play_hands(seated, 1, ("fold",))  # over before the flop: its rabbit shows the board it would have dealt
+    clock.advance(1.0)  # the other table's hands end after it
     for _ in range(2):
         reply = await seated.handle(other, ANN, "/deal")
         assert reply.error is None, reply.error
         await play_out(seated, other, PLAYERS, reply, ("bet", "call", "check"))
     clock.advance(10 * DAY)
-    await play_out(seated, PLACE, PLAYERS, straddling, ("check", "call"))
+    assert (await seated.handle(PLACE, BOB, "/rabbit")).error is None
+    in_play = await seated.handle(PLACE, ANN, "/deal")  # begun before the cutoff, ended after it: never read
+    assert in_play.error is None
     clock.advance(10 * DAY)
-    before = clock.now() - 15 * DAY  # after every hand began, before the straddling one ended
+    await play_out(seated, PLACE, PLAYERS, in_play, ("check", "call"))
+    before = clock.now() - 15 * DAY  # after every hand but the last ended, before the rabbit
     ticks = iter(range(1000))  # a second passes at each reading: the time is up after the first hand
 
     def one_batch(tx: Tx) -> tuple[int, prune.Cursor, bool]:
@@ -247,6 +251,67 @@ async def test_a_batch_that_keeps_a_hand_still_stops_once_its_time_is_up(seated:
     assert await seated.store.query(lambda tx: len(tx.every_event())) == events
     kept = await seated.store.query(lambda tx: len(tx.every_event(PLACE.table_id)))
     assert await prune.prune_history(seated.store, before=before) == events - kept  # the other table's, all
+    assert await seated.store.query(lambda tx: tx.every_event(other.table_id)) == []
+
+
+async def test_a_hand_that_ended_after_the_cutoff_is_not_read(seated: Service, clock: FakeClock) -> None:
+    """The spans are read in the order their hands ended: a hand begun before the cutoff and ended after it (which,
+    read in the order hands began, came first and took a batch's time to be read and kept each time) is not read,
+    and the first batch prunes the hand that ended first, at another table."""
+    other = Place(PLACE.chat_id, f"{PLACE.chat_id}/other")
+    for actor in PLAYERS.values():
+        assert (await seated.handle(other, actor, "/join 400")).error is None
+    straddling = await seated.handle(PLACE, ANN, "/deal")
+    assert straddling.error is None
+    clock.advance(1.0)
+    for _ in range(2):
+        reply = await seated.handle(other, ANN, "/deal")
+        assert reply.error is None, reply.error
+        await play_out(seated, other, PLAYERS, reply, ("bet", "call", "check"))
+    clock.advance(10 * DAY)
+    await play_out(seated, PLACE, PLAYERS, straddling, ("check", "call"))
+    clock.advance(10 * DAY)
+    ticks = iter(range(1000))  # a second passes at each reading: the time is up after the first hand
+
+    def one_batch(tx: Tx) -> tuple[int, prune.Cursor, bool]:
+        return prune.prune_batch(tx, before=clock.now() - 15 * DAY, timer=lambda: float(next(ticks)))
+
+    first = await seated.store.query(lambda tx: len([row for row in tx.every_event(other.table_id) if row[1] == "h1"]))
+    deleted, _, done = await seated.store.transact(one_batch, now=clock.now())
+    assert (deleted, done) == (first, False)
+    assert {row[1] for row in await seated.store.query(lambda tx: tx.every_event(other.table_id))} == {"h2"}
+
+
+async def test_the_migration_gives_each_ended_span_the_time_of_its_end(seated: Service, clock: FakeClock) -> None:
+    """Migration 23 on a database of schema 22: each span that ended gets the time of the log row that ended it (each
+    hand here ends half a minute after it began); the pruning then takes them."""
+    for _ in range(3):
+        reply = await seated.handle(PLACE, ANN, "/deal")
+        assert reply.error is None, reply.error
+        clock.advance(30.0)  # each hand ends half a minute after it began
+        await play_out(seated, PLACE, PLAYERS, reply, ("bet", "call", "check"))
+        clock.advance(60.0)
+    open_hand = await seated.handle(PLACE, ANN, "/deal")
+    assert open_hand.error is None
+    ends = "SELECT hand_id, ended_at FROM hand_spans ORDER BY hand_id"
+    expected = await seated.store.read(lambda tx: [tuple(row) for row in tx.db.execute(ends).fetchall()])
+
+    def as_schema_22(tx: Tx) -> None:
+        spans_by_their_beginning(tx)
+        tx.dialect.set_schema_version(tx.db, MIGRATIONS.index(spans_by_their_end))
+
+    await seated.store.transact(as_schema_22, now=clock.now())
+    await seated.store.close()
+    reopened = await Store.open(seated.store.location)
+    migrated = await reopened.read(lambda tx: [tuple(row) for row in tx.db.execute(ends).fetchall()])
+    assert migrated == expected and [hand for hand, _ in migrated] == ["h1", "h2", "h3"]
+    starts = "SELECT at FROM hand_spans ORDER BY hand_id"
+    began = await reopened.read(lambda tx: [row[0] for row in tx.db.execute(starts).fetchall()])
+    assert all(at == start + 30.0 for (_, at), start in zip(migrated, began, strict=True))  # the ends' own times
+    clock.advance(10 * DAY)
+    assert await prune.prune_history(reopened, before=clock.now() - DAY) > 0
+    assert await reopened.read(lambda tx: [tuple(row) for row in tx.db.execute(ends).fetchall()]) == []
+    await reopened.close()
 
 
 async def test_a_database_made_before_incremental_vacuum_is_converted_once(tmp_path: Path) -> None:
