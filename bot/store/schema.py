@@ -33,6 +33,24 @@ def _timers_due_on_postgresql_only(connection: Connection, dialect: Dialect) -> 
         connection.execute("DROP INDEX IF EXISTS timers_due")
 
 
+def accounts_by_name(connection: Connection, dialect: Dialect) -> None:
+    """On SQLite, `accounts` rebuilt as a `WITHOUT ROWID` table: one B-tree keyed by the account's name, where a
+    table's stacks (`stack:<table>:<player>`), whose balances each hand's end writes, lie side by side, one page for
+    them all; in the rowid table they lay where each was created, a page each, and a name was found through an index
+    of its own first. A rebuild of a table the ledger's rows refer to: `migrate` runs it with the foreign keys
+    checked at its end (`REBUILDS`). PostgreSQL keeps its table (a heap, found by its key's index either way)."""
+    if dialect.is_shared:
+        return
+    connection.execute(
+        "CREATE TABLE accounts_by_name (name TEXT PRIMARY KEY, chat_id TEXT NOT NULL, kind TEXT NOT NULL, "
+        "may_go_negative INTEGER NOT NULL DEFAULT 0, balance INTEGER NOT NULL DEFAULT 0, "
+        "CHECK (may_go_negative = 1 OR balance >= 0)) WITHOUT ROWID")
+    connection.execute("INSERT INTO accounts_by_name(name, chat_id, kind, may_go_negative, balance) "
+                       "SELECT name, chat_id, kind, may_go_negative, balance FROM accounts")
+    connection.execute("DROP TABLE accounts")
+    connection.execute("ALTER TABLE accounts_by_name RENAME TO accounts")
+
+
 MIGRATIONS: list[Migration] = [
     # 1: chats, players, accounts and the double-entry ledger, tables, history, timers, tournaments
     """
@@ -240,13 +258,23 @@ MIGRATIONS: list[Migration] = [
     # 23: a span's end has its time, and the pruning takes spans in the order they ended: the index it reads them by
     # is written at its end, where keyed by when hands began each hand's end wrote a page of its own
     spans_by_their_end,
+    # 24: on SQLite the accounts in one B-tree keyed by their names, so that a hand's end writes its table's stacks'
+    # balances on one page
+    accounts_by_name,
 ]
+
+REBUILDS: frozenset[Migration] = frozenset({accounts_by_name})
+"""Migrations that replace a table other tables' rows refer to (create, copy, drop, rename): on SQLite they run with
+its foreign keys off, which only a connection outside a transaction can turn off, and checked before the commit."""
 
 
 def migrate(connection: Connection, dialect: Dialect = SQLITE) -> int:
     """Apply every migration not yet applied, each in its own transaction; return the schema version."""
     version = dialect.schema_version(connection)
     for number, script in enumerate(MIGRATIONS[version:], start=version + 1):
+        rebuilds = script in REBUILDS and not dialect.is_shared
+        if rebuilds:
+            connection.execute("PRAGMA foreign_keys = OFF")
         try:
             connection.execute(dialect.begin_write)
             if callable(script):
@@ -255,10 +283,15 @@ def migrate(connection: Connection, dialect: Dialect = SQLITE) -> int:
                 for statement in script.split(";"):
                     if statement.strip():
                         connection.execute(dialect.ddl(statement))
+            if rebuilds and (broken := connection.execute("PRAGMA foreign_key_check").fetchone()) is not None:
+                raise RuntimeError(f"migration {number} left a row referring to nothing: {tuple(broken)}")
             dialect.set_schema_version(connection, number)
             connection.execute("COMMIT")
         except BaseException:
             connection.execute("ROLLBACK")
             raise
+        finally:
+            if rebuilds:
+                connection.execute("PRAGMA foreign_keys = ON")
         version = number
     return version

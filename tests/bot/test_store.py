@@ -13,7 +13,7 @@ import bot.store
 from bot.clock import FakeClock
 from bot.scheduler import CATCH_UP_CONCURRENCY, Scheduler
 from bot.store import InsufficientFunds, Store, Tx
-from bot.store.schema import MIGRATIONS
+from bot.store.schema import MIGRATIONS, accounts_by_name
 
 
 async def test_schema_is_migrated_with_wal_and_version(tmp_path) -> None:
@@ -480,3 +480,69 @@ async def test_a_batch_runs_in_the_event_loops_thread_unless_the_database_thread
     finally:
         store._gate.release()
     assert await job != loop_thread
+
+
+def _as_rowid_accounts(path: Path, *, broken: bool = False) -> None:
+    """The database at `path` as schema 23 left it on SQLite: `accounts` a rowid table (found by an index of its names),
+    with a ledger row referring to an account that is gone when `broken`."""
+    db = sqlite3.connect(path, isolation_level=None)
+    db.execute("PRAGMA foreign_keys = OFF")
+    db.execute("BEGIN")
+    db.execute("CREATE TABLE old_accounts (name TEXT PRIMARY KEY, chat_id TEXT NOT NULL, kind TEXT NOT NULL, "
+               "may_go_negative INTEGER NOT NULL DEFAULT 0, balance INTEGER NOT NULL DEFAULT 0, "
+               "CHECK (may_go_negative = 1 OR balance >= 0))")
+    db.execute("INSERT INTO old_accounts SELECT name, chat_id, kind, may_go_negative, balance FROM accounts")
+    db.execute("DROP TABLE accounts")
+    db.execute("ALTER TABLE old_accounts RENAME TO accounts")
+    if broken:
+        db.execute("DELETE FROM accounts WHERE name = 'wallet:c:bob'")
+    db.execute(f"PRAGMA user_version = {MIGRATIONS.index(accounts_by_name)}")
+    db.execute("COMMIT")
+    db.close()
+
+
+def _accounts_table(path: Path) -> str:
+    db = sqlite3.connect(path)
+    sql = str(db.execute("SELECT sql FROM sqlite_master WHERE name = 'accounts'").fetchone()[0])
+    db.close()
+    return sql
+
+
+async def _three_accounts(path: Path) -> None:
+    store = await Store.open(path)
+    for player, chips in (("ann", 10), ("bob", 7)):
+        await store.transact(lambda tx, who=player, n=chips: tx.move("c", "mint:c", f"wallet:c:{who}", n, "grant"),
+                             now=1.0)
+    await store.close()
+
+
+async def test_on_sqlite_the_accounts_are_one_b_tree_keyed_by_their_names(tmp_path: Path) -> None:
+    """Migration 24 rebuilds the rowid table of accounts as a `WITHOUT ROWID` one: the same balances, the ledger's
+    check passes, and the ledger's rows still must name an account (its foreign keys are on again after it)."""
+    path = tmp_path / "bot.db"
+    await _three_accounts(path)
+    _as_rowid_accounts(path)
+    assert "WITHOUT ROWID" not in _accounts_table(path)
+    store = await Store.open(path)
+    assert "WITHOUT ROWID" in _accounts_table(path)
+    assert await store.read(lambda tx: (tx.balance("wallet:c:ann"), tx.balance("wallet:c:bob"))) == (10, 7)
+    assert await store.read(lambda tx: tx.check_ledger()) == []
+    with pytest.raises(sqlite3.IntegrityError):  # a ledger row naming no account is refused, as before
+        await store.transact(lambda tx: tx.db.execute(
+            "INSERT INTO ledger(at, chat_id, source, target, amount, reason) VALUES (1, 'c', 'mint:c', 'nobody', 1, "
+            "'x')"), now=2.0)
+    await store.close()
+
+
+async def test_the_rebuild_of_the_accounts_stops_at_a_ledger_row_naming_no_account(tmp_path: Path) -> None:
+    """Its foreign keys off for the rebuild, the migration checks them before it commits: a ledger row naming an
+    account that is not there fails it, and the database stays as it was (schema 23, the rowid table)."""
+    path = tmp_path / "bot.db"
+    await _three_accounts(path)
+    _as_rowid_accounts(path, broken=True)
+    with pytest.raises(RuntimeError, match="migration 24 left a row referring to nothing"):
+        await Store.open(path)
+    assert "WITHOUT ROWID" not in _accounts_table(path)
+    db = sqlite3.connect(path)
+    assert db.execute("PRAGMA user_version").fetchone()[0] == MIGRATIONS.index(accounts_by_name)
+    db.close()
