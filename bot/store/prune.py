@@ -50,6 +50,8 @@ _PRUNED = ("h", "r")
 _START = (float("-inf"), "", "")
 Cursor = tuple[float, str, str]
 """Where a pruning goes on from: the last span looked at (its end's time, table and id)."""
+LogRows = list[tuple[int, float, list[list[Any]], list[list[Any]]]]
+"""A hand's log rows as `Tx.hand_log` reads them: number, time, events by hand, moves."""
 
 
 async def keep_history(store: Store, clock: Clock, days: int | None, every: float = EVERY) -> None:
@@ -140,8 +142,7 @@ def prune_batch(tx: Tx, *, before: float, after: Cursor = _START, budget: int = 
     return deleted, after, len(spans) < budget
 
 
-def _take_from_log(tx: Tx, table_id: str, hand_id: str,
-                   rows: list[tuple[int, float, list[list[Any]], list[list[Any]]]]) -> None:
+def _take_from_log(tx: Tx, table_id: str, hand_id: str, rows: LogRows) -> None:
     """Delete the hand's events from its log rows (a row left with none, holding no move of the ledger's, that no
     replay reads goes) and its span (and its table's row's word of it, see `Tx.in_row`), in a few statements whatever
     the rows (on PostgreSQL each is a round trip)."""
@@ -165,7 +166,7 @@ def _take_from_log(tx: Tx, table_id: str, hand_id: str,
     tx.forget_in_row(table_id, hand_id)  # its table's last: not in play once gone
 
 
-def _summarise(tx: Tx, table_id: str, hand_id: str, rows: list[tuple[int, float, list[list[Any]], list[Any]]]) -> None:
+def _summarise(tx: Tx, table_id: str, hand_id: str, rows: LogRows) -> None:
     """Move what a Hold'em hand counts in the statistics from `hand_figures` to `pruned_stats`: the figures of a hand
     that ended, written in the action that ended it (its log row's time is theirs); a voided hand, a house round or a
     tournament has none."""
