@@ -38,6 +38,7 @@ import tomllib
 from pathlib import Path
 from typing import NamedTuple
 
+from arguments import at_least_one, more_than_zero  # beside this file
 from packaging.requirements import Requirement
 
 ROOT = Path(__file__).resolve().parents[1]
@@ -122,22 +123,15 @@ def _figure(output: str, pattern: str) -> float:
     return float(found.group(1).replace(",", ""))
 
 
-def _at_least_one(text: str) -> int:
-    """`--pairs`: a whole number of pairs, one at least (argparse answers anything else with a usage line)."""
-    if not text.isdigit() or int(text) < 1:
-        raise argparse.ArgumentTypeError(f"a number of pairs, 1 or more, not {text!r}")
-    return int(text)
-
-
 def main() -> None:
     """Parse the options, run the pairs, print the ratios."""
     parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     parser.add_argument("--commit", default=ISSUE_17_BASE,
                         help="the earlier commit to compare with, or a checkout's folder")
-    parser.add_argument("--pairs", type=_at_least_one, default=3)
-    parser.add_argument("--tables", type=int, default=1000)
-    parser.add_argument("--seconds", type=float, default=5.0)
-    parser.add_argument("--concurrency", type=int, default=64, help="players pressing at once")
+    parser.add_argument("--pairs", type=at_least_one("pairs"), default=3)
+    parser.add_argument("--tables", type=at_least_one("tables"), default=1000)
+    parser.add_argument("--seconds", type=more_than_zero, default=5.0)
+    parser.add_argument("--concurrency", type=at_least_one("players"), default=64, help="players pressing at once")
     options = parser.parse_args()
     with tempfile.TemporaryDirectory() as folder:
         given = Path(options.commit)

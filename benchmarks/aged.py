@@ -37,6 +37,7 @@ from typing import NamedTuple
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))  # run from a checkout without installing
 
+from arguments import at_least_one, counts, more_than_zero  # beside this file
 from instructions import FREE_PAGE, frame_pages, no_timed_checkpoints, page_owners  # beside this file
 from service import Load, in_parallel  # beside this file: the service benchmark's players
 
@@ -82,19 +83,6 @@ async def close_service(aging: Aging) -> None:
     shutil.rmtree(aging.folder, ignore_errors=True)
 
 
-async def press(load: Load, count: int) -> None:
-    """`count` presses more, `CONCURRENCY` players pressing at once."""
-    target = load.actions + count
-
-    async def player(index: int) -> None:
-        rng = random.Random(index + load.actions)
-        mine = load.places[index::CONCURRENCY]
-        while load.actions < target:
-            await load.act_once(rng.choice(mine), rng)
-
-    await asyncio.gather(*(player(index) for index in range(min(CONCURRENCY, len(load.places)))))
-
-
 async def truncate_log(store: Store) -> None:
     """Copy the write-ahead log into the file and empty it."""
     await store.outside_transaction(lambda db: db.execute("PRAGMA wal_checkpoint(TRUNCATE)").fetchall())
@@ -111,12 +99,12 @@ async def pages_by_age(tables: int, ages: list[int], presses: int) -> list[tuple
         for age in sorted(ages):
             while made < age:
                 step = min(CHECKPOINT_EVERY, age - made)
-                await press(aging.load, step)
+                await aging.load.press(step, CONCURRENCY)
                 await truncate_log(aging.store)
                 made += step
             await truncate_log(aging.store)
             first = aging.load.actions
-            await press(aging.load, presses)
+            await aging.load.press(presses, CONCURRENCY)
             done = aging.load.actions - first
             made += done
             frames = (aging.folder / "bot.db-wal").read_bytes()[32:]  # after the log's header
@@ -135,10 +123,13 @@ class Phase(NamedTuple):
     """One saturated phase of `against_fresh`."""
 
     rate: float
+    """Saturated actions/s."""
     cpu_us: float
+    """CPU an action, every thread's."""
     reads: float
     """The writer's read system calls an action (the main thread's: the store runs its batches there)."""
     megabytes: float
+    """The database file's size after the phase."""
 
 
 def _reads() -> int:
@@ -162,11 +153,11 @@ async def against_fresh(tables: int, age_seconds: float, pairs: int, seconds: fl
     try:
         await aged.load.saturate(age_seconds, min(CONCURRENCY, tables))
         fresh = await open_service(tables, "b", scheduler=True)
-        measured = []
+        services, measured = {"aged": aged, "fresh": fresh}, []
         for pair in range(pairs):
-            first, second = (aged, fresh) if pair % 2 == 0 else (fresh, aged)
-            ran = {id(first): await _phase(first, seconds), id(second): await _phase(second, seconds)}
-            measured.append((ran[id(aged)], ran[id(fresh)]))
+            order = ("aged", "fresh") if pair % 2 == 0 else ("fresh", "aged")
+            ran = {name: await _phase(services[name], seconds) for name in order}
+            measured.append((ran["aged"], ran["fresh"]))
         return measured
     finally:
         await close_service(aged)
@@ -176,13 +167,15 @@ async def against_fresh(tables: int, age_seconds: float, pairs: int, seconds: fl
 
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
-    parser.add_argument("--tables", type=int, default=10_000)
-    parser.add_argument("--ages", default="0,60000", help="presses before each count of pages, comma-separated")
-    parser.add_argument("--presses", type=int, default=3_000, help="presses each count of pages is made over")
+    parser.add_argument("--tables", type=at_least_one("tables"), default=10_000)
+    parser.add_argument("--ages", type=counts, default=[0, 60_000],
+                        help="presses before each count of pages, comma-separated")
+    parser.add_argument("--presses", type=at_least_one("presses"), default=3_000,
+                        help="presses each count of pages is made over")
     parser.add_argument("--against-fresh", action="store_true", help="time an aged service against a fresh one")
-    parser.add_argument("--age-seconds", type=float, default=120.0)
-    parser.add_argument("--pairs", type=int, default=4)
-    parser.add_argument("--seconds", type=float, default=3.0)
+    parser.add_argument("--age-seconds", type=more_than_zero, default=120.0)
+    parser.add_argument("--pairs", type=at_least_one("pairs"), default=4)
+    parser.add_argument("--seconds", type=more_than_zero, default=3.0)
     arguments = parser.parse_args()
     if arguments.against_fresh:
         measured = asyncio.run(against_fresh(arguments.tables, arguments.age_seconds, arguments.pairs,
@@ -195,8 +188,7 @@ def main() -> None:
         print(f"aged against fresh: {statistics.geometric_mean(ratios):.2f}x over {len(ratios)} pairs "
               f"({', '.join(f'{ratio:.2f}x' for ratio in ratios)})")
         return
-    ages = [int(age) for age in arguments.ages.split(",")]
-    for age, size, total, by_owner in asyncio.run(pages_by_age(arguments.tables, ages, arguments.presses)):
+    for age, size, total, by_owner in asyncio.run(pages_by_age(arguments.tables, arguments.ages, arguments.presses)):
         owners = ", ".join(f"{name} {share:.2f}" for name, share in by_owner.most_common(8))
         print(f"aged by {age:,} presses (file {size:.0f} MB): {total:.2f} pages of the write-ahead log an action; "
               f"{owners}")

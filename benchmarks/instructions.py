@@ -95,13 +95,7 @@ async def workload(tables: int, actions: int, concurrency: int, *, check: bool =
         log = folder / "bot.db-wal"
         logged_before = log.stat().st_size
 
-        async def player(index: int) -> None:
-            rng = random.Random(index)
-            mine = load.places[index::concurrency]
-            while load.actions < actions:
-                await load.act_once(rng.choice(mine), rng)
-
-        await asyncio.gather(*(player(index) for index in range(min(concurrency, tables))))
+        await load.press(actions - load.actions, concurrency)
         problems = await store.read(lambda tx: tx.check_ledger()) if check else []
         if problems:
             raise RuntimeError(f"ledger check failed: {problems}")

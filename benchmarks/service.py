@@ -464,6 +464,19 @@ class Load:
             self.actions += bought
         return took
 
+    async def press(self, count: int, concurrency: int) -> None:
+        """`count` presses more, `concurrency` players pressing at once, each at every `concurrency`th table and
+        choosing from a random source seeded by its number (the same presses for the same tables and counts)."""
+        target = self.actions + count
+
+        async def player(index: int) -> None:
+            rng = random.Random(index)
+            mine = self.places[index::concurrency]
+            while self.actions < target:
+                await self.act_once(rng.choice(mine), rng)
+
+        await asyncio.gather(*(player(index) for index in range(min(concurrency, len(self.places)))))
+
     async def saturate(self, seconds: float, concurrency: int) -> tuple[float, list[float]]:
         """`concurrency` players pressing at once for `seconds`: actions/s and the sorted latencies."""
         latencies: list[float] = []

@@ -181,6 +181,20 @@ def test_against_refuses_a_count_of_pairs_it_cannot_run(pairs: str) -> None:
     assert "Traceback" not in result.stderr and result.stdout == ""
 
 
+@pytest.mark.parametrize(("option", "value", "reason"), [
+    ("--pairs", "0", "a number of pairs, 1 or more"),
+    ("--tables", "-3", "a number of tables, 1 or more"),
+    ("--ages", "0,many", "whole numbers separated by commas"),
+    ("--seconds", "0", "a number of seconds above 0"),
+])
+def test_aged_refuses_a_value_it_cannot_run(option: str, value: str, reason: str) -> None:
+    """A count or a time `aged.py` cannot use is answered with a usage line before any table is set up."""
+    result = subprocess.run([sys.executable, str(ROOT / "benchmarks" / "aged.py"), option, value],
+                            capture_output=True, text=True, timeout=60, cwd=ROOT)
+    assert result.returncode == 2 and reason in result.stderr, result.stderr
+    assert "Traceback" not in result.stderr and result.stdout == ""
+
+
 def test_against_installs_only_what_the_earlier_commit_lacks(tmp_path: Path, monkeypatch) -> None:
     """The earlier commit's dependencies that this environment does not satisfy, and only those, are installed
     beside it: a missing distribution and an installed one of another version, not an installed one that fits."""
