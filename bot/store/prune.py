@@ -170,12 +170,14 @@ def _summarise(tx: Tx, table_id: str, hand_id: str, rows: LogRows) -> None:
     """Move what a Hold'em hand counts in the statistics from `hand_figures` to `pruned_stats`: the figures of a hand
     that ended, written in the action that ended it (its log row's time is theirs); a voided hand, a house round or a
     tournament has none."""
-    ended = [at for _, at, recorded, _ in rows for key, events in recorded
-             if key == hand_id and any(event.get("kind") == "HandEnded" for event in events)]
-    chat_id = tx.table_chat(table_id) if ended and hand_id.startswith("h") else None
-    if chat_id is None:
+    if not hand_id.startswith("h"):
         return
-    counts = take_hand(tx.db, chat_id, ended[0], table_id, hand_id)
+    ended_at = next((at for _, at, recorded, _ in rows for key, events in recorded
+                     if key == hand_id and any(event.get("kind") == "HandEnded" for event in events)), None)
+    chat_id = tx.table_chat(table_id)
+    if ended_at is None or chat_id is None:
+        return
+    counts = take_hand(tx.db, chat_id, ended_at, table_id, hand_id)
     if counts:
         add_pruned_counts(tx, chat_id, counts)
 

@@ -33,6 +33,13 @@ def _timers_due_on_postgresql_only(connection: Connection, dialect: Dialect) -> 
         connection.execute("DROP INDEX IF EXISTS timers_due")
 
 
+def accounts_table(name: str) -> str:
+    """The statement that creates a table of ledger accounts under `name`, with migration 1's columns and check."""
+    return (f"CREATE TABLE {name} (name TEXT PRIMARY KEY, chat_id TEXT NOT NULL, kind TEXT NOT NULL, "
+            "may_go_negative INTEGER NOT NULL DEFAULT 0, balance INTEGER NOT NULL DEFAULT 0, "
+            "CHECK (may_go_negative = 1 OR balance >= 0))")
+
+
 def accounts_by_name(connection: Connection, dialect: Dialect) -> None:
     """On SQLite, `accounts` rebuilt as a `WITHOUT ROWID` table: one B-tree keyed by the account's name, where a
     table's stacks (`stack:<table>:<player>`), whose balances each hand's end writes, lie side by side, one page for
@@ -41,10 +48,7 @@ def accounts_by_name(connection: Connection, dialect: Dialect) -> None:
     checked at its end (`REBUILDS`). PostgreSQL keeps its table (a heap, found by its key's index either way)."""
     if dialect.is_shared:
         return
-    connection.execute(
-        "CREATE TABLE accounts_by_name (name TEXT PRIMARY KEY, chat_id TEXT NOT NULL, kind TEXT NOT NULL, "
-        "may_go_negative INTEGER NOT NULL DEFAULT 0, balance INTEGER NOT NULL DEFAULT 0, "
-        "CHECK (may_go_negative = 1 OR balance >= 0)) WITHOUT ROWID")
+    connection.execute(accounts_table("accounts_by_name") + " WITHOUT ROWID")
     connection.execute("INSERT INTO accounts_by_name(name, chat_id, kind, may_go_negative, balance) "
                        "SELECT name, chat_id, kind, may_go_negative, balance FROM accounts")
     connection.execute("DROP TABLE accounts")

@@ -13,7 +13,7 @@ import bot.store
 from bot.clock import FakeClock
 from bot.scheduler import CATCH_UP_CONCURRENCY, Scheduler
 from bot.store import InsufficientFunds, Store, Tx
-from bot.store.schema import MIGRATIONS, accounts_by_name
+from bot.store.schema import MIGRATIONS, accounts_by_name, accounts_table
 
 
 async def test_schema_is_migrated_with_wal_and_version(tmp_path) -> None:
@@ -488,9 +488,7 @@ def _as_rowid_accounts(path: Path, *, broken: bool = False) -> None:
     db = sqlite3.connect(path, isolation_level=None)
     db.execute("PRAGMA foreign_keys = OFF")
     db.execute("BEGIN")
-    db.execute("CREATE TABLE old_accounts (name TEXT PRIMARY KEY, chat_id TEXT NOT NULL, kind TEXT NOT NULL, "
-               "may_go_negative INTEGER NOT NULL DEFAULT 0, balance INTEGER NOT NULL DEFAULT 0, "
-               "CHECK (may_go_negative = 1 OR balance >= 0))")
+    db.execute(accounts_table("old_accounts"))
     db.execute("INSERT INTO old_accounts SELECT name, chat_id, kind, may_go_negative, balance FROM accounts")
     db.execute("DROP TABLE accounts")
     db.execute("ALTER TABLE old_accounts RENAME TO accounts")
