@@ -209,7 +209,8 @@ class LeanTable:
 
 async def complete(seconds: float, path: Path, concurrency: int = 64, *, actions: int | None = None,
                    deck_source: random.Random | None = None, bot_rows: bool = False,
-                   features: bool = False, check: bool = True) -> tuple[float, float]:
+                   features: bool = False, check: bool = True,
+                   timed: Callable[[bool, bool, float], None] | None = None) -> tuple[float, float]:
     """Actions per second and CPU µs per action of the lean design with everything a Hold'em action of the bot
     does, `concurrency` pressers at `TABLES` tables: a button's payload parsed and checked against the table's step,
     the engine's action, its chip moves applied to balances kept in memory, its events made plain once into its one
@@ -242,7 +243,10 @@ async def complete(seconds: float, path: Path, concurrency: int = 64, *, actions
     at and sets before it (whether two can play, the button's seat, returning players, the time banks counting the
     hand) and what a hand's end does besides its rows (the after-hand buttons, who stands up, whether the next hand
     can be dealt), and the finished hand kept for the rabbit hunt. What the rewrite would cost with every feature the
-    bot has."""
+    bot has.
+
+    `timed`: called after each press's job with whether a hand was in play before it and after it, and the seconds
+    the job took in the store's transaction (`kinds.py`)."""
     store = await Store.open(path)
     scheduler = Scheduler(SystemClock(), lambda key, table_id, payload: asyncio.sleep(0))
     structure, deck_source = STRUCTURES["home-limit"], deck_source or SecureRandom()
@@ -366,7 +370,10 @@ async def complete(seconds: float, path: Path, concurrency: int = 64, *, actions
             if table.hand is not None and not table.hand.is_over:
                 payload = rng.choice([button.payload for button in table.buttons() if not button.private
                                       and not button.payload.endswith("|allin") and "|pre " not in button.payload])
-            await store.transact(functools.partial(apply, table=table, payload=payload), now=time.time())
+            job = functools.partial(apply, table=table, payload=payload)
+            if timed is not None:
+                job = functools.partial(_timing, job, timed, table)
+            await store.transact(job, now=time.time())
             scheduler.arm(f"holdem:{table.table_id}", table.table_id, time.time() + 30, {"kind": table.waits_on})
             count += 1
 
@@ -382,6 +389,16 @@ async def complete(seconds: float, path: Path, concurrency: int = 64, *, actions
     if problems:
         raise RuntimeError(f"the ledger check failed: {problems[:3]}")
     return count / elapsed, cpu / max(count, 1) * 1e6
+
+
+def _timing(job: Callable[[Tx], None], timed: Callable[[bool, bool, float], None], table: LeanTable, tx: Tx) -> None:
+    """Run a press's `job`, then tell `timed` whether the table had a hand in play before and after it, and the
+    seconds it took."""
+    before = table.hand is not None and not table.hand.is_over
+    began = time.perf_counter()
+    job(tx)
+    took = time.perf_counter() - began
+    timed(before, table.hand is not None and not table.hand.is_over, took)
 
 
 def _seats(table: LeanTable) -> None:

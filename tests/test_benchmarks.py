@@ -36,6 +36,7 @@ ROOT = Path(__file__).resolve().parents[1]
         ("aged.py", ["--tables", "20", "--against-fresh", "--age-seconds", "0.3", "--pairs", "2", "--seconds", "0.2"],
          "aged against fresh"),
         ("instructions.py", ["--workload", "30", "--lean", "--concurrency", "4"], "30 actions of the lean design"),
+        ("kinds.py", ["--tables", "20", "--presses", "300", "--rounds", "1"], "a hand's end"),
         ("instructions.py", ["--workload", "30", "--lean", "--bot-rows", "--concurrency", "4"],
          "30 actions of the lean design, ledger ok"),
         ("instructions.py", ["--workload", "30", "--lean", "--features", "--bot-rows", "--concurrency", "4"],
@@ -193,6 +194,26 @@ def test_aged_refuses_a_value_it_cannot_run(option: str, value: str, reason: str
                             capture_output=True, text=True, timeout=60, cwd=ROOT)
     assert result.returncode == 2 and reason in result.stderr, result.stderr
     assert "Traceback" not in result.stderr and result.stdout == ""
+
+
+def test_kinds_splits_the_jobs_by_what_they_did_to_the_hand(monkeypatch) -> None:
+    """A job that dealt a hand, played on in one or ended one counts as that kind; a seat taken counts as none of
+    them; the means, shares and the bot's multiple of a lean design's come from those sums."""
+    monkeypatch.syspath_prepend(str(ROOT / "benchmarks"))
+    kinds = importlib.import_module("kinds")
+    bot, lean = kinds.Times(), kinds.Times()
+    for times, scale in ((bot, 2.0), (lean, 1.0)):
+        times.add(False, True, 300e-6 * scale)  # a deal
+        times.add(True, True, 100e-6 * scale)  # betting
+        times.add(True, True, 100e-6 * scale)
+        times.add(True, False, 200e-6 * scale)  # a hand's end
+        times.add(False, False, 5e-3)  # a seat taken
+    assert bot.mean_us(kinds.DEAL) == pytest.approx(600) and bot.mean_us(kinds.BET) == pytest.approx(200)
+    assert bot.mean_us(kinds.ALL) == pytest.approx(350)  # the seat's 5 ms left out
+    assert bot.share(kinds.END) == pytest.approx(0.4 / 1.4)
+    table = kinds.report({kinds.BOT: [bot], kinds.LEAN: [lean]})
+    deal = next(line for line in table if line.startswith(kinds.DEAL))
+    assert "600.0 µs" in deal and "300.0 µs (2.00x)" in deal
 
 
 def test_against_installs_only_what_the_earlier_commit_lacks(tmp_path: Path, monkeypatch) -> None:

@@ -1,0 +1,214 @@
+"""What each kind of Hold'em action costs the bot against the lean design: a deal, a betting action, a hand's end.
+
+`instructions.py` and `service.py` give one figure an action, a mix of kinds. This splits it: the time of each
+action's job in the store's transaction (the bot's `Service._apply`: the table opened, the controller, the rows
+written, the log row or snapshot kept; the lean design's `apply` in `ceiling.complete`), by what it did to the hand
+in play: dealt one, played on in one, or ended one. The commit, the event loop and the players' side are the same
+for every kind and left out. Both designs play `--tables` heads-up tables dealt before the clock starts, `--presses`
+presses from 64 players, their decks shuffled by the bot's secure source; the lean design with the bot's features
+(`--features` of `instructions.py --lean`), and again writing the bot's rows (`--bot-rows`). The designs take turns
+`--rounds` times; the median of each kind's mean is printed, with each kind's share of the bot's job time and the
+bot's time as a multiple of each lean design's.
+
+Run: `python benchmarks/kinds.py [--tables 1000] [--presses 20000] [--rounds 3]`.
+"""
+
+from __future__ import annotations
+
+import argparse
+import asyncio
+import contextlib
+import gc
+import shutil
+import statistics
+import sys
+import tempfile
+import time
+from collections import defaultdict
+from collections.abc import Iterator
+from pathlib import Path
+from typing import Any
+
+sys.path.insert(0, str(Path(__file__).resolve().parents[1]))  # run from a checkout without installing
+
+import ceiling  # beside this file: the lean design
+from arguments import at_least_one  # beside this file
+from service import Load, in_parallel  # beside this file: the service benchmark's players
+
+from bot.clock import SystemClock
+from bot.collector import THRESHOLDS, tune_collector
+from bot.output import Place
+from bot.service import Service
+from bot.store import Store
+
+DEAL, BET, END, OTHER = "a deal", "a betting action", "a hand's end", "other (seating, settings)"
+KINDS = (DEAL, BET, END)
+ALL = "the three together"
+OUTSIDE, COLLECTOR, CPU = "outside the job", "  the collector", "CPU an action"
+"""The rows after the kinds: an action's CPU outside its job, the collector's part of that, and the whole."""
+CONCURRENCY = 64
+"""Players pressing at once (at most one a table)."""
+BOT = "the bot"
+LEAN = "lean, the bot's features"
+LEAN_BOT_ROWS = "lean, features, the bot's rows"
+
+
+def kind_of(before: bool, after: bool) -> str:
+    """An action's kind by whether a hand was in play before it and after it."""
+    if before:
+        return BET if after else END
+    return DEAL if after else OTHER
+
+
+class Times:
+    """Seconds of the jobs of each kind, added up, and how many there were; and over the presses, the process's CPU
+    seconds and the collector's seconds."""
+
+    def __init__(self) -> None:
+        self.seconds: defaultdict[str, float] = defaultdict(float)
+        self.count: defaultdict[str, int] = defaultdict(int)
+        self.cpu = self.collecting = 0.0
+        self.presses = 0
+        self._collection_began = 0.0
+
+    @contextlib.contextmanager
+    def pressing(self, presses: int) -> Iterator[None]:
+        """Count the process's CPU time over the block, `presses` presses, and the collector's from the first job
+        timed on (the lean design deals its tables inside the block, before its presses)."""
+        gc.callbacks.append(self._collection)
+        began = time.process_time()
+        try:
+            yield
+        finally:
+            self.cpu += time.process_time() - began
+            gc.callbacks.remove(self._collection)
+            self.presses += presses
+
+    def _collection(self, phase: str, info: dict[str, int]) -> None:
+        if not self.count:
+            return
+        if phase == "start":
+            self._collection_began = time.perf_counter()
+        else:
+            self.collecting += time.perf_counter() - self._collection_began
+
+    def add(self, before: bool, after: bool, seconds: float) -> None:
+        """One job's time, by its kind."""
+        kind = kind_of(before, after)
+        self.seconds[kind] += seconds
+        self.count[kind] += 1
+
+    def share(self, kind: str) -> float:
+        """The jobs of `kind`'s part of the time of the kinds a hand's play is made of (`KINDS`); 1 for `ALL`."""
+        total = sum(self.seconds[each] for each in KINDS)
+        return 1.0 if kind == ALL else self.seconds[kind] / total if total else 0.0
+
+    def mean_us(self, kind: str) -> float:
+        """The mean job of `kind` (of `KINDS` together for `ALL`), in µs (0 when none ran); for `OUTSIDE`, the CPU an
+        action takes outside its job (the commit, the event loop, the players, the collector), for `COLLECTOR` the
+        collector's share of it, for `CPU` the whole."""
+        if kind in (OUTSIDE, COLLECTOR, CPU):
+            if not self.presses:
+                return 0.0
+            jobs = sum(self.seconds.values())
+            spent = {OUTSIDE: self.cpu - jobs, COLLECTOR: self.collecting, CPU: self.cpu}[kind]
+            return spent / self.presses * 1e6
+        kinds = KINDS if kind == ALL else (kind,)
+        count = sum(self.count[each] for each in kinds)
+        return sum(self.seconds[each] for each in kinds) / count * 1e6 if count else 0.0
+
+
+def _in_play(state: dict[str, Any] | None) -> bool:
+    return bool(state and state.get("hand"))
+
+
+@contextlib.contextmanager
+def timing(service: Service, times: Times) -> Iterator[None]:
+    """Time each job `service` runs until the block ends (its `_apply`), by what it did to the table's hand."""
+    untimed = service._apply
+
+    def timed(place: Any, actor: Any, table_id: str, body: Any, entry: Any, tx: Any) -> Any:
+        live = service._live.get(table_id)
+        before = _in_play(live.state if live is not None else None)
+        began = time.perf_counter()
+        result = untimed(place, actor, table_id, body, entry, tx)
+        took = time.perf_counter() - began
+        times.add(before, _in_play(result[1].state), took)
+        return result
+
+    service._apply = timed  # type: ignore[method-assign]
+    try:
+        yield
+    finally:
+        del service._apply
+
+
+async def bot(tables: int, presses: int) -> Times:
+    """The bot's jobs over `presses` presses at `tables` tables seated and dealt (as `service.py` sets them up)."""
+    folder = Path(tempfile.mkdtemp())
+    store = await Store.open(folder / "bot.db")
+    times = Times()
+    try:
+        load = Load(Service(store, SystemClock()), [Place(f"chat{index}", f"chat{index}/poker")
+                                                    for index in range(tables)])
+        await in_parallel(load.places, load.seat, width=16)
+        await in_parallel(load.places, load.deal, width=16)
+        tune_collector(THRESHOLDS)
+        with timing(load.service, times), times.pressing(presses):
+            await load.press(presses, min(CONCURRENCY, tables))
+        return times
+    finally:
+        await store.close()
+        shutil.rmtree(folder, ignore_errors=True)
+
+
+async def lean(presses: int, *, bot_rows: bool) -> Times:
+    """The lean design's jobs (`ceiling.complete` with the bot's features, at its `TABLES` tables) over `presses`
+    presses; with `bot_rows`, writing the rows the bot's store writes."""
+    folder = Path(tempfile.mkdtemp())
+    times = Times()
+    try:
+        with times.pressing(presses):
+            _, cpu_us = await ceiling.complete(float("inf"), folder / "lean.db", min(CONCURRENCY, ceiling.TABLES),
+                                               actions=presses, features=True, bot_rows=bot_rows, timed=times.add,
+                                               check=False)
+        times.cpu = cpu_us * presses / 1e6  # its presses' alone, not its tables' first deals
+        return times
+    finally:
+        shutil.rmtree(folder, ignore_errors=True)
+
+
+def report(runs: dict[str, list[Times]]) -> list[str]:
+    """The table: each kind's share of the bot's job time and its median mean job in each design, and the bot's
+    as a multiple of each lean design's."""
+    designs = list(runs)
+    lines = [f"{'kind':<20}{'share':>7}" + "".join(f"{name:>34}" for name in designs)]
+    for kind in (*KINDS, ALL, OUTSIDE, COLLECTOR, CPU):
+        share = statistics.median(times.share(kind) for times in runs[BOT]) if kind in (*KINDS, ALL) else 0.0
+        means = [statistics.median(times.mean_us(kind) for times in runs[design]) for design in designs]
+        cells = [f"{means[0]:.1f} µs"] + [f"{mean:.1f} µs ({means[0] / mean if mean else float('nan'):.2f}x)"
+                                          for mean in means[1:]]
+        lines.append(f"{kind:<20}{f'{share:.1%}' if share else '':>7}" + "".join(f"{cell:>34}" for cell in cells))
+    return lines
+
+
+def main() -> None:
+    """Run the designs in turn and print the table."""
+    parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
+    parser.add_argument("--tables", type=at_least_one("tables"), default=ceiling.TABLES)
+    parser.add_argument("--presses", type=at_least_one("presses"), default=20_000)
+    parser.add_argument("--rounds", type=at_least_one("rounds"), default=3)
+    args = parser.parse_args()
+    runs: dict[str, list[Times]] = {BOT: [], LEAN: [], LEAN_BOT_ROWS: []}
+    ceiling.TABLES = args.tables
+    for _ in range(args.rounds):
+        runs[BOT].append(asyncio.run(bot(args.tables, args.presses)))
+        runs[LEAN].append(asyncio.run(lean(args.presses, bot_rows=False)))
+        runs[LEAN_BOT_ROWS].append(asyncio.run(lean(args.presses, bot_rows=True)))
+    print(f"µs of an action's job in the store's transaction, by kind: {args.tables:,} tables, {args.presses:,} "
+          f"presses, median of {args.rounds} rounds")
+    print("\n".join(report(runs)))
+
+
+if __name__ == "__main__":
+    main()
