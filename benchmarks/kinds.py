@@ -23,6 +23,7 @@ import shutil
 import statistics
 import sys
 import tempfile
+import threading
 import time
 from collections import defaultdict
 from collections.abc import Iterator
@@ -44,8 +45,9 @@ from bot.store import Store
 DEAL, BET, END, OTHER = "a deal", "a betting action", "a hand's end", "other (seating, settings)"
 KINDS = (DEAL, BET, END)
 ALL = "the three together"
-OUTSIDE, COLLECTOR, CPU = "outside the job", "  the collector", "CPU an action"
-"""The rows after the kinds: an action's CPU outside its job, the collector's part of that, and the whole."""
+OUTSIDE, COLLECTOR = "outside the jobs", "  the collector"
+"""The rows after the kinds: the event loop's thread's CPU a press outside the jobs it ran (the commit, the event
+loop, the service's entry, the players, the collector), and the collector's part of that."""
 CONCURRENCY = 64
 """Players pressing at once (at most one a table)."""
 BOT = "the bot"
@@ -61,31 +63,35 @@ def kind_of(before: bool, after: bool) -> str:
 
 
 class Times:
-    """Seconds of the jobs of each kind, added up, and how many there were; and over the presses, the process's CPU
-    seconds and the collector's seconds."""
+    """Seconds of the jobs of each kind, added up, and how many there were; over the presses, from the first job
+    timed (the lean design deals its tables first, untimed), the CPU of the event loop's thread (this one), the
+    jobs it ran itself (a batch meeting a checkpoint pass runs in the writer's thread), and the collector's time."""
 
     def __init__(self) -> None:
         self.seconds: defaultdict[str, float] = defaultdict(float)
         self.count: defaultdict[str, int] = defaultdict(int)
-        self.cpu = self.collecting = 0.0
+        self.in_loop = self.loop_cpu = self.collecting = 0.0
         self.presses = 0
+        self._loop = threading.current_thread()
+        self._clock = time.pthread_getcpuclockid(threading.get_ident())
+        self._loop_began: float | None = None
         self._collection_began = 0.0
 
     @contextlib.contextmanager
     def pressing(self, presses: int) -> Iterator[None]:
-        """Count the process's CPU time over the block, `presses` presses, and the collector's from the first job
-        timed on (the lean design deals its tables inside the block, before its presses)."""
+        """Count `presses` presses made in the block, and the collector's time in it."""
         gc.callbacks.append(self._collection)
-        began = time.process_time()
         try:
             yield
         finally:
-            self.cpu += time.process_time() - began
+            if self._loop_began is not None:
+                self.loop_cpu += time.clock_gettime(self._clock) - self._loop_began
+                self._loop_began = None
             gc.callbacks.remove(self._collection)
             self.presses += presses
 
     def _collection(self, phase: str, info: dict[str, int]) -> None:
-        if not self.count:
+        if self._loop_began is None:
             return
         if phase == "start":
             self._collection_began = time.perf_counter()
@@ -94,9 +100,13 @@ class Times:
 
     def add(self, before: bool, after: bool, seconds: float) -> None:
         """One job's time, by its kind."""
+        if self._loop_began is None:  # the presses' first job: the loop's CPU counted from its beginning
+            self._loop_began = time.clock_gettime(self._clock) - seconds
         kind = kind_of(before, after)
         self.seconds[kind] += seconds
         self.count[kind] += 1
+        if threading.current_thread() is self._loop:
+            self.in_loop += seconds
 
     def share(self, kind: str) -> float:
         """The jobs of `kind`'s part of the time of the kinds a hand's play is made of (`KINDS`); 1 for `ALL`."""
@@ -104,15 +114,11 @@ class Times:
         return 1.0 if kind == ALL else self.seconds[kind] / total if total else 0.0
 
     def mean_us(self, kind: str) -> float:
-        """The mean job of `kind` (of `KINDS` together for `ALL`), in µs (0 when none ran); for `OUTSIDE`, the CPU an
-        action takes outside its job (the commit, the event loop, the players, the collector), for `COLLECTOR` the
-        collector's share of it, for `CPU` the whole."""
-        if kind in (OUTSIDE, COLLECTOR, CPU):
-            if not self.presses:
-                return 0.0
-            jobs = sum(self.seconds.values())
-            spent = {OUTSIDE: self.cpu - jobs, COLLECTOR: self.collecting, CPU: self.cpu}[kind]
-            return spent / self.presses * 1e6
+        """The mean job of `kind` (of `KINDS` together for `ALL`), in µs (0 when none ran); for `OUTSIDE` the event
+        loop's thread's CPU a press outside the jobs it ran, for `COLLECTOR` the collector's part of that."""
+        if kind in (OUTSIDE, COLLECTOR):
+            spent = self.loop_cpu - self.in_loop if kind == OUTSIDE else self.collecting
+            return spent / self.presses * 1e6 if self.presses else 0.0
         kinds = KINDS if kind == ALL else (kind,)
         count = sum(self.count[each] for each in kinds)
         return sum(self.seconds[each] for each in kinds) / count * 1e6 if count else 0.0
@@ -169,10 +175,8 @@ async def lean(presses: int, *, bot_rows: bool) -> Times:
     times = Times()
     try:
         with times.pressing(presses):
-            _, cpu_us = await ceiling.complete(float("inf"), folder / "lean.db", min(CONCURRENCY, ceiling.TABLES),
-                                               actions=presses, features=True, bot_rows=bot_rows, timed=times.add,
-                                               check=False)
-        times.cpu = cpu_us * presses / 1e6  # its presses' alone, not its tables' first deals
+            await ceiling.complete(float("inf"), folder / "lean.db", min(CONCURRENCY, ceiling.TABLES),
+                                   actions=presses, features=True, bot_rows=bot_rows, timed=times.add, check=False)
         return times
     finally:
         shutil.rmtree(folder, ignore_errors=True)
@@ -183,7 +187,7 @@ def report(runs: dict[str, list[Times]]) -> list[str]:
     as a multiple of each lean design's."""
     designs = list(runs)
     lines = [f"{'kind':<20}{'share':>7}" + "".join(f"{name:>34}" for name in designs)]
-    for kind in (*KINDS, ALL, OUTSIDE, COLLECTOR, CPU):
+    for kind in (*KINDS, ALL, OUTSIDE, COLLECTOR):
         share = statistics.median(times.share(kind) for times in runs[BOT]) if kind in (*KINDS, ALL) else 0.0
         means = [statistics.median(times.mean_us(kind) for times in runs[design]) for design in designs]
         cells = [f"{means[0]:.1f} µs"] + [f"{mean:.1f} µs ({means[0] / mean if mean else float('nan'):.2f}x)"
