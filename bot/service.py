@@ -9,7 +9,7 @@ import functools
 import logging
 import random
 from collections import defaultdict
-from collections.abc import Awaitable, Callable
+from collections.abc import Awaitable, Callable, Coroutine
 from dataclasses import dataclass
 from datetime import UTC, datetime
 from typing import Any, cast
@@ -377,36 +377,49 @@ class Service:
 
     # --- entry points for adapters ------------------------------------------------------------------------
 
-    async def handle(self, place: Place, actor: Actor, message: str) -> Reply:
-        """Apply a chat command (`/raise 40`); unknown or malformed input gets a usage answer."""
+    def handle(self, place: Place, actor: Actor, message: str) -> Coroutine[Any, Any, Reply]:
+        """Apply a chat command (`/raise 40`); unknown or malformed input gets a usage answer. The command is read
+        now; what it does, when the returned coroutine is awaited (see `execute`)."""
         try:
             command = cmd.parse(message)
         except cmd.CommandError as error:
-            return Reply(error=await self._usage_text(place, actor, error))
-        return await self.execute(place, actor, command)
+            return self._usage_reply(place, actor, error)
+        return self.execute(place, actor, command)
 
-    async def press(self, place: Place, actor: Actor, payload: str) -> Reply:
-        """Apply a button press; a press on an older hand's message is answered and changes nothing."""
+    def press(self, place: Place, actor: Actor, payload: str) -> Coroutine[Any, Any, Reply]:
+        """Apply a button press; a press on an older hand's message is answered and changes nothing. The payload is
+        read now; what it does, when the returned coroutine is awaited (see `execute`)."""
         try:
             pressed = cmd.parse_payload(payload)
         except cmd.CommandError as error:
-            return Reply(error=await self._usage_text(place, actor, error))
-        return await self.execute(place, actor, pressed.command, pressed=pressed)
+            return self._usage_reply(place, actor, error)
+        return self.execute(place, actor, pressed.command, pressed=pressed)
 
-    async def execute(self, place: Place, actor: Actor, command: cmd.Command,
-                      pressed: cmd.Pressed | None = None) -> Reply:
+    def execute(self, place: Place, actor: Actor, command: cmd.Command,
+                pressed: cmd.Pressed | None = None) -> Coroutine[Any, Any, Reply]:
         """Apply a parsed command; `pressed` is the button it came from (its hand and decision).
 
-        A read command (`/stats`, `/top`, `/history`) first reads on the store's read-only connection, outside the
-        table's lock and the writer's thread; only its answer (names, wallets) is made in the table's transaction."""
+        A plain function returning the table's run (`_run`), not a coroutine awaiting it: an action is then one
+        coroutine rather than three nested ones, each made, resumed and traversed by the young collections while it
+        waits for its batch. A read command (`/stats`, `/top`, `/history`) first reads on the store's read-only
+        connection, outside the table's lock and the writer's thread (`_read_then_run`); only its answer (names,
+        wallets) is made in the table's transaction."""
         actor = cleaned(actor)
         read = _READS.get(type(command))
-        answer = (await self.store.query(lambda tx: read(tx, place, command), now=self.clock.now())
-                  if read is not None else None)
-        entry = {"k": "c", "c": command_entry(command)} if _is_logged(command) and read is None else None
+        if read is not None:
+            return self._read_then_run(place, actor, command, pressed, read)
+        entry = {"k": "c", "c": command_entry(command)} if _is_logged(command) else None
+        return self._run(place, actor, place.table_id,
+                         functools.partial(self._dispatch, command=command, pressed=pressed, answer=None), entry)
+
+    async def _read_then_run(self, place: Place, actor: Actor, command: cmd.Command, pressed: cmd.Pressed | None,
+                             read: Callable[[Tx, Place, cmd.Command], history.Answer]) -> Reply:
+        answer = await self.store.query(lambda tx: read(tx, place, command), now=self.clock.now())
         return await self._run(place, actor, place.table_id,
-                               functools.partial(self._dispatch, command=command, pressed=pressed, answer=answer),
-                               entry)
+                               functools.partial(self._dispatch, command=command, pressed=pressed, answer=answer))
+
+    async def _usage_reply(self, place: Place, actor: Actor, error: cmd.CommandError) -> Reply:
+        return Reply(error=await self._usage_text(place, actor, error))
 
     async def view(self, place: Place, actor: Actor) -> Reply:
         """The table message as it stands, and the actor's private view (for a "my cards" button)."""
