@@ -3,12 +3,14 @@
 `instructions.py` and `service.py` give one figure an action, a mix of kinds. This splits it: the time of each
 action's job in the store's transaction (the bot's `Service._apply`: the table opened, the controller, the rows
 written, the log row or snapshot kept; the lean design's `apply` in `ceiling.complete`), by what it did to the hand
-in play: dealt one, played on in one, or ended one. The commit, the event loop and the players' side are the same
-for every kind and left out. Both designs play `--tables` heads-up tables dealt before the clock starts, `--presses`
-presses from 64 players, their decks shuffled by the bot's secure source; the lean design with the bot's features
-(`--features` of `instructions.py --lean`), and again writing the bot's rows (`--bot-rows`). The designs take turns
-`--rounds` times; the median of each kind's mean is printed, with each kind's share of the bot's job time and the
-bot's time as a multiple of each lean design's.
+in play: dealt one, played on in one, or ended one (a refused press is not timed). The commit, the event loop, the
+service's entry and the players' side are no kind's: they are the rows after the kinds, the event loop's own CPU a
+press outside the jobs it ran (read on its thread's clock: the writer's and the checkpointer's threads left out),
+and the collector's part of it. Both designs play `--tables` heads-up tables dealt before the clock starts,
+`--presses` presses from 64 players, their decks shuffled by the bot's secure source; the lean design with the bot's
+features (`--features` of `instructions.py --lean`), and again writing the bot's rows (`--bot-rows`). The designs
+take turns `--rounds` times; the median of each figure is printed, with each kind's share of the bot's job time and
+the bot's figure as a multiple of each lean design's.
 
 Run: `python benchmarks/kinds.py [--tables 1000] [--presses 20000] [--rounds 3]`.
 """

@@ -211,6 +211,8 @@ def test_kinds_splits_the_jobs_by_what_they_did_to_the_hand(monkeypatch) -> None
     assert bot.mean_us(kinds.DEAL) == pytest.approx(600) and bot.mean_us(kinds.BET) == pytest.approx(200)
     assert bot.mean_us(kinds.ALL) == pytest.approx(350)  # the seat's 5 ms left out
     assert bot.share(kinds.END) == pytest.approx(0.4 / 1.4)
+    bot.loop_cpu, bot.presses = bot.in_loop + 0.001, 10  # the jobs ran in this thread, the loop's: 1 ms besides them
+    assert bot.mean_us(kinds.OUTSIDE) == pytest.approx(100)
     table = kinds.report({kinds.BOT: [bot], kinds.LEAN: [lean]})
     deal = next(line for line in table if line.startswith(kinds.DEAL))
     assert "600.0 µs" in deal and "300.0 µs (2.00x)" in deal
