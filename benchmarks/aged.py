@@ -39,10 +39,9 @@ sys.path.insert(0, str(Path(__file__).resolve().parents[1]))  # run from a check
 
 from arguments import at_least_one, counts, more_than_zero  # beside this file
 from instructions import FREE_PAGE, frame_pages, no_timed_checkpoints, page_owners  # beside this file
-from service import Load, in_parallel  # beside this file: the service benchmark's players
+from service import Load  # beside this file: the service benchmark's players
 
 from bot.clock import SystemClock
-from bot.collector import THRESHOLDS, tune_collector
 from bot.output import Place
 from bot.service import Service
 from bot.store import Store
@@ -69,9 +68,7 @@ async def open_service(tables: int, prefix: str, *, scheduler: bool) -> Aging:
     service = Service(store, SystemClock(), rng=random.Random(1))
     timers = asyncio.create_task(service.scheduler.run()) if scheduler else None
     load = Load(service, [Place(f"{prefix}{index}", f"{prefix}{index}/poker") for index in range(tables)])
-    await in_parallel(load.places, load.seat)
-    await in_parallel(load.places, load.deal)
-    tune_collector(THRESHOLDS)
+    await load.set_up()
     return Aging(folder, store, load, timers)
 
 

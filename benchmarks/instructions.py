@@ -52,11 +52,10 @@ from typing import NamedTuple
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))  # run from a checkout without installing
 
 import ceiling  # beside this file: the lean design's prototype
-from service import Load, in_parallel  # beside this file: the service benchmark's players
+from service import Load  # beside this file: the service benchmark's players
 
 import bot.store as store_module
 from bot.clock import SystemClock
-from bot.collector import THRESHOLDS, tune_collector
 from bot.output import Place
 from bot.service import Service
 from bot.store import Store
@@ -89,9 +88,7 @@ async def workload(tables: int, actions: int, concurrency: int, *, check: bool =
     try:
         load = Load(Service(store, SystemClock(), rng=random.Random(1)),
                     [Place(f"chat{index}", f"chat{index}/poker") for index in range(tables)])
-        await in_parallel(load.places, load.seat, width=16)
-        await in_parallel(load.places, load.deal, width=16)
-        tune_collector(THRESHOLDS)
+        await load.set_up(width=16)
         log = folder / "bot.db-wal"
         logged_before = log.stat().st_size
 

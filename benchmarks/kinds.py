@@ -36,10 +36,9 @@ sys.path.insert(0, str(Path(__file__).resolve().parents[1]))  # run from a check
 
 import ceiling  # beside this file: the lean design
 from arguments import at_least_one  # beside this file
-from service import Load, in_parallel  # beside this file: the service benchmark's players
+from service import Load  # beside this file: the service benchmark's players
 
 from bot.clock import SystemClock
-from bot.collector import THRESHOLDS, tune_collector
 from bot.output import Place
 from bot.service import Service
 from bot.store import Store
@@ -159,9 +158,7 @@ async def bot(tables: int, presses: int) -> Times:
     try:
         load = Load(Service(store, SystemClock()), [Place(f"chat{index}", f"chat{index}/poker")
                                                     for index in range(tables)])
-        await in_parallel(load.places, load.seat, width=16)
-        await in_parallel(load.places, load.deal, width=16)
-        tune_collector(THRESHOLDS)
+        await load.set_up(width=16)
         with timing(load.service, times), times.pressing(presses):
             await load.press(presses, min(CONCURRENCY, tables))
         return times
@@ -190,11 +187,12 @@ def report(runs: dict[str, list[Times]]) -> list[str]:
     designs = list(runs)
     lines = [f"{'kind':<20}{'share':>7}" + "".join(f"{name:>34}" for name in designs)]
     for kind in (*KINDS, ALL, OUTSIDE, COLLECTOR):
-        share = statistics.median(times.share(kind) for times in runs[BOT]) if kind in (*KINDS, ALL) else 0.0
+        share = statistics.median(times.share(kind) for times in runs[BOT]) if kind in (*KINDS, ALL) else None
         means = [statistics.median(times.mean_us(kind) for times in runs[design]) for design in designs]
         cells = [f"{means[0]:.1f} µs"] + [f"{mean:.1f} µs ({means[0] / mean if mean else float('nan'):.2f}x)"
                                           for mean in means[1:]]
-        lines.append(f"{kind:<20}{f'{share:.1%}' if share else '':>7}" + "".join(f"{cell:>34}" for cell in cells))
+        shown = "" if share is None else f"{share:.1%}"  # the rows after the kinds are no share of the jobs
+        lines.append(f"{kind:<20}{shown:>7}" + "".join(f"{cell:>34}" for cell in cells))
     return lines
 
 
