@@ -50,7 +50,7 @@ from processes import PLAYERS, buy_in_again, press_next  # one random player for
 
 from bot import history
 from bot.clock import SystemClock
-from bot.collector import THRESHOLDS, FullCollections, starting_up, tune_collector
+from bot.collector import THRESHOLDS, FullCollections, full_collection, starting_up, tune_collector
 from bot.games.context import Action
 from bot.output import Place, Reply
 from bot.render import Narration
@@ -611,10 +611,11 @@ async def run_at_scale(tables: int, seconds: float, concurrency: int,
     for task in (timers, watching):
         with contextlib.suppress(asyncio.CancelledError):
             await task
-    # what a full collection would find (garbage in reference cycles) and traverse, once memory had grown enough
+    # what a full collection would find (garbage in reference cycles) and traverse, once memory had grown enough: as
+    # `FullCollections` makes one, the frozen objects unfrozen first
     began = time.perf_counter()
-    unreachable = gc.collect()
-    full_collection = time.perf_counter() - began
+    unreachable = full_collection()
+    full_collection_took = time.perf_counter() - began
     problems = await store.read(lambda tx: tx.check_ledger())
     await store.close()  # as a crash leaves it: tables with actions logged after their snapshot
     del service, load, timers  # a restart is a new process: nothing of the first service stays in memory
@@ -665,7 +666,7 @@ async def run_at_scale(tables: int, seconds: float, concurrency: int,
           f"{real_again:,.0f}; {unwritten_rate / 8000:.2f} of issue 17's 8,000)")
     print(f"a full collection after those phases (the tuned collector makes none by itself; the bot makes one once the "
           f"memory Python has allocated has grown by a quarter, {full_collections.made} in the phases): "
-          f"{full_collection * 1000:,.0f} ms, {unreachable:,} unreachable objects found")
+          f"{full_collection_took * 1000:,.0f} ms, {unreachable:,} unreachable objects found")
     print(f"p99 at 25% of saturation (the median of the three real saturated phases, {saturated:,.0f}/s: "
           f"{saturated / 4:,.0f} actions/s arriving at random): {_ms(quarter, 0.99)} "
           f"(p50 {_ms(quarter, 0.5)}); longest collector pause {_pause(quarter_pauses)}")

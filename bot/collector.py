@@ -38,21 +38,22 @@ log = logging.getLogger("pokerbot")
 def tune_collector(thresholds: tuple[int, int, int] = THRESHOLDS) -> None:
     """Freeze every object start-up made (modules, catalogues, resumed tables) and set the thresholds.
 
-    Frozen objects are never traversed again, so a full collection looks only at what was made since. A young or
-    middle collection costs in proportion to the live objects it traverses, and what an action keeps (the table's new
-    state, its newest message) survives it. Collections counted by allocations (the earlier (500, 2)) came every dozen
-    actions in the middle of a batch, so they also traversed the objects of the batch's actions still waiting for
-    their commit, which die with it, and each object surviving went through the young and then the middle generation:
-    13-15% of the time at 1,000 and 10,000 saturated tables went in them. So the young collections are made between
-    batches instead (`before_batch`), straight into the oldest generation, and the first threshold is only a backstop
-    for the allocations made outside batches (an adapter's, while no table acts), a few milliseconds at most.
+    Frozen objects are never traversed by a young or middle collection (a full one unfreezes them first:
+    `full_collection`). A young or middle collection costs in proportion to the live objects it traverses, and what
+    an action keeps (the table's new state, its newest message) survives it. Collections counted by allocations (the
+    earlier (500, 2)) came every dozen actions in the middle of a batch, so they also traversed the objects of the
+    batch's actions still waiting for their commit, which die with it, and each object surviving went through the
+    young and then the middle generation: 13-15% of the time at 1,000 and 10,000 saturated tables went in them. So the
+    young collections are made between batches instead (`before_batch`), straight into the oldest generation, what a
+    batch made is frozen after it (`after_batch`), and the first threshold is only a backstop for the allocations made
+    outside batches (an adapter's, while no table acts), a few milliseconds at most.
 
-    A full collection traverses every live object made since the freeze, at about a microsecond each on this machine
-    (a cache miss per object and pass: the objects lie all over the heap): 0.4-0.67 s at 10,000 tables, whose state is
-    some 40 tracked objects a table, about 32 of them remade by each action (the newest table message and its story,
-    the hand's events). No threshold keeps that under 20 ms, and freezing often does not either: 1 s of presses after
-    a freeze made a full collection of 56-60 ms, 3 s 186 ms. So the third threshold is `NEVER`, and `FullCollections`
-    makes one when memory says garbage may have piled up in the oldest generation: reference cycles that outlived a
+    A full collection traverses every live object, at about a microsecond each on this machine (a cache miss per
+    object and pass: the objects lie all over the heap): 0.4-0.67 s at 10,000 tables, whose state is some 40 tracked
+    objects a table, about 32 of them remade by each action (the newest table message and its story, the hand's
+    events). No threshold keeps that under 20 ms, and freezing often does not either: 1 s of presses after a freeze
+    made a full collection of 56-60 ms, 3 s 186 ms. So the third threshold is `NEVER`, and `FullCollections` makes
+    one when memory says garbage may have piled up among the old and frozen objects: reference cycles that outlived a
     young collection, which actions and timers never make (`tests/bot/test_collector.py`: until 2026-12-02 each
     action left some 90 objects there, 3.3 million after 15 s at 1,000 tables) but a library may. Under the earlier
     threshold, 50,000, the collector made one every few minutes at 10,000 busy tables, holding every table for half a
@@ -76,6 +77,23 @@ def before_batch() -> None:
         gc.collect(1)
 
 
+def after_batch() -> None:
+    """Freeze what a batch of actions just made, while the collector is tuned and on, instead of leaving it for the
+    next young collection to traverse: called only for a batch that ran in the event loop's thread (so nothing but
+    its jobs ran meanwhile) and whose every job was kept. An action's objects hold no reference cycle
+    (`tests/bot/test_collector.py`): they go by their reference counts when the table's next action replaces them,
+    frozen or not. So the young collection before the next batch traverses only what was made between the batches (the
+    callers' next presses, an adapter's requests): the cycles an adapter's libraries make are still found there, and
+    one alive at that moment waits for a full collection, which unfreezes everything first (`FullCollections`),
+    as it did in the oldest generation before.
+
+    Measured at 1,000 saturated tables (`benchmarks/kinds.py`): the collector's time a press from 10-15 µs to
+    3.3-3.8 µs (of the 59 objects a press that a young collection traversed, about 42 were what the batch's actions
+    kept: the table's new state, its message, the story's lines)."""
+    if gc.isenabled() and gc.get_threshold()[2] == NEVER:
+        gc.freeze()
+
+
 @contextmanager
 def starting_up(thresholds: tuple[int, int, int] = THRESHOLDS) -> Iterator[None]:
     """No collection while start-up builds what it keeps (every table, the chats' names and accounts), then
@@ -90,6 +108,14 @@ def starting_up(thresholds: tuple[int, int, int] = THRESHOLDS) -> Iterator[None]
     finally:
         gc.enable()
     tune_collector(thresholds)
+
+
+def full_collection() -> int:
+    """A collection of every object, the frozen ones too (start-up's, and what each batch made: `after_batch`); the
+    number of unreachable objects found. What it leaves alive is in the oldest generation, which no young collection
+    traverses, and the next batch freezes it again."""
+    gc.unfreeze()
+    return gc.collect()
 
 
 class FullCollections:
@@ -130,7 +156,7 @@ class FullCollections:
             self.waiting = True
             return False
         began = time.perf_counter()
-        found = gc.collect()
+        found = full_collection()
         took = time.perf_counter() - began
         grown_from, self.alive = self.alive, self._blocks()
         self.made += 1
