@@ -128,8 +128,8 @@ class FullCollections:
     past a peak the garbage itself had made.
 
     A due collection waits for a lull (`quiet`: nobody pressing for a moment), since it holds every table while it
-    runs: 50-65 ms at 1,000 busy tables, half a second at 10,000. A bot never quiet makes it anyway once memory has
-    grown by `OVERDUE`."""
+    runs: some 50 ms at 1,000 busy tables, half a second to 0.75 s at 10,000 (every object, start-up's and the frozen
+    tables' too: `full_collection`). A bot never quiet makes it anyway once memory has grown by `OVERDUE`."""
 
     def __init__(self, blocks: Callable[[], int] = sys.getallocatedblocks, growth: float = GROWTH, *,
                  quiet: Callable[[], bool] = lambda: True, overdue: float = OVERDUE) -> None:
