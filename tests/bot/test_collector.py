@@ -147,6 +147,41 @@ async def test_actions_refusals_and_timers_leave_nothing_for_a_full_collection(s
     assert fired == 3 and left == []
 
 
+async def test_what_batches_froze_holds_no_garbage_for_a_full_collection(service: Service, clock: FakeClock) -> None:
+    """With the collector tuned, each batch freezes what its actions made (`after_batch`), and no young collection
+    looks at it again: a cycle among it would wait for a full collection. So none is made: seating, a hand played
+    out, refusals and the timers, then everything unfrozen and collected, finds no action's, refusal's,
+    transaction's, future's or frame's garbage."""
+    players = {"ann": ANN, "bob": BOB}
+    before = gc.get_threshold()
+    gc.collect()
+    try:
+        tune_collector((100_000, 2, NEVER))
+        frozen = gc.get_freeze_count()
+        for actor in players.values():
+            await service.handle(PLACE, actor, "/join")
+        dealt = await service.handle(PLACE, ANN, "/deal")
+        assert (await service.handle(PLACE, ANN, "/join")).error, "refused: he is seated already"
+        await play_out(service, PLACE, players, dealt)
+        await service.handle(PLACE, ANN, "/deal")
+        for _ in range(3):
+            clock.advance(3600)
+            await service.scheduler.fire_due()
+        assert gc.get_freeze_count() > frozen, "the batches froze what they made"
+        gc.unfreeze()
+        gc.set_debug(gc.DEBUG_SAVEALL)
+        gc.collect()
+        left = sorted({type(thing).__name__ for thing in gc.garbage
+                       if isinstance(thing, Action | Names | Refusal | Tx | asyncio.Future | types.FrameType)})
+        assert left == []
+    finally:
+        gc.set_debug(0)
+        gc.garbage.clear()
+        gc.unfreeze()
+        gc.enable()
+        gc.set_threshold(*before)
+
+
 def test_a_replay_goes_as_soon_as_it_is_done() -> None:
     """A replay (a table resumed from its snapshot and the actions logged after it) holds the store's transaction for
     the reads the log does not answer: it is freed by its reference count, not left in a cycle with the reads it
