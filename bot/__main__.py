@@ -53,7 +53,8 @@ async def serve(settings: Settings) -> None:
     try:
         service = Service(store, SystemClock(), settings=ServiceSettings(starting_grant=settings.starting_grant,
                                                                         web_url=clock_pages_url(settings)))
-        with starting_up():  # then what start-up built (modules, catalogues, resumed tables) is never traversed again
+        with starting_up():  # then what start-up built (modules, catalogues, resumed tables) is frozen: no young
+            # collection traverses it again (a full one does: `bot.collector.full_collection`)
             await service.start()
         tasks.append(asyncio.create_task(service.scheduler.run()))
         # the collector makes no full collection by itself; a due one waits for nobody to be pressing
