@@ -300,7 +300,7 @@ class Store:
         if isinstance(outcomes, _Queue):
             return await self._in_thread(functools.partial(_run_batch, batch=batch, known=self._known,
                                                            gate=self._gate, dialect=self.dialect))
-        if all(ok for ok, _ in outcomes):  # nothing but its jobs ran meanwhile, and none failed
+        if all(ok for ok, _ in outcomes):  # no other task of the loop ran meanwhile, and no job failed
             collector.after_batch()
         return outcomes
 
