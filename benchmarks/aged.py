@@ -37,7 +37,7 @@ from typing import NamedTuple
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))  # run from a checkout without installing
 
-from arguments import at_least_one, counts, more_than_zero  # beside this file
+from arguments import at_least_one, more_than_zero, whole_numbers  # beside this file
 from instructions import FREE_PAGE, frame_pages, no_timed_checkpoints, page_owners  # beside this file
 from service import Load  # beside this file: the service benchmark's players
 
@@ -137,7 +137,7 @@ def _reads() -> int:
 
 async def _phase(aging: Aging, seconds: float) -> Phase:
     reads, cpu, first = _reads(), time.process_time(), aging.load.actions
-    rate, _ = await aging.load.saturate(seconds, min(CONCURRENCY, len(aging.load.places)))
+    rate, _ = await aging.load.saturate(seconds, CONCURRENCY)
     done = max(aging.load.actions - first, 1)
     return Phase(rate, 1e6 * (time.process_time() - cpu) / done, (_reads() - reads) / done,
                  (aging.folder / "bot.db").stat().st_size / 2**20)
@@ -148,7 +148,7 @@ async def against_fresh(tables: int, age_seconds: float, pairs: int, seconds: fl
     aged = await open_service(tables, "a", scheduler=True)
     fresh: Aging | None = None
     try:
-        await aged.load.saturate(age_seconds, min(CONCURRENCY, tables))
+        await aged.load.saturate(age_seconds, CONCURRENCY)
         fresh = await open_service(tables, "b", scheduler=True)
         services, measured = {"aged": aged, "fresh": fresh}, []
         for pair in range(pairs):
@@ -165,7 +165,7 @@ async def against_fresh(tables: int, age_seconds: float, pairs: int, seconds: fl
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     parser.add_argument("--tables", type=at_least_one("tables"), default=10_000)
-    parser.add_argument("--ages", type=counts, default=[0, 60_000],
+    parser.add_argument("--ages", type=whole_numbers(0), default=[0, 60_000],
                         help="presses before each count of pages, comma-separated")
     parser.add_argument("--presses", type=at_least_one("presses"), default=3_000,
                         help="presses each count of pages is made over")

@@ -29,9 +29,17 @@ def more_than_zero(text: str) -> float:
     return seconds
 
 
-def counts(text: str) -> list[int]:
-    """An argparse type: whole numbers, 0 or more, separated by commas (`0,60000`)."""
-    parts = text.split(",")
-    if not all(part.strip().isdigit() for part in parts):
-        raise argparse.ArgumentTypeError(f"whole numbers separated by commas, not {text!r}")
-    return [int(part) for part in parts]
+def whole_numbers(least: int, *, exactly: int | None = None) -> Callable[[str], list[int]]:
+    """An argparse type: whole numbers, each `least` or more, separated by commas (`0,60000`); `exactly` of them when
+    it is given."""
+
+    def parse(text: str) -> list[int]:
+        parts = text.split(",")
+        if not all(part.strip().isdigit() and int(part) >= least for part in parts) or (
+                exactly is not None and len(parts) != exactly):
+            many = f"{exactly} " if exactly is not None else ""
+            raise argparse.ArgumentTypeError(
+                f"{many}whole numbers of {least} or more separated by commas, not {text!r}")
+        return [int(part) for part in parts]
+
+    return parse

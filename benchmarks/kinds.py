@@ -160,7 +160,7 @@ async def bot(tables: int, presses: int) -> Times:
                                                     for index in range(tables)])
         await load.set_up(width=16)
         with timing(load.service, times), times.pressing(presses):
-            await load.press(presses, min(CONCURRENCY, tables))
+            await load.press(presses, CONCURRENCY)
         return times
     finally:
         await store.close()

@@ -46,6 +46,7 @@ from unittest import mock
 
 import ceiling  # beside this file: the smallest design, bare and complete
 import processes  # beside this file: several processes on PostgreSQL (`--db`, `--processes`)
+from arguments import at_least_one, more_than_zero, whole_numbers  # beside this file
 from processes import PLAYERS, buy_in_again, press_next  # one random player for both benchmarks
 
 from bot import history
@@ -300,17 +301,17 @@ def _ms(sorted_seconds: list[float], quantile: float) -> str:
 def main() -> None:
     """Parse the arguments and run."""
     parser = argparse.ArgumentParser(description=__doc__)
-    parser.add_argument("--tables", type=int, default=1000)
-    parser.add_argument("--seconds", type=float, default=5.0)
-    parser.add_argument("--concurrency", type=int, default=64)
+    parser.add_argument("--tables", type=at_least_one("tables"), default=1000)
+    parser.add_argument("--seconds", type=more_than_zero, default=5.0)
+    parser.add_argument("--concurrency", type=at_least_one("players"), default=64)
     parser.add_argument("--pictures", action="store_true", help="draw the table pictures too")
     parser.add_argument("--history-hands", type=int, default=10000, help="hands in the history the reads go over")
     parser.add_argument("--writer-reads", action="store_true",
                         help="also run the reads in the writer's thread, as before, for comparison")
-    parser.add_argument("--scale-tables", default="",
+    parser.add_argument("--scale-tables", type=whole_numbers(1), default=[],
                         help="instead, the runs at these many tables (comma-separated: 1000,10000) with the scheduler "
                              "running (issue 17's figures)")
-    parser.add_argument("--gc-thresholds", default=",".join(map(str, THRESHOLDS)),
+    parser.add_argument("--gc-thresholds", type=whole_numbers(0, exactly=3), default=list(THRESHOLDS),
                         help="the tuned collector's thresholds in the run at scale (default: bot.collector's)")
     processes.add_arguments(parser)  # --db postgresql://… --processes N: benchmarks/processes.py's measurement
     args = parser.parse_args()
@@ -319,8 +320,8 @@ def main() -> None:
         processes.run(args.db, args.processes, args.tables, args.seconds, args.concurrency)
         return
     if args.scale_tables:
-        first, second, third = (int(part) for part in args.gc_thresholds.split(","))
-        for tables in (int(count) for count in args.scale_tables.split(",")):
+        first, second, third = args.gc_thresholds
+        for tables in args.scale_tables:
             asyncio.run(run_at_scale(tables, args.seconds, args.concurrency, (first, second, third)))
         return
     asyncio.run(run(args.tables, args.seconds, args.concurrency, args.pictures, args.history_hands,
@@ -448,7 +449,7 @@ class Load:
 
     async def set_up(self, width: int = 64) -> None:
         """Every table seated and dealt a hand, `width` tables at a time, then the collector tuned as the bot tunes it
-        once it has started: what the set-up built is never traversed again."""
+        once it has started: what the set-up built is frozen, traversed again only by a full collection."""
         await in_parallel(self.places, self.seat, width=width)
         await in_parallel(self.places, self.deal, width=width)
         tune_collector()
@@ -472,32 +473,31 @@ class Load:
         return took
 
     async def press(self, count: int, concurrency: int) -> None:
-        """`count` presses more, `concurrency` players pressing at once, each at every `concurrency`th table and
-        choosing from a random source seeded by its number (the same presses for the same tables and counts)."""
+        """`count` presses more, `concurrency` players pressing at once (see `_players`)."""
         target = self.actions + count
+        await self._players(concurrency, lambda: self.actions < target, [])
+
+    async def saturate(self, seconds: float, concurrency: int) -> tuple[float, list[float]]:
+        """`concurrency` players pressing at once for `seconds` (see `_players`): actions/s and the sorted
+        latencies."""
+        latencies: list[float] = []
+        first, stop = self.actions, time.perf_counter() + seconds
+        began = time.perf_counter()
+        await self._players(concurrency, lambda: time.perf_counter() < stop, latencies)
+        return (self.actions - first) / (time.perf_counter() - began), sorted(latencies)
+
+    async def _players(self, concurrency: int, going_on: Callable[[], bool], latencies: list[float]) -> None:
+        """Players pressing while `going_on()`, each at every `concurrency`th table (no more players than tables) and
+        choosing from a random source seeded by its number (the same presses for the same tables and counts); each
+        press's time until its reply goes into `latencies`."""
 
         async def player(index: int) -> None:
             rng = random.Random(index)
             mine = self.places[index::concurrency]
-            while self.actions < target:
-                await self.act_once(rng.choice(mine), rng)
-
-        await asyncio.gather(*(player(index) for index in range(min(concurrency, len(self.places)))))
-
-    async def saturate(self, seconds: float, concurrency: int) -> tuple[float, list[float]]:
-        """`concurrency` players pressing at once for `seconds`: actions/s and the sorted latencies."""
-        latencies: list[float] = []
-        first, stop = self.actions, time.perf_counter() + seconds
-
-        async def worker(index: int) -> None:
-            rng = random.Random(index)
-            mine = self.places[index::concurrency]
-            while time.perf_counter() < stop:
+            while going_on():
                 latencies.append(await self.act_once(rng.choice(mine), rng))
 
-        began = time.perf_counter()
-        await asyncio.gather(*(worker(index) for index in range(concurrency)))
-        return (self.actions - first) / (time.perf_counter() - began), sorted(latencies)
+        await asyncio.gather(*(player(index) for index in range(min(concurrency, len(self.places)))))
 
     async def open_loop(self, rate: float, seconds: float, rng: random.Random) -> list[float]:
         """Actions arriving at random (Poisson) at `rate` per second, each at a random table: sorted latencies."""

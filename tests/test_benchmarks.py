@@ -1,6 +1,7 @@
 """Smoke runs of the benchmark scripts with tiny sizes, so they keep working (their numbers are not asserted)."""
 
 import asyncio
+import gc
 import importlib
 import os
 import platform
@@ -185,7 +186,7 @@ def test_against_refuses_a_count_of_pairs_it_cannot_run(pairs: str) -> None:
 @pytest.mark.parametrize(("option", "value", "reason"), [
     ("--pairs", "0", "a number of pairs, 1 or more"),
     ("--tables", "-3", "a number of tables, 1 or more"),
-    ("--ages", "0,many", "whole numbers separated by commas"),
+    ("--ages", "0,many", "whole numbers of 0 or more separated by commas"),
     ("--seconds", "0", "a number of seconds above 0"),
 ])
 def test_aged_refuses_a_value_it_cannot_run(option: str, value: str, reason: str) -> None:
@@ -194,6 +195,46 @@ def test_aged_refuses_a_value_it_cannot_run(option: str, value: str, reason: str
                             capture_output=True, text=True, timeout=60, cwd=ROOT)
     assert result.returncode == 2 and reason in result.stderr, result.stderr
     assert "Traceback" not in result.stderr and result.stdout == ""
+
+
+@pytest.mark.parametrize(("arguments", "reason"), [
+    (["--concurrency", "0"], "a number of players, 1 or more"),
+    (["--tables", "0"], "a number of tables, 1 or more"),
+    (["--seconds", "-1"], "a number of seconds above 0"),
+    (["--scale-tables", "1000,lots"], "whole numbers of 1 or more separated by commas"),
+    (["--scale-tables", "0"], "whole numbers of 1 or more separated by commas"),
+    (["--scale-tables", "4", "--gc-thresholds", "10000,2"], "3 whole numbers of 0 or more separated by commas"),
+])
+def test_service_refuses_a_value_it_cannot_run(arguments: list[str], reason: str) -> None:
+    """A count, a time or a list `service.py` cannot use is answered with a usage line, not a traceback from dividing
+    by no players or reading a word as a number."""
+    result = subprocess.run([sys.executable, str(ROOT / "benchmarks" / "service.py"), *arguments],
+                            capture_output=True, text=True, timeout=60, cwd=ROOT)
+    assert result.returncode == 2 and reason in result.stderr, result.stderr
+    assert "Traceback" not in result.stderr and result.stdout == ""
+
+
+async def test_fewer_tables_than_players_press_at_every_table(monkeypatch, tmp_path: Path) -> None:
+    """`Load` never starts more players than tables: each presses at every `concurrency`th table, so a player beyond
+    the tables would have none to choose from (`service.py --scale-tables 2 --concurrency 4` failed so). Both ways of
+    pressing, a count and a time, press at each table."""
+    monkeypatch.syspath_prepend(str(ROOT / "benchmarks"))
+    bench = importlib.import_module("service")
+    store = await bench.Store.open(tmp_path / "bot.db")
+    places = [bench.Place("a", "a/poker"), bench.Place("b", "b/poker")]
+    load = bench.Load(bench.Service(store, FakeClock(1000.0), rng=random.Random(3)), places)
+    thresholds = gc.get_threshold()
+    try:
+        await load.set_up(width=2)  # tunes the collector, as the bot does once started
+        before = load.actions
+        await load.press(6, concurrency=4)
+        assert load.actions >= before + 6
+        rate, latencies = await load.saturate(0.05, concurrency=4)
+        assert rate > 0 and len(latencies) > 0, "the players pressed"
+    finally:
+        gc.unfreeze()
+        gc.set_threshold(*thresholds)
+        await store.close()
 
 
 def test_kinds_splits_the_jobs_by_what_they_did_to_the_hand(monkeypatch) -> None:

@@ -174,8 +174,10 @@ def _summarise(tx: Tx, table_id: str, hand_id: str, rows: LogRows) -> None:
         return
     ended_at = next((at for _, at, recorded, _ in rows for key, events in recorded
                      if key == hand_id and any(event.get("kind") == "HandEnded" for event in events)), None)
+    if ended_at is None:
+        return
     chat_id = tx.table_chat(table_id)
-    if ended_at is None or chat_id is None:
+    if chat_id is None:
         return
     counts = take_hand(tx.db, chat_id, ended_at, table_id, hand_id)
     if counts:
