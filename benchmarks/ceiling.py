@@ -210,9 +210,10 @@ class LeanTable:
 async def complete(seconds: float, path: Path, concurrency: int = 64, *, actions: int | None = None,
                    deck_source: random.Random | None = None, bot_rows: bool = False,
                    features: bool = False, check: bool = True,
-                   timed: Callable[[bool, bool, float], None] | None = None) -> tuple[float, float]:
+                   timed: Callable[[bool, bool, float], None] | None = None,
+                   tables: int = TABLES) -> tuple[float, float]:
     """Actions per second and CPU µs per action of the lean design with everything a Hold'em action of the bot
-    does, `concurrency` pressers at `TABLES` tables: a button's payload parsed and checked against the table's step,
+    does, `concurrency` pressers at `tables` tables: a button's payload parsed and checked against the table's step,
     the engine's action, its chip moves applied to balances kept in memory, its events made plain once into its one
     log row (the command, the time and the events: the history and the ledger's record at once, kept), the story's
     lines narrated (written only when read), the hand's figures written when it ends, a snapshot when a hand is
@@ -246,15 +247,15 @@ async def complete(seconds: float, path: Path, concurrency: int = 64, *, actions
     bot has.
 
     `timed`: called after each press's job with whether a hand was in play before it and after it, and the seconds
-    the job took in the store's transaction (`kinds.py`)."""
+    the job took in the store's transaction (`kinds.py`). `tables`: how many tables (`TABLES` unless given)."""
     store = await Store.open(path)
     scheduler = Scheduler(SystemClock(), lambda key, table_id, payload: asyncio.sleep(0))
     structure, deck_source = STRUCTURES["home-limit"], deck_source or SecureRandom()
     voice = Voice("en", {"ann": "Ann", "bob": "Bob"}.__getitem__)
-    tables = [LeanTable(f"t{table}") for table in range(TABLES)]
+    lean_tables = [LeanTable(f"t{table}") for table in range(tables)]
 
     def create(tx: Tx) -> None:
-        for table in tables:
+        for table in lean_tables:
             tx.create_table(table.table_id, table.chat_id)
             if bot_rows:
                 for player in table.stacks:
@@ -365,7 +366,7 @@ async def complete(seconds: float, path: Path, concurrency: int = 64, *, actions
         rng = random.Random(index)
         while time.perf_counter() < stop and (actions is None or begun < actions):
             begun += 1
-            table = tables[rng.randrange(index, TABLES, concurrency)]  # one presser at a time at each table
+            table = lean_tables[rng.randrange(index, tables, concurrency)]  # one presser at a time at each table
             payload = None
             if table.hand is not None and not table.hand.is_over:
                 payload = rng.choice([button.payload for button in table.buttons() if not button.private
@@ -377,9 +378,9 @@ async def complete(seconds: float, path: Path, concurrency: int = 64, *, actions
             scheduler.arm(f"holdem:{table.table_id}", table.table_id, time.time() + 30, {"kind": table.waits_on})
             count += 1
 
-    for first in range(0, TABLES, BATCH):  # every table dealt before the clock starts, as in the service's benchmark
+    for first in range(0, tables, BATCH):  # every table dealt before the clock starts, as in the service's benchmark
         await asyncio.gather(*(store.transact(functools.partial(apply, table=table, payload=None), now=time.time())
-                               for table in tables[first:first + BATCH]))
+                               for table in lean_tables[first:first + BATCH]))
     stop = time.perf_counter() + seconds
     began, cpu = time.perf_counter(), time.process_time()
     await asyncio.gather(*(presser(index) for index in range(concurrency)))

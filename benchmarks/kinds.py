@@ -167,15 +167,15 @@ async def bot(tables: int, presses: int) -> Times:
         shutil.rmtree(folder, ignore_errors=True)
 
 
-async def lean(presses: int, *, bot_rows: bool) -> Times:
-    """The lean design's jobs (`ceiling.complete` with the bot's features, at its `TABLES` tables) over `presses`
-    presses; with `bot_rows`, writing the rows the bot's store writes."""
+async def lean(tables: int, presses: int, *, bot_rows: bool) -> Times:
+    """The lean design's jobs (`ceiling.complete` with the bot's features) over `presses` presses at `tables`
+    tables; with `bot_rows`, writing the rows the bot's store writes."""
     folder = Path(tempfile.mkdtemp())
     times = Times()
     try:
         with times.pressing(presses):
-            await ceiling.complete(float("inf"), folder / "lean.db", min(CONCURRENCY, ceiling.TABLES),
-                                   actions=presses, features=True, bot_rows=bot_rows, timed=times.add, check=False)
+            await ceiling.complete(float("inf"), folder / "lean.db", min(CONCURRENCY, tables), actions=presses,
+                                   features=True, bot_rows=bot_rows, timed=times.add, check=False, tables=tables)
         return times
     finally:
         shutil.rmtree(folder, ignore_errors=True)
@@ -204,11 +204,10 @@ def main() -> None:
     parser.add_argument("--rounds", type=at_least_one("rounds"), default=3)
     args = parser.parse_args()
     runs: dict[str, list[Times]] = {BOT: [], LEAN: [], LEAN_BOT_ROWS: []}
-    ceiling.TABLES = args.tables
     for _ in range(args.rounds):
         runs[BOT].append(asyncio.run(bot(args.tables, args.presses)))
-        runs[LEAN].append(asyncio.run(lean(args.presses, bot_rows=False)))
-        runs[LEAN_BOT_ROWS].append(asyncio.run(lean(args.presses, bot_rows=True)))
+        runs[LEAN].append(asyncio.run(lean(args.tables, args.presses, bot_rows=False)))
+        runs[LEAN_BOT_ROWS].append(asyncio.run(lean(args.tables, args.presses, bot_rows=True)))
     print(f"µs of an action's job in the store's transaction, by kind: {args.tables:,} tables, {args.presses:,} "
           f"presses, median of {args.rounds} rounds")
     print("\n".join(report(runs)))

@@ -1,11 +1,13 @@
 """Smoke runs of the benchmark scripts with tiny sizes, so they keep working (their numbers are not asserted)."""
 
 import asyncio
+import contextlib
 import gc
 import importlib
 import os
 import platform
 import random
+import sqlite3
 import subprocess
 import sys
 from pathlib import Path
@@ -235,6 +237,23 @@ async def test_fewer_tables_than_players_press_at_every_table(monkeypatch, tmp_p
         gc.unfreeze()
         gc.set_threshold(*thresholds)
         await store.close()
+
+
+async def test_the_lean_design_plays_at_the_tables_it_is_given(monkeypatch, tmp_path: Path) -> None:
+    """`kinds.py --tables N` compares the bot and the lean design at the same N tables: `ceiling.complete` creates and
+    deals that many, and its presses (each timed by kind) land only on them."""
+    monkeypatch.syspath_prepend(str(ROOT / "benchmarks"))
+    ceiling = importlib.import_module("ceiling")
+    kinds = importlib.import_module("kinds")
+    times = kinds.Times()
+    with times.pressing(40):
+        await ceiling.complete(float("inf"), tmp_path / "lean.db", 3, actions=40, deck_source=random.Random(2),
+                               features=True, timed=times.add, check=False, tables=5)
+    with contextlib.closing(sqlite3.connect(tmp_path / "lean.db")) as written:
+        tables = {row[0] for row in written.execute("SELECT table_id FROM tables")}
+        logged = {row[0] for row in written.execute("SELECT DISTINCT table_id FROM actions")}
+    assert tables == {f"t{index}" for index in range(5)} and logged == tables
+    assert sum(times.count.values()) == 40, "every press timed"
 
 
 def test_kinds_splits_the_jobs_by_what_they_did_to_the_hand(monkeypatch) -> None:
