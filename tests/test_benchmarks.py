@@ -4,6 +4,7 @@ import asyncio
 import contextlib
 import gc
 import importlib
+import importlib.util
 import os
 import platform
 import random
@@ -215,6 +216,45 @@ def test_service_refuses_a_value_it_cannot_run(arguments: list[str], reason: str
     assert result.returncode == 2 and reason in result.stderr, result.stderr
     assert "Traceback" not in result.stderr and result.stdout == ""
 
+
+
+HAS_INTERPRETERS = importlib.util.find_spec("_interpreters") is not None
+"""Whether this Python has the isolated interpreters `benchmarks/interpreters.py` measures (3.13 and later)."""
+
+
+def _interpreters_benchmark(*arguments: str) -> subprocess.CompletedProcess[str]:
+    return subprocess.run([sys.executable, str(ROOT / "benchmarks" / "interpreters.py"), *arguments],
+                          capture_output=True, text=True, timeout=300, cwd=ROOT)
+
+
+@pytest.mark.parametrize(("arguments", "reason"), [
+    (["--interpreters", "0"], "a number of interpreters, 1 or more"),
+    (["--tables", "none"], "a number of tables, 1 or more"),
+    (["--seconds", "0"], "a number of seconds above 0"),
+    (["--concurrency", "-4"], "a number of players, 1 or more"),
+])
+def test_interpreters_refuses_a_value_it_cannot_run(arguments: list[str], reason: str) -> None:
+    """A count or a time `interpreters.py` cannot use is answered with a usage line before anything is set up."""
+    result = _interpreters_benchmark(*arguments)
+    assert result.returncode == 2 and reason in result.stderr, result.stderr
+    assert "Traceback" not in result.stderr and result.stdout == ""
+
+
+@pytest.mark.skipif(HAS_INTERPRETERS, reason="this Python has isolated interpreters")
+def test_interpreters_says_which_python_it_needs() -> None:
+    """On a Python without isolated interpreters (the bot's 3.11) the benchmark says what it needs and which Python
+    this is, rather than failing on the missing module."""
+    result = _interpreters_benchmark("--tables", "4")
+    assert result.returncode == 2, result.stderr
+    assert "needs Python 3.13's isolated interpreters" in result.stderr and platform.python_version() in result.stderr
+
+
+@pytest.mark.skipif(not HAS_INTERPRETERS, reason="needs Python 3.13's isolated interpreters")
+def test_interpreters_benchmark_runs() -> None:
+    """Two isolated interpreters serving a few tables each, beside one and the main interpreter, ledgers checked."""
+    result = _interpreters_benchmark("--tables", "6", "--seconds", "0.2", "--concurrency", "2")
+    assert result.returncode == 0, result.stderr[-2000:]
+    assert "2 isolated interpreters, a file each" in result.stdout and "ledgers ok" in result.stdout
 
 async def test_fewer_tables_than_players_press_at_every_table(monkeypatch, tmp_path: Path) -> None:
     """`Load` never starts more players than tables: each presses at every `concurrency`th table, so a player beyond
