@@ -44,6 +44,8 @@ import json
 OPT_NON_STR_KEYS = 1
 OPT_SORT_KEYS = 2
 JSONDecodeError = json.JSONDecodeError
+_ENCODERS = {}
+_decode = json.JSONDecoder().decode
 
 
 def Fragment(text):
@@ -51,12 +53,16 @@ def Fragment(text):
 
 
 def dumps(value, default=None, option=0):
-    return json.dumps(value, default=default, separators=(",", ":"), ensure_ascii=False,
-                      sort_keys=bool(option & OPT_SORT_KEYS)).encode()
+    key = (default, option & OPT_SORT_KEYS)
+    encoder = _ENCODERS.get(key)
+    if encoder is None:  # one encoder for each way of calling, as json.dumps makes one for each call
+        encoder = _ENCODERS[key] = json.JSONEncoder(default=default, separators=(",", ":"), ensure_ascii=False,
+                                                    sort_keys=bool(option & OPT_SORT_KEYS)).encode
+    return encoder(value).encode()
 
 
 def loads(text):
-    return json.loads(text)
+    return _decode(text if isinstance(text, str) else bytes(text).decode())
 ''',
     "PIL/__init__.py": '"""Pillow\'s names, with nothing behind them: pictures are off in the benchmark."""\n',
     "PIL/Image.py": "class Image: ...\n",
