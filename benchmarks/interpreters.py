@@ -12,8 +12,10 @@ what the second core would give, not a design the bot can use: the stand-ins are
 is 3.11 (Debian 12's), and the chats would be split between the files.
 
 Each interpreter runs `processes.child` (its tables seated and dealt, then `--concurrency` players pressing for
-`--seconds`); the ledger of every file is checked after. Printed: actions/s of each configuration, and its ratio to
-the main interpreter's.
+`--seconds`). Last, the shape a bot could take: the isolated interpreters as shards serving the players of the main
+interpreter (where the adapters would be), every press and reply carried between them over a socket pair (`Remote`,
+`shard`), the replies without their table message's text unless `--with-text`. The ledger of every file is checked
+after each. Printed: actions/s of each configuration, and its ratios.
 Run with Python 3.13 and the bot's dependencies installed:
 `python3.13 benchmarks/interpreters.py [--interpreters 2] [--tables 1000] [--seconds 5] [--concurrency 64]`.
 """
@@ -27,6 +29,10 @@ import importlib
 import io
 import json
 import os
+import pickle
+import random
+import socket
+import struct
 import sys
 import tempfile
 import threading
@@ -35,7 +41,12 @@ from pathlib import Path
 from typing import Any
 
 from arguments import at_least_one, more_than_zero  # beside this file: the benchmarks' argument types
-from processes import ROOT, _check, child
+from processes import ROOT, _check, child, press_for, seat_and_deal
+
+from bot.clock import SystemClock
+from bot.output import Actor, Button, Place, Reply, TableMessage
+from bot.service import Service
+from bot.store import Store
 
 STAND_INS = {
     "orjson.py": '''"""orjson's calls made with the standard library's json (orjson will not load here)."""
@@ -71,17 +82,13 @@ def loads(text):
 }
 """The stand-ins, written to a temporary folder put first on the isolated interpreters' module path."""
 
-SERVE = """
-import asyncio, contextlib, io, json, sys
+RUN = """
+import sys
 sys.path[:0] = {path!r}
-from processes import child
-printed = io.StringIO()
-with contextlib.redirect_stdout(printed):
-    asyncio.run(child({database!r}, {first}, {last}, {seconds}, {concurrency}, {start_at}))
-with open({result!r}, "w") as out:
-    out.write(printed.getvalue().strip().splitlines()[-1])
+import interpreters
+interpreters.{call}
 """
-"""What each isolated interpreter runs: `processes.child` on its share, its printed figures written to `result`."""
+"""What an isolated interpreter runs: `call`, a call of a function of this module, with the stand-ins on its path."""
 
 
 def interpreters_module() -> Any:
@@ -92,32 +99,178 @@ def interpreters_module() -> Any:
         return None
 
 
+def in_isolated_interpreter(folder: Path, call: str) -> None:
+    """Run `call` (a call of a function of this module) in a new isolated interpreter, the stand-ins in `folder`
+    first on its path; returns when it has run."""
+    interpreters = interpreters_module()
+    # the store's worker threads are daemon threads, which an isolated interpreter refuses unless allowed
+    interpreter = interpreters.create(interpreters.new_config("isolated", allow_daemon_threads=True))
+    path = [str(folder / "stand-ins"), str(ROOT), str(ROOT / "benchmarks")]
+    failed = interpreters.exec(interpreter, RUN.format(path=path, call=call))
+    if failed is not None:
+        raise SystemExit(f"an isolated interpreter failed:\n{failed.errdisplay}")
+
+
+def own_share(database: str, first: int, last: int, seconds: float, concurrency: int, start_at: float,
+              result: str) -> None:
+    """`processes.child` on tables `first`..`last - 1`, its players pressing in this interpreter; its figures
+    written to `result`."""
+    printed = io.StringIO()
+    with contextlib.redirect_stdout(printed):
+        asyncio.run(child(database, first, last, seconds, concurrency, start_at))
+    Path(result).write_text(printed.getvalue().strip().splitlines()[-1])
+
+
+class Frames:
+    """Pickled objects over a stream, each after its length; what is written in one turn of the event loop goes in
+    one write (a system call a turn, not one a reply)."""
+
+    def __init__(self, reader: asyncio.StreamReader, writer: asyncio.StreamWriter) -> None:
+        self.reader, self.writer = reader, writer
+        self._out: list[bytes] = []
+
+    @classmethod
+    async def over(cls, sock: socket.socket) -> Frames:
+        """Frames over a connected socket."""
+        return cls(*await asyncio.open_connection(sock=sock))
+
+    def send(self, value: object) -> None:
+        """Write `value` at the end of this turn of the event loop."""
+        body = pickle.dumps(value, protocol=pickle.HIGHEST_PROTOCOL)
+        if not self._out:
+            asyncio.get_running_loop().call_soon(self._flush)
+        self._out.append(struct.pack("<I", len(body)) + body)
+
+    def _flush(self) -> None:
+        self.writer.write(b"".join(self._out))
+        self._out.clear()
+
+    async def receive(self) -> Any:
+        """The next object, or None when the stream has ended."""
+        try:
+            (size,) = struct.unpack("<I", await self.reader.readexactly(4))
+            return pickle.loads(await self.reader.readexactly(size))
+        except asyncio.IncompleteReadError:
+            return None
+
+
+def plain_reply(reply: Reply, with_text: bool) -> tuple[Any, ...]:
+    """What a reply carries back to the adapters' interpreter (its table message's text only `with_text`: the
+    players here read only its buttons)."""
+    table = reply.table
+    return (reply.public, reply.private, reply.error, None if table is None else (
+        table.key, table.text if with_text else "", tuple(tuple(button) for button in table.buttons), table.to_act))
+
+
+def shard(database: str, descriptor: int, seed: int, with_text: bool) -> None:
+    """A shard of the tables: a service on `database`, applying the presses and messages that come over the socket
+    `descriptor` (its own: it closes it) and sending each reply back, until the stream ends."""
+
+    async def run() -> None:
+        store = await Store.open(database)
+        service = Service(store, SystemClock(), rng=random.Random(seed))
+        frames = await Frames.over(socket.socket(fileno=descriptor))
+        running: set[asyncio.Task[None]] = set()
+
+        async def apply(number: int, kind: str, chat: str, table: str, user: str, name: str, words: str) -> None:
+            place, actor = Place(chat, table), Actor(user, name)
+            reply = await (service.press(place, actor, words) if kind == "press" else
+                           service.handle(place, actor, words))
+            frames.send((number, plain_reply(reply, with_text)))
+
+        while (frame := await frames.receive()) is not None:
+            task = asyncio.ensure_future(apply(*frame))
+            running.add(task)
+            task.add_done_callback(running.discard)
+        await asyncio.gather(*running)
+        await store.close()
+        frames.writer.close()
+
+    asyncio.run(run())
+
+
+class Remote:
+    """The service as an adapters' interpreter would reach it (`processes.Pressable`): each message or press sent to
+    the shard serving its chat, its reply awaited from there."""
+
+    def __init__(self, shards: list[Frames], shard_of: dict[str, int]) -> None:
+        self.shards, self.shard_of = shards, shard_of
+        self.waiting: dict[int, asyncio.Future[Reply]] = {}
+        self.sent = 0
+
+    def _send(self, kind: str, place: Place, actor: Actor, words: str) -> asyncio.Future[Reply]:
+        self.sent += 1
+        self.waiting[self.sent] = reply = asyncio.get_running_loop().create_future()
+        self.shards[self.shard_of[place.chat_id]].send(
+            (self.sent, kind, place.chat_id, place.table_id, actor.user_id, actor.name, words))
+        return reply
+
+    def handle(self, place: Place, actor: Actor, message: str) -> asyncio.Future[Reply]:
+        """A chat message to the table's shard."""
+        return self._send("message", place, actor, message)
+
+    def press(self, place: Place, actor: Actor, payload: str) -> asyncio.Future[Reply]:
+        """A button press to the table's shard."""
+        return self._send("press", place, actor, payload)
+
+    async def listen(self, frames: Frames) -> None:
+        """Hand each reply from a shard to whoever awaits it, until the shard stops."""
+        while (frame := await frames.receive()) is not None:
+            number, (public, private, error, table) = frame
+            self.waiting.pop(number).set_result(Reply(public=public, private=private, error=error, table=None if (
+                table is None) else TableMessage(table[0], table[1], tuple(Button(*b) for b in table[2]), table[3])))
+
+
+def serve_across(folder: Path, count: int, tables: int, seconds: float, concurrency: int, with_text: bool) -> float:
+    """`count` isolated interpreters each serving its share of `tables` tables from a file of its own, the players
+    (`concurrency` for each) pressing in the main interpreter, every press and reply carried between them: the
+    actions/s, each file's ledger checked."""
+    pairs = [socket.socketpair() for _ in range(count)]
+    databases = [str(folder / f"across{index}.db") for index in range(count)]
+    # each shard's end of its pair becomes the shard's own (`detach`), so that it closing it ends the stream here
+    threads = [threading.Thread(target=in_isolated_interpreter, args=(
+        folder, f"shard({databases[index]!r}, {theirs.detach()}, {index}, {with_text})"))
+        for index, (_, theirs) in enumerate(pairs)]
+    for thread in threads:
+        thread.start()
+
+    async def play() -> float:
+        shards = [await Frames.over(mine) for mine, _ in pairs]
+        places = [Place(f"chat{index}", f"chat{index}/poker") for index in range(tables)]
+        remote = Remote(shards, {place.chat_id: index * count // tables for index, place in enumerate(places)})
+        listening = [asyncio.ensure_future(remote.listen(frames)) for frames in shards]
+        last_reply = await seat_and_deal(remote, places)
+        actions, elapsed, _ = await press_for(remote, last_reply, seconds, concurrency * count, seed=0)
+        for frames in shards:
+            frames.writer.write_eof()  # each shard finishes what it has, then stops
+        await asyncio.gather(*listening)
+        return actions / elapsed
+
+    rate = asyncio.run(play())
+    for thread in threads:
+        thread.join()
+    for database in databases:
+        if problems := asyncio.run(_check(database)):
+            raise SystemExit(f"the ledger of {database} does not hold: {problems[:3]}")
+    return rate
+
+
 def serve(folder: Path, name: str, count: int, tables: int, seconds: float, concurrency: int,
           isolated: bool) -> float:
     """`count` interpreters (isolated ones, or the main one) serving `tables` tables together, each its share from a
     file of its own in `folder`: their actions/s together, each file's ledger checked."""
     share = -(-tables // count)
     start_at = time.time() + 4.0 + share * 0.01  # each seats and deals its tables first, then all press at once
-    path = ([str(folder / "stand-ins")] if isolated else []) + [str(ROOT), str(ROOT / "benchmarks")]
     results = [folder / f"{name}{index}.json" for index in range(count)]
     databases = [str(folder / f"{name}{index}.db") for index in range(count)]
 
     def one(index: int) -> None:
         first, last = index * share, min(tables, (index + 1) * share)
-        if not isolated:
-            printed = io.StringIO()
-            with contextlib.redirect_stdout(printed):
-                asyncio.run(child(databases[index], first, last, seconds, concurrency, start_at))
-            results[index].write_text(printed.getvalue().strip().splitlines()[-1])
-            return
-        interpreters = interpreters_module()
-        # the store's worker threads are daemon threads, which an isolated interpreter refuses unless allowed
-        interpreter = interpreters.create(interpreters.new_config("isolated", allow_daemon_threads=True))
-        failed = interpreters.exec(interpreter, SERVE.format(
-            path=path, database=databases[index], first=first, last=last, seconds=seconds, concurrency=concurrency,
-            start_at=start_at, result=str(results[index])))
-        if failed is not None:
-            raise SystemExit(f"interpreter {index} failed:\n{failed.errdisplay}")
+        if isolated:
+            in_isolated_interpreter(folder, f"own_share({databases[index]!r}, {first}, {last}, {seconds}, "
+                                            f"{concurrency}, {start_at}, {str(results[index])!r})")
+        else:
+            own_share(databases[index], first, last, seconds, concurrency, start_at, str(results[index]))
 
     threads = [threading.Thread(target=one, args=(index,)) for index in range(count)]
     for thread in threads:
@@ -133,7 +286,8 @@ def serve(folder: Path, name: str, count: int, tables: int, seconds: float, conc
 
 
 def main() -> None:
-    """Parse the arguments, then measure the main interpreter, one isolated interpreter and several."""
+    """Parse the arguments, then measure the main interpreter, one isolated interpreter, several, and several
+    serving the main one's players."""
     parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     parser.add_argument("--interpreters", type=at_least_one("interpreters"), default=2,
                         help="isolated interpreters at once")
@@ -141,6 +295,9 @@ def main() -> None:
     parser.add_argument("--seconds", type=more_than_zero, default=5.0)
     parser.add_argument("--concurrency", type=at_least_one("players"), default=64,
                         help="players pressing in each")
+    parser.add_argument("--with-text", action="store_true",
+                        help="carried replies bring their table message's text, written for each (the players read "
+                             "only its buttons, and the service writes it only when read)")
     args = parser.parse_args()
     if interpreters_module() is None:
         parser.error(f"needs Python 3.13's isolated interpreters (`_interpreters`); this is {sys.version.split()[0]}")
@@ -160,6 +317,10 @@ def main() -> None:
     together = serve(folder, "together", args.interpreters, isolated=True, **measure)
     print(f"{args.interpreters} isolated interpreters, a file each: {together:,.0f} actions/s, "
           f"{together / alone:.2f}x one isolated, {together / main_rate:.2f}x the main one; ledgers ok")
+    across = serve_across(folder, args.interpreters, with_text=args.with_text, **measure)
+    print(f"{args.interpreters} isolated interpreters, the players in the main one (each press and reply carried"
+          f"{', its text written' if args.with_text else ''}): {across:,.0f} actions/s, {across / together:.2f}x "
+          f"with their players inside, {across / main_rate:.2f}x the main one; ledgers ok")
     sys.stdout.flush()
     # Python 3.13.0 at times aborts (a double free) while tearing down an isolated interpreter that ran the store's
     # threads, after every figure above: the process ends here instead

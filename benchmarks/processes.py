@@ -20,7 +20,9 @@ import sys
 import tempfile
 import time
 import uuid
+from collections.abc import Awaitable
 from pathlib import Path
+from typing import Protocol
 from urllib.parse import quote
 
 ROOT = Path(__file__).resolve().parents[1]
@@ -47,7 +49,7 @@ def next_payload(reply: Reply, rng: random.Random) -> tuple[Actor, str] | None:
     return actor, rng.choice(buttons).payload
 
 
-async def press_next(service: Service, place: Place, last: Reply, rng: random.Random) -> tuple[bool, Reply]:
+async def press_next(service: Pressable, place: Place, last: Reply, rng: random.Random) -> tuple[bool, Reply]:
     """Press a random button of the player to act at `place`, as `last` showed it (or deal between hands); whether it
     was a deal, and the reply."""
     move = next_payload(last, rng)
@@ -56,7 +58,7 @@ async def press_next(service: Service, place: Place, last: Reply, rng: random.Ra
     return False, await service.press(place, move[0], move[1])
 
 
-async def buy_in_again(service: Service, place: Place, refused: Reply) -> int:
+async def buy_in_again(service: Pressable, place: Place, refused: Reply) -> int:
     """Both players buy in again at `place` after the deal `refused` (someone went broke and stood up): the actions
     this took (a grant and a join each). Nothing (0) when the deal was refused because a hand is in play already (the
     next hand's timer dealt it since the presser last saw the table): nobody is broke."""
@@ -68,18 +70,31 @@ async def buy_in_again(service: Service, place: Place, refused: Reply) -> int:
     return 2 * len(PLAYERS)
 
 
-async def child(database: str, first: int, last: int, seconds: float, concurrency: int, start_at: float) -> None:
-    """One bot process: set up tables `first`..`last - 1`, wait for `start_at`, press buttons; print the figures."""
-    store = await Store.open(database)
-    service = Service(store, SystemClock(), rng=random.Random(first))
-    places = [Place(f"chat{index}", f"chat{index}/poker") for index in range(first, last)]
-    last_reply: dict[Place, Reply] = {}
+class Pressable(Protocol):
+    """What the players press: the service, or (`interpreters.py`) its stand-in in another interpreter."""
+
+    def handle(self, place: Place, actor: Actor, message: str) -> Awaitable[Reply]: ...
+
+    def press(self, place: Place, actor: Actor, payload: str) -> Awaitable[Reply]: ...
+
+
+async def seat_and_deal(service: Pressable, places: list[Place]) -> dict[Place, Reply]:
+    """Pictures off, both players seated and a hand dealt at each of `places`, one after the other: each table's
+    reply to its deal."""
+    dealt: dict[Place, Reply] = {}
     for place in places:
         await service.handle(place, PLAYERS[0], "/set pictures off")
         for actor in PLAYERS:
             await service.handle(place, actor, "/join 1000")
-        last_reply[place] = await service.handle(place, PLAYERS[0], "/deal")
-    await asyncio.sleep(max(0.0, start_at - time.time()))
+        dealt[place] = await service.handle(place, PLAYERS[0], "/deal")
+    return dealt
+
+
+async def press_for(service: Pressable, last_reply: dict[Place, Reply], seconds: float, concurrency: int,
+                    seed: int) -> tuple[int, float, list[float]]:
+    """`concurrency` players pressing the buttons of the tables in `last_reply` (each as its last reply showed it,
+    kept up to date there) for `seconds`: the actions, the seconds they took and each press's latency."""
+    places = list(last_reply)
     latencies: list[float] = []
     actions = 0
 
@@ -98,14 +113,24 @@ async def child(database: str, first: int, last: int, seconds: float, concurrenc
     stop = time.perf_counter() + seconds
 
     async def worker(index: int) -> None:
-        rng = random.Random(first * 1000 + index)
+        rng = random.Random(seed * 1000 + index)
         mine = places[index::concurrency] or places
         while time.perf_counter() < stop:
             await act_once(rng.choice(mine), rng)
 
     began = time.perf_counter()
     await asyncio.gather(*(worker(index) for index in range(concurrency)))
-    elapsed = time.perf_counter() - began
+    return actions, time.perf_counter() - began, latencies
+
+
+async def child(database: str, first: int, last: int, seconds: float, concurrency: int, start_at: float) -> None:
+    """One bot process: set up tables `first`..`last - 1`, wait for `start_at`, press buttons; print the figures."""
+    store = await Store.open(database)
+    service = Service(store, SystemClock(), rng=random.Random(first))
+    last_reply = await seat_and_deal(service, [Place(f"chat{index}", f"chat{index}/poker")
+                                               for index in range(first, last)])
+    await asyncio.sleep(max(0.0, start_at - time.time()))
+    actions, elapsed, latencies = await press_for(service, last_reply, seconds, concurrency, first)
     await store.close()
     print(json.dumps({"actions": actions, "elapsed": elapsed, "latencies": latencies}))
 

@@ -8,9 +8,11 @@ import importlib.util
 import os
 import platform
 import random
+import socket
 import sqlite3
 import subprocess
 import sys
+import threading
 from pathlib import Path
 
 import pytest
@@ -251,10 +253,42 @@ def test_interpreters_says_which_python_it_needs() -> None:
 
 @pytest.mark.skipif(not HAS_INTERPRETERS, reason="needs Python 3.13's isolated interpreters")
 def test_interpreters_benchmark_runs() -> None:
-    """Two isolated interpreters serving a few tables each, beside one and the main interpreter, ledgers checked."""
-    result = _interpreters_benchmark("--tables", "6", "--seconds", "0.2", "--concurrency", "2")
+    """Two isolated interpreters serving a few tables each, beside one and the main interpreter, then serving the
+    main interpreter's players; every ledger checked."""
+    result = _interpreters_benchmark("--tables", "6", "--seconds", "0.2", "--concurrency", "2", "--with-text")
     assert result.returncode == 0, result.stderr[-2000:]
-    assert "2 isolated interpreters, a file each" in result.stdout and "ledgers ok" in result.stdout
+    assert "2 isolated interpreters, a file each" in result.stdout
+    assert "the players in the main one (each press and reply carried, its text written)" in result.stdout
+    assert result.stdout.count("ledgers ok") == 2
+
+
+async def test_a_shard_answers_what_is_carried_to_it(monkeypatch, tmp_path: Path) -> None:
+    """`interpreters.py`'s shard, here in a thread of this interpreter: messages and presses carried to it over a
+    socket pair (`Remote`) are applied by its service, and each reply comes back to the one who sent it, a refusal
+    as a refusal; its ledger holds once it has stopped at the end of the stream."""
+    monkeypatch.syspath_prepend(str(ROOT / "benchmarks"))
+    bench = importlib.import_module("interpreters")
+    mine, theirs = socket.socketpair()
+    database = str(tmp_path / "shard.db")
+    server = threading.Thread(target=bench.shard, args=(database, theirs.detach(), 1, True))
+    server.start()
+    frames = await bench.Frames.over(mine)
+    remote = bench.Remote([frames], {"chat0": 0})
+    listening = asyncio.ensure_future(remote.listen(frames))
+    place = bench.Place("chat0", "chat0/poker")
+    try:
+        table = (await bench.seat_and_deal(remote, [place]))[place].table
+        assert table is not None and table.to_act in {"ann", "bob"} and "Ann" in table.text
+        fold = next(button.payload for button in table.buttons if button.payload.endswith("|fold"))
+        refused = await asyncio.wait_for(remote.press(place, bench.Actor("zed", "Zed"), fold), 30)
+        assert refused.error is not None and refused.table is None
+        folded = await asyncio.wait_for(remote.press(place, bench.Actor(table.to_act, table.to_act.title()), fold), 30)
+        assert folded.error is None and folded.table is not None and folded.table.to_act is None
+    finally:  # the shard stops at the end of its stream, whatever failed above
+        frames.writer.write_eof()
+        await asyncio.wait_for(listening, 30)
+        await asyncio.to_thread(server.join, 60)
+    assert not server.is_alive() and await bench._check(database) == []
 
 async def test_fewer_tables_than_players_press_at_every_table(monkeypatch, tmp_path: Path) -> None:
     """`Load` never starts more players than tables: each presses at every `concurrency`th table, so a player beyond
