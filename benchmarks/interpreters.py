@@ -17,7 +17,8 @@ interpreter (where the adapters would be), every press and reply carried between
 `shard`), the replies without their table message's text unless `--with-text`. The ledger of every file is checked
 after each. Printed: actions/s of each configuration, and its ratios.
 Run with Python 3.13 and the bot's dependencies installed:
-`python3.13 benchmarks/interpreters.py [--interpreters 2] [--tables 1000] [--seconds 5] [--concurrency 64]`.
+`python3.13 benchmarks/interpreters.py [--interpreters 2] [--tables 1000] [--seconds 5] [--concurrency 64]
+[--with-text]`.
 """
 
 from __future__ import annotations
