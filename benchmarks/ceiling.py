@@ -207,6 +207,165 @@ class LeanTable:
         self.told: dict[str, list[str]] = {}  # with `features`: the last action's private messages, by player
 
 
+class LeanDesign:
+    """The lean design's tables in memory and its store and scheduler (`complete`'s service, without its pressers):
+    `press` applies a payload at a table (None deals it a hand) in a job of the store and re-arms its timer; what the
+    next press may be is read from the table's `buttons` (`choose`). See `complete` for `bot_rows` and `features`."""
+
+    def __init__(self, store: Store, tables: int, deck_source: random.Random, *, bot_rows: bool,
+                 features: bool) -> None:
+        self.store, self.deck_source, self.bot_rows, self.features = store, deck_source, bot_rows, features
+        self.scheduler = Scheduler(SystemClock(), lambda key, table_id, payload: asyncio.sleep(0))
+        self.structure = STRUCTURES["home-limit"]
+        self.voice = Voice("en", {"ann": "Ann", "bob": "Bob"}.__getitem__)
+        self.tables = [LeanTable(f"t{table}") for table in range(tables)]
+
+    @classmethod
+    async def open(cls, path: Path | str, tables: int, deck_source: random.Random | None = None, *,
+                   bot_rows: bool = False, features: bool = False) -> LeanDesign:
+        """The design on a new store at `path`, its `tables` tables created (none dealt yet)."""
+        design = cls(await Store.open(path), tables, deck_source or SecureRandom(), bot_rows=bot_rows,
+                     features=features)
+
+        def create(tx: Tx) -> None:
+            for table in design.tables:
+                tx.create_table(table.table_id, table.chat_id)
+                if bot_rows:
+                    for player in table.stacks:
+                        tx.ensure_player(table.chat_id, player, player.title())
+
+        await design.store.transact(create, now=time.time())
+        return design
+
+    async def deal_all(self) -> None:
+        """Every table dealt a hand, `BATCH` at a time (as the service's benchmark deals them before its clock)."""
+        for first in range(0, len(self.tables), BATCH):
+            await asyncio.gather(*(self.press(table, None) for table in self.tables[first:first + BATCH]))
+
+    async def press(self, table: LeanTable, payload: str | None,
+                    timed: Callable[[bool, bool, float], None] | None = None) -> None:
+        """`payload` applied at `table` (None: a hand dealt) in a job of the store, committed, then the table's
+        timer re-armed; `timed` as `complete`'s."""
+        job = functools.partial(self.apply, table=table, payload=payload)
+        if timed is not None:
+            job = functools.partial(_timing, job, timed, table)
+        await self.store.transact(job, now=time.time())
+        self.scheduler.arm(f"holdem:{table.table_id}", table.table_id, time.time() + 30, {"kind": table.waits_on})
+
+    async def close(self, *, check: bool) -> list[str]:
+        """The store closed, after the ledger's check when `check` (its problems; none unchecked)."""
+        problems = await self.store.read(lambda tx: tx.check_ledger()) if check else []
+        await self.store.close()
+        return problems
+
+    def apply(self, tx: Tx, table: LeanTable, payload: str | None) -> None:
+        """A press's job in the store's transaction: `payload` at `table` (None: deal a hand)."""
+        hand = table.hand
+        reads: list[list[Any]] = []
+        named = self.voice  # the story is told with the players' names
+        if self.bot_rows:  # read from the store and logged
+            names = {player: tx.player_name(table.chat_id, player) for player in table.stacks}
+            reads += [["player_name", name] for name in names.values()]
+            named = Voice("en", names.__getitem__)
+        if self.features:
+            _seats(table)
+            orjson.loads(SETTINGS)  # the chat's settings, as the store gives them to each action
+        if payload is None:
+            bought = min(table.stacks.values()) < 2 * 20  # someone is broke: both buy in again (in the deal's row)
+            if bought or (self.bot_rows and table.number == 0):
+                if self.bot_rows:
+                    _buy_in(tx, table)
+                table.stacks = {"ann": 1000, "bob": 1000}
+            table.number += 1  # kept with the table, written with the deal's snapshot
+            button = table.number % 2
+            if self.features:
+                button = _before_the_deal(table)
+            hand, events = Hand.start([SeatPlayer(player, chips) for player, chips in table.stacks.items()],
+                                      button, 20, self.structure, Deck(self.deck_source), table.number)
+            table.hand, table.counted, actor = hand, [], "ann"  # who deals, as the service's benchmark deals
+        else:
+            pressed = cmd.parse_payload(payload)
+            assert hand is not None and pressed.decision == f"s{table.step}", "a stale press"
+            legal = hand.legal_actions()
+            action = _engine_action(pressed.command)
+            if isinstance(action, engine.Call) and legal.can_check and not legal.call_amount:
+                action = engine.Check()
+            events, actor = hand.act(legal.player, action), legal.player
+            if self.features:
+                events += _played(table, hand, legal.player)
+        key = f"h{hand.hand_number}"
+        for move in all_moves(events):  # the balances, from the moves the log row records
+            if self.bot_rows:
+                if move.amount:
+                    tx.move(table.chat_id, _account(table, move.source), _account(table, move.target), move.amount,
+                            move.reason, table_id=table.table_id, hand_id=key, logged=True)
+                continue
+            for account, chips in ((move.source, -move.amount), (move.target, move.amount)):
+                if account == "pot":
+                    table.pot += chips
+                else:
+                    table.stacks[account.removeprefix("stack:")] += chips
+        plain = [event.to_dict() for event in events]
+        if self.bot_rows:  # into the log row's events column; the store follows the hand for its span and figures
+            tx.record(table.table_id, key, plain)
+        else:
+            table.counted += [event for event in plain if event["kind"] in COUNTED_KINDS]
+        narration, lines = narrate_later(named, events, hand.shown_so_far())
+        story.add(table.state, lines, restart=payload is None)
+        if self.features:
+            table.waits_on = _told_and_looked_at(table, named, hand, events, narration.told)
+            if hand.is_over:
+                _after_the_hand(table, self.voice, hand, key)
+        table.seq += 1
+        table.step += 1
+        row: dict[str, Any] = {"c": payload or "/deal", "n": tx.now, "k": key}
+        if self.bot_rows:
+            row["r"] = reads
+        else:
+            row["e"] = plain
+        if payload is None and bought:
+            row["b"] = table.stacks
+        if self.features:
+            row.update({"a": [actor, actor.title(), "en", False], "l": "en", "o": False,
+                        "s": orjson.Fragment(SETTINGS)})
+        if self.bot_rows and hand.is_over:
+            assert hand.result is not None
+            tx.settle_hand(table.table_id, key, {_account(table, f"stack:{player}"): chips
+                                                 for player, chips in hand.result.net.items() if chips})
+            tx.summarise_hand(table.chat_id, table.table_id, key)
+            tx.log_timers(table.table_id, [(f"holdem:{table.table_id}", None, {})])
+        elif self.bot_rows:
+            turn = {"kind": "turn", "step": table.step}
+            tx.log_timers(table.table_id, [(f"holdem:{table.table_id}", tx.now + 30, turn)])
+        tx.log_action(table.table_id, table.seq, orjson.dumps(row).decode())
+        if payload is None or hand.is_over:
+            if hand.is_over and self.bot_rows:
+                table.stacks = dict(hand.stacks)
+            elif hand.is_over:
+                assert table.pot == 0 and table.stacks == hand.stacks, "the moves and the hand disagree"
+                figures.summarise_events(tx.db, table.chat_id, table.table_id, key, tx.now, table.counted)
+            kept = {"hand": hand.to_dict(), "stacks": table.stacks, "number": table.number, "step": table.step,
+                    "story": story.written(story.kept(table.state))}
+            if self.features:  # the seats, and the finished hand kept for the rabbit hunt, not as the one in play
+                kept.update(seats=table.state["seats"], last_hand=kept.pop("hand") if hand.is_over else None)
+            tx.save_snapshot(table.table_id, table.chat_id, "{}", orjson.dumps(kept).decode(),
+                             table.seq, table.number)  # the log rows are the history: kept
+        legal_now = hand.legal_actions() if hand.to_act else None
+        drawn = _buttons if self.features else action_buttons
+        table.buttons = functools.partial(drawn, self.voice, hand_view(hand), key, f"s{table.step}", legal_now)
+
+
+def choose(buttons: tuple[Button, ...], rng: random.Random) -> str:
+    """The payload a lean design's presser presses among a table's `buttons`: a public one, never all in (so hands
+    run on) nor a pre-action."""
+    return rng.choice([button.payload for button in buttons if not button.private
+                       and not button.payload.endswith("|allin") and "|pre " not in button.payload])
+
+
+def in_play(table: LeanTable) -> bool:
+    """Whether `table` has a hand in play (otherwise its next press deals one)."""
+    return table.hand is not None and not table.hand.is_over
+
 async def complete(seconds: float, path: Path, concurrency: int = 64, *, actions: int | None = None,
                    deck_source: random.Random | None = None, bot_rows: bool = False,
                    features: bool = False, check: bool = True,
@@ -248,148 +407,27 @@ async def complete(seconds: float, path: Path, concurrency: int = 64, *, actions
 
     `timed`: called after each press's job with whether a hand was in play before it and after it, and the seconds
     the job took in the store's transaction (`kinds.py`). `tables`: how many tables (`TABLES` unless given)."""
-    store = await Store.open(path)
-    scheduler = Scheduler(SystemClock(), lambda key, table_id, payload: asyncio.sleep(0))
-    structure, deck_source = STRUCTURES["home-limit"], deck_source or SecureRandom()
-    voice = Voice("en", {"ann": "Ann", "bob": "Bob"}.__getitem__)
-    lean_tables = [LeanTable(f"t{table}") for table in range(tables)]
-
-    def create(tx: Tx) -> None:
-        for table in lean_tables:
-            tx.create_table(table.table_id, table.chat_id)
-            if bot_rows:
-                for player in table.stacks:
-                    tx.ensure_player(table.chat_id, player, player.title())
-
-    await store.transact(create, now=time.time())
-    count = 0
-
-    def apply(tx: Tx, table: LeanTable, payload: str | None) -> None:
-        hand = table.hand
-        reads: list[list[Any]] = []
-        named = voice  # the story is told with the players' names
-        if bot_rows:  # read from the store and logged
-            names = {player: tx.player_name(table.chat_id, player) for player in table.stacks}
-            reads += [["player_name", name] for name in names.values()]
-            named = Voice("en", names.__getitem__)
-        if features:
-            _seats(table)
-            orjson.loads(SETTINGS)  # the chat's settings, as the store gives them to each action
-        if payload is None:
-            bought = min(table.stacks.values()) < 2 * 20  # someone is broke: both buy in again (in the deal's row)
-            if bought or (bot_rows and table.number == 0):
-                if bot_rows:
-                    _buy_in(tx, table)
-                table.stacks = {"ann": 1000, "bob": 1000}
-            table.number += 1  # kept with the table, written with the deal's snapshot
-            button = table.number % 2
-            if features:
-                button = _before_the_deal(table)
-            hand, events = Hand.start([SeatPlayer(player, chips) for player, chips in table.stacks.items()],
-                                      button, 20, structure, Deck(deck_source), table.number)
-            table.hand, table.counted, actor = hand, [], "ann"  # who deals, as the service's benchmark deals
-        else:
-            pressed = cmd.parse_payload(payload)
-            assert hand is not None and pressed.decision == f"s{table.step}", "a stale press"
-            legal = hand.legal_actions()
-            action = _engine_action(pressed.command)
-            if isinstance(action, engine.Call) and legal.can_check and not legal.call_amount:
-                action = engine.Check()
-            events, actor = hand.act(legal.player, action), legal.player
-            if features:
-                events += _played(table, hand, legal.player)
-        key = f"h{hand.hand_number}"
-        for move in all_moves(events):  # the balances, from the moves the log row records
-            if bot_rows:
-                if move.amount:
-                    tx.move(table.chat_id, _account(table, move.source), _account(table, move.target), move.amount,
-                            move.reason, table_id=table.table_id, hand_id=key, logged=True)
-                continue
-            for account, chips in ((move.source, -move.amount), (move.target, move.amount)):
-                if account == "pot":
-                    table.pot += chips
-                else:
-                    table.stacks[account.removeprefix("stack:")] += chips
-        plain = [event.to_dict() for event in events]
-        if bot_rows:  # into the log row's events column; the store follows the hand for its span and figures
-            tx.record(table.table_id, key, plain)
-        else:
-            table.counted += [event for event in plain if event["kind"] in COUNTED_KINDS]
-        narration, lines = narrate_later(named, events, hand.shown_so_far())
-        story.add(table.state, lines, restart=payload is None)
-        if features:
-            table.waits_on = _told_and_looked_at(table, named, hand, events, narration.told)
-            if hand.is_over:
-                _after_the_hand(table, voice, hand, key)
-        table.seq += 1
-        table.step += 1
-        row: dict[str, Any] = {"c": payload or "/deal", "n": tx.now, "k": key}
-        if bot_rows:
-            row["r"] = reads
-        else:
-            row["e"] = plain
-        if payload is None and bought:
-            row["b"] = table.stacks
-        if features:
-            row.update({"a": [actor, actor.title(), "en", False], "l": "en", "o": False,
-                        "s": orjson.Fragment(SETTINGS)})
-        if bot_rows and hand.is_over:
-            assert hand.result is not None
-            tx.settle_hand(table.table_id, key, {_account(table, f"stack:{player}"): chips
-                                                 for player, chips in hand.result.net.items() if chips})
-            tx.summarise_hand(table.chat_id, table.table_id, key)
-            tx.log_timers(table.table_id, [(f"holdem:{table.table_id}", None, {})])
-        elif bot_rows:
-            turn = {"kind": "turn", "step": table.step}
-            tx.log_timers(table.table_id, [(f"holdem:{table.table_id}", tx.now + 30, turn)])
-        tx.log_action(table.table_id, table.seq, orjson.dumps(row).decode())
-        if payload is None or hand.is_over:
-            if hand.is_over and bot_rows:
-                table.stacks = dict(hand.stacks)
-            elif hand.is_over:
-                assert table.pot == 0 and table.stacks == hand.stacks, "the moves and the hand disagree"
-                figures.summarise_events(tx.db, table.chat_id, table.table_id, key, tx.now, table.counted)
-            kept = {"hand": hand.to_dict(), "stacks": table.stacks, "number": table.number, "step": table.step,
-                    "story": story.written(story.kept(table.state))}
-            if features:  # the seats, and the finished hand kept for the rabbit hunt rather than as the one in play
-                kept.update(seats=table.state["seats"], last_hand=kept.pop("hand") if hand.is_over else None)
-            tx.save_snapshot(table.table_id, table.chat_id, "{}", orjson.dumps(kept).decode(),
-                             table.seq, table.number)  # the log rows are the history: kept
-        legal_now = hand.legal_actions() if hand.to_act else None
-        drawn = _buttons if features else action_buttons
-        table.buttons = functools.partial(drawn, voice, hand_view(hand), key, f"s{table.step}", legal_now)
-
-    begun = 0  # presses begun: `actions` of them, exactly, when it is given
+    design = await LeanDesign.open(path, tables, deck_source, bot_rows=bot_rows, features=features)
+    count = begun = 0  # presses done, and begun: `actions` of them, exactly, when it is given
 
     async def presser(index: int) -> None:
         nonlocal count, begun
         rng = random.Random(index)
         while time.perf_counter() < stop and (actions is None or begun < actions):
             begun += 1
-            table = lean_tables[rng.randrange(index, tables, concurrency)]  # one presser at a time at each table
-            payload = None
-            if table.hand is not None and not table.hand.is_over:
-                payload = rng.choice([button.payload for button in table.buttons() if not button.private
-                                      and not button.payload.endswith("|allin") and "|pre " not in button.payload])
-            job = functools.partial(apply, table=table, payload=payload)
-            if timed is not None:
-                job = functools.partial(_timing, job, timed, table)
-            await store.transact(job, now=time.time())
-            scheduler.arm(f"holdem:{table.table_id}", table.table_id, time.time() + 30, {"kind": table.waits_on})
+            table = design.tables[rng.randrange(index, tables, concurrency)]  # one presser at a time at each table
+            await design.press(table, choose(table.buttons(), rng) if in_play(table) else None, timed)
             count += 1
 
-    for first in range(0, tables, BATCH):  # every table dealt before the clock starts, as in the service's benchmark
-        await asyncio.gather(*(store.transact(functools.partial(apply, table=table, payload=None), now=time.time())
-                               for table in lean_tables[first:first + BATCH]))
+    await design.deal_all()  # every table dealt before the clock starts, as in the service's benchmark
     stop = time.perf_counter() + seconds
     began, cpu = time.perf_counter(), time.process_time()
     await asyncio.gather(*(presser(index) for index in range(concurrency)))
     elapsed, cpu = time.perf_counter() - began, time.process_time() - cpu
-    problems = await store.read(lambda tx: tx.check_ledger()) if bot_rows and check else []
-    await store.close()
-    if problems:
+    if problems := await design.close(check=bot_rows and check):
         raise RuntimeError(f"the ledger check failed: {problems[:3]}")
     return count / elapsed, cpu / max(count, 1) * 1e6
+
 
 
 def _timing(job: Callable[[Tx], None], timed: Callable[[bool, bool, float], None], table: LeanTable, tx: Tx) -> None:

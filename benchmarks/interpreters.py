@@ -38,10 +38,14 @@ import sys
 import tempfile
 import threading
 import time
+from collections.abc import Awaitable, Callable
 from pathlib import Path
-from typing import Any
+from typing import Any, TypeVar
+
+sys.path.insert(0, str(Path(__file__).resolve().parents[1]))  # run from a checkout without installing
 
 from arguments import at_least_one, more_than_zero  # beside this file: the benchmarks' argument types
+from ceiling import BATCH, LeanDesign, choose, complete, in_play  # beside this file: the lean design
 from processes import ROOT, _check, child, press_for, seat_and_deal
 
 from bot.clock import SystemClock
@@ -90,6 +94,8 @@ import interpreters
 interpreters.{call}
 """
 """What an isolated interpreter runs: `call`, a call of a function of this module, with the stand-ins on its path."""
+
+C = TypeVar("C", bound="Carrier")
 
 
 def interpreters_module() -> Any:
@@ -163,6 +169,18 @@ def plain_reply(reply: Reply, with_text: bool) -> tuple[Any, ...]:
         table.key, table.text if with_text else "", tuple(tuple(button) for button in table.buttons), table.to_act))
 
 
+async def serve_frames(frames: Frames, apply: Callable[..., Awaitable[None]]) -> None:
+    """Each message that comes over `frames` applied (`apply(*message)`, at once, side by side), until the stream
+    ends and every one has been applied; then the stream closed."""
+    running: set[asyncio.Future[None]] = set()
+    while (frame := await frames.receive()) is not None:
+        task = asyncio.ensure_future(apply(*frame))
+        running.add(task)
+        task.add_done_callback(running.discard)
+    await asyncio.gather(*running)
+    frames.writer.close()
+
+
 def shard(database: str, descriptor: int, seed: int, with_text: bool) -> None:
     """A shard of the tables: a service on `database`, applying the presses and messages that come over the socket
     `descriptor` (its own: it closes it) and sending each reply back, until the stream ends."""
@@ -171,7 +189,6 @@ def shard(database: str, descriptor: int, seed: int, with_text: bool) -> None:
         store = await Store.open(database)
         service = Service(store, SystemClock(), rng=random.Random(seed))
         frames = await Frames.over(socket.socket(fileno=descriptor))
-        running: set[asyncio.Task[None]] = set()
 
         async def apply(number: int, kind: str, chat: str, table: str, user: str, name: str, words: str) -> None:
             place, actor = Place(chat, table), Actor(user, name)
@@ -179,32 +196,74 @@ def shard(database: str, descriptor: int, seed: int, with_text: bool) -> None:
                            service.handle(place, actor, words))
             frames.send((number, plain_reply(reply, with_text)))
 
-        while (frame := await frames.receive()) is not None:
-            task = asyncio.ensure_future(apply(*frame))
-            running.add(task)
-            task.add_done_callback(running.discard)
-        await asyncio.gather(*running)
+        await serve_frames(frames, apply)
         await store.close()
-        frames.writer.close()
 
     asyncio.run(run())
 
 
-class Remote:
+def lean_shard(database: str, descriptor: int, tables: int) -> None:
+    """A shard of the lean design's tables (`ceiling.LeanDesign` with the bot's features) on `database`: each press
+    that comes over the socket `descriptor` (a table's number here and its payload, None to deal) applied, and what a
+    player reads sent back (whether a hand is in play, the table's buttons, the private messages), until the stream
+    ends."""
+
+    async def run() -> None:
+        design = await LeanDesign.open(database, tables, features=True)
+        frames = await Frames.over(socket.socket(fileno=descriptor))
+
+        async def apply(number: int, index: int, payload: str | None) -> None:
+            table = design.tables[index]
+            await design.press(table, payload)
+            frames.send((number, (in_play(table), tuple(tuple(button) for button in table.buttons()), table.told)))
+
+        await serve_frames(frames, apply)
+        await design.close(check=False)  # its balances are kept in memory, checked by each hand's end
+
+    asyncio.run(run())
+
+
+class Carrier:
+    """Messages carried to shards over `Frames`, each numbered so that its answer, when a shard sends it back, goes
+    to whoever awaits it (made with `make` first)."""
+
+    def __init__(self, shards: list[Frames], make: Callable[[Any], Any] = lambda answer: answer) -> None:
+        self.shards, self.make = shards, make
+        self.waiting: dict[int, asyncio.Future[Any]] = {}
+        self.sent = 0
+
+    def send(self, shard: int, *message: object) -> asyncio.Future[Any]:
+        """`message` carried to shard number `shard`; its answer, when it comes."""
+        self.sent += 1
+        self.waiting[self.sent] = answer = asyncio.get_running_loop().create_future()
+        self.shards[shard].send((self.sent, *message))
+        return answer
+
+    async def listen(self, frames: Frames) -> None:
+        """Hand each answer from a shard to whoever awaits it, until the shard stops."""
+        while (frame := await frames.receive()) is not None:
+            number, answer = frame
+            self.waiting.pop(number).set_result(self.make(answer))
+
+
+def reply_from_plain(plain: tuple[Any, ...]) -> Reply:
+    """The reply a shard sent as `plain_reply`."""
+    public, private, error, table = plain
+    return Reply(public=public, private=private, error=error, table=None if table is None else TableMessage(
+        table[0], table[1], tuple(Button(*button) for button in table[2]), table[3]))
+
+
+class Remote(Carrier):
     """The service as an adapters' interpreter would reach it (`processes.Pressable`): each message or press sent to
     the shard serving its chat, its reply awaited from there."""
 
     def __init__(self, shards: list[Frames], shard_of: dict[str, int]) -> None:
-        self.shards, self.shard_of = shards, shard_of
-        self.waiting: dict[int, asyncio.Future[Reply]] = {}
-        self.sent = 0
+        super().__init__(shards, reply_from_plain)
+        self.shard_of = shard_of
 
     def _send(self, kind: str, place: Place, actor: Actor, words: str) -> asyncio.Future[Reply]:
-        self.sent += 1
-        self.waiting[self.sent] = reply = asyncio.get_running_loop().create_future()
-        self.shards[self.shard_of[place.chat_id]].send(
-            (self.sent, kind, place.chat_id, place.table_id, actor.user_id, actor.name, words))
-        return reply
+        return self.send(self.shard_of[place.chat_id], kind, place.chat_id, place.table_id, actor.user_id,
+                         actor.name, words)
 
     def handle(self, place: Place, actor: Actor, message: str) -> asyncio.Future[Reply]:
         """A chat message to the table's shard."""
@@ -214,46 +273,115 @@ class Remote:
         """A button press to the table's shard."""
         return self._send("press", place, actor, payload)
 
-    async def listen(self, frames: Frames) -> None:
-        """Hand each reply from a shard to whoever awaits it, until the shard stops."""
-        while (frame := await frames.receive()) is not None:
-            number, (public, private, error, table) = frame
-            self.waiting.pop(number).set_result(Reply(public=public, private=private, error=error, table=None if (
-                table is None) else TableMessage(table[0], table[1], tuple(Button(*b) for b in table[2]), table[3])))
+
+def carried(folder: Path, calls: list[str], carrier: Callable[[list[Frames]], C],
+            play: Callable[[C], Awaitable[float]]) -> float:
+    """Isolated interpreters as shards, one running each of `calls` (a call of a function of this module, its
+    `{descriptor}` the shard's end of a socket pair), and `play` in the main interpreter, reaching them through the
+    `carrier` made over the pairs' other ends; `play`'s rate, once every shard has stopped."""
+    pairs = [socket.socketpair() for _ in calls]
+    # each shard's end of its pair becomes the shard's own (`detach`), so that it closing it ends the stream here
+    threads = [threading.Thread(target=in_isolated_interpreter, args=(folder, call.format(descriptor=theirs.detach())))
+               for call, (_, theirs) in zip(calls, pairs, strict=True)]
+    for thread in threads:
+        thread.start()
+
+    async def run() -> float:
+        shards = [await Frames.over(mine) for mine, _ in pairs]
+        reaching = carrier(shards)
+        listening = [asyncio.ensure_future(reaching.listen(frames)) for frames in shards]
+        rate = await play(reaching)
+        for frames in shards:
+            frames.writer.write_eof()  # each shard finishes what it has, then stops
+        await asyncio.gather(*listening)
+        return rate
+
+    rate = asyncio.run(run())
+    for thread in threads:
+        thread.join()
+    return rate
 
 
 def serve_across(folder: Path, count: int, tables: int, seconds: float, concurrency: int, with_text: bool) -> float:
     """`count` isolated interpreters each serving its share of `tables` tables from a file of its own, the players
     (`concurrency` for each) pressing in the main interpreter, every press and reply carried between them: the
     actions/s, each file's ledger checked."""
-    pairs = [socket.socketpair() for _ in range(count)]
     databases = [str(folder / f"across{index}.db") for index in range(count)]
-    # each shard's end of its pair becomes the shard's own (`detach`), so that it closing it ends the stream here
-    threads = [threading.Thread(target=in_isolated_interpreter, args=(
-        folder, f"shard({databases[index]!r}, {theirs.detach()}, {index}, {with_text})"))
-        for index, (_, theirs) in enumerate(pairs)]
-    for thread in threads:
-        thread.start()
+    places = [Place(f"chat{index}", f"chat{index}/poker") for index in range(tables)]
 
-    async def play() -> float:
-        shards = [await Frames.over(mine) for mine, _ in pairs]
-        places = [Place(f"chat{index}", f"chat{index}/poker") for index in range(tables)]
-        remote = Remote(shards, {place.chat_id: index * count // tables for index, place in enumerate(places)})
-        listening = [asyncio.ensure_future(remote.listen(frames)) for frames in shards]
+    async def play(remote: Remote) -> float:
         last_reply = await seat_and_deal(remote, places)
         actions, elapsed, _ = await press_for(remote, last_reply, seconds, concurrency * count, seed=0)
-        for frames in shards:
-            frames.writer.write_eof()  # each shard finishes what it has, then stops
-        await asyncio.gather(*listening)
         return actions / elapsed
 
-    rate = asyncio.run(play())
-    for thread in threads:
-        thread.join()
+    rate = carried(folder, [f"shard({database!r}, {{descriptor}}, {index}, {with_text})"
+                            for index, database in enumerate(databases)],
+                   lambda shards: Remote(shards, {place.chat_id: index * count // tables
+                                                  for index, place in enumerate(places)}), play)
     for database in databases:
         if problems := asyncio.run(_check(database)):
             raise SystemExit(f"the ledger of {database} does not hold: {problems[:3]}")
     return rate
+
+
+async def press_lean(carrier: Carrier, tables: int, seconds: float, concurrency: int) -> float:
+    """The players of `lean_across`: every table dealt (`BATCH` at a time), then `concurrency` players pressing for
+    `seconds`, each a table at a time of its own, choosing among the buttons its last answer carried (as
+    `ceiling.complete`'s pressers do); the actions/s."""
+    count = len(carrier.shards)
+    answers: dict[int, tuple[bool, tuple[tuple[Any, ...], ...], dict[str, list[str]]]] = {}
+
+    async def press(index: int, payload: str | None) -> None:
+        answers[index] = await carrier.send(index % count, index // count, payload)
+
+    for first in range(0, tables, BATCH):
+        await asyncio.gather(*(press(index, None) for index in range(first, min(tables, first + BATCH))))
+    done = 0
+
+    async def player(number: int) -> None:
+        nonlocal done
+        rng = random.Random(number)
+        while time.perf_counter() < stop:
+            index = rng.randrange(number, tables, concurrency)  # one player at a time at each table
+            playing, buttons, _ = answers[index]
+            await press(index, choose(tuple(Button(*button) for button in buttons), rng) if playing else None)
+            done += 1
+
+    stop = time.perf_counter() + seconds
+    began = time.perf_counter()
+    await asyncio.gather(*(player(number) for number in range(concurrency)))
+    return done / (time.perf_counter() - began)
+
+
+def lean_across(folder: Path, count: int, tables: int, seconds: float, concurrency: int) -> float:
+    """The lean design with the bot's features (`ceiling.complete(features=True)`) as `serve_across` has the bot:
+    `count` isolated interpreters each serving its share of `tables` tables (the table `i` by the shard `i % count`)
+    from a file of its own, the players (`concurrency` for each) pressing in the main interpreter, every press and
+    answer carried between them: the actions/s."""
+    return carried(folder, [f"lean_shard({str(folder / f'lean{index}.db')!r}, {{descriptor}}, "
+                            f"{len(range(index, tables, count))})" for index in range(count)],
+                   Carrier, lambda carrier: press_lean(carrier, tables, seconds, concurrency * count))
+
+
+def lean_share(database: str, tables: int, seconds: float, concurrency: int, result: str) -> None:
+    """`ceiling.complete` with the bot's features on `tables` tables, its players pressing in this interpreter; its
+    actions/s written to `result`."""
+    rate, _ = asyncio.run(complete(seconds, Path(database), concurrency, features=True, tables=tables))
+    Path(result).write_text(json.dumps(rate))
+
+
+def lean_inside(folder: Path, count: int, tables: int, seconds: float, concurrency: int) -> float:
+    """`count` isolated interpreters each running `lean_share` on its share of `tables` tables at once (each deals
+    its tables, then presses: their windows overlap but for the deals): their actions/s together."""
+    results = [folder / f"inside{index}.json" for index in range(count)]
+    threads = [threading.Thread(target=in_isolated_interpreter, args=(folder, (
+        f"lean_share({str(folder / f'inside{index}.db')!r}, {len(range(index, tables, count))}, {seconds}, "
+        f"{concurrency}, {str(results[index])!r})"))) for index in range(count)]
+    for thread in threads:
+        thread.start()
+    for thread in threads:
+        thread.join()
+    return sum(float(json.loads(result.read_text())) for result in results)
 
 
 def serve(folder: Path, name: str, count: int, tables: int, seconds: float, concurrency: int,
@@ -299,6 +427,9 @@ def main() -> None:
     parser.add_argument("--with-text", action="store_true",
                         help="carried replies bring their table message's text, written for each (the players read "
                              "only its buttons, and the service writes it only when read)")
+    parser.add_argument("--lean", action="store_true",
+                        help="then the lean design with the bot's features (benchmarks/ceiling.py) likewise: in the "
+                             "main interpreter, in the isolated ones with their players inside, and carried")
     args = parser.parse_args()
     if interpreters_module() is None:
         parser.error(f"needs Python 3.13's isolated interpreters (`_interpreters`); this is {sys.version.split()[0]}")
@@ -322,6 +453,18 @@ def main() -> None:
     print(f"{args.interpreters} isolated interpreters, the players in the main one (each press and reply carried"
           f"{', its text written' if args.with_text else ''}): {across:,.0f} actions/s, {across / together:.2f}x "
           f"with their players inside, {across / main_rate:.2f}x the main one; ledgers ok")
+    if args.lean:
+        lean_main, _ = asyncio.run(complete(args.seconds, folder / "lean_main.db", args.concurrency, features=True,
+                                            tables=args.tables))
+        print(f"the lean design with the bot's features, the main interpreter: {lean_main:,.0f} actions/s, "
+              f"{lean_main / main_rate:.2f}x the bot there")
+        inside = lean_inside(folder, args.interpreters, **measure)
+        print(f"the same in {args.interpreters} isolated interpreters, their players inside: {inside:,.0f} actions/s, "
+              f"{inside / lean_main:.2f}x the main one")
+        lean_carried = lean_across(folder, args.interpreters, **measure)
+        print(f"the same, the players in the main one (each press and answer carried): {lean_carried:,.0f} "
+              f"actions/s, {lean_carried / inside:.2f}x with their players inside, {lean_carried / lean_main:.2f}x "
+              f"the main one, {lean_carried / main_rate:.2f}x the bot there")
     sys.stdout.flush()
     # Python 3.13.0 at times aborts (a double free) while tearing down an isolated interpreter that ran the store's
     # threads, after every figure above: the process ends here instead

@@ -255,11 +255,14 @@ def test_interpreters_says_which_python_it_needs() -> None:
 def test_interpreters_benchmark_runs() -> None:
     """Two isolated interpreters serving a few tables each, beside one and the main interpreter, then serving the
     main interpreter's players; every ledger checked."""
-    result = _interpreters_benchmark("--tables", "6", "--seconds", "0.2", "--concurrency", "2", "--with-text")
+    result = _interpreters_benchmark("--tables", "6", "--seconds", "0.2", "--concurrency", "2", "--with-text",
+                                     "--lean")
     assert result.returncode == 0, result.stderr[-2000:]
     assert "2 isolated interpreters, a file each" in result.stdout
     assert "the players in the main one (each press and reply carried, its text written)" in result.stdout
     assert result.stdout.count("ledgers ok") == 2
+    assert "the same in 2 isolated interpreters, their players inside" in result.stdout
+    assert "the same, the players in the main one (each press and answer carried)" in result.stdout
 
 
 async def test_a_shard_answers_what_is_carried_to_it(monkeypatch, tmp_path: Path) -> None:
@@ -289,6 +292,35 @@ async def test_a_shard_answers_what_is_carried_to_it(monkeypatch, tmp_path: Path
         await asyncio.wait_for(listening, 30)
         await asyncio.to_thread(server.join, 60)
     assert not server.is_alive() and await bench._check(database) == []
+
+async def test_a_lean_shard_plays_what_is_carried_to_it(monkeypatch, tmp_path: Path) -> None:
+    """`interpreters.py`'s shard of the lean design, here in a thread of this interpreter: a deal and a press carried
+    to it (`Carrier`) are applied at the table they name, each answer saying whether a hand is in play and carrying
+    the buttons to press next; every press is a row of that table's log once the shard has stopped."""
+    monkeypatch.syspath_prepend(str(ROOT / "benchmarks"))
+    bench = importlib.import_module("interpreters")
+    mine, theirs = socket.socketpair()
+    database = tmp_path / "lean.db"
+    server = threading.Thread(target=bench.lean_shard, args=(str(database), theirs.detach(), 2))
+    server.start()
+    frames = await bench.Frames.over(mine)
+    carrier = bench.Carrier([frames])
+    listening = asyncio.ensure_future(carrier.listen(frames))
+    try:
+        playing, buttons, told = await asyncio.wait_for(carrier.send(0, 1, None), 30)
+        assert playing and set(told) == {"ann", "bob"}, "a hand dealt, each player told his cards"
+        fold = next(button[1] for button in buttons if button[1].endswith("|fold"))
+        playing, buttons, _ = await asyncio.wait_for(carrier.send(0, 1, fold), 30)
+        assert not playing and not any(button[1].endswith("|fold") for button in buttons)
+    finally:  # the shard stops at the end of its stream, whatever failed above
+        frames.writer.write_eof()
+        await asyncio.wait_for(listening, 30)
+        await asyncio.to_thread(server.join, 60)
+    assert not server.is_alive()
+    with contextlib.closing(sqlite3.connect(database)) as written:
+        logged = written.execute("SELECT table_id, COUNT(*) FROM actions GROUP BY table_id").fetchall()
+    assert logged == [("t1", 2)], "the deal and the fold, at the table they named"
+
 
 async def test_fewer_tables_than_players_press_at_every_table(monkeypatch, tmp_path: Path) -> None:
     """`Load` never starts more players than tables: each presses at every `concurrency`th table, so a player beyond
