@@ -118,6 +118,15 @@ def in_isolated_interpreter(folder: Path, call: str) -> None:
         raise SystemExit(f"an isolated interpreter failed:\n{failed.errdisplay}")
 
 
+def started(folder: Path, calls: list[str]) -> list[threading.Thread]:
+    """Each of `calls` running in an isolated interpreter of its own (`in_isolated_interpreter`), in a thread of its
+    own, started: the threads, to join."""
+    threads = [threading.Thread(target=in_isolated_interpreter, args=(folder, call)) for call in calls]
+    for thread in threads:
+        thread.start()
+    return threads
+
+
 def own_share(database: str, first: int, last: int, seconds: float, concurrency: int, start_at: float,
               result: str) -> None:
     """`processes.child` on tables `first`..`last - 1`, its players pressing in this interpreter; its figures
@@ -169,12 +178,21 @@ def plain_reply(reply: Reply, with_text: bool) -> tuple[Any, ...]:
         table.key, table.text if with_text else "", tuple(tuple(button) for button in table.buttons), table.to_act))
 
 
-async def serve_frames(frames: Frames, apply: Callable[..., Awaitable[None]]) -> None:
-    """Each message that comes over `frames` applied (`apply(*message)`, at once, side by side), until the stream
-    ends and every one has been applied; then the stream closed."""
+async def serve_frames(frames: Frames, apply: Callable[..., Awaitable[object]]) -> None:
+    """Each message that comes over `frames` (its number, then what `apply` takes) applied at once, side by side, and
+    its answer sent back under its number, or the exception it raised (so that a failed press fails where it was
+    made rather than leaving its sender waiting), until the stream ends and every one has been answered; then the
+    stream closed."""
+
+    async def answer(number: int, *message: Any) -> None:
+        try:
+            frames.send((number, await apply(*message)))
+        except Exception as failure:  # carried back, raised there
+            frames.send((number, failure))
+
     running: set[asyncio.Future[None]] = set()
     while (frame := await frames.receive()) is not None:
-        task = asyncio.ensure_future(apply(*frame))
+        task = asyncio.ensure_future(answer(*frame))
         running.add(task)
         task.add_done_callback(running.discard)
     await asyncio.gather(*running)
@@ -190,11 +208,11 @@ def shard(database: str, descriptor: int, seed: int, with_text: bool) -> None:
         service = Service(store, SystemClock(), rng=random.Random(seed))
         frames = await Frames.over(socket.socket(fileno=descriptor))
 
-        async def apply(number: int, kind: str, chat: str, table: str, user: str, name: str, words: str) -> None:
+        async def apply(kind: str, chat: str, table: str, user: str, name: str, words: str) -> tuple[Any, ...]:
             place, actor = Place(chat, table), Actor(user, name)
             reply = await (service.press(place, actor, words) if kind == "press" else
                            service.handle(place, actor, words))
-            frames.send((number, plain_reply(reply, with_text)))
+            return plain_reply(reply, with_text)
 
         await serve_frames(frames, apply)
         await store.close()
@@ -212,10 +230,10 @@ def lean_shard(database: str, descriptor: int, tables: int) -> None:
         design = await LeanDesign.open(database, tables, features=True)
         frames = await Frames.over(socket.socket(fileno=descriptor))
 
-        async def apply(number: int, index: int, payload: str | None) -> None:
+        async def apply(index: int, payload: str | None) -> tuple[Any, ...]:
             table = design.tables[index]
             await design.press(table, payload)
-            frames.send((number, (in_play(table), tuple(tuple(button) for button in table.buttons()), table.told)))
+            return in_play(table), tuple(tuple(button) for button in table.buttons()), table.told
 
         await serve_frames(frames, apply)
         await design.close(check=False)  # its balances are kept in memory, checked by each hand's end
@@ -225,7 +243,7 @@ def lean_shard(database: str, descriptor: int, tables: int) -> None:
 
 class Carrier:
     """Messages carried to shards over `Frames`, each numbered so that its answer, when a shard sends it back, goes
-    to whoever awaits it (made with `make` first)."""
+    to whoever awaits it (made with `make` first; an exception the shard sent back is raised there instead)."""
 
     def __init__(self, shards: list[Frames], make: Callable[[Any], Any] = lambda answer: answer) -> None:
         self.shards, self.make = shards, make
@@ -243,7 +261,11 @@ class Carrier:
         """Hand each answer from a shard to whoever awaits it, until the shard stops."""
         while (frame := await frames.receive()) is not None:
             number, answer = frame
-            self.waiting.pop(number).set_result(self.make(answer))
+            waiting = self.waiting.pop(number)
+            if isinstance(answer, Exception):
+                waiting.set_exception(answer)
+            else:
+                waiting.set_result(self.make(answer))
 
 
 def reply_from_plain(plain: tuple[Any, ...]) -> Reply:
@@ -281,10 +303,8 @@ def carried(folder: Path, calls: list[str], carrier: Callable[[list[Frames]], C]
     `carrier` made over the pairs' other ends; `play`'s rate, once every shard has stopped."""
     pairs = [socket.socketpair() for _ in calls]
     # each shard's end of its pair becomes the shard's own (`detach`), so that it closing it ends the stream here
-    threads = [threading.Thread(target=in_isolated_interpreter, args=(folder, call.format(descriptor=theirs.detach())))
-               for call, (_, theirs) in zip(calls, pairs, strict=True)]
-    for thread in threads:
-        thread.start()
+    threads = started(folder, [call.format(descriptor=theirs.detach())
+                               for call, (_, theirs) in zip(calls, pairs, strict=True)])
 
     async def run() -> float:
         shards = [await Frames.over(mine) for mine, _ in pairs]
@@ -374,11 +394,8 @@ def lean_inside(folder: Path, count: int, tables: int, seconds: float, concurren
     """`count` isolated interpreters each running `lean_share` on its share of `tables` tables at once (each deals
     its tables, then presses: their windows overlap but for the deals): their actions/s together."""
     results = [folder / f"inside{index}.json" for index in range(count)]
-    threads = [threading.Thread(target=in_isolated_interpreter, args=(folder, (
-        f"lean_share({str(folder / f'inside{index}.db')!r}, {len(range(index, tables, count))}, {seconds}, "
-        f"{concurrency}, {str(results[index])!r})"))) for index in range(count)]
-    for thread in threads:
-        thread.start()
+    threads = started(folder, [f"lean_share({str(folder / f'inside{index}.db')!r}, {len(range(index, tables, count))}, "
+                               f"{seconds}, {concurrency}, {str(results[index])!r})" for index in range(count)])
     for thread in threads:
         thread.join()
     return sum(float(json.loads(result.read_text())) for result in results)

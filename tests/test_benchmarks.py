@@ -296,7 +296,8 @@ async def test_a_shard_answers_what_is_carried_to_it(monkeypatch, tmp_path: Path
 async def test_a_lean_shard_plays_what_is_carried_to_it(monkeypatch, tmp_path: Path) -> None:
     """`interpreters.py`'s shard of the lean design, here in a thread of this interpreter: a deal and a press carried
     to it (`Carrier`) are applied at the table they name, each answer saying whether a hand is in play and carrying
-    the buttons to press next; every press is a row of that table's log once the shard has stopped."""
+    the buttons to press next, and a press it cannot apply (a stale one) fails where it was made rather than leaving
+    it waiting; every press applied is a row of that table's log once the shard has stopped."""
     monkeypatch.syspath_prepend(str(ROOT / "benchmarks"))
     bench = importlib.import_module("interpreters")
     mine, theirs = socket.socketpair()
@@ -312,6 +313,8 @@ async def test_a_lean_shard_plays_what_is_carried_to_it(monkeypatch, tmp_path: P
         fold = next(button[1] for button in buttons if button[1].endswith("|fold"))
         playing, buttons, _ = await asyncio.wait_for(carrier.send(0, 1, fold), 30)
         assert not playing and not any(button[1].endswith("|fold") for button in buttons)
+        with pytest.raises(AssertionError, match="a stale press"):  # the shard's failure, raised here
+            await asyncio.wait_for(carrier.send(0, 1, fold), 30)
     finally:  # the shard stops at the end of its stream, whatever failed above
         frames.writer.write_eof()
         await asyncio.wait_for(listening, 30)
