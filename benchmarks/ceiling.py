@@ -366,6 +366,7 @@ def in_play(table: LeanTable) -> bool:
     """Whether `table` has a hand in play (otherwise its next press deals one)."""
     return table.hand is not None and not table.hand.is_over
 
+
 async def complete(seconds: float, path: Path, concurrency: int = 64, *, actions: int | None = None,
                    deck_source: random.Random | None = None, bot_rows: bool = False,
                    features: bool = False, check: bool = True,
@@ -427,7 +428,6 @@ async def complete(seconds: float, path: Path, concurrency: int = 64, *, actions
     if problems := await design.close(check=bot_rows and check):
         raise RuntimeError(f"the ledger check failed: {problems[:3]}")
     return count / elapsed, cpu / max(count, 1) * 1e6
-
 
 
 def _timing(job: Callable[[Tx], None], timed: Callable[[bool, bool, float], None], table: LeanTable, tx: Tx) -> None:

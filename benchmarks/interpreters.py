@@ -15,10 +15,13 @@ Each interpreter runs `processes.child` (its tables seated and dealt, then `--co
 `--seconds`). Last, the shape a bot could take: the isolated interpreters as shards serving the players of the main
 interpreter (where the adapters would be), every press and reply carried between them over a socket pair (`Remote`,
 `shard`), the replies without their table message's text unless `--with-text`. The ledger of every file is checked
-after each. Printed: actions/s of each configuration, and its ratios.
+after each. With `--lean`, the lean design with the bot's features (`ceiling.LeanDesign`) is measured the same three
+ways after the bot: in the main interpreter, in the isolated ones with its players inside (`lean_inside`), and as
+shards serving the main interpreter's players (`lean_shard`, `press_lean`). Printed: actions/s of each
+configuration, and its ratios.
 Run with Python 3.13 and the bot's dependencies installed:
 `python3.13 benchmarks/interpreters.py [--interpreters 2] [--tables 1000] [--seconds 5] [--concurrency 64]
-[--with-text]`.
+[--with-text] [--lean]`.
 """
 
 from __future__ import annotations

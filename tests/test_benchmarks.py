@@ -219,7 +219,6 @@ def test_service_refuses_a_value_it_cannot_run(arguments: list[str], reason: str
     assert "Traceback" not in result.stderr and result.stdout == ""
 
 
-
 HAS_INTERPRETERS = importlib.util.find_spec("_interpreters") is not None
 """Whether this Python has the isolated interpreters `benchmarks/interpreters.py` measures (3.13 and later)."""
 
@@ -292,6 +291,7 @@ async def test_a_shard_answers_what_is_carried_to_it(monkeypatch, tmp_path: Path
         await asyncio.wait_for(listening, 30)
         await asyncio.to_thread(server.join, 60)
     assert not server.is_alive() and await bench._check(database) == []
+
 
 async def test_a_lean_shard_plays_what_is_carried_to_it(monkeypatch, tmp_path: Path) -> None:
     """`interpreters.py`'s shard of the lean design, here in a thread of this interpreter: a deal and a press carried
