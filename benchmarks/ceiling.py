@@ -26,9 +26,9 @@ import random
 import sqlite3
 import tempfile
 import time
-from collections.abc import Callable
+from collections.abc import Awaitable, Callable, Sequence
 from pathlib import Path
-from typing import Any
+from typing import Any, TypeVar
 
 import orjson
 from holdem import random_action  # beside this file: the engine benchmark's player
@@ -56,6 +56,8 @@ from engine.timebank import TimeBank
 
 TABLES = 1000
 BATCH = 64
+"""Jobs queued at once when tables are set up or dealt before a clock starts, so that they are group-committed."""
+T = TypeVar("T")
 THROUGH_STORE = "the same through the store, parsed and timed"
 """The name of the figure of `through_store`, the least any design of the bot's shape costs per action."""
 COMPLETE = "the lean design, complete"
@@ -239,8 +241,7 @@ class LeanDesign:
 
     async def deal_all(self) -> None:
         """Every table dealt a hand, `BATCH` at a time (as the service's benchmark deals them before its clock)."""
-        for first in range(0, len(self.tables), BATCH):
-            await asyncio.gather(*(self.press(table, None) for table in self.tables[first:first + BATCH]))
+        await in_parallel(self.tables, lambda table: self.press(table, None))
 
     async def press(self, table: LeanTable, payload: str | None,
                     timed: Callable[[bool, bool, float], None] | None = None) -> None:
@@ -353,6 +354,12 @@ class LeanDesign:
         legal_now = hand.legal_actions() if hand.to_act else None
         drawn = _buttons if self.features else action_buttons
         table.buttons = functools.partial(drawn, self.voice, hand_view(hand), key, f"s{table.step}", legal_now)
+
+
+async def in_parallel(items: Sequence[T], each: Callable[[T], Awaitable[object]], width: int = BATCH) -> None:
+    """Run `each(item)` for every item, `width` at a time (so setting up many tables is group-committed)."""
+    for first in range(0, len(items), width):
+        await asyncio.gather(*(each(item) for item in items[first:first + width]))
 
 
 def choose(buttons: tuple[Button, ...], rng: random.Random) -> str:

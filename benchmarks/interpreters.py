@@ -48,7 +48,7 @@ from typing import Any, TypeVar
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))  # run from a checkout without installing
 
 from arguments import at_least_one, more_than_zero  # beside this file: the benchmarks' argument types
-from ceiling import BATCH, LeanDesign, choose, complete, in_play  # beside this file: the lean design
+from ceiling import LeanDesign, choose, complete, in_parallel, in_play  # beside this file: the lean design
 from processes import ROOT, _check, child, press_for, seat_and_deal
 
 from bot.clock import SystemClock
@@ -348,8 +348,8 @@ def serve_across(folder: Path, count: int, tables: int, seconds: float, concurre
 
 
 async def press_lean(carrier: Carrier, tables: int, seconds: float, concurrency: int) -> float:
-    """The players of `lean_across`: every table dealt (`BATCH` at a time), then `concurrency` players pressing for
-    `seconds`, each a table at a time of its own, choosing among the buttons its last answer carried (as
+    """The players of `lean_across`: every table dealt (`ceiling.BATCH` at a time), then `concurrency` players
+    pressing for `seconds`, each a table at a time of its own, choosing among the buttons its last answer carried (as
     `ceiling.complete`'s pressers do); the actions/s."""
     count = len(carrier.shards)
     answers: dict[int, tuple[bool, tuple[tuple[Any, ...], ...], dict[str, list[str]]]] = {}
@@ -357,8 +357,7 @@ async def press_lean(carrier: Carrier, tables: int, seconds: float, concurrency:
     async def press(index: int, payload: str | None) -> None:
         answers[index] = await carrier.send(index % count, index // count, payload)
 
-    for first in range(0, tables, BATCH):
-        await asyncio.gather(*(press(index, None) for index in range(first, min(tables, first + BATCH))))
+    await in_parallel(range(tables), lambda index: press(index, None))
     done = 0
 
     async def player(number: int) -> None:

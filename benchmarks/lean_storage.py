@@ -70,7 +70,8 @@ async def played(actions: int, tables: int = 8) -> dict[str, int]:
     """Seat `tables` tables, then deal them and press `actions` buttons with the patch in place: the presses made,
     the rows the store holds for them (ledger and timer rows written meanwhile, log rows holding events) and what
     the balances kept in memory add up to (zero: every chip moved came from somewhere)."""
-    from service import Load, in_parallel  # beside this file: the service benchmark's players
+    from ceiling import in_parallel  # beside this file
+    from service import Load  # beside this file: the service benchmark's players
 
     folder = Path(tempfile.mkdtemp())
     store = await Store.open(folder / "lean.db")

@@ -39,7 +39,7 @@ import sys
 import tempfile
 import time
 import tracemalloc
-from collections.abc import Awaitable, Callable, Iterator
+from collections.abc import Callable, Iterator
 from pathlib import Path
 from typing import Any, NamedTuple
 from unittest import mock
@@ -47,6 +47,7 @@ from unittest import mock
 import ceiling  # beside this file: the smallest design, bare and complete
 import processes  # beside this file: several processes on PostgreSQL (`--db`, `--processes`)
 from arguments import at_least_one, more_than_zero, whole_numbers  # beside this file
+from ceiling import in_parallel  # beside this file: jobs queued a batch at a time
 from processes import PLAYERS, buy_in_again, press_next  # one random player for both benchmarks
 
 from bot import history
@@ -539,12 +540,6 @@ def nothing_written() -> Iterator[None]:
                      "settle_hand", "summarise_hand"):
             patches.enter_context(mock.patch.object(Tx, name, lambda *args, **kwargs: None))
         yield
-
-
-async def in_parallel(places: list[Place], each: Callable[[Place], Awaitable[object]], width: int = 64) -> None:
-    """Run `each(place)` for every place, `width` at a time (so setting up many tables is group-committed)."""
-    for first in range(0, len(places), width):
-        await asyncio.gather(*(each(place) for place in places[first:first + width]))
 
 
 async def run_at_scale(tables: int, seconds: float, concurrency: int,
