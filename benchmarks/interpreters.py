@@ -184,14 +184,18 @@ def plain_reply(reply: Reply, with_text: bool) -> tuple[Any, ...]:
 async def serve_frames(frames: Frames, apply: Callable[..., Awaitable[object]]) -> None:
     """Each message that comes over `frames` (its number, then what `apply` takes) applied at once, side by side, and
     its answer sent back under its number, or the exception it raised (so that a failed press fails where it was
-    made rather than leaving its sender waiting), until the stream ends and every one has been answered; then the
-    stream closed."""
+    made rather than leaving its sender waiting; one that does not pickle as a `RuntimeError` naming it), until the
+    stream ends and every one has been answered; then the stream closed."""
 
     async def answer(number: int, *message: Any) -> None:
         try:
-            frames.send((number, await apply(*message)))
+            answered: object = await apply(*message)
         except Exception as failure:  # carried back, raised there
-            frames.send((number, failure))
+            answered = failure
+        try:
+            frames.send((number, answered))
+        except Exception as uncarried:  # it does not pickle: what it was goes back instead
+            frames.send((number, RuntimeError(f"{answered!r} could not be carried back: {uncarried}")))
 
     running: set[asyncio.Future[None]] = set()
     while (frame := await frames.receive()) is not None:

@@ -325,6 +325,36 @@ async def test_a_lean_shard_plays_what_is_carried_to_it(monkeypatch, tmp_path: P
     assert logged == [("t1", 2)], "the deal and the fold, at the table they named"
 
 
+async def test_a_failure_that_cannot_be_carried_still_reaches_its_sender(monkeypatch) -> None:
+    """`serve_frames` answers every message: a failure that will not pickle (here an exception of a local class) is
+    carried back as a `RuntimeError` naming it, raised where the message was sent, rather than leaving the sender
+    waiting; the next message is answered as before."""
+    monkeypatch.syspath_prepend(str(ROOT / "benchmarks"))
+    bench = importlib.import_module("interpreters")
+
+    class Uncarried(Exception):
+        """Pickled by reference to a class that cannot be found by its name: not carried."""
+
+    async def apply(word: str) -> str:
+        if word == "fail":
+            raise Uncarried("the table is held")
+        return word.upper()
+
+    mine, theirs = socket.socketpair()
+    serving = asyncio.ensure_future(bench.serve_frames(await bench.Frames.over(theirs), apply))
+    frames = await bench.Frames.over(mine)
+    carrier = bench.Carrier([frames])
+    listening = asyncio.ensure_future(carrier.listen(frames))
+    try:
+        with pytest.raises(RuntimeError, match=r"Uncarried.*the table is held"):
+            await asyncio.wait_for(carrier.send(0, "fail"), 10)
+        assert await asyncio.wait_for(carrier.send(0, "deal"), 10) == "DEAL"
+    finally:
+        frames.writer.write_eof()
+        await asyncio.wait_for(serving, 10)
+        await asyncio.wait_for(listening, 10)
+
+
 async def test_fewer_tables_than_players_press_at_every_table(monkeypatch, tmp_path: Path) -> None:
     """`Load` never starts more players than tables: each presses at every `concurrency`th table, so a player beyond
     the tables would have none to choose from (`service.py --scale-tables 2 --concurrency 4` failed so). Both ways of
