@@ -250,29 +250,34 @@ def lean_shard(database: str, descriptor: int, tables: int) -> None:
 
 class Carrier:
     """Messages carried to shards over `Frames`, each numbered so that its answer, when a shard sends it back, goes
-    to whoever awaits it (made with `make` first; an exception the shard sent back is raised there instead)."""
+    to whoever awaits it (made with `make` first; an exception the shard sent back is raised there instead). A shard
+    that stops with messages unanswered (it failed) fails them, rather than leaving their senders waiting."""
 
     def __init__(self, shards: list[Frames], make: Callable[[Any], Any] = lambda answer: answer) -> None:
         self.shards, self.make = shards, make
-        self.waiting: dict[int, asyncio.Future[Any]] = {}
+        self.waiting: dict[int, tuple[Frames, asyncio.Future[Any]]] = {}
         self.sent = 0
 
     def send(self, shard: int, *message: object) -> asyncio.Future[Any]:
         """`message` carried to shard number `shard`; its answer, when it comes."""
         self.sent += 1
-        self.waiting[self.sent] = answer = asyncio.get_running_loop().create_future()
+        answer = asyncio.get_running_loop().create_future()
+        self.waiting[self.sent] = self.shards[shard], answer
         self.shards[shard].send((self.sent, *message))
         return answer
 
     async def listen(self, frames: Frames) -> None:
-        """Hand each answer from a shard to whoever awaits it, until the shard stops."""
+        """Hand each answer from a shard to whoever awaits it, until the shard stops; then fail what it left
+        unanswered."""
         while (frame := await frames.receive()) is not None:
             number, answer = frame
-            waiting = self.waiting.pop(number)
+            _, waiting = self.waiting.pop(number)
             if isinstance(answer, Exception):
                 waiting.set_exception(answer)
             else:
                 waiting.set_result(self.make(answer))
+        for number in [number for number, (to, _) in self.waiting.items() if to is frames]:
+            self.waiting.pop(number)[1].set_exception(ConnectionError("the shard stopped before answering"))
 
 
 def reply_from_plain(plain: tuple[Any, ...]) -> Reply:

@@ -355,6 +355,30 @@ async def test_a_failure_that_cannot_be_carried_still_reaches_its_sender(monkeyp
         await asyncio.wait_for(listening, 10)
 
 
+async def test_a_shard_that_stops_unanswering_fails_what_it_left(monkeypatch) -> None:
+    """A shard whose stream ends with a message unanswered (it failed, say) fails that message where it was sent
+    (`Carrier.listen`), rather than leaving its sender waiting; another shard's messages are left to theirs."""
+    monkeypatch.syspath_prepend(str(ROOT / "benchmarks"))
+    bench = importlib.import_module("interpreters")
+    pairs = [socket.socketpair() for _ in range(2)]
+    shards = [await bench.Frames.over(mine) for mine, _ in pairs]
+    theirs = [await bench.Frames.over(other) for _, other in pairs]
+    carrier = bench.Carrier(shards)
+    listening = [asyncio.ensure_future(carrier.listen(frames)) for frames in shards]
+    lost, kept = carrier.send(0, "deal"), carrier.send(1, "deal")
+    assert await asyncio.wait_for(theirs[0].receive(), 10) == (1, "deal")
+    theirs[0].writer.close()  # the first shard stops without answering
+    with pytest.raises(ConnectionError, match="stopped before answering"):
+        await asyncio.wait_for(lost, 10)
+    await asyncio.wait_for(listening[0], 10)
+    assert not kept.done(), "the other shard's message still awaits its answer"
+    assert await asyncio.wait_for(theirs[1].receive(), 10) == (2, "deal")
+    theirs[1].send((2, "dealt"))
+    assert await asyncio.wait_for(kept, 10) == "dealt"
+    theirs[1].writer.close()
+    await asyncio.wait_for(listening[1], 10)
+
+
 async def test_fewer_tables_than_players_press_at_every_table(monkeypatch, tmp_path: Path) -> None:
     """`Load` never starts more players than tables: each presses at every `concurrency`th table, so a player beyond
     the tables would have none to choose from (`service.py --scale-tables 2 --concurrency 4` failed so). Both ways of
