@@ -374,6 +374,27 @@ def in_play(table: LeanTable) -> bool:
     return table.hand is not None and not table.hand.is_over
 
 
+async def pressing(tables: int, concurrency: int, seconds: float,
+                   press: Callable[[int, random.Random], Awaitable[object]], actions: int | None = None) -> int:
+    """`concurrency` players pressing for `seconds` (or until `actions` presses have begun, exactly that many), each
+    at a table of its own at random among every `concurrency`th of `tables`, so that one player at a time presses at
+    each table: `press(table, rng)` chooses at the table numbered `table` (with the player's `rng`) and presses
+    there. The presses made."""
+    done = begun = 0
+
+    async def player(number: int) -> None:
+        nonlocal done, begun
+        rng = random.Random(number)
+        while time.perf_counter() < stop and (actions is None or begun < actions):
+            begun += 1
+            await press(rng.randrange(number, tables, concurrency), rng)
+            done += 1
+
+    stop = time.perf_counter() + seconds
+    await asyncio.gather(*(player(number) for number in range(concurrency)))
+    return done
+
+
 async def complete(seconds: float, path: Path, concurrency: int = 64, *, actions: int | None = None,
                    deck_source: random.Random | None = None, bot_rows: bool = False,
                    features: bool = False, check: bool = True,
@@ -416,21 +437,14 @@ async def complete(seconds: float, path: Path, concurrency: int = 64, *, actions
     `timed`: called after each press's job with whether a hand was in play before it and after it, and the seconds
     the job took in the store's transaction (`kinds.py`). `tables`: how many tables (`TABLES` unless given)."""
     design = await LeanDesign.open(path, tables, deck_source, bot_rows=bot_rows, features=features)
-    count = begun = 0  # presses done, and begun: `actions` of them, exactly, when it is given
 
-    async def presser(index: int) -> None:
-        nonlocal count, begun
-        rng = random.Random(index)
-        while time.perf_counter() < stop and (actions is None or begun < actions):
-            begun += 1
-            table = design.tables[rng.randrange(index, tables, concurrency)]  # one presser at a time at each table
-            await design.press(table, choose(table.buttons(), rng) if in_play(table) else None, timed)
-            count += 1
+    def press(index: int, rng: random.Random) -> Awaitable[None]:
+        table = design.tables[index]
+        return design.press(table, choose(table.buttons(), rng) if in_play(table) else None, timed)
 
     await design.deal_all()  # every table dealt before the clock starts, as in the service's benchmark
-    stop = time.perf_counter() + seconds
     began, cpu = time.perf_counter(), time.process_time()
-    await asyncio.gather(*(presser(index) for index in range(concurrency)))
+    count = await pressing(tables, concurrency, seconds, press, actions)
     elapsed, cpu = time.perf_counter() - began, time.process_time() - cpu
     if problems := await design.close(check=bot_rows and check):
         raise RuntimeError(f"the ledger check failed: {problems[:3]}")

@@ -48,7 +48,7 @@ from typing import Any, TypeVar
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))  # run from a checkout without installing
 
 from arguments import at_least_one, more_than_zero  # beside this file: the benchmarks' argument types
-from ceiling import LeanDesign, choose, complete, in_parallel, in_play  # beside this file: the lean design
+from ceiling import LeanDesign, choose, complete, in_parallel, in_play, pressing  # beside this file: the lean design
 from processes import ROOT, _check, child, press_for, seat_and_deal
 
 from bot.clock import SystemClock
@@ -251,24 +251,30 @@ def lean_shard(database: str, descriptor: int, tables: int) -> None:
 class Carrier:
     """Messages carried to shards over `Frames`, each numbered so that its answer, when a shard sends it back, goes
     to whoever awaits it (made with `make` first; an exception the shard sent back is raised there instead). A shard
-    that stops with messages unanswered (it failed) fails them, rather than leaving their senders waiting."""
+    that stops with messages unanswered (it failed) fails them, and any sent to it later, rather than leaving their
+    senders waiting."""
 
     def __init__(self, shards: list[Frames], make: Callable[[Any], Any] = lambda answer: answer) -> None:
         self.shards, self.make = shards, make
         self.waiting: dict[int, tuple[Frames, asyncio.Future[Any]]] = {}
+        self.stopped: set[Frames] = set()
         self.sent = 0
 
     def send(self, shard: int, *message: object) -> asyncio.Future[Any]:
         """`message` carried to shard number `shard`; its answer, when it comes."""
-        self.sent += 1
         answer = asyncio.get_running_loop().create_future()
-        self.waiting[self.sent] = self.shards[shard], answer
-        self.shards[shard].send((self.sent, *message))
+        to = self.shards[shard]
+        if to in self.stopped:
+            answer.set_exception(_stopped())
+            return answer
+        self.sent += 1
+        self.waiting[self.sent] = to, answer
+        to.send((self.sent, *message))
         return answer
 
     async def listen(self, frames: Frames) -> None:
         """Hand each answer from a shard to whoever awaits it, until the shard stops; then fail what it left
-        unanswered."""
+        unanswered, and what is sent to it from then on."""
         while (frame := await frames.receive()) is not None:
             number, answer = frame
             _, waiting = self.waiting.pop(number)
@@ -276,8 +282,14 @@ class Carrier:
                 waiting.set_exception(answer)
             else:
                 waiting.set_result(self.make(answer))
+        self.stopped.add(frames)
         for number in [number for number, (to, _) in self.waiting.items() if to is frames]:
-            self.waiting.pop(number)[1].set_exception(ConnectionError("the shard stopped before answering"))
+            self.waiting.pop(number)[1].set_exception(_stopped())
+
+
+def _stopped() -> ConnectionError:
+    """What a message to a shard that has stopped fails with."""
+    return ConnectionError("the shard stopped before answering")
 
 
 def reply_from_plain(plain: tuple[Any, ...]) -> Reply:
@@ -322,16 +334,18 @@ def carried(folder: Path, calls: list[str], carrier: Callable[[list[Frames]], C]
         shards = [await Frames.over(mine) for mine, _ in pairs]
         reaching = carrier(shards)
         listening = [asyncio.ensure_future(reaching.listen(frames)) for frames in shards]
-        rate = await play(reaching)
-        for frames in shards:
-            frames.writer.write_eof()  # each shard finishes what it has, then stops
-        await asyncio.gather(*listening)
-        return rate
+        try:
+            return await play(reaching)
+        finally:  # when `play` failed too, or the shards would wait for more for ever and their threads with them
+            for frames in shards:
+                frames.writer.write_eof()  # each shard finishes what it has, then stops
+            await asyncio.gather(*listening)
 
-    rate = asyncio.run(run())
-    for thread in threads:
-        thread.join()
-    return rate
+    try:
+        return asyncio.run(run())
+    finally:
+        for thread in threads:
+            thread.join()
 
 
 def serve_across(folder: Path, count: int, tables: int, seconds: float, concurrency: int, with_text: bool) -> float:
@@ -358,29 +372,21 @@ def serve_across(folder: Path, count: int, tables: int, seconds: float, concurre
 
 async def press_lean(carrier: Carrier, tables: int, seconds: float, concurrency: int) -> float:
     """The players of `lean_across`: every table dealt (`ceiling.BATCH` at a time), then `concurrency` players
-    pressing for `seconds`, each a table at a time of its own, choosing among the buttons its last answer carried (as
-    `ceiling.complete`'s pressers do); the actions/s."""
+    pressing for `seconds` (`ceiling.pressing`), each choosing among the buttons its table's last answer carried (as
+    `ceiling.complete`'s players choose among those its tables draw); the actions/s."""
     count = len(carrier.shards)
     answers: dict[int, tuple[bool, tuple[tuple[Any, ...], ...], dict[str, list[str]]]] = {}
 
     async def press(index: int, payload: str | None) -> None:
         answers[index] = await carrier.send(index % count, index // count, payload)
 
+    def choose_and_press(index: int, rng: random.Random) -> Awaitable[None]:
+        playing, buttons, _ = answers[index]
+        return press(index, choose(tuple(Button(*button) for button in buttons), rng) if playing else None)
+
     await in_parallel(range(tables), lambda index: press(index, None))
-    done = 0
-
-    async def player(number: int) -> None:
-        nonlocal done
-        rng = random.Random(number)
-        while time.perf_counter() < stop:
-            index = rng.randrange(number, tables, concurrency)  # one player at a time at each table
-            playing, buttons, _ = answers[index]
-            await press(index, choose(tuple(Button(*button) for button in buttons), rng) if playing else None)
-            done += 1
-
-    stop = time.perf_counter() + seconds
     began = time.perf_counter()
-    await asyncio.gather(*(player(number) for number in range(concurrency)))
+    done = await pressing(tables, concurrency, seconds, choose_and_press)
     return done / (time.perf_counter() - began)
 
 

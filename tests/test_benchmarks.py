@@ -14,6 +14,7 @@ import subprocess
 import sys
 import threading
 from pathlib import Path
+from typing import Any
 
 import pytest
 
@@ -371,12 +372,52 @@ async def test_a_shard_that_stops_unanswering_fails_what_it_left(monkeypatch) ->
     with pytest.raises(ConnectionError, match="stopped before answering"):
         await asyncio.wait_for(lost, 10)
     await asyncio.wait_for(listening[0], 10)
+    with pytest.raises(ConnectionError, match="stopped before answering"):  # sent after it stopped: failed at once
+        await asyncio.wait_for(carrier.send(0, "deal again"), 10)
     assert not kept.done(), "the other shard's message still awaits its answer"
     assert await asyncio.wait_for(theirs[1].receive(), 10) == (2, "deal")
     theirs[1].send((2, "dealt"))
     assert await asyncio.wait_for(kept, 10) == "dealt"
     theirs[1].writer.close()
     await asyncio.wait_for(listening[1], 10)
+
+
+def test_a_failed_player_still_stops_the_shards(monkeypatch, tmp_path: Path) -> None:
+    """`carried` (here with the shard's interpreter a thread of this one) ends its shards' streams when the players'
+    side fails, so that each shard finishes what it was sent and stops, and the failure is raised once their threads
+    have ended, rather than leaving them waiting for more until the streams happen to be collected."""
+    monkeypatch.syspath_prepend(str(ROOT / "benchmarks"))
+    bench = importlib.import_module("interpreters")
+    ended = threading.Event()
+
+    def in_this_interpreter(folder: Path, call: str) -> None:
+        eval(call, vars(bench))
+        ended.set()
+
+    monkeypatch.setattr(bench, "in_isolated_interpreter", in_this_interpreter)
+    database = tmp_path / "lean.db"
+
+    async def play(carrier: Any) -> float:
+        playing, _, _ = await carrier.send(0, 0, None)
+        assert playing, "a hand dealt"
+        raise RuntimeError("a player failed")
+
+    failed: list[tuple[str, bool]] = []  # what was raised, and whether the shard had stopped by then
+
+    def run() -> None:
+        try:
+            bench.carried(tmp_path, [f"lean_shard({str(database)!r}, {{descriptor}}, 1)"], bench.Carrier, play)
+        except BaseException as failure:  # the test looks at it below
+            failed.append((str(failure), ended.is_set()))
+
+    caller = threading.Thread(target=run, daemon=True)
+    caller.start()
+    caller.join(60)
+    assert not caller.is_alive(), "the shard was left waiting, and its caller with it"
+    assert failed == [("a player failed", True)], "the failure raised once the shard had stopped"
+    with contextlib.closing(sqlite3.connect(database)) as written:
+        logged = written.execute("SELECT table_id, COUNT(*) FROM actions GROUP BY table_id").fetchall()
+    assert logged == [("t0", 1)], "the shard kept the deal it was sent before it stopped"
 
 
 async def test_fewer_tables_than_players_press_at_every_table(monkeypatch, tmp_path: Path) -> None:
