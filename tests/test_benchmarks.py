@@ -24,6 +24,13 @@ from bot.scheduler import Scheduler
 ROOT = Path(__file__).resolve().parents[1]
 
 
+def benchmark(monkeypatch: pytest.MonkeyPatch, name: str) -> Any:
+    """The module `benchmarks/<name>.py`, imported as the scripts import each other (their folder on the path, for
+    this test alone)."""
+    monkeypatch.syspath_prepend(str(ROOT / "benchmarks"))
+    return importlib.import_module(name)
+
+
 @pytest.mark.parametrize(
     ("script", "args", "expected"),
     [
@@ -166,8 +173,7 @@ def test_against_says_whether_the_pairs_spread_past_the_drift(monkeypatch) -> No
     """The pairs' ratios are summed up with the interval their resamples span: pairs that all ran faster show a
     change, pairs on either side of 1.00 (this machine's drift: 0.72x to 1.33x for one change in four pairs) do not,
     and a single pair has no spread to judge by."""
-    monkeypatch.syspath_prepend(str(ROOT / "benchmarks"))
-    against = importlib.import_module("against")
+    against = benchmark(monkeypatch, "against")
     middle, low, high = against.spread([1.10, 1.12, 1.15, 1.08])
     assert 1.0 < low <= middle <= high and abs(middle - 1.112) < 0.01
     assert against.describe_spread([1.10, 1.12, 1.15, 1.08]).endswith("faster over 4 pairs")
@@ -269,8 +275,7 @@ async def test_a_shard_answers_what_is_carried_to_it(monkeypatch, tmp_path: Path
     """`interpreters.py`'s shard, here in a thread of this interpreter: messages and presses carried to it over a
     socket pair (`Remote`) are applied by its service, and each reply comes back to the one who sent it, a refusal
     as a refusal; its ledger holds once it has stopped at the end of the stream."""
-    monkeypatch.syspath_prepend(str(ROOT / "benchmarks"))
-    bench = importlib.import_module("interpreters")
+    bench = benchmark(monkeypatch, "interpreters")
     mine, theirs = socket.socketpair()
     database = str(tmp_path / "shard.db")
     server = threading.Thread(target=bench.shard, args=(database, theirs.detach(), 1, True))
@@ -299,8 +304,7 @@ async def test_a_lean_shard_plays_what_is_carried_to_it(monkeypatch, tmp_path: P
     to it (`Carrier`) are applied at the table they name, each answer saying whether a hand is in play and carrying
     the buttons to press next, and a press it cannot apply (a stale one) fails where it was made rather than leaving
     it waiting; every press applied is a row of that table's log once the shard has stopped."""
-    monkeypatch.syspath_prepend(str(ROOT / "benchmarks"))
-    bench = importlib.import_module("interpreters")
+    bench = benchmark(monkeypatch, "interpreters")
     mine, theirs = socket.socketpair()
     database = tmp_path / "lean.db"
     server = threading.Thread(target=bench.lean_shard, args=(str(database), theirs.detach(), 2))
@@ -330,8 +334,7 @@ async def test_a_failure_that_cannot_be_carried_still_reaches_its_sender(monkeyp
     """`serve_frames` answers every message: a failure that will not pickle (here an exception of a local class) is
     carried back as a `RuntimeError` naming it, raised where the message was sent, rather than leaving the sender
     waiting; the next message is answered as before."""
-    monkeypatch.syspath_prepend(str(ROOT / "benchmarks"))
-    bench = importlib.import_module("interpreters")
+    bench = benchmark(monkeypatch, "interpreters")
 
     class Uncarried(Exception):
         """Pickled by reference to a class that cannot be found by its name: not carried."""
@@ -359,8 +362,7 @@ async def test_a_failure_that_cannot_be_carried_still_reaches_its_sender(monkeyp
 async def test_a_shard_that_stops_unanswering_fails_what_it_left(monkeypatch) -> None:
     """A shard whose stream ends with a message unanswered (it failed, say) fails that message where it was sent
     (`Carrier.listen`), rather than leaving its sender waiting; another shard's messages are left to theirs."""
-    monkeypatch.syspath_prepend(str(ROOT / "benchmarks"))
-    bench = importlib.import_module("interpreters")
+    bench = benchmark(monkeypatch, "interpreters")
     pairs = [socket.socketpair() for _ in range(2)]
     shards = [await bench.Frames.over(mine) for mine, _ in pairs]
     theirs = [await bench.Frames.over(other) for _, other in pairs]
@@ -386,8 +388,7 @@ def test_a_failed_player_still_stops_the_shards(monkeypatch, tmp_path: Path) -> 
     """`carried` (here with the shard's interpreter a thread of this one) ends its shards' streams when the players'
     side fails, so that each shard finishes what it was sent and stops, and the failure is raised once their threads
     have ended, rather than leaving them waiting for more until the streams happen to be collected."""
-    monkeypatch.syspath_prepend(str(ROOT / "benchmarks"))
-    bench = importlib.import_module("interpreters")
+    bench = benchmark(monkeypatch, "interpreters")
     ended = threading.Event()
 
     def in_this_interpreter(folder: Path, call: str) -> None:
@@ -424,8 +425,7 @@ async def test_fewer_tables_than_players_press_at_every_table(monkeypatch, tmp_p
     """`Load` never starts more players than tables: each presses at every `concurrency`th table, so a player beyond
     the tables would have none to choose from (`service.py --scale-tables 2 --concurrency 4` failed so). Both ways of
     pressing, a count and a time, press at each table."""
-    monkeypatch.syspath_prepend(str(ROOT / "benchmarks"))
-    bench = importlib.import_module("service")
+    bench = benchmark(monkeypatch, "service")
     store = await bench.Store.open(tmp_path / "bot.db")
     places = [bench.Place("a", "a/poker"), bench.Place("b", "b/poker")]
     load = bench.Load(bench.Service(store, FakeClock(1000.0), rng=random.Random(3)), places)
@@ -446,8 +446,7 @@ async def test_fewer_tables_than_players_press_at_every_table(monkeypatch, tmp_p
 async def test_the_lean_design_plays_at_the_tables_it_is_given(monkeypatch, tmp_path: Path) -> None:
     """`kinds.py --tables N` compares the bot and the lean design at the same N tables: `ceiling.complete` creates and
     deals that many, and its presses (each timed by kind) land only on them."""
-    monkeypatch.syspath_prepend(str(ROOT / "benchmarks"))
-    ceiling = importlib.import_module("ceiling")
+    ceiling = benchmark(monkeypatch, "ceiling")
     kinds = importlib.import_module("kinds")
     times = kinds.Times()
     with times.pressing(40):
@@ -463,8 +462,7 @@ async def test_the_lean_design_plays_at_the_tables_it_is_given(monkeypatch, tmp_
 def test_kinds_splits_the_jobs_by_what_they_did_to_the_hand(monkeypatch) -> None:
     """A job that dealt a hand, played on in one or ended one counts as that kind; a seat taken counts as none of
     them; the means, shares and the bot's multiple of a lean design's come from those sums."""
-    monkeypatch.syspath_prepend(str(ROOT / "benchmarks"))
-    kinds = importlib.import_module("kinds")
+    kinds = benchmark(monkeypatch, "kinds")
     bot, lean = kinds.Times(), kinds.Times()
     for times, scale in ((bot, 2.0), (lean, 1.0)):
         times.add(False, True, 300e-6 * scale)  # a deal
@@ -485,8 +483,7 @@ def test_kinds_splits_the_jobs_by_what_they_did_to_the_hand(monkeypatch) -> None
 def test_against_installs_only_what_the_earlier_commit_lacks(tmp_path: Path, monkeypatch) -> None:
     """The earlier commit's dependencies that this environment does not satisfy, and only those, are installed
     beside it: a missing distribution and an installed one of another version, not an installed one that fits."""
-    monkeypatch.syspath_prepend(str(ROOT / "benchmarks"))
-    against = importlib.import_module("against")
+    against = benchmark(monkeypatch, "against")
     pyproject = tmp_path / "pyproject.toml"
     pyproject.write_text('[project]\ndependencies = ["orjson>=3.10", "orjson<1", "no-such-distribution>=1"]\n')
     assert against.missing_requirements(pyproject) == ["orjson<1", "no-such-distribution>=1"]
@@ -504,8 +501,7 @@ def test_processes_benchmark_runs(postgres_server: str) -> None:
 async def test_the_catch_up_is_measured_over_once_every_overdue_timer_has_fired(monkeypatch) -> None:
     """`still_to_fire` looks no further than the first overdue timer still armed or firing for its instant; one
     re-armed for later (a time bank starting) has fired."""
-    monkeypatch.syspath_prepend(str(ROOT / "benchmarks"))
-    still_to_fire = importlib.import_module("service").still_to_fire
+    still_to_fire = benchmark(monkeypatch, "service").still_to_fire
     clock = FakeClock(0.0)
     release = asyncio.Event()
 
@@ -536,8 +532,7 @@ async def test_the_players_press_on_the_hand_a_timer_dealt(monkeypatch, tmp_path
     message of their own last press, at 10,000 tables they pressed "deal" on a hand in play one hand in five, were
     refused, and bought in again: four bogus actions counted.) A deal refused because a hand is in play buys nobody
     in."""
-    monkeypatch.syspath_prepend(str(ROOT / "benchmarks"))
-    bench = importlib.import_module("service")
+    bench = benchmark(monkeypatch, "service")
     store = await bench.Store.open(tmp_path / "bot.db")
     clock = FakeClock(1000.0)
     service = bench.Service(store, clock, rng=random.Random(3))
