@@ -47,7 +47,6 @@ from unittest import mock
 import ceiling  # beside this file: the smallest design, bare and complete
 import processes  # beside this file: several processes on PostgreSQL (`--db`, `--processes`)
 from arguments import at_least_one, more_than_zero, whole_numbers  # beside this file
-from ceiling import in_parallel  # beside this file: jobs queued a batch at a time
 from processes import PLAYERS, buy_in_again, press_next  # one random player for both benchmarks
 
 from bot import history
@@ -401,11 +400,11 @@ async def python_bytes_per_idle_table(folder: Path, count: int = 500, warm_up: i
     service = Service(store, SystemClock(), rng=random.Random(4))
     places = [Place(f"memory{index}", f"memory{index}/poker") for index in range(warm_up + count)]
     load = Load(service, places)
-    await in_parallel(places[:warm_up], load.seat)
+    await ceiling.in_parallel(places[:warm_up], load.seat)
     gc.collect()
     tracemalloc.start()
     before = tracemalloc.take_snapshot()
-    await in_parallel(places[warm_up:], load.seat)
+    await ceiling.in_parallel(places[warm_up:], load.seat)
     gc.collect()
     after = tracemalloc.take_snapshot()
     tracemalloc.stop()
@@ -451,8 +450,8 @@ class Load:
     async def set_up(self, width: int = 64) -> None:
         """Every table seated and dealt a hand, `width` tables at a time, then the collector tuned as the bot tunes it
         once it has started: what the set-up built is frozen, traversed again only by a full collection."""
-        await in_parallel(self.places, self.seat, width=width)
-        await in_parallel(self.places, self.deal, width=width)
+        await ceiling.in_parallel(self.places, self.seat, width=width)
+        await ceiling.in_parallel(self.places, self.deal, width=width)
         tune_collector()
 
     async def deal(self, place: Place) -> None:
@@ -564,11 +563,11 @@ async def run_at_scale(tables: int, seconds: float, concurrency: int,
     gc.collect()
     before = resident_bytes()
     began = time.perf_counter()
-    await in_parallel(places, load.seat)
+    await ceiling.in_parallel(places, load.seat)
     gc.collect()
     idle_bytes = (resident_bytes() - before) / tables
     setup = time.perf_counter() - began
-    await in_parallel(places, load.deal)
+    await ceiling.in_parallel(places, load.deal)
     armed = len(service.scheduler.armed)
     pauses.take()
     default_rate, default_latencies = await load.saturate(seconds, concurrency)
