@@ -2,8 +2,9 @@
 
 Choices where RULES.md is silent, as a card room does it:
 - the bonus bet (`side=`, its fixed size is the limits' side range, default exactly 10) is settled with the box, on the
-  dealt hand, whether the box plays or folds and whatever the dealer holds; its payment is capped on its own;
-- the maximum payout caps the box's ANTE + BET winnings together;
+  dealt hand, whether the box plays or folds and whatever the dealer holds;
+- the maximum payout is the box's: it caps the bonus, ANTE and BET winnings together ("a maximum payout per box that
+  caps every payment"); where it bites, the BET's line is cut first and the bonus, won on the deal, last;
 - no box is blind unless `blind_box` is set; a blind box places ANTE and BET at once and cannot exchange or fold;
 - the re-exchange (off by default, `re_exchange_limit` times per box) comes after a first exchange and swaps one card.
 """
@@ -108,7 +109,7 @@ class CaribbeanRound(HouseRound):
         box.history.append(action)
         if action == "fold":
             side, payouts = self._bonus(box)
-            return self._fold(box, side=side, cards=box.cards, payouts=payouts), True
+            return self._fold(box, side=cap(side, self.limits.max_payout), cards=box.cards, payouts=payouts), True
         if action == "play":
             return self._play(box, "play", 2), True
         fee = (self.config.exchange_fee * len(cards) if action == "exchange" else self.config.re_exchange_fee)
@@ -121,14 +122,14 @@ class CaribbeanRound(HouseRound):
                            cards=tuple(box.cards), visible_to=box.owner)], False
 
     def _bonus(self, box: Box) -> tuple[dict[str, int], tuple[Payout, ...]]:
-        """The bonus bet's result on the dealt hand, capped on its own, and what paid it ({} without a bonus bet)."""
+        """The bonus bet's result on the dealt hand, uncapped, and what paid it ({} without a bonus bet)."""
         stake = box.stakes.get("bonus", 0)
         if not stake:
             return {}, ()
         dealt = evaluate([Card.parse(text) for text in self.dealt[box.account]])
         multiple = self.config.bonus.get(hand_name(dealt), 0)
-        line = cap({"bonus": stake * multiple if multiple else -stake}, self.limits.max_payout)
-        return line, (Payout("bonus", hand_name(dealt), dealt.ranks, multiple),)
+        payout = Payout("bonus", hand_name(dealt), dealt.ranks, multiple)
+        return {"bonus": stake * multiple if multiple else -stake}, (payout,)
 
     def _finish_phase(self) -> list[Event]:
         dealer = evaluate(self.dealer)
@@ -144,7 +145,7 @@ class CaribbeanRound(HouseRound):
         multiple = self.config.paytable.get(name, 0)
         results, outcome = versus_dealer(order, qualifies, box.ante, box.stakes["bet"], multiple)
         bonus, bonus_payouts = self._bonus(box)
-        results = {**cap(results, self.limits.max_payout), **bonus}
+        results = cap({**bonus, **results}, self.limits.max_payout)
         return self._settle(box, results, outcome, hand=name, ranks=value.ranks, cards=box.cards,
                             payouts=(Payout("bet", name, value.ranks, multiple), *bonus_payouts))
 

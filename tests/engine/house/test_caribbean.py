@@ -1,9 +1,12 @@
 """Caribbean Poker golden rounds: exchange per card, ace-king qualification, suit tie-break, bonus, maximum payout."""
 
+from dataclasses import replace
+
 import pytest
 
 from engine.cards import Deck
 from engine.house.caribbean import CaribbeanRound, CaribbeanRules
+from engine.house.events import StakesSettled
 
 
 def start(cards: str, dealer: str, *, ante: int = 10, bonus: int = 0, rest: str = "",
@@ -77,6 +80,22 @@ def test_maximum_payout_caps_the_box() -> None:
     round_ = start("As Ks Qs Js Ts", "Jh Jc Ac 5c 3d", ante=100)
     round_.act("ann", "play")
     assert net(round_) == 10_000
+
+
+def test_maximum_payout_caps_the_bonus_with_the_box() -> None:
+    """RULES.md §4: the maximum payout is the box's and caps every payment, the bonus's too; the BET is cut first."""
+    round_ = start("Ah Kh Qh Jh Th", "Ac Kc 4d 3c 2d", ante=100, bonus=10)   # royal flush dealt: bonus 500:1
+    events = round_.act("ann", "play")
+    assert net(round_) == 10_000
+    (settled,) = [event for event in events if isinstance(event, StakesSettled)]
+    assert settled.results == {"bonus": 5_000, "ante": 100, "bet": 4_900}
+
+
+def test_a_folded_box_bonus_is_capped_too() -> None:
+    rules = CaribbeanRules(limits=replace(CaribbeanRules().limits, max_payout=1_000))
+    round_ = start("Ah Kh Qh Jh Th", "Ac Kc 4d 3c 2d", ante=10, bonus=10, rules=rules)
+    round_.act("ann", "fold")
+    assert net(round_) == -10 + 1_000
 
 
 def test_affordability_limits_the_exchange() -> None:
