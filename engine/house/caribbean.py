@@ -145,7 +145,8 @@ class CaribbeanRound(HouseRound):
         multiple = self.config.paytable.get(name, 0)
         results, outcome = versus_dealer(order, qualifies, box.ante, box.stakes["bet"], multiple)
         bonus, bonus_payouts = self._bonus(box)
-        results = cap({**bonus, **results}, self.limits.max_payout)
+        capped = cap({**bonus, **results}, self.limits.max_payout)  # the later lines are cut first: the BET's
+        results = {name: capped[name] for name in (*results, *bonus)}
         return self._settle(box, results, outcome, hand=name, ranks=value.ranks, cards=box.cards,
                             payouts=(Payout("bet", name, value.ranks, multiple), *bonus_payouts))
 
