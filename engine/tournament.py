@@ -609,6 +609,8 @@ class Tournament:
     def finish(self, now: datetime, stacks: Mapping[str, int]) -> list[Event]:
         """Close the tournament (the organizer, or the last hand): cash everyone out, buy back every item, place all."""
         self.verify_finish(now, stacks)
+        if self.phase is Phase.RUNNING:
+            self._renumber_places()  # those out follow those still in, also when some cashed out (no place)
         events: list[Event] = []
         for player, chips in sorted(stacks.items(), key=lambda pair: (-pair[1], pair[0])):
             if self.phase is Phase.RUNNING:

@@ -165,6 +165,7 @@ def register(ctl: HoldemTable, act: Action, argument: str = "") -> None:
     events = _apply(act, tournament.register, act.user, clock_moment(act, tournament))
     ctl.sit(act, act.user, tournament.config.chips)
     _save(act, tournament, events, ctl)
+    _deal_soon(ctl, act, tournament)
     act.show_table(ctl.table_message(act))
 
 
@@ -206,6 +207,9 @@ def _clock_action(name: str) -> Any:
             events = _apply(act, getattr(tournament.clock, name), clock_moment(act, tournament))
         _save(act, tournament, events, ctl)
         _clock(act, tournament)
+        # The status just said covers the clock's change: the next announcement (a warning, a level) is said as
+        # itself, not taken for a backlog of what the change skipped.
+        act.state["tournament"]["announced"] = clock_moment(act, tournament).isoformat()
         _arm_clock(act, tournament)
         if name in ("resume", "skip") and not act.state.get("hand"):
             ctl.start_hand(act, quiet=True)
@@ -265,7 +269,15 @@ def _rebuy(ctl: HoldemTable, act: Action, argument: str = "") -> None:
     events = _apply(act, tournament.rebuy, act.user, seat["stack"] if seat else 0, clock_moment(act, tournament))
     _add_chips(ctl, act, seat, tournament.config.chips)
     _save(act, tournament, events, ctl)
+    _deal_soon(ctl, act, tournament)
     act.show_table(ctl.table_message(act))
+
+
+def _deal_soon(ctl: HoldemTable, act: Action, tournament: Tournament) -> None:
+    """A player seated while the tournament runs (a late entry, a re-entry, a busted player's rebuy) may bring the
+    table back to two: the next hand is dealt after the usual pause, as the table says, not at the clock's next word."""
+    if tournament.phase is Phase.RUNNING:
+        ctl._maybe_schedule_next(act)
 
 
 def _addon(ctl: HoldemTable, act: Action, argument: str = "") -> None:
@@ -462,11 +474,12 @@ def _offer_comeback(act: Action, tournament: Tournament, players: list[str]) -> 
 
 def _maybe_end(ctl: HoldemTable, act: Action, tournament: Tournament) -> None:
     """One player left ends the tournament, unless a busted player may still come back (a rebuy or a re-entry): then
-    it waits for him, until the rebuy period ends (the clock's announcement of the break calls this again)."""
+    it waits for him, until the rebuy period ends (the clock's announcement of the break calls this again). Nobody
+    left (the last one cashed out) ends it at once: a comeback would have no one to play."""
     if tournament.phase is not Phase.RUNNING or len(act.state["seats"]) > 1:
         return
     now = clock_moment(act, tournament)
-    if not any(tournament.can_rebuy(player, 0, now) or tournament.can_register(player, now)
+    if not act.state["seats"] or not any(tournament.can_rebuy(player, 0, now) or tournament.can_register(player, now)
                for player, entrant in tournament.entrants.items() if entrant.status is EntrantStatus.ELIMINATED):
         _finish(ctl, act, tournament)
 

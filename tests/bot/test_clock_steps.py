@@ -40,6 +40,11 @@ async def start_night(service: Service) -> Reply:
     return started
 
 
+async def minutes_pass(service: Service, clock: FakeClock, minutes: int) -> None:
+    """The clock runs on minute by minute, every due timer firing (turns time out, hands go on)."""
+    for _ in range(minutes):
+        clock.advance(60)
+        await service.scheduler.fire_due()
 
 
 def clock_lines(heard: list[Reply]) -> list[str]:
@@ -172,3 +177,35 @@ async def test_a_hand_voided_at_start_up_is_announced_in_its_chat(tmp_path) -> N
                                   "to whoever put it in."]
     await ledger_ok(restarted)
     await store.close()
+
+
+async def test_after_a_resume_the_next_warning_is_said_as_itself(store: Store) -> None:
+    """The status said at the resume covers the pause: the warning that follows is not taken for a backlog."""
+    clock = FakeClock(at(18))
+    service = Service(store, clock, rng=random.Random(5))
+    await service.start()
+    await start_night(service)
+    await minutes_pass(service, clock, 50)
+    assert (await service.handle(PLACE, ANN, "/tournament pause")).error is None
+    await minutes_pass(service, clock, 20)
+    resumed = await service.handle(PLACE, ANN, "/tournament resume")  # 19:10: inside the wall clock's break
+    assert resumed.error is None and resumed.public[-1].startswith("⏸ Break until 20:00")
+    heard = listen(service)
+    await minutes_pass(service, clock, 45)
+    assert clock_lines(heard) == ["⏱ Limits go up to 50/100 in 5 minutes."]
+    await ledger_ok(service)
+
+
+async def test_after_a_skip_the_next_warning_is_said_as_itself(store: Store) -> None:
+    clock = FakeClock(at(18))
+    service = Service(store, clock, rng=random.Random(5))
+    await service.start()
+    assert (await service.handle(PLACE, ANN, "/tournament create 10/20 20m; 20/40 20m; break 10m; 40/80")).error is None
+    for actor in (ANN, BOB, CAT):
+        assert (await service.handle(PLACE, actor, "/join")).error is None
+    assert (await service.handle(PLACE, ANN, "/tournament start")).error is None
+    await minutes_pass(service, clock, 3)
+    assert (await service.handle(PLACE, ANN, "/tournament skip")).error is None  # 20/40 from 18:03 until 18:23
+    heard = listen(service)
+    await minutes_pass(service, clock, 15)
+    assert clock_lines(heard) == ["⏱ Break in 5 minutes."]

@@ -16,7 +16,7 @@ from bot.store import Store
 from engine.settlement import SettlementRow, build_settlement
 from engine.tournament import Tournament
 from tests.bot.conftest import ANN, BOB, CAT, PLACE
-from tests.bot.helpers import everything_said, press_label
+from tests.bot.helpers import everything_said, ledger_ok, listen, press_label
 
 DAN = Actor("dan", "Dan")
 PLAYERS = {actor.user_id: actor for actor in (ANN, BOB, CAT, DAN)}
@@ -262,3 +262,47 @@ async def test_the_last_player_waits_for_a_comeback_until_the_rebuy_period_ends(
     await service.scheduler.fire_due()
     assert any(line.startswith("🏆 The tournament is over. Winner:") for line in heard), "no comeback by the break"
     assert await service.store.read(lambda tx: tx.check_ledger()) == []
+
+
+async def two_then_one(store: Store, options: str) -> tuple[Service, FakeClock, Actor, Actor]:
+    """Ann and Bob in a no-limit night with `options`, shoving until one is out: (service, clock, busted, left)."""
+    clock = FakeClock(SIX_PM)
+    service = Service(store, clock, rng=random.Random(3))
+    await service.start()
+    assert (await service.handle(PLACE, ANN, f"/tournament create home-night {options}")).error is None
+    for actor in (ANN, BOB):
+        assert (await service.handle(PLACE, actor, "/join")).error is None
+    await service.handle(PLACE, ANN, "/set structure no-limit")
+    said = await shove_until_someone_busts(service, await service.handle(PLACE, ANN, "/tournament start"))
+    busted = next(actor for actor in (ANN, BOB) if f"{actor.name} is out in place 2" in said)
+    return service, clock, busted, next(actor for actor in (ANN, BOB) if actor is not busted)
+
+
+@pytest.mark.parametrize(("options", "comeback"), [("rebuys 1", "/rebuy"), ("reentry", "/join")])
+async def test_a_comeback_to_a_lone_player_is_dealt_the_next_hand_by_itself(store: Store, options: str,
+                                                                            comeback: str) -> None:
+    """The table says the next deal comes in a moment: it comes, with nobody pressing Deal."""
+    service, clock, busted, _ = await two_then_one(store, options)
+    back = await service.handle(PLACE, busted, comeback)
+    assert back.error is None and back.table is not None
+    assert "the next deal comes in a moment" in back.table.text
+    heard = listen(service)
+    clock.advance(30)
+    await service.scheduler.fire_due()
+    dealt = [reply.table for reply in heard if reply.table is not None and reply.table.to_act]
+    assert dealt, "two players seated while the tournament runs, and no hand was dealt"
+    await ledger_ok(service)
+
+
+async def test_the_last_player_cashing_out_ends_the_night_with_a_winner(store: Store) -> None:
+    """RULES.md §1: who cashes out takes no place; the end names the winner and the places of those who busted, so
+    the last one out moves up to first, at once (a comeback would have nobody to play)."""
+    service, _, busted, left = await two_then_one(store, "rebuys 1")
+    heard = listen(service)
+    out = await service.handle(PLACE, left, "/cashout")
+    assert out.error is None
+    said = everything_said([out, *heard])
+    assert f"🏆 The tournament is over. Winner: {busted.name}" in said
+    assert f"1. {busted.name}" in said and f"Cashed out before the end (no place): {left.name}" in said
+    assert (await service.handle(PLACE, busted, "/rebuy")).error is not None, "the night is over"
+    await ledger_ok(service)

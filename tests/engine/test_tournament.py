@@ -139,6 +139,21 @@ def test_cash_out_mid_tournament_is_for_good() -> None:
     assert (tournament.entrants["bob"].place, tournament.entrants["cat"].place) == (1, 2)
 
 
+def test_places_stay_consecutive_when_players_cash_out_after_a_bust() -> None:
+    """Who cashes out takes no place, so those who busted before move up: the end always names a first place."""
+    tournament = running("ann", "bob", "cat")
+    tournament.eliminate("cat")  # third of three
+    tournament.cash_out("ann", 450)
+    finished = tournament.finish(END, {"bob": 450})[-1]
+    assert (finished.places, finished.cashed_out) == ({"bob": 1, "cat": 2}, ("ann",))
+    nobody_left = running("ann", "bob", "cat")
+    nobody_left.eliminate("cat")
+    nobody_left.cash_out("ann", 450)
+    nobody_left.cash_out("bob", 450)
+    finished = nobody_left.finish(END, {})[-1]
+    assert (finished.places, finished.cashed_out) == ({"cat": 1}, ("ann", "bob"))
+
+
 def test_eliminations_in_order_give_places_and_stacks_place_the_rest() -> None:
     tournament = running("ann", "bob", "cat", "dan", "eve")
     assert tournament.eliminate("dan")[0].place == 5  # type: ignore[attr-defined]
