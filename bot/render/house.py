@@ -108,7 +108,10 @@ def private_boxes(voice: Voice, round_: HouseRound, user_id: str) -> str | None:
         return None
     lines = [voice.t("house.your_boxes")]
     for box in mine:
-        cards = cards_text(box.cards) if box.cards else voice.t("house.not_dealt_yet")
+        if round_.owner_sees(box):
+            cards = cards_text(box.cards)
+        else:
+            cards = voice.t("house.shown_on_its_turn" if box.cards else "house.not_dealt_yet")
         lines.append(f"{voice.t('house.box', box=box.index)}: {cards}")
     current = round_.current_box()
     if (current is not None and current.owner == user_id

@@ -207,6 +207,6 @@ def holdem_rows(voice: Voice, hand: engine.Hand, user_id: str) -> list[tuple[str
 
 
 def house_rows(voice: Voice, round_: HouseRound, user_id: str) -> list[tuple[str, tuple[str, ...]]]:
-    """A house-game player's dealt boxes, one row each."""
+    """A house-game player's boxes whose cards he has been shown, one row each."""
     return [(voice.t("house.box", box=box.index), _cards(box.cards)) for box in round_.boxes
-            if box.owner == user_id and box.cards]
+            if box.owner == user_id and round_.owner_sees(box)]

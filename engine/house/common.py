@@ -403,6 +403,10 @@ class HouseRound:
         """The box to act, if any."""
         return self.boxes[self.queue[0]] if self.queue else None
 
+    def owner_sees(self, box: Box) -> bool:
+        """Whether the box's owner has been shown its cards (dealt, in most games): what his private views may show."""
+        return bool(box.cards)
+
     def legal_actions(self) -> LegalActions:
         """The actions the box to act may take, with their costs, as its owner's wallet allows them."""
         box = self.current_box()

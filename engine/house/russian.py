@@ -93,6 +93,10 @@ class RussianRound(HouseRound):
         self._open_decisions()
         return [DealerCardsShown(cards=(self.dealer[-1],))]
 
+    def owner_sees(self, box: Box) -> bool:
+        """A box's cards are shown to its owner only when its turn comes (or the round ends): RULES.md §3."""
+        return bool(box.cards) and (box.account in self.revealed or self.is_over)
+
     def _on_turn(self, box: Box) -> list[Event]:
         if box.account in self.revealed:
             return []

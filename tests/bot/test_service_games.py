@@ -7,9 +7,12 @@ import pytest
 
 from bot.clock import FakeClock
 from bot.output import Actor, Place
+from bot.render import Voice, cards_text
+from bot.render.picture_views import house_rows
 from bot.service import Service
 from bot.store import Store
 from engine.house import GAMES
+from engine.house.russian import RussianRound
 from tests.bot.conftest import ANN, BOB, CAT, PLACE, dump
 from tests.bot.helpers import corrupt_saved_hand, everything_public, ledger_ok, play_out, press_label
 
@@ -365,3 +368,24 @@ async def test_a_chat_moved_to_a_new_id_keeps_its_table_wallets_and_ledger(servi
     moves = await store.read(lambda tx: [move for _, _, move in tx.every_move() if move.hand_id])
     assert moves and all(":chat/" not in f"{move.source} {move.target}" for move in moves)
     assert not await service.move_chat("chat", "chat2")  # moved already: nothing to move
+
+
+async def test_a_russian_box_is_shown_to_its_owner_only_when_its_turn_comes(service: Service) -> None:
+    """RULES.md §3: boxes are decided in order, each box's cards shown only when its turn comes, in the private text
+    and picture too (a player who saw box 2 would play box 1 knowing it)."""
+    await service.handle(PLACE, ANN, "/game russian")
+    for line in ("/ante 10", "/ante 10 box 2"):
+        assert (await service.handle(PLACE, ANN, line)).error is None
+    dealt = await service.handle(PLACE, ANN, "/deal")
+    assert dealt.error is None
+    _, state = await service.store.read(lambda tx: service.stored_table(tx, PLACE.table_id))
+    round_ = RussianRound.from_dict(state["round"])
+    first, second = round_.boxes
+    asked = "\n".join((await service.handle(PLACE, ANN, "/cards")).private["ann"])
+    assert f"box 1: {cards_text(first.cards)}" in asked and "box 2: shown when its turn comes" in asked
+    assert cards_text(second.cards) not in asked
+    assert [row for row, _ in house_rows(Voice("en", str.title), round_, "ann")] == ["box 1"]
+    played = await service.handle(PLACE, ANN, "/play")
+    assert played.error is None
+    asked = "\n".join((await service.handle(PLACE, ANN, "/cards")).private["ann"])
+    assert f"box 2: {cards_text(second.cards)}" in asked, "box 2's turn has come"
