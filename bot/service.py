@@ -73,9 +73,9 @@ an action's timer changes go into its log row, so reading a table's timers (star
 log rows written since, some `TIMER_ROWS_EVERY` to twice that at most."""
 
 _UNLOGGED = (cmd.Help, cmd.Balance, cmd.Organizers, cmd.Cards, cmd.Table, cmd.Odds, cmd.Top, cmd.History, cmd.Stats,
-             cmd.Select, cmd.Season)
-"""Commands that leave the table's config and state as they were (a card toggle only redraws the buttons; a season
-lives in its own rows): nothing to replay, so they log no action."""
+             cmd.Season)
+"""Commands that leave the table's config and state as they were (a season lives in its own rows): nothing to
+replay, so they log no action. A card toggle is logged: the marks it keeps are the table's state."""
 
 
 def _is_logged(command: cmd.Command) -> bool:

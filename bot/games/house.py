@@ -129,7 +129,7 @@ class HouseController:
         seconds = _turn_seconds(act) if round_.to_act else None  # the turn timer's, shown
         return TableMessage(key, render.table_text(act.voice, self.game, round_, act.state["number"],
                                                    story.shown(act.state), seconds),
-                            tuple(self._buttons(act, round_, key, ())), self._to_act(round_))
+                            tuple(self._buttons(act, round_, key, self._marked(act, round_))), self._to_act(round_))
 
     def private_view(self, act: Action, user_id: str) -> str | None:
         """The player's own boxes and cards."""
@@ -195,14 +195,26 @@ class HouseController:
         self._apply(act, round_, act.user, action, cards)
 
     def _select(self, act: Action, command: cmd.Select) -> None:
-        """Toggle cards to exchange: only redraws the buttons, changes nothing."""
+        """Toggle cards to exchange: no chip moves, but the marks are kept with the decision, so that whatever redraws
+        the table before it is taken (another player's "My cards", a refusal) draws them as they were."""
         round_ = self._round(act)
         if round_ is None or round_.legal_actions().player != act.user:
             raise act.refuse("not_your_turn", player="—")
-        message = self.table_message(act)
-        assert message is not None
-        buttons = tuple(self._buttons(act, round_, message.key, command.positions))
-        act.show_table(TableMessage(message.key, message.text, buttons, message.to_act))
+        positions = sorted(set(command.positions))
+        if list(self._marked(act, round_)) == positions:  # a double click: the marks are these already
+            raise act.refuse("already_done")
+        act.state["marked"] = {"decision": self._marks_key(act, round_), "positions": positions}
+        act.show_table(self.table_message(act))
+
+    def _marked(self, act: Action, round_: HouseRound) -> tuple[int, ...]:
+        """The card positions the player to act has marked for an exchange in this decision (none in a later one)."""
+        marked = act.state.get("marked")
+        if not marked or marked["decision"] != self._marks_key(act, round_):
+            return ()
+        return tuple(marked["positions"])
+
+    def _marks_key(self, act: Action, round_: HouseRound) -> str:
+        return f"{act.state.get('number', 0)}:{decision_tag(round_, self._step(act))}"
 
     def _configure(self, act: Action, command: cmd.Setting) -> None:
         """`/set` for house tables: ANTE limits, maximum payout, Three Card Poker's tier, the timers, pictures."""

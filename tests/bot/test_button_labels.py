@@ -91,6 +91,30 @@ async def test_the_card_toggles_say_they_choose_the_exchange_without_showing_the
     assert next(label for label, command in shown(again) if command.startswith("select")) == "Обмен: ☐ 1"
 
 
+async def test_cards_marked_for_an_exchange_stay_marked_whoever_redraws_the_table(service: Service) -> None:
+    """Bob pressing "My cards" (or anyone's /table) redraws the shared message: Ann's marks and her Exchange button
+    stay until her decision is taken; the next decision starts unmarked."""
+    await service.handle(PLACE, ANN, "/game caribbean")
+    for actor in (ANN, BOB):
+        assert (await service.handle(PLACE, actor, "/ante 10")).error is None
+    reply = await service.handle(PLACE, ANN, "/deal")
+    for label in ("☐ 2", "☐ 5"):
+        assert reply.table is not None
+        reply = await service.press(PLACE, ANN, next(b.payload for b in reply.table.buttons if b.label == label))
+        assert reply.error is None
+
+    def marks(reply: Reply) -> list[str]:
+        return [label for label, command in shown(reply) if command.startswith(("select", "exchange"))]
+
+    expected = ["Exchange: ☐ 1", "☑ 2", "☐ 3", "☐ 4", "☑ 5", "Exchange 2 5 (20)"]
+    assert marks(reply) == expected
+    assert marks(await service.handle(PLACE, BOB, "/cards")) == expected
+    assert marks(await service.handle(PLACE, BOB, "/table")) == expected
+    folded = await service.handle(PLACE, ANN, "/fold")
+    assert folded.error is None and folded.table is not None and folded.table.to_act == "bob"
+    assert "☑" not in " ".join(marks(folded)), "Bob's box starts with nothing marked"
+
+
 async def test_the_private_view_numbers_the_cards_the_public_toggles_name_by_position(service: Service) -> None:
     await service.handle(PLACE, ANN, "/game russian")
     assert (await service.handle(PLACE, ANN, "/ante 10")).error is None
