@@ -154,10 +154,9 @@ class HouseController:
         if round_ is None:
             round_ = self.round_type.new(self._rules(act))
             act.state["number"] = act.next_number()
-        first_bet = act.user not in round_.wallets
-        balance = act.balance(act.wallet(act.user)) if first_bet else None
         try:
-            events = round_.place_bets(act.user, command.box, command.amount, side=command.side, balance=balance)
+            events = round_.place_bets(act.user, command.box, command.amount, side=command.side,
+                                       balance=self._spendable(act, act.user))
         except RuleError as error:
             raise act.rule_refusal(error) from None
         if len(round_.boxes) == 1:
@@ -192,6 +191,7 @@ class HouseController:
         cards: list[str] = []
         if isinstance(command, cmd.Exchange):
             cards = self._chosen_cards(act, round_, command.cards)
+        round_.wallets[act.user] = self._spendable(act, act.user)  # another table may have spent from the wallet
         self._apply(act, round_, act.user, action, cards)
 
     def _select(self, act: Action, command: cmd.Select) -> None:
@@ -269,6 +269,26 @@ class HouseController:
             raise act.rule_refusal(error) from None
         self._commit(act, round_, events, said)
 
+    def _held_account(self, act: Action, player: str) -> str:
+        """The ledger account keeping, for the round at this table, the chips a player's boxes may still bet."""
+        return f"held:{act.place.table_id}:{player}"
+
+    def _spendable(self, act: Action, player: str) -> int:
+        """What the player may bet at this table now: his wallet (less what other tables keep) and what this table
+        keeps for his boxes."""
+        return act.balance(act.wallet(player)) + act.balance(self._held_account(act, player))
+
+    def _keep_held(self, act: Action, player: str, chips: int, key: str) -> None:
+        """Keep `chips` of the player's wallet for his boxes here (moved to or back from the held account), as much
+        of them as he has: a draw on one box may leave a later one short (RULES.md §3), which the box then says."""
+        held = self._held_account(act, player)
+        kept = act.balance(held)
+        change = min(chips, kept + act.balance(act.wallet(player))) - kept
+        if change > 0:
+            act.move(act.wallet(player), held, change, "kept for the bets to follow", key)
+        elif change < 0:
+            act.move(held, act.wallet(player), -change, "given back", key)
+
     def _chosen_cards(self, act: Action, round_: HouseRound, tokens: tuple[str, ...]) -> list[str]:
         box = round_.current_box()
         assert box is not None
@@ -288,7 +308,13 @@ class HouseController:
         """Write the events' moves and history, tell the story (`said` first: a time-out; `restart` for a new
         round), save the round and re-arm the turn timer."""
         key = f"r{act.state['number']}"
-        act.apply_moves(all_moves(events), lambda name: self._account(act, name), key)
+        moves = all_moves(events)
+        for player in dict.fromkeys(move.source.removeprefix("player:") for move in moves
+                                    if move.source.startswith("player:")):
+            self._keep_held(act, player, 0, key)  # what was kept for his BET pays it (or what he pays now)
+        act.apply_moves(moves, lambda name: self._account(act, name), key)
+        for player in round_.wallets:
+            self._keep_held(act, player, 0 if round_.is_over else round_.held(player), key)
         act.record(key, events)
         story.add(act.state, [*(said or []), *act.tell_narration(render.narrate(act.voice, events))], restart=restart)
         if (drawing := picture.house_picture(act.voice, act.config, self.game, round_, act.state["number"],
@@ -310,11 +336,12 @@ class HouseController:
 
     def _void(self, act: Action) -> None:
         key = f"r{act.state.get('number', 0)}"
-        prefix = f"box:{act.place.table_id}:"
-        for account, chips in act.tx.balances(prefix).items():
-            if chips > 0:
-                owner = account.removeprefix(prefix).rsplit(":", 1)[0]
-                act.move(account, act.wallet(owner), chips, "round voided", key)
+        for prefix in (f"box:{act.place.table_id}:", f"held:{act.place.table_id}:"):
+            for account, chips in act.tx.balances(prefix).items():
+                if chips > 0:
+                    owner = account.removeprefix(prefix)
+                    owner = owner.rsplit(":", 1)[0] if prefix.startswith("box:") else owner  # `box:…:<player>:<n>`
+                    act.move(account, act.wallet(owner), chips, "round voided", key)
         act.state["round"] = None
         story.clear(act.state)
         act.disarm(self._timer_key(act))

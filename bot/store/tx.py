@@ -833,7 +833,7 @@ class Tx:
             key=len, reverse=True)  # the longest first: `stack:a:b:<player>` is at table `a:b`, not `a`
         results: dict[str, int] = {}
         rows = self.db.execute(
-            "SELECT name, kind, balance FROM accounts WHERE chat_id = ? AND kind IN ('wallet', 'stack', 'box')",
+            "SELECT name, kind, balance FROM accounts WHERE chat_id = ? AND kind IN ('wallet', 'stack', 'box', 'held')",
             (chat_id,)).fetchall()
         for name, kind, balance in sorted(rows, key=lambda row: row[1] != "wallet"):  # wallets first: who plays
             if kind == "wallet":

@@ -303,6 +303,13 @@ class HouseRound:
         ANTE (none for a blind box, whose BET goes on with the ANTE, or a box with no ANTE)."""
         return 0 if self._is_blind(index) else 2 * ante
 
+    def held(self, player: str) -> int:
+        """What the player's boxes may still have to bet (each box's `follow_up` until it plays or folds): the chips
+        his wallet keeps for them, which no other table may spend meanwhile (RULES.md: no box left able only to
+        fold)."""
+        return sum(self.follow_up(box.index, box.ante) for box in self.boxes
+                   if box.owner == player and box.status in (BoxStatus.PLACED, BoxStatus.DEALT))
+
     def _ante_optional(self) -> bool:
         """Whether a box may carry only a side bet (Three Card Poker's PAIRPLUS alone)."""
         return False

@@ -8,7 +8,7 @@ import random
 import pytest
 
 from bot.clock import FakeClock
-from bot.output import Reply
+from bot.output import Place, Reply
 from bot.service import Service, ServiceSettings
 from bot.store import Store
 from tests.bot.conftest import ANN, PLACE, dump
@@ -166,3 +166,29 @@ async def test_the_table_offers_only_the_boxes_and_side_bets_the_game_has(store:
     assert joined.private["ann"][0].startswith(f"{TITLES[game]}: place your ANTE with /ante chips{hints}. Your cards")
     placed = await accepted(service, "/ante 10")
     assert placed.table is not None and f"Bets are open: {usage} /deal" in placed.table.text
+
+
+
+async def test_another_table_cannot_spend_what_the_boxes_keep_for_their_bets(store: Store) -> None:
+    """RULES.md: an ANTE is accepted only with its BET to follow in the wallet, so no box is left able only to fold.
+    Another table of the chat (a Hold'em buy-in, another house game's ANTE) may spend the rest of the wallet, not
+    the BETs kept for the boxes; the boxes play, and nothing stays kept once the round ends."""
+    service = await open_table(store, "caribbean", 1000)
+    for box in (1, 2, 3):
+        await accepted(service, f"/ante 100 box {box}")  # 300 on the boxes, their BETs' 600 kept: 100 to spend
+    holdem, russian = Place(PLACE.chat_id, "chat/holdem"), Place(PLACE.chat_id, "chat/russian")
+    assert (await service.handle(holdem, ANN, "/game holdem")).error is None
+    assert (await service.handle(russian, ANN, "/game russian")).error is None
+    for place, line in ((holdem, "/join 400"), (russian, "/ante 50")):
+        before = dump(service.store.location)
+        refused = await service.handle(place, ANN, line)
+        assert refused.error is not None and "100" in refused.error, (line, refused.error)
+        assert dump(service.store.location) == before
+    assert (await service.handle(russian, ANN, "/ante 30")).error is None  # 30 and its BET of 60: within the 100
+    await accepted(service, "/deal")
+    for _ in range(3):
+        played = await accepted(service, "/play")
+    assert played.table is not None and "Round over" in played.table.text
+    kept = await service.store.read(lambda tx: tx.balances(f"held:{PLACE.table_id}:"))
+    assert set(kept.values()) <= {0}, "nothing is kept once the round is settled"
+    await ledger_ok(service)
