@@ -536,6 +536,8 @@ def parse(text: str) -> Command:
         return _build(cls, args)
     except CommandError as error:
         if error.code == "usage":
+            if not cls.usage:  # `/call 10`: say it takes nothing rather than "Usage: /call " and no more
+                raise CommandError("no_arguments", command=cls.name) from None
             raise CommandError("usage", command=cls.name, usage=cls.usage) from None
         raise
 

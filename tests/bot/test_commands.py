@@ -53,7 +53,7 @@ def test_parse(text: str, expected: cmd.Command) -> None:
         ("/ante 10 colour 4", "usage"),
         ("/exchange", "usage"),
         ("/exchange 1 2 3 4 5 6", "usage"),
-        ("/fold now", "usage"),
+        ("/fold now", "no_arguments"),
         ("/grant ann", "usage"),
         ("/pawn", "usage"),
         ("/pre check 40", "usage"),

@@ -144,6 +144,19 @@ async def test_the_unknown_command_answer_quotes_what_was_typed(service: Service
     assert reply.error == f"I don't know the command “{quoted}”. Type /help for the list."
 
 
+
+@pytest.mark.parametrize(("line", "language", "answer"), [
+    ("/call 10", "en", "/call takes nothing after it: write just /call."),
+    ("/fold 3", "ru", "После /fold ничего не нужно: просто /fold."),
+    ("/raise 10 20", "en", "Usage: /raise [to-chips]"),  # a command that takes something says what
+])
+async def test_words_after_a_command_that_takes_none_are_answered_with_what_to_write(service: Service, line: str,
+                                                                                      language: str,
+                                                                                      answer: str) -> None:
+    assert (await service.handle(PLACE, ANN, f"/lang {language}")).error is None
+    assert (await service.handle(PLACE, ANN, line)).error == answer
+
+
 # --- timers that fire for nothing ------------------------------------------------------------------------------
 
 def row_counts(path: Path) -> dict[str, int]:
