@@ -803,7 +803,7 @@ class StalePress(Refusal):
 def _check_press(act: Action, controller: Controller, command: cmd.Command, pressed: cmd.Pressed) -> None:
     """A button acts only on the hand and the decision it was drawn for: a press after that decision was taken (a
     double click, a Deal already dealt, a Rebuy bought between hands) is answered "already done", one from an earlier
-    hand "this hand is over"."""
+    hand, or a betting button of a hand that has ended, "this hand is over"."""
     if not pressed.decision:  # "my cards": any message of the hand in play
         if pressed.key != controller.current_key(act):
             raise StalePress(act.refuse("stale_button").message)
@@ -811,9 +811,14 @@ def _check_press(act: Action, controller: Controller, command: cmd.Command, pres
     drawn_for = controller.decision(act)
     if drawn_for == (pressed.key, pressed.decision):
         return
-    if isinstance(command, cmd.Deal) or (drawn_for is not None and pressed.key == drawn_for[0]):
+    over = controller.current_key(act) is None and isinstance(command, _BETTING)  # its hand ended: no turn is left
+    if isinstance(command, cmd.Deal) or (drawn_for is not None and pressed.key == drawn_for[0] and not over):
         raise StalePress(act.refuse("already_done").message)
     raise StalePress(act.refuse("stale_button").message)
+
+
+_BETTING = (cmd.Fold, cmd.Check, cmd.Call, cmd.Bet, cmd.Raise, cmd.AllIn)
+"""A hand's betting buttons: pressed once the hand is over, the answer is that it is over (not "already done")."""
 
 
 _READS: dict[type[cmd.Command], Callable[[Tx, Place, cmd.Command], history.Answer]] = {

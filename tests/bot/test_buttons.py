@@ -59,6 +59,21 @@ async def test_already_done_is_answered_in_russian(service: Service) -> None:
     assert (await service.press(PLACE, ANN, payload)).error == "Уже сделано."
 
 
+async def test_a_betting_button_of_a_hand_that_ended_says_the_hand_is_over(service: Service, tmp_path) -> None:
+    """Between hands, Bob's Call from the hand Ann's fold ended, and Ann's Fold pressed again, are a finished hand's
+    buttons: "This hand is over", not "Already done" (Bob did nothing), and nothing changes."""
+    for actor in (ANN, BOB):
+        assert (await service.handle(PLACE, actor, "/join")).error is None
+    dealt = await service.handle(PLACE, ANN, "/deal")
+    assert dealt.table is not None and dealt.table.to_act == "ann"
+    fold, call = press_label(dealt, "fold"), press_label(dealt, "call")
+    assert (await service.press(PLACE, ANN, fold)).error is None
+    before = dump(tmp_path / "bot.db")
+    assert (await service.press(PLACE, BOB, call)).error == "This hand is over."
+    assert (await service.press(PLACE, ANN, fold)).error == "This hand is over."
+    assert dump(tmp_path / "bot.db") == before
+
+
 async def test_my_cards_work_from_an_older_message_and_toggles_still_choose_the_exchange(service: Service) -> None:
     dealt = await two_boxes_dealt(service, "russian")
     cards = payload_of(dealt, "cards")
