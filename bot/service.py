@@ -706,6 +706,7 @@ class Service:
     async def _on_timer(self, key: str, table_id: str, payload: dict[str, Any]) -> None:
         if table_id in self._paused:
             return  # the store keeps it: `resume` arms it again
+
         def fire(act: Action, controller: Controller) -> bool:
             claimed = act.tx.claim_timer(key, table_id)  # the table is locked: no other process fires or moves it
             if claimed is None:

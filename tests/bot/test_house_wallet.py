@@ -168,7 +168,6 @@ async def test_the_table_offers_only_the_boxes_and_side_bets_the_game_has(store:
     assert placed.table is not None and f"Bets are open: {usage} /deal" in placed.table.text
 
 
-
 async def test_another_table_cannot_spend_what_the_boxes_keep_for_their_bets(store: Store) -> None:
     """RULES.md: an ANTE is accepted only with its BET to follow in the wallet, so no box is left able only to fold.
     Another table of the chat (a Hold'em buy-in, another house game's ANTE) may spend the rest of the wallet, not

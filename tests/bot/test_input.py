@@ -144,7 +144,6 @@ async def test_the_unknown_command_answer_quotes_what_was_typed(service: Service
     assert reply.error == f"I don't know the command “{quoted}”. Type /help for the list."
 
 
-
 @pytest.mark.parametrize(("line", "language", "answer"), [
     ("/call 10", "en", "/call takes nothing after it: write just /call."),
     ("/fold 3", "ru", "После /fold ничего не нужно: просто /fold."),
