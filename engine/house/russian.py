@@ -94,8 +94,10 @@ class RussianRound(HouseRound):
         return [DealerCardsShown(cards=(self.dealer[-1],))]
 
     def owner_sees(self, box: Box) -> bool:
-        """A box's cards are shown to its owner only when its turn comes (or the round ends): RULES.md §3."""
-        return bool(box.cards) and (box.account in self.revealed or self.is_over)
+        """A player's first box is his to see from the deal; his later ones only when their turn comes (or the round
+        ends): RULES.md §3, multi-box."""
+        first = min(other.index for other in self.boxes if other.owner == box.owner)
+        return bool(box.cards) and (box.index == first or box.account in self.revealed or self.is_over)
 
     def _on_turn(self, box: Box) -> list[Event]:
         if box.account in self.revealed:

@@ -50,5 +50,6 @@ async def test_a_custom_id_naming_another_guilds_channel_is_refused(fake: FakeDi
 
     assert pressed.ephemeral_text() == text("en", "discord.other_table")
     assert await everything(bot) == before
-    assert before[2][f"wallet:dc:{OTHER_GUILD}:dc:{ann.id}"] == 990  # her ante is still on the other table's box
+    # her ante is still on the other table's box, and its PLAY kept for it
+    assert before[2][f"wallet:dc:{OTHER_GUILD}:dc:{ann.id}"] == 980
     await ledger_ok(bot.service)
