@@ -343,12 +343,15 @@ class Decline(Command):
 
 @dataclass(frozen=True)
 class Select(Command):
-    """Mark cards (by position) for an exchange; only redraws the buttons."""
+    """Mark cards (by position) for an exchange: the table's buttons show them until the decision is taken."""
 
     name = "select"
     usage = "[positions]"
     positions: tuple[int, ...] = ()
 
+
+BETTING = (Fold, Check, Call, Bet, Raise, AllIn)
+"""A Hold'em hand's betting commands (its turn's buttons)."""
 
 # --- tournament ----------------------------------------------------------------------------------------------
 

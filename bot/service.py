@@ -812,14 +812,10 @@ def _check_press(act: Action, controller: Controller, command: cmd.Command, pres
     drawn_for = controller.decision(act)
     if drawn_for == (pressed.key, pressed.decision):
         return
-    over = controller.current_key(act) is None and isinstance(command, _BETTING)  # its hand ended: no turn is left
+    over = controller.current_key(act) is None and isinstance(command, cmd.BETTING)  # its hand ended: no turn is left
     if isinstance(command, cmd.Deal) or (drawn_for is not None and pressed.key == drawn_for[0] and not over):
         raise StalePress(act.refuse("already_done").message)
     raise StalePress(act.refuse("stale_button").message)
-
-
-_BETTING = (cmd.Fold, cmd.Check, cmd.Call, cmd.Bet, cmd.Raise, cmd.AllIn)
-"""A hand's betting buttons: pressed once the hand is over, the answer is that it is over (not "already done")."""
 
 
 _READS: dict[type[cmd.Command], Callable[[Tx, Place, cmd.Command], history.Answer]] = {

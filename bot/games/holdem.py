@@ -605,7 +605,7 @@ def decision_tag(step: int) -> str:
     return f"s{step}"
 
 
-_ACTIONS = (cmd.Fold, cmd.Check, cmd.Call, cmd.Bet, cmd.Raise, cmd.AllIn, cmd.Pawn)
+_ACTIONS = (*cmd.BETTING, cmd.Pawn)
 
 _HANDLERS = {
     cmd.Join: HoldemController._join,

@@ -6,7 +6,7 @@ from typing import Any
 
 from bot import commands as cmd
 from bot.commands import button_payload
-from bot.games.context import UNREADABLE, Action, revive_into
+from bot.games.context import UNREADABLE, Action, Refusal, revive_into
 from bot.output import Button, TableMessage
 from bot.render import house as render
 from bot.render import picture_views as picture
@@ -180,26 +180,29 @@ class HouseController:
         round_ = self._round(act)
         if round_ is None or round_.phase is Phase.BETTING:
             raise act.refuse("house.not_dealt")
-        legal = round_.legal_actions()
-        if legal.player != act.user:
-            who = act.name(legal.player) if legal.player else "—"
-            raise act.refuse("not_your_turn", player=who)
-        names = legal.names
+        to_act = self._to_act(round_)
+        if to_act != act.user:
+            raise act.refuse("not_your_turn", player=act.name(to_act) if to_act else "—")
+        round_.wallets[act.user] = self._spendable(act, act.user)  # another table may have spent from the wallet
+        names = round_.legal_actions().names
         action = next((name for name in _COMMAND_ACTIONS[type(command)] if name in names), None)
         if action is None:
-            raise act.refuse("house.not_now", choices=", ".join(act.t(f"house.action.{name}") for name in names))
+            raise _not_now(act, names)
         cards: list[str] = []
         if isinstance(command, cmd.Exchange):
             cards = self._chosen_cards(act, round_, command.cards)
-        round_.wallets[act.user] = self._spendable(act, act.user)  # another table may have spent from the wallet
         self._apply(act, round_, act.user, action, cards)
 
     def _select(self, act: Action, command: cmd.Select) -> None:
         """Toggle cards to exchange: no chip moves, but the marks are kept with the decision, so that whatever redraws
         the table before it is taken (another player's "My cards", a refusal) draws them as they were."""
         round_ = self._round(act)
-        if round_ is None or round_.legal_actions().player != act.user:
+        legal = round_.legal_actions() if round_ is not None else None
+        if round_ is None or legal is None or legal.player != act.user:
             raise act.refuse("not_your_turn", player="—")
+        if not any(option.max_cards for option in legal.options):
+            raise _not_now(act, legal.names)
+        self._chosen_cards(act, round_, tuple(map(str, command.positions)))  # each a card of the box, or refused
         positions = sorted(set(command.positions))
         if list(self._marked(act, round_)) == positions:  # a double click: the marks are these already
             raise act.refuse("already_done")
@@ -322,6 +325,7 @@ class HouseController:
             act.drawings.append(drawing)
         if round_.is_over:
             act.state["round"] = None
+            act.state.pop("marked", None)
             act.disarm(self._timer_key(act))
             act.show_table(TableMessage(key, render.table_text(act.voice, self.game, round_, act.state["number"],
                                                                story.shown(act.state))))
@@ -408,6 +412,11 @@ class HouseController:
             label = act.t(f"house.action.{option.name}") + (f" ({option.cost})" if option.cost else "")
             buttons.append(Button(label, button_payload(key, _ACTION_COMMAND[option.name], decision)))
         return buttons
+
+
+def _not_now(act: Action, names: tuple[str, ...]) -> Refusal:
+    """The refusal of a decision the box cannot take now, naming those it can."""
+    return act.refuse("house.not_now", choices=", ".join(act.t(f"house.action.{name}") for name in names))
 
 
 def decision_tag(round_: HouseRound, step: int) -> str:

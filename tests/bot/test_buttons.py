@@ -74,6 +74,19 @@ async def test_a_betting_button_of_a_hand_that_ended_says_the_hand_is_over(servi
     assert dump(tmp_path / "bot.db") == before
 
 
+@pytest.mark.parametrize(("game", "line", "answer"), [
+    ("three-card", "/select 2", "Not possible now. You may: Play, Fold."),  # no exchange in Three Card Poker
+    ("caribbean", "/select 2 9", "Usage: /select [positions]"),  # five cards to a box
+])
+async def test_a_typed_toggle_that_marks_no_card_is_refused_and_changes_nothing(service: Service, tmp_path, game: str,
+                                                                                line: str, answer: str) -> None:
+    await two_boxes_dealt(service, game)
+    before = dump(tmp_path / "bot.db")
+    reply = await service.handle(PLACE, ANN, line)
+    assert (reply.error, reply.table) == (answer, None)
+    assert dump(tmp_path / "bot.db") == before
+
+
 async def test_my_cards_work_from_an_older_message_and_toggles_still_choose_the_exchange(service: Service) -> None:
     dealt = await two_boxes_dealt(service, "russian")
     cards = payload_of(dealt, "cards")
