@@ -313,6 +313,8 @@ class Tournament:
             raise RuleError("tournament_finished", "the tournament is over")
         entrant = self.entrants.get(player)
         if entrant is not None:
+            if entrant.status is EntrantStatus.CASHED_OUT:
+                raise RuleError("cashed_out", "you cashed out of this tournament: that was for good", player=player)
             if entrant.status is not EntrantStatus.ELIMINATED:
                 raise RuleError("already_registered", "you are already in this tournament", player=player)
             if not self.config.reentry:

@@ -11,7 +11,7 @@ from typing import Any
 from bot.i18n import DEFAULT_LANGUAGE, catalogue, languages, message
 from bot.output import Actor, Place, Reply, TableMessage
 from bot.render import Narration, Voice
-from bot.store import Tx, wallet_account
+from bot.store import Tx, held_account, wallet_account
 from engine.common import Event, Move, RuleError
 
 UNREADABLE = (KeyError, ValueError, TypeError)
@@ -234,6 +234,10 @@ class Action:
     def wallet(self, user_id: str) -> str:
         """A player's wallet account in this chat."""
         return wallet_account(self.place.chat_id, user_id)
+
+    def held(self, user_id: str) -> str:
+        """The account keeping, for this table's house round, the chips a player's boxes may still bet."""
+        return held_account(self.place.table_id, user_id)
 
     def balance(self, account: str) -> int:
         """An account's balance inside this transaction."""

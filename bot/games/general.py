@@ -13,6 +13,8 @@ from bot.games.context import Action, private_language
 from bot.games.odds import odds_command
 from bot.games.seasons import season_command
 from bot.i18n import DEFAULT_LANGUAGE, catalogue, languages, text
+from bot.store import held_account
+from bot.store.pauses import tables_of_chat
 from engine.text import quote_input
 
 
@@ -51,7 +53,9 @@ def _help(hosting: Hosting, act: Action, controller: Controller, command: cmd.Co
 
 
 def _balance(hosting: Hosting, act: Action, controller: Controller, command: cmd.Command) -> None:
-    act.tell(act.user, "balance", chips=act.balance(act.wallet(act.user)))
+    """`/balance`: the wallet, and what the house tables of the chat keep of it for the player's boxes."""
+    held = sum(act.balance(held_account(table_id, act.user)) for table_id in tables_of_chat(act.tx, act.place.chat_id))
+    act.tell(act.user, "balance.held" if held else "balance", chips=act.balance(act.wallet(act.user)), held=held)
 
 
 def _grant(hosting: Hosting, act: Action, controller: Controller, command: cmd.Command) -> None:

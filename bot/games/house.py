@@ -272,19 +272,15 @@ class HouseController:
             raise act.rule_refusal(error) from None
         self._commit(act, round_, events, said)
 
-    def _held_account(self, act: Action, player: str) -> str:
-        """The ledger account keeping, for the round at this table, the chips a player's boxes may still bet."""
-        return f"held:{act.place.table_id}:{player}"
-
     def _spendable(self, act: Action, player: str) -> int:
         """What the player may bet at this table now: his wallet (less what other tables keep) and what this table
         keeps for his boxes."""
-        return act.balance(act.wallet(player)) + act.balance(self._held_account(act, player))
+        return act.balance(act.wallet(player)) + act.balance(act.held(player))
 
     def _keep_held(self, act: Action, player: str, chips: int, key: str) -> None:
         """Keep `chips` of the player's wallet for his boxes here (moved to or back from the held account), as much
         of them as he has: a draw on one box may leave a later one short (RULES.md §3), which the box then says."""
-        held = self._held_account(act, player)
+        held = act.held(player)
         kept = act.balance(held)
         change = min(chips, kept + act.balance(act.wallet(player))) - kept
         if change > 0:
@@ -301,6 +297,8 @@ class HouseController:
             if position is not None:
                 if not 1 <= position <= len(box.cards):
                     raise act.refuse("house.bad_position", position=quote_input(token), count=len(box.cards))
+                if str(box.cards[position - 1]) in chosen:
+                    raise act.refuse("house.position_twice", position=position)
                 chosen.append(str(box.cards[position - 1]))
             else:
                 chosen.append(token)

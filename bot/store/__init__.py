@@ -23,10 +23,11 @@ from bot.store import postgres
 from bot.store.checkpoint import Checkpointer
 from bot.store.dialect import POSTGRESQL, SQLITE, Connection, Cursor, Dialect
 from bot.store.schema import migrate
-from bot.store.tx import AccountsOnly, InsufficientFunds, Known, LedgerRow, Tx, wallet_account
+from bot.store.tx import AccountsOnly, InsufficientFunds, Known, LedgerRow, Tx, held_account, wallet_account
 from bot.store.worker import ThreadWorker
 
-__all__ = ["CannotSave", "InsufficientFunds", "LedgerRow", "Store", "Tx", "configure", "wallet_account"]
+__all__ = ["CannotSave", "InsufficientFunds", "LedgerRow", "Store", "Tx", "configure", "held_account",
+           "wallet_account"]
 
 T = TypeVar("T")
 _Job = tuple[Callable[[Tx], Any], "asyncio.Future[Any]", float]

@@ -997,3 +997,9 @@ class Tx:
 def wallet_account(chat_id: str, user_id: str) -> str:
     """The ledger account of a player's wallet in a chat."""
     return f"wallet:{chat_id}:{user_id}"
+
+
+def held_account(table_id: str, user_id: str) -> str:
+    """The ledger account keeping, for the house round at a table, the chips a player's boxes may still bet (their
+    BETs and PLAYs to follow), so that no other table spends them."""
+    return f"held:{table_id}:{user_id}"

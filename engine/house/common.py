@@ -462,7 +462,9 @@ class HouseRound:
             if not option.min_cards <= len(chosen) <= option.max_cards:
                 raise RuleError("card_count", f"{action} needs {option.min_cards} to {option.max_cards} cards",
                                 count=len(chosen))
-            if len(set(chosen)) != len(chosen) or any(card not in box.cards for card in chosen):
+            if len(set(chosen)) != len(chosen):
+                raise RuleError("card_twice", "name each card once")
+            if any(card not in box.cards for card in chosen):
                 raise RuleError("not_your_cards", "you can only discard cards of this box")
         self._verify_affordable(player, option.cost_for(len(chosen)), action)
 

@@ -163,7 +163,10 @@ async def test_the_table_offers_only_the_boxes_and_side_bets_the_game_has(store:
                                                                         hints: str) -> None:
     service = await open_table(store, game, 1000)
     joined = await accepted(service, "/join")
-    assert joined.private["ann"][0].startswith(f"{TITLES[game]}: place your ANTE with /ante chips{hints}. Your cards")
+    # every platform reads it: Discord answers privately in the channel, so no "open a private chat" here (Telegram's
+    # table message adds that hint itself)
+    assert joined.private["ann"][0] == (f"{TITLES[game]}: place your ANTE with /ante chips{hints}. Your cards come "
+                                        "privately: press “My cards” to see them.")
     placed = await accepted(service, "/ante 10")
     assert placed.table is not None and f"Bets are open: {usage} /deal" in placed.table.text
 
@@ -191,3 +194,51 @@ async def test_another_table_cannot_spend_what_the_boxes_keep_for_their_bets(sto
     kept = await service.store.read(lambda tx: tx.balances(f"held:{PLACE.table_id}:"))
     assert set(kept.values()) <= {0}, "nothing is kept once the round is settled"
     await ledger_ok(service)
+
+
+@pytest.mark.parametrize("language", ["en", "ru"])
+async def test_balance_counts_the_chips_kept_for_the_boxes_and_only_while_kept(store: Store, language: str) -> None:
+    """`/balance` at any table of the chat tells the wallet and, while a house round keeps some of it for the boxes'
+    bets to follow, how much is kept: a player who read 400 and forgot the 400 his BETs need would think chips lost."""
+    service = await open_table(store, "caribbean", 1000)
+    if language == "ru":
+        await accepted(service, "/lang ru")
+    await accepted(service, "/ante 100 box 1")
+    await accepted(service, "/ante 100 box 2")  # 200 on the boxes, their BETs' 400 kept
+    holdem = Place(PLACE.chat_id, "chat/holdem")
+    told = (await service.handle(holdem, ANN, "/balance")).private[ANN.user_id]
+    assert told == ["Your wallet: 400 chips, and 400 more kept for the bets your boxes have still to make."
+                    if language == "en" else
+                    "В кошельке 400 фишек, и ещё 400 отложено для ставок, которые вашим боксам предстоит сделать."]
+    await accepted(service, "/deal")
+    await accepted(service, "/play")
+    await accepted(service, "/play")
+    settled = await service.store.read(lambda tx: tx.balance(f"wallet:{PLACE.chat_id}:{ANN.user_id}"))
+    told = (await service.handle(PLACE, ANN, "/balance")).private[ANN.user_id]
+    assert len(told) == 1 and f" {settled} " in told[0] and ("kept" if language == "en" else "отложено") not in told[0]
+
+
+@pytest.mark.parametrize(("language", "expected"), [
+    ("en", "The side bet is 10 at this table, not 20."),
+    ("ru", "Дополнительная ставка за этим столом — ровно 10, а не 20."),
+])
+async def test_a_side_bet_of_one_size_is_named_as_that_size(store: Store, language: str, expected: str) -> None:
+    """Caribbean's bonus is 10 chips, no more, no less (RULES.md §4): a refusal reads "is 10", not "10 to 10"."""
+    service = await open_table(store, "caribbean", 1000)
+    if language == "ru":
+        await accepted(service, "/lang ru")
+    assert await refused_unchanged(service, "/ante 100 bonus 20") == expected
+
+
+@pytest.mark.parametrize(("language", "expected"), [
+    ("en", "Card 1 is named twice: name each card once."),
+    ("ru", "Карта 1 названа дважды: называйте каждую карту один раз."),
+])
+async def test_an_exchange_naming_a_card_twice_says_so(store: Store, language: str, expected: str) -> None:
+    """`/exchange 1 1` names the box's own first card twice: the reason is that, not "only cards of this box"."""
+    service = await open_table(store, "russian", 1000)
+    if language == "ru":
+        await accepted(service, "/lang ru")
+    await accepted(service, "/ante 10")
+    await accepted(service, "/deal")
+    assert await refused_unchanged(service, "/exchange 1 1") == expected

@@ -129,6 +129,12 @@ def test_cash_out_mid_tournament_is_for_good() -> None:
             check()
     with pytest.raises(RuleError):
         tournament.cash_out("bob", 481)
+    reentering = running("ann", "bob", "cat", config=TournamentConfig(reentry=True))
+    reentering.cash_out("ann", 420)
+    for left in (tournament, reentering):  # neither "already in" nor a re-entry: a cash-out is for good
+        with pytest.raises(RuleError) as refused:
+            left.register("ann", START)
+        assert refused.value.code == "cashed_out"
     tournament.eliminate("cat")
     finished = tournament.finish(END, {"bob": 480})[-1]
     assert isinstance(finished, TournamentFinished)

@@ -5,6 +5,7 @@ from dataclasses import replace
 import pytest
 
 from engine.cards import Deck
+from engine.common import RuleError
 from engine.house.caribbean import CaribbeanRound, CaribbeanRules
 from engine.house.events import StakesSettled
 
@@ -52,6 +53,15 @@ def test_exchange_costs_one_ante_per_card_then_play_or_fold() -> None:
     assert round_.legal_actions().names == ("play", "fold")
     round_.act("ann", "play")
     assert net(round_) == -30 + 10 + 20 * 20   # four queens 20:1
+
+
+@pytest.mark.parametrize(("cards", "code"), [(["8c", "8c"], "card_twice"), (["8c", "Ah"], "not_your_cards")])
+def test_an_exchange_names_each_of_the_boxs_cards_once(cards: list[str], code: str) -> None:
+    round_ = start("Qs Qd 8c 5d 3s", "Jh Jc Ac 5c 3d", rest="Qc Qh 2d")
+    with pytest.raises(RuleError) as refused:
+        round_.act("ann", "exchange", cards)
+    assert refused.value.code == code
+    assert round_.legal_actions().get("exchange") is not None  # nothing changed
 
 
 def test_re_exchange_option_costs_two_antes() -> None:
