@@ -19,7 +19,6 @@ from bot.render.tournament import money
 from bot.seasons import TournamentResult, results_of
 from bot.statistics import PlayFigures, aggression_factor, percent
 from bot.store import Tx, played
-from engine.text import quote_input
 from engine.tournament import Tournament
 
 log = logging.getLogger(__name__)
@@ -143,10 +142,7 @@ def show_stats(act: Action, command: cmd.Stats, stats: dict[str, PlayerStats]) -
     """Say one player's lines of `stats` (the chat's statistics as read)."""
     user = act.user
     if command.player:
-        found = act.tx.find_player(act.place.chat_id, command.player)
-        if found is None:
-            raise act.refuse("unknown_player", player=quote_input(command.player))
-        user = found
+        user = act.player_named(command.player)
     mine = stats.get(user, PlayerStats())
     play = mine.play
     places = [result.place for result in mine.tournaments]

@@ -13,6 +13,7 @@ from bot.output import Actor, Place, Reply, TableMessage
 from bot.render import Narration, Voice
 from bot.store import Tx, held_account, wallet_account
 from engine.common import Event, Move, RuleError
+from engine.text import quote_input
 
 UNREADABLE = (KeyError, ValueError, TypeError)
 """What reading back a stored hand or round (`from_dict`) raises when the snapshot no longer reads."""
@@ -211,6 +212,16 @@ class Action:
         """A player's display name, as it stands when the action first asks for it (a name changes only before an
         action: `Service._open` stores a renamed actor's new name, `/addbot` a new bot's before it names him)."""
         return self._names(user_id)
+
+    def player_named(self, name: str) -> str:
+        """The id of the player of this chat a typed name means (his display name or id), else a refusal: none is
+        called that, or several are (they are listed by id, which the command then takes)."""
+        found = self.tx.find_players(self.place.chat_id, name)
+        if not found:
+            raise self.refuse("unknown_player", player=quote_input(name))
+        if len(found) > 1:
+            raise self.refuse("ambiguous_player", player=quote_input(name), ids=", ".join(found))
+        return found[0]
 
     def organizers(self) -> list[str]:
         """The names of the chat's organizers (the chat's first player and those made organizers since; the

@@ -61,9 +61,7 @@ def _balance(hosting: Hosting, act: Action, controller: Controller, command: cmd
 def _grant(hosting: Hosting, act: Action, controller: Controller, command: cmd.Command) -> None:
     assert isinstance(command, cmd.Grant)
     act.require_organizer()
-    user_id = act.tx.find_player(act.place.chat_id, command.player)
-    if user_id is None:
-        raise act.refuse("unknown_player", player=quote_input(command.player))
+    user_id = act.player_named(command.player)
     act.move(f"mint:{act.place.chat_id}", act.wallet(user_id), command.chips, f"grant by {act.user}")
     act.say("granted", player=act.name(user_id), chips=command.chips)
 

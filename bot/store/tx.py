@@ -253,14 +253,14 @@ class Tx:
         name = self.stored_name(chat_id, user_id)
         return user_id if name is None else name
 
-    def find_player(self, chat_id: str, name: str) -> str | None:
-        """A player's id from his display name or id (case-insensitive, a leading @ ignored)."""
+    def find_players(self, chat_id: str, name: str) -> list[str]:
+        """The ids of the players a name means (case-insensitive, a leading @ ignored): the player with that id,
+        else every player with that display name (two players may share one: the caller asks which)."""
         wanted = name.lstrip("@").lower()
-        row = self.db.execute(
-            "SELECT user_id FROM players WHERE chat_id = ? AND (lower(name) = ? OR lower(user_id) = ?)",
-            (chat_id, wanted, wanted),
-        ).fetchone()
-        return str(row[0]) if row else None
+        found = [str(row[0]) for row in self.db.execute(
+            "SELECT user_id FROM players WHERE chat_id = ? AND (lower(name) = ? OR lower(user_id) = ?)"
+            " ORDER BY user_id", (chat_id, wanted, wanted))]
+        return [user_id for user_id in found if user_id.lower() == wanted] or found
 
     def learn_table_chats(self) -> None:
         """Learn the names, settings and accounts of every chat with a table, in a read of each: after downtime

@@ -65,6 +65,24 @@ async def test_grant_is_for_the_organizer_only(service) -> None:
     assert (await service.handle(PLACE, admin, "/grant ann 1")).error is None
 
 
+async def test_a_name_two_players_share_is_refused_and_each_is_reached_by_id(service) -> None:
+    """Two Telegram users without a username may both be "Alex": a grant to "Alex" would credit whichever row came
+    first. It is refused, naming their ids, and moves nothing; the id then reaches the one meant (so does /stats)."""
+    alex_one, alex_two = Actor("tg:1", "Alex"), Actor("tg:2", "Alex")
+    await service.handle(PLACE, ANN, "/balance")
+    for alex in (alex_one, alex_two):
+        await service.handle(PLACE, alex, "/balance")
+    before = dump(service.store.location)
+    for line in ("/grant Alex 100", "/grant @alex 100", "/stats Alex"):
+        refused = await service.handle(PLACE, ANN, line)
+        assert refused.error == (f"More than one player here is called {line.split()[1]} (tg:1, tg:2): write the one "
+                                 "you mean by that id.")
+    assert dump(service.store.location) == before
+    assert (await service.handle(PLACE, ANN, "/grant tg:2 100")).public == ["Alex receives 100 chips."]
+    assert (await service.handle(PLACE, alex_two, "/balance")).private["tg:2"] == ["Your wallet: 1,100 chips."]
+    assert (await service.handle(PLACE, alex_one, "/balance")).private["tg:1"] == ["Your wallet: 1,000 chips."]
+
+
 @pytest.mark.parametrize(
     "text",
     ["/frobnicate", "/grant ann -5", "/grant nobody 5", "/raise 10 20", "/lang xx", "/game poker", "", "/help nope",
