@@ -33,7 +33,7 @@ Where the rules are silent, this follows a card room and pokerkit's model:
 - table options (RULES.md §1a): a straddle (no-limit and pot-limit) is a live blind of twice the big blind posted by
   the player left of the big blind: raises are measured from it and he acts last preflop; a returning player who
   posts a big blind out of position posts a live one (he has the option as the big blind does); an absent player
-  (a tournament's, blinded out) checks or folds the moment his turn comes; a pre-action (`engine.preactions`) plays
+  (a tournament's, blinded out) has his hand folded the moment his turn comes, even where checking is free; a pre-action (`engine.preactions`) plays
   the moment its player's turn comes, if it still applies.
 """
 
@@ -181,8 +181,8 @@ class Hand(ShowdownPhases):
         """Seat the players (clockwise order; `button` indexes this list), post blinds, deal, and return the hand
         with its events. `straddle`: the player left of the big blind posts a straddle (see `verify_straddle`);
         `posting`: returning players who post a live big blind wherever they sit; `absent`: players dealt in whose
-        hands check or fold at once; `variant`: Hold'em or Omaha. Raises a RuleError (`too_many_players`, a straddle
-        refused) when more players are in play than the variant deals to (MAX_PLAYERS in Hold'em), and ValueError
+        hands are folded at their turns, at once; `variant`: Hold'em or Omaha. Raises a RuleError
+        (`too_many_players`, a straddle refused) when more players are in play than the variant deals to (MAX_PLAYERS in Hold'em), and ValueError
         for a setup the application should never make (fewer than two players in play, repeated ids, a level under
         2). Either way nothing has been dealt."""
         if level < 2:
@@ -447,7 +447,7 @@ class Hand(ShowdownPhases):
         owed = self._owed(seat)
         match action:
             case Fold():
-                if owed <= 0:
+                if owed <= 0 and not seat.absent:  # an absent player's hand is folded (RULES.md §1a, Away)
                     raise RuleError("fold_free", "nothing to call: check instead of folding")
             case Check():
                 if owed > 0:
@@ -570,18 +570,18 @@ class Hand(ShowdownPhases):
         seat.pre, seat.pre_bet = ("", 0) if pre is None else (pre.value, chips)
 
     def set_absent(self, player_id: str, absent: bool) -> list[Event]:
-        """Mark a player absent (his turns check or fold at once, played now if it is his turn: the events) or back."""
+        """Mark a player absent (his hand is folded at his turn, at once: now if it is his turn, the events) or back."""
         self._seat(player_id).absent = absent
         return self._play_automatic() if absent else []
 
     def _play_automatic(self) -> list[Event]:
-        """Play the turn of the player to act if it is decided already: he is absent (check or fold), or his
+        """Play the turn of the player to act if it is decided already: he is absent (his hand folded), or his
         pre-action still applies (a "check" facing a bet is dropped and he decides himself)."""
         if self._to_act is None:
             return []
         seat = self._seats[self._to_act]
         if seat.absent:
-            return self.act(seat.id, self.timeout_action())
+            return self.act(seat.id, Fold())
         if seat.pre:
             play = pre_action_play(PreAction(seat.pre), self.legal_actions(), bet=self._current_bet,
                                    chips=seat.pre_bet)

@@ -52,8 +52,8 @@ def away(ctl: HoldemTable, act: Action, command: cmd.Command) -> None:
 
 def mark_away(ctl: HoldemTable, act: Action, seat: dict[str, Any]) -> list[Event]:
     """Sit a player out (by `/away` or after time-outs) and start counting how long he is away. In a tournament's
-    hand he is in, he is blinded out from now on (RULES.md §1a): his turns check or fold at once — the events of this
-    one if it is his, for the caller to commit (a cash table's player plays the hand he is in out)."""
+    hand he is in, he is blinded out from now on (RULES.md §1a): his hand is folded at his turn, at once — the events
+    of this one if it is his, for the caller to commit (a cash table's player plays the hand he is in out)."""
     seat["out"], seat["back"], seat["away_since"] = True, "", act.now
     seat["away_number"] = act.state.get("number", 0)  # the hand in play or the last one: he has missed none yet
     if act.state.get("straddle") == seat["id"]:

@@ -89,14 +89,15 @@ def test_an_absent_players_hand_is_folded_the_moment_his_turn_comes() -> None:
     assert hand.to_act == "A"
 
 
-def test_an_absent_big_blind_checks_his_option_and_folds_to_a_bet() -> None:
+def test_an_absent_big_blind_has_his_hand_folded_even_where_he_could_check() -> None:
+    """RULES.md §1a, Away: a tournament's away player is blinded out, "his hand is folded at his turn, at once": an
+    absent big blind in a limped pot does not check it down and win it."""
     hand, _ = deal(absent={"C"})
     events = run_script(hand, "D call; A call; B call")
-    assert [event.player for event in events if isinstance(event, PlayerChecked)] == ["C"]
+    assert [event.player for event in events if isinstance(event, PlayerFolded)] == ["C"]
+    assert not any(isinstance(event, PlayerChecked) for event in events)
     assert hand.street == "flop" and hand.to_act == "B"
-    events = run_script(hand, "B bet 10")
-    assert any(isinstance(event, PlayerFolded) and event.player == "C" for event in events)
-    assert hand.to_act == "D"
+    assert not hand.can_act("B", Fold()), "only an absent player folds where checking is free"
 
 
 def test_an_absent_player_back_in_time_plays_his_own_turn() -> None:
