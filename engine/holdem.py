@@ -33,8 +33,8 @@ Where the rules are silent, this follows a card room and pokerkit's model:
 - table options (RULES.md §1a): a straddle (no-limit and pot-limit) is a live blind of twice the big blind posted by
   the player left of the big blind: raises are measured from it and he acts last preflop; a returning player who
   posts a big blind out of position posts a live one (he has the option as the big blind does); an absent player
-  (a tournament's, blinded out) has his hand folded the moment his turn comes, even where checking is free; a pre-action (`engine.preactions`) plays
-  the moment its player's turn comes, if it still applies.
+  (a tournament's, blinded out) has his hand folded the moment his turn comes, even where checking is free; a
+  pre-action (`engine.preactions`) plays the moment its player's turn comes, if it still applies.
 """
 
 from __future__ import annotations
@@ -182,9 +182,9 @@ class Hand(ShowdownPhases):
         with its events. `straddle`: the player left of the big blind posts a straddle (see `verify_straddle`);
         `posting`: returning players who post a live big blind wherever they sit; `absent`: players dealt in whose
         hands are folded at their turns, at once; `variant`: Hold'em or Omaha. Raises a RuleError
-        (`too_many_players`, a straddle refused) when more players are in play than the variant deals to (MAX_PLAYERS in Hold'em), and ValueError
-        for a setup the application should never make (fewer than two players in play, repeated ids, a level under
-        2). Either way nothing has been dealt."""
+        (`too_many_players`, a straddle refused) when more players are in play than the variant deals to
+        (MAX_PLAYERS in Hold'em), and ValueError for a setup the application should never make (fewer than two
+        players in play, repeated ids, a level under 2). Either way nothing has been dealt."""
         if level < 2:
             raise ValueError(f"level {level} is too small: blinds are level // 2 and level")
         if len({player.id for player in players}) != len(players):
