@@ -363,7 +363,7 @@ class Tournament(Command):
 
     name = "tournament"
     usage = ("create [preset or schedule] [rebuys N] [addon N] [reentry] [bounty M] | register | start | pause"
-             " | resume | skip | minutes N | cashout | redeem [item number] | rebuy | addon | close")
+             " | resume | skip | minutes +N|-N | cashout | redeem [item number] | rebuy | addon | close")
     aliases = ("t", "tourney")
     action: str = ""
     argument: str = ""
@@ -425,7 +425,7 @@ class History(Command):
     """The last hands of this table in PokerStars format (privately), or a whole tournament's as a file."""
 
     name = "history"
-    usage = "[hands | tournament]"
+    usage = "[number of hands | tournament]"
     argument: str | None = None
 
 

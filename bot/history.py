@@ -56,7 +56,7 @@ def read_history(tx: Tx, place: Place, command: cmd.Command) -> Answer:
 
 
 def _usage(act: Action) -> None:
-    raise act.refuse("parse.usage", command=cmd.History.name, usage=cmd.History.usage)
+    raise act.refuse("parse.usage", command=cmd.History.name, usage=act.t("usage.history"))
 
 
 def _no_tournament(act: Action) -> None:

@@ -108,7 +108,7 @@ def handle(ctl: HoldemTable, act: Action, command: cmd.Command) -> None:
         assert isinstance(command, cmd.Tournament)
         action = _SUBCOMMANDS.get(command.action)
         if action is None:
-            raise act.refuse("parse.usage", command="tournament", usage=cmd.Tournament.usage)
+            raise act.refuse("parse.usage", command="tournament", usage=act.t("usage.tournament"))
         action(ctl, act, command.argument)
 
 

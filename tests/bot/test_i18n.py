@@ -68,8 +68,8 @@ def test_russian_messages_are_translated() -> None:
     """A Russian message identical to the English one is a forgotten translation, unless it holds no words."""
     same = [key for key in EN if RU[key] == EN[key] and re.search(r"[A-Za-z]{3}", re.sub(r"\{\w+\}", "", EN[key]))]
     # the casino's own word for the side bet, kept in Latin letters; patterns made only of command words
-    assert sorted(same) == ["house.usage.box", "stake.pairplus", "usage.back", "usage.game", "usage.history",
-                            "usage.pre", "usage.straddle"]
+    assert sorted(same) == ["house.usage.box", "stake.pairplus", "usage.back", "usage.game", "usage.pre",
+                            "usage.straddle"]
 
 
 def test_hand_names_in_russian() -> None:
@@ -398,6 +398,9 @@ async def test_help_and_usage_errors_in_russian(service: Service) -> None:
     help_all = (await service.handle(PLACE, ANN, "/help")).private["ann"][0]
     assert "/grant @игрок фишки — выдать фишки игроку (организатор)" in help_all
     assert (await service.handle(PLACE, ANN, "/grant")).error == "Как писать: /grant @игрок фишки"
+    unknown = (await service.handle(PLACE, ANN, "/tournament foo")).error  # answered by the game, not the parser
+    assert unknown is not None and unknown.startswith("Как писать: /tournament create [пресет или расписание]")
+    assert "[число раздач | tournament]" in (await service.handle(PLACE, ANN, "/history 0")).error
 
 
 # --- no English left in the Russian catalogue ------------------------------------------------------------------------
