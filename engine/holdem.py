@@ -451,7 +451,7 @@ class Hand(ShowdownPhases):
                     raise RuleError("fold_free", "nothing to call: check instead of folding")
             case Check():
                 if owed > 0:
-                    raise RuleError("check_owes", f"you owe {owed}: call, raise or fold", owed=owed)
+                    raise self._check_refusal(seat, owed)
             case Call():
                 if owed <= 0:
                     raise RuleError("nothing_to_call", "nothing to call: check or bet")
@@ -468,6 +468,15 @@ class Hand(ShowdownPhases):
             case _:
                 raise RuleError("unknown_action", f"unknown action {action!r}")
         return seat, owed
+
+    def _check_refusal(self, seat: _Seat, owed: int) -> RuleError:
+        """Why a player who owes chips may not check, naming only what he may do instead."""
+        if seat.stack <= owed:
+            return RuleError("check_owes_all_in", f"you owe more than your stack: call all-in ({seat.stack}) or fold",
+                             owed=seat.stack)
+        if self._raise_refusal(seat) is not None:
+            return RuleError("check_owes_no_raise", f"you owe {owed}: call or fold", owed=owed)
+        return RuleError("check_owes", f"you owe {owed}: call, raise or fold", owed=owed)
 
     def _verify_raise(self, seat: _Seat, to: int, *, is_bet: bool) -> None:
         if type(to) is not int:  # chips are whole numbers (and True is not one)

@@ -221,6 +221,23 @@ def test_player_errors_change_nothing():
         assert hand.to_dict() == before
 
 
+@pytest.mark.parametrize(("structure", "stacks", "script", "player", "code", "owed"), [
+    (NO_LIMIT, {"A": 1000, "B": 300}, "A raise 1000", "B", "check_owes_all_in", 290),  # all he has left
+    (HOME_LIMIT, THREE, "A raise 20; B call; C raise 30", "A", "check_owes_no_raise", 10),  # his one raise is used
+    (HOME_LIMIT, THREE, "", "A", "check_owes", 10),
+])
+def test_a_refused_check_names_only_what_the_player_may_do(structure, stacks, script, player, code, owed):
+    """A check facing a bet is refused with what he may do instead: "call, raise or fold" to a player who cannot
+    raise (short of the call, or out of raises) would send him to a second refusal."""
+    hand, _ = start(structure, stacks, "A", {"A": "2c 7d", "B": "3d 8h", "C": "As Ah"}, "Kc 9s 4h Jd 6c")
+    if script:
+        run_script(hand, script)
+    with pytest.raises(RuleError) as caught:
+        hand.act(player, Check())
+    assert (caught.value.code, caught.value.params["owed"]) == (code, owed)
+    assert hand.legal_actions().can_raise is (code == "check_owes")
+
+
 @pytest.mark.parametrize("action", [RaiseTo(20.0), RaiseTo(True), RaiseTo("20"), RaiseTo(None), Pawn(None),
                                     Pawn(42)])
 def test_actions_of_the_wrong_type_are_refused_not_crashed(action):
