@@ -23,6 +23,8 @@ BET_SECONDS = 30
 """After the first ANTE of a round, bets close and the cards are dealt this many seconds later (or on /deal)."""
 TURN_SECONDS = 60
 """A box that does not decide in time folds (or declines the dealer game)."""
+NO_CAP = "off"
+"""`max_payout`'s value where a table caps no payment (as `/set` lists it and takes it)."""
 
 _COMMAND_ACTIONS: dict[type[cmd.Command], tuple[str, ...]] = {
     cmd.Fold: ("fold",),
@@ -229,7 +231,8 @@ class HouseController:
         if self.game == "three-card":
             current["tier"] = act.config.get("tier", "lite")
         if command.key is None:
-            act.tell(act.user, "settings.list", values=", ".join(f"{name}={value}" for name, value in current.items()))
+            act.tell(act.user, "settings.list", values=", ".join(
+                f"{name}={NO_CAP if value is None else value}" for name, value in current.items()))
             return
         act.require_organizer()
         if command.key not in current:
@@ -248,10 +251,13 @@ class HouseController:
                                  choices=", ".join(TIERS_LIMITS))
             act.config["tier"] = value.lower()
             act.config["rules"] = {**act.config.get("rules", {}), "limits": TIERS_LIMITS[value.lower()].to_dict()}
+        elif command.key == "max_payout" and value.lower() == NO_CAP:
+            act.config["rules"] = {**act.config.get("rules", {}), "limits": {**limits.to_dict(), "max_payout": None}}
         else:
             number = cmd.whole_number(value)
             if number is None or number <= 0:
-                raise act.refuse("settings.bad_value", name=command.key, value=quote_input(value), choices="1, 2, 3…")
+                raise act.refuse("settings.bad_value", name=command.key, value=quote_input(value),
+                                 choices="1, 2, 3…" + (f", {NO_CAP}" if command.key == "max_payout" else ""))
             if command.key in ("bet_seconds", "turn_seconds"):
                 act.config[command.key] = number
             else:

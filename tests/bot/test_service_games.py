@@ -276,6 +276,25 @@ async def test_organizers_set_house_limits_and_tiers(service: Service) -> None:
     assert (await service.handle(other, ANN, "/set tier gold")).error
 
 
+async def test_a_table_without_a_payout_cap_says_off_and_an_organizer_sets_or_lifts_one(service: Service) -> None:
+    """Russian Poker caps no payment by default: `/set` lists `max_payout=off` (it read Python's "None"), and the
+    organizer sets a cap and lifts it again with the same word."""
+    await service.handle(PLACE, ANN, "/game russian")
+
+    async def listed() -> str:
+        told = (await service.handle(PLACE, ANN, "/set")).private["ann"]
+        return next(part for part in told[0].split(", ") if part.startswith("max_payout="))
+
+    assert await listed() == "max_payout=off"
+    assert "None" not in (await service.handle(PLACE, ANN, "/set")).private["ann"][0]
+    assert (await service.handle(PLACE, ANN, "/set max_payout 5000")).error is None
+    assert await listed() == "max_payout=5000"
+    assert (await service.handle(PLACE, ANN, "/set max_payout OFF")).error is None
+    assert await listed() == "max_payout=off"
+    assert (await service.handle(PLACE, ANN, "/set max_payout none")).error == (
+        "“none” is not a valid max_payout (1, 2, 3…, off).")
+
+
 async def test_the_button_moves_one_seat_clockwise_even_when_a_seat_empties(service: Service) -> None:
     dan = Actor("dan", "Dan")
     players = {**PLAYERS, "dan": dan}
