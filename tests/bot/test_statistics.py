@@ -128,7 +128,7 @@ async def test_stats_over_the_last_days_count_only_their_hands(service: Service,
     assert russian.error is None
     assert (await stats_of(service, "/stats Ann 1d"))[:2] == [
         "Ann за последний 1 день: сыграно раздач 2, выиграно 0 · итог −160 · крупнейший банк 0",
-        "VPIP 100\u00a0% · PFR 50\u00a0% · фактор агрессии 2,0 · доход до вскрытия 100\u00a0% · "
+        "VPIP 100\u00a0% · PFR 50\u00a0% · фактор агрессии 2,0 · доходит до вскрытия 100\u00a0% · "
         "выигрыш на вскрытии 0\u00a0%",
     ]
 
