@@ -150,6 +150,11 @@ class Schedule:
     levels: tuple[Level, ...]
     tz: str
 
+    def level_number(self, index: int) -> int:
+        """The number players know level `index` by: levels are counted without the breaks between them, so the
+        level after the first break is level 2, not 3 (a break has the number of the level before it)."""
+        return sum(not level.is_break for level in self.levels[:index + 1])
+
     def __post_init__(self) -> None:
         if not self.levels:
             raise ScheduleError("no_levels", "the schedule has no levels")

@@ -147,11 +147,12 @@ def _clock_status(voice: Voice, tournament: Tournament, now: datetime) -> str:
             return voice.t("tournament.clock_break_paused", remaining=remaining)
         until = local_time(tournament, level.ends_at)
         return voice.t("tournament.clock_break", until=until, remaining=remaining) + paused
+    number = tournament.clock.schedule.level_number(level.index)
     if upcoming is None:  # the last level has no end and nothing after it
-        return voice.t("tournament.clock_last_level", number=level.index + 1, limits=level.level.limits,
+        return voice.t("tournament.clock_last_level", number=number, limits=level.level.limits,
                        small=level.level.small_blind, big=level.level.big_blind) + paused
     nxt = voice.t("tournament.next_break") if upcoming.is_break else upcoming.limits
-    return voice.t("tournament.clock_level", number=level.index + 1, limits=level.level.limits,
+    return voice.t("tournament.clock_level", number=number, limits=level.level.limits,
                    small=level.level.small_blind, big=level.level.big_blind, remaining=_minutes(voice, level.remaining),
                    next=nxt) + paused
 
@@ -173,7 +174,8 @@ def late_start(voice: Voice, tournament: Tournament, now: datetime) -> str:
     if level.is_break:
         until = local_time(tournament, level.ends_at)
         return voice.t("tournament.late_start_break", time=started, until=until)
-    return voice.t("tournament.late_start", time=started, number=level.index + 1, limits=level.level.limits)
+    return voice.t("tournament.late_start", time=started, number=tournament.clock.schedule.level_number(level.index),
+                   limits=level.level.limits)
 
 
 def announcement(voice: Voice, item: Announcement) -> str:

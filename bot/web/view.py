@@ -51,7 +51,7 @@ def clock_view(tournament: Tournament, number: int, now: datetime, language: str
     if tournament.phase is not Phase.RUNNING:
         return view
     status = tournament.clock.level_at(now)
-    view["level"] = _level(language, status.index, status.level)
+    view["level"] = _level(language, status.index, tournament.clock.schedule.level_number(status.index), status.level)
     if status.remaining is not None:
         view["remaining_ms"] = max(0, round(status.remaining.total_seconds() * 1000))
     view["running"] = status.ends_at is not None and not status.is_paused
@@ -65,12 +65,13 @@ def clock_view(tournament: Tournament, number: int, now: datetime, language: str
     return view
 
 
-def _level(language: str, index: int, level: Level) -> dict[str, Any]:
-    """The level on: its name ("Level 3", or the break), its limits and its blinds."""
+def _level(language: str, index: int, number: int, level: Level) -> dict[str, Any]:
+    """The level on (`index` in the schedule, `number` as players count the levels): its name ("Level 3", or the
+    break), its limits and its blinds."""
     if level.is_break:
         return {"index": index, "is_break": True, "name": text(language, "clock_page.break"), "limits": "",
                 "blinds": ""}
-    return {"index": index, "is_break": False, "name": text(language, "clock_page.level_number", number=index + 1),
+    return {"index": index, "is_break": False, "name": text(language, "clock_page.level_number", number=number),
             "limits": text(language, "clock_page.limits", limits=level.limits),
             "blinds": text(language, "clock_page.blinds", small=level.small_blind, big=level.big_blind)}
 

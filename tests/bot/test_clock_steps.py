@@ -22,7 +22,7 @@ PLAYERS = {actor.user_id: actor for actor in (ANN, BOB, CAT)}
 HOUR = 3600
 CLOCK_SIGNS = ("⏱", "⏸", "▶")
 """How the clock's lines begin (announcements and its state)."""
-LAST_LEVEL = "⏱ Level 3: limits 50/100 (blinds 25/50), the last level: it plays until the tournament ends."
+LAST_LEVEL = "⏱ Level 2: limits 50/100 (blinds 25/50), the last level: it plays until the tournament ends."
 """The clock's state on the last level (50/100), as it is posted after a step or downtime past the break."""
 
 

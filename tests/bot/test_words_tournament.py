@@ -70,7 +70,7 @@ async def test_a_paused_clock_and_a_break_say_what_they_are(store: Store) -> Non
 async def test_a_late_start_says_at_which_level_it_begins_and_why(store: Store) -> None:
     service, _ = await _night(store, _at(20, 30))
     started = await service.handle(PLACE, ANN, "/tournament start")
-    assert ("Started at 20:30: the schedule runs by the clock, so play begins at level 3 (limits 50/100)."
+    assert ("Started at 20:30: the schedule runs by the clock, so play begins at level 2 (limits 50/100)."
             in started.public)
 
 
@@ -162,8 +162,8 @@ async def test_the_seats_do_not_ask_for_a_deal_during_a_pause_or_a_break(store: 
 
 
 @pytest.mark.parametrize(("language", "said"), [
-    ("en", "⏱ Level 3: limits 50/100 (blinds 25/50), the last level: it plays until the tournament ends."),
-    ("ru", "⏱ Уровень 3: лимиты 50/100 (блайнды 25/50), последний: он идёт до конца турнира."),
+    ("en", "⏱ Level 2: limits 50/100 (blinds 25/50), the last level: it plays until the tournament ends."),
+    ("ru", "⏱ Уровень 2: лимиты 50/100 (блайнды 25/50), последний: он идёт до конца турнира."),
 ])
 async def test_the_last_level_says_so_without_blank_times(store: Store, language: str, said: str) -> None:
     service, _ = await _night(store, _at(20, 30))

@@ -115,3 +115,12 @@ def test_doubling_preset_doubles_with_breaks() -> None:
     assert schedule.to_text() == "10/20 20m; 20/40 20m; break 10m; 40/80 20m; 80/160 20m; break 10m; 160/320 20m"
     assert PRESETS["doubling"](TZ).levels[0] == Level(10, duration=timedelta(minutes=20))
     assert all(not level.is_break for level in doubling(TZ, break_every=0).levels)
+
+
+def test_levels_are_numbered_without_the_breaks() -> None:
+    """Players count levels, not breaks: home night's 50/100 after its break is level 2 (the clock said 3)."""
+    schedule = parse_schedule("10/20 20m; break 10m; 50/100 20m; 100/200 20m; break 5m; 200/400", "UTC")
+    assert [schedule.level_number(index) for index in range(len(schedule.levels))] == [1, 1, 2, 3, 3, 4]
+    night = home_night("UTC")
+    assert [level.is_break for level in night.levels] == [False, True, False]
+    assert night.level_number(2) == 2
