@@ -21,7 +21,8 @@ The conventions followed, as PokerStars writes them (and as hand-history tools s
   read `Seat <s>: <name> mucked`); the winner of an uncontested pot who shows after it: `<name>: shows [a b]`;
 - a hand run twice: `*** FIRST FLOP ***` … `*** SECOND RIVER ***` (each run's streets, from the board both share),
   `*** FIRST SHOW DOWN ***` and `*** SECOND SHOW DOWN ***` each with its hands and the halves collected on it, and
-  in the summary `Hand was run twice`, `FIRST Board [..]`, `SECOND Board [..]` instead of `Board [..]`;
+  in the summary `Hand was run twice`, `FIRST Board [..]`, `SECOND Board [..]` instead of `Board [..]`, and each
+  shown hand's result board by board: `showed [..] and lost with <hand>, and won (<n>) with <hand>`;
 - `<name> collected <n> from pot` (`from main pot` / `from side pot-<k>` when there are side pots);
 - `*** SUMMARY ***`, `Total pot <n> | Rake 0` (with `Main pot <n>. Side pot-<k> <n>.` when split), `Board [..]`,
   then one `Seat <s>: <name> (button) (small blind) …` line per player: `folded before Flop (didn't bet)`,
@@ -70,8 +71,8 @@ class _Summary:
     folded_on: str | None = None
     shown: str | None = None
     mucked: str | None = None
-    category: str | None = None
-    won: int = 0
+    categories: dict[int, str] = field(default_factory=dict)  # by run: 0, or 1 and 2 for a hand run twice
+    won: dict[int, int] = field(default_factory=dict)  # chips collected, by run
     marks: list[str] = field(default_factory=list)
 
 
@@ -181,7 +182,7 @@ def export_hand(hand: RecordedHand, names: Mapping[str, str], *, hero: str | Non
                 lines.append(f"*** {_RUNS[run]}SHOW DOWN ***")
             for player, cards in event["cards"].items():
                 seats[player].shown = " ".join(cards)
-                seats[player].category = seats[player].category or event["categories"].get(player)
+                seats[player].categories.setdefault(run, event["categories"].get(player))
                 lines.append(f"{label[player]}: shows [{seats[player].shown}] ({event['categories'].get(player)})")
         elif kind == "HandMucked":
             if not showdowns:
@@ -193,9 +194,10 @@ def export_hand(hand: RecordedHand, names: Mapping[str, str], *, hero: str | Non
         elif kind == "CardsShown":
             lines.append(f"{label[event['player']]}: shows [{' '.join(event['cards'])}]")
         elif kind == "PotAwarded":
+            run = event.get("run", 0)
             pots[event["pot_index"]] = pots.get(event["pot_index"], 0) + event["amount"]
             for player, chips in event["winners"].items():
-                seats[player].won += chips
+                seats[player].won[run] = seats[player].won.get(run, 0) + chips
                 lines.append(f"{label[player]} collected {chips} from {pot_names[event['pot_index']]}")
     lines.append("*** SUMMARY ***")
     split = "" if len(pots) < 2 else " " + " ".join(f"{name.capitalize()} {chips}." for name, chips in
@@ -217,10 +219,12 @@ def _summary_line(seat: _Summary) -> str:
     if seat.mucked is not None:
         return f"{head} mucked [{seat.mucked}]" if seat.mucked else f"{head} mucked"
     if seat.shown is not None:
-        if seat.won:
-            return f"{head} showed [{seat.shown}] and won ({seat.won}) with {seat.category}"
-        return f"{head} showed [{seat.shown}] and lost with {seat.category}"
-    return f"{head} collected ({seat.won})" if seat.won else head
+        # a hand run twice reads board by board, as PokerStars writes it: `and lost with X, and won (n) with Y`
+        results = [f"won ({seat.won[run]}) with {category}" if seat.won.get(run) else f"lost with {category}"
+                   for run, category in sorted(seat.categories.items())]
+        return f"{head} showed [{seat.shown}] and {', and '.join(results)}"
+    won = sum(seat.won.values())
+    return f"{head} collected ({won})" if won else head
 
 
 def _pot_names(count: int) -> list[str]:

@@ -19,6 +19,7 @@ from bot.render.pokerstars import RecordedHand, export_hand, export_hands
 from bot.service import Service
 from engine import betting, holdem_types
 from engine import holdem as engine
+from engine.cards import Deck
 from tests.bot.helpers import play_out
 
 CHAT = "chat"
@@ -387,3 +388,31 @@ def test_exporter_golden_lines() -> None:
         assert set(event) - {"kind"} <= fields, event["kind"]
     stored = json.loads(json.dumps(events))  # read back from the history as stored, the export is the same
     assert export_hand(RecordedHand(stored, 1_700_000_000.0, "home"), {"a": "Ann", "b": "Bob"}, hero="b") == text
+
+
+def engine_export(players: list[engine.SeatPlayer], cards: str, *commands: tuple[str, engine.Action],
+                  run_it_twice: bool = False) -> str:
+    """A no-limit hand (blinds 10/20, first seat on the button) dealt from `cards`, played by `commands` (each
+    runs-asked player answers "twice" once betting is over) and exported with every hand revealed."""
+    deck = Deck.stacked(cards, random.Random(1))
+    hand, events = engine.Hand.start(players, 0, 20, betting.STRUCTURES["no-limit"], deck, 1,
+                                     rules=engine.ShowdownRules(run_it_twice=run_it_twice))
+    for player, command in commands:
+        events += hand.act(player, command)
+    for player in list(hand.runs_asked):
+        events += hand.choose_runs(player, True)
+    names = {player.id: player.id.capitalize() for player in players}
+    return export_hand(RecordedHand([event.to_dict() for event in events], 0.0, "home"), names, reveal_all=True)
+
+
+def test_a_hand_run_twice_sums_up_board_by_board() -> None:
+    # board 1: Cat's flush beats Ann's straight; board 2: Ann's three of a kind beats Cat's pair
+    text = engine_export([engine.SeatPlayer("ann", 500), engine.SeatPlayer("cat", 300)],
+                         "2c 3c Ah 2d 3d Ad 4h 5h 6h 7h Kc 8h Qd 3s 3h Td Ts 8d Jc Js",
+                         ("ann", engine.AllIn()), ("cat", engine.Call()), run_it_twice=True)
+    assert "*** FIRST SHOW DOWN ***\nCat: shows [2c Ah] (flush)\nAnn: shows [3c 2d] (straight)\n" \
+           "Cat collected 300 from pot\n*** SECOND SHOW DOWN ***" in text
+    assert text.split("*** SUMMARY ***\n")[1].splitlines()[-2:] == [
+        "Seat 1: Ann (button) (small blind) showed [3c 2d] and lost with straight, and won (300) with three of a kind",
+        "Seat 2: Cat (big blind) showed [2c Ah] and won (300) with flush, and lost with pair",
+    ]
