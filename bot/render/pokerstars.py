@@ -23,7 +23,8 @@ The conventions followed, as PokerStars writes them (and as hand-history tools s
   `*** FIRST SHOW DOWN ***` and `*** SECOND SHOW DOWN ***` each with its hands and the halves collected on it, and
   in the summary `Hand was run twice`, `FIRST Board [..]`, `SECOND Board [..]` instead of `Board [..]`, and each
   shown hand's result board by board: `showed [..] and lost with <hand>, and won (<n>) with <hand>`;
-- `<name> collected <n> from pot` (`from main pot` / `from side pot-<k>` when there are side pots);
+- `<name> collected <n> from pot` (`from main pot` / `from side pot-<k>` when there are side pots), none for a
+  winner whose share of a split is no chip;
 - `*** SUMMARY ***`, `Total pot <n> | Rake 0` (with `Main pot <n>. Side pot-<k> <n>.` when split), `Board [..]`,
   then one `Seat <s>: <name> (button) (small blind) …` line per player: `folded before Flop (didn't bet)`,
   `folded on the Turn`, `showed [..] and won (<n>) with <hand>`, `showed [..] and lost with <hand>`,
@@ -197,6 +198,8 @@ def export_hand(hand: RecordedHand, names: Mapping[str, str], *, hero: str | Non
             run = event.get("run", 0)
             pots[event["pot_index"]] = pots.get(event["pot_index"], 0) + event["amount"]
             for player, chips in event["winners"].items():
+                if not chips:  # a tie for fewer chips than winners: PokerStars writes no line for collecting nothing
+                    continue
                 seats[player].won[run] = seats[player].won.get(run, 0) + chips
                 lines.append(f"{label[player]} collected {chips} from {pot_names[event['pot_index']]}")
     lines.append("*** SUMMARY ***")

@@ -416,3 +416,17 @@ def test_a_hand_run_twice_sums_up_board_by_board() -> None:
         "Seat 1: Ann (button) (small blind) showed [3c 2d] and lost with straight, and won (300) with three of a kind",
         "Seat 2: Cat (big blind) showed [2c Ah] and won (300) with flush, and lost with pair",
     ]
+
+
+def test_a_winner_who_gets_no_chip_of_a_split_collects_nothing() -> None:
+    # all in for 40, 41, 41, run twice: the side pot of 2 is a chip a board, each tied between Bob and Cat, and the
+    # odd chip goes to Bob (first left of the button) both times; Cat's 0 is no collect line
+    text = engine_export([engine.SeatPlayer("ann", 40), engine.SeatPlayer("bob", 41), engine.SeatPlayer("cat", 41)],
+                         "2c 2d 4h 3d 3c 4s 5c Ts Js Qh 6c Kd 7c Ah 8c 9h 9d 6d 5d 7d 8d Kc",
+                         ("ann", engine.AllIn()), ("bob", engine.AllIn()), ("cat", engine.Call()), run_it_twice=True)
+    collected = [line for line in text.splitlines() if " collected " in line]
+    assert collected == ["Bob collected 20 from main pot", "Cat collected 20 from main pot",
+                         "Ann collected 20 from main pot", "Bob collected 1 from side pot",
+                         "Ann collected 60 from main pot", "Bob collected 1 from side pot"]
+    assert text.split("*** SUMMARY ***\n")[1].splitlines()[-1] == (
+        "Seat 3: Cat (big blind) showed [2d 3c] and won (20) with straight, and lost with pair")
