@@ -13,7 +13,8 @@ The conventions followed, as PokerStars writes them (and as hand-history tools s
 - `*** HOLE CARDS ***`, then `Dealt to <name> [Ac Kd]` (four cards in Omaha) for each player whose cards the reader
   may see;
 - actions `<name>: folds`, `checks`, `calls <n>`, `bets <n>`, `raises <by> to <total>` (`<by>` over the largest
-  bet on the street so far), each with ` and is all-in` when it was;
+  bet on the street so far, preflop at least the full big blind, even one posted short), each with ` and is all-in`
+  when it was;
 - `Uncalled bet (<n>) returned to <name>` where the engine returned it;
 - `*** FLOP *** [a b c]`, `*** TURN *** [a b c] [d]`, `*** RIVER *** [a b c d] [e]`;
 - `*** SHOW DOWN ***`, `<name>: shows [a b] (<hand>)` for every hand shown, `<name>: mucks hand` for one mucked
@@ -121,7 +122,7 @@ def export_hand(hand: RecordedHand, names: Mapping[str, str], *, hero: str | Non
         *(f"Seat {seats[p].seat}: {label[p]} ({start['stacks'][p]} in chips)" for p in players),
     ]
     seats[start["button"]].marks.append("(button)")
-    street, bets = "preflop", dict.fromkeys(players, 0)
+    street, bets, big_blind = "preflop", dict.fromkeys(players, 0), blinds(level)[1]
     board: list[str] = []
     boards: dict[int, list[str]] = {}  # a hand run twice: each run's board
     pots: dict[int, int] = {}
@@ -158,7 +159,8 @@ def export_hand(hand: RecordedHand, names: Mapping[str, str], *, hero: str | Non
         elif kind == "PlayerBet":
             action(event["player"], f"bets {event['amount']}", event["amount"], event["is_all_in"])
         elif kind == "PlayerRaised":
-            by = event["to"] - max(bets.values())
+            # preflop the bet is the full big blind even when the big blind posted less, all-in (RULES.md §1)
+            by = event["to"] - max(*bets.values(), big_blind if street == "preflop" else 0)
             action(event["player"], f"raises {by} to {event['to']}", event["amount"], event["is_all_in"])
         elif kind == "ItemPawned":
             lines.append(f"{label[event['player']]}: pawns \"{_one_line(event['item'])}\" for {event['value']} chips")

@@ -430,3 +430,12 @@ def test_a_winner_who_gets_no_chip_of_a_split_collects_nothing() -> None:
                          "Ann collected 60 from main pot", "Bob collected 1 from side pot"]
     assert text.split("*** SUMMARY ***\n")[1].splitlines()[-1] == (
         "Seat 3: Cat (big blind) showed [2d 3c] and won (20) with straight, and lost with pair")
+
+
+def test_a_raise_over_a_short_big_blind_is_measured_from_the_full_blind() -> None:
+    # Cat posts 5 of the 20 big blind, all in: the others still call and raise from 20 (RULES.md §1)
+    text = engine_export([engine.SeatPlayer("ann", 500), engine.SeatPlayer("bob", 500), engine.SeatPlayer("cat", 5)],
+                         "", ("ann", engine.RaiseTo(60)), ("bob", engine.RaiseTo(100)), ("ann", engine.Call()),
+                         ("bob", engine.AllIn()), ("ann", engine.Call()))
+    assert "Bob: posts small blind 10\nCat: posts big blind 5 and is all-in\n" in text
+    assert "Ann: raises 40 to 60\nBob: raises 40 to 100\nAnn: calls 40\n" in text
