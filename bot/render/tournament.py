@@ -8,6 +8,8 @@ from datetime import datetime, timedelta
 from decimal import Decimal
 from fractions import Fraction
 
+from babel.lists import format_list
+
 from bot.i18n import Signed
 from bot.render import Voice
 from engine.clock import Announcement, AnnouncementKind
@@ -106,8 +108,11 @@ def options_text(voice: Voice, config: TournamentConfig) -> str:
         parts.append(voice.t("tournament.option_reentry"))
     if config.bounty:
         parts.append(voice.t("tournament.option_bounty", bounty=money(config.bounty)))
-    if config.rebuys or config.addons or config.reentry:
-        parts.append(voice.t("tournament.option_price", price=money(config.stack_price), chips=config.chips))
+    priced = [voice.t(f"tournament.priced.{name}") for name, on in
+              (("rebuy", config.rebuys), ("addon", config.addons), ("reentry", config.reentry)) if on]
+    if priced:  # only the extra stacks this tournament offers
+        parts.append(voice.t("tournament.option_price", what=format_list(priced, style="or", locale=voice.language),
+                             price=money(config.stack_price), chips=config.chips))
     return voice.t("tournament.options", options="; ".join(parts))
 
 

@@ -229,6 +229,7 @@ def _dynamic_keys() -> dict[str, set[str]]:
         "picture.moment.": {"flop", "turn", "river", "showdown", "deal", "reveal", "settled"},
         "clock_page.": set(CLOCK_PAGE_LABELS),
         "export.column.": {*LEDGER_COLUMNS, *PLAYER_COLUMNS, *TRANSFER_COLUMNS},
+        "tournament.priced.": {"rebuy", "addon", "reentry"},
         "": set(),  # `act.t(f"{kind}.{name}")` in a helper: its callers' prefixes are listed here
     }
 

@@ -45,7 +45,7 @@ async def open_night(store: Store) -> tuple[Service, FakeClock]:
     assert created.error is None, created.error
     assert ("Options: 2 rebuys per player until the first break, with 300 chips or fewer; 1 add-on per player at the "
             "first break; re-entry while late registration is open (until the first break); a bounty of 10 out of "
-            "each buy-in; a rebuy, an add-on or a re-entry costs 40 for 300 chips.") in created.public
+            "each buy-in; a rebuy, an add-on, or a re-entry costs 40 for 300 chips.") in created.public
     for actor in PLAYERS.values():
         assert (await service.handle(PLACE, actor, "/join")).error is None
     assert (await service.handle(PLACE, ANN, "/set structure no-limit")).error is None
@@ -224,7 +224,7 @@ async def test_bad_options_are_refused_with_a_reason_and_create_nothing(store: S
     created = await service.handle(PLACE, ANN, "/tournament create ребаи 1 баунти 2,5")
     assert created.error is None, created.error
     assert ("Опции: 1 ребай на игрока до первого перерыва, при стеке не больше 300 фишек; баунти 2,50 из каждого "
-            "бай-ина; ребай, аддон или повторный вход стоит 47,50 за 300 фишек.") in created.public
+            "бай-ина; ребай стоит 47,50 за 300 фишек.") in created.public  # only what it offers is priced
 
 
 async def test_no_rebuy_or_add_on_when_the_tournament_offers_none(store: Store) -> None:
