@@ -51,6 +51,17 @@ async def test_a_whole_holdem_hand_keeps_every_chip_and_every_secret(service: Se
     assert await service.store.read(lambda tx: tx.balance(f"pot:{PLACE.table_id}")) == 0
 
 
+async def test_pawning_at_a_cash_table_is_refused_as_such_whoever_asks(service: Service) -> None:
+    """`/pawn` is a tournament's rule (RULES.md §1): at a cash table the answer says so, in turn or out of it, before
+    a hand or during one ("not your turn" sent a player to wait for a turn that would refuse him too)."""
+    await seat_three(service)
+    assert (await service.handle(PLACE, BOB, "/pawn a hat")).error == "Pawning is for tournaments only."
+    start = await service.handle(PLACE, ANN, "/deal")
+    assert start.table is not None and start.table.to_act is not None
+    for actor in (ANN, BOB, CAT):
+        assert (await service.handle(PLACE, actor, "/pawn a hat")).error == "Pawning is for tournaments only."
+
+
 async def test_leaving_returns_the_stack_to_the_wallet(service: Service) -> None:
     await seat_three(service)
     assert (await wallets(service))["ann"] == 800
