@@ -223,7 +223,9 @@ async def test_time_outs_check_or_fold_then_sit_the_player_out(store: Store, clo
         raise AssertionError(f"{name} never had to act again")
     second = [line for reply in heard[count:] for line in everything_public(reply).splitlines()]
     assert f"{name} ran out of time." in second
-    assert f"{name} is sitting out after two time-outs: /join to come back." in second
+    assert f"{name} is sitting out after two time-outs: /back to come back." in second  # as the README and /away say
+    back = await service.handle(PLACE, PLAYERS[slow], "/back")
+    assert back.error is None, back.error
     await ledger_ok(service)
 
 
