@@ -139,7 +139,9 @@ def status(voice: Voice, tournament: Tournament, now: datetime) -> str:
 
 def _clock_status(voice: Voice, tournament: Tournament, now: datetime) -> str:
     if tournament.phase is Phase.REGISTERING:
-        players = ", ".join(voice.name(player) for player in tournament.entrants) or "—"
+        if not tournament.entrants:
+            return voice.t("tournament.registering_empty")
+        players = ", ".join(voice.name(player) for player in tournament.entrants)
         return voice.t("tournament.registering", players=players)
     if tournament.phase is Phase.FINISHED:
         return voice.t("tournament.finished")

@@ -34,8 +34,11 @@ async def test_while_registration_is_open_the_seats_do_not_ask_for_a_deal(store:
     service = Service(store, clock, rng=random.Random(5))
     await service.start()
     await service.handle(PLACE, ANN, "/tournament create home-night")
+    assert (await service.handle(PLACE, ANN, "/clock")).public == [
+        "Registration open: nobody yet (/join to register)."]  # it read "Registration open: —."
     joined = await service.handle(PLACE, BOB, "/join")
     assert joined.table is not None
+    assert (await service.handle(PLACE, ANN, "/clock")).public == ["Registration open: Bob."]
     assert "Registration is open" in joined.table.text and "press Deal" not in joined.table.text
     assert not joined.table.buttons, "no Deal button before the start"
 
