@@ -804,7 +804,8 @@ class StalePress(Refusal):
 def _check_press(act: Action, controller: Controller, command: cmd.Command, pressed: cmd.Pressed) -> None:
     """A button acts only on the hand and the decision it was drawn for: a press after that decision was taken (a
     double click, a Deal already dealt, a Rebuy bought between hands) is answered "already done", one from an earlier
-    hand, or a betting button of a hand that has ended, "this hand is over"."""
+    hand, a betting button of a hand that has ended, or a Deal of the game the table played before, "this hand is
+    over"."""
     if not pressed.decision:  # "my cards": any message of the hand in play
         if pressed.key != controller.current_key(act):
             raise StalePress(act.refuse("stale_button").message)
@@ -813,7 +814,9 @@ def _check_press(act: Action, controller: Controller, command: cmd.Command, pres
     if drawn_for == (pressed.key, pressed.decision):
         return
     over = controller.current_key(act) is None and isinstance(command, cmd.BETTING)  # its hand ended: no turn is left
-    if isinstance(command, cmd.Deal) or (drawn_for is not None and pressed.key == drawn_for[0] and not over):
+    same_game = drawn_for is not None and pressed.key[:1] == drawn_for[0][:1]  # a hand's `h4` or a round's `r2`
+    taken = drawn_for is not None and pressed.key == drawn_for[0] and not over
+    if (isinstance(command, cmd.Deal) and same_game) or taken:
         raise StalePress(act.refuse("already_done").message)
     raise StalePress(act.refuse("stale_button").message)
 

@@ -236,3 +236,22 @@ async def test_an_add_on_pressed_twice_buys_one(store: Store, tmp_path) -> None:
     again = await service.press(PLACE, ANN, press_label(added, "addon"))  # his second add-on, from the new message
     assert again.error is None and "Ann takes the add-on: 300 chips for 50." in again.public
     await ledger_ok(service)
+
+
+async def test_a_deal_button_of_the_game_the_table_left_is_stale(service: Service, tmp_path) -> None:
+    """After `/game caribbean`, a Hold'em Deal button still on the screen deals nothing and says its hand is over
+    ("Already done" told Bob something happened that he never did); the table's own Deal button works."""
+    for actor in (ANN, BOB):
+        assert (await service.handle(PLACE, actor, "/join 200")).error is None
+    deal = press_label(await service.handle(PLACE, ANN, "/table"), "deal")
+    for actor in (ANN, BOB):
+        assert (await service.handle(PLACE, actor, "/leave")).error is None
+    assert (await service.handle(PLACE, ANN, "/game caribbean")).error is None
+    before = dump(tmp_path / "bot.db")
+    assert (await service.press(PLACE, BOB, deal)).error == "This hand is over."
+    await service.handle(PLACE, ANN, "/ante 10")
+    assert (await service.press(PLACE, BOB, deal)).error == "This hand is over."  # a round in betting now
+    house_deal = press_label(await service.handle(PLACE, ANN, "/table"), "deal")
+    assert (await service.press(PLACE, ANN, house_deal)).error is None
+    assert (await service.press(PLACE, BOB, house_deal)).error == ALREADY_DONE
+    assert dump(tmp_path / "bot.db") != before
