@@ -96,7 +96,7 @@ class TerminalAdapter:
             self.print(_indent(table, reply.table.text))
             if self.buttons:
                 labels = "  ".join(f"({index}) {button.label}" for index, button in enumerate(self.buttons, 1))
-                self.print(f"        {labels}")
+                self.print(" " * len(table) + labels)
             to_act = reply.table.to_act
             self.to_act = to_act.removeprefix("term:") if to_act and to_act.startswith("term:") else None
 

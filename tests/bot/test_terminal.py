@@ -226,3 +226,13 @@ async def test_the_terminals_own_labels_follow_the_chats_language(service: Servi
     shown = capsys.readouterr().out
     assert shown.startswith("pokerbot за терминалом.")
     assert "[только вам] Что-то пошло не так с нашей стороны; ничего не изменилось." in shown
+
+
+@pytest.mark.parametrize(("language", "label"), [("en", "[table] "), ("ru", "[стол] ")])
+async def test_the_button_row_lines_up_with_the_table_text(service: Service, language: str, label: str) -> None:
+    out = io.StringIO()
+    terminal = TerminalAdapter(service, out=out)
+    for line in (f"ann: /lang {language}", "ann: /join", "bob: /join", "ann: /deal"):
+        assert await terminal.say(line)
+    rows = [row for row in out.getvalue().splitlines() if "(1) " in row]
+    assert rows and all(row.startswith(" " * len(label) + "(1) ") for row in rows), "\n".join(rows)
