@@ -64,7 +64,10 @@ class TerminalAdapter:
             return True
         actor = self.actor(name)
         number = whole_number(line)
-        if number is not None and 1 <= number <= len(self.buttons):
+        if number is not None and not 1 <= number <= len(self.buttons):  # a number is a button, never a command
+            self.show(Reply(error=self.no_button(number)))
+            return True
+        if number is not None:
             button = self.buttons[number - 1]
             reply = await (self.service.view(PLACE, actor) if button.private
                            else self.service.press(PLACE, actor, button.payload))
@@ -99,6 +102,12 @@ class TerminalAdapter:
                 self.print(" " * len(table) + labels)
             to_act = reply.table.to_act
             self.to_act = to_act.removeprefix("term:") if to_act and to_act.startswith("term:") else None
+
+    def no_button(self, number: int) -> str:
+        """Why `number` pressed nothing: which numbers there are, or that no buttons are shown."""
+        if not self.buttons:
+            return self.t("term.no_buttons", number=number)
+        return self.t("term.no_button", number=number, count=len(self.buttons))
 
     def to(self, user_id: str | None) -> str:
         """The mark of a line for the table (`user_id` None) or for one player, with the space after it."""

@@ -136,6 +136,26 @@ async def test_unknown_speaker_and_bad_commands_get_a_short_answer(service: Serv
     assert "[only you] I don't know the command “hello”." in out.getvalue()
 
 
+async def test_a_number_without_a_button_says_which_buttons_there_are(service: Service, tmp_path: Path) -> None:
+    out = io.StringIO()
+    terminal = TerminalAdapter(service, out=out)
+    assert await terminal.say("ann: 2")
+    assert out.getvalue() == "[only you] There is no button 2: no buttons are shown now.\n"
+    for line in ("ann: /join", "bob: /join", "ann: /deal"):
+        assert await terminal.say(line)
+    count, before = len(terminal.buttons), terminal.table
+    start = len(out.getvalue())
+    assert await terminal.say(str(count + 2))
+    assert out.getvalue()[start:] == f"[only you] There is no button {count + 2}: the buttons are 1 to {count}.\n"
+    assert terminal.table == before and terminal.to_act == "ann"
+    assert await terminal.say("ann: /lang ru")
+    start = len(out.getvalue())
+    assert await terminal.say("0")
+    assert out.getvalue()[start:] == f"[только вам] Кнопки 0 нет: есть кнопки с 1 по {count}.\n"
+    terminal.buttons = terminal.buttons[:1]
+    assert terminal.no_button(21) == "Кнопки 21 нет: есть только кнопка 1."
+
+
 def test_pokerbot_runs_a_terminal_table_from_the_command_line(tmp_path: Path) -> None:
     script = "ann: /join\nbob: /join\nann: /deal\nann: /call\n/quit\n"
     env = {"PATH": "", "PYTHONPATH": str(ROOT), "HOME": str(tmp_path), "PYTHONFAULTHANDLER": "1"}
