@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import difflib
 import functools
 import re
 from dataclasses import dataclass
@@ -497,6 +498,9 @@ COMMANDS: tuple[type[Command], ...] = (
 BY_WORD: dict[str, type[Command]] = {word: cls for cls in COMMANDS for word in (cls.name, *cls.aliases)}
 
 _COMMAND_WORD = re.compile(r"^/?([A-Za-z][\w-]*)(?:@\w+)?$")
+_CLOSE = 0.7
+"""How alike a typed word and a command word must be for the word to be suggested: `jion` and `join` are 0.75, while
+`hello` and `help` (0.67) are not taken for each other."""
 _DIGITS = re.compile(r"[0-9]+")
 """ASCII digits only: `４０` (full-width) or `٤٠` (Arabic-Indic) are not read as 40."""
 
@@ -524,7 +528,7 @@ def parse(text: str) -> Command:
     """Read one command from chat text: `/raise 40`, `raise 40`, `/ante@pokerbot 10 box 2 pp 5`.
 
     Text that cannot be stored (a lone surrogate) is refused here, before any of it reaches the database; an unknown
-    command is answered quoting the word as it was typed (`quote_input`)."""
+    command is answered quoting the word as it was typed (`quote_input`), with the command it is close to, if any."""
     if not is_storable(text):
         raise CommandError("bad_text")
     words = text.strip().split()
@@ -533,7 +537,7 @@ def parse(text: str) -> Command:
     match = _COMMAND_WORD.match(words[0])
     cls = BY_WORD.get(match.group(1).lower()) if match else None
     if cls is None:
-        raise CommandError("unknown_command", command=quote_input(words[0]))
+        raise _unknown(words[0], match.group(1).lower() if match else None)
     args = words[1:]
     try:
         return _build(cls, args)
@@ -543,6 +547,14 @@ def parse(text: str) -> Command:
                 raise CommandError("no_arguments", command=cls.name) from None
             raise CommandError("usage", command=cls.name, usage=cls.usage) from None
         raise
+
+
+def _unknown(typed: str, word: str | None) -> CommandError:
+    """The answer to an unknown command, naming the command word it is close to, if any (`/jion`: /join)."""
+    close = difflib.get_close_matches(word, BY_WORD, n=1, cutoff=_CLOSE) if word else []
+    if close:
+        return CommandError("did_you_mean", command=quote_input(typed), suggestion=close[0])
+    return CommandError("unknown_command", command=quote_input(typed))
 
 
 def _build(cls: type[Command], args: list[str]) -> Command:

@@ -125,6 +125,16 @@ def test_an_unknown_command_is_quoted_as_typed(text: str, typed: str) -> None:
     assert (error.value.code, error.value.params) == ("unknown_command", {"command": typed})
 
 
+@pytest.mark.parametrize(("text", "typed", "meant"), [
+    ("/jion", "/jion", "join"), ("/HLEP@bot", "/HLEP@bot", "help"), ("/tournamnet create", "/tournamnet", "tournament"),
+    ("chek", "chek", "check"), ("/mycard", "/mycard", "mycards"),
+])
+def test_a_typo_of_a_command_names_the_command_it_is_close_to(text: str, typed: str, meant: str) -> None:
+    with pytest.raises(cmd.CommandError) as error:
+        cmd.parse(text)
+    assert (error.value.code, error.value.params) == ("did_you_mean", {"command": typed, "suggestion": meant})
+
+
 @pytest.mark.parametrize("text", ["/pawn \ud800", "/\udcff", "/grant @a\ud83d 10", "h1|raise \ud800"])
 def test_text_that_cannot_be_stored_is_bad_text(text: str) -> None:
     with pytest.raises(cmd.CommandError) as error:

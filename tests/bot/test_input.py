@@ -145,6 +145,16 @@ async def test_the_unknown_command_answer_quotes_what_was_typed(service: Service
 
 
 @pytest.mark.parametrize(("line", "language", "answer"), [
+    ("/jion", "en", "I don't know the command “/jion”. Did you mean /join? Type /help for the list."),
+    ("/tournamnet create", "ru", "Не знаю команды «/tournamnet». Может быть, /tournament? Список команд: /help."),
+])
+async def test_a_typo_of_a_command_is_answered_with_the_command_it_is_close_to(service: Service, line: str,
+                                                                             language: str, answer: str) -> None:
+    assert (await service.handle(PLACE, ANN, f"/lang {language}")).error is None
+    assert (await service.handle(PLACE, ANN, line)).error == answer
+
+
+@pytest.mark.parametrize(("line", "language", "answer"), [
     ("/call 10", "en", "/call takes nothing after it: write just /call."),
     ("/fold 3", "ru", "После /fold ничего не нужно: просто /fold."),
     ("/raise 10 20", "en", "Usage: /raise [to-chips]"),  # a command that takes something says what
