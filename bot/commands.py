@@ -302,6 +302,10 @@ class Ante(Command):
     side: int = 0
 
 
+SIDE_WORDS = ("pp", "pairplus", "bonus")
+"""The words of `/ante`'s side bet: PAIRPLUS (Three Card Poker) or bonus (Caribbean Poker), one per box."""
+
+
 @dataclass(frozen=True)
 class Play(Command):
     """Play the box (place the BET / PLAY)."""
@@ -664,20 +668,27 @@ def _stats(args: list[str]) -> Stats:
 
 
 def _ante(args: list[str]) -> Ante:
+    """`/ante chips [box 1-3] [pp|pairplus|bonus chips]`, each option at most once: `pp 5 pp 20` or `pp 5 bonus 7`
+    is refused rather than one of them taken."""
     if not args:
         raise CommandError("usage")
     amount = parse_amount(args[0], "ante")
     box, side = 1, 0
     rest = args[1:]
+    seen: set[str] = set()
     while rest:
         if len(rest) < 2:
             raise CommandError("usage")
         word, value, rest = rest[0].lower(), rest[1], rest[2:]
+        option = "side" if word in SIDE_WORDS else word
+        if option in seen:
+            raise CommandError("usage")
+        seen.add(option)
         if word == "box":
             if value not in ("1", "2", "3"):
                 raise CommandError("bad_box", value=quote_input(value))
             box = int(value)
-        elif word in ("pp", "pairplus", "bonus"):
+        elif option == "side":
             side = parse_amount(value, word)
         else:
             raise CommandError("usage")

@@ -143,6 +143,16 @@ async def test_house_bets_over_the_wallet_or_the_table_limit_are_refused(service
     assert dump(service.store.location) == before
 
 
+@pytest.mark.parametrize("text", ["/ante 10 pp 5 pp 20", "/ante 10 pp 5 pairplus 5", "/ante 10 pp 5 bonus 7",
+                                  "/ante 10 box 2 box 1"])
+async def test_a_bet_named_twice_is_refused_with_the_usage(service: Service, text: str) -> None:
+    await service.handle(PLACE, ANN, "/game three-card")
+    before = dump(service.store.location)
+    reply = await service.handle(PLACE, ANN, text)
+    assert reply.error == "Usage: /ante chips [box 1-3] [pp chips] [bonus chips]"
+    assert dump(service.store.location) == before
+
+
 async def test_a_buy_in_over_the_wallet_is_refused(service: Service, tmp_path) -> None:
     await service.handle(PLACE, ANN, "/balance")
     before = dump(service.store.location)
