@@ -25,6 +25,8 @@ class CommandRunner(Protocol):
 
 
 Chips = app_commands.Range[int, 1, MAX_AMOUNT]
+AnteChips = app_commands.Range[int, 0, MAX_AMOUNT]
+"""An ANTE: 0 places the side bet alone (Three Card Poker's PAIRPLUS), where the game allows it."""
 GAMES = ("holdem", "omaha", *HOUSE_GAMES)
 TOURNAMENT_ACTIONS = ("register", "start", "pause", "resume", "skip", "cashout", "close")
 
@@ -190,7 +192,7 @@ def register(tree: app_commands.CommandTree[discord.Client], adapter: CommandRun
     @app_commands.describe(amount=_about("ante", "amount"), box=_about("ante", "box"),
                            pairplus=_about("ante", "pairplus"), bonus=_about("ante", "bonus"))
     @app_commands.choices(box=[app_commands.Choice(name=str(n), value=n) for n in (1, 2, 3)])
-    async def ante(interaction: discord.Interaction, amount: Chips, box: int | None = None,
+    async def ante(interaction: discord.Interaction, amount: AnteChips, box: int | None = None,
                    pairplus: Chips | None = None, bonus: Chips | None = None) -> None:
         if pairplus and bonus:
             await adapter.refuse(interaction, "discord.one_side_bet")

@@ -143,6 +143,26 @@ async def test_house_bets_over_the_wallet_or_the_table_limit_are_refused(service
     assert dump(service.store.location) == before
 
 
+async def test_a_three_card_box_may_carry_pairplus_alone(service: Service) -> None:
+    """RULES.md §5: ANTE and/or PAIRPLUS per box; other games refuse an ANTE of 0 with the table's limits."""
+    await service.handle(PLACE, ANN, "/game three-card")
+    assert (await service.handle(PLACE, ANN, "/ante 0 pp 5")).error is None
+    assert (await wallets(service))["ann"] == 1000 - 5
+    assert (await service.handle(PLACE, BOB, "/ante 0")).error == (
+        "The ante must be a whole number of chips above zero, not “0”.")
+    dealt = await service.handle(PLACE, ANN, "/deal")
+    assert dealt.error is None
+    replies = await play_out(service, PLACE, PLAYERS, dealt)
+    assert "Round over" in replies[-1].public[-1]
+    await ledger_ok(service)
+    other = Place(PLACE.chat_id, "chat/other")
+    await service.handle(other, ANN, "/game caribbean")
+    before = dump(service.store.location)
+    reply = await service.handle(other, ANN, "/ante 0 bonus 10")
+    assert reply.error is not None and reply.error.startswith("ANTE must be ")
+    assert dump(service.store.location) == before
+
+
 @pytest.mark.parametrize("text", ["/ante 10 pp 5 pp 20", "/ante 10 pp 5 pairplus 5", "/ante 10 pp 5 bonus 7",
                                   "/ante 10 box 2 box 1"])
 async def test_a_bet_named_twice_is_refused_with_the_usage(service: Service, text: str) -> None:

@@ -128,6 +128,22 @@ async def test_a_house_round_by_three_members(fake, make_bot, game: str, side: d
     await ledger_ok(bot.service)
 
 
+async def test_a_three_card_box_with_pairplus_alone(fake, make_bot) -> None:
+    bot = await make_bot(default_game="three-card")
+    ante = {option["name"]: option for option in
+            {command["name"]: command for command in fake.synced[-1][1]}["ante"]["options"]}
+    assert ante["amount"]["min_value"] == 0 and ante["pairplus"]["min_value"] == 1
+    ann = fake.add_member("Ann")
+    placed = await fake.slash(ann, fake.channels[0], "ante", amount=0, pairplus=5)
+    await bot.settled()
+    assert placed.ephemeral_text() == "Done."
+    assert "Ann bets on box 1: PAIRPLUS 5." in fake.public_versions()[-1].splitlines()
+    nothing = await fake.slash(fake.add_member("Bob"), fake.channels[0], "ante", amount=0)
+    await bot.settled()
+    assert nothing.ephemeral_text() == "The ante must be a whole number of chips above zero, not “0”."
+    await ledger_ok(bot.service)
+
+
 async def test_an_omaha_hand_keeps_its_four_cards_private_and_a_rabbit_hunt_follows_a_fold_on_the_flop(
         fake, make_bot) -> None:
     bot = await make_bot(default_game="holdem")
