@@ -10,6 +10,7 @@ from discord import app_commands
 from bot.commands import COMMANDS, MAX_AMOUNT
 from bot.discord.translator import localized
 from bot.i18n import DEFAULT_LANGUAGE, languages, text
+from engine.clock import MAX_ADJUST_MINUTES
 from engine.house import GAMES as HOUSE_GAMES
 from engine.schedule import PRESETS
 
@@ -239,7 +240,8 @@ def register(tree: app_commands.CommandTree[discord.Client], adapter: CommandRun
 
     @tournament.command(name=_name("minutes", "tournament"), description=_sub("minutes"))
     @app_commands.describe(minutes=_about("tournament.minutes", "minutes"))
-    async def minutes(interaction: discord.Interaction, minutes: app_commands.Range[int, 1, 600]) -> None:
+    async def minutes(interaction: discord.Interaction,
+                      minutes: app_commands.Range[int, -MAX_ADJUST_MINUTES, MAX_ADJUST_MINUTES]) -> None:
         await adapter.run_command(interaction, f"/tournament minutes {minutes}")
 
     @tournament.command(name=_name("redeem", "tournament"), description=_sub("redeem"))

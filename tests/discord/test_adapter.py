@@ -12,6 +12,7 @@ import discord
 from bot.discord import intents
 from bot.discord.slash import exchange_suggestions
 from bot.i18n import text
+from engine.clock import MAX_ADJUST_MINUTES
 from tests.discord.fake_discord import EPHEMERAL, GUILD_ID, MANAGE_CHANNELS, MEMBER_PERMISSIONS, FakeDiscord
 
 MY_CARDS = text("en", "button.my_cards")
@@ -318,3 +319,28 @@ async def test_a_process_opens_only_the_shards_it_is_given(monkeypatch) -> None:
     assert (client.shard_count, client.shard_ids) == (4, [1, 3])
     whole = make_client(SimpleNamespace(options=DiscordOptions(), on_command_error=None))  # type: ignore[arg-type]
     assert not isinstance(whole, discord.AutoShardedClient)
+
+
+
+async def test_tournament_minutes_moves_the_levels_end_either_way(fake, make_bot) -> None:
+    """`/tournament minutes` sends `/tournament minutes N`, which moves the current level's end: it takes a negative
+    number to shorten the level, as far as the clock allows, and says so."""
+    bot = await make_bot(default_game="holdem")
+    channel = fake.channels[0]
+    tournament = {command["name"]: command for command in fake.synced[-1][1]}["tournament"]
+    (minutes,) = next(option for option in tournament["options"] if option["name"] == "minutes")["options"]
+    assert (minutes["min_value"], minutes["max_value"]) == (-MAX_ADJUST_MINUTES, MAX_ADJUST_MINUTES)
+    assert minutes["description"] == "minutes to move this level's end by; negative shortens it"
+    ann, bob = fake.add_member("Ann"), fake.add_member("Bob")
+    await fake.slash(ann, channel, "tournament", subcommand="create")
+    for member in (ann, bob):
+        await fake.slash(member, channel, "join")
+    await fake.slash(ann, channel, "tournament", subcommand="start")
+    await bot.settled()
+    assert any("11h00m left" in version for version in fake.public_versions())
+    shorter = await fake.slash(ann, channel, "tournament", subcommand="minutes", minutes=-5)
+    await bot.settled()
+    assert "10h55m left" in shorter.texts(ephemeral=False)[0]
+    zero = await fake.slash(ann, channel, "tournament", subcommand="minutes", minutes=0)
+    await bot.settled()
+    assert zero.ephemeral_text() == "Add or remove at least one minute."
