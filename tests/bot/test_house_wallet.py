@@ -15,10 +15,12 @@ from tests.bot.conftest import ANN, PLACE, dump
 from tests.bot.helpers import ledger_ok
 
 
-async def open_table(store: Store, game: str, wallet: int) -> Service:
+async def open_table(store: Store, game: str, wallet: int, language: str = "en") -> Service:
     service = Service(store, FakeClock(), rng=random.Random(3), settings=ServiceSettings(starting_grant=wallet))
     await service.start()
     assert (await service.handle(PLACE, ANN, f"/game {game}")).error is None
+    if language != "en":
+        assert (await service.handle(PLACE, ANN, f"/lang {language}")).error is None
     return service
 
 
@@ -200,9 +202,7 @@ async def test_another_table_cannot_spend_what_the_boxes_keep_for_their_bets(sto
 async def test_balance_counts_the_chips_kept_for_the_boxes_and_only_while_kept(store: Store, language: str) -> None:
     """`/balance` at any table of the chat tells the wallet and, while a house round keeps some of it for the boxes'
     bets to follow, how much is kept: a player who read 400 and forgot the 400 his BETs need would think chips lost."""
-    service = await open_table(store, "caribbean", 1000)
-    if language == "ru":
-        await accepted(service, "/lang ru")
+    service = await open_table(store, "caribbean", 1000, language)
     await accepted(service, "/ante 100 box 1")
     await accepted(service, "/ante 100 box 2")  # 200 on the boxes, their BETs' 400 kept
     holdem = Place(PLACE.chat_id, "chat/holdem")
@@ -224,9 +224,7 @@ async def test_balance_counts_the_chips_kept_for_the_boxes_and_only_while_kept(s
 ])
 async def test_a_side_bet_of_one_size_is_named_as_that_size(store: Store, language: str, expected: str) -> None:
     """Caribbean's bonus is 10 chips, no more, no less (RULES.md §4): a refusal reads "is 10", not "10 to 10"."""
-    service = await open_table(store, "caribbean", 1000)
-    if language == "ru":
-        await accepted(service, "/lang ru")
+    service = await open_table(store, "caribbean", 1000, language)
     assert await refused_unchanged(service, "/ante 100 bonus 20") == expected
 
 
@@ -236,9 +234,7 @@ async def test_a_side_bet_of_one_size_is_named_as_that_size(store: Store, langua
 ])
 async def test_an_exchange_naming_a_card_twice_says_so(store: Store, language: str, expected: str) -> None:
     """`/exchange 1 1` names the box's own first card twice: the reason is that, not "only cards of this box"."""
-    service = await open_table(store, "russian", 1000)
-    if language == "ru":
-        await accepted(service, "/lang ru")
+    service = await open_table(store, "russian", 1000, language)
     await accepted(service, "/ante 10")
     await accepted(service, "/deal")
     assert await refused_unchanged(service, "/exchange 1 1") == expected

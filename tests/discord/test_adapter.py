@@ -14,6 +14,7 @@ from bot.discord.slash import exchange_suggestions
 from bot.i18n import text
 from engine.clock import MAX_ADJUST_MINUTES
 from tests.discord.fake_discord import EPHEMERAL, GUILD_ID, MANAGE_CHANNELS, MEMBER_PERMISSIONS, FakeDiscord
+from tests.discord.test_games import start_tournament
 
 MY_CARDS = text("en", "button.my_cards")
 
@@ -332,11 +333,7 @@ async def test_tournament_minutes_moves_the_levels_end_either_way(fake, make_bot
     assert (minutes["min_value"], minutes["max_value"]) == (-MAX_ADJUST_MINUTES, MAX_ADJUST_MINUTES)
     assert minutes["description"] == "minutes to move this level's end by; negative shortens it"
     ann, bob = fake.add_member("Ann"), fake.add_member("Bob")
-    await fake.slash(ann, channel, "tournament", subcommand="create")
-    for member in (ann, bob):
-        await fake.slash(member, channel, "join")
-    await fake.slash(ann, channel, "tournament", subcommand="start")
-    await bot.settled()
+    await start_tournament(fake, bot, channel, ann, bob)
     assert any("11h00m left" in version for version in fake.public_versions())
     shorter = await fake.slash(ann, channel, "tournament", subcommand="minutes", minutes=-5)
     await bot.settled()

@@ -6,7 +6,7 @@ from __future__ import annotations
 import csv
 import io
 
-from tests.discord.test_games import play_out
+from tests.discord.test_games import play_out, start_tournament
 
 
 async def test_season_and_export_through_slash_commands(fake, make_bot) -> None:
@@ -23,11 +23,7 @@ async def test_season_and_export_through_slash_commands(fake, make_bot) -> None:
     started = await fake.slash(ann, channel, "season", subcommand="start", name="Winter")
     await bot.settled()
     assert started.texts(ephemeral=False)[0].startswith("Season “Winter” has begun")
-    await fake.slash(ann, channel, "tournament", subcommand="create")
-    for member in (ann, bob):
-        await fake.slash(member, channel, "join")
-    await fake.slash(ann, channel, "tournament", subcommand="start")
-    await bot.settled()
+    await start_tournament(fake, bot, channel, ann, bob)
     await play_out(fake, bot, channel, "check", "call")
     await fake.slash(ann, channel, "tournament", subcommand="close")
     await bot.settled()

@@ -59,6 +59,15 @@ async def play_out(fake: FakeDiscord, bot, channel: int, *preferred: str) -> int
         assert presses < 60
 
 
+async def start_tournament(fake: FakeDiscord, bot, channel: int, *members: Member) -> None:
+    """The first member creates a tournament with the defaults, every member joins it, and the first starts it."""
+    await fake.slash(members[0], channel, "tournament", subcommand="create")
+    for member in members:
+        await fake.slash(member, channel, "join")
+    await fake.slash(members[0], channel, "tournament", subcommand="start")
+    await bot.settled()
+
+
 def _has_actions(fake: FakeDiscord, channel: int) -> bool:
     last_tables = [m for m in fake.channel_messages(channel) if m["components"]]
     return bool(last_tables) and any(":a:" in str(b.get("custom_id")) for b in fake.buttons(last_tables[-1]))

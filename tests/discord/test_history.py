@@ -2,18 +2,14 @@
 
 from __future__ import annotations
 
-from tests.discord.test_games import play_out
+from tests.discord.test_games import play_out, start_tournament
 
 
 async def test_history_and_the_tournament_file_are_ephemeral(fake, make_bot) -> None:
     bot = await make_bot(default_game="holdem")
     channel = fake.channels[0]
     ann, bob = fake.add_member("Ann"), fake.add_member("Bob")
-    await fake.slash(ann, channel, "tournament", subcommand="create")
-    for member in (ann, bob):
-        await fake.slash(member, channel, "join")
-    await fake.slash(ann, channel, "tournament", subcommand="start")
-    await bot.settled()
+    await start_tournament(fake, bot, channel, ann, bob)
     await play_out(fake, bot, channel, "check", "call")
 
     shown = await fake.slash(bob, channel, "history")
