@@ -180,7 +180,9 @@ class HouseController:
 
     def _decide(self, act: Action, command: cmd.Command) -> None:
         round_ = self._round(act)
-        if round_ is None or round_.phase is Phase.BETTING:
+        if round_ is None:  # none yet, or the last one settled: "not dealt yet" would promise a deal
+            raise act.refuse("house.no_round")
+        if round_.phase is Phase.BETTING:
             raise act.refuse("house.not_dealt")
         to_act = self._to_act(round_)
         if to_act != act.user:

@@ -92,6 +92,8 @@ async def test_a_whole_house_round(service: Service, game: str) -> None:
     boxes = await service.store.read(lambda tx: tx.balances(f"box:{PLACE.table_id}:"))
     assert boxes, "the round's boxes left no accounts to check"
     assert set(boxes.values()) <= {0}
+    late = await service.handle(PLACE, ANN, "/fold")  # the round is settled: no deal is coming to wait for
+    assert late.error == "No round is in play: an ANTE (/ante chips) opens the next one."
 
 
 async def test_two_channels_play_independently(service: Service) -> None:
