@@ -541,7 +541,7 @@ def parse(text: str) -> Command:
     match = _COMMAND_WORD.match(words[0])
     cls = BY_WORD.get(match.group(1).lower()) if match else None
     if cls is None:
-        raise _unknown(words[0], match.group(1).lower() if match else None)
+        raise unknown_command(words[0], match.group(1).lower() if match else None)
     args = words[1:]
     try:
         return _build(cls, args)
@@ -553,8 +553,9 @@ def parse(text: str) -> Command:
         raise
 
 
-def _unknown(typed: str, word: str | None) -> CommandError:
-    """The answer to an unknown command, naming the command word it is close to, if any (`/jion`: /join)."""
+def unknown_command(typed: str, word: str | None) -> CommandError:
+    """The answer to an unknown command `typed` (its command word `word`, lowercased), naming the command word it is
+    close to, if any (`/jion`: /join)."""
     close = difflib.get_close_matches(word, BY_WORD, n=1, cutoff=_CLOSE) if word else []
     if close:
         return CommandError("did_you_mean", command=quote_input(typed), suggestion=close[0])

@@ -44,7 +44,8 @@ def _help(hosting: Hosting, act: Action, controller: Controller, command: cmd.Co
         if command.topic:
             found = cmd.BY_WORD.get(command.topic)
             if found is None:
-                raise act.refuse("parse.unknown_command", command=quote_input(command.topic))
+                unknown = cmd.unknown_command(command.topic, command.topic)
+                raise act.refuse(f"parse.{unknown.code}", **unknown.params)
             act.tell(act.user, "help.one", command=_help_line(act.language, found),
                      about=act.t(f"about.{found.name}"))
             return

@@ -128,6 +128,8 @@ async def test_help_lists_every_command(service) -> None:
     listing = reply.private["ann"][0]
     assert "/raise [to-chips] — raise to a total" in listing
     assert (await service.handle(PLACE, ANN, "/help ante")).private["ann"][0].startswith("/ante chips [box 1-3]")
+    assert (await service.handle(PLACE, ANN, "/help jion")).error == (
+        "I don't know the command “jion”. Did you mean /join? Type /help for the list.")  # as `/jion` itself is
 
 
 @pytest.mark.parametrize(("language", "item"), [("en", "item number"), ("ru", "номер вещи")])
