@@ -159,7 +159,7 @@ TITLES = {"texas": "Texas Poker", "russian": "Russian Poker", "caribbean": "Cari
     ("caribbean", "/ante chips [box 2] [bonus chips], then", " (add “box 2” for a second box; “bonus chips” for the "
                                                             "bonus bet)"),
     ("three-card", "/ante chips [box 2] [pp chips], then", " (add “box 2” for a second box; “pp chips” for the "
-                                                          "PAIRPLUS bet)"),
+                                                          "PAIRPLUS bet, which an ANTE of 0 places alone)"),
 ])
 async def test_the_table_offers_only_the_boxes_and_side_bets_the_game_has(store: Store, game: str, usage: str,
                                                                         hints: str) -> None:
