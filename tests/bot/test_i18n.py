@@ -316,8 +316,6 @@ def _english_left(message: str, names: set[str]) -> list[str]:
     return [word for word in words if word.strip(".") not in allowed and not word.startswith("/")]
 
 
-
-
 async def test_a_holdem_hand_in_a_russian_chat_reads_in_russian(service: Service) -> None:
     assert (await service.handle(PLACE, ANN, "/lang ru")).public == ["Язык чата: ru."]
     replies = [await service.handle(PLACE, ANN, "/join"), await service.handle(PLACE, BOB, "/join")]

@@ -261,7 +261,6 @@ def test_exchange_suggestions_clean_what_was_typed() -> None:
     assert exchange_suggestions("5 5 x 9 1") == ["5 1", "5 1 2", "5 1 3", "5 1 4"]
 
 
-
 async def test_run_discord_runs_from_the_settings_until_cancelled(fake, controllers, tmp_path) -> None:
     from types import SimpleNamespace
 
@@ -320,7 +319,6 @@ async def test_a_process_opens_only_the_shards_it_is_given(monkeypatch) -> None:
     assert (client.shard_count, client.shard_ids) == (4, [1, 3])
     whole = make_client(SimpleNamespace(options=DiscordOptions(), on_command_error=None))  # type: ignore[arg-type]
     assert not isinstance(whole, discord.AutoShardedClient)
-
 
 
 async def test_tournament_minutes_moves_the_levels_end_either_way(fake, make_bot) -> None:
