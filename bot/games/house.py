@@ -178,7 +178,8 @@ class HouseController:
             raise act.rule_refusal(error) from None
         self._commit(act, round_, events)
 
-    def _decide(self, act: Action, command: cmd.Command) -> None:
+    def _my_decision(self, act: Action) -> HouseRound:
+        """The round in play when one of the actor's boxes is to decide, else the refusal saying why not."""
         round_ = self._round(act)
         if round_ is None:  # none yet, or the last one settled: "not dealt yet" would promise a deal
             raise act.refuse("house.no_round")
@@ -187,6 +188,10 @@ class HouseController:
         to_act = self._to_act(round_)
         if to_act != act.user:
             raise act.refuse("not_your_turn", player=act.name(to_act) if to_act else "—")
+        return round_
+
+    def _decide(self, act: Action, command: cmd.Command) -> None:
+        round_ = self._my_decision(act)
         round_.wallets[act.user] = self._spendable(act, act.user)  # another table may have spent from the wallet
         names = round_.legal_actions().names
         action = next((name for name in _COMMAND_ACTIONS[type(command)] if name in names), None)
@@ -200,10 +205,8 @@ class HouseController:
     def _select(self, act: Action, command: cmd.Select) -> None:
         """Toggle cards to exchange: no chip moves, but the marks are kept with the decision, so that whatever redraws
         the table before it is taken (another player's "My cards", a refusal) draws them as they were."""
-        round_ = self._round(act)
-        legal = round_.legal_actions() if round_ is not None else None
-        if round_ is None or legal is None or legal.player != act.user:
-            raise act.refuse("not_your_turn", player="—")
+        round_ = self._my_decision(act)
+        legal = round_.legal_actions()
         if not any(option.max_cards for option in legal.options):
             raise _not_now(act, legal.names)
         self._chosen_cards(act, round_, tuple(map(str, command.positions)))  # each a card of the box, or refused
@@ -346,11 +349,12 @@ class HouseController:
 
     def _void(self, act: Action) -> None:
         key = f"r{act.state.get('number', 0)}"
-        for prefix in (f"box:{act.place.table_id}:", f"held:{act.place.table_id}:"):
+        boxes, holds = self._account(act, "box:"), act.held("")  # `box:<table>:<player>:<n>`, `held:<table>:<player>`
+        for prefix in (boxes, holds):
             for account, chips in act.tx.balances(prefix).items():
                 if chips > 0:
                     owner = account.removeprefix(prefix)
-                    owner = owner.rsplit(":", 1)[0] if prefix.startswith("box:") else owner  # `box:…:<player>:<n>`
+                    owner = owner.rsplit(":", 1)[0] if prefix == boxes else owner  # a player's id may hold ":"
                     act.move(account, act.wallet(owner), chips, "round voided", key)
         act.state["round"] = None
         story.clear(act.state)

@@ -249,8 +249,11 @@ async def test_a_deal_button_of_the_game_the_table_left_is_stale(service: Servic
     assert (await service.handle(PLACE, ANN, "/game caribbean")).error is None
     before = dump(tmp_path / "bot.db")
     assert (await service.press(PLACE, BOB, deal)).error == "This hand is over."
+    assert dump(tmp_path / "bot.db") == before
     await service.handle(PLACE, ANN, "/ante 10")
+    betting = dump(tmp_path / "bot.db")
     assert (await service.press(PLACE, BOB, deal)).error == "This hand is over."  # a round in betting now
+    assert dump(tmp_path / "bot.db") == betting, "the old Deal dealt nothing"
     house_deal = press_label(await service.handle(PLACE, ANN, "/table"), "deal")
     assert (await service.press(PLACE, ANN, house_deal)).error is None
     assert (await service.press(PLACE, BOB, house_deal)).error == ALREADY_DONE

@@ -87,6 +87,7 @@ async def test_a_house_round_that_cannot_be_read_back_is_voided_at_start_up(stor
     await service.handle(house, PLAYERS["ann"], "/game russian")
     assert (await service.handle(house, PLAYERS["bob"], "/ante 10")).error is None
     assert await store.read(lambda tx: tx.balances(f"box:{house.table_id}:")) != {}
+    assert await store.read(lambda tx: tx.balance(f"held:{house.table_id}:bob")) == 20  # his BET, kept for it
 
     def corrupt(tx: Tx) -> None:
         config, state = loads(tx.load_table_json(house.table_id)[1]), service.live_state(house.table_id)
@@ -109,6 +110,8 @@ async def test_a_house_round_that_cannot_be_read_back_is_voided_at_start_up(stor
                                          "went back to its owner."]
     boxes = await reopened.read(lambda tx: tx.balances(f"box:{house.table_id}:"))
     assert all(chips == 0 for chips in boxes.values())
+    assert await reopened.read(lambda tx: tx.balance(f"held:{house.table_id}:bob")) == 0
+    assert await reopened.read(lambda tx: tx.balance("wallet:chat:bob")) == 1000, "the ANTE and the kept BET back"
     await ledger_ok(restarted)
     await reopened.close()
 
