@@ -475,7 +475,8 @@ class HoldemController:
         # its stacks' balances (the pot's comes back to what it was), before any other move of them
         act.tx.settle_hand(act.place.table_id, key, {self.stack_account(act, player): chips
                                                      for player, chips in hand.result.net.items() if chips})
-        act.tx.summarise_hand(act.place.chat_id, act.place.table_id, key)
+        act.tx.summarise_hand(act.place.chat_id, act.place.table_id, key,
+                              tournament=bool(act.state.get("tournament")))
         act.state["hand"] = None
         act.state["last_hand"] = hand.to_dict()
         stacks = hand.stacks

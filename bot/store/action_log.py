@@ -10,7 +10,7 @@ from typing import Any
 import orjson
 
 from bot.store.dialect import SQLITE, Connection, Dialect
-from bot.store.tx import ENDING_KINDS, HISTORY_ONLY, IN_TABLE_ROW, net_of_moves
+from bot.store.tx import ENDING_KINDS, HISTORY_ONLY, IN_TABLE_ROW, net_of_moves, tournament_hand_ids
 
 _BACKFILL_BATCH = 5000
 
@@ -156,3 +156,14 @@ def spans_by_their_end(connection: Connection, dialect: Dialect = SQLITE) -> Non
         "hand_spans.table_id AND actions.seq = hand_spans.ended_seq), at) WHERE ended_seq IS NOT NULL")
     connection.execute("DROP INDEX IF EXISTS hand_spans_by_time")
     connection.execute("CREATE INDEX hand_spans_by_end ON hand_spans(ended_at, table_id, hand_id)")
+
+
+def figures_know_tournament_hands(connection: Connection, dialect: Dialect = SQLITE) -> None:
+    """Migration 25: each hand's figures say whether it was a tournament's (`hand_figures.tournament`), so that the
+    statistics' chips (net, biggest pot) are the cash games' alone; the hands of every tournament still in the log
+    are marked. Hands pruned before keep their chips in `pruned_stats`, where they can no longer be told apart."""
+    connection.execute(dialect.ddl("ALTER TABLE hand_figures ADD COLUMN tournament INTEGER NOT NULL DEFAULT 0"))
+    for tournament_id, table_id in connection.execute("SELECT id, table_id FROM tournaments").fetchall():
+        hands = tournament_hand_ids(connection, str(table_id), int(tournament_id))
+        connection.executemany("UPDATE hand_figures SET tournament = 1 WHERE table_id = ? AND hand_id = ?",
+                               [(table_id, hand_id) for hand_id in hands])

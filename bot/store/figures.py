@@ -2,7 +2,9 @@
 adds up a few rows per player instead of reading every event of the chat's history (which took half a second per
 thousand hands, in the thread every read shares).
 
-`hand_figures(chat_id, table_id, hand_id, user_id, ended_at, <the counts>)`: one row per player dealt into the hand,
+`hand_figures(chat_id, table_id, hand_id, user_id, ended_at, <the counts>, tournament)`: one row per player dealt
+into the hand, `tournament` 1 for a tournament's hand (migration 25): its chips are a tournament's, which the
+statistics' cash figures (net, biggest pot) leave out (RULES.md: "Tournament chips are separate");
 kept in one B-tree ordered by chat and end time (migration 22): a chat's `/stats` reads a range of it, and a hand's
 end writes at the end of its chat's range, one page, where the key by table and hand and an index by chat wrote two.
 Pruning moves a hand's rows into `pruned_stats` with its history (`bot.store.prune`), finding them by their chat and
@@ -26,6 +28,10 @@ COLUMNS = f"chat_id, table_id, hand_id, user_id, ended_at, {', '.join(COUNTS)}"
 """Every column, in the table's order."""
 _COUNTS_OF = attrgetter(*COUNTS)
 _INSERT = f"INSERT INTO hand_figures({COLUMNS}) VALUES (?, ?, ?, ?, ?, {', '.join('?' * len(COUNTS))})"
+_INSERT_MARKED = (f"INSERT INTO hand_figures({COLUMNS}, tournament) "
+                  f"VALUES (?, ?, ?, ?, ?, {', '.join('?' * len(COUNTS))}, ?)")
+_CASH_ONLY = frozenset({"net", "biggest_pot"})
+"""The counts that are chips: a tournament's hand counts 0 in them."""
 
 
 def summarise_hand(connection: Connection, chat_id: str, table_id: str, hand_id: str, ended_at: float) -> None:
@@ -38,16 +44,19 @@ def summarise_hand(connection: Connection, chat_id: str, table_id: str, hand_id:
 
 
 def summarise_events(connection: Connection, chat_id: str, table_id: str, hand_id: str, ended_at: float,
-                     events: Iterable[Mapping[str, Any]]) -> None:
+                     events: Iterable[Mapping[str, Any]], tournament: bool) -> None:
     """Write the figures of a Hold'em hand that has just ended from its events as its log rows hold them, in
-    order (those of `COUNTED_KINDS` suffice): what `summarise_hand` writes, without reading the rows back."""
-    _write(connection, chat_id, table_id, hand_id, ended_at, hand_figures(events))
+    order (those of `COUNTED_KINDS` suffice), marked as a tournament's hand or a cash game's: what `summarise_hand`
+    writes, without reading the rows back."""
+    _write(connection, chat_id, table_id, hand_id, ended_at, hand_figures(events), tournament)
 
 
 def chat_figures(connection: Connection, chat_id: str, since: float | None = None) -> dict[str, PlayFigures]:
-    """Each player's figures over the chat's hands kept in the history (ended at `since` or later, when given);
-    hands pruned since are in `pruned_stats`, not here."""
-    totals = ", ".join(f"MAX({name})" if name == "biggest_pot" else f"SUM({name})" for name in COUNTS)
+    """Each player's figures over the chat's hands kept in the history (ended at `since` or later, when given), the
+    chips (net, biggest pot) of its cash games alone; hands pruned since are in `pruned_stats`, not here."""
+    totals = ", ".join(f"{'MAX' if name == 'biggest_pot' else 'SUM'}"
+                       f"({f'CASE WHEN tournament = 0 THEN {name} ELSE 0 END' if name in _CASH_ONLY else name})"
+                       for name in COUNTS)
     where, parameters = ("chat_id = ?", (chat_id,)) if since is None else (
         "chat_id = ? AND ended_at >= ?", (chat_id, since))
     rows = connection.execute(
@@ -58,16 +67,19 @@ def chat_figures(connection: Connection, chat_id: str, since: float | None = Non
 def take_hand(connection: Connection, chat_id: str, ended_at: float, table_id: str, hand_id: str,
               ) -> dict[str, dict[str, int]]:
     """Delete the rows of a hand that ended at `ended_at` (the time of its log row with its end: the figures are
-    written in that action) and return each player's counts, for `pruned_stats`. A hand whose rows are not at that
-    time (figures written by an older bot, see `add_hand_figures`) is looked for among all its chat's."""
+    written in that action) and return each player's counts, for `pruned_stats` (a tournament's hand's chips as 0,
+    as `chat_figures` counts them). A hand whose rows are not at that time (figures written by an older bot, see
+    `add_hand_figures`) is looked for among all its chat's."""
     for where, parameters in (("chat_id = ? AND ended_at = ? AND table_id = ? AND hand_id = ?",
                                (chat_id, ended_at, table_id, hand_id)),
                               ("chat_id = ? AND table_id = ? AND hand_id = ?", (chat_id, table_id, hand_id))):
-        rows = connection.execute(f"SELECT user_id, {', '.join(COUNTS)} FROM hand_figures WHERE {where}",
+        rows = connection.execute(f"SELECT user_id, tournament, {', '.join(COUNTS)} FROM hand_figures WHERE {where}",
                                   parameters).fetchall()
         if rows:
             connection.execute(f"DELETE FROM hand_figures WHERE {where}", parameters)
-            return {str(row[0]): dict(zip(COUNTS, map(int, row[1:]), strict=True)) for row in rows}
+            return {str(user): {name: 0 if tournament and name in _CASH_ONLY else int(count)
+                                for name, count in zip(COUNTS, counts, strict=True)}
+                    for user, tournament, *counts in rows}
     return {}
 
 
@@ -104,6 +116,11 @@ def _figures(rows: Iterable[tuple[Any, Any]]) -> dict[str, PlayFigures]:
 
 
 def _write(connection: Connection, chat_id: str, table_id: str, hand_id: str, ended_at: float,
-           figures: dict[str, PlayFigures]) -> None:
-    connection.executemany(_INSERT, [(chat_id, table_id, hand_id, user, ended_at, *_COUNTS_OF(mine))
-                                     for user, mine in figures.items()])
+           figures: dict[str, PlayFigures], tournament: bool | None = None) -> None:
+    """Insert a hand's rows; `tournament` None in the migration that creates the table (13), before the column."""
+    if tournament is None:
+        connection.executemany(_INSERT, [(chat_id, table_id, hand_id, user, ended_at, *_COUNTS_OF(mine))
+                                         for user, mine in figures.items()])
+    else:
+        connection.executemany(_INSERT_MARKED, [(chat_id, table_id, hand_id, user, ended_at, *_COUNTS_OF(mine),
+                                                 int(tournament)) for user, mine in figures.items()])

@@ -8,6 +8,7 @@ from typing import Any
 
 from bot.store.action_log import (
     add_action_log,
+    figures_know_tournament_hands,
     hands_in_their_tables_row,
     hands_settled_at_their_end,
     history_into_action_log,
@@ -265,6 +266,8 @@ MIGRATIONS: list[Migration] = [
     # 24: on SQLite the accounts in one B-tree keyed by their names, so that a hand's end writes its table's stacks'
     # balances on one page
     accounts_by_name,
+    # 25: a hand's figures marked when it was a tournament's: the statistics' chips are the cash games' alone
+    figures_know_tournament_hands,
 ]
 
 REBUILDS: frozenset[Migration] = frozenset({accounts_by_name})

@@ -698,17 +698,18 @@ class Tx:
             return self.learned.hands[table_id]
         return self.known.hands.get(table_id)
 
-    def summarise_hand(self, chat_id: str, table_id: str, hand_id: str) -> None:
-        """Write the statistics of a Hold'em hand that has just ended, per player (`bot.store.figures`): from its
-        events kept in memory since it started, else from its log rows."""
+    def summarise_hand(self, chat_id: str, table_id: str, hand_id: str, tournament: bool = False) -> None:
+        """Write the statistics of a Hold'em hand that has just ended, per player (`bot.store.figures`), marked as a
+        tournament's hand or a cash game's: from its events kept in memory since it started, else from its log
+        rows."""
         hand = self._hand_so_far(table_id)
         if hand is not None and hand.hand_id == hand_id:
-            figures.summarise_events(self.db, chat_id, table_id, hand_id, self.now, hand.events)
+            figures.summarise_events(self.db, chat_id, table_id, hand_id, self.now, hand.events, tournament)
             self.learned.hands[table_id] = None  # over: events recorded for it from now on are not counted
         else:  # a hand begun before a restart: its logged events and this action's
             pending = [event for key, events in self.recorded.get(table_id, ()) if key == hand_id for event in events]
             figures.summarise_events(self.db, chat_id, table_id, hand_id, self.now,
-                                     [*self.history(table_id, hand_id), *pending])
+                                     [*self.history(table_id, hand_id), *pending], tournament)
 
     def history(self, table_id: str, hand_id: str) -> list[dict[str, Any]]:
         """A hand's, round's or tournament's events in order, as logged."""
@@ -800,25 +801,8 @@ class Tx:
         return int(row[0]) if row else None
 
     def tournament_hands(self, table_id: str, tournament_id: int) -> list[str]:
-        """The Hold'em hands that ended at the table while the tournament ran (from its first recorded event to its
-        `TournamentFinished`, or to now), oldest first. A table plays no cash hand while it has a tournament."""
-        span = self.db.execute("SELECT first_seq, ended_seq FROM hand_spans WHERE table_id = ? AND hand_id = ?",
-                               (table_id, f"t{tournament_id}")).fetchone()
-        if span is None:
-            return []
-        first, finished = span
-        last = finished if finished is not None else 2**62  # the last hand ends in the action that finishes it
-        # the table's hands follow one another: those that ended after its first row began after it, but for the one
-        # in play then, the last to begin by then (looked up in the order hands begin, as the rest)
-        begun = self.db.execute(
-            "SELECT first_seq FROM hand_spans WHERE table_id = ? AND first_seq <= ? AND hand_id LIKE 'h%' "
-            "ORDER BY first_seq DESC LIMIT 1", (table_id, first)).fetchone()
-        rows = self.db.execute(
-            "SELECT hand_id FROM hand_spans WHERE table_id = ? AND first_seq >= ? AND first_seq <= ? "
-            "AND hand_id LIKE 'h%' AND ended_seq > ? AND ended_seq <= ? ORDER BY first_seq",
-            (table_id, first if begun is None else begun[0], last, first, last),
-        ).fetchall()
-        return [str(row[0]) for row in rows]
+        """The Hold'em hands that ended at the table while the tournament ran, oldest first (`tournament_hand_ids`)."""
+        return tournament_hand_ids(self.db, table_id, tournament_id)
 
     def cash_results(self, chat_id: str) -> dict[str, int]:
         """Per player of the chat (those with a wallet): his net result in its cash games, in chips — his wallet,
@@ -992,6 +976,28 @@ class Tx:
         negative = self.db.execute("SELECT name FROM accounts WHERE may_go_negative = 0")
         problems += [f"{name} is negative ({balances[name]})" for name, in negative if balances.get(name, 0) < 0]
         return problems
+
+
+def tournament_hand_ids(db: Connection, table_id: str, tournament_id: int) -> list[str]:
+    """The Hold'em hands that ended at the table while the tournament ran (from its first recorded event to its
+    `TournamentFinished`, or to now), oldest first. A table plays no cash hand while it has a tournament."""
+    span = db.execute("SELECT first_seq, ended_seq FROM hand_spans WHERE table_id = ? AND hand_id = ?",
+                      (table_id, f"t{tournament_id}")).fetchone()
+    if span is None:
+        return []
+    first, finished = span
+    last = finished if finished is not None else 2**62  # the last hand ends in the action that finishes it
+    # the table's hands follow one another: those that ended after its first row began after it, but for the one
+    # in play then, the last to begin by then (looked up in the order hands begin, as the rest)
+    begun = db.execute(
+        "SELECT first_seq FROM hand_spans WHERE table_id = ? AND first_seq <= ? AND hand_id LIKE 'h%' "
+        "ORDER BY first_seq DESC LIMIT 1", (table_id, first)).fetchone()
+    rows = db.execute(
+        "SELECT hand_id FROM hand_spans WHERE table_id = ? AND first_seq >= ? AND first_seq <= ? "
+        "AND hand_id LIKE 'h%' AND ended_seq > ? AND ended_seq <= ? ORDER BY first_seq",
+        (table_id, first if begun is None else begun[0], last, first, last),
+    ).fetchall()
+    return [str(row[0]) for row in rows]
 
 
 def wallet_account(chat_id: str, user_id: str) -> str:

@@ -11,6 +11,7 @@ from bot.clock import FakeClock
 from bot.output import Actor, Place, Reply
 from bot.service import Service
 from bot.store import Store, Tx
+from bot.store.dialect import Connection
 from bot.store.tx import HISTORY_ONLY, dumps, loads
 
 
@@ -48,6 +49,12 @@ def history_rows_of(tx: Tx) -> list[tuple[int, str, str, float, str]]:
     order, its table, hand id, time and JSON text."""
     return [(number, table_id, hand_id, at, dumps(event))
             for number, (table_id, hand_id, at, event) in enumerate(tx.every_event(), start=1)]
+
+
+def figures_unmarked(db: Connection) -> None:
+    """Undo migration 25 on this connection: `hand_figures.tournament` gone, as a bot before it wrote the figures.
+    For tests of the migrations before it, on a database the current code wrote."""
+    db.execute("ALTER TABLE hand_figures DROP COLUMN tournament")
 
 
 def spans_by_their_beginning(tx: Tx) -> None:

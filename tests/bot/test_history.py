@@ -330,7 +330,7 @@ async def test_statistics_match_the_hand_history(seated: Service) -> None:
         net = sum(event["net"][player] for event in ended)
         reply = await seated.handle(PLACE, ANN, f"/stats {actor.name}")
         sign = f"+{net}" if net > 0 else (f"−{-net}" if net < 0 else "0")
-        expected = (f"{actor.name}: hands played {len(ended)}, won {len(collected)} · net {sign} · "
+        expected = (f"{actor.name}: hands played {len(ended)}, won {len(collected)} · cash games: net {sign}, "
                     f"biggest pot {max(collected.values(), default=0)}")
         assert reply.public[0].splitlines()[0] == expected
     top = (await seated.handle(PLACE, BOB, "/top")).public

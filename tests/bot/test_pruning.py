@@ -20,7 +20,7 @@ from bot.store import Store, Tx, figures, prune
 from bot.store.action_log import spans_by_their_end
 from bot.store.schema import MIGRATIONS, migrate
 from tests.bot.conftest import ANN, BOB, CAT, PLACE
-from tests.bot.helpers import ledger_ok, play_out, spans_by_their_beginning
+from tests.bot.helpers import figures_unmarked, ledger_ok, play_out, spans_by_their_beginning
 
 PLAYERS = {actor.user_id: actor for actor in (ANN, BOB, CAT)}
 DAY = 86_400.0
@@ -156,7 +156,7 @@ async def test_pruning_works_in_short_batches_that_other_commits_pass(
         tx.db.execute(  # and their figures, as each hand's end writes them
             "WITH RECURSIVE n(i) AS (SELECT 2 UNION ALL SELECT i + 1 FROM n WHERE i < 301) "
             "INSERT INTO hand_figures SELECT f.chat_id, f.table_id, 'h' || n.i, f.user_id, f.ended_at, "
-            f"{', '.join(figures.COUNTS)} FROM n, hand_figures f WHERE f.hand_id = 'h1'"
+            f"{', '.join(figures.COUNTS)}, f.tournament FROM n, hand_figures f WHERE f.hand_id = 'h1'"
         )
 
     await seated.store.transact(copy_the_hand, now=clock.now())
@@ -298,6 +298,7 @@ async def test_the_migration_gives_each_ended_span_the_time_of_its_end(seated: S
 
     def as_schema_22(tx: Tx) -> None:
         spans_by_their_beginning(tx)
+        figures_unmarked(tx.db)
         tx.dialect.set_schema_version(tx.db, MIGRATIONS.index(spans_by_their_end))
 
     await seated.store.transact(as_schema_22, now=clock.now())

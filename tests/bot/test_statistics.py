@@ -8,6 +8,7 @@ from collections.abc import Iterator
 import pytest
 
 from bot.clock import FakeClock
+from bot.output import Place
 from bot.service import Service
 from bot.statistics import PlayFigures, aggression_factor, hand_figures, percent
 from bot.store import Store, Tx, prune
@@ -17,7 +18,13 @@ from bot.store.played import PRUNED_COUNTS
 from bot.store.schema import MIGRATIONS
 from engine.cards import Deck
 from tests.bot.conftest import ANN, BOB, CAT, PLACE
-from tests.bot.helpers import history_table_from_log, ledger_ok, spans_by_their_beginning
+from tests.bot.helpers import (
+    figures_unmarked,
+    history_table_from_log,
+    ledger_ok,
+    play_out,
+    spans_by_their_beginning,
+)
 
 ACTORS = {actor.user_id: actor for actor in (ANN, BOB, CAT)}
 DAY = 86_400.0
@@ -65,14 +72,15 @@ def stacked(monkeypatch: pytest.MonkeyPatch) -> Iterator[list[str]]:
     yield tops
 
 
-async def play(service: Service, hands: list[tuple[str, list[tuple[str, str]]]], tops: list[str]) -> None:
+async def play(service: Service, hands: list[tuple[str, list[tuple[str, str]]]], tops: list[str],
+               place: Place = PLACE) -> None:
     for top, actions in hands:
         tops.append(top)
-        reply = await service.handle(PLACE, ANN, "/deal")
+        reply = await service.handle(place, ANN, "/deal")
         assert reply.error is None, reply.error
         for player, command in actions:
             assert reply.table is not None and reply.table.to_act == player, (command, reply.table)
-            reply = await service.handle(PLACE, ACTORS[player], f"/{command}")
+            reply = await service.handle(place, ACTORS[player], f"/{command}")
             assert reply.error is None, (player, command, reply.error)
         assert reply.table is not None and reply.table.to_act is None, "the hand is over"
 
@@ -92,20 +100,20 @@ async def test_stats_match_the_figures_worked_out_by_hand(service: Service, stac
     # Ann: VPIP in hands 1, 3, 4; raised preflop in 1 and 3; after the flop she raised and bet (1), bet twice and
     # called once (3); saw every flop and went to showdown in 1, 3 and 4, winning in 1.
     assert await stats_of(service, "/stats Ann") == [
-        "Ann: hands played 4, won 1 · net −20 · biggest pot 280",
+        "Ann: hands played 4, won 1 · cash games: net −20, biggest pot 280",
         "VPIP 75% · PFR 50% · aggression factor 4.0 · went to showdown 75% · won at showdown 33%",
         "Tournaments: 0 (places: —; wins: 0) · money 0",
     ]
     # Bob: called in 1 and 4 and never raised, never bet or called after a flop (—); saw the flop in 1 and 4 and won
     # the one showdown he went to.
     assert (await stats_of(service, "/stats @bob all"))[:2] == [
-        "Bob: hands played 4, won 1 · net −20 · biggest pot 60",
+        "Bob: hands played 4, won 1 · cash games: net −20, biggest pot 60",
         "VPIP 50% · PFR 0% · aggression factor — · went to showdown 50% · won at showdown 100%",
     ]
     # Cat: VPIP in 1, 2 and 3 (the small blind's completion counts; the big blind's check in 4 does not), raised
     # preflop in 3; after the flop bet and called twice (1), bet (2), raised and called (3): 3 over 3.
     assert (await stats_of(service, "/stats all Cat"))[:2] == [
-        "Cat: hands played 4, won 2 · net +40 · biggest pot 300",
+        "Cat: hands played 4, won 2 · cash games: net +40, biggest pot 300",
         "VPIP 75% · PFR 25% · aggression factor 1.0 · went to showdown 75% · won at showdown 33%",
     ]
 
@@ -119,15 +127,15 @@ async def test_stats_over_the_last_days_count_only_their_hands(service: Service,
     await play(service, HANDS[2:], stacked)
     # hands 3 and 4 only: Ann raised and called in both, bet twice and called once after the flop, lost both showdowns
     assert (await stats_of(service, "/stats Ann 30d"))[:2] == [
-        "Ann over the last 30 days: hands played 2, won 0 · net −160 · biggest pot 0",
+        "Ann over the last 30 days: hands played 2, won 0 · cash games: net −160, biggest pot 0",
         "VPIP 100% · PFR 50% · aggression factor 2.0 · went to showdown 100% · won at showdown 0%",
     ]
     assert (await stats_of(service, "/stats Ann 40d"))[0] == (
-        "Ann over the last 40 days: hands played 4, won 1 · net −20 · biggest pot 280")
+        "Ann over the last 40 days: hands played 4, won 1 · cash games: net −20, biggest pot 280")
     russian = await service.handle(PLACE, ANN, "/lang ru")
     assert russian.error is None
     assert (await stats_of(service, "/stats Ann 1d"))[:2] == [
-        "Ann за последний 1 день: сыграно раздач 2, выиграно 0 · итог −160 · крупнейший банк 0",
+        "Ann за последний 1 день: сыграно раздач 2, выиграно 0 · кэш-игры: итог −160, крупнейший банк 0",
         "VPIP 100\u00a0% · PFR 50\u00a0% · фактор агрессии 2,0 · доходит до вскрытия 100\u00a0% · "
         "выигрыш на вскрытии 0\u00a0%",
     ]
@@ -207,6 +215,48 @@ async def test_the_figures_move_to_one_key_by_chat_and_end_time(service: Service
             "SELECT name FROM sqlite_master WHERE type = 'index' AND tbl_name = 'hand_figures'")])
         assert indexes == []
     assert [await stats_of(reopened, text) for text in asked[:3]] == before[:3]  # pruned: the same totals
+    await reopened.store.close()
+
+
+async def test_tournament_chips_are_not_counted_with_the_cash_games(service: Service, stacked: list[str],
+                                                                   clock: FakeClock) -> None:
+    """RULES.md: "Tournament chips are separate". A tournament's hands count in the hands played and the play
+    figures, but its chips are not the cash games' net or biggest pot: after the upgrade that marks them (25), and
+    after the pruning too."""
+    cash = Place(PLACE.chat_id, f"{PLACE.chat_id}/cash")
+    for actor in (ANN, BOB, CAT):
+        assert (await service.handle(cash, actor, "/join 400")).error is None
+    await play(service, HANDS[:1], stacked, cash)  # Ann +160 (a pot of 280), Bob −40, Cat −120
+    assert (await service.handle(PLACE, ANN, "/tournament create home-night")).error is None
+    for actor in (ANN, BOB, CAT):
+        assert (await service.handle(PLACE, actor, "/join")).error is None
+    stacked.append("")
+    started = await service.handle(PLACE, ANN, "/tournament start")
+    assert started.error is None, started.error
+    await play_out(service, PLACE, ACTORS, started, ("fold", "check"))  # the big blind takes the blinds
+    marked = await service.store.read(lambda tx: tx.db.execute(
+        "SELECT user_id, net, biggest_pot FROM hand_figures WHERE tournament = 1").fetchall())
+    assert len(marked) == 3 and any(net for _, net, _ in marked), "the tournament's hand moved chips"
+    asked = ("/stats Ann", "/stats Bob", "/stats Cat")
+    shown = [(await stats_of(service, text))[0] for text in asked]
+    assert shown == ["Ann: hands played 2, won 1 · cash games: net +160, biggest pot 280",
+                     f"Bob: hands played 2, won {int(any(net > 0 for user, net, _ in marked if user == 'bob'))} · "
+                     "cash games: net −40, biggest pot 0",
+                     f"Cat: hands played 2, won {int(any(net > 0 for user, net, _ in marked if user == 'cat'))} · "
+                     "cash games: net −120, biggest pot 0"]
+
+    def unmarked(tx: Tx) -> None:  # the figures as a bot before migration 25 wrote them
+        figures_unmarked(tx.db)
+        tx.dialect.set_schema_version(tx.db, len(MIGRATIONS) - 1)
+
+    await service.store.transact(unmarked, now=clock.now())
+    await service.store.close()
+    reopened = Service(await Store.open(service.store.location), clock)
+    assert [(await stats_of(reopened, text))[0] for text in asked] == shown
+    await reopened.store.transact(lambda tx: prune.prune_batch(tx, before=clock.now() + DAY, seconds=60.0),
+                                  now=clock.now())
+    assert await reopened.store.read(lambda tx: tx.db.execute("SELECT COUNT(*) FROM hand_figures").fetchone()[0]) == 0
+    assert [(await stats_of(reopened, text))[0] for text in asked] == shown, "pruned: the same totals"
     await reopened.store.close()
 
 

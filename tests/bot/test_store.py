@@ -14,6 +14,7 @@ from bot.clock import FakeClock
 from bot.scheduler import CATCH_UP_CONCURRENCY, Scheduler
 from bot.store import InsufficientFunds, Store, Tx
 from bot.store.schema import MIGRATIONS, accounts_by_name, accounts_table
+from tests.bot.helpers import figures_unmarked
 
 
 async def test_schema_is_migrated_with_wal_and_version(tmp_path) -> None:
@@ -494,6 +495,7 @@ def _as_rowid_accounts(path: Path, *, broken: bool = False) -> None:
     db.execute("ALTER TABLE old_accounts RENAME TO accounts")
     if broken:
         db.execute("DELETE FROM accounts WHERE name = 'wallet:c:bob'")
+    figures_unmarked(db)
     db.execute(f"PRAGMA user_version = {MIGRATIONS.index(accounts_by_name)}")
     db.execute("COMMIT")
     db.close()
