@@ -96,7 +96,7 @@ class PawnRules:
             kind = refused_word(word, self.forbidden)
             if kind is not None:
                 raise RuleError("pawn_item_forbidden", f"{word!r} cannot be pawned ({kind} are not accepted)",
-                                kind=kind, word=word, item=item)
+                                kind=kind, word=word, item=" ".join(item.split()))
 
     def to_dict(self) -> dict[str, Any]:
         """A JSON-able form: the refused kinds only when they are not the standard ones (every hand's snapshot
