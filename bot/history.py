@@ -14,7 +14,7 @@ from bot.games.context import Action
 from bot.i18n import Signed
 from bot.output import File, Place
 from bot.render import signed
-from bot.render.pokerstars import RecordedHand, export_hand, export_hands, is_one_hand
+from bot.render.pokerstars import RecordedHand, TournamentHand, export_hand, export_hands, is_one_hand
 from bot.render.tournament import money
 from bot.seasons import TournamentResult, results_of
 from bot.statistics import PlayFigures, aggression_factor, percent
@@ -47,12 +47,37 @@ def read_history(tx: Tx, place: Place, command: cmd.Command) -> Answer:
         if tournament_id is None:
             return _no_tournament
         records = tx.hand_records(place.table_id, tx.tournament_hands(place.table_id, tournament_id))
-        return functools.partial(_tournament_file, tournament_id=tournament_id, records=records)
+        return functools.partial(_tournament_file, tournament_id=tournament_id,
+                                 hands=_recorded(tx, place, records))
     count = cmd.whole_number(argument) if argument else DEFAULT_HANDS
     if count is None or count <= 0:
         return _usage
     records = tx.hand_records(place.table_id, tx.finished_hands(place.table_id, min(count, MAX_HANDS)))
-    return functools.partial(_show_hands, records=records)
+    return functools.partial(_show_hands, hands=_recorded(tx, place, records))
+
+
+def _recorded(tx: Tx, place: Place, records: list[HandRecord]) -> list[tuple[str, RecordedHand]]:
+    """The records as the exporter takes them, by id: a tournament's hand with its tournament's header."""
+    played_in = tx.hands_tournaments(place.table_id, [hand_id for hand_id, _, _ in records])
+    tournaments = {number: Tournament.from_dict(state) for number, state in played_in.values()}
+    return [(hand_id, RecordedHand(events, at, place.table_id, None if hand_id not in played_in else
+                                   tournament_hand(played_in[hand_id][0], tournaments[played_in[hand_id][0]], events)))
+            for hand_id, at, events in records]
+
+
+def tournament_hand(number: int, tournament: Tournament, events: list[dict[str, Any]]) -> TournamentHand | None:
+    """A tournament's part of its hand's header: its number, its buy-in (the bounty apart) and the number of the
+    level the hand was dealt at, found by its limit in the schedule (or, for a limit the schedule no longer has, by
+    how many of its limits are lower). None for a record that is not one whole hand."""
+    if not is_one_hand(events):
+        return None
+    config, levels = tournament.config, tournament.clock.schedule.levels
+    parts = [config.stack_price, config.bounty] if config.bounty else [config.buy_in]
+    limit = int(events[0]["level"])
+    index = next((index for index, level in enumerate(levels) if level.limit == limit), None)
+    number_of_level = (tournament.clock.schedule.level_number(index) if index is not None else
+                       1 + len({level.limit for level in levels if level.limit is not None and level.limit < limit}))
+    return TournamentHand(number, "+".join(str(money(part)) for part in parts), number_of_level)
 
 
 def _usage(act: Action) -> None:
@@ -63,41 +88,37 @@ def _no_tournament(act: Action) -> None:
     raise act.refuse("history.no_tournament")
 
 
-def _show_hands(act: Action, records: list[HandRecord]) -> None:
-    records = _whole_hands(act, records)
-    if not records:
+def _show_hands(act: Action, hands: list[tuple[str, RecordedHand]]) -> None:
+    kept = _whole_hands(act, hands)
+    if not kept:
         raise act.refuse("history.no_hands")
-    for _, at, events in records:
-        hand = RecordedHand(events, at, act.place.table_id)
-        act.reply.tell(act.user, export_hand(hand, _names(act, events), hero=act.user))
+    for hand in kept:
+        act.reply.tell(act.user, export_hand(hand, _names(act, [hand]), hero=act.user))
 
 
-def _tournament_file(act: Action, tournament_id: int, records: list[HandRecord]) -> None:
-    records = _whole_hands(act, records)
-    if not records:
+def _tournament_file(act: Action, tournament_id: int, hands: list[tuple[str, RecordedHand]]) -> None:
+    kept = _whole_hands(act, hands)
+    if not kept:
         raise act.refuse("history.no_tournament_hands", number=tournament_id)
-    events = [event for _, _, hand_events in records for event in hand_events]
-    hands = [RecordedHand(hand_events, at, act.place.table_id) for _, at, hand_events in records]
-    text = export_hands(hands, _names(act, events), hero=act.user)
+    text = export_hands(kept, _names(act, kept), hero=act.user)
     act.reply.files.append(File(f"tournament-{tournament_id}.txt", text.encode(), to=act.user))
-    act.tell(act.user, "history.tournament_file", number=tournament_id, hands=len(records))
+    act.tell(act.user, "history.tournament_file", number=tournament_id, hands=len(kept))
 
 
-def _whole_hands(act: Action, records: list[HandRecord]) -> list[HandRecord]:
-    """The records that are one hand each; any other (see `is_one_hand`) is left out, with a logged warning."""
+def _whole_hands(act: Action, hands: list[tuple[str, RecordedHand]]) -> list[RecordedHand]:
+    """The hands whose records are one hand each; any other (see `is_one_hand`) is left out, with a logged warning."""
     kept = []
-    for record in records:
-        if is_one_hand(record[2]):
-            kept.append(record)
+    for hand_id, hand in hands:
+        if is_one_hand(hand.events):
+            kept.append(hand)
         else:
             log.warning("table %s: the history of %s is not one hand; left out of the export",
-                        act.place.table_id, record[0])
+                        act.place.table_id, hand_id)
     return kept
 
 
-def _names(act: Action, events: list[dict[str, object]]) -> dict[str, str]:
-    players = {str(player) for event in events if event.get("kind") == "HandStarted"
-               for player in event["players"]}  # type: ignore[attr-defined]
+def _names(act: Action, hands: list[RecordedHand]) -> dict[str, str]:
+    players = {str(player) for hand in hands for player in hand.events[0]["players"]}
     return {player: act.name(player) for player in players}
 
 

@@ -3,7 +3,10 @@
 The conventions followed, as PokerStars writes them (and as hand-history tools such as pokerkit read them):
 
 - one hand is a block of lines; hands are separated by two blank lines, and no hand contains a blank line;
-- header: `PokerStars Hand #<n>: Hold'em No Limit (<sb>/<bb>) - <yyyy/mm/dd hh:mm:ss> ET`; the fixed-limit structures
+- header: `PokerStars Hand #<n>: Hold'em No Limit (<sb>/<bb>) - <yyyy/mm/dd hh:mm:ss> ET`, and a tournament's hand
+  `PokerStars Hand #<n>: Tournament #<t>, <buy-in>+0 Hold'em No Limit - Level <roman> (<sb>/<bb>) - …` (the buy-in in
+  the tournament's money units with no currency sign, its bounty apart as `40+10+0`; no rake) at `Table '<t> 1'`;
+  the fixed-limit structures
   write `Hold'em Limit (<small bet>/<big bet>)` (the limits, not the blinds, as PokerStars does); pot limit writes
   `Hold'em Pot Limit`, and an Omaha hand `Omaha Pot Limit (<sb>/<bb>)`; play chips have no
   currency sign; the time is US Eastern, as PokerStars writes it;
@@ -54,13 +57,25 @@ _RUNS = {0: "", 1: "FIRST ", 2: "SECOND "}
 _FOLDED_ON = {"preflop": "before Flop", "flop": "on the Flop", "turn": "on the Turn", "river": "on the River"}
 
 
+@dataclass(frozen=True)
+class TournamentHand:
+    """What a tournament's hand adds to its header: the tournament's number, its buy-in as PokerStars writes it
+    without the rake (`50`, or `40+10` with a bounty of 10), and the number players know the hand's level by."""
+
+    number: int
+    buy_in: str
+    level: int
+
+
 @dataclass
 class RecordedHand:
-    """One hand as the history holds it: its events (dicts from `Event.to_dict()`) and when it started."""
+    """One hand as the history holds it: its events (dicts from `Event.to_dict()`), when it started, its table's name,
+    and for a tournament's hand, the tournament's part of the header."""
 
     events: Sequence[Mapping[str, Any]]
     at: float
     table: str = "pokerbot"
+    tournament: TournamentHand | None = None
 
 
 @dataclass
@@ -114,10 +129,15 @@ def export_hand(hand: RecordedHand, names: Mapping[str, str], *, hero: str | Non
         game, stakes = f"{variant} {'Pot' if pot_limit else 'No'} Limit", "{}/{}".format(*blinds(level))
     when = datetime.fromtimestamp(hand.at, tz=EASTERN).strftime("%Y/%m/%d %H:%M:%S")
     table = hand.table.replace("'", "").replace("\n", " ")
+    header = f"{game} ({stakes})"
+    if hand.tournament is not None:
+        header = (f"Tournament #{hand.tournament.number}, {hand.tournament.buy_in}+0 {game} - "
+                  f"Level {_roman(hand.tournament.level)} ({stakes})")
+        table = f"{hand.tournament.number} 1"
     seats = {player: _Summary(index + 1, label[player]) for index, player in enumerate(players)}
     button = seats[start["button"]].seat
     lines = [
-        f"PokerStars Hand #{start['hand_number']}: {game} ({stakes}) - {when} ET",
+        f"PokerStars Hand #{start['hand_number']}: {header} - {when} ET",
         f"Table '{table}' {max(max_seats, len(players))}-max Seat #{button} is the button",
         *(f"Seat {seats[p].seat}: {label[p]} ({start['stacks'][p]} in chips)" for p in players),
     ]
@@ -252,6 +272,17 @@ def _unique_names(players: Sequence[str], names: Mapping[str, str]) -> dict[str,
         taken.add(name.lower())
         label[player] = name
     return label
+
+
+def _roman(number: int) -> str:
+    """A level's number as PokerStars writes it: I, II, …, XIV (1 to 3,999)."""
+    numerals = ((1000, "M"), (900, "CM"), (500, "D"), (400, "CD"), (100, "C"), (90, "XC"), (50, "L"), (40, "XL"),
+                (10, "X"), (9, "IX"), (5, "V"), (4, "IV"), (1, "I"))
+    written = []
+    for value, numeral in numerals:
+        count, number = divmod(number, value)
+        written.append(numeral * count)
+    return "".join(written)
 
 
 def _one_line(text: str) -> str:

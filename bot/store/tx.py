@@ -804,6 +804,25 @@ class Tx:
         """The Hold'em hands that ended at the table while the tournament ran, oldest first (`tournament_hand_ids`)."""
         return tournament_hand_ids(self.db, table_id, tournament_id)
 
+    def hands_tournaments(self, table_id: str, hand_ids: Iterable[str]) -> dict[str, tuple[int, dict[str, Any]]]:
+        """Of these hands of the table, those a tournament played, each with its tournament's number and engine state:
+        the table's tournaments looked at newest first, up to one whose last hand is older than the oldest asked."""
+        wanted = set(hand_ids)
+        oldest = min(map(_number, wanted), default=0)
+        found: dict[str, tuple[int, dict[str, Any]]] = {}
+        rows = self.db.execute("SELECT id FROM tournaments WHERE table_id = ? ORDER BY id DESC", (table_id,))
+        for (number,) in rows.fetchall():
+            if not wanted:
+                break
+            hands = tournament_hand_ids(self.db, table_id, int(number))
+            if hands and _number(hands[-1]) < oldest:
+                break
+            if played := wanted.intersection(hands):
+                (state,) = self.db.execute("SELECT state FROM tournaments WHERE id = ?", (number,)).fetchone()
+                found.update(dict.fromkeys(played, (int(number), loads(state))))
+                wanted -= played
+        return found
+
     def cash_results(self, chat_id: str) -> dict[str, int]:
         """Per player of the chat (those with a wallet): his net result in its cash games, in chips — his wallet,
         his stacks at its tables outside a tournament in play and his house-game boxes, less the grants he received

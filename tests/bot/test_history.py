@@ -7,19 +7,23 @@ import dataclasses
 import json
 import random
 import warnings
+from fractions import Fraction
 from re import compile as regex
 from typing import Any, ClassVar
 
 import pytest
 from pokerkit.notation import PokerStarsParser
 
+from bot.history import tournament_hand
 from bot.output import Actor, Place
 from bot.render import signed
-from bot.render.pokerstars import RecordedHand, export_hand, export_hands
+from bot.render.pokerstars import RecordedHand, TournamentHand, export_hand, export_hands
 from bot.service import Service
 from engine import betting, holdem_types
 from engine import holdem as engine
 from engine.cards import Deck
+from engine.schedule import parse_schedule
+from engine.tournament import Tournament, TournamentConfig
 from tests.bot.helpers import play_out
 
 CHAT = "chat"
@@ -301,6 +305,15 @@ async def test_tournament_history_is_a_private_file(service: Service) -> None:
         hands = parse(file.content.decode())
         assert len(hands) >= 1 and "Dealt to Bob [" in file.content.decode()
         assert "Dealt to Ann [" not in file.content.decode()
+        # PokerStars' tournament header: the tournament's number, its buy-in (50 units, no rake), the level, the
+        # limits; its table named after the tournament
+        number = int(file.name.removeprefix("tournament-").removesuffix(".txt"))
+        header, table = file.content.decode().splitlines()[:2]
+        assert regex(rf"PokerStars Hand #1: Tournament #{number}, 50\+0 Hold'em Limit - Level I \(10/20\) - "
+                     r"\d{4}/\d\d/\d\d \d\d:\d\d:\d\d ET").fullmatch(header), header
+        assert table.startswith(f"Table '{number} 1' ")
+        recent = await service.handle(PLACE, PLAYERS["bob"], "/history 1")
+        assert recent.private["bob"][0].splitlines()[0] == header, "/history n knows a tournament's hand too"
     finally:
         PLAYERS.update({"ann": ANN, "bob": BOB})
 
@@ -344,6 +357,35 @@ async def test_statistics_match_the_hand_history(seated: Service) -> None:
 
 async def test_stats_unknown_player_is_refused(service: Service) -> None:
     assert (await service.handle(PLACE, ANN, "/stats @nobody")).error
+
+
+def test_a_tournament_hand_has_the_tournament_header() -> None:
+    """PokerStars' tournament header: the buy-in with its bounty apart and no rake, the level counted without the
+    breaks (home night: 10/20, 20/40, a break, 40/80: level III is 40/80), in Roman numerals."""
+    schedule = parse_schedule("10/20 20m; 20/40 20m; break 10m; 40/80 20m; 80/160", "UTC")
+    tournament = Tournament(TournamentConfig(buy_in=Fraction(50), bounty=Fraction(10)), schedule)
+    events = [{"kind": "HandStarted", "hand_number": 31, "players": ["a", "b"], "button": "a",
+               "stacks": {"a": 900, "b": 900}, "level": 40, "structure": "no-limit"},
+              {"kind": "BlindPosted", "player": "a", "blind": "small", "amount": 20, "is_all_in": False},
+              {"kind": "BlindPosted", "player": "b", "blind": "big", "amount": 40, "is_all_in": False},
+              {"kind": "PlayerFolded", "player": "a"},
+              {"kind": "UncalledBetReturned", "player": "b", "amount": 20},
+              {"kind": "PotAwarded", "pot_index": 0, "amount": 40, "eligible": ["b"], "winners": {"b": 40},
+               "category": None},
+              {"kind": "HandEnded", "net": {"a": -20, "b": 20}, "stacks": {"a": 880, "b": 920}}]
+    header = tournament_hand(7, tournament, events)
+    assert header == TournamentHand(7, "40+10", 3)
+    text = export_hand(RecordedHand(events, 0.0, "chat/table", header), {"a": "Ann", "b": "Bob"})
+    assert text.splitlines()[:2] == [
+        "PokerStars Hand #31: Tournament #7, 40+10+0 Hold'em No Limit - Level III (20/40) - 1969/12/31 19:00:00 ET",
+        "Table '7 1' 10-max Seat #1 is the button"]
+    assert tournament_hand(7, tournament, [{**events[0], "level": 60}, *events[1:]]).level == 4, (
+        "a limit the schedule no longer has (60, between 40/80 and 80/160): the level after the three below it")
+    assert tournament_hand(7, Tournament(TournamentConfig(), schedule), events).buy_in == "50"
+    levels = [export_hand(RecordedHand(events, 0.0, "t", TournamentHand(7, "50", number)), {}).split(" - ")[1]
+              for number in (1, 4, 9, 14, 40, 1994)]
+    assert levels == ["Level I (20/40)", "Level IV (20/40)", "Level IX (20/40)", "Level XIV (20/40)",
+                      "Level XL (20/40)", "Level MCMXCIV (20/40)"]
 
 
 def test_exporter_golden_lines() -> None:
