@@ -20,7 +20,8 @@ The conventions followed, as PokerStars writes them (and as hand-history tools s
   when it was;
 - `Uncalled bet (<n>) returned to <name>` where the engine returned it;
 - `*** FLOP *** [a b c]`, `*** TURN *** [a b c] [d]`, `*** RIVER *** [a b c d] [e]`;
-- `*** SHOW DOWN ***`, `<name>: shows [a b] (<hand>)` for every hand shown, `<name>: mucks hand` for one mucked
+- `*** SHOW DOWN ***`, `<name>: shows [a b] (<hand>)` for every hand shown (the hand named as PokerStars names it:
+  `a pair of Aces`, `two pair, Kings and Sevens`, `a straight, Ace to Five`, `a Royal Flush`), `<name>: mucks hand` for one mucked
   (its cards only in the summary, `Seat <s>: <name> mucked [a b]`, and only for the reader who held them: others
   read `Seat <s>: <name> mucked`); the winner of an uncontested pot who shows after it: `<name>: shows [a b]`;
 - a hand run twice: `*** FIRST FLOP ***` … `*** SECOND RIVER ***` (each run's streets, from the board both share),
@@ -54,6 +55,10 @@ EASTERN = ZoneInfo("America/New_York")
 HAND_SEPARATOR = "\n\n\n"
 _STREET_NAMES = {"flop": "FLOP", "turn": "TURN", "river": "RIVER"}
 _RUNS = {0: "", 1: "FIRST ", 2: "SECOND "}
+_RANK_NAMES = {2: ("Deuce", "Deuces"), 3: ("Three", "Threes"), 4: ("Four", "Fours"), 5: ("Five", "Fives"),
+               6: ("Six", "Sixes"), 7: ("Seven", "Sevens"), 8: ("Eight", "Eights"), 9: ("Nine", "Nines"),
+               10: ("Ten", "Tens"), 11: ("Jack", "Jacks"), 12: ("Queen", "Queens"), 13: ("King", "Kings"),
+               14: ("Ace", "Aces")}
 _FOLDED_ON = {"preflop": "before Flop", "flop": "on the Flop", "turn": "on the Turn", "river": "on the River"}
 
 
@@ -205,8 +210,9 @@ def export_hand(hand: RecordedHand, names: Mapping[str, str], *, hero: str | Non
                 lines.append(f"*** {_RUNS[run]}SHOW DOWN ***")
             for player, cards in event["cards"].items():
                 seats[player].shown = " ".join(cards)
-                seats[player].categories.setdefault(run, event["categories"].get(player))
-                lines.append(f"{label[player]}: shows [{seats[player].shown}] ({event['categories'].get(player)})")
+                named = hand_name(event["categories"].get(player, ""), (event.get("ranks") or {}).get(player))
+                seats[player].categories.setdefault(run, named)
+                lines.append(f"{label[player]}: shows [{seats[player].shown}] ({named})")
         elif kind == "HandMucked":
             if not showdowns:
                 showdowns.add(0)
@@ -234,6 +240,29 @@ def export_hand(hand: RecordedHand, names: Mapping[str, str], *, hero: str | Non
         lines.append(f"Board [{' '.join(board)}]")
     lines += [_summary_line(seats[player]) for player in players]
     return "\n".join(lines)
+
+
+def hand_name(category: str, ranks: Sequence[int] | None) -> str:
+    """A shown hand as PokerStars names it, from its category (`two pair`) and deciding ranks (as `HandsShown` records
+    them, most significant first): `a pair of Aces`, `two pair, Kings and Sevens`, `a straight, Ten to Ace`, `a full
+    house, Kings full of Tens`, `a Royal Flush`. A record without the ranks keeps the category's bare name."""
+    if not ranks or any(rank not in _RANK_NAMES for rank in ranks):
+        return category
+    top, plural = _RANK_NAMES[ranks[0]]
+    second = _RANK_NAMES[ranks[1]][1] if len(ranks) > 1 else ""
+    low = _RANK_NAMES[14 if ranks[0] == 5 else max(2, ranks[0] - 4)][0]  # a straight's lowest card; the wheel's, Ace
+    names = {
+        "high card": f"high card {top}",
+        "pair": f"a pair of {plural}",
+        "two pair": f"two pair, {plural} and {second}",
+        "three of a kind": f"three of a kind, {plural}",
+        "straight": f"a straight, {low} to {top}",
+        "flush": f"a flush, {top} high",
+        "full house": f"a full house, {plural} full of {second}",
+        "four of a kind": f"four of a kind, {plural}",
+        "straight flush": "a Royal Flush" if ranks[0] == 14 else f"a straight flush, {low} to {top}",
+    }
+    return names.get(category, category)
 
 
 def _summary_line(seat: _Summary) -> str:

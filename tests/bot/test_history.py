@@ -17,7 +17,7 @@ from pokerkit.notation import PokerStarsParser
 from bot.history import tournament_hand
 from bot.output import Actor, Place
 from bot.render import signed
-from bot.render.pokerstars import RecordedHand, TournamentHand, export_hand, export_hands
+from bot.render.pokerstars import RecordedHand, TournamentHand, export_hand, export_hands, hand_name
 from bot.service import Service
 from engine import betting, holdem_types
 from engine import holdem as engine
@@ -452,11 +452,12 @@ def test_a_hand_run_twice_sums_up_board_by_board() -> None:
     text = engine_export([engine.SeatPlayer("ann", 500), engine.SeatPlayer("cat", 300)],
                          "2c 3c Ah 2d 3d Ad 4h 5h 6h 7h Kc 8h Qd 3s 3h Td Ts 8d Jc Js",
                          ("ann", engine.AllIn()), ("cat", engine.Call()), run_it_twice=True)
-    assert "*** FIRST SHOW DOWN ***\nCat: shows [2c Ah] (flush)\nAnn: shows [3c 2d] (straight)\n" \
-           "Cat collected 300 from pot\n*** SECOND SHOW DOWN ***" in text
+    assert "*** FIRST SHOW DOWN ***\nCat: shows [2c Ah] (a flush, Ace high)\nAnn: shows [3c 2d] (a straight, Ace to " \
+           "Five)\nCat collected 300 from pot\n*** SECOND SHOW DOWN ***" in text
     assert text.split("*** SUMMARY ***\n")[1].splitlines()[-2:] == [
-        "Seat 1: Ann (button) (small blind) showed [3c 2d] and lost with straight, and won (300) with three of a kind",
-        "Seat 2: Cat (big blind) showed [2c Ah] and won (300) with flush, and lost with pair",
+        "Seat 1: Ann (button) (small blind) showed [3c 2d] and lost with a straight, Ace to Five, and won (300) with "
+        "three of a kind, Threes",
+        "Seat 2: Cat (big blind) showed [2c Ah] and won (300) with a flush, Ace high, and lost with a pair of Threes",
     ]
 
 
@@ -471,7 +472,20 @@ def test_a_winner_who_gets_no_chip_of_a_split_collects_nothing() -> None:
                          "Ann collected 20 from main pot", "Bob collected 1 from side pot",
                          "Ann collected 60 from main pot", "Bob collected 1 from side pot"]
     assert text.split("*** SUMMARY ***\n")[1].splitlines()[-1] == (
-        "Seat 3: Cat (big blind) showed [2d 3c] and won (20) with straight, and lost with pair")
+        "Seat 3: Cat (big blind) showed [2d 3c] and won (20) with a straight, Ten to Ace, and lost with a pair of "
+        "Nines")
+
+
+def test_shown_hands_are_named_as_pokerstars_names_them() -> None:
+    named = [hand_name(category, ranks) for category, ranks in [
+        ("high card", (14, 12, 9, 7, 3)), ("pair", (2, 14, 9, 7)), ("two pair", (13, 7, 14)),
+        ("three of a kind", (10, 14, 9)), ("straight", (5,)), ("straight", (14,)), ("flush", (11, 9, 7, 5, 2)),
+        ("full house", (13, 10)), ("four of a kind", (14, 2)), ("straight flush", (13,)), ("straight flush", (14,)),
+        ("pair", ()), ("pair", None)]]
+    assert named == ["high card Ace", "a pair of Deuces", "two pair, Kings and Sevens", "three of a kind, Tens",
+                     "a straight, Ace to Five", "a straight, Ten to Ace", "a flush, Jack high",
+                     "a full house, Kings full of Tens", "four of a kind, Aces", "a straight flush, Nine to King",
+                     "a Royal Flush", "pair", "pair"]  # a record without the ranks keeps the category's name
 
 
 def test_a_raise_over_a_short_big_blind_is_measured_from_the_full_blind() -> None:
