@@ -21,9 +21,10 @@ The conventions followed, as PokerStars writes them (and as hand-history tools s
 - `Uncalled bet (<n>) returned to <name>` where the engine returned it;
 - `*** FLOP *** [a b c]`, `*** TURN *** [a b c] [d]`, `*** RIVER *** [a b c d] [e]`;
 - `*** SHOW DOWN ***`, `<name>: shows [a b] (<hand>)` for every hand shown (the hand named as PokerStars names it:
-  `a pair of Aces`, `two pair, Kings and Sevens`, `a straight, Ace to Five`, `a Royal Flush`), `<name>: mucks hand` for one mucked
-  (its cards only in the summary, `Seat <s>: <name> mucked [a b]`, and only for the reader who held them: others
-  read `Seat <s>: <name> mucked`); the winner of an uncontested pot who shows after it: `<name>: shows [a b]`;
+  `a pair of Aces`, `two pair, Kings and Sevens`, `a straight, Ace to Five`, `a Royal Flush`), `<name>: mucks hand`
+  for one mucked (its cards only in the summary, `Seat <s>: <name> mucked [a b]`, and only for the reader who held
+  them: others read `Seat <s>: <name> mucked`); the winner of an uncontested pot who shows after it:
+  `<name>: shows [a b]`;
 - a hand run twice: `*** FIRST FLOP ***` … `*** SECOND RIVER ***` (each run's streets, from the board both share),
   `*** FIRST SHOW DOWN ***` and `*** SECOND SHOW DOWN ***` each with its hands and the halves collected on it, and
   in the summary `Hand was run twice`, `FIRST Board [..]`, `SECOND Board [..]` instead of `Board [..]`, and each
