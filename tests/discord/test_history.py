@@ -15,7 +15,8 @@ async def test_history_and_the_tournament_file_are_ephemeral(fake, make_bot) -> 
     shown = await fake.slash(bob, channel, "history")
     await bot.settled()
     assert shown.texts(ephemeral=False) == []
-    assert shown.ephemeral_text().startswith("PokerStars Hand #1: Hold'em Limit")
+    header = "PokerStars Hand #1: Tournament #1, 50+0 Hold'em Limit - Level I (10/20)"  # a tournament's hand
+    assert shown.ephemeral_text().startswith(header)
 
     sent = await fake.slash(bob, channel, "history", which="tournament")
     await bot.settled()

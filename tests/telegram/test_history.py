@@ -22,7 +22,8 @@ async def test_history_and_the_tournament_file_go_to_the_private_chat(make_bot, 
 
     await bot.command(BOB, "/history")
     texts = [sent.text for sent in api.chat(BOB["id"])]
-    assert any(text.startswith("PokerStars Hand #1: Hold'em Limit (10/20)") for text in texts)
+    header = "PokerStars Hand #1: Tournament #1, 50+0 Hold'em Limit - Level I (10/20)"  # a tournament's hand
+    assert any(text.startswith(header) for text in texts)
     assert not any("PokerStars" in text for text in bot.group_texts())
 
     await bot.command(BOB, "/history tournament")
