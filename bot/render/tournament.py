@@ -44,14 +44,13 @@ def money(amount: Fraction) -> Decimal:
 
 
 def _minutes(voice: Voice, delta: timedelta | None) -> str:
-    """Time left: hours and minutes, minutes, or seconds in the last minute. Minutes are the nearest whole one (half a
-    minute up), as a clock is read aloud: 29 minutes 57 seconds are "30m", not "29m"."""
+    """Time left: hours and minutes, minutes, or seconds in the last minute."""
     if delta is None:
         return "—"
     seconds = max(0, int(delta.total_seconds()))
     if seconds < 60:
         return voice.t("duration.seconds", seconds=seconds)
-    total = (seconds + 30) // 60
+    total = seconds // 60
     if total >= 60:
         return voice.t("duration.hours", hours=total // 60, minutes=f"{total % 60:02d}")
     return voice.t("duration.minutes", minutes=total)
