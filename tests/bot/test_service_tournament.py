@@ -1,6 +1,7 @@
 """A tournament night through the service: registration, the clock's announcements, pawns, cash-outs, settlement."""
 
 import random
+from collections.abc import Iterator
 from datetime import UTC, datetime
 
 import pytest
@@ -9,8 +10,9 @@ from bot.clock import FakeClock
 from bot.output import Actor, Reply
 from bot.service import Service
 from bot.store import Store
+from engine.cards import Deck
 from tests.bot.conftest import ANN, BOB, CAT, PLACE
-from tests.bot.helpers import everything_public, play_out, press_label
+from tests.bot.helpers import everything_public, ledger_ok, play_out, press_label
 
 PLAYERS = {actor.user_id: actor for actor in (ANN, BOB, CAT)}
 SIX_PM = datetime(2026, 11, 29, 18, 0, tzinfo=UTC).timestamp()
@@ -27,6 +29,14 @@ async def night(store: Store) -> tuple[Service, FakeClock]:
         joined = await service.handle(PLACE, actor, "/join")
         assert joined.error is None, joined.error
     return service, clock
+
+
+@pytest.fixture
+def decks(monkeypatch: pytest.MonkeyPatch) -> Iterator[list[str]]:
+    """The tops of the decks the next hands are dealt from, in order (each dealt as `Deck.stacked`; then shuffled)."""
+    tops: list[str] = []
+    monkeypatch.setattr("bot.games.holdem.Deck", lambda rng: Deck.stacked(tops.pop(0) if tops else "", rng))
+    yield tops
 
 
 async def test_registration_issues_chips_from_the_bank(night) -> None:
@@ -153,6 +163,53 @@ async def test_a_pawned_item_is_redeemed_between_hands(night) -> None:
     assert after == stack - 100
     assert (await service.handle(PLACE, actor, "/tournament redeem 1")).error, "an item is redeemed once"
     assert await service.store.read(lambda tx: tx.check_ledger()) == []
+
+
+async def deal_next(service: Service, clock: FakeClock) -> Reply:
+    """Let the pause between hands pass: the next hand is dealt by itself; the table as it stands."""
+    clock.advance(10)
+    await service.scheduler.fire_due()
+    return await service.handle(PLACE, ANN, "/table")
+
+
+async def play(service: Service, *lines: tuple[Actor, str]) -> None:
+    """Each actor's command in turn, every one accepted."""
+    for actor, line in lines:
+        reply = await service.handle(PLACE, actor, line)
+        assert reply.error is None, (actor.name, line, reply.error)
+
+
+async def test_a_redemption_never_takes_the_last_chip(night, decks: list[str]) -> None:
+    """RULES.md §1: between hands a pawned item may be redeemed for its 100 chips, and a player with no chips is out.
+    Cat with exactly 100 may not redeem (it left him seated at 0, and heads-up the tournament never ended): his item
+    stays in pawn, bought back at the rate at the end, and he plays on with his chips."""
+    service, clock = night
+    await play(service, (ANN, "/set structure no-limit"), (ANN, "/set run_it_twice off"))
+    await service.handle(PLACE, ANN, "/tournament start")  # button Ann, blinds Bob and Cat
+    await play(service, (ANN, "/raise 40"), (BOB, "/fold"), (CAT, "/fold"))  # Ann 315, Bob 295, Cat 290
+    decks.append("2c 3d Ah 7c 8d Ad 4s Kh Ks 9h 2s Jc 5d Qc")  # Cat, Ann, Bob twice: Bob's aces win
+    assert (await deal_next(service, clock)).table.to_act == "bob"  # button Bob, blinds Cat and Ann
+    await play(service, (BOB, "/allin"), (CAT, "/pawn leather jacket"), (CAT, "/call"), (ANN, "/fold"))
+    short = await service.handle(PLACE, CAT, "/tournament redeem 1")
+    assert short.error == "Redeeming it costs 100 chips.", "Cat has 95"
+    await deal_next(service, clock)  # button Cat: Cat and Ann fold
+    await play(service, (CAT, "/fold"), (ANN, "/fold"))
+    await deal_next(service, clock)  # button Ann: Ann and Bob fold to Cat's big blind
+    await play(service, (ANN, "/fold"), (BOB, "/fold"))
+    stacks = await service.store.read(lambda tx: tx.balances(f"stack:{PLACE.table_id}:"))
+    assert stacks[f"stack:{PLACE.table_id}:cat"] == 100
+    for language, reason in (
+            ("en", "Redeeming it would take all your chips (100), and a player without chips is out: it stays in "
+                   "pawn and is bought back at the rate when you cash out or at the end."),
+            ("ru", "Выкуп забрал бы все ваши фишки (100), а игрок без фишек выбывает: вещь остаётся в залоге и "
+                   "выкупается по курсу, когда вы выходите с фишками или в конце турнира.")):
+        await service.handle(PLACE, ANN, f"/lang {language}")
+        assert (await service.handle(PLACE, CAT, "/tournament redeem 1")).error == reason
+    assert await service.store.read(lambda tx: tx.balances(f"stack:{PLACE.table_id}:")) == stacks
+    assert (await service.handle(PLACE, CAT, "/tournament redeem")).private["cat"], "the item is still in pawn"
+    dealt = await deal_next(service, clock)
+    assert dealt.table is not None and dealt.table.to_act, "play goes on, Cat with his 100 chips"
+    await ledger_ok(service)
 
 
 async def test_the_organizer_runs_the_clock(night) -> None:

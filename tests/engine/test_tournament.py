@@ -215,6 +215,9 @@ def test_redeeming_pays_the_chips_back() -> None:
     tournament.record_pawn("bob", "coat", 100, 3)
     with pytest.raises(RuleError, match="100 chips"):
         tournament.redeem_pawn("bob", 1, stack=60)
+    with pytest.raises(RuleError) as last_chips:  # a player with no chips is out: it stays in pawn till the end
+        tournament.redeem_pawn("bob", 1, stack=100)
+    assert last_chips.value.code == "redeem_last_chips" and tournament.held_items("bob")
     assert not tournament.can_redeem_pawn("ann", 1)
     assert [item.description for item in tournament.held_items("bob")] == ["coat"]
     events = tournament.redeem_pawn("bob", 1, stack=250)
