@@ -211,8 +211,7 @@ def _clock_action(name: str) -> Any:
         # itself, not taken for a backlog of what the change skipped.
         act.state["tournament"]["announced"] = clock_moment(act, tournament).isoformat()
         _arm_clock(act, tournament)
-        if name in ("resume", "skip") and not act.state.get("hand"):
-            ctl.start_hand(act, quiet=True)
+        _play_on(ctl, act, tournament, deal=name in ("resume", "skip"))
 
     return run
 
@@ -474,8 +473,9 @@ def _offer_comeback(act: Action, tournament: Tournament, players: list[str]) -> 
 
 def _maybe_end(ctl: HoldemTable, act: Action, tournament: Tournament) -> None:
     """One player left ends the tournament, unless a busted player may still come back (a rebuy or a re-entry): then
-    it waits for him, until the rebuy period ends (the clock's announcement of the break calls this again). Nobody
-    left (the last one cashed out) ends it at once: a comeback would have no one to play."""
+    it waits for him, until the rebuy period ends (the clock's announcement of the break, or the organizer's
+    `/tournament skip`, `minutes` or `resume` moving the clock past it, calls this again: `_play_on`). Nobody left
+    (the last one cashed out) ends it at once: a comeback would have no one to play."""
     if tournament.phase is not Phase.RUNNING or len(act.state["seats"]) > 1:
         return
     now = clock_moment(act, tournament)
@@ -520,9 +520,17 @@ def on_clock(ctl: HoldemTable, act: Action, payload: dict[str, Any]) -> None:
         act.say_text(render.status(act.voice, tournament, now))
     data["announced"] = now.isoformat()
     _arm_clock(act, tournament)
-    if not act.state.get("hand"):
-        _maybe_end(ctl, act, tournament)
-    if act.state.get("tournament") and not act.state.get("hand"):
+    _play_on(ctl, act, tournament)
+
+
+def _play_on(ctl: HoldemTable, act: Action, tournament: Tournament, *, deal: bool = True) -> None:
+    """After the clock moved (on time, or by the organizer's skip, minutes or resume), between hands: a lone player
+    whom nobody may now come back to (the rebuy period is over) has won (`_maybe_end`); otherwise, when `deal`, the
+    next hand is dealt (the table refuses it quietly during a break or a pause)."""
+    if act.state.get("hand"):
+        return
+    _maybe_end(ctl, act, tournament)
+    if deal and act.state.get("tournament"):
         ctl.start_hand(act, quiet=True)
 
 

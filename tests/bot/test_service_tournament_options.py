@@ -264,6 +264,19 @@ async def test_the_last_player_waits_for_a_comeback_until_the_rebuy_period_ends(
     assert await service.store.read(lambda tx: tx.check_ledger()) == []
 
 
+@pytest.mark.parametrize("line", ["/tournament skip", "/tournament minutes -90"])
+async def test_the_organizer_moving_the_clock_past_the_rebuy_period_ends_it_for_a_lone_player(store: Store,
+                                                                                              line: str) -> None:
+    """As when the break comes on time: once nobody may come back, the last player has won, at once (after a skip
+    nothing else would end it: the clock's next word may be hours away, or never on the last level)."""
+    service, _, busted, left = await two_then_one(store, "rebuys 1")
+    moved = await service.handle(PLACE, ANN, line)
+    assert moved.error is None, moved.error
+    assert any(said.startswith(f"🏆 The tournament is over. Winner: {left.name}!") for said in moved.public)
+    assert (await service.handle(PLACE, busted, "/rebuy")).error is not None, "the night is over"
+    await ledger_ok(service)
+
+
 async def two_then_one(store: Store, options: str) -> tuple[Service, FakeClock, Actor, Actor]:
     """Ann and Bob in a no-limit night with `options`, shoving until one is out: (service, clock, busted, left)."""
     clock = FakeClock(SIX_PM)
