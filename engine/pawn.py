@@ -1,24 +1,36 @@
 """What the tournament's bank takes in pawn (RULES.md §1): any piece of clothing, but no socks, belts, jewellery,
-accessories or watches, recognised by word and stem in English and Russian.
+accessories or watches, recognised by meaning in English and Russian: by word and stem, by phrase, and by which word
+of a phrase is the thing itself.
 
 The refused kinds are data: per kind, a frozen set of stems. A word of the item's description names a refused kind
 when it is one of the stems followed by nothing or by an inflectional ending (`ENDINGS`): "watch", "watches",
 "часы", "часов", "серёжки", "Rolex". A stem is matched as a whole word, never inside another, so "belted coat",
 "cape" (not "cap"), "watchman's coat" and "ringer T-shirt" are clothing. English compounds written as one word
-("smartwatch", "earrings", "sunglasses") are stems of their own; hyphenated ones ("смарт-часы") are two words.
+("smartwatch", "earrings", "sunglasses") are stems of their own; a stem of several words is a phrase, matched word by
+word, each with its ending, so "cuff links", "cuff-links", "Ray-Bans" and "wedding band" are refused while "cuff" or
+"band" alone are not.
+
+A description may name several things ("a shirt and a watch", «рубашка, часы»): it is read as phrases, split at
+listing punctuation and at the words that join two things (`JOINING_WORDS`), and every phrase is checked. In a
+phrase, a refused word that only describes a piece of clothing does not refuse it: when the phrase ends in a garment
+word (`GARMENTS`), that word is the head noun and what comes before it a modifier, as in English and in a Russian
+adjective before its noun ("tie-dye shirt", "Pearl Jam T-shirt", "chain-stitch sweater"); a refused word at the end
+is the thing itself ("shirt clip", "silk tie"). A Russian noun after its head (a genitive, a name) is not told apart
+from a second thing: such a phrase is refused, the bank's choice when in doubt.
 """
 
 from __future__ import annotations
 
 import unicodedata
-from collections.abc import Mapping
+from collections.abc import Iterator, Mapping, Sequence
 from dataclasses import dataclass, field
 from types import MappingProxyType
 from typing import Any
 
 from engine.common import RuleError
 
-__all__ = ["ENDINGS", "FORBIDDEN_PAWN_KINDS", "PawnRules", "item_words", "refused_word"]
+__all__ = ["ENDINGS", "FORBIDDEN_PAWN_KINDS", "GARMENTS", "JOINING_WORDS", "LISTING_MARKS", "PawnRules", "is_garment",
+           "item_phrases", "item_words", "refused_at", "refused_word"]
 
 FORBIDDEN_PAWN_KINDS: Mapping[str, frozenset[str]] = MappingProxyType({
     "socks": frozenset({
@@ -35,6 +47,7 @@ FORBIDDEN_PAWN_KINDS: Mapping[str, frozenset[str]] = MappingProxyType({
         "цеп", "цепочк", "цепочек", "серьг", "серег", "сережк", "сережек", "браслет", "кулон", "кулончик",
         "ожерель", "ожерели", "колье", "брош", "брошк", "брошек", "подвеск", "подвесок", "жемчуг",
         "пирсинг", "диадем",
+        "wedding band", "tiffany", "cartier", "swarovski", "тиффани", "картье", "сваровски",
     }),
     "accessories": frozenset({
         "accessory", "accessories", "tie", "necktie", "bowtie", "tiepin", "cufflink", "clip", "pin",
@@ -44,15 +57,39 @@ FORBIDDEN_PAWN_KINDS: Mapping[str, frozenset[str]] = MappingProxyType({
         "булавок", "очк", "очочк", "шляп", "шляпк", "шляпок", "кепк", "кепок", "шапк", "шапок", "шапочк",
         "шапочек", "панам", "панамк", "панамок", "берет", "бейсболк", "бейсболок", "бандан", "сумк", "сумок",
         "сумочк", "сумочек", "кошелек", "кошельк", "бумажник", "рюкзак", "зонт", "зонтик", "брелок", "брелк",
+        "cuff link", "shades", "rayban", "ray ban", "oakley", "рэйбан", "рейбан", "рэй бэн", "рей бен",
     }),
     "watches": frozenset({
         "watch", "wristwatch", "smartwatch", "stopwatch", "pocketwatch", "timepiece", "iwatch", "rolex", "casio",
         "swatch", "seiko", "tissot", "omega", "breitling", "patek", "fitbit",
         "час", "часик", "смартчас", "ролекс", "касио", "свотч", "сейко", "тиссот", "омег", "фитбит",
+        "g shock", "gshock", "garmin", "amazfit", "heuer", "longines",
+        "вотч", "айвотч", "смартвотч", "джи шок", "гармин", "амазфит", "лонжин",
     }),
 })
-"""Kinds of items the bank refuses, each a frozen set of stems (lower case, Russian with е for ё). A tie, a hat,
-a bag or sunglasses are accessories; a scarf, gloves or a hoodie are clothing and accepted."""
+"""Kinds of items the bank refuses, each a frozen set of stems (lower case, Russian with е for ё); a stem of several
+words, separated by spaces, is a phrase. A tie, a hat, a bag or sunglasses are accessories; a scarf, gloves or a
+hoodie are clothing and accepted."""
+
+GARMENTS: frozenset[str] = frozenset({
+    "shirt", "tshirt", "tee", "blouse", "top", "sweater", "jumper", "pullover", "cardigan", "sweatshirt", "hoodie",
+    "jacket", "blazer", "coat", "overcoat", "raincoat", "waistcoat", "parka", "anorak", "vest", "suit", "tuxedo",
+    "dress", "gown", "skirt", "trousers", "pants", "jeans", "shorts", "leggings", "tracksuit", "pyjamas", "pajamas",
+    "robe", "shoe", "boot", "sneaker", "trainer", "loafer", "sandal", "slipper", "glove", "mitten", "scarf", "scarv",
+    "рубашк", "рубах", "футболк", "майк", "блузк", "блуз", "свитер", "джемпер", "пуловер", "кардиган", "свитшот",
+    "толстовк", "худи", "кофт", "водолазк", "куртк", "пиджак", "пальт", "плащ", "пуховик", "парк", "ветровк",
+    "жилет", "жилетк", "костюм", "смокинг", "плать", "юбк", "брюк", "штан", "джинс", "шорт", "легинс", "лосин",
+    "пижам", "халат", "ботинк", "ботинок", "сапог", "сапожк", "туфл", "кроссовк", "кроссовок", "кед",
+    "сандали", "тапк", "тапочк", "перчатк", "перчаток", "варежк", "варежек", "шарф",
+})
+"""Stems of pieces of clothing (as `FORBIDDEN_PAWN_KINDS` writes them): at the end of a phrase such a word is the
+thing pawned, and a refused word before it only describes it ("tie-dye shirt", "chain-stitch sweater")."""
+
+JOINING_WORDS: frozenset[str] = frozenset({"and", "with", "or", "plus", "и", "с", "со", "или", "плюс"})
+"""Words that join two things in a description ("a shirt with cufflinks", «рубашка и часы»): a phrase ends at them."""
+
+LISTING_MARKS = ",;/&+()[]|"
+"""Punctuation that lists things in a description: a phrase ends at it (a hyphen or an apostrophe joins words)."""
 
 ENDINGS: tuple[str, ...] = (
     "", "s", "es",  # English plurals ("'s" is a word of its own once the apostrophe splits it)
@@ -68,15 +105,54 @@ def item_words(description: str) -> list[str]:
     return "".join(char if char.isalnum() else " " for char in text).split()
 
 
-def refused_word(word: str, forbidden: Mapping[str, frozenset[str]] = FORBIDDEN_PAWN_KINDS) -> str | None:
-    """The refused kind that `word` (from `item_words`) names, or None: a stem of the kind plus one of `ENDINGS`."""
+def item_phrases(description: str) -> list[list[str]]:
+    """The description as phrases that each name one thing, every one a list of its words (as `item_words` reads
+    them): split at listing punctuation (`LISTING_MARKS`) and at joining words (`JOINING_WORDS`)."""
+    phrases: list[list[str]] = [[]]
+    for part in description.translate({ord(mark): "\n" for mark in LISTING_MARKS}).split("\n"):
+        for word in item_words(part):
+            if word in JOINING_WORDS:
+                phrases.append([])
+            else:
+                phrases[-1].append(word)
+        phrases.append([])
+    return [phrase for phrase in phrases if phrase]
+
+
+def _stems(word: str) -> Iterator[str]:
+    """What `word` may be a stem of: itself less each of `ENDINGS` it ends with (never nothing)."""
     for ending in ENDINGS:
         if word.endswith(ending) and len(word) > len(ending):
-            stem = word[: len(word) - len(ending)]
-            for kind, stems in forbidden.items():
-                if stem in stems:
-                    return kind
+            yield word[: len(word) - len(ending)]
+
+
+def refused_word(word: str, forbidden: Mapping[str, frozenset[str]] = FORBIDDEN_PAWN_KINDS) -> str | None:
+    """The refused kind that `word` (from `item_words`) names, or None: a stem of the kind plus one of `ENDINGS`."""
+    for stem in _stems(word):
+        for kind, stems in forbidden.items():
+            if stem in stems:
+                return kind
     return None
+
+
+def refused_at(words: Sequence[str], start: int,
+               forbidden: Mapping[str, frozenset[str]] = FORBIDDEN_PAWN_KINDS) -> tuple[str, int] | None:
+    """The refused kind that the words from `start` on name, and how many of them name it: a phrase of stems ("cuff
+    link" for "cuff links", each word with one of `ENDINGS`), else the one word (`refused_word`); None if neither."""
+    for kind, stems in forbidden.items():
+        for stem in stems:
+            parts = stem.split()
+            following = words[start:start + len(parts)]
+            if len(parts) > 1 and len(following) == len(parts) and all(
+                    part in _stems(word) for part, word in zip(parts, following, strict=True)):
+                return kind, len(parts)
+    single = refused_word(words[start], forbidden)
+    return None if single is None else (single, 1)
+
+
+def is_garment(word: str) -> bool:
+    """Whether `word` names a piece of clothing: a stem of `GARMENTS` plus one of `ENDINGS`."""
+    return any(stem in GARMENTS for stem in _stems(word))
 
 
 @dataclass(frozen=True, slots=True)
@@ -88,15 +164,21 @@ class PawnRules:
 
     def verify_item(self, item: str) -> None:
         """Raise RuleError unless the item may be pawned: a description is required (`pawn_item_missing`), and no
-        word of it may name a refused kind (`pawn_item_forbidden`, naming the kind and the word)."""
-        words = item_words(item) if isinstance(item, str) else []  # anything but text describes nothing
-        if not words:
+        phrase of it may name a refused kind, unless it ends in a piece of clothing (`pawn_item_forbidden`, naming the
+        kind and the words)."""
+        phrases = item_phrases(item) if isinstance(item, str) else []  # anything but text describes nothing
+        if not phrases:
             raise RuleError("pawn_item_missing", "describe the item you pawn")
-        for word in words:
-            kind = refused_word(word, self.forbidden)
-            if kind is not None:
-                raise RuleError("pawn_item_forbidden", f"{word!r} cannot be pawned ({kind} are not accepted)",
-                                kind=kind, word=word, item=" ".join(item.split()))
+        for words in phrases:
+            if is_garment(words[-1]):
+                continue  # a piece of clothing, whatever describes it
+            for start in range(len(words)):
+                found = refused_at(words, start, self.forbidden)
+                if found is not None:
+                    kind, count = found
+                    word = " ".join(words[start:start + count])
+                    raise RuleError("pawn_item_forbidden", f"{word!r} cannot be pawned ({kind} are not accepted)",
+                                    kind=kind, word=word, item=" ".join(item.split()))
 
     def to_dict(self) -> dict[str, Any]:
         """A JSON-able form: the refused kinds only when they are not the standard ones (every hand's snapshot

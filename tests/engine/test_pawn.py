@@ -4,7 +4,7 @@ and stem in English and Russian."""
 import pytest
 
 from engine.common import RuleError
-from engine.pawn import FORBIDDEN_PAWN_KINDS, PawnRules, item_words, refused_word
+from engine.pawn import FORBIDDEN_PAWN_KINDS, GARMENTS, PawnRules, item_phrases, item_words, refused_word
 
 ACCEPTED = [
     # English
@@ -18,6 +18,9 @@ ACCEPTED = [
     "ботинки", "ботинок", "пальто", "джинсы", "пиджак", "футболка", "юбка", "платье", "шорты", "толстовка",
     "кроссовки", "сапоги", "туфли", "перчатки", "варежки", "шарф", "плащ", "пуховик", "водолазка", "кофта",
     "жилет", "костюм", "дедушкин пиджак", "носовой платок", "халат",
+    # a refused word describing a piece of clothing, before it (the head noun): a pattern, a band, a stitch
+    "tie-dye shirt", "Pearl Jam T-shirt", "chain-stitch sweater", "band T-shirt", "wedding dress", "pearl-grey coat",
+    "шерстяной свитер", "кожаную куртку",
 ]
 
 REFUSED = [
@@ -63,6 +66,41 @@ def test_socks_belts_jewellery_accessories_and_watches_are_refused(item: str, ki
     assert refused.value.code == "pawn_item_forbidden"
     assert refused.value.params["kind"] == kind
     assert refused.value.params["word"] in item_words(item)
+
+
+BY_MEANING = [
+    # phrases, hyphenated or not, and names of brands (RULES.md §1: by meaning, not by exact words)
+    ("cuff links", "accessories", "cuff links"), ("cuff-links", "accessories", "cuff links"),
+    ("shades", "accessories", "shades"), ("Ray-Bans", "accessories", "ray bans"),
+    ("wedding band", "jewellery", "wedding band"), ("G-Shock", "watches", "g shock"), ("Garmin", "watches", "garmin"),
+    ("эпл вотч", "watches", "вотч"),
+    # a refused thing at the end of its phrase is the thing itself, whatever clothing describes it
+    ("shirt clip", "accessories", "clip"), ("tie-dye", "accessories", "tie"),
+    # two things named at once: each is checked, the clothing does not cover the other
+    ("a shirt and a watch", "watches", "watch"), ("watch, shirt", "watches", "watch"),
+    ("shirt with cufflinks", "accessories", "cufflinks"), ("рубашка и часы", "watches", "часы"),
+    ("часы/куртка", "watches", "часы"),
+]
+
+
+@pytest.mark.parametrize(("item", "kind", "words"), BY_MEANING)
+def test_refused_by_meaning_not_by_exact_words(item: str, kind: str, words: str) -> None:
+    with pytest.raises(RuleError) as refused:
+        PawnRules().verify_item(item)
+    assert (refused.value.code, refused.value.params["kind"], refused.value.params["word"]) == (
+        "pawn_item_forbidden", kind, words)
+
+
+def test_a_description_is_read_as_phrases_each_naming_one_thing() -> None:
+    assert item_phrases("Tie-dye shirt, with my Rolex & socks") == [["tie", "dye", "shirt"], ["my", "rolex"],
+                                                                      ["socks"]]
+    assert item_phrases("рубашка и часы (золотые)") == [["рубашка"], ["часы"], ["золотые"]]
+    assert item_phrases(" , and ") == []
+
+
+def test_no_stem_is_both_clothing_and_refused() -> None:
+    refused = set().union(*FORBIDDEN_PAWN_KINDS.values())
+    assert not GARMENTS & refused
 
 
 def test_a_stem_is_matched_as_a_whole_word_with_an_ending() -> None:
