@@ -460,9 +460,10 @@ class Tournament:
         first = first_break(self.clock.schedule)
         return self.phase is Phase.RUNNING and first is not None and self.clock.level_at(now).index == first
 
-    def verify_rebuy(self, player: str, stack: int, now: datetime) -> None:
+    def verify_rebuy(self, player: str, stack: int | None, now: datetime) -> None:
         """Raise unless `player`, with `stack` chips (0 when busted), may rebuy at `now`: rebuys are offered, he has
-        one left, the rebuy period runs and his stack is at or below the starting stack."""
+        one left, the rebuy period runs and his stack is at or below the starting stack (not asked when `stack` is
+        None: not known yet, while his hand is in play)."""
         if not self.config.rebuys:
             raise RuleError("no_rebuys", "rebuys are not allowed in this tournament")
         if self.phase is not Phase.RUNNING:
@@ -475,7 +476,7 @@ class Tournament:
         if entrant.rebuys >= self.config.rebuys:
             raise RuleError("no_rebuys_left", f"you have used all your rebuys ({self.config.rebuys})",
                             limit=self.config.rebuys)
-        if entrant.status is EntrantStatus.PLAYING and stack > self.config.chips:
+        if entrant.status is EntrantStatus.PLAYING and stack is not None and stack > self.config.chips:
             raise IllegalAmount("stack_over_start", f"a rebuy is for {self.config.chips} chips or fewer; you have "
                                 f"{stack}", chips=stack, limit=self.config.chips)
 

@@ -259,13 +259,17 @@ def _redeem(ctl: HoldemTable, act: Action, argument: str) -> None:
 
 
 def _rebuy(ctl: HoldemTable, act: Action, argument: str = "") -> None:
-    """Between hands, during the rebuy period: the starting stack again, on the player's stack or (busted) a seat."""
+    """Between hands, during the rebuy period: the starting stack again, on the player's stack or (busted) a seat.
+    Whether he may rebuy at all now (offered, the period, one left) is said before "between hands", which would
+    promise a rebuy after the hand that is not there; his stack is asked between hands, when it is known."""
     tournament = _require(act)
+    now = clock_moment(act, tournament)
+    _apply(act, tournament.verify_rebuy, act.user, None, now)
     seat = ctl.seat(act, act.user)
     _between_hands(ctl, act, "tournament.rebuy_between_hands")
     if seat is None and len(act.state["seats"]) >= ctl.config(act, "max_seats"):
         raise act.refuse("holdem.table_full")
-    events = _apply(act, tournament.rebuy, act.user, seat["stack"] if seat else 0, clock_moment(act, tournament))
+    events = _apply(act, tournament.rebuy, act.user, seat["stack"] if seat else 0, now)
     _add_chips(ctl, act, seat, tournament.config.chips)
     _save(act, tournament, events, ctl)
     _deal_soon(ctl, act, tournament)
@@ -280,10 +284,13 @@ def _deal_soon(ctl: HoldemTable, act: Action, tournament: Tournament) -> None:
 
 
 def _addon(ctl: HoldemTable, act: Action, argument: str = "") -> None:
-    """At the first break: the starting stack once more on the player's stack."""
+    """At the first break: the starting stack once more on the player's stack. Whether he may take it at all now
+    (offered, the break, one left) is said before "between hands", as for a rebuy."""
     tournament = _require(act)
+    now = clock_moment(act, tournament)
+    _apply(act, tournament.verify_addon, act.user, now)
     _between_hands(ctl, act, "tournament.addon_between_hands")
-    events = _apply(act, tournament.addon, act.user, clock_moment(act, tournament))
+    events = _apply(act, tournament.addon, act.user, now)
     _add_chips(ctl, act, ctl.seat(act, act.user), tournament.config.chips)
     _save(act, tournament, events, ctl)
     act.show_table(ctl.table_message(act))

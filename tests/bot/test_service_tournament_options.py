@@ -235,11 +235,30 @@ async def test_no_rebuy_or_add_on_when_the_tournament_offers_none(store: Store) 
         await service.handle(PLACE, actor, "/join")
     started = await service.handle(PLACE, ANN, "/tournament start")
     assert not any(button.payload.endswith(("rebuy", "addon")) for button in started.table.buttons)
-    in_hand = PLAYERS[started.table.to_act]
-    await refused_without_change(service, in_hand, "/rebuy", "Rebuy between hands: wait for this hand to end.")
+    in_hand = PLAYERS[started.table.to_act]  # not told to wait for the hand's end: there is nothing to wait for
+    await refused_without_change(service, in_hand, "/rebuy", "Rebuys are not allowed in this tournament.")
+    await refused_without_change(service, in_hand, "/addon", "Add-ons are not offered in this tournament.")
     await refused_without_change(service, CAT, "/rebuy", "Rebuys are not allowed in this tournament.")
     await refused_without_change(service, CAT, "/addon", "Add-ons are not offered in this tournament.")
     assert "\n" not in (await service.handle(PLACE, CAT, "/clock")).public[0], "no counts without options"
+
+
+async def test_in_a_hand_a_rebuy_or_add_on_not_on_offer_says_why_before_between_hands(night) -> None:
+    """"Between hands" only when it would be sold after the hand: at level 1 an add-on waits for the break, and a
+    hand that plays on into the break is past the rebuy period."""
+    service, clock = night
+    started = await service.handle(PLACE, ANN, "/tournament start")
+    in_hand = PLAYERS[started.table.to_act]
+    await refused_without_change(service, in_hand, "/addon", "Add-ons are sold during the first break.")
+    await refused_without_change(service, in_hand, "/rebuy", "Rebuy between hands: wait for this hand to end.")
+    clock.current = BREAK  # the hand dealt at level 1 plays on
+    await service.scheduler.fire_due()
+    assert (await service.handle(PLACE, ANN, "/table")).table.to_act, "the hand is still in play"
+    await refused_without_change(service, in_hand, "/rebuy", "The rebuy period is over (it ends at the first break).")
+    await refused_without_change(service, in_hand, "/addon",
+                                 "Take the add-on between hands: wait for this hand to end.")
+    await service.handle(PLACE, ANN, "/lang ru")
+    await refused_without_change(service, in_hand, "/rebuy", "Время ребаев прошло (оно кончается с первым перерывом).")
 
 
 async def test_the_last_player_waits_for_a_comeback_until_the_rebuy_period_ends(store: Store) -> None:

@@ -76,6 +76,16 @@ def test_a_refused_rebuy_changes_nothing(player: str, stack: int, now: datetime,
     assert snapshot(tournament) == before
 
 
+def test_a_stack_not_known_yet_is_not_asked_but_the_rest_is() -> None:
+    """While his hand is in play the application asks whether a rebuy is on offer before it tells him to wait."""
+    tournament = running("ann", "bob", rebuys=1)
+    tournament.verify_rebuy("ann", None, LEVEL_ONE)  # whatever his stack: it is asked between hands
+    with pytest.raises(RuleError, match="rebuy period is over"):
+        tournament.verify_rebuy("ann", None, BREAK)
+    with pytest.raises(RuleError, match="not allowed"):
+        running("ann", "bob").verify_rebuy("ann", None, LEVEL_ONE)
+
+
 def test_rebuys_run_out_and_are_off_by_default() -> None:
     tournament = running("ann", "bob", rebuys=1)
     tournament.rebuy("ann", 10, LEVEL_ONE)
