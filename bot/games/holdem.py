@@ -155,7 +155,8 @@ class HoldemController:
             stopped = tour.no_play_refusal(self, act).message if tour.is_stopped(self, act) else ""
             buttons = (*render.idle_buttons(act.voice, act.state, key, decision, offers, stopped=bool(stopped)),
                        *options.straddle_buttons(self, act, key, decision), *options.away_buttons(act, key, decision))
-            return TableMessage(key, render.seats_text(act.voice, act.state, self.variant, stopped), buttons)
+            return TableMessage(key, render.seats_text(act.voice, act.state, self.variant, stopped,
+                                                       tour.comeback_text(self, act)), buttons)
         view = render.hand_view(hand)
         player = view.to_act  # his turn's time, unless a bot's (a moment) or his time bank runs (its own line)
         seconds = None if not player or bots.is_bot(player) or act.state.get("bank_run") else self._turn_limit(

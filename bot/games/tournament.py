@@ -389,6 +389,21 @@ def is_stopped(ctl: HoldemTable, act: Action) -> bool:
     return status.is_paused or status.is_break
 
 
+def comeback_text(ctl: HoldemTable, act: Action) -> str:
+    """In a running tournament down to one player with chips, who may still come back and how (a rebuy, a
+    re-entry), until the first break; "" otherwise (then the table says what it waits for itself)."""
+    tournament = _load(act)
+    if tournament is None or tournament.phase is not Phase.RUNNING or sum(
+            seat["stack"] > 0 for seat in act.state["seats"]) > 1:
+        return ""
+    now = clock_moment(act, tournament)
+    busted = [player for player, entrant in tournament.entrants.items() if entrant.status is EntrantStatus.ELIMINATED]
+    rebuying = [player for player in busted if tournament.can_rebuy(player, 0, now)]
+    reentering = [player for player in busted if player not in rebuying and tournament.can_register(player, now)]
+    return render.comeback(act.voice, [act.name(player) for player in rebuying],
+                           [act.name(player) for player in reentering])
+
+
 def late_start_text(act: Action, tournament: Tournament) -> str:
     """For a tournament started after its first level's scheduled end: at which level it begins and why ("" when
     it begins at the first)."""

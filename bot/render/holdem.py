@@ -21,9 +21,11 @@ from engine.runs import ANSWER_SECONDS
 
 
 def seats_text(voice: Voice, state: Mapping[str, Any], variant: engine.Variant = engine.Variant.HOLDEM,
-               stopped: str = "") -> str:
+               stopped: str = "", comeback: str = "") -> str:
     """Between hands: who sits with how many chips (`state`: the table's snapshot), then what the next hand waits
-    for; `stopped`: why a tournament deals no hand now (its break or paused clock), "" when it deals."""
+    for; `stopped`: why a tournament deals no hand now (its break or paused clock), "" when it deals; `comeback`: in
+    a tournament down to one player, who may still come back and how, said instead of waiting for a second player to
+    sit down (which a tournament does not offer)."""
     lines = [voice.t("holdem.seats_title_omaha" if variant is engine.Variant.OMAHA else "holdem.seats_title")]
     for seat in state.get("seats", []):
         status = voice.t("holdem.sitting_out") if seat["out"] else ""
@@ -31,7 +33,10 @@ def seats_text(voice: Voice, state: Mapping[str, Any], variant: engine.Variant =
             status = voice.t("holdem.waiting_big_blind")
         lines.append(f"  {voice.name(seat['id'])} — {format_number(voice.language, seat['stack'])} {status}".rstrip())
     waiting = _waiting(state)
-    lines.append(stopped if stopped and waiting is None else voice.t(waiting or "holdem.between_hands"))
+    if comeback and waiting == "holdem.waiting_for_players":
+        lines.append(comeback)
+    else:
+        lines.append(stopped if stopped and waiting is None else voice.t(waiting or "holdem.between_hands"))
     return "\n".join(lines)
 
 

@@ -173,6 +173,14 @@ def no_play(voice: Voice, tournament: Tournament, now: datetime) -> str:
     return voice.t("tournament.on_break", until=until)
 
 
+def comeback(voice: Voice, rebuying: Sequence[str], reentering: Sequence[str]) -> str:
+    """What a tournament down to one player waits for: the busted players (by name) who may still come back by a
+    rebuy or a re-entry, and how; "" when nobody may."""
+    ways = [voice.t(key, players=", ".join(names)) for key, names in (
+        ("tournament.comeback_rebuy", rebuying), ("tournament.comeback_reentry", reentering)) if names]
+    return voice.t("tournament.waiting_comeback", ways="; ".join(ways)) if ways else ""
+
+
 def late_start(voice: Voice, tournament: Tournament, now: datetime) -> str:
     """A tournament started after its first level's scheduled end begins at the level the clock is on: say which,
     and that the schedule runs by the clock."""

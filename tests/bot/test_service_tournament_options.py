@@ -310,6 +310,24 @@ async def two_then_one(store: Store, options: str) -> tuple[Service, FakeClock, 
     return service, clock, busted, next(actor for actor in (ANN, BOB) if actor is not busted)
 
 
+@pytest.mark.parametrize(("options", "way", "ru_way"), [("rebuys 1", "rebuy (/rebuy)", "ребай (/rebuy)"),
+                                                       ("reentry", "re-entry (/join)", "повторный вход (/join)")])
+async def test_a_lone_player_s_table_says_who_may_come_back_and_how(store: Store, options: str, way: str,
+                                                                     ru_way: str) -> None:
+    """Not "Waiting for a second player: /join to sit down." (the busted player's /join is refused without
+    re-entry): what can happen until the first break, and what happens if it does not."""
+    service, _, busted, _ = await two_then_one(store, options)
+    table = (await service.handle(PLACE, busted, "/table")).table
+    assert table is not None and table.text.endswith(
+        f"\nWaiting until the first break for a busted player to come back — {way}: {busted.name}. If nobody does, "
+        "the last player left wins."), table.text
+    await service.handle(PLACE, ANN, "/lang ru")
+    table = (await service.handle(PLACE, busted, "/table")).table
+    assert table is not None and table.text.endswith(
+        f"\nДо первого перерыва ждём, не вернётся ли выбывший — {ru_way}: {busted.name}. Если никто не вернётся, "
+        "побеждает последний оставшийся игрок."), table.text
+
+
 @pytest.mark.parametrize(("options", "comeback"), [("rebuys 1", "/rebuy"), ("reentry", "/join")])
 async def test_a_comeback_to_a_lone_player_is_dealt_the_next_hand_by_itself(store: Store, options: str,
                                                                             comeback: str) -> None:
