@@ -140,10 +140,16 @@ async def shove_until_someone_pawns(service: Service, item: str) -> tuple[Actor,
 async def test_a_short_player_pawns_an_item_for_chips(night) -> None:
     service, _ = night
     actor, attempt = await shove_until_someone_pawns(service, "leather jacket")
-    assert any("leather jacket" in message for message in attempt.public)
+    assert (f"Item recorded: {actor.name} pawned “leather jacket” for 100 chips (buy-back price 16.67)."
+            in attempt.public), "the price it is bought back for at the end, not bought back already"
     socks = await service.handle(PLACE, actor, "/pawn my lucky socks")
     assert socks.error == ("“my lucky socks” cannot be pawned (no socks, belts, jewellery, accessories or "
                            "watches).")  # the item as described, not the one word that refused it
+    await service.handle(PLACE, ANN, "/lang ru")
+    for item in ("серьги", "часы", "золотое кольцо"):  # plural or not, the same words fit
+        refused = await service.handle(PLACE, actor, f"/pawn {item}")
+        assert refused.error == (f"«{item}»: такое в залог не принимают (никаких носков, ремней, украшений, "
+                                 "аксессуаров и часов).")
     assert await service.store.read(lambda tx: tx.check_ledger()) == []
     bank = await service.store.read(lambda tx: tx.balances(f"bank:{PLACE.table_id}:"))
     assert list(bank.values()) == [-1000], "900 chips bought in and 100 lent against the jacket"

@@ -152,7 +152,7 @@ async def test_redeem_lists_pawned_items_by_number_and_names_the_one_redeemed(se
         assert "You can still call: pawn only when short of the call." in seen(out, before)
         await say(terminal, f"{name}: {'/allin' if name == biggest else '/call'}")
     assert pawner is not None, "nobody was ever short of a call"
-    assert "pawned “leather jacket” (100 chips" in seen(out, before)
+    assert "pawned “leather jacket” for 100 chips (buy-back price 16.67)" in seen(out, before)
     while terminal.table.to_act is not None:  # he folds and keeps the 100 chips; the others check or fold
         name = terminal.table.to_act.removeprefix("term:")
         labels = {button.label.split()[0].lower(): index for index, button in enumerate(terminal.buttons, 1)}
