@@ -117,10 +117,11 @@ def options_text(voice: Voice, config: TournamentConfig) -> str:
 
 
 def tally(voice: Voice, tournament: Tournament) -> str:
-    """For a tournament with options: players left of the entries, the rebuys, add-ons and re-entries so far, the
-    bounties still on players' heads and the money paid in ("" without options)."""
+    """For a running tournament with options: players left of the entries, the rebuys, add-ons and re-entries so
+    far, the bounties still on players' heads and the money paid in ("" without options, and before the start, when
+    nobody has played and "0 players left of 0 entries" would count nothing)."""
     config, summary = tournament.config, tournament.summary()
-    if not (config.rebuys or config.addons or config.reentry or config.bounty):
+    if tournament.phase is not Phase.RUNNING or not (config.rebuys or config.addons or config.reentry or config.bounty):
         return ""
     offered = {"rebuys": config.rebuys, "addons": config.addons, "reentries": config.reentry}
     counts = _extra_stacks(voice, {name: getattr(summary, name) for name, on in offered.items() if on})

@@ -43,6 +43,21 @@ async def test_while_registration_is_open_the_seats_do_not_ask_for_a_deal(store:
     assert not joined.table.buttons, "no Deal button before the start"
 
 
+async def test_the_clock_counts_entries_and_payments_from_the_start_not_before(store: Store) -> None:
+    """A tournament with options: "0 players left of 0 entries; 0 rebuys …" before the start counted nothing."""
+    service = Service(store, FakeClock(_at(18, 0)), rng=random.Random(5))
+    await service.start()
+    await service.handle(PLACE, ANN, "/tournament create home-night rebuys 1 addon 1 reentry bounty 10")
+    assert (await service.handle(PLACE, ANN, "/clock")).public == [
+        "Registration open: nobody yet (/join to register)."]
+    for actor in (ANN, BOB):
+        await service.handle(PLACE, actor, "/join")
+    assert (await service.handle(PLACE, ANN, "/clock")).public == ["Registration open: Ann, Bob."]
+    await service.handle(PLACE, ANN, "/tournament start")
+    assert (await service.handle(PLACE, ANN, "/clock")).public[0].endswith(
+        "\n2 players left of 2 entries; 0 rebuys · 0 add-ons · 0 re-entries · bounties in play: 20; paid in: 100.")
+
+
 async def test_one_player_at_a_cash_table_is_told_to_wait_for_a_second(service: Service) -> None:
     alone = await service.handle(PLACE, ANN, "/join")
     assert alone.table is not None
