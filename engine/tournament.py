@@ -242,11 +242,13 @@ class ItemBoughtBack(TournamentEvent):
 
 @dataclass(frozen=True, kw_only=True)
 class PlayerCashedOut(TournamentEvent):
-    """A player exchanged `chips` for `money` units and left the tournament."""
+    """A player exchanged `chips` for `money` units and left the tournament: before its end (no place), or, when
+    `is_final`, at its end, with the stack he finished with (placed by it)."""
 
     player: str
     chips: int
     money: Fraction
+    is_final: bool = False
 
 
 @dataclass(frozen=True, kw_only=True)
@@ -626,7 +628,7 @@ class Tournament:
         for player, chips in sorted(stacks.items(), key=lambda pair: (-pair[1], pair[0])):
             if self.phase is Phase.RUNNING:
                 self.entrants[player].place = 1 + sum(other > chips for other in stacks.values())
-            events.extend(self._cash_out(player, chips))
+            events.extend(self._cash_out(player, chips, is_final=True))
         for item in self.items:
             if item.status is ItemStatus.HELD:
                 events.append(self._buy_back(item))
@@ -667,14 +669,14 @@ class Tournament:
 
     # --- helpers ---------------------------------------------------------------------------------------------------
 
-    def _cash_out(self, player: str, chips: int) -> list[Event]:
+    def _cash_out(self, player: str, chips: int, *, is_final: bool = False) -> list[Event]:
         entrant = self.entrants[player]
         entrant.status = EntrantStatus.CASHED_OUT
         entrant.cashed_out_chips += chips
         self.chips_in_play -= chips
         events: list[Event] = [self._buy_back(item) for item in self.items
                                if item.owner == player and item.status is ItemStatus.HELD]
-        events.append(PlayerCashedOut(player=player, chips=chips, money=self.config.to_money(chips),
+        events.append(PlayerCashedOut(player=player, chips=chips, money=self.config.to_money(chips), is_final=is_final,
                                       moves=(Move(f"stack:{player}", BANK, chips, "cash-out"),) if chips else ()))
         return events
 

@@ -229,6 +229,9 @@ def narrate(voice: Voice, tournament: Tournament, events: Iterable[Event]) -> li
             said.append(voice.t("tournament.eliminated", player=voice.name(event.player), place=event.place))
         elif isinstance(event, BountyCollected):
             said.append(bounty(voice, event))
+        elif isinstance(event, PlayerCashedOut) and event.is_final:  # no leaving: the chips he ends with
+            said.append(voice.t("tournament.finished_with", player=voice.name(event.player), chips=event.chips,
+                                money=money(event.money)))
         elif isinstance(event, PlayerRebought | PlayerAddedOn | PlayerReentered | PlayerCashedOut):
             said.append(voice.t(_STACK_BOUGHT_OR_SOLD[type(event)], player=voice.name(event.player),
                                 chips=event.chips, money=money(event.money)))

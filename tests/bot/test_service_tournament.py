@@ -119,6 +119,25 @@ async def test_cash_out_between_hands_and_settlement(night) -> None:
         assert (await service.handle(PLACE, BOB, f"/tournament {alias}")).public == again.public, alias
 
 
+@pytest.mark.parametrize(("language", "said"), [
+    ("en", ["Cat finishes with 305 chips = 50.83.", "Ann finishes with 300 chips = 50.",
+            "Bob finishes with 295 chips = 49.17."]),
+    ("ru", ["Cat заканчивает турнир с фишками: 305 = 50,83.", "Ann заканчивает турнир с фишками: 300 = 50.",
+            "Bob заканчивает турнир с фишками: 295 = 49,17."]),
+])
+async def test_the_end_says_the_chips_each_finishes_with_not_a_cash_out(night, language: str,
+                                                                        said: list[str]) -> None:
+    """Cashing out is leaving early with no place; at the end the winner and the others still in are placed, and
+    their chips turn into money as they finish."""
+    service, _ = night
+    started = await service.handle(PLACE, ANN, "/tournament start")
+    await play_out(service, PLACE, PLAYERS, started, preference=("fold", "check"))  # Cat takes Bob's small blind
+    await service.handle(PLACE, ANN, f"/lang {language}")
+    closed = await service.handle(PLACE, ANN, "/tournament close")
+    assert closed.public[:3] == said
+    assert closed.public[3].startswith("🏆")
+
+
 async def shove_until_someone_pawns(service: Service, item: str) -> tuple[Actor, Reply]:
     """No-limit: play the first hand out, deal the second, and shove until someone is short of a call and pawns
     `item`; returns him and the accepted pawn's reply."""
