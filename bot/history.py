@@ -208,7 +208,10 @@ def tournament_results(states: list[dict[str, Any]]) -> dict[str, int]:
 
 
 def _show_top(act: Action, cash: dict[str, int], tournaments: dict[str, int]) -> None:
-    act.say("top", lines="\n".join(top_lines(act, cash, signed)) or "—")
+    """The cash games' leaderboard ("—" when nobody played them yet), left out when only tournaments were played;
+    then the tournaments' one, when any finished."""
+    if cash or not tournaments:
+        act.say("top", lines="\n".join(top_lines(act, cash, signed)) or "—")
     if tournaments:
         act.say("history.top_tournaments", lines="\n".join(top_lines(act, tournaments, _signed_money)))
 

@@ -824,31 +824,44 @@ class Tx:
         return found
 
     def cash_results(self, chat_id: str) -> dict[str, int]:
-        """Per player of the chat (those with a wallet): his net result in its cash games, in chips — his wallet,
-        his stacks at its tables outside a tournament in play and his house-game boxes, less the grants he received
-        (the welcome grant and `/grant`s). A hand in play counts as it stood when dealt: its chips reach the stacks'
-        balances when it ends (`settle_hand`)."""
+        """Per player of the chat who played its cash games: his net result in them, in chips — his wallet, his
+        stacks at its tables outside a tournament in play and his house-game boxes, less the grants he received (the
+        welcome grant and `/grant`s). He played when his wallet paid for a seat at a cash table (a `ledger` row from
+        it; the ledger is never pruned) or he has a house-game box (its bets, moves of a round, are in the action
+        log's rows instead; an account is never deleted). A stack alone does not count: a finished tournament's
+        table keeps its players' empty stacks. A player who only played tournaments, or only asked for his balance,
+        has no result here. A hand in play counts as it stood when dealt: its chips reach the stacks' balances when
+        it ends (`settle_hand`)."""
         wallet = f"wallet:{chat_id}:"
         tournament_tables = {str(table_id) for (table_id,) in self.db.execute(
             "SELECT table_id FROM tournaments WHERE chat_id = ? AND status != 'finished'", (chat_id,))}
         tables = sorted((str(table_id) for (table_id,) in self.db.execute(
             "SELECT table_id FROM tables WHERE chat_id = ?", (chat_id,)) if table_id not in tournament_tables),
             key=len, reverse=True)  # the longest first: `stack:a:b:<player>` is at table `a:b`, not `a`
-        results: dict[str, int] = {}
+        played = {str(source).removeprefix(wallet) for (source,) in self.db.execute(
+            "SELECT DISTINCT source FROM ledger WHERE chat_id = ? AND substr(source, 1, CAST(? AS INTEGER)) = ?",
+            (chat_id, len(wallet), wallet))}
+        wallets: dict[str, int] = {}
+        chips: list[tuple[str, int]] = []  # (owner, chips) at the tables outside a tournament in play
         rows = self.db.execute(
             "SELECT name, kind, balance FROM accounts WHERE chat_id = ? AND kind IN ('wallet', 'stack', 'box', 'held')",
             (chat_id,)).fetchall()
-        for name, kind, balance in sorted(rows, key=lambda row: row[1] != "wallet"):  # wallets first: who plays
+        for name, kind, balance in rows:
             if kind == "wallet":
-                results[str(name).removeprefix(wallet)] = int(balance)
+                wallets[str(name).removeprefix(wallet)] = int(balance)
                 continue
             for table_id in tables:
                 owner = str(name).removeprefix(f"{kind}:{table_id}:")
                 if owner != name:
                     owner = owner.rsplit(":", 1)[0] if kind == "box" else owner  # `box:<table>:<player>:<n>`
-                    if owner in results:  # a computer player has no wallet: the house's chips are no one's result
-                        results[owner] += int(balance)
+                    chips.append((owner, int(balance)))
+                    if kind != "stack":  # a house game's box or held bet: he played a round
+                        played.add(owner)
                     break
+        results = {player: balance for player, balance in wallets.items() if player in played}
+        for owner, balance in chips:
+            if owner in results:  # a computer player has no wallet: the house's chips are no one's result
+                results[owner] += balance
         for target, granted in self.db.execute(
                 "SELECT target, SUM(amount) FROM ledger WHERE chat_id = ? AND source = ? GROUP BY target",
                 (chat_id, f"mint:{chat_id}")):

@@ -34,8 +34,12 @@ async def test_top_ranks_by_net_result_not_by_wallet(service: Service) -> None:
 async def test_house_game_boxes_count_while_the_round_is_open(service: Service) -> None:
     await service.handle(PLACE, ANN, "/game texas")
     assert (await service.handle(PLACE, BOB, "/ante 10")).error is None
-    assert (await service.handle(PLACE, ANN, "/top")).public == [CASH_TITLE + "\n1. Ann — 0\n2. Bob — 0"], \
-        "an ANTE on a box is not lost yet"
+    assert (await service.handle(PLACE, ANN, "/top")).public == [CASH_TITLE + "\n1. Bob — 0"], \
+        "an ANTE on a box is not lost yet (and Ann, who only chose the game, played none)"
+    for line in ("/deal", "/fold"):
+        assert (await service.handle(PLACE, BOB, line)).error is None, line
+    assert (await service.handle(PLACE, ANN, "/top")).public == [CASH_TITLE + "\n1. Bob — −10"], \
+        "the round is over: he played it and lost his ANTE"
 
 
 async def test_tournaments_are_ranked_apart_in_money(service: Service) -> None:
@@ -45,17 +49,21 @@ async def test_tournaments_are_ranked_apart_in_money(service: Service) -> None:
         assert (await service.handle(TOURNAMENT, actor, line)).error is None
     assert (await service.handle(TOURNAMENT, ANN, "/fold")).error is None  # Ann gives Bob her small blind
     during = (await service.handle(PLACE, ANN, "/top")).public
-    assert during == [CASH_TITLE + "\n1. Ann — 0\n2. Bob — 0"], "tournament chips are no cash result"
+    assert during == [CASH_TITLE + "\n—"], "tournament chips are no cash result, and nobody played a cash game"
     finished = await service.handle(TOURNAMENT, BOB, "/cashout")  # Ann is left: the tournament is over
     assert any(message.startswith("Settlement") for message in finished.public)
     assert (await service.handle(PLACE, ANN, "/top")).public == [
-        CASH_TITLE + "\n1. Ann — 0\n2. Bob — 0",
+        "Tournaments, money won or lost:\n1. Bob — +0.83\n2. Ann — −0.83",
+    ], "no cash leaderboard of players who never played a cash game"
+    assert (await service.handle(PLACE, CAT, "/join")).error is None  # Cat sits down at a cash table
+    assert (await service.handle(PLACE, ANN, "/top")).public == [
+        CASH_TITLE + "\n1. Cat — 0",
         "Tournaments, money won or lost:\n1. Bob — +0.83\n2. Ann — −0.83",
     ]
 
 
 async def test_the_leaderboard_in_russian(service: Service) -> None:
     await service.handle(PLACE, ANN, "/lang ru")
-    await service.handle(PLACE, BOB, "/balance")
+    await service.handle(PLACE, BOB, "/join")
     assert (await service.handle(PLACE, BOB, "/top")).public == [
-        "Таблица лидеров, игра на фишки (выигрыш или проигрыш без учёта выданных фишек):\n1. Ann — 0\n2. Bob — 0"]
+        "Таблица лидеров, игра на фишки (выигрыш или проигрыш без учёта выданных фишек):\n1. Bob — 0"]
