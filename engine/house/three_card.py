@@ -11,6 +11,7 @@ from engine.common import Event
 from engine.hands import evaluate_three, is_qualifying_three
 from engine.house.boxes import (
     Box,
+    BoxStatus,
     ConfigBase,
     Limits,
     Phase,
@@ -73,6 +74,9 @@ class ThreeCardRound(HouseRound):
         return ante
 
     def _on_deal(self) -> list[Event]:
+        """PAIRPLUS is settled on the deal, told to the box's owner alone (its result gives the cards away); the
+        table learns it with the box's result at the end. A box with PAIRPLUS alone has nothing to decide: it
+        waits, as played, for the round's end."""
         events = self._deal_boxes()
         self.dealer = self.draw(3)
         for position, box in enumerate(self.boxes):
@@ -83,10 +87,12 @@ class ThreeCardRound(HouseRound):
                 stake = box.stakes["pairplus"]
                 results = cap({"pairplus": stake * multiple if multiple else -stake}, self.limits.max_payout)
                 events.append(self._settle(box, results, "won" if multiple else "lost", hand=name,
-                                           ranks=value.ranks, cards=box.cards, final=not box.ante,
+                                           ranks=value.ranks, cards=box.cards, final=False,
                                            payouts=[Payout("pairplus", name, value.ranks, multiple)]))
             if box.ante:
                 self.queue.append(position)
+            else:
+                box.status = BoxStatus.PLAYED
         self.phase = Phase.DECIDING
         return events
 
@@ -107,6 +113,11 @@ class ThreeCardRound(HouseRound):
         for box in self._played():
             value = evaluate_three(box.cards)
             ante = box.ante
+            if not ante:  # PAIRPLUS alone, settled on the deal: its result, now public
+                outcome = "won" if sum(box.early.values()) > 0 else "lost"
+                events.append(self._settle(box, {}, outcome, hand=value.category.name.lower(), ranks=value.ranks,
+                                           cards=box.cards))
+                continue
             order = (value.strength > dealer.strength) - (value.strength < dealer.strength)
             results, outcome = versus_dealer(order, qualifies, ante, box.stakes["play"], 1, line="play")
             name = value.category.name.lower()

@@ -7,12 +7,16 @@ import gc
 from collections.abc import Iterable, Iterator
 from typing import Any
 
+import pytest
+
 from bot.clock import FakeClock
+from bot.games import house as house_game
 from bot.output import Actor, Place, Reply
 from bot.service import Service
 from bot.store import Store, Tx
 from bot.store.dialect import Connection
 from bot.store.tx import HISTORY_ONLY, dumps, loads
+from engine.cards import Deck
 
 
 @contextlib.contextmanager
@@ -111,6 +115,12 @@ def history_table_from_log(tx: Tx) -> None:
     tx.db.execute("ALTER TABLE actions DROP COLUMN events")
     tx.db.execute("ALTER TABLE actions DROP COLUMN moves")
     tx.db.execute("DROP TABLE hand_spans")
+
+
+def stack_house_deck(monkeypatch: pytest.MonkeyPatch, cards: str) -> None:
+    """Every round dealt at a house table in this test comes from a deck stacked with `cards` on top (as
+    `Deck.stacked` orders the rest)."""
+    monkeypatch.setattr(house_game, "Deck", lambda rng: Deck.stacked(cards))
 
 
 def everything_public(reply: Reply) -> str:

@@ -14,7 +14,14 @@ from bot.store import Store
 from engine.house import GAMES
 from engine.house.russian import RussianRound
 from tests.bot.conftest import ANN, BOB, CAT, PLACE, dump
-from tests.bot.helpers import corrupt_saved_hand, everything_public, ledger_ok, play_out, press_label
+from tests.bot.helpers import (
+    corrupt_saved_hand,
+    everything_public,
+    ledger_ok,
+    play_out,
+    press_label,
+    stack_house_deck,
+)
 
 PLAYERS = {actor.user_id: actor for actor in (ANN, BOB, CAT)}
 
@@ -453,3 +460,26 @@ async def test_a_russian_box_is_shown_to_its_owner_only_when_its_turn_comes(serv
     assert played.error is None
     asked = "\n".join((await service.handle(PLACE, ANN, "/cards")).private["ann"])
     assert f"box 2: {cards_text(second.cards)}" in asked, "box 2's turn has come"
+
+
+async def test_a_pairplus_alone_is_told_to_its_owner_at_once_and_to_the_table_when_the_round_ends(
+        service: Service, monkeypatch: pytest.MonkeyPatch) -> None:
+    """RULES.md §5: PAIRPLUS is settled on the deal; DESIGN.md: a player's own box never goes to the public channel.
+    Ann's PAIRPLUS alone (9♣ 9♥ 5♦) is hers to read at once; the table sees its cards only with the round's end,
+    not while Bob (K♦ K♣ 2♠) still decides."""
+    stack_house_deck(monkeypatch, "9c 9h 5d  Kd Kc 2s  Qc 5c 2c")
+    await service.handle(PLACE, ANN, "/game three-card")
+    for actor, line in ((ANN, "/ante 0 pp 5"), (BOB, "/ante 10")):
+        assert (await service.handle(PLACE, actor, line)).error is None
+    dealt = await service.handle(PLACE, ANN, "/deal")
+    assert dealt.table is not None and dealt.table.to_act == "bob"
+    assert "Box 1, side bet: PAIRPLUS +5 (pair of nines, five kicker, ×1)." in dealt.private["ann"]
+    shown = everything_public(dealt)
+    assert not any(word in shown for word in ("9♣", "nines", "+5")), shown
+    assert "Ann · box 1 · — · playing" in shown
+    ended = await service.handle(PLACE, BOB, "/play")
+    assert ("Ann, box 1: wins (+5) — pair of nines, five kicker: 9♣ 9♥ 5♦; PAIRPLUS +5 (pair of nines, five kicker, "
+            "×1).") in ended.public[-1]
+    assert (await wallets(service))["ann"] == 1000 + 5
+    await ledger_ok(service)
+

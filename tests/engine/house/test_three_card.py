@@ -92,3 +92,20 @@ def test_a_lone_ante_box_ledger_closes(action: str, net: int) -> None:
         balances[move.target] = balances.get(move.target, 0) + move.amount
     assert balances == {"player:ann": net, "box:ann:1": 0, "house": -net}
     assert round_.wallets["ann"] == 30 + net and round_.result().players == {"ann": net}
+
+
+def test_pairplus_alone_is_settled_on_the_deal_and_told_to_the_table_at_the_end() -> None:
+    """A box with PAIRPLUS alone has nothing to decide; its result, which shows its cards, is final (public) only
+    when the round ends, as a PAIRPLUS beside an ANTE is: other boxes still decide meanwhile."""
+    round_ = ThreeCardRound.new()
+    round_.place_bets("ann", 1, 0, side=5, balance=1000)
+    round_.place_bets("bob", 1, 10, balance=1000)
+    dealt = round_.deal(Deck.stacked("9c 9h 5d  Kd Kc 2s  Qc 5c 2c"))
+    settled = [e for e in dealt if isinstance(e, StakesSettled)]
+    assert [(e.player, e.results, e.final) for e in settled] == [("ann", {"pairplus": 5}, False)]
+    assert round_.to_act == ("bob", 1) and round_.wallets["ann"] == 1000 + 5
+    ended = round_.act("bob", "play")
+    (final,) = [e for e in ended if isinstance(e, StakesSettled) and e.player == "ann"]
+    assert (final.final, final.outcome, final.hand, final.results, final.earlier, final.moves) == (
+        True, "won", "pair", {}, {"pairplus": 5}, ())
+    assert round_.result().players == {"ann": 5, "bob": -20}
