@@ -172,10 +172,12 @@ def narrate(voice: Voice, events: Iterable[Event]) -> Narration:
                 lines.append(voice.t("house.dealer_drew", discarded=discarded, drawn=drawn,
                                      hand=hands.describe(voice, event.hand, event.ranks), verdict=verdict))
         elif isinstance(event, StakesSettled) and not event.final:
-            # a side bet settled on the deal would give the box's hand away: only its owner hears of it now, and
-            # the table when the box's round is settled
-            narration.told.append(Told(event.player, "house.side_settled", {
-                "box": event.box, "lines": _stake_lines(voice, event.results, event.payouts)}))
+            # a side bet settled on the deal or at a fold would give the box's hand away: only its owner hears of it
+            # now (the ANTE a fold loses goes without saying), and the table when the round is settled
+            side = {line: net for line, net in event.results.items() if line != "ante"}
+            if side:
+                narration.told.append(Told(event.player, "house.side_settled", {
+                    "box": event.box, "lines": _stake_lines(voice, side, event.payouts)}))
         elif isinstance(event, StakesSettled):
             lines.append(settled_text(voice, event))
         elif isinstance(event, RoundEnded):
@@ -190,7 +192,8 @@ def narrate(voice: Voice, events: Iterable[Event]) -> Narration:
 
 def _is_notice(event: Event, ending: bool) -> bool:
     """The moments a chat is told of in a message of their own: the dealer's reveal (and his draw) and the end
-    of the round with each box's result (a box folded earlier was settled in the story)."""
+    of the round with each box's result (a folded box's too: the engine settles every box for the table at the
+    end)."""
     if isinstance(event, DealerCardsShown):
         return event.qualifies is not None
     if isinstance(event, StakesSettled):

@@ -489,11 +489,13 @@ class HouseRound:
 
     def _fold(self, box: Box, *, side: Mapping[str, int] | None = None, cards: Sequence[Card] = (),
               payouts: Sequence[Payout] = ()) -> list[Event]:
-        """The box folds: it loses its ANTE (`side` adds the side bet's line, `payouts` what paid it) and is
-        settled."""
+        """The box folds: it loses its ANTE (`side` adds the side bet's line, `payouts` what paid it) at once, and
+        its owner alone learns what the side bet did; the box's public result comes when the round ends (`_end`),
+        as a side bet's would give its cards away while other boxes still decide."""
         box.status = BoxStatus.FOLDED
         return [BoxActed(player=box.owner, box=box.index, action="fold"),
-                self._settle(box, {"ante": -box.ante, **(side or {})}, "folded", cards=cards, payouts=payouts)]
+                self._settle(box, {"ante": -box.ante, **(side or {})}, "folded", cards=cards, payouts=payouts,
+                             final=False)]
 
     def _play(self, box: Box, action: str, multiple: int, stake: str = "bet") -> list[Event]:
         """The box plays on: `multiple` times its ANTE goes on the `stake` line."""
@@ -525,9 +527,12 @@ class HouseRound:
         return [box for box in self.boxes if box.status is BoxStatus.PLAYED]
 
     def _end(self) -> list[Event]:
+        """The round is over: the folded boxes get their public result (settled at the fold), then every net."""
+        events: list[Event] = [self._settle(box, {}, "folded") for box in self.boxes
+                               if box.status is BoxStatus.FOLDED]
         self.phase = Phase.OVER
         result = self.result()
-        return [RoundEnded(nets=dict(result.players))]
+        return [*events, RoundEnded(nets=dict(result.players))]
 
     # --- the deck ----------------------------------------------------------------------------------------
 

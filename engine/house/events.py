@@ -104,9 +104,9 @@ class Payout:
 @dataclass(frozen=True, kw_only=True)
 class StakesSettled(Event):
     """Some stakes of a box settled (public): net per stake line, the hand that counted (with the ranks that name
-    it) and what paid each winning line; `final` empties the box. A final settlement repeats, in `earlier` and
-    `earlier_payouts`, the lines settled before it (a side bet settled on the deal), so the round's public result
-    shows every line of the box."""
+    it) and what paid each winning line; `final` empties the box and comes when the round ends. A settlement before
+    it (a side bet on the deal, a fold) is its owner's to read; the final one repeats those lines, in `earlier` and
+    `earlier_payouts`, so the round's public result shows every line of the box."""
 
     player: str
     box: int

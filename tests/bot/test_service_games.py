@@ -483,3 +483,31 @@ async def test_a_pairplus_alone_is_told_to_its_owner_at_once_and_to_the_table_wh
     assert (await wallets(service))["ann"] == 1000 + 5
     await ledger_ok(service)
 
+
+@pytest.mark.parametrize(("game", "cards", "bets", "told", "secrets", "result"), [
+    ("three-card", "9h 8h 7h  Kd Kc 2s  Qc 5d 2c", "/ante 10 pp 5",
+     "Box 1, side bet: PAIRPLUS +200 (straight flush to the nine, ×40).", ("straight", "+200", "+190"),
+     "Ann, box 1: folded (+190); PAIRPLUS +200 (straight flush to the nine, ×40) · ANTE −10."),
+    ("caribbean", "9h 8d 7c 6s 5h  Kd Kc 2s 3d 4h  2d 2h Ks 6d 8c", "/ante 10 bonus 10",
+     "Box 1, side bet: BONUS +50 (straight to the nine, ×5).", ("straight", "+50", "+40"),
+     "Ann, box 1: folded (+40); ANTE −10 · BONUS +50 (straight to the nine, ×5)."),
+], ids=["three-card", "caribbean"])
+async def test_a_folded_box_keeps_its_side_bet_from_the_table_until_the_round_ends(
+        service: Service, monkeypatch: pytest.MonkeyPatch, game: str, cards: str, bets: str, told: str,
+        secrets: tuple[str, ...], result: str) -> None:
+    """A side bet's result names the box's hand: after Ann folds, the table reads that she folded, not what her side
+    bet won (nor her box's net, which tells it as well), while Bob still decides; Ann knows it already; the table
+    learns it with the round's result."""
+    stack_house_deck(monkeypatch, cards)
+    await service.handle(PLACE, ANN, f"/game {game}")
+    for actor, line in ((ANN, bets), (BOB, "/ante 10")):
+        assert (await service.handle(PLACE, actor, line)).error is None
+    dealt = await service.handle(PLACE, ANN, "/deal")
+    folded = await service.handle(PLACE, ANN, "/fold")
+    assert folded.table is not None and folded.table.to_act == "bob"
+    assert told in dealt.private["ann"] + folded.private.get("ann", [])
+    shown = everything_public(folded)
+    assert "Ann, box 1: folds." in shown and not any(secret in shown for secret in secrets), shown
+    ended = await service.handle(PLACE, BOB, "/play")
+    assert result in ended.public[-1]
+    await ledger_ok(service)

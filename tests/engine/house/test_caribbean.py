@@ -115,3 +115,19 @@ def test_affordability_limits_the_exchange() -> None:
     option = round_.legal_actions().get("exchange")
     assert option is not None and option.max_cards == 2
     assert not round_.can_act("ann", "exchange", ["8c", "5d", "3s"])
+
+
+def test_a_fold_is_settled_at_once_and_told_to_the_table_at_the_end() -> None:
+    """A folded box's bonus names its dealt hand: the fold moves the chips at once, but the box's result is final
+    (public) only when the round ends, while the other boxes decide without knowing it."""
+    round_ = CaribbeanRound.new()
+    round_.place_bets("ann", 1, 10, side=10, balance=1000)
+    round_.place_bets("bob", 1, 10, balance=1000)
+    round_.deal(Deck.stacked("9h 8d 7c 6s 5h  Kd Kc 2s 3d 4h  2d 2h Ks 6d 8c"))
+    folded = [e for e in round_.act("ann", "fold") if isinstance(e, StakesSettled)]
+    assert [(e.results, e.final) for e in folded] == [({"ante": -10, "bonus": 50}, False)]
+    assert round_.to_act == ("bob", 1) and round_.wallets["ann"] == 1000 + 40
+    (final,) = [e for e in round_.act("bob", "play") if isinstance(e, StakesSettled) and e.player == "ann"]
+    assert (final.final, final.outcome, final.results, final.earlier, final.moves) == (
+        True, "folded", {}, {"ante": -10, "bonus": 50}, ())
+    assert [payout.hand for payout in final.earlier_payouts] == ["straight"]
