@@ -15,7 +15,7 @@ from engine.cards import Deck
 from engine.common import Event, RuleError, all_moves
 from engine.house import GAMES
 from engine.house.boxes import Limits
-from engine.house.common import HouseRound, Phase
+from engine.house.common import HouseRound, Phase, Shortfall
 from engine.house.three_card import TIERS_LIMITS
 from engine.text import quote_input
 
@@ -194,7 +194,10 @@ class HouseController:
         round_ = self._my_decision(act)
         round_.wallets[act.user] = self._spendable(act, act.user)  # another table may have spent from the wallet
         names = round_.legal_actions().names
-        action = next((name for name in _COMMAND_ACTIONS[type(command)] if name in names), None)
+        short = [shortfall.action for shortfall in round_.shortfalls()]  # refused below with what it needs
+        wanted = _COMMAND_ACTIONS[type(command)]
+        action = next((name for name in wanted if name in names), None) or next(
+            (name for name in wanted if name in short), None)
         if action is None:
             raise _not_now(act, names)
         cards: list[str] = []
@@ -280,7 +283,7 @@ class HouseController:
         try:
             events = round_.act(player, action, cards)
         except RuleError as error:
-            raise act.rule_refusal(error) from None
+            raise _rule_refusal(act, error) from None
         self._commit(act, round_, events, said)
 
     def _spendable(self, act: Action, player: str) -> int:
@@ -422,6 +425,17 @@ class HouseController:
             label = act.t(f"house.action.{option.name}") + (f" ({option.cost})" if option.cost else "")
             buttons.append(Button(label, button_payload(key, _ACTION_COMMAND[option.name], decision)))
         return buttons
+
+
+def _rule_refusal(act: Action, error: RuleError) -> Refusal:
+    """A decision's rule error as a refusal; one the wallet alone refuses says what it needs, as the box's line on
+    the table does ("Exchange (4 cards) needs 60 with the BET, you have 50"), in the actor's language."""
+    short = error.params.get("short")
+    if isinstance(short, Shortfall):
+        with act.privately(act.actor.user_id if act.actor else None):
+            text = render.shortfall_text(act.voice, short, error.params["balance"])
+        error = RuleError(error.code, error.message, **{**error.params, "short": text})
+    return act.rule_refusal(error)
 
 
 def _not_now(act: Action, names: tuple[str, ...]) -> Refusal:

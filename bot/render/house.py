@@ -7,7 +7,7 @@ from collections.abc import Iterable, Sequence
 from bot.i18n import format_number
 from bot.render import Narration, Told, Voice, cards_text, hands, signed
 from engine.common import Event
-from engine.house.common import BoxStatus, HouseRound, Limits, Phase
+from engine.house.common import BoxStatus, HouseRound, Limits, Phase, Shortfall
 from engine.house.events import (
     BetsPlaced,
     BoxActed,
@@ -91,14 +91,16 @@ def shortfall_texts(voice: Voice, round_: HouseRound) -> list[str]:
     if round_.to_act is None:
         return []
     wallet = round_.wallets.get(round_.to_act[0], 0)
-    texts = []
-    for short in round_.shortfalls():
-        action = voice.t(f"house.action.{short.action}")
-        if short.cards:
-            action = voice.t("house.short_cards", action=action, count=short.cards)
-        key = "house.short_with_bet" if short.kept else "house.short"
-        texts.append(voice.t(key, action=action, cost=short.needed, wallet=wallet))
-    return texts
+    return [shortfall_text(voice, short, wallet) for short in round_.shortfalls()]
+
+
+def shortfall_text(voice: Voice, short: Shortfall, wallet: int) -> str:
+    """What an action needs and what the wallet holds: "Exchange (4 cards) needs 60 with the BET, you have 50"."""
+    action = voice.t(f"house.action.{short.action}")
+    if short.cards:
+        action = voice.t("house.short_cards", action=action, count=short.cards)
+    key = "house.short_with_bet" if short.kept else "house.short"
+    return voice.t(key, action=action, cost=short.needed, wallet=wallet)
 
 
 def private_boxes(voice: Voice, round_: HouseRound, user_id: str) -> str | None:

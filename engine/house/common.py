@@ -101,8 +101,8 @@ class ActionOption:
 @dataclass(frozen=True, slots=True)
 class Shortfall:
     """An action the wallet keeps the box to act from taking: it needs `needed` chips, `kept` of them the BET it must
-    leave room for (0 when it keeps none). For a draw paid per card that the wallet still allows with fewer cards,
-    `cards` is the fewest it refuses (else 0)."""
+    leave room for (0 when it keeps none). For a draw paid per card, `cards` is the count that needs them: the one
+    asked (`HouseRound.shortfall`), or in `shortfalls` the fewest the wallet refuses where it allows fewer (else 0)."""
 
     action: str
     needed: int
@@ -436,9 +436,31 @@ class HouseRound:
             allowed_now = option.within(wallet)
             if allowed_now == option:
                 continue
-            cards = 0 if allowed_now is None else allowed_now.max_cards + 1
-            found.append(Shortfall(option.name, option.needs(max(1, cards, option.min_cards)), option.keep, cards))
+            found.append(_shortfall(option, 0 if allowed_now is None else allowed_now.max_cards + 1))
         return tuple(found)
+
+    def shortfall(self, action: str, cards: int = 0) -> Shortfall | None:
+        """What the wallet needs for the box to act to take `action` with `cards` cards (a draw's fewest when 0),
+        when the wallet alone refuses it; None when the wallet pays for it, or when something else would refuse it
+        (no such action now, more cards than the action takes)."""
+        box = self.current_box()
+        option = None if box is None else next((item for item in self._options(box) if item.name == action), None)
+        if box is None or option is None or cards > option.max_cards:
+            return None
+        allowed = option.within(self.wallets[box.owner])
+        return _shortfall(option, cards) if allowed is None or cards > allowed.max_cards else None
+
+    def _verify_wallet_pays(self, action: str, cards: int) -> None:
+        """Raise the wallet's reason (`short_of_chips`, with the `Shortfall` as `short`) when it alone refuses
+        `action` with `cards` cards to the box to act (RULES.md: a bet over the wallet is refused with the reason)."""
+        short = self.shortfall(action, cards)
+        if short is not None:
+            box = self.current_box()
+            assert box is not None
+            wallet = self.wallets[box.owner]
+            kept = f" (the BET's {short.kept} included)" if short.kept else ""
+            raise IllegalAmount("short_of_chips", f"{action} needs {short.needed} chips{kept} but you have {wallet}",
+                                short=short, balance=wallet)
 
     def _options(self, box: Box) -> list[ActionOption]:
         """The box's actions were its owner's wallet bottomless (`legal_actions` fits them to the wallet)."""
@@ -453,6 +475,7 @@ class HouseRound:
             raise NotYourTurn("not_your_turn", f"it is {box.owner}'s turn (box {box.index})", player=box.owner)
         option = self.legal_actions().get(action)
         if option is None:
+            self._verify_wallet_pays(action, len(cards))
             names = ", ".join(self.legal_actions().names)
             raise RuleError("illegal_action", f"{action!r} is not possible now; you may: {names}", action=action)
         chosen = _read_cards(cards)
@@ -460,6 +483,7 @@ class HouseRound:
             raise RuleError("no_cards_needed", f"{action} takes no cards")
         if option.max_cards:
             if not option.min_cards <= len(chosen) <= option.max_cards:
+                self._verify_wallet_pays(action, len(chosen))
                 raise RuleError("card_count", f"{action} needs {option.min_cards} to {option.max_cards} cards",
                                 count=len(chosen))
             if len(set(chosen)) != len(chosen):
@@ -595,6 +619,12 @@ class HouseRound:
         round_.queue = list(data["queue"])
         round_._extra_from_dict(data["extra"])
         return round_
+
+
+def _shortfall(option: ActionOption, cards: int) -> Shortfall:
+    """What `option` needs with `cards` cards (its fewest when 0); a draw paid per card names the count asked."""
+    return Shortfall(option.name, option.needs(max(1, cards, option.min_cards)), option.keep,
+                     cards if option.per_card else 0)
 
 
 def _read_cards(cards: Sequence[Card | str]) -> list[Card]:

@@ -238,3 +238,33 @@ async def test_an_exchange_naming_a_card_twice_says_so(store: Store, language: s
     await accepted(service, "/ante 10")
     await accepted(service, "/deal")
     assert await refused_unchanged(service, "/exchange 1 1") == expected
+
+
+@pytest.mark.parametrize(("game", "wallet", "text", "language", "expected"), [
+    ("russian", 35, "/buy", "en", "Not enough chips. Buy card needs 30 with the BET, you have 25."),
+    ("russian", 35, "/exchange 1", "ru", "Не хватает фишек. Обмен: нужно 30 с учётом ставки БЕТ, у вас 25."),
+    ("texas", 35, "/buy", "en", "Not enough chips. Buy card needs 30 with the BET, you have 25."),
+    ("caribbean", 60, "/exchange 1 2 3 4", "en",
+     "Not enough chips. Exchange (4 cards) needs 60 with the BET, you have 50."),
+    ("caribbean", 60, "/exchange 1 2 3 4", "ru",
+     "Не хватает фишек. Обмен (4 карты): нужно 60 с учётом ставки БЕТ, у вас 50."),
+], ids=["russian-buy", "russian-exchange-ru", "texas-buy", "caribbean-4-cards", "caribbean-4-cards-ru"])
+async def test_a_decision_the_wallet_cannot_pay_is_refused_with_what_it_needs(
+        store: Store, game: str, wallet: int, text: str, language: str, expected: str) -> None:
+    """RULES.md: bets are refused, with the reason, when they exceed the wallet: not "Not possible now. You may: Play,
+    Fold." nor "You may not choose 4 cards for that.", which the player cannot tell from a rule of the game."""
+    service = await open_table(store, game, wallet, language)
+    await accepted(service, "/ante 10")
+    await accepted(service, "/deal")
+    assert await refused_unchanged(service, text) == expected
+
+
+async def test_a_box_a_draw_left_short_refuses_its_bet_with_what_it_needs(store: Store) -> None:
+    service = await open_table(store, "russian", 65)
+    await accepted(service, "/ante 10")
+    await accepted(service, "/ante 10 box 2")
+    await accepted(service, "/deal")
+    await accepted(service, "/exchange 1 2")  # 10: 35 left
+    await accepted(service, "/play")  # box 1's BET 20: 15 left, box 2's BET needs 20
+    assert await refused_unchanged(service, "/play") == "Not enough chips. Play needs 20, you have 15."
+    assert await refused_unchanged(service, "/dealergame") == "Not possible now. You may: Fold."

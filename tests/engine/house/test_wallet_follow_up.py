@@ -5,7 +5,7 @@ exchange whose fee and the BET it must leave room for are over it together."""
 import pytest
 
 from engine.cards import Deck
-from engine.common import IllegalAmount
+from engine.common import IllegalAmount, RuleError
 from engine.house.caribbean import CaribbeanRound, CaribbeanRules
 from engine.house.common import ActionOption, Shortfall
 from engine.house.russian import RussianRound
@@ -151,3 +151,37 @@ def test_three_card_ante_needs_room_for_its_play() -> None:
     for _ in range(2):
         assert other.legal_actions().names == ("play", "fold")
         other.act("ann", "play")
+
+
+@pytest.mark.parametrize(("game", "balance", "action", "cards", "short"), [
+    ("russian", 35, "buy", [], Shortfall("buy", 30, kept=20)),  # 25 after the ANTE: a draw's 10 and the BET's 20
+    ("russian", 35, "exchange", ["2s"], Shortfall("exchange", 30, kept=20)),
+    ("texas", 35, "buy", [], Shortfall("buy", 30, kept=20)),
+    ("caribbean", 60, "exchange", ["2s", "3d", "7h", "9c"], Shortfall("exchange", 60, kept=20, cards=4)),
+    ("caribbean", 35, "exchange", ["2s"], Shortfall("exchange", 30, kept=20, cards=1)),
+], ids=["russian-buy", "russian-exchange", "texas-buy", "caribbean-4-of-3", "caribbean-none"])
+def test_a_decision_the_wallet_cannot_pay_is_refused_with_what_it_needs(
+        game: str, balance: int, action: str, cards: list[str], short: Shortfall) -> None:
+    """RULES.md: a bet over the wallet is refused with the reason, not as "not possible now" or as a card count the
+    action would take with more chips ("you may not choose 4 cards")."""
+    round_ = {"russian": RussianRound, "texas": TexasRound, "caribbean": CaribbeanRound}[game].new()
+    round_.place_bets("ann", 1, 10, balance=balance)
+    round_.deal(Deck.stacked("2s 3d 7h 9c Jh  As Ad 9s 5s 3s"))
+    before = round_.to_dict()
+    with pytest.raises(IllegalAmount) as error:
+        round_.act("ann", action, cards)
+    assert error.value.code == "short_of_chips"
+    assert error.value.params == {"short": short, "balance": balance - 10}
+    assert round_.to_dict() == before
+
+
+def test_a_decision_refused_for_something_else_is_not_blamed_on_the_wallet() -> None:
+    round_ = CaribbeanRound.new()
+    round_.place_bets("ann", 1, 10, balance=60)  # three cards and the BET
+    round_.deal(Deck.stacked("2s 3d 7h 9c Jh  As Ad 9s 5s 3s"))
+    for action, cards, code in (("exchange", [], "card_count"), ("buy", [], "illegal_action"),
+                                ("exchange", ["2s", "3d", "7h", "9c", "Jh", "As"], "card_count")):
+        with pytest.raises(RuleError) as error:
+            round_.act("ann", action, cards)
+        assert error.value.code == code, (action, cards)
+    assert round_.shortfall("exchange", 3) is None and round_.shortfall("fold") is None
