@@ -26,6 +26,18 @@ TURN_SECONDS = 60
 NO_CAP = "off"
 """`max_payout`'s value where a table caps no payment (as `/set` lists it and takes it)."""
 
+_RULE_CHOICES: dict[str, tuple[str, dict[str, Any]]] = {
+    "ante_bonus": ("ante_bonus_always", {"win": False, "always": True}),
+    "re_exchange": ("re_exchange_limit", {"off": 0, "on": 1}),
+}
+"""Table options (RULES.md) that `/set name word` chooses, at the games whose rules have the field: the field and what
+each word sets it to. Three Card Poker's ante bonus pays when the player wins or ties, or whenever he plays; Caribbean
+Poker's re-exchange swaps a single card again (for 2×ANTE)."""
+
+_LIMIT_FIELDS: dict[str, tuple[str, ...]] = {"bonus": ("min_side", "max_side")}
+"""Settings that set table limits of another name (else the limit of the setting's name): Caribbean Poker's bonus bet
+has one fixed size (RULES.md §4)."""
+
 _COMMAND_ACTIONS: dict[type[cmd.Command], tuple[str, ...]] = {
     cmd.Fold: ("fold",),
     cmd.Play: ("play", "bet"),
@@ -230,14 +242,23 @@ class HouseController:
         return f"{act.state.get('number', 0)}:{decision_tag(round_, self._step(act))}"
 
     def _configure(self, act: Action, command: cmd.Setting) -> None:
-        """`/set` for house tables: ANTE limits, maximum payout, Three Card Poker's tier, the timers, pictures."""
-        limits = self._rules(act).limits
+        """`/set` for house tables: ANTE limits, maximum payout, the timers, pictures, and the game's own options
+        (RULES.md): Three Card Poker's tier and when its ante bonus pays, Caribbean Poker's bonus bet size and its
+        re-exchange."""
+        rules = self._rules(act)
+        limits = rules.limits
         current = {"min_ante": limits.min_ante, "max_ante": limits.max_ante, "max_payout": limits.max_payout,
                    "bet_seconds": act.config.get("bet_seconds", BET_SECONDS),
                    "turn_seconds": act.config.get("turn_seconds", TURN_SECONDS),
                    picture.SETTING: act.config.get(picture.SETTING, "on")}
         if self.game == "three-card":
             current["tier"] = act.config.get("tier", "lite")
+        if self.game == "caribbean":
+            current["bonus"] = limits.max_side
+        for name, (field, choices) in _RULE_CHOICES.items():
+            if hasattr(rules, field):
+                chosen = getattr(rules, field)
+                current[name] = next((word for word, value in choices.items() if value == chosen), chosen)
         if command.key is None:
             act.tell(act.user, "settings.list", values=", ".join(
                 f"{name}={NO_CAP if value is None else value}" for name, value in current.items()))
@@ -259,6 +280,13 @@ class HouseController:
                                  choices=", ".join(TIERS_LIMITS))
             act.config["tier"] = value.lower()
             act.config["rules"] = {**act.config.get("rules", {}), "limits": TIERS_LIMITS[value.lower()].to_dict()}
+        elif command.key in _RULE_CHOICES:
+            field, choices = _RULE_CHOICES[command.key]
+            if value.lower() not in choices:
+                raise act.refuse("settings.bad_value", name=command.key, value=quote_input(value),
+                                 choices=", ".join(choices))
+            value = value.lower()
+            act.config["rules"] = {**act.config.get("rules", {}), field: choices[value]}
         elif command.key == "max_payout" and value.lower() == NO_CAP:
             act.config["rules"] = {**act.config.get("rules", {}), "limits": {**limits.to_dict(), "max_payout": None}}
         else:
@@ -269,8 +297,9 @@ class HouseController:
             if command.key in ("bet_seconds", "turn_seconds"):
                 act.config[command.key] = number
             else:
+                fields = _LIMIT_FIELDS.get(command.key, (command.key,))
                 try:
-                    changed = Limits.from_dict({**limits.to_dict(), command.key: number})
+                    changed = Limits.from_dict({**limits.to_dict(), **dict.fromkeys(fields, number)})
                 except RuleError as error:
                     raise act.rule_refusal(error) from None
                 act.config["rules"] = {**act.config.get("rules", {}), "limits": changed.to_dict()}

@@ -328,6 +328,71 @@ async def test_organizers_set_house_limits_and_tiers(service: Service) -> None:
     assert (await service.handle(other, ANN, "/set tier gold")).error
 
 
+async def listed_settings(service: Service, place: Place = PLACE) -> dict[str, str]:
+    """The table's settings as `/set` lists them to Ann."""
+    told = (await service.handle(place, ANN, "/set")).private["ann"][0]
+    listed = told.removeprefix("Table settings: ").split(". Organizers")[0]
+    return dict(part.split("=", 1) for part in listed.split(", "))
+
+
+async def test_caribbean_bonus_size_and_re_exchange_are_table_options(service: Service,
+                                                                      monkeypatch: pytest.MonkeyPatch) -> None:
+    """RULES.md §4: the bonus bet has "a fixed size set by the table, default 10 chips", and "a table option allows
+    exchanging a single card again for 2×ANTE": the organizer sets both between rounds."""
+    stack_house_deck(monkeypatch, "2s 3d 7h 9c Jh  As Kd 9s 5s 3s  Kh Kc 7c")
+    await service.handle(PLACE, ANN, "/game caribbean")
+    assert {key: value for key, value in (await listed_settings(service)).items()
+            if key in ("bonus", "re_exchange")} == {"bonus": "10", "re_exchange": "off"}
+    assert (await service.handle(PLACE, BOB, "/set bonus 20")).error == "Only the organizer — Ann — can do that."
+    for line, said in (("/set bonus 20", "Setting changed: bonus = 20."),
+                       ("/set re_exchange On", "Setting changed: re_exchange = on.")):
+        assert (await service.handle(PLACE, ANN, line)).public == [said]
+    assert (await service.handle(PLACE, BOB, "/ante 10 bonus 10")).error == "The side bet is 20 at this table, not 10."
+    assert (await service.handle(PLACE, ANN, "/ante 10 bonus 20")).error is None
+    before = dump(service.store.location)
+    assert (await service.handle(PLACE, ANN, "/set re_exchange off")).error == "Finish the hand in progress first."
+    assert dump(service.store.location) == before
+    await service.handle(PLACE, ANN, "/deal")
+    assert (await service.handle(PLACE, ANN, "/exchange 1 2")).error is None  # 20: 2♠ 3♦ for K♥ K♣
+    again = await service.handle(PLACE, ANN, "/exchange 1")  # 7♥ for 7♣, once more for 2×ANTE
+    assert again.error is None and "Ann, box 1: exchanges again (20)." in everything_public(again)
+    assert [button.label for button in again.table.buttons if not button.private] == ["Play (20)", "Fold"]
+    ended = await service.handle(PLACE, ANN, "/play")
+    assert "ANTE +10 · BET +20 (pair of kings, jack kicker, ×1) · BONUS −20." in ended.public[-1]  # over ace-king
+    assert (await wallets(service))["ann"] == 1000 + 10 + 20 - 20 - 40  # the exchange and the re-exchange: 20 each
+    await ledger_ok(service)
+
+
+@pytest.mark.parametrize(("setting", "net"), [("", -20), ("/set ante_bonus always", -10)])
+async def test_three_card_ante_bonus_pays_whenever_the_box_plays_as_a_table_option(
+        service: Service, monkeypatch: pytest.MonkeyPatch, setting: str, net: int) -> None:
+    """RULES.md §5: the ante bonus pays when the player wins or ties; "a table option pays it whenever the player
+    plays". A straight that loses to a higher one: ANTE and PLAY lost, and the straight's bonus 1:1 paid only so."""
+    stack_house_deck(monkeypatch, "4s 5d 6c  9h Td Jc")
+    await service.handle(PLACE, ANN, "/game three-card")
+    assert (await listed_settings(service))["ante_bonus"] == "win"
+    if setting:
+        assert (await service.handle(PLACE, ANN, setting)).error is None
+        assert (await listed_settings(service))["ante_bonus"] == "always"
+    for line in ("/ante 10", "/deal", "/play"):
+        assert (await service.handle(PLACE, ANN, line)).error is None
+    assert (await wallets(service))["ann"] == 1000 + net
+    await ledger_ok(service)
+
+
+@pytest.mark.parametrize(("game", "text"), [
+    ("caribbean", "/set bonus 0"), ("caribbean", "/set bonus ten"), ("caribbean", "/set re_exchange 2"),
+    ("caribbean", "/set ante_bonus always"), ("three-card", "/set ante_bonus sometimes"),
+    ("three-card", "/set re_exchange on"), ("three-card", "/set bonus 10"), ("russian", "/set re_exchange on"),
+])
+async def test_a_bad_house_option_is_refused_and_changes_nothing(service: Service, game: str, text: str) -> None:
+    await service.handle(PLACE, ANN, f"/game {game}")
+    before = dump(service.store.location)
+    reply = await service.handle(PLACE, ANN, text)
+    assert reply.error and reply.error.startswith(("“", "No setting")), reply.error
+    assert dump(service.store.location) == before
+
+
 async def test_a_table_without_a_payout_cap_says_off_and_an_organizer_sets_or_lifts_one(service: Service) -> None:
     """Russian Poker caps no payment by default: `/set` lists `max_payout=off` (it read Python's "None"), and the
     organizer sets a cap and lifts it again with the same word."""
