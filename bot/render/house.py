@@ -179,7 +179,7 @@ def narrate(voice: Voice, events: Iterable[Event]) -> Narration:
             side = {line: net for line, net in event.results.items() if line != "ante"}
             if side:
                 narration.told.append(Told(event.player, "house.side_settled", {
-                    "box": event.box, "lines": _stake_lines(voice, side, event.payouts)}))
+                    "box": event.box, "lines": _stake_lines(voice, side, event.payouts, event.max_payout)}))
         elif isinstance(event, StakesSettled):
             lines.append(settled_text(voice, event))
         elif isinstance(event, RoundEnded):
@@ -213,13 +213,15 @@ def settled_text(voice: Voice, event: StakesSettled) -> str:
     if event.hand and event.cards and event.outcome != "folded":
         text += " — " + voice.t("house.hand_cards", hand=hands.describe(voice, event.hand, event.ranks),
                                 cards=cards_text(event.cards))
-    stakes = _stake_lines(voice, {**event.earlier, **event.results}, (*event.earlier_payouts, *event.payouts))
+    stakes = _stake_lines(voice, {**event.earlier, **event.results}, (*event.earlier_payouts, *event.payouts),
+                          event.max_payout)
     return f"{text}; {stakes}." if stakes else f"{text}."
 
 
-def _stake_lines(voice: Voice, results: dict[str, int], payouts: Iterable[Payout]) -> str:
+def _stake_lines(voice: Voice, results: dict[str, int], payouts: Iterable[Payout], max_payout: int | None) -> str:
     """Each stake line's result, a won line with the hand that paid it and its multiple ("BET +40 (flush, ace
-    high, ×4)"), joined by " · "."""
+    high, ×4)", a half payout with the whole it halves), joined by " · "; and when the table's maximum payout cut
+    them (`max_payout`), that it did ("payout capped at the table's maximum of 10,000")."""
     paid: dict[str, list[Payout]] = {}
     for payout in payouts:
         paid.setdefault(payout.line, []).append(payout)
@@ -230,11 +232,13 @@ def _stake_lines(voice: Voice, results: dict[str, int], payouts: Iterable[Payout
             names = [hands.describe(voice, payout.hand, payout.ranks) for payout in by]
             what = names[0] if len(names) == 1 else voice.t("house.second_combination", first=names[0],
                                                             second=names[1])
-            out.append(voice.t("house.line_paid", stake=stake_label(voice, line), net=signed(net), hand=what,
-                               multiple=sum(payout.multiple for payout in by)))
+            out.append(voice.t("house.line_half" if by[0].half_of else "house.line_paid",
+                               stake=stake_label(voice, line), net=signed(net), hand=what,
+                               multiple=sum(payout.multiple for payout in by), whole=by[0].half_of))
         else:
             out.append(f"{stake_label(voice, line)} {format_number(voice.language, signed(net))}")
-    return " · ".join(out)
+    capped = voice.t("house.max_payout_applied", max=max_payout) if max_payout is not None else ""
+    return "; ".join(part for part in (" · ".join(out), capped) if part)
 
 
 def stake_label(voice: Voice, name: str) -> str:

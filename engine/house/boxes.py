@@ -115,6 +115,8 @@ class Box:
     early: dict[str, int] = field(default_factory=dict)
     """Lines settled before the box's end (a side bet on the deal), for the round's public result."""
     early_payouts: list[Payout] = field(default_factory=list)
+    capped: bool = False
+    """Whether the table's maximum payout cut a settlement of the box (its final result says so)."""
 
     @property
     def ante(self) -> int:
@@ -141,7 +143,8 @@ class Box:
         return {"owner": self.owner, "index": self.index, "stakes": dict(self.stakes),
                 "cards": [str(card) for card in self.cards], "status": self.status.value,
                 "history": list(self.history), "staked": self.staked, "fees": self.fees, "paid_out": self.paid_out,
-                "early": dict(self.early), "early_payouts": [payout.to_dict() for payout in self.early_payouts]}
+                "early": dict(self.early), "early_payouts": [payout.to_dict() for payout in self.early_payouts],
+                "capped": self.capped}
 
     @classmethod
     def from_dict(cls, data: Mapping[str, Any]) -> Box:
@@ -150,7 +153,8 @@ class Box:
                    cards=parse_cards(data["cards"]), status=BoxStatus(data["status"]),
                    history=list(data["history"]), staked=data["staked"], fees=data["fees"],
                    paid_out=data["paid_out"], early=dict(data.get("early", {})),
-                   early_payouts=[Payout.from_dict(item) for item in data.get("early_payouts", [])])
+                   early_payouts=[Payout.from_dict(item) for item in data.get("early_payouts", [])],
+                   capped=data.get("capped", False))
 
 
 @dataclass(frozen=True, slots=True)
@@ -159,8 +163,6 @@ class RoundResult:
 
     boxes: dict[tuple[str, int], int]
     players: dict[str, int]
-
-
 
 
 class ConfigBase:

@@ -23,7 +23,6 @@ from engine.house.boxes import (
     Box,
     ConfigBase,
     Limits,
-    cap,
     hand_name,
 )
 from engine.house.common import ActionOption, HouseRound, versus_dealer
@@ -109,7 +108,7 @@ class CaribbeanRound(HouseRound):
         box.history.append(action)
         if action == "fold":
             side, payouts = self._bonus(box)
-            return self._fold(box, side=cap(side, self.limits.max_payout), cards=box.cards, payouts=payouts), True
+            return self._fold(box, side=side, cards=box.cards, payouts=payouts), True
         if action == "play":
             return self._play(box, "play", 2), True
         fee = (self.config.exchange_fee * len(cards) if action == "exchange" else self.config.re_exchange_fee)
@@ -145,10 +144,8 @@ class CaribbeanRound(HouseRound):
         multiple = self.config.paytable.get(name, 0)
         results, outcome = versus_dealer(order, qualifies, box.ante, box.stakes["bet"], multiple)
         bonus, bonus_payouts = self._bonus(box)
-        capped = cap({**bonus, **results}, self.limits.max_payout)  # the later lines are cut first: the BET's
-        results = {name: capped[name] for name in (*results, *bonus)}
-        return self._settle(box, results, outcome, hand=name, ranks=value.ranks, cards=box.cards,
-                            payouts=(Payout("bet", name, value.ranks, multiple), *bonus_payouts))
+        return self._settle(box, {**results, **bonus}, outcome, hand=name, ranks=value.ranks, cards=box.cards,
+                            payouts=(Payout("bet", name, value.ranks, multiple), *bonus_payouts), cut_last=("bonus",))
 
     def _extra_to_dict(self) -> dict[str, Any]:
         return {"dealt": dict(self.dealt)}

@@ -203,16 +203,24 @@ class HouseRound:
 
     def _settle(self, box: Box, results: Mapping[str, int], outcome: str, *, hand: str = "",
                 ranks: Sequence[int] = (), cards: Sequence[Card] = (), payouts: Sequence[Payout] = (),
-                final: bool = True) -> StakesSettled:
+                final: bool = True, cut_last: Sequence[str] = ()) -> StakesSettled:
         """Settle stake lines: net < 0 loses that much to the house, net > 0 is won from it; the rest goes home.
 
+        Winnings are capped at the table's maximum payout per box, less what the box won earlier (a side bet on the
+        deal), the later lines cut first (`cut_last` names lines cut only after all others); the event says so
+        (`max_payout`), and a box's final one when an earlier one was.
         A line may name no stake (a payment not tied to a stake). `payouts` say what paid the winning lines (only
         those that won are kept). With `final` every stake left is settled as a push and the box is marked settled,
         and the event repeats the lines settled earlier; settling a settled box is a bug and raises.
         """
         if box.is_settled:
             raise RuntimeError(f"box {box.account} is settled twice")
-        lines = dict(results)
+        limit = self.limits.max_payout
+        if limit is not None:
+            limit = max(0, limit - sum(net for net in box.early.values() if net > 0))
+        capped = cap({**{name: results[name] for name in cut_last if name in results}, **results}, limit)
+        lines = {name: capped[name] for name in results}
+        box.capped = box.capped or lines != dict(results)
         if final:
             for name in box.stakes:
                 lines.setdefault(name, 0)
@@ -237,9 +245,10 @@ class HouseRound:
         else:
             box.early.update(lines)
             box.early_payouts.extend(paid)
+        max_payout = self.limits.max_payout if box.capped and (final or lines != dict(results)) else None
         return StakesSettled(player=box.owner, box=box.index, results=lines, outcome=outcome, hand=hand,
                              ranks=tuple(ranks), cards=tuple(cards), final=final, payouts=paid, earlier=earlier,
-                             earlier_payouts=earlier_payouts, moves=self._apply_moves(moves))
+                             earlier_payouts=earlier_payouts, max_payout=max_payout, moves=self._apply_moves(moves))
 
     # --- betting -----------------------------------------------------------------------------------------
 

@@ -81,24 +81,28 @@ class DealerDrew(Event):
 class Payout:
     """What paid a stake line: the hand (a paytable key, with the ranks that name it) at `multiple`:1.
 
-    Russian Poker's second combination is a second payout on the same line.
+    Russian Poker's second combination is a second payout on the same line. A half payout (Texas Poker) is half of
+    `half_of`, the whole the hand would have paid (ANTE 1:1 and BET at `multiple`:1); 0 for any other.
     """
 
     line: str
     hand: str
     ranks: tuple[int, ...]
     multiple: int
+    half_of: int = 0
 
     def to_dict(self) -> dict[str, object]:
         """A JSON-able form (kept in a box's state)."""
-        return {"line": self.line, "hand": self.hand, "ranks": list(self.ranks), "multiple": self.multiple}
+        return {"line": self.line, "hand": self.hand, "ranks": list(self.ranks), "multiple": self.multiple,
+                "half_of": self.half_of}
 
     @classmethod
     def from_dict(cls, data: dict[str, object]) -> Payout:
         """Rebuild from `to_dict`."""
         ranks = data["ranks"]
         assert isinstance(ranks, list)
-        return cls(str(data["line"]), str(data["hand"]), tuple(int(rank) for rank in ranks), int(str(data["multiple"])))
+        return cls(str(data["line"]), str(data["hand"]), tuple(int(rank) for rank in ranks), int(str(data["multiple"])),
+                   int(str(data.get("half_of", 0))))
 
 
 @dataclass(frozen=True, kw_only=True)
@@ -119,6 +123,8 @@ class StakesSettled(Event):
     payouts: tuple[Payout, ...] = ()
     earlier: dict[str, int] = field(default_factory=dict)
     earlier_payouts: tuple[Payout, ...] = ()
+    max_payout: int | None = None
+    """The table's maximum payout when it cut these lines' winnings (a final settlement: or the earlier ones')."""
 
 
 @dataclass(frozen=True, kw_only=True)

@@ -23,7 +23,6 @@ from engine.house.boxes import (
     ConfigBase,
     Limits,
     Phase,
-    cap,
 )
 from engine.house.common import ActionOption, HouseRound
 from engine.house.events import (
@@ -180,7 +179,7 @@ class RussianRound(HouseRound):
         name, ranks = hand.category.name.lower(), hand.value.ranks
         ante, bet = box.ante, box.stakes["bet"]
         if not dealer_qualifies:
-            return self._settle(box, cap({"ante": ante}, self.limits.max_payout), "dealer_no_game", hand=name,
+            return self._settle(box, {"ante": ante}, "dealer_no_game", hand=name,
                                 ranks=ranks, cards=box.cards)
         dealer = evaluate_russian(self.dealer).value.strength
         if hand.value.strength < dealer:
@@ -188,7 +187,7 @@ class RussianRound(HouseRound):
         if hand.value.strength == dealer:
             return self._settle(box, {}, "push", hand=name, ranks=ranks, cards=box.cards)
         payouts = russian_payouts(box.cards, self.config)
-        results = cap({"ante": 0, "bet": bet * sum(payout.multiple for payout in payouts)}, self.limits.max_payout)
+        results = {"ante": 0, "bet": bet * sum(payout.multiple for payout in payouts)}
         return self._settle(box, results, "won", hand=name, ranks=ranks, cards=box.cards, payouts=payouts)
 
     def _extra_to_dict(self) -> dict[str, Any]:

@@ -25,7 +25,6 @@ from engine.house.boxes import (
     ConfigBase,
     Limits,
     Phase,
-    cap,
     hand_name,
 )
 from engine.house.common import ActionOption, HouseRound, versus_dealer
@@ -58,13 +57,19 @@ def player_hand(hole: list[Card], community: list[Card], bought: bool) -> HandVa
     return evaluate(hole + (community if bought else community[:3]))
 
 
+def whole_payout(ante: int, bet: int, multiple: int) -> int:
+    """What a box that beats a qualifying dealer wins: ANTE 1:1 and BET at `multiple`:1 (a half payout is half of
+    it)."""
+    return ante + bet * multiple
+
+
 def texas_results(ante: int, bet: int, player: HandValue, dealer: HandValue, rules: TexasRules) -> tuple[dict[str, int],
                                                                                                           str]:
     """The stake lines and outcome of a box that bet, against the dealer's hand (before the payout cap)."""
     qualifies = dealer.category >= HandCategory.PAIR
     if (rules.half_payout and player.category is HandCategory.STRAIGHT_FLUSH
             and (not qualifies or dealer.strength >= player.strength)):
-        would_pay = ante + bet * rules.paytable.get(hand_name(player), 0)
+        would_pay = whole_payout(ante, bet, rules.paytable.get(hand_name(player), 0))
         return {"ante": 0, "bet": 0, "half_payout": would_pay // 2}, "half_payout"
     order = (player.strength > dealer.strength) - (player.strength < dealer.strength)
     return versus_dealer(order, qualifies, ante, bet, rules.paytable.get(hand_name(player), 0))
@@ -147,9 +152,10 @@ class TexasRound(HouseRound):
         results, outcome = texas_results(box.ante, box.stakes["bet"], hand, dealer, self.config)
         name = hand_name(hand)
         multiple = self.config.paytable.get(name, 0)
-        payouts = [Payout("bet", name, hand.ranks, multiple), Payout("half_payout", name, hand.ranks, multiple)]
-        return self._settle(box, cap(results, self.limits.max_payout), outcome, hand=name, ranks=hand.ranks,
-                            cards=hand.cards, payouts=payouts)
+        half_of = whole_payout(box.ante, box.stakes["bet"], multiple)
+        payouts = [Payout("bet", name, hand.ranks, multiple),
+                   Payout("half_payout", name, hand.ranks, multiple, half_of)]
+        return self._settle(box, results, outcome, hand=name, ranks=hand.ranks, cards=hand.cards, payouts=payouts)
 
     def _extra_to_dict(self) -> dict[str, Any]:
         return {"community": [str(card) for card in self.community]}

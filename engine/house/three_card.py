@@ -15,7 +15,6 @@ from engine.house.boxes import (
     ConfigBase,
     Limits,
     Phase,
-    cap,
 )
 from engine.house.common import ActionOption, HouseRound, versus_dealer
 from engine.house.events import DealerCardsShown, Payout
@@ -85,7 +84,7 @@ class ThreeCardRound(HouseRound):
                 name = value.category.name.lower()
                 multiple = self.config.pairplus.get(name, 0)
                 stake = box.stakes["pairplus"]
-                results = cap({"pairplus": stake * multiple if multiple else -stake}, self.limits.max_payout)
+                results = {"pairplus": stake * multiple if multiple else -stake}
                 events.append(self._settle(box, results, "won" if multiple else "lost", hand=name,
                                            ranks=value.ranks, cards=box.cards, final=False,
                                            payouts=[Payout("pairplus", name, value.ranks, multiple)]))
@@ -124,7 +123,6 @@ class ThreeCardRound(HouseRound):
             bonus = self.config.ante_bonus.get(name, 0)
             if bonus and (self.config.ante_bonus_always or outcome != "lost"):
                 results["ante_bonus"] = ante * bonus
-            results = cap(results, self.limits.max_payout)
             payouts = [Payout("play", name, value.ranks, 1), Payout("ante_bonus", name, value.ranks, bonus)]
             events.append(self._settle(box, results, outcome, hand=name, ranks=value.ranks, cards=box.cards,
                                        payouts=payouts))

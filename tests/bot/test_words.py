@@ -210,14 +210,16 @@ def test_no_narration_has_doubled_or_blank_words(language: str) -> None:
 # --- house payouts name what was paid; side bets in the public result ------------------------------------------
 
 
-def _round(game: str, cards: str, decisions: list[str], *, side: int = 0) -> tuple[list[str], dict[str, list[str]]]:
-    """One box of `game` on a stacked deck, decided as told: what the table and the player read (in English)."""
+def _round(game: str, cards: str, decisions: list[str], *, side: int = 0, ante: int = 10,
+           language: str = "en") -> tuple[list[str], dict[str, list[str]]]:
+    """One box of `game` on a stacked deck, decided as told: what the table and the player read (in English, or
+    `language`)."""
     round_ = GAMES[game].new()
-    events = round_.place_bets("ann", 1, 10, side=side, balance=10_000)
+    events = round_.place_bets("ann", 1, ante, side=side, balance=10_000)
     events += round_.deal(Deck.stacked(cards))
     for decision in decisions:
         events += round_.act("ann", decision)
-    act = render_action("en")
+    act = render_action(language)
     act.tell_narration(house.narrate(act.voice, events))
     return act.reply.public[0].splitlines(), act.reply.private
 
@@ -254,3 +256,29 @@ def test_a_dealer_without_a_game_is_said_once() -> None:
     assert "Dealer discards Q♠, draws 4♥: still no game." in public
     assert ("Ann, box 1: dealer still has no game, bets back (0) — pair of kings, jack kicker: K♠ K♦ 7♥ 9♣ J♥; "
             "ANTE 0 · BET 0.") in public
+
+
+@pytest.mark.parametrize(("language", "expected"), [
+    ("en", "Ann, box 1: wins (+10,000) — royal flush: A♥ K♥ Q♥ J♥ T♥; ANTE +100 · BET +9,900 (royal flush, ×100); "
+           "payout capped at the table's maximum of 10,000."),
+    ("ru", "Ann, бокс 1: выигрыш (+10\u00a0000) — роял-флеш: A♥ K♥ Q♥ J♥ T♥; АНТЕ +100 · БЕТ +9\u00a0900 (роял-флеш, "
+           "×100); выплата ограничена максимумом стола — 10\u00a0000."),
+])
+def test_a_payout_the_tables_maximum_cut_says_so(language: str, expected: str) -> None:
+    """A royal flush on a BET of 200 pays 20,000 at ×100: the BET line's 9,900 is the table's maximum payout at
+    work, and the result says so rather than leave "×100" to disagree with it."""
+    public, _ = _round("texas", "Ah Kh Kc Kd Qh Jh Th 2c 3d", ["bet"], ante=100, language=language)
+    assert expected in public
+
+
+@pytest.mark.parametrize(("language", "expected"), [
+    ("en", "Ann, box 1: half payout (+505) — straight flush to the nine: 9♥ 8♥ 7♥ 6♥ 5♥; ANTE 0 · BET 0 · half payout "
+           "+505 (half of 1,010: straight flush to the nine, ANTE 1:1 and BET ×50)."),
+    ("ru", "Ann, бокс 1: половина выплаты (+505) — стрит-флеш до девятки: 9♥ 8♥ 7♥ 6♥ 5♥; АНТЕ 0 · БЕТ 0 · половина "
+           "выплаты +505 (половина от 1\u00a0010: стрит-флеш до девятки, АНТЕ 1:1 и БЕТ ×50)."),
+])
+def test_a_half_payout_says_what_it_is_half_of(language: str, expected: str) -> None:
+    """RULES.md §2.6: a straight flush when the dealer does not qualify is paid half of what the box would have won
+    (ANTE 10 1:1 and BET 20 ×50: 1,010): "+505 (…, ×50)" alone read as a sum gone wrong."""
+    public, _ = _round("texas", "9h 8h Ac Jd 7h 6h 5h 2c 3d", ["bet"], language=language)
+    assert expected in public

@@ -4,7 +4,7 @@ import pytest
 
 from engine.cards import Deck, parse_cards
 from engine.house.boxes import Phase
-from engine.house.events import BoxCardsDealt, CommunityCardsShown
+from engine.house.events import BoxCardsDealt, CommunityCardsShown, StakesSettled
 from engine.house.texas import TexasRound
 
 # deal order: each box's two cards, the dealer's two, then the community cards in the order they open
@@ -111,3 +111,14 @@ def test_community_cards_face_up_follow_the_phase_and_old_snapshots_still_load()
     round_.act("ann", "bet")
     assert round_.community_shown() == parse_cards("Kc 7d 2s Ac 3h")
     assert round_.dealer_shown() == parse_cards("Ks Qd")
+
+
+def test_a_capped_payout_and_a_half_payout_say_what_they_are() -> None:
+    """The event of a box the maximum payout cut names the maximum; a half payout names the whole it halves."""
+    capped = start("Ah Kh  Kc Kd  Qh Jh Th 2c 3d", ante=100)
+    (settled,) = [e for e in capped.act("ann", "bet") if isinstance(e, StakesSettled)]
+    assert (settled.results, settled.max_payout) == ({"ante": 100, "bet": 9_900}, 10_000)
+    half = start("9h 8h  Ac Jd  7h 6h 5h 2c 3d")
+    (settled,) = [e for e in half.act("ann", "bet") if isinstance(e, StakesSettled)]
+    assert (settled.results["half_payout"], settled.max_payout) == (505, None)
+    assert [(payout.line, payout.multiple, payout.half_of) for payout in settled.payouts] == [("half_payout", 50, 1010)]

@@ -1,5 +1,7 @@
 """Three Card Poker golden rounds: PAIRPLUS on the deal, queen-high qualification, ante bonus, limit tiers."""
 
+from dataclasses import replace
+
 import pytest
 
 from engine.cards import Deck
@@ -109,3 +111,16 @@ def test_pairplus_alone_is_settled_on_the_deal_and_told_to_the_table_at_the_end(
     assert (final.final, final.outcome, final.hand, final.results, final.earlier, final.moves) == (
         True, "won", "pair", {}, {"pairplus": 5}, ())
     assert round_.result().players == {"ann": 5, "bob": -20}
+
+
+def test_the_maximum_payout_caps_the_box_with_its_pairplus() -> None:
+    """A maximum payout per box caps every payment (RULES.md §4, and a Three Card table that sets one): the PAIRPLUS
+    won on the deal counts toward it, so the ANTE's lines later get only what is left."""
+    rules = ThreeCardRules(limits=replace(ThreeCardRules().limits, max_payout=100))
+    round_ = ThreeCardRound.new(rules)
+    round_.place_bets("ann", 1, 10, side=5, balance=1000)
+    (dealt,) = [e for e in round_.deal(Deck.stacked("9h 8h 7h  Qc 5d 2s")) if isinstance(e, StakesSettled)]
+    assert (dealt.results, dealt.max_payout) == ({"pairplus": 100}, 100)  # 40:1 on 5 would be 200
+    (final,) = [e for e in round_.act("ann", "play") if isinstance(e, StakesSettled)]
+    assert (final.results, final.max_payout) == ({"ante": 0, "play": 0, "ante_bonus": 0}, 100)
+    assert round_.result().players["ann"] == 100
