@@ -709,6 +709,12 @@ def button_payload(key: str, command: str, decision: str = "") -> str:
     return payload
 
 
+def is_round_key(key: str) -> bool:
+    """Whether a hand/round key (`button_payload`) names a house round (`r2`) rather than a Hold'em hand (`h4`): what
+    a player is told is over, or in progress, is then a round (DESIGN.md's names)."""
+    return key.startswith("r")
+
+
 def parse_payload(payload: str) -> Pressed:
     """Read a button's data back into the hand key, the decision (if any) and the command."""
     key, sep, text = payload.partition("|")

@@ -805,10 +805,11 @@ def _check_press(act: Action, controller: Controller, command: cmd.Command, pres
     """A button acts only on the hand and the decision it was drawn for: a press after that decision was taken (a
     double click, a Deal already dealt, a Rebuy bought between hands) is answered "already done", one from an earlier
     hand, a betting button of a hand that has ended, or a Deal of the game the table played before, "this hand is
-    over"."""
+    over" ("this round is over" for a house round's)."""
+    stale = "stale_round" if cmd.is_round_key(pressed.key) else "stale_button"
     if not pressed.decision:  # "my cards": any message of the hand in play
         if pressed.key != controller.current_key(act):
-            raise StalePress(act.refuse("stale_button").message)
+            raise StalePress(act.refuse(stale).message)
         return
     drawn_for = controller.decision(act)
     if drawn_for == (pressed.key, pressed.decision):
@@ -818,7 +819,7 @@ def _check_press(act: Action, controller: Controller, command: cmd.Command, pres
     taken = drawn_for is not None and pressed.key == drawn_for[0] and not over
     if (isinstance(command, cmd.Deal) and same_game) or taken:
         raise StalePress(act.refuse("already_done").message)
-    raise StalePress(act.refuse("stale_button").message)
+    raise StalePress(act.refuse(stale).message)
 
 
 _READS: dict[type[cmd.Command], Callable[[Tx, Place, cmd.Command], history.Answer]] = {

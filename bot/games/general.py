@@ -108,7 +108,10 @@ def _game(hosting: Hosting, act: Action, controller: Controller, command: cmd.Co
         raise act.refuse("game.unknown", game=quote_input(command.game), choices=", ".join(hosting.games))
     act.require_organizer()
     if controller.is_busy(act):
-        raise act.refuse("game.busy" if controller.current_key(act) else "game.seated")
+        key = controller.current_key(act)
+        if key is None:
+            raise act.refuse("game.seated")
+        raise act.refuse("game.busy_round" if cmd.is_round_key(key) else "game.busy")
     act.config = {"game": command.game}
     act.state = {}
     act.say("game.set" if command.game in ("holdem", "omaha") else "game.set_house",

@@ -267,7 +267,7 @@ class HouseController:
         if command.key not in current:
             raise act.refuse("settings.unknown", name=quote_input(command.key), names=", ".join(current))
         if act.state.get("round"):
-            raise act.refuse("game.busy")
+            raise act.refuse("game.busy_round")
         value = str(command.value)
         if command.key == picture.SETTING:
             if value not in picture.VALUES:

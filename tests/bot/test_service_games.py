@@ -203,6 +203,32 @@ async def test_a_stale_button_from_an_earlier_hand_is_refused(service: Service, 
     assert dump(service.store.location) == before
 
 
+@pytest.mark.parametrize(("language", "busy", "over"), [
+    ("en", "Finish the round in progress first.", "This round is over."),
+    ("ru", "Сначала доиграйте текущий раунд.", "Этот раунд уже закончился."),
+])
+async def test_a_house_table_speaks_of_its_round_not_a_hand(service: Service, language: str, busy: str,
+                                                            over: str) -> None:
+    """DESIGN.md: a hand is one deal of Hold'em, a round one deal of a house game: a house table's refusals say round
+    (switching games or changing a setting mid-round, a button of a settled round)."""
+    await service.handle(PLACE, ANN, "/game russian")
+    await service.handle(PLACE, ANN, f"/lang {language}")
+    assert (await service.handle(PLACE, ANN, "/ante 10")).error is None
+    before = dump(service.store.location)
+    for line in ("/game texas", "/set max_ante 50"):
+        assert (await service.handle(PLACE, ANN, line)).error == busy
+    assert dump(service.store.location) == before
+    dealt = await service.handle(PLACE, ANN, "/deal")
+    fold = press_label(dealt, "fold")
+    assert (await service.press(PLACE, ANN, fold)).error is None
+    played = await service.handle(PLACE, ANN, "/ante 10")
+    before = dump(service.store.location)
+    assert (await service.press(PLACE, ANN, fold)).error == over
+    my_cards = next(button.payload for button in dealt.table.buttons if button.private)
+    assert (await service.press(PLACE, ANN, my_cards)).error == over
+    assert played.error is None and dump(service.store.location) == before
+
+
 async def test_a_hundred_simultaneous_presses_apply_once(service: Service) -> None:
     await seat_three(service)
     start = await service.handle(PLACE, ANN, "/deal")
@@ -350,7 +376,7 @@ async def test_caribbean_bonus_size_and_re_exchange_are_table_options(service: S
     assert (await service.handle(PLACE, BOB, "/ante 10 bonus 10")).error == "The side bet is 20 at this table, not 10."
     assert (await service.handle(PLACE, ANN, "/ante 10 bonus 20")).error is None
     before = dump(service.store.location)
-    assert (await service.handle(PLACE, ANN, "/set re_exchange off")).error == "Finish the hand in progress first."
+    assert (await service.handle(PLACE, ANN, "/set re_exchange off")).error == "Finish the round in progress first."
     assert dump(service.store.location) == before
     await service.handle(PLACE, ANN, "/deal")
     assert (await service.handle(PLACE, ANN, "/exchange 1 2")).error is None  # 20: 2♠ 3♦ for K♥ K♣
