@@ -102,7 +102,7 @@ async def test_a_stale_button_is_answered_and_changes_nothing(make_bot, api) -> 
     assert new.message_id != old.message_id  # a new round posts a new message
     shown = [(sent.text, sent.reply_markup) for sent in bot.group()]
     answer = await bot.press_data(ANN, old, "r1|check")
-    assert answer["text"] == "This hand is over." and answer["show_alert"] is True
+    assert answer["text"] == "This round is over." and answer["show_alert"] is True  # the duel plays rounds (r1)
     assert [(sent.text, sent.reply_markup) for sent in bot.group()] == shown
 
 
