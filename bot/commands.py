@@ -670,8 +670,8 @@ def _stats(args: list[str]) -> Stats:
 
 def _ante(args: list[str]) -> Ante:
     """`/ante chips [box 1-3] [pp|pairplus|bonus chips]`, each option at most once: `pp 5 pp 20` or `pp 5 bonus 7`
-    is refused rather than one of them taken. An ANTE of 0 is read only beside a side bet (`/ante 0 pp 5`): whether
-    the game lets a box carry its side bet alone is the engine's to say."""
+    is refused rather than one of them taken. An ANTE of 0 is read (`/ante 0 pp 5`, or alone): whether the game lets
+    a box carry its side bet alone, and what an ANTE of 0 needs there, is the engine's to say."""
     if not args:
         raise CommandError("usage")
     alone = whole_number(args[0]) == 0  # the side bet alone, if one follows
@@ -695,8 +695,6 @@ def _ante(args: list[str]) -> Ante:
             side = parse_amount(value, word)
         else:
             raise CommandError("usage")
-    if alone and not side:
-        raise CommandError("bad_amount", value=quote_input(args[0]), what="ante")
     return Ante(amount=amount, box=box, side=side)
 
 

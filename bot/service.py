@@ -684,9 +684,27 @@ class Service:
         if "usage" in params and isinstance(command, str) and command in cmd.BY_WORD:
             params["usage"] = usage_text(language, cmd.BY_WORD[command])
         what = params.get("what")
+        if what in cmd.SIDE_WORDS:  # `pp` and `bonus` are one option: the table's game names its side bet
+            side = await self._side_name(place)
+            if side == "":
+                return text(language, "rule.no_side_bet")
+            params["what"] = what = side or what
         if what is not None and f"parse.what.{what}" in catalogue(DEFAULT_LANGUAGE):  # `ante`, `pp`… translated
             params["what"] = text(language, f"parse.what.{what}")
         return text(language, f"parse.{error.code}", **params)
+
+    async def _side_name(self, place: Place) -> str | None:
+        """The side bet of the house game the place's table plays (`pairplus`, `bonus`; "" for a game without one),
+        None at a table of another game."""
+        live = self._live.get(place.table_id)
+        if live is not None:
+            config = live.config
+        else:
+            loaded = await self.store.read(lambda tx: tx.load_table(place.table_id))
+            config = loaded[0] if loaded is not None else {}
+        controller = self.controllers.get(config.get("game", self.settings.default_game))
+        round_type = getattr(controller, "round_type", None)
+        return None if round_type is None else str(round_type.side_name)
 
     # --- commands every table understands -------------------------------------------------------------------
 

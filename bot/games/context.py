@@ -183,7 +183,8 @@ class Action:
     def rule_refusal(self, error: RuleError) -> Refusal:
         """An engine rule error as a refusal in the chat's language (the engine's English when untranslated).
 
-        A range whose ends meet (`min == max`) reads better as one amount: `rule.<code>.exact` when there is one.
+        A range whose ends meet (`min == max`) reads better as one amount: `rule.<code>.exact` when there is one. A
+        `stake` parameter names a stake line (`pairplus`), said by its label ("PAIRPLUS").
         """
         key = f"rule.{error.code}"
         if "min" in error.params and error.params["min"] == error.params.get("max") and f"{key}.exact" in catalogue(
@@ -191,7 +192,10 @@ class Action:
             key += ".exact"
         try:
             with self.privately(self.actor.user_id if self.actor else None):
-                return Refusal(self.t(key, **error.params))
+                params = dict(error.params)
+                if "stake" in params:
+                    params["stake"] = self.t(f"stake.{params['stake']}")
+                return Refusal(self.t(key, **params))
         except (KeyError, IndexError):
             return Refusal(error.message)
 

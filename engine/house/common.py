@@ -288,8 +288,13 @@ class HouseRound:
         if side and not self.side_name:
             raise RuleError("no_side_bet", "this game has no side bet")
         if side < 0 or (side and not max(limits.min_side, 1) <= side <= limits.max_side):
-            raise IllegalAmount("bad_side", f"the side bet must be {max(limits.min_side, 1)} to {limits.max_side}",
-                                amount=side, min=max(limits.min_side, 1), max=limits.max_side)
+            raise IllegalAmount("bad_side", f"the {self.side_name} bet must be {max(limits.min_side, 1)} to "
+                                f"{limits.max_side}", amount=side, min=max(limits.min_side, 1), max=limits.max_side,
+                                stake=self.side_name)
+        if ante == 0 and not side and self._ante_optional():
+            raise IllegalAmount("ante_alone_needs_side", f"an ANTE of 0 is for a box with the {self.side_name} bet "
+                                f"alone: add it, or bet an ANTE of {limits.min_ante} to {limits.max_ante}",
+                                min=limits.min_ante, max=limits.max_ante, stake=self.side_name)
         if not (ante == 0 and side > 0 and self._ante_optional()) and not limits.min_ante <= ante <= limits.max_ante:
             raise IllegalAmount("bad_ante", f"ANTE must be {limits.min_ante} to {limits.max_ante}", amount=ante,
                                 min=limits.min_ante, max=limits.max_ante)

@@ -219,8 +219,8 @@ async def test_balance_counts_the_chips_kept_for_the_boxes_and_only_while_kept(s
 
 
 @pytest.mark.parametrize(("language", "expected"), [
-    ("en", "The side bet is 10 at this table, not 20."),
-    ("ru", "Дополнительная ставка за этим столом — ровно 10, а не 20."),
+    ("en", "The BONUS bet is 10 at this table, not 20."),
+    ("ru", "Ставка БОНУС за этим столом — ровно 10, а не 20."),
 ])
 async def test_a_side_bet_of_one_size_is_named_as_that_size(store: Store, language: str, expected: str) -> None:
     """Caribbean's bonus is 10 chips, no more, no less (RULES.md §4): a refusal reads "is 10", not "10 to 10"."""
@@ -268,3 +268,29 @@ async def test_a_box_a_draw_left_short_refuses_its_bet_with_what_it_needs(store:
     await accepted(service, "/play")  # box 1's BET 20: 15 left, box 2's BET needs 20
     assert await refused_unchanged(service, "/play") == "Not enough chips. Play needs 20, you have 15."
     assert await refused_unchanged(service, "/dealergame") == "Not possible now. You may: Fold."
+
+
+@pytest.mark.parametrize(("game", "text", "language", "expected"), [
+    ("caribbean", "/ante 10 pp 99999999999", "en",
+     "The BONUS bet is too large: at most 1,000,000,000 chips, not “99999999999”."),
+    ("caribbean", "/ante 10 pp 0", "ru", "Ставка БОНУС: нужно целое число фишек больше нуля, а не «0»."),
+    ("caribbean", "/ante 10 pp 5", "en", "The BONUS bet is 10 at this table, not 5."),
+    ("three-card", "/ante 10 bonus 99999999999", "en",
+     "The PAIRPLUS bet is too large: at most 1,000,000,000 chips, not “99999999999”."),
+    ("three-card", "/ante 10 pp 26", "en", "The PAIRPLUS bet must be 1 to 25 at this table, not 26."),
+    ("three-card", "/ante 10 pp 26", "ru", "Ставка PAIRPLUS за этим столом — от 1 до 25, а не 26."),
+    ("three-card", "/ante 0", "en",
+     "An ANTE of 0 is for a box with the PAIRPLUS bet alone: add it, or bet an ANTE of 1 to 50."),
+    ("three-card", "/ante 0", "ru",
+     "АНТЕ 0 — для бокса только со ставкой PAIRPLUS: добавьте её или поставьте АНТЕ от 1 до 50."),
+    ("russian", "/ante 10 pp 0", "en", "This game has no side bet."),
+    ("texas", "/ante 0", "en", "ANTE must be 1 to 100 at this table, not 0."),
+], ids=["caribbean-too-large", "caribbean-zero-ru", "caribbean-size", "three-card-too-large", "three-card-range",
+        "three-card-range-ru", "three-card-ante-0", "three-card-ante-0-ru", "russian-none", "texas-ante-0"])
+async def test_a_refused_side_bet_is_named_as_the_game_names_it(store: Store, game: str, text: str, language: str,
+                                                               expected: str) -> None:
+    """`pp` and `bonus` are one option of /ante: a refusal names the table's own side bet (Caribbean's BONUS, Three
+    Card's PAIRPLUS), says a game has none, and Three Card's ANTE of 0 is said to need its PAIRPLUS (RULES.md §5:
+    "ANTE and/or PAIRPLUS"), not to be above zero."""
+    service = await open_table(store, game, 1000, language)
+    assert await refused_unchanged(service, text) == expected

@@ -158,7 +158,7 @@ async def test_a_three_card_box_may_carry_pairplus_alone(service: Service) -> No
     assert (await service.handle(PLACE, ANN, "/ante 0 pp 5")).error is None
     assert (await wallets(service))["ann"] == 1000 - 5
     assert (await service.handle(PLACE, BOB, "/ante 0")).error == (
-        "The ante must be a whole number of chips above zero, not “0”.")
+        "An ANTE of 0 is for a box with the PAIRPLUS bet alone: add it, or bet an ANTE of 1 to 50.")
     dealt = await service.handle(PLACE, ANN, "/deal")
     assert dealt.error is None
     replies = await play_out(service, PLACE, PLAYERS, dealt)
@@ -373,7 +373,7 @@ async def test_caribbean_bonus_size_and_re_exchange_are_table_options(service: S
     for line, said in (("/set bonus 20", "Setting changed: bonus = 20."),
                        ("/set re_exchange On", "Setting changed: re_exchange = on.")):
         assert (await service.handle(PLACE, ANN, line)).public == [said]
-    assert (await service.handle(PLACE, BOB, "/ante 10 bonus 10")).error == "The side bet is 20 at this table, not 10."
+    assert (await service.handle(PLACE, BOB, "/ante 10 bonus 10")).error == "The BONUS bet is 20 at this table, not 10."
     assert (await service.handle(PLACE, ANN, "/ante 10 bonus 20")).error is None
     before = dump(service.store.location)
     assert (await service.handle(PLACE, ANN, "/set re_exchange off")).error == "Finish the round in progress first."

@@ -124,3 +124,15 @@ def test_the_maximum_payout_caps_the_box_with_its_pairplus() -> None:
     (final,) = [e for e in round_.act("ann", "play") if isinstance(e, StakesSettled)]
     assert (final.results, final.max_payout) == ({"ante": 0, "play": 0, "ante_bonus": 0}, 100)
     assert round_.result().players["ann"] == 100
+
+
+def test_an_ante_of_zero_needs_the_pairplus_and_each_refusal_names_it() -> None:
+    round_ = ThreeCardRound.new()
+    with pytest.raises(IllegalAmount) as alone:
+        round_.place_bets("ann", 1, 0, balance=1000)
+    assert alone.value.code == "ante_alone_needs_side" and alone.value.params == {"min": 1, "max": 50,
+                                                                                  "stake": "pairplus"}
+    with pytest.raises(IllegalAmount) as side:
+        round_.place_bets("ann", 1, 10, side=26, balance=1000)
+    assert side.value.code == "bad_side" and side.value.params["stake"] == "pairplus"
+    assert round_.boxes == []
