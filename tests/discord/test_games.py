@@ -149,7 +149,8 @@ async def test_a_three_card_box_with_pairplus_alone(fake, make_bot) -> None:
     assert "Ann bets on box 1: PAIRPLUS 5." in fake.public_versions()[-1].splitlines()
     nothing = await fake.slash(fake.add_member("Bob"), fake.channels[0], "ante", amount=0)
     await bot.settled()
-    assert nothing.ephemeral_text() == "The ante must be a whole number of chips above zero, not “0”."
+    assert nothing.ephemeral_text() == ("An ANTE of 0 is for a box with the PAIRPLUS bet alone: add it, or bet an "
+                                        "ANTE of 1 to 50.")
     await ledger_ok(bot.service)
 
 
