@@ -220,7 +220,8 @@ class HouseRound:
             limit = max(0, limit - sum(net for net in box.early.values() if net > 0))
         capped = cap({**{name: results[name] for name in cut_last if name in results}, **results}, limit)
         lines = {name: capped[name] for name in results}
-        box.capped = box.capped or lines != dict(results)
+        cut = lines != dict(results)
+        box.capped = box.capped or cut
         if final:
             for name in box.stakes:
                 lines.setdefault(name, 0)
@@ -245,7 +246,7 @@ class HouseRound:
         else:
             box.early.update(lines)
             box.early_payouts.extend(paid)
-        max_payout = self.limits.max_payout if box.capped and (final or lines != dict(results)) else None
+        max_payout = self.limits.max_payout if (box.capped if final else cut) else None
         return StakesSettled(player=box.owner, box=box.index, results=lines, outcome=outcome, hand=hand,
                              ranks=tuple(ranks), cards=tuple(cards), final=final, payouts=paid, earlier=earlier,
                              earlier_payouts=earlier_payouts, max_payout=max_payout, moves=self._apply_moves(moves))

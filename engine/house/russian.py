@@ -179,8 +179,7 @@ class RussianRound(HouseRound):
         name, ranks = hand.category.name.lower(), hand.value.ranks
         ante, bet = box.ante, box.stakes["bet"]
         if not dealer_qualifies:
-            return self._settle(box, {"ante": ante}, "dealer_no_game", hand=name,
-                                ranks=ranks, cards=box.cards)
+            return self._settle(box, {"ante": ante}, "dealer_no_game", hand=name, ranks=ranks, cards=box.cards)
         dealer = evaluate_russian(self.dealer).value.strength
         if hand.value.strength < dealer:
             return self._settle(box, {"ante": -ante, "bet": -bet}, "lost", hand=name, ranks=ranks, cards=box.cards)
