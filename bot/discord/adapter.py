@@ -15,7 +15,7 @@ import discord
 from discord import app_commands
 
 from bot.discord import slash
-from bot.discord.board import State, TableBoard
+from bot.discord.board import TableBoard
 from bot.discord.buttons import TableButton, release
 from bot.discord.delivery import Delivery
 from bot.discord.pages import pack
@@ -24,6 +24,7 @@ from bot.i18n import languages, text
 from bot.output import Actor, Picture, Place, Reply
 from bot.output import File as OutFile
 from bot.service import Service
+from bot.table_states import State
 
 log = logging.getLogger(__name__)
 

@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import itertools
 import logging
 from dataclasses import dataclass
 
@@ -12,6 +11,7 @@ from bot.adapter_memory import AdapterMemory
 from bot.discord.buttons import release, table_view
 from bot.discord.pages import clip
 from bot.output import PostedMessage, TableMessage
+from bot.table_states import State, TableStates
 
 log = logging.getLogger(__name__)
 
@@ -21,8 +21,6 @@ PLATFORM = "discord"
 """The platform name the service keeps this adapter's table messages under."""
 
 Rendered = tuple[str, tuple[object, ...]]
-State = tuple[int, TableMessage]
-"""A table state and its version: versions grow in the order the service produced the states."""
 
 
 @dataclass
@@ -37,7 +35,6 @@ class _Shown:
     high: State | None = None
     """The newest state any completed request showed (an older one may complete after it and hide it)."""
     rendered: Rendered | None = None
-    latest: State | None = None
     language: str = "en"
 
 
@@ -56,18 +53,18 @@ def _rendered(message: TableMessage) -> Rendered:
 class TableBoard:
     """Keeps each table's current message: posts a new one for a new hand or round (new key), edits it otherwise.
 
-    Every state the service produces gets a version (`want`); the message is brought to a state by the channel's
-    delivery queue (`show`) or by the press that caused it (the interaction updates its own message, then reports
-    it with `shown`). A state older than the one the message shows is never sent. The message id of each table's
-    current message is kept by the service (`service.memory`), so after a restart the bot edits the same message,
-    whose buttons keep working because their ids carry the table and the hand.
+    Every state the service produces gets a version (`want`, see `TableStates`); the message is brought to a state
+    by the channel's delivery queue (`show`) or by the press that caused it (the interaction updates its own
+    message, then reports it with `shown`). A state older than the one the message shows is never sent. The message
+    id of each table's current message is kept by the service (`service.memory`), so after a restart the bot edits
+    the same message, whose buttons keep working because their ids carry the table and the hand.
     """
 
     def __init__(self, kept: AdapterMemory, client: discord.Client) -> None:
         self._kept = kept
         self._client = client
         self._shown: dict[str, _Shown] = {}
-        self._versions = itertools.count(1)
+        self._states = TableStates()
 
     async def load(self) -> None:
         """Read which message each table shows."""
@@ -83,8 +80,7 @@ class TableBoard:
         know that hand's message (it was posted before the store kept it).
         """
         shown = self._shown.setdefault(table_id, _Shown(channel_id))
-        version = next(self._versions)
-        shown.latest = (version, message)
+        version, _ = self._states.number(table_id, message)
         if pressed is not None and pressed[0] == message.key and shown.key != message.key:
             shown.key, shown.message_id, shown.rendered, shown.version = pressed[0], pressed[1], None, 0
         return version
@@ -103,9 +99,10 @@ class TableBoard:
         """The newest state, if the message `message_id` is the one that shows it (so a press on it may update
         it in place); None when the newest state belongs to another message (a new hand) or nothing is known."""
         shown = self._shown.get(table_id)
-        if shown is None or shown.latest is None or shown.message_id != message_id:
+        latest = self._states.newest(table_id)
+        if shown is None or latest is None or shown.message_id != message_id:
             return None
-        return shown.latest if shown.latest[1].key == shown.key else None
+        return latest if latest[1].key == shown.key else None
 
     def is_edit(self, table_id: str, state: State) -> bool:
         """Whether showing `state` edits the table's current message (rather than posting a new one)."""
@@ -132,8 +129,7 @@ class TableBoard:
         """Bring the channel to `state` (the delivery queue calls it, in the channel's order): post a new hand's
         message, edit the current one, or nothing when the message already shows this state or a newer one."""
         shown = self._shown[table_id]
-        if shown.latest is not None and shown.latest[1].key == state[1].key and shown.latest[0] > state[0]:
-            state = shown.latest  # a newer state of the same hand came meanwhile: show it at once
+        state = self._states.newest_of_hand(table_id, state)  # a newer state of the same hand came meanwhile
         while True:
             version, message = state
             if shown.key == message.key and shown.message_id is not None:

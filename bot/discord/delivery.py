@@ -11,10 +11,11 @@ from dataclasses import dataclass, field
 
 import discord
 
-from bot.discord.board import State, TableBoard
+from bot.discord.board import TableBoard
 from bot.discord.pages import CONTENT_LIMIT, pack
 from bot.i18n import text
 from bot.output import File, Picture, Place
+from bot.table_states import State
 
 log = logging.getLogger(__name__)
 

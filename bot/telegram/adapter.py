@@ -30,6 +30,7 @@ from bot.config import Settings, webhook_secret_from
 from bot.i18n import DEFAULT_LANGUAGE, languages, text
 from bot.output import Actor, File, Place, Reply
 from bot.service import Service
+from bot.table_states import State, TableStates
 from bot.telegram.budget import Limits
 from bot.telegram.memory import Memory
 from bot.telegram.outbox import DocumentOp, Outbox, PhotoOp, TableOp, TextOp
@@ -126,7 +127,9 @@ class TelegramAdapter:
         builder = builder.concurrent_updates(_InChatOrder(self._chat_lock))
         self.application = builder.build()
         self.memory = Memory(service.memory)
-        self.outbox = Outbox(self.application.bot, self.memory, settings.limits())
+        self.states = TableStates()
+        """Each table state numbered as the service produced it (`_served`), so the outbox never shows an older one."""
+        self.outbox = Outbox(self.application.bot, self.memory, settings.limits(), self.states)
         self.outbox.on_blocked = self.memory.close_private_chat
         self.outbox.on_photos_refused = self._on_photos_refused
         self.outbox.on_migrated = self._migrate
@@ -255,6 +258,7 @@ class TelegramAdapter:
         if moved:
             log.info("chat %s moved to supergroup %s", old, new)
             self.memory.rekey(old, new, lambda table_id: rekey_table_id(table_id, old, new))
+            self.states.rekey(lambda table_id: rekey_table_id(table_id, old, new))
             self._admins.pop(old, None)
         self.outbox.rekey(old, new)
 
@@ -276,12 +280,13 @@ class TelegramAdapter:
         if word.lower() == "/start":
             await self._on_start(place, actor, chat)
             return
-        reply = await self.service.handle(place, actor, message.text)
-        await self._deliver(place, reply, actor=actor)
+        reply, state = await self._served(place, self.service.handle(place, actor, message.text))
+        await self._deliver(place, reply, state, actor=actor)
 
     async def _on_start(self, place: Place, actor: Actor, chat: Chat) -> None:
         if chat.type != ChatType.PRIVATE:
-            await self._deliver(place, await self.service.handle(place, actor, "/help"), actor=actor)
+            reply, state = await self._served(place, self.service.handle(place, actor, "/help"))
+            await self._deliver(place, reply, state, actor=actor)
             return
         language = await self.service.language(place, actor)
         self._post(place, text(language, "tg.started", name=actor.name))
@@ -301,15 +306,15 @@ class TelegramAdapter:
         except cmd.CommandError:
             pressed = None
         if pressed is not None and isinstance(pressed.command, cmd.Cards):
-            reply = await self.service.view(place, actor)
+            reply, state = await self._served(place, self.service.view(place, actor))
         else:
-            reply = await self.service.press(place, actor, query.data)
+            reply, state = await self._served(place, self.service.press(place, actor, query.data))
         own = reply.error or "\n".join(reply.private.get(actor.user_id, []))
         alert = clip(own, MAX_ALERT)
         answered = await self._answer(query, alert or None)  # first: the press stops spinning at once
         if answered and own and alert != own and not reply.error:
             self._tell(place, actor.user_id, [own])  # the whole text, which the alert had to cut
-        await self._deliver(place, reply, actor=actor, answered=answered)
+        await self._deliver(place, reply, state, actor=actor, answered=answered)
 
     async def _answer(self, query: Any, alert: str | None) -> bool:
         """Answer a callback query; False (logged) when Telegram refused, e.g. "query is too old": what the press
@@ -321,10 +326,20 @@ class TelegramAdapter:
             return False
         return True
 
+    async def _served(self, place: Place, work: Awaitable[Reply]) -> tuple[Reply, State | None]:
+        """The service's reply, its table state numbered at once (so versions follow the service's order)."""
+        reply = await work
+        return reply, self._numbered(place, reply)
+
+    def _numbered(self, place: Place, reply: Reply) -> State | None:
+        return None if reply.table is None else self.states.number(place.table_id, reply.table)
+
     async def _on_timer_reply(self, place: Place, reply: Reply) -> None:
-        """Replies caused by timers: queued in the chat's order; the scheduler never waits for Telegram."""
+        """Replies caused by timers: queued in the chat's order (their table state numbered now, in the service's
+        order: a press handled meanwhile may queue a newer state first); the scheduler never waits for Telegram."""
         chat_id, _ = chat_and_topic(place.table_id)
-        task = asyncio.create_task(self._in_chat_order(chat_id, self._deliver(place, reply)))
+        state = self._numbered(place, reply)
+        task = asyncio.create_task(self._in_chat_order(chat_id, self._deliver(place, reply, state)))
         self._background.add(task)
         task.add_done_callback(self._background.discard)
 
@@ -352,12 +367,14 @@ class TelegramAdapter:
 
     # --- replies out ----------------------------------------------------------------------------------------
 
-    async def _deliver(self, place: Place, reply: Reply, *, actor: Actor | None = None, answered: bool = False) -> None:
-        """Show a reply: public texts and the table message in the table's chat, private texts where only their
-        player sees them. `answered`: the actor's error and private texts already went into a callback alert."""
+    async def _deliver(self, place: Place, reply: Reply, state: State | None, *, actor: Actor | None = None,
+                       answered: bool = False) -> None:
+        """Show a reply: public texts and the table message (`state`: its table state numbered) in the table's chat,
+        private texts where only their player sees them. `answered`: the actor's error and private texts already
+        went into a callback alert."""
         # read before anything is queued: the table's state then joins the queue in the same step as the texts
         # and pictures, so it can go first (an await between them lets the dispatcher send a picture before it)
-        language = await self.service.language(place, actor) if reply.table is not None else None
+        language = await self.service.language(place, actor) if state is not None else None
         unreachable: list[str] = []  # player ids
         private = dict(reply.private)
         if actor is not None:
@@ -369,9 +386,10 @@ class TelegramAdapter:
         if reply.public:
             self._post(place, "\n\n".join(reply.public))
         self._send_pictures(place, reply)
-        if reply.table is not None and language is not None:
+        if state is not None and language is not None:
             chat_id, topic = chat_and_topic(place.table_id)
-            self.outbox.show_table(TableOp(place.table_id, chat_id, topic, reply.table, language))
+            version, message = state
+            self.outbox.show_table(TableOp(place.table_id, chat_id, topic, message, language, version))
         for user_id, texts in private.items():
             # the table's buttons are made only when read: ask whether they explain only for a player not reached
             if not self._tell(place, user_id, texts) and not has_private_button(reply.table):

@@ -32,6 +32,8 @@ class TableOp:
     topic: int | None
     message: TableMessage
     language: str
+    version: int = 0
+    """The state's version (`TableStates`): the order in which the service produced the table's states."""
     since: float = 0.0
     """When the oldest change this state carries was queued (a newer state replacing it keeps the time)."""
     fresh: bool = True
@@ -107,18 +109,22 @@ class ChatQueue:
             self._append(TextOp(op.chat_id, op.topic, part, op.private_to), now)
 
     def add_table(self, op: TableOp, now: float = 0.0) -> None:
-        """Queue a table state: it replaces a queued state of the same hand (only the newest is worth sending)."""
+        """Queue a table state: it replaces a queued state of the same hand (only the newest is worth sending), or
+        is left out when the queued one is newer (the service produced it later, but it was queued first)."""
         op.since, op.fresh = now, True
-        self.settled = op.message.to_act is None
         for index in range(len(self.ops) - 1, -1, -1):
             queued = self.ops[index]
             if isinstance(queued, TableOp) and queued.table_id == op.table_id:
                 if queued.message.key == op.message.key:
+                    if queued.version > op.version:
+                        return
+                    self.settled = op.message.to_act is None
                     op.since = queued.since
                     self.queued_at[id(op)] = self.queued_at.pop(id(queued), now)
                     self.ops[index] = op
                     return
                 break  # the previous hand's last state stays: it is that hand's summary
+        self.settled = op.message.to_act is None
         self._append(op, now)
 
     def add(self, op: PhotoOp | DocumentOp, now: float = 0.0) -> None:

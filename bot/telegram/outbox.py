@@ -22,6 +22,7 @@ from telegram import Bot, InputMediaPhoto
 from telegram.error import BadRequest, ChatMigrated, Forbidden, NetworkError, RetryAfter
 from telegram.warnings import PTBDeprecationWarning
 
+from bot.table_states import TableStates
 from bot.telegram.budget import Limits
 from bot.telegram.memory import Memory, Posted
 from bot.telegram.ops import ChatQueue, DocumentOp, Op, PhotoOp, TableOp, TextOp
@@ -46,10 +47,13 @@ class _Gone(Exception):
 class Outbox:
     """Per-chat queues and the one dispatcher that sends them; failures are logged, never raised to the caller."""
 
-    def __init__(self, bot: Bot, memory: Memory, limits: Limits | None = None) -> None:
+    def __init__(self, bot: Bot, memory: Memory, limits: Limits | None = None,
+                 states: TableStates | None = None) -> None:
         self._bot = bot
         self._memory = memory
         self.limits = limits or Limits()
+        self._states = states or TableStates()
+        """The versions of the table states (numbered by the adapter as the service produced them)."""
         self._chats: dict[int, ChatQueue] = {}
         self._turn: list[int] = []
         """Chats with something queued, in the order they are served (the served one moves to the end)."""
@@ -300,15 +304,22 @@ class Outbox:
             await self._show_table(op)
 
     async def _show_table(self, op: TableOp) -> None:
+        """Post the table's message, or edit it, to show `op`'s state, or a newer one of its hand numbered since
+        (one request for both); nothing when the message shows a newer state already (the service produced `op`'s
+        first, but it was queued after: a timer's reply waited for the chat while a press went first)."""
+        op.version, op.message = self._states.newest_of_hand(op.table_id, (op.version, op.message))
+        posted = self._memory.tables.get(op.table_id)
+        if posted is not None and posted.chat_id == op.chat_id and op.version < posted.version:
+            return
         if self.table_photos and op.chat_id < 0:
-            await self._show_table_photo(op)
+            await self._show_table_photo(op, posted)
             return
         markup = keyboard(op.message.buttons)
         body = table_text(op.message, op.language)
         digest = fingerprint(body, markup)
-        posted = self._memory.tables.get(op.table_id)
         if posted is not None and posted.key == op.message.key and posted.chat_id == op.chat_id:
             if posted.digest == digest:
+                posted.version = op.version
                 return  # Telegram would refuse it: "message is not modified"
             try:
                 await self._bot.edit_message_text(
@@ -317,7 +328,7 @@ class Outbox:
             except BadRequest as error:
                 reason = str(error).lower()
                 if "not modified" in reason:
-                    posted.digest = digest
+                    posted.digest, posted.version = digest, op.version
                     return
                 if "not found" not in reason and "can't be edited" not in reason:
                     raise
@@ -325,19 +336,18 @@ class Outbox:
                          op.table_id, error)
                 posted.key = ""  # not this hand's message any more
                 raise _Gone from error
-            posted.digest = digest
+            posted.digest, posted.version = digest, op.version
             return
         sent = await self._bot.send_message(op.chat_id, body, message_thread_id=op.topic, reply_markup=markup)
-        await self._memory.remember_table(op.table_id, Posted(op.message.key, op.chat_id, sent.message_id, digest))
+        await self._memory.remember_table(op.table_id, Posted(op.message.key, op.chat_id, sent.message_id, digest,
+                                                              op.version))
 
-
-    async def _show_table_photo(self, op: TableOp) -> None:
+    async def _show_table_photo(self, op: TableOp, posted: Posted | None) -> None:
         """The `table_photos` option: post the table as a photo, then edit its caption (or its picture)."""
         markup = keyboard(op.message.buttons)
         caption = clip(table_text(op.message, op.language), MAX_CAPTION)
         new_picture = op.chat_id in self._new_pictures
         digest = fingerprint(caption, markup)
-        posted = self._memory.tables.get(op.table_id)
         if posted is not None and posted.key == op.message.key and posted.chat_id == op.chat_id:
             if new_picture:
                 media = InputMediaPhoto(self._pictures[op.chat_id], caption=caption)
@@ -347,12 +357,13 @@ class Outbox:
             elif posted.digest != digest:
                 await self._bot.edit_message_caption(chat_id=posted.chat_id, message_id=posted.message_id,
                                                      caption=caption, reply_markup=markup)
-            posted.digest = digest
+            posted.digest, posted.version = digest, op.version
             return
         sent = await self._bot.send_photo(op.chat_id, self._pictures.get(op.chat_id, BLANK), caption=caption,
                                           message_thread_id=op.topic, reply_markup=markup)
         self._new_pictures.discard(op.chat_id)
-        await self._memory.remember_table(op.table_id, Posted(op.message.key, op.chat_id, sent.message_id, digest))
+        await self._memory.remember_table(op.table_id, Posted(op.message.key, op.chat_id, sent.message_id, digest,
+                                                              op.version))
 
 
 BLANK = bytes.fromhex("89504e470d0a1a0a0000000d4948445200000001000000010802000000907753de0000000c49444154789c6310"

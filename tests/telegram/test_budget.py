@@ -46,8 +46,8 @@ def test_without_a_burst_the_window_is_the_plain_rolling_limit() -> None:
     assert private.wait(1.0) == 0.5
 
 
-def table(key: str = "h1", text: str = "Bob checks", to_act: str | None = "tg:1") -> TableOp:
-    return TableOp("tg:-100500:0", GROUP, None, TableMessage(key, text, (), to_act), "en")
+def table(key: str = "h1", text: str = "Bob checks", to_act: str | None = "tg:1", version: int = 0) -> TableOp:
+    return TableOp("tg:-100500:0", GROUP, None, TableMessage(key, text, (), to_act), "en", version)
 
 
 def spent_queue() -> ChatQueue:
@@ -69,6 +69,18 @@ def test_a_table_state_that_found_the_budget_spent_waits_for_a_newer_one_to_go_w
     assert queue.ready_in(3.5) == 0  # it came: sent at once, carrying both actions
     sent = queue.take(3.5)
     assert isinstance(sent, TableOp) and sent.message.text == "Bob checks · Cat bets" and sent.since == 1.0
+
+
+def test_a_table_state_queued_after_a_newer_one_of_its_hand_is_left_out() -> None:
+    """A turn timer's reply waits for its chat while a press that came meanwhile is answered first: the timer's
+    state (produced first, version 1) is queued after the press's (version 2), and must not replace it."""
+    queue = spent_queue()
+    queue.add_table(table(text="Ann folds · Bob wins 30", to_act=None, version=2), now=1.0)
+    queue.add_table(table(text="Ann is using the time bank", version=1), now=1.1)
+    assert [op.message.text for op in queue.ops] == ["Ann folds · Bob wins 30"]  # type: ignore[union-attr]
+    assert queue.settled, "the newest state queued has nobody to act still"
+    queue.add_table(table(text="Ann folds · Bob wins 30 · Bob shows", to_act=None, version=3), now=1.2)
+    assert [op.message.text for op in queue.ops] == ["Ann folds · Bob wins 30 · Bob shows"]  # type: ignore[union-attr]
 
 
 def test_a_held_state_goes_when_its_hold_ran_out_and_a_final_state_is_not_held() -> None:

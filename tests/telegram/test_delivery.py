@@ -17,7 +17,7 @@ from bot.telegram.render import place_of
 from tests.bot.helpers import resumed_table
 from tests.telegram.conftest import ANN, BOB, CAT, WHOLE_HANDS, Running, private_chat
 from tests.telegram.fake_api import GROUP, FakeBotApi
-from tests.telegram.test_games import play_out, to_act
+from tests.telegram.test_games import command_of, play_out, to_act
 
 DAN = {"id": 104, "is_bot": False, "first_name": "Dan", "username": "dan"}
 EVE = {"id": 105, "is_bot": False, "first_name": "Eve", "username": "eve"}
@@ -175,6 +175,38 @@ async def test_a_timer_never_waits_on_the_network(make_bot, api) -> None:
     assert time.monotonic() - started < 0.5
     await bot.adapter.flush()
     assert bot.group()[-1].text == "Level 2 in 5 minutes: blinds 20/40."
+
+
+@pytest.mark.telegram_time_scale(WHOLE_HANDS)
+async def test_a_press_that_meets_the_turn_timer_leaves_the_newest_state_shown(make_bot, api, monkeypatch) -> None:
+    bot = await make_bot("holdem", seed=11)
+    for user in (ANN, BOB, CAT):
+        await bot.command(user, "/join 200")
+    await bot.command(ANN, "/deal")
+    table = bot.table_message()
+    first = to_act(table)
+    call = next(button for button in table.buttons() if command_of(button).split()[0] == "call")
+    transact = bot.store.transact
+
+    async def busy_store(work: Any, *, now: float, background: bool = False, holding: str | None = None) -> Any:
+        if background:  # the database is busy with other tables' jobs: a timer's job waits its turn a moment
+            await asyncio.sleep(0.2)  # `BACKGROUND_WAIT`
+        return await transact(work, now=now, background=background, holding=holding)
+
+    monkeypatch.setattr(bot.store, "transact", busy_store)
+    bot.clock.current += 60  # his turn's time runs out just as he presses Call: the timer takes the table first
+    firing = asyncio.create_task(bot.service.scheduler.fire_due())
+    await asyncio.sleep(0.05)
+    update, _ = api.press_update(first, table, call["callback_data"])  # his press waits for the table
+    await bot.handled(await api.push(update))
+    await firing  # the service made the timer's state (his time bank runs), then the press's (the next to act)
+    await bot.adapter.flush()
+    shown = api.messages[GROUP["id"], table.message_id]
+    assert to_act(shown) not in (None, first), "the timer's older state was shown over the press's"
+    assert not any("is using the time bank" in text for text in shown.history)
+    follow = next(button for button in shown.buttons() if command_of(button).split()[0] in ("call", "check"))
+    answer = await bot.press_data(to_act(shown), shown, follow["callback_data"])
+    assert "text" not in answer, "the buttons shown were drawn for an older turn"
 
 
 async def test_a_removed_bot_pauses_the_table_and_resumes_it_with_chips_intact(make_bot, api) -> None:

@@ -1,16 +1,24 @@
-"""The outbox on its own, with a stub bot: what happens to a message whose request failed on the network, and how
-chats share the bot's budget (private chats first, groups in turn, never more than the bot may send)."""
+"""The outbox on its own, with a stub bot: what happens to a message whose request failed on the network, how
+chats share the bot's budget (private chats first, groups in turn, never more than the bot may send), and how a
+table state that comes late gives way to the newer one its message shows."""
 
 from __future__ import annotations
 
 import asyncio
 import time
+from types import SimpleNamespace
 from typing import Any
 
 from telegram.error import NetworkError
 
+from bot.output import PostedMessage, TableMessage
+from bot.table_states import TableStates
 from bot.telegram.budget import Limits
-from bot.telegram.outbox import DocumentOp, Outbox, TextOp
+from bot.telegram.memory import Memory
+from bot.telegram.outbox import DocumentOp, Outbox, TableOp, TextOp
+
+GROUP = -100500
+TABLE = "tg:-100500:0"
 
 
 class FlakyBot:
@@ -68,3 +76,60 @@ async def test_a_private_chat_goes_first_the_groups_take_turns_and_the_bot_stays
     stamps = [at for _, _, at in bot.sent]
     assert max(sum(1 for other in stamps if stamp <= other < stamp + window) for stamp in stamps) <= 3
     assert stamps[-1] - stamps[0] >= 3 * window * 0.9, "10 requests at 3 a window take more than three windows"
+
+
+class TableBot:
+    """Posts and edits table messages, recording each request's text."""
+
+    def __init__(self) -> None:
+        self.sent: list[str] = []
+
+    async def send_message(self, chat_id: int, text: str, **kwargs: Any) -> SimpleNamespace:
+        self.sent.append(text)
+        return SimpleNamespace(message_id=len(self.sent))
+
+    async def edit_message_text(self, text: str, **kwargs: Any) -> None:
+        self.sent.append(text)
+
+
+class Kept:
+    """The service's keeping of the table messages (`service.memory`), in memory."""
+
+    async def remember_table_message(self, platform: str, table_id: str, posted: PostedMessage) -> None:
+        pass
+
+
+async def test_a_table_state_that_comes_late_never_hides_the_newer_one_its_message_shows() -> None:
+    """The service produced each pair in this order, but the older state reached the outbox after the newer one was
+    shown (a timer's reply that waited for its chat): the message keeps the newer state, and no request is spent."""
+    bot, states = TableBot(), TableStates()
+    outbox = Outbox(bot, Memory(Kept()), Limits(time_scale=100), states)  # type: ignore[arg-type]
+
+    async def show(state: tuple[int, TableMessage]) -> None:
+        outbox.show_table(TableOp(TABLE, GROUP, None, state[1], "en", state[0]))
+        assert await outbox.flush(timeout=5)
+
+    timer = states.number(TABLE, TableMessage("h1", "Hand 1: Ann is using the time bank", (), "tg:1"))
+    press = states.number(TABLE, TableMessage("h1", "Hand 1: Ann calls; Bob to act", (), "tg:2"))
+    await show(press)
+    await show(timer)
+    last_of_hand = states.number(TABLE, TableMessage("h1", "Hand 1: Bob folds; Ann wins"))
+    deal = states.number(TABLE, TableMessage("h2", "Hand 2: Bob to act", (), "tg:2"))
+    await show(deal)
+    await show(last_of_hand)  # an older hand's state: never posted below the newer hand's message
+    await outbox.close(0)
+    assert bot.sent == ["Hand 1: Ann calls; Bob to act", "Hand 2: Bob to act"]
+
+
+async def test_a_table_state_about_to_be_sent_gives_way_to_a_newer_one_of_its_hand() -> None:
+    """A newer state was numbered while the older one waited (its reply is still on its way to the outbox): the
+    request shows the newer one at once, and the newer one's own op then costs nothing."""
+    bot, states = TableBot(), TableStates()
+    outbox = Outbox(bot, Memory(Kept()), Limits(time_scale=100), states)  # type: ignore[arg-type]
+    older = states.number(TABLE, TableMessage("h1", "Hand 1: Ann to act", (), "tg:1"))
+    newer = states.number(TABLE, TableMessage("h1", "Hand 1: Ann calls; Bob to act", (), "tg:2"))
+    for version, message in (older, newer):
+        outbox.show_table(TableOp(TABLE, GROUP, None, message, "en", version))
+        assert await outbox.flush(timeout=5)
+    await outbox.close(0)
+    assert bot.sent == ["Hand 1: Ann calls; Bob to act"]
