@@ -35,7 +35,7 @@ from bot.store import CannotSave, InsufficientFunds, Store, Tx, wallet_account
 from bot.store.clock_pages import clock_page_target
 from bot.store.pauses import pause_tables, paused_tables, resume_tables, tables_of_chat
 from bot.store.rekey import rekey_chat
-from bot.store.snapshots import Snapshot, logged_tables, snapshots
+from bot.store.snapshots import Snapshot, logged_tables, platform_tables, snapshots
 from bot.store.tx import HISTORY_ONLY, dumps, loads
 from engine.text import clean_text, is_storable
 
@@ -245,6 +245,53 @@ class Service:
                             left, len(logged), failed[0])
                 return
         await self.store.transact(lambda tx: tx.compact_every_timer(), now=self.clock.now())
+
+    async def show_tables_in_play(self, prefix: str, *, per_second: float) -> None:
+        """Hand the table message of every table of one platform (ids starting with `prefix`) with a hand or round
+        in play, as it stands now, to that platform's listener, as a timer's reply is.
+
+        An adapter asks for it once it has subscribed after a start: what it had queued before it stopped (a crash,
+        or a stop that ran out of time) may never have reached the platform, and its table message would show an
+        older turn, with buttons that no longer act, until someone acted. Paused tables are left out (the bot cannot
+        reach them). The tables are looked at side by side (`START_BATCH`, their transactions group-committed, after
+        the players' jobs), then shown at most `per_second` a second, each read the moment it is handed over (so it
+        is numbered in the service's order): the platform's budget stays with the players' own actions."""
+        in_play: set[str] = set()
+
+        def note(act: Action, controller: Controller) -> bool:
+            if controller.current_key(act) is not None:
+                in_play.add(act.place.table_id)
+            return False  # nothing applied: nothing logged
+
+        def show(act: Action, controller: Controller) -> bool:
+            if controller.current_key(act) is not None:
+                act.show_table(controller.table_message(act))
+            return False
+
+        async def run(table_id: str, body: Callable[[Action, Controller], bool]) -> Reply | None:
+            if table_id in self._paused:
+                return None
+            try:
+                return await self._run(None, None, table_id, body)
+            except Exception:  # one unreadable table must not keep the others from being shown
+                log.exception("table %s could not be read to be shown again", table_id)
+                return None
+
+        try:
+            table_ids = await self.store.read(lambda tx: platform_tables(tx, prefix))
+        except self.store.dialect.errors:
+            log.exception("could not read the tables to show again")
+            return
+        for first in range(0, len(table_ids), START_BATCH):
+            await asyncio.gather(*(run(table_id, note) for table_id in table_ids[first:first + START_BATCH]))
+        shown = 0
+        for table_id in sorted(in_play):
+            reply = await run(table_id, show)
+            if reply is not None and reply.table is not None:
+                await self._publish(table_id, reply)
+                shown += 1
+                await asyncio.sleep(1 / per_second)
+        log.info("%d tables of %s in play shown again", shown, prefix)
 
     async def _snapshot(self, table_id: str) -> None:
         async with self._locks[table_id]:

@@ -51,6 +51,9 @@ class DiscordOptions:
     """Acknowledge an interaction after this long if the service has not answered (Discord allows three seconds)."""
     stop_after: float = 10.0
     """At shutdown, wait at most this long for the channels' queues to be sent."""
+    shown_again_per_second: float = 10.0
+    """How many tables in play a start shows again a second (`Service.show_tables_in_play`): a fifth of the 50
+    requests a second Discord allows a bot, the rest left to the players (each channel's queue sends at once)."""
     shard_count: int = 1
     """Gateway shards of the whole bot (`DISCORD_SHARD_COUNT`; Discord requires more than one past 2,500 guilds)."""
     shard_ids: tuple[int, ...] | None = None
@@ -120,6 +123,8 @@ class DiscordAdapter:
         self._idle = asyncio.Event()
         self._idle.set()
         self._connection: asyncio.Task[None] | None = None
+        self._showing: asyncio.Task[None] | None = None
+        """After a start: the tables in play being shown again."""
         slash.register(self.client.tree, self)
 
     # --- life cycle -----------------------------------------------------------------------------------------
@@ -147,6 +152,9 @@ class DiscordAdapter:
             await self._connection  # raises why it could not connect
         # only now can it post: replies caused while it was connecting (a hand voided at start-up) arrive here now
         self.service.subscribe(PREFIX, self.on_timer)
+        # what was queued before the bot stopped may never have reached Discord: each table in play is shown again
+        self._showing = asyncio.create_task(
+            self.service.show_tables_in_play(PREFIX, per_second=self.options.shown_again_per_second))
 
     async def run(self) -> None:
         """Run until the connection ends (or the task is cancelled)."""
@@ -159,6 +167,9 @@ class DiscordAdapter:
 
     async def stop(self) -> None:
         """Send what is queued (waiting at most `stop_after` seconds) and close the connection."""
+        if self._showing is not None:
+            self._showing.cancel()
+            await asyncio.gather(self._showing, return_exceptions=True)
         with contextlib.suppress(Exception):
             await asyncio.wait_for(self.settled(), self.options.stop_after)
         await self.delivery.close()
@@ -168,7 +179,10 @@ class DiscordAdapter:
                 await self._connection
 
     async def settled(self) -> None:
-        """Wait until every interaction being answered is done and everything queued for the channels is sent."""
+        """Wait until every interaction being answered is done and everything queued for the channels is sent (the
+        tables a start shows again too)."""
+        if self._showing is not None:
+            await self._showing
         while True:
             await self._idle.wait()
             await self.delivery.settled()

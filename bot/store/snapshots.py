@@ -1,5 +1,5 @@
 """Every table's snapshot in one read, for start-up (it checks each one can resume and keeps the tables in memory),
-and the tables a clean shutdown snapshots afresh."""
+the tables a clean shutdown snapshots afresh, and the tables of one platform (an adapter shows them again)."""
 
 from __future__ import annotations
 
@@ -42,3 +42,9 @@ def logged_tables(tx: Tx) -> list[str]:
     return [str(row[0]) for row in tx.db.execute(
         "SELECT table_id FROM tables WHERE EXISTS (SELECT 1 FROM actions WHERE actions.table_id = tables.table_id "
         "AND actions.seq > tables.snapshot_seq) ORDER BY table_id")]
+
+
+def platform_tables(tx: Tx, prefix: str) -> list[str]:
+    """The tables of one platform: those whose id starts with `prefix` (`tg:`, `dc:`)."""
+    return [str(row[0]) for row in tx.db.execute(
+        "SELECT table_id FROM tables WHERE table_id LIKE ? ORDER BY table_id", (f"{prefix}%",))]

@@ -52,6 +52,10 @@ log = logging.getLogger(__name__)
 ADMIN_CACHE_SECONDS = 300.0
 STOP_SECONDS = 10.0
 """How long stopping waits for queued messages to go out before dropping them."""
+SHOWN_AGAIN_PER_SECOND = 10.0
+"""How many tables in play a start shows again a second (`Service.show_tables_in_play`): a third of the bot's 30
+requests a second, the rest left to the players (the outbox serves every chat in turn, so a long queue of them
+would hold up every other chat)."""
 
 
 @dataclass(frozen=True)
@@ -135,6 +139,8 @@ class TelegramAdapter:
         self.outbox.on_migrated = self._migrate
         self._background: set[asyncio.Task[None]] = set()
         """Deliveries of timer replies, each waiting for its chat's turn."""
+        self._showing: asyncio.Task[None] | None = None
+        """After a start: the tables in play being shown again."""
         self._admins: dict[int, tuple[float, frozenset[int]]] = {}
         self._mentions: dict[str, str] = {}
         self._admin_reads: dict[int, asyncio.Task[tuple[float, frozenset[int]]]] = {}
@@ -167,9 +173,15 @@ class TelegramAdapter:
                 timeout=self.settings.poll_timeout, allowed_updates=Update.ALL_TYPES, drop_pending_updates=False
             )
         log.info("Telegram bot @%s is running", self.application.bot.username)
+        # what was queued before the bot stopped may never have reached Telegram: each table in play is shown again
+        self._showing = asyncio.create_task(
+            self.service.show_tables_in_play(PREFIX, per_second=SHOWN_AGAIN_PER_SECOND * self.settings.time_scale))
 
     async def stop(self) -> None:
         """Stop receiving, send what is queued, and disconnect."""
+        if self._showing is not None:
+            self._showing.cancel()
+            await asyncio.gather(self._showing, return_exceptions=True)
         updater = self.application.updater
         if updater is not None and updater.running:
             await updater.stop()
@@ -180,7 +192,9 @@ class TelegramAdapter:
         await self.application.shutdown()
 
     async def flush(self) -> None:
-        """Wait until everything queued for Telegram was sent."""
+        """Wait until everything queued for Telegram was sent (the tables a start shows again too)."""
+        if self._showing is not None:
+            await self._showing
         await self._settle()
         await self.outbox.flush()
 

@@ -3,6 +3,7 @@ the others are loaded by their first timer or action, which then does exactly wh
 restart."""
 
 import asyncio
+import itertools
 import random
 import sqlite3
 from pathlib import Path
@@ -177,6 +178,48 @@ async def test_a_logged_table_replays_on_the_snapshot_start_up_read_unless_it_wa
     assert read == [other.table_id]
     live = restarted.live_state(other.table_id)
     assert live is not None and live != before[other] and '"was":{' in live
+
+
+async def test_after_a_start_each_table_in_play_is_shown_again_paced_and_changing_nothing(store: Store) -> None:
+    """What an adapter had queued for the platform before it stopped may be lost (a crash): after a start, each of
+    its platform's tables with a hand or round in play is handed to its listener as it stands, at most `per_second`
+    a second; tables between hands, paused ones and another platform's are left alone, and nothing is logged."""
+    clock = FakeClock()
+    running = Service(store, clock, rng=random.Random(1))
+    playing, between, paused, elsewhere = (Place(f"chat{name}", name) for name in ("x:1", "x:2", "x:3", "y:1"))
+    last: dict[Place, Reply] = {}
+    for place in (playing, between, paused, elsewhere):
+        for actor in PLAYERS.values():
+            await running.handle(place, actor, "/join 200")
+        if place is not between:
+            dealt = await running.handle(place, PLAYERS["ann"], "/deal")
+            assert dealt.table is not None and dealt.table.to_act is not None
+            last[place] = await running.press(place, PLAYERS[dealt.table.to_act], press_label(dealt, "call"))
+    await running.pause([paused.table_id])
+    # a crash: the next service starts on the same database, with the log to replay
+    restarted = Service(store, FakeClock(clock.now()), rng=random.Random(2))
+    await restarted.start()
+    heard = listen(restarted, "x:")
+    shown_at: list[float] = []
+    publish = restarted._publish
+
+    async def noted(table_id: str, reply: Reply) -> None:
+        shown_at.append(asyncio.get_running_loop().time())
+        await publish(table_id, reply)
+
+    restarted._publish = noted  # type: ignore[method-assign]
+    places_in_play = [Place(f"chatx:{number}", f"x:{number}") for number in range(4, 7)]
+    for place in places_in_play:  # three more in play: the pace shows
+        for actor in PLAYERS.values():
+            await restarted.handle(place, actor, "/join 200")
+        last[place] = await restarted.handle(place, PLAYERS["ann"], "/deal")
+    logged = await logged_actions(store)
+
+    await restarted.show_tables_in_play("x:", per_second=20)
+    assert [reply.table for reply in heard] == [last[place].table for place in (playing, *places_in_play)]
+    assert all(reply.public == [] and reply.private == {} for reply in heard)
+    assert min(later - earlier for earlier, later in itertools.pairwise(shown_at)) >= 0.05 * 0.9
+    assert await logged_actions(store) == logged, "showing a table is no action"
 
 
 class _NotedConnection:

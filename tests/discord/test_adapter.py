@@ -144,6 +144,27 @@ async def test_restart_mid_hand_keeps_the_old_message_buttons_working(fake, turn
     assert posts == before + 1  # only "Hand 1 is over": the table message was edited, not posted again
 
 
+async def test_a_restart_shows_a_table_in_play_again_when_its_queued_edit_was_lost(fake, turns, make_bot) -> None:
+    bot = await make_bot()
+    ann, _, _ = await seat_three(fake, bot)
+    channel = fake.channels[0]
+    await fake.slash(ann, channel, "deal")
+    await bot.settled()
+    [table] = table_messages(fake, channel)
+    fake.limit_channel(channel, 1.0)  # Discord makes the channel wait: the table's edit waits its turn
+    await fake.slash(ann, channel, "check")
+    while not fake.limited:
+        await asyncio.sleep(0.01)
+    await bot.adapter.delivery.close()  # the process dies (power cut, OOM kill): what was queued is lost
+    await bot.stop()
+    assert "→ Bob" not in fake.messages[int(table["id"])]["content"]
+
+    await bot.start()
+    await bot.settled()
+    assert "→ Bob" in fake.messages[int(table["id"])]["content"], "an older turn stays shown"
+    assert table_messages(fake, channel) == [fake.messages[int(table["id"])]]  # edited, not posted again
+
+
 async def test_each_channel_is_its_own_table_and_the_guild_its_wallet(fake, turns, make_bot) -> None:
     bot = await make_bot()
     ann, bob, _ = await seat_three(fake, bot)

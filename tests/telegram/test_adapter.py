@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import asyncio
 import logging
 import re
 
@@ -140,6 +141,32 @@ async def test_a_restart_in_the_middle_of_a_round_keeps_the_buttons_working(make
     await again.press(CAT, edited, "check")
     assert api.messages[GROUP["id"], table.message_id].text.endswith("Over.")
     assert len([sent for sent in again.group() if sent.history[0].startswith("Round 1\n")]) == 1
+
+
+@pytest.mark.telegram_time_scale(WHOLE_HANDS)
+async def test_a_restart_shows_a_table_in_play_again_when_its_queued_edits_were_lost(make_bot, api) -> None:
+    bot = await make_bot("duel")
+    await seat_three_and_deal(bot)
+    table = bot.table_message()
+    api.fail("editMessageText", 429, "Too Many Requests: retry after 30", retry_after=30)
+    await bot.handled(await api.push(api.command_update(ANN, "/check")))
+    while bot.adapter.outbox.rate_limited == 0:  # the group waits out a 429: the edits stay queued
+        await asyncio.sleep(0.01)
+    await bot.handled(await api.push(api.command_update(BOB, "/check")))
+    assert bot.adapter.outbox.pending(GROUP["id"]) == 1
+    await bot.adapter.outbox.close(0)  # the process dies (power cut, OOM kill): what was queued is lost
+    await bot.stop()
+    assert not api.messages[GROUP["id"], table.message_id].text.endswith("To act: cat")
+    edits = len(api.calls("editMessageText"))
+
+    again = await make_bot("duel")
+    await again.adapter.flush()
+    shown = api.messages[GROUP["id"], table.message_id]
+    assert shown.text.startswith("Round 1\nann checks\nBob Brown checks\nTo act: cat"), "an older turn stays shown"
+    assert len(api.calls("editMessageText")) == edits + 1  # one edit, no new message
+    assert len([sent for sent in again.group() if sent.history[0].startswith("Round 1\n")]) == 1
+    await again.press(CAT, shown, "check")  # its buttons act
+    assert api.messages[GROUP["id"], table.message_id].text.endswith("Over.")
 
 
 async def test_timer_announcements_are_posted_to_the_group(make_bot, api) -> None:
