@@ -137,6 +137,7 @@ class TelegramAdapter:
         self.outbox.on_blocked = self.memory.close_private_chat
         self.outbox.on_photos_refused = self._on_photos_refused
         self.outbox.on_migrated = self._migrate
+        self.outbox.on_lost_group = self._pause_group
         self._background: set[asyncio.Task[None]] = set()
         """Deliveries of timer replies, each waiting for its chat's turn."""
         self._showing: asyncio.Task[None] | None = None
@@ -222,7 +223,7 @@ class TelegramAdapter:
 
     def _register(self) -> None:
         app = self.application
-        app.add_handler(TypeHandler(Update, self._note_private_chat), group=-1)
+        app.add_handler(TypeHandler(Update, self._note_chat), group=-1)
         app.add_handler(MessageHandler(filters.COMMAND & filters.UpdateType.MESSAGE, self._on_command))
         app.add_handler(MessageHandler(filters.StatusUpdate.MIGRATE, self._on_migrate_message))
         app.add_handler(CallbackQueryHandler(self._on_press))
@@ -231,10 +232,17 @@ class TelegramAdapter:
 
     # --- updates in -----------------------------------------------------------------------------------------
 
-    async def _note_private_chat(self, update: Update, context: ContextTypes.DEFAULT_TYPE) -> None:
-        chat, user = update.effective_chat, update.effective_user
-        if chat is not None and user is not None and chat.type == ChatType.PRIVATE and update.message is not None:
-            await self.memory.open_private_chat(user.id)
+    async def _note_chat(self, update: Update, context: ContextTypes.DEFAULT_TYPE) -> None:
+        """A message tells where the bot is: a user who writes in private may be written to; a group the bot
+        hears from has the bot in it, so a table paused because the group refused it plays on."""
+        message, user = update.message, update.effective_user
+        if message is None:
+            return
+        if message.chat.type == ChatType.PRIVATE:
+            if user is not None:
+                await self.memory.open_private_chat(user.id)
+        elif self.service.is_paused((place := self._place(message)).table_id):
+            await self.service.resume(await self.service.tables_of(place.chat_id))
 
     async def _on_my_chat_member(self, update: Update, context: ContextTypes.DEFAULT_TYPE) -> None:
         change = update.my_chat_member
@@ -247,14 +255,20 @@ class TelegramAdapter:
             else:
                 await self.memory.open_private_chat(change.chat.id)
             return
-        tables = await self.service.tables_of(place_of(change.chat.id, None).chat_id)
         if gone:  # removed from the group: its tables wait as they are until the bot is back
-            log.info("removed from chat %s; pausing %s", change.chat.id, tables)
-            await self.service.pause(tables)
+            await self._pause_group(change.chat.id)
             return
-        await self.service.resume(tables)
+        await self.service.resume(await self.service.tables_of(place_of(change.chat.id, None).chat_id))
         if getattr(change.new_chat_member, "can_send_photos", True) is not False:
             await self.memory.refuse_photos(change.chat.id, False)  # pictures are allowed (again)
+
+    async def _pause_group(self, chat_id: int) -> None:
+        """The bot is out of a group (removed, or a send refused with 403 Forbidden when the membership update never
+        came): its tables pause (no time-out fires, no hand is dealt, a hand in play waits as it is) until the bot
+        hears from the group again (see `_note_chat`)."""
+        tables = await self.service.tables_of(place_of(chat_id, None).chat_id)
+        log.info("out of chat %s; pausing %s", chat_id, tables)
+        await self.service.pause(tables)
 
     async def _on_migrate_message(self, update: Update, context: ContextTypes.DEFAULT_TYPE) -> None:
         message = update.message

@@ -69,6 +69,9 @@ class Outbox:
         """A group refused a picture (the bot may not send photos there)."""
         self.on_migrated: Callable[[int, int], Awaitable[None]] | None = None
         """A group became a supergroup with a new id (old, new): what was queued for it goes there."""
+        self.on_lost_group: Callable[[int], Awaitable[None]] | None = None
+        """A group refused a send with 403 Forbidden (the bot was kicked or left): what was queued for it is
+        dropped."""
         self.requests = 0
         """Requests sent (for the benchmark's ratio to the budget)."""
         self.rate_limited = 0
@@ -116,6 +119,13 @@ class Outbox:
             queue.queued_at = {id(op): queue.queued_at[id(op)] for op in kept if id(op) in queue.queued_at}
             queue.ops.clear()
             queue.ops.extend(kept)
+
+    def forget(self, chat_id: int) -> None:
+        """Drop what waits for a chat the bot can no longer reach."""
+        queue = self._chats.get(chat_id)
+        if queue is not None:
+            queue.ops.clear()
+            queue.queued_at.clear()
 
     def rekey(self, old: int, new: int) -> None:
         """A chat got a new id (a group upgraded to a supergroup): what is queued for it goes to the new id."""
@@ -271,6 +281,11 @@ class Outbox:
             elif isinstance(error, Forbidden) and (user := _private_to(op)) is not None and self.on_blocked:
                 log.info("user %s blocked the bot; no more private messages to him", user)
                 await self.on_blocked(user)
+            elif isinstance(error, Forbidden) and op.chat_id < 0:
+                log.warning("group %s refuses the bot (%s); what was queued for it is dropped", op.chat_id, error)
+                self.forget(op.chat_id)
+                if self.on_lost_group is not None:
+                    await self.on_lost_group(op.chat_id)
             else:
                 log.warning("Telegram refused %r: %s", op, error)
         except NetworkError as error:  # (after BadRequest, one of its kind) the connection failed: try again

@@ -241,6 +241,31 @@ async def test_a_removed_bot_pauses_the_table_and_resumes_it_with_chips_intact(m
     assert sum(stacks.values()) + sum(wallets.values()) == 2000  # every chip of the two grants is still there
 
 
+@pytest.mark.telegram_time_scale(WHOLE_HANDS)
+async def test_a_group_that_refuses_the_bot_pauses_its_table_until_a_message_comes_from_it(make_bot, api) -> None:
+    """Kicked from the group, and the membership update never came: Telegram answers 403 Forbidden to its sends. The
+    table pauses as when the bot is removed, rather than timing out players nobody can see; a message from the
+    group says the bot is back in it."""
+    bot = await make_bot("holdem", seed=3)
+    for user in (ANN, BOB):
+        await bot.command(user, "/join 200")
+    await bot.command(ANN, "/deal")
+    api.fail("editMessageText", 403, "Forbidden: bot was kicked from the supergroup chat")
+    await bot.fire_timers(60)  # the turn's time runs out: the time bank starts, and its edit is refused
+    assert bot.service.is_paused(TABLE)
+    assert bot.adapter.outbox.pending(GROUP["id"]) == 0
+    before = await hand_of(bot)
+    await bot.fire_timers(3600)
+    assert (await hand_of(bot)).to_dict() == before.to_dict()  # type: ignore[union-attr]
+
+    await bot.command(ANN, "/table")  # added back: the group is heard from again
+    assert not bot.service.is_paused(TABLE)
+    await bot.fire_timers(61)  # the time bank runs on from where it stopped (with at least 30 s of grace)
+    after = await hand_of(bot)
+    assert after is None or after.to_dict() != before.to_dict()  # type: ignore[union-attr]  # play went on
+    assert await bot.store.read(lambda tx: tx.check_ledger()) == []
+
+
 async def play_by_commands(bot: Running, chat: dict[str, Any]) -> None:
     """Play the hand in progress in `chat` to its end: whoever must act calls, or checks when nothing is owed."""
     table_id = place_of(chat["id"], None).table_id
