@@ -32,6 +32,7 @@ from bot.output import Actor, File, Place, Reply
 from bot.service import Service
 from bot.table_states import State, TableStates
 from bot.telegram.budget import Limits
+from bot.telegram.hints import Hints, start_link
 from bot.telegram.memory import Memory
 from bot.telegram.outbox import DocumentOp, Outbox, PhotoOp, TableOp, TextOp
 from bot.telegram.render import (
@@ -131,6 +132,7 @@ class TelegramAdapter:
         builder = builder.concurrent_updates(_InChatOrder(self._chat_lock))
         self.application = builder.build()
         self.memory = Memory(service.memory)
+        self.hints = Hints(self.memory)
         self.states = TableStates()
         """Each table state numbered as the service produced it (`_served`), so the outbox never shows an older one."""
         self.outbox = Outbox(self.application.bot, self.memory, settings.limits(), self.states)
@@ -312,11 +314,18 @@ class TelegramAdapter:
         await self._deliver(place, reply, state, actor=actor)
 
     async def _on_start(self, place: Place, actor: Actor, chat: Chat) -> None:
-        if chat.type != ChatType.PRIVATE:
+        """`/start` in private opens the private chat; in a group it answers with the private chat's link (the
+        hint says to send it), or, to a player who has a private chat with the bot, sends him `/help` there."""
+        telegram_id = telegram_user_id(actor.user_id)
+        if chat.type != ChatType.PRIVATE and telegram_id is not None and self.memory.has_private_chat(telegram_id):
             reply, state = await self._served(place, self.service.handle(place, actor, "/help"))
             await self._deliver(place, reply, state, actor=actor)
             return
         language = await self.service.language(place, actor)
+        if chat.type != ChatType.PRIVATE:
+            self._post(place, text(language, "tg.start_in_group", name=await self._mention(place, actor, actor.user_id),
+                                   link=start_link(self.application.bot.username)))
+            return
         self._post(place, text(language, "tg.started", name=actor.name))
 
     async def _on_press(self, update: Update, context: ContextTypes.DEFAULT_TYPE) -> None:
@@ -425,21 +434,20 @@ class TelegramAdapter:
         for file in reply.files:
             if not self._send_file(place, file):
                 unreachable.append(file.to or "")
-        names = [await self._mention(place, actor, user_id) for user_id in await self._not_hinted(place, unreachable)]
-        if names:
-            language = language or await self.service.language(place, actor)
-            self._post(place, text(language, "tg.open_private", name=", ".join(names)))
+        if unreachable:
+            await self._point_to_private(place, actor, language, unreachable)
 
-    async def _not_hinted(self, place: Place, user_ids: list[str]) -> list[str]:
-        """Of the players the bot could not reach, those not yet told in this chat to open a private chat (the
-        hint is posted once per player and chat: after that it would only be noise)."""
+    async def _point_to_private(self, place: Place, actor: Actor | None, language: str | None,
+                                user_ids: list[str]) -> None:
+        """Tell the players the bot could not reach privately, in the table's chat, where their private chat with
+        it opens: the whole hint the first time, then a short pointer now and then (`Hints`)."""
         chat_id, _ = chat_and_topic(place.table_id)
-        told = []
-        for user_id in dict.fromkeys(user_ids):
-            telegram_id = telegram_user_id(user_id)
-            if telegram_id is not None and await self.memory.hint_once(chat_id, telegram_id):
-                told.append(user_id)
-        return told
+        told = await self.hints.sort(chat_id, user_ids, self.service.clock.now())
+        for key, users in zip(("tg.open_private", "tg.private_pointer"), told, strict=True):
+            if users:
+                language = language or await self.service.language(place, actor)
+                names = ", ".join([await self._mention(place, actor, user_id) for user_id in users])
+                self._post(place, text(language, key, name=names, link=start_link(self.application.bot.username)))
 
     async def _mention(self, place: Place, actor: Actor | None, user_id: str) -> str:
         if actor is not None and user_id == actor.user_id:

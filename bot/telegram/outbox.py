@@ -18,7 +18,7 @@ import warnings
 from collections.abc import Awaitable, Callable
 from datetime import timedelta
 
-from telegram import Bot, InputMediaPhoto
+from telegram import Bot, InputMediaPhoto, LinkPreviewOptions
 from telegram.error import BadRequest, ChatMigrated, Forbidden, NetworkError, RetryAfter
 from telegram.warnings import PTBDeprecationWarning
 
@@ -35,6 +35,10 @@ log = logging.getLogger(__name__)
 PHOTO_REFUSALS = ("rights to send photos", "not enough rights", "photos are not allowed", "have no rights")
 """How Telegram words a group's refusal of pictures (the bot may not send media there)."""
 
+
+NO_PREVIEW = LinkPreviewOptions(is_disabled=True)
+"""Texts carry no link preview: the private chat's link (`bot.telegram.hints`) would add a card of the bot to the
+hint in the group."""
 
 RETRY_SECONDS = 1.0
 """How long a chat waits before a request that failed on the network is sent again."""
@@ -308,7 +312,8 @@ class Outbox:
 
     async def _deliver(self, op: Op) -> None:
         if isinstance(op, TextOp):
-            await self._bot.send_message(op.chat_id, op.text, message_thread_id=op.topic)
+            await self._bot.send_message(op.chat_id, op.text, message_thread_id=op.topic,
+                                         link_preview_options=NO_PREVIEW)
         elif isinstance(op, PhotoOp):
             caption = "\n\n".join(part for part in (op.text, op.caption) if part)
             await self._bot.send_photo(op.chat_id, op.png, caption=caption[:MAX_CAPTION] or None,

@@ -391,3 +391,39 @@ async def test_the_private_chat_hint_is_posted_once_per_player(make_bot, api) ->
     again = await make_bot("duel")
     await again.command(BOB, "/check")
     assert len([text for text in again.group_texts() if text.startswith("Bob Brown, I can only")]) == 1
+
+
+LINK = "https://t.me/pokerbot?start=cards"
+"""The deep link that opens the bot's private chat (the fake Bot API's bot is @pokerbot)."""
+
+
+@pytest.mark.telegram_time_scale(WHOLE_HANDS)
+async def test_after_the_hint_a_private_only_answer_gets_a_short_pointer_now_and_then(make_bot, api) -> None:
+    bot = await make_bot("duel")
+    await bot.command(ANN, "/join")
+    await bot.command(ANN, "/balance")  # answered only privately, and Ann has no private chat with the bot
+    assert bot.group()[-1].text == (f"@ann, I can only answer you privately: open a private chat with me ({LINK}) "
+                                    "and press Start, or press “my cards”.")
+    assert api.calls("sendMessage")[-1]["link_preview_options"] == {"is_disabled": True}  # no card of the bot
+    await bot.command(ANN, "/balance")  # not silence: a pointer
+    assert bot.group()[-1].text == f"@ann, I answer that only in private: {LINK}"
+    count = len(bot.group())
+    await bot.command(ANN, "/help")
+    await bot.command(ANN, "/balance")
+    assert len(bot.group()) == count, "one pointer in five minutes: the group is not filled with them"
+    bot.clock.current += 300
+    await bot.command(ANN, "/help")
+    assert bot.group()[-1].text == f"@ann, I answer that only in private: {LINK}"
+
+
+async def test_start_in_the_group_answers_with_the_private_chats_link(make_bot, api) -> None:
+    bot = await make_bot("duel")
+    await bot.command(CAT, "/start")  # the hint says to: in the group
+    assert bot.group()[-1].text == f"@cat, our private chat opens here (then press Start): {LINK}"
+    await bot.command(CAT, "/start@pokerbot")
+    assert bot.group()[-1].text == f"@cat, our private chat opens here (then press Start): {LINK}"
+    await bot.command(CAT, "/start cards", private_chat(CAT))  # he followed the link and pressed Start
+    assert api.chat(CAT["id"])[-1].text.startswith("Hello cat! From now on I send your cards")
+    count = len(bot.group())
+    await bot.command(CAT, "/start")  # now that he has one, /start in the group sends him /help there
+    assert len(bot.group()) == count and "/join" in api.chat(CAT["id"])[-1].text

@@ -30,3 +30,15 @@ async def test_russian_command_descriptions_are_published(make_bot, api) -> None
     published = {call.get("language_code", ""): call["commands"] for call in api.calls("setMyCommands")}
     russian = {command["command"]: command["description"] for command in published["ru"]}
     assert russian["raise"] == "рейз: поднять ставку до суммы"
+
+
+async def test_the_private_chat_link_is_given_in_russian(make_bot, api) -> None:
+    bot = await make_bot("holdem")
+    await bot.command(IVAN, "/start")
+    assert bot.group()[-1].text == ("@ivan, наш личный чат открывается здесь (затем нажмите «Запустить»): "
+                                    "https://t.me/pokerbot?start=cards")
+    await bot.command(IVAN, "/balance")
+    assert bot.group()[-1].text.startswith("@ivan, я могу ответить вам только лично: откройте со мной личный чат "
+                                           "(https://t.me/pokerbot?start=cards) и нажмите «Запустить»")
+    await bot.command(IVAN, "/balance")
+    assert bot.group()[-1].text == "@ivan, на это я отвечаю только лично: https://t.me/pokerbot?start=cards"

@@ -1,0 +1,51 @@
+"""Telling players in a group to open a private chat with the bot: the whole hint once, then a short pointer."""
+
+from __future__ import annotations
+
+import math
+
+from bot.telegram.memory import Memory
+from bot.telegram.render import telegram_user_id
+
+POINTER_SECONDS = 300.0
+"""How often at most a player is pointed to the private chat in a group after the hint: an answer only he may read
+is lost otherwise without a word, and a pointer at each of them would fill the group."""
+START_PAYLOAD = "cards"
+"""What the private chat's deep link has Telegram send with `/start` when the player presses Start."""
+
+
+def start_link(username: str | None) -> str:
+    """The deep link that opens the bot's private chat (`https://t.me/<bot>?start=cards`): one tap, then Start."""
+    return f"https://t.me/{username or ''}?start={START_PAYLOAD}"
+
+
+class Hints:
+    """Who is told what, of the players a reply could not reach privately (they never opened a private chat with
+    the bot, or blocked it): in each chat, the whole hint the first time (kept across restarts, `Memory.hint_once`),
+    after that a short pointer at most every `POINTER_SECONDS` (in memory: after a restart one may come sooner)."""
+
+    def __init__(self, memory: Memory) -> None:
+        self._memory = memory
+        self._pointed: dict[tuple[int, int], float] = {}
+        """(chat, user): when the user was last pointed to the private chat there."""
+
+    async def sort(self, chat_id: int, user_ids: list[str], now: float) -> tuple[list[str], list[str]]:
+        """Of the players (service ids) a reply could not reach, those to give the hint and those to point to the
+        private chat now (each recorded as told); the others were told lately."""
+        hinted: list[str] = []
+        pointed: list[str] = []
+        for user_id in dict.fromkeys(user_ids):
+            telegram_id = telegram_user_id(user_id)
+            if telegram_id is None:
+                continue
+            if await self._memory.hint_once(chat_id, telegram_id):
+                hinted.append(user_id)
+            elif now - self._pointed.get((chat_id, telegram_id), -math.inf) >= POINTER_SECONDS:
+                self._forget_older_than(now - POINTER_SECONDS)
+                self._pointed[(chat_id, telegram_id)] = now
+                pointed.append(user_id)
+        return hinted, pointed
+
+    def _forget_older_than(self, moment: float) -> None:
+        """Drop the pointers given before `moment` (they no longer hold a pointer back), so the record stays small."""
+        self._pointed = {key: at for key, at in self._pointed.items() if at >= moment}
