@@ -311,7 +311,7 @@ class TelegramAdapter:
             await self._on_start(place, actor, chat)
             return
         reply, state = await self._served(place, self.service.handle(place, actor, message.text))
-        await self._deliver(place, reply, state, actor=actor)
+        await self._deliver(place, reply, state, actor=actor, repost=_asks_for_table(message.text))
 
     async def _on_start(self, place: Place, actor: Actor, chat: Chat) -> None:
         """`/start` in private opens the private chat; in a group it answers with the private chat's link (the
@@ -405,10 +405,10 @@ class TelegramAdapter:
     # --- replies out ----------------------------------------------------------------------------------------
 
     async def _deliver(self, place: Place, reply: Reply, state: State | None, *, actor: Actor | None = None,
-                       answered: bool = False) -> None:
+                       answered: bool = False, repost: bool = False) -> None:
         """Show a reply: public texts and the table message (`state`: its table state numbered) in the table's chat,
         private texts where only their player sees them. `answered`: the actor's error and private texts already
-        went into a callback alert."""
+        went into a callback alert; `repost`: the table message is posted anew below (`TableOp.repost`)."""
         # read before anything is queued: the table's state then joins the queue in the same step as the texts
         # and pictures, so it can go first (an await between them lets the dispatcher send a picture before it)
         language = await self.service.language(place, actor) if state is not None else None
@@ -426,7 +426,7 @@ class TelegramAdapter:
         if state is not None and language is not None:
             chat_id, topic = chat_and_topic(place.table_id)
             version, message = state
-            self.outbox.show_table(TableOp(place.table_id, chat_id, topic, message, language, version))
+            self.outbox.show_table(TableOp(place.table_id, chat_id, topic, message, language, version, repost=repost))
         for user_id, texts in private.items():
             # the table's buttons are made only when read: ask whether they explain only for a player not reached
             if not self._tell(place, user_id, texts) and not has_private_button(reply.table):
@@ -538,6 +538,15 @@ class TelegramAdapter:
 
     async def _name(self, place: Place, user_id: str) -> str:
         return await self.service.player_name(place, user_id)
+
+
+def _asks_for_table(line: str) -> bool:
+    """Whether a command line is `/table` (or `/status`): in a busy group the table message has scrolled out of
+    sight, so the table is posted anew at the bottom with its buttons, the old message saying it moved below."""
+    try:
+        return isinstance(cmd.parse(line), cmd.Table)
+    except cmd.CommandError:
+        return False
 
 
 class _InChatOrder(BaseUpdateProcessor):

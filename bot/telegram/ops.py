@@ -38,6 +38,9 @@ class TableOp:
     """When the oldest change this state carries was queued (a newer state replacing it keeps the time)."""
     fresh: bool = True
     """Just queued: it has not yet found its chat's budget spent (a state that has waits for a newer one)."""
+    repost: bool = False
+    """Posted anew below, its buttons moved there (`/table`: the message had scrolled out of sight), rather than
+    edited in place."""
 
 
 @dataclass
@@ -65,7 +68,19 @@ class DocumentOp:
     private_to: int | None = None
 
 
-Op = TextOp | TableOp | PhotoOp | DocumentOp
+@dataclass
+class MovedOp:
+    """Edit a table message the table was posted anew below (`/table`): its buttons go, and it says where the table
+    went."""
+
+    chat_id: int
+    message_id: int
+    text: str
+    photo: bool = False
+    """The message is a photo whose caption is the table's text (the `table_photos` option)."""
+
+
+Op = TextOp | TableOp | PhotoOp | DocumentOp | MovedOp
 
 
 @dataclass
@@ -117,7 +132,9 @@ class ChatQueue:
             if isinstance(queued, TableOp) and queued.table_id == op.table_id:
                 if queued.message.key == op.message.key:
                     if queued.version > op.version:
+                        queued.repost = queued.repost or op.repost
                         return
+                    op.repost = op.repost or queued.repost
                     self.settled = op.message.to_act is None
                     op.since = queued.since
                     self.queued_at[id(op)] = self.queued_at.pop(id(queued), now)
@@ -126,6 +143,11 @@ class ChatQueue:
                 break  # the previous hand's last state stays: it is that hand's summary
         self.settled = op.message.to_act is None
         self._append(op, now)
+
+    def add_first(self, op: MovedOp, now: float = 0.0) -> None:
+        """Queue an op ahead of everything waiting (the rest of a request that just went)."""
+        self.queued_at[id(op)] = now
+        self.ops.appendleft(op)
 
     def add(self, op: PhotoOp | DocumentOp, now: float = 0.0) -> None:
         """Queue a picture or a file. A picture takes the text queued just before it for the same place as the

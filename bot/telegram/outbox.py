@@ -22,11 +22,12 @@ from telegram import Bot, InputMediaPhoto, LinkPreviewOptions
 from telegram.error import BadRequest, ChatMigrated, Forbidden, NetworkError, RetryAfter
 from telegram.warnings import PTBDeprecationWarning
 
+from bot.i18n import text
 from bot.table_states import TableStates
 from bot.telegram.budget import Limits
 from bot.telegram.memory import Memory, Posted
-from bot.telegram.ops import ChatQueue, DocumentOp, Op, PhotoOp, TableOp, TextOp
-from bot.telegram.render import MAX_CAPTION, clip, fingerprint, keyboard, rekey_table_id, table_text
+from bot.telegram.ops import ChatQueue, DocumentOp, MovedOp, Op, PhotoOp, TableOp, TextOp
+from bot.telegram.render import MAX_CAPTION, MAX_TEXT, clip, fingerprint, keyboard, rekey_table_id, table_text
 
 __all__ = ["DocumentOp", "Op", "Outbox", "PhotoOp", "TableOp", "TextOp"]
 
@@ -160,8 +161,15 @@ class Outbox:
         return queue
 
     def _is_edit(self, op: TableOp) -> bool:
-        posted = self._memory.tables.get(op.table_id)
-        return posted is not None and posted.key == op.message.key and posted.chat_id == op.chat_id
+        return self._edited(op, self._memory.tables.get(op.table_id)) is not None
+
+    @staticmethod
+    def _edited(op: TableOp, posted: Posted | None) -> Posted | None:
+        """The message showing `op`'s state edits: the table's message when it shows the same hand in the same chat
+        and the state is not to be posted anew (`TableOp.repost`); None when a new message is posted."""
+        if posted is None or op.repost or posted.key != op.message.key or posted.chat_id != op.chat_id:
+            return None
+        return posted
 
     def _wake_up(self) -> None:
         self._idle.clear()
@@ -320,6 +328,14 @@ class Outbox:
                                        message_thread_id=op.topic)
         elif isinstance(op, DocumentOp):
             await self._bot.send_document(op.chat_id, op.content, filename=op.name, message_thread_id=op.topic)
+        elif isinstance(op, MovedOp):
+            try:
+                if op.photo:
+                    await self._bot.edit_message_caption(chat_id=op.chat_id, message_id=op.message_id, caption=op.text)
+                else:
+                    await self._bot.edit_message_text(op.text, chat_id=op.chat_id, message_id=op.message_id)
+            except BadRequest as error:  # deleted meanwhile: nothing left to take out of play
+                log.info("the table message %s the table moved from stays as it is (%s)", op.message_id, error)
         else:
             await self._show_table(op)
 
@@ -337,7 +353,8 @@ class Outbox:
         markup = keyboard(op.message.buttons)
         body = table_text(op.message, op.language)
         digest = fingerprint(body, markup)
-        if posted is not None and posted.key == op.message.key and posted.chat_id == op.chat_id:
+        if (edited := self._edited(op, posted)) is not None:
+            posted = edited
             if posted.digest == digest:
                 posted.version = op.version
                 return  # Telegram would refuse it: "message is not modified"
@@ -359,8 +376,16 @@ class Outbox:
             posted.digest, posted.version = digest, op.version
             return
         sent = await self._bot.send_message(op.chat_id, body, message_thread_id=op.topic, reply_markup=markup)
-        await self._memory.remember_table(op.table_id, Posted(op.message.key, op.chat_id, sent.message_id, digest,
-                                                              op.version))
+        await self._remember(op, Posted(op.message.key, op.chat_id, sent.message_id, digest, op.version), posted,
+                             body)
+
+    async def _remember(self, op: TableOp, new: Posted, old: Posted | None, body: str, photo: bool = False) -> None:
+        """Record the table's new message. When it is the hand's message posted anew below (`TableOp.repost`), the
+        old one is taken out of play next: its buttons go, and it says the table moved below (`MovedOp`)."""
+        if op.repost and old is not None and old.key == new.key and old.chat_id == new.chat_id:
+            moved = clip(f"{body}\n\n{text(op.language, 'tg.table_moved')}", MAX_CAPTION if photo else MAX_TEXT)
+            self._queue(op.chat_id).add_first(MovedOp(op.chat_id, old.message_id, moved, photo))
+        await self._memory.remember_table(op.table_id, new)
 
     async def _show_table_photo(self, op: TableOp, posted: Posted | None) -> None:
         """The `table_photos` option: post the table as a photo, then edit its caption (or its picture)."""
@@ -368,7 +393,8 @@ class Outbox:
         caption = clip(table_text(op.message, op.language), MAX_CAPTION)
         new_picture = op.chat_id in self._new_pictures
         digest = fingerprint(caption, markup)
-        if posted is not None and posted.key == op.message.key and posted.chat_id == op.chat_id:
+        if (edited := self._edited(op, posted)) is not None:
+            posted = edited
             if new_picture:
                 media = InputMediaPhoto(self._pictures[op.chat_id], caption=caption)
                 await self._bot.edit_message_media(media, chat_id=posted.chat_id, message_id=posted.message_id,
@@ -382,8 +408,8 @@ class Outbox:
         sent = await self._bot.send_photo(op.chat_id, self._pictures.get(op.chat_id, BLANK), caption=caption,
                                           message_thread_id=op.topic, reply_markup=markup)
         self._new_pictures.discard(op.chat_id)
-        await self._memory.remember_table(op.table_id, Posted(op.message.key, op.chat_id, sent.message_id, digest,
-                                                              op.version))
+        await self._remember(op, Posted(op.message.key, op.chat_id, sent.message_id, digest, op.version), posted,
+                             caption, photo=True)
 
 
 BLANK = bytes.fromhex("89504e470d0a1a0a0000000d4948445200000001000000010802000000907753de0000000c49444154789c6310"
@@ -404,4 +430,4 @@ def _refuses_photos(error: Exception) -> bool:
 
 
 def _private_to(op: Op) -> int | None:
-    return None if isinstance(op, TableOp) else op.private_to
+    return None if isinstance(op, TableOp | MovedOp) else op.private_to

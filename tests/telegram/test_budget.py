@@ -46,8 +46,9 @@ def test_without_a_burst_the_window_is_the_plain_rolling_limit() -> None:
     assert private.wait(1.0) == 0.5
 
 
-def table(key: str = "h1", text: str = "Bob checks", to_act: str | None = "tg:1", version: int = 0) -> TableOp:
-    return TableOp("tg:-100500:0", GROUP, None, TableMessage(key, text, (), to_act), "en", version)
+def table(key: str = "h1", text: str = "Bob checks", to_act: str | None = "tg:1", version: int = 0,
+          repost: bool = False) -> TableOp:
+    return TableOp("tg:-100500:0", GROUP, None, TableMessage(key, text, (), to_act), "en", version, repost=repost)
 
 
 def spent_queue() -> ChatQueue:
@@ -81,6 +82,18 @@ def test_a_table_state_queued_after_a_newer_one_of_its_hand_is_left_out() -> Non
     assert queue.settled, "the newest state queued has nobody to act still"
     queue.add_table(table(text="Ann folds · Bob wins 30 · Bob shows", to_act=None, version=3), now=1.2)
     assert [op.message.text for op in queue.ops] == ["Ann folds · Bob wins 30 · Bob shows"]  # type: ignore[union-attr]
+
+
+def test_a_table_asked_for_is_still_posted_anew_when_a_state_of_its_hand_joins_it() -> None:
+    """`/table` posts the table anew below: the state that says so coalesces with the others of its hand, older
+    or newer, and the one that goes is posted anew."""
+    for first, second in ((table(version=1, repost=True), table(text="Cat bets", version=2)),
+                          (table(text="Cat bets", version=2), table(version=1, repost=True))):
+        queue = spent_queue()
+        queue.add_table(first, now=1.0)
+        queue.add_table(second, now=1.1)
+        [op] = queue.ops
+        assert isinstance(op, TableOp) and op.message.text == "Cat bets" and op.repost
 
 
 def test_a_held_state_goes_when_its_hold_ran_out_and_a_final_state_is_not_held() -> None:

@@ -229,3 +229,28 @@ async def test_the_tournament_clock_is_announced_in_the_group(make_bot, api) -> 
                                  (at(19, 59), "in 1 minute."), (at(20, 0, 1), "▶ Play resumes: limits 50/100.")):
         await bot.fire_timers_at(moment)  # each when its timer fires: a late one is replaced by the clock's state
         assert any(announcement in sent.text for sent in bot.group()[-3:]), announcement
+
+
+@pytest.mark.telegram_time_scale(WHOLE_HANDS)
+async def test_table_posts_the_table_anew_at_the_bottom_and_moves_its_buttons_there(make_bot, api) -> None:
+    """In a busy group the table message scrolls out of sight: `/table` brings it to the bottom, with its buttons;
+    the old message keeps what it showed, without buttons, and says the table moved below."""
+    bot = await make_bot("holdem", seed=5)
+    for user in (ANN, BOB, CAT):
+        await bot.command(user, "/join 200")
+    await bot.command(ANN, "/deal")
+    old = bot.table_message()
+    shown, requests = (old.text, old.reply_markup), len(api.requests)
+    await bot.command(BOB, "/table")
+    new = bot.group()[-1]
+    assert new.message_id != old.message_id and (new.text, new.reply_markup) == shown
+    assert old.text == f"{shown[0]}\n\n⬇ The table moved below." and old.buttons() == []  # (as the group shows it)
+    assert [request.method for request in api.requests[requests:] if request.method != "getUpdates"] == [
+        "sendMessage", "editMessageText"]  # two requests: the table below, the old message without its buttons
+    user = to_act(new)
+    assert user is not None
+    await bot.press(user, new, "call")  # play goes on in the new message
+    assert new.text != shown[0] and len(new.history) == 2
+    assert old.history[-1] == f"{shown[0]}\n\n⬇ The table moved below."  # not edited again
+    await bot.command(CAT, "/status")  # its other name
+    assert bot.table_message().message_id not in (old.message_id, new.message_id)
