@@ -2,6 +2,11 @@
 
 from __future__ import annotations
 
+from collections.abc import Iterator
+from typing import Any
+
+from bot.discord.translator import DESCRIPTION_LIMIT
+from bot.i18n import DEFAULT_LANGUAGE, catalogue, languages
 from tests.discord.fake_discord import EPHEMERAL
 
 
@@ -47,3 +52,26 @@ async def test_organizers_and_a_members_own_language(fake, make_bot) -> None:
     await bot.settled()
     assert balance.ephemeral_text().startswith("В кошельке")
     assert (await fake.slash(ann, fake.channels[0], "balance")).ephemeral_text().startswith("Your wallet")
+
+
+def described(items: list[dict[str, Any]]) -> Iterator[dict[str, Any]]:
+    """Every command, subcommand and option of a synced command list."""
+    for item in items:
+        yield item
+        yield from described(item.get("options", []))
+
+
+async def test_every_description_discord_shows_is_a_whole_text_within_discords_limit(fake, turns, make_bot) -> None:
+    """Discord refuses a description over 100 characters, so the bot cuts one that is longer: a Russian client
+    read /straddle's cut mid-word. Every description synced, in every language, is a whole catalogue text."""
+    await make_bot()
+    _, commands = fake.synced[-1]
+    whole = {language: set(catalogue(language).values()) for language in languages()}
+    for item in described(commands):
+        for locale, description in {DEFAULT_LANGUAGE: item["description"],
+                                    **item.get("description_localizations", {})}.items():
+            assert len(description) <= DESCRIPTION_LIMIT, (item["name"], locale, description)
+            assert description in whole[locale.split("-")[0]], f"/{item['name']} is cut in {locale}: {description}"
+    lang = next(command for command in commands if command["name"] == "lang")
+    assert [option["name"] for option in lang["options"]] == ["language", "me"]
+    assert "«me»" in lang["description_localizations"]["ru"]  # the option it names, as it is called
