@@ -170,6 +170,7 @@ class DiscordAdapter:
         if self._showing is not None:
             self._showing.cancel()
             await asyncio.gather(self._showing, return_exceptions=True)
+            self._showing = None
         with contextlib.suppress(Exception):
             await asyncio.wait_for(self.settled(), self.options.stop_after)
         await self.delivery.close()

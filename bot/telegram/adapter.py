@@ -185,6 +185,7 @@ class TelegramAdapter:
         if self._showing is not None:
             self._showing.cancel()
             await asyncio.gather(self._showing, return_exceptions=True)
+            self._showing = None
         updater = self.application.updater
         if updater is not None and updater.running:
             await updater.stop()

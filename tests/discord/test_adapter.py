@@ -163,6 +163,9 @@ async def test_a_restart_shows_a_table_in_play_again_when_its_queued_edit_was_lo
     await bot.settled()
     assert "→ Bob" in fake.messages[int(table["id"])]["content"], "an older turn stays shown"
     assert table_messages(fake, channel) == [fake.messages[int(table["id"])]]  # edited, not posted again
+    await bot.stop()
+    await bot.start()
+    await asyncio.wait_for(bot.stop(), 5)  # at once, while the tables in play are being looked at: it stops as well
 
 
 async def test_each_channel_is_its_own_table_and_the_guild_its_wallet(fake, turns, make_bot) -> None:
