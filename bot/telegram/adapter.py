@@ -400,7 +400,7 @@ class TelegramAdapter:
         """Tell the players the bot could not reach privately, in the table's chat, where their private chat with
         it opens: the whole hint the first time, then a short pointer now and then (`Hints`)."""
         chat_id, _ = chat_and_topic(place.table_id)
-        told = await self.hints.sort(chat_id, user_ids, self.service.clock.now())
+        told = await self.hints.due(chat_id, user_ids, self.service.clock.now())
         for key, users in zip(("tg.open_private", "tg.private_pointer"), told, strict=True):
             if users:
                 language = language or await self.service.language(place, actor)

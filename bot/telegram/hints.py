@@ -29,7 +29,7 @@ class Hints:
         self._pointed: dict[tuple[int, int], float] = {}
         """(chat, user): when the user was last pointed to the private chat there."""
 
-    async def sort(self, chat_id: int, user_ids: list[str], now: float) -> tuple[list[str], list[str]]:
+    async def due(self, chat_id: int, user_ids: list[str], now: float) -> tuple[list[str], list[str]]:
         """Of the players (service ids) a reply could not reach, those to give the hint and those to point to the
         private chat now (each recorded as told); the others were told lately."""
         hinted: list[str] = []
