@@ -344,7 +344,8 @@ class LeanDesign:
                 table.stacks = dict(hand.stacks)
             elif hand.is_over:
                 assert table.pot == 0 and table.stacks == hand.stacks, "the moves and the hand disagree"
-                figures.summarise_events(tx.db, table.chat_id, table.table_id, key, tx.now, table.counted)
+                figures.summarise_events(tx.db, table.chat_id, table.table_id, key, tx.now, table.counted,
+                                         tournament=False)
             kept = {"hand": hand.to_dict(), "stacks": table.stacks, "number": table.number, "step": table.step,
                     "story": story.written(story.kept(table.state))}
             if self.features:  # the seats, and the finished hand kept for the rabbit hunt, not as the one in play
