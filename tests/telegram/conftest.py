@@ -113,6 +113,12 @@ class Running:
         """Every text the group ever showed (edits included)."""
         return self.api.texts_ever_shown(GROUP["id"])
 
+    async def seat_three_and_deal(self) -> None:
+        """Ann, Bob and Cat sit down with 200 chips each, and Ann deals."""
+        for user in (ANN, BOB, CAT):
+            await self.command(user, "/join 200")
+        await self.command(ANN, "/deal")
+
     def table_message(self) -> Sent:
         """The newest group message with buttons."""
         with_buttons = [sent for sent in self.group() if sent.buttons()]

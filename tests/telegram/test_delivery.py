@@ -180,9 +180,7 @@ async def test_a_timer_never_waits_on_the_network(make_bot, api) -> None:
 @pytest.mark.telegram_time_scale(WHOLE_HANDS)
 async def test_a_press_that_meets_the_turn_timer_leaves_the_newest_state_shown(make_bot, api, monkeypatch) -> None:
     bot = await make_bot("holdem", seed=11)
-    for user in (ANN, BOB, CAT):
-        await bot.command(user, "/join 200")
-    await bot.command(ANN, "/deal")
+    await bot.seat_three_and_deal()
     table = bot.table_message()
     first = to_act(table)
     call = next(button for button in table.buttons() if command_of(button).split()[0] == "call")

@@ -66,9 +66,7 @@ async def play_out(bot: Running, table: Sent, choose=None, pressed: list[tuple[s
 async def test_a_holdem_hand_by_three_users_in_a_group(make_bot, api) -> None:
     bot = await make_bot("holdem", seed=11)
     await bot.command(ANN, "/start", private_chat(ANN))
-    for user in (ANN, BOB, CAT):
-        await bot.command(user, "/join 200")
-    await bot.command(ANN, "/deal")
+    await bot.seat_three_and_deal()
     table = bot.table_message()
     assert "hand #1" in table.text.split("\n")[0].lower()  # "Hold'em — hand #1 · blinds …"
     hole = {"ann": api.chat(ANN["id"])[-1].text}
@@ -158,9 +156,7 @@ async def test_a_russian_poker_round_by_three_users_with_an_exchange(make_bot, a
 @pytest.mark.telegram_allows_429  # the restarted bot's budget starts empty; Telegram remembers the last minute
 async def test_a_restart_in_the_middle_of_a_holdem_hand_resumes_with_working_buttons(make_bot, api) -> None:
     bot = await make_bot("holdem", seed=3)
-    for user in (ANN, BOB, CAT):
-        await bot.command(user, "/join 200")
-    await bot.command(ANN, "/deal")
+    await bot.seat_three_and_deal()
     table = bot.table_message()
     first = to_act(table)
     await bot.press_data(first, table, next(b["callback_data"] for b in table.buttons()
@@ -182,9 +178,7 @@ async def test_a_restart_in_the_middle_of_a_holdem_hand_resumes_with_working_but
 @pytest.mark.telegram_time_scale(WHOLE_HANDS)
 async def test_a_hand_voided_at_start_up_is_announced_in_the_group(make_bot, api, tmp_path) -> None:
     bot = await make_bot("holdem", seed=3)
-    for user in (ANN, BOB, CAT):
-        await bot.command(user, "/join 200")
-    await bot.command(ANN, "/deal")
+    await bot.seat_three_and_deal()
     await bot.stop()
     store = await Store.open(bot.path)
 
@@ -236,9 +230,7 @@ async def test_table_posts_the_table_anew_at_the_bottom_and_moves_its_buttons_th
     """In a busy group the table message scrolls out of sight: `/table` brings it to the bottom, with its buttons;
     the old message keeps what it showed, without buttons, and says the table moved below."""
     bot = await make_bot("holdem", seed=5)
-    for user in (ANN, BOB, CAT):
-        await bot.command(user, "/join 200")
-    await bot.command(ANN, "/deal")
+    await bot.seat_three_and_deal()
     old = bot.table_message()
     shown, requests = (old.text, old.reply_markup), len(api.requests)
     await bot.command(BOB, "/table")

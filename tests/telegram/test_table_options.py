@@ -31,9 +31,7 @@ def sends(bot) -> int:
 async def test_a_pre_action_is_answered_in_the_callback_alone_and_played_on_his_turn(make_bot, api) -> None:
     bot = await make_bot("holdem", seed=11)
     await bot.command(CAT, "/start", private_chat(CAT))  # he could be told privately: he still is not
-    for user in (ANN, BOB, CAT):
-        await bot.command(user, "/join 200")
-    await bot.command(ANN, "/deal")
+    await bot.seat_three_and_deal()
     table = bot.table_message()
     assert "▶ ann to act" in table.text
     before = sends(bot)
@@ -52,9 +50,7 @@ async def test_a_pre_action_is_answered_in_the_callback_alone_and_played_on_his_
 @pytest.mark.telegram_time_scale(WHOLE_HANDS)
 async def test_call_n_is_cancelled_by_a_raise_its_stale_button_refused_and_it_plays_on_his_turn(make_bot, api) -> None:
     bot = await make_bot("holdem", seed=11)
-    for user in (ANN, BOB, CAT):
-        await bot.command(user, "/join 200")
-    await bot.command(ANN, "/deal")
+    await bot.seat_three_and_deal()
     await bot.press(ANN, bot.table_message(), "raise")  # to 40: bob (small blind) and cat (big blind) face it
     raised = bot.table_message()
     call_40 = raised.button("⏩ Call 40")["callback_data"]  # kept: a client that did not refresh still shows it
@@ -99,9 +95,7 @@ async def test_call_any_by_the_button_calls_an_all_in_made_after_it(make_bot, ap
 async def test_away_keeps_the_seat_and_back_posts_the_big_blind(make_bot, api) -> None:
     bot = await make_bot("holdem", seed=3)
     await bot.command(CAT, "/start", private_chat(CAT))
-    for user in (ANN, BOB, CAT):
-        await bot.command(user, "/join 200")
-    await bot.command(ANN, "/deal")
+    await bot.seat_three_and_deal()
     await bot.command(CAT, "/away")
     assert any("cat is away and sits out from the next hand" in text for text in bot.group_texts())
     await bot.command(ANN, "/call")
@@ -158,9 +152,7 @@ async def test_a_turn_run_out_draws_on_the_time_bank_shown_in_the_chats_language
     bot = await make_bot("holdem", seed=11)
     await bot.command(ANN, "/lang ru")
     await bot.command(ANN, "/set time_bank 1500")
-    for user in (ANN, BOB, CAT):
-        await bot.command(user, "/join 200")
-    await bot.command(ANN, "/deal")
+    await bot.seat_three_and_deal()
     table = bot.table_message()
     assert "▶ Ход: ann, для колла 20 (⏱ 60 с)." in table.text and "⏳" not in table.text
     await bot.fire_timers(61)  # her turn's 60 s run out: her bank runs, and the table says so
