@@ -126,7 +126,6 @@ class Running:
         return with_buttons[-1]
 
 
-
 async def no_limit_table(bot: Running, chips: int, *settings: tuple[dict[str, Any], str],
                          players: tuple[dict[str, Any], ...] = (ANN, BOB, CAT)) -> None:
     """A no-limit Hold'em table: Ann sets the structure, `settings` are said next (who says what), then `players`
@@ -136,6 +135,7 @@ async def no_limit_table(bot: Running, chips: int, *settings: tuple[dict[str, An
         await bot.command(user, text)
     for user in players:
         await bot.command(user, f"/join {chips}")
+
 
 @pytest.fixture
 async def api(request: pytest.FixtureRequest):
