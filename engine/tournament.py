@@ -482,6 +482,22 @@ class Tournament:
             raise IllegalAmount("stack_over_start", f"a rebuy is for {self.config.chips} chips or fewer; you have "
                                 f"{stack}", chips=stack, limit=self.config.chips)
 
+    def comeback(self, player: str, now: datetime) -> str | None:
+        """How a busted player may come back into play at `now`: `rebuy` when he may rebuy, else `reentry` when he
+        may register again, else None (a player who is not busted has no comeback to make)."""
+        entrant = self.entrants.get(player)
+        if entrant is None or entrant.status is not EntrantStatus.ELIMINATED:
+            return None
+        if self.can_rebuy(player, 0, now):
+            return "rebuy"
+        return "reentry" if self.can_register(player, now) else None
+
+    def comebacks(self, now: datetime) -> dict[str, str]:
+        """Every busted player who may come back at `now`, and how (`comeback`): while any may, a tournament down to
+        one player waits for them."""
+        ways = {player: self.comeback(player, now) for player in self.entrants}
+        return {player: way for player, way in ways.items() if way is not None}
+
     def can_rebuy(self, player: str, stack: int, now: datetime) -> bool:
         """Whether `rebuy(player, stack, now)` is allowed."""
         return allowed(self.verify_rebuy, player, stack, now)

@@ -33,7 +33,7 @@ from bot.scheduler import APPOINTMENT
 from engine.common import Event, RuleError, all_moves
 from engine.holdem import Hand, ItemPawned, PawnRules
 from engine.schedule import PRESETS, ScheduleError, parse_schedule
-from engine.tournament import EntrantStatus, Phase, PlayerEliminated, Tournament, TournamentConfig
+from engine.tournament import Phase, PlayerEliminated, Tournament, TournamentConfig
 from engine.tournament_options import OptionError, split_options
 
 COMMANDS = (cmd.Tournament, cmd.Clock, cmd.CashOut, cmd.Rebuy, cmd.Addon)
@@ -396,12 +396,9 @@ def comeback_text(ctl: HoldemTable, act: Action) -> str:
     if tournament is None or tournament.phase is not Phase.RUNNING or sum(
             seat["stack"] > 0 for seat in act.state["seats"]) > 1:
         return ""
-    now = clock_moment(act, tournament)
-    busted = [player for player, entrant in tournament.entrants.items() if entrant.status is EntrantStatus.ELIMINATED]
-    rebuying = [player for player in busted if tournament.can_rebuy(player, 0, now)]
-    reentering = [player for player in busted if player not in rebuying and tournament.can_register(player, now)]
-    return render.comeback(act.voice, [act.name(player) for player in rebuying],
-                           [act.name(player) for player in reentering])
+    ways = tournament.comebacks(clock_moment(act, tournament))
+    return render.comeback(act.voice, *([act.name(player) for player, way in ways.items() if way == wanted]
+                                        for wanted in ("rebuy", "reentry")))
 
 
 def late_start_text(act: Action, tournament: Tournament) -> str:
@@ -487,10 +484,9 @@ def _offer_comeback(act: Action, tournament: Tournament, players: list[str]) -> 
     """Tell each busted player who may come back how: a rebuy, else a re-entry."""
     now = clock_moment(act, tournament)
     for player in players:
-        if tournament.can_rebuy(player, 0, now):
-            act.say("tournament.may_rebuy", player=act.name(player))
-        elif tournament.can_register(player, now):
-            act.say("tournament.may_reenter", player=act.name(player))
+        way = tournament.comeback(player, now)
+        if way is not None:
+            act.say("tournament.may_rebuy" if way == "rebuy" else "tournament.may_reenter", player=act.name(player))
 
 
 def _maybe_end(ctl: HoldemTable, act: Action, tournament: Tournament) -> None:
@@ -500,9 +496,7 @@ def _maybe_end(ctl: HoldemTable, act: Action, tournament: Tournament) -> None:
     (the last one cashed out) ends it at once: a comeback would have no one to play."""
     if tournament.phase is not Phase.RUNNING or len(act.state["seats"]) > 1:
         return
-    now = clock_moment(act, tournament)
-    if not act.state["seats"] or not any(tournament.can_rebuy(player, 0, now) or tournament.can_register(player, now)
-               for player, entrant in tournament.entrants.items() if entrant.status is EntrantStatus.ELIMINATED):
+    if not act.state["seats"] or not tournament.comebacks(clock_moment(act, tournament)):
         _finish(ctl, act, tournament)
 
 

@@ -166,6 +166,21 @@ def test_no_re_entry_after_late_registration_or_when_not_offered() -> None:
         tournament.register("ann", LEVEL_ONE)
 
 
+def test_a_busted_player_comes_back_by_a_rebuy_else_a_re_entry_while_either_runs() -> None:
+    rebuys = running("ann", "bob", "cat", rebuys=1, reentry=True)
+    rebuys.eliminate("cat")
+    assert rebuys.comebacks(LEVEL_ONE) == {"cat": "rebuy"}, "a rebuy first, where both are offered"
+    assert rebuys.comeback("ann", LEVEL_ONE) is None, "a player still in has no comeback to make"
+    reentry = running("ann", "bob", "cat", reentry=True)
+    reentry.eliminate("cat")
+    reentry.eliminate("bob")
+    assert reentry.comebacks(LEVEL_ONE) == {"cat": "reentry", "bob": "reentry"}
+    assert reentry.comebacks(BREAK) == {} and rebuys.comebacks(LEVEL_TWO) == {}, "the rebuy period is over"
+    plain = running("ann", "bob")
+    plain.eliminate("bob")
+    assert plain.comebacks(LEVEL_ONE) == {}, "no option offered: nobody comes back"
+
+
 def test_a_late_entrant_ranks_above_everyone_out() -> None:
     tournament = running("ann", "bob", "cat", rebuys=1)
     tournament.eliminate("cat")  # 3rd of 3
