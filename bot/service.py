@@ -750,8 +750,7 @@ class Service:
             loaded = await self.store.read(lambda tx: tx.load_table(place.table_id))
             config = loaded[0] if loaded is not None else {}
         controller = self.controllers.get(config.get("game", self.settings.default_game))
-        round_type = getattr(controller, "round_type", None)
-        return None if round_type is None else str(round_type.side_name)
+        return None if controller is None else controller.side_bet
 
     # --- commands every table understands -------------------------------------------------------------------
 

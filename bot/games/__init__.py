@@ -12,6 +12,10 @@ from bot.output import TableMessage
 class Controller(Protocol):
     """What the service needs from a game. Every method runs inside the action's transaction."""
 
+    side_bet: str | None
+    """The side bet a house game's players may place (`pairplus`, `bonus`; "" for a house game without one), None
+    for a game that is not played against the house: how a usage answer names the `pp`/`bonus` option."""
+
     def handle(self, act: Action, command: Command) -> None:
         """Apply a game command, or raise a refusal (`act.refuse(...)`)."""
 

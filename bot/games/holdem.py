@@ -70,6 +70,8 @@ class HoldemController:
     `bot.games.holdem_showdown`).
     """
 
+    side_bet: str | None = None  # no house to bet beside
+
     def __init__(self, variant: engine.Variant = engine.Variant.HOLDEM) -> None:
         self.variant = variant
         self.defaults = {**DEFAULTS, "structure": VARIANT_STRUCTURES[variant][0],

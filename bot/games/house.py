@@ -62,6 +62,7 @@ class HouseController:
     def __init__(self, game: str) -> None:
         self.game = game
         self.round_type = GAMES[game]
+        self.side_bet: str | None = str(self.round_type.side_name)
 
     # --- the Controller protocol ----------------------------------------------------------------------------
 
