@@ -15,8 +15,10 @@ listing punctuation and at the words that join two things (`JOINING_WORDS`), and
 phrase, a refused word that only describes a piece of clothing does not refuse it: when the phrase ends in a garment
 word (`GARMENTS`), that word is the head noun and what comes before it a modifier, as in English and in a Russian
 adjective before its noun ("tie-dye shirt", "Pearl Jam T-shirt", "chain-stitch sweater"); a refused word at the end
-is the thing itself ("shirt clip", "silk tie"). A Russian noun after its head (a genitive, a name) is not told apart
-from a second thing: such a phrase is refused, the bank's choice when in doubt.
+is the thing itself ("shirt clip", "silk tie"). A Russian garment named after its head in Latin letters («футболка
+Pearl Jam», «куртка Harley Davidson») is that garment: a band's or a brand's name, as on its label. Any other Russian
+noun after its head (a genitive, a name in Cyrillic) is not told apart from a second thing: such a phrase is refused,
+the bank's choice when in doubt.
 """
 
 from __future__ import annotations
@@ -30,7 +32,7 @@ from typing import Any
 from engine.common import RuleError
 
 __all__ = ["ENDINGS", "FORBIDDEN_PAWN_KINDS", "GARMENTS", "JOINING_WORDS", "LISTING_MARKS", "PawnRules", "is_garment",
-           "item_phrases", "item_words", "refused_at", "refused_word"]
+           "item_phrases", "item_words", "names_garment", "refused_at", "refused_word"]
 
 FORBIDDEN_PAWN_KINDS: Mapping[str, frozenset[str]] = MappingProxyType({
     "socks": frozenset({
@@ -155,6 +157,16 @@ def is_garment(word: str) -> bool:
     return any(stem in GARMENTS for stem in _stems(word))
 
 
+def names_garment(words: Sequence[str]) -> bool:
+    """Whether a phrase (from `item_phrases`) is one piece of clothing: it ends in a garment word, its head noun, or
+    it is a Russian garment word followed by a name in Latin letters («футболка Pearl Jam»). An English phrase
+    that begins with a garment keeps its last word as the thing ("shirt clip")."""
+    if is_garment(words[-1]):
+        return True
+    head, *name = words
+    return bool(name) and not head.isascii() and is_garment(head) and all(word.isascii() for word in name)
+
+
 @dataclass(frozen=True, slots=True)
 class PawnRules:
     """The chips an item is worth and the kinds refused (data, not branches)."""
@@ -164,14 +176,14 @@ class PawnRules:
 
     def verify_item(self, item: str) -> None:
         """Raise RuleError unless the item may be pawned: a description is required (`pawn_item_missing`), and no
-        phrase of it may name a refused kind, unless it ends in a piece of clothing (`pawn_item_forbidden`, naming the
-        kind and the words)."""
+        phrase of it may name a refused kind, unless it names a piece of clothing (`names_garment`);
+        `pawn_item_forbidden` names the kind and the words."""
         phrases = item_phrases(item) if isinstance(item, str) else []  # anything but text describes nothing
         if not phrases:
             raise RuleError("pawn_item_missing", "describe the item you pawn")
         for words in phrases:
-            if is_garment(words[-1]):
-                continue  # a piece of clothing, whatever describes it
+            if names_garment(words):
+                continue  # a piece of clothing, whatever describes or names it
             for start in range(len(words)):
                 found = refused_at(words, start, self.forbidden)
                 if found is not None:

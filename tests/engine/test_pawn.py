@@ -21,6 +21,8 @@ ACCEPTED = [
     # a refused word describing a piece of clothing, before it (the head noun): a pattern, a band, a stitch
     "tie-dye shirt", "Pearl Jam T-shirt", "chain-stitch sweater", "band T-shirt", "wedding dress", "pearl-grey coat",
     "шерстяной свитер", "кожаную куртку",
+    # a Russian garment named after it in Latin letters: a band's or a brand's name, as on its label
+    "футболка Pearl Jam", "футболку Pearl Jam", "куртка Harley Davidson", "худи Swatch",
 ]
 
 REFUSED = [
@@ -80,6 +82,10 @@ BY_MEANING = [
     ("a shirt and a watch", "watches", "watch"), ("watch, shirt", "watches", "watch"),
     ("shirt with cufflinks", "accessories", "cufflinks"), ("рубашка и часы", "watches", "часы"),
     ("часы/куртка", "watches", "часы"),
+    # a garment first names the thing only in Russian, and only before a name in Latin letters: an English phrase's
+    # last word is still its head, a Cyrillic word after a Russian garment may be a second thing
+    ("shirt pearls", "jewellery", "pearls"), ("футболка серьги", "jewellery", "серьги"),
+    ("футболка Pearl Jam, часы", "watches", "часы"),
 ]
 
 
