@@ -254,13 +254,14 @@ class Tx:
         return user_id if name is None else name
 
     def find_players(self, chat_id: str, name: str) -> list[str]:
-        """The ids of the players a name means (case-insensitive, a leading @ ignored): the player with that id,
-        else every player with that display name (two players may share one: the caller asks which)."""
-        wanted = name.lstrip("@").lower()
-        found = [str(row[0]) for row in self.db.execute(
-            "SELECT user_id FROM players WHERE chat_id = ? AND (lower(name) = ? OR lower(user_id) = ?)"
-            " ORDER BY user_id", (chat_id, wanted, wanted))]
-        return [user_id for user_id in found if user_id.lower() == wanted] or found
+        """The ids of the players a name means (case-insensitive in any alphabet, a leading @ ignored): the player
+        with that id, else every player with that display name (two players may share one: the caller asks which)."""
+        wanted = name.lstrip("@").casefold()
+        # compared here, not by the database's lower(): SQLite's folds only ASCII, so "Боря" never matched "@Боря"
+        rows = [(str(user_id), str(shown)) for user_id, shown in self.db.execute(
+            "SELECT user_id, name FROM players WHERE chat_id = ? ORDER BY user_id", (chat_id,))]
+        return ([user_id for user_id, _ in rows if user_id.casefold() == wanted]
+                or [user_id for user_id, shown in rows if shown.casefold() == wanted])
 
     def learn_table_chats(self) -> None:
         """Learn the names, settings and accounts of every chat with a table, in a read of each: after downtime

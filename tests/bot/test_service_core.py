@@ -10,6 +10,7 @@ from bot.games.context import Action
 from bot.output import Actor, Place, TableMessage
 from bot.service import Service, ServiceSettings
 from tests.bot.conftest import ANN, BOB, PLACE, dump
+from tests.bot.helpers import ledger_ok
 
 
 class Idle:
@@ -63,6 +64,19 @@ async def test_grant_is_for_the_organizer_only(service) -> None:
     assert (await service.handle(PLACE, BOB, "/balance")).private["bob"] == ["Your wallet: 1,250 chips."]
     admin = Actor("dan", "Dan", is_admin=True)
     assert (await service.handle(PLACE, admin, "/grant ann 1")).error is None
+
+
+async def test_a_name_in_any_alphabet_is_found_whatever_its_case(service) -> None:
+    """A Russian group types names as they come: "@Боря", "боря", "БОРЯ" all mean Боря. SQLite's lower() folds only
+    ASCII letters, so a name with a capital Cyrillic letter was "not here" to /grant and /stats."""
+    borya = Actor("tg:7", "Боря")
+    await service.handle(PLACE, ANN, "/balance")  # the chat's organizer
+    await service.handle(PLACE, borya, "/balance")
+    for typed in ("@Боря", "боря", "БОРЯ"):
+        assert (await service.handle(PLACE, ANN, f"/grant {typed} 10")).public == ["Боря receives 10 chips."]
+        assert (await service.handle(PLACE, ANN, f"/stats {typed}")).public[0].startswith("Боря: hands played 0")
+    assert (await service.handle(PLACE, borya, "/balance")).private["tg:7"] == ["Your wallet: 1,030 chips."]
+    await ledger_ok(service)
 
 
 async def test_a_name_two_players_share_is_refused_and_each_is_reached_by_id(service) -> None:
