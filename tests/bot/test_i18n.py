@@ -72,6 +72,19 @@ def test_russian_messages_are_translated() -> None:
                             "usage.straddle"]
 
 
+NAMES = ("player", "winner", "loser", "button", "owner")
+"""Placeholders that hold a player's name, which Russian cannot decline: "у Аня", "за Катя" read wrong."""
+_DECLINING = re.compile(r"(?:^|[\s(«])(?:у|для|за|к|от|о|об|с|со|без|против|после)\s+\{(" + "|".join(NAMES) + r")\}")
+
+
+def test_russian_never_declines_a_players_name() -> None:
+    """A name after a preposition that governs an oblique case would have to be declined ("баттон у Ани"): the
+    messages put it where the nominative reads right ("баттон — Аня", "баунти игрока Аня", "[лично: ann]")."""
+    declined = {key: RU[key] for key in RU if _DECLINING.search(RU[key])}
+    assert declined == {}
+    assert RU["term.private"] == "[лично: {name}]"
+
+
 def test_hand_names_in_russian() -> None:
     assert RU["hand.full_house"] == "фулл-хаус"
     assert RU["hand.straight_flush"] == "стрит-флеш"

@@ -221,9 +221,9 @@ async def test_the_terminals_own_labels_follow_the_chats_language(service: Servi
     terminal.show(Reply(pictures=[Picture(b"", "Раздача №1", to="term:ann")], files=[File("hands.txt", b"")]))
     printed = out.getvalue().split("Язык чата: ru.\n", 1)[1]
     assert "[стол] Ann садится за стол с 400 фишками." in printed
-    assert re.search(r"^\[лично для bob\] Ваши карты: ", printed, re.MULTILINE)
+    assert re.search(r"^\[лично: bob\] Ваши карты: ", printed, re.MULTILINE)
     assert "[только вам] Не знаю команды «/flop»." in printed
-    assert "[лично для ann] [картинка: Раздача №1]" in printed
+    assert "[лично: ann] [картинка: Раздача №1]" in printed
     assert f"[стол] файл сохранён: {tmp_path / 'hands.txt'}" in printed
     assert not re.search(r"\[(table|private|only|picture)|file saved", printed), printed
     fresh = io.StringIO()

@@ -58,13 +58,13 @@ def test_a_showdown_says_each_hand_as_a_card_room_does(language: str, board: str
     ("en", "Ad Ac 9s 7c 4h", {"ann": "Kd 2s", "bob": "Qd 3s"},
      "Ann wins the main pot (1,000) with pair of aces, king kicker; the kicker decides: Ann's king beats Bob's queen."),
     ("ru", "Ad Ac 9s 7c 4h", {"ann": "Kd 2s", "bob": "Qd 3s"},
-     "Ann забирает основной банк (1\u00a0000): пара тузов, кикер король; решает кикер: у Ann король, у Bob дама."),
+     "Ann забирает основной банк (1\u00a0000): пара тузов, кикер король; решает кикер: Ann — король, Bob — дама."),
     ("en", "Kd Kc 9s 7c 4h", {"ann": "9d 2s", "bob": "7d 3s"},
      "Ann wins the main pot (1,000) with two pair, kings and nines, seven kicker; the second pair decides: "
      "Ann's nines beat Bob's sevens."),
     ("ru", "Kd Kc 9s 7c 4h", {"ann": "9d 2s", "bob": "7d 3s"},
      "Ann забирает основной банк (1\u00a0000): две пары, короли и девятки, кикер семёрка; решает младшая пара: "
-     "у Ann девятки, у Bob семёрки."),
+     "Ann — девятки, Bob — семёрки."),
     ("en", "Ah 9h 4h 2h Td", {"ann": "Kh 3c", "bob": "Qh Jc"},
      "Ann wins the main pot (1,000) with flush, ace high; the second card decides: Ann's king beats Bob's queen."),
     ("en", "Ad Kc 9s 7c 3h", {"ann": "Ah 2s", "bob": "As Kd"},
