@@ -421,7 +421,7 @@ TV_WORDS = ("tv", "тв")
 """The word of `/clock tv`: the link of the clock's web page, for a TV in the room."""
 ALL_TIME_WORDS = ("all", "все", "всё")
 """The period word of `/stats @ann all`: every hand ever played (the default)."""
-_DAYS = re.compile(r"([0-9]{1,4})[dд]", re.IGNORECASE)
+_DAYS = re.compile(r"([0-9]+)[dд]", re.IGNORECASE)
 """The period of `/stats 30d`: the last so many days (`30д` in Russian)."""
 
 
