@@ -2,14 +2,15 @@
 
 from __future__ import annotations
 
-from typing import Protocol
+from collections.abc import Callable
+from typing import Protocol, TypeVar
 
 import discord
 from discord import app_commands
 
 from bot.commands import COMMANDS, MAX_AMOUNT
 from bot.discord.translator import localized
-from bot.i18n import DEFAULT_LANGUAGE, languages, text
+from bot.i18n import DEFAULT_LANGUAGE, catalogue, languages, text
 from engine.clock import MAX_ADJUST_MINUTES
 from engine.house import GAMES as HOUSE_GAMES
 from engine.schedule import PRESETS
@@ -25,6 +26,7 @@ class CommandRunner(Protocol):
         """Answer a malformed command privately with the catalogue message `key`."""
 
 
+T = TypeVar("T")
 Chips = app_commands.Range[int, 1, MAX_AMOUNT]
 AnteChips = app_commands.Range[int, 0, MAX_AMOUNT]
 """An ANTE: 0 places the side bet alone (Three Card Poker's PAIRPLUS), where the game allows it."""
@@ -34,8 +36,10 @@ TOURNAMENT_ACTIONS = ("register", "start", "pause", "resume", "skip", "cashout",
 
 def about(name: str) -> app_commands.locale_str:
     """A command's description, from the message catalogue: English, translated for members whose Discord
-    speaks another language (see `CatalogueTranslator`)."""
-    return localized(text(DEFAULT_LANGUAGE, f"about.{name}")[:100], f"about.{name}")
+    speaks another language (see `CatalogueTranslator`). Where the chat's description names an option as it is
+    typed in the chat, Discord has its own (`discord.about.<name>`), naming it as the member's Discord shows it."""
+    key = f"discord.about.{name}" if f"discord.about.{name}" in catalogue(DEFAULT_LANGUAGE) else f"about.{name}"
+    return localized(text(DEFAULT_LANGUAGE, key)[:100], key)
 
 
 def _name(name: str, group: str | None = None) -> app_commands.locale_str:
@@ -47,6 +51,24 @@ def _about(command: str, option: str) -> app_commands.locale_str:
     """An option's description, from the catalogue."""
     key = f"discord.option.{command}.{option}"
     return localized(text(DEFAULT_LANGUAGE, key), key)
+
+
+def _options(command: str, *options: str) -> Callable[[T], T]:
+    """Name and describe a command's options from the catalogue. The English name is the handler's parameter;
+    members whose Discord speaks another language see its translation (`discord.param.<command>.<option>`), while
+    Discord still sends each option by its English name, so the handler receives it as before."""
+
+    def decorate(function: T) -> T:
+        function = app_commands.describe(**{option: _about(command, option) for option in options})(function)
+        return app_commands.rename(**{option: localized(option, f"discord.param.{command}.{option}")
+                                      for option in options})(function)
+
+    return decorate
+
+
+def _choice(key: str, value: str) -> app_commands.Choice[str]:
+    """A fixed choice named from the catalogue (`key`), translated like the options; the handler gets `value`."""
+    return app_commands.Choice(name=localized(text(DEFAULT_LANGUAGE, key), key), value=value)
 
 
 def _sub(name: str, group: str = "tournament") -> app_commands.locale_str:
@@ -80,31 +102,29 @@ def register(tree: app_commands.CommandTree[discord.Client], adapter: CommandRun
         simple(name)
 
     @tree.command(name=_name("clock"), description=about("clock"))
-    @app_commands.describe(tv=_about("clock", "tv"))
+    @_options("clock", "tv")
     async def clock(interaction: discord.Interaction, tv: bool = False) -> None:
         await adapter.run_command(interaction, _line("/clock", "tv" if tv else None))
 
     @tree.command(name=_name("run"), description=about("run"))
-    @app_commands.describe(times=_about("run", "times"))
-    @app_commands.choices(times=[app_commands.Choice(name=localized(text(DEFAULT_LANGUAGE, f"button.run_{word}"),
-                                                                    f"button.run_{word}"), value=word)
-                                 for word in ("once", "twice")])
+    @_options("run", "times")
+    @app_commands.choices(times=[_choice(f"button.run_{word}", word) for word in ("once", "twice")])
     async def run(interaction: discord.Interaction, times: str) -> None:
         await adapter.run_command(interaction, f"/run {times}")
 
     @tree.command(name=_name("automuck"), description=about("automuck"))
-    @app_commands.describe(switch=_about("automuck", "switch"))
-    @app_commands.choices(switch=[app_commands.Choice(name=word, value=word) for word in ("on", "off")])
+    @_options("automuck", "switch")
+    @app_commands.choices(switch=[_choice(f"discord.choice.automuck.{word}", word) for word in ("on", "off")])
     async def automuck(interaction: discord.Interaction, switch: str | None = None) -> None:
         await adapter.run_command(interaction, _line("/automuck", switch))
 
     @tree.command(name=_name("addbot"), description=about("addbot"))
-    @app_commands.describe(name=_about("addbot", "name"))
+    @_options("addbot", "name")
     async def addbot(interaction: discord.Interaction, name: str | None = None) -> None:
         await adapter.run_command(interaction, _line("/addbot", name))
 
     @tree.command(name=_name("help"), description=about("help"))
-    @app_commands.describe(command=_about("help", "command"))
+    @_options("help", "command")
     async def help_(interaction: discord.Interaction, command: str | None = None) -> None:
         await adapter.run_command(interaction, _line("/help", command))
 
@@ -113,37 +133,36 @@ def register(tree: app_commands.CommandTree[discord.Client], adapter: CommandRun
         return _choices([cls.name for cls in COMMANDS], typed)
 
     @tree.command(name=_name("join"), description=about("join"))
-    @app_commands.describe(chips=_about("join", "chips"))
+    @_options("join", "chips")
     async def join(interaction: discord.Interaction, chips: Chips | None = None) -> None:
         await adapter.run_command(interaction, _line("/join", chips))
 
     @tree.command(name=_name("back"), description=about("back"))
-    @app_commands.describe(choice=_about("back", "choice"))
-    @app_commands.choices(choice=[app_commands.Choice(name=word, value=word) for word in ("post", "wait")])
+    @_options("back", "choice")
+    @app_commands.choices(choice=[_choice(f"discord.choice.back.{word}", word) for word in ("post", "wait")])
     async def back(interaction: discord.Interaction, choice: str | None = None) -> None:
         await adapter.run_command(interaction, _line("/back", choice))
 
     @tree.command(name=_name("straddle"), description=about("straddle"))
-    @app_commands.describe(off=_about("straddle", "off"))
+    @_options("straddle", "off")
     async def straddle(interaction: discord.Interaction, off: bool = False) -> None:
         await adapter.run_command(interaction, _line("/straddle", "off" if off else None))
 
     @tree.command(name=_name("pre"), description=about("pre"))
-    @app_commands.describe(choice=_about("pre", "choice"), chips=_about("pre", "chips"))
-    @app_commands.choices(choice=[app_commands.Choice(name=word, value=word)
+    @_options("pre", "choice", "chips")
+    @app_commands.choices(choice=[_choice(f"discord.choice.pre.{word}", word)
                                   for word in ("checkfold", "check", "call", "callany")])
     async def pre(interaction: discord.Interaction, choice: str, chips: Chips | None = None) -> None:
         await adapter.run_command(interaction, _line("/pre", choice, chips))
 
     @tree.command(name=_name("game"), description=about("game"))
-    @app_commands.describe(game=_about("game", "game"))
-    @app_commands.choices(game=[app_commands.Choice(name=localized(text(DEFAULT_LANGUAGE, f"game.{g}"), f"game.{g}"),
-                                                    value=g) for g in GAMES])
+    @_options("game", "game")
+    @app_commands.choices(game=[_choice(f"game.{g}", g) for g in GAMES])
     async def game(interaction: discord.Interaction, game: str | None = None) -> None:
         await adapter.run_command(interaction, _line("/game", game))
 
     @tree.command(name=_name("set"), description=about("set"))
-    @app_commands.describe(name=_about("set", "name"), value=_about("set", "value"))
+    @_options("set", "name", "value")
     async def set_(interaction: discord.Interaction, name: str | None = None, value: str | None = None) -> None:
         if (name is None) != (value is None):
             await adapter.refuse(interaction, "discord.set_both")
@@ -151,17 +170,17 @@ def register(tree: app_commands.CommandTree[discord.Client], adapter: CommandRun
         await adapter.run_command(interaction, _line("/set", name, value))
 
     @tree.command(name=_name("grant"), description=about("grant"))
-    @app_commands.describe(player=_about("grant", "player"), chips=_about("grant", "chips"))
+    @_options("grant", "player", "chips")
     async def grant(interaction: discord.Interaction, player: discord.Member, chips: Chips) -> None:
         await adapter.run_command(interaction, f"/grant dc:{player.id} {chips}")
 
     @tree.command(name=_name("history"), description=about("history"))
-    @app_commands.describe(which=_about("history", "which"))
+    @_options("history", "which")
     async def history(interaction: discord.Interaction, which: str | None = None) -> None:
         await adapter.run_command(interaction, _line("/history", which))
 
     @tree.command(name=_name("stats"), description=about("stats"))
-    @app_commands.describe(player=_about("stats", "player"), period=_about("stats", "period"))
+    @_options("stats", "player", "period")
     async def stats(interaction: discord.Interaction, player: discord.User | None = None,
                     period: app_commands.Range[str, 1, 8] | None = None) -> None:
         # a User, not a Member: someone who has left the server still has his statistics
@@ -175,23 +194,22 @@ def register(tree: app_commands.CommandTree[discord.Client], adapter: CommandRun
     _register_export(tree, adapter)
 
     @tree.command(name=_name("bet"), description=about("bet"))
-    @app_commands.describe(amount=_about("bet", "amount"))
+    @_options("bet", "amount")
     async def bet(interaction: discord.Interaction, amount: Chips | None = None) -> None:
         await adapter.run_command(interaction, _line("/bet", amount))
 
     @tree.command(name=_name("raise"), description=about("raise"))
-    @app_commands.describe(amount=_about("raise", "amount"))
+    @_options("raise", "amount")
     async def raise_(interaction: discord.Interaction, amount: Chips | None = None) -> None:
         await adapter.run_command(interaction, _line("/raise", amount))
 
     @tree.command(name=_name("pawn"), description=about("pawn"))
-    @app_commands.describe(item=_about("pawn", "item"))
+    @_options("pawn", "item")
     async def pawn(interaction: discord.Interaction, item: app_commands.Range[str, 1, 200]) -> None:
         await adapter.run_command(interaction, f"/pawn {' '.join(item.split())}")
 
     @tree.command(name=_name("ante"), description=about("ante"))
-    @app_commands.describe(amount=_about("ante", "amount"), box=_about("ante", "box"),
-                           pairplus=_about("ante", "pairplus"), bonus=_about("ante", "bonus"))
+    @_options("ante", "amount", "box", "pairplus", "bonus")
     @app_commands.choices(box=[app_commands.Choice(name=str(n), value=n) for n in (1, 2, 3)])
     async def ante(interaction: discord.Interaction, amount: AnteChips, box: int | None = None,
                    pairplus: Chips | None = None, bonus: Chips | None = None) -> None:
@@ -203,7 +221,7 @@ def register(tree: app_commands.CommandTree[discord.Client], adapter: CommandRun
         await adapter.run_command(interaction, line)
 
     @tree.command(name=_name("exchange"), description=about("exchange"))
-    @app_commands.describe(cards=_about("exchange", "cards"))
+    @_options("exchange", "cards")
     async def exchange(interaction: discord.Interaction, cards: app_commands.Range[str, 1, 40]) -> None:
         await adapter.run_command(interaction, f"/exchange {' '.join(cards.replace(',', ' ').split())}")
 
@@ -212,7 +230,7 @@ def register(tree: app_commands.CommandTree[discord.Client], adapter: CommandRun
         return [app_commands.Choice(name=option, value=option) for option in exchange_suggestions(typed)]
 
     @tree.command(name=_name("lang"), description=about("lang"))
-    @app_commands.describe(language=_about("lang", "language"), me=_about("lang", "me"))
+    @_options("lang", "language", "me")
     @app_commands.choices(language=[app_commands.Choice(name=code, value=code) for code in languages()])
     async def lang(interaction: discord.Interaction, language: str | None = None, me: bool = False) -> None:
         await adapter.run_command(interaction, _line("/lang", language, "me" if me else None))
@@ -227,7 +245,7 @@ def register(tree: app_commands.CommandTree[discord.Client], adapter: CommandRun
                                                     callback=callback))
 
     @tournament.command(name=_name("create", "tournament"), description=_sub("create"))
-    @app_commands.describe(schedule=_about("tournament.create", "schedule"))
+    @_options("tournament.create", "schedule")
     async def create(interaction: discord.Interaction, schedule: str | None = None) -> None:
         await adapter.run_command(interaction, _line("/tournament create", schedule))
 
@@ -239,13 +257,13 @@ def register(tree: app_commands.CommandTree[discord.Client], adapter: CommandRun
         action(name)
 
     @tournament.command(name=_name("minutes", "tournament"), description=_sub("minutes"))
-    @app_commands.describe(minutes=_about("tournament.minutes", "minutes"))
+    @_options("tournament.minutes", "minutes")
     async def minutes(interaction: discord.Interaction,
                       minutes: app_commands.Range[int, -MAX_ADJUST_MINUTES, MAX_ADJUST_MINUTES]) -> None:
         await adapter.run_command(interaction, f"/tournament minutes {minutes}")
 
     @tournament.command(name=_name("redeem", "tournament"), description=_sub("redeem"))
-    @app_commands.describe(item=_about("tournament.redeem", "item"))
+    @_options("tournament.redeem", "item")
     async def redeem(interaction: discord.Interaction, item: str | None = None) -> None:
         await adapter.run_command(interaction, _line("/tournament redeem", item))
 
@@ -261,7 +279,7 @@ def _register_season(tree: app_commands.CommandTree[discord.Client], adapter: Co
         await adapter.run_command(interaction, "/season")
 
     @season.command(name=_name("start", "season"), description=_sub("start", "season"))
-    @app_commands.describe(name=_about("season.start", "name"))
+    @_options("season.start", "name")
     async def start(interaction: discord.Interaction, name: app_commands.Range[str, 1, 60] | None = None) -> None:
         await adapter.run_command(interaction, _line("/season start", " ".join(name.split()) if name else None))
 
@@ -281,7 +299,7 @@ def _register_export(tree: app_commands.CommandTree[discord.Client], adapter: Co
         await adapter.run_command(interaction, "/export ledger")
 
     @export.command(name=_name("tournament", "export"), description=_sub("tournament", "export"))
-    @app_commands.describe(number=_about("export.tournament", "number"))
+    @_options("export.tournament", "number")
     async def tournament(interaction: discord.Interaction,
                          number: app_commands.Range[int, 1, 10**9] | None = None) -> None:
         await adapter.run_command(interaction, _line("/export tournament", number))

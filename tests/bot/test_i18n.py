@@ -67,9 +67,10 @@ def test_a_message_has_the_same_placeholders_in_both_languages(key: str) -> None
 def test_russian_messages_are_translated() -> None:
     """A Russian message identical to the English one is a forgotten translation, unless it holds no words."""
     same = [key for key in EN if RU[key] == EN[key] and re.search(r"[A-Za-z]{3}", re.sub(r"\{\w+\}", "", EN[key]))]
-    # the casino's own word for the side bet, kept in Latin letters; patterns made only of command words
-    assert sorted(same) == ["house.usage.box", "stake.pairplus", "usage.back", "usage.game", "usage.pre",
-                            "usage.straddle"]
+    # the casino's own word for the side bet, kept in Latin letters (as Discord's option too); patterns made only of
+    # command words
+    assert sorted(same) == ["discord.param.ante.pairplus", "house.usage.box", "stake.pairplus", "usage.back",
+                            "usage.game", "usage.pre", "usage.straddle"]
 
 
 NAMES = ("player", "winner", "loser", "button", "owner")
@@ -419,11 +420,11 @@ async def test_help_and_usage_errors_in_russian(service: Service) -> None:
 
 _TYPED = re.compile(r"`[^`]*`|/\w[\w-]*|https?://\S+|\.env\b|\b[A-Z][A-Z0-9]*_[A-Z0-9_]+\b|\b\d+[a-z]\b")
 """What a player types or reads as code: `quoted` text, commands, addresses, setting names, durations like 20m."""
-_NAMES = {"PAIRPLUS", "CSV", "PokerStars", "pokerbot", "Discord", "Telegram", "me", "VPIP", "PFR", "Europe", "Ann",
-          "ann", "bob", "As", "Td"}
-"""Latin words a Russian message may hold: the casino's name for the side bet, formats, the program and the platforms
-(and the name of Discord's `me` option), statistics kept as Russian poker writing keeps them, a time zone's name, and
-the examples (player names, cards as typed)."""
+_NAMES = {"PAIRPLUS", "pairplus", "CSV", "PokerStars", "pokerbot", "Discord", "Telegram", "me", "VPIP", "PFR",
+          "Europe", "Ann", "ann", "bob", "As", "Td"}
+"""Latin words a Russian message may hold: the casino's name for the side bet (lowercase as Discord's option name),
+formats, the program and the platforms (and `me`, typed as it is in `/lang ru me`), statistics kept as Russian poker
+writing keeps them, a time zone's name, and the examples (player names, cards as typed)."""
 
 
 def _plain(template: str) -> str:

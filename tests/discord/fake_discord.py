@@ -10,8 +10,9 @@ from __future__ import annotations
 import asyncio
 import itertools
 import json
-import re
 import time
+import unicodedata
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from datetime import UTC, datetime
 from typing import Any
@@ -20,6 +21,8 @@ import yarl
 from aiohttp import WSMsgType, web
 
 EPHEMERAL = 64
+DEFAULT_LOCALE = "en-US"
+"""The locale of a command's own name and description (the one every client falls back to)."""
 TOKEN = "fake-token"
 """The bot token the tests give the client (the fake accepts any)."""
 APP_ID = 900_000_000_000_000_001
@@ -417,11 +420,11 @@ class FakeDiscord:
             case ("PUT", "applications", _, "commands"):
                 result = self._sync(None, body)
                 if isinstance(result, str):
-                    return _json({"message": "Invalid Form Body", "code": 50035, "errors": result}, 400)
+                    return _refused(result)
             case ("PUT", "applications", _, "guilds", guild, "commands"):
                 result = self._sync(int(guild), body)
                 if isinstance(result, str):
-                    return _json({"message": "Invalid Form Body", "code": 50035, "errors": result}, 400)
+                    return _refused(result)
             case ("POST", "interactions", _, token, "callback"):
                 result = self._callback(self.interactions[token], body)
             case ("POST", "webhooks", _, token):
@@ -461,7 +464,7 @@ class FakeDiscord:
         return body
 
     def _sync(self, guild: int | None, commands: list[dict[str, Any]]) -> list[dict[str, Any]] | str:
-        problem = _invalid(commands)
+        problem = invalid_commands(commands)
         if problem:
             return problem
         registered = []
@@ -564,29 +567,78 @@ def _option_type(value: Any) -> int:
     return 3
 
 
-NAME = re.compile(r"^[-_\w]{1,32}$")
-"""Discord's rule for command and option names (letters of any script, digits, - and _), lowercase."""
+LOCALES = frozenset({"id", "da", "de", "en-GB", "en-US", "es-ES", "es-419", "fr", "hr", "it", "lt", "hu", "nl", "no",
+                     "pl", "pt-BR", "ro", "fi", "sv-SE", "vi", "tr", "cs", "el", "bg", "ru", "uk", "hi", "th", "zh-CN",
+                     "ja", "zh-TW", "ko"})
+"""The locales Discord accepts as keys of `name_localizations` and `description_localizations`."""
+DEVANAGARI_AND_THAI = ((0x0900, 0x097F), (0xA8E0, 0xA8FF), (0x11B00, 0x11B5F), (0x0E00, 0x0E7F))
+"""The Unicode blocks of the two scripts Discord's name rule admits whole: their vowel signs are marks, not letters."""
+COMMANDS_LIMIT, OPTIONS_LIMIT, CHOICES_LIMIT, CHOICE_LIMIT = 100, 25, 25, 100
+"""At most 100 slash commands, 25 options a command, 25 choices an option; a choice's name and a string choice's
+value 1-100 characters long."""
 
 
-def _invalid(commands: list[dict[str, Any]]) -> str | None:
-    """Why Discord would refuse these commands or options (a name or description breaking its rules, two of the
-    same name in one language at one level), or None."""
-    for locale in {key for command in commands for key in (command.get("name_localizations") or {})}:
+def is_name(name: str) -> bool:
+    """Discord's rule for a slash command's or option's name, in every language: it matches
+    `^[-_\\p{L}\\p{N}\\p{sc=Deva}\\p{sc=Thai}]{1,32}$` and is lowercase wherever a letter has a lowercase form."""
+    return 1 <= len(name) <= 32 and name == name.lower() and all(
+        char in "-_" or unicodedata.category(char)[0] in "LN"
+        or any(low <= ord(char) <= high for low, high in DEVANAGARI_AND_THAI) for char in name)
+
+
+def _localizations(item: dict[str, Any], field: str, valid: Callable[[str], bool]) -> str | None:
+    """Why an item's `<field>_localizations` would be refused (a locale Discord does not know, a text breaking the
+    field's rule), or None."""
+    for locale, value in (item.get(f"{field}_localizations") or {}).items():
+        if locale not in LOCALES:
+            return f"unknown locale {locale!r} in {field}_localizations of {item['name']!r}"
+        if not isinstance(value, str) or not valid(value):
+            return f"invalid {field} {value!r} ({locale}) of {item['name']!r}"
+    return None
+
+
+def _choices(option: dict[str, Any]) -> str | None:
+    """Why Discord would refuse an option's choices, or None."""
+    choices = option.get("choices") or []
+    if len(choices) > CHOICES_LIMIT:
+        return f"{len(choices)} choices for {option['name']!r}"
+    for choice in choices:
+        if not 1 <= len(choice["name"]) <= CHOICE_LIMIT:
+            return f"invalid choice name {choice['name']!r}"
+        if isinstance(choice["value"], str) and not 1 <= len(choice["value"]) <= CHOICE_LIMIT:
+            return f"invalid choice value {choice['value']!r}"
+        problem = _localizations(choice, "name", lambda name: 1 <= len(name) <= CHOICE_LIMIT)
+        if problem:
+            return problem
+    return None
+
+
+def invalid_commands(commands: list[dict[str, Any]], limit: int = COMMANDS_LIMIT) -> str | None:
+    """Why Discord would refuse these commands or options (a name, description or choice breaking its rules, a
+    locale it does not know, two of the same name in one language at one level), or None."""
+    if len(commands) > limit:
+        return f"{len(commands)} commands or options at one level, over {limit}"
+    for locale in {DEFAULT_LOCALE} | {key for command in commands for key in (command.get("name_localizations") or {})}:
         names = [(command.get("name_localizations") or {}).get(locale, command["name"]) for command in commands]
         if len(names) != len(set(names)):
             return f"duplicate {locale} names {names}"
     for command in commands:
-        for name in (command["name"], *(command.get("name_localizations") or {}).values()):
-            if not NAME.match(name) or name != name.lower():
-                return f"invalid name {name!r}"
-        for description in (command.get("description", ""),
-                            *(command.get("description_localizations") or {}).values()):
-            if not 1 <= len(description) <= 100:
-                return f"invalid description {description!r}"
-        problem = _invalid(command.get("options") or [])
+        if not is_name(command["name"]):
+            return f"invalid name {command['name']!r}"
+        if not 1 <= len(command.get("description", "")) <= 100:
+            return f"invalid description {command.get('description')!r}"
+        problem = (_localizations(command, "name", is_name)
+                   or _localizations(command, "description", lambda text: 1 <= len(text) <= 100)
+                   or _choices(command) or invalid_commands(command.get("options") or [], OPTIONS_LIMIT))
         if problem:
             return problem
     return None
+
+
+def _refused(problem: str) -> web.Response:
+    """Discord's answer to a command sync it refuses: 400 Invalid Form Body, the reason under `errors`."""
+    errors = {"_errors": [{"code": "APPLICATION_COMMAND_INVALID", "message": problem}]}
+    return _json({"message": "Invalid Form Body", "code": 50035, "errors": errors}, 400)
 
 
 def _json(data: Any, status: int = 200, headers: dict[str, str] | None = None) -> web.Response:

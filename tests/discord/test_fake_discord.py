@@ -3,9 +3,12 @@ here, on a fake clock, and once through HTTP with the headers discord.py paces i
 
 from __future__ import annotations
 
-import aiohttp
+from typing import Any
 
-from tests.discord.fake_discord import CHANNEL_LIMIT, CHANNEL_PERIOD, Bucket, FakeDiscord
+import aiohttp
+import pytest
+
+from tests.discord.fake_discord import CHANNEL_LIMIT, CHANNEL_PERIOD, Bucket, FakeDiscord, invalid_commands, is_name
 
 
 def test_a_bucket_refuses_the_request_after_its_limit_until_its_window_resets() -> None:
@@ -56,3 +59,38 @@ async def test_a_channels_sixth_message_in_its_window_is_answered_429_with_the_r
     assert body["global"] is False and 0 < body["retry_after"] <= CHANNEL_PERIOD
     assert headers["X-RateLimit-Bucket"] == "messages-create" and float(headers["X-RateLimit-Reset-After"]) > 0
     assert [(method, path) for method, path, _ in fake.limited] == [("POST", f"/channels/{channel}/messages")]
+
+
+def _command(**option: Any) -> list[dict[str, Any]]:
+    """A command list of one command with one string option, changed by `option`."""
+    return [{"name": "pre", "description": "choose", "type": 1,
+             "options": [{"type": 3, "name": "choice", "description": "what", **option}]}]
+
+
+def test_names_are_held_to_discords_rule_in_every_script() -> None:
+    assert all(is_name(name) for name in ("олл-ин", "следующий-уровень", "сумма_2", "ঘর", "นับ", "गिनती", "x" * 32))
+    assert not any(is_name(name) for name in ("", "x" * 33, "Ход", "два слова", "ход!", "«ход»", "ход."))
+
+
+@pytest.mark.parametrize(("option", "why"), [
+    ({"name_localizations": {"ru": "Ход"}}, "invalid name 'Ход' (ru)"),
+    ({"name_localizations": {"ru": "мой ход"}}, "invalid name 'мой ход' (ru)"),
+    ({"name_localizations": {"russian": "ход"}}, "unknown locale 'russian'"),
+    ({"description_localizations": {"ru": "д" * 101}}, "invalid description"),
+    ({"choices": [{"name": "x" * 101, "value": "x"}]}, "invalid choice name"),
+    ({"choices": [{"name": "чек", "value": "x" * 101}]}, "invalid choice value"),
+    ({"choices": [{"name": "check", "value": "check", "name_localizations": {"ru": ""}}]}, "invalid name '' (ru)"),
+    ({"choices": [{"name": str(n), "value": str(n)} for n in range(26)]}, "26 choices"),
+])
+def test_the_sync_is_refused_as_discord_refuses_it(option: dict[str, Any], why: str) -> None:
+    problem = invalid_commands(_command(**option))
+    assert problem is not None and why in problem
+
+
+def test_two_options_of_one_name_in_a_language_are_refused() -> None:
+    commands = _command(name_localizations={"ru": "фишки"})
+    commands[0]["options"].append({"type": 4, "name": "chips", "description": "how many",
+                                   "name_localizations": {"ru": "фишки"}})
+    assert "duplicate ru names" in (invalid_commands(commands) or "")
+    commands[0]["options"][1]["name_localizations"] = {"ru": "ставка"}
+    assert invalid_commands(commands) is None

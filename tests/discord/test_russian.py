@@ -2,12 +2,13 @@
 
 from __future__ import annotations
 
+import re
 from collections.abc import Iterator
 from typing import Any
 
 from bot.discord.translator import DESCRIPTION_LIMIT
 from bot.i18n import DEFAULT_LANGUAGE, catalogue, languages
-from tests.discord.fake_discord import EPHEMERAL
+from tests.discord.fake_discord import EPHEMERAL, is_name
 
 
 async def test_a_russian_client_is_answered_in_russian(fake, make_bot) -> None:
@@ -74,4 +75,58 @@ async def test_every_description_discord_shows_is_a_whole_text_within_discords_l
             assert description in whole[locale.split("-")[0]], f"/{item['name']} is cut in {locale}: {description}"
     lang = next(command for command in commands if command["name"] == "lang")
     assert [option["name"] for option in lang["options"]] == ["language", "me"]
-    assert "«me»" in lang["description_localizations"]["ru"]  # the option it names, as it is called
+    me = lang["options"][1]["name_localizations"]["ru"]
+    assert f"«{me}»" in lang["description_localizations"]["ru"]  # the option it names, as a Russian client sees it
+    assert f"«{me}»" in lang["options"][0]["description_localizations"]["ru"]
+
+
+KEPT_IN_LATIN = {"pairplus"}
+"""Option names a Russian client reads as the English one: the casino's own word, as the Russian rules write it."""
+
+
+def options(items: list[dict[str, Any]]) -> Iterator[dict[str, Any]]:
+    """Every option of a synced command list, subcommands and groups left out (`type` 1 and 2)."""
+    for item in described(items):
+        if item.get("type") not in (1, 2):
+            yield item
+
+
+async def test_a_russian_client_sees_every_option_and_choice_named_in_russian(fake, make_bot) -> None:
+    """Option and choice names were English for everyone: Discord shows a client the `name_localizations` of its
+    language, and the sync carried them for the commands alone. Every option now has a Russian name within Discord's
+    rule, and every choice one (but the numbers and language codes, typed as they are)."""
+    await make_bot()
+    _, commands = fake.synced[-1]
+    every = list(options(commands))
+    assert len(every) > 30  # the walk saw the commands' options
+    for option in every:
+        russian = option.get("name_localizations", {}).get("ru")
+        assert russian is not None and is_name(russian), (option["name"], russian)
+        assert russian != option["name"] or russian in KEPT_IN_LATIN, f"{option['name']} is not translated"
+        for choice in option.get("choices", []):
+            if str(choice["value"]).isdigit() or choice["value"] in languages():
+                assert choice["name"] == str(choice["value"]) and "name_localizations" not in choice
+                continue
+            russian = choice.get("name_localizations", {}).get("ru")
+            assert russian is not None and 1 <= len(russian) <= 100, (option["name"], choice)
+            assert re.search("[а-яё]", russian, re.IGNORECASE), (option["name"], russian)
+    pre = next(command for command in commands if command["name"] == "pre")
+    assert [(option["name_localizations"]["ru"], [choice["name_localizations"]["ru"] for choice in
+                                                  option.get("choices", [])]) for option in pre["options"]] == [
+        ("ход", ["чек или пас", "чек", "колл", "колл любой ставки"]), ("фишки", [])]
+
+
+async def test_a_russian_clients_options_reach_the_command_by_their_english_names(fake, make_bot) -> None:
+    """Discord sends a command's options by their own (English) names whatever the client's language, and the
+    handlers read them so: a Russian client's `/язык язык:ru лично:True` is `/lang ru me`."""
+    bot = await make_bot("holdem")
+    ivan = fake.add_member("Ivan")
+    ivan.locale = "ru"
+    chosen = await fake.slash(ivan, fake.channels[0], "lang", language="ru", me=True)
+    await bot.settled()
+    assert chosen.ephemeral_text().startswith("Теперь ваши личные сообщения — на языке ru")
+    joined = await fake.slash(ivan, fake.channels[0], "join", chips=300)
+    await bot.settled()
+    assert not joined.ephemeral_text(), joined.ephemeral_text()
+    assert any("Ivan" in content and "300" in content
+               for content in fake.public_versions()), fake.public_versions()
