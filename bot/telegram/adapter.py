@@ -273,17 +273,22 @@ class TelegramAdapter:
 
     async def _on_start(self, place: Place, actor: Actor, chat: Chat) -> None:
         """`/start` in private opens the private chat; in a group it answers with the private chat's link (the
-        hint says to send it), or, to a player who has a private chat with the bot, sends him `/help` there."""
+        hint says to send it) as often as the pointers go (`Hints.point`: a `/start` repeated sooner is not answered
+        again), or, to a player who has a private chat with the bot, sends him `/help` there."""
         telegram_id = telegram_user_id(actor.user_id)
         if chat.type != ChatType.PRIVATE and telegram_id is not None and self.memory.has_private_chat(telegram_id):
             reply, state = await self._served(place, self.service.handle(place, actor, "/help"))
             await self._deliver(place, reply, state, actor=actor)
             return
-        language = await self.service.language(place, actor)
         if chat.type != ChatType.PRIVATE:
-            self._post(place, text(language, "tg.start_in_group", name=await self._mention(place, actor, actor.user_id),
-                                   link=start_link(self.application.bot.username)))
+            chat_id, _ = chat_and_topic(place.table_id)
+            if telegram_id is None or self.hints.point(chat_id, telegram_id, self.service.clock.now()):
+                language = await self.service.language(place, actor)
+                self._post(place, text(language, "tg.start_in_group",
+                                       name=await self._mention(place, actor, actor.user_id),
+                                       link=start_link(self.application.bot.username)))
             return
+        language = await self.service.language(place, actor)
         self._post(place, text(language, "tg.started", name=actor.name))
 
     async def _on_press(self, update: Update, context: ContextTypes.DEFAULT_TYPE) -> None:

@@ -8,8 +8,9 @@ from bot.telegram.memory import Memory
 from bot.telegram.render import telegram_user_id
 
 POINTER_SECONDS = 300.0
-"""How often at most a player is pointed to the private chat in a group after the hint: an answer only he may read
-is lost otherwise without a word, and a pointer at each of them would fill the group."""
+"""How often at most a player is pointed to the private chat in a group after the hint (by a pointer or by the link
+his `/start` there asks for): an answer only he may read is lost otherwise without a word, and a pointer at each of
+them would fill the group."""
 START_PAYLOAD = "cards"
 """What the private chat's deep link has Telegram send with `/start` when the player presses Start."""
 
@@ -40,11 +41,18 @@ class Hints:
                 continue
             if await self._memory.hint_once(chat_id, telegram_id):
                 hinted.append(user_id)
-            elif now - self._pointed.get((chat_id, telegram_id), -math.inf) >= POINTER_SECONDS:
-                self._forget_older_than(now - POINTER_SECONDS)
-                self._pointed[(chat_id, telegram_id)] = now
+            elif self.point(chat_id, telegram_id, now):
                 pointed.append(user_id)
         return hinted, pointed
+
+    def point(self, chat_id: int, telegram_id: int, now: float) -> bool:
+        """Whether to point the player to the private chat in this chat now, whatever asked for it (a reply he could
+        not be sent, his `/start` in the group): at most every `POINTER_SECONDS`, recorded as told if so."""
+        if now - self._pointed.get((chat_id, telegram_id), -math.inf) < POINTER_SECONDS:
+            return False
+        self._forget_older_than(now - POINTER_SECONDS)
+        self._pointed[(chat_id, telegram_id)] = now
+        return True
 
     def _forget_older_than(self, moment: float) -> None:
         """Drop the pointers given before `moment` (they no longer hold a pointer back), so the record stays small."""

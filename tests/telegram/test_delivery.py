@@ -418,10 +418,33 @@ async def test_start_in_the_group_answers_with_the_private_chats_link(make_bot, 
     bot = await make_bot("duel")
     await bot.command(CAT, "/start")  # the hint says to: in the group
     assert bot.group()[-1].text == f"@cat, our private chat opens here (then press Start): {LINK}"
+    count = len(bot.group())
     await bot.command(CAT, "/start@pokerbot")
+    await bot.command(CAT, "/start")
+    assert len(bot.group()) == count, "the link is just above: one in five minutes, as the pointers"
+    bot.clock.current += 300
+    await bot.command(CAT, "/start@pokerbot")
+    assert len(bot.group()) == count + 1
     assert bot.group()[-1].text == f"@cat, our private chat opens here (then press Start): {LINK}"
     await bot.command(CAT, "/start cards", private_chat(CAT))  # he followed the link and pressed Start
     assert api.chat(CAT["id"])[-1].text.startswith("Hello cat! From now on I send your cards")
     count = len(bot.group())
     await bot.command(CAT, "/start")  # now that he has one, /start in the group sends him /help there
     assert len(bot.group()) == count and "/join" in api.chat(CAT["id"])[-1].text
+
+
+async def test_a_start_in_the_group_and_a_pointer_share_their_five_minutes(make_bot, api) -> None:
+    """Each points the player to the private chat with its link: one of either in five minutes, after the hint."""
+    bot = await make_bot("duel")
+    await bot.command(CAT, "/balance")  # answered only privately: the whole hint, the first time
+    assert bot.group()[-1].text.startswith("@cat, I can only answer you privately")
+    await bot.command(CAT, "/start")
+    assert bot.group()[-1].text == f"@cat, our private chat opens here (then press Start): {LINK}"
+    count = len(bot.group())
+    await bot.command(CAT, "/balance")
+    assert len(bot.group()) == count, "no pointer a moment after the link"
+    bot.clock.current += 300
+    await bot.command(CAT, "/balance")
+    assert bot.group()[-1].text == f"@cat, I answer that only in private: {LINK}"
+    await bot.command(CAT, "/start")
+    assert len(bot.group()) == count + 1, "no link a moment after the pointer"
