@@ -43,10 +43,16 @@ async def serve(settings: Settings) -> None:
     from bot.collector import LULL_SECONDS, FullCollections, starting_up
     from bot.service import Service, ServiceSettings
     from bot.store import Store
+    from bot.store.one_process import hold_database
     from bot.store.prune import keep_history
     from bot.terminal import run_terminal
 
-    store = await Store.open(settings.database)  # a file it cannot use raises, its connection already closed
+    hold = hold_database(settings.database)  # before the store's connections: a second bot on the file stops here
+    try:
+        store = await Store.open(settings.database)  # a file it cannot use raises, its connection already closed
+    except BaseException:
+        hold.release()
+        raise
     tasks: list[asyncio.Task[None]] = []
     pages: ClockPages | None = None
     service: Service | None = None
@@ -92,6 +98,7 @@ async def serve(settings: Settings) -> None:
             except Exception as error:  # the store is failing: the next start replays the logs instead
                 logging.getLogger("pokerbot").warning("no snapshots at shutdown: %s", error)
         await store.close()
+        hold.release()  # after the store: its connections' own locks on the file go with them
 
 
 def clock_pages_url(settings: Settings) -> str | None:
@@ -137,7 +144,7 @@ def main(argv: list[str] | None = None) -> int:
         asyncio.run(serve(settings))
     except KeyboardInterrupt:
         pass
-    except database_errors(settings.database) as error:  # a corrupt or unwritable file, a server refusing us
+    except database_errors(settings.database) as error:  # a corrupt, unwritable or busy file, a server refusing us
         logging.getLogger("pokerbot").debug("the database cannot be used", exc_info=True)
         reason = " ".join(str(error).split())  # libpq's messages run over several lines
         print(redaction.redact(f"pokerbot stopped: the database {shown_database(settings.database)} cannot be used: "

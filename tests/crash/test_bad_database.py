@@ -36,12 +36,18 @@ AS_A_USER: Callable[[], None] | None = drop_root_overrides if os.geteuid() == 0 
 """How to start a child for which file permissions hold (nothing to do when the tests do not run as root)."""
 
 
-def run_pokerbot(database: Path | str, cwd: Path) -> subprocess.CompletedProcess[str]:
-    """The real program with no token (the terminal table) on `database`; fails the test if it hangs."""
+def pokerbot_environment() -> dict[str, str]:
+    """The environment of the real program with no token (the terminal table), its output unbuffered."""
     env = {name: value for name, value in os.environ.items()
            if not name.startswith(("POKERBOT_", "TELEGRAM_", "DISCORD_"))}
     env["PYTHONPATH"] = str(ROOT)
-    return subprocess.run([sys.executable, "-m", "bot", "--db", str(database)], cwd=cwd, env=env,
+    env["PYTHONUNBUFFERED"] = "1"
+    return env
+
+
+def run_pokerbot(database: Path | str, cwd: Path) -> subprocess.CompletedProcess[str]:
+    """The real program with no token (the terminal table) on `database`; fails the test if it hangs."""
+    return subprocess.run([sys.executable, "-m", "bot", "--db", str(database)], cwd=cwd, env=pokerbot_environment(),
                           stdin=subprocess.DEVNULL, capture_output=True, text=True, timeout=TIMEOUT,
                           preexec_fn=AS_A_USER)
 
@@ -124,6 +130,29 @@ def test_a_database_under_a_regular_file_stops_pokerbot(tmp_path: Path) -> None:
     (tmp_path / "not-a-directory").write_text("")
     result = run_pokerbot(tmp_path / "not-a-directory" / "pokerbot.db", tmp_path)
     assert_stopped_with_one_line(result, "unable to open database file")
+
+
+def test_a_database_another_pokerbot_plays_on_stops_the_second_one(tmp_path: Path) -> None:
+    """Two bots on one SQLite file would each act on a copy of a table of their own (a seat one of them adds vanishes
+    when the other saves the table, its chips left on a stack nobody sits at, and both fire its timers): a second
+    `pokerbot` on the file stops at once, the first plays on, and once it has stopped the file opens again."""
+    database = tmp_path / "pokerbot.db"
+    first = subprocess.Popen([sys.executable, "-m", "bot", "--db", str(database)], cwd=tmp_path,
+                             env=pokerbot_environment(), stdin=subprocess.PIPE, stdout=subprocess.PIPE,
+                             stderr=subprocess.PIPE, text=True)
+    try:
+        assert first.stdout is not None
+        assert first.stdout.readline(), first.stderr.read() if first.stderr else ""  # its intro: it is playing
+        assert_stopped_with_one_line(run_pokerbot(database, tmp_path), "another pokerbot process is using it")
+        out, err = first.communicate("ann: /join\n", timeout=TIMEOUT)
+        assert first.returncode == 0, err
+        assert "Ann" in out
+    finally:
+        if first.poll() is None:
+            first.kill()
+            first.communicate()
+    again = run_pokerbot(database, tmp_path)
+    assert again.returncode == 0, again.stderr
 
 
 def test_a_postgresql_server_that_cannot_be_reached_stops_pokerbot_without_showing_the_password(
