@@ -116,11 +116,14 @@ def prune_batch(tx: Tx, *, before: float, after: Cursor = _START, budget: int = 
     """One transaction's share of the pruning: the spans that ended after `after`, in the order they ended, up to
     `budget` of them (and of the events deleted), starting no new hand once `seconds` have passed (by `timer`).
     Returns the events deleted, where to go on, and whether no old span is left (the first that ended at `before` or
-    later ends the pruning: it and every span after it have an action, their end, that is not older)."""
+    later ends the pruning: it and every span after it have an action, their end, that is not older). With several
+    processes (PostgreSQL) the spans are claimed: those another process's batch holds are left to it."""
     started = timer()
+    # claimed (PostgreSQL): every process prunes, and a span another one holds is its to prune, not read again here,
+    # where its figures, not yet gone from `hand_figures`, would be added to the statistics a second time
     spans = tx.db.execute(
         "SELECT ended_at, table_id, hand_id, ended_seq FROM hand_spans WHERE (ended_at, table_id, hand_id) > (?, ?, ?) "
-        "ORDER BY ended_at, table_id, hand_id LIMIT ?", (*after, budget)).fetchall()
+        f"ORDER BY ended_at, table_id, hand_id LIMIT ?{tx.dialect.claim_row}", (*after, budget)).fetchall()
     deleted, looked = 0, False
     for ended_at, table_id, hand_id, ended in spans:
         if ended_at >= before:

@@ -3,8 +3,10 @@
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import sqlite3
 import statistics
+import threading
 import time
 from collections.abc import Callable
 from pathlib import Path
@@ -338,3 +340,45 @@ async def test_a_database_made_before_incremental_vacuum_is_converted_once(tmp_p
         assert await fresh.query(lambda tx: tx.db.execute("PRAGMA auto_vacuum").fetchone()[0]) == 2
     finally:
         await fresh.close()
+
+
+async def test_two_processes_pruning_at_once_count_each_hand_once(postgres_url: str) -> None:
+    """Every bot process on one PostgreSQL database prunes as it runs, all of them at once after a restart of them
+    all: a hand two prunings both read must move its figures into the statistics once (they were counted twice:
+    the second took the rows the first had deleted but not yet committed, and added them again)."""
+    clock = FakeClock()
+    stores = [await Store.open(postgres_url), await Store.open(postgres_url)]
+    try:
+        service = Service(stores[0], clock)
+        await service.start()
+        for actor in PLAYERS.values():
+            assert (await service.handle(PLACE, actor, "/join 400")).error is None
+        await play_hands(service, 2)
+        clock.advance(10 * DAY)
+        before = await seen(service)
+        both_there = threading.Barrier(2, timeout=1)
+        take_hand = figures.take_hand
+
+        def take_hand_with_the_other_one(*args: Any, **kwargs: Any) -> dict[str, dict[str, int]]:
+            """The first hand: both prunings read it together (if both got it), and the first to take its rows
+            commits only once the other has read them too."""
+            if both_there.broken:
+                return take_hand(*args, **kwargs)
+            with contextlib.suppress(threading.BrokenBarrierError):
+                both_there.wait()
+            taken = take_hand(*args, **kwargs)
+            if not both_there.broken:
+                both_there.abort()
+                time.sleep(0.3)  # the other one reads the rows meanwhile
+            return taken
+
+        with pytest.MonkeyPatch.context() as patch:
+            patch.setattr(prune, "take_hand", take_hand_with_the_other_one)
+            await asyncio.gather(*(prune.prune_history(store, before=clock.now() - 5 * DAY) for store in stores))
+        after = await seen(service)
+        assert after["stats"] == before["stats"] and after["top"] == before["top"]
+        assert after["hands"] == []
+        await ledger_ok(service)
+    finally:
+        for store in stores:
+            await store.close()
