@@ -46,9 +46,9 @@ VARIANT_STRUCTURES: dict[engine.Variant, tuple[str, ...]] = {
 """The betting structures a table of each variant offers (RULES.md §1 for Hold'em, §1b: Omaha is pot limit); the
 first is the default."""
 
-_NEXT_HAND_SETTINGS = frozenset({"structure", "level", "turn_seconds"})
-"""Settings a hand in play keeps as it was dealt (its structure, its level, its turns' time): they apply from the
-next hand (the turn time is fixed when the hand is dealt)."""
+_NEXT_HAND_SETTINGS = frozenset({"structure", "level", "turn_seconds", "run_it_twice"})
+"""Settings a hand in play keeps as it was dealt (its structure, its level, its turns' time, whether it offers to run
+it twice: its `ShowdownRules`): they apply from the next hand (the turn time is fixed when the hand is dealt)."""
 
 TIMEOUTS_BEFORE_SITTING_OUT = 2
 ABSENT_SECONDS = 2

@@ -195,6 +195,20 @@ async def test_not_offered_when_the_table_turned_it_off_or_in_fixed_limit(servic
     assert "Run it" not in everything_public(called) and "The hand is over." in everything_public(called)
 
 
+async def test_turning_it_off_during_a_hand_says_it_applies_from_the_next_one(service: Service) -> None:
+    """The hand in play keeps the question it was dealt with, and the change says so."""
+    assert (await service.handle(PLACE, ANN, "/set structure no-limit")).error is None
+    for actor in (ANN, BOB):
+        await service.handle(PLACE, actor, "/join 300")
+    await service.handle(PLACE, ANN, "/deal")
+    changed = await service.handle(PLACE, ANN, "/set run_it_twice off")
+    assert changed.public == ["Setting changed: run_it_twice = off, from the next hand (this one plays on as it was "
+                              "dealt)."]
+    await service.handle(PLACE, ANN, "/allin")
+    called = await service.handle(PLACE, BOB, "/call")
+    assert "Run it twice" in everything_public(called)  # this hand still asks
+
+
 async def test_the_uncontested_winner_may_show_until_the_next_deal(service: Service) -> None:
     for actor in (ANN, BOB):
         await service.handle(PLACE, actor, "/join 300")
