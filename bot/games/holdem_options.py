@@ -329,15 +329,22 @@ def _pre_choices(language: str, bet: int, facing: bool) -> tuple[tuple[str, str]
 
 
 def _bank(ctl: HoldemTable, act: Action, seat: dict[str, Any]) -> TimeBank:
+    """The player's bank, never more than the table's setting now: `/set time_bank` lowered cuts what is left (turned
+    off, with 0, it leaves the banks as they are for when it is on again)."""
     full = int(ctl.config(act, "time_bank"))
-    return TimeBank.from_dict(seat["bank"]) if seat.get("bank") else TimeBank(full, full)
+    if not seat.get("bank"):
+        return TimeBank(full, full)
+    bank = TimeBank.from_dict(seat["bank"])
+    return bank if full <= 0 or bank.left <= full else TimeBank(full, full, bank.hands)
 
 
 def refill_banks(ctl: HoldemTable, act: Action, dealt: list[str], level: int) -> None:
     """A new hand: each player's bank counts the hand at a cash table (full every 20), or refills at a tournament's
-    new level; a bank left running (a hand voided) stops."""
+    new level; a bank left running (a hand voided) stops. Turned off (0), the banks are left as they are."""
     act.state.pop("bank_run", None)
     full = int(ctl.config(act, "time_bank"))
+    if full <= 0:
+        return
     tournament = bool(act.state.get("tournament"))
     new_level = tournament and act.state.get("bank_level") != level
     if tournament:

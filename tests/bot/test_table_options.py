@@ -505,6 +505,36 @@ async def test_a_cash_table_refills_a_time_bank_every_20_hands_dealt_to_him(stor
     await ledger_ok(restarted)
 
 
+async def test_a_time_bank_lowered_by_the_organizer_is_no_longer_than_the_new_setting(
+        service: Service, clock: FakeClock) -> None:
+    await seat(service, ANN, BOB)
+    await service.handle(PLACE, ANN, "/deal")  # each player's bank: the default 60 s
+    assert (await service.handle(PLACE, ANN, "/set time_bank 5")).public == ["Setting changed: time_bank = 5."]
+    clock.advance(61)
+    assert await service.scheduler.fire_due() == 1  # Ann's turn ran out: her bank starts
+    view = await service.handle(PLACE, BOB, "/table")
+    assert view.table is not None and "⏳ Ann is using the time bank: 5 s." in view.table.text
+    clock.advance(6)
+    assert await service.scheduler.fire_due() == 1  # and ends 5 s later: she folds
+    assert (await banks(service.store))["ann"]["left"] == 0
+    await ledger_ok(service)
+
+
+async def test_a_time_bank_turned_off_then_on_again_has_the_new_setting(
+        service: Service, clock: FakeClock) -> None:
+    await seat(service, ANN, BOB)
+    await service.handle(PLACE, ANN, "/deal")  # each player's bank: the default 60 s
+    await service.handle(PLACE, ANN, "/set time_bank 0")
+    await service.handle(PLACE, ANN, "/fold")
+    clock.advance(9)
+    assert await service.scheduler.fire_due() == 1  # the next hand, dealt while the banks are off
+    await service.handle(PLACE, ANN, "/set time_bank 30")
+    clock.advance(61)
+    assert await service.scheduler.fire_due() == 1  # Bob's turn ran out: his bank starts
+    view = await service.handle(PLACE, ANN, "/table")
+    assert view.table is not None and "⏳ Bob is using the time bank: 30 s." in view.table.text
+
+
 async def test_a_straddle_is_exported_as_pokerstars_writes_it(service: Service) -> None:
     await service.handle(PLACE, ANN, "/set structure no-limit")
     await service.handle(PLACE, ANN, "/set straddle on")
