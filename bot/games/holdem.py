@@ -297,6 +297,8 @@ class HoldemController:
             if command.key == "max_seats" and not 2 <= value <= most:
                 raise act.refuse("settings.bad_value", name=command.key, value=value, choices=f"2…{most}")
         act.config[command.key] = value
+        if command.key == "away_minutes":  # whoever is away now stands up at the new time
+            options.arm_stand_up(self, act)
         if command.key in _NEXT_HAND_SETTINGS and act.state.get("hand"):
             act.say("settings.set_next_hand", name=command.key, value=value)
         else:

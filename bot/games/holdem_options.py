@@ -58,7 +58,7 @@ def mark_away(ctl: HoldemTable, act: Action, seat: dict[str, Any]) -> list[Event
     seat["away_number"] = act.state.get("number", 0)  # the hand in play or the last one: he has missed none yet
     if act.state.get("straddle") == seat["id"]:
         act.state.pop("straddle")
-    _arm_stand_up(ctl, act)
+    arm_stand_up(ctl, act)
     hand = ctl._hand(act)
     if not act.state.get("tournament") or hand is None or seat["id"] not in hand.players:
         return []
@@ -95,7 +95,7 @@ def back(ctl: HoldemTable, act: Action, command: cmd.Command) -> None:
             act.tell(act.user, "holdem.back_choose")
         else:
             act.say(f"holdem.back_{choice}", player=act.name(act.user))
-    _arm_stand_up(ctl, act)
+    arm_stand_up(ctl, act)
     ctl._maybe_schedule_next(act)
     act.show_table(ctl.table_message(act))
 
@@ -168,13 +168,13 @@ def stand_up_away(ctl: HoldemTable, act: Action) -> None:
         else:
             ctl._stand_up(act, seat)
             stood = True
-    _arm_stand_up(ctl, act)
+    arm_stand_up(ctl, act)
     if stood:
         act.show_table(ctl.table_message(act))
 
 
-def _arm_stand_up(ctl: HoldemTable, act: Action) -> None:
-    """Arm (or disarm) the stand-up timer for the first cash player away."""
+def arm_stand_up(ctl: HoldemTable, act: Action) -> None:
+    """Arm (or disarm) the stand-up timer for the first cash player away (again when `away_minutes` changes)."""
     key = f"holdem:{act.place.table_id}:away"
     times = [seat["away_since"] for seat in act.state.get("seats", []) if seat["out"] and seat.get("away_since")]
     if act.state.get("tournament") or not times:

@@ -11,7 +11,15 @@ from bot.output import Actor, Reply
 from bot.service import Service
 from bot.store import Store, Tx
 from tests.bot.conftest import ANN, BOB, CAT, PLACE, dump
-from tests.bot.helpers import everything_public, ledger_ok, play_out, press_label, resumed_table
+from tests.bot.helpers import (
+    everything_public,
+    everything_said,
+    ledger_ok,
+    listen,
+    play_out,
+    press_label,
+    resumed_table,
+)
 
 DAN = Actor("dan", "Dan")
 PLAYERS = {actor.user_id: actor for actor in (ANN, BOB, CAT, DAN)}
@@ -223,6 +231,21 @@ async def test_away_too_long_stands_up_and_the_stack_goes_back_to_the_wallet(
     assert "Cat has been away for 30 minutes and gives up the seat." in said
     assert "Cat leaves the table with 400 chips." in said
     assert (await service.handle(PLACE, CAT, "/balance")).private["cat"] == ["Your wallet: 1,000 chips."]
+    await ledger_ok(service)
+
+
+async def test_away_minutes_shortened_stands_up_at_the_new_time_a_player_already_away(
+        service: Service, clock: FakeClock) -> None:
+    await seat(service, ANN, BOB, CAT)
+    await service.handle(PLACE, CAT, "/away")
+    clock.advance(2 * 60)
+    assert (await service.handle(PLACE, ANN, "/set away_minutes 5")).error is None
+    heard = listen(service)
+    clock.advance(3 * 60 + 1)  # five minutes away in all
+    await service.scheduler.fire_due()
+    said = everything_said(heard)
+    assert "Cat has been away for 5 minutes and gives up the seat." in said
+    assert "Cat leaves the table with 400 chips." in said
     await ledger_ok(service)
 
 
