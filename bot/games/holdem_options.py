@@ -252,9 +252,17 @@ def next_straddler(ctl: HoldemTable, act: Action) -> dict[str, Any] | None:
 
 
 def straddles_now(ctl: HoldemTable, act: Action) -> bool:
-    """Whether the hand about to be dealt has a straddle (asked for, and still allowed); the request is used up."""
+    """Whether the hand about to be dealt has a straddle (asked for, and still allowed); the request is used up. One
+    no longer allowed (the settings changed, a player sat down and moved the blinds…) is dropped with its reason,
+    said to the table that heard it announced, unless its player has left."""
     wanted = act.state.pop("straddle", None)
-    return wanted is not None and straddle_refusal(ctl, act, wanted) is None
+    if wanted is None:
+        return False
+    refusal = straddle_refusal(ctl, act, wanted)
+    if refusal is not None and ctl.seat(act, wanted) is not None:
+        key, params = refusal
+        act.say("holdem.straddle_dropped", player=act.name(wanted), reason=act.t(key, **params))
+    return refusal is None
 
 
 def straddle_buttons(ctl: HoldemTable, act: Action, key: str, decision: str) -> tuple[Button, ...]:

@@ -375,6 +375,19 @@ async def test_the_player_left_of_the_big_blind_straddles_and_acts_last(service:
     await ledger_ok(service)
 
 
+async def test_a_straddle_announced_then_no_longer_allowed_is_dropped_with_its_reason(service: Service) -> None:
+    await service.handle(PLACE, ANN, "/set structure no-limit")
+    await service.handle(PLACE, ANN, "/set straddle on")
+    await seat(service, ANN, BOB, CAT, DAN)
+    assert (await service.handle(PLACE, DAN, "/straddle")).public == ["Dan will straddle 40 in the next hand."]
+    await service.handle(PLACE, ANN, "/set structure fixed-limit")
+    dealt = await service.handle(PLACE, ANN, "/deal")
+    assert dealt.public == ["Dan does not straddle this hand. Straddles are played only at no-limit and pot-limit "
+                            "tables."]
+    assert dealt.table is not None and "straddle" not in dealt.table.text
+    await ledger_ok(service)
+
+
 async def test_a_tournament_refuses_the_straddle(store: Store) -> None:
     service = Service(store, FakeClock(1_800_000_000.0), rng=random.Random(4))
     await service.start()
