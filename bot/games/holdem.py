@@ -555,7 +555,10 @@ class HoldemController:
         return hand
 
     def _show(self, act: Action, command: cmd.Command) -> None:
-        act.show_table(self.table_message(act))
+        message = self.table_message(act)
+        if message is None:  # nobody seated and no hand: a table with nothing to show still answers
+            raise act.refuse("holdem.nobody_seated")
+        act.show_table(message)
 
     def _rabbit(self, act: Action, command: cmd.Command) -> None:
         """The board cards the last hand would have dealt (RULES.md §1a): public, like the board; nothing changes

@@ -89,6 +89,8 @@ class HouseController:
             self._deal(act)
         elif isinstance(command, cmd.Select):
             self._select(act, command)
+        elif isinstance(command, cmd.Table) and self._round(act) is None:
+            raise act.refuse("house.no_round")  # between rounds there is no table message: say so rather than nothing
         elif isinstance(command, (cmd.Join, cmd.Table)):
             act.show_table(self.table_message(act))
             if isinstance(command, cmd.Join):

@@ -229,6 +229,25 @@ async def test_a_house_table_speaks_of_its_round_not_a_hand(service: Service, la
     assert played.error is None and dump(service.store.location) == before
 
 
+@pytest.mark.parametrize(("language", "nobody", "no_round"), [
+    ("en", "Nobody sits at this table yet: /join to sit down.",
+     "No round is in play: an ANTE (/ante chips) opens the next one."),
+    ("ru", "За этим столом пока никто не сидит: /join, чтобы сесть.",
+     "Сейчас раунда нет: АНТЕ (/ante фишки) открывает следующий."),
+])
+async def test_table_with_nothing_to_show_says_why(service: Service, language: str, nobody: str,
+                                                   no_round: str) -> None:
+    """`/table` at a Hold'em table nobody sits at, or at a house table between rounds, has no table message to show:
+    it answers with the reason instead of nothing at all."""
+    await service.handle(PLACE, ANN, f"/lang {language}")
+    assert (await service.handle(PLACE, BOB, "/table")).error == nobody
+    await service.handle(PLACE, ANN, "/game texas")
+    assert (await service.handle(PLACE, BOB, "/table")).error == no_round
+    assert (await service.handle(PLACE, ANN, "/ante 10")).error is None
+    betting = await service.handle(PLACE, BOB, "/table")
+    assert betting.error is None and betting.table is not None
+
+
 async def test_a_hundred_simultaneous_presses_apply_once(service: Service) -> None:
     await seat_three(service)
     start = await service.handle(PLACE, ANN, "/deal")
