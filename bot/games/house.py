@@ -215,6 +215,10 @@ class HouseController:
             (name for name in wanted if name in short), None)
         if action is None:
             raise _not_now(act, names)
+        if isinstance(command, cmd.Bet) and command.amount is not None:
+            option = round_.legal_actions().get(action)
+            if option is not None and option.cost != command.amount:  # the box's BET has one size: not another
+                raise act.refuse("house.bet_fixed", amount=option.cost, typed=command.amount)
         cards: list[str] = []
         if isinstance(command, cmd.Exchange):
             cards = self._chosen_cards(act, round_, command.cards)

@@ -152,6 +152,27 @@ async def test_house_bets_over_the_wallet_or_the_table_limit_are_refused(service
     assert dump(service.store.location) == before
 
 
+@pytest.mark.parametrize(("language", "refusal"), [
+    ("en", "The bet on this box is 20, not 50: write just /bet (or /play)."),
+    ("ru", "Ставка на этом боксе — 20, а не 50: напишите просто /bet (или /play)."),
+])
+async def test_a_house_bet_of_another_size_is_refused_not_placed_at_its_own(service: Service, language: str,
+                                                                            refusal: str) -> None:
+    """A box's BET is 2×ANTE (RULES.md §2): `/bet 50` on an ANTE of 10 is refused with the size, where it used to
+    place 20 as if the 50 had not been typed; `/bet 20`, the size itself, plays."""
+    await service.handle(PLACE, ANN, f"/lang {language}")
+    await service.handle(PLACE, ANN, "/game texas")
+    for actor in (ANN, BOB):
+        await service.handle(PLACE, actor, "/ante 10")
+    assert (await service.handle(PLACE, ANN, "/deal")).error is None
+    before = dump(service.store.location)
+    assert (await service.handle(PLACE, ANN, "/bet 50")).error == refusal
+    assert dump(service.store.location) == before
+    assert (await service.handle(PLACE, ANN, "/bet 20")).error is None
+    boxes = await service.store.read(lambda tx: tx.balances("box:"))
+    assert boxes[f"box:{PLACE.table_id}:ann:1"] == 10 + 20
+
+
 async def test_a_three_card_box_may_carry_pairplus_alone(service: Service) -> None:
     """RULES.md §5: ANTE and/or PAIRPLUS per box; other games refuse an ANTE of 0 with the table's limits."""
     await service.handle(PLACE, ANN, "/game three-card")
