@@ -38,8 +38,6 @@ def english_left(message: str, names: set[str]) -> list[str]:
     return [word for word in words if word.strip(".") not in names | ALLOWED]
 
 
-
-
 def assert_russian(replies: list[Reply], names: set[str] = NAMES) -> str:
     """Fail on any English word; return all the text, for further checks."""
     messages = all_text(replies)
@@ -53,6 +51,18 @@ def test_the_scan_finds_english() -> None:
     assert english_left("Break until 20:00", NAMES) == ["Break", "until"]
     assert english_left("Расписание: 10/20 until 19:00", NAMES) == ["until"]
     assert english_left("командой /tournament start", NAMES) == []
+
+
+@pytest.mark.parametrize(("game", "name"), [("omaha", "Омаха пот-лимит"), ("texas", "Покер «Техас»")])
+async def test_the_game_is_named_in_a_form_that_fits_the_sentence(service: Service, game: str, name: str) -> None:
+    """`/game` and a command of another game name the table's game where its name reads as it is: not "играют в
+    Омаха пот-лимит" (it declines: в Омаху) nor quotes inside quotes ("в игре «Покер «Техас»»")."""
+    await service.handle(PLACE, ANN, "/lang ru")
+    await service.handle(PLACE, ANN, f"/game {game}")
+    told = (await service.handle(PLACE, ANN, "/game")).private[ANN.user_id][0]
+    assert told.startswith(f"Игра за этим столом: {name}. Игры: holdem, omaha, ")
+    wrong = "/play" if game == "omaha" else "/raise"
+    assert (await service.handle(PLACE, ANN, wrong)).error == f"{wrong} не используется в этой игре: {name}."
 
 
 async def test_a_holdem_hand_and_the_players_questions(service: Service) -> None:
