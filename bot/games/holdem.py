@@ -287,15 +287,16 @@ class HoldemController:
                 raise act.refuse("settings.bad_value", name=command.key, value=quote_input(value),
                                  choices=", ".join(showdown.VALUES))
         else:
-            number = cmd.whole_number(str(value))
-            if number is None or number < (0 if command.key == "time_bank" else 1):  # a time bank of 0 is none
-                raise act.refuse("settings.bad_value", name=command.key, value=quote_input(value), choices="1, 2, 3…")
-            value = number
-            if command.key == "level" and not is_valid_level(value):
-                raise act.refuse("settings.bad_value", name=command.key, value=value, choices="2, 4, 10, 20…")
             most = self.variant.max_players  # one deck deals 22 Hold'em hands, 11 Omaha hands
-            if command.key == "max_seats" and not 2 <= value <= most:
-                raise act.refuse("settings.bad_value", name=command.key, value=value, choices=f"2…{most}")
+            # what the setting takes, said whatever was wrong with the value: a time bank of 0 is none
+            choices = {"time_bank": "0, 1, 2…", "level": "2, 4, 6…", "max_seats": f"2…{most}"}.get(command.key,
+                                                                                                 "1, 2, 3…")
+            number = cmd.whole_number(str(value))
+            if (number is None or number < (0 if command.key == "time_bank" else 1)
+                    or (command.key == "level" and not is_valid_level(number))
+                    or (command.key == "max_seats" and not 2 <= number <= most)):
+                raise act.refuse("settings.bad_value", name=command.key, value=quote_input(value), choices=choices)
+            value = number
         act.config[command.key] = value
         if command.key == "away_minutes":  # whoever is away now stands up at the new time
             options.arm_stand_up(self, act)

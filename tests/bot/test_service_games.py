@@ -545,6 +545,19 @@ async def test_a_bad_table_setting_is_refused_and_changes_nothing(service: Servi
     assert dump(service.store.location) == before
 
 
+@pytest.mark.parametrize(("text", "refusal"), [
+    ("/set time_bank -1", "“-1” is not a valid time_bank (0, 1, 2…)."),
+    ("/set level 0", "“0” is not a valid level (2, 4, 6…)."),
+    ("/set level 15", "“15” is not a valid level (2, 4, 6…)."),
+    ("/set max_seats 0", "“0” is not a valid max_seats (2…22)."),
+])
+async def test_a_bad_table_setting_says_what_the_setting_takes(service: Service, text: str, refusal: str) -> None:
+    """The refusal names the values the setting takes, whatever was wrong with the one typed: a time bank of 0 (none,
+    as README says) is one of them, and a level is any even number from 2, not "1, 2, 3…" nor "2, 4, 10, 20…"."""
+    assert (await service.handle(PLACE, ANN, text)).error == refusal
+    assert (await service.handle(PLACE, ANN, "/set level 6")).error is None
+
+
 async def test_house_limits_that_contradict_each_other_are_refused(service: Service, tmp_path) -> None:
     await service.handle(PLACE, ANN, "/game caribbean")
     before = dump(service.store.location)
