@@ -46,6 +46,9 @@ VARIANT_STRUCTURES: dict[engine.Variant, tuple[str, ...]] = {
 """The betting structures a table of each variant offers (RULES.md §1 for Hold'em, §1b: Omaha is pot limit); the
 first is the default."""
 
+_CASH_SETTINGS = frozenset({"level", "buy_in"})
+"""Settings a tournament does not read (its schedule sets the level, its buy-in is its own): changed while one is at
+the table, they would be said to apply from the next hand and not apply, so they are refused until it ends."""
 _NEXT_HAND_SETTINGS = frozenset({"structure", "level", "turn_seconds", "run_it_twice"})
 """Settings a hand in play keeps as it was dealt (its structure, its level, its turns' time, whether it offers to run
 it twice: its `ShowdownRules`): they apply from the next hand (the turn time is fixed when the hand is dealt)."""
@@ -270,6 +273,8 @@ class HoldemController:
             return
         if command.key not in DEFAULTS:
             raise act.refuse("settings.unknown", name=quote_input(command.key), names=", ".join(DEFAULTS))
+        if command.key in _CASH_SETTINGS and act.state.get("tournament"):
+            raise act.refuse("settings.tournament_sets", name=command.key)
         value: Any = command.value
         if command.key == "structure":
             if value not in VARIANT_STRUCTURES[self.variant]:

@@ -63,6 +63,22 @@ async def test_closed_before_the_start_nobody_played_and_every_buy_in_goes_back(
     assert "Tournaments: 0 (places: —; wins: 0)" in stats.public[0], "a tournament never started was not played"
 
 
+async def test_the_cash_tables_level_and_buy_in_are_not_set_during_a_tournament(night) -> None:
+    """The tournament's schedule sets its limits and its buy-in is its own: `/set level 40` while it runs used to say
+    "Setting changed: level = 40, from the next hand" and the next hand kept the schedule's blinds. It is refused,
+    nothing changes; the settings a tournament does read are still set."""
+    service, _ = night
+    assert (await service.handle(PLACE, ANN, "/tournament start")).error is None
+    before = await service.handle(PLACE, ANN, "/set")
+    for line in ("/set level 40", "/set buy_in 1000"):
+        name = line.split()[1]
+        assert (await service.handle(PLACE, ANN, line)).error == (
+            f"The tournament sets its own limits (its schedule) and buy-in: /set {name} is for the cash table, once"
+            " the tournament is over.")
+    assert (await service.handle(PLACE, ANN, "/set")).private == before.private
+    assert (await service.handle(PLACE, ANN, "/set turn_seconds 30")).error is None  # the table's own, as before
+
+
 async def test_a_full_table_takes_no_more_entrants(night) -> None:
     service, _ = night
     assert (await service.handle(PLACE, ANN, "/set max_seats 3")).error is None
