@@ -562,8 +562,8 @@ class HoldemController:
 
     def _show(self, act: Action, command: cmd.Command) -> None:
         message = self.table_message(act)
-        if message is None:  # nobody seated and no hand: a table with nothing to show still answers
-            raise act.refuse("holdem.nobody_seated")
+        if message is None:  # nobody seated and no hand: told, not refused (a refusal drops the live table)
+            act.tell(act.user, "holdem.nobody_seated")
         act.show_table(message)
 
     def _rabbit(self, act: Action, command: cmd.Command) -> None:

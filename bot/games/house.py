@@ -90,7 +90,7 @@ class HouseController:
         elif isinstance(command, cmd.Select):
             self._select(act, command)
         elif isinstance(command, cmd.Table) and self._round(act) is None:
-            raise act.refuse("house.no_round")  # between rounds there is no table message: say so rather than nothing
+            act.tell(act.user, "house.no_round")  # no table message between rounds: told (a refusal drops the table)
         elif isinstance(command, (cmd.Join, cmd.Table)):
             act.show_table(self.table_message(act))
             if isinstance(command, cmd.Join):

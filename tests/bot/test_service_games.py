@@ -259,11 +259,11 @@ async def test_a_house_table_speaks_of_its_round_not_a_hand(service: Service, la
 async def test_table_with_nothing_to_show_says_why(service: Service, language: str, nobody: str,
                                                    no_round: str) -> None:
     """`/table` at a Hold'em table nobody sits at, or at a house table between rounds, has no table message to show:
-    it answers with the reason instead of nothing at all."""
+    it tells the asker why instead of saying nothing at all."""
     await service.handle(PLACE, ANN, f"/lang {language}")
-    assert (await service.handle(PLACE, BOB, "/table")).error == nobody
+    assert (await service.handle(PLACE, BOB, "/table")).private == {BOB.user_id: [nobody]}
     await service.handle(PLACE, ANN, "/game texas")
-    assert (await service.handle(PLACE, BOB, "/table")).error == no_round
+    assert (await service.handle(PLACE, BOB, "/table")).private == {BOB.user_id: [no_round]}
     assert (await service.handle(PLACE, ANN, "/ante 10")).error is None
     betting = await service.handle(PLACE, BOB, "/table")
     assert betting.error is None and betting.table is not None
