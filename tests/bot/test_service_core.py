@@ -161,6 +161,16 @@ async def test_help_gives_each_tournament_subcommand_one_name(service, language:
     assert "settle" not in listing
 
 
+@pytest.mark.parametrize(("language", "word"), [("en", "me"), ("ru", "я")])
+async def test_help_for_lang_names_the_word_its_usage_shows(service, language: str, word: str) -> None:
+    """`/lang ru me` and `/lang ru я` both choose one's own language; the Russian help showed `[я]` in the usage and
+    then explained it as «me»: the explanation names the word the usage shows."""
+    await service.handle(PLACE, ANN, f"/lang {language}")
+    usage, about = (await service.handle(PLACE, ANN, "/help lang")).private["ann"][0].splitlines()
+    assert usage == f"/lang en|ru [{word}]"
+    assert f"“{word}”" in about or f"«{word}»" in about
+
+
 async def test_a_renamed_player_is_known_by_his_new_name(service) -> None:
     await service.handle(PLACE, ANN, "/balance")
     await service.handle(PLACE, BOB, "/balance")
