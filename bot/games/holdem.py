@@ -53,6 +53,8 @@ _NEXT_HAND_SETTINGS = frozenset({"structure", "level", "turn_seconds", "run_it_t
 """Settings a hand in play keeps as it was dealt (its structure, its level, its turns' time, whether it offers to run
 it twice: its `ShowdownRules`): they apply from the next hand (the turn time is fixed when the hand is dealt)."""
 
+MIN_BUY_IN_BIG_BETS = 10
+"""The smallest buy-in at a cash table, in levels (the level is the big bet: home-limit's 20 asks at least 200)."""
 TIMEOUTS_BEFORE_SITTING_OUT = 2
 ABSENT_SECONDS = 2
 """A tournament player sitting out is still dealt in; his turn passes (check or fold) after this pause."""
@@ -217,8 +219,8 @@ class HoldemController:
             raise act.refuse("holdem.table_full")
         level = self.config(act, "level")
         chips = command.chips or self.config(act, "buy_in")
-        if chips < 10 * level:
-            raise act.refuse("holdem.buy_in_too_small", chips=chips, minimum=10 * level)
+        if chips < MIN_BUY_IN_BIG_BETS * level:
+            raise act.refuse("holdem.buy_in_too_small", chips=chips, minimum=MIN_BUY_IN_BIG_BETS * level)
         wallet = act.balance(act.wallet(act.user))
         if chips > wallet:
             raise act.refuse("holdem.buy_in_over_wallet", chips=chips, wallet=wallet)
@@ -265,11 +267,12 @@ class HoldemController:
             return
         act.require_organizer()
         if command.key == "timezone":
-            if not tour.valid_timezone(str(command.value)):
+            zone = tour.timezone_named(str(command.value))
+            if zone is None:
                 raise act.refuse("settings.bad_value", name="timezone", value=quote_input(command.value),
                                  choices="Europe/Moscow, UTC, America/New_York…")
-            act.config["timezone"] = command.value
-            act.say("settings.set", name="timezone", value=command.value)
+            act.config["timezone"] = zone
+            act.say("settings.set", name="timezone", value=zone)
             return
         if command.key not in DEFAULTS:
             raise act.refuse("settings.unknown", name=quote_input(command.key), names=", ".join(DEFAULTS))
@@ -302,6 +305,7 @@ class HoldemController:
                     or (command.key == "max_seats" and not 2 <= number <= most)):
                 raise act.refuse("settings.bad_value", name=command.key, value=quote_input(value), choices=choices)
             value = number
+        buy_in = self._buy_in_follows(act, command.key, value) if command.key in ("level", "buy_in") else None
         act.config[command.key] = value
         if command.key == "away_minutes":  # whoever is away now stands up at the new time
             options.arm_stand_up(self, act)
@@ -309,6 +313,21 @@ class HoldemController:
             act.say("settings.set_next_hand", name=command.key, value=value)
         else:
             act.say("settings.set", name=command.key, value=value)
+        if buy_in is not None:
+            act.config["buy_in"] = buy_in
+            act.say("settings.buy_in_follows", buy_in=buy_in)
+
+    def _buy_in_follows(self, act: Action, key: str, value: int) -> int | None:
+        """Keep the table's buy-in at least `MIN_BUY_IN_BIG_BETS` times its level, so that a plain `/join` (and a
+        practice player's seat) is never refused: a `/set buy_in` below it is refused, a `/set level` above it
+        raises the buy-in with it (the new buy-in, which the caller announces; None when it stays)."""
+        level = value if key == "level" else int(self.config(act, "level"))
+        minimum = MIN_BUY_IN_BIG_BETS * level
+        if key == "buy_in" and value < minimum:
+            raise act.refuse("holdem.buy_in_too_small", chips=value, minimum=minimum)
+        if key == "level" and int(self.config(act, "buy_in")) < minimum:
+            return minimum
+        return None
 
     # --- hands --------------------------------------------------------------------------------------------------
 

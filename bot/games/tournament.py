@@ -19,6 +19,8 @@ stale, the channel gets the clock's current state once instead.
 from __future__ import annotations
 
 import dataclasses
+import functools
+import zoneinfo
 from datetime import UTC, datetime, timedelta
 from typing import Any
 from zoneinfo import ZoneInfo, ZoneInfoNotFoundError
@@ -572,3 +574,16 @@ def valid_timezone(name: str) -> bool:
     except (ZoneInfoNotFoundError, ValueError):
         return False
     return True
+
+
+def timezone_named(typed: str) -> str | None:
+    """The IANA time zone a player typed, spelled as the database spells it ("europe/moscow" is Europe/Moscow), or
+    None when the machine knows no such zone."""
+    return typed if valid_timezone(typed) else _zones_by_folded().get(typed.casefold())
+
+
+@functools.cache
+def _zones_by_folded() -> dict[str, str]:
+    """Every time zone this machine knows, by its name casefolded (read once: the list does not change while the
+    bot runs)."""
+    return {zone.casefold(): zone for zone in zoneinfo.available_timezones()}

@@ -558,6 +558,33 @@ async def test_a_bad_table_setting_says_what_the_setting_takes(service: Service,
     assert (await service.handle(PLACE, ANN, "/set level 6")).error is None
 
 
+async def test_the_tables_buy_in_keeps_up_with_its_level(service: Service) -> None:
+    """A plain /join buys in for the table's buy-in, and is refused below ten levels: a buy-in set below that would
+    refuse every plain /join (and seat practice players with less than anyone may bring), so it is refused; a level
+    raised past it takes the buy-in up with it, and says so."""
+    await service.handle(PLACE, ANN, "/balance")  # the chat's organizer
+    before = dump(service.store.location)
+    assert (await service.handle(PLACE, ANN, "/set buy_in 100")).error == "A buy-in of 100 is too small: at least 200."
+    assert dump(service.store.location) == before
+    raised = await service.handle(PLACE, ANN, "/set level 80")
+    assert raised.public == ["Setting changed: level = 80.",
+                             "The table's buy-in rises with it to 800, ten times the level."]
+    assert "level=80, buy_in=800" in (await service.handle(PLACE, ANN, "/set")).private["ann"][0]
+    assert (await service.handle(PLACE, BOB, "/join")).public[0] == "Bob sits down with 800 chips."
+    lowered = await service.handle(PLACE, ANN, "/set level 40")  # the buy-in stays where it is
+    assert lowered.public == ["Setting changed: level = 40."]
+    assert (await service.handle(PLACE, ANN, "/set buy_in 400")).public == ["Setting changed: buy_in = 400."]
+    await ledger_ok(service)
+
+
+async def test_a_time_zone_is_found_whatever_its_case(service: Service) -> None:
+    await service.handle(PLACE, ANN, "/balance")
+    assert (await service.handle(PLACE, ANN, "/set timezone europe/moscow")).public == [
+        "Setting changed: timezone = Europe/Moscow."]
+    assert (await service.handle(PLACE, ANN, "/set timezone utc")).public == ["Setting changed: timezone = UTC."]
+    assert (await service.handle(PLACE, ANN, "/set timezone Mars/Olympus")).error is not None
+
+
 async def test_house_limits_that_contradict_each_other_are_refused(service: Service, tmp_path) -> None:
     await service.handle(PLACE, ANN, "/game caribbean")
     before = dump(service.store.location)
