@@ -202,6 +202,8 @@ class HouseController:
             raise act.refuse("house.not_dealt")
         to_act = self._to_act(round_)
         if to_act != act.user:
+            if not any(box.owner == act.user for box in round_.boxes):  # his turn will not come in this round
+                raise act.refuse("house.no_box")
             raise act.refuse("not_your_turn", player=act.name(to_act) if to_act else "—")
         return round_
 

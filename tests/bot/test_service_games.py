@@ -173,6 +173,22 @@ async def test_a_house_bet_of_another_size_is_refused_not_placed_at_its_own(serv
     assert boxes[f"box:{PLACE.table_id}:ann:1"] == 10 + 20
 
 
+async def test_a_press_by_someone_with_no_box_says_so_not_to_wait(service: Service) -> None:
+    """Cat bet on no box this round: his press of Ann's button (or his /play) is not his turn to come, so he is told
+    he has no box, where "not your turn: waiting for Ann" had him wait for a turn that never comes."""
+    await service.handle(PLACE, ANN, "/game texas")
+    await service.handle(PLACE, ANN, "/ante 10")
+    dealt = await service.handle(PLACE, ANN, "/deal")
+    assert dealt.table is not None
+    before = dump(service.store.location)
+    for refused in (service.press(PLACE, CAT, press_label(dealt, "play")), service.handle(PLACE, CAT, "/play")):
+        assert (await refused).error == (
+            "You have no box in this round: place an ANTE (/ante chips) before the next one is dealt.")
+    assert dump(service.store.location) == before
+    assert (await service.handle(PLACE, BOB, "/ante 10")).error is not None  # the round is dealt: no new box
+    assert (await service.handle(PLACE, ANN, "/play")).error is None
+
+
 async def test_a_three_card_box_may_carry_pairplus_alone(service: Service) -> None:
     """RULES.md §5: ANTE and/or PAIRPLUS per box; other games refuse an ANTE of 0 with the table's limits."""
     await service.handle(PLACE, ANN, "/game three-card")
