@@ -29,7 +29,7 @@ from bot import commands as cmd
 from bot.commands import button_payload
 from bot.games.context import Action, Refusal
 from bot.games.holdem_table import HoldemTable
-from bot.output import Button
+from bot.output import Button, TableMessage
 from bot.render import tournament as render
 from bot.scheduler import APPOINTMENT
 from engine.common import Event, RuleError, all_moves
@@ -503,11 +503,19 @@ def _maybe_end(ctl: HoldemTable, act: Action, tournament: Tournament) -> None:
 
 
 def _finish(ctl: HoldemTable, act: Action, tournament: Tournament) -> None:
+    """End the tournament: the last stacks cash out, the results are said, the table is cleared.
+
+    Ended between hands (`/tournament close`, the last cash-out, the clock ending the wait for a comeback), the table
+    message showed the seats with a Deal (or Rebuy, Add-on) button, which would go on offering a deal: it now says
+    the tournament is over, without buttons. Ended by a hand, it keeps that hand's story, already set."""
+    drawn_for = ctl.decision(act)
     stacks = {seat["id"]: seat["stack"] for seat in act.state["seats"]}
     events = _apply(act, tournament.finish, moment(act), stacks)
     act.state["seats"], act.state["button"] = [], -1
     _save(act, tournament, events, ctl)
     _show_results(act, tournament)
+    if act.reply.table is None and drawn_for is not None:
+        act.show_table(TableMessage(drawn_for[0], render.status(act.voice, tournament, moment(act))))
     act.disarm(_clock_key(act))
     act.state["last_tournament"] = act.state["tournament"]
     act.state["tournament"] = None

@@ -1,0 +1,30 @@
+"""A tournament night as the group sees it through Telegram."""
+
+from __future__ import annotations
+
+import pytest
+
+from tests.telegram.conftest import ANN, BOB, WHOLE_HANDS
+from tests.telegram.test_games import at, play_out
+
+
+@pytest.mark.telegram_time_scale(WHOLE_HANDS)
+async def test_a_tournament_closed_between_hands_leaves_no_deal_button(make_bot, api) -> None:
+    """Closed between hands, the tournament's table message showed the seats and "the next deal comes in a moment,
+    or press Deal" with its button, and went on showing them after the results: it says the tournament is over."""
+    bot = await make_bot("holdem", seed=5)
+    bot.clock.current = at(18, 0)
+    await bot.command(ANN, "/tournament create home-night")
+    for user in (ANN, BOB):
+        await bot.command(user, "/join")
+    await bot.command(ANN, "/tournament start")
+    await play_out(bot, bot.table_message())
+    await bot.command(BOB, "/table")  # between hands: the seats, with a Deal button
+    table = bot.table_message()
+    assert "press Deal" in table.text
+
+    await bot.command(ANN, "/tournament close")
+    assert any("🏆 The tournament is over." in sent.text for sent in bot.group())
+    shown = api.messages[table.chat_id, table.message_id]
+    assert shown.text == "The tournament is over: /tournament close shows its places and who pays whom."
+    assert [sent.buttons() for sent in bot.group() if sent.buttons()] == []
