@@ -32,9 +32,11 @@ Where the rules are silent, this follows a card room and pokerkit's model:
 - pawning happens on the player's turn, when short of the call; it does not use up his turn;
 - table options (RULES.md §1a): a straddle (no-limit and pot-limit) is a live blind of twice the big blind posted by
   the player left of the big blind: raises are measured from it and he acts last preflop; a returning player who
-  posts a big blind out of position posts a live one (he has the option as the big blind does); an absent player
-  (a tournament's, blinded out) has his hand folded the moment his turn comes, even where checking is free; a
-  pre-action (`engine.preactions`) plays the moment its player's turn comes, if it still applies.
+  posts a big blind out of position posts a live one (he has the option as the big blind does), and one who sits in
+  the small blind posts the big blind's size there, not the small blind (RULES.md §1a: he "posts a big blind"), live
+  too; an absent player (a tournament's, blinded out) has his hand folded the moment his turn comes, even where
+  checking is free; a pre-action (`engine.preactions`) plays the moment its player's turn comes, if it still
+  applies.
 """
 
 from __future__ import annotations
@@ -180,11 +182,11 @@ class Hand(ShowdownPhases):
               variant: Variant = Variant.HOLDEM, rules: ShowdownRules | None = None) -> tuple[Hand, list[Event]]:
         """Seat the players (clockwise order; `button` indexes this list), post blinds, deal, and return the hand
         with its events. `straddle`: the player left of the big blind posts a straddle (see `verify_straddle`);
-        `posting`: returning players who post a live big blind wherever they sit; `absent`: players dealt in whose
-        hands are folded at their turns, at once; `variant`: Hold'em or Omaha. Raises a RuleError
-        (`too_many_players`, a straddle refused) when more players are in play than the variant deals to
-        (MAX_PLAYERS in Hold'em), and ValueError for a setup the application should never make (fewer than two
-        players in play, repeated ids, a level under 2). Either way nothing has been dealt."""
+        `posting`: returning players who post a live big blind wherever they sit, the small blind's seat included;
+        `absent`: players dealt in whose hands are folded at their turns, at once; `variant`: Hold'em or Omaha.
+        Raises a RuleError (`too_many_players`, a straddle refused) when more players are in play than the variant
+        deals to (MAX_PLAYERS in Hold'em), and ValueError for a setup the application should never make (fewer than
+        two players in play, repeated ids, a level under 2). Either way nothing has been dealt."""
         if level < 2:
             raise ValueError(f"level {level} is too small: blinds are level // 2 and level")
         if len({player.id for player in players}) != len(players):
@@ -237,6 +239,8 @@ class Hand(ShowdownPhases):
         for index, (name, blind) in zip((small_index, big_index), zip(("small", "big"),
                                         self.structure.blinds(self.level), strict=True), strict=True):
             seat = self._seats[index]
+            if seat.id in posting:  # a returning player posts a big blind, even from the small blind's seat
+                name, blind = "big", self.level
             amount = min(blind, seat.stack)
             move = self._put_in(seat, amount, f"{name} blind")
             events.append(BlindPosted(player=seat.id, blind=name, amount=amount, is_all_in=seat.stack == 0,

@@ -182,6 +182,24 @@ async def test_a_returning_player_who_posts_plays_the_next_hand(service: Service
     await ledger_ok(service)
 
 
+async def test_a_returning_player_who_posts_from_the_small_blinds_seat_posts_the_big_blind(
+        service: Service, clock: FakeClock) -> None:
+    """RULES.md §1a: returning, "he posts a big blind at once": told so, he posts it where the small blind falls to
+    him too (he posted only the small blind there)."""
+    await seat(service, ANN, BOB, CAT, DAN)
+    reply = await service.handle(PLACE, ANN, "/deal")  # Ann's button
+    await service.handle(PLACE, DAN, "/away")
+    reply = await next_hand(service, clock, reply)  # Bob's button, without Dan
+    assert (await service.handle(PLACE, DAN, "/back post")).public == [
+        "Dan is back and posts the big blind in the next hand."]
+    reply = await next_hand(service, clock, reply)  # Cat's button: Dan's seat is the small blind's
+    assert reply.table is not None
+    text = reply.table.text
+    assert "button Cat" in text and "Dan posts the big blind 20." in text and "Ann posts the big blind 20." in text
+    assert "small blind" not in text and "Pot: 40" in text
+    await ledger_ok(service)
+
+
 async def test_a_player_waiting_for_the_big_blind_is_dealt_in_when_waiting_would_stop_the_game(
         service: Service, clock: FakeClock) -> None:
     await seat(service, ANN, BOB, CAT, DAN)

@@ -80,6 +80,20 @@ def test_posting_from_a_blind_seat_posts_nothing_more() -> None:
     assert [event.amount for event in events if isinstance(event, BlindPosted)] == [5, 10]
 
 
+def test_posting_from_the_small_blinds_seat_posts_a_live_big_blind() -> None:
+    """RULES.md §1a, Away: returning, "he posts a big blind at once": one who sits in the small blind posts the big
+    blind's size there (not only the small blind), live, with the option; the chips in the pot are what was posted."""
+    hand, events = deal(posting={"B"})
+    posted = [(event.player, event.blind, event.amount) for event in events if isinstance(event, BlindPosted)]
+    assert posted == [("B", "big", 10), ("C", "big", 10)]
+    assert hand.pot_total == 20 and hand.stacks["B"] == 90
+    assert hand.to_act == "D" and hand.legal_actions().call_amount == 10
+    run_script(hand, "D call; A call")
+    assert hand.to_act == "B" and hand.legal_actions().can_check and hand.legal_actions().can_raise
+    run_script(hand, "B check; C check")
+    assert hand.street == "flop" and hand.pot_total == 40
+
+
 # --- absent players (a tournament's, blinded out) ---------------------------------------------------------------------
 
 
