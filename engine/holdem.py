@@ -11,9 +11,10 @@ Where the rules are silent, this follows a card room and pokerkit's model:
   big blind, with nobody left who could act against it, is not asked to call or fold (RULES.md §1);
 - folding is refused when checking is free (`timeout_action()` gives the check-or-fold a time-out should play);
 - a player with no decision to make (nothing owed, and no one left who could call a raise) is not asked to act;
-- a raise needs a player who could call it; a player who already acted may raise again only if the bet grew since
-  by a full raise in no limit, by at least half a bet in fixed limit (TDA 47-B) (so several short all-ins that add
-  up to that do reopen the betting);
+- a raise needs a player who could call it, so the all-in of a player who covers every other player left (each
+  all-in already) is a call: all of his chips that can be matched;
+- a player who already acted may raise again only if the bet grew since by a full raise in no limit, by at least
+  half a bet in fixed limit (TDA 47-B) (so several short all-ins that add up to that do reopen the betting);
 - fixed limit: an all-in bet or raise of at least half a bet counts as a full one (it reopens the betting, counts
   toward the cap, and the next raise is a full bet over it); below half it counts for nothing but the chips to call,
   and the next bet or raise *completes* it: it goes to a full bet over the last wager that counted (facing an all-in
@@ -462,7 +463,7 @@ class Hand(ShowdownPhases):
             case Bet(amount) | RaiseTo(amount):
                 self._verify_raise(seat, amount, is_bet=isinstance(action, Bet))
             case AllIn():
-                if seat.stack > owed:
+                if not isinstance(self._all_in_as(seat, owed), Call):
                     self._verify_raise(seat, seat.bet + seat.stack, is_bet=self._current_bet == 0)
             case Pawn(item):
                 refusal = self._pawn_refusal(seat, owed)
@@ -472,6 +473,16 @@ class Hand(ShowdownPhases):
             case _:
                 raise RuleError("unknown_action", f"unknown action {action!r}")
         return seat, owed
+
+    def _all_in_as(self, seat: _Seat, owed: int) -> Action:
+        """What the player's all-in is: a call when his stack does not cover what he owes, or when he owes chips and
+        nobody left could call more (every other player is all-in or has folded: an all-in puts in only what can be
+        matched, as a card room takes it, and he owes nothing beyond the largest bet of the others); otherwise a bet
+        or raise to his whole stack."""
+        if seat.stack <= owed or (owed > 0 and not self._someone_could_call(seat)):
+            return Call()
+        total = seat.bet + seat.stack
+        return Bet(total) if self._current_bet == 0 else RaiseTo(total)
 
     def _check_refusal(self, seat: _Seat, owed: int) -> RuleError:
         """Why a player who owes chips may not check, naming only what he may do instead."""
@@ -512,11 +523,7 @@ class Hand(ShowdownPhases):
         self._legal = None
         index = self._to_act
         if isinstance(action, AllIn):
-            if seat.stack <= owed:
-                action = Call()
-            else:
-                total = seat.bet + seat.stack
-                action = Bet(total) if self._current_bet == 0 else RaiseTo(total)
+            action = self._all_in_as(seat, owed)
         events: list[Event] = []
         match action:
             case Pawn(item):

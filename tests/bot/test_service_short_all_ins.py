@@ -104,3 +104,26 @@ async def test_a_fixed_limit_all_in_below_half_a_bet_does_not_reopen_the_betting
     await play_out(service, PLACE, PLAYERS, reply, ("call", "check"))
     assert await table_chips(service) == 2220
     await ledger_ok(service)
+
+
+async def test_allin_by_a_player_who_covers_every_other_all_in_is_the_call(service: Service) -> None:
+    # No limit at 10/20: Ann (button, first to act) moves all-in for 400, Bob's 200 call him all-in, and Cat (the big
+    # blind, 600) covers them both. Nobody could call more, so his /allin puts in what can be matched: the call. It
+    # was refused ("No one left could call a raise."), and no All-in button is offered: Call is the button.
+    for setting in ("structure no-limit", "run_it_twice off"):
+        assert (await service.handle(PLACE, ANN, f"/set {setting}")).error is None
+    for actor, chips in ((ANN, 400), (BOB, 200), (CAT, 600)):
+        assert (await service.handle(PLACE, actor, f"/join {chips}")).error is None
+    reply = await service.handle(PLACE, ANN, "/deal")
+    assert reply.table is not None and reply.table.to_act == "ann"
+    reply = await service.handle(PLACE, ANN, "/allin")
+    reply = await service.handle(PLACE, BOB, "/allin")
+    assert reply.table is not None and reply.table.to_act == "cat"
+    assert [button.label for button in reply.table.buttons if "All-in" in button.label or "Call" in button.label] == [
+        "Call 380"]
+    reply = await service.handle(PLACE, CAT, "/allin")
+    assert reply.error is None
+    text = everything_public(reply)
+    assert "Cat calls 380." in text and "Showdown" in text
+    assert await table_chips(service) == 1200
+    await ledger_ok(service)

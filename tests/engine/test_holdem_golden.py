@@ -9,6 +9,7 @@ import pytest
 from engine.betting import FIXED_LIMIT, HOME_LIMIT, NO_LIMIT, STRUCTURES, Street
 from engine.common import IllegalAmount, NotYourTurn, RuleError, all_moves
 from engine.holdem import (
+    AllIn,
     BlindPosted,
     Call,
     Check,
@@ -16,6 +17,7 @@ from engine.holdem import (
     HandsShown,
     ItemPawned,
     Pawn,
+    PlayerCalled,
     PotAwarded,
     RaiseTo,
     UncalledBetReturned,
@@ -169,6 +171,18 @@ def test_side_pots_and_raising_with_nobody_to_call():
                     (200, ("C", "D"), {"C": 200})]
     shown = next(event for event in events if isinstance(event, HandsShown))
     assert shown.categories["A"] == "pair" and set(shown.cards) == {"A", "B", "C", "D"}
+
+
+def test_an_all_in_that_nobody_could_call_more_of_is_the_call():
+    """D covers every other player, each of whom is all-in or could be only for less: his all-in puts in what can
+    be matched, the call (it was refused as a raise nobody could call), and the rest of his stack stays his."""
+    hand, _ = start(NO_LIMIT, {"A": 50, "B": 100, "C": 200, "D": 300}, "D",
+                    {"A": "As Ah", "B": "Ks Kh", "C": "Qs Qh", "D": "4d 5h"}, "2c 7d 9h Js 3c")
+    run_script(hand, "C allin")
+    assert hand.can_act("D", AllIn())
+    events = hand.act("D", AllIn())
+    assert events[0] == PlayerCalled(player="D", amount=200, is_all_in=False, moves=events[0].moves)
+    assert hand.stacks["D"] == 100 and hand.to_act == "A"
 
 
 def test_fold_to_big_blind_returns_uncalled_half_blind():
