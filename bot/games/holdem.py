@@ -316,6 +316,8 @@ class HoldemController:
         if buy_in is not None:
             act.config["buy_in"] = buy_in
             act.say("settings.buy_in_follows", buy_in=buy_in)
+        if command.key == "level":
+            options.straddle_after_level(self, act)
 
     def _buy_in_follows(self, act: Action, key: str, value: int) -> int | None:
         """Keep the table's buy-in at least `MIN_BUY_IN_BIG_BETS` times its level, so that a plain `/join` (and a

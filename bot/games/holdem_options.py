@@ -265,6 +265,22 @@ def straddles_now(ctl: HoldemTable, act: Action) -> bool:
     return refusal is None
 
 
+def straddle_after_level(ctl: HoldemTable, act: Action) -> None:
+    """`/set level` (already set) with a straddle announced: the straddle is twice the big blind, so the table hears
+    its new size; one the new level no longer allows (the straddler's stack is too short) is dropped now, with its
+    reason, rather than at the deal."""
+    wanted = act.state.get("straddle")
+    if wanted is None:
+        return
+    refusal = straddle_refusal(ctl, act, wanted)
+    if refusal is None:
+        act.say("holdem.straddle_resized", player=act.name(wanted), chips=2 * ctl.config(act, "level"))
+        return
+    act.state.pop("straddle")
+    key, params = refusal
+    act.say("holdem.straddle_dropped_next", player=act.name(wanted), reason=act.t(key, **params))
+
+
 def straddle_buttons(ctl: HoldemTable, act: Action, key: str, decision: str) -> tuple[Button, ...]:
     """Between hands, a Straddle button while the next straddler may straddle and has not said so."""
     straddler = next_straddler(ctl, act) if act.state.get("seats") else None

@@ -406,6 +406,33 @@ async def test_a_straddle_announced_then_no_longer_allowed_is_dropped_with_its_r
     await ledger_ok(service)
 
 
+async def test_a_level_changed_after_a_straddle_is_announced_tells_its_new_size(service: Service) -> None:
+    """The straddle is twice the big blind of the hand it is posted in: announced as 40, it posted 80 after
+    '/set level 40' with no word. The table now hears the new size, or that it is dropped when the straddler can no
+    longer afford it (in both languages)."""
+    await service.handle(PLACE, ANN, "/set structure no-limit")
+    await service.handle(PLACE, ANN, "/set straddle on")
+    await seat(service, ANN, BOB, CAT, DAN)
+    assert (await service.handle(PLACE, DAN, "/straddle")).public == ["Dan will straddle 40 in the next hand."]
+    assert (await service.handle(PLACE, ANN, "/set level 40")).public == [
+        "Setting changed: level = 40.",
+        "The level changed: Dan will straddle 80 in the next hand, twice the new big blind."]
+    dealt = await service.handle(PLACE, ANN, "/deal")
+    assert dealt.table is not None and "Dan straddles 80." in dealt.table.text
+    await play_out(service, PLACE, PLAYERS, dealt, ("fold", "check"))
+    await service.handle(PLACE, ANN, "/set level 20")
+    await service.handle(PLACE, ANN, "/lang ru")
+    assert (await service.handle(PLACE, ANN, "/straddle")).error is None  # Bob's button next: Ann (400 chips) straddles
+    changed = await service.handle(PLACE, ANN, "/set level 200")
+    assert changed.public[-1] == "Ann не ставит стрэддл в следующей раздаче. Для стрэддла 400 нужно больше фишек."
+    assert (await service.handle(PLACE, ANN, "/set level 20")).public == ["Настройка изменена: level = 20."]
+    assert (await service.handle(PLACE, ANN, "/straddle")).error is None
+    assert (await service.handle(PLACE, ANN, "/set level 40")).public == [
+        "Настройка изменена: level = 40.",
+        "Уровень изменён: Ann ставит стрэддл 80 в следующей раздаче — два новых больших блайнда."]
+    await ledger_ok(service)
+
+
 async def test_a_tournament_refuses_the_straddle(store: Store) -> None:
     service = Service(store, FakeClock(1_800_000_000.0), rng=random.Random(4))
     await service.start()
