@@ -318,6 +318,8 @@ class HoldemController:
             act.say("settings.buy_in_follows", buy_in=buy_in)
         if command.key == "level":
             options.straddle_after_level(self, act)
+        if command.key == "time_bank" and value == 0 and options.bank_turned_off(self, act):
+            self._time_out(act)
 
     def _buy_in_follows(self, act: Action, key: str, value: int) -> int | None:
         """Keep the table's buy-in at least `MIN_BUY_IN_BIG_BETS` times its level, so that a plain `/join` (and a

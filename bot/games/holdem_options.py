@@ -398,6 +398,18 @@ def start_bank(ctl: HoldemTable, act: Action, payload: dict[str, Any]) -> bool:
     return True
 
 
+def bank_turned_off(ctl: HoldemTable, act: Action) -> bool:
+    """`/set time_bank 0` (set already): RULES.md §1a has 0 turn the bank off, so a bank running now stops at once,
+    said to the table; True when one ran, and the caller times the turn out, as it did without a bank when its own
+    time ran out (the bank is charged with the time it ran, as when a turn ends)."""
+    run = act.state.get("bank_run")
+    hand = ctl._hand(act)
+    if not run or hand is None or hand.to_act != run["player"]:
+        return False
+    act.say("holdem.time_bank_stopped", player=act.name(run["player"]))
+    return True
+
+
 def settle_bank(ctl: HoldemTable, act: Action) -> None:
     """The turn is over (an action or a time-out): a running bank is charged with the time it ran."""
     run = act.state.pop("bank_run", None)

@@ -616,6 +616,27 @@ async def test_a_time_bank_turned_off_then_on_again_has_the_new_setting(
     assert view.table is not None and "⏳ Bob is using the time bank: 30 s." in view.table.text
 
 
+async def test_a_time_bank_turned_off_while_it_runs_stops_and_the_turn_times_out(
+        service: Service, clock: FakeClock) -> None:
+    """RULES.md §1a: 0 turns the time bank off. '/set time_bank 0' let a running bank run to its end: it now stops at
+    once, and the turn, whose own time ran out before the bank started, times out as it would have without one; the
+    bank keeps what was left of it for when it is on again."""
+    await seat(service, ANN, BOB)
+    await service.handle(PLACE, ANN, "/deal")  # Ann's button: she acts first
+    clock.advance(61)
+    assert await service.scheduler.fire_due() == 1  # her turn ran out: her 60 s bank starts
+    clock.advance(10)
+    off = await service.handle(PLACE, ANN, "/set time_bank 0")
+    assert off.public == [
+        "Setting changed: time_bank = 0.",
+        "The time bank is off: Ann's stops now, and the turn times out (its own time was already up)."]
+    assert off.table is not None and off.table.to_act is None  # she folded: the hand is Bob's
+    assert "Ann ran out of time." in off.table.text and "Ann folds." in off.table.text
+    assert "time bank" not in off.table.text
+    assert (await banks(service.store))["ann"]["left"] == 50
+    await ledger_ok(service)
+
+
 async def test_a_straddle_is_exported_as_pokerstars_writes_it(service: Service) -> None:
     await service.handle(PLACE, ANN, "/set structure no-limit")
     await service.handle(PLACE, ANN, "/set straddle on")
