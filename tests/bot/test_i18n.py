@@ -75,7 +75,8 @@ def test_russian_messages_are_translated() -> None:
 
 NAMES = ("player", "winner", "loser", "button", "owner")
 """Placeholders that hold a player's name, which Russian cannot decline: "у Аня", "за Катя" read wrong."""
-_DECLINING = re.compile(r"(?:^|[\s(«])(?:у|для|за|к|от|о|об|с|со|без|против|после)\s+\{(" + "|".join(NAMES) + r")\}")
+_DECLINING = re.compile(r"(?:^|[\s(«])(?:у|для|за|к|от|о|об|с|со|без|против|после)\s+\{(" + "|".join(NAMES) + r")\}",
+                        re.IGNORECASE)  # a sentence's first word too: "У {player} вышло время"
 
 
 def test_russian_never_declines_a_players_name() -> None:
@@ -395,7 +396,7 @@ async def test_timers_speak_the_first_players_locale(store: Store, clock: FakeCl
     service.subscribe("group/", listener)
     clock.advance(61)
     assert await service.scheduler.fire_due() == 1
-    assert any("вышло время" in everything_public(reply) for reply in heard)  # a line of the table's story
+    assert any("время хода вышло" in everything_public(reply) for reply in heard)  # a line of the table's story
 
 
 def test_english_usage_messages_spell_the_parsers_patterns() -> None:

@@ -159,11 +159,11 @@ async def test_a_turn_run_out_draws_on_the_time_bank_shown_in_the_chats_language
     table = bot.api.messages[GROUP["id"], table.message_id]
     assert "⏳ ann тратит запас времени: 1\xa0500 с." in table.text  # grouped as Russian writes it
     assert "▶ Ход: ann, для колла 20.\n⏳" in table.text  # the bank's seconds, not the turn's
-    assert "вышло время" not in table.text
+    assert "время хода вышло" not in table.text
     await bot.fire_timers(1499)  # the bank still runs
-    assert "вышло время" not in bot.api.messages[GROUP["id"], table.message_id].text
+    assert "время хода вышло" not in bot.api.messages[GROUP["id"], table.message_id].text
     await bot.fire_timers(2)  # the bank runs out too: the time-out folds her, facing the big blind, as before
     table = bot.api.messages[GROUP["id"], table.message_id]
-    assert "У ann вышло время." in table.text and "ann: пас." in table.text
+    assert "ann: время хода вышло." in table.text and "ann: пас." in table.text
     assert "⏳" not in table.text and "▶ Ход: Bob Brown" in table.text
     assert await bot.store.read(lambda tx: tx.check_ledger()) == []
