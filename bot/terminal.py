@@ -3,9 +3,12 @@
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import logging
+import os
 import re
 import sys
+import threading
 from collections.abc import Callable
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -151,7 +154,57 @@ def _indent(prefix: str, text: str) -> str:
     return "\n".join([prefix + lines[0], *(pad + line if line else "" for line in lines[1:])])
 
 
-async def run_terminal(service: Service, read_line: Callable[[str], str] = input, files_dir: Path = Path(".")) -> None:
+def read_keyboard(prompt: str) -> str:
+    """`input(prompt)` for the terminal table: a line typed at the keyboard, read from standard input's descriptor
+    itself; EOFError at its end (Ctrl-D).
+
+    A thread blocked reading `sys.stdin` holds its buffer's lock, which the interpreter needs at exit: a stop while
+    it waits (Ctrl-C, SIGTERM) could then end only in a fatal error. A read of the descriptor holds nothing."""
+    sys.stdout.write(prompt)
+    sys.stdout.flush()
+    line = bytearray()
+    while not line.endswith(b"\n"):
+        byte = os.read(sys.stdin.fileno(), 1)  # one byte at a time: nothing read past the line is lost to a later read
+        if not byte:
+            if not line:
+                raise EOFError
+            break
+        line += byte
+    return line.decode(sys.stdin.encoding or "utf-8", errors="replace").rstrip("\r\n")
+
+
+async def read_in_thread(read_line: Callable[[str], str], prompt: str) -> str:
+    """`read_line(prompt)` in a daemon thread of its own, so that a stop (Ctrl-C, SIGTERM) need not wait for a line.
+
+    A read blocked on the keyboard cannot be interrupted; run in the event loop's executor (`asyncio.to_thread`), it
+    held the loop's shutdown until Enter was pressed. This thread is left reading when the wait is cancelled and ends
+    with the process (`read_keyboard` holds no lock the interpreter's exit needs)."""
+    loop = asyncio.get_running_loop()
+    future: asyncio.Future[str] = loop.create_future()
+
+    def settle(line: str | None, error: BaseException | None) -> None:
+        if future.done():  # the wait was cancelled: nobody wants the line
+            return
+        if error is not None:
+            future.set_exception(error)
+        else:
+            future.set_result(line or "")
+
+    def read() -> None:
+        line, error = None, None
+        try:
+            line = read_line(prompt)
+        except BaseException as raised:  # EOFError (Ctrl-D) above all: the terminal ends on it
+            error = raised
+        with contextlib.suppress(RuntimeError):  # the loop closed meanwhile
+            loop.call_soon_threadsafe(settle, line, error)
+
+    threading.Thread(target=read, name="pokerbot-keyboard", daemon=True).start()
+    return await future
+
+
+async def run_terminal(service: Service, read_line: Callable[[str], str] = read_keyboard,
+                       files_dir: Path = Path(".")) -> None:
     """Play at the terminal until end of input or /quit; files the bot sends are written to `files_dir`."""
     adapter = TerminalAdapter(service, files_dir=files_dir)
     service.subscribe("term:", adapter.announce)
@@ -159,7 +212,7 @@ async def run_terminal(service: Service, read_line: Callable[[str], str] = input
     adapter.print(adapter.t("term.intro"))
     while True:
         try:
-            line = await asyncio.to_thread(read_line, adapter.prompt())
+            line = await read_in_thread(read_line, adapter.prompt())
         except EOFError:
             break
         try:

@@ -1,5 +1,6 @@
 """The terminal table: named players at one keyboard, public and private output marked, buttons by number."""
 
+import asyncio
 import io
 import re
 import signal
@@ -177,6 +178,44 @@ def test_pokerbot_runs_a_terminal_table_from_the_command_line(tmp_path: Path) ->
         assert db.execute("SELECT COUNT(*) FROM actions JOIN tables USING (table_id) "
                           "WHERE seq > snapshot_seq").fetchone()[0] == 0
         assert db.execute("SELECT snapshot_seq FROM tables WHERE table_id != ''").fetchall() != [(0,)]
+
+
+def _unsnapshotted_actions(database: Path) -> int:
+    """How many logged actions of `database` lie after their table's snapshot (a start would replay them)."""
+    with sqlite3.connect(database) as db:
+        return db.execute("SELECT COUNT(*) FROM actions JOIN tables USING (table_id) WHERE seq > snapshot_seq"
+                          ).fetchone()[0]
+
+
+@pytest.mark.parametrize("stop", [signal.SIGINT])
+async def test_a_signal_stops_the_terminal_table_at_once_and_cleanly(tmp_path: Path, stop: signal.Signals) -> None:
+    """Ctrl-C while the terminal waits for a line (the keyboard left open, nothing typed) stops pokerbot at once,
+    as a clean stop: exit status 0, every table snapshotted. The read blocked on the keyboard once held the stop until
+    Enter was pressed."""
+    env = {"PATH": "", "PYTHONPATH": str(ROOT), "HOME": str(tmp_path), "PYTHONFAULTHANDLER": "1"}
+    bot = await asyncio.create_subprocess_exec(
+        sys.executable, "-m", "bot", "--db", str(tmp_path / "t.db"), cwd=tmp_path, env=env,
+        stdin=asyncio.subprocess.PIPE, stdout=asyncio.subprocess.PIPE, stderr=asyncio.subprocess.PIPE,
+        preexec_fn=lambda: signal.signal(signal.SIGINT, signal.SIG_DFL))  # as at a shell, whatever runs the tests
+    assert bot.stdin is not None and bot.stdout is not None and bot.stderr is not None
+    try:
+        bot.stdin.write(b"ann: /join\nbob: /join\nann: /deal\nann: /call\n")
+        await bot.stdin.drain()
+        await asyncio.wait_for(bot.stdout.readuntil(b"Ann calls 10."), 60)
+        await asyncio.wait_for(bot.stdout.readuntil(b"bob> "), 10)  # waiting for the next line
+        assert _unsnapshotted_actions(tmp_path / "t.db") == 1, "the call is logged after the hand's snapshot"
+        bot.send_signal(stop)
+        try:
+            await asyncio.wait_for(bot.wait(), 20)
+        except TimeoutError:
+            bot.send_signal(signal.SIGABRT)  # faulthandler shows where it waits
+            pytest.fail(f"pokerbot did not stop on {stop.name}: " + (await bot.stderr.read()).decode()[-4000:])
+    finally:
+        if bot.returncode is None:
+            bot.kill()
+            await bot.wait()
+    assert bot.returncode == 0, (await bot.stderr.read()).decode()
+    assert _unsnapshotted_actions(tmp_path / "t.db") == 0, "a clean stop snapshots the table"
 
 
 async def test_a_file_is_written_next_to_the_database(service: Service, tmp_path: Path) -> None:
