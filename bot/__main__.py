@@ -7,6 +7,7 @@ import asyncio
 import contextlib
 import dataclasses
 import logging
+import signal
 import socket
 import sqlite3
 import sys
@@ -101,6 +102,30 @@ async def serve(settings: Settings) -> None:
         hold.release()  # after the store: its connections' own locks on the file go with them
 
 
+async def serve_until_stopped(settings: Settings) -> None:
+    """`serve` until it ends or the process is asked to stop: SIGTERM (what systemd, Docker and `kill` send) stops it
+    as Ctrl-C does, cancelling it so that the adapters send what they have queued and every table is snapshotted.
+    A second SIGTERM during that shutdown ends the process at once."""
+    loop = asyncio.get_running_loop()
+    task = asyncio.current_task()
+    assert task is not None
+    stopping = False
+
+    def stop() -> None:
+        nonlocal stopping
+        stopping = True
+        loop.remove_signal_handler(signal.SIGTERM)
+        task.cancel()
+
+    with contextlib.suppress(NotImplementedError, RuntimeError):  # none here: Windows, or not the main thread
+        loop.add_signal_handler(signal.SIGTERM, stop)
+    try:
+        await serve(settings)
+    except asyncio.CancelledError:
+        if not stopping:
+            raise
+
+
 def clock_pages_url(settings: Settings) -> str | None:
     """Where browsers reach the clock pages: POKERBOT_WEB_URL, else this machine's name and the port; None when
     POKERBOT_WEB_PORT is not set (no pages)."""
@@ -141,7 +166,7 @@ def main(argv: list[str] | None = None) -> int:
         settings = dataclasses.replace(settings, database=database_location(args.db))
     redaction = setup_logging(settings.log_level, settings.secrets())
     try:
-        asyncio.run(serve(settings))
+        asyncio.run(serve_until_stopped(settings))
     except KeyboardInterrupt:
         pass
     except database_errors(settings.database) as error:  # a corrupt, unwritable or busy file, a server refusing us
