@@ -10,6 +10,9 @@ from urllib.parse import urlsplit, urlunsplit
 
 from dotenv import load_dotenv
 
+LOG_LEVELS = ("DEBUG", "INFO", "WARNING", "ERROR", "CRITICAL")
+"""What POKERBOT_LOG_LEVEL may name (in any case)."""
+
 
 @dataclass(frozen=True)
 class Settings:
@@ -64,30 +67,43 @@ def load_settings(env_file: str | Path | None = ".env") -> Settings:
         value = os.environ.get(name, "").strip()
         return value or None
 
-    guild = get("DISCORD_GUILD_ID")
-    history_days = get("POKERBOT_HISTORY_DAYS")
-    if history_days is not None and int(history_days) < 1:
-        raise ValueError(f"POKERBOT_HISTORY_DAYS must be a whole number of days, at least 1 (got {history_days})")
-    web_port = get("POKERBOT_WEB_PORT")
-    if web_port is not None and not 1 <= int(web_port) <= 65535:
-        raise ValueError(f"POKERBOT_WEB_PORT must be a port number from 1 to 65535 (got {web_port})")
-    shard_count = int(get("DISCORD_SHARD_COUNT") or 1)
+    def number(name: str, least: int, most: int | None = None) -> int | None:
+        """The whole number `name` is set to, from `least` to `most`; None when it is not set."""
+        value = get(name)
+        if value is None:
+            return None
+        what = f"a whole number from {least} to {most}" if most is not None else f"a whole number, at least {least}"
+        try:
+            found = int(value)
+        except ValueError:
+            raise ValueError(f"{name} must be {what} (got {value!r})") from None
+        if found < least or (most is not None and found > most):
+            raise ValueError(f"{name} must be {what} (got {value})")
+        return found
+
+    shard_count = number("DISCORD_SHARD_COUNT", 1) or 1
+    webhook_port = number("TELEGRAM_WEBHOOK_PORT", 1, 65535) or 8443
+    grant = number("POKERBOT_STARTING_GRANT", 0)
+    log_level = (get("POKERBOT_LOG_LEVEL") or "INFO").upper()
+    if log_level not in LOG_LEVELS:
+        raise ValueError(f"POKERBOT_LOG_LEVEL must be one of {', '.join(LOG_LEVELS)} "
+                         f"(got {get('POKERBOT_LOG_LEVEL')!r})")
     return Settings(
         database=database_location(get("POKERBOT_DB") or "pokerbot.db"),
         discord_token=get("DISCORD_TOKEN"),
-        discord_guild=int(guild) if guild else None,
+        discord_guild=number("DISCORD_GUILD_ID", 1),
         discord_organizer_role=get("DISCORD_ORGANIZER_ROLE"),
         discord_shard_count=shard_count,
         discord_shard_ids=shard_ids(get("DISCORD_SHARD_IDS"), shard_count),
         telegram_token=get("TELEGRAM_TOKEN"),
         telegram_base_url=get("TELEGRAM_BASE_URL"),
         telegram_webhook_url=get("TELEGRAM_WEBHOOK_URL"),
-        telegram_webhook_port=int(get("TELEGRAM_WEBHOOK_PORT") or 8443),
+        telegram_webhook_port=webhook_port,
         telegram_webhook_secret=get("TELEGRAM_WEBHOOK_SECRET"),
-        starting_grant=int(get("POKERBOT_STARTING_GRANT") or 1000),
-        log_level=get("POKERBOT_LOG_LEVEL") or "INFO",
-        history_days=int(history_days) if history_days is not None else None,
-        web_port=int(web_port) if web_port is not None else None,
+        starting_grant=1000 if grant is None else grant,
+        log_level=log_level,
+        history_days=number("POKERBOT_HISTORY_DAYS", 1),
+        web_port=number("POKERBOT_WEB_PORT", 1, 65535),
         web_host=get("POKERBOT_WEB_HOST") or "0.0.0.0",
         web_url=get("POKERBOT_WEB_URL"),
     )
@@ -121,7 +137,10 @@ def shard_ids(value: str | None, count: int) -> tuple[int, ...] | None:
         raise ValueError(f"DISCORD_SHARD_COUNT must be at least 1 (got {count})")
     if value is None:
         return None
-    ids = tuple(int(part) for part in value.split(",") if part.strip())
+    try:
+        ids = tuple(int(part) for part in value.split(",") if part.strip())
+    except ValueError:
+        ids = ()
     if not ids or any(not 0 <= shard < count for shard in ids) or len(set(ids)) != len(ids):
         raise ValueError(f"DISCORD_SHARD_IDS must be distinct shard numbers from 0 to {count - 1} (got {value})")
     return ids

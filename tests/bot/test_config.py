@@ -68,6 +68,8 @@ def test_the_clock_pages_are_served_only_with_a_port(tmp_path: Path, monkeypatch
     monkeypatch.setenv("POKERBOT_WEB_PORT", "80000")
     with pytest.raises(ValueError, match="POKERBOT_WEB_PORT"):
         load_settings(None)
+
+
 def test_the_database_is_a_file_or_a_postgresql_url() -> None:
     from bot.config import database_location
 
@@ -103,3 +105,34 @@ def test_discord_shards_are_read_and_checked(monkeypatch) -> None:
     monkeypatch.delenv("DISCORD_SHARD_IDS")
     monkeypatch.delenv("DISCORD_SHARD_COUNT")
     assert (load_settings(None).discord_shard_count, load_settings(None).discord_shard_ids) == (1, None)
+
+
+@pytest.mark.parametrize(("name", "value", "reason"), [
+    ("POKERBOT_STARTING_GRANT", "lots", "POKERBOT_STARTING_GRANT must be a whole number, at least 0 (got 'lots')"),
+    ("POKERBOT_STARTING_GRANT", "-5", "POKERBOT_STARTING_GRANT must be a whole number, at least 0 (got -5)"),
+    ("TELEGRAM_WEBHOOK_PORT", "https", "TELEGRAM_WEBHOOK_PORT must be a whole number from 1 to 65535 (got 'https')"),
+    ("TELEGRAM_WEBHOOK_PORT", "-1", "TELEGRAM_WEBHOOK_PORT must be a whole number from 1 to 65535 (got -1)"),
+    ("DISCORD_GUILD_ID", "my-server", "DISCORD_GUILD_ID must be a whole number, at least 1 (got 'my-server')"),
+    ("DISCORD_SHARD_COUNT", "two", "DISCORD_SHARD_COUNT must be a whole number, at least 1 (got 'two')"),
+    ("DISCORD_SHARD_IDS", "a,b", "DISCORD_SHARD_IDS must be distinct shard numbers from 0 to 0 (got a,b)"),
+    ("POKERBOT_HISTORY_DAYS", "1.5", "POKERBOT_HISTORY_DAYS must be a whole number, at least 1 (got '1.5')"),
+    ("POKERBOT_WEB_PORT", "80000", "POKERBOT_WEB_PORT must be a whole number from 1 to 65535 (got 80000)"),
+    ("POKERBOT_LOG_LEVEL", "verbose", "POKERBOT_LOG_LEVEL must be one of DEBUG, INFO, WARNING, ERROR, CRITICAL "
+                                      "(got 'verbose')"),
+])
+def test_a_bad_setting_stops_pokerbot_with_one_line_naming_it(tmp_path: Path, monkeypatch, capsys, name: str,
+                                                              value: str, reason: str) -> None:
+    """Every number and the log level: a value that is not one (once "invalid literal for int() with base 10: 'x'",
+    naming no setting; an unknown log level a traceback) or out of range (a negative grant or port was taken) stops
+    pokerbot with one line saying which setting and what it may be."""
+    from bot.__main__ import main
+
+    monkeypatch.chdir(tmp_path)
+    monkeypatch.setenv(name, value)
+    assert main([]) == 1
+    assert capsys.readouterr().err == f"pokerbot stopped: a setting in .env is not valid: {reason}\n"
+
+
+def test_the_log_level_is_read_in_any_case(monkeypatch) -> None:
+    monkeypatch.setenv("POKERBOT_LOG_LEVEL", "debug")
+    assert load_settings(None).log_level == "DEBUG"
