@@ -6,6 +6,7 @@ import argparse
 import asyncio
 import contextlib
 import dataclasses
+import importlib.util
 import logging
 import signal
 import socket
@@ -163,7 +164,14 @@ def main(argv: list[str] | None = None) -> int:
         print(f"pokerbot stopped: a setting in .env is not valid: {error}", file=sys.stderr)
         return 1
     if args.db:
-        settings = dataclasses.replace(settings, database=database_location(args.db))
+        try:
+            settings = dataclasses.replace(settings, database=database_location(args.db, "--db"))
+        except ValueError as error:
+            parser.error(str(error))
+    if isinstance(settings.database, str) and importlib.util.find_spec("psycopg") is None:
+        print("pokerbot stopped: the database is a PostgreSQL URL, which needs psycopg: pip install -e '.[postgres]'",
+              file=sys.stderr)
+        return 1
     redaction = setup_logging(settings.log_level, settings.secrets())
     try:
         asyncio.run(serve_until_stopped(settings))

@@ -6,7 +6,7 @@ import hashlib
 import os
 from dataclasses import dataclass
 from pathlib import Path
-from urllib.parse import urlsplit, urlunsplit
+from urllib.parse import unquote, urlsplit, urlunsplit
 
 from dotenv import load_dotenv
 
@@ -45,9 +45,11 @@ class Settings:
     name this machine's host name and the port."""
 
     def secrets(self) -> tuple[str, ...]:
-        """What no log line may show: the bot tokens, and the Telegram webhook secret (the one configured, else the
-        one derived from the token, which python-telegram-bot logs at DEBUG when it sets the webhook)."""
-        found = [self.discord_token, self.telegram_token, self.telegram_webhook_secret]
+        """What no log line may show: the bot tokens, the Telegram webhook secret (the one configured, else the
+        one derived from the token, which python-telegram-bot logs at DEBUG when it sets the webhook), and a
+        PostgreSQL URL's password."""
+        found = [self.discord_token, self.telegram_token, self.telegram_webhook_secret,
+                 *database_passwords(self.database)]
         if self.telegram_token:
             found.append(webhook_secret_from(self.telegram_token))
         return tuple(secret for secret in found if secret)
@@ -109,11 +111,37 @@ def load_settings(env_file: str | Path | None = ".env") -> Settings:
     )
 
 
-def database_location(value: str) -> Path | str:
-    """`POKERBOT_DB`: a PostgreSQL URL as it is; `sqlite:///path` or a plain path as the SQLite file's path."""
+def database_location(value: str, setting: str = "POKERBOT_DB") -> Path | str:
+    """`POKERBOT_DB` (or the option `setting`): a PostgreSQL URL as it is; `sqlite:///path` or a plain path as the
+    SQLite file's path. ValueError, naming `setting`, for a PostgreSQL URL that does not parse or another URL."""
     if value.startswith(("postgresql://", "postgres://")):
+        try:
+            urlsplit(value).port  # noqa: B018 (reading it checks it)
+        except ValueError as error:  # the value is not quoted: it may hold a password
+            raise ValueError(f"{setting} is not a valid PostgreSQL URL: {error}") from None
         return value
-    return Path(value.removeprefix("sqlite://")) if value.startswith("sqlite:///") else Path(value)
+    if value.startswith("sqlite:///"):
+        return Path(value.removeprefix("sqlite://"))
+    scheme, separator, _ = value.partition("://")
+    if separator and scheme.isalnum():
+        raise ValueError(f"{setting} must be a SQLite file (a path, or sqlite:///path) or a postgresql:// URL "
+                         f"(got a {scheme}:// URL)")
+    return Path(value)
+
+
+def database_passwords(database: Path | str) -> tuple[str, ...]:
+    """The password a PostgreSQL URL holds (after `user:`, or a `password` parameter), as written and decoded:
+    libpq quotes the whole URL in some of its errors."""
+    if isinstance(database, Path):
+        return ()
+    try:
+        parts = urlsplit(database)
+        parts.password  # noqa: B018 (reading it parses the address)
+    except ValueError:  # a URL `database_location` refuses
+        return ()
+    found = [parts.password] + [value for name, _, value in (item.partition("=") for item in parts.query.split("&"))
+                                if name == "password"]
+    return tuple({form for password in found if password for form in (password, unquote(password))})
 
 
 def shown_database(database: Path | str) -> str:

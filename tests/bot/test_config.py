@@ -1,6 +1,7 @@
 """Settings come from the environment and `.env`, real environment variables first."""
 
 import re
+import sys
 from pathlib import Path
 
 import pytest
@@ -136,3 +137,51 @@ def test_a_bad_setting_stops_pokerbot_with_one_line_naming_it(tmp_path: Path, mo
 def test_the_log_level_is_read_in_any_case(monkeypatch) -> None:
     monkeypatch.setenv("POKERBOT_LOG_LEVEL", "debug")
     assert load_settings(None).log_level == "DEBUG"
+
+
+@pytest.mark.parametrize(("value", "reason"), [
+    ("mysql://poker:s3cret@db.internal/poker", "POKERBOT_DB must be a SQLite file (a path, or sqlite:///path) or a "
+                                               "postgresql:// URL (got a mysql:// URL)"),
+    ("sqlite://cards.db", "POKERBOT_DB must be a SQLite file (a path, or sqlite:///path) or a postgresql:// URL "
+                          "(got a sqlite:// URL)"),
+    ("postgresql://poker:s3cret@[db.internal/poker", "POKERBOT_DB is not a valid PostgreSQL URL: Invalid IPv6 URL"),
+])
+def test_a_database_that_is_no_file_or_postgresql_url_stops_pokerbot_with_one_line(
+        tmp_path: Path, monkeypatch, capsys, value: str, reason: str) -> None:
+    """Another URL was taken for a file's path ('the database mysql:/poker:s3cret@db.internal/poker cannot be
+    used: unable to open database file', its password shown), and a PostgreSQL URL that did not parse ended in two
+    tracebacks quoting it, password and all."""
+    from bot.__main__ import main
+
+    monkeypatch.chdir(tmp_path)
+    monkeypatch.setenv("POKERBOT_DB", value)
+    assert main([]) == 1
+    assert capsys.readouterr().err == f"pokerbot stopped: a setting in .env is not valid: {reason}\n"
+
+
+def test_a_postgresql_url_without_psycopg_says_what_to_install(tmp_path: Path, monkeypatch, capsys) -> None:
+    """It said 'pokerbot stopped: ModuleNotFoundError: No module named 'psycopg''."""
+    from bot.__main__ import main
+
+    monkeypatch.chdir(tmp_path)
+    monkeypatch.setitem(sys.modules, "psycopg", None)  # as if not installed
+    monkeypatch.setenv("POKERBOT_DB", "postgresql://poker@db.internal/poker")
+    assert main([]) == 1
+    assert capsys.readouterr().err == ("pokerbot stopped: the database is a PostgreSQL URL, which needs psycopg: "
+                                       "pip install -e '.[postgres]'\n")
+
+
+def test_a_postgresql_password_is_never_shown(tmp_path: Path, monkeypatch, capsys) -> None:
+    """libpq quotes a URL's part it cannot read, the password too: the password is one of the secrets every line
+    the bot writes is redacted of, as written and decoded."""
+    pytest.importorskip("psycopg")
+    from bot.__main__ import main
+
+    assert set(Settings(database="postgresql://poker:p%40ss@db/poker?password=other").secrets()) == {
+        "p%40ss", "p@ss", "other"}
+    monkeypatch.chdir(tmp_path)
+    monkeypatch.setenv("POKERBOT_DB", "postgresql://poker:s3%ZZcret@127.0.0.1:9/poker")
+    assert main([]) == 1
+    err = capsys.readouterr().err
+    assert err.startswith("pokerbot stopped: the database postgresql://poker:***@127.0.0.1:9/poker cannot be used: ")
+    assert "s3" not in err and "<redacted>" in err
