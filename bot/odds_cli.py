@@ -33,7 +33,7 @@ def add_parser(subparsers: Any) -> argparse.ArgumentParser:
                     "exact for Three Card Poker, by simulation with a standard error (±) for the others. "
                     "A run longer than a second shows a progress bar on stderr when it is a terminal.")
     parser.add_argument("game", choices=(*GAMES, "all"), help="which game (or all)")
-    parser.add_argument("--rounds", type=int, default=200_000, help="simulated rounds (default 200000)")
+    parser.add_argument("--rounds", type=rounds, default=200_000, help="simulated rounds (default 200000)")
     parser.add_argument("--seed", type=int, default=None, help="random seed for a reproducible simulation")
     parser.add_argument("--json", action="store_true", help="machine-readable output")
     parser.add_argument("--paytables", choices=("table", "standard"), default="table",
@@ -42,15 +42,23 @@ def add_parser(subparsers: Any) -> argparse.ArgumentParser:
     return parser
 
 
+def rounds(value: str) -> int:
+    """`--rounds`: a whole number, at least 1 (argparse says so otherwise, on stderr)."""
+    try:
+        count = int(value)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"not a whole number: {value!r}") from None
+    if count < 1:
+        raise argparse.ArgumentTypeError(f"must be at least 1 (got {count})")
+    return count
+
+
 def _pays(table: dict[str, int]) -> str:
     return ", ".join(f"{hand.replace('_', ' ')} {multiple}" for hand, multiple in table.items())
 
 
 def run(args: argparse.Namespace) -> int:
     """Compute and print the figures; returns the exit status."""
-    if args.rounds < 1:
-        print("--rounds must be at least 1")
-        return 2
     rng = random.Random(args.seed) if args.seed is not None else random.SystemRandom()
     games = GAMES if args.game == "all" else (args.game,)
     rules = {game: STANDARD_RULES.get(game) if args.paytables == "standard" else None for game in games}

@@ -116,6 +116,20 @@ def test_unknown_game_is_an_argument_error() -> None:
         main(["odds", "blackjack"])
 
 
+@pytest.mark.parametrize(("value", "reason"), [("0", "must be at least 1 (got 0)"),
+                                               ("-5", "must be at least 1 (got -5)"),
+                                               ("lots", "not a whole number: 'lots'")])
+def test_rounds_below_one_are_an_argument_error_on_stderr(capsys: pytest.CaptureFixture[str], value: str,
+                                                          reason: str) -> None:
+    """`--rounds 0` printed '--rounds must be at least 1' on standard output (where --json's reader looks) with no
+    usage: it is argparse's error on stderr now, with its usage and status 2, as `--rounds lots` is."""
+    with pytest.raises(SystemExit) as stopped:
+        main(["odds", "texas", "--json", "--rounds", value])
+    assert stopped.value.code == 2
+    out, err = capsys.readouterr()
+    assert out == "" and err.endswith(f"pokerbot odds: error: argument --rounds: {reason}\n")
+
+
 def test_standard_paytables_reproduce_the_published_three_card_figures(capsys: pytest.CaptureFixture[str]) -> None:
     assert main(["odds", "three-card", "--paytables", "standard", "--json"]) == 0
     bets = {report["bet"]: report for report in json.loads(capsys.readouterr().out)["reports"]}
