@@ -23,7 +23,7 @@ log = logging.getLogger(__name__)
 
 PLACE = Place("term:local", "term:local:table")
 
-_SPEAKER = re.compile(r"^\s*([A-Za-z][\w.-]{0,31})\s*:\s*(.*)$")
+_SPEAKER = re.compile(r"^\s*([^\W\d_][\w.-]{0,31})\s*:\s*(.*)$")  # a name starts with a letter of any alphabet
 _QUIT = ("/quit", "/exit", "quit", "exit")
 
 

@@ -75,6 +75,19 @@ async def test_a_named_quit_leaves_like_quit(service: Service) -> None:
     assert "[only you]" not in out.getvalue(), "no “I don't know the command /quit”"
 
 
+async def test_a_name_may_be_written_in_any_alphabet(service: Service) -> None:
+    """The Russian introduction says «пишите `имя: команда`»: `аня: /join` was answered «I don't know the command
+    “аня:”», a name having to start with a Latin letter."""
+    out = io.StringIO()
+    terminal = TerminalAdapter(service, out=out)
+    for line in ("аня: /join", "боря: /join", "аня: /deal"):
+        assert await terminal.say(line)
+    assert "[only you]" not in out.getvalue()
+    assert "[table] Аня sits down with 400 chips." in out.getvalue()
+    assert "[private to боря] Your cards:" in out.getvalue()
+    assert terminal.prompt() == "аня> ", "the player to act, as written"
+
+
 _CARD = re.compile(r"(?:10|[2-9TJQKA])[♠♥♦♣]")
 
 
