@@ -8,6 +8,7 @@ import contextlib
 import dataclasses
 import importlib.util
 import logging
+import os
 import signal
 import socket
 import sqlite3
@@ -21,6 +22,10 @@ from bot.logs import setup_logging
 
 if TYPE_CHECKING:
     from bot.web.server import ClockPages
+
+
+class CannotStart(Exception):
+    """A setting the bot cannot start with, found once it tries: its message names the setting and says why."""
 
 
 def build_parser() -> argparse.ArgumentParser:
@@ -72,7 +77,13 @@ async def serve(settings: Settings) -> None:
         if settings.web_port is not None:
             from bot.web.server import serve_clock_pages
 
-            pages = await serve_clock_pages(service, settings.web_host, settings.web_port)
+            try:
+                pages = await serve_clock_pages(service, settings.web_host, settings.web_port)
+            except OSError as error:  # the port taken, or a host this machine has no address of
+                # the system's words for a bind's errno (asyncio's strerror repeats the address); a lookup's own
+                reason = os.strerror(error.errno) if error.errno and error.errno > 0 else error.strerror or error
+                raise CannotStart(f"the clock pages cannot be served on POKERBOT_WEB_HOST {settings.web_host}, "
+                                  f"POKERBOT_WEB_PORT {settings.web_port}: {reason}") from error
         adapters = []
         if settings.telegram_token:
             from bot.telegram import run_telegram
@@ -182,6 +193,10 @@ def main(argv: list[str] | None = None) -> int:
         reason = " ".join(str(error).split())  # libpq's messages run over several lines
         print(redaction.redact(f"pokerbot stopped: the database {shown_database(settings.database)} cannot be used: "
                                f"{reason}"), file=sys.stderr)
+        return 1
+    except CannotStart as error:
+        logging.getLogger("pokerbot").debug("start-up failed", exc_info=True)
+        print(redaction.redact(f"pokerbot stopped: {error}"), file=sys.stderr)
         return 1
     except Exception as error:  # a platform unreachable or a token refused at start-up: say so in one line
         logging.getLogger("pokerbot").debug("start-up failed", exc_info=True)

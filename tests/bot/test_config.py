@@ -185,3 +185,23 @@ def test_a_postgresql_password_is_never_shown(tmp_path: Path, monkeypatch, capsy
     err = capsys.readouterr().err
     assert err.startswith("pokerbot stopped: the database postgresql://poker:***@127.0.0.1:9/poker cannot be used: ")
     assert "s3" not in err and "<redacted>" in err
+
+
+def test_a_clock_page_port_in_use_stops_pokerbot_with_one_line_naming_it(tmp_path: Path, monkeypatch, capsys) -> None:
+    """It said 'pokerbot stopped: OSError: [Errno 98] error while attempting to bind on address ('127.0.0.1', …)',
+    naming no setting (an unknown POKERBOT_WEB_HOST: 'gaierror: [Errno -2] Name or service not known')."""
+    import socket
+
+    from bot.__main__ import main
+
+    with socket.socket() as taken:
+        taken.bind(("127.0.0.1", 0))
+        taken.listen()
+        port = taken.getsockname()[1]
+        monkeypatch.chdir(tmp_path)
+        monkeypatch.setenv("POKERBOT_WEB_PORT", str(port))
+        monkeypatch.setenv("POKERBOT_WEB_HOST", "127.0.0.1")
+        monkeypatch.setenv("POKERBOT_WEB_URL", f"http://127.0.0.1:{port}")
+        assert main([]) == 1
+    assert capsys.readouterr().err == (f"pokerbot stopped: the clock pages cannot be served on POKERBOT_WEB_HOST "
+                                       f"127.0.0.1, POKERBOT_WEB_PORT {port}: Address already in use\n")
