@@ -18,6 +18,9 @@ class HoldemTable(Protocol):
     def table_message(self, act: Action, hand: engine.Hand | None = None) -> TableMessage | None:
         """The hand's public view with the buttons for the player to act (or the seats between hands)."""
 
+    def decision(self, act: Action) -> tuple[str, str] | None:
+        """The hand (the last one between hands) and the step its buttons are drawn for, while there is a table."""
+
     def config(self, act: Action, name: str) -> Any:
         """A table setting, or its default."""
 
