@@ -7,6 +7,7 @@ from typing import Any
 from bot import commands as cmd
 from bot.commands import button_payload
 from bot.games.context import UNREADABLE, Action, Refusal, revive_into
+from bot.i18n import format_number
 from bot.output import Button, TableMessage
 from bot.render import house as render
 from bot.render import picture_views as picture
@@ -456,11 +457,11 @@ class HouseController:
                     buttons.append(Button(label, button_payload(key, _select_text(toggled), decision)))
                 if option.min_cards <= len(picked) <= option.max_cards:
                     label = (act.t(f"house.action.{option.name}") + f" {' '.join(map(str, picked))} "
-                             f"({option.cost_for(len(picked))})")
+                             f"({_chips(act, option.cost_for(len(picked)))})")
                     command = "exchange " + " ".join(map(str, picked))
                     buttons.append(Button(label, button_payload(key, command, decision)))
                 continue
-            label = act.t(f"house.action.{option.name}") + (f" ({option.cost})" if option.cost else "")
+            label = act.t(f"house.action.{option.name}") + (f" ({_chips(act, option.cost)})" if option.cost else "")
             buttons.append(Button(label, button_payload(key, _ACTION_COMMAND[option.name], decision)))
         return buttons
 
@@ -488,6 +489,11 @@ def decision_tag(round_: HouseRound, step: int) -> str:
         return "bets"
     box = round_.to_act[1] if round_.to_act else 0
     return f"b{box}s{step}"
+
+
+def _chips(act: Action, chips: int) -> str:
+    """A button's chips as the table's language writes numbers ("Play (2,000)", «Играть (2 000)»), as its lines do."""
+    return format_number(act.voice.language, chips)
 
 
 def _select_text(positions: list[int]) -> str:

@@ -127,3 +127,14 @@ async def test_the_private_view_numbers_the_cards_the_public_toggles_name_by_pos
     exchanged = await service.handle(PLACE, ANN, "/exchange 1")
     assert exchanged.error is None
     assert "numbers" not in (await service.view(PLACE, ANN)).private["ann"][0]  # the exchange is behind her
+
+
+async def test_a_house_buttons_chips_are_written_as_the_tables_lines_write_them(service: Service) -> None:
+    """A VIP Three Card box of 2,000: its Play button says 2,000 (Russian «2 000»), as its line and story do."""
+    for text in ("/game three-card", "/set tier vip", "/grant @Ann 5000"):
+        assert (await service.handle(PLACE, ANN, text)).error is None
+    assert (await service.handle(PLACE, ANN, "/ante 2000")).error is None
+    dealt = await service.handle(PLACE, ANN, "/deal")
+    assert shown(dealt) == [("Play (2,000)", "play"), ("Fold", "fold")]
+    await service.handle(PLACE, ANN, "/lang ru")
+    assert shown(await service.handle(PLACE, ANN, "/table"))[0] == ("Играть (2\u00a0000)", "play")
