@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from dataclasses import replace
 from typing import Any
 
 from bot import commands as cmd
@@ -288,8 +289,11 @@ class HouseController:
             if value.lower() not in TIERS_LIMITS:
                 raise act.refuse("settings.bad_value", name="tier", value=quote_input(value),
                                  choices=", ".join(TIERS_LIMITS))
+            tier = TIERS_LIMITS[value.lower()]  # its ANTE and PAIRPLUS ranges (RULES.md §5); the table's cap stays
             act.config["tier"] = value.lower()
-            act.config["rules"] = {**act.config.get("rules", {}), "limits": TIERS_LIMITS[value.lower()].to_dict()}
+            act.config["rules"] = {**act.config.get("rules", {}), "limits": replace(
+                limits, min_ante=tier.min_ante, max_ante=tier.max_ante, min_side=tier.min_side,
+                max_side=tier.max_side).to_dict()}
         elif command.key in _RULE_CHOICES:
             field, choices = _RULE_CHOICES[command.key]
             if value.lower() not in choices:

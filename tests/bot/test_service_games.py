@@ -698,3 +698,19 @@ async def test_a_folded_box_keeps_its_side_bet_from_the_table_until_the_round_en
     ended = await service.handle(PLACE, BOB, "/play")
     assert result in ended.public[-1]
     await ledger_ok(service)
+
+
+async def test_choosing_a_three_card_tier_keeps_the_tables_payout_cap(service: Service,
+                                                                     monkeypatch: pytest.MonkeyPatch) -> None:
+    """A tier is its ANTE and PAIRPLUS ranges (RULES.md §5): choosing one silently lifted the maximum payout the
+    organizer had set (`/set` then listed max_payout=off, and a PAIRPLUS straight flush paid 20,000)."""
+    await service.handle(PLACE, ANN, "/game three-card")
+    assert (await service.handle(PLACE, ANN, "/set max_payout 5000")).error is None
+    assert (await service.handle(PLACE, ANN, "/set tier vip")).error is None
+    listed = await listed_settings(service)
+    assert (listed["min_ante"], listed["max_ante"], listed["max_payout"]) == ("25", "2000", "5000")
+    stack_house_deck(monkeypatch, "Ah Kh Qh  2c 7d 9s")
+    assert (await service.handle(PLACE, ANN, "/ante 0 pp 500")).error is None
+    await service.handle(PLACE, ANN, "/deal")
+    assert (await wallets(service))["ann"] == 1000 + 5000
+    await ledger_ok(service)
