@@ -231,7 +231,7 @@ def test_the_precomputed_edges_match_the_tables_and_a_fresh_computation() -> Non
 
 
 async def test_a_paytable_without_figures_is_told_so(service: Service, monkeypatch: pytest.MonkeyPatch) -> None:
-    monkeypatch.setitem(house_edges.PRECOMPUTED, "caribbean", ({"paytable": {}}, ()))
+    monkeypatch.setitem(house_edges.PRECOMPUTED, "caribbean", (({"paytable": {}}, ()),))
     await service.handle(PLACE, ANN, "/game caribbean")
     refused = await service.handle(PLACE, ANN, "/odds")
     assert refused.error == text("en", "odds.house_unknown", game="caribbean") and refused.private == {}
@@ -260,3 +260,19 @@ def test_addbot_and_odds_parse() -> None:
         except cmd.CommandError:
             continue
         raise AssertionError(bad)
+
+
+@pytest.mark.parametrize(("game", "option", "edge"), [("caribbean", "re_exchange on", "5.32%"),
+                                                       ("three-card", "ante_bonus always", "3.83%")])
+async def test_odds_answer_at_a_table_with_a_table_option(service: Service, game: str, option: str, edge: str) -> None:
+    """A table option of RULES.md (`/set re_exchange on`, `/set ante_bonus always`) did not keep /odds from answering:
+    it said no figure was computed for the table's paytable (the paytable was the default) and sent players to
+    `pokerbot odds`, which cannot compute one for the option. Caribbean's figure assumes no exchange at all, so the
+    re-exchange leaves it as it is; Three Card's ante bonus paid whenever the box plays has its own exact figure."""
+    await service.handle(PLACE, ANN, f"/game {game}")
+    assert (await service.handle(PLACE, ANN, f"/set {option}")).error is None
+    answer = await service.handle(PLACE, ANN, "/odds")
+    assert answer.error is None and f"ANTE: {edge}" in answer.private["ann"][0]
+    if game == "three-card":
+        reports = house_edges.precomputed(game, ThreeCardRules(ante_bonus_always=True))
+        assert reports is not None and reports[1] == engine_odds.three_card_ante(ThreeCardRules(ante_bonus_always=True))
