@@ -113,7 +113,8 @@ def private_boxes(voice: Voice, round_: HouseRound, user_id: str) -> str | None:
         if round_.owner_sees(box):
             cards = cards_text(box.cards)
         else:
-            cards = voice.t("house.shown_on_its_turn" if box.cards else "house.not_dealt_yet")
+            later = "house.shown_at_showdown" if round_.is_blind(box.index) else "house.shown_on_its_turn"
+            cards = voice.t(later if box.cards else "house.not_dealt_yet")  # a blind box has no turn of its own
         lines.append(f"{voice.t('house.box', box=box.index)}: {cards}")
     current = round_.current_box()
     if (current is not None and current.owner == user_id

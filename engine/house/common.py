@@ -257,7 +257,7 @@ class HouseRound:
         """The player's box with that number, if he has bet on it."""
         return next((box for box in self.boxes if box.owner == player and box.index == index), None)
 
-    def _is_blind(self, index: int) -> bool:
+    def is_blind(self, index: int) -> bool:
         """Whether box number `index` plays blind (its rules' `blind_box`; a game without one has none)."""
         blind_box = getattr(self.config, "blind_box", None)
         return blind_box is not None and index == blind_box
@@ -267,7 +267,7 @@ class HouseRound:
         stakes = {"ante": ante}
         if side:
             stakes[self.side_name] = side
-        if self._is_blind(index):
+        if self.is_blind(index):
             stakes["bet"] = 2 * ante
         return stakes
 
@@ -316,7 +316,7 @@ class HouseRound:
     def follow_up(self, index: int, ante: int) -> int:
         """The largest bet box number `index` with `ante` may still have to place after the deal: its BET, twice the
         ANTE (none for a blind box, whose BET goes on with the ANTE, or a box with no ANTE)."""
-        return 0 if self._is_blind(index) else 2 * ante
+        return 0 if self.is_blind(index) else 2 * ante
 
     def held(self, player: str) -> int:
         """What the player's boxes may still have to bet (each box's `follow_up` until it plays or folds): the chips
@@ -388,7 +388,7 @@ class HouseRound:
     def _open_decisions(self) -> None:
         """Blind boxes play at once; every other box is queued for its decision, and the deciding phase begins."""
         for position, box in enumerate(self.boxes):
-            if self._is_blind(box.index):
+            if self.is_blind(box.index):
                 box.status = BoxStatus.PLAYED
             else:
                 self.queue.append(position)

@@ -714,3 +714,18 @@ async def test_choosing_a_three_card_tier_keeps_the_tables_payout_cap(service: S
     await service.handle(PLACE, ANN, "/deal")
     assert (await wallets(service))["ann"] == 1000 + 5000
     await ledger_ok(service)
+
+
+@pytest.mark.parametrize(("language", "expected"), [("en", "box 3: plays blind, shown at the showdown"),
+                                                    ("ru", "бокс 3: играет втёмную, откроется при вскрытии")])
+async def test_a_blind_box_is_not_promised_a_turn_it_never_gets(service: Service, language: str,
+                                                                expected: str) -> None:
+    """Russian Poker's third box plays blind (RULES.md §3): "My cards" said its cards would be shown "when its turn
+    comes", a turn a blind box never has; its cards come at the showdown."""
+    await service.handle(PLACE, ANN, f"/lang {language}")
+    await service.handle(PLACE, ANN, "/game russian")
+    for line in ("/ante 10", "/ante 10 box 2", "/ante 10 box 3"):
+        assert (await service.handle(PLACE, ANN, line)).error is None
+    assert (await service.handle(PLACE, ANN, "/deal")).error is None
+    asked = (await service.handle(PLACE, ANN, "/cards")).private["ann"][0].lower()
+    assert expected in asked and asked.count(expected.split(": ", 1)[1]) == 1  # box 2 still waits for its turn
