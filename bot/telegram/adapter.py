@@ -152,12 +152,13 @@ class TelegramAdapter:
         await self.outbox.close(STOP_SECONDS)
         await self.application.shutdown()
 
-    async def flush(self) -> None:
-        """Wait until everything queued for Telegram was sent (the tables a start shows again too)."""
+    async def flush(self, *, retired: bool = False) -> None:
+        """Wait until everything queued for Telegram was sent (the tables a start shows again too); with `retired`,
+        also until the old table messages lost their buttons (the least urgent requests, `Outbox.retire`)."""
         if self._showing is not None:
             await self._showing
         await self._settle()
-        await self.outbox.flush()
+        await self.outbox.flush(retired=retired)
 
     async def _settle(self) -> None:
         while self._background:

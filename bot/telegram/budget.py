@@ -58,12 +58,14 @@ class Window:
         self._stamps: deque[float] = deque()
         self._in_flight = 0
 
-    def wait(self, now: float, spread: bool = True) -> float:
+    def wait(self, now: float, spread: bool = True, spare: int = 0) -> float:
         """Seconds until one more request may start (0: now; infinite: when a request in flight is answered).
-        Without `spread`, only the window's count binds: for what no later request will supersede."""
+        Without `spread`, only the window's count binds: for what no later request will supersede. With `spare`,
+        until one more may start with that many requests left to go back to back after it (counted as in flight):
+        how the least urgent request waits for room it takes from nobody (`Outbox` retiring an old message)."""
         while self._stamps and self._stamps[0] <= now - self.seconds:
             self._stamps.popleft()
-        ahead = self._in_flight  # requests that count as sent now
+        ahead = self._in_flight + spare  # requests that count as sent now
         if ahead >= self.burst:
             return math.inf
         if not spread:

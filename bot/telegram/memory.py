@@ -24,6 +24,8 @@ class Posted:
     """What the message shows now (None after a restart: unknown, so the next edit is tried)."""
     version: int = 0
     """The version of the state it shows (`TableStates`; 0 after a restart: unknown, and older than any)."""
+    buttons: bool | None = None
+    """Whether it shows buttons (None after a restart: unknown, so it is retired as if it did)."""
 
 
 class Memory:
@@ -78,7 +80,7 @@ class Memory:
         """What is in memory, after the service moved the chat with the adapter's rows
         (`AdapterMemory.telegram_chat_moved`)."""
         self.tables = {renamed(table_id): Posted(p.key, new if p.chat_id == old else p.chat_id, p.message_id,
-                                                 p.digest, p.version) for table_id, p in self.tables.items()}
+                                                 p.digest, p.version, p.buttons) for table_id, p in self.tables.items()}
         if old in self.no_photos:
             self.no_photos = (self.no_photos - {old}) | {new}
         self.hinted = {(new if chat == old else chat, user) for chat, user in self.hinted}

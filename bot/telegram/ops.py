@@ -69,18 +69,23 @@ class DocumentOp:
 
 
 @dataclass
-class MovedOp:
-    """Edit a table message the table was posted anew below (`/table`): its buttons go, and it says where the table
-    went."""
+class RetireOp:
+    """Take an old table message out of play: its buttons go (they no longer act). The least urgent request there
+    is (`ChatQueue.retiring`): it waits until the chat has nothing else to send and room in its budget to spare.
+
+    The table moved on to a new message: a new hand's or round's (`text` None: the old one keeps what it showed,
+    the record of its hand in the chat's history), or the same hand's posted anew below by `/table` (`text`: what
+    it showed, saying the table moved below)."""
 
     chat_id: int
     message_id: int
-    text: str
+    text: str | None = None
     photo: bool = False
     """The message is a photo whose caption is the table's text (the `table_photos` option)."""
 
 
-Op = TextOp | TableOp | PhotoOp | DocumentOp | MovedOp
+Op = TextOp | TableOp | PhotoOp | DocumentOp | RetireOp
+"""What waits in a chat's queue (a `RetireOp` waits apart, in `ChatQueue.retiring`)."""
 
 
 @dataclass
@@ -105,6 +110,12 @@ class ChatQueue:
     """Whether a table state edits the message already posted (True) or posts a new one (False)."""
     queued_at: dict[int, float] = field(default_factory=dict)
     """When each queued op (by `id`) was queued."""
+    retiring: dict[int, RetireOp] = field(default_factory=dict)
+    """Old table messages to take out of play, by message id, oldest first: sent only when nothing else waits for
+    the chat and its budget has room to spare (see `Outbox`); one per message (a second for the same one replaces
+    it, keeping its text if it had one)."""
+    retire_busy: bool = False
+    """A `RetireOp` is in flight (beside the chat's one other request: it edits an old message, in no order)."""
     settled: bool = False
     """The newest table state queued has nobody to act (a hand or round over): no action is coming soon to share
     the budget with, so what waits goes as soon as the window's count allows, not spread over the minute."""
@@ -144,10 +155,12 @@ class ChatQueue:
         self.settled = op.message.to_act is None
         self._append(op, now)
 
-    def add_first(self, op: MovedOp, now: float = 0.0) -> None:
-        """Queue an op ahead of everything waiting (the rest of a request that just went)."""
-        self.queued_at[id(op)] = now
-        self.ops.appendleft(op)
+    def retire(self, op: RetireOp) -> None:
+        """Queue an old table message's retirement (a pending one for the same message keeps its text, if any)."""
+        pending = self.retiring.pop(op.message_id, None)
+        if pending is not None and op.text is None:
+            op = pending
+        self.retiring[op.message_id] = op
 
     def add(self, op: PhotoOp | DocumentOp, now: float = 0.0) -> None:
         """Queue a picture or a file. A picture takes the text queued just before it for the same place as the

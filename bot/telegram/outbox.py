@@ -6,6 +6,12 @@ at most one request at a time (so it sees its messages in order) and within its 
 so one busy table never delays another. While a chat waits for its budget, a newer state of its table replaces the
 queued one and texts join, so a burst of actions costs one edit, not one per action. A 429 holds only the chat it
 came from, for its `retry_after`.
+
+When a table moves on to a new message (a new hand's or round's, or the same hand's posted anew below by `/table`),
+the old message's buttons go (`RetireOp`), as the least urgent request there is: only once nothing else waits for
+the chat or is in flight to it, and only with room to spare in its budget (a request may still go at once after it)
+and in the bot's (half of its 30 a second unused), never ahead of a reply or delaying one; it counts in both budgets
+like any request. The retired message keeps its text: the record of its hand where the chat's history has it.
 """
 
 from __future__ import annotations
@@ -26,10 +32,10 @@ from bot.i18n import text
 from bot.table_states import TableStates
 from bot.telegram.budget import Limits
 from bot.telegram.memory import Memory, Posted
-from bot.telegram.ops import ChatQueue, DocumentOp, MovedOp, Op, PhotoOp, TableOp, TextOp
+from bot.telegram.ops import ChatQueue, DocumentOp, Op, PhotoOp, RetireOp, TableOp, TextOp
 from bot.telegram.render import MAX_CAPTION, MAX_TEXT, clip, fingerprint, keyboard, rekey_table_id, table_text
 
-__all__ = ["DocumentOp", "Op", "Outbox", "PhotoOp", "TableOp", "TextOp"]
+__all__ = ["DocumentOp", "Op", "Outbox", "PhotoOp", "RetireOp", "TableOp", "TextOp"]
 
 log = logging.getLogger(__name__)
 
@@ -43,6 +49,10 @@ hint in the group."""
 
 RETRY_SECONDS = 1.0
 """How long a chat waits before a request that failed on the network is sent again."""
+
+MAX_RETIRING = 50
+"""Old table messages one chat may have waiting to lose their buttons; past it the oldest is given up (its buttons
+stay, answered as stale when pressed): a group whose budget never has room to spare does not grow a backlog."""
 
 
 class _Gone(Exception):
@@ -67,6 +77,14 @@ class Outbox:
         self._idle = asyncio.Event()
         self._idle.set()
         self._sending: set[asyncio.Task[None]] = set()
+        self._retirements: set[asyncio.Task[None]] = set()
+        """`RetireOp`s in flight (apart from `_sending`: `flush` does not wait for them)."""
+        self._retiring_chats: set[int] = set()
+        """Chats with old table messages waiting to lose their buttons."""
+        self._retired = asyncio.Event()
+        self._retired.set()
+        self._closing = False
+        """Stopping: what remains is retired as the budget allows, with no room kept for replies that will not come."""
         self._dispatcher: asyncio.Task[None] | None = None
         self.on_blocked: Callable[[int], Awaitable[None]] | None = None
         """A user blocked the bot (a private send was refused)."""
@@ -78,7 +96,9 @@ class Outbox:
         """A group refused a send with 403 Forbidden (the bot was kicked or left): what was queued for it is
         dropped."""
         self.requests = 0
-        """Requests sent (for the benchmark's ratio to the budget)."""
+        """Requests sent (for the benchmark's ratio to the budget), `RetireOp`s included."""
+        self.retires = 0
+        """`RetireOp` requests sent (also counted in `requests`)."""
         self.rate_limited = 0
         """429s received."""
         self.table_photos = False
@@ -131,6 +151,25 @@ class Outbox:
         if queue is not None:
             queue.ops.clear()
             queue.queued_at.clear()
+            queue.retiring.clear()
+
+    def retire(self, op: RetireOp) -> None:
+        """Queue an old table message to lose its buttons, after everything else (see the module's docstring)."""
+        queue = self._queue(op.chat_id)
+        queue.retire(op)
+        self._retiring_chats.add(op.chat_id)
+        while len(queue.retiring) > MAX_RETIRING:
+            given_up = next(iter(queue.retiring))
+            del queue.retiring[given_up]
+            log.info("chat %s: too many old table messages waiting; message %s keeps its buttons", op.chat_id,
+                     given_up)
+        self._retired.clear()
+        self._wake_up()
+
+    def retiring(self, chat_id: int) -> int:
+        """How many old table messages wait to lose their buttons in a chat (in flight not counted)."""
+        queue = self._chats.get(chat_id)
+        return len(queue.retiring) if queue else 0
 
     def rekey(self, old: int, new: int) -> None:
         """A chat got a new id (a group upgraded to a supergroup): what is queued for it goes to the new id."""
@@ -147,6 +186,12 @@ class Outbox:
         target.ops.extendleft(reversed(queue.ops))
         target.queued_at.update(queue.queued_at)
         queue.ops.clear()
+        for retire in queue.retiring.values():
+            retire.chat_id = new
+            target.retire(retire)
+        if target.retiring:
+            self._retiring_chats.add(new)
+        queue.retiring.clear()
         target.blocked_until = max(target.blocked_until, queue.blocked_until)
         self._wake_up()
 
@@ -179,28 +224,45 @@ class Outbox:
 
     # --- waiting --------------------------------------------------------------------------------------------
 
-    async def flush(self, timeout: float | None = None) -> bool:
-        """Wait until everything queued was sent (or failed and was logged); False if `timeout` ran out first."""
+    async def flush(self, timeout: float | None = None, *, retired: bool = False) -> bool:
+        """Wait until everything queued was sent (or failed and was logged); False if `timeout` ran out first.
+        Old table messages may still wait to lose their buttons, unless `retired` (then those are waited for too)."""
+        async def done() -> None:
+            await self._idle.wait()
+            while retired and not (self._retired.is_set() and self._idle.is_set()):
+                await self._retired.wait()
+                await self._idle.wait()
         try:
-            await asyncio.wait_for(self._idle.wait(), timeout)
+            await asyncio.wait_for(done(), timeout)
         except TimeoutError:
             return False
         return True
 
     async def close(self, timeout: float) -> None:
-        """Send what can be sent within `timeout` seconds, then drop the rest (logged) and stop."""
+        """Send what can be sent within `timeout` seconds (the old messages' retirements last), then drop the rest
+        (logged) and stop."""
+        started = time.monotonic()
         if not await self.flush(timeout):
             left = sum(len(queue.ops) for queue in self._chats.values())
             log.warning("stopping with %d messages not sent to Telegram", left)
+        else:
+            self._closing = True
+            self._wake_up()
+            if not await self.flush(max(0.0, timeout - (time.monotonic() - started)), retired=True):
+                left = sum(len(queue.retiring) for queue in self._chats.values())
+                log.info("stopping with %d old table messages still showing their buttons", left)
         if self._dispatcher is not None:
             self._dispatcher.cancel()
-        for task in list(self._sending):
+        for task in (*self._sending, *self._retirements):
             task.cancel()
-        await asyncio.gather(*self._sending, *([self._dispatcher] if self._dispatcher else []),
+        await asyncio.gather(*self._sending, *self._retirements, *([self._dispatcher] if self._dispatcher else []),
                              return_exceptions=True)
         self._chats.clear()
         self._turn.clear()
+        self._retiring_chats.clear()
+        self._closing = False
         self._idle.set()
+        self._retired.set()
 
     def pending(self, chat_id: int) -> int:
         """How many ops wait for a chat (in flight not counted)."""
@@ -213,10 +275,12 @@ class Outbox:
         while True:
             self._wake.clear()
             now = time.monotonic()
-            delay = self._start_ready(now)
+            delay = min(self._start_ready(now), self._start_retiring(now))
             if not self._turn and not self._sending:
                 self._forget_idle_chats(now)
                 self._idle.set()
+            if not self._retirements and not self._retiring_chats:
+                self._retired.set()
             if delay == 0:
                 continue
             # `asyncio.timeout`, not `wait_for`: Python 3.11's `wait_for` loses a cancellation that comes as the
@@ -249,10 +313,40 @@ class Outbox:
             self._start(queue, queue.take(now))
         return soonest
 
+    def _start_retiring(self, now: float) -> float:
+        """Start retiring an old table message in every chat that has nothing else to send and room to spare in its
+        budget (and the bot in its); return how long until the next may (infinite: when something else is sent)."""
+        soonest = float("inf")
+        for chat_id in list(self._retiring_chats):
+            queue = self._chats.get(chat_id)
+            if queue is None or not queue.retiring:
+                self._retiring_chats.discard(chat_id)
+                continue
+            if queue.ops or queue.busy or queue.retire_busy:
+                continue  # (a reply queued or in flight: the dispatcher wakes when it is answered)
+            spare = 0 if self._closing else min(1, queue.window.burst - 1)
+            wait = max(queue.blocked_until - now, queue.window.wait(now, spare=spare), 0.0)
+            if wait > 0:
+                soonest = min(soonest, wait)
+                continue
+            overall = self._global.wait(now, spare=0 if self._closing else self.limits.bot[0] // 2)
+            if overall > 0:
+                return min(soonest, overall)
+            message_id = next(iter(queue.retiring))
+            op = queue.retiring.pop(message_id)
+            queue.retire_busy = True
+            queue.window.start()
+            self._global.start()
+            task = asyncio.create_task(self._send_retire(queue, op), name=f"telegram-retire-{queue.chat_id}")
+            self._retirements.add(task)
+            task.add_done_callback(self._retirements.discard)
+        return soonest
+
     def _forget_idle_chats(self, now: float) -> None:
         """Drop the queues of chats whose budget no longer remembers anything (a long-running bot meets many)."""
         for chat_id, queue in list(self._chats.items()):
-            if not queue.ops and not queue.busy and queue.blocked_until <= now and queue.window.is_idle(now):
+            if (not queue.ops and not queue.busy and not queue.retiring and not queue.retire_busy
+                    and queue.blocked_until <= now and queue.window.is_idle(now)):
                 del self._chats[chat_id]
 
     def _start(self, queue: ChatQueue, op: Op) -> None:
@@ -316,6 +410,49 @@ class Outbox:
                 self._turn.append(queue.chat_id)
             self._wake.set()
 
+    async def _send_retire(self, queue: ChatQueue, op: RetireOp) -> None:
+        """Retire an old table message. A 429 holds the chat (Telegram holds it for every request) and the
+        retirement waits again behind everything else; a message gone or already without buttons is done."""
+        self.requests += 1
+        self.retires += 1
+        try:
+            await self._retire(op)
+        except RetryAfter as error:
+            self.rate_limited += 1
+            seconds = _seconds(error)
+            log.info("Telegram asked chat %s to wait %.0f s (retiring an old table message)", queue.chat_id, seconds)
+            queue.blocked_until = time.monotonic() + seconds
+            queue.retire(op)
+        except ChatMigrated:
+            pass  # the chat's next reply moves it; the old group's messages stay as they are
+        except (BadRequest, Forbidden) as error:  # deleted, not modified (no buttons), or out of the group
+            log.info("old table message %s of chat %s left as it is (%s)", op.message_id, op.chat_id, error)
+        except NetworkError as error:
+            log.info("could not reach Telegram for chat %s (%s); retiring later", queue.chat_id, error)
+            queue.blocked_until = max(queue.blocked_until, time.monotonic() + RETRY_SECONDS / self.limits.time_scale)
+            queue.retire(op)
+        except Exception:
+            log.exception("could not retire %r", op)
+        finally:
+            now = time.monotonic()
+            queue.window.finish(now)
+            self._global.finish(now)
+            queue.retire_busy = False
+            self._retirements.discard(asyncio.current_task())
+            if queue.retiring:
+                self._retiring_chats.add(queue.chat_id)
+            self._wake.set()
+
+    async def _retire(self, op: RetireOp) -> None:
+        """The request that takes an old table message out of play: its buttons go, its text stays (or says where
+        the table moved)."""
+        if op.text is None:
+            await self._bot.edit_message_reply_markup(chat_id=op.chat_id, message_id=op.message_id, reply_markup=None)
+        elif op.photo:
+            await self._bot.edit_message_caption(chat_id=op.chat_id, message_id=op.message_id, caption=op.text)
+        else:
+            await self._bot.edit_message_text(op.text, chat_id=op.chat_id, message_id=op.message_id)
+
     # --- the requests ---------------------------------------------------------------------------------------
 
     async def _deliver(self, op: Op) -> None:
@@ -328,16 +465,10 @@ class Outbox:
                                        message_thread_id=op.topic)
         elif isinstance(op, DocumentOp):
             await self._bot.send_document(op.chat_id, op.content, filename=op.name, message_thread_id=op.topic)
-        elif isinstance(op, MovedOp):
-            try:
-                if op.photo:
-                    await self._bot.edit_message_caption(chat_id=op.chat_id, message_id=op.message_id, caption=op.text)
-                else:
-                    await self._bot.edit_message_text(op.text, chat_id=op.chat_id, message_id=op.message_id)
-            except BadRequest as error:  # deleted meanwhile: nothing left to take out of play
-                log.info("the table message %s the table moved from stays as it is (%s)", op.message_id, error)
-        else:
+        elif isinstance(op, TableOp):
             await self._show_table(op)
+        else:
+            await self._retire(op)  # (never queued with the rest: `ChatQueue.retiring`)
 
     async def _show_table(self, op: TableOp) -> None:
         """Post the table's message, or edit it, to show `op`'s state, or a newer one of its hand numbered since
@@ -365,26 +496,30 @@ class Outbox:
             except BadRequest as error:
                 reason = str(error).lower()
                 if "not modified" in reason:
-                    posted.digest, posted.version = digest, op.version
+                    posted.digest, posted.version, posted.buttons = digest, op.version, markup is not None
                     return
                 if "not found" not in reason and "can't be edited" not in reason:
                     raise
                 log.info("table message %s of %s is gone (%s); posting a new one", posted.message_id,
                          op.table_id, error)
-                posted.key = ""  # not this hand's message any more
+                posted.key, posted.buttons = "", False  # not this hand's message any more; nothing to retire
                 raise _Gone from error
-            posted.digest, posted.version = digest, op.version
+            posted.digest, posted.version, posted.buttons = digest, op.version, markup is not None
             return
         sent = await self._bot.send_message(op.chat_id, body, message_thread_id=op.topic, reply_markup=markup)
-        await self._remember(op, Posted(op.message.key, op.chat_id, sent.message_id, digest, op.version), posted,
-                             body)
+        await self._remember(op, Posted(op.message.key, op.chat_id, sent.message_id, digest, op.version,
+                                        markup is not None), posted, body)
 
     async def _remember(self, op: TableOp, new: Posted, old: Posted | None, body: str, photo: bool = False) -> None:
-        """Record the table's new message. When it is the hand's message posted anew below (`TableOp.repost`), the
-        old one is taken out of play next: its buttons go, and it says the table moved below (`MovedOp`)."""
-        if op.repost and old is not None and old.key == new.key and old.chat_id == new.chat_id:
-            moved = clip(f"{body}\n\n{text(op.language, 'tg.table_moved')}", MAX_CAPTION if photo else MAX_TEXT)
-            self._queue(op.chat_id).add_first(MovedOp(op.chat_id, old.message_id, moved, photo))
+        """Record the table's new message, and retire the one the table moved on from (`RetireOp`, after everything
+        else): a new hand's message leaves the old hand's with its text and without its buttons (when it had any);
+        the hand's message posted anew below (`TableOp.repost`) leaves the old one saying the table moved below."""
+        if old is not None and old.chat_id == new.chat_id and old.message_id != new.message_id:
+            if op.repost and old.key == new.key:
+                moved = clip(f"{body}\n\n{text(op.language, 'tg.table_moved')}", MAX_CAPTION if photo else MAX_TEXT)
+                self.retire(RetireOp(op.chat_id, old.message_id, moved, photo))
+            elif old.buttons is not False:
+                self.retire(RetireOp(op.chat_id, old.message_id))
         await self._memory.remember_table(op.table_id, new)
 
     async def _show_table_photo(self, op: TableOp, posted: Posted | None) -> None:
@@ -403,13 +538,13 @@ class Outbox:
             elif posted.digest != digest:
                 await self._bot.edit_message_caption(chat_id=posted.chat_id, message_id=posted.message_id,
                                                      caption=caption, reply_markup=markup)
-            posted.digest, posted.version = digest, op.version
+            posted.digest, posted.version, posted.buttons = digest, op.version, markup is not None
             return
         sent = await self._bot.send_photo(op.chat_id, self._pictures.get(op.chat_id, BLANK), caption=caption,
                                           message_thread_id=op.topic, reply_markup=markup)
         self._new_pictures.discard(op.chat_id)
-        await self._remember(op, Posted(op.message.key, op.chat_id, sent.message_id, digest, op.version), posted,
-                             caption, photo=True)
+        await self._remember(op, Posted(op.message.key, op.chat_id, sent.message_id, digest, op.version,
+                                        markup is not None), posted, caption, photo=True)
 
 
 BLANK = bytes.fromhex("89504e470d0a1a0a0000000d4948445200000001000000010802000000907753de0000000c49444154789c6310"
@@ -430,4 +565,4 @@ def _refuses_photos(error: Exception) -> bool:
 
 
 def _private_to(op: Op) -> int | None:
-    return None if isinstance(op, TableOp | MovedOp) else op.private_to
+    return None if isinstance(op, TableOp | RetireOp) else op.private_to

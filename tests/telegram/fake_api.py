@@ -1,9 +1,10 @@
 """A small fake of the Telegram Bot API on 127.0.0.1, for end-to-end tests with the real python-telegram-bot.
 
 It answers the methods the adapter uses (getMe, deleteWebhook, getUpdates with queued updates, sendMessage,
-sendPhoto (a multipart upload), editMessageText, answerCallbackQuery, setMyCommands, getChatAdministrators…),
-keeps every message it was asked to send so tests can read the group as the players would, records every request,
-and can be told to answer a method with an error (e.g. 429 with `retry_after`) to test how the bot copes.
+sendPhoto (a multipart upload), editMessageText, editMessageReplyMarkup, answerCallbackQuery, setMyCommands,
+getChatAdministrators…), keeps every message it was asked to send so tests can read the group as the players would,
+records every request, and can be told to answer a method with an error (e.g. 429 with `retry_after`) to test how the
+bot copes.
 
 It applies Telegram's flood limits as Telegram does, so every end-to-end test also proves the bot stays inside them:
 a group accepts 20 sends and edits per rolling minute, a private chat 1 per second, the bot 30 per second in all;
@@ -307,6 +308,19 @@ class FakeBotApi:
         sent.text, sent.reply_markup = params["text"], markup
         sent.edits += 1
         sent.history.append(sent.text)
+        return sent.to_api()
+
+    async def api_editMessageReplyMarkup(self, params: dict[str, Any]) -> Any:
+        """Replace a message's inline keyboard (none given: the keyboard goes); its text stays."""
+        sent = self.messages.get((int(params["chat_id"]), int(params["message_id"])))
+        if sent is None:
+            raise ApiError("Bad Request: message to edit not found")
+        markup = params.get("reply_markup") or None
+        if sent.reply_markup == markup or (not sent.buttons() and not markup):
+            raise ApiError("Bad Request: message is not modified: specified new message content and reply markup "
+                           "are exactly the same as a current content and reply markup of the message")
+        sent.reply_markup = markup
+        sent.edits += 1
         return sent.to_api()
 
     async def api_editMessageCaption(self, params: dict[str, Any]) -> Any:

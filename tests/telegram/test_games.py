@@ -231,9 +231,11 @@ async def test_table_posts_the_table_anew_at_the_bottom_and_moves_its_buttons_th
     the old message keeps what it showed, without buttons, and says the table moved below."""
     bot = await make_bot("holdem", seed=5)
     await bot.seat_three_and_deal()
+    await bot.adapter.flush(retired=True)  # (the seats message shown before the deal has lost its Deal button)
     old = bot.table_message()
     shown, requests = (old.text, old.reply_markup), len(api.requests)
     await bot.command(BOB, "/table")
+    await bot.adapter.flush(retired=True)  # the old message is taken out of play last, after everything else
     new = bot.group()[-1]
     assert new.message_id != old.message_id and (new.text, new.reply_markup) == shown
     assert old.text == f"{shown[0]}\n\n⬇ The table moved below." and old.buttons() == []  # (as the group shows it)

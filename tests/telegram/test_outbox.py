@@ -15,7 +15,7 @@ from bot.output import PostedMessage, TableMessage
 from bot.table_states import TableStates
 from bot.telegram.budget import Limits
 from bot.telegram.memory import Memory
-from bot.telegram.outbox import DocumentOp, Outbox, TableOp, TextOp
+from bot.telegram.outbox import DocumentOp, Outbox, RetireOp, TableOp, TextOp
 
 GROUP = -100500
 TABLE = "tg:-100500:0"
@@ -133,3 +133,60 @@ async def test_a_table_state_about_to_be_sent_gives_way_to_a_newer_one_of_its_ha
         assert await outbox.flush(timeout=5)
     await outbox.close(0)
     assert bot.sent == ["Hand 1: Ann calls; Bob to act"]
+
+
+class SlowRetiringBot(RecordingBot):
+    """Answers every request at once, except a retirement (`editMessageReplyMarkup`), which takes `seconds`."""
+
+    def __init__(self, seconds: float) -> None:
+        super().__init__()
+        self.seconds = seconds
+
+    async def edit_message_reply_markup(self, *, chat_id: int, message_id: int, reply_markup: None) -> None:
+        await asyncio.sleep(self.seconds)
+        self.sent.append((chat_id, f"retired {message_id}", time.monotonic()))
+
+
+async def test_a_retirement_waits_behind_every_reply_and_for_room_to_spare() -> None:
+    """Queued with replies, the retirement goes after them; and only once the group's budget could still send a
+    reply at once after it (two requests back to back leave one of the three: the retirement waits a step)."""
+    bot = SlowRetiringBot(0)
+    limits = Limits(time_scale=30)  # a step of the spread: 60 / 18 / 30 s
+    outbox = Outbox(bot, memory=None, limits=limits)  # type: ignore[arg-type]
+    outbox.retire(RetireOp(GROUP, 7))
+    outbox.send_document(DocumentOp(GROUP, None, "one", b"1"))
+    outbox.send_document(DocumentOp(GROUP, None, "two", b"2"))
+    assert await outbox.flush(timeout=5, retired=True)
+    await outbox.close(0)
+    assert [what for _, what, _ in bot.sent] == ["one", "two", "retired 7"]
+    step = limits.group[1] / (limits.group[0] - limits.group_burst + 1) / limits.time_scale
+    assert bot.sent[2][2] - bot.sent[0][2] >= step * 0.9, "it took no room a reply could have used at once"
+
+
+async def test_a_retirement_in_flight_never_holds_a_reply() -> None:
+    """Telegram answers a retirement slowly: a reply queued meanwhile goes at once, beside it, not after it."""
+    bot = SlowRetiringBot(0.5)
+    outbox = Outbox(bot, memory=None, limits=Limits(time_scale=30))  # type: ignore[arg-type]
+    outbox.retire(RetireOp(GROUP, 7))
+    await asyncio.sleep(0.05)  # in flight
+    queued = time.monotonic()
+    outbox.send_document(DocumentOp(GROUP, None, "Bob calls", b"1"))
+    assert await outbox.flush(timeout=5)
+    assert [what for _, what, _ in bot.sent] == ["Bob calls"]
+    assert bot.sent[0][2] - queued < 0.1
+    assert await outbox.flush(timeout=5, retired=True)
+    assert [what for _, what, _ in bot.sent] == ["Bob calls", "retired 7"]
+    await outbox.close(0)
+
+
+async def test_a_retirement_of_a_chat_the_bot_left_is_dropped() -> None:
+    bot = SlowRetiringBot(0)
+    outbox = Outbox(bot, memory=None, limits=Limits(time_scale=30))  # type: ignore[arg-type]
+    outbox._queue(GROUP).blocked_until = time.monotonic() + 60  # a 429 holds the group
+    outbox.retire(RetireOp(GROUP, 7))
+    outbox.retire(RetireOp(GROUP, 7))  # the same message again: one request
+    assert outbox.retiring(GROUP) == 1
+    outbox.forget(GROUP)  # the group refused the bot (403)
+    assert await outbox.flush(timeout=1, retired=True)
+    assert bot.sent == []
+    await outbox.close(0)

@@ -1,0 +1,129 @@
+"""Old table messages lose their buttons once the table moved on to a new message, end to end against the fake Bot
+API and its flood limits: as the least urgent request, behind every reply, and harmlessly lost to a crash."""
+
+from __future__ import annotations
+
+import time
+
+import pytest
+
+from tests.telegram.conftest import ANN, BOB, CAT, WHOLE_HANDS, Running
+from tests.telegram.fake_api import GROUP, FakeBotApi, Sent
+from tests.telegram.test_delivery import hand_of, until
+from tests.telegram.test_games import play_out, to_act
+
+
+def with_buttons(bot: Running) -> list[Sent]:
+    """The group's messages that show buttons, oldest first."""
+    return [sent for sent in bot.group() if sent.buttons()]
+
+
+def retirements(api: FakeBotApi) -> list[float]:
+    """When each request that took an old message's buttons away reached Telegram (answered or not)."""
+    return [call.at for call in api.requests if call.method == "editMessageReplyMarkup"]
+
+
+async def between_hands_then_deal(bot: Running) -> tuple[Sent, Sent]:
+    """Ann and Bob play hand 1 out, Cat sits down between hands (the hand's message becomes the seats with a Deal
+    button), and Ann deals hand 2; returns hand 1's message and hand 2's."""
+    for user in (ANN, BOB):
+        await bot.command(user, "/join 200")
+    await bot.command(ANN, "/deal")
+    first = bot.table_message()
+    await play_out(bot, first)
+    await bot.command(CAT, "/join 200")
+    assert [button["text"] for button in bot.api.messages[GROUP["id"], first.message_id].buttons()] == ["Deal"]
+    await bot.command(ANN, "/deal")
+    second = bot.table_message()
+    assert second.message_id != first.message_id and "hand #2" in second.text
+    return first, second
+
+
+@pytest.mark.telegram_time_scale(WHOLE_HANDS)
+async def test_the_next_hands_message_leaves_the_old_ones_without_buttons(make_bot, api) -> None:
+    bot = await make_bot("holdem", seed=11)
+    first, second = await between_hands_then_deal(bot)
+    shown = api.messages[GROUP["id"], first.message_id].text
+    await bot.adapter.flush(retired=True)
+    assert with_buttons(bot) == [second], "only the hand in play offers buttons"
+    old = api.messages[GROUP["id"], first.message_id]
+    assert old.text == shown, "the old message keeps what it showed: the chat's record of that moment"
+    # the seats message shown before hand 1, and hand 1's: one request each, a message without buttons costs none
+    assert len(retirements(api)) == 2
+
+    await play_out(bot, second)  # hand 2 ends with no buttons on its message, and the next deal follows at once
+    await bot.command(ANN, "/deal")
+    await bot.adapter.flush(retired=True)
+    assert len(with_buttons(bot)) == 1 and "hand #3" in with_buttons(bot)[0].text
+    assert len(retirements(api)) == 2, "hand 2's message showed no buttons: nothing to retire"
+
+
+@pytest.mark.telegram_time_scale(WHOLE_HANDS)
+async def test_a_house_rounds_message_leaves_the_old_ones_without_buttons(make_bot, api) -> None:
+    bot = await make_bot("holdem", seed=5)
+    await bot.command(ANN, "/game russian")
+    rounds = []
+    for _ in range(2):
+        for user in (ANN, BOB):
+            await bot.command(user, "/ante 10")
+        await bot.press(BOB, bot.table_message(), "deal")
+        rounds.append(bot.table_message())
+        await play_out(bot, rounds[-1])
+    for user in (ANN, BOB):
+        await bot.command(user, "/ante 10")  # round 3's bets: its message is posted with a Deal button
+    await bot.adapter.flush(retired=True)
+    assert len({sent.message_id for sent in rounds}) == 2
+    current = with_buttons(bot)
+    assert len(current) == 1 and current[0].message_id > rounds[-1].message_id, "only round 3's message"
+
+
+@pytest.mark.telegram_time_scale(WHOLE_HANDS)
+async def test_a_retirement_goes_after_the_replies_of_a_group_held_by_a_429(make_bot, api) -> None:
+    """Telegram holds the whole group after a 429, so a retirement it refused waits too; once the group may send
+    again, the player's reply goes first, at once, and the retirement after it."""
+    bot = await make_bot("holdem", seed=11)
+    api.fail("editMessageReplyMarkup", 429, "Too Many Requests: retry after 1", retry_after=1)
+    _, second = await between_hands_then_deal(bot)
+    await until(lambda: retirements(api), 5)  # refused: the group is held for a second
+    refused = time.monotonic()
+    user = to_act(second)
+    assert user is not None
+    update, _ = api.press_update(user, second, second.button("call")["callback_data"])
+    await bot.handled(await api.push(update))
+    await bot.adapter.flush(retired=True)
+    replies = [call.at for call in api.requests if call.method == "editMessageText" and call.at > refused]
+    assert replies and replies[0] - refused < 1.5, "the reply went as soon as the group could send"
+    assert retirements(api)[-1] > replies[0], "the retirement waited behind the reply"
+    assert with_buttons(bot) == [api.messages[GROUP["id"], second.message_id]]
+
+
+@pytest.mark.telegram_time_scale(WHOLE_HANDS)
+@pytest.mark.telegram_allows_429  # the restarted bot's budget starts empty; Telegram remembers the last minute
+async def test_a_crash_before_the_retirement_leaves_old_buttons_that_change_nothing(make_bot, api) -> None:
+    """The old message's id lives only in memory until its retirement (the store keeps each table's current
+    message): a crash loses it, and the old message keeps its Deal button, whose press is answered as stale."""
+    bot = await make_bot("holdem", seed=11)
+    api.fail("editMessageReplyMarkup", 429, "Too Many Requests: retry after 30", retry_after=30)
+    first, second = await between_hands_then_deal(bot)
+    await until(lambda: retirements(api), 5)
+    assert bot.adapter.outbox.retiring(GROUP["id"]) >= 1
+    await bot.adapter.outbox.close(0)  # the process dies: nothing more goes out
+    await bot.stop()
+
+    again = await make_bot("holdem", seed=11)
+    await again.adapter.flush()
+    hand = await hand_of(again)
+    assert hand is not None and hand.hand_number == 2
+    old = api.messages[GROUP["id"], first.message_id]
+    answer = await again.press(ANN, old, "deal")
+    assert answer.get("text") in ("Already done.", "This hand is over.")  # the stale-button checks' answer
+    assert (await hand_of(again)).to_dict() == hand.to_dict(), "the stale Deal dealt nothing"  # type: ignore[union-attr]
+    await play_out(again, api.messages[GROUP["id"], second.message_id])  # hand 2 plays on in its own message
+    await again.command(BOB, "/deal")
+    await again.adapter.flush(retired=True)
+    current = with_buttons(again)
+    assert current[-1].message_id > second.message_id and "hand #3" in current[-1].text
+    # the messages whose retirement the crash lost keep their buttons; none after them does (hand 2's was current
+    # when the bot restarted: the store kept it, and the next hand's message took it out of play)
+    assert all(sent.message_id <= first.message_id for sent in current[:-1]), [sent.text for sent in current]
+    assert await again.store.read(lambda tx: tx.check_ledger()) == []
