@@ -36,6 +36,8 @@ class _Shown:
     """The newest state any completed request showed (an older one may complete after it and hide it)."""
     rendered: Rendered | None = None
     language: str = "en"
+    buttons: bool | None = None
+    """Whether the message shows buttons (None: unknown, as after a restart)."""
 
 
 def render(message: TableMessage) -> str:
@@ -48,6 +50,11 @@ def render(message: TableMessage) -> str:
 
 def _rendered(message: TableMessage) -> Rendered:
     return render(message), tuple((b.label, b.payload, b.private) for b in message.buttons)
+
+
+def _has_buttons(message: TableMessage) -> bool:
+    """Whether the message is shown with buttons (`table_view` adds "my cards" to any that has some or a turn)."""
+    return bool(message.buttons or message.to_act)
 
 
 class TableBoard:
@@ -83,6 +90,7 @@ class TableBoard:
         version, _ = self._states.number(table_id, message)
         if pressed is not None and pressed[0] == message.key and shown.key != message.key:
             shown.key, shown.message_id, shown.rendered, shown.version = pressed[0], pressed[1], None, 0
+            shown.buttons = None
         return version
 
     def set_language(self, table_id: str, language: str) -> None:
@@ -120,28 +128,35 @@ class TableBoard:
         shown = self._shown[table_id]
         shown.version = state[0]
         shown.rendered = _rendered(state[1])
+        shown.buttons = _has_buttons(state[1])
         if shown.high is None or shown.high[1].key != state[1].key or shown.high[0] <= state[0]:
             shown.high = state
             return None
         return shown.high
 
-    async def show(self, table_id: str, state: State) -> None:
+    async def show(self, table_id: str, state: State) -> int | None:
         """Bring the channel to `state` (the delivery queue calls it, in the channel's order): post a new hand's
-        message, edit the current one, or nothing when the message already shows this state or a newer one."""
+        message, edit the current one, or nothing when the message already shows this state or a newer one.
+        Returns the id of the message the table moved on from when a new one was posted and the old one may still
+        show buttons (the delivery queue retires it), else None."""
         shown = self._shown[table_id]
         state = self._states.newest_of_hand(table_id, state)  # a newer state of the same hand came meanwhile
+        moved_from = None
         while True:
             version, message = state
             if shown.key == message.key and shown.message_id is not None:
                 if version <= shown.version or _rendered(message) == shown.rendered:
-                    return
+                    return moved_from
                 if not await self._edit(table_id, shown, message):
                     continue  # somebody deleted it: post a fresh one
             else:
+                old, had_buttons = shown.message_id, shown.buttons is not False
                 await self._post(table_id, shown, message)
+                if old is not None and old != shown.message_id and had_buttons:
+                    moved_from = old
             newer = self.shown(table_id, state)
             if newer is None:
-                return
+                return moved_from
             state = newer
 
     async def _post(self, table_id: str, shown: _Shown, message: TableMessage) -> None:
@@ -169,7 +184,7 @@ class TableBoard:
         except discord.NotFound as error:
             if error.code != UNKNOWN_MESSAGE:
                 raise
-            shown.key = shown.message_id = None
+            shown.key = shown.message_id = None  # (nothing left to retire)
             await self._kept.forget_table_message(PLATFORM, table_id)
             return False
         return True

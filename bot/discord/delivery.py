@@ -5,6 +5,7 @@ from __future__ import annotations
 import asyncio
 import io
 import logging
+import time
 from collections import deque
 from collections.abc import Awaitable, Callable, Iterable
 from dataclasses import dataclass, field
@@ -22,6 +23,13 @@ log = logging.getLogger(__name__)
 PREFIX = "dc:"
 MISSING_ACCESS, MISSING_PERMISSIONS, UNKNOWN_CHANNEL = 50001, 50013, 10003
 FILES_PER_MESSAGE = 10
+EDITS, EDIT_SECONDS = 5, 5.0
+"""Discord's bucket for message edits in a channel: 5 in 5 seconds."""
+RETIRE_AFTER = 1.0
+"""Seconds an old table message waits before its buttons go: a press on it answered just before the new message
+was posted (its interaction edits the message itself) lands first and is not undone."""
+MAX_RETIRING = 50
+"""Old table messages one channel may have waiting to lose their buttons; past it the oldest is given up."""
 
 
 @dataclass
@@ -50,6 +58,11 @@ class _Channel:
     attach_denied: bool = False
     noticed: bool = False
     """The missing Attach Files permission was named in the channel."""
+    retiring: dict[int, float] = field(default_factory=dict)
+    """Old table messages to take out of play (their buttons go), by message id, with when each may go."""
+    retirer: asyncio.Task[None] | None = None
+    edits: deque[float] = field(default_factory=deque)
+    """When the bot edited a message of the channel through its bucket (table states, retirements)."""
 
 
 class Delivery:
@@ -60,6 +73,11 @@ class Delivery:
     the newest is sent) and waiting texts are joined where they fit one message. Pictures go in messages of their
     own: when the bot may not attach files, the texts and the table message still go, and the missing permission
     is named once.
+
+    When a table moves on to a new message (a new hand's or round's), the old one's buttons go, its text kept (the
+    channel's record of that moment): the least urgent request, sent by a task of its own beside the channel's
+    sender (so it never holds a reply), only when nothing waits for the channel, nothing is being sent to it, and
+    the channel's edit bucket keeps room for two more edits after it. It counts in `retires`.
     """
 
     def __init__(self, client: discord.Client, board: TableBoard, *, language: Callable[[Place], Awaitable[str]],
@@ -69,6 +87,8 @@ class Delivery:
         self._language = language
         self._lost = lost
         self._channels: dict[int, _Channel] = {}
+        self.retires = 0
+        """Retirements sent (requests, whatever their answer)."""
 
     def queue(self, place: Place, *, texts: Iterable[str] = (), table: State | None = None,
               pictures: Iterable[Picture] = (), files: Iterable[File] = (), gate: asyncio.Event | None = None) -> None:
@@ -101,6 +121,7 @@ class Delivery:
         channel = self._channels.get(_channel_id(place))
         if channel is not None:
             channel.entries.clear()
+            channel.retiring.clear()
 
     async def settled(self) -> None:
         """Wait until everything queued has been sent (or has failed and been logged)."""
@@ -110,12 +131,21 @@ class Delivery:
                 return
             await asyncio.gather(*running, return_exceptions=True)
 
+    async def retired(self) -> None:
+        """Wait until every old table message waiting to lose its buttons has (or its request failed, logged)."""
+        while True:
+            running = [c.retirer for c in self._channels.values() if c.retirer is not None and not c.retirer.done()]
+            if not running:
+                return
+            await asyncio.gather(*running, return_exceptions=True)
+
     async def close(self) -> None:
-        """Stop sending (at shutdown, after `settled` had its chance)."""
-        for channel in self._channels.values():
-            if channel.task is not None:
-                channel.task.cancel()
-        await asyncio.gather(*(c.task for c in self._channels.values() if c.task), return_exceptions=True)
+        """Stop sending (at shutdown, after `settled` had its chance); old messages not yet retired keep their
+        buttons (answered as stale)."""
+        tasks = [task for c in self._channels.values() for task in (c.task, c.retirer) if task is not None]
+        for task in tasks:
+            task.cancel()
+        await asyncio.gather(*tasks, return_exceptions=True)
 
     # --- the sender of one channel ------------------------------------------------------------------------------
 
@@ -147,7 +177,11 @@ class Delivery:
         if entry.text is not None:
             await target.send(self._joined(channel, entry.text), allowed_mentions=discord.AllowedMentions.none())
         elif entry.table is not None:
-            await self._board.show(*entry.table)
+            if self._board.is_edit(*entry.table):
+                channel.edits.append(time.monotonic())
+            moved_from = await self._board.show(*entry.table)
+            if moved_from is not None:
+                self._retire(channel, moved_from)
         elif channel.attach_denied:
             await self._notice(channel, target)
         else:
@@ -160,6 +194,42 @@ class Delivery:
                     raise
                 channel.attach_denied = True
                 await self._notice(channel, target)
+
+    def _retire(self, channel: _Channel, message_id: int) -> None:
+        """Queue an old table message to lose its buttons (see the class's docstring)."""
+        channel.retiring[message_id] = time.monotonic() + RETIRE_AFTER
+        while len(channel.retiring) > MAX_RETIRING:
+            given_up = next(iter(channel.retiring))
+            del channel.retiring[given_up]
+            log.info("channel %s: too many old table messages waiting; %s keeps its buttons", channel.place.table_id,
+                     given_up)
+        if channel.retirer is None or channel.retirer.done():
+            channel.retirer = asyncio.create_task(self._retire_all(channel))
+
+    async def _retire_all(self, channel: _Channel) -> None:
+        while channel.retiring:
+            message_id, due = next(iter(channel.retiring.items()))
+            now = time.monotonic()
+            while channel.edits and channel.edits[0] <= now - EDIT_SECONDS:
+                channel.edits.popleft()
+            wait = due - now
+            if len(channel.edits) > EDITS - 3:  # after it, two edits must still go at once
+                wait = max(wait, channel.edits[len(channel.edits) - (EDITS - 2)] + EDIT_SECONDS - now)
+            if wait <= 0 and (channel.entries or (channel.task is not None and not channel.task.done())):
+                wait = RETIRE_AFTER / 4  # something else is being sent: look again in a moment
+            if wait > 0:
+                await asyncio.sleep(wait)
+                continue
+            del channel.retiring[message_id]
+            channel.edits.append(now)
+            self.retires += 1
+            partial = self._client.get_partial_messageable(_channel_id(channel.place)).get_partial_message(message_id)
+            try:
+                await partial.edit(view=None)
+            except discord.HTTPException as error:  # deleted, or the bot may no longer see the channel
+                log.info("old table message %s of %s left as it is (%s)", message_id, channel.place.table_id, error)
+            except Exception:
+                log.exception("could not retire table message %s of %s", message_id, channel.place.table_id)
 
     def _joined(self, channel: _Channel, content: str) -> str:
         """The text with the waiting texts after it that fit one message. Edits of the table message between them

@@ -1,0 +1,63 @@
+"""Old table messages lose their buttons once the table moved on to a new message, end to end against the fake
+Discord and its per-channel buckets: the least urgent request, beside the channel's replies, never ahead of them."""
+
+from __future__ import annotations
+
+import time
+from typing import Any
+
+from tests.discord.fake_discord import FakeDiscord
+from tests.discord.test_games import action, current_table, play_out, to_act
+
+
+def with_buttons(fake: FakeDiscord, channel: int) -> list[dict[str, Any]]:
+    """The channel's messages that show buttons, oldest first."""
+    return [message for message in fake.channel_messages(channel) if fake.buttons(message)]
+
+
+async def between_hands_then_deal(fake: FakeDiscord, bot: Any, channel: int) -> tuple[dict[str, Any], dict[str, Any]]:
+    """Ann and Bob play hand 1 out, Cat sits down between hands (the hand's message becomes the seats with a Deal
+    button), and Ann deals hand 2; returns hand 1's message and hand 2's."""
+    ann, bob, cat = (fake.add_member(name) for name in ("Ann", "Bob", "Cat"))
+    for member in (ann, bob):
+        await fake.slash(member, channel, "join", chips=200)
+    await fake.slash(ann, channel, "deal")
+    await bot.settled()
+    first = current_table(fake, channel)
+    await play_out(fake, bot, channel, "check", "call")
+    await fake.slash(cat, channel, "join", chips=200)
+    await bot.settled()
+    assert "Deal" in [button["label"] for button in fake.buttons(fake.messages[int(first["id"])])]
+    await fake.slash(ann, channel, "deal")
+    await bot.settled()
+    second = current_table(fake, channel)
+    assert second["id"] != first["id"] and "hand #2" in second["content"]
+    return first, second
+
+
+async def test_the_next_hands_message_leaves_the_old_ones_without_buttons(fake, make_bot) -> None:
+    bot = await make_bot(default_game="holdem")
+    channel = fake.channels[0]
+    first, second = await between_hands_then_deal(fake, bot, channel)
+    shown = fake.messages[int(first["id"])]["content"]
+    await bot.adapter.delivery.retired()
+    assert [message["id"] for message in with_buttons(fake, channel)] == [second["id"]]
+    assert fake.messages[int(first["id"])]["content"] == shown, "the old message keeps what it showed"
+    assert fake.limited == []
+
+
+async def test_a_press_during_a_429_is_answered_at_once_and_the_retirement_waits(fake, make_bot) -> None:
+    """Discord holds the channel's edits for three seconds: a press on the hand is answered in its own message at
+    once (its interaction's bucket), and the old message loses its buttons once the channel may be edited again."""
+    bot = await make_bot(default_game="holdem")
+    channel = fake.channels[0]
+    _, second = await between_hands_then_deal(fake, bot, channel)
+    fake.limit_channel(channel, 3.0)
+    limited = time.monotonic()
+    pressed = await fake.press(to_act(fake, second), second, action(fake, second, "call", "check"))
+    assert pressed.acked_after is not None and pressed.acked_after < 1
+    assert pressed.callbacks[0]["type"] == 7, "the press updated the table message itself"
+    await bot.settled()
+    await bot.adapter.delivery.retired()
+    assert time.monotonic() - limited >= 2.5, "the retirement waited out the channel's 429"
+    assert [message["id"] for message in with_buttons(fake, channel)] == [second["id"]]
