@@ -12,6 +12,9 @@
 every figure is reported in real seconds (measured times multiplied back by N). `--quick` is the CI smoke run.
 (e) and (f) are (a) and (b) with the table message as a photo (`Outbox.table_photos`, the `editMessageMedia` option).
 `--only b` runs only the scenarios named; `--trace` prints (b)'s timeline and where (c)'s slowest lags came from.
+(g) and (h) are (b) and (c) run twice in the same run, first with the old table messages keeping their buttons
+(retiring them switched off), then as the bot runs (`Outbox.retire`), and print the second over the first; in (g) a
+fifth player sits down or leaves between hands, so every hand's message ends with a Deal button to take away.
 Run: `python benchmarks/delivery.py [--scale 1] [--groups 150] [--seconds 60] [--only b] [--trace]`.
 """
 
@@ -25,6 +28,7 @@ import sys
 import tempfile
 import time
 from pathlib import Path
+from typing import Any
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
@@ -95,6 +99,10 @@ class Table:
         self.chat_id = int(chat["id"])  # type: ignore[call-overload]
         self.table_id = place_of(self.chat_id, None).table_id
         self.message: Sent | None = None
+        self.between: dict[str, object] | None = None
+        """A player who sits down and leaves in turn between hands (the hand's message then shows the seats with a
+        Deal button, which the next hand's message must take away)."""
+        self._seated = False
 
     async def seat(self) -> None:
         for user in self.players:
@@ -116,6 +124,11 @@ class Table:
         """One action by whoever must act (a new hand when none is on); returns when it was committed."""
         hand = await self.hand()
         if hand is None or hand.to_act is None:
+            if self.between is not None:
+                line = "/leave" if self._seated else "/join 200"
+                self._seated = not self._seated
+                await self.bot.handled(await self.bot.api.push(self.bot.api.command_update(self.between, line,
+                                                                                             self.chat)))
             await self.deal()
             self.message = None
             return None
@@ -134,11 +147,14 @@ STALL_SECONDS = 30.0
 """Longer than any scenario's waits at the quick run's scale: past it, the run says which scenario stalled."""
 
 
-async def start(api: FakeBotApi, path: Path, photos: bool = False) -> Running:
-    """The bot; `photos`: its table messages are photos (the `table_photos` option the issue asked to measure)."""
+async def start(api: FakeBotApi, path: Path, photos: bool = False, retire: bool = True) -> Running:
+    """The bot; `photos`: its table messages are photos (the `table_photos` option the issue asked to measure);
+    without `retire`, old table messages keep their buttons (as before `Outbox.retire`)."""
     bot = Running(api, path, FakeClock(), "holdem", seed=1)
     await bot.start()
     bot.adapter.outbox.table_photos = photos
+    if not retire:
+        bot.adapter.outbox.retire = lambda op: None  # type: ignore[method-assign]
     return bot
 
 
@@ -188,9 +204,10 @@ def timeline(api: FakeBotApi, chat_id: int, commits: list[float], began: float, 
 
 
 async def paced_table(api: FakeBotApi, path: Path, scale: float, seconds: float, trace: bool = False,
-                      photos: bool = False) -> None:
-    bot = await start(api, path, photos)
+                      photos: bool = False, retire: bool = True, between: bool = False) -> dict[str, float]:
+    bot = await start(api, path, photos, retire)
     table = Table(bot, group(0), SIX[:4])
+    table.between = SIX[5] if between else None
     await table.seat()
     await bot.adapter.flush()
     await asyncio.sleep(60 / scale)  # a fresh minute for the group
@@ -207,11 +224,16 @@ async def paced_table(api: FakeBotApi, path: Path, scale: float, seconds: float,
     sent = [at for at in limited(api, table.chat_id) if at >= began]
     hands = sum(1 for call in api.requests if call.at >= began and call.method in ("sendMessage", "sendPhoto")
                 and call.params.get("reply_markup") and int(call.params.get("chat_id", 0)) == table.chat_id)
-    print(f"(b{', table as a photo' if photos else ''}) one table, an action every 2 s: {len(commits)} actions, "
-          f"{hands} new hands, {len(sent)} requests ({len(sent) / max(hands, 1):.1f} per hand), lag p50 "
-          f"{percentile(found, 0.5):.2f} s, p99 {percentile(found, 0.99):.2f} s, 429s {len(api.rejected)}, "
+    retired = sum(1 for call in api.requests if call.at >= began and call.method == "editMessageReplyMarkup")
+    print(f"(b{', table as a photo' if photos else ''}{'' if retire else ', no retiring'}"
+          f"{', a player sits down or leaves between hands' if between else ''}) one table, an action "
+          f"every 2 s: {len(commits)} actions, {hands} new hands, {len(sent)} requests ({len(sent) / max(hands, 1):.1f}"
+          f" per hand, {retired} retiring old messages), lag p50 {percentile(found, 0.5):.2f} s, p99 "
+          f"{percentile(found, 0.99):.2f} s, 429s {len(api.rejected)}, "
           f"{ratio_to_budget(api, sent, 1, scale, since=began)}")
     await bot.stop()
+    return {"per hand": len(sent) / max(hands, 1), "p50": percentile(found, 0.5), "p99": percentile(found, 0.99),
+            "actions": len(commits)}
 
 
 class LoopLag:
@@ -260,8 +282,8 @@ def where_lag_comes_from(api: FakeBotApi, tables: list[Table], commits: dict[int
 
 
 async def many_groups(api: FakeBotApi, path: Path, scale: float, seconds: float, groups: int,
-                      trace: bool = False) -> None:
-    bot = await start(api, path)
+                      trace: bool = False, retire: bool = True) -> dict[str, float]:
+    bot = await start(api, path, retire=retire)
     tables = [Table(bot, group(n), SIX[:2]) for n in range(groups)]
     for table in tables:
         await table.seat()
@@ -290,11 +312,37 @@ async def many_groups(api: FakeBotApi, path: Path, scale: float, seconds: float,
     busiest = max(busiest_minute([at * scale for at in limited(api, table.chat_id)]) for table in tables)
     sent = len(limited(api)) - first
     allowed = min(30 * elapsed, 20 * groups * elapsed / 60)
-    print(f"(c) {groups} groups, an action every 5 s each: {sum(map(len, commits.values()))} actions, lag p50 "
+    retired = sum(1 for call in api.requests if call.at >= began and call.method == "editMessageReplyMarkup")
+    hands = sum(1 for call in api.requests if call.at >= began and call.method == "sendMessage"
+                and call.params.get("reply_markup"))
+    print(f"(c{'' if retire else ', no retiring'}) {groups} groups, an action every 5 s each: "
+          f"{sum(map(len, commits.values()))} actions, {hands} new hands, {retired} retiring old messages, lag p50 "
           f"{percentile(found, 0.5):.2f} s, p99 {percentile(found, 0.99):.2f} s, busiest group {busiest} "
           f"requests/min, 429s {len(api.rejected)}, ratio to budget {sent / allowed:.2f} ({sent} sent, "
           f"{allowed:.0f} allowed in {elapsed:.0f} s)")
     await bot.stop()
+    return {"per hand": sent / max(hands, 1), "p50": percentile(found, 0.5), "p99": percentile(found, 0.99),
+            "actions": sum(map(len, commits.values()))}
+
+
+def compared(name: str, before: dict[str, float], after: dict[str, float]) -> None:
+    """Print the run with retiring over the run without, figure by figure."""
+    print(f"({name}) with retiring over without: " + ", ".join(
+        f"{figure} {after[figure] / before[figure]:.2f}" if before[figure] else f"{figure} {after[figure]:.2f}/0"
+        for figure in ("per hand", "p50", "p99", "actions")))
+
+
+async def side_by_side(name: str, run: Any, api_for: Any, path: Path) -> None:
+    """Run a scenario without retiring, then with it, each against a fresh fake; print the ratios."""
+    figures = []
+    for retire in (False, True):
+        api = api_for()
+        await api.start()
+        try:
+            figures.append(await run(api, path.with_suffix(f".{retire}.db"), retire))
+        finally:
+            await api.stop()
+    compared(name, *figures)
 
 
 def busiest_minute(stamps: list[float]) -> int:
@@ -336,6 +384,16 @@ async def main() -> None:
     args.only = args.only or "abcdef"
     logging.basicConfig(level=logging.ERROR)
     print(f"time scale {args.scale:g} (figures in real seconds)")
+    if set(args.only) & set("gh"):
+        with tempfile.TemporaryDirectory() as directory:
+            if "g" in args.only:
+                await side_by_side("g", lambda api, path, retire: paced_table(
+                    api, path, args.scale, args.seconds, retire=retire, between=True),
+                    lambda: FakeBotApi(time_scale=args.scale), Path(directory) / "g")
+            if "h" in args.only:
+                await side_by_side("h", lambda api, path, retire: many_groups(
+                    api, path, args.scale, args.seconds, args.groups, retire=retire),
+                    lambda: FakeBotApi(time_scale=args.scale), Path(directory) / "h")
     with tempfile.TemporaryDirectory() as directory:
         for number, run in enumerate((
             lambda api, path: instant_hand(api, path, args.scale),
