@@ -21,8 +21,9 @@ import contextlib
 import logging
 import time
 import warnings
-from collections.abc import Awaitable, Callable
+from collections.abc import Awaitable, Callable, Coroutine
 from datetime import timedelta
+from typing import Any
 
 from telegram import Bot, InputMediaPhoto, LinkPreviewOptions
 from telegram.error import BadRequest, ChatMigrated, Forbidden, NetworkError, RetryAfter
@@ -335,11 +336,7 @@ class Outbox:
             message_id = next(iter(queue.retiring))
             op = queue.retiring.pop(message_id)
             queue.retire_busy = True
-            queue.window.start()
-            self._global.start()
-            task = asyncio.create_task(self._send_retire(queue, op), name=f"telegram-retire-{queue.chat_id}")
-            self._retirements.add(task)
-            task.add_done_callback(self._retirements.discard)
+            self._launch(queue, self._send_retire(queue, op), self._retirements, "retire")
         return soonest
 
     def _forget_idle_chats(self, now: float) -> None:
@@ -351,21 +348,24 @@ class Outbox:
 
     def _start(self, queue: ChatQueue, op: Op) -> None:
         queue.busy = True
+        self._launch(queue, self._send(queue, op), self._sending, "send")
+
+    def _launch(self, queue: ChatQueue, request: Coroutine[Any, Any, None], tasks: set[asyncio.Task[None]],
+                kind: str) -> None:
+        """Send a request to the chat in a task of its own, kept in `tasks` until it ends; the chat's and the bot's
+        budgets count it from now (`_finished` when it is answered)."""
         queue.window.start()
         self._global.start()
-        task = asyncio.create_task(self._send(queue, op), name=f"telegram-send-{queue.chat_id}")
-        self._sending.add(task)
-        task.add_done_callback(self._sending.discard)
+        task = asyncio.create_task(request, name=f"telegram-{kind}-{queue.chat_id}")
+        tasks.add(task)
+        task.add_done_callback(tasks.discard)
 
     async def _send(self, queue: ChatQueue, op: Op) -> None:
         self.requests += 1
         try:
             await self._deliver(op)
         except RetryAfter as error:
-            self.rate_limited += 1
-            seconds = _seconds(error)
-            log.info("Telegram asked chat %s to wait %.0f s", queue.chat_id, seconds)
-            queue.blocked_until = time.monotonic() + seconds
+            self._hold(queue, error)
             queue.ops.appendleft(op)
         except _Gone:
             queue.ops.appendleft(op)  # posted anew on its next turn
@@ -401,14 +401,25 @@ class Outbox:
         except Exception:
             log.exception("could not deliver %r", op)
         finally:
-            now = time.monotonic()
-            queue.window.finish(now)
-            self._global.finish(now)
+            self._finished(queue)
             queue.busy = False
             self._sending.discard(asyncio.current_task())
             if queue.ops and self._chats.get(queue.chat_id) is queue and queue.chat_id not in self._turn:
                 self._turn.append(queue.chat_id)
             self._wake.set()
+
+    def _hold(self, queue: ChatQueue, error: RetryAfter, doing: str = "") -> None:
+        """A 429: Telegram holds the chat for every request until its `retry_after` has passed."""
+        self.rate_limited += 1
+        seconds = _seconds(error)
+        log.info("Telegram asked chat %s to wait %.0f s%s", queue.chat_id, seconds, doing)
+        queue.blocked_until = time.monotonic() + seconds
+
+    def _finished(self, queue: ChatQueue) -> None:
+        """A request to the chat is answered (or failed): the chat's and the bot's budgets count it as done."""
+        now = time.monotonic()
+        queue.window.finish(now)
+        self._global.finish(now)
 
     async def _send_retire(self, queue: ChatQueue, op: RetireOp) -> None:
         """Retire an old table message. A 429 holds the chat (Telegram holds it for every request) and the
@@ -418,10 +429,7 @@ class Outbox:
         try:
             await self._retire(op)
         except RetryAfter as error:
-            self.rate_limited += 1
-            seconds = _seconds(error)
-            log.info("Telegram asked chat %s to wait %.0f s (retiring an old table message)", queue.chat_id, seconds)
-            queue.blocked_until = time.monotonic() + seconds
+            self._hold(queue, error, " (retiring an old table message)")
             queue.retire(op)
         except ChatMigrated:
             pass  # the chat's next reply moves it; the old group's messages stay as they are
@@ -434,9 +442,7 @@ class Outbox:
         except Exception:
             log.exception("could not retire %r", op)
         finally:
-            now = time.monotonic()
-            queue.window.finish(now)
-            self._global.finish(now)
+            self._finished(queue)
             queue.retire_busy = False
             self._retirements.discard(asyncio.current_task())
             if queue.retiring:
