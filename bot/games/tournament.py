@@ -315,6 +315,9 @@ def _add_chips(ctl: HoldemTable, act: Action, seat: dict[str, Any] | None, chips
 
 
 def _cash_out(ctl: HoldemTable, act: Action) -> None:
+    """Between hands (for him): the player's chips go back to the bank at the rate and he leaves the tournament for
+    good. The table message drops his seat at once (the tournament's end, when he was the last but one, draws its
+    own)."""
     tournament = _require(act)
     seat = ctl.seat(act, act.user)
     if seat is None:
@@ -326,6 +329,8 @@ def _cash_out(ctl: HoldemTable, act: Action) -> None:
     ctl.remove_seat(act, seat)
     _save(act, tournament, events, ctl)
     _maybe_end(ctl, act, tournament)
+    if act.state.get("tournament"):
+        act.show_table(ctl.table_message(act))
 
 
 def _clock(act: Action, tournament: Tournament | None = None) -> None:

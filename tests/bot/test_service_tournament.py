@@ -135,6 +135,20 @@ async def test_cash_out_between_hands_and_settlement(night) -> None:
         assert (await service.handle(PLACE, BOB, f"/tournament {alias}")).public == again.public, alias
 
 
+async def test_a_cash_out_between_hands_takes_his_seat_off_the_table_at_once(night) -> None:
+    """The table message went on showing the seat of a player who had cashed out (with his stack) until the next
+    deal: the cash-out drew no table. It now redraws the seats without him."""
+    service, _ = night
+    started = await service.handle(PLACE, ANN, "/tournament start")
+    await play_out(service, PLACE, PLAYERS, started, preference=("fold", "check"))
+    before = await service.handle(PLACE, ANN, "/table")
+    assert before.table is not None and "Cat — 305" in before.table.text
+    cashed = await service.handle(PLACE, CAT, "/cashout")
+    assert cashed.error is None, cashed.error
+    assert cashed.table is not None and cashed.table.key == before.table.key
+    assert "Cat" not in cashed.table.text and "Ann — 300" in cashed.table.text and "Bob — 295" in cashed.table.text
+
+
 @pytest.mark.parametrize(("language", "said"), [
     ("en", ["Cat finishes with 305 chips = 50.83.", "Ann finishes with 300 chips = 50.",
             "Bob finishes with 295 chips = 49.17."]),
