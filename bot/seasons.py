@@ -1,7 +1,8 @@
 """Tournament results per player and a season's standings (RULES.md §1d), from the tournaments' stored records.
 
 A season ranks players by their total settlement in money over its tournaments, ties going to whoever played more of
-them (then more points, then the player id, so the order is always the same); points stand beside it: for each
+them; players level on both share a rank and the next rank skips (1, 2, 2, 4), as standings do. Within a shared rank
+the lines are listed by points, then by player id, so the order is always the same. Points stand beside it: for each
 tournament, entries − place + 1 for a placed player, 1 for one who cashed out. *Entries* are the players who entered
 (a re-entry is the same player again, and places are counted among players). A tournament closed before it started
 was played by nobody and counts for no one.
@@ -75,6 +76,17 @@ def standings(records: list[TournamentRecord]) -> list[Standing]:
             mine[2] += result.points
     lines = [Standing(player, net, played, points) for player, (net, played, points) in totals.items()]
     return sorted(lines, key=lambda line: (-line.net_cents, -line.played, -line.points, line.player))
+
+
+def ranks(lines: list[Standing]) -> list[int]:
+    """Each line's rank in standings listed best first: a line level with the one before it on money and tournaments
+    played shares its rank, and the next rank skips (1, 2, 2, 4)."""
+    found: list[int] = []
+    for index, line in enumerate(lines):
+        before = lines[index - 1] if index else None
+        level = before is not None and (before.net_cents, before.played) == (line.net_cents, line.played)
+        found.append(found[-1] if level else index + 1)
+    return found
 
 
 def unfinished(records: list[TournamentRecord]) -> list[int]:

@@ -10,7 +10,7 @@ from bot import commands as cmd
 from bot.games.context import Action
 from bot.i18n import Signed
 from bot.render.tournament import money
-from bot.seasons import Standing, finished_count, season_records, standings, unfinished
+from bot.seasons import Standing, finished_count, ranks, season_records, standings, unfinished
 from bot.store.played import chat_tournaments
 from bot.store.seasons import SeasonRecord, current_season, end_season, last_season, start_season
 
@@ -39,10 +39,11 @@ def season_name(act: Action, season: SeasonRecord) -> str:
 
 
 def standing_lines(act: Action, lines: list[Standing]) -> str:
-    """The standings, one line per player, best first."""
+    """The standings, one line per player, best first, each with its rank (players level on money and tournaments
+    played share one)."""
     return "\n".join(act.t("season.line", place=place, player=act.name(line.player), money=signed_money(line.net_cents),
                            played=line.played, points=line.points)
-                     for place, line in enumerate(lines, start=1))
+                     for place, line in zip(ranks(lines), lines, strict=True))
 
 
 def signed_money(cents: int) -> Signed:

@@ -99,12 +99,26 @@ async def test_season_standings_and_points_over_settled_tournaments(night: tuple
     await tournament(service, [ANN, BOB, CAT, DAN], ["dan", "ann", "bob"])
     assert await ok(service, BOB, "/season") == [
         "Сезон «Сезон 2», таблица после 1 турнира:\n"
-        "1. Cat — +0,83 · 1 турнир · 4 очка\n2. Ann — 0 · 1 турнир · 3 очка\n3. Dan — 0 · 1 турнир · 3 очка\n"
+        "1. Cat — +0,83 · 1 турнир · 4 очка\n2. Ann — 0 · 1 турнир · 3 очка\n2. Dan — 0 · 1 турнир · 3 очка\n"
         "4. Bob — −0,83 · 1 турнир · 1 очко"]
     token = await service.store.transact(lambda tx: clock_page_token(tx, 5), now=clock.now())
     page = await service.clock_page(token)  # what the clock page shows between levels
     assert page is not None and page.season is not None
     assert page.season[0] == SeasonRow("Cat", "+0,83 · 4 очка") and len(page.season) == 4
+
+
+async def test_players_level_on_money_and_tournaments_played_share_a_rank(night: tuple[Service, FakeClock]) -> None:
+    """Ann and Dan, level on money (0) and on tournaments played (1), were ranked 2 and 3, as if the season told them
+    apart (the order by points and then by id only lists them). They share 2nd, and Bob, next, is 4th."""
+    service, _ = night
+    await ok(service, ANN, "/season start")
+    await tournament(service, [ANN, BOB, CAT, DAN], ["dan", "ann", "bob"])  # Ann and Dan keep their 300 chips
+    assert await ok(service, BOB, "/season") == [
+        "Season “Season 1”, standings after 1 tournament:\n"
+        "1. Cat — +0.83 · 1 tournament · 4 points\n"
+        "2. Ann — 0 · 1 tournament · 3 points\n"
+        "2. Dan — 0 · 1 tournament · 3 points\n"
+        "4. Bob — −0.83 · 1 tournament · 1 point"]
 
 
 async def test_season_refusals_change_nothing(night: tuple[Service, FakeClock]) -> None:
