@@ -229,11 +229,11 @@ def parse_schedule(text: str, tz: str) -> Schedule:
     duration (`20m`, `1h`, `1h30m`) or `until HH:MM`, or nothing for the last level. Raises `ScheduleError` naming the
     problem and quoting the bad part.
     """
-    parts = [part.strip() for part in re.split(r"[;\n]", text.strip())]
-    if parts and not parts[-1]:
-        parts.pop()
-    if not parts:
+    if not text.strip(" \t\n;,"):  # nothing, or nothing but separators: no level at all
         raise ScheduleError("empty", "the schedule is empty; write levels like '10/20 20m; 20/40 20m; 40/80'")
+    parts = [part.strip() for part in re.split(r"[;\n]", text.strip())]
+    if not parts[-1]:
+        parts.pop()
     levels = []
     for number, part in enumerate(parts, 1):
         if not part:

@@ -52,8 +52,10 @@ class TournamentOptions:
 
 
 def split_options(text: str, buy_in: Fraction) -> tuple[TournamentOptions, str]:
-    """The options among `text`'s words and the words left (the schedule, joined by spaces); raise `OptionError` for
-    an option given twice or with a bad value (a bounty must be less than the `buy_in`)."""
+    """The options among `text`'s words and the words left (the schedule, joined by spaces, without the separators
+    at its ends that stood between it and the options); raise `OptionError` for an option given twice or with a bad
+    value (a bounty must be less than the `buy_in`). Words left that are nothing but separators (`; ;`) are a schedule
+    written empty, not no schedule: they come back as written, for `parse_schedule` to refuse."""
     words = text.split()
     values: dict[str, Any] = {}
     rest: list[str] = []
@@ -72,7 +74,8 @@ def split_options(text: str, buy_in: Fraction) -> tuple[TournamentOptions, str]:
         values[option] = value
         index += 1 + used
     options = TournamentOptions(**values, named=tuple(values))
-    return options, " ".join(rest).strip(" ;,")
+    written = " ".join(rest)
+    return options, written.strip(" ;,") or written
 
 
 def _value(option: str, word: str, following: str | None, buy_in: Fraction) -> tuple[Any, int]:

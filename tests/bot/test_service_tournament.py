@@ -39,6 +39,28 @@ def decks(monkeypatch: pytest.MonkeyPatch) -> Iterator[list[str]]:
     yield tops
 
 
+@pytest.mark.parametrize(("language", "refusal"), [
+    ("en", "I can't read that schedule: the schedule is empty; write levels like 10/20 20m; 20/40 20m; 40/80"),
+    ("ru", "Не могу разобрать расписание: расписание пустое; напишите уровни, например: 10/20 20 мин; 20/40 20 мин; "
+           "40/80"),
+])
+@pytest.mark.parametrize("schedule", ["; ;", ";", " , ", "; ; rebuys 1"])
+async def test_a_schedule_of_nothing_but_separators_is_refused_and_creates_nothing(
+        store: Store, language: str, refusal: str, schedule: str) -> None:
+    """`/tournament create ; ;` created the home-night tournament, as if no schedule had been written: the options'
+    reader dropped the separators round the schedule, and an empty one meant the default. It is refused as empty,
+    with what to write instead, as any schedule that cannot be read; no tournament is created."""
+    service = Service(store, FakeClock(SIX_PM), rng=random.Random(5))
+    await service.start()
+    await service.handle(PLACE, ANN, f"/lang {language}")
+    refused = await service.handle(PLACE, ANN, f"/tournament create {schedule}")
+    assert refused.error == refusal
+    assert refused.public == []
+    assert (await service.handle(PLACE, ANN, "/clock")).error is not None, "no tournament was created"
+    created = await service.handle(PLACE, ANN, "/tournament create")  # nothing written: the home night
+    assert created.error is None, created.error
+
+
 async def test_registration_issues_chips_from_the_bank(night) -> None:
     service, _ = night
     stacks = await service.store.read(lambda tx: tx.balances(f"stack:{PLACE.table_id}:"))

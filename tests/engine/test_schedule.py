@@ -39,7 +39,9 @@ def test_good_forms_are_read(text: str, levels: list[Level]) -> None:
     ("text", "fragments"),
     [
         ("", ["empty"]),
-        (" ; ", ["empty"]),
+        (" ; ", ["the schedule is empty"]),
+        ("; ;", ["the schedule is empty"]),
+        (",", ["the schedule is empty"]),
         ("10/20 20m;; 20/40", ["level 2", "empty"]),
         ("10/30 20m; 20/40", ["'10/30'", "twice"]),
         ("ten/20 20m; 20/40", ["'ten/20'", "limits"]),

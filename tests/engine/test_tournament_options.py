@@ -287,6 +287,8 @@ def test_options_are_read_out_of_the_schedule_words() -> None:
     assert (options.rebuys, options.addons, options.bounty) == (1, 2, Fraction(5, 2))
     assert schedule == "10/20 20m; break 10m; 20/40"
     assert split_options("", Fraction(50)) == (TournamentOptions(), "")
+    assert split_options("10/20 20m; 40/80; rebuys 1", Fraction(50))[1] == "10/20 20m; 40/80"
+    assert split_options("; ; rebuys 1", Fraction(50))[1] == "; ;", "a schedule written empty is not left out"
 
 
 @pytest.mark.parametrize(("text", "code"), [
