@@ -208,7 +208,7 @@ class HoldemController:
         assert isinstance(command, cmd.Join)
         seat = self.seat(act, act.user)
         if act.state.get("tournament") and not (seat is not None and seat["out"]):
-            tour.register(self, act)
+            tour.register(self, act, "" if command.chips is None else str(command.chips))
             return
         if seat is not None:
             if seat["out"]:

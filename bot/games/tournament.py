@@ -158,13 +158,23 @@ def _create(ctl: HoldemTable, act: Action, argument: str) -> None:
 
 
 def register(ctl: HoldemTable, act: Action, argument: str = "") -> None:
-    """Buy in (or, busted during late registration, re-enter): the player gets his chips from the bank and a seat."""
+    """Buy in (or, busted during late registration, re-enter): the player gets his chips from the bank and a seat.
+
+    The price and the chips are the tournament's: an amount (`/join 500`, as at a cash table) is refused with them,
+    as a card room's desk would, rather than taken for a buy-in at other terms than he asked. (An older version
+    registered him at the tournament's terms: such a logged registration replays as it was applied.)"""
     tournament = _require(act)
     if ctl.seat(act, act.user) is not None:
         raise act.refuse("holdem.already_seated")
     if len(act.state["seats"]) >= ctl.config(act, "max_seats"):
         raise act.refuse("holdem.table_full")
-    events = _apply(act, tournament.register, act.user, clock_moment(act, tournament))
+    now = clock_moment(act, tournament)
+    if cmd.whole_number(argument.strip()) is not None and not act.replaying:
+        _apply(act, tournament.verify_register, act.user, now)  # why he may not register at all comes first
+        config = tournament.config
+        price = config.stack_price if act.user in tournament.entrants else config.buy_in  # a re-entry's, or the buy-in
+        raise act.refuse("tournament.fixed_buy_in", chips=config.chips, money=render.money(price))
+    events = _apply(act, tournament.register, act.user, now)
     ctl.sit(act, act.user, tournament.config.chips)
     _save(act, tournament, events, ctl)
     _deal_soon(ctl, act, tournament)

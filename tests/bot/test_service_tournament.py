@@ -15,6 +15,7 @@ from tests.bot.conftest import ANN, BOB, CAT, PLACE
 from tests.bot.helpers import everything_public, ledger_ok, play_out, press_label
 
 PLAYERS = {actor.user_id: actor for actor in (ANN, BOB, CAT)}
+DAN = Actor("dan", "Dan")
 SIX_PM = datetime(2026, 11, 29, 18, 0, tzinfo=UTC).timestamp()
 
 
@@ -130,6 +131,52 @@ async def test_the_clock_announces_the_break_and_the_new_limits(night) -> None:
     assert "▶ Play resumes: limits 50/100." in heard
     clock_reply = await service.handle(PLACE, BOB, "/clock")
     assert "limits 50/100" in clock_reply.public[0]
+
+
+@pytest.mark.parametrize(("language", "refusal"), [
+    ("en", "The tournament's buy-in is fixed: 300 chips for 50. Send /join without an amount."),
+    ("ru", "Бай-ин в турнире фиксированный: 300 фишек за 50. Отправьте /join без суммы."),
+])
+async def test_an_amount_to_join_a_tournament_with_is_refused_with_its_terms(night, language: str,
+                                                                            refusal: str) -> None:
+    """`/join 500` (a cash table's buy-in) registered the player at the tournament's terms, 300 chips for 50, and
+    said nothing of the 500. The tournament's buy-in is fixed: the amount is refused with the terms, and nothing
+    changes; `/join` registers."""
+    service, _ = night
+    await service.handle(PLACE, ANN, f"/lang {language}")
+    before = await service.store.read(lambda tx: tx.balances(f"bank:{PLACE.table_id}:"))
+    for line in ("/join 500", "/tournament register 500"):
+        refused = await service.handle(PLACE, DAN, line)
+        assert refused.error == refusal, line
+        assert refused.public == [] and refused.table is None
+    assert await service.store.read(lambda tx: tx.balances(f"bank:{PLACE.table_id}:")) == before
+    assert (await service.handle(PLACE, DAN, "/join")).error is None
+    seated = await service.handle(PLACE, DAN, "/join 500")
+    assert seated.error in ("You are already seated.", "Вы уже сидите за столом."), "what matters most comes first"
+
+
+async def test_a_join_with_an_amount_logged_during_a_hand_by_an_older_version_resumes_as_it_was_applied(
+        night) -> None:
+    """An older version registered `/join 500` at the tournament's terms: a crash before the next snapshot leaves
+    it in the log, and the restart replays it as it was applied (it is not refused there)."""
+    from tests.bot.helpers import logged_actions, resumed_table
+
+    service, _ = night
+    started = await service.handle(PLACE, ANN, "/tournament start")
+    assert started.table is not None and started.table.to_act is not None  # a hand in play: the join is logged
+    assert (await service.handle(PLACE, DAN, "/join")).error is None  # late registration
+    assert await logged_actions(service.store) == 1
+
+    def older(tx) -> None:  # the log row as the older version wrote it: the amount was kept with the command
+        seq, entry = tx.db.execute("SELECT seq, entry FROM actions WHERE table_id = ? ORDER BY seq DESC LIMIT 1",
+                                   (PLACE.table_id,)).fetchone()
+        assert '"chips":null' in entry
+        tx.db.execute("UPDATE actions SET entry = ? WHERE table_id = ? AND seq = ?",
+                      (entry.replace('"chips":null', '"chips":500'), PLACE.table_id, seq))
+
+    await service.store.transact(older, now=SIX_PM)
+    stored = await service.store.read(lambda tx: resumed_table(service.store, tx, PLACE.table_id))
+    assert stored is not None and [seat["id"] for seat in stored[1]["seats"]][-1] == "dan"
 
 
 async def test_cash_out_between_hands_and_settlement(night) -> None:
