@@ -107,8 +107,26 @@ def load_settings(env_file: str | Path | None = ".env") -> Settings:
         history_days=number("POKERBOT_HISTORY_DAYS", 1),
         web_port=number("POKERBOT_WEB_PORT", 1, 65535),
         web_host=get("POKERBOT_WEB_HOST") or "0.0.0.0",
-        web_url=get("POKERBOT_WEB_URL"),
+        web_url=web_address(get("POKERBOT_WEB_URL")),
     )
+
+
+def web_address(value: str | None) -> str | None:
+    """`POKERBOT_WEB_URL` as it is (None when unset): an http:// or https:// address with a host and, when given, a
+    port, which the links `/clock tv` posts are built on (a path after it is kept: a proxy may serve the pages
+    under one). ValueError, naming the setting, for anything else."""
+    if value is None:
+        return None
+    try:
+        parts = urlsplit(value)
+        parts.port  # noqa: B018 (reading it checks it)
+    except ValueError:  # an unclosed [ of an IPv6 address, a port that is no number or out of range
+        parts = None
+    if (parts is None or parts.scheme.lower() not in ("http", "https") or not parts.hostname or parts.query
+            or parts.fragment):
+        raise ValueError("POKERBOT_WEB_URL must be the http:// or https:// address browsers reach the clock pages "
+                         f"at, like http://192.168.1.20:8080 (got {value!r})")
+    return value
 
 
 def database_location(value: str, setting: str = "POKERBOT_DB") -> Path | str:

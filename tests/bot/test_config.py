@@ -118,6 +118,10 @@ def test_discord_shards_are_read_and_checked(monkeypatch) -> None:
     ("DISCORD_SHARD_IDS", "a,b", "DISCORD_SHARD_IDS must be distinct shard numbers from 0 to 0 (got a,b)"),
     ("POKERBOT_HISTORY_DAYS", "1.5", "POKERBOT_HISTORY_DAYS must be a whole number, at least 1 (got '1.5')"),
     ("POKERBOT_WEB_PORT", "80000", "POKERBOT_WEB_PORT must be a whole number from 1 to 65535 (got 80000)"),
+    *(("POKERBOT_WEB_URL", value, "POKERBOT_WEB_URL must be the http:// or https:// address browsers reach the clock "
+                                  f"pages at, like http://192.168.1.20:8080 (got {value!r})")
+      for value in ("notaurl", "192.168.1.20:8080", "ftp://tv.local", "http://", "http://tv.local:port",
+                    "http://tv.local:80000", "http://[::1", "http://tv.local/?x=1", "http://tv.local/#top")),
     ("POKERBOT_LOG_LEVEL", "verbose", "POKERBOT_LOG_LEVEL must be one of DEBUG, INFO, WARNING, ERROR, CRITICAL "
                                       "(got 'verbose')"),
 ])
@@ -132,6 +136,13 @@ def test_a_bad_setting_stops_pokerbot_with_one_line_naming_it(tmp_path: Path, mo
     monkeypatch.setenv(name, value)
     assert main([]) == 1
     assert capsys.readouterr().err == f"pokerbot stopped: a setting in .env is not valid: {reason}\n"
+
+
+@pytest.mark.parametrize("value", ["http://192.168.1.20:8080", "https://poker.example.org/tv/", "HTTP://tv.local",
+                                   "http://[fe80::1]:8080"])
+def test_a_clock_pages_address_is_taken_as_written(monkeypatch, value: str) -> None:
+    monkeypatch.setenv("POKERBOT_WEB_URL", value)
+    assert load_settings(None).web_url == value
 
 
 def test_the_log_level_is_read_in_any_case(monkeypatch) -> None:
