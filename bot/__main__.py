@@ -17,7 +17,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING
 
 from bot import odds_cli
-from bot.config import Settings, database_location, load_settings, shown_database
+from bot.config import SettingError, Settings, database_location, load_settings, shown_database
 from bot.logs import setup_logging
 
 if TYPE_CHECKING:
@@ -171,8 +171,8 @@ def main(argv: list[str] | None = None) -> int:
         return odds_cli.run(args)
     try:
         settings = load_settings()
-    except ValueError as error:  # a number in .env that is not one
-        print(f"pokerbot stopped: a setting in .env is not valid: {error}", file=sys.stderr)
+    except SettingError as error:  # a number that is not one, an address that is none…
+        print(f"pokerbot stopped: a setting in {error.source} is not valid: {error}", file=sys.stderr)
         return 1
     if args.db:
         try:

@@ -4,6 +4,8 @@ from __future__ import annotations
 
 import hashlib
 import os
+from collections.abc import Iterator
+from contextlib import contextmanager
 from dataclasses import dataclass
 from pathlib import Path
 from urllib.parse import unquote, urlsplit, urlunsplit
@@ -12,6 +14,19 @@ from dotenv import load_dotenv
 
 LOG_LEVELS = ("DEBUG", "INFO", "WARNING", "ERROR", "CRITICAL")
 """What POKERBOT_LOG_LEVEL may name (in any case)."""
+
+
+ENVIRONMENT = "the environment"
+"""Where a setting came from when the process's environment set it (else it came from the `.env` file)."""
+
+
+class SettingError(ValueError):
+    """A setting whose value is not valid: the message names the setting and what it must be; `source` says where the
+    value came from (the `.env` file's name, or `ENVIRONMENT`)."""
+
+    def __init__(self, message: str, source: str) -> None:
+        super().__init__(message)
+        self.source = source
 
 
 @dataclass(frozen=True)
@@ -61,13 +76,25 @@ def webhook_secret_from(token: str) -> str:
 
 
 def load_settings(env_file: str | Path | None = ".env") -> Settings:
-    """Read `.env` (if present; real environment variables win) into Settings."""
+    """Read `.env` (if present; real environment variables win) into Settings. A value that is not valid raises
+    `SettingError`, naming the setting, what it must be and where the value came from."""
+    from_file: set[str] = set()
     if env_file is not None:
-        load_dotenv(env_file, override=False)
+        before = set(os.environ)
+        load_dotenv(env_file, override=False)  # it sets only the names the environment does not
+        from_file = set(os.environ) - before
 
     def get(name: str) -> str | None:
         value = os.environ.get(name, "").strip()
         return value or None
+
+    @contextmanager
+    def reading(name: str) -> Iterator[None]:
+        """A ValueError while reading `name` becomes a SettingError saying where its value came from."""
+        try:
+            yield
+        except ValueError as error:
+            raise SettingError(str(error), str(env_file) if name in from_file else ENVIRONMENT) from None
 
     def number(name: str, least: int, most: int | None = None) -> int | None:
         """The whole number `name` is set to, from `least` to `most`; None when it is not set."""
@@ -75,28 +102,36 @@ def load_settings(env_file: str | Path | None = ".env") -> Settings:
         if value is None:
             return None
         what = f"a whole number from {least} to {most}" if most is not None else f"a whole number, at least {least}"
-        try:
-            found = int(value)
-        except ValueError:
-            raise ValueError(f"{name} must be {what} (got {value!r})") from None
-        if found < least or (most is not None and found > most):
-            raise ValueError(f"{name} must be {what} (got {value})")
+        with reading(name):
+            try:
+                found = int(value)
+            except ValueError:
+                raise ValueError(f"{name} must be {what} (got {value!r})") from None
+            if found < least or (most is not None and found > most):
+                raise ValueError(f"{name} must be {what} (got {value})")
         return found
 
     shard_count = number("DISCORD_SHARD_COUNT", 1) or 1
     webhook_port = number("TELEGRAM_WEBHOOK_PORT", 1, 65535) or 8443
     grant = number("POKERBOT_STARTING_GRANT", 0)
     log_level = (get("POKERBOT_LOG_LEVEL") or "INFO").upper()
-    if log_level not in LOG_LEVELS:
-        raise ValueError(f"POKERBOT_LOG_LEVEL must be one of {', '.join(LOG_LEVELS)} "
-                         f"(got {get('POKERBOT_LOG_LEVEL')!r})")
+    with reading("POKERBOT_LOG_LEVEL"):
+        if log_level not in LOG_LEVELS:
+            raise ValueError(f"POKERBOT_LOG_LEVEL must be one of {', '.join(LOG_LEVELS)} "
+                             f"(got {get('POKERBOT_LOG_LEVEL')!r})")
+    with reading("POKERBOT_DB"):
+        database = database_location(get("POKERBOT_DB") or "pokerbot.db")
+    with reading("DISCORD_SHARD_IDS"):
+        shards = shard_ids(get("DISCORD_SHARD_IDS"), shard_count)
+    with reading("POKERBOT_WEB_URL"):
+        web_url = web_address(get("POKERBOT_WEB_URL"))
     return Settings(
-        database=database_location(get("POKERBOT_DB") or "pokerbot.db"),
+        database=database,
         discord_token=get("DISCORD_TOKEN"),
         discord_guild=number("DISCORD_GUILD_ID", 1),
         discord_organizer_role=get("DISCORD_ORGANIZER_ROLE"),
         discord_shard_count=shard_count,
-        discord_shard_ids=shard_ids(get("DISCORD_SHARD_IDS"), shard_count),
+        discord_shard_ids=shards,
         telegram_token=get("TELEGRAM_TOKEN"),
         telegram_base_url=get("TELEGRAM_BASE_URL"),
         telegram_webhook_url=get("TELEGRAM_WEBHOOK_URL"),
@@ -107,7 +142,7 @@ def load_settings(env_file: str | Path | None = ".env") -> Settings:
         history_days=number("POKERBOT_HISTORY_DAYS", 1),
         web_port=number("POKERBOT_WEB_PORT", 1, 65535),
         web_host=get("POKERBOT_WEB_HOST") or "0.0.0.0",
-        web_url=web_address(get("POKERBOT_WEB_URL")),
+        web_url=web_url,
     )
 
 

@@ -51,7 +51,36 @@ def test_a_bad_number_in_env_stops_pokerbot_with_one_line(tmp_path: Path, monkey
     monkeypatch.chdir(tmp_path)
     monkeypatch.setenv("POKERBOT_STARTING_GRANT", "lots")
     assert main([]) == 1
-    assert capsys.readouterr().err.startswith("pokerbot stopped: a setting in .env is not valid:")
+    assert capsys.readouterr().err.startswith("pokerbot stopped: a setting in the environment is not valid:")
+
+
+@pytest.mark.parametrize(("name", "value", "reason"), [
+    ("POKERBOT_STARTING_GRANT", "lots", "POKERBOT_STARTING_GRANT must be a whole number, at least 0 (got 'lots')"),
+    ("POKERBOT_LOG_LEVEL", "loud", "POKERBOT_LOG_LEVEL must be one of DEBUG, INFO, WARNING, ERROR, CRITICAL "
+                                   "(got 'loud')"),
+    ("POKERBOT_DB", "mysql://db/poker", "POKERBOT_DB must be a SQLite file (a path, or sqlite:///path) or a "
+                                        "postgresql:// URL (got a mysql:// URL)"),
+    ("DISCORD_SHARD_IDS", "7", "DISCORD_SHARD_IDS must be distinct shard numbers from 0 to 0 (got 7)"),
+    ("POKERBOT_WEB_URL", "notaurl", "POKERBOT_WEB_URL must be the http:// or https:// address browsers reach the "
+                                    "clock pages at, like http://192.168.1.20:8080 (got 'notaurl')"),
+])
+def test_a_bad_setting_is_said_to_come_from_where_it_was_set(tmp_path: Path, monkeypatch, capsys, name: str,
+                                                            value: str, reason: str) -> None:
+    """Every refused setting was said to be "a setting in .env", also when the process's environment had set it
+    (systemd's Environment=, docker run -e), sending the reader to a file that may not even hold it. The line names
+    where the value came from: .env, or the environment (which wins over .env)."""
+    from bot.__main__ import main
+
+    monkeypatch.chdir(tmp_path)
+    monkeypatch.setenv(name, "")
+    monkeypatch.delenv(name)  # recorded by monkeypatch, so what load_dotenv sets is removed again after the test
+    (tmp_path / ".env").write_text(f"{name}={value}\n")
+    assert main([]) == 1
+    assert capsys.readouterr().err == f"pokerbot stopped: a setting in .env is not valid: {reason}\n"
+    monkeypatch.setenv(name, value)
+    (tmp_path / ".env").write_text("")
+    assert main([]) == 1
+    assert capsys.readouterr().err == f"pokerbot stopped: a setting in the environment is not valid: {reason}\n"
 
 
 def test_the_clock_pages_are_served_only_with_a_port(tmp_path: Path, monkeypatch) -> None:
@@ -135,7 +164,7 @@ def test_a_bad_setting_stops_pokerbot_with_one_line_naming_it(tmp_path: Path, mo
     monkeypatch.chdir(tmp_path)
     monkeypatch.setenv(name, value)
     assert main([]) == 1
-    assert capsys.readouterr().err == f"pokerbot stopped: a setting in .env is not valid: {reason}\n"
+    assert capsys.readouterr().err == f"pokerbot stopped: a setting in the environment is not valid: {reason}\n"
 
 
 @pytest.mark.parametrize("value", ["http://192.168.1.20:8080", "https://poker.example.org/tv/", "HTTP://tv.local",
@@ -167,7 +196,7 @@ def test_a_database_that_is_no_file_or_postgresql_url_stops_pokerbot_with_one_li
     monkeypatch.chdir(tmp_path)
     monkeypatch.setenv("POKERBOT_DB", value)
     assert main([]) == 1
-    assert capsys.readouterr().err == f"pokerbot stopped: a setting in .env is not valid: {reason}\n"
+    assert capsys.readouterr().err == f"pokerbot stopped: a setting in the environment is not valid: {reason}\n"
 
 
 def test_a_postgresql_url_without_psycopg_says_what_to_install(tmp_path: Path, monkeypatch, capsys) -> None:
