@@ -268,6 +268,7 @@ def _redeem(ctl: HoldemTable, act: Action, argument: str) -> None:
     events = _apply(act, tournament.redeem_pawn, act.user, number, stack=seat["stack"])
     seat["stack"] -= sum(move.amount for move in all_moves(events))
     _save(act, tournament, events, ctl)
+    act.show_table(ctl.table_message(act))  # his stack, less the price, where the table showed it before
 
 
 def _rebuy(ctl: HoldemTable, act: Action, argument: str = "") -> None:

@@ -285,6 +285,8 @@ async def test_a_pawned_item_is_redeemed_between_hands(night) -> None:
     assert redeemed.error is None, redeemed.error
     after = await service.store.read(lambda tx: tx.balance(f"stack:{PLACE.table_id}:{actor.user_id}"))
     assert after == stack - 100
+    # the table shows his stack less the price at once, not the stack he had until the next deal
+    assert redeemed.table is not None and f"{actor.name} — {after:,}" in redeemed.table.text
     assert (await service.handle(PLACE, actor, "/tournament redeem 1")).error, "an item is redeemed once"
     assert await service.store.read(lambda tx: tx.check_ledger()) == []
 
