@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Sequence
+from collections.abc import Iterable, Mapping, Sequence
 
 from bot.i18n import format_number
 from bot.render import Narration, Told, Voice, cards_text, hands, signed
@@ -208,21 +208,23 @@ def settled_text(voice: Voice, event: StakesSettled) -> str:
     """A box's public result: outcome and net, the hand in words with its cards (unless folded), then every stake
     line with what paid it, side bets settled on the deal included: "Ann, box 1: wins (+40) — pair of kings, ace
     kicker: K♠ K♦ A♣ 7♥ 2♦; ANTE 0 · BET +40 (pair of kings + second combination: ace-king, ×2)"."""
-    net = sum(event.results.values()) + sum(event.earlier.values())
+    net = sum(event.results.values()) + sum(event.earlier.values()) - sum(event.fees.values())
     text = voice.t("house.settled", player=voice.name(event.player), box=event.box,
                    outcome=voice.t(f"house.outcome.{event.outcome}"), net=signed(net))
     if event.hand and event.cards and event.outcome != "folded":
         text += " — " + voice.t("house.hand_cards", hand=hands.describe(voice, event.hand, event.ranks),
                                 cards=cards_text(event.cards))
     stakes = _stake_lines(voice, {**event.earlier, **event.results}, (*event.earlier_payouts, *event.payouts),
-                          event.max_payout)
+                          event.max_payout, event.fees)
     return f"{text}; {stakes}." if stakes else f"{text}."
 
 
-def _stake_lines(voice: Voice, results: dict[str, int], payouts: Iterable[Payout], max_payout: int | None) -> str:
+def _stake_lines(voice: Voice, results: dict[str, int], payouts: Iterable[Payout], max_payout: int | None,
+                 fees: Mapping[str, int] | None = None) -> str:
     """Each stake line's result, a won line with the hand that paid it and its multiple ("BET +40 (flush, ace
-    high, ×4)", a half payout with the whole it halves), joined by " · "; and when the table's maximum payout cut
-    them (`max_payout`), that it did ("payout capped at the table's maximum of 10,000")."""
+    high, ×4)", a half payout with the whole it halves), then each fee the box paid ("exchange fee −10"), joined
+    by " · ", so that they add up to the box's net; and when the table's maximum payout cut them (`max_payout`),
+    that it did ("payout capped at the table's maximum of 10,000")."""
     paid: dict[str, list[Payout]] = {}
     for payout in payouts:
         paid.setdefault(payout.line, []).append(payout)
@@ -238,6 +240,7 @@ def _stake_lines(voice: Voice, results: dict[str, int], payouts: Iterable[Payout
                                multiple=sum(payout.multiple for payout in by), whole=by[0].half_of))
         else:
             out.append(f"{stake_label(voice, line)} {format_number(voice.language, signed(net))}")
+    out += [voice.t(f"house.fee.{reason}", net=signed(-amount)) for reason, amount in (fees or {}).items()]
     capped = voice.t("house.max_payout_applied", max=max_payout) if max_payout is not None else ""
     return "; ".join(part for part in (" · ".join(out), capped) if part)
 

@@ -111,6 +111,8 @@ class Box:
     history: list[str] = field(default_factory=list)
     staked: int = 0
     fees: int = 0
+    paid_for: dict[str, int] = field(default_factory=dict)
+    """The fees by what they bought (`buy`, `exchange`, `dealer_game`…), adding up to `fees`."""
     paid_out: int = 0
     early: dict[str, int] = field(default_factory=dict)
     """Lines settled before the box's end (a side bet on the deal), for the round's public result."""
@@ -142,7 +144,8 @@ class Box:
         """A JSON-able form."""
         return {"owner": self.owner, "index": self.index, "stakes": dict(self.stakes),
                 "cards": [str(card) for card in self.cards], "status": self.status.value,
-                "history": list(self.history), "staked": self.staked, "fees": self.fees, "paid_out": self.paid_out,
+                "history": list(self.history), "staked": self.staked, "fees": self.fees,
+                "paid_for": dict(self.paid_for), "paid_out": self.paid_out,
                 "early": dict(self.early), "early_payouts": [payout.to_dict() for payout in self.early_payouts],
                 "capped": self.capped}
 
@@ -152,7 +155,8 @@ class Box:
         return cls(owner=data["owner"], index=data["index"], stakes=dict(data["stakes"]),
                    cards=parse_cards(data["cards"]), status=BoxStatus(data["status"]),
                    history=list(data["history"]), staked=data["staked"], fees=data["fees"],
-                   paid_out=data["paid_out"], early=dict(data.get("early", {})),
+                   paid_for=dict(data.get("paid_for", {})), paid_out=data["paid_out"],
+                   early=dict(data.get("early", {})),
                    early_payouts=[Payout.from_dict(item) for item in data.get("early_payouts", [])],
                    capped=data.get("capped", False))
 

@@ -193,6 +193,7 @@ class HouseRound:
         if not amount:
             return ()
         box.fees += amount
+        box.paid_for[reason] = box.paid_for.get(reason, 0) + amount
         return self._apply_moves([Move(player_account(box.owner), HOUSE, amount, reason)])
 
     def _stake(self, box: Box, name: str, amount: int) -> tuple[Move, ...]:
@@ -240,16 +241,21 @@ class HouseRound:
         paid = tuple(payout for payout in payouts if lines.get(payout.line, 0) > 0)
         earlier: dict[str, int] = {}
         earlier_payouts: tuple[Payout, ...] = ()
+        fees: dict[str, int] = {}
         if final:
             box.status = BoxStatus.SETTLED
             earlier, earlier_payouts = dict(box.early), tuple(box.early_payouts)
+            fees = {reason: amount for reason, amount in box.paid_for.items() if amount}
+            if box.fees > sum(fees.values()):  # a round saved before fees were kept by what they bought
+                fees["fee"] = box.fees - sum(fees.values())
         else:
             box.early.update(lines)
             box.early_payouts.extend(paid)
         max_payout = self.limits.max_payout if (box.capped if final else cut) else None
         return StakesSettled(player=box.owner, box=box.index, results=lines, outcome=outcome, hand=hand,
                              ranks=tuple(ranks), cards=tuple(cards), final=final, payouts=paid, earlier=earlier,
-                             earlier_payouts=earlier_payouts, max_payout=max_payout, moves=self._apply_moves(moves))
+                             earlier_payouts=earlier_payouts, max_payout=max_payout, fees=fees,
+                             moves=self._apply_moves(moves))
 
     # --- betting -----------------------------------------------------------------------------------------
 

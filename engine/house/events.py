@@ -110,7 +110,7 @@ class StakesSettled(Event):
     """Some stakes of a box settled (public): net per stake line, the hand that counted (with the ranks that name
     it) and what paid each winning line; `final` empties the box and comes when the round ends. A settlement before
     it (a side bet on the deal, a fold) is its owner's to read; the final one repeats those lines, in `earlier` and
-    `earlier_payouts`, so the round's public result shows every line of the box."""
+    `earlier_payouts`, and names the box's `fees`, so the round's public result shows every line of the box."""
 
     player: str
     box: int
@@ -125,6 +125,9 @@ class StakesSettled(Event):
     earlier_payouts: tuple[Payout, ...] = ()
     max_payout: int | None = None
     """The table's maximum payout when it cut these lines' winnings (a final settlement: or the earlier ones')."""
+    fees: dict[str, int] = field(default_factory=dict)
+    """A final settlement: the fees the box paid during the round (never returned) by what they bought (`buy`,
+    `exchange`, `re_exchange`, `dealer_game`), so that its lines and its fees add up to the box's net."""
 
 
 @dataclass(frozen=True, kw_only=True)

@@ -440,7 +440,8 @@ async def test_caribbean_bonus_size_and_re_exchange_are_table_options(service: S
     assert again.error is None and "Ann, box 1: exchanges again (20)." in everything_public(again)
     assert [button.label for button in again.table.buttons if not button.private] == ["Play (20)", "Fold"]
     ended = await service.handle(PLACE, ANN, "/play")
-    assert "ANTE +10 · BET +20 (pair of kings, jack kicker, ×1) · BONUS −20." in ended.public[-1]  # over ace-king
+    assert ("wins (−30) — pair of kings, jack kicker: 9♣ J♥ K♥ K♣ 7♣; ANTE +10 · BET +20 (pair of kings, jack kicker,"
+            " ×1) · BONUS −20 · exchange fee −20 · second exchange fee −20.") in ended.public[-1]  # over ace-king
     assert (await wallets(service))["ann"] == 1000 + 10 + 20 - 20 - 40  # the exchange and the re-exchange: 20 each
     await ledger_ok(service)
 
@@ -729,3 +730,35 @@ async def test_a_blind_box_is_not_promised_a_turn_it_never_gets(service: Service
     assert (await service.handle(PLACE, ANN, "/deal")).error is None
     asked = (await service.handle(PLACE, ANN, "/cards")).private["ann"][0].lower()
     assert expected in asked and asked.count(expected.split(": ", 1)[1]) == 1  # box 2 still waits for its turn
+
+
+@pytest.mark.parametrize(("language", "game", "cards", "moves", "line", "table", "over"), [
+    ("en", "russian", "2c 5d 8h Js 3s  2d 4h 7s 9c Jd  6c", ("/exchange 1", "/play", "/decline"),
+     "Ann, box 1: dealer has no game (0) — no game: 5♦ 8♥ J♠ 3♠ 6♣; ANTE +10 · BET 0 · exchange fee −10.",
+     "Ann · box 1 · — · settled 0", "Round over: Ann 0."),
+    ("ru", "russian", "2c 5d 8h Js 3s  2d 4h 7s 9c Jd  6c", ("/exchange 1", "/play", "/decline"),
+     "Ann, бокс 1: у дилера нет игры (0)", "Ann · бокс 1 · — · рассчитан 0", "АНТЕ +10 · БЕТ 0 · плата за обмен −10."),
+    ("en", "texas", "2c 7d  3h 4h  Kd 9s 5c Jh 8d", ("/buy", "/fold"),
+     "Ann, box 1: folded (−20); ANTE −10 · card fee −10.", "Ann · box 1 · — · settled −20", "Round over: Ann −20."),
+    ("ru", "texas", "2c 7d  3h 4h  Kd 9s 5c Jh 8d", ("/buy", "/fold"),
+     "Ann, бокс 1: пас (−20); АНТЕ −10 · плата за прикуп −10.", "рассчитан −20", "Раунд окончен: Ann −20."),
+], ids=["russian-en", "russian-ru", "texas-en", "texas-ru"])
+async def test_a_boxs_settlement_line_counts_its_fees_as_the_table_and_the_round_do(
+        service: Service, monkeypatch: pytest.MonkeyPatch, language: str, game: str, cards: str,
+        moves: tuple[str, ...], line: str, table: str, over: str) -> None:
+    """A fee (a card bought, an exchange) is never returned (RULES.md §2.5), and the table's "settled" and "Round
+    over" count it: the box's own line said "dealer has no game (+10)" beside "settled 0", or "folded (−10)" beside
+    "Round over: −20". Its net now counts the fee too, and the fee is one of its lines, so that they add up."""
+    stack_house_deck(monkeypatch, cards)
+    await service.handle(PLACE, ANN, f"/lang {language}")
+    await service.handle(PLACE, ANN, f"/game {game}")
+    assert (await service.handle(PLACE, ANN, "/ante 10")).error is None
+    reply = await service.handle(PLACE, ANN, "/deal")
+    for move in moves:
+        reply = await service.handle(PLACE, ANN, move)
+        assert reply.error is None, (move, reply.error)
+    shown = everything_public(reply)
+    for expected in (line, table, over):
+        assert expected in shown, shown
+    assert (await wallets(service))["ann"] == 1000 + int(table.rsplit(" ", 1)[1].replace("−", "-"))
+    await ledger_ok(service)

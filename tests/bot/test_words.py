@@ -254,8 +254,8 @@ def test_a_dealer_without_a_game_is_said_once() -> None:
     public, _ = _round("russian", "Ks Kd 7h 9c Jh Qs Jd 9d 5c 3s 4h", ["play", "dealer_game"])
     assert "Dealer reveals Q♠ J♦ 9♦ 5♣ 3♠: no game." in public
     assert "Dealer discards Q♠, draws 4♥: still no game." in public
-    assert ("Ann, box 1: dealer still has no game, bets back (0) — pair of kings, jack kicker: K♠ K♦ 7♥ 9♣ J♥; "
-            "ANTE 0 · BET 0.") in public
+    assert ("Ann, box 1: dealer still has no game, bets back (−10) — pair of kings, jack kicker: K♠ K♦ 7♥ 9♣ J♥; "
+            "ANTE 0 · BET 0 · dealer's game fee −10.") in public
 
 
 @pytest.mark.parametrize(("language", "expected"), [

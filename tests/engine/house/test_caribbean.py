@@ -131,3 +131,22 @@ def test_a_fold_is_settled_at_once_and_told_to_the_table_at_the_end() -> None:
     assert (final.final, final.outcome, final.results, final.earlier, final.moves) == (
         True, "folded", {}, {"ante": -10, "bonus": 50}, ())
     assert [payout.hand for payout in final.earlier_payouts] == ["straight"]
+
+
+def test_the_final_settlement_names_every_fee_by_what_it_bought() -> None:
+    """The fees are never returned, and the box's final settlement names them (two cards exchanged for 20, one
+    again for 20), so its lines and its fees add up to the box's net; a round saved before fees were kept by what
+    they bought names their sum."""
+    rules = CaribbeanRules(re_exchange_limit=1)
+    round_ = start("Qs Qd 8c 5d 3s", "Jh Jc Ac 5c 3d", rest="2c 9h 4h", rules=rules)
+    round_.act("ann", "exchange", ["8c", "5d"])
+    saved = round_.to_dict()
+    round_.act("ann", "re_exchange", ["2c"])
+    events = round_.act("ann", "fold")
+    settled = [event for event in events if isinstance(event, StakesSettled) and event.final]
+    assert [event.fees for event in settled] == [{"exchange": 20, "re_exchange": 20}]
+    assert sum(settled[0].earlier.values()) - sum(settled[0].fees.values()) == net(round_) == -50
+    for box in saved["boxes"]:
+        del box["paid_for"]
+    ended = CaribbeanRound.from_dict(saved).act("ann", "fold")
+    assert [event.fees for event in ended if isinstance(event, StakesSettled) and event.final] == [{"fee": 20}]
