@@ -151,7 +151,12 @@ def narrate(voice: Voice, events: Iterable[Event]) -> Narration:
             elif event.hand == "no_game":  # the hand's name is the verdict: say it once
                 lines.append(voice.t("house.dealer_reveals_no_game", cards=cards_text(event.cards)))
             else:
-                verdict = voice.t("house.qualifies" if event.qualifies else "house.no_game")
+                if event.qualifies:
+                    verdict = voice.t("house.qualifies")
+                elif event.needs:
+                    verdict = voice.t(f"house.no_game_below.{event.needs}")
+                else:
+                    verdict = voice.t("house.no_game")
                 lines.append(voice.t("house.dealer_reveals", cards=cards_text(event.cards),
                                      hand=hands.describe(voice, event.hand, event.ranks), verdict=verdict))
         elif isinstance(event, CommunityCardsShown):

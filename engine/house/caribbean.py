@@ -133,8 +133,10 @@ class CaribbeanRound(HouseRound):
     def _finish_phase(self) -> list[Event]:
         dealer = evaluate(self.dealer)
         qualifies = dealer_qualifies(dealer)
-        events: list[Event] = [DealerCardsShown(cards=tuple(self.dealer), hand=hand_name(dealer),
-                                                ranks=dealer.ranks, qualifies=qualifies)]
+        # a high card that qualifies is the ace-king: said so, as "ace high" alone says nothing of the king
+        name = "ace_king" if qualifies and dealer.category is HandCategory.HIGH_CARD else hand_name(dealer)
+        events: list[Event] = [DealerCardsShown(cards=tuple(self.dealer), hand=name, ranks=dealer.ranks,
+                                                qualifies=qualifies, needs="ace_king")]
         return events + [self._settle_box(box, dealer, qualifies) for box in self._played()] + self._end()
 
     def _settle_box(self, box: Box, dealer: HandValue, qualifies: bool) -> StakesSettled:

@@ -28,12 +28,15 @@ class BoxCardsDealt(Event):
 
 @dataclass(frozen=True, kw_only=True)
 class DealerCardsShown(Event):
-    """The dealer's open cards (public); `hand` and `qualifies` are set once the dealer reveals all."""
+    """The dealer's open cards (public); `hand` and `qualifies` are set once the dealer reveals all. `needs` names
+    the lowest hand that qualifies when the hand's name alone does not tell (Caribbean Poker: `ace_king`, where
+    "ace high" may or may not qualify)."""
 
     cards: tuple[Card, ...]
     hand: str = ""
     ranks: tuple[int, ...] = ()
     qualifies: bool | None = None
+    needs: str = ""
 
 
 @dataclass(frozen=True, kw_only=True)

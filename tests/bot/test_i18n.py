@@ -212,6 +212,7 @@ def _dynamic_keys() -> dict[str, set[str]]:
         "house.acted.": house["action"],
         "house.outcome.": house["outcome"],
         "house.status.": {status.value for status in BoxStatus},
+        "house.no_game_below.": {"ace_king"},  # the lowest hand that qualifies, where the hand does not tell
         "house.fee.": {"buy", "exchange", "re_exchange", "dealer_game", "fee"},  # what a fee bought; "fee": unknown
         "house.usage.": {round_type.side_name for round_type in GAMES.values()} - {""},
         "house.hint.": {round_type.side_name for round_type in GAMES.values()} - {""},

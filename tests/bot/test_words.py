@@ -258,6 +258,23 @@ def test_a_dealer_without_a_game_is_said_once() -> None:
             "ANTE 0 · BET 0 · dealer's game fee −10.") in public
 
 
+@pytest.mark.parametrize(("language", "dealer", "expected"), [
+    ("en", "Ah Kd Qc 5s 3s", "Dealer reveals A♥ K♦ Q♣ 5♠ 3♠: ace-king — qualifies."),
+    ("en", "Ah Qd Jc 5s 3s", "Dealer reveals A♥ Q♦ J♣ 5♠ 3♠: ace high — no game: it takes ace-king or better."),
+    ("ru", "Ah Kd Qc 5s 3s", "Дилер открывает A♥ K♦ Q♣ 5♠ 3♠: туз-король — игра есть."),
+    ("ru", "Ah Qd Jc 5s 3s", "Дилер открывает A♥ Q♦ J♣ 5♠ 3♠: старший туз — нет игры: нужен хотя бы туз-король."),
+    ("en", "Kh Qd Jc 5s 3s", "Dealer reveals K♥ Q♦ J♣ 5♠ 3♠: king high — no game: it takes ace-king or better."),
+    ("en", "Ah Ad Jc 5s 3s", "Dealer reveals A♥ A♦ J♣ 5♠ 3♠: pair of aces, jack kicker — qualifies."),
+])
+def test_a_caribbean_dealer_with_ace_high_is_told_why_he_qualifies_or_not(language: str, dealer: str,
+                                                                         expected: str) -> None:
+    """RULES.md §4: the dealer qualifies with ace-king or better. A-K-Q-5-3 read "ace high — qualifies" and A-Q-J-5-3
+    "ace high — no game": the same hand, two verdicts. The one that qualifies is the ace-king; the one that does not
+    says what it lacks."""
+    public, _ = _round("caribbean", f"2s 3d 7h 9c Jh {dealer}", ["play"], language=language)
+    assert expected in public, public
+
+
 @pytest.mark.parametrize(("language", "expected"), [
     ("en", "Ann, box 1: wins (+10,000) — royal flush: A♥ K♥ Q♥ J♥ T♥; ANTE +100 · BET +9,900 (royal flush, ×100); "
            "payout capped at the table's maximum of 10,000."),
