@@ -280,6 +280,7 @@ class HouseController:
         if act.state.get("round"):
             raise act.refuse("game.busy_round")
         value = str(command.value)
+        number: int | None = None  # a number is said as the chat's language writes chips: 5,000 / 5 000
         if command.key == picture.SETTING:
             if value not in picture.VALUES:
                 raise act.refuse("settings.bad_value", name=command.key, value=quote_input(value),
@@ -317,7 +318,7 @@ class HouseController:
                 except RuleError as error:
                     raise act.rule_refusal(error) from None
                 act.config["rules"] = {**act.config.get("rules", {}), "limits": changed.to_dict()}
-        act.say("settings.set", name=command.key, value=value)
+        act.say("settings.set", name=command.key, value=value if number is None else number)
 
     # --- helpers ------------------------------------------------------------------------------------------------
 

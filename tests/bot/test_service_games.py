@@ -762,3 +762,20 @@ async def test_a_boxs_settlement_line_counts_its_fees_as_the_table_and_the_round
         assert expected in shown, shown
     assert (await wallets(service))["ann"] == 1000 + int(table.rsplit(" ", 1)[1].replace("−", "-"))
     await ledger_ok(service)
+
+
+@pytest.mark.parametrize(("language", "house", "holdem"), [
+    ("en", "Setting changed: max_payout = 5,000.", "Setting changed: buy_in = 4,000."),
+    ("ru", "Настройка изменена: max_payout = 5\u00a0000.", "Настройка изменена: buy_in = 4\u00a0000."),
+])
+async def test_a_changed_setting_writes_its_number_as_the_chat_does(service: Service, language: str, house: str,
+                                                                   holdem: str) -> None:
+    """`/set max_payout 5000` at a house table echoed "max_payout = 5000" where every other chip count reads 5,000
+    (5 000 in Russian): the house table said the text as typed. Hold'em's confirmation, which said the number,
+    already read 4,000."""
+    await service.handle(PLACE, ANN, f"/lang {language}")
+    other = Place(PLACE.chat_id, "chat/holdem")
+    assert (await service.handle(other, ANN, "/set buy_in 4000")).public == [holdem]
+    await service.handle(PLACE, ANN, "/game russian")
+    assert (await service.handle(PLACE, ANN, "/set max_payout 5000")).public == [house]
+    assert (await listed_settings(service))["max_payout"] == "5000"
