@@ -18,7 +18,7 @@ from engine.common import Event, RuleError, all_moves
 from engine.house import GAMES
 from engine.house.boxes import Limits
 from engine.house.common import HouseRound, Phase, Shortfall
-from engine.house.three_card import TIERS_LIMITS
+from engine.house.three_card import TIERS_LIMITS, tier_of
 from engine.text import quote_input
 
 BET_SECONDS = 30
@@ -39,6 +39,9 @@ Poker's re-exchange swaps a single card again (for 2×ANTE)."""
 _LIMIT_FIELDS: dict[str, tuple[str, ...]] = {"bonus": ("min_side", "max_side")}
 """Settings that set table limits of another name (else the limit of the setting's name): Caribbean Poker's bonus bet
 has one fixed size (RULES.md §4)."""
+
+NO_TIER = "—"
+"""What `/set` lists as Three Card Poker's tier when the table's ranges are no tier's (an organizer changed one)."""
 
 _COMMAND_ACTIONS: dict[type[cmd.Command], tuple[str, ...]] = {
     cmd.Fold: ("fold",),
@@ -263,7 +266,7 @@ class HouseController:
                    "turn_seconds": act.config.get("turn_seconds", TURN_SECONDS),
                    picture.SETTING: act.config.get(picture.SETTING, "on")}
         if self.game == "three-card":
-            current["tier"] = act.config.get("tier", "lite")
+            current["tier"] = tier_of(limits) or NO_TIER  # a tier is its ranges: a changed min_ante leaves it
         if self.game == "caribbean":
             current["bonus"] = limits.max_side
         for name, (field, choices) in _RULE_CHOICES.items():
@@ -291,7 +294,6 @@ class HouseController:
                 raise act.refuse("settings.bad_value", name="tier", value=quote_input(value),
                                  choices=", ".join(TIERS_LIMITS))
             tier = TIERS_LIMITS[value.lower()]  # its ANTE and PAIRPLUS ranges (RULES.md §5); the table's cap stays
-            act.config["tier"] = value.lower()
             act.config["rules"] = {**act.config.get("rules", {}), "limits": replace(
                 limits, min_ante=tier.min_ante, max_ante=tier.max_ante, min_side=tier.min_side,
                 max_side=tier.max_side).to_dict()}

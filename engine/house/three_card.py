@@ -55,6 +55,14 @@ TIERS_LIMITS: Mapping[str, Limits] = MappingProxyType({
 """The limit tiers of RULES.md §5: ANTE and PAIRPLUS ranges."""
 
 
+def tier_of(limits: Limits) -> str | None:
+    """The tier whose ANTE and PAIRPLUS ranges these limits have (the rest, the maximum payout and the boxes, is no
+    part of a tier), or None: a table whose `min_ante` was changed after choosing VIP is no longer VIP."""
+    ranges = (limits.min_ante, limits.max_ante, limits.min_side, limits.max_side)
+    return next((name for name, tier in TIERS_LIMITS.items()
+                 if (tier.min_ante, tier.max_ante, tier.min_side, tier.max_side) == ranges), None)
+
+
 class ThreeCardRound(HouseRound):
     """One round of Three Card Poker. Side bet: `side=` is PAIRPLUS; a box may carry PAIRPLUS alone (ANTE 0)."""
 

@@ -779,3 +779,19 @@ async def test_a_changed_setting_writes_its_number_as_the_chat_does(service: Ser
     await service.handle(PLACE, ANN, "/game russian")
     assert (await service.handle(PLACE, ANN, "/set max_payout 5000")).public == [house]
     assert (await listed_settings(service))["max_payout"] == "5000"
+
+
+async def test_a_three_card_tier_is_listed_only_while_its_ranges_hold(service: Service) -> None:
+    """A tier is its ANTE and PAIRPLUS ranges (RULES.md §5): after `/set tier vip` then `/set min_ante 100` the
+    table's ANTE ran 100–2000, yet `/set` went on listing tier=vip. It lists the tier the ranges are, or none."""
+    await service.handle(PLACE, ANN, "/game three-card")
+    assert (await listed_settings(service))["tier"] == "lite"
+    assert (await service.handle(PLACE, ANN, "/set tier vip")).error is None
+    assert (await listed_settings(service))["tier"] == "vip"
+    assert (await service.handle(PLACE, ANN, "/set min_ante 100")).error is None
+    listed = await listed_settings(service)
+    assert (listed["tier"], listed["min_ante"], listed["max_ante"]) == ("—", "100", "2000")
+    assert (await service.handle(PLACE, ANN, "/set min_ante 25")).error is None
+    assert (await listed_settings(service))["tier"] == "vip"  # the ranges are VIP's again
+    assert (await service.handle(PLACE, ANN, "/set tier respect")).error is None
+    assert (await listed_settings(service))["tier"] == "respect"
