@@ -21,6 +21,8 @@ class CommandError(ValueError):
         super().__init__(code)
         self.code = code
         self.params = params
+        self.command_type: type[Command] | None = None
+        """The command whose arguments were wrong (`/ante x`), when the command word was known."""
 
 
 @dataclass(frozen=True)
@@ -547,9 +549,12 @@ def parse(text: str) -> Command:
         return _build(cls, args)
     except CommandError as error:
         if error.code == "usage":
-            if not cls.usage:  # `/call 10`: say it takes nothing rather than "Usage: /call " and no more
-                raise CommandError("no_arguments", command=cls.name) from None
-            raise CommandError("usage", command=cls.name, usage=cls.usage) from None
+            # `/call 10`: say it takes nothing rather than "Usage: /call " and no more
+            error = (CommandError("usage", command=cls.name, usage=cls.usage) if cls.usage
+                     else CommandError("no_arguments", command=cls.name))
+            error.command_type = cls
+            raise error from None
+        error.command_type = cls
         raise
 
 

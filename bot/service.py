@@ -726,6 +726,11 @@ class Service:
 
     async def _usage_text(self, place: Place, actor: Actor, error: cmd.CommandError) -> str:
         language = await self._private_language(place, actor)
+        kind = error.command_type
+        if kind is not None and any(other.uses(kind) for other in self.controllers.values()):
+            game, controller = await self._game_at(place)  # `/ante` at a Hold'em table: not its usage, not used here
+            if controller is not None and not controller.uses(kind):
+                return text(language, "wrong_game", command=kind.name, game=text(language, f"game.{game}"))
         params: dict[str, object] = dict(error.params)
         command = params.get("command")
         if "usage" in params and isinstance(command, str) and command in cmd.BY_WORD:
@@ -743,14 +748,19 @@ class Service:
     async def _side_name(self, place: Place) -> str | None:
         """The side bet of the house game the place's table plays (`pairplus`, `bonus`; "" for a game without one),
         None at a table of another game."""
+        _, controller = await self._game_at(place)
+        return None if controller is None else controller.side_bet
+
+    async def _game_at(self, place: Place) -> tuple[str, Controller | None]:
+        """The game the place's table plays and its controller (None for a game no longer offered)."""
         live = self._live.get(place.table_id)
         if live is not None:
             config = live.config
         else:
             loaded = await self.store.read(lambda tx: tx.load_table(place.table_id))
             config = loaded[0] if loaded is not None else {}
-        controller = self.controllers.get(config.get("game", self.settings.default_game))
-        return None if controller is None else controller.side_bet
+        game = str(config.get("game", self.settings.default_game))
+        return game, self.controllers.get(game)
 
     # --- commands every table understands -------------------------------------------------------------------
 

@@ -16,6 +16,10 @@ class Controller(Protocol):
     """The side bet a house game's players may place (`pairplus`, `bonus`; "" for a house game without one), None
     for a game that is not played against the house: how a usage answer names the `pp`/`bonus` option."""
 
+    def uses(self, command: type[Command]) -> bool:
+        """Whether this game has the command (`/ante` is a house game's, `/raise` Hold'em's): one it has not is
+        refused as not used in it, however its arguments were written."""
+
     def handle(self, act: Action, command: Command) -> None:
         """Apply a game command, or raise a refusal (`act.refuse(...)`)."""
 

@@ -98,6 +98,10 @@ class HoldemController:
         """Chips are on the table while anyone is seated or a tournament runs."""
         return bool(act.state.get("seats")) or bool(act.state.get("tournament"))
 
+    def uses(self, command: type[cmd.Command]) -> bool:
+        """Seating, dealing, betting actions, settings, the showdown's and the tournament's commands."""
+        return command in _HANDLERS or issubclass(command, (*tour.COMMANDS, *_ACTIONS, *showdown.COMMANDS))
+
     def handle(self, act: Action, command: cmd.Command) -> None:
         """Seating, dealing, betting actions, settings and the tournament commands."""
         act.state.setdefault("seats", [])

@@ -54,6 +54,10 @@ _COMMAND_ACTIONS: dict[type[cmd.Command], tuple[str, ...]] = {
     cmd.Decline: ("decline",),
 }
 
+_USED: tuple[type[cmd.Command], ...] = (cmd.Ante, cmd.Deal, cmd.Select, cmd.Table, cmd.Join, cmd.Leave, cmd.Setting,
+                                        cmd.AddBot, *_COMMAND_ACTIONS)
+"""The commands a house table answers (`HouseController.handle`); any other game command is not used here."""
+
 
 class HouseController:
     """Plays one house game (`texas`, `russian`, `caribbean`, `three-card`) at a table, against the bot as dealer.
@@ -86,8 +90,15 @@ class HouseController:
         """Chips are on boxes while a round is in play."""
         return bool(act.state.get("round"))
 
+    def uses(self, command: type[cmd.Command]) -> bool:
+        """Bets, the deal, decisions, seating in the sense a house table has it, its settings (and /addbot, to say
+        that it is Hold'em's)."""
+        return issubclass(command, _USED)
+
     def handle(self, act: Action, command: cmd.Command) -> None:
         """Bets, the deal and decisions."""
+        if not self.uses(type(command)):
+            raise act.refuse("wrong_game", command=command.name, game=act.t(f"game.{self.game}"))
         if isinstance(command, cmd.Ante):
             self._ante(act, command)
         elif isinstance(command, cmd.Deal):
@@ -111,8 +122,6 @@ class HouseController:
             self._decide(act, command)
         elif isinstance(command, cmd.AddBot):
             raise act.refuse("odds.bot_holdem_only")
-        else:
-            raise act.refuse("wrong_game", command=command.name, game=act.t(f"game.{self.game}"))
 
     def on_timer(self, act: Action, key: str, payload: dict[str, Any]) -> bool:
         """Bets close (deal), or a box ran out of time (fold / decline); False when the timer is stale (its round is

@@ -378,6 +378,7 @@ async def test_a_platform_locale_picks_russian_when_the_chat_has_no_language(ser
 
 async def test_an_amount_name_is_translated_in_a_parse_error(service: Service) -> None:
     await service.handle(PLACE, ANN, "/lang ru")
+    await service.handle(PLACE, ANN, "/game russian")  # a table where /ante is used
     assert (await service.handle(PLACE, ANN, "/ante x")).error == "АНТЕ: нужно целое число фишек больше нуля, а не «x»."
 
 

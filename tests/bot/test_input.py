@@ -104,7 +104,9 @@ async def test_a_huge_amount_is_too_large_with_the_limit(service: Service) -> No
     assert reply.error == "The amount is too large: at most 1,000,000,000 chips, not “99999999999999999999”."
     ivan = Actor("tg:7", "Ivan", language="ru")
     await service.handle(PLACE, ivan, "/lang ru")
-    russian = await service.handle(PLACE, ivan, "/ante 1 pp " + "9" * 5000)  # no int() of 5,000 digits
+    three = Place(PLACE.chat_id, "chat/three")  # a table where /ante and its PAIRPLUS are used
+    assert (await service.handle(three, ANN, "/game three-card")).error is None
+    russian = await service.handle(three, ivan, "/ante 1 pp " + "9" * 5000)  # no int() of 5,000 digits
     assert russian.error == ("Ставка PAIRPLUS: слишком много — не больше 1\xa0000\xa0000\xa0000, а не «" + "9" * 40
                              + "…».")
 

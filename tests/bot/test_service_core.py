@@ -16,6 +16,9 @@ from tests.bot.helpers import ledger_ok
 class Idle:
     """A controller with no game in progress, so only the service's own commands do anything."""
 
+    def uses(self, command: type[Command]) -> bool:
+        return False
+
     def handle(self, act: Action, command: Command) -> None:
         raise act.refuse("parse.unknown_command", command=command.name)
 

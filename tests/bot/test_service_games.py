@@ -795,3 +795,27 @@ async def test_a_three_card_tier_is_listed_only_while_its_ranges_hold(service: S
     assert (await listed_settings(service))["tier"] == "vip"  # the ranges are VIP's again
     assert (await service.handle(PLACE, ANN, "/set tier respect")).error is None
     assert (await listed_settings(service))["tier"] == "respect"
+
+
+@pytest.mark.parametrize(("language", "game", "line", "expected"), [
+    ("en", "holdem", "/ante", "/ante is not used in Texas Hold'em."),
+    ("en", "holdem", "/ante x", "/ante is not used in Texas Hold'em."),
+    ("en", "omaha", "/exchange", "/exchange is not used in Pot-Limit Omaha."),
+    ("en", "russian", "/pawn", "/pawn is not used in Russian Poker."),
+    ("en", "caribbean", "/raise x", "/raise is not used in Caribbean Poker."),
+    ("ru", "holdem", "/ante", "/ante не используется в этой игре: Техасский холдем."),
+    ("en", "russian", "/ante x", "The ante must be a whole number of chips above zero, not “x”."),
+    ("en", "holdem", "/raise x", "The amount must be a whole number of chips above zero, not “x”."),
+    ("en", "russian", "/balance x", "/balance takes nothing after it: write just /balance."),
+    ("en", "caribbean", "/stats 0d", "Usage: /stats [@player] [30d|all]"),
+], ids=lambda value: value if " " not in value else "")
+async def test_a_command_of_another_game_is_not_used_here_however_it_is_written(
+        service: Service, language: str, game: str, line: str, expected: str) -> None:
+    """`/ante 10` at a Hold'em table answered that /ante is not used in Texas Hold'em, but a bare `/ante` (or
+    `/ante x`) answered with /ante's usage, as if the table took it written right: the arguments were read before
+    the table's game was asked. A command the game does not use is now said to be so, however it is written; the
+    table's own commands, and those every table has, keep their usage answers."""
+    await service.handle(PLACE, ANN, f"/lang {language}")
+    if game != "holdem":
+        assert (await service.handle(PLACE, ANN, f"/game {game}")).error is None
+    assert (await service.handle(PLACE, ANN, line)).error == expected
