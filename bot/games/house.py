@@ -110,6 +110,8 @@ class HouseController:
         elif isinstance(command, (cmd.Join, cmd.Table)):
             act.show_table(self.table_message(act))
             if isinstance(command, cmd.Join):
+                if command.chips is not None:  # RULES.md: house games play from the wallet; there is no buy-in
+                    act.tell(act.user, "house.join_no_buy_in", typed=str(command.chips))
                 rules = self._rules(act)
                 blind_box = getattr(rules, "blind_box", None)
                 act.reply.tell(act.user, render.how_to_bet(act.voice, self.game, rules.limits,

@@ -819,3 +819,24 @@ async def test_a_command_of_another_game_is_not_used_here_however_it_is_written(
     if game != "holdem":
         assert (await service.handle(PLACE, ANN, f"/game {game}")).error is None
     assert (await service.handle(PLACE, ANN, line)).error == expected
+
+
+@pytest.mark.parametrize(("language", "said"), [
+    ("en", "A house table takes no buy-in: every bet comes straight from your wallet, so /join 500 took nothing from "
+           "it."),
+    ("ru", "За столом против дилера бай-ина нет: каждая ставка берётся прямо из кошелька, и команда /join 500 ничего "
+           "из него не списала."),
+])
+async def test_join_with_chips_at_a_house_table_says_the_chips_stay_in_the_wallet(service: Service, language: str,
+                                                                                   said: str) -> None:
+    """House games play from the wallet (RULES.md, chips and balances): `/join 500` at a house table took nothing and
+    answered only how to bet, as if the 500 had bought something. It now says there is no buy-in; a plain `/join`
+    answers as before."""
+    await service.handle(PLACE, ANN, f"/lang {language}")
+    await service.handle(PLACE, ANN, "/game russian")
+    joined = await service.handle(PLACE, ANN, "/join 500")
+    assert joined.error is None and joined.private["ann"][0] == said
+    assert len(joined.private["ann"]) == 2  # then how to bet
+    assert (await wallets(service))["ann"] == 1000
+    plain = await service.handle(PLACE, ANN, "/join")
+    assert said not in plain.private["ann"] and len(plain.private["ann"]) == 1
