@@ -395,6 +395,16 @@ LINK = "https://t.me/pokerbot?start=cards"
 """The deep link that opens the bot's private chat (the fake Bot API's bot is @pokerbot)."""
 
 
+async def five_quiet_minutes(bot: Running, user: dict[str, Any], *commands: str, why: str) -> None:
+    """`user`'s `commands` add nothing to the group (a pointer or a link was posted just before); then five minutes
+    pass, after which the next may."""
+    count = len(bot.group())
+    for command in commands:
+        await bot.command(user, command)
+    assert len(bot.group()) == count, why
+    bot.clock.current += 300
+
+
 @pytest.mark.telegram_time_scale(WHOLE_HANDS)
 async def test_after_the_hint_a_private_only_answer_gets_a_short_pointer_now_and_then(make_bot, api) -> None:
     bot = await make_bot("duel")
@@ -405,11 +415,8 @@ async def test_after_the_hint_a_private_only_answer_gets_a_short_pointer_now_and
     assert api.calls("sendMessage")[-1]["link_preview_options"] == {"is_disabled": True}  # no card of the bot
     await bot.command(ANN, "/balance")  # not silence: a pointer
     assert bot.group()[-1].text == f"@ann, I answer that only in private: {LINK}"
-    count = len(bot.group())
-    await bot.command(ANN, "/help")
-    await bot.command(ANN, "/balance")
-    assert len(bot.group()) == count, "one pointer in five minutes: the group is not filled with them"
-    bot.clock.current += 300
+    await five_quiet_minutes(bot, ANN, "/help", "/balance",
+                             why="one pointer in five minutes: the group is not filled with them")
     await bot.command(ANN, "/help")
     assert bot.group()[-1].text == f"@ann, I answer that only in private: {LINK}"
 
@@ -419,10 +426,8 @@ async def test_start_in_the_group_answers_with_the_private_chats_link(make_bot, 
     await bot.command(CAT, "/start")  # the hint says to: in the group
     assert bot.group()[-1].text == f"@cat, our private chat opens here (then press Start): {LINK}"
     count = len(bot.group())
-    await bot.command(CAT, "/start@pokerbot")
-    await bot.command(CAT, "/start")
-    assert len(bot.group()) == count, "the link is just above: one in five minutes, as the pointers"
-    bot.clock.current += 300
+    await five_quiet_minutes(bot, CAT, "/start@pokerbot", "/start",
+                             why="the link is just above: one in five minutes, as the pointers")
     await bot.command(CAT, "/start@pokerbot")
     assert len(bot.group()) == count + 1
     assert bot.group()[-1].text == f"@cat, our private chat opens here (then press Start): {LINK}"
