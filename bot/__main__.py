@@ -21,6 +21,7 @@ from bot.config import SettingError, Settings, database_location, load_settings,
 from bot.logs import setup_logging
 
 if TYPE_CHECKING:
+    from bot.store import Store
     from bot.web.server import ClockPages
 
 
@@ -46,20 +47,27 @@ def build_parser() -> argparse.ArgumentParser:
 
 async def serve(settings: Settings) -> None:
     """Open the store, start the service and its timers, and run every adapter that has a token."""
+    from bot.store import Store
+    from bot.store.one_process import hold_database
+
+    # held before the store's connections (a second bot on the file stops here), let go after they have closed
+    with hold_database(settings.database):
+        store = await Store.open(settings.database)  # a file it cannot use raises, its connection already closed
+        try:
+            await _serve_store(settings, store)
+        finally:
+            await store.close()
+
+
+async def _serve_store(settings: Settings, store: Store) -> None:
+    """`serve`'s work on the opened store: the service, its timers, the clock pages and the adapters (or the
+    terminal), stopped in turn when it ends."""
     from bot.clock import SystemClock
     from bot.collector import LULL_SECONDS, FullCollections, starting_up
     from bot.service import Service, ServiceSettings
-    from bot.store import Store
-    from bot.store.one_process import hold_database
     from bot.store.prune import keep_history
     from bot.terminal import run_terminal
 
-    hold = hold_database(settings.database)  # before the store's connections: a second bot on the file stops here
-    try:
-        store = await Store.open(settings.database)  # a file it cannot use raises, its connection already closed
-    except BaseException:
-        hold.release()
-        raise
     tasks: list[asyncio.Task[None]] = []
     pages: ClockPages | None = None
     service: Service | None = None
@@ -110,8 +118,6 @@ async def serve(settings: Settings) -> None:
                 await service.stop()
             except Exception as error:  # the store is failing: the next start replays the logs instead
                 logging.getLogger("pokerbot").warning("no snapshots at shutdown: %s", error)
-        await store.close()
-        hold.release()  # after the store: its connections' own locks on the file go with them
 
 
 async def serve_until_stopped(settings: Settings) -> None:
@@ -153,13 +159,11 @@ def clock_pages_url(settings: Settings) -> str | None:
 
 def database_errors(database: Path | str) -> tuple[type[Exception], ...]:
     """What the database's driver raises when the database cannot be used: sqlite3's errors, and psycopg's for a
-    PostgreSQL URL (when psycopg is installed; without it opening the store says so)."""
+    PostgreSQL URL (`main` has made sure psycopg is installed for one)."""
     if isinstance(database, Path):
         return (sqlite3.Error,)
-    try:
-        import psycopg
-    except ImportError:
-        return (sqlite3.Error,)
+    import psycopg
+
     return (sqlite3.Error, psycopg.Error)
 
 

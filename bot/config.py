@@ -213,9 +213,8 @@ def shown_database(database: Path | str) -> str:
 
 
 def shard_ids(value: str | None, count: int) -> tuple[int, ...] | None:
-    """`DISCORD_SHARD_IDS` (`0,2`): the shards this process opens, each below `count`; None (unset) for all."""
-    if count < 1:
-        raise ValueError(f"DISCORD_SHARD_COUNT must be at least 1 (got {count})")
+    """`DISCORD_SHARD_IDS` (`0,2`): the shards this process opens, each below `count` (at least 1, as
+    `load_settings` reads it); None (unset) for all."""
     if value is None:
         return None
     try:

@@ -77,7 +77,7 @@ class Delivery:
     When a table moves on to a new message (a new hand's or round's), the old one's buttons go, its text kept (the
     channel's record of that moment): the least urgent request, sent by a task of its own beside the channel's
     sender (so it never holds a reply), only when nothing waits for the channel, nothing is being sent to it, and
-    the channel's edit bucket keeps room for two more edits after it. It counts in `retires`.
+    the channel's edit bucket keeps room for two more edits after it.
     """
 
     def __init__(self, client: discord.Client, board: TableBoard, *, language: Callable[[Place], Awaitable[str]],
@@ -87,8 +87,6 @@ class Delivery:
         self._language = language
         self._lost = lost
         self._channels: dict[int, _Channel] = {}
-        self.retires = 0
-        """Retirements sent (requests, whatever their answer)."""
 
     def queue(self, place: Place, *, texts: Iterable[str] = (), table: State | None = None,
               pictures: Iterable[Picture] = (), files: Iterable[File] = (), gate: asyncio.Event | None = None) -> None:
@@ -222,7 +220,6 @@ class Delivery:
                 continue
             del channel.retiring[message_id]
             channel.edits.append(now)
-            self.retires += 1
             partial = self._client.get_partial_messageable(_channel_id(channel.place)).get_partial_message(message_id)
             try:
                 await partial.edit(view=None)

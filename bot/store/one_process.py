@@ -45,6 +45,12 @@ class DatabaseHold:
             os.close(self._descriptor)
             self._descriptor = None
 
+    def __enter__(self) -> DatabaseHold:
+        return self
+
+    def __exit__(self, *exc_info: object) -> None:
+        self.release()
+
 
 def hold_database(database: Path | str) -> DatabaseHold:
     """Hold the SQLite file `database` for this process (created empty when new, as SQLite would); raise

@@ -3,6 +3,7 @@ groups refuse pictures, and who was already told to open a private chat."""
 
 from __future__ import annotations
 
+import dataclasses
 from collections.abc import Callable
 from dataclasses import dataclass
 
@@ -79,8 +80,8 @@ class Memory:
     def rekey(self, old: int, new: int, renamed: Callable[[str], str]) -> None:
         """What is in memory, after the service moved the chat with the adapter's rows
         (`AdapterMemory.telegram_chat_moved`)."""
-        self.tables = {renamed(table_id): Posted(p.key, new if p.chat_id == old else p.chat_id, p.message_id,
-                                                 p.digest, p.version, p.buttons) for table_id, p in self.tables.items()}
+        self.tables = {renamed(table_id): dataclasses.replace(p, chat_id=new if p.chat_id == old else p.chat_id)
+                       for table_id, p in self.tables.items()}
         if old in self.no_photos:
             self.no_photos = (self.no_photos - {old}) | {new}
         self.hinted = {(new if chat == old else chat, user) for chat, user in self.hinted}

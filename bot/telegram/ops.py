@@ -84,7 +84,7 @@ class RetireOp:
     """The message is a photo whose caption is the table's text (the `table_photos` option)."""
 
 
-Op = TextOp | TableOp | PhotoOp | DocumentOp | RetireOp
+Op = TextOp | TableOp | PhotoOp | DocumentOp
 """What waits in a chat's queue (a `RetireOp` waits apart, in `ChatQueue.retiring`)."""
 
 

@@ -98,8 +98,6 @@ class Outbox:
         dropped."""
         self.requests = 0
         """Requests sent (for the benchmark's ratio to the budget), `RetireOp`s included."""
-        self.retires = 0
-        """`RetireOp` requests sent (also counted in `requests`)."""
         self.rate_limited = 0
         """429s received."""
         self.table_photos = False
@@ -425,7 +423,6 @@ class Outbox:
         """Retire an old table message. A 429 holds the chat (Telegram holds it for every request) and the
         retirement waits again behind everything else; a message gone or already without buttons is done."""
         self.requests += 1
-        self.retires += 1
         try:
             await self._retire(op)
         except RetryAfter as error:
@@ -471,10 +468,8 @@ class Outbox:
                                        message_thread_id=op.topic)
         elif isinstance(op, DocumentOp):
             await self._bot.send_document(op.chat_id, op.content, filename=op.name, message_thread_id=op.topic)
-        elif isinstance(op, TableOp):
-            await self._show_table(op)
         else:
-            await self._retire(op)  # (never queued with the rest: `ChatQueue.retiring`)
+            await self._show_table(op)
 
     async def _show_table(self, op: TableOp) -> None:
         """Post the table's message, or edit it, to show `op`'s state, or a newer one of its hand numbered since
@@ -571,4 +566,4 @@ def _refuses_photos(error: Exception) -> bool:
 
 
 def _private_to(op: Op) -> int | None:
-    return None if isinstance(op, TableOp | RetireOp) else op.private_to
+    return None if isinstance(op, TableOp) else op.private_to
