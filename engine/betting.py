@@ -40,6 +40,11 @@ def blinds(level: int) -> tuple[int, int]:
     return level // 2, level
 
 
+def straddle_size(level: int) -> int:
+    """A straddle at a level (RULES.md §1a): twice the big blind."""
+    return 2 * level
+
+
 def is_valid_level(level: int) -> bool:
     """A level (small bet and big blind) is even and at least 2, so that the small blind, half of it, is whole chips."""
     return level >= 2 and level % 2 == 0

@@ -46,7 +46,17 @@ from collections.abc import Collection, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
 
-from engine.betting import FIXED_LIMIT, HOME_LIMIT, NO_LIMIT, POT_LIMIT, STRUCTURES, BettingStructure, Limit, Street
+from engine.betting import (
+    FIXED_LIMIT,
+    HOME_LIMIT,
+    NO_LIMIT,
+    POT_LIMIT,
+    STRUCTURES,
+    BettingStructure,
+    Limit,
+    Street,
+    straddle_size,
+)
 from engine.cards import Card, Deck
 from engine.common import Event, IllegalAmount, Move, NotYourTurn, RuleError, allowed
 from engine.hands import ranks_of
@@ -226,8 +236,8 @@ class Hand(ShowdownPhases):
         straddler = self.straddler
         if straddler is None:
             raise RuleError("straddle_heads_up", "a straddle needs three players or more")
-        if self._by_id[straddler].stack <= 2 * self.level:
-            raise RuleError("straddle_short", "the straddler has too few chips", chips=2 * self.level)
+        if self._by_id[straddler].stack <= straddle_size(self.level):
+            raise RuleError("straddle_short", "the straddler has too few chips", chips=straddle_size(self.level))
 
     def _open(self, *, straddle: bool = False, posting: frozenset[str] = frozenset()) -> list[Event]:
         count = len(self._seats)
@@ -256,9 +266,9 @@ class Hand(ShowdownPhases):
                                           moves=(move,)))
         if straddle_index is not None:
             seat = self._seats[straddle_index]
-            move = self._put_in(seat, 2 * self.level, "straddle")
-            events.append(BlindPosted(player=seat.id, blind="straddle", amount=2 * self.level, is_all_in=False,
-                                      moves=(move,)))
+            chips = straddle_size(self.level)
+            move = self._put_in(seat, chips, "straddle")
+            events.append(BlindPosted(player=seat.id, blind="straddle", amount=chips, is_all_in=False, moves=(move,)))
         order = self._order_from_button()
         cards = self._deck.deal(self.variant.hole_cards * len(order))  # one at a time around the table:
         for position, seat in enumerate(order):  # the seat at `position` gets every len(order)-th card from it
@@ -268,7 +278,7 @@ class Hand(ShowdownPhases):
         self._raise_increment = self.structure.bet_size(Street.PREFLOP, self.level)
         self._bet_count = 1
         if straddle_index is not None:  # a live blind of twice the big blind: raises are measured from it
-            self._current_bet = self._raise_base = self._raise_increment = 2 * self.level
+            self._current_bet = self._raise_base = self._raise_increment = straddle_size(self.level)
             self._bet_count = 2
             last_blind = straddle_index
         self._uncapped = self.structure.uncapped_heads_up and count == 2

@@ -21,7 +21,7 @@ from bot.games.holdem_table import HoldemTable
 from bot.i18n import text
 from bot.output import Button
 from bot.render.holdem import HandView
-from engine.betting import STRUCTURES, Limit
+from engine.betting import STRUCTURES, Limit, straddle_size
 from engine.common import Event, RuleError
 from engine.preactions import PreAction
 from engine.seating import dealing_order
@@ -213,7 +213,7 @@ def straddle(ctl: HoldemTable, act: Action, command: cmd.Command) -> None:
     if act.state.get("straddle") == act.user:
         raise act.refuse("already_done")
     act.state["straddle"] = act.user
-    act.say("holdem.straddle_set", player=act.name(act.user), chips=2 * ctl.config(act, "level"))
+    act.say("holdem.straddle_set", player=act.name(act.user), chips=straddle_size(ctl.config(act, "level")))
     act.show_table(ctl.table_message(act))
 
 
@@ -235,7 +235,7 @@ def straddle_refusal(ctl: HoldemTable, act: Action, user_id: str) -> tuple[str, 
         return "holdem.straddle_three", {}
     if straddler["id"] != user_id:
         return "holdem.straddle_not_yours", {"player": act.name(straddler["id"])}
-    chips = 2 * ctl.config(act, "level")
+    chips = straddle_size(ctl.config(act, "level"))
     if seat["stack"] <= chips:
         return "holdem.straddle_short", {"chips": chips}
     return None
@@ -274,7 +274,7 @@ def straddle_after_level(ctl: HoldemTable, act: Action) -> None:
         return
     refusal = straddle_refusal(ctl, act, wanted)
     if refusal is None:
-        act.say("holdem.straddle_resized", player=act.name(wanted), chips=2 * ctl.config(act, "level"))
+        act.say("holdem.straddle_resized", player=act.name(wanted), chips=straddle_size(ctl.config(act, "level")))
         return
     act.state.pop("straddle")
     key, params = refusal
@@ -286,7 +286,7 @@ def straddle_buttons(ctl: HoldemTable, act: Action, key: str, decision: str) -> 
     straddler = next_straddler(ctl, act) if act.state.get("seats") else None
     if straddler is None or act.state.get("straddle") or straddle_refusal(ctl, act, straddler["id"]) is not None:
         return ()
-    chips = 2 * ctl.config(act, "level")
+    chips = straddle_size(ctl.config(act, "level"))
     return (Button(act.t("button.straddle", player=act.name(straddler["id"]), chips=chips),
                    button_payload(key, "straddle", decision)),)
 

@@ -186,12 +186,13 @@ class HouseController:
         new = round_ is None
         if round_ is None:
             round_ = self.round_type.new(self._rules(act))
-            act.state["number"] = act.next_number()
         try:
             events = round_.place_bets(act.user, command.box, command.amount, side=command.side,
                                        balance=self._spendable(act, act.user))
         except RuleError as error:
             raise act.rule_refusal(error) from None
+        if new:  # numbered once its first box is placed: a refused ANTE counts no round
+            act.state["number"] = act.next_number()
         if len(round_.boxes) == 1:
             act.arm(self._timer_key(act), act.config.get("bet_seconds", BET_SECONDS), kind="close_bets",
                     round=act.state["number"])
