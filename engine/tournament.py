@@ -328,21 +328,27 @@ class Tournament:
         """Whether `register(player, now)` is allowed."""
         return allowed(self.verify_register, player, now)
 
+    def entry_price(self, player: str) -> Fraction:
+        """What `register` charges the player: the buy-in, or for a busted player re-entering the starting stack's
+        price (no bounty)."""
+        return self.config.stack_price if player in self.entrants else self.config.buy_in
+
     def register(self, player: str, now: datetime | None = None) -> list[Event]:
         """Buy in: the player pays the buy-in and gets the starting chips (playing at once when late); a busted player
-        re-entering pays the starting stack's price (no bounty) and plays on."""
+        re-entering pays the starting stack's price (no bounty) and plays on (`entry_price`)."""
         self.verify_register(player, now)
+        price = self.entry_price(player)
         entrant = self.entrants.get(player)
         if entrant is not None:
             entrant.reentries += 1
             entrant.buy_ins += 1
             self._come_back(entrant)
-            return [PlayerReentered(player=player, money=self.config.stack_price, chips=self.config.chips,
+            return [PlayerReentered(player=player, money=price, chips=self.config.chips,
                                     moves=(self._issue(player, self.config.chips, "re-entry"),))]
         status = EntrantStatus.PLAYING if self.phase is Phase.RUNNING else EntrantStatus.REGISTERED
         self.entrants[player] = Entrant(player, status, bounty=self.config.bounty)
         self._renumber_places()
-        return [PlayerRegistered(player=player, money=self.config.buy_in, chips=self.config.chips,
+        return [PlayerRegistered(player=player, money=price, chips=self.config.chips,
                                  moves=(self._issue(player, self.config.chips, "buy-in"),))]
 
     def verify_unregister(self, player: str) -> None:

@@ -171,9 +171,8 @@ def register(ctl: HoldemTable, act: Action, argument: str = "") -> None:
     now = clock_moment(act, tournament)
     if cmd.whole_number(argument.strip()) is not None and not act.replaying:
         _apply(act, tournament.verify_register, act.user, now)  # why he may not register at all comes first
-        config = tournament.config
-        price = config.stack_price if act.user in tournament.entrants else config.buy_in  # a re-entry's, or the buy-in
-        raise act.refuse("tournament.fixed_buy_in", chips=config.chips, money=render.money(price))
+        raise act.refuse("tournament.fixed_buy_in", chips=tournament.config.chips,
+                         money=render.money(tournament.entry_price(act.user)))
     events = _apply(act, tournament.register, act.user, now)
     ctl.sit(act, act.user, tournament.config.chips)
     _save(act, tournament, events, ctl)
