@@ -133,7 +133,9 @@ class LegalActions:
     `call_amount` is the chips a call puts in (0 when nothing is owed; less than owed when it is an all-in call).
     `min_to`/`max_to` bound the total "to" amount of a bet or a raise (equal in fixed limit, where facing an all-in
     short of half a bet it is the completion to a full bet; both 0 when neither is allowed). `all_in` is the chips an
-    AllIn puts in (the whole stack), 0 when going all-in is not allowed now.
+    AllIn puts in as a bet or raise (the whole stack), 0 when none is allowed now; an AllIn is then still accepted
+    where a call is, and plays as that call (`call_amount`: all of his chips that can be matched), so no All-in
+    button is drawn beside the Call that does the same.
     """
 
     player: str

@@ -110,9 +110,9 @@ class Box:
     status: BoxStatus = BoxStatus.PLACED
     history: list[str] = field(default_factory=list)
     staked: int = 0
-    fees: int = 0
     paid_for: dict[str, int] = field(default_factory=dict)
-    """The fees by what they bought (`buy`, `exchange`, `dealer_game`…), adding up to `fees`."""
+    """The fees by what they bought (`buy`, `exchange`, `dealer_game`…; `fee` for a round saved before they were
+    kept so), adding up to `fees`."""
     paid_out: int = 0
     early: dict[str, int] = field(default_factory=dict)
     """Lines settled before the box's end (a side bet on the deal), for the round's public result."""
@@ -136,6 +136,11 @@ class Box:
         return self.paid_out - self.staked - self.fees
 
     @property
+    def fees(self) -> int:
+        """What the box's owner paid the house in fees (never returned)."""
+        return sum(self.paid_for.values())
+
+    @property
     def is_settled(self) -> bool:
         """Whether the box is finished and empty."""
         return self.status is BoxStatus.SETTLED
@@ -144,7 +149,8 @@ class Box:
         """A JSON-able form."""
         return {"owner": self.owner, "index": self.index, "stakes": dict(self.stakes),
                 "cards": [str(card) for card in self.cards], "status": self.status.value,
-                "history": list(self.history), "staked": self.staked, "fees": self.fees,
+                "history": list(self.history), "staked": self.staked,
+                "fees": self.fees,  # (their sum: what a version before `paid_for` reads)
                 "paid_for": dict(self.paid_for), "paid_out": self.paid_out,
                 "early": dict(self.early), "early_payouts": [payout.to_dict() for payout in self.early_payouts],
                 "capped": self.capped}
@@ -154,8 +160,9 @@ class Box:
         """Rebuild from `to_dict`."""
         return cls(owner=data["owner"], index=data["index"], stakes=dict(data["stakes"]),
                    cards=parse_cards(data["cards"]), status=BoxStatus(data["status"]),
-                   history=list(data["history"]), staked=data["staked"], fees=data["fees"],
-                   paid_for=dict(data.get("paid_for", {})), paid_out=data["paid_out"],
+                   history=list(data["history"]), staked=data["staked"],
+                   paid_for=dict(data["paid_for"]) if "paid_for" in data else _fees_of_an_older_round(data),
+                   paid_out=data["paid_out"],
                    early=dict(data.get("early", {})),
                    early_payouts=[Payout.from_dict(item) for item in data.get("early_payouts", [])],
                    capped=data.get("capped", False))
@@ -196,3 +203,8 @@ class ConfigBase:
 def hand_name(value: HandValue) -> str:
     """A five-card hand's paytable key: `royal_flush`, `straight_flush`, `four_of_a_kind`, … `high_card`."""
     return "royal_flush" if value.is_royal_flush else value.category.name.lower()
+
+
+def _fees_of_an_older_round(data: Mapping[str, Any]) -> dict[str, int]:
+    """The fees of a box saved before they were kept by what they bought: their sum alone, as one `fee`."""
+    return {"fee": data["fees"]} if data.get("fees") else {}

@@ -192,7 +192,6 @@ class HouseRound:
         """A fee from the owner's wallet to the house (never returned); a free action moves nothing."""
         if not amount:
             return ()
-        box.fees += amount
         box.paid_for[reason] = box.paid_for.get(reason, 0) + amount
         return self._apply_moves([Move(player_account(box.owner), HOUSE, amount, reason)])
 
@@ -245,9 +244,7 @@ class HouseRound:
         if final:
             box.status = BoxStatus.SETTLED
             earlier, earlier_payouts = dict(box.early), tuple(box.early_payouts)
-            fees = {reason: amount for reason, amount in box.paid_for.items() if amount}
-            if box.fees > sum(fees.values()):  # a round saved before fees were kept by what they bought
-                fees["fee"] = box.fees - sum(fees.values())
+            fees = dict(box.paid_for)
         else:
             box.early.update(lines)
             box.early_payouts.extend(paid)
