@@ -3,6 +3,7 @@ Discord and its per-channel buckets: the least urgent request, beside the channe
 
 from __future__ import annotations
 
+import asyncio
 import time
 from typing import Any
 
@@ -48,11 +49,14 @@ async def test_the_next_hands_message_leaves_the_old_ones_without_buttons(fake, 
 
 async def test_a_press_during_a_429_is_answered_at_once_and_the_retirement_waits(fake, make_bot) -> None:
     """Discord holds the channel's edits for three seconds: a press on the hand is answered in its own message at
-    once (its interaction's bucket), and the old message loses its buttons once the channel may be edited again."""
+    once (its interaction's bucket: the retirement, in a task of its own, holds up no reply), and the old message
+    loses its buttons once the channel may be edited again. (What makes the retirement wait here is discord.py
+    waiting out the 429 it met, not the delivery, which counts only the bot's own edits.)"""
     bot = await make_bot(default_game="holdem")
     channel = fake.channels[0]
-    _, second = await between_hands_then_deal(fake, bot, channel)
+    first, second = await between_hands_then_deal(fake, bot, channel)
     fake.limit_channel(channel, 3.0)
+    loop_limited = asyncio.get_running_loop().time()
     limited = time.monotonic()
     pressed = await fake.press(to_act(fake, second), second, action(fake, second, "call", "check"))
     assert pressed.acked_after is not None and pressed.acked_after < 1
@@ -61,3 +65,6 @@ async def test_a_press_during_a_429_is_answered_at_once_and_the_retirement_waits
     await bot.adapter.delivery.retired()
     assert time.monotonic() - limited >= 2.5, "the retirement waited out the channel's 429"
     assert [message["id"] for message in with_buttons(fake, channel)] == [second["id"]]
+    retired_at = [at for at, method, path, status in fake.timeline
+                  if method == "PATCH" and path.endswith(f"/messages/{first['id']}") and status == 200]
+    assert retired_at and retired_at[-1] >= loop_limited + 2.5, "its edit went through once the hold was over"
