@@ -25,7 +25,7 @@ from bot.games.clock_page import ClockPageReading, read_clock_page
 from bot.games.context import Action, Refusal, private_language
 from bot.games.exports import read_export
 from bot.games.general import GENERAL, Hosting, usage_text
-from bot.i18n import DEFAULT_LANGUAGE, catalogue, chat_language, languages, text
+from bot.i18n import DEFAULT_LANGUAGE, catalogue, chat_language, languages, own_language, text
 from bot.output import Actor, Place, Reply
 from bot.randomness import SecureRandom
 from bot.render.picture_views import draw
@@ -722,7 +722,7 @@ class Service:
         if place is None or actor is None:
             return await self.language(place, actor)
         settings = await self.store.read(lambda tx: tx.chat_settings(place.chat_id))
-        return private_language(settings, actor.user_id) or chat_language(settings, actor.language)
+        return private_language(settings, actor.user_id) or own_language(settings, actor.language)
 
     async def _usage_text(self, place: Place, actor: Actor, error: cmd.CommandError) -> str:
         language = await self._private_language(place, actor)

@@ -8,7 +8,7 @@ from contextlib import contextmanager
 from dataclasses import dataclass, field
 from typing import Any
 
-from bot.i18n import DEFAULT_LANGUAGE, catalogue, languages, message
+from bot.i18n import DEFAULT_LANGUAGE, catalogue, languages, message, own_language
 from bot.output import Actor, Place, Reply, TableMessage
 from bot.render import Narration, Voice
 from bot.store import Tx, held_account, wallet_account
@@ -160,8 +160,14 @@ class Action:
         return narration.lines
 
     def language_of(self, user_id: str) -> str:
-        """The language of what only `user_id` reads: his own choice (`/lang ru me`), else the chat's."""
-        return private_language(self.chat_settings, user_id) or self.language
+        """The language of what only `user_id` reads: his own choice (`/lang ru me`), else for the actor his
+        platform's (`own_language`), else the chat's."""
+        chosen = private_language(self.chat_settings, user_id)
+        if chosen is not None:
+            return chosen
+        if self.actor is not None and user_id == self.actor.user_id:
+            return own_language(self.chat_settings, self.actor.language)
+        return self.language
 
     @contextmanager
     def privately(self, user_id: str | None) -> Iterator[None]:

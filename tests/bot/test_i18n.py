@@ -376,6 +376,24 @@ async def test_a_platform_locale_picks_russian_when_the_chat_has_no_language(ser
     assert (await service.handle(PLACE, ivan, "/balance")).private["tg:7"][0].startswith("Your wallet")
 
 
+async def test_a_group_table_keeps_its_first_players_language_whoever_acts(service: Service) -> None:
+    """A mixed group with no /lang: the table speaks the first player's language to everyone, however the others'
+    platforms are set, and each actor still reads his own refusals and cards in his platform's language."""
+    anna = Actor("tg:1", "Anna", language="en")
+    ivan = Actor("tg:2", "Ivan", language="ru")
+    cyrillic = re.compile("[а-яё]", re.IGNORECASE)
+    await service.handle(PLACE, anna, "/join")
+    joined = await service.handle(PLACE, ivan, "/join")
+    dealt = await service.handle(PLACE, ivan, "/deal")
+    for reply in (joined, dealt):
+        shown = everything_public(reply)
+        assert "Ivan" in shown and not cyrillic.search(shown), shown  # the table in English, though Ivan acted
+    assert dealt.private["tg:2"][0].startswith(text("ru", "holdem.your_cards", cards="").strip())
+    assert dealt.private["tg:1"][0].startswith(text("en", "holdem.your_cards", cards="").strip())
+    refused = await service.handle(PLACE, ivan, "/raise -5")
+    assert refused.error is not None and cyrillic.search(refused.error), refused.error
+
+
 async def test_an_amount_name_is_translated_in_a_parse_error(service: Service) -> None:
     await service.handle(PLACE, ANN, "/lang ru")
     await service.handle(PLACE, ANN, "/game russian")  # a table where /ante is used
