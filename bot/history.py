@@ -67,17 +67,25 @@ def _recorded(tx: Tx, place: Place, records: list[HandRecord]) -> list[tuple[str
 
 def tournament_hand(number: int, tournament: Tournament, events: list[dict[str, Any]]) -> TournamentHand | None:
     """A tournament's part of its hand's header: its number, its buy-in (the bounty apart) and the number of the
-    level the hand was dealt at, found by its limit in the schedule (or, for a limit the schedule no longer has, by
-    how many of its limits are lower). None for a record that is not one whole hand."""
+    level the hand was dealt at, as its `HandStarted` recorded it. None for a record that is not one whole hand."""
     if not is_one_hand(events):
         return None
-    config, levels = tournament.config, tournament.clock.schedule.levels
+    config = tournament.config
     parts = [config.stack_price, config.bounty] if config.bounty else [config.buy_in]
-    limit = int(events[0]["level"])
-    index = next((index for index, level in enumerate(levels) if level.limit == limit), None)
-    number_of_level = (tournament.clock.schedule.level_number(index) if index is not None else
-                       1 + len({level.limit for level in levels if level.limit is not None and level.limit < limit}))
+    recorded = events[0].get("level_number")
+    number_of_level = int(recorded) if recorded is not None else _level_by_limit(tournament, int(events[0]["level"]))
     return TournamentHand(number, "+".join(str(money(part)) for part in parts), number_of_level)
+
+
+def _level_by_limit(tournament: Tournament, limit: int) -> int:
+    """The level of a hand recorded without its number (before `HandStarted.level_number`), guessed from its limit:
+    the first level of the schedule with that limit (or, for a limit the schedule no longer has, the one after as
+    many levels as there are lower limits)."""
+    levels = tournament.clock.schedule.levels
+    index = next((index for index, level in enumerate(levels) if level.limit == limit), None)
+    if index is not None:
+        return tournament.clock.schedule.level_number(index)
+    return 1 + len({level.limit for level in levels if level.limit is not None and level.limit < limit})
 
 
 def _usage(act: Action) -> None:

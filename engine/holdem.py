@@ -190,11 +190,13 @@ class Hand(ShowdownPhases):
     def start(cls, players: Sequence[SeatPlayer], button: int, level: int, structure: BettingStructure, deck: Deck,
               hand_number: int, pawn_rules: PawnRules | None = None, *, straddle: bool = False,
               posting: Collection[str] = (), absent: Collection[str] = (),
-              variant: Variant = Variant.HOLDEM, rules: ShowdownRules | None = None) -> tuple[Hand, list[Event]]:
+              variant: Variant = Variant.HOLDEM, rules: ShowdownRules | None = None,
+              level_number: int | None = None) -> tuple[Hand, list[Event]]:
         """Seat the players (clockwise order; `button` indexes this list), post blinds, deal, and return the hand
         with its events. `straddle`: the player left of the big blind posts a straddle (see `verify_straddle`);
         `posting`: returning players who post a live big blind wherever they sit, the small blind's seat included;
-        `absent`: players dealt in whose hands are folded at their turns, at once; `variant`: Hold'em or Omaha.
+        `absent`: players dealt in whose hands are folded at their turns, at once; `variant`: Hold'em or Omaha;
+        `level_number`: a tournament level's number, for the record (`HandStarted`).
         Raises a RuleError (`too_many_players`, a straddle refused) when more players are in play than the variant
         deals to (MAX_PLAYERS in Hold'em), and ValueError for a setup the application should never make (fewer than
         two players in play, repeated ids, a level under 2). Either way nothing has been dealt."""
@@ -217,7 +219,7 @@ class Hand(ShowdownPhases):
             hand.verify_straddle()
         for seat in seats:
             seat.absent = seat.id in absent
-        events = hand._open(straddle=straddle, posting=frozenset(posting))
+        events = hand._open(straddle=straddle, posting=frozenset(posting), level_number=level_number)
         return hand, events + hand._play_automatic()
 
     @property
@@ -239,12 +241,13 @@ class Hand(ShowdownPhases):
         if self._by_id[straddler].stack <= straddle_size(self.level):
             raise RuleError("straddle_short", "the straddler has too few chips", chips=straddle_size(self.level))
 
-    def _open(self, *, straddle: bool = False, posting: frozenset[str] = frozenset()) -> list[Event]:
+    def _open(self, *, straddle: bool = False, posting: frozenset[str] = frozenset(),
+              level_number: int | None = None) -> list[Event]:
         count = len(self._seats)
         events: list[Event] = [HandStarted(
             hand_number=self.hand_number, players=tuple(seat.id for seat in self._seats),
             button=self._seats[self._button].id, stacks={seat.id: seat.stack for seat in self._seats},
-            level=self.level, structure=self.structure.name, variant=self.variant.value)]
+            level=self.level, structure=self.structure.name, variant=self.variant.value, level_number=level_number)]
         small_index = self._button if count == 2 else (self._button + 1) % count
         big_index = (small_index + 1) % count
         for index, (name, blind) in zip((small_index, big_index), zip(("small", "big"),

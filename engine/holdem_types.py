@@ -160,7 +160,8 @@ class LegalActions:
 
 @dataclass(frozen=True, kw_only=True, slots=True)
 class HandStarted(Event):
-    """A hand began: who plays (table order), the button, the stacks, level, structure and variant."""
+    """A hand began: who plays (table order), the button, the stacks, level, structure and variant; in a
+    tournament, `level_number` is the number players know its level by (`Schedule.level_number`), None elsewhere."""
 
     hand_number: int
     players: tuple[str, ...]
@@ -169,6 +170,7 @@ class HandStarted(Event):
     level: int
     structure: str
     variant: str = Variant.HOLDEM.value
+    level_number: int | None = None
 
 
 @dataclass(frozen=True, kw_only=True, slots=True)

@@ -390,10 +390,12 @@ class HoldemController:
         pawn = tour.pawn_rules(self, act)
         rules = showdown.rules(self, act, [player.id for player in players if not player.sitting_out])
         absent = [seat["id"] for seat in seats if seat["out"]]  # a tournament's, dealt in and blinded out
+        level_number = tour.current_level_number(self, act) if act.state.get("tournament") else None
         try:
             hand, events = engine.Hand.start(players, button, level, structure, Deck(act.rng), act.state["number"],
                                              pawn_rules=pawn, straddle=straddle, posting=options.posting(act),
-                                             absent=absent, variant=self.variant, rules=rules)
+                                             absent=absent, variant=self.variant, rules=rules,
+                                             level_number=level_number)
         except RuleError as error:  # more players than one deck deals (a table set up before the seat cap)
             raise act.rule_refusal(error) from None
         options.refill_banks(self, act, list(hand.players), level)

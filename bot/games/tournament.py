@@ -385,6 +385,13 @@ def current_level(ctl: HoldemTable, act: Action) -> int | None:
     return status.level.limit
 
 
+def current_level_number(ctl: HoldemTable, act: Action) -> int:
+    """The number players know the level on by (counted without the breaks), for the record of the hand it deals."""
+    tournament = _require(act)
+    status = tournament.clock.level_at(clock_moment(act, tournament))
+    return tournament.clock.schedule.level_number(status.index)
+
+
 def break_until(ctl: HoldemTable, act: Action) -> str:
     """When play resumes, as local time text (or "—")."""
     tournament = _require(act)

@@ -14,6 +14,7 @@ from typing import Any, ClassVar
 import pytest
 from pokerkit.notation import PokerStarsParser
 
+from bot.clock import FakeClock
 from bot.history import tournament_hand
 from bot.output import Actor, Place
 from bot.render import signed
@@ -316,6 +317,26 @@ async def test_tournament_history_is_a_private_file(service: Service) -> None:
         assert recent.private["bob"][0].splitlines()[0] == header, "/history n knows a tournament's hand too"
     finally:
         PLAYERS.update({"ann": ANN, "bob": BOB})
+
+
+async def test_a_tournament_hand_is_headed_by_the_level_it_was_dealt_at(service: Service, clock: FakeClock) -> None:
+    """The level in a tournament hand's header is the one on when it was dealt, recorded then (`HandStarted`), not
+    guessed from its limit afterwards: a schedule may play the same limits at two levels."""
+    players = {user: Actor(user, name, is_admin=True) for user, name in (("ann", "Ann"), ("bob", "Bob"))}
+    ann, bob = players["ann"], players["bob"]
+    assert (await service.handle(PLACE, ann, "/tournament create 10/20 20m; 10/20 20m; 20/40")).error is None
+    for actor in (ann, bob):
+        assert (await service.handle(PLACE, actor, "/join")).error is None
+    assert (await service.handle(PLACE, ann, "/tournament start")).error is None
+    for _ in range(2):  # a hand at level I, then one at level II (the same limits)
+        state = await snapshot(service, PLACE.table_id)
+        reply = await service.handle(PLACE, ann, "/table" if state.get("hand") else "/deal")
+        assert reply.error is None, reply.error
+        await play_out(service, PLACE, players, reply, ("fold",))
+        clock.advance(25 * 60)
+    reply = await service.handle(PLACE, bob, "/history tournament")
+    headers = [line for line in reply.files[0].content.decode().splitlines() if line.startswith("PokerStars Hand")]
+    assert [header.split(" - ")[1] for header in headers] == ["Level I (10/20)", "Level II (10/20)"]
 
 
 # --- statistics -----------------------------------------------------------------------------------------------
