@@ -16,7 +16,7 @@ from bot.output import File, Place
 from bot.render import signed
 from bot.render.pokerstars import RecordedHand, TournamentHand, export_hand, export_hands, is_one_hand
 from bot.render.tournament import money
-from bot.seasons import TournamentResult, results_of
+from bot.seasons import TournamentResult, results_of, was_played
 from bot.statistics import PlayFigures, aggression_factor, percent
 from bot.store import Tx, played
 from engine.tournament import Tournament
@@ -207,10 +207,13 @@ def read_top(tx: Tx, place: Place, command: cmd.Command) -> Answer:
 
 
 def tournament_results(states: list[dict[str, Any]]) -> dict[str, int]:
-    """Per player, his net money over the finished tournaments `states`, in cents: what their settlements say."""
+    """Per player, his net money over the finished tournaments `states`, in cents: what their settlements say (of
+    those played: see `was_played`)."""
     results: dict[str, int] = {}
-    for state in states:
-        for row in Tournament.from_dict(state).settle().rows:
+    for tournament in map(Tournament.from_dict, states):
+        if not was_played(tournament):
+            continue
+        for row in tournament.settle().rows:
             results[row.player] = results.get(row.player, 0) + row.net_cents
     return results
 

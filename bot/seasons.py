@@ -46,13 +46,21 @@ class Standing:
     points: int
 
 
+def was_played(tournament: Tournament) -> bool:
+    """Whether a tournament counts in the records: it finished after it started (one closed before its start
+    refunded every buy-in and was played by nobody)."""
+    return (tournament.phase is Phase.FINISHED and tournament.clock.is_started
+            and tournament.finished_at is not None)
+
+
 def results_of(record: TournamentRecord) -> list[TournamentResult]:
     """Each player's result in a tournament, `[]` unless it finished after it started."""
     if record.status != Phase.FINISHED.value:
         return []
     tournament = Tournament.from_dict(record.state)
-    if not tournament.clock.is_started or tournament.finished_at is None:
+    if not was_played(tournament):
         return []
+    assert tournament.finished_at is not None  # as `was_played` found
     places, _ = tournament.standings()
     entries = len(tournament.entrants)
     return [TournamentResult(record.tournament_id, row.player, places.get(row.player), row.net_cents, entries,

@@ -67,3 +67,11 @@ async def test_the_leaderboard_in_russian(service: Service) -> None:
     await service.handle(PLACE, BOB, "/join")
     assert (await service.handle(PLACE, BOB, "/top")).public == [
         "Таблица лидеров, игра на фишки (выигрыш или проигрыш без учёта выданных фишек):\n1. Bob — 0"]
+
+
+async def test_a_tournament_closed_before_it_started_is_on_no_leaderboard(service: Service) -> None:
+    """Closed before its start, a tournament refunds every buy-in and was played by nobody: as in /stats and the
+    season's standings, it counts for no one, and /top shows the board of a chat where nothing was played."""
+    for actor, line in ((ANN, "/tournament create"), (ANN, "/join"), (BOB, "/join"), (ANN, "/tournament close")):
+        assert (await service.handle(TOURNAMENT, actor, line)).error is None, line
+    assert (await service.handle(PLACE, CAT, "/top")).public == [CASH_TITLE + "\n—"]
