@@ -76,7 +76,8 @@ class Announcement:
 
 @dataclass(frozen=True, slots=True)
 class LevelStatus:
-    """The level on at an instant: its index, when it began and ends (UTC; None: no end or paused), time left."""
+    """The level on at an instant: its index, when it began and ends (UTC; None: no end or paused), time left, and
+    the level played after it (a level whose end time will have passed when it would begin is passed over)."""
 
     index: int
     level: Level
@@ -296,10 +297,11 @@ class Clock:
         index = next(number for number, (start, end) in enumerate(spans) if start <= at and (end is None or at < end))
         start, end = spans[index]
         levels = self.schedule.levels
+        following = _played_after(index, spans)
         return LevelStatus(
             index=index, level=levels[index], starts_at=start, ends_at=end,
             remaining=self._remaining(index, (start, end), at), is_paused=_inside(at, self.pauses, closed=True),
-            next_level=levels[index + 1] if index + 1 < len(levels) else None,
+            next_level=levels[following] if following < len(levels) else None,
         )
 
     def next_change(self, now: datetime) -> datetime | None:
@@ -410,9 +412,7 @@ class Clock:
             result.append(Announcement(kind, start, index, level.limit, until=local_until))
             if end is None:
                 continue
-            following = index + 1
-            while following < len(spans) and spans[following][1] == spans[following][0]:
-                following += 1
+            following = _played_after(index, spans)
             coming = levels[following]
             coming_end = spans[following][1] if following < len(spans) else None
             coming_until = None
@@ -462,6 +462,15 @@ class Clock:
         clock.extra_minutes = {int(index): int(minutes) for index, minutes in data["extra_minutes"].items()}
         clock.changed_at = from_iso(data["changed_at"])
         return clock
+
+
+def _played_after(index: int, spans: list[Span]) -> int:
+    """The index of the level played after level `index`: the next one, passing over those whose end time had
+    passed when they would have begun (they never happen)."""
+    following = index + 1
+    while following < len(spans) and spans[following][1] == spans[following][0]:
+        following += 1
+    return following
 
 
 def _run_until(start: datetime, amount: timedelta, pauses: list[Pause]) -> datetime | None:

@@ -419,3 +419,20 @@ async def test_a_break_ending_half_a_minute_past_is_announced_at_its_real_minute
     assert "⏸ Break until 20:00:30." in heard, heard
     status = await service.handle(PLACE, BOB, "/clock")
     assert status.public == ["⏸ Break until 20:00:30 (10m left)."]
+
+
+async def test_the_clock_names_the_break_next_when_a_level_s_end_time_will_have_passed(store: Store) -> None:
+    """10/20 for 20 minutes from 18:45 ends at 19:05, after 20/40's end time (19:00): 20/40 never happens. `/clock`
+    said "next: 20/40" while the clock announced the break five minutes later."""
+    clock = FakeClock(datetime(2026, 11, 29, 18, 45, tzinfo=UTC).timestamp())
+    service = Service(store, clock, rng=random.Random(5))
+    await service.start()
+    created = await service.handle(PLACE, ANN, "/tournament create 10/20 20m; 20/40 until 19:00; break until 20:00; "
+                                                "50/100")
+    assert created.error is None, created.error
+    for actor in (ANN, BOB):
+        assert (await service.handle(PLACE, actor, "/join")).error is None
+    assert (await service.handle(PLACE, ANN, "/tournament start")).error is None
+    clock.advance(5 * 60)
+    status = await service.handle(PLACE, BOB, "/clock")
+    assert status.public == ["⏱ Level 1: limits 10/20 (blinds 5/10), 15m left; next: break."]

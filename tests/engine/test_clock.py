@@ -105,6 +105,18 @@ def test_schedule_already_past_at_the_start() -> None:
     assert kinds(clock, at(20), at(23)) == [(Kind.LEVEL_STARTED, at(21), "50/100", None)]
 
 
+def test_the_next_level_is_the_one_played_not_one_whose_end_time_will_have_passed() -> None:
+    """20/40 ends at 19:00, but the 20 minutes of 10/20 begun at 18:45 end at 19:05: 20/40 never happens, and the
+    clock announces the break next. The status said the next level was 20/40 (the /clock line, the clock page)."""
+    clock = by_duration(at(18, 45), "10/20 20m; 20/40 until 19:00; break until 20:00; 50/100")
+    status = clock.level_at(at(18, 50))
+    assert (status.index, status.ends_at) == (0, at(19, 5))
+    assert status.next_level is not None and status.next_level.is_break
+    assert [item.level_index for item in clock.announcements_between(at(18, 50), at(19, 5))] == [2, 2, 2]
+    assert clock.level_at(at(19, 30)).next_level == clock.schedule.levels[3]
+    assert clock.level_at(at(20, 30)).next_level is None
+
+
 def test_end_times_after_midnight_belong_to_tonight() -> None:
     clock = Clock(parse_schedule("10/20 until 00:30; break until 01:00; 50/100", "Europe/Moscow"))
     clock.start(at(23, 45))
