@@ -20,13 +20,13 @@ next hand: the application asks `level_at(now)` when it starts a hand, never dur
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from datetime import UTC, datetime, time, timedelta
 from enum import StrEnum
 from typing import Any
 
 from engine.common import Event, RuleError, allowed
-from engine.schedule import Level, Schedule, clock_time_text, limits_text
+from engine.schedule import Level, Schedule, ScheduleError, clock_time_text, limits_text
 
 _ZERO = timedelta(0)
 MAX_ADJUST_MINUTES = 24 * 60
@@ -137,6 +137,13 @@ class ClockAdjusted(TournamentEvent):
     minutes: int
 
 
+@dataclass(frozen=True, kw_only=True)
+class ClockZoneSet(TournamentEvent):
+    """Before the start, the schedule's end times were set to be read in the time zone `tz`."""
+
+    tz: str
+
+
 def to_utc(instant: datetime) -> datetime:
     """An aware datetime in UTC; a naive one is a bug in the caller."""
     if instant.tzinfo is None or instant.utcoffset() is None:
@@ -197,6 +204,27 @@ class Clock:
         self.verify_start(now)
         self.started_at = self.changed_at = to_utc(now)
         return [ClockStarted(at=self.started_at)]
+
+    def verify_set_zone(self, tz: str) -> None:
+        """Raise unless the schedule's end times can be read in the IANA time zone `tz` from now on: only before the
+        start (a running clock keeps the appointments it announced), and only a zone this machine knows."""
+        if self.is_started:
+            raise RuleError("clock_started", "the clock is already running")
+        try:
+            Schedule(self.schedule.levels, tz)
+        except ScheduleError:
+            raise RuleError("unknown_zone", f"unknown time zone {tz!r} (use a name like 'Europe/Moscow')",
+                            zone=tz) from None
+
+    def can_set_zone(self, tz: str) -> bool:
+        """Whether `set_zone(tz)` is allowed."""
+        return allowed(self.verify_set_zone, tz)
+
+    def set_zone(self, tz: str) -> list[Event]:
+        """Read the schedule's end times in `tz` ("until 19:00" is then 19:00 there)."""
+        self.verify_set_zone(tz)
+        self.schedule = replace(self.schedule, tz=tz)
+        return [ClockZoneSet(tz=tz)]
 
     def verify_pause(self, now: datetime) -> None:
         """Raise unless the clock can be paused now."""

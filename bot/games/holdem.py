@@ -277,6 +277,7 @@ class HoldemController:
                                  choices="Europe/Moscow, UTC, America/New_York…")
             act.config["timezone"] = zone
             act.say("settings.set", name="timezone", value=zone)
+            tour.zone_set(self, act, zone)
             return
         if command.key not in DEFAULTS:
             raise act.refuse("settings.unknown", name=quote_input(command.key), names=", ".join(DEFAULTS))

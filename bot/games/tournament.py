@@ -192,6 +192,23 @@ def leave(ctl: HoldemTable, act: Action, seat: dict[str, Any]) -> None:
     act.show_table(ctl.table_message(act))
 
 
+def zone_set(ctl: HoldemTable, act: Action, zone: str) -> None:
+    """`/set timezone` at a tournament's table (the setting already changed): a tournament not yet started reads its
+    end times in the new zone, said with its schedule; a running one keeps the zone its clock runs on (the times it
+    announced stand), and says so, so that nobody takes "until 19:00" for the new zone's 19:00."""
+    tournament = _load(act)
+    if tournament is None or tournament.phase is Phase.FINISHED:
+        return
+    number = act.state["tournament"]["id"]
+    if not tournament.clock.can_set_zone(zone):
+        act.say("tournament.zone_kept", number=number, zone=tournament.clock.schedule.tz)
+        return
+    events = tournament.clock.set_zone(zone)
+    _save(act, tournament, events, ctl)
+    act.say("tournament.zone_set", number=number, zone=zone,
+            schedule=render.schedule_text(act.voice, tournament.clock.schedule))
+
+
 def _start(ctl: HoldemTable, act: Action, argument: str) -> None:
     act.require_organizer()
     tournament = _require(act)

@@ -436,3 +436,32 @@ async def test_the_clock_names_the_break_next_when_a_level_s_end_time_will_have_
     clock.advance(5 * 60)
     status = await service.handle(PLACE, BOB, "/clock")
     assert status.public == ["⏱ Level 1: limits 10/20 (blinds 5/10), 15m left; next: break."]
+
+
+async def test_a_time_zone_set_before_the_start_moves_the_tournament_s_times_and_after_it_is_said_to_wait(
+        store: Store) -> None:
+    """`/set timezone` after `/tournament create` said "Setting changed" while the tournament went on reading "until
+    19:00" in the zone it was created in (UTC): the break came at 22:00 in Moscow. Before the start it moves the
+    tournament's times; once the clock runs, its appointments stand and the table is told the new zone waits for
+    the next tournament."""
+    clock = FakeClock(datetime(2026, 11, 29, 15, 0, tzinfo=UTC).timestamp())  # 18:00 in Moscow
+    service = Service(store, clock, rng=random.Random(5))
+    await service.start()
+    assert (await service.handle(PLACE, ANN, "/tournament create home-night")).error is None
+    moved = await service.handle(PLACE, ANN, "/set timezone europe/moscow")
+    assert moved.public == ["Setting changed: timezone = Europe/Moscow.",
+                            "Tournament #1 now runs on Europe/Moscow time. Schedule: 10/20 until 19:00; break until "
+                            "20:00; 50/100."]
+    for actor in (ANN, BOB):
+        assert (await service.handle(PLACE, actor, "/join")).error is None
+    started = await service.handle(PLACE, ANN, "/tournament start")
+    assert "⏱ Level 1: limits 10/20 (blinds 5/10), 1h00m left; next: break." in started.public
+    await service.handle(PLACE, ANN, "/lang ru")
+    kept = await service.handle(PLACE, ANN, "/set timezone Asia/Tokyo")
+    assert kept.public[-1] == ("Турнир №1 уже идёт: его часы остаются по времени Europe/Moscow; новый часовой пояс "
+                               "будет у следующего турнира.")
+    restarted = Service(store, clock, rng=random.Random(6))
+    await restarted.start()
+    assert (await restarted.handle(PLACE, BOB, "/clock")).public == [
+        "⏱ Уровень 1: лимиты 10/20 (блайнды 5/10), осталось 1 ч 00 мин; дальше: перерыв."]
+    await ledger_ok(restarted)

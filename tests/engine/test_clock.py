@@ -117,6 +117,19 @@ def test_the_next_level_is_the_one_played_not_one_whose_end_time_will_have_passe
     assert clock.level_at(at(20, 30)).next_level is None
 
 
+def test_before_the_start_the_end_times_can_move_to_another_zone_and_not_after() -> None:
+    clock = Clock(home_night("UTC"))
+    assert [event.to_dict() for event in clock.set_zone("Europe/Moscow")] == [{"kind": "ClockZoneSet",
+                                                                              "visible_to": None, "moves": [],
+                                                                              "tz": "Europe/Moscow"}]
+    clock.start(at(17))
+    assert clock.level_at(at(18, 30)).ends_at == at(19), "19:00 in Moscow, not 19:00 UTC"
+    with pytest.raises(RuleError) as refused:
+        clock.set_zone("Asia/Tokyo")
+    assert refused.value.code == "clock_started" and clock.schedule.tz == "Europe/Moscow"
+    assert not Clock(home_night("UTC")).can_set_zone("Mars/Olympus")
+
+
 def test_end_times_after_midnight_belong_to_tonight() -> None:
     clock = Clock(parse_schedule("10/20 until 00:30; break until 01:00; 50/100", "Europe/Moscow"))
     clock.start(at(23, 45))
