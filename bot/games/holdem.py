@@ -399,7 +399,8 @@ class HoldemController:
                                              level_number=level_number)
         except RuleError as error:  # more players than one deck deals (a table set up before the seat cap)
             raise act.rule_refusal(error) from None
-        options.refill_banks(self, act, list(hand.players), level)
+        options.refill_banks(self, act, list(hand.players), level,
+                             tour.level_index(self, act) if act.state.get("tournament") else None)
         act.state.pop("pre_pressed", None)
         act.state["button"] = button
         act.state.pop("last_hand", None)

@@ -362,17 +362,22 @@ def _bank(ctl: HoldemTable, act: Action, seat: dict[str, Any]) -> TimeBank:
     return bank if full <= 0 or bank.left <= full else TimeBank(full, full, bank.hands)
 
 
-def refill_banks(ctl: HoldemTable, act: Action, dealt: list[str], level: int) -> None:
+def refill_banks(ctl: HoldemTable, act: Action, dealt: list[str], level: int, index: int | None = None) -> None:
     """A new hand: each player's bank counts the hand at a cash table (full every 20), or refills at a tournament's
-    new level; a bank left running (a hand voided) stops. Turned off (0), the banks are left as they are."""
+    new level (`index`, the clock's level in the schedule: a level after a break with the limits of the one before it
+    is new all the same); a bank left running (a hand voided) stops. Turned off (0), the banks are left as they are.
+
+    `bank_level` holds [index, limit]; a table saved when it held the limit alone is at the same level while the
+    limit is the same."""
     act.state.pop("bank_run", None)
     full = int(ctl.config(act, "time_bank"))
     if full <= 0:
         return
     tournament = bool(act.state.get("tournament"))
-    new_level = tournament and act.state.get("bank_level") != level
+    stored = act.state.get("bank_level")
+    new_level = tournament and stored not in ([index, level], level)
     if tournament:
-        act.state["bank_level"] = level
+        act.state["bank_level"] = [index, level]
     for seat in act.state["seats"]:
         if new_level:
             seat["bank"] = TimeBank.refilled(full).to_dict()

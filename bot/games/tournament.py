@@ -402,11 +402,15 @@ def current_level(ctl: HoldemTable, act: Action) -> int | None:
     return status.level.limit
 
 
+def level_index(ctl: HoldemTable, act: Action) -> int:
+    """The index in the schedule of the level the clock is on (the tournament running)."""
+    tournament = _require(act)
+    return tournament.clock.level_at(clock_moment(act, tournament)).index
+
+
 def current_level_number(ctl: HoldemTable, act: Action) -> int:
     """The number players know the level on by (counted without the breaks), for the record of the hand it deals."""
-    tournament = _require(act)
-    status = tournament.clock.level_at(clock_moment(act, tournament))
-    return tournament.clock.schedule.level_number(status.index)
+    return _require(act).clock.schedule.level_number(level_index(ctl, act))
 
 
 def break_until(ctl: HoldemTable, act: Action) -> str:

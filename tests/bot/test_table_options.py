@@ -560,6 +560,35 @@ async def test_a_tournament_refills_the_time_banks_at_each_new_level(store: Stor
     await ledger_ok(service)
 
 
+async def test_a_level_after_a_break_with_the_same_limits_is_a_new_level_for_the_time_banks(store: Store) -> None:
+    """RULES.md §1a: the banks refill at each new level. The level after the break repeats the limits before it; the
+    banks, keyed by the limits, did not refill."""
+    clock = FakeClock(1_800_000_000.0)
+    service = Service(store, clock, rng=random.Random(4))
+    await service.start()
+    await service.handle(PLACE, ANN, "/tournament create 10/20 2m; break 1m; 10/20 60m; 20/40")
+    await service.handle(PLACE, ANN, "/set time_bank 30")
+    for actor in (ANN, BOB, CAT):
+        assert (await service.handle(PLACE, actor, "/join")).error is None
+    reply = await service.handle(PLACE, ANN, "/tournament start")
+    assert reply.table is not None and reply.table.to_act is not None
+    slow = reply.table.to_act
+    clock.advance(61)
+    await service.scheduler.fire_due()
+    clock.advance(20)
+    reply = await service.press(PLACE, PLAYERS[slow], press_label(await service.handle(PLACE, ANN, "/table"),
+                                                                 "check", "call"))
+    assert reply.error is None
+    await play_out(service, PLACE, PLAYERS, reply)
+    assert (await banks(store))[slow]["left"] == 10
+    clock.advance(3 * 60)  # past the break: the next hand is dealt at the third level, 10/20 again
+    await service.scheduler.fire_due()
+    view = await service.handle(PLACE, ANN, "/table")
+    assert view.table is not None and view.table.to_act is not None and "blinds 5/10" in view.table.text
+    assert (await banks(store))[slow]["left"] == 30
+    await ledger_ok(service)
+
+
 async def test_a_cash_table_refills_a_time_bank_every_20_hands_dealt_to_him(store: Store, clock: FakeClock) -> None:
     service = Service(store, clock, rng=random.Random(4))
     await service.start()
