@@ -20,7 +20,7 @@ from zoneinfo import ZoneInfo
 
 from bot import commands as cmd
 from bot.games.context import Action
-from bot.games.tournament import DEFAULT_TIMEZONE, valid_timezone
+from bot.games.tournament import table_zone
 from bot.output import File, Place
 from bot.store import Tx
 from bot.store.pauses import tables_of_chat
@@ -64,8 +64,7 @@ def _check(act: Action) -> None:
 
 def _ledger(act: Action, rows: list[LedgerEntry], tables: list[str]) -> None:
     _check(act)
-    zone_name = str(act.chat_settings.get("timezone") or DEFAULT_TIMEZONE)
-    zone = ZoneInfo(zone_name if valid_timezone(zone_name) else DEFAULT_TIMEZONE)
+    zone = ZoneInfo(table_zone(act))
     owners = functools.partial(_owner, chat_id=act.place.chat_id,
                                tables=sorted(tables, key=len, reverse=True))  # `a:b` before `a`
     with act.privately(act.user):

@@ -134,7 +134,7 @@ def _create(ctl: HoldemTable, act: Action, argument: str) -> None:
         raise act.refuse("tournament.exists")
     if act.state.get("hand") or act.state.get("seats"):
         raise act.refuse("tournament.table_busy")
-    zone = str(act.chat_settings.get("timezone") or act.config.get("timezone") or DEFAULT_TIMEZONE)
+    zone = table_zone(act)
     config = TournamentConfig()
     try:
         options, text = split_options(argument, config.buy_in)
@@ -616,6 +616,13 @@ def _arm_clock(act: Action, tournament: Tournament) -> None:
     else:
         act.arm(_clock_key(act), max(0.0, (due - now).total_seconds()), kind="clock", at=due.isoformat(),
                 **{APPOINTMENT: True})
+
+
+def table_zone(act: Action) -> str:
+    """The time zone the table's times are read in: its `/set timezone` (or a chat-wide one an older version kept),
+    else UTC."""
+    zone = str(act.chat_settings.get("timezone") or act.config.get("timezone") or DEFAULT_TIMEZONE)
+    return zone if valid_timezone(zone) else DEFAULT_TIMEZONE
 
 
 def valid_timezone(name: str) -> bool:

@@ -92,6 +92,14 @@ async def test_the_ledger_export_sums_to_every_balance(night: tuple[Service, Fak
     assert stacks == {"Ann", "Bob", "Cat"}, "a stack is named after its player"
 
 
+async def test_the_ledger_export_is_in_the_tables_time_zone(night: tuple[Service, FakeClock]) -> None:
+    service, _ = night
+    await ok(service, ANN, "/set timezone europe/moscow")
+    (file,) = (await service.handle(PLACE, ANN, "/export ledger")).files
+    rows = parse(file)
+    assert next(iter(rows[0])) == "time (Europe/Moscow)" and rows[0]["time (Europe/Moscow)"] == "2026-11-29 21:00:00"
+
+
 async def test_a_name_that_looks_like_a_formula_is_written_as_text(night: tuple[Service, FakeClock]) -> None:
     service, _ = night
     await ok(service, ANN, "/balance")
