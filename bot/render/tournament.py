@@ -10,7 +10,7 @@ from fractions import Fraction
 
 from babel.lists import format_list
 
-from bot.i18n import Signed
+from bot.i18n import Signed, format_number
 from bot.render import Voice
 from engine.clock import Announcement, AnnouncementKind
 from engine.common import Event
@@ -69,14 +69,14 @@ def schedule_text(voice: Voice, schedule: Schedule) -> str:
     until 20:00; 50/100", «10/20 до 19:00; перерыв до 20:00; 50/100»)."""
     levels = []
     for level in schedule.levels:
-        limits = level.limits or voice.t("tournament.schedule_break")
+        written = level.limits or voice.t("tournament.schedule_break")
         if level.until is not None:
-            levels.append(voice.t("tournament.schedule_until", limits=limits, until=f"{level.until:%H:%M}"))
+            levels.append(voice.t("tournament.schedule_until", limits=written, until=f"{level.until:%H:%M}"))
         elif level.duration is not None and level is not schedule.levels[-1]:
-            levels.append(voice.t("tournament.schedule_lasting", limits=limits,
+            levels.append(voice.t("tournament.schedule_lasting", limits=written,
                                   duration=_minutes(voice, level.duration)))
         else:
-            levels.append(limits)
+            levels.append(written)
     return "; ".join(levels)
 
 
@@ -157,10 +157,10 @@ def _clock_status(voice: Voice, tournament: Tournament, now: datetime) -> str:
         return voice.t("tournament.clock_break", until=until, remaining=remaining) + paused
     number = tournament.clock.schedule.level_number(level.index)
     if upcoming is None:  # the last level has no end and nothing after it
-        return voice.t("tournament.clock_last_level", number=number, limits=level.level.limits,
+        return voice.t("tournament.clock_last_level", number=number, limits=limits(voice.language, level.level.limit),
                        small=level.level.small_blind, big=level.level.big_blind) + paused
-    nxt = voice.t("tournament.next_break") if upcoming.is_break else upcoming.limits
-    return voice.t("tournament.clock_level", number=number, limits=level.level.limits,
+    nxt = voice.t("tournament.next_break") if upcoming.is_break else limits(voice.language, upcoming.limit)
+    return voice.t("tournament.clock_level", number=number, limits=limits(voice.language, level.level.limit),
                    small=level.level.small_blind, big=level.level.big_blind, remaining=_minutes(voice, level.remaining),
                    next=nxt) + paused
 
@@ -191,7 +191,14 @@ def late_start(voice: Voice, tournament: Tournament, now: datetime) -> str:
         until = local_time(tournament, level.ends_at)
         return voice.t("tournament.late_start_break", time=started, until=until)
     return voice.t("tournament.late_start", time=started, number=tournament.clock.schedule.level_number(level.index),
-                   limits=level.level.limits)
+                   limits=limits(voice.language, level.level.limit))
+
+
+def limits(language: str, limit: int | None) -> str | None:
+    """A level's limits as a clock line says them, the numbers written as the language writes them ("1,280/2,560"
+    beside blinds "640/1,280"); None for a break. The schedule's own listing keeps `Level.limits` ("1280/2560"), the
+    form `/tournament create` reads back."""
+    return None if limit is None else f"{format_number(language, limit)}/{format_number(language, 2 * limit)}"
 
 
 def announcement(voice: Voice, item: Announcement) -> str:
@@ -199,13 +206,13 @@ def announcement(voice: Voice, item: Announcement) -> str:
     if item.kind is AnnouncementKind.LEVEL_SOON:
         if item.limit is None:
             return voice.t("tournament.break_soon", minutes=item.minutes)
-        return voice.t("tournament.level_soon", minutes=item.minutes, limits=item.limits)
+        return voice.t("tournament.level_soon", minutes=item.minutes, limits=limits(voice.language, item.limit))
     if item.kind is AnnouncementKind.BREAK_STARTED:
         until = clock_time_text(item.until) if item.until else "—"
         return voice.t("tournament.break_started", until=until)
     if item.kind is AnnouncementKind.PLAY_RESUMED:
-        return voice.t("tournament.play_resumed", limits=item.limits)
-    return voice.t("tournament.level_started", limits=item.limits)
+        return voice.t("tournament.play_resumed", limits=limits(voice.language, item.limit))
+    return voice.t("tournament.level_started", limits=limits(voice.language, item.limit))
 
 
 _STACK_BOUGHT_OR_SOLD: dict[type[Event], str] = {

@@ -14,7 +14,7 @@ from typing import Any
 
 from bot.i18n import format_number, text
 from bot.output import SeasonRow
-from bot.render.tournament import local_time, money
+from bot.render.tournament import limits, local_time, money
 from engine.schedule import Level
 from engine.tournament import ItemStatus, Phase, Tournament
 
@@ -72,7 +72,7 @@ def _level(language: str, index: int, number: int, level: Level) -> dict[str, An
         return {"index": index, "is_break": True, "name": text(language, "clock_page.break"), "limits": "",
                 "blinds": ""}
     return {"index": index, "is_break": False, "name": text(language, "clock_page.level_number", number=number),
-            "limits": text(language, "clock_page.limits", limits=level.limits),
+            "limits": text(language, "clock_page.limits", limits=limits(language, level.limit)),
             "blinds": text(language, "clock_page.blinds", small=level.small_blind, big=level.big_blind)}
 
 
@@ -80,7 +80,8 @@ def _coming(language: str, level: Level) -> str:
     """The next level in a few words: its limits and blinds, or the break."""
     if level.is_break:
         return text(language, "clock_page.break")
-    return text(language, "clock_page.next_level", limits=level.limits, small=level.small_blind, big=level.big_blind)
+    return text(language, "clock_page.next_level", limits=limits(language, level.limit), small=level.small_blind,
+                big=level.big_blind)
 
 
 def labels(language: str) -> dict[str, str]:
@@ -92,7 +93,7 @@ def _schedule(language: str, tournament: Tournament, current: int | None) -> lis
     """The schedule a line a level: its limits (or the break), how long it lasts or until when (nothing for the last
     level, which lasts until the end), and whether it is on now."""
     levels = tournament.clock.schedule.levels
-    return [{"limits": level.limits or text(language, "clock_page.break"),
+    return [{"limits": limits(language, level.limit) or text(language, "clock_page.break"),
              "detail": _lasts(language, level) if index < len(levels) - 1 else "",
              "is_break": level.is_break, "current": index == current} for index, level in enumerate(levels)]
 

@@ -7,8 +7,11 @@ from datetime import UTC, datetime
 import pytest
 
 from bot.clock import FakeClock
+from bot.render import Voice
+from bot.render.tournament import announcement
 from bot.service import Service
 from bot.store import Store
+from engine.clock import Announcement, AnnouncementKind
 from tests.bot.conftest import ANN, BOB, CAT, PLACE
 from tests.bot.helpers import everything_public, play_out
 
@@ -188,3 +191,13 @@ async def test_the_last_level_says_so_without_blank_times(store: Store, language
     await service.handle(PLACE, ANN, f"/lang {language}")
     await service.handle(PLACE, ANN, "/tournament start")
     assert (await service.handle(PLACE, BOB, "/clock")).public == [said]
+
+
+@pytest.mark.parametrize(("language", "said"), [
+    ("en", "⏱ Limits are now 1,280/2,560 (from the next hand)."),
+    ("ru", "⏱ Теперь лимиты 1\u00a0280/2\u00a0560 (со следующей раздачи)."),
+])
+def test_limits_are_written_as_the_blinds_are_on_the_clock(language: str, said: str) -> None:
+    """The limits' numbers as the language writes numbers, like the blinds beside them ("640/1,280")."""
+    level = Announcement(AnnouncementKind.LEVEL_STARTED, datetime(2026, 11, 29, 19, 0, tzinfo=UTC), 1, 1280)
+    assert announcement(Voice(language), level) == said
