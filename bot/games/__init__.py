@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from typing import Any, Protocol
+from typing import Any, Protocol, runtime_checkable
 
 from bot.commands import Command
 from bot.games.context import Action
@@ -53,6 +53,16 @@ class Controller(Protocol):
 
     def private_view(self, act: Action, user_id: str) -> str | None:
         """What only this player may see (his hole cards, his boxes), None when he has nothing."""
+
+
+@runtime_checkable
+class SpentPerPlayer(Protocol):
+    """A game some of whose buttons a press spends for its presser alone (Hold'em between hands: a rebuy, an add-on),
+    so that a button no longer drawn may still act for another player."""
+
+    def still_acts(self, act: Action, key: str, decision: str) -> bool:
+        """Whether a button of `key` drawn for `decision`, which buttons drawn now no longer carry, still acts for
+        the presser."""
 
 
 def default_controllers() -> dict[str, Controller]:

@@ -10,6 +10,7 @@ from typing import Any
 from bot import commands as cmd
 from bot.games import holdem_options as options
 from bot.games import holdem_showdown as showdown
+from bot.games import holdem_spent as spent
 from bot.games import practice as bots
 from bot.games import tournament as tour
 from bot.games.context import UNREADABLE, Action, revive_into
@@ -402,6 +403,7 @@ class HoldemController:
         options.refill_banks(self, act, list(hand.players), level,
                              tour.level_index(self, act) if act.state.get("tournament") else None)
         act.state.pop("pre_pressed", None)
+        spent.forget(act)
         act.state["button"] = button
         act.state.pop("last_hand", None)
         showdown.forget_uncontested(act)
@@ -540,11 +542,16 @@ class HoldemController:
 
     def spend_buttons(self, act: Action) -> None:
         """Between hands, after a change a button must not repeat (a rebuy, an add-on: buying again is allowed): the
-        step advances, as an action's does in a hand, so the buttons drawn before it are answered "already done" and
-        a double click buys once. In a hand the step is the hand's (its turn timer names it) and stays: the buttons
-        drawn between hands are an older hand's already."""
+        step advances, as an action's does in a hand, so the buttons drawn before it are answered "already done" to
+        the buyer and a double click buys once (for the other players they still act, see `bot.games.holdem_spent`).
+        In a hand the step is the hand's (its turn timer names it) and stays: the buttons drawn between hands are an
+        older hand's already."""
         if not act.state.get("hand"):
-            act.state["step"] = act.state.get("step", 0) + 1
+            spent.spend(act)
+
+    def still_acts(self, act: Action, key: str, decision: str) -> bool:
+        """Whether a button drawn between hands before someone else's rebuy or add-on still acts for the presser."""
+        return spent.still_acts(act, key, decision)
 
     def _maybe_schedule_next(self, act: Action) -> None:
         if not act.state.get("hand") and self.can_deal(act):

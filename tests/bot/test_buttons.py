@@ -1,5 +1,6 @@
 """A button acts once, on the box and the decision it was drawn for: double clicks, Deal, "my cards", card toggles."""
 
+import asyncio
 import random
 from datetime import UTC, datetime
 
@@ -9,7 +10,7 @@ from bot.clock import FakeClock
 from bot.output import Actor, Reply
 from bot.service import Service
 from bot.store import Store
-from tests.bot.conftest import ANN, BOB, PLACE, dump
+from tests.bot.conftest import ANN, BOB, CAT, PLACE, dump
 from tests.bot.helpers import everything_public, ledger_ok, press_label
 
 ALREADY_DONE = "Already done."
@@ -235,6 +236,62 @@ async def test_an_add_on_pressed_twice_buys_one(store: Store, tmp_path) -> None:
     assert dump(tmp_path / "bot.db") == before_db
     again = await service.press(PLACE, ANN, press_label(added, "addon"))  # his second add-on, from the new message
     assert again.error is None and "Ann takes the add-on: 300 chips for 50." in again.public
+    await ledger_ok(service)
+
+
+async def test_an_add_on_bought_by_one_player_leaves_the_button_working_for_the_other(store: Store, tmp_path) -> None:
+    """At the break both players press the one Add-on button (the message not yet redrawn after the first): the
+    first press spends the button for its presser alone, so the second player gets his add-on too, rather than
+    "Already done" for an add-on he never bought; a Deal pressed on that message afterwards is not "already done"
+    either (the break deals nothing: it says so)."""
+    service, clock, started = await tournament_of_two(store, "addon 1")
+    assert started.table is not None and started.table.to_act is not None
+    assert (await service.handle(PLACE, PLAYERS[started.table.to_act], "/fold")).error is None
+    clock.current = FIRST_BREAK
+    await service.scheduler.fire_due()
+    addon = press_label(await service.handle(PLACE, ANN, "/table"), "addon")
+    first, second = await asyncio.gather(service.press(PLACE, ANN, addon), service.press(PLACE, BOB, addon))
+    assert first.error is None and "Ann takes the add-on: 300 chips for 50." in first.public
+    assert second.error is None and "Bob takes the add-on: 300 chips for 50." in second.public
+    before = await table_state(service)
+    stacks = [chips for name, chips in before[0].items() if name.startswith("stack:")]
+    assert len(stacks) == 2 and min(stacks) >= 300 + 290, "both stacks got their 300 chips"
+    for actor in (ANN, BOB):  # each one's double click buys nothing more
+        assert (await service.press(PLACE, actor, addon)).error == ALREADY_DONE
+    assert await table_state(service) == before
+    await ledger_ok(service)
+
+
+async def test_a_rebuy_by_one_busted_player_leaves_the_button_working_for_the_other(store: Store) -> None:
+    """Two busted players press the Rebuy button drawn between hands at the same instant: both rebuy, once each."""
+    clock = FakeClock(SIX_PM)
+    service = Service(store, clock, rng=random.Random(3))
+    await service.start()
+    players = {actor.user_id: actor for actor in (ANN, BOB, CAT)}
+    await service.handle(PLACE, ANN, "/tournament create home-night rebuys 1")
+    for actor in players.values():
+        assert (await service.handle(PLACE, actor, "/join")).error is None
+    await service.handle(PLACE, ANN, "/set structure no-limit")
+    reply, said = await service.handle(PLACE, ANN, "/tournament start"), ""
+    while said.count(" is out in place") < 2:
+        said += everything_public(reply)
+        if reply.table is not None and reply.table.to_act is not None:
+            actor = players[reply.table.to_act]
+            reply = await service.handle(PLACE, actor, "/allin")
+            if reply.error is not None:
+                reply = await service.handle(PLACE, actor, "/call")
+        elif (ran := [r for a in players.values() if (r := await service.handle(PLACE, a, "/run once")).error is None]):
+            reply = ran[0]
+        else:
+            reply = await service.handle(PLACE, ANN, "/deal")
+    busted = [actor for actor in players.values() if f"{actor.name} is out in place" in said]
+    rebuy = press_label(await service.handle(PLACE, ANN, "/table"), "rebuy")
+    replies = await asyncio.gather(*(service.press(PLACE, actor, rebuy) for actor in busted for _ in range(2)))
+    errors = sorted(str(reply.error) for reply in replies)
+    assert errors == [ALREADY_DONE, ALREADY_DONE, "None", "None"], errors
+    said = "\n".join(line for reply in replies for line in reply.public)
+    for actor in busted:
+        assert said.count(f"{actor.name} rebuys: 300 chips for 50.") == 1, said
     await ledger_ok(service)
 
 
