@@ -153,16 +153,13 @@ class HoldemController:
 
     def table_message(self, act: Action, hand: engine.Hand | None = None,
                       names: dict[str, str] | None = None) -> TableMessage | None:
-        """The hand's public view with the buttons for the player to act (or the seats between hands); `names`: the
-        hand's players' names when the caller read them already."""
+        """The hand's public view with the buttons for the player to act (or the seats between hands, none once the
+        last player stood up); `names`: the hand's players' names when the caller read them already."""
         hand = hand or self._hand(act)
-        drawn_for = self.decision(act)
-        if drawn_for is None:
-            return None
-        key, decision = drawn_for
+        key, decision = self.decision(act) or (f"h{act.state.get('number', 0)}", decision_tag(act.state.get("step", 0)))
         if hand is None:
-            if not act.state.get("seats"):
-                return None
+            if not act.state.get("seats"):  # the last player stood up: the message he sat in says nobody sits now
+                return TableMessage(key, render.seats_text(act.voice, act.state, self.variant))
             offers = tour.offer_buttons(act, key, decision)
             stopped = tour.no_play_refusal(self, act).message if tour.is_stopped(self, act) else ""
             buttons = (*render.idle_buttons(act.voice, act.state, key, decision, offers, stopped=bool(stopped)),
@@ -599,10 +596,10 @@ class HoldemController:
         return hand
 
     def _show(self, act: Action, command: cmd.Command) -> None:
-        message = self.table_message(act)
-        if message is None:  # nobody seated and no hand: told, not refused (a refusal drops the live table)
+        if self.decision(act) is None:  # nobody seated and no hand: told, not refused (a refusal drops the live table)
             act.tell(act.user, "holdem.nobody_seated")
-        act.show_table(message)
+            return
+        act.show_table(self.table_message(act))
 
     def _rabbit(self, act: Action, command: cmd.Command) -> None:
         """The board cards the last hand would have dealt (RULES.md §1a): public, like the board; nothing changes

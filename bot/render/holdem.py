@@ -33,6 +33,8 @@ def seats_text(voice: Voice, state: Mapping[str, Any], variant: engine.Variant =
             status = voice.t("holdem.waiting_big_blind")
         lines.append(f"  {voice.name(seat['id'])} — {format_number(voice.language, seat['stack'])} {status}".rstrip())
     waiting = _waiting(state)
+    if waiting == "holdem.waiting_for_players" and not state.get("seats") and not state.get("tournament"):
+        waiting = "holdem.nobody_seated"
     if comeback and waiting == "holdem.waiting_for_players":
         lines.append(comeback)
     else:
