@@ -213,6 +213,11 @@ class HoldemController:
             tour.register(self, act, "" if command.chips is None else str(command.chips))
             return
         if seat is not None:
+            if seat["leaving"]:  # a /leave said in this hand (or an away stand-up) is taken back: he stays
+                seat["leaving"] = False
+                act.tell(act.user, "holdem.staying")
+                if not seat["out"]:
+                    return
             if seat["out"]:
                 options.back(self, act, command)
                 return
