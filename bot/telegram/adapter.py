@@ -313,8 +313,9 @@ class TelegramAdapter:
         own = reply.error or "\n".join(reply.private.get(actor.user_id, []))
         alert = clip(own, MAX_ALERT)
         answered = await self._answer(query, alert or None)  # first: the press stops spinning at once
-        if answered and own and alert != own and not reply.error:
-            self._tell(place, actor.user_id, [own])  # the whole text, which the alert had to cut
+        if answered and own and alert != own and not reply.error and not self._tell(place, actor.user_id, [own]):
+            # the whole text, which the alert had to cut, has nowhere to go: he is shown where his private chat opens
+            await self._point_to_private(place, actor, None, [actor.user_id])
         await self._deliver(place, reply, state, actor=actor, answered=answered)
 
     async def _answer(self, query: Any, alert: str | None) -> bool:

@@ -234,6 +234,23 @@ async def test_a_long_private_answer_goes_to_the_private_chat(make_bot, api, mon
     assert api.chat(ANN["id"])[-1].text == long_view
 
 
+async def test_a_long_private_answer_cut_in_its_alert_points_a_player_without_a_private_chat_there(
+        make_bot, api, monkeypatch) -> None:
+    """The alert shows only the first 200 characters; with no private chat to send the whole answer to, the player
+    is pointed to one in the group (without a word of the answer), where the rest was dropped without a word."""
+    bot = await make_bot("duel")
+    await seat_three_and_deal(bot)
+    long_view = "Your boxes:\n" + "\n".join(f"Box {n}: A♠ K♦ Q♣ J♥ 9♦ — ace high, and more words" for n in (1, 2, 3, 4))
+    monkeypatch.setattr(Duel, "private_view", lambda self, act, user_id: long_view)
+    count = len(bot.group())
+    answer = await bot.press(ANN, bot.table_message(), "my cards")
+    assert len(answer["text"]) == 200 and answer["text"].endswith("…")
+    assert api.chat(ANN["id"]) == []
+    assert len(bot.group()) == count + 1
+    hint = bot.group()[-1].text
+    assert hint == "@ann, I answer that only in private: https://t.me/pokerbot?start=cards"
+
+
 async def test_group_administrators_may_organize(make_bot, api) -> None:
     api.admins[GROUP["id"]] = [BOB]
     bot = await make_bot("duel")
