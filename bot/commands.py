@@ -432,7 +432,7 @@ class History(Command):
     """The last hands of this table in PokerStars format (privately), or a whole tournament's as a file."""
 
     name = "history"
-    usage = "[number of hands | tournament]"
+    usage = "[number of hands | tournament [number]]"
     argument: str | None = None
 
 
@@ -622,9 +622,12 @@ def _build(cls: type[Command], args: list[str]) -> Command:
         return _stats(args)
     if cls in (Season, Export):
         return cls(args[0].lower(), " ".join(args[1:])) if args else cls()
-    if cls in (History, AddBot):
+    if cls is History:  # a count of hands, or `tournament [number]` (read by `bot.history`)
+        _at_most(args, 2)
+        return History(" ".join(args)) if args else History()
+    if cls is AddBot:
         _at_most(args, 1)
-        return cls(args[0]) if args else cls()
+        return AddBot(args[0]) if args else AddBot()
     if cls is Automuck:
         _at_most(args, 1)
         if args and args[0].lower() not in SWITCH_WORDS:

@@ -11,6 +11,7 @@ from typing import Any
 
 from bot import commands as cmd
 from bot.games.context import Action
+from bot.games.exports import TOURNAMENT_WORDS
 from bot.i18n import Signed
 from bot.output import File, Place
 from bot.render import signed
@@ -39,13 +40,21 @@ table's commit waits for a slow read."""
 
 def read_history(tx: Tx, place: Place, command: cmd.Command) -> Answer:
     """`/history [n]`: the table's last n hands, privately, one message each, showing only the requester's hole
-    cards and the hands shown down; `/history tournament`: the current or last tournament's hands as a file."""
+    cards and the hands shown down; `/history tournament [N]`: the current or last tournament's hands (or those of
+    tournament N, played at this table) as a file."""
     assert isinstance(command, cmd.History)
     argument = (command.argument or "").strip().lower()
-    if argument in ("tournament", "t", "турнир"):
-        tournament_id = tx.last_tournament(place.table_id)
+    word, _, wanted = argument.partition(" ")
+    if word in TOURNAMENT_WORDS:
+        wanted = wanted.strip().lstrip("#№")
+        tournament_id = cmd.whole_number(wanted) if wanted else tx.last_tournament(place.table_id)
+        if wanted and tournament_id is None:
+            return _usage
         if tournament_id is None:
             return _no_tournament
+        if wanted and not any(record.tournament_id == tournament_id and record.table_id == place.table_id
+                              for record in played.chat_tournaments(tx, place.chat_id)):
+            return functools.partial(_not_here, number=tournament_id)
         records = tx.hand_records(place.table_id, tx.tournament_hands(place.table_id, tournament_id))
         return functools.partial(_tournament_file, tournament_id=tournament_id,
                                  hands=_recorded(tx, place, records))
@@ -94,6 +103,10 @@ def _usage(act: Action) -> None:
 
 def _no_tournament(act: Action) -> None:
     raise act.refuse("history.no_tournament")
+
+
+def _not_here(act: Action, number: int) -> None:
+    raise act.refuse("history.tournament_not_here", number=number)
 
 
 def _show_hands(act: Action, hands: list[tuple[str, RecordedHand]]) -> None:

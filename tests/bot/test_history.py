@@ -339,6 +339,33 @@ async def test_a_tournament_hand_is_headed_by_the_level_it_was_dealt_at(service:
     assert [header.split(" - ")[1] for header in headers] == ["Level I (10/20)", "Level II (10/20)"]
 
 
+async def test_an_earlier_tournaments_history_is_asked_for_by_its_number(service: Service) -> None:
+    """`/history tournament N` reaches a tournament after the next one is created (plain `/history tournament` is
+    the latest); a number not played at this table, or not a number, is refused and sends nothing."""
+    players = {user: Actor(user, name, is_admin=True) for user, name in (("ann", "Ann"), ("bob", "Bob"))}
+    ann, bob = players["ann"], players["bob"]
+    assert (await service.handle(PLACE, ann, "/tournament create")).error is None
+    for actor in (ann, bob):
+        assert (await service.handle(PLACE, actor, "/join")).error is None
+    started = await service.handle(PLACE, ann, "/tournament start")
+    state = await snapshot(service, PLACE.table_id)
+    reply = started if state.get("hand") else await service.handle(PLACE, ann, "/deal")
+    await play_out(service, PLACE, players, reply, ("fold",))
+    first = (await service.handle(PLACE, bob, "/history tournament")).files[0]
+    number = int(first.name.removeprefix("tournament-").removesuffix(".txt"))
+    assert (await service.handle(PLACE, ann, "/tournament close")).error is None
+    assert (await service.handle(PLACE, ann, "/tournament create")).error is None
+    assert (await service.handle(PLACE, bob, "/history tournament")).error == (
+        f"Tournament #{number + 1} has no finished hand yet.")
+    again = await service.handle(PLACE, bob, f"/history tournament #{number}")
+    assert again.error is None and again.files[0].content == first.content
+    for wrong, said in ((f"{number + 5}", f"Tournament #{number + 5} was not played at this table."),
+                        ("one", None)):
+        refused = await service.handle(PLACE, bob, f"/history tournament {wrong}")
+        assert refused.error is not None and refused.files == [], wrong
+        assert said is None or refused.error == said
+
+
 # --- statistics -----------------------------------------------------------------------------------------------
 
 

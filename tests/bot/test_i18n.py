@@ -435,7 +435,7 @@ async def test_help_and_usage_errors_in_russian(service: Service) -> None:
     assert (await service.handle(PLACE, ANN, "/grant")).error == "Как писать: /grant @игрок фишки"
     unknown = (await service.handle(PLACE, ANN, "/tournament foo")).error  # answered by the game, not the parser
     assert unknown is not None and unknown.startswith("Как писать: /tournament create [пресет или расписание]")
-    assert "[число раздач | tournament]" in (await service.handle(PLACE, ANN, "/history 0")).error
+    assert "[число раздач | tournament [номер]]" in (await service.handle(PLACE, ANN, "/history 0")).error
 
 
 # --- no English left in the Russian catalogue ------------------------------------------------------------------------
