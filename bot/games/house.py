@@ -2,46 +2,21 @@
 
 from __future__ import annotations
 
-from dataclasses import replace
 from typing import Any
 
 from bot import commands as cmd
-from bot.commands import button_payload
 from bot.games.context import UNREADABLE, Action, Refusal, revive_into
-from bot.i18n import format_number
-from bot.output import Button, TableMessage
+from bot.games.house_buttons import buttons, decision_tag
+from bot.games.house_settings import bet_seconds, configure, table_rules, turn_seconds
+from bot.output import TableMessage
 from bot.render import house as render
 from bot.render import picture_views as picture
 from bot.render import story
 from engine.cards import Deck
 from engine.common import Event, RuleError, all_moves
 from engine.house import GAMES
-from engine.house.boxes import Limits
 from engine.house.common import HouseRound, Phase, Shortfall
-from engine.house.three_card import TIERS_LIMITS, tier_of
 from engine.text import quote_input
-
-BET_SECONDS = 30
-"""After the first ANTE of a round, bets close and the cards are dealt this many seconds later (or on /deal)."""
-TURN_SECONDS = 60
-"""A box that does not decide in time folds (or declines the dealer game)."""
-NO_CAP = "off"
-"""`max_payout`'s value where a table caps no payment (as `/set` lists it and takes it)."""
-
-_RULE_CHOICES: dict[str, tuple[str, dict[str, Any]]] = {
-    "ante_bonus": ("ante_bonus_always", {"win": False, "always": True}),
-    "re_exchange": ("re_exchange_limit", {"off": 0, "on": 1}),
-}
-"""Table options (RULES.md) that `/set name word` chooses, at the games whose rules have the field: the field and what
-each word sets it to. Three Card Poker's ante bonus pays when the player wins or ties, or whenever he plays; Caribbean
-Poker's re-exchange swaps a single card again (for 2×ANTE)."""
-
-_LIMIT_FIELDS: dict[str, tuple[str, ...]] = {"bonus": ("min_side", "max_side")}
-"""Settings that set table limits of another name (else the limit of the setting's name): Caribbean Poker's bonus bet
-has one fixed size (RULES.md §4)."""
-
-NO_TIER = "—"
-"""What `/set` lists as Three Card Poker's tier when the table's ranges are no tier's (an organizer changed one)."""
 
 _COMMAND_ACTIONS: dict[type[cmd.Command], tuple[str, ...]] = {
     cmd.Fold: ("fold",),
@@ -53,6 +28,8 @@ _COMMAND_ACTIONS: dict[type[cmd.Command], tuple[str, ...]] = {
     cmd.DealerGame: ("dealer_game",),
     cmd.Decline: ("decline",),
 }
+"""The decisions each command may mean, in order: the first the box can take now is taken (`/bet` and `/play` both
+mean Texas Poker's BET or the other games' PLAY)."""
 
 _USED: tuple[type[cmd.Command], ...] = (cmd.Ante, cmd.Deal, cmd.Select, cmd.Table, cmd.Join, cmd.Leave, cmd.Setting,
                                         cmd.AddBot, *_COMMAND_ACTIONS)
@@ -119,7 +96,7 @@ class HouseController:
         elif isinstance(command, cmd.Leave):
             act.tell(act.user, "house.leave")
         elif isinstance(command, cmd.Setting):
-            self._configure(act, command)
+            configure(act, self.game, self._rules(act), command)
         elif type(command) in _COMMAND_ACTIONS:
             self._decide(act, command)
         elif isinstance(command, cmd.AddBot):
@@ -159,10 +136,11 @@ class HouseController:
         if round_ is None:
             return None
         key = self.current_key(act) or ""
-        seconds = _turn_seconds(act) if round_.to_act else None  # the turn timer's, shown
+        seconds = turn_seconds(act.config) if round_.to_act else None  # the turn timer's, shown
+        drawn = buttons(act, round_, key, self._step(act), self._marked(act, round_))
         return TableMessage(key, render.table_text(act.voice, self.game, round_, act.state["number"],
                                                    story.shown(act.state), seconds),
-                            tuple(self._buttons(act, round_, key, self._marked(act, round_))), self._to_act(round_))
+                            tuple(drawn), self._to_act(round_))
 
     def private_view(self, act: Action, user_id: str) -> str | None:
         """The player's own boxes and cards."""
@@ -194,7 +172,7 @@ class HouseController:
         if new:  # numbered once its first box is placed: a refused ANTE counts no round
             act.state["number"] = act.next_number()
         if len(round_.boxes) == 1:
-            act.arm(self._timer_key(act), act.config.get("bet_seconds", BET_SECONDS), kind="close_bets",
+            act.arm(self._timer_key(act), bet_seconds(act.config), kind="close_bets",
                     round=act.state["number"])
         self._commit(act, round_, events, restart=new)
 
@@ -267,73 +245,6 @@ class HouseController:
     def _marks_key(self, act: Action, round_: HouseRound) -> str:
         return f"{act.state.get('number', 0)}:{decision_tag(round_, self._step(act))}"
 
-    def _configure(self, act: Action, command: cmd.Setting) -> None:
-        """`/set` for house tables: ANTE limits, maximum payout, the timers, pictures, and the game's own options
-        (RULES.md): Three Card Poker's tier and when its ante bonus pays, Caribbean Poker's bonus bet size and its
-        re-exchange."""
-        rules = self._rules(act)
-        limits = rules.limits
-        current = {"min_ante": limits.min_ante, "max_ante": limits.max_ante, "max_payout": limits.max_payout,
-                   "bet_seconds": act.config.get("bet_seconds", BET_SECONDS),
-                   "turn_seconds": act.config.get("turn_seconds", TURN_SECONDS),
-                   picture.SETTING: act.config.get(picture.SETTING, "on")}
-        if self.game == "three-card":
-            current["tier"] = tier_of(limits) or NO_TIER  # a tier is its ranges: a changed min_ante leaves it
-        if self.game == "caribbean":
-            current["bonus"] = limits.max_side
-        for name, (field, choices) in _RULE_CHOICES.items():
-            if hasattr(rules, field):
-                chosen = getattr(rules, field)
-                current[name] = next((word for word, value in choices.items() if value == chosen), chosen)
-        if command.key is None:
-            act.tell(act.user, "settings.list", values=", ".join(
-                f"{name}={NO_CAP if value is None else value}" for name, value in current.items()))
-            return
-        act.require_organizer()
-        if command.key not in current:
-            raise act.refuse("settings.unknown", name=quote_input(command.key), names=", ".join(current))
-        if act.state.get("round"):
-            raise act.refuse("game.busy_round")
-        value = str(command.value)
-        number: int | None = None  # a number is said as the chat's language writes chips: 5,000 / 5 000
-        if command.key == picture.SETTING:
-            if value not in picture.VALUES:
-                raise act.refuse("settings.bad_value", name=command.key, value=quote_input(value),
-                                 choices=", ".join(picture.VALUES))
-            act.config[picture.SETTING] = value
-        elif command.key == "tier":
-            if value.lower() not in TIERS_LIMITS:
-                raise act.refuse("settings.bad_value", name="tier", value=quote_input(value),
-                                 choices=", ".join(TIERS_LIMITS))
-            tier = TIERS_LIMITS[value.lower()]  # its ANTE and PAIRPLUS ranges (RULES.md §5); the table's cap stays
-            act.config["rules"] = {**act.config.get("rules", {}), "limits": replace(
-                limits, min_ante=tier.min_ante, max_ante=tier.max_ante, min_side=tier.min_side,
-                max_side=tier.max_side).to_dict()}
-        elif command.key in _RULE_CHOICES:
-            field, choices = _RULE_CHOICES[command.key]
-            if value.lower() not in choices:
-                raise act.refuse("settings.bad_value", name=command.key, value=quote_input(value),
-                                 choices=", ".join(choices))
-            value = value.lower()
-            act.config["rules"] = {**act.config.get("rules", {}), field: choices[value]}
-        elif command.key == "max_payout" and value.lower() == NO_CAP:
-            act.config["rules"] = {**act.config.get("rules", {}), "limits": {**limits.to_dict(), "max_payout": None}}
-        else:
-            number = cmd.whole_number(value)
-            if number is None or number <= 0:
-                raise act.refuse("settings.bad_value", name=command.key, value=quote_input(value),
-                                 choices="1, 2, 3…" + (f", {NO_CAP}" if command.key == "max_payout" else ""))
-            if command.key in ("bet_seconds", "turn_seconds"):
-                act.config[command.key] = number
-            else:
-                fields = _LIMIT_FIELDS.get(command.key, (command.key,))
-                try:
-                    changed = Limits.from_dict({**limits.to_dict(), **dict.fromkeys(fields, number)})
-                except RuleError as error:
-                    raise act.rule_refusal(error) from None
-                act.config["rules"] = {**act.config.get("rules", {}), "limits": changed.to_dict()}
-        act.say("settings.set", name=command.key, value=value if number is None else number)
-
     # --- helpers ------------------------------------------------------------------------------------------------
 
     def _apply(self, act: Action, round_: HouseRound, player: str, action: str, cards: list[str],
@@ -404,7 +315,7 @@ class HouseController:
         act.state["round"] = round_  # kept alive in the live table; written with `to_dict` when a snapshot is taken
         act.state["step"] = self._step(act) + 1
         if round_.phase is not Phase.BETTING:
-            act.arm(self._timer_key(act), _turn_seconds(act), kind="turn",
+            act.arm(self._timer_key(act), turn_seconds(act.config), kind="turn",
                     round=act.state["number"], step=act.state["step"])
         act.show_table(self.table_message(act))
 
@@ -442,9 +353,7 @@ class HouseController:
         return round_
 
     def _rules(self, act: Action) -> Any:
-        rules_type = self.round_type.rules_type
-        overrides = act.config.get("rules", {})
-        return rules_type.from_dict({**rules_type().to_dict(), **overrides})
+        return table_rules(self.round_type, act.config)
 
     def _step(self, act: Action) -> int:
         return int(act.state.get("step", 0))
@@ -454,35 +363,6 @@ class HouseController:
 
     def _to_act(self, round_: HouseRound) -> str | None:
         return round_.to_act[0] if round_.to_act else None
-
-    def _buttons(self, act: Action, round_: HouseRound, key: str, selected: tuple[int, ...]) -> list[Button]:
-        buttons = [Button(act.t("button.my_cards"), button_payload(key, "cards"), private=True)]
-        decision = decision_tag(round_, self._step(act))
-        if round_.phase is Phase.BETTING:
-            return [Button(act.t("button.deal"), button_payload(key, "deal", decision)), *buttons]
-        legal = round_.legal_actions()
-        box = round_.current_box()
-        for option in legal.options:
-            if option.max_cards:
-                if box is None:
-                    continue
-                picked = [position for position in selected if 1 <= position <= len(box.cards)]
-                for position in range(1, len(box.cards) + 1):
-                    mark = "☑" if position in picked else "☐"
-                    toggled = sorted(set(picked) ^ {position})
-                    # The first toggle says what they choose; the cards themselves stay off these public buttons.
-                    label = (act.t("house.toggle_exchange", mark=mark, position=position) if position == 1
-                             else f"{mark} {position}")
-                    buttons.append(Button(label, button_payload(key, _select_text(toggled), decision)))
-                if option.min_cards <= len(picked) <= option.max_cards:
-                    label = (act.t(f"house.action.{option.name}") + f" {' '.join(map(str, picked))} "
-                             f"({_chips(act, option.cost_for(len(picked)))})")
-                    command = "exchange " + " ".join(map(str, picked))
-                    buttons.append(Button(label, button_payload(key, command, decision)))
-                continue
-            label = act.t(f"house.action.{option.name}") + (f" ({_chips(act, option.cost)})" if option.cost else "")
-            buttons.append(Button(label, button_payload(key, _ACTION_COMMAND[option.name], decision)))
-        return buttons
 
 
 def _rule_refusal(act: Action, error: RuleError) -> Refusal:
@@ -499,36 +379,3 @@ def _rule_refusal(act: Action, error: RuleError) -> Refusal:
 def _not_now(act: Action, names: tuple[str, ...]) -> Refusal:
     """The refusal of a decision the box cannot take now, naming those it can."""
     return act.refuse("house.not_now", choices=", ".join(act.t(f"house.action.{name}") for name in names))
-
-
-def decision_tag(round_: HouseRound, step: int) -> str:
-    """What a house-game button acts on: the open bets (`bets`, for Deal), else the box to act at the round's step
-    (`b2s7`), so a second press of Fold cannot fold the next box."""
-    if round_.phase is Phase.BETTING:
-        return "bets"
-    box = round_.to_act[1] if round_.to_act else 0
-    return f"b{box}s{step}"
-
-
-def _chips(act: Action, chips: int) -> str:
-    """A button's chips as the table's language writes numbers ("Play (2,000)", «Играть (2 000)»), as its lines do."""
-    return format_number(act.voice.language, chips)
-
-
-def _select_text(positions: list[int]) -> str:
-    return "select " + " ".join(map(str, positions)) if positions else "select"
-
-
-_ACTION_COMMAND = {
-    "fold": "fold",
-    "play": "play",
-    "bet": "play",
-    "buy": "buy",
-    "dealer_game": "dealergame",
-    "decline": "decline",
-}
-
-
-def _turn_seconds(act: Action) -> int:
-    """How long a box's turn lasts: its timer's seconds, which the table message shows."""
-    return int(act.config.get("turn_seconds", TURN_SECONDS))
