@@ -41,6 +41,12 @@ def private_language(settings: dict[str, Any], user_id: str) -> str | None:
     return language if isinstance(language, str) and language in languages() else None
 
 
+def wrong_game_text(language: str, command: str, game: str) -> str:
+    """The answer to another game's command (`/ante` at a Hold'em table): `/command` is not used in the table's
+    `game`, both said in `language`."""
+    return message(language, "wrong_game", {"command": command, "game": message(language, f"game.{game}", {})})
+
+
 class Refusal(Exception):
     """A command refused with a reason for the actor; raising it rolls the whole action back."""
 
@@ -185,6 +191,11 @@ class Action:
         """A refusal to raise: `raise act.refuse("not_seated")`; only the actor reads it, in his own language."""
         with self.privately(self.actor.user_id if self.actor else None):
             return Refusal(self.t(key, **params))
+
+    def wrong_game(self, command: str, game: str) -> Refusal:
+        """The refusal of another game's command at this table, which plays `game` (see `wrong_game_text`)."""
+        with self.privately(self.actor.user_id if self.actor else None):
+            return Refusal(wrong_game_text(self.language, command, game))
 
     def rule_refusal(self, error: RuleError) -> Refusal:
         """An engine rule error as a refusal in the chat's language (the engine's English when untranslated).

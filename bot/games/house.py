@@ -75,7 +75,7 @@ class HouseController:
     def handle(self, act: Action, command: cmd.Command) -> None:
         """Bets, the deal and decisions."""
         if not self.uses(type(command)):
-            raise act.refuse("wrong_game", command=command.name, game=act.t(f"game.{self.game}"))
+            raise act.wrong_game(command.name, self.game)
         if isinstance(command, cmd.Ante):
             self._ante(act, command)
         elif isinstance(command, cmd.Deal):
