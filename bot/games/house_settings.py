@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 from collections.abc import Iterable
-from dataclasses import replace
 from typing import Any
 
 from bot import commands as cmd
@@ -12,7 +11,7 @@ from bot.render import picture_views as picture
 from engine.common import RuleError
 from engine.house.boxes import Limits
 from engine.house.common import HouseRound
-from engine.house.three_card import TIERS_LIMITS, tier_of
+from engine.house.three_card import TIERS_LIMITS, tier_of, with_tier
 from engine.text import quote_input
 
 BET_SECONDS = 30
@@ -78,9 +77,7 @@ def configure(act: Action, game: str, rules: Any, command: cmd.Setting) -> None:
     elif command.key == "tier":
         if value.lower() not in TIERS_LIMITS:
             raise _bad_value(act, "tier", value, TIERS_LIMITS)
-        tier = TIERS_LIMITS[value.lower()]  # its ANTE and PAIRPLUS ranges (RULES.md §5); the table's cap stays
-        _set_rules(act, limits=replace(limits, min_ante=tier.min_ante, max_ante=tier.max_ante,
-                                       min_side=tier.min_side, max_side=tier.max_side).to_dict())
+        _set_rules(act, limits=with_tier(limits, value).to_dict())  # its ranges (RULES.md §5); the cap stays
     elif command.key in _RULE_CHOICES:
         field, choices = _RULE_CHOICES[command.key]
         if value.lower() not in choices:

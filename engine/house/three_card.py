@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from collections.abc import Mapping
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from types import MappingProxyType
 from typing import Any
 
@@ -55,12 +55,26 @@ TIERS_LIMITS: Mapping[str, Limits] = MappingProxyType({
 """The limit tiers of RULES.md §5: ANTE and PAIRPLUS ranges."""
 
 
+TIER_FIELDS = ("min_ante", "max_ante", "min_side", "max_side")
+"""What a tier sets of a table's limits: its ANTE and PAIRPLUS ranges (the maximum payout and the boxes are no part of
+a tier)."""
+
+
+def with_tier(limits: Limits, name: str) -> Limits:
+    """`limits` with the ranges of the tier `name` (any case); the table's maximum payout and boxes kept."""
+    tier = TIERS_LIMITS[name.lower()]
+    return replace(limits, **{limit: getattr(tier, limit) for limit in TIER_FIELDS})
+
+
 def tier_of(limits: Limits) -> str | None:
-    """The tier whose ANTE and PAIRPLUS ranges these limits have (the rest, the maximum payout and the boxes, is no
-    part of a tier), or None: a table whose `min_ante` was changed after choosing VIP is no longer VIP."""
-    ranges = (limits.min_ante, limits.max_ante, limits.min_side, limits.max_side)
-    return next((name for name, tier in TIERS_LIMITS.items()
-                 if (tier.min_ante, tier.max_ante, tier.min_side, tier.max_side) == ranges), None)
+    """The tier whose ranges these limits have, or None: a table whose `min_ante` was changed after choosing VIP is no
+    longer VIP."""
+    ranges = _ranges(limits)
+    return next((name for name, tier in TIERS_LIMITS.items() if _ranges(tier) == ranges), None)
+
+
+def _ranges(limits: Limits) -> tuple[int, ...]:
+    return tuple(getattr(limits, limit) for limit in TIER_FIELDS)
 
 
 class ThreeCardRound(HouseRound):

@@ -7,7 +7,7 @@ import pytest
 from engine.cards import Deck
 from engine.common import IllegalAmount, RuleError, all_moves
 from engine.house.events import StakesSettled
-from engine.house.three_card import ThreeCardRound, ThreeCardRules
+from engine.house.three_card import TIERS_LIMITS, ThreeCardRound, ThreeCardRules, tier_of, with_tier
 
 
 def play(cards: str, dealer: str, *, ante: int = 10, pairplus: int = 0, action: str = "play",
@@ -65,6 +65,14 @@ def test_ante_bonus_on_win_or_tie_or_always() -> None:
 def test_limit_tiers(tier: str, ante: int, pairplus: int, ok: bool) -> None:
     round_ = ThreeCardRound.new(ThreeCardRules.tier(tier))
     assert round_.can_place_bets("ann", 1, ante, side=pairplus, balance=10_000) is ok
+
+
+@pytest.mark.parametrize("tier", [*TIERS_LIMITS, "VIP"])
+def test_a_tier_sets_the_ranges_and_keeps_the_tables_cap_and_boxes(tier: str) -> None:
+    table = replace(ThreeCardRules().limits, max_payout=5_000, max_boxes=2)
+    chosen = with_tier(table, tier)
+    assert tier_of(chosen) == tier.lower() and (chosen.max_payout, chosen.max_boxes) == (5_000, 2)
+    assert tier_of(replace(chosen, min_ante=chosen.min_ante + 1)) is None
 
 
 def test_bets_over_balance_or_out_of_order_are_refused() -> None:
