@@ -63,16 +63,27 @@ def whole_payout(ante: int, bet: int, multiple: int) -> int:
     return ante + bet * multiple
 
 
-def texas_results(ante: int, bet: int, player: HandValue, dealer: HandValue, rules: TexasRules) -> tuple[dict[str, int],
-                                                                                                          str]:
-    """The stake lines and outcome of a box that bet, against the dealer's hand (before the payout cap)."""
-    qualifies = dealer.category >= HandCategory.PAIR
+def dealer_qualifies(dealer: HandValue) -> bool:
+    """The dealer plays with any pair (the lowest: a pair of twos)."""
+    return dealer.category >= HandCategory.PAIR
+
+
+def texas_results(ante: int, bet: int, player: HandValue, dealer: HandValue,
+                  rules: TexasRules) -> tuple[dict[str, int], str, tuple[Payout, ...]]:
+    """The stake lines and outcome of a box that bet, against the dealer's hand (before the payout cap), and what may
+    pay them: the BET by the paytable, or the half payout of a straight or royal flush that does not beat a
+    qualifying dealer (half of the whole it would have won, ANTE and BET returned)."""
+    name = hand_name(player)
+    multiple = rules.paytable.get(name, 0)
+    whole = whole_payout(ante, bet, multiple)
+    payouts = (Payout("bet", name, player.ranks, multiple), Payout("half_payout", name, player.ranks, multiple, whole))
+    qualifies = dealer_qualifies(dealer)
     if (rules.half_payout and player.category is HandCategory.STRAIGHT_FLUSH
             and (not qualifies or dealer.strength >= player.strength)):
-        would_pay = whole_payout(ante, bet, rules.paytable.get(hand_name(player), 0))
-        return {"ante": 0, "bet": 0, "half_payout": would_pay // 2}, "half_payout"
+        return {"ante": 0, "bet": 0, "half_payout": whole // 2}, "half_payout", payouts
     order = (player.strength > dealer.strength) - (player.strength < dealer.strength)
-    return versus_dealer(order, qualifies, ante, bet, rules.paytable.get(hand_name(player), 0))
+    results, outcome = versus_dealer(order, qualifies, ante, bet, multiple)
+    return results, outcome, payouts
 
 
 _OPEN_COUNTS = {Phase.BETTING: 0, Phase.DECIDING: 3, Phase.SECOND_DECISION: 4}
@@ -141,7 +152,7 @@ class TexasRound(HouseRound):
             self.queue = [position for position, box in enumerate(self.boxes) if box.status is BoxStatus.DEALT]
             return [CommunityCardsShown(cards=(self.community[3],))]
         dealer = evaluate(self.dealer + self.community)
-        qualifies = dealer.category >= HandCategory.PAIR
+        qualifies = dealer_qualifies(dealer)
         events: list[Event] = [CommunityCardsShown(cards=(self.community[4],)),
                                DealerCardsShown(cards=tuple(self.dealer), hand=hand_name(dealer),
                                                 ranks=dealer.ranks, qualifies=qualifies)]
@@ -149,13 +160,9 @@ class TexasRound(HouseRound):
 
     def _settle_box(self, box: Box, dealer: HandValue) -> StakesSettled:
         hand = player_hand(box.cards, self.community, "buy" in box.history)
-        results, outcome = texas_results(box.ante, box.stakes["bet"], hand, dealer, self.config)
-        name = hand_name(hand)
-        multiple = self.config.paytable.get(name, 0)
-        half_of = whole_payout(box.ante, box.stakes["bet"], multiple)
-        payouts = [Payout("bet", name, hand.ranks, multiple),
-                   Payout("half_payout", name, hand.ranks, multiple, half_of)]
-        return self._settle(box, results, outcome, hand=name, ranks=hand.ranks, cards=hand.cards, payouts=payouts)
+        results, outcome, payouts = texas_results(box.ante, box.stakes["bet"], hand, dealer, self.config)
+        return self._settle(box, results, outcome, hand=hand_name(hand), ranks=hand.ranks, cards=hand.cards,
+                            payouts=payouts)
 
     def _extra_to_dict(self) -> dict[str, Any]:
         return {"community": [str(card) for card in self.community]}
