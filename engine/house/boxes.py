@@ -14,7 +14,7 @@ box (or one of its side bets) is settled. Every box ends empty. The application 
 from __future__ import annotations
 
 import dataclasses
-from collections.abc import Mapping
+from collections.abc import Collection, Mapping
 from dataclasses import dataclass, field
 from enum import StrEnum
 from typing import Any
@@ -83,13 +83,14 @@ class Limits:
         return cls(**data)
 
 
-def cap(results: Mapping[str, int], max_payout: int | None) -> dict[str, int]:
-    """Stake lines whose winnings together stay within the table's maximum payout (later lines cut first)."""
+def cap(results: Mapping[str, int], max_payout: int | None, *, cut_last: Collection[str] = ()) -> dict[str, int]:
+    """Stake lines, in their order, whose winnings together stay within the table's maximum payout: the later lines
+    are cut first, and those named in `cut_last` only after all the others (the later of them first)."""
     out = dict(results)
     if max_payout is None:
         return out
     excess = sum(net for net in out.values() if net > 0) - max_payout
-    for name in reversed(list(out)):
+    for name in sorted(reversed(list(out)), key=lambda line: line in cut_last):  # a stable sort: cut_last at the end
         if excess <= 0:
             break
         if out[name] > 0:

@@ -218,8 +218,7 @@ class HouseRound:
         limit = self.limits.max_payout
         if limit is not None:
             limit = max(0, limit - sum(net for net in box.early.values() if net > 0))
-        capped = cap({**{name: results[name] for name in cut_last if name in results}, **results}, limit)
-        lines = {name: capped[name] for name in results}
+        lines = cap(results, limit, cut_last=cut_last)
         cut = lines != dict(results)
         box.capped = box.capped or cut
         if final:

@@ -6,6 +6,7 @@ import pytest
 
 from engine.cards import Deck
 from engine.common import RuleError
+from engine.house.boxes import cap
 from engine.house.caribbean import CaribbeanRound, CaribbeanRules
 from engine.house.events import StakesSettled
 
@@ -99,6 +100,21 @@ def test_maximum_payout_caps_the_bonus_with_the_box() -> None:
     assert net(round_) == 10_000
     (settled,) = [event for event in events if isinstance(event, StakesSettled)]
     assert list(settled.results.items()) == [("ante", 100), ("bet", 4_900), ("bonus", 5_000)]
+
+
+@pytest.mark.parametrize(("lines", "cut_last", "expected"), [
+    ({"ante": 100, "bet": 30, "bonus": 50}, (), {"ante": 100, "bet": 0, "bonus": 0}),
+    ({"ante": 100, "bet": 30, "bonus": 50}, ("bonus",), {"ante": 50, "bet": 0, "bonus": 50}),
+    ({"bonus": 50, "ante": 100, "bet": 30}, ("bonus",), {"bonus": 50, "ante": 50, "bet": 0}),
+    ({"ante": 100, "bet": 30, "bonus": 50}, ("bonus", "ante"), {"ante": 100, "bet": 0, "bonus": 0}),
+    ({"ante": 100, "bet": -20, "bonus": 50}, ("bonus",), {"ante": 50, "bet": -20, "bonus": 50}),  # a loss is not cut
+])
+def test_the_cap_cuts_the_later_lines_first_and_the_cut_last_ones_after_all_others(
+        lines: dict[str, int], cut_last: tuple[str, ...], expected: dict[str, int]) -> None:
+    """The maximum payout (100 here) cuts the later winning lines first, those named `cut_last` only after all the
+    others (the later of them first); the lines keep their order, whatever it is."""
+    assert list(cap(lines, 100, cut_last=cut_last).items()) == list(expected.items())
+    assert cap(lines, None, cut_last=cut_last) == lines
 
 
 def test_a_folded_box_bonus_is_capped_too() -> None:
