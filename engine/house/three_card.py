@@ -133,15 +133,14 @@ class ThreeCardRound(HouseRound):
                                                 ranks=dealer.ranks, qualifies=qualifies)]
         for box in self._played():
             value = evaluate_three(box.cards)
+            name = value.category.name.lower()
             ante = box.ante
             if not ante:  # PAIRPLUS alone, settled on the deal: its result, now public
                 outcome = "won" if sum(box.early.values()) > 0 else "lost"
-                events.append(self._settle(box, {}, outcome, hand=value.category.name.lower(), ranks=value.ranks,
-                                           cards=box.cards))
+                events.append(self._settle(box, {}, outcome, hand=name, ranks=value.ranks, cards=box.cards))
                 continue
             order = (value.strength > dealer.strength) - (value.strength < dealer.strength)
             results, outcome = versus_dealer(order, qualifies, ante, box.stakes["play"], 1, line="play")
-            name = value.category.name.lower()
             bonus = self.config.ante_bonus.get(name, 0)
             if bonus and (self.config.ante_bonus_always or outcome != "lost"):
                 results["ante_bonus"] = ante * bonus

@@ -121,6 +121,24 @@ def test_pairplus_alone_is_settled_on_the_deal_and_told_to_the_table_at_the_end(
     assert round_.result().players == {"ann": 5, "bob": -20}
 
 
+def test_a_losing_pairplus_alone_is_lost_on_the_deal_and_told_to_the_table_at_the_end() -> None:
+    """A box with PAIRPLUS alone whose hand pays nothing loses its stake to the house on the deal; at the end its
+    result is told as lost, with nothing left on the box to move."""
+    round_ = ThreeCardRound.new()
+    round_.place_bets("ann", 1, 0, side=5, balance=1000)
+    round_.place_bets("bob", 1, 10, balance=1000)
+    dealt = round_.deal(Deck.stacked("As Kd 9c  Kh Kc 2s  Qc 5c 2c"))
+    (early,) = [e for e in dealt if isinstance(e, StakesSettled)]
+    assert (early.player, early.results, early.outcome, early.final, early.payouts) == (
+        "ann", {"pairplus": -5}, "lost", False, ())
+    assert [(move.source, move.target, move.amount) for move in early.moves] == [("box:ann:1", "house", 5)]
+    ended = round_.act("bob", "play")
+    (final,) = [e for e in ended if isinstance(e, StakesSettled) and e.player == "ann"]
+    assert (final.final, final.outcome, final.hand, final.results, final.earlier, final.moves) == (
+        True, "lost", "high_card", {}, {"pairplus": -5}, ())
+    assert round_.result().players == {"ann": -5, "bob": -20} and round_.wallets["ann"] == 995
+
+
 def test_the_maximum_payout_caps_the_box_with_its_pairplus() -> None:
     """A maximum payout per box caps every payment (RULES.md §4, and a Three Card table that sets one): the PAIRPLUS
     won on the deal counts toward it, so the ANTE's lines later get only what is left."""
