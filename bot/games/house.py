@@ -54,14 +54,14 @@ class HouseController:
 
     def current_key(self, act: Action) -> str | None:
         """`r<number>` while a round is in play."""
-        return f"r{act.state.get('number', 0)}" if act.state.get("round") else None
+        return _round_key(act) if act.state.get("round") else None
 
     def decision(self, act: Action) -> tuple[str, str] | None:
         """The round and what its buttons act on now (see `decision_tag`), while a round is in play."""
         round_ = self._round(act)
         if round_ is None:
             return None
-        return f"r{act.state['number']}", decision_tag(round_, self._step(act))
+        return _round_key(act), decision_tag(round_, self._step(act))
 
     def is_busy(self, act: Action) -> bool:
         """Chips are on boxes while a round is in play."""
@@ -291,7 +291,7 @@ class HouseController:
                 restart: bool = False) -> None:
         """Write the events' moves and history, tell the story (`said` first: a time-out; `restart` for a new
         round), save the round and re-arm the turn timer."""
-        key = f"r{act.state['number']}"
+        key = _round_key(act)
         moves = all_moves(events)
         for player in dict.fromkeys(move.source.removeprefix("player:") for move in moves
                                     if move.source.startswith("player:")):
@@ -320,7 +320,7 @@ class HouseController:
         act.show_table(self.table_message(act))
 
     def _void(self, act: Action) -> None:
-        key = f"r{act.state.get('number', 0)}"
+        key = _round_key(act)
         boxes, holds = self._account(act, "box:"), act.held("")  # `box:<table>:<player>:<n>`, `held:<table>:<player>`
         for prefix in (boxes, holds):
             for account, chips in act.tx.balances(prefix).items():
@@ -363,6 +363,12 @@ class HouseController:
 
     def _to_act(self, round_: HouseRound) -> str | None:
         return round_.to_act[0] if round_.to_act else None
+
+
+def _round_key(act: Action) -> str:
+    """The current or last round's key (`r12`: its number, from the table's counter): its history's and its buttons'
+    (see `bot.commands.is_round_key`)."""
+    return f"r{act.state.get('number', 0)}"
 
 
 def _rule_refusal(act: Action, error: RuleError) -> Refusal:
