@@ -80,9 +80,10 @@ def texas_results(ante: int, bet: int, player: HandValue, dealer: HandValue,
     qualifies = dealer_qualifies(dealer)
     if (rules.half_payout and player.category is HandCategory.STRAIGHT_FLUSH
             and (not qualifies or dealer.strength >= player.strength)):
-        return {"ante": 0, "bet": 0, "half_payout": whole // 2}, "half_payout", payouts
-    order = (player.strength > dealer.strength) - (player.strength < dealer.strength)
-    results, outcome = versus_dealer(order, qualifies, ante, bet, multiple)
+        results, outcome = {"ante": 0, "bet": 0, "half_payout": whole // 2}, "half_payout"
+    else:
+        order = (player.strength > dealer.strength) - (player.strength < dealer.strength)
+        results, outcome = versus_dealer(order, qualifies, ante, bet, multiple)
     return results, outcome, payouts
 
 
