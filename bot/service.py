@@ -22,7 +22,7 @@ from bot.adapter_memory import AdapterMemory
 from bot.clock import Clock
 from bot.games import Controller, SpentPerPlayer, default_controllers
 from bot.games.clock_page import ClockPageReading, read_clock_page
-from bot.games.context import Action, Refusal, private_language
+from bot.games.context import Action, Refusal, private_language, wrong_game_text
 from bot.games.exports import read_export
 from bot.games.general import GENERAL, Hosting, usage_text
 from bot.i18n import DEFAULT_LANGUAGE, catalogue, chat_language, languages, own_language, text
@@ -730,7 +730,7 @@ class Service:
         if kind is not None and any(other.uses(kind) for other in self.controllers.values()):
             game, controller = await self._game_at(place)  # `/ante` at a Hold'em table: not its usage, not used here
             if controller is not None and not controller.uses(kind):
-                return text(language, "wrong_game", command=kind.name, game=text(language, f"game.{game}"))
+                return wrong_game_text(language, kind.name, game)
         params: dict[str, object] = dict(error.params)
         command = params.get("command")
         if "usage" in params and isinstance(command, str) and command in cmd.BY_WORD:

@@ -116,7 +116,7 @@ class HoldemController:
         elif isinstance(command, showdown.COMMANDS):
             showdown.handle(self, act, command)
         else:
-            raise act.refuse("wrong_game", command=command.name, game=act.t(f"game.{self.variant.value}"))
+            raise act.wrong_game(command.name, self.variant.value)
 
     def on_timer(self, act: Action, key: str, payload: dict[str, Any]) -> bool:
         """A turn ran out, the next hand is due, or the tournament clock has something to say; False when the timer

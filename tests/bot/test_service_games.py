@@ -821,14 +821,20 @@ async def test_a_command_of_another_game_is_not_used_here_however_it_is_written(
     assert (await service.handle(PLACE, ANN, line)).error == expected
 
 
-@pytest.mark.parametrize("line", ["/raise 20", "/raise x"])
-async def test_another_games_command_is_refused_in_the_actors_own_language(service: Service, line: str) -> None:
+@pytest.mark.parametrize(("game", "line", "said"), [
+    ("caribbean", "/raise 20", "/raise не используется в этой игре: Карибский покер."),
+    ("caribbean", "/raise x", "/raise не используется в этой игре: Карибский покер."),
+    ("holdem", "/ante 10", "/ante не используется в этой игре: Техасский холдем."),
+    ("holdem", "/ante x", "/ante не используется в этой игре: Техасский холдем."),
+])
+async def test_another_games_command_is_refused_in_the_actors_own_language(service: Service, game: str, line: str,
+                                                                           said: str) -> None:
     """A command of another game is refused in the language the player chose for what only he reads (`/lang ru
     me`), the game's name too, however the command is written: a house table named its game in the chat's language
     inside his Russian sentence."""
-    assert (await service.handle(PLACE, ANN, "/game caribbean")).error is None
+    assert (await service.handle(PLACE, ANN, f"/game {game}")).error is None
     await service.handle(PLACE, BOB, "/lang ru me")
-    assert (await service.handle(PLACE, BOB, line)).error == "/raise не используется в этой игре: Карибский покер."
+    assert (await service.handle(PLACE, BOB, line)).error == said
 
 
 @pytest.mark.parametrize(("language", "said"), [
