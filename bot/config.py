@@ -192,8 +192,7 @@ def database_passwords(database: Path | str) -> tuple[str, ...]:
         parts.password  # noqa: B018 (reading it parses the address)
     except ValueError:  # a URL `database_location` refuses
         return ()
-    found = [parts.password] + [value for name, _, value in (item.partition("=") for item in parts.query.split("&"))
-                                if name == "password"]
+    found = [parts.password] + [value for name, value in _query(parts.query) if name == "password"]
     return tuple({form for password in found if password for form in (password, unquote(password))})
 
 
@@ -207,9 +206,16 @@ def shown_database(database: Path | str) -> str:
     if parts.password is not None:
         user, _, host = netloc.rpartition("@")
         netloc = f"{user.partition(':')[0]}:***@{host}"
-    query = "&".join("password=***" if item.partition("=")[0] == "password" else item
-                     for item in parts.query.split("&")) if parts.query else ""
+    query = "&".join(f"{name}=***" if name == "password" else f"{name}={value}" if value is not None else name
+                     for name, value in _query(parts.query))
     return urlunsplit(parts._replace(netloc=netloc, query=query))
+
+
+def _query(query: str) -> list[tuple[str, str | None]]:
+    """A URL's query as its `name=value` parameters, in order (None: a name without `=`), the passwords among them
+    found as libpq finds them."""
+    return [(name, value if separator else None) for name, separator, value in (
+        item.partition("=") for item in query.split("&")) if name or separator]
 
 
 def shard_ids(value: str | None, count: int) -> tuple[int, ...] | None:
