@@ -504,7 +504,7 @@ class Service:
             except Refusal as refusal:
                 return Reply(error=refusal.message)
             except InsufficientFunds:
-                language = await self._private_language(place, actor)
+                language = await self.private_language_of(place, actor)
                 return Reply(error=text(language, "not_enough_chips"))
             except CannotSave as error:  # the disk is full or the file read-only: nothing changed, say so
                 log.error("table %s: the database cannot save (%s); the action was not kept", table_id, error)
@@ -707,7 +707,8 @@ class Service:
             tx.set_chat_settings(place.chat_id, changed)
 
     async def language(self, place: Place | None, actor: Actor | None) -> str:
-        """The language to answer `actor` in at `place` (the chat's choice, else his own, else the default)."""
+        """The language of what the chat reads at `place` (`bot.i18n.chat_language`: the chat's `/lang`, else its
+        first player's, else `actor`'s platform's, else the default); `private_language_of` for what only he reads."""
         if place is None:
             return DEFAULT_LANGUAGE
         settings = await self.store.read(lambda tx: tx.chat_settings(place.chat_id))
@@ -717,15 +718,16 @@ class Service:
         """A player's display name in the place's chat (his id when the chat has never seen him)."""
         return await self.store.read(lambda tx: tx.player_name(place.chat_id, user_id))
 
-    async def _private_language(self, place: Place | None, actor: Actor | None) -> str:
-        """The language of an answer only `actor` reads: his own choice (`/lang ru me`), else `language`'s."""
+    async def private_language_of(self, place: Place | None, actor: Actor | None) -> str:
+        """The language of an answer only `actor` reads: his own choice (`/lang ru me`), else the chat's `/lang`,
+        else his platform's, else `language`'s (`bot.i18n.own_language`)."""
         if place is None or actor is None:
             return await self.language(place, actor)
         settings = await self.store.read(lambda tx: tx.chat_settings(place.chat_id))
         return private_language(settings, actor.user_id) or own_language(settings, actor.language)
 
     async def _usage_text(self, place: Place, actor: Actor, error: cmd.CommandError) -> str:
-        language = await self._private_language(place, actor)
+        language = await self.private_language_of(place, actor)
         kind = error.command_type
         if kind is not None and any(other.uses(kind) for other in self.controllers.values()):
             game, controller = await self._game_at(place)  # `/ante` at a Hold'em table: not its usage, not used here

@@ -239,7 +239,7 @@ class DiscordAdapter:
 
     async def refuse(self, interaction: discord.Interaction, key: str) -> None:
         """Answer a malformed command at the edge, privately."""
-        language = await self.service.language(self.place(interaction), self.actor(interaction))
+        language = await self.service.private_language_of(self.place(interaction), self.actor(interaction))
         try:
             await interaction.response.send_message(text(language, key), ephemeral=True)
         finally:
@@ -368,7 +368,7 @@ class DiscordAdapter:
 
     async def _apologise(self, interaction: discord.Interaction, place: Place, actor: Actor) -> None:
         with contextlib.suppress(Exception):
-            message = text(await self.service.language(place, actor), "discord.failed")
+            message = text(await self.service.private_language_of(place, actor), "discord.failed")
             if interaction.response.is_done():
                 await interaction.followup.send(message, ephemeral=True)
             else:

@@ -7,7 +7,7 @@ from collections.abc import Iterator
 from typing import Any
 
 from bot.discord.translator import DESCRIPTION_LIMIT
-from bot.i18n import DEFAULT_LANGUAGE, catalogue, languages
+from bot.i18n import DEFAULT_LANGUAGE, catalogue, languages, text
 from tests.discord.fake_discord import EPHEMERAL, is_name
 
 
@@ -130,3 +130,21 @@ async def test_a_russian_clients_options_reach_the_command_by_their_english_name
     assert not joined.ephemeral_text(), joined.ephemeral_text()
     assert any("Ivan" in content and "300" in content
                for content in fake.public_versions()), fake.public_versions()
+
+
+async def test_a_mixed_channel_keeps_its_first_players_language(fake, make_bot) -> None:
+    """A channel with no /lang speaks its first player's language to everyone; a Russian client still reads what
+    only he reads (his wallet, a refusal at the edge) in Russian."""
+    bot = await make_bot("holdem")
+    ann, ivan = fake.add_member("Ann"), fake.add_member("Ivan")
+    ivan.locale = "ru"
+    for member in (ann, ivan):
+        await fake.slash(member, fake.channels[0], "join")
+    await bot.settled()
+    contents = "\n".join(message["content"] for message in fake.channel_messages(fake.channels[0]))
+    assert "Ivan sits down" in contents and "садится" not in contents, contents
+    balance = await fake.slash(ivan, fake.channels[0], "balance")
+    refused = await fake.slash(ivan, fake.channels[0], "set", name="turn_seconds")
+    await bot.settled()
+    assert balance.ephemeral_text().startswith("В кошельке")
+    assert refused.ephemeral_text() == text("ru", "discord.set_both")
