@@ -529,11 +529,13 @@ async def banks(store: Store) -> dict[str, dict[str, int]]:
     return {seat["id"]: seat.get("bank") for seat in loaded[1]["seats"]}
 
 
-async def test_a_tournament_refills_the_time_banks_at_each_new_level(store: Store) -> None:
+async def spent_bank(store: Store, schedule: str) -> tuple[Service, FakeClock, str, Reply]:
+    """A tournament of `schedule` with 30 s time banks, started: the first player to act lets his turn run out and
+    acts 20 s into his bank. The service, its clock, that player and his action's reply."""
     clock = FakeClock(1_800_000_000.0)
     service = Service(store, clock, rng=random.Random(4))
     await service.start()
-    await service.handle(PLACE, ANN, "/tournament create 10/20 2m; 20/40 60m")
+    await service.handle(PLACE, ANN, f"/tournament create {schedule}")
     await service.handle(PLACE, ANN, "/set time_bank 30")
     for actor in (ANN, BOB, CAT):
         assert (await service.handle(PLACE, actor, "/join")).error is None
@@ -546,6 +548,11 @@ async def test_a_tournament_refills_the_time_banks_at_each_new_level(store: Stor
     reply = await service.press(PLACE, PLAYERS[slow], press_label(await service.handle(PLACE, ANN, "/table"),
                                                                  "check", "call"))
     assert reply.error is None
+    return service, clock, slow, reply
+
+
+async def test_a_tournament_refills_the_time_banks_at_each_new_level(store: Store) -> None:
+    service, clock, slow, reply = await spent_bank(store, "10/20 2m; 20/40 60m")
     assert (await banks(store))[slow] == {"full": 30, "left": 10, "hands": 0}  # 20 s of the bank spent
     await play_out(service, PLACE, PLAYERS, reply)
     clock.advance(9)
@@ -563,22 +570,7 @@ async def test_a_tournament_refills_the_time_banks_at_each_new_level(store: Stor
 async def test_a_level_after_a_break_with_the_same_limits_is_a_new_level_for_the_time_banks(store: Store) -> None:
     """RULES.md §1a: the banks refill at each new level. The level after the break repeats the limits before it; the
     banks, keyed by the limits, did not refill."""
-    clock = FakeClock(1_800_000_000.0)
-    service = Service(store, clock, rng=random.Random(4))
-    await service.start()
-    await service.handle(PLACE, ANN, "/tournament create 10/20 2m; break 1m; 10/20 60m; 20/40")
-    await service.handle(PLACE, ANN, "/set time_bank 30")
-    for actor in (ANN, BOB, CAT):
-        assert (await service.handle(PLACE, actor, "/join")).error is None
-    reply = await service.handle(PLACE, ANN, "/tournament start")
-    assert reply.table is not None and reply.table.to_act is not None
-    slow = reply.table.to_act
-    clock.advance(61)
-    await service.scheduler.fire_due()
-    clock.advance(20)
-    reply = await service.press(PLACE, PLAYERS[slow], press_label(await service.handle(PLACE, ANN, "/table"),
-                                                                 "check", "call"))
-    assert reply.error is None
+    service, clock, slow, reply = await spent_bank(store, "10/20 2m; break 1m; 10/20 60m; 20/40")
     await play_out(service, PLACE, PLAYERS, reply)
     assert (await banks(store))[slow]["left"] == 10
     clock.advance(3 * 60)  # past the break: the next hand is dealt at the third level, 10/20 again
