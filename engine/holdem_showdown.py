@@ -37,6 +37,15 @@ NEXT_STREET = {Street.PREFLOP: (Street.FLOP, 3), Street.FLOP: (Street.TURN, 1), 
 """The street after each betting street, with how many board cards it deals."""
 
 
+def _cards_to_river(street: Street) -> int:
+    """The cards one run of the board deals from `street` on to the river, a burn before each street included."""
+    cards = 0
+    while street in NEXT_STREET:
+        street, count = NEXT_STREET[street]
+        cards += 1 + count
+    return cards
+
+
 class ShowdownPhases:
     """Run it twice and the showdown in turn, as part of a `Hand` (which sets every attribute named below)."""
 
@@ -105,9 +114,17 @@ class ShowdownPhases:
 
     def _offers_runs(self, live: list[_Seat]) -> bool:
         """Whether to ask "once or twice?" now: betting is over for good (at most one player still in has chips),
-        cards are to come, and the table offers it in a structure that is not fixed limit."""
-        return (self.rules.run_it_twice and self.structure.limit is not Limit.FIXED
-                and sum(1 for seat in live if seat.stack > 0) <= 1)
+        cards are to come, and the table offers it in a structure that is not fixed limit. Where RULES.md is silent,
+        a card room's way: when the deck cannot deal the rest of the board twice (ten Omaha hands dealt or more,
+        nineteen Hold'em hands), nobody is asked and the board is run once (settled now, so not asked on a later
+        street either)."""
+        if not (self.rules.run_it_twice and self.structure.limit is not Limit.FIXED
+                and sum(1 for seat in live if seat.stack > 0) <= 1):
+            return False
+        if self._deck.remaining < 2 * _cards_to_river(self.street):
+            self._run_count = 1
+            return False
+        return True
 
     def verify_runs(self, player_id: str, twice: bool) -> None:
         """Raise a RuleError unless the player may answer the run-it-twice question now."""

@@ -8,7 +8,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from engine.betting import HOME_LIMIT
+from engine.betting import HOME_LIMIT, Street
 from engine.bounty import eliminators
 from engine.cards import ALL_CARDS, Deck, parse_cards
 from engine.common import RuleError, all_moves
@@ -17,12 +17,15 @@ from engine.holdem import (
     NO_LIMIT,
     POT_LIMIT,
     AllIn,
+    Bet,
     BoardDealt,
     Call,
     Check,
+    Fold,
     Hand,
     PotAward,
     PotAwarded,
+    RaiseTo,
     RunsOffered,
     SeatPlayer,
     ShowdownRules,
@@ -180,3 +183,30 @@ def test_a_bounty_goes_to_the_winners_of_both_halves_of_the_pot_that_busted_him(
     pots = (PotAward(150, ("A", "B", "C"), {"A": 75}, "pair", 1), PotAward(150, ("A", "B", "C"), {"B": 75}, "flush", 2),
             PotAward(40, ("A", "B"), {"B": 20}, "pair", 1), PotAward(40, ("A", "B"), {"B": 20}, "flush", 2))
     assert eliminators("C", pots) == {"A": 75, "B": 75}
+
+
+@pytest.mark.parametrize(("variant", "players", "street_folds"), [
+    (Variant.OMAHA, 10, False),  # 40 hole cards: 12 left, one board from the preflop takes 8
+    (Variant.OMAHA, 11, False),
+    (Variant.OMAHA, 11, True),  # 44 hole cards and the flop's 4: 4 left, the turn and river take 4 once
+    (Variant.HOLDEM, 19, False),  # 38 hole cards: 14 left
+])
+def test_a_deck_too_short_for_two_boards_runs_it_once_without_asking(variant, players, street_folds):
+    seats = [SeatPlayer(f"p{index}", 60) for index in range(players)]  # two pot raises put anyone all-in
+    hand, events = Hand.start(seats, 0, 10, POT_LIMIT, Deck.stacked([]), 1, variant=variant, rules=RULES)
+    if street_folds:  # everyone calls, then on the flop the first to act bets all he has (else all-ins preflop)
+        while hand.board == ():
+            legal = hand.legal_actions()
+            events += hand.act(legal.player, _call() if legal.call_amount else Check())
+        events += hand.act(hand.legal_actions().player, Bet(hand.legal_actions().max_to))
+    while len(hand.players) - len(hand.folded) > 2:
+        legal = hand.legal_actions()
+        events += hand.act(legal.player, Fold() if legal.can_fold else Check())
+    while not hand.is_over and hand.to_act is not None:
+        legal = hand.legal_actions()
+        events += hand.act(legal.player, RaiseTo(legal.max_to) if legal.can_raise else _call())
+    assert [(event.street, event.run) for event in events if isinstance(event, BoardDealt)] == [
+        (Street.FLOP, 0), (Street.TURN, 0), (Street.RIVER, 0)]  # one board
+    assert not any(isinstance(event, RunsOffered) for event in events)
+    assert hand.is_over and hand.second_board == () and len(hand.board) == 5
+    assert sum(hand.stacks.values()) == 60 * players
