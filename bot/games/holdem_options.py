@@ -282,9 +282,11 @@ def straddle_after_level(ctl: HoldemTable, act: Action) -> None:
 
 
 def straddle_buttons(ctl: HoldemTable, act: Action, key: str, decision: str) -> tuple[Button, ...]:
-    """Between hands, a Straddle button while the next straddler may straddle and has not said so."""
+    """Between hands, a Straddle button while the next straddler may straddle and has not said so (none for a
+    practice player: he never straddles, and nobody else may press it)."""
     straddler = next_straddler(ctl, act) if act.state.get("seats") else None
-    if straddler is None or act.state.get("straddle") or straddle_refusal(ctl, act, straddler["id"]) is not None:
+    if (straddler is None or bots.is_bot(straddler["id"]) or act.state.get("straddle")
+            or straddle_refusal(ctl, act, straddler["id"]) is not None):
         return ()
     chips = straddle_size(ctl.config(act, "level"))
     return (Button(act.t("button.straddle", player=act.name(straddler["id"]), chips=chips),

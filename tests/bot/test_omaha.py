@@ -115,3 +115,18 @@ async def test_rabbit_at_a_holdem_table_and_its_refusals(service: Service) -> No
     names = {"ann": "Ann", "bob": "Bob"}
     assert export_hand(RecordedHand(events, at), names) == export_hand(RecordedHand(played, at), names)
     await ledger_ok(service)
+
+
+async def test_no_straddle_button_is_offered_to_a_computer_player(service: Service) -> None:
+    """A practice player never straddles: a Straddle button naming one is a button nobody at the table may press."""
+    assert (await service.handle(PLACE, ANN, "/game omaha")).error is None
+    assert (await service.handle(PLACE, ANN, "/set straddle on")).error is None
+    for actor in (ANN, BOB):
+        assert (await service.handle(PLACE, actor, "/join 400")).error is None
+    assert (await service.handle(PLACE, ANN, "/addbot")).error is None
+    added = await service.handle(PLACE, ANN, "/addbot Chip")  # the seat left of the next big blind
+    labels = [button.label for button in added.table.buttons]
+    assert labels == ["Deal"], labels
+    assert (await service.handle(PLACE, ANN, "/addbot remove Robo")).error is None  # Ann's seat is that one now
+    labels = [button.label for button in (await service.handle(PLACE, ANN, "/table")).table.buttons]
+    assert labels == ["Deal", "Straddle 40 (Ann)"]
