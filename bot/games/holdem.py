@@ -640,8 +640,10 @@ def _write_text(language: str, view: render.HandView, names: dict[str, str], lin
 def _later_buttons(act: Action, hand: engine.Hand, view: render.HandView, key: str,
                    decision: str) -> Callable[[], tuple[Button, ...]]:
     """The buttons of the hand's table message (for the player to act, the pre-actions of the others, away and
-    back), made only when an adapter reads them, from the hand's public `view` and legal actions as they are now."""
-    legal = hand.legal_actions() if hand.to_act else None  # once, for the buttons of each kind
+    back), made only when an adapter reads them, from the hand's public `view` and legal actions as they are now.
+    A practice player's turn has no action buttons: he acts on his timer, and nobody else may press them."""
+    # once, for the buttons of each kind
+    legal = hand.legal_actions() if hand.to_act and not bots.is_bot(hand.to_act) else None
     return functools.partial(_make_buttons, act.language, view, key, decision, legal, options.away_buttons(act, key))
 
 

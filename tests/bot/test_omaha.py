@@ -130,3 +130,20 @@ async def test_no_straddle_button_is_offered_to_a_computer_player(service: Servi
     assert (await service.handle(PLACE, ANN, "/addbot remove Robo")).error is None  # Ann's seat is that one now
     labels = [button.label for button in (await service.handle(PLACE, ANN, "/table")).table.buttons]
     assert labels == ["Deal", "Straddle 40 (Ann)"]
+
+
+async def test_a_computer_players_turn_draws_no_action_buttons(store: Store, clock: FakeClock) -> None:
+    """Nobody may press a practice player's Check or Raise (he acts on his timer): his turn's table message offers
+    the humans their own cards and pre-actions only."""
+    service = Service(store, clock, rng=random.Random(3))
+    await service.start()
+    await omaha_table(service, ANN)
+    assert (await service.handle(PLACE, ANN, "/addbot")).error is None
+    start = await service.handle(PLACE, ANN, "/deal")  # heads-up: Ann, on the button, acts first
+    assert start.table.to_act == "ann" and "h1|s1|call" in [button.payload for button in start.table.buttons]
+    called = await service.handle(PLACE, ANN, "/call")
+    assert called.table.to_act == "bot:robo"
+    commands = [button.payload.split("|")[-1] for button in called.table.buttons]
+    assert not {"check", "fold", "call"} & set(commands) and not any(
+        command.startswith(("raise", "bet")) for command in commands), commands
+    assert "cards" in commands and any(command.startswith("pre ") for command in commands)
