@@ -36,7 +36,7 @@ __all__ = ["ENDINGS", "FORBIDDEN_PAWN_KINDS", "GARMENTS", "JOINING_WORDS", "LIST
 
 FORBIDDEN_PAWN_KINDS: Mapping[str, frozenset[str]] = MappingProxyType({
     "socks": frozenset({
-        "sock", "stocking", "носок", "носк", "носочек", "носочк", "гольф",
+        "sock", "stocking", "носок", "носк", "носочек", "носочк", "гольф", "чулок", "чулк",
     }),
     "belts": frozenset({
         "belt", "waistbelt", "sash", "suspender", "brace",
@@ -48,7 +48,7 @@ FORBIDDEN_PAWN_KINDS: Mapping[str, frozenset[str]] = MappingProxyType({
         "украшени", "бижутери", "драгоценност", "кольц", "колец", "колечк", "колечек", "перстень", "перстн",
         "цеп", "цепочк", "цепочек", "серьг", "серег", "сережк", "сережек", "браслет", "кулон", "кулончик",
         "ожерель", "ожерели", "колье", "брош", "брошк", "брошек", "подвеск", "подвесок", "жемчуг",
-        "пирсинг", "диадем",
+        "пирсинг", "диадем", "бус",
         "wedding band", "tiffany", "cartier", "swarovski", "тиффани", "картье", "сваровски",
     }),
     "accessories": frozenset({
@@ -59,14 +59,16 @@ FORBIDDEN_PAWN_KINDS: Mapping[str, frozenset[str]] = MappingProxyType({
         "булавок", "очк", "очочк", "шляп", "шляпк", "шляпок", "кепк", "кепок", "шапк", "шапок", "шапочк",
         "шапочек", "панам", "панамк", "панамок", "берет", "бейсболк", "бейсболок", "бандан", "сумк", "сумок",
         "сумочк", "сумочек", "кошелек", "кошельк", "бумажник", "рюкзак", "зонт", "зонтик", "брелок", "брелк",
+        "значок", "значк", "sunnies", "aviator",
         "cuff link", "shades", "rayban", "ray ban", "oakley", "рэйбан", "рейбан", "рэй бэн", "рей бен",
     }),
     "watches": frozenset({
         "watch", "wristwatch", "smartwatch", "stopwatch", "pocketwatch", "timepiece", "iwatch", "rolex", "casio",
         "swatch", "seiko", "tissot", "omega", "breitling", "patek", "fitbit",
         "час", "часик", "смартчас", "ролекс", "касио", "свотч", "сейко", "тиссот", "омег", "фитбит",
-        "g shock", "gshock", "garmin", "amazfit", "heuer", "longines",
-        "вотч", "айвотч", "смартвотч", "джи шок", "гармин", "амазфит", "лонжин",
+        "g shock", "gshock", "garmin", "amazfit", "heuer", "longines", "hublot", "audemars", "panerai",
+        "вотч", "айвотч", "смартвотч", "джи шок", "гармин", "амазфит", "лонжин", "хублот", "патек", "панерай",
+        "одемар",
     }),
 })
 """Kinds of items the bank refuses, each a frozen set of stems (lower case, Russian with е for ё); a stem of several

@@ -20,7 +20,7 @@ ACCEPTED = [
     "жилет", "костюм", "дедушкин пиджак", "носовой платок", "халат",
     # a refused word describing a piece of clothing, before it (the head noun): a pattern, a band, a stitch
     "tie-dye shirt", "Pearl Jam T-shirt", "chain-stitch sweater", "band T-shirt", "wedding dress", "pearl-grey coat",
-    "шерстяной свитер", "кожаную куртку",
+    "шерстяной свитер", "кожаную куртку", "aviator jacket",
     # a Russian garment named after it in Latin letters: a band's or a brand's name, as on its label
     "футболка Pearl Jam", "футболку Pearl Jam", "куртка Harley Davidson", "худи Swatch",
 ]
@@ -76,6 +76,12 @@ BY_MEANING = [
     ("shades", "accessories", "shades"), ("Ray-Bans", "accessories", "ray bans"),
     ("wedding band", "jewellery", "wedding band"), ("G-Shock", "watches", "g shock"), ("Garmin", "watches", "garmin"),
     ("эпл вотч", "watches", "вотч"),
+    # the same kinds in the other language, and the brands and nicknames friends use for them
+    ("чулки", "socks", "чулки"), ("пара чулок", "socks", "чулок"), ("бусы", "jewellery", "бусы"),
+    ("жемчужные бусы", "jewellery", "бусы"), ("значок", "accessories", "значок"), ("sunnies", "accessories", "sunnies"),
+    ("aviators", "accessories", "aviators"), ("Hublot", "watches", "hublot"), ("Хублот", "watches", "хублот"),
+    ("Audemars Piguet", "watches", "audemars"), ("Panerai", "watches", "panerai"),
+    ("Патек Филипп", "watches", "патек"),
     # a refused thing at the end of its phrase is the thing itself, whatever clothing describes it
     ("shirt clip", "accessories", "clip"), ("tie-dye", "accessories", "tie"),
     # two things named at once: each is checked, the clothing does not cover the other
