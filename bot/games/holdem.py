@@ -560,7 +560,8 @@ class HoldemController:
             act.arm(self._timer(act), self.config(act, "next_hand_seconds"), kind="next")
 
     def _void(self, act: Action) -> None:
-        """Give every chip of an unreadable hand back to whoever put it in (recorded in the ledger)."""
+        """Give every chip of an unreadable hand back to whoever put it in (recorded in the ledger); at a cash table
+        whoever was to leave after it stands up, as after a hand played out."""
         key = f"h{act.state.get('number', 0)}"
         pot = self._account(act, "pot")
         put_in: dict[str, int] = {}  # what each stack put in the pot, less what already came back to it
@@ -578,6 +579,9 @@ class HoldemController:
             seat["stack"] = act.balance(self.stack_account(act, seat["id"]))
         act.disarm(self._timer(act))
         act.say("holdem.voided", number=act.state.get("number", 0))
+        if not act.state.get("tournament"):  # those who said they leave after this hand (players, practice seats) go
+            for seat in [seat for seat in act.state["seats"] if seat["leaving"]]:
+                self._stand_up(act, seat)
 
     def _account(self, act: Action, local: str) -> str:
         kind, _, rest = local.partition(":")

@@ -1,6 +1,7 @@
 """`/odds` and practice seats through the service: private answers, computer players paid by the house."""
 
 import ast
+import asyncio
 import random
 import re
 from decimal import Decimal
@@ -18,7 +19,7 @@ from bot.store import Store
 from engine.house import GAMES, CaribbeanRules, RussianRules, TexasRules, ThreeCardRules
 from engine.house import odds as engine_odds
 from tests.bot.conftest import ANN, BOB, CAT, PLACE
-from tests.bot.helpers import everything_public, ledger_ok, press_label
+from tests.bot.helpers import corrupt_saved_hand, everything_public, ledger_ok, press_label
 
 HUMANS = {actor.user_id: actor for actor in (ANN, BOB, CAT)}
 HOUSE = f"house:{PLACE.chat_id}"
@@ -276,3 +277,32 @@ async def test_odds_answer_at_a_table_with_a_table_option(service: Service, game
     if game == "three-card":
         reports = house_edges.precomputed(game, ThreeCardRules(ante_bonus_always=True))
         assert reports is not None and reports[1] == engine_odds.three_card_ante(ThreeCardRules(ante_bonus_always=True))
+
+
+async def test_a_computer_player_removed_in_a_hand_that_is_voided_leaves_with_his_chips(
+        store: Store, clock: FakeClock) -> None:
+    """`/addbot remove` in a hand: "leaves after this hand". A restart that cannot resume the hand voids it; the
+    bot then stands up with his chips (back to the house) rather than being dealt the next hand."""
+    service = Service(store, clock, rng=random.Random(3))
+    await service.start()
+    for actor in (ANN, BOB):
+        assert (await service.handle(PLACE, actor, "/join 400")).error is None
+    assert (await service.handle(PLACE, ANN, "/addbot")).error is None
+    assert (await service.handle(PLACE, ANN, "/deal")).error is None
+    assert (await service.handle(PLACE, ANN, "/addbot remove Robo")).public == ["🤖 Robo leaves after this hand."]
+    await corrupt_saved_hand(store, PLACE, clock.now())
+    await store.close()
+    reopened = await Store.open(store.location)
+    try:
+        restarted = Service(reopened, clock, rng=random.Random(4))
+        heard = await listen(restarted)
+        await restarted.start()
+        await asyncio.sleep(0.1)
+        said = "\n".join(message for reply in heard for message in reply.public)
+        assert "could not be resumed" in said and "🤖 Robo leaves the table with 400 chips." in said, said
+        assert await balance(restarted, HOUSE) == 0
+        dealt = await restarted.handle(PLACE, ANN, "/deal")
+        assert dealt.error is None and "Robo" not in dealt.table.text
+        await ledger_ok(restarted)
+    finally:
+        await reopened.close()
