@@ -1,8 +1,9 @@
 """Russian Poker against the dealer (RULES.md §3): buy or exchange once per box, second combination, dealer's game.
 
 Choices where RULES.md is silent, as a card room does it:
-- boxes act in the order the bets were placed (player by player, box 1 first); a box's cards go to its owner when its
-  turn comes; the blind box's cards are shown at the showdown;
+- boxes act in the order the bets were placed (player by player, box 1 first); "its turn" is the player's own: his first
+  box's turn comes with the deal (every player looks at his first box at once, as at a card table, while the others
+  decide), each later box's when his box before it is decided; the blind box's cards are shown at the showdown;
 - the blind box may still buy the dealer a game (that is a settlement choice, not a decision on its cards);
 - the dealer's "highest card" is his highest rank (a hand with no game holds no two cards of one rank).
 """
@@ -27,6 +28,7 @@ from engine.house.boxes import (
 from engine.house.common import ActionOption, HouseRound
 from engine.house.events import (
     BoxActed,
+    BoxCardsDealt,
     CardsDrawn,
     DealerCardsShown,
     DealerDrew,
@@ -87,22 +89,27 @@ class RussianRound(HouseRound):
         return 1 if self.config.dealer_game else 0
 
     def _on_deal(self) -> list[Event]:
+        """Each player's first box to decide is shown to him with the deal (its turn has come: see the module doc);
+        his later ones wait for theirs (`_on_turn`)."""
         self._deal_boxes(show=False)
         self.dealer = self.draw(5)
         self._open_decisions()
-        return [DealerCardsShown(cards=(self.dealer[-1],))]
+        firsts = {}
+        for position in self.queue:
+            firsts.setdefault(self.boxes[position].owner, self.boxes[position])
+        return [DealerCardsShown(cards=(self.dealer[-1],)), *(self._reveal(box) for box in firsts.values())]
 
     def owner_sees(self, box: Box) -> bool:
-        """A player's first box is his to see from the deal; his later ones only when their turn comes (or the round
-        ends): RULES.md §3, multi-box."""
-        first = min(other.index for other in self.boxes if other.owner == box.owner)
-        return bool(box.cards) and (box.index == first or box.account in self.revealed or self.is_over)
+        """A box is its owner's to see once its turn has come (his first box's with the deal), or the round ended:
+        RULES.md §3, multi-box. The private message and the private views both follow `revealed`."""
+        return bool(box.cards) and (box.account in self.revealed or self.is_over)
+
+    def _reveal(self, box: Box) -> BoxCardsDealt:
+        self.revealed.append(box.account)
+        return self._box_cards_dealt(box)
 
     def _on_turn(self, box: Box) -> list[Event]:
-        if box.account in self.revealed:
-            return []
-        self.revealed.append(box.account)
-        return [self._box_cards_dealt(box)]
+        return [] if box.account in self.revealed else [self._reveal(box)]
 
     def _options(self, box: Box) -> list[ActionOption]:
         ante = box.ante

@@ -650,6 +650,22 @@ async def test_a_russian_box_is_shown_to_its_owner_only_when_its_turn_comes(serv
     assert f"box 2: {cards_text(second.cards)}" in asked, "box 2's turn has come"
 
 
+
+async def test_a_russian_players_first_box_is_told_with_the_deal_as_my_cards_shows_it(service: Service) -> None:
+    """RULES.md §3: Bob's first box's turn comes with the deal (Ann's boxes are decided first): he is told its cards
+    at once, as his "my cards" shows them, and his box 2 waits in both."""
+    await service.handle(PLACE, ANN, "/game russian")
+    for actor, line in ((ANN, "/ante 10"), (BOB, "/ante 10"), (BOB, "/ante 10 box 2")):
+        assert (await service.handle(PLACE, actor, line)).error is None
+    dealt = await service.handle(PLACE, ANN, "/deal")
+    assert dealt.error is None and dealt.table is not None and dealt.table.to_act == "ann"
+    _, state = await service.store.read(lambda tx: service.stored_table(tx, PLACE.table_id))
+    bob_first, bob_second = RussianRound.from_dict(state["round"]).boxes[1:]
+    told = "\n".join(dealt.private["bob"])
+    assert cards_text(bob_first.cards) in told and cards_text(bob_second.cards) not in told
+    asked = "\n".join((await service.handle(PLACE, BOB, "/cards")).private["bob"])
+    assert f"box 1: {cards_text(bob_first.cards)}" in asked and "box 2: shown when its turn comes" in asked
+
 async def test_a_pairplus_alone_is_told_to_its_owner_at_once_and_to_the_table_when_the_round_ends(
         service: Service, monkeypatch: pytest.MonkeyPatch) -> None:
     """RULES.md §5: PAIRPLUS is settled on the deal; DESIGN.md: a player's own box never goes to the public channel.

@@ -136,6 +136,29 @@ def test_boxes_are_shown_when_their_turn_comes() -> None:
     assert [e.box for e in later if isinstance(e, BoxCardsDealt)] == [2]
 
 
+
+def test_each_players_first_box_is_shown_with_the_deal_and_agrees_with_what_he_sees() -> None:
+    """RULES.md §3 (each box's cards shown only when its turn comes): a player's first box's turn comes with the
+    deal, his later boxes' when the box before is decided; the private message (`BoxCardsDealt`) and `owner_sees`
+    (his "my cards") say the same at every step."""
+    round_ = RussianRound.new()
+    round_.place_bets("ann", 1, 10, balance=1000)
+    round_.place_bets("ann", 2, 10)
+    round_.place_bets("bob", 1, 10, balance=1000)
+    round_.place_bets("bob", 2, 10)
+    events = round_.deal(Deck.stacked("2s 3d 7h 9c Jh  2c 3c 7d 9d Jd  Ks Kd 4h 5c 6c  8s 8d 4c 5d 6d  As Ad 9s 5s 3s"))
+    told = {(e.player, e.box) for e in events if isinstance(e, BoxCardsDealt)}
+    assert told == {("ann", 1), ("bob", 1)}
+    assert {(box.owner, box.index) for box in round_.boxes if round_.owner_sees(box)} == told
+    later = round_.act("ann", "fold")
+    told |= {(e.player, e.box) for e in later if isinstance(e, BoxCardsDealt)}
+    assert told == {("ann", 1), ("bob", 1), ("ann", 2)}
+    assert {(box.owner, box.index) for box in round_.boxes if round_.owner_sees(box)} == told
+    later = round_.act("ann", "fold")
+    assert not [e for e in later if isinstance(e, BoxCardsDealt)], "Bob's box 1 was told with the deal"
+    later = round_.act("bob", "fold")
+    assert [(e.player, e.box) for e in later if isinstance(e, BoxCardsDealt)] == [("bob", 2)]
+
 def test_draw_refused_when_the_bet_would_be_unaffordable() -> None:
     round_ = one_box("2s 3d 7h 9c Jh", "As Ad 9s 5s 3s", balance=35)
     assert round_.legal_actions().names == ("play", "fold")
