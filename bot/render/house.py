@@ -104,7 +104,8 @@ def shortfall_text(voice: Voice, short: Shortfall, wallet: int) -> str:
 
 
 def private_boxes(voice: Voice, round_: HouseRound, user_id: str) -> str | None:
-    """The player's own boxes with their cards (only sent to him)."""
+    """The player's own boxes with their cards and what a side bet settled on the deal did (only sent to him: he
+    may have missed the message that told him, which Discord sends only to the player who pressed)."""
     mine = [box for box in round_.boxes if box.owner == user_id]
     if not mine:
         return None
@@ -112,6 +113,11 @@ def private_boxes(voice: Voice, round_: HouseRound, user_id: str) -> str | None:
     for box in mine:
         if round_.owner_sees(box):
             cards = cards_text(box.cards)
+            side = {line: net for line, net in box.early.items() if line != "ante"}  # PAIRPLUS, settled on the deal
+            if side:
+                capped = round_.limits.max_payout if box.capped else None
+                cards += " · " + voice.t("house.side_result", lines=_stake_lines(voice, side, box.early_payouts,
+                                                                                  capped))
         else:
             later = "house.shown_at_showdown" if round_.is_blind(box.index) else "house.shown_on_its_turn"
             cards = voice.t(later if box.cards else "house.not_dealt_yet")  # a blind box has no turn of its own

@@ -733,6 +733,28 @@ async def test_choosing_a_three_card_tier_keeps_the_tables_payout_cap(service: S
     await ledger_ok(service)
 
 
+
+@pytest.mark.parametrize(("language", "expected"), [
+    ("en", "box 1: K♦ K♣ 2♠ · side bet: PAIRPLUS +5 (pair of kings, two kicker, ×1)"),
+    ("ru", "бокс 1: K♦ K♣ 2♠ · побочная ставка: PAIRPLUS +5 (пара королей, кикер двойка, ×1)"),
+])
+async def test_a_pairplus_settled_on_the_deal_is_in_my_cards(service: Service, monkeypatch: pytest.MonkeyPatch,
+                                                             language: str, expected: str) -> None:
+    """RULES.md §5: PAIRPLUS is settled on the deal and told to its owner then; a player who missed that message
+    (Discord sends private parts only to the presser, a Telegram player without a private chat reads "My cards")
+    finds it in "My cards" too, beside the box's cards."""
+    stack_house_deck(monkeypatch, "9c 9h 5d  Kd Kc 2s  Qc 5c 2c")
+    await service.handle(PLACE, ANN, "/game three-card")
+    await service.handle(PLACE, BOB, f"/lang {language} me")
+    for actor, line in ((ANN, "/ante 10"), (BOB, "/ante 10 pp 5")):
+        assert (await service.handle(PLACE, actor, line)).error is None
+    dealt = await service.handle(PLACE, ANN, "/deal")
+    assert dealt.table is not None and dealt.table.to_act == "ann"
+    asked = "\n".join((await service.handle(PLACE, BOB, "/cards")).private["bob"])
+    assert expected in asked, asked
+    mine = "\n".join((await service.handle(PLACE, ANN, "/cards")).private["ann"])
+    assert "+5" not in mine and "PAIRPLUS" not in mine, "Ann's box carries no side bet"
+
 @pytest.mark.parametrize(("language", "expected"), [("en", "box 3: plays blind, shown at the showdown"),
                                                     ("ru", "бокс 3: играет втёмную, откроется при вскрытии")])
 async def test_a_blind_box_is_not_promised_a_turn_it_never_gets(service: Service, language: str,
