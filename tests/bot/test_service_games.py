@@ -650,7 +650,6 @@ async def test_a_russian_box_is_shown_to_its_owner_only_when_its_turn_comes(serv
     assert f"box 2: {cards_text(second.cards)}" in asked, "box 2's turn has come"
 
 
-
 async def test_a_russian_players_first_box_is_told_with_the_deal_as_my_cards_shows_it(service: Service) -> None:
     """RULES.md §3: Bob's first box's turn comes with the deal (Ann's boxes are decided first): he is told its cards
     at once, as his "my cards" shows them, and his box 2 waits in both."""
@@ -665,6 +664,7 @@ async def test_a_russian_players_first_box_is_told_with_the_deal_as_my_cards_sho
     assert cards_text(bob_first.cards) in told and cards_text(bob_second.cards) not in told
     asked = "\n".join((await service.handle(PLACE, BOB, "/cards")).private["bob"])
     assert f"box 1: {cards_text(bob_first.cards)}" in asked and "box 2: shown when its turn comes" in asked
+
 
 async def test_a_pairplus_alone_is_told_to_its_owner_at_once_and_to_the_table_when_the_round_ends(
         service: Service, monkeypatch: pytest.MonkeyPatch) -> None:
@@ -733,7 +733,6 @@ async def test_choosing_a_three_card_tier_keeps_the_tables_payout_cap(service: S
     await ledger_ok(service)
 
 
-
 @pytest.mark.parametrize(("language", "expected"), [
     ("en", "box 1: K♦ K♣ 2♠ · side bet: PAIRPLUS +5 (pair of kings, two kicker, ×1)"),
     ("ru", "бокс 1: K♦ K♣ 2♠ · побочная ставка: PAIRPLUS +5 (пара королей, кикер двойка, ×1)"),
@@ -754,6 +753,7 @@ async def test_a_pairplus_settled_on_the_deal_is_in_my_cards(service: Service, m
     assert expected in asked, asked
     mine = "\n".join((await service.handle(PLACE, ANN, "/cards")).private["ann"])
     assert "+5" not in mine and "PAIRPLUS" not in mine, "Ann's box carries no side bet"
+
 
 @pytest.mark.parametrize(("language", "expected"), [("en", "box 3: plays blind, shown at the showdown"),
                                                     ("ru", "бокс 3: играет втёмную, откроется при вскрытии")])

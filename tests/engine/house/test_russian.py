@@ -136,7 +136,6 @@ def test_boxes_are_shown_when_their_turn_comes() -> None:
     assert [e.box for e in later if isinstance(e, BoxCardsDealt)] == [2]
 
 
-
 def test_each_players_first_box_is_shown_with_the_deal_and_agrees_with_what_he_sees() -> None:
     """RULES.md §3 (each box's cards shown only when its turn comes): a player's first box's turn comes with the
     deal, his later boxes' when the box before is decided; the private message (`BoxCardsDealt`) and `owner_sees`
@@ -158,6 +157,7 @@ def test_each_players_first_box_is_shown_with_the_deal_and_agrees_with_what_he_s
     assert not [e for e in later if isinstance(e, BoxCardsDealt)], "Bob's box 1 was told with the deal"
     later = round_.act("bob", "fold")
     assert [(e.player, e.box) for e in later if isinstance(e, BoxCardsDealt)] == [("bob", 2)]
+
 
 def test_draw_refused_when_the_bet_would_be_unaffordable() -> None:
     round_ = one_box("2s 3d 7h 9c Jh", "As Ad 9s 5s 3s", balance=35)
