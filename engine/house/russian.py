@@ -94,7 +94,7 @@ class RussianRound(HouseRound):
         self._deal_boxes(show=False)
         self.dealer = self.draw(5)
         self._open_decisions()
-        firsts = {}
+        firsts: dict[str, Box] = {}
         for position in self.queue:
             firsts.setdefault(self.boxes[position].owner, self.boxes[position])
         return [DealerCardsShown(cards=(self.dealer[-1],)), *(self._reveal(box) for box in firsts.values())]
