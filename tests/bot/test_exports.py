@@ -6,6 +6,7 @@ from __future__ import annotations
 import csv
 import io
 import random
+import re
 from collections import Counter
 from datetime import UTC, datetime
 from decimal import Decimal
@@ -15,9 +16,12 @@ from pathlib import Path
 import pytest
 
 from bot.clock import FakeClock
+from bot.games.exports import HOUSE_STAKES, LEDGER_REASONS, reason_text
 from bot.output import Actor, File, Place
+from bot.render import Voice
 from bot.service import Service
 from bot.store import Store, Tx
+from bot.store.played import LedgerEntry
 from engine.tournament import Tournament
 from tests.bot import test_service_tournament_options as options
 from tests.bot.conftest import ANN, BOB, CAT, PLACE, dump
@@ -256,3 +260,61 @@ async def test_exports_are_refused_with_a_reason(night: tuple[Service, FakeClock
     for text in ("/export", "/export wallets", "/export ledger 2", "/export tournament x"):
         assert (await service.handle(PLACE, ANN, text)).error == "Usage: /export ledger | tournament [number]"
     assert dump(tmp_path / "bot.db") == before, "a refusal changes nothing"
+
+
+HOUSE = Place(PLACE.chat_id, f"{PLACE.chat_id}/house")
+
+
+async def house_rounds(service: Service) -> None:
+    """A Russian Poker round with an exchange (a fee) and a Three Card round with PAIRPLUS, at a table of their own,
+    and a grant by the organizer."""
+    await ok(service, ANN, "/game russian", HOUSE)
+    await ok(service, ANN, "/ante 10", HOUSE)
+    await ok(service, ANN, "/deal", HOUSE)
+    exchanged = await service.handle(HOUSE, ANN, "/exchange 1")
+    assert exchanged.error is None, exchanged.error
+    await play_out(service, HOUSE, ACTORS, exchanged)
+    await ok(service, ANN, "/game three-card", HOUSE)
+    await ok(service, ANN, "/ante 10 pp 5", HOUSE)
+    await play_out(service, HOUSE, ACTORS, await service.handle(HOUSE, ANN, "/deal"))
+    await ok(service, ANN, "/grant bob 50")
+
+
+@pytest.mark.parametrize(("language", "expected"), [
+    ("en", {"welcome grant", "granted by Ann", "kept for the bets to follow", "ANTE placed", "PAIRPLUS placed",
+            "exchange fee", "box paid out to its owner", "small blind", "pot won", "buy-in"}),
+    ("ru", {"стартовые фишки", "выдача фишек, организатор: Ann", "отложено на следующие ставки", "ставка: АНТЕ",
+            "ставка: PAIRPLUS", "плата за обмен", "выплата с бокса владельцу", "малый блайнд", "выигрыш банка",
+            "бай-ин"}),
+])
+async def test_the_ledger_exports_each_reason_as_a_phrase_in_the_organizers_language(
+        night: tuple[Service, FakeClock], language: str, expected: set[str]) -> None:
+    """The reason column mixed stored codes ("ante", "pairplus_won") with English sentences ("kept for the bets to
+    follow") whatever the organizer's language: each known reason is now a phrase in his language (`/lang ru me`),
+    the ledger keeping what it stored; a reason the export does not know goes out as stored."""
+    service, _ = night
+    await played_evening(service)
+    await house_rounds(service)
+    await service.store.transact(lambda tx: tx.move(PLACE.chat_id, f"mint:{PLACE.chat_id}",
+                                                    f"wallet:{PLACE.chat_id}:cat", 1, "an older reason"), now=SIX_PM)
+    await ok(service, ANN, f"/lang {language} me")
+    (file,) = (await service.handle(PLACE, ANN, "/export ledger")).files
+    reasons = Counter(list(row.values())[4] for row in parse(file))  # the reason column, headed in his language
+    assert expected <= set(reasons), sorted(reasons)
+    assert reasons["an older reason"] == 1
+    stored = await service.store.read(lambda tx: {move.reason for _, chat, move in tx.every_move()})
+    assert {"ante", "pairplus_won" if "pairplus_won" in stored else "pairplus_lost", "welcome grant"} <= stored
+    if language == "ru":  # every known reason in Russian words
+        latin = {reason for reason in reasons if re.fullmatch(r"[^а-яё]*", reason.lower())}
+        assert latin == {"an older reason"}
+    else:
+        assert not {"ante", "pairplus_won", "pairplus_lost", "paid_out", "bet_won", "ante_lost"} & set(reasons)
+
+
+@pytest.mark.parametrize("reason", [*LEDGER_REASONS, "grant by ann", *(f"{stake}{end}" for stake in HOUSE_STAKES
+                                                                      for end in ("", "_won", "_lost"))])
+def test_every_reason_the_code_stores_reads_in_russian(reason: str) -> None:
+    """Each reason the code stores (`Tx.move`, the engines' `Move`s) has its phrase: in Russian, Russian words."""
+    row = LedgerEntry("wallet:c:ann", "box:c/t:ann:1", 10, reason, "c/t", "r1", 0.0)
+    said = reason_text(Voice("ru", {"ann": "Ann"}.__getitem__), row)
+    assert said != reason and re.search("[а-яё]", said.lower()), said

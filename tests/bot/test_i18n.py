@@ -14,7 +14,7 @@ import pytest
 from bot import commands as cmd
 from bot.clock import FakeClock
 from bot.games import default_controllers
-from bot.games.exports import LEDGER_COLUMNS, PLAYER_COLUMNS, TRANSFER_COLUMNS
+from bot.games.exports import LEDGER_COLUMNS, LEDGER_REASONS, PLAYER_COLUMNS, TRANSFER_COLUMNS
 from bot.i18n import Plural, catalogue, languages, parse, placeholders, text
 from bot.output import Actor, Place, Reply
 from bot.render.hands import FORMS
@@ -246,6 +246,7 @@ def _dynamic_keys() -> dict[str, set[str]]:
         "picture.moment.": {"flop", "turn", "river", "showdown", "deal", "reveal", "settled"},
         "clock_page.": set(CLOCK_PAGE_LABELS),
         "export.column.": {*LEDGER_COLUMNS, *PLAYER_COLUMNS, *TRANSFER_COLUMNS},
+        "export.reason.": set(LEDGER_REASONS.values()),
         "tournament.priced.": {"rebuy", "addon", "reentry"},
         "": set(),  # `act.t(f"{kind}.{name}")` in a helper: its callers' prefixes are listed here
     }
