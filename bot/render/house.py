@@ -218,10 +218,14 @@ def _is_notice(event: Event, ending: bool) -> bool:
 def settled_text(voice: Voice, event: StakesSettled) -> str:
     """A box's public result: outcome and net, the hand in words with its cards (unless folded), then every stake
     line with what paid it, side bets settled on the deal included: "Ann, box 1: wins (+40) — pair of kings, ace
-    kicker: K♠ K♦ A♣ 7♥ 2♦; ANTE 0 · BET +40 (pair of kings + second combination: ace-king, ×2)"."""
+    kicker: K♠ K♦ A♣ 7♥ 2♦; ANTE 0 · BET +40 (pair of kings + second combination: ace-king, ×2)". A win that its fees
+    and lost side bets outweigh says so: "wins against the dealer, but ends down (−30)"."""
     net = sum(event.results.values()) + sum(event.earlier.values()) - sum(event.fees.values())
-    text = voice.t("house.settled", player=voice.name(event.player), box=event.box,
-                   outcome=voice.t(f"house.outcome.{event.outcome}"), net=signed(net))
+    outcome = voice.t(f"house.outcome.{event.outcome}")
+    if event.outcome == "won" and net <= 0:  # fees (a lost side bet) outweigh the win: "wins" alone would mislead
+        outcome = voice.t("house.outcome.won_down" if net else "house.outcome.won_even")
+    text = voice.t("house.settled", player=voice.name(event.player), box=event.box, outcome=outcome,
+                   net=signed(net))
     if event.hand and event.cards and event.outcome != "folded":
         text += " — " + voice.t("house.hand_cards", hand=hands.describe(voice, event.hand, event.ranks),
                                 cards=cards_text(event.cards))

@@ -8,10 +8,12 @@ import pytest
 from bot.clock import FakeClock
 from bot.output import Actor, Place
 from bot.render import Voice, cards_text
+from bot.render.house import settled_text
 from bot.render.picture_views import house_rows
 from bot.service import Service
 from bot.store import Store
 from engine.house import GAMES
+from engine.house.events import StakesSettled
 from engine.house.russian import RussianRound
 from tests.bot.conftest import ANN, BOB, CAT, PLACE, dump
 from tests.bot.helpers import (
@@ -440,10 +442,26 @@ async def test_caribbean_bonus_size_and_re_exchange_are_table_options(service: S
     assert again.error is None and "Ann, box 1: exchanges again (20)." in everything_public(again)
     assert [button.label for button in again.table.buttons if not button.private] == ["Play (20)", "Fold"]
     ended = await service.handle(PLACE, ANN, "/play")
-    assert ("wins (−30) — pair of kings, jack kicker: 9♣ J♥ K♥ K♣ 7♣; ANTE +10 · BET +20 (pair of kings, jack kicker,"
-            " ×1) · BONUS −20 · exchange fee −20 · second exchange fee −20.") in ended.public[-1]  # over ace-king
+    assert ("wins against the dealer, but ends down (−30) — pair of kings, jack kicker: 9♣ J♥ K♥ K♣ 7♣; ANTE +10 · "
+            "BET +20 (pair of kings, jack kicker, ×1) · BONUS −20 · exchange fee −20 · second exchange fee −20."
+            ) in ended.public[-1]  # over ace-king
     assert (await wallets(service))["ann"] == 1000 + 10 + 20 - 20 - 40  # the exchange and the re-exchange: 20 each
     await ledger_ok(service)
+
+
+@pytest.mark.parametrize(("language", "fee", "heading"), [
+    ("en", 40, "Ann, box 1: wins against the dealer, but ends down (−10); ANTE +10 · BET +20 · exchange fee −40."),
+    ("en", 30, "Ann, box 1: wins against the dealer, but ends even (0); ANTE +10 · BET +20 · exchange fee −30."),
+    ("en", 20, "Ann, box 1: wins (+10); ANTE +10 · BET +20 · exchange fee −20."),
+    ("ru", 40, "Ann, бокс 1: выигрыш у дилера, но итог в минусе (−10); АНТЕ +10 · БЕТ +20 · плата за обмен −40."),
+    ("ru", 30, "Ann, бокс 1: выигрыш у дилера, но итог нулевой (0); АНТЕ +10 · БЕТ +20 · плата за обмен −30."),
+])
+def test_a_win_its_fees_outweigh_says_so_in_its_heading(language: str, fee: int, heading: str) -> None:
+    """A box that beats the dealer but pays more in fees (and lost side bets) than it wins read "wins (−30)": its
+    heading now says the box ends down (or even), beside the net."""
+    event = StakesSettled(player="ann", box=1, results={"ante": 10, "bet": 20}, outcome="won",
+                          fees={"exchange": fee})
+    assert settled_text(Voice(language, str.title), event) == heading
 
 
 @pytest.mark.parametrize(("setting", "net"), [("", -20), ("/set ante_bonus always", -10)])
