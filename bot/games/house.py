@@ -68,8 +68,12 @@ class HouseController:
         return bool(act.state.get("round"))
 
     def uses(self, command: type[cmd.Command]) -> bool:
-        """Bets, the deal, decisions, seating in the sense a house table has it, its settings (and /addbot, to say
-        that it is Hold'em's)."""
+        """Bets, the deal, the decisions this game has (RULES.md: `/dealergame` is Russian Poker's, `/buy` no part of
+        Caribbean Poker), seating in the sense a house table has it, its settings (and /addbot, to say that it is
+        Hold'em's)."""
+        meanings = next((names for kind, names in _COMMAND_ACTIONS.items() if issubclass(command, kind)), None)
+        if meanings is not None:
+            return any(name in self.round_type.actions for name in meanings)
         return issubclass(command, _USED)
 
     def handle(self, act: Action, command: cmd.Command) -> None:

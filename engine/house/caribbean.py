@@ -75,6 +75,7 @@ class CaribbeanRound(HouseRound):
     """One round of Caribbean Poker. Side bet: `side=` is the bonus bet."""
 
     game = "caribbean"
+    actions = ("play", "fold", "exchange", "re_exchange")
     dealer_up_count = 1
     rules_type = CaribbeanRules
     side_name = "bonus"

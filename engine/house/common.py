@@ -143,6 +143,9 @@ class HouseRound:
     """The game's table rules (a `ConfigBase` subclass); `new()` uses its defaults."""
     side_name: ClassVar[str] = ""
     """The name of the optional side stake ("pairplus", "bonus"), or "" when the game has none."""
+    actions: ClassVar[tuple[str, ...]] = ()
+    """Every decision the game has (RULES.md), at any table and in any phase: what a decision command may mean here
+    (`_options` offers them; a table option may leave one out, as Caribbean's `re_exchange`)."""
     box_cards: ClassVar[int] = 5
     """Cards dealt to each box."""
     table_cards: ClassVar[int] = 5

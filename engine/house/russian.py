@@ -77,6 +77,7 @@ class RussianRound(HouseRound):
     """One round of Russian Poker (one or more players, up to `max_boxes` boxes each)."""
 
     game = "russian"
+    actions = ("play", "fold", "buy", "exchange", "dealer_game", "decline")
     dealer_up_count = 1
     rules_type = RussianRules
     config: RussianRules

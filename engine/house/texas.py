@@ -95,6 +95,7 @@ class TexasRound(HouseRound):
     """One round of Texas Poker: every player's box against the dealer, sharing the community cards."""
 
     game = "texas"
+    actions = ("bet", "fold", "buy", "exchange")
     rules_type = TexasRules
     box_cards = 2
     table_cards = 7

@@ -81,6 +81,7 @@ class ThreeCardRound(HouseRound):
     """One round of Three Card Poker. Side bet: `side=` is PAIRPLUS; a box may carry PAIRPLUS alone (ANTE 0)."""
 
     game = "three-card"
+    actions = ("play", "fold")
     rules_type = ThreeCardRules
     side_name = "pairplus"
     box_cards = 3

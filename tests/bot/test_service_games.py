@@ -877,6 +877,28 @@ async def test_a_command_of_another_game_is_not_used_here_however_it_is_written(
     assert (await service.handle(PLACE, ANN, line)).error == expected
 
 
+@pytest.mark.parametrize(("language", "game", "line", "expected"), [
+    ("en", "caribbean", "/dealergame", "/dealergame is not used in Caribbean Poker."),
+    ("en", "caribbean", "/buy", "/buy is not used in Caribbean Poker."),
+    ("en", "texas", "/decline", "/decline is not used in Texas Poker."),
+    ("en", "three-card", "/exchange 1", "/exchange is not used in Three Card Poker."),
+    ("ru", "caribbean", "/dealergame", "/dealergame не используется в этой игре: Карибский покер."),
+])
+async def test_a_decision_the_tables_game_does_not_have_is_not_used_there(
+        service: Service, language: str, game: str, line: str, expected: str) -> None:
+    """The four house games share one list of decision commands, and Caribbean Poker answered `/dealergame` with
+    "not possible now", as if a later moment of the round might allow it: RULES.md §4 gives Caribbean no dealer's
+    game (and no buy), §5 gives Three Card Poker no exchange. Such a command is now not used in that game, between
+    rounds and in one alike; a decision the game has keeps its answers."""
+    await service.handle(PLACE, ANN, f"/lang {language}")
+    assert (await service.handle(PLACE, ANN, f"/game {game}")).error is None
+    assert (await service.handle(PLACE, ANN, line)).error == expected
+    assert (await service.handle(PLACE, ANN, "/ante 10")).error is None
+    assert (await service.handle(PLACE, ANN, "/deal")).error is None
+    assert (await service.handle(PLACE, ANN, line)).error == expected
+    assert (await service.handle(PLACE, ANN, "/fold")).error is None, "a decision of the game is taken"
+
+
 @pytest.mark.parametrize(("game", "line", "said"), [
     ("caribbean", "/raise 20", "/raise не используется в этой игре: Карибский покер."),
     ("caribbean", "/raise x", "/raise не используется в этой игре: Карибский покер."),

@@ -57,6 +57,7 @@ def test_chips_are_conserved_and_every_box_settled_once(game: str, seed: int) ->
     round_, events, start = random_round(game, rng)
     while not round_.is_over:
         assert round_.legal_actions().options, "a decision must exist until the round ends"
+        assert set(round_.legal_actions().names) <= set(round_.actions), "the game's decisions name them all"
         events += random_decision(round_, rng)
     balances: Counter[str] = Counter()
     for move in all_moves(events):
