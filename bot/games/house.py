@@ -15,7 +15,8 @@ from bot.render import story
 from engine.cards import Deck
 from engine.common import Event, RuleError, all_moves
 from engine.house import GAMES
-from engine.house.common import HouseRound, Phase, Shortfall
+from engine.house.actions import Shortfall
+from engine.house.common import HouseRound, Phase
 from engine.text import quote_input
 
 _COMMAND_ACTIONS: dict[type[cmd.Command], tuple[str, ...]] = {

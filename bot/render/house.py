@@ -7,7 +7,8 @@ from collections.abc import Iterable, Mapping, Sequence
 from bot.i18n import format_number
 from bot.render import Narration, Told, Voice, cards_text, hands, signed
 from engine.common import Event
-from engine.house.common import BoxStatus, HouseRound, Limits, Phase, Shortfall
+from engine.house.actions import Shortfall
+from engine.house.common import BoxStatus, HouseRound, Limits, Phase
 from engine.house.events import (
     BetsPlaced,
     BoxActed,

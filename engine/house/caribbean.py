@@ -19,13 +19,14 @@ from typing import Any
 from engine.cards import Card
 from engine.common import Event
 from engine.hands import HandCategory, HandValue, caribbean_key, evaluate
+from engine.house.actions import ActionOption
 from engine.house.boxes import (
     Box,
     ConfigBase,
     Limits,
     hand_name,
 )
-from engine.house.common import ActionOption, HouseRound, versus_dealer
+from engine.house.common import HouseRound, versus_dealer
 from engine.house.events import (
     BoxActed,
     CardsDrawn,

@@ -1,7 +1,8 @@
 """The shared skeleton of a house-game round: betting, the deal, legal actions, box-by-box decisions, settlement.
 
 Chips move between the accounts described in `engine.house.boxes` (player wallet, box, house); every move is a `Move`
-carried by an event.
+carried by an event. The decisions a box may take, and what the wallet allows of them, are
+`engine.house.actions`.
 
 Balances: the round keeps a running count of each player's wallet. `place_bets(..., balance=N)` tells it the wallet
 as it is now (after every move of this round so far); it is required for a player's first bet. Every later move updates
@@ -18,11 +19,19 @@ shrinks to the cards left (`spare_cards`), so a late box may find none.
 from __future__ import annotations
 
 from collections.abc import Iterable, Mapping, Sequence
-from dataclasses import dataclass, replace
 from typing import Any, ClassVar, Self
 
-from engine.cards import Card, CardError, Deck, parse_cards
+from engine.cards import Card, Deck, parse_cards
 from engine.common import Event, IllegalAmount, Move, NotYourTurn, RuleError, allowed
+from engine.house.actions import (
+    ActionOption,
+    LegalActions,
+    Shortfall,
+    fit_to_wallet,
+    read_cards,
+    shortfalls,
+    wallet_shortfall,
+)
 from engine.house.boxes import (
     HOUSE,
     Box,
@@ -37,12 +46,11 @@ from engine.house.boxes import (
     player_account,
 )
 from engine.house.events import BetsPlaced, BoxActed, BoxCardsDealt, Payout, RoundEnded, StakesSettled
-from engine.text import quote_input
 
 DECK_SIZE = 52
 
-__all__ = ["HOUSE", "ActionOption", "Box", "BoxStatus", "ConfigBase", "HouseRound", "LegalActions", "Limits", "Phase",
-           "RoundResult", "Shortfall", "box_account", "cap", "hand_name", "player_account", "versus_dealer"]
+__all__ = ["HOUSE", "Box", "BoxStatus", "ConfigBase", "HouseRound", "Limits", "Phase", "RoundResult", "box_account",
+           "cap", "hand_name", "player_account", "versus_dealer"]
 
 
 def versus_dealer(order: int, qualifies: bool, ante: int, bet: int, multiple: int,
@@ -59,73 +67,6 @@ def versus_dealer(order: int, qualifies: bool, ante: int, bet: int, multiple: in
     if order == 0:
         return {"ante": 0, line: 0}, "push"
     return {"ante": ante, line: bet * multiple}, "won"
-
-
-# --- legal actions ---------------------------------------------------------------------------------------
-
-
-@dataclass(frozen=True, slots=True)
-class ActionOption:
-    """One action the box to act may take: its name, its cost in chips (per card when `per_card`), card counts, and
-    the chips `keep` the wallet must still hold once it is paid (a buy or exchange keeps the box's BET)."""
-
-    name: str
-    cost: int = 0
-    per_card: bool = False
-    min_cards: int = 0
-    max_cards: int = 0
-    keep: int = 0
-
-    def cost_for(self, cards: int) -> int:
-        """What taking this action with `cards` cards costs."""
-        return self.cost * (cards if self.per_card else 1)
-
-    def needs(self, cards: int) -> int:
-        """What the wallet must hold to take this action with `cards` cards: its cost and what it keeps."""
-        return self.cost_for(cards) + self.keep
-
-    def within(self, wallet: int) -> ActionOption | None:
-        """This action as a wallet of `wallet` chips allows it: None when even its fewest cards need more; a draw paid
-        per card takes at most the cards the wallet pays for. A free action needs nothing."""
-        if not self.cost:
-            return self
-        if self.needs(max(1, self.min_cards)) > wallet:
-            return None
-        if self.per_card and self.max_cards:
-            most = (wallet - self.keep) // self.cost
-            if most < self.max_cards:
-                return replace(self, max_cards=most)
-        return self
-
-
-@dataclass(frozen=True, slots=True)
-class Shortfall:
-    """An action the wallet keeps the box to act from taking: it needs `needed` chips, `kept` of them the BET it must
-    leave room for (0 when it keeps none). For a draw paid per card, `cards` is the count that needs them: the one
-    asked (`HouseRound.shortfall`), or in `shortfalls` the fewest the wallet refuses where it allows fewer (else 0)."""
-
-    action: str
-    needed: int
-    kept: int = 0
-    cards: int = 0
-
-
-@dataclass(frozen=True, slots=True)
-class LegalActions:
-    """What the box to act may do now (empty when nobody is to act)."""
-
-    player: str | None
-    box: int | None
-    options: tuple[ActionOption, ...] = ()
-
-    @property
-    def names(self) -> tuple[str, ...]:
-        """The action names, in the order to show them."""
-        return tuple(option.name for option in self.options)
-
-    def get(self, name: str) -> ActionOption | None:
-        """The option with that name, if legal."""
-        return next((option for option in self.options if option.name == name), None)
 
 
 # --- the round skeleton ----------------------------------------------------------------------------------
@@ -439,25 +380,14 @@ class HouseRound:
         box = self.current_box()
         if box is None:
             return LegalActions(None, None)
-        wallet = self.wallets[box.owner]
-        allowed_now = (option.within(wallet) for option in self._options(box))
-        return LegalActions(box.owner, box.index, tuple(option for option in allowed_now if option is not None))
+        return LegalActions(box.owner, box.index, fit_to_wallet(self._options(box), self.wallets[box.owner]))
 
     def shortfalls(self) -> tuple[Shortfall, ...]:
         """The actions the wallet alone keeps the box to act from taking, or from taking with as many cards as the
         deck allows, so the table can say why ("BET needs 200, you have 90", "Buy needs 30 with the BET, you
         have 25")."""
         box = self.current_box()
-        if box is None:
-            return ()
-        wallet = self.wallets[box.owner]
-        found = []
-        for option in self._options(box):
-            allowed_now = option.within(wallet)
-            if allowed_now == option:
-                continue
-            found.append(_shortfall(option, 0 if allowed_now is None else allowed_now.max_cards + 1))
-        return tuple(found)
+        return () if box is None else shortfalls(self._options(box), self.wallets[box.owner])
 
     def shortfall(self, action: str, cards: int = 0) -> Shortfall | None:
         """What the wallet needs for the box to act to take `action` with `cards` cards (a draw's fewest when 0),
@@ -467,8 +397,7 @@ class HouseRound:
         option = None if box is None else next((item for item in self._options(box) if item.name == action), None)
         if box is None or option is None or cards > option.max_cards:
             return None
-        allowed = option.within(self.wallets[box.owner])
-        return _shortfall(option, cards) if allowed is None or cards > allowed.max_cards else None
+        return wallet_shortfall(option, self.wallets[box.owner], cards)
 
     def _verify_wallet_pays(self, action: str, cards: int) -> None:
         """Raise the wallet's reason (`short_of_chips`, with the `Shortfall` as `short`) when it alone refuses
@@ -498,7 +427,7 @@ class HouseRound:
             self._verify_wallet_pays(action, len(cards))
             names = ", ".join(self.legal_actions().names)
             raise RuleError("illegal_action", f"{action!r} is not possible now; you may: {names}", action=action)
-        chosen = _read_cards(cards)
+        chosen = read_cards(cards)
         if option.max_cards == 0 and chosen:
             raise RuleError("no_cards_needed", f"{action} takes no cards")
         if option.max_cards:
@@ -521,7 +450,7 @@ class HouseRound:
         self.verify_act(player, action, cards)
         box = self.current_box()
         assert box is not None
-        events, done = self._apply(box, action, _read_cards(cards))
+        events, done = self._apply(box, action, read_cards(cards))
         if done:
             self.queue.pop(0)
             events += self._advance()
@@ -640,23 +569,3 @@ class HouseRound:
         round_._extra_from_dict(data["extra"])
         return round_
 
-
-def _shortfall(option: ActionOption, cards: int) -> Shortfall:
-    """What `option` needs with `cards` cards (its fewest when 0); a draw paid per card names the count asked."""
-    return Shortfall(option.name, option.needs(max(1, cards, option.min_cards)), option.keep,
-                     cards if option.per_card else 0)
-
-
-def _read_cards(cards: Sequence[Card | str]) -> list[Card]:
-    """The chosen cards as Cards; a RuleError (`bad_card`) quoting the first token that is not a card."""
-    chosen = []
-    for card in cards:
-        if isinstance(card, Card):
-            chosen.append(card)
-            continue
-        try:
-            chosen.append(Card.parse(card))
-        except CardError:
-            raise RuleError("bad_card", f"{quote_input(card)!r} is not a card (write rank and suit, like As or Td)",
-                            card=quote_input(card)) from None
-    return chosen

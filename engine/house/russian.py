@@ -18,6 +18,7 @@ from typing import Any
 from engine.cards import Card
 from engine.common import Event
 from engine.hands import RussianCategory, best_combination_pair, evaluate_russian
+from engine.house.actions import ActionOption
 from engine.house.boxes import (
     Box,
     BoxStatus,
@@ -25,7 +26,7 @@ from engine.house.boxes import (
     Limits,
     Phase,
 )
-from engine.house.common import ActionOption, HouseRound
+from engine.house.common import HouseRound
 from engine.house.events import (
     BoxActed,
     BoxCardsDealt,

@@ -19,6 +19,7 @@ from typing import Any
 from engine.cards import Card, parse_cards
 from engine.common import Event
 from engine.hands import HandCategory, HandValue, evaluate
+from engine.house.actions import ActionOption
 from engine.house.boxes import (
     Box,
     BoxStatus,
@@ -27,7 +28,7 @@ from engine.house.boxes import (
     Phase,
     hand_name,
 )
-from engine.house.common import ActionOption, HouseRound, versus_dealer
+from engine.house.common import HouseRound, versus_dealer
 from engine.house.events import (
     BoxActed,
     CardsDrawn,

@@ -9,6 +9,7 @@ from typing import Any
 
 from engine.common import Event
 from engine.hands import evaluate_three, is_qualifying_three
+from engine.house.actions import ActionOption
 from engine.house.boxes import (
     Box,
     BoxStatus,
@@ -16,7 +17,7 @@ from engine.house.boxes import (
     Limits,
     Phase,
 )
-from engine.house.common import ActionOption, HouseRound, versus_dealer
+from engine.house.common import HouseRound, versus_dealer
 from engine.house.events import DealerCardsShown, Payout
 
 PAIRPLUS: Mapping[str, int] = MappingProxyType(

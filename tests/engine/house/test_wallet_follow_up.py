@@ -6,8 +6,8 @@ import pytest
 
 from engine.cards import Deck
 from engine.common import IllegalAmount, RuleError
+from engine.house.actions import ActionOption, Shortfall
 from engine.house.caribbean import CaribbeanRound, CaribbeanRules
-from engine.house.common import ActionOption, Shortfall
 from engine.house.russian import RussianRound
 from engine.house.texas import TexasRound
 from engine.house.three_card import ThreeCardRound
