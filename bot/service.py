@@ -730,13 +730,15 @@ class Service:
         language = await self.private_language_of(place, actor)
         kind = error.command_type
         if kind is not None and any(other.uses(kind) for other in self.controllers.values()):
-            game, controller = await self._game_at(place)  # `/ante` at a Hold'em table: not its usage, not used here
+            game, controller, config = await self._game_at(place)  # `/ante` at a Hold'em table: not used here
             if controller is not None and not controller.uses(kind):
                 return wrong_game_text(language, kind.name, game)
         params: dict[str, object] = dict(error.params)
         command = params.get("command")
         if "usage" in params and isinstance(command, str) and command in cmd.BY_WORD:
-            params["usage"] = usage_text(language, cmd.BY_WORD[command])
+            _, controller, config = await self._game_at(place)
+            table_usage = controller.usage(cmd.BY_WORD[command], config, language) if controller else None
+            params["usage"] = table_usage or usage_text(language, cmd.BY_WORD[command])
         what = params.get("what")
         if what in cmd.SIDE_WORDS:  # `pp` and `bonus` are one option: the table's game names its side bet
             side = await self._side_name(place)
@@ -750,11 +752,12 @@ class Service:
     async def _side_name(self, place: Place) -> str | None:
         """The side bet of the house game the place's table plays (`pairplus`, `bonus`; "" for a game without one),
         None at a table of another game."""
-        _, controller = await self._game_at(place)
+        _, controller, _ = await self._game_at(place)
         return None if controller is None else controller.side_bet
 
-    async def _game_at(self, place: Place) -> tuple[str, Controller | None]:
-        """The game the place's table plays and its controller (None for a game no longer offered)."""
+    async def _game_at(self, place: Place) -> tuple[str, Controller | None, dict[str, Any]]:
+        """The game the place's table plays, its controller (None for a game no longer offered) and the table's
+        config."""
         live = self._live.get(place.table_id)
         if live is not None:
             config = live.config
@@ -762,7 +765,7 @@ class Service:
             loaded = await self.store.read(lambda tx: tx.load_table(place.table_id))
             config = loaded[0] if loaded is not None else {}
         game = str(config.get("game", self.settings.default_game))
-        return game, self.controllers.get(game)
+        return game, self.controllers.get(game), config
 
     # --- commands every table understands -------------------------------------------------------------------
 

@@ -20,6 +20,10 @@ class Controller(Protocol):
         """Whether this game has the command (`/ante` is a house game's, `/raise` Hold'em's): one it has not is
         refused as not used in it, however its arguments were written."""
 
+    def usage(self, command: type[Command], config: dict[str, Any], language: str) -> str | None:
+        """What `command` takes at a table of this game with this `config`, in `language`, where it differs from its
+        general usage (a house table's `/ante` names only the boxes and side bet it has); None for the general one."""
+
     def handle(self, act: Action, command: Command) -> None:
         """Apply a game command, or raise a refusal (`act.refuse(...)`)."""
 

@@ -78,6 +78,10 @@ class HoldemController:
 
     side_bet: str | None = None  # no house to bet beside
 
+    def usage(self, command: type[cmd.Command], config: dict[str, Any], language: str) -> str | None:
+        """Hold'em's commands take what their general usage says."""
+        return None
+
     def __init__(self, variant: engine.Variant = engine.Variant.HOLDEM) -> None:
         self.variant = variant
         self.defaults = {**DEFAULTS, "structure": VARIANT_STRUCTURES[variant][0],

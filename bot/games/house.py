@@ -9,9 +9,9 @@ from bot.games.context import UNREADABLE, Action, Refusal, revive_into
 from bot.games.house_buttons import buttons, decision_tag
 from bot.games.house_settings import bet_seconds, configure, table_rules, turn_seconds
 from bot.output import TableMessage
+from bot.render import Voice, story
 from bot.render import house as render
 from bot.render import picture_views as picture
-from bot.render import story
 from engine.cards import Deck
 from engine.common import Event, RuleError, all_moves
 from engine.house import GAMES
@@ -76,6 +76,13 @@ class HouseController:
         if meanings is not None:
             return any(name in self.round_type.actions for name in meanings)
         return issubclass(command, _USED)
+
+    def usage(self, command: type[cmd.Command], config: dict[str, Any], language: str) -> str | None:
+        """`/ante` with only the boxes and the side bet this table has; None for the other commands."""
+        if command is not cmd.Ante:
+            return None
+        limits = table_rules(self.round_type, config).limits
+        return render.ante_options(Voice(language), limits, self.round_type.side_name)
 
     def handle(self, act: Action, command: cmd.Command) -> None:
         """Bets, the deal and decisions."""

@@ -63,10 +63,15 @@ def table_text(voice: Voice, game: str, round_: HouseRound, number: int, story: 
 
 
 def ante_usage(voice: Voice, limits: Limits, side_name: str) -> str:
-    """`/ante chips [box 2] [pp chips]` with only the options this table has (Texas Poker: one box, no side bet)."""
+    """`/ante chips [box 1-3] [pp chips]` with only the options this table has (Texas Poker: one box, no side bet)."""
+    return f"/ante {ante_options(voice, limits, side_name)}"
+
+
+def ante_options(voice: Voice, limits: Limits, side_name: str) -> str:
+    """What `/ante` takes at this table (`chips [box 1-3] [pp chips]`): only the options it has."""
     parts = [voice.t("house.usage.ante")]
     if limits.max_boxes > 1:
-        parts.append(voice.t("house.usage.box"))
+        parts.append(voice.t("house.usage.box", boxes=limits.max_boxes))
     if side_name:
         parts.append(voice.t(f"house.usage.{side_name}"))
     return " ".join(parts)

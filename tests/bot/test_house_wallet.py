@@ -154,11 +154,11 @@ TITLES = {"texas": "Texas Poker", "russian": "Russian Poker", "caribbean": "Cari
 
 @pytest.mark.parametrize(("game", "usage", "hints"), [
     ("texas", "/ante chips, then", ""),
-    ("russian", "/ante chips [box 2], then", " (add “box 2” for a second box; box 3 plays blind: its BET goes on with "
-                                            "the ANTE)"),
-    ("caribbean", "/ante chips [box 2] [bonus chips], then", " (add “box 2” for a second box; “bonus chips” for the "
+    ("russian", "/ante chips [box 1-3], then",
+     " (add “box 2” for a second box; box 3 plays blind: its BET goes on with the ANTE)"),
+    ("caribbean", "/ante chips [box 1-3] [bonus chips], then", " (add “box 2” for a second box; “bonus chips” for the "
                                                             "bonus bet)"),
-    ("three-card", "/ante chips [box 2] [pp chips], then", " (add “box 2” for a second box; “pp chips” for the "
+    ("three-card", "/ante chips [box 1-3] [pp chips], then", " (add “box 2” for a second box; “pp chips” for the "
                                                           "PAIRPLUS bet, which an ANTE of 0 places alone)"),
 ])
 async def test_the_table_offers_only_the_boxes_and_side_bets_the_game_has(store: Store, game: str, usage: str,

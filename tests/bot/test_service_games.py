@@ -217,8 +217,22 @@ async def test_a_bet_named_twice_is_refused_with_the_usage(service: Service, tex
     await service.handle(PLACE, ANN, "/game three-card")
     before = dump(service.store.location)
     reply = await service.handle(PLACE, ANN, text)
-    assert reply.error == "Usage: /ante chips [box 1-3] [pp chips] [bonus chips]"
+    assert reply.error == "Usage: /ante chips [box 1-3] [pp chips]"  # Three Card's side bet alone
     assert dump(service.store.location) == before
+
+
+@pytest.mark.parametrize(("game", "usage"), [
+    ("texas", "Usage: /ante chips"),
+    ("caribbean", "Usage: /ante chips [box 1-3] [bonus chips]"),
+    ("three-card", "Usage: /ante chips [box 1-3] [pp chips]"),
+])
+async def test_a_bare_ante_names_only_what_the_tables_game_takes(service: Service, game: str, usage: str) -> None:
+    """A house table's `/ante` usage names only its own boxes and side bet (Texas Poker: one box, none), where it
+    listed both side bets at every table; `/help ante` keeps the general form."""
+    await service.handle(PLACE, ANN, f"/game {game}")
+    assert (await service.handle(PLACE, ANN, "/ante")).error == usage
+    assert (await service.handle(PLACE, ANN, "/help ante")).private["ann"][0].startswith(
+        "/ante chips [box 1-3] [pp chips] [bonus chips]")
 
 
 async def test_a_buy_in_over_the_wallet_is_refused(service: Service, tmp_path) -> None:
