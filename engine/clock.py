@@ -9,7 +9,9 @@ to 03:00) is the moment after the jump (03:30), a time that happens twice is the
 Wall-clock end times are anchored to the start: the first one is the occurrence from 6 hours before the start to 18
 hours after it (start at 19:30 with "until 19:00": that level is already over and the clock begins in the break;
 start at 23:45 with "until 00:30": tonight, after midnight); each later one is the next occurrence after the one before.
-A level whose end time has passed when it would begin never happens (it is skipped silently).
+A level whose end time has passed when it would begin never happens (it is skipped silently). The first level
+played is announced as play beginning (`PLAY_SOON`, `PLAY_BEGAN`), not resuming, even after a break: a clock started in
+the break, or a schedule that opens with one, has played nothing before it.
 
 Pausing. A paused clock changes nothing: no level starts or ends and nothing is announced until it resumes. On
 resuming, duration-based levels continue where they stopped (their remaining time is kept), while wall-clock end times
@@ -46,6 +48,12 @@ class AnnouncementKind(StrEnum):
     """A break until `until` (local time; None when unknown)."""
     PLAY_RESUMED = "play_resumed"
     """The break is over; limits are `limit`."""
+    PLAY_SOON = "play_soon"
+    """`minutes` before a break that comes before any play ends (a clock started during a break, a schedule that
+    opens with one): play begins at `limit`. Nothing was played, so nothing goes up."""
+    PLAY_BEGAN = "play_began"
+    """The first level played begins, at `limit`: at the start, or at the end of a break that came before any play
+    (nothing resumes)."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -426,6 +434,7 @@ class Clock:
         walls = self.wall_ends()
         result: list[Announcement] = []
         played: list[int] = [index for index, (start, end) in enumerate(spans) if end is None or end > start]
+        first_play = next((index for index in played if not levels[index].is_break), None)  # None: paused before it
         for position, index in enumerate(played):
             start, end = spans[index]
             level = levels[index]
@@ -435,7 +444,8 @@ class Clock:
             else:
                 until = None
                 resumed = position > 0 and levels[played[position - 1]].is_break
-                kind = AnnouncementKind.PLAY_RESUMED if resumed else AnnouncementKind.LEVEL_STARTED
+                kind = (AnnouncementKind.PLAY_BEGAN if index == first_play else
+                        AnnouncementKind.PLAY_RESUMED if resumed else AnnouncementKind.LEVEL_STARTED)
             local_until = None if until is None else self.local(until).time().replace(microsecond=0)
             result.append(Announcement(kind, start, index, level.limit, until=local_until))
             if end is None:
@@ -446,11 +456,12 @@ class Clock:
             coming_until = None
             if coming.is_break and coming_end is not None:
                 coming_until = self.local(coming_end).time().replace(microsecond=0)
+            soon = AnnouncementKind.PLAY_SOON if following == first_play else AnnouncementKind.LEVEL_SOON
             for minutes in self.warnings:
                 warn_at = self._warning_at(index, start, minutes, walls[index])
                 if warn_at is not None and start < warn_at < end and not _inside(warn_at, self.pauses):
-                    result.append(Announcement(AnnouncementKind.LEVEL_SOON, warn_at, following, coming.limit,
-                                               minutes=minutes, until=coming_until))
+                    result.append(Announcement(soon, warn_at, following, coming.limit, minutes=minutes,
+                                               until=coming_until))
         result.sort(key=lambda item: item.at)
         return result
 

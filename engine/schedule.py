@@ -152,7 +152,9 @@ class Schedule:
 
     def level_number(self, index: int) -> int:
         """The number players know level `index` by: levels are counted without the breaks between them, so the
-        level after the first break is level 2, not 3 (a break has the number of the level before it)."""
+        level after the first break is level 2, not 3 (a break has the number of the level before it). The numbers
+        are the schedule's, as the clock page lists it: a level the clock passes over (a late start) keeps its number,
+        so `home-night` started in its break plays level 2 first, and `/clock`, the page and the hands say so."""
         return sum(not level.is_break for level in self.levels[:index + 1])
 
     def __post_init__(self) -> None:

@@ -210,8 +210,12 @@ def announcement(voice: Voice, item: Announcement) -> str:
     if item.kind is AnnouncementKind.BREAK_STARTED:
         until = clock_time_text(item.until) if item.until else "—"
         return voice.t("tournament.break_started", until=until)
+    if item.kind is AnnouncementKind.PLAY_SOON:
+        return voice.t("tournament.play_soon", minutes=item.minutes, limits=limits(voice.language, item.limit))
     if item.kind is AnnouncementKind.PLAY_RESUMED:
         return voice.t("tournament.play_resumed", limits=limits(voice.language, item.limit))
+    if item.kind is AnnouncementKind.PLAY_BEGAN:
+        return voice.t("tournament.play_began", limits=limits(voice.language, item.limit))
     return voice.t("tournament.level_started", limits=limits(voice.language, item.limit))
 
 

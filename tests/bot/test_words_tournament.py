@@ -102,6 +102,37 @@ async def test_a_start_during_the_break_says_when_the_first_hand_comes(store: St
             "at 20:00.") in started.public
 
 
+@pytest.mark.parametrize(("language", "soon", "began", "level"), [
+    ("en", "⏱ Play begins in 5 minutes: limits 50/100.", "▶ Play begins: limits 50/100.", "⏱ Level 2: "),
+    ("ru", "⏱ Через 5 минут начинается игра: лимиты 50/100.", "▶ Игра начинается: лимиты 50/100.", "⏱ Уровень 2: "),
+])
+async def test_a_start_during_the_break_says_play_begins_not_resumes(store: Store, language: str, soon: str,
+                                                                     began: str, level: str) -> None:
+    """Nothing was played before 20:00, so nothing resumes and no limits go up: play begins. The level is the
+    schedule's second, and `/clock`, the clock page and the hands' headers all number it 2 (Level II)."""
+    service, clock = await _night(store, _at(19, 30))
+    await service.handle(PLACE, ANN, f"/lang {language}")
+    assert (await service.handle(PLACE, ANN, "/tournament start")).error is None
+    heard: list[str] = []
+
+    async def listener(place, reply):
+        heard.extend(reply.public)
+
+    service.subscribe("chat/", listener)
+    for minute in (55, 59, 60):
+        clock.current = _at(19 + minute // 60, minute % 60, 1)
+        await service.scheduler.fire_due()
+    assert soon in heard and began in heard
+    assert not any("▶ Play resumes" in message or "Игра продолжается" in message for message in heard)
+    assert (await service.handle(PLACE, BOB, "/clock")).public[0].startswith(level)
+    await service.handle(PLACE, ANN, "/lang en")
+    state = await service.handle(PLACE, ANN, "/table")
+    await play_out(service, PLACE, PLAYERS, state, preference=("fold",))
+    history = await service.handle(PLACE, BOB, "/history tournament")
+    headers = [line for line in history.files[0].content.decode().splitlines() if line.startswith("PokerStars")]
+    assert headers and all(" - Level II (50/100) - " in header for header in headers)
+
+
 async def test_an_on_time_start_says_nothing_about_lateness(store: Store) -> None:
     service, _ = await _night(store, _at(18, 0))
     started = await service.handle(PLACE, ANN, "/tournament start")

@@ -90,19 +90,34 @@ def test_consecutive_windows_announce_everything_once() -> None:
 
 
 def test_start_after_seven_begins_in_the_break() -> None:
+    """Started in the break, nothing has been played at 20:00: play begins there (it said "resumes", and the
+    warnings said the limits "go up"). The level keeps the schedule's index (and so its number, 2: `/clock`, the
+    clock page and the hands' headers read the schedule's numbers, which the players see on the page)."""
     clock = night(at(19, 30))
     status = clock.level_at(at(19, 30))
     assert (status.index, status.is_break, status.ends_at) == (1, True, at(20))
     assert kinds(clock, at(19), at(20)) == [(Kind.BREAK_STARTED, at(19, 30), None, None),
-                                            (Kind.LEVEL_SOON, at(19, 55), "50/100", 5),
-                                            (Kind.LEVEL_SOON, at(19, 59), "50/100", 1),
-                                            (Kind.PLAY_RESUMED, at(20), "50/100", None)]
+                                            (Kind.PLAY_SOON, at(19, 55), "50/100", 5),
+                                            (Kind.PLAY_SOON, at(19, 59), "50/100", 1),
+                                            (Kind.PLAY_BEGAN, at(20), "50/100", None)]
+    assert clock.announcements_between(at(19, 59), at(20))[0].level_index == 2
+    assert clock.schedule.level_number(2) == 2
+
+
+def test_play_begins_once_and_resumes_after_later_breaks() -> None:
+    clock = by_duration(at(18), "break 10m; 10/20 20m; break 10m; 20/40")
+    assert [item.kind for item in clock.announcements_between(at(17), at(19))] == [
+        Kind.BREAK_STARTED, Kind.PLAY_SOON, Kind.PLAY_SOON, Kind.PLAY_BEGAN, Kind.LEVEL_SOON, Kind.LEVEL_SOON,
+        Kind.BREAK_STARTED, Kind.LEVEL_SOON, Kind.LEVEL_SOON, Kind.PLAY_RESUMED]
+    paused = night(at(19, 30))
+    paused.pause(at(19, 40))
+    assert paused.announcements_between(at(19, 40), at(21)) == [], "paused in the break before any play"
 
 
 def test_schedule_already_past_at_the_start() -> None:
     clock = night(at(21))
     assert clock.level_at(at(21)).index == 2
-    assert kinds(clock, at(20), at(23)) == [(Kind.LEVEL_STARTED, at(21), "50/100", None)]
+    assert kinds(clock, at(20), at(23)) == [(Kind.PLAY_BEGAN, at(21), "50/100", None)]
 
 
 def test_the_next_level_is_the_one_played_not_one_whose_end_time_will_have_passed() -> None:
@@ -185,7 +200,7 @@ def test_nothing_is_announced_inside_a_pause() -> None:
     clock = by_duration(at(18))
     clock.pause(at(18, 14))
     clock.resume(at(18, 16))
-    assert kinds(clock, at(17), at(18, 30)) == [(Kind.LEVEL_STARTED, at(18), "10/20", None),
+    assert kinds(clock, at(17), at(18, 30)) == [(Kind.PLAY_BEGAN, at(18), "10/20", None),
                                                 (Kind.LEVEL_SOON, at(18, 17), "20/40", 5),
                                                 (Kind.LEVEL_SOON, at(18, 21), "20/40", 1),
                                                 (Kind.LEVEL_STARTED, at(18, 22), "20/40", None)]
