@@ -340,6 +340,12 @@ class Clock:
             next_level=levels[following] if following < len(levels) else None,
         )
 
+    def span(self, index: int) -> Span | None:
+        """When level `index` begins and ends on the clock's timeline (UTC; the end None on the last level or while a
+        pause goes on), equal when it is passed over; None when a pause that has not ended comes before it."""
+        spans = self._spans()
+        return spans[index] if index < len(spans) else None
+
     def next_change(self, now: datetime) -> datetime | None:
         """When the level on at `now` ends (UTC); None on the last level or while paused."""
         return self.level_at(now).ends_at

@@ -19,6 +19,12 @@ break; re-entry for a busted player while late registration is open; a bounty (m
 every entrant's head. A rebuy, an add-on and a re-entry each buy the starting stack at the rate, which is the buy-in
 less the bounty (rebuys and re-entries carry no bounty, RULES.md §1c). Each is a payment to the bank like the buy-in.
 
+Add-ons missed with the first break (RULES.md §1c is silent): when the application was down across the whole first
+break (it acted on nothing of the clock from before the break began until after it ended), nobody could buy the
+add-on the rules promise at that break. As a card room whose clock failed would, the add-on is sold once play is back:
+from the restart, for as long as the missed break lasted (an hour for `home-night`'s 19:00-20:00), between hands as
+at the break (`reopen_addons`).
+
 Choices where the rules are silent: late registration (a setting, on by default) is open until the first player leaves
 (by elimination or cash-out); when the tournament has rebuys or re-entry it is open during the rebuy period instead (as
 in a card room, late registration ends with the rebuy period), and a busted player may come back by a rebuy (one of
@@ -205,6 +211,15 @@ class PlayerAddedOn(TournamentEvent):
 
 
 @dataclass(frozen=True, kw_only=True)
+class AddonsReopened(TournamentEvent):
+    """The first break passed while nobody could buy an add-on (the application was down across it): add-ons are
+    sold again from `at` until `until`."""
+
+    at: datetime
+    until: datetime
+
+
+@dataclass(frozen=True, kw_only=True)
 class PlayerReentered(TournamentEvent):
     """A busted player registered again during late registration, for `money` units (no bounty)."""
 
@@ -305,6 +320,8 @@ class Tournament:
         self.items: list[PawnedItem] = []
         self.chips_in_play = 0
         self.finished_at: datetime | None = None
+        self.addons_reopened: tuple[datetime, datetime] | None = None
+        """From when until when add-ons missed with the first break are sold again (`reopen_addons`)."""
 
     # --- registration and start ------------------------------------------------------------------------------------
 
@@ -464,9 +481,42 @@ class Tournament:
         return self.phase is Phase.RUNNING and first is not None and self.clock.level_at(now).index < first
 
     def is_addon_time(self, now: datetime) -> bool:
-        """Whether add-ons are sold at `now`: the tournament is running and its first break is on."""
+        """Whether add-ons are sold at `now`: the tournament is running and its first break is on, or add-ons missed
+        with it are sold again (`reopen_addons`)."""
         first = first_break(self.clock.schedule)
-        return self.phase is Phase.RUNNING and first is not None and self.clock.level_at(now).index == first
+        if self.phase is not Phase.RUNNING or first is None:
+            return False
+        if self.addons_reopened is not None and self.addons_reopened[0] <= to_utc(now) < self.addons_reopened[1]:
+            return True
+        return self.clock.level_at(now).index == first
+
+    def verify_reopen_addons(self, unseen_since: datetime, now: datetime) -> None:
+        """Raise unless add-ons are to be sold again from `now`, the application having acted on nothing of the clock
+        since `unseen_since` (it was down): add-ons are offered, the tournament runs, they were not sold again before,
+        and the first break was played (not passed over by a late start) wholly after `unseen_since`, ending by
+        `now`."""
+        if not self.config.addons:
+            raise RuleError("no_addons", "add-ons are not offered in this tournament")
+        if self.phase is not Phase.RUNNING:
+            raise RuleError("not_running", "the tournament is not running")
+        if self.addons_reopened is not None:
+            raise RuleError("addons_reopened", "the add-ons missed with the first break were already sold again")
+        span = self._first_break_span()
+        if span is None or span[1] is None or not to_utc(unseen_since) < span[0] < span[1] <= to_utc(now):
+            raise RuleError("break_not_missed", "the first break was not missed")
+
+    def can_reopen_addons(self, unseen_since: datetime, now: datetime) -> bool:
+        """Whether `reopen_addons(unseen_since, now)` is allowed."""
+        return allowed(self.verify_reopen_addons, unseen_since, now)
+
+    def reopen_addons(self, unseen_since: datetime, now: datetime) -> list[Event]:
+        """Sell add-ons again from `now` for as long as the missed first break lasted (see the module's docstring)."""
+        self.verify_reopen_addons(unseen_since, now)
+        span = self._first_break_span()
+        assert span is not None and span[1] is not None
+        at = to_utc(now)
+        self.addons_reopened = (at, at + (span[1] - span[0]))
+        return [AddonsReopened(at=at, until=self.addons_reopened[1])]
 
     def verify_rebuy(self, player: str, stack: int | None, now: datetime) -> None:
         """Raise unless `player`, with `stack` chips (0 when busted), may rebuy at `now`: rebuys are offered, he has
@@ -536,7 +586,8 @@ class Tournament:
         return allowed(self.verify_addon, player, now)
 
     def addon(self, player: str, now: datetime) -> list[Event]:
-        """At the first break: the player pays the starting stack's price and gets the starting stack once more."""
+        """At the first break (or while add-ons missed with it are sold again): the player pays the starting stack's
+        price and gets the starting stack once more."""
         self.verify_addon(player, now)
         entrant = self.entrants[player]
         entrant.addons += 1
@@ -754,6 +805,11 @@ class Tournament:
             return self.is_rebuy_period(now)
         return not self._anyone_left()
 
+    def _first_break_span(self) -> tuple[datetime, datetime | None] | None:
+        """When the first break begins and ends on the clock's timeline (see `Clock.span`), None without one."""
+        first = first_break(self.clock.schedule)
+        return None if first is None else self.clock.span(first)
+
     def _item(self, item_id: int) -> PawnedItem | None:
         return next((item for item in self.items if item.item_id == item_id), None)
 
@@ -785,6 +841,7 @@ class Tournament:
                       for i in self.items],
             "chips_in_play": self.chips_in_play,
             "finished_at": to_iso(self.finished_at),
+            "addons_reopened": None if self.addons_reopened is None else [to_iso(at) for at in self.addons_reopened],
         }
 
     @classmethod
@@ -802,6 +859,10 @@ class Tournament:
                                        ItemStatus(i["status"]), i["holder"]) for i in data["items"]]
         tournament.chips_in_play = data["chips_in_play"]
         tournament.finished_at = from_iso(data["finished_at"])
+        reopened = data.get("addons_reopened")  # absent from a tournament saved before it existed
+        if reopened:
+            tournament.addons_reopened = (to_utc(datetime.fromisoformat(reopened[0])),
+                                          to_utc(datetime.fromisoformat(reopened[1])))
         return tournament
 
 

@@ -313,7 +313,8 @@ def _deal_soon(ctl: HoldemTable, act: Action, tournament: Tournament) -> None:
 
 
 def _addon(ctl: HoldemTable, act: Action, argument: str = "") -> None:
-    """At the first break: the starting stack once more on the player's stack. Whether he may take it at all now
+    """At the first break (or while add-ons missed with it are sold again): the starting stack once more on the
+    player's stack. Whether he may take it at all now
     (offered, the break, one left) is said before "between hands", as for a rebuy."""
     tournament = _require(act)
     now = clock_moment(act, tournament)
@@ -508,8 +509,8 @@ def after_hand(ctl: HoldemTable, act: Action, hand: Hand) -> None:
 
 
 def offer_buttons(act: Action, key: str, decision: str) -> tuple[Button, ...]:
-    """Between hands: a Rebuy button during the rebuy period and an Add-on button at the first break, when the
-    tournament offers them (whoever presses is checked as for the command)."""
+    """Between hands: a Rebuy button during the rebuy period and an Add-on button at the first break (or while add-ons
+    missed with it are sold again), when the tournament offers them (whoever presses is checked as for the command)."""
     data = act.state.get("tournament")
     if not data:
         return ()
@@ -572,7 +573,9 @@ def _show_results(act: Action, tournament: Tournament) -> None:
 
 def on_clock(ctl: HoldemTable, act: Action, payload: dict[str, Any]) -> None:
     """Post what the clock announces since the last time (or, for a backlog, its current state), then arm the next
-    announcement. `payload["at"]` is the instant the timer was armed for: it is due, whatever the wall clock says."""
+    announcement. `payload["at"]` is the instant the timer was armed for: it is due, whatever the wall clock says.
+    A backlog holding the whole first break (the bot was down across it) sells its add-ons again from now
+    (`Tournament.reopen_addons`)."""
     tournament = _load(act)
     if tournament is None or tournament.phase is not Phase.RUNNING:
         return
@@ -587,6 +590,8 @@ def on_clock(ctl: HoldemTable, act: Action, payload: dict[str, Any]) -> None:
         act.say_text(render.announcement(act.voice, due[0]))
     elif due:
         act.say_text(render.status(act.voice, tournament, now))
+    if tournament.can_reopen_addons(since, now):  # down across the whole first break: its add-ons are sold now
+        _save(act, tournament, tournament.reopen_addons(since, now), ctl)
     data["announced"] = now.isoformat()
     _arm_clock(act, tournament)
     _play_on(ctl, act, tournament)

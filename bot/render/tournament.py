@@ -17,6 +17,7 @@ from engine.common import Event
 from engine.schedule import Schedule, ScheduleError, clock_time_text
 from engine.settlement import Settlement, SettlementRow
 from engine.tournament import (
+    AddonsReopened,
     BountyCollected,
     ItemBoughtBack,
     PawnedItem,
@@ -246,6 +247,8 @@ def narrate(voice: Voice, tournament: Tournament, events: Iterable[Event]) -> li
         elif isinstance(event, PlayerRebought | PlayerAddedOn | PlayerReentered | PlayerCashedOut):
             said.append(voice.t(_STACK_BOUGHT_OR_SOLD[type(event)], player=voice.name(event.player),
                                 chips=event.chips, money=money(event.money)))
+        elif isinstance(event, AddonsReopened):
+            said.append(voice.t("tournament.addons_reopened", until=local_time(tournament, event.until)))
         elif isinstance(event, PawnRecorded):
             said.append(voice.t("tournament.pawned", player=voice.name(event.owner), item=event.description,
                                 chips=event.chips, price=money(event.price)))

@@ -6,6 +6,7 @@ import asyncio
 import itertools
 import random
 import sqlite3
+from datetime import UTC, datetime
 from pathlib import Path
 from typing import Any
 
@@ -15,7 +16,7 @@ from bot.output import Actor, Place, Reply
 from bot.service import Service
 from bot.store import Store, Tx
 from bot.store.tx import loads
-from tests.bot.helpers import corrupt_saved_hand, everything_public, ledger_ok, logged_actions, press_label
+from tests.bot.helpers import corrupt_saved_hand, everything_public, ledger_ok, logged_actions, play_out, press_label
 
 PLAYERS = {actor.user_id: actor for actor in (Actor("ann", "Ann"), Actor("bob", "Bob"), Actor("cat", "Cat"))}
 PLACE = Place("chat", "chat/poker")
@@ -272,3 +273,46 @@ async def test_start_up_learns_the_chats_with_tables_so_their_first_timers_read_
         assert [sql for sql in noted if "FROM players" in sql], "a chat without a table was not learned"
     finally:
         await reopened.close()
+
+
+async def test_add_ons_missed_with_a_break_the_bot_was_down_across_are_sold_after_the_restart(store: Store) -> None:
+    """Down from 18:10 to 20:10, the bot missed the 19:00-20:00 break, the only time add-ons are sold (RULES.md §1c is
+    silent on this): after the restart they are sold between hands for the hour the break lasted, with its button,
+    and said so; not before, and not after 21:10."""
+    def at(hour: int, minute: int) -> float:
+        return datetime(2026, 11, 29, hour, minute, tzinfo=UTC).timestamp()
+
+    clock = FakeClock(at(18, 0))
+    running = Service(store, clock, rng=random.Random(4))
+    await running.start()
+    ann, bob = PLAYERS["ann"], PLAYERS["bob"]
+    assert (await running.handle(PLACE, ann, "/tournament create home-night addon 1")).error is None
+    for actor in (ann, bob):
+        assert (await running.handle(PLACE, actor, "/join")).error is None
+    started = await running.handle(PLACE, ann, "/tournament start")
+    await play_out(running, PLACE, PLAYERS, started, ("check", "call"))
+    clock.current = at(18, 10)
+    assert (await running.handle(PLACE, ann, "/addon")).error == "Add-ons are sold during the first break."
+    await store.close()
+
+    reopened = await Store.open(store.location)
+    later = FakeClock(at(20, 10))
+    restarted = Service(reopened, later, rng=random.Random(5))
+    await restarted.start()
+    heard = listen(restarted)
+    await restarted.scheduler.fire_due()
+    said = [message for reply in heard for message in reply.public]
+    assert ("The first break, when add-ons are sold, passed while the bot was offline: add-ons are on sale between "
+            "hands until 21:10 (/addon).") in said
+    table = await restarted.handle(PLACE, bob, "/table")
+    if table.table is not None and table.table.to_act is not None:  # the restart dealt the next hand at once
+        assert (await restarted.handle(PLACE, ann, "/addon")).error == (
+            "Take the add-on between hands: wait for this hand to end.")
+        await play_out(restarted, PLACE, PLAYERS, table, ("check", "call"))
+    idle = await restarted.handle(PLACE, ann, "/table")
+    added = await restarted.press(PLACE, ann, press_label(idle, "addon"))  # the button between hands
+    assert "Ann takes the add-on: 300 chips for 50." in added.public
+    later.current = at(21, 10)
+    assert (await restarted.handle(PLACE, bob, "/addon")).error == "Add-ons are sold during the first break."
+    await ledger_ok(restarted)
+    await reopened.close()

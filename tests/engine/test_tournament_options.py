@@ -135,6 +135,37 @@ def test_no_add_on_for_a_player_who_is_out() -> None:
     assert not tournament.can_addon("bob", BREAK)
 
 
+def test_add_ons_missed_with_a_break_spent_down_are_sold_again_for_its_length() -> None:
+    """Down from 18:50 to 20:10: the 19:00-20:00 break, the only one with add-ons, passed unseen. Add-ons are sold from
+    20:10 for the hour the break lasted, once; the clock is not moved, and the rebuy period stays over."""
+    tournament = running("ann", "bob", addons=1, rebuys=1)
+    down, back = datetime(2024, 5, 4, 18, 50, tzinfo=MOSCOW), datetime(2024, 5, 4, 20, 10, tzinfo=MOSCOW)
+    assert not tournament.can_addon("ann", back)
+    assert not tournament.can_reopen_addons(datetime(2024, 5, 4, 19, 5, tzinfo=MOSCOW), back), "the break was seen"
+    assert not tournament.can_reopen_addons(down, datetime(2024, 5, 4, 19, 59, tzinfo=MOSCOW)), "not over yet"
+    before = snapshot(tournament)
+    assert not running("ann", "bob").can_reopen_addons(down, back), "no add-ons unless offered"
+    assert snapshot(tournament) == before
+    [event] = tournament.reopen_addons(down, back)
+    assert event.to_dict()["until"] == "2024-05-04T18:10:00+00:00"  # 21:10 in Moscow
+    assert not tournament.can_reopen_addons(down, back), "once"
+    assert tournament.clock.level_at(back).level.limit == 50 and not tournament.can_rebuy("ann", 0, back)
+    again = Tournament.from_dict(tournament.to_dict())
+    assert again.addons_reopened == tournament.addons_reopened
+    assert all_moves(again.addon("ann", datetime(2024, 5, 4, 21, 9, tzinfo=MOSCOW))) == [
+        Move(BANK, "stack:ann", 300, "add-on")]
+    with pytest.raises(RuleError, match="first break"):
+        again.addon("bob", datetime(2024, 5, 4, 21, 10, tzinfo=MOSCOW))
+
+
+def test_no_add_ons_are_sold_again_for_a_break_a_late_start_passed_over() -> None:
+    tournament = Tournament(TournamentConfig(addons=1), home_night("Europe/Moscow"))
+    for player in ("ann", "bob"):
+        tournament.register(player)
+    tournament.start(LEVEL_TWO)
+    assert not tournament.can_reopen_addons(LEVEL_TWO, END)
+
+
 # --- re-entry -----------------------------------------------------------------------------------------------------
 
 
