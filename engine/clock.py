@@ -1,5 +1,8 @@
 """The tournament clock: which level is on at a given instant, what to announce and when; pause, skip, add minutes.
 
+What it says is named in `engine.clock_events` (its announcements and events); its time arithmetic (UTC, time run
+across pauses) is `engine.clock_time`.
+
 Time is always an argument (`now`, a timezone-aware `datetime`); the clock never reads it. Instants it returns are in
 UTC (aware), so the application can subtract and compare them safely; `Clock.local()` gives the tournament's local time
 for display. Durations are real elapsed time (a 20-minute level across a daylight-saving change lasts 20 minutes); end
@@ -23,63 +26,38 @@ next hand: the application asks `level_at(now)` when it starts a hand, never dur
 from __future__ import annotations
 
 from dataclasses import dataclass, replace
-from datetime import UTC, datetime, time, timedelta
-from enum import StrEnum
+from datetime import UTC, datetime, timedelta
 from typing import Any
 
+from engine.clock_events import (
+    Announcement,
+    AnnouncementKind,
+    ClockAdjusted,
+    ClockPaused,
+    ClockResumed,
+    ClockStarted,
+    ClockZoneSet,
+    LevelSkipped,
+)
+from engine.clock_time import (
+    ZERO,
+    Pause,
+    Span,
+    from_iso,
+    is_inside,
+    played_after,
+    required_instant,
+    run_until,
+    running_time,
+    settle,
+    to_iso,
+    to_utc,
+)
 from engine.common import Event, RuleError, allowed
-from engine.schedule import Level, Schedule, ScheduleError, clock_time_text, limits_text
+from engine.schedule import Level, Schedule, ScheduleError
 
-_ZERO = timedelta(0)
 MAX_ADJUST_MINUTES = 24 * 60
 """The most minutes one `adjust` may add or remove (a day; far more would overflow the clock's dates)."""
-Span = tuple[datetime, datetime | None]
-Pause = tuple[datetime, datetime | None]
-
-
-class AnnouncementKind(StrEnum):
-    """What the clock tells the channel."""
-
-    LEVEL_SOON = "level_soon"
-    """`minutes` before the current level ends; `limit` is the next level's (None: a break comes)."""
-    LEVEL_STARTED = "level_started"
-    """Limits are now `limit` (from the next hand)."""
-    BREAK_STARTED = "break_started"
-    """A break until `until` (local time; None when unknown)."""
-    PLAY_RESUMED = "play_resumed"
-    """The break is over; limits are `limit`."""
-    PLAY_SOON = "play_soon"
-    """`minutes` before a break that comes before any play ends (a clock started during a break, a schedule that
-    opens with one): play begins at `limit`. Nothing was played, so nothing goes up."""
-    PLAY_BEGAN = "play_began"
-    """The first level played begins, at `limit`: at the start, or at the end of a break that came before any play
-    (nothing resumes)."""
-
-
-@dataclass(frozen=True, slots=True)
-class Announcement:
-    """One thing to post in the channel at instant `at` (UTC), with the parameters of its text."""
-
-    kind: AnnouncementKind
-    at: datetime
-    level_index: int
-    limit: int | None
-    minutes: int | None = None
-    until: time | None = None
-    """A break's end, local time to the second (a break of minutes that began half a minute past ends so too)."""
-
-    @property
-    def limits(self) -> str | None:
-        """The limits as written at the table ("50/100"), None for a break."""
-        return limits_text(self.limit)
-
-    def to_dict(self) -> dict[str, Any]:
-        """A JSON-able form."""
-        return {
-            "kind": self.kind.value, "at": self.at.isoformat(), "level_index": self.level_index, "limit": self.limit,
-            "limits": self.limits, "minutes": self.minutes,
-            "until": None if self.until is None else clock_time_text(self.until),
-        }
 
 
 @dataclass(frozen=True, slots=True)
@@ -99,64 +77,6 @@ class LevelStatus:
     def is_break(self) -> bool:
         """True during a break."""
         return self.level.is_break
-
-
-@dataclass(frozen=True, kw_only=True)
-class TournamentEvent(Event):
-    """An event of the tournament or its clock (`to_dict` writes instants in ISO form, durations in seconds)."""
-
-
-@dataclass(frozen=True, kw_only=True)
-class ClockStarted(TournamentEvent):
-    """The clock started at `at`."""
-
-    at: datetime
-
-
-@dataclass(frozen=True, kw_only=True)
-class ClockPaused(TournamentEvent):
-    """The organizer paused the clock."""
-
-    at: datetime
-
-
-@dataclass(frozen=True, kw_only=True)
-class ClockResumed(TournamentEvent):
-    """The organizer resumed the clock after `paused_for`."""
-
-    at: datetime
-    paused_for: timedelta
-
-
-@dataclass(frozen=True, kw_only=True)
-class LevelSkipped(TournamentEvent):
-    """The organizer ended level `index` now."""
-
-    at: datetime
-    index: int
-
-
-@dataclass(frozen=True, kw_only=True)
-class ClockAdjusted(TournamentEvent):
-    """The organizer added (or removed, when negative) `minutes` to level `index`."""
-
-    at: datetime
-    index: int
-    minutes: int
-
-
-@dataclass(frozen=True, kw_only=True)
-class ClockZoneSet(TournamentEvent):
-    """Before the start, the schedule's end times were set to be read in the time zone `tz`."""
-
-    tz: str
-
-
-def to_utc(instant: datetime) -> datetime:
-    """An aware datetime in UTC; a naive one is a bug in the caller."""
-    if instant.tzinfo is None or instant.utcoffset() is None:
-        raise ValueError(f"{instant!r} has no time zone; the clock needs aware datetimes")
-    return instant.astimezone(UTC)
 
 
 class Clock:
@@ -310,7 +230,7 @@ class Clock:
         self.extra_minutes[index] = self.extra_minutes.get(index, 0) + minutes
         span = self._spans()[index]
         remaining = self._remaining(index, span, at)
-        if remaining is not None and remaining <= _ZERO:
+        if remaining is not None and remaining <= ZERO:
             self.forced_ends[index] = at
         self.changed_at = at
         return [ClockAdjusted(at=at, index=index, minutes=minutes)]
@@ -333,10 +253,10 @@ class Clock:
         index = next(number for number, (start, end) in enumerate(spans) if start <= at and (end is None or at < end))
         start, end = spans[index]
         levels = self.schedule.levels
-        following = _played_after(index, spans)
+        following = played_after(index, spans)
         return LevelStatus(
             index=index, level=levels[index], starts_at=start, ends_at=end,
-            remaining=self._remaining(index, (start, end), at), is_paused=_inside(at, self.pauses, closed=True),
+            remaining=self._remaining(index, (start, end), at), is_paused=is_inside(at, self.pauses, closed=True),
             next_level=levels[following] if following < len(levels) else None,
         )
 
@@ -406,10 +326,10 @@ class Clock:
             elif index == len(levels) - 1:
                 end = None
             elif level.duration is not None:
-                end = _run_until(start, level.duration + extra, self.pauses)
+                end = run_until(start, level.duration + extra, self.pauses)
             else:
                 assert wall is not None
-                end = start if wall + extra <= start else _settle(wall + extra, self.pauses)
+                end = start if wall + extra <= start else settle(wall + extra, self.pauses)
             spans.append((start, end))
             if end is None:
                 break
@@ -426,10 +346,10 @@ class Clock:
         if index == len(self.schedule.levels) - 1:
             return None
         if level.duration is not None:
-            return level.duration + extra - _running(start, at, self.pauses)
+            return level.duration + extra - running_time(start, at, self.pauses)
         wall = self.wall_ends()[index]
         assert wall is not None
-        return max(wall + extra - at, _ZERO)
+        return max(wall + extra - at, ZERO)
 
     def _announcements(self) -> list[Announcement]:
         """Everything the current timeline announces, in order of time."""
@@ -456,7 +376,7 @@ class Clock:
             result.append(Announcement(kind, start, index, level.limit, until=local_until))
             if end is None:
                 continue
-            following = _played_after(index, spans)
+            following = played_after(index, spans)
             coming = levels[following]
             coming_end = spans[following][1] if following < len(spans) else None
             coming_until = None
@@ -465,7 +385,7 @@ class Clock:
             soon = AnnouncementKind.PLAY_SOON if following == first_play else AnnouncementKind.LEVEL_SOON
             for minutes in self.warnings:
                 warn_at = self._warning_at(index, start, minutes, walls[index])
-                if warn_at is not None and start < warn_at < end and not _inside(warn_at, self.pauses):
+                if warn_at is not None and start < warn_at < end and not is_inside(warn_at, self.pauses):
                     result.append(Announcement(soon, warn_at, following, coming.limit, minutes=minutes,
                                                until=coming_until))
         result.sort(key=lambda item: item.at)
@@ -478,7 +398,7 @@ class Clock:
         lead = timedelta(minutes=minutes)
         if level.duration is not None:
             amount = level.duration + extra - lead
-            return _run_until(start, amount, self.pauses) if amount > _ZERO else None
+            return run_until(start, amount, self.pauses) if amount > ZERO else None
         if wall is not None:
             return wall + extra - lead
         return None
@@ -502,72 +422,8 @@ class Clock:
         """The clock `to_dict` wrote."""
         clock = cls(Schedule.from_dict(data["schedule"]), warnings=tuple(data["warnings"]))
         clock.started_at = from_iso(data["started_at"])
-        clock.pauses = [(_required(from_iso(began)), from_iso(ended)) for began, ended in data["pauses"]]
-        clock.forced_ends = {int(index): _required(from_iso(at)) for index, at in data["forced_ends"].items()}
+        clock.pauses = [(required_instant(from_iso(began)), from_iso(ended)) for began, ended in data["pauses"]]
+        clock.forced_ends = {int(index): required_instant(from_iso(at)) for index, at in data["forced_ends"].items()}
         clock.extra_minutes = {int(index): int(minutes) for index, minutes in data["extra_minutes"].items()}
         clock.changed_at = from_iso(data["changed_at"])
         return clock
-
-
-def _played_after(index: int, spans: list[Span]) -> int:
-    """The index of the level played after level `index`: the next one, passing over those whose end time had
-    passed when they would have begun (they never happen)."""
-    following = index + 1
-    while following < len(spans) and spans[following][1] == spans[following][0]:
-        following += 1
-    return following
-
-
-def _run_until(start: datetime, amount: timedelta, pauses: list[Pause]) -> datetime | None:
-    """The instant at which the clock has run `amount` since `start`, skipping pauses; None if a pause never ends."""
-    at, left = start, max(amount, _ZERO)
-    for began, ended in pauses:
-        if ended is not None and ended <= at:
-            continue
-        began = max(began, at)
-        if at + left <= began:
-            return at + left
-        left -= began - at
-        if ended is None:
-            return None
-        at = ended
-    return at + left
-
-
-def _running(start: datetime, at: datetime, pauses: list[Pause]) -> timedelta:
-    """How long the clock ran between `start` and `at`."""
-    total = at - start
-    for began, ended in pauses:
-        overlap = min(at, ended or at) - max(start, began)
-        if overlap > _ZERO:
-            total -= overlap
-    return total
-
-
-def _inside(at: datetime, pauses: list[Pause], *, closed: bool = False) -> bool:
-    """True when `at` falls strictly inside a pause (or, with `closed`, also at its first instant)."""
-    return any((began <= at if closed else began < at) and (ended is None or at < ended) for began, ended in pauses)
-
-
-def _settle(at: datetime, pauses: list[Pause]) -> datetime | None:
-    """A wall-clock change at `at`, postponed to the end of the pause it falls in (None: that pause goes on)."""
-    for began, ended in pauses:
-        if began < at and (ended is None or at < ended):
-            return ended
-    return at
-
-
-def to_iso(instant: datetime | None) -> str | None:
-    """An instant (or None) as ISO text for JSON."""
-    return None if instant is None else instant.isoformat()
-
-
-def from_iso(text: str | None) -> datetime | None:
-    """The UTC instant (or None) that `to_iso` wrote."""
-    return None if text is None else to_utc(datetime.fromisoformat(text))
-
-
-def _required(instant: datetime | None) -> datetime:
-    if instant is None:
-        raise ValueError("a stored clock instant is missing")
-    return instant

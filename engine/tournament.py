@@ -48,7 +48,9 @@ from fractions import Fraction
 from typing import Any
 
 from engine.bounty import eliminators, split_bounty
-from engine.clock import Clock, TournamentEvent, from_iso, to_iso, to_utc
+from engine.clock import Clock
+from engine.clock_events import TournamentEvent
+from engine.clock_time import from_iso, to_iso, to_utc
 from engine.common import Event, IllegalAmount, Move, RuleError, allowed
 from engine.holdem_types import PawnRules, PotAward
 from engine.schedule import Schedule

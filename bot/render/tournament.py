@@ -12,7 +12,7 @@ from babel.lists import format_list
 
 from bot.i18n import Signed, format_number
 from bot.render import Voice
-from engine.clock import Announcement, AnnouncementKind
+from engine.clock_events import Announcement, AnnouncementKind
 from engine.common import Event
 from engine.schedule import Schedule, ScheduleError, clock_time_text
 from engine.settlement import Settlement, SettlementRow

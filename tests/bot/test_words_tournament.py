@@ -11,7 +11,7 @@ from bot.render import Voice
 from bot.render.tournament import announcement
 from bot.service import Service
 from bot.store import Store
-from engine.clock import Announcement, AnnouncementKind
+from engine.clock_events import Announcement, AnnouncementKind
 from tests.bot.conftest import ANN, BOB, CAT, PLACE
 from tests.bot.helpers import everything_public, play_out
 

@@ -6,8 +6,8 @@ from zoneinfo import ZoneInfo
 
 import pytest
 
-from engine.clock import AnnouncementKind as Kind
 from engine.clock import Clock
+from engine.clock_events import AnnouncementKind as Kind
 from engine.common import RuleError
 from engine.schedule import home_night, parse_schedule
 
