@@ -7,7 +7,7 @@ from datetime import datetime
 from typing import Any
 
 from bot.games.context import Action
-from bot.games.tournament import clock_reading
+from bot.games.tournament_play import clock_reading
 from bot.output import SeasonRow
 from bot.store import clock_pages
 from bot.store.clock_pages import ClockPageTarget, clock_page_token

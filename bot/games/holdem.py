@@ -13,6 +13,7 @@ from bot.games import holdem_showdown as showdown
 from bot.games import holdem_spent as spent
 from bot.games import practice as bots
 from bot.games import tournament as tour
+from bot.games import tournament_play as tour_play
 from bot.games.context import UNREADABLE, Action, revive_into
 from bot.output import Button, TableMessage
 from bot.render import Voice, story
@@ -69,7 +70,7 @@ class HoldemController:
     `button` (seat index), `number` (the current or last hand's, from the table's counter), `hand` (the engine
     hand's dict while one is played), `story` (the hand's latest lines, see `bot.render.story`), `step` (actions so
     far, and purchases between hands, so a stale time-out or button does nothing) and `tournament` (see
-    `bot.games.tournament`). Engine accounts map to the
+    `bot.games.tournament_play`). Engine accounts map to the
     ledger as `stack:<id>` → `stack:<table>:<id>`, `pot` → `pot:<table>`, `bank` → the tournament bank.
     `last_hand` keeps the finished hand's dict (its deck) for the rabbit hunt until the next hand is dealt;
     `won_uncontested` (whether that hand's winner may still show) and `automuck_off` belong to show or muck (see
@@ -128,7 +129,7 @@ class HoldemController:
         kind = payload.get("kind")
         in_turn = bool(act.state.get("hand")) and payload.get("step") == act.state.get("step")
         if kind == "clock":
-            tour.on_clock(self, act, payload)
+            tour_play.on_clock(self, act, payload)
         elif kind == "next" and not act.state.get("hand"):
             self.start_hand(act, quiet=True)
         elif kind == "turn" and in_turn:
@@ -164,12 +165,12 @@ class HoldemController:
         if hand is None:
             if not act.state.get("seats"):  # the last player stood up: the message he sat in says nobody sits now
                 return TableMessage(key, render.seats_text(act.voice, act.state, self.variant))
-            offers = tour.offer_buttons(act, key, decision)
-            stopped = tour.no_play_refusal(self, act).message if tour.is_stopped(self, act) else ""
+            offers = tour_play.offer_buttons(act, key, decision)
+            stopped = tour_play.no_play_refusal(self, act).message if tour_play.is_stopped(self, act) else ""
             buttons = (*render.idle_buttons(act.voice, act.state, key, decision, offers, stopped=bool(stopped)),
                        *options.straddle_buttons(self, act, key, decision), *options.away_buttons(act, key, decision))
             return TableMessage(key, render.seats_text(act.voice, act.state, self.variant, stopped,
-                                                       tour.comeback_text(self, act)), buttons)
+                                                       tour_play.comeback_text(self, act)), buttons)
         view = render.hand_view(hand)
         player = view.to_act  # his turn's time, unless a bot's (a moment) or his time bank runs (its own line)
         seconds = None if not player or bots.is_bot(player) or act.state.get("bank_run") else self._turn_limit(
@@ -382,10 +383,10 @@ class HoldemController:
             if not quiet:
                 raise act.refuse("holdem.need_two")
             return
-        level = tour.current_level(self, act) if act.state.get("tournament") else self.config(act, "level")
+        level = tour_play.current_level(self, act) if act.state.get("tournament") else self.config(act, "level")
         if level is None:
             if not quiet:
-                raise tour.no_play_refusal(self, act)
+                raise tour_play.no_play_refusal(self, act)
             return
         seats = act.state["seats"]
         options.deal_in_rather_than_stop(self, act)
@@ -395,10 +396,10 @@ class HoldemController:
         players = [engine.SeatPlayer(seat["id"], seat["stack"], not self._dealt_in(act, seat)) for seat in seats]
         structure = STRUCTURES[self.config(act, "structure")]
         act.state["number"] = act.next_number()
-        pawn = tour.pawn_rules(self, act)
+        pawn = tour_play.pawn_rules(self, act)
         rules = showdown.rules(self, act, [player.id for player in players if not player.sitting_out])
         absent = [seat["id"] for seat in seats if seat["out"]]  # a tournament's, dealt in and blinded out
-        level_number = tour.current_level_number(self, act) if act.state.get("tournament") else None
+        level_number = tour_play.current_level_number(self, act) if act.state.get("tournament") else None
         try:
             hand, events = engine.Hand.start(players, button, level, structure, Deck(act.rng), act.state["number"],
                                              pawn_rules=pawn, straddle=straddle, posting=options.posting(act),
@@ -407,7 +408,7 @@ class HoldemController:
         except RuleError as error:  # more players than one deck deals (a table set up before the seat cap)
             raise act.rule_refusal(error) from None
         options.refill_banks(self, act, list(hand.players), level,
-                             tour.level_index(self, act) if act.state.get("tournament") else None)
+                             tour_play.level_index(self, act) if act.state.get("tournament") else None)
         act.state.pop("pre_pressed", None)
         spent.forget(act)
         act.state["button"] = button
@@ -434,8 +435,8 @@ class HoldemController:
             raise act.refuse("tournament.no_pawns_here")  # whoever asks, whenever: the turn is not the reason
         hand = self._hand(act)
         if hand is None:
-            if tour.is_stopped(self, act):  # not "/deal": no hand can be dealt before the clock goes on
-                raise tour.no_play_refusal(self, act)
+            if tour_play.is_stopped(self, act):  # not "/deal": no hand can be dealt before the clock goes on
+                raise tour_play.no_play_refusal(self, act)
             raise act.refuse("holdem.no_hand")
         if act.user not in hand.players:
             raise act.refuse("not_seated" if self.seat(act, act.user) is None else "holdem.not_in_hand")
@@ -445,7 +446,7 @@ class HoldemController:
             raise act.refuse("not_your_turn", player=act.name(hand.to_act or hand.showing or ""))
         action = self._engine_action(act, hand, command)
         if isinstance(action, engine.Pawn):
-            tour.verify_pawn(self, act, action.item)
+            tour_play.verify_pawn(self, act, action.item)
         try:
             events = hand.act(act.user, action)
         except RuleError as error:
@@ -505,7 +506,7 @@ class HoldemController:
         bots.drop_private(act)
         if (drawing := picture.holdem_picture(act.voice, act.config, hand, events)) is not None:
             act.drawings.append(drawing)
-        tour.record_pawns(self, act, events)
+        tour_play.record_pawns(self, act, events)
         act.state["step"] = act.state.get("step", 0) + 1
         if hand.is_over:
             self._finish(act, hand, key, names)
@@ -539,7 +540,7 @@ class HoldemController:
         story.clear(act.state)
         act.disarm(self._timer(act))
         if act.state.get("tournament"):
-            tour.after_hand(self, act, hand)
+            tour_play.after_hand(self, act, hand)
         else:
             for seat in list(act.state["seats"]):
                 if seat["leaving"] or seat["stack"] == 0:
@@ -594,7 +595,7 @@ class HoldemController:
         if kind == "pot":
             return f"pot:{act.place.table_id}"
         if kind == "bank":
-            return tour.bank_account(act)
+            return tour_play.bank_account(act)
         raise ValueError(f"unknown engine account {local!r}")
 
     def _timer(self, act: Action) -> str:

@@ -12,8 +12,8 @@ from engine.common import Event
 
 
 class HoldemTable(Protocol):
-    """The Hold'em controller as `bot.games.tournament`, `bot.games.practice` and `bot.games.holdem_options` use it:
-    seats, hands, accounts, timers."""
+    """The Hold'em controller as `bot.games.tournament` (and its `tournament_play`), `bot.games.practice` and
+    `bot.games.holdem_options` use it: seats, hands, accounts, timers."""
 
     def table_message(self, act: Action, hand: engine.Hand | None = None) -> TableMessage | None:
         """The hand's public view with the buttons for the player to act (or the seats between hands)."""

@@ -1,0 +1,321 @@
+"""A tournament's play at a Hold'em table: its state in the table's snapshot, the clock's instant, the hooks the
+Hold'em controller calls around a hand (the level, a break, pawns, bust-outs, the buttons between hands), the clock's
+announcements, and the end. The commands that change it (creating it, registration, rebuys, add-ons, cash-outs) are
+`bot.games.tournament`.
+
+The tournament's engine state lives in the table's snapshot (`state["tournament"]`), so every change to it commits in
+the same transaction as the chips it moves; a copy goes to the `tournaments` table for the record.
+
+The clock's time is the wall clock (`clock_moment`), with two guards. It never runs backwards: after the wall clock
+steps back (NTP, a resumed VM), the clock holds at the last instant it acted on (its start, its last change, its last
+announcement) instead of refusing every command, and each announcement timer carries the instant it was armed for, so
+the announcements still come on time (the timers wait on the monotonic clock). And it never posts a backlog: when
+several announcements fell due at once (the bot was down, or the wall clock stepped forward), or the only one is
+stale, the channel gets the clock's current state once instead.
+"""
+
+from __future__ import annotations
+
+from datetime import UTC, datetime, timedelta
+from typing import Any
+
+from bot.commands import button_payload
+from bot.games.context import Action, Refusal
+from bot.games.holdem_table import HoldemTable
+from bot.output import Button, TableMessage
+from bot.render import tournament as render
+from bot.scheduler import APPOINTMENT
+from engine.common import Event, RuleError, all_moves
+from engine.holdem import Hand, ItemPawned, PawnRules
+from engine.tournament import Phase, PlayerEliminated, Tournament
+
+NO_PAWNS = PawnRules(value=0)
+"""Cash tables take no pawns: the rule is the tournament's."""
+STALE_ANNOUNCEMENT = timedelta(minutes=1)
+"""An announcement posted later than this after its instant would mislead ("Break in 5 min" at 18:58): the clock's
+current state is posted instead."""
+
+
+def moment(act: Action) -> datetime:
+    """The action's time as an aware UTC datetime."""
+    return datetime.fromtimestamp(act.now, tz=UTC)
+
+
+def clock_moment(act: Action, tournament: Tournament) -> datetime:
+    """The instant the tournament clock reads: the wall clock, but never before the last instant the clock acted on."""
+    return clock_reading(moment(act), tournament, act.state.get("tournament"))
+
+
+def clock_reading(now: datetime, tournament: Tournament, data: dict[str, Any] | None) -> datetime:
+    """`clock_moment` from the wall clock's `now` and the table's tournament record (`state["tournament"]`, which
+    holds the last announcement's instant), for readers outside an action (the clock page)."""
+    latest = [now]
+    if tournament.clock.changed_at is not None:
+        latest.append(tournament.clock.changed_at)
+    announced = (data or {}).get("announced")
+    if announced:
+        latest.append(datetime.fromisoformat(announced))
+    return max(latest)
+
+
+def load(act: Action) -> Tournament | None:
+    """The table's tournament, read from its snapshot (`state["tournament"]`), None when there is none."""
+    data = act.state.get("tournament")
+    return Tournament.from_dict(data["engine"]) if data else None
+
+
+def save(act: Action, tournament: Tournament, events: list[Event], ctl: HoldemTable) -> None:
+    """Write the events' chips, keep the state in the snapshot and the record, and say what happened."""
+    data = act.state["tournament"]
+    key = f"t{data['id']}"
+    act.apply_moves(all_moves(events), lambda name: ctl._account(act, name), key)
+    act.record(key, events)
+    for said in render.narrate(act.voice, tournament, events):
+        act.say_text(said)
+    data["engine"] = tournament.to_dict()
+    act.tx.save_tournament(data["id"], act.place.chat_id, act.place.table_id, tournament.phase.value, data["engine"])
+
+
+def bank_account(act: Action) -> str:
+    """The ledger account that issues and takes back the tournament's chips."""
+    data = act.state.get("tournament")
+    if not data:
+        raise RuntimeError("no tournament at this table")
+    return f"bank:{act.place.table_id}:t{data['id']}"
+
+
+def require(act: Action) -> Tournament:
+    """The table's tournament; refuses when there is none."""
+    tournament = load(act)
+    if tournament is None:
+        raise act.refuse("tournament.none")
+    return tournament
+
+
+def apply_rule(act: Action, call: Any, *args: Any, **kwargs: Any) -> Any:
+    """Call an engine action, a rule it breaks refused with its reason in the actor's language."""
+    try:
+        return call(*args, **kwargs)
+    except RuleError as error:
+        raise act.rule_refusal(error) from None
+
+
+def current_level(ctl: HoldemTable, act: Action) -> int | None:
+    """The limit L for the next hand, None during a break; refuses when the tournament is not running."""
+    tournament = require(act)
+    if tournament.phase is not Phase.RUNNING:
+        raise act.refuse("tournament.not_running")
+    status = tournament.clock.level_at(clock_moment(act, tournament))
+    if status.is_paused:
+        return None
+    return status.level.limit
+
+
+def level_index(ctl: HoldemTable, act: Action) -> int:
+    """The index in the schedule of the level the clock is on (the tournament running)."""
+    tournament = require(act)
+    return tournament.clock.level_at(clock_moment(act, tournament)).index
+
+
+def current_level_number(ctl: HoldemTable, act: Action) -> int:
+    """The number players know the level on by (counted without the breaks), for the record of the hand it deals."""
+    return require(act).clock.schedule.level_number(level_index(ctl, act))
+
+
+def break_until(ctl: HoldemTable, act: Action) -> str:
+    """When play resumes, as local time text (or "—")."""
+    tournament = require(act)
+    return render.local_time(tournament, tournament.clock.level_at(clock_moment(act, tournament)).ends_at)
+
+
+def no_play_refusal(ctl: HoldemTable, act: Action) -> Refusal:
+    """Why no hand is dealt now, for a refusal: the clock is paused, or a break runs until a time."""
+    tournament = require(act)
+    return Refusal(render.no_play(act.voice, tournament, clock_moment(act, tournament)))
+
+
+def is_stopped(ctl: HoldemTable, act: Action) -> bool:
+    """Whether the tournament is running but deals no hand now (a break, or the clock paused)."""
+    tournament = load(act)
+    if tournament is None or tournament.phase is not Phase.RUNNING:
+        return False
+    status = tournament.clock.level_at(clock_moment(act, tournament))  # a wall clock stepped back reads no earlier
+    return status.is_paused or status.is_break
+
+
+def comeback_text(ctl: HoldemTable, act: Action) -> str:
+    """In a running tournament down to one player with chips, who may still come back and how (a rebuy, a
+    re-entry), until the first break; "" otherwise (then the table says what it waits for itself)."""
+    tournament = load(act)
+    if tournament is None or tournament.phase is not Phase.RUNNING or sum(
+            seat["stack"] > 0 for seat in act.state["seats"]) > 1:
+        return ""
+    ways = tournament.comebacks(clock_moment(act, tournament))
+    return render.comeback(act.voice, *([act.name(player) for player, way in ways.items() if way == wanted]
+                                        for wanted in ("rebuy", "reentry")))
+
+
+def pawn_rules(ctl: HoldemTable, act: Action) -> PawnRules:
+    """Tournament hands accept pawns worth the tournament's pawn value; cash hands accept none."""
+    tournament = load(act)
+    return PawnRules(value=tournament.config.pawn_chips) if tournament else NO_PAWNS
+
+
+def verify_pawn(ctl: HoldemTable, act: Action, item: str) -> None:
+    """Refuse a pawn the tournament would not accept (not playing, three items already, a refused kind)."""
+    tournament = load(act)
+    if tournament is None:
+        raise act.refuse("tournament.no_pawns_here")
+    try:
+        tournament.verify_pawn(act.user, item, tournament.config.pawn_chips)
+    except RuleError as error:
+        raise act.rule_refusal(error) from None
+
+
+def record_pawns(ctl: HoldemTable, act: Action, events: list[Event]) -> None:
+    """Record items the hand accepted as pawned in the tournament (the chips already moved with the hand)."""
+    pawned = [event for event in events if isinstance(event, ItemPawned)]
+    if not pawned:
+        return
+    tournament = require(act)
+    recorded: list[Event] = []
+    for event in pawned:
+        recorded += tournament.record_pawn(event.player, event.item, event.value, event.hand_number)
+    save(act, tournament, recorded, ctl)
+
+
+def after_hand(ctl: HoldemTable, act: Action, hand: Hand) -> None:
+    """Players left without chips are eliminated (the engine places them, and their bounties go to the winners of
+    the pot that took their last chips); the last one standing wins."""
+    tournament = require(act)
+    busted = [seat for seat in act.state["seats"] if seat["stack"] == 0]
+    players = list(hand.players)
+    left_of_button = players.index(hand.button) + 1
+    order = players[left_of_button:] + players[:left_of_button]
+    pots = hand.result.pots if hand.result is not None else ()
+    events = tournament.eliminate_busted([seat["id"] for seat in busted], hand.starting_stacks, pots=pots,
+                                         order=order)
+    out = {event.player for event in events if isinstance(event, PlayerEliminated)}
+    for seat in busted:
+        if seat["id"] in out:
+            ctl.remove_seat(act, seat)
+    if events:
+        save(act, tournament, events, ctl)
+    maybe_end(ctl, act, tournament)
+    if tournament.phase is Phase.RUNNING:
+        _offer_comeback(act, tournament, [seat["id"] for seat in busted if seat["id"] in out])
+
+
+def offer_buttons(act: Action, key: str, decision: str) -> tuple[Button, ...]:
+    """Between hands: a Rebuy button during the rebuy period and an Add-on button at the first break (or while add-ons
+    missed with it are sold again), when the tournament offers them (whoever presses is checked as for the command)."""
+    data = act.state.get("tournament")
+    if not data:
+        return ()
+    tournament = Tournament.from_dict(data["engine"])
+    if tournament.phase is not Phase.RUNNING:
+        return ()
+    now = clock_moment(act, tournament)
+    buttons = []
+    if tournament.config.rebuys and tournament.is_rebuy_period(now):
+        buttons.append(Button(act.t("button.rebuy"), button_payload(key, "rebuy", decision)))
+    if tournament.config.addons and tournament.is_addon_time(now):
+        buttons.append(Button(act.t("button.addon"), button_payload(key, "addon", decision)))
+    return tuple(buttons)
+
+
+def _offer_comeback(act: Action, tournament: Tournament, players: list[str]) -> None:
+    """Tell each busted player who may come back how: a rebuy, else a re-entry."""
+    now = clock_moment(act, tournament)
+    for player in players:
+        way = tournament.comeback(player, now)
+        if way is not None:
+            act.say("tournament.may_rebuy" if way == "rebuy" else "tournament.may_reenter", player=act.name(player))
+
+
+def maybe_end(ctl: HoldemTable, act: Action, tournament: Tournament) -> None:
+    """One player left ends the tournament, unless a busted player may still come back (a rebuy or a re-entry): then
+    it waits for him, until the rebuy period ends (the clock's announcement of the break, or the organizer's
+    `/tournament skip`, `minutes` or `resume` moving the clock past it, calls this again: `play_on`). Nobody left
+    (the last one cashed out) ends it at once: a comeback would have no one to play."""
+    if tournament.phase is not Phase.RUNNING or len(act.state["seats"]) > 1:
+        return
+    if not act.state["seats"] or not tournament.comebacks(clock_moment(act, tournament)):
+        finish(ctl, act, tournament)
+
+
+def finish(ctl: HoldemTable, act: Action, tournament: Tournament) -> None:
+    """End the tournament: the last stacks cash out, the results are said, the table is cleared.
+
+    Ended between hands (`/tournament close`, the last cash-out, the clock ending the wait for a comeback), the table
+    message showed the seats with a Deal (or Rebuy, Add-on) button, which would go on offering a deal: it now says
+    the tournament is over, without buttons. Ended by a hand, it keeps that hand's story, already set."""
+    drawn_for = ctl.decision(act)
+    stacks = {seat["id"]: seat["stack"] for seat in act.state["seats"]}
+    events = apply_rule(act, tournament.finish, moment(act), stacks)
+    act.state["seats"], act.state["button"] = [], -1
+    save(act, tournament, events, ctl)
+    show_results(act, tournament)
+    if act.reply.table is None and drawn_for is not None:
+        act.show_table(TableMessage(drawn_for[0], render.status(act.voice, tournament, moment(act))))
+    act.disarm(_clock_key(act))
+    act.state["last_tournament"] = act.state["tournament"]
+    act.state["tournament"] = None
+
+
+def show_results(act: Action, tournament: Tournament) -> None:
+    """The finished tournament's winner and places, then who pays whom."""
+    act.say_text(render.results(act.voice, *tournament.standings()))
+    act.say_text(render.settlement(act.voice, tournament.settle()))
+
+
+def on_clock(ctl: HoldemTable, act: Action, payload: dict[str, Any]) -> None:
+    """Post what the clock announces since the last time (or, for a backlog, its current state), then arm the next
+    announcement. `payload["at"]` is the instant the timer was armed for: it is due, whatever the wall clock says.
+    A backlog holding the whole first break (the bot was down across it) sells its add-ons again from now
+    (`Tournament.reopen_addons`)."""
+    tournament = load(act)
+    if tournament is None or tournament.phase is not Phase.RUNNING:
+        return
+    data = act.state["tournament"]
+    now = clock_moment(act, tournament)
+    armed_for = payload.get("at")
+    if armed_for:
+        now = max(now, datetime.fromisoformat(armed_for))
+    since = datetime.fromisoformat(data["announced"]) if data.get("announced") else now
+    due = tournament.clock.announcements_between(since, now)
+    if len(due) == 1 and now - due[0].at <= STALE_ANNOUNCEMENT:
+        act.say_text(render.announcement(act.voice, due[0]))
+    elif due:
+        act.say_text(render.status(act.voice, tournament, now))
+    if tournament.can_reopen_addons(since, now):  # down across the whole first break: its add-ons are sold now
+        save(act, tournament, tournament.reopen_addons(since, now), ctl)
+    data["announced"] = now.isoformat()
+    arm_clock(act, tournament)
+    play_on(ctl, act, tournament)
+
+
+def play_on(ctl: HoldemTable, act: Action, tournament: Tournament, *, deal: bool = True) -> None:
+    """After the clock moved (on time, or by the organizer's skip, minutes or resume), between hands: a lone player
+    whom nobody may now come back to (the rebuy period is over) has won (`maybe_end`); otherwise, when `deal`, the
+    next hand is dealt (the table refuses it quietly during a break or a pause)."""
+    if act.state.get("hand"):
+        return
+    maybe_end(ctl, act, tournament)
+    if deal and act.state.get("tournament"):
+        ctl.start_hand(act, quiet=True)
+
+
+def _clock_key(act: Action) -> str:
+    return f"clock:{act.place.table_id}"
+
+
+def arm_clock(act: Action, tournament: Tournament) -> None:
+    """Arm the next announcement as an appointment, so many seconds from the clock's now, naming its instant."""
+    now = clock_moment(act, tournament)
+    due = tournament.clock.next_announcement_at(now)
+    if due is None:
+        act.disarm(_clock_key(act))
+    else:
+        act.arm(_clock_key(act), max(0.0, (due - now).total_seconds()), kind="clock", at=due.isoformat(),
+                **{APPOINTMENT: True})
