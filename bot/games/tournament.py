@@ -183,7 +183,9 @@ def _close(ctl: HoldemTable, act: Action, argument: str) -> None:
 
 def _status(ctl: HoldemTable, act: Action, argument: str) -> None:
     tournament = play.require(act)
-    act.tell(act.user, "tournament.status", text=render.status(act.voice, tournament, clock_moment(act, tournament)))
+    with act.privately(act.user):  # the status in his language too, not the chat's inside his sentence
+        act.tell(act.user, "tournament.status", text=render.status(act.voice, tournament,
+                                                                     clock_moment(act, tournament)))
 
 
 def _redeem(ctl: HoldemTable, act: Action, argument: str) -> None:
@@ -196,7 +198,8 @@ def _redeem(ctl: HoldemTable, act: Action, argument: str) -> None:
         items = tournament.held_items(act.user)
         if not items:
             raise act.refuse("tournament.no_items")
-        act.tell(act.user, "tournament.items", items=render.items(act.voice, items))
+        with act.privately(act.user):
+            act.tell(act.user, "tournament.items", items=render.items(act.voice, items))
         return
     if act.state.get("hand"):
         raise act.refuse("holdem.hand_in_play")

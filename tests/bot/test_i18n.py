@@ -351,6 +351,21 @@ async def test_a_holdem_hand_in_a_russian_chat_reads_in_russian(service: Service
         assert not any(key in message for key in EN if "." in key), message
 
 
+@pytest.mark.parametrize("line", ["/odds", "/tournament status"])
+async def test_a_private_answer_is_wholly_in_the_readers_own_language(service: Service, line: str) -> None:
+    """An answer only Bob reads, with `/lang ru me` in an English chat: its parts too (the game's name, the paytable,
+    the tournament's status) are in Russian, where they were written in the chat's language inside his sentence."""
+    await service.handle(PLACE, ANN, "/balance")  # the chat's first player: English
+    if line == "/odds":
+        await service.handle(PLACE, ANN, "/game caribbean")
+    else:
+        await service.handle(PLACE, ANN, "/tournament create")
+    await service.handle(PLACE, BOB, "/lang ru me")
+    answer = await service.handle(PLACE, BOB, line)
+    (said,) = answer.private["bob"]
+    assert _english_left(said, {"Ann", "Bob", "UTC"}) == [], said
+
+
 async def test_a_house_round_in_a_russian_chat_reads_in_russian(service: Service) -> None:
     await service.handle(PLACE, ANN, "/lang ru")
     await service.handle(PLACE, ANN, "/game russian")
