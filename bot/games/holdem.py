@@ -175,7 +175,8 @@ class HoldemController:
         player = view.to_act  # his turn's time, unless a bot's (a moment) or his time bank runs (its own line)
         seconds = None if not player or bots.is_bot(player) or act.state.get("bank_run") else self._turn_limit(
             act, player)
-        text = _later_text(act, view, names or _names(act, hand), options.bank_line(act), seconds=seconds)
+        text = _later_text(act, view, names or _names(act, hand), options.bank_line(act),
+                           tour_play.pawn_line(act, hand), seconds=seconds)
         return TableMessage(key, text, _later_buttons(act, hand, view, key, decision), view.to_act or view.showing)
 
     def private_view(self, act: Action, user_id: str) -> str | None:

@@ -20,6 +20,7 @@ from datetime import UTC, datetime, timedelta
 from typing import Any
 
 from bot.commands import button_payload
+from bot.games import practice as bots
 from bot.games.context import Action, Refusal
 from bot.games.holdem_table import HoldemTable
 from bot.output import Button, TableMessage
@@ -74,6 +75,19 @@ def save(act: Action, tournament: Tournament, events: list[Event], ctl: HoldemTa
         act.say_text(said)
     data["engine"] = tournament.to_dict()
     act.tx.save_tournament(data["id"], act.place.chat_id, act.place.table_id, tournament.phase.value, data["engine"])
+
+
+def pawn_line(act: Action, hand: Hand) -> str | None:
+    """The line under a tournament hand's table when the player to act is short of the call and may pawn an item to
+    play on (RULES.md §1): how, for how many chips and what is refused; None otherwise (a cash table, a computer
+    player, a player who covers the call or has pawned all he may)."""
+    player = hand.to_act
+    if not act.state.get("tournament") or player is None or bots.is_bot(player) or not hand.legal_actions().can_pawn:
+        return None
+    tournament = load(act)
+    if tournament is None or not tournament.can_pawn(player):
+        return None
+    return act.t("tournament.may_pawn", player=act.name(player), chips=tournament.config.pawn_chips)
 
 
 def bank_account(act: Action) -> str:

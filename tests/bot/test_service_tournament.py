@@ -273,6 +273,28 @@ async def test_a_short_player_pawns_an_item_for_chips(night) -> None:
     assert list(bank.values()) == [-1000], "900 chips bought in and 100 lent against the jacket"
 
 
+async def test_the_table_tells_a_short_player_he_may_pawn(night) -> None:
+    """RULES.md §1: a player short of the call may pawn an item and play on; the table says so under his turn, and
+    only then (nobody learns the rule by being refused)."""
+    service, _ = night
+    await service.handle(PLACE, ANN, "/set structure no-limit")
+    started = await service.handle(PLACE, ANN, "/tournament start")
+    await play_out(service, PLACE, PLAYERS, started, preference=("call", "check"))
+    reply = await service.handle(PLACE, ANN, "/deal")
+    offered = []
+    for _ in range(6):
+        actor = PLAYERS[reply.table.to_act]
+        short = (await service.handle(PLACE, actor, "/pawn jacket")).error != (
+            "You can still call: pawn only when short of the call.")
+        line = f"🧥 {actor.name} is short of the call: /pawn and an item (a jacket, say) adds 100 chips to the stack."
+        assert (line in reply.table.text) == short, reply.table.text
+        offered.append(short)
+        if short:
+            break
+        reply = await service.handle(PLACE, actor, "/allin")
+    assert offered[-1] and not offered[0]
+
+
 async def test_a_pawned_item_is_redeemed_between_hands(night) -> None:
     service, _ = night
     actor, pawned = await shove_until_someone_pawns(service, "leather jacket")
