@@ -16,6 +16,7 @@ from bot.discord.board import TableBoard
 from bot.discord.pages import CONTENT_LIMIT, pack
 from bot.i18n import text
 from bot.output import File, Picture, Place
+from bot.pacing import Window
 from bot.table_states import State
 
 log = logging.getLogger(__name__)
@@ -25,6 +26,8 @@ MISSING_ACCESS, MISSING_PERMISSIONS, UNKNOWN_CHANNEL = 50001, 50013, 10003
 FILES_PER_MESSAGE = 10
 EDITS, EDIT_SECONDS = 5, 5.0
 """Discord's bucket for message edits in a channel: 5 in 5 seconds."""
+SPARE_EDITS = 2
+"""Edits of a channel that may still go at once after an old table message's retirement."""
 RETIRE_AFTER = 1.0
 """Seconds an old table message waits before its buttons go: a press on it answered just before the new message
 was posted (its interaction edits the message itself) lands first and is not undone."""
@@ -61,8 +64,9 @@ class _Channel:
     retiring: dict[int, float] = field(default_factory=dict)
     """Old table messages to take out of play (their buttons go), by message id, with when each may go."""
     retirer: asyncio.Task[None] | None = None
-    edits: deque[float] = field(default_factory=deque)
-    """When the bot edited a message of the channel through its bucket (table states, retirements)."""
+    edits: Window = field(default_factory=lambda: Window(EDITS, EDIT_SECONDS))
+    """The bot's edits of the channel's messages through its bucket (table states, retirements), each counted from
+    when it started."""
 
 
 class Delivery:
@@ -176,7 +180,7 @@ class Delivery:
             await target.send(self._joined(channel, entry.text), allowed_mentions=discord.AllowedMentions.none())
         elif entry.table is not None:
             if self._board.is_edit(*entry.table):
-                channel.edits.append(time.monotonic())
+                channel.edits.stamp(time.monotonic())
             moved_from = await self._board.show(*entry.table)
             if moved_from is not None:
                 self._retire(channel, moved_from)
@@ -208,18 +212,14 @@ class Delivery:
         while channel.retiring:
             message_id, due = next(iter(channel.retiring.items()))
             now = time.monotonic()
-            while channel.edits and channel.edits[0] <= now - EDIT_SECONDS:
-                channel.edits.popleft()
-            wait = due - now
-            if len(channel.edits) > EDITS - 3:  # after it, two edits must still go at once
-                wait = max(wait, channel.edits[len(channel.edits) - (EDITS - 2)] + EDIT_SECONDS - now)
+            wait = max(due - now, channel.edits.wait(now, spread=False, spare=SPARE_EDITS))
             if wait <= 0 and (channel.entries or (channel.task is not None and not channel.task.done())):
                 wait = RETIRE_AFTER / 4  # something else is being sent: look again in a moment
             if wait > 0:
                 await asyncio.sleep(wait)
                 continue
             del channel.retiring[message_id]
-            channel.edits.append(now)
+            channel.edits.stamp(now)
             partial = self._client.get_partial_messageable(_channel_id(channel.place)).get_partial_message(message_id)
             try:
                 await partial.edit(view=None)

@@ -8,7 +8,7 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 
 from bot.output import TableMessage
-from bot.telegram.budget import Window
+from bot.pacing import Window
 from bot.telegram.render import MAX_CAPTION, MAX_TEXT, split
 
 

@@ -6,7 +6,8 @@ from __future__ import annotations
 from itertools import pairwise
 
 from bot.output import TableMessage
-from bot.telegram.budget import Limits, Window
+from bot.pacing import Window
+from bot.telegram.budget import Limits
 from bot.telegram.ops import ChatQueue, PhotoOp, TableOp, TextOp
 
 GROUP = -100500
