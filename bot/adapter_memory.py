@@ -1,13 +1,14 @@
 """What the service keeps for the adapters across restarts (`service.memory`): each table's current message per
-platform, and Telegram's marks. The adapters read and write it here and never open the store themselves."""
+platform, the old ones waiting to lose their buttons, and Telegram's marks. The adapters read and write it here and
+never open the store themselves."""
 
 from __future__ import annotations
 
 import logging
-from collections.abc import Callable
+from collections.abc import Callable, Iterable
 
 from bot.clock import Clock
-from bot.output import PostedMessage
+from bot.output import OldMessage, PostedMessage
 from bot.store import Store, Tx, platform
 
 log = logging.getLogger(__name__)
@@ -28,9 +29,28 @@ class AdapterMemory:
         """Every table's current message on a platform ("discord", "telegram"), by table id."""
         return await self._store.read(lambda tx: platform.table_messages(tx, platform_name))
 
-    async def remember_table_message(self, platform_name: str, table_id: str, posted: PostedMessage) -> None:
-        """The table's current message on a platform is now `posted`."""
-        await self._write(lambda tx: platform.remember_table_message(tx, platform_name, table_id, posted))
+    async def remember_table_message(self, platform_name: str, table_id: str, posted: PostedMessage, *,
+                                     retiring: OldMessage | None = None) -> None:
+        """The table's current message on a platform is now `posted`; with `retiring`, the one it moved on from
+        waits to lose its buttons (one transaction: a table message's change costs one write)."""
+        def write(tx: Tx) -> None:
+            platform.remember_table_message(tx, platform_name, table_id, posted)
+            if retiring is not None:
+                platform.add_retiring(tx, platform_name, retiring)
+
+        await self._write(write)
+
+    async def retiring_messages(self, platform_name: str) -> list[OldMessage]:
+        """Every old table message on a platform still waiting to lose its buttons (queued before the last stop),
+        oldest first in each chat."""
+        return await self._store.read(lambda tx: platform.retiring_messages(tx, platform_name))
+
+    async def forget_retiring(self, platform_name: str, chat_id: str, message_ids: Iterable[int]) -> None:
+        """Old table messages of a chat (its place's `chat_id`) no longer wait to lose their buttons: they did, or
+        they were given up on."""
+        ids = list(message_ids)
+        if ids:
+            await self._write(lambda tx: platform.forget_retiring(tx, platform_name, chat_id, ids))
 
     async def forget_table_message(self, platform_name: str, table_id: str) -> None:
         """The table's message on a platform is gone (somebody deleted it)."""

@@ -79,6 +79,18 @@ class PostedMessage:
 
 
 @dataclass(frozen=True, slots=True)
+class OldMessage:
+    """A table message the table moved on from, waiting to lose its buttons (the adapter "retires" it as its least
+    urgent request), kept across restarts until it has: the place of its table, its message id, and the text it is
+    left showing (None: what it shows; `photo`: as the caption of a photo)."""
+
+    place: Place
+    message_id: int
+    text: str | None = None
+    photo: bool = False
+
+
+@dataclass(frozen=True, slots=True)
 class Actor:
     """Who sent a command: the platform's user id (prefixed, e.g. `tg:123`), display name and language hint."""
 

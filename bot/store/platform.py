@@ -1,10 +1,13 @@
-"""The adapters' own rows (migration 6): each table's current message per platform, and Telegram's marks (who opened
-a private chat, which groups refuse pictures, who was told to open a private chat). Platform ids only, never game
-state; the service hands them to the adapters (`bot.adapter_memory`), which never open the store."""
+"""The adapters' own rows (migration 6): each table's current message per platform, the old ones waiting to lose
+their buttons (migration 26), and Telegram's marks (who opened a private chat, which groups refuse pictures, who was
+told to open a private chat). Platform ids only, never game state; the service hands them to the adapters
+(`bot.adapter_memory`), which never open the store."""
 
 from __future__ import annotations
 
-from bot.output import PostedMessage
+from collections.abc import Iterable
+
+from bot.output import OldMessage, Place, PostedMessage
 from bot.store.tx import Tx
 
 _MESSAGES = {
@@ -57,6 +60,35 @@ def forget_table_message(tx: Tx, platform: str, table_id: str) -> None:
     """The table has no current message on `platform` any more (it was deleted)."""
     table, _, _ = _messages(platform)
     tx.db.execute(f"DELETE FROM {table} WHERE table_id = ?", (table_id,))
+
+
+def retiring_messages(tx: Tx, platform: str) -> list[OldMessage]:
+    """Every old table message on `platform` waiting to lose its buttons, oldest first in each chat."""
+    _messages(platform)
+    rows = tx.db.execute("SELECT chat_id, table_id, message_id, text, photo FROM retiring_messages "
+                         "WHERE platform = ? ORDER BY chat_id, message_id", (platform,))
+    return [OldMessage(Place(str(chat_id), str(table_id)), int(message_id), None if text is None else str(text),
+                       bool(photo)) for chat_id, table_id, message_id, text, photo in rows]
+
+
+def add_retiring(tx: Tx, platform: str, old: OldMessage) -> None:
+    """Record an old table message waiting to lose its buttons; one waiting already keeps its text when `old` has
+    none (as the adapters' queues do)."""
+    _messages(platform)
+    tx.db.execute(
+        "INSERT INTO retiring_messages(platform, chat_id, message_id, table_id, text, photo) "
+        "VALUES (?, ?, ?, ?, ?, ?) ON CONFLICT(platform, chat_id, message_id) DO UPDATE SET "
+        "table_id = excluded.table_id, text = COALESCE(excluded.text, retiring_messages.text), "
+        "photo = CASE WHEN excluded.text IS NULL THEN retiring_messages.photo ELSE excluded.photo END",
+        (platform, old.place.chat_id, old.message_id, old.place.table_id, old.text, int(old.photo)),
+    )
+
+
+def forget_retiring(tx: Tx, platform: str, chat_id: str, message_ids: Iterable[int]) -> None:
+    """Old table messages of a chat (a place's `chat_id`) no longer wait: retired, or given up on."""
+    _messages(platform)
+    tx.db.executemany("DELETE FROM retiring_messages WHERE platform = ? AND chat_id = ? AND message_id = ?",
+                      [(platform, chat_id, message_id) for message_id in message_ids])
 
 
 def marks(tx: Tx, kind: str) -> set[tuple[int, ...]]:

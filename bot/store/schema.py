@@ -268,6 +268,23 @@ MIGRATIONS: list[Migration] = [
     accounts_by_name,
     # 25: a hand's figures marked when it was a tournament's: the statistics' chips are the cash games' alone
     figures_know_tournament_hands,
+    # 26: old table messages waiting to lose their buttons (`OldMessage`, through `bot.store.platform`): written when
+    # the table moves on to a new message (with the new one, in its transaction), deleted once the adapter retired
+    # the old one or gave up on it, so a retirement still waiting when the process stops is sent after its restart.
+    # By the place's chat (a Telegram group, a Discord guild) and the message id, unique there; text columns for the
+    # place, which `rekey_chat` renames with its chat. IF NOT EXISTS: a database set back to an older version to run
+    # an older migration again (as the tests of the migrations do) runs this one over the table it has
+    """
+    CREATE TABLE IF NOT EXISTS retiring_messages (
+        platform   TEXT NOT NULL,
+        chat_id    TEXT NOT NULL,
+        message_id INTEGER NOT NULL,
+        table_id   TEXT NOT NULL,
+        text       TEXT,
+        photo      INTEGER NOT NULL DEFAULT 0,
+        PRIMARY KEY (platform, chat_id, message_id)
+    ) WITHOUT ROWID
+    """,
 ]
 
 REBUILDS: frozenset[Migration] = frozenset({accounts_by_name})

@@ -10,7 +10,7 @@ from pathlib import Path
 import pytest
 
 from bot.clock import FakeClock
-from bot.output import PostedMessage
+from bot.output import OldMessage, Place, PostedMessage
 from bot.service import Service
 from bot.store import Store, schema
 from tests.bot.conftest import ANN, PLACE
@@ -120,6 +120,39 @@ async def test_a_telegram_group_moved_to_a_supergroup_takes_its_rows_along(store
     assert await service.memory.table_messages("telegram") == {moved_table: PostedMessage(-1005, "h1", 7)}
     assert await service.memory.marks("no_photos") == {(-1005,)}
     assert await service.memory.marks("hinted") == {(-1005, 77)}
+
+
+async def test_old_messages_wait_to_lose_their_buttons_until_forgotten(store: Store, clock: FakeClock) -> None:
+    """An old table message is kept with the table's new one (in its transaction), read back oldest first in each
+    chat, keeps its text when queued again without one, is forgotten once done with, and moves with its chat."""
+    service = Service(store, clock, rng=random.Random(1))
+    await service.start()
+    await service.handle(PLACE, ANN, "/balance")  # the chat exists
+    memory = service.memory
+    reposted = OldMessage(PLACE, 6, "Hand 1: Ann to act\n\nThe table moved below.", photo=True)
+    await memory.remember_table_message("telegram", PLACE.table_id, PostedMessage(-5, "h1", 8), retiring=reposted)
+    await memory.remember_table_message("telegram", PLACE.table_id, PostedMessage(-5, "h2", 9),
+                                        retiring=OldMessage(PLACE, 8))
+    await memory.remember_table_message("telegram", PLACE.table_id, PostedMessage(-5, "h2", 10),
+                                        retiring=OldMessage(PLACE, 6))  # again, with no text: it keeps its own
+    guild = Place("dc:1", "dc:2")
+    await memory.remember_table_message("discord", guild.table_id, PostedMessage(2, "h1", 101),
+                                        retiring=OldMessage(guild, 100))
+    assert await memory.table_messages("telegram") == {PLACE.table_id: PostedMessage(-5, "h2", 10)}
+    assert await memory.retiring_messages("telegram") == [reposted, OldMessage(PLACE, 8)]
+    assert await memory.retiring_messages("discord") == [OldMessage(guild, 100)]
+
+    await memory.forget_retiring("telegram", PLACE.chat_id, [8, 11])  # retired (11: forgotten already)
+    await memory.forget_retiring("discord", guild.chat_id, [])
+    assert await memory.retiring_messages("telegram") == [reposted]
+    assert await memory.retiring_messages("discord") == [OldMessage(guild, 100)]
+
+    new = "chat2"
+    assert await service.move_chat(PLACE.chat_id, new, also=memory.telegram_chat_moved(-5, -1005))
+    moved = Place(new, new + PLACE.table_id.removeprefix(PLACE.chat_id))
+    assert await memory.retiring_messages("telegram") == [OldMessage(moved, 6, reposted.text, photo=True)]
+    with pytest.raises(ValueError, match="whatsapp"):
+        await memory.retiring_messages("whatsapp")
 
 
 REFUSE_INSERTS = {
