@@ -154,7 +154,7 @@ async def start(api: FakeBotApi, path: Path, photos: bool = False, retire: bool 
     await bot.start()
     bot.adapter.outbox.table_photos = photos
     if not retire:
-        bot.adapter.outbox.retire = lambda op: None  # type: ignore[method-assign]
+        bot.adapter.outbox.retire = lambda op: []  # type: ignore[method-assign]
     return bot
 
 

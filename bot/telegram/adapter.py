@@ -133,9 +133,15 @@ class TelegramAdapter:
                 timeout=self.settings.poll_timeout, allowed_updates=Update.ALL_TYPES, drop_pending_updates=False
             )
         log.info("Telegram bot @%s is running", self.application.bot.username)
-        # what was queued before the bot stopped may never have reached Telegram: each table in play is shown again
-        self._showing = asyncio.create_task(
-            self.service.show_tables_in_play(PREFIX, per_second=SHOWN_AGAIN_PER_SECOND * self.settings.time_scale))
+        self._showing = asyncio.create_task(self._show_again())
+
+    async def _show_again(self) -> None:
+        """What was queued before the bot stopped may never have reached Telegram: each table in play is shown
+        again, and then the old table messages that still waited to lose their buttons are queued again (after the
+        tables' own messages, as ever)."""
+        await self.service.show_tables_in_play(PREFIX, per_second=SHOWN_AGAIN_PER_SECOND * self.settings.time_scale)
+        waiting, self.memory.retiring = self.memory.retiring, []
+        await self.outbox.retire_again(waiting)
 
     async def stop(self) -> None:
         """Stop receiving, send what is queued, and disconnect."""

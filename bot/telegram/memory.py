@@ -1,14 +1,16 @@
-"""What the Telegram adapter remembers across restarts: each table's message id, who opened a private chat, which
-groups refuse pictures, and who was already told to open a private chat."""
+"""What the Telegram adapter remembers across restarts: each table's message id, the old table messages waiting to
+lose their buttons, who opened a private chat, which groups refuse pictures, and who was already told to open a private
+chat."""
 
 from __future__ import annotations
 
 import dataclasses
-from collections.abc import Callable
+from collections.abc import Callable, Iterable
 from dataclasses import dataclass
 
 from bot.adapter_memory import AdapterMemory
-from bot.output import PostedMessage
+from bot.output import OldMessage, Place, PostedMessage
+from bot.telegram.render import place_of
 
 PLATFORM = "telegram"
 """The platform name the service keeps this adapter's table messages under."""
@@ -48,6 +50,9 @@ class Memory:
         """(chat, user): the user was told in that chat to open a private chat with the bot."""
         self.migrated: dict[int, int] = {}
         """Groups upgraded to supergroups: old id -> new id (presses on the old group's messages still come)."""
+        self.retiring: list[OldMessage] = []
+        """The old table messages that still waited to lose their buttons when the bot stopped (read by `load`; the
+        adapter queues them again once it has shown the tables in play)."""
 
     async def load(self) -> None:
         """Read what the service kept."""
@@ -57,6 +62,7 @@ class Memory:
         self.no_photos = {chat_id for (chat_id,) in await self._kept.marks("no_photos")}
         self.hinted = {(chat_id, user_id) for chat_id, user_id in await self._kept.marks("hinted")}
         self.migrated = {old: new for old, new in await self._kept.marks("migrated")}
+        self.retiring = await self._kept.retiring_messages(PLATFORM)
 
     async def refuse_photos(self, chat_id: int, refused: bool) -> bool:
         """Record whether a group refuses pictures; True when that changed."""
@@ -87,16 +93,23 @@ class Memory:
         self.hinted = {(new if chat == old else chat, user) for chat, user in self.hinted}
         self.migrated = {earlier: new if later == old else later for earlier, later in self.migrated.items()}
         self.migrated[old] = new
+        was, now = place_of(old, None).chat_id, place_of(new, None).chat_id
+        self.retiring = [dataclasses.replace(message, place=Place(now, renamed(message.place.table_id)))
+                         if message.place.chat_id == was else message for message in self.retiring]
 
     def current_chat(self, chat_id: int) -> int:
         """The chat's id now: a group upgraded to a supergroup answers with the supergroup's."""
         return self.migrated.get(chat_id, chat_id)
 
-    async def remember_table(self, table_id: str, posted: Posted) -> None:
-        """Record the new table message of a table."""
+    async def remember_table(self, table_id: str, posted: Posted, retiring: OldMessage | None = None) -> None:
+        """Record the new table message of a table, and the old one that waits to lose its buttons (if any)."""
         self.tables[table_id] = posted
         await self._kept.remember_table_message(PLATFORM, table_id, PostedMessage(posted.chat_id, posted.key,
-                                                                                  posted.message_id))
+                                                                                  posted.message_id), retiring=retiring)
+
+    async def retired(self, chat_id: int, message_ids: Iterable[int]) -> None:
+        """Old table messages of a chat no longer wait to lose their buttons: they did, or were given up on."""
+        await self._kept.forget_retiring(PLATFORM, place_of(chat_id, None).chat_id, message_ids)
 
     def has_private_chat(self, user_id: int) -> bool:
         """Whether the bot may write to this user in private."""

@@ -11,7 +11,10 @@ When a table moves on to a new message (a new hand's or round's, or the same han
 the old message's buttons go (`RetireOp`), as the least urgent request there is: only once nothing else waits for
 the chat or is in flight to it, and only with room to spare in its budget (a request may still go at once after it)
 and in the bot's (half of its 30 a second unused), never ahead of a reply or delaying one; it counts in both budgets
-like any request. The retired message keeps its text: the record of its hand where the chat's history has it.
+like any request. The retired message keeps its text: the record of its hand where the chat's history has it. The
+store keeps each old message from when the new one is recorded (one write for both) until it is retired or given up
+on, so those still waiting when the bot stops (a crash, or a stop that ran out of time) are queued again after its
+next start (`Memory.retiring`), in the same way.
 """
 
 from __future__ import annotations
@@ -30,11 +33,22 @@ from telegram.error import BadRequest, ChatMigrated, Forbidden, NetworkError, Re
 from telegram.warnings import PTBDeprecationWarning
 
 from bot.i18n import text
+from bot.output import OldMessage, Place
 from bot.table_states import TableStates
 from bot.telegram.budget import Limits
 from bot.telegram.memory import Memory, Posted
 from bot.telegram.ops import ChatQueue, DocumentOp, Op, PhotoOp, RetireOp, TableOp, TextOp
-from bot.telegram.render import MAX_CAPTION, MAX_TEXT, clip, fingerprint, keyboard, rekey_table_id, table_text
+from bot.telegram.render import (
+    MAX_CAPTION,
+    MAX_TEXT,
+    chat_and_topic,
+    clip,
+    fingerprint,
+    keyboard,
+    place_of,
+    rekey_table_id,
+    table_text,
+)
 
 __all__ = ["DocumentOp", "Op", "Outbox", "PhotoOp", "RetireOp", "TableOp", "TextOp"]
 
@@ -152,18 +166,27 @@ class Outbox:
             queue.queued_at.clear()
             queue.retiring.clear()
 
-    def retire(self, op: RetireOp) -> None:
-        """Queue an old table message to lose its buttons, after everything else (see the module's docstring)."""
+    def retire(self, op: RetireOp) -> list[int]:
+        """Queue an old table message to lose its buttons, after everything else (see the module's docstring);
+        return the ids of the chat's old messages given up on to make room (`MAX_RETIRING`), to forget."""
         queue = self._queue(op.chat_id)
         queue.retire(op)
         self._retiring_chats.add(op.chat_id)
+        given_up = []
         while len(queue.retiring) > MAX_RETIRING:
-            given_up = next(iter(queue.retiring))
-            del queue.retiring[given_up]
+            given_up.append(next(iter(queue.retiring)))
+            del queue.retiring[given_up[-1]]
             log.info("chat %s: too many old table messages waiting; message %s keeps its buttons", op.chat_id,
-                     given_up)
+                     given_up[-1])
         self._retired.clear()
         self._wake_up()
+        return given_up
+
+    async def retire_again(self, waiting: list[OldMessage]) -> None:
+        """Queue the old table messages that still waited to lose their buttons when the bot stopped (`retire`)."""
+        for old in waiting:
+            chat_id, _ = chat_and_topic(old.place.table_id)
+            await self._memory.retired(chat_id, self.retire(RetireOp(chat_id, old.message_id, old.text, old.photo)))
 
     def retiring(self, chat_id: int) -> int:
         """How many old table messages wait to lose their buttons in a chat (in flight not counted)."""
@@ -239,7 +262,7 @@ class Outbox:
 
     async def close(self, timeout: float) -> None:
         """Send what can be sent within `timeout` seconds (the old messages' retirements last), then drop the rest
-        (logged) and stop."""
+        (logged; the store keeps the old messages for the next start) and stop."""
         started = time.monotonic()
         if not await self.flush(timeout):
             left = sum(len(queue.ops) for queue in self._chats.values())
@@ -249,7 +272,8 @@ class Outbox:
             self._wake_up()
             if not await self.flush(max(0.0, timeout - (time.monotonic() - started)), retired=True):
                 left = sum(len(queue.retiring) for queue in self._chats.values())
-                log.info("stopping with %d old table messages still showing their buttons", left)
+                log.info("stopping with %d old table messages still showing their buttons (until the next start)",
+                         left)
         if self._dispatcher is not None:
             self._dispatcher.cancel()
         for task in (*self._sending, *self._retirements):
@@ -420,14 +444,29 @@ class Outbox:
         self._global.finish(now)
 
     async def _send_retire(self, queue: ChatQueue, op: RetireOp) -> None:
-        """Retire an old table message. A 429 holds the chat (Telegram holds it for every request) and the
-        retirement waits again behind everything else; a message gone or already without buttons is done."""
+        """Retire an old table message, and forget it once done with it (retired, or given up on): until then
+        (in flight, or waiting again) the store keeps it for the next start."""
+        try:
+            if await self._request_retire(queue, op):
+                await self._memory.retired(op.chat_id, [op.message_id])
+        finally:
+            queue.retire_busy = False
+            self._retirements.discard(asyncio.current_task())
+            if queue.retiring:
+                self._retiring_chats.add(queue.chat_id)
+            self._wake.set()
+
+    async def _request_retire(self, queue: ChatQueue, op: RetireOp) -> bool:
+        """Send an old table message's retirement; False when it waits again. A 429 holds the chat (Telegram holds
+        it for every request) and the retirement waits again behind everything else; a message gone or already
+        without buttons is done."""
         self.requests += 1
         try:
             await self._retire(op)
         except RetryAfter as error:
             self._hold(queue, error, " (retiring an old table message)")
             queue.retire(op)
+            return False
         except ChatMigrated:
             pass  # the chat's next reply moves it; the old group's messages stay as they are
         except (BadRequest, Forbidden) as error:  # deleted, not modified (no buttons), or out of the group
@@ -436,15 +475,12 @@ class Outbox:
             log.info("could not reach Telegram for chat %s (%s); retiring later", queue.chat_id, error)
             queue.blocked_until = max(queue.blocked_until, time.monotonic() + RETRY_SECONDS / self.limits.time_scale)
             queue.retire(op)
+            return False
         except Exception:
             log.exception("could not retire %r", op)
         finally:
             self._finished(queue)
-            queue.retire_busy = False
-            self._retirements.discard(asyncio.current_task())
-            if queue.retiring:
-                self._retiring_chats.add(queue.chat_id)
-            self._wake.set()
+        return True
 
     async def _retire(self, op: RetireOp) -> None:
         """The request that takes an old table message out of play: its buttons go, its text stays (or says where
@@ -515,13 +551,20 @@ class Outbox:
         """Record the table's new message, and retire the one the table moved on from (`RetireOp`, after everything
         else): a new hand's message leaves the old hand's with its text and without its buttons (when it had any);
         the hand's message posted anew below (`TableOp.repost`) leaves the old one saying the table moved below."""
+        retiring = None
         if old is not None and old.chat_id == new.chat_id and old.message_id != new.message_id:
             if op.repost and old.key == new.key:
                 moved = clip(f"{body}\n\n{text(op.language, 'tg.table_moved')}", MAX_CAPTION if photo else MAX_TEXT)
-                self.retire(RetireOp(op.chat_id, old.message_id, moved, photo))
+                retiring = RetireOp(op.chat_id, old.message_id, moved, photo)
             elif old.buttons is not False:
-                self.retire(RetireOp(op.chat_id, old.message_id))
-        await self._memory.remember_table(op.table_id, new)
+                retiring = RetireOp(op.chat_id, old.message_id)
+        if retiring is None:
+            await self._memory.remember_table(op.table_id, new)
+            return
+        place = Place(place_of(op.chat_id, None).chat_id, op.table_id)
+        kept = OldMessage(place, retiring.message_id, retiring.text, retiring.photo)
+        await self._memory.remember_table(op.table_id, new, kept)  # (kept first: forgotten once retired)
+        await self._memory.retired(op.chat_id, self.retire(retiring))
 
     async def _show_table_photo(self, op: TableOp, posted: Posted | None) -> None:
         """The `table_photos` option: post the table as a photo, then edit its caption (or its picture)."""

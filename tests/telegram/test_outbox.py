@@ -6,16 +6,18 @@ from __future__ import annotations
 
 import asyncio
 import time
+from collections.abc import Iterable
 from types import SimpleNamespace
 from typing import Any
 
-from telegram.error import NetworkError
+from telegram.error import BadRequest, NetworkError
 
-from bot.output import PostedMessage, TableMessage
+from bot.output import OldMessage, PostedMessage, TableMessage
 from bot.table_states import TableStates
 from bot.telegram.budget import Limits
 from bot.telegram.memory import Memory
-from bot.telegram.outbox import DocumentOp, Outbox, RetireOp, TableOp, TextOp
+from bot.telegram.outbox import MAX_RETIRING, DocumentOp, Outbox, RetireOp, TableOp, TextOp
+from bot.telegram.render import place_of
 
 GROUP = -100500
 TABLE = "tg:-100500:0"
@@ -62,7 +64,7 @@ class RecordingBot:
 async def test_a_private_chat_goes_first_the_groups_take_turns_and_the_bot_stays_within_its_budget() -> None:
     bot = RecordingBot()
     limits = Limits(bot=(3, 1.0), time_scale=10)  # the whole bot: 3 requests in any 0.1 s
-    outbox = Outbox(bot, memory=None, limits=limits)  # type: ignore[arg-type]
+    outbox = Outbox(bot, memory=Memory(Kept()), limits=limits)  # type: ignore[arg-type]
     groups = {-100501: "A", -100502: "B", -100503: "C"}
     for number in (1, 2, 3):  # files, so that nothing joins: each is one request
         for chat_id, name in groups.items():
@@ -93,10 +95,20 @@ class TableBot:
 
 
 class Kept:
-    """The service's keeping of the table messages (`service.memory`), in memory."""
+    """The service's keeping of the table messages (`service.memory`), in memory: the old ones waiting to lose their
+    buttons, by chat and message id."""
 
-    async def remember_table_message(self, platform: str, table_id: str, posted: PostedMessage) -> None:
-        pass
+    def __init__(self) -> None:
+        self.retiring: dict[tuple[str, int], OldMessage] = {}
+
+    async def remember_table_message(self, platform: str, table_id: str, posted: PostedMessage, *,
+                                     retiring: OldMessage | None = None) -> None:
+        if retiring is not None:
+            self.retiring[retiring.place.chat_id, retiring.message_id] = retiring
+
+    async def forget_retiring(self, platform: str, chat_id: str, message_ids: Iterable[int]) -> None:
+        for message_id in message_ids:
+            self.retiring.pop((chat_id, message_id), None)
 
 
 async def test_a_table_state_that_comes_late_never_hides_the_newer_one_its_message_shows() -> None:
@@ -152,7 +164,7 @@ async def test_a_retirement_waits_behind_every_reply_and_for_room_to_spare() -> 
     reply at once after it (two requests back to back leave one of the three: the retirement waits a step)."""
     bot = SlowRetiringBot(0)
     limits = Limits(time_scale=30)  # a step of the spread: 60 / 18 / 30 s
-    outbox = Outbox(bot, memory=None, limits=limits)  # type: ignore[arg-type]
+    outbox = Outbox(bot, memory=Memory(Kept()), limits=limits)  # type: ignore[arg-type]
     outbox.retire(RetireOp(GROUP, 7))
     outbox.send_document(DocumentOp(GROUP, None, "one", b"1"))
     outbox.send_document(DocumentOp(GROUP, None, "two", b"2"))
@@ -166,7 +178,7 @@ async def test_a_retirement_waits_behind_every_reply_and_for_room_to_spare() -> 
 async def test_a_retirement_in_flight_never_holds_a_reply() -> None:
     """Telegram answers a retirement slowly: a reply queued meanwhile goes at once, beside it, not after it."""
     bot = SlowRetiringBot(0.5)
-    outbox = Outbox(bot, memory=None, limits=Limits(time_scale=30))  # type: ignore[arg-type]
+    outbox = Outbox(bot, memory=Memory(Kept()), limits=Limits(time_scale=30))  # type: ignore[arg-type]
     outbox.retire(RetireOp(GROUP, 7))
     await asyncio.sleep(0.05)  # in flight
     queued = time.monotonic()
@@ -181,7 +193,7 @@ async def test_a_retirement_in_flight_never_holds_a_reply() -> None:
 
 async def test_a_retirement_of_a_chat_the_bot_left_is_dropped() -> None:
     bot = SlowRetiringBot(0)
-    outbox = Outbox(bot, memory=None, limits=Limits(time_scale=30))  # type: ignore[arg-type]
+    outbox = Outbox(bot, memory=Memory(Kept()), limits=Limits(time_scale=30))  # type: ignore[arg-type]
     outbox._queue(GROUP).blocked_until = time.monotonic() + 60  # a 429 holds the group
     outbox.retire(RetireOp(GROUP, 7))
     outbox.retire(RetireOp(GROUP, 7))  # the same message again: one request
@@ -190,3 +202,36 @@ async def test_a_retirement_of_a_chat_the_bot_left_is_dropped() -> None:
     assert await outbox.flush(timeout=1, retired=True)
     assert bot.sent == []
     await outbox.close(0)
+
+
+class GoneRetiringBot(SlowRetiringBot):
+    """Answers every retirement at once, except that message 8 is gone (somebody deleted it)."""
+
+    async def edit_message_reply_markup(self, *, chat_id: int, message_id: int, reply_markup: None) -> None:
+        if message_id == 8:
+            raise BadRequest("Message to edit not found")
+        await super().edit_message_reply_markup(chat_id=chat_id, message_id=message_id, reply_markup=reply_markup)
+
+
+async def test_the_store_forgets_an_old_message_once_retired_or_given_up_on() -> None:
+    """The old messages the store kept across a restart are queued again and forgotten once done with: retired,
+    refused as gone, or given up on past `MAX_RETIRING`; those still waiting (a 429 holds the group) stay kept."""
+    bot, kept = GoneRetiringBot(0), Kept()
+    outbox = Outbox(bot, memory=Memory(kept), limits=Limits(time_scale=30))  # type: ignore[arg-type]
+    place = place_of(GROUP, None)
+
+    async def after_a_restart(*message_ids: int) -> None:
+        waiting = [OldMessage(place, message_id) for message_id in message_ids]
+        kept.retiring.update({(place.chat_id, old.message_id): old for old in waiting})
+        await outbox.retire_again(waiting)
+
+    await after_a_restart(7, 8)
+    assert await outbox.flush(timeout=5, retired=True)
+    assert [what for _, what, _ in bot.sent] == ["retired 7"]
+    assert kept.retiring == {}, "retired, or gone"
+
+    outbox._queue(GROUP).blocked_until = time.monotonic() + 60  # a 429 holds the group
+    await after_a_restart(*range(100, 100 + MAX_RETIRING + 2))
+    assert sorted(message_id for _, message_id in kept.retiring) == list(range(102, 100 + MAX_RETIRING + 2))
+    await outbox.close(0)  # the process stops: those still waiting stay kept for the next start
+    assert len(kept.retiring) == MAX_RETIRING

@@ -1,5 +1,6 @@
 """Old table messages lose their buttons once the table moved on to a new message, end to end against the fake Bot
-API and its flood limits: as the least urgent request, behind every reply, and harmlessly lost to a crash."""
+API and its flood limits: as the least urgent request, behind every reply, and after a restart when a crash left them
+waiting."""
 
 from __future__ import annotations
 
@@ -98,32 +99,42 @@ async def test_a_retirement_goes_after_the_replies_of_a_group_held_by_a_429(make
 
 
 @pytest.mark.telegram_time_scale(WHOLE_HANDS)
-@pytest.mark.telegram_allows_429  # the restarted bot's budget starts empty; Telegram remembers the last minute
-async def test_a_crash_before_the_retirement_leaves_old_buttons_that_change_nothing(make_bot, api) -> None:
-    """The old message's id lives only in memory until its retirement (the store keeps each table's current
-    message): a crash loses it, and the old message keeps its Deal button, whose press is answered as stale."""
+async def test_a_retirement_a_crash_left_waiting_is_sent_after_the_restart_once(make_bot, api) -> None:
+    """The store keeps an old message from when the table moved on until it lost its buttons: the process dies with
+    retirements waiting (Telegram held the group after refusing the first), and the restarted bot sends them, after
+    showing its tables again, one request per message; a press on an old message meanwhile changes nothing."""
     bot = await make_bot("holdem", seed=11)
     api.fail("editMessageReplyMarkup", 429, "Too Many Requests: retry after 30", retry_after=30)
     first, second = await between_hands_then_deal(bot)
     await until(lambda: retirements(api), 5)
-    assert bot.adapter.outbox.retiring(GROUP["id"]) >= 1
+    waiting = bot.adapter.outbox.retiring(GROUP["id"])
+    assert waiting == 2, "the seats message shown before hand 1, and hand 1's"
     await bot.adapter.outbox.close(0)  # the process dies: nothing more goes out
     await bot.stop()
+    old = [sent for sent in with_buttons(bot) if sent.message_id != second.message_id]
+    assert len(old) == waiting and first.message_id in [sent.message_id for sent in old]
+    deal = api.messages[GROUP["id"], first.message_id].button("deal")["callback_data"]
+    crashed = time.monotonic()
 
     again = await make_bot("holdem", seed=11)
-    await again.adapter.flush()
     hand = await hand_of(again)
     assert hand is not None and hand.hand_number == 2
-    old = api.messages[GROUP["id"], first.message_id]
-    answer = await again.press(ANN, old, "deal")
+    answer = await again.press_data(ANN, api.messages[GROUP["id"], first.message_id], deal)  # (buttons gone or not)
     assert answer.get("text") in ("Already done.", "This hand is over.")  # the stale-button checks' answer
     assert (await hand_of(again)).to_dict() == hand.to_dict(), "the stale Deal dealt nothing"  # type: ignore[union-attr]
+    await again.adapter.flush(retired=True)
+    assert with_buttons(again) == [api.messages[GROUP["id"], second.message_id]]
+    after = [call for call in api.requests if call.at > crashed]
+    retired = [int(call.params["message_id"]) for call in after if call.method == "editMessageReplyMarkup"]
+    assert sorted(retired) == [sent.message_id for sent in old], "each once"
+    shown = [call.at for call in after if call.method == "editMessageText"]
+    assert shown and min(call.at for call in after if call.method == "editMessageReplyMarkup") > shown[0], \
+        "the table in play was shown again first"
+    assert await again.service.memory.retiring_messages("telegram") == []
+
     await play_out(again, api.messages[GROUP["id"], second.message_id])  # hand 2 plays on in its own message
     await again.command(BOB, "/deal")
     await again.adapter.flush(retired=True)
     current = with_buttons(again)
-    assert current[-1].message_id > second.message_id and "hand #3" in current[-1].text
-    # the messages whose retirement the crash lost keep their buttons; none after them does (hand 2's was current
-    # when the bot restarted: the store kept it, and the next hand's message took it out of play)
-    assert all(sent.message_id <= first.message_id for sent in current[:-1]), [sent.text for sent in current]
+    assert len(current) == 1 and "hand #3" in current[0].text
     assert await again.store.read(lambda tx: tx.check_ledger()) == []
