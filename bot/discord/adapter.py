@@ -152,9 +152,15 @@ class DiscordAdapter:
             await self._connection  # raises why it could not connect
         # only now can it post: replies caused while it was connecting (a hand voided at start-up) arrive here now
         self.service.subscribe(PREFIX, self.on_timer)
-        # what was queued before the bot stopped may never have reached Discord: each table in play is shown again
-        self._showing = asyncio.create_task(
-            self.service.show_tables_in_play(PREFIX, per_second=self.options.shown_again_per_second))
+        self._showing = asyncio.create_task(self._show_again())
+
+    async def _show_again(self) -> None:
+        """What was queued before the bot stopped may never have reached Discord: each table in play is shown again,
+        and then the old table messages that still waited to lose their buttons are queued again (after the tables'
+        own messages, as ever)."""
+        await self.service.show_tables_in_play(PREFIX, per_second=self.options.shown_again_per_second)
+        waiting, self.board.retiring = self.board.retiring, []
+        await self.delivery.retire_again(waiting)
 
     async def run(self) -> None:
         """Run until the connection ends (or the task is cancelled)."""

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import logging
+from collections.abc import Iterable
 from dataclasses import dataclass
 
 import discord
@@ -10,7 +11,7 @@ import discord
 from bot.adapter_memory import AdapterMemory
 from bot.discord.buttons import release, table_view
 from bot.discord.pages import clip
-from bot.output import PostedMessage, TableMessage
+from bot.output import OldMessage, Place, PostedMessage, TableMessage
 from bot.table_states import State, TableStates
 
 log = logging.getLogger(__name__)
@@ -64,7 +65,8 @@ class TableBoard:
     by the channel's delivery queue (`show`) or by the press that caused it (the interaction updates its own
     message, then reports it with `shown`). A state older than the one the message shows is never sent. The message
     id of each table's current message is kept by the service (`service.memory`), so after a restart the bot edits
-    the same message, whose buttons keep working because their ids carry the table and the hand.
+    the same message, whose buttons keep working because their ids carry the table and the hand; so is each old
+    message waiting to lose its buttons (the delivery queue retires it), until it has, so a restart retires it too.
     """
 
     def __init__(self, kept: AdapterMemory, client: discord.Client) -> None:
@@ -72,11 +74,19 @@ class TableBoard:
         self._client = client
         self._shown: dict[str, _Shown] = {}
         self._states = TableStates()
+        self.retiring: list[OldMessage] = []
+        """The old table messages that still waited to lose their buttons when the bot stopped (read by `load`; the
+        adapter queues them again once it has shown the tables in play)."""
 
     async def load(self) -> None:
-        """Read which message each table shows."""
+        """Read which message each table shows, and which old ones wait to lose their buttons."""
         for table_id, posted in (await self._kept.table_messages(PLATFORM)).items():
             self._shown[table_id] = _Shown(posted.chat_id, posted.key, posted.message_id)
+        self.retiring = await self._kept.retiring_messages(PLATFORM)
+
+    async def retired(self, place: Place, message_ids: Iterable[int]) -> None:
+        """Old table messages of the place no longer wait to lose their buttons: they did, or were given up on."""
+        await self._kept.forget_retiring(PLATFORM, place.chat_id, message_ids)
 
     def want(self, table_id: str, channel_id: int, message: TableMessage, *,
              pressed: tuple[str, int] | None = None) -> int:
@@ -134,11 +144,12 @@ class TableBoard:
             return None
         return shown.high
 
-    async def show(self, table_id: str, state: State) -> int | None:
-        """Bring the channel to `state` (the delivery queue calls it, in the channel's order): post a new hand's
-        message, edit the current one, or nothing when the message already shows this state or a newer one.
+    async def show(self, place: Place, state: State) -> int | None:
+        """Bring the table's channel to `state` (the delivery queue calls it, in the channel's order): post a new
+        hand's message, edit the current one, or nothing when the message already shows this state or a newer one.
         Returns the id of the message the table moved on from when a new one was posted and the old one may still
-        show buttons (the delivery queue retires it), else None."""
+        show buttons (kept with the new one as waiting to lose them: the delivery queue retires it), else None."""
+        table_id = place.table_id
         shown = self._shown[table_id]
         state = self._states.newest_of_hand(table_id, state)  # a newer state of the same hand came meanwhile
         moved_from = None
@@ -150,16 +161,16 @@ class TableBoard:
                 if not await self._edit(table_id, shown, message):
                     continue  # somebody deleted it: post a fresh one
             else:
-                old, had_buttons = shown.message_id, shown.buttons is not False
-                await self._post(table_id, shown, message)
-                if old is not None and old != shown.message_id and had_buttons:
+                old = shown.message_id if shown.buttons is not False else None
+                await self._post(table_id, shown, message, None if old is None else OldMessage(place, old))
+                if old is not None:
                     moved_from = old
             newer = self.shown(table_id, state)
             if newer is None:
                 return moved_from
             state = newer
 
-    async def _post(self, table_id: str, shown: _Shown, message: TableMessage) -> None:
+    async def _post(self, table_id: str, shown: _Shown, message: TableMessage, retiring: OldMessage | None) -> None:
         channel = self._client.get_partial_messageable(shown.channel_id)
         content, view = self.content(table_id, message)
         mentions = discord.AllowedMentions(users=True, everyone=False, roles=False)
@@ -169,7 +180,7 @@ class TableBoard:
             release(view)
         shown.key, shown.message_id, shown.high = message.key, posted.id, None
         kept = PostedMessage(shown.channel_id, message.key, posted.id)
-        await self._kept.remember_table_message(PLATFORM, table_id, kept)
+        await self._kept.remember_table_message(PLATFORM, table_id, kept, retiring=retiring)
 
     async def _edit(self, table_id: str, shown: _Shown, message: TableMessage) -> bool:
         """Edit the current message; False (and the message forgotten) when it no longer exists."""

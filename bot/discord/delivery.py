@@ -15,7 +15,7 @@ import discord
 from bot.discord.board import TableBoard
 from bot.discord.pages import CONTENT_LIMIT, pack
 from bot.i18n import text
-from bot.output import File, Picture, Place
+from bot.output import File, OldMessage, Picture, Place
 from bot.pacing import Window
 from bot.table_states import State
 
@@ -81,7 +81,9 @@ class Delivery:
     When a table moves on to a new message (a new hand's or round's), the old one's buttons go, its text kept (the
     channel's record of that moment): the least urgent request, sent by a task of its own beside the channel's
     sender (so it never holds a reply), only when nothing waits for the channel, nothing is being sent to it, and
-    the channel's edit bucket keeps room for two more edits after it.
+    the channel's edit bucket keeps room for two more edits after it. The store keeps each old message from when the
+    new one is recorded (`TableBoard.show`) until it is retired or given up on, so those still waiting when the bot
+    stops (a crash, or any stop: `close` drops them) are queued again after its next start (`retire_again`).
     """
 
     def __init__(self, client: discord.Client, board: TableBoard, *, language: Callable[[Place], Awaitable[str]],
@@ -143,7 +145,7 @@ class Delivery:
 
     async def close(self) -> None:
         """Stop sending (at shutdown, after `settled` had its chance); old messages not yet retired keep their
-        buttons (answered as stale)."""
+        buttons (answered as stale) until the next start retires them."""
         tasks = [task for c in self._channels.values() for task in (c.task, c.retirer) if task is not None]
         for task in tasks:
             task.cancel()
@@ -181,9 +183,9 @@ class Delivery:
         elif entry.table is not None:
             if self._board.is_edit(*entry.table):
                 channel.edits.stamp(time.monotonic())
-            moved_from = await self._board.show(*entry.table)
+            moved_from = await self._board.show(channel.place, entry.table[1])
             if moved_from is not None:
-                self._retire(channel, moved_from)
+                await self._retire(channel, moved_from)
         elif channel.attach_denied:
             await self._notice(channel, target)
         else:
@@ -197,16 +199,23 @@ class Delivery:
                 channel.attach_denied = True
                 await self._notice(channel, target)
 
-    def _retire(self, channel: _Channel, message_id: int) -> None:
+    async def retire_again(self, waiting: Iterable[OldMessage]) -> None:
+        """Queue the old table messages that still waited to lose their buttons when the bot stopped."""
+        for old in waiting:
+            await self._retire(self._channel(old.place), old.message_id)
+
+    async def _retire(self, channel: _Channel, message_id: int) -> None:
         """Queue an old table message to lose its buttons (see the class's docstring)."""
         channel.retiring[message_id] = time.monotonic() + RETIRE_AFTER
+        given_up = []
         while len(channel.retiring) > MAX_RETIRING:
-            given_up = next(iter(channel.retiring))
-            del channel.retiring[given_up]
+            given_up.append(next(iter(channel.retiring)))
+            del channel.retiring[given_up[-1]]
             log.info("channel %s: too many old table messages waiting; %s keeps its buttons", channel.place.table_id,
-                     given_up)
+                     given_up[-1])
         if channel.retirer is None or channel.retirer.done():
             channel.retirer = asyncio.create_task(self._retire_all(channel))
+        await self._board.retired(channel.place, given_up)
 
     async def _retire_all(self, channel: _Channel) -> None:
         while channel.retiring:
@@ -227,6 +236,7 @@ class Delivery:
                 log.info("old table message %s of %s left as it is (%s)", message_id, channel.place.table_id, error)
             except Exception:
                 log.exception("could not retire table message %s of %s", message_id, channel.place.table_id)
+            await self._board.retired(channel.place, [message_id])  # done with it (a cancelled edit is not)
 
     def _joined(self, channel: _Channel, content: str) -> str:
         """The text with the waiting texts after it that fit one message. Edits of the table message between them

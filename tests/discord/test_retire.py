@@ -68,3 +68,45 @@ async def test_a_press_during_a_429_is_answered_at_once_and_the_retirement_waits
     retired_at = [at for at, method, path, status in fake.timeline
                   if method == "PATCH" and path.endswith(f"/messages/{first['id']}") and status == 200]
     assert retired_at and retired_at[-1] >= loop_limited + 2.5, "its edit went through once the hold was over"
+
+
+def edits_since(fake: FakeDiscord, since: float) -> list[tuple[float, int]]:
+    """The edits of messages that reached the fake since `since` (the event loop's clock): when, and which message."""
+    return [(at, int(path.rpartition("/")[2])) for at, method, path, status in fake.timeline
+            if at > since and method == "PATCH" and "/messages/" in path and status == 200]
+
+
+async def stop_then_start_again(fake: FakeDiscord, bot: Any, channel: int, *, crash: bool) -> None:
+    """Ann and Bob play hand 1 out and hand 2 is dealt; the bot stops before the old messages' buttons went
+    (`RETIRE_AFTER`), killed or cleanly, and starts again: the old messages lose their buttons then, each with one
+    request, after the table in play was shown again."""
+    first, second = await between_hands_then_deal(fake, bot, channel)
+    old = [int(message["id"]) for message in with_buttons(fake, channel) if message["id"] != second["id"]]
+    assert int(first["id"]) in old and len(old) == 2, "the seats message shown before hand 1, and hand 1's"
+    if crash:
+        await bot.adapter.delivery.close()  # the process dies (power cut, OOM kill): what was queued is lost
+    await bot.stop()
+    stopped = asyncio.get_running_loop().time()
+    assert edits_since(fake, stopped) == []
+    assert len(with_buttons(fake, channel)) == 3, "the old messages still show their buttons"
+
+    await bot.start()
+    await bot.settled()
+    await bot.adapter.delivery.retired()
+    assert [message["id"] for message in with_buttons(fake, channel)] == [second["id"]]
+    edits = edits_since(fake, stopped)
+    assert sorted(message for _, message in edits if message != int(second["id"])) == old, "each once"
+    shown_again = [at for at, message in edits if message == int(second["id"])]
+    assert shown_again and all(at > shown_again[0] for at, message in edits if message in old), \
+        "after the table in play was shown again"
+    assert await bot.service.memory.retiring_messages("discord") == []
+
+
+async def test_a_retirement_a_crash_left_waiting_is_sent_after_the_restart_once(fake, make_bot) -> None:
+    bot = await make_bot(default_game="holdem")
+    await stop_then_start_again(fake, bot, fake.channels[0], crash=True)
+
+
+async def test_a_retirement_a_clean_stop_left_waiting_is_sent_after_the_restart_once(fake, make_bot) -> None:
+    bot = await make_bot(default_game="holdem")
+    await stop_then_start_again(fake, bot, fake.channels[0], crash=False)
