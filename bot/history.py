@@ -68,7 +68,8 @@ def read_history(tx: Tx, place: Place, command: cmd.Command) -> Answer:
 def _recorded(tx: Tx, place: Place, records: list[HandRecord]) -> list[tuple[str, RecordedHand]]:
     """The records as the exporter takes them, by id: a tournament's hand with its tournament's header."""
     played_in = tx.hands_tournaments(place.table_id, [hand_id for hand_id, _, _ in records])
-    tournaments = {number: Tournament.from_dict(state) for number, state in played_in.values()}
+    states = dict(played_in.values())  # one state per tournament, however many of its hands are asked for
+    tournaments = {number: Tournament.from_dict(state) for number, state in states.items()}
     return [(hand_id, RecordedHand(events, at, place.table_id, None if hand_id not in played_in else
                                    tournament_hand(played_in[hand_id][0], tournaments[played_in[hand_id][0]], events)))
             for hand_id, at, events in records]
