@@ -16,8 +16,13 @@ from tests.bot.helpers import ledger_ok
 class Idle:
     """A controller with no game in progress, so only the service's own commands do anything."""
 
+    side_bet: str | None = None
+
     def uses(self, command: type[Command]) -> bool:
         return False
+
+    def usage(self, command: type[Command], config: dict[str, Any], language: str) -> str | None:
+        return None
 
     def handle(self, act: Action, command: Command) -> None:
         raise act.refuse("parse.unknown_command", command=command.name)
