@@ -1,0 +1,206 @@
+"""Leaving a tournament and its end: cash-outs, eliminations (and the bounties they pay), the close, the standings and
+the settlement.
+
+Cashing out (between hands, once, for good) turns chips back into money at the rate and buys back the player's pawned
+items; he has no place. Places go to eliminated players in order (the first out of n gets n-th; players busted in the
+same hand are ranked by the chips they began it with). Players still in when the organizer closes the tournament are
+placed by their stacks (equal stacks share a place). A bounty is collected when its holder busts (see `engine.bounty`
+for who collects it); a bounty nobody collected (its holder still in at the end, cashed out, or out without a pot naming
+who took his chips) goes back to its holder. At the end the bank is empty, and each player's net is cashed out - paid
+in - items bought back; the settlement says who pays whom.
+"""
+
+from __future__ import annotations
+
+import itertools
+from collections.abc import Mapping, Sequence
+from datetime import datetime
+from fractions import Fraction
+
+from engine.bounty import eliminators, split_bounty
+from engine.clock_time import to_utc
+from engine.common import Event, IllegalAmount, Move, RuleError, allowed
+from engine.holdem_types import PotAward
+from engine.settlement import CENT, Settlement, SettlementRow, build_settlement
+from engine.tournament_events import (
+    BountyCollected,
+    ItemBoughtBack,
+    PlayerCashedOut,
+    PlayerEliminated,
+    TournamentFinished,
+)
+from engine.tournament_state import TournamentState
+from engine.tournament_types import BANK, EntrantStatus, ItemStatus, PawnedItem, Phase, is_in
+
+__all__ = ["Ending"]
+
+
+class Ending(TournamentState):
+    """Cash-outs, eliminations, the close, the standings and the settlement, as part of a `Tournament`."""
+
+    # --- leaving ---------------------------------------------------------------------------------------------------
+
+    def verify_cash_out(self, player: str, chips: int) -> None:
+        """Raise unless `player` (playing) may exchange `chips` (his whole stack) for money now."""
+        self._verify_playing(player)
+        if chips < 0 or chips > self.chips_in_play:
+            raise IllegalAmount("bad_chips", f"{chips} chips is not a stack in this tournament", chips=chips)
+
+    def can_cash_out(self, player: str, chips: int) -> bool:
+        """Whether `cash_out(player, chips)` is allowed."""
+        return allowed(self.verify_cash_out, player, chips)
+
+    def cash_out(self, player: str, chips: int) -> list[Event]:
+        """Exchange the player's chips for money at the rate, buy back his items, and remove him for good.
+
+        Between hands only: the application calls it when no hand is running at his table.
+        """
+        self.verify_cash_out(player, chips)
+        return self._cash_out(player, chips)
+
+    def verify_eliminate(self, player: str) -> None:
+        """Raise unless `player` is playing and is not the last one (the last one wins: `finish`)."""
+        self._verify_playing(player)
+        if sum(entrant.status is EntrantStatus.PLAYING for entrant in self.entrants.values()) < 2:
+            raise RuleError("last_player", "the last player in is the winner, not eliminated", player=player)
+
+    def can_eliminate(self, player: str) -> bool:
+        """Whether `eliminate(player)` is allowed."""
+        return allowed(self.verify_eliminate, player)
+
+    def eliminate(self, player: str) -> list[Event]:
+        """The player has no chips left: he finishes in the place after everyone still playing."""
+        self.verify_eliminate(player)
+        place = sum(entrant.status is EntrantStatus.PLAYING for entrant in self.entrants.values())
+        entrant = self.entrants[player]
+        entrant.status, entrant.place = EntrantStatus.ELIMINATED, place
+        return [PlayerEliminated(player=player, place=place)]
+
+    def eliminate_busted(self, busted: Sequence[str], starting_stacks: Mapping[str, int], *,
+                         pots: Sequence[PotAward] = (), order: Sequence[str] = ()) -> list[Event]:
+        """Players who lost their last chip in the same hand, eliminated together: whoever began that hand with more
+        chips finishes higher (card-room practice), and equal stacks share the better place, as at `finish`. Someone
+        must be left playing: he is not eliminated but wins (`finish`). With the hand's `pots` and its seat `order`
+        from the first left of the button, each one's bounty goes to the winners of the pot that eliminated him."""
+        busted = [player for player in dict.fromkeys(busted)
+                  if player in self.entrants and self.entrants[player].status is EntrantStatus.PLAYING]
+        playing = sum(entrant.status is EntrantStatus.PLAYING for entrant in self.entrants.values())
+        if busted and playing - len(busted) < 1:
+            raise RuleError("last_player", "the last player in is the winner, not eliminated", player=busted[-1])
+        events: list[Event] = []
+        by_stack = sorted(busted, key=lambda player: starting_stacks.get(player, 0))
+        for _, tied in itertools.groupby(by_stack, key=lambda player: starting_stacks.get(player, 0)):
+            group = sorted(tied, key=busted.index)
+            place = playing - len(group) + 1
+            for player in group:
+                entrant = self.entrants[player]
+                entrant.status, entrant.place = EntrantStatus.ELIMINATED, place
+                events.append(PlayerEliminated(player=player, place=place))
+                events += self._collect_bounty(player, pots, order)
+            playing -= len(group)
+        return events
+
+    # --- the end ---------------------------------------------------------------------------------------------------
+
+    def verify_finish(self, now: datetime, stacks: Mapping[str, int]) -> None:
+        """Raise unless `stacks` gives every player still in his chips, adding up to all the chips in play."""
+        to_utc(now)
+        if self.phase is Phase.FINISHED:
+            raise RuleError("tournament_finished", "the tournament is over")
+        still_in = {player for player, entrant in self.entrants.items() if is_in(entrant)}
+        if set(stacks) != still_in:
+            raise RuleError("stacks_mismatch", "give the stack of every player still in, and only theirs",
+                            missing=sorted(still_in - set(stacks)), extra=sorted(set(stacks) - still_in))
+        if any(chips < 0 for chips in stacks.values()) or sum(stacks.values()) != self.chips_in_play:
+            raise IllegalAmount("chips_mismatch", f"the stacks add up to {sum(stacks.values())} chips but "
+                                f"{self.chips_in_play} are in play", chips=sum(stacks.values()))
+
+    def can_finish(self, now: datetime, stacks: Mapping[str, int]) -> bool:
+        """Whether `finish(now, stacks)` is allowed."""
+        return allowed(self.verify_finish, now, stacks)
+
+    def finish(self, now: datetime, stacks: Mapping[str, int]) -> list[Event]:
+        """Close the tournament (the organizer, or the last hand): cash everyone out, buy back every item, place all."""
+        self.verify_finish(now, stacks)
+        if self.phase is Phase.RUNNING:
+            self._renumber_places()  # those out follow those still in, also when some cashed out (no place)
+        events: list[Event] = []
+        for player, chips in sorted(stacks.items(), key=lambda pair: (-pair[1], pair[0])):
+            if self.phase is Phase.RUNNING:
+                self.entrants[player].place = 1 + sum(other > chips for other in stacks.values())
+            events.extend(self._cash_out(player, chips, is_final=True))
+        for item in self.items:
+            if item.status is ItemStatus.HELD:
+                events.append(self._buy_back(item))
+        self.phase = Phase.FINISHED
+        self.finished_at = to_utc(now)
+        places, cashed_out = self.standings()
+        events.append(TournamentFinished(at=self.finished_at, places=places, cashed_out=cashed_out))
+        return events
+
+    def standings(self) -> tuple[dict[str, int], tuple[str, ...]]:
+        """The places so far (player → place, best first) and the players who cashed out while it ran (no place);
+        before the start nobody has played, so nobody is listed."""
+        if not self.clock.is_started:
+            return {}, ()
+        places = {player: entrant.place for player, entrant in self.entrants.items() if entrant.place is not None}
+        cashed_out = tuple(player for player, entrant in self.entrants.items()
+                           if entrant.status is EntrantStatus.CASHED_OUT and entrant.place is None)
+        return dict(sorted(places.items(), key=_by_place)), cashed_out
+
+    def verify_settle(self) -> None:
+        """Raise unless the tournament is over."""
+        if self.phase is not Phase.FINISHED:
+            raise RuleError("not_finished", "the tournament is not over yet")
+
+    def settle(self) -> Settlement:
+        """The final ledger: paid in, cashed out, items bought back and net per player, and the fewest transfers."""
+        self.verify_settle()
+        rows = []
+        for player, entrant in self.entrants.items():
+            bought = [item for item in self.items if item.owner == player and item.status is ItemStatus.BOUGHT_BACK]
+            rows.append(SettlementRow(
+                player, entrant.paid_in(self.config), self.config.to_money(entrant.cashed_out_chips),
+                sum((self.config.to_money(item.chips) for item in bought), Fraction(0)), len(bought),
+                bounties=entrant.bounties_won + entrant.bounty, rebuys=entrant.rebuys, addons=entrant.addons,
+                reentries=entrant.reentries,
+            ))
+        return build_settlement(rows)
+
+    # --- helpers ---------------------------------------------------------------------------------------------------
+
+    def _cash_out(self, player: str, chips: int, *, is_final: bool = False) -> list[Event]:
+        """The player's chips back to the bank for money and his held items bought back: he is out for good."""
+        entrant = self.entrants[player]
+        entrant.status = EntrantStatus.CASHED_OUT
+        entrant.cashed_out_chips += chips
+        self.chips_in_play -= chips
+        events: list[Event] = [self._buy_back(item) for item in self.items
+                               if item.owner == player and item.status is ItemStatus.HELD]
+        events.append(PlayerCashedOut(player=player, chips=chips, money=self.config.to_money(chips), is_final=is_final,
+                                      moves=(Move(f"stack:{player}", BANK, chips, "cash-out"),) if chips else ()))
+        return events
+
+    def _buy_back(self, item: PawnedItem) -> Event:
+        """The owner buys the held item back from the bank at the rate."""
+        item.status = ItemStatus.BOUGHT_BACK
+        return ItemBoughtBack(item_id=item.item_id, owner=item.owner, description=item.description,
+                              money=self.config.to_money(item.chips))
+
+    def _collect_bounty(self, player: str, pots: Sequence[PotAward], order: Sequence[str]) -> list[Event]:
+        """The busted player's bounty to the winners of the pot that eliminated him (none named: it stays his)."""
+        entrant = self.entrants[player]
+        shares = {winner: chips for winner, chips in eliminators(player, pots).items() if winner in self.entrants}
+        if not entrant.bounty or not shares:
+            return []
+        cents = split_bounty(int(entrant.bounty / CENT), shares, order)
+        winners = {winner: amount * CENT for winner, amount in cents.items() if amount}
+        for winner, money in winners.items():
+            self.entrants[winner].bounties_won += money
+        money, entrant.bounty = entrant.bounty, Fraction(0)
+        return [BountyCollected(player=player, money=money, winners=winners)]
+
+
+def _by_place(pair: tuple[str, int]) -> tuple[int, str]:
+    """A (player, place) pair's sort key: by place, then by name."""
+    return pair[1], pair[0]

@@ -1,0 +1,131 @@
+"""A tournament's state (config, clock, phase, entrants, pawned items, chips in play), its summary and its saved form.
+
+`engine.tournament.Tournament` is this state with its actions mixed in: entries (`engine.tournament_entries`), pawned
+items (`engine.tournament_pawns`) and leaving and the end (`engine.tournament_end`). Each of those reads and changes
+the state kept here; the helpers they share are here too.
+"""
+
+from __future__ import annotations
+
+import itertools
+from datetime import datetime
+from fractions import Fraction
+from typing import Any, Self
+
+from engine.clock import Clock
+from engine.clock_time import from_iso, to_iso, to_utc
+from engine.common import RuleError
+from engine.schedule import Schedule
+from engine.settlement import fraction_from_text, fraction_to_text
+from engine.tournament_types import (
+    Entrant,
+    EntrantStatus,
+    ItemStatus,
+    PawnedItem,
+    Phase,
+    TournamentConfig,
+    TournamentSummary,
+    first_break,
+    is_in,
+)
+
+__all__ = ["TournamentState"]
+
+
+class TournamentState:
+    """The tournament's state, shared by its actions; every action is a verify / can / do triad returning events."""
+
+    def __init__(self, config: TournamentConfig, schedule: Schedule, *, warnings: tuple[int, ...] = (5, 1)) -> None:
+        """A tournament open for registration, with its clock on `schedule` (not started; `warnings`: the minutes
+        before a level's end that the clock announces, as `LEVEL_SOON`)."""
+        if (config.rebuys or config.addons or config.reentry) and first_break(schedule) is None:
+            raise RuleError("needs_break", "rebuys, add-ons and re-entry run until the first break, and this schedule "
+                            "has none")
+        self.config = config
+        self.clock = Clock(schedule, warnings=warnings)
+        self.phase = Phase.REGISTERING
+        self.entrants: dict[str, Entrant] = {}
+        self.items: list[PawnedItem] = []
+        self.chips_in_play = 0
+        self.finished_at: datetime | None = None
+        self.addons_reopened: tuple[datetime, datetime] | None = None
+        """From when until when add-ons missed with the first break are sold again (`reopen_addons`)."""
+
+    def summary(self) -> TournamentSummary:
+        """Counts for a display (the clock page, `/clock`): players left, entries, rebuys, add-ons and re-entries so
+        far, the bounties still on players' heads, and the money paid into the bank."""
+        entrants = self.entrants.values()
+        return TournamentSummary(
+            players_left=sum(is_in(entrant) for entrant in entrants),
+            entries=sum(1 + entrant.reentries for entrant in entrants),
+            rebuys=sum(entrant.rebuys for entrant in entrants),
+            addons=sum(entrant.addons for entrant in entrants),
+            reentries=sum(entrant.reentries for entrant in entrants),
+            bounty_pool=sum((entrant.bounty for entrant in entrants if is_in(entrant)), Fraction(0)),
+            money_in=sum((entrant.paid_in(self.config) for entrant in entrants), Fraction(0)),
+            chips_in_play=self.chips_in_play,
+        )
+
+    # --- helpers shared by the actions ---------------------------------------------------------------------------
+
+    def _renumber_places(self) -> None:
+        """Everyone out ranks below everyone still playing, in the order they went out (shared places kept): after a
+        late entry or a comeback the places of those out move so that they stay consecutive."""
+        out = sorted((entrant for entrant in self.entrants.values()
+                      if entrant.status is EntrantStatus.ELIMINATED and entrant.place is not None),
+                     key=lambda entrant: entrant.place or 0)
+        place = 1 + sum(entrant.status is EntrantStatus.PLAYING for entrant in self.entrants.values())
+        for _, tied in itertools.groupby(out, key=lambda entrant: entrant.place):
+            group = list(tied)
+            for entrant in group:
+                entrant.place = place
+            place += len(group)
+
+    def _verify_playing(self, player: str) -> None:
+        """Raise unless the tournament runs and `player` is playing in it."""
+        if self.phase is not Phase.RUNNING:
+            raise RuleError("not_running", "the tournament is not running")
+        entrant = self.entrants.get(player)
+        if entrant is None or entrant.status is not EntrantStatus.PLAYING:
+            raise RuleError("not_playing", "you are not playing in this tournament", player=player)
+
+    # --- serialisation ---------------------------------------------------------------------------------------------
+
+    def to_dict(self) -> dict[str, Any]:
+        """A JSON-able form."""
+        return {
+            "config": self.config.to_dict(),
+            "clock": self.clock.to_dict(),
+            "phase": self.phase.value,
+            "entrants": [{"player": e.player, "status": e.status.value, "buy_ins": e.buy_ins,
+                          "cashed_out_chips": e.cashed_out_chips, "place": e.place, "rebuys": e.rebuys,
+                          "addons": e.addons, "reentries": e.reentries, "bounty": fraction_to_text(e.bounty),
+                          "bounties_won": fraction_to_text(e.bounties_won)} for e in self.entrants.values()],
+            "items": [{"item_id": i.item_id, "owner": i.owner, "description": i.description, "chips": i.chips,
+                       "hand_number": i.hand_number, "status": i.status.value, "holder": i.holder}
+                      for i in self.items],
+            "chips_in_play": self.chips_in_play,
+            "finished_at": to_iso(self.finished_at),
+            "addons_reopened": None if self.addons_reopened is None else [to_iso(at) for at in self.addons_reopened],
+        }
+
+    @classmethod
+    def from_dict(cls, data: dict[str, Any]) -> Self:
+        """The tournament `to_dict` wrote."""
+        clock = Clock.from_dict(data["clock"])
+        tournament = cls(TournamentConfig.from_dict(data["config"]), clock.schedule)
+        tournament.clock = clock
+        tournament.phase = Phase(data["phase"])
+        tournament.entrants = {e["player"]: Entrant(
+            e["player"], EntrantStatus(e["status"]), e["buy_ins"], e["cashed_out_chips"], e["place"],
+            e.get("rebuys", 0), e.get("addons", 0), e.get("reentries", 0), fraction_from_text(e.get("bounty", 0)),
+            fraction_from_text(e.get("bounties_won", 0))) for e in data["entrants"]}
+        tournament.items = [PawnedItem(i["item_id"], i["owner"], i["description"], i["chips"], i["hand_number"],
+                                       ItemStatus(i["status"]), i["holder"]) for i in data["items"]]
+        tournament.chips_in_play = data["chips_in_play"]
+        tournament.finished_at = from_iso(data["finished_at"])
+        reopened = data.get("addons_reopened")  # absent from a tournament saved before it existed
+        if reopened:
+            tournament.addons_reopened = (to_utc(datetime.fromisoformat(reopened[0])),
+                                          to_utc(datetime.fromisoformat(reopened[1])))
+        return tournament
