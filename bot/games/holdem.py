@@ -256,6 +256,7 @@ class HoldemController:
             act.tell(act.user, "holdem.leaving_after_hand")
             return
         self._stand_up(act, seat)
+        bots.stand_up_alone(self, act)
         act.show_table(self.table_message(act))
 
     def _stand_up(self, act: Action, seat: dict[str, Any]) -> None:
@@ -546,6 +547,7 @@ class HoldemController:
             for seat in list(act.state["seats"]):
                 if seat["leaving"] or seat["stack"] == 0:
                     self._stand_up(act, seat)
+            bots.stand_up_alone(self, act)
         self._maybe_schedule_next(act)
 
     def spend_buttons(self, act: Action) -> None:
@@ -588,6 +590,7 @@ class HoldemController:
         if not act.state.get("tournament"):  # those who said they leave after this hand (players, practice seats) go
             for seat in [seat for seat in act.state["seats"] if seat["leaving"]]:
                 self._stand_up(act, seat)
+            bots.stand_up_alone(self, act)
 
     def _account(self, act: Action, local: str) -> str:
         kind, _, rest = local.partition(":")

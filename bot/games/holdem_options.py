@@ -168,6 +168,8 @@ def stand_up_away(ctl: HoldemTable, act: Action) -> None:
         else:
             ctl._stand_up(act, seat)
             stood = True
+    if stood:
+        bots.stand_up_alone(ctl, act)
     arm_stand_up(ctl, act)
     if stood:
         act.show_table(ctl.table_message(act))

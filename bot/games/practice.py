@@ -5,9 +5,12 @@
 Whatever it holds when it leaves, or nothing when it busts, goes back to `house:<chat>`: no player's wallet pays for
 it. Computer players never sit at a tournament (the table refuses while one is registering or running, and a
 tournament cannot be created while anyone is seated) nor at a house game. A hand is dealt only while at least one
-human is dealt in. When a computer player must act, the Hold'em controller arms a short timer (`BOT_SECONDS`, kind
-"bot"); when it fires, `play_turn` applies `engine.practice.decide` through the same commit path as a player's
-command, so the table sees it "think" and every chip moves in the ledger as usual.
+human is dealt in, and when the last human stands up (he leaves, he is away too long, a voided hand's leaver goes, he
+busts) the computer players stand up too, their chips back to `house:<chat>` (`stand_up_alone`): otherwise they would
+sit there, dealt nothing, keeping the table busy (`/game` refused) until an organizer removed them. When a computer
+player must act, the Hold'em controller arms a short timer (`BOT_SECONDS`, kind "bot"); when it fires, `play_turn`
+applies `engine.practice.decide` through the same commit path as a player's command, so the table sees it "think" and
+every chip moves in the ledger as usual.
 """
 
 from __future__ import annotations
@@ -103,6 +106,22 @@ def _remove(controller: HoldemTable, act: Action, name: str) -> None:
         return
     controller._stand_up(act, seat)
     act.show_table(controller.table_message(act))
+
+
+def stand_up_alone(controller: HoldemTable, act: Action) -> None:
+    """After a human stood up at a cash table: when only computer players are left seated (and no hand is in play),
+    they stand up too, their stacks back to the house, said in one line."""
+    seats = act.state.get("seats") or []
+    if act.state.get("tournament") or not seats or has_human(seats) or controller._hand(act) is not None:
+        return
+    names = [act.name(seat["id"]) for seat in seats]
+    chips = 0
+    for seat in list(seats):
+        if seat["stack"]:
+            act.move(controller.stack_account(act, seat["id"]), house_account(act), seat["stack"], "cash-out")
+        chips += seat["stack"]
+        controller.remove_seat(act, seat)
+    act.say("odds.bots_alone", players=", ".join(names), count=len(names), chips=chips)
 
 
 def play_turn(controller: HoldemTable, act: Action) -> None:

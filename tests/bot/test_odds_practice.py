@@ -306,3 +306,96 @@ async def test_a_computer_player_removed_in_a_hand_that_is_voided_leaves_with_hi
         await ledger_ok(restarted)
     finally:
         await reopened.close()
+
+
+async def test_the_last_human_leaving_stands_the_computer_players_up_and_frees_the_table(
+        store: Store, clock: FakeClock) -> None:
+    """Computer players never play alone: when the last human leaves, they stand up too, their chips back to the
+    house in one line (in the chat's language), and the table is free for another game."""
+    service = Service(store, clock, rng=random.Random(3))
+    await service.start()
+    assert (await service.handle(PLACE, ANN, "/join 200")).error is None
+    assert (await service.handle(PLACE, ANN, "/addbot")).error is None
+    assert (await service.handle(PLACE, ANN, "/addbot Chip")).error is None
+    assert await balance(service, HOUSE) == -800
+    left = await service.handle(PLACE, ANN, "/leave")
+    assert left.error is None
+    assert left.public == ["Ann leaves the table with 200 chips.",
+                           "Nobody is left to play with 🤖 Robo, 🤖 Chip: the computer players stand up and 800 chips "
+                           "go back to the house."]
+    assert await balance(service, HOUSE) == 0
+    stacks = await service.store.read(lambda tx: tx.balances(f"stack:{PLACE.table_id}:"))
+    assert not any(stacks.values())
+    await ledger_ok(service)
+    assert (await service.handle(PLACE, ANN, "/game texas")).error is None  # nothing keeps the table busy
+    # in Russian, once more, at a table of its own
+    other = PLACE.__class__(PLACE.chat_id, "chat/russian")
+    assert (await service.handle(other, ANN, "/lang ru")).error is None
+    assert (await service.handle(other, ANN, "/join 200")).error is None
+    assert (await service.handle(other, ANN, "/addbot Nuts")).error is None
+    left = await service.handle(other, ANN, "/leave")
+    assert left.public[-1] == ("Играть больше не с кем: компьютерный игрок 🤖 Nuts встаёт из-за стола, казино "
+                               "возвращается 400 фишек.")
+    assert await balance(service, HOUSE) == 0
+    await ledger_ok(service)
+
+
+async def test_computer_players_stand_up_after_the_hand_the_last_human_leaves(store: Store, clock: FakeClock) -> None:
+    """A `/leave` said in a hand takes effect when it ends; the computer players go with it."""
+    service = Service(store, clock, rng=random.Random(5))
+    await service.start()
+    heard = await listen(service)
+    assert (await service.handle(PLACE, ANN, "/join 200")).error is None
+    assert (await service.handle(PLACE, ANN, "/addbot Deuce")).error is None
+    start = await service.handle(PLACE, ANN, "/deal")
+    assert (await service.handle(PLACE, ANN, "/leave")).error is None
+    replies = await play_hand(service, clock, heard, start)
+    said = "\n".join(everything_public(reply) for reply in [*replies, *heard])
+    assert "Nobody is left to play with 🤖 Deuce: the computer player stands up" in said, said
+    state = await service.store.read(lambda tx: service.stored_table(tx, PLACE.table_id))
+    assert state[1]["seats"] == []
+    assert await balance(service, HOUSE) + await balance(service, f"wallet:{PLACE.chat_id}:ann") == 1000
+    await ledger_ok(service)
+
+
+async def test_computer_players_stand_up_when_the_last_human_is_away_too_long(store: Store, clock: FakeClock) -> None:
+    service = Service(store, clock, rng=random.Random(3))
+    await service.start()
+    heard = await listen(service)
+    assert (await service.handle(PLACE, ANN, "/join 200")).error is None
+    assert (await service.handle(PLACE, ANN, "/addbot")).error is None
+    assert (await service.handle(PLACE, ANN, "/away")).error is None
+    clock.advance(30 * 60 + 1)
+    await service.scheduler.fire_due()
+    said = "\n".join(everything_public(reply) for reply in heard)
+    assert "Ann leaves the table with 200 chips." in said, said
+    assert "Nobody is left to play with 🤖 Robo: the computer player stands up and 400 chips go back" in said, said
+    assert await balance(service, HOUSE) == 0
+    await ledger_ok(service)
+    assert (await service.handle(PLACE, ANN, "/game texas")).error is None
+
+
+async def test_computer_players_stand_up_when_a_voided_hand_lets_the_last_human_go(
+        store: Store, clock: FakeClock) -> None:
+    service = Service(store, clock, rng=random.Random(3))
+    await service.start()
+    assert (await service.handle(PLACE, ANN, "/join 400")).error is None
+    assert (await service.handle(PLACE, ANN, "/addbot")).error is None
+    assert (await service.handle(PLACE, ANN, "/deal")).error is None
+    assert (await service.handle(PLACE, ANN, "/leave")).error is None
+    await corrupt_saved_hand(store, PLACE, clock.now())
+    await store.close()
+    reopened = await Store.open(store.location)
+    try:
+        restarted = Service(reopened, clock, rng=random.Random(4))
+        heard = await listen(restarted)
+        await restarted.start()
+        await asyncio.sleep(0.1)
+        said = "\n".join(message for reply in heard for message in reply.public)
+        assert "could not be resumed" in said and "Ann leaves the table with 400 chips." in said, said
+        assert "Nobody is left to play with 🤖 Robo: the computer player stands up and 400 chips go back" in said
+        assert await balance(restarted, HOUSE) == 0
+        await ledger_ok(restarted)
+        assert (await restarted.handle(PLACE, ANN, "/game texas")).error is None
+    finally:
+        await reopened.close()
