@@ -49,6 +49,13 @@ def render(message: TableMessage) -> str:
     return clip(content)
 
 
+def _mentions(message: TableMessage) -> discord.AllowedMentions:
+    """Whom a new table message may ping: the player to act, and nobody else (a display name may hold a mention)."""
+    users = [discord.Object(int(message.to_act.removeprefix(PREFIX)))] if message.to_act and message.to_act.startswith(
+        PREFIX) else False
+    return discord.AllowedMentions(everyone=False, users=users, roles=False, replied_user=False)
+
+
 def _rendered(message: TableMessage) -> Rendered:
     return render(message), tuple((b.label, b.payload, b.private) for b in message.buttons)
 
@@ -173,7 +180,7 @@ class TableBoard:
     async def _post(self, table_id: str, shown: _Shown, message: TableMessage, retiring: OldMessage | None) -> None:
         channel = self._client.get_partial_messageable(shown.channel_id)
         content, view = self.content(table_id, message)
-        mentions = discord.AllowedMentions(users=True, everyone=False, roles=False)
+        mentions = _mentions(message)
         try:
             posted = await channel.send(content, view=view, allowed_mentions=mentions)
         finally:

@@ -10,6 +10,7 @@ from __future__ import annotations
 import asyncio
 import itertools
 import json
+import re
 import time
 import unicodedata
 from collections.abc import Callable
@@ -37,6 +38,9 @@ CHANNEL_LIMIT, CHANNEL_PERIOD = 5, 5.0
 WEBHOOK_LIMIT, WEBHOOK_PERIOD = 5, 2.0
 """An interaction's follow-ups and edits of its responses: their own bucket per interaction token."""
 MISSING_ACCESS, MISSING_PERMISSIONS, UNKNOWN_CHANNEL = 50001, 50013, 10003
+_USER_MENTION = re.compile(r"(?<!\\)<@!?([0-9]{17,20})>")
+_ROLE_MENTION = re.compile(r"(?<!\\)<@&([0-9]{17,20})>")
+_EVERYONE = re.compile(r"(?<!\\)@(?:everyone|here)")
 
 
 def _now() -> str:
@@ -487,6 +491,8 @@ class FakeDiscord:
             "type": 0,
             "flags": flags | int(body.get("flags") or 0), "components": body.get("components") or [],
         }
+        if not flags & EPHEMERAL and not int(body.get("flags") or 0) & EPHEMERAL:  # edits and ephemerals ping none
+            message["pinged"] = pings(message["content"], body.get("allowed_mentions"))
         for attachment in message["attachments"]:
             content = self.uploads.get(int(attachment["id"]), b"")
             self.files.append((channel_id, attachment["filename"], content, bool(message["flags"] & EPHEMERAL)))
@@ -551,6 +557,23 @@ class FakeDiscord:
             message.pop("loading", None)
             return self._edit(int(message["id"]), body)
         return self._edit(int(message_id), body)
+
+
+def pings(content: str, allowed: dict[str, Any] | None) -> dict[str, Any]:
+    """Whom a new message notifies (kept as its `pinged`, which the client never reads), as Discord decides it: the
+    mentions written in `content` (`<@id>`, `<@&role>`,
+    `@everyone`, `@here`; a backslash before one makes it plain text) that `allowed` (the message's
+    `allowed_mentions`; without it every kind is parsed) lets through."""
+    parse = set(allowed.get("parse", [])) if allowed is not None else {"users", "roles", "everyone"}
+    listed = {int(user) for user in (allowed or {}).get("users", [])}
+    users = [int(found) for found in _USER_MENTION.findall(content)]
+    roles = [int(found) for found in _ROLE_MENTION.findall(content)]
+    listed_roles = {int(role) for role in (allowed or {}).get("roles", [])}
+    return {
+        "users": [user for user in dict.fromkeys(users) if "users" in parse or user in listed],
+        "roles": [role for role in dict.fromkeys(roles) if "roles" in parse or role in listed_roles],
+        "everyone": "everyone" in parse and bool(_EVERYONE.search(content)),
+    }
 
 
 def _option_value(value: Any) -> Any:
