@@ -37,7 +37,7 @@ from bot.store.pauses import pause_tables, paused_tables, resume_tables, tables_
 from bot.store.rekey import rekey_chat
 from bot.store.snapshots import Snapshot, logged_tables, platform_tables, snapshots
 from bot.store.tx import HISTORY_ONLY, dumps, loads
-from engine.text import clean_text, is_storable
+from engine.text import clean_text, is_blank, is_storable
 
 log = logging.getLogger(__name__)
 
@@ -866,10 +866,10 @@ def log_entry(act: Action, entry: dict[str, Any], inputs: tuple[float, Actor | N
 def cleaned(actor: Actor) -> Actor:
     """The actor with a display name (and id) that can be stored and shown (`clean_text`: no lone surrogate, no
     control character). A platform's name is cleaned rather than refused: the player cannot change it in the middle
-    of a command. A name with nothing left is replaced by the id."""
+    of a command. A name with nothing left to see (`is_blank`: zero-width characters alone) is replaced by the id."""
     name = clean_text(actor.name)
     user_id = actor.user_id if is_storable(actor.user_id) else clean_text(actor.user_id)
-    name = name or user_id
+    name = user_id if is_blank(name) else name
     if name == actor.name and user_id == actor.user_id:
         return actor
     return dataclasses.replace(actor, name=name, user_id=user_id)

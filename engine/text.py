@@ -13,6 +13,15 @@ _INVISIBLE = frozenset("\u200e\u200f\u202a\u202b\u202c\u202d\u202e\u2066\u2067\u
 """Direction marks, embeddings, overrides and isolates (and a stray byte-order mark): they would reorder the reply
 around the quote, so a quote drops them."""
 
+_BLANK_LETTERS = frozenset("\u115f\u1160\u2800\u3164\uffa0")
+"""Letters that draw nothing (the Hangul fillers, the blank Braille pattern): a name of them alone looks empty."""
+
+
+def is_blank(text: str) -> bool:
+    """Whether `text` shows nothing: only spaces, format characters (zero-width spaces and joiners, direction
+    marks…), combining marks with nothing to combine with, and letters that draw nothing."""
+    return all(char in _BLANK_LETTERS or unicodedata.category(char)[0] in "ZCM" for char in text)
+
 
 def is_storable(text: str) -> bool:
     """Whether `text` can be written as UTF-8 (the database's encoding): False for a lone surrogate like "\\ud800",

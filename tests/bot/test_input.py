@@ -87,6 +87,15 @@ async def test_a_platform_name_that_cannot_be_stored_is_cleaned_not_refused(serv
     await ledger_ok(service)
 
 
+@pytest.mark.parametrize("name", ["\u200b\u200b", "\u2060\u200d", " \u3164 ", "\u2800", "\u0301", "\u00ad"])
+async def test_a_name_that_shows_nothing_is_the_players_id(service: Service, name: str) -> None:
+    """A prankster named by zero-width characters alone would sit, act and be told to act under no visible name."""
+    ghost = Actor("tg:11", name)
+    assert (await service.handle(PLACE, ghost, "/join")).public == ["tg:11 sits down with 400 chips."]
+    kept = Actor("tg:12", "\u200bZed\u200d")  # a visible name keeps its invisible characters
+    assert (await service.handle(PLACE, kept, "/join")).public == ["\u200bZed\u200d sits down with 400 chips."]
+
+
 # --- numbers --------------------------------------------------------------------------------------------------
 
 @pytest.mark.parametrize("amount", ["４０", "٤٠", "۴۰", "४०", "4０"])
