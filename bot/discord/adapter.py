@@ -18,6 +18,7 @@ from bot.discord import slash
 from bot.discord.board import TableBoard
 from bot.discord.buttons import TableButton, release
 from bot.discord.delivery import Delivery
+from bot.discord.markup import plain
 from bot.discord.pages import pack
 from bot.discord.translator import CatalogueTranslator
 from bot.i18n import languages, text
@@ -270,7 +271,7 @@ class DiscordAdapter:
                 else:
                     await interaction.response.defer(ephemeral=True, thinking=True)
             reply, state = await task
-            public = list(reply.public)
+            public = [plain(line) for line in reply.public]
             first = None  # a public answer to a slash command is the command's own response
             if not component and not interaction.response.is_done() and public and not _private_part(reply, actor):
                 first = public.pop(0)
@@ -311,7 +312,7 @@ class DiscordAdapter:
         Other players' private parts are not sent: Discord can show a private message only to the member who
         acted, so each player reads his own with the "my cards" button."""
         response = interaction.response
-        pages = pack(_private_part(reply, actor))
+        pages = pack([plain(line) for line in _private_part(reply, actor)])
         files = [_upload(file) for file in reply.files if file.to == actor.user_id]
         if len(pages) > MAX_PAGES:  # too long to read as messages: one file
             whole = "\n\n".join(_private_part(reply, actor))
@@ -395,7 +396,7 @@ class DiscordAdapter:
         state = None
         if reply.table is not None:
             state = (self.board.want(place.table_id, _channel(place), reply.table), reply.table)
-        self.delivery.queue(place, texts=reply.public, table=state,
+        self.delivery.queue(place, texts=[plain(line) for line in reply.public], table=state,
                             pictures=[picture for picture in reply.pictures if picture.to is None],
                             files=[file for file in reply.files if file.to is None])
 

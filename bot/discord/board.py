@@ -10,7 +10,8 @@ import discord
 
 from bot.adapter_memory import AdapterMemory
 from bot.discord.buttons import release, table_view
-from bot.discord.pages import clip
+from bot.discord.markup import plain
+from bot.discord.pages import CONTENT_LIMIT, clip
 from bot.output import OldMessage, Place, PostedMessage, TableMessage
 from bot.table_states import State, TableStates
 
@@ -42,11 +43,12 @@ class _Shown:
 
 
 def render(message: TableMessage) -> str:
-    """The message text: the table, and a mention of whoever must act (a new message pings him; edits never do)."""
-    content = message.text
+    """The message text: the table as plain text, and a mention of whoever must act (a new message pings him; edits
+    never do), kept when the table is cut to Discord's length."""
+    mention = ""
     if message.to_act and message.to_act.startswith(PREFIX):
-        content += f"\n<@{message.to_act.removeprefix(PREFIX)}>"
-    return clip(content)
+        mention = f"\n<@{message.to_act.removeprefix(PREFIX)}>"
+    return clip(plain(message.text), CONTENT_LIMIT - len(mention)) + mention
 
 
 def _mentions(message: TableMessage) -> discord.AllowedMentions:

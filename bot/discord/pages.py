@@ -6,9 +6,10 @@ CONTENT_LIMIT = 2000
 """Discord refuses longer message content."""
 
 
-def clip(content: str) -> str:
-    """Cut a message to Discord's limit, marking the cut (for what is never long: table messages, notices)."""
-    return content if len(content) <= CONTENT_LIMIT else content[: CONTENT_LIMIT - 1] + "…"
+def clip(content: str, limit: int = CONTENT_LIMIT) -> str:
+    """Cut a message to Discord's limit (or `limit`), marking the cut (for what is never long: table messages,
+    notices)."""
+    return content if len(content) <= limit else content[: limit - 1] + "…"
 
 
 def pack(messages: list[str], limit: int = CONTENT_LIMIT) -> list[str]:

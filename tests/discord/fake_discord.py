@@ -576,6 +576,24 @@ def pings(content: str, allowed: dict[str, Any] | None) -> dict[str, Any]:
     }
 
 
+_ESCAPED = re.compile(r"\\([!-/:-@\[-`{-~])")
+_MARKUP = re.compile(r"(?<!\\)(?:[*_~|`<\[]|^\s*[#>-])", re.MULTILINE)
+
+
+def shown(content: str) -> str:
+    """What a member reads of plain text escaped for Discord: a backslash before punctuation shows the punctuation,
+    a zero-width space is not seen."""
+    return _ESCAPED.sub(r"\1", content).replace("\u200b", "")
+
+
+def markup(content: str) -> list[str]:
+    """The characters of `content` that Discord's markdown could read as formatting, a link or a mention (those
+    without a backslash before them): the start of a bold, italic, strike-through, spoiler, code, masked link, `<…>`
+    mention, heading, quote or list (a link is not looked into)."""
+    bare = re.sub(r"https?://\S+", "", re.sub(r"\\\\", "", content))  # links, and escaped backslashes
+    return [found.group().strip() for found in _MARKUP.finditer(bare)]
+
+
 def _option_value(value: Any) -> Any:
     return str(value.id) if isinstance(value, Member) else value
 
