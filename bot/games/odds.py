@@ -11,6 +11,7 @@ behind each figure is named with it.
 
 from __future__ import annotations
 
+import functools
 import random
 from decimal import Decimal
 from typing import TYPE_CHECKING
@@ -18,8 +19,8 @@ from typing import TYPE_CHECKING
 from bot import commands as cmd
 from bot.games.context import Action
 from bot.games.house_edges import precomputed
-from engine.cards import format_cards
-from engine.equity import equity
+from engine.cards import Card, format_cards
+from engine.equity import Equity, equity
 from engine.house.odds import PAYTABLES, paytables
 
 if TYPE_CHECKING:
@@ -29,7 +30,6 @@ if TYPE_CHECKING:
 
 TRIALS = 5_000
 """Simulated deals for a Hold'em equity when enumerating every deal would take too long."""
-
 
 
 def odds_command(act: Action, controller: Controller, command: cmd.Command) -> None:
@@ -61,7 +61,7 @@ def _holdem(controller: HoldemController, act: Action) -> None:
     opponents = [player for player in hand.players if player != act.user and player not in hand.folded]
     hole, board = hand.hole_cards(act.user), hand.board
     seed = f"{act.place.table_id}:{hand.hand_number}:{len(board)}:{act.user}"
-    result = equity(hole, board, opponents=len(opponents), rng=random.Random(seed), trials=TRIALS)
+    result = _equity(tuple(hole), tuple(board), len(opponents), seed)
     if result.method == "exact":
         how = act.t("odds.exact", deals=result.deals)
     else:
@@ -70,6 +70,13 @@ def _holdem(controller: HoldemController, act: Action) -> None:
              board=act.t("odds.on_board", board=format_cards(board)) if board else "",
              equity=_percent(result.equity), win=_percent(result.win), tie=_percent(result.tie),
              opponents=len(opponents), how=how)
+
+
+@functools.lru_cache(maxsize=1024)
+def _equity(hole: tuple[Card, ...], board: tuple[Card, ...], opponents: int, seed: str) -> Equity:
+    """The equity of a situation, computed once: the answer is seeded by the situation, so a player who asks again
+    and again (a flood of `/odds`) costs one computation a street, not one each, and the table is not held up."""
+    return equity(hole, board, opponents=opponents, rng=random.Random(seed), trials=TRIALS)
 
 
 def _house(controller: HouseController, act: Action) -> None:
