@@ -224,6 +224,10 @@ _CLOCK = re.compile(r"^([0-9]{1,2})[:.]([0-9]{2})$")
 _DURATION = re.compile(r"^(?:([0-9]+)\s*(?:h|hr|hours?|ч))?\s*(?:([0-9]+)\s*(?:m|min|mins|minutes?|мин|м))?$")
 
 
+MAX_LEVELS = 60
+"""The most levels (breaks included) a schedule may have: twenty hours of twenty-minute levels."""
+
+
 def parse_schedule(text: str, tz: str) -> Schedule:
     """Read a schedule like `10/20 until 19:00; break until 20:00; 50/100` or `10/20 20m; 20/40 20m; break 10m; 40/80`.
 
@@ -236,6 +240,9 @@ def parse_schedule(text: str, tz: str) -> Schedule:
     parts = [part.strip() for part in re.split(r"[;\n]", text.strip())]
     if not parts[-1]:
         parts.pop()
+    if len(parts) > MAX_LEVELS:  # a night's schedule, not a wall of text repeated in the chat and every snapshot
+        raise ScheduleError("too_many_levels", f"a schedule has at most {MAX_LEVELS} levels, not {len(parts)}",
+                            most=MAX_LEVELS, count=len(parts))
     levels = []
     for number, part in enumerate(parts, 1):
         if not part:

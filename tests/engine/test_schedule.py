@@ -4,7 +4,7 @@ from datetime import time, timedelta
 
 import pytest
 
-from engine.schedule import PRESETS, Level, Schedule, ScheduleError, doubling, home_night, parse_schedule
+from engine.schedule import MAX_LEVELS, PRESETS, Level, Schedule, ScheduleError, doubling, home_night, parse_schedule
 
 TZ = "Europe/Moscow"
 
@@ -126,3 +126,14 @@ def test_levels_are_numbered_without_the_breaks() -> None:
     night = home_night("UTC")
     assert [level.is_break for level in night.levels] == [False, True, False]
     assert night.level_number(2) == 2
+
+
+def test_a_schedule_of_more_levels_than_a_night_has_is_refused() -> None:
+    """A schedule is repeated in the chat and kept in every snapshot: past MAX_LEVELS levels it is refused, naming
+    both counts, and a schedule of exactly MAX_LEVELS is read."""
+    levels = "; ".join(f"{2 * (n + 1)}/{4 * (n + 1)} 20m" for n in range(MAX_LEVELS - 1)) + "; 1000/2000"
+    assert len(parse_schedule(levels, "UTC").levels) == MAX_LEVELS
+    with pytest.raises(ScheduleError) as refused:
+        parse_schedule("10/20 20m; " + levels, "UTC")
+    assert refused.value.code == "too_many_levels" and refused.value.params == {"most": MAX_LEVELS,
+                                                                              "count": MAX_LEVELS + 1}
