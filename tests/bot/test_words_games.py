@@ -99,7 +99,7 @@ def test_the_agreement_check_finds_wrong_forms() -> None:
     assert disagreements("en", "  Bob · 380 bet 20") == []
 
 
-_SHOWN_EMPTY = re.compile(r"\b(Board|Стол|places|места): —")
+_SHOWN_EMPTY = re.compile(r"\b(Board|Борд|places|места): —")
 """A field shown empty on purpose with a dash: the board before the flop, a player's places before any tournament."""
 
 
