@@ -107,8 +107,8 @@ def test_numbers_are_grouped_and_pointed_per_language() -> None:
 
 def test_money_is_written_per_language() -> None:
     cashed = {"player": "Ann", "chips": 305, "money": money(Fraction(305, 6))}
-    assert text("ru", "tournament.cashed_out", **cashed) == "Ann выходит с фишками: 305 = 50,83."
-    assert text("en", "tournament.cashed_out", **cashed) == "Ann cashes out 305 chips = 50.83."
+    assert text("ru", "tournament.cashed_out", **cashed) == "Ann обменивает 305 фишек на 50,83 и выходит из турнира."
+    assert text("en", "tournament.cashed_out", **cashed) == "Ann cashes out 305 chips for 50.83."
     assert str(money(Fraction(50))) == "50" and str(money(Fraction(203, 4))) == "50.75"
 
 

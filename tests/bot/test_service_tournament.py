@@ -219,10 +219,10 @@ async def test_a_cash_out_between_hands_takes_his_seat_off_the_table_at_once(nig
 
 
 @pytest.mark.parametrize(("language", "said"), [
-    ("en", ["Cat finishes with 305 chips = 50.83.", "Ann finishes with 300 chips = 50.",
-            "Bob finishes with 295 chips = 49.17."]),
-    ("ru", ["Cat заканчивает турнир с фишками: 305 = 50,83.", "Ann заканчивает турнир с фишками: 300 = 50.",
-            "Bob заканчивает турнир с фишками: 295 = 49,17."]),
+    ("en", ["Cat finishes with 305 chips, worth 50.83.", "Ann finishes with 300 chips, worth 50.",
+            "Bob finishes with 295 chips, worth 49.17."]),
+    ("ru", ["Cat заканчивает турнир с 305 фишками — это 50,83.", "Ann заканчивает турнир с 300 фишками — это 50.",
+            "Bob заканчивает турнир с 295 фишками — это 49,17."]),
 ])
 async def test_the_end_says_the_chips_each_finishes_with_not_a_cash_out(night, language: str,
                                                                         said: list[str]) -> None:
