@@ -66,7 +66,7 @@ async def test_the_leaderboard_in_russian(service: Service) -> None:
     await service.handle(PLACE, ANN, "/lang ru")
     await service.handle(PLACE, BOB, "/join")
     assert (await service.handle(PLACE, BOB, "/top")).public == [
-        "Таблица лидеров, игра на фишки (выигрыш или проигрыш без учёта выданных фишек):\n1. Bob — 0"]
+        "Таблица лидеров, кэш-столы (выигрыш или проигрыш без учёта выданных фишек):\n1. Bob — 0"]
 
 
 async def test_a_tournament_closed_before_it_started_is_on_no_leaderboard(service: Service) -> None:
