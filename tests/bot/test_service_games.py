@@ -456,8 +456,8 @@ async def test_caribbean_bonus_size_and_re_exchange_are_table_options(service: S
     assert again.error is None and "Ann, box 1: exchanges again (20)." in everything_public(again)
     assert [button.label for button in again.table.buttons if not button.private] == ["Play (20)", "Fold"]
     ended = await service.handle(PLACE, ANN, "/play")
-    assert ("wins against the dealer, but ends down (−30) — pair of kings, jack kicker: 9♣ J♥ K♥ K♣ 7♣; ANTE +10 · "
-            "BET +20 (pair of kings, jack kicker, ×1) · BONUS −20 · exchange fee −20 · second exchange fee −20."
+    assert ("wins against the dealer, but ends down (−30) — a pair of kings, jack kicker: 9♣ J♥ K♥ K♣ 7♣; ANTE +10 · "
+            "BET +20 (a pair of kings, jack kicker, ×1) · BONUS −20 · exchange fee −20 · second exchange fee −20."
             ) in ended.public[-1]  # over ace-king
     assert (await wallets(service))["ann"] == 1000 + 10 + 20 - 20 - 40  # the exchange and the re-exchange: 20 each
     await ledger_ok(service)
@@ -709,24 +709,24 @@ async def test_a_pairplus_alone_is_told_to_its_owner_at_once_and_to_the_table_wh
         assert (await service.handle(PLACE, actor, line)).error is None
     dealt = await service.handle(PLACE, ANN, "/deal")
     assert dealt.table is not None and dealt.table.to_act == "bob"
-    assert "Box 1, side bet: PAIRPLUS +5 (pair of nines, five kicker, ×1)." in dealt.private["ann"]
+    assert "Box 1, side bet: PAIRPLUS +5 (a pair of nines, five kicker, ×1)." in dealt.private["ann"]
     shown = everything_public(dealt)
     assert not any(word in shown for word in ("9♣", "nines", "+5")), shown
     assert "Ann · box 1 · — · playing" in shown
     ended = await service.handle(PLACE, BOB, "/play")
-    assert ("Ann, box 1: wins (+5) — pair of nines, five kicker: 9♣ 9♥ 5♦; PAIRPLUS +5 (pair of nines, five kicker, "
-            "×1).") in ended.public[-1]
+    assert ("Ann, box 1: wins (+5) — a pair of nines, five kicker: 9♣ 9♥ 5♦; PAIRPLUS +5 (a pair of nines, five "
+            "kicker, ×1).") in ended.public[-1]
     assert (await wallets(service))["ann"] == 1000 + 5
     await ledger_ok(service)
 
 
 @pytest.mark.parametrize(("game", "cards", "bets", "told", "secrets", "result"), [
     ("three-card", "9h 8h 7h  Kd Kc 2s  Qc 5d 2c", "/ante 10 pp 5",
-     "Box 1, side bet: PAIRPLUS +200 (straight flush to the nine, ×40).", ("straight", "+200", "+190"),
-     "Ann, box 1: folded (+190); PAIRPLUS +200 (straight flush to the nine, ×40) · ANTE −10."),
+     "Box 1, side bet: PAIRPLUS +200 (a straight flush to the nine, ×40).", ("straight", "+200", "+190"),
+     "Ann, box 1: folded (+190); PAIRPLUS +200 (a straight flush to the nine, ×40) · ANTE −10."),
     ("caribbean", "9h 8d 7c 6s 5h  Kd Kc 2s 3d 4h  2d 2h Ks 6d 8c", "/ante 10 bonus 10",
-     "Box 1, side bet: BONUS +50 (straight to the nine, ×5).", ("straight", "+50", "+40"),
-     "Ann, box 1: folded (+40); ANTE −10 · BONUS +50 (straight to the nine, ×5)."),
+     "Box 1, side bet: BONUS +50 (a straight to the nine, ×5).", ("straight", "+50", "+40"),
+     "Ann, box 1: folded (+40); ANTE −10 · BONUS +50 (a straight to the nine, ×5)."),
 ], ids=["three-card", "caribbean"])
 async def test_a_folded_box_keeps_its_side_bet_from_the_table_until_the_round_ends(
         service: Service, monkeypatch: pytest.MonkeyPatch, game: str, cards: str, bets: str, told: str,
@@ -766,7 +766,7 @@ async def test_choosing_a_three_card_tier_keeps_the_tables_payout_cap(service: S
 
 
 @pytest.mark.parametrize(("language", "expected"), [
-    ("en", "box 1: K♦ K♣ 2♠ · side bet: PAIRPLUS +5 (pair of kings, two kicker, ×1)"),
+    ("en", "box 1: K♦ K♣ 2♠ · side bet: PAIRPLUS +5 (a pair of kings, two kicker, ×1)"),
     ("ru", "бокс 1: K♦ K♣ 2♠ · побочная ставка: PAIRPLUS +5 (пара королей, кикер двойка, ×1)"),
 ])
 async def test_a_pairplus_settled_on_the_deal_is_in_my_cards(service: Service, monkeypatch: pytest.MonkeyPatch,

@@ -76,7 +76,7 @@ async def test_a_beaten_hand_is_asked_show_or_muck_and_a_mucked_hand_is_never_sh
     assert replies[-1].error is None
     text = all_public(replies)
     assert "Bob mucks." in text
-    assert "Cat wins the main pot (120) with pair of aces, jack kicker." in everything_public(replies[-1])
+    assert "Cat wins the main pot (120) with a pair of aces, jack kicker." in everything_public(replies[-1])
     for card in ("4♥", "5♥", "Q♥", "Q♦"):  # the mucked hands: in no public message, table or button
         assert card not in text
     for_cat = await exported(service, "cat")

@@ -36,11 +36,12 @@ def _showdown(language: str, holes: dict[str, str], board: str) -> list[str]:
      "three of a kind, sevens, king kicker"),
     ("ru", "Ks 7d 7c 4s 9h", {"ann": "Ah Kd", "bob": "7h 2c"}, "две пары, короли и семёрки, кикер туз",
      "тройка семёрок, кикер король"),
-    ("en", "Td 9c 8s 2c 2h", {"ann": "7h 6d", "bob": "Ad Kd"}, "straight to the ten", "pair of twos, ace kicker"),
+    ("en", "Td 9c 8s 2c 2h", {"ann": "7h 6d", "bob": "Ad Kd"}, "a straight to the ten", "a pair of twos, ace kicker"),
     ("ru", "Td 9c 8s 2c 2h", {"ann": "7h 6d", "bob": "Ad Kd"}, "стрит до десятки", "пара двоек, кикер туз"),
-    ("en", "Ah 9h 4h 2c 2d", {"ann": "Kh 3h", "bob": "2s 9c"}, "flush, ace high", "full house, twos full of nines"),
+    ("en", "Ah 9h 4h 2c 2d", {"ann": "Kh 3h", "bob": "2s 9c"}, "a flush, ace high", "a full house, twos full of nines"),
     ("ru", "Ah 9h 4h 2c 2d", {"ann": "Kh 3h", "bob": "2s 9c"}, "флеш, старший туз", "фулл-хаус, двойки на девятках"),
-    ("en", "5c 4d 3h Qs 9c", {"ann": "Ac 2d", "bob": "Qd Jh"}, "straight to the five", "pair of queens, jack kicker"),
+    ("en", "5c 4d 3h Qs 9c", {"ann": "Ac 2d", "bob": "Qd Jh"}, "a straight to the five",
+     "a pair of queens, jack kicker"),
     ("ru", "5c 4d 3h Qs 9c", {"ann": "Ac 2d", "bob": "Qd Jh"}, "стрит до пятёрки", "пара дам, кикер валет"),
     ("en", "Qc Jc Tc 4d 4h", {"ann": "Ac Kc", "bob": "4c 4s"}, "royal flush", "four of a kind, fours, queen kicker"),
     ("ru", "Qc Jc Tc 4d 4h", {"ann": "Ac Kc", "bob": "4c 4s"}, "роял-флеш", "каре четвёрок, кикер дама"),
@@ -56,7 +57,8 @@ def test_a_showdown_says_each_hand_as_a_card_room_does(language: str, board: str
 
 @pytest.mark.parametrize(("language", "board", "holes", "expected"), [
     ("en", "Ad Ac 9s 7c 4h", {"ann": "Kd 2s", "bob": "Qd 3s"},
-     "Ann wins the main pot (1,000) with pair of aces, king kicker; the kicker decides: Ann's king beats Bob's queen."),
+     "Ann wins the main pot (1,000) with a pair of aces, king kicker; the kicker decides: Ann's king beats Bob's "
+     "queen."),
     ("ru", "Ad Ac 9s 7c 4h", {"ann": "Kd 2s", "bob": "Qd 3s"},
      "Ann забирает основной банк (1\u00a0000): пара тузов, кикер король; решает кикер: Ann — король, Bob — дама."),
     ("en", "Kd Kc 9s 7c 4h", {"ann": "9d 2s", "bob": "7d 3s"},
@@ -66,7 +68,7 @@ def test_a_showdown_says_each_hand_as_a_card_room_does(language: str, board: str
      "Ann забирает основной банк (1\u00a0000): две пары, короли и девятки, кикер семёрка; решает младшая пара: "
      "Ann — девятки, Bob — семёрки."),
     ("en", "Ah 9h 4h 2h Td", {"ann": "Kh 3c", "bob": "Qh Jc"},
-     "Ann wins the main pot (1,000) with flush, ace high; the second card decides: Ann's king beats Bob's queen."),
+     "Ann wins the main pot (1,000) with a flush, ace high; the second card decides: Ann's king beats Bob's queen."),
     ("en", "Ad Kc 9s 7c 3h", {"ann": "Ah 2s", "bob": "As Kd"},
      "Bob wins the main pot (1,000) with two pair, aces and kings, nine kicker."),
 ])
@@ -77,7 +79,7 @@ def test_a_pot_won_in_the_same_category_says_what_decided(language: str, board: 
 
 
 @pytest.mark.parametrize(("language", "expected"), [
-    ("en", "Bob 500, Ann 500 split the main pot (1,000): the hands are equal, pair of aces, king kicker."),
+    ("en", "Bob 500, Ann 500 split the main pot (1,000): the hands are equal, a pair of aces, king kicker."),
     ("ru", "Bob 500, Ann 500 делят основной банк (1\u00a0000): комбинации равны, пара тузов, кикер король."),
 ])
 def test_a_split_pot_says_the_hands_are_equal(language: str, expected: str) -> None:
@@ -116,7 +118,7 @@ def test_the_fault_finder_finds_the_reported_faults() -> None:
     assert faults("Showdown — Bob: (two pair)") == []
     assert faults("Showdown — Bob: ()")
     assert faults("Ann raises to 500. all-in") == []
-    assert faults("Ann, box 1: wins (+40) — pair of aces: A♠ A♦ K♥ 8♣ 9♣; ANTE 0 · BET +40.") == []
+    assert faults("Ann, box 1: wins (+40) — a pair of aces: A♠ A♦ K♥ 8♣ 9♣; ANTE 0 · BET +40.") == []
 
 
 def _holdem_events(seed: int) -> list[list[Event]]:
@@ -226,8 +228,8 @@ def _round(game: str, cards: str, decisions: list[str], *, side: int = 0, ante: 
 
 def test_russian_poker_names_both_combinations_it_paid() -> None:
     public, _ = _round("russian", "Ks Kd Ah 8c 9c 3s 3d 5h 6c 8h", ["play"])
-    assert ("Ann, box 1: wins (+40) — pair of kings, ace kicker: K♠ K♦ A♥ 8♣ 9♣; ANTE 0 · "
-            "BET +40 (pair of kings + second combination: ace-king, ×2).") in public
+    assert ("Ann, box 1: wins (+40) — a pair of kings, ace kicker: K♠ K♦ A♥ 8♣ 9♣; ANTE 0 · "
+            "BET +40 (a pair of kings + second combination: ace-king, ×2).") in public
 
 
 def test_a_caribbean_box_that_won_its_ante_but_lost_its_bonus_shows_both() -> None:
@@ -238,23 +240,23 @@ def test_a_caribbean_box_that_won_its_ante_but_lost_its_bonus_shows_both() -> No
 
 def test_a_won_caribbean_bonus_names_the_dealt_hand_and_its_multiple() -> None:
     public, _ = _round("caribbean", "As Ks Qs Js 9s Ah Kd 9d 5c 3s", ["play"], side=10)
-    assert ("Ann, box 1: wins (+180) — flush, ace high: A♠ K♠ Q♠ J♠ 9♠; ANTE +10 · BET +100 (flush, ace high, ×5) · "
-            "BONUS +70 (flush, ace high, ×7).") in public
+    assert ("Ann, box 1: wins (+180) — a flush, ace high: A♠ K♠ Q♠ J♠ 9♠; ANTE +10 · BET +100 (a flush, ace high, "
+            "×5) · BONUS +70 (a flush, ace high, ×7).") in public
 
 
 def test_pair_plus_is_told_privately_on_the_deal_and_publicly_with_the_result() -> None:
     public, private = _round("three-card", "7s 7d 2c Ah Kh Qh", ["play"], side=5)
-    assert private["ann"][-1] == "Box 1, side bet: PAIRPLUS +5 (pair of sevens, two kicker, ×1)."
-    assert ("Ann, box 1: loses (−15) — pair of sevens, two kicker: 7♠ 7♦ 2♣; PAIRPLUS +5 (pair of sevens, two "
+    assert private["ann"][-1] == "Box 1, side bet: PAIRPLUS +5 (a pair of sevens, two kicker, ×1)."
+    assert ("Ann, box 1: loses (−15) — a pair of sevens, two kicker: 7♠ 7♦ 2♣; PAIRPLUS +5 (a pair of sevens, two "
             "kicker, ×1) · ANTE −10 · PLAY −10.") in public
-    assert "Dealer reveals A♥ K♥ Q♥: straight flush to the ace — qualifies." in public
+    assert "Dealer reveals A♥ K♥ Q♥: a straight flush to the ace — qualifies." in public
 
 
 def test_a_dealer_without_a_game_is_said_once() -> None:
     public, _ = _round("russian", "Ks Kd 7h 9c Jh Qs Jd 9d 5c 3s 4h", ["play", "dealer_game"])
     assert "Dealer reveals Q♠ J♦ 9♦ 5♣ 3♠: no game." in public
     assert "Dealer discards Q♠, draws 4♥: still no game." in public
-    assert ("Ann, box 1: dealer still has no game, bets back (−10) — pair of kings, jack kicker: K♠ K♦ 7♥ 9♣ J♥; "
+    assert ("Ann, box 1: dealer still has no game, bets back (−10) — a pair of kings, jack kicker: K♠ K♦ 7♥ 9♣ J♥; "
             "ANTE 0 · BET 0 · dealer's game fee −10.") in public
 
 
@@ -264,7 +266,7 @@ def test_a_dealer_without_a_game_is_said_once() -> None:
     ("ru", "Ah Kd Qc 5s 3s", "Дилер открывает A♥ K♦ Q♣ 5♠ 3♠: туз-король — игра есть."),
     ("ru", "Ah Qd Jc 5s 3s", "Дилер открывает A♥ Q♦ J♣ 5♠ 3♠: старший туз — нет игры: нужен хотя бы туз-король."),
     ("en", "Kh Qd Jc 5s 3s", "Dealer reveals K♥ Q♦ J♣ 5♠ 3♠: king high — no game: it takes ace-king or better."),
-    ("en", "Ah Ad Jc 5s 3s", "Dealer reveals A♥ A♦ J♣ 5♠ 3♠: pair of aces, jack kicker — qualifies."),
+    ("en", "Ah Ad Jc 5s 3s", "Dealer reveals A♥ A♦ J♣ 5♠ 3♠: a pair of aces, jack kicker — qualifies."),
 ])
 def test_a_caribbean_dealer_with_ace_high_is_told_why_he_qualifies_or_not(language: str, dealer: str,
                                                                          expected: str) -> None:
@@ -289,8 +291,8 @@ def test_a_payout_the_tables_maximum_cut_says_so(language: str, expected: str) -
 
 
 @pytest.mark.parametrize(("language", "expected"), [
-    ("en", "Ann, box 1: half payout (+505) — straight flush to the nine: 9♥ 8♥ 7♥ 6♥ 5♥; ANTE 0 · BET 0 · half payout "
-           "+505 (half of 1,010: straight flush to the nine, ANTE 1:1 and BET ×50)."),
+    ("en", "Ann, box 1: half payout (+505) — a straight flush to the nine: 9♥ 8♥ 7♥ 6♥ 5♥; ANTE 0 · BET 0 · half "
+           "payout +505 (half of 1,010: a straight flush to the nine, ANTE 1:1 and BET ×50)."),
     ("ru", "Ann, бокс 1: половина выплаты (+505) — стрит-флеш до девятки: 9♥ 8♥ 7♥ 6♥ 5♥; АНТЕ 0 · БЕТ 0 · половина "
            "выплаты +505 (половина от 1\u00a0010: стрит-флеш до девятки, АНТЕ 1:1 и БЕТ ×50)."),
 ])
