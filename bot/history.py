@@ -141,7 +141,7 @@ def _whole_hands(act: Action, hands: list[tuple[str, RecordedHand]]) -> list[Rec
 
 def _names(act: Action, hands: list[RecordedHand]) -> dict[str, str]:
     players = {str(player) for hand in hands for player in hand.events[0]["players"]}
-    return {player: act.name(player) for player in players}
+    return {player: act.written_name(player) for player in players}
 
 
 # --- statistics -------------------------------------------------------------------------------------------------

@@ -52,6 +52,17 @@ def clean_text(text: str) -> str:
     return " ".join("".join(kept).split())
 
 
+WORD_JOINER = "\u2060"
+
+
+def inert(text: str) -> str:
+    """`text` with a word joiner (U+2060, which shows nothing) after each `@` and `/`: read the same, but no chat
+    client finds a mention (`@alice`) or a command (`/leave`) in it. For a player's name inside the bot's texts."""
+    if "@" not in text and "/" not in text:
+        return text
+    return text.replace("@", "@" + WORD_JOINER).replace("/", "/" + WORD_JOINER)
+
+
 def quote_input(text: object, limit: int = QUOTE_LIMIT) -> str:
     """A player's input as an answer quotes it (the message puts the quotation marks): cleaned by `clean_text`, and
     at most `limit` characters of it, followed by an ellipsis when it was longer."""

@@ -13,7 +13,7 @@ from bot.output import Actor, Place, Reply, TableMessage
 from bot.render import Narration, Voice
 from bot.store import Tx, held_account, wallet_account
 from engine.common import Event, Move, RuleError
-from engine.text import quote_input
+from engine.text import WORD_JOINER, inert, quote_input
 
 UNREADABLE = (KeyError, ValueError, TypeError)
 """What reading back a stored hand or round (`from_dict`) raises when the snapshot no longer reads."""
@@ -68,7 +68,10 @@ class TimerChange:
 class Names:
     """Players' display names as one action reads them: each read once from its transaction (and so recorded for its
     log), as it stands when the action first asks for it. What the action's voices name players with: kept apart
-    from the action, so that a voice does not refer back to the action that holds it (see `Action.voice`)."""
+    from the action, so that a voice does not refer back to the action that holds it (see `Action.voice`).
+
+    A name is shown `inert`: written into the bot's texts, a name like `@alice` or `/leave` is no mention or command
+    (Telegram finds both in plain text); only the bot's own words are."""
 
     tx: Tx
     chat_id: str
@@ -78,7 +81,7 @@ class Names:
         """The player's display name."""
         name = self.read.get(user_id)
         if name is None:
-            name = self.read[user_id] = self.tx.player_name(self.chat_id, user_id)
+            name = self.read[user_id] = inert(self.tx.player_name(self.chat_id, user_id))
         return name
 
 
@@ -234,9 +237,15 @@ class Action:
         action: `Service._open` stores a renamed actor's new name, `/addbot` a new bot's before it names him)."""
         return self._names(user_id)
 
+    def written_name(self, user_id: str) -> str:
+        """A player's display name as a file (an export) writes it: `name` without the word joiners that keep a chat
+        from finding a mention or a command in it (see `Names`); programs read a file, not a chat client."""
+        return self.name(user_id).replace(WORD_JOINER, "")
+
     def player_named(self, name: str) -> str:
         """The id of the player of this chat a typed name means (his display name or id), else a refusal: none is
         called that, or several are (they are listed by id, which the command then takes)."""
+        name = name.replace(WORD_JOINER, "")  # a name copied from the bot's text (see `Names`)
         found = self.tx.find_players(self.place.chat_id, name)
         if not found:
             raise self.refuse("unknown_player", player=quote_input(name))

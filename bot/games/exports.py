@@ -132,7 +132,7 @@ def _owner(account: str, chat_id: str, tables: list[str]) -> str | None:
 
 def _name(act: Action, player: str | None) -> str:
     """A player's name as a cell ("" for no player)."""
-    return "" if player is None else text_cell(act.name(player))
+    return "" if player is None else text_cell(act.written_name(player))
 
 
 def _tournament(act: Action, number: int | None, record: TournamentRecord | None) -> None:

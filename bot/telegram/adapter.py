@@ -47,6 +47,7 @@ from bot.telegram.render import (
     user_key,
 )
 from bot.telegram.settings import TelegramSettings
+from engine.text import inert
 
 log = logging.getLogger(__name__)
 
@@ -296,7 +297,7 @@ class TelegramAdapter:
                                        link=start_link(self.application.bot.username)))
             return
         language = await self.service.language(place, actor)
-        self._post(place, text(language, "tg.started", name=actor.name))
+        self._post(place, text(language, "tg.started", name=inert(actor.name)))
 
     async def _on_press(self, update: Update, context: ContextTypes.DEFAULT_TYPE) -> None:
         query, user = update.callback_query, update.effective_user
@@ -475,7 +476,8 @@ class TelegramAdapter:
     async def _actor(self, chat: Chat, user: User) -> Actor:
         language = (user.language_code or "")[:2] or None
         name = user.username or user.full_name
-        self._mentions[user_key(user.id)] = f"@{user.username}" if user.username else user.full_name
+        # his @username is the bot's own mention of him; a full name is only shown (`inert`: no "@alice" in it)
+        self._mentions[user_key(user.id)] = f"@{user.username}" if user.username else inert(user.full_name)
         return Actor(user_key(user.id), name, language, await self._is_admin(chat, user))
 
     async def _is_admin(self, chat: Chat, user: User) -> bool:
@@ -508,7 +510,7 @@ class TelegramAdapter:
         return place_of(self.memory.current_chat(message.chat.id), topic)
 
     async def _name(self, place: Place, user_id: str) -> str:
-        return await self.service.player_name(place, user_id)
+        return inert(await self.service.player_name(place, user_id))
 
 
 def _asks_for_table(line: str) -> bool:

@@ -17,6 +17,7 @@ import asyncio
 import itertools
 import json
 import math
+import re
 import time
 from collections import deque
 from dataclasses import dataclass, field
@@ -44,6 +45,26 @@ class Request:
     at: float = field(default_factory=time.monotonic)
 
 
+_DETECTED = re.compile(
+    r"(?P<mention>(?<![\w@])@[A-Za-z0-9_]{3,32}(?![\w@]))"
+    r"|(?P<bot_command>(?<![\w/<>])/[A-Za-z0-9_]{1,64}(?:@[A-Za-z0-9_]{3,32})?(?![\w/]))",
+    re.ASCII,
+)
+"""What Telegram finds in a plain text (no `parse_mode`): a mention, `@username` (it notifies that user in a group),
+and a command, `/word` or `/word@bot` (tappable: it sends the command). A character between `@` or `/` and the word
+(a word joiner) breaks either."""
+
+
+def detected(text: str) -> list[dict[str, Any]]:
+    """The entities Telegram finds in a plain text, as it reports them (offsets and lengths in UTF-16 units)."""
+
+    def units(part: str) -> int:
+        return len(part.encode("utf-16-le")) // 2
+
+    return [{"type": found.lastgroup, "offset": units(text[:found.start()]), "length": units(found.group())}
+            for found in _DETECTED.finditer(text)]
+
+
 @dataclass
 class Sent:
     """A message as the chat shows it now (after any edits)."""
@@ -58,6 +79,17 @@ class Sent:
     """Every text the message has shown, first to last."""
     photo: bytes | None = None
     """A photo message's uploaded image (its `text` is the caption)."""
+
+    @property
+    def entities(self) -> list[dict[str, Any]]:
+        """The mentions and commands Telegram finds in what the message shows (see `detected`)."""
+        return detected(self.text)
+
+    def found(self, kind: str) -> list[str]:
+        """The text of each mention (`kind` "mention") or command ("bot_command") the message shows."""
+        encoded = self.text.encode("utf-16-le")
+        return [encoded[2 * e["offset"]:2 * (e["offset"] + e["length"])].decode("utf-16-le")
+                for e in self.entities if e["type"] == kind]
 
     def buttons(self) -> list[dict[str, Any]]:
         """Every inline button, row by row."""
@@ -84,11 +116,15 @@ class Sent:
                                    "from": BOT}
         if self.photo is None:
             message["text"] = self.text
+            if self.entities:
+                message["entities"] = self.entities
         else:
             message["photo"] = [{"file_id": f"photo{self.message_id}", "file_unique_id": f"p{self.message_id}",
                                  "width": 720, "height": 400}]
             if self.text:
                 message["caption"] = self.text
+            if self.entities:
+                message["caption_entities"] = self.entities
         if self.reply_markup:
             message["reply_markup"] = self.reply_markup
         if self.topic:

@@ -1,0 +1,38 @@
+"""A prankster's display name on Telegram: a name like `@alice` or `/leave` is shown as typed, but Telegram finds no
+mention (which would notify alice) and no command (which a tap would send) in it; the bot's own commands stay."""
+
+from __future__ import annotations
+
+import re
+
+import pytest
+
+from tests.telegram.conftest import ANN, WHOLE_HANDS
+from tests.telegram.fake_api import detected
+
+MENTION = {"id": 201, "is_bot": False, "first_name": "@alice", "language_code": "en"}
+COMMAND = {"id": 202, "is_bot": False, "first_name": "/leave", "language_code": "en"}
+
+
+def without_names(text: str) -> str:
+    """The text with the pranksters' names (as typed, or with anything invisible after `@` and `/`) taken out."""
+    return re.sub(r"@\u2060?alice|/\u2060?leave", "X", text)
+
+
+@pytest.mark.telegram_time_scale(WHOLE_HANDS)
+async def test_a_mention_or_a_command_in_a_display_name_is_only_shown(make_bot, api) -> None:
+    bot = await make_bot("holdem")
+    for user in (MENTION, COMMAND, ANN):
+        await bot.command(user, "/join 200")
+    await bot.command(ANN, "/deal")
+    await bot.fire_timers(60)
+    await bot.command(ANN, "/stats /leave")
+    texts = bot.group_texts()
+    shown = [text.replace("\u2060", "") for text in texts]
+    assert any("@alice" in text for text in shown) and any("/leave" in text for text in shown)
+    assert shown[-1].startswith("/leave: hands played")  # found by the name typed
+    assert any("▶ @alice to act" in text for text in shown)
+    for text in texts:
+        names_found = len(detected(text)) - len(detected(without_names(text)))
+        assert names_found == 0, f"a name became a mention or a command: {text!r}"
+    assert any(sent.found("bot_command") for sent in bot.group())  # the bot's own commands stay tappable
