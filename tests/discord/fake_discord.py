@@ -582,8 +582,8 @@ _MARKUP = re.compile(r"(?<!\\)(?:[*_~|`<\[]|^\s*[#>-])", re.MULTILINE)
 
 def shown(content: str) -> str:
     """What a member reads of plain text escaped for Discord: a backslash before punctuation shows the punctuation,
-    a zero-width space is not seen."""
-    return _ESCAPED.sub(r"\1", content).replace("\u200b", "")
+    a zero-width space or a word joiner is not seen."""
+    return _ESCAPED.sub(r"\1", content).replace("\u200b", "").replace("\u2060", "")
 
 
 def markup(content: str) -> list[str]:

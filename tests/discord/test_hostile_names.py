@@ -19,7 +19,7 @@ async def test_a_mention_in_a_display_name_pings_only_the_player_to_act(fake: Fa
     await fake.slash(bob, channel, "deal")
     await bot.settled()
     tables = [m for m in fake.channel_messages(channel) if m["components"]]
-    assert any(f"<@{victim.id}>" in m["content"] for m in tables)  # the name is shown
+    assert any(f"<@{victim.id}>" in shown(m["content"]) for m in tables)  # the name is shown
     for message in fake.channel_messages(channel):
         pinged = message.get("pinged", {"users": [], "roles": [], "everyone": False})
         to_act = [int(found) for found in re.findall(r"<@(\d+)>$", message["content"])]
