@@ -20,8 +20,9 @@ from typing import Any, TypeVar
 
 from bot import collector
 from bot.store import postgres
+from bot.store.batch import RETRY, Job, cannot_write, write_batch
 from bot.store.checkpoint import Checkpointer
-from bot.store.dialect import POSTGRESQL, SQLITE, Connection, Cursor, Dialect
+from bot.store.dialect import POSTGRESQL, SQLITE, Connection, Dialect
 from bot.store.schema import migrate
 from bot.store.tx import AccountsOnly, InsufficientFunds, Known, LedgerRow, Tx, held_account, wallet_account
 from bot.store.worker import ThreadWorker
@@ -30,14 +31,9 @@ __all__ = ["CannotSave", "InsufficientFunds", "LedgerRow", "Store", "Tx", "confi
            "wallet_account"]
 
 T = TypeVar("T")
-_Job = tuple[Callable[[Tx], Any], "asyncio.Future[Any]", float]
-_CANNOT_WRITE = ("SQLITE_FULL", "SQLITE_IOERR", "SQLITE_READONLY", "SQLITE_CANTOPEN", "SQLITE_BUSY", "SQLITE_LOCKED",
-                 "SQLITE_NOMEM", "SQLITE_CORRUPT")
-"""SQLite's answers that are about the file or the disk, not the transaction: it may well succeed later."""
-RETRY = object()
-"""A job's outcome when another process held a row it needed (PostgreSQL): it did nothing and runs in the next batch."""
 RETRY_LIMIT = 10_000
-"""The most times one transaction is run again for that reason (about ten seconds of another process's hold)."""
+"""The most times one transaction is run again because another process held a row it needed (`batch.RETRY`; about ten
+seconds of another process's hold)."""
 BACKGROUND_WAIT = 0.2
 """Seconds a background job (a timer firing) lets players' jobs go first: younger, it goes only in a batch with no
 player's job in it. A burst of due timers (tables dealt together, a tournament's level) then runs in the gaps
@@ -78,8 +74,8 @@ class Store:
 
     Work is done in the database thread (a `ThreadWorker` on the standard library's sqlite3), one thread hop per
     batch: transactions that arrive while a batch is being written are committed together in the next one (group
-    commit), each undone alone if it fails (see `_write_batch`), so a failing one leaves nothing and raises to its
-    caller while the others commit.
+    commit), each undone alone if it fails (see `bot.store.batch.write_batch`), so a failing one leaves nothing and
+    raises to its caller while the others commit.
 
     On SQLite a batch (or a quick read) that can start at once runs in the event loop's own thread instead (see
     `_here`): the two threads' Python shares one interpreter lock, and a batch's every statement gave it up and
@@ -103,8 +99,8 @@ class Store:
         find the log still."""
         self._checkpointer: Checkpointer | None = None
         """Checkpoints the WAL in a thread of its own (the writer never does: `wal_autocheckpoint` is 0)."""
-        self._pending: list[_Job] = []
-        self._background: list[tuple[float, _Job, str | None]] = []
+        self._pending: list[Job] = []
+        self._background: list[tuple[float, Job, str | None]] = []
         """Jobs nobody is waiting to see (timers firing), each with when it was queued (the event loop's clock: see
         `BACKGROUND_WAIT`) and what it holds (its table: see `hurry`)."""
         self._player_job_at = -math.inf
@@ -194,7 +190,7 @@ class Store:
             return await future
         except Exception as error:
             del future  # the error's traceback holds this frame: without the future it holds no cycle (`_settle`)
-            if _cannot_write(error) or (self.dialect.is_shared and postgres.cannot_write(error)):
+            if cannot_write(error) or (self.dialect.is_shared and postgres.cannot_write(error)):
                 raise CannotSave(str(error)) from error
             raise
 
@@ -248,7 +244,7 @@ class Store:
         return await self._in_thread(fn)
 
     async def _write_batches(self) -> None:
-        batch: list[_Job] = []
+        batch: list[Job] = []
         try:
             while self._pending or self._background:
                 if not self._background and all(job[1] in self._retries for job in self._pending):
@@ -274,7 +270,7 @@ class Store:
         finally:
             self._writer = None
 
-    def _settle(self, batch: list[_Job], outcomes: list[tuple[bool, Any]]) -> None:
+    def _settle(self, batch: list[Job], outcomes: list[tuple[bool, Any]]) -> None:
         """Give each job's caller its outcome, or queue the job again (its table was held by another process).
 
         Both lists are emptied: a job's error (a refusal) keeps the frames it came through and their callers' up to
@@ -294,7 +290,7 @@ class Store:
         batch.clear()
         outcomes.clear()
 
-    async def _write(self, batch: list[_Job]) -> list[tuple[bool, Any]]:
+    async def _write(self, batch: list[Job]) -> list[tuple[bool, Any]]:
         """Write one batch: here when it can start at once (see `_here`), else in the database thread."""
         outcomes = self._here(functools.partial(_run_batch, batch=batch, known=self._known, gate=None,
                                                 dialect=self.dialect))
@@ -330,7 +326,7 @@ class Store:
             return BACKGROUND_PER_BATCH
         return len(self._background)
 
-    def _retry(self, job: _Job) -> bool:
+    def _retry(self, job: Job) -> bool:
         """Queue a job that found its table held by another process for the next batch (after a short pause when
         nothing else is waiting, so as not to spin); False once it has waited too long."""
         future = job[1]
@@ -390,91 +386,10 @@ def _migrate_postgresql(connection: postgres.PgConnection) -> int:
         connection.execute("SELECT pg_advisory_unlock(?)", (postgres.MIGRATION_LOCK,))
 
 
-def _run_batch(connection: Connection, *, batch: list[_Job], known: Known, gate: threading.Lock | None,
+def _run_batch(connection: Connection, *, batch: list[Job], known: Known, gate: threading.Lock | None,
                dialect: Dialect) -> list[tuple[bool, Any]]:
     """Write the batch holding the checkpointer's gate (None: the caller holds it)."""
     with gate or contextlib.nullcontext():
-        return _write_batch(connection, batch, known, dialect)
+        return write_batch(connection, batch, known, dialect)
 
 
-def _write_batch(connection: Connection, batch: list[_Job], known: Known, dialect: Dialect) -> list[tuple[bool, Any]]:
-    """Run the batch's jobs in one transaction and commit it; a job that fails leaves nothing of its own behind.
-
-    On PostgreSQL each job runs in a savepoint. On SQLite a savepoint journals every page a job changes (a copy of
-    each, ~14 per action), so instead each job's statements are noted: a job that fails after writing rolls the
-    transaction back, and the statements of the jobs kept before it run again, finding the same rows (the store is
-    the file's only writer) and so writing the same ones. A job that fails before writing (a refusal) costs nothing."""
-    outcomes: list[tuple[bool, Any]] = []
-    kept: list[_Statement] = []
-    connection.execute(dialect.begin_write)
-    try:
-        for fn, now in [(job[0], job[2]) for job in batch]:  # no future in this frame's locals (`Store._settle`)
-            noted = None if dialect.is_shared else _NotingConnection(connection)
-            if noted is None:
-                connection.execute("SAVEPOINT job")
-            try:
-                tx = Tx(noted or connection, now, known, dialect)
-                result = fn(tx)
-                tx.finish_job()
-                outcomes.append((True, result))
-                if noted is None:
-                    connection.execute("RELEASE job")
-                else:
-                    kept += noted.statements
-                known.adopt(tx.learned)  # kept unless the whole batch fails, and then `known` is cleared
-            except Exception as error:
-                conflict = dialect.is_shared and postgres.is_conflict(error)
-                if not conflict and (_cannot_write(error) or (dialect.is_shared and postgres.cannot_write(error))):
-                    raise  # the whole batch fails (SQLite may have rolled it back already)
-                if noted is None:
-                    connection.execute("ROLLBACK TO job")
-                    connection.execute("RELEASE job")
-                elif noted.wrote():
-                    connection.execute("ROLLBACK")
-                    connection.execute(dialect.begin_write)
-                    for sql, parameters, many in kept:
-                        (connection.executemany if many else connection.execute)(sql, parameters)
-                outcomes.append((False, RETRY if conflict else error))
-        connection.execute("COMMIT")
-    except BaseException:
-        known.clear()
-        with contextlib.suppress(Exception):  # keep the real cause, not the rollback's complaint (none open)
-            connection.execute("ROLLBACK")
-        raise
-    return outcomes
-
-
-_Statement = tuple[str, Any, bool]
-"""A statement a job ran: its SQL, its parameters (a list of them for `executemany`), whether it was `executemany`."""
-
-
-class _NotingConnection:
-    """The writing connection as one job of a SQLite batch uses it: every statement is noted before it runs."""
-
-    def __init__(self, connection: Connection) -> None:
-        self._connection = connection
-        self.statements: list[_Statement] = []
-
-    def execute(self, sql: str, parameters: Any = (), /) -> Cursor:
-        """Note and run one statement."""
-        self.statements.append((sql, parameters, False))
-        return self._connection.execute(sql, parameters)
-
-    def executemany(self, sql: str, parameters: Any, /) -> Cursor:
-        """Note and run one statement for each set of parameters (an iterator is read once, into a list)."""
-        rows = list(parameters)
-        self.statements.append((sql, rows, True))
-        return self._connection.executemany(sql, rows)
-
-    def wrote(self) -> bool:
-        """Whether the job ran anything but queries (a statement that failed half way counts)."""
-        return any(sql.lstrip()[:6].upper() != "SELECT" for sql, _, _ in self.statements)
-
-    def __getattr__(self, name: str) -> Any:
-        return getattr(self._connection, name)  # what a few jobs use of sqlite3's connection (`create_function`)
-
-
-def _cannot_write(error: BaseException) -> bool:
-    """Whether SQLite refused because of the file or the disk (see `_CANNOT_WRITE`)."""
-    name = getattr(error, "sqlite_errorname", "")
-    return isinstance(error, sqlite3.Error) and name.startswith(_CANNOT_WRITE)
