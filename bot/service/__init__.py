@@ -20,7 +20,7 @@ from bot import commands as cmd
 from bot import history
 from bot.adapter_memory import AdapterMemory
 from bot.clock import Clock
-from bot.games import Controller, SpentPerPlayer, default_controllers
+from bot.games import Controller, default_controllers
 from bot.games.clock_page import ClockPageReading, read_clock_page
 from bot.games.context import Action, Refusal, private_language, wrong_game_text
 from bot.games.exports import read_export
@@ -31,6 +31,7 @@ from bot.randomness import SecureRandom
 from bot.render.picture_views import draw
 from bot.replay import RecordingRandom, RecordingTx, ReplayRandom, ReplayTx, command_entry, entry_command, state_json
 from bot.scheduler import Scheduler
+from bot.service.presses import StalePress, check_press
 from bot.store import CannotSave, InsufficientFunds, Store, Tx, wallet_account
 from bot.store.clock_pages import clock_page_target
 from bot.store.pauses import pause_tables, paused_tables, resume_tables, tables_of_chat
@@ -772,7 +773,7 @@ class Service:
     def _dispatch(self, act: Action, controller: Controller, command: cmd.Command, pressed: cmd.Pressed | None,
                   answer: history.Answer | None) -> None:
         if pressed is not None:
-            _check_press(act, controller, command, pressed)
+            check_press(act, controller, command, pressed)
         if answer is not None:
             answer(act)
             return
@@ -873,34 +874,6 @@ def cleaned(actor: Actor) -> Actor:
     if name == actor.name and user_id == actor.user_id:
         return actor
     return dataclasses.replace(actor, name=name, user_id=user_id)
-
-
-class StalePress(Refusal):
-    """A press refused before the game saw it (its decision was taken already): the live table is untouched, so it
-    stays in memory (a storm of repeated presses costs no reload)."""
-
-
-def _check_press(act: Action, controller: Controller, command: cmd.Command, pressed: cmd.Pressed) -> None:
-    """A button acts only on the hand and the decision it was drawn for: a press after that decision was taken (a
-    double click, a Deal already dealt, a Rebuy the presser bought between hands) is answered "already done", one from
-    an earlier hand, a betting button of a hand that has ended, or a Deal of the game the table played before, "this
-    hand is over" ("this round is over" for a house round's). A button another player's purchase made older still acts
-    (`SpentPerPlayer`)."""
-    stale = "stale_round" if cmd.is_round_key(pressed.key) else "stale_button"
-    if not pressed.decision:  # "my cards": any message of the hand in play
-        if pressed.key != controller.current_key(act):
-            raise StalePress(act.refuse(stale).message)
-        return
-    drawn_for = controller.decision(act)
-    if drawn_for == (pressed.key, pressed.decision) or (
-            isinstance(controller, SpentPerPlayer) and controller.still_acts(act, pressed.key, pressed.decision)):
-        return
-    over = controller.current_key(act) is None and isinstance(command, cmd.BETTING)  # its hand ended: no turn is left
-    same_game = drawn_for is not None and pressed.key[:1] == drawn_for[0][:1]  # a hand's `h4` or a round's `r2`
-    taken = drawn_for is not None and pressed.key == drawn_for[0] and not over
-    if (isinstance(command, cmd.Deal) and same_game) or taken:
-        raise StalePress(act.refuse("already_done").message)
-    raise StalePress(act.refuse(stale).message)
 
 
 _READS: dict[type[cmd.Command], Callable[[Tx, Place, cmd.Command], history.Answer]] = {
