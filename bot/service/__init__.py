@@ -29,14 +29,24 @@ from bot.i18n import DEFAULT_LANGUAGE, catalogue, chat_language, languages, own_
 from bot.output import Actor, Place, Reply
 from bot.randomness import SecureRandom
 from bot.render.picture_views import draw
-from bot.replay import RecordingRandom, RecordingTx, ReplayRandom, ReplayTx, command_entry, entry_command, state_json
+from bot.replay import RecordingRandom, RecordingTx, command_entry, state_json
 from bot.scheduler import Scheduler
+from bot.service.action_log import (
+    TIMER_ROWS_EVERY,
+    LiveTable,
+    is_logged,
+    log_entry,
+    read_snapshot,
+    replay,
+    revived,
+    snapshot_due,
+)
 from bot.service.presses import StalePress, check_press
 from bot.store import CannotSave, InsufficientFunds, Store, Tx, wallet_account
 from bot.store.clock_pages import clock_page_target
 from bot.store.pauses import pause_tables, paused_tables, resume_tables, tables_of_chat
 from bot.store.rekey import rekey_chat
-from bot.store.snapshots import Snapshot, logged_tables, platform_tables, snapshots
+from bot.store.snapshots import logged_tables, platform_tables, snapshots
 from bot.store.tx import HISTORY_ONLY, dumps, loads
 from engine.text import clean_text, is_blank, is_storable
 
@@ -64,44 +74,6 @@ UNHEARD_LIMIT = 200
 
 START_BATCH = 256
 """How many tables start-up resumes side by side (their transactions group-committed)."""
-
-SNAPSHOT_EVERY = 32
-"""The most actions a table's log holds after its snapshot: a long hand gets a fresh snapshot this often (besides the
-one at the end of every hand or round), so resuming it replays at most this many."""
-TIMER_ROWS_EVERY = 32
-"""On SQLite, how many of a table's actions a snapshot writes its timers into their rows after (`Tx.compact_timers`):
-an action's timer changes go into its log row, so reading a table's timers (start-up, a firing's claim) goes over the
-log rows written since, some `TIMER_ROWS_EVERY` to twice that at most."""
-
-_UNLOGGED = (cmd.Help, cmd.Balance, cmd.Organizers, cmd.Cards, cmd.Table, cmd.Odds, cmd.Top, cmd.History, cmd.Stats,
-             cmd.Season)
-"""Commands that leave the table's config and state as they were (a season lives in its own rows): nothing to
-replay, so they log no action. A card toggle is logged: the marks it keeps are the table's state."""
-
-
-def _is_logged(command: cmd.Command) -> bool:
-    """Whether the command may change the table's config or state, so the action log keeps it for a replay
-    (`/clock tv` only makes the page's token, in its own row)."""
-    return not isinstance(command, _UNLOGGED) and not (isinstance(command, cmd.Clock) and command.tv)
-
-
-@dataclass
-class LiveTable:
-    """A table kept in memory between actions: its config and state with the engine objects alive in it (a `Hand`,
-    a house round), and where its action log stands. Changed only under the table's lock; dropped whenever an
-    action on it fails, so the next one loads it again from the store (snapshot + replay of the log)."""
-
-    chat_id: str
-    config: dict[str, Any]
-    state: dict[str, Any]
-    config_json: str
-    """The config as the last snapshot stored it (a change of config takes a new snapshot)."""
-    seq: int
-    """The number of the table's last kept action."""
-    snapshot_seq: int
-    """The number of the last action the stored snapshot includes."""
-    number: int
-    """The table's last hand or round number (`Action.next_number`), written with its snapshots."""
 
 
 @dataclass(frozen=True)
@@ -211,7 +183,7 @@ class Service:
         def read(tx: Tx) -> list[str]:
             unresumable = []
             for snapshot in snapshots(tx):
-                live = self._revived(snapshot)
+                live = revived(snapshot, self.controllers, self.settings.default_game)
                 if live is None:
                     unresumable.append(snapshot.table_id)
                 else:
@@ -313,18 +285,6 @@ class Service:
                 raise
             if live is not None:
                 self._live[table_id] = live
-
-    def _revived(self, snapshot: Snapshot) -> LiveTable | None:
-        """A stored table made live as its snapshot holds it, None when it does not read back (also for a game this
-        version lacks: resuming it then says why)."""
-        try:
-            config, state = loads(snapshot.config), loads(snapshot.state)
-            if not self.controllers[config.get("game", self.settings.default_game)].revive(state):
-                return None
-        except Exception:  # whatever it is, resuming the table the full way voids it or logs why it cannot
-            return None
-        return LiveTable(snapshot.chat_id, config, state, snapshot.config, snapshot.seq, snapshot.seq,
-                         snapshot.number)
 
     async def clock_page(self, token: str) -> ClockPageReading | None:
         """What a clock page's token opens now (the web server shows it), None for a token that opens nothing."""
@@ -456,7 +416,7 @@ class Service:
         read = _READS.get(type(command))
         if read is not None:
             return self._read_then_run(place, actor, command, pressed, read)
-        entry = {"k": "c", "c": command_entry(command)} if _is_logged(command) else None
+        entry = {"k": "c", "c": command_entry(command)} if is_logged(command) else None
         return self._run(place, actor, place.table_id,
                          functools.partial(self._dispatch, command=command, pressed=pressed, answer=None), entry)
 
@@ -604,55 +564,14 @@ class Service:
         live = self._unreplayed.pop(table_id, None)
         # none kept, or the table was stored again since start-up other than through a live table (a repair, a test)
         if live is None or tx.snapshot_seq(table_id) != live.snapshot_seq:
-            live = self._read_snapshot(tx, table_id, place)
+            live = read_snapshot(tx, table_id, place)
         if live is not None:
             for seq, logged in tx.logged_actions(table_id, live.snapshot_seq):
                 if logged != HISTORY_ONLY:
-                    self._replay(tx, table_id, live, loads(logged))
+                    replay(tx, table_id, live, loads(logged), self.controllers, self.settings.default_game,
+                           self._dispatch)
                 live.seq = seq
         return live
-
-    def _read_snapshot(self, tx: Tx, table_id: str, place: Place | None) -> LiveTable | None:
-        """The table as its stored snapshot holds it (a new table is created for `place`; None for an unknown table
-        without one)."""
-        stored = tx.load_snapshot(table_id)
-        if stored is None:
-            if place is None:
-                return None
-            tx.ensure_chat(place.chat_id)
-            tx.save_table_json(table_id, place.chat_id, "{}", "{}")  # stored before its first log row
-            return LiveTable(place.chat_id, {}, {}, "{}", 0, 0, 0)
-        chat_id, config_json, state_text, snapshot_seq, number = stored
-        return LiveTable(chat_id, loads(config_json), loads(state_text or "{}"), config_json, snapshot_seq,
-                         snapshot_seq, number)
-
-    def _replay(self, tx: Tx, table_id: str, live: LiveTable, logged: dict[str, Any]) -> None:
-        """Apply one logged action again, with the answers and draws it had live; it writes nothing."""
-        who = logged["a"]
-        act = Action(
-            tx=cast(Tx, ReplayTx(logged["r"], tx)),
-            place=Place(live.chat_id, table_id),
-            actor=None if who is None else Actor(who[0], who[1], who[2], who[3]),
-            language=logged["l"],
-            config=live.config,
-            state=live.state,
-            now=logged["n"],
-            rng=ReplayRandom(logged["d"]),
-            chat_settings=logged["s"],
-            is_organizer=logged["o"],
-            number=live.number,
-            replaying=True,
-        )
-        act.config.setdefault("game", self.settings.default_game)
-        controller = self.controllers[act.config["game"]]
-        entry = logged["e"]
-        if entry["k"] == "c":
-            self._dispatch(act, controller, entry_command(entry["c"]), None, None)
-        elif entry["k"] == "t":
-            controller.on_timer(act, entry["key"], entry["p"])
-        else:
-            controller.resume(act)
-        live.config, live.state, live.number = act.config, act.state, act.number
 
     def stored_table(self, tx: Tx, table_id: str) -> tuple[dict[str, Any], dict[str, Any]] | None:
         """A table's config and state as a restart would resume them (its snapshot and the log replayed), as
@@ -836,32 +755,6 @@ class Service:
             self._unheard = [*self._unheard, (place, reply)][-UNHEARD_LIMIT:]
         for listener in listeners:
             await listener(place, reply)
-
-
-def snapshot_due(live: LiveTable, config_json: str, key: str | None, now_key: str | None) -> bool:
-    """Whether the action just applied to `live` (its number counted already) is kept as a snapshot rather than a
-    log row: a hand or round started or ended (`key`, the one in play before the action, is not `now_key`), the
-    table is between them, its config changed, or `SNAPSHOT_EVERY` actions have been logged since the last one."""
-    return (config_json != live.config_json or now_key is None or now_key != key
-            or live.seq - live.snapshot_seq >= SNAPSHOT_EVERY)
-
-
-def log_entry(act: Action, entry: dict[str, Any], inputs: tuple[float, Actor | None, str, bool, bytes]
-              ) -> dict[str, Any]:
-    """A logged action's row, what replaying it needs: how to replay it (`entry`), the inputs it had live (its time,
-    actor, language, organizer right and the chat's settings, as `Service._apply` took them before it ran), and the
-    store's answers and random draws it recorded."""
-    now, actor, language, is_organizer, settings = inputs
-    return {
-        "e": entry,
-        "n": now,
-        "a": None if actor is None else [actor.user_id, actor.name, actor.language, actor.is_admin],
-        "l": language,
-        "o": is_organizer,
-        "s": orjson.Fragment(settings),
-        "r": cast(RecordingTx, act.tx).reads,
-        "d": cast(RecordingRandom, act.rng).draws,
-    }
 
 
 def cleaned(actor: Actor) -> Actor:

@@ -6,7 +6,7 @@ import random
 
 import pytest
 
-import bot.service as service_module
+import bot.service.action_log as action_log
 import bot.store as store_module
 from bot.clock import FakeClock
 from bot.games.context import Action
@@ -75,7 +75,7 @@ async def test_resuming_replays_the_log_to_the_live_state_byte_for_byte(store: S
     live one, and most steps were kept as log rows (not snapshots). Each replay asks for what its action read live,
     in the same order (what a replay skips, like the table message, reads nothing): with no store to fall back on,
     any other read would raise."""
-    monkeypatch.setattr(service_module, "ReplayTx", lambda reads, store: ReplayTx(reads))
+    monkeypatch.setattr(action_log, "ReplayTx", lambda reads, store: ReplayTx(reads))
     rng = random.Random(f"{game}-{seed}")
     clock = FakeClock()
     service = Service(store, clock, rng=random.Random(seed))
@@ -263,7 +263,7 @@ async def test_a_clean_stop_snapshots_the_logged_tables_and_the_next_start_keeps
     assert await logged_actions(store) == 0
     assert await resumed(service) == live == service.live_state(PLACE.table_id)
     replayed: list[object] = []
-    monkeypatch.setattr(Service, "_replay", lambda *args: replayed.append(args))
+    monkeypatch.setattr("bot.service.replay", lambda *args: replayed.append(args))
     restarted = Service(store, FakeClock(), rng=random.Random(6))
     await restarted.start()
     assert restarted.live_state(PLACE.table_id) == live  # in memory from the start, nothing replayed
@@ -435,7 +435,7 @@ async def test_timers_go_into_the_log_rows_and_a_restart_after_a_crash_arms_them
     rng = random.Random(6)
     rows_behind = rows_written = 0
     last_written = 0
-    for _ in range(3 * service_module.TIMER_ROWS_EVERY):
+    for _ in range(3 * action_log.TIMER_ROWS_EVERY):
         view = await service.handle(PLACE, PLAYERS[0], "/table")
         to_act = view.table.to_act if view.table else None
         if to_act is None and (await service.handle(PLACE, PLAYERS[0], "/deal")).error is not None:
@@ -456,10 +456,10 @@ async def test_timers_go_into_the_log_rows_and_a_restart_after_a_crash_arms_them
         last_written = written
         rows_behind += rows != [(key, due_at) for key, due_at, _ in armed_timers(service)]
         assert await stored_timers(service) == armed_timers(service)
-    assert rows_written in (2, 3, 4) and rows_behind > service_module.TIMER_ROWS_EVERY, (rows_written, rows_behind)
+    assert rows_written in (2, 3, 4) and rows_behind > action_log.TIMER_ROWS_EVERY, (rows_written, rows_behind)
     armed = armed_timers(service)
     assert armed and await store.read(lambda tx: tx.db.execute(
-        "SELECT COUNT(*) FROM actions WHERE timers IS NOT NULL").fetchone()[0]) > service_module.TIMER_ROWS_EVERY
+        "SELECT COUNT(*) FROM actions WHERE timers IS NOT NULL").fetchone()[0]) > action_log.TIMER_ROWS_EVERY
 
     await store.close()  # a crash: no clean stop, the log rows hold the latest changes
     store = await Store.open(store.location)
