@@ -22,10 +22,10 @@ from bot.adapter_memory import AdapterMemory
 from bot.clock import Clock
 from bot.games import Controller, default_controllers
 from bot.games.clock_page import ClockPageReading, read_clock_page
-from bot.games.context import Action, Refusal, private_language, wrong_game_text
+from bot.games.context import Action, Refusal
 from bot.games.exports import read_export
-from bot.games.general import GENERAL, Hosting, usage_text
-from bot.i18n import DEFAULT_LANGUAGE, catalogue, chat_language, languages, own_language, text
+from bot.games.general import GENERAL, Hosting
+from bot.i18n import DEFAULT_LANGUAGE, chat_language, languages, text
 from bot.output import Actor, Place, Reply
 from bot.randomness import SecureRandom
 from bot.render.picture_views import draw
@@ -41,6 +41,7 @@ from bot.service.action_log import (
     revived,
     snapshot_due,
 )
+from bot.service.language import TableGames, chat_language_at, parse_error_text, private_language_at
 from bot.service.presses import StalePress, check_press
 from bot.store import CannotSave, InsufficientFunds, Store, Tx, wallet_account
 from bot.store.clock_pages import clock_page_target
@@ -427,7 +428,8 @@ class Service:
                                functools.partial(self._dispatch, command=command, pressed=pressed, answer=answer))
 
     async def _usage_reply(self, place: Place, actor: Actor, error: cmd.CommandError) -> Reply:
-        return Reply(error=await self._usage_text(place, actor, error))
+        games = TableGames(self.store, self.controllers, self.settings.default_game, self._live)
+        return Reply(error=await parse_error_text(games, place, actor, error))
 
     async def view(self, place: Place, actor: Actor) -> Reply:
         """The table message as it stands, and the actor's private view (for a "my cards" button)."""
@@ -627,65 +629,17 @@ class Service:
             tx.set_chat_settings(place.chat_id, changed)
 
     async def language(self, place: Place | None, actor: Actor | None) -> str:
-        """The language of what the chat reads at `place` (`bot.i18n.chat_language`: the chat's `/lang`, else its
-        first player's, else `actor`'s platform's, else the default); `private_language_of` for what only he reads."""
-        if place is None:
-            return DEFAULT_LANGUAGE
-        settings = await self.store.read(lambda tx: tx.chat_settings(place.chat_id))
-        return chat_language(settings, actor.language if actor else None)
+        """The language of what the chat reads at `place` (`bot.service.language.chat_language_at`);
+        `private_language_of` for what only `actor` reads."""
+        return await chat_language_at(self.store, place, actor)
+
+    async def private_language_of(self, place: Place | None, actor: Actor | None) -> str:
+        """The language of an answer only `actor` reads (`bot.service.language.private_language_at`)."""
+        return await private_language_at(self.store, place, actor)
 
     async def player_name(self, place: Place, user_id: str) -> str:
         """A player's display name in the place's chat (his id when the chat has never seen him)."""
         return await self.store.read(lambda tx: tx.player_name(place.chat_id, user_id))
-
-    async def private_language_of(self, place: Place | None, actor: Actor | None) -> str:
-        """The language of an answer only `actor` reads: his own choice (`/lang ru me`), else the chat's `/lang`,
-        else his platform's, else `language`'s (`bot.i18n.own_language`)."""
-        if place is None or actor is None:
-            return await self.language(place, actor)
-        settings = await self.store.read(lambda tx: tx.chat_settings(place.chat_id))
-        return private_language(settings, actor.user_id) or own_language(settings, actor.language)
-
-    async def _usage_text(self, place: Place, actor: Actor, error: cmd.CommandError) -> str:
-        language = await self.private_language_of(place, actor)
-        kind = error.command_type
-        if kind is not None and any(other.uses(kind) for other in self.controllers.values()):
-            game, controller, config = await self._game_at(place)  # `/ante` at a Hold'em table: not used here
-            if controller is not None and not controller.uses(kind):
-                return wrong_game_text(language, kind.name, game)
-        params: dict[str, object] = dict(error.params)
-        command = params.get("command")
-        if "usage" in params and isinstance(command, str) and command in cmd.BY_WORD:
-            _, controller, config = await self._game_at(place)
-            table_usage = controller.usage(cmd.BY_WORD[command], config, language) if controller else None
-            params["usage"] = table_usage or usage_text(language, cmd.BY_WORD[command])
-        what = params.get("what")
-        if what in cmd.SIDE_WORDS:  # `pp` and `bonus` are one option: the table's game names its side bet
-            side = await self._side_name(place)
-            if side == "":
-                return text(language, "rule.no_side_bet")
-            params["what"] = what = side or what
-        if what is not None and f"parse.what.{what}" in catalogue(DEFAULT_LANGUAGE):  # `ante`, `pp`… translated
-            params["what"] = text(language, f"parse.what.{what}")
-        return text(language, f"parse.{error.code}", **params)
-
-    async def _side_name(self, place: Place) -> str | None:
-        """The side bet of the house game the place's table plays (`pairplus`, `bonus`; "" for a game without one),
-        None at a table of another game."""
-        _, controller, _ = await self._game_at(place)
-        return None if controller is None else controller.side_bet
-
-    async def _game_at(self, place: Place) -> tuple[str, Controller | None, dict[str, Any]]:
-        """The game the place's table plays, its controller (None for a game no longer offered) and the table's
-        config."""
-        live = self._live.get(place.table_id)
-        if live is not None:
-            config = live.config
-        else:
-            loaded = await self.store.read(lambda tx: tx.load_table(place.table_id))
-            config = loaded[0] if loaded is not None else {}
-        game = str(config.get("game", self.settings.default_game))
-        return game, self.controllers.get(game), config
 
     # --- commands every table understands -------------------------------------------------------------------
 
