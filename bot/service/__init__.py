@@ -9,7 +9,7 @@ import functools
 import logging
 import random
 from collections import defaultdict
-from collections.abc import Awaitable, Callable, Coroutine
+from collections.abc import Callable, Coroutine
 from dataclasses import dataclass
 from datetime import UTC, datetime
 from typing import Any, cast
@@ -42,6 +42,7 @@ from bot.service.action_log import (
     snapshot_due,
 )
 from bot.service.language import TableGames, chat_language_at, parse_error_text, private_language_at
+from bot.service.listeners import Listener, Listeners
 from bot.service.presses import StalePress, check_press
 from bot.store import CannotSave, InsufficientFunds, Store, Tx, wallet_account
 from bot.store.clock_pages import clock_page_target
@@ -66,12 +67,6 @@ CLAIM_SLACK_SECONDS = 1.0
 """A stored timer fires when it is still due when this process armed it, or (the same payload) its due time is at
 most this far ahead of the firing process's wall clock (the clocks of several hosts differ a little); one due later,
 or for another payload (the next turn's), was armed again by another process, which fires it then."""
-
-Listener = Callable[[Place, Reply], Awaitable[None]]
-"""Receives what timers caused (announcements, time-outs) for tables of one platform."""
-
-UNHEARD_LIMIT = 200
-"""The most replies kept for tables whose adapter has not subscribed yet (the oldest go first beyond it)."""
 
 START_BATCH = 256
 """How many tables start-up resumes side by side (their transactions group-committed)."""
@@ -122,10 +117,8 @@ class Service:
         SQLite only, where no other process can move a snapshot on meanwhile."""
         self._chats: dict[str, str] = {}
         """Each table's chat id (for replies no player asked for)."""
-        self._listeners: list[tuple[str, Listener]] = []
-        self._unheard: list[tuple[Place, Reply]] = []
-        """Replies caused before any adapter for their table subscribed (start-up voids, timers due at start-up)."""
-        self._deliveries: set[asyncio.Task[None]] = set()
+        self._listeners = Listeners()
+        """The adapters' listeners, for replies no player asked for (and those caused before one subscribed)."""
         self._paused: dict[str, float] = {}
         """Paused tables (stored too) and since when: their timers wait until `resume`."""
         self._watchers: list[Callable[[str], None]] = []
@@ -138,21 +131,7 @@ class Service:
         Replies caused before this call for those tables (a hand voided at start-up, a timer that came due while
         the adapter was still connecting) are delivered to it now, in order, by a task of the running loop.
         """
-        self._listeners.append((prefix, listener))
-        waiting = [item for item in self._unheard if item[0].table_id.startswith(prefix)]
-        if not waiting:
-            return
-        self._unheard = [item for item in self._unheard if not item[0].table_id.startswith(prefix)]
-        task = asyncio.get_running_loop().create_task(self._deliver_late(listener, waiting))
-        self._deliveries.add(task)
-        task.add_done_callback(self._deliveries.discard)
-
-    async def _deliver_late(self, listener: Listener, waiting: list[tuple[Place, Reply]]) -> None:
-        for place, reply in waiting:
-            try:
-                await listener(place, reply)
-            except Exception:  # one undeliverable reply must not hold back the others
-                log.exception("could not deliver a reply for %s", place.table_id)
+        self._listeners.subscribe(prefix, listener)
 
     async def start(self) -> None:
         """Re-arm every stored timer, keep the stored tables in memory and void what cannot resume (a hand whose
@@ -703,12 +682,7 @@ class Service:
         """Hand a reply no player asked for to the table's adapter, or keep it until that adapter subscribes."""
         if reply.refused or not (reply.public or reply.private or reply.table):
             return
-        place = Place(self._chats[table_id], table_id)
-        listeners = [listener for prefix, listener in self._listeners if table_id.startswith(prefix)]
-        if not listeners:
-            self._unheard = [*self._unheard, (place, reply)][-UNHEARD_LIMIT:]
-        for listener in listeners:
-            await listener(place, reply)
+        await self._listeners.publish(Place(self._chats[table_id], table_id), reply)
 
 
 def cleaned(actor: Actor) -> Actor:
