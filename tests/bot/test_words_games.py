@@ -132,16 +132,12 @@ def problems(language: str, replies: list[Reply]) -> list[str]:
     return sorted(set(found))
 
 
-
-
 # --- the games -----------------------------------------------------------------------------------------------------
 
 
 def at(hour: int, minute: int) -> float:
     """A second past `hour:minute` on the tournament night (when that minute's timer has fired)."""
     return datetime(2026, 11, 29, hour, minute, 1, tzinfo=UTC).timestamp()
-
-
 
 
 @pytest.mark.parametrize("language", LANGUAGES)
