@@ -122,7 +122,7 @@ class Grant(Command):
     """Give chips to a player's wallet (organizer)."""
 
     name = "grant"
-    usage = "@player chips"
+    usage = "player chips"
     player: str = ""
     chips: int = 0
 
@@ -441,7 +441,7 @@ class Stats(Command):
     """Statistics of a player in this chat (yourself by default), over the last `days` days or all time (None)."""
 
     name = "stats"
-    usage = "[@player] [30d|all]"
+    usage = "[player] [30d|all]"
     player: str | None = None
     days: int | None = None
 
@@ -660,7 +660,7 @@ def _at_most(args: list[str], count: int) -> None:
 
 
 def _stats(args: list[str]) -> Stats:
-    """`/stats [@player] [30d|all]`, the two in either order: a word that names a period is the period."""
+    """`/stats [player] [30d|all]`, the two in either order: a word that names a period is the period."""
     _at_most(args, 2)
     player, days, period = None, None, False
     for arg in args:

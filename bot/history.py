@@ -174,7 +174,7 @@ def chat_stats(tx: Tx, chat_id: str, since: float | None = None) -> dict[str, Pl
 
 
 def read_stats(tx: Tx, place: Place, command: cmd.Command) -> Answer:
-    """`/stats [@player] [30d|all]`: a player's statistics (yours by default), over the last days or all time, in
+    """`/stats [player] [30d|all]`: a player's statistics (yours by default), over the last days or all time, in
     the channel."""
     assert isinstance(command, cmd.Stats)
     since = None if command.days is None else tx.now - command.days * DAY

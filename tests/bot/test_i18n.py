@@ -447,8 +447,8 @@ def test_english_usage_messages_spell_the_parsers_patterns() -> None:
 async def test_help_and_usage_errors_in_russian(service: Service) -> None:
     await service.handle(PLACE, ANN, "/lang ru")
     help_all = (await service.handle(PLACE, ANN, "/help")).private["ann"][0]
-    assert "/grant @игрок фишки — выдать фишки игроку (организатор)" in help_all
-    assert (await service.handle(PLACE, ANN, "/grant")).error == "Как писать: /grant @игрок фишки"
+    assert "/grant игрок фишки — выдать фишки игроку (организатор)" in help_all
+    assert (await service.handle(PLACE, ANN, "/grant")).error == "Как писать: /grant игрок фишки"
     unknown = (await service.handle(PLACE, ANN, "/tournament foo")).error  # answered by the game, not the parser
     assert unknown is not None and unknown.startswith("Как писать: /tournament create [пресет или расписание]")
     assert "[число раздач | tournament [номер]]" in (await service.handle(PLACE, ANN, "/history 0")).error

@@ -877,7 +877,7 @@ async def test_a_three_card_tier_is_listed_only_while_its_ranges_hold(service: S
     ("en", "russian", "/ante x", "The ante must be a whole number of chips above zero, not “x”."),
     ("en", "holdem", "/raise x", "The amount must be a whole number of chips above zero, not “x”."),
     ("en", "russian", "/balance x", "/balance takes nothing after it: write just /balance."),
-    ("en", "caribbean", "/stats 0d", "Usage: /stats [@player] [30d|all]"),
+    ("en", "caribbean", "/stats 0d", "Usage: /stats [player] [30d|all]"),
 ], ids=lambda value: value if " " not in value else "")
 async def test_a_command_of_another_game_is_not_used_here_however_it_is_written(
         service: Service, language: str, game: str, line: str, expected: str) -> None:

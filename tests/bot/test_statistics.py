@@ -265,7 +265,7 @@ async def test_tournament_chips_are_not_counted_with_the_cash_games(service: Ser
                                   "/stats @Ann 36500д"])
 async def test_a_bad_period_is_refused(service: Service, text: str) -> None:
     reply = await service.handle(PLACE, ANN, text)
-    assert reply.error is not None and "/stats [@player] [30d|all]" in reply.error
+    assert reply.error is not None and "/stats [player] [30d|all]" in reply.error
 
 
 def test_one_hands_figures_and_the_ratios() -> None:
