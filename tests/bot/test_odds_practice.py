@@ -90,13 +90,19 @@ async def test_two_friends_and_two_computer_players_play_a_whole_hand(store: Sto
     await ledger_ok(service)
 
 
-async def test_a_computer_player_is_removed_after_the_hand_it_is_in(store: Store, clock: FakeClock) -> None:
+async def ann_and_deuce_dealt(store: Store, clock: FakeClock) -> tuple[Service, list[Reply], Reply]:
+    """Ann and the computer player Deuce at a cash table, a hand dealt: the service, what it says unasked (its
+    listener's replies) and the deal's reply."""
     service = Service(store, clock, rng=random.Random(5))
     await service.start()
     heard = await listen(service)
     assert (await service.handle(PLACE, ANN, "/join 200")).error is None
     assert (await service.handle(PLACE, ANN, "/addbot Deuce")).error is None
-    start = await service.handle(PLACE, ANN, "/deal")
+    return service, heard, await service.handle(PLACE, ANN, "/deal")
+
+
+async def test_a_computer_player_is_removed_after_the_hand_it_is_in(store: Store, clock: FakeClock) -> None:
+    service, heard, start = await ann_and_deuce_dealt(store, clock)
     leaving = await service.handle(PLACE, ANN, "/addbot remove deuce")
     assert leaving.public == ["🤖 Deuce leaves after this hand."]
     await play_hand(service, clock, heard, start)
@@ -363,12 +369,7 @@ async def test_the_last_human_leaving_stands_the_computer_players_up_and_frees_t
 
 async def test_computer_players_stand_up_after_the_hand_the_last_human_leaves(store: Store, clock: FakeClock) -> None:
     """A `/leave` said in a hand takes effect when it ends; the computer players go with it."""
-    service = Service(store, clock, rng=random.Random(5))
-    await service.start()
-    heard = await listen(service)
-    assert (await service.handle(PLACE, ANN, "/join 200")).error is None
-    assert (await service.handle(PLACE, ANN, "/addbot Deuce")).error is None
-    start = await service.handle(PLACE, ANN, "/deal")
+    service, heard, start = await ann_and_deuce_dealt(store, clock)
     assert (await service.handle(PLACE, ANN, "/leave")).error is None
     replies = await play_hand(service, clock, heard, start)
     said = "\n".join(everything_public(reply) for reply in [*replies, *heard])
