@@ -290,17 +290,19 @@ def message(language: str, key: str, params: Mapping[str, object]) -> str:
 def own_language(settings: Mapping[str, object], locale: str | None) -> str:
     """The language of what only the player whose platform `locale` this is reads (his refusals, his wallet), when he
     chose none of his own (`/lang ru me`): the chat's `/lang` choice, else his `locale`, else the chat's."""
-    chosen = settings.get("language")
-    if isinstance(chosen, str) and chosen in languages():
-        return chosen
-    return chat_language({}, locale) if locale in languages() else chat_language(settings)
+    return _first_known(settings.get("language"), locale, settings.get("locale"))
 
 
 def chat_language(settings: Mapping[str, object], locale: str | None = None) -> str:
     """The language to answer a chat in: its `/lang` choice, else the locale of the chat's first player (kept as
     the `locale` setting), else the actor's platform `locale`, else English. The chat's own choices come before the
     actor's, so that a group's table does not switch languages with whoever acted last."""
-    for language in (settings.get("language"), settings.get("locale"), locale):
+    return _first_known(settings.get("language"), settings.get("locale"), locale)
+
+
+def _first_known(*choices: object) -> str:
+    """The first of `choices` that is a language the catalogues have, else English."""
+    for language in choices:
         if isinstance(language, str) and language in languages():
             return language
     return DEFAULT_LANGUAGE
