@@ -327,7 +327,7 @@ def late_start_text(act: Action, tournament: Tournament) -> str:
 def table_zone(act: Action) -> str:
     """The time zone the table's times are read in: its `/set timezone` (or a chat-wide one an older version kept),
     else UTC."""
-    zone = str(act.chat_settings.get("timezone") or act.config.get("timezone") or DEFAULT_TIMEZONE)
+    zone = str(act.config.get("timezone") or act.chat_settings.get("timezone") or DEFAULT_TIMEZONE)
     return zone if valid_timezone(zone) else DEFAULT_TIMEZONE
 
 

@@ -104,6 +104,20 @@ async def test_the_ledger_export_is_in_the_tables_time_zone(night: tuple[Service
     assert next(iter(rows[0])) == "time (Europe/Moscow)" and rows[0]["time (Europe/Moscow)"] == "2026-11-29 21:00:00"
 
 
+async def test_the_tables_time_zone_wins_over_a_chat_wide_one_an_older_version_kept(
+        night: tuple[Service, FakeClock]) -> None:
+    service, _ = night
+    await ok(service, ANN, "/balance")
+
+    def old_setting(tx: Tx) -> None:
+        tx.set_chat_settings(PLACE.chat_id, {**tx.chat_settings(PLACE.chat_id), "timezone": "America/New_York"})
+
+    await service.store.transact(old_setting, now=0.0)
+    await ok(service, ANN, "/set timezone europe/moscow")
+    (file,) = (await service.handle(PLACE, ANN, "/export ledger")).files
+    assert next(iter(parse(file)[0])) == "time (Europe/Moscow)"
+
+
 async def test_a_name_that_looks_like_a_formula_is_written_as_text(night: tuple[Service, FakeClock]) -> None:
     service, _ = night
     await ok(service, ANN, "/balance")
