@@ -36,9 +36,10 @@ MAX_DURATION = timedelta(days=7)
 """The longest a level may last: longer is surely a typing mistake, and far longer overflows the clock's dates."""
 
 
-def limits_text(limit: int | None) -> str | None:
-    """A level's limits as written at the table: the small bet and the big bet ("10/20"); None for a break."""
-    return None if limit is None else f"{limit}/{2 * limit}"
+def limits_text(limit: int | None, number: Callable[[int], str] = str) -> str | None:
+    """A level's limits as written at the table: the small bet and the big bet ("10/20"), each written by `number`
+    (a language's "1,280/2,560"); None for a break."""
+    return None if limit is None else f"{number(limit)}/{number(2 * limit)}"
 
 
 def clock_time_text(moment: time) -> str:

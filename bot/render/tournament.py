@@ -3,6 +3,7 @@ bounties and cash-outs, pawned items, the final places and the settlement; the b
 
 from __future__ import annotations
 
+import functools
 from collections.abc import Iterable, Mapping, Sequence
 from datetime import datetime, timedelta
 from decimal import Decimal
@@ -14,7 +15,7 @@ from bot.i18n import Signed, format_number
 from bot.render import Voice
 from engine.clock_events import Announcement, AnnouncementKind
 from engine.common import Event
-from engine.schedule import Schedule, ScheduleError, clock_time_text
+from engine.schedule import Schedule, ScheduleError, clock_time_text, limits_text
 from engine.settlement import Settlement, SettlementRow
 from engine.tournament import (
     AddonsReopened,
@@ -199,7 +200,7 @@ def limits(language: str, limit: int | None) -> str | None:
     """A level's limits as a clock line says them, the numbers written as the language writes them ("1,280/2,560"
     beside blinds "640/1,280"); None for a break. The schedule's own listing keeps `Level.limits` ("1280/2560"), the
     form `/tournament create` reads back."""
-    return None if limit is None else f"{format_number(language, limit)}/{format_number(language, 2 * limit)}"
+    return limits_text(limit, functools.partial(format_number, language))
 
 
 def announcement(voice: Voice, item: Announcement) -> str:
