@@ -721,8 +721,11 @@ class Hand(ShowdownPhases):
         if self.street is Street.RIVER:
             return events + self._begin_showdown(live)
         if self._run_count == 0 and self._offers_runs(live):
-            self._runs = RunQuestion(tuple(seat.id for seat in live))
-            return [*events, RunsOffered(players=self._runs.asked)]
+            if not self._deck_runs_twice():
+                self._run_count = 1  # settled now: not asked on a later street either
+            else:
+                self._runs = RunQuestion(tuple(seat.id for seat in live))
+                return [*events, RunsOffered(players=self._runs.asked)]
         if self._run_count == 2:
             return events + self._run_twice(live)
         self.street, count = _NEXT_STREET[self.street]

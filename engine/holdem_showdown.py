@@ -113,18 +113,15 @@ class ShowdownPhases:
     # --- run it twice ----------------------------------------------------------------------------------------
 
     def _offers_runs(self, live: list[_Seat]) -> bool:
-        """Whether to ask "once or twice?" now: betting is over for good (at most one player still in has chips),
-        cards are to come, and the table offers it in a structure that is not fixed limit. Where RULES.md is silent,
-        a card room's way: when the deck cannot deal the rest of the board twice (ten Omaha hands dealt or more,
-        nineteen Hold'em hands), nobody is asked and the board is run once (settled now, so not asked on a later
-        street either)."""
-        if not (self.rules.run_it_twice and self.structure.limit is not Limit.FIXED
-                and sum(1 for seat in live if seat.stack > 0) <= 1):
-            return False
-        if self._deck.remaining < 2 * _cards_to_river(self.street):
-            self._run_count = 1
-            return False
-        return True
+        """Whether "once or twice?" is for this table now: betting is over for good (at most one player still in has
+        chips), cards are to come, and the table offers it in a structure that is not fixed limit."""
+        return (self.rules.run_it_twice and self.structure.limit is not Limit.FIXED
+                and sum(1 for seat in live if seat.stack > 0) <= 1)
+
+    def _deck_runs_twice(self) -> bool:
+        """Whether the deck can deal the rest of the board twice. Where RULES.md is silent, a card room's way: when it
+        cannot (ten Omaha hands dealt or more, nineteen Hold'em hands), nobody is asked and the board is run once."""
+        return self._deck.remaining >= 2 * _cards_to_river(self.street)
 
     def verify_runs(self, player_id: str, twice: bool) -> None:
         """Raise a RuleError unless the player may answer the run-it-twice question now."""
