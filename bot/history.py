@@ -52,8 +52,7 @@ def read_history(tx: Tx, place: Place, command: cmd.Command) -> Answer:
             return _usage
         if tournament_id is None:
             return _no_tournament
-        if wanted and not any(record.tournament_id == tournament_id and record.table_id == place.table_id
-                              for record in played.chat_tournaments(tx, place.chat_id)):
+        if wanted and not tx.played_here(place.table_id, tournament_id):
             return functools.partial(_not_here, number=tournament_id)
         records = tx.hand_records(place.table_id, tx.tournament_hands(place.table_id, tournament_id))
         return functools.partial(_tournament_file, tournament_id=tournament_id,

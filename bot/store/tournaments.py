@@ -20,6 +20,11 @@ class Tournaments(TxState):
         ).fetchone()
         return int(row[0]) if row else None
 
+    def played_here(self, table_id: str, tournament_id: int) -> bool:
+        """Whether tournament `tournament_id` is one of the table's."""
+        return self.db.execute("SELECT 1 FROM tournaments WHERE id = ? AND table_id = ?",
+                               (tournament_id, table_id)).fetchone() is not None
+
     def tournament_hands(self, table_id: str, tournament_id: int) -> list[str]:
         """The Hold'em hands that ended at the table while the tournament ran, oldest first (`tournament_hand_ids`)."""
         return tournament_hand_ids(self.db, table_id, tournament_id)
