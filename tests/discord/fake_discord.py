@@ -542,9 +542,7 @@ class FakeDiscord:
     def _followup(self, interaction: Interaction, body: dict[str, Any]) -> dict[str, Any]:
         loading = [m for m in interaction.messages if m.get("loading")]
         if loading:  # the first follow-up after a "thinking" defer replaces the loading message
-            message = loading[0]
-            message.pop("loading")
-            return self._edit(int(message["id"]), body)
+            return self._fill(loading[0], body)
         message = self._message(interaction.channel_id, body)
         interaction.messages.append(message)
         return message
@@ -554,9 +552,18 @@ class FakeDiscord:
             if not interaction.messages and interaction.message_id is not None:  # after a deferred update
                 return self._edit(interaction.message_id, body)
             message = interaction.messages[0]
-            message.pop("loading", None)
+            if message.get("loading"):
+                return self._fill(message, body)
             return self._edit(int(message["id"]), body)
         return self._edit(int(message_id), body)
+
+    def _fill(self, message: dict[str, Any], body: dict[str, Any]) -> dict[str, Any]:
+        """A "thinking" message's first content: Discord notifies its mentions as a new message's (it was posted
+        empty), where a later edit notifies none."""
+        message.pop("loading")
+        if not message["flags"] & EPHEMERAL:
+            message["pinged"] = pings(body.get("content") or "", body.get("allowed_mentions"))
+        return self._edit(int(message["id"]), body)
 
 
 def pings(content: str, allowed: dict[str, Any] | None) -> dict[str, Any]:
