@@ -152,7 +152,8 @@ async def test_an_amount_to_join_a_tournament_with_is_refused_with_its_terms(nig
     assert await service.store.read(lambda tx: tx.balances(f"bank:{PLACE.table_id}:")) == before
     assert (await service.handle(PLACE, DAN, "/join")).error is None
     seated = await service.handle(PLACE, DAN, "/join 500")
-    assert seated.error in ("You are already seated.", "Вы уже сидите за столом."), "what matters most comes first"
+    already = {"en": "You are already seated.", "ru": "Вы уже сидите за столом."}[language]
+    assert seated.error == already, "what matters most comes first, in the chat's language"
 
 
 async def test_a_join_with_an_amount_logged_during_a_hand_by_an_older_version_resumes_as_it_was_applied(
