@@ -4,6 +4,8 @@ import ast
 import asyncio
 import random
 import re
+from collections.abc import AsyncIterator
+from contextlib import asynccontextmanager
 from decimal import Decimal
 from pathlib import Path
 
@@ -306,6 +308,23 @@ async def test_odds_answer_at_a_table_with_a_table_option(service: Service, game
         assert reports is not None and reports[1] == engine_odds.three_card_ante(ThreeCardRules(ante_bonus_always=True))
 
 
+@asynccontextmanager
+async def restarted_with_the_hand_voided(store: Store, clock: FakeClock) -> AsyncIterator[tuple[Service, str]]:
+    """The hand in play at PLACE saved unreadable, and the bot restarted on the same database (so the hand is
+    voided): the restarted service, and what it said in public as it started."""
+    await corrupt_saved_hand(store, PLACE, clock.now())
+    await store.close()
+    reopened = await Store.open(store.location)
+    try:
+        restarted = Service(reopened, clock, rng=random.Random(4))
+        heard = await listen(restarted)
+        await restarted.start()
+        await asyncio.sleep(0.1)
+        yield restarted, "\n".join(message for reply in heard for message in reply.public)
+    finally:
+        await reopened.close()
+
+
 async def test_a_computer_player_removed_in_a_hand_that_is_voided_leaves_with_his_chips(
         store: Store, clock: FakeClock) -> None:
     """`/addbot remove` in a hand: "leaves after this hand". A restart that cannot resume the hand voids it; the
@@ -317,22 +336,12 @@ async def test_a_computer_player_removed_in_a_hand_that_is_voided_leaves_with_hi
     assert (await service.handle(PLACE, ANN, "/addbot")).error is None
     assert (await service.handle(PLACE, ANN, "/deal")).error is None
     assert (await service.handle(PLACE, ANN, "/addbot remove Robo")).public == ["🤖 Robo leaves after this hand."]
-    await corrupt_saved_hand(store, PLACE, clock.now())
-    await store.close()
-    reopened = await Store.open(store.location)
-    try:
-        restarted = Service(reopened, clock, rng=random.Random(4))
-        heard = await listen(restarted)
-        await restarted.start()
-        await asyncio.sleep(0.1)
-        said = "\n".join(message for reply in heard for message in reply.public)
+    async with restarted_with_the_hand_voided(store, clock) as (restarted, said):
         assert "could not be resumed" in said and "🤖 Robo leaves the table with 400 chips." in said, said
         assert await balance(restarted, HOUSE) == 0
         dealt = await restarted.handle(PLACE, ANN, "/deal")
         assert dealt.error is None and "Robo" not in dealt.table.text
         await ledger_ok(restarted)
-    finally:
-        await reopened.close()
 
 
 async def test_the_last_human_leaving_stands_the_computer_players_up_and_frees_the_table(
@@ -405,19 +414,9 @@ async def test_computer_players_stand_up_when_a_voided_hand_lets_the_last_human_
     assert (await service.handle(PLACE, ANN, "/addbot")).error is None
     assert (await service.handle(PLACE, ANN, "/deal")).error is None
     assert (await service.handle(PLACE, ANN, "/leave")).error is None
-    await corrupt_saved_hand(store, PLACE, clock.now())
-    await store.close()
-    reopened = await Store.open(store.location)
-    try:
-        restarted = Service(reopened, clock, rng=random.Random(4))
-        heard = await listen(restarted)
-        await restarted.start()
-        await asyncio.sleep(0.1)
-        said = "\n".join(message for reply in heard for message in reply.public)
+    async with restarted_with_the_hand_voided(store, clock) as (restarted, said):
         assert "could not be resumed" in said and "Ann leaves the table with 400 chips." in said, said
         assert "Nobody is left to play with 🤖 Robo: the computer player stands up and 400 chips go back" in said
         assert await balance(restarted, HOUSE) == 0
         await ledger_ok(restarted)
         assert (await restarted.handle(PLACE, ANN, "/game texas")).error is None
-    finally:
-        await reopened.close()
