@@ -305,10 +305,10 @@ async def test_add_ons_missed_with_a_break_the_bot_was_down_across_are_sold_afte
     assert ("The first break, when add-ons are sold, passed while the bot was offline: add-ons are on sale between "
             "hands until 21:10 (/addon).") in said
     table = await restarted.handle(PLACE, bob, "/table")
-    if table.table is not None and table.table.to_act is not None:  # the restart dealt the next hand at once
-        assert (await restarted.handle(PLACE, ann, "/addon")).error == (
-            "Take the add-on between hands: wait for this hand to end.")
-        await play_out(restarted, PLACE, PLAYERS, table, ("check", "call"))
+    assert table.table is not None and table.table.to_act is not None, "the restart dealt the next hand at once"
+    assert (await restarted.handle(PLACE, ann, "/addon")).error == (
+        "Take the add-on between hands: wait for this hand to end.")
+    await play_out(restarted, PLACE, PLAYERS, table, ("check", "call"))
     idle = await restarted.handle(PLACE, ann, "/table")
     added = await restarted.press(PLACE, ann, press_label(idle, "addon"))  # the button between hands
     assert "Ann takes the add-on: 300 chips for 50." in added.public
