@@ -185,16 +185,12 @@ def test_a_bounty_goes_to_the_winners_of_both_halves_of_the_pot_that_busted_him(
     assert eliminators("C", pots) == {"A": 75, "B": 75}
 
 
-@pytest.mark.parametrize(("variant", "players", "street_folds"), [
-    (Variant.OMAHA, 10, False),  # 40 hole cards: 12 left, one board from the preflop takes 8
-    (Variant.OMAHA, 11, False),
-    (Variant.OMAHA, 11, True),  # 44 hole cards and the flop's 4: 4 left, the turn and river take 4 once
-    (Variant.HOLDEM, 19, False),  # 38 hole cards: 14 left
-])
-def test_a_deck_too_short_for_two_boards_runs_it_once_without_asking(variant, players, street_folds):
+def all_in_heads_up(variant: Variant, players: int, street_folds: bool) -> tuple[Hand, list]:
+    """`players` seated with 60 each: all-ins preflop (or, with `street_folds`, everyone calls and the first to act
+    on the flop bets all he has), everyone else folds, until two are all-in; the hand and its events."""
     seats = [SeatPlayer(f"p{index}", 60) for index in range(players)]  # two pot raises put anyone all-in
     hand, events = Hand.start(seats, 0, 10, POT_LIMIT, Deck.stacked([]), 1, variant=variant, rules=RULES)
-    if street_folds:  # everyone calls, then on the flop the first to act bets all he has (else all-ins preflop)
+    if street_folds:
         while hand.board == ():
             legal = hand.legal_actions()
             events += hand.act(legal.player, _call() if legal.call_amount else Check())
@@ -205,8 +201,31 @@ def test_a_deck_too_short_for_two_boards_runs_it_once_without_asking(variant, pl
     while not hand.is_over and hand.to_act is not None:
         legal = hand.legal_actions()
         events += hand.act(legal.player, RaiseTo(legal.max_to) if legal.can_raise else _call())
+    return hand, events
+
+
+@pytest.mark.parametrize(("variant", "players", "street_folds"), [
+    (Variant.OMAHA, 10, False),  # 40 hole cards: 12 left, one board from the preflop takes 8
+    (Variant.OMAHA, 11, False),
+    (Variant.OMAHA, 11, True),  # 44 hole cards and the flop's 4: 4 left, the turn and river take 4 once
+    (Variant.HOLDEM, 19, False),  # 38 hole cards: 14 left
+])
+def test_a_deck_too_short_for_two_boards_runs_it_once_without_asking(variant, players, street_folds):
+    hand, events = all_in_heads_up(variant, players, street_folds)
     assert [(event.street, event.run) for event in events if isinstance(event, BoardDealt)] == [
         (Street.FLOP, 0), (Street.TURN, 0), (Street.RIVER, 0)]  # one board
     assert not any(isinstance(event, RunsOffered) for event in events)
     assert hand.is_over and hand.second_board == () and len(hand.board) == 5
     assert sum(hand.stacks.values()) == 60 * players
+
+
+@pytest.mark.parametrize(("variant", "players", "street_folds"), [
+    (Variant.OMAHA, 9, False),  # 36 hole cards: 16 left, two boards from the preflop take 16
+    (Variant.OMAHA, 10, True),  # 40 hole cards and the flop's 4: 8 left, the turn and river twice take 8
+    (Variant.HOLDEM, 18, False),  # 36 hole cards: 16 left
+])
+def test_a_deck_just_long_enough_for_two_boards_asks_to_run_it_twice(variant, players, street_folds):
+    """The case above with one player fewer: the same play reaches the question, so it is the short deck alone
+    that keeps the hand above from asking."""
+    hand, events = all_in_heads_up(variant, players, street_folds)
+    assert isinstance(events[-1], RunsOffered) and len(hand.runs_asked) == 2
