@@ -413,6 +413,10 @@ class FakeDiscord:
         if parts[0] == "channels" and int(parts[1]) in self.denied_uploads and (body or {}).get("attachments"):
             return _json({"message": "Missing Permissions", "code": MISSING_PERMISSIONS}, 403)
         route = (request.method, *parts)
+        posted = (body or {}).get("data") if parts[0] == "interactions" else body
+        problem = invalid_message(posted) if isinstance(posted, dict) and request.method in ("POST", "PATCH") else None
+        if problem is not None:
+            return _json({"message": "Invalid Form Body", "code": 50035, "errors": problem}, 400)
         result: Any
         match route:
             case ("GET", "users", "@me"):
@@ -680,6 +684,26 @@ def invalid_commands(commands: list[dict[str, Any]], limit: int = COMMANDS_LIMIT
                    or _choices(command) or invalid_commands(command.get("options") or [], OPTIONS_LIMIT))
         if problem:
             return problem
+    return None
+
+
+CONTENT_LIMIT = 2000
+"""A message's content: at most 2,000 characters."""
+
+
+def invalid_message(body: dict[str, Any]) -> dict[str, Any] | None:
+    """The `errors` of Discord's 400 Invalid Form Body for a message it refuses (content over 2,000 characters; an
+    `allowed_mentions` that both parses a kind and lists some of it), or None."""
+    content = body.get("content")
+    if isinstance(content, str) and len(content) > CONTENT_LIMIT:
+        return {"content": {"_errors": [{"code": "BASE_TYPE_MAX_LENGTH",
+                                         "message": f"Must be {CONTENT_LIMIT} or fewer in length."}]}}
+    allowed = body.get("allowed_mentions") or {}
+    for kind in ("users", "roles"):
+        if kind in allowed.get("parse", []) and allowed.get(kind):
+            return {"allowed_mentions": {"_errors": [{"code": "MESSAGE_ALLOWED_MENTIONS_PARSE_EXCLUSIVE",
+                                                      "message": f"parse:[\"{kind}\"] and {kind}: [ids...] are "
+                                                                 "mutually exclusive."}]}}
     return None
 
 

@@ -8,7 +8,15 @@ from typing import Any
 import aiohttp
 import pytest
 
-from tests.discord.fake_discord import CHANNEL_LIMIT, CHANNEL_PERIOD, Bucket, FakeDiscord, invalid_commands, is_name
+from tests.discord.fake_discord import (
+    CHANNEL_LIMIT,
+    CHANNEL_PERIOD,
+    CONTENT_LIMIT,
+    Bucket,
+    FakeDiscord,
+    invalid_commands,
+    is_name,
+)
 
 
 def test_a_bucket_refuses_the_request_after_its_limit_until_its_window_resets() -> None:
@@ -59,6 +67,27 @@ async def test_a_channels_sixth_message_in_its_window_is_answered_429_with_the_r
     assert body["global"] is False and 0 < body["retry_after"] <= CHANNEL_PERIOD
     assert headers["X-RateLimit-Bucket"] == "messages-create" and float(headers["X-RateLimit-Reset-After"]) > 0
     assert [(method, path) for method, path, _ in fake.limited] == [("POST", f"/channels/{channel}/messages")]
+
+
+@pytest.mark.parametrize(("body", "field"), [
+    ({"content": "x" * (CONTENT_LIMIT + 1)}, "content"),
+    ({"content": "<@1>", "allowed_mentions": {"parse": ["users"], "users": ["1"]}}, "allowed_mentions"),
+])
+async def test_a_message_discord_refuses_is_answered_400_invalid_form_body(body: dict[str, Any], field: str) -> None:
+    fake = FakeDiscord()
+    await fake.start()
+    channel = fake.channels[0]
+    try:
+        async with aiohttp.ClientSession() as session:
+            async with session.post(f"{fake.rest_base}/channels/{channel}/messages", json=body) as response:
+                refused = (response.status, await response.json())
+            async with session.post(f"{fake.rest_base}/channels/{channel}/messages",
+                                    json={"content": "x" * CONTENT_LIMIT}) as response:
+                assert response.status == 200, "2,000 characters are allowed"
+    finally:
+        await fake.close()
+    assert refused[0] == 400 and refused[1]["code"] == 50035 and list(refused[1]["errors"]) == [field]
+    assert [message["content"] for message in fake.channel_messages(channel)] == ["x" * CONTENT_LIMIT]
 
 
 def _command(**option: Any) -> list[dict[str, Any]]:
