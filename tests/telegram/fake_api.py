@@ -253,6 +253,9 @@ class FakeBotApi:
                 self.rejected.append(call)
                 retry_after = max(1, math.ceil(wait))
                 return _error(429, f"Too Many Requests: retry after {retry_after}", {"retry_after": retry_after})
+        problem = too_long(method, params)
+        if problem is not None:
+            return _error(400, problem)
         failures = self._failures.get(method)
         if failures:
             code, description, parameters = failures.pop(0)
@@ -458,6 +461,25 @@ class FakeBotApi:
     def texts_ever_shown(self, chat_id: int) -> list[str]:
         """Every text the chat ever showed, including each edit's."""
         return [text for sent in self.chat(chat_id) for text in sent.history]
+
+
+TEXT_LIMIT, CAPTION_LIMIT, ALERT_LIMIT, CALLBACK_DATA_LIMIT = 4096, 1024, 200, 64
+"""Telegram's limits: a message's text, a caption (characters), a callback answer's text, a button's data (bytes)."""
+
+
+def too_long(method: str, params: dict[str, Any]) -> str | None:
+    """Telegram's refusal of a text, caption, callback answer or button data over its limit, or None."""
+    if method in ("sendMessage", "editMessageText") and len(params.get("text") or "") > TEXT_LIMIT:
+        return "Bad Request: message is too long"
+    if len(params.get("caption") or "") > CAPTION_LIMIT:
+        return "Bad Request: message caption is too long"
+    if method == "answerCallbackQuery" and len(params.get("text") or "") > ALERT_LIMIT:
+        return "Bad Request: MESSAGE_TOO_LONG"
+    markup = params.get("reply_markup")
+    rows = markup.get("inline_keyboard", []) if isinstance(markup, dict) else []
+    if any(len(str(button.get("callback_data", "")).encode()) > CALLBACK_DATA_LIMIT for row in rows for button in row):
+        return "Bad Request: BUTTON_DATA_INVALID"
+    return None
 
 
 class ApiError(Exception):

@@ -3,9 +3,21 @@ fake clock, and once through HTTP."""
 
 from __future__ import annotations
 
-import aiohttp
+import asyncio
 
-from tests.telegram.fake_api import GROUP, TOKEN, FakeBotApi, FloodControl
+import aiohttp
+import pytest
+
+from tests.telegram.fake_api import (
+    ALERT_LIMIT,
+    CALLBACK_DATA_LIMIT,
+    CAPTION_LIMIT,
+    GROUP,
+    TEXT_LIMIT,
+    TOKEN,
+    FakeBotApi,
+    FloodControl,
+)
 
 PRIVATE = 101
 
@@ -58,3 +70,33 @@ async def test_a_request_over_a_limit_is_answered_429_with_retry_after_and_recor
     assert answers[1]["error_code"] == 429 and answers[1]["parameters"] == {"retry_after": 1}
     assert [(call.method, call.params["text"]) for call in api.rejected] == [("sendMessage", "two")]
     assert [sent.text for sent in api.chat(PRIVATE)] == ["one"]
+
+
+def _button(data: str) -> dict[str, object]:
+    return {"inline_keyboard": [[{"text": "Deal", "callback_data": data}]]}
+
+
+@pytest.mark.parametrize(("method", "params", "refusal"), [
+    ("sendMessage", {"text": "x" * (TEXT_LIMIT + 1)}, "Bad Request: message is too long"),
+    ("sendMessage", {"text": "Deal?", "reply_markup": _button("d" * (CALLBACK_DATA_LIMIT + 1))},
+     "Bad Request: BUTTON_DATA_INVALID"),
+    ("answerCallbackQuery", {"callback_query_id": "1", "text": "x" * (ALERT_LIMIT + 1)},
+     "Bad Request: MESSAGE_TOO_LONG"),
+    ("editMessageCaption", {"message_id": 1, "caption": "x" * (CAPTION_LIMIT + 1)},
+     "Bad Request: message caption is too long"),
+])
+async def test_a_text_over_telegrams_limit_is_refused(method: str, params: dict[str, object], refusal: str) -> None:
+    api = FakeBotApi()
+    await api.start()
+    try:
+        async with aiohttp.ClientSession() as session:
+            url = f"{api.base_url}{TOKEN}"
+            refused = await (await session.post(f"{url}/{method}", json={"chat_id": PRIVATE, **params})).json()
+            await asyncio.sleep(1.05)  # the private chat's one request a second
+            longest = {"text": "x" * TEXT_LIMIT, "reply_markup": _button("d" * CALLBACK_DATA_LIMIT)}
+            taken = await (await session.post(f"{url}/sendMessage", json={"chat_id": PRIVATE, **longest})).json()
+    finally:
+        await api.stop()
+    assert (refused["ok"], refused["error_code"], refused["description"]) == (False, 400, refusal)
+    assert taken["ok"], "at the limit it is taken"
+    assert [sent.text for sent in api.chat(PRIVATE)] == ["x" * TEXT_LIMIT]
