@@ -37,6 +37,8 @@ CHANNEL_LIMIT, CHANNEL_PERIOD = 5, 5.0
 """Discord's per-channel buckets: 5 message creates (and, in their own bucket, 5 edits) per 5 seconds."""
 WEBHOOK_LIMIT, WEBHOOK_PERIOD = 5, 2.0
 """An interaction's follow-ups and edits of its responses: their own bucket per interaction token."""
+GLOBAL_LIMIT = 50
+"""The bot's requests per second, all routes but the interactions' together."""
 MISSING_ACCESS, MISSING_PERMISSIONS, UNKNOWN_CHANNEL = 50001, 50013, 10003
 _USER_MENTION = re.compile(r"(?<!\\)<@!?([0-9]{17,20})>")
 _ROLE_MENTION = re.compile(r"(?<!\\)<@&([0-9]{17,20})>")
@@ -392,6 +394,16 @@ class FakeDiscord:
         self.requests.append((request.method, path))
         parts = path.strip("/").split("/")
         now = asyncio.get_running_loop().time()
+        if parts[0] not in ("interactions", "webhooks"):  # interaction endpoints are outside the global limit
+            overall = self.buckets.setdefault(("global", ""), Bucket("global", GLOBAL_LIMIT, 1.0))
+            wait = overall.take(now)
+            if wait is not None:
+                self.limited.append((request.method, path, wait))
+                self.timeline.append((now, request.method, path, 429))
+                headers = {"Retry-After": str(max(1, round(wait))), "X-RateLimit-Global": "true",
+                           "X-RateLimit-Scope": "global", "Via": "1.1 google"}
+                return _json({"message": "You are being rate limited.", "retry_after": wait, "global": True}, 429,
+                             headers)
         bucket = self._route_bucket(request.method, parts)
         wait = bucket.take(now)
         if wait is not None:  # as Discord: the bucket's headers, the wait in the body, not global

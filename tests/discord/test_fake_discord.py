@@ -12,6 +12,7 @@ from tests.discord.fake_discord import (
     CHANNEL_LIMIT,
     CHANNEL_PERIOD,
     CONTENT_LIMIT,
+    GLOBAL_LIMIT,
     Bucket,
     FakeDiscord,
     invalid_commands,
@@ -88,6 +89,27 @@ async def test_a_message_discord_refuses_is_answered_400_invalid_form_body(body:
         await fake.close()
     assert refused[0] == 400 and refused[1]["code"] == 50035 and list(refused[1]["errors"]) == [field]
     assert [message["content"] for message in fake.channel_messages(channel)] == ["x" * CONTENT_LIMIT]
+
+
+async def test_the_bots_requests_over_fifty_a_second_on_any_routes_are_answered_429_global() -> None:
+    """Each channel's own bucket has room, but the bot's 51st request in a second is refused: the global limit."""
+    channels = tuple(930_000_000_000_000_000 + number for number in range(GLOBAL_LIMIT // CHANNEL_LIMIT + 1))
+    fake = FakeDiscord(channels)
+    await fake.start()
+    try:
+        async with aiohttp.ClientSession() as session:
+            statuses, refused = [], None
+            for number in range(GLOBAL_LIMIT + 1):
+                channel = channels[number // CHANNEL_LIMIT]
+                async with session.post(f"{fake.rest_base}/channels/{channel}/messages",
+                                        json={"content": str(number)}) as response:
+                    statuses.append(response.status)
+                    if response.status == 429:
+                        refused = (dict(response.headers), await response.json())
+    finally:
+        await fake.close()
+    assert statuses == [200] * GLOBAL_LIMIT + [429]
+    assert refused is not None and refused[1]["global"] is True and refused[0]["X-RateLimit-Global"] == "true"
 
 
 def _command(**option: Any) -> list[dict[str, Any]]:
