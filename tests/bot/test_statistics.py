@@ -65,6 +65,55 @@ HANDS: list[tuple[str, list[tuple[str, str]]]] = [
 ]
 
 
+# Each hand's figures per player, from the plays above (blinds 10/20: the small blind's 10 and a completion are not
+# his own will's money, a call is; "aggressive" counts bets and raises from the flop on, "calls" calls there; a
+# showdown is being still in when the cards are compared).
+F = PlayFigures
+HAND_FIGURES: dict[tuple[str, str], PlayFigures] = {
+    # 1. Ann raised preflop, raised the flop and bet the turn, won 280 at the showdown having put in 40+40+40.
+    ("h1", "ann"): F(hands_played=1, hands_won=1, net=160, biggest_pot=280, vpip=1, pfr=1, postflop_aggressive=2,
+                     saw_flop=1, showdowns=1, showdowns_won=1),
+    # Bob called the raise (40), checked the flop and folded to Ann's raise.
+    ("h1", "bob"): F(hands_played=1, net=-40, vpip=1, saw_flop=1),
+    # Cat called the raise, bet the flop, called Ann's raise and her turn bet, lost the showdown: 40+40+40.
+    ("h1", "cat"): F(hands_played=1, net=-120, vpip=1, postflop_aggressive=1, postflop_calls=2, saw_flop=1,
+                     showdowns=1),
+    # 2. Bob folded on the button; Cat completed (10 more: a call), bet the turn and took 40 with no showdown.
+    ("h2", "bob"): F(hands_played=1),
+    ("h2", "cat"): F(hands_played=1, hands_won=1, net=20, biggest_pot=40, vpip=1, postflop_aggressive=1, saw_flop=1),
+    # Ann checked her big blind's option (not VPIP), checked the flop and folded the turn: her 20.
+    ("h2", "ann"): F(hands_played=1, net=-20, saw_flop=1),
+    # 3. Cat raised, called Ann's re-raise, raised the flop, called the river: won 300 at the showdown, 60+40+40 in.
+    ("h3", "cat"): F(hands_played=1, hands_won=1, net=160, biggest_pot=300, vpip=1, pfr=1, postflop_aggressive=1,
+                     postflop_calls=1, saw_flop=1, showdowns=1, showdowns_won=1),
+    # Ann re-raised, bet the flop, called Cat's raise, bet the river and lost the showdown: 60+40+40.
+    ("h3", "ann"): F(hands_played=1, net=-140, vpip=1, pfr=1, postflop_aggressive=2, postflop_calls=1, saw_flop=1,
+                     showdowns=1),
+    # Bob folded his big blind to the raises: his 20.
+    ("h3", "bob"): F(hands_played=1, net=-20),
+    # 4. Ann called 20 and Bob completed (both VPIP), Cat checked her option; checked down, Bob's kings took 60.
+    ("h4", "ann"): F(hands_played=1, net=-20, vpip=1, saw_flop=1, showdowns=1),
+    ("h4", "bob"): F(hands_played=1, hands_won=1, net=40, biggest_pot=60, vpip=1, saw_flop=1, showdowns=1,
+                     showdowns_won=1),
+    ("h4", "cat"): F(hands_played=1, net=-20, saw_flop=1, showdowns=1),
+}
+NO_TOURNAMENTS = "Tournaments: 0 (places: —; wins: 0) · money 0"
+# /stats over the four hands, the figures above added up: Ann VPIP 3 of 4, PFR 2 of 4, aggression 4 over 1, showdowns
+# 3 of the 4 flops she saw, 1 of them won; Bob VPIP 2 of 4, no raise, no bet or call after a flop, showdowns 1 of 2
+# flops, won; Cat VPIP 3 of 4, PFR 1 of 4, aggression 3 over 3, showdowns 3 of 4 flops, 1 of them won.
+STATS = {
+    "Ann": ["Ann: hands played 4, won 1 · cash games: net −20, biggest pot 280",
+            "VPIP 75% · PFR 50% · aggression factor 4.0 · went to showdown 75% · won at showdown 33%", NO_TOURNAMENTS],
+    "Bob": ["Bob: hands played 4, won 1 · cash games: net −20, biggest pot 60",
+            "VPIP 50% · PFR 0% · aggression factor — · went to showdown 50% · won at showdown 100%", NO_TOURNAMENTS],
+    "Cat": ["Cat: hands played 4, won 2 · cash games: net +40, biggest pot 300",
+            "VPIP 75% · PFR 25% · aggression factor 1.0 · went to showdown 75% · won at showdown 33%", NO_TOURNAMENTS],
+}
+# Hands 3 and 4 only: Ann VPIP and saw the showdown in both, raised in 3, aggression 2 over 1, lost both showdowns.
+ANN_LAST_30_DAYS = ["Ann over the last 30 days: hands played 2, won 0 · cash games: net −160, biggest pot 0",
+                    "VPIP 100% · PFR 50% · aggression factor 2.0 · went to showdown 100% · won at showdown 0%"]
+
+
 @pytest.fixture
 def stacked(monkeypatch: pytest.MonkeyPatch) -> Iterator[list[str]]:
     """The decks the next hands are dealt from, in order (each dealt as `Deck.stacked`)."""
@@ -98,25 +147,9 @@ async def test_stats_match_the_figures_worked_out_by_hand(service: Service, stac
         assert (await service.handle(PLACE, actor, "/join 400")).error is None
     await play(service, HANDS, stacked)
     await ledger_ok(service)
-    # Ann: VPIP in hands 1, 3, 4; raised preflop in 1 and 3; after the flop she raised and bet (1), bet twice and
-    # called once (3); saw every flop and went to showdown in 1, 3 and 4, winning in 1.
-    assert await stats_of(service, "/stats Ann") == [
-        "Ann: hands played 4, won 1 · cash games: net −20, biggest pot 280",
-        "VPIP 75% · PFR 50% · aggression factor 4.0 · went to showdown 75% · won at showdown 33%",
-        "Tournaments: 0 (places: —; wins: 0) · money 0",
-    ]
-    # Bob: called in 1 and 4 and never raised, never bet or called after a flop (—); saw the flop in 1 and 4 and won
-    # the one showdown he went to.
-    assert (await stats_of(service, "/stats @bob all"))[:2] == [
-        "Bob: hands played 4, won 1 · cash games: net −20, biggest pot 60",
-        "VPIP 50% · PFR 0% · aggression factor — · went to showdown 50% · won at showdown 100%",
-    ]
-    # Cat: VPIP in 1, 2 and 3 (the small blind's completion counts; the big blind's check in 4 does not), raised
-    # preflop in 3; after the flop bet and called twice (1), bet (2), raised and called (3): 3 over 3.
-    assert (await stats_of(service, "/stats all Cat"))[:2] == [
-        "Cat: hands played 4, won 2 · cash games: net +40, biggest pot 300",
-        "VPIP 75% · PFR 25% · aggression factor 1.0 · went to showdown 75% · won at showdown 33%",
-    ]
+    assert await stats_of(service, "/stats Ann") == STATS["Ann"]
+    assert await stats_of(service, "/stats @bob all") == STATS["Bob"]
+    assert await stats_of(service, "/stats all Cat") == STATS["Cat"]
 
 
 async def test_stats_over_the_last_days_count_only_their_hands(service: Service, stacked: list[str],
@@ -126,13 +159,9 @@ async def test_stats_over_the_last_days_count_only_their_hands(service: Service,
     await play(service, HANDS[:2], stacked)
     clock.advance(31 * DAY)
     await play(service, HANDS[2:], stacked)
-    # hands 3 and 4 only: Ann raised and called in both, bet twice and called once after the flop, lost both showdowns
-    assert (await stats_of(service, "/stats Ann 30d"))[:2] == [
-        "Ann over the last 30 days: hands played 2, won 0 · cash games: net −160, biggest pot 0",
-        "VPIP 100% · PFR 50% · aggression factor 2.0 · went to showdown 100% · won at showdown 0%",
-    ]
-    assert (await stats_of(service, "/stats Ann 40d"))[0] == (
-        "Ann over the last 40 days: hands played 4, won 1 · cash games: net −20, biggest pot 280")
+    assert (await stats_of(service, "/stats Ann 30d"))[:2] == ANN_LAST_30_DAYS
+    assert (await stats_of(service, "/stats Ann 40d"))[:2] == [
+        "Ann over the last 40 days: hands played 4, won 1 · cash games: net −20, biggest pot 280", STATS["Ann"][1]]
     russian = await service.handle(PLACE, ANN, "/lang ru")
     assert russian.error is None
     assert (await stats_of(service, "/stats Ann 1d"))[:2] == [
@@ -149,6 +178,7 @@ async def test_an_older_database_gets_the_figures_of_the_hands_it_holds(service:
         assert (await service.handle(PLACE, actor, "/join 400")).error is None
     await play(service, HANDS, stacked)
     before = [await stats_of(service, f"/stats {name}") for name in ("Ann", "Bob", "Cat")]
+    assert before == [STATS["Ann"], STATS["Bob"], STATS["Cat"]]
 
     def downgrade(tx: Tx) -> None:
         history_table_from_log(tx)
@@ -159,7 +189,6 @@ async def test_an_older_database_gets_the_figures_of_the_hands_it_holds(service:
     await service.store.close()
     reopened = Service(await Store.open(service.store.location), clock)
     assert [await stats_of(reopened, f"/stats {name}") for name in ("Ann", "Bob", "Cat")] == before
-    assert before[0][0].startswith("Ann: hands played 4,")
     await reopened.store.close()
 
 
@@ -176,6 +205,7 @@ async def test_the_figures_move_to_one_key_by_chat_and_end_time(service: Service
     await play(service, HANDS[2:], stacked)
     asked = ("/stats Ann", "/stats Bob", "/stats Cat", "/stats Ann 30d")
     before = [await stats_of(service, text) for text in asked]
+    assert before[:3] == [STATS["Ann"], STATS["Bob"], STATS["Cat"]] and before[3][:2] == ANN_LAST_30_DAYS
 
     def downgrade(tx: Tx) -> None:  # the table as migrations 13 to 21 kept it
         rows = tx.db.execute(f"SELECT {COLUMNS} FROM hand_figures").fetchall()
@@ -191,7 +221,6 @@ async def test_the_figures_move_to_one_key_by_chat_and_end_time(service: Service
     await service.store.close()
     reopened = Service(await Store.open(service.store.location), clock)
     assert [await stats_of(reopened, text) for text in asked] == before
-    assert before[0][0].startswith("Ann: hands played 4,") and before[3][0].startswith("Ann over the last 30 days: ")
     await ledger_ok(reopened)
     on_sqlite = not reopened.store.dialect.is_shared
     statements: list[str] = []
@@ -240,11 +269,11 @@ async def test_tournament_chips_are_not_counted_with_the_cash_games(service: Ser
     assert len(marked) == 3 and any(net for _, net, _ in marked), "the tournament's hand moved chips"
     asked = ("/stats Ann", "/stats Bob", "/stats Cat")
     shown = [(await stats_of(service, text))[0] for text in asked]
+    # the tournament seats them in the order they joined and deals its first hand with Ann on the button: Ann and Bob
+    # fold, Cat's big blind takes the blinds (a hand won, whose chips are not the cash games')
     assert shown == ["Ann: hands played 2, won 1 · cash games: net +160, biggest pot 280",
-                     f"Bob: hands played 2, won {int(any(net > 0 for user, net, _ in marked if user == 'bob'))} · "
-                     "cash games: net −40, biggest pot 0",
-                     f"Cat: hands played 2, won {int(any(net > 0 for user, net, _ in marked if user == 'cat'))} · "
-                     "cash games: net −120, biggest pot 0"]
+                     "Bob: hands played 2, won 0 · cash games: net −40, biggest pot 0",
+                     "Cat: hands played 2, won 1 · cash games: net −120, biggest pot 0"]
 
     def unmarked(tx: Tx) -> None:  # the figures as a bot before migration 25 wrote them
         figures_unmarked(tx.db)
@@ -353,7 +382,7 @@ async def test_a_hands_figures_are_those_its_history_rows_give_without_reading_t
     await play(service, HANDS, stacked)
     monkeypatch.undo()
     stored = await stored_figures(service.store)
-    assert len(stored) == 3 * len(HANDS)
+    assert stored == HAND_FIGURES
     assert stored == await figures_from_history(service.store)
     assert read_back == ([] if service.store.dialect is SQLITE else ["h1", "h2", "h3", "h4"])
 
@@ -374,6 +403,6 @@ async def test_a_hand_resumed_after_a_restart_is_summarised_from_its_history_row
     for player, command in actions[3:]:
         assert (await reopened.handle(PLACE, ACTORS[player], f"/{command}")).error is None
     stored = await stored_figures(reopened.store)
-    assert {hand for hand, _ in stored} == {"h1", "h2"}
+    assert stored == {key: figures for key, figures in HAND_FIGURES.items() if key[0] in ("h1", "h2")}
     assert stored == await figures_from_history(reopened.store)
     await reopened.store.close()
