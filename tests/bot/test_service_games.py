@@ -415,15 +415,19 @@ async def test_organizers_set_house_limits_and_tiers(service: Service) -> None:
     await service.handle(PLACE, ANN, "/game caribbean")
     assert (await service.handle(PLACE, BOB, "/set max_ante 50")).error == "Only the organizer — Ann — can do that."
     assert (await service.handle(PLACE, ANN, "/set max_ante 50")).error is None
-    refused = await service.handle(PLACE, BOB, "/ante 60")
-    assert refused.error and "50" in refused.error
+    # Caribbean Poker's ANTE is 1 to 100 by default (the cap now 50); RULES.md §5's VIP tier takes 25 to 2,000
+    assert (await service.handle(PLACE, BOB, "/ante 60")).error == "ANTE must be 1 to 50 at this table, not 60."
     assert (await service.handle(PLACE, BOB, "/ante 50")).error is None
     other = Place(PLACE.chat_id, "chat/three")
     await service.handle(other, ANN, "/game three-card")
     assert (await service.handle(other, ANN, "/set tier vip")).error is None
-    assert (await service.handle(other, BOB, "/ante 10")).error
+    before = dump(service.store.location)  # the refusal was once only "some error", then the round's in progress
+    assert (await service.handle(other, ANN, "/set tier gold")).error == (
+        "“gold” is not a valid tier (lite, respect, vip).")
+    assert dump(service.store.location) == before
+    assert (await listed_settings(service, other))["tier"] == "vip"
+    assert (await service.handle(other, BOB, "/ante 10")).error == "ANTE must be 25 to 2,000 at this table, not 10."
     assert (await service.handle(other, BOB, "/ante 25 pp 500")).error is None
-    assert (await service.handle(other, ANN, "/set tier gold")).error
 
 
 async def listed_settings(service: Service, place: Place = PLACE) -> dict[str, str]:
@@ -495,17 +499,29 @@ async def test_three_card_ante_bonus_pays_whenever_the_box_plays_as_a_table_opti
     await ledger_ok(service)
 
 
-@pytest.mark.parametrize(("game", "text"), [
-    ("caribbean", "/set bonus 0"), ("caribbean", "/set bonus ten"), ("caribbean", "/set re_exchange 2"),
-    ("caribbean", "/set ante_bonus always"), ("three-card", "/set ante_bonus sometimes"),
-    ("three-card", "/set re_exchange on"), ("three-card", "/set bonus 10"), ("russian", "/set re_exchange on"),
+CARIBBEAN_SETTINGS = "min_ante, max_ante, max_payout, bet_seconds, turn_seconds, pictures, bonus, re_exchange"
+THREE_CARD_SETTINGS = "min_ante, max_ante, max_payout, bet_seconds, turn_seconds, pictures, tier, ante_bonus"
+
+
+@pytest.mark.parametrize(("game", "text", "refusal"), [
+    ("caribbean", "/set bonus 0", "“0” is not a valid bonus (1, 2, 3…)."),
+    ("caribbean", "/set bonus ten", "“ten” is not a valid bonus (1, 2, 3…)."),
+    ("caribbean", "/set re_exchange 2", "“2” is not a valid re_exchange (off, on)."),
+    ("caribbean", "/set ante_bonus always", f"No setting “ante_bonus”; settings: {CARIBBEAN_SETTINGS}."),
+    ("three-card", "/set ante_bonus sometimes", "“sometimes” is not a valid ante_bonus (win, always)."),
+    ("three-card", "/set re_exchange on", f"No setting “re_exchange”; settings: {THREE_CARD_SETTINGS}."),
+    ("three-card", "/set bonus 10", f"No setting “bonus”; settings: {THREE_CARD_SETTINGS}."),
+    ("russian", "/set re_exchange on", "No setting “re_exchange”; settings: min_ante, max_ante, max_payout, bet_seconds, turn_seconds, pictures."),
 ])
-async def test_a_bad_house_option_is_refused_and_changes_nothing(service: Service, game: str, text: str) -> None:
+async def test_a_bad_house_option_is_refused_and_changes_nothing(service: Service, game: str, text: str,
+                                                                refusal: str) -> None:
     await service.handle(PLACE, ANN, f"/game {game}")
+    listed = await listed_settings(service)
     before = dump(service.store.location)
     reply = await service.handle(PLACE, ANN, text)
-    assert reply.error and reply.error.startswith(("“", "No setting")), reply.error
+    assert (reply.error, reply.public) == (refusal, [])
     assert dump(service.store.location) == before
+    assert await listed_settings(service) == listed
 
 
 async def test_a_table_without_a_payout_cap_says_off_and_an_organizer_sets_or_lifts_one(service: Service) -> None:
@@ -584,26 +600,29 @@ async def test_exchanging_an_unknown_card_is_refused_and_changes_nothing(service
     assert dump(service.store.location) == before
 
 
-@pytest.mark.parametrize("text", ["/set level ²", "/set level 3", "/set max_seats 99999999999999999999999",
-                                  "/set max_seats 23", "/set max_seats 1", "/set turn_seconds -5"])
-async def test_a_bad_table_setting_is_refused_and_changes_nothing(service: Service, tmp_path, text: str) -> None:
-    await service.handle(PLACE, ANN, "/balance")
-    before = dump(service.store.location)
-    reply = await service.handle(PLACE, ANN, text)
-    assert reply.error and reply.error.startswith("“")
-    assert dump(service.store.location) == before
-
-
 @pytest.mark.parametrize(("text", "refusal"), [
     ("/set time_bank -1", "“-1” is not a valid time_bank (0, 1, 2…)."),
     ("/set level 0", "“0” is not a valid level (2, 4, 6…)."),
     ("/set level 15", "“15” is not a valid level (2, 4, 6…)."),
+    ("/set level ²", "“²” is not a valid level (2, 4, 6…)."),
+    ("/set level 3", "“3” is not a valid level (2, 4, 6…)."),
     ("/set max_seats 0", "“0” is not a valid max_seats (2…22)."),
+    ("/set max_seats 1", "“1” is not a valid max_seats (2…22)."),
+    ("/set max_seats 23", "“23” is not a valid max_seats (2…22)."),
+    ("/set max_seats 99999999999999999999999", "“99999999999999999999999” is not a valid max_seats (2…22)."),
+    ("/set turn_seconds -5", "“-5” is not a valid turn_seconds (1, 2, 3…)."),
 ])
-async def test_a_bad_table_setting_says_what_the_setting_takes(service: Service, text: str, refusal: str) -> None:
+async def test_a_bad_table_setting_says_what_the_setting_takes_and_changes_nothing(service: Service, text: str,
+                                                                                   refusal: str) -> None:
     """The refusal names the values the setting takes, whatever was wrong with the one typed: a time bank of 0 (none,
     as README says) is one of them, and a level is any even number from 2, not "1, 2, 3…" nor "2, 4, 10, 20…"."""
-    assert (await service.handle(PLACE, ANN, text)).error == refusal
+    await service.handle(PLACE, ANN, "/balance")  # the chat's organizer
+    listed = (await service.handle(PLACE, ANN, "/set")).private
+    before = dump(service.store.location)
+    reply = await service.handle(PLACE, ANN, text)
+    assert (reply.error, reply.public) == (refusal, [])
+    assert dump(service.store.location) == before
+    assert (await service.handle(PLACE, ANN, "/set")).private == listed
     assert (await service.handle(PLACE, ANN, "/set level 6")).error is None
 
 
@@ -631,14 +650,25 @@ async def test_a_time_zone_is_found_whatever_its_case(service: Service) -> None:
     assert (await service.handle(PLACE, ANN, "/set timezone europe/moscow")).public == [
         "Setting changed: timezone = Europe/Moscow."]
     assert (await service.handle(PLACE, ANN, "/set timezone utc")).public == ["Setting changed: timezone = UTC."]
-    assert (await service.handle(PLACE, ANN, "/set timezone Mars/Olympus")).error is not None
+    listed = (await service.handle(PLACE, ANN, "/set")).private
+    before = dump(service.store.location)  # the ledger, the action log and the table's stored zone among the rest
+    refused = await service.handle(PLACE, ANN, "/set timezone Mars/Olympus")
+    assert (refused.error, refused.public) == (
+        "“Mars/Olympus” is not a valid timezone (Europe/Moscow, UTC, America/New_York…).", [])
+    assert dump(service.store.location) == before
+    assert (await service.handle(PLACE, ANN, "/set")).private == listed
+    assert (await service.handle(PLACE, ANN, "/lang ru")).error is None
+    before = dump(service.store.location)
+    assert (await service.handle(PLACE, ANN, "/set timezone Марс")).error == (
+        "«Марс» — недопустимое значение для timezone (Europe/Moscow, UTC, America/New_York…).")
+    assert dump(service.store.location) == before
 
 
 async def test_house_limits_that_contradict_each_other_are_refused(service: Service, tmp_path) -> None:
     await service.handle(PLACE, ANN, "/game caribbean")
     before = dump(service.store.location)
-    reply = await service.handle(PLACE, ANN, "/set min_ante 100000")
-    assert reply.error is not None and reply.error.startswith("The smallest ANTE (100,000) cannot be above the largest")
+    reply = await service.handle(PLACE, ANN, "/set min_ante 100000")  # Caribbean Poker's ANTE: at most 100
+    assert reply.error == "The smallest ANTE (100,000) cannot be above the largest (100)."
     assert dump(service.store.location) == before
 
 
