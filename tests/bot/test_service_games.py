@@ -511,7 +511,8 @@ THREE_CARD_SETTINGS = "min_ante, max_ante, max_payout, bet_seconds, turn_seconds
     ("three-card", "/set ante_bonus sometimes", "“sometimes” is not a valid ante_bonus (win, always)."),
     ("three-card", "/set re_exchange on", f"No setting “re_exchange”; settings: {THREE_CARD_SETTINGS}."),
     ("three-card", "/set bonus 10", f"No setting “bonus”; settings: {THREE_CARD_SETTINGS}."),
-    ("russian", "/set re_exchange on", "No setting “re_exchange”; settings: min_ante, max_ante, max_payout, bet_seconds, turn_seconds, pictures."),
+    ("russian", "/set re_exchange on",
+     "No setting “re_exchange”; settings: min_ante, max_ante, max_payout, bet_seconds, turn_seconds, pictures."),
 ])
 async def test_a_bad_house_option_is_refused_and_changes_nothing(service: Service, game: str, text: str,
                                                                 refusal: str) -> None:
