@@ -7,7 +7,7 @@ from collections.abc import Iterator
 from typing import Any
 
 from bot.discord.translator import DESCRIPTION_LIMIT
-from bot.i18n import DEFAULT_LANGUAGE, catalogue, languages, text
+from bot.i18n import DEFAULT_LANGUAGE, catalogue, languages
 from tests.discord.fake_discord import EPHEMERAL, is_name
 
 
@@ -45,14 +45,15 @@ async def test_organizers_and_a_members_own_language(fake, make_bot) -> None:
     assert named.ephemeral_text() == "Organizers: Ann. The chat's admins can do what organizers do."
     refused = await fake.slash(bob, fake.channels[0], "lang", language="ru")
     await bot.settled()
-    assert refused.ephemeral_text().startswith("Only the organizer — Ann — chooses the chat's language")
+    assert refused.ephemeral_text() == ("Only the organizer — Ann — chooses the chat's language; /lang ru me chooses "
+                                        "yours for what only you read.")
     chosen = await fake.slash(bob, fake.channels[0], "lang", language="ru", me=True)
     await bot.settled()
-    assert chosen.ephemeral_text().startswith("Теперь ваши личные сообщения — на языке ru")
+    assert chosen.ephemeral_text() == "Теперь ваши личные сообщения — на языке ru; у чата остаётся свой язык."
     balance = await fake.slash(bob, fake.channels[0], "balance")
     await bot.settled()
-    assert balance.ephemeral_text().startswith("В кошельке")
-    assert (await fake.slash(ann, fake.channels[0], "balance")).ephemeral_text().startswith("Your wallet")
+    assert balance.ephemeral_text() == "В кошельке 1\u00a0000 фишек."  # the welcome grant
+    assert (await fake.slash(ann, fake.channels[0], "balance")).ephemeral_text() == "Your wallet: 1,000 chips."
 
 
 def described(items: list[dict[str, Any]]) -> Iterator[dict[str, Any]]:
@@ -124,7 +125,7 @@ async def test_a_russian_clients_options_reach_the_command_by_their_english_name
     ivan.locale = "ru"
     chosen = await fake.slash(ivan, fake.channels[0], "lang", language="ru", me=True)
     await bot.settled()
-    assert chosen.ephemeral_text().startswith("Теперь ваши личные сообщения — на языке ru")
+    assert chosen.ephemeral_text() == "Теперь ваши личные сообщения — на языке ru; у чата остаётся свой язык."
     joined = await fake.slash(ivan, fake.channels[0], "join", chips=300)
     await bot.settled()
     assert not joined.ephemeral_text(), joined.ephemeral_text()
@@ -146,5 +147,6 @@ async def test_a_mixed_channel_keeps_its_first_players_language(fake, make_bot) 
     balance = await fake.slash(ivan, fake.channels[0], "balance")
     refused = await fake.slash(ivan, fake.channels[0], "set", name="turn_seconds")
     await bot.settled()
-    assert balance.ephemeral_text().startswith("В кошельке")
-    assert refused.ephemeral_text() == text("ru", "discord.set_both")
+    assert balance.ephemeral_text() == "В кошельке 600 фишек."  # the welcome grant's 1,000 less a buy-in of 400
+    assert refused.ephemeral_text() == (
+        "Укажите и название настройки, и значение — или ничего, чтобы увидеть список настроек.")

@@ -7,7 +7,7 @@ import pytest
 from engine.cards import Deck
 from engine.common import IllegalAmount, RuleError, all_moves
 from engine.house.events import StakesSettled
-from engine.house.three_card import TIERS_LIMITS, ThreeCardRound, ThreeCardRules, tier_of, with_tier
+from engine.house.three_card import ThreeCardRound, ThreeCardRules, tier_of, with_tier
 
 
 def play(cards: str, dealer: str, *, ante: int = 10, pairplus: int = 0, action: str = "play",
@@ -67,12 +67,18 @@ def test_limit_tiers(tier: str, ante: int, pairplus: int, ok: bool) -> None:
     assert round_.can_place_bets("ann", 1, ante, side=pairplus, balance=10_000) is ok
 
 
-@pytest.mark.parametrize("tier", [*TIERS_LIMITS, "VIP"])
-def test_a_tier_sets_the_ranges_and_keeps_the_tables_cap_and_boxes(tier: str) -> None:
+@pytest.mark.parametrize(("tier", "ante", "pairplus"), [  # RULES.md §5's ANTE and P+ ranges
+    ("lite", (1, 50), (0, 25)), ("respect", (5, 500), (0, 100)), ("vip", (25, 2000), (0, 500)),
+    ("VIP", (25, 2000), (0, 500))])
+def test_a_tier_sets_the_ranges_and_keeps_the_tables_cap_and_boxes(tier: str, ante: tuple[int, int],
+                                                                   pairplus: tuple[int, int]) -> None:
     table = replace(ThreeCardRules().limits, max_payout=5_000, max_boxes=2)
     chosen = with_tier(table, tier)
-    assert tier_of(chosen) == tier.lower() and (chosen.max_payout, chosen.max_boxes) == (5_000, 2)
-    assert tier_of(replace(chosen, min_ante=chosen.min_ante + 1)) is None
+    assert ((chosen.min_ante, chosen.max_ante), (chosen.min_side, chosen.max_side)) == (ante, pairplus)
+    assert (chosen.max_payout, chosen.max_boxes) == (5_000, 2)
+    ranges = {"min_ante": ante[0], "max_ante": ante[1], "min_side": pairplus[0], "max_side": pairplus[1]}
+    assert tier_of(replace(table, **ranges)) == tier.lower()  # a table with these ranges, however they were set
+    assert tier_of(replace(table, **{**ranges, "min_ante": ante[0] + 1})) is None
 
 
 def test_bets_over_balance_or_out_of_order_are_refused() -> None:
