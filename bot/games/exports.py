@@ -22,7 +22,7 @@ from zoneinfo import ZoneInfo
 
 from bot import commands as cmd
 from bot.games.context import Action
-from bot.games.tournament import table_zone
+from bot.games.zones import table_zone
 from bot.output import File, Place
 from bot.render import Voice
 from bot.render.house import stake_label

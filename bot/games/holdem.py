@@ -14,6 +14,7 @@ from bot.games import holdem_spent as spent
 from bot.games import practice as bots
 from bot.games import tournament as tour
 from bot.games import tournament_play as tour_play
+from bot.games import zones
 from bot.games.context import UNREADABLE, Action, revive_into
 from bot.output import Button, TableMessage
 from bot.render import Voice, story
@@ -276,21 +277,16 @@ class HoldemController:
     def _configure(self, act: Action, command: cmd.Command) -> None:
         assert isinstance(command, cmd.Setting)
         if command.key is None:
-            values = ", ".join(f"{name}={self.config(act, name)}" for name in DEFAULTS)
-            act.tell(act.user, "settings.list", values=values)
+            values = [f"{name}={self.config(act, name)}" for name in DEFAULTS]
+            act.tell(act.user, "settings.list", values=", ".join([*values, f"timezone={zones.table_zone(act)}"]))
             return
         act.require_organizer()
         if command.key == "timezone":
-            zone = tour.timezone_named(str(command.value))
-            if zone is None:
-                raise act.refuse("settings.bad_value", name="timezone", value=quote_input(command.value),
-                                 choices="Europe/Moscow, UTC, America/New_York…")
-            act.config["timezone"] = zone
-            act.say("settings.set", name="timezone", value=zone)
-            tour.zone_set(self, act, zone)
+            tour.zone_set(self, act, zones.set_table_zone(act, command.value))
             return
         if command.key not in DEFAULTS:
-            raise act.refuse("settings.unknown", name=quote_input(command.key), names=", ".join(DEFAULTS))
+            raise act.refuse("settings.unknown", name=quote_input(command.key),
+                             names=", ".join([*DEFAULTS, "timezone"]))
         if command.key in _CASH_SETTINGS and act.state.get("tournament"):
             raise act.refuse("settings.tournament_sets", name=command.key)
         value: Any = command.value

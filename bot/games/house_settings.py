@@ -7,6 +7,7 @@ from typing import Any
 
 from bot import commands as cmd
 from bot.games.context import Action, Refusal
+from bot.games.zones import set_table_zone, table_zone
 from bot.render import picture_views as picture
 from engine.common import RuleError
 from engine.house.boxes import Limits
@@ -60,11 +61,15 @@ def configure(act: Action, game: str, rules: Any, command: cmd.Setting) -> None:
     current = _current(act, game, rules)
     if command.key is None:
         act.tell(act.user, "settings.list", values=", ".join(
-            f"{name}={NO_CAP if value is None else value}" for name, value in current.items()))
+            [*(f"{name}={NO_CAP if value is None else value}" for name, value in current.items()),
+             f"timezone={table_zone(act)}"]))
         return
     act.require_organizer()
+    if command.key == "timezone":  # the times of its `/export ledger`; a round in play does not read it
+        set_table_zone(act, command.value)
+        return
     if command.key not in current:
-        raise act.refuse("settings.unknown", name=quote_input(command.key), names=", ".join(current))
+        raise act.refuse("settings.unknown", name=quote_input(command.key), names=", ".join([*current, "timezone"]))
     if act.state.get("round"):
         raise act.refuse("game.busy_round")
     value = str(command.value)

@@ -10,16 +10,14 @@ between hands; the table shows their buttons between hands while they are on off
 from __future__ import annotations
 
 import dataclasses
-import functools
-import zoneinfo
 from typing import Any
-from zoneinfo import ZoneInfo, ZoneInfoNotFoundError
 
 from bot import commands as cmd
 from bot.games import tournament_play as play
 from bot.games.context import Action
 from bot.games.holdem_table import HoldemTable
 from bot.games.tournament_play import clock_moment, moment
+from bot.games.zones import table_zone
 from bot.render import tournament as render
 from engine.common import all_moves
 from engine.schedule import PRESETS, ScheduleError, parse_schedule
@@ -28,8 +26,6 @@ from engine.tournament_options import OptionError, split_options
 
 COMMANDS = (cmd.Tournament, cmd.Clock, cmd.CashOut, cmd.Rebuy, cmd.Addon)
 """The commands a tournament table hands to `handle`."""
-DEFAULT_TIMEZONE = "UTC"
-"""The zone a table's times are read in when it has none set (`table_zone`)."""
 
 
 def handle(ctl: HoldemTable, act: Action, command: cmd.Command) -> None:
@@ -322,32 +318,3 @@ def late_start_text(act: Action, tournament: Tournament) -> str:
     if status.index == 0:
         return ""
     return render.late_start(act.voice, tournament, now)
-
-
-def table_zone(act: Action) -> str:
-    """The time zone the table's times are read in: its `/set timezone` (or a chat-wide one an older version kept),
-    else UTC."""
-    zone = str(act.config.get("timezone") or act.chat_settings.get("timezone") or DEFAULT_TIMEZONE)
-    return zone if valid_timezone(zone) else DEFAULT_TIMEZONE
-
-
-def valid_timezone(name: str) -> bool:
-    """Whether `name` is an IANA time zone this machine knows."""
-    try:
-        ZoneInfo(name)
-    except (ZoneInfoNotFoundError, ValueError):
-        return False
-    return True
-
-
-def timezone_named(typed: str) -> str | None:
-    """The IANA time zone a player typed, spelled as the database spells it ("europe/moscow" is Europe/Moscow), or
-    None when the machine knows no such zone."""
-    return typed if valid_timezone(typed) else _zones_by_folded().get(typed.casefold())
-
-
-@functools.cache
-def _zones_by_folded() -> dict[str, str]:
-    """Every time zone this machine knows, by its name casefolded (read once: the list does not change while the
-    bot runs)."""
-    return {zone.casefold(): zone for zone in zoneinfo.available_timezones()}

@@ -104,6 +104,23 @@ async def test_the_ledger_export_is_in_the_tables_time_zone(night: tuple[Service
     assert next(iter(rows[0])) == "time (Europe/Moscow)" and rows[0]["time (Europe/Moscow)"] == "2026-11-29 21:00:00"
 
 
+async def test_a_house_table_sets_and_lists_its_time_zone_and_its_ledger_export_is_written_in_it(
+        night: tuple[Service, FakeClock]) -> None:
+    service, _ = night
+    house = Place(PLACE.chat_id, f"{PLACE.chat_id}/house")
+    await ok(service, ANN, "/game caribbean", house)
+    assert (await service.handle(house, ANN, "/set")).private["ann"][0].split(". ")[0].endswith(", timezone=UTC")
+    assert (await service.handle(house, BOB, "/set timezone europe/moscow")).error == (
+        "Only the organizer — Ann — can do that.")
+    assert (await service.handle(house, ANN, "/set timezone europe/moscow")).public == [
+        "Setting changed: timezone = Europe/Moscow."]
+    assert ", timezone=Europe/Moscow" in (await service.handle(house, ANN, "/set")).private["ann"][0]
+    refused = await service.handle(house, ANN, "/set timezone Mars/Olympus")
+    assert refused.error == "“Mars/Olympus” is not a valid timezone (Europe/Moscow, UTC, America/New_York…)."
+    (file,) = (await service.handle(house, ANN, "/export ledger")).files
+    assert next(iter(parse(file)[0])) == "time (Europe/Moscow)"
+
+
 async def test_the_tables_time_zone_wins_over_a_chat_wide_one_an_older_version_kept(
         night: tuple[Service, FakeClock]) -> None:
     service, _ = night

@@ -499,8 +499,8 @@ async def test_three_card_ante_bonus_pays_whenever_the_box_plays_as_a_table_opti
     await ledger_ok(service)
 
 
-CARIBBEAN_SETTINGS = "min_ante, max_ante, max_payout, bet_seconds, turn_seconds, pictures, bonus, re_exchange"
-THREE_CARD_SETTINGS = "min_ante, max_ante, max_payout, bet_seconds, turn_seconds, pictures, tier, ante_bonus"
+CARIBBEAN_SETTINGS = "min_ante, max_ante, max_payout, bet_seconds, turn_seconds, pictures, bonus, re_exchange, timezone"
+THREE_CARD_SETTINGS = "min_ante, max_ante, max_payout, bet_seconds, turn_seconds, pictures, tier, ante_bonus, timezone"
 
 
 @pytest.mark.parametrize(("game", "text", "refusal"), [
@@ -512,7 +512,8 @@ THREE_CARD_SETTINGS = "min_ante, max_ante, max_payout, bet_seconds, turn_seconds
     ("three-card", "/set re_exchange on", f"No setting “re_exchange”; settings: {THREE_CARD_SETTINGS}."),
     ("three-card", "/set bonus 10", f"No setting “bonus”; settings: {THREE_CARD_SETTINGS}."),
     ("russian", "/set re_exchange on",
-     "No setting “re_exchange”; settings: min_ante, max_ante, max_payout, bet_seconds, turn_seconds, pictures."),
+     "No setting “re_exchange”; settings: min_ante, max_ante, max_payout, bet_seconds, turn_seconds, pictures, "
+     "timezone."),
 ])
 async def test_a_bad_house_option_is_refused_and_changes_nothing(service: Service, game: str, text: str,
                                                                 refusal: str) -> None:
@@ -650,7 +651,12 @@ async def test_a_time_zone_is_found_whatever_its_case(service: Service) -> None:
     await service.handle(PLACE, ANN, "/balance")
     assert (await service.handle(PLACE, ANN, "/set timezone europe/moscow")).public == [
         "Setting changed: timezone = Europe/Moscow."]
+    assert (await listed_settings(service))["timezone"] == "Europe/Moscow"  # listed with the rest
     assert (await service.handle(PLACE, ANN, "/set timezone utc")).public == ["Setting changed: timezone = UTC."]
+    assert (await listed_settings(service))["timezone"] == "UTC"
+    assert (await service.handle(PLACE, ANN, "/set zone utc")).error == (
+        "No setting “zone”; settings: structure, level, buy_in, turn_seconds, next_hand_seconds, max_seats, "
+        "pictures, time_bank, straddle, away_minutes, run_it_twice, timezone.")
     listed = (await service.handle(PLACE, ANN, "/set")).private
     before = dump(service.store.location)  # the ledger, the action log and the table's stored zone among the rest
     refused = await service.handle(PLACE, ANN, "/set timezone Mars/Olympus")
