@@ -9,7 +9,7 @@ from dataclasses import dataclass, field
 
 from bot.output import TableMessage
 from bot.pacing import Window
-from bot.telegram.render import MAX_CAPTION, MAX_TEXT, split
+from bot.telegram.render import MAX_CAPTION, MAX_TEXT, length, split
 
 
 @dataclass
@@ -127,7 +127,7 @@ class ChatQueue:
             if isinstance(queued, (PhotoOp, DocumentOp)):
                 break
             if isinstance(queued, TextOp) and (queued.topic, queued.private_to) == (op.topic, op.private_to):
-                if len(queued.text) + len(op.text) + 2 <= MAX_TEXT:
+                if length(queued.text) + length(op.text) + 2 <= MAX_TEXT:
                     queued.text = f"{queued.text}\n\n{op.text}"
                     return
                 break
@@ -168,7 +168,7 @@ class ChatQueue:
         last = self.ops[-1] if self.ops else None
         if (isinstance(op, PhotoOp) and isinstance(last, TextOp) and not op.text
                 and (last.topic, last.private_to) == (op.topic, op.private_to)
-                and len(last.text) + len(op.caption) + 2 <= MAX_CAPTION):
+                and length(last.text) + length(op.caption) + 2 <= MAX_CAPTION):
             self.ops.pop()
             now = self.queued_at.pop(id(last), now)
             op.text = last.text

@@ -500,7 +500,7 @@ class Outbox:
                                          link_preview_options=NO_PREVIEW)
         elif isinstance(op, PhotoOp):
             caption = "\n\n".join(part for part in (op.text, op.caption) if part)
-            await self._bot.send_photo(op.chat_id, op.png, caption=caption[:MAX_CAPTION] or None,
+            await self._bot.send_photo(op.chat_id, op.png, caption=clip(caption, MAX_CAPTION) or None,
                                        message_thread_id=op.topic)
         elif isinstance(op, DocumentOp):
             await self._bot.send_document(op.chat_id, op.content, filename=op.name, message_thread_id=op.topic)

@@ -17,7 +17,7 @@ log = logging.getLogger(__name__)
 
 PREFIX = "tg:"
 MAX_TEXT = 4096
-"""Telegram's limit on one message's text."""
+"""Telegram's limit on one message's text (as every limit here, counted by `length`)."""
 MAX_ALERT = 200
 """Telegram's limit on a callback answer's text."""
 MAX_CAPTION = 1024
@@ -88,9 +88,27 @@ def table_text(message: TableMessage, language: str) -> str:
     return clip(body)
 
 
+def length(message_text: str) -> int:
+    """A text's length as Telegram counts it against its limits: in UTF-16 code units, as its entities' offsets
+    (a character beyond the Basic Multilingual Plane, most emoji, counts two)."""
+    return len(message_text.encode("utf-16-le")) // 2
+
+
+def _fitting(message_text: str, limit: int) -> int:
+    """How many characters of the text fit in `limit` UTF-16 units (never half of a character)."""
+    units = 0
+    for index, char in enumerate(message_text):
+        units += 2 if ord(char) > 0xFFFF else 1
+        if units > limit:
+            return index
+    return len(message_text)
+
+
 def clip(message_text: str, limit: int = MAX_TEXT) -> str:
     """Cut a text to Telegram's limit, marking the cut."""
-    return message_text if len(message_text) <= limit else message_text[: limit - 1] + "…"
+    if length(message_text) <= limit:
+        return message_text
+    return message_text[: _fitting(message_text, limit - 1)] + "…"
 
 
 def split(message_text: str, limit: int = MAX_TEXT) -> list[str]:
@@ -98,14 +116,15 @@ def split(message_text: str, limit: int = MAX_TEXT) -> list[str]:
     parts: list[str] = []
     current = ""
     for line in message_text.split("\n"):
-        while len(line) > limit:
+        while length(line) > limit:
             if current:
                 parts.append(current)
                 current = ""
-            parts.append(line[:limit])
-            line = line[limit:]
+            cut = _fitting(line, limit)
+            parts.append(line[:cut])
+            line = line[cut:]
         candidate = f"{current}\n{line}" if current else line
-        if len(candidate) > limit:
+        if length(candidate) > limit:
             parts.append(current)
             current = line
         else:

@@ -55,12 +55,14 @@ and a command, `/word` or `/word@bot` (tappable: it sends the command). A charac
 (a word joiner) breaks either."""
 
 
+def units(part: str) -> int:
+    """A text's length as Telegram counts it: in UTF-16 code units (an emoji beyond the Basic Multilingual Plane counts
+    two), for its entities' offsets and for its limits alike."""
+    return len(part.encode("utf-16-le")) // 2
+
+
 def detected(text: str) -> list[dict[str, Any]]:
     """The entities Telegram finds in a plain text, as it reports them (offsets and lengths in UTF-16 units)."""
-
-    def units(part: str) -> int:
-        return len(part.encode("utf-16-le")) // 2
-
     return [{"type": found.lastgroup, "offset": units(text[:found.start()]), "length": units(found.group())}
             for found in _DETECTED.finditer(text)]
 
@@ -464,16 +466,17 @@ class FakeBotApi:
 
 
 TEXT_LIMIT, CAPTION_LIMIT, ALERT_LIMIT, CALLBACK_DATA_LIMIT = 4096, 1024, 200, 64
-"""Telegram's limits: a message's text, a caption (characters), a callback answer's text, a button's data (bytes)."""
+"""Telegram's limits: a message's text, a caption, a callback answer's text (in UTF-16 units, `units`: the Bot API's
+"characters after entities parsing", and a plain text has no markup to parse), a button's data (bytes)."""
 
 
 def too_long(method: str, params: dict[str, Any]) -> str | None:
     """Telegram's refusal of a text, caption, callback answer or button data over its limit, or None."""
-    if method in ("sendMessage", "editMessageText") and len(params.get("text") or "") > TEXT_LIMIT:
+    if method in ("sendMessage", "editMessageText") and units(params.get("text") or "") > TEXT_LIMIT:
         return "Bad Request: message is too long"
-    if len(params.get("caption") or "") > CAPTION_LIMIT:
+    if units(params.get("caption") or "") > CAPTION_LIMIT:
         return "Bad Request: message caption is too long"
-    if method == "answerCallbackQuery" and len(params.get("text") or "") > ALERT_LIMIT:
+    if method == "answerCallbackQuery" and units(params.get("text") or "") > ALERT_LIMIT:
         return "Bad Request: MESSAGE_TOO_LONG"
     markup = params.get("reply_markup")
     rows = markup.get("inline_keyboard", []) if isinstance(markup, dict) else []

@@ -13,6 +13,7 @@ from typing import Any
 import pytest
 
 import engine.holdem as engine
+from bot.telegram.ops import TextOp
 from bot.telegram.render import place_of
 from tests.bot.helpers import resumed_table
 from tests.telegram.conftest import ANN, BOB, CAT, WHOLE_HANDS, Running, private_chat
@@ -453,3 +454,13 @@ async def test_a_start_in_the_group_and_a_pointer_share_their_five_minutes(make_
     assert bot.group()[-1].text == f"@cat, I answer that only in private: {LINK}"
     await bot.command(CAT, "/start")
     assert len(bot.group()) == count + 1, "no link a moment after the pointer"
+
+
+async def test_a_long_text_of_emoji_is_split_where_telegram_counts_its_length(make_bot, api) -> None:
+    """Telegram counts a text's 4,096 in UTF-16 units, where an emoji beyond the Basic Multilingual Plane counts two:
+    3,000 such characters (6,000 units) go as two messages it takes, not one it refuses."""
+    bot = await make_bot("holdem", seed=11)
+    ace = "\N{PLAYING CARD ACE OF SPADES}"
+    bot.adapter.outbox.send_text(TextOp(GROUP["id"], None, ace * 3000))
+    await bot.adapter.flush()
+    assert [sent.text for sent in bot.group()] == [ace * 2048, ace * 952]

@@ -20,6 +20,8 @@ from tests.telegram.fake_api import (
 )
 
 PRIVATE = 101
+ACE = "\N{PLAYING CARD ACE OF SPADES}"
+"""A character beyond the Basic Multilingual Plane: two UTF-16 code units."""
 
 
 def test_a_group_refuses_its_21st_request_in_a_minute_until_the_first_is_a_minute_old() -> None:
@@ -78,6 +80,9 @@ def _button(data: str) -> dict[str, object]:
 
 @pytest.mark.parametrize(("method", "params", "refusal"), [
     ("sendMessage", {"text": "x" * (TEXT_LIMIT + 1)}, "Bad Request: message is too long"),
+    # fewer characters than the limit, more UTF-16 units: an emoji beyond the Basic Multilingual Plane counts two
+    ("editMessageText", {"message_id": 1, "text": "x" + ACE * (TEXT_LIMIT // 2)}, "Bad Request: message is too long"),
+    ("sendPhoto", {"caption": ACE * (CAPTION_LIMIT // 2 + 1)}, "Bad Request: message caption is too long"),
     ("sendMessage", {"text": "Deal?", "reply_markup": _button("d" * (CALLBACK_DATA_LIMIT + 1))},
      "Bad Request: BUTTON_DATA_INVALID"),
     ("answerCallbackQuery", {"callback_query_id": "1", "text": "x" * (ALERT_LIMIT + 1)},
