@@ -159,6 +159,8 @@ class FakeDiscord:
         self.limited: list[tuple[str, str, float]] = []
         """Every 429 answered: method, path, retry-after."""
         self.buckets: dict[tuple[str, str], Bucket] = {}
+        self.clock: Callable[[], float] = lambda: asyncio.get_running_loop().time()
+        """The time the rate limits count by (the event loop's; a test of the limits alone sets it by hand)."""
         self.throttled: set[str] = set()
         """Channels told to answer 429 (`limit_channel`)."""
         self.denied_uploads: set[int] = set()
@@ -212,7 +214,7 @@ class FakeDiscord:
 
     def limit_channel(self, channel_id: int, seconds: float) -> None:
         """Answer 429 to the channel's message creates and edits for the next `seconds`."""
-        now = asyncio.get_running_loop().time()
+        now = self.clock()
         self.throttled.add(str(channel_id))
         for route in ("messages-create", "messages-edit"):
             self._bucket(route, str(channel_id)).exhaust(seconds, now)
@@ -393,7 +395,7 @@ class FakeDiscord:
         path = "/" + request.match_info["path"]
         self.requests.append((request.method, path))
         parts = path.strip("/").split("/")
-        now = asyncio.get_running_loop().time()
+        now = self.clock()
         if parts[0] not in ("interactions", "webhooks"):  # interaction endpoints are outside the global limit
             overall = self.buckets.setdefault(("global", ""), Bucket("global", GLOBAL_LIMIT, 1.0))
             wait = overall.take(now)

@@ -92,24 +92,35 @@ async def test_a_message_discord_refuses_is_answered_400_invalid_form_body(body:
 
 
 async def test_the_bots_requests_over_fifty_a_second_on_any_routes_are_answered_429_global() -> None:
-    """Each channel's own bucket has room, but the bot's 51st request in a second is refused: the global limit."""
-    channels = tuple(930_000_000_000_000_000 + number for number in range(GLOBAL_LIMIT // CHANNEL_LIMIT + 1))
+    """Each channel's own bucket has room, but the bot's 51st request in a second is refused: the global limit. The
+    fake's clock stands still while they are sent (however slowly the machine sends them), then moves on a second:
+    the next request is taken again."""
+    channels = tuple(930_000_000_000_000_000 + number for number in range(GLOBAL_LIMIT // CHANNEL_LIMIT + 2))
     fake = FakeDiscord(channels)
+    now = [1000.0]
+    fake.clock = lambda: now[0]
     await fake.start()
     try:
         async with aiohttp.ClientSession() as session:
-            statuses, refused = [], None
-            for number in range(GLOBAL_LIMIT + 1):
+
+            async def post(number: int) -> tuple[int, dict[str, str], dict[str, Any]]:
                 channel = channels[number // CHANNEL_LIMIT]
                 async with session.post(f"{fake.rest_base}/channels/{channel}/messages",
                                         json={"content": str(number)}) as response:
-                    statuses.append(response.status)
-                    if response.status == 429:
-                        refused = (dict(response.headers), await response.json())
+                    return response.status, dict(response.headers), await response.json()
+
+            answers = [await post(number) for number in range(GLOBAL_LIMIT + 1)]
+            now[0] += 0.999
+            still = await post(GLOBAL_LIMIT + 1)
+            now[0] += 0.001
+            again = await post(GLOBAL_LIMIT + 2)
     finally:
         await fake.close()
-    assert statuses == [200] * GLOBAL_LIMIT + [429]
-    assert refused is not None and refused[1]["global"] is True and refused[0]["X-RateLimit-Global"] == "true"
+    assert [status for status, _, _ in answers] == [200] * GLOBAL_LIMIT + [429]
+    _, headers, body = answers[-1]
+    assert body["global"] is True and headers["X-RateLimit-Global"] == "true"
+    assert (still[0], still[2]["global"]) == (429, True), "within the same second: still refused"
+    assert again[0] == 200, "a second after the first: taken"
 
 
 def _command(**option: Any) -> list[dict[str, Any]]:
