@@ -15,7 +15,7 @@ import discord
 from discord import app_commands
 
 from bot.discord import slash
-from bot.discord.board import TableBoard
+from bot.discord.board import PLATFORM, TableBoard
 from bot.discord.buttons import TableButton, release
 from bot.discord.delivery import Delivery
 from bot.discord.markup import plain
@@ -24,6 +24,7 @@ from bot.discord.translator import CatalogueTranslator
 from bot.i18n import languages, text
 from bot.output import Actor, Picture, Place, Reply
 from bot.output import File as OutFile
+from bot.retiring import queue_kept
 from bot.service import Service
 from bot.table_states import State
 
@@ -156,12 +157,9 @@ class DiscordAdapter:
         self._showing = asyncio.create_task(self._show_again())
 
     async def _show_again(self) -> None:
-        """What was queued before the bot stopped may never have reached Discord: each table in play is shown again,
-        and then the old table messages that still waited to lose their buttons are queued again (after the tables'
-        own messages, as ever)."""
-        await self.service.show_tables_in_play(PREFIX, per_second=self.options.shown_again_per_second)
-        waiting, self.board.retiring = self.board.retiring, []
-        await self.delivery.retire_again(waiting)
+        """What the bot had queued before it stopped, shown and retired again (`bot.retiring.queue_kept`)."""
+        shown = self.service.show_tables_in_play(PREFIX, per_second=self.options.shown_again_per_second)
+        await queue_kept(shown, self.service.memory, PLATFORM, self.delivery.retire_again)
 
     async def run(self) -> None:
         """Run until the connection ends (or the task is cancelled)."""

@@ -83,15 +83,11 @@ class TableBoard:
         self._client = client
         self._shown: dict[str, _Shown] = {}
         self._states = TableStates()
-        self.retiring: list[OldMessage] = []
-        """The old table messages that still waited to lose their buttons when the bot stopped (read by `load`; the
-        adapter queues them again once it has shown the tables in play)."""
 
     async def load(self) -> None:
-        """Read which message each table shows, and which old ones wait to lose their buttons."""
+        """Read which message each table shows."""
         for table_id, posted in (await self._kept.table_messages(PLATFORM)).items():
             self._shown[table_id] = _Shown(posted.chat_id, posted.key, posted.message_id)
-        self.retiring = await self._kept.retiring_messages(PLATFORM)
 
     async def retired(self, place: Place, message_ids: Iterable[int]) -> None:
         """Old table messages of the place no longer wait to lose their buttons: they did, or were given up on."""

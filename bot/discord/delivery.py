@@ -17,6 +17,7 @@ from bot.discord.pages import CONTENT_LIMIT, pack
 from bot.i18n import text
 from bot.output import File, OldMessage, Picture, Place
 from bot.pacing import Window
+from bot.retiring import Waiting
 from bot.table_states import State
 
 log = logging.getLogger(__name__)
@@ -31,8 +32,6 @@ SPARE_EDITS = 2
 RETIRE_AFTER = 1.0
 """Seconds an old table message waits before its buttons go: a press on it answered just before the new message
 was posted (its interaction edits the message itself) lands first and is not undone."""
-MAX_RETIRING = 50
-"""Old table messages one channel may have waiting to lose their buttons; past it the oldest is given up."""
 
 
 @dataclass
@@ -61,7 +60,7 @@ class _Channel:
     attach_denied: bool = False
     noticed: bool = False
     """The missing Attach Files permission was named in the channel."""
-    retiring: dict[int, float] = field(default_factory=dict)
+    retiring: Waiting[float] = field(default_factory=Waiting)
     """Old table messages to take out of play (their buttons go), by message id, with when each may go."""
     retirer: asyncio.Task[None] | None = None
     edits: Window = field(default_factory=lambda: Window(EDITS, EDIT_SECONDS))
@@ -206,13 +205,8 @@ class Delivery:
 
     async def _retire(self, channel: _Channel, message_id: int) -> None:
         """Queue an old table message to lose its buttons (see the class's docstring)."""
-        channel.retiring[message_id] = time.monotonic() + RETIRE_AFTER
-        given_up = []
-        while len(channel.retiring) > MAX_RETIRING:
-            given_up.append(next(iter(channel.retiring)))
-            del channel.retiring[given_up[-1]]
-            log.info("channel %s: too many old table messages waiting; %s keeps its buttons", channel.place.table_id,
-                     given_up[-1])
+        due = time.monotonic() + RETIRE_AFTER
+        given_up = channel.retiring.add(message_id, due, f"channel {channel.place.table_id}")
         if channel.retirer is None or channel.retirer.done():
             channel.retirer = asyncio.create_task(self._retire_all(channel))
         await self._board.retired(channel.place, given_up)

@@ -29,10 +29,11 @@ from bot import commands as cmd
 from bot.config import Settings, webhook_secret_from
 from bot.i18n import DEFAULT_LANGUAGE, languages, text
 from bot.output import Actor, File, Place, Reply
+from bot.retiring import queue_kept
 from bot.service import Service
 from bot.table_states import State, TableStates
 from bot.telegram.hints import Hints, start_link
-from bot.telegram.memory import Memory
+from bot.telegram.memory import PLATFORM, Memory
 from bot.telegram.outbox import DocumentOp, Outbox, PhotoOp, TableOp, TextOp
 from bot.telegram.render import (
     MAX_ALERT,
@@ -137,12 +138,9 @@ class TelegramAdapter:
         self._showing = asyncio.create_task(self._show_again())
 
     async def _show_again(self) -> None:
-        """What was queued before the bot stopped may never have reached Telegram: each table in play is shown
-        again, and then the old table messages that still waited to lose their buttons are queued again (after the
-        tables' own messages, as ever)."""
-        await self.service.show_tables_in_play(PREFIX, per_second=SHOWN_AGAIN_PER_SECOND * self.settings.time_scale)
-        waiting, self.memory.retiring = self.memory.retiring, []
-        await self.outbox.retire_again(waiting)
+        """What the bot had queued before it stopped, shown and retired again (`bot.retiring.queue_kept`)."""
+        shown = self.service.show_tables_in_play(PREFIX, per_second=SHOWN_AGAIN_PER_SECOND * self.settings.time_scale)
+        await queue_kept(shown, self.service.memory, PLATFORM, self.outbox.retire_again)
 
     async def stop(self) -> None:
         """Stop receiving, send what is queued, and disconnect."""

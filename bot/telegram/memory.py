@@ -9,7 +9,7 @@ from collections.abc import Callable, Iterable
 from dataclasses import dataclass
 
 from bot.adapter_memory import AdapterMemory
-from bot.output import OldMessage, Place, PostedMessage
+from bot.output import OldMessage, PostedMessage
 from bot.telegram.render import place_of
 
 PLATFORM = "telegram"
@@ -50,9 +50,6 @@ class Memory:
         """(chat, user): the user was told in that chat to open a private chat with the bot."""
         self.migrated: dict[int, int] = {}
         """Groups upgraded to supergroups: old id -> new id (presses on the old group's messages still come)."""
-        self.retiring: list[OldMessage] = []
-        """The old table messages that still waited to lose their buttons when the bot stopped (read by `load`; the
-        adapter queues them again once it has shown the tables in play)."""
 
     async def load(self) -> None:
         """Read what the service kept."""
@@ -62,7 +59,6 @@ class Memory:
         self.no_photos = {chat_id for (chat_id,) in await self._kept.marks("no_photos")}
         self.hinted = {(chat_id, user_id) for chat_id, user_id in await self._kept.marks("hinted")}
         self.migrated = {old: new for old, new in await self._kept.marks("migrated")}
-        self.retiring = await self._kept.retiring_messages(PLATFORM)
 
     async def refuse_photos(self, chat_id: int, refused: bool) -> bool:
         """Record whether a group refuses pictures; True when that changed."""
@@ -93,9 +89,6 @@ class Memory:
         self.hinted = {(new if chat == old else chat, user) for chat, user in self.hinted}
         self.migrated = {earlier: new if later == old else later for earlier, later in self.migrated.items()}
         self.migrated[old] = new
-        was, now = place_of(old, None).chat_id, place_of(new, None).chat_id
-        self.retiring = [dataclasses.replace(message, place=Place(now, renamed(message.place.table_id)))
-                         if message.place.chat_id == was else message for message in self.retiring]
 
     def current_chat(self, chat_id: int) -> int:
         """The chat's id now: a group upgraded to a supergroup answers with the supergroup's."""

@@ -9,6 +9,7 @@ from dataclasses import dataclass, field
 
 from bot.output import TableMessage
 from bot.pacing import Window
+from bot.retiring import Waiting
 from bot.telegram.render import MAX_CAPTION, MAX_TEXT, length, split
 
 
@@ -110,7 +111,7 @@ class ChatQueue:
     """Whether a table state edits the message already posted (True) or posts a new one (False)."""
     queued_at: dict[int, float] = field(default_factory=dict)
     """When each queued op (by `id`) was queued."""
-    retiring: dict[int, RetireOp] = field(default_factory=dict)
+    retiring: Waiting[RetireOp] = field(default_factory=Waiting)
     """Old table messages to take out of play, by message id, oldest first: sent only when nothing else waits for
     the chat and its budget has room to spare (see `Outbox`); one per message (a second for the same one replaces
     it, keeping its text if it had one)."""
@@ -155,12 +156,13 @@ class ChatQueue:
         self.settled = op.message.to_act is None
         self._append(op, now)
 
-    def retire(self, op: RetireOp) -> None:
-        """Queue an old table message's retirement (a pending one for the same message keeps its text, if any)."""
-        pending = self.retiring.pop(op.message_id, None)
+    def retire(self, op: RetireOp) -> list[int]:
+        """Queue an old table message's retirement (a pending one for the same message keeps its text, if any);
+        return the ids of the old messages given up on to make room (`Waiting.add`)."""
+        pending = self.retiring.get(op.message_id)
         if pending is not None and op.text is None:
             op = pending
-        self.retiring[op.message_id] = op
+        return self.retiring.add(op.message_id, op, f"chat {self.chat_id}")
 
     def add(self, op: PhotoOp | DocumentOp, now: float = 0.0) -> None:
         """Queue a picture or a file. A picture takes the text queued just before it for the same place as the

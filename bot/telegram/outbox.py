@@ -24,7 +24,7 @@ import contextlib
 import logging
 import time
 import warnings
-from collections.abc import Awaitable, Callable, Coroutine
+from collections.abc import Awaitable, Callable, Coroutine, Iterable
 from datetime import timedelta
 from typing import Any
 
@@ -64,10 +64,6 @@ hint in the group."""
 
 RETRY_SECONDS = 1.0
 """How long a chat waits before a request that failed on the network is sent again."""
-
-MAX_RETIRING = 50
-"""Old table messages one chat may have waiting to lose their buttons; past it the oldest is given up (its buttons
-stay, answered as stale when pressed): a group whose budget never has room to spare does not grow a backlog."""
 
 
 class _Gone(Exception):
@@ -168,21 +164,14 @@ class Outbox:
 
     def retire(self, op: RetireOp) -> list[int]:
         """Queue an old table message to lose its buttons, after everything else (see the module's docstring);
-        return the ids of the chat's old messages given up on to make room (`MAX_RETIRING`), to forget."""
-        queue = self._queue(op.chat_id)
-        queue.retire(op)
+        return the ids of the chat's old messages given up on to make room (`bot.retiring.MAX_WAITING`), to forget."""
+        given_up = self._queue(op.chat_id).retire(op)
         self._retiring_chats.add(op.chat_id)
-        given_up = []
-        while len(queue.retiring) > MAX_RETIRING:
-            given_up.append(next(iter(queue.retiring)))
-            del queue.retiring[given_up[-1]]
-            log.info("chat %s: too many old table messages waiting; message %s keeps its buttons", op.chat_id,
-                     given_up[-1])
         self._retired.clear()
         self._wake_up()
         return given_up
 
-    async def retire_again(self, waiting: list[OldMessage]) -> None:
+    async def retire_again(self, waiting: Iterable[OldMessage]) -> None:
         """Queue the old table messages that still waited to lose their buttons when the bot stopped (`retire`)."""
         for old in waiting:
             chat_id, _ = chat_and_topic(old.place.table_id)
@@ -210,7 +199,7 @@ class Outbox:
         queue.ops.clear()
         for retire in queue.retiring.values():
             retire.chat_id = new
-            target.retire(retire)
+            target.retire(retire)  # (none given up: the old chat's were within the cap, and the new one is new)
         if target.retiring:
             self._retiring_chats.add(new)
         queue.retiring.clear()

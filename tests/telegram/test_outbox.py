@@ -13,10 +13,11 @@ from typing import Any
 from telegram.error import BadRequest, NetworkError
 
 from bot.output import OldMessage, PostedMessage, TableMessage
+from bot.retiring import MAX_WAITING as MAX_RETIRING
 from bot.table_states import TableStates
 from bot.telegram.budget import Limits
 from bot.telegram.memory import Memory
-from bot.telegram.outbox import MAX_RETIRING, DocumentOp, Outbox, RetireOp, TableOp, TextOp
+from bot.telegram.outbox import DocumentOp, Outbox, RetireOp, TableOp, TextOp
 from bot.telegram.render import place_of
 
 GROUP = -100500

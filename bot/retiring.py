@@ -1,0 +1,48 @@
+"""Old table messages waiting to lose their buttons ("retired" by an adapter as its least urgent request), for every
+adapter alike: each chat's queue of them, capped, and their queueing again after a start. How a message is retired
+(the platform's request) and when (its budget) stays with each adapter."""
+
+from __future__ import annotations
+
+import logging
+from collections.abc import Awaitable, Callable, Iterable
+from typing import TypeVar
+
+from bot.adapter_memory import AdapterMemory
+from bot.output import OldMessage
+
+log = logging.getLogger(__name__)
+
+MAX_WAITING = 50
+"""Old table messages one chat may have waiting to lose their buttons; past it the oldest is given up (its buttons
+stay, answered as stale when pressed): a chat whose budget never has room to spare does not grow a backlog."""
+
+T = TypeVar("T")
+
+
+class Waiting(dict[int, T]):
+    """One chat's old table messages waiting to lose their buttons, by message id, oldest first, each with what its
+    adapter needs to retire it."""
+
+    def add(self, message_id: int, item: T, where: object) -> list[int]:
+        """Queue a message (one queued already moves last, as `item`); return the ids of the oldest given up on to
+        stay within `MAX_WAITING` (for the store to forget), each logged with `where` it was."""
+        self.pop(message_id, None)
+        self[message_id] = item
+        given_up = []
+        while len(self) > MAX_WAITING:
+            oldest = next(iter(self))
+            del self[oldest]
+            given_up.append(oldest)
+            log.info("%s: too many old table messages waiting; message %s keeps its buttons", where, oldest)
+        return given_up
+
+
+async def queue_kept(show_tables: Awaitable[None], memory: AdapterMemory, platform: str,
+                     queue: Callable[[Iterable[OldMessage]], Awaitable[None]]) -> None:
+    """After a start: what was queued before the bot stopped may never have reached the platform, so each table in
+    play is shown again (`show_tables`, the service's `show_tables_in_play`), and then the old table messages the
+    store kept as still waiting to lose their buttons are queued again (`queue`: after the tables' own messages, as
+    ever)."""
+    await show_tables
+    await queue(await memory.retiring_messages(platform))
