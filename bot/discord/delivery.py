@@ -3,8 +3,10 @@
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import io
 import logging
+import math
 import time
 from collections import deque
 from collections.abc import Awaitable, Callable, Iterable
@@ -63,6 +65,9 @@ class _Channel:
     retiring: Waiting[float] = field(default_factory=Waiting)
     """Old table messages to take out of play (their buttons go), by message id, with when each may go."""
     retirer: asyncio.Task[None] | None = None
+    wake: asyncio.Event = field(default_factory=asyncio.Event)
+    """Set when the retirer may have work it could not do before: the channel's sender finished, or retirements
+    changed."""
     edits: Window = field(default_factory=lambda: Window(EDITS, EDIT_SECONDS))
     """The bot's edits of the channel's messages through its bucket (table states, retirements), each counted from
     when it started."""
@@ -92,6 +97,8 @@ class Delivery:
         self._language = language
         self._lost = lost
         self._channels: dict[int, _Channel] = {}
+        self.retirer_wakes = 0
+        """How often a retirer looked whether it may retire (it waits for its turn, it does not poll)."""
 
     def queue(self, place: Place, *, texts: Iterable[str] = (), table: State | None = None,
               pictures: Iterable[Picture] = (), files: Iterable[File] = (), gate: asyncio.Event | None = None) -> None:
@@ -106,6 +113,7 @@ class Delivery:
         channel.entries.extend(_Entry(gate, file=file) for file in files)
         if channel.entries and (channel.task is None or channel.task.done()):
             channel.task = asyncio.create_task(self._run(channel))
+            channel.task.add_done_callback(lambda _: channel.wake.set())  # the retirer's turn
 
     def permissions(self, place: Place, *, attach_files: bool) -> None:
         """What an interaction told of the bot's permissions in its channel."""
@@ -125,6 +133,7 @@ class Delivery:
         if channel is not None:
             channel.entries.clear()
             channel.retiring.clear()
+            channel.wake.set()
 
     async def settled(self) -> None:
         """Wait until everything queued has been sent (or has failed and been logged)."""
@@ -207,19 +216,26 @@ class Delivery:
         """Queue an old table message to lose its buttons (see the class's docstring)."""
         due = time.monotonic() + RETIRE_AFTER
         given_up = channel.retiring.add(message_id, due, f"channel {channel.place.table_id}")
+        channel.wake.set()
         if channel.retirer is None or channel.retirer.done():
             channel.retirer = asyncio.create_task(self._retire_all(channel))
         await self._board.retired(channel.place, given_up)
 
     async def _retire_all(self, channel: _Channel) -> None:
+        """Retire the channel's old messages one by one, each when its time and the edit bucket allow and nothing else
+        is sent to the channel; between them it sleeps until then, or until the sender is done (`_Channel.wake`)."""
         while channel.retiring:
+            self.retirer_wakes += 1
+            channel.wake.clear()
             message_id, due = next(iter(channel.retiring.items()))
             now = time.monotonic()
             wait = max(due - now, channel.edits.wait(now, spread=False, spare=SPARE_EDITS))
-            if wait <= 0 and (channel.entries or (channel.task is not None and not channel.task.done())):
-                wait = RETIRE_AFTER / 4  # something else is being sent: look again in a moment
+            if channel.entries or (channel.task is not None and not channel.task.done()):
+                wait = math.inf  # something else is being sent: the sender wakes this when it is done
             if wait > 0:
-                await asyncio.sleep(wait)
+                with contextlib.suppress(TimeoutError):
+                    async with asyncio.timeout(None if wait == math.inf else wait):
+                        await channel.wake.wait()
                 continue
             del channel.retiring[message_id]
             channel.edits.stamp(now)

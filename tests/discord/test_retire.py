@@ -7,6 +7,8 @@ import asyncio
 import time
 from typing import Any
 
+from bot.discord.delivery import RETIRE_AFTER
+from bot.output import OldMessage
 from tests.discord.fake_discord import FakeDiscord
 from tests.discord.test_games import action, current_table, play_out, to_act
 
@@ -110,3 +112,28 @@ async def test_a_retirement_a_crash_left_waiting_is_sent_after_the_restart_once(
 async def test_a_retirement_a_clean_stop_left_waiting_is_sent_after_the_restart_once(fake, make_bot) -> None:
     bot = await make_bot(default_game="holdem")
     await stop_then_start_again(fake, bot, fake.channels[0], crash=False)
+
+
+async def test_the_retirer_sleeps_while_the_channel_is_busy_and_retires_as_soon_as_it_is_not(fake, make_bot) -> None:
+    """An old message waits to lose its buttons while the channel's sender is held (a reply waits for its
+    interaction to answer): the retirer looks once and sleeps, however long the hold, instead of looking again every
+    moment; the hold ends, and the message loses its buttons at once."""
+    bot = await make_bot(default_game="holdem")
+    channel = fake.channels[0]
+    _, second = await between_hands_then_deal(fake, bot, channel)
+    delivery = bot.adapter.delivery
+    await delivery.retired()
+    [place] = delivery.places()
+    gate = asyncio.Event()
+    delivery.queue(place, texts=["held"], gate=gate)
+    looked = delivery.retirer_wakes
+    await delivery.retire_again([OldMessage(place, int(second["id"]))])
+    await asyncio.sleep(RETIRE_AFTER * 1.5)  # past the message's own wait: only the held reply keeps it
+    assert delivery.retirer_wakes - looked == 1, "it looked once, then slept"
+    assert fake.buttons(fake.messages[int(second["id"])]), "not before the reply"
+    gate.set()
+    opened = time.monotonic()
+    await delivery.retired()
+    assert time.monotonic() - opened < RETIRE_AFTER / 2, "at once"
+    assert not fake.buttons(fake.messages[int(second["id"])])
+    assert delivery.retirer_wakes - looked == 2
