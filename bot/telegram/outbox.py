@@ -14,7 +14,7 @@ and in the bot's (half of its 30 a second unused), never ahead of a reply or del
 like any request. The retired message keeps its text: the record of its hand where the chat's history has it. The
 store keeps each old message from when the new one is recorded (one write for both) until it is retired or given up
 on, so those still waiting when the bot stops (a crash, or a stop that ran out of time) are queued again after its
-next start (`Memory.retiring`), in the same way.
+next start (`bot.retiring.queue_kept`), in the same way.
 """
 
 from __future__ import annotations

@@ -13,7 +13,7 @@ from typing import Any
 from telegram.error import BadRequest, NetworkError
 
 from bot.output import OldMessage, PostedMessage, TableMessage
-from bot.retiring import MAX_WAITING as MAX_RETIRING
+from bot.retiring import MAX_WAITING
 from bot.table_states import TableStates
 from bot.telegram.budget import Limits
 from bot.telegram.memory import Memory
@@ -216,7 +216,7 @@ class GoneRetiringBot(SlowRetiringBot):
 
 async def test_the_store_forgets_an_old_message_once_retired_or_given_up_on() -> None:
     """The old messages the store kept across a restart are queued again and forgotten once done with: retired,
-    refused as gone, or given up on past `MAX_RETIRING`; those still waiting (a 429 holds the group) stay kept."""
+    refused as gone, or given up on past `MAX_WAITING`; those still waiting (a 429 holds the group) stay kept."""
     bot, kept = GoneRetiringBot(0), Kept()
     outbox = Outbox(bot, memory=Memory(kept), limits=Limits(time_scale=30))  # type: ignore[arg-type]
     place = place_of(GROUP, None)
@@ -232,7 +232,7 @@ async def test_the_store_forgets_an_old_message_once_retired_or_given_up_on() ->
     assert kept.retiring == {}, "retired, or gone"
 
     outbox._queue(GROUP).blocked_until = time.monotonic() + 60  # a 429 holds the group
-    await after_a_restart(*range(100, 100 + MAX_RETIRING + 2))
-    assert sorted(message_id for _, message_id in kept.retiring) == list(range(102, 100 + MAX_RETIRING + 2))
+    await after_a_restart(*range(100, 100 + MAX_WAITING + 2))
+    assert sorted(message_id for _, message_id in kept.retiring) == list(range(102, 100 + MAX_WAITING + 2))
     await outbox.close(0)  # the process stops: those still waiting stay kept for the next start
-    assert len(kept.retiring) == MAX_RETIRING
+    assert len(kept.retiring) == MAX_WAITING
