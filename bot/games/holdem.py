@@ -381,7 +381,9 @@ class HoldemController:
             if not quiet:
                 raise act.refuse("holdem.need_two")
             return
-        level = tour_play.current_level(self, act) if act.state.get("tournament") else self.config(act, "level")
+        in_tournament = bool(act.state.get("tournament"))
+        dealt_at = tour_play.deal_level(self, act) if in_tournament else None  # the clock read once for the deal
+        level = (dealt_at.limit if dealt_at else None) if in_tournament else self.config(act, "level")
         if level is None:
             if not quiet:
                 raise tour_play.no_play_refusal(self, act)
@@ -397,16 +399,14 @@ class HoldemController:
         pawn = tour_play.pawn_rules(self, act)
         rules = showdown.rules(self, act, [player.id for player in players if not player.sitting_out])
         absent = [seat["id"] for seat in seats if seat["out"]]  # a tournament's, dealt in and blinded out
-        level_number = tour_play.current_level_number(self, act) if act.state.get("tournament") else None
         try:
             hand, events = engine.Hand.start(players, button, level, structure, Deck(act.rng), act.state["number"],
                                              pawn_rules=pawn, straddle=straddle, posting=options.posting(act),
                                              absent=absent, variant=self.variant, rules=rules,
-                                             level_number=level_number)
+                                             level_number=dealt_at.number if dealt_at else None)
         except RuleError as error:  # more players than one deck deals (a table set up before the seat cap)
             raise act.rule_refusal(error) from None
-        options.refill_banks(self, act, list(hand.players), level,
-                             tour_play.level_index(self, act) if act.state.get("tournament") else None)
+        options.refill_banks(self, act, list(hand.players), level, dealt_at.index if dealt_at else None)
         act.state.pop("pre_pressed", None)
         spent.forget(act)
         act.state["button"] = button

@@ -16,6 +16,7 @@ stale, the channel gets the clock's current state once instead.
 
 from __future__ import annotations
 
+from dataclasses import dataclass
 from datetime import UTC, datetime, timedelta
 from typing import Any
 
@@ -114,26 +115,26 @@ def apply_rule(act: Action, call: Any, *args: Any, **kwargs: Any) -> Any:
         raise act.rule_refusal(error) from None
 
 
-def current_level(ctl: HoldemTable, act: Action) -> int | None:
-    """The limit L for the next hand, None during a break; refuses when the tournament is not running."""
+@dataclass(frozen=True, slots=True)
+class DealLevel:
+    """The clock's level a hand is dealt at, read once for the deal: its limit L, its index in the schedule and the
+    number players know it by (counted without the breaks)."""
+
+    limit: int
+    index: int
+    number: int
+
+
+def deal_level(ctl: HoldemTable, act: Action) -> DealLevel | None:
+    """The level the next hand is dealt at, None during a break or a pause; refuses when the tournament is not
+    running."""
     tournament = require(act)
     if tournament.phase is not Phase.RUNNING:
         raise act.refuse("tournament.not_running")
     status = tournament.clock.level_at(clock_moment(act, tournament))
-    if status.is_paused:
+    if status.is_paused or status.level.limit is None:
         return None
-    return status.level.limit
-
-
-def level_index(ctl: HoldemTable, act: Action) -> int:
-    """The index in the schedule of the level the clock is on (the tournament running)."""
-    tournament = require(act)
-    return tournament.clock.level_at(clock_moment(act, tournament)).index
-
-
-def current_level_number(ctl: HoldemTable, act: Action) -> int:
-    """The number players know the level on by (counted without the breaks), for the record of the hand it deals."""
-    return require(act).clock.schedule.level_number(level_index(ctl, act))
+    return DealLevel(status.level.limit, status.index, tournament.clock.schedule.level_number(status.index))
 
 
 def break_until(ctl: HoldemTable, act: Action) -> str:

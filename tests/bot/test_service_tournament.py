@@ -11,6 +11,7 @@ from bot.output import Actor, Reply
 from bot.service import Service
 from bot.store import Store
 from engine.cards import Deck
+from engine.clock import Clock
 from tests.bot.conftest import ANN, BOB, CAT, PLACE
 from tests.bot.helpers import everything_public, ledger_ok, play_out, press_label
 
@@ -488,3 +489,23 @@ async def test_a_time_zone_set_before_the_start_moves_the_tournament_s_times_and
     assert (await restarted.handle(PLACE, BOB, "/clock")).public == [
         "⏱ Уровень 1: лимиты 10/20 (блайнды 5/10), осталось 1 ч 00 мин; дальше: перерыв."]
     await ledger_ok(restarted)
+
+
+async def test_a_tournament_deal_reads_the_clock_s_level_once(night, monkeypatch: pytest.MonkeyPatch) -> None:
+    """The limit, the level's number for the hand's record and its index for the time banks come from one reading
+    of the clock (they were three, each loading the tournament again), and the hand is dealt at that level."""
+    service, _ = night
+    started = await service.handle(PLACE, ANN, "/tournament start")
+    await play_out(service, PLACE, PLAYERS, started, ("check", "call"))
+    readings: list[object] = []
+    level_at = Clock.level_at
+
+    def counted(clock: Clock, now: datetime) -> object:
+        readings.append(now)
+        return level_at(clock, now)
+
+    monkeypatch.setattr(Clock, "level_at", counted)
+    dealt = await service.handle(PLACE, ANN, "/deal")
+    assert dealt.error is None and dealt.table is not None and dealt.table.to_act
+    assert len(readings) == 1
+    assert "blinds 5/10" in dealt.table.text, "level 1: limits 10/20"
