@@ -13,6 +13,10 @@ add-on the rules promise at that break. As a card room whose clock failed would,
 from the restart, for as long as the missed break lasted (an hour for `home-night`'s 19:00-20:00), between hands as
 at the break (`reopen_addons`).
 
+A first break the clock started in (RULES.md §1c is silent): a tournament started during its first break (or after
+its scheduled end) has played no hand before it, so the break sells no add-on, which would only be a bigger buy-in
+(`is_break_before_play`); its rebuy period, before that break, had no time either.
+
 Late registration (a setting, on by default; the rules are silent) is open until the first player leaves (by
 elimination or cash-out); when the tournament has rebuys or re-entry it is open during the rebuy period instead (as in
 a card room, late registration ends with the rebuy period), and a busted player may come back by a rebuy (one of his
@@ -141,14 +145,23 @@ class Entries(TournamentState):
         return self.phase is Phase.RUNNING and first is not None and self.clock.level_at(now).index < first
 
     def is_addon_time(self, now: datetime) -> bool:
-        """Whether add-ons are sold at `now`: the tournament is running and its first break is on, or add-ons missed
-        with it are sold again (`reopen_addons`)."""
+        """Whether add-ons are sold at `now`: the tournament is running and its first break is on, after play (not a
+        break the clock started in: `is_break_before_play`), or add-ons missed with it are sold again
+        (`reopen_addons`)."""
         first = first_break(self.clock.schedule)
         if self.phase is not Phase.RUNNING or first is None:
             return False
         if self.addons_reopened is not None and self.addons_reopened[0] <= to_utc(now) < self.addons_reopened[1]:
             return True
-        return self.clock.level_at(now).index == first
+        return self.clock.level_at(now).index == first and not self.is_break_before_play()
+
+    def is_break_before_play(self) -> bool:
+        """Whether the first break began when the clock started, before any hand (a start during it, or after its
+        scheduled end, passed over): no add-on is sold at it, as its rebuy period, before it, had no time either."""
+        if self.clock.started_at is None:
+            return False
+        span = self._first_break_span()
+        return span is not None and span[0] <= self.clock.started_at
 
     def verify_reopen_addons(self, unseen_since: datetime, now: datetime) -> None:
         """Raise unless add-ons are to be sold again from `now`, the application having acted on nothing of the clock
@@ -235,6 +248,9 @@ class Entries(TournamentState):
         if not self.config.addons:
             raise RuleError("no_addons", "add-ons are not offered in this tournament")
         self._verify_playing(player)
+        if self.is_break_before_play() and not self.is_addon_time(now):
+            raise RuleError("addons_before_play", "this tournament started at its first break, before any hand: it "
+                            "sells no add-ons")
         if not self.is_addon_time(now):
             raise RuleError("not_addon_time", "add-ons are sold during the first break")
         if self.entrants[player].addons >= self.config.addons:

@@ -356,3 +356,28 @@ async def test_the_last_player_cashing_out_ends_the_night_with_a_winner(store: S
     assert f"1. {busted.name}" in said and f"Cashed out before the end (no place): {left.name}" in said
     assert (await service.handle(PLACE, busted, "/rebuy")).error is not None, "the night is over"
     await ledger_ok(service)
+
+
+async def test_a_tournament_started_during_its_first_break_sells_no_add_on_before_any_hand(store: Store) -> None:
+    """Started at 19:30, in the 19:00-20:00 break: nobody has played, so the break is no add-on break (an add-on then
+    is only a bigger buy-in): no Add-on button, and /addon is refused with that reason, in either language, changing
+    nothing."""
+    clock = FakeClock(datetime(2026, 11, 29, 19, 30, tzinfo=UTC).timestamp())
+    service = Service(store, clock, rng=random.Random(3))
+    await service.start()
+    assert (await service.handle(PLACE, ANN, "/tournament create home-night addon 1")).error is None
+    for actor in (ANN, BOB):
+        assert (await service.handle(PLACE, actor, "/join")).error is None
+    started = await service.handle(PLACE, ANN, "/tournament start")
+    assert started.error is None, started.error
+    idle = await service.handle(PLACE, BOB, "/table")
+    assert idle.table is not None and idle.table.to_act is None, "the break: no hand"
+    assert not any(button.payload.endswith("addon") for button in idle.table.buttons)
+    await refused_without_change(service, ANN, "/addon",
+                                 "This tournament started during its first break, before any hand: it sells no "
+                                 "add-ons.")
+    await service.handle(PLACE, ANN, "/lang ru")
+    await refused_without_change(service, BOB, "/addon",
+                                 "Этот турнир начался во время первого перерыва, до первой раздачи: аддоны в нём не "
+                                 "продаются.")
+    await ledger_ok(service)

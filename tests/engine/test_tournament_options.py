@@ -127,6 +127,27 @@ def test_an_add_on_at_the_first_break_only_and_as_many_as_offered() -> None:
     assert not running("ann", "bob").can_addon("ann", BREAK), "no add-ons unless offered"
 
 
+@pytest.mark.parametrize("start", [BREAK, datetime(2024, 5, 4, 19, tzinfo=MOSCOW)])
+def test_no_add_on_at_a_first_break_the_tournament_started_in_before_any_hand(start: datetime) -> None:
+    """Started at (or during) the 19:00-20:00 break, the players have played nothing: an add-on then would only be a
+    bigger buy-in. Refused with its own reason, the state unchanged; started a minute before it, the break sells."""
+    tournament = Tournament(TournamentConfig(addons=1), home_night("Europe/Moscow"))
+    for player in ("ann", "bob"):
+        tournament.register(player)
+    tournament.start(start)
+    assert tournament.clock.level_at(BREAK).is_break and not tournament.is_addon_time(BREAK)
+    before = snapshot(tournament)
+    with pytest.raises(RuleError, match="started at its first break, before any hand") as refused:
+        tournament.addon("ann", BREAK)
+    assert refused.value.code == "addons_before_play" and snapshot(tournament) == before
+    assert not tournament.can_addon("ann", LEVEL_TWO), "nor later: the break it had was before play"
+    earlier = Tournament(TournamentConfig(addons=1), home_night("Europe/Moscow"))
+    for player in ("ann", "bob"):
+        earlier.register(player)
+    earlier.start(datetime(2024, 5, 4, 18, 59, tzinfo=MOSCOW))
+    assert earlier.can_addon("ann", BREAK)
+
+
 def test_no_add_on_for_a_player_who_is_out() -> None:
     tournament = running("ann", "bob", "cat", addons=2)
     tournament.eliminate("cat")
