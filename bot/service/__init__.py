@@ -11,7 +11,6 @@ import random
 from collections import defaultdict
 from collections.abc import Callable, Coroutine
 from dataclasses import dataclass
-from datetime import UTC, datetime
 from typing import Any, cast
 
 import orjson
@@ -21,7 +20,7 @@ from bot import history
 from bot.adapter_memory import AdapterMemory
 from bot.clock import Clock
 from bot.games import Controller, default_controllers
-from bot.games.clock_page import ClockPageReading, read_clock_page
+from bot.games.clock_page import ClockPageReading
 from bot.games.context import Action, Refusal
 from bot.games.exports import read_export
 from bot.games.general import GENERAL, Hosting
@@ -38,26 +37,25 @@ from bot.service.action_log import (
     log_entry,
     read_snapshot,
     replay,
-    revived,
     snapshot_due,
 )
+from bot.service.chat_moves import move_chat, tables_of
+from bot.service.clock_pages import clock_page
 from bot.service.language import TableGames, chat_language_at, parse_error_text, private_language_at
 from bot.service.listeners import Listener, Listeners
+from bot.service.pauses import pause_play, resume_play
 from bot.service.presses import StalePress, check_press
+from bot.service.startup import show_tables_in_play, start_tables, stop_tables
+from bot.service.tables import Tables
 from bot.store import CannotSave, InsufficientFunds, Store, Tx, wallet_account
-from bot.store.clock_pages import clock_page_target
-from bot.store.pauses import pause_tables, paused_tables, resume_tables, tables_of_chat
-from bot.store.rekey import rekey_chat
-from bot.store.snapshots import logged_tables, platform_tables, snapshots
-from bot.store.tx import HISTORY_ONLY, dumps, loads
+from bot.store.pauses import paused_tables
+from bot.store.tx import HISTORY_ONLY, loads
 from engine.text import clean_text, is_blank, is_storable
 
 log = logging.getLogger(__name__)
 
 SAVE_RETRY_SECONDS = 30.0
 """How soon a timer whose action the database could not save fires again."""
-RESUME_GRACE_SECONDS = 30.0
-"""The least time a timer of a table gets when play resumes after a pause (nobody times out at once)."""
 TAKEOVER_SECONDS = 2.0
 """With several processes on one database: a timer this overdue is fired by whichever process finds it first (the
 process that armed it has stopped), see `Service.watch_timers`."""
@@ -67,9 +65,6 @@ CLAIM_SLACK_SECONDS = 1.0
 """A stored timer fires when it is still due when this process armed it, or (the same payload) its due time is at
 most this far ahead of the firing process's wall clock (the clocks of several hosts differ a little); one due later,
 or for another payload (the next turn's), was armed again by another process, which fires it then."""
-
-START_BATCH = 256
-"""How many tables start-up resumes side by side (their transactions group-committed)."""
 
 
 @dataclass(frozen=True)
@@ -122,6 +117,8 @@ class Service:
         self._paused: dict[str, float] = {}
         """Paused tables (stored too) and since when: their timers wait until `resume`."""
         self._watchers: list[Callable[[str], None]] = []
+        self._tables = Tables(self._locks, self._live, self._unreplayed, self._chats, self._paused)
+        """The same maps, for the parts outside the action path (start-up, pauses, chat moves, clock pages)."""
 
     # --- wiring -------------------------------------------------------------------------------------------
 
@@ -134,157 +131,25 @@ class Service:
         self._listeners.subscribe(prefix, listener)
 
     async def start(self) -> None:
-        """Re-arm every stored timer, keep the stored tables in memory and void what cannot resume (a hand whose
-        snapshot no longer reads back).
-
-        Every snapshot is read (in one read) and made live (`Controller.revive`); a table that reads back and has
-        nothing logged after its snapshot is kept in memory as it is, so its first action or timer (after downtime,
-        thousands of them come due at once) starts from there; one with logged actions replays its log on that
-        snapshot at its first action (`_unreplayed`). Only the tables that do not read back are resumed now. What
-        resuming says (a voided hand) goes to the table's chat like a timer's reply: to the adapter's listener, or,
-        if none has subscribed yet, as soon as one does.
-        """
-        self._paused = await self.store.read(paused_tables)
-        # the names, settings and accounts the tables' first actions read (thousands after downtime), in three reads
-        await self.store.read(lambda tx: tx.learn_table_chats())
-
-        async def resume(table_id: str) -> None:
-            try:
-                reply = await self._run(None, None, table_id, lambda act, controller: controller.resume(act),
-                                        {"k": "resume"})
-            except Exception:  # one unreadable table must not keep every other chat from playing
-                log.exception("table %s could not be resumed; it stays as stored", table_id)
-                return
-            await self._publish(table_id, reply)
-
-        kept: dict[str, LiveTable] = {}
-        unreplayed = {} if self.store.dialect.is_shared else self._unreplayed
-
-        def read(tx: Tx) -> list[str]:
-            unresumable = []
-            for snapshot in snapshots(tx):
-                live = revived(snapshot, self.controllers, self.settings.default_game)
-                if live is None:
-                    unresumable.append(snapshot.table_id)
-                else:
-                    (unreplayed if snapshot.logged else kept)[snapshot.table_id] = live
-            return unresumable
-
-        table_ids = await self.store.query(read)
-        for table_id, live in kept.items():
-            self._live.setdefault(table_id, live)
-            self._chats.setdefault(table_id, live.chat_id)
-        for first in range(0, len(table_ids), START_BATCH):  # side by side, so their transactions commit together
-            await asyncio.gather(*(resume(table_id) for table_id in table_ids[first:first + START_BATCH]))
-        for key, table_id, due_at, payload in await self.store.read(lambda tx: tx.timers()):
-            if table_id not in self._paused:
-                self.scheduler.arm(key, table_id, due_at, payload)
+        """Re-arm every stored timer, keep the stored tables in memory and void what cannot resume
+        (`bot.service.startup.start_tables`); what resuming says goes to the table's chat like a timer's reply."""
+        await start_tables(self.store, self.scheduler, self._tables, self.controllers, self.settings.default_game,
+                           self._run, self._publish)
 
     async def stop(self) -> None:
-        """Before the store closes at a clean shutdown: a fresh snapshot of every table with actions logged after
-        its snapshot, so the next start keeps every table in memory as it stands and the timers that come due during
-        the downtime replay no log (after a crash the log is replayed instead), and on SQLite every table's timers
-        written into their rows (`Tx.compact_every_timer`), so the next start reads no log for them. Side by side, so
-        the snapshots commit together. When the store refuses (a full disk), it stops at the first refused batch and
-        says so once: the tables keep their logs."""
-        logged = await self.store.read(logged_tables)
-        for first in range(0, len(logged), START_BATCH):
-            batch = logged[first:first + START_BATCH]
-            outcomes = await asyncio.gather(*(self._snapshot(table_id) for table_id in batch), return_exceptions=True)
-            failed = [outcome for outcome in outcomes if isinstance(outcome, BaseException)]
-            if failed:
-                left = len(failed) + len(logged) - first - len(batch)  # this batch's failures and the batches after it
-                log.warning("no snapshot at shutdown for %d of %d tables (%s); the next start replays their logs",
-                            left, len(logged), failed[0])
-                return
-        await self.store.transact(lambda tx: tx.compact_every_timer(), now=self.clock.now())
+        """Before the store closes at a clean shutdown: a fresh snapshot of every table with actions logged after it
+        (`bot.service.startup.stop_tables`), so the next start replays no log."""
+        await stop_tables(self.store, self.clock, self._tables, self._current)
 
     async def show_tables_in_play(self, prefix: str, *, per_second: float) -> None:
         """Hand the table message of every table of one platform (ids starting with `prefix`) with a hand or round
-        in play, as it stands now, to that platform's listener, as a timer's reply is.
-
-        An adapter asks for it once it has subscribed after a start: what it had queued before it stopped (a crash,
-        or a stop that ran out of time) may never have reached the platform, and its table message would show an
-        older turn, with buttons that no longer act, until someone acted. Paused tables are left out (the bot cannot
-        reach them). The tables are looked at side by side (`START_BATCH`, their transactions group-committed, after
-        the players' jobs), then shown at most `per_second` a second, each read the moment it is handed over (so it
-        is numbered in the service's order): the platform's budget stays with the players' own actions."""
-        in_play: set[str] = set()
-
-        def note(act: Action, controller: Controller) -> bool:
-            if controller.current_key(act) is not None:
-                in_play.add(act.place.table_id)
-            return False  # nothing applied: nothing logged
-
-        def show(act: Action, controller: Controller) -> bool:
-            if controller.current_key(act) is not None:
-                act.show_table(controller.table_message(act))
-            return False
-
-        async def run(table_id: str, body: Callable[[Action, Controller], bool]) -> Reply | None:
-            if table_id in self._paused:
-                return None
-            try:
-                return await self._run(None, None, table_id, body)
-            except Exception:  # one unreadable table must not keep the others from being shown
-                log.exception("table %s could not be read to be shown again", table_id)
-                return None
-
-        try:
-            table_ids = await self.store.read(lambda tx: platform_tables(tx, prefix))
-        except self.store.dialect.errors:
-            log.exception("could not read the tables to show again")
-            return
-        for first in range(0, len(table_ids), START_BATCH):
-            await asyncio.gather(*(run(table_id, note) for table_id in table_ids[first:first + START_BATCH]))
-        shown = 0
-        for table_id in sorted(in_play):
-            reply = await run(table_id, show)
-            if reply is not None and reply.table is not None:
-                await self._publish(table_id, reply)
-                shown += 1
-                await asyncio.sleep(1 / per_second)
-        log.info("%d tables of %s in play shown again", shown, prefix)
-
-    async def _snapshot(self, table_id: str) -> None:
-        async with self._locks[table_id]:
-
-            def write(tx: Tx) -> LiveTable | None:
-                live = self._current(tx, table_id, None)  # read (snapshot + log) when it is not in memory
-                if live is not None and live.seq > live.snapshot_seq:
-                    config_json = state_json(live.config)
-                    tx.save_snapshot(table_id, live.chat_id, config_json, state_json(live.state), live.seq,
-                                     live.number)  # its timers' rows: `stop` writes every table's once after
-                    live.config_json, live.snapshot_seq = config_json, live.seq
-                return live
-
-            try:
-                live = await self.store.transact(write, now=self.clock.now())
-            except BaseException:  # the live table may be half changed: the store (its log) holds the truth
-                self._live.pop(table_id, None)
-                raise
-            if live is not None:
-                self._live[table_id] = live
+        in play to that platform's listener, at most `per_second` a second (`bot.service.startup.show_tables_in_play`):
+        an adapter asks for it once it has subscribed after a start."""
+        await show_tables_in_play(self.store, self._tables, self._run, self._publish, prefix, per_second=per_second)
 
     async def clock_page(self, token: str) -> ClockPageReading | None:
         """What a clock page's token opens now (the web server shows it), None for a token that opens nothing."""
-        now = datetime.fromtimestamp(self.clock.now(), tz=UTC)
-        target = await self.store.query(lambda tx: clock_page_target(tx, token))
-        if target is None:
-            return None
-        record = await self._tournament_record(target.table_id)
-        return await self.store.query(lambda tx: read_clock_page(tx, target, record, now))
-
-    async def _tournament_record(self, table_id: str) -> dict[str, Any] | None:
-        """A copy of the table's `state["tournament"]` as its last committed action left it: from the live table
-        (under its lock, so no action is half-way through it), else as a restart would resume it."""
-        async with self._locks[table_id]:
-            live = self._live.get(table_id)
-            if live is not None:
-                data = live.state.get("tournament")
-                return cast(dict[str, Any], loads(dumps(data))) if data else None
-        stored = await self.store.query(lambda tx: self.stored_table(tx, table_id))
-        return stored[1].get("tournament") if stored is not None else None
+        return await clock_page(self.store, self.clock, self._tables, self.stored_table, token)
 
     def watch(self, watcher: Callable[[str], None]) -> None:
         """Call `watcher(table_id)` after each committed action or timer of a table (the clock pages go live by it);
@@ -294,32 +159,14 @@ class Service:
     # --- tables the platform cannot reach, chats that change id -------------------------------------------
 
     async def pause(self, table_ids: list[str]) -> None:
-        """Hold tables whose channel the bot cannot reach (removed from the group, channel hidden): no timer fires
-        (no time-out, no new hand, no clock announcement), a hand in progress waits as it is. Stored, so a pause
-        survives a restart; `resume` lifts it. Pausing a paused table changes nothing."""
-        now = self.clock.now()
-        fresh = [table_id for table_id in table_ids if table_id not in self._paused]
-        if not fresh:
-            return
-        await self.store.transact(lambda tx: pause_tables(tx, fresh), now=now)
-        for table_id in fresh:
-            self._paused[table_id] = now
-        for timer in self.scheduler.armed:  # the store keeps them; `resume` arms them again
-            if timer.table_id in self._paused:
-                self.scheduler.disarm(timer.key)
+        """Hold tables whose channel the bot cannot reach (removed from the group, channel hidden): no timer fires,
+        a hand in progress waits as it is (`bot.service.pauses.pause_play`). Stored, so a pause survives a restart;
+        `resume` lifts it."""
+        await pause_play(self.store, self.scheduler, self._paused, table_ids, self.clock.now())
 
     async def resume(self, table_ids: list[str]) -> None:
-        """Lift a pause: each timer of the table gets back the time it had left when the table paused (at least
-        `RESUME_GRACE_SECONDS`), so play goes on where it stopped. Resuming a table not paused changes nothing."""
-        held = [table_id for table_id in table_ids if table_id in self._paused]
-        if not held:
-            return
-        moved = await self.store.transact(lambda tx: resume_tables(tx, held, RESUME_GRACE_SECONDS),
-                                          now=self.clock.now())
-        for table_id in held:
-            del self._paused[table_id]
-        for key, table_id, due_at, payload in moved:
-            self.scheduler.arm(key, table_id, due_at, payload)
+        """Lift a pause: each timer of the table gets back the time it had left (`bot.service.pauses.resume_play`)."""
+        await resume_play(self.store, self.scheduler, self._paused, table_ids, self.clock.now())
 
     def is_paused(self, table_id: str) -> bool:
         """Whether the table is paused."""
@@ -327,41 +174,13 @@ class Service:
 
     async def tables_of(self, chat_id: str) -> list[str]:
         """The ids of a chat's tables (a group's forum topics each have one)."""
-        return await self.store.read(lambda tx: tables_of_chat(tx, chat_id))
+        return await tables_of(self.store, chat_id)
 
     async def move_chat(self, old: str, new: str, also: Callable[[Tx], None] | None = None) -> bool:
         """A chat got a new id (a Telegram group upgraded to a supergroup): rename it, its tables, wallets, ledger
-        accounts, history and timers in one transaction (`also` runs in it too: the adapter's own rows). False
-        when there was nothing to move (unknown chat, or moved already)."""
-        tables = await self.tables_of(old)
-        locks = [self._locks[table_id] for table_id in sorted(tables)]
-        async with contextlib.AsyncExitStack() as stack:
-            for lock in locks:
-                await stack.enter_async_context(lock)
-
-            def work(tx: Tx) -> list[tuple[str, str, float, dict[str, Any]]] | None:
-                if not rekey_chat(tx, old, new):
-                    return None
-                if also is not None:
-                    also(tx)
-                return [timer for timer in tx.timers() if timer[1] in moved_ids.values()]
-
-            moved_ids = {table_id: new + table_id.removeprefix(old) for table_id in tables}
-            timers = await self.store.transact(work, now=self.clock.now())
-            if timers is None:
-                return False
-            for table_id, new_id in moved_ids.items():
-                self._live.pop(table_id, None)
-                self._chats.pop(table_id, None)
-                if table_id in self._paused:
-                    self._paused[new_id] = self._paused.pop(table_id)
-            for timer in self.scheduler.armed:
-                if timer.table_id in moved_ids:
-                    self.scheduler.disarm(timer.key)
-            for key, table_id, due_at, payload in timers:
-                if table_id not in self._paused:
-                    self.scheduler.arm(key, table_id, due_at, payload)
-        return True
+        accounts, history and timers in one transaction (`also` runs in it too: the adapter's own rows;
+        `bot.service.chat_moves.move_chat`). False when there was nothing to move (unknown chat, or moved already)."""
+        return await move_chat(self.store, self.clock, self.scheduler, self._tables, old, new, also)
 
     # --- entry points for adapters ------------------------------------------------------------------------
 
