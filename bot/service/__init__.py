@@ -4,7 +4,6 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
-import dataclasses
 import functools
 import logging
 import random
@@ -24,7 +23,7 @@ from bot.games.clock_page import ClockPageReading
 from bot.games.context import Action, Refusal
 from bot.games.exports import read_export
 from bot.games.general import GENERAL, Hosting
-from bot.i18n import DEFAULT_LANGUAGE, chat_language, languages, text
+from bot.i18n import DEFAULT_LANGUAGE, chat_language, text
 from bot.output import Actor, Place, Reply
 from bot.randomness import SecureRandom
 from bot.render.picture_views import draw
@@ -44,23 +43,18 @@ from bot.service.clock_pages import clock_page
 from bot.service.language import TableGames, chat_language_at, parse_error_text, private_language_at
 from bot.service.listeners import Listener, Listeners
 from bot.service.pauses import pause_play, resume_play
+from bot.service.players import cleaned, welcome
 from bot.service.presses import StalePress, check_press
 from bot.service.startup import show_tables_in_play, start_tables, stop_tables
 from bot.service.tables import Tables
-from bot.store import CannotSave, InsufficientFunds, Store, Tx, wallet_account
-from bot.store.pauses import paused_tables
+from bot.service.takeover import WATCH_SECONDS, watch_timers
+from bot.store import CannotSave, InsufficientFunds, Store, Tx
 from bot.store.tx import HISTORY_ONLY, loads
-from engine.text import clean_text, is_blank, is_storable
 
 log = logging.getLogger(__name__)
 
 SAVE_RETRY_SECONDS = 30.0
 """How soon a timer whose action the database could not save fires again."""
-TAKEOVER_SECONDS = 2.0
-"""With several processes on one database: a timer this overdue is fired by whichever process finds it first (the
-process that armed it has stopped), see `Service.watch_timers`."""
-WATCH_SECONDS = 0.5
-"""How often a process looks for such timers."""
 CLAIM_SLACK_SECONDS = 1.0
 """A stored timer fires when it is still due when this process armed it, or (the same payload) its due time is at
 most this far ahead of the firing process's wall clock (the clocks of several hosts differ a little); one due later,
@@ -391,7 +385,7 @@ class Service:
         place = place or Place(live.chat_id, table_id)
         settings = tx.chat_settings(live.chat_id)
         if actor is not None and tx.stored_name(live.chat_id, actor.user_id) != actor.name:  # new, or renamed
-            self._welcome(tx, place, actor, settings)
+            welcome(tx, place, actor, settings, self.settings.starting_grant)
             settings = tx.chat_settings(live.chat_id)
         live.config.setdefault("game", self.settings.default_game)
         language = chat_language(settings, actor.language if actor else None)
@@ -409,22 +403,6 @@ class Service:
             is_organizer=actor is not None and (actor.is_admin or actor.user_id in organizers),
             number=live.number,
         )
-
-    def _welcome(self, tx: Tx, place: Place, actor: Actor, settings: dict[str, Any]) -> None:
-        """A player's first command in a chat opens his wallet with the starting grant; the chat's first player
-        organizes it (more organizers come from the platform's admin rights: `Actor.is_admin`)."""
-        if tx.ensure_player(place.chat_id, actor.user_id, actor.name):
-            grant = int(settings.get("grant", self.settings.starting_grant))
-            if grant > 0:
-                tx.move(place.chat_id, f"mint:{place.chat_id}", wallet_account(place.chat_id, actor.user_id), grant,
-                        "welcome grant")
-        changed = dict(settings)
-        if not settings.get("organizers"):
-            changed["organizers"] = [actor.user_id]
-        if not settings.get("locale") and actor.language in languages():
-            changed["locale"] = actor.language  # the chat's language for timers until someone sets one with /lang
-        if changed != settings:
-            tx.set_chat_settings(place.chat_id, changed)
 
     async def language(self, place: Place | None, actor: Actor | None) -> str:
         """The language of what the chat reads at `place` (`bot.service.language.chat_language_at`);
@@ -480,40 +458,15 @@ class Service:
         await self._publish(table_id, reply)
 
     async def watch_timers(self, *, every: float = WATCH_SECONDS) -> None:
-        """With several processes on one database (PostgreSQL), forever: arm here the timers that are overdue by
-        `TAKEOVER_SECONDS` (the process that armed them stopped before firing them), so every timer fires although
-        any process may die. Whichever process claims one first fires it (`Tx.claim_timer`): exactly once. On a
-        database of one process (SQLite) it returns at once: every timer is armed here already."""
-        if not self.store.dialect.is_shared:
-            return
-        while True:
-            try:
-                overdue, paused = await self.store.read(
-                    lambda tx: (tx.timers(due_by=self.clock.now() - TAKEOVER_SECONDS), paused_tables(tx)))
-                for key, table_id, due_at, payload in overdue:
-                    if table_id not in paused and self.scheduler.due_at(key) != due_at:
-                        self.scheduler.arm(key, table_id, due_at, payload)
-            except Exception:  # the database is unreachable for now: look again next time
-                log.exception("could not look for overdue timers")
-            await asyncio.sleep(every)
+        """With several processes on one database (PostgreSQL), forever: arm here the timers another process armed
+        and never fired once they are overdue (`bot.service.takeover.watch_timers`); on SQLite it returns at once."""
+        await watch_timers(self.store, self.clock, self.scheduler, every)
 
     async def _publish(self, table_id: str, reply: Reply) -> None:
         """Hand a reply no player asked for to the table's adapter, or keep it until that adapter subscribes."""
         if reply.refused or not (reply.public or reply.private or reply.table):
             return
         await self._listeners.publish(Place(self._chats[table_id], table_id), reply)
-
-
-def cleaned(actor: Actor) -> Actor:
-    """The actor with a display name (and id) that can be stored and shown (`clean_text`: no lone surrogate, no
-    control character). A platform's name is cleaned rather than refused: the player cannot change it in the middle
-    of a command. A name with nothing left to see (`is_blank`: zero-width characters alone) is replaced by the id."""
-    name = clean_text(actor.name)
-    user_id = actor.user_id if is_storable(actor.user_id) else clean_text(actor.user_id)
-    name = user_id if is_blank(name) else name
-    if name == actor.name and user_id == actor.user_id:
-        return actor
-    return dataclasses.replace(actor, name=name, user_id=user_id)
 
 
 _READS: dict[type[cmd.Command], Callable[[Tx, Place, cmd.Command], history.Answer]] = {

@@ -8,7 +8,8 @@ import random
 
 from bot.clock import FakeClock
 from bot.replay import state_json
-from bot.service import TAKEOVER_SECONDS, Service
+from bot.service import Service
+from bot.service.takeover import TAKEOVER_SECONDS
 from bot.store import Store
 from tests.bot.conftest import ANN, BOB, CAT, PLACE
 
