@@ -56,31 +56,27 @@ class TableGames:
         game = str(config.get("game", self.default_game))
         return game, self.controllers.get(game), config
 
-    async def side_name(self, place: Place) -> str | None:
-        """The side bet of the house game the place's table plays (`pairplus`, `bonus`; "" for a game without one),
-        None at a table of another game."""
-        _, controller, _ = await self.game_at(place)
-        return None if controller is None else controller.side_bet
-
 
 async def parse_error_text(games: TableGames, place: Place, actor: Actor, error: cmd.CommandError) -> str:
     """What a command that could not be read is answered, in the language only `actor` reads: a command of another
     game named as such, a usage as this table's game states it, an option in the player's words."""
     language = await private_language_at(games.store, place, actor)
     kind = error.command_type
-    if kind is not None and any(other.uses(kind) for other in games.controllers.values()):
-        game, controller, config = await games.game_at(place)  # `/ante` at a Hold'em table: not used here
-        if controller is not None and not controller.uses(kind):
-            return wrong_game_text(language, kind.name, game)
+    of_a_game = kind if kind is not None and any(other.uses(kind) for other in games.controllers.values()) else None
     params: dict[str, object] = dict(error.params)
     command = params.get("command")
-    if "usage" in params and isinstance(command, str) and command in cmd.BY_WORD:
-        _, controller, config = await games.game_at(place)
-        table_usage = controller.usage(cmd.BY_WORD[command], config, language) if controller else None
-        params["usage"] = table_usage or usage_text(language, cmd.BY_WORD[command])
+    usage_of = cmd.BY_WORD.get(command) if "usage" in params and isinstance(command, str) else None
     what = params.get("what")
+    # the table's game, read once, and only for an answer that depends on it
+    game, controller, config = (await games.game_at(place) if of_a_game or usage_of or what in cmd.SIDE_WORDS
+                                else ("", None, {}))
+    if of_a_game is not None and controller is not None and not controller.uses(of_a_game):
+        return wrong_game_text(language, of_a_game.name, game)  # `/ante` at a Hold'em table: not used here
+    if usage_of is not None:
+        table_usage = controller.usage(usage_of, config, language) if controller else None
+        params["usage"] = table_usage or usage_text(language, usage_of)
     if what in cmd.SIDE_WORDS:  # `pp` and `bonus` are one option: the table's game names its side bet
-        side = await games.side_name(place)
+        side = None if controller is None else controller.side_bet  # None: a table of another game
         if side == "":
             return text(language, "rule.no_side_bet")
         params["what"] = what = side or what

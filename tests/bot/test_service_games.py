@@ -985,3 +985,25 @@ async def test_join_with_chips_at_a_house_table_says_the_chips_stay_in_the_walle
     assert (await wallets(service))["ann"] == 1000
     plain = await service.handle(PLACE, ANN, "/join")
     assert said not in plain.private["ann"] and len(plain.private["ann"]) == 1
+
+
+@pytest.mark.parametrize(("line", "answer"), [
+    ("/ante 10 pp 5 pp 20", "Usage: /ante chips [box 1-3] [pp chips]"),  # a usage of a command games use
+    ("/ante 10 pp abc", "The PAIRPLUS bet must be a whole number of chips above zero, not “abc”."),  # the side bet
+])
+async def test_a_command_that_cannot_be_read_reads_the_tables_game_once(store: Store, line: str, answer: str) -> None:
+    """The answer to a command that could not be read asks the table's game once, however many of its parts (another
+    game's command, the usage, the side bet) depend on it: here the table is not in memory, so once from the store."""
+    opened = Service(store, FakeClock(), rng=random.Random(42))
+    await opened.start()
+    assert (await opened.handle(PLACE, ANN, "/game three-card")).error is None
+    service = Service(store, FakeClock(), rng=random.Random(42))  # not started: the table is read from the store
+    statements: list[str] = []
+    traced = not store.dialect.is_shared  # the statements are counted where the driver can trace them (sqlite3)
+    if traced:
+        await store.outside_transaction(lambda db: db.set_trace_callback(statements.append))
+    reply = await service.handle(PLACE, ANN, line)
+    assert reply.error == answer
+    if traced:
+        await store.outside_transaction(lambda db: db.set_trace_callback(None))
+        assert sum(sql.startswith("SELECT chat_id, config, state FROM tables") for sql in statements) == 1
