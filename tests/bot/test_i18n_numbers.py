@@ -174,3 +174,35 @@ def test_split_pot_shares_are_written_per_language(language: str, expected: str)
     events += run_script(hand, "ann allin; bob call")
     lines = holdem.narrate(Voice(language, str.capitalize), events).lines
     assert any(line.startswith(expected) for line in lines), lines
+
+
+# --- units stay on the line of their numbers ------------------------------------------------------------------------
+
+_BROKEN_UNIT = re.compile(r"\}[ \t](?:s|min|h|мин|ч|%|с(?! \w))(?![\w-])|±[ \t]\{")
+"""A placeholder and the unit after it (or "±" and the number after it) joined by a space a line may break at; "с"
+followed by a word is the preposition ("{cost} с учётом ставки")."""
+
+
+@pytest.mark.parametrize("language", LANGUAGES)
+def test_no_unit_is_left_on_a_line_of_its_own(language: str) -> None:
+    assert _BROKEN_UNIT.search("⏱ {seconds} s") and _BROKEN_UNIT.search("{edge} %"), "the scan finds a broken unit"
+    broken = {key: template for key, template in catalogue(language).items() if _BROKEN_UNIT.search(template)}
+    assert broken == {}
+
+
+@pytest.mark.parametrize(("language", "key", "params", "expected"), [
+    ("en", "holdem.to_act_timed", {"player": "Ann", "seconds": 60}, "▶ Ann to act (⏱ 60\xa0s)."),
+    ("ru", "holdem.to_act_timed", {"player": "Ann", "seconds": 60}, "▶ Ход: Ann (⏱ 60\xa0с)."),
+    ("en", "holdem.time_bank", {"player": "Ann", "seconds": 1500}, "⏳ Ann is using the time bank: 1,500\xa0s."),
+    ("ru", "holdem.time_bank", {"player": "Ann", "seconds": 1500}, "⏳ Ann тратит запас времени: 1\xa0500\xa0с."),
+    ("ru", "house.to_act_timed", {"player": "Ann", "box": 2, "seconds": 45},
+     "▶ Ann, бокс 2: ваше решение (⏱ 45\xa0с)."),
+    ("en", "duration.minutes", {"minutes": 20}, "20m"),
+    ("ru", "duration.minutes", {"minutes": 20}, "20\xa0мин"),
+    ("ru", "duration.seconds", {"seconds": 59}, "59\xa0с"),
+    ("ru", "duration.hours", {"hours": 1, "minutes": "05"}, "1\xa0ч\xa005\xa0мин"),
+    ("ru", "history.percent", {"percent": 67}, "67\xa0%"),
+    ("ru", "odds.house_line", {"bet": "АНТЕ", "edge": Decimal("5.22"), "how": "(точно)"}, "АНТЕ: 5,22\xa0% (точно)"),
+])
+def test_units_are_bound_to_their_numbers(language: str, key: str, params: dict[str, object], expected: str) -> None:
+    assert text(language, key, **params) == expected

@@ -132,7 +132,8 @@ async def test_a_house_round_in_russian(service: Service, game: str) -> None:
 
 
 @pytest.mark.parametrize(("language", "written", "shown"), [
-    ("ru", "10/20 20m; 20/40 1h30m; break 10m; 40/80", "10/20 20 мин; 20/40 1 ч 30 мин; перерыв 10 мин; 40/80"),
+    ("ru", "10/20 20m; 20/40 1h30m; break 10m; 40/80",
+     "10/20 20\xa0мин; 20/40 1\xa0ч\xa030\xa0мин; перерыв 10\xa0мин; 40/80"),  # no-break spaces: it reads back
     ("en", "10/20 20m; 20/40 1h30m; break 10m; 40/80", "10/20 20m; 20/40 1h30m; break 10m; 40/80"),
     ("ru", "home-night", "10/20 до 19:00; перерыв до 20:00; 50/100"),
 ])

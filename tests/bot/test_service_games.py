@@ -328,7 +328,7 @@ async def test_time_outs_check_or_fold_then_sit_the_player_out(store: Store, clo
     service.subscribe("chat/", listener)
     clock.advance(61)  # his turn time runs out: his time bank (60 s by default) runs, shown on the table message
     assert await service.scheduler.fire_due() == 1
-    assert heard[-1].table.to_act == slow and "is using the time bank: 60 s" in heard[-1].table.text
+    assert heard[-1].table.to_act == slow and "is using the time bank: 60\xa0s" in heard[-1].table.text
     assert not any("ran out of time" in everything_public(reply) for reply in heard)
     clock.advance(61)
     assert await service.scheduler.fire_due() == 1

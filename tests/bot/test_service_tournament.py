@@ -487,7 +487,7 @@ async def test_a_time_zone_set_before_the_start_moves_the_tournament_s_times_and
     restarted = Service(store, clock, rng=random.Random(6))
     await restarted.start()
     assert (await restarted.handle(PLACE, BOB, "/clock")).public == [
-        "⏱ Уровень 1: лимиты 10/20 (блайнды 5/10), осталось 1 ч 00 мин; дальше: перерыв."]
+        "⏱ Уровень 1: лимиты 10/20 (блайнды 5/10), осталось 1\xa0ч\xa000\xa0мин; дальше: перерыв."]
     await ledger_ok(restarted)
 
 

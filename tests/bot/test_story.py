@@ -187,18 +187,18 @@ async def test_the_table_message_says_how_long_the_turn_lasts_in_english_and_rus
     await seat(service, ANN, BOB)
     dealt = await service.handle(PLACE, ANN, "/deal")
     first = PLAYERS[dealt.table.to_act]
-    assert dealt.table.text.endswith(f"\n▶ {first.name} to act: 10 to call (⏱ 45 s).")
+    assert dealt.table.text.endswith(f"\n▶ {first.name} to act: 10 to call (⏱ 45\xa0s).")
     assert service.scheduler.due_at("holdem:chat/table") == clock.now() + 45, "the turn timer's own seconds"
     called = await service.press(PLACE, first, press_label(dealt, "call"))
     second = PLAYERS[called.table.to_act]
-    assert called.table.text.endswith(f"\n▶ {second.name} to act (⏱ 45 s).")
+    assert called.table.text.endswith(f"\n▶ {second.name} to act (⏱ 45\xa0s).")
     await service.handle(PLACE, ANN, "/lang ru")
     shown = await service.handle(PLACE, ANN, "/table")
-    assert shown.table.text.endswith(f"\n▶ Ход: {second.name} (⏱ 45 с).")  # the same figure: no edit to count down
+    assert shown.table.text.endswith(f"\n▶ Ход: {second.name} (⏱ 45\xa0с).")  # the same figure: no edit to count down
     clock.advance(46)
     assert await service.scheduler.fire_due() == 1  # the turn ran out: the time bank runs, on its own line
     banked = await service.handle(PLACE, ANN, "/table")
-    assert banked.table.text.endswith(f"\n▶ Ход: {second.name}.\n⏳ {second.name} тратит запас времени: 60 с.")
+    assert banked.table.text.endswith(f"\n▶ Ход: {second.name}.\n⏳ {second.name} тратит запас времени: 60\xa0с.")
 
 
 async def test_a_house_table_message_says_how_long_the_turn_lasts_in_english_and_russian(service: Service) -> None:
@@ -208,7 +208,7 @@ async def test_a_house_table_message_says_how_long_the_turn_lasts_in_english_and
         await service.handle(PLACE, actor, "/ante 10")
     dealt = await service.handle(PLACE, BOB, "/deal")
     first = PLAYERS[dealt.table.to_act].name
-    assert dealt.table.text.endswith(f"\n▶ {first}, box 1: your decision (⏱ 30 s).")
+    assert dealt.table.text.endswith(f"\n▶ {first}, box 1: your decision (⏱ 30\xa0s).")
     await service.handle(PLACE, ANN, "/lang ru")
     shown = await service.handle(PLACE, ANN, "/table")
-    assert shown.table.text.endswith(f"\n▶ {first}, бокс 1: ваше решение (⏱ 30 с).")
+    assert shown.table.text.endswith(f"\n▶ {first}, бокс 1: ваше решение (⏱ 30\xa0с).")

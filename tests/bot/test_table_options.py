@@ -283,7 +283,7 @@ async def test_away_mid_hand_at_a_cash_table_leaves_him_this_hand_with_his_turn_
     assert await service.scheduler.fire_due() == 1  # then his time bank, as anyone's
     view = await service.handle(PLACE, ANN, "/table")
     assert view.table is not None and view.table.to_act == "cat"
-    assert "⏳ Cat is using the time bank: 30 s." in view.table.text and "Cat checks." not in view.table.text
+    assert "⏳ Cat is using the time bank: 30\xa0s." in view.table.text and "Cat checks." not in view.table.text
     checked = await service.handle(PLACE, CAT, "/check")  # his own decision
     assert checked.error is None and checked.table is not None and "Cat checks." in checked.table.text
     await ledger_ok(service)
@@ -460,7 +460,7 @@ async def test_a_running_time_bank_survives_a_restart(tmp_path: Path, clock: Fak
     assert await service.scheduler.fire_due() == 1
     view = await service.handle(PLACE, ANN, "/table")
     assert view.table is not None and view.table.to_act == slow
-    assert f"⏳ {PLAYERS[slow or ''].name} is using the time bank: 30 s." in view.table.text
+    assert f"⏳ {PLAYERS[slow or ''].name} is using the time bank: 30\xa0s." in view.table.text
     await store.close()
 
     store = await Store.open(tmp_path / "bot.db")
@@ -615,7 +615,7 @@ async def test_a_time_bank_lowered_by_the_organizer_is_no_longer_than_the_new_se
     clock.advance(61)
     assert await service.scheduler.fire_due() == 1  # Ann's turn ran out: her bank starts
     view = await service.handle(PLACE, BOB, "/table")
-    assert view.table is not None and "⏳ Ann is using the time bank: 5 s." in view.table.text
+    assert view.table is not None and "⏳ Ann is using the time bank: 5\xa0s." in view.table.text
     clock.advance(6)
     assert await service.scheduler.fire_due() == 1  # and ends 5 s later: she folds
     assert (await banks(service.store))["ann"]["left"] == 0
@@ -634,7 +634,7 @@ async def test_a_time_bank_turned_off_then_on_again_has_the_new_setting(
     clock.advance(61)
     assert await service.scheduler.fire_due() == 1  # Bob's turn ran out: his bank starts
     view = await service.handle(PLACE, ANN, "/table")
-    assert view.table is not None and "⏳ Bob is using the time bank: 30 s." in view.table.text
+    assert view.table is not None and "⏳ Bob is using the time bank: 30\xa0s." in view.table.text
 
 
 async def test_a_time_bank_turned_off_while_it_runs_stops_and_the_turn_times_out(

@@ -185,7 +185,7 @@ def test_pokerbot_runs_a_terminal_table_from_the_command_line(tmp_path: Path) ->
     assert "pokerbot at the terminal" in out
     assert "[table] Hold'em — hand #1 · blinds 10/20" in out  # the table message, as the README shows it
     assert "        Hand #1: button Ann, blinds 10/20." in out  # its story: what happened so far
-    assert "        ▶ Ann to act: 10 to call (⏱ 60 s)." in out
+    assert "        ▶ Ann to act: 10 to call (⏱ 60\xa0s)." in out
     assert "(2) Check  (3) Raise to 40" in out  # Bob, after Ann's call (kept as a row of the log)
     with sqlite3.connect(tmp_path / "t.db") as db:  # a clean stop snapshots the table: no log is left to replay
         assert db.execute("SELECT COUNT(*) FROM actions JOIN tables USING (table_id) "

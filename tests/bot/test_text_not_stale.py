@@ -55,4 +55,4 @@ async def test_a_renamed_player_shows_in_the_next_table_message(service: Service
     assert renamed.table is not None
     seats = renamed.table.text.split("\n\n")[0]
     assert "Robert · 380" in seats and "Bob" not in seats  # the story keeps what was said before ("Bob posts…")
-    assert renamed.table.text.endswith("Robert calls 10.\n▶ Cat to act (⏱ 60 s).")
+    assert renamed.table.text.endswith("Robert calls 10.\n▶ Cat to act (⏱ 60\xa0s).")

@@ -152,7 +152,7 @@ async def test_a_turn_run_out_draws_on_the_time_bank_then_times_out(fake, make_b
     assert await bot.service.scheduler.fire_due() == 1
     await bot.settled()
     table = current_table(fake, channel)
-    assert "⏳ Ann is using the time bank: 1,500 s." in table["content"]  # grouped as English writes it
+    assert "⏳ Ann is using the time bank: 1,500\xa0s." in table["content"]  # grouped as English writes it
     assert to_act(fake, table) is ann
     bot.clock.advance(1499)
     assert await bot.service.scheduler.fire_due() == 0  # the bank still runs

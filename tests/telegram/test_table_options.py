@@ -134,13 +134,13 @@ async def test_the_player_left_of_the_big_blind_straddles_by_the_button_and_acts
     table = bot.table_message()
     assert "ann straddles 40." in table.text
     # ann, first to act without a straddle, is passed over
-    assert "▶ Bob Brown to act: 30 to call (⏱ 60 s)." in table.text
+    assert "▶ Bob Brown to act: 30 to call (⏱ 60\xa0s)." in table.text
     await bot.press(BOB, table, "call")
     table = bot.api.messages[GROUP["id"], table.message_id]
-    assert "▶ cat to act: 20 to call (⏱ 60 s)." in table.text
+    assert "▶ cat to act: 20 to call (⏱ 60\xa0s)." in table.text
     await bot.press(CAT, table, "call")
     table = bot.api.messages[GROUP["id"], table.message_id]
-    assert "▶ ann to act (⏱ 60 s)." in table.text and "Flop: " not in table.text  # the straddler acts last: her option
+    assert "▶ ann to act (⏱ 60\xa0s)." in table.text and "Flop: " not in table.text  # the straddler acts last
     await bot.press(ANN, table, "check")
     assert "Flop: " in bot.api.messages[GROUP["id"], table.message_id].text
     assert await bot.store.read(lambda tx: tx.check_ledger()) == []
@@ -154,10 +154,10 @@ async def test_a_turn_run_out_draws_on_the_time_bank_shown_in_the_chats_language
     await bot.command(ANN, "/set time_bank 1500")
     await bot.seat_three_and_deal()
     table = bot.table_message()
-    assert "▶ Ход: ann, для колла 20 (⏱ 60 с)." in table.text and "⏳" not in table.text
+    assert "▶ Ход: ann, для колла 20 (⏱ 60\xa0с)." in table.text and "⏳" not in table.text
     await bot.fire_timers(61)  # her turn's 60 s run out: her bank runs, and the table says so
     table = bot.api.messages[GROUP["id"], table.message_id]
-    assert "⏳ ann тратит запас времени: 1\xa0500 с." in table.text  # grouped as Russian writes it
+    assert "⏳ ann тратит запас времени: 1\xa0500\xa0с." in table.text  # grouped as Russian writes it
     assert "▶ Ход: ann, для колла 20.\n⏳" in table.text  # the bank's seconds, not the turn's
     assert "время хода вышло" not in table.text
     await bot.fire_timers(1499)  # the bank still runs
