@@ -16,6 +16,9 @@ A message is a `str.format` template with two additions, both done by Babel from
   25 `many`; fractions `other`), and `#` in the branch stands for the number, formatted as above. An exact branch
   such as `=0 {no chips}` may come before the categories. A branch may hold other `{placeholders}`. Every category the
   language has must be given (English: `one`, `other`; Russian: `one`, `few`, `many`, `other`); a test checks it.
+- **Ordinals follow the language's ordinal rule**, as ICU writes them: `{place, selectordinal, one {#st} two {#nd}
+  few {#rd} other {#th}}` picks the branch for CLDR's ordinal category (English 1st, 2nd, 3rd, 4th, 11th-13th, 21st;
+  Russian has only `other`, so «на {place}-м месте» needs no block).
 
 `text(language, key, **params)` is the one entry point (`message` takes the parameters as a mapping). Each message is
 parsed once per language, the first time it is asked for: a table message asks for dozens at every action.
@@ -128,30 +131,41 @@ def _int_category(language: str, value: int) -> str:
     return str(_locale(language).plural_form(value))
 
 
-def plural_categories(language: str) -> frozenset[str]:
-    """Every plural category `language` has (English: one, other; Russian: one, few, many, other)."""
-    return frozenset(_locale(language).plural_form.tags | {"other"})
+def plural_categories(language: str, *, ordinal: bool = False) -> frozenset[str]:
+    """Every plural category `language` has (English: one, other; Russian: one, few, many, other), or with `ordinal`
+    every ordinal one (English: one, two, few, other; Russian: other)."""
+    rule = _locale(language).ordinal_form if ordinal else _locale(language).plural_form
+    return frozenset(rule.tags | {"other"})
+
+
+def ordinal_category(language: str, value: object) -> str:
+    """The CLDR ordinal category of a rank in `language` (English 1 and 21 `one`, 2 `two`, 3 `few`, 11-13 `other`);
+    `other` for anything but a whole number."""
+    if type(value) is not int:
+        return "other"
+    return str(_locale(language).ordinal_form(value))
 
 
 # --- the plural syntax ----------------------------------------------------------------------------------------
 
 @dataclass(frozen=True, slots=True)
 class Plural:
-    """One `{name, plural, …}` block of a message: the counted parameter and its branch for each selector (`one`,
-    `few`, …, or an exact `=0`)."""
+    """One `{name, plural, …}` (or `{name, selectordinal, …}`) block of a message: the counted parameter, its branch
+    for each selector (`one`, `few`, …, or an exact `=0`), and whether it counts (1 chip) or ranks (1st place)."""
 
     name: str
     branches: dict[str, str]
+    ordinal: bool = False
 
     def choose(self, language: str, value: object) -> str:
         """The branch for `value`: an exact `=N` branch when one matches, else its CLDR category's, else `other`."""
         if isinstance(value, int | Decimal) and not isinstance(value, bool) and f"={value}" in self.branches:
             return self.branches[f"={value}"]
-        category = plural_category(language, value)
+        category = ordinal_category(language, value) if self.ordinal else plural_category(language, value)
         return self.branches.get(category, self.branches["other"])
 
 
-_PLURAL_START = re.compile(r"\{(\w+),\s*plural,")
+_PLURAL_START = re.compile(r"\{(\w+),\s*(plural|selectordinal),")
 _SELECTOR = re.compile(r"\s*(=\d+|\w+)\s*\{")
 
 
@@ -186,7 +200,7 @@ def parse(template: str) -> tuple[str | Plural, ...]:
             cursor = branch_end
         if template[cursor:end].strip() != "}" or "other" not in branches:
             raise ValueError(f"a plural block needs `selector {{text}}` branches and an `other` one: {template!r}")
-        parts.append(Plural(found.group(1), branches))
+        parts.append(Plural(found.group(1), branches, ordinal=found.group(2) == "selectordinal"))
         position = end
     parts.append(template[position:])
     return tuple(part for part in parts if part != "")

@@ -174,7 +174,7 @@ async def all_in_until_one_busts(service: Service, reply: Reply) -> Actor:
     """Whoever is to act goes all-in or calls, hand after hand, until one of the two is out; who busted."""
     for _ in range(100):
         said = everything_public(reply)
-        busted = [actor for actor in PLAYERS.values() if f"{actor.name} is out in place" in said]
+        busted = [actor for actor in PLAYERS.values() if f"{actor.name} is eliminated in" in said]
         if busted:
             return busted[0]
         if reply.table is not None and reply.table.to_act is not None:
@@ -273,7 +273,7 @@ async def test_a_rebuy_by_one_busted_player_leaves_the_button_working_for_the_ot
         assert (await service.handle(PLACE, actor, "/join")).error is None
     await service.handle(PLACE, ANN, "/set structure no-limit")
     reply, said = await service.handle(PLACE, ANN, "/tournament start"), ""
-    while said.count(" is out in place") < 2:
+    while said.count(" is eliminated in") < 2:
         said += everything_public(reply)
         if reply.table is not None and reply.table.to_act is not None:
             actor = players[reply.table.to_act]
@@ -284,7 +284,7 @@ async def test_a_rebuy_by_one_busted_player_leaves_the_button_working_for_the_ot
             reply = ran[0]
         else:
             reply = await service.handle(PLACE, ANN, "/deal")
-    busted = [actor for actor in players.values() if f"{actor.name} is out in place" in said]
+    busted = [actor for actor in players.values() if f"{actor.name} is eliminated in" in said]
     rebuy = press_label(await service.handle(PLACE, ANN, "/table"), "rebuy")
     replies = await asyncio.gather(*(service.press(PLACE, actor, rebuy) for actor in busted for _ in range(2)))
     errors = sorted(str(reply.error) for reply in replies)

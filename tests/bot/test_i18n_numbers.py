@@ -39,11 +39,12 @@ def test_both_languages_count_with_plural_blocks() -> None:
 @pytest.mark.parametrize(("language", "key"), _plural_entries())
 def test_every_count_takes_the_form_babels_rule_asks_for(language: str, key: str) -> None:
     """Each count, rendered with 0, 1, 2, 5, 11, 21, 22, 25 and 101, is followed by the catalogue's own form for the
-    CLDR category Babel gives that number in this language; and every category the language has is written out."""
+    CLDR category Babel gives that number in this language (its ordinal category in a `selectordinal` block); and
+    every category the language has is written out."""
     template = catalogue(language)[key]
-    rule = Locale.parse(language).plural_form
-    needed = rule.tags | {"other"}
     for block in _blocks(template):
+        rule = Locale.parse(language).ordinal_form if block.ordinal else Locale.parse(language).plural_form
+        needed = rule.tags | {"other"}
         categories = {selector for selector in block.branches if not selector.startswith("=")}
         assert categories == needed, f"{key}: {block.name} has {sorted(categories)}, {language} needs {sorted(needed)}"
         for count in COUNTS:
@@ -90,6 +91,23 @@ def test_english_counts_one_and_many() -> None:
 def test_a_language_has_the_categories_cldr_gives_it() -> None:
     assert plural_categories("en") == {"one", "other"}
     assert plural_categories("ru") == {"one", "few", "many", "other"}
+    assert plural_categories("en", ordinal=True) == {"one", "two", "few", "other"}
+    assert plural_categories("ru", ordinal=True) == {"other"}
+
+
+@pytest.mark.parametrize(("place", "expected"), [
+    (1, "1st"), (2, "2nd"), (3, "3rd"), (4, "4th"), (10, "10th"), (11, "11th"), (12, "12th"), (13, "13th"),
+    (21, "21st"), (22, "22nd"), (23, "23rd"), (101, "101st"), (111, "111th"), (112, "112th"), (1002, "1002nd"),
+])
+def test_english_ordinals_take_their_suffix_from_the_ordinal_rule(place: int, expected: str) -> None:
+    template = "{place, selectordinal, one {#st} two {#nd} few {#rd} other {#th}} place"
+    assert render("en", template, {"place": place}) == f"{expected} place"
+    assert text("en", "tournament.eliminated", player="Bob", place=place) == f"Bob is eliminated in {expected} place."
+
+
+@pytest.mark.parametrize("place", [1, 2, 3, 11, 21, 23])
+def test_russian_says_the_place_with_its_ending(place: int) -> None:
+    assert text("ru", "tournament.eliminated", player="Bob", place=place) == f"Bob выбывает на {place}-м месте."
 
 
 # --- numbers ------------------------------------------------------------------------------------------------------

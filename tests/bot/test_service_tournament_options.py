@@ -83,7 +83,7 @@ async def shove_until_someone_busts(service: Service, reply: Reply) -> str:
     said = ""
     for _ in range(20):
         said += everything_said(await shove_out(service, reply))
-        if "is out in place" in said or "The tournament is over" in said:
+        if "is eliminated in" in said or "The tournament is over" in said:
             return said
         reply = await service.handle(PLACE, ANN, "/deal")
         assert reply.error is None, reply.error
@@ -106,7 +106,7 @@ async def test_rebuys_add_ons_re_entries_and_bounties_end_to_end(night) -> None:
     service, clock = night
     started = await service.handle(PLACE, ANN, "/tournament start")
     said = await shove_until_someone_busts(service, started)
-    busted = [actor for actor in PLAYERS.values() if f"{actor.name} is out in place" in said]
+    busted = [actor for actor in PLAYERS.values() if f"{actor.name} is eliminated in" in said]
     assert len(busted) == 3, "four equal stacks all-in: one takes everything (no split with this shuffle)"
     assert "The tournament is over" not in said, "in the rebuy period the busted may still come back"
     for actor in busted:
@@ -270,7 +270,7 @@ async def test_the_last_player_waits_for_a_comeback_until_the_rebuy_period_ends(
         await service.handle(PLACE, actor, "/join")
     await service.handle(PLACE, ANN, "/set structure no-limit")
     said = await shove_until_someone_busts(service, await service.handle(PLACE, ANN, "/tournament start"))
-    assert "is out in place 2" in said and "The tournament is over" not in said, "the busted one may still rebuy"
+    assert "is eliminated in 2nd place" in said and "The tournament is over" not in said, "he may still rebuy"
     heard: list[str] = []
 
     async def listener(place, reply):
@@ -306,7 +306,7 @@ async def two_then_one(store: Store, options: str) -> tuple[Service, FakeClock, 
         assert (await service.handle(PLACE, actor, "/join")).error is None
     await service.handle(PLACE, ANN, "/set structure no-limit")
     said = await shove_until_someone_busts(service, await service.handle(PLACE, ANN, "/tournament start"))
-    busted = next(actor for actor in (ANN, BOB) if f"{actor.name} is out in place 2" in said)
+    busted = next(actor for actor in (ANN, BOB) if f"{actor.name} is eliminated in 2nd place" in said)
     return service, clock, busted, next(actor for actor in (ANN, BOB) if actor is not busted)
 
 

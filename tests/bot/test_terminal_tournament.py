@@ -87,12 +87,12 @@ async def test_a_tournament_played_to_its_end_announces_winner_and_places_before
               "ann: /join", "bob: /join", "cat: /join", "ann: /tournament start")
     # Cat folds the first hand while Ann and Bob go all-in: one of them is out third; then everyone shoves.
     await play(terminal, out, {"ann": ("all-in", "call", "check"), "bob": ("all-in", "call", "check"),
-                               "cat": ("fold",)}, "is out in place 3.")
+                               "cat": ("fold",)}, "is eliminated in 3rd place.")
     shove = ("all-in", "call", "check")
     await play(terminal, out, {name: shove for name in ("ann", "bob", "cat")}, "🏆")
     text = out.getvalue()
-    third = text[:text.index(" is out in place 3.")].rsplit("[table] ", 1)[1]
-    second = text[:text.index(" is out in place 2.")].rsplit("[table] ", 1)[1]
+    third = text[:text.index(" is eliminated in 3rd place.")].rsplit("[table] ", 1)[1]
+    second = text[:text.index(" is eliminated in 2nd place.")].rsplit("[table] ", 1)[1]
     winner = ({"Ann", "Bob", "Cat"} - {third, second}).pop()
     end = text.index("🏆")
     assert text[end:].startswith(f"🏆 The tournament is over. Winner: {winner}!\n")
