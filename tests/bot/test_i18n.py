@@ -93,6 +93,42 @@ def test_hand_names_in_russian() -> None:
     assert RU["hand.two_pair"] == "две пары"
 
 
+TERMS = {
+    r"\bboards?\b": "борд",
+    r"\bstacks?\b": "стек",
+    r"\bside bets?\b": "дополнительн",
+    r"\badd-ons?\b": "аддон",
+    r"\bbuy-ins?\b": "бай-ин",
+    r"\bpot\b": "банк|пот-лимит",
+}
+"""The house's Russian word for each poker term (a player who reads «стол» for the board, or «побочная ставка» beside
+«побочный банк», is left to guess)."""
+
+
+def test_russian_uses_one_word_per_term() -> None:
+    """Where an English message names a term outside its placeholders, the Russian one says the house's word for it."""
+    stray = {key: RU[key] for key in EN for english, russian in TERMS.items()
+             if re.search(english, re.sub(r"\{\w+\}", " ", EN[key]), re.IGNORECASE)
+             and not re.search(russian, RU[key], re.IGNORECASE)}
+    assert stray == {}
+    assert RU["picture.board"] == "Борд" and RU["house.side_result"].startswith("дополнительная ставка")
+
+
+BUTTONS = ("button.", "house.action.", "house.toggle_exchange")
+"""The keys whose text is a button's label."""
+
+
+@pytest.mark.parametrize("language", ["en", "ru"])
+def test_a_button_label_fits_a_phones_button(language: str) -> None:
+    """With a five-digit amount, every label fits in 24 characters: Telegram cuts longer ones short on a phone when two
+    or three buttons share a row."""
+    sample = {"chips": 12345, "player": "Ann", "mark": "✅", "position": 3}
+    labels = {key: text(language, key, **{name: sample[name] for name in placeholders(EN[key])})
+              for key in EN if key.startswith(BUTTONS)}
+    assert len(labels) > 30
+    assert {key: label for key, label in labels.items() if len(label) > 24} == {}
+
+
 _RULE_CLASSES = {"RuleError", "IllegalAmount", "NotYourTurn"}
 
 

@@ -424,7 +424,7 @@ async def test_a_level_changed_after_a_straddle_is_announced_tells_its_new_size(
     await service.handle(PLACE, ANN, "/lang ru")
     assert (await service.handle(PLACE, ANN, "/straddle")).error is None  # Bob's button next: Ann (400 chips) straddles
     changed = await service.handle(PLACE, ANN, "/set level 200")
-    assert changed.public[-1] == "Ann не ставит стрэддл в следующей раздаче. Для стрэддла 400 нужно больше фишек."
+    assert changed.public[-1] == "Ann не ставит стрэддл в следующей раздаче. Для стрэддла 400 нужен стек побольше."
     assert (await service.handle(PLACE, ANN, "/set level 20")).public == ["Настройка изменена: level = 20."]
     assert (await service.handle(PLACE, ANN, "/straddle")).error is None
     assert (await service.handle(PLACE, ANN, "/set level 40")).public == [

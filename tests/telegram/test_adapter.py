@@ -39,7 +39,7 @@ async def test_a_round_through_commands_and_buttons_keeps_cards_out_of_the_group
 
     table = bot.table_message()
     assert table.text.startswith("Round 1\nTo act: ann")
-    assert "press “my cards”" in table.text  # the group is told how to see their cards
+    assert "press “My cards”" in table.text  # the group is told how to see their cards
     for button in table.buttons():
         assert len(button["callback_data"].encode()) <= MAX_CALLBACK_DATA
         assert button["callback_data"].startswith("r1|")

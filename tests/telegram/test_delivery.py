@@ -412,7 +412,7 @@ async def test_after_the_hint_a_private_only_answer_gets_a_short_pointer_now_and
     await bot.command(ANN, "/join")
     await bot.command(ANN, "/balance")  # answered only privately, and Ann has no private chat with the bot
     assert bot.group()[-1].text == (f"@ann, I can only answer you privately: open a private chat with me ({LINK}) "
-                                    "and send /start, or press “my cards”.")
+                                    "and send /start, or press “My cards”.")
     assert api.calls("sendMessage")[-1]["link_preview_options"] == {"is_disabled": True}  # no card of the bot
     await bot.command(ANN, "/balance")  # not silence: a pointer
     assert bot.group()[-1].text == f"@ann, I answer that only in private: {LINK}"
