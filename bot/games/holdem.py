@@ -261,10 +261,16 @@ class HoldemController:
         act.show_table(self.table_message(act))
 
     def _stand_up(self, act: Action, seat: dict[str, Any]) -> None:
-        if seat["stack"]:
-            act.move(self.stack_account(act, seat["id"]), bots.home_account(act, seat["id"]), seat["stack"], "cash-out")
+        act.say("holdem.left", player=act.name(seat["id"]), chips=self.cash_out(act, seat))
+
+    def cash_out(self, act: Action, seat: dict[str, Any]) -> int:
+        """A cash table's player leaves: his stack goes home (his wallet, or the house for a computer player) and his
+        seat is taken away. The chips he left with."""
+        chips: int = seat["stack"]
+        if chips:
+            act.move(self.stack_account(act, seat["id"]), bots.home_account(act, seat["id"]), chips, "cash-out")
         self.remove_seat(act, seat)
-        act.say("holdem.left", player=act.name(seat["id"]), chips=seat["stack"])
+        return chips
 
     def remove_seat(self, act: Action, seat: dict[str, Any]) -> None:
         """Take a seat away; the button keeps its place (a seat before it leaving shifts its index back)."""

@@ -39,6 +39,9 @@ class HoldemTable(Protocol):
     def start_hand(self, act: Action, *, quiet: bool) -> None:
         """Deal the next hand when two players can play."""
 
+    def cash_out(self, act: Action, seat: dict[str, Any]) -> int:
+        """A cash table's player leaves with his stack (home: his wallet, or the house); the chips he left with."""
+
     def _stand_up(self, act: Action, seat: dict[str, Any]) -> None:
         """A player leaves with his chips."""
 

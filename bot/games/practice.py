@@ -108,19 +108,21 @@ def _remove(controller: HoldemTable, act: Action, name: str) -> None:
     act.show_table(controller.table_message(act))
 
 
+def left_alone(state: dict[str, Any]) -> bool:
+    """Whether only computer players sit at this cash table and no hand is in play: nobody is left for them to play
+    with, so they stand up (`stand_up_alone`)."""
+    seats = state.get("seats") or []
+    return bool(seats) and not state.get("tournament") and not state.get("hand") and not has_human(seats)
+
+
 def stand_up_alone(controller: HoldemTable, act: Action) -> None:
     """After a human stood up at a cash table: when only computer players are left seated (and no hand is in play),
     they stand up too, their stacks back to the house, said in one line."""
-    seats = act.state.get("seats") or []
-    if act.state.get("tournament") or not seats or has_human(seats) or controller._hand(act) is not None:
+    if not left_alone(act.state):
         return
+    seats = act.state["seats"]
     names = [act.name(seat["id"]) for seat in seats]
-    chips = 0
-    for seat in list(seats):
-        if seat["stack"]:
-            act.move(controller.stack_account(act, seat["id"]), house_account(act), seat["stack"], "cash-out")
-        chips += seat["stack"]
-        controller.remove_seat(act, seat)
+    chips = sum(controller.cash_out(act, seat) for seat in list(seats))
     act.say("odds.bots_alone", players=", ".join(names), count=len(names), chips=chips)
 
 
