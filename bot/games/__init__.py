@@ -31,13 +31,15 @@ class Controller(Protocol):
         """A deadline of this table came due (turn time-out, next hand, clock announcement); False when it is stale
         (a turn already played, a round that is over): it did nothing, so nothing is written for it."""
 
-    def resume(self, act: Action) -> None:
-        """After a restart: check the snapshot can continue, else void the hand and return its chips."""
+    def resume(self, act: Action) -> bool:
+        """After a restart: check the snapshot can continue, else void the hand and return its chips (or do what else
+        `revive` left to it). False when it changed nothing, so nothing is written for it."""
 
     def revive(self, state: dict[str, Any]) -> bool:
         """Make a stored state (plain JSON values, as a snapshot holds them) live in place, its hand or round read
         back into the engine object; False, the state unchanged, when it cannot be read back as it is (`resume` then
-        voids it): start-up resumes only such tables and keeps the others in memory. Runs outside any action."""
+        voids it) or resuming has something to change: start-up resumes only such tables and keeps the others in
+        memory. Runs outside any action."""
 
     def current_key(self, act: Action) -> str | None:
         """The key of the hand or round in progress (buttons carry it), None between hands."""

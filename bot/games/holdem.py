@@ -146,16 +146,24 @@ class HoldemController:
             return False
         return True
 
-    def resume(self, act: Action) -> None:
-        """A hand whose snapshot cannot be read back is voided and every chip in it returned."""
+    def resume(self, act: Action) -> bool:
+        """A hand whose snapshot cannot be read back is voided and every chip in it returned; computer players left
+        alone at a cash table between hands stand up (see `revive`). False when there was nothing to do."""
         try:
             self._hand(act)
         except UNREADABLE:
             self._void(act)
+            return True
+        if not bots.stand_up_alone(self, act):
+            return False
+        act.show_table(self.table_message(act))
+        return True
 
     def revive(self, state: dict[str, Any]) -> bool:
-        """The stored hand (if any) read back into a live `Hand`; False when it does not read back."""
-        return revive_into(state, "hand", engine.Hand.from_dict)
+        """The stored hand (if any) read back into a live `Hand`; False when it does not read back, or when only
+        computer players sit at a cash table between hands (an older version, or a crash, left them so): `resume`
+        then stands them up. With a hand in play they play it out on their timers and stand up when it ends."""
+        return revive_into(state, "hand", engine.Hand.from_dict) and not bots.left_alone(state)
 
     def table_message(self, act: Action, hand: engine.Hand | None = None,
                       names: dict[str, str] | None = None) -> TableMessage | None:

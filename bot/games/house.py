@@ -131,12 +131,15 @@ class HouseController:
             return True
         return False
 
-    def resume(self, act: Action) -> None:
-        """A saved round that cannot be read back is voided: every box's chips go back to their owner."""
+    def resume(self, act: Action) -> bool:
+        """A saved round that cannot be read back is voided: every box's chips go back to their owner. False when it
+        reads back (nothing to do)."""
         try:
             self._round(act)
         except UNREADABLE:
             self._void(act)
+            return True
+        return False
 
     def revive(self, state: dict[str, Any]) -> bool:
         """The stored round (if any) read back into a live round; False when it does not read back."""

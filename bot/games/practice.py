@@ -7,7 +7,8 @@ it. Computer players never sit at a tournament (the table refuses while one is r
 tournament cannot be created while anyone is seated) nor at a house game. A hand is dealt only while at least one
 human is dealt in, and when the last human stands up (he leaves, he is away too long, a voided hand's leaver goes, he
 busts) the computer players stand up too, their chips back to `house:<chat>` (`stand_up_alone`): otherwise they would
-sit there, dealt nothing, keeping the table busy (`/game` refused) until an organizer removed them. When a computer
+sit there, dealt nothing, keeping the table busy (`/game` refused) until an organizer removed them; a table left so
+by an older version (or a crash) has them stand up at start-up, or after the hand in play ends. When a computer
 player must act, the Hold'em controller arms a short timer (`BOT_SECONDS`, kind "bot"); when it fires, `play_turn`
 applies `engine.practice.decide` through the same commit path as a player's command, so the table sees it "think" and
 every chip moves in the ledger as usual.
@@ -115,15 +116,17 @@ def left_alone(state: dict[str, Any]) -> bool:
     return bool(seats) and not state.get("tournament") and not state.get("hand") and not has_human(seats)
 
 
-def stand_up_alone(controller: HoldemTable, act: Action) -> None:
-    """After a human stood up at a cash table: when only computer players are left seated (and no hand is in play),
-    they stand up too, their stacks back to the house, said in one line."""
+def stand_up_alone(controller: HoldemTable, act: Action) -> bool:
+    """After a human stood up at a cash table (or at start-up, where an older version or a crash left them so): when
+    only computer players are left seated (and no hand is in play), they stand up too, their stacks back to the house,
+    said in one line. False when they did not (a human sits, a hand is in play, or nobody sits)."""
     if not left_alone(act.state):
-        return
+        return False
     seats = act.state["seats"]
     names = [act.name(seat["id"]) for seat in seats]
     chips = sum(controller.cash_out(act, seat) for seat in list(seats))
     act.say("odds.bots_alone", players=", ".join(names), count=len(names), chips=chips)
+    return True
 
 
 def play_turn(controller: HoldemTable, act: Action) -> None:

@@ -299,8 +299,7 @@ class Service:
             act.store_timers()
             counted = act.number != live.number  # a hand or round was dealt: its number goes with the snapshot
             live.config, live.state, live.number = act.config, act.state, act.number
-            if counted or (entry is not None and applied is not False
-                           and not (entry["k"] == "resume" and controller.current_key(act) == key)):
+            if counted or (entry is not None and applied is not False):
                 self._keep(tx, table_id, live, act, controller, entry, inputs, key, counted)
             elif tx.unlogged(table_id):  # events or moves of an action that changed no state: a row for them
                 live.seq += 1

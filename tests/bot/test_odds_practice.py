@@ -17,11 +17,12 @@ from bot.games import house_edges
 from bot.i18n import format_number, text
 from bot.output import Reply
 from bot.service import Service
-from bot.store import Store
+from bot.store import Store, Tx
+from engine.holdem import Hand
 from engine.house import GAMES, CaribbeanRules, RussianRules, TexasRules, ThreeCardRules
 from engine.house import odds as engine_odds
 from tests.bot.conftest import ANN, BOB, CAT, PLACE
-from tests.bot.helpers import corrupt_saved_hand, everything_public, ledger_ok, press_label
+from tests.bot.helpers import corrupt_saved_hand, everything_public, ledger_ok, press_label, resumed_table
 
 HUMANS = {actor.user_id: actor for actor in (ANN, BOB, CAT)}
 HOUSE = f"house:{PLACE.chat_id}"
@@ -420,3 +421,95 @@ async def test_computer_players_stand_up_when_a_voided_hand_lets_the_last_human_
         assert await balance(restarted, HOUSE) == 0
         await ledger_ok(restarted)
         assert (await restarted.handle(PLACE, ANN, "/game texas")).error is None
+
+
+async def restarted(store: Store, clock: FakeClock) -> tuple[Store, Service, list[Reply]]:
+    """The bot restarted on `store`'s database: the reopened store, the started service and what it says unasked."""
+    await store.close()
+    reopened = await Store.open(store.location)
+    service = Service(reopened, clock, rng=random.Random(4))
+    heard = await listen(service)
+    await service.start()
+    await asyncio.sleep(0.1)
+    return reopened, service, heard
+
+
+async def leave_as_an_older_version(store: Store, clock: FakeClock, human: str) -> None:
+    """Stand `human` up as a version before `stand_up_alone` did (or a crash between his leaving and the computer
+    players' standing up would): his stack (as the hand in play holds it, if any) back to his wallet, his seat taken
+    away, and the computer players left seated."""
+
+    def leave(tx: Tx) -> None:
+        loaded = resumed_table(store, tx, PLACE.table_id)
+        assert loaded is not None
+        config, state = loaded
+        [seat] = [seat for seat in state["seats"] if seat["id"] == human]
+        chips = Hand.from_dict(state["hand"]).stacks[human] if state.get("hand") else seat["stack"]
+        tx.move(PLACE.chat_id, f"stack:{PLACE.table_id}:{human}", f"wallet:{PLACE.chat_id}:{human}", chips,
+                "cash-out", table_id=PLACE.table_id)
+        state["seats"].remove(seat)
+        tx.save_table(PLACE.table_id, PLACE.chat_id, config, state)
+
+    await store.transact(leave, now=clock.now())
+
+
+async def test_computer_players_left_alone_by_an_older_version_stand_up_at_start_up(
+        store: Store, clock: FakeClock) -> None:
+    """A table an older version left with only computer players seated and no hand: the next start stands them up,
+    their chips back to the house in one line, once (a second restart moves nothing), and the table is free."""
+    service = Service(store, clock, rng=random.Random(3))
+    await service.start()
+    assert (await service.handle(PLACE, ANN, "/join 200")).error is None
+    assert (await service.handle(PLACE, ANN, "/addbot")).error is None
+    assert (await service.handle(PLACE, ANN, "/addbot Chip")).error is None
+    await leave_as_an_older_version(store, clock, "ann")
+    store, restarted_service, heard = await restarted(store, clock)
+    try:
+        said = "\n".join(message for reply in heard for message in reply.public)
+        assert said == ("Nobody is left to play with 🤖 Robo, 🤖 Chip: the computer players stand up and 800 chips go "
+                        "back to the house.")
+        assert await balance(restarted_service, HOUSE) == 0
+        await ledger_ok(restarted_service)
+    finally:
+        await store.close()
+    store, again, heard = await restarted(store, clock)
+    try:
+        assert not any(reply.public for reply in heard)
+        assert await balance(again, HOUSE) == 0
+        state = await again.store.read(lambda tx: again.stored_table(tx, PLACE.table_id))
+        assert state is not None and state[1]["seats"] == []
+        assert (await again.handle(PLACE, ANN, "/game texas")).error is None
+        await ledger_ok(again)
+    finally:
+        await store.close()
+
+
+async def test_computer_players_left_alone_in_a_hand_play_it_out_after_a_restart_then_stand_up(
+        store: Store, clock: FakeClock) -> None:
+    """Left alone in a hand (the human gone, by an older version or a crash): the restart stands nobody up at once;
+    the hand is played out on the timers, then the computer players stand up, every chip back where it came from."""
+    service = Service(store, clock, rng=random.Random(3))
+    await service.start()
+    assert (await service.handle(PLACE, ANN, "/join 200")).error is None
+    assert (await service.handle(PLACE, ANN, "/addbot")).error is None
+    assert (await service.handle(PLACE, ANN, "/addbot Chip")).error is None
+    assert (await service.handle(PLACE, ANN, "/deal")).error is None
+    await leave_as_an_older_version(store, clock, "ann")
+    store, restarted_service, heard = await restarted(store, clock)
+    try:
+        assert heard == []
+        for _ in range(50):
+            state = await restarted_service.store.read(lambda tx: restarted_service.stored_table(tx, PLACE.table_id))
+            if state is None or not state[1].get("hand"):
+                break
+            clock.advance(200)
+            await restarted_service.scheduler.fire_due()
+        said = [everything_public(reply) for reply in heard]
+        stood = [index for index, text in enumerate(said) if "Nobody is left to play with 🤖 Robo, 🤖 Chip" in text]
+        assert stood == [next(index for index, text in enumerate(said) if "The hand is over." in text)], said
+        assert state is not None and state[1]["seats"] == []
+        assert await balance(restarted_service, HOUSE) + await balance(
+            restarted_service, f"wallet:{PLACE.chat_id}:ann") == 1000
+        await ledger_ok(restarted_service)
+    finally:
+        await store.close()
