@@ -392,8 +392,8 @@ class HoldemController:
     def start_hand(self, act: Action, *, quiet: bool) -> None:
         """Deal the next hand when two players can play (and, in a tournament, the clock is not on a break)."""
         if not self.can_deal(act):
-            if not quiet:
-                raise act.refuse("holdem.need_two")
+            if not quiet:  # two or more dealt in, yet none can be dealt: no person among them
+                raise act.refuse("holdem.need_two" if len(self.eligible(act)) < 2 else "odds.bots_need_person")
             return
         in_tournament = bool(act.state.get("tournament"))
         dealt_at = tour_play.deal_level(self, act) if in_tournament else None  # the clock read once for the deal

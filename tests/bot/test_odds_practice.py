@@ -513,3 +513,23 @@ async def test_computer_players_left_alone_in_a_hand_play_it_out_after_a_restart
         await ledger_ok(restarted_service)
     finally:
         await store.close()
+
+
+@pytest.mark.parametrize(("language", "reason"), [
+    ("en", "Computer players never play alone: at least one person must be dealt in."),
+    ("ru", "Компьютерные игроки не играют одни: в раздаче должен быть хотя бы один человек."),
+])
+async def test_deal_with_only_computer_players_dealt_in_says_a_person_is_needed(
+        service: Service, language: str, reason: str) -> None:
+    """Ann away and two computer players with chips: `/deal` is refused for the reason it is (no person would be dealt
+    in), not as if fewer than two players sat with chips; nothing is dealt."""
+    assert (await service.handle(PLACE, ANN, f"/lang {language}")).error is None
+    assert (await service.handle(PLACE, ANN, "/join 200")).error is None
+    assert (await service.handle(PLACE, ANN, "/addbot")).error is None
+    assert (await service.handle(PLACE, ANN, "/addbot Chip")).error is None
+    assert (await service.handle(PLACE, ANN, "/away")).error is None
+    assert (await service.handle(PLACE, ANN, "/deal")).error == reason
+    state = await service.store.read(lambda tx: service.stored_table(tx, PLACE.table_id))
+    assert state is not None and not state[1].get("hand")
+    assert (await service.handle(PLACE, BOB, "/join 200")).error is None  # a person dealt in: it deals
+    assert (await service.handle(PLACE, BOB, "/deal")).error is None
