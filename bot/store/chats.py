@@ -2,9 +2,62 @@
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from typing import Any
 
+from bot.store.accounts import wallet_account
+from bot.store.dialect import SQLITE, Connection, Dialect
+from bot.store.known import Naming
 from bot.store.txbase import TxState, dumps, loads
+
+
+def shown_name(name: str, label: int) -> str:
+    """A player's name as his chat reads it: his display name, and his label when he has one ("Ann (2)")."""
+    return f"{name} ({label})" if label else name
+
+
+def label_for(name: str, others: Sequence[tuple[str, int]]) -> int:
+    """The label of a player who takes the display name `name` in a chat whose other players have `others` (each a
+    display name and a label; 0 is none): none when no other player has that name or is shown by it, else the
+    smallest from 2 that shows no other player's name. Names compare as typed lookups find them (`find_players`:
+    case aside), so the chat's shown names stay distinct; the first to arrive keeps the bare name."""
+    wanted = name.casefold()
+    shown = {shown_name(other, label).casefold() for other, label in others}
+    if wanted not in shown and all(other.casefold() != wanted for other, _ in others):
+        return 0
+    label = 2
+    while shown_name(name, label).casefold() in shown:
+        label += 1
+    return label
+
+
+def label_players(connection: Connection, dialect: Dialect = SQLITE) -> None:
+    """Migration 27: each player's label (`players.label`, see `label_for`), those who already shared a display name
+    with another player of their chat labelled in the order they arrived, as their welcome grants tell it (without
+    one, after the others, by id). A database set back to an older version to run an older migration again (as the
+    tests of the migrations do) has its labels: they are kept."""
+    columns = connection.execute("SELECT * FROM players LIMIT 0").description
+    if any(column[0] == "label" for column in columns):
+        return
+    connection.execute("ALTER TABLE players ADD COLUMN label INTEGER NOT NULL DEFAULT 0")
+    welcomed = dict(connection.execute(
+        "SELECT target, MIN(id) FROM ledger WHERE reason = 'welcome grant' GROUP BY target").fetchall())
+
+    def arrival(row: tuple[str, str, str]) -> tuple[str, bool, int, str]:
+        chat_id, user_id, _ = row
+        first = welcomed.get(wallet_account(chat_id, user_id))
+        return chat_id, first is None, int(first or 0), user_id
+
+    rows = sorted(((str(chat), str(user), str(name)) for chat, user, name in connection.execute(
+        "SELECT chat_id, user_id, name FROM players").fetchall()), key=arrival)
+    placed: dict[str, list[tuple[str, int]]] = {}
+    for chat_id, user_id, name in rows:
+        others = placed.setdefault(chat_id, [])
+        label = label_for(name, others)
+        others.append((name, label))
+        if label:
+            connection.execute("UPDATE players SET label = ? WHERE chat_id = ? AND user_id = ?",
+                               (label, chat_id, user_id))
 
 
 class Chats(TxState):
@@ -34,46 +87,71 @@ class Chats(TxState):
         self.learned.settings[chat_id] = stored
 
     def ensure_player(self, chat_id: str, user_id: str, name: str) -> bool:
-        """Record the player (and refresh his display name); return whether he is new to the chat."""
+        """Record the player (and refresh his display name); return whether he is new to the chat. A new name gets
+        its label here (see `label_for`), once: a player who keeps his name keeps his label."""
         self.ensure_chat(chat_id)
         key = (chat_id, user_id)
-        added = self.db.execute(
-            "INSERT INTO players(chat_id, user_id, name) VALUES (?, ?, ?) ON CONFLICT DO NOTHING",
-            (chat_id, user_id, name),
-        ).rowcount == 1
-        if not added:
-            self.db.execute("UPDATE players SET name = ? WHERE chat_id = ? AND user_id = ?", (name, *key))
-        self.learned.names[key] = name
+        others: list[tuple[str, int]] = []
+        mine: tuple[str, int] | None = None
+        for other, other_name, other_label in self.db.execute(
+                "SELECT user_id, name, label FROM players WHERE chat_id = ?", (chat_id,)):
+            naming = (str(other_name), int(other_label))
+            if str(other) == user_id:
+                mine = naming
+            else:
+                others.append(naming)
+        added = False
+        if mine is not None and mine[0] == name:
+            label = mine[1]
+        else:
+            label = label_for(name, others)
+            added = mine is None and self.db.execute(
+                "INSERT INTO players(chat_id, user_id, name, label) VALUES (?, ?, ?, ?) ON CONFLICT DO NOTHING",
+                (chat_id, user_id, name, label),
+            ).rowcount == 1
+            if not added:
+                self.db.execute("UPDATE players SET name = ?, label = ? WHERE chat_id = ? AND user_id = ?",
+                                (name, label, *key))
+        self.learned.names[key] = (name, shown_name(name, label))
         return added
 
-    def stored_name(self, chat_id: str, user_id: str) -> str | None:
-        """The player's display name as recorded, None when he has never played in the chat."""
+    def _naming(self, chat_id: str, user_id: str) -> Naming | None:
+        """The player's display name and the name he is shown by, None when he has never played in the chat."""
         key = (chat_id, user_id)
-        name = self.learned.names.get(key, self.known.names.get(key))
-        if name is None:
+        naming = self.learned.names.get(key, self.known.names.get(key))
+        if naming is None:
             row = self.db.execute(
-                "SELECT name FROM players WHERE chat_id = ? AND user_id = ?", key
+                "SELECT name, label FROM players WHERE chat_id = ? AND user_id = ?", key
             ).fetchone()
             if row is None:
                 return None
             # remembered once this transaction is kept: the row may be one it wrote itself
-            name = self.learned.names[key] = str(row[0])
-        return name
+            naming = self.learned.names[key] = (str(row[0]), shown_name(str(row[0]), int(row[1])))
+        return naming
+
+    def stored_name(self, chat_id: str, user_id: str) -> str | None:
+        """The player's display name as recorded (as his platform gave it, without his label), None when he has
+        never played in the chat."""
+        naming = self._naming(chat_id, user_id)
+        return None if naming is None else naming[0]
 
     def player_name(self, chat_id: str, user_id: str) -> str:
-        """The player's display name (his id when unknown)."""
-        name = self.stored_name(chat_id, user_id)
-        return user_id if name is None else name
+        """The name the chat reads for the player: his display name with his label if he has one ("Ann (2)"), his
+        id when unknown."""
+        naming = self._naming(chat_id, user_id)
+        return user_id if naming is None else naming[1]
 
     def find_players(self, chat_id: str, name: str) -> list[str]:
         """The ids of the players a name means (case-insensitive in any alphabet, a leading @ ignored): the player
-        with that id, else every player with that display name (two players may share one: the caller asks which)."""
+        with that id, else the one shown by that name ("Ann (2)"), else every player with that display name (the
+        one shown by it renamed since, several may be left: the caller asks which)."""
         wanted = name.lstrip("@").casefold()
         # compared here, not by the database's lower(): SQLite's folds only ASCII, so "Боря" never matched "@Боря"
-        rows = [(str(user_id), str(shown)) for user_id, shown in self.db.execute(
-            "SELECT user_id, name FROM players WHERE chat_id = ? ORDER BY user_id", (chat_id,))]
-        return ([user_id for user_id, _ in rows if user_id.casefold() == wanted]
-                or [user_id for user_id, shown in rows if shown.casefold() == wanted])
+        rows = [(str(user_id), str(shown), int(label)) for user_id, shown, label in self.db.execute(
+            "SELECT user_id, name, label FROM players WHERE chat_id = ? ORDER BY user_id", (chat_id,))]
+        return ([user_id for user_id, _, _ in rows if user_id.casefold() == wanted]
+                or [user_id for user_id, shown, label in rows if shown_name(shown, label).casefold() == wanted]
+                or [user_id for user_id, shown, _ in rows if shown.casefold() == wanted])
 
     def learn_table_chats(self) -> None:
         """Learn the names, settings and accounts of every chat with a table, in a read of each: after downtime
@@ -84,7 +162,8 @@ class Chats(TxState):
         self.learned.accounts.update(str(name) for name, in accounts)
         if self.dialect.is_shared:
             return
-        players = self.db.execute(f"SELECT chat_id, user_id, name FROM players {with_table}")
-        self.learned.names.update(((str(chat), str(user)), str(name)) for chat, user, name in players)
+        players = self.db.execute(f"SELECT chat_id, user_id, name, label FROM players {with_table}")
+        self.learned.names.update(((str(chat), str(user)), (str(name), shown_name(str(name), int(label))))
+                                  for chat, user, name, label in players)
         chats = self.db.execute(f"SELECT chat_id, settings FROM chats {with_table}")
         self.learned.settings.update((str(chat), str(settings)) for chat, settings in chats)

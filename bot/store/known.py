@@ -9,6 +9,9 @@ from typing import Any
 Begun = tuple[str, int, float]
 """A hand or round in play as its table's row holds it: its id, and the number and time of its first log row."""
 
+Naming = tuple[str, str]
+"""A player's display name as recorded, and the name his chat reads for him (with his label: "Ann (2)")."""
+
 
 @dataclass
 class Known:
@@ -19,7 +22,7 @@ class Known:
     everything if a batch fails to commit."""
 
     accounts: set[str] = field(default_factory=set)
-    names: dict[tuple[str, str], str] = field(default_factory=dict)
+    names: dict[tuple[str, str], Naming] = field(default_factory=dict)
     settings: dict[str, str] = field(default_factory=dict)
     hands: dict[str, HandSoFar | None] = field(default_factory=dict)
     """Per table, the Hold'em hand in play whose every event this process recorded since its `HandStarted`: its

@@ -15,6 +15,7 @@ from bot.store.action_log import (
     moves_into_action_log,
     spans_by_their_end,
 )
+from bot.store.chats import label_players
 from bot.store.dialect import SQLITE, Connection, Dialect
 from bot.store.figures import add_hand_figures, figures_by_chat_and_time
 from bot.store.repair import number_hands_per_table
@@ -285,6 +286,9 @@ MIGRATIONS: list[Migration] = [
         PRIMARY KEY (platform, chat_id, message_id)
     ) WITHOUT ROWID
     """,
+    # 27: each player's label in his chat ("Ann (2)": `players.label`), given when he arrives or renames himself, so
+    # that two players of one chat with one display name read apart
+    label_players,
 ]
 
 REBUILDS: frozenset[Migration] = frozenset({accounts_by_name})

@@ -88,21 +88,26 @@ async def test_a_name_in_any_alphabet_is_found_whatever_its_case(service) -> Non
 
 
 async def test_a_name_two_players_share_is_refused_and_each_is_reached_by_id(service) -> None:
-    """Two Telegram users without a username may both be "Alex": a grant to "Alex" would credit whichever row came
-    first. It is refused, naming their ids, and moves nothing; the id then reaches the one meant (so does /stats)."""
-    alex_one, alex_two = Actor("tg:1", "Alex"), Actor("tg:2", "Alex")
+    """Two Telegram users without a username may both be "Alex": the later one is shown as "Alex (2)", and "Alex"
+    means the one shown so. Once that one renamed himself, "Alex" names the two still called so (shown "Alex (2)"
+    and "Alex (3)"), and a grant to it would credit whichever row came first: it is refused, naming their ids, and
+    moves nothing; the id then reaches the one meant (so does /stats)."""
+    alex_one, alex_two, alex_three = Actor("tg:1", "Alex"), Actor("tg:2", "Alex"), Actor("tg:3", "Alex")
     await service.handle(PLACE, ANN, "/balance")
-    for alex in (alex_one, alex_two):
+    for alex in (alex_one, alex_two, alex_three):
         await service.handle(PLACE, alex, "/balance")
+    assert (await service.handle(PLACE, ANN, "/grant alex 5")).public == ["Alex receives 5 chips."]
+    await service.handle(PLACE, Actor("tg:1", "Sasha"), "/balance")
     before = dump(service.store.location)
     for line in ("/grant Alex 100", "/grant @alex 100", "/stats Alex"):
         refused = await service.handle(PLACE, ANN, line)
-        assert refused.error == (f"More than one player here is called {line.split()[1]} (tg:1, tg:2): write the one "
+        assert refused.error == (f"More than one player here is called {line.split()[1]} (tg:2, tg:3): write the one "
                                  "you mean by that id.")
     assert dump(service.store.location) == before
-    assert (await service.handle(PLACE, ANN, "/grant tg:2 100")).public == ["Alex receives 100 chips."]
+    assert (await service.handle(PLACE, ANN, "/grant tg:2 100")).public == ["Alex (2) receives 100 chips."]
     assert (await service.handle(PLACE, alex_two, "/balance")).private["tg:2"] == ["Your wallet: 1,100 chips."]
-    assert (await service.handle(PLACE, alex_one, "/balance")).private["tg:1"] == ["Your wallet: 1,000 chips."]
+    assert (await service.handle(PLACE, alex_three, "/balance")).private["tg:3"] == ["Your wallet: 1,000 chips."]
+    assert (await service.handle(PLACE, alex_one, "/balance")).private["tg:1"] == ["Your wallet: 1,005 chips."]
 
 
 @pytest.mark.parametrize(
