@@ -574,6 +574,7 @@ def _build(cls: type[Command], args: list[str]) -> Command:
     if cls is Ante:
         return _ante(args)
     if cls is Grant:
+        args = _labels_joined(args)
         if len(args) != 2:
             raise CommandError("usage")
         return Grant(player=args[0], chips=parse_amount(args[1]))
@@ -619,7 +620,7 @@ def _build(cls: type[Command], args: list[str]) -> Command:
             raise CommandError("usage")
         return AddBot(args[1], remove=True)
     if cls is Stats:
-        return _stats(args)
+        return _stats(_labels_joined(args))
     if cls in (Season, Export):
         return cls(args[0].lower(), " ".join(args[1:])) if args else cls()
     if cls is History:  # a count of hands, or `tournament [number]` (read by `bot.history`)
@@ -652,6 +653,21 @@ def _build(cls: type[Command], args: list[str]) -> Command:
         return cls(args[0].lower().lstrip("/")) if args else cls()
     _at_most(args, 0)
     return cls()
+
+
+_LABEL = re.compile(r"\([0-9]+\)")
+"""A player's label as the bot shows it after his name: `(2)` in "Ann (2)" (`bot.store.chats.shown_name`)."""
+
+
+def _labels_joined(args: list[str]) -> list[str]:
+    """The arguments with each label joined to the name before it: `/grant Ann (2) 50` names "Ann (2)"."""
+    joined: list[str] = []
+    for arg in args:
+        if joined and _LABEL.fullmatch(arg):
+            joined[-1] += " " + arg
+        else:
+            joined.append(arg)
+    return joined
 
 
 def _at_most(args: list[str], count: int) -> None:

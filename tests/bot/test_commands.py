@@ -25,6 +25,9 @@ from bot import commands as cmd
         ("/clock", cmd.Clock()),
         ("/balance", cmd.Balance()),
         ("/grant @ann 500", cmd.Grant("@ann", 500)),
+        ("/grant Ann (2) 500", cmd.Grant("Ann (2)", 500)),  # a label as the bot shows it, after the name
+        ("/stats Ann (2) 30d", cmd.Stats("Ann (2)", 30)),
+        ("/stats all Ann (12)", cmd.Stats("Ann (12)", None)),
         ("/pawn silver ring", cmd.Pawn("silver ring")),
         ("/tournament create home-night", cmd.Tournament("create", "home-night")),
         ("/t create 10/20 20m; 20/40 20m", cmd.Tournament("create", "10/20 20m; 20/40 20m")),

@@ -11,7 +11,7 @@ from bot.service import Service
 from bot.store import Store, Tx
 from bot.store.chats import label_for, label_players
 from bot.store.schema import MIGRATIONS
-from tests.bot.conftest import BOB, PLACE
+from tests.bot.conftest import BOB, PLACE, dump
 from tests.bot.helpers import ledger_ok
 
 FIRST_ANN = Actor("tg:9", "Ann")
@@ -77,6 +77,23 @@ async def test_a_rename_gives_up_the_label_and_the_others_keep_theirs(service: S
         "a label stays while its player keeps his name"
     third = await service.handle(PLACE, Actor("tg:5", "Ann"), "/join 400")
     assert third.public == ["Ann (3) sits down with 400 chips."], "an Ann is still here: the newcomer is labelled"
+
+
+async def test_a_typed_name_with_its_label_finds_the_labelled_player(service: Service) -> None:
+    for actor in (FIRST_ANN, SECOND_ANN):  # the first Ann organizes the chat
+        assert (await service.handle(PLACE, actor, "/balance")).error is None
+    assert (await service.handle(PLACE, FIRST_ANN, "/grant Ann (2) 50")).public == ["Ann (2) receives 50 chips."]
+    assert (await service.handle(PLACE, FIRST_ANN, "/grant @ann 5")).public == ["Ann receives 5 chips."]
+    assert (await service.handle(PLACE, SECOND_ANN, "/balance")).private["tg:1"] == ["Your wallet: 1,050 chips."]
+    assert (await service.handle(PLACE, FIRST_ANN, "/balance")).private["tg:9"] == ["Your wallet: 1,005 chips."]
+    for typed in ("/stats Ann (2)", "/stats ann (2) all", "/stats 30d Ann (2)"):
+        (said,) = (await service.handle(PLACE, FIRST_ANN, typed)).public
+        assert said.startswith("Ann (2)") and ": hands played 0," in said  # "Ann (2) over the last 30 days: …"
+    before = dump(service.store.location)
+    refused = await service.handle(PLACE, FIRST_ANN, "/grant Ann (3) 50")
+    assert refused.error == "I don't know a player called Ann (3) here."
+    assert dump(service.store.location) == before
+    await ledger_ok(service)
 
 
 @pytest.mark.parametrize(("name", "others", "label"), [
