@@ -39,7 +39,7 @@ async def test_two_players_with_one_name_read_apart_at_the_table(service: Servic
     assert seats(raised) == ["Ann · 380 Ⓓ bet 20", "Ann (2) · 360 bet 40", "Bob · 380 bet 20"]
     assert raised.table is not None and raised.table.text.endswith(
         "Ann (2) posts the small blind 10.\nBob posts the big blind 20.\nAnn calls 20.\nAnn (2) raises to 40.\n"
-        "▶ Bob to act: 20 to call (⏱ 60 s).")
+        "▶ Bob to act: 20 to call (⏱ 60\u00a0s).")
     assert (await service.handle(PLACE, BOB, "/fold")).error is None
     folded = await service.handle(PLACE, FIRST_ANN, "/fold")
     assert folded.table is not None and folded.table.text.endswith(
