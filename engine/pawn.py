@@ -50,6 +50,8 @@ FORBIDDEN_PAWN_KINDS: Mapping[str, frozenset[str]] = MappingProxyType({
         "ожерель", "ожерели", "колье", "брош", "брошк", "брошек", "подвеск", "подвесок", "жемчуг",
         "пирсинг", "диадем", "бус",
         "wedding band", "tiffany", "cartier", "swarovski", "тиффани", "картье", "сваровски",
+        "medallion", "amulet", "cameo", "diamond", "signet", "медальон", "амулет", "бриллиант", "печатк", "печаток",
+        "крестик",
     }),
     "accessories": frozenset({
         "accessory", "accessories", "tie", "necktie", "bowtie", "tiepin", "cufflink", "clip", "pin",
@@ -61,6 +63,13 @@ FORBIDDEN_PAWN_KINDS: Mapping[str, frozenset[str]] = MappingProxyType({
         "сумочк", "сумочек", "кошелек", "кошельк", "бумажник", "рюкзак", "зонт", "зонтик", "брелок", "брелк",
         "значок", "значк", "sunnies", "aviator",
         "cuff link", "shades", "rayban", "ray ban", "oakley", "рэйбан", "рейбан", "рэй бэн", "рей бен",
+        # hats by their own names
+        "ushanka", "sombrero", "stetson", "trilby", "bowler", "panama", "bonnet", "toque", "tuque", "snapback",
+        "visor", "fez", "ушанк", "кепи", "треуголк", "фуражк", "фуражек", "тюбетейк", "тюбетеек", "папах",
+        "картуз", "цилиндр", "котелок", "котелк", "сомбреро",
+        # for the hair and the eyes
+        "hairpin", "hairclip", "hairband", "scrunchie", "monocle", "lorgnette", "goggle", "ободок", "ободк",
+        "монокл", "пенсне", "лорнет",
     }),
     "watches": frozenset({
         "watch", "wristwatch", "smartwatch", "stopwatch", "pocketwatch", "timepiece", "iwatch", "rolex", "casio",
@@ -69,6 +78,9 @@ FORBIDDEN_PAWN_KINDS: Mapping[str, frozenset[str]] = MappingProxyType({
         "g shock", "gshock", "garmin", "amazfit", "heuer", "longines", "hublot", "audemars", "panerai",
         "вотч", "айвотч", "смартвотч", "джи шок", "гармин", "амазфит", "лонжин", "хублот", "патек", "панерай",
         "одемар",
+        # a fitness band is a watch by another name
+        "fitness tracker", "fitness band", "smart band", "smartband", "mi band", "фитнес трекер", "ми бэнд",
+        "ми бенд",
     }),
 })
 """Kinds of items the bank refuses, each a frozen set of stems (lower case, Russian with е for ё); a stem of several

@@ -95,6 +95,37 @@ BY_MEANING = [
 ]
 
 
+NAMED_KINDS = [
+    # hats by their own names, not the word "hat": a Russian night's ушанка as much as a stetson
+    ("ushanka", "accessories"), ("sombrero", "accessories"), ("Stetson", "accessories"), ("trilby", "accessories"),
+    ("bowler", "accessories"), ("panama", "accessories"), ("bonnet", "accessories"), ("toque", "accessories"),
+    ("tuque", "accessories"), ("snapback", "accessories"), ("visor", "accessories"), ("fez", "accessories"),
+    ("ушанка", "accessories"), ("ушанку", "accessories"), ("кепи", "accessories"), ("треуголка", "accessories"),
+    ("фуражка", "accessories"), ("тюбетейка", "accessories"), ("папаха", "accessories"), ("картуз", "accessories"),
+    ("цилиндр", "accessories"), ("котелок", "accessories"), ("сомбреро", "accessories"),
+    # hair and eye accessories
+    ("hairpin", "accessories"), ("hairclip", "accessories"), ("hairband", "accessories"), ("scrunchie", "accessories"),
+    ("monocle", "accessories"), ("lorgnette", "accessories"), ("goggles", "accessories"), ("ободок", "accessories"),
+    ("монокль", "accessories"), ("пенсне", "accessories"), ("лорнет", "accessories"),
+    # jewellery by the piece's name
+    ("medallion", "jewellery"), ("amulet", "jewellery"), ("cameo", "jewellery"), ("diamond", "jewellery"),
+    ("signet", "jewellery"), ("медальон", "jewellery"), ("амулет", "jewellery"), ("бриллиант", "jewellery"),
+    ("печатка", "jewellery"), ("крестик", "jewellery"),
+    # a fitness band is a watch by another name
+    ("fitness tracker", "watches"), ("fitness band", "watches"), ("smart band", "watches"), ("Mi Band", "watches"),
+    ("smartband", "watches"), ("фитнес-трекер", "watches"), ("ми бэнд", "watches"),
+]
+
+
+@pytest.mark.parametrize(("item", "kind"), NAMED_KINDS)
+def test_a_hat_a_jewel_or_a_tracker_named_by_its_own_name_is_refused(item: str, kind: str) -> None:
+    """RULES.md §1 refuses a hat, jewellery, accessories and watches by meaning: an ушанка, a Stetson, a medallion
+    or a Mi Band were taken in pawn, since only "hat", "шапка" and the like were known."""
+    with pytest.raises(RuleError) as refused:
+        PawnRules().verify_item(item)
+    assert (refused.value.code, refused.value.params["kind"]) == ("pawn_item_forbidden", kind)
+
+
 @pytest.mark.parametrize(("item", "kind", "words"), BY_MEANING)
 def test_refused_by_meaning_not_by_exact_words(item: str, kind: str, words: str) -> None:
     with pytest.raises(RuleError) as refused:
