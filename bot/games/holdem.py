@@ -133,6 +133,7 @@ class HoldemController:
             tour_play.on_clock(self, act, payload)
         elif kind == "next" and not act.state.get("hand"):
             self.start_hand(act, quiet=True)
+            tour_play.show_stopped(self, act)
         elif kind == "turn" and in_turn:
             if not options.start_bank(self, act, payload):
                 self._time_out(act)

@@ -319,6 +319,15 @@ def play_on(ctl: HoldemTable, act: Action, tournament: Tournament, *, deal: bool
     maybe_end(ctl, act, tournament)
     if deal and act.state.get("tournament"):
         ctl.start_hand(act, quiet=True)
+    show_stopped(ctl, act)
+
+
+def show_stopped(ctl: HoldemTable, act: Action) -> None:
+    """Between hands while the clock stops play (a break, a pause): the table message shows the seats and why no
+    hand comes, with what the break sells (the Add-on button), in place of the last hand's end or a Deal button the
+    clock has made wrong."""
+    if not act.state.get("hand") and act.state.get("seats") and is_stopped(ctl, act):
+        act.show_table(ctl.table_message(act))
 
 
 def _clock_key(act: Action) -> str:

@@ -8,7 +8,7 @@ from fractions import Fraction
 import pytest
 
 from bot.clock import FakeClock
-from bot.output import Actor, Reply
+from bot.output import Actor, Reply, TableMessage
 from bot.render import Voice
 from bot.render.tournament import settlement as render_settlement
 from bot.service import Service
@@ -16,7 +16,7 @@ from bot.store import Store
 from engine.settlement import SettlementRow, build_settlement
 from engine.tournament import Tournament
 from tests.bot.conftest import ANN, BOB, CAT, PLACE
-from tests.bot.helpers import everything_said, ledger_ok, listen, press_label
+from tests.bot.helpers import everything_said, ledger_ok, listen, play_out, press_label
 
 DAN = Actor("dan", "Dan")
 PLAYERS = {actor.user_id: actor for actor in (ANN, BOB, CAT, DAN)}
@@ -381,3 +381,66 @@ async def test_a_tournament_started_during_its_first_break_sells_no_add_on_befor
                                  "Этот турнир начался во время первого перерыва, до первой раздачи: аддоны в нём не "
                                  "продаются.")
     await ledger_ok(service)
+
+
+def table_of(replies: list[Reply]) -> TableMessage:
+    """The last table message among these replies (the one the chat shows now)."""
+    tables = [reply.table for reply in replies if reply.table is not None]
+    assert tables, "the table message was not redrawn"
+    return tables[-1]
+
+
+def commands_of(table: TableMessage) -> list[str]:
+    return [button.payload.rsplit("|", 1)[1] for button in table.buttons]
+
+
+async def test_the_first_break_shows_the_add_on_button_without_a_table_command(night) -> None:
+    """At the first break the chat heard "⏸ Break until 20:00." while the table message went on showing the last
+    hand's end, with no Add-on button: only a player who typed /table learned that add-ons were on sale. The break
+    now redraws the seats, with why no hand comes and the Add-on button."""
+    service, clock = night
+    heard = listen(service)
+    started = await service.handle(PLACE, ANN, "/tournament start")
+    await play_out(service, PLACE, PLAYERS, started, preference=("fold", "check"))
+    clock.current = BREAK
+    await service.scheduler.fire_due()
+    table = table_of(heard)
+    assert table.text.endswith("\nBreak until 20:00.") and "addon" in commands_of(table)
+    added = await service.press(PLACE, BOB, press_label(heard[-1], "addon"))
+    assert f"{BOB.name} takes the add-on: 300 chips for 40." in added.public
+    await ledger_ok(service)
+
+
+async def test_a_hand_played_into_the_break_ends_with_the_add_on_button(night) -> None:
+    """The hand dealt at level 1 plays on into the break; when it ends no hand follows, and the seats (with the
+    Add-on button) replace its end once the pause between hands is over, as a new hand would."""
+    service, clock = night
+    heard = listen(service)
+    started = await service.handle(PLACE, ANN, "/tournament start")
+    clock.current = BREAK
+    await service.scheduler.fire_due()
+    in_play = [reply for reply in (started, *heard) if reply.table is not None][-1]  # the time bank runs
+    await play_out(service, PLACE, PLAYERS, in_play, preference=("fold", "check"))
+    ended = len(heard)
+    clock.advance(30)
+    await service.scheduler.fire_due()
+    table = table_of(heard[ended:])
+    assert table.text.endswith("\nBreak until 20:00.") and "addon" in commands_of(table)
+
+
+@pytest.mark.parametrize(("language", "paused"), [
+    ("en", "\nThe clock is paused: no hand is dealt until the organizer resumes it (/tournament resume)."),
+    ("ru", "\nЧасы на паузе: раздач не будет, пока организатор их не запустит (/tournament resume)."),
+])
+async def test_a_pause_between_hands_takes_the_deal_button_away(night, language: str, paused: str) -> None:
+    """Paused between hands, the table message went on saying "the next deal comes in a moment, or press Deal" with
+    a Deal button that the pause refused; it now says the clock is paused, with no Deal button, and resumed, the
+    next hand is dealt."""
+    service, _ = night
+    started = await service.handle(PLACE, ANN, "/tournament start")
+    await play_out(service, PLACE, PLAYERS, started, preference=("fold", "check"))
+    await service.handle(PLACE, ANN, f"/lang {language}")
+    assert "deal" in commands_of(table_of([await service.handle(PLACE, BOB, "/table")]))
+    table = table_of([await service.handle(PLACE, ANN, "/tournament pause")])
+    assert table.text.endswith(paused) and "deal" not in commands_of(table)
+    assert table_of([await service.handle(PLACE, ANN, "/tournament resume")]).to_act, "the next hand is dealt"
