@@ -114,6 +114,15 @@ def test_russian_uses_one_word_per_term() -> None:
     assert RU["picture.board"] == "Борд" and RU["house.side_result"].startswith("дополнительная ставка")
 
 
+def test_russian_says_bank_only_for_a_pot() -> None:
+    """«Банк» is the pot's word, so a Russian message says it only where the English one says "pot": a tournament's
+    chips going back «в банк» on unregistering, or its chips' worth «Банк по курсу», read as the table's pot."""
+    elsewhere = {key: RU[key] for key in RU
+                 if re.search("банк", RU[key], re.IGNORECASE) and not re.search(r"\bpots?\b", EN[key], re.IGNORECASE)}
+    assert elsewhere == {}
+    assert re.search("банк", RU["holdem.main_pot"]), "the scan finds the pot's word"
+
+
 BUTTONS = ("button.", "house.action.", "house.toggle_exchange")
 """The keys whose text is a button's label."""
 

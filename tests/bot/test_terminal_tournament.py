@@ -54,7 +54,7 @@ async def test_a_registered_player_unregisters_before_the_start_and_not_after(se
     wallet = await service.store.read(lambda tx: tx.balances("wallet:"))
     assert await service.store.read(lambda tx: tx.balance(BANK)) == -900
     await say(terminal, "bob: /leave")
-    assert ("[table] Bob unregisters and gets the buy-in of 50 back; 300 chips return to the bank (2 players)."
+    assert ("[table] Bob unregisters and gets the buy-in of 50 back; 300 chips leave play (2 players)."
             in out.getvalue())
     assert await service.store.read(lambda tx: tx.balance(stack("bob"))) == 0
     assert await service.store.read(lambda tx: tx.balance(BANK)) == -600

@@ -8,10 +8,12 @@ import pytest
 
 from bot.clock import FakeClock
 from bot.render import Voice
-from bot.render.tournament import announcement
+from bot.render.tournament import announcement, narrate
 from bot.service import Service
 from bot.store import Store
 from engine.clock_events import Announcement, AnnouncementKind
+from engine.schedule import parse_schedule
+from engine.tournament import Tournament, TournamentConfig
 from tests.bot.conftest import ANN, BOB, CAT, PLACE
 from tests.bot.helpers import everything_public, play_out
 
@@ -232,3 +234,15 @@ def test_limits_are_written_as_the_blinds_are_on_the_clock(language: str, said: 
     """The limits' numbers as the language writes numbers, like the blinds beside them ("640/1,280")."""
     level = Announcement(AnnouncementKind.LEVEL_STARTED, datetime(2026, 11, 29, 19, 0, tzinfo=UTC), 1, 1280)
     assert announcement(Voice(language), level) == said
+
+
+@pytest.mark.parametrize(("language", "said"), [
+    ("en", "Bob unregisters and gets the buy-in of 50 back; 300 chips leave play (2 players)."),
+    ("ru", "Bob снимается с турнира и получает бай-ин 50 обратно; 300 фишек выходят из игры (всего 2 игрока)."),
+])
+def test_an_unregistered_players_chips_leave_play_and_go_to_no_pot(language: str, said: str) -> None:
+    """They read «возвращаются в банк» before: «банк» is the pot everywhere else."""
+    tournament = Tournament(TournamentConfig(), parse_schedule("10/20", "UTC"))
+    for player in ("ann", "bob", "cat"):
+        tournament.register(player)
+    assert narrate(Voice(language, str.capitalize), tournament, tournament.unregister("bob")) == [said]
