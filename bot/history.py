@@ -188,7 +188,8 @@ def show_stats(act: Action, command: cmd.Stats, stats: dict[str, PlayerStats]) -
     mine = stats.get(user, PlayerStats())
     play = mine.play
     places = [result.place for result in mine.tournaments]
-    shown = ", ".join(act.t("history.cashed_out") if place is None else str(place) for place in places) or "—"
+    shown = ", ".join(act.t("history.cashed_out") if place is None else act.t("history.place", place=place)
+                      for place in places) or "—"
     period = "" if command.days is None else act.t("history.period", days=command.days)
     act.say("history.stats", player=act.name(user), period=period, played=play.hands_played, won=play.hands_won,
             net=signed(play.net), biggest=play.biggest_pot, vpip=_percent(act, play.vpip, play.hands_played),

@@ -83,7 +83,9 @@ async def test_season_standings_and_points_over_settled_tournaments(night: tuple
                     SeasonRow("Bob", "−2.49 · 4 pts")]
     # /stats counts every tournament (the one before the season too) with its place or cash-out and the money
     cat = (await ok(service, BOB, "/stats Cat"))[0].splitlines()[-1]
-    assert cat == "Tournaments: 4 (places: 1, 1, cashed out, 1; wins: 3) · money +3.32"
+    assert cat == "Tournaments: 4 (places: 1st, 1st, cashed out, 1st; wins: 3) · money +3.32"
+    bob = (await ok(service, CAT, "/stats Bob"))[0].splitlines()[-1]  # places were bare numbers: "3, 3, 2, 4"
+    assert bob == "Tournaments: 4 (places: 3rd, 3rd, 2nd, 4th; wins: 0) · money −3.32"
 
     assert (await service.handle(PLACE, BOB, "/season end")).error == "Only the organizer — Ann — can do that."
     assert await ok(service, ANN, "/season end") == [
@@ -105,6 +107,8 @@ async def test_season_standings_and_points_over_settled_tournaments(night: tuple
     page = await service.clock_page(token)  # what the clock page shows between levels
     assert page is not None and page.season is not None
     assert page.season[0] == SeasonRow("Cat", "+0,83 · 4 очка") and len(page.season) == 4
+    bob = (await ok(service, CAT, "/stats Bob"))[0].splitlines()[-1]
+    assert bob == "Турниры: 5 (места: 3-е, 3-е, 2-е, 4-е, 4-е; победы: 0) · деньги −4,15"
 
 
 async def test_players_level_on_money_and_tournaments_played_share_a_rank(night: tuple[Service, FakeClock]) -> None:

@@ -103,7 +103,7 @@ async def test_a_tournament_played_to_its_end_announces_winner_and_places_before
     await ledger_ok(service)
     before = len(out.getvalue())
     await say(terminal, f"{third.lower()}: /stats")
-    assert "Tournaments: 1 (places: 3; wins: 0)" in seen(out, before)
+    assert "Tournaments: 1 (places: 3rd; wins: 0)" in seen(out, before)
 
 
 async def test_the_organizer_closes_and_a_cash_out_counts_in_stats(service: Service) -> None:
