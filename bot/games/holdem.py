@@ -411,7 +411,7 @@ class HoldemController:
         players = [engine.SeatPlayer(seat["id"], seat["stack"], not self._dealt_in(act, seat)) for seat in seats]
         structure = STRUCTURES[self.config(act, "structure")]
         act.state["number"] = act.next_number()
-        pawn = tour_play.pawn_rules(self, act)
+        pawn = dealt_at.pawns if dealt_at else tour_play.NO_PAWNS
         rules = showdown.rules(self, act, [player.id for player in players if not player.sitting_out])
         absent = [seat["id"] for seat in seats if seat["out"]]  # a tournament's, dealt in and blinded out
         try:

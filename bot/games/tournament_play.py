@@ -117,12 +117,13 @@ def apply_rule(act: Action, call: Any, *args: Any, **kwargs: Any) -> Any:
 
 @dataclass(frozen=True, slots=True)
 class DealLevel:
-    """The clock's level a hand is dealt at, read once for the deal: its limit L, its index in the schedule and the
-    number players know it by (counted without the breaks)."""
+    """The clock's level a hand is dealt at, read once for the deal with the tournament: its limit L, its index in the
+    schedule, the number players know it by (counted without the breaks) and the pawns the hand accepts."""
 
     limit: int
     index: int
     number: int
+    pawns: PawnRules
 
 
 def deal_level(ctl: HoldemTable, act: Action) -> DealLevel | None:
@@ -134,7 +135,8 @@ def deal_level(ctl: HoldemTable, act: Action) -> DealLevel | None:
     status = tournament.clock.level_at(clock_moment(act, tournament))
     if status.is_paused or status.level.limit is None:
         return None
-    return DealLevel(status.level.limit, status.index, tournament.clock.schedule.level_number(status.index))
+    return DealLevel(status.level.limit, status.index, tournament.clock.schedule.level_number(status.index),
+                     PawnRules(value=tournament.config.pawn_chips))
 
 
 def break_until(ctl: HoldemTable, act: Action) -> str:
@@ -168,12 +170,6 @@ def comeback_text(ctl: HoldemTable, act: Action) -> str:
     ways = tournament.comebacks(clock_moment(act, tournament))
     return render.comeback(act.voice, *([act.name(player) for player, way in ways.items() if way == wanted]
                                         for wanted in ("rebuy", "reentry")))
-
-
-def pawn_rules(ctl: HoldemTable, act: Action) -> PawnRules:
-    """Tournament hands accept pawns worth the tournament's pawn value; cash hands accept none."""
-    tournament = load(act)
-    return PawnRules(value=tournament.config.pawn_chips) if tournament else NO_PAWNS
 
 
 def verify_pawn(ctl: HoldemTable, act: Action, item: str) -> None:

@@ -1,8 +1,10 @@
 """A tournament night through the service: registration, the clock's announcements, pawns, cash-outs, settlement."""
 
+import json
 import random
 from collections.abc import Iterator
 from datetime import UTC, datetime
+from typing import Any
 
 import pytest
 
@@ -12,6 +14,7 @@ from bot.service import Service
 from bot.store import Store
 from engine.cards import Deck
 from engine.clock import Clock
+from engine.tournament import Tournament
 from tests.bot.conftest import ANN, BOB, CAT, PLACE
 from tests.bot.helpers import everything_public, ledger_ok, play_out, press_label
 
@@ -509,3 +512,25 @@ async def test_a_tournament_deal_reads_the_clock_s_level_once(night, monkeypatch
     assert dealt.error is None and dealt.table is not None and dealt.table.to_act
     assert len(readings) == 1
     assert "blinds 5/10" in dealt.table.text, "level 1: limits 10/20"
+
+
+async def test_a_tournament_deal_loads_the_tournament_once(night, monkeypatch: pytest.MonkeyPatch) -> None:
+    """The clock's level and the pawn value a hand accepts come from one load of the tournament (the pawn rule loaded
+    it a second time on every deal), and the hand still takes a pawn worth the tournament's value."""
+    service, _ = night
+    started = await service.handle(PLACE, ANN, "/tournament start")
+    await play_out(service, PLACE, PLAYERS, started, ("check", "call"))
+    loads: list[object] = []
+    from_dict = Tournament.from_dict.__func__
+
+    def counted(cls: type[Tournament], data: dict[str, Any]) -> Tournament:
+        loads.append(data)
+        return from_dict(cls, data)
+
+    monkeypatch.setattr(Tournament, "from_dict", classmethod(counted))
+    dealt = await service.handle(PLACE, ANN, "/deal")
+    assert dealt.error is None and dealt.table is not None and dealt.table.to_act
+    assert len(loads) == 1
+    live = service.live_state(PLACE.table_id)
+    assert live is not None
+    assert json.loads(live)[1]["hand"]["pawn_rules"]["value"] == 100, "a third of the 300 chips' starting stack"
