@@ -298,7 +298,7 @@ class Ante(Command):
     """Place ANTE on a box, with the PAIRPLUS or bonus side bet where the game has one."""
 
     name = "ante"
-    usage = "chips [box 1-3] [pp chips] [bonus chips]"
+    usage = "chips [box 1-3] [pp|bonus chips]"
     amount: int = 0
     box: int = 1
     side: int = 0
@@ -328,7 +328,7 @@ class Exchange(Command):
     """Exchange cards, by position (1-5) or by card text."""
 
     name = "exchange"
-    usage = "positions, e.g. 2 5"
+    usage = "positions, e.g. 1 2"
     aliases = ("swap", "draw")
     cards: tuple[str, ...] = ()
 
@@ -365,12 +365,13 @@ BETTING = (Fold, Check, Call, Bet, Raise, AllIn)
 
 @dataclass(frozen=True)
 class Tournament(Command):
-    """Tournament commands: create (with its options), register, start, pause, resume, skip, minutes, cashout, redeem,
-    rebuy, addon, close."""
+    """Tournament commands: create (with its options), register, start, pause, resume, skip, minutes, status, clock,
+    cashout, redeem, rebuy, addon, close."""
 
     name = "tournament"
-    usage = ("create [preset or schedule] [rebuys N] [addon N] [reentry] [bounty M] | register | start | pause"
-             " | resume | skip | minutes +N|-N | cashout | redeem [item number] | rebuy | addon | close")
+    usage = ("create [preset or schedule] [rebuys N] [addon [N]] [reentry] [bounty M] | register | start | pause"
+             " | resume | skip | minutes +N|-N | status | clock | cashout | redeem [item number] | rebuy | addon"
+             " | close")
     aliases = ("t", "tourney")
     action: str = ""
     argument: str = ""
@@ -412,7 +413,7 @@ class Lang(Command):
     """Choose the chat's language (organizer), or with `me` your own for what only you read."""
 
     name = "lang"
-    usage = "en|ru [me]"
+    usage = "[en|ru [me]]"
     language: str | None = None
     personal: bool = False
 
@@ -451,7 +452,7 @@ class Season(Command):
     """The chat's season: its standings, or `start [name]` and `end` (organizer)."""
 
     name = "season"
-    usage = "[start name | end]"
+    usage = "[start [name] | end]"
     aliases = ("league",)
     action: str = ""
     argument: str = ""

@@ -294,3 +294,18 @@ async def test_a_refused_side_bet_is_named_as_the_game_names_it(store: Store, ga
     "ANTE and/or PAIRPLUS"), not to be above zero."""
     service = await open_table(store, game, 1000, language)
     assert await refused_unchanged(service, text) == expected
+
+
+@pytest.mark.parametrize("language", ["en", "ru"])
+async def test_the_exchange_example_of_help_works_when_typed_in_every_game(store: Store, language: str) -> None:
+    """`/help exchange` gave "e.g. 2 5": Texas Poker's box has two cards of its own, so it was refused there."""
+    service = await open_table(store, "texas", 1000, language)
+    usage = (await accepted(service, "/help exchange")).private["ann"][0].splitlines()[0]
+    example = usage.rsplit(" ", 2)[-2:]
+    assert usage.endswith(" ".join(example)) and all(word.isdigit() for word in example), usage
+    await accepted(service, "/ante 10")
+    await accepted(service, "/deal")
+    await accepted(service, "/buy")
+    exchanged = await accepted(service, "/exchange " + " ".join(example))
+    assert exchanged.table is not None
+    await ledger_ok(service)

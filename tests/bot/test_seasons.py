@@ -135,7 +135,7 @@ async def test_season_refusals_change_nothing(night: tuple[Service, FakeClock]) 
     assert (await service.handle(PLACE, ANN, "/season")).error is not None, "still no season"
     assert (await service.handle(PLACE, ANN, "/season start " + "x" * 61)).error == (
         "A season's name has at most 60 characters.")
-    assert (await service.handle(PLACE, ANN, "/season pause")).error == "Usage: /season [start name | end]"
+    assert (await service.handle(PLACE, ANN, "/season pause")).error == "Usage: /season [start [name] | end]"
     await ok(service, ANN, "/season start")
     assert (await service.handle(PLACE, ANN, "/season start Spring")).error == (
         "Season “Season 1” is on: /season end closes it first.")

@@ -7,6 +7,7 @@ import pytest
 
 from bot.commands import Command
 from bot.games.context import Action
+from bot.games.tournament import _SUBCOMMANDS as SUBCOMMANDS
 from bot.output import Actor, Place, TableMessage
 from bot.service import Service, ServiceSettings
 from tests.bot.conftest import ANN, BOB, PLACE, dump
@@ -155,6 +156,13 @@ async def test_help_lists_every_command(service) -> None:
     listing = reply.private["ann"][0]
     assert "/raise [to-chips] — raise to a total" in listing
     assert (await service.handle(PLACE, ANN, "/help ante")).private["ann"][0].startswith("/ante chips [box 1-3]")
+
+
+async def test_help_shows_a_seasons_name_as_optional(service) -> None:
+    """`/help season` showed "start name", as if the name were needed: a season without one is "Season N"."""
+    assert (await service.handle(PLACE, ANN, "/help season")).private["ann"][0].startswith(
+        "/season [start [name] | end]")
+    assert (await service.handle(PLACE, ANN, "/season start")).error is None
     assert (await service.handle(PLACE, ANN, "/help jion")).error == (
         "I don't know the command “jion”. Did you mean /join? Type /help for the list.")  # as `/jion` itself is
 
@@ -171,6 +179,11 @@ async def test_help_gives_each_tournament_subcommand_one_name(service, language:
     subcommands = [part.strip() for part in usage.removeprefix("/tournament ").split("|")]
     assert f"redeem [{item}]" in subcommands and "close" in subcommands
     assert not {"settle", "end"} & {part.split()[0] for part in subcommands}
+    # every subcommand the tournament answers is listed (`status` and `clock` were not), its aliases apart
+    aliases = {"join": "register", "end": "close", "settle": "close"}
+    assert all(SUBCOMMANDS[alias] is SUBCOMMANDS[name] for alias, name in aliases.items())
+    listed = {part.split()[0] for part in subcommands if not part.startswith("-")}  # "minutes +N|-N" split at "|"
+    assert listed == set(SUBCOMMANDS) - set(aliases)
     assert "settle" not in listing
 
 
@@ -180,7 +193,8 @@ async def test_help_for_lang_names_the_word_its_usage_shows(service, language: s
     then explained it as «me»: the explanation names the word the usage shows."""
     await service.handle(PLACE, ANN, f"/lang {language}")
     usage, about = (await service.handle(PLACE, ANN, "/help lang")).private["ann"][0].splitlines()
-    assert usage == f"/lang en|ru [{word}]"
+    assert usage == f"/lang [en|ru [{word}]]"  # the language was shown as required, but `/lang` alone tells it
+    assert (await service.handle(PLACE, ANN, "/lang")).error is None
     assert f"“{word}”" in about or f"«{word}»" in about
 
 

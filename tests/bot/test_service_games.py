@@ -232,7 +232,8 @@ async def test_a_bare_ante_names_only_what_the_tables_game_takes(service: Servic
     await service.handle(PLACE, ANN, f"/game {game}")
     assert (await service.handle(PLACE, ANN, "/ante")).error == usage
     assert (await service.handle(PLACE, ANN, "/help ante")).private["ann"][0].startswith(
-        "/ante chips [box 1-3] [pp chips] [bonus chips]")
+        "/ante chips [box 1-3] [pp|bonus chips]")  # it showed "[pp chips] [bonus chips]", which is refused:
+    assert (await service.handle(PLACE, ANN, "/ante 10 pp 5 bonus 5")).error == usage  # one side bet per box
 
 
 async def test_a_buy_in_over_the_wallet_is_refused(service: Service, tmp_path) -> None:

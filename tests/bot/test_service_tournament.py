@@ -534,3 +534,13 @@ async def test_a_tournament_deal_loads_the_tournament_once(night, monkeypatch: p
     live = service.live_state(PLACE.table_id)
     assert live is not None
     assert json.loads(live)[1]["hand"]["pawn_rules"]["value"] == 100, "a third of the 300 chips' starting stack"
+
+
+async def test_help_shows_the_add_on_count_as_optional(store: Store) -> None:
+    """`/help tournament` showed "addon N", as if the count were needed: "addon" alone offers one add-on each."""
+    service = Service(store, FakeClock(datetime(2026, 11, 29, 18, 0, tzinfo=UTC).timestamp()), rng=random.Random(5))
+    await service.start()
+    assert (await service.handle(PLACE, ANN, "/help tournament")).private["ann"][0].startswith(
+        "/tournament create [preset or schedule] [rebuys N] [addon [N]] [reentry] [bounty M] | register")
+    created = await service.handle(PLACE, ANN, "/tournament create home-night addon")
+    assert created.error is None and created.public[-1].startswith("Options: 1 add-on per player at the first break;")
