@@ -31,7 +31,7 @@ Chips = app_commands.Range[int, 1, MAX_AMOUNT]
 AnteChips = app_commands.Range[int, 0, MAX_AMOUNT]
 """An ANTE: 0 places the side bet alone (Three Card Poker's PAIRPLUS), where the game allows it."""
 GAMES = ("holdem", "omaha", *HOUSE_GAMES)
-TOURNAMENT_ACTIONS = ("register", "start", "pause", "resume", "skip", "cashout", "close")
+TOURNAMENT_ACTIONS = ("register", "status", "start", "pause", "resume", "skip", "cashout", "close")
 
 
 def about(name: str) -> app_commands.locale_str:

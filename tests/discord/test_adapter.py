@@ -43,7 +43,7 @@ async def test_commands_are_synced_with_their_options_and_only_the_guilds_intent
     assert ante["amount"]["required"] and not ante["box"].get("required", False)
     assert by_name["exchange"]["options"][0]["autocomplete"] is True
     subcommands = {option["name"] for option in by_name["tournament"]["options"]}
-    assert {"create", "register", "start", "pause", "minutes", "close", "redeem"} <= subcommands
+    assert {"create", "register", "status", "start", "pause", "minutes", "close", "redeem"} <= subcommands
     assert "settle" not in subcommands, "one name for closing the tournament: close"
     assert all(command["description"] for command in commands)
     assert fake.identified[-1]["intents"] == intents().value == discord.Intents(guilds=True).value
@@ -363,3 +363,16 @@ async def test_tournament_minutes_moves_the_levels_end_either_way(fake, make_bot
     zero = await fake.slash(ann, channel, "tournament", subcommand="minutes", minutes=0)
     await bot.settled()
     assert zero.ephemeral_text() == "Add or remove at least one minute."
+
+
+async def test_tournament_status_answers_the_member_alone(fake, make_bot) -> None:
+    """`/tournament status` (the chat's `/tournament status`) is a subcommand on Discord too, answered to the member
+    alone: the clock's level and time left."""
+    bot = await make_bot(default_game="holdem")
+    channel = fake.channels[0]
+    ann, bob = fake.add_member("Ann"), fake.add_member("Bob")
+    await start_tournament(fake, bot, channel, ann, bob)
+    status = await fake.slash(bob, channel, "tournament", subcommand="status")
+    await bot.settled()
+    assert status.texts(ephemeral=False) == []
+    assert "11h00m left" in status.ephemeral_text()
