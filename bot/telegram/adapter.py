@@ -207,8 +207,8 @@ class TelegramAdapter:
         if message.chat.type == ChatType.PRIVATE:
             if user is not None:
                 await self.memory.open_private_chat(user.id)
-        elif self.service.is_paused((place := self._place(message)).table_id):
-            await self.service.resume(await self.service.tables_of(place.chat_id))
+        elif self.service.is_paused(self._place(message).table_id):
+            await self._back_in_group(message.chat.id)
 
     async def _on_my_chat_member(self, update: Update, context: ContextTypes.DEFAULT_TYPE) -> None:
         change = update.my_chat_member
@@ -224,7 +224,7 @@ class TelegramAdapter:
         if gone:  # removed from the group: its tables wait as they are until the bot is back
             await self._pause_group(change.chat.id)
             return
-        await self.service.resume(await self.service.tables_of(place_of(change.chat.id, None).chat_id))
+        await self._back_in_group(change.chat.id)
         if getattr(change.new_chat_member, "can_send_photos", True) is not False:
             await self.memory.refuse_photos(change.chat.id, False)  # pictures are allowed (again)
 
@@ -235,6 +235,17 @@ class TelegramAdapter:
         tables = await self.service.tables_of(place_of(chat_id, None).chat_id)
         log.info("out of chat %s; pausing %s", chat_id, tables)
         await self.service.pause(tables)
+
+    async def _back_in_group(self, chat_id: int) -> None:
+        """The bot is in a group again (added back, or heard from): its paused tables play on, and those in play are
+        shown again as they stand, since what was queued for the group when it refused the bot was dropped (a new
+        hand's message, the last turn): its table message may show an older turn whose buttons no longer act."""
+        chat = place_of(self.memory.current_chat(chat_id), None).chat_id
+        tables = await self.service.tables_of(chat)
+        if not any(self.service.is_paused(table_id) for table_id in tables):
+            return
+        await self.service.resume(tables)
+        await self.service.show_tables_in_play(f"{chat}:", per_second=SHOWN_AGAIN_PER_SECOND * self.settings.time_scale)
 
     async def _on_migrate_message(self, update: Update, context: ContextTypes.DEFAULT_TYPE) -> None:
         message = update.message
