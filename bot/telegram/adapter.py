@@ -99,6 +99,7 @@ class TelegramAdapter:
         self.outbox.on_photos_refused = self._on_photos_refused
         self.outbox.on_migrated = self._migrate
         self.outbox.on_lost_group = self._pause_group
+        self.outbox.on_lost_topic = self._pause_topic
         self._background: set[asyncio.Task[None]] = set()
         """Deliveries of timer replies, each waiting for its chat's turn."""
         self._showing: asyncio.Task[None] | None = None
@@ -200,7 +201,7 @@ class TelegramAdapter:
 
     async def _note_chat(self, update: Update, context: ContextTypes.DEFAULT_TYPE) -> None:
         """A message tells where the bot is: a user who writes in private may be written to; a group the bot
-        hears from has the bot in it, so a table paused because the group refused it plays on."""
+        hears from has the bot in it, so a table paused because the group (or its forum topic) refused it plays on."""
         message, user = update.message, update.effective_user
         if message is None:
             return
@@ -235,6 +236,14 @@ class TelegramAdapter:
         tables = await self.service.tables_of(place_of(chat_id, None).chat_id)
         log.info("out of chat %s; pausing %s", chat_id, tables)
         await self.service.pause(tables)
+
+    async def _pause_topic(self, chat_id: int, topic: int) -> None:
+        """A forum topic refused a post (an administrator closed or deleted it): its table pauses, as a group's do
+        when the bot is out of it (`_pause_group`), until the bot hears from the topic again (its reopening says so,
+        see `_note_chat`); the group's other tables play on."""
+        table_id = place_of(self.memory.current_chat(chat_id), topic).table_id
+        log.info("topic %s of chat %s refuses posts; pausing %s", topic, chat_id, table_id)
+        await self.service.pause([table_id])
 
     async def _back_in_group(self, chat_id: int) -> None:
         """The bot is in a group again (added back, or heard from): its paused tables play on, and those in play are

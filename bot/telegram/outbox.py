@@ -57,6 +57,8 @@ log = logging.getLogger(__name__)
 PHOTO_REFUSALS = ("rights to send photos", "not enough rights", "photos are not allowed", "have no rights")
 """How Telegram words a group's refusal of pictures (the bot may not send media there)."""
 
+TOPIC_REFUSALS = ("topic_closed", "topic_deleted", "message thread not found")
+"""How Telegram words its refusal of a post in a forum topic an administrator closed or deleted."""
 
 NO_PREVIEW = LinkPreviewOptions(is_disabled=True)
 """Texts carry no link preview: the private chat's link (`bot.telegram.hints`) would add a card of the bot to the
@@ -106,6 +108,9 @@ class Outbox:
         self.on_lost_group: Callable[[int], Awaitable[None]] | None = None
         """A group refused a send with 403 Forbidden (the bot was kicked or left): what was queued for it is
         dropped."""
+        self.on_lost_topic: Callable[[int, int], Awaitable[None]] | None = None
+        """A forum topic (chat, topic) refused a post (an administrator closed or deleted it): what was queued for it
+        is dropped."""
         self.requests = 0
         """Requests sent (for the benchmark's ratio to the budget), `RetireOp`s included."""
         self.rate_limited = 0
@@ -147,9 +152,17 @@ class Outbox:
 
     def drop_photos(self, chat_id: int) -> None:
         """Forget the pictures queued for a chat (it refuses them)."""
+        self._drop(chat_id, lambda op: isinstance(op, PhotoOp))
+
+    def forget_topic(self, chat_id: int, topic: int) -> None:
+        """Drop what waits for a forum topic the bot may no longer post in (the old messages' retirements stay:
+        an edit is still allowed there)."""
+        self._drop(chat_id, lambda op: op.topic == topic)
+
+    def _drop(self, chat_id: int, dropped: Callable[[Op], bool]) -> None:
         queue = self._chats.get(chat_id)
         if queue is not None:
-            kept = [op for op in queue.ops if not isinstance(op, PhotoOp)]
+            kept = [op for op in queue.ops if not dropped(op)]
             queue.queued_at = {id(op): queue.queued_at[id(op)] for op in kept if id(op) in queue.queued_at}
             queue.ops.clear()
             queue.ops.extend(kept)
@@ -395,6 +408,12 @@ class Outbox:
                     queue.ops.appendleft(TextOp(op.chat_id, op.topic, op.text))
                 if self.on_photos_refused is not None:
                     await self.on_photos_refused(op.chat_id)
+            elif op.topic is not None and op.chat_id < 0 and _refuses_topic(error):
+                log.warning("topic %s of group %s refuses the bot (%s); what was queued for it is dropped", op.topic,
+                            op.chat_id, error)
+                self.forget_topic(op.chat_id, op.topic)
+                if self.on_lost_topic is not None:
+                    await self.on_lost_topic(op.chat_id, op.topic)
             elif isinstance(error, Forbidden) and (user := _private_to(op)) is not None and self.on_blocked:
                 log.info("user %s blocked the bot; no more private messages to him", user)
                 await self.on_blocked(user)
@@ -595,6 +614,11 @@ def _seconds(error: RetryAfter) -> float:
 def _refuses_photos(error: Exception) -> bool:
     reason = str(error).lower()
     return any(words in reason for words in PHOTO_REFUSALS)
+
+
+def _refuses_topic(error: Exception) -> bool:
+    reason = str(error).lower()
+    return any(words in reason for words in TOPIC_REFUSALS)
 
 
 def _private_to(op: Op) -> int | None:

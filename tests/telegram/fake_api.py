@@ -202,6 +202,9 @@ class FakeBotApi:
         """Chats where the bot may not send photos (sendPhoto is refused as Telegram does)."""
         self.migrated: dict[int, int] = {}
         """Groups upgraded to supergroups: a call to the old id is refused with the new one (`ChatMigrated`)."""
+        self.closed_topics: set[tuple[int, int]] = set()
+        """Forum topics (chat, topic) an administrator closed: a send there is refused as Telegram does (an edit of a
+        message already there is not)."""
         self.delays: dict[str, float] = {}
         """Seconds to hold each call of a method before answering (a slow or rate-limited Telegram)."""
 
@@ -258,6 +261,9 @@ class FakeBotApi:
         problem = too_long(method, params)
         if problem is not None:
             return _error(400, problem)
+        if method.startswith("send") and (int(params.get("chat_id") or 0),
+                                          int(params.get("message_thread_id") or 0)) in self.closed_topics:
+            return _error(400, "Bad Request: TOPIC_CLOSED")
         failures = self._failures.get(method)
         if failures:
             code, description, parameters = failures.pop(0)
