@@ -421,13 +421,15 @@ class DiscordAdapter:
 
     async def _found(self, place: Place, interaction: discord.Interaction) -> None:
         """An interaction came from the channel: the bot is there, with these permissions, and a table paused
-        because the bot had lost its channel plays on."""
+        because the bot had lost its channel plays on, shown again as it stands if in play (what waited for the
+        channel when it was lost was dropped: a new hand's message, the last turn)."""
         self._lost.discard(place.table_id)
         self.delivery.permissions(place, attach_files=interaction.app_permissions.attach_files)
         if self._pausing:
             await asyncio.gather(*self._pausing, return_exceptions=True)
         if self.service.is_paused(place.table_id):
             await self.service.resume([place.table_id])
+            await self.service.show_tables_in_play(place.table_id, per_second=self.options.shown_again_per_second)
 
 
 def _channel(place: Place) -> int:
