@@ -41,6 +41,10 @@ Fire = Callable[[str, str, dict[str, Any]], Awaitable[None]]
 
 APPOINTMENT = "appointment"
 """The payload key that makes a timer an appointment: due at its wall-clock instant too, not only after its wait."""
+DOWN_SINCE = "down_since"
+"""The payload key of an appointment that fell due while the bot was down: the instant the downtime began (a wall
+clock timestamp), which start-up adds when it arms it (`bot.service.startup.start_tables`). A wall clock that steps
+forward in a running bot brings appointments due late too, but without it: that is no downtime."""
 
 WALL_CHECK_SECONDS = 60.0
 """While an appointment is armed, the run loop looks at the wall clock at least this often (to see a step forward)."""

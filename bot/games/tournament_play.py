@@ -26,7 +26,7 @@ from bot.games.context import Action, Refusal
 from bot.games.holdem_table import HoldemTable
 from bot.output import Button, TableMessage
 from bot.render import tournament as render
-from bot.scheduler import APPOINTMENT
+from bot.scheduler import APPOINTMENT, DOWN_SINCE
 from engine.common import Event, RuleError, all_moves
 from engine.holdem import Hand, ItemPawned, PawnRules
 from engine.tournament import Phase, PlayerEliminated, Tournament
@@ -283,8 +283,10 @@ def show_results(act: Action, tournament: Tournament) -> None:
 def on_clock(ctl: HoldemTable, act: Action, payload: dict[str, Any]) -> None:
     """Post what the clock announces since the last time (or, for a backlog, its current state), then arm the next
     announcement. `payload["at"]` is the instant the timer was armed for: it is due, whatever the wall clock says.
-    A backlog holding the whole first break (the bot was down across it) sells its add-ons again from now
-    (`Tournament.reopen_addons`)."""
+
+    A timer that fell due while the bot was down (start-up gave it `DOWN_SINCE`, when the downtime began) gives back
+    what the downtime took (`_give_back_downtime`). A backlog alone is no downtime: a wall clock that steps forward
+    in a running bot brings the announcements due late too."""
     tournament = load(act)
     if tournament is None or tournament.phase is not Phase.RUNNING:
         return
@@ -299,11 +301,19 @@ def on_clock(ctl: HoldemTable, act: Action, payload: dict[str, Any]) -> None:
         act.say_text(render.announcement(act.voice, due[0]))
     elif due:
         act.say_text(render.status(act.voice, tournament, now))
-    if tournament.can_reopen_addons(since, now):  # down across the whole first break: its add-ons are sold now
-        save(act, tournament, tournament.reopen_addons(since, now), ctl)
+    if DOWN_SINCE in payload:
+        _give_back_downtime(ctl, act, tournament, datetime.fromtimestamp(payload[DOWN_SINCE], tz=UTC), now)
     data["announced"] = now.isoformat()
     arm_clock(act, tournament)
     play_on(ctl, act, tournament)
+
+
+def _give_back_downtime(ctl: HoldemTable, act: Action, tournament: Tournament, down_since: datetime,
+                        now: datetime) -> None:
+    """The bot was down from `down_since` until now: the first break's add-ons, when the whole break passed then, are
+    sold again from now (`Tournament.reopen_addons`)."""
+    if tournament.can_reopen_addons(down_since, now):
+        save(act, tournament, tournament.reopen_addons(down_since, now), ctl)
 
 
 def play_on(ctl: HoldemTable, act: Action, tournament: Tournament, *, deal: bool = True) -> None:

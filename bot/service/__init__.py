@@ -128,7 +128,7 @@ class Service:
         """Re-arm every stored timer, keep the stored tables in memory and void what cannot resume
         (`bot.service.startup.start_tables`); what resuming says goes to the table's chat like a timer's reply."""
         await start_tables(self.store, self.scheduler, self._tables, self.controllers, self.settings.default_game,
-                           self._run, self._publish)
+                           self._run, self._publish, self.clock.now())
 
     async def stop(self) -> None:
         """Before the store closes at a clean shutdown: a fresh snapshot of every table with actions logged after it

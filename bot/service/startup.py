@@ -6,16 +6,18 @@ from __future__ import annotations
 import asyncio
 import logging
 from collections.abc import Callable
+from typing import Any
 
 from bot.clock import Clock
 from bot.games import Controller
 from bot.games.context import Action
 from bot.output import Place, Reply
 from bot.replay import state_json
-from bot.scheduler import Scheduler
+from bot.scheduler import APPOINTMENT, DOWN_SINCE, Scheduler
 from bot.service.action_log import LiveTable, revived
 from bot.service.tables import Body, Publish, Run, Tables
 from bot.store import Store, Tx
+from bot.store.downtime import last_ran, note_stop
 from bot.store.pauses import paused_tables
 from bot.store.snapshots import logged_tables, platform_tables, snapshots
 
@@ -29,9 +31,10 @@ Current = Callable[[Tx, str, Place | None], LiveTable | None]
 
 
 async def start_tables(store: Store, scheduler: Scheduler, tables: Tables, controllers: dict[str, Controller],
-                       default_game: str, run: Run, publish: Publish) -> None:
+                       default_game: str, run: Run, publish: Publish, started_at: float) -> None:
     """Re-arm every stored timer, keep the stored tables in memory and void what cannot resume (a hand whose
-    snapshot no longer reads back).
+    snapshot no longer reads back). An appointment that fell due during the downtime, from when the bot last ran
+    (`bot.store.downtime.last_ran`) to `started_at`, carries when it began (`DOWN_SINCE`).
 
     Every snapshot is read (in one read) and made live (`Controller.revive`); a table that reads back and has
     nothing logged after its snapshot is kept in memory as it is, so its first action or timer (after downtime,
@@ -39,6 +42,7 @@ async def start_tables(store: Store, scheduler: Scheduler, tables: Tables, contr
     snapshot at its first action (`Tables.unreplayed`). Only the tables that do not read back are resumed now. What
     resuming says (a voided hand) goes to the table's chat like a timer's reply (`publish`).
     """
+    down_since = await store.read(last_ran)  # before resuming a table stores anything
     stored_pauses = await store.read(paused_tables)
     tables.paused.clear()
     tables.paused.update(stored_pauses)
@@ -74,7 +78,14 @@ async def start_tables(store: Store, scheduler: Scheduler, tables: Tables, contr
         await asyncio.gather(*(resume(table_id) for table_id in table_ids[first:first + START_BATCH]))
     for key, table_id, due_at, payload in await store.read(lambda tx: tx.timers()):
         if table_id not in tables.paused:
-            scheduler.arm(key, table_id, due_at, payload)
+            scheduler.arm(key, table_id, due_at, _missed(payload, due_at, down_since, started_at))
+
+
+def _missed(payload: dict[str, Any], due_at: float, down_since: float | None, started_at: float) -> dict[str, Any]:
+    """A timer's payload, with `DOWN_SINCE` when it is an appointment that fell due during the downtime."""
+    if down_since is None or not payload.get(APPOINTMENT) or not down_since < due_at <= started_at:
+        return payload
+    return {**payload, DOWN_SINCE: down_since}
 
 
 async def stop_tables(store: Store, clock: Clock, tables: Tables, current: Current) -> None:
@@ -82,8 +93,9 @@ async def stop_tables(store: Store, clock: Clock, tables: Tables, current: Curre
     its snapshot, so the next start keeps every table in memory as it stands and the timers that come due during
     the downtime replay no log (after a crash the log is replayed instead), and on SQLite every table's timers
     written into their rows (`Tx.compact_every_timer`), so the next start reads no log for them. Side by side, so
-    the snapshots commit together. When the store refuses (a full disk), it stops at the first refused batch and
-    says so once: the tables keep their logs."""
+    the snapshots commit together; then the instant it stopped (`note_stop`: the next start's downtime begins
+    there). When the store refuses (a full disk), it stops at the first refused batch and says so once: the tables
+    keep their logs."""
     logged = await store.read(logged_tables)
     for first in range(0, len(logged), START_BATCH):
         batch = logged[first:first + START_BATCH]
@@ -95,7 +107,13 @@ async def stop_tables(store: Store, clock: Clock, tables: Tables, current: Curre
             log.warning("no snapshot at shutdown for %d of %d tables (%s); the next start replays their logs",
                         left, len(logged), failed[0])
             return
-    await store.transact(lambda tx: tx.compact_every_timer(), now=clock.now())
+    await store.transact(_stop, now=clock.now())
+
+
+def _stop(tx: Tx) -> None:
+    """The clean stop's last write: every table's timers in their rows, and the instant it stopped."""
+    tx.compact_every_timer()
+    note_stop(tx)
 
 
 async def snapshot_table(store: Store, clock: Clock, tables: Tables, current: Current, table_id: str) -> None:

@@ -289,6 +289,13 @@ MIGRATIONS: list[Migration] = [
     # 27: each player's label in his chat ("Ann (2)": `players.label`), given when he arrives or renames himself, so
     # that two players of one chat with one display name read apart
     label_players,
+    # 28: the instant of the bot's last clean stop (one row), from which start-up measures the downtime a tournament's
+    # rebuy period and first break lost (`bot.store.downtime`)
+    """
+    CREATE TABLE IF NOT EXISTS stops (
+        at REAL NOT NULL
+    )
+    """,
 ]
 
 REBUILDS: frozenset[Migration] = frozenset({accounts_by_name})

@@ -316,3 +316,32 @@ async def test_add_ons_missed_with_a_break_the_bot_was_down_across_are_sold_afte
     assert (await restarted.handle(PLACE, bob, "/addon")).error == "Add-ons are sold during the first break."
     await ledger_ok(restarted)
     await reopened.close()
+
+
+async def test_a_wall_clock_jumping_across_the_first_break_while_the_bot_runs_sells_no_add_ons_again(
+        store: Store) -> None:
+    """The bot runs on while its wall clock jumps from 18:00 to 20:10 (a suspended machine waking, an NTP step): no
+    downtime lies between a stop and a start-up, so the add-ons of the break the clock jumped over are not sold again
+    (its announcement's timer fires late, in a running bot)."""
+    def at(hour: int, minute: int) -> float:
+        return datetime(2026, 11, 29, hour, minute, tzinfo=UTC).timestamp()
+
+    clock = FakeClock(at(18, 0))
+    running = Service(store, clock, rng=random.Random(4))
+    await running.start()
+    ann, bob = PLAYERS["ann"], PLAYERS["bob"]
+    assert (await running.handle(PLACE, ann, "/tournament create home-night addon 1")).error is None
+    for actor in (ann, bob):
+        assert (await running.handle(PLACE, actor, "/join")).error is None
+    started = await running.handle(PLACE, ann, "/tournament start")
+    await play_out(running, PLACE, PLAYERS, started, ("check", "call"))
+    heard = listen(running)
+    clock.current = at(20, 10)
+    await running.scheduler.fire_due()
+    said = "\n".join(message for reply in heard for message in reply.public)
+    assert said.startswith("⏱ Level 2: limits 50/100 (blinds 25/50), the last level"), said  # the late timer fired
+    assert "passed while the bot was offline" not in said
+    table = await running.handle(PLACE, bob, "/table")
+    await play_out(running, PLACE, PLAYERS, table, ("check", "call"))
+    assert (await running.handle(PLACE, ann, "/addon")).error == "Add-ons are sold during the first break."
+    await ledger_ok(running)
