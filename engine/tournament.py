@@ -33,6 +33,7 @@ from engine.tournament_events import (
     PlayerReentered,
     PlayerRegistered,
     PlayerUnregistered,
+    RebuysReopened,
     TournamentFinished,
     TournamentStarted,
 )
@@ -68,6 +69,7 @@ __all__ = [  # the tournament and the vocabulary it speaks (re-exported from tou
     "PlayerReentered",
     "PlayerRegistered",
     "PlayerUnregistered",
+    "RebuysReopened",
     "Tournament",
     "TournamentConfig",
     "TournamentFinished",

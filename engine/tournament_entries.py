@@ -1,5 +1,5 @@
-"""A tournament's entries: registration and the start, re-entry, rebuys and add-ons (with add-ons sold again after a
-first break the application missed), and the comebacks of busted players.
+"""A tournament's entries: registration and the start, re-entry, rebuys and add-ons (each given back after downtime
+that cut its time short), and the comebacks of busted players.
 
 Tournament options (RULES.md §1c, all off by default): rebuys (a count per player) while his stack is at or below the
 starting stack during the rebuy period, which runs until the first break; add-ons (a count per player) during the first
@@ -11,7 +11,9 @@ Add-ons missed with the first break (RULES.md §1c is silent): when the applicat
 break (it acted on nothing of the clock from before the break began until after it ended), nobody could buy the
 add-on the rules promise at that break. As a card room whose clock failed would, the add-on is sold once play is back:
 from the restart, for as long as the missed break lasted (an hour for `home-night`'s 19:00-20:00), between hands as
-at the break (`reopen_addons`).
+at the break (`reopen_addons`). Likewise a rebuy period whose end (the first break) passed while the application was
+down runs again from the restart, once, for as long as the downtime cut it short (`reopen_rebuys`): a busted player
+may still come back, a short one top up; late registration and re-entry, which end with it, follow it.
 
 A first break the clock started in (RULES.md §1c is silent): a tournament started during its first break (or after
 its scheduled end) has played no hand before it, so the break sells no add-on, which would only be a bigger buy-in
@@ -38,6 +40,7 @@ from engine.tournament_events import (
     PlayerReentered,
     PlayerRegistered,
     PlayerUnregistered,
+    RebuysReopened,
     TournamentStarted,
 )
 from engine.tournament_state import TournamentState
@@ -140,9 +143,12 @@ class Entries(TournamentState):
     # --- rebuys, add-ons ------------------------------------------------------------------------------------------
 
     def is_rebuy_period(self, now: datetime) -> bool:
-        """Whether the rebuy period runs at `now`: the tournament is running and its first break has not begun."""
+        """Whether the rebuy period runs at `now`: the tournament is running and its first break has not begun, or the
+        period runs again after downtime cut it short (`reopen_rebuys`)."""
         first = first_break(self.clock.schedule)
-        return self.phase is Phase.RUNNING and first is not None and self.clock.level_at(now).index < first
+        if self.phase is not Phase.RUNNING or first is None:
+            return False
+        return _holds(self.rebuys_reopened, now) or self.clock.level_at(now).index < first
 
     def is_addon_time(self, now: datetime) -> bool:
         """Whether add-ons are sold at `now`: the tournament is running and its first break is on, after play (not a
@@ -151,7 +157,7 @@ class Entries(TournamentState):
         first = first_break(self.clock.schedule)
         if self.phase is not Phase.RUNNING or first is None:
             return False
-        if self.addons_reopened is not None and self.addons_reopened[0] <= to_utc(now) < self.addons_reopened[1]:
+        if _holds(self.addons_reopened, now):
             return True
         return self.clock.level_at(now).index == first and not self.is_break_before_play()
 
@@ -190,6 +196,41 @@ class Entries(TournamentState):
         at = to_utc(now)
         self.addons_reopened = (at, at + (span[1] - span[0]))
         return [AddonsReopened(at=at, until=self.addons_reopened[1])]
+
+    def verify_reopen_rebuys(self, unseen_since: datetime, now: datetime) -> None:
+        """Raise unless the rebuy period is to run again from `now`, the application having acted on nothing of the
+        tournament since `unseen_since` (it was down): rebuys or re-entry are offered (late registration ends with the
+        period then), the tournament runs, the period did not run again before, and it ended (the first break began)
+        after `unseen_since` and by `now`."""
+        if not (self.config.rebuys or self.config.reentry):
+            raise RuleError("no_rebuy_period", "this tournament has no rebuy period: neither rebuys nor re-entry")
+        if self.phase is not Phase.RUNNING:
+            raise RuleError("not_running", "the tournament is not running")
+        if self.rebuys_reopened is not None:
+            raise RuleError("rebuys_reopened", "the rebuy period cut short already runs again")
+        span = self._first_break_span()
+        if span is None or not to_utc(unseen_since) < span[0] <= to_utc(now):
+            raise RuleError("rebuys_not_cut_short", "the rebuy period was not cut short")
+
+    def can_reopen_rebuys(self, unseen_since: datetime, now: datetime) -> bool:
+        """Whether `reopen_rebuys(unseen_since, now)` is allowed."""
+        return allowed(self.verify_reopen_rebuys, unseen_since, now)
+
+    def reopen_rebuys(self, unseen_since: datetime, now: datetime) -> list[Event]:
+        """Run the rebuy period again from `now` for as long as downtime cut it short: from `unseen_since` to the
+        first break (see the module's docstring). Late registration and re-entry, which end with it, run again too."""
+        self.verify_reopen_rebuys(unseen_since, now)
+        span = self._first_break_span()
+        assert span is not None
+        at = to_utc(now)
+        self.rebuys_reopened = (at, at + (span[0] - to_utc(unseen_since)))
+        return [RebuysReopened(at=at, until=self.rebuys_reopened[1])]
+
+    def rebuys_given_back_until(self, now: datetime) -> datetime | None:
+        """When the rebuy period run again after downtime ends, while it runs at `now` (`reopen_rebuys`); None
+        otherwise (the period runs until the first break, or is over)."""
+        reopened = self.rebuys_reopened
+        return reopened[1] if reopened is not None and _holds(reopened, now) else None
 
     def verify_rebuy(self, player: str, stack: int | None, now: datetime) -> None:
         """Raise unless `player`, with `stack` chips (0 when busted), may rebuy at `now`: rebuys are offered, he has
@@ -304,3 +345,8 @@ class Entries(TournamentState):
         """Whether any player has left the tournament (cashed out or eliminated)."""
         return any(entrant.status in (EntrantStatus.CASHED_OUT, EntrantStatus.ELIMINATED)
                    for entrant in self.entrants.values())
+
+
+def _holds(window: tuple[datetime, datetime] | None, now: datetime) -> bool:
+    """Whether `now` falls in a reopened window (from its start, up to but not including its end)."""
+    return window is not None and window[0] <= to_utc(now) < window[1]

@@ -13,7 +13,7 @@ from engine.clock_events import TournamentEvent
 
 __all__ = ["AddonsReopened", "BountyCollected", "ItemBoughtBack", "PawnRecorded", "PawnRedeemed", "PlayerAddedOn",
            "PlayerCashedOut", "PlayerEliminated", "PlayerRebought", "PlayerReentered", "PlayerRegistered",
-           "PlayerUnregistered", "TournamentFinished", "TournamentStarted"]
+           "PlayerUnregistered", "RebuysReopened", "TournamentFinished", "TournamentStarted"]
 
 
 @dataclass(frozen=True, kw_only=True)
@@ -57,6 +57,15 @@ class PlayerAddedOn(TournamentEvent):
 class AddonsReopened(TournamentEvent):
     """The first break passed while nobody could buy an add-on (the application was down across it): add-ons are
     sold again from `at` until `until`."""
+
+    at: datetime
+    until: datetime
+
+
+@dataclass(frozen=True, kw_only=True)
+class RebuysReopened(TournamentEvent):
+    """The rebuy period ended while nobody could rebuy (the application was down): it runs again from `at` until
+    `until`, for as long as it was cut short."""
 
     at: datetime
     until: datetime

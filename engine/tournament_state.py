@@ -50,6 +50,8 @@ class TournamentState:
         self.finished_at: datetime | None = None
         self.addons_reopened: tuple[datetime, datetime] | None = None
         """From when until when add-ons missed with the first break are sold again (`reopen_addons`)."""
+        self.rebuys_reopened: tuple[datetime, datetime] | None = None
+        """From when until when the rebuy period runs again, after downtime cut it short (`reopen_rebuys`)."""
 
     def summary(self) -> TournamentSummary:
         """Counts for a display (the clock page, `/clock`): players left, entries, rebuys, add-ons and re-entries so
@@ -107,6 +109,7 @@ class TournamentState:
             "chips_in_play": self.chips_in_play,
             "finished_at": to_iso(self.finished_at),
             "addons_reopened": None if self.addons_reopened is None else [to_iso(at) for at in self.addons_reopened],
+            "rebuys_reopened": None if self.rebuys_reopened is None else [to_iso(at) for at in self.rebuys_reopened],
         }
 
     @classmethod
@@ -124,8 +127,11 @@ class TournamentState:
                                        ItemStatus(i["status"]), i["holder"]) for i in data["items"]]
         tournament.chips_in_play = data["chips_in_play"]
         tournament.finished_at = from_iso(data["finished_at"])
-        reopened = data.get("addons_reopened")  # absent from a tournament saved before it existed
-        if reopened:
-            tournament.addons_reopened = (to_utc(datetime.fromisoformat(reopened[0])),
-                                          to_utc(datetime.fromisoformat(reopened[1])))
+        tournament.addons_reopened = _window(data.get("addons_reopened"))  # absent from a tournament saved before
+        tournament.rebuys_reopened = _window(data.get("rebuys_reopened"))  # either existed
         return tournament
+
+
+def _window(stored: list[str] | None) -> tuple[datetime, datetime] | None:
+    """A span of time `to_dict` wrote as two ISO instants, None when there is none."""
+    return (to_utc(datetime.fromisoformat(stored[0])), to_utc(datetime.fromisoformat(stored[1]))) if stored else None

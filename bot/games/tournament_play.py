@@ -162,14 +162,23 @@ def is_stopped(ctl: HoldemTable, act: Action) -> bool:
 
 def comeback_text(ctl: HoldemTable, act: Action) -> str:
     """In a running tournament down to one player with chips, who may still come back and how (a rebuy, a
-    re-entry), until the first break; "" otherwise (then the table says what it waits for itself)."""
+    re-entry), until the first break (or the end of the rebuy period run again after downtime); "" otherwise (then
+    the table says what it waits for itself)."""
     tournament = load(act)
     if tournament is None or tournament.phase is not Phase.RUNNING or sum(
             seat["stack"] > 0 for seat in act.state["seats"]) > 1:
         return ""
-    ways = tournament.comebacks(clock_moment(act, tournament))
-    return render.comeback(act.voice, *([act.name(player) for player, way in ways.items() if way == wanted]
-                                        for wanted in ("rebuy", "reentry")))
+    now = clock_moment(act, tournament)
+    ways = tournament.comebacks(now)
+    rebuying, reentering = ([act.name(player) for player, way in ways.items() if way == wanted]
+                            for wanted in ("rebuy", "reentry"))
+    return render.comeback(act.voice, rebuying, reentering, until=_given_back_until(tournament, now))
+
+
+def _given_back_until(tournament: Tournament, now: datetime) -> str | None:
+    """The local end of the rebuy period run again after downtime, while it runs (`Tournament.reopen_rebuys`)."""
+    until = tournament.rebuys_given_back_until(now)
+    return None if until is None else render.local_time(tournament, until)
 
 
 def verify_pawn(ctl: HoldemTable, act: Action, item: str) -> None:
@@ -238,9 +247,12 @@ def offer_buttons(act: Action, key: str, decision: str) -> tuple[Button, ...]:
 def _offer_comeback(act: Action, tournament: Tournament, players: list[str]) -> None:
     """Tell each busted player who may come back how: a rebuy, else a re-entry."""
     now = clock_moment(act, tournament)
+    until = _given_back_until(tournament, now)
     for player in players:
         way = tournament.comeback(player, now)
-        if way is not None:
+        if way == "rebuy" and until is not None:
+            act.say("tournament.may_rebuy_until", player=act.name(player), until=until)
+        elif way is not None:
             act.say("tournament.may_rebuy" if way == "rebuy" else "tournament.may_reenter", player=act.name(player))
 
 
@@ -310,10 +322,16 @@ def on_clock(ctl: HoldemTable, act: Action, payload: dict[str, Any]) -> None:
 
 def _give_back_downtime(ctl: HoldemTable, act: Action, tournament: Tournament, down_since: datetime,
                         now: datetime) -> None:
-    """The bot was down from `down_since` until now: the first break's add-ons, when the whole break passed then, are
-    sold again from now (`Tournament.reopen_addons`)."""
+    """The bot was down from `down_since` until now: the rebuy period, when its end (the first break) passed then,
+    runs again from now for as long as the downtime cut it short (`Tournament.reopen_rebuys`), and the first break's
+    add-ons, when the whole break passed then, are sold again from now (`Tournament.reopen_addons`)."""
+    events: list[Event] = []
+    if tournament.can_reopen_rebuys(down_since, now):
+        events += tournament.reopen_rebuys(down_since, now)
     if tournament.can_reopen_addons(down_since, now):
-        save(act, tournament, tournament.reopen_addons(down_since, now), ctl)
+        events += tournament.reopen_addons(down_since, now)
+    if events:
+        save(act, tournament, events, ctl)
 
 
 def play_on(ctl: HoldemTable, act: Action, tournament: Tournament, *, deal: bool = True) -> None:
@@ -341,9 +359,14 @@ def _clock_key(act: Action) -> str:
 
 
 def arm_clock(act: Action, tournament: Tournament) -> None:
-    """Arm the next announcement as an appointment, so many seconds from the clock's now, naming its instant."""
+    """Arm the next announcement as an appointment, so many seconds from the clock's now, naming its instant; sooner,
+    the end of the rebuy period run again after downtime (`on_clock` then ends a lone player's wait for a
+    comeback)."""
     now = clock_moment(act, tournament)
     due = tournament.clock.next_announcement_at(now)
+    given_back_until = tournament.rebuys_given_back_until(now)
+    if given_back_until is not None and (due is None or given_back_until < due):
+        due = given_back_until
     if due is None:
         act.disarm(_clock_key(act))
     else:

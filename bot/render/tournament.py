@@ -32,6 +32,7 @@ from engine.tournament import (
     PlayerReentered,
     PlayerRegistered,
     PlayerUnregistered,
+    RebuysReopened,
     Tournament,
     TournamentConfig,
 )
@@ -176,12 +177,17 @@ def no_play(voice: Voice, tournament: Tournament, now: datetime) -> str:
     return voice.t("tournament.on_break", until=until)
 
 
-def comeback(voice: Voice, rebuying: Sequence[str], reentering: Sequence[str]) -> str:
+def comeback(voice: Voice, rebuying: Sequence[str], reentering: Sequence[str], until: str | None = None) -> str:
     """What a tournament down to one player waits for: the busted players (by name) who may still come back by a
-    rebuy or a re-entry, and how; "" when nobody may."""
+    rebuy or a re-entry, and how, until the first break or (the rebuy period run again after downtime) `until`;
+    "" when nobody may."""
     ways = [voice.t(key, players=", ".join(names)) for key, names in (
         ("tournament.comeback_rebuy", rebuying), ("tournament.comeback_reentry", reentering)) if names]
-    return voice.t("tournament.waiting_comeback", ways="; ".join(ways)) if ways else ""
+    if not ways:
+        return ""
+    if until is None:
+        return voice.t("tournament.waiting_comeback", ways="; ".join(ways))
+    return voice.t("tournament.waiting_comeback_until", ways="; ".join(ways), until=until)
 
 
 def late_start(voice: Voice, tournament: Tournament, now: datetime) -> str:
@@ -248,8 +254,9 @@ def narrate(voice: Voice, tournament: Tournament, events: Iterable[Event]) -> li
         elif isinstance(event, PlayerRebought | PlayerAddedOn | PlayerReentered | PlayerCashedOut):
             said.append(voice.t(_STACK_BOUGHT_OR_SOLD[type(event)], player=voice.name(event.player),
                                 chips=event.chips, money=money(event.money)))
-        elif isinstance(event, AddonsReopened):
-            said.append(voice.t("tournament.addons_reopened", until=local_time(tournament, event.until)))
+        elif isinstance(event, AddonsReopened | RebuysReopened):
+            key = "tournament.addons_reopened" if isinstance(event, AddonsReopened) else "tournament.rebuys_reopened"
+            said.append(voice.t(key, until=local_time(tournament, event.until)))
         elif isinstance(event, PawnRecorded):
             said.append(voice.t("tournament.pawned", player=voice.name(event.owner), item=event.description,
                                 chips=event.chips, price=money(event.price)))

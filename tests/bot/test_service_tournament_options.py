@@ -444,3 +444,66 @@ async def test_a_pause_between_hands_takes_the_deal_button_away(night, language:
     table = table_of([await service.handle(PLACE, ANN, "/tournament pause")])
     assert table.text.endswith(paused) and "deal" not in commands_of(table)
     assert table_of([await service.handle(PLACE, ANN, "/tournament resume")]).to_act, "the next hand is dealt"
+
+
+@pytest.mark.parametrize(("language", "stops_cleanly", "comes_back", "reopened", "waiting", "over"), [
+    ("en", True, True, "The rebuy period ended while the bot was offline: it runs again until 19:50, for as long as "
+                       "the downtime cut it short.",
+     "Waiting until 19:50 for a busted player to come back — rebuy (/rebuy): {busted}. If nobody does, the last "
+     "player left wins.", "The tournament is over. Winner: {left}"),
+    ("ru", False, False, "Время ребаев закончилось, пока бот был недоступен: оно идёт снова до 20:10 — столько, "
+                         "сколько отнял простой.",
+     "До 20:10 ждём, не вернётся ли выбывший — ребай (/rebuy): {busted}. Если никто не вернётся, побеждает "
+     "последний оставшийся игрок.", "Турнир окончен. Победитель: {left}"),
+])
+async def test_a_rebuy_period_cut_short_by_downtime_runs_again_after_the_restart(
+        store: Store, language: str, stops_cleanly: bool, comes_back: bool, reopened: str, waiting: str,
+        over: str) -> None:
+    """A player busts at 18:20 in a rebuy night; the bot stops at 18:40 (or crashes: its last stored action was the
+    bust) and starts again at 19:30, past the rebuy period's end at the 19:00 break (RULES.md §1c is silent): the
+    period runs again from the restart, once, for the 20 (or 40) minutes the downtime took from it, and the last player
+    is not declared the winner meanwhile. The busted player rebuys then; or, when nobody comes back, the night ends
+    when the period given back does, with the last player the winner."""
+    def at(hour: int, minute: int, second: int = 0) -> float:
+        return datetime(2026, 11, 29, hour, minute, second, tzinfo=UTC).timestamp()
+
+    clock = FakeClock(SIX_PM)
+    service = Service(store, clock, rng=random.Random(3))
+    await service.start()
+    assert (await service.handle(PLACE, ANN, "/tournament create home-night rebuys 1")).error is None
+    for actor in (ANN, BOB):
+        assert (await service.handle(PLACE, actor, "/join")).error is None
+    await service.handle(PLACE, ANN, "/set structure no-limit")
+    started = await service.handle(PLACE, ANN, "/tournament start")
+    clock.current = at(18, 20)
+    said = await shove_until_someone_busts(service, started)
+    busted = next(actor for actor in (ANN, BOB) if f"{actor.name} is eliminated in 2nd place" in said)
+    left = ANN if busted is BOB else BOB
+    await service.handle(PLACE, ANN, f"/lang {language}")
+    if stops_cleanly:
+        clock.current = at(18, 40)
+        await service.stop()
+    await store.close()
+
+    reopened_store = await Store.open(store.location)
+    later = FakeClock(at(19, 30))
+    restarted = Service(reopened_store, later, rng=random.Random(5))
+    await restarted.start()
+    heard = listen(restarted)
+    await restarted.scheduler.fire_due()
+    assert reopened in everything_said(heard)
+    table = (await restarted.handle(PLACE, left, "/table")).table
+    assert table is not None and table.text.endswith("\n" + waiting.format(busted=busted.name)), table.text
+    end = at(19, 50) if stops_cleanly else at(20, 10)
+    if comes_back:
+        back = await restarted.handle(PLACE, busted, "/rebuy")
+        assert back.error is None and f"{busted.name} rebuys: 300 chips for 50." in back.public
+    later.current = at(20, 0, 1)
+    await restarted.scheduler.fire_due()
+    assert over.format(left=left.name) not in everything_said(heard), "play resumes inside the rebuy time given back"
+    later.current = end
+    await restarted.scheduler.fire_due()
+    assert (over.format(left=left.name) in everything_said(heard)) is not comes_back
+    assert (await restarted.handle(PLACE, busted, "/rebuy")).error is not None, "the rebuy time given back is over"
+    await ledger_ok(restarted)
+    await reopened_store.close()

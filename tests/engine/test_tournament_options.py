@@ -110,6 +110,35 @@ def test_a_busted_player_rebuys_and_the_places_of_those_out_stay_consecutive() -
     assert places == {"ann": 1, "dan": 2, "bob": 3, "cat": 4}
 
 
+def test_a_rebuy_period_cut_short_by_downtime_runs_again_for_what_it_lost() -> None:
+    """Down from 18:40 to 19:30, past the period's end at the 19:00 break: it runs again from 19:30 for the 20 minutes
+    it lost, once, and late registration with it; a period whose end was seen, or not yet come, is not given back."""
+    tournament = running("ann", "bob", rebuys=1)
+    down, back = datetime(2024, 5, 4, 18, 40, tzinfo=MOSCOW), BREAK
+    assert not tournament.can_rebuy("ann", 300, back)
+    assert not tournament.can_reopen_rebuys(datetime(2024, 5, 4, 19, 1, tzinfo=MOSCOW), back), "its end was seen"
+    assert not tournament.can_reopen_rebuys(down, LEVEL_ONE), "not over yet"
+    assert not running("ann", "bob", addons=1).can_reopen_rebuys(down, back), "no rebuy period without the options"
+    assert running("ann", "bob", reentry=True).can_reopen_rebuys(down, back), "re-entry ends with the period too"
+    before = snapshot(tournament)
+    with pytest.raises(RuleError, match="not cut short"):
+        tournament.reopen_rebuys(LEVEL_TWO, END)
+    assert snapshot(tournament) == before
+    [event] = tournament.reopen_rebuys(down, back)
+    assert event.to_dict()["until"] == "2024-05-04T16:50:00+00:00"  # 19:50 in Moscow
+    assert not tournament.can_reopen_rebuys(down, back), "once"
+    again = Tournament.from_dict(tournament.to_dict())
+    assert again.rebuys_reopened == tournament.rebuys_reopened
+    inside = datetime(2024, 5, 4, 19, 49, tzinfo=MOSCOW)
+    assert again.rebuys_given_back_until(inside) == datetime(2024, 5, 4, 19, 50, tzinfo=MOSCOW)
+    assert again.rebuys_given_back_until(datetime(2024, 5, 4, 19, 50, tzinfo=MOSCOW)) is None
+    assert again.can_register("cat", inside), "late registration ends with the rebuy period"
+    assert all_moves(again.rebuy("ann", 300, inside)) == [Move(BANK, "stack:ann", 300, "rebuy")]
+    with pytest.raises(RuleError, match="rebuy period is over"):
+        again.rebuy("bob", 300, datetime(2024, 5, 4, 19, 50, tzinfo=MOSCOW))
+    assert not again.can_register("cat", datetime(2024, 5, 4, 19, 50, tzinfo=MOSCOW))
+
+
 # --- add-ons ----------------------------------------------------------------------------------------------------------
 
 
