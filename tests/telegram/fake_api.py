@@ -3,8 +3,8 @@
 It answers the methods the adapter uses (getMe, deleteWebhook, getUpdates with queued updates, sendMessage,
 sendPhoto (a multipart upload), editMessageText, editMessageReplyMarkup, answerCallbackQuery, setMyCommands,
 getChatAdministrators…), keeps every message it was asked to send so tests can read the group as the players would,
-records every request, and can be told to answer a method with an error (e.g. 429 with `retry_after`) to test how the
-bot copes.
+records every request, and can be told to answer a method with an error (e.g. 429 with `retry_after`; once, or until
+told otherwise), or to hold its calls unanswered until the test says, to test how the bot copes.
 
 It applies Telegram's flood limits as Telegram does, so every end-to-end test also proves the bot stays inside them:
 a group accepts 20 sends and edits per rolling minute, a private chat 1 per second, the bot 30 per second in all;
@@ -207,6 +207,10 @@ class FakeBotApi:
         message already there is not)."""
         self.delays: dict[str, float] = {}
         """Seconds to hold each call of a method before answering (a slow or rate-limited Telegram)."""
+        self._held: dict[str, asyncio.Event] = {}
+        """Methods whose calls wait unanswered (`hold`), each until the test lets them be answered."""
+        self._refused: dict[str, tuple[int, str, dict[str, Any]]] = {}
+        """Methods whose every call is answered with an error (`refuse`) until `release`."""
 
     # --- server -------------------------------------------------------------------------------------------
 
@@ -226,6 +230,8 @@ class FakeBotApi:
     async def stop(self) -> None:
         """Stop listening (a pending long poll is answered at once)."""
         self._closing = True
+        for method in list(self._held):
+            self._answer_held(method)
         async with self._new_update:
             self._new_update.notify_all()
         if self._runner is not None:
@@ -240,6 +246,27 @@ class FakeBotApi:
         """Answer the next call of `method` with an error (then behave normally again)."""
         self._failures.setdefault(method, []).append((code, description, parameters))
 
+    def hold(self, method: str) -> None:
+        """Leave the calls of `method` unanswered until `refuse` or `release` (a Telegram slow to answer them): the
+        test, not a timing window, decides what the bot hears and when. A call the bot gives up waiting for (its
+        read timeout) and sends again is held again."""
+        self._held.setdefault(method, asyncio.Event())
+
+    def refuse(self, method: str, code: int, description: str, **parameters: Any) -> None:
+        """Answer every call of `method` with an error, the held ones first, until `release` (`fail` answers one)."""
+        self._refused[method] = (code, description, parameters)
+        self._answer_held(method)
+
+    def release(self, method: str) -> None:
+        """Answer the calls of `method` as usual again (the held ones now), ending a `hold` or a `refuse`."""
+        self._refused.pop(method, None)
+        self._answer_held(method)
+
+    def _answer_held(self, method: str) -> None:
+        held = self._held.pop(method, None)
+        if held is not None:
+            held.set()
+
     async def _handle(self, request: web.Request) -> web.Response:
         if request.match_info["token"] != TOKEN:
             return _error(401, "Unauthorized")
@@ -249,6 +276,8 @@ class FakeBotApi:
         self.requests.append(call)
         if method in self.delays:
             await asyncio.sleep(self.delays[method])
+        if (held := self._held.get(method)) is not None:
+            await held.wait()
         if "chat_id" in params and int(params["chat_id"]) in self.migrated:
             return _error(400, "Bad Request: group chat was upgraded to a supergroup chat",
                           {"migrate_to_chat_id": self.migrated[int(params["chat_id"])]})
@@ -267,6 +296,9 @@ class FakeBotApi:
         failures = self._failures.get(method)
         if failures:
             code, description, parameters = failures.pop(0)
+            return _error(code, description, parameters)
+        if method in self._refused:
+            code, description, parameters = self._refused[method]
             return _error(code, description, parameters)
         handler = getattr(self, f"api_{method}", None)
         if handler is None:

@@ -102,17 +102,20 @@ async def test_a_retirement_goes_after_the_replies_of_a_group_held_by_a_429(make
 @pytest.mark.telegram_allows_429  # the restarted bot's budget starts empty; Telegram remembers the last minute
 async def test_a_retirement_a_crash_left_waiting_is_sent_after_the_restart_once(make_bot, api) -> None:
     """The store keeps an old message from when the table moved on until it lost its buttons: the process dies with
-    retirements waiting (Telegram held the group after refusing the first), and the restarted bot sends them, after
-    showing its tables again, one request per message; a press on an old message meanwhile changes nothing."""
+    two retirements waiting (Telegram left the first unanswered, then refused it and held the group), and the
+    restarted bot sends them, after showing its tables again, one request per message; a press on an old message
+    meanwhile changes nothing."""
     bot = await make_bot("holdem", seed=11)
-    api.fail("editMessageReplyMarkup", 429, "Too Many Requests: retry after 30", retry_after=30)
-    first, second = await between_hands_then_deal(bot)
-    # both old messages queued (the second once hand 2's message is posted, which a loaded machine may delay)
-    await until(lambda: retirements(api) and bot.adapter.outbox.retiring(GROUP["id"]) == 2, 5)
-    waiting = bot.adapter.outbox.retiring(GROUP["id"])
+    api.hold("editMessageReplyMarkup")  # no old message loses its buttons before the test says
+    first, second = await between_hands_then_deal(bot)  # (hand 1's message queued to retire when hand 2's was posted)
+    api.refuse("editMessageReplyMarkup", 429, "Too Many Requests: retry after 30", retry_after=30)
+    outbox = bot.adapter.outbox
+    await until(lambda: outbox.rate_limited and outbox.retiring(GROUP["id"]) == 2, 10)  # (held 30 s: no more tries)
+    waiting = outbox.retiring(GROUP["id"])
     assert waiting == 2, "the seats message shown before hand 1, and hand 1's"
-    await bot.adapter.outbox.close(0)  # the process dies: nothing more goes out
+    await outbox.close(0)  # the process dies: nothing more goes out
     await bot.stop()
+    api.release("editMessageReplyMarkup")  # the restarted bot's requests are answered as usual
     old = [sent for sent in with_buttons(bot) if sent.message_id != second.message_id]
     assert len(old) == waiting and first.message_id in [sent.message_id for sent in old]
     deal = api.messages[GROUP["id"], first.message_id].button("deal")["callback_data"]
