@@ -275,14 +275,14 @@ async def test_start_up_learns_the_chats_with_tables_so_their_first_timers_read_
         await reopened.close()
 
 
-async def test_add_ons_missed_with_a_break_the_bot_was_down_across_are_sold_after_the_restart(store: Store) -> None:
-    """Down from 18:10 to 20:10, the bot missed the 19:00-20:00 break, the only time add-ons are sold (RULES.md §1c is
-    silent on this): after the restart they are sold between hands for the hour the break lasted, with its button,
-    and said so; not before, and not after 21:10."""
-    def at(hour: int, minute: int) -> float:
-        return datetime(2026, 11, 29, hour, minute, tzinfo=UTC).timestamp()
+def at(hour: int, minute: int) -> float:
+    """A moment of the tournament night of 2026-11-29, UTC."""
+    return datetime(2026, 11, 29, hour, minute, tzinfo=UTC).timestamp()
 
-    clock = FakeClock(at(18, 0))
+
+async def night_with_add_ons(store: Store, clock: FakeClock) -> Service:
+    """A running service whose table plays `home-night` with one add-on each, Ann and Bob in it, its first hand
+    played out."""
     running = Service(store, clock, rng=random.Random(4))
     await running.start()
     ann, bob = PLAYERS["ann"], PLAYERS["bob"]
@@ -291,6 +291,16 @@ async def test_add_ons_missed_with_a_break_the_bot_was_down_across_are_sold_afte
         assert (await running.handle(PLACE, actor, "/join")).error is None
     started = await running.handle(PLACE, ann, "/tournament start")
     await play_out(running, PLACE, PLAYERS, started, ("check", "call"))
+    return running
+
+
+async def test_add_ons_missed_with_a_break_the_bot_was_down_across_are_sold_after_the_restart(store: Store) -> None:
+    """Down from 18:10 to 20:10, the bot missed the 19:00-20:00 break, the only time add-ons are sold (RULES.md §1c is
+    silent on this): after the restart they are sold between hands for the hour the break lasted, with its button,
+    and said so; not before, and not after 21:10."""
+    clock = FakeClock(at(18, 0))
+    running = await night_with_add_ons(store, clock)
+    ann, bob = PLAYERS["ann"], PLAYERS["bob"]
     clock.current = at(18, 10)
     assert (await running.handle(PLACE, ann, "/addon")).error == "Add-ons are sold during the first break."
     await store.close()
@@ -323,18 +333,9 @@ async def test_a_wall_clock_jumping_across_the_first_break_while_the_bot_runs_se
     """The bot runs on while its wall clock jumps from 18:00 to 20:10 (a suspended machine waking, an NTP step): no
     downtime lies between a stop and a start-up, so the add-ons of the break the clock jumped over are not sold again
     (its announcement's timer fires late, in a running bot)."""
-    def at(hour: int, minute: int) -> float:
-        return datetime(2026, 11, 29, hour, minute, tzinfo=UTC).timestamp()
-
     clock = FakeClock(at(18, 0))
-    running = Service(store, clock, rng=random.Random(4))
-    await running.start()
+    running = await night_with_add_ons(store, clock)
     ann, bob = PLAYERS["ann"], PLAYERS["bob"]
-    assert (await running.handle(PLACE, ann, "/tournament create home-night addon 1")).error is None
-    for actor in (ann, bob):
-        assert (await running.handle(PLACE, actor, "/join")).error is None
-    started = await running.handle(PLACE, ann, "/tournament start")
-    await play_out(running, PLACE, PLAYERS, started, ("check", "call"))
     heard = listen(running)
     clock.current = at(20, 10)
     await running.scheduler.fire_due()
