@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import contextlib
 import gc
+import random
 from collections.abc import Iterable, Iterator
 from typing import Any
 
@@ -153,6 +154,18 @@ def listen(service: Service, prefix: str = "chat/") -> list[Reply]:
 
     service.subscribe(prefix, listener)
     return heard
+
+
+async def restart_after_downtime(location: Any, clock: FakeClock,
+                                 seed: int = 5) -> tuple[Store, Service, list[Reply]]:
+    """The bot started again on the store at `location` (closed before) at `clock`'s time: its store, its service,
+    and what it says from its start on (`listen`), the appointments that fell due while it was down fired."""
+    reopened = await Store.open(location)
+    restarted = Service(reopened, clock, rng=random.Random(seed))
+    await restarted.start()
+    heard = listen(restarted)
+    await restarted.scheduler.fire_due()
+    return reopened, restarted, heard
 
 
 def table_showed(replies: Iterable[Reply]) -> str:

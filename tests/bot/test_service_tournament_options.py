@@ -16,7 +16,7 @@ from bot.store import Store
 from engine.settlement import SettlementRow, build_settlement
 from engine.tournament import Tournament
 from tests.bot.conftest import ANN, BOB, CAT, PLACE
-from tests.bot.helpers import everything_said, ledger_ok, listen, play_out, press_label
+from tests.bot.helpers import everything_said, ledger_ok, listen, play_out, press_label, restart_after_downtime
 
 DAN = Actor("dan", "Dan")
 PLAYERS = {actor.user_id: actor for actor in (ANN, BOB, CAT, DAN)}
@@ -485,12 +485,8 @@ async def test_a_rebuy_period_cut_short_by_downtime_runs_again_after_the_restart
         await service.stop()
     await store.close()
 
-    reopened_store = await Store.open(store.location)
     later = FakeClock(at(19, 30))
-    restarted = Service(reopened_store, later, rng=random.Random(5))
-    await restarted.start()
-    heard = listen(restarted)
-    await restarted.scheduler.fire_due()
+    reopened_store, restarted, heard = await restart_after_downtime(store.location, later)
     assert reopened in everything_said(heard)
     table = (await restarted.handle(PLACE, left, "/table")).table
     assert table is not None and table.text.endswith("\n" + waiting.format(busted=busted.name)), table.text

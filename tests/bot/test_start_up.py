@@ -16,7 +16,15 @@ from bot.output import Actor, Place, Reply
 from bot.service import Service
 from bot.store import Store, Tx
 from bot.store.tx import loads
-from tests.bot.helpers import corrupt_saved_hand, everything_public, ledger_ok, logged_actions, play_out, press_label
+from tests.bot.helpers import (
+    corrupt_saved_hand,
+    everything_public,
+    ledger_ok,
+    logged_actions,
+    play_out,
+    press_label,
+    restart_after_downtime,
+)
 
 PLAYERS = {actor.user_id: actor for actor in (Actor("ann", "Ann"), Actor("bob", "Bob"), Actor("cat", "Cat"))}
 PLACE = Place("chat", "chat/poker")
@@ -305,12 +313,8 @@ async def test_add_ons_missed_with_a_break_the_bot_was_down_across_are_sold_afte
     assert (await running.handle(PLACE, ann, "/addon")).error == "Add-ons are sold during the first break."
     await store.close()
 
-    reopened = await Store.open(store.location)
     later = FakeClock(at(20, 10))
-    restarted = Service(reopened, later, rng=random.Random(5))
-    await restarted.start()
-    heard = listen(restarted)
-    await restarted.scheduler.fire_due()
+    reopened, restarted, heard = await restart_after_downtime(store.location, later)
     said = [message for reply in heard for message in reply.public]
     assert ("The first break, when add-ons are sold, passed while the bot was offline: add-ons are on sale between "
             "hands until 21:10 (/addon).") in said
