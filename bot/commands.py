@@ -377,6 +377,13 @@ class Tournament(Command):
     argument: str = ""
 
 
+TOURNAMENT_BARE_WORDS = frozenset({"start", "pause", "resume", "skip", "status", "clock", "cashout", "rebuy", "addon",
+                                   "close", "end", "settle"})
+"""The `/tournament` subcommands that take no argument (`bot.games.tournament`'s table has them all)."""
+TOURNAMENT_REGISTER_WORDS = frozenset({"register", "join"})
+"""The `/tournament` subcommands that register: no argument, or the one number refused with the fixed buy-in."""
+
+
 @dataclass(frozen=True)
 class Clock(Command):
     """The tournament clock: level, blinds, time to the next change; `/clock tv` posts the link of its web page."""
@@ -611,7 +618,7 @@ def _build(cls: type[Command], args: list[str]) -> Command:
     if cls is Tournament:
         if not args:
             raise CommandError("usage")
-        return Tournament(action=args[0].lower(), argument=" ".join(args[1:]))
+        return _tournament(args[0].lower(), args[1:])
     if cls is Setting:
         if len(args) not in (0, 2):
             raise CommandError("usage")
@@ -674,6 +681,19 @@ def _labels_joined(args: list[str]) -> list[str]:
 def _at_most(args: list[str], count: int) -> None:
     if len(args) > count:
         raise CommandError("usage")
+
+
+def _tournament(action: str, args: list[str]) -> Tournament:
+    """`/tournament <subcommand> [argument]`: a subcommand that takes nothing is refused with anything after it
+    (`/tournament start now` said nothing of the word and started), and so is a registration with more than the one
+    number `/join 500` may carry (answered with the tournament's fixed buy-in)."""
+    if action in TOURNAMENT_REGISTER_WORDS:
+        fits = not args or (len(args) == 1 and whole_number(args[0]) is not None)
+    else:
+        fits = not args or action not in TOURNAMENT_BARE_WORDS
+    if not fits:
+        raise CommandError("no_arguments", command=f"{Tournament.name} {action}")
+    return Tournament(action=action, argument=" ".join(args))
 
 
 def _stats(args: list[str]) -> Stats:

@@ -31,6 +31,10 @@ from bot import commands as cmd
         ("/pawn silver ring", cmd.Pawn("silver ring")),
         ("/tournament create home-night", cmd.Tournament("create", "home-night")),
         ("/t create 10/20 20m; 20/40 20m", cmd.Tournament("create", "10/20 20m; 20/40 20m")),
+        ("/tournament START", cmd.Tournament("start")),
+        ("/tournament register 500", cmd.Tournament("register", "500")),  # answered with the fixed buy-in
+        ("/tournament minutes +5", cmd.Tournament("minutes", "+5")),
+        ("/tournament redeem 2", cmd.Tournament("redeem", "2")),
         ("/help raise", cmd.Help("raise")),
         ("/lang ru", cmd.Lang("ru")),
         ("  /all-in  ", cmd.AllIn()),
@@ -69,6 +73,17 @@ def test_parse(text: str, expected: cmd.Command) -> None:
         ("/pre check 40", "usage"),
         ("/pre call 40 60", "usage"),
         ("/pre call forty", "bad_amount"),
+        ("/tournament start foo", "no_arguments"),
+        ("/t pause now", "no_arguments"),
+        ("/tournament resume 5", "no_arguments"),
+        ("/tournament skip level", "no_arguments"),
+        ("/tournament status all", "no_arguments"),
+        ("/tournament close now", "no_arguments"),
+        ("/tournament settle up", "no_arguments"),
+        ("/tournament cashout 300", "no_arguments"),
+        ("/tournament rebuy 2", "no_arguments"),
+        ("/tournament register foo", "no_arguments"),
+        ("/tournament join 500 600", "no_arguments"),
         ("???", "unknown_command"),
     ],
 )
@@ -150,3 +165,9 @@ def test_text_that_cannot_be_stored_is_bad_text(text: str) -> None:
     with pytest.raises(cmd.CommandError) as error:
         cmd.parse_payload(text) if "|" in text else cmd.parse(text)
     assert error.value.code == "bad_text"
+
+
+def test_the_tournament_subcommands_that_take_nothing_are_tournament_subcommands() -> None:
+    from bot.games import tournament
+
+    assert set(tournament._SUBCOMMANDS) >= cmd.TOURNAMENT_BARE_WORDS | cmd.TOURNAMENT_REGISTER_WORDS

@@ -160,6 +160,26 @@ async def test_an_amount_to_join_a_tournament_with_is_refused_with_its_terms(nig
     assert seated.error == already, "what matters most comes first, in the chat's language"
 
 
+@pytest.mark.parametrize(("language", "refusal"), [
+    ("en", "/tournament start takes nothing after it: write just /tournament start."),
+    ("ru", "После /tournament start ничего не нужно: просто /tournament start."),
+])
+async def test_a_tournament_subcommand_that_takes_nothing_is_refused_with_words_after_it(
+        night, language: str, refusal: str) -> None:
+    """`/tournament start foo` started the tournament and dropped the word (so did pause, resume, close…): the
+    subcommand is refused with its usage and nothing changes; `/tournament start` starts."""
+    service, _ = night
+    await service.handle(PLACE, ANN, f"/lang {language}")
+    refused = await service.handle(PLACE, ANN, "/tournament start foo")
+    assert refused.error == refusal
+    assert refused.public == [] and refused.table is None
+    registered = await service.handle(PLACE, DAN, "/tournament register me")
+    assert registered.error == refusal.replace("start", "register")
+    assert (await service.handle(PLACE, DAN, "/leave")).error is not None, "Dan was not registered"
+    started = await service.handle(PLACE, ANN, "/tournament start")
+    assert started.error is None and started.table is not None and started.table.to_act, "it had not started"
+
+
 async def test_a_join_with_an_amount_logged_during_a_hand_by_an_older_version_resumes_as_it_was_applied(
         night) -> None:
     """An older version registered `/join 500` at the tournament's terms: a crash before the next snapshot leaves
