@@ -429,7 +429,8 @@ class DiscordAdapter:
             await asyncio.gather(*self._pausing, return_exceptions=True)
         if self.service.is_paused(place.table_id):
             await self.service.resume([place.table_id])
-            await self.service.show_tables_in_play(place.table_id, per_second=self.options.shown_again_per_second)
+            await self.service.show_tables_in_play(place.table_id, per_second=self.options.shown_again_per_second,
+                                                   exact=True)
 
 
 def _channel(place: Place) -> int:

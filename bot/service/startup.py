@@ -139,9 +139,10 @@ async def snapshot_table(store: Store, clock: Clock, tables: Tables, current: Cu
 
 
 async def show_tables_in_play(store: Store, tables: Tables, run: Run, publish: Publish, prefix: str, *,
-                              per_second: float) -> None:
-    """Hand the table message of every table of one platform (ids starting with `prefix`) with a hand or round
-    in play, as it stands now, to that platform's listener (`publish`), as a timer's reply is.
+                              per_second: float, exact: bool = False) -> None:
+    """Hand the table message of every table of one platform (ids starting with `prefix`; with `exact`, only the
+    table `prefix` names) with a hand or round in play, as it stands now, to that platform's listener (`publish`), as
+    a timer's reply is.
 
     An adapter asks for it once it has subscribed after a start: what it had queued before it stopped (a crash,
     or a stop that ran out of time) may never have reached the platform, and its table message would show an
@@ -171,7 +172,7 @@ async def show_tables_in_play(store: Store, tables: Tables, run: Run, publish: P
             return None
 
     try:
-        table_ids = await store.read(lambda tx: platform_tables(tx, prefix))
+        table_ids = await store.read(lambda tx: platform_tables(tx, prefix, exact=exact))
     except store.dialect.errors:
         log.exception("could not read the tables to show again")
         return

@@ -44,7 +44,10 @@ def logged_tables(tx: Tx) -> list[str]:
         "AND actions.seq > tables.snapshot_seq) ORDER BY table_id")]
 
 
-def platform_tables(tx: Tx, prefix: str) -> list[str]:
-    """The tables of one platform: those whose id starts with `prefix` (`tg:`, `dc:`)."""
+def platform_tables(tx: Tx, prefix: str, *, exact: bool = False) -> list[str]:
+    """The tables of one platform: those whose id starts with `prefix` (`tg:`, `dc:`, or a Telegram group's
+    `tg:-100123:`); with `exact`, the one table `prefix` names (a Discord channel's `dc:123`, which `dc:1234` also
+    starts with), if stored."""
+    where, value = ("table_id = ?", prefix) if exact else ("table_id LIKE ?", f"{prefix}%")
     return [str(row[0]) for row in tx.db.execute(
-        "SELECT table_id FROM tables WHERE table_id LIKE ? ORDER BY table_id", (f"{prefix}%",))]
+        f"SELECT table_id FROM tables WHERE {where} ORDER BY table_id", (value,))]

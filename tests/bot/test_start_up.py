@@ -231,6 +231,31 @@ async def test_after_a_start_each_table_in_play_is_shown_again_paced_and_changin
     assert await logged_actions(store) == logged, "showing a table is no action"
 
 
+async def test_one_table_shown_again_is_that_table_alone_not_one_whose_id_starts_with_its_digits(
+        store: Store) -> None:
+    """A Discord channel that takes the bot back shows its own table again (`exact`): its id `dc:123` as a prefix
+    also named `dc:1234`, whose table was shown too, in another channel that had lost nothing."""
+    service = Service(store, FakeClock(), rng=random.Random(1))
+    await service.start()
+    back, longer = Place("dc:guild", "dc:123"), Place("dc:guild", "dc:1234")
+    last: dict[str, Reply] = {}
+    for place in (back, longer):
+        for actor in PLAYERS.values():
+            await service.handle(place, actor, "/join 200")
+        last[place.table_id] = await service.handle(place, PLAYERS["ann"], "/deal")
+        assert last[place.table_id].table is not None
+    shown: list[str] = []
+
+    async def noted(table_id: str, reply: Reply) -> None:
+        shown.append(table_id)
+
+    service._publish = noted  # type: ignore[method-assign]
+    await service.show_tables_in_play("dc:123", per_second=100, exact=True)
+    assert shown == ["dc:123"]
+    await service.show_tables_in_play("dc:", per_second=100)
+    assert shown == ["dc:123", "dc:123", "dc:1234"], "a platform's prefix still shows all its tables"
+
+
 class _NotedConnection:
     """A connection that notes the SQL of every statement before running it."""
 

@@ -35,3 +35,39 @@ async def test_a_channel_the_bot_gets_back_is_shown_the_hand_its_refusal_lost(fa
     assert not bot.service.is_paused(f"dc:{channel}")
     shown = table_messages(fake, channel)
     assert len(shown) == 2 and shown[-1]["content"].startswith("Hand 2\n"), shown
+
+
+async def test_a_channel_the_bot_gets_back_shows_its_own_table_not_one_whose_id_starts_with_its_digits(
+        fake, turns, make_bot) -> None:
+    """Getting a channel back showed again every table whose id began with its own (`dc:…01` also began
+    `dc:…012`): only the channel heard from is shown its table; the other channel's, which lost nothing, is left."""
+    back = 120_000_000_000_000_001
+    fake.channels = (back, back * 10 + 2)
+    bot = await make_bot()
+    ann, bob, cat = await seat_three(fake, bot)
+    for member in (ann, bob, cat):
+        await fake.slash(member, fake.channels[1], "join")
+    for channel in fake.channels:
+        await fake.slash(ann, channel, "deal")
+    await bot.settled()
+    for member in fake.members.values():
+        await fake.slash(member, back, "check")
+    await bot.settled()
+    fake.lost.add(back)
+    await fake.slash(bob, back, "deal")  # hand 2 there: its table message is refused, and the table pauses
+    await bot.settled()
+    await asyncio.gather(*bot.adapter._pausing)
+    assert bot.service.is_paused(f"dc:{back}")
+    shown: list[str] = []
+    publish = bot.service._publish
+
+    async def noted(table_id: str, reply) -> None:
+        shown.append(table_id)
+        await publish(table_id, reply)
+
+    bot.service._publish = noted
+    fake.lost.discard(back)
+    await fake.slash(bob, back, "balance")
+    await bot.settled()
+    assert not bot.service.is_paused(f"dc:{back}")
+    assert shown == [f"dc:{back}"]
