@@ -423,6 +423,8 @@ class HoldemController:
             raise act.rule_refusal(error) from None
         options.refill_banks(self, act, list(hand.players), level, dealt_at.index if dealt_at else None)
         act.state.pop("pre_pressed", None)
+        if dealt_at is not None:
+            act.state["tournament"]["pawns_spent"] = dealt_at.pawns_spent
         spent.forget(act)
         act.state["button"] = button
         act.state.pop("last_hand", None)

@@ -83,12 +83,22 @@ def pawn_line(act: Action, hand: Hand) -> str | None:
     play on (RULES.md §1): how, for how many chips and what is refused; None otherwise (a cash table, a computer
     player, a player who covers the call or has pawned all he may)."""
     player = hand.to_act
-    if not act.state.get("tournament") or player is None or bots.is_bot(player) or not hand.legal_actions().can_pawn:
+    data = act.state.get("tournament")
+    if not data or player is None or bots.is_bot(player) or not hand.legal_actions().can_pawn:
         return None
-    tournament = load(act)
-    if tournament is None or not tournament.can_pawn(player):
+    spent = data.get("pawns_spent")
+    if spent is None:  # a hand dealt by a version that did not keep them
+        spent = pawns_spent(act, require(act))
+    if player in spent:
         return None
-    return act.t("tournament.may_pawn", player=act.name(player), chips=tournament.config.pawn_chips)
+    return act.t("tournament.may_pawn", player=act.name(player), chips=hand.pawn_rules.value)
+
+
+def pawns_spent(act: Action, tournament: Tournament) -> list[str]:
+    """The table's players who may pawn nothing more (all the items they may pawn are pawned): kept with the
+    tournament's state at the deal and at each pawn, so that `pawn_line`, drawn on every action while a player is
+    short of the call, need not load the tournament."""
+    return [seat["id"] for seat in act.state["seats"] if not tournament.can_pawn(seat["id"])]
 
 
 def bank_account(act: Action) -> str:
@@ -118,12 +128,14 @@ def apply_rule(act: Action, call: Any, *args: Any, **kwargs: Any) -> Any:
 @dataclass(frozen=True, slots=True)
 class DealLevel:
     """The clock's level a hand is dealt at, read once for the deal with the tournament: its limit L, its index in the
-    schedule, the number players know it by (counted without the breaks) and the pawns the hand accepts."""
+    schedule, the number players know it by (counted without the breaks), the pawns the hand accepts and who has
+    pawned all he may (`pawns_spent`)."""
 
     limit: int
     index: int
     number: int
     pawns: PawnRules
+    pawns_spent: list[str]
 
 
 def deal_level(ctl: HoldemTable, act: Action) -> DealLevel | None:
@@ -136,7 +148,7 @@ def deal_level(ctl: HoldemTable, act: Action) -> DealLevel | None:
     if status.is_paused or status.level.limit is None:
         return None
     return DealLevel(status.level.limit, status.index, tournament.clock.schedule.level_number(status.index),
-                     PawnRules(value=tournament.config.pawn_chips))
+                     PawnRules(value=tournament.config.pawn_chips), pawns_spent(act, tournament))
 
 
 def break_until(ctl: HoldemTable, act: Action) -> str:
@@ -201,6 +213,7 @@ def record_pawns(ctl: HoldemTable, act: Action, events: list[Event]) -> None:
     recorded: list[Event] = []
     for event in pawned:
         recorded += tournament.record_pawn(event.player, event.item, event.value, event.hand_number)
+    act.state["tournament"]["pawns_spent"] = pawns_spent(act, tournament)
     save(act, tournament, recorded, ctl)
 
 

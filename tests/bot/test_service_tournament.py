@@ -556,6 +556,41 @@ async def test_a_tournament_deal_loads_the_tournament_once(night, monkeypatch: p
     assert json.loads(live)[1]["hand"]["pawn_rules"]["value"] == 100, "a third of the 300 chips' starting stack"
 
 
+async def test_a_table_drawn_while_a_player_is_short_of_the_call_does_not_load_the_tournament(
+        night, decks: list[str], monkeypatch: pytest.MonkeyPatch) -> None:
+    """The line that tells a player short of the call he may pawn loaded the tournament on every drawing of the table
+    (every action at it while he was short): who has pawned all he may is kept with the deal, and with each pawn.
+    The line still shows while he may pawn, and goes once his third item is pawned."""
+    service, clock = night
+    await play(service, (ANN, "/set structure no-limit"), (ANN, "/set run_it_twice off"))
+    decks.append("2d 3c Ah 7h 8s Ad Kh Ks 9c 4d Jh Qs")  # Bob, Cat, Ann twice: Ann's aces
+    await service.handle(PLACE, ANN, "/tournament start")  # button Ann, blinds Bob and Cat
+    await play(service, (ANN, "/allin"), (BOB, "/allin"), (CAT, "/fold"))  # Bob is out: Ann 610, Cat 290
+    dealt = await deal_next(service, clock)
+    if dealt.table.to_act == "cat":
+        await play(service, (CAT, "/call"))
+    await play(service, (ANN, "/allin"))
+    loads: list[object] = []
+    from_dict = Tournament.from_dict.__func__
+
+    def counted(cls: type[Tournament], data: dict[str, Any]) -> Tournament:
+        loads.append(data)
+        return from_dict(cls, data)
+
+    monkeypatch.setattr(Tournament, "from_dict", classmethod(counted))
+    line = "🧥 Cat is short of the call: /pawn and an item (a jacket, say) adds 100 chips to the stack."
+    for _ in range(3):
+        drawn = await service.handle(PLACE, CAT, "/table")
+        assert drawn.table is not None and drawn.table.to_act == "cat" and line in drawn.table.text
+    assert loads == []
+    await play(service, (CAT, "/pawn leather jacket"), (CAT, "/pawn wool coat"))
+    drawn = await service.handle(PLACE, CAT, "/table")
+    assert drawn.table is not None and line in drawn.table.text, "two items pawned: a third may be"
+    await play(service, (CAT, "/pawn sweater"))
+    drawn = await service.handle(PLACE, CAT, "/table")
+    assert drawn.table is not None and drawn.table.to_act == "cat" and "🧥" not in drawn.table.text
+
+
 async def test_help_shows_the_add_on_count_as_optional(store: Store) -> None:
     """`/help tournament` showed "addon N", as if the count were needed: "addon" alone offers one add-on each."""
     service = Service(store, FakeClock(datetime(2026, 11, 29, 18, 0, tzinfo=UTC).timestamp()), rng=random.Random(5))
