@@ -102,6 +102,8 @@ def _remove(controller: HoldemTable, act: Action, name: str) -> None:
         raise act.refuse("odds.bot_unknown", name=quote_input(name))
     hand = controller._hand(act)
     if hand is not None and seat["id"] in hand.players:
+        if seat.get("leaving"):
+            raise act.refuse("odds.bot_already_leaving", player=act.name(seat["id"]))
         seat["leaving"] = True
         act.say("odds.bot_leaving", player=act.name(seat["id"]))
         return

@@ -22,7 +22,14 @@ from engine.holdem import Hand
 from engine.house import GAMES, CaribbeanRules, RussianRules, TexasRules, ThreeCardRules
 from engine.house import odds as engine_odds
 from tests.bot.conftest import ANN, BOB, CAT, PLACE
-from tests.bot.helpers import corrupt_saved_hand, everything_public, ledger_ok, press_label, resumed_table
+from tests.bot.helpers import (
+    corrupt_saved_hand,
+    everything_public,
+    ledger_ok,
+    logged_actions,
+    press_label,
+    resumed_table,
+)
 
 HUMANS = {actor.user_id: actor for actor in (ANN, BOB, CAT)}
 HOUSE = f"house:{PLACE.chat_id}"
@@ -121,6 +128,24 @@ async def test_a_computer_player_is_removed_after_the_hand_it_is_in(store: Store
     await service.scheduler.fire_due()
     state = await service.store.read(lambda tx: service.stored_table(tx, PLACE.table_id))
     assert not state[1].get("hand")
+
+
+@pytest.mark.parametrize(("language", "refusal"), [
+    ("en", "🤖 Deuce is already leaving after this hand."),
+    ("ru", "🤖 Deuce и так уйдёт после этой раздачи."),
+])
+async def test_a_computer_player_already_leaving_is_not_removed_again(store: Store, clock: FakeClock, language: str,
+                                                                     refusal: str) -> None:
+    """`/addbot remove` again on a computer player marked to leave said "leaves after this hand" again, as if it
+    were news: the organizer is told it is already leaving, and nothing changes."""
+    service, _heard, _start = await ann_and_deuce_dealt(store, clock)
+    assert (await service.handle(PLACE, ANN, "/addbot remove deuce")).error is None
+    await service.handle(PLACE, ANN, f"/lang {language}")
+    before = (await service.handle(PLACE, ANN, "/table")).table, await logged_actions(store)
+    again = await service.handle(PLACE, ANN, "/addbot remove Deuce")
+    assert again.error == refusal
+    assert again.public == [] and again.table is None
+    assert ((await service.handle(PLACE, ANN, "/table")).table, await logged_actions(store)) == before
 
 
 async def test_computer_players_never_join_a_tournament_or_a_house_game(service: Service) -> None:
