@@ -494,6 +494,8 @@ async def test_help_and_usage_errors_in_russian(service: Service) -> None:
     help_all = (await service.handle(PLACE, ANN, "/help")).private["ann"][0]
     assert "/grant игрок фишки — выдать фишки игроку (организатор)" in help_all
     assert (await service.handle(PLACE, ANN, "/grant")).error == "Как писать: /grant игрок фишки"
+    # the total raised to, as Russian says it ("повысить до 40"): it read «[до-суммы]»
+    assert (await service.handle(PLACE, ANN, "/raise 10 20")).error == "Как писать: /raise [до N фишек]"
     unknown = (await service.handle(PLACE, ANN, "/tournament foo")).error  # answered by the game, not the parser
     assert unknown is not None and unknown.startswith("Как писать: /tournament create [пресет или расписание]")
     assert "[число раздач | tournament [номер]]" in (await service.handle(PLACE, ANN, "/history 0")).error
