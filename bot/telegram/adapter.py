@@ -32,7 +32,7 @@ from bot.output import Actor, File, Place, Reply
 from bot.retiring import queue_kept
 from bot.service import Service
 from bot.table_states import State, TableStates
-from bot.telegram.hints import Hints, start_link
+from bot.telegram.hints import Hints, start_link, table_of_payload
 from bot.telegram.memory import PLATFORM, Memory
 from bot.telegram.outbox import DocumentOp, Outbox, PhotoOp, TableOp, TextOp
 from bot.telegram.render import (
@@ -292,15 +292,16 @@ class TelegramAdapter:
         place = self._place(message)
         actor = await self._actor(chat, user)
         if word.lower() == "/start":
-            await self._on_start(place, actor, chat)
+            await self._on_start(place, actor, chat, message.text.split(maxsplit=1)[1:])
             return
         reply, state = await self._served(place, self.service.handle(place, actor, message.text))
         await self._deliver(place, reply, state, actor=actor, repost=_asks_for_table(message.text))
 
-    async def _on_start(self, place: Place, actor: Actor, chat: Chat) -> None:
-        """`/start` in private opens the private chat; in a group it answers with the private chat's link (the
-        hint says to send it) as often as the pointers go (`Hints.point`: a `/start` repeated sooner is not answered
-        again), or, to a player who has a private chat with the bot, sends him `/help` there."""
+    async def _on_start(self, place: Place, actor: Actor, chat: Chat, payload: list[str]) -> None:
+        """`/start` in private opens the private chat (and, from a link given at a table, sends the player his cards
+        there); in a group it answers with the private chat's link (the hint says to send it) as often as the
+        pointers go (`Hints.point`: a `/start` repeated sooner is not answered again), or, to a player who has a
+        private chat with the bot, sends him `/help` there."""
         telegram_id = telegram_user_id(actor.user_id)
         if chat.type != ChatType.PRIVATE and telegram_id is not None and self.memory.has_private_chat(telegram_id):
             reply, state = await self._served(place, self.service.handle(place, actor, "/help"))
@@ -312,10 +313,29 @@ class TelegramAdapter:
                 language = await self.service.language(place, actor)
                 self._post(place, text(language, "tg.start_in_group",
                                        name=await self._mention(place, actor, actor.user_id),
-                                       link=start_link(self.application.bot.username)))
+                                       link=start_link(self.application.bot.username, place.table_id)))
             return
         language = await self.service.language(place, actor)
         self._post(place, text(language, "tg.started", name=inert(actor.name)))
+        table = table_of_payload(payload[0]) if payload else None
+        if table is not None:
+            await self._send_cards(place_of(self.memory.current_chat(table[0]), table[1]), actor)
+
+    async def _send_cards(self, table: Place, actor: Actor) -> None:
+        """The player's own private view of the table his link named (his cards of the hand in play, or that he
+        has none), to his private chat alone: the table message and anything public stay in the group. A table
+        that is not there, or has never seen him, is not asked: asking would open it and welcome him to a chat he
+        may not be in (a link can be typed)."""
+        known = (table.table_id in await self.service.tables_of(table.chat_id)
+                 and await self.service.player_name(table, actor.user_id) != actor.user_id)
+        if not known:
+            language = await self.service.private_language_of(table, actor)
+            self._tell(table, actor.user_id, [text(language, "no_cards")])
+            return
+        reply = await self.service.view(table, actor)
+        own = Reply(private={actor.user_id: reply.private.get(actor.user_id, [])}, error=reply.error,
+                    pictures=[picture for picture in reply.pictures if picture.to == actor.user_id])
+        await self._deliver(table, own, None, actor=actor)
 
     async def _on_press(self, update: Update, context: ContextTypes.DEFAULT_TYPE) -> None:
         query, user = update.callback_query, update.effective_user
@@ -437,7 +457,8 @@ class TelegramAdapter:
             if users:
                 language = language or await self.service.language(place, actor)
                 names = ", ".join([await self._mention(place, actor, user_id) for user_id in users])
-                self._post(place, text(language, key, name=names, link=start_link(self.application.bot.username)))
+                link = start_link(self.application.bot.username, place.table_id)
+                self._post(place, text(language, key, name=names, link=link))
 
     async def _mention(self, place: Place, actor: Actor | None, user_id: str) -> str:
         if actor is not None and user_id == actor.user_id:

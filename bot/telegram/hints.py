@@ -3,21 +3,45 @@
 from __future__ import annotations
 
 import math
+import re
 
 from bot.telegram.memory import Memory
-from bot.telegram.render import telegram_user_id
+from bot.telegram.render import chat_and_topic, telegram_user_id
 
 POINTER_SECONDS = 300.0
 """How often at most a player is pointed to the private chat in a group after the hint (by a pointer or by the link
 his `/start` there asks for): an answer only he may read is lost otherwise without a word, and a pointer at each of
 them would fill the group."""
 START_PAYLOAD = "cards"
-"""What the private chat's deep link has Telegram send with `/start` when the player presses Start."""
+"""What the private chat's deep link has Telegram send with `/start` when the player presses Start; a link given
+in a table's chat names the table after it (`start_payload`)."""
+_TABLE_PAYLOAD = re.compile(r"cards_(m?)(\d{1,19})(?:_(\d{1,10}))?")
+"""`cards_m1001234_7`: the chat (`m` for a negative id: the payload allows only A-Z, a-z, 0-9, _ and -) and topic."""
 
 
-def start_link(username: str | None) -> str:
-    """The deep link that opens the bot's private chat (`https://t.me/<bot>?start=cards`): one tap, then Start."""
-    return f"https://t.me/{username or ''}?start={START_PAYLOAD}"
+def start_payload(table_id: str | None) -> str:
+    """What the deep link given at the table asks `/start` for: the player's cards of that table (`cards` alone
+    without one), within Telegram's 64 characters."""
+    if table_id is None:
+        return START_PAYLOAD
+    chat_id, topic = chat_and_topic(table_id)
+    sign = "m" if chat_id < 0 else ""
+    return f"{START_PAYLOAD}_{sign}{abs(chat_id)}" + (f"_{topic}" if topic else "")
+
+
+def table_of_payload(payload: str) -> tuple[int, int | None] | None:
+    """The chat and topic a `/start` payload names (`start_payload`); None for `cards` alone or anything else."""
+    found = _TABLE_PAYLOAD.fullmatch(payload)
+    if found is None:
+        return None
+    sign, chat_id, topic = found.groups()
+    return -int(chat_id) if sign else int(chat_id), int(topic) if topic else None
+
+
+def start_link(username: str | None, table_id: str | None = None) -> str:
+    """The deep link that opens the bot's private chat (`https://t.me/<bot>?start=cards_m1001234`): one tap, then
+    Start, and the player's cards of the table it was given at come there."""
+    return f"https://t.me/{username or ''}?start={start_payload(table_id)}"
 
 
 class Hints:

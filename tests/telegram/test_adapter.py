@@ -248,7 +248,7 @@ async def test_a_long_private_answer_cut_in_its_alert_points_a_player_without_a_
     assert api.chat(ANN["id"]) == []
     assert len(bot.group()) == count + 1
     hint = bot.group()[-1].text
-    assert hint == "@ann, I answer that only in private: https://t.me/pokerbot?start=cards"
+    assert hint == "@ann, I answer that only in private: https://t.me/pokerbot?start=cards_m100500"
 
 
 async def test_group_administrators_may_organize(make_bot, api) -> None:

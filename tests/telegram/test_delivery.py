@@ -13,6 +13,7 @@ from typing import Any
 import pytest
 
 import engine.holdem as engine
+from bot.telegram.hints import start_payload, table_of_payload
 from bot.telegram.ops import TextOp
 from bot.telegram.render import place_of
 from tests.bot.helpers import resumed_table
@@ -392,8 +393,8 @@ async def test_the_private_chat_hint_is_posted_once_per_player(make_bot, api) ->
     assert len([text for text in again.group_texts() if text.startswith("Bob Brown, I can only")]) == 1
 
 
-LINK = "https://t.me/pokerbot?start=cards"
-"""The deep link that opens the bot's private chat (the fake Bot API's bot is @pokerbot)."""
+LINK = "https://t.me/pokerbot?start=cards_m100500"
+"""The deep link that opens the bot's private chat (the fake Bot API's bot is @pokerbot), naming the group's table."""
 
 
 async def five_quiet_minutes(bot: Running, user: dict[str, Any], *commands: str, why: str) -> None:
@@ -437,6 +438,62 @@ async def test_start_in_the_group_answers_with_the_private_chats_link(make_bot, 
     count = len(bot.group())
     await bot.command(CAT, "/start")  # now that he has one, /start in the group sends him /help there
     assert len(bot.group()) == count and "/join" in api.chat(CAT["id"])[-1].text
+
+
+@pytest.mark.telegram_time_scale(WHOLE_HANDS)
+async def test_the_private_chats_link_brings_the_player_his_cards_of_the_hand_in_play(make_bot, api) -> None:
+    """Following the link the group gave him, a player finds his cards of the hand in play in the private chat at
+    once (before, only the greeting came, and he had to go back and press "My cards"): his alone, nothing in the
+    group. A player not in the hand is told he has none, in his language; a link naming a table that is not there
+    opens nothing; the old link (`start=cards`) only greets, as before."""
+    bot = await make_bot("holdem")
+    await bot.seat_three_and_deal()  # nobody has a private chat with the bot
+    hint = bot.group()[-1].text  # Ann, to act, could not be told privately
+    assert hint.startswith("@ann, I can only answer you privately: open a private chat with me (https://t.me/")
+    cards = {user["id"]: (await bot.press(user, bot.table_message(), "my cards"))["text"] for user in (ANN, BOB, CAT)}
+    assert all(alert.startswith("Your cards: ") for alert in cards.values()) and len(set(cards.values())) == 3
+    await bot.command(BOB, "/start")  # Bob asks the group for the link
+    assert bot.group()[-1].text == f"Bob Brown, our private chat opens here (then press Start): {LINK}"
+    assert f"({LINK})" in hint
+    group = [(sent.text, sent.edits) for sent in bot.group()]
+
+    for user in (ANN, BOB):  # each follows the link and presses Start
+        await bot.command(user, "/start cards_m100500", private_chat(user))
+        hello, *rest = [sent.text for sent in api.chat(user["id"])]
+        assert hello.startswith(f"Hello {user.get('username') or 'Bob Brown'}! From now on I send your cards")
+        assert any(cards[user["id"]] in text for text in rest), rest  # the text, or a picture's caption with it
+        assert not [text for text in rest for other in cards.values() if other != cards[user["id"]] and other in text]
+    assert [(sent.text, sent.edits) for sent in bot.group()] == group, "nothing more in the group"
+    assert api.chat(CAT["id"]) == [], "nothing to a player who did not ask"
+
+    await bot.command(CAT, "/start cards", private_chat(CAT))  # the old link
+    assert [sent.text for sent in api.chat(CAT["id"])] == [
+        "Hello cat! From now on I send your cards and private answers here. Play in your group with /join."]
+
+    late = {"id": 107, "is_bot": False, "first_name": "Гоша", "language_code": "ru"}
+    await bot.command(late, "/join 200")  # seated for the next hand
+    await bot.command(late, "/start cards_m100500", private_chat(late))
+    assert [sent.text for sent in api.chat(late["id"])][1:] == ["У вас нет карт в игре."]
+
+    stranger = {"id": 108, "is_bot": False, "first_name": "Eve", "language_code": "en"}
+    for payload in ("cards_m100500", "cards_m999_4"):  # never seen at the group; a table that is not there
+        await bot.command(stranger, f"/start {payload}", private_chat(stranger))
+        assert api.chat(stranger["id"])[-1].text == "You have no cards in play."
+    assert await bot.service.player_name(place_of(GROUP["id"], None), "tg:108") == "tg:108", "not welcomed there"
+    assert await bot.service.tables_of(place_of(-999, None).chat_id) == [], "no table opened"
+    assert [(sent.text, sent.edits) for sent in bot.group()][:len(group)] == group
+
+
+def test_the_links_start_payload_names_the_table_within_telegrams_limits() -> None:
+    """Telegram's start parameter: up to 64 of A-Z, a-z, 0-9, _ and -; the sign of a group's id is a letter."""
+    assert start_payload("tg:-100500:0") == "cards_m100500"
+    assert start_payload("tg:-1009876543210:2147483647") == "cards_m1009876543210_2147483647"
+    assert start_payload(None) == "cards"
+    assert table_of_payload("cards_m100500") == (-100500, None)
+    assert table_of_payload("cards_m1009876543210_2147483647") == (-1009876543210, 2147483647)
+    assert table_of_payload("cards_4242_7") == (4242, 7)
+    for payload in ("cards", "", "cards_-100500", "cards_m", "cards_m100500_", "xcards_m1", "cards_m1_2_3"):
+        assert table_of_payload(payload) is None, payload
 
 
 async def test_a_start_in_the_group_and_a_pointer_share_their_five_minutes(make_bot, api) -> None:

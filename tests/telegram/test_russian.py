@@ -36,10 +36,10 @@ async def test_the_private_chat_link_is_given_in_russian(make_bot, api) -> None:
     bot = await make_bot("holdem")
     await bot.command(IVAN, "/start")
     assert bot.group()[-1].text == ("@ivan, наш личный чат открывается здесь (затем нажмите «Запустить»): "
-                                    "https://t.me/pokerbot?start=cards")
+                                    "https://t.me/pokerbot?start=cards_m100500")
     await bot.command(IVAN, "/balance")
     assert bot.group()[-1].text.startswith("@ivan, я могу ответить вам только лично: откройте со мной личный чат "
-                                           "(https://t.me/pokerbot?start=cards) и отправьте /start")
+                                           "(https://t.me/pokerbot?start=cards_m100500) и отправьте /start")
     bot.clock.current += 300  # his /start was answered with the link: no pointer for five minutes
     await bot.command(IVAN, "/balance")
-    assert bot.group()[-1].text == "@ivan, на это я отвечаю только лично: https://t.me/pokerbot?start=cards"
+    assert bot.group()[-1].text == "@ivan, на это я отвечаю только лично: https://t.me/pokerbot?start=cards_m100500"
