@@ -534,12 +534,8 @@ async def test_a_tournament_deal_reads_the_clock_s_level_once(night, monkeypatch
     assert "blinds 5/10" in dealt.table.text, "level 1: limits 10/20"
 
 
-async def test_a_tournament_deal_loads_the_tournament_once(night, monkeypatch: pytest.MonkeyPatch) -> None:
-    """The clock's level and the pawn value a hand accepts come from one load of the tournament (the pawn rule loaded
-    it a second time on every deal), and the hand still takes a pawn worth the tournament's value."""
-    service, _ = night
-    started = await service.handle(PLACE, ANN, "/tournament start")
-    await play_out(service, PLACE, PLAYERS, started, ("check", "call"))
+def count_tournament_loads(monkeypatch: pytest.MonkeyPatch) -> list[object]:
+    """From now on, every `Tournament.from_dict` (a load of the table's tournament) is noted in the list returned."""
     loads: list[object] = []
     from_dict = Tournament.from_dict.__func__
 
@@ -548,6 +544,16 @@ async def test_a_tournament_deal_loads_the_tournament_once(night, monkeypatch: p
         return from_dict(cls, data)
 
     monkeypatch.setattr(Tournament, "from_dict", classmethod(counted))
+    return loads
+
+
+async def test_a_tournament_deal_loads_the_tournament_once(night, monkeypatch: pytest.MonkeyPatch) -> None:
+    """The clock's level and the pawn value a hand accepts come from one load of the tournament (the pawn rule loaded
+    it a second time on every deal), and the hand still takes a pawn worth the tournament's value."""
+    service, _ = night
+    started = await service.handle(PLACE, ANN, "/tournament start")
+    await play_out(service, PLACE, PLAYERS, started, ("check", "call"))
+    loads = count_tournament_loads(monkeypatch)
     dealt = await service.handle(PLACE, ANN, "/deal")
     assert dealt.error is None and dealt.table is not None and dealt.table.to_act
     assert len(loads) == 1
@@ -570,14 +576,7 @@ async def test_a_table_drawn_while_a_player_is_short_of_the_call_does_not_load_t
     if dealt.table.to_act == "cat":
         await play(service, (CAT, "/call"))
     await play(service, (ANN, "/allin"))
-    loads: list[object] = []
-    from_dict = Tournament.from_dict.__func__
-
-    def counted(cls: type[Tournament], data: dict[str, Any]) -> Tournament:
-        loads.append(data)
-        return from_dict(cls, data)
-
-    monkeypatch.setattr(Tournament, "from_dict", classmethod(counted))
+    loads = count_tournament_loads(monkeypatch)
     line = "🧥 Cat is short of the call: /pawn and an item (a jacket, say) adds 100 chips to the stack."
     for _ in range(3):
         drawn = await service.handle(PLACE, CAT, "/table")

@@ -161,7 +161,6 @@ async def test_no_hole_card_is_in_any_public_message_or_table_text(service: Serv
                 assert cards not in said, f"{user}'s cards were shown"
 
 
-
 async def test_a_house_time_out_is_a_line_of_the_rounds_story(service: Service, clock: FakeClock) -> None:
     assert (await service.handle(PLACE, ANN, "/game russian")).error is None
     heard: list[Reply] = []
