@@ -181,7 +181,7 @@ class Entries(TournamentState):
         if self.addons_reopened is not None:
             raise RuleError("addons_reopened", "the add-ons missed with the first break were already sold again")
         span = self._first_break_span()
-        if span is None or span[1] is None or not to_utc(unseen_since) < span[0] < span[1] <= to_utc(now):
+        if span is None or span[1] is None or not self._unseen_from(unseen_since) < span[0] < span[1] <= to_utc(now):
             raise RuleError("break_not_missed", "the first break was not missed")
 
     def can_reopen_addons(self, unseen_since: datetime, now: datetime) -> bool:
@@ -209,7 +209,7 @@ class Entries(TournamentState):
         if self.rebuys_reopened is not None:
             raise RuleError("rebuys_reopened", "the rebuy period cut short already runs again")
         span = self._first_break_span()
-        if span is None or not to_utc(unseen_since) < span[0] <= to_utc(now):
+        if span is None or not self._unseen_from(unseen_since) < span[0] <= to_utc(now):
             raise RuleError("rebuys_not_cut_short", "the rebuy period was not cut short")
 
     def can_reopen_rebuys(self, unseen_since: datetime, now: datetime) -> bool:
@@ -223,7 +223,7 @@ class Entries(TournamentState):
         span = self._first_break_span()
         assert span is not None
         at = to_utc(now)
-        self.rebuys_reopened = (at, at + (span[0] - to_utc(unseen_since)))
+        self.rebuys_reopened = (at, at + (span[0] - self._unseen_from(unseen_since)))
         return [RebuysReopened(at=at, until=self.rebuys_reopened[1])]
 
     def rebuys_given_back_until(self, now: datetime) -> datetime | None:
@@ -335,6 +335,13 @@ class Entries(TournamentState):
                 raise ValueError("late registration by the clock needs the time")
             return self.is_rebuy_period(now)
         return not self._anyone_left()
+
+    def _unseen_from(self, unseen_since: datetime) -> datetime:
+        """When the downtime began for this tournament (UTC): not before its clock started, since no time of its
+        rebuy period or first break could be lost before then (a break it started in had no play before it)."""
+        started = self.clock.started_at
+        unseen = to_utc(unseen_since)
+        return unseen if started is None else max(unseen, started)
 
     def _first_break_span(self) -> tuple[datetime, datetime | None] | None:
         """When the first break begins and ends on the clock's timeline (see `Clock.span`), None without one."""

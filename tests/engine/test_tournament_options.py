@@ -216,6 +216,25 @@ def test_no_add_ons_are_sold_again_for_a_break_a_late_start_passed_over() -> Non
     assert not tournament.can_reopen_addons(LEVEL_TWO, END)
 
 
+def test_downtime_gives_back_nothing_from_before_the_clock_started() -> None:
+    """A downtime said to begin before the start counts from the start: a tournament started at 19:30, in its first
+    break, had no rebuy period and no break after play to lose, so neither is given back; one started at 18:40 gets
+    back the 20 minutes its rebuy period had, not the hour from 18:00."""
+    since, back = datetime(2024, 5, 4, 18, tzinfo=MOSCOW), datetime(2024, 5, 4, 20, 10, tzinfo=MOSCOW)
+    in_break = Tournament(TournamentConfig(addons=1, rebuys=1), home_night("Europe/Moscow"))
+    for player in ("ann", "bob"):
+        in_break.register(player)
+    in_break.start(BREAK)
+    assert in_break.is_break_before_play()
+    assert not in_break.can_reopen_addons(since, back) and not in_break.can_reopen_rebuys(since, back)
+    late = Tournament(TournamentConfig(rebuys=1), home_night("Europe/Moscow"))
+    for player in ("ann", "bob"):
+        late.register(player)
+    late.start(datetime(2024, 5, 4, 18, 40, tzinfo=MOSCOW))
+    [event] = late.reopen_rebuys(since, back)
+    assert event.to_dict()["until"] == "2024-05-04T17:30:00+00:00"  # 20:30 in Moscow: 20:10 and 20 minutes
+
+
 # --- re-entry -----------------------------------------------------------------------------------------------------
 
 
