@@ -289,10 +289,10 @@ class Entries(TournamentState):
         if not self.config.addons:
             raise RuleError("no_addons", "add-ons are not offered in this tournament")
         self._verify_playing(player)
-        if self.is_break_before_play() and not self.is_addon_time(now):
-            raise RuleError("addons_before_play", "this tournament started at its first break, before any hand: it "
-                            "sells no add-ons")
         if not self.is_addon_time(now):
+            if self.is_break_before_play():
+                raise RuleError("addons_before_play", "this tournament started at its first break, before any hand: "
+                                "it sells no add-ons")
             raise RuleError("not_addon_time", "add-ons are sold during the first break")
         if self.entrants[player].addons >= self.config.addons:
             raise RuleError("no_addons_left", f"you have bought all your add-ons ({self.config.addons})",
