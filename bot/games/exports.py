@@ -90,11 +90,12 @@ def _ledger(act: Action, rows: list[LedgerEntry], tables: list[str]) -> None:
     owners = functools.partial(_owner, chat_id=act.place.chat_id,
                                tables=sorted(tables, key=len, reverse=True))  # `a:b` before `a`
     with act.privately(act.user):
+        written = Voice(act.voice.language, act.written_name)  # a grant's organizer named as the name columns are
         header = [act.t(f"export.column.{column}", zone=zone.key) for column in LEDGER_COLUMNS]
         name = f"ledger-{datetime.fromtimestamp(act.now, tz=zone):%Y-%m-%d}.csv"
         lines = [[datetime.fromtimestamp(row.at, tz=UTC).astimezone(zone).strftime("%Y-%m-%d %H:%M:%S"),
                   text_cell(row.source), text_cell(row.target), str(row.amount),
-                  text_cell(reason_text(act.voice, row)),
+                  text_cell(reason_text(written, row)),
                   text_cell(row.table_id or ""), text_cell(row.hand_id or ""), _name(act, owners(row.source)),
                   _name(act, owners(row.target))] for row in rows]
         act.reply.files.append(File(name, csv_bytes(header, lines), to=act.user))

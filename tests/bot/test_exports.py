@@ -376,3 +376,20 @@ def test_every_reason_the_code_stores_reads_in_russian(reason: str, target: str,
 def test_the_russian_phrases_above_cover_every_reason_the_export_knows() -> None:
     assert set(IN_RUSSIAN) == {*LEDGER_REASONS, "grant by ann"}
     assert set(STAKES_IN_RUSSIAN) == set(HOUSE_STAKES)
+
+
+async def test_the_ledger_writes_a_name_like_a_mention_as_the_player_typed_it(
+        night: tuple[Service, FakeClock]) -> None:
+    """The chat shows `@alice` with a word joiner after `@` (no mention in a chat client), but a file is read by
+    programs: the grant's reason and the player columns carry the name as stored, joiner-free."""
+    service, _ = night
+    alice = Actor("ann", "@alice")
+    await ok(service, alice, "/balance")
+    await ok(service, BOB, "/balance")
+    await ok(service, alice, "/grant bob 50")
+    (file,) = (await service.handle(PLACE, alice, "/export ledger")).files
+    rows = parse(file)
+    written = {cell for row in rows for cell in row.values()}
+    assert "granted by @alice" in written, written
+    assert "'@alice" in written  # her wallet's welcome grant, in the "to player" column (quoted: no formula)
+    assert not any("\u2060" in cell for cell in written)
