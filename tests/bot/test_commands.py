@@ -171,3 +171,6 @@ def test_the_tournament_subcommands_that_take_nothing_are_tournament_subcommands
     from bot.games import tournament
 
     assert set(tournament._SUBCOMMANDS) >= cmd.TOURNAMENT_BARE_WORDS | cmd.TOURNAMENT_REGISTER_WORDS
+    # a subcommand added to the table must be sorted here too, or `/tournament new junk` would act on the junk
+    taking_words = set(tournament._SUBCOMMANDS) - cmd.TOURNAMENT_BARE_WORDS - cmd.TOURNAMENT_REGISTER_WORDS
+    assert taking_words == {"create", "minutes", "redeem"}
