@@ -292,16 +292,14 @@ class HoldemController:
     def _configure(self, act: Action, command: cmd.Command) -> None:
         assert isinstance(command, cmd.Setting)
         if command.key is None:
-            values = [f"{name}={self.config(act, name)}" for name in DEFAULTS]
-            act.tell(act.user, "settings.list", values=", ".join([*values, f"timezone={zones.table_zone(act)}"]))
+            zones.list_settings(act, (f"{name}={self.config(act, name)}" for name in DEFAULTS))
             return
         act.require_organizer()
-        if command.key == "timezone":
+        if command.key == zones.SETTING:
             tour.zone_set(self, act, zones.set_table_zone(act, command.value))
             return
         if command.key not in DEFAULTS:
-            raise act.refuse("settings.unknown", name=quote_input(command.key),
-                             names=", ".join([*DEFAULTS, "timezone"]))
+            raise zones.unknown_setting(act, command.key, DEFAULTS)
         if command.key in _CASH_SETTINGS and act.state.get("tournament"):
             raise act.refuse("settings.tournament_sets", name=command.key)
         value: Any = command.value

@@ -6,8 +6,8 @@ from collections.abc import Iterable
 from typing import Any
 
 from bot import commands as cmd
+from bot.games import zones
 from bot.games.context import Action, Refusal
-from bot.games.zones import set_table_zone, table_zone
 from bot.render import picture_views as picture
 from engine.common import RuleError
 from engine.house.boxes import Limits
@@ -60,16 +60,14 @@ def configure(act: Action, game: str, rules: Any, command: cmd.Setting) -> None:
     re-exchange. Without a name, the table's settings listed to the actor."""
     current = _current(act, game, rules)
     if command.key is None:
-        act.tell(act.user, "settings.list", values=", ".join(
-            [*(f"{name}={NO_CAP if value is None else value}" for name, value in current.items()),
-             f"timezone={table_zone(act)}"]))
+        zones.list_settings(act, (f"{name}={NO_CAP if value is None else value}" for name, value in current.items()))
         return
     act.require_organizer()
-    if command.key == "timezone":  # the times of its `/export ledger`; a round in play does not read it
-        set_table_zone(act, command.value)
+    if command.key == zones.SETTING:  # the times of its `/export ledger`; a round in play does not read it
+        zones.set_table_zone(act, command.value)
         return
     if command.key not in current:
-        raise act.refuse("settings.unknown", name=quote_input(command.key), names=", ".join([*current, "timezone"]))
+        raise zones.unknown_setting(act, command.key, current)
     if act.state.get("round"):
         raise act.refuse("game.busy_round")
     value = str(command.value)

@@ -5,13 +5,26 @@ from __future__ import annotations
 
 import functools
 import zoneinfo
+from collections.abc import Iterable
 from zoneinfo import ZoneInfo, ZoneInfoNotFoundError
 
-from bot.games.context import Action
+from bot.games.context import Action, Refusal
 from engine.text import quote_input
 
 DEFAULT_TIMEZONE = "UTC"
 """The zone of a table that never set one."""
+SETTING = "timezone"
+"""The `/set` name of a table's time zone, at every table."""
+
+
+def list_settings(act: Action, values: Iterable[str]) -> None:
+    """`/set` without a name: the table's settings (`name=value` each), its time zone last, told to the actor."""
+    act.tell(act.user, "settings.list", values=", ".join([*values, f"{SETTING}={table_zone(act)}"]))
+
+
+def unknown_setting(act: Action, typed: str, names: Iterable[str]) -> Refusal:
+    """The refusal of a `/set` name the table does not have, naming those it has (`names`, and the time zone)."""
+    return act.refuse("settings.unknown", name=quote_input(typed), names=", ".join([*names, SETTING]))
 
 
 def set_table_zone(act: Action, typed: object) -> str:
