@@ -45,17 +45,23 @@ class _Shown:
 def render(message: TableMessage) -> str:
     """The message text: the table as plain text, and a mention of whoever must act (a new message pings him; edits
     never do), kept when the table is cut to Discord's length."""
-    mention = ""
-    if message.to_act and message.to_act.startswith(PREFIX):
-        mention = f"\n<@{message.to_act.removeprefix(PREFIX)}>"
+    to_act = _to_act(message)
+    mention = "" if to_act is None else f"\n<@{to_act}>"
     return clip(plain(message.text), CONTENT_LIMIT - len(mention)) + mention
 
 
 def _mentions(message: TableMessage) -> discord.AllowedMentions:
     """Whom a new table message may ping: the player to act, and nobody else (a display name may hold a mention)."""
-    users = [discord.Object(int(message.to_act.removeprefix(PREFIX)))] if message.to_act and message.to_act.startswith(
-        PREFIX) else False
+    to_act = _to_act(message)
+    users = False if to_act is None else [discord.Object(to_act)]
     return discord.AllowedMentions(everyone=False, users=users, roles=False, replied_user=False)
+
+
+def _to_act(message: TableMessage) -> int | None:
+    """The Discord user id of the player to act, None when nobody (or another platform's player) is to act."""
+    if message.to_act and message.to_act.startswith(PREFIX):
+        return int(message.to_act.removeprefix(PREFIX))
+    return None
 
 
 def _rendered(message: TableMessage) -> Rendered:
