@@ -703,15 +703,27 @@ def invalid_commands(commands: list[dict[str, Any]], limit: int = COMMANDS_LIMIT
 
 CONTENT_LIMIT = 2000
 """A message's content: at most 2,000 characters."""
+ROWS_LIMIT, ROW_LIMIT, CUSTOM_ID_LIMIT, LABEL_LIMIT = 5, 5, 100, 80
+"""A message's components: at most 5 action rows of at most 5 each; a component's custom_id at most 100 characters,
+a button's label at most 80."""
 
 
 def invalid_message(body: dict[str, Any]) -> dict[str, Any] | None:
-    """The `errors` of Discord's 400 Invalid Form Body for a message it refuses (content over 2,000 characters; an
+    """The `errors` of Discord's 400 Invalid Form Body for a message it refuses (content over 2,000 characters; more
+    action rows or components in a row than Discord takes, a custom_id or a button's label over its length; an
     `allowed_mentions` that both parses a kind and lists some of it), or None."""
     content = body.get("content")
     if isinstance(content, str) and len(content) > CONTENT_LIMIT:
-        return {"content": {"_errors": [{"code": "BASE_TYPE_MAX_LENGTH",
-                                         "message": f"Must be {CONTENT_LIMIT} or fewer in length."}]}}
+        return _too_long("content", CONTENT_LIMIT)
+    rows = body.get("components") or []
+    if len(rows) > ROWS_LIMIT or any(len(row.get("components") or []) > ROW_LIMIT for row in rows):
+        return {"components": {"_errors": [{"code": "BASE_TYPE_BAD_LENGTH",
+                                            "message": f"Must be between 1 and {ROW_LIMIT} in length."}]}}
+    for item in (item for row in rows for item in row.get("components") or []):
+        if len(item.get("custom_id") or "") > CUSTOM_ID_LIMIT:
+            return _too_long("custom_id", CUSTOM_ID_LIMIT)
+        if item.get("type") == 2 and len(item.get("label") or "") > LABEL_LIMIT:
+            return _too_long("label", LABEL_LIMIT)
     allowed = body.get("allowed_mentions") or {}
     for kind in ("users", "roles"):
         if kind in allowed.get("parse", []) and allowed.get(kind):
@@ -719,6 +731,10 @@ def invalid_message(body: dict[str, Any]) -> dict[str, Any] | None:
                                                       "message": f"parse:[\"{kind}\"] and {kind}: [ids...] are "
                                                                  "mutually exclusive."}]}}
     return None
+
+
+def _too_long(field: str, limit: int) -> dict[str, Any]:
+    return {field: {"_errors": [{"code": "BASE_TYPE_MAX_LENGTH", "message": f"Must be {limit} or fewer in length."}]}}
 
 
 def _refused(problem: str) -> web.Response:

@@ -12,7 +12,11 @@ from tests.discord.fake_discord import (
     CHANNEL_LIMIT,
     CHANNEL_PERIOD,
     CONTENT_LIMIT,
+    CUSTOM_ID_LIMIT,
     GLOBAL_LIMIT,
+    LABEL_LIMIT,
+    ROW_LIMIT,
+    ROWS_LIMIT,
     Bucket,
     FakeDiscord,
     invalid_commands,
@@ -70,21 +74,35 @@ async def test_a_channels_sixth_message_in_its_window_is_answered_429_with_the_r
     assert [(method, path) for method, path, _ in fake.limited] == [("POST", f"/channels/{channel}/messages")]
 
 
+def _button(*, custom_id: str = "b", label: str = "Deal") -> dict[str, Any]:
+    return {"type": 2, "style": 1, "custom_id": custom_id, "label": label}
+
+
+def _row(*components: dict[str, Any]) -> dict[str, Any]:
+    return {"type": 1, "components": list(components)}
+
+
 @pytest.mark.parametrize(("body", "field"), [
     ({"content": "x" * (CONTENT_LIMIT + 1)}, "content"),
     ({"content": "<@1>", "allowed_mentions": {"parse": ["users"], "users": ["1"]}}, "allowed_mentions"),
+    ({"content": "x", "components": [_row(_button(custom_id="c" * (CUSTOM_ID_LIMIT + 1)))]}, "custom_id"),
+    ({"content": "x", "components": [_row(_button(label="l" * (LABEL_LIMIT + 1)))]}, "label"),
+    ({"content": "x", "components": [_row(*[_button(custom_id=str(n)) for n in range(6)])]}, "components"),
+    ({"content": "x", "components": [_row(_button(custom_id=str(n))) for n in range(6)]}, "components"),
 ])
 async def test_a_message_discord_refuses_is_answered_400_invalid_form_body(body: dict[str, Any], field: str) -> None:
     fake = FakeDiscord()
     await fake.start()
     channel = fake.channels[0]
+    widest = [_row(*[_button(custom_id=f"{row}{n}".ljust(CUSTOM_ID_LIMIT, "c"), label="l" * LABEL_LIMIT)
+                     for n in range(ROW_LIMIT)]) for row in range(ROWS_LIMIT)]
     try:
         async with aiohttp.ClientSession() as session:
             async with session.post(f"{fake.rest_base}/channels/{channel}/messages", json=body) as response:
                 refused = (response.status, await response.json())
             async with session.post(f"{fake.rest_base}/channels/{channel}/messages",
-                                    json={"content": "x" * CONTENT_LIMIT}) as response:
-                assert response.status == 200, "2,000 characters are allowed"
+                                    json={"content": "x" * CONTENT_LIMIT, "components": widest}) as response:
+                assert response.status == 200, "2,000 characters are allowed, and components at every limit"
     finally:
         await fake.close()
     assert refused[0] == 400 and refused[1]["code"] == 50035 and list(refused[1]["errors"]) == [field]
