@@ -39,7 +39,10 @@ WEBHOOK_LIMIT, WEBHOOK_PERIOD = 5, 2.0
 """An interaction's follow-ups and edits of its responses: their own bucket per interaction token."""
 GLOBAL_LIMIT = 50
 """The bot's requests per second, all routes but the interactions' together."""
-MISSING_ACCESS, MISSING_PERMISSIONS, UNKNOWN_CHANNEL = 50001, 50013, 10003
+MISSING_ACCESS, MISSING_PERMISSIONS, UNKNOWN_CHANNEL, UNKNOWN_INTERACTION = 50001, 50013, 10003, 10062
+ACK_SECONDS = 3.0
+"""An interaction's first callback must come within this long of its creation: later, Discord answers 404 Unknown
+interaction (and the member's client shows "The application did not respond")."""
 _USER_MENTION = re.compile(r"(?<!\\)<@!?([0-9]{17,20})>")
 _ROLE_MENTION = re.compile(r"(?<!\\)<@&([0-9]{17,20})>")
 _EVERYONE = re.compile(r"(?<!\\)@(?:everyone|here)")
@@ -118,6 +121,7 @@ class Interaction:
     acked: asyncio.Event = field(default_factory=asyncio.Event)
     acked_after: float | None = None
     sent_at: float = 0.0
+    """When it was sent, on the fake's clock (`FakeDiscord.clock`)."""
 
     @property
     def callback_type(self) -> int | None:
@@ -131,7 +135,7 @@ class Interaction:
     def ephemeral_text(self) -> str:
         return "\n".join(self.texts(ephemeral=True))
 
-    async def wait_acked(self, timeout: float = 3.0) -> None:
+    async def wait_acked(self, timeout: float = ACK_SECONDS) -> None:
         """Wait for the callback: Discord gives a bot three seconds."""
         await asyncio.wait_for(self.acked.wait(), timeout)
 
@@ -298,7 +302,7 @@ class FakeDiscord:
                         message: dict[str, Any] | None = None) -> Interaction:
         interaction = Interaction(next(self._ids), f"token{next(self._ids)}", member, channel_id, kind,
                                   int(message["id"]) if message is not None else None)
-        interaction.sent_at = asyncio.get_running_loop().time()
+        interaction.sent_at = self.clock()
         self.interactions[interaction.token] = interaction
         payload: dict[str, Any] = {
             "id": str(interaction.id), "application_id": str(APP_ID), "type": kind, "token": interaction.token,
@@ -448,7 +452,10 @@ class FakeDiscord:
                 if isinstance(result, str):
                     return _refused(result)
             case ("POST", "interactions", _, token, "callback"):
-                result = self._callback(self.interactions[token], body)
+                interaction = self.interactions[token]
+                if not interaction.acked.is_set() and self.clock() - interaction.sent_at > ACK_SECONDS:
+                    return _json({"message": "Unknown interaction", "code": UNKNOWN_INTERACTION}, 404)
+                result = self._callback(interaction, body)
             case ("POST", "webhooks", _, token):
                 result = self._followup(self.interactions[token], body)
             case ("PATCH", "webhooks", _, token, "messages", message_id):
@@ -534,7 +541,7 @@ class FakeDiscord:
         kind, data = body["type"], body.get("data") or {}
         interaction.callbacks.append(body)
         if not interaction.acked.is_set():
-            interaction.acked_after = asyncio.get_running_loop().time() - interaction.sent_at
+            interaction.acked_after = self.clock() - interaction.sent_at
             interaction.acked.set()
         answer: dict[str, Any] = {"id": str(interaction.id), "type": kind}
         result: dict[str, Any] = {"interaction": answer}

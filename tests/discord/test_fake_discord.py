@@ -9,6 +9,7 @@ import aiohttp
 import pytest
 
 from tests.discord.fake_discord import (
+    ACK_SECONDS,
     CHANNEL_LIMIT,
     CHANNEL_PERIOD,
     CONTENT_LIMIT,
@@ -19,6 +20,7 @@ from tests.discord.fake_discord import (
     ROWS_LIMIT,
     Bucket,
     FakeDiscord,
+    Interaction,
     invalid_commands,
     is_name,
 )
@@ -72,6 +74,40 @@ async def test_a_channels_sixth_message_in_its_window_is_answered_429_with_the_r
     assert body["global"] is False and 0 < body["retry_after"] <= CHANNEL_PERIOD
     assert headers["X-RateLimit-Bucket"] == "messages-create" and float(headers["X-RateLimit-Reset-After"]) > 0
     assert [(method, path) for method, path, _ in fake.limited] == [("POST", f"/channels/{channel}/messages")]
+
+
+async def test_an_interaction_acknowledged_after_three_seconds_is_answered_404_unknown_interaction() -> None:
+    """Discord refuses the first callback of an interaction more than three seconds old, by the fake's clock; one
+    acknowledged in time may be followed up later."""
+    fake = FakeDiscord()
+    now = [1000.0]
+    fake.clock = lambda: now[0]
+    await fake.start()
+    member = fake.add_member("Ann")
+    late, prompt = (Interaction(number, f"token{number}", member, fake.channels[0], 2, sent_at=now[0])
+                    for number in (1, 2))
+    fake.interactions.update({late.token: late, prompt.token: prompt})
+    deferred = {"type": 5, "data": {"flags": 64}}
+    try:
+        async with aiohttp.ClientSession() as session:
+
+            async def callback(interaction: Interaction) -> tuple[int, dict[str, Any]]:
+                url = f"{fake.rest_base}/interactions/{interaction.id}/{interaction.token}/callback"
+                async with session.post(url, json=deferred) as response:
+                    return response.status, await response.json()
+
+            now[0] += ACK_SECONDS
+            in_time = await callback(prompt)
+            now[0] += 0.001
+            refused = await callback(late)
+            async with session.post(f"{fake.rest_base}/webhooks/1/{prompt.token}", json={"content": "later"}) as reply:
+                followed = reply.status
+    finally:
+        await fake.close()
+    assert in_time[0] == 200 and prompt.acked_after == ACK_SECONDS
+    assert refused == (404, {"message": "Unknown interaction", "code": 10062})
+    assert not late.acked.is_set() and late.callbacks == []
+    assert followed == 200 and prompt.ephemeral_text() == "later"
 
 
 def _button(*, custom_id: str = "b", label: str = "Deal") -> dict[str, Any]:
