@@ -6,10 +6,10 @@ import asyncio
 import contextlib
 import io
 import logging
-from collections.abc import Awaitable, Callable, Iterable
+from collections.abc import Awaitable, Callable, Iterable, Iterator
 from dataclasses import dataclass
 from functools import partial
-from typing import Any
+from typing import Any, TypeVar
 
 import discord
 from discord import app_commands
@@ -29,6 +29,7 @@ from bot.service import Service
 from bot.table_states import State
 
 log = logging.getLogger(__name__)
+T = TypeVar("T")
 
 PREFIX = "dc:"
 MAX_PAGES = 4
@@ -244,57 +245,82 @@ class DiscordAdapter:
 
     async def refuse(self, interaction: discord.Interaction, key: str) -> None:
         """Answer a malformed command at the edge, privately."""
-        language = await self.service.private_language_of(self.place(interaction), self.actor(interaction))
+        deadline = asyncio.get_running_loop().time() + self.options.defer_after
         try:
-            await interaction.response.send_message(text(language, key), ephemeral=True)
+            with self._answering():
+                await self._tell(interaction, self.place(interaction), self.actor(interaction), key, deadline)
         finally:
             _let_go(interaction)
+
+    @contextlib.contextmanager
+    def _answering(self) -> Iterator[None]:
+        """Count an interaction being answered, for `settled`."""
+        self._busy += 1
+        self._idle.clear()
+        try:
+            yield
+        finally:
+            self._busy -= 1
+            if self._busy == 0:
+                self._idle.set()
 
     async def _answer(self, interaction: discord.Interaction, place: Place, actor: Actor, work: Awaitable[Reply], *,
                       component: bool, pressed: tuple[str, int] | None = None, name: str = "answer") -> None:
         """Run the service's work and answer the interaction; what the channel should see goes to its queue.
 
         The interaction's own answer goes first (a press updates its message with the table's new state): the
-        channel's queued messages wait for it, and the rest of the private part follows as ephemeral follow-ups."""
-        self._busy += 1
-        self._idle.clear()
-        await self._found(place, interaction)
+        channel's queued messages wait for it, and the rest of the private part follows as ephemeral follow-ups.
+        Whatever is awaited before that answer (a lost channel's table played on, the service's work, the chat's
+        language) is awaited `_in_time`."""
+        deadline = asyncio.get_running_loop().time() + self.options.defer_after
         answered = asyncio.Event()
-        try:
-            task = asyncio.ensure_future(self._served(place, work, pressed))
-            done, _ = await asyncio.wait({task}, timeout=self.options.defer_after)
-            if not done:  # the service is slow: acknowledge now, answer in a follow-up
-                if component:
-                    await interaction.response.defer()
-                else:
-                    await interaction.response.defer(ephemeral=True, thinking=True)
-            reply, state = await task
-            public = [plain(line) for line in reply.public]
-            first = None  # a public answer to a slash command is the command's own response
-            if not component and not interaction.response.is_done() and public and not _private_part(reply, actor):
-                first = public.pop(0)
-            self.delivery.queue(place, texts=public, table=state, gate=answered,
-                                pictures=[picture for picture in reply.pictures if picture.to is None],
-                                files=[file for file in reply.files if file.to is None])
-            language = await self.service.language(place, actor)
-            self.board.set_language(place.table_id, language)
-            later = await self._respond(interaction, place, actor, reply, language, first, state, name=name)
-            answered.set()
-            for send in later:
-                await send()
-        except Exception:
-            log.exception("answering %s failed", interaction.data)
-            await self._apologise(interaction, place, actor)
-        finally:
-            answered.set()
-            _let_go(interaction)
-            self._busy -= 1
-            if self._busy == 0:
-                self._idle.set()
+        with self._answering():
+            try:
+                self._found(place, interaction)
+                reply, state = await self._in_time(interaction, self._served(place, work, pressed), deadline)
+                public = [plain(line) for line in reply.public]
+                first = None  # a public answer to a slash command is the command's own response
+                if not component and not interaction.response.is_done() and public and not _private_part(reply, actor):
+                    first = public.pop(0)
+                self.delivery.queue(place, texts=public, table=state, gate=answered,
+                                    pictures=[picture for picture in reply.pictures if picture.to is None],
+                                    files=[file for file in reply.files if file.to is None])
+                language = await self._in_time(interaction, self.service.language(place, actor), deadline,
+                                               public=first is not None)
+                self.board.set_language(place.table_id, language)
+                later = await self._respond(interaction, place, actor, reply, language, first, state, name=name)
+                answered.set()
+                for send in later:
+                    await send()
+            except Exception:
+                log.exception("answering %s failed", interaction.data)
+                await self._apologise(interaction, place, actor, deadline)
+            finally:
+                answered.set()
+                _let_go(interaction)
+
+    async def _in_time(self, interaction: discord.Interaction, work: Awaitable[T], deadline: float, *,
+                       public: bool = False) -> T:
+        """`work`'s result, the interaction acknowledged first if it is not done by `deadline` (loop time): Discord
+        refuses an interaction not acknowledged within three seconds ("Unknown interaction"), so nothing awaited
+        before its first response may hold that up. A deferred press is answered later in the pressed message (or a
+        follow-up), a deferred command in its "thinking" message: the channel's if `public`, else the member's."""
+        if interaction.response.is_done():
+            return await work
+        task = asyncio.ensure_future(work)
+        done, _ = await asyncio.wait({task}, timeout=max(0.0, deadline - asyncio.get_running_loop().time()))
+        if not done:
+            if interaction.type == discord.InteractionType.component:
+                await interaction.response.defer()
+            else:
+                await interaction.response.defer(ephemeral=not public, thinking=True)
+        return await task
 
     async def _served(self, place: Place, work: Awaitable[Reply],
                       pressed: tuple[str, int] | None) -> tuple[Reply, State | None]:
-        """The service's reply, its table state numbered at once (so versions follow the service's order)."""
+        """The service's reply, its table state numbered at once (so versions follow the service's order); a table
+        paused because the bot had lost its channel plays on first (`_play_on`)."""
+        await self._play_on(place)
         reply = await work
         if reply.table is None:
             return reply, None
@@ -334,7 +360,7 @@ class DiscordAdapter:
                 await response.defer()
         elif response.is_done():  # a deferred slash command: its "thinking" message becomes the answer
             await interaction.edit_original_response(content=private or first or self._done(place, language),
-                                                     attachments=own)
+                                                     attachments=own, allowed_mentions=discord.AllowedMentions.none())
         elif private or own:
             await response.send_message(**_ephemeral(private, own))
         elif first is not None:
@@ -371,20 +397,28 @@ class DiscordAdapter:
         url = f"https://discord.com/channels/{place.chat_id.removeprefix(PREFIX)}/{_channel(place)}/{message_id}"
         return text(language, "discord.table_link", url=url)
 
-    async def _apologise(self, interaction: discord.Interaction, place: Place, actor: Actor) -> None:
+    async def _apologise(self, interaction: discord.Interaction, place: Place, actor: Actor, deadline: float) -> None:
         with contextlib.suppress(Exception):
-            message = text(await self.service.private_language_of(place, actor), "discord.failed")
-            if interaction.response.is_done():
-                await interaction.followup.send(message, ephemeral=True)
-            else:
-                await interaction.response.send_message(message, ephemeral=True)
+            await self._tell(interaction, place, actor, "discord.failed", deadline)
+
+    async def _tell(self, interaction: discord.Interaction, place: Place, actor: Actor, key: str,
+                    deadline: float) -> None:
+        """Tell the member alone the catalogue's `key`, in his language: as the interaction's answer, or in a
+        follow-up once it was answered or deferred."""
+        language = await self._in_time(interaction, self.service.private_language_of(place, actor), deadline)
+        message = text(language, key)
+        if interaction.response.is_done():
+            await interaction.followup.send(message, ephemeral=True)
+        else:
+            await interaction.response.send_message(message, ephemeral=True)
 
     async def on_command_error(self, interaction: discord.Interaction, error: app_commands.AppCommandError) -> None:
         """The one error handler of the command tree: log with the traceback, tell the member privately."""
         log.error("slash command failed", exc_info=error)
         if interaction.guild_id is None:
             return
-        await self._apologise(interaction, self.place(interaction), self.actor(interaction))
+        deadline = asyncio.get_running_loop().time() + self.options.defer_after
+        await self._apologise(interaction, self.place(interaction), self.actor(interaction), deadline)
 
     # --- what timers caused --------------------------------------------------------------------------------------
 
@@ -419,12 +453,14 @@ class DiscordAdapter:
         self._pausing.add(pausing)
         pausing.add_done_callback(self._pausing.discard)
 
-    async def _found(self, place: Place, interaction: discord.Interaction) -> None:
-        """An interaction came from the channel: the bot is there, with these permissions, and a table paused
-        because the bot had lost its channel plays on, shown again as it stands if in play (what waited for the
-        channel when it was lost was dropped: a new hand's message, the last turn)."""
+    def _found(self, place: Place, interaction: discord.Interaction) -> None:
+        """An interaction came from the channel: the bot is there, with these permissions."""
         self._lost.discard(place.table_id)
         self.delivery.permissions(place, attach_files=interaction.app_permissions.attach_files)
+
+    async def _play_on(self, place: Place) -> None:
+        """A table paused because the bot had lost its channel plays on, shown again as it stands if in play (what
+        waited for the channel when it was lost was dropped: a new hand's message, the last turn)."""
         if self._pausing:
             await asyncio.gather(*self._pausing, return_exceptions=True)
         if self.service.is_paused(place.table_id):

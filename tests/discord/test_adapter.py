@@ -209,6 +209,41 @@ async def test_a_slow_service_is_deferred_then_answered(fake, turns, make_bot) -
     assert all(ix.acked_after < 3 for ix in fake.interactions.values())
 
 
+async def test_a_refusal_waiting_on_a_slow_store_is_deferred_then_given(fake, turns, make_bot) -> None:
+    """A malformed command is refused in the member's language, read from the store first: when the store is slow,
+    the command is acknowledged (deferred) once `defer_after` has passed, as a slow service's answer is, so that the
+    read never holds the acknowledgement past Discord's three seconds. It was answered only once the read was done."""
+    bot = await make_bot(defer_after=0.01)
+    ann = fake.add_member("Ann")
+    busy = await occupy_the_database_thread(bot)
+    refused = await fake.slash(ann, fake.channels[0], "set", name="small_blind")
+    await bot.settled()
+    await busy
+    assert refused.callback_type == 5 and refused.callbacks[0]["data"]["flags"] & EPHEMERAL
+    assert refused.ephemeral_text() == text("en", "discord.set_both")
+
+
+async def test_a_public_answer_waiting_on_the_chats_language_is_deferred_publicly(fake, turns, make_bot,
+                                                                                monkeypatch) -> None:
+    """After the service's work, the chat's language is read before the answer is given: when that read is slow,
+    the command is acknowledged once `defer_after` has passed (it waited for the read, however long). Its answer
+    meant for the channel ("Ann sits down.") is deferred as the channel's "thinking" message, then becomes it."""
+    bot = await make_bot(defer_after=0.05)
+    language = bot.service.language
+
+    async def slow_language(place, actor) -> str:
+        await asyncio.sleep(0.2)
+        return await language(place, actor)
+
+    monkeypatch.setattr(bot.service, "language", slow_language)
+    ann = fake.add_member("Ann")
+    joined = await fake.slash(ann, fake.channels[0], "join")
+    await bot.settled()
+    assert joined.callback_type == 5 and not joined.callbacks[0].get("data", {}).get("flags", 0) & EPHEMERAL
+    assert joined.acked_after is not None and joined.acked_after < 0.2
+    assert joined.texts(ephemeral=False) == ["Ann sits down."] and joined.ephemeral_text() == ""
+
+
 async def test_edits_are_coalesced_to_the_newest_state(fake, turns, make_bot) -> None:
     bot = await make_bot()
     ann, bob, _cat = await seat_three(fake, bot)

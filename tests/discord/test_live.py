@@ -71,3 +71,30 @@ async def test_a_channel_the_bot_gets_back_shows_its_own_table_not_one_whose_id_
     await bot.settled()
     assert not bot.service.is_paused(f"dc:{back}")
     assert shown == [f"dc:{back}"]
+
+
+async def test_a_press_in_a_channel_the_bot_gets_back_is_acknowledged_while_its_table_is_shown_again(
+        fake, turns, make_bot) -> None:
+    """The first interaction from a channel the bot had lost lets its paused table play on and shows it again
+    before the press is applied: paced as a start paces it (here a table every 3.2 s), that takes longer than the
+    three seconds Discord gives an interaction to be acknowledged. The press was refused "Unknown interaction"; it
+    is acknowledged in time (deferred), then applied to the pressed message."""
+    bot = await make_bot(shown_again_per_second=1 / 3.2)
+    ann, _bob, _cat = await seat_three(fake, bot)
+    channel = fake.channels[0]
+    await fake.slash(ann, channel, "deal")
+    await bot.settled()
+    [table] = table_messages(fake, channel)
+    fake.lost.add(channel)
+    bot.clock.advance(61)
+    await bot.service.scheduler.fire_due()  # the clock's announcement is refused: the table pauses
+    await bot.settled()
+    await asyncio.gather(*bot.adapter._pausing)
+    assert bot.service.is_paused(f"dc:{channel}")
+
+    fake.lost.discard(channel)
+    pressed = await fake.press(ann, table, fake.button(table, "Check"))
+    await bot.settled()
+    assert pressed.callback_type == 6 and pressed.acked_after is not None and pressed.acked_after < 3
+    assert not bot.service.is_paused(f"dc:{channel}")
+    assert "→ Bob" in fake.messages[int(table["id"])]["content"]
