@@ -442,8 +442,9 @@ class DiscordAdapter:
 
     def _lost_channel(self, place: Place) -> None:
         """The bot can no longer reach this table's channel (403 Missing Access, the channel deleted, the bot
-        removed from the guild): what waits for it is dropped, the table is paused (no time-out fires, no hand is
-        dealt, a hand in play waits as it is) and it is logged once until the bot is back."""
+        removed from the guild): what waits for it is dropped (its newest texts kept, `Delivery.forget`), the table
+        is paused (no time-out fires, no hand is dealt, a hand in play waits as it is) and it is logged once until
+        the bot is back."""
         self.delivery.forget(place)
         if place.table_id in self._lost:
             return
@@ -454,13 +455,16 @@ class DiscordAdapter:
         pausing.add_done_callback(self._pausing.discard)
 
     def _found(self, place: Place, interaction: discord.Interaction) -> None:
-        """An interaction came from the channel: the bot is there, with these permissions."""
+        """An interaction came from the channel: the bot is there, with these permissions, and the texts the channel
+        missed while the bot could not reach it are posted first."""
         self._lost.discard(place.table_id)
         self.delivery.permissions(place, attach_files=interaction.app_permissions.attach_files)
+        self.delivery.regained(place)
 
     async def _play_on(self, place: Place) -> None:
-        """A table paused because the bot had lost its channel plays on, shown again as it stands if in play (what
-        waited for the channel when it was lost was dropped: a new hand's message, the last turn)."""
+        """A table paused because the bot had lost its channel plays on, shown again as it stands if in play (its
+        table messages that waited for the channel when it was lost were dropped: a new hand's message, the last
+        turn)."""
         if self._pausing:
             await asyncio.gather(*self._pausing, return_exceptions=True)
         if self.service.is_paused(place.table_id):

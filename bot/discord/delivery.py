@@ -31,6 +31,8 @@ EDITS, EDIT_SECONDS = 5, 5.0
 """Discord's bucket for message edits in a channel: 5 in 5 seconds."""
 SPARE_EDITS = 2
 """Edits of a channel that may still go at once after an old table message's retirement."""
+MISSED_TEXTS = 5
+"""A lost channel's newest public messages (texts) kept for when it is back: the rest of what it missed is dropped."""
 RETIRE_AFTER = 1.0
 """Seconds an old table message waits before its buttons go: a press on it answered just before the new message
 was posted (its interaction edits the message itself) lands first and is not undone."""
@@ -71,6 +73,9 @@ class _Channel:
     edits: Window = field(default_factory=lambda: Window(EDITS, EDIT_SECONDS))
     """The bot's edits of the channel's messages through its bucket (table states, retirements), each counted from
     when it started."""
+    missed: deque[str] = field(default_factory=lambda: deque(maxlen=MISSED_TEXTS))
+    """The newest texts dropped since the bot lost the channel, posted when it is back (`Delivery.regained`). In
+    memory only: a restart forgets them."""
 
 
 class Delivery:
@@ -128,12 +133,22 @@ class Delivery:
         return [channel.place for channel in self._channels.values()]
 
     def forget(self, place: Place) -> None:
-        """Drop what waits for a channel the bot can no longer reach."""
+        """Drop what waits for a channel the bot can no longer reach, keeping its newest texts (`_Channel.missed`; table
+        states and pictures are not kept: the table is shown again as it stands when the channel is back)."""
         channel = self._channels.get(_channel_id(place))
         if channel is not None:
+            channel.missed.extend(entry.text for entry in channel.entries if entry.text is not None)
             channel.entries.clear()
             channel.retiring.clear()
             channel.wake.set()
+
+    def regained(self, place: Place) -> None:
+        """The channel is heard from again: the texts it missed are queued, before anything queued after this."""
+        channel = self._channels.get(_channel_id(place))
+        if channel is not None and channel.missed:
+            missed = list(channel.missed)
+            channel.missed.clear()
+            self.queue(place, texts=missed)
 
     async def settled(self) -> None:
         """Wait until everything queued has been sent (or has failed and been logged)."""
@@ -179,7 +194,9 @@ class Delivery:
                 if error.code not in (MISSING_ACCESS, UNKNOWN_CHANNEL):
                     log.exception("sending to channel %s failed", channel.place.table_id)
                     continue
-                channel.entries.clear()
+                if entry.text is not None:  # the refused text itself (joined with those after it)
+                    channel.missed.append(entry.text)
+                self.forget(channel.place)
                 self._lost(channel.place)
             except Exception:
                 log.exception("sending to channel %s failed", channel.place.table_id)
@@ -187,7 +204,8 @@ class Delivery:
     async def _send(self, channel: _Channel, entry: _Entry) -> None:
         target = self._client.get_partial_messageable(_channel_id(channel.place))
         if entry.text is not None:
-            await target.send(self._joined(channel, entry.text), allowed_mentions=discord.AllowedMentions.none())
+            entry.text = self._joined(channel, entry.text)
+            await target.send(entry.text, allowed_mentions=discord.AllowedMentions.none())
         elif entry.table is not None:
             if self._board.is_edit(*entry.table):
                 channel.edits.stamp(time.monotonic())

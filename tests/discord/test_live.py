@@ -5,6 +5,8 @@ from __future__ import annotations
 
 import asyncio
 
+from bot.output import Place, Reply
+from tests.discord.fake_discord import GUILD_ID
 from tests.discord.test_adapter import seat_three, table_messages
 
 
@@ -98,3 +100,50 @@ async def test_a_press_in_a_channel_the_bot_gets_back_is_acknowledged_while_its_
     assert pressed.callback_type == 6 and pressed.acked_after is not None and pressed.acked_after < 3
     assert not bot.service.is_paused(f"dc:{channel}")
     assert "→ Bob" in fake.messages[int(table["id"])]["content"]
+
+
+async def test_a_channel_the_bot_gets_back_is_sent_the_texts_it_missed_before_its_table(fake, turns, make_bot) -> None:
+    """The bot lost the channel as it posted a new hand's announcement ("Hand 1 begins."): it was dropped with the
+    hand's table message. When the channel is heard from again (here a `/balance`), the announcement is posted
+    first, then the table as it stands; it was lost for good, only the table shown."""
+    bot = await make_bot()
+    ann, bob, _cat = await seat_three(fake, bot)
+    channel = fake.channels[0]
+    fake.lost.add(channel)
+    await fake.slash(bob, channel, "deal")
+    await bot.settled()
+    await asyncio.gather(*bot.adapter._pausing)
+    assert bot.service.is_paused(f"dc:{channel}")
+    before = len(fake.channel_messages(channel))
+
+    fake.lost.discard(channel)
+    await fake.slash(ann, channel, "balance")
+    await bot.settled()
+    posted = [message["content"] for message in fake.channel_messages(channel)[before:]]
+    assert [content.split("\n")[0] for content in posted] == ["Hand 1 begins.", "Hand 1"], posted
+
+
+async def test_a_lost_channel_keeps_its_newest_five_texts_and_only_those_of_its_last_loss(
+        fake, turns, make_bot) -> None:
+    """Seven announcements (each too long to share a message) are refused as the channel is lost: the newest five
+    are posted when it is back. Lost again, with one more announcement, it gets that one alone when back: the five
+    posted already are not posted again."""
+    bot = await make_bot()
+    ann = fake.add_member("Ann")
+    channel = fake.channels[0]
+    place = Place(f"dc:{GUILD_ID}", f"dc:{channel}")
+    said = [f"Announcement {number}: " + "x" * 1500 for number in range(1, 9)]
+
+    async def lose_and_get_back(texts: list[str]) -> list[str]:
+        fake.lost.add(channel)
+        await bot.adapter.on_timer(place, Reply(public=texts))
+        await bot.settled()
+        await asyncio.gather(*bot.adapter._pausing)
+        before = len(fake.channel_messages(channel))
+        fake.lost.discard(channel)
+        await fake.slash(ann, channel, "balance")
+        await bot.settled()
+        return [message["content"] for message in fake.channel_messages(channel)[before:]]
+
+    assert await lose_and_get_back(said[:7]) == said[2:7]
+    assert await lose_and_get_back(said[7:]) == said[7:]
