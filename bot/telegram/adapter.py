@@ -276,10 +276,11 @@ class TelegramAdapter:
             self._admins.pop(old, None)
         self.outbox.rekey(old, new)
 
-    async def _on_photos_refused(self, chat_id: int) -> None:
-        """A group refused a picture: pictures stay off there, and the group is told once."""
+    async def _on_photos_refused(self, chat_id: int, topic: int | None) -> None:
+        """A group refused a picture: pictures stay off there, and the group is told once, in the forum topic whose
+        table the picture was for (where its players read on)."""
         if await self.memory.refuse_photos(chat_id, True):
-            place = place_of(chat_id, None)
+            place = place_of(chat_id, topic)
             self._post(place, text(await self.service.language(place, None), "tg.no_photos"))
 
     async def _on_command(self, update: Update, context: ContextTypes.DEFAULT_TYPE) -> None:

@@ -101,8 +101,8 @@ class Outbox:
         self._dispatcher: asyncio.Task[None] | None = None
         self.on_blocked: Callable[[int], Awaitable[None]] | None = None
         """A user blocked the bot (a private send was refused)."""
-        self.on_photos_refused: Callable[[int], Awaitable[None]] | None = None
-        """A group refused a picture (the bot may not send photos there)."""
+        self.on_photos_refused: Callable[[int, int | None], Awaitable[None]] | None = None
+        """A group refused a picture (the bot may not send photos there): the chat, and the forum topic it was for."""
         self.on_migrated: Callable[[int, int], Awaitable[None]] | None = None
         """A group became a supergroup with a new id (old, new): what was queued for it goes there."""
         self.on_lost_group: Callable[[int], Awaitable[None]] | None = None
@@ -407,7 +407,7 @@ class Outbox:
                 if op.text:  # the text that joined the picture still goes, first
                     queue.ops.appendleft(TextOp(op.chat_id, op.topic, op.text))
                 if self.on_photos_refused is not None:
-                    await self.on_photos_refused(op.chat_id)
+                    await self.on_photos_refused(op.chat_id, op.topic)
             elif op.topic is not None and op.chat_id < 0 and _refuses_topic(error):
                 log.warning("topic %s of group %s refuses the bot (%s); what was queued for it is dropped", op.topic,
                             op.chat_id, error)
