@@ -105,7 +105,8 @@ class TelegramAdapter:
         self._showing: asyncio.Task[None] | None = None
         """After a start: the tables in play being shown again."""
         self._admins: dict[int, tuple[float, frozenset[int]]] = {}
-        self._mentions: dict[str, str] = {}
+        self._usernames: dict[str, str] = {}
+        """The @username (without the @) of each player who acted and has one, by player id."""
         self._admin_reads: dict[int, asyncio.Task[tuple[float, frozenset[int]]]] = {}
         self._register()
 
@@ -462,9 +463,15 @@ class TelegramAdapter:
                 self._post(place, text(language, key, name=names, link=link))
 
     async def _mention(self, place: Place, actor: Actor | None, user_id: str) -> str:
-        if actor is not None and user_id == actor.user_id:
-            return self._mentions.get(user_id, actor.name)
-        return await self._name(place, user_id)
+        """A player as the chat is told about him (a hint, a pointer): by the name his table reads, his label too
+        ("Ann (2)", read apart from another Ann); the actor with an @ when that name is his @username (Telegram then
+        notifies him), or by his own name when the chat's tables never saw him."""
+        shown = await self.service.player_name(place, user_id)
+        if actor is None or user_id != actor.user_id:
+            return inert(shown)
+        name = actor.name if shown == user_id else shown
+        username = self._usernames.get(user_id)
+        return f"@{name}" if username and (name == username or name.startswith(f"{username} (")) else inert(name)
 
     def _route(self, place: Place, user_id: str | None) -> _Route | None:
         """Where output for a player goes (`None`: everyone, the table's chat): the table's chat when the table is his
@@ -516,8 +523,10 @@ class TelegramAdapter:
     async def _actor(self, chat: Chat, user: User) -> Actor:
         language = (user.language_code or "")[:2] or None
         name = user.username or user.full_name
-        # his @username is the bot's own mention of him; a full name is only shown (`inert`: no "@alice" in it)
-        self._mentions[user_key(user.id)] = f"@{user.username}" if user.username else inert(user.full_name)
+        if user.username:  # the bot's own mention of him (`_mention`); a full name is only shown
+            self._usernames[user_key(user.id)] = user.username
+        else:
+            self._usernames.pop(user_key(user.id), None)
         return Actor(user_key(user.id), name, language, await self._is_admin(chat, user))
 
     async def _is_admin(self, chat: Chat, user: User) -> bool:
@@ -548,9 +557,6 @@ class TelegramAdapter:
     def _place(self, message: MaybeInaccessibleMessage) -> Place:
         topic = message.message_thread_id if isinstance(message, Message) and message.is_topic_message else None
         return place_of(self.memory.current_chat(message.chat.id), topic)
-
-    async def _name(self, place: Place, user_id: str) -> str:
-        return inert(await self.service.player_name(place, user_id))
 
 
 def _asks_for_table(line: str) -> bool:

@@ -261,3 +261,22 @@ async def test_group_administrators_may_organize(make_bot, api) -> None:
     await bot.command(BOB, "/grant @ann 5")
     assert bot.group()[-1].text == "ann receives 5 chips."
     assert len(api.calls("getChatAdministrators")) == 1  # read once, not per command
+
+
+async def test_the_private_chat_hint_names_a_player_as_his_table_does(make_bot, api) -> None:
+    """Two players of the group are called "ann": the table reads the later one "Ann (2)", and so does the hint that
+    tells him to open a private chat (it read "Ann", the other player's name); the one whose name is his @username
+    is still named by it (Telegram notifies him), and so is each of them by the link his `/start` in the group asks
+    for."""
+    other_ann = {"id": 107, "is_bot": False, "first_name": "Ann", "language_code": "en"}
+    bot = await make_bot("duel")
+    for user in (ANN, other_ann):
+        await bot.command(user, "/join")
+    assert bot.group()[-1].text == "Ann (2) sits down."
+    await bot.command(ANN, "/deal")
+    await bot.command(other_ann, "/check")  # out of turn, and he has no private chat with the bot
+    assert bot.group()[-1].text.startswith("Ann (2), I can only answer you privately"), bot.group()[-1].text
+    await bot.command(other_ann, "/start")
+    assert bot.group()[-1].text.startswith("Ann (2), our private chat opens here"), bot.group()[-1].text
+    await bot.command(ANN, "/start")
+    assert bot.group()[-1].text.startswith("@ann, our private chat opens here"), bot.group()[-1].text
