@@ -57,7 +57,8 @@ class AdapterMemory:
         await self._write(lambda tx: platform.forget_table_message(tx, platform_name, table_id))
 
     async def marks(self, kind: str) -> set[tuple[int, ...]]:
-        """Every Telegram mark of one kind: `private_chat` (user), `no_photos` (group), `hinted` (group, user)."""
+        """Every Telegram mark of one kind: `private_chat` (user), `no_photos` (group), `hinted` (group, user),
+        `migrated` (old group, supergroup), `closed_topic` (group, topic)."""
         return await self._store.read(lambda tx: platform.marks(tx, kind))
 
     async def set_mark(self, kind: str, ids: tuple[int, ...], on: bool) -> None:

@@ -1,7 +1,7 @@
 """The adapters' own rows (migration 6): each table's current message per platform, the old ones waiting to lose
 their buttons (migration 26), and Telegram's marks (who opened a private chat, which groups refuse pictures, who was
-told to open a private chat). Platform ids only, never game state; the service hands them to the adapters
-(`bot.adapter_memory`), which never open the store."""
+told to open a private chat, which forum topics refused the bot: migration 29). Platform ids only, never game state;
+the service hands them to the adapters (`bot.adapter_memory`), which never open the store."""
 
 from __future__ import annotations
 
@@ -21,9 +21,10 @@ MARKS = {
     "no_photos": ("telegram_no_photos", ("chat_id",)),
     "hinted": ("telegram_hinted", ("chat_id", "user_id")),
     "migrated": ("telegram_migrated", ("old_chat_id", "new_chat_id")),
+    "closed_topic": ("telegram_closed_topics", ("chat_id", "topic")),
 }
 """Telegram's marks: each a set of platform ids (a user; a group; a group and a user; a group's old and new id after
-it became a supergroup), and its table and columns."""
+it became a supergroup; a group and its forum topic), and its table and columns."""
 
 
 def _messages(platform: str) -> tuple[str, str, str]:

@@ -296,6 +296,16 @@ MIGRATIONS: list[Migration] = [
         at REAL NOT NULL
     )
     """,
+    # 29: Telegram forum topics that refused the bot a post (an administrator closed them): their tables stay paused
+    # until the topic itself is heard from, where a table paused because the bot was out of the group plays on once
+    # the group is (only a supergroup has topics: no group upgrade renames these)
+    """
+    CREATE TABLE IF NOT EXISTS telegram_closed_topics (
+        chat_id    INTEGER NOT NULL,
+        topic      INTEGER NOT NULL,
+        PRIMARY KEY (chat_id, topic)
+    )
+    """,
 ]
 
 REBUILDS: frozenset[Migration] = frozenset({accounts_by_name})

@@ -202,15 +202,16 @@ class TelegramAdapter:
 
     async def _note_chat(self, update: Update, context: ContextTypes.DEFAULT_TYPE) -> None:
         """A message tells where the bot is: a user who writes in private may be written to; a group the bot
-        hears from has the bot in it, so a table paused because the group (or its forum topic) refused it plays on."""
+        hears from has the bot in it, so a table paused because the group refused it plays on, and so does the
+        table of the forum topic the message came from (`_back_in_group`)."""
         message, user = update.message, update.effective_user
         if message is None:
             return
         if message.chat.type == ChatType.PRIVATE:
             if user is not None:
                 await self.memory.open_private_chat(user.id)
-        elif self.service.is_paused(self._place(message).table_id):
-            await self._back_in_group(message.chat.id)
+        elif self.service.is_paused(table_id := self._place(message).table_id):
+            await self._back_in_group(message.chat.id, chat_and_topic(table_id)[1])
 
     async def _on_my_chat_member(self, update: Update, context: ContextTypes.DEFAULT_TYPE) -> None:
         change = update.my_chat_member
@@ -233,26 +234,34 @@ class TelegramAdapter:
     async def _pause_group(self, chat_id: int) -> None:
         """The bot is out of a group (removed, or a send refused with 403 Forbidden when the membership update never
         came): its tables pause (no time-out fires, no hand is dealt, a hand in play waits as it is) until the bot
-        hears from the group again (see `_note_chat`)."""
+        is added back or hears from the group again (`_back_in_group`)."""
         tables = await self.service.tables_of(place_of(chat_id, None).chat_id)
         log.info("out of chat %s; pausing %s", chat_id, tables)
         await self.service.pause(tables)
 
     async def _pause_topic(self, chat_id: int, topic: int) -> None:
         """A forum topic refused a post (an administrator closed or deleted it): its table pauses, as a group's do
-        when the bot is out of it (`_pause_group`), until the bot hears from the topic again (its reopening says so,
-        see `_note_chat`); the group's other tables play on."""
-        table_id = place_of(self.memory.current_chat(chat_id), topic).table_id
+        when the bot is out of it (`_pause_group`), until the bot hears from that topic again (its reopening says
+        so, see `_note_chat`), recorded so, across a restart too; the group's other tables play on."""
+        chat_id = self.memory.current_chat(chat_id)
+        table_id = place_of(chat_id, topic).table_id
         log.info("topic %s of chat %s refuses posts; pausing %s", topic, chat_id, table_id)
+        await self.memory.close_topic(chat_id, topic, True)
         await self.service.pause([table_id])
 
-    async def _back_in_group(self, chat_id: int) -> None:
-        """The bot is in a group again (added back, or heard from): its paused tables play on, and those in play are
-        shown again as they stand, since what was queued for the group when it refused the bot was dropped (a new
-        hand's message, the last turn): its table message may show an older turn whose buttons no longer act."""
-        chat = place_of(self.memory.current_chat(chat_id), None).chat_id
-        tables = await self.service.tables_of(chat)
-        if not any(self.service.is_paused(table_id) for table_id in tables):
+    async def _back_in_group(self, chat_id: int, topic: int | None = None) -> None:
+        """The bot is in a group again (added back, or heard from; with `topic`, heard from in that forum topic):
+        the tables paused because the group refused the bot play on, and the topic's own, whatever paused it; one
+        whose topic refused the bot waits for that topic (`_pause_topic`). Those in play are shown again as they
+        stand, since what was queued for the group when it refused the bot was dropped (a new hand's message, the
+        last turn): its table message may show an older turn whose buttons no longer act."""
+        chat_id = self.memory.current_chat(chat_id)
+        if topic is not None:
+            await self.memory.close_topic(chat_id, topic, False)
+        chat = place_of(chat_id, None).chat_id
+        tables = [table_id for table_id in await self.service.tables_of(chat) if self.service.is_paused(table_id)
+                  and chat_and_topic(table_id) not in self.memory.closed_topics]
+        if not tables:
             return
         await self.service.resume(tables)
         await self.service.show_tables_in_play(f"{chat}:", per_second=SHOWN_AGAIN_PER_SECOND * self.settings.time_scale)

@@ -1,6 +1,6 @@
 """What the Telegram adapter remembers across restarts: each table's message id, the old table messages waiting to
-lose their buttons, who opened a private chat, which groups refuse pictures, and who was already told to open a private
-chat."""
+lose their buttons, who opened a private chat, which groups refuse pictures, who was already told to open a private
+chat, and which forum topics refused the bot."""
 
 from __future__ import annotations
 
@@ -50,6 +50,9 @@ class Memory:
         """(chat, user): the user was told in that chat to open a private chat with the bot."""
         self.migrated: dict[int, int] = {}
         """Groups upgraded to supergroups: old id -> new id (presses on the old group's messages still come)."""
+        self.closed_topics: set[tuple[int, int]] = set()
+        """(chat, topic): a forum topic refused the bot a post (an administrator closed it); its table stays paused
+        until the topic itself is heard from."""
 
     async def load(self) -> None:
         """Read what the service kept."""
@@ -59,6 +62,7 @@ class Memory:
         self.no_photos = {chat_id for (chat_id,) in await self._kept.marks("no_photos")}
         self.hinted = {(chat_id, user_id) for chat_id, user_id in await self._kept.marks("hinted")}
         self.migrated = {old: new for old, new in await self._kept.marks("migrated")}
+        self.closed_topics = {(chat_id, topic) for chat_id, topic in await self._kept.marks("closed_topic")}
 
     async def refuse_photos(self, chat_id: int, refused: bool) -> bool:
         """Record whether a group refuses pictures; True when that changed."""
@@ -70,6 +74,15 @@ class Memory:
             self.no_photos.discard(chat_id)
         await self._kept.set_mark("no_photos", (chat_id,), refused)
         return True
+
+    async def close_topic(self, chat_id: int, topic: int, closed: bool) -> None:
+        """Record whether a forum topic refuses the bot (`closed`) or was heard from again."""
+        if ((chat_id, topic) in self.closed_topics) != closed:
+            if closed:
+                self.closed_topics.add((chat_id, topic))
+            else:
+                self.closed_topics.discard((chat_id, topic))
+            await self._kept.set_mark("closed_topic", (chat_id, topic), closed)
 
     async def hint_once(self, chat_id: int, user_id: int) -> bool:
         """Whether the user may still be told in this chat to open a private chat (it is then recorded)."""

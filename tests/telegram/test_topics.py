@@ -5,11 +5,34 @@ from __future__ import annotations
 
 import pytest
 
-from tests.telegram.conftest import ANN, BOB, WHOLE_HANDS
+from bot.telegram.render import place_of
+from tests.telegram.conftest import ANN, BOB, WHOLE_HANDS, Running
 from tests.telegram.fake_api import GROUP
 from tests.telegram.test_games import play_out
 
 TOPIC = 7
+A, B = 7, 9
+"""Two forum topics of the group, each with its table."""
+
+
+def table_of(topic: int) -> str:
+    return place_of(GROUP["id"], topic).table_id
+
+
+async def round_with_a_clock(bot: Running, topic: int) -> None:
+    """Ann and Bob play a round in the topic, and Ann starts the clock (it announces a level in 300 s)."""
+    for user in (ANN, BOB):
+        await bot.command(user, "/join", topic=topic)
+    await bot.command(ANN, "/deal", topic=topic)
+    await bot.command(ANN, "/clock", topic=topic)
+
+
+async def reopen(bot: Running, topic: int) -> None:
+    """An administrator reopens a closed topic (Telegram says so there, in a service message)."""
+    bot.api.closed_topics.discard((GROUP["id"], topic))
+    await bot.handled(await bot.api.push(bot.api.service_update(GROUP, ANN, message_thread_id=topic,
+                                                                is_topic_message=True, forum_topic_reopened={})))
+    await bot.adapter.flush()
 
 
 @pytest.mark.telegram_time_scale(WHOLE_HANDS)
@@ -26,3 +49,42 @@ async def test_a_refused_picture_is_explained_in_the_topic_it_was_for(make_bot, 
     assert len(api.calls("sendPhoto")) == 1
     notices = [sent for sent in bot.group() if "I may not send pictures" in sent.text]
     assert [sent.topic for sent in notices] == [TOPIC]
+
+
+@pytest.mark.telegram_time_scale(WHOLE_HANDS)
+async def test_a_reopened_topic_resumes_its_own_table_not_another_closed_one(make_bot, api) -> None:
+    """Both topics are closed and their tables paused: reopening one says nothing of the other, whose players still
+    cannot post (its table would time them out, hand after hand), even after a restart."""
+    bot = await make_bot("duel")
+    for topic in (A, B):
+        await round_with_a_clock(bot, topic)
+    api.closed_topics |= {(GROUP["id"], A), (GROUP["id"], B)}
+    await bot.fire_timers(300)  # each clock's announcement is refused in its closed topic
+    assert bot.service.is_paused(table_of(A)) and bot.service.is_paused(table_of(B))
+    await bot.stop()
+    bot = await make_bot("duel")
+    await reopen(bot, A)
+    assert not bot.service.is_paused(table_of(A))
+    assert bot.service.is_paused(table_of(B))
+    await reopen(bot, B)
+    assert not bot.service.is_paused(table_of(B))
+
+
+@pytest.mark.telegram_time_scale(WHOLE_HANDS)
+async def test_a_group_that_takes_the_bot_back_resumes_what_its_loss_paused_not_a_closed_topic(make_bot,
+                                                                                               api) -> None:
+    """Topic B is closed (its table paused), then the bot is removed from the group (A's table pauses too): added
+    back, A plays on, B waits until it is reopened."""
+    bot = await make_bot("duel")
+    for topic in (A, B):
+        await round_with_a_clock(bot, topic)
+    api.closed_topics.add((GROUP["id"], B))
+    await bot.fire_timers(300)
+    assert bot.service.is_paused(table_of(B)) and not bot.service.is_paused(table_of(A))
+    await bot.handled(await api.push(api.member_update(GROUP, "kicked", ANN)))
+    assert bot.service.is_paused(table_of(A))
+    await bot.handled(await api.push(api.member_update(GROUP, "member", ANN)))
+    assert not bot.service.is_paused(table_of(A))
+    assert bot.service.is_paused(table_of(B))
+    await reopen(bot, B)
+    assert not bot.service.is_paused(table_of(B))
