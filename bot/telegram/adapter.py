@@ -33,6 +33,7 @@ from bot.retiring import queue_kept
 from bot.service import Service
 from bot.table_states import State, TableStates
 from bot.telegram.hints import Hints, start_link, table_of_payload
+from bot.telegram.lost import LostTexts
 from bot.telegram.memory import PLATFORM, Memory
 from bot.telegram.outbox import DocumentOp, Outbox, PhotoOp, TableOp, TextOp
 from bot.telegram.render import (
@@ -92,6 +93,8 @@ class TelegramAdapter:
         self.application = builder.build()
         self.memory = Memory(service.memory)
         self.hints = Hints(self.memory)
+        self.lost = LostTexts()
+        """The public texts dropped for each paused table, shown when it plays on (`_back_in_group`)."""
         self.states = TableStates()
         """Each table state numbered as the service produced it (`_served`), so the outbox never shows an older one."""
         self.outbox = Outbox(self.application.bot, self.memory, settings.limits(), self.states)
@@ -231,30 +234,40 @@ class TelegramAdapter:
         if getattr(change.new_chat_member, "can_send_photos", True) is not False:
             await self.memory.refuse_photos(change.chat.id, False)  # pictures are allowed (again)
 
-    async def _pause_group(self, chat_id: int) -> None:
+    async def _pause_group(self, chat_id: int, lost: list[TextOp] | None = None) -> None:
         """The bot is out of a group (removed, or a send refused with 403 Forbidden when the membership update never
         came): its tables pause (no time-out fires, no hand is dealt, a hand in play waits as it is) until the bot
-        is added back or hears from the group again (`_back_in_group`)."""
+        is added back or hears from the group again (`_back_in_group`); `lost`: the public texts dropped for it."""
         tables = await self.service.tables_of(place_of(chat_id, None).chat_id)
         log.info("out of chat %s; pausing %s", chat_id, tables)
-        await self.service.pause(tables)
+        await self._pause(tables, lost or [])
 
-    async def _pause_topic(self, chat_id: int, topic: int) -> None:
+    async def _pause(self, table_ids: list[str], lost: list[TextOp]) -> None:
+        """Pause tables, keeping the public texts dropped for them (`LostTexts`: from this pause on)."""
+        self.lost.begin(table_id for table_id in table_ids if not self.service.is_paused(table_id))
+        await self.service.pause(table_ids)
+        for op in lost:
+            if (table_id := place_of(op.chat_id, op.topic).table_id) in table_ids:
+                self.lost.keep(table_id, op.text)
+
+    async def _pause_topic(self, chat_id: int, topic: int, lost: list[TextOp] | None = None) -> None:
         """A forum topic refused a post (an administrator closed or deleted it): its table pauses, as a group's do
         when the bot is out of it (`_pause_group`), until the bot hears from that topic again (its reopening says
-        so, see `_note_chat`), recorded so, across a restart too; the group's other tables play on."""
+        so, see `_note_chat`), recorded so, across a restart too; the group's other tables play on. `lost`: the
+        public texts dropped for it."""
         chat_id = self.memory.current_chat(chat_id)
         table_id = place_of(chat_id, topic).table_id
         log.info("topic %s of chat %s refuses posts; pausing %s", topic, chat_id, table_id)
         await self.memory.close_topic(chat_id, topic, True)
-        await self.service.pause([table_id])
+        await self._pause([table_id], lost or [])
 
     async def _back_in_group(self, chat_id: int, topic: int | None = None) -> None:
         """The bot is in a group again (added back, or heard from; with `topic`, heard from in that forum topic):
         the tables paused because the group refused the bot play on, and the topic's own, whatever paused it; one
-        whose topic refused the bot waits for that topic (`_pause_topic`). Those in play are shown again as they
-        stand, since what was queued for the group when it refused the bot was dropped (a new hand's message, the
-        last turn): its table message may show an older turn whose buttons no longer act."""
+        whose topic refused the bot waits for that topic (`_pause_topic`). What was queued for them when they were
+        refused was dropped: their last public texts (`LostTexts`) are posted, then those in play shown again as
+        they stand (a new hand's message, the last turn: the table message may show an older turn whose buttons no
+        longer act)."""
         chat_id = self.memory.current_chat(chat_id)
         if topic is not None:
             await self.memory.close_topic(chat_id, topic, False)
@@ -264,6 +277,9 @@ class TelegramAdapter:
         if not tables:
             return
         await self.service.resume(tables)
+        for table_id in tables:
+            for lost in self.lost.take(table_id):
+                self._post(Place(chat, table_id), lost)
         await self.service.show_tables_in_play(f"{chat}:", per_second=SHOWN_AGAIN_PER_SECOND * self.settings.time_scale)
 
     async def _on_migrate_message(self, update: Update, context: ContextTypes.DEFAULT_TYPE) -> None:

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import math
 from collections import deque
-from collections.abc import Callable
+from collections.abc import Callable, Iterable
 from dataclasses import dataclass, field
 
 from bot.output import TableMessage
@@ -87,6 +87,18 @@ class RetireOp:
 
 Op = TextOp | TableOp | PhotoOp | DocumentOp
 """What waits in a chat's queue (a `RetireOp` waits apart, in `ChatQueue.retiring`)."""
+
+
+def public_texts(ops: Iterable[Op]) -> list[TextOp]:
+    """The texts everyone in the chat would have read, of ops dropped: a public text, or the one that joined a
+    public picture; never a private text, a file, or a table state (the table is shown again as it stands)."""
+    texts: list[TextOp] = []
+    for op in ops:
+        if isinstance(op, TextOp) and op.private_to is None:
+            texts.append(op)
+        elif isinstance(op, PhotoOp) and op.private_to is None and op.text:
+            texts.append(TextOp(op.chat_id, op.topic, op.text))
+    return texts
 
 
 @dataclass

@@ -37,7 +37,7 @@ from bot.output import OldMessage, Place
 from bot.table_states import TableStates
 from bot.telegram.budget import Limits
 from bot.telegram.memory import Memory, Posted
-from bot.telegram.ops import ChatQueue, DocumentOp, Op, PhotoOp, RetireOp, TableOp, TextOp
+from bot.telegram.ops import ChatQueue, DocumentOp, Op, PhotoOp, RetireOp, TableOp, TextOp, public_texts
 from bot.telegram.render import (
     MAX_CAPTION,
     MAX_TEXT,
@@ -105,12 +105,12 @@ class Outbox:
         """A group refused a picture (the bot may not send photos there): the chat, and the forum topic it was for."""
         self.on_migrated: Callable[[int, int], Awaitable[None]] | None = None
         """A group became a supergroup with a new id (old, new): what was queued for it goes there."""
-        self.on_lost_group: Callable[[int], Awaitable[None]] | None = None
+        self.on_lost_group: Callable[[int, list[TextOp]], Awaitable[None]] | None = None
         """A group refused a send with 403 Forbidden (the bot was kicked or left): what was queued for it is
-        dropped."""
-        self.on_lost_topic: Callable[[int, int], Awaitable[None]] | None = None
+        dropped; its public texts (the refused one's too) come along."""
+        self.on_lost_topic: Callable[[int, int, list[TextOp]], Awaitable[None]] | None = None
         """A forum topic (chat, topic) refused a post (an administrator closed or deleted it): what was queued for it
-        is dropped."""
+        is dropped; its public texts (the refused one's too) come along."""
         self.requests = 0
         """Requests sent (for the benchmark's ratio to the budget), `RetireOp`s included."""
         self.rate_limited = 0
@@ -154,26 +154,32 @@ class Outbox:
         """Forget the pictures queued for a chat (it refuses them)."""
         self._drop(chat_id, lambda op: isinstance(op, PhotoOp))
 
-    def forget_topic(self, chat_id: int, topic: int) -> None:
+    def forget_topic(self, chat_id: int, topic: int) -> list[TextOp]:
         """Drop what waits for a forum topic the bot may no longer post in (the old messages' retirements stay:
-        an edit is still allowed there)."""
-        self._drop(chat_id, lambda op: op.topic == topic)
+        an edit is still allowed there); return its public texts (`public_texts`)."""
+        return public_texts(self._drop(chat_id, lambda op: op.topic == topic))
 
-    def _drop(self, chat_id: int, dropped: Callable[[Op], bool]) -> None:
+    def _drop(self, chat_id: int, dropped: Callable[[Op], bool]) -> list[Op]:
         queue = self._chats.get(chat_id)
-        if queue is not None:
-            kept = [op for op in queue.ops if not dropped(op)]
-            queue.queued_at = {id(op): queue.queued_at[id(op)] for op in kept if id(op) in queue.queued_at}
-            queue.ops.clear()
-            queue.ops.extend(kept)
+        if queue is None:
+            return []
+        gone = [op for op in queue.ops if dropped(op)]
+        kept = [op for op in queue.ops if not dropped(op)]
+        queue.queued_at = {id(op): queue.queued_at[id(op)] for op in kept if id(op) in queue.queued_at}
+        queue.ops.clear()
+        queue.ops.extend(kept)
+        return gone
 
-    def forget(self, chat_id: int) -> None:
-        """Drop what waits for a chat the bot can no longer reach."""
+    def forget(self, chat_id: int) -> list[TextOp]:
+        """Drop what waits for a chat the bot can no longer reach; return its public texts (`public_texts`)."""
         queue = self._chats.get(chat_id)
-        if queue is not None:
-            queue.ops.clear()
-            queue.queued_at.clear()
-            queue.retiring.clear()
+        if queue is None:
+            return []
+        gone = list(queue.ops)
+        queue.ops.clear()
+        queue.queued_at.clear()
+        queue.retiring.clear()
+        return public_texts(gone)
 
     def retire(self, op: RetireOp) -> list[int]:
         """Queue an old table message to lose its buttons, after everything else (see the module's docstring);
@@ -411,17 +417,17 @@ class Outbox:
             elif op.topic is not None and op.chat_id < 0 and _refuses_topic(error):
                 log.warning("topic %s of group %s refuses the bot (%s); what was queued for it is dropped", op.topic,
                             op.chat_id, error)
-                self.forget_topic(op.chat_id, op.topic)
+                lost = public_texts([op]) + self.forget_topic(op.chat_id, op.topic)
                 if self.on_lost_topic is not None:
-                    await self.on_lost_topic(op.chat_id, op.topic)
+                    await self.on_lost_topic(op.chat_id, op.topic, lost)
             elif isinstance(error, Forbidden) and (user := _private_to(op)) is not None and self.on_blocked:
                 log.info("user %s blocked the bot; no more private messages to him", user)
                 await self.on_blocked(user)
             elif isinstance(error, Forbidden) and op.chat_id < 0:
                 log.warning("group %s refuses the bot (%s); what was queued for it is dropped", op.chat_id, error)
-                self.forget(op.chat_id)
+                lost = public_texts([op]) + self.forget(op.chat_id)
                 if self.on_lost_group is not None:
-                    await self.on_lost_group(op.chat_id)
+                    await self.on_lost_group(op.chat_id, lost)
             else:
                 log.warning("Telegram refused %r: %s", op, error)
         except NetworkError as error:  # (after BadRequest, one of its kind) the connection failed: try again

@@ -88,3 +88,41 @@ async def test_a_group_that_takes_the_bot_back_resumes_what_its_loss_paused_not_
     assert bot.service.is_paused(table_of(B))
     await reopen(bot, B)
     assert not bot.service.is_paused(table_of(B))
+
+
+@pytest.mark.telegram_time_scale(WHOLE_HANDS)
+async def test_a_group_that_takes_the_bot_back_reads_what_its_refusal_dropped_before_the_table(make_bot,
+                                                                                               api) -> None:
+    """The bot was kicked as it said a new round was dealt (Telegram refused it 403, and so dropped the round's
+    table message queued after it): added back, the group reads that line, then the round's table message."""
+    bot = await make_bot("duel")
+    for user in (ANN, BOB):
+        await bot.command(user, "/join")
+    await bot.command(ANN, "/deal")
+    await bot.press(ANN, bot.table_message(), "Check")
+    await bot.press(BOB, bot.table_message(), "Check")
+    api.fail("sendMessage", 403, "Forbidden: bot was kicked from the supergroup chat")
+    await bot.command(ANN, "/deal")
+    assert bot.service.is_paused(table_of(0))
+    assert not any("Round 2" in sent.text for sent in bot.group())
+
+    await bot.handled(await api.push(api.member_update(GROUP, "member", ANN)))
+    await bot.adapter.flush()
+    texts = [sent.text for sent in bot.group()]
+    dealt = [index for index, text in enumerate(texts) if text.startswith("Round 2 dealt.")]
+    table = [index for index, text in enumerate(texts) if text.startswith("Round 2\n")]
+    assert len(dealt) == 1 and len(table) == 1 and dealt[0] < table[0], texts
+
+
+@pytest.mark.telegram_time_scale(WHOLE_HANDS)
+async def test_a_reopened_topic_reads_the_announcement_its_closing_dropped(make_bot, api) -> None:
+    """The clock's announcement was refused in the closed topic: it is posted there once the topic is reopened."""
+    bot = await make_bot("duel")
+    await round_with_a_clock(bot, B)
+    api.closed_topics.add((GROUP["id"], B))
+    await bot.fire_timers(300)
+    assert bot.service.is_paused(table_of(B))
+    announcement = "Level 2 in 5 minutes: blinds 20/40."
+    assert not any(announcement in sent.text for sent in bot.group())
+    await reopen(bot, B)
+    assert [sent.topic for sent in bot.group() if announcement in sent.text] == [B]
