@@ -79,8 +79,8 @@ def add_bot(controller: HoldemTable, act: Action, command: cmd.Command) -> None:
     if name is None or not _NAME.match(name):
         raise act.refuse("odds.bot_bad_name", name=quote_input(name or ""))
     bot_id = _bot_id(name)
-    if bot_id in taken:
-        raise act.refuse("odds.bot_name_taken", name=name)
+    if bot_id in taken:  # named as the table shows him ("🤖 Deuce"), whatever case was typed
+        raise act.refuse("odds.bot_name_taken", name=act.name(bot_id))
     if len(act.state["seats"]) >= controller.config(act, "max_seats"):
         raise act.refuse("holdem.table_full")
     chips = int(controller.config(act, "buy_in"))

@@ -21,7 +21,7 @@ from bot.store import Store, Tx
 from engine.holdem import Hand
 from engine.house import GAMES, CaribbeanRules, RussianRules, TexasRules, ThreeCardRules
 from engine.house import odds as engine_odds
-from tests.bot.conftest import ANN, BOB, CAT, PLACE
+from tests.bot.conftest import ANN, BOB, CAT, PLACE, dump
 from tests.bot.helpers import (
     corrupt_saved_hand,
     everything_public,
@@ -148,6 +148,26 @@ async def test_a_computer_player_already_leaving_is_not_removed_again(store: Sto
     assert ((await service.handle(PLACE, ANN, "/table")).table, await logged_actions(store)) == before
 
 
+@pytest.mark.parametrize(("language", "refusal"), [
+    ("en", "🤖 DEUCE is already at the table."),
+    ("ru", "🤖 DEUCE уже за столом."),
+])
+async def test_a_computer_player_already_seated_is_named_as_the_table_shows_him(
+        service: Service, tmp_path: Path, language: str, refusal: str) -> None:
+    """`/addbot deuce` while "🤖 DEUCE" sits answered with the name as typed ("deuce is already at the table"): the
+    answer names the seated player as the table does, and nothing changes."""
+    assert (await service.handle(PLACE, ANN, "/join")).error is None
+    assert (await service.handle(PLACE, ANN, "/addbot DEUCE")).error is None
+    assert (await service.handle(PLACE, ANN, f"/lang {language}")).error is None
+    table = await service.handle(PLACE, ANN, "/table")
+    assert table.table is not None and "🤖 DEUCE" in table.table.text
+    before = dump(tmp_path / "bot.db")
+    again = await service.handle(PLACE, ANN, "/addbot deuce")
+    assert again.error == refusal
+    assert again.public == [] and again.table is None
+    assert dump(tmp_path / "bot.db") == before
+
+
 async def test_computer_players_never_join_a_tournament_or_a_house_game(service: Service) -> None:
     assert (await service.handle(PLACE, ANN, "/tournament create home-night")).error is None
     refused = await service.handle(PLACE, ANN, "/addbot")
@@ -162,7 +182,7 @@ async def test_only_an_organizer_seats_or_removes_computer_players(service: Serv
     assert (await service.handle(PLACE, ANN, "/join")).error is None  # Ann organizes the chat
     assert (await service.handle(PLACE, BOB, "/addbot")).error == "Only the organizer — Ann — can do that."
     assert (await service.handle(PLACE, ANN, "/addbot Nuts")).error is None
-    assert (await service.handle(PLACE, ANN, "/addbot nuts")).error == "nuts is already at the table."
+    assert (await service.handle(PLACE, ANN, "/addbot nuts")).error == "🤖 Nuts is already at the table."
     assert (await service.handle(PLACE, BOB, "/addbot remove Nuts")).error == "Only the organizer — Ann — can do that."
     assert (await service.handle(PLACE, ANN, "/addbot remove Zed")).error is not None
     assert (await service.handle(PLACE, ANN, "/addbot remove")).error is not None  # usage
