@@ -300,7 +300,8 @@ def straddle_buttons(ctl: HoldemTable, act: Action, key: str, decision: str) -> 
 
 def pre_action(ctl: HoldemTable, act: Action, command: cmd.Command) -> None:
     """A pre-action pressed (or `/pre`): chosen, or cancelled when it was chosen already; answered to the player
-    alone, and the table message is left as it is (nothing public changed)."""
+    alone, and the table message is left as it is (nothing public changed). "Call N" is chosen for the bet N (see
+    `engine.preactions`) and answered with what the player would put in, as his own Call button names it."""
     assert isinstance(command, cmd.Pre)
     hand = ctl._hand(act)
     if hand is None:
@@ -308,19 +309,20 @@ def pre_action(ctl: HoldemTable, act: Action, command: cmd.Command) -> None:
     if act.user not in hand.players:
         raise act.refuse("not_seated" if ctl.seat(act, act.user) is None else "holdem.not_in_hand")
     pre = PreAction(command.choice)
-    chips = 0  # the bet "call N" calls: the button's, else the bet as it is now
+    bet = 0  # the bet "call N" calls: the button's, else the bet as it is now
     if pre is PreAction.CALL:
-        chips = hand.current_bet if command.chips is None else command.chips
+        bet = hand.current_bet if command.chips is None else command.chips
+    chips = _call_amount(hand.current_bet, hand.bets[act.user], hand.stacks[act.user])
     pressed = act.state.setdefault("pre_pressed", {})
     # a raise cancels "call N", so one still chosen calls the bet as it is: a stale button's amount chooses anew
-    if hand.pre_action(act.user) is pre and (pre is not PreAction.CALL or chips == hand.current_bet):
+    if hand.pre_action(act.user) is pre and (pre is not PreAction.CALL or bet == hand.current_bet):
         if act.now - pressed.get(act.user, float("-inf")) < DOUBLE_PRESS_SECONDS:  # the same click twice
             raise act.refuse(f"holdem.pre.{pre.value}", chips=chips)
         hand.set_pre_action(act.user, None)
         act.tell(act.user, "holdem.pre.cancelled")
     else:
         try:
-            hand.set_pre_action(act.user, pre, chips)
+            hand.set_pre_action(act.user, pre, bet)
         except RuleError as error:
             raise act.rule_refusal(error) from None
         act.tell(act.user, f"holdem.pre.{pre.value}", chips=chips)
@@ -328,29 +330,45 @@ def pre_action(ctl: HoldemTable, act: Action, command: cmd.Command) -> None:
     act.state["hand"] = hand
 
 
+def _call_amount(bet: int, put_in: int, stack: int) -> int:
+    """What a player who has `put_in` chips in this street's bet of `bet` would put in to call it: what his Call
+    button names (the engine's `call_amount`), all he has when short."""
+    return max(0, min(bet - put_in, stack))
+
+
 def pre_buttons(language: str, hand: HandView, key: str) -> tuple[Button, ...]:
     """"Check/fold", "Check", "Call N" and "Call any" for the players not yet to act, while someone besides the
-    player to act still has a decision to make in the hand; "Call N" (N: the bet to match, the same for all, carried
-    by the button so that a stale one is refused) while one of them faces a bet. `hand`: the hand's public view when
-    the buttons were drawn (they may be made later, see `TableMessage`)."""
+    player to act still has a decision to make in the hand; "Call N" while one of them faces a bet. The button
+    carries the bet to match (the same for all, so that a stale one is refused) and names what its presser would
+    put in, as his own Call button will: one message's buttons are everyone's, so when those facing the bet would
+    put in different amounts it names the bet they call to ("Call to 40"). `hand`: the hand's public view when the
+    buttons were drawn (they may be made later, see `TableMessage`)."""
     if hand.to_act is None:
         return ()
     stacks, folded, bets = hand.stacks, hand.folded, hand.bets
     deciding = [player for player in hand.players if player != hand.to_act and player not in folded and stacks[player]]
     if not deciding:
         return ()
-    facing = any(bets[player] < hand.current_bet for player in deciding)
+    owed = {_call_amount(hand.current_bet, bets[player], stacks[player]) for player in deciding} - {0}
     return tuple(Button(label, button_payload(key, command))
-                 for label, command in _pre_choices(language, hand.current_bet, facing))
+                 for label, command in _pre_choices(language, hand.current_bet,
+                                                    owed.pop() if len(owed) == 1 else -1 if owed else 0))
 
 
 @lru_cache(maxsize=1024)
-def _pre_choices(language: str, bet: int, facing: bool) -> tuple[tuple[str, str], ...]:
-    """The pre-action buttons' labels and commands for the bet to match (with "Call N" while someone faces it):
-    the same at every table with that bet, so written once rather than at each action."""
-    return tuple((text(language, f"button.pre.{pre.value}", chips=bet),
-                  f"pre {pre.value} {bet}" if pre is PreAction.CALL else f"pre {pre.value}")
-                 for pre in PreAction if pre is not PreAction.CALL or facing)
+def _pre_choices(language: str, bet: int, owed: int) -> tuple[tuple[str, str], ...]:
+    """The pre-action buttons' labels and commands for the bet to match, with "Call N" while someone faces it
+    (`owed`: what each of them would put in, -1 when that differs between them, 0 when nobody faces the bet): the
+    same at every table in that spot, so written once rather than at each action."""
+    choices = []
+    for pre in PreAction:
+        if pre is not PreAction.CALL:
+            choices.append((text(language, f"button.pre.{pre.value}"), f"pre {pre.value}"))
+        elif owed:
+            label = text(language, "button.pre.call", chips=owed) if owed > 0 else text(
+                language, "button.pre.call_to", chips=bet)
+            choices.append((label, f"pre {pre.value} {bet}"))
+    return tuple(choices)
 
 
 # --- the time bank -------------------------------------------------------------------------------------------------

@@ -6,6 +6,8 @@ from __future__ import annotations
 import random
 from pathlib import Path
 
+import pytest
+
 from bot.clock import FakeClock
 from bot.output import Actor, Reply
 from bot.service import Service
@@ -88,27 +90,51 @@ async def test_call_n_plays_while_the_bet_stands_and_a_stale_button_calls_nothin
     await seat(service, ANN, BOB, CAT, DAN)
     dealt = await service.handle(PLACE, ANN, "/deal")
     assert dealt.table is not None and dealt.table.to_act == "dan"  # Bob small blind, Cat big blind
-    raised = await service.handle(PLACE, DAN, "/raise")  # to 40
-    assert raised.table is not None and "⏩ Call 40" in [button.label for button in raised.table.buttons]
+    raised = await service.handle(PLACE, DAN, "/raise")  # to 40: Bob would put in 30, Cat 20: the bet is named
+    assert raised.table is not None and "⏩ Call to 40" in [button.label for button in raised.table.buttons]
     call_40 = payload(raised, "pre call 40")
     chosen = await service.press(PLACE, BOB, call_40)
-    assert chosen.private == {"bob": ["You will call 40 (cancelled if someone raises)."]}
+    assert chosen.private == {"bob": ["You will call 30 (cancelled if someone raises)."]}  # what he puts in
     assert chosen.public == [] and chosen.table is None
     reraised = await service.press(PLACE, ANN, press_label(raised, "raise"))  # to 60: Bob's "call 40" is cancelled
     assert reraised.table is not None and reraised.table.to_act == "bob" and "Bob calls" not in reraised.table.text
-    assert "⏩ Call 60" in [button.label for button in reraised.table.buttons]
+    assert "⏩ Call to 60" in [button.label for button in reraised.table.buttons]
     before = dump(tmp_path / "bot.db")
     stale = await service.press(PLACE, CAT, call_40)
     assert stale.error == "The bet is now 60, not 40: choose again."
     assert dump(tmp_path / "bot.db") == before
     assert payload(reraised, "pre call 60")
     typed = await service.handle(PLACE, CAT, "/pre call")  # typed without an amount: the bet as it is now
-    assert typed.private == {"cat": ["You will call 60 (cancelled if someone raises)."]}
+    assert typed.private == {"cat": ["You will call 40 (cancelled if someone raises)."]}
     called = await service.handle(PLACE, BOB, "/call")
     assert called.table is not None
     assert "Bob calls 50." in called.table.text and "Cat calls 40." in called.table.text  # his turn played at once
     assert called.table.to_act == "dan"
     await ledger_ok(service)
+
+
+@pytest.mark.parametrize(("language", "pre", "chosen", "own"), [
+    ("en", "⏩ Call 20", "You will call 20 (cancelled if someone raises).", "Call 20"),
+    ("ru", "⏩ Колл 20", "Вы сделаете колл 20 (отменится, если кто-то повысит).", "Колл 20"),
+])
+async def test_the_pre_action_call_names_what_the_player_would_put_in_as_his_call_button_does(
+        service: Service, clock: FakeClock, language: str, pre: str, chosen: str, own: str) -> None:
+    """Ann raises to 40 and Cat, the big blind, has 20 in: "⏩ Call 40" named the bet, where his own Call button
+    names the 20 he puts in; both now name 20, as does the answer to his press."""
+    await seat(service, ANN, BOB, CAT)
+    assert (await service.handle(PLACE, ANN, f"/lang {language}")).error is None
+    dealt = await service.handle(PLACE, ANN, "/deal")
+    assert dealt.table is not None and dealt.table.to_act == "ann"  # Bob small blind, Cat big blind
+    raised = await service.press(PLACE, ANN, press_label(dealt, "raise"))  # to 40
+    assert raised.table is not None and raised.table.to_act == "bob"
+    assert pre in [button.label for button in raised.table.buttons]
+    assert (await service.press(PLACE, CAT, payload(raised, "pre call 40"))).private == {"cat": [chosen]}
+    clock.advance(5)
+    cancelled = await service.press(PLACE, CAT, payload(raised, "pre call 40"))  # taken back: he acts himself
+    assert cancelled.error is None
+    folded = await service.handle(PLACE, BOB, "/fold")
+    assert folded.table is not None and folded.table.to_act == "cat"
+    assert own in [button.label for button in folded.table.buttons]
 
 
 async def test_call_any_calls_a_raise_made_after_it_was_chosen_all_in_when_short(service: Service) -> None:

@@ -28,12 +28,12 @@ async def test_pre_action_buttons_follow_the_language_the_bet_and_the_table(serv
     dealt = await three_handed(service, PLACE)
     key = dealt.table.key  # type: ignore[union-attr]
     assert pre_buttons(dealt) == [("⏩ Check/fold", f"{key}|pre check_fold"), ("⏩ Check", f"{key}|pre check"),
-                                  ("⏩ Call 20", f"{key}|pre call 20"), ("⏩ Call any", f"{key}|pre call_any")]
+                                  ("⏩ Call 10", f"{key}|pre call 20"), ("⏩ Call any", f"{key}|pre call_any")]
     raised = await service.handle(PLACE, ANN, "/raise")  # to 40
-    assert [label for label, _ in pre_buttons(raised)] == ["⏩ Check/fold", "⏩ Check", "⏩ Call 40", "⏩ Call any"]
+    assert [label for label, _ in pre_buttons(raised)] == ["⏩ Check/fold", "⏩ Check", "⏩ Call 20", "⏩ Call any"]
     assert (await service.handle(PLACE, ANN, "/lang ru")).error is None
     russian = await service.handle(PLACE, BOB, "/table")
-    assert [label for label, _ in pre_buttons(russian)] == ["⏩ Чек/пас", "⏩ Чек", "⏩ Колл 40", "⏩ Колл любой"]
+    assert [label for label, _ in pre_buttons(russian)] == ["⏩ Чек/пас", "⏩ Чек", "⏩ Колл 20", "⏩ Колл любой"]
     # Another chat, in English, at the same bet in its second hand: its own words and its own hand's key.
     first = await three_handed(service, OTHER)
     assert first.table is not None and first.table.key == key
@@ -41,7 +41,7 @@ async def test_pre_action_buttons_follow_the_language_the_bet_and_the_table(serv
     assert (await service.handle(OTHER, BOB, "/fold")).error is None
     other = await service.handle(OTHER, ANN, "/deal")
     assert other.table is not None and other.table.key == "h2" != key
-    assert ("⏩ Call 20", "h2|pre call 20") in pre_buttons(other)
+    assert ("⏩ Call 10", "h2|pre call 20") in pre_buttons(other)
     again = await service.handle(PLACE, BOB, "/table")
     assert pre_buttons(again) == pre_buttons(russian)
 

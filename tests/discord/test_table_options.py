@@ -67,9 +67,9 @@ async def test_call_n_by_button_and_slash_command_plays_while_the_bet_stands(fak
     await bot.settled()
     table = current_table(fake, channel)  # Ann raised to 40: Bob (to act) and Cat face it
     before = channel_sends(fake)
-    chosen = await fake.press(cat, table, fake.button(table, "⏩ Call 40"))
+    chosen = await fake.press(cat, table, fake.button(table, "⏩ Call 20"))  # the bet of 40: Cat has 20 in
     await bot.settled()
-    assert chosen.ephemeral_text() == "You will call 40 (cancelled if someone raises)."
+    assert chosen.ephemeral_text() == "You will call 20 (cancelled if someone raises)."
     stale = await fake.slash(ann, channel, "pre", choice="call", chips=20)
     await bot.settled()
     assert stale.ephemeral_text() == "The bet is now 40, not 20: choose again."

@@ -53,10 +53,11 @@ async def test_call_n_is_cancelled_by_a_raise_its_stale_button_refused_and_it_pl
     await bot.seat_three_and_deal()
     await bot.press(ANN, bot.table_message(), "raise")  # to 40: bob (small blind) and cat (big blind) face it
     raised = bot.table_message()
-    call_40 = raised.button("⏩ Call 40")["callback_data"]  # kept: a client that did not refresh still shows it
+    call_40 = raised.button("⏩ Call 20")["callback_data"]  # the bet of 40; cat would put in 20. Kept: a client
+    # that did not refresh still shows it
     before = sends(bot)
     answer = await bot.press_data(CAT, raised, call_40)
-    assert answer["text"] == "You will call 40 (cancelled if someone raises)."
+    assert answer["text"] == "You will call 20 (cancelled if someone raises)."
     assert sends(bot) == before, "a pre-action sent or edited a message"
     await bot.press(BOB, raised, "raise")  # to 60: cat's "call 40" is cancelled, he decides himself
     current = bot.api.messages[GROUP["id"], raised.message_id]
@@ -65,7 +66,7 @@ async def test_call_n_is_cancelled_by_a_raise_its_stale_button_refused_and_it_pl
     stale = await bot.press_data(ANN, current, call_40)
     assert stale["text"] == "The bet is now 60, not 40: choose again."
     assert "▶ cat to act" in bot.api.messages[GROUP["id"], raised.message_id].text
-    assert (await bot.press(ANN, current, "⏩ Call 60"))["text"] == "You will call 60 (cancelled if someone raises)."
+    assert (await bot.press(ANN, current, "⏩ Call 20"))["text"] == "You will call 20 (cancelled if someone raises)."
     await bot.press(CAT, current, "call")
     current = bot.api.messages[GROUP["id"], raised.message_id]
     assert "cat calls 40." in current.text and "\nann calls 20." in current.text and "Flop: " in current.text
