@@ -22,7 +22,8 @@ from engine.runs import ANSWER_SECONDS
 
 def seats_text(voice: Voice, state: Mapping[str, Any], variant: engine.Variant = engine.Variant.HOLDEM,
                stopped: str = "", comeback: str = "") -> str:
-    """Between hands: who sits with how many chips (`state`: the table's snapshot), then what the next hand waits
+    """Between hands: who sits with how many chips (`state`: the table's snapshot), who won the last hand (until the
+    next deal: this message takes the place of that hand's, whose story said it), then what the next hand waits
     for; `stopped`: why a tournament deals no hand now (its break or paused clock), "" when it deals; `comeback`: in
     a tournament down to one player, who may still come back and how, said instead of waiting for a second player to
     sit down (which a tournament does not offer)."""
@@ -32,6 +33,8 @@ def seats_text(voice: Voice, state: Mapping[str, Any], variant: engine.Variant =
         if seat.get("back") in ("ask", "wait"):  # returning at a cash table (see `bot.games.holdem_options`)
             status = voice.t("holdem.waiting_big_blind")
         lines.append(f"  {voice.name(seat['id'])} — {format_number(voice.language, seat['stack'])} {status}".rstrip())
+    if last := state.get("last_hand"):
+        lines.append(last_hand_line(voice, last))
     waiting = _waiting(state)
     if waiting == "holdem.waiting_for_players" and not state.get("seats") and not state.get("tournament"):
         waiting = "holdem.nobody_seated"
@@ -40,6 +43,19 @@ def seats_text(voice: Voice, state: Mapping[str, Any], variant: engine.Variant =
     else:
         lines.append(stopped if stopped and waiting is None else voice.t(waiting or "holdem.between_hands"))
     return "\n".join(lines)
+
+
+def last_hand_line(voice: Voice, last_hand: Mapping[str, Any]) -> str:
+    """Who won the finished hand `last_hand` (its `Hand.to_dict`) and how much, over all its pots ("Hand #12: Bob
+    wins 30.")."""
+    result = engine.HandResult.from_dict(last_hand["result"])
+    won: dict[str, int] = {}
+    for pot in result.pots:
+        for player, chips in pot.winners.items():
+            won[player] = won.get(player, 0) + chips
+    winners = ", ".join(voice.t("holdem.last_won", player=voice.name(player), chips=chips)
+                        for player, chips in won.items() if chips)
+    return voice.t("holdem.last_hand", number=last_hand["hand_number"], winners=winners)
 
 
 def _waiting(state: Mapping[str, Any]) -> str | None:

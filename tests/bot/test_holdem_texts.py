@@ -1,0 +1,38 @@
+"""What the Hold'em table message says between hands, in English and Russian: the last hand's result kept when the
+seats take its place."""
+
+from __future__ import annotations
+
+import pytest
+
+from bot.service import Service
+from tests.bot.conftest import ANN, BOB, CAT, PLACE
+
+
+@pytest.mark.parametrize(("language", "first", "second"), [
+    ("en", "Hand #1: Bob wins 20.", "Hand #2: Ann wins 20."),
+    ("ru", "Раздача №1: Bob выигрывает 20.", "Раздача №2: Ann выигрывает 20."),
+])
+async def test_the_seats_message_between_hands_keeps_who_won_the_last_hand(service: Service, language: str,
+                                                                           first: str, second: str) -> None:
+    """A hand won by folds said who won only in its own story: a player sitting down turned that message into the
+    seats, and the line was gone from the chat. The seats now say who won the last hand, until the next deal."""
+    for actor in (ANN, BOB):
+        assert (await service.handle(PLACE, actor, "/join 400")).error is None
+    assert (await service.handle(PLACE, ANN, f"/lang {language}")).error is None
+    dealt = await service.handle(PLACE, ANN, "/deal")
+    assert dealt.table is not None and dealt.table.to_act == "ann"  # heads-up: the button posts 10 and acts first
+    folded = await service.handle(PLACE, ANN, "/fold")  # the big blind's 10 not called comes back: a pot of 20
+    assert folded.table is not None and folded.table.key == dealt.table.key
+    joined = await service.handle(PLACE, CAT, "/join 400")
+    assert joined.table is not None and joined.table.key == dealt.table.key  # the hand's message, edited
+    assert first in joined.table.text.splitlines()
+    shown = await service.handle(PLACE, CAT, "/table")
+    assert shown.table is not None and first in shown.table.text.splitlines()
+    dealt = await service.handle(PLACE, BOB, "/deal")  # Bob on the button, Cat small blind, Ann big blind
+    assert dealt.table is not None and first not in dealt.table.text
+    for actor in (BOB, CAT):
+        assert (await service.handle(PLACE, actor, "/fold")).error is None
+    left = await service.handle(PLACE, CAT, "/leave")
+    assert left.table is not None and second in left.table.text.splitlines()
+    assert first not in left.table.text
