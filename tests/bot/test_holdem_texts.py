@@ -1,12 +1,16 @@
 """What the Hold'em table message says between hands, in English and Russian: the last hand's result kept when the
-seats take its place."""
+seats take its place, and the pots a showdown awards."""
 
 from __future__ import annotations
 
 import pytest
 
+from bot.render import holdem
 from bot.service import Service
+from engine.betting import STRUCTURES
 from tests.bot.conftest import ANN, BOB, CAT, PLACE
+from tests.bot.words_helpers import render_action
+from tests.engine.holdem_helpers import run_script, start
 
 
 @pytest.mark.parametrize(("language", "first", "second"), [
@@ -36,3 +40,19 @@ async def test_the_seats_message_between_hands_keeps_who_won_the_last_hand(servi
     left = await service.handle(PLACE, CAT, "/leave")
     assert left.table is not None and second in left.table.text.splitlines()
     assert first not in left.table.text
+
+
+@pytest.mark.parametrize(("language", "main", "side"), [
+    ("en", "Bob wins the main pot (603) with two pair, sixes and fours, ace kicker.",
+     "Bob wins side pot 1 (40) with two pair, sixes and fours, ace kicker."),
+    ("ru", "Bob забирает основной банк (603): две пары, шестёрки и четвёрки, кикер туз.",
+     "Bob забирает побочный банк 1 (40): две пары, шестёрки и четвёрки, кикер туз."),
+])
+def test_a_side_pot_is_named_without_an_article_before_its_number(language: str, main: str, side: str) -> None:
+    """"Bob wins the side pot 1 (40)" read wrong: a pot with a number takes no article, as the main pot takes one."""
+    hand, events = start(STRUCTURES["no-limit"], {"ann": 400, "bob": 221, "cat": 201}, "ann",
+                         {"ann": "9s 4s", "bob": "6d 4h", "cat": "Js Qc"}, "6s 5h Ah 4c Kc", level=20)
+    events += run_script(hand, "ann allin; bob allin; cat call")
+    act = render_action(language)
+    lines = holdem.narrate(act.voice, events).lines
+    assert lines[-2:] == [main, side]
