@@ -11,11 +11,17 @@ betting round the raise bounds are not compared, and a bet or raise that pokerki
 hand (tests/engine/test_holdem_short_all_ins.py covers those rules).
 
 Pot-Limit Omaha (RULES.md §1b) is compared the same way against pokerkit's `PotLimitOmahaHoldem`, whose pot limit is
-`2 * max(bets) - bets[player] + pot`, ours "the current bet plus the pot after the call". Its hands give some players
-less than a big blind, and the one class of hands where the two part is a blind posted all-in short (`short blind`):
-we make the others call the full blind and count that call in the pot limit (RULES.md §1), pokerkit takes the short
-blind as the bet to call. Those hands are counted and not compared; tests/engine/test_omaha.py checks our side by hand
-(`test_a_short_big_blind_is_called_in_full_and_counted_in_the_pot_limit`). Odd chips differ as in Hold'em.
+`2 * max(bets) - bets[player] + pot`, ours "the current bet plus the pot after the call". Odd chips differ as in
+Hold'em.
+
+Some players start with less than a big blind, in every structure. A blind posted all-in is compared like any other
+hand when it is a small blind (short or not) or a big blind posted in full: pokerkit, like RULES.md §1, then makes the
+others call the big blind. The one class of hands where the rules part is a big blind posted all-in short (`short big
+blind`): RULES.md §1 makes the others call the full blind (raises measured from it, its pot-limit counting the chips
+really in), pokerkit takes the short blind as the bet to call, and its `State` has no way to set the bet to call apart
+from the blinds posted. Those hands are counted and not compared; tests/engine/test_holdem_short_all_ins.py (section 1)
+and tests/engine/test_omaha.py (`test_a_short_big_blind_is_called_in_full_and_counted_in_the_pot_limit`) check them
+against hand-worked hands.
 
 In no limit and pot limit alike, one more class parts the rules (`short all-ins add up`): several all-in raises, each
 short of a full raise, that together raise a player who already acted by a full raise or more reopen the betting for
@@ -55,7 +61,8 @@ from engine.holdem import (  # noqa: E402
 from tests.engine.holdem_helpers import random_action  # noqa: E402
 
 HANDS = 1000  # per Hold'em structure
-OMAHA_HANDS = 2200  # at least 2,000 compared once the short-blind hands are set aside
+OMAHA_HANDS = 2200  # at least 2,000 compared once the short-big-blind hands are set aside
+SHORT = 0.04  # the share of players dealt in with less than a big blind
 LEVEL = 10
 AUTOMATIONS = (
     pokerkit.Automation.ANTE_POSTING, pokerkit.Automation.BET_COLLECTION,
@@ -95,26 +102,28 @@ def _catch_up(state, hand: Hand, order: list[str]) -> None:
             return
 
 
-def _play_one(rng: random.Random, structure) -> str:
-    """Play one random hand in both engines: `same` stacks, `odd chips` (compared loosely), `rules part` (a raise
-    after a fixed-limit all-in short of a full bet that pokerkit refuses: compared up to it), `short all-ins add up`
-    (a raise pokerkit refuses after short all-ins adding up to a full raise: compared up to it) or, in Omaha, where
-    some stacks are under a big blind, `short blind` (not compared)."""
+def _play_one(rng: random.Random, structure) -> tuple[str, bool]:
+    """Play one random hand in both engines and say how it compared, and whether a blind was posted all-in: `same`
+    stacks, `odd chips` (compared loosely), `rules part` (a raise after a fixed-limit all-in short of a full bet that
+    pokerkit refuses: compared up to it), `short all-ins add up` (a raise pokerkit refuses after short all-ins adding
+    up to a full raise: compared up to it) or `short big blind` (not compared)."""
     variant = Variant.OMAHA if structure is POT_LIMIT else Variant.HOLDEM
     count = rng.randint(2, 9)
     stacks = [rng.choice([rng.randint(LEVEL, 6 * LEVEL), rng.randint(LEVEL, 40 * LEVEL)]) for _ in range(count)]
-    if variant is Variant.OMAHA:
-        stacks = [rng.randint(1, LEVEL - 1) if rng.random() < 0.03 else stack for stack in stacks]
+    stacks = [rng.randint(1, LEVEL - 1) if rng.random() < SHORT else stack for stack in stacks]
     button = rng.randrange(count)
     players = [SeatPlayer(f"p{index}", stack) for index, stack in enumerate(stacks)]
     hand, events = Hand.start(players, button, LEVEL, structure, Deck(rng), hand_number=1, variant=variant)
-    if any(isinstance(event, BlindPosted) and event.is_all_in for event in events):
-        return "short blind"
+    blinds = [event for event in events if isinstance(event, BlindPosted)]
+    if any(blind.blind == "big" and blind.amount < LEVEL for blind in blinds):
+        return "short big blind", True
+    all_in_blind = any(blind.is_all_in for blind in blinds)
     # pokerkit seats players from the button's left: index k is our seat button+1+k
     order = [f"p{(button + 1 + k) % count}" for k in range(count)]
     state = _pokerkit_state(structure, [stacks[(button + 1 + k) % count] for k in range(count)])
     for player in order:
         state.deal_hole("".join(str(card) for card in hand.hole_cards(player)))
+    _catch_up(state, hand, order)  # a hand with nobody to act (a blind all-in, covered) is over at the start
     parted_on = None  # the street of a fixed-limit all-in short of a full bet, where the rules part
     on_street, raises, matched, increment = hand.street, [], {}, LEVEL  # raises: (to, a full raise) this street
     while not hand.is_over:
@@ -128,7 +137,7 @@ def _play_one(rng: random.Random, structure) -> str:
             since = raises[acted_at:]
             assert since and not any(full for _, full in since), since
             assert hand.current_bet - level >= increment
-            return "short all-ins add up"
+            return "short all-ins add up", all_in_blind
         if (legal.can_bet or legal.can_raise) and parted_on is not hand.street:
             assert state.can_complete_bet_or_raise_to()
             assert state.min_completion_betting_or_raising_to_amount == legal.min_to
@@ -147,7 +156,7 @@ def _play_one(rng: random.Random, structure) -> str:
         if hand.street is street:
             matched[legal.player] = (len(raises), hand.current_bet)
         if raised_to and parted_on is street and not state.can_complete_bet_or_raise_to(raised_to[0]):
-            return "rules part"
+            return "rules part", all_in_blind
         if (structure.limit is Limit.FIXED and raised_to and hand.stacks[legal.player] == 0
                 and raised_to[0] - current < structure.bet_size(street, LEVEL)):
             parted_on = street
@@ -172,32 +181,42 @@ def _play_one(rng: random.Random, structure) -> str:
         assert sum(ours) == sum(state.stacks)
         for player, mine, theirs in zip(order, ours, state.stacks, strict=True):
             assert abs(mine - theirs) <= (odd_chips if player in winners else 0)
-        return "odd chips"
+        return "odd chips", all_in_blind
     assert ours == list(state.stacks)
-    return "same"
+    return "same", all_in_blind
 
 
-@pytest.mark.parametrize("structure", [NO_LIMIT, CAPPED_FIXED_LIMIT], ids=["no-limit", "fixed-limit"])
-def test_same_final_stacks_as_pokerkit(structure):
-    rng = random.Random(20240611)
+def _play_many(seed: int, structure, count: int) -> tuple[Counter[str], int]:
+    """Play `count` random hands: how each compared, and how many with a blind posted all-in were compared in full."""
+    rng = random.Random(seed)
     outcomes: Counter[str] = Counter()
+    all_in_blinds = 0
     with warnings.catch_warnings():
         warnings.simplefilter("ignore")
-        for _ in range(HANDS):
-            outcomes[_play_one(rng, structure)] += 1
-    assert outcomes["same"] + outcomes["odd chips"] >= HANDS * 0.9, outcomes
-    assert outcomes["same"] >= HANDS * 0.85, outcomes
+        for _ in range(count):
+            outcome, all_in_blind = _play_one(rng, structure)
+            outcomes[outcome] += 1
+            all_in_blinds += all_in_blind and outcome in ("same", "odd chips")
+    return outcomes, all_in_blinds
+
+
+# In fixed limit about a tenth of the hands part at an all-in short of a full bet (`rules part`, compared up to it)
+@pytest.mark.parametrize(("structure", "in_full"), [(NO_LIMIT, 0.9), (CAPPED_FIXED_LIMIT, 0.85)],
+                         ids=["no-limit", "fixed-limit"])
+def test_same_final_stacks_as_pokerkit(structure, in_full):
+    outcomes, all_in_blinds = _play_many(20240611, structure, HANDS)
+    assert set(outcomes) <= {"same", "odd chips", "rules part", "short all-ins add up", "short big blind"}, outcomes
+    assert 0 < outcomes["short big blind"] < HANDS * 0.08, outcomes
+    assert all_in_blinds >= 20, (all_in_blinds, outcomes)  # short small blinds and big blinds posted in full
+    assert outcomes["same"] + outcomes["odd chips"] >= HANDS * in_full, outcomes
+    assert outcomes["same"] >= HANDS * (in_full - 0.05), outcomes
 
 
 def test_pot_limit_omaha_same_final_stacks_as_pokerkit():
     """Every hand agrees (up to odd chips): same players to act, same pot-limit raise bounds, same stacks."""
-    rng = random.Random(20261130)
-    outcomes: Counter[str] = Counter()
-    with warnings.catch_warnings():
-        warnings.simplefilter("ignore")
-        for _ in range(OMAHA_HANDS):
-            outcomes[_play_one(rng, POT_LIMIT)] += 1
-    assert set(outcomes) <= {"same", "odd chips", "short blind", "short all-ins add up"}, outcomes
-    assert 0 < outcomes["short blind"] < OMAHA_HANDS * 0.08, outcomes
+    outcomes, all_in_blinds = _play_many(20261130, POT_LIMIT, OMAHA_HANDS)
+    assert set(outcomes) <= {"same", "odd chips", "short big blind", "short all-ins add up"}, outcomes
+    assert 0 < outcomes["short big blind"] < OMAHA_HANDS * 0.08, outcomes
+    assert all_in_blinds >= 40, (all_in_blinds, outcomes)
     assert outcomes["same"] + outcomes["odd chips"] >= 2000, outcomes
     assert outcomes["same"] >= OMAHA_HANDS * 0.9, outcomes

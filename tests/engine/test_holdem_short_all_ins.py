@@ -113,6 +113,44 @@ def test_when_the_others_fold_the_small_blind_is_not_asked(stacks, script):
     _conserved(hand, stacks, events)
 
 
+@pytest.mark.parametrize(("structure", "max_to"), [(NO_LIMIT, 100), (FIXED_LIMIT, 20), (HOME_LIMIT, 20)],
+                         ids=["no-limit", "fixed-limit", "home-limit"])
+def test_a_raise_over_a_short_big_blind_is_measured_from_the_full_blind_and_builds_a_side_pot(structure, max_to):
+    # C is all-in for 6 of the 10-chip big blind. A faces the full blind and raises from it to 20 (pokerkit would take
+    # 6 as the bet: a call of 6, a raise to 16); B calls 15 more; they check it down. Worked by hand: the main pot is
+    # 6 from each of the three (18, C's aces), the side pot 14 from A and B (28, B's king-jack-nine-eight beats A's
+    # king-jack-nine-seven), so A 100 - 20 = 80, B 100 - 20 + 28 = 108, C 18.
+    stacks = {"A": 100, "B": 100, "C": 6}
+    hand, events = start(structure, stacks, "A", _holes(stacks), BOARD)
+    legal = hand.legal_actions()
+    assert (legal.player, legal.call_amount, legal.min_to, legal.max_to) == ("A", 10, 20, max_to)
+    events += run_script(hand, "A raise 20")
+    assert (hand.legal_actions().player, hand.legal_actions().call_amount) == ("B", 15)
+    events += run_script(hand, "B call; " + "B check; A check; " * 3)
+    assert _returned(events) == []
+    pots = [(event.amount, event.eligible, tuple(event.winners)) for event in events if isinstance(event, PotAwarded)]
+    assert pots == [(18, ("B", "C", "A"), ("C",)), (28, ("B", "A"), ("B",))]
+    assert hand.stacks == {"A": 80, "B": 108, "C": 18}
+    _conserved(hand, stacks, events)
+
+
+def test_heads_up_the_small_blind_calls_a_short_big_blind_in_full_and_the_excess_comes_back():
+    # s1 is all-in for 7 of the big blind; s0 (button, small blind 5) owes the full blind, 5 more, and may not raise
+    # (nobody could call it). He calls 10 in all, 3 of it is uncalled and comes back: the pot is 14, to s1's aces.
+    deck = deck_for({"s0": "2c 7d", "s1": "As Ah"}, ["s1", "s0"], BOARD)
+    stacks = {"s0": 100, "s1": 7}
+    hand, events = Hand.start([SeatPlayer(player, stack) for player, stack in stacks.items()], 0, 10, FIXED_LIMIT,
+                              deck, hand_number=1)
+    legal = hand.legal_actions()
+    assert (legal.player, legal.call_amount, legal.can_raise) == ("s0", 5, False)
+    events += run_script(hand, "s0 call")
+    assert _returned(events) == [("s0", 3)]
+    pots = [(event.amount, tuple(event.winners)) for event in events if isinstance(event, PotAwarded)]
+    assert pots == [(14, ("s1",))]
+    assert hand.stacks == {"s0": 93, "s1": 14}
+    _conserved(hand, stacks, events)
+
+
 # --- 2. fixed limit: at least half a bet reopens; below half, the next player may complete -------------------------
 
 
