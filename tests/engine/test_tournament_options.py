@@ -209,11 +209,22 @@ def test_add_ons_missed_with_a_break_spent_down_are_sold_again_for_its_length() 
 
 
 def test_no_add_ons_are_sold_again_for_a_break_a_late_start_passed_over() -> None:
-    tournament = Tournament(TournamentConfig(addons=1), home_night("Europe/Moscow"))
-    for player in ("ann", "bob"):
-        tournament.register(player)
-    tournament.start(LEVEL_TWO)
-    assert not tournament.can_reopen_addons(LEVEL_TWO, END)
+    """Down from 18:50, before the 19:00-20:00 break, to 20:40: a tournament started at 18:40 missed its break and
+    sells add-ons again; one started at 20:30 passed the break over (no play before it), so the same downtime is
+    refused with its reason and changes nothing."""
+    down, back = datetime(2024, 5, 4, 18, 50, tzinfo=MOSCOW), datetime(2024, 5, 4, 20, 40, tzinfo=MOSCOW)
+    played = Tournament(TournamentConfig(addons=1), home_night("Europe/Moscow"))
+    late = Tournament(TournamentConfig(addons=1), home_night("Europe/Moscow"))
+    for tournament, start in ((played, datetime(2024, 5, 4, 18, 40, tzinfo=MOSCOW)), (late, LEVEL_TWO)):
+        for player in ("ann", "bob"):
+            tournament.register(player)
+        tournament.start(start)
+    assert played.can_reopen_addons(down, back)
+    before = snapshot(late)
+    with pytest.raises(RuleError) as refused:
+        late.reopen_addons(down, back)
+    assert refused.value.code == "break_not_missed" and snapshot(late) == before
+    assert not late.can_reopen_addons(down, END)
 
 
 def test_downtime_gives_back_nothing_from_before_the_clock_started() -> None:
