@@ -148,13 +148,18 @@ def test_a_hand_run_twice_conserves_chips_and_pays_each_half_on_its_board(stacks
     assert sum(hand.stacks.values()) == total
     assert sum(move.amount for move in all_moves(events) if move.target == "pot") == sum(
         move.amount for move in all_moves(events) if move.source == "pot")
-    if hand.second_board:
-        for event in events:
-            if isinstance(event, PotAwarded):
-                board = hand.board if event.run == 1 else hand.second_board
-                strength = {p: evaluate(list(hand.hole_cards(p)) + list(board)).strength for p in event.eligible}
-                best = max(strength.values())
-                assert set(event.winners) == {p for p in event.eligible if strength[p] == best}
+    assert len(hand.second_board) == 5, "all in preflop, and everyone said twice"
+    awards = [event for event in events if isinstance(event, PotAwarded)]
+    halves = {(event.pot_index, event.run): event.amount for event in awards}
+    pot_count = len(awards) // 2
+    assert sorted(halves) == [(index, run) for index in range(pot_count) for run in (1, 2)]
+    for index in range(pot_count):
+        assert halves[index, 1] - halves[index, 2] in (0, 1)  # two halves, an odd chip to the first run
+    for event in awards:
+        board = hand.board if event.run == 1 else hand.second_board
+        strength = {p: evaluate(list(hand.hole_cards(p)) + list(board)).strength for p in event.eligible}
+        best = max(strength.values())
+        assert set(event.winners) == {p for p in event.eligible if strength[p] == best}
 
 
 def test_omaha_run_twice_reads_each_board_with_exactly_two_hole_cards():
