@@ -5,10 +5,12 @@ from __future__ import annotations
 import contextlib
 import gc
 import random
+import threading
 from collections.abc import Iterable, Iterator
 from typing import Any
 
 import pytest
+from discord.gateway import KeepAliveHandler
 
 from bot.clock import FakeClock
 from bot.games import house as house_game
@@ -23,8 +25,10 @@ from engine.cards import Deck
 @contextlib.contextmanager
 def kept_garbage(*, paused: bool = False) -> Iterator[list[Any]]:
     """The objects that collections inside the block find unreachable, kept for the test to look at (`gc.garbage`,
-    with `gc.DEBUG_SAVEALL`): what a bot leaves for a full collection. The garbage made before the block is freed first;
-    `paused` also stops the automatic collections inside it (only the test's own `gc.collect()` then finds any)."""
+    with `gc.DEBUG_SAVEALL`): what a bot leaves for a full collection. The garbage made before the block is freed first,
+    once the threads of bots stopped before it have ended (`_join_stopped_threads`); `paused` also stops the automatic
+    collections inside it (only the test's own `gc.collect()` then finds any)."""
+    _join_stopped_threads()
     gc.collect()
     if paused:
         gc.disable()
@@ -35,6 +39,18 @@ def kept_garbage(*, paused: bool = False) -> Iterator[list[Any]]:
         gc.set_debug(0)
         gc.garbage.clear()
         gc.enable()
+
+
+def _join_stopped_threads(timeout: float = 10.0) -> None:
+    """Wait for the gateway keep-alive threads of Discord clients closed before (an earlier test's bot, in the same
+    worker process). A closing client only tells its thread to stop, and the thread keeps the whole client reachable,
+    the bot with it, until it ends on its own time: ending in a later test's `kept_garbage` block, on a loaded machine,
+    it turned that bot's reference cycles into garbage found there (`tests/discord/test_garbage.py` failed at times
+    under `-n 2`, depending on which tests its worker ran before it)."""
+    for thread in threading.enumerate():
+        if isinstance(thread, KeepAliveHandler) and thread._stop_ev.is_set():
+            thread.join(timeout)
+            assert not thread.is_alive(), f"{thread.name} of a closed Discord client did not end"
 
 
 async def ledger_ok(service: Service) -> None:
