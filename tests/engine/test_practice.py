@@ -8,7 +8,7 @@ from hypothesis import strategies as st
 
 from engine.betting import STRUCTURES
 from engine.cards import Deck, parse_cards
-from engine.holdem import Bet, Call, Check, Fold, Hand, LegalActions, RaiseTo, SeatPlayer, Variant
+from engine.holdem import Action, Bet, Call, Check, Fold, Hand, LegalActions, RaiseTo, SeatPlayer, Variant
 from engine.practice import Strength, View, decide, postflop_strength, preflop_strength
 from tests.engine.holdem_helpers import start
 
@@ -69,28 +69,31 @@ def test_actions_follow_the_rating_and_the_price(hole, board, legal_actions, pot
     assert decide(view(hole, board, legal_actions, pot)) == expected
 
 
-def play_by_strategy(hand: Hand) -> None:
-    """Let the strategy act for everyone until the hand ends, checking each choice is legal."""
+def play_by_strategy(hand: Hand) -> list[tuple[str, Action]]:
+    """Let the strategy act for everyone until the hand ends, checking each choice is legal; the actions played."""
+    played: list[tuple[str, Action]] = []
     for _ in range(200):
         if hand.is_over:
-            return
+            return played
         player = hand.to_act
         assert player is not None
         action = decide(View(hand.hole_cards(player), hand.board, hand.legal_actions(), hand.pot_total, hand.level))
         assert hand.can_act(player, action), (action, hand.legal_actions())
         hand.act(player, action)
+        played.append((player, action))
     raise AssertionError("the hand did not end")
 
 
 def test_a_fixed_deck_hand_between_computer_players() -> None:
-    # the aces raise, the seven-deuce folds to the raise, the kings call and then fold to bets they cannot match
+    # Home-limit at 20 (blinds 10/20), a on the button. a's seven-deuce folds first; b's aces (small blind) raise to
+    # 40 and c's king-queen suited (big blind) calls; on the flop Ac 9d 4s b's set bets 20 and c's king high, nothing
+    # made and no draw, folds to it. So a keeps 500, b wins c's 40: 540, c 460.
     hand, _ = start(STRUCTURES["home-limit"], {"a": 500, "b": 500, "c": 500}, "a",
                     {"a": "7c 2d", "b": "As Ah", "c": "Kh Qh"}, "Ac 9d 4s 3c 8h", level=20)
-    play_by_strategy(hand)
+    played = play_by_strategy(hand)
+    assert played == [("a", Fold()), ("b", RaiseTo(40)), ("c", Call()), ("b", Bet(20)), ("c", Fold())]
     assert hand.result is not None
-    assert hand.stacks["a"] == 500                      # the button folded before putting a chip in
-    assert hand.stacks["b"] > 500 and hand.stacks["c"] < 500
-    assert sum(hand.stacks.values()) == 1500
+    assert hand.stacks == {"a": 500, "b": 540, "c": 460}
 
 
 @settings(max_examples=40, deadline=None)
