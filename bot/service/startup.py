@@ -41,6 +41,10 @@ async def start_tables(store: Store, scheduler: Scheduler, tables: Tables, contr
     thousands of them come due at once) starts from there; one with logged actions replays its log on that
     snapshot at its first action (`Tables.unreplayed`). Only the tables that do not read back are resumed now. What
     resuming says (a voided hand) goes to the table's chat like a timer's reply (`publish`).
+
+    The appointments that fell due during the downtime fire before it returns: what they give back (a rebuy period
+    cut short, the add-ons of a missed break: `bot.games.tournament_play.on_clock`) is in the table's state before
+    any command (a `/rebuy`, a `/tournament skip`) reaches it, not only once the timer loop gets to them.
     """
     down_since = await store.read(last_ran)  # before resuming a table stores anything
     stored_pauses = await store.read(paused_tables)
@@ -76,14 +80,24 @@ async def start_tables(store: Store, scheduler: Scheduler, tables: Tables, contr
         tables.chats.setdefault(table_id, live.chat_id)
     for first in range(0, len(table_ids), START_BATCH):  # side by side, so their transactions commit together
         await asyncio.gather(*(resume(table_id) for table_id in table_ids[first:first + START_BATCH]))
-    for key, table_id, due_at, payload in await store.read(lambda tx: tx.timers()):
+    stored = await store.read(lambda tx: tx.timers())
+    missed = [(key, table_id, due_at, stamped) for key, table_id, due_at, payload in stored
+              if table_id not in tables.paused
+              and DOWN_SINCE in (stamped := stamp_downtime(payload, due_at, down_since, started_at))]
+    if missed:  # fired before any command can come, so the time they give back is there from the start
+        for timer in missed:
+            scheduler.arm(*timer)
+        await scheduler.fire_due()
+        stored = await store.read(lambda tx: tx.timers())  # as the firing left them (the next appointments armed)
+    for key, table_id, due_at, payload in stored:
         if table_id not in tables.paused:
-            scheduler.arm(key, table_id, due_at, _missed(payload, due_at, down_since, started_at))
+            scheduler.arm(key, table_id, due_at, stamp_downtime(payload, due_at, down_since, started_at))
 
 
-def _missed(payload: dict[str, Any], due_at: float, down_since: float | None, started_at: float) -> dict[str, Any]:
-    """A timer's payload, with `DOWN_SINCE` when it is an appointment that fell due during the downtime."""
-    if down_since is None or not payload.get(APPOINTMENT) or not down_since < due_at <= started_at:
+def stamp_downtime(payload: dict[str, Any], due_at: float, down_since: float | None, now: float) -> dict[str, Any]:
+    """A timer's payload, with `DOWN_SINCE` when it is an appointment that fell due while its table was down: after
+    `down_since` (when the downtime began) and by `now` (when it ended)."""
+    if down_since is None or not payload.get(APPOINTMENT) or not down_since < due_at <= now:
         return payload
     return {**payload, DOWN_SINCE: down_since}
 

@@ -446,6 +446,33 @@ async def test_a_pause_between_hands_takes_the_deal_button_away(night, language:
     assert table_of([await service.handle(PLACE, ANN, "/tournament resume")]).to_act, "the next hand is dealt"
 
 
+def at(hour: int, minute: int, second: int = 0) -> float:
+    return datetime(2026, 11, 29, hour, minute, second, tzinfo=UTC).timestamp()
+
+
+async def bust_one_then_go_down(store: Store, language: str, stops_cleanly: bool) -> tuple[Actor, Actor]:
+    """A two-player rebuy night (one rebuy each) started at 18:00 in `language`; one player busts at 18:20, then the
+    bot stops at 18:40 (`stops_cleanly`) or crashes (its last stored action the bust), and `store` is closed. The
+    busted player and the one left."""
+    clock = FakeClock(SIX_PM)
+    service = Service(store, clock, rng=random.Random(3))
+    await service.start()
+    assert (await service.handle(PLACE, ANN, "/tournament create home-night rebuys 1")).error is None
+    for actor in (ANN, BOB):
+        assert (await service.handle(PLACE, actor, "/join")).error is None
+    await service.handle(PLACE, ANN, "/set structure no-limit")
+    started = await service.handle(PLACE, ANN, "/tournament start")
+    clock.current = at(18, 20)
+    said = await shove_until_someone_busts(service, started)
+    busted = next(actor for actor in (ANN, BOB) if f"{actor.name} is eliminated in 2nd place" in said)
+    await service.handle(PLACE, ANN, f"/lang {language}")
+    if stops_cleanly:
+        clock.current = at(18, 40)
+        await service.stop()
+    await store.close()
+    return busted, ANN if busted is BOB else BOB
+
+
 @pytest.mark.parametrize(("language", "stops_cleanly", "comes_back", "reopened", "waiting", "over"), [
     ("en", True, True, "The rebuy period ended while the bot was offline: it runs again until 19:50, for as long as "
                        "the downtime cut it short.",
@@ -464,27 +491,7 @@ async def test_a_rebuy_period_cut_short_by_downtime_runs_again_after_the_restart
     period runs again from the restart, once, for the 20 (or 40) minutes the downtime took from it, and the last player
     is not declared the winner meanwhile. The busted player rebuys then; or, when nobody comes back, the night ends
     when the period given back does, with the last player the winner."""
-    def at(hour: int, minute: int, second: int = 0) -> float:
-        return datetime(2026, 11, 29, hour, minute, second, tzinfo=UTC).timestamp()
-
-    clock = FakeClock(SIX_PM)
-    service = Service(store, clock, rng=random.Random(3))
-    await service.start()
-    assert (await service.handle(PLACE, ANN, "/tournament create home-night rebuys 1")).error is None
-    for actor in (ANN, BOB):
-        assert (await service.handle(PLACE, actor, "/join")).error is None
-    await service.handle(PLACE, ANN, "/set structure no-limit")
-    started = await service.handle(PLACE, ANN, "/tournament start")
-    clock.current = at(18, 20)
-    said = await shove_until_someone_busts(service, started)
-    busted = next(actor for actor in (ANN, BOB) if f"{actor.name} is eliminated in 2nd place" in said)
-    left = ANN if busted is BOB else BOB
-    await service.handle(PLACE, ANN, f"/lang {language}")
-    if stops_cleanly:
-        clock.current = at(18, 40)
-        await service.stop()
-    await store.close()
-
+    busted, left = await bust_one_then_go_down(store, language, stops_cleanly)
     later = FakeClock(at(19, 30))
     reopened_store, restarted, heard = await restart_after_downtime(store.location, later)
     assert reopened in everything_said(heard)
@@ -503,3 +510,26 @@ async def test_a_rebuy_period_cut_short_by_downtime_runs_again_after_the_restart
     assert (await restarted.handle(PLACE, busted, "/rebuy")).error is not None, "the rebuy time given back is over"
     await ledger_ok(restarted)
     await reopened_store.close()
+
+
+@pytest.mark.parametrize("command", ["/rebuy", "/tournament skip"])
+async def test_the_rebuy_period_given_back_is_there_before_the_restarts_timers_fire(store: Store, command: str) -> None:
+    """The bot was down from 18:40 to 19:30, past the rebuy period's end at 19:00. The timer loop starts after
+    start-up, and a command may reach the table before it fires the clock's appointment: the period given back (until
+    19:50) is there from the start all the same. The busted player's `/rebuy` is taken; the organizer's `/tournament
+    skip` moves the clock from the break to the next level and the last player waits on for a comeback (the period
+    given back runs by the wall clock, as the downtime did), where it used to end the night at once."""
+    busted, _ = await bust_one_then_go_down(store, "en", stops_cleanly=True)
+    reopened = await Store.open(store.location)
+    restarted = Service(reopened, FakeClock(at(19, 30)), rng=random.Random(5))
+    await restarted.start()  # and no `scheduler.fire_due()`
+    reply = await restarted.handle(PLACE, busted if command == "/rebuy" else ANN, command)
+    assert reply.error is None, reply.error
+    if command == "/rebuy":
+        assert f"{busted.name} rebuys: 300 chips for 50." in reply.public
+    else:
+        assert "Level 2: limits 50/100" in everything_said([reply])
+        assert "The tournament is over" not in everything_said([reply])
+        assert (await restarted.handle(PLACE, busted, "/rebuy")).error is None
+    await ledger_ok(restarted)
+    await reopened.close()
