@@ -5,6 +5,7 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import random
+from datetime import UTC, datetime
 
 from bot.clock import FakeClock
 from bot.replay import state_json
@@ -12,6 +13,8 @@ from bot.service import Service
 from bot.service.takeover import TAKEOVER_SECONDS
 from bot.store import Store
 from tests.bot.conftest import ANN, BOB, CAT, PLACE
+from tests.bot.helpers import everything_said, listen
+from tests.bot.test_service_tournament_options import shove_until_someone_busts
 
 
 async def test_a_service_reads_a_table_again_after_another_changed_it(postgres_url: str) -> None:
@@ -151,6 +154,55 @@ async def test_a_stopped_services_turn_timer_is_taken_over_by_another_once_overd
         assert "PlayerFolded" in kinds and kinds[-1] == "HandEnded", kinds  # the player to act timed out: folded
         [(_, _, next_at, payload)] = await second.read(lambda tx: tx.timers())  # the turn's row is gone:
         assert payload["kind"] == "next" and two.scheduler.due_at(key) == next_at  # `two` armed the next hand's
+        assert await second.read(lambda tx: tx.check_ledger()) == []
+    finally:
+        if watching is not None:
+            watching.cancel()
+            with contextlib.suppress(asyncio.CancelledError):
+                await watching
+        await first.close()
+        await second.close()
+
+
+async def test_a_stopped_services_tournament_gives_back_the_rebuy_period_its_downtime_cut_short(
+        postgres_url: str) -> None:
+    """Service `one` runs a rebuy night; a player busts at 18:20 (its last write at the table) and `one` dies. Nobody
+    serves the table until `two` takes over the clock's 19:00 appointment at 19:30 (`watch_timers`): the table was
+    down from 18:20, as after a start-up, so the rebuy period runs again from the takeover for the 40 minutes the
+    downtime took from it, and the busted player rebuys through `two`."""
+    def at(hour: int, minute: int) -> float:
+        return datetime(2026, 11, 29, hour, minute, tzinfo=UTC).timestamp()
+
+    clock = FakeClock(at(18, 0))
+    first, second = await Store.open(postgres_url), await Store.open(postgres_url)
+    watching: asyncio.Task[None] | None = None
+    try:
+        one = Service(first, clock, rng=random.Random(1))
+        two = Service(second, clock, rng=random.Random(2))
+        await one.start()
+        await two.start()
+        assert (await one.handle(PLACE, ANN, "/tournament create home-night rebuys 1")).error is None
+        for actor in (ANN, BOB):
+            assert (await one.handle(PLACE, actor, "/join")).error is None
+        await one.handle(PLACE, ANN, "/set structure no-limit")
+        reply = await one.handle(PLACE, ANN, "/tournament start")
+        clock.current = at(18, 20)
+        said = await shove_until_someone_busts(one, reply)
+        busted = ANN if f"{ANN.name} is eliminated in 2nd place" in said else BOB
+        await first.close()  # `one` dies with the clock's appointment armed
+        heard = listen(two)
+        watching = asyncio.create_task(two.watch_timers(every=0.01))
+        clock.current = at(19, 30)
+        given_back = ("The rebuy period ended while the bot was offline: it runs again until 20:10, for as long as "
+                      "the downtime cut it short.")
+        with contextlib.suppress(TimeoutError):  # every timer `one` left is overdue: `two` takes each over
+            async with asyncio.timeout(3):
+                while given_back not in everything_said(heard):
+                    await two.scheduler.fire_due()
+                    await asyncio.sleep(0.01)
+        assert given_back in everything_said(heard)
+        back = await two.handle(PLACE, busted, "/rebuy")
+        assert back.error is None and f"{busted.name} rebuys: 300 chips for 50." in back.public
         assert await second.read(lambda tx: tx.check_ledger()) == []
     finally:
         if watching is not None:
