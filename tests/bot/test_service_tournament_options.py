@@ -533,3 +533,37 @@ async def test_the_rebuy_period_given_back_is_there_before_the_restarts_timers_f
         assert (await restarted.handle(PLACE, busted, "/rebuy")).error is None
     await ledger_ok(restarted)
     await reopened.close()
+
+
+async def test_a_table_paused_across_the_end_of_the_rebuy_period_gets_it_back_when_play_resumes(store: Store) -> None:
+    """The bot lost the channel (`Service.pause`) at 18:30, after a player busted at 18:20, and got it back at 19:30,
+    past the rebuy period's end at 19:00. The players could neither see the table nor act (RULES.md is silent: a card
+    room gives that time back): the clock's announcement, held by the pause, fires as play resumes, and the period
+    runs again from then for the 30 minutes the pause took from it, the busted player may rebuy; at 20:00 it is over."""
+    clock = FakeClock(SIX_PM)
+    service = Service(store, clock, rng=random.Random(3))
+    await service.start()
+    assert (await service.handle(PLACE, ANN, "/tournament create home-night rebuys 1")).error is None
+    for actor in (ANN, BOB):
+        assert (await service.handle(PLACE, actor, "/join")).error is None
+    await service.handle(PLACE, ANN, "/set structure no-limit")
+    started = await service.handle(PLACE, ANN, "/tournament start")
+    clock.current = at(18, 20)
+    said = await shove_until_someone_busts(service, started)
+    busted = next(actor for actor in (ANN, BOB) if f"{actor.name} is eliminated in 2nd place" in said)
+    heard = listen(service)
+    clock.current = at(18, 30)
+    await service.pause([PLACE.table_id])
+    clock.current = at(19, 30)
+    await service.scheduler.fire_due()
+    assert not heard, "nothing fires at a paused table"
+    await service.resume([PLACE.table_id])
+    await service.scheduler.fire_due()
+    assert ("The rebuy period ended while the bot was offline: it runs again until 20:00, for as long as the downtime "
+            "cut it short.") in everything_said(heard)
+    back = await service.handle(PLACE, busted, "/rebuy")
+    assert back.error is None and f"{busted.name} rebuys: 300 chips for 50." in back.public
+    clock.current = at(20, 0)
+    over = await service.handle(PLACE, busted, "/rebuy")
+    assert over.error == "The rebuy period is over (it ends at the first break)."
+    await ledger_ok(service)
