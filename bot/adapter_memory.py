@@ -36,7 +36,7 @@ class AdapterMemory:
         def write(tx: Tx) -> None:
             platform.remember_table_message(tx, platform_name, table_id, posted)
             if retiring is not None:
-                platform.add_retiring(tx, platform_name, retiring)
+                platform.add_retiring(tx, platform_name, retiring, self._store.process_id)
 
         await self._write(write)
 
@@ -44,6 +44,26 @@ class AdapterMemory:
         """Every old table message on a platform still waiting to lose its buttons (queued before the last stop),
         oldest first in each chat."""
         return await self._store.read(lambda tx: platform.retiring_messages(tx, platform_name))
+
+    async def claim_retiring(self, platform_name: str, lease: float) -> list[OldMessage]:
+        """The old table messages on a platform waiting to lose their buttons that this process now holds, to queue:
+        those no process held (`bot.store.platform.claim_retiring`), with several processes on one database those
+        whose claim was not renewed for `lease` seconds too; on a database of one process, every one (after a
+        start: queued before the last stop). Oldest first in each chat."""
+        now = self._clock.now()
+        stale_before = now - lease if self._store.dialect.is_shared else None
+        return await self._store.transact(
+            lambda tx: platform.claim_retiring(tx, platform_name, self._store.process_id, stale_before), now=now)
+
+    async def renew_retiring(self) -> None:
+        """This process still holds the old table messages it claimed (`claim_retiring`)."""
+        await self._store.transact(lambda tx: platform.renew_retiring(tx, self._store.process_id),
+                                   now=self._clock.now())
+
+    @property
+    def is_shared(self) -> bool:
+        """Whether other processes use the database too (PostgreSQL)."""
+        return self._store.dialect.is_shared
 
     async def forget_retiring(self, platform_name: str, chat_id: str, message_ids: Iterable[int]) -> None:
         """Old table messages of a chat (its place's `chat_id`) no longer wait to lose their buttons: they did, or

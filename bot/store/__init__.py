@@ -14,6 +14,7 @@ import functools
 import math
 import sqlite3
 import threading
+import uuid
 from collections.abc import Callable
 from pathlib import Path
 from typing import Any, TypeVar
@@ -91,6 +92,8 @@ class Store:
         """What the store was opened from (a file's path, or a PostgreSQL URL): opening it again finds the same rows."""
         self.dialect = dialect
         """The database's SQL where it differs (`dialect.is_shared`: other processes may write it too)."""
+        self.process_id = uuid.uuid4().hex
+        """This store's name among the processes sharing the database, in the rows it claims (`claim_retiring`)."""
         self._connection = connection
         self._reader = reader
         """A second connection, read-only, for `query`: WAL lets it read while the writer commits."""

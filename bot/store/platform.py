@@ -6,8 +6,10 @@ the service hands them to the adapters (`bot.adapter_memory`), which never open 
 from __future__ import annotations
 
 from collections.abc import Iterable
+from typing import Any
 
 from bot.output import OldMessage, Place, PostedMessage
+from bot.store.dialect import Connection, Dialect
 from bot.store.tx import Tx
 
 _MESSAGES = {
@@ -66,23 +68,70 @@ def forget_table_message(tx: Tx, platform: str, table_id: str) -> None:
 def retiring_messages(tx: Tx, platform: str) -> list[OldMessage]:
     """Every old table message on `platform` waiting to lose its buttons, oldest first in each chat."""
     _messages(platform)
-    rows = tx.db.execute("SELECT chat_id, table_id, message_id, text, photo FROM retiring_messages "
-                         "WHERE platform = ? ORDER BY chat_id, message_id", (platform,))
-    return [OldMessage(Place(str(chat_id), str(table_id)), int(message_id), None if text is None else str(text),
-                       bool(photo)) for chat_id, table_id, message_id, text, photo in rows]
+    rows = tx.db.execute(f"SELECT {_OLD_COLUMNS} FROM retiring_messages WHERE platform = ? ORDER BY chat_id, "
+                         "message_id", (platform,))
+    return [_old_message(row) for row in rows]
 
 
-def add_retiring(tx: Tx, platform: str, old: OldMessage) -> None:
-    """Record an old table message waiting to lose its buttons; one waiting already keeps its text when `old` has
-    none (as the adapters' queues do)."""
+def add_retiring(tx: Tx, platform: str, old: OldMessage, claimed_by: str) -> None:
+    """Record an old table message waiting to lose its buttons, claimed by the process `claimed_by` that queues it
+    (`claim_retiring`); one waiting already keeps its text when `old` has none (as the adapters' queues do)."""
     _messages(platform)
     tx.db.execute(
-        "INSERT INTO retiring_messages(platform, chat_id, message_id, table_id, text, photo) "
-        "VALUES (?, ?, ?, ?, ?, ?) ON CONFLICT(platform, chat_id, message_id) DO UPDATE SET "
+        "INSERT INTO retiring_messages(platform, chat_id, message_id, table_id, text, photo, claimed_by, claimed_at) "
+        "VALUES (?, ?, ?, ?, ?, ?, ?, ?) ON CONFLICT(platform, chat_id, message_id) DO UPDATE SET "
         "table_id = excluded.table_id, text = COALESCE(excluded.text, retiring_messages.text), "
-        "photo = CASE WHEN excluded.text IS NULL THEN retiring_messages.photo ELSE excluded.photo END",
-        (platform, old.place.chat_id, old.message_id, old.place.table_id, old.text, int(old.photo)),
+        "photo = CASE WHEN excluded.text IS NULL THEN retiring_messages.photo ELSE excluded.photo END, "
+        "claimed_by = excluded.claimed_by, claimed_at = excluded.claimed_at",
+        (platform, old.place.chat_id, old.message_id, old.place.table_id, old.text, int(old.photo), claimed_by,
+         tx.now),
     )
+
+
+def claim_retiring(tx: Tx, platform: str, claimed_by: str, stale_before: float | None) -> list[OldMessage]:
+    """Claim for the process `claimed_by`, as of `tx.now`, the old table messages on `platform` that no process
+    holds: never claimed, or whose claim was last renewed before `stale_before` (its process stopped); with None
+    (one process on the database: whoever claimed them before has stopped), every one. Returns them, oldest first
+    in each chat. A row another process is claiming at the same moment is left to it (skipped, not waited for)."""
+    _messages(platform)
+    free, parameters = ("", (platform,)) if stale_before is None else (
+        " AND (claimed_by IS NULL OR claimed_at < ?)", (platform, stale_before))
+    rows = tx.db.execute(f"SELECT {_OLD_COLUMNS} FROM retiring_messages WHERE platform = ?{free} "
+                         f"ORDER BY chat_id, message_id{tx.dialect.claim_row}", parameters).fetchall()
+    tx.db.executemany("UPDATE retiring_messages SET claimed_by = ?, claimed_at = ? WHERE platform = ? AND "
+                      "chat_id = ? AND message_id = ?",
+                      [(claimed_by, tx.now, platform, chat_id, message_id) for chat_id, _, message_id, *_ in rows])
+    return [_old_message(row) for row in rows]
+
+
+def renew_retiring(tx: Tx, claimed_by: str) -> None:
+    """The process `claimed_by` still holds the old table messages it claimed, as of `tx.now`."""
+    tx.db.execute("UPDATE retiring_messages SET claimed_at = ? WHERE claimed_by = ?", (tx.now, claimed_by))
+
+
+_OLD_COLUMNS = "chat_id, table_id, message_id, text, photo"
+"""The columns of a `retiring_messages` row that make its `OldMessage` (`_old_message`)."""
+
+
+def _old_message(row: Any) -> OldMessage:
+    chat_id, table_id, message_id, text, photo = row
+    return OldMessage(Place(str(chat_id), str(table_id)), int(message_id), None if text is None else str(text),
+                      bool(photo))
+
+
+def claims_on_retiring_messages(connection: Connection, dialect: Dialect) -> None:
+    """Migration 30: the claim on each old table message waiting to lose its buttons (`claim_retiring`): which process
+    holds it, and when it last said so. Columns added only where missing: a database set back to an older version to
+    run an older migration again (as the tests of the migrations do) runs this one over the table it has."""
+    if dialect.is_shared:
+        names = {str(row[0]) for row in connection.execute(
+            "SELECT column_name FROM information_schema.columns WHERE table_name = 'retiring_messages' "
+            "AND table_schema = current_schema()")}
+    else:
+        names = {str(row[1]) for row in connection.execute("PRAGMA table_info(retiring_messages)")}
+    for name, kind in (("claimed_by", "TEXT"), ("claimed_at", "REAL")):
+        if name not in names:
+            connection.execute(dialect.ddl(f"ALTER TABLE retiring_messages ADD COLUMN {name} {kind}"))
 
 
 def forget_retiring(tx: Tx, platform: str, chat_id: str, message_ids: Iterable[int]) -> None:

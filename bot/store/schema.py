@@ -18,6 +18,7 @@ from bot.store.action_log import (
 from bot.store.chats import label_players
 from bot.store.dialect import SQLITE, Connection, Dialect
 from bot.store.figures import add_hand_figures, figures_by_chat_and_time
+from bot.store.platform import claims_on_retiring_messages
 from bot.store.repair import number_hands_per_table
 
 Migration = str | Callable[[Any, Dialect], None]
@@ -306,6 +307,10 @@ MIGRATIONS: list[Migration] = [
         PRIMARY KEY (chat_id, topic)
     )
     """,
+    # 30: which process holds each old table message waiting to lose its buttons, and when it last said so (a lease,
+    # `bot.store.platform.claim_retiring`): with several processes on one database, each queues only its own, and
+    # those of a process that stopped once its claim is stale, so no message is retired twice
+    claims_on_retiring_messages,
 ]
 
 REBUILDS: frozenset[Migration] = frozenset({accounts_by_name})

@@ -5,6 +5,7 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import random
+from collections.abc import Iterable
 from datetime import UTC, datetime
 
 from bot.clock import FakeClock
@@ -211,3 +212,75 @@ async def test_a_stopped_services_tournament_gives_back_the_rebuy_period_its_dow
                 await watching
         await first.close()
         await second.close()
+
+
+async def test_an_old_message_waiting_to_lose_its_buttons_is_queued_by_one_process_until_it_stops(
+        postgres_url: str) -> None:
+    """Process `one` queued an old table message to lose its buttons (its row claimed by `one`). Process `two`,
+    starting meanwhile, does not queue it again (a second "remove buttons" edit); while `one` renews its claim, `two`
+    leaves it alone; once `one` has stopped and its claim is `LEASE_SECONDS` stale, `two`'s watch takes it over and
+    queues it, once."""
+    from bot.adapter_memory import AdapterMemory
+    from bot.output import OldMessage, PostedMessage
+    from bot.retiring import LEASE_SECONDS, queue_kept
+
+    clock = FakeClock()
+    first, second = await Store.open(postgres_url), await Store.open(postgres_url)
+    watching: asyncio.Task[None] | None = None
+    try:
+        one, two = AdapterMemory(first, clock), AdapterMemory(second, clock)
+        old = OldMessage(PLACE, 6, "Hand 1", photo=False)
+        await one.remember_table_message("telegram", PLACE.table_id, PostedMessage(-5, "h2", 7), retiring=old)
+        queued: list[list[OldMessage]] = []
+
+        async def queue(messages: Iterable[OldMessage]) -> None:
+            queued.append(list(messages))
+
+        async def shown() -> None:
+            pass
+
+        watching = asyncio.create_task(queue_kept(shown(), two, "telegram", queue, every=0.01))
+        await asyncio.sleep(0.1)
+        assert queued and not any(queued), "`one` holds it: `two` queues nothing at its start nor later"
+        clock.advance(LEASE_SECONDS - 1)
+        await one.renew_retiring()
+        clock.advance(LEASE_SECONDS - 1)  # `one` renewed its claim a lease ago less a second: it still holds it
+        await asyncio.sleep(0.1)
+        assert not any(queued)
+        await first.close()  # `one` stops
+        clock.advance(2)
+        async with asyncio.timeout(5):
+            while not any(queued):
+                await asyncio.sleep(0.01)
+        await asyncio.sleep(0.1)
+        assert [messages for messages in queued if messages] == [[old]], "taken over once"
+        assert await two.claim_retiring("telegram", LEASE_SECONDS) == [], "`two` holds it now"
+    finally:
+        if watching is not None:
+            watching.cancel()
+            with contextlib.suppress(asyncio.CancelledError):
+                await watching
+        await first.close()
+        await second.close()
+
+
+async def test_two_processes_starting_together_claim_each_old_message_once(postgres_url: str) -> None:
+    """Old messages a stopped process left (claims stale, or from before claims were kept) are each claimed by one
+    of two processes that start at once, never by both."""
+    from bot.adapter_memory import AdapterMemory
+    from bot.output import OldMessage, PostedMessage
+    from bot.retiring import LEASE_SECONDS
+
+    clock = FakeClock()
+    stores = [await Store.open(postgres_url) for _ in range(3)]
+    try:
+        gone, *starting = (AdapterMemory(store, clock) for store in stores)
+        olds = [OldMessage(PLACE, number) for number in range(1, 41)]
+        for number, old in enumerate(olds, start=100):
+            await gone.remember_table_message("telegram", PLACE.table_id, PostedMessage(-5, "h", number), retiring=old)
+        clock.advance(LEASE_SECONDS + 1)
+        claimed = await asyncio.gather(*(memory.claim_retiring("telegram", LEASE_SECONDS) for memory in starting))
+        assert sorted(claimed[0] + claimed[1], key=lambda old: old.message_id) == olds
+    finally:
+        for store in stores:
+            await store.close()
