@@ -119,7 +119,7 @@ class Balance(Command):
 
 @dataclass(frozen=True)
 class Grant(Command):
-    """Give chips to a player's wallet (organizer)."""
+    """Give chips to a player's wallet (organizer): `player` is every word before the amount (`/grant Ann Lee 50`)."""
 
     name = "grant"
     usage = "player chips"
@@ -446,7 +446,8 @@ class History(Command):
 
 @dataclass(frozen=True)
 class Stats(Command):
-    """Statistics of a player in this chat (yourself by default), over the last `days` days or all time (None)."""
+    """Statistics of a player in this chat (yourself by default), over the last `days` days or all time (None); the
+    player's name is every word but the period (`/stats Ann Lee 30d`)."""
 
     name = "stats"
     usage = "[player] [30d|all]"
@@ -554,7 +555,7 @@ def parse(text: str) -> Command:
         raise unknown_command(words[0], match.group(1).lower() if match else None)
     args = words[1:]
     try:
-        return _build(cls, args)
+        return _build(cls, args, text.strip()[len(words[0]):].strip())
     except CommandError as error:
         if error.code == "usage":
             # `/call 10`: say it takes nothing rather than "Usage: /call " and no more
@@ -575,17 +576,18 @@ def unknown_command(typed: str, word: str | None) -> CommandError:
     return CommandError("unknown_command", command=quote_input(typed))
 
 
-def _build(cls: type[Command], args: list[str]) -> Command:
+def _build(cls: type[Command], args: list[str], rest: str) -> Command:
+    """The command `cls` from its arguments: `args`, its words, and `rest`, the text after the command word as typed
+    (a player's name keeps its own spaces)."""
     if cls in (Bet, Raise, Join):
         _at_most(args, 1)
         return cls(parse_amount(args[0])) if args else cls()
     if cls is Ante:
         return _ante(args)
-    if cls is Grant:
-        args = _labels_joined(args)
-        if len(args) != 2:
+    if cls is Grant:  # `/grant Ann Lee 50`: the name is every word before the amount
+        if len(args) < 2:
             raise CommandError("usage")
-        return Grant(player=args[0], chips=parse_amount(args[1]))
+        return Grant(player=_player(rest[:-len(args[-1])]), chips=parse_amount(args[-1]))
     if cls is Exchange:
         if not 1 <= len(args) <= 5:
             raise CommandError("usage")
@@ -628,7 +630,7 @@ def _build(cls: type[Command], args: list[str]) -> Command:
             raise CommandError("usage")
         return AddBot(args[1], remove=True)
     if cls is Stats:
-        return _stats(_labels_joined(args))
+        return _stats(rest)
     if cls in (Season, Export):
         return cls(args[0].lower(), " ".join(args[1:])) if args else cls()
     if cls is History:  # a count of hands, or `tournament [number]` (read by `bot.history`)
@@ -663,19 +665,18 @@ def _build(cls: type[Command], args: list[str]) -> Command:
     return cls()
 
 
-_LABEL = re.compile(r"\([0-9]+\)")
-"""A player's label as the bot shows it after his name: `(2)` in "Ann (2)" (`bot.store.chats.shown_name`)."""
+_QUOTES = {'"': '"', "“": "”", "„": "“", "«": "»"}
+"""The quotes a typed name may stand in, opening to closing: `/stats "Ann all"` names the player "Ann all"."""
 
 
-def _labels_joined(args: list[str]) -> list[str]:
-    """The arguments with each label joined to the name before it: `/grant Ann (2) 50` names "Ann (2)"."""
-    joined: list[str] = []
-    for arg in args:
-        if joined and _LABEL.fullmatch(arg):
-            joined[-1] += " " + arg
-        else:
-            joined.append(arg)
-    return joined
+def _player(typed: str) -> str:
+    """A player's name as typed: the text itself, without the quotes around it (`"Ann Lee"`, `«Ann Lee»`)."""
+    name = typed.strip()
+    if len(name) > 1 and _QUOTES.get(name[0]) == name[-1]:
+        name = name[1:-1].strip()
+    if not name:
+        raise CommandError("usage")
+    return name
 
 
 def _at_most(args: list[str], count: int) -> None:
@@ -696,21 +697,34 @@ def _tournament(action: str, args: list[str]) -> Tournament:
     return Tournament(action=action, argument=" ".join(args))
 
 
-def _stats(args: list[str]) -> Stats:
-    """`/stats [player] [30d|all]`, the two in either order: a word that names a period is the period."""
-    _at_most(args, 2)
-    player, days, period = None, None, False
-    for arg in args:
-        found = _DAYS.fullmatch(arg)
-        if arg.lower() in ALL_TIME_WORDS or found:
-            if period or (found and not 0 < int(found.group(1)) <= 3650):
-                raise CommandError("usage")
-            period, days = True, int(found.group(1)) if found else None
-        elif player is None:
-            player = arg
-        else:
-            raise CommandError("usage")
-    return Stats(player, days)
+def _stats(rest: str) -> Stats:
+    """`/stats [player] [30d|all]`, the period last or first: a word there that names a period is the period, and
+    the rest is the player's name (`/stats Ann Lee 30d`; in quotes, a name like a period: `/stats "all"`)."""
+    words = rest.split()
+    days = None
+    if words and _is_period(words[-1]):
+        days, rest = _days(words[-1]), rest[:-len(words[-1])]
+    elif words and _is_period(words[0]):
+        days, rest = _days(words[0]), rest[len(words[0]):]
+    left = rest.split()
+    if left and (_is_period(left[0]) or _is_period(left[-1])):  # `/stats 30d Ann all`: two periods
+        raise CommandError("usage")
+    return Stats(_player(rest) if left else None, days)
+
+
+def _is_period(word: str) -> bool:
+    """Whether a word of `/stats` names its period: `all` or a number of days (`30d`)."""
+    return word.lower() in ALL_TIME_WORDS or _DAYS.fullmatch(word) is not None
+
+
+def _days(word: str) -> int | None:
+    """The days of a period word (None: all time); a period of no day or of more than ten years is refused."""
+    found = _DAYS.fullmatch(word)
+    if found is None:
+        return None
+    if not 0 < int(found.group(1)) <= 3650:
+        raise CommandError("usage")
+    return int(found.group(1))
 
 
 def _ante(args: list[str]) -> Ante:

@@ -28,6 +28,23 @@ from bot import commands as cmd
         ("/grant Ann (2) 500", cmd.Grant("Ann (2)", 500)),  # a label as the bot shows it, after the name
         ("/stats Ann (2) 30d", cmd.Stats("Ann (2)", 30)),
         ("/stats all Ann (12)", cmd.Stats("Ann (12)", None)),
+        ("/grant Ann Lee 50", cmd.Grant("Ann Lee", 50)),  # a name with spaces: every word before the amount
+        ("/grant Ann 2 50", cmd.Grant("Ann 2", 50)),
+        ("/grant  Ann  Lee   50 ", cmd.Grant("Ann  Lee", 50)),  # the name's own spaces kept, as it may be shown
+        ('/grant "Ann Lee" 50', cmd.Grant("Ann Lee", 50)),
+        ("/grant «Анна Ли» 50", cmd.Grant("Анна Ли", 50)),
+        ("/grant “Ann Lee” 50", cmd.Grant("Ann Lee", 50)),
+        ("/grant dc:42 50", cmd.Grant("dc:42", 50)),  # Discord's /grant names the member by his id
+        ("/stats", cmd.Stats()),
+        ("/stats all", cmd.Stats()),
+        ("/stats 30д", cmd.Stats(None, 30)),
+        ("/stats Ann Lee", cmd.Stats("Ann Lee")),
+        ("/stats Ann Lee 30d", cmd.Stats("Ann Lee", 30)),
+        ("/stats 7D Ann Lee", cmd.Stats("Ann Lee", 7)),
+        ("/stats Ann all Lee", cmd.Stats("Ann all Lee")),  # a period's word only at either end
+        ('/stats "all"', cmd.Stats("all")),  # in quotes, a name like a period's word
+        ('/stats "Ann 30d" all', cmd.Stats("Ann 30d")),
+        ("/stats @ann 30d", cmd.Stats("@ann", 30)),
         ("/pawn silver ring", cmd.Pawn("silver ring")),
         ("/tournament create home-night", cmd.Tournament("create", "home-night")),
         ("/t create 10/20 20m; 20/40 20m", cmd.Tournament("create", "10/20 20m; 20/40 20m")),
@@ -69,6 +86,15 @@ def test_parse(text: str, expected: cmd.Command) -> None:
         ("/exchange 1 2 3 4 5 6", "usage"),
         ("/fold now", "no_arguments"),
         ("/grant ann", "usage"),
+        ("/grant 50", "usage"),
+        ('/grant "" 50', "usage"),
+        ("/grant Ann Lee", "bad_amount"),
+        ("/grant Ann Lee -5", "bad_amount"),
+        ("/stats 30d Ann all", "usage"),
+        ("/stats all Ann Lee 30d all", "usage"),
+        ("/stats 0d", "usage"),
+        ("/stats Ann Lee 3651d", "usage"),
+        ('/stats «» 30d', "usage"),
         ("/pawn", "usage"),
         ("/pre check 40", "usage"),
         ("/pre call 40 60", "usage"),

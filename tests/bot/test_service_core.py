@@ -102,7 +102,7 @@ async def test_a_name_two_players_share_is_refused_and_each_is_reached_by_id(ser
     before = dump(service.store.location)
     for line in ("/grant Alex 100", "/grant @alex 100", "/stats Alex"):
         refused = await service.handle(PLACE, ANN, line)
-        assert refused.error == (f"More than one player here is called {line.split()[1]} (tg:2, tg:3): write the one "
+        assert refused.error == (f"More than one player here is called “{line.split()[1]}” (tg:2, tg:3): write the one "
                                  "you mean by that id.")
     assert dump(service.store.location) == before
     assert (await service.handle(PLACE, ANN, "/grant tg:2 100")).public == ["Alex (2) receives 100 chips."]

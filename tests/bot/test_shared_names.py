@@ -91,7 +91,7 @@ async def test_a_typed_name_with_its_label_finds_the_labelled_player(service: Se
         assert said.startswith("Ann (2)") and ": hands played 0," in said  # "Ann (2) over the last 30 days: …"
     before = dump(service.store.location)
     refused = await service.handle(PLACE, FIRST_ANN, "/grant Ann (3) 50")
-    assert refused.error == "I don't know a player called Ann (3) here."
+    assert refused.error == "I don't know a player called “Ann (3)” here."
     assert dump(service.store.location) == before
     await ledger_ok(service)
 
