@@ -25,6 +25,7 @@ from engine import holdem as engine
 from engine.cards import Deck
 from engine.schedule import parse_schedule
 from engine.tournament import Tournament, TournamentConfig
+from tests.bot.conftest import dump
 from tests.bot.helpers import play_out
 
 CHAT = "chat"
@@ -404,7 +405,12 @@ async def test_statistics_match_the_hand_history(seated: Service) -> None:
 
 
 async def test_stats_unknown_player_is_refused(service: Service) -> None:
-    assert (await service.handle(PLACE, ANN, "/stats @nobody")).error
+    assert (await service.handle(PLACE, ANN, "/balance")).error is None
+    before = dump(service.store.location)
+    reply = await service.handle(PLACE, ANN, "/stats @nobody")
+    assert reply.error == "I don't know a player called “@nobody” here."  # the name as typed
+    assert reply.public == [] and reply.private == {}
+    assert dump(service.store.location) == before
 
 
 def test_a_tournament_hand_has_the_tournament_header() -> None:

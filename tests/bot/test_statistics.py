@@ -18,7 +18,7 @@ from bot.store.figures import COLUMNS, COUNTS, add_hand_figures, figures_by_chat
 from bot.store.played import PRUNED_COUNTS
 from bot.store.schema import MIGRATIONS
 from engine.cards import Deck
-from tests.bot.conftest import ANN, BOB, CAT, PLACE
+from tests.bot.conftest import ANN, BOB, CAT, PLACE, dump
 from tests.bot.helpers import (
     figures_unmarked,
     history_table_from_log,
@@ -290,11 +290,20 @@ async def test_tournament_chips_are_not_counted_with_the_cash_games(service: Ser
     await reopened.store.close()
 
 
-@pytest.mark.parametrize("text", ["/stats 0d", "/stats Ann 30d all", "/stats 9999d", "/stats 100000d",
-                                  "/stats @Ann 36500д"])
-async def test_a_bad_period_is_refused(service: Service, text: str) -> None:
+@pytest.mark.parametrize(("language", "text", "refusal"), [
+    ("en", "/stats 0d", "Usage: /stats [player] [30d|all]"),  # a period of no day
+    ("en", "/stats Ann 30d all", "Usage: /stats [player] [30d|all]"),  # two periods
+    ("en", "/stats 9999d", "Usage: /stats [player] [30d|all]"),  # over ten years (3,650 days)
+    ("en", "/stats 100000d", "Usage: /stats [player] [30d|all]"),
+    ("ru", "/stats @Ann 36500д", "Как писать: /stats [игрок] [30d|all]"),
+])
+async def test_a_bad_period_is_refused(service: Service, language: str, text: str, refusal: str) -> None:
+    assert (await service.handle(PLACE, ANN, f"/lang {language}")).error is None
+    before = dump(service.store.location)
     reply = await service.handle(PLACE, ANN, text)
-    assert reply.error is not None and "/stats [player] [30d|all]" in reply.error
+    assert reply.error == refusal
+    assert reply.public == [] and reply.private == {}
+    assert dump(service.store.location) == before
 
 
 def test_one_hands_figures_and_the_ratios() -> None:
