@@ -148,10 +148,15 @@ async def test_bad_holdem_input_changes_nothing(service: Service, tmp_path, acto
 async def test_house_bets_over_the_wallet_or_the_table_limit_are_refused(service: Service, tmp_path) -> None:
     await service.handle(PLACE, ANN, "/game caribbean")
     before = dump(service.store.location)
-    for text in ("/ante 101", "/ante 10 box 2", "/ante 10 bonus 3", "/fold"):
+    for text, refusal in (("/ante 101", "ANTE must be 1 to 100 at this table, not 101."),  # RULES.md: ANTE 1-100
+                          ("/ante 10 box 2", "Bet on box 2 only after the box before it."),
+                          ("/ante 10 bonus 3", "The BONUS bet is 10 at this table, not 3."),  # the bonus's size
+                          ("/fold", "No round is in play: an ANTE (/ante chips) opens the next one.")):
         reply = await service.handle(PLACE, ANN, text)
-        assert reply.error, text
+        assert reply.error == refusal, text
+        assert reply.public == [] and reply.private == {}
     assert dump(service.store.location) == before
+    assert (await wallets(service))["ann"] == 1000
 
 
 @pytest.mark.parametrize(("language", "refusal"), [
@@ -186,8 +191,10 @@ async def test_a_press_by_someone_with_no_box_says_so_not_to_wait(service: Servi
     for refused in (service.press(PLACE, CAT, press_label(dealt, "play")), service.handle(PLACE, CAT, "/play")):
         assert (await refused).error == (
             "You have no box in this round: place an ANTE (/ante chips) before the next one is dealt.")
+    late = await service.handle(PLACE, BOB, "/ante 10")  # the round is dealt: no new box
+    assert late.error == "A round is in play: wait for the next one to bet."
+    assert late.public == [] and late.private == {}
     assert dump(service.store.location) == before
-    assert (await service.handle(PLACE, BOB, "/ante 10")).error is not None  # the round is dealt: no new box
     assert (await service.handle(PLACE, ANN, "/play")).error is None
 
 
@@ -207,7 +214,7 @@ async def test_a_three_card_box_may_carry_pairplus_alone(service: Service) -> No
     await service.handle(other, ANN, "/game caribbean")
     before = dump(service.store.location)
     reply = await service.handle(other, ANN, "/ante 0 bonus 10")
-    assert reply.error is not None and reply.error.startswith("ANTE must be ")
+    assert reply.error == "ANTE must be 1 to 100 at this table, not 0."  # Caribbean Poker's ANTE: 1-100
     assert dump(service.store.location) == before
 
 
