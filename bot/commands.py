@@ -546,7 +546,8 @@ def parse(text: str) -> Command:
     command is answered quoting the word as it was typed (`quote_input`), with the command it is close to, if any."""
     if not is_storable(text):
         raise CommandError("bad_text")
-    words = text.strip().split()
+    typed = text.strip()
+    words = typed.split()
     if not words:
         raise CommandError("empty")
     match = _COMMAND_WORD.match(words[0])
@@ -555,7 +556,7 @@ def parse(text: str) -> Command:
         raise unknown_command(words[0], match.group(1).lower() if match else None)
     args = words[1:]
     try:
-        return _build(cls, args, text.strip()[len(words[0]):].strip())
+        return _build(cls, args, typed)
     except CommandError as error:
         if error.code == "usage":
             # `/call 10`: say it takes nothing rather than "Usage: /call " and no more
@@ -576,9 +577,9 @@ def unknown_command(typed: str, word: str | None) -> CommandError:
     return CommandError("unknown_command", command=quote_input(typed))
 
 
-def _build(cls: type[Command], args: list[str], rest: str) -> Command:
-    """The command `cls` from its arguments: `args`, its words, and `rest`, the text after the command word as typed
-    (a player's name keeps its own spaces)."""
+def _build(cls: type[Command], args: list[str], typed: str) -> Command:
+    """The command `cls` from its arguments `args` (its words after the command word) or, for a command that names a
+    player, from the `typed` text itself: a name keeps its own spaces."""
     if cls in (Bet, Raise, Join):
         _at_most(args, 1)
         return cls(parse_amount(args[0])) if args else cls()
@@ -587,7 +588,7 @@ def _build(cls: type[Command], args: list[str], rest: str) -> Command:
     if cls is Grant:  # `/grant Ann Lee 50`: the name is every word before the amount
         if len(args) < 2:
             raise CommandError("usage")
-        return Grant(player=_player(rest[:-len(args[-1])]), chips=parse_amount(args[-1]))
+        return Grant(player=_player(_rest(typed)[:-len(args[-1])]), chips=parse_amount(args[-1]))
     if cls is Exchange:
         if not 1 <= len(args) <= 5:
             raise CommandError("usage")
@@ -630,7 +631,7 @@ def _build(cls: type[Command], args: list[str], rest: str) -> Command:
             raise CommandError("usage")
         return AddBot(args[1], remove=True)
     if cls is Stats:
-        return _stats(rest)
+        return _stats(_rest(typed))
     if cls in (Season, Export):
         return cls(args[0].lower(), " ".join(args[1:])) if args else cls()
     if cls is History:  # a count of hands, or `tournament [number]` (read by `bot.history`)
@@ -667,6 +668,12 @@ def _build(cls: type[Command], args: list[str], rest: str) -> Command:
 
 _QUOTES = {'"': '"', "“": "”", "„": "“", "«": "»"}
 """The quotes a typed name may stand in, opening to closing: `/stats "Ann all"` names the player "Ann all"."""
+
+
+def _rest(typed: str) -> str:
+    """The text after the command word, as typed (`typed` has no space at either end)."""
+    parts = typed.split(None, 1)
+    return parts[1] if len(parts) > 1 else ""
 
 
 def _player(typed: str) -> str:
