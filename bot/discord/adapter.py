@@ -6,7 +6,7 @@ import asyncio
 import contextlib
 import io
 import logging
-from collections.abc import Awaitable, Callable, Iterable, Iterator
+from collections.abc import Awaitable, Callable, Coroutine, Iterable, Iterator
 from dataclasses import dataclass
 from functools import partial
 from typing import Any, TypeVar
@@ -264,7 +264,8 @@ class DiscordAdapter:
             if self._busy == 0:
                 self._idle.set()
 
-    async def _answer(self, interaction: discord.Interaction, place: Place, actor: Actor, work: Awaitable[Reply], *,
+    async def _answer(self, interaction: discord.Interaction, place: Place, actor: Actor,
+                      work: Coroutine[Any, Any, Reply], *,
                       component: bool, pressed: tuple[str, int] | None = None, name: str = "answer") -> None:
         """Run the service's work and answer the interaction; what the channel should see goes to its queue.
 
@@ -316,11 +317,16 @@ class DiscordAdapter:
                 await interaction.response.defer(ephemeral=not public, thinking=True)
         return await task
 
-    async def _served(self, place: Place, work: Awaitable[Reply],
+    async def _served(self, place: Place, work: Coroutine[Any, Any, Reply],
                       pressed: tuple[str, int] | None) -> tuple[Reply, State | None]:
         """The service's reply, its table state numbered at once (so versions follow the service's order); a table
-        paused because the bot had lost its channel plays on first (`_play_on`)."""
-        await self._play_on(place)
+        paused because the bot had lost its channel plays on first (`_play_on`): if that fails, the work is closed
+        unstarted (the caller logs the failure)."""
+        try:
+            await self._play_on(place)
+        except BaseException:
+            work.close()
+            raise
         reply = await work
         if reply.table is None:
             return reply, None
