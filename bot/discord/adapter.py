@@ -34,6 +34,9 @@ T = TypeVar("T")
 PREFIX = "dc:"
 MAX_PAGES = 4
 """A private answer longer than this many messages is sent as a file instead."""
+THREADS = frozenset({discord.ChannelType.public_thread, discord.ChannelType.private_thread,
+                     discord.ChannelType.news_thread})
+"""Where the bot needs Send Messages in Threads rather than Send Messages."""
 
 
 def intents() -> discord.Intents:
@@ -272,11 +275,17 @@ class DiscordAdapter:
         The interaction's own answer goes first (a press updates its message with the table's new state): the
         channel's queued messages wait for it, and the rest of the private part follows as ephemeral follow-ups.
         Whatever is awaited before that answer (a lost channel's table played on, the service's work, the chat's
-        language) is awaited `_in_time`."""
+        language) is awaited `_in_time`. Where the bot may not post (`_cannot_post`), the work is not run: the member
+        alone is told what an admin must grant, and a table paused there stays paused."""
         deadline = asyncio.get_running_loop().time() + self.options.defer_after
         answered = asyncio.Event()
         with self._answering():
             try:
+                cannot_post = _cannot_post(interaction)
+                if cannot_post is not None:  # its table waits: played on, it would only lose the channel again
+                    work.close()
+                    await self._tell(interaction, place, actor, cannot_post, deadline)
+                    return
                 self._found(place, interaction)
                 reply, state = await self._in_time(interaction, self._served(place, work, pressed), deadline)
                 public = [plain(line) for line in reply.public]
@@ -461,8 +470,8 @@ class DiscordAdapter:
         pausing.add_done_callback(self._pausing.discard)
 
     def _found(self, place: Place, interaction: discord.Interaction) -> None:
-        """An interaction came from the channel: the bot is there, with these permissions, and the texts the channel
-        missed while the bot could not reach it are posted first."""
+        """An interaction came from a channel the bot may post in: the bot is there, with these permissions, and the
+        texts the channel missed while the bot could not reach it are posted first."""
         self._lost.discard(place.table_id)
         self.delivery.permissions(place, attach_files=interaction.app_permissions.attach_files)
         self.delivery.regained(place)
@@ -481,6 +490,18 @@ class DiscordAdapter:
 
 def _channel(place: Place) -> int:
     return int(place.table_id.removeprefix(PREFIX))
+
+
+def _cannot_post(interaction: discord.Interaction) -> str | None:
+    """Why the bot may not post in the channel or thread the interaction came from (the catalogue's key naming what
+    an admin must grant), as the interaction's `app_permissions` tell it; None when it may."""
+    permissions = interaction.app_permissions
+    channel = interaction.channel
+    if channel is not None and channel.type in THREADS:
+        may_send, key = permissions.send_messages_in_threads, "discord.cannot_post_thread"
+    else:
+        may_send, key = permissions.send_messages, "discord.cannot_post"
+    return None if permissions.view_channel and may_send else key
 
 
 def _private_part(reply: Reply, actor: Actor) -> list[str]:

@@ -30,7 +30,8 @@ APP_ID = 900_000_000_000_000_001
 BOT_ID = 900_000_000_000_000_002
 GUILD_ID = 910_000_000_000_000_001
 MANAGE_CHANNELS = 1 << 4
-MEMBER_PERMISSIONS = (1 << 10) | (1 << 11) | (1 << 31)  # view channel, send messages, use application commands
+VIEW_CHANNEL, SEND_MESSAGES = 1 << 10, 1 << 11
+MEMBER_PERMISSIONS = VIEW_CHANNEL | SEND_MESSAGES | (1 << 31)  # and use application commands
 ATTACH_FILES = 1 << 15
 BOT_PERMISSIONS = MEMBER_PERMISSIONS | ATTACH_FILES
 CHANNEL_LIMIT, CHANNEL_PERIOD = 5, 5.0
@@ -172,7 +173,14 @@ class FakeDiscord:
         self.hide_denial = False
         """Interactions claim Attach Files even where uploads are refused (the bot learns it from the 403)."""
         self.lost: set[int] = set()
-        """Channels the bot can no longer see: every request there is refused (403, code 50001)."""
+        """Channels the bot can no longer see (View Channel taken away): every request there is refused (403, code
+        50001), and interactions from them say so in their app_permissions."""
+        self.losing: set[int] = set()
+        """Channels the bot loses as it next sends a request there (View Channel taken away after the interaction that
+        caused it was sent, with the permissions of before): that request is refused, and the channel is lost."""
+        self.denied_sends: set[int] = set()
+        """Channels the bot sees but may not send messages in (Send Messages taken away): a new message is refused
+        (403, code 50013), and interactions from them say so in their app_permissions."""
         self.uploads: dict[int, bytes] = {}
         """Every uploaded attachment's bytes, by attachment id (multipart message creation)."""
         self.files: list[tuple[int, str, bytes, bool]] = []
@@ -366,8 +374,14 @@ class FakeDiscord:
                 "avatar": None, "bot": True, "flags": 0}
 
     def _bot_permissions(self, channel_id: int) -> int:
+        """The bot's permissions in a channel, as an interaction from it carries them (`app_permissions`)."""
         told = channel_id in self.denied_uploads and not self.hide_denial
-        return BOT_PERMISSIONS & ~ATTACH_FILES if told else BOT_PERMISSIONS
+        permissions = BOT_PERMISSIONS & ~ATTACH_FILES if told else BOT_PERMISSIONS
+        if channel_id in self.lost:
+            permissions &= ~VIEW_CHANNEL
+        if channel_id in self.denied_sends:
+            permissions &= ~SEND_MESSAGES
+        return permissions
 
     def _channel(self, channel_id: int) -> dict[str, Any]:
         return {"id": str(channel_id), "type": 0, "guild_id": str(GUILD_ID), "name": f"table-{channel_id % 100}",
@@ -426,9 +440,15 @@ class FakeDiscord:
 
     async def _answer(self, request: web.Request, path: str, parts: list[str]) -> web.Response:
         body = await self._body(request, parts) if request.can_read_body else None
+        if parts[0] == "channels" and int(parts[1]) in self.losing:
+            self.losing.discard(int(parts[1]))
+            self.lost.add(int(parts[1]))
         if parts[0] == "channels" and int(parts[1]) in self.lost:
             return _json({"message": "Missing Access", "code": MISSING_ACCESS}, 403)
         if parts[0] == "channels" and int(parts[1]) in self.denied_uploads and (body or {}).get("attachments"):
+            return _json({"message": "Missing Permissions", "code": MISSING_PERMISSIONS}, 403)
+        posting = request.method == "POST" and parts[0] == "channels" and parts[2:] == ["messages"]
+        if posting and int(parts[1]) in self.denied_sends:
             return _json({"message": "Missing Permissions", "code": MISSING_PERMISSIONS}, 403)
         route = (request.method, *parts)
         posted = (body or {}).get("data") if parts[0] == "interactions" else body

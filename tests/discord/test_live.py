@@ -23,7 +23,7 @@ async def test_a_channel_the_bot_gets_back_is_shown_the_hand_its_refusal_lost(fa
     for member in fake.members.values():
         await fake.slash(member, channel, "check")
     await bot.settled()
-    fake.lost.add(channel)
+    fake.losing.add(channel)  # lost once /deal is sent
     await fake.slash(bob, channel, "deal")  # hand 2: its table message is refused, and the table pauses
     await bot.settled()
     await asyncio.gather(*bot.adapter._pausing)
@@ -55,7 +55,7 @@ async def test_a_channel_the_bot_gets_back_shows_its_own_table_not_one_whose_id_
     for member in fake.members.values():
         await fake.slash(member, back, "check")
     await bot.settled()
-    fake.lost.add(back)
+    fake.losing.add(back)  # lost once /deal is sent
     await fake.slash(bob, back, "deal")  # hand 2 there: its table message is refused, and the table pauses
     await bot.settled()
     await asyncio.gather(*bot.adapter._pausing)
@@ -109,7 +109,7 @@ async def test_a_channel_the_bot_gets_back_is_sent_the_texts_it_missed_before_it
     bot = await make_bot()
     ann, bob, _cat = await seat_three(fake, bot)
     channel = fake.channels[0]
-    fake.lost.add(channel)
+    fake.losing.add(channel)  # lost once /deal is sent
     await fake.slash(bob, channel, "deal")
     await bot.settled()
     await asyncio.gather(*bot.adapter._pausing)

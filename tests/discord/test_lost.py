@@ -14,10 +14,11 @@ from tests.discord.test_adapter import seat_three
 
 
 async def lose_a_dealt_table(fake: FakeDiscord, bot) -> tuple:
-    """Three seated, the bot loses the first channel (View Channel taken away) as hand 1 is dealt: the table pauses."""
+    """Three seated, the bot loses the first channel (View Channel taken away) once /deal is sent: hand 1's
+    announcement is refused and the table pauses."""
     ann, bob, cat = await seat_three(fake, bot)
     channel = fake.channels[0]
-    fake.lost.add(channel)
+    fake.losing.add(channel)
     await fake.slash(bob, channel, "deal")
     await bot.settled()
     await asyncio.gather(*bot.adapter._pausing)
@@ -54,3 +55,47 @@ async def test_a_failure_to_play_a_lost_channels_table_on_closes_the_work_it_hel
     assert [inspect.getcoroutinestate(work) for work in works] == [inspect.CORO_CLOSED]
     failed = [record for record in caplog.records if record.exc_info]
     assert [str(record.exc_info[1]) for record in failed] == ["the store refuses"]
+
+
+@pytest.mark.parametrize(("locale", "told"), [
+    ("en-US", "I cannot post in this channel, so nothing is played here until an admin gives me the View Channel and "
+              "Send Messages permissions in it."),
+    ("ru", "Я не могу писать в этот канал, поэтому игра здесь стоит, пока администратор не даст мне в нём права "
+           "«Просматривать каналы» и «Отправлять сообщения»."),
+])
+async def test_an_interaction_from_a_channel_the_bot_still_may_not_post_in_leaves_its_table_paused(
+        fake, turns, make_bot, caplog: pytest.LogCaptureFixture, locale: str, told: str) -> None:
+    """An interaction from the lost channel whose app_permissions show the bot still may not view it: the table
+    was resumed, shown, refused and paused again, once per interaction. It stays paused, nothing is sent to the
+    channel, and the member alone is told, in his language, what an admin must grant. Once granted, the next
+    interaction brings the table back with the text it missed."""
+    bot = await make_bot()
+    ann, _bob, _cat = await lose_a_dealt_table(fake, bot)
+    channel, table = fake.channels[0], f"dc:{fake.channels[0]}"
+    ann.locale = locale
+    resumed: list[list[str]] = []
+    resume = bot.service.resume
+
+    async def noted(table_ids: list[str]) -> None:
+        resumed.append(table_ids)
+        await resume(table_ids)
+
+    bot.service.resume = noted
+    caplog.set_level(logging.WARNING, logger="bot.discord")
+    caplog.clear()  # the loss itself was noted
+    before = len(fake.requests)
+    for _ in range(2):
+        asked = await fake.slash(ann, channel, "check")
+        await bot.settled()
+        await asyncio.gather(*bot.adapter._pausing)
+        assert asked.texts() == [told] and asked.texts(ephemeral=True) == [told]
+    assert resumed == [] and bot.service.is_paused(table)
+    assert [path for _, path in fake.requests[before:] if path.startswith("/channels/")] == []
+    assert not [record for record in caplog.records if "can no longer reach" in record.getMessage()]
+
+    fake.lost.discard(channel)
+    await fake.slash(ann, channel, "balance")
+    await bot.settled()
+    assert resumed == [[table]] and not bot.service.is_paused(table)
+    posted = [message["content"].split("\n")[0] for message in fake.channel_messages(channel)]
+    assert posted[-2:] == ["Hand 1 begins.", "Hand 1"], posted
