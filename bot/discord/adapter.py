@@ -456,10 +456,10 @@ class DiscordAdapter:
                 self._lost_channel(place)
 
     def _lost_channel(self, place: Place) -> None:
-        """The bot can no longer reach this table's channel (403 Missing Access, the channel deleted, the bot
-        removed from the guild): what waits for it is dropped (its newest texts kept, `Delivery.forget`), the table
-        is paused (no time-out fires, no hand is dealt, a hand in play waits as it is) and it is logged once until
-        the bot is back."""
+        """The bot can no longer reach this table's channel (403 Missing Access, or Missing Permissions on a text: it
+        may not send there; the channel deleted, the bot removed from the guild): what waits for it is dropped (its
+        newest texts kept, `Delivery.forget`), the table is paused (no time-out fires, no hand is dealt, a hand in
+        play waits as it is) and it is logged once until the bot is back."""
         self.delivery.forget(place)
         if place.table_id in self._lost:
             return

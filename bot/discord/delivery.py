@@ -191,7 +191,9 @@ class Delivery:
             try:
                 await self._send(channel, entry)
             except (discord.Forbidden, discord.NotFound) as error:
-                if error.code not in (MISSING_ACCESS, UNKNOWN_CHANNEL):
+                # Missing Permissions on a text or a table message: the bot may not send there (a refused upload, the
+                # other meaning of it, is dealt with in `_send`; a link's preview left out is no error)
+                if error.code not in (MISSING_ACCESS, MISSING_PERMISSIONS, UNKNOWN_CHANNEL):
                     log.exception("sending to channel %s failed", channel.place.table_id)
                     continue
                 if entry.text is not None:  # the refused text itself (joined with those after it)
@@ -290,9 +292,9 @@ class Delivery:
         """Name the missing Attach Files permission in the channel, once."""
         if channel.noticed:
             return
-        channel.noticed = True
         language = await self._language(channel.place)
         await target.send(text(language, "discord.need_attach_files"), allowed_mentions=discord.AllowedMentions.none())
+        channel.noticed = True  # only once posted: refused (the bot may not send there either), it is named when back
 
 
 def _drop_superseded(entries: deque[_Entry]) -> None:

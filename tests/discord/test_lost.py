@@ -9,8 +9,9 @@ import logging
 
 import pytest
 
-from tests.discord.fake_discord import FakeDiscord
-from tests.discord.test_adapter import seat_three
+from bot.output import Picture, Place, Reply
+from tests.discord.fake_discord import GUILD_ID, FakeDiscord
+from tests.discord.test_adapter import seat_three, table_messages
 
 
 async def lose_a_dealt_table(fake: FakeDiscord, bot) -> tuple:
@@ -99,3 +100,61 @@ async def test_an_interaction_from_a_channel_the_bot_still_may_not_post_in_leave
     assert resumed == [[table]] and not bot.service.is_paused(table)
     posted = [message["content"].split("\n")[0] for message in fake.channel_messages(channel)]
     assert posted[-2:] == ["Hand 1 begins.", "Hand 1"], posted
+
+
+async def test_a_text_refused_for_want_of_send_messages_pauses_the_table_and_is_posted_when_granted(
+        fake, turns, make_bot) -> None:
+    """Send Messages is taken away from the bot during a hand: the clock's announcement is refused 403 Missing
+    Permissions (50013). It was only logged, lost, and the table played on unseen. Now the table pauses, the text
+    is kept, an interaction while the bot still may not send is told so, and once Send Messages is given back the
+    announcement is posted and the hand plays on."""
+    bot = await make_bot()
+    ann, bob, _cat = await seat_three(fake, bot)
+    channel, table = fake.channels[0], f"dc:{fake.channels[0]}"
+    await fake.slash(bob, channel, "deal")
+    await bot.settled()
+    fake.denied_sends.add(channel)
+    bot.clock.advance(61)
+    await bot.service.scheduler.fire_due()  # "Clock: level 2 begins (hand 1)." is refused
+    await bot.settled()
+    await asyncio.gather(*bot.adapter._pausing)
+    assert bot.service.is_paused(table)
+    asked = await fake.slash(ann, channel, "check")
+    await bot.settled()
+    assert asked.texts() == ["I cannot post in this channel, so nothing is played here until an admin gives me the "
+                             "View Channel and Send Messages permissions in it."]
+    before = len(fake.channel_messages(channel))
+
+    fake.denied_sends.discard(channel)
+    await fake.slash(ann, channel, "balance")
+    await bot.settled()
+    assert not bot.service.is_paused(table)
+    posted = [message["content"].split("\n")[0] for message in fake.channel_messages(channel)[before:]]
+    assert posted == ["Clock: level 2 begins (hand 1)."], posted  # the table's message, still current, stays
+    await fake.slash(ann, channel, "check")
+    await bot.settled()
+    assert "→ Bob" in table_messages(fake, channel)[-1]["content"]
+
+
+async def test_the_missing_attach_files_is_named_when_back_if_naming_it_was_refused(fake, turns, make_bot) -> None:
+    """The bot may neither attach files nor send messages: a picture is refused (50013), then the notice naming
+    Attach Files, which loses the channel. Given Send Messages back but still not Attach Files, the next picture
+    is left out and the notice is posted: it was counted as posted when refused, and never posted at all."""
+    bot = await make_bot()
+    ann = fake.add_member("Ann")
+    channel = fake.channels[0]
+    place = Place(f"dc:{GUILD_ID}", f"dc:{channel}")
+    picture = Reply(pictures=[Picture(b"\x89PNG picture", "The board")])
+    fake.denied_uploads.add(channel)
+    fake.denied_sends.add(channel)
+    await bot.adapter.on_timer(place, picture)
+    await bot.settled()
+    await asyncio.gather(*bot.adapter._pausing)
+    assert fake.channel_messages(channel) == []
+
+    fake.denied_sends.discard(channel)
+    await fake.slash(ann, channel, "balance")
+    await bot.adapter.on_timer(place, picture)
+    await bot.settled()
+    assert [message["content"] for message in fake.channel_messages(channel)] == [
+        "I need the Attach Files permission in this channel to show pictures."]
