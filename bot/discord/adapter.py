@@ -248,10 +248,10 @@ class DiscordAdapter:
 
     async def refuse(self, interaction: discord.Interaction, key: str) -> None:
         """Answer a malformed command at the edge, privately."""
-        deadline = asyncio.get_running_loop().time() + self.options.defer_after
+        turn = self._turn()
         try:
             with self._answering():
-                await self._tell(interaction, self.place(interaction), self.actor(interaction), key, deadline)
+                await self._tell(interaction, self.place(interaction), self.actor(interaction), key, turn)
         finally:
             _let_go(interaction)
 
@@ -277,53 +277,65 @@ class DiscordAdapter:
         Whatever is awaited before that answer (a lost channel's table played on, the service's work, the chat's
         language) is awaited `_in_time`. Where the bot may not post (`_cannot_post`), the work is not run: the member
         alone is told what an admin must grant, and a table paused there stays paused."""
-        deadline = asyncio.get_running_loop().time() + self.options.defer_after
+        turn = self._turn()
         answered = asyncio.Event()
         with self._answering():
             try:
                 cannot_post = _cannot_post(interaction)
                 if cannot_post is not None:  # its table waits: played on, it would only lose the channel again
                     work.close()
-                    await self._tell(interaction, place, actor, cannot_post, deadline)
+                    await self._tell(interaction, place, actor, cannot_post, turn)
                     return
                 self._found(place, interaction)
-                reply, state = await self._in_time(interaction, self._served(place, work, pressed), deadline)
+                reply, state = await self._in_time(interaction, self._served(place, work, pressed), turn)
                 public = [plain(line) for line in reply.public]
                 first = None  # a public answer to a slash command is the command's own response
-                if not component and not interaction.response.is_done() and public and not _private_part(reply, actor):
+                if (not component and not interaction.response.is_done() and not turn.unacknowledged and public
+                        and not _private_part(reply, actor)):
                     first = public.pop(0)
                 self.delivery.queue(place, texts=public, table=state, gate=answered,
                                     pictures=[picture for picture in reply.pictures if picture.to is None],
                                     files=[file for file in reply.files if file.to is None])
-                language = await self._in_time(interaction, self.service.language(place, actor), deadline,
+                language = await self._in_time(interaction, self.service.language(place, actor), turn,
                                                public=first is not None)
                 self.board.set_language(place.table_id, language)
+                if turn.unacknowledged:  # Discord takes no answer to it any more: the channel has its part
+                    return
                 later = await self._respond(interaction, place, actor, reply, language, first, state, name=name)
                 answered.set()
                 for send in later:
                     await send()
             except Exception:
                 log.exception("answering %s failed", interaction.data)
-                await self._apologise(interaction, place, actor, deadline)
+                await self._apologise(interaction, place, actor, turn)
             finally:
                 answered.set()
                 _let_go(interaction)
 
-    async def _in_time(self, interaction: discord.Interaction, work: Awaitable[T], deadline: float, *,
+    def _turn(self) -> _Turn:
+        """An interaction's answer starts: it must be acknowledged within `defer_after` from now."""
+        return _Turn(asyncio.get_running_loop().time() + self.options.defer_after)
+
+    async def _in_time(self, interaction: discord.Interaction, work: Awaitable[T], turn: _Turn, *,
                        public: bool = False) -> T:
-        """`work`'s result, the interaction acknowledged first if it is not done by `deadline` (loop time): Discord
+        """`work`'s result, the interaction acknowledged first if it is not done by the turn's deadline: Discord
         refuses an interaction not acknowledged within three seconds ("Unknown interaction"), so nothing awaited
         before its first response may hold that up. A deferred press is answered later in the pressed message (or a
-        follow-up), a deferred command in its "thinking" message: the channel's if `public`, else the member's."""
-        if interaction.response.is_done():
+        follow-up), a deferred command in its "thinking" message: the channel's if `public`, else the member's.
+        If the acknowledgement fails, that is logged and the turn marked `unacknowledged`; the work goes on."""
+        if interaction.response.is_done() or turn.unacknowledged:
             return await work
         task = asyncio.ensure_future(work)
-        done, _ = await asyncio.wait({task}, timeout=max(0.0, deadline - asyncio.get_running_loop().time()))
+        done, _ = await asyncio.wait({task}, timeout=max(0.0, turn.deadline - asyncio.get_running_loop().time()))
         if not done:
-            if interaction.type == discord.InteractionType.component:
-                await interaction.response.defer()
-            else:
-                await interaction.response.defer(ephemeral=not public, thinking=True)
+            try:
+                if interaction.type == discord.InteractionType.component:
+                    await interaction.response.defer()
+                else:
+                    await interaction.response.defer(ephemeral=not public, thinking=True)
+            except Exception:
+                log.exception("acknowledging %s failed; its work goes on", interaction.data)
+                turn.unacknowledged = True
         return await task
 
     async def _served(self, place: Place, work: Coroutine[Any, Any, Reply],
@@ -412,15 +424,17 @@ class DiscordAdapter:
         url = f"https://discord.com/channels/{place.chat_id.removeprefix(PREFIX)}/{_channel(place)}/{message_id}"
         return text(language, "discord.table_link", url=url)
 
-    async def _apologise(self, interaction: discord.Interaction, place: Place, actor: Actor, deadline: float) -> None:
+    async def _apologise(self, interaction: discord.Interaction, place: Place, actor: Actor, turn: _Turn) -> None:
         with contextlib.suppress(Exception):
-            await self._tell(interaction, place, actor, "discord.failed", deadline)
+            await self._tell(interaction, place, actor, "discord.failed", turn)
 
     async def _tell(self, interaction: discord.Interaction, place: Place, actor: Actor, key: str,
-                    deadline: float) -> None:
+                    turn: _Turn) -> None:
         """Tell the member alone the catalogue's `key`, in his language: as the interaction's answer, or in a
-        follow-up once it was answered or deferred."""
-        language = await self._in_time(interaction, self.service.private_language_of(place, actor), deadline)
+        follow-up once it was answered or deferred (nothing once its acknowledgement failed)."""
+        language = await self._in_time(interaction, self.service.private_language_of(place, actor), turn)
+        if turn.unacknowledged:
+            return
         message = text(language, key)
         if interaction.response.is_done():
             await interaction.followup.send(message, ephemeral=True)
@@ -432,8 +446,7 @@ class DiscordAdapter:
         log.error("slash command failed", exc_info=error)
         if interaction.guild_id is None:
             return
-        deadline = asyncio.get_running_loop().time() + self.options.defer_after
-        await self._apologise(interaction, self.place(interaction), self.actor(interaction), deadline)
+        await self._apologise(interaction, self.place(interaction), self.actor(interaction), self._turn())
 
     # --- what timers caused --------------------------------------------------------------------------------------
 
@@ -486,6 +499,15 @@ class DiscordAdapter:
             await self.service.resume([place.table_id])
             await self.service.show_tables_in_play(place.table_id, per_second=self.options.shown_again_per_second,
                                                    exact=True)
+
+
+@dataclass
+class _Turn:
+    """One interaction being answered: the loop time by which it must be acknowledged, and whether acknowledging it
+    failed (Discord takes no answer to it any more; its work still runs and the channel still gets its part)."""
+
+    deadline: float
+    unacknowledged: bool = False
 
 
 def _channel(place: Place) -> int:

@@ -4,9 +4,11 @@ refused for want of Send Messages, and the interaction's work when getting the c
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import inspect
 import logging
 
+import discord
 import pytest
 
 from bot.output import Picture, Place, Reply
@@ -158,3 +160,43 @@ async def test_the_missing_attach_files_is_named_when_back_if_naming_it_was_refu
     await bot.settled()
     assert [message["content"] for message in fake.channel_messages(channel)] == [
         "I need the Attach Files permission in this channel to show pictures."]
+
+
+async def test_a_command_whose_acknowledgement_fails_still_runs_and_shows_the_channel_its_part(
+        fake, turns, make_bot, caplog: pytest.LogCaptureFixture) -> None:
+    """The service is slow, and the defer that acknowledges /deal meanwhile is refused (404 Unknown interaction:
+    here the fake's clock jumps past the three seconds). The running work was left unobserved and its reply
+    dropped: the hand was dealt but never shown. Now the work runs on, the channel is posted the hand's announcement
+    and table, nothing more is sent to the dead interaction, and the refusal is the one error logged."""
+    bot = await make_bot(defer_after=0.05)
+    _ann, bob, _cat = await seat_three(fake, bot)
+    channel = fake.channels[0]
+    loop = asyncio.get_running_loop()
+    late = 0.0
+    fake.clock = lambda: loop.time() + late
+    release = asyncio.Event()
+    handle = bot.service.handle
+
+    async def slow(*args):
+        await release.wait()
+        return await handle(*args)
+
+    bot.service.handle = slow
+    caplog.set_level(logging.ERROR, logger="bot.discord")
+    sent = len(fake.interactions)
+    dealing = asyncio.create_task(fake.slash(bob, channel, "deal"))
+    while len(fake.interactions) == sent:
+        await asyncio.sleep(0.01)
+    late = 10.0
+    while not any(status == 404 and path.endswith("/callback") for _, _, path, status in fake.timeline):
+        await asyncio.sleep(0.01)
+    release.set()
+    await bot.settled()
+    dealing.cancel()
+    with contextlib.suppress(asyncio.CancelledError):
+        await dealing
+    posted = [message["content"].split("\n")[0] for message in fake.channel_messages(channel)]
+    assert posted[-2:] == ["Hand 1 begins.", "Hand 1"], posted
+    assert [type(record.exc_info[1]) for record in caplog.records if record.exc_info] == [discord.NotFound]
+    token = list(fake.interactions)[-1]
+    assert [(method, status) for _, method, path, status in fake.timeline if token in path] == [("POST", 404)]
