@@ -4,15 +4,14 @@ from __future__ import annotations
 
 import asyncio
 import logging
-import time
 import weakref
 from collections.abc import Awaitable
 from dataclasses import dataclass
 from typing import Any
 from urllib.parse import urlsplit
 
-from telegram import Chat, ChatMember, MaybeInaccessibleMessage, Message, Update, User
-from telegram.constants import ChatMemberStatus, ChatType
+from telegram import Chat, MaybeInaccessibleMessage, Update, User
+from telegram.constants import ChatType
 from telegram.error import TelegramError
 from telegram.ext import (
     Application,
@@ -32,10 +31,11 @@ from bot.output import Actor, File, Place, Reply
 from bot.retiring import queue_kept
 from bot.service import Service
 from bot.table_states import State, TableStates
+from bot.telegram.admins import Admins
 from bot.telegram.hints import Hints, start_link, table_of_payload
-from bot.telegram.lost import LostTexts
 from bot.telegram.memory import PLATFORM, Memory
 from bot.telegram.outbox import DocumentOp, Outbox, PhotoOp, TableOp, TextOp
+from bot.telegram.reach import SHOWN_AGAIN_PER_SECOND, Reach
 from bot.telegram.render import (
     MAX_ALERT,
     PREFIX,
@@ -46,6 +46,7 @@ from bot.telegram.render import (
     place_of,
     rekey_table_id,
     telegram_user_id,
+    topic_of,
     user_key,
 )
 from bot.telegram.settings import TelegramSettings
@@ -53,13 +54,8 @@ from engine.text import inert
 
 log = logging.getLogger(__name__)
 
-ADMIN_CACHE_SECONDS = 300.0
 STOP_SECONDS = 10.0
 """How long stopping waits for queued messages to go out before dropping them."""
-SHOWN_AGAIN_PER_SECOND = 10.0
-"""How many tables in play a start shows again a second (`Service.show_tables_in_play`): a third of the bot's 30
-requests a second, the rest left to the players (the outbox serves every chat in turn, so a long queue of them
-would hold up every other chat)."""
 
 
 @dataclass(frozen=True)
@@ -93,24 +89,22 @@ class TelegramAdapter:
         self.application = builder.build()
         self.memory = Memory(service.memory)
         self.hints = Hints(self.memory)
-        self.lost = LostTexts()
-        """The public texts dropped for each paused table, shown when it plays on (`_back_in_group`)."""
+        self.admins = Admins(self.application.bot)
         self.states = TableStates()
         """Each table state numbered as the service produced it (`_served`), so the outbox never shows an older one."""
         self.outbox = Outbox(self.application.bot, self.memory, settings.limits(), self.states)
         self.outbox.on_blocked = self.memory.close_private_chat
         self.outbox.on_photos_refused = self._on_photos_refused
         self.outbox.on_migrated = self._migrate
-        self.outbox.on_lost_group = self._pause_group
-        self.outbox.on_lost_topic = self._pause_topic
+        self.reach = Reach(service, self.memory, self.outbox, settings.time_scale)
+        self.outbox.on_lost_group = self.reach.pause_group
+        self.outbox.on_lost_topic = self.reach.pause_topic
         self._background: set[asyncio.Task[None]] = set()
         """Deliveries of timer replies, each waiting for its chat's turn."""
         self._showing: asyncio.Task[None] | None = None
         """After a start: the tables in play being shown again."""
-        self._admins: dict[int, tuple[float, frozenset[int]]] = {}
         self._usernames: dict[str, str] = {}
         """The @username (without the @) of each player who acted and has one, by player id."""
-        self._admin_reads: dict[int, asyncio.Task[tuple[float, frozenset[int]]]] = {}
         self._register()
 
     # --- life cycle -----------------------------------------------------------------------------------------
@@ -194,93 +188,14 @@ class TelegramAdapter:
 
     def _register(self) -> None:
         app = self.application
-        app.add_handler(TypeHandler(Update, self._note_chat), group=-1)
+        app.add_handler(TypeHandler(Update, self.reach.note_chat), group=-1)
         app.add_handler(MessageHandler(filters.COMMAND & filters.UpdateType.MESSAGE, self._on_command))
         app.add_handler(MessageHandler(filters.StatusUpdate.MIGRATE, self._on_migrate_message))
         app.add_handler(CallbackQueryHandler(self._on_press))
-        app.add_handler(ChatMemberHandler(self._on_my_chat_member, ChatMemberHandler.MY_CHAT_MEMBER))
+        app.add_handler(ChatMemberHandler(self.reach.on_my_chat_member, ChatMemberHandler.MY_CHAT_MEMBER))
         app.add_error_handler(self._on_error)
 
     # --- updates in -----------------------------------------------------------------------------------------
-
-    async def _note_chat(self, update: Update, context: ContextTypes.DEFAULT_TYPE) -> None:
-        """A message tells where the bot is: a user who writes in private may be written to; a group the bot
-        hears from has the bot in it, so a table paused because the group refused it plays on, and so does the
-        table of the forum topic the message came from (`_back_in_group`)."""
-        message, user = update.message, update.effective_user
-        if message is None:
-            return
-        if message.chat.type == ChatType.PRIVATE:
-            if user is not None:
-                await self.memory.open_private_chat(user.id)
-        elif self.service.is_paused(table_id := self._place(message).table_id):
-            await self._back_in_group(message.chat.id, chat_and_topic(table_id)[1])
-
-    async def _on_my_chat_member(self, update: Update, context: ContextTypes.DEFAULT_TYPE) -> None:
-        change = update.my_chat_member
-        if change is None:
-            return
-        gone = change.new_chat_member.status in (ChatMemberStatus.BANNED, ChatMemberStatus.LEFT)
-        if change.chat.type == ChatType.PRIVATE:
-            if gone:
-                await self.memory.close_private_chat(change.chat.id)
-            else:
-                await self.memory.open_private_chat(change.chat.id)
-            return
-        if gone:  # removed from the group: its tables wait as they are until the bot is back
-            await self._pause_group(change.chat.id)
-            return
-        await self._back_in_group(change.chat.id)
-        if getattr(change.new_chat_member, "can_send_photos", True) is not False:
-            await self.memory.refuse_photos(change.chat.id, False)  # pictures are allowed (again)
-
-    async def _pause_group(self, chat_id: int, lost: list[TextOp] | None = None) -> None:
-        """The bot is out of a group (removed, or a send refused with 403 Forbidden when the membership update never
-        came): its tables pause (no time-out fires, no hand is dealt, a hand in play waits as it is) until the bot
-        is added back or hears from the group again (`_back_in_group`); `lost`: the public texts dropped for it."""
-        tables = await self.service.tables_of(place_of(chat_id, None).chat_id)
-        log.info("out of chat %s; pausing %s", chat_id, tables)
-        await self._pause(tables, lost or [])
-
-    async def _pause(self, table_ids: list[str], lost: list[TextOp]) -> None:
-        """Pause tables, keeping the public texts dropped for them (`LostTexts`: from this pause on)."""
-        self.lost.begin(table_id for table_id in table_ids if not self.service.is_paused(table_id))
-        await self.service.pause(table_ids)
-        for op in lost:
-            if (table_id := place_of(op.chat_id, op.topic).table_id) in table_ids:
-                self.lost.keep(table_id, op.text)
-
-    async def _pause_topic(self, chat_id: int, topic: int, lost: list[TextOp] | None = None) -> None:
-        """A forum topic refused a post (an administrator closed or deleted it): its table pauses, as a group's do
-        when the bot is out of it (`_pause_group`), until the bot hears from that topic again (its reopening says
-        so, see `_note_chat`), recorded so, across a restart too; the group's other tables play on. `lost`: the
-        public texts dropped for it."""
-        chat_id = self.memory.current_chat(chat_id)
-        table_id = place_of(chat_id, topic).table_id
-        log.info("topic %s of chat %s refuses posts; pausing %s", topic, chat_id, table_id)
-        await self.memory.close_topic(chat_id, topic, True)
-        await self._pause([table_id], lost or [])
-
-    async def _back_in_group(self, chat_id: int, topic: int | None = None) -> None:
-        """The bot is in a group again (added back, or heard from; with `topic`, heard from in that forum topic):
-        the tables paused because the group refused the bot play on, and the topic's own, whatever paused it; one
-        whose topic refused the bot waits for that topic (`_pause_topic`). What was queued for them when they were
-        refused was dropped: their last public texts (`LostTexts`) are posted, then those in play shown again as
-        they stand (a new hand's message, the last turn: the table message may show an older turn whose buttons no
-        longer act)."""
-        chat_id = self.memory.current_chat(chat_id)
-        if topic is not None:
-            await self.memory.close_topic(chat_id, topic, False)
-        chat = place_of(chat_id, None).chat_id
-        tables = [table_id for table_id in await self.service.tables_of(chat) if self.service.is_paused(table_id)
-                  and chat_and_topic(table_id) not in self.memory.closed_topics]
-        if not tables:
-            return
-        await self.service.resume(tables)
-        for table_id in tables:
-            for lost in self.lost.take(table_id):
-                self._post(Place(chat, table_id), lost)
-        await self.service.show_tables_in_play(f"{chat}:", per_second=SHOWN_AGAIN_PER_SECOND * self.settings.time_scale)
 
     async def _on_migrate_message(self, update: Update, context: ContextTypes.DEFAULT_TYPE) -> None:
         message = update.message
@@ -299,7 +214,7 @@ class TelegramAdapter:
             log.info("chat %s moved to supergroup %s", old, new)
             self.memory.rekey(old, new, lambda table_id: rekey_table_id(table_id, old, new))
             self.states.rekey(lambda table_id: rekey_table_id(table_id, old, new))
-            self._admins.pop(old, None)
+            self.admins.forget(old)
         self.outbox.rekey(old, new)
 
     async def _on_photos_refused(self, chat_id: int, topic: int | None) -> None:
@@ -555,33 +470,11 @@ class TelegramAdapter:
         return Actor(user_key(user.id), name, language, await self._is_admin(chat, user))
 
     async def _is_admin(self, chat: Chat, user: User) -> bool:
-        """Whether the user administers the group, from a per-chat list read once and refreshed in the background
-        every few minutes (so a handler never waits behind the group's rate limit for it); False when unknown."""
-        if chat.type == ChatType.PRIVATE:
-            return False
-        chat_id = self.memory.current_chat(chat.id)
-        cached = self._admins.get(chat_id)
-        if cached is None:
-            cached = await self._read_admins(chat_id)
-        elif time.monotonic() - cached[0] > ADMIN_CACHE_SECONDS and chat_id not in self._admin_reads:
-            self._admin_reads[chat_id] = asyncio.create_task(self._read_admins(chat_id))
-        return user.id in cached[1]
-
-    async def _read_admins(self, chat_id: int) -> tuple[float, frozenset[int]]:
-        try:
-            members: tuple[ChatMember, ...] = await self.application.bot.get_chat_administrators(chat_id)
-        except TelegramError:
-            log.warning("could not read the administrators of %s", chat_id, exc_info=True)
-            members = ()
-        finally:
-            self._admin_reads.pop(chat_id, None)
-        cached = (time.monotonic(), frozenset(member.user.id for member in members))
-        self._admins[chat_id] = cached
-        return cached
+        """Whether the user administers the group (`Admins`); never in a private chat."""
+        return chat.type != ChatType.PRIVATE and await self.admins.is_admin(self.memory.current_chat(chat.id), user.id)
 
     def _place(self, message: MaybeInaccessibleMessage) -> Place:
-        topic = message.message_thread_id if isinstance(message, Message) and message.is_topic_message else None
-        return place_of(self.memory.current_chat(message.chat.id), topic)
+        return place_of(self.memory.current_chat(message.chat.id), topic_of(message))
 
 
 def _asks_for_table(line: str) -> bool:

@@ -15,6 +15,8 @@ like any request. The retired message keeps its text: the record of its hand whe
 store keeps each old message from when the new one is recorded (one write for both) until it is retired or given up
 on, so those still waiting when the bot stops (a crash, or a stop that ran out of time) are queued again after its
 next start (`bot.retiring.queue_kept`), in the same way.
+
+The requests themselves, a table message's edit or new post with them, are `bot.telegram.sender`'s.
 """
 
 from __future__ import annotations
@@ -28,27 +30,17 @@ from collections.abc import Awaitable, Callable, Coroutine, Iterable
 from datetime import timedelta
 from typing import Any
 
-from telegram import Bot, InputMediaPhoto, LinkPreviewOptions
+from telegram import Bot
 from telegram.error import BadRequest, ChatMigrated, Forbidden, NetworkError, RetryAfter
 from telegram.warnings import PTBDeprecationWarning
 
-from bot.i18n import text
-from bot.output import OldMessage, Place
+from bot.output import OldMessage
 from bot.table_states import TableStates
 from bot.telegram.budget import Limits
-from bot.telegram.memory import Memory, Posted
+from bot.telegram.memory import Memory
 from bot.telegram.ops import ChatQueue, DocumentOp, Op, PhotoOp, RetireOp, TableOp, TextOp, public_texts
-from bot.telegram.render import (
-    MAX_CAPTION,
-    MAX_TEXT,
-    chat_and_topic,
-    clip,
-    fingerprint,
-    keyboard,
-    place_of,
-    rekey_table_id,
-    table_text,
-)
+from bot.telegram.render import chat_and_topic, rekey_table_id
+from bot.telegram.sender import Sender, TableGone
 
 __all__ = ["DocumentOp", "Op", "Outbox", "PhotoOp", "RetireOp", "TableOp", "TextOp"]
 
@@ -60,16 +52,8 @@ PHOTO_REFUSALS = ("rights to send photos", "not enough rights", "photos are not 
 TOPIC_REFUSALS = ("topic_closed", "topic_deleted", "message thread not found")
 """How Telegram words its refusal of a post in a forum topic an administrator closed or deleted."""
 
-NO_PREVIEW = LinkPreviewOptions(is_disabled=True)
-"""Texts carry no link preview: the private chat's link (`bot.telegram.hints`) would add a card of the bot to the
-hint in the group."""
-
 RETRY_SECONDS = 1.0
 """How long a chat waits before a request that failed on the network is sent again."""
-
-
-class _Gone(Exception):
-    """The table message to edit is gone: post a new one instead."""
 
 
 class Outbox:
@@ -77,11 +61,10 @@ class Outbox:
 
     def __init__(self, bot: Bot, memory: Memory, limits: Limits | None = None,
                  states: TableStates | None = None) -> None:
-        self._bot = bot
         self._memory = memory
         self.limits = limits or Limits()
-        self._states = states or TableStates()
-        """The versions of the table states (numbered by the adapter as the service produced them)."""
+        self._sender = Sender(bot, memory, states or TableStates(), self.retire)
+        """The requests behind each op (the table messages' too)."""
         self._chats: dict[int, ChatQueue] = {}
         self._turn: list[int] = []
         """Chats with something queued, in the order they are served (the served one moves to the end)."""
@@ -115,14 +98,17 @@ class Outbox:
         """Requests sent (for the benchmark's ratio to the budget), `RetireOp`s included."""
         self.rate_limited = 0
         """429s received."""
-        self.table_photos = False
+
+    @property
+    def table_photos(self) -> bool:
         """The option issue 15 asked to measure (off; `benchmarks/delivery.py` measures it): the table message is a
         photo whose caption is the table's text, edited with `editMessageCaption`, and with `editMessageMedia` when
         a new picture comes (which then is not posted on its own)."""
-        self._pictures: dict[int, bytes] = {}
-        """With `table_photos`: each group's newest picture, shown by its table message."""
-        self._new_pictures: set[int] = set()
-        """With `table_photos`: groups whose table message must show a newer picture."""
+        return self._sender.photos
+
+    @table_photos.setter
+    def table_photos(self, on: bool) -> None:
+        self._sender.photos = on
 
     # --- queueing (never waits) -----------------------------------------------------------------------------
 
@@ -134,8 +120,7 @@ class Outbox:
     def send_photo(self, op: PhotoOp) -> None:
         """Queue a picture (with `table_photos`, a group's picture goes into its table message instead)."""
         if self.table_photos and op.chat_id < 0 and op.private_to is None:
-            self._pictures[op.chat_id] = op.png
-            self._new_pictures.add(op.chat_id)
+            self._sender.keep_picture(op.chat_id, op.png)
             return
         self._queue(op.chat_id).add(op, time.monotonic())
         self._wake_up()
@@ -230,21 +215,10 @@ class Outbox:
         if queue is None:
             queue = self._chats[chat_id] = ChatQueue(chat_id, self.limits.window(chat_id), hold=self.limits.hold /
                                                      self.limits.time_scale, notice_wait=self.limits.notice_wait /
-                                                     self.limits.time_scale, is_edit=self._is_edit)
+                                                     self.limits.time_scale, is_edit=self._sender.is_edit)
         if chat_id not in self._turn:
             self._turn.append(chat_id)
         return queue
-
-    def _is_edit(self, op: TableOp) -> bool:
-        return self._edited(op, self._memory.tables.get(op.table_id)) is not None
-
-    @staticmethod
-    def _edited(op: TableOp, posted: Posted | None) -> Posted | None:
-        """The message showing `op`'s state edits: the table's message when it shows the same hand in the same chat
-        and the state is not to be posted anew (`TableOp.repost`); None when a new message is posted."""
-        if posted is None or op.repost or posted.key != op.message.key or posted.chat_id != op.chat_id:
-            return None
-        return posted
 
     def _wake_up(self) -> None:
         self._idle.clear()
@@ -393,11 +367,11 @@ class Outbox:
     async def _send(self, queue: ChatQueue, op: Op) -> None:
         self.requests += 1
         try:
-            await self._deliver(op)
+            await self._sender.deliver(op)
         except RetryAfter as error:
             self._hold(queue, error)
             queue.ops.appendleft(op)
-        except _Gone:
+        except TableGone:
             queue.ops.appendleft(op)  # posted anew on its next turn
         except ChatMigrated as error:
             new = int(error.new_chat_id)
@@ -476,7 +450,7 @@ class Outbox:
         without buttons is done."""
         self.requests += 1
         try:
-            await self._retire(op)
+            await self._sender.retire(op)
         except RetryAfter as error:
             self._hold(queue, error, " (retiring an old table message)")
             queue.retire(op)
@@ -495,119 +469,6 @@ class Outbox:
         finally:
             self._finished(queue)
         return True
-
-    async def _retire(self, op: RetireOp) -> None:
-        """The request that takes an old table message out of play: its buttons go, its text stays (or says where
-        the table moved)."""
-        if op.text is None:
-            await self._bot.edit_message_reply_markup(chat_id=op.chat_id, message_id=op.message_id, reply_markup=None)
-        elif op.photo:
-            await self._bot.edit_message_caption(chat_id=op.chat_id, message_id=op.message_id, caption=op.text)
-        else:
-            await self._bot.edit_message_text(op.text, chat_id=op.chat_id, message_id=op.message_id)
-
-    # --- the requests ---------------------------------------------------------------------------------------
-
-    async def _deliver(self, op: Op) -> None:
-        if isinstance(op, TextOp):
-            await self._bot.send_message(op.chat_id, op.text, message_thread_id=op.topic,
-                                         link_preview_options=NO_PREVIEW)
-        elif isinstance(op, PhotoOp):
-            caption = "\n\n".join(part for part in (op.text, op.caption) if part)
-            await self._bot.send_photo(op.chat_id, op.png, caption=clip(caption, MAX_CAPTION) or None,
-                                       message_thread_id=op.topic)
-        elif isinstance(op, DocumentOp):
-            await self._bot.send_document(op.chat_id, op.content, filename=op.name, message_thread_id=op.topic)
-        else:
-            await self._show_table(op)
-
-    async def _show_table(self, op: TableOp) -> None:
-        """Post the table's message, or edit it, to show `op`'s state, or a newer one of its hand numbered since
-        (one request for both); nothing when the message shows a newer state already (the service produced `op`'s
-        first, but it was queued after: a timer's reply waited for the chat while a press went first)."""
-        op.version, op.message = self._states.newest_of_hand(op.table_id, (op.version, op.message))
-        posted = self._memory.tables.get(op.table_id)
-        if posted is not None and posted.chat_id == op.chat_id and op.version < posted.version:
-            return
-        if self.table_photos and op.chat_id < 0:
-            await self._show_table_photo(op, posted)
-            return
-        markup = keyboard(op.message.buttons)
-        body = table_text(op.message, op.language)
-        digest = fingerprint(body, markup)
-        if (edited := self._edited(op, posted)) is not None:
-            posted = edited
-            if posted.digest == digest:
-                posted.version = op.version
-                return  # Telegram would refuse it: "message is not modified"
-            try:
-                await self._bot.edit_message_text(
-                    body, chat_id=posted.chat_id, message_id=posted.message_id, reply_markup=markup
-                )
-            except BadRequest as error:
-                reason = str(error).lower()
-                if "not modified" in reason:
-                    posted.digest, posted.version, posted.buttons = digest, op.version, markup is not None
-                    return
-                if "not found" not in reason and "can't be edited" not in reason:
-                    raise
-                log.info("table message %s of %s is gone (%s); posting a new one", posted.message_id,
-                         op.table_id, error)
-                posted.key, posted.buttons = "", False  # not this hand's message any more; nothing to retire
-                raise _Gone from error
-            posted.digest, posted.version, posted.buttons = digest, op.version, markup is not None
-            return
-        sent = await self._bot.send_message(op.chat_id, body, message_thread_id=op.topic, reply_markup=markup)
-        await self._remember(op, Posted(op.message.key, op.chat_id, sent.message_id, digest, op.version,
-                                        markup is not None), posted, body)
-
-    async def _remember(self, op: TableOp, new: Posted, old: Posted | None, body: str, photo: bool = False) -> None:
-        """Record the table's new message, and retire the one the table moved on from (`RetireOp`, after everything
-        else): a new hand's message leaves the old hand's with its text and without its buttons (when it had any);
-        the hand's message posted anew below (`TableOp.repost`) leaves the old one saying the table moved below."""
-        retiring = None
-        if old is not None and old.chat_id == new.chat_id and old.message_id != new.message_id:
-            if op.repost and old.key == new.key:
-                moved = clip(f"{body}\n\n{text(op.language, 'tg.table_moved')}", MAX_CAPTION if photo else MAX_TEXT)
-                retiring = RetireOp(op.chat_id, old.message_id, moved, photo)
-            elif old.buttons is not False:
-                retiring = RetireOp(op.chat_id, old.message_id)
-        if retiring is None:
-            await self._memory.remember_table(op.table_id, new)
-            return
-        place = Place(place_of(op.chat_id, None).chat_id, op.table_id)
-        kept = OldMessage(place, retiring.message_id, retiring.text, retiring.photo)
-        await self._memory.remember_table(op.table_id, new, kept)  # (kept first: forgotten once retired)
-        await self._memory.retired(op.chat_id, self.retire(retiring))
-
-    async def _show_table_photo(self, op: TableOp, posted: Posted | None) -> None:
-        """The `table_photos` option: post the table as a photo, then edit its caption (or its picture)."""
-        markup = keyboard(op.message.buttons)
-        caption = clip(table_text(op.message, op.language), MAX_CAPTION)
-        new_picture = op.chat_id in self._new_pictures
-        digest = fingerprint(caption, markup)
-        if (edited := self._edited(op, posted)) is not None:
-            posted = edited
-            if new_picture:
-                media = InputMediaPhoto(self._pictures[op.chat_id], caption=caption)
-                await self._bot.edit_message_media(media, chat_id=posted.chat_id, message_id=posted.message_id,
-                                                   reply_markup=markup)
-                self._new_pictures.discard(op.chat_id)
-            elif posted.digest != digest:
-                await self._bot.edit_message_caption(chat_id=posted.chat_id, message_id=posted.message_id,
-                                                     caption=caption, reply_markup=markup)
-            posted.digest, posted.version, posted.buttons = digest, op.version, markup is not None
-            return
-        sent = await self._bot.send_photo(op.chat_id, self._pictures.get(op.chat_id, BLANK), caption=caption,
-                                          message_thread_id=op.topic, reply_markup=markup)
-        self._new_pictures.discard(op.chat_id)
-        await self._remember(op, Posted(op.message.key, op.chat_id, sent.message_id, digest, op.version,
-                                        markup is not None), posted, caption, photo=True)
-
-
-BLANK = bytes.fromhex("89504e470d0a1a0a0000000d4948445200000001000000010802000000907753de0000000c49444154789c6310"
-                      "89320200012600a1360aca5c0000000049454e44ae426082")
-"""A 1x1 green picture: the `table_photos` table message before the table's first picture."""
 
 
 def _seconds(error: RetryAfter) -> float:

@@ -7,7 +7,7 @@ import json
 import logging
 from collections.abc import Iterable
 
-from telegram import BotCommand, InlineKeyboardButton, InlineKeyboardMarkup
+from telegram import BotCommand, InlineKeyboardButton, InlineKeyboardMarkup, MaybeInaccessibleMessage, Message
 
 from bot import commands as cmd
 from bot.i18n import text
@@ -35,6 +35,11 @@ def chat_and_topic(table_id: str) -> tuple[int, int | None]:
     """Where a table's messages go: the chat id and the forum topic (None for the chat itself)."""
     chat, _, topic = table_id.removeprefix(PREFIX).rpartition(":")
     return int(chat), (int(topic) or None)
+
+
+def topic_of(message: MaybeInaccessibleMessage) -> int | None:
+    """The forum topic a message was said in, None outside one (the group itself)."""
+    return message.message_thread_id if isinstance(message, Message) and message.is_topic_message else None
 
 
 def user_key(user_id: int) -> str:

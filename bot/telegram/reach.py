@@ -1,0 +1,127 @@
+"""Where the Telegram bot may post: tables pause while their group or forum topic refuses it, and play on when it is
+reachable again."""
+
+from __future__ import annotations
+
+import logging
+
+from telegram import Update
+from telegram.constants import ChatMemberStatus, ChatType
+from telegram.ext import ContextTypes
+
+from bot.service import Service
+from bot.telegram.lost import LostTexts
+from bot.telegram.memory import Memory
+from bot.telegram.outbox import Outbox, TextOp
+from bot.telegram.render import chat_and_topic, place_of, topic_of
+
+log = logging.getLogger(__name__)
+
+SHOWN_AGAIN_PER_SECOND = 10.0
+"""How many tables in play a start shows again a second (`Service.show_tables_in_play`): a third of the bot's 30
+requests a second, the rest left to the players (the outbox serves every chat in turn, so a long queue of them
+would hold up every other chat)."""
+
+
+class Reach:
+    """Keeps the tables of the groups and forum topics that refuse the bot paused, and lets them play on when it
+    hears from there again.
+
+    A group pauses all its tables when the bot is removed from it or a send there is refused with 403 Forbidden; a
+    forum topic an administrator closed or deleted pauses its own table, recorded in `Memory.closed_topics` (the
+    pause survives a restart, so must its reason). The public texts dropped meanwhile are kept (`LostTexts`) and
+    posted when the table plays on, before it is shown again as it stands. Also notes who opened or blocked a
+    private chat with the bot, and whether a group allows pictures again.
+    """
+
+    def __init__(self, service: Service, memory: Memory, outbox: Outbox, time_scale: float = 1.0) -> None:
+        self.service = service
+        self.memory = memory
+        self.outbox = outbox
+        self.time_scale = time_scale
+        """How much faster than real time the bot runs (tests): tables are shown again that much faster."""
+        self.lost = LostTexts()
+        """The public texts dropped for each paused table, shown when it plays on (`back_in_group`)."""
+
+    async def note_chat(self, update: Update, context: ContextTypes.DEFAULT_TYPE) -> None:
+        """A message tells where the bot is: a user who writes in private may be written to; a group the bot
+        hears from has the bot in it, so a table paused because the group refused it plays on, and so does the
+        table of the forum topic the message came from (`back_in_group`)."""
+        message, user = update.message, update.effective_user
+        if message is None:
+            return
+        if message.chat.type == ChatType.PRIVATE:
+            if user is not None:
+                await self.memory.open_private_chat(user.id)
+            return
+        topic = topic_of(message)
+        if self.service.is_paused(place_of(self.memory.current_chat(message.chat.id), topic).table_id):
+            await self.back_in_group(message.chat.id, topic)
+
+    async def on_my_chat_member(self, update: Update, context: ContextTypes.DEFAULT_TYPE) -> None:
+        """The bot's own membership changed: a private chat it may (no longer) write to, a group it was removed
+        from (its tables pause) or added back to (they play on; pictures allowed unless it says otherwise)."""
+        change = update.my_chat_member
+        if change is None:
+            return
+        gone = change.new_chat_member.status in (ChatMemberStatus.BANNED, ChatMemberStatus.LEFT)
+        if change.chat.type == ChatType.PRIVATE:
+            if gone:
+                await self.memory.close_private_chat(change.chat.id)
+            else:
+                await self.memory.open_private_chat(change.chat.id)
+            return
+        if gone:  # removed from the group: its tables wait as they are until the bot is back
+            await self.pause_group(change.chat.id)
+            return
+        await self.back_in_group(change.chat.id)
+        if getattr(change.new_chat_member, "can_send_photos", True) is not False:
+            await self.memory.refuse_photos(change.chat.id, False)  # pictures are allowed (again)
+
+    async def pause_group(self, chat_id: int, lost: list[TextOp] | None = None) -> None:
+        """The bot is out of a group (removed, or a send refused with 403 Forbidden when the membership update never
+        came): its tables pause (no time-out fires, no hand is dealt, a hand in play waits as it is) until the bot
+        is added back or hears from the group again (`back_in_group`); `lost`: the public texts dropped for it."""
+        tables = await self.service.tables_of(place_of(chat_id, None).chat_id)
+        log.info("out of chat %s; pausing %s", chat_id, tables)
+        await self._pause(tables, lost or [])
+
+    async def pause_topic(self, chat_id: int, topic: int, lost: list[TextOp] | None = None) -> None:
+        """A forum topic refused a post (an administrator closed or deleted it): its table pauses, as a group's do
+        when the bot is out of it (`pause_group`), until the bot hears from that topic again (its reopening says
+        so, see `note_chat`), recorded so, across a restart too; the group's other tables play on. `lost`: the
+        public texts dropped for it."""
+        chat_id = self.memory.current_chat(chat_id)
+        table_id = place_of(chat_id, topic).table_id
+        log.info("topic %s of chat %s refuses posts; pausing %s", topic, chat_id, table_id)
+        await self.memory.close_topic(chat_id, topic, True)
+        await self._pause([table_id], lost or [])
+
+    async def _pause(self, table_ids: list[str], lost: list[TextOp]) -> None:
+        """Pause tables, keeping the public texts dropped for them (`LostTexts`: from this pause on)."""
+        self.lost.begin(table_id for table_id in table_ids if not self.service.is_paused(table_id))
+        await self.service.pause(table_ids)
+        for op in lost:
+            if (table_id := place_of(op.chat_id, op.topic).table_id) in table_ids:
+                self.lost.keep(table_id, op.text)
+
+    async def back_in_group(self, chat_id: int, topic: int | None = None) -> None:
+        """The bot is in a group again (added back, or heard from; with `topic`, heard from in that forum topic):
+        the tables paused because the group refused the bot play on, and the topic's own, whatever paused it; one
+        whose topic refused the bot waits for that topic (`pause_topic`). What was queued for them when they were
+        refused was dropped: their last public texts (`LostTexts`) are posted, then those in play shown again as
+        they stand (a new hand's message, the last turn: the table message may show an older turn whose buttons no
+        longer act)."""
+        chat_id = self.memory.current_chat(chat_id)
+        if topic is not None:
+            await self.memory.close_topic(chat_id, topic, False)
+        chat = place_of(chat_id, None).chat_id
+        tables = [table_id for table_id in await self.service.tables_of(chat) if self.service.is_paused(table_id)
+                  and chat_and_topic(table_id) not in self.memory.closed_topics]
+        if not tables:
+            return
+        await self.service.resume(tables)
+        for table_id in tables:
+            for lost in self.lost.take(table_id):
+                self.outbox.send_text(TextOp(*chat_and_topic(table_id), lost))
+        await self.service.show_tables_in_play(f"{chat}:", per_second=SHOWN_AGAIN_PER_SECOND * self.time_scale)
