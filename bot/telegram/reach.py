@@ -42,11 +42,15 @@ class Reach:
         """How much faster than real time the bot runs (tests): tables are shown again that much faster."""
         self.lost = LostTexts()
         """The public texts dropped for each paused table, shown when it plays on (`back_in_group`)."""
+        self._heard: set[int] = set()
+        """Groups heard from since the start, or since the bot last lost them: nothing of theirs waits to hear from
+        them but a closed topic's table (its own topic's message resumes it)."""
 
     async def note_chat(self, update: Update, context: ContextTypes.DEFAULT_TYPE) -> None:
         """A message tells where the bot is: a user who writes in private may be written to; a group the bot
-        hears from has the bot in it, so a table paused because the group refused it plays on, and so does the
-        table of the forum topic the message came from (`back_in_group`)."""
+        hears from (in any topic, one without a table too) has the bot in it, so the tables paused because the group
+        refused it play on, and so does the table of the forum topic the message came from (`back_in_group`). Only
+        the first message since the start or the group's loss asks the store; then only a paused topic's does."""
         message, user = update.message, update.effective_user
         if message is None:
             return
@@ -54,9 +58,11 @@ class Reach:
             if user is not None:
                 await self.memory.open_private_chat(user.id)
             return
-        topic = topic_of(message)
-        if self.service.is_paused(place_of(self.memory.current_chat(message.chat.id), topic).table_id):
-            await self.back_in_group(message.chat.id, topic)
+        if (left := message.left_chat_member) is not None and left.id == context.bot.id:
+            return  # the news of the bot's own removal: the group is lost, not back
+        chat_id, topic = self.memory.current_chat(message.chat.id), topic_of(message)
+        if chat_id not in self._heard or self.service.is_paused(place_of(chat_id, topic).table_id):
+            await self.back_in_group(chat_id, topic)
 
     async def on_my_chat_member(self, update: Update, context: ContextTypes.DEFAULT_TYPE) -> None:
         """The bot's own membership changed: a private chat it may (no longer) write to, a group it was removed
@@ -82,6 +88,8 @@ class Reach:
         """The bot is out of a group (removed, or a send refused with 403 Forbidden when the membership update never
         came): its tables pause (no time-out fires, no hand is dealt, a hand in play waits as it is) until the bot
         is added back or hears from the group again (`back_in_group`); `lost`: the public texts dropped for it."""
+        chat_id = self.memory.current_chat(chat_id)
+        self._heard.discard(chat_id)
         tables = await self.service.tables_of(place_of(chat_id, None).chat_id)
         log.info("out of chat %s; pausing %s", chat_id, tables)
         await self._pause(tables, lost or [])
@@ -115,6 +123,7 @@ class Reach:
         chat_id = self.memory.current_chat(chat_id)
         if topic is not None:
             await self.memory.close_topic(chat_id, topic, False)
+        self._heard.add(chat_id)
         chat = place_of(chat_id, None).chat_id
         tables = [table_id for table_id in await self.service.tables_of(chat) if self.service.is_paused(table_id)
                   and chat_and_topic(table_id) not in self.memory.closed_topics]

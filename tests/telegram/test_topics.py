@@ -7,7 +7,7 @@ import pytest
 
 from bot.telegram.render import place_of
 from tests.telegram.conftest import ANN, BOB, WHOLE_HANDS, Running
-from tests.telegram.fake_api import GROUP
+from tests.telegram.fake_api import BOT, GROUP
 from tests.telegram.test_games import play_out
 
 TOPIC = 7
@@ -126,3 +126,45 @@ async def test_a_reopened_topic_reads_the_announcement_its_closing_dropped(make_
     assert not any(announcement in sent.text for sent in bot.group())
     await reopen(bot, B)
     assert [sent.topic for sent in bot.group() if announcement in sent.text] == [B]
+
+
+async def say(bot: Running, topic: int, **fields: object) -> None:
+    """Something the bot hears in a forum topic of the group (a service message: no command, no table asked for)."""
+    await bot.handled(await bot.api.push(bot.api.service_update(GROUP, ANN, message_thread_id=topic,
+                                                                is_topic_message=True, **fields)))
+    await bot.adapter.flush()
+
+
+@pytest.mark.telegram_time_scale(WHOLE_HANDS)
+async def test_a_message_in_a_topic_without_a_paused_table_resumes_what_the_groups_loss_paused(make_bot,
+                                                                                             api) -> None:
+    """Topic B is closed, then the group refuses the bot a post in A (403: the membership update never came), so A
+    pauses too. A new topic C, which has no table, is created: hearing of it proves the group reachable, so A plays
+    on (and is shown again); B still waits for its own topic."""
+    bot = await make_bot("duel")
+    for topic in (A, B):
+        await round_with_a_clock(bot, topic)
+    api.closed_topics.add((GROUP["id"], B))
+    await bot.fire_timers(300)
+    assert bot.service.is_paused(table_of(B)) and not bot.service.is_paused(table_of(A))
+    api.fail("sendMessage", 403, "Forbidden: bot was kicked from the supergroup chat")
+    await bot.command(ANN, "/table", topic=A)
+    assert bot.service.is_paused(table_of(A))
+    shown = len(api.calls("sendMessage"))
+
+    await say(bot, 11, forum_topic_created={"name": "Chat", "icon_color": 7322096})
+    assert not bot.service.is_paused(table_of(A))
+    assert bot.service.is_paused(table_of(B))
+    assert [call.get("message_thread_id") for call in api.calls("sendMessage")[shown:]] == [str(A)]
+
+
+@pytest.mark.telegram_time_scale(WHOLE_HANDS)
+async def test_the_news_of_the_bots_own_removal_does_not_resume_the_group(make_bot, api) -> None:
+    """Telegram tells a group the bot was removed in a service message the bot may hear too: that message comes from
+    the group, but says the bot is out of it, so its table stays paused."""
+    bot = await make_bot("duel")
+    await round_with_a_clock(bot, 0)
+    await bot.handled(await api.push(api.member_update(GROUP, "kicked", ANN)))
+    assert bot.service.is_paused(table_of(0))
+    await bot.handled(await api.push(api.service_update(GROUP, ANN, left_chat_member=BOT)))
+    assert bot.service.is_paused(table_of(0))
