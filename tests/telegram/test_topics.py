@@ -74,7 +74,8 @@ async def test_a_reopened_topic_resumes_its_own_table_not_another_closed_one(mak
 async def test_a_group_that_takes_the_bot_back_resumes_what_its_loss_paused_not_a_closed_topic(make_bot,
                                                                                                api) -> None:
     """Topic B is closed (its table paused), then the bot is removed from the group (A's table pauses too): added
-    back, A plays on, B waits until it is reopened."""
+    back, A plays on; B, tried too (it may have been reopened meanwhile), still refuses the bot and waits until it is
+    reopened, its dropped announcement kept for then."""
     bot = await make_bot("duel")
     for topic in (A, B):
         await round_with_a_clock(bot, topic)
@@ -84,10 +85,12 @@ async def test_a_group_that_takes_the_bot_back_resumes_what_its_loss_paused_not_
     await bot.handled(await api.push(api.member_update(GROUP, "kicked", ANN)))
     assert bot.service.is_paused(table_of(A))
     await bot.handled(await api.push(api.member_update(GROUP, "member", ANN)))
+    await bot.adapter.flush()
     assert not bot.service.is_paused(table_of(A))
     assert bot.service.is_paused(table_of(B))
     await reopen(bot, B)
     assert not bot.service.is_paused(table_of(B))
+    assert [sent.topic for sent in bot.group() if "Level 2 in 5 minutes" in sent.text] == [A, B]
 
 
 @pytest.mark.telegram_time_scale(WHOLE_HANDS)
@@ -168,3 +171,24 @@ async def test_the_news_of_the_bots_own_removal_does_not_resume_the_group(make_b
     assert bot.service.is_paused(table_of(0))
     await bot.handled(await api.push(api.service_update(GROUP, ANN, left_chat_member=BOT)))
     assert bot.service.is_paused(table_of(0))
+
+
+@pytest.mark.telegram_time_scale(WHOLE_HANDS)
+async def test_a_topic_reopened_while_the_bot_was_out_plays_on_once_the_bot_is_back(make_bot, api) -> None:
+    """Topic B is closed (its clock's announcement refused), then the bot is removed from the group; an administrator
+    reopens B meanwhile, which Telegram tells only the group's members. Added back, the bot tries B too: B plays on
+    with A and reads the announcement its closing dropped, without anyone writing there."""
+    bot = await make_bot("duel")
+    for topic in (A, B):
+        await round_with_a_clock(bot, topic)
+    api.closed_topics.add((GROUP["id"], B))
+    await bot.fire_timers(300)
+    await bot.handled(await api.push(api.member_update(GROUP, "kicked", ANN)))
+    api.closed_topics.discard((GROUP["id"], B))  # reopened while the bot was out: no update comes
+    posted = len(api.calls("sendMessage"))
+
+    await bot.handled(await api.push(api.member_update(GROUP, "member", ANN)))
+    await bot.adapter.flush()
+    assert not bot.service.is_paused(table_of(A)) and not bot.service.is_paused(table_of(B))
+    in_b = [call["text"] for call in api.calls("sendMessage")[posted:] if call.get("message_thread_id") == str(B)]
+    assert in_b == ["Level 2 in 5 minutes: blinds 20/40."]
