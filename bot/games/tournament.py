@@ -178,7 +178,7 @@ def _close(ctl: HoldemTable, act: Action, argument: str) -> None:
 
 
 def _status(ctl: HoldemTable, act: Action, argument: str) -> None:
-    tournament = play.require(act)
+    tournament = _current_or_last(act)
     with act.privately(act.user):  # the status in his language too, not the chat's inside his sentence
         act.tell(act.user, "tournament.status", text=render.status(act.voice, tournament,
                                                                      clock_moment(act, tournament)))
@@ -283,8 +283,17 @@ def _cash_out(ctl: HoldemTable, act: Action) -> None:
 
 
 def _clock(act: Action, tournament: Tournament | None = None) -> None:
-    tournament = tournament or play.require(act)
+    tournament = tournament or _current_or_last(act)
     act.say_text(render.status(act.voice, tournament, clock_moment(act, tournament)))
+
+
+def _current_or_last(act: Action) -> Tournament:
+    """The table's tournament or, once it is over, the last one: asked about it then, the clock says it is over and
+    where its results are, not that the table never had one."""
+    last = act.state.get("last_tournament")
+    if not act.state.get("tournament") and last:
+        return Tournament.from_dict(last["engine"])
+    return play.require(act)
 
 
 _SUBCOMMANDS = {

@@ -1,0 +1,33 @@
+"""A tournament night in a Russian-speaking group through Telegram, read as its players read it."""
+
+from __future__ import annotations
+
+import pytest
+
+from tests.telegram.conftest import WHOLE_HANDS, private_chat
+from tests.telegram.russian_night import IVAN, OLGA, play_until, said
+from tests.telegram.test_games import at
+
+
+@pytest.mark.telegram_time_scale(WHOLE_HANDS)
+async def test_the_clock_of_a_tournament_that_just_ended_says_it_is_over(make_bot, api) -> None:
+    """Won by its last player, a tournament's /clock and /tournament status answered "there is no tournament at this
+    table: the organizer creates one", a minute after the group saw its winner: they say it is over and where its
+    results are, as its table message does."""
+    bot = await make_bot("holdem", seed=5)
+    bot.clock.current = at(18, 0)
+    await bot.command(OLGA, "/start", private_chat(OLGA))
+    await bot.command(IVAN, "/tournament create home-night")
+    for user in (IVAN, OLGA):
+        await bot.command(user, "/join")
+    await bot.command(IVAN, "/set structure no-limit")
+    await bot.command(IVAN, "/tournament start")
+    await play_until(bot, at(18, 30), {IVAN["id"], OLGA["id"]}, step=5)
+    assert any(text.startswith("🏆 Турнир окончен. Победитель: ") for text in said(bot))
+
+    over = "Турнир окончен: /tournament close покажет места и кто кому платит."
+    await bot.command(OLGA, "/clock")
+    assert bot.group()[-1].text == over
+    await bot.command(OLGA, "/tournament status")
+    assert api.chat(OLGA["id"])[-1].text == over  # (a status is told privately)
+    assert bot.group()[-1].text == over
