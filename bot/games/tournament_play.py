@@ -323,7 +323,8 @@ def on_clock(ctl: HoldemTable, act: Action, payload: dict[str, Any]) -> None:
     since = datetime.fromisoformat(data["announced"]) if data.get("announced") else now
     due = tournament.clock.announcements_between(since, now)
     if len(due) == 1 and now - due[0].at <= STALE_ANNOUNCEMENT:
-        act.say_text(render.announcement(act.voice, due[0]))
+        offer = render.addon_offer(act.voice, tournament, now)
+        act.say_text(render.announcement(act.voice, due[0]) + (f"\n{offer}" if offer else ""))
     elif due:
         act.say_text(render.status(act.voice, tournament, now))
     if DOWN_SINCE in payload:

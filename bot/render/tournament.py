@@ -136,9 +136,21 @@ def tally(voice: Voice, tournament: Tournament) -> str:
 
 def status(voice: Voice, tournament: Tournament, now: datetime) -> str:
     """The clock: the level (or break), the blinds, time to the next change, paused or not; then, for a tournament
-    with options, its counts (`tally`)."""
-    extra = tally(voice, tournament)
+    with options, its counts (`tally`) and the add-ons on sale (`addon_offer`)."""
+    extra = "\n".join(line for line in (tally(voice, tournament), addon_offer(voice, tournament, now)) if line)
     return _clock_status(voice, tournament, now) + (f"\n{extra}" if extra else "")
+
+
+def addon_offer(voice: Voice, tournament: Tournament, now: datetime) -> str:
+    """While add-ons are sold and someone may still buy one: until when, and how ("" otherwise)."""
+    if not any(tournament.can_addon(player, now) for player in tournament.entrants):
+        return ""
+    reopened = tournament.addons_reopened
+    ends = reopened[1] if reopened and reopened[0] <= now < reopened[1] else tournament.clock.level_at(now).ends_at
+    button = voice.t("button.addon")
+    if ends is None:  # a paused break: its end moves with the pause
+        return voice.t("tournament.addons_on_sale_paused", button=button)
+    return voice.t("tournament.addons_on_sale", until=local_time(tournament, ends), button=button)
 
 
 def _clock_status(voice: Voice, tournament: Tournament, now: datetime) -> str:

@@ -5,7 +5,7 @@ from __future__ import annotations
 import pytest
 
 from tests.telegram.conftest import WHOLE_HANDS, private_chat
-from tests.telegram.russian_night import IVAN, OLGA, play_until, said
+from tests.telegram.russian_night import IVAN, OLGA, PETROV, play_hand, play_until, said
 from tests.telegram.test_games import at
 
 
@@ -31,3 +31,32 @@ async def test_the_clock_of_a_tournament_that_just_ended_says_it_is_over(make_bo
     await bot.command(OLGA, "/tournament status")
     assert api.chat(OLGA["id"])[-1].text == over  # (a status is told privately)
     assert bot.group()[-1].text == over
+
+
+@pytest.mark.telegram_time_scale(WHOLE_HANDS)
+async def test_the_break_says_add_ons_are_on_sale_and_how(make_bot, api) -> None:
+    """At the first break of a tournament with an add-on, the group read "⏸ Break until 20:00." and nothing about the
+    add-ons, sold only now (the table's Add-on button showed, unexplained): the break's announcement and the clock
+    say until when and how, as long as somebody may still buy one."""
+    bot = await make_bot("holdem", seed=5)
+    bot.clock.current = at(18, 58)
+    await bot.command(IVAN, "/tournament create home-night аддон 1")
+    for user in (IVAN, OLGA, PETROV):
+        await bot.command(user, "/join")
+    await bot.command(IVAN, "/tournament start")
+    await play_hand(bot, set())
+    await bot.fire_timers_at(at(18, 59))
+    await play_hand(bot, set())
+    await bot.fire_timers_at(at(19, 0, 1))
+    await play_hand(bot, set())
+    assert "⏸ Перерыв до 20:00.\n🛒 Аддоны продаются до 20:00: /addon или кнопка «Аддон»." in said(bot)
+
+    await bot.command(OLGA, "/clock")
+    assert bot.group()[-1].text == ("⏸ Перерыв до 20:00 (осталось 59\xa0мин).\n"
+                                    "В игре 3 игрока из 3 входов; 0 аддонов; внесено: 150.\n"
+                                    "🛒 Аддоны продаются до 20:00: /addon или кнопка «Аддон».")
+    for user in (IVAN, OLGA, PETROV):
+        await bot.command(user, "/addon")
+    await bot.command(OLGA, "/clock")
+    assert bot.group()[-1].text == ("⏸ Перерыв до 20:00 (осталось 59\xa0мин).\n"
+                                    "В игре 3 игрока из 3 входов; 3 аддона; внесено: 300.")  # none left to buy
