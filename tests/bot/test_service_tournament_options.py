@@ -182,7 +182,7 @@ async def test_rebuys_add_ons_re_entries_and_bounties_end_to_end(night) -> None:
     again = await service.handle(PLACE, BOB, "/tournament close")  # the results again, now in Russian
     assert again.public[-1].startswith("Расчёт (в деньгах):")
     extras = {first.user_id: ["1 ребай", "1 повторный вход"], second.user_id: ["1 ребай", "1 аддон"]}
-    for player, line in settlement_lines(again.public[-1], "внёс").items():
+    for player, line in settlement_lines(again.public[-1], "внесено").items():
         named = extras.get(player, []) + ([f"баунти {bounties[player]}"] if bounties[player] else [])
         assert line.endswith(f" ({', '.join(named)})") if named else "(" not in line, line
 

@@ -4,9 +4,23 @@ from __future__ import annotations
 
 import pytest
 
-from tests.telegram.conftest import WHOLE_HANDS, private_chat
+from tests.telegram.conftest import WHOLE_HANDS, Running, private_chat
 from tests.telegram.russian_night import IVAN, OLGA, PETROV, play_hand, play_until, said
 from tests.telegram.test_games import at
+
+
+async def heads_up_to_the_end(bot: Running) -> list[str]:
+    """Ivan and Olga play a no-limit tournament without options all-in until one wins; the group's results."""
+    bot.clock.current = at(18, 0)
+    await bot.command(IVAN, "/tournament create home-night")
+    for user in (IVAN, OLGA):
+        await bot.command(user, "/join")
+    await bot.command(IVAN, "/set structure no-limit")
+    await bot.command(IVAN, "/tournament start")
+    await play_until(bot, at(18, 30), {IVAN["id"], OLGA["id"]}, step=5)
+    results = [text for text in said(bot) if text.startswith("🏆 Турнир окончен. Победитель: ")]
+    assert len(results) == 1
+    return results[0].split("\n")
 
 
 @pytest.mark.telegram_time_scale(WHOLE_HANDS)
@@ -15,15 +29,8 @@ async def test_the_clock_of_a_tournament_that_just_ended_says_it_is_over(make_bo
     table: the organizer creates one", a minute after the group saw its winner: they say it is over and where its
     results are, as its table message does."""
     bot = await make_bot("holdem", seed=5)
-    bot.clock.current = at(18, 0)
     await bot.command(OLGA, "/start", private_chat(OLGA))
-    await bot.command(IVAN, "/tournament create home-night")
-    for user in (IVAN, OLGA):
-        await bot.command(user, "/join")
-    await bot.command(IVAN, "/set structure no-limit")
-    await bot.command(IVAN, "/tournament start")
-    await play_until(bot, at(18, 30), {IVAN["id"], OLGA["id"]}, step=5)
-    assert any(text.startswith("🏆 Турнир окончен. Победитель: ") for text in said(bot))
+    await heads_up_to_the_end(bot)
 
     over = "Турнир окончен: /tournament close покажет места и кто кому платит."
     await bot.command(OLGA, "/clock")
@@ -60,3 +67,21 @@ async def test_the_break_says_add_ons_are_on_sale_and_how(make_bot, api) -> None
     await bot.command(OLGA, "/clock")
     assert bot.group()[-1].text == ("⏸ Перерыв до 20:00 (осталось 59\xa0мин).\n"
                                     "В игре 3 игрока из 3 входов; 3 аддона; внесено: 300.")  # none left to buy
+
+
+@pytest.mark.telegram_time_scale(WHOLE_HANDS)
+async def test_the_settlement_reads_the_same_whoever_the_player_is(make_bot, api) -> None:
+    """The Russian settlement said of each player "внёс 50, получил 0, выкупил вещей на 0": verbs in the masculine,
+    wrong for Olga, where every other line of the tournament avoids gender ("делает ребай", "выбывает"). It now
+    says what was paid in and cashed out without a verb of his or hers."""
+    bot = await make_bot("holdem", seed=5)
+    results = await heads_up_to_the_end(bot)
+    winner = results[0].removeprefix("🏆 Турнир окончен. Победитель: ").removesuffix("!")
+    loser = {"ivan": "olga", "olga": "ivan"}[winner]
+    assert results[1:] == [f"Места: 1. {winner} · 2. {loser}"]
+    settlement = next(text for text in said(bot) if text.startswith("Расчёт (в деньгах):"))
+    lines = settlement.split("\n")
+    assert sorted(lines[1:3]) == sorted([  # 300 chips for 50 each; the winner cashes out all 600 chips
+        f"{winner}: внесено 50, получено 100, выкуп вещей 0, итог +50",
+        f"{loser}: внесено 50, получено 0, выкуп вещей 0, итог −50"])
+    assert lines[3:] == ["Кто кому платит:", f"{loser} → {winner}: 50"]
