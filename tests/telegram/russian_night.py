@@ -20,9 +20,11 @@ NAMES = {"ivan": IVAN, "Пётр Петров": PETROV, "olga": OLGA, "Саша"
 TO_ACT = re.compile(r"^▶ Ход: (.+?)(?:, для колла .*| \(⏱.*|\.)$", re.MULTILINE)
 
 
-async def play_hand(bot: Running, shovers: set[int]) -> None:
+async def play_hand(bot: Running, shovers: set[int], pawns: dict[int, str] | None = None) -> None:
     """Play the hand on the table message, if one is on: a shover goes all-in (or calls all-in), anyone else checks,
-    calls a small bet or folds; a run-it-twice question is answered "once"."""
+    calls a small bet or folds; a run-it-twice question is answered "once". A player with an item in `pawns` pawns it
+    (taken out of `pawns`) when the table tells him he is short of a call."""
+    pawns = {} if pawns is None else pawns
     for _ in range(60):
         with_buttons = [sent for sent in bot.group() if sent.buttons()]
         if not with_buttons:
@@ -39,6 +41,9 @@ async def play_hand(bot: Running, shovers: set[int]) -> None:
             await bot.press_data(NAMES[runs.group(1).split(", ")[0]], current, once["callback_data"])
             continue
         user = NAMES[found.group(1)]
+        if user["id"] in pawns and f"🧥 {found.group(1)}:" in current.text:
+            await bot.command(user, f"/pawn {pawns.pop(user['id'])}")
+            continue
         owes = re.search(r"для колла ([\d\s]+)", found.group(0))
         small = owes is None or int(re.sub(r"\s", "", owes.group(1))) <= 20
         words = ("Олл-ин", "Колл", "Чек", "Пас") if user["id"] in shovers else (
@@ -48,11 +53,12 @@ async def play_hand(bot: Running, shovers: set[int]) -> None:
     raise AssertionError("the hand did not end")
 
 
-async def play_until(bot: Running, until: float, shovers: set[int], *, step: float = 20) -> None:
+async def play_until(bot: Running, until: float, shovers: set[int], *, step: float = 20,
+                     pawns: dict[int, str] | None = None) -> None:
     """Hands one after another (each dealt when the table's timer fires) until `until` or the tournament's end."""
     while bot.clock.now() < until:
         await bot.fire_timers(step)
-        await play_hand(bot, shovers)
+        await play_hand(bot, shovers, pawns)
         if any(text.startswith("🏆 Турнир окончен") for text in said(bot)):
             return
 

@@ -2,10 +2,12 @@
 
 from __future__ import annotations
 
+import re
+
 import pytest
 
 from tests.telegram.conftest import WHOLE_HANDS, Running, private_chat
-from tests.telegram.russian_night import IVAN, OLGA, PETROV, play_hand, play_until, said
+from tests.telegram.russian_night import IVAN, OLGA, PETROV, PLAYERS, SASHA, SASHA_TOO, play_hand, play_until, said
 from tests.telegram.test_games import at
 
 
@@ -85,3 +87,65 @@ async def test_the_settlement_reads_the_same_whoever_the_player_is(make_bot, api
         f"{winner}: внесено 50, получено 100, выкуп вещей 0, итог +50",
         f"{loser}: внесено 50, получено 0, выкуп вещей 0, итог −50"])
     assert lines[3:] == ["Кто кому платит:", f"{loser} → {winner}: 50"]
+
+
+@pytest.mark.telegram_time_scale(WHOLE_HANDS)
+async def test_a_whole_tournament_night_in_a_russian_group(make_bot, api) -> None:
+    """Five players (a two-word name, two Сашаs) play a night with a rebuy and an add-on: busts and rebuys, a pawn,
+    the break's add-ons, the winner; then the clock, /stats, /history, /export and the results again."""
+    bot = await make_bot("holdem", seed=5)
+    for user in PLAYERS:
+        await bot.command(user, "/start", private_chat(user))
+    bot.clock.current = at(18, 30)
+    await bot.command(IVAN, "/tournament create home-night ребаи 1 аддон 1")
+    for user in PLAYERS:
+        await bot.command(user, "/join")
+    await bot.command(IVAN, "/set structure no-limit")
+    bot.clock.current = at(18, 50)
+    await bot.command(IVAN, "/tournament start")
+    everyone = {user["id"] for user in PLAYERS}
+    pawns = {OLGA["id"]: "пиджак", PETROV["id"]: "пиджак"}
+    await play_hand(bot, everyone - {OLGA["id"]}, pawns)
+    await play_until(bot, at(18, 58), {SASHA["id"], SASHA_TOO["id"]}, step=60, pawns=pawns)
+    for user in PLAYERS:
+        await bot.command(user, "/rebuy")
+    await bot.fire_timers_at(at(18, 59))
+    await play_hand(bot, set())
+    await bot.fire_timers_at(at(19, 0, 1))
+    await play_hand(bot, set())
+    for user in PLAYERS:
+        await bot.command(user, "/addon")
+    for moment in (at(19, 55), at(19, 59), at(20, 0, 1)):
+        await bot.fire_timers_at(moment)
+    await play_until(bot, at(21, 0), everyone, step=30)
+    await bot.command(OLGA, "/tournament status")
+    await bot.command(OLGA, "/stats")
+    await bot.command(OLGA, "/history")
+    await bot.command(IVAN, "/export tournament")
+    await bot.command(IVAN, "/tournament close")
+    group = said(bot)
+    assert "⏸ Перерыв до 20:00.\n🛒 Аддоны продаются до 20:00: /addon или кнопка «Аддон»." in group
+    assert [text for text in group if "аддон:" in text] == [
+        f"{name} берёт аддон: 300 фишек за 50." for name in ("ivan", "Пётр Петров", "olga", "Саша", "Саша (2)")]
+    assert "Вещь записана: olga закладывает «пиджак» за 100 фишек (выкуп — 16,67)." in group
+    lines = [line for text in group for line in text.split("\n")]
+    assert "olga выкупает «пиджак» за 16,67." in lines
+    busts = [line for line in lines if " выбывает на " in line]
+    assert busts and all(re.fullmatch(r".+ выбывает на [2-5]-м месте\.", line) for line in busts), busts
+    results = [text for text in group if text.startswith("🏆 Турнир окончен.")]
+    assert len(results) == 2, "the end, then /tournament close again"
+    assert results[0].split("\n")[1] == "Места: 1. olga · 2. Саша (2) · 3. ivan · 3. Пётр Петров · 3. Саша"
+    settlement = next(text for text in group if text.startswith("Расчёт (в деньгах):")).split("\n")
+    # 4,000 chips in play (5 buy-ins, 3 rebuys, 5 add-ons, a pawn's 100): the winner's 666,67 less her 100 and the
+    # jacket's 16,67
+    assert "olga: внесено 100, получено 666,67, выкуп вещей 16,67, итог +550 (1 аддон)" in settlement
+    assert settlement[-4:] == ["ivan → olga: 150", "Пётр Петров → olga: 150", "Саша → olga: 150",
+                               "Саша (2) → olga: 100"]
+    told = api.chat(OLGA["id"])
+    assert "Турнир окончен: /tournament close покажет места и кто кому платит." in [sent.text for sent in told]
+    assert told[-1].text.startswith("PokerStars Hand #")  # /history, privately
+    assert ("Турнир №1: участники — в файле tournament-1.csv, переводы по расчёту — в файле "
+            "tournament-1-transfers.csv.") in [sent.text for sent in api.chat(IVAN["id"])]
+    assert [name for chat, name, _ in api.documents if chat == IVAN["id"]] == [
+        "tournament-1.csv", "tournament-1-transfers.csv"]
+    assert await bot.store.read(lambda tx: tx.check_ledger()) == []
