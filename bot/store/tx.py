@@ -15,13 +15,9 @@ from bot.store.accounts import (
     settled_at_hand_end,
     wallet_account,
 )
-from bot.store.chats import Chats
-from bot.store.hands import Hands
 from bot.store.known import AccountsOnly, Begun, HandSoFar, Known
 from bot.store.ledger import Ledger
-from bot.store.log import ENDING_KINDS, HISTORY_ONLY, IN_TABLE_ROW, ActionLog
-from bot.store.tables import Tables
-from bot.store.timers import Timers
+from bot.store.log import ENDING_KINDS, HISTORY_ONLY, IN_TABLE_ROW
 from bot.store.tournaments import Tournaments, tournament_hand_ids
 from bot.store.txbase import dumps, loads
 
@@ -30,12 +26,14 @@ __all__ = ["ENDING_KINDS", "HISTORY_ONLY", "IN_TABLE_ROW", "NEGATIVE_KINDS", "TA
            "loads", "net_of_moves", "settled_at_hand_end", "tournament_hand_ids", "wallet_account"]
 
 
-class Tx(Ledger, Hands, Tables, Chats, Timers, ActionLog, Tournaments):
+class Tx(Ledger, Tournaments):
     """One open transaction: ledger moves, snapshots, the action log and the history in it, timers and settings.
     Used only inside `Store`.
 
     Its parts, one module each, share the transaction's state (`bot.store.txbase.TxState`): `Chats` (chats, players,
     settings), `ActionLog` (each action's log row, the spans of hands in it), `Timers`, `Tables` (the tables' rows
     and snapshots), `Hands` (hand records read back from the log), `Ledger` (moves, balances, `check_ledger`) and
-    `Tournaments`. A part builds on those it calls (`Ledger` on `Hands` and `Tables`), so the classes are plain
-    inheritance: a method is looked up as directly as it was on one class."""
+    `Tournaments`. A part inherits the parts it calls (`Ledger` those of `Hands` and `Tables`, `Hands` and `Timers`
+    `ActionLog`'s, `Tables` those of `Chats` and `Timers`), so `Tx` names only `Ledger`, which brings every part
+    but one, and `Tournaments`; the classes are plain inheritance: a method is looked up as directly as it was on
+    one class."""
