@@ -24,6 +24,9 @@ log = logging.getLogger(__name__)
 T = TypeVar("T")
 _Item = tuple[Callable[[Any], Any], "asyncio.Future[Any]"] | None
 """A function and the future that gets its outcome; None asks the thread to close the connection and stop."""
+JOIN_SECONDS = 5.0
+"""The longest `close` waits for the thread to end once it has said it stopped (it has only to return by then; a
+thread still alive after it is logged, not waited for)."""
 
 
 class ThreadWorker:
@@ -71,12 +74,22 @@ class ThreadWorker:
         return self._connection
 
     async def close(self) -> None:
-        """Run what is queued, close the connection and stop the thread (again: nothing)."""
+        """Run what is queued, close the connection and stop the thread, and return once it has ended (again:
+        nothing)."""
         if self._is_closed or self._stopped is None:
             return
         self._is_closed = True
         self._queue.put(None)
         await asyncio.shield(self._stopped)
+        self._join()
+
+    def _join(self) -> None:
+        # the thread posted `_stopped` as its last act: only its return is left, so waiting here blocks the event
+        # loop for no more than that (bounded all the same: a thread that does not end must not hang the shutdown)
+        self._thread.join(JOIN_SECONDS)
+        if self._thread.is_alive():
+            log.warning("%s: the database thread has not ended %s s after it stopped", self._thread.name,
+                        JOIN_SECONDS)
 
     def _serve(self) -> None:
         assert self._connected is not None and self._stopped is not None

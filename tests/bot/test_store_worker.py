@@ -5,7 +5,9 @@ import sqlite3
 import subprocess
 import sys
 import threading
+import time
 from pathlib import Path
+from typing import Any
 
 import pytest
 
@@ -94,3 +96,22 @@ async def test_the_connection_is_lent_only_while_the_thread_has_nothing_queued_o
     assert worker.idle_connection() is connection
     await worker.close()
     assert worker.idle_connection() is None
+
+
+async def test_close_returns_once_the_thread_has_ended(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """The thread posts that it stopped as its last act, then returns: on a loaded machine it may still be alive
+    when the event loop hears of it. Here each post is followed by a pause in the thread, as such a machine would
+    make it: `close` still returns only once the thread has ended."""
+    from bot.store import worker as module
+
+    post = module._post
+
+    def slow_post(*args: Any) -> None:
+        post(*args)
+        time.sleep(0.3)
+
+    monkeypatch.setattr(module, "_post", slow_post)
+    worker = ThreadWorker(connect(tmp_path / "w.db"), "test-db")
+    await worker.start()
+    await worker.close()
+    assert not worker._thread.is_alive()
