@@ -270,7 +270,12 @@ class HoldemController:
         act.show_table(self.table_message(act))
 
     def _stand_up(self, act: Action, seat: dict[str, Any]) -> None:
-        act.say("holdem.left", player=act.name(seat["id"]), chips=self.cash_out(act, seat))
+        player = act.name(seat["id"])
+        chips = self.cash_out(act, seat)
+        if chips:
+            act.say("holdem.left", player=player, chips=chips)
+        else:  # busted: "leaves the table with 0 chips" read oddly
+            act.say("holdem.out_of_chips", player=player)
 
     def cash_out(self, act: Action, seat: dict[str, Any]) -> int:
         """A cash table's player leaves: his stack goes home (his wallet, or the house for a computer player) and his

@@ -43,7 +43,7 @@ class HoldemTable(Protocol):
         """A cash table's player leaves with his stack (home: his wallet, or the house); the chips he left with."""
 
     def _stand_up(self, act: Action, seat: dict[str, Any]) -> None:
-        """A player leaves with his chips."""
+        """A player stands up, his chips going home; said with how many, or that he has none left."""
 
     def _commit(self, act: Action, hand: engine.Hand, events: list[Event], said: list[str] | None = None) -> None:
         """Write a hand's events (moves, history, story) and save or finish it."""
