@@ -45,6 +45,9 @@ DOWN_SINCE = "down_since"
 """The payload key of an appointment that fell due while the bot was down: the instant the downtime began (a wall
 clock timestamp), which start-up adds when it arms it (`bot.service.startup.start_tables`). A wall clock that steps
 forward in a running bot brings appointments due late too, but without it: that is no downtime."""
+BY_PAUSE = "by_pause"
+"""The payload key that says an appointment's `DOWN_SINCE` is when its table paused (the bot could not reach the
+chat: `bot.service.pauses.resume_play` adds both), not when the bot went down: what is given back says so."""
 
 WALL_CHECK_SECONDS = 60.0
 """While an appointment is armed, the run loop looks at the wall clock at least this often (to see a step forward)."""

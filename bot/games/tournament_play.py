@@ -26,7 +26,7 @@ from bot.games.context import Action, Refusal
 from bot.games.holdem_table import HoldemTable
 from bot.output import Button, TableMessage
 from bot.render import tournament as render
-from bot.scheduler import APPOINTMENT, DOWN_SINCE
+from bot.scheduler import APPOINTMENT, BY_PAUSE, DOWN_SINCE
 from engine.common import Event, RuleError, all_moves
 from engine.holdem import Hand, ItemPawned, PawnRules
 from engine.tournament import Phase, PlayerEliminated, Tournament
@@ -66,13 +66,14 @@ def load(act: Action) -> Tournament | None:
     return Tournament.from_dict(data["engine"]) if data else None
 
 
-def save(act: Action, tournament: Tournament, events: list[Event], ctl: HoldemTable) -> None:
-    """Write the events' chips, keep the state in the snapshot and the record, and say what happened."""
+def save(act: Action, tournament: Tournament, events: list[Event], ctl: HoldemTable, *, paused: bool = False) -> None:
+    """Write the events' chips, keep the state in the snapshot and the record, and say what happened (`paused`: what
+    a downtime gave back is said as taken by a pause of the table, `render.narrate`)."""
     data = act.state["tournament"]
     key = f"t{data['id']}"
     act.apply_moves(all_moves(events), lambda name: ctl._account(act, name), key)
     act.record(key, events)
-    for said in render.narrate(act.voice, tournament, events):
+    for said in render.narrate(act.voice, tournament, events, paused=paused):
         act.say_text(said)
     data["engine"] = tournament.to_dict()
     act.tx.save_tournament(data["id"], act.place.chat_id, act.place.table_id, tournament.phase.value, data["engine"])
@@ -309,9 +310,10 @@ def on_clock(ctl: HoldemTable, act: Action, payload: dict[str, Any]) -> None:
     """Post what the clock announces since the last time (or, for a backlog, its current state), then arm the next
     announcement. `payload["at"]` is the instant the timer was armed for: it is due, whatever the wall clock says.
 
-    A timer that fell due while the bot was down (start-up gave it `DOWN_SINCE`, when the downtime began) gives back
-    what the downtime took (`_give_back_downtime`). A backlog alone is no downtime: a wall clock that steps forward
-    in a running bot brings the announcements due late too."""
+    A timer that fell due while the bot was down (start-up gave it `DOWN_SINCE`, when the downtime began), or while
+    the table was paused (`BY_PAUSE` too, from the resume), gives back what that took (`_give_back_downtime`). A
+    backlog alone is no downtime: a wall clock that steps forward in a running bot brings the announcements due late
+    too."""
     tournament = load(act)
     if tournament is None or tournament.phase is not Phase.RUNNING:
         return
@@ -328,24 +330,26 @@ def on_clock(ctl: HoldemTable, act: Action, payload: dict[str, Any]) -> None:
     elif due:
         act.say_text(render.status(act.voice, tournament, now))
     if DOWN_SINCE in payload:
-        _give_back_downtime(ctl, act, tournament, datetime.fromtimestamp(payload[DOWN_SINCE], tz=UTC), now)
+        _give_back_downtime(ctl, act, tournament, datetime.fromtimestamp(payload[DOWN_SINCE], tz=UTC), now,
+                            paused=bool(payload.get(BY_PAUSE)))
     data["announced"] = now.isoformat()
     arm_clock(act, tournament)
     play_on(ctl, act, tournament)
 
 
 def _give_back_downtime(ctl: HoldemTable, act: Action, tournament: Tournament, down_since: datetime,
-                        now: datetime) -> None:
-    """The bot was down from `down_since` until now: the rebuy period, when its end (the first break) passed then,
-    runs again from now for as long as the downtime cut it short (`Tournament.reopen_rebuys`), and the first break's
-    add-ons, when the whole break passed then, are sold again from now (`Tournament.reopen_addons`)."""
+                        now: datetime, *, paused: bool) -> None:
+    """The bot was down (or, `paused`, the table was paused) from `down_since` until now: the rebuy period, when its
+    end (the first break) passed then, runs again from now for as long as the downtime cut it short
+    (`Tournament.reopen_rebuys`), and the first break's add-ons, when the whole break passed then, are sold again
+    from now (`Tournament.reopen_addons`)."""
     events: list[Event] = []
     if tournament.can_reopen_rebuys(down_since, now):
         events += tournament.reopen_rebuys(down_since, now)
     if tournament.can_reopen_addons(down_since, now):
         events += tournament.reopen_addons(down_since, now)
     if events:
-        save(act, tournament, events, ctl)
+        save(act, tournament, events, ctl, paused=paused)
 
 
 def play_on(ctl: HoldemTable, act: Action, tournament: Tournament, *, deal: bool = True) -> None:

@@ -246,8 +246,9 @@ _STACK_BOUGHT_OR_SOLD: dict[type[Event], str] = {
 """Events of a stack bought from the bank or cashed back for money: each said with the player, chips and money."""
 
 
-def narrate(voice: Voice, tournament: Tournament, events: Iterable[Event]) -> list[str]:
-    """Public messages for registrations, eliminations, cash-outs and items, one per event."""
+def narrate(voice: Voice, tournament: Tournament, events: Iterable[Event], *, paused: bool = False) -> list[str]:
+    """Public messages for registrations, eliminations, cash-outs and items, one per event (what a downtime gave
+    back said as taken by the bot being offline, or, `paused`, by a pause of the table)."""
     said = []
     for event in events:
         if isinstance(event, PlayerRegistered):
@@ -268,7 +269,7 @@ def narrate(voice: Voice, tournament: Tournament, events: Iterable[Event]) -> li
                                 chips=event.chips, money=money(event.money)))
         elif isinstance(event, AddonsReopened | RebuysReopened):
             key = "tournament.addons_reopened" if isinstance(event, AddonsReopened) else "tournament.rebuys_reopened"
-            said.append(voice.t(key, until=local_time(tournament, event.until)))
+            said.append(voice.t(f"{key}_paused" if paused else key, until=local_time(tournament, event.until)))
         elif isinstance(event, PawnRecorded):
             said.append(voice.t("tournament.pawned", player=voice.name(event.owner), item=event.description,
                                 chips=event.chips, price=money(event.price)))

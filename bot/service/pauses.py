@@ -33,7 +33,8 @@ async def resume_play(store: Store, scheduler: Scheduler, paused: dict[str, floa
     least `RESUME_GRACE_SECONDS`), so play goes on where it stopped. Resuming a table not paused changes nothing.
 
     The tournament clock's appointments keep their instants: its levels and breaks run by the wall clock, a pause or
-    not. One that fell due during the pause fires at once, carrying when the pause began (`DOWN_SINCE`): RULES.md is
+    not. One that fell due during the pause fires at once, carrying when the pause began (`DOWN_SINCE`, with
+    `BY_PAUSE`: the players are told the table was paused, not that the bot was offline): RULES.md is
     silent, and as a card room gives back the time a table could not play, the players, who could neither see the
     table nor act, get back what the pause took as they would after the bot's downtime (a rebuy period cut short,
     a missed break's add-ons; `bot.games.tournament_play.on_clock`)."""
@@ -45,4 +46,4 @@ async def resume_play(store: Store, scheduler: Scheduler, paused: dict[str, floa
         now=now)
     since = {table_id: paused.pop(table_id) for table_id in held}
     for key, table_id, due_at, payload in moved:
-        scheduler.arm(key, table_id, due_at, stamp_downtime(payload, due_at, since[table_id], now))
+        scheduler.arm(key, table_id, due_at, stamp_downtime(payload, due_at, since[table_id], now, paused=True))

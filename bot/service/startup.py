@@ -13,7 +13,7 @@ from bot.games import Controller
 from bot.games.context import Action
 from bot.output import Place, Reply
 from bot.replay import state_json
-from bot.scheduler import APPOINTMENT, DOWN_SINCE, Scheduler
+from bot.scheduler import APPOINTMENT, BY_PAUSE, DOWN_SINCE, Scheduler
 from bot.service.action_log import LiveTable, revived
 from bot.service.tables import Body, Publish, Run, Tables
 from bot.store import Store, Tx
@@ -94,12 +94,14 @@ async def start_tables(store: Store, scheduler: Scheduler, tables: Tables, contr
             scheduler.arm(key, table_id, due_at, stamp_downtime(payload, due_at, down_since, started_at))
 
 
-def stamp_downtime(payload: dict[str, Any], due_at: float, down_since: float | None, now: float) -> dict[str, Any]:
+def stamp_downtime(payload: dict[str, Any], due_at: float, down_since: float | None, now: float, *,
+                   paused: bool = False) -> dict[str, Any]:
     """A timer's payload, with `DOWN_SINCE` when it is an appointment that fell due while its table was down: after
-    `down_since` (when the downtime began) and by `now` (when it ended)."""
+    `down_since` (when the downtime began) and by `now` (when it ended); with `BY_PAUSE` too when the table was
+    `paused` then (the bot ran but could not reach the chat)."""
     if down_since is None or not payload.get(APPOINTMENT) or not down_since < due_at <= now:
         return payload
-    return {**payload, DOWN_SINCE: down_since}
+    return {**payload, DOWN_SINCE: down_since, **({BY_PAUSE: True} if paused else {})}
 
 
 async def stop_tables(store: Store, clock: Clock, tables: Tables, current: Current) -> None:

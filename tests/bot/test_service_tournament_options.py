@@ -535,11 +535,21 @@ async def test_the_rebuy_period_given_back_is_there_before_the_restarts_timers_f
     await reopened.close()
 
 
-async def test_a_table_paused_across_the_end_of_the_rebuy_period_gets_it_back_when_play_resumes(store: Store) -> None:
+@pytest.mark.parametrize(("language", "given_back", "rebought", "over"), [
+    ("en", "The rebuy period ended while the table was paused (the bot could not reach this chat): it runs again "
+           "until 20:00, for as long as the pause cut it short.",
+     "{player} rebuys: 300 chips for 50.", "The rebuy period is over (it ends at the first break)."),
+    ("ru", "Время ребаев закончилось, пока стол стоял на паузе (бот не мог связаться с этим чатом): оно идёт снова "
+           "до 20:00 — столько, сколько отняла пауза.",
+     "{player} делает ребай: 300 фишек за 50.", "Время ребаев прошло (оно кончается с первым перерывом)."),
+])
+async def test_a_table_paused_across_the_end_of_the_rebuy_period_gets_it_back_when_play_resumes(
+        store: Store, language: str, given_back: str, rebought: str, over: str) -> None:
     """The bot lost the channel (`Service.pause`) at 18:30, after a player busted at 18:20, and got it back at 19:30,
     past the rebuy period's end at 19:00. The players could neither see the table nor act (RULES.md is silent: a card
     room gives that time back): the clock's announcement, held by the pause, fires as play resumes, and the period
-    runs again from then for the 30 minutes the pause took from it, the busted player may rebuy; at 20:00 it is over."""
+    runs again from then for the 30 minutes the pause took from it, said as taken by the pause (the bot was not
+    offline); the busted player may rebuy; at 20:00 it is over."""
     clock = FakeClock(SIX_PM)
     service = Service(store, clock, rng=random.Random(3))
     await service.start()
@@ -551,6 +561,7 @@ async def test_a_table_paused_across_the_end_of_the_rebuy_period_gets_it_back_wh
     clock.current = at(18, 20)
     said = await shove_until_someone_busts(service, started)
     busted = next(actor for actor in (ANN, BOB) if f"{actor.name} is eliminated in 2nd place" in said)
+    assert (await service.handle(PLACE, ANN, f"/lang {language}")).error is None
     heard = listen(service)
     clock.current = at(18, 30)
     await service.pause([PLACE.table_id])
@@ -559,11 +570,40 @@ async def test_a_table_paused_across_the_end_of_the_rebuy_period_gets_it_back_wh
     assert not heard, "nothing fires at a paused table"
     await service.resume([PLACE.table_id])
     await service.scheduler.fire_due()
-    assert ("The rebuy period ended while the bot was offline: it runs again until 20:00, for as long as the downtime "
-            "cut it short.") in everything_said(heard)
+    assert given_back in everything_said(heard).splitlines()
+    assert "offline" not in everything_said(heard) and "недоступен" not in everything_said(heard)
     back = await service.handle(PLACE, busted, "/rebuy")
-    assert back.error is None and f"{busted.name} rebuys: 300 chips for 50." in back.public
+    assert back.error is None and rebought.format(player=busted.name) in back.public
     clock.current = at(20, 0)
-    over = await service.handle(PLACE, busted, "/rebuy")
-    assert over.error == "The rebuy period is over (it ends at the first break)."
+    assert (await service.handle(PLACE, busted, "/rebuy")).error == over
+    await ledger_ok(service)
+
+
+@pytest.mark.parametrize(("language", "given_back"), [
+    ("en", "The first break, when add-ons are sold, passed while the table was paused (the bot could not reach this "
+           "chat): add-ons are on sale between hands until 21:10 (/addon)."),
+    ("ru", "Первый перерыв, когда продаются аддоны, прошёл, пока стол стоял на паузе (бот не мог связаться с этим "
+           "чатом): аддоны продаются между раздачами до 21:10 (/addon)."),
+])
+async def test_a_table_paused_across_the_first_break_sells_its_add_ons_when_play_resumes(
+        store: Store, language: str, given_back: str) -> None:
+    """Paused from 18:10 to 20:10 (the bot could not reach the chat), the table missed the 19:00-20:00 break, the only
+    time add-ons are sold: as play resumes they are sold for the hour the break lasted, until 21:10, said as taken
+    by the pause (the bot was not offline)."""
+    from tests.bot.test_start_up import PLACE as NIGHT
+    from tests.bot.test_start_up import PLAYERS, night_with_add_ons
+
+    clock = FakeClock(at(18, 0))
+    service = await night_with_add_ons(store, clock)
+    assert (await service.handle(NIGHT, PLAYERS["ann"], f"/lang {language}")).error is None
+    heard = listen(service)
+    clock.current = at(18, 10)
+    await service.pause([NIGHT.table_id])
+    clock.current = at(20, 10)
+    await service.scheduler.fire_due()
+    assert not heard, "nothing fires at a paused table"
+    await service.resume([NIGHT.table_id])
+    await service.scheduler.fire_due()
+    assert given_back in everything_said(heard).splitlines()
+    assert "offline" not in everything_said(heard) and "недоступен" not in everything_said(heard)
     await ledger_ok(service)
