@@ -60,6 +60,11 @@ class AdapterMemory:
         await self._store.transact(lambda tx: platform.renew_retiring(tx, self._store.process_id),
                                    now=self._clock.now())
 
+    async def release_retiring(self) -> None:
+        """At a clean stop, once the adapters are stopped: the old table messages this process claimed are left to
+        whichever process looks next (`bot.store.platform.release_retiring`), which takes them at once."""
+        await self._write(lambda tx: platform.release_retiring(tx, self._store.process_id))
+
     @property
     def is_shared(self) -> bool:
         """Whether other processes use the database too (PostgreSQL)."""

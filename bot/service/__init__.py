@@ -131,9 +131,12 @@ class Service:
                            self._run, self._publish, self.clock.now())
 
     async def stop(self) -> None:
-        """Before the store closes at a clean shutdown: a fresh snapshot of every table with actions logged after it
-        (`bot.service.startup.stop_tables`), so the next start replays no log."""
+        """Before the store closes at a clean shutdown, once the adapters are stopped: a fresh snapshot of every
+        table with actions logged after it (`bot.service.startup.stop_tables`), so the next start replays no log, and
+        this process's claims on old table messages waiting to lose their buttons released
+        (`AdapterMemory.release_retiring`), so the next process takes them at once."""
         await stop_tables(self.store, self.clock, self._tables, self._current)
+        await self.memory.release_retiring()
 
     async def show_tables_in_play(self, prefix: str, *, per_second: float, exact: bool = False) -> None:
         """Hand the table message of every table of one platform (ids starting with `prefix`) with a hand or round

@@ -109,6 +109,13 @@ def renew_retiring(tx: Tx, claimed_by: str) -> None:
     tx.db.execute("UPDATE retiring_messages SET claimed_at = ? WHERE claimed_by = ?", (tx.now, claimed_by))
 
 
+def release_retiring(tx: Tx, claimed_by: str) -> None:
+    """The process `claimed_by` stops cleanly: the old table messages it claimed are nobody's, so the next process
+    to look claims them at once (`claim_retiring`) instead of waiting for the claims to go stale."""
+    tx.db.execute("UPDATE retiring_messages SET claimed_by = NULL, claimed_at = NULL WHERE claimed_by = ?",
+                  (claimed_by,))
+
+
 _OLD_COLUMNS = "chat_id, table_id, message_id, text, photo"
 """The columns of a `retiring_messages` row that make its `OldMessage` (`_old_message`)."""
 

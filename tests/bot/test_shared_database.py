@@ -284,3 +284,31 @@ async def test_two_processes_starting_together_claim_each_old_message_once(postg
     finally:
         for store in stores:
             await store.close()
+
+
+async def test_a_cleanly_stopped_process_leaves_its_old_messages_to_the_next_at_once(postgres_url: str) -> None:
+    """Process `one` claimed an old table message waiting to lose its buttons and stops cleanly (`Service.stop`):
+    its claim is released, so process `two`, starting at once, claims it without waiting `LEASE_SECONDS` for the
+    claim to go stale; a third process's claim, still running, stays its own."""
+    from bot.adapter_memory import AdapterMemory
+    from bot.output import OldMessage, PostedMessage
+    from bot.retiring import LEASE_SECONDS
+
+    clock = FakeClock()
+    first, second, third = [await Store.open(postgres_url) for _ in range(3)]
+    try:
+        one = Service(first, clock, rng=random.Random(1))
+        await one.start()
+        two, running = AdapterMemory(second, clock), AdapterMemory(third, clock)
+        old, kept = OldMessage(PLACE, 6, "Hand 1", photo=False), OldMessage(PLACE, 8, "Hand 2", photo=False)
+        await one.memory.remember_table_message("telegram", PLACE.table_id, PostedMessage(-5, "h2", 7), retiring=old)
+        await running.remember_table_message("telegram", PLACE.table_id, PostedMessage(-5, "h3", 9), retiring=kept)
+        assert await two.claim_retiring("telegram", LEASE_SECONDS) == [], "both are held"
+        clock.advance(1)
+        await one.stop()
+        await first.close()
+        assert await two.claim_retiring("telegram", LEASE_SECONDS) == [old]
+        assert await running.claim_retiring("telegram", LEASE_SECONDS) == [], "`two` holds it now"
+    finally:
+        for store in (first, second, third):
+            await store.close()
