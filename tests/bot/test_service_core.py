@@ -111,16 +111,23 @@ async def test_a_name_two_players_share_is_refused_and_each_is_reached_by_id(ser
     assert (await service.handle(PLACE, alex_one, "/balance")).private["tg:1"] == ["Your wallet: 1,005 chips."]
 
 
-@pytest.mark.parametrize(
-    "text",
-    ["/frobnicate", "/grant ann -5", "/grant nobody 5", "/raise 10 20", "/lang xx", "/game poker", "", "/help nope",
-     "/history ²", "/history 99999999999"],
-)
-async def test_bad_input_gets_a_reason_and_changes_nothing(service, store, tmp_path, text) -> None:
+@pytest.mark.parametrize(("text", "reason"), [
+    ("/frobnicate", "I don't know the command “/frobnicate”. Type /help for the list."),
+    ("/grant ann -5", "The amount must be a whole number of chips above zero, not “-5”."),
+    ("/grant nobody 5", "I don't know a player called “nobody” here."),
+    ("/raise 10 20", "Usage: /raise [to-chips]"),
+    ("/lang xx", "No language “xx”; choose from en, ru."),
+    ("/game poker", "No game “poker”; choose from idle."),  # the only game this service has (`Idle`)
+    ("", "Type a command, like /help."),
+    ("/help nope", "I don't know the command “nope”. Type /help for the list."),
+    ("/history ²", "Usage: /history [number of hands | tournament [number]]"),
+    ("/history 99999999999", "Usage: /history [number of hands | tournament [number]]"),
+])
+async def test_bad_input_gets_a_reason_and_changes_nothing(service, store, tmp_path, text, reason) -> None:
     await service.handle(PLACE, ANN, "/balance")
     before = dump(service.store.location)
     reply = await service.handle(PLACE, ANN, text)
-    assert reply.error
+    assert reply.error == reason
     assert reply.public == [] and reply.private == {}
     assert dump(service.store.location) == before
 

@@ -15,7 +15,7 @@ from bot.store import Store
 from engine.cards import Deck
 from engine.clock import Clock
 from engine.tournament import Tournament
-from tests.bot.conftest import ANN, BOB, CAT, PLACE
+from tests.bot.conftest import ANN, BOB, CAT, PLACE, dump
 from tests.bot.helpers import everything_public, ledger_ok, play_out, press_label
 
 PLAYERS = {actor.user_id: actor for actor in (ANN, BOB, CAT)}
@@ -392,14 +392,20 @@ async def test_the_organizer_runs_the_clock(night) -> None:
     assert (await service.handle(PLACE, BOB, "/tournament pause")).error == "Only the organizer — Ann — can do that."
     paused = await service.handle(PLACE, ANN, "/tournament pause")
     assert paused.error is None and "(clock paused)" in paused.public[-1]
-    assert (await service.handle(PLACE, ANN, "/tournament pause")).error, "pausing twice is refused"
+    before = dump(service.store.location)
+    again = await service.handle(PLACE, ANN, "/tournament pause")
+    assert again.error == "The clock is already paused." and again.public == [] and again.private == {}
+    assert dump(service.store.location) == before, "pausing twice changed something"
     resumed = await service.handle(PLACE, ANN, "/tournament resume")
     assert resumed.error is None and "(clock paused)" not in resumed.public[-1]
     status = await service.handle(PLACE, CAT, "/tournament status")
     assert "Level 1" in status.private["cat"][0]
-    assert (await service.handle(PLACE, ANN, "/tournament minutes x")).error
-    for odd in ("+-5", "²", "99999999999999"):  # answered with a usage line, not an exception
-        assert (await service.handle(PLACE, ANN, f"/tournament minutes {odd}")).error
+    before = dump(service.store.location)
+    for odd in ("x", "+-5", "²", "99999999999999"):  # answered with a usage line, not an exception
+        refused = await service.handle(PLACE, ANN, f"/tournament minutes {odd}")
+        assert refused.error == "Usage: /tournament minutes +5 | -5", odd
+        assert refused.public == [] and refused.private == {}, odd
+    assert dump(service.store.location) == before, "a refused /tournament minutes changed something"
     assert (await service.handle(PLACE, ANN, "/tournament frobnicate")).error.startswith("Usage: /tournament")
     skipped = await service.handle(PLACE, ANN, "/tournament skip")
     assert skipped.error is None, skipped.error

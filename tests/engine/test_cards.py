@@ -84,5 +84,8 @@ def test_deck_round_trips_through_its_text_list() -> None:
 def test_a_deck_needs_a_random_source_or_an_order() -> None:
     with pytest.raises(TypeError, match="random source"):
         Deck(None)
-    assert Deck.stacked("As").deal(2) == Deck.stacked("As").deal(2)  # a given order draws nothing random
+    # a given order draws nothing random: the rest follows in the fixed order, by rank, then suit (c, d, h, s)
+    deck = Deck.stacked("As")
+    assert [str(card) for card in deck.deal(6)] == ["As", "2c", "2d", "2h", "2s", "3c"]
+    assert [str(card) for card in deck.deal(46)][-4:] == ["Ks", "Ac", "Ad", "Ah"]
     assert Deck.from_list(["Kd", "2c"]).deal(2) == [Card.parse("Kd"), Card.parse("2c")]

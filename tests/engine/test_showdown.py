@@ -82,8 +82,9 @@ def test_a_hand_that_ties_the_shown_one_is_shown_and_splits():
     events = run_script(hand, PREFLOP_TO_RIVER + "; B check; C bet 20; A call; B fold")
     assert _shown(events) == ["C", "A"]
     awarded = [event for event in events if isinstance(event, PotAwarded)]
-    assert [event.winners for event in awarded] == [{"C": 35, "A": 35}] or [event.winners for event in awarded] == [
-        {"A": 35, "C": 35}]
+    # the pot: 30 preflop (A's call, B's small blind completed, C's big blind) and C's river bet of 20 called by A
+    assert [event.winners for event in awarded] == [{"A": 35, "C": 35}]
+    assert hand.result is not None and hand.result.net == {"A": 5, "B": -10, "C": 5}
 
 
 def test_everyone_all_in_turns_every_hand_up_at_once():
