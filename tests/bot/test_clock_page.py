@@ -37,7 +37,7 @@ async def test_clock_tv_needs_a_tournament(store: Store) -> None:
     async with tournament_night(store) as night:
         other = PLACE.__class__("chat", "chat/other")
         refused = await night.service.handle(other, ANN, "/clock tv")
-        assert refused.error is not None and refused.error.startswith("There is no tournament at this table")
+        assert refused.error == "There is no tournament at this table: an organizer starts one with /tournament create."
 
 
 async def test_the_link_is_unguessable_and_stays_the_same_after_a_restart(store: Store) -> None:

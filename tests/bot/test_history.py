@@ -278,9 +278,15 @@ async def test_history_shows_only_my_cards_and_the_shown_hands(seated: Service) 
 
 
 async def test_history_refusals(service: Service) -> None:
-    assert (await service.handle(PLACE, ANN, "/history")).error
-    assert (await service.handle(PLACE, ANN, "/history lots")).error
-    assert (await service.handle(PLACE, ANN, "/history tournament")).error
+    before = dump(service.store.location)
+    for line, reason in (
+            ("/history", "No hand has been played to the end at this table yet."),
+            ("/history lots", "Usage: /history [number of hands | tournament [number]]"),
+            ("/history tournament", "This table has had no tournament.")):
+        refused = await service.handle(PLACE, ANN, line)
+        assert refused.error == reason, line
+        assert refused.public == [] and refused.private == {} and refused.files == [], line
+    assert dump(service.store.location) == before
 
 
 async def test_tournament_history_is_a_private_file(service: Service) -> None:
@@ -361,10 +367,9 @@ async def test_an_earlier_tournaments_history_is_asked_for_by_its_number(service
     again = await service.handle(PLACE, bob, f"/history tournament #{number}")
     assert again.error is None and again.files[0].content == first.content
     for wrong, said in ((f"{number + 5}", f"Tournament #{number + 5} was not played at this table."),
-                        ("one", None)):
+                        ("one", "Usage: /history [number of hands | tournament [number]]")):
         refused = await service.handle(PLACE, bob, f"/history tournament {wrong}")
-        assert refused.error is not None and refused.files == [], wrong
-        assert said is None or refused.error == said
+        assert refused.error == said and refused.files == [], wrong
 
 
 # --- statistics -----------------------------------------------------------------------------------------------

@@ -183,10 +183,13 @@ async def test_another_table_cannot_spend_what_the_boxes_keep_for_their_bets(sto
     holdem, russian = Place(PLACE.chat_id, "chat/holdem"), Place(PLACE.chat_id, "chat/russian")
     assert (await service.handle(holdem, ANN, "/game holdem")).error is None
     assert (await service.handle(russian, ANN, "/game russian")).error is None
-    for place, line in ((holdem, "/join 400"), (russian, "/ante 50")):
+    for place, line, reason in (
+            (holdem, "/join 400", "A buy-in of 400 is more than your wallet (100)."),
+            (russian, "/ante 50", "Not enough chips for an ANTE on box 1: with the bets still to follow (BET or PLAY) "
+                                  "your boxes need 150, you have 100.")):  # the ANTE 50 and its BET of 100
         before = dump(service.store.location)
         refused = await service.handle(place, ANN, line)
-        assert refused.error is not None and "100" in refused.error, (line, refused.error)
+        assert refused.error == reason, line
         assert dump(service.store.location) == before
     assert (await service.handle(russian, ANN, "/ante 30")).error is None  # 30 and its BET of 60: within the 100
     await accepted(service, "/deal")

@@ -118,7 +118,7 @@ async def test_a_refused_or_failing_action_leaves_the_live_table_unchanged(store
     assert before is not None
 
     refused = await service.handle(PLACE, other, "/call")
-    assert refused.error is not None
+    assert refused.error == f"It's not your turn: waiting for {to_act.name}."
     assert service.live_state(PLACE.table_id) in (None, before)
     await service.handle(PLACE, to_act, "/table")
     assert service.live_state(PLACE.table_id) == before

@@ -184,8 +184,9 @@ async def test_only_an_organizer_seats_or_removes_computer_players(service: Serv
     assert (await service.handle(PLACE, ANN, "/addbot Nuts")).error is None
     assert (await service.handle(PLACE, ANN, "/addbot nuts")).error == "🤖 Nuts is already at the table."
     assert (await service.handle(PLACE, BOB, "/addbot remove Nuts")).error == "Only the organizer — Ann — can do that."
-    assert (await service.handle(PLACE, ANN, "/addbot remove Zed")).error is not None
-    assert (await service.handle(PLACE, ANN, "/addbot remove")).error is not None  # usage
+    assert (await service.handle(PLACE, ANN, "/addbot remove Zed")).error == (
+        "No computer player called Zed sits at this table.")
+    assert (await service.handle(PLACE, ANN, "/addbot remove")).error == "Usage: /addbot [name] | remove name"
     assert (await service.handle(PLACE, ANN, "/addbot remove Nuts")).error is None
     assert await balance(service, HOUSE) == 0
 

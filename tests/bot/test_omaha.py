@@ -29,7 +29,7 @@ async def test_an_omaha_table_offers_pot_limit_and_at_most_eleven_seats(service:
     switched = await service.handle(PLACE, ANN, "/game omaha")
     assert switched.public == ["This table now plays Pot-Limit Omaha. /join to sit down."]
     refused = await service.handle(PLACE, ANN, "/set structure no-limit")
-    assert refused.error is not None and "pot-limit" in refused.error and "home-limit" not in refused.error
+    assert refused.error == "“no-limit” is not a valid structure (pot-limit)."  # Omaha plays pot-limit only
     assert "2…11" in (await service.handle(PLACE, ANN, "/set max_seats 12")).error
     assert (await service.handle(PLACE, ANN, "/set max_seats 11")).error is None
     listed = await service.handle(PLACE, ANN, "/set")

@@ -132,7 +132,8 @@ async def test_season_refusals_change_nothing(night: tuple[Service, FakeClock]) 
         "This chat has had no season yet. An organizer starts one with /season start [name].")
     assert (await service.handle(PLACE, ANN, "/season end")).error == "No season is on in this chat."
     assert (await service.handle(PLACE, BOB, "/season start")).error == "Only the organizer — Ann — can do that."
-    assert (await service.handle(PLACE, ANN, "/season")).error is not None, "still no season"
+    assert (await service.handle(PLACE, ANN, "/season")).error == (
+        "This chat has had no season yet. An organizer starts one with /season start [name]."), "still no season"
     assert (await service.handle(PLACE, ANN, "/season start " + "x" * 61)).error == (
         "A season's name has at most 60 characters.")
     assert (await service.handle(PLACE, ANN, "/season pause")).error == "Usage: /season [start [name] | end]"

@@ -61,7 +61,11 @@ async def test_a_schedule_of_nothing_but_separators_is_refused_and_creates_nothi
     refused = await service.handle(PLACE, ANN, f"/tournament create {schedule}")
     assert refused.error == refusal
     assert refused.public == []
-    assert (await service.handle(PLACE, ANN, "/clock")).error is not None, "no tournament was created"
+    no_tournament = {
+        "en": "There is no tournament at this table: an organizer starts one with /tournament create.",
+        "ru": "За этим столом нет турнира: организатор создаёт его командой /tournament create.",
+    }[language]
+    assert (await service.handle(PLACE, ANN, "/clock")).error == no_tournament, "no tournament was created"
     created = await service.handle(PLACE, ANN, "/tournament create")  # nothing written: the home night
     assert created.error is None, created.error
 
@@ -175,7 +179,9 @@ async def test_a_tournament_subcommand_that_takes_nothing_is_refused_with_words_
     assert refused.public == [] and refused.table is None
     registered = await service.handle(PLACE, DAN, "/tournament register me")
     assert registered.error == refusal.replace("start", "register")
-    assert (await service.handle(PLACE, DAN, "/leave")).error is not None, "Dan was not registered"
+    not_seated = {"en": "You are not seated at this table: /join first.",
+                  "ru": "Вы не сидите за этим столом: сначала /join."}[language]
+    assert (await service.handle(PLACE, DAN, "/leave")).error == not_seated, "Dan was not registered"
     started = await service.handle(PLACE, ANN, "/tournament start")
     assert started.error is None and started.table is not None and started.table.to_act, "it had not started"
 

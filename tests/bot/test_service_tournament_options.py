@@ -25,6 +25,7 @@ BREAK = datetime(2026, 11, 29, 19, 0, 1, tzinfo=UTC).timestamp()
 PLAY = datetime(2026, 11, 29, 20, 0, 1, tzinfo=UTC).timestamp()
 OPTIONS = "home-night rebuys 2 addon 1 reentry bounty 10"
 BANK = f"bank:{PLACE.table_id}:t1"
+NO_TOURNAMENT = "There is no tournament at this table: an organizer starts one with /tournament create."
 
 
 def stack(user_id: str) -> str:
@@ -220,7 +221,8 @@ async def test_bad_options_are_refused_with_a_reason_and_create_nothing(store: S
     await service.handle(PLACE, ANN, "/lang ru")
     refused = await service.handle(PLACE, ANN, "/tournament create аддон 0")
     assert refused.error == "Не могу разобрать опцию: «аддон»: от 1 до 99 на игрока, а не 0"
-    assert (await service.handle(PLACE, ANN, "/clock")).error is not None, "no tournament was created"
+    assert (await service.handle(PLACE, ANN, "/clock")).error == (
+        "За этим столом нет турнира: организатор создаёт его командой /tournament create."), "none was created"
     created = await service.handle(PLACE, ANN, "/tournament create ребаи 1 баунти 2,5")
     assert created.error is None, created.error
     assert ("Опции: 1 ребай на игрока до первого перерыва, при стеке не больше 300 фишек; баунти 2,50 из каждого "
@@ -292,7 +294,7 @@ async def test_the_organizer_moving_the_clock_past_the_rebuy_period_ends_it_for_
     moved = await service.handle(PLACE, ANN, line)
     assert moved.error is None, moved.error
     assert any(said.startswith(f"🏆 The tournament is over. Winner: {left.name}!") for said in moved.public)
-    assert (await service.handle(PLACE, busted, "/rebuy")).error is not None, "the night is over"
+    assert (await service.handle(PLACE, busted, "/rebuy")).error == NO_TOURNAMENT, "the night is over"
     await ledger_ok(service)
 
 
@@ -354,7 +356,7 @@ async def test_the_last_player_cashing_out_ends_the_night_with_a_winner(store: S
     said = everything_said([out, *heard])
     assert f"🏆 The tournament is over. Winner: {busted.name}" in said
     assert f"1. {busted.name}" in said and f"Cashed out before the end (no place): {left.name}" in said
-    assert (await service.handle(PLACE, busted, "/rebuy")).error is not None, "the night is over"
+    assert (await service.handle(PLACE, busted, "/rebuy")).error == NO_TOURNAMENT, "the night is over"
     await ledger_ok(service)
 
 
@@ -507,7 +509,11 @@ async def test_a_rebuy_period_cut_short_by_downtime_runs_again_after_the_restart
     later.current = end
     await restarted.scheduler.fire_due()
     assert (over.format(left=left.name) in everything_said(heard)) is not comes_back
-    assert (await restarted.handle(PLACE, busted, "/rebuy")).error is not None, "the rebuy time given back is over"
+    # he came back (en): the night goes on past the period given back; nobody did (ru): the night is over
+    assert (await restarted.handle(PLACE, busted, "/rebuy")).error == {
+        "en": "The rebuy period is over (it ends at the first break).",
+        "ru": "За этим столом нет турнира: организатор создаёт его командой /tournament create.",
+    }[language], "the rebuy time given back is over"
     await ledger_ok(restarted)
     await reopened_store.close()
 
