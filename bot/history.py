@@ -181,23 +181,36 @@ def read_stats(tx: Tx, place: Place, command: cmd.Command) -> Answer:
 
 
 def show_stats(act: Action, command: cmd.Stats, stats: dict[str, PlayerStats]) -> None:
-    """Say one player's lines of `stats` (the chat's statistics as read)."""
+    """Say one player's lines of `stats` (the chat's statistics as read): his hands, his cash games' chips and his
+    tournaments, each part left out when he played none of it (one line saying so when he played nothing)."""
     user = act.user
     if command.player:
         user = act.player_named(command.player)
     mine = stats.get(user, PlayerStats())
     play = mine.play
-    places = [result.place for result in mine.tournaments]
-    shown = ", ".join(act.t("history.cashed_out") if place is None else act.t("history.place", place=place)
-                      for place in places) or "—"
     period = "" if command.days is None else act.t("history.period", days=command.days)
-    act.say("history.stats", player=act.name(user), period=period, played=play.hands_played, won=play.hands_won,
-            net=signed(play.net), biggest=play.biggest_pot, vpip=_percent(act, play.vpip, play.hands_played),
-            pfr=_percent(act, play.pfr, play.hands_played), aggression=_aggression(play),
-            showdown=_percent(act, play.showdowns, play.saw_flop),
-            showdown_won=_percent(act, play.showdowns_won, play.showdowns), tournaments=len(places),
-            places=shown, wins=places.count(1),
-            money=_signed_money(sum(result.net_cents for result in mine.tournaments)))
+    if not play.hands_played and not mine.tournaments:
+        act.say("history.stats_none", player=act.name(user), period=period)
+        return
+    first = act.t("history.stats_hands", player=act.name(user), period=period, played=play.hands_played,
+                  won=play.hands_won)
+    # a tournament's hands count 0 in these chips: a player with neither put no chip into a cash game's pot
+    if play.net or play.biggest_pot:
+        first += " · " + act.t("history.stats_cash", net=signed(play.net), biggest=play.biggest_pot)
+    lines = [first]
+    if play.hands_played:
+        lines.append(act.t("history.stats_play", vpip=_percent(act, play.vpip, play.hands_played),
+                           pfr=_percent(act, play.pfr, play.hands_played), aggression=_aggression(play),
+                           showdown=_percent(act, play.showdowns, play.saw_flop),
+                           showdown_won=_percent(act, play.showdowns_won, play.showdowns)))
+    if mine.tournaments:
+        places = [result.place for result in mine.tournaments]
+        shown = ", ".join(act.t("history.cashed_out") if place is None else act.t("history.place", place=place)
+                          for place in places)
+        lines.append(act.t("history.stats_tournaments", tournaments=len(places), places=shown,
+                           wins=places.count(1),
+                           money=_signed_money(sum(result.net_cents for result in mine.tournaments))))
+    act.say_text("\n".join(lines))
 
 
 def _percent(act: Action, part: int, whole: int) -> str:

@@ -149,3 +149,26 @@ async def test_season_refusals_change_nothing(night: tuple[Service, FakeClock]) 
     assert await ok(service, ANN, "/season end") == [
         "Season “Season 1” is over. Final standings after 0 tournaments:\n"
         "no tournament of the season has finished yet"]
+
+
+async def test_stats_of_a_player_who_only_played_tournaments_leave_out_the_cash_games(
+        night: tuple[Service, FakeClock]) -> None:
+    """A tournament's chips are not the cash games': /stats of players who only played a tournament said "cash games:
+    net 0, biggest pot 0", and of a player who played nothing, zeros in every part. Now each part he never played is
+    left out, and one line says when he played nothing."""
+    service, _ = night
+    await tournament(service, [ANN, BOB, CAT], ["ann", "bob"])  # Cat's big blind takes Bob's small blind
+    await ok(service, DAN, "/balance")  # known to the chat, never dealt in
+    assert await ok(service, BOB, "/stats Cat") == [
+        "Cat: hands played 1, won 1\n"
+        "VPIP 0% · PFR 0% · aggression factor — · went to showdown — · won at showdown —\n"
+        "Tournaments: 1 (places: 1st; wins: 1) · money +0.83"]
+    assert await ok(service, BOB, "/stats Dan") == ["Dan: no hands played, no tournaments."]
+    assert await ok(service, BOB, "/stats Dan 30d") == ["Dan over the last 30 days: no hands played, no tournaments."]
+    await ok(service, ANN, "/lang ru")
+    assert await ok(service, CAT, "/stats Bob") == [
+        "Bob: сыграно раздач 1, выиграно 0\n"
+        "VPIP 0\u00a0% · PFR 0\u00a0% · фактор агрессии — · доходит до вскрытия — · выигрыш на вскрытии —\n"
+        "Турниры: 1 (места: 3-е; победы: 0) · деньги −0,83"]
+    assert await ok(service, CAT, "/stats Dan") == ["Dan: ни сыгранных раздач, ни турниров."]
+    assert await ok(service, CAT, "/stats Dan 30d") == ["Dan за последние 30 дней: ни сыгранных раздач, ни турниров."]

@@ -91,7 +91,7 @@ async def test_closed_before_the_start_nobody_played_and_every_buy_in_goes_back(
     assert set((await service.store.read(lambda tx: tx.balances(f"bank:{PLACE.table_id}:"))).values()) == {0}
     assert await service.store.read(lambda tx: tx.check_ledger()) == []
     stats = await service.handle(PLACE, ANN, "/stats")
-    assert "Tournaments: 0 (places: —; wins: 0)" in stats.public[0], "a tournament never started was not played"
+    assert stats.public == ["Ann: no hands played, no tournaments."], "a tournament never started was not played"
 
 
 async def test_the_cash_tables_level_and_buy_in_are_not_set_during_a_tournament(night) -> None:

@@ -97,17 +97,16 @@ HAND_FIGURES: dict[tuple[str, str], PlayFigures] = {
                      showdowns_won=1),
     ("h4", "cat"): F(hands_played=1, net=-20, saw_flop=1, showdowns=1),
 }
-NO_TOURNAMENTS = "Tournaments: 0 (places: —; wins: 0) · money 0"
 # /stats over the four hands, the figures above added up: Ann VPIP 3 of 4, PFR 2 of 4, aggression 4 over 1, showdowns
 # 3 of the 4 flops she saw, 1 of them won; Bob VPIP 2 of 4, no raise, no bet or call after a flop, showdowns 1 of 2
 # flops, won; Cat VPIP 3 of 4, PFR 1 of 4, aggression 3 over 3, showdowns 3 of 4 flops, 1 of them won.
 STATS = {
     "Ann": ["Ann: hands played 4, won 1 · cash games: net −20, biggest pot 280",
-            "VPIP 75% · PFR 50% · aggression factor 4.0 · went to showdown 75% · won at showdown 33%", NO_TOURNAMENTS],
+            "VPIP 75% · PFR 50% · aggression factor 4.0 · went to showdown 75% · won at showdown 33%"],
     "Bob": ["Bob: hands played 4, won 1 · cash games: net −20, biggest pot 60",
-            "VPIP 50% · PFR 0% · aggression factor — · went to showdown 50% · won at showdown 100%", NO_TOURNAMENTS],
+            "VPIP 50% · PFR 0% · aggression factor — · went to showdown 50% · won at showdown 100%"],
     "Cat": ["Cat: hands played 4, won 2 · cash games: net +40, biggest pot 300",
-            "VPIP 75% · PFR 25% · aggression factor 1.0 · went to showdown 75% · won at showdown 33%", NO_TOURNAMENTS],
+            "VPIP 75% · PFR 25% · aggression factor 1.0 · went to showdown 75% · won at showdown 33%"],
 }
 # Hands 3 and 4 only: Ann VPIP and saw the showdown in both, raised in 3, aggression 2 over 1, lost both showdowns.
 ANN_LAST_30_DAYS = ["Ann over the last 30 days: hands played 2, won 0 · cash games: net −160, biggest pot 0",

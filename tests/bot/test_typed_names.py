@@ -46,12 +46,12 @@ async def test_a_grant_reaches_the_player_named_spaces_and_all(service: Service,
 
 
 @pytest.mark.parametrize(("typed", "first_line"), [
-    ("/stats Ann Lee", "Ann Lee: hands played 0, won 0 · cash games: net 0, biggest pot 0"),
-    ("/stats Ann Lee 30d", "Ann Lee over the last 30 days: hands played 0, won 0 · cash games: net 0, biggest pot 0"),
-    ('/stats 7d "ann lee"', "Ann Lee over the last 7 days: hands played 0, won 0 · cash games: net 0, biggest pot 0"),
-    ("/stats @alice all", "alice: hands played 0, won 0 · cash games: net 0, biggest pot 0"),
-    ("/stats dc:42", "Lee Ann: hands played 0, won 0 · cash games: net 0, biggest pot 0"),
-    ("/stats", "Ann: hands played 0, won 0 · cash games: net 0, biggest pot 0"),  # the speaker's own
+    ("/stats Ann Lee", "Ann Lee: no hands played, no tournaments."),
+    ("/stats Ann Lee 30d", "Ann Lee over the last 30 days: no hands played, no tournaments."),
+    ('/stats 7d "ann lee"', "Ann Lee over the last 7 days: no hands played, no tournaments."),
+    ("/stats @alice all", "alice: no hands played, no tournaments."),
+    ("/stats dc:42", "Lee Ann: no hands played, no tournaments."),
+    ("/stats", "Ann: no hands played, no tournaments."),  # the speaker's own
 ])
 async def test_stats_reach_the_player_named_spaces_and_all(service: Service, typed: str, first_line: str) -> None:
     await arrive(service)

@@ -30,7 +30,7 @@ async def test_a_mention_or_a_command_in_a_display_name_is_only_shown(make_bot, 
     texts = bot.group_texts()
     shown = [text.replace("\u2060", "") for text in texts]
     assert any("@alice" in text for text in shown) and any("/leave" in text for text in shown)
-    assert shown[-1].startswith("/leave: hands played")  # found by the name typed
+    assert shown[-1] == "/leave: no hands played, no tournaments."  # found by the name typed; the hand goes on
     assert any("▶ @alice to act" in text for text in shown)
     for text in texts:
         names_found = len(detected(text)) - len(detected(without_names(text)))
