@@ -318,9 +318,7 @@ def settlement(voice: Voice, result: Settlement) -> str:
     """The final ledger and who pays whom."""
     lines = [voice.t("tournament.settlement_title")]
     for row in result.rows:
-        line = voice.t("tournament.settlement_row", player=voice.name(row.player), paid=money(row.paid_in),
-                       cashed=money(row.cashed_out), items=money(row.items_bought_back),
-                       net=Signed(money(Fraction(row.net_cents, 100))))
+        line = voice.t("tournament.settlement_row", player=voice.name(row.player), parts=_settlement_parts(voice, row))
         extras = _settlement_extras(voice, row)
         lines.append(f"{line} ({extras})" if extras else line)
     if result.transfers:
@@ -330,6 +328,20 @@ def settlement(voice: Voice, result: Settlement) -> str:
     else:
         lines.append(voice.t("tournament.no_transfers"))
     return "\n".join(lines)
+
+
+_SETTLEMENT_PARTS = {"paid_in": "tournament.settlement_paid", "cashed_out": "tournament.settlement_cashed",
+                     "items_bought_back": "tournament.settlement_items"}
+"""A row's money in and out, in the order said, and how each is said (each left out when 0: "items bought back 0"
+for every player who pawned nothing read as if something were owed)."""
+
+
+def _settlement_parts(voice: Voice, row: SettlementRow) -> str:
+    """A row's money paid in, cashed out and spent buying items back (those not 0), then its net, always."""
+    amounts = {key: money(getattr(row, name)) for name, key in _SETTLEMENT_PARTS.items()}
+    parts = [voice.t(key, money=amount) for key, amount in amounts.items() if amount]
+    parts.append(voice.t("tournament.settlement_net", money=Signed(money(Fraction(row.net_cents, 100)))))
+    return ", ".join(parts)
 
 
 def _settlement_extras(voice: Voice, row: SettlementRow) -> str:

@@ -209,6 +209,22 @@ def test_the_settlement_says_each_count_in_the_form_its_number_takes(language: s
     assert (lines[1].endswith(f" {ann}"), lines[2].endswith(f" {bob}"), "(" in lines[3]) == (True, True, False), lines
 
 
+@pytest.mark.parametrize(("language", "expected"), [
+    ("en", ["Olga: paid 100, cashed out 666.67, items bought back 16.67, net +550", "Ivan: paid 300, net −300",
+            "Petr: paid 300, cashed out 50, net −250"]),
+    ("ru", ["Olga: внесено 100, получено 666,67, выкуп вещей 16,67, итог +550", "Ivan: внесено 300, итог −300",
+            "Petr: внесено 300, получено 50, итог −250"]),
+])
+def test_the_settlement_leaves_out_what_a_player_did_not_pay_or_get(language: str, expected: list[str]) -> None:
+    """Every row said "items bought back 0" ("выкуп вещей 0") of a player who pawned nothing, and "cashed out 0" of
+    one who busted: only the parts that hold money are said, and the net always."""
+    rows = [SettlementRow("olga", Fraction(100), Fraction(2000, 3), Fraction(50, 3)),
+            SettlementRow("ivan", Fraction(300), Fraction(0), Fraction(0)),
+            SettlementRow("petr", Fraction(300), Fraction(50), Fraction(0))]
+    lines = render_settlement(Voice(language, str.title), build_settlement(rows)).splitlines()
+    assert lines[1:4] == expected
+
+
 async def test_bad_options_are_refused_with_a_reason_and_create_nothing(store: Store) -> None:
     service = Service(store, FakeClock(SIX_PM), rng=random.Random(1))
     await service.start()

@@ -62,13 +62,13 @@ async def test_the_break_says_add_ons_are_on_sale_and_how(make_bot, api) -> None
 
     await bot.command(OLGA, "/clock")
     assert bot.group()[-1].text == ("⏸ Перерыв до 20:00 (осталось 59\xa0мин).\n"
-                                    "В игре 3 игрока из 3 входов; 0 аддонов; внесено: 150.\n"
+                                    "В игре 3 игрока, 3 входа в турнир; 0 аддонов; внесено: 150.\n"
                                     "🛒 Аддоны продаются до 20:00: /addon или кнопка «Аддон».")
     for user in (IVAN, OLGA, PETROV):
         await bot.command(user, "/addon")
     await bot.command(OLGA, "/clock")
     assert bot.group()[-1].text == ("⏸ Перерыв до 20:00 (осталось 59\xa0мин).\n"
-                                    "В игре 3 игрока из 3 входов; 3 аддона; внесено: 300.")  # none left to buy
+                                    "В игре 3 игрока, 3 входа в турнир; 3 аддона; внесено: 300.")  # none left to buy
 
 
 @pytest.mark.telegram_time_scale(WHOLE_HANDS)
@@ -84,8 +84,8 @@ async def test_the_settlement_reads_the_same_whoever_the_player_is(make_bot, api
     settlement = next(text for text in said(bot) if text.startswith("Расчёт (в деньгах):"))
     lines = settlement.split("\n")
     assert sorted(lines[1:3]) == sorted([  # 300 chips for 50 each; the winner cashes out all 600 chips
-        f"{winner}: внесено 50, получено 100, выкуп вещей 0, итог +50",
-        f"{loser}: внесено 50, получено 0, выкуп вещей 0, итог −50"])
+        f"{winner}: внесено 50, получено 100, итог +50",
+        f"{loser}: внесено 50, итог −50"])  # nothing to buy back, nothing cashed out: left out
     assert lines[3:] == ["Кто кому платит:", f"{loser} → {winner}: 50"]
 
 
