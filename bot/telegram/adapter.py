@@ -5,7 +5,7 @@ from __future__ import annotations
 import asyncio
 import logging
 import weakref
-from collections.abc import Awaitable
+from collections.abc import Awaitable, Iterable
 from dataclasses import dataclass
 from typing import Any
 from urllib.parse import urlsplit
@@ -32,7 +32,7 @@ from bot.retiring import queue_kept
 from bot.service import Service
 from bot.table_states import State, TableStates
 from bot.telegram.admins import Admins
-from bot.telegram.hints import Hints, start_link, table_of_payload
+from bot.telegram.hints import Dealt, Hints, start_link, table_of_payload
 from bot.telegram.memory import PLATFORM, Memory
 from bot.telegram.outbox import DocumentOp, Outbox, PhotoOp, TableOp, TextOp
 from bot.telegram.reach import SHOWN_AGAIN_PER_SECOND, Reach
@@ -89,6 +89,7 @@ class TelegramAdapter:
         self.application = builder.build()
         self.memory = Memory(service.memory)
         self.hints = Hints(self.memory)
+        self.dealt = Dealt()
         self.admins = Admins(self.application.bot)
         self.states = TableStates()
         """Each table state numbered as the service produced it (`_served`), so the outbox never shows an older one."""
@@ -237,7 +238,11 @@ class TelegramAdapter:
             await self._on_start(place, actor, chat, message.text.split(maxsplit=1)[1:])
             return
         reply, state = await self._served(place, self.service.handle(place, actor, message.text))
-        await self._deliver(place, reply, state, actor=actor, repost=_asks_for_table(message.text))
+        # `/table` (or `/status`): in a busy group the table message has scrolled out of sight, so the table is
+        # posted anew at the bottom with its buttons, the old message saying it moved below
+        command = _parsed(message.text)
+        await self._deliver(place, reply, state, actor=actor, repost=isinstance(command, cmd.Table),
+                            viewed=isinstance(command, cmd.Cards))
 
     async def _on_start(self, place: Place, actor: Actor, chat: Chat, payload: list[str]) -> None:
         """`/start` in private opens the private chat (and, from a link given at a table, sends the player his cards
@@ -293,7 +298,8 @@ class TelegramAdapter:
             pressed = cmd.parse_payload(query.data)
         except cmd.CommandError:
             pressed = None
-        if pressed is not None and isinstance(pressed.command, cmd.Cards):
+        viewed = pressed is not None and isinstance(pressed.command, cmd.Cards)
+        if viewed:
             reply, state = await self._served(place, self.service.view(place, actor))
         else:
             reply, state = await self._served(place, self.service.press(place, actor, query.data))
@@ -303,7 +309,7 @@ class TelegramAdapter:
         if answered and own and alert != own and not reply.error and not self._tell(place, actor.user_id, [own]):
             # the whole text, which the alert had to cut, has nowhere to go: he is shown where his private chat opens
             await self._point_to_private(place, actor, None, [actor.user_id])
-        await self._deliver(place, reply, state, actor=actor, answered=answered)
+        await self._deliver(place, reply, state, actor=actor, answered=answered, viewed=viewed)
 
     async def _answer(self, query: Any, alert: str | None) -> bool:
         """Answer a callback query; False (logged) when Telegram refused, e.g. "query is too old": what the press
@@ -357,13 +363,15 @@ class TelegramAdapter:
     # --- replies out ----------------------------------------------------------------------------------------
 
     async def _deliver(self, place: Place, reply: Reply, state: State | None, *, actor: Actor | None = None,
-                       answered: bool = False, repost: bool = False) -> None:
+                       answered: bool = False, repost: bool = False, viewed: bool = False) -> None:
         """Show a reply: public texts and the table message (`state`: its table state numbered) in the table's chat,
         private texts where only their player sees them. `answered`: the actor's error and private texts already
-        went into a callback alert; `repost`: the table message is posted anew below (`TableOp.repost`)."""
+        went into a callback alert; `repost`: the table message is posted anew below (`TableOp.repost`); `viewed`:
+        the reply is a player's look at his cards ("My cards"), which deals nobody in."""
         # read before anything is queued: the table's state then joins the queue in the same step as the texts
         # and pictures, so it can go first (an await between them lets the dispatcher send a picture before it)
         language = await self.service.language(place, actor) if state is not None else None
+        dealt = await self._dealt_in(place, reply, () if viewed else reply.private) if state is not None else ()
         unreachable: list[str] = []  # player ids
         private = dict(reply.private)
         if actor is not None:
@@ -378,7 +386,8 @@ class TelegramAdapter:
         if state is not None and language is not None:
             chat_id, topic = chat_and_topic(place.table_id)
             version, message = state
-            self.outbox.show_table(TableOp(place.table_id, chat_id, topic, message, language, version, repost=repost))
+            self.outbox.show_table(TableOp(place.table_id, chat_id, topic, message, language, version, repost=repost,
+                                           dealt=dealt))
         for user_id, texts in private.items():
             # the table's buttons are made only when read: ask whether they explain only for a player not reached
             if not self._tell(place, user_id, texts) and not has_private_button(reply.table):
@@ -388,6 +397,16 @@ class TelegramAdapter:
                 unreachable.append(file.to or "")
         if unreachable:
             await self._point_to_private(place, actor, language, unreachable)
+
+    async def _dealt_in(self, place: Place, reply: Reply, told: Iterable[str]) -> tuple[tuple[int, str], ...]:
+        """The players dealt in the hand the reply's table message shows (`Dealt`), those the reply tells privately
+        (their cards) added, named as the table reads them: a store read for each only when he is first told."""
+        assert reply.table is not None
+        telegram_ids = [telegram_id for user_id in told if (telegram_id := telegram_user_id(user_id)) is not None]
+        key = reply.table.key
+        names = {telegram_id: inert(await self.service.player_name(place, user_key(telegram_id)))
+                 for telegram_id in self.dealt.unnamed(place.table_id, key, telegram_ids)}
+        return self.dealt.record(place.table_id, key, names)
 
     async def _point_to_private(self, place: Place, actor: Actor | None, language: str | None,
                                 user_ids: list[str]) -> None:
@@ -477,13 +496,12 @@ class TelegramAdapter:
         return place_of(self.memory.current_chat(message.chat.id), topic_of(message))
 
 
-def _asks_for_table(line: str) -> bool:
-    """Whether a command line is `/table` (or `/status`): in a busy group the table message has scrolled out of
-    sight, so the table is posted anew at the bottom with its buttons, the old message saying it moved below."""
+def _parsed(line: str) -> cmd.Command | None:
+    """The command a line says, None when it says none the parser knows (the service answers it as it can)."""
     try:
-        return isinstance(cmd.parse(line), cmd.Table)
+        return cmd.parse(line)
     except cmd.CommandError:
-        return False
+        return None
 
 
 class _InChatOrder(BaseUpdateProcessor):

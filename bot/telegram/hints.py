@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import math
 import re
+from collections.abc import Iterable
 
 from bot.telegram.memory import Memory
 from bot.telegram.render import chat_and_topic, telegram_user_id
@@ -81,3 +82,28 @@ class Hints:
     def _forget_older_than(self, moment: float) -> None:
         """Drop the pointers given before `moment` (they no longer hold a pointer back), so the record stays small."""
         self._pointed = {key: at for key, at in self._pointed.items() if at >= moment}
+
+
+class Dealt:
+    """Who was dealt in each table's hand in play: the players the bot told privately along with the hand's message
+    (their cards), each by the name the table reads. The table message's hint names those of them with no private
+    chat with the bot (`bot.telegram.render.table_text`). Kept in memory: after a restart the hand in play names
+    only those told since."""
+
+    def __init__(self) -> None:
+        self._hands: dict[str, tuple[str, dict[int, str]]] = {}
+        """Table id: the key of its hand (or round) in play, and its players dealt in (Telegram id: name)."""
+
+    def unnamed(self, table_id: str, key: str, told: Iterable[int]) -> list[int]:
+        """Of the players (Telegram ids) told privately with the hand's message, those not yet known as dealt in."""
+        hand = self._hands.get(table_id)
+        known = hand[1] if hand is not None and hand[0] == key else {}
+        return [telegram_id for telegram_id in told if telegram_id not in known]
+
+    def record(self, table_id: str, key: str, names: dict[int, str]) -> tuple[tuple[int, str], ...]:
+        """Add players dealt in the hand (a new key starts the table's record afresh); return them all with names."""
+        hand = self._hands.get(table_id)
+        if hand is None or hand[0] != key:
+            hand = self._hands[table_id] = (key, {})
+        hand[1].update(names)
+        return tuple(hand[1].items())

@@ -42,6 +42,9 @@ class TableOp:
     repost: bool = False
     """Posted anew below, its buttons moved there (`/table`: the message had scrolled out of sight), rather than
     edited in place."""
+    dealt: tuple[tuple[int, str], ...] = ()
+    """The players dealt in the hand (Telegram id, the name the table reads, `bot.telegram.hints.Dealt`): the hint
+    under the table names those with no private chat with the bot when it is sent."""
 
 
 @dataclass

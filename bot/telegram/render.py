@@ -5,7 +5,7 @@ from __future__ import annotations
 import hashlib
 import json
 import logging
-from collections.abc import Iterable
+from collections.abc import Iterable, Sequence
 
 from telegram import BotCommand, InlineKeyboardButton, InlineKeyboardMarkup, MaybeInaccessibleMessage, Message
 
@@ -85,11 +85,12 @@ def fingerprint(message_text: str, markup: InlineKeyboardMarkup | None) -> str:
     return hashlib.sha256(body.encode()).hexdigest()[:32]
 
 
-def table_text(message: TableMessage, language: str) -> str:
-    """The table message's text, with a line telling players how to see their own cards when it has that button."""
+def table_text(message: TableMessage, language: str, unreached: Sequence[str] = ()) -> str:
+    """The table message's text; when it has a "my cards" button and players dealt in have no private chat with
+    the bot (`unreached`: their names), a line telling them how to get their cards there."""
     body = message.text
-    if has_private_button(message):
-        body = f"{body}\n\n{text(language, 'tg.cards_hint')}"
+    if unreached and has_private_button(message):
+        body = f"{body}\n\n{text(language, 'tg.cards_hint', names=', '.join(unreached))}"
     return clip(body)
 
 

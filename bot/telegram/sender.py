@@ -67,6 +67,10 @@ class Sender:
             return None
         return posted
 
+    def _unreached(self, op: TableOp) -> list[str]:
+        """The names of the players dealt in the hand who have no private chat with the bot (as it stands now)."""
+        return [name for telegram_id, name in op.dealt if not self._memory.has_private_chat(telegram_id)]
+
     async def retire(self, op: RetireOp) -> None:
         """The request that takes an old table message out of play: its buttons go, its text stays (or says where
         the table moved)."""
@@ -103,7 +107,7 @@ class Sender:
             await self._show_table_photo(op, posted)
             return
         markup = keyboard(op.message.buttons)
-        body = table_text(op.message, op.language)
+        body = table_text(op.message, op.language, self._unreached(op))
         digest = fingerprint(body, markup)
         if (edited := self._edited(op, posted)) is not None:
             posted = edited
@@ -153,7 +157,7 @@ class Sender:
     async def _show_table_photo(self, op: TableOp, posted: Posted | None) -> None:
         """The `table_photos` option: post the table as a photo, then edit its caption (or its picture)."""
         markup = keyboard(op.message.buttons)
-        caption = clip(table_text(op.message, op.language), MAX_CAPTION)
+        caption = clip(table_text(op.message, op.language, self._unreached(op)), MAX_CAPTION)
         new_picture = op.chat_id in self._new_pictures
         digest = fingerprint(caption, markup)
         if (edited := self._edited(op, posted)) is not None:

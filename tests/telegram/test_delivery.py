@@ -482,6 +482,12 @@ async def test_the_private_chats_link_brings_the_player_his_cards_of_the_hand_in
         assert api.chat(stranger["id"])[-1].text == "You have no cards in play."
     assert await bot.service.player_name(place_of(GROUP["id"], None), "tg:108") == "tg:108", "not welcomed there"
     assert await bot.service.tables_of(place_of(-999, None).chat_id) == [], "no table opened"
+    # Гоша's seat is shown by the hand's message, whose hint went with it: the three dealt in have their chats now
+    table = [index for index, (shown, _) in enumerate(group) if shown.startswith("Hold'em — hand #1")]
+    assert len(table) == 1 and group[table[0]][0].endswith(
+        "\n\n🂠 Your cards stay private: press “My cards”. Bob Brown, cat, ann: open a private chat with me and send "
+        "/start to get them there too.")
+    group[table[0]] = (group[table[0]][0].rpartition("\n\n🂠")[0], group[table[0]][1] + 1)
     assert [(sent.text, sent.edits) for sent in bot.group()][:len(group)] == group
 
 

@@ -1,0 +1,58 @@
+"""The hint under a hand's table message: only while a player dealt in has no private chat with the bot, naming him."""
+
+from __future__ import annotations
+
+import pytest
+
+from tests.telegram.conftest import ANN, BOB, CAT, private_chat
+
+HINTS = {
+    "en": "🂠 Your cards stay private: press “My cards”. {names}: open a private chat with me and send /start to get "
+          "them there too.",
+    "ru": "🂠 Ваши карты видите только вы: нажмите «Мои карты». {names}: откройте со мной личный чат и отправьте "
+          "/start, чтобы получать их и там.",
+}
+
+
+@pytest.mark.parametrize("language", ["en", "ru"])
+async def test_the_cards_hint_names_who_has_no_private_chat_and_goes_once_nobody_dealt_in_lacks_one(
+        make_bot, api, language: str) -> None:
+    """Ann has a private chat with the bot; Bob and Cat, dealt in, have none: the hint names them as the table does.
+    Bob opens his: the next state of the table names only Cat. Cat opens his: the hint goes with the next state,
+    and no edit is sent only for it."""
+    ann, bob, cat = ({**user, "language_code": language} for user in (ANN, BOB, CAT))
+    bot = await make_bot("duel")
+    await bot.command(ann, "/start", private_chat(ann))
+    for user in (ann, bob, cat):
+        await bot.command(user, "/join")
+    await bot.command(ann, "/deal")
+    table = bot.table_message()
+    assert table.text == "Round 1\nTo act: ann\n\n" + HINTS[language].format(names="Bob Brown, cat")
+
+    shown = (table.text, table.edits)
+    await bot.command(bob, "/start", private_chat(bob))
+    assert (table.text, table.edits) == shown, "no edit only for the hint"
+    await bot.press(ann, table, "Check")
+    assert table.text == "Round 1\nann checks\nTo act: Bob Brown\n\n" + HINTS[language].format(names="cat")
+
+    shown = (table.text, table.edits)
+    await bot.command(cat, "/start", private_chat(cat))
+    assert (table.text, table.edits) == shown, "no edit only for the hint"
+    await bot.press(bob, table, "Check")
+    assert table.text == "Round 1\nann checks\nBob Brown checks\nTo act: cat"
+
+
+async def test_a_look_at_ones_cards_deals_nobody_in(make_bot, api) -> None:
+    """A player not dealt in who presses "My cards" (or types /cards) is told he has none, and the hint does not
+    name him: it is for the players whose cards the bot must bring them."""
+    bot = await make_bot("duel")
+    for user in (ANN, BOB):
+        await bot.command(user, "/start", private_chat(user))
+        await bot.command(user, "/join")
+    await bot.command(ANN, "/deal")
+    table = bot.table_message()
+    assert table.text == "Round 1\nTo act: ann"
+    await bot.press(CAT, table, "My cards")
+    await bot.command(CAT, "/cards")
+    await bot.press(ANN, table, "Check")
+    assert table.text == "Round 1\nann checks\nTo act: Bob Brown"
