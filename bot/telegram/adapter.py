@@ -48,6 +48,7 @@ from bot.telegram.render import (
     telegram_user_id,
     topic_of,
     user_key,
+    with_mentioned_ids,
 )
 from bot.telegram.settings import TelegramSettings
 from engine.text import inert
@@ -237,10 +238,11 @@ class TelegramAdapter:
         if word.lower() == "/start":
             await self._on_start(place, actor, chat, message.text.split(maxsplit=1)[1:])
             return
-        reply, state = await self._served(place, self.service.handle(place, actor, message.text))
+        line = with_mentioned_ids(message.text, message.entities)
+        reply, state = await self._served(place, self.service.handle(place, actor, line))
         # `/table` (or `/status`): in a busy group the table message has scrolled out of sight, so the table is
         # posted anew at the bottom with its buttons, the old message saying it moved below
-        command = _parsed(message.text)
+        command = _parsed(line)
         await self._deliver(place, reply, state, actor=actor, repost=isinstance(command, cmd.Table),
                             viewed=isinstance(command, cmd.Cards))
 

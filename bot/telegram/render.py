@@ -7,7 +7,14 @@ import json
 import logging
 from collections.abc import Iterable, Sequence
 
-from telegram import BotCommand, InlineKeyboardButton, InlineKeyboardMarkup, MaybeInaccessibleMessage, Message
+from telegram import (
+    BotCommand,
+    InlineKeyboardButton,
+    InlineKeyboardMarkup,
+    MaybeInaccessibleMessage,
+    Message,
+    MessageEntity,
+)
 
 from bot import commands as cmd
 from bot.i18n import text
@@ -55,6 +62,21 @@ def telegram_user_id(player_id: str) -> int | None:
         return int(player_id.removeprefix(PREFIX))
     except ValueError:
         return None
+
+
+def with_mentioned_ids(line: str, entities: Sequence[MessageEntity]) -> str:
+    """A command line with each mention of a user without a username (a `text_mention`: Telegram shows his full
+    name, which other players may share, and carries his id) put as his player id (`tg:<id>`), which the service
+    finds him by; the rest as typed."""
+    mentions = [entity for entity in entities if entity.type == MessageEntity.TEXT_MENTION and entity.user]
+    if not mentions:
+        return line
+    encoded = line.encode("utf-16-le")  # entities count UTF-16 units
+    for entity in sorted(mentions, key=lambda entity: entity.offset, reverse=True):
+        assert entity.user is not None
+        start, end = 2 * entity.offset, 2 * (entity.offset + entity.length)
+        encoded = encoded[:start] + user_key(entity.user.id).encode("utf-16-le") + encoded[end:]
+    return encoded.decode("utf-16-le")
 
 
 def keyboard(buttons: Iterable[Button]) -> InlineKeyboardMarkup | None:

@@ -79,9 +79,10 @@ class Running:
             await asyncio.wait_for(self._progress.wait_for(lambda: update_id in self._handled), 10)
 
     async def command(self, user: dict[str, Any], text: str, chat: dict[str, Any] | None = None,
-                      topic: int | None = None) -> None:
-        """A user types a command; returns once the bot has handled it and sent what it caused."""
-        await self._run(self.api.command_update(user, text, chat, topic))
+                      topic: int | None = None, mentioned: dict[str, Any] | None = None) -> None:
+        """A user types a command (`mentioned`: picking a user without a username from the mention list, see
+        `FakeBotApi.command_update`); returns once the bot has handled it and sent what it caused."""
+        await self._run(self.api.command_update(user, text, chat, topic, mentioned))
 
     async def press(self, user: dict[str, Any], sent: Sent, label_part: str) -> dict[str, Any]:
         """A user presses a button; returns the bot's answer to the callback query."""

@@ -448,13 +448,21 @@ class FakeBotApi:
         return update_id
 
     def command_update(self, user: dict[str, Any], text: str, chat: dict[str, Any] | None = None,
-                       topic: int | None = None) -> dict[str, Any]:
-        """A message update carrying a command (with the `bot_command` entity Telegram adds)."""
+                       topic: int | None = None, mentioned: dict[str, Any] | None = None) -> dict[str, Any]:
+        """A message update carrying a command (with the `bot_command` entity Telegram adds); `mentioned`: a user
+        without a username picked from the mention list, whose full name the text then has (the `text_mention`
+        entity over its last occurrence, carrying the user)."""
         chat = chat or GROUP
         word = text.split()[0]
+        entities: list[dict[str, Any]] = [{"type": "bot_command", "offset": 0, "length": len(word)}]
+        if mentioned is not None:
+            name = " ".join(filter(None, (mentioned["first_name"], mentioned.get("last_name"))))
+            at = text.rindex(name)
+            entities.append({"type": "text_mention", "offset": units(text[:at]), "length": units(name),
+                             "user": mentioned})
         message: dict[str, Any] = {
             "message_id": next(self._message_ids), "date": int(time.time()), "chat": chat, "from": user,
-            "text": text, "entities": [{"type": "bot_command", "offset": 0, "length": len(word)}],
+            "text": text, "entities": entities,
         }
         if topic:
             message["message_thread_id"] = topic
