@@ -468,13 +468,9 @@ def at(hour: int, minute: int, second: int = 0) -> float:
     return datetime(2026, 11, 29, hour, minute, second, tzinfo=UTC).timestamp()
 
 
-async def bust_one_then_go_down(store: Store, language: str, stops_cleanly: bool) -> tuple[Actor, Actor]:
-    """A two-player rebuy night (one rebuy each) started at 18:00 in `language`; one player busts at 18:20, then the
-    bot stops at 18:40 (`stops_cleanly`) or crashes (its last stored action the bust), and `store` is closed. The
-    busted player and the one left."""
-    clock = FakeClock(SIX_PM)
-    service = Service(store, clock, rng=random.Random(3))
-    await service.start()
+async def rebuy_night_with_a_bust(service: Service, clock: FakeClock) -> Actor:
+    """A two-player rebuy night (one rebuy each, no-limit) created and started by Ann at the clock's time; at 18:20
+    all-in hands until one player busts. The busted player."""
     assert (await service.handle(PLACE, ANN, "/tournament create home-night rebuys 1")).error is None
     for actor in (ANN, BOB):
         assert (await service.handle(PLACE, actor, "/join")).error is None
@@ -482,7 +478,17 @@ async def bust_one_then_go_down(store: Store, language: str, stops_cleanly: bool
     started = await service.handle(PLACE, ANN, "/tournament start")
     clock.current = at(18, 20)
     said = await shove_until_someone_busts(service, started)
-    busted = next(actor for actor in (ANN, BOB) if f"{actor.name} is eliminated in 2nd place" in said)
+    return next(actor for actor in (ANN, BOB) if f"{actor.name} is eliminated in 2nd place" in said)
+
+
+async def bust_one_then_go_down(store: Store, language: str, stops_cleanly: bool) -> tuple[Actor, Actor]:
+    """A two-player rebuy night (one rebuy each) started at 18:00 in `language`; one player busts at 18:20, then the
+    bot stops at 18:40 (`stops_cleanly`) or crashes (its last stored action the bust), and `store` is closed. The
+    busted player and the one left."""
+    clock = FakeClock(SIX_PM)
+    service = Service(store, clock, rng=random.Random(3))
+    await service.start()
+    busted = await rebuy_night_with_a_bust(service, clock)
     await service.handle(PLACE, ANN, f"/lang {language}")
     if stops_cleanly:
         clock.current = at(18, 40)
@@ -575,14 +581,7 @@ async def test_a_table_paused_across_the_end_of_the_rebuy_period_gets_it_back_wh
     clock = FakeClock(SIX_PM)
     service = Service(store, clock, rng=random.Random(3))
     await service.start()
-    assert (await service.handle(PLACE, ANN, "/tournament create home-night rebuys 1")).error is None
-    for actor in (ANN, BOB):
-        assert (await service.handle(PLACE, actor, "/join")).error is None
-    await service.handle(PLACE, ANN, "/set structure no-limit")
-    started = await service.handle(PLACE, ANN, "/tournament start")
-    clock.current = at(18, 20)
-    said = await shove_until_someone_busts(service, started)
-    busted = next(actor for actor in (ANN, BOB) if f"{actor.name} is eliminated in 2nd place" in said)
+    busted = await rebuy_night_with_a_bust(service, clock)
     assert (await service.handle(PLACE, ANN, f"/lang {language}")).error is None
     heard = listen(service)
     clock.current = at(18, 30)

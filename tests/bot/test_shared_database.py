@@ -6,7 +6,6 @@ import asyncio
 import contextlib
 import random
 from collections.abc import Iterable
-from datetime import UTC, datetime
 
 from bot.clock import FakeClock
 from bot.replay import state_json
@@ -15,7 +14,7 @@ from bot.service.takeover import TAKEOVER_SECONDS
 from bot.store import Store
 from tests.bot.conftest import ANN, BOB, CAT, PLACE
 from tests.bot.helpers import everything_said, listen
-from tests.bot.test_service_tournament_options import shove_until_someone_busts
+from tests.bot.test_service_tournament_options import at, rebuy_night_with_a_bust
 
 
 async def test_a_service_reads_a_table_again_after_another_changed_it(postgres_url: str) -> None:
@@ -171,9 +170,6 @@ async def test_a_stopped_services_tournament_gives_back_the_rebuy_period_its_dow
     serves the table until `two` takes over the clock's 19:00 appointment at 19:30 (`watch_timers`): the table was
     down from 18:20, as after a start-up, so the rebuy period runs again from the takeover for the 40 minutes the
     downtime took from it, and the busted player rebuys through `two`."""
-    def at(hour: int, minute: int) -> float:
-        return datetime(2026, 11, 29, hour, minute, tzinfo=UTC).timestamp()
-
     clock = FakeClock(at(18, 0))
     first, second = await Store.open(postgres_url), await Store.open(postgres_url)
     watching: asyncio.Task[None] | None = None
@@ -182,14 +178,7 @@ async def test_a_stopped_services_tournament_gives_back_the_rebuy_period_its_dow
         two = Service(second, clock, rng=random.Random(2))
         await one.start()
         await two.start()
-        assert (await one.handle(PLACE, ANN, "/tournament create home-night rebuys 1")).error is None
-        for actor in (ANN, BOB):
-            assert (await one.handle(PLACE, actor, "/join")).error is None
-        await one.handle(PLACE, ANN, "/set structure no-limit")
-        reply = await one.handle(PLACE, ANN, "/tournament start")
-        clock.current = at(18, 20)
-        said = await shove_until_someone_busts(one, reply)
-        busted = ANN if f"{ANN.name} is eliminated in 2nd place" in said else BOB
+        busted = await rebuy_night_with_a_bust(one, clock)
         await first.close()  # `one` dies with the clock's appointment armed
         heard = listen(two)
         watching = asyncio.create_task(two.watch_timers(every=0.01))
