@@ -27,6 +27,16 @@ async def round_with_a_clock(bot: Running, topic: int) -> None:
     await bot.command(ANN, "/clock", topic=topic)
 
 
+async def two_topics_b_closed(bot: Running) -> None:
+    """A round with a clock in topics A and B; an administrator closes B, whose clock's announcement 300 s later is
+    refused: B's table pauses, A's plays on."""
+    for topic in (A, B):
+        await round_with_a_clock(bot, topic)
+    bot.api.closed_topics.add((GROUP["id"], B))
+    await bot.fire_timers(300)
+    assert bot.service.is_paused(table_of(B)) and not bot.service.is_paused(table_of(A))
+
+
 async def reopen(bot: Running, topic: int) -> None:
     """An administrator reopens a closed topic (Telegram says so there, in a service message)."""
     bot.api.closed_topics.discard((GROUP["id"], topic))
@@ -77,11 +87,7 @@ async def test_a_group_that_takes_the_bot_back_resumes_what_its_loss_paused_not_
     back, A plays on; B, tried too (it may have been reopened meanwhile), still refuses the bot and waits until it is
     reopened, its dropped announcement kept for then."""
     bot = await make_bot("duel")
-    for topic in (A, B):
-        await round_with_a_clock(bot, topic)
-    api.closed_topics.add((GROUP["id"], B))
-    await bot.fire_timers(300)
-    assert bot.service.is_paused(table_of(B)) and not bot.service.is_paused(table_of(A))
+    await two_topics_b_closed(bot)
     await bot.handled(await api.push(api.member_update(GROUP, "kicked", ANN)))
     assert bot.service.is_paused(table_of(A))
     await bot.handled(await api.push(api.member_update(GROUP, "member", ANN)))
@@ -145,11 +151,7 @@ async def test_a_message_in_a_topic_without_a_paused_table_resumes_what_the_grou
     pauses too. A new topic C, which has no table, is created: hearing of it proves the group reachable, so A plays
     on (and is shown again); B still waits for its own topic."""
     bot = await make_bot("duel")
-    for topic in (A, B):
-        await round_with_a_clock(bot, topic)
-    api.closed_topics.add((GROUP["id"], B))
-    await bot.fire_timers(300)
-    assert bot.service.is_paused(table_of(B)) and not bot.service.is_paused(table_of(A))
+    await two_topics_b_closed(bot)
     api.fail("sendMessage", 403, "Forbidden: bot was kicked from the supergroup chat")
     await bot.command(ANN, "/table", topic=A)
     assert bot.service.is_paused(table_of(A))
@@ -179,10 +181,7 @@ async def test_a_topic_reopened_while_the_bot_was_out_plays_on_once_the_bot_is_b
     reopens B meanwhile, which Telegram tells only the group's members. Added back, the bot tries B too: B plays on
     with A and reads the announcement its closing dropped, without anyone writing there."""
     bot = await make_bot("duel")
-    for topic in (A, B):
-        await round_with_a_clock(bot, topic)
-    api.closed_topics.add((GROUP["id"], B))
-    await bot.fire_timers(300)
+    await two_topics_b_closed(bot)
     await bot.handled(await api.push(api.member_update(GROUP, "kicked", ANN)))
     api.closed_topics.discard((GROUP["id"], B))  # reopened while the bot was out: no update comes
     posted = len(api.calls("sendMessage"))
