@@ -25,7 +25,6 @@ from engine.betting import STRUCTURES, is_valid_level
 from engine.cards import Deck
 from engine.common import Event, RuleError, all_moves
 from engine.seating import next_button
-from engine.text import quote_input
 
 DEFAULTS: dict[str, Any] = {
     "structure": "home-limit",
@@ -297,7 +296,7 @@ class HoldemController:
     def _configure(self, act: Action, command: cmd.Command) -> None:
         assert isinstance(command, cmd.Setting)
         if command.key is None:
-            zones.list_settings(act, (f"{name}={self.config(act, name)}" for name in DEFAULTS))
+            zones.list_settings(act, ((name, self.config(act, name)) for name in DEFAULTS))
             return
         act.require_organizer()
         if command.key == zones.SETTING:
@@ -310,19 +309,16 @@ class HoldemController:
         value: Any = command.value
         if command.key == "structure":
             if value not in VARIANT_STRUCTURES[self.variant]:
-                raise act.refuse("settings.bad_value", name=command.key, value=quote_input(value),
-                                 choices=", ".join(VARIANT_STRUCTURES[self.variant]))
+                raise zones.bad_value(act, command.key, value, ", ".join(VARIANT_STRUCTURES[self.variant]))
         elif command.key == "straddle":
             if value not in ("on", "off"):
-                raise act.refuse("settings.bad_value", name=command.key, value=quote_input(value), choices="on, off")
+                raise zones.bad_value(act, command.key, value, "on, off")
         elif command.key == picture.SETTING:
             if value not in picture.VALUES:
-                raise act.refuse("settings.bad_value", name=command.key, value=quote_input(value),
-                                 choices=", ".join(picture.VALUES))
+                raise zones.bad_value(act, command.key, value, ", ".join(picture.VALUES))
         elif command.key == showdown.SETTING:
             if value not in showdown.VALUES:
-                raise act.refuse("settings.bad_value", name=command.key, value=quote_input(value),
-                                 choices=", ".join(showdown.VALUES))
+                raise zones.bad_value(act, command.key, value, ", ".join(showdown.VALUES))
         else:
             most = self.variant.max_players  # one deck deals 22 Hold'em hands, 11 Omaha hands
             # what the setting takes, said whatever was wrong with the value: a time bank of 0 is none
@@ -332,16 +328,14 @@ class HoldemController:
             if (number is None or number < (0 if command.key == "time_bank" else 1)
                     or (command.key == "level" and not is_valid_level(number))
                     or (command.key == "max_seats" and not 2 <= number <= most)):
-                raise act.refuse("settings.bad_value", name=command.key, value=quote_input(value), choices=choices)
+                raise zones.bad_value(act, command.key, value, choices)
             value = number
         buy_in = self._buy_in_follows(act, command.key, value) if command.key in ("level", "buy_in") else None
         act.config[command.key] = value
         if command.key == "away_minutes":  # whoever is away now stands up at the new time
             options.arm_stand_up(self, act)
-        if command.key in _NEXT_HAND_SETTINGS and act.state.get("hand"):
-            act.say("settings.set_next_hand", name=command.key, value=value)
-        else:
-            act.say("settings.set", name=command.key, value=value)
+        next_hand = command.key in _NEXT_HAND_SETTINGS and bool(act.state.get("hand"))
+        zones.say_set(act, command.key, value, next_hand=next_hand)
         if buy_in is not None:
             act.config["buy_in"] = buy_in
             act.say("settings.buy_in_follows", buy_in=buy_in)

@@ -13,7 +13,6 @@ from engine.common import RuleError
 from engine.house.boxes import Limits
 from engine.house.common import HouseRound
 from engine.house.three_card import TIERS_LIMITS, tier_of, with_tier
-from engine.text import quote_input
 
 BET_SECONDS = 30
 """After the first ANTE of a round, bets close and the cards are dealt this many seconds later (or on /deal)."""
@@ -60,7 +59,7 @@ def configure(act: Action, game: str, rules: Any, command: cmd.Setting) -> None:
     re-exchange. Without a name, the table's settings listed to the actor."""
     current = _current(act, game, rules)
     if command.key is None:
-        zones.list_settings(act, (f"{name}={NO_CAP if value is None else value}" for name, value in current.items()))
+        zones.list_settings(act, ((name, NO_CAP if value is None else value) for name, value in current.items()))
         return
     act.require_organizer()
     if command.key == zones.SETTING:  # the times of its `/export ledger`; a round in play does not read it
@@ -88,12 +87,13 @@ def configure(act: Action, game: str, rules: Any, command: cmd.Setting) -> None:
         value = value.lower()
         _set_rules(act, **{field: choices[value]})
     elif command.key == "max_payout" and value.lower() == NO_CAP:
+        value = NO_CAP  # said as its label, whatever its case
         _set_rules(act, limits={**limits.to_dict(), "max_payout": None})
     else:
         number = cmd.whole_number(value)
         if number is None or number <= 0:
-            raise act.refuse("settings.bad_value", name=command.key, value=quote_input(value),
-                             choices="1, 2, 3…" + (f", {NO_CAP}" if command.key == "max_payout" else ""))
+            raise zones.bad_value(act, command.key, value,
+                                  "1, 2, 3…" + (f", {NO_CAP}" if command.key == "max_payout" else ""))
         if command.key in ("bet_seconds", "turn_seconds"):
             act.config[command.key] = number
         else:
@@ -103,7 +103,7 @@ def configure(act: Action, game: str, rules: Any, command: cmd.Setting) -> None:
             except RuleError as error:
                 raise act.rule_refusal(error) from None
             _set_rules(act, limits=changed.to_dict())
-    act.say("settings.set", name=command.key, value=value if number is None else number)
+    zones.say_set(act, command.key, value if number is None else number)
 
 
 def _current(act: Action, game: str, rules: Any) -> dict[str, object]:
@@ -132,4 +132,4 @@ def _set_rules(act: Action, **changes: Any) -> None:
 
 def _bad_value(act: Action, name: str, value: str, choices: Iterable[str]) -> Refusal:
     """The refusal of a value the setting does not take, listing those it does."""
-    return act.refuse("settings.bad_value", name=name, value=quote_input(value), choices=", ".join(choices))
+    return zones.bad_value(act, name, value, ", ".join(choices))

@@ -109,14 +109,17 @@ async def test_a_house_table_sets_and_lists_its_time_zone_and_its_ledger_export_
     service, _ = night
     house = Place(PLACE.chat_id, f"{PLACE.chat_id}/house")
     await ok(service, ANN, "/game caribbean", house)
-    assert (await service.handle(house, ANN, "/set")).private["ann"][0].split(". ")[0].endswith(", timezone=UTC")
+    assert (await service.handle(house, ANN, "/set")).private["ann"][0].split("\n")[-2] == (
+        "timezone — time zone: UTC")  # the last setting listed
     assert (await service.handle(house, BOB, "/set timezone europe/moscow")).error == (
         "Only the organizer — Ann — can do that.")
     assert (await service.handle(house, ANN, "/set timezone europe/moscow")).public == [
-        "Setting changed: timezone = Europe/Moscow."]
-    assert ", timezone=Europe/Moscow" in (await service.handle(house, ANN, "/set")).private["ann"][0]
+        "Setting changed: time zone — Europe/Moscow."]
+    assert (await service.handle(house, ANN, "/set")).private["ann"][0].split("\n")[-2] == (
+        "timezone — time zone: Europe/Moscow")
     refused = await service.handle(house, ANN, "/set timezone Mars/Olympus")
-    assert refused.error == "“Mars/Olympus” is not a valid timezone (Europe/Moscow, UTC, America/New_York…)."
+    assert refused.error == ("“Mars/Olympus” is not a valid value for “time zone” (/set timezone takes Europe/Moscow, "
+                             "UTC, America/New_York…).")
     (file,) = (await service.handle(house, ANN, "/export ledger")).files
     assert next(iter(parse(file)[0])) == "time (Europe/Moscow)"
 

@@ -13,8 +13,9 @@ import pytest
 
 from bot import commands as cmd
 from bot.clock import FakeClock
-from bot.games import default_controllers
+from bot.games import default_controllers, zones
 from bot.games.exports import LEDGER_COLUMNS, LEDGER_REASONS, PLAYER_COLUMNS, TRANSFER_COLUMNS
+from bot.games.holdem import DEFAULTS as HOLDEM_SETTINGS
 from bot.i18n import Plural, catalogue, languages, parse, placeholders, text
 from bot.output import Actor, Place, Reply
 from bot.render.hands import FORMS
@@ -293,6 +294,9 @@ def _dynamic_keys() -> dict[str, set[str]]:
         "export.column.": {*LEDGER_COLUMNS, *PLAYER_COLUMNS, *TRANSFER_COLUMNS},
         "export.reason.": set(LEDGER_REASONS.values()),
         "tournament.priced.": {"rebuy", "addon", "reentry"},
+        # every name `/set` takes: a cash table's, a house table's (RULES.md's limits and options), the time zone
+        "setting.name.": {*HOLDEM_SETTINGS, zones.SETTING, "min_ante", "max_ante", "max_payout", "bet_seconds", "tier",
+                          "bonus", "ante_bonus", "re_exchange"},
         "": set(),  # `act.t(f"{kind}.{name}")` in a helper: its callers' prefixes are listed here
     }
 

@@ -29,11 +29,12 @@ async def test_an_omaha_table_offers_pot_limit_and_at_most_eleven_seats(service:
     switched = await service.handle(PLACE, ANN, "/game omaha")
     assert switched.public == ["This table now plays Pot-Limit Omaha. /join to sit down."]
     refused = await service.handle(PLACE, ANN, "/set structure no-limit")
-    assert refused.error == "“no-limit” is not a valid structure (pot-limit)."  # Omaha plays pot-limit only
+    assert refused.error == (  # Omaha plays pot-limit only
+        "“no-limit” is not a valid value for “betting structure” (/set structure takes pot-limit).")
     assert "2…11" in (await service.handle(PLACE, ANN, "/set max_seats 12")).error
     assert (await service.handle(PLACE, ANN, "/set max_seats 11")).error is None
     listed = await service.handle(PLACE, ANN, "/set")
-    assert "structure=pot-limit" in listed.private["ann"][0]
+    assert listed.private["ann"][0].split("\n")[1] == "structure — betting structure: pot-limit"
     # a Hold'em table keeps its own structures: pot limit is Omaha's (RULES.md §1 lists no pot-limit Hold'em)
     assert (await service.handle(PLACE, ANN, "/game holdem")).error is None
     assert "home-limit, fixed-limit, no-limit" in (await service.handle(PLACE, ANN, "/set structure pot-limit")).error

@@ -463,7 +463,7 @@ async def test_pictures_off_sends_none(service: Service) -> None:
 async def test_a_bad_pictures_value_is_refused(service: Service) -> None:
     await service.handle(PLACE, ANN, "/join 200")
     refused = await service.handle(PLACE, ANN, "/set pictures maybe")
-    assert refused.error == "“maybe” is not a valid pictures (on, streets, off)."
+    assert refused.error == "“maybe” is not a valid value for “pictures” (/set pictures takes on, streets, off)."
 
 
 async def test_my_cards_comes_as_a_picture_for_the_asker_only(service: Service) -> None:

@@ -431,7 +431,7 @@ async def test_organizers_set_house_limits_and_tiers(service: Service) -> None:
     assert (await service.handle(other, ANN, "/set tier vip")).error is None
     before = dump(service.store.location)  # the refusal was once only "some error", then the round's in progress
     assert (await service.handle(other, ANN, "/set tier gold")).error == (
-        "“gold” is not a valid tier (lite, respect, vip).")
+        "“gold” is not a valid value for “limits tier” (/set tier takes lite, respect, vip).")
     assert dump(service.store.location) == before
     assert (await listed_settings(service, other))["tier"] == "vip"
     assert (await service.handle(other, BOB, "/ante 10")).error == "ANTE must be 25 to 2,000 at this table, not 10."
@@ -439,10 +439,12 @@ async def test_organizers_set_house_limits_and_tiers(service: Service) -> None:
 
 
 async def listed_settings(service: Service, place: Place = PLACE) -> dict[str, str]:
-    """The table's settings as `/set` lists them to Ann."""
-    told = (await service.handle(place, ANN, "/set")).private["ann"][0]
-    listed = told.removeprefix("Table settings: ").split(". Organizers")[0]
-    return dict(part.split("=", 1) for part in listed.split(", "))
+    """The table's settings as `/set` lists them to Ann (a heading, a line each, how to change them): each value as
+    shown, by the name `/set` takes (`structure — betting structure: home-limit`)."""
+    told = (await service.handle(place, ANN, "/set")).private["ann"]
+    assert len(told) == 1
+    lines = told[0].split("\n")
+    return {name: shown.split(": ", 1)[1] for name, shown in (line.split(" — ", 1) for line in lines[1:-1])}
 
 
 async def test_caribbean_bonus_size_and_re_exchange_are_table_options(service: Service,
@@ -454,8 +456,8 @@ async def test_caribbean_bonus_size_and_re_exchange_are_table_options(service: S
     assert {key: value for key, value in (await listed_settings(service)).items()
             if key in ("bonus", "re_exchange")} == {"bonus": "10", "re_exchange": "off"}
     assert (await service.handle(PLACE, BOB, "/set bonus 20")).error == "Only the organizer — Ann — can do that."
-    for line, said in (("/set bonus 20", "Setting changed: bonus = 20."),
-                       ("/set re_exchange On", "Setting changed: re_exchange = on.")):
+    for line, said in (("/set bonus 20", "Setting changed: bonus bet — 20."),
+                       ("/set re_exchange On", "Setting changed: re-exchange — on.")):
         assert (await service.handle(PLACE, ANN, line)).public == [said]
     assert (await service.handle(PLACE, BOB, "/ante 10 bonus 10")).error == "The BONUS bet is 20 at this table, not 10."
     assert (await service.handle(PLACE, ANN, "/ante 10 bonus 20")).error is None
@@ -497,7 +499,7 @@ async def test_three_card_ante_bonus_pays_whenever_the_box_plays_as_a_table_opti
     plays". A straight that loses to a higher one: ANTE and PLAY lost, and the straight's bonus 1:1 paid only so."""
     stack_house_deck(monkeypatch, "4s 5d 6c  9h Td Jc")
     await service.handle(PLACE, ANN, "/game three-card")
-    assert (await listed_settings(service))["ante_bonus"] == "win"
+    assert (await listed_settings(service))["ante_bonus"] == "when the player wins or ties (win)"
     if setting:
         assert (await service.handle(PLACE, ANN, setting)).error is None
         assert (await listed_settings(service))["ante_bonus"] == "always"
@@ -507,21 +509,23 @@ async def test_three_card_ante_bonus_pays_whenever_the_box_plays_as_a_table_opti
     await ledger_ok(service)
 
 
-CARIBBEAN_SETTINGS = "min_ante, max_ante, max_payout, bet_seconds, turn_seconds, pictures, bonus, re_exchange, timezone"
-THREE_CARD_SETTINGS = "min_ante, max_ante, max_payout, bet_seconds, turn_seconds, pictures, tier, ante_bonus, timezone"
+HOUSE_SETTINGS = ("min_ante (minimum ANTE), max_ante (maximum ANTE), max_payout (maximum payout per box), "
+                  "bet_seconds (seconds for bets), turn_seconds (seconds per turn), pictures")
+CARIBBEAN_SETTINGS = f"{HOUSE_SETTINGS}, bonus (bonus bet), re_exchange (re-exchange), timezone (time zone)"
+THREE_CARD_SETTINGS = f"{HOUSE_SETTINGS}, tier (limits tier), ante_bonus (ante bonus pays), timezone (time zone)"
 
 
 @pytest.mark.parametrize(("game", "text", "refusal"), [
-    ("caribbean", "/set bonus 0", "“0” is not a valid bonus (1, 2, 3…)."),
-    ("caribbean", "/set bonus ten", "“ten” is not a valid bonus (1, 2, 3…)."),
-    ("caribbean", "/set re_exchange 2", "“2” is not a valid re_exchange (off, on)."),
+    ("caribbean", "/set bonus 0", "“0” is not a valid value for “bonus bet” (/set bonus takes 1, 2, 3…)."),
+    ("caribbean", "/set bonus ten", "“ten” is not a valid value for “bonus bet” (/set bonus takes 1, 2, 3…)."),
+    ("caribbean", "/set re_exchange 2", "“2” is not a valid value for “re-exchange” (/set re_exchange takes off, on)."),
     ("caribbean", "/set ante_bonus always", f"No setting “ante_bonus”; settings: {CARIBBEAN_SETTINGS}."),
-    ("three-card", "/set ante_bonus sometimes", "“sometimes” is not a valid ante_bonus (win, always)."),
+    ("three-card", "/set ante_bonus sometimes",
+     "“sometimes” is not a valid value for “ante bonus pays” (/set ante_bonus takes win, always)."),
     ("three-card", "/set re_exchange on", f"No setting “re_exchange”; settings: {THREE_CARD_SETTINGS}."),
     ("three-card", "/set bonus 10", f"No setting “bonus”; settings: {THREE_CARD_SETTINGS}."),
     ("russian", "/set re_exchange on",
-     "No setting “re_exchange”; settings: min_ante, max_ante, max_payout, bet_seconds, turn_seconds, pictures, "
-     "timezone."),
+     f"No setting “re_exchange”; settings: {HOUSE_SETTINGS}, timezone (time zone)."),
 ])
 async def test_a_bad_house_option_is_refused_and_changes_nothing(service: Service, game: str, text: str,
                                                                 refusal: str) -> None:
@@ -535,22 +539,18 @@ async def test_a_bad_house_option_is_refused_and_changes_nothing(service: Servic
 
 
 async def test_a_table_without_a_payout_cap_says_off_and_an_organizer_sets_or_lifts_one(service: Service) -> None:
-    """Russian Poker caps no payment by default: `/set` lists `max_payout=off` (it read Python's "None"), and the
-    organizer sets a cap and lifts it again with the same word."""
+    """Russian Poker caps no payment by default: `/set` lists `max_payout` as "no cap (off)" (it read Python's
+    "None"), and the organizer sets a cap and lifts it again with the same word."""
     await service.handle(PLACE, ANN, "/game russian")
-
-    async def listed() -> str:
-        told = (await service.handle(PLACE, ANN, "/set")).private["ann"]
-        return next(part for part in told[0].split(", ") if part.startswith("max_payout="))
-
-    assert await listed() == "max_payout=off"
+    assert (await listed_settings(service))["max_payout"] == "no cap (off)"
     assert "None" not in (await service.handle(PLACE, ANN, "/set")).private["ann"][0]
     assert (await service.handle(PLACE, ANN, "/set max_payout 5000")).error is None
-    assert await listed() == "max_payout=5000"
-    assert (await service.handle(PLACE, ANN, "/set max_payout OFF")).error is None
-    assert await listed() == "max_payout=off"
+    assert (await listed_settings(service))["max_payout"] == "5,000"
+    assert (await service.handle(PLACE, ANN, "/set max_payout OFF")).public == [
+        "Setting changed: maximum payout per box — no cap."]
+    assert (await listed_settings(service))["max_payout"] == "no cap (off)"
     assert (await service.handle(PLACE, ANN, "/set max_payout none")).error == (
-        "“none” is not a valid max_payout (1, 2, 3…, off).")
+        "“none” is not a valid value for “maximum payout per box” (/set max_payout takes 1, 2, 3…, off).")
 
 
 async def test_the_button_moves_one_seat_clockwise_even_when_a_seat_empties(service: Service) -> None:
@@ -611,16 +611,17 @@ async def test_exchanging_an_unknown_card_is_refused_and_changes_nothing(service
 
 
 @pytest.mark.parametrize(("text", "refusal"), [
-    ("/set time_bank -1", "“-1” is not a valid time_bank (0, 1, 2…)."),
-    ("/set level 0", "“0” is not a valid level (2, 4, 6…)."),
-    ("/set level 15", "“15” is not a valid level (2, 4, 6…)."),
-    ("/set level ²", "“²” is not a valid level (2, 4, 6…)."),
-    ("/set level 3", "“3” is not a valid level (2, 4, 6…)."),
-    ("/set max_seats 0", "“0” is not a valid max_seats (2…22)."),
-    ("/set max_seats 1", "“1” is not a valid max_seats (2…22)."),
-    ("/set max_seats 23", "“23” is not a valid max_seats (2…22)."),
-    ("/set max_seats 99999999999999999999999", "“99999999999999999999999” is not a valid max_seats (2…22)."),
-    ("/set turn_seconds -5", "“-5” is not a valid turn_seconds (1, 2, 3…)."),
+    ("/set time_bank -1", "“-1” is not a valid value for “time bank, seconds” (/set time_bank takes 0, 1, 2…)."),
+    ("/set level 0", "“0” is not a valid value for “level” (/set level takes 2, 4, 6…)."),
+    ("/set level 15", "“15” is not a valid value for “level” (/set level takes 2, 4, 6…)."),
+    ("/set level ²", "“²” is not a valid value for “level” (/set level takes 2, 4, 6…)."),
+    ("/set level 3", "“3” is not a valid value for “level” (/set level takes 2, 4, 6…)."),
+    ("/set max_seats 0", "“0” is not a valid value for “seats” (/set max_seats takes 2…22)."),
+    ("/set max_seats 1", "“1” is not a valid value for “seats” (/set max_seats takes 2…22)."),
+    ("/set max_seats 23", "“23” is not a valid value for “seats” (/set max_seats takes 2…22)."),
+    ("/set max_seats 99999999999999999999999",
+     "“99999999999999999999999” is not a valid value for “seats” (/set max_seats takes 2…22)."),
+    ("/set turn_seconds -5", "“-5” is not a valid value for “seconds per turn” (/set turn_seconds takes 1, 2, 3…)."),
 ])
 async def test_a_bad_table_setting_says_what_the_setting_takes_and_changes_nothing(service: Service, text: str,
                                                                                    refusal: str) -> None:
@@ -645,37 +646,42 @@ async def test_the_tables_buy_in_keeps_up_with_its_level(service: Service) -> No
     assert (await service.handle(PLACE, ANN, "/set buy_in 100")).error == "A buy-in of 100 is too small: at least 200."
     assert dump(service.store.location) == before
     raised = await service.handle(PLACE, ANN, "/set level 80")
-    assert raised.public == ["Setting changed: level = 80.",
+    assert raised.public == ["Setting changed: level — 80.",
                              "The table's buy-in rises with it to 800, ten times the level."]
-    assert "level=80, buy_in=800" in (await service.handle(PLACE, ANN, "/set")).private["ann"][0]
+    listed = await listed_settings(service)
+    assert (listed["level"], listed["buy_in"]) == ("80", "800")
     assert (await service.handle(PLACE, BOB, "/join")).public[0] == "Bob sits down with 800 chips."
     lowered = await service.handle(PLACE, ANN, "/set level 40")  # the buy-in stays where it is
-    assert lowered.public == ["Setting changed: level = 40."]
-    assert (await service.handle(PLACE, ANN, "/set buy_in 400")).public == ["Setting changed: buy_in = 400."]
+    assert lowered.public == ["Setting changed: level — 40."]
+    assert (await service.handle(PLACE, ANN, "/set buy_in 400")).public == ["Setting changed: buy-in — 400."]
     await ledger_ok(service)
 
 
 async def test_a_time_zone_is_found_whatever_its_case(service: Service) -> None:
     await service.handle(PLACE, ANN, "/balance")
     assert (await service.handle(PLACE, ANN, "/set timezone europe/moscow")).public == [
-        "Setting changed: timezone = Europe/Moscow."]
+        "Setting changed: time zone — Europe/Moscow."]
     assert (await listed_settings(service))["timezone"] == "Europe/Moscow"  # listed with the rest
-    assert (await service.handle(PLACE, ANN, "/set timezone utc")).public == ["Setting changed: timezone = UTC."]
+    assert (await service.handle(PLACE, ANN, "/set timezone utc")).public == ["Setting changed: time zone — UTC."]
     assert (await listed_settings(service))["timezone"] == "UTC"
     assert (await service.handle(PLACE, ANN, "/set zone utc")).error == (
-        "No setting “zone”; settings: structure, level, buy_in, turn_seconds, next_hand_seconds, max_seats, "
-        "pictures, time_bank, straddle, away_minutes, run_it_twice, timezone.")
+        "No setting “zone”; settings: structure (betting structure), level, buy_in (buy-in), turn_seconds (seconds "
+        "per turn), next_hand_seconds (seconds between hands), max_seats (seats), pictures, time_bank (time bank, "
+        "seconds), straddle, away_minutes (minutes away before standing up), run_it_twice (run it twice), "
+        "timezone (time zone).")
     listed = (await service.handle(PLACE, ANN, "/set")).private
     before = dump(service.store.location)  # the ledger, the action log and the table's stored zone among the rest
     refused = await service.handle(PLACE, ANN, "/set timezone Mars/Olympus")
     assert (refused.error, refused.public) == (
-        "“Mars/Olympus” is not a valid timezone (Europe/Moscow, UTC, America/New_York…).", [])
+        "“Mars/Olympus” is not a valid value for “time zone” (/set timezone takes Europe/Moscow, UTC, "
+        "America/New_York…).", [])
     assert dump(service.store.location) == before
     assert (await service.handle(PLACE, ANN, "/set")).private == listed
     assert (await service.handle(PLACE, ANN, "/lang ru")).error is None
     before = dump(service.store.location)
     assert (await service.handle(PLACE, ANN, "/set timezone Марс")).error == (
-        "«Марс» — недопустимое значение для timezone (Europe/Moscow, UTC, America/New_York…).")
+        "«Марс» — недопустимое значение для настройки «часовой пояс» (/set timezone принимает Europe/Moscow, UTC, "
+        "America/New_York…).")
     assert dump(service.store.location) == before
 
 
@@ -802,7 +808,7 @@ async def test_choosing_a_three_card_tier_keeps_the_tables_payout_cap(service: S
     assert (await service.handle(PLACE, ANN, "/set max_payout 5000")).error is None
     assert (await service.handle(PLACE, ANN, "/set tier vip")).error is None
     listed = await listed_settings(service)
-    assert (listed["min_ante"], listed["max_ante"], listed["max_payout"]) == ("25", "2000", "5000")
+    assert (listed["min_ante"], listed["max_ante"], listed["max_payout"]) == ("25", "2,000", "5,000")
     stack_house_deck(monkeypatch, "Ah Kh Qh  2c 7d 9s")
     assert (await service.handle(PLACE, ANN, "/ante 0 pp 500")).error is None
     await service.handle(PLACE, ANN, "/deal")
@@ -879,12 +885,13 @@ async def test_a_boxs_settlement_line_counts_its_fees_as_the_table_and_the_round
     await ledger_ok(service)
 
 
-@pytest.mark.parametrize(("language", "house", "holdem"), [
-    ("en", "Setting changed: max_payout = 5,000.", "Setting changed: buy_in = 4,000."),
-    ("ru", "Настройка изменена: max_payout = 5\u00a0000.", "Настройка изменена: buy_in = 4\u00a0000."),
+@pytest.mark.parametrize(("language", "house", "holdem", "listed"), [
+    ("en", "Setting changed: maximum payout per box — 5,000.", "Setting changed: buy-in — 4,000.", "5,000"),
+    ("ru", "Настройка изменена: максимальная выплата на бокс — 5\u00a0000.", "Настройка изменена: бай-ин — 4\u00a0000.",
+     "5\u00a0000"),
 ])
 async def test_a_changed_setting_writes_its_number_as_the_chat_does(service: Service, language: str, house: str,
-                                                                   holdem: str) -> None:
+                                                                   holdem: str, listed: str) -> None:
     """`/set max_payout 5000` at a house table echoed "max_payout = 5000" where every other chip count reads 5,000
     (5 000 in Russian): the house table said the text as typed. Hold'em's confirmation, which said the number,
     already read 4,000."""
@@ -893,7 +900,7 @@ async def test_a_changed_setting_writes_its_number_as_the_chat_does(service: Ser
     assert (await service.handle(other, ANN, "/set buy_in 4000")).public == [holdem]
     await service.handle(PLACE, ANN, "/game russian")
     assert (await service.handle(PLACE, ANN, "/set max_payout 5000")).public == [house]
-    assert (await listed_settings(service))["max_payout"] == "5000"
+    assert (await listed_settings(service))["max_payout"] == listed
 
 
 async def test_a_three_card_tier_is_listed_only_while_its_ranges_hold(service: Service) -> None:
@@ -905,7 +912,7 @@ async def test_a_three_card_tier_is_listed_only_while_its_ranges_hold(service: S
     assert (await listed_settings(service))["tier"] == "vip"
     assert (await service.handle(PLACE, ANN, "/set min_ante 100")).error is None
     listed = await listed_settings(service)
-    assert (listed["tier"], listed["min_ante"], listed["max_ante"]) == ("—", "100", "2000")
+    assert (listed["tier"], listed["min_ante"], listed["max_ante"]) == ("—", "100", "2,000")
     assert (await service.handle(PLACE, ANN, "/set min_ante 25")).error is None
     assert (await listed_settings(service))["tier"] == "vip"  # the ranges are VIP's again
     assert (await service.handle(PLACE, ANN, "/set tier respect")).error is None

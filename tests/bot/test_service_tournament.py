@@ -509,7 +509,7 @@ async def test_a_time_zone_set_before_the_start_moves_the_tournament_s_times_and
     await service.start()
     assert (await service.handle(PLACE, ANN, "/tournament create home-night")).error is None
     moved = await service.handle(PLACE, ANN, "/set timezone europe/moscow")
-    assert moved.public == ["Setting changed: timezone = Europe/Moscow.",
+    assert moved.public == ["Setting changed: time zone — Europe/Moscow.",
                             "Tournament #1 now runs on Europe/Moscow time. Schedule: 10/20 until 19:00; break until "
                             "20:00; 50/100."]
     for actor in (ANN, BOB):

@@ -184,7 +184,7 @@ async def test_the_question_times_out_to_once(service: Service, clock: FakeClock
 
 async def test_not_offered_when_the_table_turned_it_off_or_in_fixed_limit(service: Service) -> None:
     assert (await service.handle(PLACE, ANN, "/set run_it_twice maybe")).error == (
-        "“maybe” is not a valid run_it_twice (on, off).")
+        "“maybe” is not a valid value for “run it twice” (/set run_it_twice takes on, off).")
     assert (await service.handle(PLACE, ANN, "/set run_it_twice off")).error is None
     assert (await service.handle(PLACE, ANN, "/set structure no-limit")).error is None
     for actor in (ANN, BOB):
@@ -202,7 +202,7 @@ async def test_turning_it_off_during_a_hand_says_it_applies_from_the_next_one(se
         await service.handle(PLACE, actor, "/join 300")
     await service.handle(PLACE, ANN, "/deal")
     changed = await service.handle(PLACE, ANN, "/set run_it_twice off")
-    assert changed.public == ["Setting changed: run_it_twice = off, from the next hand (this one plays on as it was "
+    assert changed.public == ["Setting changed: run it twice — off, from the next hand (this one plays on as it was "
                               "dealt)."]
     await service.handle(PLACE, ANN, "/allin")
     called = await service.handle(PLACE, BOB, "/call")

@@ -441,7 +441,7 @@ async def test_a_level_changed_after_a_straddle_is_announced_tells_its_new_size(
     await seat(service, ANN, BOB, CAT, DAN)
     assert (await service.handle(PLACE, DAN, "/straddle")).public == ["Dan will straddle 40 in the next hand."]
     assert (await service.handle(PLACE, ANN, "/set level 40")).public == [
-        "Setting changed: level = 40.",
+        "Setting changed: level — 40.",
         "The level changed: Dan will straddle 80 in the next hand, twice the new big blind."]
     dealt = await service.handle(PLACE, ANN, "/deal")
     assert dealt.table is not None and "Dan straddles 80." in dealt.table.text
@@ -451,10 +451,10 @@ async def test_a_level_changed_after_a_straddle_is_announced_tells_its_new_size(
     assert (await service.handle(PLACE, ANN, "/straddle")).error is None  # Bob's button next: Ann (400 chips) straddles
     changed = await service.handle(PLACE, ANN, "/set level 200")
     assert changed.public[-1] == "Ann не ставит стрэддл в следующей раздаче. Для стрэддла 400 нужен стек побольше."
-    assert (await service.handle(PLACE, ANN, "/set level 20")).public == ["Настройка изменена: level = 20."]
+    assert (await service.handle(PLACE, ANN, "/set level 20")).public == ["Настройка изменена: уровень — 20."]
     assert (await service.handle(PLACE, ANN, "/straddle")).error is None
     assert (await service.handle(PLACE, ANN, "/set level 40")).public == [
-        "Настройка изменена: level = 40.",
+        "Настройка изменена: уровень — 40.",
         "Уровень изменён: Ann ставит стрэддл 80 в следующей раздаче — два новых больших блайнда."]
     await ledger_ok(service)
 
@@ -637,7 +637,7 @@ async def test_a_time_bank_lowered_by_the_organizer_is_no_longer_than_the_new_se
         service: Service, clock: FakeClock) -> None:
     await seat(service, ANN, BOB)
     await service.handle(PLACE, ANN, "/deal")  # each player's bank: the default 60 s
-    assert (await service.handle(PLACE, ANN, "/set time_bank 5")).public == ["Setting changed: time_bank = 5."]
+    assert (await service.handle(PLACE, ANN, "/set time_bank 5")).public == ["Setting changed: time bank, seconds — 5."]
     clock.advance(61)
     assert await service.scheduler.fire_due() == 1  # Ann's turn ran out: her bank starts
     view = await service.handle(PLACE, BOB, "/table")
@@ -675,7 +675,7 @@ async def test_a_time_bank_turned_off_while_it_runs_stops_and_the_turn_times_out
     clock.advance(10)
     off = await service.handle(PLACE, ANN, "/set time_bank 0")
     assert off.public == [
-        "Setting changed: time_bank = 0.",
+        "Setting changed: time bank, seconds — 0.",
         "The time bank is now off: Ann's turn times out (its own time was already up)."]
     assert off.table is not None and off.table.to_act is None  # she folded: the hand is Bob's
     assert "Ann ran out of time." in off.table.text and "Ann folds." in off.table.text

@@ -1,0 +1,122 @@
+"""`/set` in the reader's language: each setting named by its label and its words by theirs, the word `/set` takes
+beside them where it differs (it answered "Настройка изменена: structure = no-limit." in a Russian chat, and listed
+`name=value` pairs)."""
+
+from __future__ import annotations
+
+import pytest
+
+from bot.service import Service
+from tests.bot.conftest import ANN, BOB, PLACE, dump
+
+CASH_LISTING = {
+    "en": "Table settings:\n"
+          "structure — betting structure: home-limit\n"
+          "level — level: 20\n"
+          "buy_in — buy-in: 400\n"
+          "turn_seconds — seconds per turn: 60\n"
+          "next_hand_seconds — seconds between hands: 8\n"
+          "max_seats — seats: 10\n"
+          "pictures — pictures: every street (streets)\n"
+          "time_bank — time bank, seconds: 60\n"
+          "straddle — straddle: on\n"
+          "away_minutes — minutes away before standing up: 30\n"
+          "run_it_twice — run it twice: on\n"
+          "timezone — time zone: Europe/Moscow\n"
+          "Organizers change them with /set name value.",
+    "ru": "Настройки стола:\n"
+          "structure — структура ставок: домашний лимит (home-limit)\n"
+          "level — уровень: 20\n"
+          "buy_in — бай-ин: 400\n"
+          "turn_seconds — секунд на ход: 60\n"
+          "next_hand_seconds — секунд между раздачами: 8\n"
+          "max_seats — мест за столом: 10\n"
+          "pictures — картинки: на каждой улице (streets)\n"
+          "time_bank — запас времени, секунд: 60\n"
+          "straddle — стрэддл: вкл (on)\n"
+          "away_minutes — минут отсутствия до ухода из-за стола: 30\n"
+          "run_it_twice — раздача борда дважды: вкл (on)\n"
+          "timezone — часовой пояс: Europe/Moscow\n"
+          "Организатор меняет их командой /set имя значение.",
+}
+ANSWERS = {
+    "en": ["Setting changed: pictures — every street.", "Setting changed: straddle — on.",
+           "Setting changed: time zone — Europe/Moscow."],
+    "ru": ["Настройка изменена: картинки — на каждой улице.", "Настройка изменена: стрэддл — вкл.",
+           "Настройка изменена: часовой пояс — Europe/Moscow."],
+}
+
+
+@pytest.mark.parametrize("language", ["en", "ru"])
+async def test_a_cash_table_lists_and_answers_each_setting_by_its_label(service: Service, language: str) -> None:
+    assert (await service.handle(PLACE, ANN, f"/lang {language}")).error is None
+    answers = [await service.handle(PLACE, ANN, line)
+               for line in ("/set pictures streets", "/set straddle on", "/set timezone europe/moscow")]
+    assert [reply.public for reply in answers] == [[said] for said in ANSWERS[language]]
+    listed = await service.handle(PLACE, ANN, "/set")
+    assert (listed.public, listed.private) == ([], {"ann": [CASH_LISTING[language]]})
+
+
+async def test_a_structure_is_said_as_the_tables_title_says_it(service: Service) -> None:
+    await service.handle(PLACE, ANN, "/lang ru")
+    assert (await service.handle(PLACE, ANN, "/set structure no-limit")).public == [
+        "Настройка изменена: структура ставок — безлимит."]
+    for actor in (ANN, BOB):
+        await service.handle(PLACE, actor, "/join")
+    await service.handle(PLACE, ANN, "/deal")
+    assert (await service.handle(PLACE, ANN, "/set structure fixed-limit")).public == [
+        "Настройка изменена: структура ставок — фикс-лимит, со следующей раздачи (текущая доигрывается как была "
+        "сдана)."]
+
+
+async def test_a_house_table_lists_its_own_settings_by_their_labels(service: Service) -> None:
+    await service.handle(PLACE, ANN, "/lang ru")
+    await service.handle(PLACE, ANN, "/game three-card")
+    assert (await service.handle(PLACE, ANN, "/set ante_bonus always")).public == [
+        "Настройка изменена: бонус к АНТЕ платится — всегда."]
+    assert (await service.handle(PLACE, ANN, "/set max_payout 5000")).public == [
+        "Настройка изменена: максимальная выплата на бокс — 5\u00a0000."]
+    assert (await service.handle(PLACE, ANN, "/set")).private == {"ann": [
+        "Настройки стола:\n"
+        "min_ante — минимальный АНТЕ: 1\n"
+        "max_ante — максимальный АНТЕ: 50\n"
+        "max_payout — максимальная выплата на бокс: 5\u00a0000\n"
+        "bet_seconds — секунд на ставки: 30\n"
+        "turn_seconds — секунд на ход: 60\n"
+        "pictures — картинки: вкл (on)\n"
+        "tier — уровень лимитов: lite\n"
+        "ante_bonus — бонус к АНТЕ платится: всегда (always)\n"
+        "timezone — часовой пояс: UTC\n"
+        "Организатор меняет их командой /set имя значение."]}
+
+
+@pytest.mark.parametrize(("line", "refusal"), [
+    ("/set structure pot-limit", "«pot-limit» — недопустимое значение для настройки «структура ставок» (/set structure "
+                                 "принимает home-limit, fixed-limit, no-limit)."),
+    ("/set straddle да", "«да» — недопустимое значение для настройки «стрэддл» (/set straddle принимает on, off)."),
+    ("/set seats 9", "Настройки «seats» нет; настройки: structure (структура ставок), level (уровень), buy_in "
+                     "(бай-ин), turn_seconds (секунд на ход), next_hand_seconds (секунд между раздачами), max_seats "
+                     "(мест за столом), pictures (картинки), time_bank (запас времени, секунд), straddle (стрэддл), "
+                     "away_minutes (минут отсутствия до ухода из-за стола), run_it_twice (раздача борда дважды), "
+                     "timezone (часовой пояс)."),
+])
+async def test_a_refusal_names_the_setting_by_its_label_and_the_word_to_type(service: Service, line: str,
+                                                                             refusal: str) -> None:
+    await service.handle(PLACE, ANN, "/lang ru")
+    before = dump(service.store.location)
+    reply = await service.handle(PLACE, ANN, line)
+    assert (reply.error, reply.public) == (refusal, [])
+    assert dump(service.store.location) == before
+
+
+async def test_a_player_who_reads_russian_in_an_english_chat_is_told_in_russian_and_the_chat_in_english(
+        service: Service) -> None:
+    """What only the organizer reads (the listing, a refusal) is in his own language, labels included; what the
+    channel reads stays in the chat's."""
+    await service.handle(PLACE, ANN, "/balance")  # the chat's organizer
+    assert (await service.handle(PLACE, ANN, "/lang ru me")).error is None
+    assert (await service.handle(PLACE, ANN, "/set max_seats 1")).error == (
+        "«1» — недопустимое значение для настройки «мест за столом» (/set max_seats принимает 2…22).")
+    assert (await service.handle(PLACE, ANN, "/set max_seats 6")).public == ["Setting changed: seats — 6."]
+    listed = (await service.handle(PLACE, ANN, "/set")).private["ann"][0].split("\n")
+    assert (listed[0], listed[6]) == ("Настройки стола:", "max_seats — мест за столом: 6")
