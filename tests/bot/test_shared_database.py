@@ -17,6 +17,16 @@ from tests.bot.helpers import everything_said, listen
 from tests.bot.test_service_tournament_options import at, rebuy_night_with_a_bust
 
 
+async def stop_watching(watching: asyncio.Task[None] | None, *stores: Store) -> None:
+    """A test's end: the watching task (if started) cancelled and awaited, then the stores closed."""
+    if watching is not None:
+        watching.cancel()
+        with contextlib.suppress(asyncio.CancelledError):
+            await watching
+    for store in stores:
+        await store.close()
+
+
 async def test_a_service_reads_a_table_again_after_another_changed_it(postgres_url: str) -> None:
     clock = FakeClock()
     first, second = await Store.open(postgres_url), await Store.open(postgres_url)
@@ -156,12 +166,7 @@ async def test_a_stopped_services_turn_timer_is_taken_over_by_another_once_overd
         assert payload["kind"] == "next" and two.scheduler.due_at(key) == next_at  # `two` armed the next hand's
         assert await second.read(lambda tx: tx.check_ledger()) == []
     finally:
-        if watching is not None:
-            watching.cancel()
-            with contextlib.suppress(asyncio.CancelledError):
-                await watching
-        await first.close()
-        await second.close()
+        await stop_watching(watching, first, second)
 
 
 async def test_a_stopped_services_tournament_gives_back_the_rebuy_period_its_downtime_cut_short(
@@ -195,12 +200,7 @@ async def test_a_stopped_services_tournament_gives_back_the_rebuy_period_its_dow
         assert back.error is None and f"{busted.name} rebuys: 300 chips for 50." in back.public
         assert await second.read(lambda tx: tx.check_ledger()) == []
     finally:
-        if watching is not None:
-            watching.cancel()
-            with contextlib.suppress(asyncio.CancelledError):
-                await watching
-        await first.close()
-        await second.close()
+        await stop_watching(watching, first, second)
 
 
 async def test_an_old_message_waiting_to_lose_its_buttons_is_queued_by_one_process_until_it_stops(
@@ -245,12 +245,7 @@ async def test_an_old_message_waiting_to_lose_its_buttons_is_queued_by_one_proce
         assert [messages for messages in queued if messages] == [[old]], "taken over once"
         assert await two.claim_retiring("telegram", LEASE_SECONDS) == [], "`two` holds it now"
     finally:
-        if watching is not None:
-            watching.cancel()
-            with contextlib.suppress(asyncio.CancelledError):
-                await watching
-        await first.close()
-        await second.close()
+        await stop_watching(watching, first, second)
 
 
 async def test_two_processes_starting_together_claim_each_old_message_once(postgres_url: str) -> None:
