@@ -8,6 +8,7 @@ import gc
 import random
 import threading
 from collections.abc import Iterable, Iterator
+from datetime import UTC, datetime
 from typing import Any
 
 import pytest
@@ -241,3 +242,8 @@ async def corrupt_saved_hand(store: Store, place: Place, now: float) -> None:
         tx.save_table(place.table_id, place.chat_id, config, state)
 
     await store.transact(corrupt, now=now)
+
+
+def at(hour: int, minute: int, second: int = 0) -> float:
+    """A moment of the tournament night the tests play, 2026-11-29, UTC."""
+    return datetime(2026, 11, 29, hour, minute, second, tzinfo=UTC).timestamp()

@@ -16,7 +16,7 @@ from bot.store import Store
 from engine.settlement import SettlementRow, build_settlement
 from engine.tournament import Tournament
 from tests.bot.conftest import ANN, BOB, CAT, PLACE
-from tests.bot.helpers import everything_said, ledger_ok, listen, play_out, press_label, restart_after_downtime
+from tests.bot.helpers import at, everything_said, ledger_ok, listen, play_out, press_label, restart_after_downtime
 
 DAN = Actor("dan", "Dan")
 PLAYERS = {actor.user_id: actor for actor in (ANN, BOB, CAT, DAN)}
@@ -462,10 +462,6 @@ async def test_a_pause_between_hands_takes_the_deal_button_away(night, language:
     table = table_of([await service.handle(PLACE, ANN, "/tournament pause")])
     assert table.text.endswith(paused) and "deal" not in commands_of(table)
     assert table_of([await service.handle(PLACE, ANN, "/tournament resume")]).to_act, "the next hand is dealt"
-
-
-def at(hour: int, minute: int, second: int = 0) -> float:
-    return datetime(2026, 11, 29, hour, minute, second, tzinfo=UTC).timestamp()
 
 
 async def rebuy_night_with_a_bust(service: Service, clock: FakeClock) -> Actor:

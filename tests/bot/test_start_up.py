@@ -6,7 +6,6 @@ import asyncio
 import itertools
 import random
 import sqlite3
-from datetime import UTC, datetime
 from pathlib import Path
 from typing import Any
 
@@ -17,6 +16,7 @@ from bot.service import Service
 from bot.store import Store, Tx
 from bot.store.tx import loads
 from tests.bot.helpers import (
+    at,
     corrupt_saved_hand,
     everything_public,
     ledger_ok,
@@ -306,11 +306,6 @@ async def test_start_up_learns_the_chats_with_tables_so_their_first_timers_read_
         assert [sql for sql in noted if "FROM players" in sql], "a chat without a table was not learned"
     finally:
         await reopened.close()
-
-
-def at(hour: int, minute: int) -> float:
-    """A moment of the tournament night of 2026-11-29, UTC."""
-    return datetime(2026, 11, 29, hour, minute, tzinfo=UTC).timestamp()
 
 
 async def night_with_add_ons(store: Store, clock: FakeClock) -> Service:
