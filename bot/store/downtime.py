@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from collections.abc import Collection
 
+from bot.store.snapshots import AFTER_SNAPSHOT
 from bot.store.tx import Tx
 
 
@@ -14,8 +15,7 @@ def note_stop(tx: Tx) -> None:
     tx.db.execute("INSERT INTO stops(at) VALUES (?)", (tx.now,))
 
 
-_LOGGED_AFTER = ("(SELECT MAX(at) FROM actions WHERE actions.table_id = tables.table_id "
-                 "AND actions.seq > tables.snapshot_seq)")
+_LOGGED_AFTER = f"(SELECT MAX(at) {AFTER_SNAPSHOT})"
 """The instant of a table's last log row after its snapshot (NULL when none)."""
 
 

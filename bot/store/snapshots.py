@@ -25,11 +25,15 @@ class Snapshot(NamedTuple):
     """The table's last hand or round number."""
 
 
+AFTER_SNAPSHOT = ("FROM actions WHERE actions.table_id = tables.table_id "
+                  "AND actions.seq > tables.snapshot_seq")
+"""The log rows of a `tables` row's table after its snapshot (a correlated subquery's FROM and WHERE)."""
+
+
 def snapshots(tx: Tx) -> Iterator[Snapshot]:
     """Each stored table's snapshot, one row at a time from one SELECT."""
     for table_id, chat_id, config, state, seq, logged, number in tx.db.execute(
-        "SELECT table_id, chat_id, config, state, snapshot_seq, EXISTS (SELECT 1 FROM actions "
-        "WHERE actions.table_id = tables.table_id AND actions.seq > tables.snapshot_seq), last_number "
+        f"SELECT table_id, chat_id, config, state, snapshot_seq, EXISTS (SELECT 1 {AFTER_SNAPSHOT}), last_number "
         "FROM tables ORDER BY table_id"
     ):
         yield Snapshot(str(table_id), str(chat_id), str(config), str(state or "{}"), int(seq), bool(logged),
@@ -40,8 +44,7 @@ def logged_tables(tx: Tx) -> list[str]:
     """The tables with actions logged after their snapshot: a look at each table's log past its snapshot (the log
     keeps every action, as the history, so it is not read whole)."""
     return [str(row[0]) for row in tx.db.execute(
-        "SELECT table_id FROM tables WHERE EXISTS (SELECT 1 FROM actions WHERE actions.table_id = tables.table_id "
-        "AND actions.seq > tables.snapshot_seq) ORDER BY table_id")]
+        f"SELECT table_id FROM tables WHERE EXISTS (SELECT 1 {AFTER_SNAPSHOT}) ORDER BY table_id")]
 
 
 def platform_tables(tx: Tx, prefix: str, *, exact: bool = False) -> list[str]:
