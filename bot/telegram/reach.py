@@ -61,6 +61,8 @@ class Reach:
             return
         if (left := message.left_chat_member) is not None and left.id == context.bot.id:
             return  # the news of the bot's own removal: the group is lost, not back
+        if message.forum_topic_closed is not None:
+            return  # the news of a topic's closing, heard after its refusal paused the table: not back
         chat_id, topic = self.memory.current_chat(message.chat.id), topic_of(message)
         if chat_id not in self._heard or self.service.is_paused(place_of(chat_id, topic).table_id):
             await self.back_in_group(chat_id, topic)

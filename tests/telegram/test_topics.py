@@ -191,3 +191,17 @@ async def test_a_topic_reopened_while_the_bot_was_out_plays_on_once_the_bot_is_b
     assert not bot.service.is_paused(table_of(A)) and not bot.service.is_paused(table_of(B))
     in_b = [call["text"] for call in api.calls("sendMessage")[posted:] if call.get("message_thread_id") == str(B)]
     assert in_b == ["Level 2 in 5 minutes: blinds 20/40."]
+
+
+@pytest.mark.telegram_time_scale(WHOLE_HANDS)
+async def test_the_news_of_a_topics_closing_heard_late_does_not_resume_its_table(make_bot, api) -> None:
+    """Telegram tells a topic it was closed in a service message there, which the bot may hear only after its post
+    was refused (updates come late): that message comes from the topic but says it refuses the bot, so its table
+    stays paused and nothing is tried there."""
+    bot = await make_bot("duel")
+    await two_topics_b_closed(bot)
+    tried = len(api.calls("sendMessage"))
+
+    await say(bot, B, forum_topic_closed={})
+    assert bot.service.is_paused(table_of(B))
+    assert [call for call in api.calls("sendMessage")[tried:] if call.get("message_thread_id") == str(B)] == []
