@@ -79,6 +79,7 @@ def configure(act: Action, game: str, rules: Any, command: cmd.Setting) -> None:
     elif command.key == "tier":
         if value.lower() not in TIERS_LIMITS:
             raise _bad_value(act, "tier", value, TIERS_LIMITS)
+        value = value.lower()  # said as the listing shows it, whatever its case
         _set_rules(act, limits=with_tier(limits, value).to_dict())  # its ranges (RULES.md §5); the cap stays
     elif command.key in _RULE_CHOICES:
         field, choices = _RULE_CHOICES[command.key]

@@ -90,6 +90,13 @@ async def test_a_house_table_lists_its_own_settings_by_their_labels(service: Ser
         "Организатор меняет их командой /set имя значение."]}
 
 
+async def test_a_tier_typed_in_capitals_is_said_as_the_listing_shows_it(service: Service) -> None:
+    # "/set tier VIP" answered "limits tier — VIP." while /set listed the same tier as "vip"
+    await service.handle(PLACE, ANN, "/game three-card")
+    assert (await service.handle(PLACE, ANN, "/set tier VIP")).public == ["Setting changed: limits tier — vip."]
+    assert "tier — limits tier: vip\n" in (await service.handle(PLACE, ANN, "/set")).private["ann"][0]
+
+
 @pytest.mark.parametrize(("line", "refusal"), [
     ("/set structure pot-limit", "«pot-limit» — недопустимое значение для настройки «структура ставок» (/set structure "
                                  "принимает home-limit, fixed-limit, no-limit)."),
