@@ -2,13 +2,13 @@
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Iterable, Mapping
 from dataclasses import dataclass
 from enum import StrEnum
 from typing import Any
 
 __all__ = ["FIXED_LIMIT", "HOME_LIMIT", "NO_LIMIT", "POT_LIMIT", "STRUCTURES", "BettingStructure", "Limit", "Street",
-           "blinds", "is_valid_level"]
+           "blinds", "is_valid_level", "owed_to_call"]
 
 
 class Street(StrEnum):
@@ -34,7 +34,6 @@ class Limit(StrEnum):
     POT_LIMIT = "pot-limit"
 
 
-
 def blinds(level: int) -> tuple[int, int]:
     """The small and big blind at a level: half the level and the level, in every structure."""
     return level // 2, level
@@ -48,6 +47,15 @@ def straddle_size(level: int) -> int:
 def is_valid_level(level: int) -> bool:
     """A level (small bet and big blind) is even and at least 2, so that the small blind, half of it, is whole chips."""
     return level >= 2 and level % 2 == 0
+
+
+def owed_to_call(current_bet: int, bet: int, other_bets: Iterable[int]) -> int:
+    """The chips a player who has `bet` in this street must put in to stay in (his stack aside): up to the
+    `current_bet` (the full big blind, when the blind is short) while another player still in the hand has bet more
+    than he has (`other_bets`: theirs); nothing once he covers every other bet."""
+    owed = current_bet - bet
+    return owed if owed > 0 and any(other > bet for other in other_bets) else 0
+
 
 @dataclass(frozen=True, slots=True)
 class BettingStructure:

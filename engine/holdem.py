@@ -55,6 +55,7 @@ from engine.betting import (
     BettingStructure,
     Limit,
     Street,
+    owed_to_call,
     straddle_size,
 )
 from engine.cards import Card, Deck
@@ -661,12 +662,8 @@ class Hand(ShowdownPhases):
     def _owed(self, seat: _Seat) -> int:
         """The chips the player must put in to stay in: up to the current bet (the full big blind, when the blind
         is short) while someone else has bet more than he has; nothing once he covers every other bet."""
-        owed = self._current_bet - seat.bet
-        if owed > 0:
-            for other in self._seats:
-                if other.bet > seat.bet and not other.folded and other is not seat:
-                    return owed
-        return 0
+        return owed_to_call(self._current_bet, seat.bet,
+                            (other.bet for other in self._seats if not other.folded and other is not seat))
 
     def _needs_action(self, seat: _Seat) -> bool:
         """Whether the player has a decision to make: he owes chips, or has not acted and a raise could be called."""

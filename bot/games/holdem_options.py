@@ -21,8 +21,9 @@ from bot.games.holdem_table import HoldemTable
 from bot.i18n import text
 from bot.output import Button
 from bot.render.holdem import HandView
-from engine.betting import STRUCTURES, Limit, straddle_size
+from engine.betting import STRUCTURES, Limit, owed_to_call, straddle_size
 from engine.common import Event, RuleError
+from engine.holdem import Hand
 from engine.preactions import PreAction
 from engine.seating import dealing_order
 from engine.timebank import TimeBank
@@ -312,7 +313,7 @@ def pre_action(ctl: HoldemTable, act: Action, command: cmd.Command) -> None:
     bet = 0  # the bet "call N" calls: the button's, else the bet as it is now
     if pre is PreAction.CALL:
         bet = hand.current_bet if command.chips is None else command.chips
-    chips = _call_amount(hand.current_bet, hand.bets[act.user], hand.stacks[act.user])
+    chips = _call_amount(hand, act.user)
     pressed = act.state.setdefault("pre_pressed", {})
     # a raise cancels "call N", so one still chosen calls the bet as it is: a stale button's amount chooses anew
     if hand.pre_action(act.user) is pre and (pre is not PreAction.CALL or bet == hand.current_bet):
@@ -330,10 +331,11 @@ def pre_action(ctl: HoldemTable, act: Action, command: cmd.Command) -> None:
     act.state["hand"] = hand
 
 
-def _call_amount(bet: int, put_in: int, stack: int) -> int:
-    """What a player who has `put_in` chips in this street's bet of `bet` would put in to call it: what his Call
-    button names (the engine's `call_amount`), all he has when short."""
-    return max(0, min(bet - put_in, stack))
+def _call_amount(hand: HandView | Hand, player: str) -> int:
+    """What `player` would put in to call the bet as the hand stands: what his Call button names (the engine's
+    `owed_to_call`, all he has when short)."""
+    others = (chips for other, chips in hand.bets.items() if other != player and other not in hand.folded)
+    return min(owed_to_call(hand.current_bet, hand.bets[player], others), hand.stacks[player])
 
 
 def pre_buttons(language: str, hand: HandView, key: str) -> tuple[Button, ...]:
@@ -345,11 +347,11 @@ def pre_buttons(language: str, hand: HandView, key: str) -> tuple[Button, ...]:
     buttons were drawn (they may be made later, see `TableMessage`)."""
     if hand.to_act is None:
         return ()
-    stacks, folded, bets = hand.stacks, hand.folded, hand.bets
+    stacks, folded = hand.stacks, hand.folded
     deciding = [player for player in hand.players if player != hand.to_act and player not in folded and stacks[player]]
     if not deciding:
         return ()
-    owed = {_call_amount(hand.current_bet, bets[player], stacks[player]) for player in deciding} - {0}
+    owed = {_call_amount(hand, player) for player in deciding} - {0}
     return tuple(Button(label, button_payload(key, command))
                  for label, command in _pre_choices(language, hand.current_bet,
                                                     owed.pop() if len(owed) == 1 else -1 if owed else 0))

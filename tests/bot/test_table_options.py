@@ -9,9 +9,12 @@ from pathlib import Path
 import pytest
 
 from bot.clock import FakeClock
+from bot.games.holdem_options import pre_buttons
 from bot.output import Actor, Reply
+from bot.render.holdem import hand_view
 from bot.service import Service
 from bot.store import Store, Tx
+from engine.betting import HOME_LIMIT
 from tests.bot.conftest import ANN, BOB, CAT, PLACE, dump
 from tests.bot.helpers import (
     everything_public,
@@ -22,6 +25,7 @@ from tests.bot.helpers import (
     press_label,
     resumed_table,
 )
+from tests.engine.holdem_helpers import start
 
 DAN = Actor("dan", "Dan")
 PLAYERS = {actor.user_id: actor for actor in (ANN, BOB, CAT, DAN)}
@@ -701,3 +705,14 @@ async def test_back_before_missing_a_hand_needs_no_choice(service: Service) -> N
     await service.handle(PLACE, DAN, "/away")
     back = await service.handle(PLACE, DAN, "/back")  # the hand he is in still plays: he simply stays
     assert back.public == ["Dan is back in."] and "dan" not in back.private
+
+
+def test_the_small_blind_covering_a_short_big_blind_is_offered_no_call_pre_action() -> None:
+    """Blinds 5/10, the big blind all-in for 5 (the bet still 10, RULES.md §1): while the first player acts, the small
+    blind has covered every other bet and owes nothing, as the engine will have it, so no "Call 5" pre-action is
+    drawn for him; check/fold, check and call any are."""
+    hand, _ = start(HOME_LIMIT, {"a": 500, "b": 500, "c": 5}, "a", {"a": "2c 7d", "b": "3c 8d", "c": "4c 9d"},
+                    "Ah Kh Qh Jh 2s")
+    assert hand.to_act == "a" and hand.bets == {"a": 0, "b": 5, "c": 5} and hand.current_bet == 10
+    assert [button.label for button in pre_buttons("en", hand_view(hand), "h1")] == [
+        "⏩ Check/fold", "⏩ Check", "⏩ Call any"]

@@ -7,7 +7,7 @@ import dataclasses
 
 import pytest
 
-from engine.betting import FIXED_LIMIT, HOME_LIMIT, NO_LIMIT, STRUCTURES, Street
+from engine.betting import FIXED_LIMIT, HOME_LIMIT, NO_LIMIT, STRUCTURES, Street, owed_to_call
 from engine.cards import parse_cards
 from engine.common import Event, IllegalAmount, RuleError, all_moves
 from engine.holdem import (
@@ -22,7 +22,7 @@ from engine.holdem import (
     UncalledBetReturned,
 )
 from engine.practice import View, decide
-from tests.engine.holdem_helpers import deck_for, run_script, start
+from tests.engine.holdem_helpers import deck_for, parse_action, run_script, start
 
 HOLES = {"A": "2c 7d", "B": "3d 8h", "C": "As Ah", "D": "Kd Kh"}
 BOARD = "Kc 9s 4h Jd 6c"
@@ -289,3 +289,17 @@ def test_a_saved_hand_keeps_the_completion_pending():
     old = hand.to_dict()
     del old["raise_base"]  # a hand saved before the field existed reads as before (raises from the current bet)
     assert Hand.from_dict(old).legal_actions().min_to == 14
+
+
+def test_what_a_player_owes_to_call_is_nothing_once_he_covers_every_other_bet() -> None:
+    """RULES.md §1: the full big blind is owed while someone has bet more than the player; a small blind of 5 facing
+    a big blind all-in for 5 (the bet still counted as 10) owes nothing, and a player who has bet nothing owes 10."""
+    assert owed_to_call(10, 5, [5, 0]) == 0  # the small blind covers the short big blind and the one who has not acted
+    assert owed_to_call(10, 0, [5, 5]) == 10  # the player first to act owes the full big blind
+    assert owed_to_call(40, 20, [40, 0]) == 20
+    assert owed_to_call(20, 20, [20]) == 0
+    hand, _ = start(HOME_LIMIT, {"a": 500, "b": 500, "c": 5}, "a", {"a": "2c 7d", "b": "3c 8d", "c": "4c 9d"},
+                    "Ah Kh Qh Jh 2s")
+    assert hand.to_act == "a" and hand.bets == {"a": 0, "b": 5, "c": 5} and hand.legal_actions().call_amount == 10
+    hand.act("a", parse_action(["fold"]))
+    assert hand.to_act is None, "the small blind covers the short big blind: nothing left to call, nobody to act"
