@@ -185,10 +185,24 @@ async def test_only_an_organizer_seats_or_removes_computer_players(service: Serv
     assert (await service.handle(PLACE, ANN, "/addbot nuts")).error == "🤖 Nuts is already at the table."
     assert (await service.handle(PLACE, BOB, "/addbot remove Nuts")).error == "Only the organizer — Ann — can do that."
     assert (await service.handle(PLACE, ANN, "/addbot remove Zed")).error == (
-        "No computer player called Zed sits at this table.")
+        "No computer player called “Zed” sits at this table.")
     assert (await service.handle(PLACE, ANN, "/addbot remove")).error == "Usage: /addbot [name] | remove name"
     assert (await service.handle(PLACE, ANN, "/addbot remove Nuts")).error is None
     assert await balance(service, HOUSE) == 0
+
+
+@pytest.mark.parametrize(("language", "refusal"), [
+    ("en", "No computer player called “zed” sits at this table."),
+    ("ru", "За этим столом нет компьютерного игрока «zed»."),
+])
+async def test_an_unknown_computer_player_is_quoted_as_typed(service: Service, language: str, refusal: str) -> None:
+    # it read "No computer player called zed sits …", unquoted, where every other unknown name is quoted as typed
+    await service.handle(PLACE, ANN, f"/lang {language}")
+    assert (await service.handle(PLACE, ANN, "/addbot Nuts")).error is None
+    before = dump(service.store.location)
+    reply = await service.handle(PLACE, ANN, "/addbot remove zed")
+    assert (reply.error, reply.public) == (refusal, [])
+    assert dump(service.store.location) == before
 
 
 async def test_odds_answers_privately_and_never_shows_other_cards(service: Service) -> None:
