@@ -48,6 +48,10 @@ VARIANT_STRUCTURES: dict[engine.Variant, tuple[str, ...]] = {
 """The betting structures a table of each variant offers (RULES.md §1 for Hold'em, §1b: Omaha is pot limit); the
 first is the default."""
 
+_WORDS: dict[str, tuple[str, ...]] = {"straddle": ("on", "off"), picture.SETTING: picture.VALUES,
+                                      showdown.SETTING: showdown.VALUES}
+"""The settings that take a word, and the words they take (the structure's are its variant's: `VARIANT_STRUCTURES`)."""
+
 _CASH_SETTINGS = frozenset({"level", "buy_in"})
 """Settings a tournament does not read (its schedule sets the level, its buy-in is its own): changed while one is at
 the table, they would be said to apply from the next hand and not apply, so they are refused until it ends."""
@@ -307,18 +311,9 @@ class HoldemController:
         if command.key in _CASH_SETTINGS and act.state.get("tournament"):
             raise act.refuse("settings.tournament_sets", name=command.key)
         value: Any = command.value
-        if command.key == "structure":
-            if value not in VARIANT_STRUCTURES[self.variant]:
-                raise zones.bad_value(act, command.key, value, ", ".join(VARIANT_STRUCTURES[self.variant]))
-        elif command.key == "straddle":
-            if value not in ("on", "off"):
-                raise zones.bad_value(act, command.key, value, "on, off")
-        elif command.key == picture.SETTING:
-            if value not in picture.VALUES:
-                raise zones.bad_value(act, command.key, value, ", ".join(picture.VALUES))
-        elif command.key == showdown.SETTING:
-            if value not in showdown.VALUES:
-                raise zones.bad_value(act, command.key, value, ", ".join(showdown.VALUES))
+        words = VARIANT_STRUCTURES[self.variant] if command.key == "structure" else _WORDS.get(command.key)
+        if words is not None:
+            value = zones.chosen(act, command.key, value, words)
         else:
             most = self.variant.max_players  # one deck deals 22 Hold'em hands, 11 Omaha hands
             # what the setting takes, said whatever was wrong with the value: a time bank of 0 is none

@@ -2,12 +2,11 @@
 
 from __future__ import annotations
 
-from collections.abc import Iterable
 from typing import Any
 
 from bot import commands as cmd
 from bot.games import zones
-from bot.games.context import Action, Refusal
+from bot.games.context import Action
 from bot.render import picture_views as picture
 from engine.common import RuleError
 from engine.house.boxes import Limits
@@ -73,19 +72,14 @@ def configure(act: Action, game: str, rules: Any, command: cmd.Setting) -> None:
     number: int | None = None  # a number is said as the chat's language writes chips: 5,000 / 5 000
     limits: Limits = rules.limits
     if command.key == picture.SETTING:
-        if value not in picture.VALUES:
-            raise _bad_value(act, command.key, value, picture.VALUES)
+        value = zones.chosen(act, command.key, value, picture.VALUES)
         act.config[picture.SETTING] = value
     elif command.key == "tier":
-        if value.lower() not in TIERS_LIMITS:
-            raise _bad_value(act, "tier", value, TIERS_LIMITS)
-        value = value.lower()  # said as the listing shows it, whatever its case
+        value = zones.chosen(act, command.key, value, TIERS_LIMITS)
         _set_rules(act, limits=with_tier(limits, value).to_dict())  # its ranges (RULES.md §5); the cap stays
     elif command.key in _RULE_CHOICES:
         field, choices = _RULE_CHOICES[command.key]
-        if value.lower() not in choices:
-            raise _bad_value(act, command.key, value, choices)
-        value = value.lower()
+        value = zones.chosen(act, command.key, value, choices)
         _set_rules(act, **{field: choices[value]})
     elif command.key == "max_payout" and value.lower() == NO_CAP:
         value = NO_CAP  # said as its label, whatever its case
@@ -129,8 +123,3 @@ def _current(act: Action, game: str, rules: Any) -> dict[str, object]:
 def _set_rules(act: Action, **changes: Any) -> None:
     """Keep rule fields (`limits` as its dict) among the table's changes to its game's default rules."""
     act.config["rules"] = {**act.config.get("rules", {}), **changes}
-
-
-def _bad_value(act: Action, name: str, value: str, choices: Iterable[str]) -> Refusal:
-    """The refusal of a value the setting does not take, listing those it does."""
-    return zones.bad_value(act, name, value, ", ".join(choices))

@@ -72,6 +72,15 @@ def bad_value(act: Action, name: str, typed: object, choices: str) -> Refusal:
                           choices=choices)
 
 
+def chosen(act: Action, name: str, typed: object, words: Iterable[str]) -> str:
+    """The word of `words` (those the setting `name` takes, as `/set` lists them) that a player typed, whatever its
+    case (`/set straddle ON` is `on`); a word it does not take is refused, quoted as typed, listing those it takes."""
+    word = str(typed).casefold()
+    if word not in words:
+        raise bad_value(act, name, typed, ", ".join(words))
+    return word
+
+
 def _named(act: Action, name: str) -> str:
     """A setting as a refusal lists it: the word `/set` takes, with its label when that differs."""
     label = setting_name(act, name)

@@ -97,6 +97,30 @@ async def test_a_tier_typed_in_capitals_is_said_as_the_listing_shows_it(service:
     assert "tier — limits tier: vip\n" in (await service.handle(PLACE, ANN, "/set")).private["ann"][0]
 
 
+async def test_a_holdem_word_typed_in_capitals_is_taken_and_said_as_the_listing_shows_it(service: Service) -> None:
+    # Hold'em refused "/set straddle ON" («“ON” is not a valid value … takes on, off») where house tables took it
+    answers = [await service.handle(PLACE, ANN, line) for line in (
+        "/set structure NO-LIMIT", "/set straddle ON", "/set pictures Streets", "/set run_it_twice OFF")]
+    assert [(reply.error, reply.public) for reply in answers] == [
+        (None, ["Setting changed: betting structure — no-limit."]), (None, ["Setting changed: straddle — on."]),
+        (None, ["Setting changed: pictures — every street."]), (None, ["Setting changed: run it twice — off."])]
+    listed = (await service.handle(PLACE, ANN, "/set")).private["ann"][0].split("\n")
+    assert [line for line in listed if line.startswith(("structure", "straddle", "pictures", "run_it"))] == [
+        "structure — betting structure: no-limit", "pictures — pictures: every street (streets)",
+        "straddle — straddle: on", "run_it_twice — run it twice: off"]
+    before = dump(service.store.location)
+    assert (await service.handle(PLACE, ANN, "/set straddle YES")).error == (
+        "“YES” is not a valid value for “straddle” (/set straddle takes on, off).")
+    assert dump(service.store.location) == before
+
+
+async def test_a_house_tables_pictures_typed_in_capitals_are_taken(service: Service) -> None:
+    # the house tables took a tier or an ante bonus in any case, but not their pictures: "/set pictures OFF" was refused
+    await service.handle(PLACE, ANN, "/game three-card")
+    assert (await service.handle(PLACE, ANN, "/set pictures OFF")).public == ["Setting changed: pictures — off."]
+    assert "pictures — pictures: off\n" in (await service.handle(PLACE, ANN, "/set")).private["ann"][0]
+
+
 @pytest.mark.parametrize(("line", "refusal"), [
     ("/set structure pot-limit", "«pot-limit» — недопустимое значение для настройки «структура ставок» (/set structure "
                                  "принимает home-limit, fixed-limit, no-limit)."),
