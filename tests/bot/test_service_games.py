@@ -431,7 +431,7 @@ async def test_organizers_set_house_limits_and_tiers(service: Service) -> None:
     assert (await service.handle(other, ANN, "/set tier vip")).error is None
     before = dump(service.store.location)  # the refusal was once only "some error", then the round's in progress
     assert (await service.handle(other, ANN, "/set tier gold")).error == (
-        "“gold” is not a valid value for “limits tier” (/set tier takes lite, respect, vip).")
+        "“gold” is not a valid value for “limit tier” (/set tier takes lite, respect, vip).")
     assert dump(service.store.location) == before
     assert (await listed_settings(service, other))["tier"] == "vip"
     assert (await service.handle(other, BOB, "/ante 10")).error == "ANTE must be 25 to 2,000 at this table, not 10."
@@ -510,9 +510,9 @@ async def test_three_card_ante_bonus_pays_whenever_the_box_plays_as_a_table_opti
 
 
 HOUSE_SETTINGS = ("min_ante (minimum ANTE), max_ante (maximum ANTE), max_payout (maximum payout per box), "
-                  "bet_seconds (seconds for bets), turn_seconds (seconds per turn), pictures")
+                  "bet_seconds (betting time (seconds)), turn_seconds (turn time (seconds)), pictures")
 CARIBBEAN_SETTINGS = f"{HOUSE_SETTINGS}, bonus (bonus bet), re_exchange (re-exchange), timezone (time zone)"
-THREE_CARD_SETTINGS = f"{HOUSE_SETTINGS}, tier (limits tier), ante_bonus (ante bonus pays), timezone (time zone)"
+THREE_CARD_SETTINGS = f"{HOUSE_SETTINGS}, tier (limit tier), ante_bonus (ante bonus pays), timezone (time zone)"
 
 
 @pytest.mark.parametrize(("game", "text", "refusal"), [
@@ -611,7 +611,7 @@ async def test_exchanging_an_unknown_card_is_refused_and_changes_nothing(service
 
 
 @pytest.mark.parametrize(("text", "refusal"), [
-    ("/set time_bank -1", "“-1” is not a valid value for “time bank, seconds” (/set time_bank takes 0, 1, 2…)."),
+    ("/set time_bank -1", "“-1” is not a valid value for “time bank (seconds)” (/set time_bank takes 0, 1, 2…)."),
     ("/set level 0", "“0” is not a valid value for “level” (/set level takes 2, 4, 6…)."),
     ("/set level 15", "“15” is not a valid value for “level” (/set level takes 2, 4, 6…)."),
     ("/set level ²", "“²” is not a valid value for “level” (/set level takes 2, 4, 6…)."),
@@ -621,7 +621,7 @@ async def test_exchanging_an_unknown_card_is_refused_and_changes_nothing(service
     ("/set max_seats 23", "“23” is not a valid value for “seats” (/set max_seats takes 2…22)."),
     ("/set max_seats 99999999999999999999999",
      "“99999999999999999999999” is not a valid value for “seats” (/set max_seats takes 2…22)."),
-    ("/set turn_seconds -5", "“-5” is not a valid value for “seconds per turn” (/set turn_seconds takes 1, 2, 3…)."),
+    ("/set turn_seconds -5", "“-5” is not a valid value for “turn time (seconds)” (/set turn_seconds takes 1, 2, 3…)."),
 ])
 async def test_a_bad_table_setting_says_what_the_setting_takes_and_changes_nothing(service: Service, text: str,
                                                                                    refusal: str) -> None:
@@ -665,10 +665,10 @@ async def test_a_time_zone_is_found_whatever_its_case(service: Service) -> None:
     assert (await service.handle(PLACE, ANN, "/set timezone utc")).public == ["Setting changed: time zone — UTC."]
     assert (await listed_settings(service))["timezone"] == "UTC"
     assert (await service.handle(PLACE, ANN, "/set zone utc")).error == (
-        "No setting “zone”; settings: structure (betting structure), level, buy_in (buy-in), turn_seconds (seconds "
-        "per turn), next_hand_seconds (seconds between hands), max_seats (seats), pictures, time_bank (time bank, "
-        "seconds), straddle, away_minutes (minutes away before standing up), run_it_twice (run it twice), "
-        "timezone (time zone).")
+        "No setting “zone”; settings: structure (betting structure), level, buy_in (buy-in), turn_seconds (turn "
+        "time (seconds)), next_hand_seconds (pause between hands (seconds)), max_seats (seats), pictures, time_bank "
+        "(time bank (seconds)), straddle, away_minutes (time away before standing up (minutes)), run_it_twice (run "
+        "it twice), timezone (time zone).")
     listed = (await service.handle(PLACE, ANN, "/set")).private
     before = dump(service.store.location)  # the ledger, the action log and the table's stored zone among the rest
     refused = await service.handle(PLACE, ANN, "/set timezone Mars/Olympus")

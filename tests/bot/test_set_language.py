@@ -14,13 +14,13 @@ CASH_LISTING = {
           "structure — betting structure: home-limit\n"
           "level — level: 20\n"
           "buy_in — buy-in: 400\n"
-          "turn_seconds — seconds per turn: 60\n"
-          "next_hand_seconds — seconds between hands: 8\n"
+          "turn_seconds — turn time (seconds): 60\n"
+          "next_hand_seconds — pause between hands (seconds): 8\n"
           "max_seats — seats: 10\n"
           "pictures — pictures: every street (streets)\n"
-          "time_bank — time bank, seconds: 60\n"
+          "time_bank — time bank (seconds): 60\n"
           "straddle — straddle: on\n"
-          "away_minutes — minutes away before standing up: 30\n"
+          "away_minutes — time away before standing up (minutes): 30\n"
           "run_it_twice — run it twice: on\n"
           "timezone — time zone: Europe/Moscow\n"
           "Organizers change them with /set name value.",
@@ -28,13 +28,13 @@ CASH_LISTING = {
           "structure — структура ставок: домашний лимит (home-limit)\n"
           "level — уровень: 20\n"
           "buy_in — бай-ин: 400\n"
-          "turn_seconds — секунд на ход: 60\n"
-          "next_hand_seconds — секунд между раздачами: 8\n"
-          "max_seats — мест за столом: 10\n"
+          "turn_seconds — время на ход (сек.): 60\n"
+          "next_hand_seconds — пауза между раздачами (сек.): 8\n"
+          "max_seats — число мест: 10\n"
           "pictures — картинки: на каждой улице (streets)\n"
-          "time_bank — запас времени, секунд: 60\n"
+          "time_bank — запас времени (сек.): 60\n"
           "straddle — стрэддл: вкл (on)\n"
-          "away_minutes — минут отсутствия до ухода из-за стола: 30\n"
+          "away_minutes — время отсутствия до ухода из-за стола (мин.): 30\n"
           "run_it_twice — раздача борда дважды: вкл (on)\n"
           "timezone — часовой пояс: Europe/Moscow\n"
           "Организатор меняет их командой /set имя значение.",
@@ -81,8 +81,8 @@ async def test_a_house_table_lists_its_own_settings_by_their_labels(service: Ser
         "min_ante — минимальный АНТЕ: 1\n"
         "max_ante — максимальный АНТЕ: 50\n"
         "max_payout — максимальная выплата на бокс: 5\u00a0000\n"
-        "bet_seconds — секунд на ставки: 30\n"
-        "turn_seconds — секунд на ход: 60\n"
+        "bet_seconds — время на ставки (сек.): 30\n"
+        "turn_seconds — время на ход (сек.): 60\n"
         "pictures — картинки: вкл (on)\n"
         "tier — уровень лимитов: lite\n"
         "ante_bonus — бонус к АНТЕ платится: всегда (always)\n"
@@ -93,8 +93,8 @@ async def test_a_house_table_lists_its_own_settings_by_their_labels(service: Ser
 async def test_a_tier_typed_in_capitals_is_said_as_the_listing_shows_it(service: Service) -> None:
     # "/set tier VIP" answered "limits tier — VIP." while /set listed the same tier as "vip"
     await service.handle(PLACE, ANN, "/game three-card")
-    assert (await service.handle(PLACE, ANN, "/set tier VIP")).public == ["Setting changed: limits tier — vip."]
-    assert "tier — limits tier: vip\n" in (await service.handle(PLACE, ANN, "/set")).private["ann"][0]
+    assert (await service.handle(PLACE, ANN, "/set tier VIP")).public == ["Setting changed: limit tier — vip."]
+    assert "tier — limit tier: vip\n" in (await service.handle(PLACE, ANN, "/set")).private["ann"][0]
 
 
 async def test_a_holdem_word_typed_in_capitals_is_taken_and_said_as_the_listing_shows_it(service: Service) -> None:
@@ -126,10 +126,10 @@ async def test_a_house_tables_pictures_typed_in_capitals_are_taken(service: Serv
                                  "принимает home-limit, fixed-limit, no-limit)."),
     ("/set straddle да", "«да» — недопустимое значение для настройки «стрэддл» (/set straddle принимает on, off)."),
     ("/set seats 9", "Настройки «seats» нет; настройки: structure (структура ставок), level (уровень), buy_in "
-                     "(бай-ин), turn_seconds (секунд на ход), next_hand_seconds (секунд между раздачами), max_seats "
-                     "(мест за столом), pictures (картинки), time_bank (запас времени, секунд), straddle (стрэддл), "
-                     "away_minutes (минут отсутствия до ухода из-за стола), run_it_twice (раздача борда дважды), "
-                     "timezone (часовой пояс)."),
+                     "(бай-ин), turn_seconds (время на ход (сек.)), next_hand_seconds (пауза между раздачами (сек.)), "
+                     "max_seats (число мест), pictures (картинки), time_bank (запас времени (сек.)), straddle "
+                     "(стрэддл), away_minutes (время отсутствия до ухода из-за стола (мин.)), run_it_twice (раздача "
+                     "борда дважды), timezone (часовой пояс)."),
 ])
 async def test_a_refusal_names_the_setting_by_its_label_and_the_word_to_type(service: Service, line: str,
                                                                              refusal: str) -> None:
@@ -147,7 +147,7 @@ async def test_a_player_who_reads_russian_in_an_english_chat_is_told_in_russian_
     await service.handle(PLACE, ANN, "/balance")  # the chat's organizer
     assert (await service.handle(PLACE, ANN, "/lang ru me")).error is None
     assert (await service.handle(PLACE, ANN, "/set max_seats 1")).error == (
-        "«1» — недопустимое значение для настройки «мест за столом» (/set max_seats принимает 2…22).")
+        "«1» — недопустимое значение для настройки «число мест» (/set max_seats принимает 2…22).")
     assert (await service.handle(PLACE, ANN, "/set max_seats 6")).public == ["Setting changed: seats — 6."]
     listed = (await service.handle(PLACE, ANN, "/set")).private["ann"][0].split("\n")
-    assert (listed[0], listed[6]) == ("Настройки стола:", "max_seats — мест за столом: 6")
+    assert (listed[0], listed[6]) == ("Настройки стола:", "max_seats — число мест: 6")

@@ -641,7 +641,8 @@ async def test_a_time_bank_lowered_by_the_organizer_is_no_longer_than_the_new_se
         service: Service, clock: FakeClock) -> None:
     await seat(service, ANN, BOB)
     await service.handle(PLACE, ANN, "/deal")  # each player's bank: the default 60 s
-    assert (await service.handle(PLACE, ANN, "/set time_bank 5")).public == ["Setting changed: time bank, seconds — 5."]
+    assert (await service.handle(PLACE, ANN, "/set time_bank 5")).public == [
+        "Setting changed: time bank (seconds) — 5."]
     clock.advance(61)
     assert await service.scheduler.fire_due() == 1  # Ann's turn ran out: her bank starts
     view = await service.handle(PLACE, BOB, "/table")
@@ -679,7 +680,7 @@ async def test_a_time_bank_turned_off_while_it_runs_stops_and_the_turn_times_out
     clock.advance(10)
     off = await service.handle(PLACE, ANN, "/set time_bank 0")
     assert off.public == [
-        "Setting changed: time bank, seconds — 0.",
+        "Setting changed: time bank (seconds) — 0.",
         "The time bank is now off: Ann's turn times out (its own time was already up)."]
     assert off.table is not None and off.table.to_act is None  # she folded: the hand is Bob's
     assert "Ann ran out of time." in off.table.text and "Ann folds." in off.table.text

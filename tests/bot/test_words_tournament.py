@@ -157,7 +157,7 @@ async def test_a_turn_time_set_during_a_hand_applies_from_the_next_hand(service:
     dealt = await service.handle(PLACE, ANN, "/deal")
     assert dealt.table is not None and dealt.table.to_act == "ann"
     changed = await service.handle(PLACE, ANN, "/set turn_seconds 30")
-    assert changed.public == ["Setting changed: seconds per turn — 30, from the next hand (this one plays on as it "
+    assert changed.public == ["Setting changed: turn time (seconds) — 30, from the next hand (this one plays on as it "
                               "was dealt)."]
     heard: list[str] = []
 
