@@ -693,15 +693,18 @@ def _at_most(args: list[str], count: int) -> None:
 
 def _tournament(action: str, args: list[str]) -> Tournament:
     """`/tournament <subcommand> [argument]`: a subcommand that takes nothing is refused with anything after it
-    (`/tournament start now` said nothing of the word and started), and so is a registration with more than the one
-    number `/join 500` may carry (answered with the tournament's fixed buy-in)."""
+    (`/tournament start now` said nothing of the word and started). A registration reads an amount, as `/join 500`
+    does, for the game to answer with the tournament's fixed buy-in: all its numbers as one amount (`5 000` is one
+    written in groups, and `5 5` is no less an offer of chips); a word after it is refused as above."""
+    argument = " ".join(args)
     if action in TOURNAMENT_REGISTER_WORDS:
-        fits = not args or (len(args) == 1 and whole_number(args[0]) is not None)
+        argument = "".join(args)
+        fits = not args or whole_number(argument) is not None
     else:
         fits = not args or action not in TOURNAMENT_BARE_WORDS
     if not fits:
         raise CommandError("no_arguments", command=f"{Tournament.name} {action}")
-    return Tournament(action=action, argument=" ".join(args))
+    return Tournament(action=action, argument=argument)
 
 
 def _stats(rest: str) -> Stats:

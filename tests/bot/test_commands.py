@@ -50,6 +50,7 @@ from bot import commands as cmd
         ("/t create 10/20 20m; 20/40 20m", cmd.Tournament("create", "10/20 20m; 20/40 20m")),
         ("/tournament START", cmd.Tournament("start")),
         ("/tournament register 500", cmd.Tournament("register", "500")),  # answered with the fixed buy-in
+        ("/tournament register 5 000", cmd.Tournament("register", "5000")),  # an amount written in groups
         ("/tournament minutes +5", cmd.Tournament("minutes", "+5")),
         ("/tournament redeem 2", cmd.Tournament("redeem", "2")),
         ("/help raise", cmd.Help("raise")),
@@ -109,7 +110,8 @@ def test_parse(text: str, expected: cmd.Command) -> None:
         ("/tournament cashout 300", "no_arguments"),
         ("/tournament rebuy 2", "no_arguments"),
         ("/tournament register foo", "no_arguments"),
-        ("/tournament join 500 600", "no_arguments"),
+        ("/tournament join 500 six", "no_arguments"),
+        ("/tournament join 500 -600", "no_arguments"),
         ("???", "unknown_command"),
     ],
 )

@@ -149,11 +149,12 @@ async def test_an_amount_to_join_a_tournament_with_is_refused_with_its_terms(nig
                                                                             refusal: str) -> None:
     """`/join 500` (a cash table's buy-in) registered the player at the tournament's terms, 300 chips for 50, and
     said nothing of the 500. The tournament's buy-in is fixed: the amount is refused with the terms, and nothing
-    changes; `/join` registers."""
+    changes; `/join` registers. An amount in several numbers (`5 000`, `5 5`) was told `/tournament register` takes
+    nothing, where one number had the terms: it has them too."""
     service, _ = night
     await service.handle(PLACE, ANN, f"/lang {language}")
     before = await service.store.read(lambda tx: tx.balances(f"bank:{PLACE.table_id}:"))
-    for line in ("/join 500", "/tournament register 500"):
+    for line in ("/join 500", "/tournament register 500", "/tournament register 5 000", "/tournament join 5 5"):
         refused = await service.handle(PLACE, DAN, line)
         assert refused.error == refusal, line
         assert refused.public == [] and refused.table is None
