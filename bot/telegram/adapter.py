@@ -49,6 +49,7 @@ from bot.telegram.render import (
     topic_of,
     user_key,
     with_mentioned_ids,
+    with_mentions_shown,
 )
 from bot.telegram.settings import TelegramSettings
 from engine.text import inert
@@ -238,8 +239,10 @@ class TelegramAdapter:
         if word.lower() == "/start":
             await self._on_start(place, actor, chat, message.text.split(maxsplit=1)[1:])
             return
-        line = with_mentioned_ids(message.text, message.entities)
+        line, mentioned = with_mentioned_ids(message.text, message.entities)
         reply, state = await self._served(place, self.service.handle(place, actor, line))
+        if reply.error is not None and mentioned:
+            reply.error = with_mentions_shown(reply.error, mentioned)
         # `/table` (or `/status`): in a busy group the table message has scrolled out of sight, so the table is
         # posted anew at the bottom with its buttons, the old message saying it moved below
         command = _parsed(line)

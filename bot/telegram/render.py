@@ -5,6 +5,7 @@ from __future__ import annotations
 import hashlib
 import json
 import logging
+import re
 from collections.abc import Iterable, Sequence
 
 from telegram import (
@@ -19,6 +20,7 @@ from telegram import (
 from bot import commands as cmd
 from bot.i18n import text
 from bot.output import Button, Place, TableMessage
+from engine.text import quote_input
 
 log = logging.getLogger(__name__)
 
@@ -64,19 +66,32 @@ def telegram_user_id(player_id: str) -> int | None:
         return None
 
 
-def with_mentioned_ids(line: str, entities: Sequence[MessageEntity]) -> str:
+_PLAYER_ID = re.compile(rf"(?<![\w:]){re.escape(PREFIX)}[0-9]+")
+"""A Telegram player id within a text (`tg:105`)."""
+
+
+def with_mentioned_ids(line: str, entities: Sequence[MessageEntity]) -> tuple[str, dict[str, str]]:
     """A command line with each mention of a user without a username (a `text_mention`: Telegram shows his full
     name, which other players may share, and carries his id) put as his player id (`tg:<id>`), which the service
-    finds him by; the rest as typed."""
+    finds him by; the rest as typed. With it, the text of each mention (the name as the message shows it) by the
+    player id put in its place, for `with_mentions_shown`."""
     mentions = [entity for entity in entities if entity.type == MessageEntity.TEXT_MENTION and entity.user]
     if not mentions:
-        return line
+        return line, {}
     encoded = line.encode("utf-16-le")  # entities count UTF-16 units
+    shown: dict[str, str] = {}
     for entity in sorted(mentions, key=lambda entity: entity.offset, reverse=True):
         assert entity.user is not None
         start, end = 2 * entity.offset, 2 * (entity.offset + entity.length)
+        shown[user_key(entity.user.id)] = encoded[start:end].decode("utf-16-le")
         encoded = encoded[:start] + user_key(entity.user.id).encode("utf-16-le") + encoded[end:]
-    return encoded.decode("utf-16-le")
+    return encoded.decode("utf-16-le"), shown
+
+
+def with_mentions_shown(answer: str, shown: dict[str, str]) -> str:
+    """An answer to a line of `with_mentioned_ids` with each mentioned player id it quotes back as typed (a user the
+    chat never saw is refused as unknown, and the service knows him by no name) put as the mention showed him."""
+    return _PLAYER_ID.sub(lambda found: quote_input(shown[found[0]]) if found[0] in shown else found[0], answer)
 
 
 def keyboard(buttons: Iterable[Button]) -> InlineKeyboardMarkup | None:

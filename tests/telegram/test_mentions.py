@@ -14,8 +14,8 @@ STRANGER_BOB = {"id": 105, "is_bot": False, "first_name": "Bob", "last_name": "B
 """A third, who never played in the group."""
 
 TEXTS = {
-    "en": ("Bob Brown (2) receives 50 chips.", "I don't know a player called “tg:105” here."),
-    "ru": ("Bob Brown (2) получает 50 фишек.", "Игрока «tg:105» здесь нет."),
+    "en": ("Bob Brown (2) receives 50 chips.", "I don't know a player called “Bob Brown” here."),
+    "ru": ("Bob Brown (2) получает 50 фишек.", "Игрока «Bob Brown» здесь нет."),
 }
 
 
@@ -23,7 +23,7 @@ TEXTS = {
 async def test_a_mention_of_a_user_without_a_username_means_him_not_his_name(make_bot, api, language: str) -> None:
     """Two players are called Bob Brown; the organizer picks the second from Telegram's mention list: the chips go
     to him (the typed name alone would have meant the first). A mention of a user who never played here is refused
-    as an unknown player, privately."""
+    as an unknown player, privately, quoting the name as the message showed it (it quoted his id, «tg:105»)."""
     ann, bob, other_bob, stranger = ({**user, "language_code": language}
                                      for user in (ANN, BOB, OTHER_BOB, STRANGER_BOB))
     bot = await make_bot("holdem")
