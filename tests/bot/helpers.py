@@ -48,9 +48,10 @@ def _join_stopped_threads(timeout: float = 10.0) -> None:
     worker process). A closing client only tells its thread to stop, and the thread keeps the whole client reachable,
     the bot with it, until it ends on its own time: ending in a later test's `kept_garbage` block, on a loaded machine,
     it turned that bot's reference cycles into garbage found there (`tests/discord/test_garbage.py` failed at times
-    under `-n 2`, depending on which tests its worker ran before it)."""
+    under `-n 2`, depending on which tests its worker ran before it). A thread's client is closed once the thread's
+    websocket is (`DiscordWebSocket.open`, public): discord.py stops the thread before it closes the socket."""
     for thread in threading.enumerate():
-        if isinstance(thread, KeepAliveHandler) and thread._stop_ev.is_set():
+        if isinstance(thread, KeepAliveHandler) and not thread.ws.open:
             thread.join(timeout)
             assert not thread.is_alive(), f"{thread.name} of a closed Discord client did not end"
 
