@@ -179,14 +179,17 @@ async def restart_after_downtime(location: Any, clock: FakeClock,
                                  seed: int = 5) -> tuple[Store, Service, list[Reply]]:
     """The bot started again on the store at `location` (closed before) at `clock`'s time: its store, its service,
     and what it says from its start on (`listen`: the appointments that fell due while it was down fired during its
-    start, their replies kept until it subscribed), its other due timers fired."""
+    start, their replies kept until it subscribed and heard first), then its other due timers fired."""
     reopened = await Store.open(location)
     restarted = Service(reopened, clock, rng=random.Random(seed))
     await restarted.start()
+    before = asyncio.all_tasks()
     heard = listen(restarted)
+    delivering = asyncio.all_tasks() - before  # the task handing it the replies kept for it (`Service.subscribe`)
+    if delivering:
+        _, late = await asyncio.wait(delivering, timeout=10)
+        assert not late, "the replies kept since the start were not delivered within 10 seconds"
     await restarted.scheduler.fire_due()
-    for _ in range(3):  # the replies kept for it are delivered by a task of the loop
-        await asyncio.sleep(0)
     return reopened, restarted, heard
 
 
