@@ -26,10 +26,14 @@ from tests.bot.helpers import play_out, press_label
 async def test_clock_tv_without_a_web_port_says_how_to_serve_the_page(service: Service) -> None:
     assert (await service.handle(PLACE, ANN, "/tournament create")).error is None
     refused = await service.handle(PLACE, ANN, "/clock tv")
-    assert refused.error is not None and "POKERBOT_WEB_PORT" in refused.error and "POKERBOT_WEB_URL" in refused.error
+    assert refused.error == ("The clock page is off. To serve it, set POKERBOT_WEB_PORT (a port) and POKERBOT_WEB_URL "
+                             "(the address your TV's browser reaches, like http://192.168.1.20:8080) in the bot's .env "
+                             "file, then restart the bot.")
     assert (await service.handle(PLACE, ANN, "/lang ru")).error is None
     russian = await service.handle(PLACE, ANN, "/clock тв")
-    assert russian.error is not None and russian.error.startswith("Страница часов выключена")
+    assert russian.error == ("Страница часов выключена. Чтобы включить её, задайте в файле .env бота POKERBOT_WEB_PORT "
+                             "(порт) и POKERBOT_WEB_URL (адрес, который открывается в браузере телевизора, например "
+                             "http://192.168.1.20:8080) и перезапустите бота.")
     assert (await service.handle(PLACE, ANN, "/clock radio")).error == "Как писать: /clock [тв]"
 
 
@@ -45,7 +49,8 @@ async def test_the_link_is_unguessable_and_stays_the_same_after_a_restart(store:
         token = night.link.rsplit("/", 1)[1]
         assert len(token) >= 24 and night.link.startswith(night.service.settings.web_url.rstrip("/") + "/clock/")
         again = await night.service.handle(PLACE, CAT, "/clock tv")
-        assert LINK.findall(again.public[0]) == [night.link]
+        assert again.public == [f"📺 The clock for the TV: {night.link} — open it in any browser on this network; it "
+                                "only shows the clock."]
     restarted = Service(store, FakeClock(), rng=random.Random(1))
     restarted.settings = night.service.settings
     await restarted.start()
@@ -87,8 +92,8 @@ async def test_the_stream_sends_the_clock_then_each_change_within_a_second(store
             assert first["level"]["name"] == "Level 1" and first["level"]["limits"] == "Limits 10/20"
             assert first["level"]["blinds"] == "Blinds 5/10" and first["next"] == "20/40 (blinds 10/20)"
             assert first["remaining_ms"] == 12 * 60_000 + 30_000 and first["running"] and not first["paused"]
-            said = (await service.handle(PLACE, BOB, "/clock")).public[0]
-            assert "Level 1: limits 10/20 (blinds 5/10), 12m left" in said
+            said = (await service.handle(PLACE, BOB, "/clock")).public
+            assert said == ["⏱ Level 1: limits 10/20 (blinds 5/10), 12m left; next: 20/40."]  # 20m less 7m30s
             assert (first["players"], first["chips"], first["average"], first["pool"]) == ("3 of 3", "900", "300",
                                                                                            "150")
             assert [entry["current"] for entry in first["schedule"]] == [True, False, False, False]
