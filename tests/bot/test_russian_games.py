@@ -25,6 +25,12 @@ ALLOWED = {"PAIRPLUS", "box", "pp", "bonus", "level", "PokerStars", "VPIP", "PFR
 they are in commands (`/ante 10 box 2 pp 5`, `/set level 20`), the name of the hand-history format, and the
 statistics' names that Russian poker writing keeps as they are (VPIP, PFR)."""
 
+HOME_NIGHT = "10/20 до 19:00; перерыв до 20:00; 50/100"
+"""The `home-night` preset's schedule as a Russian chat reads it."""
+REGISTER_RU = ("Бай-ин 50 за 300 фишек; регистрация — /join; организатор запускает турнир командой /tournament "
+               "start.")
+"""The end of a new tournament's announcement in Russian: the buy-in and how to register and start."""
+
 _CARD = re.compile(r"\b(?:10|[2-9TJQKA])[♠♥♦♣]|\b[2-9TJQKA][shdc]\b")
 _COMMAND = re.compile(r"/\w+(?:\s+(?:create|register|start|pause|resume|skip|minutes|cashout|redeem|close|remove|"
                       r"hands|tournament)\b)*")
@@ -59,8 +65,9 @@ async def test_the_game_is_named_in_a_form_that_fits_the_sentence(service: Servi
     Омаха пот-лимит" (it declines: в Омаху) nor quotes inside quotes ("в игре «Покер «Техас»»")."""
     await service.handle(PLACE, ANN, "/lang ru")
     await service.handle(PLACE, ANN, f"/game {game}")
-    told = (await service.handle(PLACE, ANN, "/game")).private[ANN.user_id][0]
-    assert told.startswith(f"Игра за этим столом: {name}. Игры: holdem, omaha, ")
+    told = (await service.handle(PLACE, ANN, "/game")).private
+    assert told == {ANN.user_id: [f"Игра за этим столом: {name}. Игры: holdem, omaha, texas, russian, caribbean, "
+                                  "three-card."]}
     wrong = "/play" if game == "omaha" else "/raise"
     assert (await service.handle(PLACE, ANN, wrong)).error == f"{wrong} не используется в этой игре: {name}."
 
@@ -89,10 +96,12 @@ async def test_a_tournament_night_in_russian(store: Store) -> None:
     service.subscribe("chat/", listener)
     await service.handle(PLACE, ANN, "/lang ru")
     replies = [await service.handle(PLACE, ANN, "/tournament create home-night")]
-    assert "10/20 до 19:00; перерыв до 20:00; 50/100" in replies[0].public[0]
+    assert replies[0].public == [f"Турнир №1 создан. Расписание (UTC): {HOME_NIGHT}. {REGISTER_RU}"]
     replies.append(await service.handle(PLACE, CAT, "/tournament create 10/20 20x"))  # a refused schedule
     replies += [await service.handle(PLACE, actor, "/join") for actor in (ANN, BOB, CAT)]
-    assert "(всего 1 игрок)" in replies[-3].public[0] and "(всего 3 игрока)" in replies[-1].public[0]
+    assert [reply.public for reply in replies[-3:]] == [["Ann в турнире: 300 фишек за 50 (всего 1 игрок)."],
+                                                        ["Bob в турнире: 300 фишек за 50 (всего 2 игрока)."],
+                                                        ["Cat в турнире: 300 фишек за 50 (всего 3 игрока)."]]
     started = await service.handle(PLACE, ANN, "/tournament start")
     replies += await play_out(service, PLACE, PLAYERS, started, preference=("fold", "check"))
     for command in ("/clock", "/tournament status", "/tournament redeem"):
@@ -135,29 +144,34 @@ async def test_a_house_round_in_russian(service: Service, game: str) -> None:
     ("ru", "10/20 20m; 20/40 1h30m; break 10m; 40/80",
      "10/20 20\xa0мин; 20/40 1\xa0ч\xa030\xa0мин; перерыв 10\xa0мин; 40/80"),  # no-break spaces: it reads back
     ("en", "10/20 20m; 20/40 1h30m; break 10m; 40/80", "10/20 20m; 20/40 1h30m; break 10m; 40/80"),
-    ("ru", "home-night", "10/20 до 19:00; перерыв до 20:00; 50/100"),
+    ("ru", "home-night", HOME_NIGHT),
 ])
 async def test_the_schedule_is_told_in_the_chats_language_and_reads_back(service: Service, language: str,
                                                                          written: str, shown: str) -> None:
     await service.handle(PLACE, ANN, f"/lang {language}")
     created = await service.handle(PLACE, ANN, f"/tournament create {written}")
     assert created.error is None, created.error
-    assert f": {shown}." in created.public[0]
+    assert created.public == [f"Турнир №1 создан. Расписание (UTC): {shown}. {REGISTER_RU}" if language == "ru" else
+                              f"Tournament #1 created. Schedule (UTC): {shown}. Buy-in 50 for 300 chips: /join to "
+                              "register; the organizer starts it with /tournament start."]
     expected = PRESETS[written]("UTC") if written in PRESETS else parse_schedule(written, "UTC")
     assert parse_schedule(shown, "UTC") == expected, "the organizer can copy the line into a new /tournament create"
 
 
 @pytest.mark.parametrize(("written", "reason"), [
-    ("10/20 20x; 20/40", "уровень 1 «10/20 20x»: нужна длительность вроде 20 мин"),
-    ("10/30 20m; 20/40", "уровень 1 «10/30 20m»: в «10/30» второе число"),
-    ("break 10m; 10/20 until 25:00; 20/40", "уровень 2 «10/20 until 25:00»: «25:00» — не время суток"),
-    ("10/20 20m; break", "расписание кончается перерывом"),
+    ("10/20 20x; 20/40", "уровень 1 «10/20 20x»: нужна длительность вроде 20 мин или 1 ч 30 мин либо «до 19:00», а не "
+                         "«20x»"),
+    ("10/30 20m; 20/40", "уровень 1 «10/30 20m»: в «10/30» второе число (большая ставка) должно быть вдвое больше "
+                         "первого"),
+    ("break 10m; 10/20 until 25:00; 20/40", "уровень 2 «10/20 until 25:00»: «25:00» — не время суток (от 00:00 до "
+                                            "23:59)"),
+    ("10/20 20m; break", "расписание кончается перерывом, а последний уровень должен быть игровым"),
     ("10/20 until 20:00; break until 19:00; 50/100", "время конца 19:00 раньше предыдущего (20:00)"),
-    ("10/20 200h; 20/40", "не больше 7 дней"),
-    ("10/20; 20/40", "уровню 1 нужна длительность"),
+    ("10/20 200h; 20/40", "уровень 1 «10/20 200h»: уровень длится не больше 7 дней"),
+    ("10/20; 20/40", "уровню 1 нужна длительность (20 мин) или время конца (до 19:00): за ним идёт следующий"),
 ])
 async def test_a_refused_schedule_says_why_in_russian(service: Service, written: str, reason: str) -> None:
     await service.handle(PLACE, ANN, "/lang ru")
     refused = await service.handle(PLACE, ANN, f"/tournament create {written}")
-    assert refused.error is not None and reason in refused.error
-    assert english_left(re.sub(r"«[^»]*»", "", refused.error), NAMES) == [], "only the quoted input may be Latin"
+    assert refused.error == f"Не могу разобрать расписание: {reason}"
+    assert english_left(re.sub(r"«[^»]*»", "", reason), NAMES) == [], "only the quoted input may be Latin"
