@@ -116,9 +116,9 @@ async def test_rebuys_add_ons_re_entries_and_bounties_end_to_end(night) -> None:
     first, second, third = busted
 
     reentered = await service.handle(PLACE, first, "/join")  # re-entry: the usual register command
-    assert f"{first.name} re-enters: 300 chips for 40." in reentered.public
+    assert reentered.public == [f"{first.name} re-enters: 300 chips for 40."]
     rebought = await service.handle(PLACE, second, "/rebuy")  # busted too: back by a rebuy from nothing
-    assert f"{second.name} rebuys: 300 chips for 40." in rebought.public
+    assert rebought.public == [f"{second.name} rebuys: 300 chips for 40."]
     stacks = await seat_stacks(service)
     rich = next(player for player, chips in stacks.items() if chips > 300)
     await refused_without_change(service, PLAYERS[rich], "/rebuy",
@@ -126,10 +126,10 @@ async def test_rebuys_add_ons_re_entries_and_bounties_end_to_end(night) -> None:
     idle = await service.handle(PLACE, first, "/table")
     rebought = await service.press(PLACE, first, press_label(idle, "rebuy"))  # the button between hands
     assert rebought.error is None, rebought.error
-    assert f"{first.name} rebuys: 300 chips for 40." in rebought.public
-    clock_text = (await service.handle(PLACE, BOB, "/clock")).public[0]
-    assert ("3 players left of 5 entries; 2 rebuys · 0 add-ons · 1 re-entry · bounties in play: 10; paid in: 320."
-            in clock_text)
+    assert rebought.public == [f"{first.name} rebuys: 300 chips for 40."]
+    assert (await service.handle(PLACE, BOB, "/clock")).public == [
+        "⏱ Level 1: limits 10/20 (blinds 5/10), 1h00m left; next: break.\n"  # still 18:00: the level ends at 19:00
+        "3 players left of 5 entries; 2 rebuys · 0 add-ons · 1 re-entry · bounties in play: 10; paid in: 320."]
 
     clock.current = BREAK
     await service.scheduler.fire_due()
@@ -138,7 +138,7 @@ async def test_rebuys_add_ons_re_entries_and_bounties_end_to_end(night) -> None:
     await refused_without_change(service, third, "/rebuy", "The rebuy period is over (it ends at the first break).")
     idle = await service.handle(PLACE, second, "/table")
     added = await service.press(PLACE, second, press_label(idle, "addon"))
-    assert f"{second.name} takes the add-on: 300 chips for 40." in added.public
+    assert added.public == [f"{second.name} takes the add-on: 300 chips for 40."]
     await refused_without_change(service, second, "/addon", "You have bought all your add-ons (1).")
     await refused_without_change(service, third, "/addon", "You are not playing in this tournament.")
 
@@ -520,7 +520,7 @@ async def test_a_rebuy_period_cut_short_by_downtime_runs_again_after_the_restart
     end = at(19, 50) if stops_cleanly else at(20, 10)
     if comes_back:
         back = await restarted.handle(PLACE, busted, "/rebuy")
-        assert back.error is None and f"{busted.name} rebuys: 300 chips for 50." in back.public
+        assert back.error is None and back.public == [f"{busted.name} rebuys: 300 chips for 50."]
     later.current = at(20, 0, 1)
     await restarted.scheduler.fire_due()
     assert over.format(left=left.name) not in everything_said(heard), "play resumes inside the rebuy time given back"
@@ -550,7 +550,7 @@ async def test_the_rebuy_period_given_back_is_there_before_the_restarts_timers_f
     reply = await restarted.handle(PLACE, busted if command == "/rebuy" else ANN, command)
     assert reply.error is None, reply.error
     if command == "/rebuy":
-        assert f"{busted.name} rebuys: 300 chips for 50." in reply.public
+        assert reply.public == [f"{busted.name} rebuys: 300 chips for 50."]
     else:
         assert "Level 2: limits 50/100" in everything_said([reply])
         assert "The tournament is over" not in everything_said([reply])
@@ -590,7 +590,7 @@ async def test_a_table_paused_across_the_end_of_the_rebuy_period_gets_it_back_wh
     assert given_back in everything_said(heard).splitlines()
     assert "offline" not in everything_said(heard) and "недоступен" not in everything_said(heard)
     back = await service.handle(PLACE, busted, "/rebuy")
-    assert back.error is None and rebought.format(player=busted.name) in back.public
+    assert back.error is None and back.public == [rebought.format(player=busted.name)]
     clock.current = at(20, 0)
     assert (await service.handle(PLACE, busted, "/rebuy")).error == over
     await ledger_ok(service)

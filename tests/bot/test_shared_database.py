@@ -197,7 +197,7 @@ async def test_a_stopped_services_tournament_gives_back_the_rebuy_period_its_dow
                     await asyncio.sleep(0.01)
         assert given_back in everything_said(heard)
         back = await two.handle(PLACE, busted, "/rebuy")
-        assert back.error is None and f"{busted.name} rebuys: 300 chips for 50." in back.public
+        assert back.error is None and back.public == [f"{busted.name} rebuys: 300 chips for 50."]
         assert await second.read(lambda tx: tx.check_ledger()) == []
     finally:
         await stop_watching(watching, first, second)
