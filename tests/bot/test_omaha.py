@@ -31,13 +31,16 @@ async def test_an_omaha_table_offers_pot_limit_and_at_most_eleven_seats(service:
     refused = await service.handle(PLACE, ANN, "/set structure no-limit")
     assert refused.error == (  # Omaha plays pot-limit only
         "“no-limit” is not a valid value for “betting structure” (/set structure takes pot-limit).")
-    assert "2…11" in (await service.handle(PLACE, ANN, "/set max_seats 12")).error
+    assert (await service.handle(PLACE, ANN, "/set max_seats 12")).error == (
+        "“12” is not a valid value for “seats” (/set max_seats takes 2…11).")
     assert (await service.handle(PLACE, ANN, "/set max_seats 11")).error is None
     listed = await service.handle(PLACE, ANN, "/set")
     assert listed.private["ann"][0].split("\n")[1] == "structure — betting structure: pot-limit"
     # a Hold'em table keeps its own structures: pot limit is Omaha's (RULES.md §1 lists no pot-limit Hold'em)
     assert (await service.handle(PLACE, ANN, "/game holdem")).error is None
-    assert "home-limit, fixed-limit, no-limit" in (await service.handle(PLACE, ANN, "/set structure pot-limit")).error
+    assert (await service.handle(PLACE, ANN, "/set structure pot-limit")).error == (
+        "“pot-limit” is not a valid value for “betting structure” (/set structure takes home-limit, fixed-limit, "
+        "no-limit).")
 
 
 async def test_odds_on_an_omaha_table_counts_four_cards_and_stays_private(service: Service) -> None:
