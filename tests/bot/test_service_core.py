@@ -144,11 +144,13 @@ async def test_stale_button_is_answered_and_changes_nothing(service, tmp_path) -
 async def test_language_is_per_chat(service) -> None:
     other = Place("other", "other/table")
     await service.handle(PLACE, ANN, "/lang en")
-    assert (await service.handle(PLACE, ANN, "/lang")).private["ann"][0].startswith("The chat's language: en")
-    assert (await service.handle(other, ANN, "/lang")).private["ann"][0].startswith("The chat's language: en")
+    english = ["The chat's language: en (choose from en, ru); /lang ru me chooses yours for what only you read."]
+    assert (await service.handle(PLACE, ANN, "/lang")).private == {"ann": english}
+    assert (await service.handle(other, ANN, "/lang")).private == {"ann": english}
     await service.handle(PLACE, ANN, "/lang ru")  # a choice made in one chat stays there
-    assert (await service.handle(PLACE, ANN, "/lang")).private["ann"][0].startswith("Язык чата: ru")
-    assert (await service.handle(other, ANN, "/lang")).private["ann"][0].startswith("The chat's language: en")
+    assert (await service.handle(PLACE, ANN, "/lang")).private == {"ann": [
+        "Язык чата: ru (можно выбрать: en, ru); /lang ru я выбирает язык только для ваших личных сообщений."]}
+    assert (await service.handle(other, ANN, "/lang")).private == {"ann": english}
 
 
 async def test_a_grant_is_no_result_on_the_leaderboard(service) -> None:

@@ -29,6 +29,9 @@ from tests.engine.holdem_helpers import start
 
 DAN = Actor("dan", "Dan")
 PLAYERS = {actor.user_id: actor for actor in (ANN, BOB, CAT, DAN)}
+WELCOME_BACK = ("Welcome back. Post the big blind now and play the next hand (/back post), or wait for the big blind "
+                "to come to you (/back wait).")
+"""What an away player reads on /back while others play: post now or wait for the big blind."""
 
 
 async def seat(service: Service, *actors: Actor) -> None:
@@ -182,7 +185,7 @@ async def test_an_away_player_keeps_his_seat_and_comes_back_waiting_for_the_big_
     reply = await next_hand(service, clock, reply)
     assert reply.table is not None and "Dan" not in reply.table.text  # dealt out, seat kept
     back = await service.handle(PLACE, DAN, "/back")
-    assert back.private["dan"][0].startswith("Welcome back. Post the big blind now")
+    assert back.private == {"dan": [WELCOME_BACK]}
     assert back.table is not None
     labels = [button.label for button in back.table.buttons]
     assert "Post the big blind now" in labels and "Wait for the big blind" in labels
@@ -254,7 +257,7 @@ async def test_a_player_still_choosing_how_to_come_back_is_dealt_in_rather_than_
     await service.handle(PLACE, CAT, "/away")
     reply = await next_hand(service, clock, reply)  # heads-up without him
     back = await service.handle(PLACE, CAT, "/back")
-    assert back.private["cat"][0].startswith("Welcome back.")  # two others play: he is asked, post or wait
+    assert back.private == {"cat": [WELCOME_BACK]}  # two others play: he is asked, post or wait
     await service.handle(PLACE, BOB, "/leave")
     reply = await next_hand(service, clock, reply)
     assert reply.table is not None and reply.table.to_act is not None, "no hand: Cat kept waiting"
