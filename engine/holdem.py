@@ -582,8 +582,8 @@ class Hand(ShowdownPhases):
 
     def verify_pre_action(self, player_id: str, pre: PreAction, chips: int = 0) -> None:
         """Raise a RuleError unless the player may choose this pre-action now: he is in the hand, not all-in, not
-        the player to act (he acts instead), for "check" owes nothing yet, and for "call N" owes chips to a bet that
-        is still `chips`."""
+        the player to act (he acts instead), for "check" owes nothing yet and has not acted on this street (see
+        `engine.preactions`), and for "call N" owes chips to a bet that is still `chips`."""
         if self._to_act is None:
             raise RuleError("hand_over", "the hand is over")
         seat = self._seat(player_id)
@@ -591,7 +591,7 @@ class Hand(ShowdownPhases):
             raise RuleError("pre_not_in_hand", "you have no decision left in this hand")
         if seat is self._seats[self._to_act]:
             raise RuleError("pre_your_turn", "it is your turn: act now")
-        refusal = pre_action_refusal(pre, owed=self._owed(seat), bet=self._current_bet, chips=chips)
+        refusal = pre_action_refusal(pre, owed=self._owed(seat), bet=self._current_bet, chips=chips, acted=seat.acted)
         if refusal is not None:
             raise refusal
 

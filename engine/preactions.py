@@ -1,7 +1,8 @@
 """Pre-actions (RULES.md §1a): what a player not yet to act chooses in advance, and what it plays when his turn comes.
 
 - "check/fold" checks when checking is free, else folds; it is never cancelled;
-- "check" checks; a bet or raise before his turn cancels it (it is refused while he already owes chips);
+- "check" checks; a bet or raise before his turn cancels it (it is refused while he already owes chips, and once he
+  has acted on the street: his turn comes back only after a bet, which cancels it, so it could never play);
 - "call N" calls the bet of N chips (the street's bet to match, the same for everyone, so one shared button offers
   it); a bet or raise before his turn changes what he owes and cancels it; it is refused when the bet is no longer N
   (a stale button) and when he owes nothing;
@@ -27,11 +28,13 @@ class PreAction(StrEnum):
     CALL_ANY = "call_any"
 
 
-def pre_action_refusal(pre: PreAction, *, owed: int, bet: int, chips: int = 0) -> RuleError | None:
-    """Why a player who owes `owed` chips, facing a bet of `bet` on this street, may not choose `pre` now (`chips`:
-    the bet "call N" was chosen for), None when he may."""
+def pre_action_refusal(pre: PreAction, *, owed: int, bet: int, chips: int = 0, acted: bool = False) -> RuleError | None:
+    """Why a player who owes `owed` chips, facing a bet of `bet` on this street (`acted`: he has acted on it
+    already), may not choose `pre` now (`chips`: the bet "call N" was chosen for), None when he may."""
     if pre is PreAction.CHECK and owed > 0:
         return RuleError("pre_check_owes", "there is a bet to call: check is not possible", owed=owed)
+    if pre is PreAction.CHECK and acted:
+        return RuleError("pre_check_acted", "you have acted on this street: a check could never play")
     if pre is PreAction.CALL and chips != bet:
         return RuleError("pre_call_changed", f"the bet is now {bet}, not {chips}", bet=bet, chips=chips)
     if pre is PreAction.CALL and owed <= 0:

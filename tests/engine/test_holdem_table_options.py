@@ -162,6 +162,20 @@ def test_check_plays_when_nobody_bets() -> None:
     assert hand.to_act == "A"
 
 
+def test_check_is_refused_once_he_has_acted_on_the_street_where_it_could_never_play() -> None:
+    hand, _ = deal()
+    run_script(hand, "D call; A call; B call; C check")  # to the flop: B, C, D, A
+    run_script(hand, "B check; C check")
+    with pytest.raises(RuleError) as acted:  # his turn comes back only after a bet, and a bet cancels a check
+        hand.set_pre_action("B", PreAction.CHECK)
+    assert acted.value.code == "pre_check_acted" and hand.pre_action("B") is None
+    hand.set_pre_action("B", PreAction.CHECK_FOLD)  # a fold to a bet still plays
+    hand.set_pre_action("A", PreAction.CHECK)  # he has not acted yet: his check plays
+    events = run_script(hand, "D check")
+    assert [event.player for event in events if isinstance(event, PlayerChecked)] == ["D", "A"]
+    assert hand.street == "turn" and hand.to_act == "B"  # the flop's pre-actions are gone: he decides himself
+
+
 def test_call_any_calls_a_raise_and_all_in_when_short() -> None:
     hand, _ = deal({**FOUR, "B": 50})
     hand.set_pre_action("B", PreAction.CALL_ANY)
