@@ -67,10 +67,12 @@ def waiting_timer(controller: HoldemTable, act: Action, hand: engine.Hand) -> tu
 
 
 def on_timer(controller: HoldemTable, act: Action, hand: engine.Hand, kind: str) -> None:
-    """The answers did not all come in time (the board is run once), or the player asked to show or muck did not
-    choose (his hand, which cannot win, is mucked)."""
+    """The answers did not all come in time (the board is run once: the story names who did not answer, and the
+    run's own line says once), or the player asked to show or muck did not choose (his hand, which cannot win, is
+    mucked)."""
     if kind == "runs" and hand.runs_asked:
-        controller._commit(act, hand, hand.runs_timeout(), [act.t("holdem.runs_timed_out")])
+        silent = ", ".join(act.name(player) for player in hand.runs_asked)
+        controller._commit(act, hand, hand.runs_timeout(), [act.t("holdem.runs_timed_out", players=silent)])
     elif kind == "show" and hand.showing is not None:
         player = hand.showing
         controller._commit(act, hand, hand.showdown_timeout(), [act.t("holdem.timed_out", player=act.name(player))])

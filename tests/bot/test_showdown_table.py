@@ -178,7 +178,10 @@ async def test_the_question_times_out_to_once(service: Service, clock: FakeClock
     clock.advance(2)
     assert await service.scheduler.fire_due() == 1
     text = all_public(heard)
-    assert "Time is up: the board is run once." in text and "Ann wins the main pot (600)" in text
+    # who did not answer, then the run's own line once (it said "the board is run once" twice)
+    assert "Time is up — no answer from Bob.\nThe board is run once.\n" in text and "run once." not in text.split(
+        "The board is run once.")[1]
+    assert "Ann wins the main pot (600)" in text
     await ledger_ok(service)
 
 
