@@ -42,8 +42,8 @@ def away(ctl: HoldemTable, act: Action, command: cmd.Command) -> None:
         raise act.refuse("not_seated")
     if seat["out"]:
         raise act.refuse("holdem.already_away")
-    events = mark_away(ctl, act, seat)
     act.say("holdem.away_tournament" if act.state.get("tournament") else "holdem.away", player=act.name(act.user))
+    events = mark_away(ctl, act, seat)
     hand = ctl._hand(act)
     if events and hand is not None:  # his turn, played at once
         ctl._commit(act, hand, events)
@@ -54,11 +54,13 @@ def away(ctl: HoldemTable, act: Action, command: cmd.Command) -> None:
 def mark_away(ctl: HoldemTable, act: Action, seat: dict[str, Any]) -> list[Event]:
     """Sit a player out (by `/away` or after time-outs) and start counting how long he is away. In a tournament's
     hand he is in, he is blinded out from now on (RULES.md §1a): his hand is folded at his turn, at once — the events
-    of this one if it is his, for the caller to commit (a cash table's player plays the hand he is in out)."""
+    of this one if it is his, for the caller to commit (a cash table's player plays the hand he is in out). A
+    straddle he announced for the next hand is dropped, and the table told."""
     seat["out"], seat["back"], seat["away_since"] = True, "", act.now
     seat["away_number"] = act.state.get("number", 0)  # the hand in play or the last one: he has missed none yet
-    if act.state.get("straddle") == seat["id"]:
+    if act.state.get("straddle") == seat["id"]:  # the table heard it announced: it hears it dropped
         act.state.pop("straddle")
+        act.say("holdem.straddle_dropped_next", player=act.name(seat["id"]), reason=act.t("holdem.straddle_away"))
     arm_stand_up(ctl, act)
     hand = ctl._hand(act)
     if not act.state.get("tournament") or hand is None or seat["id"] not in hand.players:

@@ -439,6 +439,26 @@ async def test_a_straddle_announced_then_no_longer_allowed_is_dropped_with_its_r
     await ledger_ok(service)
 
 
+async def test_a_straddler_who_goes_away_is_said_not_to_straddle_the_next_hand(service: Service) -> None:
+    """An announced straddle was dropped without a word when its player went away: the table, told he would
+    straddle, saw the next hand dealt without it."""
+    await service.handle(PLACE, ANN, "/set structure no-limit")
+    await service.handle(PLACE, ANN, "/set straddle on")
+    await seat(service, ANN, BOB, CAT, DAN)
+    assert (await service.handle(PLACE, DAN, "/straddle")).public == ["Dan will straddle 40 in the next hand."]
+    assert (await service.handle(PLACE, DAN, "/away")).public == [
+        "Dan is away and sits out from the next hand, keeping the seat: /back to return.",
+        "Dan does not straddle the next hand. A player away is dealt out."]
+    await service.handle(PLACE, ANN, "/lang ru")
+    assert (await service.handle(PLACE, DAN, "/back")).error is None
+    assert (await service.handle(PLACE, DAN, "/straddle")).error is None
+    assert (await service.handle(PLACE, DAN, "/away")).public[-1] == (
+        "Dan не ставит стрэддл в следующей раздаче. Отошедшему игроку карты не сдаются.")
+    dealt = await service.handle(PLACE, ANN, "/deal")
+    assert dealt.table is not None and "стрэддл" not in dealt.table.text.lower()
+    await ledger_ok(service)
+
+
 async def test_a_level_changed_after_a_straddle_is_announced_tells_its_new_size(service: Service) -> None:
     """The straddle is twice the big blind of the hand it is posted in: announced as 40, it posted 80 after
     '/set level 40' with no word. The table now hears the new size, or that it is dropped when the straddler can no
