@@ -249,8 +249,8 @@ class Hand(ShowdownPhases):
             hand_number=self.hand_number, players=tuple(seat.id for seat in self._seats),
             button=self._seats[self._button].id, stacks={seat.id: seat.stack for seat in self._seats},
             level=self.level, structure=self.structure.name, variant=self.variant.value, level_number=level_number)]
-        small_index = self._button if count == 2 else (self._button + 1) % count
-        big_index = (small_index + 1) % count
+        big_index = self._big_blind_index()
+        small_index = (big_index - 1) % count
         for index, (name, blind) in zip((small_index, big_index), zip(("small", "big"),
                                         self.structure.blinds(self.level), strict=True), strict=True):
             seat = self._seats[index]
@@ -310,6 +310,15 @@ class Hand(ShowdownPhases):
     def button(self) -> str:
         """The player holding the button."""
         return self._seats[self._button].id
+
+    @property
+    def big_blind(self) -> str:
+        """The player in the big blind's place: the second after the button, heads-up the one after it."""
+        return self._seats[self._big_blind_index()].id
+
+    def _big_blind_index(self) -> int:
+        count = len(self._seats)
+        return (self._button + (1 if count == 2 else 2)) % count
 
     @property
     def stacks(self) -> dict[str, int]:

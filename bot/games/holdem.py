@@ -419,6 +419,7 @@ class HoldemController:
             act.state["tournament"]["pawns_spent"] = dealt_at.pawns_spent
         spent.forget(act)
         act.state["button"] = button
+        act.state["big_blind"] = hand.big_blind  # heads-up next, he does not post it again (`next_button`)
         act.state.pop("last_hand", None)
         showdown.forget_uncontested(act)
         act.state["turn_seconds"] = self.config(act, "turn_seconds")  # the hand keeps it (see _NEXT_HAND_SETTINGS)
@@ -435,7 +436,8 @@ class HoldemController:
 
     def _next_button(self, act: Action) -> int:
         seats = act.state["seats"]
-        return next_button([self._dealt_in(act, seat) for seat in seats], act.state.get("button", -1))
+        big_blind = next((index for index, seat in enumerate(seats) if seat["id"] == act.state.get("big_blind")), None)
+        return next_button([self._dealt_in(act, seat) for seat in seats], act.state.get("button", -1), big_blind)
 
     def _act(self, act: Action, command: cmd.Command) -> None:
         if isinstance(command, cmd.Pawn) and not act.state.get("tournament"):

@@ -291,6 +291,7 @@ def finish(ctl: HoldemTable, act: Action, tournament: Tournament) -> None:
     stacks = {seat["id"]: seat["stack"] for seat in act.state["seats"]}
     events = apply_rule(act, tournament.finish, moment(act), stacks)
     act.state["seats"], act.state["button"] = [], -1
+    act.state.pop("big_blind", None)
     save(act, tournament, events, ctl)
     show_results(act, tournament)
     if act.reply.table is None and drawn_for is not None:
