@@ -19,6 +19,11 @@ is the thing itself ("shirt clip", "silk tie"). A Russian garment named after it
 Pearl Jam», «куртка Harley Davidson») is that garment: a band's or a brand's name, as on its label. Any other Russian
 noun after its head (a genitive, a name in Cyrillic) is not told apart from a second thing: such a phrase is refused,
 the bank's choice when in doubt.
+
+A few refused words also name something else (`UNCLEAR_STEMS`: «котелок» is a bowler hat or a pot, "panama" a hat or
+the country, "diamond" a jewel or a card's suit). Where such a word is the only refused one, nothing is taken and
+the player is asked what he means (`pawn_item_unclear_*`: it reads as a hat, which is refused; if he means something
+else, to name it otherwise); a phrase that also names the refused kind plainly ("bowler hat") is refused as usual.
 """
 
 from __future__ import annotations
@@ -31,8 +36,9 @@ from typing import Any
 
 from engine.common import RuleError
 
-__all__ = ["ENDINGS", "FORBIDDEN_PAWN_KINDS", "GARMENTS", "JOINING_WORDS", "LISTING_MARKS", "PawnRules", "is_garment",
-           "item_phrases", "item_words", "names_garment", "refused_at", "refused_word"]
+__all__ = ["ENDINGS", "FORBIDDEN_PAWN_KINDS", "GARMENTS", "JOINING_WORDS", "LISTING_MARKS", "UNCLEAR_STEMS",
+           "PawnRules", "is_garment", "item_phrases", "item_words", "names_garment", "refused_at", "refused_word",
+           "unclear_sense"]
 
 FORBIDDEN_PAWN_KINDS: Mapping[str, frozenset[str]] = MappingProxyType({
     "socks": frozenset({
@@ -101,6 +107,12 @@ GARMENTS: frozenset[str] = frozenset({
 """Stems of pieces of clothing (as `FORBIDDEN_PAWN_KINDS` writes them): at the end of a phrase such a word is the
 thing pawned, and a refused word before it only describes it ("tie-dye shirt", "chain-stitch sweater")."""
 
+UNCLEAR_STEMS: Mapping[str, str] = MappingProxyType({
+    "котелок": "hat", "котелк": "hat", "цилиндр": "hat", "bowler": "hat", "panama": "hat", "diamond": "jewel",
+})
+"""Refused stems (of `FORBIDDEN_PAWN_KINDS`) that also name something else, with what they are read as: a pot, a
+cylinder, a cricketer, a country, a card's suit or a pattern. Alone, such a word is asked about, not refused."""
+
 JOINING_WORDS: frozenset[str] = frozenset({"and", "with", "or", "plus", "и", "с", "со", "или", "плюс"})
 """Words that join two things in a description ("a shirt with cufflinks", «рубашка и часы»): a phrase ends at them."""
 
@@ -166,6 +178,11 @@ def refused_at(words: Sequence[str], start: int,
     return None if single is None else (single, 1)
 
 
+def unclear_sense(word: str) -> str | None:
+    """What a refused `word` is read as when it may also name something else (`UNCLEAR_STEMS`), else None."""
+    return next((UNCLEAR_STEMS[stem] for stem in _stems(word) if stem in UNCLEAR_STEMS), None)
+
+
 def is_garment(word: str) -> bool:
     """Whether `word` names a piece of clothing: a stem of `GARMENTS` plus one of `ENDINGS`."""
     return any(stem in GARMENTS for stem in _stems(word))
@@ -181,6 +198,14 @@ def names_garment(words: Sequence[str]) -> bool:
     return bool(name) and not head.isascii() and is_garment(head) and all(word.isascii() for word in name)
 
 
+def _unclear(sense: str, *, kind: str, word: str, item: str) -> RuleError:
+    """The question put about a refused word that may mean something else, by what it is read as."""
+    message = f"{word!r} reads as a {sense}, which is not accepted: say what it is"
+    if sense == "hat":
+        return RuleError("pawn_item_unclear_hat", message, kind=kind, word=word, item=item)
+    return RuleError("pawn_item_unclear_jewel", message, kind=kind, word=word, item=item)
+
+
 @dataclass(frozen=True, slots=True)
 class PawnRules:
     """The chips an item is worth and the kinds refused (data, not branches)."""
@@ -191,20 +216,28 @@ class PawnRules:
     def verify_item(self, item: str) -> None:
         """Raise RuleError unless the item may be pawned: a description is required (`pawn_item_missing`), and no
         phrase of it may name a refused kind, unless it names a piece of clothing (`names_garment`);
-        `pawn_item_forbidden` names the kind and the words."""
+        `pawn_item_forbidden` names the kind and the words. When the only refused words are ones that may mean
+        something else (`unclear_sense`), `pawn_item_unclear_<sense>` (hat, jewel) asks about the first of them."""
         phrases = item_phrases(item) if isinstance(item, str) else []  # anything but text describes nothing
         if not phrases:
             raise RuleError("pawn_item_missing", "describe the item you pawn")
+        unclear: RuleError | None = None
         for words in phrases:
             if names_garment(words):
                 continue  # a piece of clothing, whatever describes or names it
             for start in range(len(words)):
                 found = refused_at(words, start, self.forbidden)
-                if found is not None:
-                    kind, count = found
-                    word = " ".join(words[start:start + count])
+                if found is None:
+                    continue
+                kind, count = found
+                word = " ".join(words[start:start + count])
+                sense = unclear_sense(word) if count == 1 else None
+                if sense is None:
                     raise RuleError("pawn_item_forbidden", f"{word!r} cannot be pawned ({kind} are not accepted)",
                                     kind=kind, word=word, item=" ".join(item.split()))
+                unclear = unclear or _unclear(sense, kind=kind, word=word, item=" ".join(item.split()))
+        if unclear is not None:
+            raise unclear
 
     def to_dict(self) -> dict[str, Any]:
         """A JSON-able form: the refused kinds only when they are not the standard ones (every hand's snapshot

@@ -296,7 +296,13 @@ async def test_a_short_player_pawns_an_item_for_chips(night) -> None:
     socks = await service.handle(PLACE, actor, "/pawn my lucky socks")
     assert socks.error == ("“my lucky socks” cannot be pawned (no socks, belts, jewellery, accessories or "
                            "watches).")  # the item as described, not the one word that refused it
+    bowler = await service.handle(PLACE, actor, "/pawn Bowler")
+    assert bowler.error == ("“bowler” reads as a hat, and hats are not accepted: if you mean something else, name it "
+                            "in other words.")  # a bowler, or a pot: asked, not refused as jewellery or socks
     await service.handle(PLACE, ANN, "/lang ru")
+    pot = await service.handle(PLACE, actor, "/pawn котелок")
+    assert pot.error == ("«котелок» — похоже на шляпу, а шляпы в залог не принимают: если вы о другом, назовите вещь "
+                         "иначе.")
     for item in ("серьги", "часы", "золотое кольцо"):  # plural or not, the same words fit
         refused = await service.handle(PLACE, actor, f"/pawn {item}")
         assert refused.error == (f"«{item}»: такое в залог не принимают (никаких носков, ремней, украшений, "
