@@ -50,10 +50,16 @@ class Reach:
     async def note_chat(self, update: Update, context: ContextTypes.DEFAULT_TYPE) -> None:
         """A message tells where the bot is: a user who writes in private may be written to; a group the bot
         hears from (in any topic, one without a table too) has the bot in it, so the tables paused because the group
-        refused it play on, and so does the table of the forum topic the message came from (`back_in_group`). Only
-        the first message since the start or the group's loss asks the store; then only a paused topic's does."""
+        refused it play on, and so does the table of the forum topic the message came from (`back_in_group`). A
+        press on a button of a group's message says the group has the bot in it, as a message does (before the press
+        is played, so it acts on the table playing on), but not that its topic is open: a closed topic's buttons
+        still work. Only the first message since the start or the group's loss asks the
+        store; then only a paused topic's does."""
         message, user = update.message, update.effective_user
         if message is None:
+            pressed = update.callback_query.message if update.callback_query is not None else None
+            if pressed is not None and pressed.chat.type != ChatType.PRIVATE:
+                await self._heard_from(pressed.chat.id, None)  # not its topic: a closed topic's buttons still work
             return
         if message.chat.type == ChatType.PRIVATE:
             if user is not None:
@@ -63,7 +69,12 @@ class Reach:
             return  # the news of the bot's own removal: the group is lost, not back
         if message.forum_topic_closed is not None:
             return  # the news of a topic's closing, heard after its refusal paused the table: not back
-        chat_id, topic = self.memory.current_chat(message.chat.id), topic_of(message)
+        await self._heard_from(message.chat.id, topic_of(message))
+
+    async def _heard_from(self, chat: int, topic: int | None) -> None:
+        """Someone in a group (in `topic`, if a forum topic) wrote or pressed: it plays on, unless already heard
+        from and the place's own table is not paused."""
+        chat_id = self.memory.current_chat(chat)
         if chat_id not in self._heard or self.service.is_paused(place_of(chat_id, topic).table_id):
             await self.back_in_group(chat_id, topic)
 

@@ -266,6 +266,28 @@ async def test_a_group_that_refuses_the_bot_pauses_its_table_until_a_message_com
     assert await bot.store.read(lambda tx: tx.check_ledger()) == []
 
 
+@pytest.mark.telegram_time_scale(WHOLE_HANDS)
+async def test_a_press_on_a_paused_tables_button_resumes_it_as_a_message_does(make_bot, api) -> None:
+    """A press on the table message's button, in the group that had refused the bot, left the table paused (only a
+    message said the bot was back): the press was answered and nothing moved. Now the press says the group is
+    reachable as a message does: the table plays on, and the press itself acts."""
+    bot = await make_bot("holdem", seed=3)
+    for user in (ANN, BOB):
+        await bot.command(user, "/join 200")
+    await bot.command(ANN, "/deal")
+    before = await hand_of(bot)
+    assert before is not None and before.to_act is not None
+    api.fail("editMessageText", 403, "Forbidden: bot was kicked from the supergroup chat")
+    await bot.fire_timers(60)  # the time bank's edit is refused: the table pauses
+    assert bot.service.is_paused(TABLE)
+    answer = await bot.press(BY_KEY[before.to_act], bot.table_message(), "Call")
+    assert not bot.service.is_paused(TABLE)
+    assert not answer.get("show_alert"), answer
+    after = await hand_of(bot)
+    assert after is not None and after.to_act != before.to_act, "the press called, and the turn moved on"
+    assert await bot.store.read(lambda tx: tx.check_ledger()) == []
+
+
 async def play_by_commands(bot: Running, chat: dict[str, Any]) -> None:
     """Play the hand in progress in `chat` to its end: whoever must act calls, or checks when nothing is owed."""
     table_id = place_of(chat["id"], None).table_id

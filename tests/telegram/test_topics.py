@@ -205,3 +205,17 @@ async def test_the_news_of_a_topics_closing_heard_late_does_not_resume_its_table
     await say(bot, B, forum_topic_closed={})
     assert bot.service.is_paused(table_of(B))
     assert [call for call in api.calls("sendMessage")[tried:] if call.get("message_thread_id") == str(B)] == []
+
+
+@pytest.mark.telegram_time_scale(WHOLE_HANDS)
+async def test_a_press_in_a_closed_topic_does_not_resume_its_table(make_bot, api) -> None:
+    """A press on a button says the group has the bot (`test_a_press_on_a_paused_tables_button_resumes_it_as_a_message
+    _does`), not that the topic is open again: buttons work in a closed topic, where posts are refused. Its table
+    stays paused and nothing is tried there."""
+    bot = await make_bot("duel")
+    await two_topics_b_closed(bot)
+    tried = len(api.calls("sendMessage"))
+    table = [sent for sent in bot.group() if sent.topic == B and sent.buttons()][-1]
+    await bot.press_data(ANN, table, table.buttons()[0]["callback_data"])
+    assert bot.service.is_paused(table_of(B))
+    assert [call for call in api.calls("sendMessage")[tried:] if call.get("message_thread_id") == str(B)] == []
