@@ -120,11 +120,11 @@ def random_command(hand: engine.Hand, rng: random.Random) -> str:
 
 
 async def play_table(service: Service, rng: random.Random, number: int, hands: int, game: str = "holdem") -> str:
-    """Seat 2-6 new players at a new table with a random structure (Hold'em; Omaha is pot limit) and play up to
-    `hands` random hands."""
+    """Seat 2-6 new players (by the table's number, so every count is played whatever the random hands do) at a new
+    table with a random structure (Hold'em; Omaha is pot limit) and play up to `hands` random hands."""
     place = Place(CHAT, f"{CHAT}/t{number}")
     players = {f"u{number}-{k}": Actor(f"u{number}-{k}", f"P{number}x{k}", is_admin=True)
-               for k in range(rng.randint(2, 6))}
+               for k in range(2 + number % 5)}
     first = next(iter(players.values()))
     if game == "holdem":
         assert (await service.handle(place, first, f"/set structure {STRUCTURES[number % 3]}")).error is None
