@@ -47,7 +47,8 @@ class ThreadWorker:
         only once the thread is done with it (its outcome posted back), not when its caller stops waiting."""
 
     async def start(self) -> None:
-        """Start the thread and open the connection in it; raises (the thread then gone) if it cannot be opened."""
+        """Start the thread and open the connection in it. Raises if it cannot be opened, or if the caller is
+        cancelled meanwhile; either way only once the thread has ended (a connection it opened late closed)."""
         self._connected = asyncio.get_running_loop().create_future()
         self._stopped = asyncio.get_running_loop().create_future()
         self._thread.start()
@@ -55,6 +56,8 @@ class ThreadWorker:
             await self._connected
         except BaseException:
             self._is_closed = True
+            self._queue.put(None)  # cancelled while it opens: it is to close the connection once open, and end
+            await self._ended()
             raise
 
     async def run(self, fn: Callable[[Any], T]) -> T:
@@ -80,10 +83,12 @@ class ThreadWorker:
             return
         self._is_closed = True
         self._queue.put(None)
-        await asyncio.shield(self._stopped)
-        self._join()
+        await self._ended()
 
-    def _join(self) -> None:
+    async def _ended(self) -> None:
+        """Return once the thread has ended (it has been told to, or its connection failed to open)."""
+        assert self._stopped is not None
+        await asyncio.shield(self._stopped)
         # the thread posted `_stopped` as its last act: only its return is left, so waiting here blocks the event
         # loop for no more than that (bounded all the same: a thread that does not end must not hang the shutdown)
         self._thread.join(JOIN_SECONDS)

@@ -62,6 +62,52 @@ async def test_a_file_that_cannot_be_opened_fails_at_start(tmp_path: Path) -> No
         await worker.run(lambda connection: None)
 
 
+async def test_a_failed_start_returns_once_the_thread_has_ended(tmp_path: Path,
+                                                                 monkeypatch: pytest.MonkeyPatch) -> None:
+    """The thread posts the failure, then that it stopped, then returns; a loaded machine may pause it between
+    (here each post is followed by a pause): `start` raises only once the thread has ended."""
+    from bot.store import worker as module
+
+    post = module._post
+
+    def slow_post(*args: Any) -> None:
+        post(*args)
+        time.sleep(0.3)
+
+    monkeypatch.setattr(module, "_post", slow_post)
+    worker = ThreadWorker(connect(tmp_path / "missing" / "w.db"), "test-db")
+    with pytest.raises(sqlite3.OperationalError):
+        await worker.start()
+    assert not worker._thread.is_alive()
+
+
+async def test_a_start_cancelled_while_it_opens_closes_the_connection_and_ends_the_thread(tmp_path: Path) -> None:
+    """A slow open (a PostgreSQL server far away) outlives its caller: the connection it opens is closed and the
+    thread ends before the cancellation reaches the caller, rather than a thread left waiting for calls forever."""
+    opening, release = threading.Event(), threading.Event()
+    opened: list[sqlite3.Connection] = []
+
+    def slow_connect() -> sqlite3.Connection:
+        opening.set()
+        release.wait(5)
+        opened.append(sqlite3.connect(tmp_path / "w.db", isolation_level=None, check_same_thread=False))
+        return opened[0]
+
+    worker = ThreadWorker(slow_connect, "test-db")
+    starting = asyncio.ensure_future(worker.start())
+    assert await asyncio.to_thread(opening.wait, 5)
+    starting.cancel()
+    await asyncio.sleep(0.01)
+    release.set()
+    with pytest.raises(asyncio.CancelledError):
+        await starting
+    assert not worker._thread.is_alive()
+    with pytest.raises(sqlite3.ProgrammingError):  # closed
+        opened[0].execute("SELECT 1")
+    with pytest.raises(sqlite3.ProgrammingError):
+        await worker.run(lambda connection: None)
+
+
 def test_the_store_does_not_use_aiosqlite() -> None:
     """It used aiosqlite's private `_execute` and `_conn` (pinned below 0.23); its public API has no way to run a
     whole transaction in one thread hop, so the store runs its own thread on the standard library's sqlite3."""
