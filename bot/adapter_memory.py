@@ -40,11 +40,6 @@ class AdapterMemory:
 
         await self._write(write)
 
-    async def retiring_messages(self, platform_name: str) -> list[OldMessage]:
-        """Every old table message on a platform still waiting to lose its buttons (queued before the last stop),
-        oldest first in each chat."""
-        return await self._store.read(lambda tx: platform.retiring_messages(tx, platform_name))
-
     async def claim_retiring(self, platform_name: str, lease: float) -> list[OldMessage]:
         """The old table messages on a platform waiting to lose their buttons that this process now holds, to queue:
         those no process held (`bot.store.platform.claim_retiring`), with several processes on one database those

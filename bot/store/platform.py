@@ -65,14 +65,6 @@ def forget_table_message(tx: Tx, platform: str, table_id: str) -> None:
     tx.db.execute(f"DELETE FROM {table} WHERE table_id = ?", (table_id,))
 
 
-def retiring_messages(tx: Tx, platform: str) -> list[OldMessage]:
-    """Every old table message on `platform` waiting to lose its buttons, oldest first in each chat."""
-    _messages(platform)
-    rows = tx.db.execute(f"SELECT {_OLD_COLUMNS} FROM retiring_messages WHERE platform = ? ORDER BY chat_id, "
-                         "message_id", (platform,))
-    return [_old_message(row) for row in rows]
-
-
 def add_retiring(tx: Tx, platform: str, old: OldMessage, claimed_by: str) -> None:
     """Record an old table message waiting to lose its buttons, claimed by the process `claimed_by` that queues it
     (`claim_retiring`); one waiting already keeps its text when `old` has none (as the adapters' queues do)."""

@@ -9,8 +9,10 @@ from pathlib import Path
 
 import pytest
 
+from bot.adapter_memory import AdapterMemory
 from bot.clock import FakeClock
 from bot.output import OldMessage, Place, PostedMessage
+from bot.retiring import LEASE_SECONDS
 from bot.service import Service
 from bot.store import Store, schema
 from tests.bot.conftest import ANN, PLACE
@@ -139,20 +141,27 @@ async def test_old_messages_wait_to_lose_their_buttons_until_forgotten(store: St
     await memory.remember_table_message("discord", guild.table_id, PostedMessage(2, "h1", 101),
                                         retiring=OldMessage(guild, 100))
     assert await memory.table_messages("telegram") == {PLACE.table_id: PostedMessage(-5, "h2", 10)}
-    assert await memory.retiring_messages("telegram") == [reposted, OldMessage(PLACE, 8)]
-    assert await memory.retiring_messages("discord") == [OldMessage(guild, 100)]
+    assert await waiting(memory, "telegram") == [reposted, OldMessage(PLACE, 8)]
+    assert await waiting(memory, "discord") == [OldMessage(guild, 100)]
 
     await memory.forget_retiring("telegram", PLACE.chat_id, [8, 11])  # retired (11: forgotten already)
     await memory.forget_retiring("discord", guild.chat_id, [])
-    assert await memory.retiring_messages("telegram") == [reposted]
-    assert await memory.retiring_messages("discord") == [OldMessage(guild, 100)]
+    assert await waiting(memory, "telegram") == [reposted]
+    assert await waiting(memory, "discord") == [OldMessage(guild, 100)]
 
     new = "chat2"
     assert await service.move_chat(PLACE.chat_id, new, also=memory.telegram_chat_moved(-5, -1005))
     moved = Place(new, new + PLACE.table_id.removeprefix(PLACE.chat_id))
-    assert await memory.retiring_messages("telegram") == [OldMessage(moved, 6, reposted.text, photo=True)]
+    assert await waiting(memory, "telegram") == [OldMessage(moved, 6, reposted.text, photo=True)]
     with pytest.raises(ValueError, match="whatsapp"):
-        await memory.retiring_messages("whatsapp")
+        await waiting(memory, "whatsapp")
+
+
+async def waiting(memory: AdapterMemory, platform_name: str) -> list[OldMessage]:
+    """The old table messages the next process to start would queue: this one stops cleanly (its claims released),
+    and they are claimed as a start claims them."""
+    await memory.release_retiring()
+    return await memory.claim_retiring(platform_name, LEASE_SECONDS)
 
 
 REFUSE_INSERTS = {

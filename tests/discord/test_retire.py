@@ -9,6 +9,7 @@ from typing import Any
 
 from bot.discord.delivery import RETIRE_AFTER
 from bot.output import OldMessage
+from bot.retiring import LEASE_SECONDS
 from tests.discord.fake_discord import FakeDiscord
 from tests.discord.test_games import action, current_table, play_out, to_act
 
@@ -101,7 +102,7 @@ async def stop_then_start_again(fake: FakeDiscord, bot: Any, channel: int, *, cr
     shown_again = [at for at, message in edits if message == int(second["id"])]
     assert shown_again and all(at > shown_again[0] for at, message in edits if message in old), \
         "after the table in play was shown again"
-    assert await bot.service.memory.retiring_messages("discord") == []
+    assert await bot.service.memory.claim_retiring("discord", LEASE_SECONDS) == []
 
 
 async def test_a_retirement_a_crash_left_waiting_is_sent_after_the_restart_once(fake, make_bot) -> None:

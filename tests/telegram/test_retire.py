@@ -8,6 +8,7 @@ import time
 
 import pytest
 
+from bot.retiring import LEASE_SECONDS
 from tests.telegram.conftest import ANN, BOB, CAT, WHOLE_HANDS, Running
 from tests.telegram.fake_api import GROUP, FakeBotApi, Sent
 from tests.telegram.test_delivery import hand_of, until
@@ -135,7 +136,7 @@ async def test_a_retirement_a_crash_left_waiting_is_sent_after_the_restart_once(
     shown = [call.at for call in after if call.method == "editMessageText"]
     assert shown and min(call.at for call in after if call.method == "editMessageReplyMarkup") > shown[0], \
         "the table in play was shown again first"
-    assert await again.service.memory.retiring_messages("telegram") == []
+    assert await again.service.memory.claim_retiring("telegram", LEASE_SECONDS) == []
 
     await play_out(again, api.messages[GROUP["id"], second.message_id])  # hand 2 plays on in its own message
     await again.command(BOB, "/deal")
