@@ -296,10 +296,11 @@ class Store:
     async def _write(self, batch: list[Job]) -> list[tuple[bool, Any]]:
         """Write one batch: here when it can start at once (see `_here`), else in the database thread."""
         outcomes = self._here(functools.partial(_run_batch, batch=batch, known=self._known, gate=None,
-                                                dialect=self.dialect))
+                                                dialect=self.dialect, process_id=self.process_id))
         if isinstance(outcomes, _Queue):
             return await self._in_thread(functools.partial(_run_batch, batch=batch, known=self._known,
-                                                           gate=self._gate, dialect=self.dialect))
+                                                           gate=self._gate, dialect=self.dialect,
+                                                           process_id=self.process_id))
         if all(ok for ok, _ in outcomes):  # no other task of the loop ran meanwhile, and no job failed
             collector.after_batch()
         return outcomes
@@ -390,9 +391,9 @@ def _migrate_postgresql(connection: postgres.PgConnection) -> int:
 
 
 def _run_batch(connection: Connection, *, batch: list[Job], known: Known, gate: threading.Lock | None,
-               dialect: Dialect) -> list[tuple[bool, Any]]:
+               dialect: Dialect, process_id: str) -> list[tuple[bool, Any]]:
     """Write the batch holding the checkpointer's gate (None: the caller holds it)."""
     with gate or contextlib.nullcontext():
-        return write_batch(connection, batch, known, dialect)
+        return write_batch(connection, batch, known, dialect, process_id)
 
 

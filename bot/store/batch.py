@@ -22,7 +22,8 @@ RETRY = object()
 """A job's outcome when another process held a row it needed (PostgreSQL): it did nothing and runs in the next batch."""
 
 
-def write_batch(connection: Connection, batch: list[Job], known: Known, dialect: Dialect) -> list[tuple[bool, Any]]:
+def write_batch(connection: Connection, batch: list[Job], known: Known, dialect: Dialect,
+                process_id: str | None = None) -> list[tuple[bool, Any]]:
     """Run the batch's jobs in one transaction and commit it; a job that fails leaves nothing of its own behind.
 
     On PostgreSQL each job runs in a savepoint. On SQLite a savepoint journals every page a job changes (a copy of
@@ -38,7 +39,7 @@ def write_batch(connection: Connection, batch: list[Job], known: Known, dialect:
             if noted is None:
                 connection.execute("SAVEPOINT job")
             try:
-                tx = Tx(noted or connection, now, known, dialect)
+                tx = Tx(noted or connection, now, known, dialect, process_id)
                 result = fn(tx)
                 tx.finish_job()
                 outcomes.append((True, result))

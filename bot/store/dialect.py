@@ -98,6 +98,14 @@ class Dialect:
         statement = re.sub(r"(\bREFERENCES \w+\(\w+\))", r"\1 DEFERRABLE", statement)
         return re.sub(r"json_extract\((\w+), '\$\.kind'\)", lambda match: self.event_kind(match[1]), statement)
 
+    def columns(self, connection: Connection, table: str) -> set[str]:
+        """The names of a table's columns (for a migration that adds one only where it is missing)."""
+        if self.name == "postgresql":
+            return {str(row[0]) for row in connection.execute(
+                "SELECT column_name FROM information_schema.columns WHERE table_name = ? "
+                "AND table_schema = current_schema()", (table,))}
+        return {str(row[1]) for row in connection.execute(f"PRAGMA table_info({table})")}
+
     def schema_version(self, connection: Connection) -> int:
         """The number of migrations applied."""
         if self.name == "postgresql":

@@ -1,10 +1,12 @@
-"""When the bot last ran, from which start-up measures its downtime: its last clean stop, or the last action or
-timer any table stored (`bot.service.startup`)."""
+"""When the bot last ran, from which start-up measures its downtime (its last clean stop, or the last action or timer
+any table stored: `bot.service.startup`), and with several processes on one database, when a table a stopped process
+left was last served (`bot.service.takeover`)."""
 
 from __future__ import annotations
 
 from collections.abc import Collection
 
+from bot.store.dialect import Connection, Dialect
 from bot.store.snapshots import AFTER_SNAPSHOT
 from bot.store.tx import Tx
 
@@ -29,13 +31,38 @@ def last_ran(tx: Tx) -> float | None:
     return max(known) if known else None
 
 
-def last_written(tx: Tx, table_ids: Collection[str]) -> dict[str, float]:
-    """When each of these tables last stored something (its snapshot, or a log row after it): with several
-    processes on one database, where a process that stopped left a table's timers for another to take over
-    (`bot.service.takeover`), the table was down from then."""
-    if not table_ids:
+def last_served(tx: Tx, keys: Collection[str]) -> dict[str, float]:
+    """When the table of each of these timers was last known served: the later of its last write (its snapshot, or a
+    log row after it) and the last heartbeat (`beat`) of the process that armed the timer. With several processes on
+    one database, where a process that stopped left its timers for another to take over (`bot.service.takeover`),
+    the table was down from then: a quiet table was served, though it wrote nothing, while its process lived."""
+    if not keys:
         return {}
-    places = ", ".join("?" * len(table_ids))
-    rows = tx.db.execute(f"SELECT table_id, updated_at, {_LOGGED_AFTER} FROM tables WHERE table_id IN ({places})",
-                         tuple(table_ids))
-    return {str(table_id): max(float(updated_at), float(logged or 0)) for table_id, updated_at, logged in rows}
+    places = ", ".join("?" * len(keys))
+    rows = tx.db.execute(
+        f"SELECT timers.key, tables.updated_at, {_LOGGED_AFTER}, processes.alive_at FROM timers "
+        "JOIN tables ON tables.table_id = timers.table_id "
+        f"LEFT JOIN processes ON processes.process_id = timers.armed_by WHERE timers.key IN ({places})", tuple(keys))
+    return {str(key): max(float(updated_at), float(logged or 0), float(alive_at or 0))
+            for key, updated_at, logged, alive_at in rows}
+
+
+def beat(tx: Tx, process_id: str, *, forget_before: float | None = None) -> None:
+    """The process `process_id` is alive at `tx.now` (its heartbeat; `last_served`). With `forget_before`, the rows
+    of the processes last heard from before then that armed no timer still there go (each start leaves one)."""
+    tx.db.execute("INSERT INTO processes(process_id, alive_at) VALUES (?, ?) "
+                  "ON CONFLICT(process_id) DO UPDATE SET alive_at = excluded.alive_at", (process_id, tx.now))
+    if forget_before is not None:
+        tx.db.execute("DELETE FROM processes WHERE alive_at < ? AND NOT EXISTS "
+                      "(SELECT 1 FROM timers WHERE timers.armed_by = processes.process_id)", (forget_before,))
+
+
+def heartbeats(connection: Connection, dialect: Dialect) -> None:
+    """Migration 31: each process's last heartbeat (`beat`) and, in each timer's row, the process that armed it
+    (`Timers.set_timer`), from which a takeover counts the downtime (`last_served`). Only what is missing: a database
+    set back to an older version to run an older migration again (as the tests of the migrations do) runs this one
+    over what it has."""
+    connection.execute(dialect.ddl("CREATE TABLE IF NOT EXISTS processes (process_id TEXT PRIMARY KEY, "
+                                   "alive_at REAL NOT NULL)"))
+    if "armed_by" not in dialect.columns(connection, "timers"):
+        connection.execute("ALTER TABLE timers ADD COLUMN armed_by TEXT")

@@ -122,12 +122,7 @@ def claims_on_retiring_messages(connection: Connection, dialect: Dialect) -> Non
     """Migration 30: the claim on each old table message waiting to lose its buttons (`claim_retiring`): which process
     holds it, and when it last said so. Columns added only where missing: a database set back to an older version to
     run an older migration again (as the tests of the migrations do) runs this one over the table it has."""
-    if dialect.is_shared:
-        names = {str(row[0]) for row in connection.execute(
-            "SELECT column_name FROM information_schema.columns WHERE table_name = 'retiring_messages' "
-            "AND table_schema = current_schema()")}
-    else:
-        names = {str(row[1]) for row in connection.execute("PRAGMA table_info(retiring_messages)")}
+    names = dialect.columns(connection, "retiring_messages")
     for name, kind in (("claimed_by", "TEXT"), ("claimed_at", "REAL")):
         if name not in names:
             connection.execute(dialect.ddl(f"ALTER TABLE retiring_messages ADD COLUMN {name} {kind}"))

@@ -17,6 +17,7 @@ from bot.store.action_log import (
 )
 from bot.store.chats import label_players
 from bot.store.dialect import SQLITE, Connection, Dialect
+from bot.store.downtime import heartbeats
 from bot.store.figures import add_hand_figures, figures_by_chat_and_time
 from bot.store.platform import claims_on_retiring_messages
 from bot.store.repair import number_hands_per_table
@@ -311,6 +312,9 @@ MIGRATIONS: list[Migration] = [
     # `bot.store.platform.claim_retiring`): with several processes on one database, each queues only its own, and
     # those of a process that stopped once its claim is stale, so no message is retired twice
     claims_on_retiring_messages,
+    # 31: each process's heartbeat, and the process that armed each timer: a takeover counts a table's downtime from
+    # its owner's last heartbeat when that is later than the table's last write (`bot.store.downtime.last_served`)
+    heartbeats,
 ]
 
 REBUILDS: frozenset[Migration] = frozenset({accounts_by_name})

@@ -13,12 +13,13 @@ class Timers(ActionLog):
     """The named deadlines of the tables (`timers` rows, and on SQLite the changes logged after them)."""
 
     def set_timer(self, key: str, table_id: str, due_at: float, payload: dict[str, Any]) -> None:
-        """Arm (or re-arm) a named deadline in its row (an action's timers go to its log row instead on SQLite:
-        `log_timers`)."""
+        """Arm (or re-arm) a named deadline in its row, as this transaction's process's (`armed_by`: the one that fires
+        it, unless it stops first); an action's timers go to its log row instead on SQLite (`log_timers`)."""
         self.db.execute(
-            "INSERT INTO timers(key, table_id, due_at, payload) VALUES (?, ?, ?, ?) "
-            "ON CONFLICT(key) DO UPDATE SET due_at = excluded.due_at, payload = excluded.payload",
-            (key, table_id, due_at, dumps(payload)),
+            "INSERT INTO timers(key, table_id, due_at, payload, armed_by) VALUES (?, ?, ?, ?, ?) "
+            "ON CONFLICT(key) DO UPDATE SET due_at = excluded.due_at, payload = excluded.payload, "
+            "armed_by = excluded.armed_by",
+            (key, table_id, due_at, dumps(payload), self.process_id),
         )
 
     def clear_timer(self, key: str) -> None:

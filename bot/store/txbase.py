@@ -28,10 +28,13 @@ class TxState:
     recorded that waits for an action's log row."""
 
     def __init__(self, connection: Connection, now: float, known: Known | None = None,
-                 dialect: Dialect = SQLITE) -> None:
+                 dialect: Dialect = SQLITE, process_id: str | None = None) -> None:
         self.db = connection
         self.dialect = dialect
         self.now = now
+        self.process_id = process_id
+        """The process writing (`Store.process_id`; None in a read): the one that fires the timers it arms, in their
+        rows (`Timers.set_timer`)."""
         self.known = known if known is not None else Known()
         self.learned = Known()
         """What this transaction wrote to the rows `known` mirrors; `Known.adopt` takes it once it is kept."""

@@ -6,12 +6,14 @@ import asyncio
 import contextlib
 import random
 from collections.abc import Iterable
+from functools import partial
 
 from bot.clock import FakeClock
 from bot.replay import state_json
 from bot.service import Service
-from bot.service.takeover import TAKEOVER_SECONDS
-from bot.store import Store
+from bot.service.takeover import FORGET_PROCESS_SECONDS, TAKEOVER_SECONDS
+from bot.store import Store, Tx
+from bot.store.downtime import beat
 from tests.bot.conftest import ANN, BOB, CAT, PLACE
 from tests.bot.helpers import everything_said, listen
 from tests.bot.test_service_tournament_options import at, rebuy_night_with_a_bust
@@ -201,6 +203,66 @@ async def test_a_stopped_services_tournament_gives_back_the_rebuy_period_its_dow
         assert await second.read(lambda tx: tx.check_ledger()) == []
     finally:
         await stop_watching(watching, first, second)
+
+
+async def test_a_takeover_counts_the_downtime_from_the_stopped_process_last_heartbeat(postgres_url: str) -> None:
+    """As above, but `one` lives on after the bust at 18:20, its table quiet (nothing written), saying it is alive
+    (the heartbeat `watch_timers` writes) until it dies at 18:50. `two` takes over the clock's 19:00 appointment at
+    19:30: the table was served until 18:50, so the downtime took 10 minutes of the rebuy period, not the 40 since
+    the table's last write, and only those are given back (the period runs again until 19:40, not 20:10)."""
+    clock = FakeClock(at(18, 0))
+    first, second = await Store.open(postgres_url), await Store.open(postgres_url)
+    watching: asyncio.Task[None] | None = None
+    try:
+        one = Service(first, clock, rng=random.Random(1))
+        two = Service(second, clock, rng=random.Random(2))
+        await one.start()
+        await two.start()
+        await rebuy_night_with_a_bust(one, clock)
+        beating = asyncio.create_task(one.watch_timers(every=0.01))
+        clock.current = at(18, 50)
+
+        def last_heartbeat(tx: Tx) -> float | None:
+            return tx.db.execute("SELECT MAX(alive_at) FROM processes").fetchone()[0]
+
+        async with asyncio.timeout(5):
+            while await first.read(last_heartbeat) != at(18, 50):
+                await asyncio.sleep(0.01)
+        await stop_watching(beating, first)  # `one` dies at 18:50 with the clock's appointment armed
+        heard = listen(two)
+        watching = asyncio.create_task(two.watch_timers(every=0.01))
+        clock.current = at(19, 30)
+        given_back = ("The rebuy period ended while the bot was offline: it runs again until 19:40, for as long as "
+                      "the downtime cut it short.")
+        with contextlib.suppress(TimeoutError):  # every timer `one` left is overdue: `two` takes each over
+            async with asyncio.timeout(3):
+                while "The rebuy period ended while the bot was offline" not in everything_said(heard):
+                    await two.scheduler.fire_due()
+                    await asyncio.sleep(0.01)
+        assert given_back in everything_said(heard)
+        assert await second.read(lambda tx: tx.check_ledger()) == []
+    finally:
+        await stop_watching(watching, first, second)
+
+
+async def test_a_process_first_heartbeat_forgets_processes_long_gone_that_left_no_timer(postgres_url: str) -> None:
+    """Each start leaves a heartbeat's row: the next process to start removes those not heard from for
+    `FORGET_PROCESS_SECONDS`, but not one whose timer is still there (a takeover counts from its heartbeat)."""
+    store = await Store.open(postgres_url)
+    try:
+        long_ago = 1_000.0
+        for process_id in ("gone", "armed", "recent"):
+            await store.transact(partial(beat, process_id=process_id), now=long_ago)
+        await store.transact(partial(beat, process_id="recent"), now=long_ago + 60)
+        await store.transact(lambda tx: tx.db.execute(
+            "INSERT INTO timers(key, table_id, due_at, payload, armed_by) VALUES ('k', 't', 1.0, '{}', 'armed')"),
+            now=long_ago)
+        now = long_ago + FORGET_PROCESS_SECONDS + 30
+        await store.transact(partial(beat, process_id="new", forget_before=now - FORGET_PROCESS_SECONDS), now=now)
+        rows = await store.read(lambda tx: sorted(tx.db.execute("SELECT process_id, alive_at FROM processes")))
+        assert rows == [("armed", long_ago), ("new", now), ("recent", long_ago + 60)]
+    finally:
+        await store.close()
 
 
 async def test_an_old_message_waiting_to_lose_its_buttons_is_queued_by_one_process_until_it_stops(
