@@ -125,6 +125,12 @@ class DiscordAdapter:
                                  lost=self._lost_channel)
         self._lost: set[str] = set()
         self._pausing: set[asyncio.Task[None]] = set()
+        self._handlers: set[asyncio.Task[Any]] = set()
+        """The tasks answering interactions (discord.py's): `stop` abandons those still running after `stop_after`."""
+        self._work: set[asyncio.Future[Any]] = set()
+        """What interactions awaited (the service's work, reads), running on whether or not their answer is
+        abandoned: a cancellation must not cut an action short between its commit and its timers."""
+        self._stopping = False
         self._busy = 0
         self._idle = asyncio.Event()
         self._idle.set()
@@ -175,13 +181,17 @@ class DiscordAdapter:
             await self.stop()
 
     async def stop(self) -> None:
-        """Send what is queued (waiting at most `stop_after` seconds) and close the connection."""
+        """Answer what is being answered and send what is queued (waiting at most `stop_after` seconds), then
+        abandon the interactions still being answered (`_abandon`) and close the connection. An interaction that
+        comes meanwhile is told the bot is restarting, its work not started."""
+        self._stopping = True
         if self._showing is not None:
             self._showing.cancel()
             await asyncio.gather(self._showing, return_exceptions=True)
             self._showing = None
         with contextlib.suppress(Exception):
             await asyncio.wait_for(self.settled(), self.options.stop_after)
+        await self._abandon()
         await self.delivery.close()
         await self.client.close()
         if self._connection is not None:
@@ -189,15 +199,29 @@ class DiscordAdapter:
                 await self._connection
 
     async def settled(self) -> None:
-        """Wait until every interaction being answered is done and everything queued for the channels is sent (the
-        tables a start shows again too)."""
+        """Wait until every interaction being answered is done (its work too, were its answer abandoned) and
+        everything queued for the channels is sent (the tables a start shows again too)."""
         if self._showing is not None:
             await self._showing
         while True:
             await self._idle.wait()
+            if self._work:  # waited for, never cancelled with this wait (`asyncio.wait`, not `gather`)
+                await asyncio.wait(set(self._work))
             await self.delivery.settled()
-            if self._busy == 0:
+            if self._busy == 0 and not self._work:
                 return
+
+    async def _abandon(self) -> None:
+        """At shutdown: the interactions still being answered are cancelled (Discord gets no answer to them), and
+        waited for with the work they started, which runs to its end: an action is kept whole or not at all, and
+        what the channel should see of it is queued (sent if the queues get to it before they close; a table in
+        play is shown again at the next start anyway). Nothing they did goes unobserved."""
+        handlers = list(self._handlers)
+        for handler in handlers:
+            handler.cancel()
+        await asyncio.gather(*handlers, return_exceptions=True)
+        if self._work or self._pausing:
+            await asyncio.wait({*self._work, *self._pausing})
 
     # --- who and where ---------------------------------------------------------------------------------------
 
@@ -257,7 +281,10 @@ class DiscordAdapter:
 
     @contextlib.contextmanager
     def _answering(self) -> Iterator[None]:
-        """Count an interaction being answered, for `settled`."""
+        """Count an interaction being answered, for `settled`, and keep its task, for `stop`."""
+        handler = asyncio.current_task()
+        if handler is not None:
+            self._handlers.add(handler)
         self._busy += 1
         self._idle.clear()
         try:
@@ -266,6 +293,7 @@ class DiscordAdapter:
             self._busy -= 1
             if self._busy == 0:
                 self._idle.set()
+            self._handlers.discard(handler)
 
     async def _answer(self, interaction: discord.Interaction, place: Place, actor: Actor,
                       work: Coroutine[Any, Any, Reply], *,
@@ -281,21 +309,24 @@ class DiscordAdapter:
         answered = asyncio.Event()
         with self._answering():
             try:
-                cannot_post = _cannot_post(interaction)
-                if cannot_post is not None:  # its table waits: played on, it would only lose the channel again
+                refused = "discord.stopping" if self._stopping else _cannot_post(interaction)
+                if refused is not None:  # a table that cannot post waits: played on, it would lose the channel again
                     work.close()
-                    await self._tell(interaction, place, actor, cannot_post, turn)
+                    await self._tell(interaction, place, actor, refused, turn)
                     return
                 self._found(place, interaction)
-                reply, state = await self._in_time(interaction, self._served(place, work, pressed), turn)
+                served = self._keep_going(self._served(place, work, pressed))
+                try:
+                    reply, state = await self._in_time(interaction, served, turn)
+                except asyncio.CancelledError:  # abandoned (`stop`): the work goes on, and the channel gets its part
+                    served.add_done_callback(partial(self._served_abandoned, place))
+                    raise
                 public = [plain(line) for line in reply.public]
                 first = None  # a public answer to a slash command is the command's own response
                 if (not component and not interaction.response.is_done() and not turn.unacknowledged and public
                         and not _private_part(reply, actor)):
                     first = public.pop(0)
-                self.delivery.queue(place, texts=public, table=state, gate=answered,
-                                    pictures=[picture for picture in reply.pictures if picture.to is None],
-                                    files=[file for file in reply.files if file.to is None])
+                self._queue_public(place, reply, state, texts=public, gate=answered)
                 language = await self._in_time(interaction, self.service.language(place, actor), turn,
                                                public=first is not None)
                 self.board.set_language(place.table_id, language)
@@ -312,6 +343,41 @@ class DiscordAdapter:
                 answered.set()
                 _let_go(interaction)
 
+    def _served_abandoned(self, place: Place, served: asyncio.Future[tuple[Reply, State | None]]) -> None:
+        """The service's work for an interaction whose answer was abandoned is done: what the channel should see of
+        it is queued, or its failure logged."""
+        if served.cancelled():
+            return
+        error = served.exception()
+        if error is not None:
+            log.error("table %s: the work of an abandoned interaction failed", place.table_id, exc_info=error)
+            return
+        reply, state = served.result()
+        self._queue_public(place, reply, state)
+
+    def _keep_going(self, work: Awaitable[T]) -> asyncio.Future[T]:
+        """`work` as a task that runs to its end whether or not its awaiter is cancelled (`_in_time` shields it),
+        kept for `settled` and `stop` until then, its outcome marked seen (its awaiter, if any is left, has it)."""
+        task = asyncio.ensure_future(work)
+        if task not in self._work:
+            self._work.add(task)
+            task.add_done_callback(self._work_done)
+        return task
+
+    def _work_done(self, task: asyncio.Future[Any]) -> None:
+        self._work.discard(task)
+        if not task.cancelled():
+            task.exception()
+
+    def _queue_public(self, place: Place, reply: Reply, state: State | None, *, texts: list[str] | None = None,
+                      gate: asyncio.Event | None = None) -> None:
+        """Queue for the channel what it should see of a reply: its public texts (`texts`, when the interaction's own
+        answer took the first), its table state, and its public pictures and files."""
+        self.delivery.queue(place, texts=[plain(line) for line in reply.public] if texts is None else texts,
+                            table=state, gate=gate,
+                            pictures=[picture for picture in reply.pictures if picture.to is None],
+                            files=[file for file in reply.files if file.to is None])
+
     def _turn(self) -> _Turn:
         """An interaction's answer starts: it must be acknowledged within `defer_after` from now."""
         return _Turn(asyncio.get_running_loop().time() + self.options.defer_after)
@@ -322,10 +388,11 @@ class DiscordAdapter:
         refuses an interaction not acknowledged within three seconds ("Unknown interaction"), so nothing awaited
         before its first response may hold that up. A deferred press is answered later in the pressed message (or a
         follow-up), a deferred command in its "thinking" message: the channel's if `public`, else the member's.
-        If the acknowledgement fails, that is logged and the turn marked `unacknowledged`; the work goes on."""
+        If the acknowledgement fails, that is logged and the turn marked `unacknowledged`; the work goes on. It goes
+        on too if this is cancelled (`_keep_going`)."""
+        task = self._keep_going(work)
         if interaction.response.is_done() or turn.unacknowledged:
-            return await work
-        task = asyncio.ensure_future(work)
+            return await asyncio.shield(task)
         done, _ = await asyncio.wait({task}, timeout=max(0.0, turn.deadline - asyncio.get_running_loop().time()))
         if not done:
             try:
@@ -336,7 +403,7 @@ class DiscordAdapter:
             except Exception:
                 log.exception("acknowledging %s failed; its work goes on", interaction.data)
                 turn.unacknowledged = True
-        return await task
+        return await asyncio.shield(task)
 
     async def _served(self, place: Place, work: Coroutine[Any, Any, Reply],
                       pressed: tuple[str, int] | None) -> tuple[Reply, State | None]:
@@ -456,9 +523,7 @@ class DiscordAdapter:
         state = None
         if reply.table is not None:
             state = (self.board.want(place.table_id, _channel(place), reply.table), reply.table)
-        self.delivery.queue(place, texts=[plain(line) for line in reply.public], table=state,
-                            pictures=[picture for picture in reply.pictures if picture.to is None],
-                            files=[file for file in reply.files if file.to is None])
+        self._queue_public(place, reply, state)
 
     # --- a channel the bot can no longer reach -----------------------------------------------------------------
 
@@ -480,7 +545,12 @@ class DiscordAdapter:
         log.warning("table %s: the bot can no longer reach its channel; the table is paused", place.table_id)
         pausing = asyncio.get_running_loop().create_task(self.service.pause([place.table_id]))
         self._pausing.add(pausing)
-        pausing.add_done_callback(self._pausing.discard)
+        pausing.add_done_callback(self._paused)
+
+    def _paused(self, pausing: asyncio.Task[None]) -> None:
+        self._pausing.discard(pausing)
+        if not pausing.cancelled() and (error := pausing.exception()) is not None:
+            log.error("a table whose channel was lost could not be paused", exc_info=error)
 
     def _found(self, place: Place, interaction: discord.Interaction) -> None:
         """An interaction came from a channel the bot may post in: the bot is there, with these permissions, and the
