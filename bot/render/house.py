@@ -228,7 +228,8 @@ def settled_text(voice: Voice, event: StakesSettled) -> str:
     and lost side bets outweigh says so: "wins against the dealer, but ends down (−30)"."""
     net = sum(event.results.values()) + sum(event.earlier.values()) - sum(event.fees.values())
     outcome = voice.t(f"house.outcome.{event.outcome}")
-    if event.outcome == "won" and net <= 0:  # fees (a lost side bet) outweigh the win: "wins" alone would mislead
+    # fees (a lost side bet) outweigh the win: "wins" alone would mislead
+    if event.outcome in ("won", "won_on_suit") and net <= 0:
         outcome = voice.t("house.outcome.won_down" if net else "house.outcome.won_even")
     text = voice.t("house.settled", player=voice.name(event.player), box=event.box, outcome=outcome,
                    net=signed(net))

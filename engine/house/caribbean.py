@@ -45,6 +45,10 @@ BONUS: Mapping[str, int] = MappingProxyType({
 """RULES.md bonus paytable on the dealt hand (x:1)."""
 
 
+SUIT_OUTCOMES: Mapping[str, str] = MappingProxyType({"won": "won_on_suit", "lost": "lost_on_suit"})
+"""A box's outcome when its ranks equal the dealer's and the suit of the highest card decided it."""
+
+
 @dataclass(frozen=True)
 class CaribbeanRules(ConfigBase):
     """A Caribbean Poker table. Fees are in ANTEs: `exchange_fee` per card, `re_exchange_fee` per re-exchange."""
@@ -147,6 +151,8 @@ class CaribbeanRound(HouseRound):
         name = hand_name(value)
         multiple = self.config.paytable.get(name, 0)
         results, outcome = versus_dealer(order, qualifies, box.ante, box.stakes["bet"], multiple)
+        if order and value.strength == dealer.strength:  # the same ranks: said, or "ace high" beats "ace-king"
+            outcome = SUIT_OUTCOMES[outcome]
         bonus, bonus_payouts = self._bonus(box)
         return self._settle(box, {**results, **bonus}, outcome, hand=name, ranks=value.ranks, cards=box.cards,
                             payouts=(Payout("bet", name, value.ranks, multiple), *bonus_payouts), cut_last=("bonus",))

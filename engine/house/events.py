@@ -29,8 +29,9 @@ class BoxCardsDealt(Event):
 @dataclass(frozen=True, kw_only=True)
 class DealerCardsShown(Event):
     """The dealer's open cards (public); `hand` and `qualifies` are set once the dealer reveals all. `needs` names
-    the lowest hand that qualifies when the hand's name alone does not tell (Caribbean Poker: `ace_king`, where
-    "ace high" may or may not qualify)."""
+    the lowest hand that qualifies, said with a hand that does not ("no game: it takes a pair or better"): `pair`
+    (Texas Poker), `ace_king` (Caribbean Poker, where "ace high" may or may not qualify), `queen_high` (Three Card
+    Poker)."""
 
     cards: tuple[Card, ...]
     hand: str = ""

@@ -158,7 +158,7 @@ class TexasRound(HouseRound):
         qualifies = dealer_qualifies(dealer)
         events: list[Event] = [CommunityCardsShown(cards=(self.community[4],)),
                                DealerCardsShown(cards=tuple(self.dealer), hand=hand_name(dealer),
-                                                ranks=dealer.ranks, qualifies=qualifies)]
+                                                ranks=dealer.ranks, qualifies=qualifies, needs="pair")]
         return events + [self._settle_box(box, dealer) for box in self._played()] + self._end()
 
     def _settle_box(self, box: Box, dealer: HandValue) -> StakesSettled:

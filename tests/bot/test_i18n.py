@@ -256,9 +256,10 @@ def _dynamic_keys() -> dict[str, set[str]]:
     return {
         "house.action.": house["action"],
         "house.acted.": house["action"],
-        "house.outcome.": house["outcome"],
+        "house.outcome.": house["outcome"] | {"won_on_suit", "lost_on_suit"},  # Caribbean's SUIT_OUTCOMES
         "house.status.": {status.value for status in BoxStatus},
-        "house.no_game_below.": {"ace_king"},  # the lowest hand that qualifies, where the hand does not tell
+        # the lowest hand that qualifies, where the hand does not tell
+        "house.no_game_below.": {"ace_king", "pair", "queen_high"},
         "house.fee.": {"buy", "exchange", "re_exchange", "dealer_game", "fee"},  # what a fee bought; "fee": unknown
         "house.usage.": {round_type.side_name for round_type in GAMES.values()} - {""},
         "house.hint.": {round_type.side_name for round_type in GAMES.values()} - {""},
