@@ -279,13 +279,13 @@ class Service:
             self._chats[table_id] = live.chat_id
             for watcher in self._watchers:
                 watcher(table_id)
-            if act.drawings:  # drawn after the commit, off the database thread, so no other table waits on it
-                act.reply.pictures = await asyncio.to_thread(draw, act.drawings)
-            for change in act.timers:
+            for change in act.timers:  # before the drawing's await: a caller cancelled there leaves none unarmed
                 if change.due_at is None:
                     self.scheduler.disarm(change.key)
                 else:
                     self.scheduler.arm(change.key, table_id, change.due_at, change.payload)
+            if act.drawings:  # drawn after the commit, off the database thread, so no other table waits on it
+                act.reply.pictures = await asyncio.to_thread(draw, act.drawings)
             return act.reply
 
     def _apply(self, place: Place | None, actor: Actor | None, table_id: str,

@@ -64,7 +64,6 @@ def _time(entry: LedgerEntry) -> float:
     return entry.at
 
 
-
 PRUNED_COUNTS = ("hands_played", "hands_won", "net", "biggest_pot", "vpip", "pfr", "postflop_aggressive",
                  "postflop_calls", "saw_flop", "showdowns", "showdowns_won")
 """The columns of `pruned_stats`: what the statistics keep of the hands pruned from the history."""

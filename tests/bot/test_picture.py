@@ -3,14 +3,19 @@ cards, and the `pictures` setting."""
 
 from __future__ import annotations
 
+import asyncio
+import contextlib
 import io
 import itertools
 import random
+import threading
 from dataclasses import astuple
 
 import pytest
 from PIL import Image, ImageChops, ImageDraw
 
+import bot.service as service_module
+from bot.clock import FakeClock
 from bot.i18n import text
 from bot.output import Reply
 from bot.render.house import table_text
@@ -527,3 +532,42 @@ def test_numbers_in_a_picture_are_written_as_the_chats_language_writes_them(lang
     seat = drawn.seats[0]
     assert seat.stack is not None and seat.bet_text is not None and drawn.pot is not None
     assert (seat.stack.text, seat.bet_text.text, drawn.pot.text) == (stack, bet, pot)
+
+
+async def test_a_press_whose_caller_is_cancelled_while_its_picture_is_drawn_still_arms_the_next_turn(
+        service: Service, clock: FakeClock, monkeypatch: pytest.MonkeyPatch) -> None:
+    """The flop's picture is drawn after the commit, in a thread; the press that dealt the flop is cancelled there
+    (its adapter stopping). The action is kept, so the flop's first player's turn timer must be armed all the same:
+    armed only after the drawing, it was left at the preflop turn's deadline and the table would wait for ever."""
+    entered, release = threading.Event(), threading.Event()
+
+    def slow_draw(drawings: object) -> list[object]:
+        entered.set()
+        release.wait(10)
+        return []
+
+    monkeypatch.setattr(service_module, "draw", slow_draw)
+    players = {actor.user_id: actor for actor in (ANN, BOB, CAT)}
+    for actor in players.values():
+        await service.handle(PLACE, actor, "/join 200")
+    assert (await service.handle(PLACE, ANN, "/set pictures streets")).error is None
+    reply = await service.handle(PLACE, ANN, "/deal")
+    while True:  # everyone calls or checks preflop; the last one deals the flop, drawn by `slow_draw`
+        assert reply.table is not None and reply.table.to_act is not None
+        clock.advance(5)  # each action's turn timer is armed 5 s later than the one before
+        press = asyncio.create_task(service.handle(PLACE, players[reply.table.to_act], "/call"))
+        while not press.done() and not entered.is_set():
+            await asyncio.sleep(0.01)
+        if entered.is_set():
+            break
+        reply = press.result()
+        if reply.error is not None:  # the big blind owes nothing: he checks
+            reply = await service.handle(PLACE, players[reply.table.to_act], "/check")
+    press.cancel()
+    release.set()
+    with contextlib.suppress(asyncio.CancelledError):
+        await press
+    table = await service.view(PLACE, ANN)
+    assert table.table is not None and table.table.to_act is not None  # the flop is dealt: someone to act on it
+    turns = [timer for timer in service.scheduler.armed if timer.table_id == PLACE.table_id]
+    assert [timer.due_at for timer in turns] == [clock.now() + 60]  # a Hold'em table's turn: 60 s by default
