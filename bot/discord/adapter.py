@@ -332,7 +332,7 @@ class DiscordAdapter:
                 self.board.set_language(place.table_id, language)
                 if turn.unacknowledged:  # Discord takes no answer to it any more: the channel has its part
                     return
-                later = await self._respond(interaction, place, actor, reply, language, first, state, name=name)
+                later = await self._respond(interaction, place, actor, reply, turn, first, state, name=name)
                 answered.set()
                 for send in later:
                     await send()
@@ -422,26 +422,34 @@ class DiscordAdapter:
         return reply, (version, reply.table)
 
     async def _respond(self, interaction: discord.Interaction, place: Place, actor: Actor, reply: Reply,
-                       language: str, first: str | None, state: State | None, *,
+                       turn: _Turn, first: str | None, state: State | None, *,
                        name: str) -> list[Callable[[], Awaitable[Any]]]:
         """The interaction's own answer; returns the follow-ups to send once it is given (the rest of a long
-        private answer, the actor's files).
+        private answer, the actor's files). The bot's own words in it ("The table: <link>", "the answer is long")
+        are in the actor's language, read only when they are said.
 
         Other players' private parts are not sent: Discord can show a private message only to the member who
         acted, so each player reads his own with the "my cards" button."""
         response = interaction.response
         pages = pack([plain(line) for line in _private_part(reply, actor)])
         files = [_upload(file) for file in reply.files if file.to == actor.user_id]
-        if len(pages) > MAX_PAGES:  # too long to read as messages: one file
+        own = _files(picture for picture in reply.pictures if picture.to == actor.user_id)
+        long = len(pages) > MAX_PAGES
+        component = interaction.type == discord.InteractionType.component
+        language = ""
+        if long or not (component or pages or own or first is not None):
+            language = await self._in_time(interaction, self.service.private_language_of(place, actor), turn)
+            if turn.unacknowledged:  # Discord takes no answer to it any more
+                return []
+        if long:  # too long to read as messages: one file
             whole = "\n\n".join(_private_part(reply, actor))
             files.insert(0, _upload(OutFile(f"{name}.txt", whole.encode())))
             pages = [text(language, "discord.long_answer")]
         private = pages.pop(0) if pages else None
-        own = _files(picture for picture in reply.pictures if picture.to == actor.user_id)
         later: list[Callable[[], Awaitable[Any]]] = [
             partial(interaction.followup.send, page, ephemeral=True) for page in pages]
         later += [partial(interaction.followup.send, file=file, ephemeral=True) for file in files]
-        if interaction.type == discord.InteractionType.component:
+        if component:
             if state is not None and await self._update(interaction, place):
                 if private or own:
                     later.insert(0, partial(interaction.followup.send, **_ephemeral(private, own)))
