@@ -8,7 +8,7 @@ from bot.i18n import format_number
 from bot.render import Narration, Told, Voice, cards_text, hands, signed
 from engine.common import Event
 from engine.house.actions import Shortfall
-from engine.house.common import BoxStatus, HouseRound, Limits, Phase
+from engine.house.common import Box, BoxStatus, HouseRound, Limits, Phase
 from engine.house.events import (
     BetsPlaced,
     BoxActed,
@@ -43,8 +43,7 @@ def table_text(voice: Voice, game: str, round_: HouseRound, number: int, story: 
         lines.append(voice.t("house.community", cards=cards_text(community)))
     to_act = round_.to_act
     for box in round_.boxes:
-        stakes = " · ".join(f"{stake_label(voice, name)} {format_number(voice.language, chips)}"
-                            for name, chips in box.stakes.items() if chips)
+        stakes = _box_bets(voice, box)
         status = voice.t(f"house.status.{box.status.value}")
         if box.status is BoxStatus.SETTLED:
             status += f" {format_number(voice.language, signed(box.net))}"
@@ -60,6 +59,20 @@ def table_text(voice: Voice, game: str, round_: HouseRound, number: int, story: 
         lines.append(voice.t("house.to_act_timed" if seconds else "house.to_act", player=voice.name(to_act[0]),
                              box=to_act[1], seconds=seconds))
     return "\n".join(lines)
+
+
+def _box_bets(voice: Voice, box: Box) -> str:
+    """What the box bet on each line ("ANTE 10 · PAIRPLUS 5 · PLAY 10"), a line settled before the others (a PAIRPLUS on
+    the deal) included; once the box's result is public, with what such a side bet won or lost ("PAIRPLUS 5 (+200)"):
+    before, it would give the box's cards away."""
+    public = box.status is BoxStatus.SETTLED
+    parts = []
+    for name, chips in box.bets.items():
+        part = f"{stake_label(voice, name)} {format_number(voice.language, chips)}"
+        if public and name != "ante" and name in box.early:  # a folded box's ANTE: its status says it
+            part += f" ({format_number(voice.language, signed(box.early[name]))})"
+        parts.append(part)
+    return " · ".join(parts)
 
 
 def ante_usage(voice: Voice, limits: Limits, side_name: str) -> str:

@@ -111,6 +111,9 @@ class Box:
     status: BoxStatus = BoxStatus.PLACED
     history: list[str] = field(default_factory=list)
     staked: int = 0
+    bets: dict[str, int] = field(default_factory=dict)
+    """What was bet on each stake line this round, kept when a line is settled (a PAIRPLUS on the deal), so that the
+    table shows what the box bet to its end."""
     paid_for: dict[str, int] = field(default_factory=dict)
     """The fees by what they bought (`buy`, `exchange`, `dealer_game`…; `fee` for a round saved before they were
     kept so), adding up to `fees`."""
@@ -150,7 +153,7 @@ class Box:
         """A JSON-able form."""
         return {"owner": self.owner, "index": self.index, "stakes": dict(self.stakes),
                 "cards": [str(card) for card in self.cards], "status": self.status.value,
-                "history": list(self.history), "staked": self.staked,
+                "history": list(self.history), "staked": self.staked, "bets": dict(self.bets),
                 "fees": self.fees,  # (their sum: what a version before `paid_for` reads)
                 "paid_for": dict(self.paid_for), "paid_out": self.paid_out,
                 "early": dict(self.early), "early_payouts": [payout.to_dict() for payout in self.early_payouts],
@@ -162,6 +165,7 @@ class Box:
         return cls(owner=data["owner"], index=data["index"], stakes=dict(data["stakes"]),
                    cards=parse_cards(data["cards"]), status=BoxStatus(data["status"]),
                    history=list(data["history"]), staked=data["staked"],
+                   bets=dict(data.get("bets", data["stakes"])),  # saved before bets were kept: the stakes left
                    paid_for=dict(data["paid_for"]) if "paid_for" in data else _fees_of_an_older_round(data),
                    paid_out=data["paid_out"],
                    early=dict(data.get("early", {})),

@@ -142,6 +142,7 @@ class HouseRound:
     def _stake(self, box: Box, name: str, amount: int) -> tuple[Move, ...]:
         """Put a stake from the owner's wallet on the box."""
         box.stakes[name] = box.stakes.get(name, 0) + amount
+        box.bets[name] = box.bets.get(name, 0) + amount
         box.staked += amount
         return self._apply_moves([Move(player_account(box.owner), box.account, amount, name)])
 

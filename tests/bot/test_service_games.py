@@ -762,7 +762,7 @@ async def test_a_pairplus_alone_is_told_to_its_owner_at_once_and_to_the_table_wh
     assert "Box 1, side bet: PAIRPLUS +5 (a pair of nines, five kicker, ×1)." in dealt.private["ann"]
     shown = everything_public(dealt)
     assert not any(word in shown for word in ("9♣", "nines", "+5")), shown
-    assert "Ann · box 1 · — · playing" in shown
+    assert "Ann · box 1 · PAIRPLUS 5 · playing" in shown  # the bet stays; not what it did
     ended = await service.handle(PLACE, BOB, "/play")
     assert ("Ann, box 1: wins (+5) — a pair of nines, five kicker: 9♣ 9♥ 5♦; PAIRPLUS +5 (a pair of nines, five "
             "kicker, ×1).") in ended.public[-1]
@@ -855,11 +855,13 @@ async def test_a_blind_box_is_not_promised_a_turn_it_never_gets(service: Service
 @pytest.mark.parametrize(("language", "game", "cards", "moves", "line", "table", "over"), [
     ("en", "russian", "2c 5d 8h Js 3s  2d 4h 7s 9c Jd  6c", ("/exchange 1", "/play", "/decline"),
      "Ann, box 1: dealer has no game (0) — no game: 5♦ 8♥ J♠ 3♠ 6♣; ANTE +10 · BET 0 · exchange fee −10.",
-     "Ann · box 1 · — · settled 0", "Round over: Ann 0."),
+     "Ann · box 1 · ANTE 10 · BET 20 · settled 0", "Round over: Ann 0."),
     ("ru", "russian", "2c 5d 8h Js 3s  2d 4h 7s 9c Jd  6c", ("/exchange 1", "/play", "/decline"),
-     "Ann, бокс 1: у дилера нет игры (0)", "Ann · бокс 1 · — · рассчитан 0", "АНТЕ +10 · БЕТ 0 · плата за обмен −10."),
+     "Ann, бокс 1: у дилера нет игры (0)", "Ann · бокс 1 · АНТЕ 10 · БЕТ 20 · рассчитан 0",
+     "АНТЕ +10 · БЕТ 0 · плата за обмен −10."),
     ("en", "texas", "2c 7d  3h 4h  Kd 9s 5c Jh 8d", ("/buy", "/fold"),
-     "Ann, box 1: folded (−20); ANTE −10 · card fee −10.", "Ann · box 1 · — · settled −20", "Round over: Ann −20."),
+     "Ann, box 1: folded (−20); ANTE −10 · card fee −10.", "Ann · box 1 · ANTE 10 · settled −20",
+     "Round over: Ann −20."),
     ("ru", "texas", "2c 7d  3h 4h  Kd 9s 5c Jh 8d", ("/buy", "/fold"),
      "Ann, бокс 1: пас (−20); АНТЕ −10 · плата за прикуп −10.", "рассчитан −20", "Раунд окончен: Ann −20."),
 ], ids=["russian-en", "russian-ru", "texas-en", "texas-ru"])

@@ -168,3 +168,19 @@ def test_an_ante_of_zero_needs_the_pairplus_and_each_refusal_names_it() -> None:
         round_.place_bets("ann", 1, 10, side=26, balance=1000)
     assert side.value.code == "bad_side" and side.value.params["stake"] == "pairplus"
     assert round_.boxes == []
+
+
+def test_a_box_keeps_what_it_bet_on_each_line_when_the_lines_are_settled() -> None:
+    """The PAIRPLUS settled on the deal and the lines settled at the end leave the box's bets as they were placed (the
+    table shows them), saved and read back; a round saved before they were kept reads the stakes still on its boxes."""
+    round_ = ThreeCardRound.new()
+    round_.place_bets("ann", 1, 10, side=5, balance=1000)
+    round_.deal(Deck.stacked("7s 7d 2c  Ah Kh Qh"))
+    box = round_.boxes[0]
+    assert (box.stakes, box.bets) == ({"ante": 10}, {"ante": 10, "pairplus": 5})
+    saved = round_.to_dict()
+    assert ThreeCardRound.from_dict(saved).boxes[0].bets == {"ante": 10, "pairplus": 5}
+    del saved["boxes"][0]["bets"]
+    assert ThreeCardRound.from_dict(saved).boxes[0].bets == {"ante": 10}
+    round_.act("ann", "play")
+    assert (box.stakes, box.bets) == ({}, {"ante": 10, "pairplus": 5, "play": 10})
