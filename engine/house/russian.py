@@ -10,14 +10,14 @@ Choices where RULES.md is silent, as a card room does it:
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Collection, Mapping, Sequence
 from dataclasses import dataclass, field
 from types import MappingProxyType
 from typing import Any
 
 from engine.cards import Card
 from engine.common import Event
-from engine.hands import RussianCategory, best_combination_pair, evaluate_russian
+from engine.hands import RussianCategory, RussianHand, best_combination_pair, evaluate_russian
 from engine.house.actions import ActionOption
 from engine.house.boxes import (
     Box,
@@ -62,16 +62,25 @@ def russian_multiple(cards: list[Card], rules: RussianRules) -> int:
     return table.get(evaluate_russian(cards).category, 0)
 
 
-def russian_payouts(cards: list[Card], rules: RussianRules) -> tuple[Payout, ...]:
+def russian_payouts(cards: list[Card], rules: RussianRules) -> tuple[tuple[Payout, ...], frozenset[Card]]:
     """What pays a winning hand's BET, named: its best combination and, where the rules allow, the second one (their
-    multiples add up to `russian_multiple`)."""
+    multiples add up to `russian_multiple`); and the cards they are made of."""
     table = {RussianCategory[name.upper()]: value for name, value in rules.paytable.items()}
     if rules.second_combination:
         first, second, _ = best_combination_pair(cards, table)
-        return tuple(Payout("bet", combo.category.name.lower(), combo.ranks, table[combo.category])
-                     for combo in (first, second) if combo is not None)
+        combos = [combo for combo in (first, second) if combo is not None]
+        return (tuple(Payout("bet", combo.category.name.lower(), combo.ranks, table[combo.category])
+                      for combo in combos), frozenset(card for combo in combos for card in combo.cards))
     hand = evaluate_russian(cards)
-    return (Payout("bet", hand.category.name.lower(), hand.value.ranks, table.get(hand.category, 0)),)
+    return ((Payout("bet", hand.category.name.lower(), hand.value.ranks, table.get(hand.category, 0)),),
+            frozenset(hand.value.cards))
+
+
+def counted_cards(cards: Sequence[Card], hand: RussianHand, paid: Collection[Card] = ()) -> tuple[Card, ...]:
+    """The cards of a box that count, in the box's order: its best five (of six after a buy, RULES.md §3), and any
+    card beyond them that a paid second combination is made of (A-A-A-A-7-7: four of a kind and a full house)."""
+    counted = {*hand.value.cards, *paid}
+    return tuple(card for card in cards if card in counted)
 
 
 class RussianRound(HouseRound):
@@ -174,7 +183,7 @@ class RussianRound(HouseRound):
                 else:
                     own = evaluate_russian(box.cards)
                     events.append(self._settle(box, {}, "dealer_still_no_game", hand=own.category.name.lower(),
-                                               ranks=own.value.ranks, cards=box.cards))
+                                               ranks=own.value.ranks, cards=counted_cards(box.cards, own)))
         return events + self._end()
 
     def _dealer_hand(self) -> tuple[str, bool]:
@@ -185,18 +194,19 @@ class RussianRound(HouseRound):
     def _settle_box(self, box: Box, dealer_qualifies: bool) -> StakesSettled:
         """Settle a played box against the dealer's current hand."""
         hand = evaluate_russian(box.cards)
-        name, ranks = hand.category.name.lower(), hand.value.ranks
+        name, ranks, cards = hand.category.name.lower(), hand.value.ranks, counted_cards(box.cards, hand)
         ante, bet = box.ante, box.stakes["bet"]
         if not dealer_qualifies:
-            return self._settle(box, {"ante": ante}, "dealer_no_game", hand=name, ranks=ranks, cards=box.cards)
+            return self._settle(box, {"ante": ante}, "dealer_no_game", hand=name, ranks=ranks, cards=cards)
         dealer = evaluate_russian(self.dealer).value.strength
         if hand.value.strength < dealer:
-            return self._settle(box, {"ante": -ante, "bet": -bet}, "lost", hand=name, ranks=ranks, cards=box.cards)
+            return self._settle(box, {"ante": -ante, "bet": -bet}, "lost", hand=name, ranks=ranks, cards=cards)
         if hand.value.strength == dealer:
-            return self._settle(box, {}, "push", hand=name, ranks=ranks, cards=box.cards)
-        payouts = russian_payouts(box.cards, self.config)
+            return self._settle(box, {}, "push", hand=name, ranks=ranks, cards=cards)
+        payouts, paid = russian_payouts(box.cards, self.config)
         results = {"ante": 0, "bet": bet * sum(payout.multiple for payout in payouts)}
-        return self._settle(box, results, "won", hand=name, ranks=ranks, cards=box.cards, payouts=payouts)
+        return self._settle(box, results, "won", hand=name, ranks=ranks, cards=counted_cards(box.cards, hand, paid),
+                            payouts=payouts)
 
     def _extra_to_dict(self) -> dict[str, Any]:
         return {"revealed": list(self.revealed)}

@@ -214,7 +214,7 @@ async def test_russian_poker_three_boxes_and_the_dealers_game(evening: Evening, 
     assert ev.notices(ch)[-1] == "\n".join([
         "Ann, box 2: dealer has no game (0) — a full house, sevens full of threes: 3♣ 3♦ 7♥ 7♠ 7♣; ANTE +10 · BET 0 · "
         "exchange fee −10.",
-        "Bob, box 1: dealer has no game (0) — a flush, jack high: 2♥ 4♥ 6♥ 8♥ J♥ T♣; ANTE +20 · BET 0 · card fee −20.",
+        "Bob, box 1: dealer has no game (0) — a flush, jack high: 2♥ 4♥ 6♥ 8♥ J♥; ANTE +20 · BET 0 · card fee −20.",
         "Dealer discards J♦, draws 2♦: a pair of twos, nine kicker — qualifies.",
         "Ann, box 1: wins (+30) — a pair of aces, king kicker: A♠ A♦ K♣ 8♠ 9♥; ANTE 0 · BET +40 (a pair of aces + "
         "second combination: ace-king, ×2) · dealer's game fee −10.",

@@ -40,6 +40,20 @@ def test_second_combination_after_buying_a_sixth_card(cards: str, draw: str, mul
     assert net(round_) == 20 * multiple - 10
 
 
+@pytest.mark.parametrize(("cards", "draw", "counted"), [
+    ("As Ad Ah Ac 7c", "3d", "As Ad Ah Ac 7c"),     # four of a kind, seven kicker: the three counts for nothing
+    ("2h 4h 6h 8h Jh", "Tc", "2h 4h 6h 8h Jh"),     # a flush, the ten outside it
+    ("As Ad Ah Ac 7c", "7d", "As Ad Ah Ac 7c 7d"),  # four of a kind + a full house paid with the second seven
+])
+def test_a_box_that_bought_a_sixth_card_names_the_cards_that_count(cards: str, draw: str, counted: str) -> None:
+    """Best five of six count (RULES.md §3): the result names those five, and a sixth card only when a second
+    combination it makes was paid."""
+    round_ = one_box(cards, "2s 2d 5c 6c 9d", rest=draw)
+    round_.act("ann", "buy")
+    (settled,) = [e for e in round_.act("ann", "play") if isinstance(e, StakesSettled)]
+    assert (settled.outcome, settled.cards) == ("won", tuple(parse_cards(counted)))
+
+
 @pytest.mark.parametrize(("cards", "dealer", "multiple"), [
     ("As Ad Ah Ac 9c", "3s 3d 5h 6c 8h", 20),  # four of a kind only: the trips inside it are no second combination
     ("As Ad Kh 8c 9c", "3s 3d 5h 6c 8h", 2),   # pair + ace-king
