@@ -69,6 +69,15 @@ def dealer_qualifies(value: HandValue) -> bool:
     return value.category > HandCategory.HIGH_CARD or value.ranks[:2] == (14, 13)
 
 
+def said_name(value: HandValue) -> str:
+    """A hand's name as the table says it, the same for the dealer and a box: a high card holding an ace and a king
+    is "ace-king" (the dealer's lowest qualifying hand), as "ace high" alone says nothing of the king; any other hand
+    its paytable key."""
+    if value.category is HandCategory.HIGH_CARD and value.ranks[:2] == (14, 13):
+        return "ace_king"
+    return hand_name(value)
+
+
 def compare(player: HandValue, dealer: HandValue, suit_tiebreak: bool = True) -> int:
     """1 when the player's hand is higher, -1 when lower, 0 for a tie (only possible without the suit tie-break)."""
     mine, theirs = ((caribbean_key(player), caribbean_key(dealer)) if suit_tiebreak
@@ -139,19 +148,17 @@ class CaribbeanRound(HouseRound):
     def _finish_phase(self) -> list[Event]:
         dealer = evaluate(self.dealer)
         qualifies = dealer_qualifies(dealer)
-        # a high card that qualifies is the ace-king: said so, as "ace high" alone says nothing of the king
-        name = "ace_king" if qualifies and dealer.category is HandCategory.HIGH_CARD else hand_name(dealer)
-        events: list[Event] = [DealerCardsShown(cards=tuple(self.dealer), hand=name, ranks=dealer.ranks,
+        events: list[Event] = [DealerCardsShown(cards=tuple(self.dealer), hand=said_name(dealer), ranks=dealer.ranks,
                                                 qualifies=qualifies, needs="ace_king")]
         return events + [self._settle_box(box, dealer, qualifies) for box in self._played()] + self._end()
 
     def _settle_box(self, box: Box, dealer: HandValue, qualifies: bool) -> StakesSettled:
         value = evaluate(box.cards)
         order = compare(value, dealer, self.config.suit_tiebreak) if qualifies else 0
-        name = hand_name(value)
-        multiple = self.config.paytable.get(name, 0)
+        name = said_name(value)
+        multiple = self.config.paytable.get(hand_name(value), 0)
         results, outcome = versus_dealer(order, qualifies, box.ante, box.stakes["bet"], multiple)
-        if order and value.strength == dealer.strength:  # the same ranks: said, or "ace high" beats "ace-king"
+        if order and value.strength == dealer.strength:  # the same ranks: said, or "ace-king" beats "ace-king"
             outcome = SUIT_OUTCOMES[outcome]
         bonus, bonus_payouts = self._bonus(box)
         return self._settle(box, {**results, **bonus}, outcome, hand=name, ranks=value.ranks, cards=box.cards,

@@ -83,7 +83,8 @@ class DealerDrew(Event):
 
 @dataclass(frozen=True, slots=True)
 class Payout:
-    """What paid a stake line: the hand (a paytable key, with the ranks that name it) at `multiple`:1.
+    """What paid a stake line: the hand (a paytable key, or Caribbean's `ace_king` for its winning high card, with
+    the ranks that name it) at `multiple`:1.
 
     Russian Poker's second combination is a second payout on the same line. A half payout (Texas Poker) is half of
     `half_of`, the whole the hand would have paid (ANTE 1:1 and BET at `multiple`:1); 0 for any other.

@@ -261,8 +261,8 @@ async def test_caribbean_poker_bonus_exchange_and_the_suit_tie_break(evening: Ev
         "flush to the nine, ×50) · BONUS +1,000 (a straight flush to the nine, ×100).",
         "Bob, box 1: wins (+230) — a full house, queens full of nines: Q♣ Q♦ Q♠ 9♦ 9♠; ANTE +20 · BET +280 (a full "
         "house, queens full of nines, ×7) · BONUS −10 · exchange fee −60.",
-        "Cat, box 1: wins on the suit of the highest card, ♥ > ♣ > ♦ > ♠ (+15) — ace high: A♥ K♣ 7♦ 4♣ 2♥; ANTE +5 · "
-        "BET +10 (ace high, ×1).",
+        "Cat, box 1: wins on the suit of the highest card, ♥ > ♣ > ♦ > ♠ (+15) — ace-king: A♥ K♣ 7♦ 4♣ 2♥; ANTE +5 · "
+        "BET +10 (ace-king, ×1).",
         "Round over: Ann +2,010, Bob +230, Cat +15."])
     assert await ev.wallets(ch) == {"Ann": "Your wallet: 3,010 chips.", "Bob": "Your wallet: 1,230 chips.",
                                     "Cat": "В кошельке 1\u00a0015 фишек."}

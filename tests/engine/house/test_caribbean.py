@@ -39,6 +39,21 @@ def test_settlement(cards: str, dealer: str, expected: int) -> None:
     assert net(round_) == expected
 
 
+@pytest.mark.parametrize(("cards", "dealer", "hand", "bet"), [
+    ("As Kd Jc 8d 2s", "Ac Kc 9d 5c 3d", "ace_king", "ace_king"),  # wins 1:1, named as the dealer's is
+    ("As Kd 8c 5d 3s", "Ac Kc 9d 6c 2d", "ace_king", None),        # loses to a higher ace-king
+    ("As Qd 8c 5d 3s", "Ac Kc 9d 6c 2d", "high_card", None),       # an ace without the king: ace high
+    ("Qs Qd 8c 5d 3s", "Ac Kc 9d 6c 2d", "pair", "pair"),
+])
+def test_a_box_and_the_dealer_name_a_hand_alike(cards: str, dealer: str, hand: str, bet: str | None) -> None:
+    """The dealer's ace-king (his lowest qualifying hand) was "ace-king" while a box's same hand was "ace high": a
+    high card holding an ace and a king is "ace-king" on both sides, and its BET is paid by the high card's line."""
+    round_ = start(cards, dealer)
+    (settled,) = [e for e in round_.act("ann", "play") if isinstance(e, StakesSettled)]
+    assert settled.hand == hand
+    assert [(payout.hand, payout.multiple) for payout in settled.payouts] == ([(bet, 1)] if bet else [])
+
+
 def test_ties_push_without_the_suit_tiebreak() -> None:
     round_ = start("Ah Kd 9c 5d 3s", "As Kc 9h 5c 3d", rules=CaribbeanRules(suit_tiebreak=False))
     round_.act("ann", "play")
