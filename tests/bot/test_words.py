@@ -234,7 +234,7 @@ def test_russian_poker_names_both_combinations_it_paid() -> None:
 
 def test_a_caribbean_box_that_won_its_ante_but_lost_its_bonus_shows_both() -> None:
     public, _ = _round("caribbean", "As Kd Qs 7s 9s Qh Jd 9d 5c 3s", ["play"], side=10)
-    assert ("Ann, box 1: dealer does not qualify (0) — ace high: A♠ K♦ Q♠ 7♠ 9♠; ANTE +10 · BET 0 · BONUS −10."
+    assert ("Ann, box 1: dealer does not qualify (0) — ace-king: A♠ K♦ Q♠ 7♠ 9♠; ANTE +10 · BET 0 · BONUS −10."
             in public)
 
 
