@@ -179,7 +179,8 @@ def narrate(voice: Voice, events: Iterable[Event]) -> Narration:
                 if event.qualifies:
                     verdict = voice.t("house.qualifies")
                 elif event.needs:
-                    verdict = voice.t(f"house.no_game_below.{event.needs}")
+                    verdict = voice.t(f"house.no_game_below.{event.needs}",
+                                      hand=hands.describe(voice, event.needs, event.needs_ranks))
                 else:
                     verdict = voice.t("house.no_game")
                 lines.append(voice.t("house.dealer_reveals", cards=cards_text(event.cards),

@@ -30,14 +30,15 @@ class BoxCardsDealt(Event):
 class DealerCardsShown(Event):
     """The dealer's open cards (public); `hand` and `qualifies` are set once the dealer reveals all. `needs` names
     the lowest hand that qualifies, said with a hand that does not ("no game: it takes a pair or better"): `pair`
-    (Texas Poker), `ace_king` (Caribbean Poker, where "ace high" may or may not qualify), `queen_high` (Three Card
-    Poker)."""
+    (Texas Poker), `ace_king` (Caribbean Poker, where "ace high" may or may not qualify), `high_card` with the rank
+    in `needs_ranks` (Three Card Poker: the table's qualifying rank, the queen by default)."""
 
     cards: tuple[Card, ...]
     hand: str = ""
     ranks: tuple[int, ...] = ()
     qualifies: bool | None = None
     needs: str = ""
+    needs_ranks: tuple[int, ...] = ()
 
 
 @dataclass(frozen=True, kw_only=True)

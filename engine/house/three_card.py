@@ -131,9 +131,9 @@ class ThreeCardRound(HouseRound):
     def _finish_phase(self) -> list[Event]:
         dealer = evaluate_three(self.dealer)
         qualifies = is_qualifying_three(dealer, self.config.qualifying_rank)
-        needs = "queen_high" if self.config.qualifying_rank == 12 else ""  # another rank: "no game" alone
         events: list[Event] = [DealerCardsShown(cards=tuple(self.dealer), hand=dealer.category.name.lower(),
-                                                ranks=dealer.ranks, qualifies=qualifies, needs=needs)]
+                                                ranks=dealer.ranks, qualifies=qualifies, needs="high_card",
+                                                needs_ranks=(self.config.qualifying_rank,))]
         for box in self._played():
             value = evaluate_three(box.cards)
             name = value.category.name.lower()

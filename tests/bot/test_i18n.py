@@ -259,7 +259,7 @@ def _dynamic_keys() -> dict[str, set[str]]:
         "house.outcome.": house["outcome"] | {"won_on_suit", "lost_on_suit"},  # Caribbean's SUIT_OUTCOMES
         "house.status.": {status.value for status in BoxStatus},
         # the lowest hand that qualifies, where the hand does not tell
-        "house.no_game_below.": {"ace_king", "pair", "queen_high"},
+        "house.no_game_below.": {"ace_king", "pair", "high_card"},
         "house.fee.": {"buy", "exchange", "re_exchange", "dealer_game", "fee"},  # what a fee bought; "fee": unknown
         "house.usage.": {round_type.side_name for round_type in GAMES.values()} - {""},
         "house.hint.": {round_type.side_name for round_type in GAMES.values()} - {""},

@@ -18,6 +18,7 @@ from engine.holdem import Hand, Pawn, PawnRules, SeatPlayer, ShowdownRules
 from engine.house import GAMES
 from engine.house import events as house_events
 from engine.house.events import StakesSettled
+from engine.house.three_card import ThreeCardRules
 from tests.bot.words_helpers import render_action
 from tests.engine.holdem_helpers import random_action, run_script, start
 
@@ -275,6 +276,29 @@ def test_a_caribbean_dealer_with_ace_high_is_told_why_he_qualifies_or_not(langua
     says what it lacks."""
     public, _ = _round("caribbean", f"2s 3d 7h 9c Jh {dealer}", ["play"], language=language)
     assert expected in public, public
+
+
+@pytest.mark.parametrize(("language", "rank", "dealer", "expected"), [
+    ("en", 12, "Jc 9d 4s", "Dealer reveals J♣ 9♦ 4♠: jack high — no game: it takes queen high or better."),
+    ("en", 13, "Qc 9d 4s", "Dealer reveals Q♣ 9♦ 4♠: queen high — no game: it takes king high or better."),
+    ("en", 11, "Tc 9d 4s", "Dealer reveals T♣ 9♦ 4♠: ten high — no game: it takes jack high or better."),
+    ("en", 13, "Kc 9d 4s", "Dealer reveals K♣ 9♦ 4♠: king high — qualifies."),
+    ("ru", 13, "Qc 9d 4s", "Дилер открывает Q♣ 9♦ 4♠: старшая дама — нет игры: нужна комбинация не ниже, чем старший "
+                           "король."),
+    ("ru", 12, "Jc 9d 4s", "Дилер открывает J♣ 9♦ 4♠: старший валет — нет игры: нужна комбинация не ниже, чем старшая "
+                           "дама."),
+])
+def test_a_three_card_dealer_without_a_game_says_what_it_takes_at_the_tables_rank(language: str, rank: int,
+                                                                                   dealer: str, expected: str) -> None:
+    """A table that qualifies the dealer at another rank than the queen (`qualifying_rank`) read a plain "no game":
+    now what it takes there, as the queen's table says it."""
+    round_ = GAMES["three-card"].new(ThreeCardRules(qualifying_rank=rank))
+    events = round_.place_bets("ann", 1, 10, balance=10_000)
+    events += round_.deal(Deck.stacked(f"2s 3d 7h {dealer}"))
+    events += round_.act("ann", "play")
+    act = render_action(language)
+    act.tell_narration(house.narrate(act.voice, events))
+    assert expected in act.reply.public[0].splitlines()
 
 
 @pytest.mark.parametrize(("language", "expected"), [
