@@ -153,14 +153,14 @@ def house_view(voice: Voice, game: str, round_: HouseRound, number: int) -> Tabl
     shown = round_.community_shown()
     seats = []
     for box in round_.boxes:
-        stakes = sum(box.stakes.values())
+        bet = sum(box.bets.values())  # what it bet this round: a PAIRPLUS settled on the deal stays in it
         note = voice.t(f"house.status.{box.status.value}")
         if box.status is BoxStatus.SETTLED:
             net = box.net
             note += f" {format_number(voice.language, signed(net))}"
         folded = "fold" in box.history
         cards = _cards(box.cards) if round_.is_over and not folded else ()
-        seats.append(SeatView(name=f"{voice.name(box.owner)} · {voice.t('house.box', box=box.index)}", bet=stakes,
+        seats.append(SeatView(name=f"{voice.name(box.owner)} · {voice.t('house.box', box=box.index)}", bet=bet,
                               note=note, is_to_act=round_.to_act == (box.owner, box.index), is_folded=folded,
                               cards=cards))
     footer = ""

@@ -418,6 +418,17 @@ def test_russian_dealer_game_shows_all_five_dealer_cards_in_the_text_and_the_pic
     assert view.dealer == ("Qs", "Jd", "9d", "5c", "3s")
 
 
+def test_a_three_card_box_shows_its_pairplus_in_the_picture_after_the_deal_settled_it() -> None:
+    """The picture's bet is what the box bet this round, as the text table shows it: Ann's PAIRPLUS 5, settled (lost)
+    when the cards are dealt, still counts beside her ANTE 10; Bob bet PAIRPLUS 10 alone."""
+    round_ = GAMES["three-card"].new()  # type: ignore[attr-defined]
+    round_.place_bets("ann", 1, 10, side=5, balance=500)
+    round_.place_bets("bob", 1, 0, side=10, balance=500)
+    round_.deal(Deck.stacked("7s 4d 2c  9h 5c 3d  Ah Kh Qh"))  # no pair for either: both PAIRPLUS bets lose at once
+    view = house_view(Talk(), "three-card", round_, 1)  # type: ignore[arg-type]
+    assert [seat.bet for seat in view.seats] == [15, 10]
+
+
 def test_texas_text_and_picture_show_the_open_community_cards() -> None:
     round_ = GAMES["texas"].new()  # type: ignore[attr-defined]
     round_.place_bets("ann", 1, 10, balance=500)
