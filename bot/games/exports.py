@@ -41,6 +41,7 @@ _FORMULA_STARTS = frozenset("=+-@\t\r")
 
 LEDGER_REASONS: Mapping[str, str] = MappingProxyType({
     "welcome grant": "welcome_grant", "practice seat": "practice_seat", "buy-in": "buy_in", "cash-out": "cash_out",
+    "top-up": "top_up",
     "hand voided": "hand_voided", "round voided": "round_voided", "kept for the bets to follow": "kept",
     "given back": "given_back", "small blind": "small_blind", "big blind": "big_blind", "straddle": "straddle",
     "call": "call", "bet": "bet", "raise": "raise", "uncalled bet": "uncalled_bet", "pot won": "pot_won",

@@ -11,6 +11,7 @@ from bot import commands as cmd
 from bot.games import holdem_options as options
 from bot.games import holdem_showdown as showdown
 from bot.games import holdem_spent as spent
+from bot.games import holdem_topup as topup
 from bot.games import practice as bots
 from bot.games import tournament as tour
 from bot.games import tournament_play as tour_play
@@ -229,6 +230,8 @@ class HoldemController:
         assert isinstance(command, cmd.Join)
         seat = self.seat(act, act.user)
         if act.state.get("tournament") and not (seat is not None and seat["out"]):
+            if seat is not None:  # no top-up: the tournament's own rebuys and add-ons buy chips
+                raise act.refuse("holdem.top_up_in_tournament")
             tour.register(self, act, "" if command.chips is None else str(command.chips))
             return
         if seat is not None:
@@ -240,7 +243,8 @@ class HoldemController:
             if seat["out"]:
                 options.back(self, act, command)
                 return
-            raise act.refuse("holdem.already_seated")
+            topup.top_up(self, act, seat, command.chips)
+            return
         if len(act.state["seats"]) >= self.config(act, "max_seats"):
             raise act.refuse("holdem.table_full")
         level = self.config(act, "level")
@@ -551,6 +555,7 @@ class HoldemController:
         if act.state.get("tournament"):
             tour_play.after_hand(self, act, hand)
         else:
+            topup.add_pending(self, act)  # before a busted player who bought more chips would stand up
             for seat in list(act.state["seats"]):
                 if seat["leaving"] or seat["stack"] == 0:
                     self._stand_up(act, seat)
@@ -595,6 +600,7 @@ class HoldemController:
         act.disarm(self._timer(act))
         act.say("holdem.voided", number=act.state.get("number", 0))
         if not act.state.get("tournament"):  # those who said they leave after this hand (players, practice seats) go
+            topup.add_pending(self, act)
             for seat in [seat for seat in act.state["seats"] if seat["leaving"]]:
                 self._stand_up(act, seat)
             bots.stand_up_alone(self, act)

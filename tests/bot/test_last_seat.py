@@ -46,7 +46,9 @@ async def test_a_leave_said_in_a_hand_is_taken_back_by_join(service: Service) ->
     assert leaving.private == {"ann": ["You will leave the table when this hand ends (/join to stay)."]}
     staying = await service.handle(PLACE, ANN, "/join")
     assert staying.error is None and staying.private == {"ann": ["You stay at the table after this hand."]}
-    assert (await service.handle(PLACE, ANN, "/join")).error == "You are already seated."
+    topping_up = await service.handle(PLACE, ANN, "/join")  # seated, and staying: a top-up, for the next hand
+    assert topping_up.error is None and topping_up.private == {
+        "ann": ["Your stack is topped up to the table's buy-in (400) when this hand ends, before the next deal."]}
     reply = dealt
     while reply.table is not None and reply.table.to_act is not None:
         reply = await service.handle(PLACE, ANN if reply.table.to_act == ANN.user_id else BOB, "/fold")

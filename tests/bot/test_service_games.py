@@ -127,7 +127,7 @@ async def test_two_channels_play_independently(service: Service) -> None:
         (ANN, "/bet 999999", "You can't bet or raise to 999,999 now: the amount is 40."),
         (ANN, "/ante 10", "/ante is not used in Texas Hold'em."),
         (ANN, "/pawn old jacket", "Pawning is for tournaments only."),
-        (ANN, "/join 200", "You are already seated."),
+        (ANN, "/join 300", "A top-up of 300 would take your stack (200) over the table's buy-in (400): at most 200."),
         (ANN, "/frobnicate", "I don't know the command “/frobnicate”. Type /help for the list."),
     ],
 )
