@@ -220,3 +220,14 @@ async def test_a_seated_tournament_player_is_pointed_to_the_rebuys_and_add_ons(s
         assert refused.error == refusal, line
         assert refused.public == [] and refused.private == {} and refused.table is None
     assert dump(service.store.location) == before
+
+
+@pytest.mark.parametrize(("language", "line", "help_text"), [
+    ("en", "/help join", "/join [chips]\nsit down at the table; seated at a cash table, top up your stack (up to the "
+                         "table's buy-in)"),
+    ("ru", "/help sit", "/join [фишки]\nсесть за стол; за кэш-столом — докупить фишки в стек (до бай-ина стола)"),
+])
+async def test_the_help_of_join_says_it_tops_up_a_seated_player(service: Service, language: str, line: str,
+                                                                 help_text: str) -> None:
+    await service.handle(PLACE, ANN, f"/lang {language}")
+    assert (await service.handle(PLACE, ANN, line)).private == {"ann": [help_text]}
