@@ -226,6 +226,21 @@ class Entries(TournamentState):
         self.rebuys_reopened = (at, at + (span[0] - self._unseen_from(unseen_since)))
         return [RebuysReopened(at=at, until=self.rebuys_reopened[1])]
 
+    def is_place_final(self, now: datetime) -> bool:
+        """Whether the places of players out are final at `now` (RULES.md §1c is silent): not while the rebuy period
+        of a tournament with rebuys or re-entry runs, since a busted player may then come back and a late entrant
+        join, each ranking above everyone out and moving their places down."""
+        return not ((self.config.rebuys or self.config.reentry) and self.is_rebuy_period(now))
+
+    def rebuy_period_ends_at(self, now: datetime) -> datetime | None:
+        """When the rebuy period running at `now` ends (UTC): the end of the period run again after downtime, else
+        the start of the first break; None when no period runs, or while a pause keeps its end unknown."""
+        if not self.is_rebuy_period(now):
+            return None
+        given_back = self.rebuys_given_back_until(now)
+        span = self._first_break_span()
+        return given_back or (span[0] if span is not None and not self.clock.level_at(now).is_paused else None)
+
     def rebuys_given_back_until(self, now: datetime) -> datetime | None:
         """When the rebuy period run again after downtime ends, while it runs at `now` (`reopen_rebuys`); None
         otherwise (the period runs until the first break, or is over)."""

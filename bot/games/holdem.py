@@ -16,7 +16,7 @@ from bot.games import practice as bots
 from bot.games import tournament as tour
 from bot.games import tournament_play as tour_play
 from bot.games import zones
-from bot.games.context import UNREADABLE, Action, revive_into
+from bot.games.context import UNREADABLE, Action, Refusal, revive_into
 from bot.output import Button, TableMessage
 from bot.render import Voice, story
 from bot.render import holdem as render
@@ -222,6 +222,13 @@ class HoldemController:
                 return seat
         return None
 
+    def not_playing(self, act: Action) -> Refusal:
+        """Why the actor takes no part in the hand (or may not deal): seated but not dealt in, not seated, or knocked
+        out of the table's tournament (told so, and how he may still come back: `tour_play.out_refusal`)."""
+        if self.seat(act, act.user) is not None:
+            return act.refuse("holdem.not_in_hand")
+        return tour_play.out_refusal(act) or act.refuse("not_seated")
+
     def stack_account(self, act: Action, user_id: str) -> str:
         """The ledger account of a player's chips at this table."""
         return f"stack:{act.place.table_id}:{user_id}"
@@ -361,7 +368,7 @@ class HoldemController:
         if act.state.get("hand"):
             raise act.refuse("holdem.hand_in_play")
         if self.seat(act, act.user) is None:
-            raise act.refuse("not_seated")
+            raise self.not_playing(act)
         self.start_hand(act, quiet=False)
 
     def sit(self, act: Action, user_id: str, chips: int) -> None:
@@ -452,7 +459,7 @@ class HoldemController:
                 raise tour_play.no_play_refusal(self, act)
             raise act.refuse("holdem.no_hand")
         if act.user not in hand.players:
-            raise act.refuse("not_seated" if self.seat(act, act.user) is None else "holdem.not_in_hand")
+            raise self.not_playing(act)
         if hand.runs_asked:
             raise act.refuse("holdem.betting_over_runs")
         if hand.to_act != act.user:

@@ -310,7 +310,7 @@ def pre_action(ctl: HoldemTable, act: Action, command: cmd.Command) -> None:
     if hand is None:
         raise act.refuse("holdem.no_hand")
     if act.user not in hand.players:
-        raise act.refuse("not_seated" if ctl.seat(act, act.user) is None else "holdem.not_in_hand")
+        raise ctl.not_playing(act)
     pre = PreAction(command.choice)
     bet = 0  # the bet "call N" calls: the button's, else the bet as it is now
     if pre is PreAction.CALL:

@@ -90,7 +90,7 @@ def handle(controller: HoldemTable, act: Action, command: cmd.Command) -> None:
             return
         raise act.refuse("holdem.no_hand")
     if act.user not in hand.players:
-        raise act.refuse("not_seated" if controller.seat(act, act.user) is None else "holdem.not_in_hand")
+        raise controller.not_playing(act)
     try:
         if isinstance(command, cmd.Run):
             events = hand.choose_runs(act.user, command.twice)

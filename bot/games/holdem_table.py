@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from typing import Any, Protocol
 
-from bot.games.context import Action
+from bot.games.context import Action, Refusal
 from bot.output import TableMessage
 from engine import holdem as engine
 from engine.common import Event
@@ -26,6 +26,9 @@ class HoldemTable(Protocol):
 
     def seat(self, act: Action, user_id: str) -> dict[str, Any] | None:
         """The player's seat, if he sits here."""
+
+    def not_playing(self, act: Action) -> Refusal:
+        """Why the actor takes no part in the hand: not dealt in, not seated, or out of the tournament."""
 
     def stack_account(self, act: Action, user_id: str) -> str:
         """The ledger account of a player's chips at this table."""

@@ -189,7 +189,7 @@ def _redeem(ctl: HoldemTable, act: Action, argument: str) -> None:
     tournament = play.require(act)
     seat = ctl.seat(act, act.user)
     if seat is None:
-        raise act.refuse("not_seated")
+        raise ctl.not_playing(act)
     if not argument.strip():
         items = tournament.held_items(act.user)
         if not items:
@@ -270,7 +270,7 @@ def _cash_out(ctl: HoldemTable, act: Action) -> None:
     tournament = play.require(act)
     seat = ctl.seat(act, act.user)
     if seat is None:
-        raise act.refuse("not_seated")
+        raise ctl.not_playing(act)
     hand = ctl._hand(act)
     if hand is not None and act.user in hand.players:
         raise act.refuse("tournament.cash_out_between_hands")

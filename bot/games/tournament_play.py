@@ -73,7 +73,7 @@ def save(act: Action, tournament: Tournament, events: list[Event], ctl: HoldemTa
     key = f"t{data['id']}"
     act.apply_moves(all_moves(events), lambda name: ctl._account(act, name), key)
     act.record(key, events)
-    for said in render.narrate(act.voice, tournament, events, paused=paused):
+    for said in render.narrate(act.voice, tournament, events, paused=paused, now=clock_moment(act, tournament)):
         act.say_text(said)
     data["engine"] = tournament.to_dict()
     act.tx.save_tournament(data["id"], act.place.chat_id, act.place.table_id, tournament.phase.value, data["engine"])
@@ -119,11 +119,13 @@ def require(act: Action) -> Tournament:
 
 
 def apply_rule(act: Action, call: Any, *args: Any, **kwargs: Any) -> Any:
-    """Call an engine action, a rule it breaks refused with its reason in the actor's language."""
+    """Call an engine action, a rule it breaks refused with its reason in the actor's language (not playing, for a
+    player knocked out of the tournament: that he is out, `out_refusal`)."""
     try:
         return call(*args, **kwargs)
     except RuleError as error:
-        raise act.rule_refusal(error) from None
+        out = out_refusal(act) if error.code == "not_playing" else None
+        raise (out or act.rule_refusal(error)) from None
 
 
 @dataclass(frozen=True, slots=True)
@@ -194,6 +196,18 @@ def _given_back_until(tournament: Tournament, now: datetime) -> str | None:
     return None if until is None else render.local_time(tournament, until)
 
 
+def out_refusal(act: Action) -> Refusal | None:
+    """The refusal for a player knocked out of the table's running tournament who tries to play (a hand's button,
+    `/addon`): that he is out, in which place, or how he may still come back (`render.out_of_play`); None when he is
+    not out of it."""
+    tournament = load(act)
+    if tournament is None:
+        return None
+    with act.privately(act.user):
+        text = render.out_of_play(act.voice, tournament, act.user, clock_moment(act, tournament))
+    return None if text is None else Refusal(text)
+
+
 def verify_pawn(ctl: HoldemTable, act: Action, item: str) -> None:
     """Refuse a pawn the tournament would not accept (not playing, three items already, a refused kind)."""
     tournament = load(act)
@@ -220,7 +234,8 @@ def record_pawns(ctl: HoldemTable, act: Action, events: list[Event]) -> None:
 
 def after_hand(ctl: HoldemTable, act: Action, hand: Hand) -> None:
     """Players left without chips are eliminated (the engine places them, and their bounties go to the winners of
-    the pot that took their last chips); the last one standing wins."""
+    the pot that took their last chips; while their places are not final, they hear how they may come back:
+    `render.eliminated`, and hear their places when the rebuy period ends); the last one standing wins."""
     tournament = require(act)
     busted = [seat for seat in act.state["seats"] if seat["stack"] == 0]
     players = list(hand.players)
@@ -235,9 +250,10 @@ def after_hand(ctl: HoldemTable, act: Action, hand: Hand) -> None:
             ctl.remove_seat(act, seat)
     if events:
         save(act, tournament, events, ctl)
+        if not tournament.is_place_final(clock_moment(act, tournament)):
+            act.state["tournament"]["places_pending"] = True
     maybe_end(ctl, act, tournament)
-    if tournament.phase is Phase.RUNNING:
-        _offer_comeback(act, tournament, [seat["id"] for seat in busted if seat["id"] in out])
+    _say_final_places(act, tournament)  # the period may have ended during the hand, when `play_on` waited for it
 
 
 def offer_buttons(act: Action, key: str, decision: str) -> tuple[Button, ...]:
@@ -256,18 +272,6 @@ def offer_buttons(act: Action, key: str, decision: str) -> tuple[Button, ...]:
     if tournament.config.addons and tournament.is_addon_time(now):
         buttons.append(Button(act.t("button.addon"), button_payload(key, "addon", decision)))
     return tuple(buttons)
-
-
-def _offer_comeback(act: Action, tournament: Tournament, players: list[str]) -> None:
-    """Tell each busted player who may come back how: a rebuy, else a re-entry."""
-    now = clock_moment(act, tournament)
-    until = _given_back_until(tournament, now)
-    for player in players:
-        way = tournament.comeback(player, now)
-        if way == "rebuy" and until is not None:
-            act.say("tournament.may_rebuy_until", player=act.name(player), until=until)
-        elif way is not None:
-            act.say("tournament.may_rebuy" if way == "rebuy" else "tournament.may_reenter", player=act.name(player))
 
 
 def maybe_end(ctl: HoldemTable, act: Action, tournament: Tournament) -> None:
@@ -355,14 +359,28 @@ def _give_back_downtime(ctl: HoldemTable, act: Action, tournament: Tournament, d
 
 def play_on(ctl: HoldemTable, act: Action, tournament: Tournament, *, deal: bool = True) -> None:
     """After the clock moved (on time, or by the organizer's skip, minutes or resume), between hands: a lone player
-    whom nobody may now come back to (the rebuy period is over) has won (`maybe_end`); otherwise, when `deal`, the
-    next hand is dealt (the table refuses it quietly during a break or a pause)."""
+    whom nobody may now come back to (the rebuy period is over) has won (`maybe_end`); otherwise the places of those
+    out, when the rebuy period is over, are said final (`_say_final_places`); when `deal`, the next hand is dealt
+    (the table refuses it quietly during a break or a pause)."""
     if act.state.get("hand"):
         return
     maybe_end(ctl, act, tournament)
+    _say_final_places(act, tournament)
     if deal and act.state.get("tournament"):
         ctl.start_hand(act, quiet=True)
     show_stopped(ctl, act)
+
+
+def _say_final_places(act: Action, tournament: Tournament) -> None:
+    """Once the rebuy period is over (after the clock moved, or a hand), the places of the players out are said, once
+    when any went out during it (told they were out for now, their places given at its end)."""
+    data = act.state.get("tournament")
+    if not data or not data.get("places_pending") or not tournament.is_place_final(clock_moment(act, tournament)):
+        return
+    del data["places_pending"]
+    said = render.places_final(act.voice, tournament)
+    if said is not None:
+        act.say_text(said)
 
 
 def show_stopped(ctl: HoldemTable, act: Action) -> None:

@@ -20,6 +20,7 @@ from engine.settlement import Settlement, SettlementRow
 from engine.tournament import (
     AddonsReopened,
     BountyCollected,
+    EntrantStatus,
     ItemBoughtBack,
     PawnedItem,
     PawnRecorded,
@@ -246,19 +247,28 @@ _STACK_BOUGHT_OR_SOLD: dict[type[Event], str] = {
 """Events of a stack bought from the bank or cashed back for money: each said with the player, chips and money."""
 
 
-def narrate(voice: Voice, tournament: Tournament, events: Iterable[Event], *, paused: bool = False) -> list[str]:
+def narrate(voice: Voice, tournament: Tournament, events: Iterable[Event], *, paused: bool = False,
+            now: datetime | None = None) -> list[str]:
     """Public messages for registrations, eliminations, cash-outs and items, one per event (what a downtime gave
-    back said as taken by the bot being offline, or, `paused`, by a pause of the table)."""
+    back said as taken by the bot being offline, or, `paused`, by a pause of the table); players out at `now` in the
+    same place are said at once (`eliminated`)."""
+    events = list(events)
     said = []
+    out_at: dict[int, list[str]] = {}
     for event in events:
+        if isinstance(event, PlayerEliminated):
+            out_at.setdefault(event.place, []).append(event.player)
+    for event in events:
+        if isinstance(event, PlayerEliminated):
+            if event.place in out_at:  # the first of those out in this place says it for all
+                said += eliminated(voice, tournament, out_at.pop(event.place), event.place, now)
+            continue
         if isinstance(event, PlayerRegistered):
             said.append(voice.t("tournament.registered", player=voice.name(event.player), chips=event.chips,
                                 money=money(event.money), count=len(tournament.entrants)))
         elif isinstance(event, PlayerUnregistered):
             said.append(voice.t("tournament.unregistered", player=voice.name(event.player), chips=event.chips,
                                 money=money(event.money), count=len(tournament.entrants)))
-        elif isinstance(event, PlayerEliminated):
-            said.append(voice.t("tournament.eliminated", player=voice.name(event.player), place=event.place))
         elif isinstance(event, BountyCollected):
             said.append(bounty(voice, event))
         elif isinstance(event, PlayerCashedOut) and event.is_final:  # no leaving: the chips he ends with
@@ -280,6 +290,56 @@ def narrate(voice: Voice, tournament: Tournament, events: Iterable[Event], *, pa
             said.append(voice.t("tournament.redeemed", player=voice.name(event.owner), item=event.description,
                                 chips=event.chips))
     return said
+
+
+_COMEBACK = {"rebuy": "rebuy", "reentry": "reentry", None: "pending"}
+"""How a player out while his place is not final may come back (`Tournament.comeback`), as the end of the keys that
+say so: `tournament.out_…` to the channel, `tournament.you_are_out_…` to him."""
+
+
+def eliminated(voice: Voice, tournament: Tournament, players: Sequence[str], place: int,
+               now: datetime | None) -> list[str]:
+    """What the channel hears of players who went out in one hand in the same `place`: that place once it is final
+    (shared: once for all of them, as a range of places, as a card room announces it); before that (the rebuy period
+    at `now`, `Tournament.is_place_final`), for each, that he is out for now and how he may come back until when, or
+    that his place is given at the period's end."""
+    if now is not None and not tournament.is_place_final(now):
+        until = rebuy_period_end(voice, tournament, now)
+        return [voice.t(f"tournament.out_{_COMEBACK[tournament.comeback(player, now)]}", player=voice.name(player),
+                        until=until) for player in players]
+    if len(players) == 1:
+        return [voice.t("tournament.eliminated", player=voice.name(players[0]), place=place)]
+    names = format_list([voice.name(player) for player in players], locale=voice.language)
+    return [voice.t("tournament.eliminated_shared", players=names, places=shared_places(voice, place, len(players)))]
+
+
+def out_of_play(voice: Voice, tournament: Tournament, player: str, now: datetime) -> str | None:
+    """What a player knocked out of the running tournament is told when he tries to play (a hand's button,
+    `/addon`): his place once it is final; before that, how he may come back and until when, or that his place comes
+    at the rebuy period's end. None when he is not out (or the tournament is not running)."""
+    entrant = tournament.entrants.get(player)
+    if tournament.phase is not Phase.RUNNING or entrant is None or entrant.status is not EntrantStatus.ELIMINATED:
+        return None
+    if not tournament.is_place_final(now):
+        return voice.t(f"tournament.you_are_out_{_COMEBACK[tournament.comeback(player, now)]}",
+                       until=rebuy_period_end(voice, tournament, now))
+    place = entrant.place or 0
+    sharing = sum(other.place == place for other in tournament.entrants.values())
+    if sharing > 1:
+        return voice.t("tournament.you_are_out_shared", places=shared_places(voice, place, sharing))
+    return voice.t("tournament.you_are_out", place=place)
+
+
+def shared_places(voice: Voice, place: int, sharing: int) -> str:
+    """The range of places `sharing` players out together share from `place` on, as ordinals ("3rd–5th", "3–5-е")."""
+    return voice.t("tournament.ordinal_range", place=place, last=place + sharing - 1)
+
+
+def rebuy_period_end(voice: Voice, tournament: Tournament, now: datetime) -> str:
+    """Until when a busted player may come back: the local time the rebuy period ends, or, while a pause keeps it
+    unknown, the first break."""
+    ends = tournament.rebuy_period_ends_at(now)
+    return voice.t("tournament.until_first_break") if ends is None else local_time(tournament, ends)
 
 
 def bounty(voice: Voice, event: BountyCollected) -> str:
@@ -306,12 +366,28 @@ def results(voice: Voice, places: Mapping[str, int], cashed_out: Sequence[str]) 
         return voice.t("tournament.over_unplayed")
     winners = [voice.name(player) for player, place in places.items() if place == 1]
     key = "tournament.over_winner" if len(winners) == 1 else "tournament.over_winners"
-    lines = [voice.t(key, winners=", ".join(winners))]
-    lines.append(voice.t("tournament.places", places=" · ".join(
-        voice.t("tournament.place", place=place, player=voice.name(player)) for player, place in places.items())))
+    lines = [voice.t(key, winners=", ".join(winners)), voice.t("tournament.places", places=places_text(voice, places))]
     if cashed_out:
         lines.append(voice.t("tournament.left_early", players=", ".join(voice.name(player) for player in cashed_out)))
     return "\n".join(lines)
+
+
+def places_text(voice: Voice, places: Mapping[str, int]) -> str:
+    """Places in order ("1. Ann · 2. Bob · 3–5. Ivan, Peter, Sasha"): players sharing a place as one entry, with the
+    range of places they share."""
+    sharing = [(place, [voice.name(player) for player, at in places.items() if at == place])
+               for place in dict.fromkeys(places.values())]
+    return " · ".join(
+        voice.t("tournament.place", player=", ".join(names), place=place if len(names) == 1
+                else voice.t("tournament.place_range", place=place, last=place + len(names) - 1))
+        for place, names in sharing)
+
+
+def places_final(voice: Voice, tournament: Tournament) -> str | None:
+    """At the end of the rebuy period, the places of the players out, final from now (they were out for now, without
+    a place); None when nobody is out."""
+    places, _ = tournament.standings()
+    return voice.t("tournament.places_final", places=places_text(voice, places)) if places else None
 
 
 def settlement(voice: Voice, result: Settlement) -> str:

@@ -229,7 +229,8 @@ def bank_moves(tx: Tx) -> list[tuple[str, str, int]]:
 async def test_the_tournament_export_counts_every_option_and_the_pawn(store: Store) -> None:
     service, clock = await options.open_night(store)
     said = await options.shove_until_someone_busts(service, await service.handle(PLACE, ANN, "/tournament start"))
-    first, second, _ = [actor for actor in options.PLAYERS.values() if f"{actor.name} is eliminated in" in said]
+    out = options.REBUY_UNTIL_BREAK
+    first, second, _ = [actor for actor in options.PLAYERS.values() if f"{actor.name}{out}" in said]
     await ok(service, first, "/join")  # a re-entry
     await ok(service, second, "/rebuy")
     await ok(service, first, "/rebuy")

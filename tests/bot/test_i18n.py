@@ -298,6 +298,8 @@ def _dynamic_keys() -> dict[str, set[str]]:
         # every name `/set` takes: a cash table's, a house table's (RULES.md's limits and options), the time zone
         "setting.name.": {*HOLDEM_SETTINGS, zones.SETTING, "min_ante", "max_ante", "max_payout", "bet_seconds", "tier",
                           "bonus", "ante_bonus", "re_exchange"},
+        "tournament.out_": {"rebuy", "reentry", "pending"},  # how a player out for now may come back
+        "tournament.you_are_out_": {"rebuy", "reentry", "pending"},
         "": set(),  # `act.t(f"{kind}.{name}")` in a helper: its callers' prefixes are listed here
     }
 

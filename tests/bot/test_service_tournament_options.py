@@ -2,6 +2,7 @@
 the bank in the ledger, the settlement's transfers pay each player's net, and refusals change nothing."""
 
 import random
+import re
 from datetime import UTC, datetime
 from fractions import Fraction
 
@@ -79,12 +80,19 @@ async def shove_out(service: Service, reply: Reply) -> list[Reply]:
     raise AssertionError("the hand did not end")
 
 
+BUST = re.compile(r" is out for now | is out; | is eliminated in | share \S+ place\.|The tournament is over")
+"""What the channel says of a bust: out for now (a comeback open, or the place not yet final), out in a place, out
+sharing places, or the end."""
+REBUY_UNTIL_BREAK = " is out for now and may come back with /rebuy until 19:00."
+REENTER_UNTIL_BREAK = " is out for now and may re-enter with /join until 19:00."
+
+
 async def shove_until_someone_busts(service: Service, reply: Reply) -> str:
-    """All-in hands until someone is out; everything said."""
+    """All-in hands until someone is out (`BUST`); everything said."""
     said = ""
     for _ in range(20):
         said += everything_said(await shove_out(service, reply))
-        if "is eliminated in" in said or "The tournament is over" in said:
+        if BUST.search(said):
             return said
         reply = await service.handle(PLACE, ANN, "/deal")
         assert reply.error is None, reply.error
@@ -107,12 +115,12 @@ async def test_rebuys_add_ons_re_entries_and_bounties_end_to_end(night) -> None:
     service, clock = night
     started = await service.handle(PLACE, ANN, "/tournament start")
     said = await shove_until_someone_busts(service, started)
-    busted = [actor for actor in PLAYERS.values() if f"{actor.name} is eliminated in" in said]
+    busted = [actor for actor in PLAYERS.values() if f"{actor.name}{REBUY_UNTIL_BREAK}" in said]
     assert len(busted) == 3, "four equal stacks all-in: one takes everything (no split with this shuffle)"
     assert "The tournament is over" not in said, "in the rebuy period the busted may still come back"
+    assert " share " not in said and " is eliminated in " not in said, "out for now: no place yet"
     for actor in busted:
         assert f"{actor.name}'s bounty: 10." in said, "the bounty is announced at the bust-out"
-        assert f"{actor.name} may come back with /rebuy until the first break." in said
     first, second, third = busted
 
     reentered = await service.handle(PLACE, first, "/join")  # re-entry: the usual register command
@@ -140,7 +148,7 @@ async def test_rebuys_add_ons_re_entries_and_bounties_end_to_end(night) -> None:
     added = await service.press(PLACE, second, press_label(idle, "addon"))
     assert added.public == [f"{second.name} takes the add-on: 300 chips for 40."]
     await refused_without_change(service, second, "/addon", "You have bought all your add-ons (1).")
-    await refused_without_change(service, third, "/addon", "You are not playing in this tournament.")
+    await refused_without_change(service, third, "/addon", "You are out of the tournament in 4th place.")
 
     clock.current = PLAY
     await service.scheduler.fire_due()
@@ -288,7 +296,8 @@ async def test_the_last_player_waits_for_a_comeback_until_the_rebuy_period_ends(
         await service.handle(PLACE, actor, "/join")
     await service.handle(PLACE, ANN, "/set structure no-limit")
     said = await shove_until_someone_busts(service, await service.handle(PLACE, ANN, "/tournament start"))
-    assert "is eliminated in 2nd place" in said and "The tournament is over" not in said, "he may still rebuy"
+    assert any(f"{actor.name}{REBUY_UNTIL_BREAK}" in said for actor in (ANN, BOB)), "he may still rebuy"
+    assert "The tournament is over" not in said
     heard: list[str] = []
 
     async def listener(place, reply):
@@ -324,7 +333,8 @@ async def two_then_one(store: Store, options: str) -> tuple[Service, FakeClock, 
         assert (await service.handle(PLACE, actor, "/join")).error is None
     await service.handle(PLACE, ANN, "/set structure no-limit")
     said = await shove_until_someone_busts(service, await service.handle(PLACE, ANN, "/tournament start"))
-    busted = next(actor for actor in (ANN, BOB) if f"{actor.name} is eliminated in 2nd place" in said)
+    out = {"rebuys 1": REBUY_UNTIL_BREAK, "reentry": REENTER_UNTIL_BREAK}[options]
+    busted = next(actor for actor in (ANN, BOB) if f"{actor.name}{out}" in said)
     return service, clock, busted, next(actor for actor in (ANN, BOB) if actor is not busted)
 
 
@@ -474,7 +484,7 @@ async def rebuy_night_with_a_bust(service: Service, clock: FakeClock) -> Actor:
     started = await service.handle(PLACE, ANN, "/tournament start")
     clock.current = at(18, 20)
     said = await shove_until_someone_busts(service, started)
-    return next(actor for actor in (ANN, BOB) if f"{actor.name} is eliminated in 2nd place" in said)
+    return next(actor for actor in (ANN, BOB) if f"{actor.name}{REBUY_UNTIL_BREAK}" in said)
 
 
 async def bust_one_then_go_down(store: Store, language: str, stops_cleanly: bool) -> tuple[Actor, Actor]:

@@ -1,0 +1,224 @@
+"""A tournament's busted players: players out in one hand in the same place share it, said once as a range of places
+(and so in the results); a player out while the rebuy period runs is out for now, told how to come back and until
+when, his place given once it is final; and a busted player who tries to play is told he is out, not to /join."""
+
+import random
+from datetime import UTC, datetime
+
+import pytest
+
+from bot.clock import FakeClock
+from bot.output import Actor, Reply
+from bot.render import Voice
+from bot.render.tournament import narrate, out_of_play, results
+from bot.service import Service
+from bot.store import Store
+from engine.schedule import PRESETS
+from engine.tournament import Tournament, TournamentConfig
+from tests.bot.conftest import ANN, BOB, CAT, PLACE
+from tests.bot.helpers import all_text, everything_said, listen, press_label
+
+NAMES = {"en": {"ann": "Ann", "bob": "Bob", "ivan": "Ivan", "peter": "Peter", "sasha": "Sasha"},
+         "ru": {"ann": "Аня", "bob": "Боря", "ivan": "Иван", "peter": "Пётр", "sasha": "Саша"}}
+SIX_PM = datetime(2026, 11, 29, 18, 0, tzinfo=UTC)
+SEED = 1
+PLAYERS = {actor.user_id: actor for actor in (ANN, BOB, CAT)}
+
+
+def _five_at_the_table(config: TournamentConfig) -> Tournament:
+    """A home-night tournament (UTC) of ann, bob, ivan, peter and sasha, started at 18:00, 300 chips each."""
+    tournament = Tournament(config, PRESETS["home-night"]("UTC"))
+    for player in NAMES["en"]:
+        tournament.register(player, SIX_PM)
+    tournament.start(SIX_PM)
+    return tournament
+
+
+@pytest.mark.parametrize(("language", "shared", "said", "places"), [
+    ("en", {"ivan": 300, "peter": 300, "sasha": 300}, ["Ivan, Peter, and Sasha share 3rd–5th place."],
+     "Places: 1. Ann · 2. Bob · 3–5. Ivan, Peter, Sasha"),
+    ("ru", {"ivan": 300, "peter": 300, "sasha": 300}, ["Иван, Пётр и Саша делят 3–5-е места."],
+     "Места: 1. Аня · 2. Боря · 3–5. Иван, Пётр, Саша"),
+    ("en", {"ivan": 100, "peter": 300, "sasha": 300}, ["Ivan is eliminated in 5th place.",
+                                                       "Peter and Sasha share 3rd–4th place."],
+     "Places: 1. Ann · 2. Bob · 3–4. Peter, Sasha · 5. Ivan"),
+    ("ru", {"ivan": 100, "peter": 300, "sasha": 300}, ["Иван выбывает на 5-м месте.", "Пётр и Саша делят 3–4-е места."],
+     "Места: 1. Аня · 2. Боря · 3–4. Пётр, Саша · 5. Иван"),
+])
+def test_players_out_in_one_hand_with_equal_stacks_share_their_places_said_once(
+        language: str, shared: dict[str, int], said: list[str], places: str) -> None:
+    """Three out in one hand read "Ivan is eliminated in 3rd place." three times, and "3. Ivan · 3. Peter · 3. Sasha"
+    in the results. Whoever began the hand with fewer chips finishes lower; equal stacks share the places they
+    span, said once for all of them as a card room says it, and shown as a range in the results."""
+    tournament = _five_at_the_table(TournamentConfig())
+    events = tournament.eliminate_busted(list(shared), shared)
+    voice = Voice(language, NAMES[language].__getitem__)
+    assert narrate(voice, tournament, events, now=SIX_PM) == said
+    tournament.finish(SIX_PM, {"ann": 900, "bob": 600})
+    assert results(voice, *tournament.standings()).splitlines()[1] == places
+
+
+@pytest.mark.parametrize(("language", "said"), [
+    ("en", ["Ivan is out for now and may come back with /rebuy until 19:00.",
+            "Peter is out for now and may come back with /rebuy until 19:00."]),
+    ("ru", ["Иван выбывает, но пока не окончательно: вернуться можно командой /rebuy до 19:00.",
+            "Пётр выбывает, но пока не окончательно: вернуться можно командой /rebuy до 19:00."]),
+])
+def test_players_out_during_the_rebuy_period_are_out_for_now_without_a_place(language: str, said: list[str]) -> None:
+    """They read "Ivan is eliminated in 4th place." though a rebuy or a late entry moves that place: until the first
+    break they are out for now, each told how to come back and until when."""
+    tournament = _five_at_the_table(TournamentConfig(rebuys=1))
+    events = tournament.eliminate_busted(["ivan", "peter"], {"ivan": 300, "peter": 300})
+    assert narrate(Voice(language, NAMES[language].__getitem__), tournament, events, now=SIX_PM) == said
+
+
+@pytest.mark.parametrize(("language", "said", "told"), [
+    ("en", "Ivan is out for now and may come back with /rebuy until the first break.",
+     "You are out of the tournament for now: come back with /rebuy until the first break."),
+    ("ru", "Иван выбывает, но пока не окончательно: вернуться можно командой /rebuy до первого перерыва.",
+     "Вы выбыли из турнира, но пока не окончательно: вернуться можно командой /rebuy до первого перерыва."),
+])
+def test_while_the_clock_is_paused_a_player_out_for_now_may_come_back_until_the_first_break(
+        language: str, said: str, told: str) -> None:
+    """A pause moves the first break by as long as it lasts, so no clock time is known for the end of the rebuy
+    period: he hears it runs until the first break."""
+    tournament = _five_at_the_table(TournamentConfig(rebuys=1))
+    tournament.clock.pause(SIX_PM)
+    events = tournament.eliminate_busted(["ivan"], {"ivan": 300})
+    voice = Voice(language, NAMES[language].__getitem__)
+    assert narrate(voice, tournament, events, now=SIX_PM) == [said]
+    assert out_of_play(voice, tournament, "ivan", SIX_PM) == told
+
+
+@pytest.mark.parametrize(("language", "said"), [
+    ("en", "Ivan is out; the place is given when the rebuy period ends."),
+    ("ru", "Иван выбывает; место будет известно, когда кончится время ребаев."),
+])
+def test_a_player_out_of_rebuys_is_not_given_a_place_that_late_entries_may_still_move(language: str,
+                                                                                      said: str) -> None:
+    """With re-entry off and his one rebuy used, he cannot come back, but a late entrant would still push him down."""
+    tournament = _five_at_the_table(TournamentConfig(rebuys=1))
+    tournament.eliminate_busted(["ivan"], {"ivan": 300})
+    tournament.rebuy("ivan", 0, SIX_PM)
+    events = tournament.eliminate_busted(["ivan"], {"ivan": 300})
+    assert narrate(Voice(language, NAMES[language].__getitem__), tournament, events, now=SIX_PM) == [said]
+
+
+@pytest.mark.parametrize(("language", "alone", "sharing"), [
+    ("en", "You are out of the tournament in 5th place.", "You are out of the tournament, sharing 3rd–4th place."),
+    ("ru", "Вы выбыли из турнира на 5-м месте.", "Вы выбыли из турнира и делите 3–4-е места."),
+])
+def test_a_player_out_is_told_his_place_or_the_places_he_shares(language: str, alone: str, sharing: str) -> None:
+    """Peter, out with Sasha on equal stacks, read "You are out of the tournament in 3rd place." though he shares
+    3rd–4th with her, as the channel heard: he is told the places he shares; Ivan, out alone, his own."""
+    tournament = _five_at_the_table(TournamentConfig())
+    tournament.eliminate_busted(["ivan", "peter", "sasha"], {"ivan": 100, "peter": 300, "sasha": 300})
+    voice = Voice(language, NAMES[language].__getitem__)
+    assert out_of_play(voice, tournament, "ivan", SIX_PM) == alone
+    assert out_of_play(voice, tournament, "peter", SIX_PM) == sharing
+    assert out_of_play(voice, tournament, "ann", SIX_PM) is None
+
+
+async def _shove_until_one_busts(service: Service, reply: Reply, marker: str) -> Actor:
+    """Ann and Bob go all-in (or call) hand after hand while Cat folds, until one of them is said to be out (`marker`
+    after his name): who."""
+    said: list[Reply] = []
+    for _ in range(60):
+        said.append(reply)
+        busted = [actor for actor in (ANN, BOB) if f"{actor.name}{marker}" in everything_said(said)]
+        if busted:
+            return busted[0]
+        if reply.table is not None and reply.table.to_act is not None:
+            actor = PLAYERS[reply.table.to_act]
+            reply = await service.handle(PLACE, actor, "/fold" if actor == CAT else "/allin")
+            if reply.error is not None:
+                reply = await service.handle(PLACE, actor, "/call")
+        else:
+            answers = [await service.handle(PLACE, actor, "/run once") for actor in PLAYERS.values()]
+            said += answers
+            ran = [answer for answer in answers if answer.error is None]
+            reply = ran[0] if ran else await service.handle(PLACE, CAT, "/deal")
+        assert reply.error is None, reply.error
+    raise AssertionError("nobody busted")
+
+
+async def _chips(service: Service) -> dict[str, int]:
+    found = await service.store.read(lambda tx: tx.balances(""))
+    return {name: chips for name, chips in found.items() if PLACE.table_id in name}
+
+
+async def _next_hand(service: Service) -> Reply:
+    reply = await service.handle(PLACE, CAT, "/deal")
+    assert reply.error is None and reply.table is not None and reply.table.to_act is not None, reply.error
+    return reply
+
+
+@pytest.mark.parametrize(("language", "marker", "for_now", "final"), [
+    ("en", " is out for now and may come back with /rebuy until 19:00.",
+     "You are out of the tournament for now: come back with /rebuy until 19:00.",
+     "You are out of the tournament in 3rd place."),
+    ("ru", " выбывает, но пока не окончательно: вернуться можно командой /rebuy до 19:00.",
+     "Вы выбыли из турнира, но пока не окончательно: вернуться можно командой /rebuy до 19:00.",
+     "Вы выбыли из турнира на 3-м месте."),
+])
+async def test_a_busted_player_who_tries_to_play_is_told_he_is_out_and_how_he_may_come_back(
+        store: Store, language: str, marker: str, for_now: str, final: str) -> None:
+    """A busted player pressing a hand's button read "You are not seated at this table: /join first." (a command he
+    cannot use), and /addon "You are not playing in this tournament.": he is now told he is out, how he may still
+    come back while the rebuy period runs, and, once it is over, his place. Nothing moves."""
+    clock = FakeClock(SIX_PM.timestamp())
+    service = Service(store, clock, rng=random.Random(SEED))
+    await service.start()
+    assert (await service.handle(PLACE, ANN, f"/lang {language}")).error is None
+    assert (await service.handle(PLACE, ANN, "/tournament create home-night rebuys 1 addon 1")).error is None
+    for actor in PLAYERS.values():
+        assert (await service.handle(PLACE, actor, "/join")).error is None
+    assert (await service.handle(PLACE, ANN, "/set structure no-limit")).error is None
+    started = await service.handle(PLACE, ANN, "/tournament start")
+    busted = await _shove_until_one_busts(service, started, marker)
+
+    hand = await _next_hand(service)
+    before = await _chips(service)
+    assert (await service.press(PLACE, busted, press_label(hand, "fold"))).error == for_now
+    assert (await service.handle(PLACE, busted, "/call")).error == for_now
+    assert (await service.handle(PLACE, busted, "/addon")).error == for_now
+    assert await _chips(service) == before
+
+    clock.advance(datetime(2026, 11, 29, 19, 0, 1, tzinfo=UTC).timestamp() - clock.now())  # the break: rebuys over
+    before = await _chips(service)
+    assert (await service.handle(PLACE, busted, "/addon")).error == final
+    assert (await service.press(PLACE, busted, press_label(hand, "fold"))).error == final
+    assert await _chips(service) == before
+
+
+@pytest.mark.parametrize("mid_hand", [False, True])
+@pytest.mark.parametrize(("language", "final"), [
+    ("en", "The rebuy period is over, so the places of those out are final: 3. {player}"),
+    ("ru", "Время ребаев прошло, и места выбывших теперь окончательны: 3. {player}"),
+])
+async def test_the_places_of_players_out_for_now_are_said_when_the_rebuy_period_ends(
+        store: Store, language: str, final: str, mid_hand: bool) -> None:
+    """A player out during the rebuy period heard that his place is given when it ends, and nothing gave it until
+    the results: at the break (or, when it comes during a hand, at that hand's end) the channel hears the places of
+    those out, once."""
+    clock = FakeClock(SIX_PM.timestamp())
+    service = Service(store, clock, rng=random.Random(SEED))
+    await service.start()
+    assert (await service.handle(PLACE, ANN, f"/lang {language}")).error is None
+    assert (await service.handle(PLACE, ANN, "/tournament create home-night rebuys 1")).error is None
+    for actor in PLAYERS.values():
+        assert (await service.handle(PLACE, actor, "/join")).error is None
+    assert (await service.handle(PLACE, ANN, "/set structure no-limit")).error is None
+    started = await service.handle(PLACE, ANN, "/tournament start")
+    marker = " is out for now" if language == "en" else " выбывает, но пока не окончательно"
+    busted = await _shove_until_one_busts(service, started, marker)
+    hand = await _next_hand(service) if mid_hand else None
+
+    heard = listen(service)
+    clock.advance(datetime(2026, 11, 29, 19, 0, 1, tzinfo=UTC).timestamp() - clock.now())  # the break
+    await service.scheduler.fire_due()
+    if hand is not None:
+        assert hand.table is not None and hand.table.to_act is not None
+        heard.append(await service.handle(PLACE, PLAYERS[hand.table.to_act], "/fold"))
+    said = "\n".join(all_text(heard))
+    assert said.count(final.format(player=busted.name)) == 1, said
