@@ -173,5 +173,5 @@ async def test_the_schedule_is_told_in_the_chats_language_and_reads_back(service
 async def test_a_refused_schedule_says_why_in_russian(service: Service, written: str, reason: str) -> None:
     await service.handle(PLACE, ANN, "/lang ru")
     refused = await service.handle(PLACE, ANN, f"/tournament create {written}")
-    assert refused.error == f"Не могу разобрать расписание: {reason}"
+    assert refused.error == f"Не могу разобрать расписание: {reason}."
     assert english_left(re.sub(r"«[^»]*»", "", reason), NAMES) == [], "only the quoted input may be Latin"

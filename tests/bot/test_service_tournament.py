@@ -45,9 +45,9 @@ def decks(monkeypatch: pytest.MonkeyPatch) -> Iterator[list[str]]:
 
 
 @pytest.mark.parametrize(("language", "refusal"), [
-    ("en", "I can't read that schedule: the schedule is empty; write levels like 10/20 20m; 20/40 20m; 40/80"),
+    ("en", "I can't read that schedule: the schedule is empty; write levels like 10/20 20m; 20/40 20m; 40/80."),
     ("ru", "Не могу разобрать расписание: расписание пустое; напишите уровни, например: 10/20 20 мин; 20/40 20 мин; "
-           "40/80"),
+           "40/80."),
 ])
 @pytest.mark.parametrize("schedule", ["; ;", ";", " , ", "; ; rebuys 1"])
 async def test_a_schedule_of_nothing_but_separators_is_refused_and_creates_nothing(

@@ -237,14 +237,14 @@ async def test_bad_options_are_refused_with_a_reason_and_create_nothing(store: S
     service = Service(store, FakeClock(SIX_PM), rng=random.Random(1))
     await service.start()
     refused = await service.handle(PLACE, ANN, "/tournament create home-night rebuys")
-    assert refused.error == "I can't read that option: “rebuys” needs a count per player, like “rebuys 2”"
+    assert refused.error == "I can't read that option: “rebuys” needs a count per player, like “rebuys 2”."
     refused = await service.handle(PLACE, ANN, "/tournament create bounty 60")
-    assert refused.error == "I can't read that option: the bounty is part of the buy-in: more than 0 and less than 50"
+    assert refused.error == "I can't read that option: the bounty is part of the buy-in: more than 0 and less than 50."
     refused = await service.handle(PLACE, ANN, "/tournament create 10/20 20m; 20/40 rebuys 1")
     assert refused.error == "Rebuys, add-ons and re-entry run until the first break, and this schedule has none."
     await service.handle(PLACE, ANN, "/lang ru")
     refused = await service.handle(PLACE, ANN, "/tournament create аддон 0")
-    assert refused.error == "Не могу разобрать опцию: «аддон»: от 1 до 99 на игрока, а не 0"
+    assert refused.error == "Не могу разобрать опцию: «аддон»: от 1 до 99 на игрока, а не 0."
     assert (await service.handle(PLACE, ANN, "/clock")).error == (
         "За этим столом нет турнира: организатор создаёт его командой /tournament create."), "none was created"
     created = await service.handle(PLACE, ANN, "/tournament create ребаи 1 баунти 2,5")
