@@ -16,6 +16,7 @@ stale, the channel gets the clock's current state once instead.
 
 from __future__ import annotations
 
+from collections.abc import Collection
 from dataclasses import dataclass
 from datetime import UTC, datetime, timedelta
 from typing import Any
@@ -253,7 +254,8 @@ def after_hand(ctl: HoldemTable, act: Action, hand: Hand) -> None:
         if not tournament.is_place_final(clock_moment(act, tournament)):
             act.state["tournament"]["places_pending"] = True
     maybe_end(ctl, act, tournament)
-    _say_final_places(act, tournament)  # the period may have ended during the hand, when `play_on` waited for it
+    # the period may have ended during the hand, when `play_on` waited for it; those out in it heard their places
+    _say_final_places(act, tournament, told=out)
 
 
 def offer_buttons(act: Action, key: str, decision: str) -> tuple[Button, ...]:
@@ -371,14 +373,15 @@ def play_on(ctl: HoldemTable, act: Action, tournament: Tournament, *, deal: bool
     show_stopped(ctl, act)
 
 
-def _say_final_places(act: Action, tournament: Tournament) -> None:
+def _say_final_places(act: Action, tournament: Tournament, told: Collection[str] = ()) -> None:
     """Once the rebuy period is over (after the clock moved, or a hand), the places of the players out are said, once
-    when any went out during it (told they were out for now, their places given at its end)."""
+    when any went out during it (told they were out for now, their places given at its end), but for those `told`
+    theirs already (out in the hand that has just ended, after the period)."""
     data = act.state.get("tournament")
     if not data or not data.get("places_pending") or not tournament.is_place_final(clock_moment(act, tournament)):
         return
     del data["places_pending"]
-    said = render.places_final(act.voice, tournament)
+    said = render.places_final(act.voice, tournament, leaving_out=told)
     if said is not None:
         act.say_text(said)
 

@@ -4,7 +4,7 @@ bounties and cash-outs, pawned items, the final places and the settlement; the b
 from __future__ import annotations
 
 import functools
-from collections.abc import Iterable, Mapping, Sequence
+from collections.abc import Collection, Iterable, Mapping, Sequence
 from datetime import datetime, timedelta
 from decimal import Decimal
 from fractions import Fraction
@@ -383,10 +383,10 @@ def places_text(voice: Voice, places: Mapping[str, int]) -> str:
         for place, names in sharing)
 
 
-def places_final(voice: Voice, tournament: Tournament) -> str | None:
+def places_final(voice: Voice, tournament: Tournament, leaving_out: Collection[str] = ()) -> str | None:
     """At the end of the rebuy period, the places of the players out, final from now (they were out for now, without
-    a place); None when nobody is out."""
-    places, _ = tournament.standings()
+    a place), but for those `leaving_out` (told theirs as they went out); None when nobody is left to list."""
+    places = {player: place for player, place in tournament.standings()[0].items() if player not in leaving_out}
     return voice.t("tournament.places_final", places=places_text(voice, places)) if places else None
 
 

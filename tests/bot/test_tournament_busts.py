@@ -22,6 +22,7 @@ NAMES = {"en": {"ann": "Ann", "bob": "Bob", "ivan": "Ivan", "peter": "Peter", "s
          "ru": {"ann": "Аня", "bob": "Боря", "ivan": "Иван", "peter": "Пётр", "sasha": "Саша"}}
 SIX_PM = datetime(2026, 11, 29, 18, 0, tzinfo=UTC)
 SEED = 1
+BREAK = datetime(2026, 11, 29, 19, 0, 1, tzinfo=UTC)
 PLAYERS = {actor.user_id: actor for actor in (ANN, BOB, CAT)}
 
 
@@ -222,3 +223,47 @@ async def test_the_places_of_players_out_for_now_are_said_when_the_rebuy_period_
         heard.append(await service.handle(PLACE, PLAYERS[hand.table.to_act], "/fold"))
     said = "\n".join(all_text(heard))
     assert said.count(final.format(player=busted.name)) == 1, said
+
+
+async def test_a_player_out_in_the_hand_the_rebuy_period_ended_in_is_not_listed_again_with_the_final_places(
+        store: Store) -> None:
+    """Four at the table; Ann (or Bob) goes out for now during the rebuy period. The period ends during the next
+    hand, in which another player goes out: his place is final, said in his own line, and the line giving the places
+    of those out for now lists only them (it listed him again)."""
+    dan = Actor("dan", "Dan")
+    players = {**PLAYERS, dan.user_id: dan}
+    clock = FakeClock(SIX_PM.timestamp())
+    service = Service(store, clock, rng=random.Random(SEED))
+    await service.start()
+    assert (await service.handle(PLACE, ANN, "/tournament create home-night rebuys 1")).error is None
+    for actor in players.values():
+        assert (await service.handle(PLACE, actor, "/join")).error is None
+    assert (await service.handle(PLACE, ANN, "/set structure no-limit")).error is None
+    reply = await service.handle(PLACE, ANN, "/tournament start")
+    said: list[Reply] = []
+    heard = listen(service)
+    for _ in range(200):  # Ann and Bob shove while the others fold; after the break's start, everyone shoves
+        said.append(reply)
+        if "eliminated in" in everything_said(said + heard):
+            break
+        if reply.table is not None and reply.table.to_act is not None:
+            actor = players[reply.table.to_act]
+            if " is out for now" in everything_said(said) and clock.now() < BREAK.timestamp():
+                clock.advance(BREAK.timestamp() - clock.now())  # the first bust is in: the break comes mid-hand
+                await service.scheduler.fire_due()
+            shoves = actor in (ANN, BOB) or clock.now() >= BREAK.timestamp()
+            reply = await service.handle(PLACE, actor, "/allin" if shoves else "/fold")
+            if reply.error is not None:
+                reply = await service.handle(PLACE, actor, "/call")
+        else:
+            answers = [await service.handle(PLACE, actor, "/run once") for actor in players.values()]
+            said += answers
+            ran = [answer for answer in answers if answer.error is None]
+            reply = ran[0] if ran else await service.handle(PLACE, CAT, "/deal")
+        assert reply.error is None, reply.error
+    lines = [line for line in everything_said(said + heard).splitlines()
+             if "out for now" in line or "eliminated in" in line or "are final" in line]
+    assert list(dict.fromkeys(lines)) == [  # each reply's lines come again in its table message's edit
+        "Ann is out for now and may come back with /rebuy until 19:00.",
+        "Dan is eliminated in 3rd place.",
+        "The rebuy period is over, so the places of those out are final: 4. Ann"]
