@@ -392,7 +392,7 @@ class TelegramAdapter:
             chat_id, topic = chat_and_topic(place.table_id)
             version, message = state
             self.outbox.show_table(TableOp(place.table_id, chat_id, topic, message, language, version, repost=repost,
-                                           dealt=dealt))
+                                           dealt=dealt, announced=bool(reply.public)))
         for user_id, texts in private.items():
             # the table's buttons are made only when read: ask whether they explain only for a player not reached
             if not self._tell(place, user_id, texts) and not has_private_button(reply.table):

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import itertools
 import math
 from collections import deque
 from collections.abc import Callable, Iterable
@@ -45,6 +46,9 @@ class TableOp:
     dealt: tuple[tuple[int, str], ...] = ()
     """The players dealt in the hand (Telegram id, the name the table reads, `bot.telegram.hints.Dealt`): the hint
     under the table names those with no private chat with the bot when it is sent."""
+    announced: bool = False
+    """The state (or one it replaced) came with public texts ("Bob sits down"), queued just before it: it shows their
+    effect, so it never goes ahead of a text for its place (`ChatQueue._choose`)."""
 
 
 @dataclass
@@ -151,8 +155,10 @@ class ChatQueue:
             self._append(TextOp(op.chat_id, op.topic, part, op.private_to), now)
 
     def add_table(self, op: TableOp, now: float = 0.0) -> None:
-        """Queue a table state: it replaces a queued state of the same hand (only the newest is worth sending), or
-        is left out when the queued one is newer (the service produced it later, but it was queued first)."""
+        """Queue a table state: it replaces a queued state of the same hand (only the newest is worth sending), in
+        its place, or last when it comes with an announcement (`TableOp.announced`: read first, its texts queued
+        just now stay before it); or it is left out when the queued one is newer (the service produced it later,
+        but it was queued first)."""
         op.since, op.fresh = now, True
         for index in range(len(self.ops) - 1, -1, -1):
             queued = self.ops[index]
@@ -165,7 +171,12 @@ class ChatQueue:
                     self.settled = op.message.to_act is None
                     op.since = queued.since
                     self.queued_at[id(op)] = self.queued_at.pop(id(queued), now)
-                    self.ops[index] = op
+                    if op.announced:  # after the texts it shows the effect of, queued since the state it replaces
+                        del self.ops[index]
+                        self.ops.append(op)
+                    else:
+                        self.ops[index] = op
+                    op.announced = op.announced or queued.announced
                     return
                 break  # the previous hand's last state stays: it is that hand's summary
         self.settled = op.message.to_act is None
@@ -219,14 +230,17 @@ class ChatQueue:
         """The op to send next and 0, or None and how long to wait for it.
 
         An edit of the table message goes before the notices queued ahead of it (an edit moves no message, and
-        the table is what players watch), unless the oldest notice has waited `notice_wait`. An edit that found
-        the budget spent waits, up to `hold` after its oldest change, for a newer state to carry with it: sent
-        the moment that state comes, the new action shows at once instead of a request going to an older one.
+        the table is what players watch), unless the oldest notice has waited `notice_wait`, or the edit shows
+        an announcement's effect (`TableOp.announced`) and a text for its place waits ahead of it: the group reads
+        "Bob sits down" before the table shows his seat (the two take the same turns of the budget as before, in
+        that order). An edit that found the budget spent waits, up to `hold` after its oldest change, for a newer
+        state to carry with it: sent the moment that state comes, the new action shows at once instead of a request
+        going to an older one.
         """
         head = self.ops[0]
         edit = self._edit()
         overdue = now - self.queued_at.get(id(head), -math.inf) >= self.notice_wait  # unknown (a retry): overdue
-        if edit is None or (edit is not head and overdue):
+        if edit is None or (edit is not head and (overdue or self._announced_ahead(edit))):
             return head, 0.0
         if edit.fresh or edit.message.to_act is None or now - edit.since >= self.hold:
             return edit, 0.0  # (a state where nobody is to act has no newer one coming soon: no waiting)
@@ -234,3 +248,10 @@ class ChatQueue:
 
     def _edit(self) -> TableOp | None:
         return next((op for op in self.ops if isinstance(op, TableOp) and self.is_edit(op)), None)
+
+    def _announced_ahead(self, edit: TableOp) -> bool:
+        """Whether `edit` shows an announcement's effect and a text for its place (`public_texts`) waits ahead of it."""
+        if not edit.announced:
+            return False
+        ahead = itertools.takewhile(lambda op: op is not edit, self.ops)
+        return any(text.topic == edit.topic for text in public_texts(ahead))

@@ -48,8 +48,9 @@ def test_without_a_burst_the_window_is_the_plain_rolling_limit() -> None:
 
 
 def table(key: str = "h1", text: str = "Bob checks", to_act: str | None = "tg:1", version: int = 0,
-          repost: bool = False) -> TableOp:
-    return TableOp("tg:-100500:0", GROUP, None, TableMessage(key, text, (), to_act), "en", version, repost=repost)
+          repost: bool = False, announced: bool = False) -> TableOp:
+    return TableOp("tg:-100500:0", GROUP, None, TableMessage(key, text, (), to_act), "en", version, repost=repost,
+                   announced=announced)
 
 
 def spent_queue() -> ChatQueue:
@@ -121,6 +122,41 @@ def test_an_edit_goes_before_a_notice_queued_ahead_of_it_until_the_notice_waited
     queue.add_text(TextOp(GROUP, None, "Showdown"), now=7.0)
     queue.add_table(table(key="h2"), now=7.0)
     assert isinstance(queue.take(7.0), TextOp), "a new table message stays after the text before it"
+
+
+def test_an_edit_that_shows_an_announcement_goes_after_it_and_one_without_still_goes_first() -> None:
+    """"Bob sits down" and the table showing his seat: read in that order, in the turns of the budget the two took
+    before (the edit first). A notice the edit does not show the effect of is still passed, at once."""
+    queue = ChatQueue(GROUP, Limits().window(GROUP), hold=2.5, notice_wait=6.0,
+                      is_edit=lambda op: op.message.key == "h1")
+    queue.add_text(TextOp(GROUP, None, "Bob sits down with 200 chips."), now=0.0)
+    queue.add_table(table(text="Ann · Bob", to_act=None, announced=True), now=0.0)
+    assert queue.ready_in(0.0) == 0
+    assert [type(queue.take(0.0)), type(queue.take(0.0))] == [TextOp, TableOp]
+    queue.add(PhotoOp(GROUP, None, b"png", "Hand #1"), now=1.0)  # a picture without a text announces nothing
+    queue.add_text(TextOp(GROUP, 7, "Dan sits down."), now=1.0)  # another forum topic's: another table's
+    queue.add_table(table(text="Ann · Bob", to_act=None, announced=True), now=1.0)
+    assert isinstance(queue.take(1.0), TableOp), "nothing ahead announces it: it goes first"
+    queue.add_text(TextOp(GROUP, None, "Level 2: blinds 20/40"), now=2.0)
+    queue.add_table(table(text="Ann · Bob · Cat"), now=2.0)
+    assert isinstance(queue.take(2.0), TableOp), "no announcement of its own: it goes first, as before"
+
+
+def test_a_newer_state_with_an_announcement_goes_after_the_texts_queued_since_the_state_it_replaces() -> None:
+    """Bob's seat waits; Cat sits down: Cat's line is queued, then the state showing both replaces Bob's. It goes
+    after Cat's line (last), not where Bob's state waited; a state without an announcement replaces in place."""
+    queue = ChatQueue(GROUP, Limits().window(GROUP), hold=2.5, notice_wait=6.0,
+                      is_edit=lambda op: op.message.key == "h1")
+    queue.add_table(table(text="Ann · Bob", to_act=None, version=1, announced=True), now=0.0)
+    queue.add_text(TextOp(GROUP, None, "cat sits down with 200 chips."), now=0.1)
+    queue.add_table(table(text="Ann · Bob · Cat", to_act=None, version=2, announced=True), now=0.1)
+    assert [type(op) for op in queue.ops] == [TextOp, TableOp]
+    assert [type(queue.take(0.1)), type(queue.take(0.1))] == [TextOp, TableOp]
+    queue.add_table(table(text="Ann calls", version=3), now=0.2)
+    queue.add_text(TextOp(GROUP, None, "@bob, open a private chat with me"), now=0.2)  # the press's pointer
+    queue.add_table(table(text="Ann calls · Bob folds", version=4), now=0.3)
+    assert [type(op) for op in queue.ops] == [TableOp, TextOp], "no announcement: the state stays where it waited"
+    assert queue.take(0.3).message.text == "Ann calls · Bob folds"  # type: ignore[union-attr]
 
 
 def test_a_picture_takes_the_text_queued_just_before_it_as_its_caption() -> None:
