@@ -25,12 +25,22 @@ class TableStates:
     def __init__(self) -> None:
         self._versions = itertools.count(1)
         self._newest: dict[str, State] = {}
+        self._announced: dict[str, int] = {}
+        """The version of each table's newest state that came with an announcement (`number`)."""
 
-    def number(self, table_id: str, message: TableMessage) -> State:
-        """The state with its version; it is now the table's newest."""
+    def number(self, table_id: str, message: TableMessage, announced: bool = False) -> State:
+        """The state with its version; it is now the table's newest. `announced`: it came with public texts, which
+        the chat reads before the table shows it (`announced_after`)."""
         state = (next(self._versions), message)
         self._newest[table_id] = state
+        if announced:
+            self._announced[table_id] = state[0]
         return state
+
+    def announced_after(self, table_id: str, version: int) -> bool:
+        """Whether a state of the table numbered after `version` came with an announcement: an older state about to
+        be sent must not show it in its place (its texts are not read yet), but give way to its own request."""
+        return self._announced.get(table_id, 0) > version
 
     def newest(self, table_id: str) -> State | None:
         """The table's newest numbered state, if any."""
@@ -47,3 +57,4 @@ class TableStates:
     def rekey(self, renamed: Callable[[str], str]) -> None:
         """The tables were renamed (a Telegram group upgraded to a supergroup): `renamed` gives each id's new name."""
         self._newest = {renamed(table_id): state for table_id, state in self._newest.items()}
+        self._announced = {renamed(table_id): version for table_id, version in self._announced.items()}

@@ -332,7 +332,7 @@ class TelegramAdapter:
         return reply, self._numbered(place, reply)
 
     def _numbered(self, place: Place, reply: Reply) -> State | None:
-        return None if reply.table is None else self.states.number(place.table_id, reply.table)
+        return None if reply.table is None else self.states.number(place.table_id, reply.table, bool(reply.public))
 
     async def _on_timer_reply(self, place: Place, reply: Reply) -> None:
         """Replies caused by timers: queued in the chat's order (their table state numbered now, in the service's

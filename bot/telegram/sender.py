@@ -98,8 +98,16 @@ class Sender:
     async def _show_table(self, op: TableOp) -> None:
         """Post the table's message, or edit it, to show `op`'s state, or a newer one of its hand numbered since
         (one request for both); nothing when the message shows a newer state already (the service produced `op`'s
-        first, but it was queued after: a timer's reply waited for the chat while a press went first)."""
-        op.version, op.message = self._states.newest_of_hand(op.table_id, (op.version, op.message))
+        first, but it was queued after: a timer's reply waited for the chat while a press went first), or when a
+        newer one of its hand came with an announcement: that one's own request, queued after the announcement,
+        shows it (shown now, the table would show "Bob" seated before the chat reads "Bob sits down"); a table
+        asked for anew below (`TableOp.repost`) is still posted, as it stood before."""
+        newest = self._states.newest_of_hand(op.table_id, (op.version, op.message))
+        if newest[0] > op.version and self._states.announced_after(op.table_id, op.version):
+            if not op.repost:
+                return
+            newest = op.version, op.message
+        op.version, op.message = newest
         posted = self._memory.tables.get(op.table_id)
         if posted is not None and posted.chat_id == op.chat_id and op.version < posted.version:
             return

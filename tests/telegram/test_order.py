@@ -56,6 +56,28 @@ async def test_a_player_who_comes_back_is_announced_before_the_table_shows_him_i
     assert edit == "editMessageText" and table != away
 
 
+async def test_three_quick_registrations_are_all_announced_before_the_table_shows_them(make_bot, api) -> None:
+    """Bob, Cat and Dan register one right after another, each while the last one's line is on its way: the group
+    reads their three lines (in as many messages as the timing allows: texts waiting together join), then the table
+    showing all four seats, in one edit. Before, the same registrations cost five requests: the table showed Bob's and
+    Cat's seats, then their lines, then Dan's seat, then his line."""
+    bot = await make_bot("holdem", seed=5)
+    bot.clock.current = at(18, 0)
+    await bot.command(ANN, "/tournament create home-night")
+    await bot.command(ANN, "/join")
+    since = len(api.requests)
+    for user in (BOB, CAT, DAN):
+        await command(bot, user, "/join")
+    await bot.adapter.flush()
+    got = received(api, since)
+    *said, (edit, table, _) = got
+    assert {method for method, _, _ in said} == {"sendMessage"} and edit == "editMessageText"
+    lines = [line for _, text, _ in said for line in text.split("\n\n")]
+    assert [line.split(" registers")[0] for line in lines] == ["Bob Brown", "cat", "dan"]
+    assert all(f"{name} — 300" in table for name in ("ann", "Bob Brown", "cat", "dan"))
+    assert len(got) <= 4
+
+
 @pytest.mark.telegram_time_scale(10)
 async def test_a_player_away_at_his_turn_is_announced_before_the_table_shows_his_hand_folded(make_bot, api) -> None:
     """Mid-hand, the group's budget spread (a request every few seconds): the tournament player to act goes away, his

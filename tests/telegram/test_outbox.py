@@ -148,6 +148,39 @@ async def test_a_table_state_about_to_be_sent_gives_way_to_a_newer_one_of_its_ha
     assert bot.sent == ["Hand 1: Ann calls; Bob to act"]
 
 
+async def test_a_table_state_about_to_be_sent_never_shows_a_newer_one_whose_announcement_is_not_read_yet() -> None:
+    """Bob sits down while the table's older state is about to be sent (his reply is still on its way to the
+    outbox): the older state gives way to his, which goes after "Bob sits down"; two requests, as when the older
+    one showed his seat at once and his own then cost nothing."""
+    bot, states = TableBot(), TableStates()
+    outbox = Outbox(bot, Memory(Kept()), Limits(time_scale=100), states)  # type: ignore[arg-type]
+    older = states.number(TABLE, TableMessage("h1", "Seats: Ann"))
+    newer = states.number(TABLE, TableMessage("h1", "Seats: Ann, Bob"), announced=True)
+    outbox.show_table(TableOp(TABLE, GROUP, None, older[1], "en", older[0]))
+    assert await outbox.flush(timeout=5)
+    outbox.send_text(TextOp(GROUP, None, "Bob sits down with 200 chips."))
+    outbox.show_table(TableOp(TABLE, GROUP, None, newer[1], "en", newer[0], announced=True))
+    assert await outbox.flush(timeout=5)
+    await outbox.close(0)
+    assert bot.sent == ["Bob sits down with 200 chips.", "Seats: Ann, Bob"]
+
+
+async def test_a_table_asked_for_anew_is_posted_as_it_stood_when_a_newer_state_is_not_announced_yet() -> None:
+    """`/table`, then Bob sits down before its state is sent: the table is still posted anew below (what `/table`
+    asked for), as it stood before him; his line, then the edit showing his seat, follow."""
+    bot, states = TableBot(), TableStates()
+    outbox = Outbox(bot, Memory(Kept()), Limits(time_scale=100), states)  # type: ignore[arg-type]
+    asked = states.number(TABLE, TableMessage("h1", "Seats: Ann"))
+    newer = states.number(TABLE, TableMessage("h1", "Seats: Ann, Bob"), announced=True)
+    outbox.show_table(TableOp(TABLE, GROUP, None, asked[1], "en", asked[0], repost=True))
+    assert await outbox.flush(timeout=5)
+    outbox.send_text(TextOp(GROUP, None, "Bob sits down with 200 chips."))
+    outbox.show_table(TableOp(TABLE, GROUP, None, newer[1], "en", newer[0], announced=True))
+    assert await outbox.flush(timeout=5)
+    await outbox.close(0)
+    assert bot.sent == ["Seats: Ann", "Bob sits down with 200 chips.", "Seats: Ann, Bob"]
+
+
 class SlowRetiringBot(RecordingBot):
     """Answers every request at once, except a retirement (`editMessageReplyMarkup`), which takes `seconds`."""
 
