@@ -418,7 +418,8 @@ class DiscordAdapter:
         reply = await work
         if reply.table is None:
             return reply, None
-        version = self.board.want(place.table_id, _channel(place), reply.table, pressed=pressed)
+        version = self.board.want(place.table_id, _channel(place), reply.table, pressed=pressed,
+                                  announced=bool(reply.public))
         return reply, (version, reply.table)
 
     async def _respond(self, interaction: discord.Interaction, place: Place, actor: Actor, reply: Reply,
@@ -530,7 +531,8 @@ class DiscordAdapter:
         the scheduler goes on to the next timer at once."""
         state = None
         if reply.table is not None:
-            state = (self.board.want(place.table_id, _channel(place), reply.table), reply.table)
+            state = (self.board.want(place.table_id, _channel(place), reply.table, announced=bool(reply.public)),
+                     reply.table)
         self._queue_public(place, reply, state)
 
     # --- a channel the bot can no longer reach -----------------------------------------------------------------

@@ -100,15 +100,16 @@ class TableBoard:
         await self._kept.forget_retiring(PLATFORM, place.chat_id, message_ids)
 
     def want(self, table_id: str, channel_id: int, message: TableMessage, *,
-             pressed: tuple[str, int] | None = None) -> int:
+             pressed: tuple[str, int] | None = None, announced: bool = False) -> int:
         """Record the newest table state and return its version (call it as soon as the service answered, so
         versions follow the service's order).
 
         `pressed` is the (key, message id) of the message whose button caused it, adopted when the board does not
-        know that hand's message (it was posted before the store kept it).
+        know that hand's message (it was posted before the store kept it). `announced`: it came with public texts,
+        queued before it (`show` never shows it ahead of them).
         """
         shown = self._shown.setdefault(table_id, _Shown(channel_id))
-        version, _ = self._states.number(table_id, message)
+        version, _ = self._states.number(table_id, message, announced)
         if pressed is not None and pressed[0] == message.key and shown.key != message.key:
             shown.key, shown.message_id, shown.rendered, shown.version = pressed[0], pressed[1], None, 0
             shown.buttons = None
@@ -157,12 +158,16 @@ class TableBoard:
 
     async def show(self, place: Place, state: State) -> int | None:
         """Bring the table's channel to `state` (the delivery queue calls it, in the channel's order): post a new
-        hand's message, edit the current one, or nothing when the message already shows this state or a newer one.
+        hand's message, edit the current one, or nothing when the message already shows this state or a newer one
+        (or a newer one of its hand came with an announcement: "Bob sits down" is read before his seat is shown).
         Returns the id of the message the table moved on from when a new one was posted and the old one may still
         show buttons (kept with the new one as waiting to lose them: the delivery queue retires it), else None."""
         table_id = place.table_id
         shown = self._shown[table_id]
-        state = self._states.newest_of_hand(table_id, state)  # a newer state of the same hand came meanwhile
+        newest = self._states.newest_of_hand(table_id, state)  # a newer state of the same hand came meanwhile
+        if newest[0] > state[0] and self._states.announced_after(table_id, state[0]):
+            return None  # with texts not read yet: its own entry, queued after them, shows it
+        state = newest
         moved_from = None
         while True:
             version, message = state
