@@ -3,6 +3,7 @@
 when, his place given once it is final; and a busted player who tries to play is told he is out, not to /join."""
 
 import random
+from collections.abc import Iterable
 from datetime import UTC, datetime
 
 import pytest
@@ -148,6 +149,21 @@ async def _chips(service: Service) -> dict[str, int]:
     return {name: chips for name, chips in found.items() if PLACE.table_id in name}
 
 
+async def _started(store: Store, options: str, players: Iterable[Actor], language: str = "en",
+                   ) -> tuple[Service, FakeClock, Reply]:
+    """A no-limit home-night tournament with `options` (its rebuys, add-ons) of `players`, started at 18:00 with the
+    chat speaking `language`: the service, its clock and the start's reply."""
+    clock = FakeClock(SIX_PM.timestamp())
+    service = Service(store, clock, rng=random.Random(SEED))
+    await service.start()
+    assert (await service.handle(PLACE, ANN, f"/lang {language}")).error is None
+    assert (await service.handle(PLACE, ANN, f"/tournament create home-night {options}")).error is None
+    for actor in players:
+        assert (await service.handle(PLACE, actor, "/join")).error is None
+    assert (await service.handle(PLACE, ANN, "/set structure no-limit")).error is None
+    return service, clock, await service.handle(PLACE, ANN, "/tournament start")
+
+
 async def _next_hand(service: Service) -> Reply:
     reply = await service.handle(PLACE, CAT, "/deal")
     assert reply.error is None and reply.table is not None and reply.table.to_act is not None, reply.error
@@ -167,15 +183,7 @@ async def test_a_busted_player_who_tries_to_play_is_told_he_is_out_and_how_he_ma
     """A busted player pressing a hand's button read "You are not seated at this table: /join first." (a command he
     cannot use), and /addon "You are not playing in this tournament.": he is now told he is out, how he may still
     come back while the rebuy period runs, and, once it is over, his place. Nothing moves."""
-    clock = FakeClock(SIX_PM.timestamp())
-    service = Service(store, clock, rng=random.Random(SEED))
-    await service.start()
-    assert (await service.handle(PLACE, ANN, f"/lang {language}")).error is None
-    assert (await service.handle(PLACE, ANN, "/tournament create home-night rebuys 1 addon 1")).error is None
-    for actor in PLAYERS.values():
-        assert (await service.handle(PLACE, actor, "/join")).error is None
-    assert (await service.handle(PLACE, ANN, "/set structure no-limit")).error is None
-    started = await service.handle(PLACE, ANN, "/tournament start")
+    service, clock, started = await _started(store, "rebuys 1 addon 1", PLAYERS.values(), language)
     busted = await _shove_until_one_busts(service, started, marker)
 
     hand = await _next_hand(service)
@@ -202,15 +210,7 @@ async def test_the_places_of_players_out_for_now_are_said_when_the_rebuy_period_
     """A player out during the rebuy period heard that his place is given when it ends, and nothing gave it until
     the results: at the break (or, when it comes during a hand, at that hand's end) the channel hears the places of
     those out, once."""
-    clock = FakeClock(SIX_PM.timestamp())
-    service = Service(store, clock, rng=random.Random(SEED))
-    await service.start()
-    assert (await service.handle(PLACE, ANN, f"/lang {language}")).error is None
-    assert (await service.handle(PLACE, ANN, "/tournament create home-night rebuys 1")).error is None
-    for actor in PLAYERS.values():
-        assert (await service.handle(PLACE, actor, "/join")).error is None
-    assert (await service.handle(PLACE, ANN, "/set structure no-limit")).error is None
-    started = await service.handle(PLACE, ANN, "/tournament start")
+    service, clock, started = await _started(store, "rebuys 1", PLAYERS.values(), language)
     marker = " is out for now" if language == "en" else " выбывает, но пока не окончательно"
     busted = await _shove_until_one_busts(service, started, marker)
     hand = await _next_hand(service) if mid_hand else None
@@ -232,14 +232,7 @@ async def test_a_player_out_in_the_hand_the_rebuy_period_ended_in_is_not_listed_
     of those out for now lists only them (it listed him again)."""
     dan = Actor("dan", "Dan")
     players = {**PLAYERS, dan.user_id: dan}
-    clock = FakeClock(SIX_PM.timestamp())
-    service = Service(store, clock, rng=random.Random(SEED))
-    await service.start()
-    assert (await service.handle(PLACE, ANN, "/tournament create home-night rebuys 1")).error is None
-    for actor in players.values():
-        assert (await service.handle(PLACE, actor, "/join")).error is None
-    assert (await service.handle(PLACE, ANN, "/set structure no-limit")).error is None
-    reply = await service.handle(PLACE, ANN, "/tournament start")
+    service, clock, reply = await _started(store, "rebuys 1", players.values())
     said: list[Reply] = []
     heard = listen(service)
     for _ in range(200):  # Ann and Bob shove while the others fold; after the break's start, everyone shoves
