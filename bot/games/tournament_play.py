@@ -178,8 +178,9 @@ def is_stopped(ctl: HoldemTable, act: Action) -> bool:
 
 def comeback_text(ctl: HoldemTable, act: Action) -> str:
     """In a running tournament down to one player with chips, who may still come back and how (a rebuy, a
-    re-entry), until the first break (or the end of the rebuy period run again after downtime); "" otherwise (then
-    the table says what it waits for itself)."""
+    re-entry), until the local time the rebuy period ends (the first break, or the end of the period run again after
+    downtime; "the first break" while a pause keeps it unknown); "" otherwise (then the table says what it waits for
+    itself)."""
     tournament = load(act)
     if tournament is None or tournament.phase is not Phase.RUNNING or sum(
             seat["stack"] > 0 for seat in act.state["seats"]) > 1:
@@ -188,13 +189,9 @@ def comeback_text(ctl: HoldemTable, act: Action) -> str:
     ways = tournament.comebacks(now)
     rebuying, reentering = ([act.name(player) for player, way in ways.items() if way == wanted]
                             for wanted in ("rebuy", "reentry"))
-    return render.comeback(act.voice, rebuying, reentering, until=_given_back_until(tournament, now))
-
-
-def _given_back_until(tournament: Tournament, now: datetime) -> str | None:
-    """The local end of the rebuy period run again after downtime, while it runs (`Tournament.reopen_rebuys`)."""
-    until = tournament.rebuys_given_back_until(now)
-    return None if until is None else render.local_time(tournament, until)
+    until = tournament.rebuy_period_ends_at(now)  # as the bust lines say it; unknown while a pause holds the clock
+    return render.comeback(act.voice, rebuying, reentering,
+                           until=None if until is None else render.local_time(tournament, until))
 
 
 def out_refusal(act: Action) -> Refusal | None:

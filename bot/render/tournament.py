@@ -192,8 +192,8 @@ def no_play(voice: Voice, tournament: Tournament, now: datetime) -> str:
 
 def comeback(voice: Voice, rebuying: Sequence[str], reentering: Sequence[str], until: str | None = None) -> str:
     """What a tournament down to one player waits for: the busted players (by name) who may still come back by a
-    rebuy or a re-entry, and how, until the first break or (the rebuy period run again after downtime) `until`;
-    "" when nobody may."""
+    rebuy or a re-entry, and how, until the local time `until` the rebuy period ends (None: the first break, while a
+    pause keeps that time unknown); "" when nobody may."""
     ways = [voice.t(key, players=", ".join(names)) for key, names in (
         ("tournament.comeback_rebuy", rebuying), ("tournament.comeback_reentry", reentering)) if names]
     if not ways:

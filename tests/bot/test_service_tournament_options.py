@@ -343,16 +343,17 @@ async def two_then_one(store: Store, options: str) -> tuple[Service, FakeClock, 
 async def test_a_lone_player_s_table_says_who_may_come_back_and_how(store: Store, options: str, way: str,
                                                                      ru_way: str) -> None:
     """Not "Waiting for a second player: /join to sit down." (the busted player's /join is refused without
-    re-entry): what can happen until the first break, and what happens if it does not."""
+    re-entry): what can happen until the rebuy period ends, said as the bust line says it (19:00, where it said "until
+    the first break"), and what happens if it does not."""
     service, _, busted, _ = await two_then_one(store, options)
     table = (await service.handle(PLACE, busted, "/table")).table
     assert table is not None and table.text.endswith(
-        f"\nWaiting until the first break for a busted player to come back — {way}: {busted.name}. If nobody does, "
-        "the last player left wins."), table.text
+        f"\nWaiting until 19:00 for a busted player to come back — {way}: {busted.name}. If nobody does, "
+        "the last player left wins."), table.text  # the time the bust line gave, the first break's start
     await service.handle(PLACE, ANN, "/lang ru")
     table = (await service.handle(PLACE, busted, "/table")).table
     assert table is not None and table.text.endswith(
-        f"\nДо первого перерыва ждём, не вернётся ли выбывший — {ru_way}: {busted.name}. Если никто не вернётся, "
+        f"\nДо 19:00 ждём, не вернётся ли выбывший — {ru_way}: {busted.name}. Если никто не вернётся, "
         "побеждает последний оставшийся игрок."), table.text
 
 
