@@ -187,22 +187,28 @@ async def test_a_stopped_services_tournament_gives_back_the_rebuy_period_its_dow
         await two.start()
         busted = await rebuy_night_with_a_bust(one, clock)
         await first.close()  # `one` dies with the clock's appointment armed
-        heard = listen(two)
-        watching = asyncio.create_task(two.watch_timers(every=0.01))
-        clock.current = at(19, 30)
-        given_back = ("The rebuy period ended while the bot was offline: it runs again until 20:10, for as long as "
-                      "the downtime cut it short.")
-        with contextlib.suppress(TimeoutError):  # every timer `one` left is overdue: `two` takes each over
-            async with asyncio.timeout(3):
-                while given_back not in everything_said(heard):
-                    await two.scheduler.fire_due()
-                    await asyncio.sleep(0.01)
-        assert given_back in everything_said(heard)
+        watching, said = await _taken_over_at_half_past_seven(two, clock)
+        assert ("The rebuy period ended while the bot was offline: it runs again until 20:10, for as long as the "
+                "downtime cut it short.") in said
         back = await two.handle(PLACE, busted, "/rebuy")
         assert back.error is None and back.public == [f"{busted.name} rebuys: 300 chips for 50."]
         assert await second.read(lambda tx: tx.check_ledger()) == []
     finally:
         await stop_watching(watching, first, second)
+
+
+async def _taken_over_at_half_past_seven(two: Service, clock: FakeClock) -> tuple[asyncio.Task[None], str]:
+    """`two` watches the timers from 19:30 and takes over those the dead process left (all overdue) until the rebuy
+    period is said to run again (3 s at most): its watching task, and what the table heard."""
+    heard = listen(two)
+    watching = asyncio.create_task(two.watch_timers(every=0.01))
+    clock.current = at(19, 30)
+    with contextlib.suppress(TimeoutError):
+        async with asyncio.timeout(3):
+            while "The rebuy period ended while the bot was offline" not in everything_said(heard):
+                await two.scheduler.fire_due()
+                await asyncio.sleep(0.01)
+    return watching, everything_said(heard)
 
 
 async def test_a_takeover_counts_the_downtime_from_the_stopped_process_last_heartbeat(postgres_url: str) -> None:
@@ -229,17 +235,9 @@ async def test_a_takeover_counts_the_downtime_from_the_stopped_process_last_hear
             while await first.read(last_heartbeat) != at(18, 50):
                 await asyncio.sleep(0.01)
         await stop_watching(beating, first)  # `one` dies at 18:50 with the clock's appointment armed
-        heard = listen(two)
-        watching = asyncio.create_task(two.watch_timers(every=0.01))
-        clock.current = at(19, 30)
-        given_back = ("The rebuy period ended while the bot was offline: it runs again until 19:40, for as long as "
-                      "the downtime cut it short.")
-        with contextlib.suppress(TimeoutError):  # every timer `one` left is overdue: `two` takes each over
-            async with asyncio.timeout(3):
-                while "The rebuy period ended while the bot was offline" not in everything_said(heard):
-                    await two.scheduler.fire_due()
-                    await asyncio.sleep(0.01)
-        assert given_back in everything_said(heard)
+        watching, said = await _taken_over_at_half_past_seven(two, clock)
+        assert ("The rebuy period ended while the bot was offline: it runs again until 19:40, for as long as the "
+                "downtime cut it short.") in said
         assert await second.read(lambda tx: tx.check_ledger()) == []
     finally:
         await stop_watching(watching, first, second)
