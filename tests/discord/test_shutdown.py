@@ -63,6 +63,19 @@ def seated(bot: Any, channel: int) -> Any:
     return bot.store.read(lambda tx: (bot.service.stored_table(tx, f"dc:{channel}") or ({}, {}))[1].get("seated", []))
 
 
+async def join_abandoned_mid_action(fake: FakeDiscord, bot: Any, member: Any, channel: Any,
+                                   gate: asyncio.Event) -> None:
+    """`member`'s /join reaches the gated service; its interaction's task is cancelled (abandoned, as `stop` does),
+    then the gate opens and the bot settles: the work has run to its end, whatever it did."""
+    joining = asyncio.create_task(fake.slash(member, channel, "join"))
+    (await the_handler()).cancel()
+    await asyncio.sleep(0.01)
+    gate.set()
+    await bot.settled()
+    joining.cancel()
+    await asyncio.gather(joining, return_exceptions=True)
+
+
 async def test_an_interaction_cancelled_mid_action_still_runs_it_and_tells_the_channel(
         fake: FakeDiscord, make_bot: Any, monkeypatch: pytest.MonkeyPatch) -> None:
     """Ann's /join is being applied when its task is cancelled (the bot shuts down). The action runs to its end
@@ -72,15 +85,9 @@ async def test_an_interaction_cancelled_mid_action_still_runs_it_and_tells_the_c
     gate = gate_the_first_command(bot, monkeypatch)
     ann, channel = fake.add_member("Ann"), fake.channels[0]
     with unretrieved() as reported:
-        joining = asyncio.create_task(fake.slash(ann, channel, "join"))
-        (await the_handler()).cancel()
-        await asyncio.sleep(0.01)
-        gate.set()
-        await bot.settled()
+        await join_abandoned_mid_action(fake, bot, ann, channel, gate)
         assert await seated(bot, channel) == [f"dc:{ann.id}"]
         assert "Ann sits down." in [message["content"] for message in fake.channel_messages(channel)]
-        joining.cancel()
-        await asyncio.gather(joining, return_exceptions=True)
     assert reported == []
 
 
@@ -92,13 +99,7 @@ async def test_an_abandoned_interactions_failure_is_logged_not_left_unretrieved(
     gate = gate_the_first_command(bot, monkeypatch, fails=True)
     ann, channel = fake.add_member("Ann"), fake.channels[0]
     with unretrieved() as reported:
-        joining = asyncio.create_task(fake.slash(ann, channel, "join"))
-        (await the_handler()).cancel()
-        await asyncio.sleep(0.01)
-        gate.set()
-        await bot.settled()
-        joining.cancel()
-        await asyncio.gather(joining, return_exceptions=True)
+        await join_abandoned_mid_action(fake, bot, ann, channel, gate)
     assert reported == []
     [record] = [record for record in caplog.records if record.levelno >= logging.ERROR]
     assert "abandoned interaction failed" in record.message and "the store failed" in str(record.exc_info[1])
