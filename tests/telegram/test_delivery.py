@@ -210,12 +210,7 @@ async def test_a_press_that_meets_the_turn_timer_leaves_the_newest_state_shown(m
 
 
 async def test_a_removed_bot_pauses_the_table_and_resumes_it_with_chips_intact(make_bot, api) -> None:
-    bot = await make_bot("holdem", seed=3)
-    for user in (ANN, BOB):
-        await bot.command(user, "/join 200")
-    await bot.command(ANN, "/deal")
-    before = await hand_of(bot)
-    assert before is not None and before.to_act is not None
+    bot, before = await heads_up_hand_dealt(make_bot)
     await bot.handled(await api.push(api.member_update(GROUP, "kicked", ANN)))
     await bot.fire_timers(3600)  # an hour: the turn time-out would have fired long ago
     assert not any("out of time" in text or "timed out" in text.lower() for text in bot.group_texts())
@@ -271,12 +266,7 @@ async def test_a_press_on_a_paused_tables_button_resumes_it_as_a_message_does(ma
     """A press on the table message's button, in the group that had refused the bot, left the table paused (only a
     message said the bot was back): the press was answered and nothing moved. Now the press says the group is
     reachable as a message does: the table plays on, and the press itself acts."""
-    bot = await make_bot("holdem", seed=3)
-    for user in (ANN, BOB):
-        await bot.command(user, "/join 200")
-    await bot.command(ANN, "/deal")
-    before = await hand_of(bot)
-    assert before is not None and before.to_act is not None
+    bot, before = await heads_up_hand_dealt(make_bot)
     api.fail("editMessageText", 403, "Forbidden: bot was kicked from the supergroup chat")
     await bot.fire_timers(60)  # the time bank's edit is refused: the table pauses
     assert bot.service.is_paused(TABLE)
@@ -356,6 +346,18 @@ async def test_a_press_on_the_old_group_after_a_migration_reaches_the_moved_tabl
     assert await hand_of_or_none(bot, place_of(old["id"], None).table_id) is None, "no table under the old id"
     shown = [sent for sent in api.chat(new["id"]) if sent.buttons()]
     assert shown and "hand #1" in shown[-1].text  # the moved table is shown in the supergroup
+
+
+async def heads_up_hand_dealt(make_bot: Any) -> tuple[Running, engine.Hand]:
+    """A Hold'em bot (seed 3) whose Ann and Bob sat down with 200 chips each and were dealt a hand: the bot, and the
+    hand as dealt."""
+    bot = await make_bot("holdem", seed=3)
+    for user in (ANN, BOB):
+        await bot.command(user, "/join 200")
+    await bot.command(ANN, "/deal")
+    hand = await hand_of(bot)
+    assert hand is not None and hand.to_act is not None
+    return bot, hand
 
 
 async def hand_of_or_none(bot: Running, table_id: str) -> engine.Hand | None:
