@@ -161,6 +161,12 @@ class Entries(TournamentState):
             return True
         return self.clock.level_at(now).index == first and not self.is_break_before_play()
 
+    def addon_time_ends_at(self, now: datetime) -> datetime | None:
+        """When the add-ons sold at `now` stop being sold (UTC): the end of their time sold again after downtime or a
+        pause (`reopen_addons`), else the end of the first break; None while a pause keeps that end unknown."""
+        reopened = self.addons_reopened
+        return reopened[1] if reopened is not None and _holds(reopened, now) else self.clock.level_at(now).ends_at
+
     def is_break_before_play(self) -> bool:
         """Whether the first break began when the clock started, before any hand (a start during it, or after its
         scheduled end, passed over): no add-on is sold at it, as its rebuy period, before it, had no time either."""

@@ -146,8 +146,7 @@ def addon_offer(voice: Voice, tournament: Tournament, now: datetime) -> str:
     """While add-ons are sold and someone may still buy one: until when, and how ("" otherwise)."""
     if not any(tournament.can_addon(player, now) for player in tournament.entrants):
         return ""
-    reopened = tournament.addons_reopened
-    ends = reopened[1] if reopened and reopened[0] <= now < reopened[1] else tournament.clock.level_at(now).ends_at
+    ends = tournament.addon_time_ends_at(now)
     button = voice.t("button.addon")
     if ends is None:  # a paused break: its end moves with the pause
         return voice.t("tournament.addons_on_sale_paused", button=button)

@@ -208,6 +208,18 @@ def test_add_ons_missed_with_a_break_spent_down_are_sold_again_for_its_length() 
         again.addon("bob", datetime(2024, 5, 4, 21, 10, tzinfo=MOSCOW))
 
 
+def test_add_ons_are_sold_until_the_break_ends_or_until_the_end_of_their_time_sold_again() -> None:
+    """At the 19:00-20:00 break (Moscow) add-ons are sold until 20:00; sold again from 20:10 after a downtime that
+    passed the break over, until 21:10, the hour the break lasted."""
+    tournament = running("ann", "bob", addons=1, rebuys=1)
+    assert tournament.addon_time_ends_at(datetime(2024, 5, 4, 19, 30, tzinfo=MOSCOW)) == datetime(
+        2024, 5, 4, 20, 0, tzinfo=MOSCOW)
+    passed_over = running("ann", "bob", addons=1, rebuys=1)
+    down, back = datetime(2024, 5, 4, 18, 50, tzinfo=MOSCOW), datetime(2024, 5, 4, 20, 10, tzinfo=MOSCOW)
+    passed_over.reopen_addons(down, back)
+    assert passed_over.addon_time_ends_at(back) == datetime(2024, 5, 4, 21, 10, tzinfo=MOSCOW)
+
+
 def test_no_add_ons_are_sold_again_for_a_break_a_late_start_passed_over() -> None:
     """Down from 18:50, before the 19:00-20:00 break, to 20:40: a tournament started at 18:40 missed its break and
     sells add-ons again; one started at 20:30 passed the break over (no play before it), so the same downtime is
