@@ -1,5 +1,6 @@
 """What the service keeps for the adapters across restarts (`service.memory`): each table's current message per
-platform, the old ones waiting to lose their buttons, and Telegram's marks. The adapters read and write it here and
+platform, the old ones waiting to lose their buttons, Telegram's marks and who was dealt in each Telegram table's
+hand in play. The adapters read and write it here and
 never open the store themselves."""
 
 from __future__ import annotations
@@ -84,6 +85,14 @@ class AdapterMemory:
     async def set_mark(self, kind: str, ids: tuple[int, ...], on: bool) -> None:
         """Add (`on`) or remove a Telegram mark."""
         await self._write(lambda tx: platform.set_mark(tx, kind, ids, on))
+
+    async def dealt_in(self) -> dict[str, tuple[str, dict[int, str]]]:
+        """Who was dealt in each Telegram table's hand in play, by table id: the hand's key, and Telegram id: name."""
+        return await self._store.read(platform.dealt_in)
+
+    async def add_dealt_in(self, table_id: str, key: str, names: dict[int, str]) -> None:
+        """Players (Telegram id: name) were dealt in a Telegram table's hand `key` (an earlier hand's are forgotten)."""
+        await self._write(lambda tx: platform.add_dealt_in(tx, table_id, key, names))
 
     @staticmethod
     def telegram_chat_moved(old: int, new: int) -> Callable[[Tx], None]:

@@ -1,7 +1,8 @@
 """The adapters' own rows (migration 6): each table's current message per platform, the old ones waiting to lose
 their buttons (migration 26), and Telegram's marks (who opened a private chat, which groups refuse pictures, who was
-told to open a private chat, which forum topics refused the bot: migration 29). Platform ids only, never game state;
-the service hands them to the adapters (`bot.adapter_memory`), which never open the store."""
+told to open a private chat, which forum topics refused the bot: migration 29), and who was dealt in each table's
+hand in play on Telegram (migration 32). Platform ids only (and the names the table reads), never game state; the
+service hands them to the adapters (`bot.adapter_memory`), which never open the store."""
 
 from __future__ import annotations
 
@@ -151,6 +152,24 @@ def set_mark(tx: Tx, kind: str, ids: tuple[int, ...], on: bool) -> None:
         tx.db.execute(f"INSERT INTO {table}({', '.join(columns)}) VALUES ({places}) ON CONFLICT DO NOTHING", ids)
     else:
         tx.db.execute(f"DELETE FROM {table} WHERE {' AND '.join(f'{column} = ?' for column in columns)}", ids)
+
+
+def dealt_in(tx: Tx) -> dict[str, tuple[str, dict[int, str]]]:
+    """Who was dealt in each table's hand in play on Telegram, by table id: the hand's key, and the players' Telegram
+    ids with the names the table reads them by."""
+    hands: dict[str, tuple[str, dict[int, str]]] = {}
+    for table_id, key, user_id, name in tx.db.execute("SELECT table_id, hand_key, user_id, name FROM telegram_dealt"):
+        hands.setdefault(str(table_id), (str(key), {}))[1][int(user_id)] = str(name)
+    return hands
+
+
+def add_dealt_in(tx: Tx, table_id: str, key: str, names: dict[int, str]) -> None:
+    """Players (Telegram id: name) were dealt in the table's hand `key`: recorded, and the table's rows of an earlier
+    hand dropped (only the hand in play is kept)."""
+    tx.db.execute("DELETE FROM telegram_dealt WHERE table_id = ? AND hand_key <> ?", (table_id, key))
+    tx.db.executemany("INSERT INTO telegram_dealt(table_id, hand_key, user_id, name) VALUES (?, ?, ?, ?) "
+                      "ON CONFLICT(table_id, user_id) DO UPDATE SET name = excluded.name",
+                      [(table_id, key, user_id, name) for user_id, name in names.items()])
 
 
 def rekey_telegram_chat(tx: Tx, old: int, new: int) -> None:

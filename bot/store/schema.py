@@ -315,6 +315,18 @@ MIGRATIONS: list[Migration] = [
     # 31: each process's heartbeat, and the process that armed each timer: a takeover counts a table's downtime from
     # its owner's last heartbeat when that is later than the table's last write (`bot.store.downtime.last_served`)
     heartbeats,
+    # 32: who was dealt in each table's hand in play on Telegram (`bot.telegram.hints.Dealt`), written at the deal: the
+    # table message's hint names those of them with no private chat with the bot, after a restart too. Only the hand
+    # in play's rows are kept (a new hand's replace them); the table id is text, so `rekey_chat` renames it
+    """
+    CREATE TABLE IF NOT EXISTS telegram_dealt (
+        table_id   TEXT NOT NULL,
+        hand_key   TEXT NOT NULL,
+        user_id    INTEGER NOT NULL,
+        name       TEXT NOT NULL,
+        PRIMARY KEY (table_id, user_id)
+    )
+    """,
 ]
 
 REBUILDS: frozenset[Migration] = frozenset({accounts_by_name})

@@ -91,7 +91,7 @@ class TelegramAdapter:
         self.application = builder.build()
         self.memory = Memory(service.memory)
         self.hints = Hints(self.memory)
-        self.dealt = Dealt()
+        self.dealt = Dealt(service.memory)
         self.admins = Admins(self.application.bot)
         self.states = TableStates()
         """Each table state numbered as the service produced it (`_served`), so the outbox never shows an older one."""
@@ -115,6 +115,7 @@ class TelegramAdapter:
     async def start(self) -> None:
         """Connect, publish the command menu, and start receiving updates (long polling unless a webhook is set)."""
         await self.memory.load()
+        await self.dealt.load()
         await self.application.initialize()
         await self._publish_commands()
         self.service.subscribe(PREFIX, self._on_timer_reply)
@@ -217,6 +218,7 @@ class TelegramAdapter:
             log.info("chat %s moved to supergroup %s", old, new)
             self.memory.rekey(old, new, lambda table_id: rekey_table_id(table_id, old, new))
             self.states.rekey(lambda table_id: rekey_table_id(table_id, old, new))
+            self.dealt.rekey(lambda table_id: rekey_table_id(table_id, old, new))
             self.admins.forget(old)
         self.outbox.rekey(old, new)
 
@@ -411,7 +413,7 @@ class TelegramAdapter:
         key = reply.table.key
         names = {telegram_id: inert(await self.service.player_name(place, user_key(telegram_id)))
                  for telegram_id in self.dealt.unnamed(place.table_id, key, telegram_ids)}
-        return self.dealt.record(place.table_id, key, names)
+        return await self.dealt.record(place.table_id, key, names)
 
     async def _point_to_private(self, place: Place, actor: Actor | None, language: str | None,
                                 user_ids: list[str]) -> None:

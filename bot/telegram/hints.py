@@ -4,8 +4,9 @@ from __future__ import annotations
 
 import math
 import re
-from collections.abc import Iterable
+from collections.abc import Callable, Iterable
 
+from bot.adapter_memory import AdapterMemory
 from bot.telegram.memory import Memory
 from bot.telegram.render import chat_and_topic, telegram_user_id
 
@@ -87,12 +88,17 @@ class Hints:
 class Dealt:
     """Who was dealt in each table's hand in play: the players the bot told privately along with the hand's message
     (their cards), each by the name the table reads. The table message's hint names those of them with no private
-    chat with the bot (`bot.telegram.render.table_text`). Kept in memory: after a restart the hand in play names
-    only those told since."""
+    chat with the bot (`bot.telegram.render.table_text`). Kept across restarts by the service (`service.memory`),
+    written when players are first told (at the deal), never at a mere action."""
 
-    def __init__(self) -> None:
+    def __init__(self, kept: AdapterMemory) -> None:
+        self._kept = kept
         self._hands: dict[str, tuple[str, dict[int, str]]] = {}
         """Table id: the key of its hand (or round) in play, and its players dealt in (Telegram id: name)."""
+
+    async def load(self) -> None:
+        """Read what the service kept."""
+        self._hands = await self._kept.dealt_in()
 
     def unnamed(self, table_id: str, key: str, told: Iterable[int]) -> list[int]:
         """Of the players (Telegram ids) told privately with the hand's message, those not yet known as dealt in."""
@@ -100,10 +106,17 @@ class Dealt:
         known = hand[1] if hand is not None and hand[0] == key else {}
         return [telegram_id for telegram_id in told if telegram_id not in known]
 
-    def record(self, table_id: str, key: str, names: dict[int, str]) -> tuple[tuple[int, str], ...]:
+    async def record(self, table_id: str, key: str, names: dict[int, str]) -> tuple[tuple[int, str], ...]:
         """Add players dealt in the hand (a new key starts the table's record afresh); return them all with names."""
         hand = self._hands.get(table_id)
         if hand is None or hand[0] != key:
             hand = self._hands[table_id] = (key, {})
-        hand[1].update(names)
+        if names:
+            hand[1].update(names)
+            await self._kept.add_dealt_in(table_id, key, names)
         return tuple(hand[1].items())
+
+    def rekey(self, renamed: Callable[[str], str]) -> None:
+        """What is in memory, after the service moved a chat with its tables (a group became a supergroup; the
+        stored rows were renamed with it)."""
+        self._hands = {renamed(table_id): hand for table_id, hand in self._hands.items()}

@@ -124,6 +124,26 @@ async def test_a_telegram_group_moved_to_a_supergroup_takes_its_rows_along(store
     assert await service.memory.marks("hinted") == {(-1005, 77)}
 
 
+async def test_who_was_dealt_in_is_kept_for_the_hand_in_play_only_and_moves_with_its_chat(store: Store,
+                                                                                         clock: FakeClock) -> None:
+    """Players dealt in a Telegram table's hand are kept with their names, added to as more are told; a new hand's
+    replace them; the rows move with their chat when it becomes a supergroup."""
+    service = Service(store, clock, rng=random.Random(1))
+    await service.start()
+    await service.handle(PLACE, ANN, "/balance")  # the chat exists
+    other = "tg:-7"
+    await service.memory.add_dealt_in(PLACE.table_id, "r1", {77: "Ann", 78: "Bob"})
+    await service.memory.add_dealt_in(PLACE.table_id, "r1", {79: "Cat"})
+    await service.memory.add_dealt_in(other, "r4", {80: "Dan"})
+    assert await service.memory.dealt_in() == {PLACE.table_id: ("r1", {77: "Ann", 78: "Bob", 79: "Cat"}),
+                                               other: ("r4", {80: "Dan"})}
+    await service.memory.add_dealt_in(PLACE.table_id, "r2", {78: "Bob"})
+    assert await service.memory.dealt_in() == {PLACE.table_id: ("r2", {78: "Bob"}), other: ("r4", {80: "Dan"})}
+    assert await service.move_chat(PLACE.chat_id, "chat2", also=service.memory.telegram_chat_moved(-5, -1005))
+    moved_table = "chat2" + PLACE.table_id.removeprefix(PLACE.chat_id)
+    assert await service.memory.dealt_in() == {moved_table: ("r2", {78: "Bob"}), other: ("r4", {80: "Dan"})}
+
+
 async def test_old_messages_wait_to_lose_their_buttons_until_forgotten(store: Store, clock: FakeClock) -> None:
     """An old table message is kept with the table's new one (in its transaction), read back oldest first in each
     chat, keeps its text when queued again without one, is forgotten once done with, and moves with its chat."""

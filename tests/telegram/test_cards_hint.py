@@ -56,3 +56,40 @@ async def test_a_look_at_ones_cards_deals_nobody_in(make_bot, api) -> None:
     await bot.command(CAT, "/cards")
     await bot.press(ANN, table, "Check")
     assert table.text == "Round 1\nann checks\nTo act: Bob Brown"
+
+
+async def test_the_cards_hint_names_who_was_dealt_in_after_a_restart_mid_hand(make_bot, api) -> None:
+    """The bot restarts mid-round: the hint still names the players dealt in who have no private chat with the bot
+    (Bob and Cat, told their cards at the deal, before the restart), and drops one once he opens his."""
+    bot = await make_bot("duel")
+    await bot.command(ANN, "/start", private_chat(ANN))
+    for user in (ANN, BOB, CAT):
+        await bot.command(user, "/join")
+    await bot.command(ANN, "/deal")
+    assert bot.table_message().text == "Round 1\nTo act: ann\n\n" + HINTS["en"].format(names="Bob Brown, cat")
+    await bot.stop()
+
+    bot = await make_bot("duel")
+    await bot.adapter.flush()
+    table = bot.table_message()
+    await bot.press(ANN, table, "Check")
+    assert table.text == "Round 1\nann checks\nTo act: Bob Brown\n\n" + HINTS["en"].format(names="Bob Brown, cat")
+    await bot.command(BOB, "/start", private_chat(BOB))
+    await bot.press(BOB, table, "Check")
+    assert table.text == "Round 1\nann checks\nBob Brown checks\nTo act: cat\n\n" + HINTS["en"].format(names="cat")
+
+
+async def test_the_cards_hint_follows_a_group_that_becomes_a_supergroup_mid_round(make_bot, api) -> None:
+    """The group becomes a supergroup mid-round: the moved table's message still names Bob and Cat, dealt in before
+    the move, who have no private chat with the bot."""
+    old = {"id": -4005, "type": "group", "title": "Poker night"}
+    new = {"id": -1004005, "type": "supergroup", "title": "Poker night"}
+    bot = await make_bot("duel")
+    await bot.command(ANN, "/start", private_chat(ANN))
+    for user in (ANN, BOB, CAT):
+        await bot.command(user, "/join", old)
+    await bot.command(ANN, "/deal", old)
+    await bot.handled(await api.push(api.service_update(old, ANN, migrate_to_chat_id=new["id"])))
+    await bot.command(ANN, "/check", new)
+    table = [sent for sent in api.chat(new["id"]) if sent.buttons()][-1]
+    assert table.text == "Round 1\nann checks\nTo act: Bob Brown\n\n" + HINTS["en"].format(names="Bob Brown, cat")
