@@ -52,7 +52,7 @@ class Memory:
         """Groups upgraded to supergroups: old id -> new id (presses on the old group's messages still come)."""
         self.closed_topics: set[tuple[int, int]] = set()
         """(chat, topic): a forum topic refused the bot a post (an administrator closed it); its table stays paused
-        until the topic itself is heard from, or the bot is in the group again (`Reach`: then the topic is tried)."""
+        until the topic itself is heard from (`Reach`), the bot added back to the group or not."""
 
     async def load(self) -> None:
         """Read what the service kept."""

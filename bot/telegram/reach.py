@@ -29,10 +29,11 @@ class Reach:
 
     A group pauses all its tables when the bot is removed from it or a send there is refused with 403 Forbidden; a
     forum topic an administrator closed or deleted pauses its own table, recorded in `Memory.closed_topics` (the
-    pause survives a restart, so must its reason) until that topic is heard from or the bot is in the group again
-    (then tried: it may have been reopened meanwhile). The public texts dropped meanwhile are kept (`LostTexts`) and
-    posted when the table plays on, before it is shown again as it stands. Also notes who opened or blocked a
-    private chat with the bot, and whether a group allows pictures again.
+    pause survives a restart, so must its reason) until that topic is heard from, the bot back in the group or not:
+    the Bot API tells whether a topic is still closed only by refusing a post there, and its table would have played
+    on for a moment first. The public texts dropped meanwhile are kept (`LostTexts`) and posted when the table plays
+    on, before it is shown again as it stands. Also notes who opened or blocked a private chat with the bot, and
+    whether a group allows pictures again.
     """
 
     def __init__(self, service: Service, memory: Memory, outbox: Outbox, time_scale: float = 1.0) -> None:
@@ -80,8 +81,8 @@ class Reach:
 
     async def on_my_chat_member(self, update: Update, context: ContextTypes.DEFAULT_TYPE) -> None:
         """The bot's own membership changed: a private chat it may (no longer) write to, a group it was removed
-        from (its tables pause) or is in (added back, or its rights changed: they play on, its closed topics' tried
-        too, see `_try_closed_topics`; pictures allowed unless it says otherwise)."""
+        from (its tables pause) or is in (added back, or its rights changed: its tables play on, but a closed forum
+        topic's, see `back_in_group`; pictures allowed unless it says otherwise)."""
         change = update.my_chat_member
         if change is None:
             return
@@ -95,7 +96,6 @@ class Reach:
         if gone:  # removed from the group: its tables wait as they are until the bot is back
             await self.pause_group(change.chat.id)
             return
-        await self._try_closed_topics(change.chat.id)
         await self.back_in_group(change.chat.id)
         if getattr(change.new_chat_member, "can_send_photos", True) is not False:
             await self.memory.refuse_photos(change.chat.id, False)  # pictures are allowed (again)
@@ -113,9 +113,8 @@ class Reach:
     async def pause_topic(self, chat_id: int, topic: int, lost: list[TextOp] | None = None) -> None:
         """A forum topic refused a post (an administrator closed or deleted it): its table pauses, as a group's do
         when the bot is out of it (`pause_group`), until the bot hears from that topic again (its reopening says
-        so, see `note_chat`) or is added back to the group (`_try_closed_topics`), recorded so, across a restart
-        too; the group's other tables play on. `lost`: the
-        public texts dropped for it."""
+        so, or any message there, see `note_chat`), recorded so, across a restart too; the group's other tables play
+        on. `lost`: the public texts dropped for it."""
         chat_id = self.memory.current_chat(chat_id)
         table_id = place_of(chat_id, topic).table_id
         log.info("topic %s of chat %s refuses posts; pausing %s", topic, chat_id, table_id)
@@ -129,16 +128,6 @@ class Reach:
         for op in lost:
             if (table_id := place_of(op.chat_id, op.topic).table_id) in table_ids:
                 self.lost.keep(table_id, op.text)
-
-    async def _try_closed_topics(self, chat_id: int) -> None:
-        """Take a group's closed topics for open again: one reopened while the bot was out of the group (Telegram
-        told only its members) would wait for someone to write there. Their tables play on with the group's (the
-        texts their closing dropped posted first); a topic still closed refuses that post, and its table pauses
-        again (`pause_topic`)."""
-        chat_id = self.memory.current_chat(chat_id)
-        for chat, topic in sorted(self.memory.closed_topics):
-            if chat == chat_id:
-                await self.memory.close_topic(chat_id, topic, False)
 
     async def back_in_group(self, chat_id: int, topic: int | None = None) -> None:
         """The bot is in a group again (added back, or heard from; with `topic`, heard from in that forum topic):

@@ -7,7 +7,7 @@ import pytest
 
 from bot.telegram.render import place_of
 from tests.telegram.conftest import ANN, BOB, WHOLE_HANDS, Running
-from tests.telegram.fake_api import BOT, GROUP
+from tests.telegram.fake_api import BOT, GROUP, FakeBotApi
 from tests.telegram.test_games import play_out
 
 TOPIC = 7
@@ -80,22 +80,43 @@ async def test_a_reopened_topic_resumes_its_own_table_not_another_closed_one(mak
     assert not bot.service.is_paused(table_of(B))
 
 
+def in_topic(api: FakeBotApi, topic: int, since: int) -> list[tuple[str, str]]:
+    """The requests the bot made into a forum topic of the group since the `since`-th: method and text."""
+    return [(call.method, call.params.get("text", "")) for call in api.requests[since:]
+            if call.params.get("message_thread_id") == str(topic)]
+
+
 @pytest.mark.telegram_time_scale(WHOLE_HANDS)
 async def test_a_group_that_takes_the_bot_back_resumes_what_its_loss_paused_not_a_closed_topic(make_bot,
                                                                                                api) -> None:
     """Topic B is closed (its table paused), then the bot is removed from the group (A's table pauses too): added
-    back, A plays on; B, tried too (it may have been reopened meanwhile), still refuses the bot and waits until it is
-    reopened, its dropped announcement kept for then."""
+    back, A plays on; B's table stays paused, nothing tried in its topic (a post there would only be refused, and its
+    table would play on for a moment first), until B is reopened: then B reads its dropped announcement, once."""
     bot = await make_bot("duel")
     await two_topics_b_closed(bot)
     await bot.handled(await api.push(api.member_update(GROUP, "kicked", ANN)))
     assert bot.service.is_paused(table_of(A))
+    resumed: list[list[str]] = []
+    resume = bot.service.resume
+
+    async def noted(table_ids: list[str]) -> None:
+        resumed.append(sorted(table_ids))
+        await resume(table_ids)
+
+    bot.service.resume = noted  # type: ignore[method-assign]
+    added = len(api.requests)
+
     await bot.handled(await api.push(api.member_update(GROUP, "member", ANN)))
     await bot.adapter.flush()
     assert not bot.service.is_paused(table_of(A))
     assert bot.service.is_paused(table_of(B))
+    assert resumed == [[table_of(A)]]
+    assert in_topic(api, B, added) == []
+
     await reopen(bot, B)
     assert not bot.service.is_paused(table_of(B))
+    assert resumed == [[table_of(A)], [table_of(B)]]
+    assert in_topic(api, B, added) == [("sendMessage", "Level 2 in 5 minutes: blinds 20/40.")]
     assert [sent.topic for sent in bot.group() if "Level 2 in 5 minutes" in sent.text] == [A, B]
 
 
@@ -176,21 +197,25 @@ async def test_the_news_of_the_bots_own_removal_does_not_resume_the_group(make_b
 
 
 @pytest.mark.telegram_time_scale(WHOLE_HANDS)
-async def test_a_topic_reopened_while_the_bot_was_out_plays_on_once_the_bot_is_back(make_bot, api) -> None:
+async def test_a_topic_reopened_while_the_bot_was_out_plays_on_once_heard_from(make_bot, api) -> None:
     """Topic B is closed (its clock's announcement refused), then the bot is removed from the group; an administrator
-    reopens B meanwhile, which Telegram tells only the group's members. Added back, the bot tries B too: B plays on
-    with A and reads the announcement its closing dropped, without anyone writing there."""
+    reopens B meanwhile, which Telegram tells only the group's members. Added back, the bot cannot know B is open
+    (only a refused post would say it is not): A plays on, B waits, nothing tried there. A message in B says it is
+    open: B plays on and reads the announcement its closing dropped."""
     bot = await make_bot("duel")
     await two_topics_b_closed(bot)
     await bot.handled(await api.push(api.member_update(GROUP, "kicked", ANN)))
     api.closed_topics.discard((GROUP["id"], B))  # reopened while the bot was out: no update comes
-    posted = len(api.calls("sendMessage"))
+    added = len(api.requests)
 
     await bot.handled(await api.push(api.member_update(GROUP, "member", ANN)))
     await bot.adapter.flush()
-    assert not bot.service.is_paused(table_of(A)) and not bot.service.is_paused(table_of(B))
-    in_b = [call["text"] for call in api.calls("sendMessage")[posted:] if call.get("message_thread_id") == str(B)]
-    assert in_b == ["Level 2 in 5 minutes: blinds 20/40."]
+    assert not bot.service.is_paused(table_of(A)) and bot.service.is_paused(table_of(B))
+    assert in_topic(api, B, added) == []
+
+    await say(bot, B, text="Reopened, play on!")
+    assert not bot.service.is_paused(table_of(B))
+    assert in_topic(api, B, added) == [("sendMessage", "Level 2 in 5 minutes: blinds 20/40.")]
 
 
 @pytest.mark.telegram_time_scale(WHOLE_HANDS)
