@@ -18,9 +18,11 @@ the break, or a schedule that opens with one, has played nothing before it.
 
 Pausing. A paused clock changes nothing: no level starts or ends and nothing is announced until it resumes. On
 resuming, duration-based levels continue where they stopped (their remaining time is kept), while wall-clock end times
-stay where they are, because in a home game "break at 19:00" is an appointment (dinner) rather than an amount of play;
-an end time that passed during the pause takes effect at the moment of resuming. A change of level applies from the
-next hand: the application asks `level_at(now)` when it starts a hand, never during one.
+stay where they are: RULES.md §1 sets `home-night`'s break at 19:00-20:00 and 50/100 from 20:00, and in a home game
+"break at 19:00" is an appointment (dinner) rather than an amount of play (paused at 18:50 and resumed at 18:55, the
+level has 5 minutes left, not 10); an end time that passed during the pause takes effect at the moment of resuming.
+A change of level applies from the next hand: the application asks `level_at(now)` when it starts a hand, never during
+one.
 """
 
 from __future__ import annotations

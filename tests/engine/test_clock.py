@@ -223,6 +223,30 @@ def test_pausing_keeps_wall_clock_appointments() -> None:
                                                     (Kind.LEVEL_SOON, at(19, 59), "50/100", 1)]
 
 
+def test_a_short_pause_before_a_wall_clock_end_moves_no_time_of_the_evening() -> None:
+    """home-night paused at 18:50 and resumed at 18:55: RULES.md §1 sets the break at 19:00–20:00 and 50/100 from
+    20:00, so the pause moves none of them (a clock by durations would shift by the five minutes). While paused the
+    level has no end (nothing happens) but its time left runs down to the appointment."""
+    clock = night(at(17))
+    clock.pause(at(18, 50))
+    paused = clock.level_at(at(18, 52))
+    assert (paused.index, paused.is_paused, paused.ends_at, paused.remaining) == (0, True, None,
+                                                                                  timedelta(minutes=8))
+    assert clock.next_announcement_at(at(18, 52)) is None
+    assert kinds(clock, at(18, 50), at(18, 55)) == [], "nothing is said while paused"
+    clock.resume(at(18, 55))
+    resumed = clock.level_at(at(18, 55))
+    assert (resumed.index, resumed.is_paused, resumed.ends_at, resumed.remaining) == (0, False, at(19),
+                                                                                      timedelta(minutes=5))
+    assert clock.span(1) == (at(19), at(20))
+    assert kinds(clock, at(18, 55), at(20)) == [(Kind.LEVEL_SOON, at(18, 59), None, 1),
+                                                (Kind.BREAK_STARTED, at(19), None, None),
+                                                (Kind.LEVEL_SOON, at(19, 55), "50/100", 5),
+                                                (Kind.LEVEL_SOON, at(19, 59), "50/100", 1),
+                                                (Kind.PLAY_RESUMED, at(20), "50/100", None)]
+    assert clock.announcements_between(at(18, 58), at(19))[-1].until == time(20)
+
+
 def test_skip_ends_the_level_now() -> None:
     clock = by_duration(at(18))
     clock.skip(at(18, 5))

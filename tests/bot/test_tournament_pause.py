@@ -1,0 +1,57 @@
+"""The organizer's pause of a tournament clock through the service: the appointments of a schedule by the clock
+(`home-night`'s break at 19:00–20:00, RULES.md §1) stay where they are across a pause and a restart during it."""
+
+import random
+from pathlib import Path
+
+import pytest
+
+from bot.clock import FakeClock
+from bot.service import Service
+from bot.store import Store
+from tests.bot.conftest import ANN, BOB, CAT, PLACE
+from tests.bot.helpers import at, play_out, restart_after_downtime
+
+PLAYERS = {actor.user_id: actor for actor in (ANN, BOB, CAT)}
+LEVEL_LEFT = {"en": "⏱ Level 1: limits 10/20 (blinds 5/10), {}m left; next: break.",
+              "ru": "⏱ Уровень 1: лимиты 10/20 (блайнды 5/10), осталось {}\xa0мин; дальше: перерыв."}
+PAUSED = {"en": " (clock paused)", "ru": " (часы на паузе)"}
+EVENING = {
+    "en": ["⏱ Break in 1 minute.", "⏸ Break until 20:00.", "⏱ Limits go up to 50/100 in 5 minutes.",
+           "⏱ Limits go up to 50/100 in 1 minute.", "▶ Play resumes: limits 50/100."],
+    "ru": ["⏱ Перерыв через 1 минуту.", "⏸ Перерыв до 20:00.", "⏱ Через 5 минут лимиты поднимутся до 50/100.",
+           "⏱ Через 1 минуту лимиты поднимутся до 50/100.", "▶ Игра продолжается: лимиты 50/100."],
+}
+
+
+@pytest.mark.parametrize("language", ["en", "ru"])
+async def test_a_pause_from_18_50_to_18_55_moves_neither_the_break_nor_the_new_limits(
+        tmp_path: Path, language: str) -> None:
+    """Paused at 18:50 (10 minutes left), the bot restarted at 18:52, resumed at 18:55: 5 minutes are left, not 10,
+    the break still comes at 19:00 and ends at 20:00, and the clock says each of its announcements on time."""
+    clock = FakeClock(at(18, 0))
+    store = await Store.open(tmp_path / "bot.db")
+    service = Service(store, clock, rng=random.Random(5))
+    await service.start()
+    await service.handle(PLACE, ANN, f"/lang {language}")
+    assert (await service.handle(PLACE, ANN, "/tournament create home-night")).error is None
+    for actor in PLAYERS.values():
+        assert (await service.handle(PLACE, actor, "/join")).error is None
+    await play_out(service, PLACE, PLAYERS, await service.handle(PLACE, ANN, "/tournament start"),
+                   preference=("fold", "check"))
+    clock.current = at(18, 50)
+    paused = await service.handle(PLACE, ANN, "/tournament pause")
+    assert paused.public == [LEVEL_LEFT[language].format(10) + PAUSED[language]]
+    clock.current = at(18, 52)
+    await store.close()
+    store, service, heard = await restart_after_downtime(tmp_path / "bot.db", clock)
+    assert (await service.handle(PLACE, BOB, "/clock")).public == [LEVEL_LEFT[language].format(8) + PAUSED[language]]
+    clock.current = at(18, 55)
+    resumed = await service.handle(PLACE, ANN, "/tournament resume")
+    assert resumed.public == [LEVEL_LEFT[language].format(5)]
+    for hour, minute in ((18, 56), (18, 59), (19, 0), (19, 55), (19, 59), (20, 0)):  # each when its timer fires
+        clock.current = at(hour, minute)
+        await service.scheduler.fire_due()
+    said = [message for reply in heard for message in reply.public]
+    assert said == EVENING[language]
+    await store.close()
