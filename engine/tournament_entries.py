@@ -240,12 +240,12 @@ class Entries(TournamentState):
 
     def rebuy_period_ends_at(self, now: datetime) -> datetime | None:
         """When the rebuy period running at `now` ends (UTC): the end of the period run again after downtime, else
-        the start of the first break; None when no period runs, or while a pause keeps its end unknown."""
+        the start of the first break; None when no period runs, or while a pause that has not ended keeps its end
+        unknown (the clock's timeline stops at such a pause: `Clock.span`)."""
         if not self.is_rebuy_period(now):
             return None
-        given_back = self.rebuys_given_back_until(now)
         span = self._first_break_span()
-        return given_back or (span[0] if span is not None and not self.clock.level_at(now).is_paused else None)
+        return self.rebuys_given_back_until(now) or (None if span is None else span[0])
 
     def rebuys_given_back_until(self, now: datetime) -> datetime | None:
         """When the rebuy period run again after downtime ends, while it runs at `now` (`reopen_rebuys`); None

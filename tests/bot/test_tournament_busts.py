@@ -82,8 +82,8 @@ def test_players_out_during_the_rebuy_period_are_out_for_now_without_a_place(lan
 ])
 def test_while_the_clock_is_paused_a_player_out_for_now_may_come_back_until_the_first_break(
         language: str, said: str, told: str) -> None:
-    """A pause moves the first break by as long as it lasts, so no clock time is known for the end of the rebuy
-    period: he hears it runs until the first break."""
+    """While the clock is paused the first break begins at 19:00 or at the resume, whichever comes later, so no clock
+    time is known for the end of the rebuy period: he hears it runs until the first break."""
     tournament = _five_at_the_table(TournamentConfig(rebuys=1))
     tournament.clock.pause(SIX_PM)
     events = tournament.eliminate_busted(["ivan"], {"ivan": 300})

@@ -12,7 +12,7 @@ from hypothesis import strategies as st
 from engine.bounty import eliminators, split_bounty
 from engine.common import Move, RuleError, all_moves
 from engine.holdem_types import PotAward
-from engine.schedule import Level, Schedule, home_night
+from engine.schedule import Level, Schedule, home_night, parse_schedule
 from engine.tournament import (
     BANK,
     BountyCollected,
@@ -37,6 +37,11 @@ def running(*players: str, **options: object) -> Tournament:
         tournament.register(player)
     tournament.start(START)
     return tournament
+
+
+def at(hour: int, minute: int) -> datetime:
+    """An instant of the evening, Moscow time."""
+    return datetime(2024, 5, 4, hour, minute, tzinfo=MOSCOW)
 
 
 def pot(amount: int, eligible: str, winners: dict[str, int]) -> PotAward:
@@ -137,6 +142,29 @@ def test_a_rebuy_period_cut_short_by_downtime_runs_again_for_what_it_lost() -> N
     with pytest.raises(RuleError, match="rebuy period is over"):
         again.rebuy("bob", 300, datetime(2024, 5, 4, 19, 50, tzinfo=MOSCOW))
     assert not again.can_register("cat", datetime(2024, 5, 4, 19, 50, tzinfo=MOSCOW))
+
+
+def test_the_rebuy_period_ends_at_the_first_break_unknown_only_while_a_pause_goes_on() -> None:
+    """A pause that has not ended leaves the clock's timeline open after it (`Clock.span` of the first break is None),
+    so the period's end is unknown then; once resumed the end is known for every instant of the period, those inside
+    the pause too, as `level_at` tells them (an extra check of the pause at `now` made them unknown)."""
+    tournament = running("ann", "bob", rebuys=1)
+    assert tournament.rebuy_period_ends_at(at(18, 40)) == at(19, 0)
+    tournament.clock.pause(at(18, 50))
+    assert tournament.rebuy_period_ends_at(at(18, 52)) is None, "paused: the break comes at 19:00 or at the resume"
+    tournament.clock.resume(at(18, 55))
+    for now in (at(18, 52), at(18, 55), at(18, 59)):
+        assert tournament.clock.level_at(now).ends_at == at(19, 0)
+        assert tournament.rebuy_period_ends_at(now) == at(19, 0)
+    assert tournament.rebuy_period_ends_at(at(19, 0)) is None, "the period is over"
+    by_duration = Tournament(TournamentConfig(rebuys=1), parse_schedule("10/20 20m; break 10m; 20/40", "UTC"))
+    by_duration.register("ann")
+    by_duration.register("bob")
+    by_duration.start(at(18, 0))
+    by_duration.clock.pause(at(18, 10))
+    assert by_duration.rebuy_period_ends_at(at(18, 12)) is None
+    by_duration.clock.resume(at(18, 15))
+    assert by_duration.rebuy_period_ends_at(at(18, 12)) == by_duration.rebuy_period_ends_at(at(18, 15)) == at(18, 25)
 
 
 # --- add-ons ----------------------------------------------------------------------------------------------------------
