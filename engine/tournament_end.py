@@ -4,10 +4,13 @@ the settlement.
 Cashing out (between hands, once, for good) turns chips back into money at the rate and buys back the player's pawned
 items; he has no place. Places go to eliminated players in order (the first out of n gets n-th; players busted in the
 same hand are ranked by the chips they began it with). Players still in when the organizer closes the tournament are
-placed by their stacks (equal stacks share a place). A bounty is collected when its holder busts (see `engine.bounty`
-for who collects it); a bounty nobody collected (its holder still in at the end, cashed out, or out without a pot naming
-who took his chips) goes back to its holder. At the end the bank is empty, and each player's net is cashed out - paid
-in - items bought back; the settlement says who pays whom.
+placed by their stacks (equal stacks share a place). A place is final once said (`is_place_final`; RULES.md is silent,
+this is the card-room way): a player still in who cashes out after it leaves his place empty (1, 2, 4), and the end
+says the places the busts said. Before places are final (the rebuy period), a cash-out moves those out up, as a late
+entry or a comeback moves them down. A bounty is collected when its holder busts (see `engine.bounty` for who collects
+it); a bounty nobody collected (its holder still in at the end, cashed out, or out without a pot naming who took his
+chips) goes back to its holder. At the end the bank is empty, and each player's net is cashed out - paid in - items
+bought back; the settlement says who pays whom.
 """
 
 from __future__ import annotations
@@ -50,13 +53,20 @@ class Ending(TournamentState):
         """Whether `cash_out(player, chips)` is allowed."""
         return allowed(self.verify_cash_out, player, chips)
 
-    def cash_out(self, player: str, chips: int) -> list[Event]:
-        """Exchange the player's chips for money at the rate, buy back his items, and remove him for good.
+    def cash_out(self, player: str, chips: int, now: datetime | None = None) -> list[Event]:
+        """Exchange the player's chips for money at the rate, buy back his items, and remove him for good. The places
+        of those out move up only while they are not final at `now` (needed when the tournament has rebuys or
+        re-entry, whose period they are not final in).
 
         Between hands only: the application calls it when no hand is running at his table.
         """
         self.verify_cash_out(player, chips)
-        return self._cash_out(player, chips)
+        if (self.config.rebuys or self.config.reentry) and now is None:
+            raise ValueError("a cash-out during a tournament with a rebuy period needs the time")
+        events = self._cash_out(player, chips)
+        if now is not None and not self.is_place_final(now):
+            self._renumber_places()
+        return events
 
     def verify_eliminate(self, player: str) -> None:
         """Raise unless `player` is playing and is not the last one (the last one wins: `finish`)."""
@@ -122,8 +132,6 @@ class Ending(TournamentState):
     def finish(self, now: datetime, stacks: Mapping[str, int]) -> list[Event]:
         """Close the tournament (the organizer, or the last hand): cash everyone out, buy back every item, place all."""
         self.verify_finish(now, stacks)
-        if self.phase is Phase.RUNNING:
-            self._renumber_places()  # those out follow those still in, also when some cashed out (no place)
         events: list[Event] = []
         for player, chips in sorted(stacks.items(), key=lambda pair: (-pair[1], pair[0])):
             if self.phase is Phase.RUNNING:

@@ -43,7 +43,7 @@ from engine.tournament_events import (
     RebuysReopened,
     TournamentStarted,
 )
-from engine.tournament_state import TournamentState
+from engine.tournament_state import TournamentState, holds
 from engine.tournament_types import BANK, Entrant, EntrantStatus, Phase, first_break
 
 __all__ = ["Entries"]
@@ -142,14 +142,6 @@ class Entries(TournamentState):
 
     # --- rebuys, add-ons ------------------------------------------------------------------------------------------
 
-    def is_rebuy_period(self, now: datetime) -> bool:
-        """Whether the rebuy period runs at `now`: the tournament is running and its first break has not begun, or the
-        period runs again after downtime cut it short (`reopen_rebuys`)."""
-        first = first_break(self.clock.schedule)
-        if self.phase is not Phase.RUNNING or first is None:
-            return False
-        return _holds(self.rebuys_reopened, now) or self.clock.level_at(now).index < first
-
     def is_addon_time(self, now: datetime) -> bool:
         """Whether add-ons are sold at `now`: the tournament is running and its first break is on, after play (not a
         break the clock started in: `is_break_before_play`), or add-ons missed with it are sold again
@@ -157,7 +149,7 @@ class Entries(TournamentState):
         first = first_break(self.clock.schedule)
         if self.phase is not Phase.RUNNING or first is None:
             return False
-        if _holds(self.addons_reopened, now):
+        if holds(self.addons_reopened, now):
             return True
         return self.clock.level_at(now).index == first and not self.is_break_before_play()
 
@@ -165,7 +157,7 @@ class Entries(TournamentState):
         """When the add-ons sold at `now` stop being sold (UTC): the end of their time sold again after downtime or a
         pause (`reopen_addons`), else the end of the first break; None while a pause keeps that end unknown."""
         reopened = self.addons_reopened
-        return reopened[1] if reopened is not None and _holds(reopened, now) else self.clock.level_at(now).ends_at
+        return reopened[1] if reopened is not None and holds(reopened, now) else self.clock.level_at(now).ends_at
 
     def is_break_before_play(self) -> bool:
         """Whether the first break began when the clock started, before any hand (a start during it, or after its
@@ -232,12 +224,6 @@ class Entries(TournamentState):
         self.rebuys_reopened = (at, at + (span[0] - self._unseen_from(unseen_since)))
         return [RebuysReopened(at=at, until=self.rebuys_reopened[1])]
 
-    def is_place_final(self, now: datetime) -> bool:
-        """Whether the places of players out are final at `now` (RULES.md §1c is silent): not while the rebuy period
-        of a tournament with rebuys or re-entry runs, since a busted player may then come back and a late entrant
-        join, each ranking above everyone out and moving their places down."""
-        return not ((self.config.rebuys or self.config.reentry) and self.is_rebuy_period(now))
-
     def rebuy_period_ends_at(self, now: datetime) -> datetime | None:
         """When the rebuy period running at `now` ends (UTC): the end of the period run again after downtime, else
         the start of the first break; None when no period runs, or while a pause that has not ended keeps its end
@@ -251,7 +237,7 @@ class Entries(TournamentState):
         """When the rebuy period run again after downtime ends, while it runs at `now` (`reopen_rebuys`); None
         otherwise (the period runs until the first break, or is over)."""
         reopened = self.rebuys_reopened
-        return reopened[1] if reopened is not None and _holds(reopened, now) else None
+        return reopened[1] if reopened is not None and holds(reopened, now) else None
 
     def verify_rebuy(self, player: str, stack: int | None, now: datetime) -> None:
         """Raise unless `player`, with `stack` chips (0 when busted), may rebuy at `now`: rebuys are offered, he has
@@ -374,7 +360,3 @@ class Entries(TournamentState):
         return any(entrant.status in (EntrantStatus.CASHED_OUT, EntrantStatus.ELIMINATED)
                    for entrant in self.entrants.values())
 
-
-def _holds(window: tuple[datetime, datetime] | None, now: datetime) -> bool:
-    """Whether `now` falls in a reopened window (from its start, up to but not including its end)."""
-    return window is not None and window[0] <= to_utc(now) < window[1]

@@ -2,7 +2,7 @@
 
 `engine.tournament.Tournament` is this state with its actions mixed in: entries (`engine.tournament_entries`), pawned
 items (`engine.tournament_pawns`) and leaving and the end (`engine.tournament_end`). Each of those reads and changes
-the state kept here; the helpers they share are here too.
+the state kept here; the helpers they share are here too, the rebuy period and whether places are final among them.
 """
 
 from __future__ import annotations
@@ -29,7 +29,7 @@ from engine.tournament_types import (
     is_in,
 )
 
-__all__ = ["TournamentState"]
+__all__ = ["TournamentState", "holds"]
 
 
 class TournamentState:
@@ -68,11 +68,29 @@ class TournamentState:
             chips_in_play=self.chips_in_play,
         )
 
+    # --- the rebuy period and the places of those out --------------------------------------------------------------
+
+    def is_rebuy_period(self, now: datetime) -> bool:
+        """Whether the rebuy period runs at `now`: the tournament is running and its first break has not begun, or the
+        period runs again after downtime cut it short (`reopen_rebuys`)."""
+        first = first_break(self.clock.schedule)
+        if self.phase is not Phase.RUNNING or first is None:
+            return False
+        return holds(self.rebuys_reopened, now) or self.clock.level_at(now).index < first
+
+    def is_place_final(self, now: datetime) -> bool:
+        """Whether the places of players out are final at `now` (RULES.md §1c is silent): not while the rebuy period
+        of a tournament with rebuys or re-entry runs, since a busted player may then come back and a late entrant
+        join, each ranking above everyone out and moving their places down. A final place never moves again: a
+        player still in who cashes out later takes no place and leaves his own empty, as in a card room."""
+        return not ((self.config.rebuys or self.config.reentry) and self.is_rebuy_period(now))
+
     # --- helpers shared by the actions ---------------------------------------------------------------------------
 
     def _renumber_places(self) -> None:
-        """Everyone out ranks below everyone still playing, in the order they went out (shared places kept): after a
-        late entry or a comeback the places of those out move so that they stay consecutive."""
+        """While places are not final (`is_place_final`): everyone out ranks below everyone still playing, in the
+        order they went out (shared places kept), so that after a late entry, a comeback or a cash-out the places of
+        those out stay consecutive."""
         out = sorted((entrant for entrant in self.entrants.values()
                       if entrant.status is EntrantStatus.ELIMINATED and entrant.place is not None),
                      key=lambda entrant: entrant.place or 0)
@@ -135,3 +153,8 @@ class TournamentState:
 def _window(stored: list[str] | None) -> tuple[datetime, datetime] | None:
     """A span of time `to_dict` wrote as two ISO instants, None when there is none."""
     return (to_utc(datetime.fromisoformat(stored[0])), to_utc(datetime.fromisoformat(stored[1]))) if stored else None
+
+
+def holds(window: tuple[datetime, datetime] | None, now: datetime) -> bool:
+    """Whether `now` falls in a reopened window (from its start, up to but not including its end)."""
+    return window is not None and window[0] <= to_utc(now) < window[1]

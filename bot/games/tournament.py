@@ -274,7 +274,7 @@ def _cash_out(ctl: HoldemTable, act: Action) -> None:
     hand = ctl._hand(act)
     if hand is not None and act.user in hand.players:
         raise act.refuse("tournament.cash_out_between_hands")
-    events = play.apply_rule(act, tournament.cash_out, act.user, seat["stack"])
+    events = play.apply_rule(act, tournament.cash_out, act.user, seat["stack"], clock_moment(act, tournament))
     ctl.remove_seat(act, seat)
     play.save(act, tournament, events, ctl)
     play.maybe_end(ctl, act, tournament)

@@ -359,12 +359,13 @@ def items(voice: Voice, held: Sequence[PawnedItem]) -> str:
 
 
 def results(voice: Voice, places: Mapping[str, int], cashed_out: Sequence[str]) -> str:
-    """The end of the tournament: the winner (or those sharing first place), every place in order, and the players
-    who cashed out before the end."""
+    """The end of the tournament: the winner (or those sharing first place, or, when everyone still in cashed out,
+    that nobody took it), every place in order as said at each bust (a cash-out leaves its place empty), and the
+    players who cashed out before the end."""
     if not places:
         return voice.t("tournament.over_unplayed")
     winners = [voice.name(player) for player, place in places.items() if place == 1]
-    key = "tournament.over_winner" if len(winners) == 1 else "tournament.over_winners"
+    key = {0: "tournament.over_no_winner", 1: "tournament.over_winner"}.get(len(winners), "tournament.over_winners")
     lines = [voice.t(key, winners=", ".join(winners)), voice.t("tournament.places", places=places_text(voice, places))]
     if cashed_out:
         lines.append(voice.t("tournament.left_early", players=", ".join(voice.name(player) for player in cashed_out)))

@@ -1,6 +1,7 @@
 """A tournament's busted players: players out in one hand in the same place share it, said once as a range of places
 (and so in the results); a player out while the rebuy period runs is out for now, told how to come back and until
-when, his place given once it is final; and a busted player who tries to play is told he is out, not to /join."""
+when, his place given once it is final; a place once said stays in the results, a later cash-out leaving its own
+place empty; and a busted player who tries to play is told he is out, not to /join."""
 
 import random
 from collections.abc import Iterable
@@ -58,6 +59,29 @@ def test_players_out_in_one_hand_with_equal_stacks_share_their_places_said_once(
     assert narrate(voice, tournament, events, now=SIX_PM) == said
     tournament.finish(SIX_PM, {"ann": 900, "bob": 600})
     assert results(voice, *tournament.standings()).splitlines()[1] == places
+
+
+@pytest.mark.parametrize(("language", "said", "ended"), [
+    ("en", ["Ivan is eliminated in 5th place.", "Peter is eliminated in 4th place."],
+     "🏆 The tournament is over. Everyone still in cashed out, so nobody takes first place.\n"
+     "Places: 4. Peter · 5. Ivan\nCashed out before the end (no place): Ann, Bob, Sasha"),
+    ("ru", ["Иван выбывает на 5-м месте.", "Пётр выбывает на 4-м месте."],
+     "🏆 Турнир окончен. Все, кто ещё играл, обменяли фишки и вышли, так что первого места нет.\n"
+     "Места: 4. Пётр · 5. Иван\nДосрочный выход с фишками (без места): Аня, Боря, Саша"),
+])
+def test_the_results_give_the_places_said_at_the_busts_though_everyone_still_in_cashed_out(
+        language: str, said: list[str], ended: str) -> None:
+    """Cashing out takes no place and moves none said before: with everyone still in cashed out, Peter and Ivan keep
+    the 4th and 5th places they were told (the results made them 1st and 2nd), and nobody takes first place."""
+    tournament = _five_at_the_table(TournamentConfig())
+    voice = Voice(language, NAMES[language].__getitem__)
+    for player in ("ivan", "peter"):
+        assert narrate(voice, tournament, tournament.eliminate_busted([player], {player: 300}), now=SIX_PM) == [
+            said.pop(0)]
+    for player in ("ann", "bob", "sasha"):
+        tournament.cash_out(player, 500)
+    tournament.finish(SIX_PM, {})
+    assert results(voice, *tournament.standings()) == ended
 
 
 @pytest.mark.parametrize(("language", "said"), [
@@ -260,3 +284,49 @@ async def test_a_player_out_in_the_hand_the_rebuy_period_ended_in_is_not_listed_
         "Ann is out for now and may come back with /rebuy until 19:00.",
         "Dan is eliminated in 3rd place.",
         "The rebuy period is over, so the places of those out are final: 4. Ann"]
+
+
+@pytest.mark.parametrize(("language", "marker", "results"), [
+    ("en", " is eliminated in 3rd place.",
+     "🏆 The tournament is over. Winner: {winner}!\nPlaces: 1. {winner} · 3. {busted}\n"
+     "Cashed out before the end (no place): Cat"),
+    ("ru", " выбывает на 3-м месте.",
+     "🏆 Турнир окончен. Победитель: {winner}!\nМеста: 1. {winner} · 3. {busted}\n"
+     "Досрочный выход с фишками (без места): Cat"),
+])
+async def test_a_place_said_at_a_bust_is_the_place_the_results_give_after_a_cash_out(
+        store: Store, language: str, marker: str, results: str) -> None:
+    """Ann (or Bob) is out in 3rd place of three; Cat, still in, then cashes out and the last one left wins. The
+    results moved the busted player up to 2nd, a place the table never told him: he keeps the 3rd he was told, and
+    Cat, who takes no place, is listed apart."""
+    service, _, started = await _started(store, "", PLAYERS.values(), language)
+    busted = await _shove_until_one_busts(service, started, marker)
+    winner = BOB if busted == ANN else ANN
+    cashed = await service.handle(PLACE, CAT, "/cashout")
+    assert cashed.error is None, cashed.error
+    end = [message for message in cashed.public if message.startswith("🏆")]
+    assert end == [results.format(winner=winner.name, busted=busted.name)], cashed.public
+
+
+@pytest.mark.parametrize(("language", "marker", "final", "places"), [
+    ("en", " is out for now", "The rebuy period is over, so the places of those out are final: 3. {busted}",
+     "Places: 1. {winner} · 3. {busted}"),
+    ("ru", " выбывает, но пока не окончательно",
+     "Время ребаев прошло, и места выбывших теперь окончательны: 3. {busted}", "Места: 1. {winner} · 3. {busted}"),
+])
+async def test_places_said_at_the_end_of_the_rebuy_period_are_the_places_the_results_give_after_a_cash_out(
+        store: Store, language: str, marker: str, final: str, places: str) -> None:
+    """Out for now during the rebuy period, Ann (or Bob) hears at the break that her place is final, 3rd; Cat, still
+    in, cashes out after: the results keep the 3rd (they gave 2nd)."""
+    service, clock, started = await _started(store, "rebuys 1", PLAYERS.values(), language)
+    busted = await _shove_until_one_busts(service, started, marker)
+    winner = BOB if busted == ANN else ANN
+    heard = listen(service)
+    clock.advance(BREAK.timestamp() - clock.now())
+    await service.scheduler.fire_due()
+    names = {"winner": winner.name, "busted": busted.name}
+    assert final.format(**names) in [message for reply in heard for message in reply.public]
+    cashed = await service.handle(PLACE, CAT, "/cashout")
+    assert cashed.error is None, cashed.error
+    end = [message.splitlines()[1] for message in cashed.public if message.startswith("🏆")]
+    assert end == [places.format(**names)], cashed.public

@@ -20,6 +20,7 @@ from engine.tournament import (
     PawnRedeemed,
     Phase,
     PlayerCashedOut,
+    PlayerEliminated,
     PlayerUnregistered,
     Tournament,
     TournamentConfig,
@@ -28,6 +29,7 @@ from engine.tournament import (
 
 MOSCOW = ZoneInfo("Europe/Moscow")
 START = datetime(2024, 5, 4, 17, tzinfo=MOSCOW)
+BREAK = datetime(2024, 5, 4, 19, 30, tzinfo=MOSCOW)
 END = datetime(2024, 5, 4, 23, tzinfo=MOSCOW)
 
 
@@ -130,7 +132,7 @@ def test_cash_out_mid_tournament_is_for_good() -> None:
     with pytest.raises(RuleError):
         tournament.cash_out("bob", 481)
     reentering = running("ann", "bob", "cat", config=TournamentConfig(reentry=True))
-    reentering.cash_out("ann", 420)
+    reentering.cash_out("ann", 420, START)
     for left in (tournament, reentering):  # neither "already in" nor a re-entry: a cash-out is for good
         with pytest.raises(RuleError) as refused:
             left.register("ann", START)
@@ -145,19 +147,37 @@ def test_cash_out_mid_tournament_is_for_good() -> None:
     assert (tournament.entrants["bob"].place, tournament.entrants["cat"].place) == (1, 2)
 
 
-def test_places_stay_consecutive_when_players_cash_out_after_a_bust() -> None:
-    """Who cashes out takes no place, so those who busted before move up: the end always names a first place."""
+def test_a_place_said_at_a_bust_stays_when_a_player_still_in_cashes_out_later() -> None:
+    """Cat is out third of three; Ann, still in, cashes out after: she takes no place (RULES.md §1) and leaves hers
+    empty, and Cat keeps the third place the table was told (his place moved up to second at the end)."""
     tournament = running("ann", "bob", "cat")
-    tournament.eliminate("cat")  # third of three
+    assert tournament.eliminate("cat") == [PlayerEliminated(player="cat", place=3)]
     tournament.cash_out("ann", 450)
+    assert tournament.entrants["cat"].place == 3
     finished = tournament.finish(END, {"bob": 450})[-1]
-    assert (finished.places, finished.cashed_out) == ({"bob": 1, "cat": 2}, ("ann",))
+    assert (finished.places, finished.cashed_out) == ({"bob": 1, "cat": 3}, ("ann",))
     nobody_left = running("ann", "bob", "cat")
     nobody_left.eliminate("cat")
     nobody_left.cash_out("ann", 450)
     nobody_left.cash_out("bob", 450)
     finished = nobody_left.finish(END, {})[-1]
-    assert (finished.places, finished.cashed_out) == ({"cat": 1}, ("ann", "bob"))
+    assert (finished.places, finished.cashed_out) == ({"cat": 3}, ("ann", "bob"))
+
+
+def test_places_not_final_yet_move_up_when_a_player_still_in_cashes_out() -> None:
+    """During the rebuy period a place is not said (a comeback or a late entry would move it): a cash-out then moves
+    those out up, so that the places said at the period's end follow those still in. After it, a cash-out moves none."""
+    during = running("ann", "bob", "cat", config=TournamentConfig(rebuys=1))
+    during.eliminate("cat")
+    with pytest.raises(ValueError, match="needs the time"):
+        during.cash_out("ann", 450)
+    during.cash_out("ann", 450, START)
+    assert during.entrants["cat"].place == 2
+    assert during.finish(END, {"bob": 450})[-1].places == {"bob": 1, "cat": 2}  # type: ignore[attr-defined]
+    after = running("ann", "bob", "cat", config=TournamentConfig(rebuys=1))
+    after.eliminate("cat")  # at the break, the period over: third, said so
+    after.cash_out("ann", 450, BREAK)
+    assert after.finish(END, {"bob": 450})[-1].places == {"bob": 1, "cat": 3}  # type: ignore[attr-defined]
 
 
 def test_eliminations_in_order_give_places_and_stacks_place_the_rest() -> None:
