@@ -6,6 +6,7 @@ from __future__ import annotations
 import asyncio
 import logging
 from collections.abc import Callable
+from functools import partial
 from typing import Any
 
 from bot.clock import Clock
@@ -109,7 +110,7 @@ async def stop_tables(store: Store, clock: Clock, tables: Tables, current: Curre
     its snapshot, so the next start keeps every table in memory as it stands and the timers that come due during
     the downtime replay no log (after a crash the log is replayed instead), and on SQLite every table's timers
     written into their rows (`Tx.compact_every_timer`), so the next start reads no log for them. Side by side, so
-    the snapshots commit together; then the instant it stopped (`note_stop`: the next start's downtime begins
+    the snapshots commit together; then the instant it stopped (`note_stop`: the downtime of its tables begins
     there). When the store refuses (a full disk), it stops at the first refused batch and says so once: the tables
     keep their logs."""
     logged = await store.read(logged_tables)
@@ -123,13 +124,13 @@ async def stop_tables(store: Store, clock: Clock, tables: Tables, current: Curre
             log.warning("no snapshot at shutdown for %d of %d tables (%s); the next start replays their logs",
                         left, len(logged), failed[0])
             return
-    await store.transact(_stop, now=clock.now())
+    await store.transact(partial(_stop, process_id=store.process_id), now=clock.now())
 
 
-def _stop(tx: Tx) -> None:
-    """The clean stop's last write: every table's timers in their rows, and the instant it stopped."""
+def _stop(tx: Tx, process_id: str) -> None:
+    """The clean stop's last write: every table's timers in their rows, and the instant this process stopped."""
     tx.compact_every_timer()
-    note_stop(tx)
+    note_stop(tx, process_id)
 
 
 async def snapshot_table(store: Store, clock: Clock, tables: Tables, current: Current, table_id: str) -> None:

@@ -11,10 +11,13 @@ from bot.store.snapshots import AFTER_SNAPSHOT
 from bot.store.tx import Tx
 
 
-def note_stop(tx: Tx) -> None:
-    """Record that the bot stops cleanly at `tx.now`."""
+def note_stop(tx: Tx, process_id: str) -> None:
+    """Record that the process `process_id` stops cleanly at `tx.now`, and with it the bot (`last_ran`): its last
+    heartbeat (`beat`), so that a takeover counts the downtime of the tables it served from its stop
+    (`last_served`), not from its previous heartbeat up to `bot.service.takeover.BEAT_SECONDS` earlier."""
     tx.db.execute("DELETE FROM stops")
     tx.db.execute("INSERT INTO stops(at) VALUES (?)", (tx.now,))
+    beat(tx, process_id)
 
 
 _LOGGED_AFTER = f"(SELECT MAX(at) {AFTER_SNAPSHOT})"

@@ -8,6 +8,8 @@ import random
 from collections.abc import Iterable
 from functools import partial
 
+import pytest
+
 from bot.clock import FakeClock
 from bot.replay import state_json
 from bot.service import Service
@@ -27,6 +29,21 @@ async def stop_watching(watching: asyncio.Task[None] | None, *stores: Store) -> 
             await watching
     for store in stores:
         await store.close()
+
+
+async def beat_last_at(service: Service, clock: FakeClock, when: float) -> None:
+    """`service`'s process says it is alive (the heartbeat its `watch_timers` writes) at `when`, then beats no more
+    (it dies, or stops, before its next heartbeat)."""
+    clock.current = when
+    beating = asyncio.create_task(service.watch_timers(every=0.01))
+
+    def last_heartbeat(tx: Tx) -> float | None:
+        return tx.db.execute("SELECT MAX(alive_at) FROM processes").fetchone()[0]
+
+    async with asyncio.timeout(5):
+        while await service.store.read(last_heartbeat) != when:
+            await asyncio.sleep(0.01)
+    await stop_watching(beating)
 
 
 async def test_a_service_reads_a_table_again_after_another_changed_it(postgres_url: str) -> None:
@@ -211,11 +228,15 @@ async def _taken_over_at_half_past_seven(two: Service, clock: FakeClock) -> tupl
     return watching, everything_said(heard)
 
 
-async def test_a_takeover_counts_the_downtime_from_the_stopped_process_last_heartbeat(postgres_url: str) -> None:
+@pytest.mark.parametrize("stops_cleanly", [False, True])
+async def test_a_takeover_counts_the_downtime_from_the_stopped_process_last_heartbeat_or_clean_stop(
+        postgres_url: str, stops_cleanly: bool) -> None:
     """As above, but `one` lives on after the bust at 18:20, its table quiet (nothing written), saying it is alive
-    (the heartbeat `watch_timers` writes) until it dies at 18:50. `two` takes over the clock's 19:00 appointment at
-    19:30: the table was served until 18:50, so the downtime took 10 minutes of the rebuy period, not the 40 since
-    the table's last write, and only those are given back (the period runs again until 19:40, not 20:10)."""
+    (the heartbeat `watch_timers` writes): until it dies at 18:50, or until 18:39 and it stops cleanly at 18:40 (a
+    minute after its last heartbeat, where a real one beats every `BEAT_SECONDS`, so that it reads in minutes).
+    `two` takes over the clock's 19:00 appointment at 19:30: the table was served until 18:50 (or 18:40), so the
+    downtime took 10 (or 20) minutes of the rebuy period, not the 40 since the table's last write, and only those are
+    given back: the period runs again until 19:40 (or 19:50)."""
     clock = FakeClock(at(18, 0))
     first, second = await Store.open(postgres_url), await Store.open(postgres_url)
     watching: asyncio.Task[None] | None = None
@@ -225,18 +246,16 @@ async def test_a_takeover_counts_the_downtime_from_the_stopped_process_last_hear
         await one.start()
         await two.start()
         await rebuy_night_with_a_bust(one, clock)
-        beating = asyncio.create_task(one.watch_timers(every=0.01))
-        clock.current = at(18, 50)
-
-        def last_heartbeat(tx: Tx) -> float | None:
-            return tx.db.execute("SELECT MAX(alive_at) FROM processes").fetchone()[0]
-
-        async with asyncio.timeout(5):
-            while await first.read(last_heartbeat) != at(18, 50):
-                await asyncio.sleep(0.01)
-        await stop_watching(beating, first)  # `one` dies at 18:50 with the clock's appointment armed
+        if stops_cleanly:
+            await beat_last_at(one, clock, at(18, 39))
+            clock.current = at(18, 40)
+            await one.stop()
+        else:
+            await beat_last_at(one, clock, at(18, 50))
+        await first.close()  # `one` is gone with the clock's appointment armed
         watching, said = await _taken_over_at_half_past_seven(two, clock)
-        assert ("The rebuy period ended while the bot was offline: it runs again until 19:40, for as long as the "
+        until = "19:50" if stops_cleanly else "19:40"
+        assert (f"The rebuy period ended while the bot was offline: it runs again until {until}, for as long as the "
                 "downtime cut it short.") in said
         assert await second.read(lambda tx: tx.check_ledger()) == []
     finally:
