@@ -18,7 +18,7 @@ from bot.scheduler import APPOINTMENT, BY_PAUSE, DOWN_SINCE, Scheduler
 from bot.service.action_log import LiveTable, revived
 from bot.service.tables import Body, Publish, Run, Tables
 from bot.store import Store, Tx
-from bot.store.downtime import last_ran, note_stop
+from bot.store.downtime import last_served, note_stop
 from bot.store.pauses import paused_tables
 from bot.store.snapshots import logged_tables, platform_tables, snapshots
 
@@ -34,8 +34,9 @@ Current = Callable[[Tx, str, Place | None], LiveTable | None]
 async def start_tables(store: Store, scheduler: Scheduler, tables: Tables, controllers: dict[str, Controller],
                        default_game: str, run: Run, publish: Publish, started_at: float) -> None:
     """Re-arm every stored timer, keep the stored tables in memory and void what cannot resume (a hand whose
-    snapshot no longer reads back). An appointment that fell due during the downtime, from when the bot last ran
-    (`bot.store.downtime.last_ran`) to `started_at`, carries when it began (`DOWN_SINCE`).
+    snapshot no longer reads back). An appointment that fell due during its table's downtime, from when the table was
+    last served (`bot.store.downtime.last_served`, as a takeover counts it) to `started_at`, carries when it began
+    (`DOWN_SINCE`).
 
     Every snapshot is read (in one read) and made live (`Controller.revive`); a table that reads back and has
     nothing logged after its snapshot is kept in memory as it is, so its first action or timer (after downtime,
@@ -47,7 +48,7 @@ async def start_tables(store: Store, scheduler: Scheduler, tables: Tables, contr
     cut short, the add-ons of a missed break: `bot.games.tournament_play.on_clock`) is in the table's state before
     any command (a `/rebuy`, a `/tournament skip`) reaches it, not only once the timer loop gets to them.
     """
-    down_since = await store.read(last_ran)  # before resuming a table stores anything
+    served = await store.read(last_served)  # before resuming a table stores anything
     stored_pauses = await store.read(paused_tables)
     tables.paused.clear()
     tables.paused.update(stored_pauses)
@@ -84,7 +85,7 @@ async def start_tables(store: Store, scheduler: Scheduler, tables: Tables, contr
     stored = await store.read(lambda tx: tx.timers())
     missed = [(key, table_id, due_at, stamped) for key, table_id, due_at, payload in stored
               if table_id not in tables.paused
-              and DOWN_SINCE in (stamped := stamp_downtime(payload, due_at, down_since, started_at))]
+              and DOWN_SINCE in (stamped := stamp_downtime(payload, due_at, served(key), started_at))]
     if missed:  # fired before any command can come, so the time they give back is there from the start
         for timer in missed:
             scheduler.arm(*timer)
@@ -92,7 +93,7 @@ async def start_tables(store: Store, scheduler: Scheduler, tables: Tables, contr
         stored = await store.read(lambda tx: tx.timers())  # as the firing left them (the next appointments armed)
     for key, table_id, due_at, payload in stored:
         if table_id not in tables.paused:
-            scheduler.arm(key, table_id, due_at, stamp_downtime(payload, due_at, down_since, started_at))
+            scheduler.arm(key, table_id, due_at, stamp_downtime(payload, due_at, served(key), started_at))
 
 
 def stamp_downtime(payload: dict[str, Any], due_at: float, down_since: float | None, now: float, *,

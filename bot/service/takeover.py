@@ -13,7 +13,7 @@ from bot.clock import Clock
 from bot.scheduler import APPOINTMENT, Scheduler
 from bot.service.startup import stamp_downtime
 from bot.store import Store, Tx
-from bot.store.downtime import beat, last_served
+from bot.store.downtime import Served, beat, last_served
 from bot.store.pauses import paused_tables
 
 log = logging.getLogger(__name__)
@@ -39,7 +39,7 @@ async def watch_timers(store: Store, clock: Clock, scheduler: Scheduler, every: 
     Meanwhile it writes this process's heartbeat every `BEAT_SECONDS`. An appointment taken over (the tournament
     clock's) that fell due after its table was last served (`bot.store.downtime.last_served`: its last write, or the
     last heartbeat of the process that armed it, whichever is later) carries when that was (`DOWN_SINCE`): nobody
-    served the table since, so it was down from then until now, as for a start-up after downtime
+    served the table since, so it was down from then until now, counted as by a start-up after downtime
     (`bot.service.startup.start_tables`), and the tournament gives back what the downtime took (a rebuy period cut
     short, a missed break's add-ons)."""
     if not store.dialect.is_shared:
@@ -56,14 +56,14 @@ async def watch_timers(store: Store, clock: Clock, scheduler: Scheduler, every: 
             overdue, paused, served = await store.read(partial(_overdue, due_by=now - TAKEOVER_SECONDS))
             for key, table_id, due_at, payload in overdue:
                 if table_id not in paused and scheduler.due_at(key) != due_at:
-                    scheduler.arm(key, table_id, due_at, stamp_downtime(payload, due_at, served.get(key), now))
+                    scheduler.arm(key, table_id, due_at, stamp_downtime(payload, due_at, served(key), now))
         except Exception:  # the database is unreachable for now: look again next time
             log.exception("could not look for overdue timers")
         await asyncio.sleep(every)
 
 
 def _overdue(tx: Tx, due_by: float) -> tuple[list[tuple[str, str, float, dict[str, Any]]], dict[str, float],
-                                             dict[str, float]]:
+                                             Served]:
     """The timers due by `due_by`, the paused tables, and by key when the tables of the overdue appointments were last
     served (`last_served`)."""
     overdue = tx.timers(due_by=due_by)

@@ -1,10 +1,10 @@
-"""When the bot last ran, from which start-up measures its downtime (its last clean stop, or the last action or timer
-any table stored: `bot.service.startup`), and with several processes on one database, when a table a stopped process
-left was last served (`bot.service.takeover`)."""
+"""When each table was last served, from which its downtime is counted once it comes back: at a start-up
+(`bot.service.startup`) or, with several processes on one database, when another process takes over the timers of
+one that stopped (`bot.service.takeover`); and the heartbeats (`beat`) and clean stops (`note_stop`) that tell it."""
 
 from __future__ import annotations
 
-from collections.abc import Collection
+from collections.abc import Callable, Collection
 
 from bot.store.dialect import Connection, Dialect
 from bot.store.snapshots import AFTER_SNAPSHOT
@@ -12,42 +12,51 @@ from bot.store.tx import Tx
 
 
 def note_stop(tx: Tx, process_id: str) -> None:
-    """Record that the process `process_id` stops cleanly at `tx.now`, and with it the bot (`last_ran`): its last
-    heartbeat (`beat`), so that a takeover counts the downtime of the tables it served from its stop
-    (`last_served`), not from its previous heartbeat up to `bot.service.takeover.BEAT_SECONDS` earlier."""
-    tx.db.execute("DELETE FROM stops")
-    tx.db.execute("INSERT INTO stops(at) VALUES (?)", (tx.now,))
+    """Record that the process `process_id` stops cleanly at `tx.now`: its last heartbeat (`beat`), so the downtime
+    of the tables it served is counted from its stop (`last_served`), not from its previous heartbeat up to
+    `bot.service.takeover.BEAT_SECONDS` earlier."""
     beat(tx, process_id)
 
 
 _LOGGED_AFTER = f"(SELECT MAX(at) {AFTER_SNAPSHOT})"
 """The instant of a table's last log row after its snapshot (NULL when none)."""
+_LAST_STOP = "(SELECT MAX(at) FROM stops)"
+"""The last clean stop an older version recorded (migration 28; since, each process's last heartbeat says it)."""
+
+Served = Callable[[str], float | None]
+"""When the table of a timer (by its key) was last known served: its downtime began then (`last_served`); None when
+nothing tells (a database that has stored nothing)."""
 
 
-def last_ran(tx: Tx) -> float | None:
-    """The last instant the bot is known to have run: its last clean stop, or the last action or timer stored at any
-    table (after a crash; with several processes on one database, whichever ran last), whichever is later; None for
-    a database that has stored neither. A table's last one is its snapshot's, or a log row's after it."""
-    row = tx.db.execute(
-        f"SELECT (SELECT MAX(at) FROM stops), MAX(updated_at), MAX({_LOGGED_AFTER}) FROM tables").fetchone()
-    known = [float(at) for at in row if at is not None]
-    return max(known) if known else None
+def last_served(tx: Tx, keys: Collection[str] | None = None) -> Served:
+    """When the table of each timer (of these `keys`; None: of every timer) was last known served, from which its
+    downtime is counted: by start-up (`bot.service.startup.start_tables`) and by a takeover
+    (`bot.service.takeover.watch_timers`) alike, so the two cannot count one table's downtime apart.
 
-
-def last_served(tx: Tx, keys: Collection[str]) -> dict[str, float]:
-    """When the table of each of these timers was last known served: the later of its last write (its snapshot, or a
-    log row after it) and the last heartbeat (`beat`) of the process that armed the timer. With several processes on
-    one database, where a process that stopped left its timers for another to take over (`bot.service.takeover`),
-    the table was down from then: a quiet table was served, though it wrote nothing, while its process lived."""
-    if not keys:
-        return {}
-    places = ", ".join("?" * len(keys))
+    On a database of one process (SQLite) that process served every table while it ran: each table's is the last
+    instant it is known to have run, its last heartbeat or write at any table, whichever is later. With several
+    (PostgreSQL), one process's writes say nothing of another's tables: each timer's is the later of its table's last
+    write (its snapshot, or a log row after it) and the last heartbeat of the process that armed the timer (its stop,
+    when it stopped cleanly), or for a timer armed before heartbeats were kept the last clean stop. A quiet table was
+    served, though it wrote nothing, while its process lived."""
+    if not tx.dialect.is_shared:
+        row = tx.db.execute(f"SELECT {_LAST_STOP}, (SELECT MAX(alive_at) FROM processes), MAX(updated_at), "
+                            f"MAX({_LOGGED_AFTER}) FROM tables").fetchone()
+        known = [float(at) for at in row if at is not None]
+        ran = max(known) if known else None
+        return lambda key: ran
+    served: dict[str, float] = {}
+    if keys is not None and not keys:
+        return served.get
+    where = "" if keys is None else f"WHERE timers.key IN ({', '.join('?' * len(keys))})"
     rows = tx.db.execute(
-        f"SELECT timers.key, tables.updated_at, {_LOGGED_AFTER}, processes.alive_at FROM timers "
+        f"SELECT timers.key, tables.updated_at, {_LOGGED_AFTER}, "
+        f"CASE WHEN timers.armed_by IS NULL THEN {_LAST_STOP} ELSE processes.alive_at END FROM timers "
         "JOIN tables ON tables.table_id = timers.table_id "
-        f"LEFT JOIN processes ON processes.process_id = timers.armed_by WHERE timers.key IN ({places})", tuple(keys))
-    return {str(key): max(float(updated_at), float(logged or 0), float(alive_at or 0))
-            for key, updated_at, logged, alive_at in rows}
+        f"LEFT JOIN processes ON processes.process_id = timers.armed_by {where}", tuple(keys or ()))
+    served.update((str(key), max(float(updated_at), float(logged or 0), float(alive_at or 0)))
+                  for key, updated_at, logged, alive_at in rows)
+    return served.get
 
 
 def beat(tx: Tx, process_id: str, *, forget_before: float | None = None) -> None:

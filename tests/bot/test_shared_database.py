@@ -11,13 +11,14 @@ from functools import partial
 import pytest
 
 from bot.clock import FakeClock
+from bot.output import Place
 from bot.replay import state_json
 from bot.service import Service
 from bot.service.takeover import FORGET_PROCESS_SECONDS, TAKEOVER_SECONDS
 from bot.store import Store, Tx
 from bot.store.downtime import beat
 from tests.bot.conftest import ANN, BOB, CAT, PLACE
-from tests.bot.helpers import everything_said, listen
+from tests.bot.helpers import everything_said, listen, restart_after_downtime
 from tests.bot.test_service_tournament_options import at, rebuy_night_with_a_bust
 
 
@@ -228,18 +229,21 @@ async def _taken_over_at_half_past_seven(two: Service, clock: FakeClock) -> tupl
     return watching, everything_said(heard)
 
 
-@pytest.mark.parametrize("stops_cleanly", [False, True])
-async def test_a_takeover_counts_the_downtime_from_the_stopped_process_last_heartbeat_or_clean_stop(
-        postgres_url: str, stops_cleanly: bool) -> None:
+@pytest.mark.parametrize(("stops_cleanly", "comes_back"), [
+    (False, "taken over"), (False, "started"), (True, "taken over"), (True, "started")])
+async def test_a_table_is_down_from_its_process_last_heartbeat_or_clean_stop_taken_over_or_started_again(
+        postgres_url: str, stops_cleanly: bool, comes_back: str) -> None:
     """As above, but `one` lives on after the bust at 18:20, its table quiet (nothing written), saying it is alive
     (the heartbeat `watch_timers` writes): until it dies at 18:50, or until 18:39 and it stops cleanly at 18:40 (a
     minute after its last heartbeat, where a real one beats every `BEAT_SECONDS`, so that it reads in minutes).
-    `two` takes over the clock's 19:00 appointment at 19:30: the table was served until 18:50 (or 18:40), so the
+    `two`, running, writes at another table at 19:29 and at 19:30 either takes over the clock's 19:00 appointment, or
+    leaves it to a third process starting then. Either way the table was served until 18:50 (or 18:40), so the
     downtime took 10 (or 20) minutes of the rebuy period, not the 40 since the table's last write, and only those are
-    given back: the period runs again until 19:40 (or 19:50)."""
+    given back: the period runs again until 19:40 (or 19:50). Another process's write says nothing of this table."""
     clock = FakeClock(at(18, 0))
     first, second = await Store.open(postgres_url), await Store.open(postgres_url)
     watching: asyncio.Task[None] | None = None
+    stores = [first, second]
     try:
         one = Service(first, clock, rng=random.Random(1))
         two = Service(second, clock, rng=random.Random(2))
@@ -253,13 +257,21 @@ async def test_a_takeover_counts_the_downtime_from_the_stopped_process_last_hear
         else:
             await beat_last_at(one, clock, at(18, 50))
         await first.close()  # `one` is gone with the clock's appointment armed
-        watching, said = await _taken_over_at_half_past_seven(two, clock)
+        clock.current = at(19, 29)
+        assert (await two.handle(Place("other", "other/table"), CAT, "/join 200")).error is None
+        if comes_back == "taken over":
+            watching, said = await _taken_over_at_half_past_seven(two, clock)
+        else:
+            clock.current = at(19, 30)
+            third, _, heard = await restart_after_downtime(postgres_url, clock)
+            stores.append(third)
+            said = everything_said(heard)
         until = "19:50" if stops_cleanly else "19:40"
         assert (f"The rebuy period ended while the bot was offline: it runs again until {until}, for as long as the "
                 "downtime cut it short.") in said
         assert await second.read(lambda tx: tx.check_ledger()) == []
     finally:
-        await stop_watching(watching, first, second)
+        await stop_watching(watching, *stores)
 
 
 async def test_a_process_first_heartbeat_forgets_processes_long_gone_that_left_no_timer(postgres_url: str) -> None:

@@ -19,12 +19,14 @@ from tests.bot.helpers import (
     at,
     corrupt_saved_hand,
     everything_public,
+    everything_said,
     ledger_ok,
     logged_actions,
     play_out,
     press_label,
     restart_after_downtime,
 )
+from tests.bot.test_service_tournament_options import rebuy_night_with_a_bust
 
 PLAYERS = {actor.user_id: actor for actor in (Actor("ann", "Ann"), Actor("bob", "Bob"), Actor("cat", "Cat"))}
 PLACE = Place("chat", "chat/poker")
@@ -370,3 +372,28 @@ async def test_a_wall_clock_jumping_across_the_first_break_while_the_bot_runs_se
     await play_out(running, PLACE, PLAYERS, table, ("check", "call"))
     assert (await running.handle(PLACE, ann, "/addon")).error == "Add-ons are sold during the first break."
     await ledger_ok(running)
+
+
+async def test_a_clean_stop_an_older_version_recorded_still_ends_the_tables_service(store: Store) -> None:
+    """An older version stopped cleanly at 18:40 (its `stops` row; no heartbeat, its timers armed by nobody named)
+    after a player busted at 18:20; the bot starts again at 19:30, past the rebuy period's end at 19:00: the tables
+    were served until the stop, so the period runs again for 20 minutes (until 19:50), not for the 40 since the
+    table's last write."""
+    clock = FakeClock(at(18, 0))
+    service = Service(store, clock, rng=random.Random(3))
+    await service.start()
+    await rebuy_night_with_a_bust(service, clock)
+    clock.current = at(18, 40)
+    await service.stop()
+
+    def as_an_older_version_left_it(tx: Tx) -> None:
+        tx.db.execute("DELETE FROM processes")
+        tx.db.execute("UPDATE timers SET armed_by = NULL")
+        tx.db.execute("INSERT INTO stops(at) VALUES (?)", (at(18, 40),))
+
+    await store.transact(as_an_older_version_left_it, now=at(18, 40))
+    await store.close()
+    reopened, _, heard = await restart_after_downtime(store.location, FakeClock(at(19, 30)))
+    assert ("The rebuy period ended while the bot was offline: it runs again until 19:50, for as long as the downtime "
+            "cut it short.") in everything_said(heard)
+    await reopened.close()
