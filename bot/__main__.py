@@ -80,7 +80,7 @@ async def _serve_store(settings: Settings, store: Store) -> None:
         tasks.append(asyncio.create_task(service.scheduler.run()))
         # the collector makes no full collection by itself; a due one waits for nobody to be pressing
         tasks.append(asyncio.create_task(FullCollections(quiet=lambda: store.quiet_for(LULL_SECONDS)).run()))
-        tasks.append(asyncio.create_task(service.watch_timers()))  # several processes on PostgreSQL only
+        tasks.append(asyncio.create_task(service.watch_timers()))  # the heartbeat; takeovers on PostgreSQL
         tasks.append(asyncio.create_task(keep_history(store, service.clock, settings.history_days)))
         if settings.web_port is not None:
             from bot.web.server import serve_clock_pages

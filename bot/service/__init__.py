@@ -463,8 +463,8 @@ class Service:
         await self._publish(table_id, reply)
 
     async def watch_timers(self, *, every: float = WATCH_SECONDS) -> None:
-        """With several processes on one database (PostgreSQL), forever: arm here the timers another process armed
-        and never fired once they are overdue (`bot.service.takeover.watch_timers`); on SQLite it returns at once."""
+        """Forever: this process's heartbeat, and with several processes on one database (PostgreSQL) the timers
+        another process armed and never fired armed here once they are overdue (`bot.service.takeover.watch_timers`)."""
         await watch_timers(self.store, self.clock, self.scheduler, every)
 
     async def _publish(self, table_id: str, reply: Reply) -> None:

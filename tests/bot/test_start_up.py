@@ -27,6 +27,7 @@ from tests.bot.helpers import (
     restart_after_downtime,
 )
 from tests.bot.test_service_tournament_options import rebuy_night_with_a_bust
+from tests.bot.test_shared_database import beat_last_at
 
 PLAYERS = {actor.user_id: actor for actor in (Actor("ann", "Ann"), Actor("bob", "Bob"), Actor("cat", "Cat"))}
 PLACE = Place("chat", "chat/poker")
@@ -372,6 +373,24 @@ async def test_a_wall_clock_jumping_across_the_first_break_while_the_bot_runs_se
     await play_out(running, PLACE, PLAYERS, table, ("check", "call"))
     assert (await running.handle(PLACE, ann, "/addon")).error == "Add-ons are sold during the first break."
     await ledger_ok(running)
+
+
+async def test_a_restart_after_a_crash_counts_the_downtime_from_the_last_heartbeat_not_the_last_write(
+        store: Store) -> None:
+    """A player busts at 18:20 in a rebuy night, the table's last write; the bot lives on, quiet, saying it is alive
+    (its heartbeat) until it crashes at 18:50, and starts again at 19:30, past the rebuy period's end at 19:00: the
+    downtime took 10 minutes of the period, not the 40 since the last write, and only those are given back (until
+    19:40), on SQLite as with several processes."""
+    clock = FakeClock(at(18, 0))
+    service = Service(store, clock, rng=random.Random(3))
+    await service.start()
+    await rebuy_night_with_a_bust(service, clock)
+    await beat_last_at(service, clock, at(18, 50))
+    await store.close()  # a crash: no clean stop
+    reopened, _, heard = await restart_after_downtime(store.location, FakeClock(at(19, 30)))
+    assert ("The rebuy period ended while the bot was offline: it runs again until 19:40, for as long as the downtime "
+            "cut it short.") in everything_said(heard)
+    await reopened.close()
 
 
 async def test_a_clean_stop_an_older_version_recorded_still_ends_the_tables_service(store: Store) -> None:
