@@ -4,8 +4,8 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+import itertools
 import sqlite3
-import statistics
 import threading
 import time
 from collections.abc import Callable
@@ -26,8 +26,6 @@ from tests.bot.helpers import figures_unmarked, ledger_ok, play_out, spans_by_th
 
 PLAYERS = {actor.user_id: actor for actor in (ANN, BOB, CAT)}
 DAY = 86_400.0
-WRITER_MS = 10
-"""The longest a pruning step may hold the writer (issue 13)."""
 
 
 async def play_hands(service: Service, count: int, preference: tuple[str, ...] = ("bet", "call", "check")) -> None:
@@ -164,24 +162,21 @@ async def test_pruning_works_in_short_batches_that_other_commits_pass(
     await seated.store.transact(copy_the_hand, now=clock.now())
     total = len(await seated.store.query(history_rows))
     stats = (await seated.handle(PLACE, ANN, "/stats")).public
-    batches: list[int] = []
-    seconds: dict[str, list[float]] = {"prune_batch": [], "vacuum_step": []}  # each step's time in the writer
+    batches: list[int] = []  # the events each pruning transaction deleted
+    free_after: list[int] = []  # the free pages left after each vacuum transaction
 
-    def timed(name: str) -> Callable[..., Any]:
+    def recorded(name: str, outcomes: list[int]) -> Callable[..., Any]:
         real = getattr(prune, name)
 
         def step(tx: Tx, **arguments: Any) -> Any:
-            started = time.perf_counter()
             outcome = real(tx, **arguments)
-            seconds[name].append(time.perf_counter() - started)
-            if name == "prune_batch":
-                batches.append(outcome[0])
+            outcomes.append(outcome[0] if name == "prune_batch" else outcome)
             return outcome
 
         return step
 
-    for name in seconds:
-        monkeypatch.setattr(prune, name, timed(name))
+    monkeypatch.setattr(prune, "prune_batch", recorded("prune_batch", batches))
+    monkeypatch.setattr(prune, "vacuum_step", recorded("vacuum_step", free_after))
     on_sqlite = not seated.store.dialect.is_shared  # PostgreSQL's autovacuum gives the space back, not the bot
     pages = "PRAGMA page_count"
     pages_before = await seated.store.read(lambda tx: tx.db.execute(pages).fetchone()[0]) if on_sqlite else 0
@@ -195,12 +190,12 @@ async def test_pruning_works_in_short_batches_that_other_commits_pass(
     assert granted.error is None and pruning_still_running
     assert max(batches) <= prune.BATCH_EVENTS and len(batches) >= total // prune.BATCH_EVENTS
     assert (await seated.handle(PLACE, ANN, "/stats")).public == stats
-    # the writer is held for each step's time: the median (a loaded machine makes a few slow) is within the 10 ms
-    # budget (half of it on an idle machine; 5.2 ms seen with two test runs and callgrind on the machine's two cores)
-    assert statistics.median(seconds["prune_batch"]) < WRITER_MS / 1000
     if not on_sqlite:
         return
-    assert len(seconds["vacuum_step"]) > 1 and statistics.median(seconds["vacuum_step"]) < WRITER_MS / 1000
+    # the pages go back in several short transactions, none giving back more than its share (each transaction's
+    # time in the writer is measured in benchmarks/pruning.py, not asserted here)
+    given_back = [earlier - later for earlier, later in itertools.pairwise(free_after)]
+    assert len(free_after) > 1 and max(given_back) <= prune.VACUUM_PAGES and free_after[-1] == 0
     free = await seated.store.read(lambda tx: tx.db.execute("PRAGMA freelist_count").fetchone()[0])
     pages_after = await seated.store.read(lambda tx: tx.db.execute(pages).fetchone()[0])
     assert free == 0 and pages_after < pages_before / 2  # the pages are given back to the file system
