@@ -300,8 +300,9 @@ class DiscordAdapter:
                       component: bool, pressed: tuple[str, int] | None = None, name: str = "answer") -> None:
         """Run the service's work and answer the interaction; what the channel should see goes to its queue.
 
-        The interaction's own answer goes first (a press updates its message with the table's new state): the
-        channel's queued messages wait for it, and the rest of the private part follows as ephemeral follow-ups.
+        The interaction's own answer goes first (a press updates its message with the table's new state, after its
+        public line if it has one: `_announce`): the channel's queued messages wait for it, and the rest of the
+        private part follows as ephemeral follow-ups.
         Whatever is awaited before that answer (a lost channel's table played on, the service's work, the chat's
         language) is awaited `_in_time`. Where the bot may not post (`_cannot_post`), the work is not run: the member
         alone is told what an admin must grant, and a table paused there stays paused."""
@@ -322,17 +323,18 @@ class DiscordAdapter:
                     served.add_done_callback(partial(self._served_abandoned, place))
                     raise
                 public = [plain(line) for line in reply.public]
-                first = None  # a public answer to a slash command is the command's own response
-                if (not component and not interaction.response.is_done() and not turn.unacknowledged and public
-                        and not _private_part(reply, actor)):
-                    first = public.pop(0)
+                first = None  # a public answer is the interaction's own: a command's response, a press's follow-up
+                if public and not turn.unacknowledged and (component or (
+                        not interaction.response.is_done() and not _private_part(reply, actor))):
+                    first, *public = pack(public) if component else public  # a press's whole line, if it fits
                 self._queue_public(place, reply, state, texts=public, gate=answered)
                 language = await self._in_time(interaction, self.service.language(place, actor), turn,
                                                public=first is not None)
                 self.board.set_language(place.table_id, language)
                 if turn.unacknowledged:  # Discord takes no answer to it any more: the channel has its part
                     return
-                later = await self._respond(interaction, place, actor, reply, turn, first, state, name=name)
+                shown_by_press = state if not (component and public) else None  # else after the rest, by the queue
+                later = await self._respond(interaction, place, actor, reply, turn, first, shown_by_press, name=name)
                 answered.set()
                 for send in later:
                     await send()
@@ -451,7 +453,9 @@ class DiscordAdapter:
             partial(interaction.followup.send, page, ephemeral=True) for page in pages]
         later += [partial(interaction.followup.send, file=file, ephemeral=True) for file in files]
         if component:
-            if state is not None and await self._update(interaction, place):
+            if first is not None:  # the channel reads the line before the table shows what it says
+                await self._announce(interaction, place, first, state)
+            if first is not None or (state is not None and await self._update(interaction, place)):
                 if private or own:
                     later.insert(0, partial(interaction.followup.send, **_ephemeral(private, own)))
             elif response.is_done():
@@ -471,6 +475,17 @@ class DiscordAdapter:
         else:
             await response.send_message(self._done(place, language), ephemeral=True)
         return later
+
+    async def _announce(self, interaction: discord.Interaction, place: Place, line: str, state: State | None) -> None:
+        """A press whose reply has a public line: acknowledged (deferred), the line posted as its follow-up, then the
+        pressed message shows the table's new state (`_update`, through the interaction too). Three requests where
+        an update alone is one, all on the interaction's own bucket: none waits for the channel's queue or spends its
+        buckets, and the line is read before the seat, the fold or the hand's end it tells of is shown."""
+        if not interaction.response.is_done():
+            await interaction.response.defer()
+        await interaction.followup.send(line, allowed_mentions=discord.AllowedMentions.none())
+        if state is not None:
+            await self._update(interaction, place)
 
     async def _update(self, interaction: discord.Interaction, place: Place) -> bool:
         """Show the table's newest state in the pressed message itself, if it is the table's current message:

@@ -594,7 +594,8 @@ class FakeDiscord:
 
     def _edit_response(self, interaction: Interaction, message_id: str, body: dict[str, Any]) -> dict[str, Any]:
         if message_id == "@original":
-            if not interaction.messages and interaction.message_id is not None:  # after a deferred update
+            if interaction.callback_type in (6, 7):  # after a (deferred) update: the pressed message, follow-ups or not
+                assert interaction.message_id is not None
                 return self._edit(interaction.message_id, body)
             message = interaction.messages[0]
             if message.get("loading"):

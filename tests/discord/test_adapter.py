@@ -137,11 +137,11 @@ async def test_restart_mid_hand_keeps_the_old_message_buttons_working(fake, turn
     assert mine.ephemeral_text().startswith("Your card: ")
     pressed = await fake.press(cat, table, fake.button(table, "Check"))
     await bot.settled()
-    assert pressed.callback_type == 7 and pressed.texts() == []  # the press updated its own message
-    assert pressed.callbacks[0]["data"]["content"] == "Hand 1: over."
+    assert pressed.callback_type == 6 and pressed.texts() == [pressed.texts(ephemeral=False)[0]]
+    assert pressed.texts()[0].startswith("Hand 1 is over: ")  # its follow-up, then it updated its own message
     assert fake.messages[int(table["id"])]["content"] == "Hand 1: over."
     posts = fake.requests.count(("POST", f"/channels/{fake.channels[0]}/messages"))
-    assert posts == before + 1  # only "Hand 1 is over": the table message was edited, not posted again
+    assert posts == before  # "Hand 1 is over" was the press's answer: the table message was edited, not posted again
 
 
 async def test_a_restart_shows_a_table_in_play_again_when_its_queued_edit_was_lost(fake, turns, make_bot) -> None:

@@ -21,15 +21,28 @@ MY_CARDS = text("en", "button.my_cards")
 
 async def instant_presses(fake: FakeDiscord, channel: int, *preferred: str) -> list[Interaction]:
     """Whoever must act presses at once, reading the table from the pressed message as his press left it (no
-    waiting for the bot to settle); returns the presses."""
+    waiting for the bot to settle; a press that has a line for the channel, the hand's end, is acknowledged first
+    and shows the table right after its line); returns the presses."""
     presses: list[Interaction] = []
     table = current_table(fake, channel)
     while re.search(r"<@\d+>", table["content"]) and any(":a:" in str(b.get("custom_id")) for b in fake.buttons(table)):
+        shown = table["content"]
         pressed = await fake.press(to_act(fake, table), table, action(fake, table, *preferred))
         presses.append(pressed)
         table = fake.messages[int(table["id"])]
+        if pressed.callback_type == 6:
+            async with asyncio.timeout(1):
+                while table["content"] == shown:
+                    await asyncio.sleep(0.01)
         assert len(presses) < 60
     return presses
+
+
+def announced(pressed: Interaction) -> str:
+    """The line a press gave the channel: acknowledged at once, its public follow-up, then its message updated."""
+    assert pressed.callback_type == 6, pressed.callbacks
+    [line] = pressed.texts(ephemeral=False)
+    return line
 
 
 def story(content: str) -> list[str]:
@@ -49,11 +62,12 @@ def new_lines(before: str, after: str) -> list[str]:
     return new
 
 
-def before_anything_else(fake: FakeDiscord, pressed: Interaction) -> None:
-    """The press's callback is the first request the bot made after the press, and it updated the message."""
+def before_anything_else(fake: FakeDiscord, pressed: Interaction, kind: int = 7) -> None:
+    """The press's callback is the first request the bot made after the press, and it updated the message (or, of
+    `kind` 6, acknowledged it: its line and its update follow)."""
     after = [(method, path) for at, method, path, _ in fake.timeline if at >= pressed.sent_at]
     assert after[0] == ("POST", f"/interactions/{pressed.id}/{pressed.token}/callback"), after[:3]
-    assert pressed.callback_type == 7
+    assert pressed.callback_type == kind
 
 
 @pytest.mark.parametrize(("game", "preferred"), [
@@ -86,10 +100,14 @@ async def test_instant_presses_are_answered_at_once_and_each_reaches_the_table(
 
     assert len(presses) >= len(members)
     assert fake.limited == []  # the bot paced itself: no 429 at all
-    for pressed in presses:  # each press answered at once with the table as it left it
+    *playing, last = presses
+    for pressed in presses:  # each press answered at once
         assert pressed.acked_after is not None and pressed.acked_after < 1.0
+    for pressed in playing:  # with the table as it left it
         assert pressed.callback_type == 7 and pressed.callbacks[0]["data"]["content"]
-    contents = [pressed.callbacks[0]["data"]["content"] for pressed in presses]
+    assert re.match("Showdown|.*Round over", announced(last), re.DOTALL)  # then the table
+    contents = [pressed.callbacks[0]["data"]["content"] for pressed in playing]
+    contents.append(fake.messages[int(table["id"])]["content"])
     assert len(set(contents)) == len(contents)  # every action changed what the table message shows
     for pressed, before, after in zip(presses, [dealt, *contents], contents, strict=False):
         told = new_lines(before, after)  # the table tells each action: "Bob calls 20.", "Bob, box 1: plays (20)."
@@ -119,13 +137,14 @@ async def test_a_press_updates_its_message_before_anything_else_is_sent(fake: Fa
     await fake.press(bob, table, fake.button(table, "Check"))
     last = await fake.press(cat, table, fake.button(table, "Check"))  # ends the hand: a public text too
     await bot.settled()
-    before_anything_else(fake, last)
-    assert last.callbacks[0]["data"]["content"] == "Hand 1: over."
+    before_anything_else(fake, last, kind=6)  # acknowledged; its line, read before the table shows the hand over
+    assert announced(last).startswith("Hand 1 is over")
     told = [m for m in fake.channel_messages(fake.channels[0]) if m["content"].startswith("Hand 1 is over")]
-    assert len(told) == 1
+    assert told == last.messages
+    assert fake.messages[int(table["id"])]["content"] == "Hand 1: over."
     channel_requests = [(method, path) for at, method, path, _ in fake.timeline
                         if at >= first.sent_at and path.startswith("/channels/")]
-    assert channel_requests == [("POST", f"/channels/{fake.channels[0]}/messages")]  # only that text
+    assert channel_requests == []  # all through the interactions: nothing of the channel's buckets
 
 
 async def test_a_rate_limited_channel_does_not_delay_another_channels_timer(fake: FakeDiscord, turns,
