@@ -32,6 +32,9 @@ GUILD_ID = 910_000_000_000_000_001
 MANAGE_CHANNELS = 1 << 4
 VIEW_CHANNEL, SEND_MESSAGES = 1 << 10, 1 << 11
 MEMBER_PERMISSIONS = VIEW_CHANNEL | SEND_MESSAGES | (1 << 31)  # and use application commands
+SEND_MESSAGES_IN_THREADS = 1 << 38
+"""What posting in a thread takes (Send Messages is the parent channel's)."""
+PUBLIC_THREAD = 11
 ATTACH_FILES = 1 << 15
 BOT_PERMISSIONS = MEMBER_PERMISSIONS | ATTACH_FILES
 CHANNEL_LIMIT, CHANNEL_PERIOD = 5, 5.0
@@ -180,7 +183,10 @@ class FakeDiscord:
         caused it was sent, with the permissions of before): that request is refused, and the channel is lost."""
         self.denied_sends: set[int] = set()
         """Channels the bot sees but may not send messages in (Send Messages taken away): a new message is refused
-        (403, code 50013), and interactions from them say so in their app_permissions."""
+        (403, code 50013), and interactions from them say so in their app_permissions. For a thread: Send Messages
+        in Threads taken away (Send Messages, the channel's, kept)."""
+        self.threads: dict[int, int] = {}
+        """Public threads (`add_thread`), each with its parent channel."""
         self.uploads: dict[int, bytes] = {}
         """Every uploaded attachment's bytes, by attachment id (multipart message creation)."""
         self.files: list[tuple[int, str, bytes, bool]] = []
@@ -223,6 +229,12 @@ class FakeDiscord:
         member = Member(next(self._ids), name, permissions, roles or [])
         self.members[member.id] = member
         return member
+
+    def add_thread(self, parent: int) -> int:
+        """A public thread of the channel `parent` (before the bot connects: it is in the guild's active threads)."""
+        thread_id = next(self._ids)
+        self.threads[thread_id] = parent
+        return thread_id
 
     def limit_channel(self, channel_id: int, seconds: float) -> None:
         """Answer 429 to the channel's message creates and edits for the next `seconds`."""
@@ -359,7 +371,8 @@ class FakeDiscord:
         await socket.send_str(json.dumps({"op": 0, "t": "READY", "s": next(self._sequence), "d": ready}))
         guild = {
             "id": str(GUILD_ID), "name": "Poker night", "icon": None, "owner_id": str(next(iter(self.members), 1)),
-            "roles": self.roles, "channels": [self._channel(c) for c in self.channels], "threads": [],
+            "roles": self.roles, "channels": [self._channel(c) for c in self.channels],
+            "threads": [self._channel(thread) for thread in self.threads],
             "members": [{**Member(BOT_ID, "Pokerbot").member(), "user": self._bot_user()}], "member_count": 1,
             "large": False, "unavailable": False, "features": [], "emojis": [], "stickers": [], "voice_states": [],
             "presences": [], "stage_instances": [], "guild_scheduled_events": [], "joined_at": _now(),
@@ -379,11 +392,19 @@ class FakeDiscord:
         permissions = BOT_PERMISSIONS & ~ATTACH_FILES if told else BOT_PERMISSIONS
         if channel_id in self.lost:
             permissions &= ~VIEW_CHANNEL
+        if channel_id in self.threads:
+            permissions |= SEND_MESSAGES_IN_THREADS
         if channel_id in self.denied_sends:
-            permissions &= ~SEND_MESSAGES
+            permissions &= ~(SEND_MESSAGES_IN_THREADS if channel_id in self.threads else SEND_MESSAGES)
         return permissions
 
     def _channel(self, channel_id: int) -> dict[str, Any]:
+        if channel_id in self.threads:
+            metadata = {"archived": False, "auto_archive_duration": 1440, "archive_timestamp": _now(), "locked": False}
+            return {"id": str(channel_id), "type": PUBLIC_THREAD, "guild_id": str(GUILD_ID),
+                    "parent_id": str(self.threads[channel_id]), "owner_id": str(BOT_ID), "name": "poker night",
+                    "last_message_id": None, "rate_limit_per_user": 0, "message_count": 0, "member_count": 1,
+                    "flags": 0, "thread_metadata": metadata}
         return {"id": str(channel_id), "type": 0, "guild_id": str(GUILD_ID), "name": f"table-{channel_id % 100}",
                 "position": self.channels.index(channel_id), "permission_overwrites": [], "nsfw": False,
                 "topic": None, "last_message_id": None, "rate_limit_per_user": 0, "parent_id": None}

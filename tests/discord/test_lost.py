@@ -138,6 +138,25 @@ async def test_a_text_refused_for_want_of_send_messages_pauses_the_table_and_is_
     assert "→ Bob" in table_messages(fake, channel)[-1]["content"]
 
 
+async def test_a_thread_the_bot_may_not_post_in_is_told_so_and_nothing_is_played_there(fake, turns, make_bot) -> None:
+    """A table in a thread where the bot has Send Messages (the channel's) but not Send Messages in Threads: a /join
+    is not played, the member alone is told what an admin must grant in the thread; once granted, it is played."""
+    thread = fake.add_thread(fake.channels[0])
+    fake.denied_sends.add(thread)
+    bot = await make_bot()
+    ann = fake.add_member("Ann")
+    asked = await fake.slash(ann, thread, "join")
+    await bot.settled()
+    assert asked.texts() == ["I cannot post in this thread, so nothing is played here until an admin gives me the "
+                             "View Channel and Send Messages in Threads permissions in it."]
+    assert asked.ephemeral_text() and fake.channel_messages(thread) == []
+
+    fake.denied_sends.discard(thread)
+    joined = await fake.slash(ann, thread, "join")
+    await bot.settled()
+    assert joined.texts(ephemeral=False) == ["Ann sits down."]  # her first /join changed nothing
+
+
 async def test_the_missing_attach_files_is_named_when_back_if_naming_it_was_refused(fake, turns, make_bot) -> None:
     """The bot may neither attach files nor send messages: a picture is refused (50013), then the notice naming
     Attach Files, which loses the channel. Given Send Messages back but still not Attach Files, the next picture
