@@ -31,6 +31,7 @@ DEFAULTS: dict[str, Any] = {
     "structure": "home-limit",
     "level": 20,
     "buy_in": 400,
+    topup.SETTING: None,
     "turn_seconds": 60,
     "next_hand_seconds": 8,
     "max_seats": 10,
@@ -40,7 +41,8 @@ DEFAULTS: dict[str, Any] = {
     "away_minutes": 30,
     "run_it_twice": "on",
 }
-"""A cash table's defaults: `/set name value` changes them (organizer)."""
+"""A cash table's defaults: `/set name value` changes them (organizer). The maximum buy-in has no number of its own:
+unset, it is a number of buy-ins (`topup.maximum`)."""
 
 VARIANT_STRUCTURES: dict[engine.Variant, tuple[str, ...]] = {
     engine.Variant.HOLDEM: ("home-limit", "fixed-limit", "no-limit"),
@@ -53,7 +55,7 @@ _WORDS: dict[str, tuple[str, ...]] = {"straddle": ("on", "off"), picture.SETTING
                                       showdown.SETTING: showdown.VALUES}
 """The settings that take a word, and the words they take (the structure's are its variant's: `VARIANT_STRUCTURES`)."""
 
-_CASH_SETTINGS = frozenset({"level", "buy_in"})
+_CASH_SETTINGS = frozenset({"level", "buy_in", topup.SETTING})
 """Settings a tournament does not read (its schedule sets the level, its buy-in is its own): changed while one is at
 the table, they would be said to apply from the next hand and not apply, so they are refused until it ends."""
 _NEXT_HAND_SETTINGS = frozenset({"structure", "level", "turn_seconds", "run_it_twice"})
@@ -258,6 +260,8 @@ class HoldemController:
         chips = command.chips or self.config(act, "buy_in")
         if chips < MIN_BUY_IN_BIG_BETS * level:
             raise act.refuse("holdem.buy_in_too_small", chips=chips, minimum=MIN_BUY_IN_BIG_BETS * level)
+        if chips > (maximum := topup.maximum(self, act)):
+            raise act.refuse("holdem.buy_in_too_large", chips=chips, maximum=maximum)
         wallet = act.balance(act.wallet(act.user))
         if chips > wallet:
             raise act.refuse("holdem.buy_in_over_wallet", chips=chips, wallet=wallet)
@@ -311,7 +315,8 @@ class HoldemController:
     def _configure(self, act: Action, command: cmd.Command) -> None:
         assert isinstance(command, cmd.Setting)
         if command.key is None:
-            zones.list_settings(act, ((name, self.config(act, name)) for name in DEFAULTS))
+            values = {name: self.config(act, name) for name in DEFAULTS} | {topup.SETTING: topup.maximum(self, act)}
+            zones.list_settings(act, values.items())
             return
         act.require_organizer()
         if command.key == zones.SETTING:
@@ -337,6 +342,8 @@ class HoldemController:
                 raise zones.bad_value(act, command.key, value, choices)
             value = number
         buy_in = self._buy_in_follows(act, command.key, value) if command.key in ("level", "buy_in") else None
+        if command.key == topup.SETTING:
+            topup.check_maximum(self, act, value)
         act.config[command.key] = value
         if command.key == "away_minutes":  # whoever is away now stands up at the new time
             options.arm_stand_up(self, act)
@@ -345,6 +352,7 @@ class HoldemController:
         if buy_in is not None:
             act.config["buy_in"] = buy_in
             act.say("settings.buy_in_follows", buy_in=buy_in)
+        topup.maximum_follows(self, act)
         if command.key == "level":
             options.straddle_after_level(self, act)
         if command.key == "time_bank" and value == 0 and options.bank_turned_off(self, act):

@@ -1,4 +1,5 @@
-"""Topping up at a cash table: a seated player adds chips from his wallet to his stack, up to the table's buy-in."""
+"""Buying chips at a cash table: the table's maximum buy-in (`/set max_buy_in`), which bounds the first `/join` and
+every top-up alike, and topping up (a seated player adds chips from his wallet to his stack)."""
 
 from __future__ import annotations
 
@@ -7,32 +8,63 @@ from typing import Any
 from bot.games.context import Action
 from bot.games.holdem_table import HoldemTable
 
+SETTING = "max_buy_in"
+"""The `/set` name of the table's maximum buy-in."""
+BUY_INS_TO_MAXIMUM = 5
+"""A table that never set its maximum buy-in takes stacks up to this many buy-ins (the default buy-in 400 at level 20:
+2,000, the hundred big blinds a card room's usual maximum is)."""
+
 PENDING = "top_up"
 """The seat's key for a top-up asked for during a hand he is dealt in: the chips, or None for "up to the buy-in"."""
 
 LEDGER_REASON = "top-up"
 
 
+def maximum(table: HoldemTable, act: Action) -> int:
+    """The most chips a stack may hold after a buy-in or a top-up: the table's `/set max_buy_in`, else
+    `BUY_INS_TO_MAXIMUM` buy-ins (so it follows the buy-in, and a table saved before the setting existed keeps one
+    at least its buy-in)."""
+    return int(act.config.get(SETTING) or BUY_INS_TO_MAXIMUM * int(table.config(act, "buy_in")))
+
+
+def check_maximum(table: HoldemTable, act: Action, chips: int) -> None:
+    """`/set max_buy_in chips`: refused below the table's buy-in, which a plain `/join` brings."""
+    buy_in = int(table.config(act, "buy_in"))
+    if chips < buy_in:
+        raise act.refuse("holdem.max_buy_in_below_buy_in", chips=chips, buy_in=buy_in)
+
+
+def maximum_follows(table: HoldemTable, act: Action) -> None:
+    """After the buy-in changed (`/set buy_in`, or a level that raised it): a maximum the organizer set below the new
+    buy-in rises to it, and the table is told (one he never set follows the buy-in by itself)."""
+    buy_in = int(table.config(act, "buy_in"))
+    if int(act.config.get(SETTING) or buy_in) < buy_in:
+        act.config[SETTING] = buy_in
+        act.say("settings.max_buy_in_follows", chips=buy_in)
+
+
 def top_up(table: HoldemTable, act: Action, seat: dict[str, Any], chips: int | None) -> None:
     """`/join [chips]` from a player seated at a cash table: `chips` (None: as many as bring his stack up to the
     table's buy-in) from his wallet onto his stack, through the ledger.
 
-    RULES.md names no top-up; this is a card room's: a stack is topped up to the table's buy-in (`/set buy_in`, what
-    a plain `/join` brings), no further, and never in a hand it plays. Between hands, or in a hand he is not dealt
-    in, the chips are added at once; in a hand he is dealt in (folded or not) the request is kept in his seat (a
-    later one replaces it) and the chips are added when the hand ends, before the next deal (`add_pending`). Refused,
-    with the reason, when his stack is at the buy-in already, when the chips would take it over, or when they are
-    more than his wallet (checked on his stack as it was dealt, and again when they are added)."""
-    maximum = int(table.config(act, "buy_in"))
-    wanted = maximum - seat["stack"] if chips is None else chips
-    refusal = _refusal(act, seat, wanted, maximum)
+    RULES.md names no top-up; this is a card room's: a stack is topped up to no more than the table's maximum buy-in
+    (the bound of a first `/join` too), a plain `/join` bringing it to the buy-in (`/set buy_in`, what a plain first
+    `/join` brings), and never in a hand it plays. Between hands, or in a hand he is not dealt in, the chips are added
+    at once; in a hand he is dealt in (folded or not) the request is kept in his seat (a later one replaces it) and
+    the chips are added when the hand ends, before the next deal (`add_pending`). Refused, with the reason, when his
+    stack is at the maximum already (or at the buy-in, for a plain `/join`), when the chips would take it over the
+    maximum, or when they are more than his wallet (checked on his stack as it was dealt, and again when they are
+    added)."""
+    buy_in = int(table.config(act, "buy_in"))
+    wanted = buy_in - seat["stack"] if chips is None else chips
+    refusal = _refusal(table, act, seat, wanted, plain=chips is None)
     if refusal is not None:
         raise act.refuse(refusal[0], **refusal[1])
     hand = table._hand(act)
     if hand is not None and seat["id"] in hand.players:
         seat[PENDING] = chips
         if chips is None:
-            act.tell(seat["id"], "holdem.top_up_next_deal_to_buy_in", maximum=maximum)
+            act.tell(seat["id"], "holdem.top_up_next_deal_to_buy_in", buy_in=buy_in)
         else:
             act.tell(seat["id"], "holdem.top_up_next_deal", chips=chips)
         return
@@ -43,18 +75,18 @@ def top_up(table: HoldemTable, act: Action, seat: dict[str, Any], chips: int | N
 def add_pending(table: HoldemTable, act: Action) -> None:
     """At a cash table's hand end (played out or voided), before anyone stands up: add the top-ups asked for during
     it. One asked for by a player who leaves now is dropped (nothing was taken for it). The chips are as many as
-    asked, but no more than bring the stack (as the hand left it) to the buy-in; a top-up with no room left, or more
-    than the wallet holds now, is not added, and the player is told why."""
-    maximum = int(table.config(act, "buy_in"))
+    asked, but no more than bring the stack (as the hand left it) to the maximum buy-in (to the buy-in, for a plain
+    `/join`); a top-up with no room left, or more than the wallet holds now, is not added, and the player is told
+    why."""
+    buy_in, most = int(table.config(act, "buy_in")), maximum(table, act)
     for seat in act.state["seats"]:
         if PENDING not in seat:
             continue
         chips = seat.pop(PENDING)
         if seat["leaving"]:
             continue
-        room = maximum - seat["stack"]
-        wanted = room if chips is None else min(chips, room)
-        refusal = _refusal(act, seat, wanted, maximum)
+        wanted = buy_in - seat["stack"] if chips is None else min(chips, most - seat["stack"])
+        refusal = _refusal(table, act, seat, wanted, plain=chips is None)
         if refusal is None:
             _add(table, act, seat, wanted)
             continue
@@ -63,14 +95,19 @@ def add_pending(table: HoldemTable, act: Action) -> None:
         act.tell(seat["id"], "holdem.top_up_not_added", reason=reason)
 
 
-def _refusal(act: Action, seat: dict[str, Any], chips: int, maximum: int) -> tuple[str, dict[str, int]] | None:
-    """Why `chips` cannot be added to the seat's stack now (a text's key and its values), or None."""
+def _refusal(table: HoldemTable, act: Action, seat: dict[str, Any], chips: int,
+             plain: bool) -> tuple[str, dict[str, int]] | None:
+    """Why `chips` cannot be added to the seat's stack now (a text's key and its values), or None; `plain`: asked
+    for by a `/join` with no amount, which tops up to the buy-in."""
     stack: int = seat["stack"]
-    if stack >= maximum:
-        return "holdem.top_up_at_buy_in", {"stack": stack, "maximum": maximum}
-    if stack + chips > maximum:
-        return "holdem.top_up_over_buy_in", {"chips": chips, "stack": stack, "maximum": maximum,
-                                             "room": maximum - stack}
+    most = maximum(table, act)
+    if stack >= most:
+        return "holdem.top_up_at_maximum", {"stack": stack, "maximum": most}
+    buy_in = int(table.config(act, "buy_in"))
+    if plain and stack >= buy_in:
+        return "holdem.top_up_at_buy_in", {"stack": stack, "buy_in": buy_in, "room": most - stack, "maximum": most}
+    if stack + chips > most:
+        return "holdem.top_up_over_maximum", {"chips": chips, "stack": stack, "maximum": most, "room": most - stack}
     wallet = act.balance(act.wallet(seat["id"]))
     if chips > wallet:
         return "holdem.top_up_over_wallet", {"chips": chips, "wallet": wallet}

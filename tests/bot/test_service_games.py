@@ -127,7 +127,8 @@ async def test_two_channels_play_independently(service: Service) -> None:
         (ANN, "/bet 999999", "You can't bet or raise to 999,999 now: the amount is 40."),
         (ANN, "/ante 10", "/ante is not used in Texas Hold'em."),
         (ANN, "/pawn old jacket", "Pawning is for tournaments only."),
-        (ANN, "/join 300", "A top-up of 300 would take your stack (200) over the table's buy-in (400): at most 200."),
+        (ANN, "/join 1900", "A top-up of 1,900 would take your stack (200) over the table's maximum buy-in (2,000): "
+                           "at most 1,800."),
         (ANN, "/frobnicate", "I don't know the command “/frobnicate”. Type /help for the list."),
     ],
 )
@@ -245,8 +246,8 @@ async def test_a_bare_ante_names_only_what_the_tables_game_takes(service: Servic
 async def test_a_buy_in_over_the_wallet_is_refused(service: Service, tmp_path) -> None:
     await service.handle(PLACE, ANN, "/balance")
     before = dump(service.store.location)
-    reply = await service.handle(PLACE, ANN, "/join 5000")
-    assert reply.error == "A buy-in of 5,000 is more than your wallet (1,000)."
+    reply = await service.handle(PLACE, ANN, "/join 1500")  # under the table's maximum buy-in, 2,000
+    assert reply.error == "A buy-in of 1,500 is more than your wallet (1,000)."
     assert dump(service.store.location) == before
 
 
@@ -664,8 +665,9 @@ async def test_a_time_zone_is_found_whatever_its_case(service: Service) -> None:
     assert (await service.handle(PLACE, ANN, "/set timezone utc")).public == ["Setting changed: time zone — UTC."]
     assert (await listed_settings(service))["timezone"] == "UTC"
     assert (await service.handle(PLACE, ANN, "/set zone utc")).error == (
-        "No setting “zone”; settings: structure (betting structure), level, buy_in (buy-in), turn_seconds (turn "
-        "time (seconds)), next_hand_seconds (pause between hands (seconds)), max_seats (seats), pictures, time_bank "
+        "No setting “zone”; settings: structure (betting structure), level, buy_in (buy-in), max_buy_in (maximum "
+        "buy-in), turn_seconds (turn time (seconds)), next_hand_seconds (pause between hands (seconds)), max_seats "
+        "(seats), pictures, time_bank "
         "(time bank (seconds)), straddle, away_minutes (time away before standing up (minutes)), run_it_twice (run "
         "it twice), timezone (time zone).")
     listed = (await service.handle(PLACE, ANN, "/set")).private

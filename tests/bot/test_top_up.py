@@ -1,8 +1,10 @@
 """Topping up at a cash table: `/join [chips]` from a seated player adds chips from his wallet to his stack, up to
-the table's buy-in; asked for during a hand he is dealt in, they are added when it ends, before the next deal.
+the table's maximum buy-in (a plain `/join`: up to its buy-in); asked for during a hand he is dealt in, they are added
+when it ends, before the next deal.
 
-Every player's wallet starts with the welcome grant of 1,000; the default buy-in (the most a top-up brings a stack
-to) is 400, and home-limit's level 20 has blinds 10/20. Heads-up, the first seated has the button and the small
+Every player's wallet starts with the welcome grant of 1,000; the default buy-in (what a plain `/join` brings a stack
+to) is 400, and the tests that reach the most a top-up brings set the maximum buy-in to it (`capped`); home-limit's
+level 20 has blinds 10/20. Heads-up, the first seated has the button and the small
 blind, and acts first before the flop."""
 
 from __future__ import annotations
@@ -40,7 +42,13 @@ async def sit(service: Service, *seats: tuple[Actor, int]) -> None:
         assert (await service.handle(PLACE, actor, f"/join {chips}")).error is None
 
 
+async def capped(service: Service, chips: int = 400) -> None:
+    """The table's maximum buy-in set to `chips` (by Ann, the chat's organizer)."""
+    assert (await service.handle(PLACE, ANN, f"/set max_buy_in {chips}")).error is None
+
+
 async def test_a_seated_player_tops_up_between_hands_up_to_the_buy_in_and_no_further(service: Service) -> None:
+    await capped(service)
     await sit(service, (ANN, 200), (BOB, 200))  # Ann's wallet: 800
     topped = await service.handle(PLACE, ANN, "/join 150")
     assert topped.error is None
@@ -53,8 +61,8 @@ async def test_a_seated_player_tops_up_between_hands_up_to_the_buy_in_and_no_fur
     before = dump(service.store.location)
     for line in ("/join", "/join 1"):
         refused = await service.handle(PLACE, ANN, line)
-        assert refused.error == "Your stack (400) has reached the table's buy-in (400): a top-up only brings a stack " \
-                                "up to it."
+        assert refused.error == "Your stack (400) has reached the table's maximum buy-in (400): a top-up only " \
+                                "brings a stack up to it."
         assert refused.public == [] and refused.private == {} and refused.table is None
     assert dump(service.store.location) == before
     assert await balances(service, ANN_WALLET, ANN_STACK) == [600, 400]
@@ -63,13 +71,15 @@ async def test_a_seated_player_tops_up_between_hands_up_to_the_buy_in_and_no_fur
 
 
 @pytest.mark.parametrize(("language", "line", "reason"), [
-    ("en", "/join 700", "A top-up of 700 would take your stack (900) over the table's buy-in (1,500): at most 600."),
+    ("en", "/join 700", "A top-up of 700 would take your stack (900) over the table's maximum buy-in (1,500): at "
+                       "most 600."),
     ("en", "/join 200", "A top-up of 200 is more than your wallet (100)."),
     ("en", "/join", "A top-up of 600 is more than your wallet (100)."),  # up to the buy-in: 1,500 - 900
     ("en", "/join -5", "The amount must be a whole number of chips above zero, not “-5”."),
     ("en", "/sit 0", "The amount must be a whole number of chips above zero, not “0”."),
     ("en", "/join abc", "The amount must be a whole number of chips above zero, not “abc”."),
-    ("ru", "/join 700", "Докупка 700 подняла бы ваш стек (900) выше бай-ина стола (1\xa0500): не больше 600."),
+    ("ru", "/join 700", "Докупка 700 подняла бы ваш стек (900) выше максимального бай-ина стола (1\xa0500): не больше "
+                       "600."),
     ("ru", "/sit 200", "Докупка 200 больше, чем у вас в кошельке (100)."),
     ("ru", "/join", "Докупка 600 больше, чем у вас в кошельке (100)."),
     ("ru", "/join -5", "Сумма: нужно целое число фишек больше нуля, а не «-5»."),
@@ -78,6 +88,7 @@ async def test_a_seated_player_tops_up_between_hands_up_to_the_buy_in_and_no_fur
 async def test_a_bad_top_up_is_refused_with_the_reason_and_changes_nothing(service: Service, language: str, line: str,
                                                                            reason: str) -> None:
     assert (await service.handle(PLACE, ANN, "/set buy_in 1500")).error is None
+    await capped(service, 1500)
     await sit(service, (ANN, 900), (BOB, 200))  # Ann's wallet: 100
     await service.handle(PLACE, ANN, f"/lang {language}")
     before = dump(service.store.location)
@@ -89,13 +100,14 @@ async def test_a_bad_top_up_is_refused_with_the_reason_and_changes_nothing(servi
 
 @pytest.mark.parametrize(("line", "told", "added", "stack", "wallet"), [
     ("/join 100", "100 chips go onto your stack when this hand ends, before the next deal.", 100, 310, 700),
-    # asked for 200 on the 200 she was dealt; she won 10, so only 190 fit under the buy-in
+    # asked for 200 on the 200 she was dealt; she won 10, so only 190 fit under the maximum buy-in
     ("/join 200", "200 chips go onto your stack when this hand ends, before the next deal.", 190, 400, 610),
     ("/join", "Your stack is topped up to the table's buy-in (400) when this hand ends, before the next deal.", 190,
      400, 610),
 ])
 async def test_a_top_up_asked_for_in_a_hand_is_added_when_it_ends(service: Service, line: str, told: str, added: int,
                                                                   stack: int, wallet: int) -> None:
+    await capped(service)
     await sit(service, (BOB, 200), (ANN, 200))  # Bob: the button and the small blind (10); Ann the big blind (20)
     dealt = await service.handle(PLACE, ANN, "/deal")
     assert dealt.table is not None and dealt.table.to_act == "bob"
@@ -154,7 +166,8 @@ async def test_a_top_up_with_no_room_left_when_the_hand_ends_is_not_added(servic
     ended = await service.handle(PLACE, BOB, "/fold")  # she wins 10: 400
     assert ended.public == []
     assert ended.private == {"ann": ["Your top-up is not added. Your stack (400) has reached the table's buy-in "
-                                     "(400): a top-up only brings a stack up to it."]}
+                                     "(400), all a /join with no amount tops it up to: name the chips, at most 1,600 "
+                                     "(the maximum buy-in is 2,000)."]}
     assert await balances(service, ANN_WALLET, ANN_STACK) == [610, 400]
     assert await top_ups(service) == []
     await ledger_ok(service)

@@ -19,9 +19,9 @@ async def test_a_seated_player_tops_up_between_hands_and_for_the_next_hand(make_
     assert bot.group()[-1].text == "ann tops up 150 chips: stack 350."
     assert api.chat(ANN["id"])[-1].text == "Your wallet: 650 chips."
     shown = len(bot.group_texts())
-    await bot.command(ANN, "/join 100")  # the buy-in is 400: 50 more at most
-    assert api.chat(ANN["id"])[-1].text == ("A top-up of 100 would take your stack (350) over the table's buy-in "
-                                            "(400): at most 50.")
+    await bot.command(ANN, "/join 1700")  # the maximum buy-in is 2,000: 1,650 more at most
+    assert api.chat(ANN["id"])[-1].text == ("A top-up of 1,700 would take your stack (350) over the table's maximum "
+                                            "buy-in (2,000): at most 1,650.")
     assert len(bot.group_texts()) == shown, "a refusal was shown in the group"
 
     await bot.command(ANN, "/deal")  # heads-up, Ann has the button and the small blind: she acts first
