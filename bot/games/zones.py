@@ -74,11 +74,13 @@ def bad_value(act: Action, name: str, typed: object, choices: str) -> Refusal:
 
 def chosen(act: Action, name: str, typed: object, words: Iterable[str]) -> str:
     """The word of `words` (those the setting `name` takes, as `/set` lists them) that a player typed, whatever its
-    case (`/set straddle ON` is `on`); a word it does not take is refused, quoted as typed, listing those it takes."""
-    word = str(typed).casefold()
-    if word not in words:
-        raise bad_value(act, name, typed, ", ".join(words))
-    return word
+    case (`/set straddle ON` is `on`), or typed as its label in his language (`/set straddle вкл`, as the listing
+    shows it); a word it does not take is refused, quoted as typed, listing those it takes."""
+    word, taken = str(typed).casefold(), tuple(words)
+    for candidate in taken:
+        if word in (candidate, str(setting_value(act, name, candidate)).casefold()):
+            return candidate
+    raise bad_value(act, name, typed, ", ".join(taken))
 
 
 def _named(act: Action, name: str) -> str:

@@ -116,6 +116,23 @@ async def test_a_holdem_word_typed_in_capitals_is_taken_and_said_as_the_listing_
     assert dump(service.store.location) == before
 
 
+async def test_a_value_is_taken_as_the_listing_labels_it_in_the_players_language(service: Service) -> None:
+    # a Russian player reads «стрэддл: вкл (on)» in the listing, and "/set straddle вкл" was refused («“вкл” —
+    # недопустимое значение…»): only the English word was taken
+    await service.handle(PLACE, ANN, "/lang ru")
+    answers = [await service.handle(PLACE, ANN, line) for line in (
+        "/set straddle ВКЛ", "/set structure безлимит", "/set run_it_twice выкл")]
+    assert [(reply.error, reply.public) for reply in answers] == [
+        (None, ["Настройка изменена: стрэддл — вкл."]),
+        (None, ["Настройка изменена: структура ставок — безлимит."]),
+        (None, ["Настройка изменена: раздача борда дважды — выкл."])]
+    await service.handle(PLACE, ANN, "/lang en")
+    before = dump(service.store.location)
+    assert (await service.handle(PLACE, ANN, "/set straddle вкл")).error == (  # the labels of his own language only
+        "“вкл” is not a valid value for “straddle” (/set straddle takes on, off).")
+    assert dump(service.store.location) == before
+
+
 async def test_a_house_tables_pictures_typed_in_capitals_are_taken(service: Service) -> None:
     # the house tables took a tier or an ante bonus in any case, but not their pictures: "/set pictures OFF" was refused
     await service.handle(PLACE, ANN, "/game three-card")
