@@ -138,12 +138,12 @@ def _season(hosting: Hosting, act: Action, controller: Controller, command: cmd.
 
 def _cards(hosting: Hosting, act: Action, controller: Controller, command: cmd.Command) -> None:
     act.show_table(controller.table_message(act))
-    with act.privately(act.user):
+    with act.privately(act.user):  # his cards, and their picture's titles, in his language
         private = controller.private_view(act, act.user)
         act.reply.tell(act.user, private or act.t("no_cards"))
-    picture = getattr(controller, "private_picture", None)
-    if private and picture is not None:
-        picture(act, act.user)
+        picture = getattr(controller, "private_picture", None)
+        if private and picture is not None:
+            picture(act, act.user)
 
 
 GENERAL: dict[type[cmd.Command], Callable[[Hosting, Action, Controller, cmd.Command], None]] = {
