@@ -98,7 +98,7 @@ def _level_by_limit(tournament: Tournament, limit: int) -> int:
 
 
 def _usage(act: Action) -> None:
-    raise act.refuse("parse.usage", command=cmd.History.name, usage=act.t("usage.history"))
+    raise act.usage_refusal(cmd.History.name, "usage.history")
 
 
 def _no_tournament(act: Action) -> None:

@@ -195,6 +195,12 @@ class Action:
         with self.privately(self.actor.user_id if self.actor else None):
             return Refusal(self.t(key, **params))
 
+    def usage_refusal(self, command: str, usage_key: str) -> Refusal:
+        """The refusal of `/command` typed with words it does not take: how to write it (the message `usage_key`),
+        the pattern in the actor's language as the sentence around it."""
+        with self.privately(self.actor.user_id if self.actor else None):
+            return self.refuse("parse.usage", command=command, usage=self.t(usage_key))
+
     def wrong_game(self, command: str, game: str) -> Refusal:
         """The refusal of another game's command at this table, which plays `game` (see `wrong_game_text`)."""
         with self.privately(self.actor.user_id if self.actor else None):

@@ -77,7 +77,7 @@ def read_export(tx: Tx, place: Place, command: cmd.Command) -> Callable[[Action]
 
 
 def _usage(act: Action) -> None:
-    raise act.refuse("parse.usage", command=cmd.Export.name, usage=act.t("usage.export"))
+    raise act.usage_refusal(cmd.Export.name, "usage.export")
 
 
 def _check(act: Action) -> None:

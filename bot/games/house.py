@@ -103,8 +103,9 @@ class HouseController:
                     act.tell(act.user, "house.join_no_buy_in", typed=str(command.chips))
                 rules = self._rules(act)
                 blind_box = getattr(rules, "blind_box", None)
-                act.reply.tell(act.user, render.how_to_bet(act.voice, self.game, rules.limits,
-                                                           self.round_type.side_name, blind_box))
+                with act.privately(act.user):
+                    act.reply.tell(act.user, render.how_to_bet(act.voice, self.game, rules.limits,
+                                                               self.round_type.side_name, blind_box))
         elif isinstance(command, cmd.Leave):
             act.tell(act.user, "house.leave")
         elif isinstance(command, cmd.Setting):
@@ -399,4 +400,5 @@ def _rule_refusal(act: Action, error: RuleError) -> Refusal:
 
 def _not_now(act: Action, names: tuple[str, ...]) -> Refusal:
     """The refusal of a decision the box cannot take now, naming those it can."""
-    return act.refuse("house.not_now", choices=", ".join(act.t(f"house.action.{name}") for name in names))
+    with act.privately(act.user):
+        return act.refuse("house.not_now", choices=", ".join(act.t(f"house.action.{name}") for name in names))

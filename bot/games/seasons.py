@@ -30,7 +30,7 @@ def season_command(act: Action, command: cmd.Command) -> None:
     elif command.action in END_WORDS:
         _end(act)
     else:
-        raise act.refuse("parse.usage", command=cmd.Season.name, usage=act.t("usage.season"))
+        raise act.usage_refusal(cmd.Season.name, "usage.season")
 
 
 def season_name(act: Action, season: SeasonRecord) -> str:

@@ -42,7 +42,7 @@ def handle(ctl: HoldemTable, act: Action, command: cmd.Command) -> None:
         assert isinstance(command, cmd.Tournament)
         action = _SUBCOMMANDS.get(command.action)
         if action is None:
-            raise act.refuse("parse.usage", command="tournament", usage=act.t("usage.tournament"))
+            raise act.usage_refusal("tournament", "usage.tournament")
         action(ctl, act, command.argument)
 
 
@@ -57,12 +57,14 @@ def _create(ctl: HoldemTable, act: Action, argument: str) -> None:
     try:
         options, text = split_options(argument, config.buy_in)
     except OptionError as error:
-        raise act.refuse("tournament.bad_option", reason=render.option_problem(act.voice, error)) from None
+        with act.privately(act.user):  # the problem in the organizer's language, as the sentence around it
+            raise act.refuse("tournament.bad_option", reason=render.option_problem(act.voice, error)) from None
     text = text or "home-night"
     try:
         schedule = PRESETS[text](zone) if text in PRESETS else parse_schedule(text, zone)
     except ScheduleError as error:
-        raise act.refuse("tournament.bad_schedule", reason=render.schedule_problem(act.voice, error)) from None
+        with act.privately(act.user):
+            raise act.refuse("tournament.bad_schedule", reason=render.schedule_problem(act.voice, error)) from None
     config = dataclasses.replace(config, rebuys=options.rebuys, addons=options.addons, reentry=options.reentry,
                                  bounty=options.bounty)
     tournament = play.apply_rule(act, Tournament, config, schedule)
@@ -201,7 +203,7 @@ def _redeem(ctl: HoldemTable, act: Action, argument: str) -> None:
         raise act.refuse("holdem.hand_in_play")
     number = cmd.whole_number(argument)
     if number is None:
-        raise act.refuse("parse.usage", command="tournament redeem", usage=act.t("tournament.redeem_usage"))
+        raise act.usage_refusal("tournament redeem", "tournament.redeem_usage")
     events = play.apply_rule(act, tournament.redeem_pawn, act.user, number, stack=seat["stack"])
     seat["stack"] -= sum(move.amount for move in all_moves(events))
     play.save(act, tournament, events, ctl)
