@@ -73,8 +73,9 @@ def _organizers(hosting: Hosting, act: Action, controller: Controller, command: 
 
 
 def _lang(hosting: Hosting, act: Action, controller: Controller, command: cmd.Command) -> None:
-    """`/lang`: the chat's language and yours; `/lang ru`: the chat's, for organizers; `/lang ru me`: anyone's own
-    language for what only he reads (his cards, refusals, help), kept per chat in the `private_languages` setting."""
+    """`/lang`: the chat's language and yours; `/lang ru`: the chat's, for organizers (a table in play is shown again
+    in it); `/lang ru me`: anyone's own language for what only he reads (his cards, refusals, help), kept per chat in
+    the `private_languages` setting."""
     assert isinstance(command, cmd.Lang)
     if command.language is None:
         act.tell(act.user, "lang.current", language=act.language, choices=", ".join(languages()))
@@ -95,6 +96,8 @@ def _lang(hosting: Hosting, act: Action, controller: Controller, command: cmd.Co
     act.tx.set_chat_settings(act.place.chat_id, {**act.chat_settings, "language": command.language})
     act.language = command.language
     act.say("lang.set", language=command.language)
+    if controller.is_busy(act) and not act.replaying:  # its message, buttons included, in the new language at once
+        act.show_table(controller.table_message(act))
 
 
 def _game(hosting: Hosting, act: Action, controller: Controller, command: cmd.Command) -> None:

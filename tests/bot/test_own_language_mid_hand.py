@@ -4,7 +4,7 @@ the table's stay in the chat's."""
 
 from __future__ import annotations
 
-from bot.output import Reply
+from bot.output import Place, Reply
 from bot.service import Service
 from tests.bot.conftest import ANN, BOB, CAT, PLACE
 
@@ -83,3 +83,18 @@ async def test_the_chats_language_chosen_mid_hand_reaches_the_private_answers_of
     assert captions(mine) == [("bob", "Your cards")]
     assert first_line(mine) == "Холдем — раздача №1 · блайнды 10/20 · домашний лимит"
     assert labels(mine)[0] == "🂠 Мои карты" and "⏩ Чек/пас" in labels(mine)
+
+
+async def test_the_chats_language_chosen_mid_hand_shows_the_table_and_its_buttons_in_it_at_once(
+        service: Service) -> None:
+    """The table message kept its English buttons (the pre-action ones too) until the next action redrew it."""
+    await dealt_with_pictures(service)
+    chosen = await service.handle(PLACE, ANN, "/lang ru")
+    assert chosen.public == ["Язык чата: ru."]
+    assert first_line(chosen) == "Холдем — раздача №1 · блайнды 10/20 · домашний лимит"
+    assert labels(chosen) == ["🂠 Мои карты", "Пас", "Колл 20", "Рейз до 40", "⏩ Чек/пас", "⏩ Чек", "⏩ Колл 10",
+                              "⏩ Колл любой"]
+    mine = await service.handle(PLACE, BOB, "/lang en me")  # his own language: the table stays the chat's
+    assert mine.table is None and mine.public == []
+    empty = await service.handle(Place("chat", "chat/other"), ANN, "/lang en")  # a table nobody sits at: no message
+    assert empty.public == ["Language set: en."] and empty.table is None

@@ -36,3 +36,18 @@ async def test_a_language_chosen_mid_hand_answers_the_next_press_and_command_in_
     assert shown.text.startswith("Hold'em — hand #1 · blinds 10/20 · home-limit\n"), "the group keeps its language"
     assert {"Fold", "⏩ Check/fold"} <= {button["text"] for button in shown.buttons()}
     assert (await bot.press(ANN, table, "my cards"))["text"].startswith("Your cards: ")
+
+
+@pytest.mark.telegram_time_scale(WHOLE_HANDS)
+async def test_the_groups_language_chosen_mid_hand_redraws_the_table_message_and_its_buttons_at_once(
+        make_bot, api) -> None:
+    bot = await make_bot("holdem")
+    await bot.seat_three_and_deal()
+    table = bot.table_message()
+    await bot.command(ANN, "/lang ru")
+    assert "Язык чата: ru." in [sent.text for sent in bot.group()]
+    shown = api.messages[GROUP["id"], table.message_id]
+    assert bot.table_message().message_id == table.message_id, "edited in place, not posted again"
+    assert shown.text.startswith("Холдем — раздача №1 · блайнды 10/20 · домашний лимит\n")
+    assert {"Пас", "⏩ Чек/пас", "⏩ Колл любой"} <= {button["text"] for button in shown.buttons()}
+    assert (await bot.press(CAT, table, "пас"))["text"] == "Сейчас не ваш ход: ждём ann."
