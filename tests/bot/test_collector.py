@@ -11,6 +11,7 @@ import weakref
 
 import pytest
 
+from bot import collector
 from bot.clock import FakeClock
 from bot.collector import LULL_SECONDS, NEVER, THRESHOLDS, FullCollections, starting_up, tune_collector
 from bot.games.context import Action, Names, Refusal
@@ -328,7 +329,7 @@ def test_a_due_full_collection_waits_for_a_lull_unless_memory_has_grown_by_half(
     assert collections.collect_if_due() and collections.made == 2 and not collections.waiting
 
 
-async def test_a_waiting_full_collection_looks_for_a_lull_more_often() -> None:
+async def test_a_waiting_full_collection_looks_for_a_lull_more_often(monkeypatch: pytest.MonkeyPatch) -> None:
     looks = 0
 
     def quiet_from_the_21st_look() -> bool:
@@ -336,17 +337,25 @@ async def test_a_waiting_full_collection_looks_for_a_lull_more_often() -> None:
         looks += 1
         return looks > 20
 
+    waits: list[float] = []  # each wait the watcher asked for, in order (none waited: no real time is measured)
+    real_sleep = asyncio.sleep
+
+    async def sleep(seconds: float) -> None:
+        waits.append(seconds)
+        await real_sleep(0)
+
+    monkeypatch.setattr(collector, "asyncio", types.SimpleNamespace(sleep=sleep))
     blocks = [100_000]
     collections = FullCollections(blocks=lambda: blocks[-1], quiet=quiet_from_the_21st_look)
     blocks.append(130_000)  # due from the first look
-    began = asyncio.get_running_loop().time()
     watching = asyncio.create_task(collections.run(every=0.2, lull_every=0.005))
     try:
         while not collections.made:
-            await asyncio.sleep(0.005)
+            await real_sleep(0)
         assert looks == 21
-        # a look at 0.2 s, then every 5 ms until the lull (some 0.3 s); every 0.2 s, the 21 looks would take 4.2 s
-        assert asyncio.get_running_loop().time() - began < 2.0
+        # a look after 0.2 s, then every 5 ms until the lull (every 0.2 s, the 21 looks would take 4.2 s), then
+        # every 0.2 s again once it is made
+        assert waits == [0.2] + [0.005] * 20 + [0.2]
     finally:
         watching.cancel()
 
