@@ -256,8 +256,8 @@ class Service:
             try:
                 try:
                     # a timer's action (no actor) waits behind the players' presses in a burst of due timers
-                    act, live = await self.store.transact(job, now=self.clock.now(), background=actor is None,
-                                                          holding=table_id)
+                    act, _ = await self.store.transact(job, now=self.clock.now(), background=actor is None,
+                                                       holding=table_id, then=self._committed)
                 except BaseException as error:  # the live objects may be half changed: the store holds the truth
                     if not isinstance(error, StalePress):
                         self._live.pop(table_id, None)
@@ -275,18 +275,25 @@ class Service:
                 with contextlib.suppress(Exception):  # the chat's language, if the file can still be read
                     language = await self.language(place, actor)
                 return Reply(error=text(language, "cannot_save"))
-            self._live[table_id] = live
-            self._chats[table_id] = live.chat_id
-            for watcher in self._watchers:
-                watcher(table_id)
-            for change in act.timers:  # before the drawing's await: a caller cancelled there leaves none unarmed
-                if change.due_at is None:
-                    self.scheduler.disarm(change.key)
-                else:
-                    self.scheduler.arm(change.key, table_id, change.due_at, change.payload)
             if act.drawings:  # drawn after the commit, off the database thread, so no other table waits on it
                 act.reply.pictures = await asyncio.to_thread(draw, act.drawings)
             return act.reply
+
+    def _committed(self, applied: tuple[Action, LiveTable]) -> None:
+        """What follows `_apply`'s commit in this process, run by the store right after it (`Store.transact`'s
+        `then`), so also when `_run`'s caller was cancelled meanwhile (an abandoned interaction, a shutdown): the
+        table kept live, its watchers told, its timers armed or disarmed (else it would wait for ever)."""
+        act, live = applied
+        table_id = act.place.table_id
+        self._live[table_id] = live
+        self._chats[table_id] = live.chat_id
+        for watcher in self._watchers:
+            watcher(table_id)
+        for change in act.timers:
+            if change.due_at is None:
+                self.scheduler.disarm(change.key)
+            else:
+                self.scheduler.arm(change.key, table_id, change.due_at, change.payload)
 
     def _apply(self, place: Place | None, actor: Actor | None, table_id: str,
                body: Callable[[Action, Controller], bool | None], entry: dict[str, Any] | None,

@@ -11,6 +11,7 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import functools
+import logging
 import math
 import sqlite3
 import threading
@@ -30,6 +31,8 @@ from bot.store.worker import ThreadWorker
 
 __all__ = ["CannotSave", "InsufficientFunds", "LedgerRow", "Store", "Tx", "configure", "held_account",
            "wallet_account"]
+
+log = logging.getLogger(__name__)
 
 T = TypeVar("T")
 RETRY_LIMIT = 10_000
@@ -175,17 +178,19 @@ class Store:
         return await (on or self._connection).run(fn)
 
     async def transact(self, fn: Callable[[Tx], T], *, now: float, background: bool = False,
-                       holding: str | None = None) -> T:
+                       holding: str | None = None, then: Callable[[T], None] | None = None) -> T:
         """Run `fn(tx)` in a transaction stamped `now`; its result once committed, or its exception (nothing kept):
         `CannotSave` when the file or the disk refused the write. A `background` job (a timer: nobody is waiting to
         see it) lets the players' jobs go first (see `BACKGROUND_WAIT`); `holding` names what its caller holds while
-        it waits (its table), so that a player who needs it can `hurry` it."""
+        it waits (its table), so that a player who needs it can `hurry` it. `then(result)` runs in the event loop
+        right after the commit, even when the caller has stopped waiting (cancelled): what this process must do
+        about a kept change whoever asked for it (see `bot.store.batch.Job`)."""
         loop = asyncio.get_running_loop()
         future: asyncio.Future[T] = loop.create_future()
         if background:
-            self._background.append((loop.time(), (fn, future, now), holding))
+            self._background.append((loop.time(), (fn, future, now, then), holding))
         else:
-            self._pending.append((fn, future, now))
+            self._pending.append((fn, future, now, then))
             self._player_job_at = loop.time()
         if self._writer is None:
             self._writer = asyncio.create_task(self._write_batches())
@@ -265,7 +270,7 @@ class Store:
                 self._settle(batch, outcomes)
                 await asyncio.sleep(0)  # the callers see their outcomes (and queue what follows) before the next batch
         except BaseException as error:  # the connection failed: every waiter learns it
-            for _, future, _ in batch + self._pending + [job for _, job, _ in self._background]:
+            for _, future, _, _ in batch + self._pending + [job for _, job, _ in self._background]:
                 if not future.done():
                     future.set_exception(error)
             self._pending, self._background = [], []
@@ -274,7 +279,8 @@ class Store:
             self._writer = None
 
     def _settle(self, batch: list[Job], outcomes: list[tuple[bool, Any]]) -> None:
-        """Give each job's caller its outcome, or queue the job again (its table was held by another process).
+        """Give each job's caller its outcome, or queue the job again (its table was held by another process); a
+        committed job's `then` runs first, whether or not its caller still waits.
 
         Both lists are emptied: a job's error (a refusal) keeps the frames it came through and their callers' up to
         the batch loop, which hold these lists; emptied, nothing there holds it in a cycle, so the batch is freed as
@@ -282,6 +288,11 @@ class Store:
         `bot.collector`)."""
         for job, (ok, value) in zip(batch, outcomes, strict=True):
             future = job[1]
+            if ok and job[3] is not None:
+                try:
+                    job[3](value)
+                except Exception:  # its change is kept all the same, and so are the batch's others: no caller's error
+                    log.exception("what follows a committed transaction failed")
             if future.done():
                 continue
             if value is RETRY and self._retry(job):

@@ -13,8 +13,10 @@ from bot.store.dialect import Connection, Cursor, Dialect
 from bot.store.known import Known
 from bot.store.tx import Tx
 
-Job = tuple[Callable[[Tx], Any], "asyncio.Future[Any]", float]
-"""A job of the store: its function of the transaction, the future its caller waits on, and its time (`Tx.now`)."""
+Job = tuple[Callable[[Tx], Any], "asyncio.Future[Any]", float, Callable[[Any], None] | None]
+"""A job of the store: its function of the transaction, the future its caller waits on, its time (`Tx.now`), and
+what to do with its result in the event loop once it is committed, whether or not the caller still waits (None:
+nothing): a caller cancelled while its job waits in the queue or runs is gone by then, not its change."""
 CANNOT_WRITE = ("SQLITE_FULL", "SQLITE_IOERR", "SQLITE_READONLY", "SQLITE_CANTOPEN", "SQLITE_BUSY", "SQLITE_LOCKED",
                  "SQLITE_NOMEM", "SQLITE_CORRUPT")
 """SQLite's answers that are about the file or the disk, not the transaction: it may well succeed later."""

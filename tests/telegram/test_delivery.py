@@ -188,10 +188,11 @@ async def test_a_press_that_meets_the_turn_timer_leaves_the_newest_state_shown(m
     call = next(button for button in table.buttons() if command_of(button).split()[0] == "call")
     transact = bot.store.transact
 
-    async def busy_store(work: Any, *, now: float, background: bool = False, holding: str | None = None) -> Any:
+    async def busy_store(work: Any, *, now: float, background: bool = False, holding: str | None = None,
+                         then: Any = None) -> Any:
         if background:  # the database is busy with other tables' jobs: a timer's job waits its turn a moment
             await asyncio.sleep(0.2)  # `BACKGROUND_WAIT`
-        return await transact(work, now=now, background=background, holding=holding)
+        return await transact(work, now=now, background=background, holding=holding, then=then)
 
     monkeypatch.setattr(bot.store, "transact", busy_store)
     bot.clock.current += 60  # his turn's time runs out just as he presses Call: the timer takes the table first
