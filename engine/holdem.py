@@ -341,6 +341,12 @@ class Hand(ShowdownPhases):
         return frozenset(seat.id for seat in self._seats if seat.folded)
 
     @property
+    def acted(self) -> frozenset[str]:
+        """The players who have acted on the current street (a new street clears it): his turn comes back to such a
+        player only after a bet, so a "check" he chose could never play."""
+        return frozenset(seat.id for seat in self._seats if seat.acted)
+
+    @property
     def board(self) -> tuple[Card, ...]:
         """The community cards dealt so far."""
         return tuple(self._board)

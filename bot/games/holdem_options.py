@@ -24,7 +24,7 @@ from bot.render.holdem import HandView
 from engine.betting import STRUCTURES, Limit, owed_to_call, straddle_size
 from engine.common import Event, RuleError
 from engine.holdem import Hand
-from engine.preactions import PreAction
+from engine.preactions import PreAction, pre_action_refusal
 from engine.seating import dealing_order
 from engine.timebank import TimeBank
 
@@ -342,7 +342,8 @@ def _call_amount(hand: HandView | Hand, player: str) -> int:
 
 def pre_buttons(language: str, hand: HandView, key: str) -> tuple[Button, ...]:
     """"Check/fold", "Check", "Call N" and "Call any" for the players not yet to act, while someone besides the
-    player to act still has a decision to make in the hand; "Call N" while one of them faces a bet. The button
+    player to act still has a decision to make in the hand; "Check" while one of them could still check (owes
+    nothing and has not acted on this street: else it is refused); "Call N" while one of them faces a bet. The button
     carries the bet to match (the same for all, so that a stale one is refused) and names what its presser would
     put in, as his own Call button will: one message's buttons are everyone's, so when those facing the bet would
     put in different amounts it names the bet they call to ("Call to 40"). `hand`: the hand's public view when the
@@ -353,19 +354,25 @@ def pre_buttons(language: str, hand: HandView, key: str) -> tuple[Button, ...]:
     deciding = [player for player in hand.players if player != hand.to_act and player not in folded and stacks[player]]
     if not deciding:
         return ()
-    owed = {_call_amount(hand, player) for player in deciding} - {0}
+    calls = {player: _call_amount(hand, player) for player in deciding}
+    owed = set(calls.values()) - {0}
+    check = any(pre_action_refusal(PreAction.CHECK, owed=chips, bet=hand.current_bet, acted=player in hand.acted)
+                is None for player, chips in calls.items())
     return tuple(Button(label, button_payload(key, command))
                  for label, command in _pre_choices(language, hand.current_bet,
-                                                    owed.pop() if len(owed) == 1 else -1 if owed else 0))
+                                                    owed.pop() if len(owed) == 1 else -1 if owed else 0, check))
 
 
 @lru_cache(maxsize=1024)
-def _pre_choices(language: str, bet: int, owed: int) -> tuple[tuple[str, str], ...]:
+def _pre_choices(language: str, bet: int, owed: int, check: bool) -> tuple[tuple[str, str], ...]:
     """The pre-action buttons' labels and commands for the bet to match, with "Call N" while someone faces it
-    (`owed`: what each of them would put in, -1 when that differs between them, 0 when nobody faces the bet): the
-    same at every table in that spot, so written once rather than at each action."""
+    (`owed`: what each of them would put in, -1 when that differs between them, 0 when nobody faces the bet) and
+    "Check" while someone could check (`check`): the same at every table in that spot, so written once rather than
+    at each action."""
     choices = []
     for pre in PreAction:
+        if pre is PreAction.CHECK and not check:
+            continue
         if pre is not PreAction.CALL:
             choices.append((text(language, f"button.pre.{pre.value}"), f"pre {pre.value}"))
         elif owed:

@@ -108,6 +108,8 @@ class HandView:
     stacks: dict[str, int]
     bets: dict[str, int]
     folded: frozenset[str]
+    acted: frozenset[str]
+    """The players who have acted on this street (see `engine.holdem.Hand.acted`)."""
     to_act: str | None
     owed: int
     """The chips the player to act must put in to call (0 when he may check, or nobody is to act)."""
@@ -121,8 +123,8 @@ def hand_view(hand: engine.Hand) -> HandView:
     to_act = hand.to_act
     return HandView(hand.hand_number, hand.level, hand.structure, hand.variant, hand.board, hand.second_board,
                     hand.pot_total, hand.current_bet, hand.players, hand.button, hand.stacks, hand.bets, hand.folded,
-                    to_act, hand.legal_actions().call_amount if to_act else 0, hand.runs_asked, hand.showing,
-                    hand.is_over)
+                    hand.acted, to_act, hand.legal_actions().call_amount if to_act else 0, hand.runs_asked,
+                    hand.showing, hand.is_over)
 
 
 def table_text(voice: Voice, hand: HandView, story: Sequence[str] = (), seconds: int | None = None) -> str:

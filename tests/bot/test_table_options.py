@@ -163,6 +163,36 @@ async def test_call_any_calls_a_raise_made_after_it_was_chosen_all_in_when_short
     await ledger_ok(service)
 
 
+async def test_the_check_pre_action_is_drawn_only_while_someone_not_to_act_could_still_check(
+        service: Service) -> None:
+    """"⏩ Check" is refused to a player who owes chips or has acted on the street (his turn comes back only after a
+    bet, which cancels it): the shared buttons offer it only while another player in the hand owes nothing and has
+    not acted yet. Three-handed, Ann on the button, blinds 10/20."""
+    def labels(reply: Reply) -> list[str]:
+        assert reply.table is not None
+        return [button.label for button in reply.table.buttons]
+
+    await seat(service, ANN, BOB, CAT)
+    dealt = await service.handle(PLACE, ANN, "/deal")  # Bob owes 10; Cat, the big blind, has not acted yet
+    assert labels(dealt) == ["🂠 My cards", "Fold", "Call 20", "Raise to 40", "⏩ Check/fold", "⏩ Check", "⏩ Call 10",
+                             "⏩ Call any"]
+    called = await service.handle(PLACE, ANN, "/call")  # Cat still may check
+    assert labels(called) == ["🂠 My cards", "Fold", "Call 10", "Raise to 40", "⏩ Check/fold", "⏩ Check",
+                              "⏩ Call any"]
+    called = await service.handle(PLACE, BOB, "/call")  # Ann and Bob have acted: a check of theirs could never play
+    assert labels(called) == ["🂠 My cards", "Check", "Raise to 40", "⏩ Check/fold", "⏩ Call any"]
+    flop = await service.handle(PLACE, CAT, "/check")  # a new street: nobody has acted on it
+    assert labels(flop) == ["🂠 My cards", "Check", "Bet 20", "⏩ Check/fold", "⏩ Check", "⏩ Call any"]
+    checked = await service.handle(PLACE, BOB, "/check")  # Ann has not acted on the flop
+    assert labels(checked) == ["🂠 My cards", "Check", "Bet 20", "⏩ Check/fold", "⏩ Check", "⏩ Call any"]
+    checked = await service.handle(PLACE, CAT, "/check")  # Ann last: Bob and Cat have checked
+    assert labels(checked) == ["🂠 My cards", "Check", "Bet 20", "⏩ Check/fold", "⏩ Call any"]
+    bet = await service.handle(PLACE, ANN, "/bet")  # Bob to act; Cat owes 20: nobody could check
+    assert labels(bet) == ["🂠 My cards", "Fold", "Call 20", "Raise to 40", "⏩ Check/fold", "⏩ Call 20",
+                           "⏩ Call any"]
+    await ledger_ok(service)
+
+
 # --- away and back ----------------------------------------------------------------------------------------------------
 
 

@@ -29,11 +29,11 @@ async def test_pre_action_buttons_follow_the_language_the_bet_and_the_table(serv
     key = dealt.table.key  # type: ignore[union-attr]
     assert pre_buttons(dealt) == [("⏩ Check/fold", f"{key}|pre check_fold"), ("⏩ Check", f"{key}|pre check"),
                                   ("⏩ Call 10", f"{key}|pre call 20"), ("⏩ Call any", f"{key}|pre call_any")]
-    raised = await service.handle(PLACE, ANN, "/raise")  # to 40
-    assert [label for label, _ in pre_buttons(raised)] == ["⏩ Check/fold", "⏩ Check", "⏩ Call 20", "⏩ Call any"]
+    raised = await service.handle(PLACE, ANN, "/raise")  # to 40: Ann has acted, Cat owes 20: nobody could check
+    assert [label for label, _ in pre_buttons(raised)] == ["⏩ Check/fold", "⏩ Call 20", "⏩ Call any"]
     assert (await service.handle(PLACE, ANN, "/lang ru")).error is None
     russian = await service.handle(PLACE, BOB, "/table")
-    assert [label for label, _ in pre_buttons(russian)] == ["⏩ Чек/пас", "⏩ Чек", "⏩ Колл 20", "⏩ Колл любой"]
+    assert [label for label, _ in pre_buttons(russian)] == ["⏩ Чек/пас", "⏩ Колл 20", "⏩ Колл любой"]
     # Another chat, in English, at the same bet in its second hand: its own words and its own hand's key.
     first = await three_handed(service, OTHER)
     assert first.table is not None and first.table.key == key
