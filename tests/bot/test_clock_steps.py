@@ -59,9 +59,10 @@ async def test_a_wall_clock_stepped_back_before_the_start_still_answers_and_deal
     heard = listen(service)
     clock.step(-HOUR)  # 17:00 on the wall: before the tournament's start
     shown = await service.handle(PLACE, BOB, "/clock")
-    assert shown.error is None and "Level 1: limits 10/20" in shown.public[0]
+    level_one = "⏱ Level 1: limits 10/20 (blinds 5/10), 1h00m left; next: break."  # its hour from the start, still
+    assert shown.error is None and shown.public == [level_one]
     status = await service.handle(PLACE, CAT, "/tournament status")
-    assert status.error is None and "Level 1" in status.private["cat"][0]
+    assert status.error is None and status.private == {"cat": [level_one]}
     busy = await service.handle(PLACE, ANN, "/deal")
     assert busy.error == "A hand is in play: wait for it to end."
     await play_out(service, PLACE, PLAYERS, started, preference=("fold", "check"))
@@ -89,7 +90,7 @@ async def test_announcements_come_on_time_after_the_wall_clock_steps_back(store:
     await service.scheduler.fire_due()
     assert clock_lines(heard) == ["⏱ Break in 5 minutes.", "⏱ Break in 1 minute.", "⏸ Break until 20:00."]
     on_break = await service.handle(PLACE, ANN, "/clock")
-    assert on_break.public[0].startswith("⏸ Break until 20:00"), "the clock never runs back to level 1"
+    assert on_break.public == ["⏸ Break until 20:00 (1h00m left)."], "the clock never runs back to level 1"
     await ledger_ok(service)
 
 
@@ -101,14 +102,15 @@ async def test_a_wall_clock_stepped_forward_posts_the_current_state_once_and_cut
     heard = listen(service)
     clock.step(2 * HOUR + 10 * 60)  # 20:10 on the wall, with the first hand in play
     assert await service.scheduler.fire_due() == 1, "the clock's appointment is due, the turn is not"
-    assert clock_lines(heard) == [LAST_LEVEL]
-    assert not any("ran out of time" in line for reply in heard for line in reply.public)
+    assert [line for reply in heard for line in reply.public] == [LAST_LEVEL], "no turn ran out of time"
     replies = await play_out(service, PLACE, PLAYERS, started, preference=("fold", "check"))
     assert replies[-1].table is not None and replies[-1].table.to_act is None
     clock.advance(8)
     await service.scheduler.fire_due()
     second = [reply for reply in heard if reply.table is not None and reply.table.key == "h2"]
-    assert second and "blinds 25/50" in second[0].table.text, "the next hand is dealt at the new limits (50/100)"
+    assert second and second[0].table is not None
+    assert second[0].table.text.splitlines()[0] == "Hold'em — hand #2 · blinds 25/50 · home-limit", (
+        "the next hand is dealt at the new limits (50/100)")
     await ledger_ok(service)
 
 
@@ -189,7 +191,7 @@ async def test_after_a_resume_the_next_warning_is_said_as_itself(store: Store) -
     assert (await service.handle(PLACE, ANN, "/tournament pause")).error is None
     await minutes_pass(service, clock, 20)
     resumed = await service.handle(PLACE, ANN, "/tournament resume")  # 19:10: inside the wall clock's break
-    assert resumed.error is None and resumed.public[-1].startswith("⏸ Break until 20:00")
+    assert resumed.error is None and resumed.public == ["⏸ Break until 20:00 (50m left)."]
     heard = listen(service)
     await minutes_pass(service, clock, 45)
     assert clock_lines(heard) == ["⏱ Limits go up to 50/100 in 5 minutes."]
