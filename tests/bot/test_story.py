@@ -16,8 +16,6 @@ from tests.bot.conftest import ANN, BOB, CAT, PLACE
 from tests.bot.helpers import everything_said, ledger_ok, play_out, press_label, table_showed
 
 PLAYERS = {actor.user_id: actor for actor in (ANN, BOB, CAT)}
-VERBS = {"fold": "folds.", "check": "checks.", "call": "calls", "raise": "raises to", "bet": "bets"}
-"""How the story words each Hold'em command: `<name> <verb>…`."""
 SCRIPT = ("raise", "call", "fold", "bet", "call", "check", "check", "bet", "call")
 """What the players choose in turn (the next one the buttons allow, else check or call)."""
 
@@ -55,18 +53,25 @@ async def test_a_holdem_hand_is_told_in_its_table_message_with_no_message_per_ac
     pressed = await play_script(service, start)
     assert start.public == [], "the new hand is its new table message, not one more text"
     assert start.table is not None and start.table.key == "h1"
-    assert story_of(start)[0].startswith("Hand #1: button ")
-    assert any(line.endswith("posts the small blind 10.") for line in story_of(start))
-    assert any(line.endswith("posts the big blind 20.") for line in story_of(start))
-    assert {command for _, command, _ in pressed} >= {"raise", "call", "fold", "bet", "check"}
-    for name, command, reply in pressed:  # each action in the table message of its own reply
-        assert any(line.startswith(f"{name} {VERBS[command]}") for line in story_of(reply)), (name, command)
+    assert story_of(start) == ["Hand #1: button Ann, blinds 10/20. Cards are dealt — press “My cards” to see yours.",
+                               "Bob posts the small blind 10.", "Cat posts the big blind 20."]
+    # Ann 8♦ J♥, Bob 4♦ 2♠, Cat 7♠ 7♦; board J♠ 6♠ 4♠, 8♣, 9♦
+    told = ["Ann raises to 40.", "Bob calls 30.", "Cat folds.", "Bob bets 20.", "Ann calls 20.", "Bob checks.",
+            "Ann checks.", "Bob bets 40.", "Ann calls 40."]
+    assert [(name, command) for name, command, _ in pressed] == [
+        ("Ann", "raise"), ("Bob", "call"), ("Cat", "fold"), ("Bob", "bet"), ("Ann", "call"), ("Bob", "check"),
+        ("Ann", "check"), ("Bob", "bet"), ("Ann", "call")]
+    for line, (_, _, reply) in zip(told, pressed, strict=True):  # each action in the table message of its own reply
+        assert line in story_of(reply), (line, story_of(reply))
     *during, (_, _, last) = pressed
     assert all(reply.public == [] for _, _, reply in during), "no narration message per action"
-    assert last.public and last.public[0].startswith("Showdown — "), "the showdown is the one notification"
+    assert last.public == ["Showdown — Bob: 4♦ 2♠ (a pair of fours, jack kicker)\n"
+                           "Showdown — Ann: 8♦ J♥ (two pair, jacks and eights, nine kicker)\n"
+                           "Ann wins the main pot (220) with two pair, jacks and eights, nine kicker."], (
+        "the showdown is the one notification")
     assert last.table is not None and last.table.to_act is None and last.table.buttons == ()
     summary = story_of(last)  # the hand's last table message stays as its summary
-    assert last.table.text.endswith("The hand is over.")
+    assert last.table.text.splitlines()[-1] == "The hand is over."
     assert set(last.public[0].splitlines()) <= set(summary)
     await ledger_ok(service)
 
@@ -79,7 +84,7 @@ async def test_the_story_runs_on_across_streets(service: Service) -> None:
     checker = PLAYERS[called.table.to_act]
     flop = await service.press(PLACE, checker, press_label(called, "check"))
     assert story_of(flop) == [*story_of(called), f"{checker.name} checks.", story_of(flop)[-1]]
-    assert story_of(flop)[-1].startswith("Flop: "), "the street's first line, after what closed the last one"
+    assert story_of(flop)[-1] == "Flop: J♥ 6♣ J♠", "the street's first line, after what closed the last one"
     bettor = PLAYERS[flop.table.to_act]
     bet = await service.press(PLACE, bettor, press_label(flop, "bet"))
     assert story_of(bet)[-2:] == [story_of(flop)[-1], f"{bettor.name} bets 20."]
@@ -107,16 +112,19 @@ async def test_a_house_round_is_told_in_its_table_message(service: Service) -> N
         assert reply.public == [] and f"{actor.name} bets on box 1: ANTE 10." in story_of(reply)
     assert story_of(bets[1])[0] == "Ann bets on box 1: ANTE 10."
     dealt = await service.handle(PLACE, BOB, "/deal")
-    assert dealt.public == [] and any(line.startswith("Dealer shows ") for line in story_of(dealt))
+    assert dealt.public == [] and story_of(dealt) == [*story_of(bets[1]), "Dealer shows 9♠."]
     replies = await play_out(service, PLACE, players, dealt, preference=("play", "fold"))
     decisions = replies[1:]
-    assert decisions
-    for reply in decisions:
-        assert reply.table is not None
-        assert any(line.startswith(("Ann, box 1: ", "Bob, box 1: ")) for line in story_of(reply))
+    result = ["Dealer reveals K♥ 8♣ T♦ 9♦ 9♠: a pair of nines, king kicker — qualifies.",
+              "Ann, box 1: loses (−30) — a pair of sevens, eight kicker: 4♦ 7♠ 8♦ 2♠ 7♦; ANTE −10 · BET −20.",
+              "Bob, box 1: wins (+40) — two pair, jacks and sixes, four kicker: J♥ 6♣ J♠ 6♠ 4♠; ANTE 0 · BET +40 (a "
+              "pair of jacks + second combination: a pair of sixes, ×2).",
+              "Round over: Ann −30, Bob +40."]
+    assert [story_of(reply) for reply in decisions] == [
+        [*story_of(dealt), "Ann, box 1: plays (20)."], ["Ann, box 1: plays (20).", "Bob, box 1: plays (20).", *result]]
     *during, last = decisions
     assert all(reply.public == [] for reply in during)
-    assert len(last.public) == 1 and "Round over: " in last.public[0], "the result is the one notification"
+    assert last.public == ["\n".join(result)], "the result is the one notification"
     assert set(last.public[0].splitlines()) <= set(story_of(last)), "the last table message sums the round up"
     again = await service.handle(PLACE, ANN, "/ante 10")
     assert story_of(again) == ["Ann bets on box 1: ANTE 10."], "a new round starts a new story"
@@ -131,7 +139,7 @@ async def test_a_restart_in_the_middle_of_a_hand_keeps_its_story(tmp_path: Path,
     reply = await service.handle(PLACE, ANN, "/deal")
     reply = await service.press(PLACE, PLAYERS[reply.table.to_act], press_label(reply, "raise"))
     told = reply.table.text
-    assert "raises to 40." in told
+    assert told.splitlines()[-2] == "Ann raises to 40."
     await store.close()
 
     store = await Store.open(tmp_path / "bot.db")
