@@ -80,13 +80,16 @@ async def test_a_cash_evening_with_every_table_option(make_bot, api, monkeypatch
     for user, cards in ((ANN, "3♦ 9♦"), (BOB, "A♥ 7♠"), (CAT, "K♥ K♠"), (DAN, "2♣ 8♦")):
         assert private(bot, user)[-1] == f"Your cards: {cards}"
     assert private(bot, EVE)[-1].startswith("Hello eve!")  # not seated: no cards
+    check = next(button for button in table.buttons() if button["text"] == "⏩ Check")  # dan may still check
     answer = await bot.press(BOB, table, "⏩ Call to 40")  # the small blind owes 30 of the 40
     assert answer["text"] == "You will call 30 (cancelled if someone raises)."
     assert (await bot.press(CAT, table, "⏩ Check/fold"))["text"] == "You will check or fold."
     await bot.press(ANN, table, "Call 40")
     assert story(now(bot, table)).endswith("ann calls 40.\nBob Brown calls 30.\ncat folds.\n▶ dan to act (⏱ 60\xa0s).")
-    # Bob has called: a check chosen now could never play (the street ends unless someone bets, which cancels it)
-    check = next(button for button in now(bot, table).buttons() if button["text"] == "⏩ Check")
+    # Bob has called: a check chosen now could never play (the street ends unless someone bets, which cancels it),
+    # nor could ann's: none is offered, and the button of an older copy of the message is refused
+    assert [button["text"] for button in now(bot, table).buttons()] == [
+        "Check", "Raise to 80", "½ pot: 110", "Pot: 180", "All-in 360", "⏩ Check/fold", "⏩ Call any", "🂠 My cards"]
     refused = await bot.press_data(BOB, now(bot, table), check["callback_data"])
     assert refused["text"] == ("You have acted on this street: your turn comes back only if someone bets, and a bet "
                                "cancels a check. Choose check/fold or call any.")
