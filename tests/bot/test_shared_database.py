@@ -5,7 +5,7 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import random
-from collections.abc import Iterable
+from collections.abc import AsyncIterator, Iterable
 from functools import partial
 
 import pytest
@@ -47,12 +47,28 @@ async def beat_last_at(service: Service, clock: FakeClock, when: float) -> None:
     await stop_watching(beating)
 
 
-async def test_a_service_reads_a_table_again_after_another_changed_it(postgres_url: str) -> None:
-    clock = FakeClock()
+@contextlib.asynccontextmanager
+async def two_services(postgres_url: str, clock: FakeClock, *, started: bool = False) -> AsyncIterator[
+        tuple[Service, Service]]:
+    """Two services on one database, each with its own store (as two processes would be), seeded 1 and 2 (`started`:
+    their timers armed, as at a process's start); their stores closed at the end."""
     first, second = await Store.open(postgres_url), await Store.open(postgres_url)
     try:
         one = Service(first, clock, rng=random.Random(1))
         two = Service(second, clock, rng=random.Random(2))
+        if started:
+            await one.start()
+            await two.start()
+        yield one, two
+    finally:
+        await first.close()
+        await second.close()
+
+
+async def test_a_service_reads_a_table_again_after_another_changed_it(postgres_url: str) -> None:
+    clock = FakeClock()
+    async with two_services(postgres_url, clock) as (one, two):
+        first = one.store
         assert (await one.handle(PLACE, ANN, "/join 200")).error is None  # `one` keeps the table in memory
         assert (await two.handle(PLACE, BOB, "/join 200")).error is None  # and `two` changes it
         view = (await one.handle(PLACE, ANN, "/table")).table
@@ -60,9 +76,6 @@ async def test_a_service_reads_a_table_again_after_another_changed_it(postgres_u
         assert (await one.handle(PLACE, ANN, "/deal")).error is None  # so it deals to both, keeping Bob's seat
         assert "Bob" in ((await two.handle(PLACE, BOB, "/table")).table or view).text
         assert await first.read(lambda tx: tx.check_ledger()) == []
-    finally:
-        await first.close()
-        await second.close()
 
 
 async def test_two_services_take_turns_in_a_hand_each_replaying_the_others_logged_actions(postgres_url: str) -> None:
@@ -70,9 +83,8 @@ async def test_two_services_take_turns_in_a_hand_each_replaying_the_others_logge
     table's stored action number reads it again (snapshot, log replayed) before it acts, so the hand goes on where
     the other service left it, and each service's live table is what a restart would resume."""
     clock = FakeClock()
-    first, second = await Store.open(postgres_url), await Store.open(postgres_url)
-    try:
-        services = [Service(first, clock, rng=random.Random(1)), Service(second, clock, rng=random.Random(2))]
+    async with two_services(postgres_url, clock) as (one, two):
+        services, first, second = [one, two], one.store, two.store
         for actor in (ANN, BOB, CAT):
             assert (await services[0].handle(PLACE, actor, "/join 200")).error is None
         assert (await services[1].handle(PLACE, ANN, "/deal")).error is None
@@ -90,9 +102,6 @@ async def test_two_services_take_turns_in_a_hand_each_replaying_the_others_logge
             assert stored is not None and state_json(list(stored)) == service.live_state(PLACE.table_id)
         assert acted >= 6 and logged > 0
         assert await first.read(lambda tx: tx.check_ledger()) == []
-    finally:
-        await first.close()
-        await second.close()
 
 
 async def test_the_telegram_adapters_rows_keep_64_bit_ids_on_postgresql(postgres_url: str) -> None:
@@ -126,10 +135,8 @@ async def test_a_stale_timer_leaves_the_turn_timer_another_service_armed_just_af
     hand goes on (it used to claim that row and fire its stale payload, which did nothing: the hand then waited
     forever, no time-out left)."""
     clock = FakeClock()
-    first, second = await Store.open(postgres_url), await Store.open(postgres_url)
-    try:
-        one = Service(first, clock, rng=random.Random(1))
-        two = Service(second, clock, rng=random.Random(2))
+    async with two_services(postgres_url, clock) as (one, two):
+        first = one.store
         for actor in (ANN, BOB):
             assert (await one.handle(PLACE, actor, "/join 200")).error is None
         assert (await one.handle(PLACE, ANN, "/set time_bank 0")).error is None
@@ -147,9 +154,6 @@ async def test_a_stale_timer_leaves_the_turn_timer_another_service_armed_just_af
         kinds = await first.read(lambda tx: [event["kind"] for _, _, _, event in tx.every_event()])
         assert kinds[-2:] == ["PlayerChecked", "BoardDealt"]  # Bob timed out (checked): the flop
         assert await first.read(lambda tx: tx.check_ledger()) == []
-    finally:
-        await first.close()
-        await second.close()
 
 
 async def test_a_stopped_services_turn_timer_is_taken_over_by_another_once_overdue(postgres_url: str) -> None:
@@ -158,35 +162,32 @@ async def test_a_stopped_services_turn_timer_is_taken_over_by_another_once_overd
     `two` fires it, the hand goes on, and the turn's row is gone (the next hand's start, armed by `two`, replaces it).
     Before that, `two` leaves it to `one`."""
     clock = FakeClock()
-    first, second = await Store.open(postgres_url), await Store.open(postgres_url)
     watching: asyncio.Task[None] | None = None
-    try:
-        one = Service(first, clock, rng=random.Random(1))
-        two = Service(second, clock, rng=random.Random(2))
-        await one.start()
-        await two.start()  # nothing armed yet: `two` holds no timer
-        for actor in (ANN, BOB):
-            assert (await one.handle(PLACE, actor, "/join 200")).error is None
-        assert (await one.handle(PLACE, ANN, "/set time_bank 0")).error is None
-        assert (await one.handle(PLACE, ANN, "/deal")).error is None
-        [timer] = await second.read(lambda tx: tx.timers())
-        key, _, due_at, _ = timer
-        await first.close()  # `one` stops with its timer armed and unfired
-        watching = asyncio.create_task(two.watch_timers(every=0.01))
-        clock.current = due_at + TAKEOVER_SECONDS - 0.5
-        await asyncio.sleep(0.1)  # several looks: not overdue enough yet
-        assert two.scheduler.due_at(key) is None and await two.scheduler.fire_due() == 0
-        clock.current = due_at + TAKEOVER_SECONDS
-        async with asyncio.timeout(5):
-            while await two.scheduler.fire_due() == 0:
-                await asyncio.sleep(0.01)
-        kinds = await second.read(lambda tx: [event["kind"] for _, _, _, event in tx.every_event()])
-        assert "PlayerFolded" in kinds and kinds[-1] == "HandEnded", kinds  # the player to act timed out: folded
-        [(_, _, next_at, payload)] = await second.read(lambda tx: tx.timers())  # the turn's row is gone:
-        assert payload["kind"] == "next" and two.scheduler.due_at(key) == next_at  # `two` armed the next hand's
-        assert await second.read(lambda tx: tx.check_ledger()) == []
-    finally:
-        await stop_watching(watching, first, second)
+    async with two_services(postgres_url, clock, started=True) as (one, two):  # nothing armed yet: `two` holds none
+        first, second = one.store, two.store
+        try:
+            for actor in (ANN, BOB):
+                assert (await one.handle(PLACE, actor, "/join 200")).error is None
+            assert (await one.handle(PLACE, ANN, "/set time_bank 0")).error is None
+            assert (await one.handle(PLACE, ANN, "/deal")).error is None
+            [timer] = await second.read(lambda tx: tx.timers())
+            key, _, due_at, _ = timer
+            await first.close()  # `one` stops with its timer armed and unfired
+            watching = asyncio.create_task(two.watch_timers(every=0.01))
+            clock.current = due_at + TAKEOVER_SECONDS - 0.5
+            await asyncio.sleep(0.1)  # several looks: not overdue enough yet
+            assert two.scheduler.due_at(key) is None and await two.scheduler.fire_due() == 0
+            clock.current = due_at + TAKEOVER_SECONDS
+            async with asyncio.timeout(5):
+                while await two.scheduler.fire_due() == 0:
+                    await asyncio.sleep(0.01)
+            kinds = await second.read(lambda tx: [event["kind"] for _, _, _, event in tx.every_event()])
+            assert "PlayerFolded" in kinds and kinds[-1] == "HandEnded", kinds  # the player to act timed out: folded
+            [(_, _, next_at, payload)] = await second.read(lambda tx: tx.timers())  # the turn's row is gone:
+            assert payload["kind"] == "next" and two.scheduler.due_at(key) == next_at  # `two` armed the next hand's
+            assert await second.read(lambda tx: tx.check_ledger()) == []
+        finally:
+            await stop_watching(watching)
 
 
 async def test_a_stopped_services_tournament_gives_back_the_rebuy_period_its_downtime_cut_short(
@@ -196,23 +197,20 @@ async def test_a_stopped_services_tournament_gives_back_the_rebuy_period_its_dow
     down from 18:20, as after a start-up, so the rebuy period runs again from the takeover for the 40 minutes the
     downtime took from it, and the busted player rebuys through `two`."""
     clock = FakeClock(at(18, 0))
-    first, second = await Store.open(postgres_url), await Store.open(postgres_url)
     watching: asyncio.Task[None] | None = None
-    try:
-        one = Service(first, clock, rng=random.Random(1))
-        two = Service(second, clock, rng=random.Random(2))
-        await one.start()
-        await two.start()
-        busted = await rebuy_night_with_a_bust(one, clock)
-        await first.close()  # `one` dies with the clock's appointment armed
-        watching, said = await _taken_over_at_half_past_seven(two, clock)
-        assert ("The rebuy period ended while the bot was offline: it runs again until 20:10, for as long as the "
-                "downtime cut it short.") in said
-        back = await two.handle(PLACE, busted, "/rebuy")
-        assert back.error is None and back.public == [f"{busted.name} rebuys: 300 chips for 50."]
-        assert await second.read(lambda tx: tx.check_ledger()) == []
-    finally:
-        await stop_watching(watching, first, second)
+    async with two_services(postgres_url, clock, started=True) as (one, two):
+        first, second = one.store, two.store
+        try:
+            busted = await rebuy_night_with_a_bust(one, clock)
+            await first.close()  # `one` dies with the clock's appointment armed
+            watching, said = await _taken_over_at_half_past_seven(two, clock)
+            assert ("The rebuy period ended while the bot was offline: it runs again until 20:10, for as long as the "
+                    "downtime cut it short.") in said
+            back = await two.handle(PLACE, busted, "/rebuy")
+            assert back.error is None and back.public == [f"{busted.name} rebuys: 300 chips for 50."]
+            assert await second.read(lambda tx: tx.check_ledger()) == []
+        finally:
+            await stop_watching(watching)
 
 
 async def _taken_over_at_half_past_seven(two: Service, clock: FakeClock) -> tuple[asyncio.Task[None], str]:
@@ -241,37 +239,34 @@ async def test_a_table_is_down_from_its_process_last_heartbeat_or_clean_stop_tak
     downtime took 10 (or 20) minutes of the rebuy period, not the 40 since the table's last write, and only those are
     given back: the period runs again until 19:40 (or 19:50). Another process's write says nothing of this table."""
     clock = FakeClock(at(18, 0))
-    first, second = await Store.open(postgres_url), await Store.open(postgres_url)
     watching: asyncio.Task[None] | None = None
-    stores = [first, second]
-    try:
-        one = Service(first, clock, rng=random.Random(1))
-        two = Service(second, clock, rng=random.Random(2))
-        await one.start()
-        await two.start()
-        await rebuy_night_with_a_bust(one, clock)
-        if stops_cleanly:
-            await beat_last_at(one, clock, at(18, 39))
-            clock.current = at(18, 40)
-            await one.stop()
-        else:
-            await beat_last_at(one, clock, at(18, 50))
-        await first.close()  # `one` is gone with the clock's appointment armed
-        clock.current = at(19, 29)
-        assert (await two.handle(Place("other", "other/table"), CAT, "/join 200")).error is None
-        if comes_back == "taken over":
-            watching, said = await _taken_over_at_half_past_seven(two, clock)
-        else:
-            clock.current = at(19, 30)
-            third, _, heard = await restart_after_downtime(postgres_url, clock)
-            stores.append(third)
-            said = everything_said(heard)
-        until = "19:50" if stops_cleanly else "19:40"
-        assert (f"The rebuy period ended while the bot was offline: it runs again until {until}, for as long as the "
-                "downtime cut it short.") in said
-        assert await second.read(lambda tx: tx.check_ledger()) == []
-    finally:
-        await stop_watching(watching, *stores)
+    async with two_services(postgres_url, clock, started=True) as (one, two):
+        first, second = one.store, two.store
+        stores: list[Store] = []
+        try:
+            await rebuy_night_with_a_bust(one, clock)
+            if stops_cleanly:
+                await beat_last_at(one, clock, at(18, 39))
+                clock.current = at(18, 40)
+                await one.stop()
+            else:
+                await beat_last_at(one, clock, at(18, 50))
+            await first.close()  # `one` is gone with the clock's appointment armed
+            clock.current = at(19, 29)
+            assert (await two.handle(Place("other", "other/table"), CAT, "/join 200")).error is None
+            if comes_back == "taken over":
+                watching, said = await _taken_over_at_half_past_seven(two, clock)
+            else:
+                clock.current = at(19, 30)
+                third, _, heard = await restart_after_downtime(postgres_url, clock)
+                stores.append(third)
+                said = everything_said(heard)
+            until = "19:50" if stops_cleanly else "19:40"
+            assert (f"The rebuy period ended while the bot was offline: it runs again until {until}, for as long as "
+                    "the downtime cut it short.") in said
+            assert await second.read(lambda tx: tx.check_ledger()) == []
+        finally:
+            await stop_watching(watching, *stores)
 
 
 async def test_a_process_first_heartbeat_forgets_processes_long_gone_that_left_no_timer(postgres_url: str) -> None:
