@@ -208,13 +208,20 @@ def at(hour: int, minute: int, second: int = 0) -> float:
     return datetime(2026, 11, 29, hour, minute, second, tzinfo=UTC).timestamp()
 
 
-async def test_the_tournament_clock_is_announced_in_the_group(make_bot, api) -> None:
-    bot = await make_bot("holdem", seed=5)
+async def home_night_started(make_bot: Any) -> Running:
+    """A Hold'em bot (seed 5) whose group started a `home-night` tournament at 18:00 with ann, Bob and cat, ann
+    creating it: its first hand is dealt."""
+    bot: Running = await make_bot("holdem", seed=5)
     bot.clock.current = at(18, 0)
     await bot.command(ANN, "/tournament create home-night")
     for user in (ANN, BOB, CAT):
         await bot.command(user, "/join")
     await bot.command(ANN, "/tournament start")
+    return bot
+
+
+async def test_the_tournament_clock_is_announced_in_the_group(make_bot, api) -> None:
+    bot = await home_night_started(make_bot)
     assert any("Level 1: limits 10/20" in text for text in group_texts_in_order(bot))
     table = bot.table_message()
     assert to_act(table) is not None  # the first hand's buttons are up

@@ -10,7 +10,7 @@ import pytest
 
 from tests.telegram.conftest import ANN, BOB, CAT, Running
 from tests.telegram.fake_api import GROUP, FakeBotApi
-from tests.telegram.test_games import at
+from tests.telegram.test_games import at, home_night_started
 
 DAN = {"id": 104, "is_bot": False, "first_name": "Dan", "username": "dan"}
 STEP = 60 / 18
@@ -83,12 +83,7 @@ async def test_a_player_away_at_his_turn_is_announced_before_the_table_shows_his
     """Mid-hand, the group's budget spread (a request every few seconds): the tournament player to act goes away, his
     hand folded at once. The group reads his line, then the table showing the fold and the next player's buttons;
     two requests, as before (when the edit went first, the line a step later)."""
-    bot = await make_bot("holdem", seed=5)
-    bot.clock.current = at(18, 0)
-    await bot.command(ANN, "/tournament create home-night")
-    for user in (ANN, BOB, CAT):
-        await bot.command(user, "/join")
-    await bot.command(ANN, "/tournament start")
+    bot = await home_night_started(make_bot)
     hand = bot.table_message()
     assert "▶ ann" in hand.text
     since = len(api.requests)
