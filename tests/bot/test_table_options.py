@@ -62,7 +62,7 @@ async def test_a_pre_action_is_answered_to_the_presser_alone_and_played_when_his
     called = await service.press(PLACE, ANN, press_label(dealt, "call"))
     called = await service.press(PLACE, BOB, press_label(called, "call"))
     assert called.table is not None
-    assert "Cat checks." in called.table.text and "Flop:" in called.table.text  # his turn played at once
+    assert called.table.text.splitlines()[-3:-1] == ["Cat checks.", "Flop: J♠ 6♠ 4♠"]  # his turn played at once
     await ledger_ok(service)
 
 
@@ -77,7 +77,7 @@ async def test_check_fold_folds_to_a_raise_and_a_second_press_cancels(service: S
     clock.advance(5)
     await service.press(PLACE, BOB, check_fold)
     raised = await service.press(PLACE, ANN, press_label(dealt, "raise"))
-    assert raised.table is not None and "Bob folds." in raised.table.text and raised.table.to_act == "cat"
+    assert raised.table is not None and "Bob folds." in raised.table.text.splitlines() and raised.table.to_act == "cat"
 
 
 async def test_check_is_refused_facing_a_bet_and_to_the_player_to_act(service: Service, tmp_path: Path) -> None:
@@ -115,7 +115,7 @@ async def test_call_n_plays_while_the_bet_stands_and_a_stale_button_calls_nothin
     assert typed.private == {"cat": ["You will call 40 (cancelled if someone raises)."]}
     called = await service.handle(PLACE, BOB, "/call")
     assert called.table is not None
-    assert "Bob calls 50." in called.table.text and "Cat calls 40." in called.table.text  # his turn played at once
+    assert called.table.text.splitlines()[-3:-1] == ["Bob calls 50.", "Cat calls 40."]  # his turn played at once
     assert called.table.to_act == "dan"
     await ledger_ok(service)
 
@@ -156,10 +156,10 @@ async def test_call_any_calls_a_raise_made_after_it_was_chosen_all_in_when_short
     raised = await service.handle(PLACE, ANN, "/raise 300")
     assert raised.table is not None
     text = raised.table.text
-    assert "Ann raises to 300." in text
-    assert "Bob calls 290." in text  # whatever the bet has become
-    assert "Cat calls 180, all-in." in text  # all he has
-    assert "Flop:" in text and raised.table.to_act == "bob"  # both played at once: the flop, Bob first
+    assert "Ann raises to 300." in text.splitlines()
+    assert "Bob calls 290." in text.splitlines()  # whatever the bet has become
+    assert "Cat calls 180, all-in." in text.splitlines()  # all he has
+    assert "Flop: J♠ 6♠ 4♠" in text.splitlines() and raised.table.to_act == "bob"  # both played at once, Bob first
     await ledger_ok(service)
 
 
@@ -226,7 +226,7 @@ async def test_an_away_player_keeps_his_seat_and_comes_back_waiting_for_the_big_
         reply = await next_hand(service, clock, reply)
         assert reply.table is not None
         if "Dan" in reply.table.text:
-            assert "Dan posts the big blind 20." in reply.table.text
+            assert "Dan posts the big blind 20." in reply.table.text.splitlines()
             break
     else:
         raise AssertionError("Dan was never dealt in")
@@ -241,7 +241,7 @@ async def test_a_returning_player_who_posts_plays_the_next_hand(service: Service
     assert (await service.handle(PLACE, BOB, "/back post")).public == [
         "Bob is back and posts the big blind in the next hand."]
     reply = await next_hand(service, clock, reply)
-    assert reply.table is not None and "Bob posts the big blind 20." in reply.table.text
+    assert reply.table is not None and "Bob posts the big blind 20." in reply.table.text.splitlines()
     await ledger_ok(service)
 
 
@@ -257,9 +257,10 @@ async def test_a_returning_player_who_posts_from_the_small_blinds_seat_posts_the
         "Dan is back and posts the big blind in the next hand."]
     reply = await next_hand(service, clock, reply)  # Cat's button: Dan's seat is the small blind's
     assert reply.table is not None
-    text = reply.table.text
-    assert "button Cat" in text and "Dan posts the big blind 20." in text and "Ann posts the big blind 20." in text
-    assert "small blind" not in text and "Pot: 40" in text
+    assert reply.table.text == (  # no small blind
+        "Hold'em — hand #3 · blinds 10/20 · home-limit\nBoard: — · Pot: 40\n  Ann · 400 bet 20\n▶ Bob · 360\n"
+        "  Cat · 360 Ⓓ\n  Dan · 440 bet 20\n\nHand #3: button Cat, blinds 10/20. Cards are dealt — press “My cards” to "
+        "see yours.\nDan posts the big blind 20.\nAnn posts the big blind 20.\n▶ Bob to act: 20 to call (⏱ 60\xa0s).")
     await ledger_ok(service)
 
 
@@ -274,9 +275,10 @@ async def test_a_player_waiting_for_the_big_blind_is_dealt_in_when_waiting_would
         await service.handle(PLACE, actor, "/leave")
     reply = await next_hand(service, clock, reply)
     assert reply.table is not None and reply.table.to_act is not None, "no hand: Dan kept waiting"
-    text = reply.table.text
-    assert "Dan" in text and "Bob" not in text and "Cat" not in text
-    assert "Pot: 30" in text and text.count("posts the big blind") == 1  # the usual blinds, none extra for him
+    assert reply.table.text == (  # Dan dealt in, Bob and Cat away; the usual blinds, none extra for him
+        "Hold'em — hand #3 · blinds 10/20 · home-limit\nBoard: — · Pot: 30\n▶ Ann · 410 Ⓓ bet 10\n  Dan · 440 bet 20"
+        "\n\nHand #3: button Ann, blinds 10/20. Cards are dealt — press “My cards” to see yours.\nAnn posts the small "
+        "blind 10.\nDan posts the big blind 20.\n▶ Ann to act: 10 to call (⏱ 60\xa0s).")
     await ledger_ok(service)
 
 
@@ -291,7 +293,10 @@ async def test_a_player_still_choosing_how_to_come_back_is_dealt_in_rather_than_
     await service.handle(PLACE, BOB, "/leave")
     reply = await next_hand(service, clock, reply)
     assert reply.table is not None and reply.table.to_act is not None, "no hand: Cat kept waiting"
-    assert "Cat" in reply.table.text and "Pot: 30" in reply.table.text
+    assert reply.table.text == (
+        "Hold'em — hand #3 · blinds 10/20 · home-limit\nBoard: — · Pot: 30\n▶ Ann · 450 Ⓓ bet 10\n  Cat · 360 bet 20"
+        "\n\nHand #3: button Ann, blinds 10/20. Cards are dealt — press “My cards” to see yours.\nAnn posts the small "
+        "blind 10.\nCat posts the big blind 20.\n▶ Ann to act: 10 to call (⏱ 60\xa0s).")
     await ledger_ok(service)
 
 
@@ -309,8 +314,8 @@ async def test_away_too_long_stands_up_and_the_stack_goes_back_to_the_wallet(
     clock.advance(30 * 60 + 1)
     await service.scheduler.fire_due()
     said = "\n".join(everything_public(reply) for reply in heard)
-    assert "Cat has been away for 30 minutes and gives up the seat." in said
-    assert "Cat leaves the table with 400 chips." in said
+    assert "Cat has been away for 30 minutes and gives up the seat." in said.splitlines()
+    assert "Cat leaves the table with 400 chips." in said.splitlines()
     assert (await service.handle(PLACE, CAT, "/balance")).private["cat"] == ["Your wallet: 1,000 chips."]
     await ledger_ok(service)
 
@@ -325,8 +330,8 @@ async def test_away_minutes_shortened_stands_up_at_the_new_time_a_player_already
     clock.advance(3 * 60 + 1)  # five minutes away in all
     await service.scheduler.fire_due()
     said = everything_said(heard)
-    assert "Cat has been away for 5 minutes and gives up the seat." in said
-    assert "Cat leaves the table with 400 chips." in said
+    assert "Cat has been away for 5 minutes and gives up the seat." in said.splitlines()
+    assert "Cat leaves the table with 400 chips." in said.splitlines()
     await ledger_ok(service)
 
 
@@ -346,9 +351,10 @@ async def test_away_mid_hand_at_a_cash_table_leaves_him_this_hand_with_his_turn_
     assert await service.scheduler.fire_due() == 1  # then his time bank, as anyone's
     view = await service.handle(PLACE, ANN, "/table")
     assert view.table is not None and view.table.to_act == "cat"
-    assert "⏳ Cat is using the time bank: 30\xa0s." in view.table.text and "Cat checks." not in view.table.text
+    assert view.table.text.splitlines()[-1] == "⏳ Cat is using the time bank: 30\xa0s."
+    assert "Cat checks." not in view.table.text.splitlines()
     checked = await service.handle(PLACE, CAT, "/check")  # his own decision
-    assert checked.error is None and checked.table is not None and "Cat checks." in checked.table.text
+    assert checked.error is None and checked.table is not None and "Cat checks." in checked.table.text.splitlines()
     await ledger_ok(service)
 
 
@@ -387,7 +393,8 @@ async def test_an_away_tournament_player_is_dealt_in_and_folded_at_once(store: S
         assert (await service.handle(PLACE, actor, "/join")).error is None
     await service.handle(PLACE, CAT, "/away")
     reply = await service.handle(PLACE, ANN, "/tournament start")
-    assert reply.table is not None and "Cat" in reply.table.text  # dealt in, blinds posted
+    assert reply.table is not None and reply.table.text.split("\n\n")[0].splitlines()[2:] == [
+        "▶ Ann · 300 Ⓓ", "  Bob · 295 bet 5", "  Cat · 290 bet 10"]  # Cat dealt in, blinds posted
     story = [reply.table.text]
     for _ in range(30):  # Cat's turns pass the moment they come: nobody waits on a timer for him
         assert reply.table is not None and reply.table.to_act != "cat"
@@ -397,7 +404,7 @@ async def test_an_away_tournament_player_is_dealt_in_and_folded_at_once(store: S
         story += [*reply.public, reply.table.text if reply.table else ""]
     told = "\n".join(story)
     # his hand is folded, even as the big blind of a limped pot he could check (RULES.md §1a): never checked down
-    assert "Cat folds." in told and "Cat checks." not in told
+    assert "Cat folds." in told.splitlines() and "Cat checks." not in told
     await ledger_ok(service)
 
 
@@ -416,7 +423,7 @@ async def test_a_tournament_player_away_mid_hand_is_blinded_out_at_once(store: S
     name = PLAYERS[first].name
     assert gone.public == [f"{name} is away and blinded out (blinds posted, the hand folded at each turn): /back to "
                            "return."]
-    assert f"{name} folds." in gone.table.text  # facing the big blind
+    assert f"{name} folds." in gone.table.text.splitlines()  # facing the big blind
     now = gone.table.to_act
     later = next(player for player in PLAYERS if player not in (first, now))
     away = await service.handle(PLACE, PLAYERS[later], "/away")  # before his turn
@@ -447,8 +454,8 @@ async def test_the_player_left_of_the_big_blind_straddles_and_acts_last(service:
     pressed = await service.press(PLACE, DAN, press_label(idle, "straddle"))
     assert pressed.public == ["Dan will straddle 40 in the next hand."]
     dealt = await service.handle(PLACE, ANN, "/deal")
-    assert dealt.table is not None and "Dan straddles 40." in dealt.table.text
-    assert dealt.table.to_act == "ann" and "40 to call" in dealt.table.text
+    assert dealt.table is not None and "Dan straddles 40." in dealt.table.text.splitlines()
+    assert dealt.table.to_act == "ann" and dealt.table.text.splitlines()[-1] == "▶ Ann to act: 40 to call (⏱ 60\xa0s)."
     reply = await service.press(PLACE, ANN, press_label(dealt, "call"))
     reply = await service.press(PLACE, BOB, press_label(reply, "call"))
     reply = await service.press(PLACE, CAT, press_label(reply, "call"))
@@ -501,7 +508,7 @@ async def test_a_level_changed_after_a_straddle_is_announced_tells_its_new_size(
         "Setting changed: level — 40.",
         "The level changed: Dan will straddle 80 in the next hand, twice the new big blind."]
     dealt = await service.handle(PLACE, ANN, "/deal")
-    assert dealt.table is not None and "Dan straddles 80." in dealt.table.text
+    assert dealt.table is not None and "Dan straddles 80." in dealt.table.text.splitlines()
     await play_out(service, PLACE, PLAYERS, dealt, ("fold", "check"))
     await service.handle(PLACE, ANN, "/set level 20")
     await service.handle(PLACE, ANN, "/lang ru")
@@ -543,7 +550,7 @@ async def test_a_running_time_bank_survives_a_restart(tmp_path: Path, clock: Fak
     assert await service.scheduler.fire_due() == 1
     view = await service.handle(PLACE, ANN, "/table")
     assert view.table is not None and view.table.to_act == slow
-    assert f"⏳ {PLAYERS[slow or ''].name} is using the time bank: 30\xa0s." in view.table.text
+    assert f"⏳ {PLAYERS[slow or ''].name} is using the time bank: 30\xa0s." in view.table.text.splitlines()
     await store.close()
 
     store = await Store.open(tmp_path / "bot.db")
@@ -559,7 +566,8 @@ async def test_a_running_time_bank_survives_a_restart(tmp_path: Path, clock: Fak
     assert await restarted.scheduler.fire_due() == 0  # the bank still runs
     clock.advance(11)
     assert await restarted.scheduler.fire_due() == 1
-    assert any(f"{PLAYERS[slow or ''].name} ran out of time." in everything_public(reply) for reply in heard)
+    ran_out = f"{PLAYERS[slow or ''].name} ran out of time."
+    assert any(ran_out in everything_public(reply).splitlines() for reply in heard)
     assert heard[-1].table is not None and "time bank" not in heard[-1].table.text
     await ledger_ok(restarted)
     await store.close()
@@ -645,7 +653,8 @@ async def test_a_tournament_refills_the_time_banks_at_each_new_level(store: Stor
     clock.advance(300)  # past the first level: the next hand is dealt at the second
     await service.scheduler.fire_due()
     view = await service.handle(PLACE, ANN, "/table")
-    assert view.table is not None and "blinds 10/20" in view.table.text  # the second level's (the first: 5/10)
+    assert view.table is not None  # the second level's blinds (the first: 5/10)
+    assert view.table.text.splitlines()[0] == "Hold'em — hand #3 · blinds 10/20 · home-limit"
     assert (await banks(store))[slow]["left"] == 30
     await ledger_ok(service)
 
@@ -659,7 +668,8 @@ async def test_a_level_after_a_break_with_the_same_limits_is_a_new_level_for_the
     clock.advance(3 * 60)  # past the break: the next hand is dealt at the third level, 10/20 again
     await service.scheduler.fire_due()
     view = await service.handle(PLACE, ANN, "/table")
-    assert view.table is not None and view.table.to_act is not None and "blinds 5/10" in view.table.text
+    assert view.table is not None and view.table.to_act is not None
+    assert view.table.text.splitlines()[0] == "Hold'em — hand #2 · blinds 5/10 · home-limit"
     assert (await banks(store))[slow]["left"] == 30
     await ledger_ok(service)
 
@@ -699,7 +709,7 @@ async def test_a_time_bank_lowered_by_the_organizer_is_no_longer_than_the_new_se
     clock.advance(61)
     assert await service.scheduler.fire_due() == 1  # Ann's turn ran out: her bank starts
     view = await service.handle(PLACE, BOB, "/table")
-    assert view.table is not None and "⏳ Ann is using the time bank: 5\xa0s." in view.table.text
+    assert view.table is not None and "⏳ Ann is using the time bank: 5\xa0s." in view.table.text.splitlines()
     clock.advance(6)
     assert await service.scheduler.fire_due() == 1  # and ends 5 s later: she folds
     assert (await banks(service.store))["ann"]["left"] == 0
@@ -718,7 +728,7 @@ async def test_a_time_bank_turned_off_then_on_again_has_the_new_setting(
     clock.advance(61)
     assert await service.scheduler.fire_due() == 1  # Bob's turn ran out: his bank starts
     view = await service.handle(PLACE, ANN, "/table")
-    assert view.table is not None and "⏳ Bob is using the time bank: 30\xa0s." in view.table.text
+    assert view.table is not None and "⏳ Bob is using the time bank: 30\xa0s." in view.table.text.splitlines()
 
 
 async def test_a_time_bank_turned_off_while_it_runs_stops_and_the_turn_times_out(
@@ -736,7 +746,7 @@ async def test_a_time_bank_turned_off_while_it_runs_stops_and_the_turn_times_out
         "Setting changed: time bank (seconds) — 0.",
         "The time bank is now off: Ann's turn times out (its own time was already up)."]
     assert off.table is not None and off.table.to_act is None  # she folded: the hand is Bob's
-    assert "Ann ran out of time." in off.table.text and "Ann folds." in off.table.text
+    assert "Ann ran out of time." in off.table.text.splitlines() and "Ann folds." in off.table.text.splitlines()
     assert "time bank" not in off.table.text
     assert (await banks(service.store))["ann"]["left"] == 50
     await ledger_ok(service)
@@ -750,7 +760,7 @@ async def test_a_straddle_is_exported_as_pokerstars_writes_it(service: Service) 
     dealt = await service.handle(PLACE, ANN, "/deal")
     await play_out(service, PLACE, PLAYERS, dealt, ("fold", "check"))
     exported = "\n".join((await service.handle(PLACE, DAN, "/history")).private["dan"])
-    assert "Dan: posts straddle 40" in exported
+    assert "Dan: posts straddle 40" in exported.splitlines()
 
 
 async def test_back_before_missing_a_hand_needs_no_choice(service: Service) -> None:
