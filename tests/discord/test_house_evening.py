@@ -9,7 +9,7 @@ the table's limit or the wallet.
 from __future__ import annotations
 
 import copy
-from collections.abc import AsyncIterator
+from collections.abc import AsyncIterator, Iterable
 from typing import Any
 
 import discord
@@ -90,6 +90,17 @@ class Evening:
     async def wallets(self, channel: int) -> dict[str, str]:
         return {member.name: await self.slash(member, channel, "balance") for member in (self.ann, self.bob, self.cat)}
 
+    async def antes(self, channel: int, bets: Iterable[tuple[Member, int, int | None]], side: str = "box") -> None:
+        """Each member's /ante at the channel's table, with his `side` option (a box, a BONUS or a PAIRPLUS bet) where
+        it is not None."""
+        for member, ante, extra in bets:
+            await self.slash(member, channel, "ante", amount=ante, **{side: extra})
+
+    async def closed(self, channel: int, wallets: dict[str, str]) -> None:
+        """The channel's evening over: each member's /balance answer is in `wallets`, and the ledger balances."""
+        assert await self.wallets(channel) == wallets
+        await ledger_ok(self.bot.service)
+
     async def open(self, channel: int, game: str) -> None:
         chosen = await self.fake.slash(self.ann, channel, "game", game=game)  # Ann, the chat's first, organizes
         await self.bot.settled()
@@ -114,8 +125,7 @@ async def test_texas_poker_two_rounds(evening: Evening, dealer: Dealer) -> None:
     #   = +80, card fee −20 → +80.
     # Cat buys (5), then folds: ANTE −5, fee −5 → −10.
     dealer.order = "As Ks Qh Qd 7c 2d 9s 9h Qs Js Ts 3c 4d"
-    for member, ante in ((ev.ann, 10), (ev.bob, 20), (ev.cat, 5)):
-        await ev.slash(member, ch, "ante", amount=ante)
+    await ev.antes(ch, ((ev.ann, 10, None), (ev.bob, 20, None), (ev.cat, 5, None)))
     assert await ev.slash(ev.dan, ch, "deal") == "Only a player with a bet on the table can close the bets."
     assert await ev.slash(ev.ann, ch, "deal") == "Box 1: A♠ K♠"
     assert ev.labels(ch) == ["🂠 My cards", "Bet (20)", "Fold", "Buy card (10)"]
@@ -148,8 +158,7 @@ async def test_texas_poker_two_rounds(evening: Evening, dealer: Dealer) -> None:
     #   → −20.
     # Cat folds at once: −5.
     dealer.order = "9h Th As 2h 5d 6d 2c 7d Jh Qh Kh 3s 8c Ac"
-    for member, ante in ((ev.ann, 10), (ev.bob, 20), (ev.cat, 5)):
-        await ev.slash(member, ch, "ante", amount=ante)
+    await ev.antes(ch, ((ev.ann, 10, None), (ev.bob, 20, None), (ev.cat, 5, None)))
     await ev.slash(ev.cat, ch, "deal")
     assert await ev.press(ev.ann, ch, "Bet", first) == "This round is over."  # round 1's, still on her screen
     await ev.press(ev.ann, ch, "Bet (20)")
@@ -166,9 +175,8 @@ async def test_texas_poker_two_rounds(evening: Evening, dealer: Dealer) -> None:
         "card fee −20 · exchange fee −20.",
         "Cat, box 1: folded (−5); ANTE −5.",
         "Round over: Ann +505, Bob −20, Cat −5."])
-    assert await ev.wallets(ch) == {"Ann": "Your wallet: 3,515 chips.", "Bob": "Your wallet: 1,060 chips.",
-                                    "Cat": "Your wallet: 985 chips."}
-    await ledger_ok(ev.bot.service)
+    await ev.closed(ch, {"Ann": "Your wallet: 3,515 chips.", "Bob": "Your wallet: 1,060 chips.",
+                         "Cat": "Your wallet: 985 chips."})
 
 
 async def test_russian_poker_three_boxes_and_the_dealers_game(evening: Evening, dealer: Dealer) -> None:
@@ -188,9 +196,7 @@ async def test_russian_poker_three_boxes_and_the_dealers_game(evening: Evening, 
     # Cat folds: −5.
     dealer.order = "As Ad Kc 8s 9h 3c 3d 7h 7s Qd Ks Kd 4c 6d Th 2h 4h 6h 8h Jh 5c 6c 9d Js 2s 2c 5d 8c Jd 9s 7c Tc 2d"
     assert await ev.slash(ev.ann, ch, "ante", amount=10, box=2) == "Bet on box 2 only after the box before it."
-    for member, ante, box in ((ev.ann, 10, 1), (ev.ann, 10, 2), (ev.ann, 10, 3), (ev.bob, 20, None),
-                              (ev.cat, 5, None)):
-        await ev.slash(member, ch, "ante", amount=ante, box=box)
+    await ev.antes(ch, ((ev.ann, 10, 1), (ev.ann, 10, 2), (ev.ann, 10, 3), (ev.bob, 20, None), (ev.cat, 5, None)))
     assert await ev.slash(ev.ann, ch, "ante", amount=10, box=2) == "You already bet on box 2."
     assert await ev.slash(ev.ann, ch, "deal") == "Box 1: A♠ A♦ K♣ 8♠ 9♥"
     assert await ev.press(ev.bob, ch, "🂠") == "Your boxes:\nbox 1: 2♥ 4♥ 6♥ 8♥ J♥"
@@ -223,9 +229,8 @@ async def test_russian_poker_three_boxes_and_the_dealers_game(evening: Evening, 
         "· dealer's game fee −10.",
         "Cat, box 1: folded (−5); ANTE −5.",
         "Round over: Ann +40, Bob 0, Cat −5."])
-    assert await ev.wallets(ch) == {"Ann": "Your wallet: 1,040 chips.", "Bob": "Your wallet: 1,000 chips.",
-                                    "Cat": "Your wallet: 995 chips."}
-    await ledger_ok(ev.bot.service)
+    await ev.closed(ch, {"Ann": "Your wallet: 1,040 chips.", "Bob": "Your wallet: 1,000 chips.",
+                         "Cat": "Your wallet: 995 chips."})
 
 
 async def test_caribbean_poker_bonus_exchange_and_the_suit_tie_break(evening: Evening, dealer: Dealer) -> None:
@@ -242,8 +247,7 @@ async def test_caribbean_poker_bonus_exchange_and_the_suit_tie_break(evening: Ev
     # Cat plays (10): A K 7 4 2 against A K 7 4 2, the same ranks: the suit of the highest card decides, her A♥ over
     #   the dealer's A♠: ANTE +5, BET 10×1 (ace-king, the standard 1:1) → +15.
     dealer.order = "5h 6h 7h 8h 9h Qc Qd 5s 9c 3h Ah Kc 7d 4c 2h As Kd 7c 4s 2d Qs 9d 9s"
-    for member, ante, bonus in ((ev.ann, 10, 10), (ev.bob, 20, 10), (ev.cat, 5, None)):
-        await ev.slash(member, ch, "ante", amount=ante, bonus=bonus)
+    await ev.antes(ch, ((ev.ann, 10, 10), (ev.bob, 20, 10), (ev.cat, 5, None)), "bonus")
     assert await ev.slash(ev.cat, ch, "ante", amount=5) == "Вы уже поставили на бокс 1."
     await ev.slash(ev.bob, ch, "deal")
     assert await ev.press(ev.dan, ch, "Play") == ("You have no box in this round: place an ANTE (/ante chips) before "
@@ -265,9 +269,8 @@ async def test_caribbean_poker_bonus_exchange_and_the_suit_tie_break(evening: Ev
         "Cat, box 1: wins on the suit of the highest card, ♥ > ♣ > ♦ > ♠ (+15) — ace-king: A♥ K♣ 7♦ 4♣ 2♥; ANTE +5 · "
         "BET +10 (ace-king, ×1).",
         "Round over: Ann +2,010, Bob +230, Cat +15."])
-    assert await ev.wallets(ch) == {"Ann": "Your wallet: 3,010 chips.", "Bob": "Your wallet: 1,230 chips.",
-                                    "Cat": "В кошельке 1\u00a0015 фишек."}
-    await ledger_ok(ev.bot.service)
+    await ev.closed(ch, {"Ann": "Your wallet: 3,010 chips.", "Bob": "Your wallet: 1,230 chips.",
+                         "Cat": "В кошельке 1\u00a0015 фишек."})
 
 
 async def test_three_card_poker_pairplus_ante_bonus_and_the_queen(evening: Evening, dealer: Dealer) -> None:
@@ -283,8 +286,7 @@ async def test_three_card_poker_pairplus_ante_bonus_and_the_queen(evening: Eveni
     # Bob plays (20): ANTE +20, PLAY back, no bonus for a pair → +20.
     # Cat: PAIRPLUS on a straight 10×5 = +50.
     dealer.order = "Ah Kh Qh 5c 5d 2h 7s 8d 9c Jc 9d 4s"
-    for member, ante, pairplus in ((ev.ann, 10, 5), (ev.bob, 20, None), (ev.cat, 0, 10)):
-        await ev.slash(member, ch, "ante", amount=ante, pairplus=pairplus)
+    await ev.antes(ch, ((ev.ann, 10, 5), (ev.bob, 20, None), (ev.cat, 0, 10)), "pairplus")
     assert await ev.slash(ev.bob, ch, "deal") == "Box 1: 5♣ 5♦ 2♥"
     # the PAIRPLUS result gives the cards away: told to its owner alone, the table learns it at the end
     assert await ev.press(ev.ann, ch, "🂠") == ("Your boxes:\nbox 1: A♥ K♥ Q♥ · side bet: PAIRPLUS +200 (a straight "
@@ -308,8 +310,7 @@ async def test_three_card_poker_pairplus_ante_bonus_and_the_queen(evening: Eveni
     # Bob plays (20): a flush beats ace high: ANTE +20, PLAY +20; a flush earns no ante bonus → +40.
     # Cat folds: −10.
     dealer.order = "Kc Kd 4h Qs 9s 3s 2c 7d 9h Ad 8c 5h"
-    for member, ante, pairplus in ((ev.ann, 10, 5), (ev.bob, 20, None), (ev.cat, 10, None)):
-        await ev.slash(member, ch, "ante", amount=ante, pairplus=pairplus)
+    await ev.antes(ch, ((ev.ann, 10, 5), (ev.bob, 20, None), (ev.cat, 10, None)), "pairplus")
     await ev.slash(ev.cat, ch, "deal")
     assert await ev.press(ev.ann, ch, "Play", first) == "This round is over."  # round 1's button
     await ev.press(ev.ann, ch, "Play (10)")
@@ -322,9 +323,8 @@ async def test_three_card_poker_pairplus_ante_bonus_and_the_queen(evening: Eveni
         "Bob, box 1: wins (+40) — a flush, queen high: Q♠ 9♠ 3♠; ANTE +20 · PLAY +20 (a flush, queen high, ×1).",
         "Cat, box 1: folded (−10); ANTE −10.",
         "Round over: Ann +25, Bob +40, Cat −10."])
-    assert await ev.wallets(ch) == {"Ann": "Your wallet: 1,275 chips.", "Bob": "Your wallet: 1,060 chips.",
-                                    "Cat": "Your wallet: 1,040 chips."}
-    await ledger_ok(ev.bot.service)
+    await ev.closed(ch, {"Ann": "Your wallet: 1,275 chips.", "Bob": "Your wallet: 1,060 chips.",
+                         "Cat": "Your wallet: 1,040 chips."})
 
 
 async def test_an_ante_over_the_wallet_at_a_second_table_is_refused_in_the_players_language(
