@@ -341,10 +341,10 @@ class Hand(ShowdownPhases):
         return frozenset(seat.id for seat in self._seats if seat.folded)
 
     @property
-    def acted(self) -> frozenset[str]:
+    def acted(self) -> tuple[str, ...]:
         """The players who have acted on the current street (a new street clears it): his turn comes back to such a
         player only after a bet, so a "check" he chose could never play."""
-        return frozenset(seat.id for seat in self._seats if seat.acted)
+        return tuple([seat.id for seat in self._seats if seat.acted])  # a list first: faster than a generator
 
     @property
     def board(self) -> tuple[Card, ...]:

@@ -24,7 +24,7 @@ from bot.render.holdem import HandView
 from engine.betting import STRUCTURES, Limit, owed_to_call, straddle_size
 from engine.common import Event, RuleError
 from engine.holdem import Hand
-from engine.preactions import PreAction, pre_action_refusal
+from engine.preactions import PreAction
 from engine.seating import dealing_order
 from engine.timebank import TimeBank
 
@@ -354,10 +354,12 @@ def pre_buttons(language: str, hand: HandView, key: str) -> tuple[Button, ...]:
     deciding = [player for player in hand.players if player != hand.to_act and player not in folded and stacks[player]]
     if not deciding:
         return ()
-    calls = {player: _call_amount(hand, player) for player in deciding}
-    owed = set(calls.values()) - {0}
-    check = any(pre_action_refusal(PreAction.CHECK, owed=chips, bet=hand.current_bet, acted=player in hand.acted)
-                is None for player, chips in calls.items())
+    owed, check, acted = set(), False, hand.acted
+    for player in deciding:  # a loop, not engine.preactions' refusal for each: these buttons are drawn at each action
+        if chips := _call_amount(hand, player):
+            owed.add(chips)
+        elif player not in acted:
+            check = True
     return tuple(Button(label, button_payload(key, command))
                  for label, command in _pre_choices(language, hand.current_bet,
                                                     owed.pop() if len(owed) == 1 else -1 if owed else 0, check))

@@ -108,7 +108,7 @@ class HandView:
     stacks: dict[str, int]
     bets: dict[str, int]
     folded: frozenset[str]
-    acted: frozenset[str]
+    acted: tuple[str, ...]
     """The players who have acted on this street (see `engine.holdem.Hand.acted`)."""
     to_act: str | None
     owed: int
