@@ -24,6 +24,19 @@ from tests.bot.test_picture import Talk, strings_of
 BURNS = "2d 3d 6d"
 
 
+RUN_TWICE = (
+    "Hold'em — hand #1 · blinds 10/20 · no-limit\nBoard: 7♦ 9♥ J♣ 8♠ 4♦ · Pot: 0\nSecond board: K♠ T♥ 2♥ Q♥ 2♠\n"
+    "  Ann · {ann} Ⓓ\n  Bob · 300\n\nBob wants to run it twice.\nThe board is run twice: each pot is split between the "
+    "two boards.\nFirst board — Flop: 7♦ 9♥ J♣\nFirst board — Turn: 8♠ (board 7♦ 9♥ J♣ 8♠)\n"
+    "First board — River: 4♦ (board 7♦ 9♥ J♣ 8♠ 4♦)\nSecond board — Flop: K♠ T♥ 2♥\n"
+    "Second board — Turn: Q♥ (board K♠ T♥ 2♥ Q♥)\nSecond board — River: 2♠ (board K♠ T♥ 2♥ Q♥ 2♠)\n"
+    "First board — Showdown — Bob: K♣ K♦ (a pair of kings, jack kicker); Ann: A♥ A♠ (a pair of aces, jack kicker)\n"
+    "First board — Ann wins the main pot (300) with a pair of aces, jack kicker; the pair decides: Ann's aces beat "
+    "Bob's kings.\nSecond board — Showdown — Bob: K♣ K♦ (a full house, kings full of twos); Ann: A♥ A♠ (two pair, "
+    "aces and twos, king kicker)\nSecond board — Bob wins the main pot (300) with a full house, kings full of twos.\n"
+    "The hand is over.")  # the table message once the board is run twice (Ann joined with 301 or 300 chips)
+
+
 def stack_deck(monkeypatch: pytest.MonkeyPatch, holes: list[str], board: str, rest: str = "") -> None:
     """Deal the next hand from this deck: hole cards one at a time from the button's left, then a burn before each
     street of `board`, then `rest` (the second run's cards, burns included)."""
@@ -68,21 +81,27 @@ async def test_a_beaten_hand_is_asked_show_or_muck_and_a_mucked_hand_is_never_sh
         assert replies[-1].error is None, (line, replies[-1].error)
     asked = replies[-1]
     assert asked.table is not None and asked.table.to_act == "bob"
-    assert "▶ Bob: show or muck?" in asked.table.text
-    assert "Cat: A♣ A♦" in all_public(replies) and "Ann mucks." in all_public(replies)  # Cat bet last: shows first
+    assert asked.public == ["Showdown — Cat: A♣ A♦ (a pair of aces, jack kicker)\nAnn mucks."]  # Cat bet last
+    assert asked.table.text.splitlines()[-7:] == [
+        "Bob checks.", "Cat bets 20.", "Ann calls 20.", "Bob calls 20.",
+        "Showdown — Cat: A♣ A♦ (a pair of aces, jack kicker)", "Ann mucks.", "▶ Bob: show or muck?"]
     refused = await service.press(PLACE, ANN, press_label(asked, "muck"))
     assert refused.error == "It's not your turn: waiting for Bob."
     replies.append(await service.press(PLACE, BOB, press_label(asked, "muck")))
     assert replies[-1].error is None
     text = all_public(replies)
-    assert "Bob mucks." in text
-    assert "Cat wins the main pot (120) with a pair of aces, jack kicker." in everything_public(replies[-1])
+    assert replies[-1].public == ["Bob mucks.\nCat wins the main pot (120) with a pair of aces, jack kicker."]
     for card in ("4♥", "5♥", "Q♥", "Q♦"):  # the mucked hands: in no public message, table or button
         assert card not in text
     for_cat = await exported(service, "cat")
-    assert "Bob: mucks hand" in for_cat and "Ann: mucks hand" in for_cat
-    assert "Seat 2: Bob (small blind) mucked\n" in for_cat + "\n" and "4h" not in for_cat and "Qh" not in for_cat
-    assert "Seat 2: Bob (small blind) mucked [4h 5h]" in await exported(service, "bob")
+    assert for_cat.split("*** SHOW DOWN ***\n")[1] == (
+        "Cat: shows [Ac Ad] (a pair of Aces)\nAnn: mucks hand\nBob: mucks hand\nCat collected 120 from pot\n"
+        "*** SUMMARY ***\nTotal pot 120 | Rake 0\nBoard [2c 7s 9h Js 3s]\nSeat 1: Ann (button) mucked\n"
+        "Seat 2: Bob (small blind) mucked\nSeat 3: Cat (big blind) showed [Ac Ad] and won (120) with a pair of Aces")
+    assert "4h" not in for_cat and "Qh" not in for_cat
+    for_bob = (await exported(service, "bob")).splitlines()
+    assert for_bob[-2:] == ["Seat 2: Bob (small blind) mucked [4h 5h]",
+                            "Seat 3: Cat (big blind) showed [Ac Ad] and won (120) with a pair of Aces"]
     await ledger_ok(service)
 
 
@@ -103,7 +122,11 @@ async def test_time_out_mucks_the_hand_of_a_player_asked(service: Service, clock
     clock.advance(61)
     assert await service.scheduler.fire_due() == 1
     text = all_public(heard)
-    assert "Ann ran out of time." in text and "Ann mucks." in text and "Q♥" not in text
+    assert heard[-1].table is not None and heard[-1].table.text.splitlines()[-6:] == [
+        "Showdown — Bob: 4♥ 5♥ (jack high)", "Showdown — Cat: A♣ A♦ (a pair of aces, jack kicker)",
+        "Ann ran out of time.", "Ann mucks.", "Cat wins the main pot (60) with a pair of aces, jack kicker.",
+        "The hand is over."]
+    assert "Q♥" not in text
 
 
 async def test_all_in_asks_both_and_one_saying_once_runs_it_once(service: Service,
@@ -116,14 +139,19 @@ async def test_all_in_asks_both_and_one_saying_once_runs_it_once(service: Servic
     await service.handle(PLACE, ANN, "/deal")
     assert (await service.handle(PLACE, ANN, "/allin")).error is None
     asked = await service.handle(PLACE, BOB, "/call")
-    assert asked.table is not None and "Run it once or twice? Waiting for: Ann, Bob" in asked.table.text
+    assert asked.table is not None and asked.table.text.splitlines()[-2:] == [
+        "No more betting: run the board once or twice? Each player in the hand chooses within 15 seconds; twice only "
+        "if everyone agrees.", "▶ Run it once or twice? Waiting for: Ann, Bob (twice only if everyone agrees)."]
     assert [button.label for button in asked.table.buttons][1:] == ["Run it once", "Run it twice"]
     assert (await service.handle(PLACE, ANN, "/check")).error == (
         "Betting is over: answer “run it once or twice?” with the buttons or /run once|twice.")
     first = await service.press(PLACE, BOB, press_label(asked, "run"))  # "Run it once" comes first
     assert first.error is None
-    assert "Bob wants to run it once." in everything_public(first)
-    assert "The board is run once." in everything_public(first)
+    assert first.table is not None and first.table.text.split("\n\n")[1] == (
+        "Bob wants to run it once.\nThe board is run once.\nFlop: 7♦ 9♥ J♣\nTurn: 8♠ (board 7♦ 9♥ J♣ 8♠)\n"
+        "River: 4♦ (board 7♦ 9♥ J♣ 8♠ 4♦)\nShowdown — Bob: K♣ K♦ (a pair of kings, jack kicker); Ann: A♥ A♠ (a pair "
+        "of aces, jack kicker)\nAnn wins the main pot (600) with a pair of aces, jack kicker; the pair decides: Ann's "
+        "aces beat Bob's kings.\nThe hand is over.")
     await ledger_ok(service)
 
 
@@ -137,19 +165,24 @@ async def test_twice_when_everyone_agrees(service: Service, monkeypatch: pytest.
     asked = await service.handle(PLACE, BOB, "/call")
     twice = next(button.payload for button in asked.table.buttons if button.label == "Run it twice")  # type: ignore[union-attr]
     agreed = await service.press(PLACE, ANN, twice)
-    assert agreed.error is None and "Waiting for: Bob" in everything_public(agreed)
+    assert agreed.error is None and agreed.table is not None and agreed.table.text.splitlines()[-2:] == [
+        "Ann wants to run it twice.", "▶ Run it once or twice? Waiting for: Bob (twice only if everyone agrees)."]
     again = await service.press(PLACE, ANN, twice)
     assert again.error == "You have already answered."
     done = await service.press(PLACE, BOB, twice)
-    text = everything_public(done)
-    assert "The board is run twice" in text
-    assert "First board — Flop: 7♦ 9♥ J♣" in text and "Second board — Flop: K♠ T♥ 2♥" in text
-    assert "First board — Ann wins the main pot (300)" in text and "Second board — Bob wins the main pot (300)" in text
+    assert done.table is not None and done.table.text == RUN_TWICE.format(ann=301)
     history = await exported(service, "ann")
-    assert "*** FIRST FLOP *** [7d 9h Jc]" in history and "*** SECOND RIVER *** [Ks Th 2h Qh] [2s]" in history
-    assert "*** FIRST SHOW DOWN ***" in history and "*** SECOND SHOW DOWN ***" in history
-    assert "Hand was run twice\nFIRST Board [7d 9h Jc 8s 4d]\nSECOND Board [Ks Th 2h Qh 2s]" in history
-    assert "Total pot 600 | Rake 0" in history
+    assert history.split("Uncalled bet (1) returned to Ann\n")[1] == (
+        "*** FIRST FLOP *** [7d 9h Jc]\n*** FIRST TURN *** [7d 9h Jc] [8s]\n*** FIRST RIVER *** [7d 9h Jc 8s] [4d]\n"
+        "*** SECOND FLOP *** [Ks Th 2h]\n*** SECOND TURN *** [Ks Th 2h] [Qh]\n*** SECOND RIVER *** [Ks Th 2h Qh] [2s]\n"
+        "*** FIRST SHOW DOWN ***\nBob: shows [Kc Kd] (a pair of Kings)\nAnn: shows [Ah As] (a pair of Aces)\n"
+        "Ann collected 300 from pot\n*** SECOND SHOW DOWN ***\n"
+        "Bob: shows [Kc Kd] (a full house, Kings full of Deuces)\nAnn: shows [Ah As] (two pair, Aces and Deuces)\n"
+        "Bob collected 300 from pot\n*** SUMMARY ***\n"
+        "Total pot 600 | Rake 0\nHand was run twice\nFIRST Board [7d 9h Jc 8s 4d]\nSECOND Board [Ks Th 2h Qh 2s]\n"
+        "Seat 1: Ann (button) (small blind) showed [Ah As] and won (300) with a pair of Aces, and lost with two pair, "
+        "Aces and Deuces\nSeat 2: Bob (big blind) showed [Kc Kd] and lost with a pair of Kings, and won (300) with a "
+        "full house, Kings full of Deuces")
     loaded = await service.store.read(lambda tx: resumed_table(service.store, tx, PLACE.table_id))
     assert loaded is not None
     stacks = loaded[1]["seats"]
@@ -179,9 +212,12 @@ async def test_the_question_times_out_to_once(service: Service, clock: FakeClock
     assert await service.scheduler.fire_due() == 1
     text = all_public(heard)
     # who did not answer, then the run's own line once (it said "the board is run once" twice)
-    assert "Time is up — no answer from Bob.\nThe board is run once.\n" in text and "run once." not in text.split(
-        "The board is run once.")[1]
-    assert "Ann wins the main pot (600)" in text
+    assert heard[-1].table is not None and heard[-1].table.text.split("\n\n")[1] == (
+        "Time is up — no answer from Bob.\nThe board is run once.\nFlop: 7♦ 9♥ J♣\nTurn: 8♠ (board 7♦ 9♥ J♣ 8♠)\n"
+        "River: 4♦ (board 7♦ 9♥ J♣ 8♠ 4♦)\nShowdown — Bob: K♣ K♦ (a pair of kings, jack kicker); Ann: A♥ A♠ (a pair "
+        "of aces, jack kicker)\nAnn wins the main pot (600) with a pair of aces, jack kicker; the pair decides: Ann's "
+        "aces beat Bob's kings.\nThe hand is over.")
+    assert text.count("The board is run once.") == 1  # it said "the board is run once" twice
     await ledger_ok(service)
 
 
@@ -195,7 +231,9 @@ async def test_not_offered_when_the_table_turned_it_off_or_in_fixed_limit(servic
     await service.handle(PLACE, ANN, "/deal")
     await service.handle(PLACE, ANN, "/allin")
     called = await service.handle(PLACE, BOB, "/call")
-    assert "Run it" not in everything_public(called) and "The hand is over." in everything_public(called)
+    assert called.table is not None and called.table.text.splitlines()[-1] == "The hand is over."
+    assert called.table.text.splitlines()[-7:-5] == ["Bob calls 280, all-in.", "Flop: J♥ 6♣ J♠"]  # no question
+    assert "Run it" not in everything_public(called)
 
 
 async def test_turning_it_off_during_a_hand_says_it_applies_from_the_next_one(service: Service) -> None:
@@ -209,7 +247,9 @@ async def test_turning_it_off_during_a_hand_says_it_applies_from_the_next_one(se
                               "dealt)."]
     await service.handle(PLACE, ANN, "/allin")
     called = await service.handle(PLACE, BOB, "/call")
-    assert "Run it twice" in everything_public(called)  # this hand still asks
+    assert called.table is not None and called.table.text.splitlines()[-1] == (  # this hand still asks
+        "▶ Run it once or twice? Waiting for: Ann, Bob (twice only if everyone agrees).")
+    assert [button.label for button in called.table.buttons] == ["🂠 My cards", "Run it once", "Run it twice"]
 
 
 async def test_the_uncontested_winner_may_show_until_the_next_deal(service: Service) -> None:
@@ -229,10 +269,11 @@ async def test_the_uncontested_winner_may_show_until_the_next_deal(service: Serv
     assert stored is not None and stored[2] is not None and stored[2].count('"deck"') == 1  # in the snapshot too
     cards = " ".join(cards_text(parse_cards(" ".join(hole))).split())
     shown = await service.press(PLACE, ANN, show)
-    assert shown.error is None and f"Ann shows {cards}." in everything_public(shown)
+    assert shown.error is None and shown.public == [f"Ann shows {cards}."]
     assert (await service.handle(PLACE, ANN, "/show")).error == (
         "There is nothing to show: only the winner of a pot nobody contested may show, until the next hand.")
-    assert "Ann: shows [" in await exported(service, "bob")
+    assert (await exported(service, "bob")).splitlines()[11:13] == [
+        "Ann collected 40 from pot", f"Ann: shows [{' '.join(hole)}]"]
 
 
 async def test_a_hand_won_uncontested_is_written_once_for_the_rabbit_and_the_show(
@@ -271,7 +312,7 @@ async def test_the_question_and_its_answers_survive_a_restart(tmp_path, clock: F
     assert [timer.key for timer in restarted.scheduler.armed] == [f"holdem:{PLACE.table_id}"]
     assert (await restarted.handle(PLACE, ANN, "/run once")).error == "You have already answered."
     done = await restarted.handle(PLACE, BOB, "/run twice")
-    assert "The board is run twice" in everything_public(done)
+    assert done.table is not None and done.table.text == RUN_TWICE.format(ann=300)
     await ledger_ok(restarted)
     await store.close()
 
@@ -297,4 +338,5 @@ def test_the_showdown_picture_has_no_mucked_card_and_names_the_second_board() ->
     hand.act("bob", Call())
     hand.choose_runs("ann", twice=True)
     hand.choose_runs("bob", twice=True)
-    assert "Second board: K♠ T♥ 2♥ Q♥ 2♠" in holdem_view(Talk(), hand).footer  # type: ignore[arg-type]
+    assert holdem_view(Talk(), hand).footer == (  # type: ignore[arg-type]
+        "Second board: K♠ T♥ 2♥ Q♥ 2♠; Winner: Ann — pair; Winner: Bob — full house")
