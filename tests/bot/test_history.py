@@ -272,7 +272,7 @@ async def test_history_shows_only_my_cards_and_the_shown_hands(seated: Service) 
                 cards = f"[{' '.join(event['cards'])}]"
                 assert (cards in text) == (event["player"] == "bob" or event["player"] in shown), (event, text)
         mine = next(e["cards"] for e in events if e["kind"] == "HoleCardsDealt" and e["player"] == "bob")
-        assert f"Dealt to Bob [{' '.join(mine)}]" in text
+        assert f"Dealt to Bob [{' '.join(mine)}]" in text.splitlines()
     assert len(parse("\n\n\n".join(reply.private["bob"]))) == 3
     assert len((await seated.handle(PLACE, BOB, "/history 10")).private["bob"]) == 4
 
@@ -311,7 +311,8 @@ async def test_tournament_history_is_a_private_file(service: Service) -> None:
         (file,) = reply.files
         assert file.to == "bob" and file.name.endswith(".txt")
         hands = parse(file.content.decode())
-        assert len(hands) >= 1 and "Dealt to Bob [" in file.content.decode()
+        dealt = [line for line in file.content.decode().splitlines() if line.startswith("Dealt to ")]
+        assert len(hands) >= 1 and dealt and all(regex(r"Dealt to Bob \[\w\w \w\w\]").fullmatch(line) for line in dealt)
         assert "Dealt to Ann [" not in file.content.decode()
         # PokerStars' tournament header: the tournament's number, its buy-in (50 units, no rake), the level, the
         # limits; its table named after the tournament
@@ -511,8 +512,11 @@ def test_a_hand_run_twice_sums_up_board_by_board() -> None:
     text = engine_export([engine.SeatPlayer("ann", 500), engine.SeatPlayer("cat", 300)],
                          "2c 3c Ah 2d 3d Ad 4h 5h 6h 7h Kc 8h Qd 3s 3h Td Ts 8d Jc Js",
                          ("ann", engine.AllIn()), ("cat", engine.Call()), run_it_twice=True)
-    assert "*** FIRST SHOW DOWN ***\nCat: shows [2c Ah] (a flush, Ace high)\nAnn: shows [3c 2d] (a straight, Ace to " \
-           "Five)\nCat collected 300 from pot\n*** SECOND SHOW DOWN ***" in text
+    assert text.split("*** SECOND RIVER *** [3s 3h Td 8d] [Js]\n")[1].split("*** SUMMARY ***")[0] == (
+        "*** FIRST SHOW DOWN ***\nCat: shows [2c Ah] (a flush, Ace high)\n"
+        "Ann: shows [3c 2d] (a straight, Ace to Five)\nCat collected 300 from pot\n*** SECOND SHOW DOWN ***\n"
+        "Cat: shows [2c Ah] (a pair of Threes)\n"
+        "Ann: shows [3c 2d] (three of a kind, Threes)\nAnn collected 300 from pot\n")
     assert text.split("*** SUMMARY ***\n")[1].splitlines()[-2:] == [
         "Seat 1: Ann (button) (small blind) showed [3c 2d] and lost with a straight, Ace to Five, and won (300) with "
         "three of a kind, Threes",
@@ -552,5 +556,8 @@ def test_a_raise_over_a_short_big_blind_is_measured_from_the_full_blind() -> Non
     text = engine_export([engine.SeatPlayer("ann", 500), engine.SeatPlayer("bob", 500), engine.SeatPlayer("cat", 5)],
                          "", ("ann", engine.RaiseTo(60)), ("bob", engine.RaiseTo(100)), ("ann", engine.Call()),
                          ("bob", engine.AllIn()), ("ann", engine.Call()))
-    assert "Bob: posts small blind 10\nCat: posts big blind 5 and is all-in\n" in text
-    assert "Ann: raises 40 to 60\nBob: raises 40 to 100\nAnn: calls 40\n" in text
+    assert text.splitlines()[5:17] == [
+        "Bob: posts small blind 10", "Cat: posts big blind 5 and is all-in", "*** HOLE CARDS ***",
+        "Dealt to Bob [Ad 7h]", "Dealt to Cat [4d 2h]", "Dealt to Ann [Jd Jh]",
+        "Ann: raises 40 to 60", "Bob: raises 40 to 100", "Ann: calls 40", "*** FLOP *** [4s Ts 3d]",
+        "Bob: bets 400 and is all-in", "Ann: calls 400 and is all-in"]
