@@ -6,7 +6,6 @@ import random
 import re
 from collections.abc import AsyncIterator
 from contextlib import asynccontextmanager
-from decimal import Decimal
 from pathlib import Path
 
 import pytest
@@ -14,12 +13,11 @@ import pytest
 from bot import games
 from bot.clock import FakeClock
 from bot.games import house_edges
-from bot.i18n import format_number, text
 from bot.output import Reply
 from bot.service import Service
 from bot.store import Store, Tx
 from engine.holdem import Hand
-from engine.house import GAMES, CaribbeanRules, RussianRules, TexasRules, ThreeCardRules
+from engine.house import GAMES, ThreeCardRules
 from engine.house import odds as engine_odds
 from tests.bot.conftest import ANN, BOB, CAT, PLACE, dump
 from tests.bot.helpers import (
@@ -33,6 +31,66 @@ from tests.bot.helpers import (
 
 HUMANS = {actor.user_id: actor for actor in (ANN, BOB, CAT)}
 HOUSE = f"house:{PLACE.chat_id}"
+
+HOUSE_ODDS = {  # what /odds answers at each house game's table, in each language
+    ("en", "three-card"): (
+        "Three Card Poker: the house edge, in percent of the first bet, when you play the strategy below.\n"
+        "PAIRPLUS (no decision to make): 7.93% (exact)\n"
+        "PAIRPLUS pays: straight flush ×40, three of a kind ×20, straight ×5, flush ×4, pair ×1\n"
+        "ANTE: 3.90% (exact)\n"
+        "ANTE bonus pays: straight flush ×4, three of a kind ×3, straight ×1\n"
+        "Strategy: play Q-6-4 or better, fold the rest."),
+    ("en", "caribbean"): (
+        "Caribbean Poker: the house edge, in percent of the first bet, when you play the strategy below.\n"
+        "ANTE: 5.32% ±\xa00.16 standard error (2,000,000 simulated rounds)\n"
+        "BET pays: high card ×1, pair ×1, two pair ×2, three of a kind ×3, straight ×4, flush ×5, full house ×7, "
+        "four of a kind ×20, straight flush ×50, royal flush ×100\n"
+        "Strategy: never exchange; play A-K-J-8-3 or better, fold the rest."),
+    ("en", "russian"): (
+        "Russian Poker: the house edge, in percent of the first bet, when you play the strategy below.\n"
+        "ANTE: 15.11% ±\xa00.17 standard error (2,000,000 simulated rounds)\n"
+        "BET pays: royal flush ×100, straight flush ×50, four of a kind ×20, full house ×7, flush ×5, straight "
+        "×4, three of a kind ×3, two pair ×2, pair ×1, ace-king ×1\n"
+        "Strategy: play a pair or better, or ace-king; with four to a flush or a straight buy a card, then play "
+        "ace-king or better; fold the rest; never exchange; buy the dealer a game with a straight or better."),
+    ("en", "texas"): (
+        "Texas Poker: the house edge, in percent of the first bet, when you play the strategy below.\n"
+        "ANTE: 21.57% ±\xa00.25 standard error (2,000,000 simulated rounds)\n"
+        "BET pays: pair ×1, two pair ×1, three of a kind ×2, straight ×3, flush ×4, full house ×6, four of a "
+        "kind ×15, straight flush ×50, royal flush ×100\n"
+        "Strategy: BET at once with a straight or better; otherwise buy the fourth card with a pair that uses "
+        "one of your cards or with four to a flush or a straight, then BET with the same; fold the rest; never "
+        "exchange."),
+    ("ru", "three-card"): (
+        "Трёхкарточный покер: преимущество казино в процентах от первой ставки, если играть по стратегии ниже.\n"
+        "PAIRPLUS (решений не требует): 7,93\xa0% (точно)\n"
+        "Выплаты по PAIRPLUS: стрит-флеш ×40, тройка ×20, стрит ×5, флеш ×4, пара ×1\n"
+        "АНТЕ: 3,90\xa0% (точно)\n"
+        "Бонус к АНТЕ: стрит-флеш ×4, тройка ×3, стрит ×1\n"
+        "Стратегия: играть с Д-6-4 и старше, остальное сбрасывать."),
+    ("ru", "caribbean"): (
+        "Карибский покер: преимущество казино в процентах от первой ставки, если играть по стратегии ниже.\n"
+        "АНТЕ: 5,32\xa0% ±\xa00,16 — стандартная ошибка (2\xa0000\xa0000 смоделированных раундов)\n"
+        "Выплаты по БЕТ: старшая карта ×1, пара ×1, две пары ×2, тройка ×3, стрит ×4, флеш ×5, фулл-хаус ×7, "
+        "каре ×20, стрит-флеш ×50, роял-флеш ×100\n"
+        "Стратегия: не менять карты; играть с Т-К-В-8-3 и старше, остальное сбрасывать."),
+    ("ru", "russian"): (
+        "Русский покер: преимущество казино в процентах от первой ставки, если играть по стратегии ниже.\n"
+        "АНТЕ: 15,11\xa0% ±\xa00,17 — стандартная ошибка (2\xa0000\xa0000 смоделированных раундов)\n"
+        "Выплаты по БЕТ: роял-флеш ×100, стрит-флеш ×50, каре ×20, фулл-хаус ×7, флеш ×5, стрит ×4, тройка ×3, "
+        "две пары ×2, пара ×1, туз-король ×1\n"
+        "Стратегия: играть с парой и старше или с туз-королём; с четырьмя картами к флешу или стриту прикупить "
+        "карту, затем играть с туз-королём и старше; остальное сбрасывать; не менять карты; покупать игру дилеру "
+        "со стритом и старше."),
+    ("ru", "texas"): (
+        "Покер «Техас»: преимущество казино в процентах от первой ставки, если играть по стратегии ниже.\n"
+        "АНТЕ: 21,57\xa0% ±\xa00,25 — стандартная ошибка (2\xa0000\xa0000 смоделированных раундов)\n"
+        "Выплаты по БЕТ: пара ×1, две пары ×1, тройка ×2, стрит ×3, флеш ×4, фулл-хаус ×6, каре ×15, стрит-флеш "
+        "×50, роял-флеш ×100\n"
+        "Стратегия: сразу БЕТ со стритом и старше; иначе прикупить четвёртую карту с парой, в которой есть ваша "
+        "карта, или с четырьмя картами к флешу или стриту, затем БЕТ с тем же; остальное сбрасывать; не менять "
+        "карты."),
+}
 
 
 async def balance(service: Service, account: str) -> int:
@@ -76,7 +134,8 @@ async def test_two_friends_and_two_computer_players_play_a_whole_hand(store: Sto
     for actor in (ANN, BOB):
         assert (await service.handle(PLACE, actor, "/join 200")).error is None
     added = await service.handle(PLACE, ANN, "/addbot")
-    assert added.error is None and "Robo" in added.public[0] and "computer player" in added.public[0]
+    assert added.error is None
+    assert added.public == ["🤖 Robo (a computer player) sits down with 400 chips from the house."]
     assert (await service.handle(PLACE, ANN, "/addbot Chip")).error is None
     assert await balance(service, HOUSE) == -800  # two buy-ins of 400 from the house, none from a wallet
     assert await balance(service, f"wallet:{PLACE.chat_id}:ann") == 800
@@ -160,7 +219,7 @@ async def test_a_computer_player_already_seated_is_named_as_the_table_shows_him(
     assert (await service.handle(PLACE, ANN, "/addbot DEUCE")).error is None
     assert (await service.handle(PLACE, ANN, f"/lang {language}")).error is None
     table = await service.handle(PLACE, ANN, "/table")
-    assert table.table is not None and "🤖 DEUCE" in table.table.text
+    assert table.table is not None and "  🤖 DEUCE — 400" in table.table.text.splitlines()
     before = dump(tmp_path / "bot.db")
     again = await service.handle(PLACE, ANN, "/addbot deuce")
     assert again.error == refusal
@@ -214,8 +273,9 @@ async def test_odds_answers_privately_and_never_shows_other_cards(service: Servi
     assert answer.error is None and answer.public == [] and answer.table is None
     assert list(answer.private) == ["bob"]
     text = answer.private["bob"][0]
-    assert "equity" in text and "2 opponents" in text and "simulated over 5,000 deals" in text
-    assert hole["bob"] in text
+    assert hole["bob"] == "4♦ 2♠" and text == (
+        "Your chances with 4♦ 2♠ against 2 opponents, whose cards you don't know: equity 21.2% (win 19.9%, split "
+        "3.1%) — simulated over 5,000 deals, ±\xa00.6%.")
     for user in ("ann", "cat"):
         for card in hole[user].split():
             if card not in hole["bob"].split():
@@ -255,7 +315,9 @@ async def test_odds_is_exact_heads_up_on_the_river(service: Service) -> None:
             break
         reply = await service.press(PLACE, HUMANS[reply.table.to_act], press_label(reply, "check", "call"))
     answer = await service.handle(PLACE, ANN, "/odds")
-    assert "exact over all 990 deals" in answer.private["ann"][0]
+    assert answer.private["ann"] == [
+        "Your chances with 7♠ 2♠ on J♥ 6♣ J♠ 4♠ 8♣ against 1 opponent, whose cards you don't know: equity 5.1% (win "
+        "4.0%, split 2.1%) — exact over all 990 deals."]
 
 
 async def test_odds_is_refused_outside_a_hand(service: Service) -> None:
@@ -278,30 +340,17 @@ async def test_odds_in_house_games_is_precise_instant_and_names_the_paytable(
 
     for name in ("caribbean", "russian", "texas", "three_card_ante", "three_card_pairplus"):
         monkeypatch.setattr(engine_odds, name, no_computation)
-    for game, rules in (("three-card", ThreeCardRules()), ("caribbean", CaribbeanRules()),
-                        ("russian", RussianRules()), ("texas", TexasRules())):
+    for game in ("three-card", "caribbean", "russian", "texas"):
         place = PLACE.__class__(PLACE.chat_id, f"chat/{game}")
         assert (await service.handle(place, ANN, f"/game {game}")).error is None
         await service.handle(place, ANN, f"/lang {language}")
         answer = await service.handle(place, ANN, "/odds")
         assert answer.public == [] and list(answer.private) == ["ann"]
-        reply = answer.private["ann"][0]
-        assert text(language, f"game.{game}") in reply and text(language, f"odds.strategy.{game}") in reply
-        errors = [float(error.replace(",", ".")) for error in re.findall(r"±\xa0(\d+[.,]\d+)", reply)]  # "0,16" in ru
-        if game == "three-card":
-            assert errors == [] and reply.count(text(language, "odds.house_exact")) == 2
-        else:
-            assert len(errors) == 1 and 0 < errors[0] < 0.3
-            assert format_number(language, 2_000_000) in reply  # "2,000,000", "2 000 000"
-        for field, table in engine_odds.paytables(game, rules).items():
-            pays = ", ".join(f"{text(language, 'hand.' + hand)} ×{multiple}" for hand, multiple in table.items())
-            assert text(language, "odds.paytable", what=text(language, f"odds.pays.{field}"), pays=pays) in reply
+        assert answer.private["ann"] == [HOUSE_ODDS[language, game]]
     tiers = await service.handle(PLACE.__class__(PLACE.chat_id, "chat/three-card"), ANN, "/set tier vip")
     assert tiers.error is None  # other limits, same paytable: the same figures
     vip = await service.handle(PLACE.__class__(PLACE.chat_id, "chat/three-card"), ANN, "/odds")
-    percent = "\xa0%" if language == "ru" else "%"  # Russian sets the sign off with a non-breaking space
-    assert format_number(language, Decimal("7.93")) + percent in vip.private["ann"][0]
-    assert format_number(language, Decimal("3.90")) + percent in vip.private["ann"][0]
+    assert vip.private["ann"] == [HOUSE_ODDS[language, "three-card"]]
 
 
 def test_the_precomputed_edges_match_the_tables_and_a_fresh_computation() -> None:
@@ -325,7 +374,9 @@ async def test_a_paytable_without_figures_is_told_so(service: Service, monkeypat
     monkeypatch.setitem(house_edges.PRECOMPUTED, "caribbean", (({"paytable": {}}, ()),))
     await service.handle(PLACE, ANN, "/game caribbean")
     refused = await service.handle(PLACE, ANN, "/odds")
-    assert refused.error == text("en", "odds.house_unknown", game="caribbean") and refused.private == {}
+    assert refused.error == (
+        "No figure has been computed for this table's paytable yet: `pokerbot odds caribbean` computes one.")
+    assert refused.private == {}
 
 
 def test_odds_and_practice_do_not_import_the_service() -> None:
@@ -353,8 +404,9 @@ def test_addbot_and_odds_parse() -> None:
         raise AssertionError(bad)
 
 
-@pytest.mark.parametrize(("game", "option", "edge"), [("caribbean", "re_exchange on", "5.32%"),
-                                                       ("three-card", "ante_bonus always", "3.83%")])
+@pytest.mark.parametrize(("game", "option", "edge"), [
+    ("caribbean", "re_exchange on", "5.32% ±\xa00.16 standard error (2,000,000 simulated rounds)"),
+    ("three-card", "ante_bonus always", "3.83% (exact)")])
 async def test_odds_answer_at_a_table_with_a_table_option(service: Service, game: str, option: str, edge: str) -> None:
     """A table option of RULES.md (`/set re_exchange on`, `/set ante_bonus always`) did not keep /odds from answering:
     it said no figure was computed for the table's paytable (the paytable was the default) and sent players to
@@ -363,7 +415,7 @@ async def test_odds_answer_at_a_table_with_a_table_option(service: Service, game
     await service.handle(PLACE, ANN, f"/game {game}")
     assert (await service.handle(PLACE, ANN, f"/set {option}")).error is None
     answer = await service.handle(PLACE, ANN, "/odds")
-    assert answer.error is None and f"ANTE: {edge}" in answer.private["ann"][0]
+    assert answer.error is None and f"ANTE: {edge}" in answer.private["ann"][0].splitlines()
     if game == "three-card":
         reports = house_edges.precomputed(game, ThreeCardRules(ante_bonus_always=True))
         assert reports is not None and reports[1] == engine_odds.three_card_ante(ThreeCardRules(ante_bonus_always=True))
@@ -398,10 +450,14 @@ async def test_a_computer_player_removed_in_a_hand_that_is_voided_leaves_with_hi
     assert (await service.handle(PLACE, ANN, "/deal")).error is None
     assert (await service.handle(PLACE, ANN, "/addbot remove Robo")).public == ["🤖 Robo leaves after this hand."]
     async with restarted_with_the_hand_voided(store, clock) as (restarted, said):
-        assert "could not be resumed" in said and "🤖 Robo leaves the table with 400 chips." in said, said
+        assert said == ("Hand #1 could not be resumed after a restart: it is void and every chip went back to whoever "
+                        "put it in.\n🤖 Robo leaves the table with 400 chips.")
         assert await balance(restarted, HOUSE) == 0
         dealt = await restarted.handle(PLACE, ANN, "/deal")
-        assert dealt.error is None and "Robo" not in dealt.table.text
+        assert dealt.error is None and dealt.table is not None and dealt.table.text == (
+            "Hold'em — hand #2 · blinds 10/20 · home-limit\nBoard: — · Pot: 30\n  Ann · 380 bet 20\n▶ Bob · 390 Ⓓ bet "
+            "10\n\nHand #2: button Bob, blinds 10/20. Cards are dealt — press “My cards” to see yours.\nBob posts the "
+            "small blind 10.\nAnn posts the big blind 20.\n▶ Bob to act: 10 to call (⏱ 60\xa0s).")  # no Robo
         await ledger_ok(restarted)
 
 
@@ -442,8 +498,9 @@ async def test_computer_players_stand_up_after_the_hand_the_last_human_leaves(st
     service, heard, start = await ann_and_deuce_dealt(store, clock)
     assert (await service.handle(PLACE, ANN, "/leave")).error is None
     replies = await play_hand(service, clock, heard, start)
-    said = "\n".join(everything_public(reply) for reply in [*replies, *heard])
-    assert "Nobody is left to play with 🤖 Deuce: the computer player stands up" in said, said
+    said = [message for reply in [*replies, *heard] for message in reply.public]
+    assert said[-2:] == ["Ann leaves the table with 260 chips.", "Nobody is left to play with 🤖 Deuce: the computer "
+                         "player stands up and 340 chips go back to the house."], said
     state = await service.store.read(lambda tx: service.stored_table(tx, PLACE.table_id))
     assert state[1]["seats"] == []
     assert await balance(service, HOUSE) + await balance(service, f"wallet:{PLACE.chat_id}:ann") == 1000
@@ -459,9 +516,9 @@ async def test_computer_players_stand_up_when_the_last_human_is_away_too_long(st
     assert (await service.handle(PLACE, ANN, "/away")).error is None
     clock.advance(30 * 60 + 1)
     await service.scheduler.fire_due()
-    said = "\n".join(everything_public(reply) for reply in heard)
-    assert "Ann leaves the table with 200 chips." in said, said
-    assert "Nobody is left to play with 🤖 Robo: the computer player stands up and 400 chips go back" in said, said
+    assert [reply.public for reply in heard] == [[
+        "Ann has been away for 30 minutes and gives up the seat.", "Ann leaves the table with 200 chips.",
+        "Nobody is left to play with 🤖 Robo: the computer player stands up and 400 chips go back to the house."]]
     assert await balance(service, HOUSE) == 0
     await ledger_ok(service)
     assert (await service.handle(PLACE, ANN, "/game texas")).error is None
@@ -476,8 +533,9 @@ async def test_computer_players_stand_up_when_a_voided_hand_lets_the_last_human_
     assert (await service.handle(PLACE, ANN, "/deal")).error is None
     assert (await service.handle(PLACE, ANN, "/leave")).error is None
     async with restarted_with_the_hand_voided(store, clock) as (restarted, said):
-        assert "could not be resumed" in said and "Ann leaves the table with 400 chips." in said, said
-        assert "Nobody is left to play with 🤖 Robo: the computer player stands up and 400 chips go back" in said
+        assert said == ("Hand #1 could not be resumed after a restart: it is void and every chip went back to whoever "
+                        "put it in.\nAnn leaves the table with 400 chips.\nNobody is left to play with 🤖 Robo: the "
+                        "computer player stands up and 400 chips go back to the house.")
         assert await balance(restarted, HOUSE) == 0
         await ledger_ok(restarted)
         assert (await restarted.handle(PLACE, ANN, "/game texas")).error is None
@@ -564,9 +622,10 @@ async def test_computer_players_left_alone_in_a_hand_play_it_out_after_a_restart
                 break
             clock.advance(200)
             await restarted_service.scheduler.fire_due()
-        said = [everything_public(reply) for reply in heard]
-        stood = [index for index, text in enumerate(said) if "Nobody is left to play with 🤖 Robo, 🤖 Chip" in text]
-        assert stood == [next(index for index, text in enumerate(said) if "The hand is over." in text)], said
+        said = [reply for reply in heard if reply.public]  # the reply that ends the hand, and it alone
+        assert [reply.public for reply in said] == [["Nobody is left to play with 🤖 Robo, 🤖 Chip: the computer "
+                                                     "players stand up and 800 chips go back to the house."]]
+        assert said[0].table is not None and said[0].table.text.splitlines()[-1] == "The hand is over."
         assert state is not None and state[1]["seats"] == []
         assert await balance(restarted_service, HOUSE) + await balance(
             restarted_service, f"wallet:{PLACE.chat_id}:ann") == 1000
