@@ -208,13 +208,17 @@ def at(hour: int, minute: int, second: int = 0) -> float:
     return datetime(2026, 11, 29, hour, minute, second, tzinfo=UTC).timestamp()
 
 
-async def home_night_started(make_bot: Any) -> Running:
-    """A Hold'em bot (seed 5) whose group started a `home-night` tournament at 18:00 with ann, Bob and cat, ann
-    creating it: its first hand is dealt."""
+async def home_night_started(make_bot: Any, players: tuple[dict[str, Any], ...] = (ANN, BOB, CAT),
+                             private: tuple[dict[str, Any], ...] = ()) -> Running:
+    """A Hold'em bot (seed 5) whose group started a `home-night` tournament at 18:00 with `players` (ann, Bob and cat
+    unless told), ann creating it, after those in `private` opened their private chat with the bot: its first hand is
+    dealt."""
     bot: Running = await make_bot("holdem", seed=5)
     bot.clock.current = at(18, 0)
+    for user in private:
+        await bot.command(user, "/start", private_chat(user))
     await bot.command(ANN, "/tournament create home-night")
-    for user in (ANN, BOB, CAT):
+    for user in players:
         await bot.command(user, "/join")
     await bot.command(ANN, "/tournament start")
     return bot

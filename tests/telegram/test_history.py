@@ -4,20 +4,14 @@ from __future__ import annotations
 
 import pytest
 
-from tests.telegram.conftest import ANN, BOB, WHOLE_HANDS, private_chat
+from tests.telegram.conftest import ANN, BOB, WHOLE_HANDS
 from tests.telegram.fake_api import GROUP
-from tests.telegram.test_games import at, play_out
+from tests.telegram.test_games import home_night_started, play_out
 
 
 @pytest.mark.telegram_time_scale(WHOLE_HANDS)
 async def test_history_and_the_tournament_file_go_to_the_private_chat(make_bot, api) -> None:
-    bot = await make_bot("holdem", seed=5)
-    bot.clock.current = at(18, 0)
-    await bot.command(BOB, "/start", private_chat(BOB))
-    await bot.command(ANN, "/tournament create home-night")
-    for user in (ANN, BOB):
-        await bot.command(user, "/join")
-    await bot.command(ANN, "/tournament start")
+    bot = await home_night_started(make_bot, (ANN, BOB), private=(BOB,))
     await play_out(bot, bot.table_message())
 
     await bot.command(BOB, "/history")

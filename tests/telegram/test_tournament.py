@@ -5,19 +5,14 @@ from __future__ import annotations
 import pytest
 
 from tests.telegram.conftest import ANN, BOB, WHOLE_HANDS
-from tests.telegram.test_games import at, play_out
+from tests.telegram.test_games import home_night_started, play_out
 
 
 @pytest.mark.telegram_time_scale(WHOLE_HANDS)
 async def test_a_tournament_closed_between_hands_leaves_no_deal_button(make_bot, api) -> None:
     """Closed between hands, the tournament's table message showed the seats and "the next deal comes in a moment,
     or press Deal" with its button, and went on showing them after the results: it says the tournament is over."""
-    bot = await make_bot("holdem", seed=5)
-    bot.clock.current = at(18, 0)
-    await bot.command(ANN, "/tournament create home-night")
-    for user in (ANN, BOB):
-        await bot.command(user, "/join")
-    await bot.command(ANN, "/tournament start")
+    bot = await home_night_started(make_bot, (ANN, BOB))
     await play_out(bot, bot.table_message())
     await bot.command(BOB, "/table")  # between hands: the seats, with a Deal button
     table = bot.table_message()
