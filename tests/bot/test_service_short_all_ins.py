@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from bot.service import Service
 from tests.bot.conftest import ANN, BOB, CAT, PLACE
-from tests.bot.helpers import everything_public, ledger_ok, play_out, press_label
+from tests.bot.helpers import ledger_ok, play_out, press_label
 
 PLAYERS = {actor.user_id: actor for actor in (ANN, BOB, CAT)}
 
@@ -25,13 +25,18 @@ async def test_a_covered_short_big_blind_is_dealt_on_without_asking(service: Ser
     assert (await service.handle(PLACE, ANN, "/set level 500")).error is None
     reply = await service.handle(PLACE, ANN, "/deal")
     assert reply.error is None and reply.table is not None and reply.table.to_act is None
-    text = everything_public(reply)
-    assert "Ann posts the small blind 250." in text and "50 uncalled chips returned to Ann." in text
-    assert "Showdown" in text and "fold" not in text.lower()
+    assert reply.table.text.split("\n\n")[1].splitlines() == [  # nobody asked to call or fold
+        "Hand #1: button Ann, blinds 250/500. Cards are dealt — press “My cards” to see yours.",
+        "Ann posts the small blind 250.", "Bob posts the big blind 200.", "50 uncalled chips returned to Ann.",
+        "Flop: J♥ 6♣ J♠", "Turn: 4♠ (board J♥ 6♣ J♠ 4♠)", "River: 8♣ (board J♥ 6♣ J♠ 4♠ 8♣)",
+        "Showdown — Bob: 4♦ 8♦ (two pair, jacks and eights, six kicker); Ann: 7♠ 2♠ (a pair of jacks, eight kicker)",
+        "Bob wins the main pot (400) with two pair, jacks and eights, six kicker.", "The hand is over."]
+    assert [button.label for button in reply.table.buttons if "Fold" in button.label] == []
     history = await service.handle(PLACE, ANN, "/history")
     exported = "\n".join(history.private["ann"])
-    assert "Uncalled bet (50) returned to Ann" in exported and "*** RIVER ***" in exported
-    assert "folds" not in exported
+    assert exported.split("*** HOLE CARDS ***\n")[1].split("*** SHOW DOWN ***")[0].splitlines() == [
+        "Dealt to Ann [7s 2s]", "Uncalled bet (50) returned to Ann", "*** FLOP *** [Jh 6c Js]",
+        "*** TURN *** [Jh 6c Js] [4s]", "*** RIVER *** [Jh 6c Js 4s] [8c]"]
     assert await table_chips(service) == 600
     await ledger_ok(service)
 
@@ -46,8 +51,8 @@ async def test_a_short_all_in_raise_is_completed_with_the_raise_button(service: 
     assert reply.error is None and reply.table is not None and reply.table.to_act == "ann"
     reply = await service.handle(PLACE, ANN, "/allin")
     assert reply.table is not None and reply.table.to_act == "bob"
-    labels = [button.label for button in reply.table.buttons]
-    assert "Call 120" in labels and "Raise to 320" in labels
+    assert [button.label for button in reply.table.buttons] == [
+        "🂠 My cards", "Fold", "Call 120", "Raise to 320", "⏩ Check/fold", "⏩ Call 40", "⏩ Call any"]
     refused = await service.handle(PLACE, BOB, "/raise 360")
     assert refused.error == "You can't bet or raise to 360 now: the amount is 320."
     reply = await service.press(PLACE, BOB, press_label(reply, "raise"))
@@ -55,7 +60,8 @@ async def test_a_short_all_in_raise_is_completed_with_the_raise_button(service: 
     await play_out(service, PLACE, PLAYERS, reply, ("call", "check"))
     history = await service.handle(PLACE, BOB, "/history")
     exported = "\n".join(history.private["bob"])
-    assert "Ann: raises 40 to 200 and is all-in" in exported and "Bob: raises 120 to 320" in exported
+    assert exported.split("*** HOLE CARDS ***\n")[1].split("*** FLOP ***")[0].splitlines() == [
+        "Dealt to Bob [4d 2s]", "Ann: raises 40 to 200 and is all-in", "Bob: raises 120 to 320", "Cat: calls 160"]
     assert await table_chips(service) == 1000
     await ledger_ok(service)
 
@@ -78,14 +84,16 @@ async def test_a_fixed_limit_all_in_of_half_a_bet_reopens_the_betting(service: S
     assert (await service.handle(PLACE, BOB, "/allin")).error is None
     reply = await service.handle(PLACE, CAT, "/call")
     assert reply.table is not None and reply.table.to_act == "ann"
-    labels = [button.label for button in reply.table.buttons]
-    assert "Call 80" in labels and "Raise to 400" in labels
+    assert [button.label for button in reply.table.buttons] == [
+        "🂠 My cards", "Fold", "Call 80", "Raise to 400", "⏩ Check/fold", "⏩ Call any"]
     reply = await service.press(PLACE, ANN, press_label(reply, "raise"))
     assert reply.error is None and reply.table is not None and reply.table.to_act == "cat"
     await play_out(service, PLACE, PLAYERS, reply, ("call", "check"))
     history = await service.handle(PLACE, ANN, "/history")
     exported = "\n".join(history.private["ann"])
-    assert "Bob: raises 80 to 240 and is all-in" in exported and "Ann: raises 160 to 400" in exported
+    assert exported.split("*** HOLE CARDS ***\n")[1].split("*** FLOP ***")[0].splitlines() == [
+        "Dealt to Ann [8d Jh]", "Ann: calls 160", "Bob: raises 80 to 240 and is all-in", "Cat: calls 80",
+        "Ann: raises 160 to 400", "Cat: calls 160"]
     assert await table_chips(service) == 2240
     await ledger_ok(service)
 
@@ -97,8 +105,8 @@ async def test_a_fixed_limit_all_in_below_half_a_bet_does_not_reopen_the_betting
     assert (await service.handle(PLACE, BOB, "/allin")).error is None
     reply = await service.handle(PLACE, CAT, "/call")
     assert reply.table is not None and reply.table.to_act == "ann"
-    labels = [button.label for button in reply.table.buttons]
-    assert "Call 60" in labels and not any(label.startswith("Raise") for label in labels), labels
+    assert [button.label for button in reply.table.buttons] == [
+        "🂠 My cards", "Fold", "Call 60", "⏩ Check/fold", "⏩ Call any"]  # no raise
     refused = await service.handle(PLACE, ANN, "/raise")
     assert refused.error == "A short all-in does not reopen the betting: call or fold."
     await play_out(service, PLACE, PLAYERS, reply, ("call", "check"))
@@ -123,7 +131,11 @@ async def test_allin_by_a_player_who_covers_every_other_all_in_is_the_call(servi
         "Call 380"]
     reply = await service.handle(PLACE, CAT, "/allin")
     assert reply.error is None
-    text = everything_public(reply)
-    assert "Cat calls 380." in text and "Showdown" in text
+    assert reply.table is not None and reply.table.text.split("\n\n")[1].splitlines() == [
+        "Cat calls 380.", "Flop: J♠ 6♠ 4♠", "Turn: 8♣ (board J♠ 6♠ 4♠ 8♣)", "River: 9♦ (board J♠ 6♠ 4♠ 8♣ 9♦)",
+        "Showdown — Bob: 4♦ 2♠ (a pair of fours, jack kicker); Cat: 7♠ 7♦ (a pair of sevens, jack kicker); Ann: 8♦ "
+        "J♥ (two pair, jacks and eights, nine kicker)",
+        "Ann wins the main pot (600) with two pair, jacks and eights, nine kicker.",
+        "Ann wins side pot 1 (400) with two pair, jacks and eights, nine kicker.", "The hand is over."]
     assert await table_chips(service) == 1200
     await ledger_ok(service)
