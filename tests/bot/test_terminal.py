@@ -24,7 +24,7 @@ async def test_players_take_turns_at_one_keyboard(service: Service) -> None:
     for line in ("ann: /join", "bob: /join", "ann: /deal"):
         assert await terminal.say(line)
     text = out.getvalue()
-    assert "[table] Ann sits down with 400 chips." in text
+    assert "[table] Ann sits down with 400 chips." in text.splitlines()
     assert "[private to ann] Your cards:" in text
     assert "[private to bob] Your cards:" in text
     assert terminal.to_act in ("ann", "bob"), "the prompt follows the player to act"
@@ -143,11 +143,12 @@ async def test_unknown_speaker_and_bad_commands_get_a_short_answer(service: Serv
     out = io.StringIO()
     terminal = TerminalAdapter(service, out=out)
     await terminal.say("/join")
-    assert "Who is speaking?" in out.getvalue()
+    assert out.getvalue() == "Who is speaking? Write `name: command`, e.g. `ann: /join`.\n"
     await terminal.say("cat: /flop")
-    assert "[only you] I don't know the command “/flop”." in out.getvalue()
+    assert out.getvalue() == ("Who is speaking? Write `name: command`, e.g. `ann: /join`.\n"
+                              "[only you] I don't know the command “/flop”. Type /help for the list.\n")
     await terminal.say("cat: hello there")  # quoted as typed: the line never said /hello
-    assert "[only you] I don't know the command “hello”." in out.getvalue()
+    assert out.getvalue().splitlines()[-1] == "[only you] I don't know the command “hello”. Type /help for the list."
 
 
 async def test_a_number_without_a_button_says_which_buttons_there_are(service: Service, tmp_path: Path) -> None:
@@ -273,11 +274,11 @@ async def test_the_terminals_own_labels_follow_the_chats_language(service: Servi
         assert await terminal.say(line)
     terminal.show(Reply(pictures=[Picture(b"", "Раздача №1", to="term:ann")], files=[File("hands.txt", b"")]))
     printed = out.getvalue().split("Язык чата: ru.\n", 1)[1]
-    assert "[стол] Ann садится за стол с 400 фишками." in printed
+    assert "[стол] Ann садится за стол с 400 фишками." in printed.splitlines()
     assert re.search(r"^\[лично: bob\] Ваши карты: ", printed, re.MULTILINE)
-    assert "[только вам] Не знаю команды «/flop»." in printed
-    assert "[лично: ann] [картинка: Раздача №1]" in printed
-    assert f"[стол] файл сохранён: {tmp_path / 'hands.txt'}" in printed
+    assert "[только вам] Не знаю команды «/flop». Список команд: /help." in printed.splitlines()
+    assert "[лично: ann] [картинка: Раздача №1]" in printed.splitlines()
+    assert f"[стол] файл сохранён: {tmp_path / 'hands.txt'}" in printed.splitlines()
     assert not re.search(r"\[(table|private|only|picture)|file saved", printed), printed
     fresh = io.StringIO()
     assert await TerminalAdapter(service, out=fresh).say("/join")  # nobody named yet: asked in Russian too
@@ -298,7 +299,7 @@ async def test_the_terminals_own_labels_follow_the_chats_language(service: Servi
     await run_terminal(service, read_line, files_dir=tmp_path)
     shown = capsys.readouterr().out
     assert shown.startswith("pokerbot за терминалом.")
-    assert "[только вам] Что-то пошло не так с нашей стороны; ничего не изменилось." in shown
+    assert "[только вам] Что-то пошло не так с нашей стороны; ничего не изменилось." in shown.splitlines()
 
 
 @pytest.mark.parametrize(("language", "label"), [("en", "[table] "), ("ru", "[стол] ")])
