@@ -77,8 +77,9 @@ def _winning_hands(voice: Voice, result: engine.HandResult) -> tuple[dict[str, s
         name = hand_label(voice, pot.category)
         winners = tuple(player for player, chips in pot.winners.items() if chips) or tuple(pot.winners)
         hands.update(dict.fromkeys(winners, name))
-        line = voice.t("picture.winner" if len(winners) == 1 else "picture.winners",
-                       players=", ".join(voice.name(player) for player in winners), hand=name)
+        key = f"picture.winner_on_run.{pot.run}" if pot.run else "picture.winner" if len(winners) == 1 else \
+            "picture.winners"  # a hand run twice: which board each was won on, not "Winner:" twice
+        line = voice.t(key, players=", ".join(voice.name(player) for player in winners), hand=name)
         if line not in lines:
             lines.append(line)
     return hands, "; ".join(lines)

@@ -339,4 +339,4 @@ def test_the_showdown_picture_has_no_mucked_card_and_names_the_second_board() ->
     hand.choose_runs("ann", twice=True)
     hand.choose_runs("bob", twice=True)
     assert holdem_view(Talk(), hand).footer == (  # type: ignore[arg-type]
-        "Second board: K♠ T♥ 2♥ Q♥ 2♠; Winner: Ann — pair; Winner: Bob — full house")
+        "Second board: K♠ T♥ 2♥ Q♥ 2♠; On the first board: Ann — pair; On the second board: Bob — full house")
