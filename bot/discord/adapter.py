@@ -324,8 +324,9 @@ class DiscordAdapter:
                     raise
                 public = [plain(line) for line in reply.public]
                 first = None  # a public answer is the interaction's own: a command's response, a press's follow-up
-                if public and not turn.unacknowledged and (component or (
-                        not interaction.response.is_done() and not _private_part(reply, actor))):
+                if public and not turn.unacknowledged and (
+                        (component and not self._behind(place, state))
+                        or (not component and not interaction.response.is_done() and not _private_part(reply, actor))):
                     first, *public = pack(public) if component else public  # a press's whole line, if it fits
                 self._queue_public(place, reply, state, texts=public, gate=answered)
                 language = await self._in_time(interaction, self.service.language(place, actor), turn,
@@ -344,6 +345,11 @@ class DiscordAdapter:
             finally:
                 answered.set()
                 _let_go(interaction)
+
+    def _behind(self, place: Place, state: State | None) -> bool:
+        """Whether an earlier announcement still waits in the channel's queue (a timer's, held by a rate limit): a
+        press's line then waits behind it too, read after it."""
+        return self.board.waiting(place.table_id, None if state is None else state[0])
 
     def _served_abandoned(self, place: Place, served: asyncio.Future[tuple[Reply, State | None]]) -> None:
         """The service's work for an interaction whose answer was abandoned is done: what the channel should see of
@@ -485,6 +491,7 @@ class DiscordAdapter:
             await interaction.response.defer()
         await interaction.followup.send(line, allowed_mentions=discord.AllowedMentions.none())
         if state is not None:
+            self.board.read(place.table_id, state[0])  # (none before it waits: `_behind`)
             await self._update(interaction, place)
 
     async def _update(self, interaction: discord.Interaction, place: Place) -> bool:

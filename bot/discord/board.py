@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import logging
 from collections.abc import Iterable
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 
 import discord
 
@@ -40,6 +40,9 @@ class _Shown:
     language: str = "en"
     buttons: bool | None = None
     """Whether the message shows buttons (None: unknown, as after a restart)."""
+    unread: list[tuple[int, State | None]] = field(default_factory=list)
+    """The announcements not sent yet, oldest first: the version of the state each came with, and the newest state
+    numbered before it (the furthest a press may show the table while that announcement waits)."""
 
 
 def render(message: TableMessage) -> str:
@@ -106,10 +109,13 @@ class TableBoard:
 
         `pressed` is the (key, message id) of the message whose button caused it, adopted when the board does not
         know that hand's message (it was posted before the store kept it). `announced`: it came with public texts,
-        queued before it (`show` never shows it ahead of them).
+        queued before it (`show` never shows it ahead of them, nor `current` while they are not sent: `read`).
         """
         shown = self._shown.setdefault(table_id, _Shown(channel_id))
+        before = self._states.newest(table_id) if announced else None
         version, _ = self._states.number(table_id, message, announced)
+        if announced:  # read once its texts are sent: by the queue (`show`), or by the press itself
+            shown.unread.append((version, before))
         if pressed is not None and pressed[0] == message.key and shown.key != message.key:
             shown.key, shown.message_id, shown.rendered, shown.version = pressed[0], pressed[1], None, 0
             shown.buttons = None
@@ -126,13 +132,31 @@ class TableBoard:
         return shown.message_id if shown else None
 
     def current(self, table_id: str, message_id: int) -> State | None:
-        """The newest state, if the message `message_id` is the one that shows it (so a press on it may update
-        it in place); None when the newest state belongs to another message (a new hand) or nothing is known."""
+        """The state a press on the message `message_id` may show in it: the newest, or while an announcement waits
+        to be sent (`unread`), the newest numbered before it, if newer than what the message shows ("Bob ran out of
+        time." is read before the table shows him folded: the queue's entry after it shows the rest). None when
+        that state belongs to another message (a new hand), or there is none to show."""
         shown = self._shown.get(table_id)
-        latest = self._states.newest(table_id)
-        if shown is None or latest is None or shown.message_id != message_id:
+        if shown is None or shown.message_id != message_id:
             return None
-        return latest if latest[1].key == shown.key else None
+        if shown.unread:
+            latest = shown.unread[0][1]
+            if latest is not None and latest[0] <= shown.version:
+                return None
+        else:
+            latest = self._states.newest(table_id)
+        return latest if latest is not None and latest[1].key == shown.key else None
+
+    def waiting(self, table_id: str, version: int | None) -> bool:
+        """Whether an announcement numbered before the state `version` (any, for None) is not sent yet."""
+        shown = self._shown.get(table_id)
+        return shown is not None and bool(shown.unread) and (version is None or shown.unread[0][0] < version)
+
+    def read(self, table_id: str, version: int) -> None:
+        """The announcements that came with the states up to `version` are sent: the table may show what they tell."""
+        shown = self._shown.get(table_id)
+        if shown is not None and shown.unread:
+            shown.unread = [entry for entry in shown.unread if entry[0] > version]
 
     def is_edit(self, table_id: str, state: State) -> bool:
         """Whether showing `state` edits the table's current message (rather than posting a new one)."""
@@ -164,6 +188,7 @@ class TableBoard:
         show buttons (kept with the new one as waiting to lose them: the delivery queue retires it), else None."""
         table_id = place.table_id
         shown = self._shown[table_id]
+        self.read(table_id, state[0])  # its entry is queued after its texts: they are sent
         newest = self._states.newest_of_hand(table_id, state)  # a newer state of the same hand came meanwhile
         if newest[0] > state[0] and self._states.announced_after(table_id, state[0]):
             return None  # with texts not read yet: its own entry, queued after them, shows it

@@ -70,13 +70,14 @@ async def test_a_table_state_about_to_be_shown_never_shows_a_newer_one_whose_ann
 
 
 def after(fake: FakeDiscord, pressed: Interaction) -> list[str]:
-    """Every request the bot made since the press, in order: the press's callback, its follow-up, the edit of its
-    pressed message through it, or a channel's message posted or edited (the channel's buckets)."""
+    """Every request the bot made since the press that Discord took (not its 429s), in order: the press's callback,
+    its follow-up, the edit of its pressed message through it, or a channel's message posted or edited (the channel's
+    buckets)."""
     named = {("POST", f"/interactions/{pressed.id}/{pressed.token}/callback"): f"callback {pressed.callback_type}",
              ("POST", f"/webhooks/{APP_ID}/{pressed.token}"): "follow-up",
              ("PATCH", f"/webhooks/{APP_ID}/{pressed.token}/messages/@original"): "edit of the pressed message"}
     return [named.get((method, path), f"{method} {'channel' if path.startswith('/channels/') else path}")
-            for at, method, path, _ in fake.timeline if at >= pressed.sent_at]
+            for at, method, path, status in fake.timeline if at >= pressed.sent_at and status != 429]
 
 
 def said(pressed: Interaction) -> str:
