@@ -14,6 +14,7 @@ from typing import Any, TypeVar
 import discord
 from discord import app_commands
 
+from bot import commands as cmd
 from bot.discord import slash
 from bot.discord.board import PLATFORM, TableBoard
 from bot.discord.buttons import TableButton, release
@@ -242,11 +243,33 @@ class DiscordAdapter:
     # --- interactions --------------------------------------------------------------------------------------------
 
     async def run_command(self, interaction: discord.Interaction, line: str) -> None:
-        """A slash command, written as the chat command it stands for."""
+        """A slash command, written as the chat command it stands for. The chat is the guild: once `/lang ru`
+        chose its language, its other tables are shown again in it (`_redraw`)."""
         place, actor = self.place(interaction), self.actor(interaction)
         name = line.split()[0].lstrip("/")
-        await self._answer(interaction, place, actor, self.service.handle(place, actor, line), component=False,
-                           name=name)
+        reply = await self._answer(interaction, place, actor, self.service.handle(place, actor, line),
+                                   component=False, name=name)
+        if name == "lang" and reply is not None and not reply.error and _chooses_chat_language(line):
+            self._keep_going(self._redraw(place, actor))
+
+    async def _redraw(self, place: Place, actor: Actor) -> None:
+        """Show every other table of the guild with players seated (or a hand in play) again, in the chat's language:
+        its text and its buttons, each through its channel's queue (its rate limits), as `/table` would. A table
+        paused because the bot lost its channel is left as it is."""
+        language = await self.service.language(place, actor)
+        for table_id in await self.service.tables_of(place.chat_id):
+            if table_id == place.table_id or self.service.is_paused(table_id):
+                continue  # where it was typed the command showed its table
+            other = Place(place.chat_id, table_id)
+            try:
+                reply = await self.service.execute(other, actor, cmd.Table())
+            except Exception:  # one unreadable table must not keep the others in the old language
+                log.exception("table %s could not be read to be shown in the new language", table_id)
+                continue
+            if reply.table is not None:
+                state = (self.board.want(table_id, _channel(other), reply.table), reply.table)
+                self.board.set_language(table_id, language)
+                self.delivery.queue(other, table=state)
 
     async def on_press(self, interaction: discord.Interaction, channel_id: int, private: bool, payload: str) -> None:
         """A table button: an action for the service, or the "my cards" kind answered privately.
@@ -297,8 +320,10 @@ class DiscordAdapter:
 
     async def _answer(self, interaction: discord.Interaction, place: Place, actor: Actor,
                       work: Coroutine[Any, Any, Reply], *,
-                      component: bool, pressed: tuple[str, int] | None = None, name: str = "answer") -> None:
-        """Run the service's work and answer the interaction; what the channel should see goes to its queue.
+                      component: bool, pressed: tuple[str, int] | None = None,
+                      name: str = "answer") -> Reply | None:
+        """Run the service's work and answer the interaction; what the channel should see goes to its queue. Returns
+        the service's reply (None when the work was not run, or failed).
 
         The interaction's own answer goes first (a press updates its message with the table's new state, after its
         public line if it has one: `_announce`): the channel's queued messages wait for it, and the rest of the
@@ -314,7 +339,7 @@ class DiscordAdapter:
                 if refused is not None:  # a table that cannot post waits: played on, it would lose the channel again
                     work.close()
                     await self._tell(interaction, place, actor, refused, turn)
-                    return
+                    return None
                 self._found(place, interaction)
                 served = self._keep_going(self._served(place, work, pressed))
                 try:
@@ -333,15 +358,17 @@ class DiscordAdapter:
                                                public=first is not None)
                 self.board.set_language(place.table_id, language)
                 if turn.unacknowledged:  # Discord takes no answer to it any more: the channel has its part
-                    return
+                    return reply
                 shown_by_press = state if not (component and public) else None  # else after the rest, by the queue
                 later = await self._respond(interaction, place, actor, reply, turn, first, shown_by_press, name=name)
                 answered.set()
                 for send in later:
                     await send()
+                return reply
             except Exception:
                 log.exception("answering %s failed", interaction.data)
                 await self._apologise(interaction, place, actor, turn)
+                return None
             finally:
                 answered.set()
                 _let_go(interaction)
@@ -626,6 +653,12 @@ def _cannot_post(interaction: discord.Interaction) -> str | None:
     else:
         may_send, key = permissions.send_messages, "discord.cannot_post"
     return None if permissions.view_channel and may_send else key
+
+
+def _chooses_chat_language(line: str) -> bool:
+    """Whether a `/lang` line chooses the chat's language (`/lang ru`), rather than asking it or choosing one's own."""
+    command = cmd.parse(line)
+    return isinstance(command, cmd.Lang) and command.language is not None and not command.personal
 
 
 def _private_part(reply: Reply, actor: Actor) -> list[str]:

@@ -1,0 +1,54 @@
+"""Discord: the chat is the guild, so `/lang ru` typed in one channel is every channel's language. Each table of the
+guild with players seated is shown again in it at once (its text and its buttons), through its channel's queue."""
+
+from __future__ import annotations
+
+from bot.i18n import text
+from tests.discord.fake_discord import FakeDiscord
+from tests.discord.test_table_options import seat
+
+
+def labels(fake: FakeDiscord, message_id: int) -> list[str]:
+    return [str(button.get("label")) for button in fake.buttons(fake.messages[message_id])]
+
+
+async def test_lang_redraws_every_table_of_the_guild_with_players_seated(fake: FakeDiscord, make_bot) -> None:
+    """Ann chooses Russian in the first channel, where nobody sits. The second channel's hand in play and the
+    thread's seats between hands (its players seated, no hand dealt) are each edited once into Russian, the second
+    channel only once Discord lets it (a 429 holds it a second); the first channel gets its answer alone."""
+    thread = fake.add_thread(fake.channels[0])
+    bot = await make_bot(default_game="holdem")
+    here, playing = fake.channels
+    ann = fake.add_member("Ann")
+    await fake.slash(ann, here, "balance")  # the guild's first player organizes it
+    cat, _ = await seat(fake, playing, ("Cat", "Dan"))
+    await fake.slash(cat, playing, "deal")
+    await seat(fake, thread, ("Eve", "Fay"))
+    await bot.settled()
+    hand, seats = (int([m for m in fake.channel_messages(channel) if m["components"]][-1]["id"])
+                   for channel in (playing, thread))
+    assert text("en", "button.my_cards") in labels(fake, hand)
+    edits = {message_id: fake.edits_of(message_id) for message_id in (hand, seats)}
+    fake.limit_channel(playing, 1.0)
+
+    chosen = await fake.slash(ann, here, "lang", language="ru")
+    assert chosen.acked_after is not None and chosen.acked_after < 1.0
+    await bot.settled()
+
+    assert chosen.texts() == [text("ru", "lang.set", language="ru")]
+    tables = (f"/channels/{thread}/messages/{seats}", f"/channels/{playing}/messages/{hand}")
+    since = [(method, path) for at, method, path, status in fake.timeline if at >= chosen.sent_at and status != 429]
+    assert [request for request in since if request[1] in tables] == [("PATCH", path) for path in tables]  # held last
+    assert not [request for request in since if request[1].startswith(f"/channels/{here}/")]
+    assert {message_id: fake.edits_of(message_id) - edits[message_id] for message_id in (hand, seats)} == {
+        hand: 1, seats: 1}
+    assert fake.messages[hand]["content"].startswith("Холдем — раздача №1 · блайнды 10/20")
+    assert text("ru", "button.my_cards") in labels(fake, hand)
+    assert fake.messages[seats]["content"].startswith("Техасский холдем — места:\n  Eve — 200\n  Fay — 200\n")
+    assert labels(fake, seats) == ["Сдать", text("ru", "button.my_cards")]
+    bob = fake.add_member("Bob")
+    redrawn = [fake.edits_of(message_id) for message_id in (hand, seats)]
+    refused = await fake.slash(bob, here, "lang", language="en")  # only the organizer chooses: nothing is redrawn
+    await bot.settled()
+    assert refused.ephemeral_text().startswith("Язык чата выбирает только организатор — Ann;")
+    assert [fake.edits_of(message_id) for message_id in (hand, seats)] == redrawn
