@@ -97,6 +97,12 @@ class RecordingTx:
         self.reads.append(["balance", chips])
         return chips
 
+    def player_locale(self, chat_id: str, user_id: str) -> str | None:
+        """`Tx.player_locale`, not recorded: it chooses only the language of what one player alone is told
+        (`Action.language_of`), and a replay tells nobody anything (`ReplayTx.player_locale`)."""
+        locale: str | None = self._tx.player_locale(chat_id, user_id)
+        return locale
+
     def __getattr__(self, name: str) -> Any:
         attribute = getattr(self._tx, name)
         if not callable(attribute):
@@ -145,6 +151,11 @@ class ReplayTx:
         # a partial, not a closure kept on the replay: that would hold the replay in a reference cycle, and with it
         # the store's transaction, for a full collection to free (`bot.collector`)
         return functools.partial(self._read, name)
+
+    def player_locale(self, chat_id: str, user_id: str) -> None:
+        """None: what a replay would tell a player alone is told to nobody, so his language is not asked for (and
+        was not recorded: `RecordingTx.player_locale`)."""
+        return None
 
     def _read(self, name: str, *args: Any, **kwargs: Any) -> Any:
         if not self._diverged:

@@ -154,7 +154,7 @@ class Action:
             self.reply.public.append(message)
 
     def tell(self, user_id: str, key: str, /, **params: object) -> None:
-        """A private message for one player, in the language he chose for his own messages (`/lang ru me`)."""
+        """A private message for one player, in his own language (`language_of`)."""
         if self.replaying:
             return
         # not through `privately`: a deal tells each player his cards, and a context manager costs a few µs a use
@@ -169,14 +169,16 @@ class Action:
         return narration.lines
 
     def language_of(self, user_id: str) -> str:
-        """The language of what only `user_id` reads: his own choice (`/lang ru me`), else for the actor his
-        platform's (`own_language`), else the chat's."""
+        """The language of what only `user_id` reads: his own choice (`/lang ru me`), else the chat's `/lang`, else
+        his platform's (`own_language`: the actor's as he acts, another player's as his last command came with it),
+        else the chat's."""
         chosen = private_language(self.chat_settings, user_id)
         if chosen is not None:
             return chosen
         if self.actor is not None and user_id == self.actor.user_id:
             return own_language(self.chat_settings, self.actor.language)
-        return self.language
+        locale = self.tx.player_locale(self.place.chat_id, user_id)
+        return self.language if locale is None else own_language(self.chat_settings, locale)
 
     @contextmanager
     def privately(self, user_id: str | None) -> Iterator[None]:

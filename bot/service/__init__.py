@@ -396,7 +396,8 @@ class Service:
         """The action's view of the live table (its store reads and random draws recorded for the log)."""
         place = place or Place(live.chat_id, table_id)
         settings = tx.chat_settings(live.chat_id)
-        if actor is not None and tx.stored_name(live.chat_id, actor.user_id) != actor.name:  # new, or renamed
+        # new, renamed, or come with another platform language
+        if actor is not None and not tx.knows_player(live.chat_id, actor.user_id, actor.name, actor.language):
             welcome(tx, place, actor, settings, self.settings.starting_grant)
             settings = tx.chat_settings(live.chat_id)
         live.config.setdefault("game", self.settings.default_game)

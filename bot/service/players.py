@@ -25,10 +25,11 @@ def cleaned(actor: Actor) -> Actor:
 
 
 def welcome(tx: Tx, place: Place, actor: Actor, settings: dict[str, Any], starting_grant: int) -> None:
-    """A player's first command in a chat opens his wallet with the starting grant (the chat's `grant`, else
-    `starting_grant`); the chat's first player organizes it (more organizers come from the platform's admin rights:
-    `Actor.is_admin`) and, until someone sets one with /lang, gives it his platform's language."""
-    if tx.ensure_player(place.chat_id, actor.user_id, actor.name):
+    """Record the player as he comes (his name, his platform's language: `Tx.ensure_player`). His first command in a
+    chat opens his wallet with the starting grant (the chat's `grant`, else `starting_grant`); the chat's first
+    player organizes it (more organizers come from the platform's admin rights: `Actor.is_admin`) and, until someone
+    sets one with /lang, gives it his platform's language."""
+    if tx.ensure_player(place.chat_id, actor.user_id, actor.name, actor.language):
         grant = int(settings.get("grant", starting_grant))
         if grant > 0:
             tx.move(place.chat_id, f"mint:{place.chat_id}", wallet_account(place.chat_id, actor.user_id), grant,

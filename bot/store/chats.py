@@ -1,4 +1,5 @@
-"""A transaction's part for chats and their players: the chats' rows and settings, the players' display names."""
+"""A transaction's part for chats and their players: the chats' rows and settings, the players' display names and
+the language each last came with."""
 
 from __future__ import annotations
 
@@ -60,6 +61,15 @@ def label_players(connection: Connection, dialect: Dialect = SQLITE) -> None:
                                (label, chat_id, user_id))
 
 
+def locale_of_players(connection: Connection, dialect: Dialect = SQLITE) -> None:
+    """Migration 33: the platform language each player's last command came with (`players.locale`, NULL until he
+    acts again), in which what the others' actions tell him alone is written (`Chats.player_locale`). A database set
+    back to an older version keeps the column."""
+    columns = connection.execute("SELECT * FROM players LIMIT 0").description
+    if not any(column[0] == "locale" for column in columns):
+        connection.execute("ALTER TABLE players ADD COLUMN locale TEXT")
+
+
 class Chats(TxState):
     """Chats, players and settings: the `chats` and `players` rows."""
 
@@ -86,54 +96,66 @@ class Chats(TxState):
         self.db.execute("UPDATE chats SET settings = ? WHERE chat_id = ?", (stored, chat_id))
         self.learned.settings[chat_id] = stored
 
-    def ensure_player(self, chat_id: str, user_id: str, name: str) -> bool:
-        """Record the player (and refresh his display name); return whether he is new to the chat. A new name gets
-        its label here (see `label_for`), once: a player who keeps his name keeps his label."""
+    def ensure_player(self, chat_id: str, user_id: str, name: str, locale: str | None = None) -> bool:
+        """Record the player (and refresh his display name, and the platform language he came with: `locale`, None
+        when his platform said none, which keeps the one recorded); return whether he is new to the chat. A new name
+        gets its label here (see `label_for`), once: a player who keeps his name keeps his label."""
         self.ensure_chat(chat_id)
         key = (chat_id, user_id)
         others: list[tuple[str, int]] = []
         mine: tuple[str, int] | None = None
-        for other, other_name, other_label in self.db.execute(
-                "SELECT user_id, name, label FROM players WHERE chat_id = ?", (chat_id,)):
+        was: str | None = None
+        for other, other_name, other_label, other_locale in self.db.execute(
+                "SELECT user_id, name, label, locale FROM players WHERE chat_id = ?", (chat_id,)):
             naming = (str(other_name), int(other_label))
             if str(other) == user_id:
-                mine = naming
+                mine, was = naming, other_locale
             else:
                 others.append(naming)
+        locale = was if locale is None else locale
         added = False
         if mine is not None and mine[0] == name:
             label = mine[1]
+            if locale != was:
+                self.db.execute("UPDATE players SET locale = ? WHERE chat_id = ? AND user_id = ?", (locale, *key))
         else:
             label = label_for(name, others)
             added = mine is None and self.db.execute(
-                "INSERT INTO players(chat_id, user_id, name, label) VALUES (?, ?, ?, ?) ON CONFLICT DO NOTHING",
-                (chat_id, user_id, name, label),
+                "INSERT INTO players(chat_id, user_id, name, label, locale) VALUES (?, ?, ?, ?, ?) "
+                "ON CONFLICT DO NOTHING", (chat_id, user_id, name, label, locale),
             ).rowcount == 1
             if not added:
-                self.db.execute("UPDATE players SET name = ?, label = ? WHERE chat_id = ? AND user_id = ?",
-                                (name, label, *key))
-        self.learned.names[key] = (name, shown_name(name, label))
+                self.db.execute("UPDATE players SET name = ?, label = ?, locale = ? WHERE chat_id = ? AND user_id = ?",
+                                (name, label, locale, *key))
+        self.learned.names[key] = (name, shown_name(name, label), locale)
         return added
 
     def _naming(self, chat_id: str, user_id: str) -> Naming | None:
-        """The player's display name and the name he is shown by, None when he has never played in the chat."""
+        """The player's display name, the name he is shown by and his platform's language, None when he has never
+        played in the chat."""
         key = (chat_id, user_id)
         naming = self.learned.names.get(key, self.known.names.get(key))
         if naming is None:
             row = self.db.execute(
-                "SELECT name, label FROM players WHERE chat_id = ? AND user_id = ?", key
+                "SELECT name, label, locale FROM players WHERE chat_id = ? AND user_id = ?", key
             ).fetchone()
             if row is None:
                 return None
             # remembered once this transaction is kept: the row may be one it wrote itself
-            naming = self.learned.names[key] = (str(row[0]), shown_name(str(row[0]), int(row[1])))
+            naming = self.learned.names[key] = _naming_of(row)
         return naming
 
-    def stored_name(self, chat_id: str, user_id: str) -> str | None:
-        """The player's display name as recorded (as his platform gave it, without his label), None when he has
-        never played in the chat."""
+    def knows_player(self, chat_id: str, user_id: str, name: str, locale: str | None) -> bool:
+        """Whether the player is recorded in the chat by `name` and with the platform language `locale` (None: his
+        platform said none, any recorded will do); when not, his command records him (`ensure_player`)."""
         naming = self._naming(chat_id, user_id)
-        return None if naming is None else naming[0]
+        return naming is not None and naming[0] == name and (locale is None or naming[2] == locale)
+
+    def player_locale(self, chat_id: str, user_id: str) -> str | None:
+        """The platform language the player's last command in the chat came with, None when none is known: what
+        the others' actions tell him alone is written in it (`Action.language_of`)."""
+        naming = self._naming(chat_id, user_id)
+        return None if naming is None else naming[2]
 
     def player_name(self, chat_id: str, user_id: str) -> str:
         """The name the chat reads for the player: his display name with his label if he has one ("Ann (2)"), his
@@ -162,8 +184,13 @@ class Chats(TxState):
         self.learned.accounts.update(str(name) for name, in accounts)
         if self.dialect.is_shared:
             return
-        players = self.db.execute(f"SELECT chat_id, user_id, name, label FROM players {with_table}")
-        self.learned.names.update(((str(chat), str(user)), (str(name), shown_name(str(name), int(label))))
-                                  for chat, user, name, label in players)
+        players = self.db.execute(f"SELECT chat_id, user_id, name, label, locale FROM players {with_table}")
+        self.learned.names.update(((str(row[0]), str(row[1])), _naming_of(row[2:])) for row in players)
         chats = self.db.execute(f"SELECT chat_id, settings FROM chats {with_table}")
         self.learned.settings.update((str(chat), str(settings)) for chat, settings in chats)
+
+
+def _naming_of(row: Sequence[Any]) -> Naming:
+    """What `Known.names` keeps of a player's row read as (name, label, locale)."""
+    name, label, locale = row
+    return str(name), shown_name(str(name), int(label)), None if locale is None else str(locale)

@@ -9,15 +9,16 @@ from typing import Any
 Begun = tuple[str, int, float]
 """A hand or round in play as its table's row holds it: its id, and the number and time of its first log row."""
 
-Naming = tuple[str, str]
-"""A player's display name as recorded, and the name his chat reads for him (with his label: "Ann (2)")."""
+Naming = tuple[str, str, str | None]
+"""A player's display name as recorded, the name his chat reads for him (with his label: "Ann (2)"), and the platform
+language his last command came with (None: none known)."""
 
 
 @dataclass
 class Known:
     """Rows read on every action and rarely changed, kept in memory by the store: accounts that exist, players'
-    names, chats' settings (as JSON text), and the events a hand's figures are read from while it is in play
-    (`hands`). It mirrors committed rows only: a transaction records its own writes in
+    names (and their platforms' languages), chats' settings (as JSON text), and the events a hand's figures are read
+    from while it is in play (`hands`). It mirrors committed rows only: a transaction records its own writes in
     `Tx.learned`, which the store adopts after the transaction's savepoint is released, and the store forgets
     everything if a batch fails to commit."""
 

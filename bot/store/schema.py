@@ -15,7 +15,7 @@ from bot.store.action_log import (
     moves_into_action_log,
     spans_by_their_end,
 )
-from bot.store.chats import label_players
+from bot.store.chats import label_players, locale_of_players
 from bot.store.dialect import SQLITE, Connection, Dialect
 from bot.store.downtime import heartbeats
 from bot.store.figures import add_hand_figures, figures_by_chat_and_time
@@ -327,6 +327,9 @@ MIGRATIONS: list[Migration] = [
         PRIMARY KEY (table_id, user_id)
     )
     """,
+    # 33: the platform language each player's last command came with (`players.locale`): what another player's
+    # action tells him alone (his cards at a deal) is in it, as what his own actions answer him is
+    locale_of_players,
 ]
 
 REBUILDS: frozenset[Migration] = frozenset({accounts_by_name})

@@ -10,10 +10,14 @@ from bot.output import Place
 
 
 class _Names:
-    """The one thing rendering asks of a transaction: a player's name (here his id, capitalised)."""
+    """What rendering asks of a transaction: a player's name (here his id, capitalised), and his platform's language
+    (none known: he is told things in the action's language)."""
 
     def player_name(self, chat_id: str, user_id: str) -> str:
         return user_id.capitalize()
+
+    def player_locale(self, chat_id: str, user_id: str) -> str | None:
+        return None
 
 
 def render_action(language: str = "en", state: dict[str, Any] | None = None, now: float = 0.0) -> Action:
