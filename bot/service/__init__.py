@@ -40,7 +40,13 @@ from bot.service.action_log import (
 )
 from bot.service.chat_moves import move_chat, tables_of
 from bot.service.clock_pages import clock_page
-from bot.service.language import TableGames, chat_language_at, parse_error_text, private_language_at
+from bot.service.language import (
+    TableGames,
+    chat_language_at,
+    parse_error_text,
+    private_language_at,
+    remembered_private_language,
+)
 from bot.service.listeners import Listener, Listeners
 from bot.service.pauses import pause_play, resume_play
 from bot.service.players import cleaned, welcome
@@ -425,6 +431,11 @@ class Service:
     async def private_language_of(self, place: Place | None, actor: Actor | None) -> str:
         """The language of an answer only `actor` reads (`bot.service.language.private_language_at`)."""
         return await private_language_at(self.store, place, actor)
+
+    def remembered_language(self, place: Place | None, actor: Actor) -> str:
+        """The language of an answer only `actor` reads, from what is in memory alone
+        (`bot.service.language.remembered_private_language`): for the apology for an error."""
+        return remembered_private_language(self.store, place, actor)
 
     async def player_name(self, place: Place, user_id: str) -> str:
         """A player's display name in the place's chat (his id when the chat has never seen him)."""

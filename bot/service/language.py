@@ -32,6 +32,17 @@ async def private_language_at(store: Store, place: Place | None, actor: Actor | 
     if place is None or actor is None:
         return await chat_language_at(store, place, actor)
     settings = await store.read(lambda tx: tx.chat_settings(place.chat_id))
+    return _private_language(settings, actor)
+
+
+def remembered_private_language(store: Store, place: Place | None, actor: Actor) -> str:
+    """`private_language_at` from the chat's settings the store remembers in memory (`Store.remembered_settings`),
+    never from the database: for the apology for an error, which must not wait on it or fail with it. Without them
+    (or a place), the actor's platform's language."""
+    return _private_language({} if place is None else store.remembered_settings(place.chat_id), actor)
+
+
+def _private_language(settings: dict[str, Any], actor: Actor) -> str:
     return private_language(settings, actor.user_id) or own_language(settings, actor.language)
 
 

@@ -26,7 +26,16 @@ from bot.store.batch import RETRY, Job, cannot_write, write_batch
 from bot.store.checkpoint import Checkpointer
 from bot.store.dialect import POSTGRESQL, SQLITE, Connection, Dialect
 from bot.store.schema import migrate
-from bot.store.tx import AccountsOnly, InsufficientFunds, Known, LedgerRow, Tx, held_account, wallet_account
+from bot.store.tx import (
+    AccountsOnly,
+    InsufficientFunds,
+    Known,
+    LedgerRow,
+    Tx,
+    held_account,
+    loads,
+    wallet_account,
+)
 from bot.store.worker import ThreadWorker
 
 __all__ = ["CannotSave", "InsufficientFunds", "LedgerRow", "Store", "Tx", "configure", "held_account",
@@ -228,6 +237,19 @@ class Store:
 
         result = self._here(run)
         return await self._in_thread(run) if isinstance(result, _Queue) else result
+
+    def remembered_settings(self, chat_id: str) -> dict[str, Any]:
+        """A chat's settings as the store mirrors them in memory, `{}` when it does not (never read yet, forgotten
+        after a failed batch, or not mirrored on a shared database): for words that must neither wait on the
+        database nor fail with it (the apology for an error)."""
+        stored = self._known.settings.get(chat_id)
+        if stored is None:
+            return {}
+        try:
+            settings: dict[str, Any] = loads(stored)
+        except ValueError:
+            return {}
+        return settings
 
     async def query(self, fn: Callable[[Tx], T], *, now: float = 0.0) -> T:
         """Run read-only queries on the read-only connection, in its own thread: one snapshot of the committed state,

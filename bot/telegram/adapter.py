@@ -357,8 +357,12 @@ class TelegramAdapter:
         if not isinstance(update, Update):
             return
         user = update.effective_user
-        language = (user.language_code or DEFAULT_LANGUAGE)[:2] if user else DEFAULT_LANGUAGE
-        sorry = text(language if language in languages() else DEFAULT_LANGUAGE, "tg.sorry")
+        message = update.callback_query.message if update.callback_query is not None else update.message
+        language = DEFAULT_LANGUAGE
+        if user is not None:  # his own (`/lang ru me`) as remembered: the database, perhaps what failed, is not asked
+            actor = Actor(user_key(user.id), user.full_name, (user.language_code or "")[:2] or None)
+            language = self.service.remembered_language(None if message is None else self._place(message), actor)
+        sorry = text(language, "tg.sorry")
         try:
             if update.callback_query is not None:
                 await update.callback_query.answer(sorry, show_alert=True)

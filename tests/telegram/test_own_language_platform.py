@@ -1,7 +1,9 @@
 """Telegram: a player's private messages are in his client's language (`language_code`) even when another player
-deals, unless he chose his own (`/lang en me`)."""
+deals, unless he chose his own (`/lang en me`); the apology for a bug honours his own choice too."""
 
 from __future__ import annotations
+
+import logging
 
 import pytest
 
@@ -40,3 +42,16 @@ async def test_with_his_own_choice_he_gets_them_in_it(make_bot, api) -> None:
     [told] = await cards_told(bot, "/lang en me")
     assert told.startswith("Your cards: ") and len(told.removeprefix("Your cards: ").split()) == 2, told
 
+
+async def test_the_apology_for_a_bug_is_in_the_players_own_language(make_bot, api, caplog) -> None:
+    bot = await make_bot("duel")
+    await bot.command(ANN, "/join")
+    await bot.command(ANN, "/lang ru me")
+    await bot.command(BOB_RU, "/lang en me")
+    with caplog.at_level(logging.ERROR):
+        await bot.command(ANN, "/pawn boom")
+        assert bot.group()[-1].text == "Извините, что-то пошло не так; ничего не изменилось. Попробуйте ещё раз."
+        await bot.command(BOB_RU, "/pawn boom")
+        assert bot.group()[-1].text == "Sorry, something went wrong; nothing was changed. Please try again."
+        await bot.command(CAT, "/pawn boom")  # no choice of his own, no client language: the group's
+        assert bot.group()[-1].text == "Sorry, something went wrong; nothing was changed. Please try again."
