@@ -12,7 +12,7 @@ from typing import Any
 from bot.discord.board import TableBoard
 from bot.discord.delivery import Delivery
 from bot.output import Place, TableMessage
-from tests.discord.fake_discord import APP_ID, FakeDiscord, Interaction
+from tests.discord.fake_discord import APP_ID, FakeDiscord, Interaction, Member
 from tests.discord.test_adapter import occupy_the_database_thread
 from tests.discord.test_games import current_table
 from tests.discord.test_table_options import fold_to_the_end, seat
@@ -126,16 +126,21 @@ async def test_a_straddle_by_the_button_is_announced_before_the_table_takes_the_
     assert "Straddle 40 (Ann)" not in [b.get("label") for b in fake.buttons(fake.messages[int(idle["id"])])]
 
 
-async def test_a_press_without_a_public_line_still_updates_its_message_alone(fake, turns, make_bot) -> None:
-    """A check that passes the turn (the table says it all) is answered as before: its callback edits the pressed
-    message (UPDATE_MESSAGE), and nothing else is sent."""
-    bot = await make_bot()
+async def heads_up_dealt(fake: FakeDiscord, bot: Any) -> tuple[list[Member], dict[str, Any]]:
+    """Ann and Bob join the first channel and Ann deals: the members and the table message, settled."""
     members = [fake.add_member(name) for name in ("Ann", "Bob")]
     for member in members:
         await fake.slash(member, fake.channels[0], "join")
     await fake.slash(members[0], fake.channels[0], "deal")
     await bot.settled()
-    table = current_table(fake, fake.channels[0])
+    return members, current_table(fake, fake.channels[0])
+
+
+async def test_a_press_without_a_public_line_still_updates_its_message_alone(fake, turns, make_bot) -> None:
+    """A check that passes the turn (the table says it all) is answered as before: its callback edits the pressed
+    message (UPDATE_MESSAGE), and nothing else is sent."""
+    bot = await make_bot()
+    members, table = await heads_up_dealt(fake, bot)
     pressed = await fake.press(members[0], table, fake.button(table, "Check"))
     await bot.settled()
     assert after(fake, pressed) == ["callback 7"]
@@ -146,12 +151,7 @@ async def test_a_press_that_ends_the_hand_says_so_before_the_table_shows_it_over
     """Even while Discord holds the channel's messages (a 429 for three seconds), the line and the table's edit go
     at once, in that order: both through the interaction, nothing through the channel's buckets or its queue."""
     bot = await make_bot()
-    members = [fake.add_member(name) for name in ("Ann", "Bob")]
-    for member in members:
-        await fake.slash(member, fake.channels[0], "join")
-    await fake.slash(members[0], fake.channels[0], "deal")
-    await bot.settled()
-    table = current_table(fake, fake.channels[0])
+    members, table = await heads_up_dealt(fake, bot)
     await fake.press(members[0], table, fake.button(table, "Check"))
     await bot.settled()
     fake.limit_channel(fake.channels[0], 3.0)
@@ -169,12 +169,7 @@ async def test_a_slow_press_with_a_public_line_is_deferred_then_says_it_before_t
     """The service is slow: the press is acknowledged (deferred) in time, then its line is its follow-up, then the
     table is edited. The deferred press edited the table through the interaction, the line after it."""
     bot = await make_bot(defer_after=0.05)
-    members = [fake.add_member(name) for name in ("Ann", "Bob")]
-    for member in members:
-        await fake.slash(member, fake.channels[0], "join")
-    await fake.slash(members[0], fake.channels[0], "deal")
-    await bot.settled()
-    table = current_table(fake, fake.channels[0])
+    members, table = await heads_up_dealt(fake, bot)
     await fake.press(members[0], table, fake.button(table, "Check"))
     await bot.settled()
     turns.delay = 0.3
