@@ -433,7 +433,9 @@ def test_texas_text_and_picture_show_the_open_community_cards() -> None:
     round_ = GAMES["texas"].new()  # type: ignore[attr-defined]
     round_.place_bets("ann", 1, 10, balance=500)
     round_.deal(Deck.stacked("Ah Ad  Ks Qd  Kc 7d 2s Ac 3h"))
-    assert "Board: K♣ 7♦ 2♠" in table_text(Talk(), "texas", round_, 1)  # type: ignore[arg-type]
+    assert table_text(Talk(), "texas", round_, 1).splitlines() == [  # type: ignore[arg-type]
+        "Texas Poker — round 1", "Dealer: ▢ ▢", "Board: K♣ 7♦ 2♠", "▶ Ann · box 1 · ANTE 10 · deciding",
+        "▶ Ann, box 1: your decision."]
     view = house_view(Talk(), "texas", round_, 1)  # type: ignore[arg-type]
     assert (view.board, view.board_slots, view.dealer) == (("Kc", "7d", "2s"), 5, (None, None))
 
@@ -525,8 +527,8 @@ async def test_the_terminal_only_names_the_pictures(service: Service) -> None:
         press = next(i for i, b in enumerate(terminal.buttons, 1) if b.label.split()[0] in ("Check", "Call"))
         await terminal.say(str(press))
     text = out.getvalue()
-    assert "[private to bob] [picture: Your cards]" in text
-    assert "[table] [picture: Hand #1 · flop]" in text
+    assert "[private to bob] [picture: Your cards]" in text.splitlines()
+    assert "[table] [picture: Hand #1 · flop]" in text.splitlines()
     assert "\x89PNG" not in text
 
 
