@@ -28,12 +28,19 @@ class PreAction(StrEnum):
     CALL_ANY = "call_any"
 
 
+def may_pre_check(owed: int, *, acted: bool) -> bool:
+    """Whether a player who owes `owed` chips (`acted`: he has acted on this street already) may choose "check" in
+    advance: only with nothing to call, and only before he has acted (his turn comes back only after a bet, which
+    cancels it). The rule `pre_action_refusal` refuses by, and the shared buttons offer "Check" by."""
+    return owed <= 0 and not acted
+
+
 def pre_action_refusal(pre: PreAction, *, owed: int, bet: int, chips: int = 0, acted: bool = False) -> RuleError | None:
     """Why a player who owes `owed` chips, facing a bet of `bet` on this street (`acted`: he has acted on it
     already), may not choose `pre` now (`chips`: the bet "call N" was chosen for), None when he may."""
-    if pre is PreAction.CHECK and owed > 0:
-        return RuleError("pre_check_owes", "there is a bet to call: check is not possible", owed=owed)
-    if pre is PreAction.CHECK and acted:
+    if pre is PreAction.CHECK and not may_pre_check(owed, acted=acted):
+        if owed > 0:
+            return RuleError("pre_check_owes", "there is a bet to call: check is not possible", owed=owed)
         return RuleError("pre_check_acted", "you have acted on this street: a check could never play")
     if pre is PreAction.CALL and chips != bet:
         return RuleError("pre_call_changed", f"the bet is now {bet}, not {chips}", bet=bet, chips=chips)

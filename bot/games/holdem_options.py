@@ -24,7 +24,7 @@ from bot.render.holdem import HandView
 from engine.betting import STRUCTURES, Limit, owed_to_call, straddle_size
 from engine.common import Event, RuleError
 from engine.holdem import Hand
-from engine.preactions import PreAction
+from engine.preactions import PreAction, may_pre_check
 from engine.seating import dealing_order
 from engine.timebank import TimeBank
 
@@ -355,11 +355,11 @@ def pre_buttons(language: str, hand: HandView, key: str) -> tuple[Button, ...]:
     if not deciding:
         return ()
     owed, check, acted = set(), False, hand.acted
-    for player in deciding:  # a loop, not engine.preactions' refusal for each: these buttons are drawn at each action
-        if chips := _call_amount(hand, player):
+    for player in deciding:  # one loop: these buttons are drawn at each action
+        chips = _call_amount(hand, player)
+        if chips:
             owed.add(chips)
-        elif player not in acted:
-            check = True
+        check = check or may_pre_check(chips, acted=player in acted)
     return tuple(Button(label, button_payload(key, command))
                  for label, command in _pre_choices(language, hand.current_bet,
                                                     owed.pop() if len(owed) == 1 else -1 if owed else 0, check))
