@@ -121,8 +121,9 @@ class DiscordAdapter:
         self.options = options or DiscordOptions()
         self._token = token
         self.client = make_client(self, **client_options)
-        self.board = TableBoard(service.memory, self.client)
-        self.delivery = Delivery(self.client, self.board, language=partial(service.language, actor=None),
+        chat_language = partial(service.language, actor=None)
+        self.board = TableBoard(service.memory, self.client, language=chat_language)
+        self.delivery = Delivery(self.client, self.board, language=chat_language,
                                  lost=self._lost_channel)
         self._lost: set[str] = set()
         self._pausing: set[asyncio.Task[None]] = set()

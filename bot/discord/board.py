@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import logging
-from collections.abc import Iterable
+from collections.abc import Awaitable, Callable, Iterable
 from dataclasses import dataclass, field
 
 import discord
@@ -12,6 +12,7 @@ from bot.adapter_memory import AdapterMemory
 from bot.discord.buttons import release, table_view
 from bot.discord.markup import plain
 from bot.discord.pages import CONTENT_LIMIT, clip
+from bot.i18n import DEFAULT_LANGUAGE
 from bot.output import OldMessage, Place, PostedMessage, TableMessage
 from bot.table_states import State, TableStates
 
@@ -37,7 +38,9 @@ class _Shown:
     high: State | None = None
     """The newest state any completed request showed (an older one may complete after it and hide it)."""
     rendered: Rendered | None = None
-    language: str = "en"
+    language: str | None = None
+    """The language of the table's own labels (the "my cards" button); None: not known yet, as after a restart
+    (`TableBoard.show` asks the chat's before it shows the table)."""
     buttons: bool | None = None
     """Whether the message shows buttons (None: unknown, as after a restart)."""
     unread: list[tuple[int, State | None]] = field(default_factory=list)
@@ -87,9 +90,12 @@ class TableBoard:
     message waiting to lose its buttons (the delivery queue retires it), until it has, so a restart retires it too.
     """
 
-    def __init__(self, kept: AdapterMemory, client: discord.Client) -> None:
+    def __init__(self, kept: AdapterMemory, client: discord.Client, *,
+                 language: Callable[[Place], Awaitable[str]]) -> None:
         self._kept = kept
         self._client = client
+        self._language = language
+        """The chat's language at a place, for a table whose language no interaction told yet."""
         self._shown: dict[str, _Shown] = {}
         self._states = TableStates()
 
@@ -166,7 +172,8 @@ class TableBoard:
     def content(self, table_id: str, message: TableMessage) -> tuple[str, discord.ui.View]:
         """What a send or edit showing `message` carries: its text and its buttons."""
         shown = self._shown[table_id]
-        return render(message), table_view(shown.channel_id, message, shown.language)
+        # known by then: an interaction tells it before it answers (`set_language`), `show` asks it
+        return render(message), table_view(shown.channel_id, message, shown.language or DEFAULT_LANGUAGE)
 
     def shown(self, table_id: str, state: State) -> State | None:
         """A request showing `state` completed (an interaction updated its own message). Returns the newer state
@@ -188,6 +195,8 @@ class TableBoard:
         show buttons (kept with the new one as waiting to lose them: the delivery queue retires it), else None."""
         table_id = place.table_id
         shown = self._shown[table_id]
+        if shown.language is None:  # first awaited: all below reads the table's states as they are now
+            shown.language = await self._language(place)
         self.read(table_id, state[0])  # its entry is queued after its texts: they are sent
         newest = self._states.newest_of_hand(table_id, state)  # a newer state of the same hand came meanwhile
         if newest[0] > state[0] and self._states.announced_after(table_id, state[0]):

@@ -3,8 +3,11 @@ guild with players seated is shown again in it at once (its text and its buttons
 
 from __future__ import annotations
 
+import asyncio
+
 from bot.i18n import text
 from tests.discord.fake_discord import FakeDiscord
+from tests.discord.test_games import current_table
 from tests.discord.test_table_options import seat
 
 
@@ -52,3 +55,34 @@ async def test_lang_redraws_every_table_of_the_guild_with_players_seated(fake: F
     await bot.settled()
     assert refused.ephemeral_text().startswith("Язык чата выбирает только организатор — Ann;")
     assert [fake.edits_of(message_id) for message_id in (hand, seats)] == redrawn
+
+
+async def test_after_a_restart_a_table_is_shown_in_its_guilds_language(fake: FakeDiscord, turns, make_bot) -> None:
+    """A Russian guild's hand is in play when the bot dies with the table's edit still queued (a 429 held it). The
+    restart shows the table again as it stands, before anyone touched it: the "my cards" button the adapter adds (the
+    scripted game draws none) is in Russian. The board used to take every table it read back from the store for an
+    English one until an interaction told it otherwise, so that edit offered "My cards"."""
+    bot = await make_bot()
+    channel = fake.channels[0]
+    ann, bob = fake.add_member("Ann"), fake.add_member("Bob")
+    for member in (ann, bob):
+        await fake.slash(member, channel, "join")
+    await fake.slash(ann, channel, "lang", language="ru")
+    await fake.slash(ann, channel, "deal")
+    await bot.settled()
+    table = int(current_table(fake, channel)["id"])
+    assert labels(fake, table) == ["Check", text("ru", "button.my_cards")]
+    fake.limit_channel(channel, 1.0)  # Discord makes the channel wait: the table's edit waits its turn
+    await fake.slash(ann, channel, "check")
+    while not fake.limited:
+        await asyncio.sleep(0.01)
+    await bot.adapter.delivery.close()  # the process dies: what was queued is lost
+    await bot.stop()
+    assert "→ Bob" not in fake.messages[table]["content"]
+
+    await bot.start()
+    await bot.settled()
+
+    assert "→ Bob" in fake.messages[table]["content"]
+    assert labels(fake, table) == ["Check", text("ru", "button.my_cards")]
+

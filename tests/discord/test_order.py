@@ -52,7 +52,7 @@ async def test_a_table_state_about_to_be_shown_never_shows_a_newer_one_whose_ann
     adapter is between the two). The channel reads "Bob sits down.", then the table showing his seat, and nothing
     showed it before; two requests, as when Ann's state showed his seat at once and his own then cost nothing."""
     channel = Channel()
-    board = TableBoard(Kept(), channel)  # type: ignore[arg-type]
+    board = TableBoard(Kept(), channel, language=lambda place: asyncio.sleep(0, "en"))  # type: ignore[arg-type]
     delivery = Delivery(channel, board, language=lambda place: asyncio.sleep(0, "en"),  # type: ignore[arg-type]
                         lost=lambda place: None)
     first = TableMessage("h1", "Seats: Ann")
