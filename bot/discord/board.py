@@ -23,7 +23,7 @@ UNKNOWN_MESSAGE = 10008
 PLATFORM = "discord"
 """The platform name the service keeps this adapter's table messages under."""
 
-Rendered = tuple[str, tuple[object, ...]]
+Rendered = tuple[str, tuple[object, ...], str | None]
 
 
 @dataclass
@@ -70,8 +70,10 @@ def _to_act(message: TableMessage) -> int | None:
     return None
 
 
-def _rendered(message: TableMessage) -> Rendered:
-    return render(message), tuple((b.label, b.payload, b.private) for b in message.buttons)
+def _rendered(message: TableMessage, language: str | None) -> Rendered:
+    """What a message showing `message` looks like: its text, the game's buttons and the language of the labels the
+    adapter adds (a game may write the same text in every language: `/lang` must still redraw its "my cards")."""
+    return render(message), tuple((b.label, b.payload, b.private) for b in message.buttons), language
 
 
 def _has_buttons(message: TableMessage) -> bool:
@@ -180,7 +182,7 @@ class TableBoard:
         to show again when an older request completed last and hid it, else None."""
         shown = self._shown[table_id]
         shown.version = state[0]
-        shown.rendered = _rendered(state[1])
+        shown.rendered = _rendered(state[1], shown.language)
         shown.buttons = _has_buttons(state[1])
         if shown.high is None or shown.high[1].key != state[1].key or shown.high[0] <= state[0]:
             shown.high = state
@@ -206,7 +208,7 @@ class TableBoard:
         while True:
             version, message = state
             if shown.key == message.key and shown.message_id is not None:
-                if version <= shown.version or _rendered(message) == shown.rendered:
+                if version <= shown.version or _rendered(message, shown.language) == shown.rendered:
                     return moved_from
                 if not await self._edit(table_id, shown, message):
                     continue  # somebody deleted it: post a fresh one

@@ -86,3 +86,26 @@ async def test_after_a_restart_a_table_is_shown_in_its_guilds_language(fake: Fak
     assert "→ Bob" in fake.messages[table]["content"]
     assert labels(fake, table) == ["Check", text("ru", "button.my_cards")]
 
+
+async def test_lang_redraws_a_table_whose_game_writes_the_same_text_in_every_language(fake: FakeDiscord, turns,
+                                                                                       make_bot) -> None:
+    """The scripted game's table reads the same in every language; only the "my cards" button the adapter adds is the
+    guild's. `/lang ru` in the first channel redraws the second channel's hand with that button in Russian: the board
+    used to compare the redrawn state with the one shown by its text and the game's buttons alone, found them equal
+    and left "My cards" as it was."""
+    bot = await make_bot()
+    here, playing = fake.channels
+    ann, bob = fake.add_member("Ann"), fake.add_member("Bob")
+    for member in (ann, bob):
+        await fake.slash(member, playing, "join")
+    await fake.slash(ann, playing, "deal")
+    await bot.settled()
+    table = int(current_table(fake, playing)["id"])
+    assert labels(fake, table) == ["Check", text("en", "button.my_cards")]
+    edits = fake.edits_of(table)
+
+    await fake.slash(ann, here, "lang", language="ru")
+    await bot.settled()
+
+    assert fake.edits_of(table) == edits + 1
+    assert labels(fake, table) == ["Check", text("ru", "button.my_cards")]
