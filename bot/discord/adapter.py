@@ -350,9 +350,8 @@ class DiscordAdapter:
                     raise
                 public = [plain(line) for line in reply.public]
                 first = None  # a public answer is the interaction's own: a command's response, a press's follow-up
-                if public and not turn.unacknowledged and (
-                        (component and not self._behind(place, state))
-                        or (not component and not interaction.response.is_done() and not _private_part(reply, actor))):
+                if public and not turn.unacknowledged and not self._behind(place, state) and (
+                        component or (not interaction.response.is_done() and not _private_part(reply, actor))):
                     first, *public = pack(public) if component else public  # a press's whole line, if it fits
                 self._queue_public(place, reply, state, texts=public, gate=answered)
                 language = await self._in_time(interaction, self.service.language(place, actor), turn,
@@ -376,7 +375,8 @@ class DiscordAdapter:
 
     def _behind(self, place: Place, state: State | None) -> bool:
         """Whether an earlier announcement still waits in the channel's queue (a timer's, held by a rate limit): a
-        press's line then waits behind it too, read after it."""
+        press's or a command's line then waits behind it too, read after it (a command is answered privately with
+        where the table is: its public answer would be posted at once, above the held one)."""
         return self.board.waiting(place.table_id, None if state is None else state[0])
 
     def _served_abandoned(self, place: Place, served: asyncio.Future[tuple[Reply, State | None]]) -> None:

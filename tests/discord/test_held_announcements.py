@@ -115,3 +115,21 @@ async def test_a_press_with_a_line_says_it_after_a_held_time_out(fake, turns, ma
     assert told[0] == "Ann ran out of time." and told[1].startswith("Hand 1 is over: ")
     assert fake.messages[int(table["id"])]["content"] == "Hand 1: over."
     assert "Hand 1: over." not in public_before(fake, "Hand 1 is over: ")
+
+
+async def test_a_commands_public_line_is_read_after_a_held_time_out(fake, turns, make_bot) -> None:
+    """Ann runs out of time while Discord holds the channel; Dan runs /join meanwhile. His command is answered at once,
+    to him alone (where the table is), and the channel reads 'Ann ran out of time.', then 'Dan sits down.': the
+    order they happened in. His line used to be the command's public answer, posted at once, above the held one."""
+    bot = await make_bot()
+    _, table = await dealt(fake, bot, ("Ann", "Bob", "Cat"))
+    await time_out_held(fake, bot)
+    dan = fake.add_member("Dan")
+    joined = await fake.slash(dan, fake.channels[0], "join")
+    assert joined.acked_after is not None and joined.acked_after < 1.0
+    await bot.settled()
+    assert joined.texts(ephemeral=False) == []
+    assert joined.ephemeral_text().startswith("The table: https://discord.com/channels/")
+    told = [m["content"] for m in fake.channel_messages(fake.channels[0]) if int(m["id"]) > int(table["id"])]
+    assert told == ["Ann ran out of time.", "Dan sits down."]
+    assert fake.messages[int(table["id"])]["content"].startswith("Hand 1\n  Ann\n→ Bob\n  Cat\n  Dan")
