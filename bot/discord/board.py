@@ -45,7 +45,10 @@ class _Shown:
     """Whether the message shows buttons (None: unknown, as after a restart)."""
     unread: list[tuple[int, State | None]] = field(default_factory=list)
     """The announcements not sent yet, oldest first: the version of the state each came with, and the newest state
-    numbered before it (the furthest a press may show the table while that announcement waits)."""
+    numbered before it (the furthest a press may show the table while that announcement waits). The board's one
+    record of announcements: `show` asks it too whether a newer state's texts are still to be read, where the
+    Telegram adapter asks `TableStates.announced_after` (it keeps no such record: its queue orders a group's texts
+    and table edits by itself)."""
 
 
 def render(message: TableMessage) -> str:
@@ -121,7 +124,7 @@ class TableBoard:
         """
         shown = self._shown.setdefault(table_id, _Shown(channel_id))
         before = self._states.newest(table_id) if announced else None
-        version, _ = self._states.number(table_id, message, announced)
+        version, _ = self._states.number(table_id, message)  # its announcement is kept in `unread` alone
         if announced:  # read once its texts are sent: by the queue (`show`), or by the press itself
             shown.unread.append((version, before))
         if pressed is not None and pressed[0] == message.key and shown.key != message.key:
@@ -201,7 +204,7 @@ class TableBoard:
             shown.language = await self._language(place)
         self.read(table_id, state[0])  # its entry is queued after its texts: they are sent
         newest = self._states.newest_of_hand(table_id, state)  # a newer state of the same hand came meanwhile
-        if newest[0] > state[0] and self._states.announced_after(table_id, state[0]):
+        if newest[0] > state[0] and shown.unread:  # (all after `state`, once read)
             return None  # with texts not read yet: its own entry, queued after them, shows it
         state = newest
         moved_from = None
