@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from dataclasses import dataclass
+from typing import Protocol, runtime_checkable
 
 from bot import commands as cmd
 from bot.games import Controller
@@ -25,6 +26,14 @@ class Hosting:
 
     games: tuple[str, ...]
     web_url: str | None
+
+
+@runtime_checkable
+class Retelling(Protocol):
+    """A game whose hand or round in play keeps a story (`bot.render.story`), told in the chat's language."""
+
+    def retell(self, act: Action) -> None:
+        """Tell the story of the hand or round in play again in the chat's language now (`act.language`)."""
 
 
 def usage_text(language: str, command: type[cmd.Command]) -> str:
@@ -75,7 +84,7 @@ def _organizers(hosting: Hosting, act: Action, controller: Controller, command: 
 def _lang(hosting: Hosting, act: Action, controller: Controller, command: cmd.Command) -> None:
     """`/lang`: the chat's language and yours; `/lang ru`: the chat's, for organizers (a table in play is shown again
     in it); `/lang ru me`: anyone's own language for what only he reads (his cards, refusals, help), kept per chat in
-    the `private_languages` setting."""
+    the `private_languages` setting. The story of a hand in play is told again in the chat's new language."""
     assert isinstance(command, cmd.Lang)
     if command.language is None:
         act.tell(act.user, "lang.current", language=act.language, choices=", ".join(languages()))
@@ -94,8 +103,10 @@ def _lang(hosting: Hosting, act: Action, controller: Controller, command: cmd.Co
     if not act.is_organizer:
         raise act.organizer_refusal("lang.organizer_only", language=command.language)
     act.tx.set_chat_settings(act.place.chat_id, {**act.chat_settings, "language": command.language})
-    act.language = command.language
+    told_in, act.language = act.language, command.language
     act.say("lang.set", language=command.language)
+    if told_in != command.language and isinstance(controller, Retelling):  # the state's story too, replayed or not
+        controller.retell(act)
     if controller.is_busy(act) and not act.replaying:  # its message, buttons included, in the new language at once
         act.show_table(controller.table_message(act))
 

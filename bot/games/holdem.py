@@ -17,10 +17,12 @@ from bot.games import tournament as tour
 from bot.games import tournament_play as tour_play
 from bot.games import zones
 from bot.games.context import UNREADABLE, Action, Refusal, revive_into
+from bot.i18n import message
 from bot.output import Button, TableMessage
 from bot.render import Voice, story
 from bot.render import holdem as render
 from bot.render import picture_views as picture
+from bot.render.recorded import read_events
 from engine import holdem as engine
 from engine.betting import STRUCTURES, is_valid_level
 from engine.cards import Deck
@@ -65,6 +67,9 @@ it twice: its `ShowdownRules`): they apply from the next hand (the turn time is 
 MIN_BUY_IN_BIG_BETS = 10
 """The smallest buy-in at a cash table, in levels (the level is the big bet: home-limit's 20 asks at least 200)."""
 TIMEOUTS_BEFORE_SITTING_OUT = 2
+SAID = ("holdem.timed_out", "holdem.sat_out")
+"""The lines a hand's story says beside its events that name one player (a time-out's): `retell` writes them in a
+new language too."""
 ABSENT_SECONDS = 2
 """A tournament player sitting out is still dealt in; his turn passes (check or fold) after this pause."""
 
@@ -576,6 +581,19 @@ class HoldemController:
                     self._stand_up(act, seat)
             bots.stand_up_alone(self, act)
         self._maybe_schedule_next(act)
+
+    def retell(self, act: Action) -> None:
+        """After the chat's `/lang` during a hand: its story told again in the chat's new language (`story.retell`),
+        from the hand's events as its history holds them, and its time-outs' lines (`SAID`)."""
+        hand = self._hand(act)
+        if hand is None or not act.state.get("story"):
+            return
+        events = read_events(render.STORY_EVENTS, act.tx.history(act.place.table_id, f"h{hand.hand_number}"))
+        names = _names(act, hand)
+        story.retell(act.state, act.language,
+                     lambda language: render.narrate(Voice(language, names.__getitem__), events).lines,
+                     lambda language: [message(language, key, {"player": name}) for name in names.values()
+                                       for key in SAID])
 
     def spend_buttons(self, act: Action) -> None:
         """Between hands, after a change a button must not repeat (a rebuy, an add-on: buying again is allowed): the

@@ -309,6 +309,9 @@ _LINE_EVENTS = (engine.HandStarted, engine.BlindPosted, engine.PlayerFolded, eng
                 engine.HandsShown, engine.RabbitHunted, engine.HandMucked, engine.CardsShown, engine.RunsOffered,
                 engine.RunsChosen, engine.RunsSettled)
 """The events `_line` writes a line for (every other event but `PotAwarded` has none)."""
+STORY_EVENTS = (*_LINE_EVENTS, engine.PotAwarded)
+"""The events that tell the story's lines: those of a hand's history, narrated together, tell the lines its
+actions told one by one (read back with `bot.render.recorded.read_events` to tell them again)."""
 
 
 def _line(voice: Voice, event: Event) -> str:

@@ -7,12 +7,17 @@ restart in the middle of a hand shows the same story.
 A line may be kept unwritten (`Later`): what writes it is captured at the action, and it is written the first time a
 table message shows it or a snapshot stores it, so an action whose table message no adapter shows writes no line.
 A snapshot always stores the lines as text.
+
+When the chat's language changes mid-hand, `retell` writes the lines shown again in the new one, from the hand's
+recorded events (read back at that rare moment, so an action keeps nothing more than its line).
 """
 
 from __future__ import annotations
 
 from collections.abc import Callable, Iterable, Sequence
 from typing import Any
+
+from bot.i18n import languages
 
 SHOWN_LINES = 6
 """How many of the latest lines the table message shows (more when one action said more, so none is missed)."""
@@ -81,3 +86,29 @@ def shown(state: dict[str, Any]) -> list[str]:
 def clear(state: dict[str, Any]) -> None:
     """Forget the story (the hand or round is over and its last table message already shows it)."""
     state.pop("story", None)
+
+
+def retell(state: dict[str, Any], language: str, told: Callable[[str], Sequence[str]],
+           said: Callable[[str], Sequence[str]]) -> None:
+    """Write the lines shown again in `language` (the chat's `/lang` changed during the hand or round).
+
+    `told(l)`: every line the hand's recorded events tell, in order, in language `l`; `said(l)`: the lines a game
+    says beside its events (a time-out's), each one it may have said, in the same order in every language. The
+    lines shown are the end of what was told (`add`), so they are matched from the latest back, each to the event
+    line due there in any language; a line matched by none is a said one, written in `language` when it is one of
+    `said`'s and left as it was otherwise (nothing is lost, nor told twice)."""
+    shown_now = shown(state)
+    if not shown_now:
+        return
+    versions = {other: told(other) for other in languages()}
+    new = versions[language]
+    spoken = {old: line for other in languages() for old, line in zip(said(other), said(language), strict=True)}
+    due = len(new) - 1
+    lines = list(shown_now)
+    for at in range(len(lines) - 1, -1, -1):
+        if due >= 0 and any(lines[at] == version[due] for version in versions.values()):
+            lines[at] = new[due]
+            due -= 1
+        else:
+            lines[at] = spoken.get(lines[at], lines[at])
+    state["story"] = lines

@@ -1,0 +1,170 @@
+"""The chat's `/lang` during a hand tells its story so far again in the new language: the redrawn table message
+reads in one language, a restart shows the same story, and the next action goes on in that language."""
+
+from __future__ import annotations
+
+import random
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from bot.clock import FakeClock
+from bot.output import Place, Reply
+from bot.render import story
+from bot.service import Service
+from bot.store import Store
+from tests.bot.conftest import ANN, BOB, CAT, PLACE
+from tests.bot.helpers import press_label
+
+PLAYERS = {actor.user_id: actor for actor in (ANN, BOB, CAT)}
+
+
+async def press(service: Service, reply: Reply, *words: str, place: Place = PLACE) -> Reply:
+    """The player to act presses the first button of `words` there is."""
+    assert reply.table is not None and reply.table.to_act is not None
+    pressed = await service.press(place, PLAYERS[reply.table.to_act], press_label(reply, *words))
+    assert pressed.error is None, pressed.error
+    return pressed
+
+
+async def deal(service: Service) -> Reply | None:
+    """The next hand, dealt by the first of Ann, Bob and Cat still seated (None: no hand can be dealt)."""
+    for actor in PLAYERS.values():
+        dealt = await service.handle(PLACE, actor, "/deal")
+        if dealt.error is None:
+            return dealt
+    return None
+
+
+async def hand_with_a_time_out(service: Service, clock: FakeClock) -> Reply:
+    """Ann, Bob and Cat at a table without time banks; hand #1: Ann raises, Bob calls, Cat's turn runs out (he
+    folds): the flop is dealt, Bob to act. The table message then, in English."""
+    assert (await service.handle(PLACE, ANN, "/set time_bank 0")).error is None
+    for actor in (ANN, BOB, CAT):
+        assert (await service.handle(PLACE, actor, "/join 200")).error is None
+    reply = await service.handle(PLACE, ANN, "/deal")
+    reply = await press(service, reply, "raise")
+    await press(service, reply, "call")
+    clock.advance(61)
+    assert await service.scheduler.fire_due() == 1
+    return await service.handle(PLACE, ANN, "/table")
+
+
+RUSSIAN_FLOP = ("Холдем — раздача №1 · блайнды 10/20 · домашний лимит\n"
+                "Борд: J♠ 6♠ 4♠ · Банк: 100\n"
+                "  Ann · 160 Ⓓ\n"
+                "▶ Bob · 160\n"
+                "  Cat · 180 пас\n"
+                "\n"
+                "Cat ставит большой блайнд 20.\n"
+                "Ann: рейз до 40.\n"
+                "Bob: колл 30.\n"
+                "Cat: время хода вышло.\n"
+                "Cat: пас.\n"
+                "Флоп: J♠ 6♠ 4♠\n"
+                "▶ Ход: Bob (⏱ 60\xa0с).")
+
+
+async def test_lang_tells_the_holdem_story_again_in_the_new_language_and_a_restart_keeps_it(
+        store: Store, service: Service, clock: FakeClock) -> None:
+    english = await hand_with_a_time_out(service, clock)
+    assert english.table is not None
+    assert english.table.text == ("Hold'em — hand #1 · blinds 10/20 · home-limit\n"
+                                  "Board: J♠ 6♠ 4♠ · Pot: 100\n"
+                                  "  Ann · 160 Ⓓ\n"
+                                  "▶ Bob · 160\n"
+                                  "  Cat · 180 folded\n"
+                                  "\n"
+                                  "Cat posts the big blind 20.\n"
+                                  "Ann raises to 40.\n"
+                                  "Bob calls 30.\n"
+                                  "Cat ran out of time.\n"
+                                  "Cat folds.\n"
+                                  "Flop: J♠ 6♠ 4♠\n"
+                                  "▶ Bob to act (⏱ 60\xa0s).")
+    changed = await service.handle(PLACE, ANN, "/lang ru")
+    assert changed.error is None and changed.public == ["Язык чата: ru."]
+    assert changed.table is not None and changed.table.text == RUSSIAN_FLOP
+    assert (await service.handle(PLACE, CAT, "/table")).table.text == RUSSIAN_FLOP  # the state's story, not a copy
+
+    restarted = Service(store, FakeClock(clock.now()), rng=random.Random(7))  # no stop: its log replayed
+    await restarted.start()
+    resumed = await restarted.handle(PLACE, ANN, "/table")
+    assert resumed.table is not None and resumed.table.text == RUSSIAN_FLOP
+    bet = await press(restarted, resumed, "bet")
+    assert bet.table is not None and bet.table.text == ("Холдем — раздача №1 · блайнды 10/20 · домашний лимит\n"
+                                                        "Борд: J♠ 6♠ 4♠ · Банк: 120\n"
+                                                        "▶ Ann · 160 Ⓓ\n"
+                                                        "  Bob · 140 ставка 20\n"
+                                                        "  Cat · 180 пас\n"
+                                                        "\n"
+                                                        "Ann: рейз до 40.\n"
+                                                        "Bob: колл 30.\n"
+                                                        "Cat: время хода вышло.\n"
+                                                        "Cat: пас.\n"
+                                                        "Флоп: J♠ 6♠ 4♠\n"
+                                                        "Bob: бет 20.\n"
+                                                        "▶ Ход: Ann, для колла 20 (⏱ 60\xa0с).")
+
+
+@pytest.mark.parametrize("game", ["holdem", "omaha"])
+async def test_the_story_retold_is_the_one_a_russian_chat_was_told(tmp_path: Path, game: str) -> None:
+    """The same seeded hands of `game` twice: in a chat English until `/lang ru` in the middle of each hand (back to
+    `/lang en` at its start), and in a chat Russian from the start; after each change the table message reads as
+    the Russian chat's did at the same moment, whatever the hand went through so far (blinds, raises, calls)."""
+    tables = []
+    for name in ("switching", "russian"):
+        store = await Store.open(tmp_path / f"{name}.db")
+        service = Service(store, FakeClock(), rng=random.Random(11))
+        await service.start()
+        assert (await service.handle(PLACE, ANN, f"/game {game}")).error is None
+        if name == "russian":
+            assert (await service.handle(PLACE, ANN, "/lang ru")).error is None
+        for actor in (ANN, BOB, CAT):
+            assert (await service.handle(PLACE, actor, "/join 1000")).error is None
+        tables.append((store, service))
+    (_, switching), (_, russian) = tables
+    choices = random.Random(3)
+    compared = 0
+    for _hand in range(8):
+        dealt = [await deal(service) for _, service in tables]
+        if dealt[1] is None:  # a player left with every chip
+            break
+        replies = [reply for reply in dealt if reply is not None]
+        assert (await switching.handle(PLACE, ANN, "/lang en")).error is None
+        change = choices.randrange(1, 9)  # preflop, or on a later street
+        for step in range(40):
+            if replies[1].table is None or replies[1].table.to_act is None:
+                break
+            words = choices.choice([("raise", "bet", "call"), ("call", "check"), ("check", "call")])
+            replies = [await press(service, reply, *words, "check", "call") for (_, service), reply
+                       in zip(tables, replies, strict=True)]
+            if step == change and replies[1].table is not None and replies[1].table.to_act is not None:
+                changed = await switching.handle(PLACE, ANN, "/lang ru")
+                shown = await russian.handle(PLACE, ANN, "/table")
+                assert changed.table is not None and shown.table is not None
+                assert changed.table.text == shown.table.text
+                compared += 1
+        else:
+            raise AssertionError("the hand did not end")
+    assert compared >= 6, "too few hands lasted past the change"
+    for store, _ in tables:
+        await store.close()
+
+
+def test_a_line_neither_told_by_events_nor_said_stays_where_it_was() -> None:
+    """`story.retell` alone: the lines shown are matched from the latest back to the events' lines in either
+    language (a story half in each, as one stored before this change could be, is all retold), a time-out's line
+    is said again, and a line it knows nothing of (an older version's text) keeps its place and words."""
+    told = {"en": ["Ann calls 10.", "Bob checks.", "Flop: J♠ 6♠ 4♠", "Bob checks."],
+            "ru": ["Ann: колл 10.", "Bob: чек.", "Флоп: J♠ 6♠ 4♠", "Bob: чек."]}
+    said = {"en": ["Ann ran out of time.", "Bob ran out of time."],
+            "ru": ["Ann: время хода вышло.", "Bob: время хода вышло."]}
+    state: dict[str, Any] = {"story": ["Bob: чек.", "An old line.", "Flop: J♠ 6♠ 4♠", "Ann ran out of time.",
+                                       "Bob checks."]}
+    story.retell(state, "ru", told.__getitem__, said.__getitem__)
+    assert state["story"] == ["Bob: чек.", "An old line.", "Флоп: J♠ 6♠ 4♠", "Ann: время хода вышло.", "Bob: чек."]
+    story.retell(state, "en", told.__getitem__, said.__getitem__)
+    assert state["story"] == ["Bob checks.", "An old line.", "Flop: J♠ 6♠ 4♠", "Ann ran out of time.",
+                              "Bob checks."]
