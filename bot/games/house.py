@@ -8,10 +8,12 @@ from bot import commands as cmd
 from bot.games.context import UNREADABLE, Action, Refusal, revive_into
 from bot.games.house_buttons import buttons, decision_tag
 from bot.games.house_settings import bet_seconds, configure, table_rules, turn_seconds
+from bot.i18n import message
 from bot.output import TableMessage
 from bot.render import Voice, story
 from bot.render import house as render
 from bot.render import picture_views as picture
+from bot.render.recorded import read_events
 from engine.cards import Deck
 from engine.common import Event, RuleError, all_moves
 from engine.house import GAMES
@@ -170,6 +172,20 @@ class HouseController:
             rows = picture.house_rows(act.voice, round_, user_id)
             if (drawing := picture.private_picture(act.voice, act.config, user_id, rows)) is not None:
                 act.drawings.append(drawing)
+
+    def retell(self, act: Action) -> None:
+        """After the chat's `/lang` during a round: its story told again in the chat's new language (`story.retell`),
+        from the round's events as its history holds them, and its boxes' time-out lines."""
+        round_ = self._round(act)
+        if round_ is None or not act.state.get("story"):
+            return
+        events = read_events(render.STORY_EVENTS, act.tx.history(act.place.table_id, _round_key(act)))
+        names = {box.owner: act.name(box.owner) for box in round_.boxes}
+        story.retell(act.state, act.language,
+                     lambda language: render.narrate(Voice(language, names.__getitem__), events).lines,
+                     lambda language: [message(language, "house.timed_out", {"player": names[box.owner],
+                                                                             "box": box.index})
+                                       for box in round_.boxes])
 
     # --- commands ---------------------------------------------------------------------------------------------
 

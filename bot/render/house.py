@@ -224,6 +224,11 @@ def narrate(voice: Voice, events: Iterable[Event]) -> Narration:
     return narration
 
 
+STORY_EVENTS = (BetsPlaced, DealerCardsShown, CommunityCardsShown, BoxActed, DealerDrew, StakesSettled, RoundEnded)
+"""The events that tell the story's lines (`narrate`): those of a round's history, narrated together, tell the lines
+its actions told one by one (read back with `bot.render.recorded.read_events` to tell them again)."""
+
+
 def _is_notice(event: Event, ending: bool) -> bool:
     """The moments a chat is told of in a message of their own: the dealer's reveal (and his draw) and the end
     of the round with each box's result (a folded box's too: the engine settles every box for the table at the

@@ -1,5 +1,5 @@
-"""The chat's `/lang` during a hand tells its story so far again in the new language: the redrawn table message
-reads in one language, a restart shows the same story, and the next action goes on in that language."""
+"""The chat's `/lang` during a hand or round tells its story so far again in the new language: the redrawn table
+message reads in one language, a restart shows the same story, and the next action goes on in that language."""
 
 from __future__ import annotations
 
@@ -151,6 +151,33 @@ async def test_the_story_retold_is_the_one_a_russian_chat_was_told(tmp_path: Pat
     assert compared >= 6, "too few hands lasted past the change"
     for store, _ in tables:
         await store.close()
+
+
+async def test_lang_tells_a_house_round_story_again_in_the_new_language(service: Service) -> None:
+    place = Place(PLACE.chat_id, "chat/house")
+    assert (await service.handle(place, ANN, "/game russian")).error is None
+    for actor in (ANN, BOB):
+        assert (await service.handle(place, actor, "/ante 10")).error is None
+    dealt = await service.handle(place, BOB, "/deal")
+    assert dealt.table is not None and dealt.table.text == ("Russian Poker — round 1\n"
+                                                            "Dealer: ▢ ▢ ▢ ▢ 9♠\n"
+                                                            "▶ Ann · box 1 · ANTE 10 · deciding\n"
+                                                            "  Bob · box 1 · ANTE 10 · deciding\n"
+                                                            "\n"
+                                                            "Ann bets on box 1: ANTE 10.\n"
+                                                            "Bob bets on box 1: ANTE 10.\n"
+                                                            "Dealer shows 9♠.\n"
+                                                            "▶ Ann, box 1: your decision (⏱ 60\xa0s).")
+    changed = await service.handle(place, ANN, "/lang ru")
+    assert changed.table is not None and changed.table.text == ("Русский покер — раунд 1\n"
+                                                                "Дилер: ▢ ▢ ▢ ▢ 9♠\n"
+                                                                "▶ Ann · бокс 1 · АНТЕ 10 · решает\n"
+                                                                "  Bob · бокс 1 · АНТЕ 10 · решает\n"
+                                                                "\n"
+                                                                "Ann ставит на бокс 1: АНТЕ 10.\n"
+                                                                "Bob ставит на бокс 1: АНТЕ 10.\n"
+                                                                "Дилер показывает 9♠.\n"
+                                                                "▶ Ann, бокс 1: ваше решение (⏱ 60\xa0с).")
 
 
 def test_a_line_neither_told_by_events_nor_said_stays_where_it_was() -> None:
