@@ -1,4 +1,7 @@
-"""The terminal table: named players at one keyboard, public and private output marked, buttons by number."""
+"""The terminal table: named players at one keyboard, public and private output marked, buttons by number.
+
+The `service` fixture shuffles with `random.Random(42)`, so the deal is known: at a new table, hand #1 deals the first
+player to sit down 7♠ 2♠, the second 4♦ 8♦, and the flop J♥ 6♣ J♠ (with a third player, other cards)."""
 
 import asyncio
 import io
@@ -16,25 +19,64 @@ from bot.service import Service
 from bot.terminal import TerminalAdapter, run_terminal
 
 ROOT = Path(__file__).resolve().parents[2]
+HAND_DEALT = (
+    "[table] Hold'em — hand #1 · blinds 10/20 · home-limit\n"
+    "        Board: — · Pot: 30\n"
+    "        ▶ Ann · 390 Ⓓ bet 10\n"
+    "          Bob · 380 bet 20\n"
+    "\n"
+    "        Hand #1: button Ann, blinds 10/20. Cards are dealt — press “My cards” to see yours.\n"
+    "        Ann posts the small blind 10.\n"
+    "        Bob posts the big blind 20.\n"
+    "        ▶ Ann to act: 10 to call (⏱ 60\xa0s).\n"
+    "        (1) 🂠 My cards  (2) Fold  (3) Call 10  (4) Raise to 40  (5) ⏩ Check/fold  (6) ⏩ Check"
+    "  (7) ⏩ Call any\n")
+"""The table message when Ann (the button) and Bob are dealt hand #1, whatever their cards."""
+ANN_CALLED = (
+    "[table] Hold'em — hand #1 · blinds 10/20 · home-limit\n"
+    "        Board: — · Pot: 40\n"
+    "          Ann · 380 Ⓓ bet 20\n"
+    "        ▶ Bob · 380 bet 20\n"
+    "\n"
+    "        Hand #1: button Ann, blinds 10/20. Cards are dealt — press “My cards” to see yours.\n"
+    "        Ann posts the small blind 10.\n"
+    "        Bob posts the big blind 20.\n"
+    "        Ann calls 10.\n"
+    "        ▶ Bob to act (⏱ 60\xa0s).\n"
+    "        (1) 🂠 My cards  (2) Check  (3) Raise to 40  (4) ⏩ Check/fold  (5) ⏩ Call any\n")
+"""The table message again once Ann has called: her call is a line of the hand's story."""
 
 
 async def test_players_take_turns_at_one_keyboard(service: Service) -> None:
     out = io.StringIO()
     terminal = TerminalAdapter(service, out=out)
-    for line in ("ann: /join", "bob: /join", "ann: /deal"):
+    for line in ("ann: /join", "bob: /join"):
         assert await terminal.say(line)
-    text = out.getvalue()
-    assert "[table] Ann sits down with 400 chips." in text.splitlines()
-    assert "[private to ann] Your cards:" in text
-    assert "[private to bob] Your cards:" in text
-    assert terminal.to_act in ("ann", "bob"), "the prompt follows the player to act"
-    assert terminal.prompt() == f"{terminal.to_act}> "
-    labels = [button.label for button in terminal.buttons]
-    assert "Fold" in labels or "Check" in labels
-    fold_or_check = next(i for i, b in enumerate(terminal.buttons, 1) if b.label in ("Fold", "Check"))
-    before = terminal.table.text
-    assert await terminal.say(str(fold_or_check))
-    assert terminal.table.text != before
+    assert "[table] Ann sits down with 400 chips." in out.getvalue().splitlines()
+    start = len(out.getvalue())
+    assert await terminal.say("ann: /deal")
+    assert out.getvalue()[start:] == ("[private to bob] Your cards: 4♦ 8♦\n"
+                                      "[private to ann] Your cards: 7♠ 2♠\n" + HAND_DEALT)
+    assert terminal.to_act == "ann", "heads-up, the button (Ann) acts first preflop"
+    assert terminal.prompt() == "ann> ", "the prompt follows the player to act"
+    assert [button.label for button in terminal.buttons] == [
+        "🂠 My cards", "Fold", "Call 10", "Raise to 40", "⏩ Check/fold", "⏩ Check", "⏩ Call any"]
+    start = len(out.getvalue())
+    assert await terminal.say("2")  # Fold
+    assert out.getvalue()[start:] == (
+        "[table] Hold'em — hand #1 · blinds 10/20 · home-limit\n"
+        "        Board: — · Pot: 0\n"
+        "          Ann · 390 Ⓓ folded\n"
+        "          Bob · 410\n"
+        "\n"
+        "        Hand #1: button Ann, blinds 10/20. Cards are dealt — press “My cards” to see yours.\n"
+        "        Ann posts the small blind 10.\n"
+        "        Bob posts the big blind 20.\n"
+        "        Ann folds.\n"
+        "        10 uncalled chips returned to Bob.\n"
+        "        Bob wins the main pot (20).\n"
+        "        The hand is over.\n"
+        "        (1) Show my cards\n")
     assert not await terminal.say("/quit")
 
 
@@ -48,8 +90,7 @@ async def test_a_line_without_a_name_is_said_by_the_player_to_act(service: Servi
     assert terminal.prompt() == "ann> "
     start = len(out.getvalue())
     assert await terminal.say("call")
-    said = out.getvalue()[start:]
-    assert "\n        Ann calls 10.\n" in said and "[only you]" not in said  # a line of the table's story
+    assert out.getvalue()[start:] == ANN_CALLED
     assert terminal.to_act == "bob"
 
 
@@ -63,7 +104,7 @@ async def test_when_nobody_is_to_act_the_last_speaker_speaks(service: Service) -
     assert terminal.prompt() == "bob> "
     start = len(out.getvalue())
     assert await terminal.say("/balance")
-    assert out.getvalue()[start:].startswith("[private to bob] Your wallet:")
+    assert out.getvalue()[start:] == "[private to bob] Your wallet: 600 chips.\n"
 
 
 async def test_a_named_quit_leaves_like_quit(service: Service) -> None:
@@ -84,7 +125,7 @@ async def test_a_name_may_be_written_in_any_alphabet(service: Service) -> None:
         assert await terminal.say(line)
     assert "[only you]" not in out.getvalue()
     assert "[table] Аня sits down with 400 chips." in out.getvalue()
-    assert "[private to боря] Your cards:" in out.getvalue()
+    assert "[private to боря] Your cards: 4♦ 8♦" in out.getvalue().splitlines()
     assert terminal.prompt() == "аня> ", "the player to act, as written"
 
 
@@ -183,11 +224,22 @@ def test_pokerbot_runs_a_terminal_table_from_the_command_line(tmp_path: Path) ->
         out, err = process.communicate()
         pytest.fail(f"pokerbot did not stop after /quit\n{out[-2000:]}\n{err[-4000:]}")
     assert process.returncode == 0, err
-    assert "pokerbot at the terminal" in out
-    assert "[table] Hold'em — hand #1 · blinds 10/20" in out  # the table message, as the README shows it
-    assert "        Hand #1: button Ann, blinds 10/20." in out  # its story: what happened so far
-    assert "        ▶ Ann to act: 10 to call (⏱ 60\xa0s)." in out
-    assert "(2) Check  (3) Raise to 40" in out  # Bob, after Ann's call (kept as a row of the log)
+    intro, _, _, dealt, called, end = re.split(r"(?:\?|ann|bob)> ", out)  # what followed each prompt
+    assert intro == (
+        "pokerbot at the terminal. Several players share this keyboard: write `name: command`, e.g.\n"
+        "  ann: /join      bob: /join      ann: /deal\n"
+        "After that, the prompt names whose turn it is; a line without a name is said by that player\n"
+        "(by whoever spoke last when nobody is to act).\n"
+        "Buttons are numbered: type the number to press one. /help lists the commands, /quit leaves.\n"
+        "Lines marked [table] are public; [private to ann] would only reach Ann on Discord or Telegram.\n"
+        "\n")
+    two_cards = f"{_CARD.pattern} {_CARD.pattern}"  # the shuffle is the system's: any two cards
+    private, table = dealt.split("[table] ", 1)
+    assert re.fullmatch(rf"\[private to bob\] Your cards: {two_cards}\n\[private to ann\] Your cards: {two_cards}\n",
+                        private), private
+    assert "[table] " + table == HAND_DEALT  # the table message, as the README shows it
+    assert called == ANN_CALLED  # Bob to act after Ann's call (kept as a row of the log)
+    assert end == ""
     with sqlite3.connect(tmp_path / "t.db") as db:  # a clean stop snapshots the table: no log is left to replay
         assert db.execute("SELECT COUNT(*) FROM actions JOIN tables USING (table_id) "
                           "WHERE seq > snapshot_seq").fetchone()[0] == 0
@@ -243,9 +295,41 @@ async def test_a_file_is_written_next_to_the_database(service: Service, tmp_path
         if "Check" not in labels and "Call" not in labels:
             break
         assert await terminal.say(str(labels.get("Check") or labels["Call"]))
+    start = len(out.getvalue())
     assert await terminal.say("bob: /history tournament")
-    assert f"[private to bob] file saved: {tmp_path / 'tournament-1.txt'}" in out.getvalue()
-    assert (tmp_path / "tournament-1.txt").read_text().startswith("PokerStars Hand #1: ")
+    assert out.getvalue()[start:] == (
+        "[private to bob] Tournament #1: 1 hand in PokerStars format (your hole cards and the hands shown down).\n"
+        f"[private to bob] file saved: {tmp_path / 'tournament-1.txt'}\n")
+    assert (tmp_path / "tournament-1.txt").read_text().splitlines() == [
+        "PokerStars Hand #1: Tournament #1, 50+0 Hold'em Limit - Level I (10/20) - 2027/01/15 03:00:00 ET",
+        "Table '1 1' 10-max Seat #1 is the button",
+        "Seat 1: Ann (300 in chips)",
+        "Seat 2: Bob (300 in chips)",
+        "Ann: posts small blind 5",
+        "Bob: posts big blind 10",
+        "*** HOLE CARDS ***",
+        "Dealt to Bob [4d 8d]",
+        "Ann: calls 5",
+        "Bob: checks",
+        "*** FLOP *** [Jh 6c Js]",
+        "Bob: checks",
+        "Ann: checks",
+        "*** TURN *** [Jh 6c Js] [4s]",
+        "Bob: checks",
+        "Ann: checks",
+        "*** RIVER *** [Jh 6c Js 4s] [8c]",
+        "Bob: checks",
+        "Ann: checks",
+        "*** SHOW DOWN ***",
+        "Bob: shows [4d 8d] (two pair, Jacks and Eights)",
+        "Ann: mucks hand",
+        "Bob collected 20 from pot",
+        "*** SUMMARY ***",
+        "Total pot 20 | Rake 0",
+        "Board [Jh 6c Js 4s 8c]",
+        "Seat 1: Ann (button) (small blind) mucked",
+        "Seat 2: Bob (big blind) showed [4d 8d] and won (20) with two pair, Jacks and Eights",
+    ]
 
 
 async def test_pre_actions_by_number_and_away_at_one_keyboard(service: Service) -> None:
@@ -258,11 +342,28 @@ async def test_pre_actions_by_number_and_away_at_one_keyboard(service: Service) 
     start = len(out.getvalue())
     assert await terminal.say(f"cat: {check_fold}")  # the big blind chooses before his turn
     assert out.getvalue()[start:] == "[private to cat] You will check or fold.\n"  # no table printed again
-    for line in ("call", "call"):  # Ann, then Bob
-        assert await terminal.say(line)
-    assert "        Cat checks.\n" in out.getvalue() and "Flop: " in terminal.table.text
+    assert await terminal.say("call")  # Ann
+    start = len(out.getvalue())
+    assert await terminal.say("call")  # Bob: Cat's turn comes, and he checks at once
+    assert out.getvalue()[start:] == (
+        "[table] Hold'em — hand #1 · blinds 10/20 · home-limit\n"
+        "        Board: J♠ 6♠ 4♠ · Pot: 60\n"
+        "          Ann · 380 Ⓓ\n"
+        "        ▶ Bob · 380\n"
+        "          Cat · 380\n"
+        "\n"
+        "        Bob posts the small blind 10.\n"
+        "        Cat posts the big blind 20.\n"
+        "        Ann calls 20.\n"
+        "        Bob calls 10.\n"
+        "        Cat checks.\n"
+        "        Flop: J♠ 6♠ 4♠\n"
+        "        ▶ Bob to act (⏱ 60\xa0s).\n"
+        "        (1) 🂠 My cards  (2) Check  (3) Bet 20  (4) ⏩ Check/fold  (5) ⏩ Check  (6) ⏩ Call any\n")
+    start = len(out.getvalue())
     assert await terminal.say("cat: /away")
-    assert "[table] Cat is away and sits out from the next hand" in out.getvalue()
+    assert out.getvalue()[start:].splitlines()[0] == (
+        "[table] Cat is away and sits out from the next hand, keeping the seat: /back to return.")
 
 
 async def test_the_terminals_own_labels_follow_the_chats_language(service: Service, tmp_path: Path,
@@ -275,14 +376,14 @@ async def test_the_terminals_own_labels_follow_the_chats_language(service: Servi
     terminal.show(Reply(pictures=[Picture(b"", "Раздача №1", to="term:ann")], files=[File("hands.txt", b"")]))
     printed = out.getvalue().split("Язык чата: ru.\n", 1)[1]
     assert "[стол] Ann садится за стол с 400 фишками." in printed.splitlines()
-    assert re.search(r"^\[лично: bob\] Ваши карты: ", printed, re.MULTILINE)
+    assert "[лично: bob] Ваши карты: 4♦ 8♦" in printed.splitlines()
     assert "[только вам] Не знаю команды «/flop». Список команд: /help." in printed.splitlines()
     assert "[лично: ann] [картинка: Раздача №1]" in printed.splitlines()
     assert f"[стол] файл сохранён: {tmp_path / 'hands.txt'}" in printed.splitlines()
     assert not re.search(r"\[(table|private|only|picture)|file saved", printed), printed
     fresh = io.StringIO()
     assert await TerminalAdapter(service, out=fresh).say("/join")  # nobody named yet: asked in Russian too
-    assert fresh.getvalue().startswith("Кто говорит?")
+    assert fresh.getvalue() == "Кто говорит? Пишите `имя: команда`, например `ann: /join`.\n"
 
     async def broken(*args: object) -> Reply:
         raise RuntimeError("a bug")
