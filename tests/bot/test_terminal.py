@@ -399,7 +399,14 @@ async def test_the_terminals_own_labels_follow_the_chats_language(service: Servi
 
     await run_terminal(service, read_line, files_dir=tmp_path)
     shown = capsys.readouterr().out
-    assert shown.startswith("pokerbot за терминалом.")
+    assert shown.startswith(  # the introduction names the private lines' label as they are printed
+        "pokerbot за терминалом. За этой клавиатурой сидят несколько игроков: пишите `имя: команда`, например\n"
+        "  ann: /join      bob: /join      ann: /deal\n"
+        "Дальше приглашение называет того, чей ход; строку без имени говорит он\n"
+        "(а когда ходить некому — тот, кто говорил последним).\n"
+        "Кнопки пронумерованы: чтобы нажать, введите номер. /help — список команд, /quit — выход.\n"
+        "Строки с пометкой [стол] видят все; [лично: ann] в Discord или Telegram дошло бы только до Ann.\n"
+        "\n")
     assert "[только вам] Что-то пошло не так с нашей стороны; ничего не изменилось." in shown.splitlines()
 
 
