@@ -55,7 +55,7 @@ async def test_a_registered_player_unregisters_before_the_start_and_not_after(se
     assert await service.store.read(lambda tx: tx.balance(BANK)) == -900
     await say(terminal, "bob: /leave")
     assert ("[table] Bob unregisters and gets the buy-in of 50 back; 300 chips leave play (2 players)."
-            in out.getvalue())
+            in out.getvalue().splitlines())
     assert await service.store.read(lambda tx: tx.balance(stack("bob"))) == 0
     assert await service.store.read(lambda tx: tx.balance(BANK)) == -600
     rows = await service.store.read(lambda tx: tx.ledger_rows(PLACE.table_id, "t1"))
@@ -65,17 +65,27 @@ async def test_a_registered_player_unregisters_before_the_start_and_not_after(se
     await ledger_ok(service)
     before = len(out.getvalue())
     await say(terminal, "bob: /leave")
-    assert "[only you] You are not seated at this table: /join first." in seen(out, before)
+    assert seen(out, before) == "[only you] You are not seated at this table: /join first.\n"
     await say(terminal, "ann: /tournament start")
     assert "Bob" not in terminal.table.text, "he is no longer in the tournament"
     before = len(out.getvalue())
     await say(terminal, "cat: /leave")  # after the start: only a cash-out takes him out
-    assert "[only you] In a tournament, leave with /cashout (between hands)." in seen(out, before)
+    assert seen(out, before) == "[only you] In a tournament, leave with /cashout (between hands).\n"
     assert await service.store.read(lambda tx: tx.balance(stack("cat"))) > 0
     await play(terminal, out, {name: ("fold", "check") for name in ("ann", "cat")}, "wins")
+    before = len(out.getvalue())
     await say(terminal, "ann: /tournament close")
-    settlement = seen(out)[seen(out).index("Settlement (money units):"):]
-    assert "Ann: paid 50" in settlement and "Cat: paid 50" in settlement and "Bob" not in settlement
+    assert seen(out, before) == (  # Bob, who unregistered, is not in it
+        "[table] Cat finishes with 305 chips, worth 50.83.\n"
+        "[table] Ann finishes with 295 chips, worth 49.17.\n"
+        "[table] 🏆 The tournament is over. Winner: Cat!\n"
+        "        Places: 1. Cat · 2. Ann\n"
+        "[table] Settlement (money units):\n"
+        "        Ann: paid 50, cashed out 49.17, net −0.83\n"
+        "        Cat: paid 50, cashed out 50.83, net +0.83\n"
+        "        Payments:\n"
+        "        Ann → Cat: 0.83\n"
+        "[table] The tournament is over: /tournament close shows its places and who pays whom.\n")
     await ledger_ok(service)
 
 
@@ -91,19 +101,28 @@ async def test_a_tournament_played_to_its_end_announces_winner_and_places_before
     shove = ("all-in", "call", "check")
     await play(terminal, out, {name: shove for name in ("ann", "bob", "cat")}, "🏆")
     text = out.getvalue()
-    third = text[:text.index(" is eliminated in 3rd place.")].rsplit("[table] ", 1)[1]
-    second = text[:text.index(" is eliminated in 2nd place.")].rsplit("[table] ", 1)[1]
-    winner = ({"Ann", "Bob", "Cat"} - {third, second}).pop()
-    end = text.index("🏆")
-    assert text[end:].startswith(f"🏆 The tournament is over. Winner: {winner}!\n")
-    assert f"Places: 1. {winner} · 2. {second} · 3. {third}" in text[end:]
-    assert text.index("Settlement (money units):") > end, "the places come before who pays whom"
-    assert "Cashed out before the end" not in text
+    assert "[table] Bob is eliminated in 3rd place." in text.splitlines()
+    ends = text.split("[table] Cat is eliminated in 2nd place.\n")[1]
+    assert ends.startswith(  # the places come before who pays whom, and nobody cashed out before the end
+        "[table] Ann finishes with 900 chips, worth 150.\n"
+        "[table] 🏆 The tournament is over. Winner: Ann!\n"
+        "        Places: 1. Ann · 2. Cat · 3. Bob\n"
+        "[table] Settlement (money units):\n"
+        "        Ann: paid 50, cashed out 150, net +100\n"
+        "        Bob: paid 50, net −50\n"
+        "        Cat: paid 50, net −50\n"
+        "        Payments:\n"
+        "        Bob → Ann: 50\n"
+        "        Cat → Ann: 50\n"
+        "[table] [picture: Hand #2 · showdown]\n")
     assert await service.store.read(lambda tx: tx.balance(BANK)) == 0
     await ledger_ok(service)
     before = len(out.getvalue())
-    await say(terminal, f"{third.lower()}: /stats")
-    assert "Tournaments: 1 (places: 3rd; wins: 0)" in seen(out, before)
+    await say(terminal, "bob: /stats")
+    assert seen(out, before) == (
+        "[table] Bob: hands played 1, won 0\n"
+        "        VPIP 100% · PFR 0% · aggression factor — · went to showdown 100% · won at showdown 0%\n"
+        "        Tournaments: 1 (places: 3rd; wins: 0) · money −50\n")
 
 
 async def test_the_organizer_closes_and_a_cash_out_counts_in_stats(service: Service) -> None:
@@ -114,22 +133,35 @@ async def test_the_organizer_closes_and_a_cash_out_counts_in_stats(service: Serv
     await say(terminal, "cat: /cashout")
     before = len(out.getvalue())
     await say(terminal, "bob: /tournament close")
-    assert "[only you] Only the organizer — Ann — can do that." in seen(out, before)
+    assert seen(out, before) == "[only you] Only the organizer — Ann — can do that.\n"
     before = len(out.getvalue())
     await say(terminal, "ann: /tournament close")
     closed = seen(out, before)
-    end = closed.index("[table] 🏆 The tournament is over. ")
-    assert closed.index("Places: 1. ", end) < closed.index("Cashed out before the end (no place): Cat", end)
-    assert closed.index("Settlement (money units):") > closed.index("Cashed out before the end", end)
-    assert "Cat: paid 50" in closed[closed.index("Settlement"):]
+    results = (  # Cat, who cashed out, after the places and before who pays whom
+        "[table] 🏆 The tournament is over. Winner: Ann!\n"
+        "        Places: 1. Ann · 2. Bob\n"
+        "        Cashed out before the end (no place): Cat\n"
+        "[table] Settlement (money units):\n"
+        "        Ann: paid 50, cashed out 53.33, net +3.34\n"
+        "        Bob: paid 50, cashed out 48.33, net −1.67\n"
+        "        Cat: paid 50, cashed out 48.33, net −1.67\n"
+        "        Payments:\n"
+        "        Bob → Ann: 1.67\n"
+        "        Cat → Ann: 1.67\n")
+    assert closed == (
+        "[table] Ann finishes with 320 chips, worth 53.33.\n"
+        "[table] Bob finishes with 290 chips, worth 48.33.\n" + results +
+        "[table] The tournament is over: /tournament close shows its places and who pays whom.\n")
     await ledger_ok(service)
     before = len(out.getvalue())
     await say(terminal, "cat: /stats")
-    assert "Tournaments: 1 (places: cashed out; wins: 0)" in seen(out, before), "he played it, without a place"
+    assert seen(out, before) == (  # he played it, without a place
+        "[table] Cat: hands played 1, won 0\n"
+        "        VPIP 0% · PFR 0% · aggression factor — · went to showdown 100% · won at showdown 0%\n"
+        "        Tournaments: 1 (places: cashed out; wins: 0) · money −1.67\n")
     before = len(out.getvalue())
     await say(terminal, "cat: /tournament close")  # once it is over, anyone sees the results again
-    table = closed.index("[table] The tournament is over: /tournament close shows")  # the table said it (at once)
-    assert seen(out, before) == closed[end:table]
+    assert seen(out, before) == results  # the results again, without the finishes
 
 
 async def test_redeem_lists_pawned_items_by_number_and_names_the_one_redeemed(service: Service) -> None:
@@ -161,14 +193,15 @@ async def test_redeem_lists_pawned_items_by_number_and_names_the_one_redeemed(se
     chips = await service.store.read(lambda tx: tx.balance(stack(pawner)))
     before = len(out.getvalue())
     await say(terminal, f"{pawner}: /tournament redeem")
-    listed = seen(out, before)
-    assert f"[private to {pawner}] Your pawned items" in listed
-    assert "1. “leather jacket” — 100 chips to redeem" in listed
+    assert pawner == "bob"
+    assert seen(out, before) == (
+        "[private to bob] Your pawned items (redeem one between hands with /tournament redeem number):\n"
+        "                 1. “leather jacket” — 100 chips to redeem\n")
     before = len(out.getvalue())
     await say(terminal, f"{pawner}: /tournament redeem 1")
-    assert f"[table] {pawner.capitalize()} redeems “leather jacket” for 100 chips." in seen(out, before)
+    assert seen(out, before).splitlines()[0] == "[table] Bob redeems “leather jacket” for 100 chips."
     assert await service.store.read(lambda tx: tx.balance(stack(pawner))) == chips - 100
     before = len(out.getvalue())
     await say(terminal, f"{pawner}: /tournament redeem")
-    assert "[only you] You have no pawned items to redeem." in seen(out, before)
+    assert seen(out, before) == "[only you] You have no pawned items to redeem.\n"
     await ledger_ok(service)
