@@ -164,14 +164,15 @@ async def test_a_grant_is_no_result_on_the_leaderboard(service) -> None:
 async def test_help_lists_every_command(service) -> None:
     reply = await service.handle(PLACE, ANN, "/help")
     listing = reply.private["ann"][0]
-    assert "/raise [to-chips] — raise to a total" in listing
-    assert (await service.handle(PLACE, ANN, "/help ante")).private["ann"][0].startswith("/ante chips [box 1-3]")
+    assert "/raise [to-chips] — raise to a total" in listing.splitlines()
+    assert (await service.handle(PLACE, ANN, "/help ante")).private["ann"] == [
+        "/ante chips [box 1-3] [pp|bonus chips]\nplace ANTE on a box (and PAIRPLUS or bonus)"]
 
 
 async def test_help_shows_a_seasons_name_as_optional(service) -> None:
     """`/help season` showed "start name", as if the name were needed: a season without one is "Season N"."""
-    assert (await service.handle(PLACE, ANN, "/help season")).private["ann"][0].startswith(
-        "/season [start [name] | end]")
+    assert (await service.handle(PLACE, ANN, "/help season")).private["ann"] == [
+        "/season [start [name] | end]\nthe chat's season: standings, or start and end it (organizer)"]
     assert (await service.handle(PLACE, ANN, "/season start")).error is None
     assert (await service.handle(PLACE, ANN, "/help jion")).error == (
         "I don't know the command “jion”. Did you mean /join? Type /help for the list.")  # as `/jion` itself is
