@@ -50,8 +50,8 @@ async def test_a_player_who_chooses_russian_mid_hand_reads_his_very_next_private
     assert first_line(mine) == "Hold'em — hand #1 · blinds 10/20 · home-limit", "the table keeps the chat's language"
     assert labels(mine)[0] == "🂠 My cards" and "⏩ Check/fold" in labels(mine)
     assert (await service.handle(PLACE, BOB, "/cards")).private == {"bob": [f"Ваши карты: {bob_cards}"]}
-    assert (await service.handle(PLACE, BOB, "/check")).error == "Сейчас не ваш ход: ждём Ann."
-    assert (await service.press(PLACE, BOB, "h1|s1|fold")).error == "Сейчас не ваш ход: ждём Ann."
+    assert (await service.handle(PLACE, BOB, "/check")).error == "Сейчас не ваш ход: ходит Ann."
+    assert (await service.press(PLACE, BOB, "h1|s1|fold")).error == "Сейчас не ваш ход: ходит Ann."
     assert (await service.handle(PLACE, BOB, "/raise abc")).error == (
         "Сумма: нужно целое число фишек больше нуля, а не «abc».")
     assert (await service.press(PLACE, BOB, "h0|s1|call")).error == "Эта раздача уже закончилась."
@@ -77,7 +77,7 @@ async def test_the_chats_language_chosen_mid_hand_reaches_the_private_answers_of
     theirs = await service.view(PLACE, CAT)
     assert theirs.private == {"cat": [cat_english.replace("Your cards", "Ваши карты")]}
     assert captions(theirs) == [("cat", "Ваши карты")]
-    assert (await service.handle(PLACE, CAT, "/check")).error == "Сейчас не ваш ход: ждём Ann."
+    assert (await service.handle(PLACE, CAT, "/check")).error == "Сейчас не ваш ход: ходит Ann."
     assert (await service.handle(PLACE, BOB, "/check")).error == "It's not your turn: waiting for Ann."
     mine = await service.view(PLACE, BOB)
     assert captions(mine) == [("bob", "Your cards")]

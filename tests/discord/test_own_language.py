@@ -32,13 +32,13 @@ async def test_a_language_chosen_mid_hand_answers_the_next_press_and_command_in_
             for message in mine.messages] == [(EPHEMERAL, ["Ваши карты"])], "the picture of his cards is his"
     folded = await fake.press(bob, table, fake.button(table, "Fold"))
     await bot.settled()
-    assert folded.ephemeral_text() == "Сейчас не ваш ход: ждём Ann."
+    assert folded.ephemeral_text() == "Сейчас не ваш ход: ходит Ann."
     early = await fake.press(bob, table, fake.button(table, "⏩ Check/fold"))
     await bot.settled()
     assert early.ephemeral_text() == "Вы сделаете чек или пас."
     typed = await fake.slash(bob, channel, "check")
     await bot.settled()
-    assert typed.ephemeral_text() == "Сейчас не ваш ход: ждём Ann."
+    assert typed.ephemeral_text() == "Сейчас не ваш ход: ходит Ann."
 
     theirs = await fake.press(cat, table, fake.button(table, MY_CARDS))
     await bot.settled()

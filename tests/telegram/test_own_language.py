@@ -25,7 +25,7 @@ async def test_a_language_chosen_mid_hand_answers_the_next_press_and_command_in_
     mine = await bot.press(BOB, table, "my cards")
     assert mine["text"] == f"Ваши карты: {cards}"
     assert [photo.text for photo in api.photos(BOB["id"])] == ["Ваши карты"], "the photo of his cards is his"
-    assert (await bot.press(BOB, table, "fold"))["text"] == "Сейчас не ваш ход: ждём ann."
+    assert (await bot.press(BOB, table, "fold"))["text"] == "Сейчас не ваш ход: ходит ann."
     assert (await bot.press(BOB, table, "check/fold"))["text"] == "Вы сделаете чек или пас."
     await bot.command(BOB, "/raise abc")
     assert api.chat(BOB["id"])[-1].text == "Сумма: нужно целое число фишек больше нуля, а не «abc»."
@@ -50,4 +50,4 @@ async def test_the_groups_language_chosen_mid_hand_redraws_the_table_message_and
     assert bot.table_message().message_id == table.message_id, "edited in place, not posted again"
     assert shown.text.startswith("Холдем — раздача №1 · блайнды 10/20 · домашний лимит\n")
     assert {"Пас", "⏩ Чек/пас", "⏩ Колл любой"} <= {button["text"] for button in shown.buttons()}
-    assert (await bot.press(CAT, table, "пас"))["text"] == "Сейчас не ваш ход: ждём ann."
+    assert (await bot.press(CAT, table, "пас"))["text"] == "Сейчас не ваш ход: ходит ann."
