@@ -78,6 +78,18 @@ def languages() -> tuple[str, ...]:
 
 
 @cache
+def language_label(language: str) -> str:
+    """A language as its own speakers name it, with its code ("English (en)", "русский (ru)"): how `/lang` names a
+    language, so that a reader finds his own whatever language the message is in (Babel's CLDR names)."""
+    return f"{_locale(language).get_display_name(language)} ({language})"
+
+
+def language_choices() -> str:
+    """Every language `/lang` offers, each by `language_label`."""
+    return ", ".join(language_label(language) for language in languages())
+
+
+@cache
 def _locale(language: str) -> Locale:
     return Locale.parse(language)
 

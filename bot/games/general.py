@@ -13,7 +13,7 @@ from bot.games.clock_page import post_clock_page_link
 from bot.games.context import Action, private_language
 from bot.games.odds import odds_command
 from bot.games.seasons import season_command
-from bot.i18n import DEFAULT_LANGUAGE, catalogue, languages, text
+from bot.i18n import DEFAULT_LANGUAGE, catalogue, language_choices, language_label, languages, text
 from bot.store import held_account
 from bot.store.pauses import tables_of_chat
 from engine.text import quote_input
@@ -87,24 +87,24 @@ def _lang(hosting: Hosting, act: Action, controller: Controller, command: cmd.Co
     the `private_languages` setting. The story of a hand in play is told again in the chat's new language."""
     assert isinstance(command, cmd.Lang)
     if command.language is None:
-        act.tell(act.user, "lang.current", language=act.language, choices=", ".join(languages()))
+        act.tell(act.user, "lang.current", language=language_label(act.language), choices=language_choices())
         mine = private_language(act.chat_settings, act.user)
         if mine is not None:
-            act.tell(act.user, "lang.mine", language=mine)
+            act.tell(act.user, "lang.mine", language=language_label(mine))
         return
     if command.language not in languages():
-        raise act.refuse("lang.unknown", language=quote_input(command.language), choices=", ".join(languages()))
+        raise act.refuse("lang.unknown", language=quote_input(command.language), choices=language_choices())
     if command.personal:
         chosen = {**act.chat_settings.get("private_languages", {}), act.user: command.language}
         act.chat_settings = {**act.chat_settings, "private_languages": chosen}
         act.tx.set_chat_settings(act.place.chat_id, act.chat_settings)
-        act.tell(act.user, "lang.set_mine", language=command.language)
+        act.tell(act.user, "lang.set_mine", language=language_label(command.language))
         return
     if not act.is_organizer:
         raise act.organizer_refusal("lang.organizer_only", language=command.language)
     act.tx.set_chat_settings(act.place.chat_id, {**act.chat_settings, "language": command.language})
     told_in, act.language = act.language, command.language
-    act.say("lang.set", language=command.language)
+    act.say("lang.set", language=language_label(command.language))
     if told_in != command.language and isinstance(controller, Retelling):  # the state's story too, replayed or not
         controller.retell(act)
     if controller.is_busy(act) and not act.replaying:  # its message, buttons included, in the new language at once

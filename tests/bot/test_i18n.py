@@ -387,7 +387,7 @@ def _english_left(message: str, names: set[str]) -> list[str]:
 
 
 async def test_a_holdem_hand_in_a_russian_chat_reads_in_russian(service: Service) -> None:
-    assert (await service.handle(PLACE, ANN, "/lang ru")).public == ["Язык чата: ru."]
+    assert (await service.handle(PLACE, ANN, "/lang ru")).public == ["Язык чата: русский (ru)."]
     replies = [await service.handle(PLACE, ANN, "/join"), await service.handle(PLACE, BOB, "/join")]
     start = await service.handle(PLACE, ANN, "/deal")
     replies += await play_out(service, PLACE, {"ann": ANN, "bob": BOB}, start, preference=("check", "call"))

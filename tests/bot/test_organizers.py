@@ -61,7 +61,7 @@ async def test_the_chats_language_is_for_organizers(service: Service, tmp_path: 
     assert refused.error == ("Only the organizer — Ann — chooses the chat's language; /lang ru me chooses yours for "
                              "what only you read.")
     assert dump(tmp_path / "bot.db") == before, "a refusal changes nothing"
-    assert (await service.handle(PLACE, ANN, "/lang ru")).public == ["Язык чата: ru."]
+    assert (await service.handle(PLACE, ANN, "/lang ru")).public == ["Язык чата: русский (ru)."]
 
 
 async def test_anyone_chooses_the_language_of_his_own_private_messages(service: Service) -> None:
@@ -69,10 +69,11 @@ async def test_anyone_chooses_the_language_of_his_own_private_messages(service: 
         await service.handle(PLACE, actor, "/join")
     chosen = await service.handle(PLACE, BOB, "/lang ru me")
     assert chosen.public == [] and chosen.private == {
-        "bob": ["Теперь ваши личные сообщения — на языке ru; у чата остаётся свой язык."]}
+        "bob": ["Язык ваших личных сообщений теперь: русский (ru); у чата остаётся свой."]}
     assert (await service.handle(PLACE, BOB, "/lang")).private["bob"] == [
-        "Язык чата: en (можно выбрать: en, ru); /lang ru я выбирает язык только для ваших личных сообщений.",
-        "Язык ваших личных сообщений: ru."]
+        "Язык чата: English (en); можно выбрать: English (en), русский (ru). /lang ru я выбирает язык только для "
+        "ваших личных сообщений.",
+        "Язык ваших личных сообщений: русский (ru)."]
     dealt = await service.handle(PLACE, ANN, "/deal")
     assert dealt.table is not None and "Hand #1: button" in dealt.table.text, "the table stays in the chat's language"
     assert dealt.private["bob"] == ["Ваши карты: 4♦ 8♦"] and dealt.private["ann"] == ["Your cards: 7♠ 2♠"]  # seed 42
@@ -83,5 +84,5 @@ async def test_anyone_chooses_the_language_of_his_own_private_messages(service: 
     assert (await service.handle(PLACE, BOB, "/help")).private["bob"][0].startswith("Команды:")
     assert (await service.handle(PLACE, ANN, "/balance")).private["ann"] == ["Your wallet: 600 chips."]
     assert (await service.handle(PLACE, BOB, "/lang en me")).private == {
-        "bob": ["Your private messages are now in en; the chat keeps its own language."]}
+        "bob": ["Your private messages are now in English (en); the chat keeps its own language."]}
     assert (await service.handle(PLACE, BOB, "/balance")).private["bob"] == ["Your wallet: 600 chips."]

@@ -42,7 +42,7 @@ async def test_a_player_who_chooses_russian_mid_hand_reads_his_very_next_private
     [bob_english], [cat_english] = dealt.private["bob"], dealt.private["cat"]
     bob_cards, cat_cards = bob_english.removeprefix("Your cards: "), cat_english.removeprefix("Your cards: ")
     assert (await service.handle(PLACE, BOB, "/lang ru me")).private == {
-        "bob": ["Теперь ваши личные сообщения — на языке ru; у чата остаётся свой язык."]}
+        "bob": ["Язык ваших личных сообщений теперь: русский (ru); у чата остаётся свой."]}
 
     mine = await service.view(PLACE, BOB)  # "My cards"
     assert mine.private == {"bob": [f"Ваши карты: {bob_cards}"]}
@@ -72,7 +72,7 @@ async def test_the_chats_language_chosen_mid_hand_reaches_the_private_answers_of
     dealt = await dealt_with_pictures(service)
     [cat_english] = dealt.private["cat"]
     assert (await service.handle(PLACE, BOB, "/lang en me")).error is None  # Bob keeps English for himself
-    assert (await service.handle(PLACE, ANN, "/lang ru")).public == ["Язык чата: ru."]
+    assert (await service.handle(PLACE, ANN, "/lang ru")).public == ["Язык чата: русский (ru)."]
 
     theirs = await service.view(PLACE, CAT)
     assert theirs.private == {"cat": [cat_english.replace("Your cards", "Ваши карты")]}
@@ -90,11 +90,11 @@ async def test_the_chats_language_chosen_mid_hand_shows_the_table_and_its_button
     """The table message kept its English buttons (the pre-action ones too) until the next action redrew it."""
     await dealt_with_pictures(service)
     chosen = await service.handle(PLACE, ANN, "/lang ru")
-    assert chosen.public == ["Язык чата: ru."]
+    assert chosen.public == ["Язык чата: русский (ru)."]
     assert first_line(chosen) == "Холдем — раздача №1 · блайнды 10/20 · домашний лимит"
     assert labels(chosen) == ["🂠 Мои карты", "Пас", "Колл 20", "Рейз до 40", "⏩ Чек/пас", "⏩ Чек", "⏩ Колл 10",
                               "⏩ Колл любой"]
     mine = await service.handle(PLACE, BOB, "/lang en me")  # his own language: the table stays the chat's
     assert mine.table is None and mine.public == []
     empty = await service.handle(Place("chat", "chat/other"), ANN, "/lang en")  # a table nobody sits at: no message
-    assert empty.public == ["Language set: en."] and empty.table is None
+    assert empty.public == ["Language set: English (en)."] and empty.table is None

@@ -117,7 +117,7 @@ async def test_a_name_two_players_share_is_refused_and_each_is_reached_by_id(ser
     ("/grant ann -5", "The amount must be a whole number of chips above zero, not “-5”."),
     ("/grant nobody 5", "I don't know a player called “nobody” here."),
     ("/raise 10 20", "Usage: /raise [to-chips]"),
-    ("/lang xx", "No language “xx”; choose from en, ru."),
+    ("/lang xx", "No language “xx”; choose from English (en), русский (ru)."),
     ("/game poker", "No game “poker”; choose from idle."),  # the only game this service has (`Idle`)
     ("", "Type a command, like /help."),
     ("/help nope", "I don't know the command “nope”. Type /help for the list."),
@@ -144,12 +144,14 @@ async def test_stale_button_is_answered_and_changes_nothing(service, tmp_path) -
 async def test_language_is_per_chat(service) -> None:
     other = Place("other", "other/table")
     await service.handle(PLACE, ANN, "/lang en")
-    english = ["The chat's language: en (choose from en, ru); /lang ru me chooses yours for what only you read."]
+    english = ["The chat's language: English (en); choose from English (en), русский (ru). /lang ru me chooses yours "
+               "for what only you read."]
     assert (await service.handle(PLACE, ANN, "/lang")).private == {"ann": english}
     assert (await service.handle(other, ANN, "/lang")).private == {"ann": english}
     await service.handle(PLACE, ANN, "/lang ru")  # a choice made in one chat stays there
     assert (await service.handle(PLACE, ANN, "/lang")).private == {"ann": [
-        "Язык чата: ru (можно выбрать: en, ru); /lang ru я выбирает язык только для ваших личных сообщений."]}
+        "Язык чата: русский (ru); можно выбрать: English (en), русский (ru). /lang ru я выбирает язык только для "
+        "ваших личных сообщений."]}
     assert (await service.handle(other, ANN, "/lang")).private == {"ann": english}
 
 

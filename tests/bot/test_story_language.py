@@ -84,7 +84,7 @@ async def test_lang_tells_the_holdem_story_again_in_the_new_language_and_a_resta
                                   "Flop: J♠ 6♠ 4♠\n"
                                   "▶ Bob to act (⏱ 60\xa0s).")
     changed = await service.handle(PLACE, ANN, "/lang ru")
-    assert changed.error is None and changed.public == ["Язык чата: ru."]
+    assert changed.error is None and changed.public == ["Язык чата: русский (ru)."]
     assert changed.table is not None and changed.table.text == RUSSIAN_FLOP
     assert (await service.handle(PLACE, CAT, "/table")).table.text == RUSSIAN_FLOP  # the state's story, not a copy
 

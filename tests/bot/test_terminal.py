@@ -374,7 +374,7 @@ async def test_the_terminals_own_labels_follow_the_chats_language(service: Servi
     for line in ("ann: /lang ru", "ann: /join", "bob: /join", "ann: /deal", "ann: /flop"):
         assert await terminal.say(line)
     terminal.show(Reply(pictures=[Picture(b"", "Раздача №1", to="term:ann")], files=[File("hands.txt", b"")]))
-    printed = out.getvalue().split("Язык чата: ru.\n", 1)[1]
+    printed = out.getvalue().split("Язык чата: русский (ru).\n", 1)[1]
     assert "[стол] Ann садится за стол с 400 фишками." in printed.splitlines()
     assert "[лично: bob] Ваши карты: 4♦ 8♦" in printed.splitlines()
     assert "[только вам] Не знаю команды «/flop». Список команд: /help." in printed.splitlines()

@@ -38,7 +38,7 @@ async def test_lang_redraws_every_table_of_the_guild_with_players_seated(fake: F
     assert chosen.acked_after is not None and chosen.acked_after < 1.0
     await bot.settled()
 
-    assert chosen.texts() == [text("ru", "lang.set", language="ru")]
+    assert chosen.texts() == ["Язык чата: русский (ru)."]
     tables = (f"/channels/{thread}/messages/{seats}", f"/channels/{playing}/messages/{hand}")
     since = [(method, path) for at, method, path, status in fake.timeline if at >= chosen.sent_at and status != 429]
     assert [request for request in since if request[1] in tables] == [("PATCH", path) for path in tables]  # held last

@@ -24,7 +24,7 @@ async def test_a_language_chosen_mid_hand_answers_the_next_press_and_command_in_
 
     chosen = await fake.slash(bob, channel, "lang", language="ru", me=True)
     await bot.settled()
-    assert chosen.ephemeral_text() == "Теперь ваши личные сообщения — на языке ru; у чата остаётся свой язык."
+    assert chosen.ephemeral_text() == "Язык ваших личных сообщений теперь: русский (ru); у чата остаётся свой."
     mine = await fake.press(bob, table, fake.button(table, MY_CARDS))
     await bot.settled()
     assert mine.ephemeral_text() == f"Ваши карты: {cards}"

@@ -49,7 +49,7 @@ async def test_organizers_and_a_members_own_language(fake, make_bot) -> None:
                                         "yours for what only you read.")
     chosen = await fake.slash(bob, fake.channels[0], "lang", language="ru", me=True)
     await bot.settled()
-    assert chosen.ephemeral_text() == "Теперь ваши личные сообщения — на языке ru; у чата остаётся свой язык."
+    assert chosen.ephemeral_text() == "Язык ваших личных сообщений теперь: русский (ru); у чата остаётся свой."
     balance = await fake.slash(bob, fake.channels[0], "balance")
     await bot.settled()
     assert balance.ephemeral_text() == "В кошельке 1\u00a0000 фишек."  # the welcome grant
@@ -125,7 +125,7 @@ async def test_a_russian_clients_options_reach_the_command_by_their_english_name
     ivan.locale = "ru"
     chosen = await fake.slash(ivan, fake.channels[0], "lang", language="ru", me=True)
     await bot.settled()
-    assert chosen.ephemeral_text() == "Теперь ваши личные сообщения — на языке ru; у чата остаётся свой язык."
+    assert chosen.ephemeral_text() == "Язык ваших личных сообщений теперь: русский (ru); у чата остаётся свой."
     joined = await fake.slash(ivan, fake.channels[0], "join", chips=300)
     await bot.settled()
     assert not joined.ephemeral_text(), joined.ephemeral_text()

@@ -21,7 +21,7 @@ async def test_a_language_chosen_mid_hand_answers_the_next_press_and_command_in_
     cards = english[0].removeprefix("Your cards: ")
 
     await bot.command(BOB, "/lang ru me")
-    assert api.chat(BOB["id"])[-1].text == "Теперь ваши личные сообщения — на языке ru; у чата остаётся свой язык."
+    assert api.chat(BOB["id"])[-1].text == "Язык ваших личных сообщений теперь: русский (ru); у чата остаётся свой."
     mine = await bot.press(BOB, table, "my cards")
     assert mine["text"] == f"Ваши карты: {cards}"
     assert [photo.text for photo in api.photos(BOB["id"])] == ["Ваши карты"], "the photo of his cards is his"
@@ -45,7 +45,7 @@ async def test_the_groups_language_chosen_mid_hand_redraws_the_table_message_and
     await bot.seat_three_and_deal()
     table = bot.table_message()
     await bot.command(ANN, "/lang ru")
-    assert "Язык чата: ru." in [sent.text for sent in bot.group()]
+    assert "Язык чата: русский (ru)." in [sent.text for sent in bot.group()]
     shown = api.messages[GROUP["id"], table.message_id]
     assert bot.table_message().message_id == table.message_id, "edited in place, not posted again"
     assert shown.text.startswith("Холдем — раздача №1 · блайнды 10/20 · домашний лимит\n")
