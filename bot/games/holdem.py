@@ -517,15 +517,18 @@ class HoldemController:
             self._commit(act, hand, events)
             return
         said = [act.t("holdem.timed_out", player=act.name(player))]
+        sat_out = None
         if seat is not None:
             seat["timeouts"] += 1
             if seat["timeouts"] >= TIMEOUTS_BEFORE_SITTING_OUT and not seat["out"]:  # not away already (cash)
                 events += options.mark_away(self, act, seat)  # a tournament's: his next turn, if at once
-                said.append(act.t("holdem.sat_out", player=act.name(player)))
-        self._commit(act, hand, events, said)
+                sat_out = act.t("holdem.sat_out", player=act.name(player))
+        self._commit(act, hand, events, said, sat_out)
 
-    def _commit(self, act: Action, hand: engine.Hand, events: list[Event], said: list[str] | None = None) -> None:
-        """Write the moves and the history, tell the story (`said` first: a time-out), save or finish the hand,
+    def _commit(self, act: Action, hand: engine.Hand, events: list[Event], said: list[str] | None = None,
+                after_own: str | None = None) -> None:
+        """Write the moves and the history, tell the story (`said` first: a time-out; `after_own` right after the
+        line of the player's own action: he sits out once his time-out's fold is told), save or finish the hand,
         and re-arm the timers."""
         key = f"h{hand.hand_number}"
         options.settle_bank(self, act)
@@ -534,8 +537,10 @@ class HoldemController:
         act.record(key, events)
         names = _names(act, hand)  # once for the story's lines and the table's text, both written when read
         narration, lines = render.narrate_later(Voice(act.language, names.__getitem__), events, hand.shown_so_far())
-        story.add(act.state, [*(said or []), *act.tell_narration(narration), *lines],
-                  restart=render.begins_hand(events))
+        told = [*(said or []), *act.tell_narration(narration), *lines]
+        if after_own is not None:
+            told.insert(len(said or ()) + 1, after_own)
+        story.add(act.state, told, restart=render.begins_hand(events))
         bots.drop_private(act)
         if (drawing := picture.holdem_picture(act.voice, act.config, hand, events)) is not None:
             act.drawings.append(drawing)
