@@ -105,3 +105,18 @@ async def test_a_text_over_telegrams_limit_is_refused(method: str, params: dict[
     assert (refused["ok"], refused["error_code"], refused["description"]) == (False, 400, refusal)
     assert taken["ok"], "at the limit it is taken"
     assert [sent.text for sent in api.chat(PRIVATE)] == ["x" * TEXT_LIMIT]
+
+
+async def test_a_forums_topics_share_their_groups_20_a_minute() -> None:
+    """Telegram's limit is the group's: the 21st request of a minute is refused whichever topic it is for."""
+    api = FakeBotApi()
+    await api.start()
+    try:
+        async with aiohttp.ClientSession() as session:
+            url = f"{api.base_url}{TOKEN}/sendMessage"
+            answers = [await (await session.post(url, json={"chat_id": GROUP["id"], "message_thread_id": 7 + 2 * (
+                sent % 3), "text": f"{sent}"})).json() for sent in range(21)]
+    finally:
+        await api.stop()
+    assert [answer["ok"] for answer in answers] == [True] * 20 + [False]
+    assert answers[20]["error_code"] == 429
