@@ -48,7 +48,7 @@ class TableOp:
     under the table names those with no private chat with the bot when it is sent."""
     announced: bool = False
     """The state (or one it replaced) came with public texts ("Bob sits down"), queued just before it: it shows their
-    effect, so it never goes ahead of a text for its place (`ChatQueue._choose`)."""
+    effect, so it never goes ahead of a public text or picture for its place (`ChatQueue._choose`)."""
 
 
 @dataclass
@@ -231,11 +231,11 @@ class ChatQueue:
 
         An edit of the table message goes before the notices queued ahead of it (an edit moves no message, and
         the table is what players watch), unless the oldest notice has waited `notice_wait`, or the edit shows
-        an announcement's effect (`TableOp.announced`) and a text for its place waits ahead of it: the group reads
-        "Bob sits down" before the table shows his seat (the two take the same turns of the budget as before, in
-        that order). An edit that found the budget spent waits, up to `hold` after its oldest change, for a newer
-        state to carry with it: sent the moment that state comes, the new action shows at once instead of a request
-        going to an older one.
+        an announcement's effect (`TableOp.announced`) and a text or picture for its place waits ahead of it: the
+        group reads "Bob sits down" before the table shows his seat, and sees a showdown's picture before the table
+        shows its end (they take the same turns of the budget as before, in that order). An edit that found the
+        budget spent waits, up to `hold` after its oldest change, for a newer state to carry with it: sent the moment
+        that state comes, the new action shows at once instead of a request going to an older one.
         """
         head = self.ops[0]
         edit = self._edit()
@@ -250,8 +250,11 @@ class ChatQueue:
         return next((op for op in self.ops if isinstance(op, TableOp) and self.is_edit(op)), None)
 
     def _announced_ahead(self, edit: TableOp) -> bool:
-        """Whether `edit` shows an announcement's effect and a text for its place (`public_texts`) waits ahead of it."""
+        """Whether `edit` shows an announcement's effect and a public text or picture for its place waits ahead of
+        it: a showdown's picture too long to take its result as its caption goes after that text, and the table's
+        edit after both."""
         if not edit.announced:
             return False
         ahead = itertools.takewhile(lambda op: op is not edit, self.ops)
-        return any(text.topic == edit.topic for text in public_texts(ahead))
+        return any(isinstance(op, (TextOp, PhotoOp)) and op.private_to is None and op.topic == edit.topic
+                   for op in ahead)

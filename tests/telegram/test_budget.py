@@ -126,17 +126,20 @@ def test_an_edit_goes_before_a_notice_queued_ahead_of_it_until_the_notice_waited
 
 def test_an_edit_that_shows_an_announcement_goes_after_it_and_one_without_still_goes_first() -> None:
     """"Bob sits down" and the table showing his seat: read in that order, in the turns of the budget the two took
-    before (the edit first). A notice the edit does not show the effect of is still passed, at once."""
+    before (the edit first); a showdown's picture and the table's end likewise. A notice the edit does not show the
+    effect of (another topic's) is still passed, at once."""
     queue = ChatQueue(GROUP, Limits().window(GROUP), hold=2.5, notice_wait=6.0,
                       is_edit=lambda op: op.message.key == "h1")
     queue.add_text(TextOp(GROUP, None, "Bob sits down with 200 chips."), now=0.0)
     queue.add_table(table(text="Ann · Bob", to_act=None, announced=True), now=0.0)
     assert queue.ready_in(0.0) == 0
     assert [type(queue.take(0.0)), type(queue.take(0.0))] == [TextOp, TableOp]
-    queue.add(PhotoOp(GROUP, None, b"png", "Hand #1"), now=1.0)  # a picture without a text announces nothing
+    # a showdown's picture whose result went on its own (too long for its caption): the table's end after it
+    queue.add(PhotoOp(GROUP, None, b"png", "Hand #1 · showdown"), now=1.0)
     queue.add_text(TextOp(GROUP, 7, "Dan sits down."), now=1.0)  # another forum topic's: another table's
     queue.add_table(table(text="Ann · Bob", to_act=None, announced=True), now=1.0)
-    assert isinstance(queue.take(1.0), TableOp), "nothing ahead announces it: it goes first"
+    assert isinstance(queue.take(1.0), PhotoOp), "the picture of its place goes first"
+    assert isinstance(queue.take(1.0), TableOp), "nothing ahead for its place: it goes before the other topic's"
     queue.add_text(TextOp(GROUP, None, "Level 2: blinds 20/40"), now=2.0)
     queue.add_table(table(text="Ann · Bob · Cat"), now=2.0)
     assert isinstance(queue.take(2.0), TableOp), "no announcement of its own: it goes first, as before"
