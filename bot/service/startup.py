@@ -18,7 +18,7 @@ from bot.scheduler import APPOINTMENT, BY_PAUSE, DOWN_SINCE, Scheduler
 from bot.service.action_log import LiveTable, revived
 from bot.service.tables import Body, Publish, Run, Tables
 from bot.store import Store, Tx
-from bot.store.downtime import last_served, note_stop
+from bot.store.downtime import note_stop, start_beating
 from bot.store.pauses import paused_tables
 from bot.store.snapshots import logged_tables, platform_tables, snapshots
 
@@ -36,7 +36,7 @@ async def start_tables(store: Store, scheduler: Scheduler, tables: Tables, contr
     """Re-arm every stored timer, keep the stored tables in memory and void what cannot resume (a hand whose
     snapshot no longer reads back). An appointment that fell due during its table's downtime, from when the table was
     last served (`bot.store.downtime.last_served`, as a takeover counts it) to `started_at`, carries when it began
-    (`DOWN_SINCE`).
+    (`DOWN_SINCE`), read in the step that starts this process's heartbeat (`bot.store.downtime.start_beating`).
 
     Every snapshot is read (in one read) and made live (`Controller.revive`); a table that reads back and has
     nothing logged after its snapshot is kept in memory as it is, so its first action or timer (after downtime,
@@ -48,7 +48,8 @@ async def start_tables(store: Store, scheduler: Scheduler, tables: Tables, contr
     cut short, the add-ons of a missed break: `bot.games.tournament_play.on_clock`) is in the table's state before
     any command (a `/rebuy`, a `/tournament skip`) reaches it, not only once the timer loop gets to them.
     """
-    served = await store.read(last_served)  # before resuming a table stores anything
+    # before resuming a table stores anything, in the step that writes this process's first heartbeat
+    served = await store.transact(partial(start_beating, process_id=store.process_id), now=started_at)
     stored_pauses = await store.read(paused_tables)
     tables.paused.clear()
     tables.paused.update(stored_pauses)

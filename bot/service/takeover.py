@@ -13,7 +13,7 @@ from bot.clock import Clock
 from bot.scheduler import APPOINTMENT, Scheduler
 from bot.service.startup import stamp_downtime
 from bot.store import Store, Tx
-from bot.store.downtime import Served, beat, last_served
+from bot.store.downtime import BEAT_SECONDS, Served, beat, last_served
 from bot.store.pauses import paused_tables
 
 log = logging.getLogger(__name__)
@@ -23,15 +23,6 @@ TAKEOVER_SECONDS = 2.0
 process that armed it has stopped), see `watch_timers`."""
 WATCH_SECONDS = 0.5
 """How often a process looks for such timers."""
-BEAT_SECONDS = 5.0
-"""How often a process says it is alive (`bot.store.downtime.beat`): a table it served is counted down from its last
-heartbeat once it dies (from its stop when it stops cleanly), so at most this much of a downtime is counted that was
-none. On SQLite too: there a beat costs 25-30 µs of one core and a 4 KB page of the WAL (2,000 beats timed on a
-file of their own), and goes in the batch being written when players are about; without it a crash's downtime
-began at the bot's last write at any table, which in a quiet spell (a break nobody plays through) may be an hour
-before the crash, and the tournament clock gave that hour back."""
-FORGET_PROCESS_SECONDS = 7 * 24 * 3600.0
-"""A process not heard from for this long, with no timer of its left, loses its heartbeat's row (at a start)."""
 
 
 async def watch_timers(store: Store, clock: Clock, scheduler: Scheduler, every: float) -> None:
@@ -39,7 +30,8 @@ async def watch_timers(store: Store, clock: Clock, scheduler: Scheduler, every: 
     (PostgreSQL) arm in `scheduler` the timers that are overdue by `TAKEOVER_SECONDS` (the process that armed them
     stopped before firing them), looking every `every` seconds. Whichever process claims one first fires it
     (`Tx.claim_timer`): exactly once. On a database of one process (SQLite) every timer is armed here already.
-    Started after start-up (`bot.service.startup.start_tables`), which reads the last heartbeats before this one.
+    Its heartbeats follow the first, which start-up writes once it has read the last ones
+    (`bot.service.startup.start_tables`, `bot.store.downtime.start_beating`): before that they are refused.
 
     An appointment taken over (the tournament clock's) that fell due after its table was last served
     (`bot.store.downtime.last_served`: its last write, or the last heartbeat of the process that armed it, whichever
@@ -51,9 +43,7 @@ async def watch_timers(store: Store, clock: Clock, scheduler: Scheduler, every: 
         try:
             now = clock.now()
             if beaten_at is None or now - beaten_at >= BEAT_SECONDS:
-                forget_before = now - FORGET_PROCESS_SECONDS if beaten_at is None else None
-                await store.transact(partial(beat, process_id=store.process_id, forget_before=forget_before),
-                                     now=now, background=True)
+                await store.transact(partial(beat, process_id=store.process_id), now=now, background=True)
                 beaten_at = now
             if store.dialect.is_shared:
                 overdue, paused, served = await store.read(partial(_overdue, due_by=now - TAKEOVER_SECONDS))

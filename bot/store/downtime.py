@@ -1,6 +1,7 @@
 """When each table was last served, from which its downtime is counted once it comes back: at a start-up
 (`bot.service.startup`) or, with several processes on one database, when another process takes over the timers of
-one that stopped (`bot.service.takeover`); and the heartbeats (`beat`) and clean stops (`note_stop`) that tell it."""
+one that stopped (`bot.service.takeover`); and the heartbeats (`start_beating`, `beat`) and clean stops (`note_stop`)
+that tell it."""
 
 from __future__ import annotations
 
@@ -10,12 +11,30 @@ from bot.store.dialect import Connection, Dialect
 from bot.store.snapshots import AFTER_SNAPSHOT
 from bot.store.tx import Tx
 
+BEAT_SECONDS = 5.0
+"""How often a process says it is alive (`beat`, from `bot.service.takeover.watch_timers`): a table it served is
+counted down from its last heartbeat once it dies (from its stop when it stops cleanly), so at most this much of a
+downtime is counted that was none. On SQLite too: there a beat costs 25-30 µs of one core and a 4 KB page of the WAL
+(2,000 beats timed on a file of their own), and goes in the batch being written when players are about; without it a
+crash's downtime began at the bot's last write at any table, which in a quiet spell (a break nobody plays through)
+may be an hour before the crash, and the tournament clock gave that hour back."""
+FORGET_PROCESS_SECONDS = 7 * 24 * 3600.0
+"""A process not heard from for this long, with no timer of its left, loses its heartbeat's row (at a start)."""
+
+
+class BeatBeforeStart(RuntimeError):
+    """A heartbeat (`beat`) of a process whose start-up has not read the downtime yet (`start_beating`): written
+    first, it would end the downtime the start-up is about to count, and nothing would be given back."""
+
+    def __init__(self, process_id: str) -> None:
+        super().__init__(f"process {process_id} beats before its start-up read the downtime")
+
 
 def note_stop(tx: Tx, process_id: str) -> None:
     """Record that the process `process_id` stops cleanly at `tx.now`: its last heartbeat (`beat`), so the downtime
     of the tables it served is counted from its stop (`last_served`), not from its previous heartbeat up to
-    `bot.service.takeover.BEAT_SECONDS` earlier."""
-    beat(tx, process_id)
+    `BEAT_SECONDS` earlier."""
+    _alive(tx, process_id)
 
 
 _LOGGED_AFTER = f"(SELECT MAX(at) {AFTER_SNAPSHOT})"
@@ -59,14 +78,30 @@ def last_served(tx: Tx, keys: Collection[str] | None = None) -> Served:
     return served.get
 
 
-def beat(tx: Tx, process_id: str, *, forget_before: float | None = None) -> None:
-    """The process `process_id` is alive at `tx.now` (its heartbeat; `last_served`). With `forget_before`, the rows
-    of the processes last heard from before then that armed no timer still there go (each start leaves one)."""
+def start_beating(tx: Tx, process_id: str) -> Served:
+    """Start-up's step that reads the downtime (`last_served`) and then starts the process `process_id`'s heartbeat
+    at `tx.now`, in one transaction: no heartbeat can come first (`beat` refuses until then) and end the downtime
+    before it is counted. The rows of the processes not heard from for `FORGET_PROCESS_SECONDS` that armed no timer
+    still there go (each start leaves one)."""
+    served = last_served(tx)
+    _alive(tx, process_id)
+    tx.db.execute("DELETE FROM processes WHERE alive_at < ? AND NOT EXISTS "
+                  "(SELECT 1 FROM timers WHERE timers.armed_by = processes.process_id)",
+                  (tx.now - FORGET_PROCESS_SECONDS,))
+    return served
+
+
+def beat(tx: Tx, process_id: str) -> None:
+    """The process `process_id` is alive at `tx.now` (its heartbeat; `last_served`); `BeatBeforeStart` until its
+    start-up has read the downtime (`start_beating`)."""
+    if not tx.db.execute("UPDATE processes SET alive_at = ? WHERE process_id = ?", (tx.now, process_id)).rowcount:
+        raise BeatBeforeStart(process_id)
+
+
+def _alive(tx: Tx, process_id: str) -> None:
+    """The process `process_id` is alive at `tx.now`: its row, written or made."""
     tx.db.execute("INSERT INTO processes(process_id, alive_at) VALUES (?, ?) "
                   "ON CONFLICT(process_id) DO UPDATE SET alive_at = excluded.alive_at", (process_id, tx.now))
-    if forget_before is not None:
-        tx.db.execute("DELETE FROM processes WHERE alive_at < ? AND NOT EXISTS "
-                      "(SELECT 1 FROM timers WHERE timers.armed_by = processes.process_id)", (forget_before,))
 
 
 def heartbeats(connection: Connection, dialect: Dialect) -> None:

@@ -14,9 +14,9 @@ from bot.clock import FakeClock
 from bot.output import Place
 from bot.replay import state_json
 from bot.service import Service
-from bot.service.takeover import FORGET_PROCESS_SECONDS, TAKEOVER_SECONDS
+from bot.service.takeover import TAKEOVER_SECONDS
 from bot.store import Store, Tx
-from bot.store.downtime import beat
+from bot.store.downtime import FORGET_PROCESS_SECONDS, beat, start_beating
 from tests.bot.conftest import ANN, BOB, CAT, PLACE
 from tests.bot.helpers import everything_said, listen, restart_after_downtime
 from tests.bot.test_service_tournament_options import at, rebuy_night_with_a_bust
@@ -276,13 +276,13 @@ async def test_a_process_first_heartbeat_forgets_processes_long_gone_that_left_n
     try:
         long_ago = 1_000.0
         for process_id in ("gone", "armed", "recent"):
-            await store.transact(partial(beat, process_id=process_id), now=long_ago)
+            await store.transact(partial(start_beating, process_id=process_id), now=long_ago)
         await store.transact(partial(beat, process_id="recent"), now=long_ago + 60)
         await store.transact(lambda tx: tx.db.execute(
             "INSERT INTO timers(key, table_id, due_at, payload, armed_by) VALUES ('k', 't', 1.0, '{}', 'armed')"),
             now=long_ago)
         now = long_ago + FORGET_PROCESS_SECONDS + 30
-        await store.transact(partial(beat, process_id="new", forget_before=now - FORGET_PROCESS_SECONDS), now=now)
+        await store.transact(partial(start_beating, process_id="new"), now=now)
         rows = await store.read(lambda tx: sorted(tx.db.execute("SELECT process_id, alive_at FROM processes")))
         assert rows == [("armed", long_ago), ("new", now), ("recent", long_ago + 60)]
     finally:
