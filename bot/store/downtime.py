@@ -18,6 +18,9 @@ downtime is counted that was none. On SQLite too: there a beat costs 25-30 µs o
 (2,000 beats timed on a file of their own), and goes in the batch being written when players are about; without it a
 crash's downtime began at the bot's last write at any table, which in a quiet spell (a break nobody plays through)
 may be an hour before the crash, and the tournament clock gave that hour back."""
+ALIVE_SECONDS = 2 * BEAT_SECONDS
+"""A process heard from this recently is alive (`start_beating`): two heartbeats, as a beat waits behind the players'
+writes."""
 FORGET_PROCESS_SECONDS = 7 * 24 * 3600.0
 """A process not heard from for this long, with no timer of its left, loses its heartbeat's row (at a start)."""
 
@@ -49,8 +52,9 @@ nothing tells (a database that has stored nothing)."""
 
 def last_served(tx: Tx, keys: Collection[str] | None = None) -> Served:
     """When the table of each timer (of these `keys`; None: of every timer) was last known served, from which its
-    downtime is counted: by start-up (`bot.service.startup.start_tables`) and by a takeover
-    (`bot.service.takeover.watch_timers`) alike, so the two cannot count one table's downtime apart.
+    downtime is counted: by start-up (`bot.service.startup.start_tables`, but for the timers of processes alive:
+    `start_beating`) and by a takeover (`bot.service.takeover.watch_timers`) alike, so the two cannot count one
+    table's downtime apart.
 
     On a database of one process (SQLite) that process served every table while it ran: each table's is the last
     instant it is known to have run, its last heartbeat or write at any table, whichever is later. With several
@@ -82,13 +86,29 @@ def start_beating(tx: Tx, process_id: str) -> Served:
     """Start-up's step that reads the downtime (`last_served`) and then starts the process `process_id`'s heartbeat
     at `tx.now`, in one transaction: no heartbeat can come first (`beat` refuses until then) and end the downtime
     before it is counted. The rows of the processes not heard from for `FORGET_PROCESS_SECONDS` that armed no timer
-    still there go (each start leaves one)."""
-    served = last_served(tx)
+    still there go (each start leaves one).
+
+    With several processes (PostgreSQL), a timer armed by another process heard from within `ALIVE_SECONDS` was
+    served until now, though it is due: that process lives and fires it (or this one does, claiming it first), and
+    its table had no downtime; counted from that process's last heartbeat, a timer just due would give back the
+    seconds since it to the tournament's clock."""
+    served, live = last_served(tx), _armed_by_others_alive(tx, process_id)
     _alive(tx, process_id)
     tx.db.execute("DELETE FROM processes WHERE alive_at < ? AND NOT EXISTS "
                   "(SELECT 1 FROM timers WHERE timers.armed_by = processes.process_id)",
                   (tx.now - FORGET_PROCESS_SECONDS,))
-    return served
+    now = tx.now
+    return lambda key: now if key in live else served(key)
+
+
+def _armed_by_others_alive(tx: Tx, process_id: str) -> set[str]:
+    """The keys of the timers armed by processes other than `process_id` heard from within `ALIVE_SECONDS`; none on
+    SQLite, where every other process is gone (`bot.store.one_process`)."""
+    if not tx.dialect.is_shared:
+        return set()
+    return {str(key) for (key,) in tx.db.execute(
+        "SELECT timers.key FROM timers JOIN processes ON processes.process_id = timers.armed_by "
+        "WHERE processes.alive_at >= ? AND timers.armed_by <> ?", (tx.now - ALIVE_SECONDS, process_id))}
 
 
 def beat(tx: Tx, process_id: str) -> None:
