@@ -99,8 +99,14 @@ class Chats(TxState):
     def ensure_player(self, chat_id: str, user_id: str, name: str, locale: str | None = None) -> bool:
         """Record the player (and refresh his display name, and the platform language he came with: `locale`, None
         when his platform said none, which keeps the one recorded); return whether he is new to the chat. A new name
-        gets its label here (see `label_for`), once: a player who keeps his name keeps his label."""
-        self.ensure_chat(chat_id)
+        gets its label here (see `label_for`), once: a player who keeps his name keeps his label.
+
+        With several processes (PostgreSQL) the chat's row is locked first (`Dialect.lock_row`), so that two players
+        of one name arriving at once through two processes, at two tables of the chat, are labelled in turn, each
+        seeing the other's row: unlocked, neither saw the other's uncommitted one and both read "Ann". The second
+        transaction's lock fails at once and it runs again after the first commits (`is_conflict`)."""
+        if not self.ensure_chat(chat_id) and self.dialect.is_shared:  # a chat made here is locked by its new row
+            self.db.execute(f"SELECT 1 FROM chats WHERE chat_id = ?{self.dialect.lock_row}", (chat_id,))
         key = (chat_id, user_id)
         others: list[tuple[str, int]] = []
         mine: tuple[str, int] | None = None

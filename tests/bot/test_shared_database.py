@@ -11,7 +11,7 @@ from functools import partial
 import pytest
 
 from bot.clock import FakeClock
-from bot.output import Place
+from bot.output import Actor, Place
 from bot.replay import state_json
 from bot.service import Service
 from bot.service.takeover import TAKEOVER_SECONDS
@@ -409,3 +409,25 @@ async def test_a_process_starting_leaves_a_live_processs_just_due_appointment_to
         said = everything_said(heard)
         assert "⏸ Break until 20:00" in said and "while the bot was offline" not in said, said
         assert await two.store.read(lambda tx: tx.check_ledger()) == []
+
+
+async def test_two_players_of_one_name_joining_one_chat_at_once_through_two_processes_read_apart(
+        postgres_url: str) -> None:
+    """In each of 20 chats Bob plays already; two players both named Ann (two users) join at the same moment, each
+    at a table of his own in the chat (a Discord server's two channels), one through each process: both are seated,
+    no error reaches either, and the chat reads them apart ("Ann" and "Ann (2)"), where both transactions, neither
+    seeing the other's new row, labelled theirs as the first Ann."""
+    clock = FakeClock()
+    chats = [f"c{number}" for number in range(20)]
+    async with two_services(postgres_url, clock) as (one, two):
+        for chat in chats:
+            assert (await one.handle(Place(chat, f"{chat}/a"), BOB, "/join 200")).error is None
+        joins = [service.handle(Place(chat, f"{chat}/{table}"), Actor(f"{chat}-{table}", "Ann"), "/join 200")
+                 for chat in chats for service, table in ((one, "a"), (two, "b"))]
+        replies = await asyncio.gather(*joins)
+        assert [reply.error for reply in replies] == [None] * len(joins)
+        for chat in chats:
+            names = await one.store.read(lambda tx, chat=chat: sorted(
+                tx.player_name(chat, f"{chat}-{table}") for table in "ab"))
+            assert names == ["Ann", "Ann (2)"], (chat, names)
+        assert await one.store.read(lambda tx: tx.check_ledger()) == []
