@@ -90,6 +90,13 @@ class AdapterMemory:
         """Who was dealt in each Telegram table's hand in play, by table id: the hand's key, and Telegram id: name."""
         return await self._store.read(platform.dealt_in)
 
+    async def dealt_in_hand(self, table_id: str, key: str) -> dict[int, str] | None:
+        """Who was dealt in a Telegram table's hand `key` (Telegram id: name), as another process on the same database
+        recorded it; None on a database of one process, where the adapter's memory holds all there is."""
+        if not self._store.dialect.is_shared:
+            return None
+        return await self._store.read(lambda tx: platform.dealt_in_hand(tx, table_id, key))
+
     async def add_dealt_in(self, table_id: str, key: str, names: dict[int, str]) -> None:
         """Players (Telegram id: name) were dealt in a Telegram table's hand `key` (an earlier hand's are forgotten)."""
         await self._write(lambda tx: platform.add_dealt_in(tx, table_id, key, names))

@@ -163,6 +163,12 @@ def dealt_in(tx: Tx) -> dict[str, tuple[str, dict[int, str]]]:
     return hands
 
 
+def dealt_in_hand(tx: Tx, table_id: str, key: str) -> dict[int, str]:
+    """Who was dealt in the table's hand `key` on Telegram (none when another hand's are kept): Telegram id, name."""
+    return {int(user_id): str(name) for user_id, name in tx.db.execute(
+        "SELECT user_id, name FROM telegram_dealt WHERE table_id = ? AND hand_key = ?", (table_id, key))}
+
+
 def add_dealt_in(tx: Tx, table_id: str, key: str, names: dict[int, str]) -> None:
     """Players (Telegram id: name) were dealt in the table's hand `key`: recorded, and the table's rows of an earlier
     hand dropped (only the hand in play is kept)."""

@@ -416,7 +416,7 @@ class TelegramAdapter:
         telegram_ids = [telegram_id for user_id in told if (telegram_id := telegram_user_id(user_id)) is not None]
         key = reply.table.key
         names = {telegram_id: inert(await self.service.player_name(place, user_key(telegram_id)))
-                 for telegram_id in self.dealt.unnamed(place.table_id, key, telegram_ids)}
+                 for telegram_id in await self.dealt.unnamed(place.table_id, key, telegram_ids)}
         return await self.dealt.record(place.table_id, key, names)
 
     async def _point_to_private(self, place: Place, actor: Actor | None, language: str | None,

@@ -89,7 +89,9 @@ class Dealt:
     """Who was dealt in each table's hand in play: the players the bot told privately along with the hand's message
     (their cards), each by the name the table reads. The table message's hint names those of them with no private
     chat with the bot (`bot.telegram.render.table_text`). Kept across restarts by the service (`service.memory`),
-    written when players are first told (at the deal), never at a mere action."""
+    written when players are first told (at the deal), never at a mere action; with several processes on one
+    database, read by the others once each, the first time they show the hand (a player's action through another
+    process edits the table message: its hint keeps the names)."""
 
     def __init__(self, kept: AdapterMemory) -> None:
         self._kept = kept
@@ -100,21 +102,27 @@ class Dealt:
         """Read what the service kept."""
         self._hands = await self._kept.dealt_in()
 
-    def unnamed(self, table_id: str, key: str, told: Iterable[int]) -> list[int]:
+    async def unnamed(self, table_id: str, key: str, told: Iterable[int]) -> list[int]:
         """Of the players (Telegram ids) told privately with the hand's message, those not yet known as dealt in."""
-        hand = self._hands.get(table_id)
-        known = hand[1] if hand is not None and hand[0] == key else {}
+        known = (await self._hand(table_id, key))[1]
         return [telegram_id for telegram_id in told if telegram_id not in known]
 
     async def record(self, table_id: str, key: str, names: dict[int, str]) -> tuple[tuple[int, str], ...]:
         """Add players dealt in the hand (a new key starts the table's record afresh); return them all with names."""
-        hand = self._hands.get(table_id)
-        if hand is None or hand[0] != key:
-            hand = self._hands[table_id] = (key, {})
+        hand = await self._hand(table_id, key)
         if names:
             hand[1].update(names)
             await self._kept.add_dealt_in(table_id, key, names)
         return tuple(hand[1].items())
+
+    async def _hand(self, table_id: str, key: str) -> tuple[str, dict[int, str]]:
+        """The table's record for the hand `key`: the one in memory, else (the first time this process shows the
+        hand) the one another process on the same database may have written as it dealt it, read once
+        (`AdapterMemory.dealt_in_hand`; nothing to read with one process), else a new one."""
+        hand = self._hands.get(table_id)
+        if hand is None or hand[0] != key:
+            hand = self._hands[table_id] = (key, await self._kept.dealt_in_hand(table_id, key) or {})
+        return hand
 
     def rekey(self, renamed: Callable[[str], str]) -> None:
         """What is in memory, after the service moved a chat with its tables (a group became a supergroup; the

@@ -431,3 +431,30 @@ async def test_two_players_of_one_name_joining_one_chat_at_once_through_two_proc
                 tx.player_name(chat, f"{chat}-{table}") for table in "ab"))
             assert names == ["Ann", "Ann (2)"], (chat, names)
         assert await one.store.read(lambda tx: tx.check_ledger()) == []
+
+
+async def test_a_process_that_did_not_deal_the_hand_knows_who_was_dealt_in_on_telegram(postgres_url: str) -> None:
+    """Both processes have started (read the dealt-in record) when `one` deals a Telegram hand, telling Ann and Bob
+    their cards: when `two` shows that hand (a player's action through it), it knows them, for the cards hint under
+    the table message, where it used to know nobody and the hint named nobody. The next hand, dealt by `two`, is
+    known to `one` in turn; the record is read once per hand by a process that did not deal it."""
+    from bot.adapter_memory import AdapterMemory
+    from bot.telegram.hints import Dealt
+
+    clock = FakeClock()
+    first, second = await Store.open(postgres_url), await Store.open(postgres_url)
+    try:
+        one, two = Dealt(AdapterMemory(first, clock)), Dealt(AdapterMemory(second, clock))
+        await one.load()
+        await two.load()
+        table = "tg:-5/0"
+        assert await one.record(table, "h1", {11: "Ann", 12: "Bob"}) == ((11, "Ann"), (12, "Bob"))
+        assert await two.unnamed(table, "h1", [11, 13]) == [13]
+        assert sorted(await two.record(table, "h1", {})) == [(11, "Ann"), (12, "Bob")]
+        assert await two.record(table, "h2", {12: "Bob"}) == ((12, "Bob"),)
+        assert await one.record(table, "h2", {}) == ((12, "Bob"),)
+        await first.transact(lambda tx: tx.db.execute("DELETE FROM telegram_dealt"), now=0.0)
+        assert await one.record(table, "h2", {}) == ((12, "Bob"),), "read once: kept since"
+    finally:
+        await first.close()
+        await second.close()
