@@ -33,6 +33,7 @@ DEFAULTS: dict[str, Any] = {
     "structure": "home-limit",
     "level": 20,
     "buy_in": 400,
+    topup.MIN_SETTING: None,
     topup.SETTING: None,
     "turn_seconds": 60,
     "next_hand_seconds": 8,
@@ -43,8 +44,8 @@ DEFAULTS: dict[str, Any] = {
     "away_minutes": 30,
     "run_it_twice": "on",
 }
-"""A cash table's defaults: `/set name value` changes them (organizer). The maximum buy-in has no number of its own:
-unset, it is a number of buy-ins (`topup.maximum`)."""
+"""A cash table's defaults: `/set name value` changes them (organizer). The minimum and maximum buy-ins have no number
+of their own: unset, they are a number of levels (`topup.minimum`) and of buy-ins (`topup.maximum`)."""
 
 VARIANT_STRUCTURES: dict[engine.Variant, tuple[str, ...]] = {
     engine.Variant.HOLDEM: ("home-limit", "fixed-limit", "no-limit"),
@@ -57,15 +58,13 @@ _WORDS: dict[str, tuple[str, ...]] = {"straddle": ("on", "off"), picture.SETTING
                                       showdown.SETTING: showdown.VALUES}
 """The settings that take a word, and the words they take (the structure's are its variant's: `VARIANT_STRUCTURES`)."""
 
-_CASH_SETTINGS = frozenset({"level", "buy_in", topup.SETTING})
+_CASH_SETTINGS = frozenset({"level", "buy_in", topup.MIN_SETTING, topup.SETTING})
 """Settings a tournament does not read (its schedule sets the level, its buy-in is its own): changed while one is at
 the table, they would be said to apply from the next hand and not apply, so they are refused until it ends."""
 _NEXT_HAND_SETTINGS = frozenset({"structure", "level", "turn_seconds", "run_it_twice"})
 """Settings a hand in play keeps as it was dealt (its structure, its level, its turns' time, whether it offers to run
 it twice: its `ShowdownRules`): they apply from the next hand (the turn time is fixed when the hand is dealt)."""
 
-MIN_BUY_IN_BIG_BETS = 10
-"""The smallest buy-in at a cash table, in levels (the level is the big bet: home-limit's 20 asks at least 200)."""
 TIMEOUTS_BEFORE_SITTING_OUT = 2
 SAID = ("holdem.timed_out", "holdem.sat_out")
 """The lines a hand's story says beside its events that name one player (a time-out's): `retell` writes them in a
@@ -261,10 +260,9 @@ class HoldemController:
             return
         if len(act.state["seats"]) >= self.config(act, "max_seats"):
             raise act.refuse("holdem.table_full")
-        level = self.config(act, "level")
         chips = command.chips or self.config(act, "buy_in")
-        if chips < MIN_BUY_IN_BIG_BETS * level:
-            raise act.refuse("holdem.buy_in_too_small", chips=chips, minimum=MIN_BUY_IN_BIG_BETS * level)
+        if chips < (least := topup.minimum(self, act)):
+            raise act.refuse("holdem.buy_in_too_small", chips=chips, minimum=least)
         if chips > (maximum := topup.maximum(self, act)):
             raise act.refuse("holdem.buy_in_too_large", chips=chips, maximum=maximum)
         wallet = act.balance(act.wallet(act.user))
@@ -320,7 +318,8 @@ class HoldemController:
     def _configure(self, act: Action, command: cmd.Command) -> None:
         assert isinstance(command, cmd.Setting)
         if command.key is None:
-            values = {name: self.config(act, name) for name in DEFAULTS} | {topup.SETTING: topup.maximum(self, act)}
+            values = {name: self.config(act, name) for name in DEFAULTS} | {
+                topup.MIN_SETTING: topup.minimum(self, act), topup.SETTING: topup.maximum(self, act)}
             zones.list_settings(act, values.items())
             return
         act.require_organizer()
@@ -346,7 +345,7 @@ class HoldemController:
                     or (command.key == "max_seats" and not 2 <= number <= most)):
                 raise zones.bad_value(act, command.key, value, choices)
             value = number
-        buy_in = self._buy_in_follows(act, command.key, value) if command.key in ("level", "buy_in") else None
+        buy_in = self._buy_in_follows(act, command.key, value)
         if command.key == topup.SETTING:
             topup.check_maximum(self, act, value)
         act.config[command.key] = value
@@ -356,19 +355,24 @@ class HoldemController:
         zones.say_set(act, command.key, value, next_hand=next_hand)
         if buy_in is not None:
             act.config["buy_in"] = buy_in
-            act.say("settings.buy_in_follows", buy_in=buy_in)
+            act.say("settings.buy_in_follows" if command.key == "level" else "settings.buy_in_follows_minimum",
+                    buy_in=buy_in)
         topup.maximum_follows(self, act)
         if command.key == "level":
             options.straddle_after_level(self, act)
         if command.key == "time_bank" and value == 0 and options.bank_turned_off(self, act):
             self._time_out(act)
 
-    def _buy_in_follows(self, act: Action, key: str, value: int) -> int | None:
-        """Keep the table's buy-in at least `MIN_BUY_IN_BIG_BETS` times its level, so that a plain `/join` (and a
-        practice player's seat) is never refused: a `/set buy_in` below it is refused, a `/set level` above it
-        raises the buy-in with it (the new buy-in, which the caller announces; None when it stays)."""
-        level = value if key == "level" else int(self.config(act, "level"))
-        minimum = MIN_BUY_IN_BIG_BETS * level
+    def _buy_in_follows(self, act: Action, key: str, value: Any) -> int | None:
+        """Keep the table's buy-in at least its minimum buy-in (`topup.minimum`), so that a plain `/join` (and a
+        practice player's seat) is never refused: a `/set buy_in` below it is refused, a `/set level` or
+        `/set min_buy_in` that puts the minimum above it raises the buy-in with it (the new buy-in, which the caller
+        announces; None when it stays)."""
+        if key == topup.MIN_SETTING:
+            return topup.check_minimum(self, act, value)
+        if key not in ("level", "buy_in"):
+            return None
+        minimum = topup.minimum(self, act, value if key == "level" else None)
         if key == "buy_in" and value < minimum:
             raise act.refuse("holdem.buy_in_too_small", chips=value, minimum=minimum)
         if key == "level" and int(self.config(act, "buy_in")) < minimum:

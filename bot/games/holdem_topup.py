@@ -1,5 +1,6 @@
-"""Buying chips at a cash table: the table's maximum buy-in (`/set max_buy_in`), which bounds the first `/join` and
-every top-up alike, and topping up (a seated player adds chips from his wallet to his stack)."""
+"""Buying chips at a cash table: the table's minimum buy-in (`/set min_buy_in`), which bounds the first `/join`, its
+maximum buy-in (`/set max_buy_in`), which bounds the first `/join` and every top-up alike, and topping up (a seated
+player adds chips from his wallet to his stack)."""
 
 from __future__ import annotations
 
@@ -14,6 +15,12 @@ BUY_INS_TO_MAXIMUM = 5
 """A table that never set its maximum buy-in takes stacks up to this many buy-ins (the default buy-in 400 at level 20:
 2,000, the hundred big blinds a card room's usual maximum is)."""
 
+MIN_SETTING = "min_buy_in"
+"""The `/set` name of the table's minimum buy-in."""
+LEVELS_TO_MINIMUM = 10
+"""A table that never set its minimum buy-in takes stacks of at least this many levels (the level is the big bet:
+home-limit's 20 asks at least 200)."""
+
 PENDING = "top_up"
 """The seat's key for a top-up asked for during a hand he is dealt in: the chips, or None for "up to the buy-in"."""
 
@@ -27,8 +34,30 @@ def maximum(table: HoldemTable, act: Action) -> int:
     return int(act.config.get(SETTING) or BUY_INS_TO_MAXIMUM * int(table.config(act, "buy_in")))
 
 
+def minimum(table: HoldemTable, act: Action, level: int | None = None) -> int:
+    """The fewest chips a first `/join` may bring: the table's `/set min_buy_in`, else `LEVELS_TO_MINIMUM` levels
+    (of `level`, the table's own unless given: a `/set level` asks at what its new level would make it)."""
+    if act.config.get(MIN_SETTING):
+        return int(act.config[MIN_SETTING])
+    return LEVELS_TO_MINIMUM * int(table.config(act, "level") if level is None else level)
+
+
+def check_minimum(table: HoldemTable, act: Action, chips: int) -> int | None:
+    """`/set min_buy_in chips`: refused above the table's maximum buy-in, which no stack may pass. The table's
+    buy-in, which a plain `/join` brings, is never below it: one below rises to it (the new buy-in, which the caller
+    announces; None when it stays)."""
+    most = maximum(table, act)
+    if chips > most:
+        raise act.refuse("holdem.min_buy_in_above_maximum", chips=chips, maximum=most)
+    return chips if int(table.config(act, "buy_in")) < chips else None
+
+
 def check_maximum(table: HoldemTable, act: Action, chips: int) -> None:
-    """`/set max_buy_in chips`: refused below the table's buy-in, which a plain `/join` brings."""
+    """`/set max_buy_in chips`: refused below the table's minimum buy-in, and below its buy-in, which a plain `/join`
+    brings."""
+    least = minimum(table, act)
+    if chips < least:
+        raise act.refuse("holdem.max_buy_in_below_minimum", chips=chips, minimum=least)
     buy_in = int(table.config(act, "buy_in"))
     if chips < buy_in:
         raise act.refuse("holdem.max_buy_in_below_buy_in", chips=chips, buy_in=buy_in)

@@ -667,8 +667,9 @@ async def test_a_time_zone_is_found_whatever_its_case(service: Service) -> None:
     assert (await service.handle(PLACE, ANN, "/set timezone utc")).public == ["Setting changed: time zone — UTC."]
     assert (await listed_settings(service))["timezone"] == "UTC"
     assert (await service.handle(PLACE, ANN, "/set zone utc")).error == (
-        "No setting “zone”; settings: structure (betting structure), level, buy_in (buy-in), max_buy_in (maximum "
-        "buy-in), turn_seconds (turn time (seconds)), next_hand_seconds (pause between hands (seconds)), max_seats "
+        "No setting “zone”; settings: structure (betting structure), level, buy_in (buy-in), min_buy_in (minimum "
+        "buy-in), max_buy_in (maximum buy-in), turn_seconds (turn time (seconds)), next_hand_seconds (pause between "
+        "hands (seconds)), max_seats "
         "(seats), pictures, time_bank "
         "(time bank (seconds)), straddle, away_minutes (time away before standing up (minutes)), run_it_twice (run "
         "it twice), timezone (time zone).")

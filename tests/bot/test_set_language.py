@@ -14,6 +14,7 @@ CASH_LISTING = {
           "structure — betting structure: home-limit\n"
           "level — level: 20\n"
           "buy_in — buy-in: 400\n"
+          "min_buy_in — minimum buy-in: 200\n"
           "max_buy_in — maximum buy-in: 2,000\n"
           "turn_seconds — turn time (seconds): 60\n"
           "next_hand_seconds — pause between hands (seconds): 8\n"
@@ -29,6 +30,7 @@ CASH_LISTING = {
           "structure — структура ставок: домашний лимит (home-limit)\n"
           "level — уровень: 20\n"
           "buy_in — бай-ин: 400\n"
+          "min_buy_in — минимальный бай-ин: 200\n"
           "max_buy_in — максимальный бай-ин: 2\u00a0000\n"
           "turn_seconds — время на ход (сек.): 60\n"
           "next_hand_seconds — пауза между раздачами (сек.): 8\n"
@@ -145,7 +147,8 @@ async def test_a_house_tables_pictures_typed_in_capitals_are_taken(service: Serv
                                  "принимает home-limit, fixed-limit, no-limit)."),
     ("/set straddle да", "«да» — недопустимое значение для настройки «стрэддл» (/set straddle принимает on, off)."),
     ("/set seats 9", "Настройки «seats» нет; настройки: structure (структура ставок), level (уровень), buy_in "
-                     "(бай-ин), max_buy_in (максимальный бай-ин), turn_seconds (время на ход (сек.)), "
+                     "(бай-ин), min_buy_in (минимальный бай-ин), max_buy_in (максимальный бай-ин), turn_seconds "
+                     "(время на ход (сек.)), "
                      "next_hand_seconds (пауза между раздачами (сек.)), "
                      "max_seats (число мест), pictures (картинки), time_bank (запас времени (сек.)), straddle "
                      "(стрэддл), away_minutes (время отсутствия до ухода из-за стола (мин.)), run_it_twice (раздача "
@@ -170,4 +173,4 @@ async def test_a_player_who_reads_russian_in_an_english_chat_is_told_in_russian_
         "«1» — недопустимое значение для настройки «число мест» (/set max_seats принимает 2…22).")
     assert (await service.handle(PLACE, ANN, "/set max_seats 6")).public == ["Setting changed: seats — 6."]
     listed = (await service.handle(PLACE, ANN, "/set")).private["ann"][0].split("\n")
-    assert (listed[0], listed[7]) == ("Настройки стола:", "max_seats — число мест: 6")
+    assert (listed[0], listed[8]) == ("Настройки стола:", "max_seats — число мест: 6")
