@@ -56,7 +56,7 @@ class Ending(TournamentState):
     def cash_out(self, player: str, chips: int, now: datetime | None = None) -> list[Event]:
         """Exchange the player's chips for money at the rate, buy back his items, and remove him for good. The places
         of those out move up only while they are not final at `now` (needed when the tournament has rebuys or
-        re-entry, whose period they are not final in).
+        re-entry, whose period they are not final in); once they are, they stay so (`fix_places`).
 
         Between hands only: the application calls it when no hand is running at his table.
         """
@@ -64,7 +64,7 @@ class Ending(TournamentState):
         if (self.config.rebuys or self.config.reentry) and now is None:
             raise ValueError("a cash-out during a tournament with a rebuy period needs the time")
         events = self._cash_out(player, chips)
-        if now is not None and not self.is_place_final(now):
+        if now is not None and not self.fix_places(now):
             self._renumber_places()
         return events
 

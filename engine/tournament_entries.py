@@ -198,14 +198,17 @@ class Entries(TournamentState):
     def verify_reopen_rebuys(self, unseen_since: datetime, now: datetime) -> None:
         """Raise unless the rebuy period is to run again from `now`, the application having acted on nothing of the
         tournament since `unseen_since` (it was down): rebuys or re-entry are offered (late registration ends with the
-        period then), the tournament runs, the period did not run again before, and it ended (the first break began)
-        after `unseen_since` and by `now`."""
+        period then), the tournament runs, the period did not run again before, it ended (the first break began)
+        after `unseen_since` and by `now`, and no place was said final since (`fix_places`: a table paused while its
+        buttons still work plays on through the period's end)."""
         if not (self.config.rebuys or self.config.reentry):
             raise RuleError("no_rebuy_period", "this tournament has no rebuy period: neither rebuys nor re-entry")
         if self.phase is not Phase.RUNNING:
             raise RuleError("not_running", "the tournament is not running")
         if self.rebuys_reopened is not None:
             raise RuleError("rebuys_reopened", "the rebuy period cut short already runs again")
+        if self.places_fixed:
+            raise RuleError("places_fixed", "places were said final since the rebuy period ended")
         span = self._first_break_span()
         if span is None or not self._unseen_from(unseen_since) < span[0] <= to_utc(now):
             raise RuleError("rebuys_not_cut_short", "the rebuy period was not cut short")

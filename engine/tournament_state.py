@@ -52,6 +52,8 @@ class TournamentState:
         """From when until when add-ons missed with the first break are sold again (`reopen_addons`)."""
         self.rebuys_reopened: tuple[datetime, datetime] | None = None
         """From when until when the rebuy period runs again, after downtime cut it short (`reopen_rebuys`)."""
+        self.places_fixed = False
+        """Whether places were said final with a player out (`fix_places`): the rebuy period never runs again."""
 
     def summary(self) -> TournamentSummary:
         """Counts for a display (the clock page, `/clock`): players left, entries, rebuys, add-ons and re-entries so
@@ -84,6 +86,17 @@ class TournamentState:
         join, each ranking above everyone out and moving their places down. A final place never moves again: a
         player still in who cashes out later takes no place and leaves his own empty, as in a card room."""
         return not ((self.config.rebuys or self.config.reentry) and self.is_rebuy_period(now))
+
+    def fix_places(self, now: datetime) -> bool:
+        """Whether the places of players out are final at `now` (`is_place_final`), for the application to say them;
+        when they are and anyone has left (out, or cashed out), they stay so for good: the rebuy period, whose end made
+        them final, never runs again after downtime (`verify_reopen_rebuys`), since a comeback or a late entry would
+        move a place once said (RULES.md is silent; a card room never takes back a place it announced)."""
+        final = self.is_place_final(now)
+        if final and any(entrant.status in (EntrantStatus.ELIMINATED, EntrantStatus.CASHED_OUT)
+                         for entrant in self.entrants.values()):
+            self.places_fixed = True
+        return final
 
     # --- helpers shared by the actions ---------------------------------------------------------------------------
 
@@ -128,6 +141,7 @@ class TournamentState:
             "finished_at": to_iso(self.finished_at),
             "addons_reopened": None if self.addons_reopened is None else [to_iso(at) for at in self.addons_reopened],
             "rebuys_reopened": None if self.rebuys_reopened is None else [to_iso(at) for at in self.rebuys_reopened],
+            "places_fixed": self.places_fixed,
         }
 
     @classmethod
@@ -147,6 +161,7 @@ class TournamentState:
         tournament.finished_at = from_iso(data["finished_at"])
         tournament.addons_reopened = _window(data.get("addons_reopened"))  # absent from a tournament saved before
         tournament.rebuys_reopened = _window(data.get("rebuys_reopened"))  # either existed
+        tournament.places_fixed = bool(data.get("places_fixed", False))  # absent from one saved before it existed
         return tournament
 
 

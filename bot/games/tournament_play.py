@@ -76,6 +76,12 @@ def save(act: Action, tournament: Tournament, events: list[Event], ctl: HoldemTa
     act.record(key, events)
     for said in render.narrate(act.voice, tournament, events, paused=paused, now=clock_moment(act, tournament)):
         act.say_text(said)
+    keep(act, tournament)
+
+
+def keep(act: Action, tournament: Tournament) -> None:
+    """Keep the tournament's state in the table's snapshot and in the tournament's record."""
+    data = act.state["tournament"]
     data["engine"] = tournament.to_dict()
     act.tx.save_tournament(data["id"], act.place.chat_id, act.place.table_id, tournament.phase.value, data["engine"])
 
@@ -247,8 +253,9 @@ def after_hand(ctl: HoldemTable, act: Action, hand: Hand) -> None:
         if seat["id"] in out:
             ctl.remove_seat(act, seat)
     if events:
+        final = tournament.fix_places(clock_moment(act, tournament))  # before `save` keeps the tournament
         save(act, tournament, events, ctl)
-        if not tournament.is_place_final(clock_moment(act, tournament)):
+        if not final:
             act.state["tournament"]["places_pending"] = True
     maybe_end(ctl, act, tournament)
     # the period may have ended during the hand, when `play_on` waited for it; those out in it heard their places
@@ -375,9 +382,10 @@ def _say_final_places(act: Action, tournament: Tournament, told: Collection[str]
     when any went out during it (told they were out for now, their places given at its end), but for those `told`
     theirs already (out in the hand that has just ended, after the period)."""
     data = act.state.get("tournament")
-    if not data or not data.get("places_pending") or not tournament.is_place_final(clock_moment(act, tournament)):
+    if not data or not data.get("places_pending") or not tournament.fix_places(clock_moment(act, tournament)):
         return
     del data["places_pending"]
+    keep(act, tournament)  # the places said, fixed
     said = render.places_final(act.voice, tournament, leaving_out=told)
     if said is not None:
         act.say_text(said)
