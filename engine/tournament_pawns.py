@@ -51,16 +51,20 @@ class Pawns(TournamentState):
     def verify_redeem_pawn(self, player: str, item_id: int, *, stack: int | None = None) -> None:
         """Raise unless `player` owns held item `item_id` (and, when his `stack` is given, has more than its chips).
 
-        A redemption never takes his last chip: a player with no chips is out, and an elimination belongs to the end of
-        a hand, not to a purchase between hands. Paying back his whole stack would leave him seated at 0 (neither out
-        nor able to post a blind); he keeps the item in pawn instead, bought back at the rate when he cashes out or
-        at the end (RULES.md §1), which costs him the same."""
+        A redemption never takes his last chip (RULES.md is silent; a card room sells nothing that would bust a player
+        between hands): a player with no chips is out, and an elimination belongs to the end of a hand, not to a
+        purchase between hands. Paying back his whole stack would leave him seated at 0 (neither out nor able to post
+        a blind); he keeps the item in pawn instead, bought back at the rate when he cashes out or at the end
+        (RULES.md §1), which moves the same value: a cash-out with exactly the item's chips pays for it. Both
+        refusals say so, the short one with his stack."""
         self._verify_playing(player)
         item = self._item(item_id)
         if item is None or item.owner != player or item.status is not ItemStatus.HELD:
             raise RuleError("no_such_item", "you have no pawned item with that number", item_id=item_id)
         if stack is not None and stack < item.chips:
-            raise IllegalAmount("short_stack", f"redeeming it costs {item.chips} chips", chips=item.chips)
+            raise IllegalAmount("short_stack", f"redeeming it costs {item.chips} chips and you have {stack}; it stays "
+                                "in pawn and is bought back at the rate when you cash out or at the end",
+                                chips=item.chips, stack=stack)
         if stack is not None and stack == item.chips:
             raise IllegalAmount("redeem_last_chips", f"redeeming it would take all your {stack} chips; it stays in "
                                 "pawn and is bought back at the rate when you cash out or at the end", chips=stack)

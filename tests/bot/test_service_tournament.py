@@ -381,7 +381,8 @@ async def test_a_redemption_never_takes_the_last_chip(night, decks: list[str]) -
     assert (await deal_next(service, clock)).table.to_act == "bob"  # button Bob, blinds Cat and Ann
     await play(service, (BOB, "/allin"), (CAT, "/pawn leather jacket"), (CAT, "/call"), (ANN, "/fold"))
     short = await service.handle(PLACE, CAT, "/tournament redeem 1")
-    assert short.error == "Redeeming it costs 100 chips.", "Cat has 95"
+    assert short.error == ("Redeeming it costs 100 chips and you have 95: it stays in pawn and is bought back at the "
+                           "rate when you cash out (/tournament cashout) or at the end.")
     await deal_next(service, clock)  # button Cat: Cat and Ann fold
     await play(service, (CAT, "/fold"), (ANN, "/fold"))
     await deal_next(service, clock)  # button Ann: Ann and Bob fold to Cat's big blind
@@ -390,9 +391,9 @@ async def test_a_redemption_never_takes_the_last_chip(night, decks: list[str]) -
     assert stacks[f"stack:{PLACE.table_id}:cat"] == 100
     for language, reason in (
             ("en", "Redeeming it would take all your chips (100), and a player without chips is out: it stays in "
-                   "pawn and is bought back at the rate when you cash out or at the end."),
+                   "pawn and is bought back at the rate when you cash out (/tournament cashout) or at the end."),
             ("ru", "Выкуп забрал бы все ваши фишки (100), а игрок без фишек выбывает: вещь остаётся в залоге и "
-                   "выкупается по курсу, когда вы выходите с фишками или в конце турнира.")):
+                   "выкупается по курсу, когда вы выходите с фишками (/tournament cashout) или в конце турнира.")):
         await service.handle(PLACE, ANN, f"/lang {language}")
         assert (await service.handle(PLACE, CAT, "/tournament redeem 1")).error == reason
     assert await service.store.read(lambda tx: tx.balances(f"stack:{PLACE.table_id}:")) == stacks

@@ -1,0 +1,97 @@
+"""Redeeming a pawned item with the last chips (RULES.md §1: between hands he may redeem it early by paying 100 chips
+back; the rules are silent on a stack of 100 or fewer). A card room sells nothing that would bust a player between
+hands: the redemption is refused, with his stack and the way the item comes back (a cash-out, or the end, buys it
+back at the rate), and nothing changes; a cash-out with exactly the item's chips then pays for it.
+
+A home-night tournament of Ann, Bob and Cat, no-limit; Cat pawns his jacket in the second hand and is left with 95
+chips, then 100 after posting and winning the blinds."""
+
+import random
+from collections.abc import Iterator
+
+import pytest
+
+from bot.clock import FakeClock
+from bot.output import Actor, Reply
+from bot.service import Service
+from bot.store import Store
+from engine.cards import Deck
+from tests.bot.conftest import ANN, BOB, CAT, PLACE, dump
+from tests.bot.helpers import at, ledger_ok
+
+SHORT = {
+    "en": "Redeeming it costs 100 chips and you have 95: it stays in pawn and is bought back at the rate when you cash "
+          "out (/tournament cashout) or at the end.",
+    "ru": "Выкуп стоит 100 фишек, а у вас 95: вещь остаётся в залоге и выкупается по курсу, когда вы выходите с "
+          "фишками (/tournament cashout) или в конце турнира.",
+}
+LAST_CHIPS = {
+    "en": "Redeeming it would take all your chips (100), and a player without chips is out: it stays in pawn and is "
+          "bought back at the rate when you cash out (/tournament cashout) or at the end.",
+    "ru": "Выкуп забрал бы все ваши фишки (100), а игрок без фишек выбывает: вещь остаётся в залоге и выкупается по "
+          "курсу, когда вы выходите с фишками (/tournament cashout) или в конце турнира.",
+}
+STACKS = f"stack:{PLACE.table_id}:"
+
+
+@pytest.fixture
+def decks(monkeypatch: pytest.MonkeyPatch) -> Iterator[list[str]]:
+    """The tops of the decks the next hands are dealt from, in order (each dealt as `Deck.stacked`; then shuffled)."""
+    tops: list[str] = []
+    monkeypatch.setattr("bot.games.holdem.Deck", lambda rng: Deck.stacked(tops.pop(0) if tops else "", rng))
+    yield tops
+
+
+async def play(service: Service, *lines: tuple[Actor, str]) -> None:
+    """Each actor's command in turn, every one accepted."""
+    for actor, line in lines:
+        reply = await service.handle(PLACE, actor, line)
+        assert reply.error is None, (actor.name, line, reply.error)
+
+
+async def deal_next(service: Service, clock: FakeClock) -> Reply:
+    """Let the pause between hands pass: the next hand is dealt by itself; the table as it stands."""
+    clock.advance(10)
+    await service.scheduler.fire_due()
+    return await service.handle(PLACE, ANN, "/table")
+
+
+async def refused_without_change(service: Service, actor: Actor, line: str, reasons: dict[str, str]) -> None:
+    """The line is refused with the reason in each language, and nothing is stored."""
+    for language, reason in reasons.items():
+        await service.handle(PLACE, ANN, f"/lang {language}")
+        before = dump(service.store.location)
+        refused = await service.handle(PLACE, actor, line)
+        assert refused.error == reason
+        assert refused.public == [] and refused.table is None
+        assert dump(service.store.location) == before
+    await service.handle(PLACE, ANN, "/lang en")
+
+
+async def test_a_redemption_with_too_few_or_the_last_chips_is_refused_and_a_cash_out_buys_it_back(
+        store: Store, decks: list[str]) -> None:
+    clock = FakeClock(at(18, 0))
+    service = Service(store, clock, rng=random.Random(5))
+    await service.start()
+    assert (await service.handle(PLACE, ANN, "/tournament create home-night")).error is None
+    await play(service, (ANN, "/join"), (BOB, "/join"), (CAT, "/join"), (ANN, "/set structure no-limit"),
+               (ANN, "/set run_it_twice off"), (ANN, "/tournament start"))  # button Ann, blinds Bob and Cat
+    await play(service, (ANN, "/raise 40"), (BOB, "/fold"), (CAT, "/fold"))  # Ann 315, Bob 295, Cat 290
+    decks.append("2c 3d Ah 7c 8d Ad 4s Kh Ks 9h 2s Jc 5d Qc")  # Cat, Ann, Bob twice: Bob's aces win
+    assert (await deal_next(service, clock)).table.to_act == "bob"  # button Bob, blinds Cat and Ann
+    await play(service, (BOB, "/allin"), (CAT, "/pawn leather jacket"), (CAT, "/call"), (ANN, "/fold"))
+    assert (await service.store.read(lambda tx: tx.balances(STACKS)))[f"{STACKS}cat"] == 95
+    await refused_without_change(service, CAT, "/tournament redeem 1", SHORT)
+    await deal_next(service, clock)  # button Cat: Cat and Ann fold
+    await play(service, (CAT, "/fold"), (ANN, "/fold"))
+    await deal_next(service, clock)  # button Ann: Ann and Bob fold to Cat's big blind
+    await play(service, (ANN, "/fold"), (BOB, "/fold"))
+    assert (await service.store.read(lambda tx: tx.balances(STACKS)))[f"{STACKS}cat"] == 100
+    await refused_without_change(service, CAT, "/tournament redeem 1", LAST_CHIPS)
+    await ledger_ok(service)
+
+    cashed = await service.handle(PLACE, CAT, "/tournament cashout")  # the same value as the redemption
+    assert cashed.error is None, cashed.error
+    assert cashed.public == ["Cat buys back “leather jacket” for 16.67.", "Cat cashes out 100 chips for 16.67."]
+    assert (await service.store.read(lambda tx: tx.balances(STACKS))).get(f"{STACKS}cat", 0) == 0
+    await ledger_ok(service)
