@@ -82,12 +82,21 @@ async def test_closed_before_the_start_nobody_played_and_every_buy_in_goes_back(
     service, _ = night
     left = await service.handle(PLACE, BOB, "/leave")
     assert left.error is None, left.error
-    assert left.table is not None and "Bob" not in left.table.text
+    assert left.table is not None and left.table.text == (
+        "Texas Hold'em — seats:\n"
+        "  Ann — 300\n"
+        "  Cat — 300\n"
+        "Registration is open: /join to register; the organizer deals the first hand with /tournament start.")
     closed = await service.handle(PLACE, ANN, "/tournament close")
     assert closed.error is None, closed.error
-    results, settlement = closed.public[-2:]
-    assert results == "The tournament was closed before it started: nobody played, every buy-in goes back."
-    assert settlement.endswith("Nobody owes anybody anything.") and "Bob" not in settlement
+    assert closed.public == [
+        "Ann finishes with 300 chips, worth 50.",
+        "Cat finishes with 300 chips, worth 50.",
+        "The tournament was closed before it started: nobody played, every buy-in goes back.",
+        "Settlement (money units):\n"
+        "Ann: paid 50, cashed out 50, net 0\n"
+        "Cat: paid 50, cashed out 50, net 0\n"
+        "Nobody owes anybody anything."], "Bob left before the start: no buy-in, no place in the settlement"
     assert set((await service.store.read(lambda tx: tx.balances(f"bank:{PLACE.table_id}:"))).values()) == {0}
     assert await service.store.read(lambda tx: tx.check_ledger()) == []
     stats = await service.handle(PLACE, ANN, "/stats")
@@ -123,7 +132,7 @@ async def test_the_clock_announces_the_break_and_the_new_limits(night) -> None:
     service, clock = night
     started = await service.handle(PLACE, ANN, "/tournament start")
     assert started.error is None
-    assert any("Level 1: limits 10/20" in message for message in started.public)
+    assert started.public == ["⏱ Level 1: limits 10/20 (blinds 5/10), 1h00m left; next: break."]
     assert started.table is not None and started.table.key == "h1"
     heard: list[str] = []
 
@@ -134,11 +143,12 @@ async def test_the_clock_announces_the_break_and_the_new_limits(night) -> None:
     for hour, minute in ((18, 55), (18, 59), (19, 0), (19, 55), (19, 59), (20, 0)):  # each when its timer fires
         clock.current = datetime(2026, 11, 29, hour, minute, 1, tzinfo=UTC).timestamp()
         await service.scheduler.fire_due()
-    assert "⏱ Break in 5 minutes." in heard
-    assert "⏸ Break until 20:00." in heard
-    assert "▶ Play resumes: limits 50/100." in heard
+    assert heard == ["⏱ Break in 5 minutes.", "⏱ Break in 1 minute.", "⏸ Break until 20:00.",
+                     "⏱ Limits go up to 50/100 in 5 minutes.", "⏱ Limits go up to 50/100 in 1 minute.",
+                     "▶ Play resumes: limits 50/100."]
     clock_reply = await service.handle(PLACE, BOB, "/clock")
-    assert "limits 50/100" in clock_reply.public[0]
+    assert clock_reply.public == [
+        "⏱ Level 2: limits 50/100 (blinds 25/50), the last level: it plays until the tournament ends."]
 
 
 @pytest.mark.parametrize(("language", "refusal"), [
@@ -222,14 +232,23 @@ async def test_cash_out_between_hands_and_settlement(night) -> None:
     await play_out(service, PLACE, PLAYERS, started, preference=("fold", "check"))
     cashed = await service.handle(PLACE, CAT, "/cashout")
     assert cashed.error is None
-    assert any(message.startswith("Cat cashes out") for message in cashed.public)
+    assert cashed.public == ["Cat cashes out 305 chips for 50.83."]
     assert (await service.handle(PLACE, BOB, "/tournament close")).error == "Only the organizer — Ann — can do that."
     closed = await service.handle(PLACE, ANN, "/tournament close")
     assert closed.error is None, closed.error
+    assert closed.public == [
+        "Ann finishes with 300 chips, worth 50.",
+        "Bob finishes with 295 chips, worth 49.17.",
+        "🏆 The tournament is over. Winner: Ann!\n"
+        "Places: 1. Ann · 2. Bob\n"
+        "Cashed out before the end (no place): Cat",
+        "Settlement (money units):\n"
+        "Ann: paid 50, cashed out 50, net 0\n"
+        "Bob: paid 50, cashed out 49.17, net −0.83\n"
+        "Cat: paid 50, cashed out 50.83, net +0.83\n"
+        "Payments:\n"
+        "Bob → Cat: 0.83"]
     results, settlement = closed.public[-2:]
-    assert results.startswith("🏆 The tournament is over. Winner: ")
-    assert results.endswith("Cashed out before the end (no place): Cat")
-    assert settlement.startswith("Settlement (money units):")
     assert await service.store.read(lambda tx: tx.check_ledger()) == []
     bank = await service.store.read(lambda tx: tx.balances(f"bank:{PLACE.table_id}:"))
     assert set(bank.values()) == {0}, "every chip issued came back to the bank"
@@ -246,19 +265,43 @@ async def test_a_cash_out_between_hands_takes_his_seat_off_the_table_at_once(nig
     started = await service.handle(PLACE, ANN, "/tournament start")
     await play_out(service, PLACE, PLAYERS, started, preference=("fold", "check"))
     before = await service.handle(PLACE, ANN, "/table")
-    assert before.table is not None and "Cat — 305" in before.table.text
+    assert before.table is not None and before.table.text == (
+        "Texas Hold'em — seats:\n"
+        "  Ann — 300\n"
+        "  Bob — 295\n"
+        "  Cat — 305\n"
+        "Hand #1: Cat wins 10.\n"
+        "Between hands: the next deal comes in a moment, or press Deal.")
     cashed = await service.handle(PLACE, CAT, "/cashout")
     assert cashed.error is None, cashed.error
     assert cashed.table is not None and cashed.table.key == before.table.key
-    seats = cashed.table.text  # (the last hand's result, which Cat won, may still name him)
-    assert "Cat —" not in seats and "Ann — 300" in seats and "Bob — 295" in seats
+    assert cashed.table.text == (  # the last hand's result, which Cat won, still names him
+        "Texas Hold'em — seats:\n"
+        "  Ann — 300\n"
+        "  Bob — 295\n"
+        "Hand #1: Cat wins 10.\n"
+        "Between hands: the next deal comes in a moment, or press Deal.")
 
 
 @pytest.mark.parametrize(("language", "said"), [
     ("en", ["Cat finishes with 305 chips, worth 50.83.", "Ann finishes with 300 chips, worth 50.",
-            "Bob finishes with 295 chips, worth 49.17."]),
+            "Bob finishes with 295 chips, worth 49.17.",
+            "🏆 The tournament is over. Winner: Cat!\nPlaces: 1. Cat · 2. Ann · 3. Bob",
+            "Settlement (money units):\n"
+            "Ann: paid 50, cashed out 50, net 0\n"
+            "Bob: paid 50, cashed out 49.17, net −0.83\n"
+            "Cat: paid 50, cashed out 50.83, net +0.83\n"
+            "Payments:\n"
+            "Bob → Cat: 0.83"]),
     ("ru", ["Cat заканчивает турнир с 305 фишками — это 50,83.", "Ann заканчивает турнир с 300 фишками — это 50.",
-            "Bob заканчивает турнир с 295 фишками — это 49,17."]),
+            "Bob заканчивает турнир с 295 фишками — это 49,17.",
+            "🏆 Турнир окончен. Победитель: Cat!\nМеста: 1. Cat · 2. Ann · 3. Bob",
+            "Расчёт (в деньгах):\n"
+            "Ann: внесено 50, получено 50, итог 0\n"
+            "Bob: внесено 50, получено 49,17, итог −0,83\n"
+            "Cat: внесено 50, получено 50,83, итог +0,83\n"
+            "Кто кому платит:\n"
+            "Bob → Cat: 0,83"]),
 ])
 async def test_the_end_says_the_chips_each_finishes_with_not_a_cash_out(night, language: str,
                                                                         said: list[str]) -> None:
@@ -269,8 +312,7 @@ async def test_the_end_says_the_chips_each_finishes_with_not_a_cash_out(night, l
     await play_out(service, PLACE, PLAYERS, started, preference=("fold", "check"))  # Cat takes Bob's small blind
     await service.handle(PLACE, ANN, f"/lang {language}")
     closed = await service.handle(PLACE, ANN, "/tournament close")
-    assert closed.public[:3] == said
-    assert closed.public[3].startswith("🏆")
+    assert closed.public == said
 
 
 async def shove_until_someone_pawns(service: Service, item: str) -> tuple[Actor, Reply]:
@@ -294,8 +336,9 @@ async def shove_until_someone_pawns(service: Service, item: str) -> tuple[Actor,
 async def test_a_short_player_pawns_an_item_for_chips(night) -> None:
     service, _ = night
     actor, attempt = await shove_until_someone_pawns(service, "leather jacket")
-    assert (f"Item recorded: {actor.name} pawned “leather jacket” for 100 chips (buy-back price 16.67)."
-            in attempt.public), "the price it is bought back for at the end, not bought back already"
+    assert actor == CAT
+    assert attempt.public == ["Item recorded: Cat pawned “leather jacket” for 100 chips (buy-back price 16.67)."], (
+        "the price it is bought back for at the end, not bought back already")
     socks = await service.handle(PLACE, actor, "/pawn my lucky socks")
     assert socks.error == ("“my lucky socks” cannot be pawned (no socks, belts, jewellery, accessories or "
                            "watches).")  # the item as described, not the one word that refused it
@@ -328,13 +371,34 @@ async def test_the_table_tells_a_short_player_he_may_pawn(night) -> None:
         actor = PLAYERS[reply.table.to_act]
         short = (await service.handle(PLACE, actor, "/pawn jacket")).error != (
             "You can still call: pawn only when short of the call.")
-        line = f"🧥 {actor.name} is short of the call: /pawn and an item (a jacket, say) adds 100 chips to the stack."
-        assert (line in reply.table.text) == short, reply.table.text
-        offered.append(short)
+        offered.append((actor.name, short, reply.table.text))
         if short:
             break
         reply = await service.handle(PLACE, actor, "/allin")
-    assert offered[-1] and not offered[0]
+    assert offered == [
+        ("Bob", False, "Hold'em — hand #2 · blinds 5/10 · no-limit\n"
+                       "Board: — · Pot: 15\n"
+                       "  Ann · 280 bet 10\n"
+                       "▶ Bob · 320 Ⓓ\n"
+                       "  Cat · 285 bet 5\n"
+                       "\n"
+                       "Hand #2: button Bob, blinds 5/10. Cards are dealt — press “My cards” to see yours.\n"
+                       "Cat posts the small blind 5.\n"
+                       "Ann posts the big blind 10.\n"
+                       "▶ Bob to act: 10 to call (⏱ 60\xa0s)."),
+        ("Cat", True, "Hold'em — hand #2 · blinds 5/10 · no-limit\n"
+                      "Board: — · Pot: 335\n"
+                      "  Ann · 280 bet 10\n"
+                      "  Bob · 0 Ⓓ all-in bet 320\n"
+                      "▶ Cat · 285 bet 5\n"
+                      "\n"
+                      "Hand #2: button Bob, blinds 5/10. Cards are dealt — press “My cards” to see yours.\n"
+                      "Cat posts the small blind 5.\n"
+                      "Ann posts the big blind 10.\n"
+                      "Bob raises to 320, all-in.\n"
+                      "▶ Cat to act: 285 to call (⏱ 60\xa0s).\n"
+                      "🧥 Cat is short of the call: /pawn and an item (a jacket, say) adds 100 chips to the stack. "
+                      "Socks, belts, jewellery, accessories and watches are not taken.")]
 
 
 async def test_a_pawned_item_is_redeemed_between_hands(night) -> None:
@@ -350,7 +414,15 @@ async def test_a_pawned_item_is_redeemed_between_hands(night) -> None:
     after = await service.store.read(lambda tx: tx.balance(f"stack:{PLACE.table_id}:{actor.user_id}"))
     assert after == stack - 100
     # the table shows his stack less the price at once, not the stack he had until the next deal
-    assert redeemed.table is not None and f"{actor.name} — {after:,}" in redeemed.table.text
+    assert (actor, after) == (CAT, 285)
+    assert redeemed.public == ["Cat redeems “leather jacket” for 100 chips."]
+    assert redeemed.table is not None and redeemed.table.text == (
+        "Texas Hold'em — seats:\n"
+        "  Ann — 280\n"
+        "  Bob — 335\n"
+        "  Cat — 285\n"
+        "Hand #2: Bob wins 25.\n"
+        "Between hands: the next deal comes in a moment, or press Deal.")
     assert (await service.handle(PLACE, actor, "/tournament redeem 1")).error, "an item is redeemed once"
     assert await service.store.read(lambda tx: tx.check_ledger()) == []
 
@@ -408,25 +480,31 @@ async def test_the_organizer_runs_the_clock(night) -> None:
     await service.handle(PLACE, ANN, "/tournament start")
     assert (await service.handle(PLACE, BOB, "/tournament pause")).error == "Only the organizer — Ann — can do that."
     paused = await service.handle(PLACE, ANN, "/tournament pause")
-    assert paused.error is None and "(clock paused)" in paused.public[-1]
+    assert paused.error is None
+    assert paused.public == ["⏱ Level 1: limits 10/20 (blinds 5/10), 1h00m left; next: break. (clock paused)"]
     before = dump(service.store.location)
     again = await service.handle(PLACE, ANN, "/tournament pause")
     assert again.error == "The clock is already paused." and again.public == [] and again.private == {}
     assert dump(service.store.location) == before, "pausing twice changed something"
     resumed = await service.handle(PLACE, ANN, "/tournament resume")
-    assert resumed.error is None and "(clock paused)" not in resumed.public[-1]
+    assert resumed.error is None
+    assert resumed.public == ["⏱ Level 1: limits 10/20 (blinds 5/10), 1h00m left; next: break."]
     status = await service.handle(PLACE, CAT, "/tournament status")
-    assert "Level 1" in status.private["cat"][0]
+    assert status.public == [] and status.private == {
+        "cat": ["⏱ Level 1: limits 10/20 (blinds 5/10), 1h00m left; next: break."]}
     before = dump(service.store.location)
     for odd in ("x", "+-5", "²", "99999999999999"):  # answered with a usage line, not an exception
         refused = await service.handle(PLACE, ANN, f"/tournament minutes {odd}")
         assert refused.error == "Usage: /tournament minutes +5 | -5", odd
         assert refused.public == [] and refused.private == {}, odd
     assert dump(service.store.location) == before, "a refused /tournament minutes changed something"
-    assert (await service.handle(PLACE, ANN, "/tournament frobnicate")).error.startswith("Usage: /tournament")
+    assert (await service.handle(PLACE, ANN, "/tournament frobnicate")).error == (
+        "Usage: /tournament create [preset or schedule] [rebuys N] [addon [N]] [reentry] [bounty M] | register | "
+        "start | pause | resume | skip | minutes +N|-N | status | clock | cashout | redeem [item number] | rebuy | "
+        "addon | close")
     skipped = await service.handle(PLACE, ANN, "/tournament skip")
     assert skipped.error is None, skipped.error
-    assert "Break until 20:00" in skipped.public[-1]
+    assert skipped.public == ["⏸ Break until 20:00 (2h00m left)."]
 
 
 async def test_an_absent_player_is_blinded_off_so_the_tournament_still_ends(store: Store) -> None:
@@ -465,8 +543,12 @@ async def test_an_absent_player_is_blinded_off_so_the_tournament_still_ends(stor
         await service.scheduler.fire_due()
     else:
         pytest.fail("the tournament never ended with an absent player")
-    assert settled.public[0].startswith("🏆 The tournament is over. Winner: Ann!")
-    assert "Ann: paid 50, cashed out 100" in settled.public[1]
+    assert settled.public == ["🏆 The tournament is over. Winner: Ann!\nPlaces: 1. Ann · 2. Bob",
+                              "Settlement (money units):\n"
+                              "Ann: paid 50, cashed out 100, net +50\n"
+                              "Bob: paid 50, net −50\n"
+                              "Payments:\n"
+                              "Bob → Ann: 50"]
     assert await store.read(lambda tx: tx.check_ledger()) == []
 
 
@@ -487,7 +569,7 @@ async def test_a_break_ending_half_a_minute_past_is_announced_at_its_real_minute
     for minute, second in ((45, 30), (49, 30), (50, 30)):
         clock.current = datetime(2026, 11, 29, 19, minute, second, tzinfo=UTC).timestamp()
         await service.scheduler.fire_due()
-    assert "⏸ Break until 20:00:30." in heard, heard
+    assert heard == ["⏱ Break in 5 minutes.", "⏱ Break in 1 minute.", "⏸ Break until 20:00:30."]
     status = await service.handle(PLACE, BOB, "/clock")
     assert status.public == ["⏸ Break until 20:00:30 (10m left)."]
 
@@ -526,7 +608,7 @@ async def test_a_time_zone_set_before_the_start_moves_the_tournament_s_times_and
     for actor in (ANN, BOB):
         assert (await service.handle(PLACE, actor, "/join")).error is None
     started = await service.handle(PLACE, ANN, "/tournament start")
-    assert "⏱ Level 1: limits 10/20 (blinds 5/10), 1h00m left; next: break." in started.public
+    assert started.public == ["⏱ Level 1: limits 10/20 (blinds 5/10), 1h00m left; next: break."]
     await service.handle(PLACE, ANN, "/lang ru")
     kept = await service.handle(PLACE, ANN, "/set timezone Asia/Tokyo")
     assert kept.public[-1] == ("Турнир №1 уже идёт: его часы остаются по времени Europe/Moscow; новый часовой пояс "
@@ -555,7 +637,17 @@ async def test_a_tournament_deal_reads_the_clock_s_level_once(night, monkeypatch
     dealt = await service.handle(PLACE, ANN, "/deal")
     assert dealt.error is None and dealt.table is not None and dealt.table.to_act
     assert len(readings) == 1
-    assert "blinds 5/10" in dealt.table.text, "level 1: limits 10/20"
+    assert dealt.table.text == (  # level 1: limits 10/20
+        "Hold'em — hand #2 · blinds 5/10 · home-limit\n"
+        "Board: — · Pot: 15\n"
+        "  Ann · 280 bet 10\n"
+        "▶ Bob · 320 Ⓓ\n"
+        "  Cat · 285 bet 5\n"
+        "\n"
+        "Hand #2: button Bob, blinds 5/10. Cards are dealt — press “My cards” to see yours.\n"
+        "Cat posts the small blind 5.\n"
+        "Ann posts the big blind 10.\n"
+        "▶ Bob to act: 10 to call (⏱ 60\xa0s).")
 
 
 def count_tournament_loads(monkeypatch: pytest.MonkeyPatch) -> list[object]:
@@ -601,24 +693,67 @@ async def test_a_table_drawn_while_a_player_is_short_of_the_call_does_not_load_t
     await play(service, (CAT, "/call"))
     await play(service, (ANN, "/allin"))
     loads = count_tournament_loads(monkeypatch)
-    line = "🧥 Cat is short of the call: /pawn and an item (a jacket, say) adds 100 chips to the stack."
+    line = ("🧥 Cat is short of the call: /pawn and an item (a jacket, say) adds 100 chips to the stack. Socks, belts, "
+            "jewellery, accessories and watches are not taken.")
     for _ in range(3):
         drawn = await service.handle(PLACE, CAT, "/table")
-        assert drawn.table is not None and drawn.table.to_act == "cat" and line in drawn.table.text
+        assert drawn.table is not None and drawn.table.to_act == "cat" and drawn.table.text == (
+            "Hold'em — hand #2 · blinds 5/10 · no-limit\n"
+            "Board: — · Pot: 620\n"
+            "  Ann · 0 all-in bet 610\n"
+            "▶ Cat · 280 Ⓓ bet 10\n"
+            "\n"
+            "Hand #2: button Cat, blinds 5/10. Cards are dealt — press “My cards” to see yours.\n"
+            "Cat posts the small blind 5.\n"
+            "Ann posts the big blind 10.\n"
+            "Cat calls 5.\n"
+            "Ann raises to 610, all-in.\n"
+            f"▶ Cat to act: 280 to call (⏱ 60\xa0s).\n{line}")
     assert loads == []
     await play(service, (CAT, "/pawn leather jacket"), (CAT, "/pawn wool coat"))
     drawn = await service.handle(PLACE, CAT, "/table")
-    assert drawn.table is not None and line in drawn.table.text, "two items pawned: a third may be"
+    assert drawn.table is not None and drawn.table.text == (  # two items pawned: a third may be
+        "Hold'em — hand #2 · blinds 5/10 · no-limit\n"
+        "Board: — · Pot: 620\n"
+        "  Ann · 0 all-in bet 610\n"
+        "▶ Cat · 480 Ⓓ bet 10\n"
+        "\n"
+        "Cat posts the small blind 5.\n"
+        "Ann posts the big blind 10.\n"
+        "Cat calls 5.\n"
+        "Ann raises to 610, all-in.\n"
+        "Cat pawns “leather jacket” for 100 chips.\n"
+        "Cat pawns “wool coat” for 100 chips.\n"
+        f"▶ Cat to act: 480 to call (⏱ 60\xa0s).\n{line}")
     await play(service, (CAT, "/pawn sweater"))
     drawn = await service.handle(PLACE, CAT, "/table")
-    assert drawn.table is not None and drawn.table.to_act == "cat" and "🧥" not in drawn.table.text
+    assert drawn.table is not None and drawn.table.to_act == "cat" and drawn.table.text == (  # no more pawns
+        "Hold'em — hand #2 · blinds 5/10 · no-limit\n"
+        "Board: — · Pot: 620\n"
+        "  Ann · 0 all-in bet 610\n"
+        "▶ Cat · 580 Ⓓ bet 10\n"
+        "\n"
+        "Ann posts the big blind 10.\n"
+        "Cat calls 5.\n"
+        "Ann raises to 610, all-in.\n"
+        "Cat pawns “leather jacket” for 100 chips.\n"
+        "Cat pawns “wool coat” for 100 chips.\n"
+        "Cat pawns “sweater” for 100 chips.\n"
+        "▶ Cat to act: 580 to call (⏱ 60\xa0s).")
 
 
 async def test_help_shows_the_add_on_count_as_optional(store: Store) -> None:
     """`/help tournament` showed "addon N", as if the count were needed: "addon" alone offers one add-on each."""
     service = Service(store, FakeClock(datetime(2026, 11, 29, 18, 0, tzinfo=UTC).timestamp()), rng=random.Random(5))
     await service.start()
-    assert (await service.handle(PLACE, ANN, "/help tournament")).private["ann"][0].startswith(
-        "/tournament create [preset or schedule] [rebuys N] [addon [N]] [reentry] [bounty M] | register")
+    assert (await service.handle(PLACE, ANN, "/help tournament")).private == {"ann": [
+        "/tournament create [preset or schedule] [rebuys N] [addon [N]] [reentry] [bounty M] | register | start | "
+        "pause | resume | skip | minutes +N|-N | status | clock | cashout | redeem [item number] | rebuy | addon | "
+        "close\n"
+        "tournament commands (the organizer's: create, start, pause, resume, skip, minutes, close)"]}
     created = await service.handle(PLACE, ANN, "/tournament create home-night addon")
+    assert created.error is None and created.public == [
+        "Tournament #1 created. Schedule (UTC): 10/20 until 19:00; break until 20:00; 50/100. Buy-in 50 for 300 "
+        "chips: /join to register; the organizer starts it with /tournament start.",
+        "Options: 1 add-on per player at the first break; an add-on costs 50 for 300 chips."]
     assert created.error is None and created.public[-1].startswith("Options: 1 add-on per player at the first break;")
