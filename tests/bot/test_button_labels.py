@@ -56,9 +56,23 @@ async def test_a_short_stack_calls_all_in_on_one_button_and_the_story_says_it_on
     assert shown(raised) == [("Fold", "fold"), ("Call 180 (all-in)", "call")]  # the bet is 240 more: he has 180
     called = await service.press(PLACE, BOB, raised.table.buttons[2].payload)  # type: ignore[union-attr]
     assert called.error is None
-    story = everything_public(called)
-    assert "Bob calls 180, all-in." in story
-    assert story.count("all-in") == 1
+    assert called.public == [
+        "Showdown — Bob: 4♦ 8♦ (two pair, jacks and eights, six kicker); Ann: 7♠ 2♠ (a pair of jacks, eight kicker)\n"
+        "Bob wins the main pot (400) with two pair, jacks and eights, six kicker."]
+    assert called.table is not None and called.table.text == (  # the story says all-in once
+        "Hold'em — hand #1 · blinds 10/20 · no-limit\n"
+        "Board: J♥ 6♣ J♠ 4♠ 8♣ · Pot: 0\n"
+        "  Ann · 400 Ⓓ\n"
+        "  Bob · 400\n"
+        "\n"
+        "Bob calls 180, all-in.\n"
+        "60 uncalled chips returned to Ann.\n"
+        "Flop: J♥ 6♣ J♠\n"
+        "Turn: 4♠ (board J♥ 6♣ J♠ 4♠)\n"
+        "River: 8♣ (board J♥ 6♣ J♠ 4♠ 8♣)\n"
+        "Showdown — Bob: 4♦ 8♦ (two pair, jacks and eights, six kicker); Ann: 7♠ 2♠ (a pair of jacks, eight kicker)\n"
+        "Bob wins the main pot (400) with two pair, jacks and eights, six kicker.\n"
+        "The hand is over.")
     await ledger_ok(service)
 
 
@@ -70,7 +84,19 @@ async def test_a_raise_short_of_the_minimum_that_takes_the_whole_stack_is_one_bu
     bet = await service.handle(PLACE, ANN, "/bet 100")
     assert shown(bet) == [("Fold", "fold"), ("Call 100", "call"), ("Raise to 120 (all-in)", "raise 120")]
     raised = await service.press(PLACE, BOB, bet.table.buttons[3].payload)  # type: ignore[union-attr]
-    assert raised.error is None and "Bob raises to 120, all-in." in everything_public(raised)
+    assert raised.error is None and raised.public == [] and raised.table is not None
+    assert raised.table.text == ("Hold'em — hand #1 · blinds 10/20 · no-limit\n"
+                                 "Board: J♥ 6♣ J♠ · Pot: 380\n"
+                                 "▶ Ann · 420 Ⓓ bet 100\n"
+                                 "  Bob · 0 all-in bet 120\n"
+                                 "\n"
+                                 "Ann raises to 80.\n"
+                                 "Bob calls 60.\n"
+                                 "Flop: J♥ 6♣ J♠\n"
+                                 "Bob checks.\n"
+                                 "Ann bets 100.\n"
+                                 "Bob raises to 120, all-in.\n"
+                                 "▶ Ann to act: 20 to call (⏱ 60\xa0s).")
 
 
 async def test_the_card_toggles_say_they_choose_the_exchange_without_showing_the_cards(service: Service) -> None:
