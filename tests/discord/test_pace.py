@@ -133,12 +133,12 @@ async def test_a_press_updates_its_message_before_anything_else_is_sent(fake: Fa
     table = current_table(fake, fake.channels[0])
     first = await fake.press(ann, table, fake.button(table, "Check"))
     before_anything_else(fake, first)
-    assert "→ Bob" in first.callbacks[0]["data"]["content"]
+    assert first.callbacks[0]["data"]["content"] == f"Hand 1\n  Ann\n→ Bob\n  Cat\n<@{bob.id}>"
     await fake.press(bob, table, fake.button(table, "Check"))
     last = await fake.press(cat, table, fake.button(table, "Check"))  # ends the hand: a public text too
     await bot.settled()
     before_anything_else(fake, last, kind=6)  # acknowledged; its line, read before the table shows the hand over
-    assert announced(last).startswith("Hand 1 is over")
+    assert announced(last) == "Hand 1 is over: Ann 6d, Bob Js, Cat 9s."
     told = [m for m in fake.channel_messages(fake.channels[0]) if m["content"].startswith("Hand 1 is over")]
     assert told == last.messages
     assert fake.messages[int(table["id"])]["content"] == "Hand 1: over."
@@ -172,7 +172,7 @@ async def test_a_rate_limited_channel_does_not_delay_another_channels_timer(fake
     assert loop.time() - started < 1.0
     assert not fake.channel_messages(busy)[-1]["content"].startswith("Clock:")  # still waiting for Discord
     await bot.settled()
-    assert fake.channel_messages(busy)[-1]["content"].startswith("Clock: level 2")  # and then it came
+    assert fake.channel_messages(busy)[-1]["content"] == "Clock: level 2 begins (hand 1)."  # and then it came
     assert [hit[1] for hit in fake.limited] and all(str(busy) in hit[1] for hit in fake.limited)
 
 
@@ -273,7 +273,8 @@ async def test_stats_about_a_member_who_left_the_server(fake: FakeDiscord, make_
     bob.left = True
     stats = await fake.slash(ann, channel, "stats", player=bob)
     await bot.settled()
-    assert stats.texts()[0].startswith("Bob: hands played 1, ")
+    assert stats.texts() == ["Bob: hands played 1, won 0 · cash games: net −20, biggest pot 0\n"
+                             "VPIP 0% · PFR 0% · aggression factor — · went to showdown 100% · won at showdown 0%"]
 
 
 async def test_a_channel_the_bot_can_no_longer_reach_is_noted_once(fake: FakeDiscord, turns, make_bot,
