@@ -182,11 +182,11 @@ class Delivery:
     async def _run(self, channel: _Channel) -> None:
         # no await after the loop: a reply queued while this task runs is always seen by it
         while channel.entries:
+            _drop_superseded(channel.entries)
             first = channel.entries[0]
             if first.gate is not None and not first.gate.is_set():
                 await first.gate.wait()
                 continue
-            _drop_superseded(channel.entries)
             entry = channel.entries.popleft()
             try:
                 await self._send(channel, entry)
@@ -299,7 +299,8 @@ class Delivery:
 
 def _drop_superseded(entries: deque[_Entry]) -> None:
     """Leave out each waiting table state whose hand has a newer waiting state, and each waiting picture of the
-    table followed by a newer one (it shows the same board with more cards): only the newest is shown."""
+    table followed by a newer one (it shows the same board with more cards): only the newest is shown. An entry still
+    waiting for its interaction's answer stays (its gate holds what comes after it: a press's line is read first)."""
     newest: dict[tuple[str, str], int] = {}
     last_picture = -1
     for index, entry in enumerate(entries):
@@ -308,8 +309,8 @@ def _drop_superseded(entries: deque[_Entry]) -> None:
         elif entry.pictures:
             last_picture = index
     kept = [entry for index, entry in enumerate(entries)
-            if (entry.table is None or newest[(entry.table[0], entry.table[1][1].key)] == index)
-            and (not entry.pictures or index == last_picture)]
+            if not entry.ready or ((entry.table is None or newest[(entry.table[0], entry.table[1][1].key)] == index)
+                                   and (not entry.pictures or index == last_picture))]
     if len(kept) < len(entries):
         entries.clear()
         entries.extend(kept)

@@ -185,6 +185,8 @@ class FakeDiscord:
         """Channels the bot sees but may not send messages in (Send Messages taken away): a new message is refused
         (403, code 50013), and interactions from them say so in their app_permissions. For a thread: Send Messages
         in Threads taken away (Send Messages, the channel's, kept)."""
+        self.held_followups: asyncio.Event | None = None
+        """While set to an event not set yet, interactions' follow-ups wait for it (a slow network)."""
         self.threads: dict[int, int] = {}
         """Public threads (`add_thread`), each with its parent channel."""
         self.uploads: dict[int, bytes] = {}
@@ -498,6 +500,8 @@ class FakeDiscord:
                     return _json({"message": "Unknown interaction", "code": UNKNOWN_INTERACTION}, 404)
                 result = self._callback(interaction, body)
             case ("POST", "webhooks", _, token):
+                if self.held_followups is not None:
+                    await self.held_followups.wait()
                 result = self._followup(self.interactions[token], body)
             case ("PATCH", "webhooks", _, token, "messages", message_id):
                 result = self._edit_response(self.interactions[token], message_id, body)

@@ -1,0 +1,92 @@
+"""The channel reads every announcement in the order it happened, whatever Discord holds up: a press's line posted as
+its follow-up, a timer's line held by a 429 in the channel's queue, a clock line that comes with no table state, and a
+line whose follow-up Discord refused (the channel's queue posts it). The table never shows what a line tells before
+the line is posted."""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+from collections.abc import Callable
+from typing import Any
+
+import pytest
+
+from bot.games.context import Action
+from bot.output import TableMessage
+from tests.discord.conftest import Turns
+from tests.discord.fake_discord import FakeDiscord
+from tests.discord.test_held_announcements import HOLD, dealt, public_before
+from tests.discord.test_order import after
+
+OVER = "Hand 1: over."
+
+
+class LevelledTurns(Turns):
+    """The scripted game, whose clock may raise the level on the table (`on_table`): the channel reads 'Clock: level 2
+    begins.' and the table (the same hand's message) then shows the level."""
+
+    on_table = False
+
+    def on_timer(self, act: Action, key: str, payload: dict[str, Any]) -> None:
+        if not self.on_table:
+            super().on_timer(act, key, payload)
+            return
+        act.state["level"] = 2
+        act.reply.public.append("Clock: level 2 begins.")
+        act.show_table(self.table_message(act))
+
+    def table_message(self, act: Action) -> TableMessage | None:
+        message = super().table_message(act)
+        level = act.state.get("level")
+        if message is None or level is None:
+            return message
+        return TableMessage(message.key, f"{message.text}\nLevel {level}", message.buttons, message.to_act)
+
+
+@pytest.fixture
+def turns() -> Turns:
+    return LevelledTurns()
+
+
+async def until(condition: Callable[[], bool], seconds: float) -> None:
+    """Wait until `condition` holds, or `seconds` passed (then go on: the test's assertions tell what happened)."""
+    with contextlib.suppress(TimeoutError):
+        async with asyncio.timeout(seconds):
+            while not condition():
+                await asyncio.sleep(0.01)
+
+
+def told(fake: FakeDiscord, table: dict[str, Any]) -> list[str]:
+    """The messages posted in the first channel after the table message, in order."""
+    return [m["content"] for m in fake.channel_messages(fake.channels[0]) if int(m["id"]) > int(table["id"])]
+
+
+async def test_a_press_line_is_read_before_a_clock_that_rang_while_its_follow_up_was_on_its_way(fake, turns,
+                                                                                               make_bot) -> None:
+    """Discord holds the channel while the table shows Ann's and Bob's checks (typed: no line); Cat's press ends the
+    hand, its line on its way as a follow-up (a slow network), when the clock rings. The channel reads Cat's line,
+    then the clock's: the queue, once Discord let the table's edit go, left out the press's table state (a newer one
+    of the hand, the clock's, waited behind it) and with it the wait for the press, and posted the clock's line
+    first."""
+    turns.on_table = True
+    bot = await make_bot()
+    (ann, bob, cat), table = await dealt(fake, bot, ("Ann", "Bob", "Cat"))
+    fake.limit_channel(fake.channels[0], HOLD)
+    await fake.slash(ann, fake.channels[0], "check")
+    await fake.slash(bob, fake.channels[0], "check")
+    fake.held_followups = asyncio.Event()
+    pressed = await fake.press(cat, table, fake.button(table, "Check"))
+    bot.clock.advance(61)
+    assert await bot.service.scheduler.fire_due() == 1
+    await until(lambda: "PATCH channel" in after(fake, pressed), HOLD + 2)  # the held edit of Ann's check went
+    await until(lambda: "Clock: level 2 begins." in told(fake, table), 0.5)
+    fake.held_followups.set()
+    await bot.settled()
+    assert told(fake, table)[0].startswith("Hand 1 is over: ")
+    assert told(fake, table)[1:] == ["Clock: level 2 begins."]
+    assert after(fake, pressed) == ["callback 6", "PATCH channel", "follow-up", "edit of the pressed message",
+                                    "POST channel", "PATCH channel"]
+    assert fake.messages[int(table["id"])]["content"] == f"{OVER}\nLevel 2"
+    assert not [version for version in public_before(fake, "Hand 1 is over: ") if "Level 2" in version
+                or version.startswith(OVER)]
