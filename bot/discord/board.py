@@ -26,6 +26,19 @@ PLATFORM = "discord"
 Rendered = tuple[str, tuple[object, ...], str | None]
 
 
+@dataclass(eq=False)
+class Unread:
+    """An announcement not sent yet (each is its own: `TableBoard.heard` names it)."""
+
+    version: int
+    """The version of the state it came with; for a text without one (a clock line), that of the table's newest
+    state when it was queued (it is read before any state numbered after that, not before that one)."""
+    before: State | None
+    """The newest state numbered before it: the furthest a press may show the table while it waits."""
+    alone: bool = False
+    """It came without a table state: read once the delivery queue sent it, or showed a state numbered after it."""
+
+
 @dataclass
 class _Shown:
     """What one table's channel shows, and the newest state it should show."""
@@ -43,12 +56,11 @@ class _Shown:
     (`TableBoard.show` asks the chat's before it shows the table)."""
     buttons: bool | None = None
     """Whether the message shows buttons (None: unknown, as after a restart)."""
-    unread: list[tuple[int, State | None]] = field(default_factory=list)
-    """The announcements not sent yet, oldest first: the version of the state each came with, and the newest state
-    numbered before it (the furthest a press may show the table while that announcement waits). The board's one
-    record of announcements: `show` asks it too whether a newer state's texts are still to be read, where the
-    Telegram adapter asks `TableStates.announced_after` (it keeps no such record: its queue orders a group's texts
-    and table edits by itself)."""
+    unread: list[Unread] = field(default_factory=list)
+    """The announcements not sent yet, oldest first: those that came with a state (`want`) and the texts that came
+    without one (`said`). The board's one record of announcements: `show` asks it too whether a newer state's texts
+    are still to be read, where the Telegram adapter asks `TableStates.announced_after` (it keeps no such record: its
+    queue orders a group's texts and table edits by itself)."""
 
 
 def render(message: TableMessage) -> str:
@@ -126,7 +138,7 @@ class TableBoard:
         before = self._states.newest(table_id) if announced else None
         version, _ = self._states.number(table_id, message)  # its announcement is kept in `unread` alone
         if announced:  # read once its texts are sent: by the queue (`show`), or by the press itself
-            shown.unread.append((version, before))
+            shown.unread.append(Unread(version, before))
         if pressed is not None and pressed[0] == message.key and shown.key != message.key:
             shown.key, shown.message_id, shown.rendered, shown.version = pressed[0], pressed[1], None, 0
             shown.buttons = None
@@ -151,23 +163,41 @@ class TableBoard:
         if shown is None or shown.message_id != message_id:
             return None
         if shown.unread:
-            latest = shown.unread[0][1]
+            latest = shown.unread[0].before
             if latest is not None and latest[0] <= shown.version:
                 return None
         else:
             latest = self._states.newest(table_id)
         return latest if latest is not None and latest[1].key == shown.key else None
 
+    def said(self, table_id: str, channel_id: int) -> Unread:
+        """A public text that came without a table state (a clock line) is queued: an announcement like the others,
+        read before any state numbered after it is shown or a later press's line posted (`heard` once sent)."""
+        shown = self._shown.setdefault(table_id, _Shown(channel_id))
+        before = self._states.newest(table_id)
+        unread = Unread(0 if before is None else before[0], before, alone=True)
+        shown.unread.append(unread)
+        return unread
+
     def waiting(self, table_id: str, version: int | None) -> bool:
         """Whether an announcement numbered before the state `version` (any, for None) is not sent yet."""
         shown = self._shown.get(table_id)
-        return shown is not None and bool(shown.unread) and (version is None or shown.unread[0][0] < version)
+        return shown is not None and bool(shown.unread) and (version is None or shown.unread[0].version < version)
 
     def read(self, table_id: str, version: int) -> None:
-        """The announcements that came with the states up to `version` are sent: the table may show what they tell."""
+        """The announcements that came with the states up to `version` are sent (and the texts without a state
+        queued before it was numbered, so ahead of it): the table may show what they tell."""
         shown = self._shown.get(table_id)
         if shown is not None and shown.unread:
-            shown.unread = [entry for entry in shown.unread if entry[0] > version]
+            shown.unread = [entry for entry in shown.unread
+                            if entry.version > version or (entry.alone and entry.version == version)]
+
+    def heard(self, table_id: str, said: Iterable[Unread]) -> None:
+        """The delivery queue sent these texts that came without a table state (`said`)."""
+        shown = self._shown.get(table_id)
+        if shown is not None:
+            sent = tuple(said)  # (each is its own: compared by identity)
+            shown.unread = [entry for entry in shown.unread if entry not in sent]
 
     def is_edit(self, table_id: str, state: State) -> bool:
         """Whether showing `state` edits the table's current message (rather than posting a new one)."""

@@ -14,7 +14,7 @@ from dataclasses import dataclass, field
 
 import discord
 
-from bot.discord.board import TableBoard
+from bot.discord.board import TableBoard, Unread
 from bot.discord.pages import CONTENT_LIMIT, pack
 from bot.i18n import text
 from bot.output import File, OldMessage, Picture, Place
@@ -48,6 +48,8 @@ class _Entry:
     table: tuple[str, State] | None = None
     pictures: tuple[Picture, ...] = ()
     file: File | None = None
+    said: tuple[Unread, ...] = ()
+    """The announcements without a table state this text ends (`TableBoard.said`), read once it is sent."""
 
     @property
     def ready(self) -> bool:
@@ -107,9 +109,13 @@ class Delivery:
 
     def queue(self, place: Place, *, texts: Iterable[str] = (), table: State | None = None,
               pictures: Iterable[Picture] = (), files: Iterable[File] = (), gate: asyncio.Event | None = None) -> None:
-        """Queue a reply's public part: its texts, then the table's state, then its pictures and files."""
+        """Queue a reply's public part: its texts, then the table's state, then its pictures and files. Texts without
+        a table state are an announcement of their own (`TableBoard.said`); with one, showing the state reads them."""
         channel = self._channel(place)
-        channel.entries.extend(_Entry(gate, text=page) for page in pack(list(texts)))
+        pages = pack(list(texts))
+        channel.entries.extend(_Entry(gate, text=page) for page in pages)
+        if pages and table is None:
+            channel.entries[-1].said = (self._board.said(place.table_id, _channel_id(place)),)
         if table is not None:
             channel.entries.append(_Entry(gate, table=(place.table_id, table)))
         shown = tuple(pictures)
@@ -206,8 +212,10 @@ class Delivery:
     async def _send(self, channel: _Channel, entry: _Entry) -> None:
         target = self._client.get_partial_messageable(_channel_id(channel.place))
         if entry.text is not None:
-            entry.text = self._joined(channel, entry.text)
+            self._join(channel, entry)
             await target.send(entry.text, allowed_mentions=discord.AllowedMentions.none())
+            if entry.said:
+                self._board.heard(channel.place.table_id, entry.said)
         elif entry.table is not None:
             if self._board.is_edit(*entry.table):
                 channel.edits.stamp(time.monotonic())
@@ -268,25 +276,26 @@ class Delivery:
                 log.exception("could not retire table message %s of %s", message_id, channel.place.table_id)
             await self._board.retired(channel.place, [message_id])  # done with it (a cancelled edit is not)
 
-    def _joined(self, channel: _Channel, content: str) -> str:
-        """The text with the waiting texts after it that fit one message. Edits of the table message between them
-        are passed over (an edit does not move the message, so it may come after them); a new message or a
-        picture ends the text."""
+    def _join(self, channel: _Channel, first: _Entry) -> None:
+        """Join to the text (and its announcements) the waiting texts after it that fit one message. Edits of the
+        table message between them are passed over (an edit does not move the message, so it may come after them); a
+        new message or a picture ends the text."""
+        assert first.text is not None
         index = 0
         while index < len(channel.entries):
             entry = channel.entries[index]
             if not entry.ready:
                 break
             if entry.text is not None:
-                if len(content) + 2 + len(entry.text) > CONTENT_LIMIT:
+                if len(first.text) + 2 + len(entry.text) > CONTENT_LIMIT:
                     break
-                content += "\n\n" + entry.text
+                first.text += "\n\n" + entry.text
+                first.said += entry.said
                 del channel.entries[index]
             elif entry.table is not None and self._board.is_edit(*entry.table):
                 index += 1
             else:
                 break
-        return content
 
     async def _notice(self, channel: _Channel, target: discord.PartialMessageable) -> None:
         """Name the missing Attach Files permission in the channel, once."""

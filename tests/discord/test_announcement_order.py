@@ -17,7 +17,7 @@ from bot.output import TableMessage
 from tests.discord.conftest import Turns
 from tests.discord.fake_discord import FakeDiscord
 from tests.discord.test_held_announcements import HOLD, dealt, public_before
-from tests.discord.test_order import after
+from tests.discord.test_order import ANNOUNCED, after, heads_up_dealt
 
 OVER = "Hand 1: over."
 
@@ -90,3 +90,41 @@ async def test_a_press_line_is_read_before_a_clock_that_rang_while_its_follow_up
     assert fake.messages[int(table["id"])]["content"] == f"{OVER}\nLevel 2"
     assert not [version for version in public_before(fake, "Hand 1 is over: ") if "Level 2" in version
                 or version.startswith(OVER)]
+
+
+async def test_a_press_line_is_read_after_a_held_clock_line_that_came_without_the_table(fake, make_bot) -> None:
+    """The clock rings ('Clock: level 2 begins (hand 1).', no table state) while Discord holds the channel; Bob's
+    check then ends the hand. His line waits behind the clock's and the table shows the hand over after both: his
+    line was posted at once as his follow-up, above the held one (nothing counted a line without a table state)."""
+    bot = await make_bot()
+    (ann, bob), table = await heads_up_dealt(fake, bot)
+    await fake.press(ann, table, fake.button(table, "Check"))
+    await bot.settled()
+    fake.limit_channel(fake.channels[0], HOLD)
+    bot.clock.advance(61)
+    assert await bot.service.scheduler.fire_due() == 1
+    pressed = await fake.press(bob, table, fake.button(table, "Check"))
+    assert pressed.acked_after is not None and pressed.acked_after < 1.0
+    await bot.settled()
+    assert pressed.callback_type == 6 and pressed.texts(ephemeral=False) == []
+    said = told(fake, table)
+    assert said[0] == "Clock: level 2 begins (hand 1)." and said[1].startswith("Hand 1 is over: ")
+    assert fake.messages[int(table["id"])]["content"] == OVER
+    assert OVER not in public_before(fake, "Hand 1 is over: ")
+
+
+async def test_a_clock_line_once_posted_no_longer_holds_a_press_line_back(fake, make_bot) -> None:
+    """The clock rings ('Clock: level 2 begins (hand 1).', no table state) and is posted at once; Bob's check then
+    ends the hand and is answered as any press with a line: its follow-up, then its pressed message, nothing through
+    the channel's queue."""
+    bot = await make_bot()
+    (ann, bob), table = await heads_up_dealt(fake, bot)
+    await fake.press(ann, table, fake.button(table, "Check"))
+    bot.clock.advance(61)
+    assert await bot.service.scheduler.fire_due() == 1
+    await bot.settled()
+    pressed = await fake.press(bob, table, fake.button(table, "Check"))
+    await bot.settled()
+    assert after(fake, pressed) == ANNOUNCED
+    assert told(fake, table)[0] == "Clock: level 2 begins (hand 1)."
+    assert pressed.texts(ephemeral=False)[0].startswith("Hand 1 is over: ")
