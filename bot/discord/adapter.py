@@ -360,7 +360,8 @@ class DiscordAdapter:
                 if turn.unacknowledged:  # Discord takes no answer to it any more: the channel has its part
                     return reply
                 shown_by_press = state if not (component and public) else None  # else after the rest, by the queue
-                later = await self._respond(interaction, place, actor, reply, turn, first, shown_by_press, name=name)
+                later = await self._respond(interaction, place, actor, reply, turn, first, shown_by_press, name=name,
+                                            answered=answered)
                 answered.set()
                 for send in later:
                     await send()
@@ -459,8 +460,8 @@ class DiscordAdapter:
         return reply, (version, reply.table)
 
     async def _respond(self, interaction: discord.Interaction, place: Place, actor: Actor, reply: Reply,
-                       turn: _Turn, first: str | None, state: State | None, *,
-                       name: str) -> list[Callable[[], Awaitable[Any]]]:
+                       turn: _Turn, first: str | None, state: State | None, *, name: str,
+                       answered: asyncio.Event) -> list[Callable[[], Awaitable[Any]]]:
         """The interaction's own answer; returns the follow-ups to send once it is given (the rest of a long
         private answer, the actor's files). The bot's own words in it ("The table: <link>", "the answer is long")
         are in the actor's language, read only when they are said.
@@ -488,7 +489,7 @@ class DiscordAdapter:
         later += [partial(interaction.followup.send, file=file, ephemeral=True) for file in files]
         if component:
             if first is not None:  # the channel reads the line before the table shows what it says
-                await self._announce(interaction, place, first, state)
+                await self._announce(interaction, place, first, state, answered)
             if first is not None or (state is not None and await self._update(interaction, place)):
                 if private or own:
                     later.insert(0, partial(interaction.followup.send, **_ephemeral(private, own)))
@@ -510,14 +511,23 @@ class DiscordAdapter:
             await response.send_message(self._done(place, language), ephemeral=True)
         return later
 
-    async def _announce(self, interaction: discord.Interaction, place: Place, line: str, state: State | None) -> None:
+    async def _announce(self, interaction: discord.Interaction, place: Place, line: str, state: State | None,
+                        answered: asyncio.Event) -> None:
         """A press whose reply has a public line: acknowledged (deferred), the line posted as its follow-up, then the
         pressed message shows the table's new state (`_update`, through the interaction too). Three requests where
         an update alone is one, all on the interaction's own bucket: none waits for the channel's queue or spends its
-        buckets, and the line is read before the seat, the fold or the hand's end it tells of is shown."""
-        if not interaction.response.is_done():
-            await interaction.response.defer()
-        await interaction.followup.send(line, allowed_mentions=discord.AllowedMentions.none())
+        buckets, and the line is read before the seat, the fold or the hand's end it tells of is shown.
+        Should Discord refuse it, the channel's queue posts the line ahead of the rest of the reply, which waits for
+        `answered` (`Delivery.queue_first`), and shows the table after it."""
+        try:
+            if not interaction.response.is_done():
+                await interaction.response.defer()
+            await interaction.followup.send(line, allowed_mentions=discord.AllowedMentions.none())
+        except Exception:
+            log.exception("the line of %s was not posted as its follow-up; the channel's queue posts it",
+                          interaction.data)
+            self.delivery.queue_first(place, line, answered)
+            return
         if state is not None:
             self.board.read(place.table_id, state[0])  # (none before it waits: `_behind`)
             await self._update(interaction, place)

@@ -122,9 +122,19 @@ class Delivery:
         if shown:
             channel.entries.append(_Entry(gate, pictures=shown))
         channel.entries.extend(_Entry(gate, file=file) for file in files)
-        if channel.entries and (channel.task is None or channel.task.done()):
-            channel.task = asyncio.create_task(self._run(channel))
-            channel.task.add_done_callback(lambda _: channel.wake.set())  # the retirer's turn
+        self._start(channel)
+
+    def queue_first(self, place: Place, line: str, gate: asyncio.Event) -> None:
+        """A line its interaction could not post (Discord refused its follow-up): queued ahead of the rest of its
+        reply, which waits for `gate` and so is still read after it. When that rest holds no table state (whose
+        showing reads the line), the line is an announcement of its own until sent (`TableBoard.said`)."""
+        channel = self._channel(place)
+        rest = [index for index, entry in enumerate(channel.entries) if entry.gate is gate]
+        entry = _Entry(gate, text=line)
+        if not any(channel.entries[index].table is not None for index in rest):
+            entry.said = (self._board.said(place.table_id, _channel_id(place)),)
+        channel.entries.insert(rest[0] if rest else len(channel.entries), entry)
+        self._start(channel)
 
     def permissions(self, place: Place, *, attach_files: bool) -> None:
         """What an interaction told of the bot's permissions in its channel."""
@@ -184,6 +194,12 @@ class Delivery:
 
     def _channel(self, place: Place) -> _Channel:
         return self._channels.setdefault(_channel_id(place), _Channel(place))
+
+    def _start(self, channel: _Channel) -> None:
+        """Start the channel's sender if it has something to send and is not running."""
+        if channel.entries and (channel.task is None or channel.task.done()):
+            channel.task = asyncio.create_task(self._run(channel))
+            channel.task.add_done_callback(lambda _: channel.wake.set())  # the retirer's turn
 
     async def _run(self, channel: _Channel) -> None:
         # no await after the loop: a reply queued while this task runs is always seen by it

@@ -44,6 +44,7 @@ WEBHOOK_LIMIT, WEBHOOK_PERIOD = 5, 2.0
 GLOBAL_LIMIT = 50
 """The bot's requests per second, all routes but the interactions' together."""
 MISSING_ACCESS, MISSING_PERMISSIONS, UNKNOWN_CHANNEL, UNKNOWN_INTERACTION = 50001, 50013, 10003, 10062
+UNKNOWN_WEBHOOK = 10015
 ACK_SECONDS = 3.0
 """An interaction's first callback must come within this long of its creation: later, Discord answers 404 Unknown
 interaction (and the member's client shows "The application did not respond")."""
@@ -187,6 +188,8 @@ class FakeDiscord:
         in Threads taken away (Send Messages, the channel's, kept)."""
         self.held_followups: asyncio.Event | None = None
         """While set to an event not set yet, interactions' follow-ups wait for it (a slow network)."""
+        self.failing_followups = 0
+        """How many of the next follow-ups are refused (404 Unknown Webhook, as for a token Discord lost)."""
         self.threads: dict[int, int] = {}
         """Public threads (`add_thread`), each with its parent channel."""
         self.uploads: dict[int, bytes] = {}
@@ -500,6 +503,9 @@ class FakeDiscord:
                     return _json({"message": "Unknown interaction", "code": UNKNOWN_INTERACTION}, 404)
                 result = self._callback(interaction, body)
             case ("POST", "webhooks", _, token):
+                if self.failing_followups:
+                    self.failing_followups -= 1
+                    return _json({"message": "Unknown Webhook", "code": UNKNOWN_WEBHOOK}, 404)
                 if self.held_followups is not None:
                     await self.held_followups.wait()
                 result = self._followup(self.interactions[token], body)

@@ -128,3 +128,26 @@ async def test_a_clock_line_once_posted_no_longer_holds_a_press_line_back(fake, 
     assert after(fake, pressed) == ANNOUNCED
     assert told(fake, table)[0] == "Clock: level 2 begins (hand 1)."
     assert pressed.texts(ephemeral=False)[0].startswith("Hand 1 is over: ")
+
+
+async def test_a_line_whose_follow_up_failed_is_posted_by_the_channel_before_the_table_shows_it(fake, make_bot) -> None:
+    """Bob's check ends the hand and Discord refuses its follow-up (404 Unknown Webhook) while the channel is held:
+    the channel's queue posts his line, then the table shows the hand over, and Dan's /join, typed meanwhile, is read
+    after it. The line was lost, the table shown over, and Dan's line posted at once as if the hand's end was read."""
+    bot = await make_bot()
+    (ann, bob), table = await heads_up_dealt(fake, bot)
+    await fake.press(ann, table, fake.button(table, "Check"))
+    await bot.settled()
+    fake.limit_channel(fake.channels[0], HOLD)
+    fake.failing_followups = 1
+    pressed = await fake.press(bob, table, fake.button(table, "Check"))
+    await until(lambda: fake.failing_followups == 0, 1.0)
+    dan = fake.add_member("Dan")
+    joined = await fake.slash(dan, fake.channels[0], "join")
+    await bot.settled()
+    said = told(fake, table)
+    assert said[0].startswith("Hand 1 is over: ") and said[1:] == ["Dan sits down."]
+    assert fake.messages[int(table["id"])]["content"] == OVER
+    assert OVER not in public_before(fake, "Hand 1 is over: ")
+    assert joined.texts(ephemeral=False) == []
+    assert pressed.callback_type == 6 and pressed.texts() == []  # nothing went wrong for Bob: no apology
