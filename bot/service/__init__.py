@@ -404,7 +404,7 @@ class Service:
         settings = tx.chat_settings(live.chat_id)
         # new, renamed, or come with another platform language
         if actor is not None and not tx.knows_player(live.chat_id, actor.user_id, actor.name, actor.language):
-            welcome(tx, place, actor, settings, self.settings.starting_grant)
+            welcome(tx, place, actor, self.settings.starting_grant)
             settings = tx.chat_settings(live.chat_id)
         live.config.setdefault("game", self.settings.default_game)
         language = chat_language(settings, actor.language if actor else None)

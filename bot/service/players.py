@@ -4,6 +4,7 @@ chat a wallet with the starting grant (the chat's first player organizing it).""
 from __future__ import annotations
 
 import dataclasses
+import functools
 from typing import Any
 
 from bot.i18n import languages
@@ -24,20 +25,26 @@ def cleaned(actor: Actor) -> Actor:
     return dataclasses.replace(actor, name=name, user_id=user_id)
 
 
-def welcome(tx: Tx, place: Place, actor: Actor, settings: dict[str, Any], starting_grant: int) -> None:
+def welcome(tx: Tx, place: Place, actor: Actor, starting_grant: int) -> None:
     """Record the player as he comes (his name, his platform's language: `Tx.ensure_player`). His first command in a
     chat opens his wallet with the starting grant (the chat's `grant`, else `starting_grant`); the chat's first
     player organizes it (more organizers come from the platform's admin rights: `Actor.is_admin`) and, until someone
-    sets one with /lang, gives it his platform's language."""
-    if tx.ensure_player(place.chat_id, actor.user_id, actor.name, actor.language):
-        grant = int(settings.get("grant", starting_grant))
+    sets one with /lang, gives it his platform's language. The settings are changed as stored when he comes
+    (`Tx.change_chat_settings`), not as his action read them: another process may have changed them since."""
+    new = tx.ensure_player(place.chat_id, actor.user_id, actor.name, actor.language)
+    tx.change_chat_settings(place.chat_id, functools.partial(_welcomed, actor))
+    if new:
+        grant = int(tx.chat_settings(place.chat_id).get("grant", starting_grant))
         if grant > 0:
             tx.move(place.chat_id, f"mint:{place.chat_id}", wallet_account(place.chat_id, actor.user_id), grant,
                     "welcome grant")
-    changed = dict(settings)
+
+
+def _welcomed(actor: Actor, settings: dict[str, Any]) -> dict[str, Any]:
+    """The chat's settings once `actor` has come: him its organizer if it has none, his platform's language its
+    language for timers if it has none (until someone sets one with /lang)."""
     if not settings.get("organizers"):
-        changed["organizers"] = [actor.user_id]
+        settings["organizers"] = [actor.user_id]
     if not settings.get("locale") and actor.language in languages():
-        changed["locale"] = actor.language  # the chat's language for timers until someone sets one with /lang
-    if changed != settings:
-        tx.set_chat_settings(place.chat_id, changed)
+        settings["locale"] = actor.language
+    return settings

@@ -3,7 +3,7 @@ the language each last came with."""
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from typing import Any
 
 from bot.store.accounts import wallet_account
@@ -90,11 +90,30 @@ class Chats(TxState):
         return settings
 
     def set_chat_settings(self, chat_id: str, settings: dict[str, Any]) -> None:
-        """Replace the chat's settings."""
+        """Replace the chat's settings, whatever they are now (to change some of them: `change_chat_settings`)."""
         self.ensure_chat(chat_id)
         stored = dumps(settings)
         self.db.execute("UPDATE chats SET settings = ? WHERE chat_id = ?", (stored, chat_id))
         self.learned.settings[chat_id] = stored
+
+    def change_chat_settings(self, chat_id: str, change: Callable[[dict[str, Any]], dict[str, Any]]) -> None:
+        """Change the chat's settings: `change` is given them as they are and returns them as they become (written
+        only when they differ). A write that returns nothing (a replay skips it): `chat_settings` reads the result.
+
+        With several processes (PostgreSQL) the chat's row is locked first and its settings read again under the
+        lock (`Dialect.lock_row`), so that the change is made to what another process committed meanwhile, not to
+        the copy its action read before: two writes at once (a player's first welcome, /lang in another channel)
+        used to leave only the second. A lock another transaction holds fails at once, and the job runs again after
+        it (`is_conflict`)."""
+        if self.dialect.is_shared:
+            self.ensure_chat(chat_id)  # a row to lock (`set_chat_settings` makes it on SQLite)
+            (stored,) = self.db.execute(f"SELECT settings FROM chats WHERE chat_id = ?{self.dialect.lock_row}",
+                                        (chat_id,)).fetchone()
+            self.learned.settings[chat_id] = str(stored)
+        settings = self.chat_settings(chat_id)
+        changed = change(self.chat_settings(chat_id))  # a copy of its own: `change` may alter what it is given
+        if changed != settings:
+            self.set_chat_settings(chat_id, changed)
 
     def ensure_player(self, chat_id: str, user_id: str, name: str, locale: str | None = None) -> bool:
         """Record the player (and refresh his display name, and the platform language he came with: `locale`, None
