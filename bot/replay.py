@@ -21,7 +21,7 @@ from bot.commands import Command
 from bot.store.tx import LedgerRow
 
 WRITES = frozenset({"move", "record", "summarise_hand", "settle_hand", "set_timer", "clear_timer", "log_timers",
-                    "set_chat_settings", "ensure_chat", "save_table", "save_table_json"})
+                    "set_chat_settings", "change_chat_settings", "ensure_chat", "save_table", "save_table_json"})
 """`Tx` methods that only write (they return nothing): a replay skips them. Every other method is a read whose
 result is recorded (a write that answers, like `save_tournament`, counts as a read: its answer is replayed and its
 write is not done again)."""

@@ -3,9 +3,10 @@ of game, odds, the clock page's link, seasons and a player's cards (the service 
 
 from __future__ import annotations
 
+import functools
 from collections.abc import Callable
 from dataclasses import dataclass
-from typing import Protocol, runtime_checkable
+from typing import Any, Protocol, runtime_checkable
 
 from bot import commands as cmd
 from bot.games import Controller
@@ -95,20 +96,25 @@ def _lang(hosting: Hosting, act: Action, controller: Controller, command: cmd.Co
     if command.language not in languages():
         raise act.refuse("lang.unknown", language=quote_input(command.language), choices=language_choices())
     if command.personal:
-        chosen = {**act.chat_settings.get("private_languages", {}), act.user: command.language}
-        act.chat_settings = {**act.chat_settings, "private_languages": chosen}
-        act.tx.set_chat_settings(act.place.chat_id, act.chat_settings)
+        chosen = functools.partial(_with_own_language, act.user, command.language)
+        act.chat_settings = chosen(act.chat_settings)
+        act.tx.change_chat_settings(act.place.chat_id, chosen)  # the others' choices as stored now kept
         act.tell(act.user, "lang.set_mine", language=language_label(command.language))
         return
     if not act.is_organizer:
         raise act.organizer_refusal("lang.organizer_only", language=command.language)
-    act.tx.set_chat_settings(act.place.chat_id, {**act.chat_settings, "language": command.language})
+    act.tx.change_chat_settings(act.place.chat_id, lambda stored: {**stored, "language": command.language})
     told_in, act.language = act.language, command.language
     act.say("lang.set", language=language_label(command.language))
     if told_in != command.language and isinstance(controller, Retelling):  # the state's story too, replayed or not
         controller.retell(act)
     if controller.is_busy(act) and not act.replaying:  # its message, buttons included, in the new language at once
         act.show_table(controller.table_message(act))
+
+
+def _with_own_language(user: str, language: str, settings: dict[str, Any]) -> dict[str, Any]:
+    """The chat's settings with `language` the player's own (`/lang ru me`), beside the other players' choices."""
+    return {**settings, "private_languages": {**settings.get("private_languages", {}), user: language}}
 
 
 def _game(hosting: Hosting, act: Action, controller: Controller, command: cmd.Command) -> None:

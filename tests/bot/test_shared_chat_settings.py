@@ -1,4 +1,4 @@
-"""Two processes on one PostgreSQL database writing one chat's settings at once (first players' welcomes):
+"""Two processes on one PostgreSQL database writing one chat's settings at once (first players' welcomes, /lang):
 neither write loses the other's change."""
 
 from __future__ import annotations
@@ -64,6 +64,34 @@ async def test_the_first_two_players_of_new_chats_joining_at_once_leave_the_firs
             settings = await settings_of(one, chat)
             assert settings == {"organizers": [f"{chat}-{first}"], "locale": first}, (chat, first, settings)
         assert await one.store.read(lambda tx: tx.check_ledger()) == []
+
+
+async def test_two_players_choosing_their_own_languages_at_once_through_two_processes_keep_both(
+        postgres_url: str) -> None:
+    """Ann and Bob, both known in the chat, each choose their own language (/lang ru me, /lang en me) at the same
+    moment, one through each process: both choices are kept, where the second write, built on settings read before
+    the first was committed, replaced the chat's choices with its own alone."""
+    clock = FakeClock()
+    async with two_services(postgres_url, clock) as (one, two):
+        await at_once((one, "a", Actor("ann", "Ann"), "/join 200"), (two, "b", Actor("bob", "Bob"), "/join 200"))
+        await at_once((one, "a", Actor("ann", "Ann"), "/lang ru me"), (two, "b", Actor("bob", "Bob"), "/lang en me"))
+        for chat in CHATS:
+            settings = await settings_of(one, chat)
+            assert settings.get("private_languages") == {f"{chat}-ann": "ru", f"{chat}-bob": "en"}, (chat, settings)
+
+
+async def test_a_chats_language_set_while_a_new_player_is_welcomed_through_another_process_keeps_both(
+        postgres_url: str) -> None:
+    """Bob, the chat's organizer (his platform said no language), sets the chat's language (/lang ru) through one
+    process at the moment Cat, new, speaking English, joins through the other: the chat keeps Bob's language and
+    the language Cat's welcome gave it for timers, and Bob stays its organizer."""
+    clock = FakeClock()
+    async with two_services(postgres_url, clock) as (one, two):
+        await at_once((one, "a", Actor("bob", "Bob"), "/join 200"))
+        await at_once((one, "a", Actor("bob", "Bob"), "/lang ru"), (two, "b", Actor("cat", "Cat", "en"), "/join 200"))
+        for chat in CHATS:
+            settings = await settings_of(one, chat)
+            assert settings == {"organizers": [f"{chat}-bob"], "language": "ru", "locale": "en"}, (chat, settings)
 
 
 async def test_two_new_players_joining_a_chat_without_a_language_at_once_give_it_the_first_ones(
