@@ -136,9 +136,16 @@ class ChatQueue:
     it, keeping its text if it had one)."""
     retire_busy: bool = False
     """A `RetireOp` is in flight (beside the chat's one other request: it edits an old message, in no order)."""
-    settled: bool = False
-    """The newest table state queued has nobody to act (a hand or round over): no action is coming soon to share
-    the budget with, so what waits goes as soon as the window's count allows, not spread over the minute."""
+    playing: dict[str, bool] = field(default_factory=dict)
+    """Each table's (by id: a forum's topics are tables of one chat) newest state queued: whether someone is to act
+    in it (False: a hand or round over). See `settled`."""
+
+    @property
+    def settled(self) -> bool:
+        """Every table of the chat had a state queued and nobody is to act in any (their hands or rounds over): no
+        action is coming soon to share the budget with, so what waits goes as soon as the window's count allows,
+        not spread over the minute. One forum topic's hand ending leaves the spacing while another topic plays."""
+        return bool(self.playing) and not any(self.playing.values())
 
     def add_text(self, op: TextOp, now: float = 0.0) -> None:
         """Queue a text: it joins the last text queued for the same place when both fit in one message and no
@@ -168,7 +175,7 @@ class ChatQueue:
                         queued.repost = queued.repost or op.repost
                         return
                     op.repost = op.repost or queued.repost
-                    self.settled = op.message.to_act is None
+                    self.playing[op.table_id] = op.message.to_act is not None
                     op.since = queued.since
                     self.queued_at[id(op)] = self.queued_at.pop(id(queued), now)
                     if op.announced:  # after the texts it shows the effect of, queued since the state it replaces
@@ -179,7 +186,7 @@ class ChatQueue:
                     op.announced = op.announced or queued.announced
                     return
                 break  # the previous hand's last state stays: it is that hand's summary
-        self.settled = op.message.to_act is None
+        self.playing[op.table_id] = op.message.to_act is not None
         self._append(op, now)
 
     def retire(self, op: RetireOp) -> list[int]:
