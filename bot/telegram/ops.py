@@ -242,19 +242,39 @@ class ChatQueue:
         group reads "Bob sits down" before the table shows his seat, and sees a showdown's picture before the table
         shows its end (they take the same turns of the budget as before, in that order). An edit that found the
         budget spent waits, up to `hold` after its oldest change, for a newer state to carry with it: sent the moment
-        that state comes, the new action shows at once instead of a request going to an older one.
+        that state comes, the new action shows at once instead of a request going to an older one. Meanwhile the
+        first edit of another table (a forum's other topic) that is ready goes in its place.
         """
-        head = self.ops[0]
-        edit = self._edit()
-        overdue = now - self.queued_at.get(id(head), -math.inf) >= self.notice_wait  # unknown (a retry): overdue
-        if edit is None or (edit is not head and (overdue or self._announced_ahead(edit))):
-            return head, 0.0
-        if edit.fresh or edit.message.to_act is None or now - edit.since >= self.hold:
-            return edit, 0.0  # (a state where nobody is to act has no newer one coming soon: no waiting)
-        return None, edit.since + self.hold - now
+        notice, edits = self._notice_and_edits()
+        if not edits:
+            return self.ops[0], 0.0
+        at, edit = next(((at, op) for at, op in edits if self._ready(op, now)), edits[0])
+        if notice is not None and notice[0] < at and (self._overdue(notice[1], now) or self._announced_ahead(edit)):
+            return notice[1], 0.0
+        if self._ready(edit, now):
+            return edit, 0.0
+        return None, min(op.since for _, op in edits) + self.hold - now
 
-    def _edit(self) -> TableOp | None:
-        return next((op for op in self.ops if isinstance(op, TableOp) and self.is_edit(op)), None)
+    def _notice_and_edits(self) -> tuple[tuple[int, Op] | None, list[tuple[int, TableOp]]]:
+        """The oldest notice queued (anything but an edit of a table message), and the edits queued, in order, the
+        first of each table only (a table's states go in their order): each with its place in the queue."""
+        notice: tuple[int, Op] | None = None
+        edits: dict[str, tuple[int, TableOp]] = {}
+        for at, op in enumerate(self.ops):
+            if isinstance(op, TableOp) and self.is_edit(op):
+                edits.setdefault(op.table_id, (at, op))
+            elif notice is None:
+                notice = at, op
+        return notice, list(edits.values())
+
+    def _overdue(self, notice: Op, now: float) -> bool:
+        """Whether a notice has waited `notice_wait` (one queued at an unknown time, a retry, has)."""
+        return now - self.queued_at.get(id(notice), -math.inf) >= self.notice_wait
+
+    def _ready(self, edit: TableOp, now: float) -> bool:
+        """Whether an edit may go now rather than wait for a newer state (a state where nobody is to act has no
+        newer one coming soon: no waiting)."""
+        return edit.fresh or edit.message.to_act is None or now - edit.since >= self.hold
 
     def _announced_ahead(self, edit: TableOp) -> bool:
         """Whether `edit` shows an announcement's effect and a public text or picture for its place waits ahead of

@@ -1,18 +1,28 @@
 """A forum's topics, each a table, sharing their group's 20 requests a minute: one topic's hand ending leaves the
-spacing while another topic plays."""
+spacing while another topic plays, and a ready edit of one topic goes while another topic's waits for a newer state."""
 
 from __future__ import annotations
+
+import asyncio
+import dataclasses
+from typing import Any
+
+import pytest
 
 from bot.output import TableMessage
 from bot.telegram.budget import Limits
 from bot.telegram.ops import ChatQueue, PhotoOp, TableOp
 from bot.telegram.render import place_of
-from tests.telegram.fake_api import GROUP
+from tests.telegram.conftest import ANN, BOB, WHOLE_HANDS, Running
+from tests.telegram.fake_api import GROUP, LIMITED, Request, Sent
+from tests.telegram.test_games import PREFERENCE, command_of, to_act
 
 CHAT = GROUP["id"]
 LIMITS = Limits()
 STEP = LIMITS.group[1] / (LIMITS.group[0] - LIMITS.group_burst + 1)
 """Seconds between a busy group's requests once its first few went back to back: its 20 a minute, spread evenly."""
+WAIT_LIMIT = 30.0
+"""Seconds of the test's clock after which a wait for the bot is a failure, not a hang (no bound on its speed)."""
 
 
 def table_of(topic: int) -> str:
@@ -47,3 +57,81 @@ def test_one_topics_ended_hand_keeps_the_groups_spacing_while_another_topic_play
     queue.add_table(state(7, None, "Ann wins 20"), now=1.0)
     assert queue.settled
     assert queue.ready_in(1.0) == 0, "no table of the group plays: the count alone binds"
+
+
+def test_a_ready_edit_of_another_topic_goes_while_the_first_waits_for_a_newer_state() -> None:
+    """Topic 7's state found the budget spent at 1 s: when the budget frees (`STEP`) it waits, until 3.5 s, for a
+    newer state to carry with it. Topic 9's state, queued after it with the budget free, goes meanwhile; then 7's."""
+    queue = spent_queue()
+    queue.add_table(state(7, "tg:102"), now=1.0)
+    assert queue.ready_in(1.0) > 0
+    now = STEP + 0.1
+    assert queue.ready_in(now) == 1.0 + LIMITS.hold - now, "nothing else: 7's state waits for a newer one"
+    queue.add_table(state(9, "tg:101"), now=now)
+    assert queue.ready_in(now) == 0
+    assert queue.take(now).topic == 9  # type: ignore[union-attr]
+    assert queue.take(1.0 + LIMITS.hold).topic == 7  # type: ignore[union-attr]
+
+
+def group_requests(api: Any, since: int = 0, until: int | None = None) -> list[Request]:
+    """The group's requests that count toward its 20 a minute, among those the fake received (from `since`, before
+    `until`)."""
+    return [call for call in api.requests[since:until]
+            if call.method in LIMITED and call.params.get("chat_id") == str(CHAT)]
+
+
+def edits_of(api: Any, message_id: int, since: int = 0) -> list[int]:
+    """Which of the requests the fake received (from `since`) edited the table message."""
+    return [index for index, call in enumerate(api.requests) if index >= since and call.method == "editMessageText"
+            and call.params.get("message_id") == str(message_id)]
+
+
+async def wait_for(condition: Any, what: str) -> None:
+    """Wait for the bot to do something (no bound on how fast: a loaded machine is slow), failing rather than
+    hanging if it never does."""
+    try:
+        async with asyncio.timeout(WAIT_LIMIT):
+            while not condition():
+                await asyncio.sleep(0.005)
+    except TimeoutError:
+        raise AssertionError(f"never: {what}") from None
+
+
+async def tables_dealt(bot: Running, topics: tuple[int, ...]) -> dict[int, int]:
+    """Ann and Bob sit down in each topic and Ann deals; returns each topic's table message."""
+    for topic in topics:
+        for user in (ANN, BOB):
+            await bot.command(user, "/join 200", topic=topic)
+        await bot.command(ANN, "/deal", topic=topic)
+    await bot.adapter.flush(retired=True)
+    return {topic: [sent for sent in bot.group() if sent.topic == topic and sent.buttons()][-1].message_id
+            for topic in topics}
+
+
+async def press(bot: Running, message: Sent, word: str) -> None:
+    """Whoever the table message says must act presses the first of its buttons `word` names (`PREFERENCE`)."""
+    user = to_act(message)
+    assert user is not None
+    buttons = [button for button in message.buttons() if command_of(button) != "cards"]
+    button = next(button for word in (word, *PREFERENCE) for button in buttons if command_of(button).split()[0] == word)
+    update, _ = bot.api.press_update(user, message, button["callback_data"])
+    await bot.handled(await bot.api.push(update))
+
+
+@pytest.mark.telegram_time_scale(WHOLE_HANDS)
+async def test_with_the_fake_a_topics_ended_hand_is_shown_while_another_topics_state_waits(make_bot, api) -> None:
+    """Topic 7's state is refused 429 (the group waits 1 s); 9's hand ends by a fold meanwhile. When the group may
+    send again, 7's state still waits for a newer one (a hold of 2 s of the test's clock here, so that no load on the
+    machine ends it first): 9's end goes then, 7's after it, not 9's behind 7's whole hold."""
+    bot = await make_bot("holdem", seed=11)
+    bot.adapter.outbox.limits = dataclasses.replace(bot.adapter.outbox.limits, hold=2.0 * WHOLE_HANDS)
+    tables = await tables_dealt(bot, (7, 9))
+    since = len(api.requests)
+    api.fail("editMessageText", 429, "Too Many Requests: retry after 1", retry_after=1)
+    await press(bot, api.messages[CHAT, tables[7]], "call")
+    await wait_for(lambda: edits_of(api, tables[7], since), "topic 7's state sent")
+    await press(bot, api.messages[CHAT, tables[9]], "fold")
+    await wait_for(lambda: len(edits_of(api, tables[7], since)) == 2, "topic 7's state sent again")
+    nine, seven = edits_of(api, tables[9], since), edits_of(api, tables[7], since)
+    assert nine and nine[-1] < seven[1], "topic 9's end went while 7's state waited"
+    assert to_act(api.messages[CHAT, tables[9]]) is None and to_act(api.messages[CHAT, tables[7]]) is not None
