@@ -1,5 +1,6 @@
 """A forum's topics, each a table, sharing their group's 20 requests a minute: one topic's hand ending leaves the
-spacing while another topic plays, and a ready edit of one topic goes while another topic's waits for a newer state."""
+spacing while another topic plays, a ready edit of one topic goes while another topic's waits for a newer state, and
+three topics playing at once are each shown in turn, never starved, without a 429."""
 
 from __future__ import annotations
 
@@ -18,9 +19,17 @@ from tests.telegram.fake_api import GROUP, LIMITED, Request, Sent
 from tests.telegram.test_games import PREFERENCE, command_of, to_act
 
 CHAT = GROUP["id"]
+TOPICS = (7, 9, 11)
 LIMITS = Limits()
 STEP = LIMITS.group[1] / (LIMITS.group[0] - LIMITS.group_burst + 1)
 """Seconds between a busy group's requests once its first few went back to back: its 20 a minute, spread evenly."""
+SHOWN_AFTER = 2 * (len(TOPICS) - 1) + 1
+"""How many of the group's requests may go between a topic's new state being queued and shown: the topics are served
+in turn, so ahead of it wait at most one state and one notice (the picture ending a hand) of each other topic, and
+one request may be on its way already. At 20 a minute, spread: within `SHOWN_AFTER * STEP` seconds and the `hold`
+a state that found the budget spent may wait for a newer one (about 19 s)."""
+ENDED_AFTER = SHOWN_AFTER + 1
+"""The state ending a hand goes after its own picture too."""
 WAIT_LIMIT = 30.0
 """Seconds of the test's clock after which a wait for the bot is a failure, not a hang (no bound on its speed)."""
 
@@ -135,3 +144,38 @@ async def test_with_the_fake_a_topics_ended_hand_is_shown_while_another_topics_s
     nine, seven = edits_of(api, tables[9], since), edits_of(api, tables[7], since)
     assert nine and nine[-1] < seven[1], "topic 9's end went while 7's state waited"
     assert to_act(api.messages[CHAT, tables[9]]) is None and to_act(api.messages[CHAT, tables[7]]) is not None
+
+
+async def play_on_sight(bot: Running, topic: int, message_id: int) -> list[int]:
+    """The topic's players act as soon as the table message says it is their turn, until the hand ends; returns,
+    for each action, how many of the group's requests went between its state being queued and shown."""
+    api = bot.api
+    between = []
+    while to_act(current := api.messages[CHAT, message_id]) is not None:
+        before, text = len(api.requests), current.text
+        await press(bot, current, "call")
+        queued = len(api.requests)  # (its state may be on its way already: then none went before it)
+        await wait_for(lambda: api.messages[CHAT, message_id].text != text, f"topic {topic} shown")  # noqa: B023
+        between.append(len(group_requests(api, queued, edits_of(api, message_id, before)[0])))
+    return between
+
+
+@pytest.mark.telegram_time_scale(WHOLE_HANDS)
+async def test_three_topics_playing_at_once_are_each_shown_in_turn_within_the_groups_budget(make_bot, api) -> None:
+    """Three topics' players act the moment their table shows their turn, all at once: no request is refused 429 (the
+    `api` fixture fails the test on one), each topic's new state is shown after at most `SHOWN_AFTER` of the group's
+    requests (`ENDED_AFTER` for the hand's end), and each hand ends with its picture, then the table's end."""
+    bot = await make_bot("holdem", seed=11)
+    tables = await tables_dealt(bot, TOPICS)
+    since = len(api.requests)
+    async with asyncio.timeout(3 * WAIT_LIMIT):
+        waits = await asyncio.gather(*(play_on_sight(bot, topic, tables[topic]) for topic in TOPICS))
+        await bot.adapter.flush()
+    for topic, between in zip(TOPICS, waits, strict=True):
+        assert len(between) >= 4, "a hand of several actions"
+        assert max(between[:-1]) <= SHOWN_AFTER and between[-1] <= ENDED_AFTER, (topic, between)
+        thread, message = str(topic), str(tables[topic])
+        shown = [call.method for call in group_requests(api, since)
+                 if call.params.get("message_thread_id") == thread or call.params.get("message_id") == message]
+        assert shown[-2:] == ["sendPhoto", "editMessageText"], "the picture, then the table's end"
+        assert api.messages[CHAT, tables[topic]].text.endswith("The hand is over.")
