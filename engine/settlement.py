@@ -1,10 +1,11 @@
-"""Settling a tournament in money: exact nets per player, rounded to cents without losing any, and the fewest transfers.
+"""Settling a tournament in money: each figure a player reads in whole cents, adding up, and the fewest transfers.
 
-Money is a `fractions.Fraction` of money units until the end (100 chips at 6 chips per unit is exactly 50/3 units).
-Nets are then rounded to the smallest unit, the cent (1/100), by the largest-remainder method: each net is rounded
-down, and the cents this leaves over (a whole number, as the nets sum to zero) go one each to the nets that lost the
-most, ties to the player id that sorts first. So every rounded net is within one cent of the exact one and the rounded
-nets still sum to exactly zero: nothing is lost and the transfers sum exactly to the nets.
+Money is a `fractions.Fraction` of money units until it is said (100 chips at 6 chips per unit is exactly 50/3 units).
+A figure said is in cents (1/100), and the settlement repeats the figures said: the buy-ins and bounties are whole cents
+already, an item is bought back at its price to the nearest cent (`to_cents`: 16.67), and a cash-out is worth what the
+player was told (see `engine.tournament_end`: the cash-outs that empty the table share what is left by `apportion`, the
+largest-remainder method). So each row's net is exactly cashed out + bounties - paid in - items bought back, and the
+nets sum to zero: nothing is lost and the transfers sum exactly to the nets.
 
 Fewest transfers. Finding the fewest payments that settle a set of balances is NP-hard in general (it is the most parts
 a set of numbers can be split into with each part summing to zero, which contains subset sum). With n players who are
@@ -63,11 +64,11 @@ class Transfer:
 
 @dataclass(frozen=True, slots=True)
 class SettlementRow:
-    """One player's money: paid in (the buy-in, rebuys, add-ons, re-entries), cashed out (chips at the rate), items
-    bought back, bounties received (those he collected, and his own when nobody collected it), and the net result;
-    `rebuys`, `addons` and `reentries` count what he bought.
+    """One player's money, each in whole cents as said: paid in (the buy-in, rebuys, add-ons, re-entries), cashed out
+    (his chips, as he was told their worth), items bought back, bounties received (those he collected, and his own
+    when nobody collected it), and the net result; `rebuys`, `addons` and `reentries` count what he bought.
 
-    `net` is exact; `net_cents` is it rounded to cents as the module says (what the transfers settle).
+    `net_cents` is `net` in cents (what the transfers settle).
     """
 
     player: str
@@ -83,7 +84,7 @@ class SettlementRow:
 
     @property
     def net(self) -> Fraction:
-        """What the player won (positive) or lost (negative), exactly."""
+        """What the player won (positive) or lost (negative): what he got less what he paid."""
         return self.cashed_out + self.bounties - self.paid_in - self.items_bought_back
 
     def to_dict(self) -> dict[str, Any]:
@@ -127,25 +128,42 @@ class Settlement:
 
 
 def build_settlement(rows: Iterable[SettlementRow]) -> Settlement:
-    """Fill in each row's rounded net and find the transfers; the exact nets must sum to zero (the bank is empty)."""
+    """Fill in each row's net in cents and find the transfers; every figure must be whole cents and the nets must sum
+    to zero (the bank is empty)."""
     rows = list(rows)
+    for row in rows:
+        if any((amount / CENT).denominator != 1
+               for amount in (row.paid_in, row.cashed_out, row.items_bought_back, row.bounties)):
+            raise ValueError(f"{row.player}'s figures are not whole cents")
     if sum((row.net for row in rows), Fraction(0)) != 0:
         raise ValueError("the nets do not sum to zero: the bank does not balance")
-    cents = round_to_cents({row.player: row.net for row in rows})
+    cents = {row.player: int(row.net / CENT) for row in rows}
     filled = tuple(dataclasses.replace(row, net_cents=cents[row.player]) for row in rows)
     return Settlement(filled, tuple(fewest_transfers(cents)))
 
 
-def round_to_cents(nets: Mapping[str, Fraction]) -> dict[str, int]:
-    """Each net in whole cents by the largest-remainder method; the total (a whole number of cents) is kept exactly."""
-    scaled = {player: net / CENT for player, net in nets.items()}
-    total = sum(scaled.values(), Fraction(0))
-    if total.denominator != 1:
-        raise ValueError(f"the nets sum to {total / 100} units, not a whole number of cents")
-    result = {player: floor(value) for player, value in scaled.items()}
-    leftover = int(total) - sum(result.values())
-    by_loss = sorted(scaled, key=lambda player: (-(scaled[player] - result[player]), player))
-    for player in by_loss[:leftover]:
+def to_cents(amount: Fraction) -> int:
+    """An amount in whole cents, to the nearest (an exact half to the even cent): the one rounding of a figure said."""
+    return round(amount / CENT)
+
+
+def apportion(total: int, weights: Mapping[str, int]) -> dict[str, int]:
+    """`total` cents shared in proportion to `weights` (chips) by the largest-remainder method: each share rounded
+    down, then the cents left over one each to the largest remainders, ties to the player id that sorts first. The
+    shares sum to `total` exactly and each is within a cent of its proportion. Weights that are all 0 share equally
+    (nothing to go by); nobody to share among is an error unless there is nothing to share."""
+    if not weights:
+        if total:
+            raise ValueError(f"{total} cents and nobody to share them")
+        return {}
+    if not any(weights.values()):
+        weights = dict.fromkeys(weights, 1)
+    whole = sum(weights.values())
+    quotas = {player: Fraction(total * weight, whole) for player, weight in weights.items()}
+    result = {player: floor(quota) for player, quota in quotas.items()}
+    leftover = total - sum(result.values())
+    by_remainder = sorted(quotas, key=lambda player: (-(quotas[player] - result[player]), player))
+    for player in by_remainder[:leftover]:
         result[player] += 1
     return result
 

@@ -9,8 +9,15 @@ this is the card-room way): a player still in who cashes out after it leaves his
 says the places the busts said. Before places are final (the rebuy period), a cash-out moves those out up, as a late
 entry or a comeback moves them down. A bounty is collected when its holder busts (see `engine.bounty` for who collects
 it); a bounty nobody collected (its holder still in at the end, cashed out, or out without a pot naming who took his
-chips) goes back to its holder. At the end the bank is empty, and each player's net is cashed out - paid in - items
-bought back; the settlement says who pays whom.
+chips) goes back to its holder. At the end the bank is empty, and each player's net is cashed out + bounties - paid in -
+items bought back; the settlement says who pays whom.
+
+Money said is whole cents, and the settlement says the same figures (RULES.md is silent on rounding; this is the card
+room's way, the odd cent apportioned once). An item is bought back at its price to the nearest cent (16.67). A player
+cashing out while chips stay in play is told his chips' worth at the rate to the nearest cent, and keeps it. Those who
+take the last chips in play (the stacks at the end, or the last player in cashing out) share what the bank still holds
+for chips, in proportion to their chips by the largest remainder (`engine.settlement.apportion`): the cents that the
+earlier figures' rounding left over (at most half a cent each) come out even there, so the nets sum to zero.
 """
 
 from __future__ import annotations
@@ -24,7 +31,7 @@ from engine.bounty import eliminators, split_bounty
 from engine.clock_time import to_utc
 from engine.common import Event, IllegalAmount, Move, RuleError, allowed
 from engine.holdem_types import PotAward
-from engine.settlement import CENT, Settlement, SettlementRow, build_settlement
+from engine.settlement import CENT, Settlement, SettlementRow, apportion, build_settlement, to_cents
 from engine.tournament_events import (
     BountyCollected,
     ItemBoughtBack,
@@ -33,7 +40,7 @@ from engine.tournament_events import (
     TournamentFinished,
 )
 from engine.tournament_state import TournamentState
-from engine.tournament_types import BANK, EntrantStatus, ItemStatus, PawnedItem, Phase, is_in
+from engine.tournament_types import BANK, Entrant, EntrantStatus, ItemStatus, PawnedItem, Phase, is_in
 
 __all__ = ["Ending"]
 
@@ -63,7 +70,7 @@ class Ending(TournamentState):
         self.verify_cash_out(player, chips)
         if (self.config.rebuys or self.config.reentry) and now is None:
             raise ValueError("a cash-out during a tournament with a rebuy period needs the time")
-        events = self._cash_out(player, chips)
+        events = self._cash_out(player, chips, self._worth({player: chips})[player])
         if now is not None and not self.fix_places(now):
             self._renumber_places()
         return events
@@ -133,10 +140,11 @@ class Ending(TournamentState):
         """Close the tournament (the organizer, or the last hand): cash everyone out, buy back every item, place all."""
         self.verify_finish(now, stacks)
         events: list[Event] = []
+        worth = self._worth(stacks)
         for player, chips in sorted(stacks.items(), key=lambda pair: (-pair[1], pair[0])):
             if self.phase is Phase.RUNNING:
                 self.entrants[player].place = 1 + sum(other > chips for other in stacks.values())
-            events.extend(self._cash_out(player, chips, is_final=True))
+            events.extend(self._cash_out(player, chips, worth[player], is_final=True))
         for item in self.items:
             if item.status is ItemStatus.HELD:
                 events.append(self._buy_back(item))
@@ -162,14 +170,16 @@ class Ending(TournamentState):
             raise RuleError("not_finished", "the tournament is not over yet")
 
     def settle(self) -> Settlement:
-        """The final ledger: paid in, cashed out, items bought back and net per player, and the fewest transfers."""
+        """The final ledger: paid in, cashed out, items bought back and net per player, and the fewest transfers; each
+        figure as it was said (the module says how)."""
         self.verify_settle()
+        cashed_out = self._cashed_out_money()
         rows = []
         for player, entrant in self.entrants.items():
             bought = [item for item in self.items if item.owner == player and item.status is ItemStatus.BOUGHT_BACK]
             rows.append(SettlementRow(
-                player, entrant.paid_in(self.config), self.config.to_money(entrant.cashed_out_chips),
-                sum((self.config.to_money(item.chips) for item in bought), Fraction(0)), len(bought),
+                player, entrant.paid_in(self.config), cashed_out[player],
+                sum((self._item_price(item) for item in bought), Fraction(0)), len(bought),
                 bounties=entrant.bounties_won + entrant.bounty, rebuys=entrant.rebuys, addons=entrant.addons,
                 reentries=entrant.reentries,
             ))
@@ -177,15 +187,56 @@ class Ending(TournamentState):
 
     # --- helpers ---------------------------------------------------------------------------------------------------
 
-    def _cash_out(self, player: str, chips: int, *, is_final: bool = False) -> list[Event]:
-        """The player's chips back to the bank for money and his held items bought back: he is out for good."""
+    def _worth(self, batch: Mapping[str, int]) -> dict[str, Fraction]:
+        """What the chips of players cashing out together (player → chips) are worth, in whole cents: each at the rate
+        to the nearest cent while chips stay in play; a batch that takes the last chips shares what the bank still
+        holds for chips (the module says why)."""
+        if sum(batch.values()) < self.chips_in_play:
+            return {player: to_cents(self.config.to_money(chips)) * CENT for player, chips in batch.items()}
+        told = sum((self._told(entrant) for player, entrant in self.entrants.items() if player not in batch),
+                   Fraction(0))
+        left = self._held_for_chips() - int(told / CENT)
+        return {player: cents * CENT for player, cents in apportion(left, batch).items()}
+
+    def _held_for_chips(self) -> int:
+        """The cents the bank took for every chip it gave out: the payments less their bounties (paid out apart), and
+        the items pawned and not redeemed with chips (bought back, at the end at the latest)."""
+        paid = sum((entrant.paid_in(self.config) - entrant.bounty - entrant.bounties_won
+                    for entrant in self.entrants.values()), Fraction(0))
+        items = sum((self._item_price(item) for item in self.items
+                     if item.status in (ItemStatus.HELD, ItemStatus.BOUGHT_BACK)), Fraction(0))
+        return to_cents(paid + items)
+
+    def _told(self, entrant: Entrant) -> Fraction:
+        """What the entrant was told his chips cashed out were worth (0 when he has not cashed out; one who cashed out
+        before the figure was kept was told his chips at the rate to the nearest cent)."""
+        if entrant.cashed_out_money is not None:
+            return entrant.cashed_out_money
+        return to_cents(self.config.to_money(entrant.cashed_out_chips)) * CENT
+
+    def _cashed_out_money(self) -> dict[str, Fraction]:
+        """Each player's cash-out as he was told it; for a tournament that ended before the figures were kept, the
+        cash-outs share the bank's money for chips as a batch taking the last chips would."""
+        if any(entrant.cashed_out_money is not None for entrant in self.entrants.values()):
+            return {player: self._told(entrant) for player, entrant in self.entrants.items()}
+        chips = {player: entrant.cashed_out_chips for player, entrant in self.entrants.items()}
+        return {player: cents * CENT for player, cents in apportion(self._held_for_chips(), chips).items()}
+
+    def _item_price(self, item: PawnedItem) -> Fraction:
+        """What buying the item back costs: its chips at the rate, to the nearest cent."""
+        return to_cents(self.config.to_money(item.chips)) * CENT
+
+    def _cash_out(self, player: str, chips: int, money: Fraction, *, is_final: bool = False) -> list[Event]:
+        """The player's chips back to the bank for `money` (whole cents, `_worth`) and his held items bought back: he
+        is out for good."""
         entrant = self.entrants[player]
         entrant.status = EntrantStatus.CASHED_OUT
         entrant.cashed_out_chips += chips
+        entrant.cashed_out_money = (entrant.cashed_out_money or Fraction(0)) + money
         self.chips_in_play -= chips
         events: list[Event] = [self._buy_back(item) for item in self.items
                                if item.owner == player and item.status is ItemStatus.HELD]
-        events.append(PlayerCashedOut(player=player, chips=chips, money=self.config.to_money(chips), is_final=is_final,
+        events.append(PlayerCashedOut(player=player, chips=chips, money=money, is_final=is_final,
                                       moves=(Move(f"stack:{player}", BANK, chips, "cash-out"),) if chips else ()))
         return events
 
@@ -193,7 +244,7 @@ class Ending(TournamentState):
         """The owner buys the held item back from the bank at the rate."""
         item.status = ItemStatus.BOUGHT_BACK
         return ItemBoughtBack(item_id=item.item_id, owner=item.owner, description=item.description,
-                              money=self.config.to_money(item.chips))
+                              money=self._item_price(item))
 
     def _collect_bounty(self, player: str, pots: Sequence[PotAward], order: Sequence[str]) -> list[Event]:
         """The busted player's bounty to the winners of the pot that eliminated him (none named: it stays his)."""

@@ -133,7 +133,9 @@ class TournamentState:
             "entrants": [{"player": e.player, "status": e.status.value, "buy_ins": e.buy_ins,
                           "cashed_out_chips": e.cashed_out_chips, "place": e.place, "rebuys": e.rebuys,
                           "addons": e.addons, "reentries": e.reentries, "bounty": fraction_to_text(e.bounty),
-                          "bounties_won": fraction_to_text(e.bounties_won)} for e in self.entrants.values()],
+                          "bounties_won": fraction_to_text(e.bounties_won),
+                          "cashed_out_money": None if e.cashed_out_money is None
+                          else fraction_to_text(e.cashed_out_money)} for e in self.entrants.values()],
             "items": [{"item_id": i.item_id, "owner": i.owner, "description": i.description, "chips": i.chips,
                        "hand_number": i.hand_number, "status": i.status.value, "holder": i.holder}
                       for i in self.items],
@@ -154,7 +156,9 @@ class TournamentState:
         tournament.entrants = {e["player"]: Entrant(
             e["player"], EntrantStatus(e["status"]), e["buy_ins"], e["cashed_out_chips"], e["place"],
             e.get("rebuys", 0), e.get("addons", 0), e.get("reentries", 0), fraction_from_text(e.get("bounty", 0)),
-            fraction_from_text(e.get("bounties_won", 0))) for e in data["entrants"]}
+            fraction_from_text(e.get("bounties_won", 0)),
+            None if e.get("cashed_out_money") is None else fraction_from_text(e["cashed_out_money"]))
+            for e in data["entrants"]}
         tournament.items = [PawnedItem(i["item_id"], i["owner"], i["description"], i["chips"], i["hand_number"],
                                        ItemStatus(i["status"]), i["holder"]) for i in data["items"]]
         tournament.chips_in_play = data["chips_in_play"]

@@ -105,7 +105,8 @@ class TournamentConfig:
 class Entrant:
     """One player in the tournament: status, how many starting stacks he bought (the buy-in, then each rebuy, add-on
     and re-entry), chips cashed out, finishing place, the counts of each option used, the bounty on his head and the
-    bounties he collected (money units)."""
+    bounties he collected (money units), and what he was told his chips cashed out were worth (whole cents; None
+    before he cashes out, and in a tournament saved before it was kept)."""
 
     player: str
     status: EntrantStatus
@@ -117,6 +118,7 @@ class Entrant:
     reentries: int = 0
     bounty: Fraction = Fraction(0)
     bounties_won: Fraction = Fraction(0)
+    cashed_out_money: Fraction | None = None
 
     def paid_in(self, config: TournamentConfig) -> Fraction:
         """Money paid to the bank: the buy-in, then the starting stack's price for each rebuy, add-on and re-entry."""

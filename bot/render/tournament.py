@@ -16,7 +16,7 @@ from bot.render import Voice
 from engine.clock_events import Announcement, AnnouncementKind
 from engine.common import Event
 from engine.schedule import Schedule, ScheduleError, clock_time_text, limits_text
-from engine.settlement import Settlement, SettlementRow
+from engine.settlement import Settlement, SettlementRow, to_cents
 from engine.tournament import (
     AddonsReopened,
     BountyCollected,
@@ -43,7 +43,7 @@ from engine.tournament_options import OptionError
 def money(amount: Fraction) -> Decimal:
     """Money units to the cent, exact amounts as whole numbers (50, 16.67, 50.80); the catalogue writes them per
     language ("16,67" in Russian)."""
-    cents = round(amount * 100)
+    cents = to_cents(amount)
     return Decimal(cents // 100) if cents % 100 == 0 else Decimal(cents).scaleb(-2)
 
 

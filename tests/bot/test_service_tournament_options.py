@@ -251,7 +251,7 @@ def test_the_settlement_says_each_count_in_the_form_its_number_takes(language: s
 def test_the_settlement_leaves_out_what_a_player_did_not_pay_or_get(language: str, expected: list[str]) -> None:
     """Every row said "items bought back 0" ("выкуп вещей 0") of a player who pawned nothing, and "cashed out 0" of
     one who busted: only the parts that hold money are said, and the net always."""
-    rows = [SettlementRow("olga", Fraction(100), Fraction(2000, 3), Fraction(50, 3)),
+    rows = [SettlementRow("olga", Fraction(100), Fraction(66667, 100), Fraction(1667, 100)),
             SettlementRow("ivan", Fraction(300), Fraction(0), Fraction(0)),
             SettlementRow("petr", Fraction(300), Fraction(50), Fraction(0))]
     lines = render_settlement(Voice(language, str.title), build_settlement(rows)).splitlines()

@@ -130,26 +130,30 @@ async def test_the_organizer_closes_and_a_cash_out_counts_in_stats(service: Serv
     terminal = TerminalAdapter(service, out=out)
     await say(terminal, "ann: /tournament create", "ann: /join", "bob: /join", "cat: /join", "ann: /tournament start")
     await play(terminal, out, {name: ("check", "call") for name in ("ann", "bob", "cat")}, "wins")
+    before = len(out.getvalue())
     await say(terminal, "cat: /cashout")
+    assert "[table] Cat cashes out 290 chips for 48.33.\n" in seen(out, before)
     before = len(out.getvalue())
     await say(terminal, "bob: /tournament close")
     assert seen(out, before) == "[only you] Only the organizer — Ann — can do that.\n"
     before = len(out.getvalue())
     await say(terminal, "ann: /tournament close")
     closed = seen(out, before)
+    # Cat was told 48.33 for his 290 chips and keeps it; Ann and Bob share what is left of the 150 paid in (101.67,
+    # in proportion to their chips, 53.336… and 48.333…): paid + net = cashed out on every line, the nets sum to 0.
     results = (  # Cat, who cashed out, after the places and before who pays whom
         "[table] 🏆 The tournament is over. Winner: Ann!\n"
         "        Places: 1. Ann · 2. Bob\n"
         "        Cashed out before the end (no place): Cat\n"
         "[table] Settlement (money units):\n"
-        "        Ann: paid 50, cashed out 53.33, net +3.34\n"
+        "        Ann: paid 50, cashed out 53.34, net +3.34\n"
         "        Bob: paid 50, cashed out 48.33, net −1.67\n"
         "        Cat: paid 50, cashed out 48.33, net −1.67\n"
         "        Payments:\n"
         "        Bob → Ann: 1.67\n"
         "        Cat → Ann: 1.67\n")
     assert closed == (
-        "[table] Ann finishes with 320 chips, worth 53.33.\n"
+        "[table] Ann finishes with 320 chips, worth 53.34.\n"
         "[table] Bob finishes with 290 chips, worth 48.33.\n" + results +
         "[table] The tournament is over: /tournament close shows its places and who pays whom.\n")
     await ledger_ok(service)

@@ -1,4 +1,5 @@
-"""Settlement: nets rounded to cents without losing any, transfers that settle every net in at most n - 1 payments."""
+"""Settlement: figures in whole cents, apportioned without losing any; transfers that settle every net in at most
+n - 1 payments."""
 
 from fractions import Fraction
 from itertools import combinations
@@ -12,9 +13,10 @@ from engine.settlement import (
     Settlement,
     SettlementRow,
     Transfer,
+    apportion,
     build_settlement,
     fewest_transfers,
-    round_to_cents,
+    to_cents,
 )
 
 
@@ -72,24 +74,36 @@ def test_pairs_that_cancel_pay_each_other() -> None:
 
 
 @settings(max_examples=200, deadline=None)
-@given(st.lists(st.fractions(min_value=-1000, max_value=1000, max_denominator=60), min_size=1, max_size=8))
-def test_rounding_keeps_the_total_and_stays_within_a_cent(values: list[Fraction]) -> None:
-    nets = {f"p{i}": value for i, value in enumerate([*values, -sum(values, Fraction(0))])}
-    cents = round_to_cents(nets)
-    assert sum(cents.values()) == 0
-    assert all(abs(Fraction(cents[player], 100) - net) < Fraction(1, 100) for player, net in nets.items())
+@given(st.integers(-5000, 50000), st.lists(st.integers(0, 5000), min_size=1, max_size=8))
+def test_apportioning_keeps_the_total_and_stays_within_a_cent(total: int, chips: list[int]) -> None:
+    weights = {f"p{i}": value for i, value in enumerate(chips)}
+    shares = apportion(total, weights)
+    assert sum(shares.values()) == total
+    whole = sum(chips) or len(chips)
+    for player, weight in weights.items():
+        quota = Fraction(total * (weight if sum(chips) else 1), whole)
+        assert abs(shares[player] - quota) < 1
 
 
-def test_thirds_round_as_documented() -> None:
-    # 50/3 and 25/3 units (a pawned item's price and half of it): both round down, the left-over cent goes to the net
-    # that lost the most by it (16.666… -> 16.67), so the payer's -25 is met exactly.
-    assert round_to_cents({"bob": Fraction(50, 3), "cat": Fraction(25, 3), "dan": Fraction(-25)}) == {
-        "bob": 1667, "cat": 833, "dan": -2500}
+def test_apportioning_gives_the_odd_cents_to_the_largest_remainders() -> None:
+    # 101.67 for 320 and 290 chips: 5333.61… and 4833.38…; equal stacks tie, the first by name takes the cent.
+    assert apportion(10167, {"bob": 290, "ann": 320}) == {"bob": 4833, "ann": 5334}
+    assert apportion(17333, {"bob": 650, "ann": 650}) == {"bob": 8666, "ann": 8667}
+    assert apportion(5, {"a": 0, "b": 0}) == {"a": 3, "b": 2}, "no chips at all: equal shares"
+    assert apportion(0, {}) == {}
+    with pytest.raises(ValueError, match="nobody"):
+        apportion(3, {})
 
 
-def test_rounding_refuses_a_total_that_is_not_whole_cents() -> None:
-    with pytest.raises(ValueError, match="whole number of cents"):
-        round_to_cents({"a": Fraction(1, 3)})
+def test_cents_round_to_the_nearest() -> None:
+    assert [to_cents(value) for value in (Fraction(50, 3), Fraction(25, 3), Fraction(-50, 3), Fraction(1, 200))] == [
+        1667, 833, -1667, 0]
+
+
+def test_a_figure_that_is_not_whole_cents_or_nets_that_do_not_balance_are_refused() -> None:
+    with pytest.raises(ValueError, match="whole cents"):
+        build_settlement([SettlementRow("a", Fraction(50), Fraction(50, 3), Fraction(0)),
+                          SettlementRow("b", Fraction(0), Fraction(100, 3), Fraction(0))])
     with pytest.raises(ValueError, match="sum to zero"):
         fewest_transfers({"a": 5})
 
@@ -97,8 +111,8 @@ def test_rounding_refuses_a_total_that_is_not_whole_cents() -> None:
 def test_settlement_rows_and_json_round_trip() -> None:
     settlement = build_settlement([
         SettlementRow("ann", Fraction(50), Fraction(75), Fraction(0)),
-        SettlementRow("bob", Fraction(50), Fraction(250, 3), Fraction(50, 3), 1),
-        SettlementRow("dan", Fraction(50), Fraction(25, 3), Fraction(0)),
+        SettlementRow("bob", Fraction(50), Fraction(8334, 100), Fraction(1667, 100), 1),
+        SettlementRow("dan", Fraction(50), Fraction(833, 100), Fraction(0)),
     ])
     assert [row.net_cents for row in settlement.rows] == [2500, 1667, -4167]
     assert [(t.payer, t.payee, t.cents) for t in settlement.transfers] == [("dan", "ann", 2500), ("dan", "bob", 1667)]

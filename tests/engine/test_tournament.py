@@ -213,11 +213,13 @@ def test_pawned_item_is_bought_back_at_the_rate() -> None:
     assert events[0].price == Fraction(50, 3) and not all_moves(events)  # type: ignore[attr-defined]
     assert tournament.items[0].holder == BANK and tournament.chips_in_play == 700
     finished = tournament.finish(END, {"ann": 700, "bob": 0})
-    assert [e.money for e in finished if isinstance(e, ItemBoughtBack)] == [Fraction(50, 3)]
+    assert [e.money for e in finished if isinstance(e, ItemBoughtBack)] == [Fraction(1667, 100)], "16.67, as said"
     settlement = tournament.settle()
     rows = {row.player: row for row in settlement.rows}
-    assert rows["bob"].items_bought_back == Fraction(50, 3) and rows["bob"].item_count == 1
-    # ann won bob's 300 chips and the 100 the jacket raised: 700 chips = 116.67 units; bob pays 50 + 16.67.
+    assert rows["bob"].items_bought_back == Fraction(1667, 100) and rows["bob"].item_count == 1
+    # ann won bob's 300 chips and the 100 the jacket raised: the bank holds 50 + 50 + 16.67 for them; bob pays
+    # 50 + 16.67.
+    assert rows["ann"].cashed_out == Fraction(11667, 100)
     assert {p: r.net_cents for p, r in rows.items()} == {"ann": 6667, "bob": -6667}
     assert [(t.payer, t.payee, t.cents) for t in settlement.transfers] == [("bob", "ann", 6667)]
 

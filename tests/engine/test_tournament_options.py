@@ -467,7 +467,10 @@ def test_pawned_items_keep_working_at_the_rate_of_a_bounty_tournament() -> None:
     tournament.eliminate_busted(["cat"], {"cat": 300}, pots=[pot(600, "bob cat", {"bob": 600})], order=["bob"])
     tournament.finish(END, {"ann": 650, "bob": 650})
     rows = {row.player: row for row in tournament.settle().rows}
-    assert rows["ann"].items_bought_back == Fraction(40, 3), "100 chips at 7.5 a unit"
-    assert rows["ann"].paid_in == 90 and rows["ann"].cashed_out == Fraction(260, 3)
+    assert rows["ann"].items_bought_back == Fraction(1333, 100), "100 chips at 7.5 a unit, to the cent"
+    # The bank holds 190 paid - 30 of bounties + 13.33 for the item = 173.33 for the 1300 chips, shared by the
+    # equal stacks: 86.665 each, the odd cent to the first by name (each exactly 86.666…).
+    assert rows["ann"].paid_in == 90 and rows["ann"].cashed_out == Fraction(8667, 100)
+    assert rows["bob"].cashed_out == Fraction(8666, 100)
     assert rows["bob"].bounties == 20 and rows["cat"].bounties == 0
     assert sum(row.net for row in rows.values()) == 0
