@@ -68,8 +68,9 @@ async def refused_without_change(service: Service, actor: Actor, line: str, reas
     await service.handle(PLACE, ANN, "/lang en")
 
 
-async def test_a_redemption_with_too_few_or_the_last_chips_is_refused_and_a_cash_out_buys_it_back(
-        store: Store, decks: list[str]) -> None:
+async def cat_pawns_his_jacket(store: Store, decks: list[str]) -> tuple[Service, FakeClock]:
+    """The night up to Cat's pawn: Ann, Bob and Cat start (button Ann, blinds Bob and Cat); Bob shoves with aces in
+    the second hand, Cat pawns his leather jacket (item 1) to call and loses, left with 95 chips."""
     clock = FakeClock(at(18, 0))
     service = Service(store, clock, rng=random.Random(5))
     await service.start()
@@ -81,15 +82,35 @@ async def test_a_redemption_with_too_few_or_the_last_chips_is_refused_and_a_cash
     assert (await deal_next(service, clock)).table.to_act == "bob"  # button Bob, blinds Cat and Ann
     await play(service, (BOB, "/allin"), (CAT, "/pawn leather jacket"), (CAT, "/call"), (ANN, "/fold"))
     assert (await service.store.read(lambda tx: tx.balances(STACKS)))[f"{STACKS}cat"] == 95
-    await refused_without_change(service, CAT, "/tournament redeem 1", SHORT)
+    return service, clock
+
+
+async def cat_back_to_100(service: Service, clock: FakeClock) -> None:
+    """Two hands folded round: Cat wins the blinds and has exactly the item's 100 chips."""
     await deal_next(service, clock)  # button Cat: Cat and Ann fold
     await play(service, (CAT, "/fold"), (ANN, "/fold"))
     await deal_next(service, clock)  # button Ann: Ann and Bob fold to Cat's big blind
     await play(service, (ANN, "/fold"), (BOB, "/fold"))
     assert (await service.store.read(lambda tx: tx.balances(STACKS)))[f"{STACKS}cat"] == 100
+
+
+async def test_a_redemption_with_too_few_or_the_last_chips_is_refused_and_play_goes_on(
+        store: Store, decks: list[str]) -> None:
+    """With 100 chips the redemption left Cat seated at 0, and heads-up the tournament never ended: his item stays
+    in pawn, bought back at the rate at the end, and he plays on with his chips."""
+    service, clock = await cat_pawns_his_jacket(store, decks)
+    await refused_without_change(service, CAT, "/tournament redeem 1", SHORT)
+    await cat_back_to_100(service, clock)
     await refused_without_change(service, CAT, "/tournament redeem 1", LAST_CHIPS)
+    assert (await service.handle(PLACE, CAT, "/tournament redeem")).private["cat"], "the item is still in pawn"
+    dealt = await deal_next(service, clock)
+    assert dealt.table is not None and dealt.table.to_act, "play goes on, Cat with his 100 chips"
     await ledger_ok(service)
 
+
+async def test_a_cash_out_with_exactly_the_item_s_chips_buys_it_back(store: Store, decks: list[str]) -> None:
+    service, clock = await cat_pawns_his_jacket(store, decks)
+    await cat_back_to_100(service, clock)
     cashed = await service.handle(PLACE, CAT, "/tournament cashout")  # the same value as the redemption
     assert cashed.error is None, cashed.error
     assert cashed.public == ["Cat buys back “leather jacket” for 16.67.", "Cat cashes out 100 chips for 16.67."]

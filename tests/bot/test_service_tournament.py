@@ -441,40 +441,6 @@ async def play(service: Service, *lines: tuple[Actor, str]) -> None:
         assert reply.error is None, (actor.name, line, reply.error)
 
 
-async def test_a_redemption_never_takes_the_last_chip(night, decks: list[str]) -> None:
-    """RULES.md §1: between hands a pawned item may be redeemed for its 100 chips, and a player with no chips is out.
-    Cat with exactly 100 may not redeem (it left him seated at 0, and heads-up the tournament never ended): his item
-    stays in pawn, bought back at the rate at the end, and he plays on with his chips."""
-    service, clock = night
-    await play(service, (ANN, "/set structure no-limit"), (ANN, "/set run_it_twice off"))
-    await service.handle(PLACE, ANN, "/tournament start")  # button Ann, blinds Bob and Cat
-    await play(service, (ANN, "/raise 40"), (BOB, "/fold"), (CAT, "/fold"))  # Ann 315, Bob 295, Cat 290
-    decks.append("2c 3d Ah 7c 8d Ad 4s Kh Ks 9h 2s Jc 5d Qc")  # Cat, Ann, Bob twice: Bob's aces win
-    assert (await deal_next(service, clock)).table.to_act == "bob"  # button Bob, blinds Cat and Ann
-    await play(service, (BOB, "/allin"), (CAT, "/pawn leather jacket"), (CAT, "/call"), (ANN, "/fold"))
-    short = await service.handle(PLACE, CAT, "/tournament redeem 1")
-    assert short.error == ("Redeeming it costs 100 chips and you have 95: it stays in pawn and is bought back at the "
-                           "rate when you cash out (/tournament cashout) or at the end.")
-    await deal_next(service, clock)  # button Cat: Cat and Ann fold
-    await play(service, (CAT, "/fold"), (ANN, "/fold"))
-    await deal_next(service, clock)  # button Ann: Ann and Bob fold to Cat's big blind
-    await play(service, (ANN, "/fold"), (BOB, "/fold"))
-    stacks = await service.store.read(lambda tx: tx.balances(f"stack:{PLACE.table_id}:"))
-    assert stacks[f"stack:{PLACE.table_id}:cat"] == 100
-    for language, reason in (
-            ("en", "Redeeming it would take all your chips (100), and a player without chips is out: it stays in "
-                   "pawn and is bought back at the rate when you cash out (/tournament cashout) or at the end."),
-            ("ru", "Выкуп забрал бы все ваши фишки (100), а игрок без фишек выбывает: вещь остаётся в залоге и "
-                   "выкупается по курсу, когда вы выходите с фишками (/tournament cashout) или в конце турнира.")):
-        await service.handle(PLACE, ANN, f"/lang {language}")
-        assert (await service.handle(PLACE, CAT, "/tournament redeem 1")).error == reason
-    assert await service.store.read(lambda tx: tx.balances(f"stack:{PLACE.table_id}:")) == stacks
-    assert (await service.handle(PLACE, CAT, "/tournament redeem")).private["cat"], "the item is still in pawn"
-    dealt = await deal_next(service, clock)
-    assert dealt.table is not None and dealt.table.to_act, "play goes on, Cat with his 100 chips"
-    await ledger_ok(service)
-
-
 async def test_the_organizer_runs_the_clock(night) -> None:
     service, _ = night
     await service.handle(PLACE, ANN, "/tournament start")
