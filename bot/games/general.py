@@ -15,6 +15,7 @@ from bot.games.context import Action, private_language
 from bot.games.odds import odds_command
 from bot.games.seasons import season_command
 from bot.i18n import DEFAULT_LANGUAGE, catalogue, language_choices, language_label, languages, text
+from bot.render import story
 from bot.store import held_account
 from bot.store.pauses import tables_of_chat
 from engine.text import quote_input
@@ -34,7 +35,8 @@ class Retelling(Protocol):
     """A game whose hand or round in play keeps a story (`bot.render.story`), told in the chat's language."""
 
     def retell(self, act: Action) -> None:
-        """Tell the story of the hand or round in play again in the chat's language now (`act.language`)."""
+        """Tell the story of the hand or round in play again in the chat's language now (`act.language`), unless it was
+        told in it since the chat's latest change of language (`story.is_told_in`)."""
 
 
 def usage_text(language: str, command: type[cmd.Command]) -> str:
@@ -85,7 +87,9 @@ def _organizers(hosting: Hosting, act: Action, controller: Controller, command: 
 def _lang(hosting: Hosting, act: Action, controller: Controller, command: cmd.Command) -> None:
     """`/lang`: the chat's language and yours; `/lang ru`: the chat's, for organizers (a table in play is shown again
     in it); `/lang ru me`: anyone's own language for what only he reads (his cards, refusals, help), kept per chat in
-    the `private_languages` setting. The story of a hand in play is told again in the chat's new language."""
+    the `private_languages` setting. The story of a hand in play is told again in the chat's new language; the
+    chat's other tables retell theirs when shown next (`/table`: the adapters show them at once), as the count of
+    the chat's changes of language (`story.LANGUAGE_CHANGES`) tells them to."""
     assert isinstance(command, cmd.Lang)
     if command.language is None:
         act.tell(act.user, "lang.current", language=language_label(act.language), choices=language_choices())
@@ -103,13 +107,22 @@ def _lang(hosting: Hosting, act: Action, controller: Controller, command: cmd.Co
         return
     if not act.is_organizer:
         raise act.organizer_refusal("lang.organizer_only", language=command.language)
-    act.tx.change_chat_settings(act.place.chat_id, lambda stored: {**stored, "language": command.language})
-    told_in, act.language = act.language, command.language
+    changed = act.language != command.language  # another count of the chat's changes: its tables' stories retell
+    act.tx.change_chat_settings(act.place.chat_id, functools.partial(_with_chat_language, command.language, changed))
+    act.chat_settings = act.tx.chat_settings(act.place.chat_id)
+    act.language = command.language
     act.say("lang.set", language=language_label(command.language))
-    if told_in != command.language and isinstance(controller, Retelling):  # the state's story too, replayed or not
+    if isinstance(controller, Retelling):  # the state's story too, replayed or not (the chat's other tables: /table)
         controller.retell(act)
     if controller.is_busy(act) and not act.replaying:  # its message, buttons included, in the new language at once
         act.show_table(controller.table_message(act))
+
+
+def _with_chat_language(language: str, changed: bool, settings: dict[str, Any]) -> dict[str, Any]:
+    """The chat's settings with `language` the chat's (`/lang ru`), its count of changes (`story.LANGUAGE_CHANGES`)
+    one up when it `changed`."""
+    return {**settings, "language": language,
+            story.LANGUAGE_CHANGES: settings.get(story.LANGUAGE_CHANGES, 0) + changed}
 
 
 def _with_own_language(user: str, language: str, settings: dict[str, Any]) -> dict[str, Any]:

@@ -452,6 +452,7 @@ class HoldemController:
         showdown.forget_uncontested(act)
         act.state["turn_seconds"] = self.config(act, "turn_seconds")  # the hand keeps it (see _NEXT_HAND_SETTINGS)
         self._commit(act, hand, events)
+        story.mark_told(act.state, act.language, act.chat_settings)
 
     def _turn_limit(self, act: Action, player: str) -> int:
         """The seconds a player's turn lasts (its timer's, and what the table message shows): the hand's turn time,
@@ -593,9 +594,10 @@ class HoldemController:
 
     def retell(self, act: Action) -> None:
         """After the chat's `/lang` during a hand: its story told again in the chat's new language (`story.retell`),
-        from the hand's events as its history holds them, and its time-outs' lines (`SAID`)."""
+        from the hand's events as its history holds them, and its time-outs' lines (`SAID`); nothing to do when it
+        was told in it already (`story.is_told_in`)."""
         hand = self._hand(act)
-        if hand is None or not act.state.get("story"):
+        if hand is None or story.is_told_in(act.state, act.language, act.chat_settings):
             return
         events = read_events(render.STORY_EVENTS, act.tx.history(act.place.table_id, f"h{hand.hand_number}"))
         names = _names(act, hand)
@@ -603,6 +605,7 @@ class HoldemController:
                      lambda language: render.narrate(Voice(language, names.__getitem__), events).lines,
                      lambda language: [message(language, key, {"player": name}) for name in names.values()
                                        for key in SAID])
+        story.mark_told(act.state, act.language, act.chat_settings)
 
     def spend_buttons(self, act: Action) -> None:
         """Between hands, after a change a button must not repeat (a rebuy, an add-on: buying again is allowed): the
@@ -672,6 +675,7 @@ class HoldemController:
         if self.decision(act) is None:  # nobody seated and no hand: told, not refused (a refusal drops the live table)
             act.tell(act.user, "holdem.nobody_seated")
             return
+        self.retell(act)  # the chat's `/lang` at another of its tables
         act.show_table(self.table_message(act))
 
     def _rabbit(self, act: Action, command: cmd.Command) -> None:

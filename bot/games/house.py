@@ -99,6 +99,7 @@ class HouseController:
         elif isinstance(command, cmd.Table) and self._round(act) is None:
             act.tell(act.user, "house.no_round")  # no table message between rounds: told (a refusal drops the table)
         elif isinstance(command, (cmd.Join, cmd.Table)):
+            self.retell(act)  # the chat's `/lang` at another of its tables
             act.show_table(self.table_message(act))
             if isinstance(command, cmd.Join):
                 if command.chips is not None:  # RULES.md: house games play from the wallet; there is no buy-in
@@ -175,9 +176,10 @@ class HouseController:
 
     def retell(self, act: Action) -> None:
         """After the chat's `/lang` during a round: its story told again in the chat's new language (`story.retell`),
-        from the round's events as its history holds them, and its boxes' time-out lines."""
+        from the round's events as its history holds them, and its boxes' time-out lines; nothing to do when it was
+        told in it already (`story.is_told_in`)."""
         round_ = self._round(act)
-        if round_ is None or not act.state.get("story"):
+        if round_ is None or story.is_told_in(act.state, act.language, act.chat_settings):
             return
         events = read_events(render.STORY_EVENTS, act.tx.history(act.place.table_id, _round_key(act)))
         names = {box.owner: act.name(box.owner) for box in round_.boxes}
@@ -186,6 +188,7 @@ class HouseController:
                      lambda language: [message(language, "house.timed_out", {"player": names[box.owner],
                                                                              "box": box.index})
                                        for box in round_.boxes])
+        story.mark_told(act.state, act.language, act.chat_settings)
 
     # --- commands ---------------------------------------------------------------------------------------------
 
@@ -207,6 +210,8 @@ class HouseController:
             act.arm(self._timer_key(act), bet_seconds(act.config), kind="close_bets",
                     round=act.state["number"])
         self._commit(act, round_, events, restart=new)
+        if new:
+            story.mark_told(act.state, act.language, act.chat_settings)
 
     def _deal(self, act: Action, *, by_timer: bool = False) -> None:
         round_ = self._round(act)

@@ -9,16 +9,22 @@ table message shows it or a snapshot stores it, so an action whose table message
 A snapshot always stores the lines as text.
 
 When the chat's language changes mid-hand, `retell` writes the lines shown again in the new one, from the hand's
-recorded events (read back at that rare moment, so an action keeps nothing more than its line).
+recorded events (read back at that rare moment, so an action keeps nothing more than its line). Since a chat's
+`/lang` reaches only the table where it was typed, the state says in which language the story was told (`mark_told`,
+at the deal and at a retelling), so another table of the chat finds out cheaply whether its story needs retelling.
 """
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterable, Sequence
+from collections.abc import Callable, Iterable, Mapping, Sequence
 from typing import Any
 
 from bot.i18n import languages
 
+LANGUAGE_CHANGES = "language_changes"
+"""The chat setting counting the times the chat's `/lang` changed its language: a line told at one table after a
+`/lang` at another is written in the new language beside the older ones, so the language alone would not say that
+a story told in English, then French, then English again is all in English."""
 SHOWN_LINES = 6
 """How many of the latest lines the table message shows (more when one action said more, so none is missed)."""
 
@@ -86,6 +92,23 @@ def shown(state: dict[str, Any]) -> list[str]:
 def clear(state: dict[str, Any]) -> None:
     """Forget the story (the hand or round is over and its last table message already shows it)."""
     state.pop("story", None)
+    state.pop("told_in", None)
+
+
+def _edition(language: str, chat_settings: Mapping[str, Any]) -> list[Any]:
+    return [language, chat_settings.get(LANGUAGE_CHANGES, 0)]
+
+
+def mark_told(state: dict[str, Any], language: str, chat_settings: Mapping[str, Any]) -> None:
+    """Remember that every line of the story is written in `language`, the chat's language since its latest change
+    (`chat_settings`): at the deal, and once it is retold."""
+    state["told_in"] = _edition(language, chat_settings)
+
+
+def is_told_in(state: dict[str, Any], language: str, chat_settings: Mapping[str, Any]) -> bool:
+    """Whether the story (if any) was told or retold in `language` since the chat's latest change of language, so
+    that it needs no retelling (a story older than `mark_told` is retold once)."""
+    return not state.get("story") or state.get("told_in") == _edition(language, chat_settings)
 
 
 def retell(state: dict[str, Any], language: str, told: Callable[[str], Sequence[str]],

@@ -27,10 +27,10 @@ TIMER_ROWS_EVERY = 32
 an action's timer changes go into its log row, so reading a table's timers (start-up, a firing's claim) goes over the
 log rows written since, some `TIMER_ROWS_EVERY` to twice that at most."""
 
-_UNLOGGED = (cmd.Help, cmd.Balance, cmd.Organizers, cmd.Cards, cmd.Table, cmd.Odds, cmd.Top, cmd.History, cmd.Stats,
-             cmd.Season)
+_UNLOGGED = (cmd.Help, cmd.Balance, cmd.Organizers, cmd.Cards, cmd.Odds, cmd.Top, cmd.History, cmd.Stats, cmd.Season)
 """Commands that leave the table's config and state as they were (a season lives in its own rows): nothing to
-replay, so they log no action. A card toggle is logged: the marks it keeps are the table's state."""
+replay, so they log no action. A card toggle is logged: the marks it keeps are the table's state; so is `/table`,
+which retells the story of a hand in play after the chat's `/lang` at another of its tables."""
 
 
 def is_logged(command: cmd.Command) -> bool:
