@@ -250,6 +250,25 @@ class TelegramAdapter:
         command = _parsed(line)
         await self._deliver(place, reply, state, actor=actor, repost=isinstance(command, cmd.Table),
                             viewed=isinstance(command, cmd.Cards))
+        if (isinstance(command, cmd.Lang) and command.language is not None and not command.personal
+                and reply.error is None):  # the chat's language chosen: its other topics' tables read in it too
+            await self._redraw(place, actor)
+
+    async def _redraw(self, place: Place, actor: Actor) -> None:
+        """Show every other table of the chat (a forum's other topics) with players seated or a hand or round in play
+        again, in the chat's language: its table message edited, text (the story retold, see `/table`) and buttons,
+        through the chat's queue (its rate limits). A table paused because the bot lost its topic is left as it is."""
+        for table_id in await self.service.tables_of(place.chat_id):
+            if table_id == place.table_id or self.service.is_paused(table_id):
+                continue  # where it was typed the command showed its table
+            other = Place(place.chat_id, table_id)
+            try:
+                reply, state = await self._served(other, self.service.execute(other, actor, cmd.Table()))
+            except Exception:  # one unreadable table must not keep the others in the old language
+                log.exception("table %s could not be read to be shown in the new language", table_id)
+                continue
+            if state is not None:  # only its table message: what `/table` tells the organizer is not for this
+                await self._deliver(other, Reply(table=reply.table), state)
 
     async def _on_start(self, place: Place, actor: Actor, chat: Chat, payload: list[str]) -> None:
         """`/start` in private opens the private chat (and, from a link given at a table, sends the player his cards
