@@ -16,9 +16,10 @@ def labels(fake: FakeDiscord, message_id: int) -> list[str]:
 
 
 async def test_lang_redraws_every_table_of_the_guild_with_players_seated(fake: FakeDiscord, make_bot) -> None:
-    """Ann chooses Russian in the first channel, where nobody sits. The second channel's hand in play and the
-    thread's seats between hands (its players seated, no hand dealt) are each edited once into Russian, the second
-    channel only once Discord lets it (a 429 holds it a second); the first channel gets its answer alone."""
+    """Ann chooses Russian in the first channel, where nobody sits. The second channel's hand in play (the story so
+    far too) and the thread's seats between hands (its players seated, no hand dealt) are each edited once into
+    Russian, the second channel only once Discord lets it (a 429 holds it a second); the first channel gets its
+    answer alone."""
     thread = fake.add_thread(fake.channels[0])
     bot = await make_bot(default_game="holdem")
     here, playing = fake.channels
@@ -45,7 +46,17 @@ async def test_lang_redraws_every_table_of_the_guild_with_players_seated(fake: F
     assert not [request for request in since if request[1].startswith(f"/channels/{here}/")]
     assert {message_id: fake.edits_of(message_id) - edits[message_id] for message_id in (hand, seats)} == {
         hand: 1, seats: 1}
-    assert fake.messages[hand]["content"].startswith("Холдем — раздача №1 · блайнды 10/20")
+    assert fake.messages[hand]["content"] == (  # the story of the hand too
+        "Холдем — раздача №1 · блайнды 10/20 · домашний лимит\n"
+        "Борд: — · Банк: 30\n"
+        "▶ Cat · 190 Ⓓ ставка 10\n"
+        "  Dan · 180 ставка 20\n"
+        "\n"
+        "Раздача №1: баттон — Cat, блайнды 10/20. Карты розданы — нажмите «Мои карты», чтобы посмотреть свои.\n"
+        "Cat ставит малый блайнд 10.\n"
+        "Dan ставит большой блайнд 20.\n"
+        "▶ Ход: Cat, для колла 10 (⏱ 60\xa0с).\n"
+        f"<@{cat.id}>")
     assert text("ru", "button.my_cards") in labels(fake, hand)
     assert fake.messages[seats]["content"].startswith("Техасский холдем — места:\n  Eve — 200\n  Fay — 200\n")
     assert labels(fake, seats) == ["Сдать", text("ru", "button.my_cards")]
