@@ -3,6 +3,7 @@ the adapters use to show it again) tells the story of its hand or round in play 
 
 from __future__ import annotations
 
+import json
 import random
 
 import pytest
@@ -78,14 +79,22 @@ async def test_table_at_another_table_of_the_chat_tells_its_hand_again_in_the_ne
 
 async def test_a_restart_after_the_retelling_shows_the_other_table_in_the_new_language(
         store: Store, service: Service, clock: FakeClock) -> None:
-    """`/table` is not logged: the table read back (snapshot and log) tells its story again at its next `/table`."""
+    """`/table` is logged when it may retell: the table read back (snapshot and log) is the live one, so the next
+    action after a restart goes on in the new language without another `/table` first."""
     await hand_at_the_other_table(service)
     assert (await service.handle(PLACE, ANN, "/lang ru")).error is None
     assert (await service.handle(OTHER, CAT, "/table")).table.text == RUSSIAN_RAISE
+    live = json.loads(service.live_state(OTHER.table_id) or "null")
+    stored = await service.store.read(lambda tx: service.stored_table(tx, OTHER.table_id))
+    assert stored is not None and [*stored] == live, "the retold story is in the stored table too"
     restarted = Service(store, FakeClock(clock.now()), rng=random.Random(7))  # no stop: its log replayed
     await restarted.start()
+    called = await restarted.handle(OTHER, BOB, "/call")
+    assert called.error is None and called.table is not None
+    assert called.table.text.split("\n")[6:10] == ["Ann ставит малый блайнд 10.", "Bob ставит большой блайнд 20.",
+                                                   "Ann: рейз до 40.", "Bob: колл 20."]
     shown = await restarted.handle(OTHER, CAT, "/table")
-    assert shown.table is not None and shown.table.text == RUSSIAN_RAISE
+    assert shown.table is not None and shown.table.text == called.table.text
 
 
 async def test_a_story_told_in_two_languages_is_retold_after_the_chat_changes_back(service: Service) -> None:
