@@ -12,7 +12,7 @@ from bot.adapter_memory import AdapterMemory
 from bot.discord.buttons import release, table_view
 from bot.discord.markup import plain
 from bot.discord.pages import CONTENT_LIMIT, clip
-from bot.i18n import DEFAULT_LANGUAGE
+from bot.i18n import DEFAULT_LANGUAGE, text
 from bot.output import OldMessage, Place, PostedMessage, TableMessage
 from bot.table_states import State, TableStates
 
@@ -89,6 +89,13 @@ def _rendered(message: TableMessage, language: str | None) -> Rendered:
     """What a message showing `message` looks like: its text, the game's buttons and the language of the labels the
     adapter adds (a game may write the same text in every language: `/lang` must still redraw its "my cards")."""
     return render(message), tuple((b.label, b.payload, b.private) for b in message.buttons), language
+
+
+def _left_showing(message: TableMessage, language: str) -> str:
+    """What a table message the table moved on from is left showing: the last state it showed, which says that the
+    table moved below (its seats, stacks and "press Deal" are no longer the table's)."""
+    note = text(language, "discord.table_moved")
+    return clip(plain(message.text), CONTENT_LIMIT - len(note) - 2) + "\n\n" + note
 
 
 def _has_buttons(message: TableMessage) -> bool:
@@ -222,12 +229,12 @@ class TableBoard:
             return None
         return shown.high
 
-    async def show(self, place: Place, state: State) -> int | None:
+    async def show(self, place: Place, state: State) -> OldMessage | None:
         """Bring the table's channel to `state` (the delivery queue calls it, in the channel's order): post a new
         hand's message, edit the current one, or nothing when the message already shows this state or a newer one
         (or a newer one of its hand came with an announcement: "Bob sits down" is read before his seat is shown).
-        Returns the id of the message the table moved on from when a new one was posted and the old one may still
-        show buttons (kept with the new one as waiting to lose them: the delivery queue retires it), else None."""
+        Returns the message the table moved on from when a new one was posted and the old one may still show buttons
+        (kept with the new one as waiting to lose them: the delivery queue retires it, `_left_showing`), else None."""
         table_id = place.table_id
         shown = self._shown[table_id]
         if shown.language is None:  # first awaited: all below reads the table's states as they are now
@@ -246,10 +253,9 @@ class TableBoard:
                 if not await self._edit(table_id, shown, message):
                     continue  # somebody deleted it: post a fresh one
             else:
-                old = shown.message_id if shown.buttons is not False else None
-                await self._post(table_id, shown, message, None if old is None else OldMessage(place, old))
-                if old is not None:
-                    moved_from = old
+                old = _moved_from(place, shown)
+                await self._post(table_id, shown, message, old)
+                moved_from = old or moved_from
             newer = self.shown(table_id, state)
             if newer is None:
                 return moved_from
@@ -284,3 +290,14 @@ class TableBoard:
             await self._kept.forget_table_message(PLATFORM, table_id)
             return False
         return True
+
+
+def _moved_from(place: Place, shown: _Shown) -> OldMessage | None:
+    """The table's current message, about to be left for a new one, as it is to be retired: None when it shows no
+    buttons; else with the newest state it showed (`_left_showing`), or as it is when that is not known (a restart)."""
+    if shown.message_id is None or shown.buttons is False:
+        return None
+    last = shown.high
+    if last is None or last[1].key != shown.key:
+        return OldMessage(place, shown.message_id)
+    return OldMessage(place, shown.message_id, _left_showing(last[1], shown.language or DEFAULT_LANGUAGE))

@@ -66,8 +66,9 @@ class _Channel:
     attach_denied: bool = False
     noticed: bool = False
     """The missing Attach Files permission was named in the channel."""
-    retiring: Waiting[float] = field(default_factory=Waiting)
-    """Old table messages to take out of play (their buttons go), by message id, with when each may go."""
+    retiring: Waiting[tuple[float, str | None]] = field(default_factory=Waiting)
+    """Old table messages to take out of play (their buttons go), by message id, with when each may go and the text
+    it is left showing (None: what it shows)."""
     retirer: asyncio.Task[None] | None = None
     wake: asyncio.Event = field(default_factory=asyncio.Event)
     """Set when the retirer may have work it could not do before: the channel's sender finished, or retirements
@@ -89,8 +90,9 @@ class Delivery:
     own: when the bot may not attach files, the texts and the table message still go, and the missing permission
     is named once.
 
-    When a table moves on to a new message (a new hand's or round's), the old one's buttons go, its text kept (the
-    channel's record of that moment): the least urgent request, sent by a task of its own beside the channel's
+    When a table moves on to a new message (a new hand's or round's), the old one's buttons go, and it is left showing
+    the last state it showed and that the table moved below (`TableBoard.show`; the channel's record of that moment,
+    never read as the table's now): the least urgent request, sent by a task of its own beside the channel's
     sender (so it never holds a reply), only when nothing waits for the channel, nothing is being sent to it, and
     the channel's edit bucket keeps room for two more edits after it. The store keeps each old message from when the
     new one is recorded (`TableBoard.show`) until it is retired or given up on, so those still waiting when the bot
@@ -254,12 +256,15 @@ class Delivery:
     async def retire_again(self, waiting: Iterable[OldMessage]) -> None:
         """Queue the old table messages that still waited to lose their buttons when the bot stopped."""
         for old in waiting:
-            await self._retire(self._channel(old.place), old.message_id)
+            await self._retire(self._channel(old.place), old)
 
-    async def _retire(self, channel: _Channel, message_id: int) -> None:
-        """Queue an old table message to lose its buttons (see the class's docstring)."""
+    async def _retire(self, channel: _Channel, old: OldMessage) -> None:
+        """Queue an old table message to lose its buttons (see the class's docstring); one queued already keeps the
+        text it is to be left showing when `old` has none (as the store does)."""
         due = time.monotonic() + RETIRE_AFTER
-        given_up = channel.retiring.add(message_id, due, f"channel {channel.place.table_id}")
+        queued = channel.retiring.get(old.message_id)
+        left = old.text if old.text is not None or queued is None else queued[1]
+        given_up = channel.retiring.add(old.message_id, (due, left), f"channel {channel.place.table_id}")
         channel.wake.set()
         if channel.retirer is None or channel.retirer.done():
             channel.retirer = asyncio.create_task(self._retire_all(channel))
@@ -271,7 +276,7 @@ class Delivery:
         while channel.retiring:
             self.retirer_wakes += 1
             channel.wake.clear()
-            message_id, due = next(iter(channel.retiring.items()))
+            message_id, (due, left) = next(iter(channel.retiring.items()))
             now = time.monotonic()
             wait = max(due - now, channel.edits.wait(now, spread=False, spare=SPARE_EDITS))
             if channel.entries or (channel.task is not None and not channel.task.done()):
@@ -285,7 +290,10 @@ class Delivery:
             channel.edits.stamp(now)
             partial = self._client.get_partial_messageable(_channel_id(channel.place)).get_partial_message(message_id)
             try:
-                await partial.edit(view=None)
+                if left is None:
+                    await partial.edit(view=None)
+                else:
+                    await partial.edit(content=left, view=None)
             except discord.HTTPException as error:  # deleted, or the bot may no longer see the channel
                 log.info("old table message %s of %s left as it is (%s)", message_id, channel.place.table_id, error)
             except Exception:

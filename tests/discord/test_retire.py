@@ -46,7 +46,49 @@ async def test_the_next_hands_message_leaves_the_old_ones_without_buttons(fake, 
     shown = fake.messages[int(first["id"])]["content"]
     await bot.adapter.delivery.retired()
     assert [message["id"] for message in with_buttons(fake, channel)] == [second["id"]]
-    assert fake.messages[int(first["id"])]["content"] == shown, "the old message keeps what it showed"
+    assert fake.messages[int(first["id"])]["content"] == f"{shown}\n\n⬇ The table moved below."
+    assert fake.limited == []
+
+
+async def test_an_old_between_hands_message_says_the_table_moved_and_keeps_no_button(fake, make_bot) -> None:
+    """Hand 1 ends and its message becomes the seats with a Deal button; Cat and Fay sit down, Ann goes away and Dan
+    deals hand 2; later Ann is back and hand 3 is dealt. Each old message is left without buttons, showing the last
+    state it showed and that the table moved below: never a Deal button nor seats that read as the table's now."""
+    bot = await make_bot(default_game="holdem")
+    channel = fake.channels[0]
+    ann, bob, dan, cat, fay = (fake.add_member(name) for name in ("Ann", "Bob", "Dan", "Cat", "Fay"))
+    for member in (ann, bob, dan):
+        await fake.slash(member, channel, "join", chips=200)
+    await fake.slash(ann, channel, "deal")
+    await bot.settled()
+    first = current_table(fake, channel)
+    await play_out(fake, bot, channel, "check", "call")
+    for member, chips in ((cat, 300), (fay, 200)):
+        await fake.slash(member, channel, "join", chips=chips)
+    await fake.slash(ann, channel, "away")
+    await fake.slash(dan, channel, "deal")
+    await bot.settled()
+    second = current_table(fake, channel)
+    await play_out(fake, bot, channel, "fold")
+    await fake.slash(ann, channel, "back")
+    await fake.slash(dan, channel, "deal")
+    await bot.settled()
+    third = current_table(fake, channel)
+    await bot.adapter.delivery.retired()
+
+    assert [message["id"] for message in with_buttons(fake, channel)] == [third["id"]]
+    old = fake.messages[int(first["id"])]
+    assert old["content"] == (
+        "Texas Hold'em — seats:\n  Ann — 180 (sitting out)\n  Bob — 240\n  Dan — 180\n  Cat — 300\n  Fay — 200\n"
+        "Hand #1: Bob wins 60.\nBetween hands: the next deal comes in a moment, or press Deal.\n\n"
+        "⬇ The table moved below.")
+    assert old["components"] == []
+    old = fake.messages[int(second["id"])]  # Fay, Bob and Dan fold: Cat's unmatched 10 comes back, she wins 2 × 10
+    assert old["content"] == (
+        "Texas Hold'em — seats:\n  Ann — 180 (waiting for the big blind)\n  Bob — 240\n  Dan — 170\n  Cat — 310\n"
+        "  Fay — 200\nHand #2: Cat wins 20.\nBetween hands: the next deal comes in a moment, or press Deal.\n\n"
+        "⬇ The table moved below.")
+    assert old["components"] == []
     assert fake.limited == []
 
 
