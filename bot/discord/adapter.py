@@ -7,7 +7,7 @@ import contextlib
 import io
 import logging
 from collections.abc import Awaitable, Callable, Coroutine, Iterable, Iterator
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from functools import partial
 from typing import Any, TypeVar
 
@@ -248,7 +248,8 @@ class DiscordAdapter:
         chose its language, its other tables are shown again in it (`_redraw`)."""
         place, actor = self.place(interaction), self.actor(interaction)
         name = line.split()[0].lstrip("/")
-        reply = await self._answer(interaction, place, actor, self.service.handle(place, actor, line),
+        work = self.service.handle(place, actor, line)
+        reply = await self._answer(interaction, place, actor, _with_options(work) if name == "lang" else work,
                                    component=False, name=name)
         if name == "lang" and reply is not None and not reply.error and _chooses_chat_language(line):
             self._keep_going(self._redraw(place, actor))
@@ -670,6 +671,23 @@ def _chooses_chat_language(line: str) -> bool:
     """Whether a `/lang` line chooses the chat's language (`/lang ru`), rather than asking it or choosing one's own."""
     command = cmd.parse(line)
     return isinstance(command, cmd.Lang) and command.language is not None and not command.personal
+
+
+async def _with_options(work: Coroutine[Any, Any, Reply]) -> Reply:
+    """A `/lang` reply whose hint names the typed `/lang ru me`, naming the slash command's `me` option instead (on
+    Discord `me` is an option, not a word typed after the code)."""
+    reply = await work
+    private = {user: [_option_hint(line) for line in lines] for user, lines in reply.private.items()}
+    return replace(reply, private=private, error=reply.error and _option_hint(reply.error))
+
+
+def _option_hint(line: str) -> str:
+    """`line` with each language's typed `/lang <code> me` (`discord.lang.typed_me`) as Discord shows the option."""
+    for language in languages():
+        for code in languages():
+            line = line.replace(text(language, "discord.lang.typed_me", language=code),
+                                text(language, "discord.lang.me", language=code))
+    return line
 
 
 def _private_part(reply: Reply, actor: Actor) -> list[str]:
