@@ -4,7 +4,8 @@ from __future__ import annotations
 
 from typing import Protocol
 
-from bot.discord.adapter import DiscordAdapter, DiscordOptions, intents
+from bot.discord.adapter import DiscordAdapter
+from bot.discord.client import DiscordOptions, intents
 from bot.service import Service
 
 __all__ = ["DiscordAdapter", "DiscordOptions", "intents", "run_discord"]

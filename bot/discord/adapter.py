@@ -4,10 +4,8 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
-import io
 import logging
-from collections.abc import Awaitable, Callable, Coroutine, Iterable, Iterator
-from dataclasses import dataclass, replace
+from collections.abc import Awaitable, Callable, Coroutine, Iterator
 from functools import partial
 from typing import Any, TypeVar
 
@@ -15,15 +13,16 @@ import discord
 from discord import app_commands
 
 from bot import commands as cmd
-from bot.discord import slash
+from bot.discord import replies, slash
 from bot.discord.board import PLATFORM, TableBoard
 from bot.discord.buttons import TableButton, release
+from bot.discord.client import DiscordOptions, PokerClient, make_client
 from bot.discord.delivery import Delivery
 from bot.discord.markup import plain
 from bot.discord.pages import pack
 from bot.discord.translator import CatalogueTranslator
 from bot.i18n import languages, text
-from bot.output import Actor, Picture, Place, Reply
+from bot.output import Actor, Place, Reply
 from bot.output import File as OutFile
 from bot.retiring import queue_kept
 from bot.service import Service
@@ -35,81 +34,6 @@ T = TypeVar("T")
 PREFIX = "dc:"
 MAX_PAGES = 4
 """A private answer longer than this many messages is sent as a file instead."""
-THREADS = frozenset({discord.ChannelType.public_thread, discord.ChannelType.private_thread,
-                     discord.ChannelType.news_thread})
-"""Where the bot needs Send Messages in Threads rather than Send Messages."""
-
-
-def intents() -> discord.Intents:
-    """Only what the bot needs: guild and channel events. Interactions arrive without any intent; the member who
-    acts comes with each interaction, so no privileged intent (members, presences, message content) is asked."""
-    return discord.Intents(guilds=True)
-
-
-@dataclass(frozen=True)
-class DiscordOptions:
-    """How the adapter behaves (the defaults suit production; tests shorten the timings)."""
-
-    guild_id: int | None = None
-    """Sync the slash commands to this guild only (instant; for development). None syncs them globally."""
-    organizer_role: str | None = None
-    """Members with this role (name or id) may run organizer commands, besides those who may manage the channel."""
-    defer_after: float = 1.5
-    """Acknowledge an interaction after this long if the service has not answered (Discord allows three seconds)."""
-    stop_after: float = 10.0
-    """At shutdown, wait at most this long for the channels' queues to be sent."""
-    shown_again_per_second: float = 10.0
-    """How many tables in play a start shows again a second (`Service.show_tables_in_play`): a fifth of the 50
-    requests a second Discord allows a bot, the rest left to the players (each channel's queue sends at once)."""
-    shard_count: int = 1
-    """Gateway shards of the whole bot (`DISCORD_SHARD_COUNT`; Discord requires more than one past 2,500 guilds)."""
-    shard_ids: tuple[int, ...] | None = None
-    """The shards this process opens (`DISCORD_SHARD_IDS`); None opens them all. Several processes on one PostgreSQL
-    database each open their own."""
-
-
-class PokerClient(discord.Client):
-    """The discord.py client: a command tree, the table buttons, and the adapter it reports to."""
-
-    def __init__(self, adapter: DiscordAdapter, **options: Any) -> None:
-        super().__init__(intents=intents(), **options)
-        self.adapter = adapter
-        self.tree = app_commands.CommandTree(
-            self, allowed_contexts=app_commands.AppCommandContext(guild=True, dm_channel=False, private_channel=False)
-        )
-        self.tree.on_error = adapter.on_command_error  # type: ignore[method-assign]
-
-    async def setup_hook(self) -> None:
-        """Before connecting: register the persistent buttons and sync the commands."""
-        await self.adapter.setup(self)
-
-    async def on_guild_channel_delete(self, channel: discord.abc.GuildChannel) -> None:
-        """A channel was deleted: its table can no longer be reached."""
-        self.adapter.on_channel_gone(channel.guild.id, channel.id)
-
-    async def on_thread_delete(self, thread: discord.Thread) -> None:
-        """A thread was deleted: its table can no longer be reached."""
-        self.adapter.on_channel_gone(thread.guild.id, thread.id)
-
-    async def on_guild_remove(self, guild: discord.Guild) -> None:
-        """The bot was removed from a guild: none of its tables can be reached."""
-        self.adapter.on_channel_gone(guild.id, None)
-
-
-class ShardedPokerClient(PokerClient, discord.AutoShardedClient):
-    """The same client on the gateway shards the options name (`DISCORD_SHARD_COUNT`, `DISCORD_SHARD_IDS`), for a bot
-    run as several processes."""
-
-    def __init__(self, adapter: DiscordAdapter, **options: Any) -> None:
-        shard_ids = adapter.options.shard_ids
-        super().__init__(adapter, shard_count=adapter.options.shard_count,
-                         shard_ids=list(shard_ids) if shard_ids is not None else None, **options)
-
-
-def make_client(adapter: DiscordAdapter, **options: Any) -> PokerClient:
-    """The plain client for a bot of one shard (the default), the sharded one when the options name shards."""
-    sharded = adapter.options.shard_count > 1 or adapter.options.shard_ids is not None
-    return (ShardedPokerClient if sharded else PokerClient)(adapter, **options)
 
 
 class DiscordAdapter:
@@ -249,9 +173,9 @@ class DiscordAdapter:
         place, actor = self.place(interaction), self.actor(interaction)
         name = line.split()[0].lstrip("/")
         work = self.service.handle(place, actor, line)
-        reply = await self._answer(interaction, place, actor, _with_options(work) if name == "lang" else work,
+        reply = await self._answer(interaction, place, actor, replies.with_options(work) if name == "lang" else work,
                                    component=False, name=name)
-        if name == "lang" and reply is not None and not reply.error and _chooses_chat_language(line):
+        if name == "lang" and reply is not None and not reply.error and replies.chooses_chat_language(line):
             self._keep_going(self._redraw(place, actor))
 
     async def _redraw(self, place: Place, actor: Actor) -> None:
@@ -269,7 +193,7 @@ class DiscordAdapter:
                 log.exception("table %s could not be read to be shown in the new language", table_id)
                 continue
             if reply.table is not None:
-                state = (self.board.want(table_id, _channel(other), reply.table), reply.table)
+                state = (self.board.want(table_id, replies.channel_of(other), reply.table), reply.table)
                 self.board.set_language(table_id, language)
                 self.delivery.queue(other, table=state)
 
@@ -302,7 +226,7 @@ class DiscordAdapter:
             with self._answering():
                 await self._tell(interaction, self.place(interaction), self.actor(interaction), key, turn)
         finally:
-            _let_go(interaction)
+            replies.let_go(interaction)
 
     @contextlib.contextmanager
     def _answering(self) -> Iterator[None]:
@@ -337,7 +261,7 @@ class DiscordAdapter:
         answered = asyncio.Event()
         with self._answering():
             try:
-                refused = "discord.stopping" if self._stopping else _cannot_post(interaction)
+                refused = "discord.stopping" if self._stopping else replies.cannot_post(interaction)
                 if refused is not None:  # a table that cannot post waits: played on, it would lose the channel again
                     work.close()
                     await self._tell(interaction, place, actor, refused, turn)
@@ -352,7 +276,7 @@ class DiscordAdapter:
                 public = [plain(line) for line in reply.public]
                 first = None  # a public answer is the interaction's own: a command's response, a press's follow-up
                 if public and not turn.unacknowledged and not self._behind(place, state) and (
-                        component or (not interaction.response.is_done() and not _private_part(reply, actor))):
+                        component or (not interaction.response.is_done() and not replies.private_part(reply, actor))):
                     first, *public = pack(public) if component else public  # a press's whole line, if it fits
                 self._queue_public(place, reply, state, texts=public, gate=answered)
                 language = await self._in_time(interaction, self.service.language(place, actor), turn,
@@ -373,7 +297,7 @@ class DiscordAdapter:
                 return None
             finally:
                 answered.set()
-                _let_go(interaction)
+                replies.let_go(interaction)
 
     def _behind(self, place: Place, state: State | None) -> bool:
         """Whether an earlier announcement still waits in the channel's queue (a timer's, held by a rate limit): a
@@ -416,11 +340,11 @@ class DiscordAdapter:
                             pictures=[picture for picture in reply.pictures if picture.to is None],
                             files=[file for file in reply.files if file.to is None])
 
-    def _turn(self) -> _Turn:
+    def _turn(self) -> replies.Turn:
         """An interaction's answer starts: it must be acknowledged within `defer_after` from now."""
-        return _Turn(asyncio.get_running_loop().time() + self.options.defer_after)
+        return replies.Turn(asyncio.get_running_loop().time() + self.options.defer_after)
 
-    async def _in_time(self, interaction: discord.Interaction, work: Awaitable[T], turn: _Turn, *,
+    async def _in_time(self, interaction: discord.Interaction, work: Awaitable[T], turn: replies.Turn, *,
                        public: bool = False) -> T:
         """`work`'s result, the interaction acknowledged first if it is not done by the turn's deadline: Discord
         refuses an interaction not acknowledged within three seconds ("Unknown interaction"), so nothing awaited
@@ -456,12 +380,12 @@ class DiscordAdapter:
         reply = await work
         if reply.table is None:
             return reply, None
-        version = self.board.want(place.table_id, _channel(place), reply.table, pressed=pressed,
+        version = self.board.want(place.table_id, replies.channel_of(place), reply.table, pressed=pressed,
                                   announced=bool(reply.public))
         return reply, (version, reply.table)
 
     async def _respond(self, interaction: discord.Interaction, place: Place, actor: Actor, reply: Reply,
-                       turn: _Turn, first: str | None, state: State | None, *, name: str,
+                       turn: replies.Turn, first: str | None, state: State | None, *, name: str,
                        answered: asyncio.Event) -> list[Callable[[], Awaitable[Any]]]:
         """The interaction's own answer; returns the follow-ups to send once it is given (the rest of a long
         private answer, the actor's files). The bot's own words in it ("The table: <link>", "the answer is long")
@@ -470,9 +394,9 @@ class DiscordAdapter:
         Other players' private parts are not sent: Discord can show a private message only to the member who
         acted, so each player reads his own with the "my cards" button."""
         response = interaction.response
-        pages = pack([plain(line) for line in _private_part(reply, actor)])
-        files = [_upload(file) for file in reply.files if file.to == actor.user_id]
-        own = _files(picture for picture in reply.pictures if picture.to == actor.user_id)
+        pages = pack([plain(line) for line in replies.private_part(reply, actor)])
+        files = [replies.upload(file) for file in reply.files if file.to == actor.user_id]
+        own = replies.files(picture for picture in reply.pictures if picture.to == actor.user_id)
         long = len(pages) > MAX_PAGES
         component = interaction.type == discord.InteractionType.component
         language = ""
@@ -481,8 +405,8 @@ class DiscordAdapter:
             if turn.unacknowledged:  # Discord takes no answer to it any more
                 return []
         if long:  # too long to read as messages: one file
-            whole = "\n\n".join(_private_part(reply, actor))
-            files.insert(0, _upload(OutFile(f"{name}.txt", whole.encode())))
+            whole = "\n\n".join(replies.private_part(reply, actor))
+            files.insert(0, replies.upload(OutFile(f"{name}.txt", whole.encode())))
             pages = [text(language, "discord.long_answer")]
         private = pages.pop(0) if pages else None
         later: list[Callable[[], Awaitable[Any]]] = [
@@ -493,19 +417,19 @@ class DiscordAdapter:
                 await self._announce(interaction, place, first, state, answered)
             if first is not None or (state is not None and await self._update(interaction, place)):
                 if private or own:
-                    later.insert(0, partial(interaction.followup.send, **_ephemeral(private, own)))
+                    later.insert(0, partial(interaction.followup.send, **replies.ephemeral(private, own)))
             elif response.is_done():
                 if private or own:
-                    await interaction.followup.send(**_ephemeral(private, own))
+                    await interaction.followup.send(**replies.ephemeral(private, own))
             elif private or own:
-                await response.send_message(**_ephemeral(private, own))
+                await response.send_message(**replies.ephemeral(private, own))
             else:
                 await response.defer()
         elif response.is_done():  # a deferred slash command: its "thinking" message becomes the answer
             await interaction.edit_original_response(content=private or first or self._done(place, language),
                                                      attachments=own, allowed_mentions=discord.AllowedMentions.none())
         elif private or own:
-            await response.send_message(**_ephemeral(private, own))
+            await response.send_message(**replies.ephemeral(private, own))
         elif first is not None:
             await response.send_message(first, allowed_mentions=discord.AllowedMentions.none())
         else:
@@ -558,15 +482,16 @@ class DiscordAdapter:
         message_id = self.board.message_id(place.table_id)
         if message_id is None:
             return text(language, "discord.done")
-        url = f"https://discord.com/channels/{place.chat_id.removeprefix(PREFIX)}/{_channel(place)}/{message_id}"
+        url = f"https://discord.com/channels/{place.chat_id.removeprefix(PREFIX)}/{replies.channel_of(place)}/{message_id}"
         return text(language, "discord.table_link", url=url)
 
-    async def _apologise(self, interaction: discord.Interaction, place: Place, actor: Actor, turn: _Turn) -> None:
+    async def _apologise(self, interaction: discord.Interaction, place: Place, actor: Actor,
+                         turn: replies.Turn) -> None:
         with contextlib.suppress(Exception):
             await self._tell(interaction, place, actor, "discord.failed", turn)
 
     async def _tell(self, interaction: discord.Interaction, place: Place, actor: Actor, key: str,
-                    turn: _Turn) -> None:
+                    turn: replies.Turn) -> None:
         """Tell the member alone the catalogue's `key`, in his language: as the interaction's answer, or in a
         follow-up once it was answered or deferred (nothing once its acknowledgement failed)."""
         language = await self._in_time(interaction, self.service.private_language_of(place, actor), turn)
@@ -592,8 +517,9 @@ class DiscordAdapter:
         the scheduler goes on to the next timer at once."""
         state = None
         if reply.table is not None:
-            state = (self.board.want(place.table_id, _channel(place), reply.table, announced=bool(reply.public)),
-                     reply.table)
+            version = self.board.want(place.table_id, replies.channel_of(place), reply.table,
+                                      announced=bool(reply.public))
+            state = (version, reply.table)
         self._queue_public(place, reply, state)
 
     # --- a channel the bot can no longer reach -----------------------------------------------------------------
@@ -601,7 +527,7 @@ class DiscordAdapter:
     def on_channel_gone(self, guild_id: int, channel_id: int | None) -> None:
         """A channel (or, with None, every channel of the guild) was deleted or the bot removed from the guild."""
         for place in self.delivery.places():
-            if place.chat_id == f"{PREFIX}{guild_id}" and channel_id in (None, _channel(place)):
+            if place.chat_id == f"{PREFIX}{guild_id}" and channel_id in (None, replies.channel_of(place)):
                 self._lost_channel(place)
 
     def _lost_channel(self, place: Place) -> None:
@@ -642,86 +568,3 @@ class DiscordAdapter:
                                                    exact=True)
 
 
-@dataclass
-class _Turn:
-    """One interaction being answered: the loop time by which it must be acknowledged, and whether acknowledging it
-    failed (Discord takes no answer to it any more; its work still runs and the channel still gets its part)."""
-
-    deadline: float
-    unacknowledged: bool = False
-
-
-def _channel(place: Place) -> int:
-    return int(place.table_id.removeprefix(PREFIX))
-
-
-def _cannot_post(interaction: discord.Interaction) -> str | None:
-    """Why the bot may not post in the channel or thread the interaction came from (the catalogue's key naming what
-    an admin must grant), as the interaction's `app_permissions` tell it; None when it may."""
-    permissions = interaction.app_permissions
-    channel = interaction.channel
-    if channel is not None and channel.type in THREADS:
-        may_send, key = permissions.send_messages_in_threads, "discord.cannot_post_thread"
-    else:
-        may_send, key = permissions.send_messages, "discord.cannot_post"
-    return None if permissions.view_channel and may_send else key
-
-
-def _chooses_chat_language(line: str) -> bool:
-    """Whether a `/lang` line chooses the chat's language (`/lang ru`), rather than asking it or choosing one's own."""
-    command = cmd.parse(line)
-    return isinstance(command, cmd.Lang) and command.language is not None and not command.personal
-
-
-async def _with_options(work: Coroutine[Any, Any, Reply]) -> Reply:
-    """A `/lang` reply whose hint names the typed `/lang ru me`, naming the slash command's `me` option instead (on
-    Discord `me` is an option, not a word typed after the code)."""
-    reply = await work
-    private = {user: [_option_hint(line) for line in lines] for user, lines in reply.private.items()}
-    return replace(reply, private=private, error=reply.error and _option_hint(reply.error))
-
-
-def _option_hint(line: str) -> str:
-    """`line` with each language's typed `/lang <code> me` (`discord.lang.typed_me`) as Discord shows the option."""
-    for language in languages():
-        for code in languages():
-            line = line.replace(text(language, "discord.lang.typed_me", language=code),
-                                text(language, "discord.lang.me", language=code))
-    return line
-
-
-def _private_part(reply: Reply, actor: Actor) -> list[str]:
-    """What only the actor may read: the refusal, else his private messages."""
-    return [reply.error] if reply.error else reply.private.get(actor.user_id, [])
-
-
-def _files(pictures: Iterable[Picture]) -> list[discord.File]:
-    """Pictures as attachments, each described by its caption (at most ten: Discord's limit per message)."""
-    return [discord.File(io.BytesIO(picture.png), filename=f"table-{index}.png", description=picture.caption)
-            for index, picture in enumerate(pictures) if index < 10]
-
-
-def _upload(file: OutFile) -> discord.File:
-    return discord.File(io.BytesIO(file.content), filename=file.name)
-
-
-def _ephemeral(content: str | None, files: list[discord.File]) -> dict[str, Any]:
-    """The arguments of a private answer: its text and attachments, each left out when there is none."""
-    arguments: dict[str, Any] = {"ephemeral": True}
-    if content:
-        arguments["content"] = content
-    if files:
-        arguments["files"] = files
-    return arguments
-
-
-def _let_go(interaction: discord.Interaction) -> None:
-    """Break the cycles discord.py leaves between an answered interaction and its response objects (the response it
-    caches and the original message it fetched each refer back to it), so that they and all they hold (the member, the
-    pressed message and its components) are freed at once rather than by a full collection (`bot.collector`: half a
-    second at 10,000 tables). These are discord.py's private slots: were a release to rename them, nothing would
-    break, and the collector would free the pair as before (`tests/discord/test_garbage.py` would say so)."""
-    with contextlib.suppress(AttributeError):
-        delattr(interaction, "_cs_response")  # made again if anything asks for `interaction.response` later
-    with contextlib.suppress(AttributeError):
-        interaction._original_response = None

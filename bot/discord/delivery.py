@@ -14,6 +14,7 @@ from dataclasses import dataclass, field
 
 import discord
 
+from bot.discord import replies
 from bot.discord.board import TableBoard, Unread
 from bot.discord.pages import CONTENT_LIMIT, pack
 from bot.i18n import text
@@ -26,7 +27,6 @@ log = logging.getLogger(__name__)
 
 PREFIX = "dc:"
 MISSING_ACCESS, MISSING_PERMISSIONS, UNKNOWN_CHANNEL = 50001, 50013, 10003
-FILES_PER_MESSAGE = 10
 EDITS, EDIT_SECONDS = 5, 5.0
 """Discord's bucket for message edits in a channel: 5 in 5 seconds."""
 SPARE_EDITS = 2
@@ -243,7 +243,7 @@ class Delivery:
         elif channel.attach_denied:
             await self._notice(channel, target)
         else:
-            files = _files(entry.pictures) if entry.pictures else [
+            files = replies.files(entry.pictures) if entry.pictures else [
                 discord.File(io.BytesIO(entry.file.content), filename=entry.file.name)] if entry.file else []
             try:
                 await target.send(files=files)
@@ -347,12 +347,6 @@ def _drop_superseded(entries: deque[_Entry]) -> None:
     if len(kept) < len(entries):
         entries.clear()
         entries.extend(kept)
-
-
-def _files(pictures: Iterable[Picture]) -> list[discord.File]:
-    """Pictures as attachments, each described by its caption (at most ten: Discord's limit per message)."""
-    return [discord.File(io.BytesIO(picture.png), filename=f"table-{index}.png", description=picture.caption)
-            for index, picture in enumerate(pictures) if index < FILES_PER_MESSAGE]
 
 
 def _channel_id(place: Place) -> int:

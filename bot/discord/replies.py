@@ -1,0 +1,111 @@
+"""What answering an interaction needs that holds no state: where the bot may not post, the parts of a reply that
+are the actor's own, attachments, and letting go of an answered interaction."""
+
+from __future__ import annotations
+
+import contextlib
+import io
+from collections.abc import Coroutine, Iterable
+from dataclasses import dataclass, replace
+from typing import Any
+
+import discord
+
+from bot import commands as cmd
+from bot.i18n import languages, text
+from bot.output import Actor, Picture, Place, Reply
+from bot.output import File as OutFile
+
+PREFIX = "dc:"
+FILES_PER_MESSAGE = 10
+"""Discord's limit of attachments per message."""
+THREADS = frozenset({discord.ChannelType.public_thread, discord.ChannelType.private_thread,
+                     discord.ChannelType.news_thread})
+"""Where the bot needs Send Messages in Threads rather than Send Messages."""
+
+
+@dataclass
+class Turn:
+    """One interaction being answered: the loop time by which it must be acknowledged, and whether acknowledging it
+    failed (Discord takes no answer to it any more; its work still runs and the channel still gets its part)."""
+
+    deadline: float
+    unacknowledged: bool = False
+
+
+def channel_of(place: Place) -> int:
+    """The Discord id of the channel (or thread) a place's table is."""
+    return int(place.table_id.removeprefix(PREFIX))
+
+
+def cannot_post(interaction: discord.Interaction) -> str | None:
+    """Why the bot may not post in the channel or thread the interaction came from (the catalogue's key naming what
+    an admin must grant), as the interaction's `app_permissions` tell it; None when it may."""
+    permissions = interaction.app_permissions
+    channel = interaction.channel
+    if channel is not None and channel.type in THREADS:
+        may_send, key = permissions.send_messages_in_threads, "discord.cannot_post_thread"
+    else:
+        may_send, key = permissions.send_messages, "discord.cannot_post"
+    return None if permissions.view_channel and may_send else key
+
+
+def chooses_chat_language(line: str) -> bool:
+    """Whether a `/lang` line chooses the chat's language (`/lang ru`), rather than asking it or choosing one's own."""
+    command = cmd.parse(line)
+    return isinstance(command, cmd.Lang) and command.language is not None and not command.personal
+
+
+async def with_options(work: Coroutine[Any, Any, Reply]) -> Reply:
+    """A `/lang` reply whose hint names the typed `/lang ru me`, naming the slash command's `me` option instead (on
+    Discord `me` is an option, not a word typed after the code)."""
+    reply = await work
+    private = {user: [option_hint(line) for line in lines] for user, lines in reply.private.items()}
+    return replace(reply, private=private, error=reply.error and option_hint(reply.error))
+
+
+def option_hint(line: str) -> str:
+    """`line` with each language's typed `/lang <code> me` (`discord.lang.typed_me`) as Discord shows the option."""
+    for language in languages():
+        for code in languages():
+            line = line.replace(text(language, "discord.lang.typed_me", language=code),
+                                text(language, "discord.lang.me", language=code))
+    return line
+
+
+def private_part(reply: Reply, actor: Actor) -> list[str]:
+    """What only the actor may read: the refusal, else his private messages."""
+    return [reply.error] if reply.error else reply.private.get(actor.user_id, [])
+
+
+def files(pictures: Iterable[Picture]) -> list[discord.File]:
+    """Pictures as attachments, each described by its caption (at most ten: Discord's limit per message)."""
+    return [discord.File(io.BytesIO(picture.png), filename=f"table-{index}.png", description=picture.caption)
+            for index, picture in enumerate(pictures) if index < FILES_PER_MESSAGE]
+
+
+def upload(file: OutFile) -> discord.File:
+    """A file of the service's reply as an attachment."""
+    return discord.File(io.BytesIO(file.content), filename=file.name)
+
+
+def ephemeral(content: str | None, files: list[discord.File]) -> dict[str, Any]:
+    """The arguments of a private answer: its text and attachments, each left out when there is none."""
+    arguments: dict[str, Any] = {"ephemeral": True}
+    if content:
+        arguments["content"] = content
+    if files:
+        arguments["files"] = files
+    return arguments
+
+
+def let_go(interaction: discord.Interaction) -> None:
+    """Break the cycles discord.py leaves between an answered interaction and its response objects (the response it
+    caches and the original message it fetched each refer back to it), so that they and all they hold (the member, the
+    pressed message and its components) are freed at once rather than by a full collection (`bot.collector`: half a
+    second at 10,000 tables). These are discord.py's private slots: were a release to rename them, nothing would
+    break, and the collector would free the pair as before (`tests/discord/test_garbage.py` would say so)."""
+    with contextlib.suppress(AttributeError):
+        delattr(interaction, "_cs_response")  # made again if anything asks for `interaction.response` later
+    with contextlib.suppress(AttributeError):
+        interaction._original_response = None
