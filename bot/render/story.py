@@ -25,6 +25,8 @@ LANGUAGE_CHANGES = "language_changes"
 """The chat setting counting the times the chat's `/lang` changed its language: a line told at one table after a
 `/lang` at another is written in the new language beside the older ones, so the language alone would not say that
 a story told in English, then French, then English again is all in English."""
+TOLD_IN = "told_in"
+"""The state's key for the language the story was told in and the chat's count of changes then (`mark_told`)."""
 SHOWN_LINES = 6
 """How many of the latest lines the table message shows (more when one action said more, so none is missed)."""
 
@@ -92,7 +94,7 @@ def shown(state: dict[str, Any]) -> list[str]:
 def clear(state: dict[str, Any]) -> None:
     """Forget the story (the hand or round is over and its last table message already shows it)."""
     state.pop("story", None)
-    state.pop("told_in", None)
+    state.pop(TOLD_IN, None)
 
 
 def _edition(language: str, chat_settings: Mapping[str, Any]) -> list[Any]:
@@ -102,13 +104,13 @@ def _edition(language: str, chat_settings: Mapping[str, Any]) -> list[Any]:
 def mark_told(state: dict[str, Any], language: str, chat_settings: Mapping[str, Any]) -> None:
     """Remember that every line of the story is written in `language`, the chat's language since its latest change
     (`chat_settings`): at the deal, and once it is retold."""
-    state["told_in"] = _edition(language, chat_settings)
+    state[TOLD_IN] = _edition(language, chat_settings)
 
 
 def is_told_in(state: dict[str, Any], language: str, chat_settings: Mapping[str, Any]) -> bool:
     """Whether the story (if any) was told or retold in `language` since the chat's latest change of language, so
     that it needs no retelling (a story older than `mark_told` is retold once)."""
-    return not state.get("story") or state.get("told_in") == _edition(language, chat_settings)
+    return not state.get("story") or state.get(TOLD_IN) == _edition(language, chat_settings)
 
 
 def retell(state: dict[str, Any], language: str, told: Callable[[str], Sequence[str]],

@@ -26,6 +26,7 @@ from bot.games.general import GENERAL, Hosting
 from bot.i18n import DEFAULT_LANGUAGE, chat_language, text
 from bot.output import Actor, Place, Reply
 from bot.randomness import SecureRandom
+from bot.render import story
 from bot.render.picture_views import draw
 from bot.replay import RecordingRandom, RecordingTx, command_entry, state_json
 from bot.scheduler import Scheduler
@@ -444,17 +445,23 @@ class Service:
     # --- commands every table understands -------------------------------------------------------------------
 
     def _dispatch(self, act: Action, controller: Controller, command: cmd.Command, pressed: cmd.Pressed | None,
-                  answer: history.Answer | None) -> None:
+                  answer: history.Answer | None) -> bool | None:
+        """Apply the command to the table; False when it changed nothing that a replay must redo: a `/table` that
+        retold no story (it is logged only after the chat's `/lang` at another table, when it retells one)."""
         if pressed is not None:
             check_press(act, controller, command, pressed)
         if answer is not None:
             answer(act)
-            return
+            return None
         general = GENERAL.get(type(command))
         if general is not None:
             general(Hosting(tuple(self.controllers), self.settings.web_url), act, controller, command)
-            return
+            return None
+        told = act.state.get(story.TOLD_IN)
         controller.handle(act, command)
+        if type(command) is cmd.Table and act.state.get(story.TOLD_IN) == told:
+            return False
+        return None
 
     async def _on_timer(self, key: str, table_id: str, payload: dict[str, Any]) -> None:
         if table_id in self._paused:

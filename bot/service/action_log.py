@@ -29,8 +29,8 @@ log rows written since, some `TIMER_ROWS_EVERY` to twice that at most."""
 
 _UNLOGGED = (cmd.Help, cmd.Balance, cmd.Organizers, cmd.Cards, cmd.Odds, cmd.Top, cmd.History, cmd.Stats, cmd.Season)
 """Commands that leave the table's config and state as they were (a season lives in its own rows): nothing to
-replay, so they log no action. A card toggle is logged: the marks it keeps are the table's state; so is `/table`,
-which retells the story of a hand in play after the chat's `/lang` at another of its tables."""
+replay, so they log no action. A card toggle is logged: the marks it keeps are the table's state; so is a `/table`
+that retells the story of a hand in play after the chat's `/lang` at another of its tables (`Service._dispatch`)."""
 
 
 def is_logged(command: cmd.Command) -> bool:
@@ -39,7 +39,7 @@ def is_logged(command: cmd.Command) -> bool:
     return not isinstance(command, _UNLOGGED) and not (isinstance(command, cmd.Clock) and command.tv)
 
 
-Dispatch = Callable[[Action, Controller, cmd.Command, cmd.Pressed | None, history.Answer | None], None]
+Dispatch = Callable[[Action, Controller, cmd.Command, cmd.Pressed | None, history.Answer | None], bool | None]
 """Applies a command to a table (`Service._dispatch`): a replayed action is dispatched as it was live."""
 
 

@@ -91,7 +91,8 @@ async def test_a_chats_language_set_while_a_new_player_is_welcomed_through_anoth
         await at_once((one, "a", Actor("bob", "Bob"), "/lang ru"), (two, "b", Actor("cat", "Cat", "en"), "/join 200"))
         for chat in CHATS:
             settings = await settings_of(one, chat)
-            assert settings == {"organizers": [f"{chat}-bob"], "language": "ru", "locale": "en"}, (chat, settings)
+            assert settings == {"organizers": [f"{chat}-bob"], "language": "ru", "language_changes": 1,
+                                "locale": "en"}, (chat, settings)
 
 
 async def test_two_new_players_joining_a_chat_without_a_language_at_once_give_it_the_first_ones(
