@@ -153,7 +153,11 @@ async def test_the_story_retold_is_the_one_a_russian_chat_was_told(tmp_path: Pat
         await store.close()
 
 
-async def test_lang_tells_a_house_round_story_again_in_the_new_language(service: Service) -> None:
+@pytest.mark.parametrize("at_another_table", [False, True])
+async def test_lang_tells_a_house_round_story_again_in_the_new_language(service: Service,
+                                                                        at_another_table: bool) -> None:
+    """Where `/lang ru` was typed, its answer shows the round in Russian; at another table of the chat, the round's
+    next `/table` (what the adapters' redraw uses) does."""
     place = Place(PLACE.chat_id, "chat/house")
     assert (await service.handle(place, ANN, "/game russian")).error is None
     for actor in (ANN, BOB):
@@ -168,7 +172,11 @@ async def test_lang_tells_a_house_round_story_again_in_the_new_language(service:
                                                             "Bob bets on box 1: ANTE 10.\n"
                                                             "Dealer shows 9♠.\n"
                                                             "▶ Ann, box 1: your decision (⏱ 60\xa0s).")
-    changed = await service.handle(place, ANN, "/lang ru")
+    if at_another_table:
+        assert (await service.handle(PLACE, ANN, "/lang ru")).error is None
+        changed = await service.handle(place, CAT, "/table")
+    else:
+        changed = await service.handle(place, ANN, "/lang ru")
     assert changed.table is not None and changed.table.text == ("Русский покер — раунд 1\n"
                                                                 "Дилер: ▢ ▢ ▢ ▢ 9♠\n"
                                                                 "▶ Ann · бокс 1 · АНТЕ 10 · решает\n"

@@ -124,35 +124,6 @@ async def test_a_story_told_in_two_languages_is_retold_after_the_chat_changes_ba
                                                             "▶ Bob to act (⏱ 60\xa0s).")
 
 
-async def test_table_at_another_table_of_the_chat_tells_its_round_again_in_the_new_language(
-        service: Service) -> None:
-    house = Place(PLACE.chat_id, "chat/house")
-    assert (await service.handle(house, ANN, "/game russian")).error is None
-    for actor in (ANN, BOB):
-        assert (await service.handle(house, actor, "/ante 10")).error is None
-    dealt = await service.handle(house, BOB, "/deal")
-    assert dealt.table is not None and dealt.table.text == ("Russian Poker — round 1\n"
-                                                            "Dealer: ▢ ▢ ▢ ▢ 9♠\n"
-                                                            "▶ Ann · box 1 · ANTE 10 · deciding\n"
-                                                            "  Bob · box 1 · ANTE 10 · deciding\n"
-                                                            "\n"
-                                                            "Ann bets on box 1: ANTE 10.\n"
-                                                            "Bob bets on box 1: ANTE 10.\n"
-                                                            "Dealer shows 9♠.\n"
-                                                            "▶ Ann, box 1: your decision (⏱ 60\xa0s).")
-    assert (await service.handle(PLACE, ANN, "/lang ru")).error is None
-    shown = await service.handle(house, CAT, "/table")
-    assert shown.table is not None and shown.table.text == ("Русский покер — раунд 1\n"
-                                                            "Дилер: ▢ ▢ ▢ ▢ 9♠\n"
-                                                            "▶ Ann · бокс 1 · АНТЕ 10 · решает\n"
-                                                            "  Bob · бокс 1 · АНТЕ 10 · решает\n"
-                                                            "\n"
-                                                            "Ann ставит на бокс 1: АНТЕ 10.\n"
-                                                            "Bob ставит на бокс 1: АНТЕ 10.\n"
-                                                            "Дилер показывает 9♠.\n"
-                                                            "▶ Ann, бокс 1: ваше решение (⏱ 60\xa0с).")
-
-
 async def test_table_reads_no_history_when_the_story_is_in_the_chat_language(
         service: Service, monkeypatch: pytest.MonkeyPatch) -> None:
     """A story told in the chat's language since its latest change is shown as it is: the hand's history is read
