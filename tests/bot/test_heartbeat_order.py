@@ -15,8 +15,7 @@ from bot.service import Service
 from bot.store import Store
 from bot.store.downtime import BeatBeforeStart, beat, start_beating
 from tests.bot.helpers import at, everything_said, listen
-from tests.bot.test_service_tournament_options import rebuy_night_with_a_bust
-from tests.bot.test_shared_database import beat_last_at
+from tests.bot.test_shared_database import crashed_after_a_quiet_bust
 
 
 async def test_a_heartbeat_before_the_start_up_is_refused_and_writes_nothing(store: Store) -> None:
@@ -35,12 +34,7 @@ async def test_the_heartbeat_started_before_the_start_up_leaves_the_downtime_to_
     heartbeats wait for the start-up, which counts the downtime from 18:50 and gives back the 10 minutes it took of
     the rebuy period (until 19:40). Written first, a heartbeat at 19:30 left no downtime to count, nothing given
     back."""
-    clock = FakeClock(at(18, 0))
-    service = Service(store, clock, rng=random.Random(3))
-    await service.start()
-    await rebuy_night_with_a_bust(service, clock)
-    await beat_last_at(service, clock, at(18, 50))
-    await store.close()  # a crash: no clean stop
+    await crashed_after_a_quiet_bust(store)
 
     reopened = await Store.open(store.location)
     later = FakeClock(at(19, 30))

@@ -47,6 +47,17 @@ async def beat_last_at(service: Service, clock: FakeClock, when: float) -> None:
     await stop_watching(beating)
 
 
+async def crashed_after_a_quiet_bust(store: Store) -> None:
+    """A rebuy night on `store`: a player busts at 18:20 (the table's last write), the bot lives on, its last
+    heartbeat at 18:50, and crashes (its store closed, no clean stop)."""
+    clock = FakeClock(at(18, 0))
+    service = Service(store, clock, rng=random.Random(3))
+    await service.start()
+    await rebuy_night_with_a_bust(service, clock)
+    await beat_last_at(service, clock, at(18, 50))
+    await store.close()
+
+
 @contextlib.asynccontextmanager
 async def two_services(postgres_url: str, clock: FakeClock, *, started: bool = False) -> AsyncIterator[
         tuple[Service, Service]]:

@@ -27,7 +27,7 @@ from tests.bot.helpers import (
     restart_after_downtime,
 )
 from tests.bot.test_service_tournament_options import rebuy_night_with_a_bust
-from tests.bot.test_shared_database import beat_last_at
+from tests.bot.test_shared_database import crashed_after_a_quiet_bust
 
 PLAYERS = {actor.user_id: actor for actor in (Actor("ann", "Ann"), Actor("bob", "Bob"), Actor("cat", "Cat"))}
 PLACE = Place("chat", "chat/poker")
@@ -381,12 +381,7 @@ async def test_a_restart_after_a_crash_counts_the_downtime_from_the_last_heartbe
     (its heartbeat) until it crashes at 18:50, and starts again at 19:30, past the rebuy period's end at 19:00: the
     downtime took 10 minutes of the period, not the 40 since the last write, and only those are given back (until
     19:40), on SQLite as with several processes."""
-    clock = FakeClock(at(18, 0))
-    service = Service(store, clock, rng=random.Random(3))
-    await service.start()
-    await rebuy_night_with_a_bust(service, clock)
-    await beat_last_at(service, clock, at(18, 50))
-    await store.close()  # a crash: no clean stop
+    await crashed_after_a_quiet_bust(store)
     reopened, _, heard = await restart_after_downtime(store.location, FakeClock(at(19, 30)))
     assert ("The rebuy period ended while the bot was offline: it runs again until 19:40, for as long as the downtime "
             "cut it short.") in everything_said(heard)
