@@ -424,6 +424,11 @@ class Lang(Command):
     language: str | None = None
     personal: bool = False
 
+    @property
+    def chooses_chat_language(self) -> bool:
+        """`/lang ru`: it chooses the chat's language (rather than asking it, or choosing one's own)."""
+        return self.language is not None and not self.personal
+
 
 PERSONAL_WORDS = ("me", "я", "мне")
 """The last word of `/lang ru me`: the language is for the speaker's own private messages."""

@@ -53,7 +53,7 @@ def cannot_post(interaction: discord.Interaction) -> str | None:
 def chooses_chat_language(line: str) -> bool:
     """Whether a `/lang` line chooses the chat's language (`/lang ru`), rather than asking it or choosing one's own."""
     command = cmd.parse(line)
-    return isinstance(command, cmd.Lang) and command.language is not None and not command.personal
+    return isinstance(command, cmd.Lang) and command.chooses_chat_language
 
 
 async def with_options(work: Coroutine[Any, Any, Reply]) -> Reply:

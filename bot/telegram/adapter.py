@@ -250,8 +250,8 @@ class TelegramAdapter:
         command = _parsed(line)
         await self._deliver(place, reply, state, actor=actor, repost=isinstance(command, cmd.Table),
                             viewed=isinstance(command, cmd.Cards))
-        if (isinstance(command, cmd.Lang) and command.language is not None and not command.personal
-                and reply.error is None):  # the chat's language chosen: its other topics' tables read in it too
+        if isinstance(command, cmd.Lang) and command.chooses_chat_language and reply.error is None:
+            # the chat's language chosen: its other topics' tables read in it too
             await self._redraw(place, actor)
 
     async def _redraw(self, place: Place, actor: Actor) -> None:
