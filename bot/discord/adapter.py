@@ -258,7 +258,6 @@ class DiscordAdapter:
         language) is awaited `_in_time`. Where the bot may not post (`_cannot_post`), the work is not run: the member
         alone is told what an admin must grant, and a table paused there stays paused."""
         turn = self._turn()
-        answered = asyncio.Event()
         with self._answering():
             try:
                 refused = "discord.stopping" if self._stopping else replies.cannot_post(interaction)
@@ -267,27 +266,22 @@ class DiscordAdapter:
                     await self._tell(interaction, place, actor, refused, turn)
                     return None
                 self._found(place, interaction)
-                served = self._keep_going(self._served(place, work, pressed))
+                queue = partial(self._queue_answered, interaction, place, actor, turn, component=component)
+                served = self._keep_going(self._served(place, work, pressed, queue))
                 try:
-                    reply, state = await self._in_time(interaction, served, turn)
+                    reply, state, texts_queued = await self._in_time(interaction, served, turn)
                 except asyncio.CancelledError:  # abandoned (`stop`): the work goes on, and the channel gets its part
-                    served.add_done_callback(partial(self._served_abandoned, place))
+                    turn.unacknowledged = True  # (`_queue_answered` queues all of it, the line too)
+                    served.add_done_callback(partial(self._abandoned_work_done, place))
                     raise
-                public = [plain(line) for line in reply.public]
-                first = None  # a public answer is the interaction's own: a command's response, a press's follow-up
-                if public and not turn.unacknowledged and not self._behind(place, state) and (
-                        component or (not interaction.response.is_done() and not replies.private_part(reply, actor))):
-                    first, *public = pack(public) if component else public  # a press's whole line, if it fits
-                self._queue_public(place, reply, state, texts=public, gate=answered)
                 language = await self._in_time(interaction, self.service.language(place, actor), turn,
-                                               public=first is not None)
+                                               public=turn.line is not None)
                 self.board.set_language(place.table_id, language)
                 if turn.unacknowledged:  # Discord takes no answer to it any more: the channel has its part
                     return reply
-                shown_by_press = state if not (component and public) else None  # else after the rest, by the queue
-                later = await self._respond(interaction, place, actor, reply, turn, first, shown_by_press, name=name,
-                                            answered=answered)
-                answered.set()
+                shown_by_press = state if not (component and texts_queued) else None  # else after them, by the queue
+                later = await self._respond(interaction, place, actor, reply, turn, shown_by_press, name=name)
+                turn.answered.set()
                 for send in later:
                     await send()
                 return reply
@@ -296,7 +290,9 @@ class DiscordAdapter:
                 await self._apologise(interaction, place, actor, turn)
                 return None
             finally:
-                answered.set()
+                if turn.line is not None:  # not posted by the interaction: the channel's queue posts it, in its place
+                    self.delivery.queue_first(place, turn.line, turn.answered)
+                turn.answered.set()
                 replies.let_go(interaction)
 
     def _behind(self, place: Place, state: State | None) -> bool:
@@ -305,17 +301,11 @@ class DiscordAdapter:
         where the table is: its public answer would be posted at once, above the held one)."""
         return self.board.waiting(place.table_id, None if state is None else state[0])
 
-    def _served_abandoned(self, place: Place, served: asyncio.Future[tuple[Reply, State | None]]) -> None:
-        """The service's work for an interaction whose answer was abandoned is done: what the channel should see of
-        it is queued, or its failure logged."""
-        if served.cancelled():
-            return
-        error = served.exception()
-        if error is not None:
+    def _abandoned_work_done(self, place: Place, served: asyncio.Future[Any]) -> None:
+        """The service's work for an interaction whose answer was abandoned is done (what the channel should see of
+        it was queued as it ended, `_served`): its failure, if it failed, is logged."""
+        if not served.cancelled() and (error := served.exception()) is not None:
             log.error("table %s: the work of an abandoned interaction failed", place.table_id, exc_info=error)
-            return
-        reply, state = served.result()
-        self._queue_public(place, reply, state)
 
     def _keep_going(self, work: Awaitable[T]) -> asyncio.Future[T]:
         """`work` as a task that runs to its end whether or not its awaiter is cancelled (`_in_time` shields it),
@@ -367,26 +357,41 @@ class DiscordAdapter:
                 turn.unacknowledged = True
         return await asyncio.shield(task)
 
-    async def _served(self, place: Place, work: Coroutine[Any, Any, Reply],
-                      pressed: tuple[str, int] | None) -> tuple[Reply, State | None]:
-        """The service's reply, its table state numbered at once (so versions follow the service's order); a table
-        paused because the bot had lost its channel plays on first (`_play_on`): if that fails, the work is closed
-        unstarted (the caller logs the failure)."""
+    async def _served(self, place: Place, work: Coroutine[Any, Any, Reply], pressed: tuple[str, int] | None,
+                      queue: Callable[[Reply, State | None], bool]) -> tuple[Reply, State | None, bool]:
+        """The service's reply, its table state numbered and its public part queued at once (`queue`, which says
+        whether texts of it were queued), with no await between: versions and the channel's queue follow the
+        service's order (a timer's announcement that comes meanwhile is read after it). A table paused because the
+        bot had lost its channel plays on first (`_play_on`): if that fails, the work is closed unstarted (the caller
+        logs the failure)."""
         try:
             await self._play_on(place)
         except BaseException:
             work.close()
             raise
         reply = await work
-        if reply.table is None:
-            return reply, None
-        version = self.board.want(place.table_id, replies.channel_of(place), reply.table, pressed=pressed,
-                                  announced=bool(reply.public))
-        return reply, (version, reply.table)
+        state = None
+        if reply.table is not None:
+            version = self.board.want(place.table_id, replies.channel_of(place), reply.table, pressed=pressed,
+                                      announced=bool(reply.public))
+            state = (version, reply.table)
+        return reply, state, queue(reply, state)
+
+    def _queue_answered(self, interaction: discord.Interaction, place: Place, actor: Actor, turn: replies.Turn,
+                        reply: Reply, state: State | None, *, component: bool) -> bool:
+        """Queue what the channel should see of an interaction's reply, waiting for its answer (`Turn.answered`),
+        but for the public line the interaction posts itself (`Turn.line`: a command's public answer, a press's whole
+        line if it fits one message), when nothing held makes it wait (`_behind`). Returns whether texts were queued.
+        """
+        public = [plain(line) for line in reply.public]
+        if public and not turn.unacknowledged and not self._behind(place, state) and (
+                component or (not interaction.response.is_done() and not replies.private_part(reply, actor))):
+            turn.line, *public = pack(public) if component else public
+        self._queue_public(place, reply, state, texts=public, gate=turn.answered)
+        return bool(public)
 
     async def _respond(self, interaction: discord.Interaction, place: Place, actor: Actor, reply: Reply,
-                       turn: replies.Turn, first: str | None, state: State | None, *, name: str,
-                       answered: asyncio.Event) -> list[Callable[[], Awaitable[Any]]]:
+                       turn: replies.Turn, state: State | None, *, name: str) -> list[Callable[[], Awaitable[Any]]]:
         """The interaction's own answer; returns the follow-ups to send once it is given (the rest of a long
         private answer, the actor's files). The bot's own words in it ("The table: <link>", "the answer is long")
         are in the actor's language, read only when they are said.
@@ -399,7 +404,7 @@ class DiscordAdapter:
         own = replies.files(picture for picture in reply.pictures if picture.to == actor.user_id)
         long = len(pages) > MAX_PAGES
         component = interaction.type == discord.InteractionType.component
-        language = ""
+        language, first = "", turn.line
         if long or not (component or pages or own or first is not None):
             language = await self._in_time(interaction, self.service.private_language_of(place, actor), turn)
             if turn.unacknowledged:  # Discord takes no answer to it any more
@@ -414,7 +419,7 @@ class DiscordAdapter:
         later += [partial(interaction.followup.send, file=file, ephemeral=True) for file in files]
         if component:
             if first is not None:  # the channel reads the line before the table shows what it says
-                await self._announce(interaction, place, first, state, answered)
+                await self._announce(interaction, place, turn, state)
             if first is not None or (state is not None and await self._update(interaction, place)):
                 if private or own:
                     later.insert(0, partial(interaction.followup.send, **replies.ephemeral(private, own)))
@@ -428,31 +433,37 @@ class DiscordAdapter:
         elif response.is_done():  # a deferred slash command: its "thinking" message becomes the answer
             await interaction.edit_original_response(content=private or first or self._done(place, language),
                                                      attachments=own, allowed_mentions=discord.AllowedMentions.none())
+            if not private:  # (a command with a private part has no line of its own: `_queue_answered`)
+                turn.line = None
         elif private or own:
             await response.send_message(**replies.ephemeral(private, own))
         elif first is not None:
             await response.send_message(first, allowed_mentions=discord.AllowedMentions.none())
+            turn.line = None
         else:
             await response.send_message(self._done(place, language), ephemeral=True)
         return later
 
-    async def _announce(self, interaction: discord.Interaction, place: Place, line: str, state: State | None,
-                        answered: asyncio.Event) -> None:
+    async def _announce(self, interaction: discord.Interaction, place: Place, turn: replies.Turn,
+                        state: State | None) -> None:
         """A press whose reply has a public line: acknowledged (deferred), the line posted as its follow-up, then the
         pressed message shows the table's new state (`_update`, through the interaction too). Three requests where
         an update alone is one, all on the interaction's own bucket: none waits for the channel's queue or spends its
         buckets, and the line is read before the seat, the fold or the hand's end it tells of is shown.
         Should Discord refuse it, the channel's queue posts the line ahead of the rest of the reply, which waits for
-        `answered` (`Delivery.queue_first`), and shows the table after it."""
+        the answer (`Delivery.queue_first`), and shows the table after it."""
+        assert turn.line is not None
         try:
             if not interaction.response.is_done():
                 await interaction.response.defer()
-            await interaction.followup.send(line, allowed_mentions=discord.AllowedMentions.none())
+            await interaction.followup.send(turn.line, allowed_mentions=discord.AllowedMentions.none())
         except Exception:
             log.exception("the line of %s was not posted as its follow-up; the channel's queue posts it",
                           interaction.data)
-            self.delivery.queue_first(place, line, answered)
+            self.delivery.queue_first(place, turn.line, turn.answered)
+            turn.line = None
             return
+        turn.line = None
         if state is not None:
             self.board.read(place.table_id, state[0])  # (none before it waits: `_behind`)
             await self._update(interaction, place)

@@ -3,10 +3,11 @@ are the actor's own, attachments, and letting go of an answered interaction."""
 
 from __future__ import annotations
 
+import asyncio
 import contextlib
 import io
 from collections.abc import Coroutine, Iterable
-from dataclasses import dataclass, replace
+from dataclasses import dataclass, field, replace
 from typing import Any
 
 import discord
@@ -26,11 +27,17 @@ THREADS = frozenset({discord.ChannelType.public_thread, discord.ChannelType.priv
 
 @dataclass
 class Turn:
-    """One interaction being answered: the loop time by which it must be acknowledged, and whether acknowledging it
-    failed (Discord takes no answer to it any more; its work still runs and the channel still gets its part)."""
+    """One interaction being answered: the loop time by which it must be acknowledged, whether acknowledging it
+    failed (Discord takes no answer to it any more; its work still runs and the channel still gets its part), when
+    its answer is given, and the public line it owes the channel."""
 
     deadline: float
     unacknowledged: bool = False
+    answered: asyncio.Event = field(default_factory=asyncio.Event)
+    """Set once the interaction's own answer is given: what it queued for the channel waits for it."""
+    line: str | None = None
+    """The public line the interaction is to post itself (a command's public answer, a press's follow-up), until it
+    is posted or handed to the channel's queue (`DiscordAdapter._answer` hands it on whatever happens)."""
 
 
 def channel_of(place: Place) -> int:

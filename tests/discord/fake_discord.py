@@ -188,6 +188,8 @@ class FakeDiscord:
         in Threads taken away (Send Messages, the channel's, kept)."""
         self.held_followups: asyncio.Event | None = None
         """While set to an event not set yet, interactions' follow-ups wait for it (a slow network)."""
+        self.held_callbacks: asyncio.Event | None = None
+        """While set to an event not set yet, interactions' callbacks (their acknowledgements) wait for it."""
         self.failing_followups = 0
         """How many of the next follow-ups are refused (404 Unknown Webhook, as for a token Discord lost)."""
         self.threads: dict[int, int] = {}
@@ -501,6 +503,8 @@ class FakeDiscord:
                 interaction = self.interactions[token]
                 if not interaction.acked.is_set() and self.clock() - interaction.sent_at > ACK_SECONDS:
                     return _json({"message": "Unknown interaction", "code": UNKNOWN_INTERACTION}, 404)
+                if self.held_callbacks is not None:
+                    await self.held_callbacks.wait()
                 result = self._callback(interaction, body)
             case ("POST", "webhooks", _, token):
                 if self.failing_followups:

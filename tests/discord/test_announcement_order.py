@@ -151,3 +151,36 @@ async def test_a_line_whose_follow_up_failed_is_posted_by_the_channel_before_the
     assert OVER not in public_before(fake, "Hand 1 is over: ")
     assert joined.texts(ephemeral=False) == []
     assert pressed.callback_type == 6 and pressed.texts() == []  # nothing went wrong for Bob: no apology
+
+
+async def test_a_press_line_is_read_before_a_clock_that_rang_once_its_table_state_was_numbered(fake, make_bot) -> None:
+    """Bob's check ends the hand while Discord holds the press's acknowledgement (a slow network): its table state
+    is numbered, and the clock rings before the press queued its part. The channel reads Bob's line, then the
+    clock's: the clock's line, queued in that moment with nothing of the press's ahead of it, was posted first."""
+    bot = await make_bot(defer_after=0.05)
+    (ann, bob), table = await heads_up_dealt(fake, bot)
+    await fake.press(ann, table, fake.button(table, "Check"))
+    await bot.settled()
+    served, press = asyncio.Event(), bot.service.press
+
+    async def slow(*args: Any) -> Any:
+        await asyncio.sleep(0.1)  # past `defer_after`: the press is deferred
+        reply = await press(*args)
+        served.set()  # (the adapter numbers its table state as soon as this returns, before the test goes on)
+        return reply
+
+    bot.service.press = slow
+    fake.held_callbacks = asyncio.Event()
+    pressing = asyncio.create_task(fake.press(bob, table, fake.button(table, "Check")))
+    await served.wait()
+    bot.clock.advance(61)
+    assert await bot.service.scheduler.fire_due() == 1
+    await until(lambda: "Clock: level 2 begins (hand 1)." in told(fake, table), 0.5)
+    fake.held_callbacks.set()
+    pressed = await pressing
+    await bot.settled()
+    said = told(fake, table)
+    assert said[0].startswith("Hand 1 is over: ") and said[1:] == ["Clock: level 2 begins (hand 1)."]
+    assert pressed.callback_type == 6 and pressed.texts(ephemeral=False) == [said[0]]
+    assert fake.messages[int(table["id"])]["content"] == OVER
+
