@@ -382,10 +382,13 @@ class DiscordAdapter:
         """Queue what the channel should see of an interaction's reply, waiting for its answer (`Turn.answered`),
         but for the public line the interaction posts itself (`Turn.line`: a command's public answer, a press's whole
         line if it fits one message), when nothing held makes it wait (`_behind`). Returns whether texts were queued.
-        """
+
+        A press's line without a table state is queued too (an announcement of its own, `TableBoard.said`): nothing
+        queued would wait for it as its follow-up, and a timer's line queued after it could be posted first."""
         public = [plain(line) for line in reply.public]
         if public and not turn.unacknowledged and not self._behind(place, state) and (
-                component or (not interaction.response.is_done() and not replies.private_part(reply, actor))):
+                (component and state is not None)
+                or (not component and not interaction.response.is_done() and not replies.private_part(reply, actor))):
             turn.line, *public = pack(public) if component else public
         self._queue_public(place, reply, state, texts=public, gate=turn.answered)
         return bool(public)

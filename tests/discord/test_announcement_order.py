@@ -27,6 +27,8 @@ class LevelledTurns(Turns):
     begins.' and the table (the same hand's message) then shows the level."""
 
     on_table = False
+    silent_end = False
+    """The hand's end shows no table state: the press that ends it has a line and nothing else."""
 
     def on_timer(self, act: Action, key: str, payload: dict[str, Any]) -> None:
         if not self.on_table:
@@ -38,6 +40,8 @@ class LevelledTurns(Turns):
 
     def table_message(self, act: Action) -> TableMessage | None:
         message = super().table_message(act)
+        if self.silent_end and message is not None and message.text == OVER:
+            return None
         level = act.state.get("level")
         if message is None or level is None:
             return message
@@ -184,3 +188,26 @@ async def test_a_press_line_is_read_before_a_clock_that_rang_once_its_table_stat
     assert pressed.callback_type == 6 and pressed.texts(ephemeral=False) == [said[0]]
     assert fake.messages[int(table["id"])]["content"] == OVER
 
+
+async def test_a_press_line_without_a_table_state_is_read_before_a_clock_that_rang_after_it(fake, turns,
+                                                                                            make_bot) -> None:
+    """Bob's check ends the hand with a line and no table state; the clock rings while the line is on its way (a
+    slow network). The channel reads Bob's line, then the clock's: his press is acknowledged and its line goes
+    through the channel's queue, in the order it happened. It was his follow-up, which nothing in the queue
+    waited for: the clock's line was posted first."""
+    turns.silent_end = True
+    bot = await make_bot()
+    (ann, bob), table = await heads_up_dealt(fake, bot)
+    await fake.press(ann, table, fake.button(table, "Check"))
+    await bot.settled()
+    fake.held_followups = asyncio.Event()
+    pressed = await fake.press(bob, table, fake.button(table, "Check"))
+    bot.clock.advance(61)
+    assert await bot.service.scheduler.fire_due() == 1
+    await until(lambda: "Clock: level 2 begins (hand 1)." in told(fake, table), 0.5)
+    fake.held_followups.set()
+    await bot.settled()
+    said = told(fake, table)
+    assert said[0].startswith("Hand 1 is over: ") and said[1:] == ["Clock: level 2 begins (hand 1)."]
+    assert after(fake, pressed) == ["callback 6", "POST channel", "POST channel"]
+    assert pressed.callback_type == 6 and pressed.texts() == []
