@@ -206,6 +206,14 @@ class TableBoard:
             sent = tuple(said)  # (each is its own: compared by identity)
             shown.unread = [entry for entry in shown.unread if entry not in sent]
 
+    def forget(self, table_id: str) -> None:
+        """The table's channel is lost and what waited for it dropped (`Delivery.forget`): its announcements are
+        no longer waited for (the texts kept for when it is back are queued anew then), so none holds back a state
+        or a line once the channel is usable again."""
+        shown = self._shown.get(table_id)
+        if shown is not None:
+            shown.unread.clear()
+
     def is_edit(self, table_id: str, state: State) -> bool:
         """Whether showing `state` edits the table's current message (rather than posting a new one)."""
         shown = self._shown.get(table_id)

@@ -152,13 +152,15 @@ class Delivery:
 
     def forget(self, place: Place) -> None:
         """Drop what waits for a channel the bot can no longer reach, keeping its newest texts (`_Channel.missed`; table
-        states and pictures are not kept: the table is shown again as it stands when the channel is back)."""
+        states and pictures are not kept: the table is shown again as it stands when the channel is back). The board
+        forgets their announcements: none is read in this channel any more."""
         channel = self._channels.get(_channel_id(place))
         if channel is not None:
             channel.missed.extend(entry.text for entry in channel.entries if entry.text is not None)
             channel.entries.clear()
             channel.retiring.clear()
             channel.wake.set()
+        self._board.forget(place.table_id)
 
     def regained(self, place: Place) -> None:
         """The channel is heard from again: the texts it missed are queued, before anything queued after this."""

@@ -219,3 +219,34 @@ async def test_a_command_whose_acknowledgement_fails_still_runs_and_shows_the_ch
     assert [type(record.exc_info[1]) for record in caplog.records if record.exc_info] == [discord.NotFound]
     token = list(fake.interactions)[-1]
     assert [(method, status) for _, method, path, status in fake.timeline if token in path] == [("POST", 404)]
+
+
+async def test_a_text_dropped_with_its_channel_no_longer_holds_back_the_table_once_it_is_back(
+        fake, turns, make_bot) -> None:
+    """The hand is over when Send Messages is taken away: the clock's line (no table state) is refused, the table
+    pauses. Once Send Messages is given back, the line is posted when the channel is heard from again, and Dan's
+    /join is answered as in any channel: its public answer is his line. The dropped line stayed unread (until a newer
+    table state was shown), so the /join waited behind it: answered privately with where the table is."""
+    bot = await make_bot()
+    ann, bob, cat = await seat_three(fake, bot)
+    channel, table = fake.channels[0], f"dc:{fake.channels[0]}"
+    await fake.slash(bob, channel, "deal")
+    for member in (ann, bob, cat):
+        await fake.slash(member, channel, "check")
+    await bot.settled()
+    fake.denied_sends.add(channel)
+    bot.clock.advance(61)
+    await bot.service.scheduler.fire_due()  # "Clock: level 2 begins (hand 1)." is refused
+    await bot.settled()
+    await asyncio.gather(*bot.adapter._pausing)
+    assert bot.service.is_paused(table)
+
+    fake.denied_sends.discard(channel)
+    await fake.slash(ann, channel, "balance")
+    await bot.settled()
+    dan = fake.add_member("Dan")
+    joined = await fake.slash(dan, channel, "join")
+    await bot.settled()
+    assert joined.callback_type == 4 and joined.texts() == ["Dan sits down."]
+    posted = [message["content"] for message in fake.channel_messages(channel)][-2:]
+    assert posted == ["Clock: level 2 begins (hand 1).", "Dan sits down."]
