@@ -292,7 +292,10 @@ class DiscordAdapter:
             finally:
                 if turn.line is not None:  # not posted by the interaction: the channel's queue posts it, in its place
                     self.delivery.queue_first(place, turn.line, turn.answered)
-                turn.answered.set()
+                if turn.posting is not None and not turn.posting.done():  # abandoned while its line is on its way
+                    turn.posting.add_done_callback(lambda _: turn.answered.set())
+                else:
+                    turn.answered.set()
                 replies.let_go(interaction)
 
     def _behind(self, place: Place, state: State | None) -> bool:
@@ -456,20 +459,30 @@ class DiscordAdapter:
         Should Discord refuse it, the channel's queue posts the line ahead of the rest of the reply, which waits for
         the answer (`Delivery.queue_first`), and shows the table after it."""
         assert turn.line is not None
-        try:
-            if not interaction.response.is_done():
-                await interaction.response.defer()
-            await interaction.followup.send(turn.line, allowed_mentions=discord.AllowedMentions.none())
-        except Exception:
-            log.exception("the line of %s was not posted as its follow-up; the channel's queue posts it",
-                          interaction.data)
-            self.delivery.queue_first(place, turn.line, turn.answered)
-            turn.line = None
+        turn.posting = self._keep_going(self._follow_up(interaction, place, turn.line, turn.answered))
+        turn.line = None  # the follow-up's now, whatever becomes of this answer
+        if not await asyncio.shield(turn.posting):
             return
-        turn.line = None
         if state is not None:
             self.board.read(place.table_id, state[0])  # (none before it waits: `_behind`)
             await self._update(interaction, place)
+
+    async def _follow_up(self, interaction: discord.Interaction, place: Place, line: str,
+                         answered: asyncio.Event) -> bool:
+        """Post a press's line as its follow-up, acknowledging the press first if it is not yet; should Discord refuse
+        either, the channel's queue posts the line ahead of the rest of the reply (`Delivery.queue_first`). Run to its
+        end even when the answer is abandoned (Discord may have the line already: it is not posted twice). Returns
+        whether the line was the follow-up."""
+        try:
+            if not interaction.response.is_done():
+                await interaction.response.defer()
+            await interaction.followup.send(line, allowed_mentions=discord.AllowedMentions.none())
+        except Exception:
+            log.exception("the line of %s was not posted as its follow-up; the channel's queue posts it",
+                          interaction.data)
+            self.delivery.queue_first(place, line, answered)
+            return False
+        return True
 
     async def _update(self, interaction: discord.Interaction, place: Place) -> bool:
         """Show the table's newest state in the pressed message itself, if it is the table's current message:

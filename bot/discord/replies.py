@@ -38,6 +38,9 @@ class Turn:
     line: str | None = None
     """The public line the interaction is to post itself (a command's public answer, a press's follow-up), until it
     is posted or handed to the channel's queue (`DiscordAdapter._answer` hands it on whatever happens)."""
+    posting: asyncio.Future[bool] | None = None
+    """A press's line on its way as its follow-up (`DiscordAdapter._announce`): it runs to its end even when the
+    answer is abandoned, and what the interaction queued for the channel waits for it."""
 
 
 def channel_of(place: Place) -> int:

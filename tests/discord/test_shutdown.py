@@ -13,7 +13,8 @@ from typing import Any
 import pytest
 
 from bot.i18n import text
-from tests.discord.fake_discord import FakeDiscord
+from tests.discord.fake_discord import APP_ID, FakeDiscord
+from tests.discord.test_order import heads_up_dealt
 
 
 def gate_the_first_command(bot: Any, monkeypatch: pytest.MonkeyPatch, *, fails: bool = False) -> asyncio.Event:
@@ -129,3 +130,30 @@ async def test_stop_waits_for_an_action_in_flight_and_tells_newcomers_the_bot_is
         joining.cancel()
         await asyncio.gather(joining, return_exceptions=True)
     assert reported == []
+
+
+async def test_a_press_cancelled_during_its_follow_up_still_says_its_line_once(
+        fake: FakeDiscord, make_bot: Any) -> None:
+    """Bob's check ends the hand; its line is on its way as the press's follow-up (a slow network) when the press's
+    task is cancelled (the bot shuts down). The line still reaches the channel, once, and the table then shows the
+    hand over. The cancelled follow-up was taken as not posted: Discord had it, and the channel's queue posted the
+    line again (before the queue took lines left unposted, the bot took it as lost)."""
+    bot = await make_bot()
+    (ann, bob), table = await heads_up_dealt(fake, bot)
+    await fake.press(ann, table, fake.button(table, "Check"))
+    await bot.settled()
+    fake.held_followups = asyncio.Event()
+    pressed = await fake.press(bob, table, fake.button(table, "Check"))
+    async with asyncio.timeout(5):
+        while ("POST", f"/webhooks/{APP_ID}/{pressed.token}") not in fake.requests:
+            await asyncio.sleep(0.01)
+    [handler] = bot.adapter._handlers
+    handler.cancel()
+    await asyncio.gather(handler, return_exceptions=True)
+    fake.held_followups.set()
+    await bot.settled()
+    said = [message["content"] for message in fake.channel_messages(fake.channels[0])
+            if int(message["id"]) > int(table["id"])]
+    assert len(said) == 1 and said[0].startswith("Hand 1 is over: ")
+    assert pressed.texts(ephemeral=False) == said
+    assert fake.messages[int(table["id"])]["content"] == "Hand 1: over."
