@@ -7,6 +7,7 @@ import asyncio
 import contextlib
 import inspect
 import logging
+from typing import Any
 
 import discord
 import pytest
@@ -14,6 +15,7 @@ import pytest
 from bot.output import Picture, Place, Reply
 from tests.discord.fake_discord import GUILD_ID, FakeDiscord
 from tests.discord.test_adapter import seat_three, table_messages
+from tests.discord.test_order import heads_up_dealt
 
 
 async def lose_a_dealt_table(fake: FakeDiscord, bot) -> tuple:
@@ -27,6 +29,16 @@ async def lose_a_dealt_table(fake: FakeDiscord, bot) -> tuple:
     await asyncio.gather(*bot.adapter._pausing)
     assert bot.service.is_paused(f"dc:{channel}")
     return ann, bob, cat
+
+
+async def acknowledgement_refused(fake: FakeDiscord) -> None:
+    """Discord's clock jumps past the three seconds an interaction has to be acknowledged: wait until it refused the
+    bot's acknowledgement (404 Unknown interaction)."""
+    loop = asyncio.get_running_loop()
+    fake.clock = lambda: loop.time() + 10.0
+    async with asyncio.timeout(5):
+        while not any(status == 404 and path.endswith("/callback") for _, _, path, status in fake.timeline):
+            await asyncio.sleep(0.01)
 
 
 async def test_a_failure_to_play_a_lost_channels_table_on_closes_the_work_it_held(
@@ -190,9 +202,6 @@ async def test_a_command_whose_acknowledgement_fails_still_runs_and_shows_the_ch
     bot = await make_bot(defer_after=0.05)
     _ann, bob, _cat = await seat_three(fake, bot)
     channel = fake.channels[0]
-    loop = asyncio.get_running_loop()
-    late = 0.0
-    fake.clock = lambda: loop.time() + late
     release = asyncio.Event()
     handle = bot.service.handle
 
@@ -206,9 +215,7 @@ async def test_a_command_whose_acknowledgement_fails_still_runs_and_shows_the_ch
     dealing = asyncio.create_task(fake.slash(bob, channel, "deal"))
     while len(fake.interactions) == sent:
         await asyncio.sleep(0.01)
-    late = 10.0
-    while not any(status == 404 and path.endswith("/callback") for _, _, path, status in fake.timeline):
-        await asyncio.sleep(0.01)
+    await acknowledgement_refused(fake)
     release.set()
     await bot.settled()
     dealing.cancel()
@@ -250,3 +257,32 @@ async def test_a_text_dropped_with_its_channel_no_longer_holds_back_the_table_on
     assert joined.callback_type == 4 and joined.texts() == ["Dan sits down."]
     posted = [message["content"] for message in fake.channel_messages(channel)][-2:]
     assert posted == ["Clock: level 2 begins (hand 1).", "Dan sits down."]
+
+
+async def test_a_press_line_whose_acknowledgement_failed_is_posted_by_the_channel_once(fake, turns, make_bot) -> None:
+    """Bob's check ends the hand; the chat's language is slow to read, and the defer that acknowledges the press
+    meanwhile is refused (404 Unknown interaction). The channel's queue posts his line, once, then the table shows
+    the hand over. The line, kept for the press's follow-up, was dropped: the channel never read the hand's end."""
+    bot = await make_bot(defer_after=0.5)
+    (ann, bob), table = await heads_up_dealt(fake, bot)
+    await fake.press(ann, table, fake.button(table, "Check"))
+    await bot.settled()
+    asked, release, language = asyncio.Event(), asyncio.Event(), bot.service.language
+
+    async def slow(*args: Any, **kwargs: Any) -> str:
+        asked.set()
+        await release.wait()
+        return await language(*args, **kwargs)
+
+    bot.service.language = slow
+    pressing = asyncio.create_task(fake.press(bob, table, fake.button(table, "Check")))
+    await asked.wait()
+    await acknowledgement_refused(fake)
+    release.set()
+    await bot.settled()
+    pressing.cancel()
+    await asyncio.gather(pressing, return_exceptions=True)
+    said = [message["content"] for message in fake.channel_messages(fake.channels[0])
+            if int(message["id"]) > int(table["id"])]
+    assert len(said) == 1 and said[0].startswith("Hand 1 is over: ")
+    assert fake.messages[int(table["id"])]["content"] == "Hand 1: over."
