@@ -39,7 +39,7 @@ from bot.table_states import TableStates
 from bot.telegram.budget import Limits
 from bot.telegram.memory import Memory
 from bot.telegram.ops import ChatQueue, DocumentOp, Op, PhotoOp, RetireOp, TableOp, TextOp, public_texts
-from bot.telegram.render import chat_and_topic, rekey_table_id
+from bot.telegram.render import chat_and_topic, place_of, rekey_table_id
 from bot.telegram.sender import Sender, TableGone
 
 __all__ = ["DocumentOp", "Op", "Outbox", "PhotoOp", "RetireOp", "TableOp", "TextOp"]
@@ -141,8 +141,18 @@ class Outbox:
 
     def forget_topic(self, chat_id: int, topic: int) -> list[TextOp]:
         """Drop what waits for a forum topic the bot may no longer post in (the old messages' retirements stay:
-        an edit is still allowed there); return its public texts (`public_texts`)."""
+        an edit is still allowed there), and its table's mark of play (`pause`); return its public texts
+        (`public_texts`)."""
+        self.pause([place_of(chat_id, topic).table_id])
         return public_texts(self._drop(chat_id, lambda op: op.topic == topic))
+
+    def pause(self, table_ids: Iterable[str]) -> None:
+        """Tables paused (their group or topic refuses the bot): their hands wait, so they no longer keep their chat's
+        requests spaced (`ChatQueue.playing`) until a state of theirs is queued again (a press, or playing on)."""
+        for table_id in table_ids:
+            queue = self._chats.get(chat_and_topic(table_id)[0])
+            if queue is not None:
+                queue.playing.pop(table_id, None)
 
     def _drop(self, chat_id: int, dropped: Callable[[Op], bool]) -> list[Op]:
         queue = self._chats.get(chat_id)
@@ -164,6 +174,7 @@ class Outbox:
         queue.ops.clear()
         queue.queued_at.clear()
         queue.retiring.clear()
+        queue.playing.clear()
         return public_texts(gone)
 
     def retire(self, op: RetireOp) -> list[int]:

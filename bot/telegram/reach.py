@@ -122,9 +122,11 @@ class Reach:
         await self._pause([table_id], lost or [])
 
     async def _pause(self, table_ids: list[str], lost: list[TextOp]) -> None:
-        """Pause tables, keeping the public texts dropped for them (`LostTexts`: from this pause on)."""
+        """Pause tables, keeping the public texts dropped for them (`LostTexts`: from this pause on); their hands
+        wait, so they no longer keep their chat's requests spaced (`Outbox.pause`)."""
         self.lost.begin(table_id for table_id in table_ids if not self.service.is_paused(table_id))
         await self.service.pause(table_ids)
+        self.outbox.pause(table_ids)
         for op in lost:
             if (table_id := place_of(op.chat_id, op.topic).table_id) in table_ids:
                 self.lost.keep(table_id, op.text)

@@ -1,6 +1,7 @@
 """A forum's topics, each a table, sharing their group's 20 requests a minute: one topic's hand ending leaves the
 spacing while another topic plays, a ready edit of one topic goes while another topic's waits for a newer state, and
-three topics playing at once are each shown in turn, never starved, without a 429."""
+three topics playing at once are each shown in turn, never starved, without a 429; a table paused (its topic closed,
+the bot out of the group) no longer marks the group as playing."""
 
 from __future__ import annotations
 
@@ -14,7 +15,7 @@ from bot.output import TableMessage
 from bot.telegram.budget import Limits
 from bot.telegram.ops import ChatQueue, PhotoOp, TableOp
 from bot.telegram.render import place_of
-from tests.telegram.conftest import ANN, BOB, WHOLE_HANDS, Running
+from tests.telegram.conftest import ANN, BOB, CAT, WHOLE_HANDS, Running
 from tests.telegram.fake_api import GROUP, LIMITED, Request, Sent
 from tests.telegram.test_games import PREFERENCE, command_of, to_act
 
@@ -179,3 +180,32 @@ async def test_three_topics_playing_at_once_are_each_shown_in_turn_within_the_gr
                  if call.params.get("message_thread_id") == thread or call.params.get("message_id") == message]
         assert shown[-2:] == ["sendPhoto", "editMessageText"], "the picture, then the table's end"
         assert api.messages[CHAT, tables[topic]].text.endswith("The hand is over.")
+
+
+@pytest.mark.telegram_time_scale(WHOLE_HANDS)
+async def test_a_topic_closed_mid_hand_no_longer_keeps_the_group_spaced(make_bot, api) -> None:
+    """An administrator closes topic 9 in the middle of its hand: the bot's next post there ("Cat sits down") is
+    refused and 9's table pauses, its hand waiting as it is. Nobody acts there meanwhile, so once topic 7's hand ends
+    no table of the group has anyone to act: what the group is sent next goes as soon as the minute's count allows,
+    not spread as while 9 played."""
+    bot = await make_bot("holdem", seed=11)
+    tables = await tables_dealt(bot, (7, 9))
+    api.closed_topics.add((CHAT, 9))
+    await bot.command(CAT, "/join 200", topic=9)
+    assert bot.service.is_paused(table_of(9))
+    await play_on_sight(bot, 7, tables[7])
+    queue = bot.adapter.outbox._chats[CHAT]
+    assert queue.playing == {table_of(7): False}
+    assert queue.settled
+
+
+@pytest.mark.telegram_time_scale(WHOLE_HANDS)
+async def test_a_group_that_removed_the_bot_mid_hand_keeps_no_table_marked_as_playing(make_bot, api) -> None:
+    """The bot is removed from the group while both topics' hands are in play: both tables pause, their hands waiting
+    as they are, and neither is marked as having someone to act any more."""
+    bot = await make_bot("holdem", seed=11)
+    await tables_dealt(bot, (7, 9))
+    assert bot.adapter.outbox._chats[CHAT].playing == {table_of(7): True, table_of(9): True}
+    await bot.handled(await api.push(api.member_update(GROUP, "kicked", ANN)))
+    assert bot.service.is_paused(table_of(7)) and bot.service.is_paused(table_of(9))
+    assert bot.adapter.outbox._chats[CHAT].playing == {}
