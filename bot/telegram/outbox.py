@@ -198,7 +198,8 @@ class Outbox:
         return len(queue.retiring) if queue else 0
 
     def rekey(self, old: int, new: int) -> None:
-        """A chat got a new id (a group upgraded to a supergroup): what is queued for it goes to the new id."""
+        """A chat got a new id (a group upgraded to a supergroup): what is queued for it goes to the new id, and its
+        tables' marks of play with it (a hand in play keeps the new chat's requests spaced)."""
         queue = self._chats.pop(old, None)
         if queue is None:
             return
@@ -211,6 +212,8 @@ class Outbox:
         target = self._queue(new)
         target.ops.extendleft(reversed(queue.ops))
         target.queued_at.update(queue.queued_at)
+        target.playing.update({rekey_table_id(table_id, old, new): playing
+                               for table_id, playing in queue.playing.items()})
         queue.ops.clear()
         for retire in queue.retiring.values():
             retire.chat_id = new

@@ -1,7 +1,8 @@
 """A forum's topics, each a table, sharing their group's 20 requests a minute: one topic's hand ending leaves the
 spacing while another topic plays, a ready edit of one topic goes while another topic's waits for a newer state, and
 three topics playing at once are each shown in turn, never starved, without a 429; a table paused (its topic closed,
-the bot out of the group) no longer marks the group as playing."""
+the bot out of the group) or moved to a supergroup's id marks the group as playing only while its hand has someone
+to act."""
 
 from __future__ import annotations
 
@@ -209,3 +210,21 @@ async def test_a_group_that_removed_the_bot_mid_hand_keeps_no_table_marked_as_pl
     await bot.handled(await api.push(api.member_update(GROUP, "kicked", ANN)))
     assert bot.service.is_paused(table_of(7)) and bot.service.is_paused(table_of(9))
     assert bot.adapter.outbox._chats[CHAT].playing == {}
+
+
+@pytest.mark.telegram_time_scale(WHOLE_HANDS)
+async def test_a_group_upgraded_mid_hand_keeps_its_spacing_under_the_supergroups_id(make_bot, api) -> None:
+    """A group becomes a supergroup while its hand is in play: the table posted anew (`/table`) is refused for the
+    old id and goes to the new one, whose queue knows the table has someone to act, so it spaces the group's requests
+    as the old one did rather than sending unspaced until the table's next state."""
+    old, new = {"id": -4005, "type": "group", "title": "Poker night"}, -1004005
+    bot = await make_bot("holdem", seed=3)
+    for user in (ANN, BOB):
+        await bot.command(user, "/join 200", old)
+    await bot.command(ANN, "/deal", old)
+    api.migrated[old["id"]] = new
+    await bot.command(ANN, "/table", old)
+    assert [sent.chat_id for sent in api.chat(new) if sent.buttons()] == [new]
+    queue = bot.adapter.outbox._chats[new]
+    assert queue.playing == {place_of(new, None).table_id: True}
+    assert not queue.settled
