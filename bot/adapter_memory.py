@@ -92,9 +92,10 @@ class AdapterMemory:
 
     async def dealt_in_hand(self, table_id: str, key: str) -> dict[int, str] | None:
         """Who was dealt in a Telegram table's hand `key` (Telegram id: name), as another process on the same database
-        recorded it; None on a database of one process, where the adapter's memory holds all there is."""
+        recorded it (none on a database of one process, where the adapter's memory holds all there is); None when
+        the record is of an earlier hand (or there is none): the process that dealt `key` has not written it yet."""
         if not self._store.dialect.is_shared:
-            return None
+            return {}
         return await self._store.read(lambda tx: platform.dealt_in_hand(tx, table_id, key))
 
     async def add_dealt_in(self, table_id: str, key: str, names: dict[int, str]) -> None:

@@ -11,6 +11,7 @@ from typing import Any
 
 from bot.output import OldMessage, Place, PostedMessage
 from bot.store.dialect import Connection, Dialect
+from bot.store.log import hand_number
 from bot.store.tx import Tx
 
 _MESSAGES = {
@@ -163,10 +164,17 @@ def dealt_in(tx: Tx) -> dict[str, tuple[str, dict[int, str]]]:
     return hands
 
 
-def dealt_in_hand(tx: Tx, table_id: str, key: str) -> dict[int, str]:
-    """Who was dealt in the table's hand `key` on Telegram (none when another hand's are kept): Telegram id, name."""
-    return {int(user_id): str(name) for user_id, name in tx.db.execute(
-        "SELECT user_id, name FROM telegram_dealt WHERE table_id = ? AND hand_key = ?", (table_id, key))}
+def dealt_in_hand(tx: Tx, table_id: str, key: str) -> dict[int, str] | None:
+    """Who was dealt in the table's hand `key` on Telegram (Telegram id: name); none when a later hand's are kept
+    (`key` is over); None when an earlier hand's are, or none: the process that dealt `key` may not have written
+    them yet (it writes them just after the deal's own transaction)."""
+    rows = tx.db.execute("SELECT hand_key, user_id, name FROM telegram_dealt WHERE table_id = ?", (table_id,))
+    kept, names = -1, dict[int, str]()
+    for hand_key, user_id, name in rows:
+        kept = max(kept, hand_number(str(hand_key)))
+        if hand_key == key:
+            names[int(user_id)] = str(name)
+    return names if names or kept > hand_number(key) else None
 
 
 def add_dealt_in(tx: Tx, table_id: str, key: str, names: dict[int, str]) -> None:

@@ -91,12 +91,15 @@ class Dealt:
     chat with the bot (`bot.telegram.render.table_text`). Kept across restarts by the service (`service.memory`),
     written when players are first told (at the deal), never at a mere action; with several processes on one
     database, read by the others once each, the first time they show the hand (a player's action through another
-    process edits the table message: its hint keeps the names)."""
+    process edits the table message: its hint keeps the names), and again while what they read was written before
+    the dealing process wrote the hand's record (an action typed through them the instant after the deal)."""
 
     def __init__(self, kept: AdapterMemory) -> None:
         self._kept = kept
         self._hands: dict[str, tuple[str, dict[int, str]]] = {}
         """Table id: the key of its hand (or round) in play, and its players dealt in (Telegram id: name)."""
+        self._unwritten: set[str] = set()
+        """Tables whose hand in play was read before the process that dealt it wrote who it dealt in: read again."""
 
     async def load(self) -> None:
         """Read what the service kept."""
@@ -108,23 +111,33 @@ class Dealt:
         return [telegram_id for telegram_id in told if telegram_id not in known]
 
     async def record(self, table_id: str, key: str, names: dict[int, str]) -> tuple[tuple[int, str], ...]:
-        """Add players dealt in the hand (a new key starts the table's record afresh); return them all with names."""
-        hand = await self._hand(table_id, key)
+        """Add players dealt in the hand (a new key starts the table's record afresh); return them all with names.
+        A record `unnamed` just read for the same hand is not read again."""
+        hand = await self._hand(table_id, key, again=False)
         if names:
             hand[1].update(names)
             await self._kept.add_dealt_in(table_id, key, names)
         return tuple(hand[1].items())
 
-    async def _hand(self, table_id: str, key: str) -> tuple[str, dict[int, str]]:
-        """The table's record for the hand `key`: the one in memory, else (the first time this process shows the
-        hand) the one another process on the same database may have written as it dealt it, read once
-        (`AdapterMemory.dealt_in_hand`; nothing to read with one process), else a new one."""
+    async def _hand(self, table_id: str, key: str, *, again: bool = True) -> tuple[str, dict[int, str]]:
+        """The table's record for the hand `key`: the one in memory, with (the first time this process shows the
+        hand) the one another process on the same database may have written as it dealt it, read once it is written
+        and until then `again` each time (`AdapterMemory.dealt_in_hand`; nothing to read with one process)."""
         hand = self._hands.get(table_id)
+        if hand is not None and hand[0] == key and not (again and table_id in self._unwritten):
+            return hand
+        kept = await self._kept.dealt_in_hand(table_id, key)
         if hand is None or hand[0] != key:
-            hand = self._hands[table_id] = (key, await self._kept.dealt_in_hand(table_id, key) or {})
+            hand = self._hands[table_id] = (key, {})
+        if kept is None:
+            self._unwritten.add(table_id)
+        else:
+            self._unwritten.discard(table_id)
+            hand[1].update(kept)
         return hand
 
     def rekey(self, renamed: Callable[[str], str]) -> None:
         """What is in memory, after the service moved a chat with its tables (a group became a supergroup; the
         stored rows were renamed with it)."""
         self._hands = {renamed(table_id): hand for table_id, hand in self._hands.items()}
+        self._unwritten = {renamed(table_id) for table_id in self._unwritten}

@@ -10,6 +10,7 @@ from functools import partial
 
 import pytest
 
+from bot.adapter_memory import AdapterMemory
 from bot.clock import FakeClock
 from bot.output import Actor, Place
 from bot.replay import state_json
@@ -17,6 +18,7 @@ from bot.service import Service
 from bot.service.takeover import TAKEOVER_SECONDS
 from bot.store import Store, Tx
 from bot.store.downtime import FORGET_PROCESS_SECONDS, beat, start_beating
+from bot.telegram.hints import Dealt
 from tests.bot.conftest import ANN, BOB, CAT, PLACE
 from tests.bot.helpers import everything_said, listen, restart_after_downtime
 from tests.bot.test_service_tournament_options import at, rebuy_night_with_a_bust
@@ -444,28 +446,61 @@ async def test_two_players_of_one_name_joining_one_chat_at_once_through_two_proc
         assert await one.store.read(lambda tx: tx.check_ledger()) == []
 
 
-async def test_a_process_that_did_not_deal_the_hand_knows_who_was_dealt_in_on_telegram(postgres_url: str) -> None:
-    """Both processes have started (read the dealt-in record) when `one` deals a Telegram hand, telling Ann and Bob
-    their cards: when `two` shows that hand (a player's action through it), it knows them, for the cards hint under
-    the table message, where it used to know nobody and the hint named nobody. The next hand, dealt by `two`, is
-    known to `one` in turn; the record is read once per hand by a process that did not deal it."""
-    from bot.adapter_memory import AdapterMemory
-    from bot.telegram.hints import Dealt
-
+@contextlib.asynccontextmanager
+async def two_processes_dealt(postgres_url: str) -> AsyncIterator[tuple[Dealt, Dealt, Store]]:
+    """Two processes' records of who was dealt in each Telegram table's hand, on one database, both started (their
+    records read), and the first one's store; their stores closed at the end."""
     clock = FakeClock()
     first, second = await Store.open(postgres_url), await Store.open(postgres_url)
     try:
         one, two = Dealt(AdapterMemory(first, clock)), Dealt(AdapterMemory(second, clock))
         await one.load()
         await two.load()
+        yield one, two, first
+    finally:
+        await first.close()
+        await second.close()
+
+
+async def forget_every_dealt_in(store: Store) -> None:
+    """The database loses its dealt-in rows: what a process still knows, it knows from its memory."""
+    await store.transact(lambda tx: tx.db.execute("DELETE FROM telegram_dealt"), now=0.0)
+
+
+async def test_a_process_that_did_not_deal_the_hand_knows_who_was_dealt_in_on_telegram(postgres_url: str) -> None:
+    """Both processes have started (read the dealt-in record) when `one` deals a Telegram hand, telling Ann and Bob
+    their cards: when `two` shows that hand (a player's action through it), it knows them, for the cards hint under
+    the table message, where it used to know nobody and the hint named nobody. The next hand, dealt by `two`, is
+    known to `one` in turn; the record is read once per hand by a process that did not deal it."""
+    async with two_processes_dealt(postgres_url) as (one, two, store):
         table = "tg:-5/0"
         assert await one.record(table, "h1", {11: "Ann", 12: "Bob"}) == ((11, "Ann"), (12, "Bob"))
         assert await two.unnamed(table, "h1", [11, 13]) == [13]
         assert sorted(await two.record(table, "h1", {})) == [(11, "Ann"), (12, "Bob")]
         assert await two.record(table, "h2", {12: "Bob"}) == ((12, "Bob"),)
         assert await one.record(table, "h2", {}) == ((12, "Bob"),)
-        await first.transact(lambda tx: tx.db.execute("DELETE FROM telegram_dealt"), now=0.0)
+        await forget_every_dealt_in(store)
         assert await one.record(table, "h2", {}) == ((12, "Bob"),), "read once: kept since"
-    finally:
-        await first.close()
-        await second.close()
+
+
+@pytest.mark.parametrize("before", ["h1", None], ids=["an earlier hand kept", "none kept"])
+async def test_a_process_that_shows_a_hand_before_its_dealer_recorded_it_reads_the_record_again(
+        postgres_url: str, before: str | None) -> None:
+    """`two` shows hand 2 (a player typed an action through it) an instant after `one` dealt it, before `one` wrote
+    who it dealt in: the record then still holds an earlier hand (or none, the table's first), so `two` reads it
+    again the next time it shows hand 2 and knows Ann and Bob from then on, with no further read. A record of a
+    later hand says hand 2 is over: nobody to wait for."""
+    async with two_processes_dealt(postgres_url) as (one, two, store):
+        table = "tg:-5/0"
+        if before is not None:
+            await one.record(table, before, {13: "Cat"})
+        assert await two.record(table, "h2", {}) == ()
+        assert await one.record(table, "h2", {11: "Ann", 12: "Bob"}) == ((11, "Ann"), (12, "Bob"))
+        assert await two.unnamed(table, "h2", [11, 12, 13]) == [13]
+        await forget_every_dealt_in(store)
+        assert await two.record(table, "h2", {}) == ((11, "Ann"), (12, "Bob")), "read again once: kept since"
+
+        await one.record(table, "h4", {12: "Bob"})
+        assert await two.record(table, "h3", {}) == ()
+        await one.record(table, "h3", {11: "Ann"})  # (a late write of an older hand: `two` asks no more)
+        assert await two.record(table, "h3", {}) == ()
