@@ -25,32 +25,24 @@ import asyncio
 import contextlib
 import logging
 import time
-import warnings
 from collections.abc import Awaitable, Callable, Coroutine, Iterable
-from datetime import timedelta
 from typing import Any
 
 from telegram import Bot
 from telegram.error import BadRequest, ChatMigrated, Forbidden, NetworkError, RetryAfter
-from telegram.warnings import PTBDeprecationWarning
 
 from bot.output import OldMessage
 from bot.table_states import TableStates
 from bot.telegram.budget import Limits
 from bot.telegram.memory import Memory
 from bot.telegram.ops import ChatQueue, DocumentOp, Op, PhotoOp, RetireOp, TableOp, TextOp, public_texts
+from bot.telegram.refusals import refuses_photos, refuses_topic, retry_seconds
 from bot.telegram.render import chat_and_topic, place_of, rekey_table_id
 from bot.telegram.sender import Sender, TableGone
 
 __all__ = ["DocumentOp", "Op", "Outbox", "PhotoOp", "RetireOp", "TableOp", "TextOp"]
 
 log = logging.getLogger(__name__)
-
-PHOTO_REFUSALS = ("rights to send photos", "not enough rights", "photos are not allowed", "have no rights")
-"""How Telegram words a group's refusal of pictures (the bot may not send media there)."""
-
-TOPIC_REFUSALS = ("topic_closed", "topic_deleted", "message thread not found")
-"""How Telegram words its refusal of a post in a forum topic an administrator closed or deleted."""
 
 RETRY_SECONDS = 1.0
 """How long a chat waits before a request that failed on the network is sent again."""
@@ -395,14 +387,14 @@ class Outbox:
                 await self.on_migrated(queue.chat_id, new)
             self.rekey(queue.chat_id, new)
         except (BadRequest, Forbidden) as error:
-            if isinstance(op, PhotoOp) and op.private_to is None and _refuses_photos(error):
+            if isinstance(op, PhotoOp) and op.private_to is None and refuses_photos(error):
                 log.info("chat %s refuses pictures (%s); pictures off there", op.chat_id, error)
                 self.drop_photos(op.chat_id)
                 if op.text:  # the text that joined the picture still goes, first
                     queue.ops.appendleft(TextOp(op.chat_id, op.topic, op.text))
                 if self.on_photos_refused is not None:
                     await self.on_photos_refused(op.chat_id, op.topic)
-            elif op.topic is not None and op.chat_id < 0 and _refuses_topic(error):
+            elif op.topic is not None and op.chat_id < 0 and refuses_topic(error):
                 log.warning("topic %s of group %s refuses the bot (%s); what was queued for it is dropped", op.topic,
                             op.chat_id, error)
                 lost = public_texts([op]) + self.forget_topic(op.chat_id, op.topic)
@@ -435,7 +427,7 @@ class Outbox:
     def _hold(self, queue: ChatQueue, error: RetryAfter, doing: str = "") -> None:
         """A 429: Telegram holds the chat for every request until its `retry_after` has passed."""
         self.rate_limited += 1
-        seconds = _seconds(error)
+        seconds = retry_seconds(error)
         log.info("Telegram asked chat %s to wait %.0f s%s", queue.chat_id, seconds, doing)
         queue.blocked_until = time.monotonic() + seconds
 
@@ -483,23 +475,6 @@ class Outbox:
         finally:
             self._finished(queue)
         return True
-
-
-def _seconds(error: RetryAfter) -> float:
-    with warnings.catch_warnings():  # PTB 22 warns that the int will become a timedelta; both are taken
-        warnings.simplefilter("ignore", PTBDeprecationWarning)
-        retry_after = error.retry_after
-    return retry_after.total_seconds() if isinstance(retry_after, timedelta) else float(retry_after)
-
-
-def _refuses_photos(error: Exception) -> bool:
-    reason = str(error).lower()
-    return any(words in reason for words in PHOTO_REFUSALS)
-
-
-def _refuses_topic(error: Exception) -> bool:
-    reason = str(error).lower()
-    return any(words in reason for words in TOPIC_REFUSALS)
 
 
 def _private_to(op: Op) -> int | None:
