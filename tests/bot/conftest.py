@@ -2,6 +2,7 @@
 
 import random
 import sqlite3
+from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
@@ -10,6 +11,7 @@ from bot.clock import FakeClock
 from bot.output import Actor, Place
 from bot.service import Service
 from bot.store import Store
+from engine.cards import Deck
 
 
 @pytest.fixture
@@ -48,6 +50,15 @@ async def service(store: Store, clock: FakeClock) -> Service:
     svc = Service(store, clock, rng=random.Random(42))
     await svc.start()
     return svc
+
+
+@pytest.fixture
+def decks(monkeypatch: pytest.MonkeyPatch) -> Iterator[list[str]]:
+    """The tops of the decks the next Hold'em hands are dealt from, in order (each dealt as `Deck.stacked`; then
+    shuffled): append one before a hand is dealt. Without one left, a hand is dealt from a shuffled deck."""
+    tops: list[str] = []
+    monkeypatch.setattr("bot.games.holdem.Deck", lambda rng: Deck.stacked(tops.pop(0) if tops else "", rng))
+    yield tops
 
 
 PLACE = Place("chat", "chat/table")

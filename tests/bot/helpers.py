@@ -22,6 +22,7 @@ from bot.store import Store, Tx
 from bot.store.dialect import Connection
 from bot.store.tx import HISTORY_ONLY, dumps, loads
 from engine.cards import Deck
+from tests.bot.conftest import ANN, PLACE
 
 
 @contextlib.contextmanager
@@ -54,6 +55,21 @@ def _join_stopped_threads(timeout: float = 10.0) -> None:
         if isinstance(thread, KeepAliveHandler) and not thread.ws.open:
             thread.join(timeout)
             assert not thread.is_alive(), f"{thread.name} of a closed Discord client did not end"
+
+
+async def play(service: Service, *lines: tuple[Actor, str]) -> None:
+    """Each actor's command at the test table (`PLACE`) in turn, every one accepted."""
+    for actor, line in lines:
+        reply = await service.handle(PLACE, actor, line)
+        assert reply.error is None, (actor.name, line, reply.error)
+
+
+async def deal_next(service: Service, clock: FakeClock) -> Reply:
+    """Let the pause between hands at the test table pass: the next hand is dealt by itself; the table as it stands
+    (Ann's `/table`)."""
+    clock.advance(10)
+    await service.scheduler.fire_due()
+    return await service.handle(PLACE, ANN, "/table")
 
 
 async def ledger_ok(service: Service) -> None:

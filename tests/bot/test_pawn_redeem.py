@@ -7,17 +7,13 @@ A home-night tournament of Ann, Bob and Cat, no-limit; Cat pawns his jacket in t
 chips, then 100 after posting and winning the blinds."""
 
 import random
-from collections.abc import Iterator
-
-import pytest
 
 from bot.clock import FakeClock
-from bot.output import Actor, Reply
+from bot.output import Actor
 from bot.service import Service
 from bot.store import Store
-from engine.cards import Deck
 from tests.bot.conftest import ANN, BOB, CAT, PLACE, dump
-from tests.bot.helpers import at, ledger_ok
+from tests.bot.helpers import at, deal_next, ledger_ok, play
 
 SHORT = {
     "en": "Redeeming it costs 100 chips and you have 95: it stays in pawn and is bought back at the rate when you cash "
@@ -32,28 +28,6 @@ LAST_CHIPS = {
           "курсу, когда вы выходите с фишками (/tournament cashout) или в конце турнира.",
 }
 STACKS = f"stack:{PLACE.table_id}:"
-
-
-@pytest.fixture
-def decks(monkeypatch: pytest.MonkeyPatch) -> Iterator[list[str]]:
-    """The tops of the decks the next hands are dealt from, in order (each dealt as `Deck.stacked`; then shuffled)."""
-    tops: list[str] = []
-    monkeypatch.setattr("bot.games.holdem.Deck", lambda rng: Deck.stacked(tops.pop(0) if tops else "", rng))
-    yield tops
-
-
-async def play(service: Service, *lines: tuple[Actor, str]) -> None:
-    """Each actor's command in turn, every one accepted."""
-    for actor, line in lines:
-        reply = await service.handle(PLACE, actor, line)
-        assert reply.error is None, (actor.name, line, reply.error)
-
-
-async def deal_next(service: Service, clock: FakeClock) -> Reply:
-    """Let the pause between hands pass: the next hand is dealt by itself; the table as it stands."""
-    clock.advance(10)
-    await service.scheduler.fire_due()
-    return await service.handle(PLACE, ANN, "/table")
 
 
 async def refused_without_change(service: Service, actor: Actor, line: str, reasons: dict[str, str]) -> None:

@@ -2,7 +2,6 @@
 
 import json
 import random
-from collections.abc import Iterator
 from datetime import UTC, datetime
 from typing import Any
 
@@ -12,11 +11,10 @@ from bot.clock import FakeClock
 from bot.output import Actor, Reply
 from bot.service import Service
 from bot.store import Store
-from engine.cards import Deck
 from engine.clock import Clock
 from engine.tournament import Tournament
 from tests.bot.conftest import ANN, BOB, CAT, PLACE, dump
-from tests.bot.helpers import everything_public, ledger_ok, play_out, press_label
+from tests.bot.helpers import deal_next, everything_public, ledger_ok, play, play_out, press_label
 
 PLAYERS = {actor.user_id: actor for actor in (ANN, BOB, CAT)}
 DAN = Actor("dan", "Dan")
@@ -34,14 +32,6 @@ async def night(store: Store) -> tuple[Service, FakeClock]:
         joined = await service.handle(PLACE, actor, "/join")
         assert joined.error is None, joined.error
     return service, clock
-
-
-@pytest.fixture
-def decks(monkeypatch: pytest.MonkeyPatch) -> Iterator[list[str]]:
-    """The tops of the decks the next hands are dealt from, in order (each dealt as `Deck.stacked`; then shuffled)."""
-    tops: list[str] = []
-    monkeypatch.setattr("bot.games.holdem.Deck", lambda rng: Deck.stacked(tops.pop(0) if tops else "", rng))
-    yield tops
 
 
 @pytest.mark.parametrize(("language", "refusal"), [
@@ -425,20 +415,6 @@ async def test_a_pawned_item_is_redeemed_between_hands(night) -> None:
         "Between hands: the next deal comes in a moment, or press Deal.")
     assert (await service.handle(PLACE, actor, "/tournament redeem 1")).error, "an item is redeemed once"
     assert await service.store.read(lambda tx: tx.check_ledger()) == []
-
-
-async def deal_next(service: Service, clock: FakeClock) -> Reply:
-    """Let the pause between hands pass: the next hand is dealt by itself; the table as it stands."""
-    clock.advance(10)
-    await service.scheduler.fire_due()
-    return await service.handle(PLACE, ANN, "/table")
-
-
-async def play(service: Service, *lines: tuple[Actor, str]) -> None:
-    """Each actor's command in turn, every one accepted."""
-    for actor, line in lines:
-        reply = await service.handle(PLACE, actor, line)
-        assert reply.error is None, (actor.name, line, reply.error)
 
 
 async def test_the_organizer_runs_the_clock(night) -> None:
