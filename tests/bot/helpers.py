@@ -72,6 +72,18 @@ async def deal_next(service: Service, clock: FakeClock) -> Reply:
     return await service.handle(PLACE, ANN, "/table")
 
 
+async def night_registered(service: Service, players: Iterable[Actor], options: str = "home-night",
+                           structure: str | None = "no-limit") -> Reply:
+    """A tournament created by Ann at the test table (`/tournament create` with `options`: a preset and its options),
+    `players` registered in order and the table set to `structure` (None: the preset's), not yet started. The
+    creation's reply."""
+    created = await service.handle(PLACE, ANN, f"/tournament create {options}")
+    assert created.error is None, created.error
+    lines = [(actor, "/join") for actor in players]
+    await play(service, *lines, *([(ANN, f"/set structure {structure}")] if structure else []))
+    return created
+
+
 async def ledger_ok(service: Service) -> None:
     """Every ledger account balances: no chip was created or lost (`check_ledger` finds no problem)."""
     assert await service.store.read(lambda tx: tx.check_ledger()) == []

@@ -13,7 +13,7 @@ from bot.output import Actor
 from bot.service import Service
 from bot.store import Store
 from tests.bot.conftest import ANN, BOB, CAT, PLACE, dump
-from tests.bot.helpers import at, deal_next, ledger_ok, play
+from tests.bot.helpers import at, deal_next, ledger_ok, night_registered, play
 
 SHORT = {
     "en": "Redeeming it costs 100 chips and you have 95: it stays in pawn and is bought back at the rate when you cash "
@@ -48,9 +48,8 @@ async def cat_pawns_his_jacket(store: Store, decks: list[str]) -> tuple[Service,
     clock = FakeClock(at(18, 0))
     service = Service(store, clock, rng=random.Random(5))
     await service.start()
-    assert (await service.handle(PLACE, ANN, "/tournament create home-night")).error is None
-    await play(service, (ANN, "/join"), (BOB, "/join"), (CAT, "/join"), (ANN, "/set structure no-limit"),
-               (ANN, "/set run_it_twice off"), (ANN, "/tournament start"))  # button Ann, blinds Bob and Cat
+    await night_registered(service, (ANN, BOB, CAT))
+    await play(service, (ANN, "/set run_it_twice off"), (ANN, "/tournament start"))  # button Ann, blinds Bob and Cat
     await play(service, (ANN, "/raise 40"), (BOB, "/fold"), (CAT, "/fold"))  # Ann 315, Bob 295, Cat 290
     decks.append("2c 3d Ah 7c 8d Ad 4s Kh Ks 9h 2s Jc 5d Qc")  # Cat, Ann, Bob twice: Bob's aces win
     assert (await deal_next(service, clock)).table.to_act == "bob"  # button Bob, blinds Cat and Ann

@@ -16,7 +16,7 @@ from bot.output import Actor, Reply
 from bot.service import Service
 from bot.store import Store
 from tests.bot.conftest import ANN, BOB, CAT, PLACE
-from tests.bot.helpers import at, everything_said, ledger_ok, listen, restart_after_downtime
+from tests.bot.helpers import at, everything_said, ledger_ok, listen, night_registered, restart_after_downtime
 
 PLAYERS = {actor.user_id: actor for actor in (ANN, BOB, CAT)}
 OVER = "The rebuy period is over (it ends at the first break)."
@@ -25,10 +25,7 @@ OVER = "The rebuy period is over (it ends at the first break)."
 async def start_the_night(service: Service, clock: FakeClock) -> Reply:
     """The night (see the module's docstring) created at 18:50 and started at 18:58, its first hand dealt."""
     clock.current = at(18, 50)
-    assert (await service.handle(PLACE, ANN, "/tournament create home-night rebuys 1")).error is None
-    for actor in PLAYERS.values():
-        assert (await service.handle(PLACE, actor, "/join")).error is None
-    assert (await service.handle(PLACE, ANN, "/set structure no-limit")).error is None
+    await night_registered(service, PLAYERS.values(), "home-night rebuys 1")
     clock.current = at(18, 58)
     reply = await service.handle(PLACE, ANN, "/tournament start")
     assert reply.error is None, reply.error

@@ -14,7 +14,7 @@ from bot.store import Store
 from engine.clock import Clock
 from engine.tournament import Tournament
 from tests.bot.conftest import ANN, BOB, CAT, PLACE, dump
-from tests.bot.helpers import deal_next, everything_public, ledger_ok, play, play_out, press_label
+from tests.bot.helpers import deal_next, everything_public, ledger_ok, night_registered, play, play_out, press_label
 
 PLAYERS = {actor.user_id: actor for actor in (ANN, BOB, CAT)}
 DAN = Actor("dan", "Dan")
@@ -26,11 +26,7 @@ async def night(store: Store) -> tuple[Service, FakeClock]:
     clock = FakeClock(SIX_PM)
     service = Service(store, clock, rng=random.Random(5))
     await service.start()
-    created = await service.handle(PLACE, ANN, "/tournament create home-night")
-    assert created.error is None, created.error
-    for actor in (ANN, BOB, CAT):
-        joined = await service.handle(PLACE, actor, "/join")
-        assert joined.error is None, joined.error
+    await night_registered(service, (ANN, BOB, CAT), structure=None)
     return service, clock
 
 
@@ -453,9 +449,7 @@ async def test_an_absent_player_is_blinded_off_so_the_tournament_still_ends(stor
     clock = FakeClock(SIX_PM)
     service = Service(store, clock, rng=random.Random(9))
     await service.start()
-    await service.handle(PLACE, ANN, "/tournament create home-night")
-    await service.handle(PLACE, ANN, "/join")
-    await service.handle(PLACE, BOB, "/join")
+    await night_registered(service, (ANN, BOB), structure=None)
     reply = await service.handle(PLACE, ANN, "/tournament start")
     heard: list[str] = []
 

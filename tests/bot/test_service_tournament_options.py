@@ -17,7 +17,16 @@ from bot.store import Store
 from engine.settlement import SettlementRow, build_settlement
 from engine.tournament import Tournament
 from tests.bot.conftest import ANN, BOB, CAT, PLACE
-from tests.bot.helpers import at, everything_said, ledger_ok, listen, play_out, press_label, restart_after_downtime
+from tests.bot.helpers import (
+    at,
+    everything_said,
+    ledger_ok,
+    listen,
+    night_registered,
+    play_out,
+    press_label,
+    restart_after_downtime,
+)
 
 DAN = Actor("dan", "Dan")
 PLAYERS = {actor.user_id: actor for actor in (ANN, BOB, CAT, DAN)}
@@ -43,17 +52,13 @@ async def open_night(store: Store) -> tuple[Service, FakeClock]:
     clock = FakeClock(SIX_PM)
     service = Service(store, clock, rng=random.Random(11))
     await service.start()
-    created = await service.handle(PLACE, ANN, f"/tournament create {OPTIONS}")
-    assert created.error is None, created.error
+    created = await night_registered(service, PLAYERS.values(), OPTIONS)
     assert created.public == [
         "Tournament #1 created. Schedule (UTC): 10/20 until 19:00; break until 20:00; 50/100. Buy-in 50 for 300 chips: "
         "/join to register; the organizer starts it with /tournament start.",
         "Options: 2 rebuys per player until the first break, with 300 chips or fewer; 1 add-on per player at the first "
         "break; re-entry while late registration is open (until the first break); a bounty of 10 out of each buy-in; "
         "a rebuy, an add-on, or a re-entry costs 40 for 300 chips."]
-    for actor in PLAYERS.values():
-        assert (await service.handle(PLACE, actor, "/join")).error is None
-    assert (await service.handle(PLACE, ANN, "/set structure no-limit")).error is None
     return service, clock
 
 
@@ -320,10 +325,7 @@ async def test_the_last_player_waits_for_a_comeback_until_the_rebuy_period_ends(
     clock = FakeClock(SIX_PM)
     service = Service(store, clock, rng=random.Random(3))
     await service.start()
-    await service.handle(PLACE, ANN, "/tournament create home-night rebuys 1")
-    for actor in (ANN, BOB):
-        await service.handle(PLACE, actor, "/join")
-    await service.handle(PLACE, ANN, "/set structure no-limit")
+    await night_registered(service, (ANN, BOB), "home-night rebuys 1")
     said = await shove_until_someone_busts(service, await service.handle(PLACE, ANN, "/tournament start"))
     assert any(f"{actor.name}{REBUY_UNTIL_BREAK}" in said for actor in (ANN, BOB)), "he may still rebuy"
     assert "The tournament is over" not in said
@@ -372,10 +374,7 @@ async def two_then_one(store: Store, options: str) -> tuple[Service, FakeClock, 
     clock = FakeClock(SIX_PM)
     service = Service(store, clock, rng=random.Random(3))
     await service.start()
-    assert (await service.handle(PLACE, ANN, f"/tournament create home-night {options}")).error is None
-    for actor in (ANN, BOB):
-        assert (await service.handle(PLACE, actor, "/join")).error is None
-    await service.handle(PLACE, ANN, "/set structure no-limit")
+    await night_registered(service, (ANN, BOB), f"home-night {options}")
     said = await shove_until_someone_busts(service, await service.handle(PLACE, ANN, "/tournament start"))
     out = {"rebuys 1": REBUY_UNTIL_BREAK, "reentry": REENTER_UNTIL_BREAK}[options]
     busted = next(actor for actor in (ANN, BOB) if f"{actor.name}{out}" in said)
@@ -457,9 +456,7 @@ async def test_a_tournament_started_during_its_first_break_sells_no_add_on_befor
     clock = FakeClock(datetime(2026, 11, 29, 19, 30, tzinfo=UTC).timestamp())
     service = Service(store, clock, rng=random.Random(3))
     await service.start()
-    assert (await service.handle(PLACE, ANN, "/tournament create home-night addon 1")).error is None
-    for actor in (ANN, BOB):
-        assert (await service.handle(PLACE, actor, "/join")).error is None
+    await night_registered(service, (ANN, BOB), "home-night addon 1", structure=None)
     started = await service.handle(PLACE, ANN, "/tournament start")
     assert started.error is None, started.error
     idle = await service.handle(PLACE, BOB, "/table")
@@ -555,10 +552,7 @@ async def test_a_pause_between_hands_takes_the_deal_button_away(night, language:
 async def rebuy_night_with_a_bust(service: Service, clock: FakeClock) -> Actor:
     """A two-player rebuy night (one rebuy each, no-limit) created and started by Ann at the clock's time; at 18:20
     all-in hands until one player busts. The busted player."""
-    assert (await service.handle(PLACE, ANN, "/tournament create home-night rebuys 1")).error is None
-    for actor in (ANN, BOB):
-        assert (await service.handle(PLACE, actor, "/join")).error is None
-    await service.handle(PLACE, ANN, "/set structure no-limit")
+    await night_registered(service, (ANN, BOB), "home-night rebuys 1")
     started = await service.handle(PLACE, ANN, "/tournament start")
     clock.current = at(18, 20)
     said = await shove_until_someone_busts(service, started)

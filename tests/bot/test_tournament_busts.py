@@ -18,7 +18,7 @@ from bot.store import Store
 from engine.schedule import PRESETS
 from engine.tournament import Tournament, TournamentConfig
 from tests.bot.conftest import ANN, BOB, CAT, PLACE
-from tests.bot.helpers import all_text, everything_said, listen, press_label
+from tests.bot.helpers import all_text, everything_said, listen, night_registered, press_label
 
 NAMES = {"en": {"ann": "Ann", "bob": "Bob", "ivan": "Ivan", "peter": "Peter", "sasha": "Sasha"},
          "ru": {"ann": "Аня", "bob": "Боря", "ivan": "Иван", "peter": "Пётр", "sasha": "Саша"}}
@@ -181,10 +181,7 @@ async def _started(store: Store, options: str, players: Iterable[Actor], languag
     service = Service(store, clock, rng=random.Random(SEED))
     await service.start()
     assert (await service.handle(PLACE, ANN, f"/lang {language}")).error is None
-    assert (await service.handle(PLACE, ANN, f"/tournament create home-night {options}")).error is None
-    for actor in players:
-        assert (await service.handle(PLACE, actor, "/join")).error is None
-    assert (await service.handle(PLACE, ANN, "/set structure no-limit")).error is None
+    await night_registered(service, players, f"home-night {options}")
     return service, clock, await service.handle(PLACE, ANN, "/tournament start")
 
 

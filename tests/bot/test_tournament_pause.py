@@ -10,7 +10,7 @@ from bot.clock import FakeClock
 from bot.service import Service
 from bot.store import Store
 from tests.bot.conftest import ANN, BOB, CAT, PLACE
-from tests.bot.helpers import at, play_out, restart_after_downtime
+from tests.bot.helpers import at, night_registered, play_out, restart_after_downtime
 
 PLAYERS = {actor.user_id: actor for actor in (ANN, BOB, CAT)}
 LEVEL_LEFT = {"en": "⏱ Level 1: limits 10/20 (blinds 5/10), {}m left; next: break.",
@@ -34,9 +34,7 @@ async def test_a_pause_from_18_50_to_18_55_moves_neither_the_break_nor_the_new_l
     service = Service(store, clock, rng=random.Random(5))
     await service.start()
     await service.handle(PLACE, ANN, f"/lang {language}")
-    assert (await service.handle(PLACE, ANN, "/tournament create home-night")).error is None
-    for actor in PLAYERS.values():
-        assert (await service.handle(PLACE, actor, "/join")).error is None
+    await night_registered(service, PLAYERS.values(), structure=None)
     await play_out(service, PLACE, PLAYERS, await service.handle(PLACE, ANN, "/tournament start"),
                    preference=("fold", "check"))
     clock.current = at(18, 50)
