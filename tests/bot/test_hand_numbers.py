@@ -23,7 +23,7 @@ from bot.store import Store
 from tests import postgres
 from tests.bot.conftest import BOB, CAT, PLACE
 from tests.bot.helpers import ledger_ok, play_out, resumed_table
-from tests.bot.test_history import parse
+from tests.bot.pokerstars_helpers import parse
 
 ADMIN = Actor("ann", "Ann", is_admin=True)
 PLAYERS = {actor.user_id: actor for actor in (ADMIN, BOB, CAT)}

@@ -1,60 +1,28 @@
 """Hand histories and statistics: random hands played through the service, exported in PokerStars format, read back
-by an independent parser (pokerkit's PokerStars parser) and replayed to the same final stacks as the ledger says."""
+by an independent parser (pokerkit's PokerStars parser) and replayed to the same final stacks as the ledger says; what
+`/history` sends a player, for hands dealt from stacked decks, as whole texts. The export's format line by line:
+tests/bot/test_pokerstars_export.py."""
 
 from __future__ import annotations
 
-import dataclasses
-import json
 import random
-import warnings
-from fractions import Fraction
-from re import compile as regex
-from typing import Any, ClassVar
+from typing import Any
 
 import pytest
-from pokerkit.notation import PokerStarsParser
 
 from bot.clock import FakeClock
-from bot.history import tournament_hand
 from bot.output import Actor, Place
 from bot.render import signed
-from bot.render.pokerstars import RecordedHand, TournamentHand, export_hand, export_hands, hand_name
+from bot.render.pokerstars import RecordedHand, export_hand, export_hands
 from bot.service import Service
-from engine import betting, holdem_types
+from engine import betting
 from engine import holdem as engine
-from engine.cards import Deck
-from engine.schedule import parse_schedule
-from engine.tournament import Tournament, TournamentConfig
 from tests.bot.conftest import dump
-from tests.bot.helpers import play_out
+from tests.bot.helpers import play, play_out
+from tests.bot.pokerstars_helpers import parse, replayed_stacks
 
 CHAT = "chat"
 STRUCTURES = ("no-limit", "fixed-limit", "home-limit")
-
-
-class LimitAwareParser(PokerStarsParser):
-    """pokerkit's PokerStars parser knows only `Hold'em No Limit` headers; real PokerStars writes `Hold'em Limit` for
-    fixed-limit games. Limit hands are replayed under no-limit rules: their bets are written out in chips, and every
-    fixed-limit bet sequence is legal no-limit betting except for caps, which only make a sequence shorter.
-    `Omaha Pot Limit` is replayed as pokerkit's Pot-Limit Omaha."""
-
-    VARIANT = regex(r" (?P<variant>Hold'em (No )?Limit|Omaha Pot Limit) ")
-    VARIANTS: ClassVar[dict[str, str]] = {"Hold'em No Limit": "NT", "Hold'em Limit": "NT", "Omaha Pot Limit": "PO"}
-
-
-def parse(text: str) -> list[Any]:
-    """Every hand in the text, parsed and replayed by pokerkit (a failure raises)."""
-    with warnings.catch_warnings():
-        warnings.simplefilter("ignore")  # pokerkit warns about its own extra fields (time zone)
-        return list(LimitAwareParser()(text, error_status=True))
-
-
-def replayed_stacks(history: Any) -> dict[str, int]:
-    """The players' stacks once pokerkit has replayed the hand to its end."""
-    with warnings.catch_warnings():
-        warnings.simplefilter("ignore")
-        final = list(history)[-1]
-    return dict(zip(history.players, final.stacks, strict=True))
 
 
 def outside_pokerkit_model(events: list[dict[str, Any]]) -> str | None:
@@ -213,9 +181,6 @@ async def test_random_omaha_hands_export_and_replay_in_pokerkit_to_the_ledger_st
             assert (start["variant"], start["structure"]) == ("omaha", "pot-limit")
             names = {player: f"Player {player}" for player in start["players"]}
             text = export_hand(RecordedHand(events, at, table_id), names, reveal_all=True)
-            assert text.startswith(f"PokerStars Hand #{start['hand_number']}: Omaha Pot Limit (10/20) - ")
-            assert all(len(line.split("[")[1].split()) == 4 for line in text.splitlines()
-                       if line.startswith("Dealt to "))
             assert ledger_stacks(rows, table_id, start["stacks"]) == events[-1]["stacks"], hand_id
             reason = outside_pokerkit_model(events)
             if reason is not None:
@@ -259,22 +224,85 @@ async def seated(service: Service) -> Service:
     return service
 
 
-async def test_history_shows_only_my_cards_and_the_shown_hands(seated: Service) -> None:
-    await play_hands(seated, 2, ("fold", "check", "call"))  # someone folds: his cards are never shown
-    await play_hands(seated, 2, ("check", "call"))  # to the showdown
-    records = await seated.store.read(lambda tx: tx.hand_records(PLACE.table_id, tx.finished_hands(PLACE.table_id, 3)))
-    reply = await seated.handle(PLACE, BOB, "/history")
-    assert reply.public == [] and list(reply.private) == ["bob"] and len(reply.private["bob"]) == 3
-    for text, (_, _, events) in zip(reply.private["bob"], records, strict=True):
-        shown = {player for event in events if event["kind"] == "HandsShown" for player in event["cards"]}
-        for event in events:
-            if event["kind"] == "HoleCardsDealt":
-                cards = f"[{' '.join(event['cards'])}]"
-                assert (cards in text) == (event["player"] == "bob" or event["player"] in shown), (event, text)
-        mine = next(e["cards"] for e in events if e["kind"] == "HoleCardsDealt" and e["player"] == "bob")
-        assert f"Dealt to Bob [{' '.join(mine)}]" in text.splitlines()
-    assert len(parse("\n\n\n".join(reply.private["bob"]))) == 3
-    assert len((await seated.handle(PLACE, BOB, "/history 10")).private["bob"]) == 4
+FOLDED_DECK = "Ac Kd Qh As Kh Qd"
+"""Hand #1 (button Ann; dealt from Bob): Bob A♣ A♠, Cat K♦ K♥, Ann Q♥ Q♦."""
+FOLDED = """\
+PokerStars Hand #1: Hold'em Limit (20/40) - 2027/01/15 03:00:00 ET
+Table 'chat/table' 10-max Seat #1 is the button
+Seat 1: Ann (400 in chips)
+Seat 2: Bob (400 in chips)
+Seat 3: Cat (400 in chips)
+Bob: posts small blind 10
+Cat: posts big blind 20
+*** HOLE CARDS ***
+Dealt to Bob [Ac As]
+Ann: folds
+Bob: folds
+Uncalled bet (10) returned to Cat
+Cat collected 20 from pot
+*** SUMMARY ***
+Total pot 20 | Rake 0
+Seat 1: Ann (button) folded before Flop (didn't bet)
+Seat 2: Bob (small blind) folded before Flop
+Seat 3: Cat (big blind) collected (20)"""
+"""Bob's history of hand #1, won by Cat's big blind when Ann and Bob fold: only Bob's cards."""
+SHOWDOWN_DECK = "2d 3s 4h 5d 6s 7c 8c 9d Td Jd Qs Ks Ah 5h"
+"""Hand #2 (button Bob; dealt from Cat): Cat 2♦ 5♦, Ann 3♠ 6♠, Bob 4♥ 7♣; burns 8♣, Q♠, A♥; board 9♦ T♦ J♦ K♠ 5♥."""
+SHOWDOWN = """\
+PokerStars Hand #2: Hold'em Limit (20/40) - 2027/01/15 03:00:00 ET
+Table 'chat/table' 10-max Seat #2 is the button
+Seat 1: Ann (400 in chips)
+Seat 2: Bob (390 in chips)
+Seat 3: Cat (410 in chips)
+Cat: posts small blind 10
+Ann: posts big blind 20
+*** HOLE CARDS ***
+Dealt to Bob [4h 7c]
+Bob: raises 20 to 40
+Cat: calls 30
+Ann: calls 20
+*** FLOP *** [9d Td Jd]
+Cat: bets 20
+Ann: folds
+Bob: calls 20
+*** TURN *** [9d Td Jd] [Ks]
+Cat: checks
+Bob: checks
+*** RIVER *** [9d Td Jd Ks] [5h]
+Cat: bets 40
+Bob: calls 40
+*** SHOW DOWN ***
+Cat: shows [2d 5d] (a flush, Jack high)
+Bob: mucks hand
+Cat collected 240 from pot
+*** SUMMARY ***
+Total pot 240 | Rake 0
+Board [9d Td Jd Ks 5h]
+Seat 1: Ann (big blind) folded on the Flop
+Seat 2: Bob (button) mucked [4h 7c]
+Seat 3: Cat (small blind) showed [2d 5d] and won (240) with a flush, Jack high"""
+"""Bob's history of hand #2: Ann folds on the flop, Cat shows her flush, Bob's beaten hand is mucked (his own cards
+are his to see); Ann's are nowhere."""
+
+
+async def test_history_shows_only_my_cards_and_the_shown_hands(seated: Service, decks: list[str]) -> None:
+    """`/history` sends the player, privately, the last three finished hands as PokerStars writes them (`/history 10`
+    up to ten): his own cards and the hands shown, never a folded or mucked hand of another player. Two hands dealt
+    from stacked decks, then two shuffled ones."""
+    decks.extend([FOLDED_DECK, SHOWDOWN_DECK])
+    await play_hands(seated, 1, ("fold",))
+    assert (await seated.handle(PLACE, ANN, "/deal")).error is None
+    await play(seated, (BOB, "/raise"), (CAT, "/call"), (ANN, "/call"),  # preflop
+               (CAT, "/bet"), (ANN, "/fold"), (BOB, "/call"),  # flop
+               (CAT, "/check"), (BOB, "/check"),  # turn
+               (CAT, "/bet"), (BOB, "/call"))  # river
+    await play_hands(seated, 2, ("check", "call"))
+    reply = await seated.handle(PLACE, BOB, "/history 10")
+    assert reply.public == [] and list(reply.private) == ["bob"] and len(reply.private["bob"]) == 4
+    assert reply.private["bob"][:2] == [FOLDED, SHOWDOWN]
+    assert len(parse("\n\n\n".join(reply.private["bob"]))) == 4
+    latest = await seated.handle(PLACE, BOB, "/history")
+    assert latest.public == [] and latest.private == {"bob": reply.private["bob"][1:]}
 
 
 async def test_history_refusals(service: Service) -> None:
@@ -289,42 +317,66 @@ async def test_history_refusals(service: Service) -> None:
     assert dump(service.store.location) == before
 
 
-async def test_tournament_history_is_a_private_file(service: Service) -> None:
-    for actor in (ANN, BOB):
-        actor_admin = Actor(actor.user_id, actor.name, is_admin=True)
-        PLAYERS[actor.user_id] = actor_admin
-    try:
-        assert (await service.handle(PLACE, PLAYERS["ann"], "/tournament create")).error is None
-        for actor in (PLAYERS["ann"], PLAYERS["bob"]):
-            assert (await service.handle(PLACE, actor, "/join")).error is None
-        started = await service.handle(PLACE, PLAYERS["ann"], "/tournament start")
-        assert started.error is None, started.error
-        state = await snapshot(service, PLACE.table_id)
-        if not state.get("hand"):
-            reply = await service.handle(PLACE, PLAYERS["ann"], "/deal")
-            assert reply.error is None, reply.error
-        else:
-            reply = await service.handle(PLACE, PLAYERS["ann"], "/table")
-        await play_out(service, PLACE, PLAYERS, reply, ("check", "call"))
-        reply = await service.handle(PLACE, PLAYERS["bob"], "/history tournament")
-        assert reply.error is None, reply.error
-        (file,) = reply.files
-        assert file.to == "bob" and file.name.endswith(".txt")
-        hands = parse(file.content.decode())
-        dealt = [line for line in file.content.decode().splitlines() if line.startswith("Dealt to ")]
-        assert len(hands) >= 1 and dealt and all(regex(r"Dealt to Bob \[\w\w \w\w\]").fullmatch(line) for line in dealt)
-        assert "Dealt to Ann [" not in file.content.decode()
-        # PokerStars' tournament header: the tournament's number, its buy-in (50 units, no rake), the level, the
-        # limits; its table named after the tournament
-        number = int(file.name.removeprefix("tournament-").removesuffix(".txt"))
-        header, table = file.content.decode().splitlines()[:2]
-        assert regex(rf"PokerStars Hand #1: Tournament #{number}, 50\+0 Hold'em Limit - Level I \(10/20\) - "
-                     r"\d{4}/\d\d/\d\d \d\d:\d\d:\d\d ET").fullmatch(header), header
-        assert table.startswith(f"Table '{number} 1' ")
-        recent = await service.handle(PLACE, PLAYERS["bob"], "/history 1")
-        assert recent.private["bob"][0].splitlines()[0] == header, "/history n knows a tournament's hand too"
-    finally:
-        PLAYERS.update({"ann": ANN, "bob": BOB})
+TOURNAMENT_DECK = "Kc 9s Ah 9h 2c 7d 8s Jc 3d 4c 5h 6h"
+"""The tournament's hand #1 (heads-up, button Ann; dealt from Bob): Bob K♣ A♥, Ann 9♠ 9♥; burns 2♣, 3♦, 5♥; board
+7♦ 8♠ J♣ 4♣ 6♥."""
+TOURNAMENT_FILE = """\
+PokerStars Hand #1: Tournament #1, 50+0 Hold'em Limit - Level I (10/20) - 2027/01/15 03:00:00 ET
+Table '1 1' 10-max Seat #1 is the button
+Seat 1: Ann (300 in chips)
+Seat 2: Bob (300 in chips)
+Ann: posts small blind 5
+Bob: posts big blind 10
+*** HOLE CARDS ***
+Dealt to Bob [Kc Ah]
+Ann: calls 5
+Bob: checks
+*** FLOP *** [7d 8s Jc]
+Bob: checks
+Ann: checks
+*** TURN *** [7d 8s Jc] [4c]
+Bob: checks
+Ann: checks
+*** RIVER *** [7d 8s Jc 4c] [6h]
+Bob: checks
+Ann: checks
+*** SHOW DOWN ***
+Bob: shows [Kc Ah] (high card Ace)
+Ann: shows [9s 9h] (a pair of Nines)
+Ann collected 20 from pot
+*** SUMMARY ***
+Total pot 20 | Rake 0
+Board [7d 8s Jc 4c 6h]
+Seat 1: Ann (button) (small blind) showed [9s 9h] and won (20) with a pair of Nines
+Seat 2: Bob (big blind) showed [Kc Ah] and lost with high card Ace
+"""
+"""Bob's file of tournament #1: PokerStars' tournament header (its number, the buy-in of 50 with no rake, the level,
+the limits) and its table named after it; his cards, and Ann's only as shown at the showdown."""
+
+
+async def test_tournament_history_is_a_private_file(service: Service, decks: list[str]) -> None:
+    """`/history tournament` sends the player a file of the tournament's hands, to him alone; `/history n` knows a
+    tournament's hand too."""
+    players = {user: Actor(user, name, is_admin=True) for user, name in (("ann", "Ann"), ("bob", "Bob"))}
+    ann, bob = players["ann"], players["bob"]
+    decks.append(TOURNAMENT_DECK)
+    assert (await service.handle(PLACE, ann, "/tournament create")).error is None
+    for actor in (ann, bob):
+        assert (await service.handle(PLACE, actor, "/join")).error is None
+    started = await service.handle(PLACE, ann, "/tournament start")
+    assert started.error is None, started.error
+    state = await snapshot(service, PLACE.table_id)
+    reply = await service.handle(PLACE, ann, "/table" if state.get("hand") else "/deal")
+    assert reply.error is None, reply.error
+    await play_out(service, PLACE, players, reply, ("check", "call"))
+    reply = await service.handle(PLACE, bob, "/history tournament")
+    assert reply.error is None, reply.error
+    (file,) = reply.files
+    assert (file.to, file.name) == ("bob", "tournament-1.txt")
+    assert file.content.decode() == TOURNAMENT_FILE
+    assert len(parse(TOURNAMENT_FILE)) == 1
+    recent = await service.handle(PLACE, bob, "/history 1")
+    assert recent.private == {"bob": [TOURNAMENT_FILE.rstrip("\n")]}, "/history n knows a tournament's hand too"
 
 
 async def test_a_tournament_hand_is_headed_by_the_level_it_was_dealt_at(service: Service, clock: FakeClock) -> None:
@@ -417,147 +469,3 @@ async def test_stats_unknown_player_is_refused(service: Service) -> None:
     assert reply.error == "I don't know a player called “@nobody” here."  # the name as typed
     assert reply.public == [] and reply.private == {}
     assert dump(service.store.location) == before
-
-
-def test_a_tournament_hand_has_the_tournament_header() -> None:
-    """PokerStars' tournament header: the buy-in with its bounty apart and no rake, the level counted without the
-    breaks (home night: 10/20, 20/40, a break, 40/80: level III is 40/80), in Roman numerals."""
-    schedule = parse_schedule("10/20 20m; 20/40 20m; break 10m; 40/80 20m; 80/160", "UTC")
-    tournament = Tournament(TournamentConfig(buy_in=Fraction(50), bounty=Fraction(10)), schedule)
-    events = [{"kind": "HandStarted", "hand_number": 31, "players": ["a", "b"], "button": "a",
-               "stacks": {"a": 900, "b": 900}, "level": 40, "structure": "no-limit"},
-              {"kind": "BlindPosted", "player": "a", "blind": "small", "amount": 20, "is_all_in": False},
-              {"kind": "BlindPosted", "player": "b", "blind": "big", "amount": 40, "is_all_in": False},
-              {"kind": "PlayerFolded", "player": "a"},
-              {"kind": "UncalledBetReturned", "player": "b", "amount": 20},
-              {"kind": "PotAwarded", "pot_index": 0, "amount": 40, "eligible": ["b"], "winners": {"b": 40},
-               "category": None},
-              {"kind": "HandEnded", "net": {"a": -20, "b": 20}, "stacks": {"a": 880, "b": 920}}]
-    header = tournament_hand(7, tournament, events)
-    assert header == TournamentHand(7, "40+10", 3)
-    text = export_hand(RecordedHand(events, 0.0, "chat/table", header), {"a": "Ann", "b": "Bob"})
-    assert text.splitlines()[:2] == [
-        "PokerStars Hand #31: Tournament #7, 40+10+0 Hold'em No Limit - Level III (20/40) - 1969/12/31 19:00:00 ET",
-        "Table '7 1' 10-max Seat #1 is the button"]
-    assert tournament_hand(7, tournament, [{**events[0], "level": 60}, *events[1:]]).level == 4, (
-        "a limit the schedule no longer has (60, between 40/80 and 80/160): the level after the three below it")
-    assert tournament_hand(7, Tournament(TournamentConfig(), schedule), events).buy_in == "50"
-    levels = [export_hand(RecordedHand(events, 0.0, "t", TournamentHand(7, "50", number)), {}).split(" - ")[1]
-              for number in (1, 4, 9, 14, 40, 1994)]
-    assert levels == ["Level I (20/40)", "Level IV (20/40)", "Level IX (20/40)", "Level XIV (20/40)",
-                      "Level XL (20/40)", "Level MCMXCIV (20/40)"]
-
-
-def test_exporter_golden_lines() -> None:
-    events = [
-        {"kind": "HandStarted", "hand_number": 5, "players": ["a", "b"], "button": "a", "stacks": {"a": 100, "b": 100},
-         "level": 20, "structure": "no-limit"},
-        {"kind": "BlindPosted", "player": "a", "blind": "small", "amount": 10, "is_all_in": False},
-        {"kind": "BlindPosted", "player": "b", "blind": "big", "amount": 20, "is_all_in": False},
-        {"kind": "HoleCardsDealt", "player": "b", "cards": ["Ah", "Kd"], "visible_to": "b"},
-        {"kind": "HoleCardsDealt", "player": "a", "cards": ["2c", "7d"], "visible_to": "a"},
-        {"kind": "PlayerRaised", "player": "a", "to": 60, "amount": 50, "is_all_in": False},
-        {"kind": "PlayerRaised", "player": "b", "to": 100, "amount": 80, "is_all_in": True},
-        {"kind": "PlayerFolded", "player": "a"},
-        {"kind": "UncalledBetReturned", "player": "b", "amount": 40},
-        {"kind": "PotAwarded", "pot_index": 0, "amount": 120, "eligible": ["b"], "winners": {"b": 120},
-         "category": None},
-        {"kind": "HandEnded", "net": {"a": -60, "b": 60}, "stacks": {"a": 40, "b": 160}},
-    ]
-    text = export_hand(RecordedHand(events, 1_700_000_000.0, "home"), {"a": "Ann", "b": "Bob"}, hero="b")
-    assert text.splitlines() == [
-        "PokerStars Hand #5: Hold'em No Limit (10/20) - 2023/11/14 17:13:20 ET",
-        "Table 'home' 10-max Seat #1 is the button",
-        "Seat 1: Ann (100 in chips)",
-        "Seat 2: Bob (100 in chips)",
-        "Ann: posts small blind 10",
-        "Bob: posts big blind 20",
-        "*** HOLE CARDS ***",
-        "Dealt to Bob [Ah Kd]",
-        "Ann: raises 40 to 60",
-        "Bob: raises 40 to 100 and is all-in",
-        "Ann: folds",
-        "Uncalled bet (40) returned to Bob",
-        "Bob collected 120 from pot",
-        "*** SUMMARY ***",
-        "Total pot 120 | Rake 0",
-        "Seat 1: Ann (button) (small blind) folded before Flop",
-        "Seat 2: Bob (big blind) collected (120)",
-    ]
-    assert json.dumps(events)  # the events are what the history stores: plain JSON
-    for event in events:  # ... in the engine's own shape: each key is a field of that kind of engine event
-        fields = {field.name for field in dataclasses.fields(getattr(holdem_types, event["kind"]))}
-        assert set(event) - {"kind"} <= fields, event["kind"]
-    stored = json.loads(json.dumps(events))  # read back from the history as stored, the export is the same
-    assert export_hand(RecordedHand(stored, 1_700_000_000.0, "home"), {"a": "Ann", "b": "Bob"}, hero="b") == text
-
-
-def engine_export(players: list[engine.SeatPlayer], cards: str, *commands: tuple[str, engine.Action],
-                  run_it_twice: bool = False) -> str:
-    """A no-limit hand (blinds 10/20, first seat on the button) dealt from `cards`, played by `commands` (each
-    runs-asked player answers "twice" once betting is over) and exported with every hand revealed."""
-    deck = Deck.stacked(cards, random.Random(1))
-    hand, events = engine.Hand.start(players, 0, 20, betting.STRUCTURES["no-limit"], deck, 1,
-                                     rules=engine.ShowdownRules(run_it_twice=run_it_twice))
-    for player, command in commands:
-        events += hand.act(player, command)
-    for player in list(hand.runs_asked):
-        events += hand.choose_runs(player, True)
-    names = {player.id: player.id.capitalize() for player in players}
-    return export_hand(RecordedHand([event.to_dict() for event in events], 0.0, "home"), names, reveal_all=True)
-
-
-def test_a_hand_run_twice_sums_up_board_by_board() -> None:
-    # board 1: Cat's flush beats Ann's straight; board 2: Ann's three of a kind beats Cat's pair
-    text = engine_export([engine.SeatPlayer("ann", 500), engine.SeatPlayer("cat", 300)],
-                         "2c 3c Ah 2d 3d Ad 4h 5h 6h 7h Kc 8h Qd 3s 3h Td Ts 8d Jc Js",
-                         ("ann", engine.AllIn()), ("cat", engine.Call()), run_it_twice=True)
-    assert text.split("*** SECOND RIVER *** [3s 3h Td 8d] [Js]\n")[1].split("*** SUMMARY ***")[0] == (
-        "*** FIRST SHOW DOWN ***\nCat: shows [2c Ah] (a flush, Ace high)\n"
-        "Ann: shows [3c 2d] (a straight, Ace to Five)\nCat collected 300 from pot\n*** SECOND SHOW DOWN ***\n"
-        "Cat: shows [2c Ah] (a pair of Threes)\n"
-        "Ann: shows [3c 2d] (three of a kind, Threes)\nAnn collected 300 from pot\n")
-    assert text.split("*** SUMMARY ***\n")[1].splitlines()[-2:] == [
-        "Seat 1: Ann (button) (small blind) showed [3c 2d] and lost with a straight, Ace to Five, and won (300) with "
-        "three of a kind, Threes",
-        "Seat 2: Cat (big blind) showed [2c Ah] and won (300) with a flush, Ace high, and lost with a pair of Threes",
-    ]
-
-
-def test_a_winner_who_gets_no_chip_of_a_split_collects_nothing() -> None:
-    # all in for 40, 41, 41, run twice: the side pot of 2 is a chip a board, each tied between Bob and Cat, and the
-    # odd chip goes to Bob (first left of the button) both times; Cat's 0 is no collect line
-    text = engine_export([engine.SeatPlayer("ann", 40), engine.SeatPlayer("bob", 41), engine.SeatPlayer("cat", 41)],
-                         "2c 2d 4h 3d 3c 4s 5c Ts Js Qh 6c Kd 7c Ah 8c 9h 9d 6d 5d 7d 8d Kc",
-                         ("ann", engine.AllIn()), ("bob", engine.AllIn()), ("cat", engine.Call()), run_it_twice=True)
-    collected = [line for line in text.splitlines() if " collected " in line]
-    assert collected == ["Bob collected 20 from main pot", "Cat collected 20 from main pot",
-                         "Ann collected 20 from main pot", "Bob collected 1 from side pot",
-                         "Ann collected 60 from main pot", "Bob collected 1 from side pot"]
-    assert text.split("*** SUMMARY ***\n")[1].splitlines()[-1] == (
-        "Seat 3: Cat (big blind) showed [2d 3c] and won (20) with a straight, Ten to Ace, and lost with a pair of "
-        "Nines")
-
-
-def test_shown_hands_are_named_as_pokerstars_names_them() -> None:
-    named = [hand_name(category, ranks) for category, ranks in [
-        ("high card", (14, 12, 9, 7, 3)), ("pair", (2, 14, 9, 7)), ("two pair", (13, 7, 14)),
-        ("three of a kind", (10, 14, 9)), ("straight", (5,)), ("straight", (14,)), ("flush", (11, 9, 7, 5, 2)),
-        ("full house", (13, 10)), ("four of a kind", (14, 2)), ("straight flush", (13,)), ("straight flush", (14,)),
-        ("pair", ()), ("pair", None)]]
-    assert named == ["high card Ace", "a pair of Deuces", "two pair, Kings and Sevens", "three of a kind, Tens",
-                     "a straight, Ace to Five", "a straight, Ten to Ace", "a flush, Jack high",
-                     "a full house, Kings full of Tens", "four of a kind, Aces", "a straight flush, Nine to King",
-                     "a Royal Flush", "pair", "pair"]  # a record without the ranks keeps the category's name
-
-
-def test_a_raise_over_a_short_big_blind_is_measured_from_the_full_blind() -> None:
-    # Cat posts 5 of the 20 big blind, all in: the others still call and raise from 20 (RULES.md §1)
-    text = engine_export([engine.SeatPlayer("ann", 500), engine.SeatPlayer("bob", 500), engine.SeatPlayer("cat", 5)],
-                         "", ("ann", engine.RaiseTo(60)), ("bob", engine.RaiseTo(100)), ("ann", engine.Call()),
-                         ("bob", engine.AllIn()), ("ann", engine.Call()))
-    assert text.splitlines()[5:17] == [
-        "Bob: posts small blind 10", "Cat: posts big blind 5 and is all-in", "*** HOLE CARDS ***",
-        "Dealt to Bob [Ad 7h]", "Dealt to Cat [4d 2h]", "Dealt to Ann [Jd Jh]",
-        "Ann: raises 40 to 60", "Bob: raises 40 to 100", "Ann: calls 40", "*** FLOP *** [4s Ts 3d]",
-        "Bob: bets 400 and is all-in", "Ann: calls 400 and is all-in"]

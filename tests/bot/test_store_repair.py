@@ -15,8 +15,8 @@ from bot.store import Store, Tx, schema
 from bot.store.repair import number_hands_per_table
 from tests.bot.conftest import PLACE
 from tests.bot.helpers import history_rows_of, ledger_ok
+from tests.bot.pokerstars_helpers import parse
 from tests.bot.test_hand_numbers import ADMIN, Table, assert_every_hand_exports, assert_one_hand_per_id, history_rows
-from tests.bot.test_history import parse
 
 HOUSE = ("play", "decline", "fold")
 OTHER = "chat/other"
