@@ -6,8 +6,9 @@ import asyncio
 import contextlib
 import gc
 import random
+import re
 import threading
-from collections.abc import Iterable, Iterator
+from collections.abc import Iterable, Iterator, Mapping
 from datetime import UTC, datetime
 from typing import Any
 
@@ -255,6 +256,43 @@ async def play_out(service: Service, place: Place, players: dict[str, Actor], re
         assert reply.error is None, reply.error
         replies.append(reply)
     raise AssertionError("the hand did not end")
+
+
+async def shove_out(service: Service, reply: Reply, players: Mapping[str, Actor],
+                    folding: Actor | None = None) -> list[Reply]:
+    """The hand at the test table played out from `reply`: whoever is to act goes all-in (or calls, when he cannot
+    raise), but `folding` folds; asked to run the board once or twice, everyone says once. Every reply, in order."""
+    replies = [reply]
+    for _ in range(30):
+        if reply.table is None or reply.table.to_act is None:
+            answers = [await service.handle(PLACE, actor, "/run once") for actor in players.values()]
+            settled = [answer for answer in answers if answer.error is None]
+            if not settled:
+                return replies
+            reply = settled[0]
+            replies.append(reply)
+            continue
+        actor = players[reply.table.to_act]
+        reply = await service.handle(PLACE, actor, "/fold" if actor == folding else "/allin")
+        if reply.error is not None:
+            reply = await service.handle(PLACE, actor, "/call")
+        assert reply.error is None, reply.error
+        replies.append(reply)
+    raise AssertionError("the hand did not end")
+
+
+async def shove_until(service: Service, reply: Reply, players: Mapping[str, Actor], bust: re.Pattern[str],
+                      folding: Actor | None = None, dealer: Actor = ANN) -> str:
+    """Hands shoved out (`shove_out`) from `reply`, `dealer` dealing the next, until the table says `bust`: all it
+    said."""
+    said = ""
+    for _ in range(30):
+        said += everything_said(await shove_out(service, reply, players, folding))
+        if bust.search(said):
+            return said
+        reply = await service.handle(PLACE, dealer, "/deal")
+        assert reply.error is None, reply.error
+    raise AssertionError("nobody busted")
 
 
 def resumed_table(store: Store, tx: Tx, table_id: str) -> tuple[dict[str, Any], dict[str, Any]] | None:

@@ -25,7 +25,7 @@ from bot.store.played import LedgerEntry
 from engine.tournament import Tournament
 from tests.bot import test_service_tournament_options as options
 from tests.bot.conftest import ANN, BOB, CAT, PLACE, dump
-from tests.bot.helpers import everything_said, ledger_ok, play_out
+from tests.bot.helpers import everything_said, ledger_ok, play_out, shove_out
 
 MALLORY = Actor("mallory", "=HYPERLINK(\"http://x\")")
 ACTORS = {actor.user_id: actor for actor in (ANN, BOB, CAT, MALLORY)}
@@ -211,7 +211,7 @@ async def shove_to_the_end_pawning_once(service: Service) -> str:
                 if reply.error is None:
                     break
             assert reply.error is None, reply.error
-        said += everything_said(await options.shove_out(service, reply))
+        said += everything_said(await shove_out(service, reply, options.PLAYERS))
         if "The tournament is over" in said:
             assert pawned, "nobody was ever short of a call"
             return said

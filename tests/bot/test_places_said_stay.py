@@ -16,7 +16,15 @@ from bot.output import Actor, Reply
 from bot.service import Service
 from bot.store import Store
 from tests.bot.conftest import ANN, BOB, CAT, PLACE
-from tests.bot.helpers import at, everything_said, ledger_ok, listen, night_registered, restart_after_downtime
+from tests.bot.helpers import (
+    at,
+    everything_said,
+    ledger_ok,
+    listen,
+    night_registered,
+    restart_after_downtime,
+    shove_out,
+)
 
 PLAYERS = {actor.user_id: actor for actor in (ANN, BOB, CAT)}
 OVER = "The rebuy period is over (it ends at the first break)."
@@ -32,21 +40,6 @@ async def start_the_night(service: Service, clock: FakeClock) -> Reply:
     return reply
 
 
-async def play_out(service: Service, reply: Reply, folding: Actor) -> str:
-    """The hand played out: `folding` folds, the others go all-in (or call) and run the board once. All it said."""
-    replies = [reply]
-    while reply.table is not None and reply.table.to_act is not None:
-        actor = PLAYERS[reply.table.to_act]
-        reply = await service.handle(PLACE, actor, "/fold" if actor is folding else "/allin")
-        if reply.error is not None:
-            reply = await service.handle(PLACE, actor, "/call")
-        assert reply.error is None, reply.error
-        replies.append(reply)
-    for actor in PLAYERS.values():  # asked to run the board once or twice
-        replies.append(await service.handle(PLACE, actor, "/run once"))
-    return everything_said(replies)
-
-
 async def bust_after_the_rebuy_period(service: Service, clock: FakeClock, *, pause_at: float | None = None) -> Actor:
     """The night to the bust at 19:00:05, the table paused at `pause_at` (before the period's end) when given, as
     when a Telegram forum topic refuses the bot while its buttons still work. The busted player, told his place at
@@ -56,7 +49,7 @@ async def bust_after_the_rebuy_period(service: Service, clock: FakeClock, *, pau
         clock.current = pause_at
         await service.pause([PLACE.table_id])
     clock.current = at(19, 0, 5)
-    said = await play_out(service, reply, CAT)
+    said = everything_said(await shove_out(service, reply, PLAYERS, CAT))
     busted = [actor for actor in (ANN, BOB) if f"{actor.name} is eliminated in 3rd place." in said]
     assert len(busted) == 1, said
     return busted[0]
@@ -117,7 +110,7 @@ async def test_places_said_at_the_periods_end_on_a_paused_table_keep_it_from_run
     await service.start()
     reply = await start_the_night(service, clock)
     clock.current = at(18, 58, 10)
-    said = await play_out(service, reply, CAT)
+    said = everything_said(await shove_out(service, reply, PLAYERS, CAT))
     [busted] = [actor for actor in (ANN, BOB) if f"{actor.name} is out for now and may come back" in said]
     left = ANN if busted is BOB else BOB
     clock.current = at(18, 58, 20)

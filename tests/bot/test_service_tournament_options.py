@@ -26,6 +26,7 @@ from tests.bot.helpers import (
     play_out,
     press_label,
     restart_after_downtime,
+    shove_until,
 )
 
 DAN = Actor("dan", "Dan")
@@ -67,27 +68,6 @@ async def balances(service: Service) -> dict[str, int]:
     return {name: chips for name, chips in found.items() if PLACE.table_id in name}
 
 
-async def shove_out(service: Service, reply: Reply) -> list[Reply]:
-    """Whoever is to act goes all-in (or calls one) until the hand is over; asked to run it twice, says once."""
-    replies = [reply]
-    for _ in range(30):
-        if reply.table is None or reply.table.to_act is None:
-            answers = [await service.handle(PLACE, actor, "/run once") for actor in PLAYERS.values()]
-            settled = [answer for answer in answers if answer.error is None]
-            if not settled:
-                return replies
-            reply = settled[0]
-            replies.append(reply)
-            continue
-        actor = PLAYERS[reply.table.to_act]
-        reply = await service.handle(PLACE, actor, "/allin")
-        if reply.error is not None:
-            reply = await service.handle(PLACE, actor, "/call")
-        assert reply.error is None, reply.error
-        replies.append(reply)
-    raise AssertionError("the hand did not end")
-
-
 BUST = re.compile(r" is out for now | is out; | is eliminated in | share \S+ place\.|The tournament is over")
 """What the channel says of a bust: out for now (a comeback open, or the place not yet final), out in a place, out
 sharing places, or the end."""
@@ -97,14 +77,7 @@ REENTER_UNTIL_BREAK = " is out for now and may re-enter with /join until 19:00."
 
 async def shove_until_someone_busts(service: Service, reply: Reply) -> str:
     """All-in hands until someone is out (`BUST`); everything said."""
-    said = ""
-    for _ in range(20):
-        said += everything_said(await shove_out(service, reply))
-        if BUST.search(said):
-            return said
-        reply = await service.handle(PLACE, ANN, "/deal")
-        assert reply.error is None, reply.error
-    raise AssertionError("nobody busted")
+    return await shove_until(service, reply, PLAYERS, BUST)
 
 
 async def refused_without_change(service: Service, actor: Actor, line: str, error: str) -> None:

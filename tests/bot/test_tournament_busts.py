@@ -4,6 +4,7 @@ when, his place given once it is final; a place once said stays in the results, 
 place empty; and a busted player who tries to play is told he is out, not to /join."""
 
 import random
+import re
 from collections.abc import Iterable
 from datetime import UTC, datetime
 
@@ -18,7 +19,7 @@ from bot.store import Store
 from engine.schedule import PRESETS
 from engine.tournament import Tournament, TournamentConfig
 from tests.bot.conftest import ANN, BOB, CAT, PLACE
-from tests.bot.helpers import all_text, everything_said, listen, night_registered, press_label
+from tests.bot.helpers import all_text, everything_said, listen, night_registered, press_label, shove_until
 
 NAMES = {"en": {"ann": "Ann", "bob": "Bob", "ivan": "Ivan", "peter": "Peter", "sasha": "Sasha"},
          "ru": {"ann": "Аня", "bob": "Боря", "ivan": "Иван", "peter": "Пётр", "sasha": "Саша"}}
@@ -148,24 +149,9 @@ def test_a_player_out_is_told_his_place_or_the_places_he_shares(language: str, a
 async def _shove_until_one_busts(service: Service, reply: Reply, marker: str) -> Actor:
     """Ann and Bob go all-in (or call) hand after hand while Cat folds, until one of them is said to be out (`marker`
     after his name): who."""
-    said: list[Reply] = []
-    for _ in range(60):
-        said.append(reply)
-        busted = [actor for actor in (ANN, BOB) if f"{actor.name}{marker}" in everything_said(said)]
-        if busted:
-            return busted[0]
-        if reply.table is not None and reply.table.to_act is not None:
-            actor = PLAYERS[reply.table.to_act]
-            reply = await service.handle(PLACE, actor, "/fold" if actor == CAT else "/allin")
-            if reply.error is not None:
-                reply = await service.handle(PLACE, actor, "/call")
-        else:
-            answers = [await service.handle(PLACE, actor, "/run once") for actor in PLAYERS.values()]
-            said += answers
-            ran = [answer for answer in answers if answer.error is None]
-            reply = ran[0] if ran else await service.handle(PLACE, CAT, "/deal")
-        assert reply.error is None, reply.error
-    raise AssertionError("nobody busted")
+    out = re.compile(f"(?:{ANN.name}|{BOB.name}){re.escape(marker)}")
+    said = await shove_until(service, reply, PLAYERS, out, folding=CAT, dealer=CAT)
+    return next(actor for actor in (ANN, BOB) if f"{actor.name}{marker}" in said)
 
 
 async def _chips(service: Service) -> dict[str, int]:
