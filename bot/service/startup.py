@@ -36,8 +36,8 @@ async def start_tables(store: Store, scheduler: Scheduler, tables: Tables, contr
     """Re-arm every stored timer, keep the stored tables in memory and void what cannot resume (a hand whose
     snapshot no longer reads back). An appointment that fell due during its table's downtime, from when the table was
     last served (`bot.store.downtime.last_served`, as a takeover counts it) to `started_at`, carries when it began
-    (`DOWN_SINCE`); one that another process still alive armed had none (`bot.store.downtime.start_beating`, which
-    reads all this in the step that starts this process's heartbeat).
+    (`DOWN_SINCE`); one that another process still alive armed had none (`bot.store.downtime.served_by_the_living`,
+    read in the step that starts this process's heartbeat: `start_beating`).
 
     Every snapshot is read (in one read) and made live (`Controller.revive`); a table that reads back and has
     nothing logged after its snapshot is kept in memory as it is, so its first action or timer (after downtime,

@@ -13,7 +13,7 @@ from bot.clock import Clock
 from bot.scheduler import APPOINTMENT, Scheduler
 from bot.service.startup import stamp_downtime
 from bot.store import Store, Tx
-from bot.store.downtime import BEAT_SECONDS, Served, beat, last_served
+from bot.store.downtime import BEAT_SECONDS, Served, beat, served_by_the_living
 from bot.store.pauses import paused_tables
 
 log = logging.getLogger(__name__)
@@ -37,7 +37,9 @@ async def watch_timers(store: Store, clock: Clock, scheduler: Scheduler, every: 
     (`bot.store.downtime.last_served`: its last write, or the last heartbeat of the process that armed it, whichever
     is later) carries when that was (`DOWN_SINCE`): nobody served the table since, so it was down from then until
     now, counted as by a start-up after downtime (`bot.service.startup.start_tables`), and the tournament gives back
-    what the downtime took (a rebuy period cut short, a missed break's add-ons)."""
+    what the downtime took (a rebuy period cut short, a missed break's add-ons). One armed by a process heard from
+    within `ALIVE_SECONDS` (stalled, its heartbeat late, but alive) carries none: its table was served until now
+    (`bot.store.downtime.served_by_the_living`, as start-up counts it)."""
     beaten_at: float | None = None
     while True:
         try:
@@ -46,7 +48,7 @@ async def watch_timers(store: Store, clock: Clock, scheduler: Scheduler, every: 
                 await store.transact(partial(beat, process_id=store.process_id), now=now, background=True)
                 beaten_at = now
             if store.dialect.is_shared:
-                overdue, paused, served = await store.read(partial(_overdue, due_by=now - TAKEOVER_SECONDS))
+                overdue, paused, served = await store.read(partial(_overdue, due_by=now - TAKEOVER_SECONDS), now=now)
                 for key, table_id, due_at, payload in overdue:
                     if table_id not in paused and scheduler.due_at(key) != due_at:
                         scheduler.arm(key, table_id, due_at, stamp_downtime(payload, due_at, served(key), now))
@@ -58,7 +60,7 @@ async def watch_timers(store: Store, clock: Clock, scheduler: Scheduler, every: 
 def _overdue(tx: Tx, due_by: float) -> tuple[list[tuple[str, str, float, dict[str, Any]]], dict[str, float],
                                              Served]:
     """The timers due by `due_by`, the paused tables, and by key when the tables of the overdue appointments were last
-    served (`last_served`)."""
+    served (`served_by_the_living`: until `tx.now` for those armed by a process alive)."""
     overdue = tx.timers(due_by=due_by)
-    return overdue, paused_tables(tx), last_served(tx, [key for key, _, _, payload in overdue
-                                                        if payload.get(APPOINTMENT)])
+    return overdue, paused_tables(tx), served_by_the_living(tx, [key for key, _, _, payload in overdue
+                                                                 if payload.get(APPOINTMENT)])

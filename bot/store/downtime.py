@@ -19,8 +19,8 @@ downtime is counted that was none. On SQLite too: there a beat costs 25-30 µs o
 crash's downtime began at the bot's last write at any table, which in a quiet spell (a break nobody plays through)
 may be an hour before the crash, and the tournament clock gave that hour back."""
 ALIVE_SECONDS = 2 * BEAT_SECONDS
-"""A process heard from this recently is alive (`start_beating`): two heartbeats, as a beat waits behind the players'
-writes."""
+"""A process heard from this recently is alive (`served_by_the_living`): two heartbeats, as a beat waits behind the
+players' writes."""
 FORGET_PROCESS_SECONDS = 7 * 24 * 3600.0
 """A process not heard from for this long, with no timer of its left, loses its heartbeat's row (at a start)."""
 
@@ -52,9 +52,9 @@ nothing tells (a database that has stored nothing)."""
 
 def last_served(tx: Tx, keys: Collection[str] | None = None) -> Served:
     """When the table of each timer (of these `keys`; None: of every timer) was last known served, from which its
-    downtime is counted: by start-up (`bot.service.startup.start_tables`, but for the timers of processes alive:
-    `start_beating`) and by a takeover (`bot.service.takeover.watch_timers`) alike, so the two cannot count one
-    table's downtime apart.
+    downtime is counted: by start-up (`bot.service.startup.start_tables`) and by a takeover
+    (`bot.service.takeover.watch_timers`) alike, both but for the timers of processes alive
+    (`served_by_the_living`), so the two cannot count one table's downtime apart.
 
     On a database of one process (SQLite) that process served every table while it ran: each table's is the last
     instant it is known to have run, its last heartbeat or write at any table, whichever is later. With several
@@ -71,7 +71,7 @@ def last_served(tx: Tx, keys: Collection[str] | None = None) -> Served:
     served: dict[str, float] = {}
     if keys is not None and not keys:
         return served.get
-    where = "" if keys is None else f"WHERE timers.key IN ({', '.join('?' * len(keys))})"
+    where = "" if keys is None else f"WHERE {_key_in(keys)}"
     rows = tx.db.execute(
         f"SELECT timers.key, tables.updated_at, {_LOGGED_AFTER}, "
         f"CASE WHEN timers.armed_by IS NULL THEN {_LAST_STOP} ELSE processes.alive_at END FROM timers "
@@ -82,33 +82,45 @@ def last_served(tx: Tx, keys: Collection[str] | None = None) -> Served:
     return served.get
 
 
-def start_beating(tx: Tx, process_id: str) -> Served:
-    """Start-up's step that reads the downtime (`last_served`) and then starts the process `process_id`'s heartbeat
-    at `tx.now`, in one transaction: no heartbeat can come first (`beat` refuses until then) and end the downtime
-    before it is counted. The rows of the processes not heard from for `FORGET_PROCESS_SECONDS` that armed no timer
-    still there go (each start leaves one).
+def _key_in(keys: Collection[str]) -> str:
+    """The condition that a timer's key is one of `keys` (their values as the parameters)."""
+    return f"timers.key IN ({', '.join('?' * len(keys))})"
 
-    With several processes (PostgreSQL), a timer armed by another process heard from within `ALIVE_SECONDS` was
-    served until now, though it is due: that process lives and fires it (or this one does, claiming it first), and
-    its table had no downtime; counted from that process's last heartbeat, a timer just due would give back the
-    seconds since it to the tournament's clock."""
-    served, live = last_served(tx), _armed_by_others_alive(tx, process_id)
+
+def start_beating(tx: Tx, process_id: str) -> Served:
+    """Start-up's step that reads the downtime (`served_by_the_living`) and then starts the process `process_id`'s
+    heartbeat at `tx.now`, in one transaction: no heartbeat can come first (`beat` refuses until then) and end the
+    downtime before it is counted. The rows of the processes not heard from for `FORGET_PROCESS_SECONDS` that armed
+    no timer still there go (each start leaves one)."""
+    served = served_by_the_living(tx)
     _alive(tx, process_id)
     tx.db.execute("DELETE FROM processes WHERE alive_at < ? AND NOT EXISTS "
                   "(SELECT 1 FROM timers WHERE timers.armed_by = processes.process_id)",
                   (tx.now - FORGET_PROCESS_SECONDS,))
+    return served
+
+
+def served_by_the_living(tx: Tx, keys: Collection[str] | None = None) -> Served:
+    """`last_served`, as a start-up (`start_beating`) and a takeover (`bot.service.takeover.watch_timers`) alike
+    count it at `tx.now`: with several processes (PostgreSQL), a timer armed by a process heard from within
+    `ALIVE_SECONDS` was served until now, though it is due. That process lives (its beat late, waiting behind the
+    players' writes, or the process stalled a moment) and fires it, or another does, claiming it first: its table
+    had no downtime, and counted from that process's last heartbeat, a timer just due would give back the seconds
+    since it to the tournament's clock. One not heard from for longer is taken for dead since its last heartbeat."""
+    served, live = last_served(tx, keys), _armed_by_the_living(tx, keys)
     now = tx.now
     return lambda key: now if key in live else served(key)
 
 
-def _armed_by_others_alive(tx: Tx, process_id: str) -> set[str]:
-    """The keys of the timers armed by processes other than `process_id` heard from within `ALIVE_SECONDS`; none on
-    SQLite, where every other process is gone (`bot.store.one_process`)."""
-    if not tx.dialect.is_shared:
+def _armed_by_the_living(tx: Tx, keys: Collection[str] | None) -> set[str]:
+    """The keys of the timers (of these `keys`; None: of every timer) armed by processes heard from within
+    `ALIVE_SECONDS`; none on SQLite, where every other process is gone (`bot.store.one_process`)."""
+    if not tx.dialect.is_shared or (keys is not None and not keys):
         return set()
+    where = "" if keys is None else f"AND {_key_in(keys)}"
     return {str(key) for (key,) in tx.db.execute(
         "SELECT timers.key FROM timers JOIN processes ON processes.process_id = timers.armed_by "
-        "WHERE processes.alive_at >= ? AND timers.armed_by <> ?", (tx.now - ALIVE_SECONDS, process_id))}
+        f"WHERE processes.alive_at >= ? {where}", (tx.now - ALIVE_SECONDS, *(keys or ())))}
 
 
 def beat(tx: Tx, process_id: str) -> None:

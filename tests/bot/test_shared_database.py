@@ -397,33 +397,6 @@ async def test_a_cleanly_stopped_process_leaves_its_old_messages_to_the_next_at_
             await store.close()
 
 
-async def test_a_process_starting_leaves_a_live_processs_just_due_appointment_to_it(postgres_url: str) -> None:
-    """Service `one` runs a rebuy night, its table quiet since a bust at 18:20 and the clock's warnings of the break,
-    but `one` alive (its last heartbeat at 18:59:58, a fresh one). At 19:00:01 service `two` starts, the clock's
-    19:00 appointment (the rebuy period's end, the first break's start) just due and not yet fired by `one`: `two`'s
-    start-up counts no downtime for it (it counted the 2 s from `one`'s heartbeat to 19:00 and gave them back to the
-    rebuy period, the break then announced as if the bot had been offline) and holds it as `one` armed it: whichever
-    of the two claims it first fires it on time, as the rebuy period's end."""
-    clock = FakeClock(at(18, 0))
-    async with two_services(postgres_url, clock) as (one, two):
-        await one.start()
-        await rebuy_night_with_a_bust(one, clock)
-        for warning in (at(18, 55), at(18, 59)):  # the break in 5 minutes, in 1
-            clock.current = warning
-            assert await one.scheduler.fire_due() == 1
-        [(key, _, due_at, _)] = await one.store.read(lambda tx: tx.timers())
-        assert due_at == at(19, 0)
-        await beat_last_at(one, clock, at(18, 59) + 58)
-        clock.current = at(19, 0) + 1
-        heard = listen(two)  # what `two` says from its start on
-        await two.start()
-        assert two.scheduler.due_at(key) == due_at, "held as armed, not fired at the start as one missed"
-        assert await two.scheduler.fire_due() == 1
-        said = everything_said(heard)
-        assert "⏸ Break until 20:00" in said and "while the bot was offline" not in said, said
-        assert await two.store.read(lambda tx: tx.check_ledger()) == []
-
-
 async def test_two_players_of_one_name_joining_one_chat_at_once_through_two_processes_read_apart(
         postgres_url: str) -> None:
     """In each of 20 chats Bob plays already; two players both named Ann (two users) join at the same moment, each
