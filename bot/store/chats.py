@@ -101,31 +101,41 @@ class Chats(TxState):
         only when they differ). A write that returns nothing (a replay skips it): `chat_settings` reads the result.
 
         With several processes (PostgreSQL) the chat's row is locked first and its settings read again under the
-        lock (`Dialect.lock_row`), so that the change is made to what another process committed meanwhile, not to
+        lock (`_hold_chat`), so that the change is made to what another process committed meanwhile, not to
         the copy its action read before: two writes at once (a player's first welcome, /lang in another channel)
         used to leave only the second. A lock another transaction holds fails at once, and the job runs again after
         it (`is_conflict`)."""
         if self.dialect.is_shared:
-            self.ensure_chat(chat_id)  # a row to lock (`set_chat_settings` makes it on SQLite)
-            (stored,) = self.db.execute(f"SELECT settings FROM chats WHERE chat_id = ?{self.dialect.lock_row}",
-                                        (chat_id,)).fetchone()
-            self.learned.settings[chat_id] = str(stored)
+            self._hold_chat(chat_id)  # a row to lock (`set_chat_settings` makes it on SQLite)
         settings = self.chat_settings(chat_id)
         changed = change(self.chat_settings(chat_id))  # a copy of its own: `change` may alter what it is given
         if changed != settings:
             self.set_chat_settings(chat_id, changed)
+
+    def _hold_chat(self, chat_id: str) -> None:
+        """Make sure the chat has its row, and with several processes (PostgreSQL) hold it locked until this
+        transaction ends (`Dialect.lock_row`: a lock another transaction holds fails at once, `is_conflict`), its
+        settings read under the lock for `chat_settings`; once a transaction, however many of its writes need it (a
+        new player's welcome: `ensure_player`, then `change_chat_settings`). A row made here needs no lock: no other
+        transaction sees it until this one commits, and one that would make it too waits for that."""
+        if chat_id in self.held_chats:
+            return
+        if not self.ensure_chat(chat_id) and self.dialect.is_shared:
+            (stored,) = self.db.execute(f"SELECT settings FROM chats WHERE chat_id = ?{self.dialect.lock_row}",
+                                        (chat_id,)).fetchone()
+            self.learned.settings[chat_id] = str(stored)
+        self.held_chats.add(chat_id)
 
     def ensure_player(self, chat_id: str, user_id: str, name: str, locale: str | None = None) -> bool:
         """Record the player (and refresh his display name, and the platform language he came with: `locale`, None
         when his platform said none, which keeps the one recorded); return whether he is new to the chat. A new name
         gets its label here (see `label_for`), once: a player who keeps his name keeps his label.
 
-        With several processes (PostgreSQL) the chat's row is locked first (`Dialect.lock_row`), so that two players
+        With several processes (PostgreSQL) the chat's row is locked first (`_hold_chat`), so that two players
         of one name arriving at once through two processes, at two tables of the chat, are labelled in turn, each
         seeing the other's row: unlocked, neither saw the other's uncommitted one and both read "Ann". The second
         transaction's lock fails at once and it runs again after the first commits (`is_conflict`)."""
-        if not self.ensure_chat(chat_id) and self.dialect.is_shared:  # a chat made here is locked by its new row
-            self.db.execute(f"SELECT 1 FROM chats WHERE chat_id = ?{self.dialect.lock_row}", (chat_id,))
+        self._hold_chat(chat_id)
         key = (chat_id, user_id)
         others: list[tuple[str, int]] = []
         mine: tuple[str, int] | None = None

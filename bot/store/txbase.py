@@ -38,6 +38,9 @@ class TxState:
         self.known = known if known is not None else Known()
         self.learned = Known()
         """What this transaction wrote to the rows `known` mirrors; `Known.adopt` takes it once it is kept."""
+        self.held_chats: set[str] = set()
+        """The chats whose rows this transaction has made sure of and, with several processes, locked, their settings
+        read under the lock (`Chats._hold_chat`)."""
         self.recorded: dict[str, list[list[Any]]] = {}
         """Per table, the events recorded in this transaction and not yet in a log row: `[hand id, [events]]` in
         order, written into the row of the action that recorded them (`log_action`)."""

@@ -1,5 +1,5 @@
 """Two processes on one PostgreSQL database writing one chat's settings at once (first players' welcomes, /lang):
-neither write loses the other's change."""
+neither write loses the other's change; and the lock of the chat's row that keeps it so is taken once a welcome."""
 
 from __future__ import annotations
 
@@ -10,7 +10,10 @@ from typing import Any
 from bot.clock import FakeClock
 from bot.output import Actor, Place, Reply
 from bot.service import Service
-from bot.store import Tx
+from bot.service.players import welcome
+from bot.store import Store, Tx, wallet_account
+from bot.store.batch import NotingConnection
+from tests.bot.conftest import PLACE
 from tests.bot.test_shared_database import two_services
 
 CHATS = [f"c{number}" for number in range(20)]
@@ -107,3 +110,26 @@ async def test_two_new_players_joining_a_chat_without_a_language_at_once_give_it
         for chat, first in (await two_anns_join(one, two)).items():
             settings = await settings_of(one, chat)
             assert settings == {"organizers": [f"{chat}-bob"], "locale": first}, (chat, first, settings)
+
+
+async def test_a_new_players_welcome_locks_the_chats_row_once(postgres_url: str) -> None:
+    """A player's welcome (his row, then the chat's organizer and language: `welcome`) locks the chat's row once and
+    reads its settings under that lock, where it locked it to label him (`Tx.ensure_player`) and again to change
+    the settings (`Tx.change_chat_settings`). The first player of a new chat locks nothing: the row his welcome makes
+    is its own until it commits."""
+    store = await Store.open(postgres_url)
+
+    def welcomed(tx: Tx, actor: Actor) -> list[str]:
+        tx.db = noted = NotingConnection(tx.db)
+        welcome(tx, PLACE, actor, 1_000)
+        return [sql for sql, _, _ in noted.statements if "FOR UPDATE" in sql]
+
+    try:
+        assert await store.transact(functools.partial(welcomed, actor=Actor("bob", "Bob", "ru")), now=1.0) == []
+        assert await store.transact(functools.partial(welcomed, actor=Actor("cat", "Cat", "en")), now=2.0) == [
+            "SELECT settings FROM chats WHERE chat_id = ? FOR UPDATE NOWAIT"]
+        assert await store.read(lambda tx: tx.chat_settings(PLACE.chat_id)) == {"organizers": ["bob"], "locale": "ru"}
+        assert await store.read(lambda tx: tx.balances(f"wallet:{PLACE.chat_id}:")) == {
+            wallet_account(PLACE.chat_id, "bob"): 1_000, wallet_account(PLACE.chat_id, "cat"): 1_000}
+    finally:
+        await store.close()
