@@ -170,6 +170,10 @@ def _season(hosting: Hosting, act: Action, controller: Controller, command: cmd.
 
 
 def _cards(hosting: Hosting, act: Action, controller: Controller, command: cmd.Command) -> None:
+    """"My cards" (`/cards`): the actor's cards for him alone, and the public table drawn again, its story retold
+    first after the chat's `/lang` at another of its tables (as `/table` does)."""
+    if isinstance(controller, Retelling):
+        controller.retell(act)
     act.show_table(controller.table_message(act))
     with act.privately(act.user):  # his cards, and their picture's titles, in his language
         private = controller.private_view(act, act.user)

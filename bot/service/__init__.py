@@ -446,18 +446,21 @@ class Service:
 
     def _dispatch(self, act: Action, controller: Controller, command: cmd.Command, pressed: cmd.Pressed | None,
                   answer: history.Answer | None) -> bool | None:
-        """Apply the command to the table; False when it changed nothing that a replay must redo: a `/table` that
-        retold no story (it is logged only after the chat's `/lang` at another table, when it retells one)."""
+        """Apply the command to the table; False when it changed nothing that a replay must redo: a `/table` or a
+        "My cards" (`/cards`) that retold no story (each is logged only after the chat's `/lang` at another table,
+        when it retells one)."""
         if pressed is not None:
             check_press(act, controller, command, pressed)
         if answer is not None:
             answer(act)
             return None
+        told = act.state.get(story.TOLD_IN)
         general = GENERAL.get(type(command))
         if general is not None:
             general(Hosting(tuple(self.controllers), self.settings.web_url), act, controller, command)
+            if type(command) is cmd.Cards and act.state.get(story.TOLD_IN) == told:
+                return False
             return None
-        told = act.state.get(story.TOLD_IN)
         controller.handle(act, command)
         if type(command) is cmd.Table and act.state.get(story.TOLD_IN) == told:
             return False

@@ -27,10 +27,11 @@ TIMER_ROWS_EVERY = 32
 an action's timer changes go into its log row, so reading a table's timers (start-up, a firing's claim) goes over the
 log rows written since, some `TIMER_ROWS_EVERY` to twice that at most."""
 
-_UNLOGGED = (cmd.Help, cmd.Balance, cmd.Organizers, cmd.Cards, cmd.Odds, cmd.Top, cmd.History, cmd.Stats, cmd.Season)
+_UNLOGGED = (cmd.Help, cmd.Balance, cmd.Organizers, cmd.Odds, cmd.Top, cmd.History, cmd.Stats, cmd.Season)
 """Commands that leave the table's config and state as they were (a season lives in its own rows): nothing to
-replay, so they log no action. A card toggle is logged: the marks it keeps are the table's state; so is a `/table`
-that retells the story of a hand in play after the chat's `/lang` at another of its tables (`Service._dispatch`)."""
+replay, so they log no action. A card toggle is logged: the marks it keeps are the table's state; so are a `/table`
+and a "My cards" (`/cards`) that retell the story of a hand in play after the chat's `/lang` at another of its
+tables (`Service._dispatch`: only then)."""
 
 
 def is_logged(command: cmd.Command) -> bool:

@@ -138,3 +138,20 @@ async def test_table_reads_no_history_when_the_story_is_in_the_chat_language(
     shown = await service.handle(OTHER, CAT, "/table")
     assert shown.error is None and shown.table is not None
     assert shown.table.text.endswith("Ann raises to 40.\n▶ Bob to act: 20 to call (⏱ 60\xa0s).")
+
+
+async def test_my_cards_at_another_table_of_the_chat_draws_its_hand_in_the_new_language(
+        store: Store, service: Service, clock: FakeClock) -> None:
+    """"🂠 My cards" draws the public table as it answers (`/cards`): after the chat's `/lang ru` at another table,
+    its story is retold first, as `/table` does, and the retold story is the stored one too (a restart shows it)."""
+    await hand_at_the_other_table(service)
+    assert (await service.handle(PLACE, ANN, "/lang ru")).error is None
+    mine = await service.view(OTHER, BOB)
+    assert mine.table is not None and mine.table.text == RUSSIAN_RAISE
+    assert mine.private == {"bob": ["Ваши карты: 4♦ 8♦"]}
+    live = json.loads(service.live_state(OTHER.table_id) or "null")
+    stored = await service.store.read(lambda tx: service.stored_table(tx, OTHER.table_id))
+    assert stored is not None and [*stored] == live
+    restarted = Service(store, FakeClock(clock.now()), rng=random.Random(7))  # no stop: its log replayed
+    await restarted.start()
+    assert (await restarted.handle(OTHER, CAT, "/table")).table.text == RUSSIAN_RAISE
