@@ -3,6 +3,7 @@ message reads in one language, a restart shows the same story, and the next acti
 
 from __future__ import annotations
 
+import json
 import random
 from pathlib import Path
 from typing import Any
@@ -16,6 +17,7 @@ from bot.service import Service
 from bot.store import Store
 from tests.bot.conftest import ANN, BOB, CAT, PLACE
 from tests.bot.helpers import press_label
+from tests.bot.test_showdown_table import stack_deck
 
 PLAYERS = {actor.user_id: actor for actor in (ANN, BOB, CAT)}
 
@@ -203,3 +205,27 @@ def test_a_line_neither_told_by_events_nor_said_stays_where_it_was() -> None:
     story.retell(state, "en", told.__getitem__, said.__getitem__)
     assert state["story"] == ["Bob checks.", "An old line.", "Flop: J♠ 6♠ 4♠", "Ann ran out of time.",
                               "Bob checks."]
+
+
+async def test_the_run_it_twice_time_out_ends_the_hand_so_no_story_keeps_its_line(
+        service: Service, clock: FakeClock, monkeypatch: pytest.MonkeyPatch) -> None:
+    """"Time is up — no answer from Bob." is said beside the events and is not one of `holdem.SAID`: it needs no
+    retelling, since the question is asked only once everyone is all-in (or all but one), so the same time-out runs
+    the board out and every hand is turned up at once (automuck off or not): the hand is over, its story cleared, and
+    a `/lang` then shows the table between hands. Should a hand ever outlive that time-out, this fails first."""
+    assert (await service.handle(PLACE, ANN, "/set structure no-limit")).error is None
+    assert (await service.handle(PLACE, BOB, "/automuck off")).error is None
+    for actor in (ANN, BOB):
+        assert (await service.handle(PLACE, actor, "/join 300")).error is None
+    stack_deck(monkeypatch, ["Kc", "Ah", "Kd", "As"], "7d 9h Jc 8s 4d")
+    await service.handle(PLACE, ANN, "/deal")
+    for actor, line in ((ANN, "/allin"), (BOB, "/call"), (ANN, "/run twice")):
+        assert (await service.handle(PLACE, actor, line)).error is None
+    clock.advance(16)
+    assert await service.scheduler.fire_due() == 1
+    assert "story" not in json.loads(service.live_state(PLACE.table_id) or "null")[1]
+    changed = await service.handle(PLACE, ANN, "/lang ru")
+    assert changed.table is not None and changed.table.text == ("Техасский холдем — места:\n"
+                                                                "  Ann — 600\n"
+                                                                "Раздача №1: Ann выигрывает 600.\n"
+                                                                "Ждём второго игрока: /join, чтобы сесть за стол.")
