@@ -594,17 +594,17 @@ class HoldemController:
 
     def retell(self, act: Action) -> None:
         """After the chat's `/lang` during a hand: its story told again in the chat's new language (`story.retell`),
-        from the hand's events as its history holds them, and its time-outs' lines (`SAID`); nothing to do when it
-        was told in it already (`story.is_told_in`)."""
+        from the hand's events as its history holds them, and its time-outs' lines (`SAID`), each player named as he
+        is now; nothing to do when it was told in it already (`story.is_told_in`)."""
         hand = self._hand(act)
         if hand is None or story.is_told_in(act.state, act.language, act.chat_settings):
             return
         events = read_events(render.STORY_EVENTS, act.tx.history(act.place.table_id, f"h{hand.hand_number}"))
         names = _names(act, hand)
         story.retell(act.state, act.language,
-                     lambda language: render.narrate(Voice(language, names.__getitem__), events).lines,
-                     lambda language: [message(language, key, {"player": name}) for name in names.values()
-                                       for key in SAID])
+                     lambda language, name: render.narrate(Voice(language, name), events).lines,
+                     lambda language, name: [message(language, key, {"player": name(player)}) for player in names
+                                             for key in SAID], names)
         story.mark_told(act.state, act.language, act.chat_settings)
 
     def spend_buttons(self, act: Action) -> None:

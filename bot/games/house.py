@@ -184,10 +184,10 @@ class HouseController:
         events = read_events(render.STORY_EVENTS, act.tx.history(act.place.table_id, _round_key(act)))
         names = {box.owner: act.name(box.owner) for box in round_.boxes}
         story.retell(act.state, act.language,
-                     lambda language: render.narrate(Voice(language, names.__getitem__), events).lines,
-                     lambda language: [message(language, "house.timed_out", {"player": names[box.owner],
-                                                                             "box": box.index})
-                                       for box in round_.boxes])
+                     lambda language, name: render.narrate(Voice(language, name), events).lines,
+                     lambda language, name: [message(language, "house.timed_out", {"player": name(box.owner),
+                                                                                   "box": box.index})
+                                             for box in round_.boxes], names)
         story.mark_told(act.state, act.language, act.chat_settings)
 
     # --- commands ---------------------------------------------------------------------------------------------

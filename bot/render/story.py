@@ -16,6 +16,7 @@ at the deal and at a retelling), so another table of the chat finds out cheaply 
 
 from __future__ import annotations
 
+import re
 from collections.abc import Callable, Iterable, Mapping, Sequence
 from typing import Any
 
@@ -113,27 +114,88 @@ def is_told_in(state: dict[str, Any], language: str, chat_settings: Mapping[str,
     return not state.get("story") or state.get(TOLD_IN) == _edition(language, chat_settings)
 
 
-def retell(state: dict[str, Any], language: str, told: Callable[[str], Sequence[str]],
-           said: Callable[[str], Sequence[str]]) -> None:
-    """Write the lines shown again in `language` (the chat's `/lang` changed during the hand or round).
+Names = Callable[[str], str]
+"""A player's name from his id, as a line is written with it."""
 
-    `told(l)`: every line the hand's recorded events tell, in order, in language `l`; `said(l)`: the lines a game
-    says beside its events (a time-out's), each one it may have said, in the same order in every language. The
-    lines shown are the end of what was told (`add`), so they are matched from the latest back, each to the event
-    line due there in any language; a line matched by none is a said one, written in `language` when it is one of
-    `said`'s and left as it was otherwise (nothing is lost, nor told twice)."""
+
+def retell(state: dict[str, Any], language: str, told: Callable[[str, Names], Sequence[str]],
+           said: Callable[[str, Names], Sequence[str]], names: Mapping[str, str]) -> None:
+    """Write the lines shown again in `language` (the chat's `/lang` changed during the hand or round), naming each
+    player as `names` (id → name) does now, as the seats do.
+
+    `told(l, name)`: every line the hand's recorded events tell, in order, in language `l`, each player named with
+    `name`; `said(l, name)`: the lines a game says beside its events (a time-out's), each one it may have said, in
+    the same order in every language. The lines shown are the end of what was told (`add`), so they are matched from
+    the latest back, each to the event line due there in any language, whatever name a player had when it was told
+    (he may have been renamed since); a line matched by none is a said one, written in `language` when it is one of
+    `said`'s naming its players by a name they are known by (now, or in an event line matched), and left as it was
+    otherwise (nothing is lost, nor told twice)."""
     shown_now = shown(state)
     if not shown_now:
         return
-    versions = {other: told(other) for other in languages()}
-    new = versions[language]
-    spoken = {old: line for other in languages() for old, line in zip(said(other), said(language), strict=True)}
+    marks = _Marks()
+    versions = [[_pattern(line) for line in told(other, marks)] for other in languages()]
+    spoken = [[_pattern(line) for line in said(other, marks)] for other in languages()]
+    new, new_said = told(language, names.__getitem__), said(language, names.__getitem__)
+    players = list(marks.players)
+    known: dict[str, set[str]] = {player: {name} for player, name in names.items()}
     due = len(new) - 1
     lines = list(shown_now)
+    unmatched = []
     for at in range(len(lines) - 1, -1, -1):
-        if due >= 0 and any(lines[at] == version[due] for version in versions.values()):
-            lines[at] = new[due]
-            due -= 1
-        else:
-            lines[at] = spoken.get(lines[at], lines[at])
+        match = _first_match(lines[at], [version[due] for version in versions] if due >= 0 else [])
+        if match is None:
+            unmatched.append(at)
+            continue
+        lines[at] = new[due]
+        due -= 1
+        for player, name in _named(match, players).items():
+            known.setdefault(player, set()).add(name)
+    for at in unmatched:
+        lines[at] = next((new_said[index] for patterns in spoken for index, pattern in enumerate(patterns)
+                          if (match := pattern.fullmatch(lines[at])) is not None
+                          and all(name in known.get(player, ()) for player, name in _named(match, players).items())),
+                         lines[at])
     state["story"] = lines
+
+
+def _first_match(line: str, patterns: Iterable[re.Pattern[str]]) -> re.Match[str] | None:
+    """The match of `line` by the first of `patterns` that matches it whole, None when none does."""
+    return next((match for pattern in patterns if (match := pattern.fullmatch(line)) is not None), None)
+
+
+def _named(match: re.Match[str], players: Sequence[str]) -> dict[str, str]:
+    """The name each player has in a line matched by a `_pattern` (`players`: the ids in the order of their marks)."""
+    return {players[int(group[1:])]: name for group, name in match.groupdict().items()}
+
+
+_MARK = "\x00"
+"""What stands around a player's mark in a line written to be matched (`_Marks`): no name holds it."""
+
+
+class _Marks:
+    """Names each player by a mark (his number between two `_MARK`s) in the lines `retell` matches against, so
+    that a line matches whatever name he was told with."""
+
+    def __init__(self) -> None:
+        self.players: dict[str, int] = {}
+
+    def __call__(self, player: str) -> str:
+        return f"{_MARK}{self.players.setdefault(player, len(self.players))}{_MARK}"
+
+
+def _pattern(marked: str) -> re.Pattern[str]:
+    """The lines `marked` (written with `_Marks`) stands for: its text with any name at each mark, one player's
+    marks with the same name (group `p<number>` is the name of the player of that number)."""
+    parts = marked.split(_MARK)
+    seen: set[str] = set()
+    regex = []
+    for at, part in enumerate(parts):
+        if at % 2 == 0:
+            regex.append(re.escape(part))
+        elif part in seen:
+            regex.append(f"(?P=p{part})")
+        else:
+            seen.add(part)
+            regex.append(f"(?P<p{part}>.+?)")
+    return re.compile("".join(regex), re.DOTALL)

@@ -5,13 +5,14 @@ from __future__ import annotations
 
 import json
 import random
+from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
 import pytest
 
 from bot.clock import FakeClock
-from bot.output import Place, Reply
+from bot.output import Actor, Place, Reply
 from bot.render import story
 from bot.service import Service
 from bot.store import Store
@@ -193,18 +194,30 @@ async def test_lang_tells_a_house_round_story_again_in_the_new_language(service:
 def test_a_line_neither_told_by_events_nor_said_stays_where_it_was() -> None:
     """`story.retell` alone: the lines shown are matched from the latest back to the events' lines in either
     language (a story half in each, as one stored before this change could be, is all retold), a time-out's line
-    is said again, and a line it knows nothing of (an older version's text) keeps its place and words."""
-    told = {"en": ["Ann calls 10.", "Bob checks.", "Flop: J♠ 6♠ 4♠", "Bob checks."],
-            "ru": ["Ann: колл 10.", "Bob: чек.", "Флоп: J♠ 6♠ 4♠", "Bob: чек."]}
-    said = {"en": ["Ann ran out of time.", "Bob ran out of time."],
-            "ru": ["Ann: время хода вышло.", "Bob: время хода вышло."]}
+    is said again, and a line it knows nothing of (an older version's text) keeps its place and words. A line told
+    before a player was renamed ("Robert") is retold with his name now, and so is a time-out's line naming him so;
+    one naming a name nobody was known by in the lines matched stays."""
+    told = {"en": ["{ann} calls 10.", "{bob} checks.", "Flop: J♠ 6♠ 4♠", "{bob} checks."],
+            "ru": ["{ann}: колл 10.", "{bob}: чек.", "Флоп: J♠ 6♠ 4♠", "{bob}: чек."]}
+    said = {"en": ["{ann} ran out of time.", "{bob} ran out of time."],
+            "ru": ["{ann}: время хода вышло.", "{bob}: время хода вышло."]}
+
+    def lines(table: dict[str, list[str]]) -> Callable[[str, story.Names], list[str]]:
+        return lambda language, name: [line.format(ann=name("ann"), bob=name("bob")) for line in table[language]]
+
+    names = {"ann": "Ann", "bob": "Bob"}
     state: dict[str, Any] = {"story": ["Bob: чек.", "An old line.", "Flop: J♠ 6♠ 4♠", "Ann ran out of time.",
                                        "Bob checks."]}
-    story.retell(state, "ru", told.__getitem__, said.__getitem__)
+    story.retell(state, "ru", lines(told), lines(said), names)
     assert state["story"] == ["Bob: чек.", "An old line.", "Флоп: J♠ 6♠ 4♠", "Ann: время хода вышло.", "Bob: чек."]
-    story.retell(state, "en", told.__getitem__, said.__getitem__)
+    story.retell(state, "en", lines(told), lines(said), names)
     assert state["story"] == ["Bob checks.", "An old line.", "Flop: J♠ 6♠ 4♠", "Ann ran out of time.",
                               "Bob checks."]
+    state["story"] = ["Robert checks.", "Robert ran out of time.", "Roberta ran out of time.", "Flop: J♠ 6♠ 4♠",
+                      "Bob checks."]
+    story.retell(state, "ru", lines(told), lines(said), names)
+    assert state["story"] == ["Bob: чек.", "Bob: время хода вышло.", "Roberta ran out of time.", "Флоп: J♠ 6♠ 4♠",
+                              "Bob: чек."]
 
 
 async def test_the_run_it_twice_time_out_ends_the_hand_so_no_story_keeps_its_line(
@@ -229,3 +242,21 @@ async def test_the_run_it_twice_time_out_ends_the_hand_so_no_story_keeps_its_lin
                                                                 "  Ann — 600\n"
                                                                 "Раздача №1: Ann выигрывает 600.\n"
                                                                 "Ждём второго игрока: /join, чтобы сесть за стол.")
+
+
+async def test_lang_retells_the_lines_of_a_player_renamed_during_the_hand_with_his_name_now(
+        service: Service, clock: FakeClock) -> None:
+    """Cat renamed himself "Kat" after his blind and his time-out: his lines kept the name they were told with until
+    the chat's `/lang ru`, which tells the whole story again naming him as the seats do now (as a Russian chat
+    reading the hand only now would have it), his time-out's line too."""
+    await hand_with_a_time_out(service, clock)
+    renamed = await service.handle(PLACE, Actor(CAT.user_id, "Kat"), "/table")
+    assert renamed.table is not None and renamed.table.text.split("\n\n")[1] == ("Cat posts the big blind 20.\n"
+                                                                                 "Ann raises to 40.\n"
+                                                                                 "Bob calls 30.\n"
+                                                                                 "Cat ran out of time.\n"
+                                                                                 "Cat folds.\n"
+                                                                                 "Flop: J♠ 6♠ 4♠\n"
+                                                                                 "▶ Bob to act (⏱ 60\xa0s).")
+    changed = await service.handle(PLACE, ANN, "/lang ru")
+    assert changed.table is not None and changed.table.text == RUSSIAN_FLOP.replace("Cat", "Kat")
