@@ -54,6 +54,19 @@ async def hand_with_a_time_out(service: Service, clock: FakeClock) -> Reply:
     return await service.handle(PLACE, ANN, "/table")
 
 
+ENGLISH_FLOP = ("Hold'em — hand #1 · blinds 10/20 · home-limit\n"
+                "Board: J♠ 6♠ 4♠ · Pot: 100\n"
+                "  Ann · 160 Ⓓ\n"
+                "▶ Bob · 160\n"
+                "  Cat · 180 folded\n"
+                "\n"
+                "Cat posts the big blind 20.\n"
+                "Ann raises to 40.\n"
+                "Bob calls 30.\n"
+                "Cat ran out of time.\n"
+                "Cat folds.\n"
+                "Flop: J♠ 6♠ 4♠\n"
+                "▶ Bob to act (⏱ 60\xa0s).")
 RUSSIAN_FLOP = ("Холдем — раздача №1 · блайнды 10/20 · домашний лимит\n"
                 "Борд: J♠ 6♠ 4♠ · Банк: 100\n"
                 "  Ann · 160 Ⓓ\n"
@@ -73,19 +86,7 @@ async def test_lang_tells_the_holdem_story_again_in_the_new_language_and_a_resta
         store: Store, service: Service, clock: FakeClock) -> None:
     english = await hand_with_a_time_out(service, clock)
     assert english.table is not None
-    assert english.table.text == ("Hold'em — hand #1 · blinds 10/20 · home-limit\n"
-                                  "Board: J♠ 6♠ 4♠ · Pot: 100\n"
-                                  "  Ann · 160 Ⓓ\n"
-                                  "▶ Bob · 160\n"
-                                  "  Cat · 180 folded\n"
-                                  "\n"
-                                  "Cat posts the big blind 20.\n"
-                                  "Ann raises to 40.\n"
-                                  "Bob calls 30.\n"
-                                  "Cat ran out of time.\n"
-                                  "Cat folds.\n"
-                                  "Flop: J♠ 6♠ 4♠\n"
-                                  "▶ Bob to act (⏱ 60\xa0s).")
+    assert english.table.text == ENGLISH_FLOP
     changed = await service.handle(PLACE, ANN, "/lang ru")
     assert changed.error is None and changed.public == ["Язык чата: русский (ru)."]
     assert changed.table is not None and changed.table.text == RUSSIAN_FLOP
@@ -251,12 +252,7 @@ async def test_lang_retells_the_lines_of_a_player_renamed_during_the_hand_with_h
     reading the hand only now would have it), his time-out's line too."""
     await hand_with_a_time_out(service, clock)
     renamed = await service.handle(PLACE, Actor(CAT.user_id, "Kat"), "/table")
-    assert renamed.table is not None and renamed.table.text.split("\n\n")[1] == ("Cat posts the big blind 20.\n"
-                                                                                 "Ann raises to 40.\n"
-                                                                                 "Bob calls 30.\n"
-                                                                                 "Cat ran out of time.\n"
-                                                                                 "Cat folds.\n"
-                                                                                 "Flop: J♠ 6♠ 4♠\n"
-                                                                                 "▶ Bob to act (⏱ 60\xa0s).")
+    assert renamed.table is not None and renamed.table.text == ENGLISH_FLOP.replace("  Cat · ", "  Kat · ")
     changed = await service.handle(PLACE, ANN, "/lang ru")
     assert changed.table is not None and changed.table.text == RUSSIAN_FLOP.replace("Cat", "Kat")
+
