@@ -545,7 +545,7 @@ class HoldemController:
         told = [*(said or []), *act.tell_narration(narration), *lines]
         if after_own is not None:
             told.insert(len(said or ()) + 1, after_own)
-        story.add(act.state, told, restart=render.begins_hand(events))
+        story.add(act.state, told, restart=render.begins_hand(events), head=hand.street is engine.Street.PREFLOP)
         bots.drop_private(act)
         if (drawing := picture.holdem_picture(act.voice, act.config, hand, events)) is not None:
             act.drawings.append(drawing)

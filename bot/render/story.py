@@ -30,6 +30,9 @@ TOLD_IN = "told_in"
 """The state's key for the language the story was told in and the chat's count of changes then (`mark_told`)."""
 SHOWN_LINES = 6
 """How many of the latest lines the table message shows (more when one action said more, so none is missed)."""
+HEAD = "story_head"
+"""The state's key for how many of the story's first lines stay at its top (`add`'s `head`): the hand's start and
+its blinds, through the preflop round."""
 
 
 class Later:
@@ -62,19 +65,34 @@ Line = str | Later
 """A story line: its text, or a `Later` that writes it when read."""
 
 
-def add(state: dict[str, Any], lines: Sequence[Line], *, restart: bool = False) -> None:
+def add(state: dict[str, Any], lines: Sequence[Line], *, restart: bool = False, head: bool = False) -> None:
     """Add the lines of one action; `restart` begins a new hand or round with them.
 
     The story runs on across streets (the flop's line marks where one begins), so a table message that an
     adapter's queue replaced by a newer one before sending it loses no line the newer one does not show, unless
     more than `SHOWN_LINES` came in between. Every line of the latest action stays shown, even past
     `SHOWN_LINES` (a whole run-out), so each action appears in the table message at least once.
-    """
-    if not lines and not restart:
+
+    `head` (Hold'em's preflop round): the lines the hand began with (its start, who posted the blinds) stay at the
+    story's top, over its latest `SHOWN_LINES`, so a reader still sees who posted the blinds however many lines
+    the round has (every player acting, pawns); once an action adds lines without `head`, they scroll as any."""
+    if restart:
+        state["story"] = list(lines)
+        if head:
+            state[HEAD] = len(lines)
+        else:
+            state.pop(HEAD, None)
         return
-    old = [] if restart else list(state.get("story") or [])
+    if not lines:
+        return
+    held = state.get(HEAD, 0)
+    if held and not head:  # the preflop round is over: the hand's first lines scroll as any
+        del state[HEAD]
+        held = 0
+    old = list(state.get("story") or [])
     every = old + list(lines)
-    state["story"] = every[min(len(old), max(0, len(every) - SHOWN_LINES)):]
+    start = max(held, min(len(old), len(every) - SHOWN_LINES))
+    state["story"] = every[:held] + every[start:] if held else every[start:]
 
 
 def kept(state: dict[str, Any]) -> tuple[Line, ...]:
@@ -95,6 +113,7 @@ def shown(state: dict[str, Any]) -> list[str]:
 def clear(state: dict[str, Any]) -> None:
     """Forget the story (the hand or round is over and its last table message already shows it)."""
     state.pop("story", None)
+    state.pop(HEAD, None)
     state.pop(TOLD_IN, None)
 
 
@@ -125,8 +144,9 @@ def retell(state: dict[str, Any], language: str, told: Callable[[str, Names], Se
 
     `told(l, name)`: every line the hand's recorded events tell, in order, in language `l`, each player named with
     `name`; `said(l, name)`: the lines a game says beside its events (a time-out's), each one it may have said, in
-    the same order in every language. The lines shown are the end of what was told (`add`), so they are matched from
-    the latest back, each to the event line due there in any language, whatever name a player had when it was told
+    the same order in every language. The lines shown are the end of what was told (`add`), under the first ones
+    when it keeps them at the top (`HEAD`), so they are matched from the latest back (and those first ones from the
+    first on), each to the event line due there in any language, whatever name a player had when it was told
     (he may have been renamed since); a line matched by none is a said one, written in `language` when it is one of
     `said`'s naming its players by a name they are known by (now, or in an event line matched), and left as it was
     otherwise (nothing is lost, nor told twice)."""
@@ -139,11 +159,14 @@ def retell(state: dict[str, Any], language: str, told: Callable[[str, Names], Se
     new, new_said = told(language, names.__getitem__), said(language, names.__getitem__)
     players = list(marks.players)
     known: dict[str, set[str]] = {player: {name} for player, name in names.items()}
-    due = len(new) - 1
     lines = list(shown_now)
+    held = min(state.get(HEAD, 0), len(lines), len(new))  # the first lines told, kept at the top (`add`)
+    due = len(new) - 1
     unmatched = []
-    for at in range(len(lines) - 1, -1, -1):
-        match = _first_match(lines[at], [version[due] for version in versions] if due >= 0 else [])
+    for at in [*range(len(lines) - 1, held - 1, -1), *range(held)]:  # the latest back, then those kept at the top
+        if at < held:
+            due = at
+        match = _first_match(lines[at], [version[due] for version in versions] if due >= held or at < held else [])
         if match is None:
             unmatched.append(at)
             continue

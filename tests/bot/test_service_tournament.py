@@ -654,6 +654,7 @@ async def test_a_table_drawn_while_a_player_is_short_of_the_call_does_not_load_t
         "  Ann · 0 all-in bet 610\n"
         "▶ Cat · 480 Ⓓ bet 10\n"
         "\n"
+        "Hand #2: button Cat, blinds 5/10. Cards are dealt — press “My cards” to see yours.\n"
         "Cat posts the small blind 5.\n"
         "Ann posts the big blind 10.\n"
         "Cat calls 5.\n"
@@ -669,6 +670,8 @@ async def test_a_table_drawn_while_a_player_is_short_of_the_call_does_not_load_t
         "  Ann · 0 all-in bet 610\n"
         "▶ Cat · 580 Ⓓ bet 10\n"
         "\n"
+        "Hand #2: button Cat, blinds 5/10. Cards are dealt — press “My cards” to see yours.\n"
+        "Cat posts the small blind 5.\n"  # who posted the blinds, after three pawns too
         "Ann posts the big blind 10.\n"
         "Cat calls 5.\n"
         "Ann raises to 610, all-in.\n"

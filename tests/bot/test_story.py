@@ -4,7 +4,6 @@ only where it should notice something (the showdown, a house round's reveal and 
 from __future__ import annotations
 
 import random
-from itertools import pairwise
 from pathlib import Path
 
 from bot.clock import FakeClock
@@ -90,18 +89,25 @@ async def test_the_story_runs_on_across_streets(service: Service) -> None:
     assert story_of(bet)[-2:] == [story_of(flop)[-1], f"{bettor.name} bets 20."]
 
 
-async def test_a_long_street_shows_its_latest_lines(service: Service) -> None:
+async def test_a_long_street_shows_its_latest_lines_under_who_posted_the_blinds(service: Service) -> None:
+    """Eight players call round preflop: under the deal's lines (the hand's start, who posted the blinds), which stay
+    through the preflop round, the table shows the street's latest `SHOWN_LINES`; from the flop on, only the latest
+    lines (the blinds are in the pot by then)."""
     await service.handle(PLACE, ANN, "/set max_seats 10")
     crowd = [Actor(f"p{index}", f"P{index}") for index in range(8)]
     await seat(service, *crowd)
     players = {actor.user_id: actor for actor in crowd}
     reply = await service.handle(PLACE, crowd[0], "/deal")
+    dealt = ["Hand #1: button P0, blinds 10/20. Cards are dealt — press “My cards” to see yours.",
+             "P1 posts the small blind 10.", "P2 posts the big blind 20."]
+    assert story_of(reply) == dealt
     replies = await play_out(service, PLACE, players, reply, preference=("call", "check"))
-    preflop = [r for r in replies if r.table is not None and "Board: —" in r.table.text]
-    assert len(story_of(preflop[-1])) == SHOWN_LINES, "a long street shows only its latest lines"
-    assert not any(line.startswith("Hand #1") for line in story_of(preflop[-1]))
-    for before, after in pairwise(preflop):
-        assert story_of(after)[:-1] == story_of(before)[-(SHOWN_LINES - 1):]
+    calls = [*(f"P{index} calls 20." for index in (3, 4, 5, 6, 7, 0)), "P1 calls 10."]
+    preflop = [r for r in replies if r.table is not None and "Board: —" in r.table.text][1:]
+    assert [story_of(r) for r in preflop] == [[*dealt, *calls[:count][-SHOWN_LINES:]]
+                                              for count in range(1, len(calls) + 1)]
+    flop = replies[len(preflop) + 1]
+    assert story_of(flop) == [*calls[-4:], "P2 checks.", "Flop: 9♣ 4♥ 8♥"]
 
 
 async def test_a_house_round_is_told_in_its_table_message(service: Service) -> None:

@@ -256,3 +256,19 @@ async def test_lang_retells_the_lines_of_a_player_renamed_during_the_hand_with_h
     changed = await service.handle(PLACE, ANN, "/lang ru")
     assert changed.table is not None and changed.table.text == RUSSIAN_FLOP.replace("Cat", "Kat")
 
+
+def test_the_lines_the_hand_began_with_kept_over_a_long_round_are_retold_too() -> None:
+    """`story.retell` of a preflop round longer than the window: its first lines (the start, the blinds: `story.HEAD`
+    of them) are the first the events tell, the rest the latest; all are retold, in place."""
+    told = {"en": ["Hand #1.", "{ann} posts the small blind 10.", "{bob} posts the big blind 20.",
+                   *("{ann} calls 10.", "{bob} checks.") * 4],
+            "ru": ["Раздача №1.", "{ann} ставит малый блайнд 10.", "{bob} ставит большой блайнд 20.",
+                   *("{ann}: колл 10.", "{bob}: чек.") * 4]}
+
+    def lines(language: str, name: story.Names) -> list[str]:
+        return [line.format(ann=name("ann"), bob=name("bob")) for line in told[language]]
+
+    state: dict[str, Any] = {"story": [*lines("en", str.title)[:3], *lines("en", str.title)[-6:]], story.HEAD: 3}
+    story.retell(state, "ru", lines, lambda language, name: [], {"ann": "Ann", "bob": "Bob"})
+    assert state["story"] == ["Раздача №1.", "Ann ставит малый блайнд 10.", "Bob ставит большой блайнд 20.",
+                              *("Ann: колл 10.", "Bob: чек.") * 3]
