@@ -204,14 +204,21 @@ def listen(service: Service, prefix: str = "chat/") -> list[Reply]:
     return heard
 
 
+async def started_service(store: Store, clock: FakeClock, *, seed: int) -> Service:
+    """The bot started on `store` at `clock`'s time (`Service.start`: its stored tables and timers taken up), its
+    shuffle seeded with `seed`: a test's deals follow from its seed."""
+    service = Service(store, clock, rng=random.Random(seed))
+    await service.start()
+    return service
+
+
 async def restart_after_downtime(location: Any, clock: FakeClock,
                                  seed: int = 5) -> tuple[Store, Service, list[Reply]]:
     """The bot started again on the store at `location` (closed before) at `clock`'s time: its store, its service,
     and what it says from its start on (`listen`: the appointments that fell due while it was down fired during its
     start, their replies kept until it subscribed and heard first), then its other due timers fired."""
     reopened = await Store.open(location)
-    restarted = Service(reopened, clock, rng=random.Random(seed))
-    await restarted.start()
+    restarted = await started_service(reopened, clock, seed=seed)
     before = asyncio.all_tasks()
     heard = listen(restarted)
     delivering = asyncio.all_tasks() - before  # the task handing it the replies kept for it (`Service.subscribe`)

@@ -6,14 +6,13 @@ back at the rate), and nothing changes; a cash-out with exactly the item's chips
 A home-night tournament of Ann, Bob and Cat, no-limit; Cat pawns his jacket in the second hand and is left with 95
 chips, then 100 after posting and winning the blinds."""
 
-import random
 
 from bot.clock import FakeClock
 from bot.output import Actor
 from bot.service import Service
 from bot.store import Store
 from tests.bot.conftest import ANN, BOB, CAT, PLACE, dump
-from tests.bot.helpers import at, deal_next, ledger_ok, night_registered, play
+from tests.bot.helpers import at, deal_next, ledger_ok, night_registered, play, started_service
 
 SHORT = {
     "en": "Redeeming it costs 100 chips and you have 95: it stays in pawn and is bought back at the rate when you cash "
@@ -46,8 +45,7 @@ async def cat_pawns_his_jacket(store: Store, decks: list[str]) -> tuple[Service,
     """The night up to Cat's pawn: Ann, Bob and Cat start (button Ann, blinds Bob and Cat); Bob shoves with aces in
     the second hand, Cat pawns his leather jacket (item 1) to call and loses, left with 95 chips."""
     clock = FakeClock(at(18, 0))
-    service = Service(store, clock, rng=random.Random(5))
-    await service.start()
+    service = await started_service(store, clock, seed=5)
     await night_registered(service, (ANN, BOB, CAT))
     await play(service, (ANN, "/set run_it_twice off"), (ANN, "/tournament start"))  # button Ann, blinds Bob and Cat
     await play(service, (ANN, "/raise 40"), (BOB, "/fold"), (CAT, "/fold"))  # Ann 315, Bob 295, Cat 290

@@ -6,7 +6,6 @@ A three-player rebuy night (one rebuy each, no-limit) starts at 18:58, two minut
 the first break at 19:00; the first hand, dealt then, is played out at 19:00:05, Cat folding and Ann and Bob all-in:
 each says to run the board once; one of them is eliminated, in 3rd place, after the period's end."""
 
-import random
 from pathlib import Path
 
 import pytest
@@ -24,6 +23,7 @@ from tests.bot.helpers import (
     night_registered,
     restart_after_downtime,
     shove_out,
+    started_service,
 )
 
 PLAYERS = {actor.user_id: actor for actor in (ANN, BOB, CAT)}
@@ -61,8 +61,7 @@ async def test_a_crash_after_a_bust_past_the_rebuy_period_does_not_give_it_back(
     short. Nothing is given back; the busted player's place stands (no /rebuy, no late entry)."""
     store = await Store.open(tmp_path / "bot.db")
     clock = FakeClock(at(18, 50))
-    service = Service(store, clock, rng=random.Random(3))
-    await service.start()
+    service = await started_service(store, clock, seed=3)
     busted = await bust_after_the_rebuy_period(service, clock)
     await store.close()  # a crash: no clean stop
 
@@ -86,8 +85,7 @@ async def test_a_pause_across_a_bust_past_the_rebuy_period_does_not_give_it_back
     the clock's 19:00 announcement fires with the pause's start: the pause took 30 seconds of the period, but a place
     was said since its end, so it does not run again (which let the busted player rebuy, and the place said move)."""
     clock = FakeClock(at(18, 50))
-    service = Service(store, clock, rng=random.Random(3))
-    await service.start()
+    service = await started_service(store, clock, seed=3)
     busted = await bust_after_the_rebuy_period(service, clock, pause_at=at(18, 58, 30))
     assert (await service.handle(PLACE, ANN, f"/lang {language}")).error is None
     heard: list[Reply] = listen(service)
@@ -106,8 +104,7 @@ async def test_places_said_at_the_periods_end_on_a_paused_table_keep_it_from_run
     still work: it ends at 19:00:05 with nobody out, and the places of those out are said final. When play resumes
     at 19:30 the rebuy period does not run again, and the busted player's place stands."""
     clock = FakeClock(at(18, 50))
-    service = Service(store, clock, rng=random.Random(3))
-    await service.start()
+    service = await started_service(store, clock, seed=3)
     reply = await start_the_night(service, clock)
     clock.current = at(18, 58, 10)
     said = everything_said(await shove_out(service, reply, PLAYERS, CAT))

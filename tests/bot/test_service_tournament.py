@@ -1,7 +1,6 @@
 """A tournament night through the service: registration, the clock's announcements, pawns, cash-outs, settlement."""
 
 import json
-import random
 from datetime import UTC, datetime
 from typing import Any
 
@@ -14,7 +13,16 @@ from bot.store import Store
 from engine.clock import Clock
 from engine.tournament import Tournament
 from tests.bot.conftest import ANN, BOB, CAT, PLACE, dump
-from tests.bot.helpers import deal_next, everything_public, ledger_ok, night_registered, play, play_out, press_label
+from tests.bot.helpers import (
+    deal_next,
+    everything_public,
+    ledger_ok,
+    night_registered,
+    play,
+    play_out,
+    press_label,
+    started_service,
+)
 
 PLAYERS = {actor.user_id: actor for actor in (ANN, BOB, CAT)}
 DAN = Actor("dan", "Dan")
@@ -24,8 +32,7 @@ SIX_PM = datetime(2026, 11, 29, 18, 0, tzinfo=UTC).timestamp()
 @pytest.fixture
 async def night(store: Store) -> tuple[Service, FakeClock]:
     clock = FakeClock(SIX_PM)
-    service = Service(store, clock, rng=random.Random(5))
-    await service.start()
+    service = await started_service(store, clock, seed=5)
     await night_registered(service, (ANN, BOB, CAT), structure=None)
     return service, clock
 
@@ -41,8 +48,7 @@ async def test_a_schedule_of_nothing_but_separators_is_refused_and_creates_nothi
     """`/tournament create ; ;` created the home-night tournament, as if no schedule had been written: the options'
     reader dropped the separators round the schedule, and an empty one meant the default. It is refused as empty,
     with what to write instead, as any schedule that cannot be read; no tournament is created."""
-    service = Service(store, FakeClock(SIX_PM), rng=random.Random(5))
-    await service.start()
+    service = await started_service(store, FakeClock(SIX_PM), seed=5)
     await service.handle(PLACE, ANN, f"/lang {language}")
     refused = await service.handle(PLACE, ANN, f"/tournament create {schedule}")
     assert refused.error == refusal
@@ -447,8 +453,7 @@ async def test_the_organizer_runs_the_clock(night) -> None:
 
 async def test_an_absent_player_is_blinded_off_so_the_tournament_still_ends(store: Store) -> None:
     clock = FakeClock(SIX_PM)
-    service = Service(store, clock, rng=random.Random(9))
-    await service.start()
+    service = await started_service(store, clock, seed=9)
     await night_registered(service, (ANN, BOB), structure=None)
     reply = await service.handle(PLACE, ANN, "/tournament start")
     heard: list[str] = []
@@ -490,8 +495,7 @@ async def test_an_absent_player_is_blinded_off_so_the_tournament_still_ends(stor
 
 async def test_a_break_ending_half_a_minute_past_is_announced_at_its_real_minute(store: Store) -> None:
     clock = FakeClock(datetime(2026, 11, 29, 19, 40, 30, tzinfo=UTC).timestamp())
-    service = Service(store, clock, rng=random.Random(5))
-    await service.start()
+    service = await started_service(store, clock, seed=5)
     assert (await service.handle(PLACE, ANN, "/tournament create 10/20 10m; break 10m; 20/40")).error is None
     for actor in (ANN, BOB):
         assert (await service.handle(PLACE, actor, "/join")).error is None
@@ -514,8 +518,7 @@ async def test_the_clock_names_the_break_next_when_a_level_s_end_time_will_have_
     """10/20 for 20 minutes from 18:45 ends at 19:05, after 20/40's end time (19:00): 20/40 never happens. `/clock`
     said "next: 20/40" while the clock announced the break five minutes later."""
     clock = FakeClock(datetime(2026, 11, 29, 18, 45, tzinfo=UTC).timestamp())
-    service = Service(store, clock, rng=random.Random(5))
-    await service.start()
+    service = await started_service(store, clock, seed=5)
     created = await service.handle(PLACE, ANN, "/tournament create 10/20 20m; 20/40 until 19:00; break until 20:00; "
                                                 "50/100")
     assert created.error is None, created.error
@@ -534,8 +537,7 @@ async def test_a_time_zone_set_before_the_start_moves_the_tournament_s_times_and
     tournament's times; once the clock runs, its appointments stand and the table is told the new zone waits for
     the next tournament."""
     clock = FakeClock(datetime(2026, 11, 29, 15, 0, tzinfo=UTC).timestamp())  # 18:00 in Moscow
-    service = Service(store, clock, rng=random.Random(5))
-    await service.start()
+    service = await started_service(store, clock, seed=5)
     assert (await service.handle(PLACE, ANN, "/tournament create home-night")).error is None
     moved = await service.handle(PLACE, ANN, "/set timezone europe/moscow")
     assert moved.public == ["Setting changed: time zone — Europe/Moscow.",
@@ -549,8 +551,7 @@ async def test_a_time_zone_set_before_the_start_moves_the_tournament_s_times_and
     kept = await service.handle(PLACE, ANN, "/set timezone Asia/Tokyo")
     assert kept.public[-1] == ("Турнир №1 уже идёт: его часы остаются по времени Europe/Moscow; новый часовой пояс "
                                "будет у следующего турнира.")
-    restarted = Service(store, clock, rng=random.Random(6))
-    await restarted.start()
+    restarted = await started_service(store, clock, seed=6)
     assert (await restarted.handle(PLACE, BOB, "/clock")).public == [
         "⏱ Уровень 1: лимиты 10/20 (блайнды 5/10), осталось 1\xa0ч\xa000\xa0мин; дальше: перерыв."]
     await ledger_ok(restarted)
@@ -683,8 +684,7 @@ async def test_a_table_drawn_while_a_player_is_short_of_the_call_does_not_load_t
 
 async def test_help_shows_the_add_on_count_as_optional(store: Store) -> None:
     """`/help tournament` showed "addon N", as if the count were needed: "addon" alone offers one add-on each."""
-    service = Service(store, FakeClock(datetime(2026, 11, 29, 18, 0, tzinfo=UTC).timestamp()), rng=random.Random(5))
-    await service.start()
+    service = await started_service(store, FakeClock(SIX_PM), seed=5)
     assert (await service.handle(PLACE, ANN, "/help tournament")).private == {"ann": [
         "/tournament create [preset or schedule] [rebuys N] [addon [N]] [reentry] [bounty M] | register | start | "
         "pause | resume | skip | minutes +N|-N | status | clock | cashout | redeem [item number] | rebuy | addon | "

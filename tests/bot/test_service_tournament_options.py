@@ -1,7 +1,6 @@
 """A tournament with rebuys, an add-on, re-entry and bounties played through the service: every payment goes through
 the bank in the ledger, the settlement's transfers pay each player's net, and refusals change nothing."""
 
-import random
 import re
 from datetime import UTC, datetime
 from fractions import Fraction
@@ -27,6 +26,7 @@ from tests.bot.helpers import (
     press_label,
     restart_after_downtime,
     shove_until,
+    started_service,
 )
 
 DAN = Actor("dan", "Dan")
@@ -51,8 +51,7 @@ async def night(store: Store) -> tuple[Service, FakeClock]:
 async def open_night(store: Store) -> tuple[Service, FakeClock]:
     """A no-limit tournament with every option (OPTIONS), its four players registered, not yet started."""
     clock = FakeClock(SIX_PM)
-    service = Service(store, clock, rng=random.Random(11))
-    await service.start()
+    service = await started_service(store, clock, seed=11)
     created = await night_registered(service, PLAYERS.values(), OPTIONS)
     assert created.public == [
         "Tournament #1 created. Schedule (UTC): 10/20 until 19:00; break until 20:00; 50/100. Buy-in 50 for 300 chips: "
@@ -237,8 +236,7 @@ def test_the_settlement_leaves_out_what_a_player_did_not_pay_or_get(language: st
 
 
 async def test_bad_options_are_refused_with_a_reason_and_create_nothing(store: Store) -> None:
-    service = Service(store, FakeClock(SIX_PM), rng=random.Random(1))
-    await service.start()
+    service = await started_service(store, FakeClock(SIX_PM), seed=1)
     refused = await service.handle(PLACE, ANN, "/tournament create home-night rebuys")
     assert refused.error == "I can't read that option: “rebuys” needs a count per player, like “rebuys 2”."
     refused = await service.handle(PLACE, ANN, "/tournament create bounty 60")
@@ -260,8 +258,7 @@ async def test_bad_options_are_refused_with_a_reason_and_create_nothing(store: S
 
 
 async def test_no_rebuy_or_add_on_when_the_tournament_offers_none(store: Store) -> None:
-    service = Service(store, FakeClock(SIX_PM), rng=random.Random(1))
-    await service.start()
+    service = await started_service(store, FakeClock(SIX_PM), seed=1)
     await service.handle(PLACE, ANN, "/tournament create home-night")
     for actor in (ANN, BOB):
         await service.handle(PLACE, actor, "/join")
@@ -296,8 +293,7 @@ async def test_in_a_hand_a_rebuy_or_add_on_not_on_offer_says_why_before_between_
 
 async def test_the_last_player_waits_for_a_comeback_until_the_rebuy_period_ends(store: Store) -> None:
     clock = FakeClock(SIX_PM)
-    service = Service(store, clock, rng=random.Random(3))
-    await service.start()
+    service = await started_service(store, clock, seed=3)
     await night_registered(service, (ANN, BOB), "home-night rebuys 1")
     said = await shove_until_someone_busts(service, await service.handle(PLACE, ANN, "/tournament start"))
     assert any(f"{actor.name}{REBUY_UNTIL_BREAK}" in said for actor in (ANN, BOB)), "he may still rebuy"
@@ -345,8 +341,7 @@ async def test_the_organizer_moving_the_clock_past_the_rebuy_period_ends_it_for_
 async def two_then_one(store: Store, options: str) -> tuple[Service, FakeClock, Actor, Actor]:
     """Ann and Bob in a no-limit night with `options`, shoving until one is out: (service, clock, busted, left)."""
     clock = FakeClock(SIX_PM)
-    service = Service(store, clock, rng=random.Random(3))
-    await service.start()
+    service = await started_service(store, clock, seed=3)
     await night_registered(service, (ANN, BOB), f"home-night {options}")
     said = await shove_until_someone_busts(service, await service.handle(PLACE, ANN, "/tournament start"))
     out = {"rebuys 1": REBUY_UNTIL_BREAK, "reentry": REENTER_UNTIL_BREAK}[options]
@@ -427,8 +422,7 @@ async def test_a_tournament_started_during_its_first_break_sells_no_add_on_befor
     is only a bigger buy-in): no Add-on button, and /addon is refused with that reason, in either language, changing
     nothing."""
     clock = FakeClock(datetime(2026, 11, 29, 19, 30, tzinfo=UTC).timestamp())
-    service = Service(store, clock, rng=random.Random(3))
-    await service.start()
+    service = await started_service(store, clock, seed=3)
     await night_registered(service, (ANN, BOB), "home-night addon 1", structure=None)
     started = await service.handle(PLACE, ANN, "/tournament start")
     assert started.error is None, started.error
@@ -537,8 +531,7 @@ async def bust_one_then_go_down(store: Store, language: str, stops_cleanly: bool
     bot stops at 18:40 (`stops_cleanly`) or crashes (its last stored action the bust), and `store` is closed. The
     busted player and the one left."""
     clock = FakeClock(SIX_PM)
-    service = Service(store, clock, rng=random.Random(3))
-    await service.start()
+    service = await started_service(store, clock, seed=3)
     busted = await rebuy_night_with_a_bust(service, clock)
     await service.handle(PLACE, ANN, f"/lang {language}")
     if stops_cleanly:
@@ -603,8 +596,7 @@ async def test_the_rebuy_period_given_back_is_there_before_the_restarts_timers_f
     given back runs by the wall clock, as the downtime did), where it used to end the night at once."""
     busted, _ = await bust_one_then_go_down(store, "en", stops_cleanly=True)
     reopened = await Store.open(store.location)
-    restarted = Service(reopened, FakeClock(at(19, 30)), rng=random.Random(5))
-    await restarted.start()  # and no `scheduler.fire_due()`
+    restarted = await started_service(reopened, FakeClock(at(19, 30)), seed=5)  # and no `scheduler.fire_due()`
     reply = await restarted.handle(PLACE, busted if command == "/rebuy" else ANN, command)
     assert reply.error is None, reply.error
     if command == "/rebuy":
@@ -633,8 +625,7 @@ async def test_a_table_paused_across_the_end_of_the_rebuy_period_gets_it_back_wh
     runs again from then for the 30 minutes the pause took from it, said as taken by the pause (the bot was not
     offline); the busted player may rebuy; at 20:00 it is over."""
     clock = FakeClock(SIX_PM)
-    service = Service(store, clock, rng=random.Random(3))
-    await service.start()
+    service = await started_service(store, clock, seed=3)
     busted = await rebuy_night_with_a_bust(service, clock)
     assert (await service.handle(PLACE, ANN, f"/lang {language}")).error is None
     heard = listen(service)

@@ -3,7 +3,6 @@
 when, his place given once it is final; a place once said stays in the results, a later cash-out leaving its own
 place empty; and a busted player who tries to play is told he is out, not to /join."""
 
-import random
 import re
 from collections.abc import Iterable
 from datetime import UTC, datetime
@@ -19,7 +18,15 @@ from bot.store import Store
 from engine.schedule import PRESETS
 from engine.tournament import Tournament, TournamentConfig
 from tests.bot.conftest import ANN, BOB, CAT, PLACE
-from tests.bot.helpers import all_text, everything_said, listen, night_registered, press_label, shove_until
+from tests.bot.helpers import (
+    all_text,
+    everything_said,
+    listen,
+    night_registered,
+    press_label,
+    shove_until,
+    started_service,
+)
 
 NAMES = {"en": {"ann": "Ann", "bob": "Bob", "ivan": "Ivan", "peter": "Peter", "sasha": "Sasha"},
          "ru": {"ann": "Аня", "bob": "Боря", "ivan": "Иван", "peter": "Пётр", "sasha": "Саша"}}
@@ -164,8 +171,7 @@ async def _started(store: Store, options: str, players: Iterable[Actor], languag
     """A no-limit home-night tournament with `options` (its rebuys, add-ons) of `players`, started at 18:00 with the
     chat speaking `language`: the service, its clock and the start's reply."""
     clock = FakeClock(SIX_PM.timestamp())
-    service = Service(store, clock, rng=random.Random(SEED))
-    await service.start()
+    service = await started_service(store, clock, seed=SEED)
     assert (await service.handle(PLACE, ANN, f"/lang {language}")).error is None
     await night_registered(service, players, f"home-night {options}")
     return service, clock, await service.handle(PLACE, ANN, "/tournament start")

@@ -1,16 +1,14 @@
 """The organizer's pause of a tournament clock through the service: the appointments of a schedule by the clock
 (`home-night`'s break at 19:00–20:00, RULES.md §1) stay where they are across a pause and a restart during it."""
 
-import random
 from pathlib import Path
 
 import pytest
 
 from bot.clock import FakeClock
-from bot.service import Service
 from bot.store import Store
 from tests.bot.conftest import ANN, BOB, CAT, PLACE
-from tests.bot.helpers import at, night_registered, play_out, restart_after_downtime
+from tests.bot.helpers import at, night_registered, play_out, restart_after_downtime, started_service
 
 PLAYERS = {actor.user_id: actor for actor in (ANN, BOB, CAT)}
 LEVEL_LEFT = {"en": "⏱ Level 1: limits 10/20 (blinds 5/10), {}m left; next: break.",
@@ -31,8 +29,7 @@ async def test_a_pause_from_18_50_to_18_55_moves_neither_the_break_nor_the_new_l
     the break still comes at 19:00 and ends at 20:00, and the clock says each of its announcements on time."""
     clock = FakeClock(at(18, 0))
     store = await Store.open(tmp_path / "bot.db")
-    service = Service(store, clock, rng=random.Random(5))
-    await service.start()
+    service = await started_service(store, clock, seed=5)
     await service.handle(PLACE, ANN, f"/lang {language}")
     await night_registered(service, PLAYERS.values(), structure=None)
     await play_out(service, PLACE, PLAYERS, await service.handle(PLACE, ANN, "/tournament start"),
