@@ -16,9 +16,16 @@ from bot.clock import FakeClock
 from bot.service import Service
 from bot.store import Store
 from bot.store.downtime import BeatBeforeStart, beat, start_beating
-from tests.bot.helpers import at, everything_said, listen
+from tests.bot.helpers import at, everything_said, listen, table_showed
 from tests.bot.test_service_tournament_options import rebuy_night_with_a_bust
 from tests.bot.test_shared_database import beat_last_at, crashed_after_a_quiet_bust, stop_watching, two_services
+
+BOB_WINS_AT_THE_BREAK = [
+    "⏸ Break until 20:00.", "Bob finishes with 600 chips, worth 100.",
+    "🏆 The tournament is over. Winner: Bob!\nPlaces: 1. Bob · 2. Ann",
+    "Settlement (money units):\nAnn: paid 50, net −50\nBob: paid 50, cashed out 100, net +50\nPayments:\nAnn → Bob: 50"]
+"""What the clock's 19:00 appointment says when it fires on time in the rebuy night of `quiet_until_the_break`: the
+rebuy period over with Ann out, Bob, the lone player, has won."""
 
 
 async def test_a_heartbeat_before_the_start_up_is_refused_and_writes_nothing(store: Store) -> None:
@@ -49,8 +56,13 @@ async def test_the_heartbeat_started_before_the_start_up_leaves_the_downtime_to_
         await restarted.start()
         await restarted.scheduler.fire_due()
         await asyncio.sleep(0.1)  # and beating after the start
-        assert ("The rebuy period ended while the bot was offline: it runs again until 19:40, for as long as the "
-                "downtime cut it short.") in everything_said(heard)
+        assert [reply.public for reply in heard] == [[
+            "⏸ Break until 20:00 (30m left).\n1 player left of 2 entries; 0 rebuys; paid in: 100.",
+            "The rebuy period ended while the bot was offline: it runs again until 19:40, for as long as the downtime "
+            "cut it short."]]
+        assert table_showed(heard) == (
+            "Texas Hold'em — seats:\n  Bob — 600\nHand #1: Bob wins 600.\nWaiting until 19:40 for a busted player to "
+            "come back — rebuy (/rebuy): Ann. If nobody does, the last player left wins.")
         assert await reopened.read(lambda tx: tx.db.execute(
             "SELECT alive_at FROM processes WHERE process_id = ?", (reopened.process_id,)).fetchone()) == (at(19, 30),)
     finally:
@@ -90,8 +102,8 @@ async def test_a_process_starting_leaves_a_live_processs_just_due_appointment_to
         await two.start()
         assert two.scheduler.due_at(key) == due_at, "held as armed, not fired at the start as one missed"
         assert await two.scheduler.fire_due() == 1
-        said = everything_said(heard)
-        assert "⏸ Break until 20:00" in said and "while the bot was offline" not in said, said
+        assert [reply.public for reply in heard] == [BOB_WINS_AT_THE_BREAK]
+        assert table_showed(heard) == "The tournament is over: /tournament close shows its places and who pays whom."
         assert await two.store.read(lambda tx: tx.check_ledger()) == []
 
 
@@ -116,11 +128,7 @@ async def test_a_takeover_from_a_stalled_process_counts_no_downtime_while_it_is_
                     await asyncio.sleep(0.01)
             assert await one.scheduler.fire_due() == 1  # its claim finds the next appointment armed: nothing done
             assert everything_said(heard_one) == said_by_one
-            assert [reply.public for reply in heard_two] == [[  # the rebuy period over: the lone player has won
-                "⏸ Break until 20:00.", "Bob finishes with 600 chips, worth 100.",
-                "🏆 The tournament is over. Winner: Bob!\nPlaces: 1. Bob · 2. Ann",
-                "Settlement (money units):\nAnn: paid 50, net −50\nBob: paid 50, cashed out 100, net +50\nPayments:\n"
-                "Ann → Bob: 50"]]
+            assert [reply.public for reply in heard_two] == [BOB_WINS_AT_THE_BREAK]
             assert await two.store.read(lambda tx: tx.check_ledger()) == []
         finally:
             await stop_watching(watching)
