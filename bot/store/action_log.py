@@ -161,7 +161,8 @@ def spans_by_their_end(connection: Connection, dialect: Dialect = SQLITE) -> Non
 def figures_know_tournament_hands(connection: Connection, dialect: Dialect = SQLITE) -> None:
     """Migration 25: each hand's figures say whether it was a tournament's (`hand_figures.tournament`), so that the
     statistics' chips (net, biggest pot) are the cash games' alone; the hands of every tournament still in the log
-    are marked. Hands pruned before keep their chips in `pruned_stats`, where they can no longer be told apart."""
+    are marked. Hands pruned before left their chips in `pruned_stats`, which migration 34 takes out again
+    (`bot.store.pruned_tournaments`)."""
     connection.execute(dialect.ddl("ALTER TABLE hand_figures ADD COLUMN tournament INTEGER NOT NULL DEFAULT 0"))
     for tournament_id, table_id in connection.execute("SELECT id, table_id FROM tournaments").fetchall():
         hands = tournament_hand_ids(connection, str(table_id), int(tournament_id))

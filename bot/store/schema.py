@@ -20,6 +20,7 @@ from bot.store.dialect import SQLITE, Connection, Dialect
 from bot.store.downtime import heartbeats
 from bot.store.figures import add_hand_figures, figures_by_chat_and_time
 from bot.store.platform import claims_on_retiring_messages
+from bot.store.pruned_tournaments import tournament_chips_out_of_pruned_stats
 from bot.store.repair import number_hands_per_table
 
 Migration = str | Callable[[Any, Dialect], None]
@@ -330,6 +331,9 @@ MIGRATIONS: list[Migration] = [
     # 33: the platform language each player's last command came with (`players.locale`): what another player's
     # action tells him alone (his cards at a deal) is in it, as what his own actions answer him is
     locale_of_players,
+    # 34: the chips of tournament hands pruned before 25 out of the pruned statistics' net and biggest pot, worked out
+    # again from the ledger's moves of the pruned cash hands (`bot.store.pruned_tournaments`)
+    tournament_chips_out_of_pruned_stats,
 ]
 
 REBUILDS: frozenset[Migration] = frozenset({accounts_by_name})

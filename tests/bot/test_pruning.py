@@ -19,7 +19,8 @@ from bot.config import load_settings
 from bot.output import Actor, Place
 from bot.service import Service
 from bot.store import Store, Tx, figures, prune
-from bot.store.action_log import spans_by_their_end
+from bot.store.action_log import figures_know_tournament_hands, spans_by_their_end
+from bot.store.pruned_tournaments import tournament_chips_out_of_pruned_stats
 from bot.store.schema import MIGRATIONS, migrate
 from tests.bot.conftest import ANN, BOB, CAT, PLACE
 from tests.bot.helpers import figures_unmarked, ledger_ok, play_out, spans_by_their_beginning
@@ -82,6 +83,49 @@ async def test_old_hands_leave_the_history_but_not_the_statistics_or_the_ledger(
     assert kept == {"h5", "h6", "h7"}
     assert any(at < clock.now() - 5 * DAY for hand, at in rows if hand == "h5")
     assert await prune.prune_history(seated.store, before=clock.now() - 5 * DAY) == 0  # nothing more to do
+
+
+async def test_hands_pruned_before_migration_25_read_right_after_it(seated: Service, clock: FakeClock) -> None:
+    """A database whose hands were pruned by a bot before migration 25, which knew no tournament hand from a cash
+    game's and so added a tournament hand's chips to `pruned_stats`' net and biggest pot: once upgraded, /stats, /top
+    and /history read as they would had today's bot pruned it, and the ledger holds."""
+    await play_hands(seated, 2, ("fold",))  # the cash pots are the blinds: the tournament's pot is the biggest
+    tournament = Place(PLACE.chat_id, f"{PLACE.chat_id}/tournament")
+    assert (await seated.handle(tournament, ANN, "/tournament create home-night")).error is None
+    for actor in PLAYERS.values():
+        assert (await seated.handle(tournament, actor, "/join")).error is None
+    started = await seated.handle(tournament, ANN, "/tournament start")
+    assert started.error is None, started.error
+    await play_out(seated, tournament, PLAYERS, started, ("bet", "call", "check"))
+    clock.advance(10 * DAY)
+    await play_hands(seated, 1, ("fold",))
+    before = await seen(seated)
+    assert len(before["hands"]) == 3
+
+    def as_schema_24(tx: Tx) -> None:
+        figures_unmarked(tx.db)
+        tx.dialect.set_schema_version(tx.db, MIGRATIONS.index(figures_know_tournament_hands))  # 25 to come
+
+    def pruned_the_old_way(tx: Tx) -> None:  # every hand's chips counted, as the figures were not marked
+        tx.db.execute("UPDATE hand_figures SET tournament = 0")
+        assert prune.prune_batch(tx, before=clock.now() - 5 * DAY, seconds=60.0)[0] > 0
+        as_schema_24(tx)
+
+    await seated.store.transact(pruned_the_old_way, now=clock.now())
+    await seated.store.close()
+    reopened = Service(await Store.open(seated.store.location), clock)
+    after = await seen(reopened)
+    assert after["stats"] == before["stats"] and after["top"] == before["top"]
+    assert after["hands"] == before["hands"][-1:]  # /history shows the hand kept
+    assert after["ledger"] == before["ledger"]
+    await ledger_ok(reopened)
+    # 34 again, over hands today's pruning took (their tournament chips already left out): the same again
+    await reopened.store.transact(lambda tx: tx.dialect.set_schema_version(
+        tx.db, MIGRATIONS.index(tournament_chips_out_of_pruned_stats)), now=clock.now())
+    await reopened.store.close()
+    again = Service(await Store.open(seated.store.location), clock)
+    assert await seen(again) == after
+    await again.store.close()
 
 
 async def test_pruning_a_tables_last_hand_takes_it_out_of_the_tables_row(seated: Service, clock: FakeClock) -> None:
