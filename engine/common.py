@@ -11,6 +11,7 @@ from fractions import Fraction
 from typing import Any
 
 from engine.cards import Card
+from engine.reasons import LedgerReason
 from engine.settlement import fraction_to_text
 
 
@@ -45,7 +46,7 @@ class Move:
     source: str
     target: str
     amount: int
-    reason: str
+    reason: LedgerReason
 
 
 @dataclass(frozen=True, kw_only=True, slots=True)

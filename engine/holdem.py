@@ -101,6 +101,7 @@ from engine.holdem_types import (
 )
 from engine.pots import build_pots
 from engine.preactions import PreAction, cancelled_by, pre_action_play, pre_action_refusal
+from engine.reasons import Reason
 from engine.runs import RunQuestion, award_runs
 from engine.showdown import Showdown, ShowdownRules
 
@@ -257,7 +258,7 @@ class Hand(ShowdownPhases):
             if seat.id in posting:  # a returning player posts a big blind, even from the small blind's seat
                 name, blind = "big", self.level
             amount = min(blind, seat.stack)
-            move = self._put_in(seat, amount, f"{name} blind")
+            move = self._put_in(seat, amount, Reason.SMALL_BLIND if name == "small" else Reason.BIG_BLIND)
             events.append(BlindPosted(player=seat.id, blind=name, amount=amount, is_all_in=seat.stack == 0,
                                       moves=(move,)))
         last_blind = big_index
@@ -265,13 +266,13 @@ class Hand(ShowdownPhases):
         for index, seat in enumerate(self._seats):  # returning players' live big blinds, out of position
             if seat.id in posting and index not in (small_index, big_index, straddle_index) and seat.stack:
                 amount = min(self.level, seat.stack)
-                move = self._put_in(seat, amount, "big blind")
+                move = self._put_in(seat, amount, Reason.BIG_BLIND)
                 events.append(BlindPosted(player=seat.id, blind="big", amount=amount, is_all_in=seat.stack == 0,
                                           moves=(move,)))
         if straddle_index is not None:
             seat = self._seats[straddle_index]
             chips = straddle_size(self.level)
-            move = self._put_in(seat, chips, "straddle")
+            move = self._put_in(seat, chips, Reason.STRADDLE)
             events.append(BlindPosted(player=seat.id, blind="straddle", amount=chips, is_all_in=False, moves=(move,)))
         order = self._order_from_button()
         cards = self._deck.deal(self.variant.hole_cards * len(order))  # one at a time around the table:
@@ -559,7 +560,7 @@ class Hand(ShowdownPhases):
                 value = self.pawn_rules.value
                 seat.stack += value
                 seat.pawned += value
-                move = Move("bank", seat.account, value, "pawn")
+                move = Move("bank", seat.account, value, Reason.PAWN)
                 return [ItemPawned(player=seat.id, item=item.strip(), value=value, hand_number=self.hand_number,
                                    moves=(move,))]
             case Fold():
@@ -569,7 +570,7 @@ class Hand(ShowdownPhases):
                 events.append(PlayerChecked(player=seat.id))
             case Call():
                 amount = min(owed, seat.stack)
-                move = self._put_in(seat, amount, "call")
+                move = self._put_in(seat, amount, Reason.CALL)
                 events.append(PlayerCalled(player=seat.id, amount=amount, is_all_in=seat.stack == 0, moves=(move,)))
             case Bet(to) | RaiseTo(to):
                 events.append(self._raise_to(seat, to))
@@ -642,7 +643,7 @@ class Hand(ShowdownPhases):
     def _raise_to(self, seat: _Seat, to: int) -> Event:
         previous = self._current_bet
         amount = to - seat.bet
-        move = self._put_in(seat, amount, "bet" if previous == 0 else "raise")
+        move = self._put_in(seat, amount, Reason.BET if previous == 0 else Reason.RAISE)
         if self.structure.limit is not Limit.FIXED:
             self._raise_increment = max(self._raise_increment, to - previous)
         if self.structure.limit is not Limit.FIXED or self._reopens(to - self._raise_base):
@@ -665,7 +666,7 @@ class Hand(ShowdownPhases):
             return growth >= self._raise_increment
         return 2 * growth >= self._raise_increment
 
-    def _put_in(self, seat: _Seat, amount: int, reason: str) -> Move:
+    def _put_in(self, seat: _Seat, amount: int, reason: Reason) -> Move:
         seat.stack -= amount
         seat.bet += amount
         seat.contributed += amount
@@ -726,7 +727,7 @@ class Hand(ShowdownPhases):
             top.stack += excess
             self._pot -= excess
             events.append(UncalledBetReturned(player=top.id, amount=excess,
-                                              moves=(Move("pot", top.account, excess, "uncalled bet"),)))
+                                              moves=(Move("pot", top.account, excess, Reason.UNCALLED_BET),)))
         live = [seat for seat in self._seats if not seat.folded]
         if len(live) == 1:
             return events + self._award(live, showdown=False)
@@ -784,7 +785,7 @@ class Hand(ShowdownPhases):
                     continue
                 self._by_id[player].stack += share
                 self._pot -= share
-                moves.append(Move("pot", f"stack:{player}", share, "pot won"))
+                moves.append(Move("pot", f"stack:{player}", share, Reason.POT_WON))
             awards.append(PotAward(award.amount, award.eligible, award.winners, category, award.run))
             run_events[max(award.run, 1) - 1].append(PotAwarded(
                 pot_index=award.pot_index, amount=award.amount, eligible=award.eligible, winners=award.winners,

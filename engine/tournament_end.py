@@ -31,6 +31,7 @@ from engine.bounty import eliminators, split_bounty
 from engine.clock_time import to_utc
 from engine.common import Event, IllegalAmount, Move, RuleError, allowed
 from engine.holdem_types import PotAward
+from engine.reasons import Reason
 from engine.settlement import CENT, Settlement, SettlementRow, apportion, build_settlement, to_cents
 from engine.tournament_events import (
     BountyCollected,
@@ -237,7 +238,7 @@ class Ending(TournamentState):
         events: list[Event] = [self._buy_back(item) for item in self.items
                                if item.owner == player and item.status is ItemStatus.HELD]
         events.append(PlayerCashedOut(player=player, chips=chips, money=money, is_final=is_final,
-                                      moves=(Move(f"stack:{player}", BANK, chips, "cash-out"),) if chips else ()))
+                                      moves=(Move(f"stack:{player}", BANK, chips, Reason.CASH_OUT),) if chips else ()))
         return events
 
     def _buy_back(self, item: PawnedItem) -> Event:

@@ -33,6 +33,7 @@ from fractions import Fraction
 
 from engine.clock_time import to_utc
 from engine.common import Event, IllegalAmount, Move, RuleError, allowed
+from engine.reasons import Reason
 from engine.tournament_events import (
     AddonsReopened,
     PlayerAddedOn,
@@ -90,12 +91,12 @@ class Entries(TournamentState):
             entrant.buy_ins += 1
             self._come_back(entrant)
             return [PlayerReentered(player=player, money=price, chips=self.config.chips,
-                                    moves=(self._issue(player, self.config.chips, "re-entry"),))]
+                                    moves=(self._issue(player, self.config.chips, Reason.RE_ENTRY),))]
         status = EntrantStatus.PLAYING if self.phase is Phase.RUNNING else EntrantStatus.REGISTERED
         self.entrants[player] = Entrant(player, status, bounty=self.config.bounty)
         self._renumber_places()
         return [PlayerRegistered(player=player, money=price, chips=self.config.chips,
-                                 moves=(self._issue(player, self.config.chips, "buy-in"),))]
+                                 moves=(self._issue(player, self.config.chips, Reason.BUY_IN),))]
 
     def verify_unregister(self, player: str) -> None:
         """Raise unless `player` is registered and play has not begun (after the start he may only cash out)."""
@@ -116,7 +117,7 @@ class Entries(TournamentState):
         chips = entrant.buy_ins * self.config.chips
         self.chips_in_play -= chips
         return [PlayerUnregistered(player=player, money=entrant.paid_in(self.config), chips=chips,
-                                   moves=(Move(f"stack:{player}", BANK, chips, "unregister"),))]
+                                   moves=(Move(f"stack:{player}", BANK, chips, Reason.UNREGISTER),))]
 
     def verify_start(self, now: datetime) -> None:
         """Raise unless play can begin (registering, enough players)."""
@@ -292,7 +293,7 @@ class Entries(TournamentState):
         entrant.buy_ins += 1
         self._come_back(entrant)
         return [PlayerRebought(player=player, money=self.config.stack_price, chips=self.config.chips,
-                               rebuys=entrant.rebuys, moves=(self._issue(player, self.config.chips, "rebuy"),))]
+                               rebuys=entrant.rebuys, moves=(self._issue(player, self.config.chips, Reason.REBUY),))]
 
     def verify_addon(self, player: str, now: datetime) -> None:
         """Raise unless `player` (still in) may buy an add-on at `now`: offered, during the first break, one left."""
@@ -320,11 +321,11 @@ class Entries(TournamentState):
         entrant.addons += 1
         entrant.buy_ins += 1
         return [PlayerAddedOn(player=player, money=self.config.stack_price, chips=self.config.chips,
-                              moves=(self._issue(player, self.config.chips, "add-on"),))]
+                              moves=(self._issue(player, self.config.chips, Reason.ADD_ON),))]
 
     # --- helpers ---------------------------------------------------------------------------------------------------
 
-    def _issue(self, player: str, chips: int, reason: str) -> Move:
+    def _issue(self, player: str, chips: int, reason: Reason) -> Move:
         """The bank issues `chips` to the player's stack: they are in play from now on."""
         self.chips_in_play += chips
         return Move(BANK, f"stack:{player}", chips, reason)

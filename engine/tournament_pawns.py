@@ -12,6 +12,7 @@ from __future__ import annotations
 
 from engine.common import Event, IllegalAmount, Move, RuleError, allowed
 from engine.holdem_types import PawnRules
+from engine.reasons import Reason
 from engine.tournament_events import PawnRecorded, PawnRedeemed
 from engine.tournament_state import TournamentState
 from engine.tournament_types import BANK, ItemStatus, PawnedItem
@@ -85,7 +86,7 @@ class Pawns(TournamentState):
         item.status = ItemStatus.REDEEMED
         self.chips_in_play -= item.chips
         return [PawnRedeemed(item_id=item_id, owner=player, description=item.description, chips=item.chips,
-                             moves=(Move(f"stack:{player}", BANK, item.chips, "redeem"),))]
+                             moves=(Move(f"stack:{player}", BANK, item.chips, Reason.REDEEM),))]
 
     # --- helpers ---------------------------------------------------------------------------------------------------
 

@@ -13,6 +13,7 @@ from bot.output import Actor, Place, Reply, TableMessage
 from bot.render import Narration, Voice
 from bot.store import Tx, held_account, wallet_account
 from engine.common import Event, Move, RuleError
+from engine.reasons import LedgerReason
 from engine.text import WORD_JOINER, inert, quote_input
 
 UNREADABLE = (KeyError, ValueError, TypeError)
@@ -292,7 +293,7 @@ class Action:
         """An account's balance inside this transaction."""
         return self.tx.balance(account)
 
-    def move(self, source: str, target: str, amount: int, reason: str, hand_id: str | None = None) -> None:
+    def move(self, source: str, target: str, amount: int, reason: LedgerReason, hand_id: str | None = None) -> None:
         """Move chips between two ledger accounts in this transaction; a move of a hand, round or tournament
         (`hand_id`) is recorded in the action's log row, the others in a ledger row."""
         self.tx.move(self.place.chat_id, source, target, amount, reason, table_id=self.place.table_id,

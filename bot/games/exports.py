@@ -29,6 +29,7 @@ from bot.render.house import stake_label
 from bot.store import Tx
 from bot.store.pauses import tables_of_chat
 from bot.store.played import LedgerEntry, TournamentRecord, chat_ledger, chat_tournaments
+from engine.reasons import GRANT_BY, HOUSE_STAKES, Reason
 from engine.tournament import Phase, Tournament
 
 LEDGER_COLUMNS = ("time", "from", "to", "chips", "reason", "table", "hand", "from_player", "to_player")
@@ -39,24 +40,19 @@ LEDGER_WORDS = ("ledger", "журнал")
 TOURNAMENT_WORDS = ("tournament", "t", "турнир")
 _FORMULA_STARTS = frozenset("=+-@\t\r")
 
-LEDGER_REASONS: Mapping[str, str] = MappingProxyType({
-    "welcome grant": "welcome_grant", "practice seat": "practice_seat", "buy-in": "buy_in", "cash-out": "cash_out",
-    "top-up": "top_up",
-    "hand voided": "hand_voided", "round voided": "round_voided", "kept for the bets to follow": "kept",
-    "given back": "given_back", "small blind": "small_blind", "big blind": "big_blind", "straddle": "straddle",
-    "call": "call", "bet": "bet", "raise": "raise", "uncalled bet": "uncalled_bet", "pot won": "pot_won",
-    "pawn": "pawn", "redeem": "redeem", "unregister": "unregister", "re-entry": "reentry", "rebuy": "rebuy",
-    "add-on": "addon", "paid_out": "paid_out", "buy": "fee_buy", "exchange": "fee_exchange",
-    "re_exchange": "fee_re_exchange", "dealer_game": "fee_dealer_game"})
-"""The reasons the ledger stores, as the code moving the chips writes them (the service, the controllers, the engine's
-`Move`s), each with its phrase `export.reason.<key>`. A house box's stake lines are read apart (`HOUSE_STAKES`), and
-`grant by <id>` names the organizer."""
-
-HOUSE_STAKES = ("ante", "bet", "play", "pairplus", "bonus", "ante_bonus", "half_payout")
-"""The stake lines of a house box (`stake.<name>`): a stake placed is stored as its name (`ante`, on a move to the
-box), a settled line as `<name>_won` or `<name>_lost`."""
-
-GRANT_BY = "grant by "
+LEDGER_REASONS: Mapping[Reason, str] = MappingProxyType({
+    Reason.WELCOME_GRANT: "welcome_grant", Reason.PRACTICE_SEAT: "practice_seat", Reason.BUY_IN: "buy_in",
+    Reason.CASH_OUT: "cash_out", Reason.TOP_UP: "top_up", Reason.HAND_VOIDED: "hand_voided",
+    Reason.ROUND_VOIDED: "round_voided", Reason.KEPT: "kept", Reason.GIVEN_BACK: "given_back",
+    Reason.SMALL_BLIND: "small_blind", Reason.BIG_BLIND: "big_blind", Reason.STRADDLE: "straddle",
+    Reason.CALL: "call", Reason.BET: "bet", Reason.RAISE: "raise", Reason.UNCALLED_BET: "uncalled_bet",
+    Reason.POT_WON: "pot_won", Reason.PAWN: "pawn", Reason.REDEEM: "redeem", Reason.UNREGISTER: "unregister",
+    Reason.RE_ENTRY: "reentry", Reason.REBUY: "rebuy", Reason.ADD_ON: "addon", Reason.PAID_OUT: "paid_out",
+    Reason.FEE_BUY: "fee_buy", Reason.FEE_EXCHANGE: "fee_exchange", Reason.FEE_RE_EXCHANGE: "fee_re_exchange",
+    Reason.FEE_DEALER_GAME: "fee_dealer_game"})
+"""Each reason the ledger stores (`engine.reasons.Reason`, which every move names) with its phrase
+`export.reason.<key>`. A house box's stake lines are read apart (`HOUSE_STAKES`), and `grant by <id>` names the
+organizer."""
 
 
 def read_export(tx: Tx, place: Place, command: cmd.Command) -> Callable[[Action], None]:
@@ -115,8 +111,11 @@ def reason_text(voice: Voice, row: LedgerEntry) -> str:
         return voice.t("export.reason.stake_placed", stake=stake_label(voice, reason))
     if reason.startswith(GRANT_BY):
         return voice.t("export.reason.grant_by", player=voice.name(reason.removeprefix(GRANT_BY)))
-    known = LEDGER_REASONS.get(reason)
-    return voice.t(f"export.reason.{known}") if known else reason
+    try:
+        known = Reason(reason)
+    except ValueError:  # one an older version stored, or a test's
+        return reason
+    return voice.t(f"export.reason.{LEDGER_REASONS[known]}")
 
 
 def _owner(account: str, chat_id: str, tables: list[str]) -> str | None:

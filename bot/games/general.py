@@ -18,6 +18,7 @@ from bot.i18n import DEFAULT_LANGUAGE, catalogue, language_choices, language_lab
 from bot.render import story
 from bot.store import held_account
 from bot.store.pauses import tables_of_chat
+from engine.reasons import grant_by
 from engine.text import quote_input
 
 
@@ -75,7 +76,7 @@ def _grant(hosting: Hosting, act: Action, controller: Controller, command: cmd.C
     assert isinstance(command, cmd.Grant)
     act.require_organizer()
     user_id = act.player_named(command.player)
-    act.move(f"mint:{act.place.chat_id}", act.wallet(user_id), command.chips, f"grant by {act.user}")
+    act.move(f"mint:{act.place.chat_id}", act.wallet(user_id), command.chips, grant_by(act.user))
     act.say("granted", player=act.name(user_id), chips=command.chips)
 
 

@@ -27,6 +27,7 @@ from engine import holdem as engine
 from engine.betting import STRUCTURES, is_valid_level
 from engine.cards import Deck
 from engine.common import Event, RuleError, all_moves
+from engine.reasons import Reason
 from engine.seating import next_button
 
 DEFAULTS: dict[str, Any] = {
@@ -268,7 +269,7 @@ class HoldemController:
         wallet = act.balance(act.wallet(act.user))
         if chips > wallet:
             raise act.refuse("holdem.buy_in_over_wallet", chips=chips, wallet=wallet)
-        act.move(act.wallet(act.user), self.stack_account(act, act.user), chips, "buy-in")
+        act.move(act.wallet(act.user), self.stack_account(act, act.user), chips, Reason.BUY_IN)
         self.sit(act, act.user, chips)
         act.say("holdem.joined", player=act.name(act.user), chips=chips)
         self._maybe_schedule_next(act)
@@ -303,7 +304,7 @@ class HoldemController:
         seat is taken away. The chips he left with."""
         chips: int = seat["stack"]
         if chips:
-            act.move(self.stack_account(act, seat["id"]), bots.home_account(act, seat["id"]), chips, "cash-out")
+            act.move(self.stack_account(act, seat["id"]), bots.home_account(act, seat["id"]), chips, Reason.CASH_OUT)
         self.remove_seat(act, seat)
         return chips
 
@@ -637,7 +638,7 @@ class HoldemController:
                 put_in[row.target] = put_in.get(row.target, 0) - row.amount
         for account, chips in put_in.items():
             if chips > 0:
-                act.move(pot, account, chips, "hand voided", key)
+                act.move(pot, account, chips, Reason.HAND_VOIDED, key)
         act.state["hand"] = None
         story.clear(act.state)
         for seat in act.state["seats"]:

@@ -8,6 +8,7 @@ from typing import Any
 
 from bot.games.context import Action
 from bot.games.holdem_table import HoldemTable
+from engine.reasons import Reason
 
 SETTING = "max_buy_in"
 """The `/set` name of the table's maximum buy-in."""
@@ -23,9 +24,6 @@ home-limit's 20 asks at least 200)."""
 
 PENDING = "top_up"
 """The seat's key for a top-up asked for during a hand he is dealt in: the chips, or None for "up to the buy-in"."""
-
-LEDGER_REASON = "top-up"
-
 
 def maximum(table: HoldemTable, act: Action) -> int:
     """The most chips a stack may hold after a buy-in or a top-up: the table's `/set max_buy_in`, else
@@ -147,7 +145,7 @@ def _add(table: HoldemTable, act: Action, seat: dict[str, Any], chips: int) -> N
     """Move the chips from the player's wallet to his stack, said in the channel with his new stack and told him with
     what his wallet holds now."""
     player = seat["id"]
-    act.move(act.wallet(player), table.stack_account(act, player), chips, LEDGER_REASON)
+    act.move(act.wallet(player), table.stack_account(act, player), chips, Reason.TOP_UP)
     seat["stack"] += chips
     act.say("holdem.topped_up", player=act.name(player), chips=chips, stack=seat["stack"])
     act.tell(player, "balance", chips=act.balance(act.wallet(player)))

@@ -19,6 +19,7 @@ from engine.common import Event, RuleError, all_moves
 from engine.house import GAMES
 from engine.house.actions import Shortfall
 from engine.house.common import HouseRound, Phase
+from engine.reasons import Reason
 from engine.text import quote_input
 
 _COMMAND_ACTIONS: dict[type[cmd.Command], tuple[str, ...]] = {
@@ -304,9 +305,9 @@ class HouseController:
         kept = act.balance(held)
         change = min(chips, kept + act.balance(act.wallet(player))) - kept
         if change > 0:
-            act.move(act.wallet(player), held, change, "kept for the bets to follow", key)
+            act.move(act.wallet(player), held, change, Reason.KEPT, key)
         elif change < 0:
-            act.move(held, act.wallet(player), -change, "given back", key)
+            act.move(held, act.wallet(player), -change, Reason.GIVEN_BACK, key)
 
     def _chosen_cards(self, act: Action, round_: HouseRound, tokens: tuple[str, ...]) -> list[str]:
         box = round_.current_box()
@@ -364,7 +365,7 @@ class HouseController:
                 if chips > 0:
                     owner = account.removeprefix(prefix)
                     owner = owner.rsplit(":", 1)[0] if prefix == boxes else owner  # a player's id may hold ":"
-                    act.move(account, act.wallet(owner), chips, "round voided", key)
+                    act.move(account, act.wallet(owner), chips, Reason.ROUND_VOIDED, key)
         act.state["round"] = None
         story.clear(act.state)
         act.disarm(self._timer_key(act))

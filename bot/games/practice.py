@@ -23,6 +23,7 @@ from bot import commands as cmd
 from bot.games.context import Action
 from bot.games.holdem_table import HoldemTable
 from engine.practice import View, decide
+from engine.reasons import Reason
 from engine.text import quote_input
 
 BOT_PREFIX = "bot:"
@@ -85,7 +86,7 @@ def add_bot(controller: HoldemTable, act: Action, command: cmd.Command) -> None:
         raise act.refuse("holdem.table_full")
     chips = int(controller.config(act, "buy_in"))
     act.tx.ensure_player(act.place.chat_id, bot_id, f"🤖 {name}")
-    act.move(house_account(act), controller.stack_account(act, bot_id), chips, "practice seat")
+    act.move(house_account(act), controller.stack_account(act, bot_id), chips, Reason.PRACTICE_SEAT)
     controller.sit(act, bot_id, chips)
     act.say("odds.bot_joined", player=act.name(bot_id), chips=chips)
     controller._maybe_schedule_next(act)

@@ -29,7 +29,13 @@ def _value(hint: Any, data: Any) -> Any:
     if origin in (types.UnionType, typing.Union):
         if data is None:
             return None
-        return _value(next(arg for arg in typing.get_args(hint) if arg is not type(None)), data)
+        choices = [arg for arg in typing.get_args(hint) if arg is not type(None)]
+        for arg in choices[:-1]:  # the first that reads it (a move's reason: a listed `Reason`, else composed)
+            try:
+                return _value(arg, data)
+            except ValueError:
+                continue
+        return _value(choices[-1], data)
     if origin is tuple:
         args = typing.get_args(hint)
         return tuple(_value(args[0], item) for item in data) if args[-1] is Ellipsis else tuple(

@@ -10,6 +10,7 @@ from typing import Any
 from bot.i18n import languages
 from bot.output import Actor, Place
 from bot.store import Tx, wallet_account
+from engine.reasons import Reason
 from engine.text import clean_text, is_blank, is_storable
 
 
@@ -37,7 +38,7 @@ def welcome(tx: Tx, place: Place, actor: Actor, starting_grant: int) -> None:
         grant = int(tx.chat_settings(place.chat_id).get("grant", starting_grant))
         if grant > 0:
             tx.move(place.chat_id, f"mint:{place.chat_id}", wallet_account(place.chat_id, actor.user_id), grant,
-                    "welcome grant")
+                    Reason.WELCOME_GRANT)
 
 
 def _welcomed(actor: Actor, settings: dict[str, Any]) -> dict[str, Any]:

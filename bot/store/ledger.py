@@ -17,6 +17,7 @@ from bot.store.accounts import (
 from bot.store.hands import Hands
 from bot.store.tables import Tables
 from bot.store.txbase import loads
+from engine.reasons import LedgerReason
 
 
 class Ledger(Hands, Tables):
@@ -38,7 +39,7 @@ class Ledger(Hands, Tables):
         source: str,
         target: str,
         amount: int,
-        reason: str,
+        reason: LedgerReason,
         *,
         table_id: str | None = None,
         hand_id: str | None = None,

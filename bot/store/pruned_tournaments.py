@@ -18,12 +18,11 @@ import orjson
 
 from bot.store.accounts import net_of_moves
 from bot.store.dialect import SQLITE, Connection, Dialect
+from engine.reasons import Reason
 
 _Span = tuple[int, int | None, float, float | None]
 """Where a tournament ran in its table's log: its first row, the row that finished it (None while it runs), and their
 times."""
-POT_WON = "pot won"
-"""The reason of a move of a pot to its winner's stack (`engine.holdem`), whose sum is what he collected."""
 
 
 @dataclass
@@ -110,7 +109,7 @@ def _chips(table_id: str, moves: list[list[Any]]) -> tuple[dict[str, int], dict[
            if account.startswith(stack)}
     collected: dict[str, int] = {}
     for _, target, amount, reason, _ in moves:
-        if reason == POT_WON and str(target).startswith(stack):
+        if reason == Reason.POT_WON and str(target).startswith(stack):
             player = str(target).removeprefix(stack)
             collected[player] = collected.get(player, 0) + int(amount)
     return net, collected

@@ -46,6 +46,7 @@ from engine.house.boxes import (
     player_account,
 )
 from engine.house.events import BetsPlaced, BoxActed, BoxCardsDealt, Payout, RoundEnded, StakesSettled
+from engine.reasons import Reason, stake_line
 
 DECK_SIZE = 52
 
@@ -137,14 +138,14 @@ class HouseRound:
         if not amount:
             return ()
         box.paid_for[reason] = box.paid_for.get(reason, 0) + amount
-        return self._apply_moves([Move(player_account(box.owner), HOUSE, amount, reason)])
+        return self._apply_moves([Move(player_account(box.owner), HOUSE, amount, Reason(reason))])
 
     def _stake(self, box: Box, name: str, amount: int) -> tuple[Move, ...]:
         """Put a stake from the owner's wallet on the box."""
         box.stakes[name] = box.stakes.get(name, 0) + amount
         box.bets[name] = box.bets.get(name, 0) + amount
         box.staked += amount
-        return self._apply_moves([Move(player_account(box.owner), box.account, amount, name)])
+        return self._apply_moves([Move(player_account(box.owner), box.account, amount, stake_line(name))])
 
     def _settle(self, box: Box, results: Mapping[str, int], outcome: str, *, hand: str = "",
                 ranks: Sequence[int] = (), cards: Sequence[Card] = (), payouts: Sequence[Payout] = (),
@@ -174,12 +175,12 @@ class HouseRound:
         for name, net in lines.items():
             stake = box.stakes.pop(name, 0)
             if net < 0:
-                moves.append(Move(box.account, HOUSE, -net, f"{name}_lost"))
+                moves.append(Move(box.account, HOUSE, -net, stake_line(name, "lost")))
             elif net > 0:
-                moves.append(Move(HOUSE, box.account, net, f"{name}_won"))
+                moves.append(Move(HOUSE, box.account, net, stake_line(name, "won")))
             returned += stake + net
         if returned:
-            moves.append(Move(box.account, player_account(box.owner), returned, "paid_out"))
+            moves.append(Move(box.account, player_account(box.owner), returned, Reason.PAID_OUT))
         box.paid_out += returned
         paid = tuple(payout for payout in payouts if lines.get(payout.line, 0) > 0)
         earlier: dict[str, int] = {}

@@ -22,6 +22,7 @@ from bot.render import Voice
 from bot.service import Service
 from bot.store import Store, Tx
 from bot.store.played import LedgerEntry
+from engine.reasons import Reason
 from engine.tournament import Tournament
 from tests.bot import test_service_tournament_options as options
 from tests.bot.conftest import ANN, BOB, CAT, PLACE, dump
@@ -378,6 +379,7 @@ def test_every_reason_the_code_stores_reads_in_russian(reason: str, target: str,
 
 
 def test_the_russian_phrases_above_cover_every_reason_the_export_knows() -> None:
+    assert set(LEDGER_REASONS) == set(Reason)  # every reason a move may name has its phrase
     assert set(IN_RUSSIAN) == {*LEDGER_REASONS, "grant by ann"}
     assert set(STAKES_IN_RUSSIAN) == set(HOUSE_STAKES)
 

@@ -14,6 +14,7 @@ from bot.clock import FakeClock
 from bot.scheduler import CATCH_UP_CONCURRENCY, Scheduler
 from bot.store import InsufficientFunds, Store, Tx
 from bot.store.schema import MIGRATIONS, accounts_by_name, accounts_table
+from engine.reasons import Reason, grant_by
 from tests.bot.helpers import figures_unmarked
 
 
@@ -92,6 +93,19 @@ async def test_moves_keep_balances_and_rows_in_step(store: Store) -> None:
     assert await store.read(lambda tx: tx.check_ledger()) == []
     rows = await store.read(lambda tx: tx.ledger_rows("t", "r1"))
     assert [(row.source, row.target, row.amount) for row in rows] == [("wallet:c:ann", "box:t:ann:1", 30)]
+
+
+async def test_a_moves_reason_is_stored_as_its_text(store: Store) -> None:
+    """The ledger keeps each reason's text (stored data: `/export` and older rows read it), a listed `Reason` or one
+    composed from the lists alike, on either database."""
+
+    def granted(tx: Tx) -> None:
+        tx.move("c", "mint:c", "wallet:c:ann", 100, Reason.WELCOME_GRANT)
+        tx.move("c", "mint:c", "wallet:c:ann", 50, grant_by("bob"))
+
+    await store.transact(granted, now=1.0)
+    rows = await store.read(lambda tx: tx.db.execute("SELECT reason FROM ledger ORDER BY id").fetchall())
+    assert [tuple(row) for row in rows] == [("welcome grant",), ("grant by bob",)]
 
 
 async def test_a_debit_below_zero_rolls_back_the_whole_transaction(store: Store) -> None:

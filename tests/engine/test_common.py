@@ -3,9 +3,12 @@
 import json
 from dataclasses import dataclass
 
+import pytest
+
 from engine.betting import Street
 from engine.cards import parse_cards
 from engine.common import Event, Move, RuleError, all_moves
+from engine.reasons import Reason, grant_by, stake_line
 
 
 @dataclass(frozen=True, kw_only=True)
@@ -29,11 +32,13 @@ class StreetBet(Event):
 
 
 def test_event_serialises_scalars_as_they_are_and_the_rest_plainly() -> None:
-    """Scalars go through untouched, but a str enum is written as its value, moves and dicts field by field."""
-    move = Move("stack:ann", "pot", 10, "bet")
+    """Scalars go through untouched, but a str enum is written as its value (a move's reason as the ledger stores
+    it), moves and dicts field by field."""
+    move = Move("stack:ann", "pot", 10, Reason.BET)
     event = StreetBet(street=Street.FLOP, amount=10, all_in=False, stacks={"ann": 90}, moves=(move,))
     data = event.to_dict()
     assert type(data["street"]) is str and data["street"] == "flop"
+    assert type(data["moves"][0]["reason"]) is str
     assert json.dumps(data) == json.dumps({"kind": "StreetBet", "visible_to": None, "moves": [
         {"source": "stack:ann", "target": "pot", "amount": 10, "reason": "bet"}], "street": "flop", "amount": 10,
         "all_in": False, "stacks": {"ann": 90}})
@@ -44,6 +49,15 @@ def test_all_moves_keeps_the_order() -> None:
     second = Move("pot", "stack:bob", 10, "win")
     events = [Event(moves=(first,)), Event(), Event(moves=(second,))]
     assert all_moves(events) == [first, second]
+
+
+def test_a_composed_reason_is_made_from_the_lists_alone() -> None:
+    assert [stake_line("ante"), stake_line("pairplus", "won"), stake_line("half_payout", "lost")] == [
+        "ante", "pairplus_won", "half_payout_lost"]
+    assert grant_by("ann") == "grant by ann"
+    for stake, result in (("side", ""), ("ante", "pushed"), ("ante_", "won")):
+        with pytest.raises(ValueError, match="no such stake line"):
+            stake_line(stake, result)
 
 
 def test_rule_error_is_a_value_error_with_code() -> None:
