@@ -94,12 +94,13 @@ def _pruned_hands(connection: Connection, table_id: str, hand_in_play: str | Non
 def _ran_in(hand: _PrunedHand, span: _Span) -> bool:
     """Whether the hand ended while the tournament ran (after its first row, by the one that finished it), as
     `bot.store.tournaments.tournament_hand_ids` counts a tournament's hands: by the log's numbers, or for a hand
-    whose moves are all ledger rows, by their times."""
+    whose moves are all ledger rows, by their times (from its first row's instant on: a ledger row knows when it was
+    written, not where in the log, and a table plays no cash hand once it has a tournament)."""
     first, ended, at, ended_at = span
     if hand.last_seq is not None:
         return first < hand.last_seq and (ended is None or hand.last_seq <= ended)
     assert hand.last_at is not None
-    return at < hand.last_at and (ended_at is None or hand.last_at <= ended_at)
+    return at <= hand.last_at and (ended_at is None or hand.last_at <= ended_at)
 
 
 def _chips(table_id: str, moves: list[list[Any]]) -> tuple[dict[str, int], dict[str, int]]:

@@ -22,6 +22,7 @@ from bot.store import Store, Tx, figures, prune
 from bot.store.action_log import figures_know_tournament_hands, spans_by_their_end
 from bot.store.pruned_tournaments import tournament_chips_out_of_pruned_stats
 from bot.store.schema import MIGRATIONS, migrate
+from bot.store.tx import dumps, loads
 from tests.bot.conftest import ANN, BOB, CAT, PLACE
 from tests.bot.helpers import figures_unmarked, ledger_ok, play_out, spans_by_their_beginning
 
@@ -85,10 +86,31 @@ async def test_old_hands_leave_the_history_but_not_the_statistics_or_the_ledger(
     assert await prune.prune_history(seated.store, before=clock.now() - 5 * DAY) == 0  # nothing more to do
 
 
-async def test_hands_pruned_before_migration_25_read_right_after_it(seated: Service, clock: FakeClock) -> None:
+def moves_as_ledger_rows(tx: Tx) -> None:
+    """The moves of the pruned hands (those with no span, none in play) out of their log rows into ledger rows, as a
+    bot before migration 17 recorded a hand's moves."""
+    kept = {tuple(row) for row in tx.db.execute(
+        "SELECT table_id, hand_id FROM hand_spans UNION SELECT table_id, hand_id FROM tables")}
+    for table_id, chat_id, seq, at, text in tx.db.execute(
+            "SELECT table_id, chat_id, seq, at, moves FROM actions JOIN tables USING (table_id) "
+            "WHERE moves IS NOT NULL").fetchall():
+        moves = loads(text)
+        pruned = [move for move in moves if (table_id, move[4]) not in kept]
+        tx.db.executemany(
+            "INSERT INTO ledger(at, chat_id, source, target, amount, reason, table_id, hand_id) "
+            "VALUES (?, ?, ?, ?, ?, ?, ?, ?)", [(at, chat_id, *move[:4], table_id, move[4]) for move in pruned])
+        rest = [move for move in moves if move not in pruned]
+        tx.db.execute("UPDATE actions SET moves = ? WHERE table_id = ? AND seq = ?",
+                      (dumps(rest) if rest else None, table_id, seq))
+
+
+@pytest.mark.parametrize("recorded_in", ["log rows", "ledger rows"])
+async def test_hands_pruned_before_migration_25_read_right_after_it(seated: Service, clock: FakeClock,
+                                                                    recorded_in: str) -> None:
     """A database whose hands were pruned by a bot before migration 25, which knew no tournament hand from a cash
     game's and so added a tournament hand's chips to `pruned_stats`' net and biggest pot: once upgraded, /stats, /top
-    and /history read as they would had today's bot pruned it, and the ledger holds."""
+    and /history read as they would had today's bot pruned it, and the ledger holds; whether the pruned hands' moves
+    are in their log rows or (played before migration 17) in ledger rows."""
     await play_hands(seated, 2, ("fold",))  # the cash pots are the blinds: the tournament's pot is the biggest
     tournament = Place(PLACE.chat_id, f"{PLACE.chat_id}/tournament")
     assert (await seated.handle(tournament, ANN, "/tournament create home-night")).error is None
@@ -109,6 +131,8 @@ async def test_hands_pruned_before_migration_25_read_right_after_it(seated: Serv
     def pruned_the_old_way(tx: Tx) -> None:  # every hand's chips counted, as the figures were not marked
         tx.db.execute("UPDATE hand_figures SET tournament = 0")
         assert prune.prune_batch(tx, before=clock.now() - 5 * DAY, seconds=60.0)[0] > 0
+        if recorded_in == "ledger rows":
+            moves_as_ledger_rows(tx)
         as_schema_24(tx)
 
     await seated.store.transact(pruned_the_old_way, now=clock.now())
@@ -117,7 +141,7 @@ async def test_hands_pruned_before_migration_25_read_right_after_it(seated: Serv
     after = await seen(reopened)
     assert after["stats"] == before["stats"] and after["top"] == before["top"]
     assert after["hands"] == before["hands"][-1:]  # /history shows the hand kept
-    assert after["ledger"] == before["ledger"]
+    assert sorted(after["ledger"], key=repr) == sorted(before["ledger"], key=repr)  # every move, wherever recorded
     await ledger_ok(reopened)
     # 34 again, over hands today's pruning took (their tournament chips already left out): the same again
     await reopened.store.transact(lambda tx: tx.dialect.set_schema_version(
