@@ -152,10 +152,13 @@ def table_text(voice: Voice, hand: HandView, story: Sequence[str] = (), seconds:
         lines.append(f"{turn}{voice.name(player)} · {stack} {' '.join(marks)}".rstrip())
     if story:
         lines += ["", *story]
-    if hand.to_act:
-        lines.append(voice.t(("holdem.to_act_owes_timed" if hand.owed else "holdem.to_act_timed") if seconds
-                             else ("holdem.to_act_owes" if hand.owed else "holdem.to_act"),
-                             player=voice.name(hand.to_act), chips=hand.owed, seconds=seconds))
+    if hand.to_act:  # a call that takes his whole stack (short of the bet or just matching it) is said all-in
+        all_in = hand.owed > 0 and hand.owed >= hand.stacks[hand.to_act]
+        lines.append(voice.t(
+            ("holdem.to_act_all_in_timed" if all_in else "holdem.to_act_owes_timed" if hand.owed
+             else "holdem.to_act_timed") if seconds
+            else ("holdem.to_act_all_in" if all_in else "holdem.to_act_owes" if hand.owed else "holdem.to_act"),
+            player=voice.name(hand.to_act), chips=hand.owed, seconds=seconds))
     elif hand.runs_asked:
         lines.append(voice.t("holdem.runs_waiting", players=", ".join(voice.name(p) for p in hand.runs_asked)))
     elif hand.showing:

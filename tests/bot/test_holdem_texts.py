@@ -1,11 +1,11 @@
-"""What the Hold'em table message says between hands, in English and Russian: the last hand's result kept when the
-seats take its place, and the pots a showdown awards."""
+"""What the Hold'em table message says, in English and Russian: whose turn it is and what his call costs, the last
+hand's result kept when the seats take its place between hands, and the pots a showdown awards."""
 
 from __future__ import annotations
 
 import pytest
 
-from bot.render import holdem
+from bot.render import Voice, holdem
 from bot.service import Service
 from engine.betting import STRUCTURES
 from tests.bot.conftest import ANN, BOB, CAT, PLACE
@@ -56,3 +56,24 @@ def test_a_side_pot_is_named_without_an_article_before_its_number(language: str,
     act = render_action(language)
     lines = holdem.narrate(act.voice, events).lines
     assert lines[-2:] == [main, side]
+
+
+@pytest.mark.parametrize(("language", "cat", "expected"), [
+    ("en", 1000, ("▶ Cat to act: 600 to call.", "▶ Cat to act: 600 to call (⏱ 60\xa0s).")),
+    ("en", 610, ("▶ Cat to act: call all-in for 600.", "▶ Cat to act: call all-in for 600 (⏱ 60\xa0s).")),
+    ("en", 290, ("▶ Cat to act: call all-in for 280.", "▶ Cat to act: call all-in for 280 (⏱ 60\xa0s).")),
+    ("ru", 1000, ("▶ Ход: Cat, для колла 600.", "▶ Ход: Cat, для колла 600 (⏱ 60\xa0с).")),
+    ("ru", 610, ("▶ Ход: Cat, для колла — олл-ин на 600.", "▶ Ход: Cat, для колла — олл-ин на 600 (⏱ 60\xa0с).")),
+    ("ru", 290, ("▶ Ход: Cat, для колла — олл-ин на 280.", "▶ Ход: Cat, для колла — олл-ин на 280 (⏱ 60\xa0с).")),
+])
+def test_a_player_whose_stack_is_short_of_the_call_reads_that_he_may_call_all_in(
+        language: str, cat: int, expected: tuple[str, str]) -> None:
+    """"Cat to act: 280 to call" was shown to a player whose whole stack (280) is short of a 600 call: a card room
+    says he can call all-in for 280. A call that takes the whole stack (short of the bet, or just matching it) says
+    so; a player who covers the call reads what it costs."""
+    hand, _ = start(STRUCTURES["no-limit"], {"ann": 1000, "cat": cat}, "ann", {"ann": "As Ks", "cat": "2c 7d"},
+                    "Qh Jh 9c 4d 3s")
+    run_script(hand, "ann raise 610")  # heads-up: the button's small blind acts first; Cat's big blind owes 600
+    view, voice = holdem.hand_view(hand), Voice(language, str.capitalize)
+    said = holdem.table_text(voice, view).splitlines()[-1], holdem.table_text(voice, view, seconds=60).splitlines()[-1]
+    assert said == expected

@@ -388,7 +388,7 @@ async def test_the_table_tells_a_short_player_he_may_pawn(night) -> None:
                       "Cat posts the small blind 5.\n"
                       "Ann posts the big blind 10.\n"
                       "Bob raises to 320, all-in.\n"
-                      "▶ Cat to act: 285 to call (⏱ 60\xa0s).\n"
+                      "▶ Cat to act: call all-in for 285 (⏱ 60\xa0s).\n"
                       "🧥 Cat is short of the call: /pawn and an item (a jacket, say) adds 100 chips to the stack. "
                       "Socks, belts, jewellery, accessories and watches are not taken.")]
 
@@ -645,7 +645,7 @@ async def test_a_table_drawn_while_a_player_is_short_of_the_call_does_not_load_t
             "Ann posts the big blind 10.\n"
             "Cat calls 5.\n"
             "Ann raises to 610, all-in.\n"
-            f"▶ Cat to act: 280 to call (⏱ 60\xa0s).\n{line}")
+            f"▶ Cat to act: call all-in for 280 (⏱ 60\xa0s).\n{line}")
     assert loads == []
     await play(service, (CAT, "/pawn leather jacket"), (CAT, "/pawn wool coat"))
     drawn = await service.handle(PLACE, CAT, "/table")
@@ -662,7 +662,7 @@ async def test_a_table_drawn_while_a_player_is_short_of_the_call_does_not_load_t
         "Ann raises to 610, all-in.\n"
         "Cat pawns “leather jacket” for 100 chips.\n"
         "Cat pawns “wool coat” for 100 chips.\n"
-        f"▶ Cat to act: 480 to call (⏱ 60\xa0s).\n{line}")
+        f"▶ Cat to act: call all-in for 480 (⏱ 60\xa0s).\n{line}")
     await play(service, (CAT, "/pawn sweater"))
     drawn = await service.handle(PLACE, CAT, "/table")
     assert drawn.table is not None and drawn.table.to_act == "cat" and drawn.table.text == (  # no more pawns
@@ -679,7 +679,7 @@ async def test_a_table_drawn_while_a_player_is_short_of_the_call_does_not_load_t
         "Cat pawns “leather jacket” for 100 chips.\n"
         "Cat pawns “wool coat” for 100 chips.\n"
         "Cat pawns “sweater” for 100 chips.\n"
-        "▶ Cat to act: 580 to call (⏱ 60\xa0s).")
+        "▶ Cat to act: call all-in for 580 (⏱ 60\xa0s).")
 
 
 async def test_help_shows_the_add_on_count_as_optional(store: Store) -> None:

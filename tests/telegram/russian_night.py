@@ -44,7 +44,7 @@ async def play_hand(bot: Running, shovers: set[int], pawns: dict[int, str] | Non
         if user["id"] in pawns and f"🧥 {found.group(1)}:" in current.text:
             await bot.command(user, f"/pawn {pawns.pop(user['id'])}")
             continue
-        owes = re.search(r"для колла ([\d\s]+)", found.group(0))
+        owes = re.search(r"для колла (?:— олл-ин на )?([\d\s]+)", found.group(0))
         small = owes is None or int(re.sub(r"\s", "", owes.group(1))) <= 20
         words = ("Олл-ин", "Колл", "Чек", "Пас") if user["id"] in shovers else (
             ("Чек", "Колл", "Пас") if small else ("Чек", "Пас"))
