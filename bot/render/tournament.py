@@ -393,8 +393,10 @@ def places_final(voice: Voice, tournament: Tournament, leaving_out: Collection[s
 def settlement(voice: Voice, result: Settlement) -> str:
     """The final ledger and who pays whom."""
     lines = [voice.t("tournament.settlement_title")]
+    said = _settlement_said(result.rows)
     for row in result.rows:
-        line = voice.t("tournament.settlement_row", player=voice.name(row.player), parts=_settlement_parts(voice, row))
+        line = voice.t("tournament.settlement_row", player=voice.name(row.player),
+                       parts=_settlement_parts(voice, row, said))
         extras = _settlement_extras(voice, row)
         lines.append(f"{line} ({extras})" if extras else line)
     if result.transfers:
@@ -408,14 +410,20 @@ def settlement(voice: Voice, result: Settlement) -> str:
 
 _SETTLEMENT_PARTS = {"paid_in": "tournament.settlement_paid", "cashed_out": "tournament.settlement_cashed",
                      "items_bought_back": "tournament.settlement_items"}
-"""A row's money in and out, in the order said, and how each is said (each left out when 0: "items bought back 0"
-for every player who pawned nothing read as if something were owed)."""
+"""A row's money in and out, in the order said, and how each is said."""
 
 
-def _settlement_parts(voice: Voice, row: SettlementRow) -> str:
-    """A row's money paid in, cashed out and spent buying items back (those not 0), then its net, always."""
-    amounts = {key: money(getattr(row, name)) for name, key in _SETTLEMENT_PARTS.items()}
-    parts = [voice.t(key, money=amount) for key, amount in amounts.items() if amount]
+def _settlement_said(rows: Sequence[SettlementRow]) -> tuple[str, ...]:
+    """The figures every row says, in order (a zero where a player has none, so that the rows line up): paid in and
+    cashed out always; items bought back only in a tournament where someone bought one back ("items bought back 0"
+    on every row of a night without a pawn would read as if something were owed)."""
+    return tuple(name for name in _SETTLEMENT_PARTS
+                 if name != "items_bought_back" or any(row.items_bought_back for row in rows))
+
+
+def _settlement_parts(voice: Voice, row: SettlementRow, said: Sequence[str]) -> str:
+    """A row's figures `said` (see `_settlement_said`), then its net."""
+    parts = [voice.t(_SETTLEMENT_PARTS[name], money=money(getattr(row, name))) for name in said]
     parts.append(voice.t("tournament.settlement_net", money=Signed(money(Fraction(row.net_cents, 100)))))
     return ", ".join(parts)
 

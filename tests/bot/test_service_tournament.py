@@ -487,7 +487,7 @@ async def test_an_absent_player_is_blinded_off_so_the_tournament_still_ends(stor
     assert settled.public == ["🏆 The tournament is over. Winner: Ann!\nPlaces: 1. Ann · 2. Bob",
                               "Settlement (money units):\n"
                               "Ann: paid 50, cashed out 100, net +50\n"
-                              "Bob: paid 50, net −50\n"
+                              "Bob: paid 50, cashed out 0, net −50\n"
                               "Payments:\n"
                               "Bob → Ann: 50"]
     assert await store.read(lambda tx: tx.check_ledger()) == []

@@ -146,10 +146,10 @@ async def test_rebuys_add_ons_re_entries_and_bounties_end_to_end(night) -> None:
                          "🏆 The tournament is over. Winner: Bob!\n"
                          "Places: 1. Bob · 2. Ann · 3. Cat · 4. Dan\n"
                          "Settlement (money units):\n"
-                         "Ann: paid 50, net −20 (bounties 30)\n"
+                         "Ann: paid 50, cashed out 0, net −20 (bounties 30)\n"
                          "Bob: paid 130, cashed out 320, net +200 (1 rebuy, 1 re-entry, bounties 10)\n"
-                         "Cat: paid 130, net −130 (1 rebuy, 1 add-on)\n"
-                         "Dan: paid 50, net −50\n"
+                         "Cat: paid 130, cashed out 0, net −130 (1 rebuy, 1 add-on)\n"
+                         "Dan: paid 50, cashed out 0, net −50\n"
                          "Payments:\n"
                          "Cat → Bob: 130\n"
                          "Dan → Bob: 50\n"
@@ -192,10 +192,10 @@ async def test_rebuys_add_ons_re_entries_and_bounties_end_to_end(night) -> None:
     again = await service.handle(PLACE, BOB, "/tournament close")  # the results again, now in Russian
     assert again.public == ["🏆 Турнир окончен. Победитель: Bob!\nМеста: 1. Bob · 2. Ann · 3. Cat · 4. Dan",
                             "Расчёт (в деньгах):\n"
-                            "Ann: внесено 50, итог −20 (баунти 30)\n"
+                            "Ann: внесено 50, получено 0, итог −20 (баунти 30)\n"
                             "Bob: внесено 130, получено 320, итог +200 (1 ребай, 1 повторный вход, баунти 10)\n"
-                            "Cat: внесено 130, итог −130 (1 ребай, 1 аддон)\n"
-                            "Dan: внесено 50, итог −50\n"
+                            "Cat: внесено 130, получено 0, итог −130 (1 ребай, 1 аддон)\n"
+                            "Dan: внесено 50, получено 0, итог −50\n"
                             "Кто кому платит:\n"
                             "Cat → Bob: 130\n"
                             "Dan → Bob: 50\n"
@@ -203,12 +203,12 @@ async def test_rebuys_add_ons_re_entries_and_bounties_end_to_end(night) -> None:
 
 
 @pytest.mark.parametrize(("language", "expected"), [
-    ("en", ["Ann: paid 210, net −207.50 (2 rebuys, 1 add-on, 1 re-entry, bounties 2.50)",
-            "Bob: paid 50, net −50 (21 rebuys, 5 re-entries)",
-            "Cat: cashed out 257.50, net +257.50"]),
-    ("ru", ["Ann: внесено 210, итог −207,50 (2 ребая, 1 аддон, 1 повторный вход, баунти 2,50)",
-            "Bob: внесено 50, итог −50 (21 ребай, 5 повторных входов)",
-            "Cat: получено 257,50, итог +257,50"]),
+    ("en", ["Ann: paid 210, cashed out 0, net −207.50 (2 rebuys, 1 add-on, 1 re-entry, bounties 2.50)",
+            "Bob: paid 50, cashed out 0, net −50 (21 rebuys, 5 re-entries)",
+            "Cat: paid 0, cashed out 257.50, net +257.50"]),
+    ("ru", ["Ann: внесено 210, получено 0, итог −207,50 (2 ребая, 1 аддон, 1 повторный вход, баунти 2,50)",
+            "Bob: внесено 50, получено 0, итог −50 (21 ребай, 5 повторных входов)",
+            "Cat: внесено 0, получено 257,50, итог +257,50"]),
 ])
 def test_the_settlement_says_each_count_in_the_form_its_number_takes(language: str, expected: list[str]) -> None:
     rows = [SettlementRow("ann", Fraction(210), Fraction(0), Fraction(0), bounties=Fraction(5, 2), rebuys=2, addons=1,
@@ -220,14 +220,17 @@ def test_the_settlement_says_each_count_in_the_form_its_number_takes(language: s
 
 
 @pytest.mark.parametrize(("language", "expected"), [
-    ("en", ["Olga: paid 100, cashed out 666.67, items bought back 16.67, net +550", "Ivan: paid 300, net −300",
-            "Petr: paid 300, cashed out 50, net −250"]),
-    ("ru", ["Olga: внесено 100, получено 666,67, выкуп вещей 16,67, итог +550", "Ivan: внесено 300, итог −300",
-            "Petr: внесено 300, получено 50, итог −250"]),
+    ("en", ["Olga: paid 100, cashed out 666.67, items bought back 16.67, net +550",
+            "Ivan: paid 300, cashed out 0, items bought back 0, net −300",
+            "Petr: paid 300, cashed out 50, items bought back 0, net −250"]),
+    ("ru", ["Olga: внесено 100, получено 666,67, выкуп вещей 16,67, итог +550",
+            "Ivan: внесено 300, получено 0, выкуп вещей 0, итог −300",
+            "Petr: внесено 300, получено 50, выкуп вещей 0, итог −250"]),
 ])
-def test_the_settlement_leaves_out_what_a_player_did_not_pay_or_get(language: str, expected: list[str]) -> None:
-    """Every row said "items bought back 0" ("выкуп вещей 0") of a player who pawned nothing, and "cashed out 0" of
-    one who busted: only the parts that hold money are said, and the net always."""
+def test_every_settlement_row_says_the_same_figures_in_the_same_order(language: str, expected: list[str]) -> None:
+    """A player who busted read "paid 300, net −300" beside "paid 300, cashed out 50, net −250": the rows did not
+    line up, and the bust's cash-out of nothing was left to guess. Every row now says paid, cashed out and net, a
+    zero where there is nothing; items bought back too, on every row, once anyone bought one back."""
     rows = [SettlementRow("olga", Fraction(100), Fraction(66667, 100), Fraction(1667, 100)),
             SettlementRow("ivan", Fraction(300), Fraction(0), Fraction(0)),
             SettlementRow("petr", Fraction(300), Fraction(50), Fraction(0))]
@@ -310,7 +313,7 @@ async def test_the_last_player_waits_for_a_comeback_until_the_rebuy_period_ends(
                      "Bob finishes with 600 chips, worth 100.",  # no comeback by the break
                      "🏆 The tournament is over. Winner: Bob!\nPlaces: 1. Bob · 2. Ann",
                      "Settlement (money units):\n"
-                     "Ann: paid 50, net −50\n"
+                     "Ann: paid 50, cashed out 0, net −50\n"
                      "Bob: paid 50, cashed out 100, net +50\n"
                      "Payments:\n"
                      "Ann → Bob: 50"]
@@ -330,7 +333,7 @@ async def test_the_organizer_moving_the_clock_past_the_rebuy_period_ends_it_for_
                             "Bob finishes with 600 chips, worth 100.",
                             "🏆 The tournament is over. Winner: Bob!\nPlaces: 1. Bob · 2. Ann",
                             "Settlement (money units):\n"
-                            "Ann: paid 50, net −50\n"
+                            "Ann: paid 50, cashed out 0, net −50\n"
                             "Bob: paid 50, cashed out 100, net +50\n"
                             "Payments:\n"
                             "Ann → Bob: 50"]
@@ -409,7 +412,7 @@ async def test_the_last_player_cashing_out_ends_the_night_with_a_winner(store: S
         "Bob cashes out 600 chips for 100.",
         "🏆 The tournament is over. Winner: Ann!\nPlaces: 1. Ann\nCashed out before the end (no place): Bob",
         "Settlement (money units):\n"
-        "Ann: paid 50, net −50\n"
+        "Ann: paid 50, cashed out 0, net −50\n"
         "Bob: paid 50, cashed out 100, net +50\n"
         "Payments:\n"
         "Ann → Bob: 50"]]

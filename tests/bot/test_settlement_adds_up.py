@@ -1,4 +1,5 @@
-"""Every figure of a tournament's end as the players read it adds up to the cent: on each settlement line, paid +
+"""Every figure of a tournament's end as the players read it adds up to the cent: each settlement line says the same
+figures in the same order (paid, cashed out, items bought back when anyone bought one, net), and on each, paid +
 net = cashed out + bounties - items bought back; the nets sum to zero; the payments settle the nets; and each cash-out
 ("cashes out N chips for X", "finishes with N chips, worth X") and item bought back ("buys back … for X") says the
 figure the settlement repeats. Random tournaments: buy-ins, rebuys, bounties, pawns, redemptions, busts, cash-outs
@@ -84,13 +85,15 @@ def test_every_printed_figure_of_a_settlement_adds_up(game: tuple[Tournament, li
     lines = render.settlement(VOICE, tournament.settle()).splitlines()
     rows = [found.groupdict() for line in lines if (found := ROW.match(line))]
     assert len(rows) == len(tournament.entrants)
+    said_alike = ["paid", "cashed out", *(["items bought back"] if items else []), "net"]
     nets = {}
     for row in rows:
         figures = {name: amount(value) for name, value in (part.rsplit(" ", 1) for part in row["parts"].split(", "))}
+        assert list(figures) == said_alike, "every row says the same figures in the same order, zeros too"
         extras = dict(part.rsplit(" ", 1) for part in (row["extras"] or "").split(", ") if part)
         bounties = amount(extras.get("bounties", "0"))
-        cashed, bought = figures.get("cashed out", Decimal(0)), figures.get("items bought back", Decimal(0))
-        assert figures.get("paid", Decimal(0)) + figures["net"] == cashed + bounties - bought, row
+        cashed, bought = figures["cashed out"], figures.get("items bought back", Decimal(0))
+        assert figures["paid"] + figures["net"] == cashed + bounties - bought, row
         assert cashed == told.get(row["player"], Decimal(0)), "the cash-out as he was told it"
         assert bought == items.get(row["player"], Decimal(0)), "the items as they were bought back"
         nets[row["player"]] = figures["net"]

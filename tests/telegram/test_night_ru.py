@@ -85,7 +85,7 @@ async def test_the_settlement_reads_the_same_whoever_the_player_is(make_bot, api
     lines = settlement.split("\n")
     assert sorted(lines[1:3]) == sorted([  # 300 chips for 50 each; the winner cashes out all 600 chips
         f"{winner}: внесено 50, получено 100, итог +50",
-        f"{loser}: внесено 50, итог −50"])  # nothing to buy back, nothing cashed out: left out
+        f"{loser}: внесено 50, получено 0, итог −50"])  # nothing cashed out: 0, as on every row; no item: none said
     assert lines[3:] == ["Кто кому платит:", f"{loser} → {winner}: 50"]
 
 
