@@ -320,7 +320,7 @@ async def house_rounds(service: Service) -> None:
     ("en", {"welcome grant", "granted by Ann", "kept for the bets to follow", "ANTE placed", "PAIRPLUS placed",
             "exchange fee", "box paid out to its owner", "small blind", "pot won", "buy-in"}),
     ("ru", {"стартовые фишки", "выдача фишек, организатор: Ann", "отложено на следующие ставки", "ставка: АНТЕ",
-            "ставка: PAIRPLUS", "плата за обмен", "выплата с бокса владельцу", "малый блайнд", "выигрыш банка",
+            "ставка: «Пара плюс»", "плата за обмен", "выплата с бокса владельцу", "малый блайнд", "выигрыш банка",
             "бай-ин"}),
 ])
 async def test_the_ledger_exports_each_reason_as_a_phrase_in_the_organizers_language(
@@ -359,7 +359,7 @@ IN_RUSSIAN = {  # bot/locales/ru/exports.json's phrase for each reason the code 
     "exchange": "плата за обмен", "re_exchange": "плата за второй обмен", "dealer_game": "плата за игру дилеру",
     "grant by ann": "выдача фишек, организатор: Ann",
 }
-STAKES_IN_RUSSIAN = {"ante": "АНТЕ", "bet": "БЕТ", "play": "ИГРА", "pairplus": "PAIRPLUS", "bonus": "БОНУС",
+STAKES_IN_RUSSIAN = {"ante": "АНТЕ", "bet": "БЕТ", "play": "ИГРА", "pairplus": "«Пара плюс»", "bonus": "БОНУС",
                      "ante_bonus": "бонус к АНТЕ", "half_payout": "половина выплаты"}  # bot/locales/ru/labels.json
 
 

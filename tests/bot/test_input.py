@@ -116,7 +116,7 @@ async def test_a_huge_amount_is_too_large_with_the_limit(service: Service) -> No
     three = Place(PLACE.chat_id, "chat/three")  # a table where /ante and its PAIRPLUS are used
     assert (await service.handle(three, ANN, "/game three-card")).error is None
     russian = await service.handle(three, ivan, "/ante 1 pp " + "9" * 5000)  # no int() of 5,000 digits
-    assert russian.error == ("Ставка PAIRPLUS: слишком много — не больше 1\xa0000\xa0000\xa0000 фишек, а не «"
+    assert russian.error == ("Ставка «Пара плюс»: слишком много — не больше 1\xa0000\xa0000\xa0000 фишек, а не «"
                              + "9" * 40 + "…».")
 
 

@@ -10,6 +10,7 @@ from datetime import UTC, datetime
 import pytest
 
 from bot.clock import FakeClock
+from bot.i18n import catalogue
 from bot.output import Place, Reply
 from bot.service import Service
 from bot.store import Store
@@ -20,10 +21,10 @@ from tests.bot.helpers import all_text, play_out, press_label
 
 PLAYERS = {actor.user_id: actor for actor in (ANN, BOB, CAT)}
 NAMES = {"Ann", "Bob", "Cat"}
-ALLOWED = {"PAIRPLUS", "box", "pp", "bonus", "level", "PokerStars", "VPIP", "PFR"}
-"""Latin words a Russian player reads too: the casino's name for the side bet (as the seed writes it), words typed as
-they are in commands (`/ante 10 box 2 pp 5`, `/set level 20`), the name of the hand-history format, and the
-statistics' names that Russian poker writing keeps as they are (VPIP, PFR)."""
+ALLOWED = {"box", "pp", "bonus", "level", "PokerStars", "VPIP", "PFR"}
+"""Latin words a Russian player reads too: words typed as they are in commands (`/ante 10 box 2 pp 5`, `/set level
+20`), the name of the hand-history format, and the statistics' names that Russian poker writing keeps as they are
+(VPIP, PFR)."""
 
 HOME_NIGHT = "10/20 до 19:00; перерыв до 20:00; 50/100"
 """The `home-night` preset's schedule as a Russian chat reads it."""
@@ -138,6 +139,19 @@ async def test_a_house_round_in_russian(service: Service, game: str) -> None:
     replies += await play_out(service, PLACE, PLAYERS, dealt, preference=choices)
     shown = assert_russian(replies)
     assert "Раунд окончен" in shown
+
+
+async def test_three_card_pokers_side_bet_is_named_in_russian(service: Service) -> None:
+    """Russian texts named Three Card Poker's side bet "PAIRPLUS" in Latin letters, the name of a field on the
+    casino's table that the Russian seed writes as it is, with no Russian name of its own: it is «Пара плюс» in
+    every Russian text, the name of the Discord option too (its refusals: tests/bot/test_house_wallet.py)."""
+    assert [key for key, said in catalogue("ru").items() if "pairplus" in said.lower()] == []
+    await service.handle(PLACE, ANN, "/lang ru")
+    await service.handle(PLACE, ANN, "/game three-card")
+    assert (await service.handle(PLACE, ANN, "/ante 10 pp 5")).error is None
+    table = await service.handle(PLACE, ANN, "/table")
+    assert table.table is not None and table.table.text.splitlines()[2:] == [
+        "  Ann · бокс 1 · АНТЕ 10 · «Пара плюс» 5 · ждёт", "", "Ann ставит на бокс 1: АНТЕ 10, «Пара плюс» 5."]
 
 
 @pytest.mark.parametrize(("language", "written", "shown"), [

@@ -822,7 +822,7 @@ async def test_choosing_a_three_card_tier_keeps_the_tables_payout_cap(service: S
 
 @pytest.mark.parametrize(("language", "expected"), [
     ("en", "box 1: K♦ K♣ 2♠ · side bet: PAIRPLUS +5 (a pair of kings, two kicker, ×1)"),
-    ("ru", "бокс 1: K♦ K♣ 2♠ · дополнительная ставка: PAIRPLUS +5 (пара королей, кикер двойка, ×1)"),
+    ("ru", "бокс 1: K♦ K♣ 2♠ · дополнительная ставка: «Пара плюс» +5 (пара королей, кикер двойка, ×1)"),
 ])
 async def test_a_pairplus_settled_on_the_deal_is_in_my_cards(service: Service, monkeypatch: pytest.MonkeyPatch,
                                                              language: str, expected: str) -> None:
