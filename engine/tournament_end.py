@@ -17,7 +17,11 @@ room's way, the odd cent apportioned once). An item is bought back at its price 
 cashing out while chips stay in play is told his chips' worth at the rate to the nearest cent, and keeps it. Those who
 take the last chips in play (the stacks at the end, or the last player in cashing out) share what the bank still holds
 for chips, in proportion to their chips by the largest remainder (`engine.settlement.apportion`): the cents that the
-earlier figures' rounding left over (at most half a cent each) come out even there, so the nets sum to zero.
+earlier figures' rounding left over (at most half a cent each) come out even there, so the nets sum to zero. When a chip
+is worth under a cent (a bounty near the buy-in), the cents earlier cash-outs were rounded up by can come to more than
+the last chips are worth: a cash-out is then told no more than the bank can spare (what it still holds for chips, less
+what redeeming the items still in pawn with the chips left could take from it; down to nothing), so that nobody's
+share comes out below nothing.
 """
 
 from __future__ import annotations
@@ -190,14 +194,34 @@ class Ending(TournamentState):
 
     def _worth(self, batch: Mapping[str, int]) -> dict[str, Fraction]:
         """What the chips of players cashing out together (player → chips) are worth, in whole cents: each at the rate
-        to the nearest cent while chips stay in play; a batch that takes the last chips shares what the bank still
-        holds for chips (the module says why)."""
-        if sum(batch.values()) < self.chips_in_play:
-            return {player: to_cents(self.config.to_money(chips)) * CENT for player, chips in batch.items()}
+        to the nearest cent while chips stay in play, but never more than the bank can spare (what it still holds for
+        chips, less what redeeming the items in pawn with the chips staying could take); a batch that takes the last
+        chips shares what the bank still holds for chips (the module says why)."""
         told = sum((self._told(entrant) for player, entrant in self.entrants.items() if player not in batch),
                    Fraction(0))
         left = self._held_for_chips() - int(told / CENT)
+        staying = self.chips_in_play - sum(batch.values())
+        if staying > 0:
+            nearest = {player: to_cents(self.config.to_money(chips)) for player, chips in batch.items()}
+            spare = left - self._redeemable(staying, set(batch))
+            if sum(nearest.values()) > spare:  # earlier cash-outs rounded up, and a chip is worth under a cent
+                nearest = apportion(max(spare, 0), batch)
+            return {player: cents * CENT for player, cents in nearest.items()}
         return {player: cents * CENT for player, cents in apportion(left, batch).items()}
+
+    def _redeemable(self, staying: int, leaving: set[str]) -> int:
+        """The most cents the bank may still give back for items in pawn (not those of the players `leaving`, bought
+        back as they go) redeemed with the `staying` chips: each redemption takes the item's chips and leaves its
+        owner at least one, and the bank no longer holds its price."""
+        held = sorted((item for item in self.items if item.status is ItemStatus.HELD and item.owner not in leaving),
+                      key=self._item_price, reverse=True)
+        cents, chips = 0, 0
+        for item in held:
+            chips += item.chips
+            if chips >= staying:
+                break
+            cents += int(self._item_price(item) / CENT)
+        return cents
 
     def _held_for_chips(self) -> int:
         """The cents the bank took for every chip it gave out: the payments less their bounties (paid out apart), and

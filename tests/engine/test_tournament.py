@@ -1,17 +1,20 @@
 """The tournament: buy-ins, cash-outs, eliminations and places, pawned items, the final settlement, serialisation."""
 
 import json
+from dataclasses import dataclass
 from datetime import datetime, timedelta
 from fractions import Fraction
+from itertools import pairwise
 from zoneinfo import ZoneInfo
 
 import pytest
-from hypothesis import given, settings
+from hypothesis import assume, example, given, settings
 from hypothesis import strategies as st
 
 from engine.common import Move, RuleError, all_moves
 from engine.holdem_types import PawnRules
 from engine.schedule import home_night
+from engine.settlement import CENT, to_cents
 from engine.tournament import (
     BANK,
     EntrantStatus,
@@ -306,13 +309,19 @@ def test_tournament_serialises_and_continues_the_same() -> None:
     assert copy.clock.level_at(END) == tournament.clock.level_at(END)
 
 
+RATES = [(Fraction(50), 300), (Fraction(7), 300), (Fraction(1), 1000), (Fraction(3, 100), 1000), (Fraction(2), 7)]
+"""(buy-in, chips) pairs: a chip worth 16.67 cents (RULES.md), 2.33 cents, under a cent (0.1, 0.003), and 28.57."""
+
+
 @st.composite
 def tournaments(draw: st.DrawFn) -> Tournament:
-    """A random tournament played to its end: buy-ins, pawns, redemptions, cash-outs, eliminations, then finish."""
+    """A random tournament played to its end at a random rate: buy-ins, pawns, redemptions, cash-outs, eliminations,
+    then finish."""
     count = draw(st.integers(2, 7))
     players = [f"p{i}" for i in range(count)]
-    tournament = running(*players, config=TournamentConfig(buy_in=draw(st.sampled_from([Fraction(50), Fraction(7)]))))
-    stacks = dict.fromkeys(players, 300)
+    buy_in, chips = draw(st.sampled_from(RATES))
+    tournament = running(*players, config=TournamentConfig(buy_in=buy_in, chips=chips))
+    stacks = dict.fromkeys(players, chips)
     for _ in range(draw(st.integers(0, 12))):
         playing = [p for p in players if tournament.entrants[p].status is EntrantStatus.PLAYING]
         player, other = draw(st.sampled_from(playing)), draw(st.sampled_from(playing))
@@ -352,6 +361,62 @@ def test_any_tournament_settles_exactly(tournament: Tournament) -> None:
     assert len(settlement.transfers) <= len(settlement.rows) - 1
     for row in settlement.rows:
         assert abs(Fraction(row.net_cents, 100) - row.net) < Fraction(1, 100)
+    cashed_out = [entrant.cashed_out_money for entrant in tournament.entrants.values()]
+    assert all(money is None or money >= 0 for money in cashed_out), cashed_out  # None: out, not cashed out
+
+
+@dataclass(frozen=True)
+class ShortEnd:
+    """A tournament at a rate (`RATES`) whose last player still in pawns `pawned` items, then sees the others cash out
+    `stacks` one by one, redeems `redeemed` of his items and finishes with `final` chips (0-20)."""
+
+    config: TournamentConfig
+    pawned: int
+    stacks: list[int]
+    redeemed: int
+    final: int
+
+
+@st.composite
+def short_ends(draw: st.DrawFn) -> ShortEnd:
+    """A `ShortEnd`: every chip bought or pawned is in a cash-out, an item redeemed or the final stack."""
+    buy_in, chips = draw(st.sampled_from(RATES))
+    config = TournamentConfig(buy_in=buy_in, chips=chips)
+    count, pawned = draw(st.integers(2, 8)), draw(st.integers(0, config.max_pawns))
+    redeemed = draw(st.integers(0, pawned))
+    final = draw(st.integers(1 if redeemed else 0, 20))
+    kept = final + redeemed * config.pawn_chips  # his stack once the others cashed out
+    total = count * chips + pawned * config.pawn_chips
+    assume(kept < total)
+    cuts = sorted(draw(st.lists(st.integers(0, total - kept), min_size=count - 2, max_size=count - 2)))
+    bounds = [0, *cuts, total - kept]
+    return ShortEnd(config, pawned, [b - a for a, b in pairwise(bounds)], redeemed, final)
+
+
+@settings(max_examples=300, deadline=None)
+@given(short_ends())
+@example(ShortEnd(TournamentConfig(buy_in=Fraction(3, 100), chips=1000), 0, [167, 167, 3665], 0, 1))  # 1 + 1 + 11 > 12
+@example(ShortEnd(TournamentConfig(buy_in=Fraction(1), chips=1000), 1, [995, 15, 2989], 1, 1))  # 401 of 410, 10 back
+def test_cash_outs_rounded_up_leave_the_last_stack_a_share_of_at_least_nothing(game: ShortEnd) -> None:
+    """Each cash-out while chips stay in play is told its chips' worth to the nearest cent, up to half a cent over;
+    the last stack shares what the bank still holds for chips. However the cash-outs (and the items' prices) rounded,
+    that share is never negative (a chip may be worth under a cent) and every figure adds up to the cent."""
+    players = [f"p{i}" for i in range(len(game.stacks) + 1)]
+    last = players[-1]
+    tournament = running(*players, config=game.config)
+    for _ in range(game.pawned):
+        tournament.record_pawn(last, "coat", game.config.pawn_chips, 1)
+    events = [event for player, chips in zip(players, game.stacks, strict=False)
+              for event in tournament.cash_out(player, chips)]
+    for number in range(game.redeemed):
+        tournament.redeem_pawn(last, number + 1, stack=game.final + (game.redeemed - number) * game.config.pawn_chips)
+    events += tournament.finish(END, {last: game.final})
+    money = [event.money for event in events if isinstance(event, PlayerCashedOut)]
+    assert len(money) == len(players)
+    assert min(money) >= 0, money
+    bought_back = (game.pawned - game.redeemed) * to_cents(game.config.to_money(game.config.pawn_chips)) * CENT
+    assert sum(money) == len(players) * game.config.buy_in + bought_back, "every cent the bank took, paid out"
+    assert sum(row.net for row in tournament.settle().rows) == 0
 
 
 def test_players_busted_in_one_hand_are_placed_by_the_chips_they_began_it_with() -> None:
