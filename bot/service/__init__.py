@@ -49,7 +49,7 @@ from bot.service.language import (
     remembered_private_language,
 )
 from bot.service.listeners import Listener, Listeners
-from bot.service.pauses import pause_play, resume_play
+from bot.service.pauses import PAUSED_REFUSAL, pause_play, resume_play, waits_for_resume
 from bot.service.players import cleaned, welcome
 from bot.service.presses import StalePress, check_press
 from bot.service.startup import show_tables_in_play, start_tables, stop_tables
@@ -219,6 +219,13 @@ class Service:
         connection, outside the table's lock and the writer's thread (`_read_then_run`); only its answer (names,
         wallets) is made in the table's transaction."""
         actor = cleaned(actor)
+        if self._paused and waits_for_resume(command):  # some table is paused: perhaps this one, when it runs
+            return self._unless_paused(place, actor, command, pressed)
+        return self._start(place, actor, command, pressed)
+
+    def _start(self, place: Place, actor: Actor, command: cmd.Command,
+               pressed: cmd.Pressed | None) -> Coroutine[Any, Any, Reply]:
+        """`execute`'s run of a command (`actor` already cleaned)."""
         read = _READS.get(type(command))
         if read is not None:
             return self._read_then_run(place, actor, command, pressed, read)
@@ -231,6 +238,15 @@ class Service:
         answer = await self.store.query(lambda tx: read(tx, place, command), now=self.clock.now())
         return await self._run(place, actor, place.table_id,
                                functools.partial(self._dispatch, command=command, pressed=pressed, answer=answer))
+
+    async def _unless_paused(self, place: Place, actor: Actor, command: cmd.Command,
+                             pressed: cmd.Pressed | None) -> Reply:
+        """A command a paused table does not take (`bot.service.pauses.waits_for_resume`): refused in the actor's
+        language, nothing applied, while the table is paused when it is awaited (an adapter may resume the table
+        first: the Discord adapter's `_play_on`); run as ever otherwise."""
+        if place.table_id in self._paused:
+            return Reply(error=text(await self.private_language_of(place, actor), PAUSED_REFUSAL))
+        return await self._start(place, actor, command, pressed)
 
     async def _usage_reply(self, place: Place, actor: Actor, error: cmd.CommandError) -> Reply:
         games = TableGames(self.store, self.controllers, self.settings.default_game, self._live)

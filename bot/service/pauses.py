@@ -1,15 +1,44 @@
 """Pausing tables whose channel the bot cannot reach: their timers held (the pause stored, so it survives a restart)
-until play resumes, each timer then given back the time it had left."""
+and their play refused until play resumes, each timer then given back the time it had left.
+
+Such a table plays nothing while paused, whatever still reaches it (a button in a closed Telegram forum topic works
+where the bot may not post): its players can see nothing it would say, and a tournament gets back, when play resumes,
+the time the pause took (`resume_play`), so nothing may have been played meanwhile. RULES.md speaks only of the
+organizer's pause of the tournament clock (`/tournament pause`, `bot.games.tournament`), which is another thing: there
+the table is in view, the hand in play is finished and no new hand is dealt, as in a card room when the clock stops.
+Here the hand in play waits as it is, as a card room's table waits when its dealer is called away: nobody acts, deals,
+sits down or leaves, buys or cashes chips, and no setting changes (`waits_for_resume`); what only reads (the table,
+the clock, the tournament's status, one's cards, statistics, help) and `/lang` are answered as ever.
+"""
 
 from __future__ import annotations
 
+from bot import commands as cmd
 from bot.scheduler import APPOINTMENT, Scheduler
+from bot.service.action_log import is_logged
 from bot.service.startup import stamp_downtime
 from bot.store import Store
 from bot.store.pauses import pause_tables, resume_tables
 
 RESUME_GRACE_SECONDS = 30.0
 """The least time a timer of a table gets when play resumes after a pause (nobody times out at once)."""
+PAUSED_REFUSAL = "table.paused"
+"""The answer to a command a paused table refuses (`waits_for_resume`)."""
+_ANSWERED = (cmd.Table, cmd.Cards, cmd.Clock, cmd.Lang, cmd.Export)
+"""Commands a paused table answers as ever, besides those that change nothing (`is_logged`): they play nothing."""
+_TOURNAMENT_READS = frozenset({"status", "clock"})
+"""The `/tournament` subcommands that only read (so does `redeem` without an item: the player's items)."""
+
+
+def waits_for_resume(command: cmd.Command) -> bool:
+    """Whether a paused table refuses `command` until play resumes (the module says why): all but what only reads and
+    `/lang`."""
+    if not is_logged(command) or isinstance(command, _ANSWERED):
+        return False
+    if isinstance(command, cmd.Tournament):
+        return command.action not in _TOURNAMENT_READS and not (command.action == "redeem"
+                                                                 and not command.argument.strip())
+    return True
 
 
 async def pause_play(store: Store, scheduler: Scheduler, paused: dict[str, float], table_ids: list[str],

@@ -1,6 +1,8 @@
 """A tournament place said final stays said (RULES.md §1c is silent; a card room never takes back a place it
-announced): the rebuy period given back after downtime or a pause (`Tournament.reopen_rebuys`) does not run again once
-a player went out, with his place said, after the period ended, so no comeback or late entry renumbers it.
+announced): the rebuy period given back after downtime (`Tournament.reopen_rebuys`) does not run again once a player
+went out, with his place said, after the period ended, so no comeback or late entry renumbers it. A table paused
+because the bot cannot reach its chat plays nothing, so no place is said during its pause: the period it took is given
+back (`bot.service.pauses`).
 
 A three-player rebuy night (one rebuy each, no-limit) starts at 18:58, two minutes before the rebuy period ends with
 the first break at 19:00; the first hand, dealt then, is played out at 19:00:05, Cat folding and Ann and Bob all-in:
@@ -14,7 +16,7 @@ from bot.clock import FakeClock
 from bot.output import Actor, Reply
 from bot.service import Service
 from bot.store import Store
-from tests.bot.conftest import ANN, BOB, CAT, PLACE
+from tests.bot.conftest import ANN, BOB, CAT, PLACE, dump
 from tests.bot.helpers import (
     at,
     everything_said,
@@ -40,14 +42,9 @@ async def start_the_night(service: Service, clock: FakeClock) -> Reply:
     return reply
 
 
-async def bust_after_the_rebuy_period(service: Service, clock: FakeClock, *, pause_at: float | None = None) -> Actor:
-    """The night to the bust at 19:00:05, the table paused at `pause_at` (before the period's end) when given, as
-    when a Telegram forum topic refuses the bot while its buttons still work. The busted player, told his place at
-    once."""
+async def bust_after_the_rebuy_period(service: Service, clock: FakeClock) -> Actor:
+    """The night to the bust at 19:00:05. The busted player, told his place at once."""
     reply = await start_the_night(service, clock)
-    if pause_at is not None:
-        clock.current = pause_at
-        await service.pause([PLACE.table_id])
     clock.current = at(19, 0, 5)
     said = everything_said(await shove_out(service, reply, PLAYERS, CAT))
     busted = [actor for actor in (ANN, BOB) if f"{actor.name} is eliminated in 3rd place." in said]
@@ -74,35 +71,72 @@ async def test_a_crash_after_a_bust_past_the_rebuy_period_does_not_give_it_back(
     await reopened.close()
 
 
-@pytest.mark.parametrize(("language", "refused"), [
-    ("en", OVER),
-    ("ru", "Время ребаев прошло (оно кончается с первым перерывом)."),
-])
-async def test_a_pause_across_a_bust_past_the_rebuy_period_does_not_give_it_back(store: Store, language: str,
-                                                                                 refused: str) -> None:
-    """The table pauses at 18:58:30 (the bot cannot post in its topic) but its buttons still work: the hand is played
-    out at 19:00:05 and a player is eliminated in 3rd place, said final, the period over. When play resumes at 19:30
-    the clock's 19:00 announcement fires with the pause's start: the pause took 30 seconds of the period, but a place
-    was said since its end, so it does not run again (which let the busted player rebuy, and the place said move)."""
+PAUSED = {"en": "This table is paused: the bot cannot post in this chat. Play goes on where it stopped once it can.",
+          "ru": "Стол на паузе: бот не может писать в этот чат. Игра продолжится с того же места, когда он снова "
+                "сможет."}
+GIVEN_BACK = {"en": "The rebuy period ended while the table was paused (the bot could not reach this chat): it runs "
+                    "again until 19:31:30, for as long as the pause cut it short.",
+              "ru": "Время ребаев закончилось, пока стол стоял на паузе (бот не мог связаться с этим чатом): оно идёт "
+                    "снова до 19:31:30 — столько, сколько отняла пауза."}
+
+CLOCK = {"en": "⏸ Break until 20:00 (59m left).\n3 players left of 3 entries; 0 rebuys; paid in: 150.",
+         "ru": "⏸ Перерыв до 20:00 (осталось 59\xa0мин).\nВ игре 3 игрока, 3 входа в турнир; 0 ребаев; внесено: 150."}
+CARDS = {"en": "Your cards: 2♠ 8♥", "ru": "Ваши карты: 2♠ 8♥"}
+
+
+async def refused_while_paused(service: Service, language: str, *lines: tuple[Actor, str]) -> None:
+    """Each command is refused, saying the table is paused, and changes nothing."""
+    before = dump(service.store.location)
+    for actor, line in lines:
+        reply = await service.handle(PLACE, actor, line)
+        assert (reply.error, reply.public, reply.private, reply.table) == (PAUSED[language], [], {}, None), line
+    assert dump(service.store.location) == before
+
+
+@pytest.mark.parametrize("language", ["en", "ru"])
+async def test_a_paused_tables_hand_waits_and_the_rebuy_period_the_pause_took_is_given_back(
+        store: Store, language: str) -> None:
+    """The table pauses at 18:58:30 (the bot cannot post in its topic) with the first hand in play, whose buttons still
+    reach the bot. Nothing is played while it is paused (the players see nothing of the table): at 19:00:05 the
+    player to act, a deal, a cash-out, a registration and the organizer's close are refused, saying why, and change
+    nothing; the table (as it stood), the clock, the tournament's status and one's cards are still answered. When
+    play resumes at 19:30 the rebuy period gets back the minute and a half the pause took from it, the hand is played
+    out from where it stopped, and the player it eliminates is out for now and may rebuy (no place was said final
+    during the pause)."""
     clock = FakeClock(at(18, 50))
     service = await started_service(store, clock, seed=3)
-    busted = await bust_after_the_rebuy_period(service, clock, pause_at=at(18, 58, 30))
+    reply = await start_the_night(service, clock)
     assert (await service.handle(PLACE, ANN, f"/lang {language}")).error is None
+    clock.current = at(18, 58, 30)
+    assert reply.table is not None and reply.table.to_act is not None
+    to_act = PLAYERS[reply.table.to_act]
+    as_paused = (await service.handle(PLACE, to_act, "/table")).table
+    await service.pause([PLACE.table_id])
+    clock.current = at(19, 0, 5)
+    await refused_while_paused(service, language, (to_act, "/allin"), (to_act, "/fold"), (CAT, "/deal"),
+                               (CAT, "/cashout"), (Actor("dan", "Dan"), "/join"), (ANN, "/tournament close"))
+    assert (await service.handle(PLACE, to_act, "/table")).table == as_paused, "the table as it stood"
+    assert (await service.handle(PLACE, CAT, "/clock")).public == [CLOCK[language]]
+    assert (await service.handle(PLACE, BOB, "/tournament status")).private == {"bob": [CLOCK[language]]}
+    assert (await service.handle(PLACE, to_act, "/cards")).private == {to_act.user_id: [CARDS[language]]}
     heard: list[Reply] = listen(service)
     clock.current = at(19, 30)
     await service.resume([PLACE.table_id])
     await service.scheduler.fire_due()
-    assert "runs again" not in everything_said(heard) and "идёт снова" not in everything_said(heard)
-    before = await service.store.read(lambda tx: tx.balances(""))
-    assert (await service.handle(PLACE, busted, "/rebuy")).error == refused
-    assert await service.store.read(lambda tx: tx.balances("")) == before
+    assert GIVEN_BACK[language] in everything_said(heard).splitlines()
+    await service.handle(PLACE, ANN, "/lang en")
+    said = everything_said(await shove_out(service, reply, PLAYERS, CAT))
+    [busted] = [actor for actor in (ANN, BOB) if f"{actor.name} is out for now and may come back with /rebuy until " \
+                "19:31:30." in said]
+    assert (await service.handle(PLACE, busted, "/rebuy")).public == [f"{busted.name} rebuys: 300 chips for 50."]
     await ledger_ok(service)
 
 
-async def test_places_said_at_the_periods_end_on_a_paused_table_keep_it_from_running_again(store: Store) -> None:
-    """A player busts at 18:58:10, out for now; the table pauses at 18:58:30 with the next hand dealt, whose buttons
-    still work: it ends at 19:00:05 with nobody out, and the places of those out are said final. When play resumes
-    at 19:30 the rebuy period does not run again, and the busted player's place stands."""
+async def test_a_player_out_for_now_when_the_table_pauses_rebuys_once_play_resumes(store: Store) -> None:
+    """A player busts at 18:58:10, out for now; the table pauses at 18:58:30, between hands. During the pause his
+    /rebuy and the next deal are refused and change nothing; when play resumes at 19:30 his rebuy is taken (the
+    period runs again for the minute and a half the pause took), one he sent before the table resumed too: whether
+    the table is paused is asked when the command runs, not when it is read."""
     clock = FakeClock(at(18, 50))
     service = await started_service(store, clock, seed=3)
     reply = await start_the_night(service, clock)
@@ -110,20 +144,14 @@ async def test_places_said_at_the_periods_end_on_a_paused_table_keep_it_from_run
     said = everything_said(await shove_out(service, reply, PLAYERS, CAT))
     [busted] = [actor for actor in (ANN, BOB) if f"{actor.name} is out for now and may come back" in said]
     left = ANN if busted is BOB else BOB
-    clock.current = at(18, 58, 20)
-    reply = await service.handle(PLACE, left, "/deal")
-    assert reply.error is None, reply.error
     clock.current = at(18, 58, 30)
     await service.pause([PLACE.table_id])
     clock.current = at(19, 0, 5)
-    assert reply.table is not None and reply.table.to_act is not None
-    ended = await service.handle(PLACE, PLAYERS[reply.table.to_act], "/fold")
-    assert f"The rebuy period is over, so the places of those out are final: 3. {busted.name}" in everything_said(
-        [ended])
-    heard: list[Reply] = listen(service)
+    await refused_while_paused(service, "en", (busted, "/rebuy"), (left, "/deal"))
     clock.current = at(19, 30)
+    rebuying = service.handle(PLACE, busted, "/rebuy")  # read while paused, run once resumed (as on Discord)
     await service.resume([PLACE.table_id])
     await service.scheduler.fire_due()
-    assert "runs again" not in everything_said(heard)
-    assert (await service.handle(PLACE, busted, "/rebuy")).error == OVER
+    back = await rebuying
+    assert (back.error, back.public) == (None, [f"{busted.name} rebuys: 300 chips for 50."])
     await ledger_ok(service)
