@@ -5,6 +5,12 @@ play (the hooks around a hand, the clock's announcements, the end) is `bot.games
 Re-entry goes through the usual register command (`/join`, `/tournament register`): a busted player registering again
 during late registration re-enters. `/rebuy` and `/addon` (also `/tournament rebuy`, `/tournament addon`) are bought
 between hands; the table shows their buttons between hands while they are on offer.
+
+The organizer's pause (`/tournament pause`) stops the clock, and play with it, as a card room does when the clock
+stops (RULES.md says only that the organizer pauses and resumes it): the hand in play is finished, no new hand is dealt
+until he resumes it (`tournament_play.deal_level`), and between hands players may still rebuy (the clock standing,
+the rebuy period stands too), take an add-on at a break, redeem an item or cash out. A table paused because the bot
+cannot reach its chat is another pause: it plays nothing at all (`bot.service.pauses`).
 """
 
 from __future__ import annotations

@@ -519,11 +519,17 @@ async def test_a_pause_between_hands_takes_the_deal_button_away(night, language:
     assert table_of([await service.handle(PLACE, ANN, "/tournament resume")]).to_act, "the next hand is dealt"
 
 
-async def rebuy_night_with_a_bust(service: Service, clock: FakeClock) -> Actor:
-    """A two-player rebuy night (one rebuy each, no-limit) created and started by Ann at the clock's time; at 18:20
-    all-in hands until one player busts. The busted player."""
+async def start_rebuy_night(service: Service) -> Reply:
+    """A two-player rebuy night (one rebuy each, no-limit) created and started by Ann at the clock's time: the start,
+    with its first hand."""
     await night_registered(service, (ANN, BOB), "home-night rebuys 1")
-    started = await service.handle(PLACE, ANN, "/tournament start")
+    return await service.handle(PLACE, ANN, "/tournament start")
+
+
+async def rebuy_night_with_a_bust(service: Service, clock: FakeClock) -> Actor:
+    """A two-player rebuy night (`start_rebuy_night`); at 18:20 all-in hands until one player busts. The busted
+    player."""
+    started = await start_rebuy_night(service)
     clock.current = at(18, 20)
     said = await shove_until_someone_busts(service, started)
     return next(actor for actor in (ANN, BOB) if f"{actor.name}{REBUY_UNTIL_BREAK}" in said)

@@ -1,5 +1,6 @@
 """The organizer's pause of a tournament clock through the service: the appointments of a schedule by the clock
-(`home-night`'s break at 19:00–20:00, RULES.md §1) stay where they are across a pause and a restart during it."""
+(`home-night`'s break at 19:00–20:00, RULES.md §1) stay where they are across a pause and a restart during it; the
+hand in play is finished, no new hand is dealt, and purchases between hands go on, as in a card room."""
 
 from pathlib import Path
 
@@ -7,8 +8,17 @@ import pytest
 
 from bot.clock import FakeClock
 from bot.store import Store
-from tests.bot.conftest import ANN, BOB, CAT, PLACE
-from tests.bot.helpers import at, night_registered, play_out, restart_after_downtime, started_service
+from tests.bot.conftest import ANN, BOB, CAT, PLACE, dump
+from tests.bot.helpers import (
+    at,
+    ledger_ok,
+    night_registered,
+    play_out,
+    restart_after_downtime,
+    shove_out,
+    started_service,
+)
+from tests.bot.test_service_tournament_options import seat_stacks, start_rebuy_night
 
 PLAYERS = {actor.user_id: actor for actor in (ANN, BOB, CAT)}
 LEVEL_LEFT = {"en": "⏱ Level 1: limits 10/20 (blinds 5/10), {}m left; next: break.",
@@ -50,3 +60,32 @@ async def test_a_pause_from_18_50_to_18_55_moves_neither_the_break_nor_the_new_l
     said = [message for reply in heard for message in reply.public]
     assert said == EVENING[language]
     await store.close()
+
+
+@pytest.mark.parametrize(("language", "paused", "rebought"), [
+    ("en", "The clock is paused: no hand is dealt until the organizer resumes it (/tournament resume).",
+     "{player} rebuys: 300 chips for 50."),
+    ("ru", "Часы на паузе: раздач не будет, пока организатор их не запустит (/tournament resume).",
+     "{player} делает ребай: 300 фишек за 50."),
+])
+async def test_a_paused_clock_lets_the_hand_in_play_finish_and_a_rebuy_but_deals_no_hand(
+        store: Store, language: str, paused: str, rebought: str) -> None:
+    """RULES.md only says the organizer pauses and resumes the clock; a card room then finishes the hand in play and
+    deals no new one. Paused during the first hand of a two-player rebuy night, the hand is played out (all-in: one
+    player busts, out for now); the busted player's rebuy is taken (the clock standing before the first break, the
+    rebuy period stands); the deal is refused, saying why, and changes nothing; resumed, the next hand is dealt."""
+    service = await started_service(store, FakeClock(at(18, 0)), seed=3)
+    await service.handle(PLACE, ANN, f"/lang {language}")
+    started = await start_rebuy_night(service)
+    assert (await service.handle(PLACE, ANN, "/tournament pause")).error is None
+    await shove_out(service, started, {actor.user_id: actor for actor in (ANN, BOB)})
+    [busted] = [actor for actor in (ANN, BOB) if actor.user_id not in await seat_stacks(service)]
+    left = ANN if busted is BOB else BOB
+    back = await service.handle(PLACE, busted, "/rebuy")
+    assert (back.error, back.public) == (None, [rebought.format(player=busted.name)])
+    before = dump(service.store.location)
+    assert (await service.handle(PLACE, left, "/deal")).error == paused
+    assert dump(service.store.location) == before
+    resumed = await service.handle(PLACE, ANN, "/tournament resume")
+    assert resumed.table is not None and resumed.table.to_act is not None, "resumed, the next hand is dealt"
+    await ledger_ok(service)
