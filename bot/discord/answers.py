@@ -214,12 +214,16 @@ class Answering:
         line if it fits one message), when nothing held makes it wait (`_behind`). Returns whether texts were queued.
 
         A press's line without a table state is queued too (an announcement of its own, `TableBoard.said`): nothing
-        queued would wait for it as its follow-up, and a timer's line queued after it could be posted first."""
+        queued would wait for it as its follow-up, and a timer's line queued after it could be posted first. A
+        command's line without one (a `/set` or `/lang` announcement) stays its public answer, and holds its place in
+        the channel's queue until it is given (`Delivery.hold`)."""
         public = [plain(line) for line in reply.public]
         if public and not turn.unacknowledged and not self._behind(place, state) and (
                 (component and state is not None)
                 or (not component and not interaction.response.is_done() and not replies.private_part(reply, actor))):
             turn.line, *public = pack(public) if component else public
+            if state is None and not component:  # its answer posts it: what is queued after it waits for that
+                self.delivery.hold(place, turn.answered)
         self._queue_public(place, reply, state, texts=public, gate=turn.answered)
         return bool(public)
 

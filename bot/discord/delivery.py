@@ -40,8 +40,9 @@ was posted (its interaction edits the message itself) lands first and is not und
 
 @dataclass
 class _Entry:
-    """One thing to send: a text, the table's state, pictures or a file. It waits for `gate` (the interaction
-    that caused it must answer first)."""
+    """One thing to send: a text, the table's state, pictures or a file; or nothing, the place of a line its
+    interaction posts itself (`Delivery.hold`). It waits for `gate` (the interaction that caused it must answer
+    first)."""
 
     gate: asyncio.Event | None
     text: str | None = None
@@ -138,6 +139,15 @@ class Delivery:
         channel.entries.insert(rest[0] if rest else len(channel.entries), entry)
         self._start(channel)
 
+    def hold(self, place: Place, gate: asyncio.Event) -> None:
+        """A public line its interaction posts itself with no table state after it (a command's public answer) holds
+        its place: what is queued after it waits for that answer (`gate`), and until then it is an announcement of
+        its own (`TableBoard.said`), which a press's line waits behind too. Should the answer not post it, the line
+        is queued ahead of this place (`queue_first`)."""
+        channel = self._channel(place)
+        channel.entries.append(_Entry(gate, said=(self._board.said(place.table_id, _channel_id(place)),)))
+        self._start(channel)
+
     def permissions(self, place: Place, *, attach_files: bool) -> None:
         """What an interaction told of the bot's permissions in its channel."""
         channel = self._channel(place)
@@ -231,7 +241,9 @@ class Delivery:
 
     async def _send(self, channel: _Channel, entry: _Entry) -> None:
         target = self._client.get_partial_messageable(_channel_id(channel.place))
-        if entry.text is not None:
+        if entry.text is None and entry.table is None and not entry.pictures and entry.file is None:
+            self._board.heard(channel.place.table_id, entry.said)  # (`hold`: its interaction posted the line)
+        elif entry.text is not None:
             self._join(channel, entry)
             await target.send(entry.text, allowed_mentions=discord.AllowedMentions.none())
             if entry.said:

@@ -12,6 +12,7 @@ from typing import Any
 
 import pytest
 
+from bot.commands import Command, Join
 from bot.games.context import Action
 from bot.output import TableMessage
 from tests.discord.conftest import Turns
@@ -29,6 +30,14 @@ class LevelledTurns(Turns):
     on_table = False
     silent_end = False
     """The hand's end shows no table state: the press that ends it has a line and nothing else."""
+    watching = False
+    """A /join only watches: a line ('Dan watches.') and no table state, as a `/set` announcement has."""
+
+    def handle(self, act: Action, command: Command) -> None:
+        if self.watching and isinstance(command, Join):
+            act.reply.public.append(f"{act.name(act.user)} watches.")
+            return
+        super().handle(act, command)
 
     def on_timer(self, act: Action, key: str, payload: dict[str, Any]) -> None:
         if not self.on_table:
@@ -59,6 +68,21 @@ async def until(condition: Callable[[], bool], seconds: float) -> None:
         async with asyncio.timeout(seconds):
             while not condition():
                 await asyncio.sleep(0.01)
+
+
+def noted(bot: Any, name: str, *, delay: float = 0.0) -> asyncio.Event:
+    """Make the service's `name` (`press`, `handle`) take `delay` seconds, then set the returned event once it has
+    answered (the adapter numbers and queues its reply as soon as it returns, before the test goes on)."""
+    served, work = asyncio.Event(), getattr(bot.service, name)
+
+    async def slow(*args: Any) -> Any:
+        await asyncio.sleep(delay)
+        reply = await work(*args)
+        served.set()
+        return reply
+
+    setattr(bot.service, name, slow)
+    return served
 
 
 def told(fake: FakeDiscord, table: dict[str, Any]) -> list[str]:
@@ -165,15 +189,7 @@ async def test_a_press_line_is_read_before_a_clock_that_rang_once_its_table_stat
     (ann, bob), table = await heads_up_dealt(fake, bot)
     await fake.press(ann, table, fake.button(table, "Check"))
     await bot.settled()
-    served, press = asyncio.Event(), bot.service.press
-
-    async def slow(*args: Any) -> Any:
-        await asyncio.sleep(0.1)  # past `defer_after`: the press is deferred
-        reply = await press(*args)
-        served.set()  # (the adapter numbers its table state as soon as this returns, before the test goes on)
-        return reply
-
-    bot.service.press = slow
+    served = noted(bot, "press", delay=0.1)  # past `defer_after`: the press is deferred
     fake.held_callbacks = asyncio.Event()
     pressing = asyncio.create_task(fake.press(bob, table, fake.button(table, "Check")))
     await served.wait()
@@ -211,3 +227,65 @@ async def test_a_press_line_without_a_table_state_is_read_before_a_clock_that_ra
     assert said[0].startswith("Hand 1 is over: ") and said[1:] == ["Clock: level 2 begins (hand 1)."]
     assert after(fake, pressed) == ["callback 6", "POST channel", "POST channel"]
     assert pressed.callback_type == 6 and pressed.texts() == []
+
+
+async def test_a_commands_line_without_a_table_state_is_read_before_a_clock_that_rang_after_it(fake, turns,
+                                                                                              make_bot) -> None:
+    """Hand 1 ends with a line and no table state; Dan's /join ('Dan sits down.', no table state either) is served,
+    and the clock rings while his answer is on its way (a slow network). The channel reads his line, then the
+    clock's: his line is still his command's public answer, and the clock's line, queued after it, waits for it.
+    Nothing in the queue waited for that answer: the clock's line was posted first."""
+    turns.silent_end = True
+    bot = await make_bot()
+    (ann, bob), table = await heads_up_dealt(fake, bot)
+    for member in (ann, bob):
+        await fake.press(member, table, fake.button(table, "Check"))
+    await bot.settled()
+    served = noted(bot, "handle")
+    fake.held_callbacks = asyncio.Event()
+    joining = asyncio.create_task(fake.slash(fake.add_member("Dan"), fake.channels[0], "join"))
+    await served.wait()
+    bot.clock.advance(61)
+    assert await bot.service.scheduler.fire_due() == 1
+    await until(lambda: "Clock: level 2 begins (hand 1)." in told(fake, table), 0.5)
+    fake.held_callbacks.set()
+    joined = await joining
+    await bot.settled()
+    said = told(fake, table)
+    assert said[0].startswith("Hand 1 is over: ")
+    assert said[1:] == ["Dan sits down.", "Clock: level 2 begins (hand 1)."]
+    assert joined.callback_type == 4 and joined.texts(ephemeral=False) == ["Dan sits down."]
+
+
+async def test_a_press_line_is_read_after_a_commands_line_without_a_table_state_on_its_way(fake, turns,
+                                                                                          make_bot) -> None:
+    """Dan's /join ('Dan watches.', no table state) is served while Ann and Bob play, and his answer waits (his
+    language is slow to read); Bob's check then ends the hand. The channel reads Dan's line, then Bob's, then the
+    table shows the hand over: Bob's press is acknowledged and its line waits in the channel's queue behind Dan's
+    answer. Bob's line was his follow-up, posted at once, above Dan's."""
+    bot = await make_bot()
+    (ann, bob), table = await heads_up_dealt(fake, bot)
+    await fake.press(ann, table, fake.button(table, "Check"))
+    await bot.settled()
+    turns.watching = True
+    read, language = asyncio.Event(), bot.service.language
+
+    async def slow(place: Any, actor: Any) -> str:
+        if actor is not None and actor.name == "Dan":
+            await read.wait()
+        return await language(place, actor)
+
+    bot.service.language = slow
+    served = noted(bot, "handle")
+    joining = asyncio.create_task(fake.slash(fake.add_member("Dan"), fake.channels[0], "join"))
+    await served.wait()
+    pressed = await fake.press(bob, table, fake.button(table, "Check"))
+    read.set()
+    joined = await joining
+    await bot.settled()
+    said = told(fake, table)
+    assert said[0] == "Dan watches." and said[1].startswith("Hand 1 is over: ") and len(said) == 2
+    assert joined.callback_type == 4 and joined.texts(ephemeral=False) == ["Dan watches."]
+    assert pressed.callback_type == 6 and pressed.texts() == []
+    assert fake.messages[int(table["id"])]["content"] == OVER
+    assert OVER not in public_before(fake, "Hand 1 is over: ")
