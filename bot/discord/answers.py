@@ -82,8 +82,8 @@ class Answering:
         public line if it has one: `_announce`): the channel's queued messages wait for it, and the rest of the
         private part follows as ephemeral follow-ups.
         Whatever is awaited before that answer (a lost channel's table played on, the service's work, the chat's
-        language) is awaited `_in_time`. Where the bot may not post (`_cannot_post`), the work is not run: the member
-        alone is told what an admin must grant, and a table paused there stays paused."""
+        language) is awaited `_in_time`. Where the bot may not post (`replies.cannot_post`), the work is not run: the
+        member alone is told what an admin must grant, and a table paused there stays paused."""
         turn = self._turn()
         with self._answering():
             try:
