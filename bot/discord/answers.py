@@ -93,7 +93,7 @@ class Answering:
                     await self._tell(interaction, place, actor, refused, turn)
                     return None
                 self._found(place, interaction)
-                queue = partial(self._queue_answered, interaction, place, actor, turn, component=component)
+                queue = partial(self._queue_answered, place, actor, turn, component=component)
                 served = self._keep_going(self._served(place, work, pressed, queue))
                 try:
                     reply, state, texts_queued = await self._in_time(interaction, served, turn)
@@ -177,6 +177,7 @@ class Answering:
             return await asyncio.shield(task)
         done, _ = await asyncio.wait({task}, timeout=max(0.0, turn.deadline - asyncio.get_running_loop().time()))
         if not done:
+            turn.deferred = True
             try:
                 if interaction.type == discord.InteractionType.component:
                     await interaction.response.defer()
@@ -207,8 +208,8 @@ class Answering:
             state = (version, reply.table)
         return reply, state, queue(reply, state)
 
-    def _queue_answered(self, interaction: discord.Interaction, place: Place, actor: Actor, turn: replies.Turn,
-                        reply: Reply, state: State | None, *, component: bool) -> bool:
+    def _queue_answered(self, place: Place, actor: Actor, turn: replies.Turn, reply: Reply, state: State | None, *,
+                        component: bool) -> bool:
         """Queue what the channel should see of an interaction's reply, waiting for its answer (`Turn.answered`),
         but for the public line the interaction posts itself (`Turn.line`: a command's public answer, a press's whole
         line if it fits one message), when nothing held makes it wait (`_behind`). Returns whether texts were queued.
@@ -216,11 +217,12 @@ class Answering:
         A press's line without a table state is queued too (an announcement of its own, `TableBoard.said`): nothing
         queued would wait for it as its follow-up, and a timer's line queued after it could be posted first. A
         command's line without one (a `/set` or `/lang` announcement) stays its public answer, and holds its place in
-        the channel's queue until it is given (`Delivery.hold`)."""
+        the channel's queue until it is given (`Delivery.hold`). A command already deferred (`Turn.deferred`, even
+        while Discord has not answered the defer yet) queues its line: its "thinking" message is the member's alone."""
         public = [plain(line) for line in reply.public]
         if public and not turn.unacknowledged and not self._behind(place, state) and (
                 (component and state is not None)
-                or (not component and not interaction.response.is_done() and not replies.private_part(reply, actor))):
+                or (not component and not turn.deferred and not replies.private_part(reply, actor))):
             turn.line, *public = pack(public) if component else public
             if state is None and not component:  # its answer posts it: what is queued after it waits for that
                 self.delivery.hold(place, turn.answered)

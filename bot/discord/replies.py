@@ -32,6 +32,9 @@ class Turn:
     its answer is given, and the public line it owes the channel."""
 
     deadline: float
+    deferred: bool = False
+    """Its acknowledgement (a defer) was sent, whether or not Discord has answered it yet: a command deferred for
+    the member alone has no public answer left to post its line."""
     unacknowledged: bool = False
     answered: asyncio.Event = field(default_factory=asyncio.Event)
     """Set once the interaction's own answer is given: what it queued for the channel waits for it."""

@@ -16,7 +16,7 @@ from bot.commands import Command, Join
 from bot.games.context import Action
 from bot.output import TableMessage
 from tests.discord.conftest import Turns
-from tests.discord.fake_discord import FakeDiscord
+from tests.discord.fake_discord import GUILD_ID, FakeDiscord
 from tests.discord.test_held_announcements import HOLD, dealt, public_before
 from tests.discord.test_order import ANNOUNCED, after, heads_up_dealt
 
@@ -289,3 +289,25 @@ async def test_a_press_line_is_read_after_a_commands_line_without_a_table_state_
     assert pressed.callback_type == 6 and pressed.texts() == []
     assert fake.messages[int(table["id"])]["content"] == OVER
     assert OVER not in public_before(fake, "Hand 1 is over: ")
+
+
+async def test_a_commands_line_is_posted_in_the_channel_when_it_was_deferred_as_the_service_answered(fake,
+                                                                                                     make_bot) -> None:
+    """Dan's /join is slow: past `defer_after` it is acknowledged ('thinking', for him alone), and the service
+    answers while that acknowledgement is on its way. The channel reads 'Dan sits down.' through its queue, and the
+    table then shows his seat; Dan is told where the table is. His line was taken for his command's public answer
+    and written into his private 'thinking' message: the channel never read it."""
+    bot = await make_bot(defer_after=0.05)
+    _, table = await heads_up_dealt(fake, bot)
+    served = noted(bot, "handle", delay=0.1)
+    fake.held_callbacks = asyncio.Event()
+    joining = asyncio.create_task(fake.slash(fake.add_member("Dan"), fake.channels[0], "join"))
+    await served.wait()
+    fake.held_callbacks.set()
+    joined = await joining
+    await bot.settled()
+    assert told(fake, table) == ["Dan sits down."]
+    assert joined.callback_type == 5 and joined.texts(ephemeral=False) == []
+    assert joined.texts(ephemeral=True) == [
+        f"The table: https://discord.com/channels/{GUILD_ID}/{fake.channels[0]}/{table['id']}"]
+    assert fake.messages[int(table["id"])]["content"].startswith("Hand 1\n→ Ann\n  Bob\n  Dan")
