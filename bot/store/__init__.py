@@ -46,7 +46,8 @@ log = logging.getLogger(__name__)
 T = TypeVar("T")
 RETRY_LIMIT = 10_000
 """The most times one transaction is run again because another process held a row it needed (`batch.RETRY`; about ten
-seconds of another process's hold)."""
+seconds of another process's hold); then it fails with `CannotSave`, nothing of it kept (a player is told to try again,
+a timer fires again later)."""
 BACKGROUND_WAIT = 0.2
 """Seconds a background job (a timer firing) lets players' jobs go first: younger, it goes only in a batch with no
 player's job in it. A burst of due timers (tables dealt together, a tournament's level) then runs in the gaps
@@ -301,8 +302,8 @@ class Store:
             self._writer = None
 
     def _settle(self, batch: list[Job], outcomes: list[tuple[bool, Any]]) -> None:
-        """Give each job's caller its outcome, or queue the job again (its table was held by another process); a
-        committed job's `then` runs first, whether or not its caller still waits.
+        """Give each job's caller its outcome, or queue the job again (its table was held by another process; after
+        `RETRY_LIMIT` times, `CannotSave`); a committed job's `then` runs first, whether or not its caller still waits.
 
         Both lists are emptied: a job's error (a refusal) keeps the frames it came through and their callers' up to
         the batch loop, which hold these lists; emptied, nothing there holds it in a cycle, so the batch is freed as
@@ -317,8 +318,10 @@ class Store:
                     log.exception("what follows a committed transaction failed")
             if future.done():
                 continue
-            if value is RETRY and self._retry(job):
-                continue
+            if value is RETRY:
+                if self._retry(job):
+                    continue
+                value = CannotSave(f"another process held what the transaction needed through {RETRY_LIMIT} tries")
             if ok:
                 future.set_result(value)
             else:

@@ -141,6 +141,31 @@ async def test_a_player_is_told_the_bot_cannot_save_and_nothing_changes(
     await ledger_ok(service)
 
 
+@pytest.mark.parametrize("store", ["postgresql"], indirect=True)
+async def test_a_table_another_process_holds_too_long_is_answered_cannot_save_and_changes_nothing(
+        service: Service, monkeypatch: pytest.MonkeyPatch) -> None:
+    """Another process holds the table's row (its batch stuck between its lock and its commit) while the store runs
+    a press again for it `RETRY_LIMIT` times: the player is told the bot cannot save, nothing changed, the store
+    goes on, and the press goes through once the row is free."""
+    import psycopg
+
+    monkeypatch.setattr("bot.store.RETRY_LIMIT", 3)
+    start = await hand_in_progress(service)
+    actor = PLAYERS[start.table.to_act]
+    payload = press_label(start, "check", "call")
+    location = str(service.store.location)
+    before = dump(location)
+    with psycopg.connect(location) as other:  # a transaction, open until the block ends
+        other.execute("SELECT 1 FROM tables WHERE table_id = %s FOR UPDATE", (PLACE.table_id,))
+        refused = await service.press(PLACE, actor, payload)
+    assert refused.error == text("en", "cannot_save")
+    assert dump(location) == before
+
+    played = await service.press(PLACE, actor, payload)
+    assert played.error is None and played.table is not None and played.table.to_act != actor.user_id
+    await ledger_ok(service)
+
+
 async def test_a_timer_that_cannot_save_fires_again_once_it_can(store: Store, clock: FakeClock,
                                                                 caplog: pytest.LogCaptureFixture) -> None:
     service = Service(store, clock, rng=random.Random(7))
