@@ -6,7 +6,7 @@ import dataclasses
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass
 from datetime import datetime, time, timedelta
-from enum import Enum
+from enum import Enum, StrEnum
 from fractions import Fraction
 from typing import Any
 
@@ -110,6 +110,8 @@ def _converter(kind: type) -> Callable[[Any], Any]:
         return lambda value: value.total_seconds()
     if issubclass(kind, Fraction):
         return fraction_to_text
+    if issubclass(kind, StrEnum):  # its text is its value, read by C code rather than the `value` property
+        return str
     if issubclass(kind, Enum):
         return lambda value: value.value
     if dataclasses.is_dataclass(kind):
