@@ -49,7 +49,7 @@ from bot.service.language import (
     remembered_private_language,
 )
 from bot.service.listeners import Listener, Listeners
-from bot.service.pauses import PAUSED_REFUSAL, pause_play, resume_play, waits_for_resume
+from bot.service.pauses import PAUSED_REFUSAL, pause_play, refuse_while_paused, resume_play, waits_for_resume
 from bot.service.players import cleaned, welcome
 from bot.service.presses import StalePress, check_press
 from bot.service.startup import show_tables_in_play, start_tables, stop_tables
@@ -116,7 +116,10 @@ class Service:
         self._listeners = Listeners()
         """The adapters' listeners, for replies no player asked for (and those caused before one subscribed)."""
         self._paused: dict[str, float] = {}
-        """Paused tables (stored too) and since when: their timers wait until `resume`."""
+        """Paused tables (stored too) and since when: their timers wait until `resume`. With several processes on one
+        database, as the watch last read them (`watch_timers`): an action reads its table's pause under its lock."""
+        self._shared = store.dialect.is_shared
+        """Whether other processes share the database (PostgreSQL): they may pause a table or lift its pause."""
         self._watchers: list[Callable[[str], None]] = []
         self._tables = Tables(self._locks, self._live, self._unreplayed, self._chats, self._paused)
         """The same maps, for the parts outside the action path (start-up, pauses, chat moves, clock pages)."""
@@ -176,7 +179,8 @@ class Service:
         await resume_play(self.store, self.scheduler, self._paused, table_ids, self.clock.now())
 
     def is_paused(self, table_id: str) -> bool:
-        """Whether the table is paused."""
+        """Whether the table is paused (with several processes on one database, as the watch last read it: within
+        `WATCH_SECONDS` of another process's pause or resume)."""
         return table_id in self._paused
 
     async def tables_of(self, chat_id: str) -> list[str]:
@@ -219,19 +223,23 @@ class Service:
         connection, outside the table's lock and the writer's thread (`_read_then_run`); only its answer (names,
         wallets) is made in the table's transaction."""
         actor = cleaned(actor)
+        if self._shared:  # another process may have paused the table: asked under its lock (`_dispatch_unless_paused`)
+            return self._start(place, actor, command, pressed, waits_for_resume(command))
         if self._paused and waits_for_resume(command):  # some table is paused: perhaps this one, when it runs
             return self._unless_paused(place, actor, command, pressed)
         return self._start(place, actor, command, pressed)
 
-    def _start(self, place: Place, actor: Actor, command: cmd.Command,
-               pressed: cmd.Pressed | None) -> Coroutine[Any, Any, Reply]:
-        """`execute`'s run of a command (`actor` already cleaned)."""
+    def _start(self, place: Place, actor: Actor, command: cmd.Command, pressed: cmd.Pressed | None,
+               unless_paused: bool = False) -> Coroutine[Any, Any, Reply]:
+        """`execute`'s run of a command (`actor` already cleaned); `unless_paused`: refused if its table is paused
+        when its row is locked (several processes on one database)."""
         read = _READS.get(type(command))
         if read is not None:
             return self._read_then_run(place, actor, command, pressed, read)
         entry = {"k": "c", "c": command_entry(command)} if is_logged(command) else None
+        dispatch = self._dispatch_unless_paused if unless_paused else self._dispatch
         return self._run(place, actor, place.table_id,
-                         functools.partial(self._dispatch, command=command, pressed=pressed, answer=None), entry)
+                         functools.partial(dispatch, command=command, pressed=pressed, answer=None), entry)
 
     async def _read_then_run(self, place: Place, actor: Actor, command: cmd.Command, pressed: cmd.Pressed | None,
                              read: Callable[[Tx, Place, cmd.Command], history.Answer]) -> Reply:
@@ -243,7 +251,8 @@ class Service:
                              pressed: cmd.Pressed | None) -> Reply:
         """A command a paused table does not take (`bot.service.pauses.waits_for_resume`): refused in the actor's
         language, nothing applied, while the table is paused when it is awaited (an adapter may resume the table
-        first: the Discord adapter's `_play_on`); run as ever otherwise."""
+        first: the Discord adapter's `_play_on`); run as ever otherwise. One process on the database (SQLite): its
+        memory of the pauses is the truth."""
         if place.table_id in self._paused:
             return Reply(error=text(await self.private_language_of(place, actor), PAUSED_REFUSAL))
         return await self._start(place, actor, command, pressed)
@@ -482,11 +491,20 @@ class Service:
             return False
         return None
 
+    def _dispatch_unless_paused(self, act: Action, controller: Controller, command: cmd.Command,
+                                pressed: cmd.Pressed | None, answer: history.Answer | None) -> bool | None:
+        """`_dispatch`, for a command a paused table refuses, with several processes on one database: refused when
+        the table is paused as its row is locked, whichever process paused it (`bot.service.pauses`)."""
+        refuse_while_paused(act)
+        return self._dispatch(act, controller, command, pressed, answer)
+
     async def _on_timer(self, key: str, table_id: str, payload: dict[str, Any]) -> None:
-        if table_id in self._paused:
+        if not self._shared and table_id in self._paused:
             return  # the store keeps it: `resume` arms it again
 
         def fire(act: Action, controller: Controller) -> bool:
+            if table_id in act.tx.locked_paused:  # paused, perhaps by another process: held, its row kept for the
+                return False  # process that resumes the table, which arms it again (`bot.service.pauses`)
             claimed = act.tx.claim_timer(key, table_id)  # the table is locked: no other process fires or moves it
             if claimed is None:
                 return False  # cleared since it was armed (fired by another process, or disarmed by an action)
@@ -509,8 +527,9 @@ class Service:
 
     async def watch_timers(self, *, every: float = WATCH_SECONDS) -> None:
         """Forever: this process's heartbeat, and with several processes on one database (PostgreSQL) the timers
-        another process armed and never fired armed here once they are overdue (`bot.service.takeover.watch_timers`)."""
-        await watch_timers(self.store, self.clock, self.scheduler, every)
+        another process armed and never fired armed here once they are overdue, and the tables other processes
+        paused or resumed learned (`bot.service.takeover.watch_timers`)."""
+        await watch_timers(self.store, self.clock, self.scheduler, self._paused, every)
 
     async def _publish(self, table_id: str, reply: Reply) -> None:
         """Hand a reply no player asked for to the table's adapter, or keep it until that adapter subscribes."""

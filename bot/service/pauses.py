@@ -9,13 +9,22 @@ the table is in view, the hand in play is finished and no new hand is dealt, as 
 Here the hand in play waits as it is, as a card room's table waits when its dealer is called away: nobody acts, deals,
 sits down or leaves, buys or cashes chips, and no setting changes (`waits_for_resume`); what only reads (the table,
 the clock, the tournament's status, one's cards, statistics, help) and `/lang` are answered as ever.
+
+With several processes on one database (PostgreSQL) any of them may pause a table or lift its pause, so none of them
+takes its own memory's word for it: an action reads it under the table's lock (`Tx.lock_table`), and a command is
+refused (`refuse_while_paused`) or a timer held there; pausing and resuming ask the database, not memory; the watch
+loop keeps each process's memory of the pauses (`Service.is_paused`, which the adapters ask) up to date
+(`learn_pauses`). The process that lifts a pause arms the table's timers (moved on); the others, whose copies fired
+while it was paused, were held and forgotten. On SQLite, one process, the service's memory is the truth.
 """
 
 from __future__ import annotations
 
 from bot import commands as cmd
+from bot.games.context import Action
 from bot.scheduler import APPOINTMENT, Scheduler
 from bot.service.action_log import is_logged
+from bot.service.presses import StalePress
 from bot.service.startup import stamp_downtime
 from bot.store import Store
 from bot.store.pauses import pause_tables, resume_tables
@@ -41,16 +50,31 @@ def waits_for_resume(command: cmd.Command) -> bool:
     return True
 
 
+class RefusedWhilePaused(StalePress):
+    """A command refused because its table is paused, before the game saw it: the live table stays in memory, as
+    for a stale press (a storm of presses on a paused table costs no reload)."""
+
+
+def refuse_while_paused(act: Action) -> None:
+    """With several processes on one database: refuse the command (`waits_for_resume`'s) in the actor's language
+    when its table was paused as the action locked its row, whichever process paused it."""
+    if act.place.table_id in act.tx.locked_paused:
+        with act.privately(act.actor.user_id if act.actor else None):
+            raise RefusedWhilePaused(act.t(PAUSED_REFUSAL))
+
+
 async def pause_play(store: Store, scheduler: Scheduler, paused: dict[str, float], table_ids: list[str],
                      now: float) -> None:
     """Hold tables as of `now` (`paused`: the service's paused tables and since when): no timer fires (no time-out,
-    no new hand, no clock announcement), a hand in progress waits as it is. Pausing a paused table changes nothing."""
-    fresh = [table_id for table_id in table_ids if table_id not in paused]
+    no new hand, no clock announcement), a hand in progress waits as it is. Pausing a paused table changes nothing.
+    With several processes, the database says which tables are paused already (another process may have paused or
+    resumed them since this one last looked)."""
+    fresh = table_ids if store.dialect.is_shared else [table_id for table_id in table_ids if table_id not in paused]
     if not fresh:
         return
     await store.transact(lambda tx: pause_tables(tx, fresh), now=now)
     for table_id in fresh:
-        paused[table_id] = now
+        paused.setdefault(table_id, now)
     for timer in scheduler.armed:  # the store keeps them; `resume_play` arms them again
         if timer.table_id in paused:
             scheduler.disarm(timer.key)
@@ -66,13 +90,31 @@ async def resume_play(store: Store, scheduler: Scheduler, paused: dict[str, floa
     `BY_PAUSE`: the players are told the table was paused, not that the bot was offline): RULES.md is
     silent, and as a card room gives back the time a table could not play, the players, who could neither see the
     table nor act, get back what the pause took as they would after the bot's downtime (a rebuy period cut short,
-    a missed break's add-ons; `bot.games.tournament_play.on_clock`)."""
-    held = [table_id for table_id in table_ids if table_id in paused]
+    a missed break's add-ons; `bot.games.tournament_play.on_clock`).
+
+    With several processes, the database says which tables are paused and since when (another process may have
+    paused them), and this process arms their timers: those the others held while the table was paused are gone
+    from their schedulers."""
+    held = table_ids if store.dialect.is_shared else [table_id for table_id in table_ids if table_id in paused]
     if not held:
         return
-    moved = await store.transact(
+    since, moved = await store.transact(
         lambda tx: resume_tables(tx, held, RESUME_GRACE_SECONDS, lambda payload: bool(payload.get(APPOINTMENT))),
         now=now)
-    since = {table_id: paused.pop(table_id) for table_id in held}
+    for table_id in held:
+        paused.pop(table_id, None)
     for key, table_id, due_at, payload in moved:
         scheduler.arm(key, table_id, due_at, stamp_downtime(payload, due_at, since[table_id], now, paused=True))
+
+
+def learn_pauses(paused: dict[str, float], before: dict[str, float], stored: dict[str, float]) -> None:
+    """With several processes: take into `paused` (this process's memory of the pauses) the paused tables the
+    database holds (`stored`), but for those this process paused or resumed itself while they were read (changed
+    since `before`, a copy made before the read): its own change is newer."""
+    for table_id in before.keys() | stored.keys():
+        if paused.get(table_id) != before.get(table_id):
+            continue
+        if table_id in stored:
+            paused[table_id] = stored[table_id]
+        else:
+            paused.pop(table_id, None)

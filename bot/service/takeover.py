@@ -11,6 +11,7 @@ from typing import Any
 
 from bot.clock import Clock
 from bot.scheduler import APPOINTMENT, Scheduler
+from bot.service.pauses import learn_pauses
 from bot.service.startup import stamp_downtime
 from bot.store import Store, Tx
 from bot.store.downtime import BEAT_SECONDS, Served, beat, served_by_the_living
@@ -25,10 +26,12 @@ WATCH_SECONDS = 0.5
 """How often a process looks for such timers."""
 
 
-async def watch_timers(store: Store, clock: Clock, scheduler: Scheduler, every: float) -> None:
+async def watch_timers(store: Store, clock: Clock, scheduler: Scheduler, paused: dict[str, float],
+                       every: float) -> None:
     """Forever: write this process's heartbeat every `BEAT_SECONDS`, and with several processes on one database
     (PostgreSQL) arm in `scheduler` the timers that are overdue by `TAKEOVER_SECONDS` (the process that armed them
-    stopped before firing them), looking every `every` seconds. Whichever process claims one first fires it
+    stopped before firing them), looking every `every` seconds, and learn the tables other processes paused or
+    resumed (`paused`, the service's: `bot.service.pauses.learn_pauses`). Whichever process claims one first fires it
     (`Tx.claim_timer`): exactly once. On a database of one process (SQLite) every timer is armed here already.
     Its heartbeats follow the first, which start-up writes once it has read the last ones
     (`bot.service.startup.start_tables`, `bot.store.downtime.start_beating`): before that they are refused.
@@ -48,9 +51,11 @@ async def watch_timers(store: Store, clock: Clock, scheduler: Scheduler, every: 
                 await store.transact(partial(beat, process_id=store.process_id), now=now, background=True)
                 beaten_at = now
             if store.dialect.is_shared:
-                overdue, paused, served = await store.read(partial(_overdue, due_by=now - TAKEOVER_SECONDS), now=now)
+                before = dict(paused)
+                overdue, stored, served = await store.read(partial(_overdue, due_by=now - TAKEOVER_SECONDS), now=now)
+                learn_pauses(paused, before, stored)
                 for key, table_id, due_at, payload in overdue:
-                    if table_id not in paused and scheduler.due_at(key) != due_at:
+                    if table_id not in stored and scheduler.due_at(key) != due_at:
                         scheduler.arm(key, table_id, due_at, stamp_downtime(payload, due_at, served(key), now))
         except Exception:  # the database is unreachable for now: look again next time
             log.exception("could not write the heartbeat or look for overdue timers")

@@ -167,13 +167,17 @@ class ActionLog(TxState):
         PostgreSQL the row is locked (`FOR UPDATE NOWAIT`): another process's action on the same table fails at once
         with a lock error, which the store answers by running it again after its batch commits; so two processes
         never apply actions to one table at the same time, in any order. On SQLite the writer already holds the whole
-        file. The hand in play the row names is learned with it (`in_row`), where another process may have dealt."""
+        file. The hand in play the row names is learned with it (`in_row`), where another process may have dealt, and
+        whether the table is paused (`locked_paused`), where another process may have paused it or lifted its pause."""
         row = self.db.execute(
-            "SELECT snapshot_seq, (SELECT MAX(seq) FROM actions WHERE actions.table_id = tables.table_id), hand_id, "
+            "SELECT snapshot_seq, (SELECT MAX(seq) FROM actions WHERE actions.table_id = tables.table_id), "
+            "EXISTS (SELECT 1 FROM paused_tables WHERE paused_tables.table_id = tables.table_id), hand_id, "
             f"hand_seq, hand_at FROM tables WHERE table_id = ?{self.dialect.lock_row}", (table_id,)).fetchone()
         if row is None:
             return None
-        self.learned.open[table_id] = _begun(row[2:])  # read under the lock: current
+        self.learned.open[table_id] = _begun(row[3:])  # read under the lock: current
+        if row[2]:
+            self.locked_paused.add(table_id)
         return max(int(row[0]), int(row[1] or 0))
 
     def _last_seq(self, table_id: str) -> int | None:

@@ -19,17 +19,19 @@ def paused_tables(tx: Tx) -> dict[str, float]:
     return {str(row[0]): float(row[1]) for row in tx.db.execute("SELECT table_id, paused_at FROM paused_tables")}
 
 
-def resume_tables(tx: Tx, table_ids: list[str], grace: float,
-                  keeps_time: Callable[[dict[str, Any]], bool]) -> list[tuple[str, str, float, dict[str, Any]]]:
+def resume_tables(tx: Tx, table_ids: list[str], grace: float, keeps_time: Callable[[dict[str, Any]], bool]
+                  ) -> tuple[dict[str, float], list[tuple[str, str, float, dict[str, Any]]]]:
     """Unpause tables and move their timers on: each gets back the time it had left when the table paused, and at
     least `grace` seconds (nobody times out the moment the table is back); one whose payload `keeps_time` (an
-    appointment of the wall clock's) keeps its instant. Returns the timers to arm."""
+    appointment of the wall clock's) keeps its instant. Returns when each table that was paused was paused, and the
+    timers to arm."""
+    since: dict[str, float] = {}
     moved: list[tuple[str, str, float, dict[str, Any]]] = []
     for table_id in table_ids:
         row = tx.db.execute("SELECT paused_at FROM paused_tables WHERE table_id = ?", (table_id,)).fetchone()
         if row is None:
             continue
-        paused_at = float(row[0])
+        paused_at = since[table_id] = float(row[0])
         tx.compact_timers(table_id)  # its rows as the timers stand (on SQLite the log holds the latest changes)
         timers = tx.db.execute("SELECT key, due_at, payload FROM timers WHERE table_id = ?", (table_id,)).fetchall()
         for key, due_at, text in timers:
@@ -41,7 +43,7 @@ def resume_tables(tx: Tx, table_ids: list[str], grace: float,
             tx.db.execute("UPDATE timers SET due_at = ? WHERE key = ?", (new_due, key))
             moved.append((str(key), table_id, new_due, payload))
         tx.db.execute("DELETE FROM paused_tables WHERE table_id = ?", (table_id,))
-    return moved
+    return since, moved
 
 
 def tables_of_chat(tx: Tx, chat_id: str) -> list[str]:

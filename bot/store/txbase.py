@@ -41,6 +41,9 @@ class TxState:
         self.held_chats: set[str] = set()
         """The chats whose rows this transaction has made sure of and, with several processes, locked, their settings
         read under the lock (`Chats._hold_chat`)."""
+        self.locked_paused: set[str] = set()
+        """The tables whose rows this transaction locked (`ActionLog.lock_table`) that were paused then
+        (`bot.store.pauses`): with several processes, whichever paused them, the service plays nothing there."""
         self.recorded: dict[str, list[list[Any]]] = {}
         """Per table, the events recorded in this transaction and not yet in a log row: `[hand id, [events]]` in
         order, written into the row of the action that recorded them (`log_action`)."""
