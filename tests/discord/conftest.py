@@ -21,7 +21,7 @@ from bot.output import Button, TableMessage
 from bot.service import Service, ServiceSettings
 from bot.store import Store
 from engine.cards import Deck
-from tests.discord.fake_discord import GUILD_ID, TOKEN, FakeDiscord
+from tests.discord.fake_discord import ACK_SECONDS, GUILD_ID, TOKEN, FakeDiscord
 
 
 class Turns:
@@ -165,7 +165,9 @@ async def make_bot(fake: FakeDiscord, tmp_path: Path,
     bots: list[Bot] = []
 
     async def make(default_game: str = "turns", **options: Any) -> Bot:
-        settings = {"guild_id": GUILD_ID, "defer_after": 1.5, **options}
+        # the bot defers only where Discord would refuse a later answer: a loaded machine's slow press is answered
+        # as a quick one (a test of deferring sets its own `defer_after`)
+        settings = {"guild_id": GUILD_ID, "defer_after": ACK_SECONDS, **options}
         bot = Bot(tmp_path / "bot.db", FakeClock(), DiscordOptions(**settings), default_game, controllers)
         await bot.start()
         bots.append(bot)

@@ -48,6 +48,9 @@ UNKNOWN_WEBHOOK = 10015
 ACK_SECONDS = 3.0
 """An interaction's first callback must come within this long of its creation: later, Discord answers 404 Unknown
 interaction (and the member's client shows "The application did not respond")."""
+WAIT_LIMIT = 30.0
+"""Seconds after which a test's wait for something the bot is sure to do is a failure rather than a hang: a guard,
+no bound on the bot's pace (a loaded machine may take seconds; what a test asserts is what happened, in what order)."""
 _USER_MENTION = re.compile(r"(?<!\\)<@!?([0-9]{17,20})>")
 _ROLE_MENTION = re.compile(r"(?<!\\)<@&([0-9]{17,20})>")
 _EVERYONE = re.compile(r"(?<!\\)@(?:everyone|here)")
@@ -143,6 +146,16 @@ class Interaction:
     async def wait_acked(self, timeout: float = ACK_SECONDS) -> None:
         """Wait for the callback: Discord gives a bot three seconds."""
         await asyncio.wait_for(self.acked.wait(), timeout)
+
+
+async def until(condition: Callable[[], bool], what: str) -> None:
+    """Wait until `condition` holds (the bot is sure to get there: `WAIT_LIMIT` only tells a failure from a hang)."""
+    try:
+        async with asyncio.timeout(WAIT_LIMIT):
+            while not condition():
+                await asyncio.sleep(0.01)
+    except TimeoutError:
+        raise AssertionError(f"still waiting, after {WAIT_LIMIT:.0f} s: {what}") from None
 
 
 class FakeDiscord:

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import asyncio
 
+from bot.discord import DiscordOptions
 from bot.output import Place, Reply
 from tests.discord.fake_discord import GUILD_ID
 from tests.discord.test_adapter import seat_three, table_messages
@@ -81,7 +82,7 @@ async def test_a_press_in_a_channel_the_bot_gets_back_is_acknowledged_while_its_
     before the press is applied: paced as a start paces it (here a table every 3.2 s), that takes longer than the
     three seconds Discord gives an interaction to be acknowledged. The press was refused "Unknown interaction"; it
     is acknowledged in time (deferred), then applied to the pressed message."""
-    bot = await make_bot(shown_again_per_second=1 / 3.2)
+    bot = await make_bot(shown_again_per_second=1 / 3.2, defer_after=DiscordOptions.defer_after)  # as deployed
     ann, _bob, _cat = await seat_three(fake, bot)
     channel = fake.channels[0]
     await fake.slash(ann, channel, "deal")
