@@ -66,7 +66,6 @@ async def test_a_press_without_a_line_never_shows_the_table_ahead_of_a_held_time
     (_, bob, _), table = await dealt(fake, bot, ("Ann", "Bob", "Cat"))
     await time_out_held(fake, bot)
     pressed = await fake.press(bob, table, fake.button(table, "Check"))
-    assert pressed.acked_after is not None and pressed.acked_after < 1.0
     await bot.settled()
     assert pressed.callback_type == 6
     assert after(fake, pressed) == ["callback 6", "POST channel", "PATCH channel"]
@@ -87,7 +86,6 @@ async def test_a_press_shows_the_last_state_announced_while_a_time_out_is_held(f
     bot.clock.advance(61)
     assert await bot.service.scheduler.fire_due() == 1
     pressed = await fake.press(cat, table, fake.button(table, "Check"))
-    assert pressed.acked_after is not None and pressed.acked_after < 1.0
     await bot.settled()
     assert pressed.callback_type == 7
     assert pressed.callbacks[0]["data"]["content"].startswith("Hand 1\n  Ann\n→ Bob\n  Cat\n  Dan")
@@ -107,7 +105,6 @@ async def test_a_press_with_a_line_says_it_after_a_held_time_out(fake, turns, ma
     await time_out_held(fake, bot)
     await fake.press(bob, table, fake.button(table, "Check"))
     pressed = await fake.press(cat, table, fake.button(table, "Check"))
-    assert pressed.acked_after is not None and pressed.acked_after < 1.0
     await bot.settled()
     assert pressed.callback_type == 6 and pressed.texts(ephemeral=False) == []
     assert after(fake, pressed) == ["callback 6", "POST channel", "POST channel", "PATCH channel"]
@@ -126,8 +123,8 @@ async def test_a_commands_public_line_is_read_after_a_held_time_out(fake, turns,
     await time_out_held(fake, bot)
     dan = fake.add_member("Dan")
     joined = await fake.slash(dan, fake.channels[0], "join")
-    assert joined.acked_after is not None and joined.acked_after < 1.0
     await bot.settled()
+    assert after(fake, joined) == ["callback 4", "POST channel", "POST channel", "PATCH channel"]  # answered first
     assert joined.texts(ephemeral=False) == []
     assert joined.ephemeral_text().startswith("The table: https://discord.com/channels/")
     told = [m["content"] for m in fake.channel_messages(fake.channels[0]) if int(m["id"]) > int(table["id"])]

@@ -12,7 +12,7 @@ from typing import Any
 from bot.discord.board import TableBoard
 from bot.discord.delivery import Delivery
 from bot.output import Place, TableMessage
-from tests.discord.fake_discord import APP_ID, FakeDiscord, Interaction, Member
+from tests.discord.fake_discord import APP_ID, FakeDiscord, Interaction, Member, until
 from tests.discord.test_adapter import occupy_the_database_thread
 from tests.discord.test_games import current_table
 from tests.discord.test_table_options import fold_to_the_end, seat
@@ -156,9 +156,7 @@ async def test_a_press_that_ends_the_hand_says_so_before_the_table_shows_it_over
     await bot.settled()
     fake.limit_channel(fake.channels[0], 3.0)
     pressed = await fake.press(members[1], table, fake.button(table, "Check"))
-    async with asyncio.timeout(1):
-        while fake.messages[int(table["id"])]["content"] != "Hand 1: over.":
-            await asyncio.sleep(0.01)
+    await until(lambda: fake.messages[int(table["id"])]["content"] == "Hand 1: over.", "the table shown over")
     await bot.settled()
     assert after(fake, pressed) == ANNOUNCED
     assert said(pressed).startswith("Hand 1 is over: ")
