@@ -109,10 +109,9 @@ async def test_a_429_in_one_group_does_not_delay_another_groups_answer(make_bot,
     await bot.handled(await api.push(api.command_update(ANN, "/join")))  # the group waits out its 10 s
     await until(lambda: api.calls("sendMessage"), 5)
     await bot.handled(await api.push(api.command_update(BOB, "/join", OTHER)))
-    waited = await until(lambda: api.chat(OTHER["id"]), 5)
-    assert waited < 1.0
+    await until(lambda: api.chat(OTHER["id"]), 5)
     assert [sent.text for sent in api.chat(OTHER["id"])] == ["Bob Brown sits down."]
-    assert api.chat(GROUP["id"]) == []  # still waiting, and only that group
+    assert api.chat(GROUP["id"]) == []  # answered while the first group still waits its 10 s, and only that group
     await bot.adapter.outbox.close(0)
 
 
@@ -172,9 +171,8 @@ async def test_a_timer_never_waits_on_the_network(make_bot, api) -> None:
     await bot.command(ANN, "/clock")
     api.delays["sendMessage"] = 2.0  # Telegram is slow
     bot.clock.current += 301
-    started = time.monotonic()
     assert await bot.service.scheduler.fire_due() == 1
-    assert time.monotonic() - started < 0.5
+    assert bot.group()[-1].text != "Level 2 in 5 minutes: blinds 20/40."  # back while it takes Telegram 2 s
     await bot.adapter.flush()
     assert bot.group()[-1].text == "Level 2 in 5 minutes: blinds 20/40."
 
