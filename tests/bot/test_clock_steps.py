@@ -173,7 +173,7 @@ async def test_a_hand_voided_at_start_up_is_announced_in_its_chat(tmp_path) -> N
         arrived.set()
 
     restarted.subscribe("chat/", listener)
-    await asyncio.wait_for(arrived.wait(), timeout=2)
+    await asyncio.wait_for(arrived.wait(), timeout=30)  # a guard against a hang, no bound on the pace
     assert heard[0][0] == PLACE
     assert heard[0][1].public == ["Hand #1 could not be resumed after a restart: it is void and every chip went back "
                                   "to whoever put it in."]
