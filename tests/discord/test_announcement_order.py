@@ -248,7 +248,7 @@ async def test_a_commands_line_without_a_table_state_is_read_before_a_clock_that
     await served.wait()
     bot.clock.advance(61)
     assert await bot.service.scheduler.fire_due() == 1
-    await until(lambda: "Clock: level 2 begins (hand 1)." in told(fake, table), 0.5)
+    await given(lambda: "Clock: level 2 begins (hand 1)." in told(fake, table), 0.5)
     fake.held_callbacks.set()
     joined = await joining
     await bot.settled()
