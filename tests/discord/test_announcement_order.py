@@ -18,7 +18,7 @@ from bot.output import TableMessage
 from tests.discord.conftest import Turns
 from tests.discord.fake_discord import GUILD_ID, FakeDiscord, until
 from tests.discord.test_held_announcements import HOLD, dealt, public_before
-from tests.discord.test_order import ANNOUNCED, after, heads_up_dealt
+from tests.discord.test_order import ANNOUNCED, after, hand_ended_with_follow_up_held, heads_up_dealt
 
 OVER = "Hand 1: over."
 
@@ -214,11 +214,7 @@ async def test_a_press_line_without_a_table_state_is_read_before_a_clock_that_ra
     waited for: the clock's line was posted first."""
     turns.silent_end = True
     bot = await make_bot()
-    (ann, bob), table = await heads_up_dealt(fake, bot)
-    await fake.press(ann, table, fake.button(table, "Check"))
-    await bot.settled()
-    fake.held_followups = asyncio.Event()
-    pressed = await fake.press(bob, table, fake.button(table, "Check"))
+    table, pressed = await hand_ended_with_follow_up_held(fake, bot)
     bot.clock.advance(61)
     assert await bot.service.scheduler.fire_due() == 1
     await given(lambda: "Clock: level 2 begins (hand 1)." in told(fake, table), 0.5)

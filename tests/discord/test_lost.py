@@ -41,6 +41,17 @@ async def acknowledgement_refused(fake: FakeDiscord) -> None:
             await asyncio.sleep(0.01)
 
 
+async def clock_line_refused(fake: FakeDiscord, bot: Any, channel: int, table: str) -> None:
+    """Send Messages taken away from the bot in `channel`: the clock's next announcement ("Clock: level 2 begins
+    (hand 1).") is refused 403, and the table pauses."""
+    fake.denied_sends.add(channel)
+    bot.clock.advance(61)
+    await bot.service.scheduler.fire_due()
+    await bot.settled()
+    await asyncio.gather(*bot.adapter._pausing)
+    assert bot.service.is_paused(table)
+
+
 async def test_a_failure_to_play_a_lost_channels_table_on_closes_the_work_it_held(
         fake, turns, make_bot, caplog: pytest.LogCaptureFixture) -> None:
     """The channel is back, but letting its table play on fails (here the store refuses to resume it): the member
@@ -127,12 +138,7 @@ async def test_a_text_refused_for_want_of_send_messages_pauses_the_table_and_is_
     channel, table = fake.channels[0], f"dc:{fake.channels[0]}"
     await fake.slash(bob, channel, "deal")
     await bot.settled()
-    fake.denied_sends.add(channel)
-    bot.clock.advance(61)
-    await bot.service.scheduler.fire_due()  # "Clock: level 2 begins (hand 1)." is refused
-    await bot.settled()
-    await asyncio.gather(*bot.adapter._pausing)
-    assert bot.service.is_paused(table)
+    await clock_line_refused(fake, bot, channel, table)
     asked = await fake.slash(ann, channel, "check")
     await bot.settled()
     assert asked.texts() == ["I cannot post in this channel, so nothing is played here until an admin gives me the "
@@ -241,12 +247,7 @@ async def test_a_text_dropped_with_its_channel_no_longer_holds_back_the_table_on
     for member in (ann, bob, cat):
         await fake.slash(member, channel, "check")
     await bot.settled()
-    fake.denied_sends.add(channel)
-    bot.clock.advance(61)
-    await bot.service.scheduler.fire_due()  # "Clock: level 2 begins (hand 1)." is refused
-    await bot.settled()
-    await asyncio.gather(*bot.adapter._pausing)
-    assert bot.service.is_paused(table)
+    await clock_line_refused(fake, bot, channel, table)
 
     fake.denied_sends.discard(channel)
     await fake.slash(ann, channel, "balance")

@@ -136,6 +136,16 @@ async def heads_up_dealt(fake: FakeDiscord, bot: Any) -> tuple[list[Member], dic
     return members, current_table(fake, fake.channels[0])
 
 
+async def hand_ended_with_follow_up_held(fake: FakeDiscord, bot: Any) -> tuple[dict[str, Any], Interaction]:
+    """Heads-up (`heads_up_dealt`), Ann checks; the fake holds the interactions' follow-ups (a slow network) and Bob's
+    check ends the hand: the table message and Bob's press, its line on its way."""
+    (ann, bob), table = await heads_up_dealt(fake, bot)
+    await fake.press(ann, table, fake.button(table, "Check"))
+    await bot.settled()
+    fake.held_followups = asyncio.Event()
+    return table, await fake.press(bob, table, fake.button(table, "Check"))
+
+
 async def test_a_press_without_a_public_line_still_updates_its_message_alone(fake, turns, make_bot) -> None:
     """A check that passes the turn (the table says it all) is answered as before: its callback edits the pressed
     message (UPDATE_MESSAGE), and nothing else is sent."""

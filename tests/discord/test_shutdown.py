@@ -14,7 +14,7 @@ import pytest
 
 from bot.i18n import text
 from tests.discord.fake_discord import APP_ID, FakeDiscord
-from tests.discord.test_order import heads_up_dealt
+from tests.discord.test_order import hand_ended_with_follow_up_held
 
 
 def gate_the_first_command(bot: Any, monkeypatch: pytest.MonkeyPatch, *, fails: bool = False) -> asyncio.Event:
@@ -139,11 +139,7 @@ async def test_a_press_cancelled_during_its_follow_up_still_says_its_line_once(
     hand over. The cancelled follow-up was taken as not posted: Discord had it, and the channel's queue posted the
     line again (before the queue took lines left unposted, the bot took it as lost)."""
     bot = await make_bot()
-    (ann, bob), table = await heads_up_dealt(fake, bot)
-    await fake.press(ann, table, fake.button(table, "Check"))
-    await bot.settled()
-    fake.held_followups = asyncio.Event()
-    pressed = await fake.press(bob, table, fake.button(table, "Check"))
+    table, pressed = await hand_ended_with_follow_up_held(fake, bot)
     async with asyncio.timeout(5):
         while ("POST", f"/webhooks/{APP_ID}/{pressed.token}") not in fake.requests:
             await asyncio.sleep(0.01)
