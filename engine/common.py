@@ -11,7 +11,7 @@ from fractions import Fraction
 from typing import Any
 
 from engine.cards import Card
-from engine.reasons import LedgerReason
+from engine.reasons import LedgerReason, Reason
 from engine.settlement import fraction_to_text
 
 
@@ -77,7 +77,9 @@ def _field_names(cls: type) -> tuple[str, ...]:
     return names
 
 
-_SCALARS = frozenset((str, int, float, bool, type(None)))
+_SCALARS = frozenset((str, int, float, bool, type(None), Reason))
+"""Types kept as they are: JSON's, and a move's reason (a `StrEnum`, a `str` to every JSON writer), which every move
+of an action has."""
 
 
 def _plain_fields(value: Any, data: dict[str, Any]) -> dict[str, Any]:

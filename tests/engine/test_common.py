@@ -32,13 +32,14 @@ class StreetBet(Event):
 
 
 def test_event_serialises_scalars_as_they_are_and_the_rest_plainly() -> None:
-    """Scalars go through untouched, but a str enum is written as its value (a move's reason as the ledger stores
-    it), moves and dicts field by field."""
+    """Scalars go through untouched, and so does a move's reason (a `Reason`: a str, written as its text by any JSON
+    writer, kept as it is so that the moves of every action cost no conversion); another str enum is written as its
+    value; moves and dicts field by field."""
     move = Move("stack:ann", "pot", 10, Reason.BET)
     event = StreetBet(street=Street.FLOP, amount=10, all_in=False, stacks={"ann": 90}, moves=(move,))
     data = event.to_dict()
     assert type(data["street"]) is str and data["street"] == "flop"
-    assert type(data["moves"][0]["reason"]) is str
+    assert data["moves"][0]["reason"] is Reason.BET
     assert json.dumps(data) == json.dumps({"kind": "StreetBet", "visible_to": None, "moves": [
         {"source": "stack:ann", "target": "pot", "amount": 10, "reason": "bet"}], "street": "flop", "amount": 10,
         "all_in": False, "stacks": {"ann": 90}})
