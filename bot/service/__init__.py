@@ -483,11 +483,9 @@ class Service:
         general = GENERAL.get(type(command))
         if general is not None:
             general(Hosting(tuple(self.controllers), self.settings.web_url), act, controller, command)
-            if type(command) is cmd.Cards and act.state.get(story.TOLD_IN) == told:
-                return False
-            return None
-        controller.handle(act, command)
-        if type(command) is cmd.Table and act.state.get(story.TOLD_IN) == told:
+        else:
+            controller.handle(act, command)
+        if type(command) in _REDRAWS and act.state.get(story.TOLD_IN) == told:
             return False
         return None
 
@@ -538,6 +536,8 @@ class Service:
         await self._listeners.publish(Place(self._chats[table_id], table_id), reply)
 
 
+_REDRAWS = (cmd.Table, cmd.Cards)
+"""Commands that draw the table again, logged only when they retold its story (`Service._dispatch`)."""
 _READS: dict[type[cmd.Command], Callable[[Tx, Place, cmd.Command], history.Answer]] = {
     cmd.Top: history.read_top,
     cmd.History: history.read_history,
