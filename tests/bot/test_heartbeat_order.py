@@ -23,7 +23,8 @@ from tests.bot.test_shared_database import beat_last_at, crashed_after_a_quiet_b
 BOB_WINS_AT_THE_BREAK = [
     "⏸ Break until 20:00.", "Bob finishes with 600 chips, worth 100.",
     "🏆 The tournament is over. Winner: Bob!\nPlaces: 1. Bob · 2. Ann",
-    "Settlement (money units):\nAnn: paid 50, cashed out 0, net −50\nBob: paid 50, cashed out 100, net +50\nPayments:\nAnn → Bob: 50"]
+    "Settlement (money units):\nAnn: paid 50, cashed out 0, net −50\nBob: paid 50, cashed out 100, net +50\n"
+    "Payments:\nAnn → Bob: 50"]
 """What the clock's 19:00 appointment says when it fires on time in the rebuy night of `quiet_until_the_break`: the
 rebuy period over with Ann out, Bob, the lone player, has won."""
 
