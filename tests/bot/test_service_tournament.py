@@ -29,6 +29,21 @@ DAN = Actor("dan", "Dan")
 SIX_PM = datetime(2026, 11, 29, 18, 0, tzinfo=UTC).timestamp()
 
 
+def hand_two_dealt(structure: str) -> str:
+    """The table as the night's hand #2 is dealt (blinds 5/10, Bob to act), at this betting `structure`: two tests
+    reach it from the same seed."""
+    return (f"Hold'em — hand #2 · blinds 5/10 · {structure}\n"
+            "Board: — · Pot: 15\n"
+            "  Ann · 280 bet 10\n"
+            "▶ Bob · 320 Ⓓ\n"
+            "  Cat · 285 bet 5\n"
+            "\n"
+            "Hand #2: button Bob, blinds 5/10. Cards are dealt — press “My cards” to see yours.\n"
+            "Cat posts the small blind 5.\n"
+            "Ann posts the big blind 10.\n"
+            "▶ Bob to act: 10 to call (⏱ 60\xa0s).")
+
+
 @pytest.fixture
 async def night(store: Store) -> tuple[Service, FakeClock]:
     clock = FakeClock(SIX_PM)
@@ -368,16 +383,7 @@ async def test_the_table_tells_a_short_player_he_may_pawn(night) -> None:
             break
         reply = await service.handle(PLACE, actor, "/allin")
     assert offered == [
-        ("Bob", False, "Hold'em — hand #2 · blinds 5/10 · no-limit\n"
-                       "Board: — · Pot: 15\n"
-                       "  Ann · 280 bet 10\n"
-                       "▶ Bob · 320 Ⓓ\n"
-                       "  Cat · 285 bet 5\n"
-                       "\n"
-                       "Hand #2: button Bob, blinds 5/10. Cards are dealt — press “My cards” to see yours.\n"
-                       "Cat posts the small blind 5.\n"
-                       "Ann posts the big blind 10.\n"
-                       "▶ Bob to act: 10 to call (⏱ 60\xa0s)."),
+        ("Bob", False, hand_two_dealt("no-limit")),
         ("Cat", True, "Hold'em — hand #2 · blinds 5/10 · no-limit\n"
                       "Board: — · Pot: 335\n"
                       "  Ann · 280 bet 10\n"
@@ -574,17 +580,7 @@ async def test_a_tournament_deal_reads_the_clock_s_level_once(night, monkeypatch
     dealt = await service.handle(PLACE, ANN, "/deal")
     assert dealt.error is None and dealt.table is not None and dealt.table.to_act
     assert len(readings) == 1
-    assert dealt.table.text == (  # level 1: limits 10/20
-        "Hold'em — hand #2 · blinds 5/10 · home-limit\n"
-        "Board: — · Pot: 15\n"
-        "  Ann · 280 bet 10\n"
-        "▶ Bob · 320 Ⓓ\n"
-        "  Cat · 285 bet 5\n"
-        "\n"
-        "Hand #2: button Bob, blinds 5/10. Cards are dealt — press “My cards” to see yours.\n"
-        "Cat posts the small blind 5.\n"
-        "Ann posts the big blind 10.\n"
-        "▶ Bob to act: 10 to call (⏱ 60\xa0s).")
+    assert dealt.table.text == hand_two_dealt("home-limit")  # level 1: limits 10/20
 
 
 def count_tournament_loads(monkeypatch: pytest.MonkeyPatch) -> list[object]:

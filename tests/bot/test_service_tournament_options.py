@@ -453,6 +453,11 @@ def commands_of(table: TableMessage) -> list[str]:
     return [button.payload.rsplit("|", 1)[1] for button in table.buttons]
 
 
+SEATS_AT_THE_BREAK = ("Texas Hold'em — seats:\n  Ann — 300\n  Bob — 295\n  Cat — 305\n  Dan — 300\n"
+                      "Hand #1: Cat wins 10.\nBreak until 20:00.")
+"""The seats at the first break after hand #1 (Cat won it), played out or into the break alike."""
+
+
 async def test_the_first_break_shows_the_add_on_button_without_a_table_command(night) -> None:
     """At the first break the chat heard "⏸ Break until 20:00." while the table message went on showing the last
     hand's end, with no Add-on button: only a player who typed /table learned that add-ons were on sale. The break
@@ -464,13 +469,7 @@ async def test_the_first_break_shows_the_add_on_button_without_a_table_command(n
     clock.current = BREAK
     await service.scheduler.fire_due()
     table = table_of(heard)
-    assert (table.text, commands_of(table)) == ("Texas Hold'em — seats:\n"
-                                                "  Ann — 300\n"
-                                                "  Bob — 295\n"
-                                                "  Cat — 305\n"
-                                                "  Dan — 300\n"
-                                                "Hand #1: Cat wins 10.\n"
-                                                "Break until 20:00.", ["show", "addon"])
+    assert (table.text, commands_of(table)) == (SEATS_AT_THE_BREAK, ["show", "addon"])
     added = await service.press(PLACE, BOB, press_label(heard[-1], "addon"))
     assert f"{BOB.name} takes the add-on: 300 chips for 40." in added.public
     await ledger_ok(service)
@@ -490,13 +489,7 @@ async def test_a_hand_played_into_the_break_ends_with_the_add_on_button(night) -
     clock.advance(30)
     await service.scheduler.fire_due()
     table = table_of(heard[ended:])
-    assert (table.text, commands_of(table)) == ("Texas Hold'em — seats:\n"
-                                                "  Ann — 300\n"
-                                                "  Bob — 295\n"
-                                                "  Cat — 305\n"
-                                                "  Dan — 300\n"
-                                                "Hand #1: Cat wins 10.\n"
-                                                "Break until 20:00.", ["show", "addon"])
+    assert (table.text, commands_of(table)) == (SEATS_AT_THE_BREAK, ["show", "addon"])
 
 
 @pytest.mark.parametrize(("language", "paused"), [
