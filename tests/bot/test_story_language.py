@@ -257,6 +257,32 @@ async def test_lang_retells_the_lines_of_a_player_renamed_during_the_hand_with_h
     assert changed.table is not None and changed.table.text == RUSSIAN_FLOP.replace("Cat", "Kat")
 
 
+async def test_a_renamed_players_time_out_is_retold_at_another_table_once_his_blind_has_scrolled_out(
+        service: Service, clock: FakeClock) -> None:
+    """As above, with the flop bet and raised, so that Cat's blind (the first line naming him) has left the window
+    and only his time-out and the fold it made still name him, as "Cat"; the chat's `/lang ru` is typed at another
+    of its tables, so the next `/table` here retells the story: both lines name him "Kat", in Russian."""
+    reply = await hand_with_a_time_out(service, clock)
+    for word in ("bet", "raise"):
+        reply = await press(service, reply, word)
+    assert (await service.handle(PLACE, Actor(CAT.user_id, "Kat"), "/table")).error is None
+    assert (await service.handle(Place(PLACE.chat_id, "chat/other"), ANN, "/lang ru")).error is None
+    shown = await service.handle(PLACE, BOB, "/table")
+    assert shown.table is not None and shown.table.text == ("Холдем — раздача №1 · блайнды 10/20 · домашний лимит\n"
+                                                            "Борд: J♠ 6♠ 4♠ · Банк: 160\n"
+                                                            "  Ann · 120 Ⓓ ставка 40\n"
+                                                            "▶ Bob · 140 ставка 20\n"
+                                                            "  Kat · 180 пас\n"
+                                                            "\n"
+                                                            "Bob: колл 30.\n"
+                                                            "Kat: время хода вышло.\n"
+                                                            "Kat: пас.\n"
+                                                            "Флоп: J♠ 6♠ 4♠\n"
+                                                            "Bob: бет 20.\n"
+                                                            "Ann: рейз до 40.\n"
+                                                            "▶ Ход: Bob, для колла 20 (⏱ 60\xa0с).")
+
+
 def test_the_lines_the_hand_began_with_kept_over_a_long_round_are_retold_too() -> None:
     """`story.retell` of a preflop round longer than the window: its first lines (the start, the blinds: `story.HEAD`
     of them) are the first the events tell, the rest the latest; all are retold, in place."""
