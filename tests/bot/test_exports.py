@@ -349,7 +349,7 @@ async def test_the_ledger_exports_each_reason_as_a_phrase_in_the_organizers_lang
 
 IN_RUSSIAN = {  # bot/locales/ru/exports.json's phrase for each reason the code stores (the `LEDGER_REASONS` keys)
     "welcome grant": "стартовые фишки", "practice seat": "место тренировочного бота", "buy-in": "бай-ин",
-    "cash-out": "кэш-аут", "top-up": "докупка", "hand voided": "раздача отменена, ставки возвращены",
+    "cash-out": "выход с фишками", "top-up": "докупка", "hand voided": "раздача отменена, ставки возвращены",
     "round voided": "раунд отменён, ставки возвращены", "kept for the bets to follow": "отложено на следующие ставки",
     "given back": "возвращено из отложенного на ставки", "small blind": "малый блайнд", "big blind": "большой блайнд",
     "straddle": "стрэддл", "call": "колл", "bet": "бет", "raise": "рейз",

@@ -92,6 +92,20 @@ def test_hand_names_in_russian() -> None:
     assert RU["hand.two_pair"] == "две пары"
 
 
+@pytest.mark.parametrize(("key", "params", "russian"), [
+    ("holdem.sat_out", {"player": "Cat"},
+     "Cat пропускает раздачи, дважды не уложившись во время хода: /back, чтобы вернуться."),
+    ("rule.over_pot_limit", {"max": 120, "amount": 500},
+     "Пот-лимит: ставить или поднимать можно не больше чем до 120, а не до 500."),
+    ("export.unfinished", {"number": 3}, "Турнир №3 ещё идёт: выгрузить его можно будет, когда его закроют."),
+])
+def test_russian_reads_as_a_card_room_says_it(key: str, params: dict[str, object], russian: str) -> None:
+    """Messages no other test reads in Russian: the table's word for the structure (пот-лимит, as the games are
+    named), a player's sitting out said without repeating «пропускает» and without a gendered pronoun (the name may
+    be anyone's), and an export that can be made once the tournament is closed (not "when it is closed")."""
+    assert text("ru", key, **params) == russian
+
+
 TERMS = {
     r"\bboards?\b": "борд",
     r"\bstacks?\b": "стек",

@@ -180,8 +180,8 @@ async def test_an_amount_to_join_a_tournament_with_is_refused_with_its_terms(nig
     seated = await service.handle(PLACE, DAN, "/join 500")
     already = {"en": "You are already seated: in a tournament, more chips come only from its /rebuy and /addon, when "
                      "it offers them.",
-               "ru": "Вы уже сидите за столом: в турнире фишки докупают только его /rebuy и /addon, если турнир их "
-                     "предлагает."}[language]
+               "ru": "Вы уже сидите за столом: в турнире фишки можно докупить только командами /rebuy и /addon, если "
+                     "турнир их предлагает."}[language]
     assert seated.error == already, "what matters most comes first, in the chat's language"
 
 

@@ -82,8 +82,8 @@ async def test_a_house_table_lists_its_own_settings_by_their_labels(service: Ser
         "Настройка изменена: максимальная выплата на бокс — 5\u00a0000."]
     assert (await service.handle(PLACE, ANN, "/set")).private == {"ann": [
         "Настройки стола:\n"
-        "min_ante — минимальный АНТЕ: 1\n"
-        "max_ante — максимальный АНТЕ: 50\n"
+        "min_ante — минимальное АНТЕ: 1\n"
+        "max_ante — максимальное АНТЕ: 50\n"
         "max_payout — максимальная выплата на бокс: 5\u00a0000\n"
         "bet_seconds — время на ставки (сек.): 30\n"
         "turn_seconds — время на ход (сек.): 60\n"

@@ -218,7 +218,8 @@ async def test_a_player_not_dealt_in_tops_up_at_once_during_a_hand(service: Serv
 @pytest.mark.parametrize(("language", "refusal"), [
     ("en", "You are already seated: in a tournament, more chips come only from its /rebuy and /addon, when it offers "
            "them."),
-    ("ru", "Вы уже сидите за столом: в турнире фишки докупают только его /rebuy и /addon, если турнир их предлагает."),
+    ("ru", "Вы уже сидите за столом: в турнире фишки можно докупить только командами /rebuy и /addon, если турнир их "
+           "предлагает."),
 ])
 async def test_a_seated_tournament_player_is_pointed_to_the_rebuys_and_add_ons(service: Service, language: str,
                                                                               refusal: str) -> None:
