@@ -20,6 +20,7 @@ from engine import holdem as engine
 from tests.bot.conftest import dump
 from tests.bot.helpers import play, play_out
 from tests.bot.pokerstars_helpers import parse, replayed_stacks
+from tests.bot.test_pokerstars_export import OMAHA, OMAHA_DECK
 
 CHAT = "chat"
 STRUCTURES = ("no-limit", "fixed-limit", "home-limit")
@@ -425,6 +426,77 @@ async def test_an_earlier_tournaments_history_is_asked_for_by_its_number(service
         assert refused.error == said and refused.files == [], wrong
 
 
+SPLIT_DECK = "Ah 2c 2d Ad 3d 3c 5s Kh 8s 4c 6s 9h 7s Jd"
+"""Hand #1 of a no-limit table (button Ann; dealt from Bob): Bob A♥ A♦, Cat 2♣ 3♦, Ann 2♦ 3♣; burns 5♠, 6♠, 7♠;
+board K♥ 8♠ 4♣ 9♥ J♦, which plays for Ann and Cat alike."""
+SPLIT = """\
+PokerStars Hand #1: Hold'em No Limit (10/20) - 2027/01/15 03:00:00 ET
+Table 'chat/table' 10-max Seat #1 is the button
+Seat 1: Ann (400 in chips)
+Seat 2: Bob (200 in chips)
+Seat 3: Cat (400 in chips)
+Bob: posts small blind 10
+Cat: posts big blind 20
+*** HOLE CARDS ***
+Dealt to Cat [2c 3d]
+Ann: raises 380 to 400 and is all-in
+Bob: calls 190 and is all-in
+Cat: calls 380 and is all-in
+*** FLOP *** [Kh 8s 4c]
+*** TURN *** [Kh 8s 4c] [9h]
+*** RIVER *** [Kh 8s 4c 9h] [Jd]
+*** SHOW DOWN ***
+Bob: shows [Ah Ad] (a pair of Aces)
+Cat: shows [2c 3d] (high card King)
+Ann: shows [2d 3c] (high card King)
+Bob collected 600 from main pot
+Cat collected 200 from side pot
+Ann collected 200 from side pot
+*** SUMMARY ***
+Total pot 1000 Main pot 600. Side pot 400. | Rake 0
+Board [Kh 8s 4c 9h Jd]
+Seat 1: Ann (button) showed [2d 3c] and won (200) with high card King
+Seat 2: Bob (small blind) showed [Ah Ad] and won (600) with a pair of Aces
+Seat 3: Cat (big blind) showed [2c 3d] and won (200) with high card King"""
+"""Cat's history of the hand: every hand is shown (all in, betting over), the main pot and the split side pot each
+collected by its winners (Cat first, the first of them left of the button) and summed up seat by seat."""
+
+
+async def test_side_pot_and_split_pot_history(service: Service, decks: list[str]) -> None:
+    """All in three ways for 400, 200 and 400 at a no-limit table: Bob's aces take the main pot of 600, and Ann and
+    Cat, whose hands are the board, split the side pot of 400, 200 each, as PokerStars writes a main pot, a side pot
+    and a split (each winner's "collected" line)."""
+    assert (await service.handle(PLACE, ANN, "/set structure no-limit")).error is None
+    assert (await service.handle(PLACE, ANN, "/set run_it_twice off")).error is None
+    for actor, chips in ((ANN, 400), (BOB, 200), (CAT, 400)):
+        assert (await service.handle(PLACE, actor, f"/join {chips}")).error is None
+    decks.append(SPLIT_DECK)
+    assert (await service.handle(PLACE, ANN, "/deal")).error is None
+    await play(service, (ANN, "/allin"), (BOB, "/call"), (CAT, "/call"))
+    reply = await service.handle(PLACE, CAT, "/history 1")
+    assert reply.public == [] and reply.private == {"cat": [SPLIT]}
+    (parsed,) = parse(SPLIT)
+    assert replayed_stacks(parsed) == {"Ann": 200, "Bob": 600, "Cat": 200}, "pokerkit reads it to the same stacks"
+
+
+async def test_an_omaha_hands_history_is_the_exporters_with_only_my_cards(service: Service, decks: list[str]) -> None:
+    """A pot-limit Omaha hand played at an Omaha table from the deck of the exporter's Omaha example, with its plays:
+    Bob's `/history` is that example's text at this table and time, with his four cards alone."""
+    assert (await service.handle(PLACE, ANN, "/game omaha")).error is None
+    for actor in (ANN, BOB, CAT):
+        assert (await service.handle(PLACE, actor, "/join 500")).error is None
+    decks.append(OMAHA_DECK)
+    assert (await service.handle(PLACE, ANN, "/deal")).error is None
+    await play(service, (ANN, "/raise 70"), (BOB, "/call"), (CAT, "/fold"),  # preflop
+               (BOB, "/check"), (ANN, "/bet 100"), (BOB, "/call"),  # flop
+               (BOB, "/check"), (ANN, "/check"),  # turn
+               (BOB, "/bet 60"), (ANN, "/call"))  # river
+    reply = await service.handle(PLACE, BOB, "/history")
+    mine = OMAHA.replace("Table 'home'", "Table 'chat/table'").replace("1969/12/31 19:00:00", "2027/01/15 03:00:00")
+    mine = mine.replace("Dealt to Cat [Kd Kh 7d 7h]\nDealt to Ann [2c 3c 4c 5c]\n", "")
+    assert reply.public == [] and reply.private == {"bob": [mine]}
+
+
 # --- statistics -----------------------------------------------------------------------------------------------
 
 
@@ -469,3 +541,4 @@ async def test_stats_unknown_player_is_refused(service: Service) -> None:
     assert reply.error == "I don't know a player called “@nobody” here."  # the name as typed
     assert reply.public == [] and reply.private == {}
     assert dump(service.store.location) == before
+

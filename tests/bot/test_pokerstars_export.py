@@ -261,12 +261,13 @@ Seat 2: Bob (small blind) showed [Ah As Qs Qd] and lost with a pair of Aces
 Seat 3: Cat (big blind) folded before Flop"""
 """A pot-limit Omaha hand: four hole cards each, a pot-sized raise, and a hand of exactly two hole cards and three
 board cards (Ann's straight: 4♣ 5♣ with 6♣ 2♥ 3♠; her clubs make no flush with two clubs on the board)."""
+OMAHA_DECK = "Ah Kd 2c As Kh 3c Qs 7d 4c Qd 7h 5c 9s 6c Td Jc 8h 2h 9c 3s"
+"""The deck OMAHA is dealt from (Bob, Cat, Ann four times round; burn, flop, burn, turn, burn, river)."""
 
 
 def test_an_omaha_hand_is_exported_with_its_four_cards_a_player() -> None:
     text = engine_export([engine.SeatPlayer("ann", 500), engine.SeatPlayer("bob", 500), engine.SeatPlayer("cat", 500)],
-                         "Ah Kd 2c As Kh 3c Qs 7d 4c Qd 7h 5c 9s 6c Td Jc 8h 2h 9c 3s",
-                         ("ann", engine.RaiseTo(70)), ("bob", engine.Call()), ("cat", engine.Fold()),
+                         OMAHA_DECK, ("ann", engine.RaiseTo(70)), ("bob", engine.Call()), ("cat", engine.Fold()),
                          ("bob", engine.Check()), ("ann", engine.Bet(100)), ("bob", engine.Call()),
                          ("bob", engine.Check()), ("ann", engine.Check()), ("bob", engine.Bet(60)),
                          ("ann", engine.Call()), variant=engine.Variant.OMAHA)
