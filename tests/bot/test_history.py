@@ -306,12 +306,31 @@ async def test_history_shows_only_my_cards_and_the_shown_hands(seated: Service, 
     assert latest.public == [] and latest.private == {"bob": reply.private["bob"][1:]}
 
 
-async def test_history_refusals(service: Service) -> None:
+HISTORY_USAGE = {"en": "Usage: /history [number of hands | tournament [number]]",
+                 "ru": "Как писать: /history [число раздач | tournament [номер]]"}
+HISTORY_REFUSALS = {
+    "en": ["No hand has been played to the end at this table yet.", "This table has had no tournament.",
+           "Tournament #7 was not played at this table."],
+    "ru": ["За этим столом ещё не доиграна ни одна раздача.", "За этим столом турниров не было.",
+           "За этим столом турнир №7 не играли."],
+}
+
+
+@pytest.mark.parametrize("language", ["en", "ru"])
+async def test_history_refusals(service: Service, language: str) -> None:
+    """A malformed, negative, zero or too long count of hands, or a tournament's number that is not one, gets the
+    usage; a table with no hand or no tournament, or a tournament number it never played, says so: in the player's
+    language, sending nothing and changing nothing."""
+    assert (await service.handle(PLACE, ANN, f"/lang {language}")).error is None
     before = dump(service.store.location)
+    no_hands, no_tournament, not_here = HISTORY_REFUSALS[language]
+    usage = HISTORY_USAGE[language]
     for line, reason in (
-            ("/history", "No hand has been played to the end at this table yet."),
-            ("/history lots", "Usage: /history [number of hands | tournament [number]]"),
-            ("/history tournament", "This table has had no tournament.")):
+            ("/history", no_hands), ("/history 5", no_hands),
+            ("/history lots", usage), ("/history -3", usage), ("/history 0", usage), ("/history #5", usage),
+            ("/history 2.5", usage), ("/history 99999999999", usage),
+            ("/history tournament", no_tournament), ("/history tournament -1", usage),
+            ("/history tournament x", usage), ("/history tournament 7", not_here)):
         refused = await service.handle(PLACE, ANN, line)
         assert refused.error == reason, line
         assert refused.public == [] and refused.private == {} and refused.files == [], line
