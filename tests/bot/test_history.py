@@ -498,9 +498,8 @@ async def test_side_pot_and_split_pot_history(service: Service, decks: list[str]
     assert replayed_stacks(parsed) == {"Ann": 200, "Bob": 600, "Cat": 200}, "pokerkit reads it to the same stacks"
 
 
-async def test_an_omaha_hands_history_is_the_exporters_with_only_my_cards(service: Service, decks: list[str]) -> None:
-    """A pot-limit Omaha hand played at an Omaha table from the deck of the exporter's Omaha example, with its plays:
-    Bob's `/history` is that example's text at this table and time, with his four cards alone."""
+async def play_the_omaha_example(service: Service, decks: list[str]) -> None:
+    """Play the exporter's Omaha example (`OMAHA`) at an Omaha table: its deck, its stacks of 500, its plays."""
     assert (await service.handle(PLACE, ANN, "/game omaha")).error is None
     for actor in (ANN, BOB, CAT):
         assert (await service.handle(PLACE, actor, "/join 500")).error is None
@@ -510,6 +509,12 @@ async def test_an_omaha_hands_history_is_the_exporters_with_only_my_cards(servic
                (BOB, "/check"), (ANN, "/bet 100"), (BOB, "/call"),  # flop
                (BOB, "/check"), (ANN, "/check"),  # turn
                (BOB, "/bet 60"), (ANN, "/call"))  # river
+
+
+async def test_an_omaha_hands_history_is_the_exporters_with_only_my_cards(service: Service, decks: list[str]) -> None:
+    """A pot-limit Omaha hand played at an Omaha table from the deck of the exporter's Omaha example, with its plays:
+    Bob's `/history` is that example's text at this table and time, with his four cards alone."""
+    await play_the_omaha_example(service, decks)
     reply = await service.handle(PLACE, BOB, "/history")
     mine = OMAHA.replace("Table 'home'", "Table 'chat/table'").replace("1969/12/31 19:00:00", "2027/01/15 03:00:00")
     mine = mine.replace("Dealt to Cat [Kd Kh 7d 7h]\nDealt to Ann [2c 3c 4c 5c]\n", "")
@@ -553,11 +558,37 @@ async def test_statistics_match_the_hand_history(seated: Service) -> None:
     assert sum(nets.values()) == 0 and any(nets.values()), "chips changed hands"
 
 
-async def test_stats_unknown_player_is_refused(service: Service) -> None:
-    assert (await service.handle(PLACE, ANN, "/balance")).error is None
+@pytest.mark.parametrize(("language", "refusal"), [("en", "I don't know a player called “@nobody” here."),
+                                                   ("ru", "Игрока «@nobody» здесь нет.")])
+async def test_stats_unknown_player_is_refused(service: Service, language: str, refusal: str) -> None:
+    assert (await service.handle(PLACE, ANN, f"/lang {language}")).error is None
     before = dump(service.store.location)
     reply = await service.handle(PLACE, ANN, "/stats @nobody")
-    assert reply.error == "I don't know a player called “@nobody” here."  # the name as typed
+    assert reply.error == refusal  # the name as typed
     assert reply.public == [] and reply.private == {}
     assert dump(service.store.location) == before
 
+
+OMAHA_STATS = {
+    # raised preflop; bet the flop, checked the turn, called the river: 1 over 1; won 480 at the showdown, 230 in
+    "Ann": "Ann: hands played 1, won 1 · cash games: net +250, biggest pot 480\n"
+           "VPIP 100% · PFR 100% · aggression factor 1.0 · went to showdown 100% · won at showdown 100%",
+    # called the raise from the small blind (his own will's money); called the flop, bet the river; lost: 230 in
+    "Bob": "Bob: hands played 1, won 0 · cash games: net −230, biggest pot 0\n"
+           "VPIP 100% · PFR 0% · aggression factor 1.0 · went to showdown 100% · won at showdown 0%",
+    # folded the big blind to the raise: no flop seen, so no showdown to count
+    "Cat": "Cat: hands played 1, won 0 · cash games: net −20, biggest pot 0\n"
+           "VPIP 0% · PFR 0% · aggression factor — · went to showdown — · won at showdown —",
+}
+"""`/stats` after the Omaha example alone, worked out by hand from its plays (RULES.md §1d counts a player's hands,
+Omaha's as Hold'em's)."""
+
+
+async def test_an_omaha_hand_counts_in_the_statistics_as_a_holdem_hand_does(service: Service,
+                                                                            decks: list[str]) -> None:
+    await play_the_omaha_example(service, decks)
+    for name, said in OMAHA_STATS.items():
+        assert (await service.handle(PLACE, CAT, f"/stats {name}")).public == [said], name
+    assert (await service.handle(PLACE, CAT, "/top")).public == [
+        "Leaderboard, cash tables (chips won or lost, grants not counted):\n1. Ann — +250\n2. Cat — −20\n"
+        "3. Bob — −230"]

@@ -414,3 +414,22 @@ async def test_a_hand_resumed_after_a_restart_is_summarised_from_its_history_row
     assert stored == {key: figures for key, figures in HAND_FIGURES.items() if key[0] in ("h1", "h2")}
     assert stored == await figures_from_history(reopened.store)
     await reopened.store.close()
+
+
+async def test_a_hand_against_a_computer_player_counts_for_the_player_and_not_on_the_leaderboard(
+        service: Service, stacked: list[str]) -> None:
+    """A practice seat's chips are the house's (`house:<chat>` pays its buy-in and gets its stack back): Ann's hand
+    against it is one of her hands, in her statistics and her cash result, but the computer player is no player of
+    the chat's leaderboard."""
+    assert (await service.handle(PLACE, ANN, "/join 400")).error is None
+    assert (await service.handle(PLACE, ANN, "/addbot Robo")).error is None
+    stacked.append("")
+    dealt = await service.handle(PLACE, ANN, "/deal")  # heads-up: Ann's button posts the small blind and acts first
+    assert dealt.table is not None and dealt.table.to_act == "ann", dealt.table
+    assert (await service.handle(PLACE, ANN, "/fold")).error is None
+    await ledger_ok(service)
+    assert await stats_of(service, "/stats Ann") == [
+        "Ann: hands played 1, won 0 · cash games: net −10, biggest pot 0",
+        "VPIP 0% · PFR 0% · aggression factor — · went to showdown — · won at showdown —"]
+    assert (await service.handle(PLACE, BOB, "/top")).public == [
+        "Leaderboard, cash tables (chips won or lost, grants not counted):\n1. Ann — −10"]
