@@ -84,6 +84,12 @@ async def test_an_omaha_tournament_deals_omaha_hands(store: Store) -> None:
                for messages in started.private.values())
     await play_out(service, PLACE, PLAYERS, started)
     await ledger_ok(service)
+    # its history is headed as PokerStars heads a tournament's pot-limit hand: buy-in, level and blinds (6 p.m. UTC is
+    # 1 p.m. Eastern), at the tournament's table
+    (told,) = (await service.handle(PLACE, BOB, "/history 1")).private["bob"]
+    assert told.splitlines()[:2] == [
+        "PokerStars Hand #1: Tournament #1, 50+0 Omaha Pot Limit - Level I (5/10) - 2026/11/29 13:00:00 ET",
+        "Table '1 1' 10-max Seat #1 is the button"]
 
 
 async def test_rabbit_at_a_holdem_table_and_its_refusals(service: Service) -> None:
