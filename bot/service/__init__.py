@@ -55,17 +55,11 @@ from bot.service.presses import StalePress, check_press
 from bot.service.startup import show_tables_in_play, start_tables, stop_tables
 from bot.service.tables import Tables
 from bot.service.takeover import WATCH_SECONDS, watch_timers
+from bot.service.timers import fire_timer
 from bot.store import CannotSave, InsufficientFunds, Store, Tx
 from bot.store.tx import HISTORY_ONLY, loads
 
 log = logging.getLogger(__name__)
-
-SAVE_RETRY_SECONDS = 30.0
-"""How soon a timer whose action the database could not save fires again."""
-CLAIM_SLACK_SECONDS = 1.0
-"""A stored timer fires when it is still due when this process armed it, or (the same payload) its due time is at
-most this far ahead of the firing process's wall clock (the clocks of several hosts differ a little); one due later,
-or for another payload (the next turn's), was armed again by another process, which fires it then."""
 
 
 @dataclass(frozen=True)
@@ -496,32 +490,11 @@ class Service:
         refuse_while_paused(act)
         return self._dispatch(act, controller, command, pressed, answer)
 
-    async def _on_timer(self, key: str, table_id: str, payload: dict[str, Any]) -> None:
-        if not self._shared and table_id in self._paused:
-            return  # the store keeps it: `resume` arms it again
-
-        def fire(act: Action, controller: Controller) -> bool:
-            if table_id in act.tx.locked_paused:  # paused, perhaps by another process: held, its row kept for the
-                return False  # process that resumes the table, which arms it again (`bot.service.pauses`)
-            claimed = act.tx.claim_timer(key, table_id)  # the table is locked: no other process fires or moves it
-            if claimed is None:
-                return False  # cleared since it was armed (fired by another process, or disarmed by an action)
-            due_at, stored = claimed
-            if due_at != self.scheduler.firing_due_at(key) and (stored != payload
-                                                                 or due_at > act.now + CLAIM_SLACK_SECONDS):
-                return False  # armed again since (here, or by another process), for later or for a later step: that one
-                # fires then, by the process that armed it (or by `watch_timers` elsewhere if that one stopped)
-            act.disarm(key)  # fired: its row goes (unless `on_timer` arms it anew), so nothing fires it again, nor a
-            # copy `watch_timers` armed here meanwhile
-            return controller.on_timer(act, key, payload)  # False: stale, nothing done to log
-
-        try:
-            reply = await self._run(None, None, table_id, fire, {"k": "t", "key": key, "p": payload})
-        except CannotSave:  # the store still holds the timer: try again soon, unless something re-armed it
-            if self.scheduler.due_at(key) is None:
-                self.scheduler.arm(key, table_id, self.clock.now() + SAVE_RETRY_SECONDS, payload)
-            return
-        await self._publish(table_id, reply)
+    def _on_timer(self, key: str, table_id: str, payload: dict[str, Any]) -> Coroutine[Any, Any, None]:
+        """The scheduler's call when a timer comes due: its firing (`bot.service.timers.fire_timer`), returned
+        rather than awaited, so a firing is one coroutine as before."""
+        return fire_timer(self.scheduler, self.clock, self._paused, self._shared, self._run, self._publish, key,
+                          table_id, payload)
 
     async def watch_timers(self, *, every: float = WATCH_SECONDS) -> None:
         """Forever: this process's heartbeat, and with several processes on one database (PostgreSQL) the timers

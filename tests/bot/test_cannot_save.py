@@ -15,7 +15,8 @@ import pytest
 from bot.clock import FakeClock
 from bot.i18n import text
 from bot.output import Actor
-from bot.service import SAVE_RETRY_SECONDS, Service
+from bot.service import Service
+from bot.service.timers import SAVE_RETRY_SECONDS
 from bot.store import CannotSave, Store, Tx
 from tests.bot.conftest import ANN, BOB, CAT, PLACE, dump
 from tests.bot.helpers import ledger_ok, logged_actions, press_label
