@@ -30,15 +30,7 @@ from bot.render import story
 from bot.render.picture_views import draw
 from bot.replay import RecordingRandom, RecordingTx, command_entry, state_json
 from bot.scheduler import Scheduler
-from bot.service.action_log import (
-    TIMER_ROWS_EVERY,
-    LiveTable,
-    is_logged,
-    log_entry,
-    read_snapshot,
-    replay,
-    snapshot_due,
-)
+from bot.service.action_log import LiveTable, is_logged, keep, read_snapshot, replay
 from bot.service.chat_moves import move_chat, tables_of
 from bot.service.clock_pages import clock_page
 from bot.service.language import (
@@ -324,9 +316,10 @@ class Service:
     def _apply(self, place: Place | None, actor: Actor | None, table_id: str,
                body: Callable[[Action, Controller], bool | None], entry: dict[str, Any] | None,
                tx: Tx) -> tuple[Action, LiveTable]:
-        """`_run`'s job, in the store's transaction: `body` applied to the live table and kept (`_keep`). Whatever
-        fails drops the live table (a refusal of a stale press changes nothing), so that the next run, which the
-        store may make at once (PostgreSQL: the table was held), does not see a half changed table."""
+        """`_run`'s job, in the store's transaction: `body` applied to the live table and kept
+        (`bot.service.action_log.keep`). Whatever fails drops the live table (a refusal of a stale press changes
+        nothing), so that the next run, which the store may make at once (PostgreSQL: the table was held), does not
+        see a half changed table."""
         try:
             live = self._current(tx, table_id, place)
             assert live is not None, "a timer for a table that was never saved"
@@ -339,7 +332,7 @@ class Service:
             counted = act.number != live.number  # a hand or round was dealt: its number goes with the snapshot
             live.config, live.state, live.number = act.config, act.state, act.number
             if counted or (entry is not None and applied is not False):
-                self._keep(tx, table_id, live, act, controller, entry, inputs, key, counted)
+                keep(tx, table_id, live, act, controller, entry, inputs, key, counted)
             elif tx.unlogged(table_id):  # events or moves of an action that changed no state: a row for them
                 live.seq += 1
                 tx.log_action(table_id, live.seq, HISTORY_ONLY)
@@ -348,27 +341,6 @@ class Service:
             if not isinstance(error, StalePress):
                 self._live.pop(table_id, None)
             raise
-
-    def _keep(self, tx: Tx, table_id: str, live: LiveTable, act: Action, controller: Controller,
-              entry: dict[str, Any] | None, inputs: tuple[float, Actor | None, str, bool, bytes], key: str | None,
-              counted: bool) -> None:
-        """Make the action durable: a snapshot when a hand or round starts (`counted`: its number was counted) or
-        ends (`key`, the one in play before the action, changed), between them, after a change of config and every
-        `SNAPSHOT_EVERY` actions; otherwise one row of the action log with what replaying it needs (`entry`). Either
-        way the events it recorded and the moves of its hand go into its log row (the history and the ledger's
-        record), which a snapshot's action writes only when there are some."""
-        live.seq += 1
-        config_json = state_json(act.config)
-        # no `entry` only for an action that counted a number (a deal): a snapshot either way
-        if counted or entry is None or snapshot_due(live, config_json, key, controller.current_key(act)):
-            if tx.unlogged(table_id):  # first: a hand it begins is written with the snapshot (`Tx.log_action`)
-                tx.log_action(table_id, live.seq, HISTORY_ONLY)
-            tx.save_snapshot(table_id, live.chat_id, config_json, state_json(act.state), live.seq, live.number,
-                             timers=live.seq // TIMER_ROWS_EVERY > live.snapshot_seq // TIMER_ROWS_EVERY)
-            live.config_json, live.snapshot_seq = config_json, live.seq
-            return
-        tx.log_action(table_id, live.seq, orjson.dumps(log_entry(act, entry, inputs),
-                                                       option=orjson.OPT_NON_STR_KEYS).decode())
 
     def _current(self, tx: Tx, table_id: str, place: Place | None) -> LiveTable | None:
         """The table an action applies to: the live one, read from the store first when it is not in memory.

@@ -1,5 +1,5 @@
 """The action log: a live table and where its log stands, what an action's row holds, when a snapshot is due
-instead, and replaying the rows on a snapshot (a table read back, or made live at start-up)."""
+instead, writing either, and replaying the rows on a snapshot (a table read back, or made live at start-up)."""
 
 from __future__ import annotations
 
@@ -14,10 +14,10 @@ from bot import history
 from bot.games import Controller
 from bot.games.context import Action
 from bot.output import Actor, Place
-from bot.replay import RecordingRandom, RecordingTx, ReplayRandom, ReplayTx, entry_command
+from bot.replay import RecordingRandom, RecordingTx, ReplayRandom, ReplayTx, entry_command, state_json
 from bot.store import Tx
 from bot.store.snapshots import Snapshot
-from bot.store.tx import loads
+from bot.store.tx import HISTORY_ONLY, loads
 
 SNAPSHOT_EVERY = 32
 """The most actions a table's log holds after its snapshot: a long hand gets a fresh snapshot this often (besides the
@@ -87,6 +87,27 @@ def log_entry(act: Action, entry: dict[str, Any], inputs: tuple[float, Actor | N
         "r": cast(RecordingTx, act.tx).reads,
         "d": cast(RecordingRandom, act.rng).draws,
     }
+
+
+def keep(tx: Tx, table_id: str, live: LiveTable, act: Action, controller: Controller, entry: dict[str, Any] | None,
+         inputs: tuple[float, Actor | None, str, bool, bytes], key: str | None, counted: bool) -> None:
+    """Make an action applied to `live` durable (`Service._apply`'s last step): a snapshot when a hand or round
+    starts (`counted`: its number was counted) or ends (`key`, the one in play before the action, changed), between
+    them, after a change of config and every `SNAPSHOT_EVERY` actions; otherwise one row of the action log with what
+    replaying it needs (`entry`). Either way the events it recorded and the moves of its hand go into its log row (the
+    history and the ledger's record), which a snapshot's action writes only when there are some."""
+    live.seq += 1
+    config_json = state_json(act.config)
+    # no `entry` only for an action that counted a number (a deal): a snapshot either way
+    if counted or entry is None or snapshot_due(live, config_json, key, controller.current_key(act)):
+        if tx.unlogged(table_id):  # first: a hand it begins is written with the snapshot (`Tx.log_action`)
+            tx.log_action(table_id, live.seq, HISTORY_ONLY)
+        tx.save_snapshot(table_id, live.chat_id, config_json, state_json(act.state), live.seq, live.number,
+                         timers=live.seq // TIMER_ROWS_EVERY > live.snapshot_seq // TIMER_ROWS_EVERY)
+        live.config_json, live.snapshot_seq = config_json, live.seq
+        return
+    tx.log_action(table_id, live.seq, orjson.dumps(log_entry(act, entry, inputs),
+                                                   option=orjson.OPT_NON_STR_KEYS).decode())
 
 
 def read_snapshot(tx: Tx, table_id: str, place: Place | None) -> LiveTable | None:
