@@ -9,7 +9,6 @@ import re
 from collections.abc import AsyncIterator
 from contextlib import asynccontextmanager
 from dataclasses import dataclass
-from datetime import UTC, datetime
 from typing import Any
 
 import aiohttp
@@ -19,8 +18,8 @@ from bot.service import Service, ServiceSettings
 from bot.store import Store
 from bot.web.server import ClockPages
 from tests.bot.conftest import ANN, BOB, CAT, PLACE
+from tests.bot.helpers import SIX_PM
 
-SIX_PM = datetime(2026, 11, 29, 18, 0, tzinfo=UTC).timestamp()
 SCHEDULE = "10/20 20m; 20/40 20m; break 10m; 40/80"
 LINK = re.compile(r"(http://\S+/clock/[\w-]+)")
 

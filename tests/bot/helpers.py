@@ -324,3 +324,8 @@ async def corrupt_saved_hand(store: Store, place: Place, now: float) -> None:
 def at(hour: int, minute: int, second: int = 0) -> float:
     """A moment of the tournament night the tests play, 2026-11-29, UTC."""
     return datetime(2026, 11, 29, hour, minute, second, tzinfo=UTC).timestamp()
+
+
+SIX_PM = at(18, 0)
+"""When the tests' tournaments start: 18:00 of that night (a timestamp, as `FakeClock` reads it), an hour before the
+home-night preset's break."""

@@ -11,7 +11,7 @@ from bot.output import Actor, Reply
 from bot.service import Service
 from bot.store import Store
 from tests.bot.conftest import ANN, BOB, CAT, PLACE, dump
-from tests.bot.helpers import everything_public, ledger_ok, press_label
+from tests.bot.helpers import SIX_PM, everything_public, ledger_ok, press_label
 
 ALREADY_DONE = "Already done."
 
@@ -158,7 +158,6 @@ async def test_the_house_deal_button_deals_once(service: Service, tmp_path) -> N
     assert dump(tmp_path / "bot.db") == before
 
 
-SIX_PM = datetime(2026, 11, 29, 18, 0, tzinfo=UTC).timestamp()
 FIRST_BREAK = datetime(2026, 11, 29, 19, 0, 1, tzinfo=UTC).timestamp()
 PLAYERS = {actor.user_id: actor for actor in (ANN, BOB)}
 OUT_FOR_NOW = " is out for now and may come back with /rebuy until 19:00."

@@ -8,7 +8,6 @@ import io
 import random
 import re
 from collections import Counter
-from datetime import UTC, datetime
 from decimal import Decimal
 from fractions import Fraction
 from pathlib import Path
@@ -26,11 +25,10 @@ from engine.reasons import Reason
 from engine.tournament import Tournament
 from tests.bot import test_service_tournament_options as options
 from tests.bot.conftest import ANN, BOB, CAT, PLACE, dump
-from tests.bot.helpers import everything_said, ledger_ok, play_out, shove_out
+from tests.bot.helpers import SIX_PM, everything_said, ledger_ok, play_out, shove_out
 
 MALLORY = Actor("mallory", "=HYPERLINK(\"http://x\")")
 ACTORS = {actor.user_id: actor for actor in (ANN, BOB, CAT, MALLORY)}
-SIX_PM = datetime(2026, 11, 29, 18, 0, tzinfo=UTC).timestamp()
 CASH = Place(PLACE.chat_id, f"{PLACE.chat_id}/cash")
 
 

@@ -6,7 +6,6 @@ at 6 chips a unit, +5/6 and −5/6, which the settlement rounds to +0.83 and −
 from __future__ import annotations
 
 import random
-from datetime import UTC, datetime
 
 import pytest
 
@@ -16,11 +15,10 @@ from bot.service import Service
 from bot.store import Store
 from bot.store.clock_pages import clock_page_token, season_standings
 from tests.bot.conftest import ANN, BOB, CAT, PLACE
-from tests.bot.helpers import ledger_ok
+from tests.bot.helpers import SIX_PM, ledger_ok
 
 DAN = Actor("dan", "Dan")
 ACTORS = {actor.user_id: actor for actor in (ANN, BOB, CAT, DAN)}
-SIX_PM = datetime(2026, 11, 29, 18, 0, tzinfo=UTC).timestamp()
 
 
 @pytest.fixture

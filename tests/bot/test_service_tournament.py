@@ -14,6 +14,7 @@ from engine.clock import Clock
 from engine.tournament import Tournament
 from tests.bot.conftest import ANN, BOB, CAT, PLACE, dump
 from tests.bot.helpers import (
+    SIX_PM,
     deal_next,
     everything_public,
     ledger_ok,
@@ -26,7 +27,6 @@ from tests.bot.helpers import (
 
 PLAYERS = {actor.user_id: actor for actor in (ANN, BOB, CAT)}
 DAN = Actor("dan", "Dan")
-SIX_PM = datetime(2026, 11, 29, 18, 0, tzinfo=UTC).timestamp()
 
 
 def hand_two_dealt(structure: str) -> str:

@@ -17,6 +17,7 @@ from engine.settlement import SettlementRow, build_settlement
 from engine.tournament import Tournament
 from tests.bot.conftest import ANN, BOB, CAT, PLACE
 from tests.bot.helpers import (
+    SIX_PM,
     at,
     everything_said,
     ledger_ok,
@@ -31,7 +32,6 @@ from tests.bot.helpers import (
 
 DAN = Actor("dan", "Dan")
 PLAYERS = {actor.user_id: actor for actor in (ANN, BOB, CAT, DAN)}
-SIX_PM = datetime(2026, 11, 29, 18, 0, tzinfo=UTC).timestamp()
 BREAK = datetime(2026, 11, 29, 19, 0, 1, tzinfo=UTC).timestamp()
 PLAY = datetime(2026, 11, 29, 20, 0, 1, tzinfo=UTC).timestamp()
 OPTIONS = "home-night rebuys 2 addon 1 reentry bounty 10"

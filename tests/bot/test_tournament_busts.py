@@ -19,6 +19,7 @@ from engine.schedule import PRESETS
 from engine.tournament import Tournament, TournamentConfig
 from tests.bot.conftest import ANN, BOB, CAT, PLACE
 from tests.bot.helpers import (
+    SIX_PM,
     all_text,
     everything_said,
     listen,
@@ -30,8 +31,9 @@ from tests.bot.helpers import (
 
 NAMES = {"en": {"ann": "Ann", "bob": "Bob", "ivan": "Ivan", "peter": "Peter", "sasha": "Sasha"},
          "ru": {"ann": "Аня", "bob": "Боря", "ivan": "Иван", "peter": "Пётр", "sasha": "Саша"}}
-SIX_PM = datetime(2026, 11, 29, 18, 0, tzinfo=UTC)
 SEED = 1
+START = datetime.fromtimestamp(SIX_PM, UTC)
+"""`SIX_PM` as the engine's tournament takes its times (a datetime): the tournaments here start then."""
 BREAK = datetime(2026, 11, 29, 19, 0, 1, tzinfo=UTC)
 PLAYERS = {actor.user_id: actor for actor in (ANN, BOB, CAT)}
 
@@ -40,8 +42,8 @@ def _five_at_the_table(config: TournamentConfig) -> Tournament:
     """A home-night tournament (UTC) of ann, bob, ivan, peter and sasha, started at 18:00, 300 chips each."""
     tournament = Tournament(config, PRESETS["home-night"]("UTC"))
     for player in NAMES["en"]:
-        tournament.register(player, SIX_PM)
-    tournament.start(SIX_PM)
+        tournament.register(player, START)
+    tournament.start(START)
     return tournament
 
 
@@ -64,8 +66,8 @@ def test_players_out_in_one_hand_with_equal_stacks_share_their_places_said_once(
     tournament = _five_at_the_table(TournamentConfig())
     events = tournament.eliminate_busted(list(shared), shared)
     voice = Voice(language, NAMES[language].__getitem__)
-    assert narrate(voice, tournament, events, now=SIX_PM) == said
-    tournament.finish(SIX_PM, {"ann": 900, "bob": 600})
+    assert narrate(voice, tournament, events, now=START) == said
+    tournament.finish(START, {"ann": 900, "bob": 600})
     assert results(voice, *tournament.standings()).splitlines()[1] == places
 
 
@@ -84,11 +86,11 @@ def test_the_results_give_the_places_said_at_the_busts_though_everyone_still_in_
     tournament = _five_at_the_table(TournamentConfig())
     voice = Voice(language, NAMES[language].__getitem__)
     for player in ("ivan", "peter"):
-        assert narrate(voice, tournament, tournament.eliminate_busted([player], {player: 300}), now=SIX_PM) == [
+        assert narrate(voice, tournament, tournament.eliminate_busted([player], {player: 300}), now=START) == [
             said.pop(0)]
     for player in ("ann", "bob", "sasha"):
         tournament.cash_out(player, 500)
-    tournament.finish(SIX_PM, {})
+    tournament.finish(START, {})
     assert results(voice, *tournament.standings()) == ended
 
 
@@ -103,7 +105,7 @@ def test_players_out_during_the_rebuy_period_are_out_for_now_without_a_place(lan
     break they are out for now, each told how to come back and until when."""
     tournament = _five_at_the_table(TournamentConfig(rebuys=1))
     events = tournament.eliminate_busted(["ivan", "peter"], {"ivan": 300, "peter": 300})
-    assert narrate(Voice(language, NAMES[language].__getitem__), tournament, events, now=SIX_PM) == said
+    assert narrate(Voice(language, NAMES[language].__getitem__), tournament, events, now=START) == said
 
 
 @pytest.mark.parametrize(("language", "said", "told"), [
@@ -117,11 +119,11 @@ def test_while_the_clock_is_paused_a_player_out_for_now_may_come_back_until_the_
     """While the clock is paused the first break begins at 19:00 or at the resume, whichever comes later, so no clock
     time is known for the end of the rebuy period: he hears it runs until the first break."""
     tournament = _five_at_the_table(TournamentConfig(rebuys=1))
-    tournament.clock.pause(SIX_PM)
+    tournament.clock.pause(START)
     events = tournament.eliminate_busted(["ivan"], {"ivan": 300})
     voice = Voice(language, NAMES[language].__getitem__)
-    assert narrate(voice, tournament, events, now=SIX_PM) == [said]
-    assert out_of_play(voice, tournament, "ivan", SIX_PM) == told
+    assert narrate(voice, tournament, events, now=START) == [said]
+    assert out_of_play(voice, tournament, "ivan", START) == told
 
 
 @pytest.mark.parametrize(("language", "said"), [
@@ -133,9 +135,9 @@ def test_a_player_out_of_rebuys_is_not_given_a_place_that_late_entries_may_still
     """With re-entry off and his one rebuy used, he cannot come back, but a late entrant would still push him down."""
     tournament = _five_at_the_table(TournamentConfig(rebuys=1))
     tournament.eliminate_busted(["ivan"], {"ivan": 300})
-    tournament.rebuy("ivan", 0, SIX_PM)
+    tournament.rebuy("ivan", 0, START)
     events = tournament.eliminate_busted(["ivan"], {"ivan": 300})
-    assert narrate(Voice(language, NAMES[language].__getitem__), tournament, events, now=SIX_PM) == [said]
+    assert narrate(Voice(language, NAMES[language].__getitem__), tournament, events, now=START) == [said]
 
 
 @pytest.mark.parametrize(("language", "alone", "sharing"), [
@@ -148,9 +150,9 @@ def test_a_player_out_is_told_his_place_or_the_places_he_shares(language: str, a
     tournament = _five_at_the_table(TournamentConfig())
     tournament.eliminate_busted(["ivan", "peter", "sasha"], {"ivan": 100, "peter": 300, "sasha": 300})
     voice = Voice(language, NAMES[language].__getitem__)
-    assert out_of_play(voice, tournament, "ivan", SIX_PM) == alone
-    assert out_of_play(voice, tournament, "peter", SIX_PM) == sharing
-    assert out_of_play(voice, tournament, "ann", SIX_PM) is None
+    assert out_of_play(voice, tournament, "ivan", START) == alone
+    assert out_of_play(voice, tournament, "peter", START) == sharing
+    assert out_of_play(voice, tournament, "ann", START) is None
 
 
 async def _shove_until_one_busts(service: Service, reply: Reply, marker: str) -> Actor:
@@ -170,7 +172,7 @@ async def _started(store: Store, options: str, players: Iterable[Actor], languag
                    ) -> tuple[Service, FakeClock, Reply]:
     """A no-limit home-night tournament with `options` (its rebuys, add-ons) of `players`, started at 18:00 with the
     chat speaking `language`: the service, its clock and the start's reply."""
-    clock = FakeClock(SIX_PM.timestamp())
+    clock = FakeClock(SIX_PM)
     service = await started_service(store, clock, seed=SEED)
     assert (await service.handle(PLACE, ANN, f"/lang {language}")).error is None
     await night_registered(service, players, f"home-night {options}")
