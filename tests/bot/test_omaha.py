@@ -12,7 +12,7 @@ from bot.render.pokerstars import RecordedHand, export_hand, is_one_hand
 from bot.service import Service
 from bot.store import Store
 from tests.bot.conftest import ANN, BOB, CAT, PLACE
-from tests.bot.helpers import ledger_ok, play_out
+from tests.bot.helpers import ledger_ok, play_out, press_label
 from tests.bot.test_odds_practice import listen, play_hand
 
 PLAYERS = {actor.user_id: actor for actor in (ANN, BOB, CAT)}
@@ -103,8 +103,7 @@ async def test_rabbit_at_a_holdem_table_and_its_refusals(service: Service) -> No
     # the next hand ends on the flop: the turn and the river are shown, the same each time, and change nothing
     reply = await service.handle(PLACE, ANN, "/deal")
     while reply.table is not None and "Board: —" in reply.table.text:
-        reply = await service.handle(PLACE, PLAYERS[reply.table.to_act], "/call" if "to call" in reply.table.text
-                                     else "/check")
+        reply = await service.press(PLACE, PLAYERS[reply.table.to_act], press_label(reply, "check", "call"))
     first = reply.table.to_act
     reply = await service.handle(PLACE, PLAYERS[first], "/bet 20")
     reply = await service.handle(PLACE, PLAYERS[reply.table.to_act], "/fold")
