@@ -13,6 +13,7 @@ from bot.output import Actor, Place
 from bot.service import Service
 from bot.store import Store
 from tests.bot.conftest import dump
+from tests.bot.helpers import SIX_PM
 
 WORDS = sorted({word for cls in cmd.COMMANDS for word in (cls.name, *cls.aliases)})
 ARGS = ["", "0", "-5", "10", "40", "99999", "abc", "1.5", "box", "2", "4", "pp", "bonus", "5", "@ann", "ann", "bob",
@@ -69,7 +70,7 @@ async def test_wall_clock_steps_during_hands_and_tournaments_never_stop_a_table(
     """Random play at a cash table and a tournament while the wall clock steps back and forward by an hour: every
     hand in play always has its timer due within its turn time, timers never fail, hands keep coming, no chip lost."""
     rng = random.Random(20261130)
-    clock = FakeClock(datetime(2026, 11, 29, 18, 0, tzinfo=UTC).timestamp())
+    clock = FakeClock(SIX_PM)
     store = await Store.open(tmp_path / "steps.db")
     service = Service(store, clock, rng=random.Random(2))
     await service.start()

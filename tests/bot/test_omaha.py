@@ -5,14 +5,13 @@ from __future__ import annotations
 
 import random
 import re
-from datetime import UTC, datetime
 
 from bot.clock import FakeClock
 from bot.render.pokerstars import RecordedHand, export_hand, is_one_hand
 from bot.service import Service
 from bot.store import Store
 from tests.bot.conftest import ANN, BOB, CAT, PLACE
-from tests.bot.helpers import ledger_ok, play_out, press_label
+from tests.bot.helpers import SIX_PM, ledger_ok, play_out, press_label
 from tests.bot.test_odds_practice import listen, play_hand
 
 PLAYERS = {actor.user_id: actor for actor in (ANN, BOB, CAT)}
@@ -70,7 +69,7 @@ async def test_computer_players_play_a_whole_omaha_hand(store: Store, clock: Fak
 
 
 async def test_an_omaha_tournament_deals_omaha_hands(store: Store) -> None:
-    clock = FakeClock(datetime(2026, 11, 29, 18, 0, tzinfo=UTC).timestamp())
+    clock = FakeClock(SIX_PM)
     service = Service(store, clock, rng=random.Random(5))
     await service.start()
     assert (await service.handle(PLACE, ANN, "/game omaha")).error is None

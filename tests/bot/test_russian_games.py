@@ -17,7 +17,7 @@ from bot.store import Store
 from engine.house import GAMES
 from engine.schedule import PRESETS, parse_schedule
 from tests.bot.conftest import ANN, BOB, CAT, PLACE
-from tests.bot.helpers import all_text, play_out, press_label
+from tests.bot.helpers import SIX_PM, all_text, play_out, press_label
 
 PLAYERS = {actor.user_id: actor for actor in (ANN, BOB, CAT)}
 NAMES = {"Ann", "Bob", "Cat"}
@@ -86,7 +86,7 @@ async def test_a_holdem_hand_and_the_players_questions(service: Service) -> None
 
 
 async def test_a_tournament_night_in_russian(store: Store) -> None:
-    clock = FakeClock(datetime(2026, 11, 29, 18, 0, tzinfo=UTC).timestamp())
+    clock = FakeClock(SIX_PM)
     service = Service(store, clock, rng=random.Random(5))
     await service.start()
     heard: list[Reply] = []

@@ -20,7 +20,7 @@ from bot.service import Service
 from bot.store import Store
 from engine.house import GAMES
 from tests.bot.conftest import ANN, BOB, CAT, PLACE
-from tests.bot.helpers import all_text, listen, play_out, press_label
+from tests.bot.helpers import SIX_PM, all_text, listen, play_out, press_label
 from tests.bot.test_russian_games import english_left
 from tests.bot.test_words import faults
 
@@ -162,7 +162,7 @@ async def test_a_holdem_evening_with_a_showdown_and_a_split_pot(service: Service
 
 @pytest.mark.parametrize("language", LANGUAGES)
 async def test_a_tournament_night_with_a_break_and_a_pause(store: Store, language: str) -> None:
-    clock = FakeClock(datetime(2026, 11, 29, 18, 0, tzinfo=UTC).timestamp())
+    clock = FakeClock(SIX_PM)
     service = Service(store, clock, rng=random.Random(5))
     await service.start()
     heard = listen(service)
