@@ -288,7 +288,7 @@ class Service:
             except CannotSave as error:  # the disk is full or the file read-only: nothing changed, say so
                 log.error("table %s: the database cannot save (%s); the action was not kept", table_id, error)
                 if actor is None:
-                    raise  # a timer: `_on_timer` tries it again later
+                    raise  # a timer: `bot.service.timers.fire_timer` tries it again later
                 language = actor.language or DEFAULT_LANGUAGE
                 with contextlib.suppress(Exception):  # the chat's language, if the file can still be read
                     language = await self.language(place, actor)
