@@ -18,6 +18,7 @@ from tests.bot.helpers import (
     deal_next,
     everything_public,
     ledger_ok,
+    listen,
     night_registered,
     play,
     play_out,
@@ -263,6 +264,72 @@ async def test_cash_out_between_hands_and_settlement(night) -> None:
     assert again.public == [results, settlement], "once it is over, anyone may see the results again"
     for alias in ("settle", "end"):  # unlisted in /help, still understood
         assert (await service.handle(PLACE, BOB, f"/tournament {alias}")).public == again.public, alias
+
+
+@pytest.mark.parametrize(("language", "said"), [
+    ("en", ["Showdown — Cat: 4♥ 5♥ (royal flush)", "Showdown — Ann: 2♦ 3♦ (royal flush)",
+            "Cat 13, Ann 12 split the main pot (25): the hands are equal, royal flush."]),
+    ("ru", ["Вскрытие — Cat: 4♥ 5♥ (роял-флеш)", "Вскрытие — Ann: 2♦ 3♦ (роял-флеш)",
+            "Cat 13, Ann 12 делят основной банк (25): комбинации равны, роял-флеш."]),
+])
+async def test_the_odd_chip_of_a_split_pot_goes_to_the_first_winner_left_of_the_button(
+        night, decks: list[str], language: str, said: list[str]) -> None:
+    """RULES.md §1: equal hands split the pot, the odd chip to the first winner left of the button. Ann (the button,
+    seated first) and Cat (the big blind) play the royal flush on the board; Bob's small blind makes the pot odd (25),
+    and Cat, left of the button, takes 13 of it, Ann 12."""
+    service, _ = night
+    await service.handle(PLACE, ANN, f"/lang {language}")
+    decks.append("2c 4h 2d 3c 5h 3d 9c As Ks Qs 9d Js 8c Ts")  # Bob, Cat, Ann twice; the board: As Ks Qs Js Ts
+    started = await service.handle(PLACE, ANN, "/tournament start")
+    assert started.table is not None and started.table.to_act == "ann"
+    await play(service, (ANN, "/call"), (BOB, "/fold"), (CAT, "/check"), *[(CAT, "/check"), (ANN, "/check")] * 2,
+               (CAT, "/check"))
+    river = await service.handle(PLACE, ANN, "/check")
+    assert river.error is None and river.table is not None
+    assert river.table.text.splitlines()[-len(said) - 1:] == [*said, {"en": "The hand is over.",
+                                                                       "ru": "Раздача окончена."}[language]]
+    stacks = await service.store.read(lambda tx: tx.balances(f"stack:{PLACE.table_id}:"))
+    assert stacks == {f"stack:{PLACE.table_id}:ann": 302, f"stack:{PLACE.table_id}:bob": 295,
+                      f"stack:{PLACE.table_id}:cat": 303}
+    await ledger_ok(service)
+
+
+async def test_a_turn_lasts_its_minute_then_the_time_bank_s_then_checks_if_free_else_folds(night) -> None:
+    """RULES.md §1a with the defaults (a 60-second turn, a 60-second bank): when his turn time runs out the player's
+    bank runs, shown on the table; when it is empty too, the time-out checks if checking is free, else folds. Ann,
+    facing the big blind, folds; Cat, the big blind with nothing to call, checks; the flop comes."""
+    service, clock = night
+    heard = listen(service)
+    started = await service.handle(PLACE, ANN, "/tournament start")
+    assert started.table is not None and started.table.text.splitlines()[-1] == "▶ Ann to act: 10 to call (⏱ 60\xa0s)."
+    for seconds, to_act, last_line in ((60, "ann", "⏳ Ann is using the time bank: 60\xa0s."),
+                                       (60, "bob", "▶ Bob to act: 5 to call (⏱ 60\xa0s).")):
+        clock.advance(seconds)
+        assert await service.scheduler.fire_due() == 1
+        assert heard[-1].table is not None and heard[-1].table.to_act == to_act
+        assert heard[-1].table.text.splitlines()[-1] == last_line
+    await play(service, (BOB, "/call"))
+    for _ in range(2):  # Cat's turn, then his bank
+        clock.advance(60)
+        assert await service.scheduler.fire_due() == 1
+    assert heard[-1].table is not None and heard[-1].table.text == (
+        "Hold'em — hand #1 · blinds 5/10 · home-limit\n"
+        "Board: J♣ A♥ A♠ · Pot: 20\n"
+        "  Ann · 300 Ⓓ folded\n"
+        "▶ Bob · 290\n"
+        "  Cat · 290\n"
+        "\n"
+        "Ann ran out of time.\n"
+        "Ann folds.\n"
+        "Bob calls 5.\n"
+        "Cat ran out of time.\n"
+        "Cat checks.\n"
+        "Flop: J♣ A♥ A♠\n"
+        "▶ Bob to act (⏱ 60\xa0s).")
+    stacks = await service.store.read(lambda tx: tx.balances(f"stack:{PLACE.table_id}:"))
+    assert stacks == {f"stack:{PLACE.table_id}:ann": 300, f"stack:{PLACE.table_id}:bob": 290,
+                      f"stack:{PLACE.table_id}:cat": 290}
+    await ledger_ok(service)
 
 
 async def test_a_cash_out_between_hands_takes_his_seat_off_the_table_at_once(night) -> None:
