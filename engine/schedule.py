@@ -328,7 +328,8 @@ def doubling(
         raise ScheduleError("no_levels", "a doubling schedule needs at least one level")
     levels: list[Level] = []
     for number in range(level_count):
-        levels.append(Level(start_limit * 2**number, duration=timedelta(minutes=minutes)))
+        last = number + 1 == level_count  # it has no end: written without one, as `Schedule` reads it
+        levels.append(Level(start_limit * 2**number, duration=None if last else timedelta(minutes=minutes)))
         if break_every and (number + 1) % break_every == 0 and number + 1 < level_count:
             levels.append(Level(None, duration=timedelta(minutes=break_minutes)))
     return Schedule(tuple(levels), tz)

@@ -114,8 +114,10 @@ def test_home_night_preset_is_the_seeds_evening() -> None:
 
 def test_doubling_preset_doubles_with_breaks() -> None:
     schedule = doubling(TZ, start_limit=10, minutes=20, break_every=2, break_minutes=10, level_count=5)
-    assert schedule.to_text() == "10/20 20m; 20/40 20m; break 10m; 40/80 20m; 80/160 20m; break 10m; 160/320 20m"
-    assert PRESETS["doubling"](TZ).levels[0] == Level(10, duration=timedelta(minutes=20))
+    assert schedule.to_text() == "10/20 20m; 20/40 20m; break 10m; 40/80 20m; 80/160 20m; break 10m; 160/320"
+    assert PRESETS["doubling"](TZ).to_text() == (  # RULES.md §1: every 20 minutes the limits double
+        "10/20 20m; 20/40 20m; 40/80 20m; 80/160 20m; break 10m; 160/320 20m; 320/640 20m; 640/1280 20m; "
+        "1280/2560 20m; break 10m; 2560/5120 20m; 5120/10240 20m; 10240/20480 20m; 20480/40960")
     assert all(not level.is_break for level in doubling(TZ, break_every=0).levels)
 
 
