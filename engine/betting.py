@@ -111,8 +111,9 @@ class BettingStructure:
 HOME_LIMIT = BettingStructure(name="home-limit", limit=Limit.FIXED, raises_per_player=1)
 """The seed's structure (tournament default): fixed limit, each player raises at most once per round."""
 
-FIXED_LIMIT = BettingStructure(name="fixed-limit", limit=Limit.FIXED, bets_per_round=4, uncapped_heads_up=True)
-"""Standard fixed limit: one bet and three raises per round, uncapped heads-up."""
+FIXED_LIMIT = BettingStructure(name="fixed-limit", limit=Limit.FIXED, bets_per_round=4)
+"""Standard fixed limit: one bet and three raises per round, heads-up too (RULES.md §1 names no exception; a card
+room's uncapped heads-up raising is `uncapped_heads_up`, which no preset sets)."""
 
 NO_LIMIT = BettingStructure(name="no-limit", limit=Limit.NO_LIMIT)
 """No limit (cash games): min raise = the last full bet or raise, all-in any time."""

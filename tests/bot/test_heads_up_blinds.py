@@ -1,6 +1,6 @@
 """Going heads-up: when a table of three goes to two, nobody posts the big blind twice in a row (RULES.md §1: the
 button posts the small blind heads-up; TDA 34: the button is placed so the big blind is not taken twice), in every
-betting structure alike."""
+betting structure alike; and heads-up the fixed-limit cap (one bet and three raises a round) still holds."""
 
 import random
 
@@ -77,4 +77,25 @@ async def test_the_big_blind_is_not_posted_twice_when_the_button_busts(
     assert await stacks(service) == {"bob": 610, "cat": 290}, "Ann busted"
     assert await next_hand(service, clock) == "cat"
     assert await stacks(service) == {"bob": 600, "cat": 285}
+    await ledger_ok(service)
+
+
+async def test_heads_up_the_fixed_limit_cap_still_holds(store: Store) -> None:
+    """RULES.md §1: the standard fixed-limit preset caps each round at one bet and three raises, and preflop the big
+    blind is that bet; it named no exception, yet heads-up the raising went on without end. Heads-up after Ann cashes
+    out, Cat (the button) raises to 20, Bob to 30, Cat to 40: Bob may only call or fold."""
+    service, clock = await night(store, "fixed-limit")
+    for actor in (ANN, BOB):
+        assert (await service.handle(PLACE, actor, "/fold")).error is None
+    assert (await service.handle(PLACE, ANN, "/cashout")).error is None
+    assert await next_hand(service, clock) == "cat"
+    for actor in (CAT, BOB, CAT):
+        assert (await service.handle(PLACE, actor, "/raise")).error is None
+    refused = await service.handle(PLACE, BOB, "/raise")
+    assert refused.error == "The betting is capped for this round (4 bets)."
+    table = (await service.handle(PLACE, BOB, "/table")).table
+    assert table is not None and table.to_act == "bob"
+    assert [button.label for button in table.buttons if not button.label.startswith("⏩")] == [
+        "🂠 My cards", "Fold", "Call 10"]
+    assert await stacks(service) == {"bob": 265, "cat": 265}
     await ledger_ok(service)

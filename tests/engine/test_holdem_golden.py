@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import dataclasses
 import json
 
 import pytest
@@ -115,13 +116,21 @@ def test_home_limit_one_raise_per_player():
     assert hand.legal_actions().can_bet  # a new round: everyone may bet and raise once again
 
 
-@pytest.mark.parametrize(("stacks", "script", "can_raise"), [
-    (FOUR, "D raise 20; A raise 30; B raise 40", False),  # the big blind, then three raises: capped
-    ({"A": 100, "B": 100}, "A raise 20; B raise 30; A raise 40; B raise 50; A raise 60", True),  # heads-up uncapped
+HEADS_UP_UNCAPPED = dataclasses.replace(FIXED_LIMIT, uncapped_heads_up=True)
+"""Fixed limit as a card room may play it, raising uncapped heads-up: an option no preset sets (RULES.md §1 caps the
+standard preset's every round)."""
+
+
+@pytest.mark.parametrize(("structure", "stacks", "script", "can_raise"), [
+    (FIXED_LIMIT, FOUR, "D raise 20; A raise 30; B raise 40", False),  # the big blind, then three raises: capped
+    (FIXED_LIMIT, {"A": 100, "B": 100}, "A raise 20; B raise 30; A raise 40", False),  # heads-up too
+    (FIXED_LIMIT, {"A": 100, "B": 100}, "A raise 20; B raise 30", True),
+    (HEADS_UP_UNCAPPED, {"A": 100, "B": 100}, "A raise 20; B raise 30; A raise 40; B raise 50; A raise 60", True),
+    (HEADS_UP_UNCAPPED, FOUR, "D raise 20; A raise 30; B raise 40", False),
 ])
-def test_fixed_limit_cap(stacks, script, can_raise):
+def test_fixed_limit_cap(structure, stacks, script, can_raise):
     holes = {"A": "2c 7d", "B": "3d 8h", "C": "As Ah", "D": "Kd Kh"}
-    hand, _ = start(FIXED_LIMIT, stacks, "A", {p: holes[p] for p in stacks}, "Kc 9s 4h Jd 6c")
+    hand, _ = start(structure, stacks, "A", {p: holes[p] for p in stacks}, "Kc 9s 4h Jd 6c")
     run_script(hand, script)
     assert hand.legal_actions().can_raise is can_raise
     if not can_raise:

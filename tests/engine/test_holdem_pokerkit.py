@@ -33,7 +33,6 @@ since, adding up to at least the minimum raise) and compares the hand no further
 
 from __future__ import annotations
 
-import dataclasses
 import random
 import warnings
 from collections import Counter
@@ -70,7 +69,6 @@ AUTOMATIONS = (
     pokerkit.Automation.HAND_KILLING,
     pokerkit.Automation.CHIPS_PUSHING, pokerkit.Automation.CHIPS_PULLING,
 )
-CAPPED_FIXED_LIMIT = dataclasses.replace(FIXED_LIMIT, uncapped_heads_up=False)  # pokerkit caps heads-up too
 
 
 def _pokerkit_state(structure, stacks):
@@ -201,7 +199,7 @@ def _play_many(seed: int, structure, count: int) -> tuple[Counter[str], int]:
 
 
 # In fixed limit about a tenth of the hands part at an all-in short of a full bet (`rules part`, compared up to it)
-@pytest.mark.parametrize(("structure", "in_full"), [(NO_LIMIT, 0.9), (CAPPED_FIXED_LIMIT, 0.85)],
+@pytest.mark.parametrize(("structure", "in_full"), [(NO_LIMIT, 0.9), (FIXED_LIMIT, 0.85)],
                          ids=["no-limit", "fixed-limit"])
 def test_same_final_stacks_as_pokerkit(structure, in_full):
     outcomes, all_in_blinds = _play_many(20240611, structure, HANDS)
