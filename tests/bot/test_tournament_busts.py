@@ -1,7 +1,8 @@
 """A tournament's busted players: players out in one hand in the same place share it, said once as a range of places
 (and so in the results); a player out while the rebuy period runs is out for now, told how to come back and until
 when, his place given once it is final; a place once said stays in the results, a later cash-out leaving its own
-place empty; and a busted player who tries to play is told he is out, not to /join."""
+place empty; a busted player who tries to play is told he is out, not to /join; and the button moves on one seat
+past a seat a bust took away."""
 
 import re
 from collections.abc import Iterable
@@ -21,9 +22,11 @@ from tests.bot.conftest import ANN, BOB, CAT, PLACE
 from tests.bot.helpers import (
     SIX_PM,
     all_text,
+    deal_next,
     everything_said,
     listen,
     night_registered,
+    play,
     press_label,
     shove_until,
     started_service,
@@ -321,3 +324,33 @@ async def test_places_said_at_the_end_of_the_rebuy_period_are_the_places_the_res
     assert cashed.error is None, cashed.error
     end = [message.splitlines()[1] for message in cashed.public if message.startswith("🏆")]
     assert end == [places.format(**names)], cashed.public
+
+
+async def test_the_button_moves_one_seat_on_past_a_player_busted_before_it(store: Store, decks: list[str]) -> None:
+    """RULES.md §1: the button moves one seat clockwise each hand. Ann, on the seat before the button (Bob's, hand
+    #2), busts; her seat goes, and the button moves on from Bob to Cat, Dan posting the small blind and Bob the big."""
+    dan = Actor("dan", "Dan")
+    clock = FakeClock(SIX_PM.timestamp())
+    service = await started_service(store, clock, seed=5)
+    await night_registered(service, (ANN, BOB, CAT, dan))
+    await play(service, (ANN, "/set run_it_twice off"), (ANN, "/tournament start"), (dan, "/fold"), (ANN, "/fold"),
+               (BOB, "/fold"))  # hand #1 (button Ann): Cat takes the blinds
+    decks.append("Ah 3d 7h 2c Ad 5d 2h 4c 9s Kc Qd 8s 9c 6h 9d Js")  # hand #2: Cat, Dan, Ann, Bob; Cat's aces
+    await deal_next(service, clock)
+    await play(service, (ANN, "/allin"), (BOB, "/fold"), (CAT, "/call"))
+    busted = await service.handle(PLACE, dan, "/fold")
+    assert busted.public == ["Showdown — Cat: A♥ A♦ (a pair of aces, king kicker); Ann: 7♥ 2♥ (king high)\n"
+                             "Cat wins the main pot (610) with a pair of aces, king kicker.",
+                             "Ann is eliminated in 4th place."]
+    third = await deal_next(service, clock)
+    assert third.table is not None and third.table.text == (
+        "Hold'em — hand #3 · blinds 5/10 · no-limit\n"
+        "Board: — · Pot: 15\n"
+        "  Bob · 285 bet 10\n"
+        "▶ Cat · 615 Ⓓ\n"
+        "  Dan · 285 bet 5\n"
+        "\n"
+        "Hand #3: button Cat, blinds 5/10. Cards are dealt — press “My cards” to see yours.\n"
+        "Dan posts the small blind 5.\n"
+        "Bob posts the big blind 10.\n"
+        "▶ Cat to act: 10 to call (⏱ 60\xa0s).")
