@@ -25,6 +25,7 @@ from tests.bot.helpers import (
     press_label,
     started_service,
 )
+from tests.bot.test_pawn_redeem import refused_without_change
 
 PLAYERS = {actor.user_id: actor for actor in (ANN, BOB, CAT)}
 DAN = Actor("dan", "Dan")
@@ -330,6 +331,33 @@ async def test_a_turn_lasts_its_minute_then_the_time_bank_s_then_checks_if_free_
     assert stacks == {f"stack:{PLACE.table_id}:ann": 300, f"stack:{PLACE.table_id}:bob": 290,
                       f"stack:{PLACE.table_id}:cat": 290}
     await ledger_ok(service)
+
+
+async def test_late_registration_is_open_until_the_first_player_leaves(night) -> None:
+    """RULES.md §1: players register before the start and during late registration when the tournament allows it;
+    without rebuys or re-entry it is open until the first player leaves (a bust or a cash-out). Dan registers while
+    hand #1 is played; once Cat has cashed out after it, Eve is refused in the chat's language and nothing changes;
+    Dan is dealt hand #2 with the starting stack (300, 5 of it his small blind)."""
+    service, clock = night
+    await service.handle(PLACE, ANN, "/tournament start")
+    late = await service.handle(PLACE, DAN, "/join")
+    assert late.error is None and late.public == ["Dan registers: 300 chips for 50 (4 players)."]
+    await play_out(service, PLACE, PLAYERS, await service.handle(PLACE, ANN, "/table"), preference=("fold", "check"))
+    assert (await service.handle(PLACE, CAT, "/cashout")).error is None
+    await refused_without_change(service, Actor("eve", "Eve"), "/join", {
+        "en": "Registration is closed.", "ru": "Регистрация закрыта."})
+    second = await deal_next(service, clock)
+    assert second.table is not None and second.table.text == (
+        "Hold'em — hand #2 · blinds 5/10 · home-limit\n"
+        "Board: — · Pot: 15\n"
+        "  Ann · 290 bet 10\n"
+        "▶ Bob · 295 Ⓓ\n"
+        "  Dan · 295 bet 5\n"
+        "\n"
+        "Hand #2: button Bob, blinds 5/10. Cards are dealt — press “My cards” to see yours.\n"
+        "Dan posts the small blind 5.\n"
+        "Ann posts the big blind 10.\n"
+        "▶ Bob to act: 10 to call (⏱ 60\xa0s).")
 
 
 async def test_a_cash_out_between_hands_takes_his_seat_off_the_table_at_once(night) -> None:
