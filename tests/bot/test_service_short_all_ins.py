@@ -1,6 +1,7 @@
 """Short all-ins played through the parser and the service (RULES.md §1): a covered short big blind is dealt on without
 asking anyone; in fixed limit a raise below half a bet is completed with the raise button, and an all-in of at least
-half a bet reopens the betting for a player who already acted, one below half does not; every chip is kept."""
+half a bet reopens the betting for a player who already acted, one below half does not; in no limit a raise is at
+least the last one, and a short all-in reopens nothing; every chip is kept."""
 
 from __future__ import annotations
 
@@ -138,4 +139,45 @@ async def test_allin_by_a_player_who_covers_every_other_all_in_is_the_call(servi
         "Ann wins the main pot (600) with two pair, jacks and eights, nine kicker.",
         "Ann wins side pot 1 (400) with two pair, jacks and eights, nine kicker.", "The hand is over."]
     assert await table_chips(service) == 1200
+    await ledger_ok(service)
+
+
+async def test_no_limit_raises_are_at_least_the_last_raise_and_a_short_all_in_reopens_nothing(
+        service: Service) -> None:
+    """RULES.md §1, no limit: a raise is at least the last bet or raise; an all-in short of a full raise does not
+    reopen the betting for a player who already acted. Blinds 10/20: Ann (button) raises to 60 (by 40), so Bob may
+    raise to 100 at the least, and raises to 170 (by 110); Cat's all-in to 200 is 30 over it, short of a full raise:
+    Ann, facing Bob's full raise as well, may raise again (to 310 at the least), Bob, facing only Cat's short all-in,
+    may call or fold."""
+    for actor, chips in ((ANN, 400), (BOB, 400), (CAT, 200)):
+        assert (await service.handle(PLACE, actor, f"/join {chips}")).error is None
+    assert (await service.handle(PLACE, ANN, "/set structure no-limit")).error is None
+    assert (await service.handle(PLACE, ANN, "/deal")).error is None
+    assert (await service.handle(PLACE, ANN, "/raise 60")).error is None
+    too_small = await service.handle(PLACE, BOB, "/raise 90")
+    assert too_small.error == "You can't bet or raise to 90 now: choose from 100 to 400."
+    assert (await service.handle(PLACE, BOB, "/raise 170")).error is None
+    assert (await service.handle(PLACE, CAT, "/allin")).error is None
+    assert (await service.handle(PLACE, ANN, "/raise 309")).error == (
+        "You can't bet or raise to 309 now: choose from 310 to 400.")
+    assert (await service.handle(PLACE, ANN, "/call")).error is None
+    refused = await service.handle(PLACE, BOB, "/raise 400")
+    assert refused.error == "A short all-in does not reopen the betting: call or fold."
+    called = await service.handle(PLACE, BOB, "/call")
+    assert called.error is None and called.table is not None
+    assert called.table.text == (  # the story keeps the last lines
+        "Hold'em — hand #1 · blinds 10/20 · no-limit\n"
+        "Board: J♠ 6♠ 4♠ · Pot: 600\n"
+        "  Ann · 200 Ⓓ\n"
+        "▶ Bob · 200\n"
+        "  Cat · 0 all-in\n"
+        "\n"
+        "Ann raises to 60.\n"
+        "Bob raises to 170.\n"
+        "Cat raises to 200, all-in.\n"
+        "Ann calls 140.\n"
+        "Bob calls 30.\n"
+        "Flop: J♠ 6♠ 4♠\n"
+        "▶ Bob to act (⏱ 60\xa0s).")
+    assert await service.store.read(lambda tx: tx.balance(f"pot:{PLACE.table_id}")) == 600
     await ledger_ok(service)
