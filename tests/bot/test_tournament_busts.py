@@ -330,7 +330,7 @@ async def test_the_button_moves_one_seat_on_past_a_player_busted_before_it(store
     """RULES.md §1: the button moves one seat clockwise each hand. Ann, on the seat before the button (Bob's, hand
     #2), busts; her seat goes, and the button moves on from Bob to Cat, Dan posting the small blind and Bob the big."""
     dan = Actor("dan", "Dan")
-    clock = FakeClock(SIX_PM.timestamp())
+    clock = FakeClock(SIX_PM)
     service = await started_service(store, clock, seed=5)
     await night_registered(service, (ANN, BOB, CAT, dan))
     await play(service, (ANN, "/set run_it_twice off"), (ANN, "/tournament start"), (dan, "/fold"), (ANN, "/fold"),
