@@ -48,13 +48,14 @@ def money(amount: Fraction) -> Decimal:
 
 
 def _minutes(voice: Voice, delta: timedelta | None) -> str:
-    """Time left: hours and minutes, minutes, or seconds in the last minute."""
+    """Time left: hours and minutes, minutes, or seconds in the last minute; minutes to the nearest, a half down (a
+    20-minute level a few seconds old has "20m" left, not "19m"; 12m30s is "12m")."""
     if delta is None:
         return "—"
     seconds = max(0, int(delta.total_seconds()))
     if seconds < 60:
         return voice.t("duration.seconds", seconds=seconds)
-    total = seconds // 60
+    total = (seconds + 29) // 60
     if total >= 60:
         return voice.t("duration.hours", hours=total // 60, minutes=f"{total % 60:02d}")
     return voice.t("duration.minutes", minutes=total)

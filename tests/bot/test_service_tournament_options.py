@@ -309,7 +309,7 @@ async def test_the_last_player_waits_for_a_comeback_until_the_rebuy_period_ends(
     service.subscribe("chat/", listener)
     clock.current = BREAK
     await service.scheduler.fire_due()
-    assert heard == ["⏸ Break until 20:00 (59m left).\n1 player left of 2 entries; 0 rebuys; paid in: 100.",
+    assert heard == ["⏸ Break until 20:00 (1h00m left).\n1 player left of 2 entries; 0 rebuys; paid in: 100.",
                      "Bob finishes with 600 chips, worth 100.",  # no comeback by the break
                      "🏆 The tournament is over. Winner: Bob!\nPlaces: 1. Bob · 2. Ann",
                      "Settlement (money units):\n"

@@ -175,8 +175,8 @@ async def test_a_turn_time_set_during_a_hand_applies_from_the_next_hand(service:
 
 
 @pytest.mark.parametrize(("language", "said"), [
-    ("en", "⏸ Break, clock paused (58m left)."),
-    ("ru", "⏸ Перерыв, часы на паузе (осталось 58\xa0мин)."),
+    ("en", "⏸ Break, clock paused (59m left)."),
+    ("ru", "⏸ Перерыв, часы на паузе (осталось 59\xa0мин)."),
 ])
 async def test_a_paused_break_says_so_without_an_unknown_end(store: Store, language: str, said: str) -> None:
     service, clock = await _night(store, _at(18, 0))
