@@ -362,19 +362,22 @@ def best_combination_pair(
 ) -> tuple[Combination | None, Combination | None, int]:
     """Russian Poker's "second combination": the one or two combinations paying the most in total.
 
-    The second pays no more than the first and has at least one card outside the first. Returns
-    (first, second, total multiple); (None, None, 0) when the hand holds no paying combination.
+    The second pays no more than the first and has at least one card outside the first. Of pairs paying the same
+    total, the one whose first pays most: Q-Q-9-9-5 is two pair alone, not a pair with the other pair as its second
+    (RULES.md §3: the second is paid beside the hand's own combination). Returns (first, second, total multiple);
+    (None, None, 0) when the hand holds no paying combination.
     """
     paying = [combo for combo in combinations_in(cards) if paytable.get(combo.category, 0) > 0]
     best: tuple[Combination | None, Combination | None, int] = (None, None, 0)
+    best_first = 0
     for first in paying:
         first_pay = paytable[first.category]
-        if first_pay > best[2]:
-            best = (first, None, first_pay)
+        if (first_pay, first_pay) > (best[2], best_first):
+            best, best_first = (first, None, first_pay), first_pay
         for second in paying:
             second_pay = paytable[second.category]
             if second is first or second_pay > first_pay or not second.cards - first.cards:
                 continue
-            if first_pay + second_pay > best[2]:
-                best = (first, second, first_pay + second_pay)
+            if (first_pay + second_pay, first_pay) > (best[2], best_first):
+                best, best_first = (first, second, first_pay + second_pay), first_pay
     return best

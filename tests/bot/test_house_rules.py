@@ -124,6 +124,10 @@ RUSSIAN = [
         "Ann, box 1: wins (+20) — a pair of queens, nine kicker: Q♠ Q♦ 9♣ 7♥ 5♠; ANTE 0 · BET +20 (a pair of queens, "
         "×1).",
     )),
+    ("two-pair-pays-2", "Qs Qd 9c 9h 5s  Ac Ks 7d 4d 3c", ["/ante 10"], ["/play"], 40, (
+        "Ann, box 1: wins (+40) — two pair, queens and nines, five kicker: Q♠ Q♦ 9♣ 9♥ 5♠; ANTE 0 · BET +40 (two "
+        "pair, queens and nines, ×2).",
+    )),
     ("three-of-a-kind-pays-3", "Qs Qd Qc 7h 5s  Ac Ks 7d 4d 3c", ["/ante 10"], ["/play"], 60, (
         "Ann, box 1: wins (+60) — three of a kind, queens, seven kicker: Q♠ Q♦ Q♣ 7♥ 5♠; ANTE 0 · BET +60 (three of a "
         "kind, queens, ×3).",

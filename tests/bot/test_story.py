@@ -123,8 +123,8 @@ async def test_a_house_round_is_told_in_its_table_message(service: Service) -> N
     decisions = replies[1:]
     result = ["Dealer reveals K♥ 8♣ T♦ 9♦ 9♠: a pair of nines, king kicker — qualifies.",
               "Ann, box 1: loses (−30) — a pair of sevens, eight kicker: 4♦ 7♠ 8♦ 2♠ 7♦; ANTE −10 · BET −20.",
-              "Bob, box 1: wins (+40) — two pair, jacks and sixes, four kicker: J♥ 6♣ J♠ 6♠ 4♠; ANTE 0 · BET +40 (a "
-              "pair of jacks + second combination: a pair of sixes, ×2).",
+              "Bob, box 1: wins (+40) — two pair, jacks and sixes, four kicker: J♥ 6♣ J♠ 6♠ 4♠; ANTE 0 · BET +40 (two "
+              "pair, jacks and sixes, ×2).",
               "Round over: Ann −30, Bob +40."]
     assert [story_of(reply) for reply in decisions] == [
         [*story_of(dealt), "Ann, box 1: plays (20)."], ["Ann, box 1: plays (20).", "Bob, box 1: plays (20).", *result]]

@@ -149,6 +149,24 @@ def test_russian_second_combination(cards: str, total: int) -> None:
     assert best_combination_pair(parse_cards(cards), RUSSIAN_PAYS)[2] == total
 
 
+@pytest.mark.parametrize(
+    ("cards", "paid"),
+    [
+        ("Qc Qd 9h 9s 5c", ["two_pair"]),  # not a pair of queens + a pair of nines: the nines are inside two pair
+        ("Ac Ad Kh Ks 7c", ["two_pair"]),  # not a pair of aces + ace-king (or + a pair of kings)
+        ("Ac Ad Kh 8s 9c", ["pair", "ace_king"]),  # the king outside the aces: a second combination
+        ("Qc Qd 9h 9s 5c 5d", ["two_pair", "two_pair"]),  # the fives outside queens and nines
+    ],
+)
+def test_russian_paid_combinations_are_the_hands_own_first(cards: str, paid: list[str]) -> None:
+    """RULES.md §3: a second combination is paid beside the hand's own when one has a card outside it. Where a pair of
+    smaller ones pays the same total (two pairs, or a pair and ace-king, as much as two pair), the hand's own
+    combination is what is paid and named, as the rule reads: Q-Q-9-9-5 is two pair (2), not a pair of queens with a
+    pair of nines as its second combination."""
+    first, second, _ = best_combination_pair(parse_cards(cards), RUSSIAN_PAYS)
+    assert [combo.category.name.lower() for combo in (first, second) if combo is not None] == paid
+
+
 def test_russian_categories() -> None:
     assert evaluate_russian(parse_cards("Ac Kd 7h 5s 2c")).category is RussianCategory.ACE_KING
     assert evaluate_russian(parse_cards("Qc Kd 7h 5s 2c")).category is RussianCategory.NO_GAME
