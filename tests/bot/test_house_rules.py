@@ -198,6 +198,12 @@ RUSSIAN = [
         "Ann, box 1: dealer still has no game, bets back (−10) — a pair of queens, nine kicker: Q♠ Q♦ 9♣ 7♥ 5♠; ANTE "
         "0 · BET 0 · dealer's game fee −10.",
     )),
+    ("dealer-game-bought-per-box", "Ah Ad Kc 8s 9h  Qs Qd 9c 7h 5s  2c 5d 7c 9d Kh  5h",
+     ["/ante 10", "/ante 10 box 2"], ["/play", "/play", "/dealergame", "/decline"], 40, (
+        "Ann, box 1: wins (+30) — a pair of aces, king kicker: A♥ A♦ K♣ 8♠ 9♥; ANTE 0 · BET +40 (a pair of aces + "
+        "second combination: ace-king, ×2) · dealer's game fee −10.",
+        "Ann, box 2: dealer has no game (+10) — a pair of queens, nine kicker: Q♠ Q♦ 9♣ 7♥ 5♠; ANTE +10 · BET 0.",
+    )),
     ("third-box-plays-blind", "Qs Qd 9c 7h 5s  2c 3d 4h 6s 8c  Ks Kd Kc 7s 5c  Ac Kh 7d 4d 3c",
      ["/ante 10", "/ante 10 box 2", "/ante 10 box 3"], ["/play", "/fold"], 70, (
         "Ann, box 1: wins (+20) — a pair of queens, nine kicker: Q♠ Q♦ 9♣ 7♥ 5♠; ANTE 0 · BET +20 (a pair of queens, "
@@ -243,7 +249,10 @@ REFUSED = {
         "/play": "No round is in play: an ANTE (/ante chips) opens the next one.",
         "out of turn": "It's not your turn: waiting for Ann.",
         "no box": "You have no box in this round: place an ANTE (/ante chips) before the next one is dealt.",
+        "texas: a second box": "There is no box 2 at this table.",
+        "russian: a fourth box": "The box must be 1, 2 or 3, not “4”.",
         "texas: exchange before the fourth card": "Not possible now. You may: Bet, Fold, Buy card.",
+        "texas: exchange of three cards": "There is no card 3: choose 1 to 2.",
         "russian: a second draw": "Not possible now. You may: Play, Fold.",
         "stale": "This round is over.",
     },
@@ -258,17 +267,29 @@ REFUSED = {
         "/play": "Сейчас раунда нет: АНТЕ (/ante фишки) открывает следующий.",
         "out of turn": "Сейчас не ваш ход: ходит Ann.",
         "no box": "У вас нет бокса в этом раунде: поставьте АНТЕ (/ante фишки) до сдачи следующего.",
+        "texas: a second box": "Бокса 2 за этим столом нет.",
+        "russian: a fourth box": "Бокс — это 1, 2 или 3, а не «4».",
         "texas: exchange before the fourth card": "Сейчас так нельзя. Можно: БЕТ, Пас, Прикупить карту.",
+        "texas: exchange of three cards": "Карты 3 нет: выберите от 1 до 2.",
         "russian: a second draw": "Сейчас так нельзя. Можно: Играть, Пас.",
         "stale": "Этот раунд уже закончился.",
     },
 }
 """Each refusal of the bad-input test in each language: ANTEs out of the table's limits, unreadable or over the
-wallet (50 chips), decisions with no round, out of turn, with no box, not offered now, and a button of a round over."""
-DRAW_REFUSED = {"texas": ((), "/exchange 1", "texas: exchange before the fourth card"),
-                "russian": (("/exchange 1",), "/buy", "russian: a second draw")}
-"""Per game: what Ann does first (accepted), then a draw refused (RULES.md §2.3: an exchange only after a card bought,
-at the fourth card; §3: one draw per box)."""
+wallet (50 chips), on a box the game does not have, decisions with no round, out of turn, with no box, not offered
+now, and a button of a round over."""
+BOX_REFUSED = {"texas": ("/ante 10 box 2", "texas: a second box"),  # one box a player (RULES.md §2)
+               "russian": ("/ante 10 box 4", "russian: a fourth box")}  # up to three (§3)
+GAME_REFUSED = {
+    "texas": [(ANN, "/exchange 1", "texas: exchange before the fourth card"),  # RULES.md §2.3: after a buy
+              (ANN, "/buy", None), (BOB, "/fold", None),
+              (ANN, "/exchange 1 2 3", "texas: exchange of three cards"),  # §2.3: one or two of his two cards
+              (ANN, "/fold", None)],
+    "russian": [(ANN, "/exchange 1", None), (ANN, "/buy", "russian: a second draw"),  # one draw a box (§3)
+                (ANN, "/fold", None), (BOB, "/fold", None)],
+}
+"""Per game, once the round is dealt: Ann's and Bob's lines in order, each refused for its reason or (None)
+accepted, to the round's end."""
 
 
 @pytest.mark.parametrize("language", ["en", "ru"])
@@ -289,18 +310,18 @@ async def test_bad_input_is_refused_in_the_players_language_and_moves_no_chip(st
     for line in ("/ante 0", "/ante -5", "/ante 101", "/ante ten", "/ante 60", "/ante 20", "/play"):
         await refused(ANN, line, line)
     await accepted(service, "/ante 10")
+    await refused(ANN, *BOX_REFUSED[game])
     await service.handle(PLACE, BOB, "/ante 10")
     dealt = await accepted(service, "/deal")
     old_fold = press_label(dealt, "fold")
     await refused(BOB, "/fold", "out of turn")
     await refused(CAT, "/fold", "no box")
     await refused(CAT, "", "no box", button=old_fold)
-    first, draw, reason = DRAW_REFUSED[game]
-    for line in first:
-        await accepted(service, line)
-    await refused(ANN, draw, reason)
-    await accepted(service, "/fold")
-    assert (await service.handle(PLACE, BOB, "/fold")).error is None
+    for actor, line, reason in GAME_REFUSED[game]:
+        if reason is None:
+            assert (await service.handle(PLACE, actor, line)).error is None, line
+        else:
+            await refused(actor, line, reason)
     await accepted(service, "/ante 10")
     await accepted(service, "/deal")
     await refused(ANN, "", "stale", button=old_fold)
