@@ -14,8 +14,9 @@ With several processes on one database (PostgreSQL) any of them may pause a tabl
 takes its own memory's word for it: an action reads it under the table's lock (`Tx.lock_table`), and a command is
 refused (`refuse_while_paused`) or a timer held there; pausing and resuming ask the database, not memory; the watch
 loop keeps each process's memory of the pauses (`Service.is_paused`, which the adapters ask) up to date
-(`learn_pauses`). The process that lifts a pause arms the table's timers (moved on); the others, whose copies fired
-while it was paused, were held and forgotten. On SQLite, one process, the service's memory is the truth.
+(`learn_pauses`). The process that lifts a pause arms the table's timers (moved on; of two lifting it at once, the one
+whose transaction took the pause's row, `resume_tables`); the others, whose copies fired while it was paused, were
+held and forgotten. On SQLite, one process, the service's memory is the truth.
 """
 
 from __future__ import annotations

@@ -23,12 +23,17 @@ def resume_tables(tx: Tx, table_ids: list[str], grace: float, keeps_time: Callab
                   ) -> tuple[dict[str, float], list[tuple[str, str, float, dict[str, Any]]]]:
     """Unpause tables and move their timers on: each gets back the time it had left when the table paused, and at
     least `grace` seconds (nobody times out the moment the table is back); one whose payload `keeps_time` (an
-    appointment of the wall clock's) keeps its instant. Returns when each table that was paused was paused, and the
-    timers to arm."""
+    appointment of the wall clock's) keeps its instant. Returns when each table this transaction resumed was paused,
+    and the timers to arm.
+
+    With several processes (PostgreSQL) two may resume one table at once (each heard from its chat): its pause's row
+    is locked first (`Dialect.lock_row`; held by the other's transaction, this one runs again after it), so only the
+    transaction that finds it and deletes it moves the timers and returns them, once; the other finds none."""
     since: dict[str, float] = {}
     moved: list[tuple[str, str, float, dict[str, Any]]] = []
     for table_id in table_ids:
-        row = tx.db.execute("SELECT paused_at FROM paused_tables WHERE table_id = ?", (table_id,)).fetchone()
+        row = tx.db.execute(f"SELECT paused_at FROM paused_tables WHERE table_id = ?{tx.dialect.lock_row}",
+                            (table_id,)).fetchone()
         if row is None:
             continue
         paused_at = since[table_id] = float(row[0])

@@ -14,6 +14,7 @@ import pytest
 
 from bot.clock import FakeClock
 from bot.output import Reply
+from bot.scheduler import APPOINTMENT
 from bot.service import Service
 from tests.bot.conftest import ANN, BOB, CAT, PLACE, dump
 from tests.bot.helpers import at, everything_said, ledger_ok, listen, shove_out
@@ -95,3 +96,38 @@ async def test_every_process_learns_of_a_pause_and_of_its_end_from_its_watch(pos
                         await asyncio.sleep(0.01)
         finally:
             await stop_watching(watching)
+
+
+async def test_two_processes_resuming_one_table_at_once_move_its_timers_once(postgres_url: str) -> None:
+    """`two`, holding the night's timers, pauses the table at 18:58:30. At 19:30 both processes learn that the chat
+    is reachable again (each a Telegram update routed to it) and resume the table at once, their transactions
+    overlapping (a third connection holds the `timers` table until they have both begun). The pause is lifted once:
+    the turn's time-out is due the pause's length later, not twice that, the clock's appointment keeps its instant,
+    and each timer is armed by one process only (the one that lifted the pause): both used to move them and arm
+    them."""
+    import psycopg
+
+    clock = FakeClock(at(18, 50))
+    async with two_services(postgres_url, clock, started=True) as (one, two):
+        await start_the_night(two, clock)
+        clock.current = at(18, 58, 30)
+        await two.pause([PLACE.table_id])
+        assert list(one.scheduler.armed) == list(two.scheduler.armed) == []
+        paused = await one.store.read(lambda tx: tx.timers())
+        clock.current = at(19, 30)
+        with psycopg.connect(postgres_url) as holding, psycopg.connect(postgres_url, autocommit=True) as looking:
+            holding.execute("LOCK TABLE timers IN ACCESS EXCLUSIVE MODE")
+            resuming = asyncio.gather(one.resume([PLACE.table_id]), two.resume([PLACE.table_id]))
+            async with asyncio.timeout(5):
+                while looking.execute("SELECT COUNT(*) FROM pg_stat_activity WHERE wait_event_type = 'Lock' "
+                                      "AND datname = current_database()").fetchone() == (0,):
+                    await asyncio.sleep(0.01)
+            await asyncio.sleep(0.2)  # the other resume's transaction begins too (it waits, or is run again)
+            holding.rollback()
+            await resuming
+        pause = at(19, 30) - at(18, 58, 30)
+        moved = sorted((key, due_at if payload.get(APPOINTMENT) else due_at + pause)
+                       for key, _, due_at, payload in paused)
+        assert [payload["kind"] for _, _, _, payload in paused] == ["clock", "turn"]
+        assert sorted((key, due_at) for key, _, due_at, _ in await one.store.read(lambda tx: tx.timers())) == moved
+        assert sorted((timer.key, timer.due_at) for service in (one, two) for timer in service.scheduler.armed) == moved
