@@ -91,7 +91,7 @@ class TelegramAdapter:
         self.application = builder.build()
         self.memory = Memory(service.memory)
         self.hints = Hints(self.memory)
-        self.dealt = Dealt(service.memory)
+        self.dealt = Dealt(service.memory, service.clock)
         self.admins = Admins(self.application.bot)
         self.states = TableStates()
         """Each table state numbered as the service produced it (`_served`), so the outbox never shows an older one."""

@@ -7,6 +7,7 @@ import re
 from collections.abc import Callable, Iterable
 
 from bot.adapter_memory import AdapterMemory
+from bot.clock import Clock
 from bot.telegram.memory import Memory
 from bot.telegram.render import chat_and_topic, telegram_user_id
 
@@ -14,6 +15,10 @@ POINTER_SECONDS = 300.0
 """How often at most a player is pointed to the private chat in a group after the hint (by a pointer or by the link
 his `/start` there asks for): an answer only he may read is lost otherwise without a word, and a pointer at each of
 them would fill the group."""
+UNWRITTEN_SECONDS = 10.0
+"""How long a process reads again the dealt-in record of a hand another process dealt, while it finds none (`Dealt`):
+the dealing process writes it as it shows its deal, at once; one still missing this long after it was first found
+missing never will be (that process stopped before writing it, or the database refused the write)."""
 START_PAYLOAD = "cards"
 """What the private chat's deep link has Telegram send with `/start` when the player presses Start; a link given
 in a table's chat names the table after it (`start_payload`)."""
@@ -92,14 +97,18 @@ class Dealt:
     written when players are first told (at the deal), never at a mere action; with several processes on one
     database, read by the others once each, the first time they show the hand (a player's action through another
     process edits the table message: its hint keeps the names), and again while what they read was written before
-    the dealing process wrote the hand's record (an action typed through them the instant after the deal)."""
+    the dealing process wrote the hand's record (an action typed through them the instant after the deal), for
+    `UNWRITTEN_SECONDS` at most: a record missing that long never comes (its dealer stopped before writing it, or the
+    database refused the write), and each action of the hand would read it again for nothing."""
 
-    def __init__(self, kept: AdapterMemory) -> None:
+    def __init__(self, kept: AdapterMemory, clock: Clock) -> None:
         self._kept = kept
+        self._clock = clock
         self._hands: dict[str, tuple[str, dict[int, str]]] = {}
         """Table id: the key of its hand (or round) in play, and its players dealt in (Telegram id: name)."""
-        self._unwritten: set[str] = set()
-        """Tables whose hand in play was read before the process that dealt it wrote who it dealt in: read again."""
+        self._unwritten: dict[str, float] = {}
+        """Tables whose hand in play was read before the process that dealt it wrote who it dealt in, and when that
+        was first found: read again until `UNWRITTEN_SECONDS` after."""
 
     async def load(self) -> None:
         """Read what the service kept."""
@@ -122,22 +131,29 @@ class Dealt:
     async def _hand(self, table_id: str, key: str, *, again: bool = True) -> tuple[str, dict[int, str]]:
         """The table's record for the hand `key`: the one in memory, with (the first time this process shows the
         hand) the one another process on the same database may have written as it dealt it, read once it is written
-        and until then `again` each time (`AdapterMemory.dealt_in_hand`; nothing to read with one process)."""
+        and until then `again` each time, for `UNWRITTEN_SECONDS` at most (`AdapterMemory.dealt_in_hand`; nothing to
+        read with one process)."""
         hand = self._hands.get(table_id)
-        if hand is not None and hand[0] == key and not (again and table_id in self._unwritten):
+        if hand is not None and hand[0] == key and not (again and self._awaited(table_id)):
             return hand
         kept = await self._kept.dealt_in_hand(table_id, key)
         if hand is None or hand[0] != key:
             hand = self._hands[table_id] = (key, {})
+            self._unwritten.pop(table_id, None)  # an earlier hand's wait is over
         if kept is None:
-            self._unwritten.add(table_id)
+            self._unwritten.setdefault(table_id, self._clock.now())
         else:
-            self._unwritten.discard(table_id)
+            self._unwritten.pop(table_id, None)
             hand[1].update(kept)
         return hand
+
+    def _awaited(self, table_id: str) -> bool:
+        """Whether the table's hand in play, found with no record, may still get one (`UNWRITTEN_SECONDS`)."""
+        since = self._unwritten.get(table_id)
+        return since is not None and self._clock.now() - since < UNWRITTEN_SECONDS
 
     def rekey(self, renamed: Callable[[str], str]) -> None:
         """What is in memory, after the service moved a chat with its tables (a group became a supergroup; the
         stored rows were renamed with it)."""
         self._hands = {renamed(table_id): hand for table_id, hand in self._hands.items()}
-        self._unwritten = {renamed(table_id) for table_id in self._unwritten}
+        self._unwritten = {renamed(table_id): since for table_id, since in self._unwritten.items()}

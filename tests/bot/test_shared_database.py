@@ -18,7 +18,7 @@ from bot.service import Service
 from bot.service.takeover import TAKEOVER_SECONDS
 from bot.store import Store, Tx
 from bot.store.downtime import FORGET_PROCESS_SECONDS, beat, start_beating
-from bot.telegram.hints import Dealt
+from bot.telegram.hints import UNWRITTEN_SECONDS, Dealt
 from tests.bot.conftest import ANN, BOB, CAT, PLACE
 from tests.bot.helpers import everything_said, listen, restart_after_downtime
 from tests.bot.test_service_tournament_options import at, rebuy_night_with_a_bust
@@ -419,17 +419,33 @@ async def test_two_players_of_one_name_joining_one_chat_at_once_through_two_proc
         assert await one.store.read(lambda tx: tx.check_ledger()) == []
 
 
+class CountedMemory(AdapterMemory):
+    """The adapters' memory in the store, counting how often a hand's dealt-in record is read (`dealt_in_hand`)."""
+
+    def __init__(self, store: Store, clock: FakeClock) -> None:
+        super().__init__(store, clock)
+        self.reads = 0
+
+    async def dealt_in_hand(self, table_id: str, key: str) -> dict[int, str] | None:
+        """The record, counted (`AdapterMemory.dealt_in_hand`)."""
+        self.reads += 1
+        return await super().dealt_in_hand(table_id, key)
+
+
 @contextlib.asynccontextmanager
-async def two_processes_dealt(postgres_url: str) -> AsyncIterator[tuple[Dealt, Dealt, Store]]:
+async def two_processes_dealt(postgres_url: str) -> AsyncIterator[tuple[Dealt, Dealt, Store, FakeClock,
+                                                                        CountedMemory]]:
     """Two processes' records of who was dealt in each Telegram table's hand, on one database, both started (their
-    records read), and the first one's store; their stores closed at the end."""
+    records read); the first one's store, their clock, and the second one's memory counting its reads of a hand's
+    record. Their stores closed at the end."""
     clock = FakeClock()
     first, second = await Store.open(postgres_url), await Store.open(postgres_url)
     try:
-        one, two = Dealt(AdapterMemory(first, clock)), Dealt(AdapterMemory(second, clock))
+        counted = CountedMemory(second, clock)
+        one, two = Dealt(AdapterMemory(first, clock), clock), Dealt(counted, clock)
         await one.load()
         await two.load()
-        yield one, two, first
+        yield one, two, first, clock, counted
     finally:
         await first.close()
         await second.close()
@@ -445,7 +461,7 @@ async def test_a_process_that_did_not_deal_the_hand_knows_who_was_dealt_in_on_te
     their cards: when `two` shows that hand (a player's action through it), it knows them, for the cards hint under
     the table message, where it used to know nobody and the hint named nobody. The next hand, dealt by `two`, is
     known to `one` in turn; the record is read once per hand by a process that did not deal it."""
-    async with two_processes_dealt(postgres_url) as (one, two, store):
+    async with two_processes_dealt(postgres_url) as (one, two, store, _, _):
         table = "tg:-5/0"
         assert await one.record(table, "h1", {11: "Ann", 12: "Bob"}) == ((11, "Ann"), (12, "Bob"))
         assert await two.unnamed(table, "h1", [11, 13]) == [13]
@@ -463,7 +479,7 @@ async def test_a_process_that_shows_a_hand_before_its_dealer_recorded_it_reads_t
     who it dealt in: the record then still holds an earlier hand (or none, the table's first), so `two` reads it
     again the next time it shows hand 2 and knows Ann and Bob from then on, with no further read. A record of a
     later hand says hand 2 is over: nobody to wait for."""
-    async with two_processes_dealt(postgres_url) as (one, two, store):
+    async with two_processes_dealt(postgres_url) as (one, two, store, _, _):
         table = "tg:-5/0"
         if before is not None:
             await one.record(table, before, {13: "Cat"})
@@ -477,3 +493,29 @@ async def test_a_process_that_shows_a_hand_before_its_dealer_recorded_it_reads_t
         assert await two.record(table, "h3", {}) == ()
         await one.record(table, "h3", {11: "Ann"})  # (a late write of an older hand: `two` asks no more)
         assert await two.record(table, "h3", {}) == ()
+
+
+async def test_a_hand_its_dealer_never_recorded_is_read_again_only_while_the_dealer_could_still_write_it(
+        postgres_url: str) -> None:
+    """`one` deals hand 2 and never writes who it dealt in (it stopped first, or the database refused the write).
+    `two`, showing hand 2 at each action through it, reads the record again while `one` could still be writing it,
+    `UNWRITTEN_SECONDS` from the first time it found none, and then no more: the hint names those `two` told itself.
+    Hand 3's record, written, is read once."""
+    async with two_processes_dealt(postgres_url) as (one, two, _, clock, counted):
+        table = "tg:-5/0"
+        await one.record(table, "h1", {13: "Cat"})
+        assert await two.record(table, "h2", {}) == ()
+        clock.advance(UNWRITTEN_SECONDS - 1)
+        assert await two.unnamed(table, "h2", [11, 12]) == [11, 12]
+        assert counted.reads == 2
+        clock.advance(1)
+        assert await two.unnamed(table, "h2", [11, 12]) == [11, 12]
+        assert await two.record(table, "h2", {12: "Bob"}) == ((12, "Bob"),)
+        clock.advance(60)
+        assert await two.unnamed(table, "h2", [11, 12]) == [11]
+        assert counted.reads == 2, "no read since"
+
+        await one.record(table, "h3", {11: "Ann"})
+        assert await two.record(table, "h3", {}) == ((11, "Ann"),)
+        assert await two.unnamed(table, "h3", [11, 12]) == [12]
+        assert counted.reads == 3
