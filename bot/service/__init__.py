@@ -166,7 +166,7 @@ class Service:
 
     def is_paused(self, table_id: str) -> bool:
         """Whether the table is paused (with several processes on one database, as the watch last read it: within
-        `WATCH_SECONDS` of another process's pause or resume)."""
+        `WATCH_SECONDS` of another process's pause or resume: what that shows, `bot.service.pauses`)."""
         return table_id in self._paused
 
     async def tables_of(self, chat_id: str) -> list[str]:

@@ -17,6 +17,14 @@ loop keeps each process's memory of the pauses (`Service.is_paused`, which the a
 (`learn_pauses`). The process that lifts a pause arms the table's timers (moved on; of two lifting it at once, the one
 whose transaction took the pause's row, `resume_tables`); the others, whose copies fired while it was paused, were
 held and forgotten. On SQLite, one process, the service's memory is the truth.
+
+So a process's memory may be wrong for `WATCH_SECONDS` after another process paused a table or lifted its pause, and its
+adapters show nothing wrong meanwhile: a command or press they pass on for a table just paused elsewhere is refused
+under its row lock as the process that paused it would refuse it (the player told the table is paused, in his language;
+no chip moves, no text or table message for the chat), its timers are held there too, and a table held as paused after
+another process resumed it is resumed again for nothing (and shown again as it stands). Only a sign in that window that
+the chat is reachable, where an adapter resumes the tables it knows paused (Telegram's `Reach.back_in_group`, Discord's
+`_play_on`), leaves the pause to the next such sign after the watch's look.
 """
 
 from __future__ import annotations

@@ -23,7 +23,9 @@ TAKEOVER_SECONDS = 2.0
 """With several processes on one database: a timer this overdue is fired by whichever process finds it first (the
 process that armed it has stopped), see `watch_timers`."""
 WATCH_SECONDS = 0.5
-"""How often a process looks for such timers."""
+"""How often a process looks for such timers, and for the tables other processes paused or resumed: how long its
+adapters may take a table for paused, or not, after another process changed it (`Service.is_paused` says what that
+shows the players)."""
 
 
 async def watch_timers(store: Store, clock: Clock, scheduler: Scheduler, paused: dict[str, float],

@@ -17,8 +17,8 @@ from bot.output import Reply
 from bot.scheduler import APPOINTMENT
 from bot.service import Service
 from tests.bot.conftest import ANN, BOB, CAT, PLACE, dump
-from tests.bot.helpers import at, everything_said, ledger_ok, listen, shove_out
-from tests.bot.test_places_said_stay import GIVEN_BACK, PLAYERS, refused_while_paused, start_the_night
+from tests.bot.helpers import at, everything_said, ledger_ok, listen, press_label, shove_out
+from tests.bot.test_places_said_stay import GIVEN_BACK, PAUSED, PLAYERS, refused_while_paused, start_the_night
 from tests.bot.test_shared_database import stop_watching, two_services
 
 
@@ -62,6 +62,33 @@ async def test_a_table_paused_by_one_process_neither_plays_nor_times_out_in_anot
         [busted] = [actor for actor in (ANN, BOB) if f"{actor.name} is out for now and may come back with /rebuy "
                     "until 19:31:30." in said]
         assert (await two.handle(PLACE, busted, "/rebuy")).public == [f"{busted.name} rebuys: 300 chips for 50."]
+        await ledger_ok(two)
+
+
+@pytest.mark.parametrize("language", ["en", "ru"])
+async def test_a_press_through_a_process_yet_to_learn_of_a_pause_is_refused_and_moves_no_chip(
+        postgres_url: str, language: str) -> None:
+    """Until its watch looks again (`WATCH_SECONDS`), `two` does not know that `one` paused the table: its
+    `is_paused`, which its adapter asks, says False, so the adapter passes on the press of the player to act. The
+    service refuses it under the table's row lock, in the player's language, with nothing to show in the chat (no
+    text, no table message), and nothing changes: no chip moves. Its watch's next look tells `two` of the pause."""
+    clock = FakeClock(at(18, 50))
+    async with two_services(postgres_url, clock, started=True) as (one, two):
+        reply = await paused_by_one_with_two_holding_its_timers(one, two, clock, language)
+        assert reply.table is not None and reply.table.to_act is not None
+        assert (one.is_paused(PLACE.table_id), two.is_paused(PLACE.table_id)) == (True, False)
+        before = dump(two.store.location)
+        for label in ("allin", "fold"):
+            pressed = await two.press(PLACE, PLAYERS[reply.table.to_act], press_label(reply, label))
+            assert (pressed.error, pressed.public, pressed.private, pressed.table) == (PAUSED[language], [], {}, None)
+        assert dump(two.store.location) == before
+        watching = asyncio.create_task(two.watch_timers())
+        try:
+            async with asyncio.timeout(5):
+                while not two.is_paused(PLACE.table_id):
+                    await asyncio.sleep(0.01)
+        finally:
+            await stop_watching(watching)
         await ledger_ok(two)
 
 
