@@ -80,7 +80,8 @@ GIVEN_BACK = {"en": "The rebuy period ended while the table was paused (the bot 
                     "снова до 19:31:30 — столько, сколько отняла пауза."}
 
 CLOCK = {"en": "⏸ Break until 20:00 (1h00m left).\n3 players left of 3 entries; 0 rebuys; paid in: 150.",
-         "ru": "⏸ Перерыв до 20:00 (осталось 1\xa0ч\xa000\xa0мин).\nВ игре 3 игрока, 3 входа в турнир; 0 ребаев; внесено: 150."}
+         "ru": "⏸ Перерыв до 20:00 (осталось 1\xa0ч\xa000\xa0мин).\n"
+               "В игре 3 игрока, 3 входа в турнир; 0 ребаев; внесено: 150."}
 CARDS = {"en": "Your cards: 2♠ 8♥", "ru": "Ваши карты: 2♠ 8♥"}
 
 
