@@ -301,7 +301,8 @@ class Ante(Command):
     usage = "chips [box 1-3] [pp|bonus chips]"
     amount: int = 0
     box: int = 1
-    side: int = 0
+    side: int | None = None
+    """The side bet's chips; None when none is named (`pp 0` names one of 0, which the table may take as none)."""
 
 
 SIDE_WORDS = ("pp", "pairplus", "bonus")
@@ -745,12 +746,14 @@ def _days(word: str) -> int | None:
 def _ante(args: list[str]) -> Ante:
     """`/ante chips [box 1-3] [pp|pairplus|bonus chips]`, each option at most once: `pp 5 pp 20` or `pp 5 bonus 7`
     is refused rather than one of them taken. An ANTE of 0 is read (`/ante 0 pp 5`, or alone): whether the game lets
-    a box carry its side bet alone, and what an ANTE of 0 needs there, is the engine's to say."""
+    a box carry its side bet alone, and what an ANTE of 0 needs there, is the engine's to say; so is a side bet of 0
+    (`pp 0`: none, where the table's range starts at 0)."""
     if not args:
         raise CommandError("usage")
     alone = whole_number(args[0]) == 0  # the side bet alone, if one follows
     amount = 0 if alone else parse_amount(args[0], "ante")
-    box, side = 1, 0
+    box: int = 1
+    side: int | None = None
     rest = args[1:]
     seen: set[str] = set()
     while rest:
@@ -766,7 +769,7 @@ def _ante(args: list[str]) -> Ante:
                 raise CommandError("bad_box", value=quote_input(value))
             box = int(value)
         elif option == "side":
-            side = parse_amount(value, word)
+            side = 0 if whole_number(value) == 0 else parse_amount(value, word)
         else:
             raise CommandError("usage")
     return Ante(amount=amount, box=box, side=side)

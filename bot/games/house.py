@@ -201,7 +201,9 @@ class HouseController:
         if round_ is None:
             round_ = self.round_type.new(self._rules(act))
         try:
-            events = round_.place_bets(act.user, command.box, command.amount, side=command.side,
+            if command.side == 0:  # named: none where the table's range starts at 0, else refused with the range
+                round_.verify_side(0)
+            events = round_.place_bets(act.user, command.box, command.amount, side=command.side or 0,
                                        balance=self._spendable(act, act.user))
         except RuleError as error:
             raise act.rule_refusal(error) from None

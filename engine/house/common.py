@@ -234,12 +234,8 @@ class HouseRound:
             raise RuleError("box_taken", f"you already bet on box {box}", box=box)
         if box > 1 and self.find_box(player, box - 1) is None:
             raise RuleError("box_order", f"bet on box {box - 1} first", box=box)
-        if side and not self.side_name:
-            raise RuleError("no_side_bet", "this game has no side bet")
-        if side < 0 or (side and not max(limits.min_side, 1) <= side <= limits.max_side):
-            raise IllegalAmount("bad_side", f"the {self.side_name} bet must be {max(limits.min_side, 1)} to "
-                                f"{limits.max_side}", amount=side, min=max(limits.min_side, 1), max=limits.max_side,
-                                stake=self.side_name)
+        if side:
+            self.verify_side(side)
         if ante == 0 and not side and self._ante_optional():
             raise IllegalAmount("ante_alone_needs_side", f"an ANTE of 0 is for a box with the {self.side_name} bet "
                                 f"alone: add it, or bet an ANTE of {limits.min_ante} to {limits.max_ante}",
@@ -260,6 +256,18 @@ class HouseRound:
             raise IllegalAmount("follow_up_over_balance", f"with the bets to follow (BET or PLAY) your boxes need "
                                 f"{needed} chips but you have {available}", amount=needed, balance=available,
                                 box=box)
+
+    def verify_side(self, side: int) -> None:
+        """Raise a RuleError unless the table takes a side bet of `side` chips: one within its range, or a named 0,
+        which is no side bet, where the range starts at 0 (RULES.md §5: PAIRPLUS 0–25; Caribbean Poker's bonus has
+        one size, so a bonus of 0 is refused with it). `place_bets` reads a `side` of 0 as none named."""
+        limits = self.limits
+        if not self.side_name:
+            raise RuleError("no_side_bet", "this game has no side bet")
+        lowest = max(limits.min_side, 1)
+        if side < 0 or (side == 0 and limits.min_side > 0) or (side and not lowest <= side <= limits.max_side):
+            raise IllegalAmount("bad_side", f"the {self.side_name} bet must be {lowest} to {limits.max_side}",
+                                amount=side, min=lowest, max=limits.max_side, stake=self.side_name)
 
     def follow_up(self, index: int, ante: int) -> int:
         """The largest bet box number `index` with `ante` may still have to place after the deal: its BET, twice the

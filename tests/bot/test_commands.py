@@ -13,13 +13,14 @@ from bot import commands as cmd
         ("/raise 40", cmd.Raise(40)),
         ("/RAISE@PokerBot 40", cmd.Raise(40)),
         ("/raise", cmd.Raise()),
-        ("/ante 10", cmd.Ante(10, 1, 0)),
+        ("/ante 10", cmd.Ante(10, 1)),  # no side bet named
+        ("/ante 10 pp 0", cmd.Ante(10, 1, 0)),  # one of 0: the table says whether it is none
         ("/ante 10 box 2 pp 5", cmd.Ante(10, 2, 5)),
         ("/ante 10 bonus 10 box 3", cmd.Ante(10, 3, 10)),
         ("/ante 0 pp 5", cmd.Ante(0, 1, 5)),
         ("/ante 00 box 2 pairplus 5", cmd.Ante(0, 2, 5)),
-        ("/ante 0", cmd.Ante(0, 1, 0)),  # what an ANTE of 0 needs is the game's to say
-        ("/ante 0 box 2", cmd.Ante(0, 2, 0)),
+        ("/ante 0", cmd.Ante(0, 1)),  # what an ANTE of 0 needs is the game's to say
+        ("/ante 0 box 2", cmd.Ante(0, 2)),
         ("/exchange 2 5", cmd.Exchange(("2", "5"))),
         ("/fold", cmd.Fold()),
         ("/clock", cmd.Clock()),

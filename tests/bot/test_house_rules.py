@@ -7,7 +7,7 @@ from __future__ import annotations
 
 import pytest
 
-from bot.output import Actor
+from bot.output import Actor, Place
 from bot.render import cards_text
 from bot.service import Service
 from bot.store import Store
@@ -240,14 +240,14 @@ async def test_three_card_tiers_set_the_ante_and_pairplus_ranges(service: Servic
     assert dump(service.store.location) == before
 
 
-async def refused_alike(service: Service, lines: list[tuple[Actor, str]]) -> list[str]:
-    """Each line's refusal, having checked that none was said at the table or moved a chip (the database and every
-    wallet as they were)."""
+async def refused_alike(service: Service, lines: list[tuple[Actor, str]], place: Place = PLACE) -> list[str]:
+    """Each line's refusal at `place`, having checked that none was said at the table or moved a chip (the database
+    and every wallet as they were)."""
     before, chips = dump(service.store.location), await wallets(service)
     said = []
     for actor, line in lines:
-        reply = await (service.press(PLACE, actor, line.removeprefix("press ")) if line.startswith("press ")
-                       else service.handle(PLACE, actor, line))
+        reply = await (service.press(place, actor, line.removeprefix("press ")) if line.startswith("press ")
+                       else service.handle(place, actor, line))
         assert reply.public == [] and reply.table is None, line
         said.append(reply.error or "")
     assert dump(service.store.location) == before and await wallets(service) == chips
@@ -261,7 +261,7 @@ BETS_REFUSED = {
         "The ante must be a whole number of chips above zero, not “1O”.",
         "ANTE must be 1 to 100 at this table, not 101.",
         "The BONUS bet must be a whole number of chips above zero, not “-3”.",
-        "The BONUS bet must be a whole number of chips above zero, not “0”.",
+        "The BONUS bet is 10 at this table, not 0.",
         "The BONUS bet must be a whole number of chips above zero, not “x”.",
         "The BONUS bet is 10 at this table, not 26.", "The box must be 1, 2 or 3, not “4”.",
         "That needs 45 chips but you have 40.",
@@ -273,7 +273,7 @@ BETS_REFUSED = {
         "АНТЕ: нужно целое число фишек больше нуля, а не «-5».", "АНТЕ за этим столом — от 1 до 100, а не 0.",
         "АНТЕ: нужно целое число фишек больше нуля, а не «1O».", "АНТЕ за этим столом — от 1 до 100, а не 101.",
         "Ставка БОНУС: нужно целое число фишек больше нуля, а не «-3».",
-        "Ставка БОНУС: нужно целое число фишек больше нуля, а не «0».",
+        "Ставка БОНУС за этим столом — ровно 10, а не 0.",
         "Ставка БОНУС: нужно целое число фишек больше нуля, а не «x».",
         "Ставка БОНУС за этим столом — ровно 10, а не 26.", "Бокс — это 1, 2 или 3, а не «4».",
         "Нужно 45 фишек, а у вас 40.",
@@ -285,7 +285,7 @@ BETS_REFUSED = {
         "An ANTE of 0 is for a box with the PAIRPLUS bet alone: add it, or bet an ANTE of 1 to 50.",
         "The ante must be a whole number of chips above zero, not “1O”.", "ANTE must be 1 to 50 at this table, not 51.",
         "The PAIRPLUS bet must be a whole number of chips above zero, not “-3”.",
-        "The PAIRPLUS bet must be a whole number of chips above zero, not “0”.",
+        "An ANTE of 0 is for a box with the PAIRPLUS bet alone: add it, or bet an ANTE of 1 to 50.",
         "The PAIRPLUS bet must be a whole number of chips above zero, not “x”.",
         "The PAIRPLUS bet must be 1 to 25 at this table, not 26.", "The box must be 1, 2 or 3, not “4”.",
         "That needs 45 chips but you have 40.",
@@ -298,7 +298,7 @@ BETS_REFUSED = {
         "АНТЕ 0 — для бокса только со ставкой «Пара плюс»: добавьте её или поставьте АНТЕ от 1 до 50.",
         "АНТЕ: нужно целое число фишек больше нуля, а не «1O».", "АНТЕ за этим столом — от 1 до 50, а не 51.",
         "Ставка «Пара плюс»: нужно целое число фишек больше нуля, а не «-3».",
-        "Ставка «Пара плюс»: нужно целое число фишек больше нуля, а не «0».",
+        "АНТЕ 0 — для бокса только со ставкой «Пара плюс»: добавьте её или поставьте АНТЕ от 1 до 50.",
         "Ставка «Пара плюс»: нужно целое число фишек больше нуля, а не «x».",
         "Ставка «Пара плюс» за этим столом — от 1 до 25, а не 26.", "Бокс — это 1, 2 или 3, а не «4».",
         "Нужно 45 фишек, а у вас 40.",
@@ -313,11 +313,11 @@ async def test_bad_bets_are_refused_in_the_players_language_and_move_no_chip(sto
                                                                             language: str) -> None:
     """RULES.md "Chips, balances and limits": a bet over the wallet, outside the table's limits or malformed is
     refused with the reason, in the player's language, and changes nothing; so is a command of another game or a
-    decision before any ANTE. Ann's wallet: 40."""
+    decision before any ANTE. Ann's wallet: 40. (A PAIRPLUS of 0 is none: refused only with an ANTE of 0.)"""
     service = await open_table(store, game, 40, language)
-    side, top, short = ("bonus", 101, 20) if game == "caribbean" else ("pp", 51, 25)
+    side, top, short, zero = ("bonus", 101, 20, "10") if game == "caribbean" else ("pp", 51, 25, "0")
     lines = ["/raise 20", "/play", "/ante -5", "/ante 0", "/ante 1O", f"/ante {top}", f"/ante 10 {side} -3",
-             f"/ante 10 {side} 0", f"/ante 10 {side} x", f"/ante 10 {side} 26", "/ante 10 box 4",
+             f"/ante {zero} {side} 0", f"/ante 10 {side} x", f"/ante 10 {side} 26", "/ante 10 box 4",
              "/ante 45", f"/ante {short}"]
     assert await refused_alike(service, [(ANN, line) for line in lines]) == BETS_REFUSED[game, language]
 
@@ -352,3 +352,24 @@ async def test_decisions_out_of_turn_without_a_box_or_from_an_earlier_round_move
     assert await refused_alike(service, [(ANN, f"press {old}"), (BOB, "/play"), (BOB, f"press {current}"),
                                          (CAT, "/play"), (CAT, "/raise 10"), (ANN, "/ante 5 box 2")]) == [
         said.format(game=GAME_NAMES[game, language]) for said in IN_ROUND_REFUSED[language]]
+
+
+@pytest.mark.parametrize(("language", "refusal"), [
+    ("en", "The BONUS bet is 10 at this table, not 0."),
+    ("ru", "Ставка БОНУС за этим столом — ровно 10, а не 0."),
+])
+async def test_a_pairplus_of_0_is_none_where_its_range_starts_at_0_and_a_bonus_of_0_is_refused(
+        service: Service, language: str, refusal: str) -> None:
+    """RULES.md §5: PAIRPLUS is 0–25 at a LITE table, so `/ante 10 pp 0` is an ANTE without PAIRPLUS, where it was
+    refused as "not a whole number of chips above zero"; §4's bonus has one size (10), so `bonus 0` is refused with
+    that size, and nothing moves."""
+    await service.handle(PLACE, ANN, f"/lang {language}")
+    await service.handle(PLACE, ANN, "/game three-card")
+    assert (await service.handle(PLACE, ANN, "/ante 10 pp 0")).error is None
+    assert (await wallets(service))["ann"] == 1000 - 10 - 10  # the ANTE, and the PLAY kept for it
+    placed = await service.handle(PLACE, ANN, "/table")
+    assert placed.table is not None and placed.table.text.splitlines()[2] == (
+        "  Ann · box 1 · ANTE 10 · waiting" if language == "en" else "  Ann · бокс 1 · АНТЕ 10 · ждёт")
+    other = Place(PLACE.chat_id, "chat/other")
+    await service.handle(other, ANN, "/game caribbean")
+    assert await refused_alike(service, [(ANN, "/ante 10 bonus 0")], other) == [refusal]

@@ -276,7 +276,7 @@ async def test_a_box_a_draw_left_short_refuses_its_bet_with_what_it_needs(store:
 @pytest.mark.parametrize(("game", "text", "language", "expected"), [
     ("caribbean", "/ante 10 pp 99999999999", "en",
      "The BONUS bet is too large: at most 1,000,000,000 chips, not “99999999999”."),
-    ("caribbean", "/ante 10 pp 0", "ru", "Ставка БОНУС: нужно целое число фишек больше нуля, а не «0»."),
+    ("caribbean", "/ante 10 pp 0", "ru", "Ставка БОНУС за этим столом — ровно 10, а не 0."),  # its one size
     ("caribbean", "/ante 10 pp 5", "en", "The BONUS bet is 10 at this table, not 5."),
     ("three-card", "/ante 10 bonus 99999999999", "en",
      "The PAIRPLUS bet is too large: at most 1,000,000,000 chips, not “99999999999”."),
