@@ -90,11 +90,16 @@ async def test_caribbean_dealer_qualifies_with_ace_king(service: Service, monkey
     ("5h 4d 3c 2s As  5s 4c 3d 2h Ad", 10 + 20 * 4,
      "Ann, box 1: wins on the suit of the highest card, ♥ > ♣ > ♦ > ♠ (+90) — a straight to the five: 5♥ 4♦ 3♣ 2♠ "
      "A♠; ANTE +10 · BET +80 (a straight to the five, ×4)."),
-], ids=["hearts-over-clubs", "spades-under-clubs", "card-by-card-first", "wheel-five-is-highest"])
+    ("9h 9s Kd 5c 3h  9c 9d Kc 5d 3s", 30,
+     "Ann, box 1: wins on the suit of the highest card, ♥ > ♣ > ♦ > ♠ (+30) — a pair of nines, king kicker: 9♥ 9♠ K♦ "
+     "5♣ 3♥; ANTE +10 · BET +20 (a pair of nines, king kicker, ×1)."),
+], ids=["hearts-over-clubs", "spades-under-clubs", "card-by-card-first", "wheel-five-is-highest", "pair-first"])
 async def test_caribbean_ties_go_by_the_suit_of_the_highest_card(service: Service, monkeypatch: pytest.MonkeyPatch,
                                                                 cards: str, net: int, settled: str) -> None:
     """RULES.md §4: equal hands compare card by card; only when every rank is equal does the suit of the highest card
-    decide, hearts > clubs > diamonds > spades (a five-high straight's highest card is its five, not the ace)."""
+    decide, hearts > clubs > diamonds > spades (a five-high straight's highest card is its five, not the ace; a
+    pair's is the better of its pair, compared first, as `engine.hands.caribbean_key` reads it: not the king kicker,
+    where Ann's K♦ is under the dealer's K♣)."""
     assert await ann_plays(service, monkeypatch, "caribbean", cards, "/ante 10", "/play") == (net, settled)
 
 
