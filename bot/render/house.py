@@ -244,12 +244,15 @@ def settled_text(voice: Voice, event: StakesSettled) -> str:
     """A box's public result: outcome and net, the hand in words with its cards (unless folded), then every stake
     line with what paid it, side bets settled on the deal included: "Ann, box 1: wins (+40) — pair of kings, ace
     kicker: K♠ K♦ A♣ 7♥ 2♦; ANTE 0 · BET +40 (pair of kings + second combination: ace-king, ×2)". A win that its fees
-    and lost side bets outweigh says so: "wins against the dealer, but ends down (−30)"."""
+    and lost side bets outweigh says so: "wins against the dealer, but ends down (−30)"; so does a loss its side bets
+    outweigh: "loses to the dealer, but ends up (+10)"."""
     net = sum(event.results.values()) + sum(event.earlier.values()) - sum(event.fees.values())
     outcome = voice.t(f"house.outcome.{event.outcome}")
-    # fees (a lost side bet) outweigh the win: "wins" alone would mislead
+    # fees (a lost side bet) outweigh the win, or a side bet the loss: "wins" or "loses" alone would mislead
     if event.outcome in ("won", "won_on_suit") and net <= 0:
         outcome = voice.t("house.outcome.won_down" if net else "house.outcome.won_even")
+    elif event.outcome in ("lost", "lost_on_suit") and net >= 0:
+        outcome = voice.t("house.outcome.lost_up" if net else "house.outcome.lost_even")
     text = voice.t("house.settled", player=voice.name(event.player), box=event.box, outcome=outcome,
                    net=signed(net))
     if event.hand and event.cards and event.outcome != "folded":

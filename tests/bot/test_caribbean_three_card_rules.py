@@ -123,8 +123,8 @@ async def test_caribbean_exchanges_cost_an_ante_a_card_and_a_re_exchange_two(
 
 @pytest.mark.parametrize(("cards", "decisions", "net", "settled"), [
     ("5h 6d 7c 8s 9h  " + QUALIFIED + "  2c", ("/exchange 1", "/play"), -10 - 20 - 10 + 50,
-     "Ann, box 1: loses (+10) — nine high: 6♦ 7♣ 8♠ 9♥ 2♣; ANTE −10 · BET −20 · BONUS +50 (a straight to the nine, "
-     "×5) · exchange fee −10."),
+     "Ann, box 1: loses to the dealer, but ends up (+10) — nine high: 6♦ 7♣ 8♠ 9♥ 2♣; ANTE −10 · BET −20 · "
+     "BONUS +50 (a straight to the nine, ×5) · exchange fee −10."),
     ("9h 9d 2c 4s 7h  " + QUALIFIED + "  9c 9s 4h", ("/exchange 3 4 5", "/play"), 10 + 20 * 20 - 10 - 30,
      "Ann, box 1: wins (+370) — four of a kind, nines, four kicker: 9♥ 9♦ 9♣ 9♠ 4♥; ANTE +10 · BET +400 (four of a "
      "kind, nines, four kicker, ×20) · BONUS −10 · exchange fee −30."),

@@ -494,6 +494,21 @@ def test_a_win_its_fees_outweigh_says_so_in_its_heading(language: str, fee: int,
     assert settled_text(Voice(language, str.title), event) == heading
 
 
+@pytest.mark.parametrize(("language", "pairplus", "heading"), [
+    ("en", 40, "Ann, box 1: loses to the dealer, but ends up (+20); PAIRPLUS +40 · ANTE −10 · PLAY −10."),
+    ("en", 20, "Ann, box 1: loses to the dealer, but ends even (0); PAIRPLUS +20 · ANTE −10 · PLAY −10."),
+    ("en", 10, "Ann, box 1: loses (−10); PAIRPLUS +10 · ANTE −10 · PLAY −10."),
+    ("ru", 40, "Ann, бокс 1: проигрыш дилеру, но итог в плюсе (+20); «Пара плюс» +40 · АНТЕ −10 · ИГРА −10."),
+    ("ru", 20, "Ann, бокс 1: проигрыш дилеру, но итог нулевой (0); «Пара плюс» +20 · АНТЕ −10 · ИГРА −10."),
+])
+def test_a_loss_its_side_bet_outweighs_says_so_in_its_heading(language: str, pairplus: int, heading: str) -> None:
+    """The mirror of the win its fees outweigh: a box that loses to the dealer but wins more on its side bet read
+    "loses (+20)"."""
+    event = StakesSettled(player="ann", box=1, results={"ante": -10, "play": -10}, outcome="lost",
+                          earlier={"pairplus": pairplus})
+    assert settled_text(Voice(language, str.title), event) == heading
+
+
 @pytest.mark.parametrize(("setting", "net"), [("", -20), ("/set ante_bonus always", -10)])
 async def test_three_card_ante_bonus_pays_whenever_the_box_plays_as_a_table_option(
         service: Service, monkeypatch: pytest.MonkeyPatch, setting: str, net: int) -> None:
