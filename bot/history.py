@@ -157,14 +157,14 @@ class PlayerStats:
 
 def chat_stats(tx: Tx, chat_id: str, since: float | None = None) -> dict[str, PlayerStats]:
     """Every player's statistics in the chat, from the hands and tournaments that ended at `since` or later (all of
-    them when None). Hands pruned from the history (`pruned_stats`) count only in the statistics of all time: when
-    they were played is no longer known."""
+    them when None). Hands pruned from the history (`pruned_stats`) count by the UTC day they ended on: with `since`,
+    those of `since`'s day and later (see `played.pruned_counts`); those pruned before their day was kept, only in
+    the statistics of all time."""
     stats: dict[str, PlayerStats] = {}
     for user, figures in played.chat_figures(tx, chat_id, since).items():
         stats.setdefault(user, PlayerStats()).play.add(figures)
-    if since is None:
-        for user, counts in played.pruned_counts(tx, chat_id).items():
-            stats.setdefault(user, PlayerStats()).play.add(PlayFigures(**counts))
+    for user, counts in played.pruned_counts(tx, chat_id, since).items():
+        stats.setdefault(user, PlayerStats()).play.add(PlayFigures(**counts))
     for record in played.chat_tournaments(tx, chat_id):
         for result in results_of(record):
             if since is None or result.finished_at.timestamp() >= since:

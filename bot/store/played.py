@@ -10,6 +10,7 @@ from typing import Any
 
 from bot.statistics import PlayFigures
 from bot.store import figures
+from bot.store.dialect import SQLITE, Connection, Dialect
 from bot.store.tx import LedgerRow, Tx, loads
 
 
@@ -66,23 +67,60 @@ def _time(entry: LedgerEntry) -> float:
 
 PRUNED_COUNTS = ("hands_played", "hands_won", "net", "biggest_pot", "vpip", "pfr", "postflop_aggressive",
                  "postflop_calls", "saw_flop", "showdowns", "showdowns_won")
-"""The columns of `pruned_stats`: what the statistics keep of the hands pruned from the history."""
+"""The counts of `pruned_stats`: what the statistics keep of the hands pruned from the history."""
+PRUNED_TOTALS = ", ".join(f"{'MAX' if name == 'biggest_pot' else 'SUM'}({name}) AS {name}" for name in PRUNED_COUNTS)
+"""The counts of several rows of `pruned_stats` added up, in `PRUNED_COUNTS`' order and by their names (the biggest pot
+the largest)."""
+DAY = 86_400
+UNKNOWN_DAY = -1
+"""The day of the counts pruned before migration 35, which kept no day: before every period's first day, so they
+count in the statistics of all time only."""
 
 
-def pruned_counts(tx: Tx, chat_id: str) -> dict[str, dict[str, int]]:
-    """Per player of the chat, the counts of his Hold'em hands pruned from the history (reads `pruned_stats`)."""
+def day_of(at: float) -> int:
+    """The UTC day an instant (Unix seconds) falls on, as days since 1970-01-01: the day `pruned_stats` keeps pruned
+    hands by. UTC, not a chat's time zone: a day stored stays the same day when the chat's setting changes."""
+    return int(at // DAY)
+
+
+def pruned_counts(tx: Tx, chat_id: str, since: float | None = None) -> dict[str, dict[str, int]]:
+    """Per player of the chat, the counts of his Hold'em hands pruned from the history (reads `pruned_stats`): all of
+    them, or (with `since`) those of the UTC days that began at or after the start of `since`'s day. A period starting
+    mid-day so counts that day's pruned hands whole, where the hands still in the history count from `since` on."""
+    where, parameters = ("chat_id = ?", (chat_id,)) if since is None else (
+        "chat_id = ? AND day >= ?", (chat_id, day_of(since)))  # UNKNOWN_DAY is before every such day
     rows = tx.db.execute(
-        f"SELECT user_id, {', '.join(PRUNED_COUNTS)} FROM pruned_stats WHERE chat_id = ?", (chat_id,)).fetchall()
+        f"SELECT user_id, {PRUNED_TOTALS} FROM pruned_stats WHERE {where} GROUP BY user_id", parameters).fetchall()
     return {str(row[0]): dict(zip(PRUNED_COUNTS, map(int, row[1:]), strict=True)) for row in rows}
 
 
-def add_pruned_counts(tx: Tx, chat_id: str, counts: dict[str, dict[str, int]]) -> None:
-    """Add the counts of pruned hands to each player's row of `pruned_stats` (the biggest pot is the larger)."""
+def add_pruned_counts(tx: Tx, chat_id: str, ended_at: float, counts: dict[str, dict[str, int]]) -> None:
+    """Add the counts of a hand pruned from the history, which ended at `ended_at`, to each player's row of
+    `pruned_stats` for that UTC day (the biggest pot is the larger)."""
     updates = ", ".join(f"{name} = {tx.dialect.greater(f'pruned_stats.{name}', f'excluded.{name}')}"
                         if name == "biggest_pot" else f"{name} = pruned_stats.{name} + excluded.{name}"
                         for name in PRUNED_COUNTS)
+    day = day_of(ended_at)
     tx.db.executemany(
-        f"INSERT INTO pruned_stats(chat_id, user_id, {', '.join(PRUNED_COUNTS)}) "
-        f"VALUES (?, ?, {', '.join('?' * len(PRUNED_COUNTS))}) ON CONFLICT(chat_id, user_id) DO UPDATE SET {updates}",
-        [(chat_id, user, *(mine[name] for name in PRUNED_COUNTS)) for user, mine in counts.items()],
+        f"INSERT INTO pruned_stats(chat_id, day, user_id, {', '.join(PRUNED_COUNTS)}) "
+        f"VALUES (?, ?, ?, {', '.join('?' * len(PRUNED_COUNTS))}) "
+        f"ON CONFLICT(chat_id, day, user_id) DO UPDATE SET {updates}",
+        [(chat_id, day, user, *(mine[name] for name in PRUNED_COUNTS)) for user, mine in counts.items()],
     )
+
+
+def pruned_stats_by_day(connection: Connection, dialect: Dialect = SQLITE) -> None:
+    """Migration 35: `pruned_stats` keyed by chat, UTC day (`day_of`) and player, so that `/stats 30d` counts the
+    hands pruned on the days in its period; the rows pruned before, whose day is unknown, are kept as `UNKNOWN_DAY`
+    (all time only). A database that already has the day (the migration run again) keeps its rows."""
+    if "day" in dialect.columns(connection, "pruned_stats"):
+        return
+    counts = ", ".join(PRUNED_COUNTS)
+    connection.execute(dialect.ddl(
+        "CREATE TABLE pruned_stats_by_day (chat_id TEXT NOT NULL REFERENCES chats(chat_id), day INTEGER NOT NULL, "
+        "user_id TEXT NOT NULL, " + "".join(f"{name} INTEGER NOT NULL DEFAULT 0, " for name in PRUNED_COUNTS)
+        + "PRIMARY KEY (chat_id, day, user_id)) WITHOUT ROWID"))
+    connection.execute(f"INSERT INTO pruned_stats_by_day(chat_id, day, user_id, {counts}) "
+                       f"SELECT chat_id, ?, user_id, {counts} FROM pruned_stats", (UNKNOWN_DAY,))
+    connection.execute("DROP TABLE pruned_stats")
+    connection.execute("ALTER TABLE pruned_stats_by_day RENAME TO pruned_stats")

@@ -4,8 +4,8 @@ A hand or round is pruned when every action that recorded its events is older th
 `HandEnded` or `RoundEnded` event): a hand still in play keeps its events, and so do tournaments (registrations,
 results), which feed `/stats` and `/history tournament`. Its events leave the log rows that hold them (a row left with
 none, and never to be replayed, is deleted) and its span goes. What a pruned Hold'em hand adds to the statistics (its
-`hand_figures` rows) moves into `pruned_stats` in the same transaction, so `/stats` and `/top` show the same totals
-afterwards. The ledger is never pruned.
+`hand_figures` rows) moves into `pruned_stats`, under the UTC day it ended on, in the same transaction, so `/stats`
+and `/top` show the same totals afterwards, over all time and over the last days. The ledger is never pruned.
 
 The work is done in short transactions of at most `BATCH_EVENTS` events and about `BATCH_SECONDS` each, so the
 writer is never held for more than a few milliseconds and every table's commits get in between. The freed pages are
@@ -184,7 +184,7 @@ def _summarise(tx: Tx, table_id: str, hand_id: str, rows: LogRows) -> None:
         return
     counts = take_hand(tx.db, chat_id, ended_at, table_id, hand_id)
     if counts:
-        add_pruned_counts(tx, chat_id, counts)
+        add_pruned_counts(tx, chat_id, ended_at, counts)
 
 
 def vacuum_step(tx: Tx) -> int:

@@ -20,6 +20,7 @@ from bot.store.dialect import SQLITE, Connection, Dialect
 from bot.store.downtime import heartbeats
 from bot.store.figures import add_hand_figures, figures_by_chat_and_time
 from bot.store.platform import claims_on_retiring_messages
+from bot.store.played import pruned_stats_by_day
 from bot.store.pruned_tournaments import tournament_chips_out_of_pruned_stats
 from bot.store.repair import number_hands_per_table
 
@@ -334,6 +335,9 @@ MIGRATIONS: list[Migration] = [
     # 34: the chips of tournament hands pruned before 25 out of the pruned statistics' net and biggest pot, worked out
     # again from the ledger's moves of the pruned cash hands (`bot.store.pruned_tournaments`)
     tournament_chips_out_of_pruned_stats,
+    # 35: the pruned statistics kept by the UTC day their hands ended on, so that `/stats 30d` counts those pruned in
+    # its days; the rows pruned before, their day unknown, count in the statistics of all time only
+    pruned_stats_by_day,
 ]
 
 REBUILDS: frozenset[Migration] = frozenset({accounts_by_name})

@@ -14,12 +14,14 @@ from typing import Any
 
 import pytest
 
+from bot import history
 from bot.clock import FakeClock
 from bot.config import load_settings
 from bot.output import Actor, Place
 from bot.service import Service
 from bot.store import Store, Tx, figures, prune
 from bot.store.action_log import figures_know_tournament_hands, spans_by_their_end
+from bot.store.played import PRUNED_TOTALS, UNKNOWN_DAY, pruned_stats_by_day
 from bot.store.pruned_tournaments import tournament_chips_out_of_pruned_stats
 from bot.store.schema import MIGRATIONS, migrate
 from bot.store.tx import dumps, loads
@@ -150,6 +152,50 @@ async def test_hands_pruned_before_migration_25_read_right_after_it(seated: Serv
     again = Service(await Store.open(seated.store.location), clock)
     assert await seen(again) == after
     await again.store.close()
+
+
+def pruned_stats_without_days(tx: Tx) -> None:
+    """`pruned_stats` as migrations 3 to 34 kept it: one row per player of a chat, its days added up (what migration
+    35 reads of it)."""
+    tx.db.execute(f"CREATE TABLE pruned_stats_old AS SELECT chat_id, user_id, {PRUNED_TOTALS} FROM pruned_stats "
+                  "GROUP BY chat_id, user_id")
+    tx.db.execute("DROP TABLE pruned_stats")
+    tx.db.execute("ALTER TABLE pruned_stats_old RENAME TO pruned_stats")
+
+
+async def test_hands_pruned_before_migration_35_count_in_all_time_only(seated: Service, clock: FakeClock) -> None:
+    """Migration 35 on a database whose pruned statistics kept no day: they count in /stats of all time as before,
+    and in no period of the last days (as before it: their day is unknown); a hand pruned after it counts in both."""
+    await play_hands(seated, 2)
+    clock.advance(10 * DAY)
+    await play_hands(seated, 1)
+    clock.advance(DAY)
+    await play_hands(seated, 1)
+
+    def stats_since(days: float | None) -> Callable[[Tx], dict[str, history.PlayerStats]]:
+        return lambda tx: history.chat_stats(tx, PLACE.chat_id, None if days is None else clock.now() - days * DAY)
+
+    before = await seen(seated)
+    last_days = {days: await seated.store.query(stats_since(days)) for days in (30, 5, 0.5)}
+    assert last_days[30] != last_days[5] != last_days[0.5]
+    assert await prune.prune_history(seated.store, before=clock.now() - 5 * DAY) > 0
+
+    def as_schema_34(tx: Tx) -> None:
+        pruned_stats_without_days(tx)
+        tx.dialect.set_schema_version(tx.db, MIGRATIONS.index(pruned_stats_by_day))  # 35 to come
+
+    await seated.store.transact(as_schema_34, now=clock.now())
+    await seated.store.close()
+    reopened = Service(await Store.open(seated.store.location), clock)
+    days = "SELECT DISTINCT day FROM pruned_stats"
+    assert await reopened.store.read(lambda tx: [row[0] for row in tx.db.execute(days)]) == [UNKNOWN_DAY]
+    assert (await seen(reopened))["stats"] == before["stats"]  # all time: the same
+    assert await reopened.store.query(stats_since(30)) == last_days[5]  # the last days: only the hands kept
+    assert await prune.prune_history(reopened.store, before=clock.now() - 0.5 * DAY) > 0  # the hand of 1 day ago
+    assert await reopened.store.query(stats_since(5)) == last_days[5]  # pruned with its day: counted there
+    assert (await seen(reopened))["stats"] == before["stats"]  # all time: still the same
+    await ledger_ok(reopened)
+    await reopened.store.close()
 
 
 async def test_pruning_a_tables_last_hand_takes_it_out_of_the_tables_row(seated: Service, clock: FakeClock) -> None:

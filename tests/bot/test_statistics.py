@@ -433,3 +433,53 @@ async def test_a_hand_against_a_computer_player_counts_for_the_player_and_not_on
         "VPIP 0% · PFR 0% · aggression factor — · went to showdown — · won at showdown —"]
     assert (await service.handle(PLACE, BOB, "/top")).public == [
         "Leaderboard, cash tables (chips won or lost, grants not counted):\n1. Ann — −10"]
+
+
+# The last days' /stats after hands 1 and 2, hand 3 31 days later and hand 4 10 days after it (see below).
+OVER_THE_LAST_DAYS = {
+    "/stats Ann": STATS["Ann"],
+    "/stats Ann 30d": ANN_LAST_30_DAYS,
+    "/stats Bob 30d": ["Bob over the last 30 days: hands played 2, won 1 · cash games: net +20, biggest pot 60",
+                       "VPIP 50% · PFR 0% · aggression factor — · went to showdown 100% · won at showdown 100%"],
+    "/stats Cat 30d": ["Cat over the last 30 days: hands played 2, won 1 · cash games: net +140, biggest pot 300",
+                       "VPIP 50% · PFR 50% · aggression factor 1.0 · went to showdown 100% · won at showdown 50%"],
+    # hand 4 alone: Ann called, checked it down and lost the showdown
+    "/stats Ann 3d": ["Ann over the last 3 days: hands played 1, won 0 · cash games: net −20, biggest pot 0",
+                      "VPIP 100% · PFR 0% · aggression factor — · went to showdown 100% · won at showdown 0%"],
+}
+
+
+async def test_pruned_hands_count_in_the_last_days_they_were_played_on(service: Service, stacked: list[str],
+                                                                       clock: FakeClock) -> None:
+    """Hands pruned from the history (`POKERBOT_HISTORY_DAYS` 7 here) count in `/stats Nd` by the UTC day they ended
+    on: hand 3, pruned 10 days after it was played, still counts in the last 30 days, and every period reads as
+    before the pruning. A period counts a pruned day whole when the day began at or after the start of the day
+    its first instant falls on: the last second of a day still counts that day's pruned hands, the next one not."""
+    for actor in (ANN, BOB, CAT):
+        assert (await service.handle(PLACE, actor, "/join 400")).error is None
+    await play(service, HANDS[:2], stacked)  # at 08:00 UTC (`FakeClock`'s start) on day 0
+    clock.advance(31 * DAY)
+    await play(service, HANDS[2:3], stacked)  # day 31
+    clock.advance(10 * DAY)
+    await play(service, HANDS[3:], stacked)  # day 41
+    assert {text: await stats_of(service, text) for text in OVER_THE_LAST_DAYS} == OVER_THE_LAST_DAYS
+
+    assert await prune.prune_history(service.store, before=clock.now() - 7 * DAY) > 0
+
+    kept = await service.store.read(lambda tx: {row[0] for row in tx.db.execute("SELECT hand_id FROM hand_figures")})
+    assert kept == {"h4"}
+    assert {text: await stats_of(service, text) for text in OVER_THE_LAST_DAYS} == OVER_THE_LAST_DAYS
+    clock.advance(16 * 3_600.0 - 1.0)  # 23:59:59 on day 41: 41 days back is day 0's last second, 10 back day 31's
+    assert await stats_of(service, "/stats Ann 41d") == [
+        "Ann over the last 41 days: hands played 4, won 1 · cash games: net −20, biggest pot 280", STATS["Ann"][1]]
+    assert await stats_of(service, "/stats Ann 10d") == [
+        "Ann over the last 10 days: hands played 2, won 0 · cash games: net −160, biggest pot 0",
+        ANN_LAST_30_DAYS[1]]
+    clock.advance(1.0)  # day 42 begins: the periods begin on days 1 and 32, without the pruned days 0 and 31
+    assert await stats_of(service, "/stats Ann 41d") == [
+        "Ann over the last 41 days: hands played 2, won 0 · cash games: net −160, biggest pot 0",
+        ANN_LAST_30_DAYS[1]]
+    assert await stats_of(service, "/stats Ann 10d") == [
+        "Ann over the last 10 days: hands played 1, won 0 · cash games: net −20, biggest pot 0",
+        OVER_THE_LAST_DAYS["/stats Ann 3d"][1]]
+    await ledger_ok(service)
