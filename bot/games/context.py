@@ -56,6 +56,10 @@ class Refusal(Exception):
         self.message = message
 
 
+BOT_MARK = "🤖 "
+"""What a computer player's display name starts with ("🤖 Robo"): a player may leave it out when he names one."""
+
+
 @dataclass(slots=True)
 class TimerChange:
     """A deadline to arm (due_at set) or disarm (due_at None) once the action commits."""
@@ -252,10 +256,12 @@ class Action:
         return self.name(user_id).replace(WORD_JOINER, "")
 
     def player_named(self, name: str) -> str:
-        """The id of the player of this chat a typed name means (his display name or id), else a refusal: none is
-        called that, or several are (they are listed by id, which the command then takes)."""
+        """The id of the player of this chat a typed name means (his display name, a computer player's with or
+        without its `BOT_MARK`, or his id), else a refusal: none is called that, or several are (they are listed by
+        id, which the command then takes)."""
         name = name.replace(WORD_JOINER, "")  # a name copied from the bot's text (see `Names`)
-        found = self.tx.find_players(self.place.chat_id, name)
+        found = (self.tx.find_players(self.place.chat_id, name)
+                 or self.tx.find_players(self.place.chat_id, BOT_MARK + name.lstrip("@")))
         if not found:
             raise self.refuse("unknown_player", player=quote_input(name))
         if len(found) > 1:

@@ -20,7 +20,7 @@ import re
 from typing import Any
 
 from bot import commands as cmd
-from bot.games.context import Action
+from bot.games.context import BOT_MARK, Action
 from bot.games.holdem_table import HoldemTable
 from engine.practice import View, decide
 from engine.reasons import Reason
@@ -85,7 +85,7 @@ def add_bot(controller: HoldemTable, act: Action, command: cmd.Command) -> None:
     if len(act.state["seats"]) >= controller.config(act, "max_seats"):
         raise act.refuse("holdem.table_full")
     chips = int(controller.config(act, "buy_in"))
-    act.tx.ensure_player(act.place.chat_id, bot_id, f"🤖 {name}")
+    act.tx.ensure_player(act.place.chat_id, bot_id, BOT_MARK + name)
     act.move(house_account(act), controller.stack_account(act, bot_id), chips, Reason.PRACTICE_SEAT)
     controller.sit(act, bot_id, chips)
     act.say("odds.bot_joined", player=act.name(bot_id), chips=chips)

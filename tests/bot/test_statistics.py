@@ -433,6 +433,16 @@ async def test_a_hand_against_a_computer_player_counts_for_the_player_and_not_on
         "VPIP 0% · PFR 0% · aggression factor — · went to showdown — · won at showdown —"]
     assert (await service.handle(PLACE, BOB, "/top")).public == [
         "Leaderboard, cash tables (chips won or lost, grants not counted):\n1. Ann — −10"]
+    # the computer player looked up by the name the table shows, whatever its case, without its 🤖 or its id: it
+    # took a pot of 20 with no flop (Ann's small blind and as much of its big blind; the rest came back uncalled)
+    robo = ["🤖 Robo: hands played 1, won 1 · cash games: net +10, biggest pot 20",
+            "VPIP 0% · PFR 0% · aggression factor — · went to showdown — · won at showdown —"]
+    asked = ("/stats Robo", "/stats robo all", "/stats 🤖 Robo")
+    assert [await stats_of(service, text) for text in asked] == [robo] * len(asked)
+    assert (await service.handle(PLACE, ANN, "/lang ru")).error is None
+    assert await stats_of(service, "/stats Robo") == [
+        "🤖 Robo: сыграно раздач 1, выиграно 1 · кэш-игры: итог +10, крупнейший банк 20",
+        "VPIP 0\u00a0% · PFR 0\u00a0% · фактор агрессии — · доходит до вскрытия — · выигрыш на вскрытии —"]
 
 
 # The last days' /stats after hands 1 and 2, hand 3 31 days later and hand 4 10 days after it (see below).
