@@ -30,7 +30,8 @@ The conventions followed, as PokerStars writes them (and as hand-history tools s
   in the summary `Hand was run twice`, `FIRST Board [..]`, `SECOND Board [..]` instead of `Board [..]`, and each
   shown hand's result board by board: `showed [..] and lost with <hand>, and won (<n>) with <hand>`;
 - `<name> collected <n> from pot` (`from main pot` / `from side pot-<k>` when there are side pots), none for a
-  winner whose share of a split is no chip;
+  winner whose share of a split is no chip; the side pots collected first, from the last back to the main pot (a
+  real PokerStars history: `side pot-2`, `side pot-1`, `main pot`), where the summary lists them from the main pot;
 - `*** SUMMARY ***`, `Total pot <n> | Rake 0` (with `Main pot <n>. Side pot-<k> <n>.` when split), `Board [..]`,
   then one `Seat <s>: <name> (button) (small blind) …` line per player: `folded before Flop (didn't bet)`,
   `folded on the Turn`, `showed [..] and won (<n>) with <hand>`, `showed [..] and lost with <hand>`,
@@ -44,6 +45,7 @@ every one (`reveal_all`, for tests and audits), plus always the hands shown at t
 
 from __future__ import annotations
 
+import itertools
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 from datetime import datetime
@@ -162,7 +164,7 @@ def export_hand(hand: RecordedHand, names: Mapping[str, str], *, hero: str | Non
         bets[player] += chips
         lines.append(f"{label[player]}: {text}" + (" and is all-in" if all_in else ""))
 
-    for event in events[1:]:
+    for event in _side_pots_first(events[1:]):
         kind = event["kind"]
         if kind != "BlindPosted" and not hole_header:
             lines.append("*** HOLE CARDS ***")
@@ -232,8 +234,8 @@ def export_hand(hand: RecordedHand, names: Mapping[str, str], *, hero: str | Non
                 seats[player].won[run] = seats[player].won.get(run, 0) + chips
                 lines.append(f"{label[player]} collected {chips} from {pot_names[event['pot_index']]}")
     lines.append("*** SUMMARY ***")
-    split = "" if len(pots) < 2 else " " + " ".join(f"{name.capitalize()} {chips}." for name, chips in
-                                                   zip(pot_names, pots.values(), strict=True))
+    split = "" if len(pots) < 2 else " " + " ".join(f"{pot_names[index].capitalize()} {pots[index]}."
+                                                   for index in sorted(pots))
     lines.append(f"Total pot {sum(pots.values())}{split} | Rake 0")
     if boards:
         lines += ["Hand was run twice", *(f"{_RUNS[run]}Board [{' '.join(cards)}]" for run, cards in boards.items())]
@@ -280,6 +282,16 @@ def _summary_line(seat: _Summary) -> str:
         return f"{head} showed [{seat.shown}] and {', and '.join(results)}"
     won = sum(seat.won.values())
     return f"{head} collected ({won})" if won else head
+
+
+def _side_pots_first(events: Iterable[Mapping[str, Any]]) -> list[Mapping[str, Any]]:
+    """The events with each board's pot awards (the engine awards the main pot first) in the order PokerStars writes
+    them collected: from the last side pot back to the main pot, each pot's winners in the engine's order."""
+    ordered: list[Mapping[str, Any]] = []
+    for awarded, group in itertools.groupby(events, key=lambda event: event["kind"] == "PotAwarded"):
+        alike = list(group)
+        ordered += sorted(alike, key=lambda event: -int(event["pot_index"])) if awarded else alike
+    return ordered
 
 
 def _pot_names(count: int) -> list[str]:

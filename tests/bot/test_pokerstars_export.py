@@ -161,9 +161,9 @@ def test_a_winner_who_gets_no_chip_of_a_split_collects_nothing() -> None:
                          "2c 2d 4h 3d 3c 4s 5c Ts Js Qh 6c Kd 7c Ah 8c 9h 9d 6d 5d 7d 8d Kc",
                          ("ann", engine.AllIn()), ("bob", engine.AllIn()), ("cat", engine.Call()), run_it_twice=True)
     collected = [line for line in text.splitlines() if " collected " in line]
-    assert collected == ["Bob collected 20 from main pot", "Cat collected 20 from main pot",
-                         "Ann collected 20 from main pot", "Bob collected 1 from side pot",
-                         "Ann collected 60 from main pot", "Bob collected 1 from side pot"]
+    assert collected == ["Bob collected 1 from side pot", "Bob collected 20 from main pot",
+                         "Cat collected 20 from main pot", "Ann collected 20 from main pot",
+                         "Bob collected 1 from side pot", "Ann collected 60 from main pot"]
     assert text.split("*** SUMMARY ***\n")[1].splitlines()[-1] == (
         "Seat 3: Cat (big blind) showed [2d 3c] and won (20) with a straight, Ten to Ace, and lost with a pair of "
         "Nines")
@@ -213,8 +213,8 @@ Ann: calls 400 and is all-in
 Bob: shows [Ad 7h] (a pair of Aces)
 Cat: shows [4d 2h] (a straight, Ace to Five)
 Ann: shows [Jd Jh] (a pair of Jacks)
-Cat collected 15 from main pot
 Bob collected 990 from side pot
+Cat collected 15 from main pot
 *** SUMMARY ***
 Total pot 1005 Main pot 15. Side pot 990. | Rake 0
 Board [4s Ts 3d As 5s]
@@ -223,6 +223,57 @@ Seat 2: Bob (small blind) showed [Ad 7h] and won (990) with a pair of Aces
 Seat 3: Cat (big blind) showed [4d 2h] and won (15) with a straight, Ace to Five"""
 """A no-limit hand with a short big blind all-in: a main pot and a side pot, each collected and summed up."""
 
+
+def test_side_pots_are_collected_from_the_last_back_to_the_main_pot() -> None:
+    # Dan all in for 400, Ann calls, Bob (100) and Cat (200) call all in: aces, kings, queens and jacks on a dry board
+    text = engine_export([engine.SeatPlayer("ann", 600), engine.SeatPlayer("bob", 100), engine.SeatPlayer("cat", 200),
+                          engine.SeatPlayer("dan", 400)],
+                         "As Ks Qs Js Ad Kd Qd Jd 4h 2c 7d 9s 5h 3h 6d 8c",
+                         ("dan", engine.AllIn()), ("ann", engine.Call()), ("bob", engine.Call()),
+                         ("cat", engine.Call()))
+    assert text == TWO_SIDE_POTS
+    (history,) = parse(text)  # pokerkit replays it to the same stacks
+    assert replayed_stacks(history) == {"Ann": 200, "Bob": 400, "Cat": 300, "Dan": 400}
+
+
+TWO_SIDE_POTS = """\
+PokerStars Hand #1: Hold'em No Limit (10/20) - 1969/12/31 19:00:00 ET
+Table 'home' 10-max Seat #1 is the button
+Seat 1: Ann (600 in chips)
+Seat 2: Bob (100 in chips)
+Seat 3: Cat (200 in chips)
+Seat 4: Dan (400 in chips)
+Bob: posts small blind 10
+Cat: posts big blind 20
+*** HOLE CARDS ***
+Dealt to Bob [As Ad]
+Dealt to Cat [Ks Kd]
+Dealt to Dan [Qs Qd]
+Dealt to Ann [Js Jd]
+Dan: raises 380 to 400 and is all-in
+Ann: calls 400
+Bob: calls 90 and is all-in
+Cat: calls 180 and is all-in
+*** FLOP *** [2c 7d 9s]
+*** TURN *** [2c 7d 9s] [3h]
+*** RIVER *** [2c 7d 9s 3h] [8c]
+*** SHOW DOWN ***
+Bob: shows [As Ad] (a pair of Aces)
+Cat: shows [Ks Kd] (a pair of Kings)
+Dan: shows [Qs Qd] (a pair of Queens)
+Ann: shows [Js Jd] (a pair of Jacks)
+Dan collected 400 from side pot-2
+Cat collected 300 from side pot-1
+Bob collected 400 from main pot
+*** SUMMARY ***
+Total pot 1100 Main pot 400. Side pot-1 300. Side pot-2 400. | Rake 0
+Board [2c 7d 9s 3h 8c]
+Seat 1: Ann (button) showed [Js Jd] and lost with a pair of Jacks
+Seat 2: Bob (small blind) showed [As Ad] and won (400) with a pair of Aces
+Seat 3: Cat (big blind) showed [Ks Kd] and won (300) with a pair of Kings
+Seat 4: Dan showed [Qs Qd] and won (400) with a pair of Queens"""
+"""A main pot and two side pots, each won by another player: as a real PokerStars history writes them, collected from
+the last side pot back to the main pot, and summed up in the pots' order (main pot first)."""
 
 OMAHA = """\
 PokerStars Hand #1: Omaha Pot Limit (10/20) - 1969/12/31 19:00:00 ET
