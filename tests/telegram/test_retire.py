@@ -10,9 +10,12 @@ import pytest
 
 from bot.retiring import LEASE_SECONDS
 from tests.telegram.conftest import ANN, BOB, CAT, WHOLE_HANDS, Running
-from tests.telegram.fake_api import GROUP, FakeBotApi, Sent
+from tests.telegram.fake_api import GROUP, LIMITED, FakeBotApi, Sent
 from tests.telegram.test_delivery import hand_of, until
 from tests.telegram.test_games import play_out, to_act
+from tests.telegram.test_order import DAN
+
+SITS_DOWN = "dan sits down with 200 chips."
 
 
 def with_buttons(bot: Running) -> list[Sent]:
@@ -82,20 +85,33 @@ async def test_a_house_rounds_message_leaves_the_old_ones_without_buttons(make_b
 @pytest.mark.telegram_time_scale(WHOLE_HANDS)
 async def test_a_retirement_goes_after_the_replies_of_a_group_held_by_a_429(make_bot, api) -> None:
     """Telegram holds the whole group after a 429, so a retirement it refused waits too; once the group may send
-    again, the player's reply goes first, at once, and the retirement after it."""
+    again, the player's reply is the first request it gets, and the retirements come after it. The test decides what
+    the bot hears when: the retirement is refused while Dan's line is on its way and the press's table edit waits
+    behind it."""
     bot = await make_bot("holdem", seed=11)
-    api.fail("editMessageReplyMarkup", 429, "Too Many Requests: retry after 1", retry_after=1)
+    api.hold("editMessageReplyMarkup")  # the first old message's retirement waits unanswered until the test says
     _, second = await between_hands_then_deal(bot)
-    await until(lambda: retirements(api), 5)  # refused: the group is held for a second
-    refused = time.monotonic()
+    await until(lambda: retirements(api), 5)  # on its way, unanswered
+    api.hold("sendMessage")
+    await bot.handled(await api.push(api.command_update(DAN, "/join 200")))
+    await until(lambda: [call["text"] for call in api.calls("sendMessage")][-1:] == [SITS_DOWN], 5)  # (unanswered)
     user = to_act(second)
     assert user is not None
     update, _ = api.press_update(user, second, second.button("call")["callback_data"])
-    await bot.handled(await api.push(update))
+    await bot.handled(await api.push(update))  # its table edit queued behind Dan's line
+    since = len(api.requests)
+    refused = time.monotonic()
+    api.fail("editMessageReplyMarkup", 429, "Too Many Requests: retry after 1", retry_after=1)
+    api.release("editMessageReplyMarkup")
+    await until(lambda: bot.adapter.outbox.rate_limited == 1, 5)  # the group is held for a second
+    api.release("sendMessage")
     await bot.adapter.flush(retired=True)
-    replies = [call.at for call in api.requests if call.method == "editMessageText" and call.at > refused]
-    assert replies and replies[0] - refused < 1.5, "the reply went as soon as the group could send"
-    assert retirements(api)[-1] > replies[0], "the retirement waited behind the reply"
+    group = [call for call in api.requests[since:]
+             if call.method in LIMITED and int(call.params["chat_id"]) == GROUP["id"]]
+    assert [(call.method, int(call.params["message_id"]) == second.message_id) for call in group] == [
+        ("editMessageText", True), ("editMessageReplyMarkup", False), ("editMessageReplyMarkup", False)], \
+        "once the group could send, the reply went first, and the retirements behind it"
+    assert group[0].at >= refused + 1, "the reply waited out the group's hold (retry after 1 s)"
     assert with_buttons(bot) == [api.messages[GROUP["id"], second.message_id]]
 
 
