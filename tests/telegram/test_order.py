@@ -4,17 +4,17 @@ requests than before (each test counts the group's)."""
 
 from __future__ import annotations
 
-import time
-
 import pytest
 
 from tests.telegram.conftest import ANN, BOB, CAT, Running
 from tests.telegram.fake_api import GROUP, FakeBotApi
+from tests.telegram.test_forum_pace import STEP, WAIT_LIMIT, wait_for
 from tests.telegram.test_games import at, home_night_started
 
 DAN = {"id": 104, "is_bot": False, "first_name": "Dan", "username": "dan"}
-STEP = 60 / 18
-"""The group's spread step once its three back-to-back requests are spent (`bot.telegram.budget.Limits`)."""
+SLOW = STEP / (2 * WAIT_LIMIT)
+"""A time scale (Telegram's limits and the bot's budget alike, `telegram_time_scale`) on which the group's spread step
+lasts twice `WAIT_LIMIT`: a request spread by the budget could not go within a wait for the bot."""
 
 
 def received(api: FakeBotApi, since: int) -> list[tuple[str, str, float]]:
@@ -23,23 +23,25 @@ def received(api: FakeBotApi, since: int) -> list[tuple[str, str, float]]:
             if call.method.startswith(("send", "edit")) and int(call.params.get("chat_id", 0)) == GROUP["id"]]
 
 
-async def command(bot: Running, user: dict[str, object], line: str) -> float:
-    """A user types a command; returns when the bot had handled it (what it caused may still be queued)."""
+async def command(bot: Running, user: dict[str, object], line: str) -> None:
+    """A user types a command; returns once the bot has handled it (what it caused may still be queued)."""
     await bot.handled(await bot.api.push(bot.api.command_update(user, line)))
-    return time.monotonic()
 
 
+@pytest.mark.telegram_time_scale(SLOW)
 async def test_a_player_who_sits_down_is_announced_before_the_table_shows_his_seat(make_bot, api) -> None:
+    """Between hands the group's budget is not spread: Bob's line and the table's edit, the group's third and fourth
+    requests back to back, both go at once, as when the edit went first (spread, the edit would wait a step: on this
+    time scale, longer than the wait for it)."""
     bot = await make_bot("holdem")
     await bot.command(ANN, "/join 200")  # the announcement and the table's first message: two of the three at once
     since = len(api.requests)
-    handled = await command(bot, BOB, "/join 200")
+    await command(bot, BOB, "/join 200")
+    await wait_for(lambda: len(received(api, since)) == 2, "Bob's line and the table's edit")
     await bot.adapter.flush()
-    [(said, announcement, _), (edit, table, shown)] = received(api, since)  # two requests, as before
+    [(said, announcement, _), (edit, table, _)] = received(api, since)  # two requests, as before
     assert (said, announcement) == ("sendMessage", "Bob Brown sits down with 200 chips.")
     assert edit == "editMessageText" and "Bob Brown — 200" in table
-    # between hands the group's budget is not spread: the edit follows at once, as when it went first
-    assert shown - handled < STEP / 2
 
 
 @pytest.mark.telegram_time_scale(10)
