@@ -22,6 +22,9 @@ from tests.bot.helpers import SIX_PM
 
 SCHEDULE = "10/20 20m; 20/40 20m; break 10m; 40/80"
 LINK = re.compile(r"(http://\S+/clock/[\w-]+)")
+WAIT_LIMIT = 30.0
+"""Seconds after which a wait for what the page or its stream is sure to show is a failure rather than a hang: a guard,
+no bound on their pace (a loaded machine may take seconds)."""
 
 
 @dataclass
@@ -35,13 +38,15 @@ class Night:
 
 
 @asynccontextmanager
-async def tournament_night(store: Store, *, start: bool = True, schedule: str = SCHEDULE) -> AsyncIterator[Night]:
+async def tournament_night(store: Store, *, start: bool = True, schedule: str = SCHEDULE,
+                           looks: float | None = None) -> AsyncIterator[Night]:
     """Three players in a tournament (of 20-minute levels unless `schedule` says otherwise; started at 18:00 unless
-    `start` is False), its clock pages served on a free port, and the link `/clock tv` posted for it."""
+    `start` is False), its clock pages served on a free port, and the link `/clock tv` posted for it. With `looks`, the
+    pages' streams look on their own (`ClockPages.tick`, and their resync) only every `looks` seconds."""
     clock = FakeClock(SIX_PM)
     service = Service(store, clock, rng=random.Random(5))
     await service.start()
-    pages = ClockPages(service)
+    pages = ClockPages(service) if looks is None else ClockPages(service, tick=looks, resync=looks)
     port = await pages.start("127.0.0.1", 0)
     service.settings = ServiceSettings(web_url=f"http://127.0.0.1:{port}/")
     try:
