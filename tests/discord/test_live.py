@@ -7,7 +7,7 @@ import asyncio
 
 from bot.discord import DiscordOptions
 from bot.output import Place, Reply
-from tests.discord.fake_discord import GUILD_ID
+from tests.discord.fake_discord import ACK_SECONDS, GUILD_ID
 from tests.discord.test_adapter import seat_three, table_messages
 
 
@@ -98,7 +98,7 @@ async def test_a_press_in_a_channel_the_bot_gets_back_is_acknowledged_while_its_
     fake.lost.discard(channel)
     pressed = await fake.press(ann, table, fake.button(table, "Check"))
     await bot.settled()
-    assert pressed.callback_type == 6 and pressed.acked_after is not None and pressed.acked_after < 3
+    assert pressed.callback_type == 6 and pressed.acked_after is not None and pressed.acked_after <= ACK_SECONDS
     assert not bot.service.is_paused(f"dc:{channel}")
     assert "→ Bob" in fake.messages[int(table["id"])]["content"]
 

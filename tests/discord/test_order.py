@@ -12,7 +12,7 @@ from typing import Any
 from bot.discord.board import TableBoard
 from bot.discord.delivery import Delivery
 from bot.output import Place, TableMessage
-from tests.discord.fake_discord import APP_ID, FakeDiscord, Interaction, Member, until
+from tests.discord.fake_discord import ACK_SECONDS, APP_ID, FakeDiscord, Interaction, Member, until
 from tests.discord.test_adapter import occupy_the_database_thread
 from tests.discord.test_games import current_table
 from tests.discord.test_table_options import fold_to_the_end, seat
@@ -186,6 +186,6 @@ async def test_a_slow_press_with_a_public_line_is_deferred_then_says_it_before_t
     await bot.settled()
     await busy
     assert after(fake, pressed) == ANNOUNCED
-    assert pressed.callback_type == 6 and pressed.acked_after is not None and pressed.acked_after < 3
+    assert pressed.callback_type == 6 and pressed.acked_after is not None and pressed.acked_after <= ACK_SECONDS
     assert pressed.texts(ephemeral=False)[0].startswith("Hand 1 is over: ")
     assert fake.messages[int(table["id"])]["content"] == "Hand 1: over."
