@@ -7,7 +7,6 @@ from __future__ import annotations
 import asyncio
 import logging
 import re
-import time
 from typing import Any
 
 import pytest
@@ -19,6 +18,7 @@ from bot.telegram.render import place_of
 from tests.bot.helpers import resumed_table
 from tests.telegram.conftest import ANN, BOB, CAT, WHOLE_HANDS, Running, private_chat
 from tests.telegram.fake_api import GROUP, FakeBotApi
+from tests.telegram.test_forum_pace import wait_for
 from tests.telegram.test_games import command_of, play_out, to_act
 
 DAN = {"id": 104, "is_bot": False, "first_name": "Dan", "username": "dan"}
@@ -47,15 +47,6 @@ async def hand_of(bot: Running, table_id: str = TABLE) -> engine.Hand | None:
     assert stored is not None
     data = (stored[1] or {}).get("hand")
     return engine.Hand.from_dict(data) if data else None
-
-
-async def until(predicate: Any, seconds: float) -> float:
-    """Wait until `predicate()` holds; return how long it took (fails after `seconds`)."""
-    started = time.monotonic()
-    while not predicate():
-        assert time.monotonic() - started < seconds, "timed out"
-        await asyncio.sleep(0.01)
-    return time.monotonic() - started
 
 
 @pytest.mark.telegram_time_scale(WHOLE_HANDS)
@@ -107,9 +98,9 @@ async def test_a_429_in_one_group_does_not_delay_another_groups_answer(make_bot,
     bot = await make_bot("duel")
     api.fail("sendMessage", 429, "Too Many Requests: retry after 10", retry_after=10)
     await bot.handled(await api.push(api.command_update(ANN, "/join")))  # the group waits out its 10 s
-    await until(lambda: api.calls("sendMessage"), 5)
+    await wait_for(lambda: api.calls("sendMessage"), "the group's line refused")
     await bot.handled(await api.push(api.command_update(BOB, "/join", OTHER)))
-    await until(lambda: api.chat(OTHER["id"]), 5)
+    await wait_for(lambda: api.chat(OTHER["id"]), "the other group answered")
     assert [sent.text for sent in api.chat(OTHER["id"])] == ["Bob Brown sits down."]
     assert api.chat(GROUP["id"]) == []  # answered while the first group still waits its 10 s, and only that group
     await bot.adapter.outbox.close(0)
@@ -135,10 +126,10 @@ async def test_chats_are_handled_at_once_and_one_chats_updates_one_after_another
     bot.service.handle = held_in_the_group  # type: ignore[method-assign]
     try:
         first = await api.push(api.command_update(ANN, "/join"))
-        await until(lambda: seen, 5)
+        await wait_for(lambda: seen, "Ann's command started")
         second = await api.push(api.command_update(BOB, "/join"))  # the same group: waits for Ann's
         await bot.handled(await api.push(api.command_update(CAT, "/join", OTHER)))  # another group: not held
-        await until(lambda: api.chat(OTHER["id"]), 5)
+        await wait_for(lambda: api.chat(OTHER["id"]), "the other group answered")
         assert [sent.text for sent in api.chat(OTHER["id"])] == ["cat sits down."]
         assert seen == ["ann starts"], "the group's second update waits for its first"
     finally:

@@ -11,7 +11,8 @@ import pytest
 from bot.retiring import LEASE_SECONDS
 from tests.telegram.conftest import ANN, BOB, CAT, WHOLE_HANDS, Running
 from tests.telegram.fake_api import GROUP, LIMITED, FakeBotApi, Sent
-from tests.telegram.test_delivery import hand_of, until
+from tests.telegram.test_delivery import hand_of
+from tests.telegram.test_forum_pace import wait_for
 from tests.telegram.test_games import play_out, to_act
 from tests.telegram.test_order import DAN
 
@@ -91,10 +92,10 @@ async def test_a_retirement_goes_after_the_replies_of_a_group_held_by_a_429(make
     bot = await make_bot("holdem", seed=11)
     api.hold("editMessageReplyMarkup")  # the first old message's retirement waits unanswered until the test says
     _, second = await between_hands_then_deal(bot)
-    await until(lambda: retirements(api), 5)  # on its way, unanswered
+    await wait_for(lambda: retirements(api), "the first retirement on its way")  # (unanswered)
     api.hold("sendMessage")
     await bot.handled(await api.push(api.command_update(DAN, "/join 200")))
-    await until(lambda: [call["text"] for call in api.calls("sendMessage")][-1:] == [SITS_DOWN], 5)  # (unanswered)
+    await wait_for(lambda: [call["text"] for call in api.calls("sendMessage")][-1:] == [SITS_DOWN], "Dan's line")
     user = to_act(second)
     assert user is not None
     update, _ = api.press_update(user, second, second.button("call")["callback_data"])
@@ -103,7 +104,7 @@ async def test_a_retirement_goes_after_the_replies_of_a_group_held_by_a_429(make
     refused = time.monotonic()
     api.fail("editMessageReplyMarkup", 429, "Too Many Requests: retry after 1", retry_after=1)
     api.release("editMessageReplyMarkup")
-    await until(lambda: bot.adapter.outbox.rate_limited == 1, 5)  # the group is held for a second
+    await wait_for(lambda: bot.adapter.outbox.rate_limited == 1, "the 429")  # the group is held for a second
     api.release("sendMessage")
     await bot.adapter.flush(retired=True)
     group = [call for call in api.requests[since:]
@@ -127,7 +128,8 @@ async def test_a_retirement_a_crash_left_waiting_is_sent_after_the_restart_once(
     first, second = await between_hands_then_deal(bot)  # (hand 1's message queued to retire when hand 2's was posted)
     api.refuse("editMessageReplyMarkup", 429, "Too Many Requests: retry after 30", retry_after=30)
     outbox = bot.adapter.outbox
-    await until(lambda: outbox.rate_limited and outbox.retiring(GROUP["id"]) == 2, 10)  # (held 30 s: no more tries)
+    await wait_for(lambda: outbox.rate_limited and outbox.retiring(GROUP["id"]) == 2,
+                   "both retirements refused")  # (the group held 30 s: no more tries)
     waiting = outbox.retiring(GROUP["id"])
     assert waiting == 2, "the seats message shown before hand 1, and hand 1's"
     await outbox.close(0)  # the process dies: nothing more goes out
