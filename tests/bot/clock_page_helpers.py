@@ -25,6 +25,9 @@ LINK = re.compile(r"(http://\S+/clock/[\w-]+)")
 WAIT_LIMIT = 30.0
 """Seconds after which a wait for what the page or its stream is sure to show is a failure rather than a hang: a guard,
 no bound on their pace (a loaded machine may take seconds)."""
+AN_HOUR = 3600.0
+"""How often a stream looks on its own in the tests that pass it as `looks`: what such a stream sends at once, it was
+sent because the service woke it."""
 
 
 @dataclass
@@ -70,8 +73,8 @@ class EventStream:
     def __init__(self, response: aiohttp.ClientResponse) -> None:
         self.response = response
 
-    async def next(self, timeout: float = 1.0) -> dict[str, Any]:
-        """The next view sent, within `timeout` seconds."""
+    async def next(self) -> dict[str, Any]:
+        """The next view sent (waited for no longer than `WAIT_LIMIT`)."""
         async def read() -> dict[str, Any]:
             while True:
                 line = (await self.response.content.readline()).decode()
@@ -81,7 +84,11 @@ class EventStream:
                     view: dict[str, Any] = json.loads(line[len("data: "):])
                     return view
 
-        return await asyncio.wait_for(read(), timeout)
+        try:
+            async with asyncio.timeout(WAIT_LIMIT):
+                return await read()
+        except TimeoutError:
+            raise AssertionError(f"no view sent after {WAIT_LIMIT:.0f} s") from None
 
 
 @asynccontextmanager

@@ -18,7 +18,7 @@ from bot.store import Store
 from bot.web.view import clock_view
 from engine.schedule import parse_schedule
 from engine.tournament import Tournament, TournamentConfig
-from tests.bot.clock_page_helpers import LINK, SCHEDULE, event_stream, tournament_night
+from tests.bot.clock_page_helpers import AN_HOUR, LINK, SCHEDULE, event_stream, tournament_night
 from tests.bot.conftest import ANN, BOB, CAT, PLACE
 from tests.bot.helpers import play_out, press_label
 
@@ -83,8 +83,10 @@ async def test_a_wrong_token_and_any_other_address_get_404(store: Store) -> None
                 assert response.status == 404, path
 
 
-async def test_the_stream_sends_the_clock_then_each_change_within_a_second(store: Store) -> None:
-    async with tournament_night(store) as night:
+async def test_the_stream_sends_the_clock_then_each_change_at_once(store: Store) -> None:
+    """Each change is sent as the service wakes the stream after its commit (the stream would look on its own only
+    in an hour)."""
+    async with tournament_night(store, looks=AN_HOUR) as night:
         service, clock = night.service, night.clock
         clock.advance(7 * 60 + 30)
         async with event_stream(night.link) as stream:
@@ -123,7 +125,7 @@ async def test_a_level_that_ends_by_the_clock_alone_shows_within_a_second(store:
 
 
 async def test_a_player_leaving_shows_at_once(store: Store) -> None:
-    async with tournament_night(store) as night, event_stream(night.link) as stream:
+    async with tournament_night(store, looks=AN_HOUR) as night, event_stream(night.link) as stream:
         await stream.next()
         players = {actor.user_id: actor for actor in (ANN, BOB, CAT)}
         await play_out(night.service, PLACE, players, await night.service.view(PLACE, ANN), ("fold", "check"))
@@ -134,7 +136,8 @@ async def test_a_player_leaving_shows_at_once(store: Store) -> None:
 
 
 async def test_a_bust_out_shows_at_once(store: Store) -> None:
-    async with tournament_night(store, schedule="100/200 20m; 200/400") as night, event_stream(night.link) as stream:
+    async with (tournament_night(store, schedule="100/200 20m; 200/400", looks=AN_HOUR) as night,
+                event_stream(night.link) as stream):
         assert (await stream.next())["players"] == "3 of 3"
         service = night.service
         players = {actor.user_id: actor for actor in (ANN, BOB, CAT)}
@@ -169,7 +172,7 @@ async def test_the_page_speaks_the_chats_language(store: Store) -> None:
 
 
 async def test_before_the_start_and_after_the_end(store: Store) -> None:
-    async with tournament_night(store, start=False) as night, event_stream(night.link) as stream:
+    async with tournament_night(store, start=False, looks=AN_HOUR) as night, event_stream(night.link) as stream:
         waiting = await stream.next()
         assert waiting["phase"] == "registering" and waiting["level"] is None and len(waiting["schedule"]) == 4
         assert (await night.service.handle(PLACE, ANN, "/tournament close")).error is None

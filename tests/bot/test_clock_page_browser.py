@@ -21,7 +21,7 @@ import pytest
 
 from bot.store import Store
 from bot.web.view import SeasonRow
-from tests.bot.clock_page_helpers import WAIT_LIMIT, tournament_night
+from tests.bot.clock_page_helpers import AN_HOUR, WAIT_LIMIT, tournament_night
 from tests.bot.conftest import ANN, BOB, PLACE
 
 CHROMIUM = shutil.which("chromium") or shutil.which("chromium-browser")
@@ -34,8 +34,6 @@ ARTIFACTS = Path(os.environ.get("POKERBOT_TEST_ARTIFACTS") or Path(__file__).res
 SCHEDULE = ("10/20 20m; 20/40 20m; break 10m; 40/80 20m; 80/160 20m; 160/320 20m; break 15m; 320/640 20m; "
             "640/1280 20m; 1280/2560")
 SIZES = ((1920, 1080), (390, 844))
-AN_HOUR = 3600.0
-"""How often the page's stream looks on its own here: what the page shows at once came because the service woke it."""
 
 LAYOUT_PROBLEMS = """
 const problems = [], boxes = [];
