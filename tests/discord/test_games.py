@@ -43,15 +43,17 @@ def action(fake: FakeDiscord, message: dict[str, Any], *preferred: str) -> str:
     raise AssertionError(f"none of {preferred} in {ids}")
 
 
-async def play_out(fake: FakeDiscord, bot, channel: int, *preferred: str) -> int:
-    """Press the preferred action for whoever must act until no action button is left; return the presses."""
+async def play_out(fake: FakeDiscord, bot, channel: int, *preferred: str,
+                   styles: dict[str, tuple[str, ...]] | None = None) -> int:
+    """Press the preferred action for whoever must act (a member named in `styles`: his own preferred actions) until
+    no action button is left; return the presses."""
     presses = 0
     while True:
         table = current_table(fake, channel) if _has_actions(fake, channel) else None
         if table is None or not re.search(r"<@\d+>", table["content"]):
             return presses
         member = to_act(fake, table)
-        pressed = await fake.press(member, table, action(fake, table, *preferred))
+        pressed = await fake.press(member, table, action(fake, table, *(styles or {}).get(member.name, preferred)))
         await bot.settled()
         assert pressed.callbacks[0]["type"] in (4, 6, 7)
         assert pressed.callbacks[0]["type"] != 4 or pressed.callbacks[0]["data"]["flags"] & EPHEMERAL

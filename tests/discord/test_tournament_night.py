@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import copy
 import re
+from collections.abc import Awaitable
 from typing import Any
 
 from bot.i18n import text
@@ -19,6 +20,8 @@ from tests.discord.test_games import action, cards_in, current_table, play_out
 NAMES = ("Ann", "Bob", "Cat", "Dan", "Eve")
 TABLE_TOP = re.compile(r"^(Hold'em|Холдем) — ")
 """The first line of a hand's table message."""
+AGGRESSIVE, PASSIVE = ("raise", "bet", "call", "check"), ("check", "fold")
+"""How a member who plays hard, or softly, presses (`play_out`'s preferred actions)."""
 SHOWDOWN, MUCKS = ("Showdown — ", "Вскрытие — "), (" mucks.", " сбрасывает карты.")
 
 
@@ -30,7 +33,6 @@ class Night:
         self.language = locale[:2]
         self.members = [fake.add_member(name) for name in NAMES]
         self.fay = fake.add_member("Fay")
-        self.spectator = ""
         for member in (*self.members, self.fay):
             member.locale = locale
 
@@ -46,13 +48,14 @@ class Night:
         await self.bot.service.scheduler.fire_due()
         await self.bot.settled()
 
-    async def hands(self, until: float, step: float, *preferred: str, seated: int = 1) -> None:
+    async def hands(self, until: float, step: float, *preferred: str, seated: int = 1,
+                    styles: dict[str, tuple[str, ...]] | None = None) -> None:
         """Hand after hand, each dealt when its timer fires `step` seconds after the last, until `until`, the end,
-        or a hand dealt to `seated` players."""
+        or a hand dealt to `seated` players (`styles`: how some members play, as `play_out` takes it)."""
         while self.bot.clock.current < until and not self.over():
             if len(self.seated()) <= seated:
                 return
-            await play_out(self.fake, self.bot, self.channel, *preferred)
+            await play_out(self.fake, self.bot, self.channel, *preferred, styles=styles)
             if not self.over():
                 await self.at(self.bot.clock.current + step)
 
@@ -62,6 +65,7 @@ class Night:
         return re.findall(r"^[ ▶] (\w+) · ", hands[-1], re.MULTILINE) if hands else []
 
     def over(self) -> bool:
+        """Whether the channel was told the tournament is over."""
         return any(line.startswith("🏆") for m in self.fake.channel_messages(self.channel)
                    for line in m["content"].split("\n"))
 
@@ -69,11 +73,11 @@ class Night:
         """Every ledger account's balance."""
         return dict(await self.bot.store.read(lambda tx: tx.balances("")))
 
-    async def refused(self, act: Any) -> str:
+    async def refused(self, act: Awaitable[Interaction]) -> str:
         """What an act (a press or a command, awaited here) told its member alone, checking it moved no chip and
         said nothing in the channel."""
         before, said = await self.balances(), len(self.fake.public_versions())
-        done: Interaction = await act
+        done = await act
         await self.bot.settled()
         assert await self.balances() == before
         assert self.fake.public_versions()[said:] == [] and done.texts(ephemeral=False) == []
@@ -98,9 +102,10 @@ class Night:
         return said
 
 
-async def first_hand_folded(night: Night) -> tuple[dict[str, Any], set[str]]:
-    """The first hand: each member reads his cards (privately) and everyone folds to the big blind. Returns the
-    hand's table message as members still see it, and the cards dealt."""
+async def first_hand_folded(night: Night) -> tuple[dict[str, Any], set[str], str]:
+    """The first hand: each member reads his cards (privately), the spectator presses Fold, and everyone folds to
+    the big blind. Returns the hand's table message as members still see it, the cards dealt, and what the spectator
+    was told."""
     fake = night.fake
     table = current_table(fake, night.channel)
     dealt: set[str] = set()
@@ -111,16 +116,18 @@ async def first_hand_folded(night: Night) -> tuple[dict[str, Any], set[str]]:
         dealt |= cards_in(mine.ephemeral_text())
     assert len(dealt) == 10
     old = copy.deepcopy(table)
-    night.spectator = await night.refused(fake.press(night.fay, table, action(fake, table, "fold")))
+    spectator = await night.refused(fake.press(night.fay, table, action(fake, table, "fold")))
     await play_out(fake, night.bot, night.channel, "fold")
-    return old, dealt
+    return old, dealt, spectator
 
 
-async def played(night: Night, schedule: str | None = None, *, addons: int = 0) -> dict[str, str]:
+async def played(night: Night, schedule: str | None = None, *, addons: int = 0,
+                 styles: tuple[dict[str, tuple[str, ...]], ...] = ()) -> dict[str, str]:
     """The night: created at 18:50 (with `schedule`) and joined by all five by slash command, started at 18:57; the
     first hand is folded to the big blind with a spectator's press on it, everyone folds until the break, the first
-    `addons` members take the add-on at 19:00, play resumes at 20:00 and everyone checks and calls until two are left
-    (a busted player presses on the hand in play), who then raise until one wins. Returns what the odd presses and
+    `addons` members take the add-on at 19:00 and a member asks for a rebuy after the break; play resumes at 20:00,
+    each of `styles` in turn says how members play until one more is out, then everyone checks and calls until two
+    are left; a busted player presses on their hand, and they raise until one wins. Returns what the odd presses and
     commands were told privately, by what they were."""
     fake, bot = night.fake, night.bot
     ann, bob = night.members[:2]
@@ -132,9 +139,8 @@ async def played(night: Night, schedule: str | None = None, *, addons: int = 0) 
     started = await night.slash(ann, "tournament", subcommand="start")
     assert started.texts(ephemeral=False) == []
     told["started"] = started.ephemeral_text()
-    old, dealt = await first_hand_folded(night)
+    old, dealt, told["spectator"] = await first_hand_folded(night)
     assert not cards_in("\n".join(fake.public_versions())) & dealt, "a card of the folded hand reached the channel"
-    told["spectator"] = night.spectator
     told["stale"] = await night.refused(fake.press(bob, old, action(fake, old, "fold")))
     await night.hands(at(18, 59), 60, "fold")
     for moment in (at(18, 59), at(19, 0, 1), at(19, 30), at(19, 59), at(20, 0, 1)):
@@ -144,6 +150,8 @@ async def played(night: Night, schedule: str | None = None, *, addons: int = 0) 
                 await night.slash(member, "addon")
         await play_out(fake, bot, night.channel, "fold")
     told["rebuy"] = await night.refused(night.fake.slash(night.members[2], night.channel, "rebuy"))
+    for style in styles:
+        await night.hands(at(23, 0), 20, "call", "check", seated=len(night.seated()) - 1, styles=style)
     await night.hands(at(23, 0), 20, "call", "check", seated=2)
     busted = next(member for member in night.members if member.name not in night.seated())
     table = current_table(fake, night.channel)
@@ -157,18 +165,23 @@ async def played(night: Night, schedule: str | None = None, *, addons: int = 0) 
 
 
 def settlement_adds_up(transcript: list[str], pool: int) -> None:
-    """The settlement's cash-outs add up to the prize pool, and every net figure to nothing."""
+    """The settlement's cash-outs add up to the prize pool, and its net figures to nothing."""
     [settlement] = [paragraph for paragraph in transcript if paragraph.startswith(("Settlement", "Расчёт"))]
     cashed = [int(found) for found in re.findall(r"(?:cashed out|получено) (\d+)", settlement)]
     paid = [int(found) for found in re.findall(r"(?:paid|внесено) (\d+)", settlement)]
+    nets = [int(found.replace("−", "-")) for found in re.findall(r"(?:net|итог) ([−+]\d+)", settlement)]
     assert sum(cashed) == sum(paid) == pool
+    assert len(nets) == len(paid) and sum(nets) == 0
 
 
 async def test_a_night_in_english(fake, make_bot) -> None:
-    """Five members play the home-night defaults (no rebuy, no add-on) to the end."""
+    """Five members play the home-night defaults (no rebuy, no add-on) to the end: after the break, three play hard
+    and two softly until one is out, then four hard until another is."""
     bot = await make_bot(default_game="holdem")
     night = Night(fake, bot, "en-US")
-    told = await played(night)
+    styles = ({"Ann": AGGRESSIVE, "Bob": AGGRESSIVE, "Cat": AGGRESSIVE, "Dan": PASSIVE, "Eve": PASSIVE},
+              {"Ann": AGGRESSIVE, "Bob": AGGRESSIVE, "Cat": AGGRESSIVE, "Dan": AGGRESSIVE, "Eve": PASSIVE})
+    told = await played(night, styles=styles)
     assert told == {
         "created": "Tournament #1 created. Schedule (UTC): 10/20 until 19:00; break until 20:00; 50/100. Buy-in 50 "
                    "for 300 chips: /join to register; the organizer starts it with /tournament start.",
@@ -200,46 +213,96 @@ async def test_a_night_in_english(fake, make_bot) -> None:
         "▶ Play resumes: limits 50/100.",
         "Hold'em — hand #4 · blinds 25/50 · home-limit",
         "Hold'em — hand #5 · blinds 25/50 · home-limit",
-        "Ann wins the main pot (250) with a straight to the queen.",
-        "Hold'em — hand #6 · blinds 25/50 · home-limit",
-        "Ann wins the main pot (250) with a straight to the king.",
-        "Hold'em — hand #7 · blinds 25/50 · home-limit",
-        "Cat 125, Eve 125 split the main pot (250): the hands are equal, a straight to the five.",
-        "Hold'em — hand #8 · blinds 25/50 · home-limit",
-        "Dan wins the main pot (250) with two pair, aces and nines, seven kicker.",
-        "Hold'em — hand #9 · blinds 25/50 · home-limit",
-        "Ann wins the main pot (250) with three of a kind, tens, king kicker.",
-        "Hold'em — hand #10 · blinds 25/50 · home-limit",
-        "Cat wins the main pot (225) with two pair, aces and jacks, queen kicker.\n"
-        "Cat wins side pot 1 (20) with two pair, aces and jacks, queen kicker.",
+        "Ann wins the main pot (885) with a straight to the queen.\n"
+        "Ann wins side pot 1 (10) with a straight to the queen.",
         "Bob is eliminated in 5th place.",
-        "Hold'em — hand #11 · blinds 25/50 · home-limit",
-        "Eve wins the main pot (200) with two pair, kings and eights, queen kicker.",
-        "Hold'em — hand #12 · blinds 25/50 · home-limit",
-        "Dan wins the main pot (200) with a straight to the eight.",
-        "Hold'em — hand #13 · blinds 25/50 · home-limit",
-        "Ann wins the main pot (200) with two pair, kings and threes, ace kicker.",
-        "Hold'em — hand #14 · blinds 25/50 · home-limit",
-        "Dan wins the main pot (200) with three of a kind, jacks, ace kicker.",
-        "Hold'em — hand #15 · blinds 25/50 · home-limit",
-        "Dan wins the main pot (200) with a pair of jacks, king kicker.",
-        "Hold'em — hand #16 · blinds 25/50 · home-limit",
-        "Dan wins the main pot (200) with a straight to the king.",
-        "Hold'em — hand #17 · blinds 25/50 · home-limit",
-        "Ann wins the main pot (20) with two pair, kings and sevens, nine kicker.\n"
-        "Ann wins side pot 1 (135) with two pair, kings and sevens, nine kicker.",
-        "Eve is eliminated in 4th place.",
-        "Hold'em — hand #18 · blinds 25/50 · home-limit",
-        "Dan wins the main pot (60) with a full house, queens full of fours.\n"
-        "Dan wins side pot 1 (60) with a full house, queens full of fours.",
-        "Cat is eliminated in 3rd place.",
-        "Hold'em — hand #19 · blinds 25/50 · home-limit",  # heads-up: Ann and Dan
-        "Dan wins the main pot (1,460) with three of a kind, sevens, ten kicker.",
+        "Cat is eliminated in 4th place.",
+        "Hold'em — hand #6 · blinds 25/50 · home-limit",
+        "Ann wins the main pot (650) with a pair of fours, king kicker; the pair decides: Ann's fours beat Dan's "
+        "threes.",
+        "Dan is eliminated in 3rd place.",
+        "Hold'em — hand #7 · blinds 25/50 · home-limit",  # heads-up: Ann and Eve
+        "Eve wins the main pot (460) with two pair, eights and sevens, ace kicker; the kicker decides: Eve's ace "
+        "beats Ann's queen.",
+        "Hold'em — hand #8 · blinds 25/50 · home-limit",
+        "Eve wins the main pot (920) with two pair, aces and sevens, king kicker; the second pair decides: Eve's "
+        "sevens beat Ann's threes.",
+        "Hold'em — hand #9 · blinds 25/50 · home-limit",
+        "Eve wins the main pot (1,160) with a full house, tens full of twos.",
         "Ann is eliminated in 2nd place.",
-        "Dan finishes with 1,500 chips, worth 250.",
-        "🏆 The tournament is over. Winner: Dan!\nPlaces: 1. Dan · 2. Ann · 3. Cat · 4. Eve · 5. Bob",
+        "Eve finishes with 1,500 chips, worth 250.",
+        "🏆 The tournament is over. Winner: Eve!\nPlaces: 1. Eve · 2. Ann · 3. Dan · 4. Cat · 5. Bob",
         "Settlement (money units):\nAnn: paid 50, cashed out 0, net −50\nBob: paid 50, cashed out 0, net −50\n"
-        "Cat: paid 50, cashed out 0, net −50\nDan: paid 50, cashed out 250, net +200\nEve: paid 50, cashed out 0, "
-        "net −50\nPayments:\nAnn → Dan: 50\nBob → Dan: 50\nCat → Dan: 50\nEve → Dan: 50",
+        "Cat: paid 50, cashed out 0, net −50\nDan: paid 50, cashed out 0, net −50\nEve: paid 50, cashed out 250, "
+        "net +200\nPayments:\nAnn → Eve: 50\nBob → Eve: 50\nCat → Eve: 50\nDan → Eve: 50",
     ]
     settlement_adds_up(transcript, 5 * 50)
+
+
+async def test_a_night_in_a_russian_guild_with_a_rebuy_and_an_add_on(fake, make_bot) -> None:
+    """The organizer makes the guild Russian, and five Russian-speaking members play a night with a rebuy and an
+    add-on: two take the add-on at the break; after it, three play hard and two softly until one is out."""
+    bot = await make_bot(default_game="holdem")
+    night = Night(fake, bot, "ru")
+    await night.slash(night.members[0], "lang", language="ru")
+    styles = ({"Ann": PASSIVE, "Bob": PASSIVE, "Cat": AGGRESSIVE, "Dan": AGGRESSIVE, "Eve": AGGRESSIVE},
+              {"Ann": AGGRESSIVE, "Bob": PASSIVE, "Cat": AGGRESSIVE, "Dan": AGGRESSIVE, "Eve": AGGRESSIVE})
+    told = await played(night, "home-night rebuys 1 addon 1", addons=2, styles=styles)
+    assert told == {
+        "created": "Турнир №1 создан. Расписание (UTC): 10/20 до 19:00; перерыв до 20:00; 50/100. Бай-ин 50 за 300 "
+                   "фишек; регистрация — /join; организатор запускает турнир командой /tournament start.",
+        "started": "Ваши карты: Q♣ A♥",
+        "spectator": "Вы не сидите за этим столом: сначала /join.",  # late registration is open until the break
+        "stale": "Эта раздача уже закончилась.",
+        "rebuy": "Время ребаев прошло (оно кончается с первым перерывом).",
+        "busted": "Вы выбыли из турнира на 3-м месте.",
+    }
+    transcript = night.transcript()
+    assert transcript == [
+        "Язык чата: русский (ru).",
+        told["created"],
+        "Опции: 1 ребай на игрока до первого перерыва, при стеке не больше 300 фишек; 1 аддон на игрока на первом "
+        "перерыве; ребай или аддон стоит 50 за 300 фишек.",
+        "Ann в турнире: 300 фишек за 50 (всего 1 игрок).",
+        "Техасский холдем — места:\n  Ann — 300\n  Bob — 300\n  Cat — 300\n  Dan — 300\n  Eve — 300\nИдёт "
+        "регистрация: /join, чтобы записаться; первую раздачу организатор сдаёт командой /tournament start.",
+        "Bob в турнире: 300 фишек за 50 (всего 2 игрока).",
+        "Cat в турнире: 300 фишек за 50 (всего 3 игрока).",
+        "Dan в турнире: 300 фишек за 50 (всего 4 игрока).",
+        "Eve в турнире: 300 фишек за 50 (всего 5 игроков).",
+        "⏱ Уровень 1: лимиты 10/20 (блайнды 5/10), осталось 3\xa0мин; дальше: перерыв.\n"
+        "В игре 5 игроков, 5 входов в турнир; 0 ребаев · 0 аддонов; внесено: 250.",
+        "Холдем — раздача №1 · блайнды 5/10 · домашний лимит",
+        "Холдем — раздача №2 · блайнды 5/10 · домашний лимит",
+        # hand №3, dealt at 18:59, ended in the break: its message shows the seats, with the add-ons taken since
+        "Техасский холдем — места:\n  Ann — 600\n  Bob — 595\n  Cat — 300\n  Dan — 300\n  Eve — 305\n"
+        "Раздача №3: Eve выигрывает 10.\nПерерыв до 20:00.",
+        "⏱ Перерыв через 1 минуту.",
+        "⏸ Перерыв до 20:00.\n🛒 Аддоны продаются до 20:00: /addon или кнопка «Аддон».",
+        "Ann берёт аддон: 300 фишек за 50.",
+        "Bob берёт аддон: 300 фишек за 50.",
+        "⏸ Перерыв до 20:00 (осталось 1\xa0мин).\nВ игре 5 игроков, 5 входов в турнир; 0 ребаев · 2 аддона; "
+        "внесено: 350.\n🛒 Аддоны продаются до 20:00: /addon или кнопка «Аддон».",
+        "▶ Игра продолжается: лимиты 50/100.",
+        "Холдем — раздача №4 · блайнды 25/50 · домашний лимит",
+        "Холдем — раздача №5 · блайнды 25/50 · домашний лимит",
+        "Dan забирает основной банк (915): пара восьмёрок, кикер король; решает кикер: Dan — король, Cat — дама.\n"
+        "Dan забирает побочный банк 1 (40): пара восьмёрок, кикер король; решает кикер: Dan — король, Cat — дама.",
+        "Eve выбывает на 5-м месте.",
+        "Cat выбывает на 4-м месте.",
+        "Холдем — раздача №6 · блайнды 25/50 · домашний лимит",
+        "Dan забирает основной банк (1\xa0225): пара десяток, кикер король; решает пара: Dan — десятки, "
+        "Ann — четвёрки.",
+        "Ann выбывает на 3-м месте.",
+        "Холдем — раздача №7 · блайнды 25/50 · домашний лимит",  # heads-up: Bob and Dan
+        "Dan забирает основной банк (1\xa0040): две пары, восьмёрки и семёрки, кикер туз; решает кикер: Dan — туз, "
+        "Bob — дама.",
+        "Bob выбывает на 2-м месте.",
+        "Dan заканчивает турнир с 2\xa0100 фишками — это 350.",
+        "🏆 Турнир окончен. Победитель: Dan!\nМеста: 1. Dan · 2. Bob · 3. Ann · 4. Cat · 5. Eve",
+        "Расчёт (в деньгах):\nAnn: внесено 100, получено 0, итог −100 (1 аддон)\nBob: внесено 100, получено 0, итог "
+        "−100 (1 аддон)\nCat: внесено 50, получено 0, итог −50\nDan: внесено 50, получено 350, итог +300\nEve: "
+        "внесено 50, получено 0, итог −50\nКто кому платит:\nAnn → Dan: 100\nBob → Dan: 100\nCat → Dan: 50\n"
+        "Eve → Dan: 50",
+    ]
+    settlement_adds_up(transcript, 5 * 50 + 2 * 50)
