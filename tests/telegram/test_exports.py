@@ -7,9 +7,9 @@ import io
 
 import pytest
 
+from tests.bot.helpers import at
 from tests.telegram.conftest import ANN, BOB, WHOLE_HANDS, private_chat
 from tests.telegram.fake_api import GROUP
-from tests.telegram.test_games import at
 
 
 @pytest.mark.telegram_time_scale(WHOLE_HANDS)

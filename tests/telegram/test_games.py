@@ -5,13 +5,12 @@ from __future__ import annotations
 import asyncio
 import re
 import time
-from datetime import UTC, datetime
 from typing import Any
 
 import pytest
 
 from bot.store import Store
-from tests.bot.helpers import resumed_table
+from tests.bot.helpers import at, resumed_table
 from tests.telegram.conftest import ANN, BOB, CAT, WHOLE_HANDS, Running, private_chat
 from tests.telegram.fake_api import GROUP, Sent
 
@@ -202,10 +201,6 @@ async def test_a_hand_voided_at_start_up_is_announced_in_the_group(make_bot, api
     assert voided == ["Hand #1 could not be resumed after a restart: it is void and every chip went back to whoever "
                       "put it in."]
     assert await again.store.read(lambda tx: tx.check_ledger()) == []
-
-
-def at(hour: int, minute: int, second: int = 0) -> float:
-    return datetime(2026, 11, 29, hour, minute, second, tzinfo=UTC).timestamp()
 
 
 async def home_night_started(make_bot: Any, players: tuple[dict[str, Any], ...] = (ANN, BOB, CAT),

@@ -6,9 +6,9 @@ import re
 
 import pytest
 
+from tests.bot.helpers import at
 from tests.telegram.conftest import WHOLE_HANDS, Running, private_chat
 from tests.telegram.russian_night import IVAN, OLGA, PETROV, PLAYERS, SASHA, SASHA_TOO, play_hand, play_until, said
-from tests.telegram.test_games import at
 
 
 async def heads_up_to_the_end(bot: Running) -> list[str]:

@@ -6,10 +6,11 @@ from __future__ import annotations
 
 import pytest
 
+from tests.bot.helpers import at
 from tests.telegram.conftest import ANN, BOB, CAT, Running
 from tests.telegram.fake_api import GROUP, FakeBotApi
 from tests.telegram.test_forum_pace import STEP, WAIT_LIMIT, wait_for
-from tests.telegram.test_games import at, home_night_started
+from tests.telegram.test_games import home_night_started
 
 DAN = {"id": 104, "is_bot": False, "first_name": "Dan", "username": "dan"}
 SLOW = STEP / (2 * WAIT_LIMIT)
