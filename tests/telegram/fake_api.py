@@ -198,6 +198,8 @@ class FakeBotApi:
         self._closing = False
         self.documents: list[tuple[int, str, bytes]] = []
         """Every file sent: chat, file name, content."""
+        self.pressed_by: dict[str, int] = {}
+        """Who pressed each button (callback query id → user id): the one user its answer is shown to."""
         self.no_photos: set[int] = set()
         """Chats where the bot may not send photos (sendPhoto is refused as Telegram does)."""
         self.migrated: dict[int, int] = {}
@@ -486,6 +488,7 @@ class FakeBotApi:
     def press_update(self, user: dict[str, Any], sent: Sent, data: str) -> tuple[dict[str, Any], str]:
         """A callback query update for a button on a message the bot sent; returns it and its query id."""
         query_id = str(next(self._query_ids))
+        self.pressed_by[query_id] = user["id"]
         return {"callback_query": {"id": query_id, "from": user, "chat_instance": "ci", "data": data,
                                    "message": sent.to_api()}}, query_id
 

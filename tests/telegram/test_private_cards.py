@@ -1,0 +1,197 @@
+"""Private cards stay private on Telegram, in every game: each hand or round is played through the group (the fake
+with Telegram's limits), each player learns his cards from what the bot tells him alone, and every request the fake
+recorded is read for a card shown to anyone but its holder before RULES.md makes it public."""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Awaitable, Callable
+from dataclasses import dataclass
+from typing import Any
+
+import pytest
+
+from bot.i18n import text
+from engine.house import GAMES as HOUSE_GAMES
+from tests.telegram.conftest import ANN, BOB, CAT, WHOLE_HANDS, Running, private_chat
+from tests.telegram.fake_api import GROUP, FakeBotApi, Request, Sent
+from tests.telegram.test_cash_evening import DAN
+from tests.telegram.test_games import command_of, home_night_started
+
+CARD = re.compile(r"(?<!\w)([2-9TJQKA])([♠♥♦♣shdc])(?!\w)")
+"""A card as the bot writes it: `A♠` in every text (English and Russian alike), `As` in callback data and exports."""
+SUITS = {"♠": "s", "♥": "h", "♦": "d", "♣": "c"}
+SEAT_TO_ACT = re.compile(r"^▶ (.+?) · ", re.MULTILINE)
+"""The seat (Hold'em) or box (house games) marked to act, as the table message lists it in either language."""
+USERS = {"ann": ANN, "Bob Brown": BOB, "cat": CAT}
+REVEALS = tuple(text(language, key, shown="", results="").removesuffix(".") for language in ("en", "ru")
+                for key in ("holdem.showdown", "house.round_over"))
+"""How the message that shows the cards by the rules begins: a showdown, or a house round's settlement."""
+
+
+def cards_in(shown: str) -> set[str]:
+    """Every card a text writes, as `As`."""
+    return {rank + SUITS.get(suit, suit) for rank, suit in CARD.findall(shown)}
+
+
+def read(request: Request) -> bool:
+    """Whether a request shows something to someone: a message to a chat, or an answer to a press."""
+    return "chat_id" in request.params or request.method == "answerCallbackQuery"
+
+
+def reader(api: FakeBotApi, request: Request) -> int | None:
+    """Whom a request shows its text to: a user (his private chat, or the alert answering his press), or None for
+    the group."""
+    if request.method == "answerCallbackQuery":
+        return api.pressed_by[request.params["callback_query_id"]]
+    chat = int(request.params["chat_id"])
+    return chat if chat > 0 else None
+
+
+def shown(request: Request) -> str:
+    """Everything a request shows: its text or caption (a replaced picture's too), each button's label and data, a
+    file's content."""
+    params = request.params
+    media = params.get("media") if isinstance(params.get("media"), dict) else {}
+    rows = (params.get("reply_markup") or {}).get("inline_keyboard", [])
+    document = params.get("document")
+    return "\n".join([params.get("text") or "", params.get("caption") or "", media.get("caption") or "",
+                      *(f"{button['text']} {button.get('callback_data', '')}" for row in rows for button in row),
+                      document.decode(errors="replace") if isinstance(document, bytes) else ""])
+
+
+def leaks(api: FakeBotApi, secrets: dict[int, set[str]], start: int, stop: int | None = None) -> list[str]:
+    """Each request of `start:stop` that showed a player's secret cards to someone else (the group, or another
+    player): its method, reader and text."""
+    found = []
+    for request in filter(read, api.requests[start:stop]):
+        seen_by, cards = reader(api, request), cards_in(shown(request))
+        if any(cards & held for holder, held in secrets.items() if holder != seen_by):
+            found.append(f"{request.method} → {seen_by or 'the group'}: {shown(request)!r}")
+    return found
+
+
+def revealed(api: FakeBotApi, start: int) -> int:
+    """The index of the first group request from `start` on that shows cards by the rules (showdown, settlement)."""
+    return next(index for index, request in enumerate(api.requests[start:], start)
+                if read(request) and reader(api, request) is None
+                and any(reveal in shown(request) for reveal in REVEALS))
+
+
+def to_act(message: Sent) -> dict[str, Any] | None:
+    """The user the table message marks to act, None when nobody must."""
+    found = SEAT_TO_ACT.search(message.text)
+    return USERS[found.group(1)] if found else None
+
+
+async def learn(bot: Running, table: Sent, users: tuple[dict[str, Any], ...]) -> dict[int, set[str]]:
+    """Each user's cards, as "My cards" on the table message shows them to him alone."""
+    learned = {}
+    for user in users:
+        answer = await bot.press(user, table, "🂠")
+        assert answer["show_alert"] is True, answer
+        learned[user["id"]] = cards_in(answer["text"])
+    return learned
+
+
+async def play_out(bot: Running, table: Sent, plan: dict[int, list[str]], secrets: dict[int, set[str]]) -> None:
+    """Press for whoever the table marks to act until nobody is: his planned commands first, each on the first button
+    whose command begins with it, then the cheapest way on. A draw's new cards join the player's secrets, as "My
+    cards" then shows them to him."""
+    for _ in range(60):
+        current = bot.api.messages[GROUP["id"], table.message_id]
+        user = to_act(current)
+        if user is None:
+            return
+        commands = {command_of(button): button for button in current.buttons()}
+        planned = plan.get(user["id"], [])
+        wanted = [planned.pop(0)] if planned else ["check", "call", "play", "decline", "fold"]
+        command = next((command for word in wanted for command in commands if command.startswith(word)), None)
+        assert command is not None, f"none of {wanted} in {list(commands)}"
+        await bot.press_data(user, current, commands[command]["callback_data"])
+        if command.startswith(("exchange", "buy")):
+            secrets[user["id"]] |= (await learn(bot, table, (user,)))[user["id"]]
+    raise AssertionError("the hand did not end")
+
+
+@dataclass(frozen=True)
+class Case:
+    """One game's case: the table's game (`tournament`: Hold'em's `home-night`), how many cards a player holds, and
+    Ann's planned decisions (a draw where the game has one)."""
+
+    game: str
+    held: int
+    plan: tuple[str, ...] = ()
+
+
+CASES = {
+    "holdem cash": Case("holdem", 2),
+    "holdem tournament": Case("tournament", 2),
+    "omaha": Case("omaha", 4),
+    "texas": Case("texas", 2, ("buy", "select 1", "exchange 1")),
+    "russian": Case("russian", 5, ("select 2", "select 2 5", "exchange 2 5")),
+    "caribbean": Case("caribbean", 5, ("select 1", "exchange 1")),
+    "three-card": Case("three-card", 3, ("play",)),
+}
+
+
+async def deal(bot: Running) -> None:
+    """The next hand or round: Ann deals Hold'em; at a house game Ann, Bob and Cat bet an ANTE of 10 (and a PAIRPLUS
+    of 5, at Three Card Poker), and Cat presses Deal."""
+    if bot.game not in HOUSE_GAMES:
+        await bot.command(ANN, "/deal")
+        return
+    side = " pp 5" if bot.game == "three-card" else ""
+    for user in (ANN, BOB, CAT):
+        await bot.command(user, f"/ante 10{side}")
+    table = bot.table_message()
+    await bot.press_data(CAT, table, next(button["callback_data"] for button in table.buttons()
+                                          if command_of(button) == "deal"))
+
+
+async def first_deal(make_bot: Callable[..., Awaitable[Running]], case: Case) -> Running:
+    """The case's table with its first hand or round dealt, Ann having opened her private chat with the bot (Bob and
+    Cat have none: they read their cards in alerts)."""
+    if case.game == "tournament":
+        return await home_night_started(make_bot, private=(ANN,))
+    bot = await make_bot(case.game, seed=5)
+    await bot.command(ANN, "/start", private_chat(ANN))
+    if case.game in HOUSE_GAMES:
+        await deal(bot)
+    else:
+        await bot.seat_three_and_deal()
+    return bot
+
+
+@pytest.mark.telegram_time_scale(WHOLE_HANDS)
+@pytest.mark.parametrize("case", CASES)
+async def test_no_player_sees_anothers_cards_before_the_rules_show_them(make_bot, api, case: str) -> None:
+    """Bob folds at his first decision, Ann draws where the game lets her; "My cards" is pressed by everyone, by Dan
+    who is not seated, and from the last hand; `/cards` is typed with and without a private chat; the chat turns
+    Russian mid-hand."""
+    bot = await first_deal(make_bot, CASES[case])
+    table = bot.table_message()
+    my_cards = table.button("🂠")["callback_data"]
+    secrets = await learn(bot, table, (ANN, BOB, CAT))
+    assert [len(cards) for cards in secrets.values()] == [CASES[case].held] * 3, secrets
+    assert len(set().union(*secrets.values())) == 3 * CASES[case].held, "a card was told to two players"
+    stranger = await bot.press(DAN, table, "🂠")  # not seated: nothing to see
+    assert stranger["text"] == "You have no cards in play."
+    await bot.command(ANN, "/cards")  # to her private chat
+    assert cards_in(api.chat(ANN["id"])[-1].text) == secrets[ANN["id"]]
+    await bot.command(CAT, "/cards")  # no private chat: pointed to one, in the group
+    await bot.command(ANN, "/lang ru")  # the table is told again, in Russian
+    await play_out(bot, table, {ANN["id"]: list(CASES[case].plan), BOB["id"]: ["fold"]}, secrets)
+    assert leaks(api, secrets, 0, revealed(api, 0)) == []
+    await bot.command(CAT, "/history")
+    await bot.command(ANN, "/history")
+    assert leaks(api, {BOB["id"]: secrets[BOB["id"]]}, 0) == [], "Bob folded: his cards are never shown"
+
+    start = len(api.requests)
+    await deal(bot)
+    later = bot.table_message()
+    assert later.message_id != table.message_id
+    secrets = await learn(bot, later, (ANN, BOB, CAT))
+    stale = await bot.press_data(BOB, table, my_cards)  # from the last hand: his cards of this one, to him alone
+    assert stale["text"] == (await bot.press(BOB, later, "🂠"))["text"]
+    assert leaks(api, secrets, start) == []
