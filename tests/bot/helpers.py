@@ -9,6 +9,7 @@ import random
 import re
 import threading
 from collections.abc import Iterable, Iterator, Mapping
+from dataclasses import dataclass
 from datetime import UTC, datetime
 from typing import Any
 
@@ -17,6 +18,7 @@ from discord.gateway import KeepAliveHandler
 
 from bot.clock import FakeClock
 from bot.games import house as house_game
+from bot.i18n import text
 from bot.output import Actor, Place, Reply
 from bot.service import Service
 from bot.store import Store, Tx
@@ -329,3 +331,53 @@ def at(hour: int, minute: int, second: int = 0) -> float:
 SIX_PM = at(18, 0)
 """When the tests' tournaments start: 18:00 of that night (a timestamp, as `FakeClock` reads it), an hour before the
 home-night preset's break."""
+
+
+# --- private cards: what each game deals a player, and how a text writes cards ------------------------------------
+
+CARD = re.compile(r"(?<!\w)([2-9TJQKA])([♠♥♦♣shdc])(?!\w)")
+"""A card as the bot writes it: `A♠` in every text (English and Russian alike), `As` in callback data and exports."""
+SUITS = {"♠": "s", "♥": "h", "♦": "d", "♣": "c"}
+REVEALS = tuple(text(language, key, shown="", results="").removesuffix(".") for language in ("en", "ru")
+                for key in ("holdem.showdown", "house.round_over"))
+"""How the message that shows the cards by the rules begins: a showdown, or a house round's settlement."""
+
+
+def cards_in(shown: str) -> set[str]:
+    """Every card a text writes, as `As`."""
+    return {rank + SUITS.get(suit, suit) for rank, suit in CARD.findall(shown)}
+
+
+@dataclass(frozen=True)
+class Case:
+    """One game's case: the table's game (`tournament`: Hold'em's `home-night`), how many cards a box or hand holds,
+    Ann's planned decisions (a draw where the game has one), how many boxes she plays, and how many of them she sees
+    at the deal (at Russian Poker, each box's cards only on its turn)."""
+
+    game: str
+    held: int
+    plan: tuple[str, ...] = ()
+    boxes: int = 1
+    seen: int = 1
+
+    def dealt(self) -> list[int]:
+        """How many cards Ann, Bob and Cat see at the deal."""
+        return [self.held * self.seen, self.held, self.held]
+
+    def anns(self) -> int:
+        """How many cards Ann has seen by the end: her boxes' and those her exchange drew."""
+        exchanged = [len(command.split()) - 1 for command in self.plan if command.startswith("exchange")]
+        return self.held * self.boxes + sum(exchanged)
+
+
+CASES = {
+    "holdem cash": Case("holdem", 2),
+    "holdem tournament": Case("tournament", 2),
+    "omaha": Case("omaha", 4),
+    "texas": Case("texas", 2, ("buy", "select 1", "exchange 1")),
+    "russian": Case("russian", 5, ("select 2", "select 2 5", "exchange 2 5"), boxes=2),
+    "caribbean": Case("caribbean", 5, ("select 1", "exchange 1"), boxes=2, seen=2),
+    "three-card": Case("three-card", 3, ("play",), boxes=2, seen=2),
+}
+"""Every game, each as the platforms' tests of private cards play it (`tests/*/test_private_cards.py`): Bob folds at
+his first decision and Cat plays on."""

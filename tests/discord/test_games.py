@@ -8,16 +8,10 @@ from typing import Any
 import pytest
 
 from bot.i18n import text
-from tests.bot.helpers import ledger_ok
+from tests.bot.helpers import cards_in, ledger_ok
 from tests.discord.fake_discord import ACK_SECONDS, EPHEMERAL, FakeDiscord, Member
 
 MY_CARDS = text("en", "button.my_cards")
-
-CARD = re.compile(r"(?<![\w])(?:10|[2-9TJQKA])[♠♥♦♣shdc](?![\w])")
-
-
-def cards_in(text: str) -> set[str]:
-    return set(CARD.findall(text))
 
 
 def current_table(fake: FakeDiscord, channel: int) -> dict[str, Any]:

@@ -6,32 +6,20 @@ from __future__ import annotations
 
 import re
 from collections.abc import Awaitable, Callable
-from dataclasses import dataclass
 from typing import Any
 
 import pytest
 
-from bot.i18n import text
 from engine.house import GAMES as HOUSE_GAMES
+from tests.bot.helpers import CASES, REVEALS, Case, cards_in
 from tests.telegram.conftest import ANN, BOB, CAT, WHOLE_HANDS, Running, private_chat
 from tests.telegram.fake_api import GROUP, FakeBotApi, Request, Sent
 from tests.telegram.test_cash_evening import DAN
 from tests.telegram.test_games import command_of, home_night_started
 
-CARD = re.compile(r"(?<!\w)([2-9TJQKA])([♠♥♦♣shdc])(?!\w)")
-"""A card as the bot writes it: `A♠` in every text (English and Russian alike), `As` in callback data and exports."""
-SUITS = {"♠": "s", "♥": "h", "♦": "d", "♣": "c"}
 SEAT_TO_ACT = re.compile(r"^▶ (.+?) · ", re.MULTILINE)
 """The seat (Hold'em) or box (house games) marked to act, as the table message lists it in either language."""
 USERS = {"ann": ANN, "Bob Brown": BOB, "cat": CAT}
-REVEALS = tuple(text(language, key, shown="", results="").removesuffix(".") for language in ("en", "ru")
-                for key in ("holdem.showdown", "house.round_over"))
-"""How the message that shows the cards by the rules begins: a showdown, or a house round's settlement."""
-
-
-def cards_in(shown: str) -> set[str]:
-    """Every card a text writes, as `As`."""
-    return {rank + SUITS.get(suit, suit) for rank, suit in CARD.findall(shown)}
 
 
 def read(request: Request) -> bool:
@@ -96,8 +84,8 @@ async def learn(bot: Running, table: Sent, users: tuple[dict[str, Any], ...]) ->
 
 async def play_out(bot: Running, table: Sent, plan: dict[int, list[str]], secrets: dict[int, set[str]]) -> None:
     """Press for whoever the table marks to act until nobody is: his planned commands first, each on the first button
-    whose command begins with it, then the cheapest way on. A draw's new cards join the player's secrets, as "My
-    cards" then shows them to him."""
+    whose command begins with it, then the cheapest way on. At a house game, what "My cards" shows a player after
+    each of his decisions joins his secrets (a draw's new cards, his next box's)."""
     for _ in range(60):
         current = bot.api.messages[GROUP["id"], table.message_id]
         user = to_act(current)
@@ -109,41 +97,20 @@ async def play_out(bot: Running, table: Sent, plan: dict[int, list[str]], secret
         command = next((command for word in wanted for command in commands if command.startswith(word)), None)
         assert command is not None, f"none of {wanted} in {list(commands)}"
         await bot.press_data(user, current, commands[command]["callback_data"])
-        if command.startswith(("exchange", "buy")):
+        if bot.game in HOUSE_GAMES and to_act(bot.api.messages[GROUP["id"], table.message_id]) is not None:
             secrets[user["id"]] |= (await learn(bot, table, (user,)))[user["id"]]
     raise AssertionError("the hand did not end")
 
 
-@dataclass(frozen=True)
-class Case:
-    """One game's case: the table's game (`tournament`: Hold'em's `home-night`), how many cards a player holds, and
-    Ann's planned decisions (a draw where the game has one)."""
-
-    game: str
-    held: int
-    plan: tuple[str, ...] = ()
-
-
-CASES = {
-    "holdem cash": Case("holdem", 2),
-    "holdem tournament": Case("tournament", 2),
-    "omaha": Case("omaha", 4),
-    "texas": Case("texas", 2, ("buy", "select 1", "exchange 1")),
-    "russian": Case("russian", 5, ("select 2", "select 2 5", "exchange 2 5")),
-    "caribbean": Case("caribbean", 5, ("select 1", "exchange 1")),
-    "three-card": Case("three-card", 3, ("play",)),
-}
-
-
-async def deal(bot: Running) -> None:
+async def deal(bot: Running, case: Case) -> None:
     """The next hand or round: Ann deals Hold'em; at a house game Ann, Bob and Cat bet an ANTE of 10 (and a PAIRPLUS
-    of 5, at Three Card Poker), and Cat presses Deal."""
+    of 5, at Three Card Poker), Ann on each of her boxes, and Cat presses Deal."""
     if bot.game not in HOUSE_GAMES:
         await bot.command(ANN, "/deal")
         return
     side = " pp 5" if bot.game == "three-card" else ""
-    for user in (ANN, BOB, CAT):
-        await bot.command(user, f"/ante 10{side}")
+    for user, box in [(ANN, box) for box in range(1, case.boxes + 1)] + [(BOB, 1), (CAT, 1)]:
+        await bot.command(user, f"/ante 10 box {box}{side}" if box > 1 else f"/ante 10{side}")
     table = bot.table_message()
     await bot.press_data(CAT, table, next(button["callback_data"] for button in table.buttons()
                                           if command_of(button) == "deal"))
@@ -157,7 +124,7 @@ async def first_deal(make_bot: Callable[..., Awaitable[Running]], case: Case) ->
     bot = await make_bot(case.game, seed=5)
     await bot.command(ANN, "/start", private_chat(ANN))
     if case.game in HOUSE_GAMES:
-        await deal(bot)
+        await deal(bot, case)
     else:
         await bot.seat_three_and_deal()
     return bot
@@ -173,8 +140,8 @@ async def test_no_player_sees_anothers_cards_before_the_rules_show_them(make_bot
     table = bot.table_message()
     my_cards = table.button("🂠")["callback_data"]
     secrets = await learn(bot, table, (ANN, BOB, CAT))
-    assert [len(cards) for cards in secrets.values()] == [CASES[case].held] * 3, secrets
-    assert len(set().union(*secrets.values())) == 3 * CASES[case].held, "a card was told to two players"
+    assert [len(cards) for cards in secrets.values()] == CASES[case].dealt(), secrets
+    assert len(set().union(*secrets.values())) == sum(CASES[case].dealt()), "a card was told to two players"
     stranger = await bot.press(DAN, table, "🂠")  # not seated: nothing to see
     assert stranger["text"] == "You have no cards in play."
     await bot.command(ANN, "/cards")  # to her private chat
@@ -182,13 +149,14 @@ async def test_no_player_sees_anothers_cards_before_the_rules_show_them(make_bot
     await bot.command(CAT, "/cards")  # no private chat: pointed to one, in the group
     await bot.command(ANN, "/lang ru")  # the table is told again, in Russian
     await play_out(bot, table, {ANN["id"]: list(CASES[case].plan), BOB["id"]: ["fold"]}, secrets)
+    assert len(secrets[ANN["id"]]) == CASES[case].anns()
     assert leaks(api, secrets, 0, revealed(api, 0)) == []
     await bot.command(CAT, "/history")
     await bot.command(ANN, "/history")
     assert leaks(api, {BOB["id"]: secrets[BOB["id"]]}, 0) == [], "Bob folded: his cards are never shown"
 
     start = len(api.requests)
-    await deal(bot)
+    await deal(bot, CASES[case])
     later = bot.table_message()
     assert later.message_id != table.message_id
     secrets = await learn(bot, later, (ANN, BOB, CAT))
