@@ -348,6 +348,12 @@ def cards_in(shown: str) -> set[str]:
     return {rank + SUITS.get(suit, suit) for rank, suit in CARD.findall(shown)}
 
 
+def never_shown(secrets: dict[int, set[str]], reveal: str) -> dict[int, set[str]]:
+    """Each player's cards that the text showing the cards by the rules (`reveal`) left out: folded, mucked or
+    discarded, they stay his alone for good."""
+    return {holder: held - cards_in(reveal) for holder, held in secrets.items()}
+
+
 @dataclass(frozen=True)
 class Case:
     """One game's case: the table's game (`tournament`: Hold'em's `home-night`), how many cards a box or hand holds,

@@ -12,7 +12,7 @@ import pytest
 
 from bot.i18n import text
 from engine.house import GAMES as HOUSE_GAMES
-from tests.bot.helpers import CASES, REVEALS, Case, cards_in
+from tests.bot.helpers import CASES, REVEALS, Case, cards_in, never_shown
 from tests.discord.fake_discord import EPHEMERAL, FakeDiscord, Member
 from tests.discord.test_games import current_table, start_tournament, to_act
 
@@ -154,9 +154,12 @@ async def test_no_member_sees_anothers_cards_before_the_rules_show_them(fake, ma
     await players.slash(players.ann, "lang", language="ru")  # the table is told again, in Russian
     await players.play_out({players.ann.id: list(CASES[case].plan), players.bob.id: ["fold"]}, secrets)
     assert len(secrets[players.ann.id]) == CASES[case].anns()
-    assert leaks(fake, secrets, 0, revealed(fake, 0)) == []
+    shown_at = revealed(fake, 0)
+    assert leaks(fake, secrets, 0, shown_at) == []
     await players.slash(players.cat, "history")
-    assert leaks(fake, {players.bob.id: secrets[players.bob.id]}, 0) == [], "Bob folded: his cards are never shown"
+    hidden = never_shown(secrets, shown(fake.versions[shown_at]))
+    assert hidden[players.bob.id] == secrets[players.bob.id], "Bob folded: his cards are not shown"
+    assert leaks(fake, hidden, 0) == [], "a folded, mucked or discarded card was shown later"
 
     start = len(fake.versions)
     await players.deal()

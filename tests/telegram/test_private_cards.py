@@ -11,7 +11,7 @@ from typing import Any
 import pytest
 
 from engine.house import GAMES as HOUSE_GAMES
-from tests.bot.helpers import CASES, REVEALS, Case, cards_in
+from tests.bot.helpers import CASES, REVEALS, Case, cards_in, never_shown
 from tests.telegram.conftest import ANN, BOB, CAT, WHOLE_HANDS, Running, private_chat
 from tests.telegram.fake_api import GROUP, FakeBotApi, Request, Sent
 from tests.telegram.test_cash_evening import DAN
@@ -150,10 +150,13 @@ async def test_no_player_sees_anothers_cards_before_the_rules_show_them(make_bot
     await bot.command(ANN, "/lang ru")  # the table is told again, in Russian
     await play_out(bot, table, {ANN["id"]: list(CASES[case].plan), BOB["id"]: ["fold"]}, secrets)
     assert len(secrets[ANN["id"]]) == CASES[case].anns()
-    assert leaks(api, secrets, 0, revealed(api, 0)) == []
+    shown_at = revealed(api, 0)
+    assert leaks(api, secrets, 0, shown_at) == []
     await bot.command(CAT, "/history")
     await bot.command(ANN, "/history")
-    assert leaks(api, {BOB["id"]: secrets[BOB["id"]]}, 0) == [], "Bob folded: his cards are never shown"
+    hidden = never_shown(secrets, shown(api.requests[shown_at]))
+    assert hidden[BOB["id"]] == secrets[BOB["id"]], "Bob folded: his cards are not shown"
+    assert leaks(api, hidden, 0) == [], "a folded, mucked or discarded card was shown later"
 
     start = len(api.requests)
     await deal(bot, CASES[case])
