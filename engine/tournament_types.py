@@ -74,7 +74,9 @@ class TournamentConfig:
 
     @property
     def stack_price(self) -> Fraction:
-        """What the starting stack costs: the buy-in less its bounty (a rebuy, an add-on and a re-entry pay this)."""
+        """What the starting stack costs at the rate: the buy-in less its bounty. A rebuy, an add-on and a re-entry pay
+        this and put no bounty on anyone's head (RULES.md §1c: the bounty is out of each buy-in, "re-entry and rebuy
+        excluded"; an add-on is no buy-in), so that every payment buys chips at the one rate."""
         return self.buy_in - self.bounty
 
     @property

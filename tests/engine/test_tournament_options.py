@@ -17,7 +17,10 @@ from engine.tournament import (
     BANK,
     BountyCollected,
     EntrantStatus,
+    PlayerAddedOn,
     PlayerEliminated,
+    PlayerRebought,
+    PlayerReentered,
     Tournament,
     TournamentConfig,
 )
@@ -300,6 +303,32 @@ def test_a_busted_player_re_enters_during_late_registration_without_a_bounty() -
     assert entrant.paid_in(tournament.config) == 90, "a buy-in of 50 (bounty 10 in it), a re-entry at 40"
     summary = tournament.summary()
     assert (summary.entries, summary.reentries, summary.players_left, summary.bounty_pool) == (4, 1, 3, 20)
+
+
+def test_with_a_bounty_a_rebuy_an_add_on_and_a_re_entry_buy_the_stack_at_the_rate_and_carry_no_bounty() -> None:
+    """RULES.md §1c: the bounty comes out of each buy-in, "re-entry and rebuy excluded", and every payment goes
+    through the bank at the rate (300 chips for the 40 of a buy-in of 50 left after its bounty of 10). A rebuy, an
+    add-on (no buy-in, so no bounty either) and a re-entry each pay those 40 for the starting stack and put nothing on
+    anyone's head; the settlement pays out exactly what came in: the chips at the rate and the bounties."""
+    tournament = running("ann", "bob", "cat", rebuys=1, addons=1, reentry=True, bounty=Fraction(10))
+    assert tournament.config.stack_price == 40
+    rebought = tournament.rebuy("bob", 200, LEVEL_ONE)
+    tournament.eliminate_busted(["cat"], {"cat": 300}, pots=[pot(600, "ann cat", {"ann": 600})], order=["ann"])
+    reentered = tournament.register("cat", LEVEL_ONE)
+    added_on = tournament.addon("ann", BREAK)
+    assert [type(event) for event in rebought + reentered + added_on] == [PlayerRebought, PlayerReentered,
+                                                                            PlayerAddedOn]
+    assert [(event.money, event.chips) for event in rebought + reentered + added_on] == [(40, 300)] * 3
+    bounties = {player: (entrant.bounty, entrant.bounties_won) for player, entrant in tournament.entrants.items()}
+    assert bounties == {"ann": (10, 10), "bob": (10, 0), "cat": (0, 0)}, "cat's 10 went to ann; nothing added"
+    summary = tournament.summary()
+    assert (summary.money_in, summary.bounty_pool, summary.chips_in_play) == (270, 20, 1800)
+    assert tournament.config.to_money(summary.chips_in_play) == 270 - 30, "all but the three bounties, at the rate"
+
+    tournament.finish(END, {"ann": 1050, "bob": 450, "cat": 300})
+    rows = {row.player: (row.paid_in, row.cashed_out, row.bounties, row.net) for row in tournament.settle().rows}
+    assert rows == {"ann": (90, 140, 20, 70), "bob": (90, 60, 10, -20), "cat": (90, 40, 0, -50)}
+    assert sum(cashed_out + bounty for _, cashed_out, bounty, _ in rows.values()) == summary.money_in
 
 
 def test_no_re_entry_after_late_registration_or_when_not_offered() -> None:
