@@ -252,6 +252,10 @@ class HouseRound:
                                 amount=total, balance=available)
         pending = sum(self.follow_up(item.index, item.ante) for item in self.boxes if item.owner == player)
         needed = total + self.follow_up(box, ante) + pending
+        if needed > available and self.is_blind(box):  # its BET goes on now: only the other boxes' are to follow
+            raise IllegalAmount("blind_follow_up_over_balance", f"box {box} plays blind, its BET goes on with the "
+                                f"ANTE: with the BETs to follow on your other boxes that needs {needed} chips but you "
+                                f"have {available}", amount=needed, balance=available, box=box)
         if needed > available:
             raise IllegalAmount("follow_up_over_balance", f"with the bets to follow (BET or PLAY) your boxes need "
                                 f"{needed} chips but you have {available}", amount=needed, balance=available,

@@ -28,7 +28,7 @@ def test_russian_antes_leave_room_for_every_boxs_bet_and_the_blind_box() -> None
     assert round_.wallets["ann"] == 490 and len(round_.boxes) == 1
     round_.place_bets("ann", 2, 95)
     error = refused(round_, 3, 10)  # blind: ANTE 10 + BET 20 now, and boxes 1 and 2 still owe 200 + 190
-    assert error.params == {"amount": 420, "balance": 395, "box": 3}
+    assert (error.code, error.params) == ("blind_follow_up_over_balance", {"amount": 420, "balance": 395, "box": 3})
     round_.place_bets("ann", 3, 1)  # 3 now, 390 to follow: 393 of 395
     round_.deal(Deck.stacked(" ".join(["2s 3d 7h 9c Jh", "2c 3c 7d 9d Jd", "4s 4d 4h Ks Kd", "As Ad 9s 5s 3s"])))
     for _ in range(2):  # every box can still play
