@@ -282,6 +282,7 @@ async def test_a_box_a_draw_left_short_refuses_its_bet_with_what_it_needs(store:
 
 
 @pytest.mark.parametrize(("game", "text", "language", "expected"), [
+    ("russian", "/ante 99999999999", "en", "ANTE is too large: at most 1,000,000,000 chips, not “99999999999”."),
     ("caribbean", "/ante 10 pp 99999999999", "en",
      "The BONUS bet is too large: at most 1,000,000,000 chips, not “99999999999”."),
     ("caribbean", "/ante 10 pp 0", "ru", "Ставка БОНУС за этим столом — ровно 10, а не 0."),  # its one size
@@ -296,8 +297,9 @@ async def test_a_box_a_draw_left_short_refuses_its_bet_with_what_it_needs(store:
      "АНТЕ 0 — для бокса только со ставкой «Пара плюс»: добавьте её или поставьте АНТЕ от 1 до 50."),
     ("russian", "/ante 10 pp 0", "en", "This game has no side bet."),
     ("texas", "/ante 0", "en", "ANTE must be 1 to 100 at this table, not 0."),
-], ids=["caribbean-too-large", "caribbean-zero-ru", "caribbean-size", "three-card-too-large", "three-card-range",
-        "three-card-range-ru", "three-card-ante-0", "three-card-ante-0-ru", "russian-none", "texas-ante-0"])
+], ids=["russian-ante-too-large", "caribbean-too-large", "caribbean-zero-ru", "caribbean-size", "three-card-too-large",
+        "three-card-range", "three-card-range-ru", "three-card-ante-0", "three-card-ante-0-ru", "russian-none",
+        "texas-ante-0"])
 async def test_a_refused_side_bet_is_named_as_the_game_names_it(store: Store, game: str, text: str, language: str,
                                                                expected: str) -> None:
     """`pp` and `bonus` are one option of /ante: a refusal names the table's own side bet (Caribbean's BONUS, Three

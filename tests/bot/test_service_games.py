@@ -529,7 +529,7 @@ async def test_three_card_ante_bonus_pays_whenever_the_box_plays_as_a_table_opti
 HOUSE_SETTINGS = ("min_ante (minimum ANTE), max_ante (maximum ANTE), max_payout (maximum payout per box), "
                   "bet_seconds (betting time (seconds)), turn_seconds (turn time (seconds)), pictures")
 CARIBBEAN_SETTINGS = f"{HOUSE_SETTINGS}, bonus (bonus bet), re_exchange (re-exchange), timezone (time zone)"
-THREE_CARD_SETTINGS = f"{HOUSE_SETTINGS}, tier (limit tier), ante_bonus (ante bonus pays), timezone (time zone)"
+THREE_CARD_SETTINGS = f"{HOUSE_SETTINGS}, tier (limit tier), ante_bonus (ANTE bonus pays), timezone (time zone)"
 
 
 @pytest.mark.parametrize(("game", "text", "refusal"), [
@@ -538,7 +538,7 @@ THREE_CARD_SETTINGS = f"{HOUSE_SETTINGS}, tier (limit tier), ante_bonus (ante bo
     ("caribbean", "/set re_exchange 2", "“2” is not a valid value for “re-exchange” (/set re_exchange takes off, on)."),
     ("caribbean", "/set ante_bonus always", f"No setting “ante_bonus”; settings: {CARIBBEAN_SETTINGS}."),
     ("three-card", "/set ante_bonus sometimes",
-     "“sometimes” is not a valid value for “ante bonus pays” (/set ante_bonus takes win, always)."),
+     "“sometimes” is not a valid value for “ANTE bonus pays” (/set ante_bonus takes win, always)."),
     ("three-card", "/set re_exchange on", f"No setting “re_exchange”; settings: {THREE_CARD_SETTINGS}."),
     ("three-card", "/set bonus 10", f"No setting “bonus”; settings: {THREE_CARD_SETTINGS}."),
     ("russian", "/set re_exchange on",
@@ -947,7 +947,7 @@ async def test_a_three_card_tier_is_listed_only_while_its_ranges_hold(service: S
     ("en", "russian", "/pawn", "/pawn is not used in Russian Poker."),
     ("en", "caribbean", "/raise x", "/raise is not used in Caribbean Poker."),
     ("ru", "holdem", "/ante", "/ante не используется в этой игре: Техасский холдем."),
-    ("en", "russian", "/ante x", "The ante must be a whole number of chips above zero, not “x”."),
+    ("en", "russian", "/ante x", "ANTE must be a whole number of chips above zero, not “x”."),
     ("en", "holdem", "/raise x", "The amount must be a whole number of chips above zero, not “x”."),
     ("en", "russian", "/balance x", "/balance takes nothing after it: write just /balance."),
     ("en", "caribbean", "/stats 0d", "Usage: /stats [player] [30d|all]"),

@@ -240,9 +240,9 @@ async def test_each_box_is_settled_by_the_rules(store: Store, monkeypatch: pytes
 REFUSED = {
     "en": {
         "/ante 0": "ANTE must be 1 to 100 at this table, not 0.",
-        "/ante -5": "The ante must be a whole number of chips above zero, not “-5”.",
+        "/ante -5": "ANTE must be a whole number of chips above zero, not “-5”.",
         "/ante 101": "ANTE must be 1 to 100 at this table, not 101.",
-        "/ante ten": "The ante must be a whole number of chips above zero, not “ten”.",
+        "/ante ten": "ANTE must be a whole number of chips above zero, not “ten”.",
         "/ante 60": "That needs 60 chips but you have 50.",
         "/ante 20": "Not enough chips for an ANTE on box 1: with the bets still to follow (BET or PLAY) your boxes "
                     "need 60, you have 50.",
