@@ -41,7 +41,7 @@ CASH_LISTING = {
           "away_minutes — время отсутствия до ухода из-за стола (мин.): 30\n"
           "run_it_twice — раздача борда дважды: вкл (on)\n"
           "timezone — часовой пояс: Europe/Moscow\n"
-          "Организатор меняет их командой /set имя значение.",
+          "Организаторы меняют их командой /set имя значение.",
 }
 ANSWERS = {
     "en": ["Setting changed: pictures — every street.", "Setting changed: straddle — on.",
@@ -91,7 +91,7 @@ async def test_a_house_table_lists_its_own_settings_by_their_labels(service: Ser
         "tier — уровень лимитов: lite\n"
         "ante_bonus — бонус к АНТЕ платится: всегда (always)\n"
         "timezone — часовой пояс: UTC\n"
-        "Организатор меняет их командой /set имя значение."]}
+        "Организаторы меняют их командой /set имя значение."]}
 
 
 async def test_a_tier_typed_in_capitals_is_said_as_the_listing_shows_it(service: Service) -> None:

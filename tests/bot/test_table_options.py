@@ -150,9 +150,12 @@ async def test_call_any_calls_a_raise_made_after_it_was_chosen_all_in_when_short
     assert (await service.handle(PLACE, CAT, "/join 200")).error is None  # the short stack
     dealt = await service.handle(PLACE, ANN, "/deal")
     assert dealt.table is not None and dealt.table.to_act == "ann"  # Bob small blind, Cat big blind
-    for actor in (BOB, CAT):  # chosen while the bet is the big blind's 20
+    for actor, language, said in ((BOB, "en", "You will call any bet."),  # while the bet is the big blind's 20
+                                  (CAT, "ru", "Вы сделаете колл любой ставки.")):  # as its button: «Колл любой»
+        await service.handle(PLACE, ANN, f"/lang {language}")
         chosen = await service.press(PLACE, actor, payload(dealt, "pre call_any"))
-        assert chosen.private == {actor.user_id: ["You will call any bet."]} and chosen.table is None
+        assert chosen.private == {actor.user_id: [said]} and chosen.table is None
+    await service.handle(PLACE, ANN, "/lang en")
     raised = await service.handle(PLACE, ANN, "/raise 300")
     assert raised.table is not None
     text = raised.table.text
