@@ -25,7 +25,7 @@ from bot.store import Store, Tx
 from bot.store.dialect import Connection
 from bot.store.tx import HISTORY_ONLY, dumps, loads
 from engine.cards import Deck
-from tests.bot.conftest import ANN, PLACE
+from tests.bot.conftest import ANN, PLACE, dump
 
 
 @contextlib.contextmanager
@@ -90,6 +90,18 @@ async def night_registered(service: Service, players: Iterable[Actor], options: 
 async def ledger_ok(service: Service) -> None:
     """Every ledger account balances: no chip was created or lost (`check_ledger` finds no problem)."""
     assert await service.store.read(lambda tx: tx.check_ledger()) == []
+
+
+async def refused_without_change(service: Service, actor: Actor, line: str, reasons: dict[str, str]) -> None:
+    """The line is refused with the reason in each language, and nothing is stored."""
+    for language, reason in reasons.items():
+        await service.handle(PLACE, ANN, f"/lang {language}")
+        before = dump(service.store.location)
+        refused = await service.handle(PLACE, actor, line)
+        assert refused.error == reason
+        assert refused.public == [] and refused.table is None
+        assert dump(service.store.location) == before
+    await service.handle(PLACE, ANN, "/lang en")
 
 
 async def logged_actions(store: Store) -> int:

@@ -8,11 +8,10 @@ chips, then 100 after posting and winning the blinds."""
 
 
 from bot.clock import FakeClock
-from bot.output import Actor
 from bot.service import Service
 from bot.store import Store
-from tests.bot.conftest import ANN, BOB, CAT, PLACE, dump
-from tests.bot.helpers import at, deal_next, ledger_ok, night_registered, play, started_service
+from tests.bot.conftest import ANN, BOB, CAT, PLACE
+from tests.bot.helpers import at, deal_next, ledger_ok, night_registered, play, refused_without_change, started_service
 
 SHORT = {
     "en": "Redeeming it costs 100 chips and you have 95: it stays in pawn and is bought back at the rate when you cash "
@@ -27,18 +26,6 @@ LAST_CHIPS = {
           "курсу, когда вы выходите с фишками (/tournament cashout) или в конце турнира.",
 }
 STACKS = f"stack:{PLACE.table_id}:"
-
-
-async def refused_without_change(service: Service, actor: Actor, line: str, reasons: dict[str, str]) -> None:
-    """The line is refused with the reason in each language, and nothing is stored."""
-    for language, reason in reasons.items():
-        await service.handle(PLACE, ANN, f"/lang {language}")
-        before = dump(service.store.location)
-        refused = await service.handle(PLACE, actor, line)
-        assert refused.error == reason
-        assert refused.public == [] and refused.table is None
-        assert dump(service.store.location) == before
-    await service.handle(PLACE, ANN, "/lang en")
 
 
 async def cat_pawns_his_jacket(store: Store, decks: list[str]) -> tuple[Service, FakeClock]:

@@ -23,9 +23,9 @@ from tests.bot.helpers import (
     play,
     play_out,
     press_label,
+    refused_without_change,
     started_service,
 )
-from tests.bot.test_pawn_redeem import refused_without_change
 
 PLAYERS = {actor.user_id: actor for actor in (ANN, BOB, CAT)}
 DAN = Actor("dan", "Dan")
