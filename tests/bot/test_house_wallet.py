@@ -12,7 +12,7 @@ from bot.output import Place, Reply
 from bot.service import Service, ServiceSettings
 from bot.store import Store
 from tests.bot.conftest import ANN, PLACE, dump
-from tests.bot.helpers import ledger_ok
+from tests.bot.helpers import ledger_ok, refused_without_change
 
 
 async def open_table(store: Store, game: str, wallet: int, language: str = "en") -> Service:
@@ -46,21 +46,17 @@ def box_line(reply: Reply, box: int) -> str:
 async def test_russian_refuses_an_ante_whose_bet_it_could_not_pay_and_says_so_in_russian(store: Store) -> None:
     service = await open_table(store, "russian", 590)  # the issue's wallet
     await accepted(service, "/ante 100")
-    assert await refused_unchanged(service, "/ante 100 box 2") == (
-        "Not enough chips for an ANTE on box 2: with the bets still to follow (BET or PLAY) your boxes need 500, "
-        "you have 490.")
-    await accepted(service, "/lang ru")
-    assert await refused_unchanged(service, "/ante 100 box 2") == (
-        "Для АНТЕ на боксе 2 не хватит фишек: вместе с последующими ставками (БЕТ или ИГРА) вашим боксам нужно 500, "
-        "а у вас 490.")
+    await refused_without_change(service, ANN, "/ante 100 box 2", {
+        "en": "Not enough chips for an ANTE on box 2: with the bets still to follow (BET or PLAY) your boxes need 500, "
+              "you have 490.",
+        "ru": "Для АНТЕ на боксе 2 не хватит фишек: вместе с последующими ставками (БЕТ или ИГРА) вашим боксам нужно "
+              "500, а у вас 490."})
     await accepted(service, "/ante 95 box 2")  # 95 + 190 + box 1's 200 = 485 of 490
-    assert await refused_unchanged(service, "/ante 10 box 3") == (  # blind: 10 + its BET 20 now, then 200 + 190
-        "Для АНТЕ на боксе 3 не хватит фишек: бокс играет втёмную, и его БЕТ ставится сразу вместе с АНТЕ; "
-        "с последующими ставками БЕТ на других боксах нужно 420, а у вас 395.")
-    await accepted(service, "/lang en")
-    assert await refused_unchanged(service, "/ante 10 box 3") == (
-        "Not enough chips for an ANTE on box 3: it plays blind, so its BET goes on with the ANTE at once; with the "
-        "BETs still to follow on your other boxes that needs 420, you have 395.")
+    await refused_without_change(service, ANN, "/ante 10 box 3", {  # blind: 10 + its BET 20 now, then 200 + 190
+        "en": "Not enough chips for an ANTE on box 3: it plays blind, so its BET goes on with the ANTE at once; with "
+              "the BETs still to follow on your other boxes that needs 420, you have 395.",
+        "ru": "Для АНТЕ на боксе 3 не хватит фишек: бокс играет втёмную, и его БЕТ ставится сразу вместе с АНТЕ; "
+              "с последующими ставками БЕТ на других боксах нужно 420, а у вас 395."})
     await accepted(service, "/ante 1 box 3")  # 1 + 2 now, 390 to follow: 393 of 395
     await ledger_ok(service)
 
