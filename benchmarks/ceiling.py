@@ -35,6 +35,7 @@ from holdem import random_action  # beside this file: the engine benchmark's pla
 
 from bot import commands as cmd
 from bot.clock import SystemClock
+from bot.command_parser import parse_payload
 from bot.games import holdem_options, holdem_showdown, practice
 from bot.i18n import message
 from bot.output import Button
@@ -171,7 +172,7 @@ async def through_store(seconds: float, path: Path, concurrency: int = 64) -> tu
                                                structure, Deck(rng), number)
                     hands[table], command = dealt, "/deal"
                 else:
-                    pressed = cmd.parse_payload(payload)
+                    pressed = parse_payload(payload)
                     dealt = hands[table]
                     events = dealt.act(dealt.legal_actions().player, _engine_action(pressed.command))
                     command = payload
@@ -285,7 +286,7 @@ class LeanDesign:
                                       button, 20, self.structure, Deck(self.deck_source), table.number)
             table.hand, table.counted, actor = hand, [], "ann"  # who deals, as the service's benchmark deals
         else:
-            pressed = cmd.parse_payload(payload)
+            pressed = parse_payload(payload)
             assert hand is not None and pressed.decision == f"s{table.step}", "a stale press"
             legal = hand.legal_actions()
             action = _engine_action(pressed.command)

@@ -10,6 +10,7 @@ from fractions import Fraction
 from typing import Any
 
 from bot import commands as cmd
+from bot.command_parser import whole_number
 from bot.games.context import Action
 from bot.games.exports import TOURNAMENT_WORDS
 from bot.i18n import Signed
@@ -47,7 +48,7 @@ def read_history(tx: Tx, place: Place, command: cmd.Command) -> Answer:
     word, _, wanted = argument.partition(" ")
     if word in TOURNAMENT_WORDS:
         wanted = wanted.strip().lstrip("#№")
-        tournament_id = cmd.whole_number(wanted) if wanted else tx.last_tournament(place.table_id)
+        tournament_id = whole_number(wanted) if wanted else tx.last_tournament(place.table_id)
         if wanted and tournament_id is None:
             return _usage
         if tournament_id is None:
@@ -57,7 +58,7 @@ def read_history(tx: Tx, place: Place, command: cmd.Command) -> Answer:
         records = tx.hand_records(place.table_id, tx.tournament_hands(place.table_id, tournament_id))
         return functools.partial(_tournament_file, tournament_id=tournament_id,
                                  hands=_recorded(tx, place, records))
-    count = cmd.whole_number(argument) if argument else DEFAULT_HANDS
+    count = whole_number(argument) if argument else DEFAULT_HANDS
     if count is None or count <= 0:
         return _usage
     records = tx.hand_records(place.table_id, tx.finished_hands(place.table_id, min(count, MAX_HANDS)))

@@ -10,7 +10,7 @@ from typing import NamedTuple
 class Button(NamedTuple):
     """One button: its label (already in the chat's language) and the payload it sends back when pressed.
 
-    `payload` is `<key>|<command>` (see `bot.commands.button_payload`), at most 64 bytes; `private` marks the
+    `payload` is `<key>|<command>` (see `bot.command_parser.button_payload`), at most 64 bytes; `private` marks the
     "my cards" kind of button whose answer only the presser may see. A named tuple: a table message's several
     buttons are made anew for every state of it an adapter shows, and a tuple is made in one step where a frozen
     dataclass set each field through `object.__setattr__`.

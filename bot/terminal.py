@@ -14,7 +14,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import TextIO
 
-from bot.commands import whole_number
+from bot.command_parser import whole_number
 from bot.i18n import DEFAULT_LANGUAGE, text
 from bot.output import Actor, Button, Place, Reply, TableMessage
 from bot.service import Service

@@ -13,6 +13,7 @@ from typing import Any
 import discord
 
 from bot import commands as cmd
+from bot.command_parser import parse
 from bot.i18n import languages, text
 from bot.output import Actor, Picture, Place, Reply
 from bot.output import File as OutFile
@@ -65,7 +66,7 @@ def cannot_post(interaction: discord.Interaction) -> str | None:
 
 def chooses_chat_language(line: str) -> bool:
     """Whether a `/lang` line chooses the chat's language (`/lang ru`), rather than asking it or choosing one's own."""
-    command = cmd.parse(line)
+    command = parse(line)
     return isinstance(command, cmd.Lang) and command.chooses_chat_language
 
 

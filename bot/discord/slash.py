@@ -8,7 +8,8 @@ from typing import Protocol, TypeVar
 import discord
 from discord import app_commands
 
-from bot.commands import COMMANDS, MAX_AMOUNT
+from bot.command_parser import MAX_AMOUNT
+from bot.commands import COMMANDS
 from bot.discord.translator import localized
 from bot.i18n import DEFAULT_LANGUAGE, catalogue, languages, text
 from engine.clock import MAX_ADJUST_MINUTES

@@ -21,6 +21,7 @@ from types import MappingProxyType
 from zoneinfo import ZoneInfo
 
 from bot import commands as cmd
+from bot.command_parser import whole_number
 from bot.games.context import Action
 from bot.games.zones import table_zone
 from bot.output import File, Place
@@ -64,7 +65,7 @@ def read_export(tx: Tx, place: Place, command: cmd.Command) -> Callable[[Action]
                                  tables=tables_of_chat(tx, place.chat_id))
     if command.what in TOURNAMENT_WORDS:
         wanted = command.argument.strip().lstrip("#№")
-        number = cmd.whole_number(wanted) if wanted else tx.last_tournament(place.table_id)
+        number = whole_number(wanted) if wanted else tx.last_tournament(place.table_id)
         if wanted and number is None:
             return _usage
         records = [record for record in chat_tournaments(tx, place.chat_id) if record.tournament_id == number]

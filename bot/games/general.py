@@ -9,6 +9,7 @@ from dataclasses import dataclass
 from typing import Any, Protocol, runtime_checkable
 
 from bot import commands as cmd
+from bot.command_parser import is_round_key, unknown_command
 from bot.games import Controller
 from bot.games.clock_page import post_clock_page_link
 from bot.games.context import Action, private_language
@@ -57,7 +58,7 @@ def _help(hosting: Hosting, act: Action, controller: Controller, command: cmd.Co
         if command.topic:
             found = cmd.BY_WORD.get(command.topic)
             if found is None:
-                unknown = cmd.unknown_command(command.topic, command.topic)
+                unknown = unknown_command(command.topic, command.topic)
                 raise act.refuse(f"parse.{unknown.code}", **unknown.params)
             act.tell(act.user, "help.one", command=_help_line(act.language, found),
                      about=act.t(f"about.{found.name}"))
@@ -145,7 +146,7 @@ def _game(hosting: Hosting, act: Action, controller: Controller, command: cmd.Co
         key = controller.current_key(act)
         if key is None:
             raise act.refuse("game.seated")
-        raise act.refuse("game.busy_round" if cmd.is_round_key(key) else "game.busy")
+        raise act.refuse("game.busy_round" if is_round_key(key) else "game.busy")
     act.config = {"game": command.game}
     act.state = {}
     act.say("game.set" if command.game in ("holdem", "omaha") else "game.set_house",

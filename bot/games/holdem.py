@@ -8,6 +8,7 @@ from collections.abc import Callable
 from typing import Any
 
 from bot import commands as cmd
+from bot.command_parser import whole_number
 from bot.games import holdem_options as options
 from bot.games import holdem_showdown as showdown
 from bot.games import holdem_spent as spent
@@ -340,7 +341,7 @@ class HoldemController:
             # what the setting takes, said whatever was wrong with the value: a time bank of 0 is none
             choices = {"time_bank": "0, 1, 2…", "level": "2, 4, 6…", "max_seats": f"2…{most}"}.get(command.key,
                                                                                                  "1, 2, 3…")
-            number = cmd.whole_number(str(value))
+            number = whole_number(str(value))
             if (number is None or number < (0 if command.key == "time_bank" else 1)
                     or (command.key == "level" and not is_valid_level(number))
                     or (command.key == "max_seats" and not 2 <= number <= most)):

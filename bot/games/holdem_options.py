@@ -14,7 +14,7 @@ from functools import lru_cache
 from typing import Any
 
 from bot import commands as cmd
-from bot.commands import button_payload
+from bot.command_parser import button_payload
 from bot.games import practice as bots
 from bot.games.context import Action
 from bot.games.holdem_table import HoldemTable

@@ -12,7 +12,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from bot.commands import whole_number
+from bot.command_parser import whole_number
 from bot.games.context import Action
 
 SPENT = "spent"

@@ -5,6 +5,7 @@ from __future__ import annotations
 from typing import Any
 
 from bot import commands as cmd
+from bot.command_parser import whole_number
 from bot.games.context import UNREADABLE, Action, Refusal, revive_into
 from bot.games.house_buttons import buttons, decision_tag
 from bot.games.house_settings import bet_seconds, configure, table_rules, turn_seconds
@@ -316,7 +317,7 @@ class HouseController:
         assert box is not None
         chosen = []
         for token in tokens:
-            position = cmd.whole_number(token)
+            position = whole_number(token)
             if position is not None:
                 if not 1 <= position <= len(box.cards):
                     raise act.refuse("house.bad_position", position=quote_input(token), count=len(box.cards))
@@ -407,7 +408,7 @@ class HouseController:
 
 def _round_key(act: Action) -> str:
     """The current or last round's key (`r12`: its number, from the table's counter): its history's and its buttons'
-    (see `bot.commands.is_round_key`)."""
+    (see `bot.command_parser.is_round_key`)."""
     return f"r{act.state.get('number', 0)}"
 
 

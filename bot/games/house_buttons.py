@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from bot.commands import button_payload
+from bot.command_parser import button_payload
 from bot.games.context import Action
 from bot.i18n import format_number
 from bot.output import Button

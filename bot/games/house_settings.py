@@ -5,6 +5,7 @@ from __future__ import annotations
 from typing import Any
 
 from bot import commands as cmd
+from bot.command_parser import whole_number
 from bot.games import zones
 from bot.games.context import Action
 from bot.render import picture_views as picture
@@ -85,7 +86,7 @@ def configure(act: Action, game: str, rules: Any, command: cmd.Setting) -> None:
         value = NO_CAP  # said as its label, whatever its case
         _set_rules(act, limits={**limits.to_dict(), "max_payout": None})
     else:
-        number = cmd.whole_number(value)
+        number = whole_number(value)
         if number is None or number <= 0:
             raise zones.bad_value(act, command.key, value,
                                   "1, 2, 3…" + (f", {NO_CAP}" if command.key == "max_payout" else ""))

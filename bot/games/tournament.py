@@ -19,6 +19,7 @@ import dataclasses
 from typing import Any
 
 from bot import commands as cmd
+from bot.command_parser import whole_number
 from bot.games import tournament_play as play
 from bot.games.context import Action
 from bot.games.holdem_table import HoldemTable
@@ -95,7 +96,7 @@ def register(ctl: HoldemTable, act: Action, argument: str = "") -> None:
     if len(act.state["seats"]) >= ctl.config(act, "max_seats"):
         raise act.refuse("holdem.table_full")
     now = clock_moment(act, tournament)
-    if cmd.whole_number(argument.strip()) is not None and not act.replaying:
+    if whole_number(argument.strip()) is not None and not act.replaying:
         play.apply_rule(act, tournament.verify_register, act.user, now)  # why he may not register at all comes first
         raise act.refuse("tournament.fixed_buy_in", chips=tournament.config.chips,
                          money=render.money(tournament.entry_price(act.user)))
@@ -153,7 +154,7 @@ def _clock_action(name: str) -> Any:
         act.require_organizer()
         tournament = play.require(act)
         if name == "adjust":
-            minutes = cmd.whole_number(argument, signed=True)
+            minutes = whole_number(argument, signed=True)
             if minutes is None:
                 raise act.refuse("parse.usage", command="tournament minutes", usage="+5 | -5")
             events = play.apply_rule(act, tournament.clock.adjust, clock_moment(act, tournament), minutes)
@@ -207,7 +208,7 @@ def _redeem(ctl: HoldemTable, act: Action, argument: str) -> None:
         return
     if act.state.get("hand"):
         raise act.refuse("holdem.hand_in_play")
-    number = cmd.whole_number(argument)
+    number = whole_number(argument)
     if number is None:
         raise act.usage_refusal("tournament redeem", "tournament.redeem_usage")
     events = play.apply_rule(act, tournament.redeem_pawn, act.user, number, stack=seat["stack"])

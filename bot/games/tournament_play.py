@@ -21,7 +21,7 @@ from dataclasses import dataclass
 from datetime import UTC, datetime, timedelta
 from typing import Any
 
-from bot.commands import button_payload
+from bot.command_parser import button_payload
 from bot.games import practice as bots
 from bot.games.context import Action, Refusal
 from bot.games.holdem_table import HoldemTable

@@ -8,7 +8,7 @@ from dataclasses import dataclass
 from functools import lru_cache
 from typing import Any
 
-from bot.commands import button_payload
+from bot.command_parser import button_payload
 from bot.i18n import format_number, text
 from bot.output import Button
 from bot.render import Narration, Told, Voice, cards_text, hands, story

@@ -18,6 +18,7 @@ from bot import commands as cmd
 from bot import history
 from bot.adapter_memory import AdapterMemory
 from bot.clock import Clock
+from bot.command_parser import parse, parse_payload
 from bot.games import Controller, default_controllers
 from bot.games.clock_page import ClockPageReading
 from bot.games.context import Action, Refusal
@@ -185,7 +186,7 @@ class Service:
         """Apply a chat command (`/raise 40`); unknown or malformed input gets a usage answer. The command is read
         now; what it does, when the returned coroutine is awaited (see `execute`)."""
         try:
-            command = cmd.parse(message)
+            command = parse(message)
         except cmd.CommandError as error:
             return self._usage_reply(place, actor, error)
         return self.execute(place, actor, command)
@@ -194,7 +195,7 @@ class Service:
         """Apply a button press; a press on an older hand's message is answered and changes nothing. The payload is
         read now; what it does, when the returned coroutine is awaited (see `execute`)."""
         try:
-            pressed = cmd.parse_payload(payload)
+            pressed = parse_payload(payload)
         except cmd.CommandError as error:
             return self._usage_reply(place, actor, error)
         return self.execute(place, actor, pressed.command, pressed=pressed)

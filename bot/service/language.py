@@ -8,6 +8,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from bot import commands as cmd
+from bot.command_parser import SIDE_WORDS
 from bot.games import Controller
 from bot.games.context import private_language, wrong_game_text
 from bot.games.general import usage_text
@@ -79,14 +80,14 @@ async def parse_error_text(games: TableGames, place: Place, actor: Actor, error:
     usage_of = cmd.BY_WORD.get(command) if "usage" in params and isinstance(command, str) else None
     what = params.get("what")
     # the table's game, read once, and only for an answer that depends on it
-    game, controller, config = (await games.game_at(place) if of_a_game or usage_of or what in cmd.SIDE_WORDS
+    game, controller, config = (await games.game_at(place) if of_a_game or usage_of or what in SIDE_WORDS
                                 else ("", None, {}))
     if of_a_game is not None and controller is not None and not controller.uses(of_a_game):
         return wrong_game_text(language, of_a_game.name, game)  # `/ante` at a Hold'em table: not used here
     if usage_of is not None:
         table_usage = controller.usage(usage_of, config, language) if controller else None
         params["usage"] = table_usage or usage_text(language, usage_of)
-    if what in cmd.SIDE_WORDS:  # `pp` and `bonus` are one option: the table's game names its side bet
+    if what in SIDE_WORDS:  # `pp` and `bonus` are one option: the table's game names its side bet
         side = None if controller is None else controller.side_bet  # None: a table of another game
         if side == "":
             return text(language, "rule.no_side_bet")

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from bot import commands as cmd
+from bot.command_parser import is_round_key
 from bot.games import Controller, SpentPerPlayer
 from bot.games.context import Action, Refusal
 
@@ -18,7 +19,7 @@ def check_press(act: Action, controller: Controller, command: cmd.Command, press
     an earlier hand, a betting button of a hand that has ended, or a Deal of the game the table played before, "this
     hand is over" ("this round is over" for a house round's). A button another player's purchase made older still acts
     (`SpentPerPlayer`)."""
-    stale = "stale_round" if cmd.is_round_key(pressed.key) else "stale_button"
+    stale = "stale_round" if is_round_key(pressed.key) else "stale_button"
     if not pressed.decision:  # "my cards": any message of the hand in play
         if pressed.key != controller.current_key(act):
             raise StalePress(act.refuse(stale).message)

@@ -25,6 +25,7 @@ from telegram.ext import (
 )
 
 from bot import commands as cmd
+from bot.command_parser import parse, parse_payload
 from bot.config import Settings, webhook_secret_from
 from bot.i18n import DEFAULT_LANGUAGE, languages, text
 from bot.output import Actor, File, Place, Reply
@@ -321,7 +322,7 @@ class TelegramAdapter:
         place = self._place(message)  # a press on a message of a group since upgraded: the supergroup's table
         actor = await self._actor(message.chat, user)
         try:
-            pressed = cmd.parse_payload(query.data)
+            pressed = parse_payload(query.data)
         except cmd.CommandError:
             pressed = None
         viewed = pressed is not None and isinstance(pressed.command, cmd.Cards)
@@ -529,7 +530,7 @@ class TelegramAdapter:
 def _parsed(line: str) -> cmd.Command | None:
     """The command a line says, None when it says none the parser knows (the service answers it as it can)."""
     try:
-        return cmd.parse(line)
+        return parse(line)
     except cmd.CommandError:
         return None
 

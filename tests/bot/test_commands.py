@@ -3,6 +3,16 @@
 import pytest
 
 from bot import commands as cmd
+from bot.command_parser import (
+    MAX_AMOUNT,
+    TOURNAMENT_BARE_WORDS,
+    TOURNAMENT_REGISTER_WORDS,
+    button_payload,
+    parse,
+    parse_amount,
+    parse_payload,
+    whole_number,
+)
 
 
 @pytest.mark.parametrize(
@@ -63,7 +73,7 @@ from bot import commands as cmd
     ],
 )
 def test_parse(text: str, expected: cmd.Command) -> None:
-    assert cmd.parse(text) == expected
+    assert parse(text) == expected
 
 
 @pytest.mark.parametrize(
@@ -118,29 +128,29 @@ def test_parse(text: str, expected: cmd.Command) -> None:
 )
 def test_bad_input_names_the_problem(text: str, code: str) -> None:
     with pytest.raises(cmd.CommandError) as error:
-        cmd.parse(text)
+        parse(text)
     assert error.value.code == code
 
 
 def test_button_payloads_round_trip_and_fit_telegram() -> None:
-    payload = cmd.button_payload("h123", "raise 40")
+    payload = button_payload("h123", "raise 40")
     assert len(payload.encode()) <= 64
-    pressed = cmd.parse_payload(payload)
+    pressed = parse_payload(payload)
     assert pressed == cmd.Pressed("h123", cmd.Raise(40))
     with pytest.raises(cmd.CommandError):
-        cmd.parse_payload("no separator")
+        parse_payload("no separator")
     with pytest.raises(ValueError):
-        cmd.button_payload("h1", "exchange " + "x" * 80)
+        button_payload("h1", "exchange " + "x" * 80)
 
 
 def test_a_decision_buttons_payload_names_its_box_and_step_and_still_fits() -> None:
-    payload = cmd.button_payload("r123456789", "exchange 1 2 3 4 5", "b3s123456789")
+    payload = button_payload("r123456789", "exchange 1 2 3 4 5", "b3s123456789")
     assert payload == "r123456789|b3s123456789|exchange 1 2 3 4 5" and len(payload.encode()) <= 64
-    assert cmd.parse_payload(payload) == cmd.Pressed("r123456789", cmd.Exchange(("1", "2", "3", "4", "5")),
+    assert parse_payload(payload) == cmd.Pressed("r123456789", cmd.Exchange(("1", "2", "3", "4", "5")),
                                                      "b3s123456789")
-    assert cmd.parse_payload("r1|cards") == cmd.Pressed("r1", cmd.Cards(), "")
+    assert parse_payload("r1|cards") == cmd.Pressed("r1", cmd.Cards(), "")
     with pytest.raises(cmd.CommandError):
-        cmd.parse_payload("r1||fold")
+        parse_payload("r1||fold")
 
 
 def test_every_command_has_a_unique_word() -> None:
@@ -150,23 +160,23 @@ def test_every_command_has_a_unique_word() -> None:
 
 @pytest.mark.parametrize("digits", ["４０", "٤٠", "۴۰", "४०", "4０", "²", "40\u0660"])
 def test_only_ascii_digits_are_numbers(digits: str) -> None:
-    assert cmd.whole_number(digits) is None
-    assert cmd.whole_number("+" + digits, signed=True) is None
+    assert whole_number(digits) is None
+    assert whole_number("+" + digits, signed=True) is None
     with pytest.raises(cmd.CommandError) as error:
-        cmd.parse_amount(digits)
+        parse_amount(digits)
     assert error.value.code == "bad_amount"
-    assert cmd.whole_number("40") == 40 and cmd.whole_number("-5", signed=True) == -5
+    assert whole_number("40") == 40 and whole_number("-5", signed=True) == -5
 
 
 @pytest.mark.parametrize("amount", ["1000000001", "99999999999999999999", "9" * 5000, "00" + "1" * 11])
 def test_an_amount_over_the_limit_is_too_large_not_malformed(amount: str) -> None:
     with pytest.raises(cmd.CommandError) as error:
-        cmd.parse_amount(amount)
+        parse_amount(amount)
     assert error.value.code == "amount_too_large"
-    assert error.value.params["limit"] == cmd.MAX_AMOUNT, "a number, written as the reader's language writes it"
+    assert error.value.params["limit"] == MAX_AMOUNT, "a number, written as the reader's language writes it"
     assert len(error.value.params["value"]) <= 41
-    assert cmd.parse_amount("0001000000000") == cmd.MAX_AMOUNT
-    assert cmd.parse_amount("007") == 7
+    assert parse_amount("0001000000000") == MAX_AMOUNT
+    assert parse_amount("007") == 7
 
 
 @pytest.mark.parametrize(("text", "typed"), [
@@ -175,7 +185,7 @@ def test_an_amount_over_the_limit_is_too_large_not_malformed(amount: str) -> Non
 ])
 def test_an_unknown_command_is_quoted_as_typed(text: str, typed: str) -> None:
     with pytest.raises(cmd.CommandError) as error:
-        cmd.parse(text)
+        parse(text)
     assert (error.value.code, error.value.params) == ("unknown_command", {"command": typed})
 
 
@@ -185,21 +195,21 @@ def test_an_unknown_command_is_quoted_as_typed(text: str, typed: str) -> None:
 ])
 def test_a_typo_of_a_command_names_the_command_it_is_close_to(text: str, typed: str, meant: str) -> None:
     with pytest.raises(cmd.CommandError) as error:
-        cmd.parse(text)
+        parse(text)
     assert (error.value.code, error.value.params) == ("did_you_mean", {"command": typed, "suggestion": meant})
 
 
 @pytest.mark.parametrize("text", ["/pawn \ud800", "/\udcff", "/grant @a\ud83d 10", "h1|raise \ud800"])
 def test_text_that_cannot_be_stored_is_bad_text(text: str) -> None:
     with pytest.raises(cmd.CommandError) as error:
-        cmd.parse_payload(text) if "|" in text else cmd.parse(text)
+        parse_payload(text) if "|" in text else parse(text)
     assert error.value.code == "bad_text"
 
 
 def test_the_tournament_subcommands_that_take_nothing_are_tournament_subcommands() -> None:
     from bot.games import tournament
 
-    assert set(tournament._SUBCOMMANDS) >= cmd.TOURNAMENT_BARE_WORDS | cmd.TOURNAMENT_REGISTER_WORDS
+    assert set(tournament._SUBCOMMANDS) >= TOURNAMENT_BARE_WORDS | TOURNAMENT_REGISTER_WORDS
     # a subcommand added to the table must be sorted here too, or `/tournament new junk` would act on the junk
-    taking_words = set(tournament._SUBCOMMANDS) - cmd.TOURNAMENT_BARE_WORDS - cmd.TOURNAMENT_REGISTER_WORDS
+    taking_words = set(tournament._SUBCOMMANDS) - TOURNAMENT_BARE_WORDS - TOURNAMENT_REGISTER_WORDS
     assert taking_words == {"create", "minutes", "redeem"}

@@ -337,7 +337,7 @@ def test_the_engine_names_are_found() -> None:
 
 
 def test_every_parse_error_code_has_a_message() -> None:
-    source = (ROOT / "bot/commands.py").read_text(encoding="utf-8")
+    source = (ROOT / "bot/command_parser.py").read_text(encoding="utf-8")
     codes = set(re.findall(r'CommandError\(\s*"(\w+)"', source))
     assert "bad_amount" in codes
     for code in codes:

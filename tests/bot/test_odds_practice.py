@@ -391,14 +391,15 @@ def test_odds_and_practice_do_not_import_the_service() -> None:
 
 def test_addbot_and_odds_parse() -> None:
     from bot import commands as cmd
+    from bot.command_parser import parse
 
-    assert cmd.parse("/addbot") == cmd.AddBot()
-    assert cmd.parse("/addbot Robo") == cmd.AddBot("Robo")
-    assert cmd.parse("/addbot remove Robo") == cmd.AddBot("Robo", remove=True)
-    assert cmd.parse("/odds") == cmd.Odds()
+    assert parse("/addbot") == cmd.AddBot()
+    assert parse("/addbot Robo") == cmd.AddBot("Robo")
+    assert parse("/addbot remove Robo") == cmd.AddBot("Robo", remove=True)
+    assert parse("/odds") == cmd.Odds()
     for bad in ("/addbot remove", "/addbot a b", "/addbot remove a b", "/odds x"):
         try:
-            cmd.parse(bad)
+            parse(bad)
         except cmd.CommandError:
             continue
         raise AssertionError(bad)

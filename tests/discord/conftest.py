@@ -13,7 +13,8 @@ import discord
 import pytest
 
 from bot.clock import FakeClock
-from bot.commands import Check, Command, Deal, Join, Table, button_payload
+from bot.command_parser import button_payload
+from bot.commands import Check, Command, Deal, Join, Table
 from bot.discord import DiscordAdapter, DiscordOptions
 from bot.games import Controller, default_controllers
 from bot.games.context import Action, Refusal

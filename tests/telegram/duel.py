@@ -9,7 +9,7 @@ from __future__ import annotations
 from typing import Any
 
 from bot import commands as cmd
-from bot.commands import button_payload
+from bot.command_parser import button_payload
 from bot.games.context import Action, Refusal
 from bot.output import Button, TableMessage
 from engine.cards import Deck
