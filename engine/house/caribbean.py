@@ -26,7 +26,8 @@ from engine.house.boxes import (
     Limits,
     hand_name,
 )
-from engine.house.common import HouseRound, versus_dealer
+from engine.house.chips import versus_dealer
+from engine.house.common import HouseRound
 from engine.house.events import (
     BoxActed,
     CardsDrawn,

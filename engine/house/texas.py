@@ -28,7 +28,8 @@ from engine.house.boxes import (
     Phase,
     hand_name,
 )
-from engine.house.common import HouseRound, versus_dealer
+from engine.house.chips import versus_dealer
+from engine.house.common import HouseRound
 from engine.house.events import (
     BoxActed,
     CardsDrawn,

@@ -17,7 +17,8 @@ from engine.house.boxes import (
     Limits,
     Phase,
 )
-from engine.house.common import HouseRound, versus_dealer
+from engine.house.chips import versus_dealer
+from engine.house.common import HouseRound
 from engine.house.events import DealerCardsShown, Payout
 
 PAIRPLUS: Mapping[str, int] = MappingProxyType(
