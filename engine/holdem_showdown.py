@@ -1,6 +1,7 @@
 """The end of a hand (Hold'em or Omaha), mixed into `engine.holdem.Hand`: the run-it-twice question and its two
 boards, and the showdown in turn with show or muck (RULES.md §1a; the rules themselves are in `engine.runs` and
-`engine.showdown`). It reads and changes the hand's own state; `Hand` owns that state, its saving and the pots."""
+`engine.showdown`). Then the award of the pots, at a showdown or to the last player left. It reads and changes the
+hand's own state, which `engine.holdem_state.HandState` owns and saves."""
 
 from __future__ import annotations
 
@@ -9,27 +10,31 @@ from typing import TYPE_CHECKING
 
 from engine.betting import Limit, Street
 from engine.cards import Card
-from engine.common import Event, NotYourTurn, RuleError, allowed
+from engine.common import Event, Move, NotYourTurn, RuleError, allowed
 from engine.hands import HandCategory, category_of, ranks_of, strength
 from engine.holdem_types import (
     BoardDealt,
     CardsShown,
+    HandEnded,
     HandMucked,
     HandResult,
     HandsShown,
+    PotAward,
+    PotAwarded,
     RunsChosen,
     RunsSettled,
     Variant,
 )
 from engine.omaha import strength as omaha_strength
 from engine.pots import Pot, build_pots
-from engine.runs import RunQuestion
+from engine.reasons import Reason
+from engine.runs import RunQuestion, award_runs
 from engine.showdown import Showdown, ShowdownRules, cannot_win, showdown_order
 
 if TYPE_CHECKING:
     from engine.betting import BettingStructure
     from engine.cards import Deck
-    from engine.holdem import _Seat
+    from engine.holdem_state import _Seat
 
 __all__ = ["NEXT_STREET", "ShowdownPhases", "category_name"]
 
@@ -60,6 +65,7 @@ class ShowdownPhases:
     _run_count: int
     _showdown: Showdown | None
     _last_aggressor: str | None
+    _pot: int
     street: Street
     structure: BettingStructure
     variant: Variant
@@ -69,8 +75,9 @@ class ShowdownPhases:
     def _end_round(self) -> list[Event]:
         raise NotImplementedError  # Hand's
 
-    def _award(self, live: list[_Seat], *, showdown: bool) -> list[Event]:
-        raise NotImplementedError  # Hand's
+    @property
+    def stacks(self) -> dict[str, int]:
+        raise NotImplementedError  # HandState's
 
     def _order_from_button(self) -> list[_Seat]:
         raise NotImplementedError  # Hand's
@@ -280,6 +287,56 @@ class ShowdownPhases:
         """The winner of an uncontested pot shows his cards after the hand."""
         self.verify_show_won(player_id)
         return [CardsShown(player=player_id, cards=tuple(self._seat(player_id).hole))]
+
+    # --- the pots ------------------------------------------------------------------------------------------
+
+    def _award(self, live: list[_Seat], *, showdown: bool) -> list[Event]:
+        """Award every pot (on each board of a hand run twice) to its winners, at a showdown or to the one player
+        left, and end the hand: its result and its last events."""
+        events: list[Event] = []
+        order = [seat for seat in self._order_from_button() if not seat.folded]
+        mucked = [] if self._showdown is None else list(self._showdown.mucked)
+        contenders = [seat.id for seat in order if seat.id not in mucked]
+        pots = build_pots({seat.id: seat.contributed for seat in self._seats}, [seat.id for seat in order])
+        boards = [self._board, self._board2] if self._run_count == 2 else [self._board]
+        shown = {player: tuple(self._by_id[player].hole) for player in contenders} if showdown else {}
+        categories: list[dict[str, str]] = []
+        strengths: list[dict[str, int]] = []
+        for board in boards if showdown else []:
+            values = {player: self._strength(player, board) for player in contenders}
+            categories.append({player: category_name(value) for player, value in values.items()})
+            strengths.append(values)
+            if showdown and self._showdown is None:  # every hand up at once: one event per board
+                events.append(HandsShown(cards=shown, categories=categories[-1],
+                                         ranks={player: ranks_of(value) for player, value in values.items()},
+                                         run=len(categories) if len(boards) > 1 else 0))
+        if not showdown:
+            strengths = [{live[0].id: 0}]
+        awards: list[PotAward] = []
+        run_events: list[list[Event]] = [[] for _ in boards]
+        for award in award_runs(pots, strengths, contenders if showdown else [live[0].id]):
+            category = categories[max(award.run, 1) - 1][next(iter(award.winners))] if showdown else None
+            moves = []
+            for player, share in award.winners.items():
+                if not share:  # more winners than chips: a Move carries at least one chip
+                    continue
+                self._by_id[player].stack += share
+                self._pot -= share
+                moves.append(Move("pot", f"stack:{player}", share, Reason.POT_WON))
+            awards.append(PotAward(award.amount, award.eligible, award.winners, category, award.run))
+            run_events[max(award.run, 1) - 1].append(PotAwarded(
+                pot_index=award.pot_index, amount=award.amount, eligible=award.eligible, winners=award.winners,
+                category=category, run=award.run, moves=tuple(moves)))
+        if len(boards) > 1:  # each board's hands, then its pots
+            events = [events[0], *run_events[0], events[1], *run_events[1]]
+        else:
+            events += run_events[0]
+        net = {seat.id: seat.stack - seat.start_stack - seat.pawned for seat in self._seats}
+        self.result = HandResult(net=net, pots=tuple(awards), shown=shown, went_to_showdown=showdown,
+                                 mucked=tuple(mucked),
+                                 boards=tuple(tuple(board) for board in boards) if len(boards) > 1 else ())
+        events.append(HandEnded(net=net, stacks=self.stacks))
+        return events
 
 
 def category_name(strength: int) -> str:

@@ -12,7 +12,8 @@ from hypothesis import strategies as st
 from engine.betting import STRUCTURES
 from engine.cards import Deck
 from engine.common import Event, all_moves
-from engine.holdem import Action, Hand, ItemPawned, Pawn, SeatPlayer, _Seat
+from engine.holdem import Action, Hand, ItemPawned, Pawn, SeatPlayer
+from engine.holdem_state import _Seat
 from engine.showdown import ShowdownRules
 from tests.engine.holdem_helpers import random_action
 
