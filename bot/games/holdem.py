@@ -3,69 +3,33 @@ actions, time-outs, the rabbit hunt, and the tournament hooks."""
 
 from __future__ import annotations
 
-import functools
-from collections.abc import Callable
 from typing import Any
 
 from bot import commands as cmd
-from bot.command_parser import whole_number
 from bot.games import holdem_options as options
+from bot.games import holdem_seats as seats
+from bot.games import holdem_settings as settings
 from bot.games import holdem_showdown as showdown
 from bot.games import holdem_spent as spent
 from bot.games import holdem_topup as topup
 from bot.games import practice as bots
 from bot.games import tournament as tour
 from bot.games import tournament_play as tour_play
-from bot.games import zones
 from bot.games.context import UNREADABLE, Action, Refusal, revive_into
+from bot.games.holdem_text import later_buttons, later_text, names_of
+from bot.games.holdem_void import void
 from bot.i18n import message
-from bot.output import Button, TableMessage
+from bot.output import TableMessage
 from bot.render import Voice, story
 from bot.render import holdem as render
 from bot.render import picture_views as picture
 from bot.render.recorded import read_events
 from engine import holdem as engine
-from engine.betting import STRUCTURES, is_valid_level
+from engine.betting import STRUCTURES
 from engine.cards import Deck
 from engine.common import Event, RuleError, all_moves
 from engine.reasons import Reason
 from engine.seating import next_button
-
-DEFAULTS: dict[str, Any] = {
-    "structure": "home-limit",
-    "level": 20,
-    "buy_in": 400,
-    topup.MIN_SETTING: None,
-    topup.SETTING: None,
-    "turn_seconds": 60,
-    "next_hand_seconds": 8,
-    "max_seats": 10,
-    "pictures": "on",
-    "time_bank": 60,
-    "straddle": "off",
-    "away_minutes": 30,
-    "run_it_twice": "on",
-}
-"""A cash table's defaults: `/set name value` changes them (organizer). The minimum and maximum buy-ins have no number
-of their own: unset, they are a number of levels (`topup.minimum`) and of buy-ins (`topup.maximum`)."""
-
-VARIANT_STRUCTURES: dict[engine.Variant, tuple[str, ...]] = {
-    engine.Variant.HOLDEM: ("home-limit", "fixed-limit", "no-limit"),
-    engine.Variant.OMAHA: ("pot-limit",),
-}
-"""The betting structures a table of each variant offers (RULES.md §1 for Hold'em, §1b: Omaha is pot limit); the
-first is the default."""
-
-_WORDS: dict[str, tuple[str, ...]] = {"straddle": ("on", "off"), picture.SETTING: picture.VALUES,
-                                      showdown.SETTING: showdown.VALUES}
-"""The settings that take a word, and the words they take (the structure's are its variant's: `VARIANT_STRUCTURES`)."""
-
-_CASH_SETTINGS = frozenset({"level", "buy_in", topup.MIN_SETTING, topup.SETTING})
-"""Settings a tournament does not read (its schedule sets the level, its buy-in is its own): changed while one is at
-the table, they would be said to apply from the next hand and not apply, so they are refused until it ends."""
-_NEXT_HAND_SETTINGS = frozenset({"structure", "level", "turn_seconds", "run_it_twice"})
-"""Settings a hand in play keeps as it was dealt (its structure, its level, its turns' time, whether it offers to run
-it twice: its `ShowdownRules`): they apply from the next hand (the turn time is fixed when the hand is dealt)."""
 
 TIMEOUTS_BEFORE_SITTING_OUT = 2
 SAID = ("holdem.timed_out", "holdem.sat_out")
@@ -98,8 +62,8 @@ class HoldemController:
 
     def __init__(self, variant: engine.Variant = engine.Variant.HOLDEM) -> None:
         self.variant = variant
-        self.defaults = {**DEFAULTS, "structure": VARIANT_STRUCTURES[variant][0],
-                         "max_seats": min(DEFAULTS["max_seats"], variant.max_players)}
+        self.defaults = {**settings.DEFAULTS, "structure": settings.VARIANT_STRUCTURES[variant][0],
+                         "max_seats": min(settings.DEFAULTS["max_seats"], variant.max_players)}
 
     # --- the Controller protocol ----------------------------------------------------------------------------
 
@@ -165,7 +129,7 @@ class HoldemController:
         try:
             self._hand(act)
         except UNREADABLE:
-            self._void(act)
+            void(self, act)
             return True
         if not bots.stand_up_alone(self, act):
             return False
@@ -197,9 +161,9 @@ class HoldemController:
         player = view.to_act  # his turn's time, unless a bot's (a moment) or his time bank runs (its own line)
         seconds = None if not player or bots.is_bot(player) or act.state.get("bank_run") else self._turn_limit(
             act, player)
-        text = _later_text(act, view, names or _names(act, hand), options.bank_line(act),
+        text = later_text(act, view, names or names_of(act, hand), options.bank_line(act),
                            tour_play.pawn_line(act, hand), seconds=seconds)
-        return TableMessage(key, text, _later_buttons(act, hand, view, key, decision), view.to_act or view.showing)
+        return TableMessage(key, text, later_buttons(act, hand, view, key, decision), view.to_act or view.showing)
 
     def private_view(self, act: Action, user_id: str) -> str | None:
         """The player's hole cards."""
@@ -241,57 +205,6 @@ class HoldemController:
         """The ledger account of a player's chips at this table."""
         return f"stack:{act.place.table_id}:{user_id}"
 
-    def _join(self, act: Action, command: cmd.Command) -> None:
-        assert isinstance(command, cmd.Join)
-        seat = self.seat(act, act.user)
-        if act.state.get("tournament") and not (seat is not None and seat["out"]):
-            if seat is not None:  # no top-up: the tournament's own rebuys and add-ons buy chips
-                raise act.refuse("holdem.top_up_in_tournament")
-            tour.register(self, act, "" if command.chips is None else str(command.chips))
-            return
-        if seat is not None:
-            if seat["leaving"]:  # a /leave said in this hand (or an away stand-up) is taken back: he stays
-                seat["leaving"] = False
-                act.tell(act.user, "holdem.staying")
-                if not seat["out"]:
-                    return
-            if seat["out"]:
-                options.back(self, act, command)
-                return
-            topup.top_up(self, act, seat, command.chips)
-            return
-        if len(act.state["seats"]) >= self.config(act, "max_seats"):
-            raise act.refuse("holdem.table_full")
-        chips = command.chips or self.config(act, "buy_in")
-        if chips < (least := topup.minimum(self, act)):
-            raise act.refuse("holdem.buy_in_too_small", chips=chips, minimum=least)
-        if chips > (maximum := topup.maximum(self, act)):
-            raise act.refuse("holdem.buy_in_too_large", chips=chips, maximum=maximum)
-        wallet = act.balance(act.wallet(act.user))
-        if chips > wallet:
-            raise act.refuse("holdem.buy_in_over_wallet", chips=chips, wallet=wallet)
-        act.move(act.wallet(act.user), self.stack_account(act, act.user), chips, Reason.BUY_IN)
-        self.sit(act, act.user, chips)
-        act.say("holdem.joined", player=act.name(act.user), chips=chips)
-        self._maybe_schedule_next(act)
-        act.show_table(self.table_message(act))
-
-    def _leave(self, act: Action, command: cmd.Command) -> None:
-        seat = self.seat(act, act.user)
-        if seat is None:
-            raise act.refuse("not_seated")
-        if act.state.get("tournament"):
-            tour.leave(self, act, seat)
-            return
-        hand = self._hand(act)
-        if hand is not None and act.user in hand.players:  # folded or not, his stack settles when the hand ends
-            seat["leaving"] = True
-            act.tell(act.user, "holdem.leaving_after_hand")
-            return
-        self._stand_up(act, seat)
-        bots.stand_up_alone(self, act)
-        act.show_table(self.table_message(act))
-
     def _stand_up(self, act: Action, seat: dict[str, Any]) -> None:
         player = act.name(seat["id"])
         chips = self.cash_out(act, seat)
@@ -316,70 +229,6 @@ class HoldemController:
         seats.remove(seat)
         if index <= act.state.get("button", -1):
             act.state["button"] -= 1
-
-    def _configure(self, act: Action, command: cmd.Command) -> None:
-        assert isinstance(command, cmd.Setting)
-        if command.key is None:
-            values = {name: self.config(act, name) for name in DEFAULTS} | {
-                topup.MIN_SETTING: topup.minimum(self, act), topup.SETTING: topup.maximum(self, act)}
-            zones.list_settings(act, values.items())
-            return
-        act.require_organizer()
-        if command.key == zones.SETTING:
-            tour.zone_set(self, act, zones.set_table_zone(act, command.value))
-            return
-        if command.key not in DEFAULTS:
-            raise zones.unknown_setting(act, command.key, DEFAULTS)
-        if command.key in _CASH_SETTINGS and act.state.get("tournament"):
-            raise act.refuse("settings.tournament_sets", name=command.key)
-        value: Any = command.value
-        words = VARIANT_STRUCTURES[self.variant] if command.key == "structure" else _WORDS.get(command.key)
-        if words is not None:
-            value = zones.chosen(act, command.key, value, words)
-        else:
-            most = self.variant.max_players  # one deck deals 22 Hold'em hands, 11 Omaha hands
-            # what the setting takes, said whatever was wrong with the value: a time bank of 0 is none
-            choices = {"time_bank": "0, 1, 2…", "level": "2, 4, 6…", "max_seats": f"2…{most}"}.get(command.key,
-                                                                                                 "1, 2, 3…")
-            number = whole_number(str(value))
-            if (number is None or number < (0 if command.key == "time_bank" else 1)
-                    or (command.key == "level" and not is_valid_level(number))
-                    or (command.key == "max_seats" and not 2 <= number <= most)):
-                raise zones.bad_value(act, command.key, value, choices)
-            value = number
-        buy_in = self._buy_in_follows(act, command.key, value)
-        if command.key == topup.SETTING:
-            topup.check_maximum(self, act, value)
-        act.config[command.key] = value
-        if command.key == "away_minutes":  # whoever is away now stands up at the new time
-            options.arm_stand_up(self, act)
-        next_hand = command.key in _NEXT_HAND_SETTINGS and bool(act.state.get("hand"))
-        zones.say_set(act, command.key, value, next_hand=next_hand)
-        if buy_in is not None:
-            act.config["buy_in"] = buy_in
-            act.say("settings.buy_in_follows" if command.key == "level" else "settings.buy_in_follows_minimum",
-                    buy_in=buy_in)
-        topup.maximum_follows(self, act)
-        if command.key == "level":
-            options.straddle_after_level(self, act)
-        if command.key == "time_bank" and value == 0 and options.bank_turned_off(self, act):
-            self._time_out(act)
-
-    def _buy_in_follows(self, act: Action, key: str, value: Any) -> int | None:
-        """Keep the table's buy-in at least its minimum buy-in (`topup.minimum`), so that a plain `/join` (and a
-        practice player's seat) is never refused: a `/set buy_in` below it is refused, a `/set level` or
-        `/set min_buy_in` that puts the minimum above it raises the buy-in with it (the new buy-in, which the caller
-        announces; None when it stays)."""
-        if key == topup.MIN_SETTING:
-            return topup.check_minimum(self, act, value)
-        if key not in ("level", "buy_in"):
-            return None
-        minimum = topup.minimum(self, act, value if key == "level" else None)
-        if key == "buy_in" and value < minimum:
-            raise act.refuse("holdem.buy_in_too_small", chips=value, minimum=minimum)
-        if key == "level" and int(self.config(act, "buy_in")) < minimum:
-            return minimum
-        return None
 
     # --- hands --------------------------------------------------------------------------------------------------
 
@@ -452,7 +301,7 @@ class HoldemController:
         act.state["big_blind"] = hand.big_blind  # heads-up next, he does not post it again (`next_button`)
         act.state.pop("last_hand", None)
         showdown.forget_uncontested(act)
-        act.state["turn_seconds"] = self.config(act, "turn_seconds")  # the hand keeps it (see _NEXT_HAND_SETTINGS)
+        act.state["turn_seconds"] = self.config(act, "turn_seconds")  # the hand keeps it (see `settings`)
         self._commit(act, hand, events)
         story.mark_told(act.state, act.language, act.chat_settings)
 
@@ -542,7 +391,7 @@ class HoldemController:
         events = [*events, *showdown.answer_for_bots(hand)]
         act.apply_moves(all_moves(events), lambda name: self._account(act, name), key)
         act.record(key, events)
-        names = _names(act, hand)  # once for the story's lines and the table's text, both written when read
+        names = names_of(act, hand)  # once for the story's lines and the table's text, both written when read
         narration, lines = render.narrate_later(Voice(act.language, names.__getitem__), events, hand.shown_so_far())
         told = [*(said or []), *act.tell_narration(narration), *lines]
         if after_own is not None:
@@ -580,7 +429,7 @@ class HoldemController:
             if seat["id"] in stacks:
                 seat["stack"] = stacks[seat["id"]]
         showdown.remember_uncontested(act, hand)
-        act.show_table(TableMessage(key, _later_text(act, render.hand_view(hand), names),
+        act.show_table(TableMessage(key, later_text(act, render.hand_view(hand), names),
                                     render.after_hand_buttons(act.voice, hand, key, decision_tag(act.state["step"]))))
         story.clear(act.state)
         act.disarm(self._timer(act))
@@ -602,7 +451,7 @@ class HoldemController:
         if hand is None or story.is_told_in(act.state, act.language, act.chat_settings):
             return
         events = read_events(render.STORY_EVENTS, act.tx.history(act.place.table_id, f"h{hand.hand_number}"))
-        names = _names(act, hand)
+        names = names_of(act, hand)
         story.retell(act.state, act.language,
                      lambda language, name: render.narrate(Voice(language, name), events).lines,
                      lambda language, name: [message(language, key, {"player": name(player)}) for player in names
@@ -625,32 +474,6 @@ class HoldemController:
     def _maybe_schedule_next(self, act: Action) -> None:
         if not act.state.get("hand") and self.can_deal(act):
             act.arm(self._timer(act), self.config(act, "next_hand_seconds"), kind="next")
-
-    def _void(self, act: Action) -> None:
-        """Give every chip of an unreadable hand back to whoever put it in (recorded in the ledger); at a cash table
-        whoever was to leave after it stands up, as after a hand played out."""
-        key = f"h{act.state.get('number', 0)}"
-        pot = self._account(act, "pot")
-        put_in: dict[str, int] = {}  # what each stack put in the pot, less what already came back to it
-        for row in act.tx.ledger_rows(act.place.table_id, key):
-            if row.target == pot:
-                put_in[row.source] = put_in.get(row.source, 0) + row.amount
-            elif row.source == pot:
-                put_in[row.target] = put_in.get(row.target, 0) - row.amount
-        for account, chips in put_in.items():
-            if chips > 0:
-                act.move(pot, account, chips, Reason.HAND_VOIDED, key)
-        act.state["hand"] = None
-        story.clear(act.state)
-        for seat in act.state["seats"]:
-            seat["stack"] = act.balance(self.stack_account(act, seat["id"]))
-        act.disarm(self._timer(act))
-        act.say("holdem.voided", number=act.state.get("number", 0))
-        if not act.state.get("tournament"):  # those who said they leave after this hand (players, practice seats) go
-            topup.add_pending(self, act)
-            for seat in [seat for seat in act.state["seats"] if seat["leaving"]]:
-                self._stand_up(act, seat)
-            bots.stand_up_alone(self, act)
 
     def _account(self, act: Action, local: str) -> str:
         kind, _, rest = local.partition(":")
@@ -690,43 +513,6 @@ class HoldemController:
         act.say_text("\n".join(act.tell_narration(render.narrate(act.voice, events))))
 
 
-def _names(act: Action, hand: engine.Hand) -> dict[str, str]:
-    """The display names of the hand's players, as they are now (read once per action)."""
-    return {player: act.name(player) for player in hand.players}
-
-
-def _later_text(act: Action, view: render.HandView, names: dict[str, str], *extra: str | None,
-                seconds: int | None = None) -> Callable[[], str]:
-    """The table's text for the hand's public `view` (`seconds`: how long the turn of the player to act lasts),
-    written only when an adapter reads it: the players' `names` (see `_names`) and the story's lines (written then,
-    if not yet) are copied now, the live hand and the transaction are not reached later."""
-    # a partial of a module function rather than a closure: the newest table message lives until the table's next
-    # action (or until an adapter shows it), and a closure's cells are so many more objects each collection traverses
-    return functools.partial(_write_text, act.language, view, names, story.kept(act.state), seconds, extra)
-
-
-def _write_text(language: str, view: render.HandView, names: dict[str, str], lines: tuple[story.Line, ...],
-                seconds: int | None, extra: tuple[str | None, ...]) -> str:
-    return "\n".join(filter(None, (render.table_text(Voice(language, names.__getitem__), view, story.written(lines),
-                                                     seconds), *extra)))
-
-
-def _later_buttons(act: Action, hand: engine.Hand, view: render.HandView, key: str,
-                   decision: str) -> Callable[[], tuple[Button, ...]]:
-    """The buttons of the hand's table message (for the player to act, the pre-actions of the others, away and
-    back), made only when an adapter reads them, from the hand's public `view` and legal actions as they are now.
-    A practice player's turn has no action buttons: he acts on his timer, and nobody else may press them."""
-    # once, for the buttons of each kind
-    legal = hand.legal_actions() if hand.to_act and not bots.is_bot(hand.to_act) else None
-    return functools.partial(_make_buttons, act.language, view, key, decision, legal, options.away_buttons(act, key))
-
-
-def _make_buttons(language: str, view: render.HandView, key: str, decision: str, legal: engine.LegalActions | None,
-                  away: tuple[Button, ...]) -> tuple[Button, ...]:
-    return (*render.action_buttons(Voice(language), view, key, decision, legal),  # the buttons name nobody
-            *options.pre_buttons(language, view, key), *away)
-
-
 def is_blinded_out(act: Action, seat: dict[str, Any] | None) -> bool:
     """Whether the seat is a tournament's absent player, dealt in and blinded out (RULES.md §1a): his turns pass at
     once. A cash table's player who goes away mid-hand plays that hand out like anyone (turn time, time bank)."""
@@ -741,10 +527,10 @@ def decision_tag(step: int) -> str:
 _ACTIONS = (*cmd.BETTING, cmd.Pawn)
 
 _HANDLERS = {
-    cmd.Join: HoldemController._join,
-    cmd.Leave: HoldemController._leave,
+    cmd.Join: seats.join,
+    cmd.Leave: seats.leave,
     cmd.Deal: HoldemController._deal,
-    cmd.Setting: HoldemController._configure,
+    cmd.Setting: settings.configure,
     cmd.Table: HoldemController._show,
     cmd.AddBot: bots.add_bot,
     cmd.Away: options.away,

@@ -1,5 +1,5 @@
-"""What the tournament, the practice seats and the table options ask of the Hold'em controller that calls them, so
-that none of them imports it (the controller imports them)."""
+"""What the tournament, the practice seats, the table options and the settings ask of the Hold'em controller that
+calls them, so that none of them imports it (the controller imports them)."""
 
 from __future__ import annotations
 
@@ -12,8 +12,10 @@ from engine.common import Event
 
 
 class HoldemTable(Protocol):
-    """The Hold'em controller as `bot.games.tournament` (and its `tournament_play`), `bot.games.practice` and
-    `bot.games.holdem_options` use it: seats, hands, accounts, timers."""
+    """The Hold'em controller as `bot.games.tournament` (and its `tournament_play`), `bot.games.practice`,
+    `bot.games.holdem_options` and `bot.games.holdem_settings` use it: its variant, seats, hands, accounts, timers."""
+
+    variant: engine.Variant
 
     def table_message(self, act: Action, hand: engine.Hand | None = None) -> TableMessage | None:
         """The hand's public view with the buttons for the player to act (or the seats between hands)."""
@@ -53,6 +55,9 @@ class HoldemTable(Protocol):
 
     def spend_buttons(self, act: Action) -> None:
         """Between hands, make the buttons drawn so far stale (after a rebuy or an add-on)."""
+
+    def _time_out(self, act: Action) -> None:
+        """The player to act ran out of time: his hand checks or folds for him."""
 
     def _maybe_schedule_next(self, act: Action) -> None:
         """Arm the next hand's timer when one can be dealt."""

@@ -15,7 +15,7 @@ from bot import commands as cmd
 from bot.clock import FakeClock
 from bot.games import default_controllers, zones
 from bot.games.exports import LEDGER_COLUMNS, LEDGER_REASONS, PLAYER_COLUMNS, TRANSFER_COLUMNS
-from bot.games.holdem import DEFAULTS as HOLDEM_SETTINGS
+from bot.games.holdem_settings import DEFAULTS as HOLDEM_SETTINGS
 from bot.i18n import Plural, catalogue, languages, parse, placeholders, text
 from bot.output import Actor, Place, Reply
 from bot.render.hands import FORMS
