@@ -59,6 +59,36 @@ def release(view: discord.ui.View | discord.ui.LayoutView) -> None:
     view.clear_items()
 
 
+def unclaimed(interaction: discord.Interaction) -> tuple[int, bool, str] | None:
+    """(channel id, whether it is the private kind, payload) of a press of a table button that discord.py hands to no
+    `TableButton`, else None. discord.py looks for the pressed custom id among the components of the message as
+    Discord sent it with the press (`ViewStore.schedule_dynamic_item_call`), which is the message as it is now: a
+    button the bot has since taken off it (the hand moved on while the member's client still showed it) is found
+    nowhere, and the press would go unanswered ("This interaction failed")."""
+    if interaction.type != discord.InteractionType.component or interaction.data is None:
+        return None
+    custom_id = interaction.data.get("custom_id")
+    if not isinstance(custom_id, str) or (match := TEMPLATE.fullmatch(custom_id)) is None:
+        return None
+    message = interaction.message
+    if message is not None and _carries(message, interaction.data.get("component_type"), custom_id):
+        return None  # discord.py hands it to a `TableButton`
+    return _parsed(match)
+
+
+def _carries(message: discord.Message, component_type: object, custom_id: str) -> bool:
+    """Whether the message holds the component as discord.py looks for it (its type and custom id)."""
+    if message.flags.components_v2:  # (the bot draws none such) walked as discord.py walks them
+        items: Any = discord.ui.LayoutView.from_message(message, timeout=None).walk_children()
+    else:  # action rows of components: what `View.from_message` makes its items of
+        items = (child for row in message.components for child in getattr(row, "children", (row,)))
+    return any(item.type.value == component_type and getattr(item, "custom_id", None) == custom_id for item in items)
+
+
+def _parsed(match: re.Match[str]) -> tuple[int, bool, str]:
+    return int(match["channel"]), match["kind"] == PRIVATE, match["payload"]
+
+
 class PressHandler(Protocol):
     """What a button press is handed to (the adapter, reached through the client): the buttons need nothing else of
     it, so they do not import it and the adapter's imports point one way."""
@@ -78,7 +108,7 @@ class TableButton(discord.ui.DynamicItem[discord.ui.Button[Any]], template=TEMPL
         """(channel id, whether it is the private kind, payload) from the custom id."""
         match = TEMPLATE.fullmatch(self.item.custom_id or "")
         assert match is not None
-        return int(match["channel"]), match["kind"] == PRIVATE, match["payload"]
+        return _parsed(match)
 
     @classmethod
     async def from_custom_id(  # type: ignore[override]

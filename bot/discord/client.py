@@ -8,9 +8,12 @@ from typing import Any, Protocol
 import discord
 from discord import app_commands
 
+from bot.discord.buttons import PressHandler, unclaimed
 
-class ClientOwner(Protocol):
-    """What the client reports to (the adapter): the client needs nothing else of it, so it does not import it."""
+
+class ClientOwner(PressHandler, Protocol):
+    """What the client reports to (the adapter), presses too: the client needs nothing else of it, so it does not
+    import it."""
 
     options: DiscordOptions
 
@@ -67,6 +70,16 @@ class PokerClient(discord.Client):
     async def setup_hook(self) -> None:
         """Before connecting: register the persistent buttons and sync the commands."""
         await self.adapter.setup(self)
+
+    async def on_interaction(self, interaction: discord.Interaction) -> None:
+        """A press of a table button its message no longer carries goes to the adapter as any press, to be answered
+        (an old hand's button is refused as such): discord.py hands a press only to the buttons of the message as
+        Discord sent it with the press (`buttons.unclaimed`), and drops the others. This event, which discord.py
+        raises for every interaction once its own dispatch is done, is its hook for what that dispatch leaves; a
+        press it handed to a `TableButton` is left to it, so none is handled twice."""
+        pressed = unclaimed(interaction)
+        if pressed is not None:
+            await self.adapter.on_press(interaction, *pressed)
 
     async def on_guild_channel_delete(self, channel: discord.abc.GuildChannel) -> None:
         """A channel was deleted: its table can no longer be reached."""

@@ -176,6 +176,8 @@ class FakeDiscord:
         self.requests: list[tuple[str, str]] = []
         self.identified: list[dict[str, Any]] = []
         self.interactions: dict[str, Interaction] = {}
+        self.failed: list[Interaction] = []
+        """Interactions the bot did not acknowledge within `ACK_SECONDS` (the member read "This interaction failed")."""
         self.timeline: list[tuple[float, str, str, int]] = []
         """Every REST request as (loop time, method, path, status), in the order answered."""
         self.limited: list[tuple[str, str, float]] = []
@@ -334,9 +336,12 @@ class FakeDiscord:
         return list(interaction.callbacks[0]["data"]["choices"])
 
     async def press(self, member: Member, message: dict[str, Any], custom_id: str) -> Interaction:
-        """A member presses a button of a message (as he sees it: `message` may be an older version)."""
+        """A member presses a button of a message as his client shows it (`message` may be an older version: a
+        client's refresh lags). As Discord does, the interaction carries the message as it is now, the bot's later
+        edits included: its components may no longer hold the button pressed."""
         data = {"custom_id": custom_id, "component_type": 2}
-        return await self._interact(member, int(message["channel_id"]), 3, data, message=message)
+        now = self.messages.get(int(message["id"]), message)
+        return await self._interact(member, int(message["channel_id"]), 3, data, message=now)
 
     async def _interact(self, member: Member, channel_id: int, kind: int, data: dict[str, Any],
                         message: dict[str, Any] | None = None) -> Interaction:
@@ -355,7 +360,12 @@ class FakeDiscord:
         if message is not None:
             payload["message"] = message
         await self.dispatch("INTERACTION_CREATE", payload)
-        await interaction.wait_acked()
+        try:
+            await interaction.wait_acked()
+        except TimeoutError:
+            self.failed.append(interaction)
+            raise TimeoutError(f"no answer within {ACK_SECONDS:.0f} s: the member's client shows "
+                               f"'This interaction failed' ({data})") from None
         return interaction
 
     # --- gateway ---------------------------------------------------------------------------------------------

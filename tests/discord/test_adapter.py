@@ -117,6 +117,39 @@ async def test_a_press_on_an_old_hand_is_answered_this_hand_is_over(fake, turns,
     assert stale.callbacks[0]["data"]["flags"] & EPHEMERAL
 
 
+async def test_a_press_reaches_the_service_once_whether_its_message_still_carries_its_button_or_not(
+        fake, turns, make_bot, monkeypatch) -> None:
+    """A press discord.py hands to the button on its message is not also taken for one it dropped (a button the bot
+    has since taken off the message), and one it dropped is handled too: each reaches the service exactly once."""
+    bot = await make_bot()
+    ann, bob, cat = await seat_three(fake, bot)
+    await fake.slash(ann, fake.channels[0], "deal")
+    await bot.settled()
+    [table] = table_messages(fake, fake.channels[0])
+    old = dict(table)  # as Ann's client still shows it
+    handed: list[tuple[str, str]] = []
+    press, view = bot.service.press, bot.service.view
+    monkeypatch.setattr(bot.service, "press", lambda place, actor, payload: (
+        handed.append((actor.name, payload)), press(place, actor, payload))[1])
+    monkeypatch.setattr(bot.service, "view", lambda place, actor: (
+        handed.append((actor.name, "view")), view(place, actor))[1])
+
+    for member, label in ((ann, "Check"), (bob, MY_CARDS), (bob, "Check"), (cat, "Check")):  # buttons it carries
+        pressed = await fake.press(member, table, fake.button(table, label))
+        await bot.settled()
+        assert len(pressed.callbacks) == 1
+    assert handed == [("Ann", "h1|check"), ("Bob", "view"), ("Bob", "h1|check"), ("Cat", "h1|check")]
+    assert fake.buttons(fake.messages[int(table["id"])]) == []  # hand 1 is over: its message lost its buttons
+
+    for label in ("Check", MY_CARDS):
+        stale = await fake.press(ann, old, fake.button(old, label))
+        await bot.settled()
+        assert len(stale.callbacks) == 1
+    assert handed[4:] == [("Ann", "h1|check"), ("Ann", "view")]
+    assert stale.ephemeral_text() == "You have no cards in play."
+    assert fake.failed == []
+
+
 async def test_restart_mid_hand_keeps_the_old_message_buttons_working(fake, turns, make_bot) -> None:
     bot = await make_bot()
     ann, bob, cat = await seat_three(fake, bot)

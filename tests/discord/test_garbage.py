@@ -36,8 +36,8 @@ async def test_hands_pressed_out_leave_nothing_in_a_cycle(fake: FakeDiscord, mak
             presses += len(await instant_presses(fake, channel, "check", "call"))
             await bot.settled()
 
-        # a button whose custom id names another channel (forged), refused at the edge
-        table = dict(current_table(fake, channel))
+        # a button whose custom id names another channel (forged) on the message as Discord has it, refused at the edge
+        table = current_table(fake, channel)
         forged = [{**item, "custom_id": item["custom_id"].replace(f":{channel}:", ":1:")}
                   for item in fake.buttons(table)]
         table["components"] = [{"type": 1, "components": forged[:5]}]
