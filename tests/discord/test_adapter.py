@@ -33,6 +33,15 @@ async def seat_three(fake: FakeDiscord, bot) -> tuple:
     return ann, bob, cat
 
 
+async def first_hand(fake: FakeDiscord, bot) -> tuple:
+    """Three members seated and hand 1 dealt: the members, and the hand's table message."""
+    ann, bob, cat = await seat_three(fake, bot)
+    await fake.slash(ann, fake.channels[0], "deal")
+    await bot.settled()
+    [table] = table_messages(fake, fake.channels[0])
+    return ann, bob, cat, table
+
+
 def table_messages(fake: FakeDiscord, channel: int) -> list[dict]:
     return [m for m in fake.channel_messages(channel) if re.match(r"Hand \d+(\n|: over)", m["content"])]
 
@@ -101,10 +110,7 @@ async def test_a_hand_through_slash_commands_and_buttons(fake, turns, make_bot) 
 
 async def test_a_press_on_an_old_hand_is_answered_this_hand_is_over(fake, turns, make_bot) -> None:
     bot = await make_bot()
-    ann, bob, _cat = await seat_three(fake, bot)
-    await fake.slash(ann, fake.channels[0], "deal")
-    await bot.settled()
-    [first] = table_messages(fake, fake.channels[0])
+    ann, bob, _cat, first = await first_hand(fake, bot)
     old = dict(first)  # as Ann's client still shows it
     for member in fake.members.values():
         await fake.slash(member, fake.channels[0], "check")
@@ -122,10 +128,7 @@ async def test_a_press_reaches_the_service_once_whether_its_message_still_carrie
     """A press discord.py hands to the button on its message is not also taken for one it dropped (a button the bot
     has since taken off the message), and one it dropped is handled too: each reaches the service exactly once."""
     bot = await make_bot()
-    ann, bob, cat = await seat_three(fake, bot)
-    await fake.slash(ann, fake.channels[0], "deal")
-    await bot.settled()
-    [table] = table_messages(fake, fake.channels[0])
+    ann, bob, cat, table = await first_hand(fake, bot)
     old = dict(table)  # as Ann's client still shows it
     handed: list[tuple[str, str]] = []
     press, view = bot.service.press, bot.service.view
@@ -152,10 +155,7 @@ async def test_a_press_reaches_the_service_once_whether_its_message_still_carrie
 
 async def test_restart_mid_hand_keeps_the_old_message_buttons_working(fake, turns, make_bot) -> None:
     bot = await make_bot()
-    ann, bob, cat = await seat_three(fake, bot)
-    await fake.slash(ann, fake.channels[0], "deal")
-    await bot.settled()
-    [table] = table_messages(fake, fake.channels[0])
+    ann, bob, cat, table = await first_hand(fake, bot)
     await fake.press(ann, table, fake.button(table, "Check"))
     await bot.settled()
     before = fake.requests.count(("POST", f"/channels/{fake.channels[0]}/messages"))
