@@ -133,6 +133,9 @@ def _with_own_language(user: str, language: str, settings: dict[str, Any]) -> di
 
 
 def _game(hosting: Hosting, act: Action, controller: Controller, command: cmd.Command) -> None:
+    """`/game`: the table's game, said to the actor; `/game russian`: the organizer's choice of another game, which
+    starts the table afresh in it (its settings gone, the new game's defaults in force), only with nobody seated and
+    no hand or round in play. The game the table already plays is answered so, its settings kept."""
     assert isinstance(command, cmd.Game)
     if command.game is None:
         with act.privately(act.user):
@@ -141,6 +144,8 @@ def _game(hosting: Hosting, act: Action, controller: Controller, command: cmd.Co
         return
     if command.game not in hosting.games:
         raise act.refuse("game.unknown", game=quote_input(command.game), choices=", ".join(hosting.games))
+    if command.game == act.config["game"]:  # nothing to choose: its settings stay (anyone may ask, in a round too)
+        raise act.refuse("game.already", game=act.t(f"game.{command.game}"))
     act.require_organizer()
     if controller.is_busy(act):
         key = controller.current_key(act)
