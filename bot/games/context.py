@@ -8,6 +8,8 @@ from contextlib import contextmanager
 from dataclasses import dataclass, field
 from typing import Any
 
+from babel.lists import format_list
+
 from bot.i18n import DEFAULT_LANGUAGE, catalogue, languages, message, own_language
 from bot.output import Actor, Place, Reply, TableMessage
 from bot.render import Narration, Voice
@@ -257,15 +259,17 @@ class Action:
 
     def player_named(self, name: str) -> str:
         """The id of the player of this chat a typed name means (his display name, a computer player's with or
-        without its `BOT_MARK`, or his id), else a refusal: none is called that, or several are (they are listed by
-        id, which the command then takes)."""
+        without its `BOT_MARK`, or his id), else a refusal: none is called that, or several are (they are listed as
+        the chat shows them, "Ann (2) or Ann (3)": a shown name is one player's alone, and it finds him)."""
         name = name.replace(WORD_JOINER, "")  # a name copied from the bot's text (see `Names`)
         found = (self.tx.find_players(self.place.chat_id, name)
                  or self.tx.find_players(self.place.chat_id, BOT_MARK + name.lstrip("@")))
         if not found:
             raise self.refuse("unknown_player", player=quote_input(name))
         if len(found) > 1:
-            raise self.refuse("ambiguous_player", player=quote_input(name), ids=", ".join(found))
+            with self.privately(self.actor.user_id if self.actor else None):
+                names = format_list([self.name(user_id) for user_id in found], style="or", locale=self.language)
+                raise self.refuse("ambiguous_player", player=quote_input(name), names=names)
         return found[0]
 
     def organizers(self) -> list[str]:

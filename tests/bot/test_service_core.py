@@ -89,27 +89,36 @@ async def test_a_name_in_any_alphabet_is_found_whatever_its_case(service) -> Non
     await ledger_ok(service)
 
 
-async def test_a_name_two_players_share_is_refused_and_each_is_reached_by_id(service) -> None:
+async def test_a_name_players_share_is_refused_naming_them_as_the_chat_shows_them(service) -> None:
     """Two Telegram users without a username may both be "Alex": the later one is shown as "Alex (2)", and "Alex"
-    means the one shown so. Once that one renamed himself, "Alex" names the two still called so (shown "Alex (2)"
-    and "Alex (3)"), and a grant to it would credit whichever row came first: it is refused, naming their ids, and
-    moves nothing; the id then reaches the one meant (so does /stats)."""
-    alex_one, alex_two, alex_three = Actor("tg:1", "Alex"), Actor("tg:2", "Alex"), Actor("tg:3", "Alex")
+    means the one shown so. Once that one renamed himself, "Alex" names the three still called so (shown "Alex (2)",
+    "Alex (3)" and "Alex (4)"), and a grant to it would credit whichever row came first: it is refused, naming them as
+    the chat shows them, which is what a player types to pick one (it named their ids, "tg:2, tg:3", which he
+    cannot know), and moves nothing; the name shown then reaches the one meant (so does /stats)."""
+    alexes = [Actor(f"tg:{number}", "Alex") for number in (1, 2, 3, 4)]
     await service.handle(PLACE, ANN, "/balance")
-    for alex in (alex_one, alex_two, alex_three):
+    for alex in alexes:
         await service.handle(PLACE, alex, "/balance")
     assert (await service.handle(PLACE, ANN, "/grant alex 5")).public == ["Alex receives 5 chips."]
     await service.handle(PLACE, Actor("tg:1", "Sasha"), "/balance")
     before = dump(service.store.location)
     for line in ("/grant Alex 100", "/grant @alex 100", "/stats Alex"):
         refused = await service.handle(PLACE, ANN, line)
-        assert refused.error == (f"More than one player here is called “{line.split()[1]}” (tg:2, tg:3): write the one "
-                                 "you mean by that id.")
+        assert (refused.error, refused.public) == (
+            f"More than one player here is called “{line.split()[1]}”: write which one you mean, Alex (2), Alex (3), "
+            "or Alex (4).", [])
     assert dump(service.store.location) == before
-    assert (await service.handle(PLACE, ANN, "/grant tg:2 100")).public == ["Alex (2) receives 100 chips."]
-    assert (await service.handle(PLACE, alex_two, "/balance")).private["tg:2"] == ["Your wallet: 1,100 chips."]
-    assert (await service.handle(PLACE, alex_three, "/balance")).private["tg:3"] == ["Your wallet: 1,000 chips."]
-    assert (await service.handle(PLACE, alex_one, "/balance")).private["tg:1"] == ["Your wallet: 1,005 chips."]
+    assert (await service.handle(PLACE, ANN, "/lang ru me")).error is None  # Ann's own language
+    assert (await service.handle(PLACE, ANN, "/grant Alex 100")).error == (
+        "Здесь несколько игроков с именем «Alex» — напишите, кого из них вы имеете в виду: Alex (2), Alex (3) или "
+        "Alex (4).")
+    assert (await service.handle(PLACE, ANN, "/lang en me")).error is None
+    assert (await service.handle(PLACE, ANN, "/grant Alex (2) 100")).public == ["Alex (2) receives 100 chips."]
+    stats = (await service.handle(PLACE, ANN, "/stats alex (3)")).public
+    assert stats == ["Alex (3): no hands played, no tournaments."]
+    assert [(await service.handle(PLACE, alex, "/balance")).private[alex.user_id] for alex in alexes] == [
+        ["Your wallet: 1,005 chips."], ["Your wallet: 1,100 chips."], ["Your wallet: 1,000 chips."],
+        ["Your wallet: 1,000 chips."]]
 
 
 @pytest.mark.parametrize(("text", "reason"), [
