@@ -28,7 +28,7 @@ from bot import commands as cmd
 from bot.command_parser import parse, parse_payload
 from bot.config import Settings, webhook_secret_from
 from bot.i18n import DEFAULT_LANGUAGE, languages, text
-from bot.output import Actor, File, Place, Reply
+from bot.output import Actor, File, OldMessage, Place, Reply
 from bot.retiring import queue_kept
 from bot.service import Service
 from bot.table_states import State, TableStates
@@ -106,7 +106,10 @@ class TelegramAdapter:
         self._background: set[asyncio.Task[None]] = set()
         """Deliveries of timer replies, each waiting for its chat's turn."""
         self._showing: asyncio.Task[None] | None = None
-        """After a start: the tables in play being shown again."""
+        """After a start: the tables in play being shown again (then, on PostgreSQL, the claims on old table messages
+        renewed forever, `bot.retiring.queue_kept`)."""
+        self._shown = asyncio.Event()
+        """Set once the tables in play were shown again and the old table messages claimed were queued."""
         self._usernames: dict[str, str] = {}
         """The @username (without the @) of each player who acted and has one, by player id."""
         self._register()
@@ -144,7 +147,12 @@ class TelegramAdapter:
     async def _show_again(self) -> None:
         """What the bot had queued before it stopped, shown and retired again (`bot.retiring.queue_kept`)."""
         shown = self.service.show_tables_in_play(PREFIX, per_second=SHOWN_AGAIN_PER_SECOND * self.settings.time_scale)
-        await queue_kept(shown, self.service.memory, PLATFORM, self.outbox.retire_again)
+
+        async def retire_again(messages: Iterable[OldMessage]) -> None:
+            await self.outbox.retire_again(messages)
+            self._shown.set()
+
+        await queue_kept(shown, self.service.memory, PLATFORM, retire_again)
 
     async def stop(self) -> None:
         """Stop receiving, send what is queued, and disconnect."""
@@ -164,8 +172,12 @@ class TelegramAdapter:
     async def flush(self, *, retired: bool = False) -> None:
         """Wait until everything queued for Telegram was sent (the tables a start shows again too); with `retired`,
         also until the old table messages lost their buttons (the least urgent requests, `Outbox.retire`)."""
-        if self._showing is not None:
-            await self._showing
+        if self._showing is not None:  # on PostgreSQL it never ends: its first look is what a start queues
+            shown = asyncio.ensure_future(self._shown.wait())
+            await asyncio.wait((shown, self._showing), return_when=asyncio.FIRST_COMPLETED)
+            shown.cancel()
+            if self._showing.done():
+                await self._showing
         await self._settle()
         await self.outbox.flush(retired=retired)
 

@@ -52,7 +52,8 @@ class Memory:
         """Groups upgraded to supergroups: old id -> new id (presses on the old group's messages still come)."""
         self.closed_topics: set[tuple[int, int]] = set()
         """(chat, topic): a forum topic refused the bot a post (an administrator closed it); its table stays paused
-        until the topic itself is heard from (`Reach`), the bot added back to the group or not."""
+        until the topic itself is heard from (`Reach`), the bot added back to the group or not. With several
+        processes on one database, as this one last read them (`learn_closed_topics`)."""
 
     async def load(self) -> None:
         """Read what the service kept."""
@@ -63,6 +64,13 @@ class Memory:
         self.hinted = {(chat_id, user_id) for chat_id, user_id in await self._kept.marks("hinted")}
         self.migrated = {old: new for old, new in await self._kept.marks("migrated")}
         self.closed_topics = {(chat_id, topic) for chat_id, topic in await self._kept.marks("closed_topic")}
+
+    async def learn_closed_topics(self) -> None:
+        """With several processes on one database (PostgreSQL): read the forum topics any of them found closed (or
+        heard from again) since this one started, before deciding which tables to resume. Each records the closing
+        before it pauses the topic's table (`Reach.pause_topic`), so a process that knows of the pause finds it."""
+        if self._kept.is_shared:
+            self.closed_topics = {(chat_id, topic) for chat_id, topic in await self._kept.marks("closed_topic")}
 
     async def refuse_photos(self, chat_id: int, refused: bool) -> bool:
         """Record whether a group refuses pictures; True when that changed."""

@@ -139,6 +139,7 @@ class Reach:
         they stand (a new hand's message, the last turn: the table message may show an older turn whose buttons no
         longer act)."""
         chat_id = self.memory.current_chat(chat_id)
+        await self.memory.learn_closed_topics()  # another process may have found one closed
         if topic is not None:
             await self.memory.close_topic(chat_id, topic, False)
         self._heard.add(chat_id)

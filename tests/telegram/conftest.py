@@ -4,9 +4,12 @@ from __future__ import annotations
 
 import asyncio
 import random
+import socket
+from collections.abc import AsyncIterator, Awaitable, Callable
 from pathlib import Path
 from typing import Any
 
+import aiohttp
 import pytest
 from telegram import Update
 from telegram.ext import TypeHandler
@@ -33,14 +36,18 @@ def private_chat(user: dict[str, Any]) -> dict[str, Any]:
 
 
 class Running:
-    """The bot as deployed: a store file, the service, and the Telegram adapter polling the fake server."""
+    """The bot as deployed: a store file, the service, and the Telegram adapter polling the fake server (or, with
+    `webhook_port`, receiving its updates by webhook on that port: one of several processes on one database, each
+    posted the updates a test routes to it, as Telegram's webhook may hit any of them)."""
 
-    def __init__(self, api: FakeBotApi, path: Path, clock: FakeClock, game: str, seed: int) -> None:
+    def __init__(self, api: FakeBotApi, path: Path | str, clock: FakeClock, game: str, seed: int,
+                 webhook_port: int | None = None) -> None:
         self.api = api
         self.path = path
         self.clock = clock
         self.game = game
         self.seed = seed
+        self.webhook_port = webhook_port
         self._handled: set[int] = set()
         self._progress = asyncio.Condition()
 
@@ -53,8 +60,11 @@ class Running:
         await self.service.start()
         # the fake applies Telegram's limits; the adapter's budget runs on the fake's clock (real time unless a test
         # that plays many hands speeds both up alike)
+        hook = {} if self.webhook_port is None else {
+            "webhook_url": f"https://poker.example/tg/{self.webhook_port}", "webhook_listen": "127.0.0.1",
+            "webhook_port": self.webhook_port}
         settings = TelegramSettings(token=TOKEN, base_url=self.api.base_url, poll_timeout=1,
-                                    time_scale=self.api.flood.time_scale)
+                                    time_scale=self.api.flood.time_scale, **hook)
         self.adapter = TelegramAdapter(self.service, settings)
         self.adapter.application.add_handler(TypeHandler(Update, self._mark), group=100)
         await self.adapter.start()
@@ -70,8 +80,21 @@ class Running:
             self._progress.notify_all()
 
     async def _run(self, update: dict[str, Any]) -> None:
-        await self.handled(await self.api.push(update))
+        await self.handled(await self.deliver(update))
         await self.adapter.flush()
+
+    async def deliver(self, update: dict[str, Any]) -> int:
+        """Hand the bot an update (queued for its next getUpdates, or posted to its webhook); returns its
+        update_id."""
+        if self.webhook_port is None:
+            return await self.api.push(update)
+        numbered = self.api.numbered(update)
+        assert self.api.webhook is not None
+        async with aiohttp.ClientSession() as http:
+            posted = await http.post(f"http://127.0.0.1:{self.webhook_port}/tg/{self.webhook_port}", json=numbered,
+                                     headers={"X-Telegram-Bot-Api-Secret-Token": self.api.webhook["secret_token"]})
+            assert posted.status == 200
+        return int(numbered["update_id"])
 
     async def handled(self, update_id: int) -> None:
         """Wait until the bot has handled an update (what it sends may still be queued)."""
@@ -153,6 +176,34 @@ async def api(request: pytest.FixtureRequest):
     await fake.stop()
     if request.node.get_closest_marker("telegram_allows_429") is None:
         assert [(call.method, call.params.get("chat_id")) for call in fake.rejected] == [], "the bot went over a limit"
+
+
+def free_port() -> int:
+    """A TCP port of 127.0.0.1 nobody listens on (for a webhook)."""
+    with socket.socket() as probe:
+        probe.bind(("127.0.0.1", 0))
+        return int(probe.getsockname()[1])
+
+
+@pytest.fixture
+async def two_processes(api: FakeBotApi, postgres_url: str) -> AsyncIterator[Callable[[str], Awaitable[
+        tuple[Running, Running]]]]:
+    """Start two bots (processes) on one PostgreSQL database and one clock, each receiving the updates a test
+    routes to it by webhook (`Running.deliver`); stopped at the end of the test."""
+    started: list[Running] = []
+    clock = FakeClock()
+
+    async def make(game: str) -> tuple[Running, Running]:
+        for seed in (7, 8):
+            running = Running(api, postgres_url, clock, game, seed, webhook_port=free_port())
+            await running.start()
+            started.append(running)
+        return started[0], started[1]
+
+    yield make
+    for running in started:
+        if running.adapter.application.running:
+            await running.stop()
 
 
 @pytest.fixture

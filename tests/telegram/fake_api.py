@@ -443,11 +443,15 @@ class FakeBotApi:
 
     async def push(self, update: dict[str, Any]) -> int:
         """Queue an update for the bot's next getUpdates; returns its update_id."""
-        update_id = next(self._update_ids)
-        self._updates.append({"update_id": update_id, **update})
+        numbered = self.numbered(update)
+        self._updates.append(numbered)
         async with self._new_update:
             self._new_update.notify_all()
-        return update_id
+        return int(numbered["update_id"])
+
+    def numbered(self, update: dict[str, Any]) -> dict[str, Any]:
+        """The update with the next update_id, as Telegram sends it (by getUpdates or to a webhook)."""
+        return {"update_id": next(self._update_ids), **update}
 
     def command_update(self, user: dict[str, Any], text: str, chat: dict[str, Any] | None = None,
                        topic: int | None = None, mentioned: dict[str, Any] | None = None) -> dict[str, Any]:

@@ -3,9 +3,12 @@ by an administrator, pictures not allowed) does to it and to the others, and wha
 
 from __future__ import annotations
 
+import asyncio
+
 import pytest
 
 from bot.telegram.render import place_of
+from tests.bot.test_shared_database import stop_watching
 from tests.telegram.conftest import ANN, BOB, WHOLE_HANDS, Running
 from tests.telegram.fake_api import BOT, GROUP, FakeBotApi
 from tests.telegram.test_games import play_out
@@ -244,3 +247,29 @@ async def test_a_press_in_a_closed_topic_does_not_resume_its_table(make_bot, api
     await bot.press_data(ANN, table, table.buttons()[0]["callback_data"])
     assert bot.service.is_paused(table_of(B))
     assert [call for call in api.calls("sendMessage")[tried:] if call.get("message_thread_id") == str(B)] == []
+
+
+async def learn_the_pauses(bot: Running, *paused: str) -> None:
+    """The process's watch (`Service.watch_timers`) reads the pauses other processes made until it knows `paused`."""
+    watching = asyncio.create_task(bot.service.watch_timers(every=0.01))
+    try:
+        async with asyncio.timeout(5):
+            while not all(bot.service.is_paused(table_id) for table_id in paused):
+                await asyncio.sleep(0.01)
+    finally:
+        await stop_watching(watching)
+
+
+@pytest.mark.telegram_time_scale(WHOLE_HANDS)
+async def test_a_topic_one_process_found_closed_is_not_resumed_by_another(two_processes, api) -> None:
+    """Two processes on one database: `one` plays the rounds of topics A and B and finds B closed (its clock's
+    announcement refused: B's table pauses). `two`, started before, learns the pause from its watch, then hears from
+    the group for the first time (a command in A): the group has the bot, but B is still closed, so `two` leaves B's
+    table paused and tries nothing there; Telegram refused the bot once in B, not once more for each process."""
+    one, two = await two_processes("duel")
+    await two_topics_b_closed(one)  # the refusal: B's clock's announcement
+    refused = len(api.requests)
+    await learn_the_pauses(two, table_of(B))
+    await two.command(ANN, "/table", topic=A)
+    assert (one.service.is_paused(table_of(B)), two.service.is_paused(table_of(B))) == (True, True)
+    assert in_topic(api, B, refused) == []

@@ -4,7 +4,6 @@ from __future__ import annotations
 
 import asyncio
 import random
-import socket
 
 import aiohttp
 import pytest
@@ -13,17 +12,11 @@ from bot.clock import FakeClock
 from bot.service import Service, ServiceSettings
 from bot.store import Store
 from bot.telegram import TelegramAdapter, TelegramSettings
-from tests.telegram.conftest import ANN
+from tests.telegram.conftest import ANN, free_port
 from tests.telegram.duel import Duel
 from tests.telegram.fake_api import GROUP, TOKEN
 
 pytest.importorskip("tornado", reason="webhook mode needs the webhooks extra")
-
-
-def free_port() -> int:
-    with socket.socket() as probe:
-        probe.bind(("127.0.0.1", 0))
-        return int(probe.getsockname()[1])
 
 
 async def test_webhook_mode_receives_updates_with_the_secret_only(api, tmp_path) -> None:
