@@ -108,6 +108,7 @@ class Service:
         self._shared = store.dialect.is_shared
         """Whether other processes share the database (PostgreSQL): they may pause a table or lift its pause."""
         self._watchers: list[Callable[[str], None]] = []
+        self._paused_elsewhere: list[Callable[[dict[str, float]], None]] = []
         self._tables = Tables(self._locks, self._live, self._unreplayed, self._chats, self._paused)
         """The same maps, for the parts outside the action path (start-up, pauses, chat moves, clock pages)."""
 
@@ -153,6 +154,11 @@ class Service:
         it must only take note, quickly, without waiting."""
         self._watchers.append(watcher)
 
+    def on_paused_elsewhere(self, listener: Callable[[dict[str, float]], None]) -> None:
+        """With several processes on one database: call `listener(paused)` with the tables (and since when) the watch
+        learns another process paused (`watch_timers`); it must only take note, quickly, without waiting."""
+        self._paused_elsewhere.append(listener)
+
     # --- tables the platform cannot reach, chats that change id -------------------------------------------
 
     async def pause(self, table_ids: list[str]) -> None:
@@ -161,9 +167,10 @@ class Service:
         `resume` lifts it."""
         await pause_play(self.store, self.scheduler, self._paused, table_ids, self.clock.now())
 
-    async def resume(self, table_ids: list[str]) -> None:
-        """Lift a pause: each timer of the table gets back the time it had left (`bot.service.pauses.resume_play`)."""
-        await resume_play(self.store, self.scheduler, self._paused, table_ids, self.clock.now())
+    async def resume(self, table_ids: list[str]) -> list[str]:
+        """Lift a pause: each timer of the table gets back the time it had left (`bot.service.pauses.resume_play`).
+        With several processes on one database, whichever process paused it. Returns the tables resumed."""
+        return await resume_play(self.store, self.scheduler, self._paused, table_ids, self.clock.now())
 
     def is_paused(self, table_id: str) -> bool:
         """Whether the table is paused (with several processes on one database, as the watch last read it: within
@@ -473,7 +480,7 @@ class Service:
         """Forever: this process's heartbeat, and with several processes on one database (PostgreSQL) the timers
         another process armed and never fired armed here once they are overdue, and the tables other processes
         paused or resumed learned (`bot.service.takeover.watch_timers`)."""
-        await watch_timers(self.store, self.clock, self.scheduler, self._paused, every)
+        await watch_timers(self.store, self.clock, self.scheduler, self._paused, every, self._paused_elsewhere)
 
     async def _publish(self, table_id: str, reply: Reply) -> None:
         """Hand a reply no player asked for to the table's adapter, or keep it until that adapter subscribes."""

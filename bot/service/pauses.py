@@ -22,9 +22,12 @@ So a process's memory may be wrong for `WATCH_SECONDS` after another process pau
 adapters show nothing wrong meanwhile: a command or press they pass on for a table just paused elsewhere is refused
 under its row lock as the process that paused it would refuse it (the player told the table is paused, in his language;
 no chip moves, no text or table message for the chat), its timers are held there too, and a table held as paused after
-another process resumed it is resumed again for nothing (and shown again as it stands). Only a sign in that window that
-the chat is reachable, where an adapter resumes the tables it knows paused (Telegram's `Reach.back_in_group`, Discord's
-`_play_on`), leaves the pause to the next such sign after the watch's look.
+another process resumed it is resumed again for nothing (and shown again as it stands). A sign in that window that the
+chat is reachable is not lost on Telegram: its adapter resumes the chat's tables the database holds paused
+(`Reach.back_in_group`), and a sign it takes for nothing new (a group heard from already, its table not known paused:
+no read of the database at every message or press) lifts the pause once the watch's next look learns it
+(`Service.on_paused_elsewhere`: the adapter notes when it last heard from each chat and topic, and resumes the tables
+paused before that).
 """
 
 from __future__ import annotations
@@ -90,7 +93,7 @@ async def pause_play(store: Store, scheduler: Scheduler, paused: dict[str, float
 
 
 async def resume_play(store: Store, scheduler: Scheduler, paused: dict[str, float], table_ids: list[str],
-                      now: float) -> None:
+                      now: float) -> list[str]:
     """Lift a pause as of `now`: each timer of the table gets back the time it had left when the table paused (at
     least `RESUME_GRACE_SECONDS`), so play goes on where it stopped. Resuming a table not paused changes nothing.
 
@@ -103,10 +106,10 @@ async def resume_play(store: Store, scheduler: Scheduler, paused: dict[str, floa
 
     With several processes, the database says which tables are paused and since when (another process may have
     paused them), and this process arms their timers: those the others held while the table was paused are gone
-    from their schedulers."""
+    from their schedulers. Returns the tables whose pause this call lifted."""
     held = table_ids if store.dialect.is_shared else [table_id for table_id in table_ids if table_id in paused]
     if not held:
-        return
+        return []
     since, moved = await store.transact(
         lambda tx: resume_tables(tx, held, RESUME_GRACE_SECONDS, lambda payload: bool(payload.get(APPOINTMENT))),
         now=now)
@@ -114,16 +117,22 @@ async def resume_play(store: Store, scheduler: Scheduler, paused: dict[str, floa
         paused.pop(table_id, None)
     for key, table_id, due_at, payload in moved:
         scheduler.arm(key, table_id, due_at, stamp_downtime(payload, due_at, since[table_id], now, paused=True))
+    return list(since)
 
 
-def learn_pauses(paused: dict[str, float], before: dict[str, float], stored: dict[str, float]) -> None:
+def learn_pauses(paused: dict[str, float], before: dict[str, float], stored: dict[str, float]) -> dict[str, float]:
     """With several processes: take into `paused` (this process's memory of the pauses) the paused tables the
     database holds (`stored`), but for those this process paused or resumed itself while they were read (changed
-    since `before`, a copy made before the read): its own change is newer."""
+    since `before`, a copy made before the read): its own change is newer. Returns the pauses learned (table: since
+    when): those another process made that this one did not know."""
+    learned: dict[str, float] = {}
     for table_id in before.keys() | stored.keys():
         if paused.get(table_id) != before.get(table_id):
             continue
         if table_id in stored:
+            if table_id not in paused:
+                learned[table_id] = stored[table_id]
             paused[table_id] = stored[table_id]
         else:
             paused.pop(table_id, None)
+    return learned

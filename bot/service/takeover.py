@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import asyncio
 import logging
+from collections.abc import Callable, Iterable
 from functools import partial
 from typing import Any
 
@@ -29,11 +30,12 @@ shows the players)."""
 
 
 async def watch_timers(store: Store, clock: Clock, scheduler: Scheduler, paused: dict[str, float],
-                       every: float) -> None:
+                       every: float, learned: Iterable[Callable[[dict[str, float]], None]]) -> None:
     """Forever: write this process's heartbeat every `BEAT_SECONDS`, and with several processes on one database
     (PostgreSQL) arm in `scheduler` the timers that are overdue by `TAKEOVER_SECONDS` (the process that armed them
     stopped before firing them), looking every `every` seconds, and learn the tables other processes paused or
-    resumed (`paused`, the service's: `bot.service.pauses.learn_pauses`). Whichever process claims one first fires it
+    resumed (`paused`, the service's: `bot.service.pauses.learn_pauses`; those newly paused go to each of `learned`,
+    which must only take note). Whichever process claims one first fires it
     (`Tx.claim_timer`): exactly once. On a database of one process (SQLite) every timer is armed here already.
     Its heartbeats follow the first, which start-up writes once it has read the last ones
     (`bot.service.startup.start_tables`, `bot.store.downtime.start_beating`): before that they are refused.
@@ -55,7 +57,9 @@ async def watch_timers(store: Store, clock: Clock, scheduler: Scheduler, paused:
             if store.dialect.is_shared:
                 before = dict(paused)
                 overdue, stored, served = await store.read(partial(_overdue, due_by=now - TAKEOVER_SECONDS), now=now)
-                learn_pauses(paused, before, stored)
+                if fresh := learn_pauses(paused, before, stored):
+                    for listener in learned:
+                        listener(fresh)
                 for key, table_id, due_at, payload in overdue:
                     if table_id not in stored and scheduler.due_at(key) != due_at:
                         scheduler.arm(key, table_id, due_at, stamp_downtime(payload, due_at, served(key), now))

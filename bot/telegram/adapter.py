@@ -123,6 +123,7 @@ class TelegramAdapter:
         await self.application.initialize()
         await self._publish_commands()
         self.service.subscribe(PREFIX, self._on_timer_reply)
+        self.service.on_paused_elsewhere(self.reach.paused_elsewhere)
         await self.application.start()
         updater = self.application.updater
         assert updater is not None

@@ -3,7 +3,9 @@ reachable again."""
 
 from __future__ import annotations
 
+import asyncio
 import logging
+import math
 
 from telegram import Update
 from telegram.constants import ChatMemberStatus, ChatType
@@ -13,7 +15,7 @@ from bot.service import Service
 from bot.telegram.lost import LostTexts
 from bot.telegram.memory import Memory
 from bot.telegram.outbox import Outbox, TextOp
-from bot.telegram.render import chat_and_topic, place_of, topic_of
+from bot.telegram.render import PREFIX, chat_and_topic, place_of, topic_of
 
 log = logging.getLogger(__name__)
 
@@ -47,6 +49,11 @@ class Reach:
         self._heard: set[int] = set()
         """Groups heard from since the start, or since the bot last lost them: nothing of theirs waits to hear from
         them but a closed topic's table (its own topic's message resumes it)."""
+        self._heard_at: dict[tuple[int, int | None], float] = {}
+        """When each group (topic None) and forum topic was last heard from: a table another process paused before
+        that plays on once this process learns the pause (`paused_elsewhere`)."""
+        self._resuming: set[asyncio.Task[None]] = set()
+        """The resumes `paused_elsewhere` started, kept until done."""
 
     async def note_chat(self, update: Update, context: ContextTypes.DEFAULT_TYPE) -> None:
         """A message tells where the bot is: a user who writes in private may be written to; a group the bot
@@ -76,8 +83,35 @@ class Reach:
         """Someone in a group (in `topic`, if a forum topic) wrote or pressed: it plays on, unless already heard
         from and the place's own table is not paused."""
         chat_id = self.memory.current_chat(chat)
+        self._heard_at[chat_id, None] = now = self.service.clock.now()
+        if topic is not None:
+            self._heard_at[chat_id, topic] = now
         if chat_id not in self._heard or self.service.is_paused(place_of(chat_id, topic).table_id):
             await self.back_in_group(chat_id, topic)
+
+    def paused_elsewhere(self, paused: dict[str, float]) -> None:
+        """With several processes on one database: tables another process paused (since when), which this process
+        has just learned (`Service.on_paused_elsewhere`). Those of a group heard from here since their pause began
+        play on (`back_in_group`; the heard-from topic's own too, a closed topic's not): the group was reachable
+        then, and that sign, come before this process knew of the pause, resumed nothing."""
+        places: set[tuple[int, int | None]] = set()
+        for table_id, since in paused.items():
+            if not table_id.startswith(PREFIX):
+                continue
+            chat_id, topic = chat_and_topic(table_id)
+            if topic is not None and self._heard_at.get((chat_id, topic), -math.inf) >= since:
+                places.add((chat_id, topic))
+            elif self._heard_at.get((chat_id, None), -math.inf) >= since:
+                places.add((chat_id, None))
+        for chat_id, topic in places:
+            resuming = asyncio.get_running_loop().create_task(self.back_in_group(chat_id, topic))
+            self._resuming.add(resuming)
+            resuming.add_done_callback(self._resumed)
+
+    def _resumed(self, resuming: asyncio.Task[None]) -> None:
+        self._resuming.discard(resuming)
+        if not resuming.cancelled() and (error := resuming.exception()) is not None:
+            log.error("tables paused elsewhere could not be resumed", exc_info=error)
 
     async def on_my_chat_member(self, update: Update, context: ContextTypes.DEFAULT_TYPE) -> None:
         """The bot's own membership changed: a private chat it may (no longer) write to, a group it was removed
@@ -96,6 +130,7 @@ class Reach:
         if gone:  # removed from the group: its tables wait as they are until the bot is back
             await self.pause_group(change.chat.id)
             return
+        self._heard_at[self.memory.current_chat(change.chat.id), None] = self.service.clock.now()
         await self.back_in_group(change.chat.id)
         if getattr(change.new_chat_member, "can_send_photos", True) is not False:
             await self.memory.refuse_photos(change.chat.id, False)  # pictures are allowed (again)
@@ -134,21 +169,21 @@ class Reach:
     async def back_in_group(self, chat_id: int, topic: int | None = None) -> None:
         """The bot is in a group again (added back, or heard from; with `topic`, heard from in that forum topic):
         the tables paused because the group refused the bot play on, and the topic's own, whatever paused it; one
-        whose topic refused the bot waits for that topic (`pause_topic`). What was queued for them when they were
-        refused was dropped: their last public texts (`LostTexts`) are posted, then those in play shown again as
-        they stand (a new hand's message, the last turn: the table message may show an older turn whose buttons no
-        longer act)."""
+        whose topic refused the bot waits for that topic (`pause_topic`). With several processes on one database,
+        the tables the database holds paused, whichever process paused them (this one may not know yet). What was
+        queued for them when they were refused was dropped: their last public texts (`LostTexts`) are posted, then
+        those in play shown again as they stand (a new hand's message, the last turn: the table message may show an
+        older turn whose buttons no longer act)."""
         chat_id = self.memory.current_chat(chat_id)
         await self.memory.learn_closed_topics()  # another process may have found one closed
         if topic is not None:
             await self.memory.close_topic(chat_id, topic, False)
         self._heard.add(chat_id)
         chat = place_of(chat_id, None).chat_id
-        tables = [table_id for table_id in await self.service.tables_of(chat) if self.service.is_paused(table_id)
-                  and chat_and_topic(table_id) not in self.memory.closed_topics]
+        tables = await self.service.resume([table_id for table_id in await self.service.tables_of(chat)
+                                            if chat_and_topic(table_id) not in self.memory.closed_topics])
         if not tables:
             return
-        await self.service.resume(tables)
         for table_id in tables:
             for lost in self.lost.take(table_id):
                 self.outbox.send_text(TextOp(*chat_and_topic(table_id), lost))

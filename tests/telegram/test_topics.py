@@ -7,6 +7,7 @@ import asyncio
 
 import pytest
 
+from bot.store.pauses import paused_tables
 from bot.telegram.render import place_of
 from tests.bot.test_shared_database import stop_watching
 from tests.telegram.conftest import ANN, BOB, WHOLE_HANDS, Running
@@ -102,9 +103,10 @@ async def test_a_group_that_takes_the_bot_back_resumes_what_its_loss_paused_not_
     resumed: list[list[str]] = []
     resume = bot.service.resume
 
-    async def noted(table_ids: list[str]) -> None:
-        resumed.append(sorted(table_ids))
-        await resume(table_ids)
+    async def noted(table_ids: list[str]) -> list[str]:
+        lifted = await resume(table_ids)
+        resumed.append(sorted(lifted))
+        return lifted
 
     bot.service.resume = noted  # type: ignore[method-assign]
     added = len(api.requests)
@@ -273,3 +275,58 @@ async def test_a_topic_one_process_found_closed_is_not_resumed_by_another(two_pr
     await two.command(ANN, "/table", topic=A)
     assert (one.service.is_paused(table_of(B)), two.service.is_paused(table_of(B))) == (True, True)
     assert in_topic(api, B, refused) == []
+
+
+async def paused_by_one(api: FakeBotApi, one: Running, two: Running, *, heard_first: bool,
+                        heard_again: bool = True) -> None:
+    """A round with a clock through `one` in the group's General topic (`heard_first`: Bob asks `two` for the
+    table, so `two` has heard from the group); a second later `one` is told the bot was removed from the group and
+    pauses the table; a second later still (`heard_again`), the bot added back, Bob asks `two` for the table again:
+    the group has the bot. `two`'s watch has not looked since the pause."""
+    await round_with_a_clock(one, 0)
+    if heard_first:
+        await two.command(BOB, "/table")
+    one.clock.advance(1)
+    await one.handled(await one.deliver(api.member_update(GROUP, "kicked", ANN)))
+    assert one.service.is_paused(table_of(0)) and not two.service.is_paused(table_of(0))
+    one.clock.advance(1)
+    if heard_again:
+        await two.command(BOB, "/table")
+
+
+async def stored_pauses(bot: Running) -> list[str]:
+    """The paused tables the database holds."""
+    return sorted(await bot.store.read(paused_tables))
+
+
+@pytest.mark.telegram_time_scale(WHOLE_HANDS)
+async def test_a_group_heard_from_by_a_process_yet_to_learn_its_pause_plays_on(two_processes, api) -> None:
+    """`one` pauses the group's table (the bot removed); `two`, which has not heard from the group since its start,
+    hears from it before its watch tells it of the pause: the group has the bot, so the table the database holds
+    paused plays on at once (it used to resume only the tables `two` knew paused: none)."""
+    one, two = await two_processes("duel")
+    await paused_by_one(api, one, two, heard_first=False)
+    assert await stored_pauses(two) == []
+
+
+@pytest.mark.parametrize("heard_again", [True, False], ids=["heard from after the pause", "not since"])
+@pytest.mark.telegram_time_scale(WHOLE_HANDS)
+async def test_a_group_heard_from_before_its_pause_was_learned_plays_on_once_it_is(two_processes, api,
+                                                                                   heard_again: bool) -> None:
+    """`two` has heard from the group already when `one` pauses its table; Bob asks `two` for the table a second
+    after the pause, before `two`'s watch tells it of the pause: that says nothing to `two` then, but once its watch
+    learns the pause, the group was heard from since the pause began, so `two` lets the table play on (it used to
+    stay paused until the group was heard from again, maybe long after). Heard from only before the pause, the
+    table stays paused."""
+    one, two = await two_processes("duel")
+    await paused_by_one(api, one, two, heard_first=True, heard_again=heard_again)
+    assert await stored_pauses(two) == [table_of(0)]
+    watching = asyncio.create_task(two.service.watch_timers(every=0.01))
+    try:
+        async with asyncio.timeout(5):
+            while not two.service.is_paused(table_of(0)) and await stored_pauses(two):
+                await asyncio.sleep(0.01)
+            await asyncio.sleep(0.2)  # many looks: a resume they start is done
+    finally:
+        await stop_watching(watching)
+    assert await stored_pauses(two) == ([] if heard_again else [table_of(0)])
