@@ -262,8 +262,8 @@ async def refused_alike(service: Service, lines: list[tuple[Actor, str]], place:
 BETS_REFUSED = {
     ("caribbean", "en"): [
         "/raise is not used in Caribbean Poker.", "No round is in play: an ANTE (/ante chips) opens the next one.",
-        "The ante must be a whole number of chips above zero, not “-5”.", "ANTE must be 1 to 100 at this table, not 0.",
-        "The ante must be a whole number of chips above zero, not “1O”.",
+        "ANTE must be a whole number of chips above zero, not “-5”.", "ANTE must be 1 to 100 at this table, not 0.",
+        "ANTE must be a whole number of chips above zero, not “1O”.",
         "ANTE must be 1 to 100 at this table, not 101.",
         "The BONUS bet must be a whole number of chips above zero, not “-3”.",
         "The BONUS bet is 10 at this table, not 0.",
@@ -286,9 +286,9 @@ BETS_REFUSED = {
         "у вас 40."],
     ("three-card", "en"): [
         "/raise is not used in Three Card Poker.", "No round is in play: an ANTE (/ante chips) opens the next one.",
-        "The ante must be a whole number of chips above zero, not “-5”.",
+        "ANTE must be a whole number of chips above zero, not “-5”.",
         "An ANTE of 0 is for a box with the PAIRPLUS bet alone: add it, or bet an ANTE of 1 to 50.",
-        "The ante must be a whole number of chips above zero, not “1O”.", "ANTE must be 1 to 50 at this table, not 51.",
+        "ANTE must be a whole number of chips above zero, not “1O”.", "ANTE must be 1 to 50 at this table, not 51.",
         "The PAIRPLUS bet must be a whole number of chips above zero, not “-3”.",
         "An ANTE of 0 is for a box with the PAIRPLUS bet alone: add it, or bet an ANTE of 1 to 50.",
         "The PAIRPLUS bet must be a whole number of chips above zero, not “x”.",
