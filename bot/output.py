@@ -140,6 +140,9 @@ class Reply:
     - `files`: documents to send, each public or for one player (see `File`).
     - `error`: set when the command was refused: a short reason for the actor alone; nothing changed.
     - `pictures`: images of the table (public) or of one player's cards (`Picture.to`), after the texts.
+    - `before_table`: how many of `public` are read before `table` (the rest follow it); None: all of them, the
+      usual order (a line is read before the table shows what it tells). A hand over the moment it is dealt sets it,
+      as a card room records it: the deal (its table), then what happened in it and after it.
     """
 
     public: list[str] = field(default_factory=list)
@@ -148,10 +151,17 @@ class Reply:
     files: list[File] = field(default_factory=list)
     error: str | None = None
     pictures: list[Picture] = field(default_factory=list)
+    before_table: int | None = None
 
     def tell(self, user_id: str, message: str) -> None:
         """Add a private message for one player."""
         self.private.setdefault(user_id, []).append(message)
+
+    def around_table(self) -> tuple[list[str], list[str]]:
+        """`public` as read around the table state: the lines before it and those after it (`before_table`; none
+        after it when there is no table state)."""
+        split = len(self.public) if self.before_table is None or self.table is None else self.before_table
+        return self.public[:split], self.public[split:]
 
     @property
     def refused(self) -> bool:

@@ -236,7 +236,7 @@ class DiscordAdapter(Answering):
         state = None
         if reply.table is not None:
             version = self.board.want(place.table_id, replies.channel_of(place), reply.table,
-                                      announced=bool(reply.public))
+                                      announced=bool(replies.public_parts(reply)[0]))
             state = (version, reply.table)
         self._queue_public(place, reply, state)
 

@@ -154,9 +154,9 @@ class Answering:
     def _queue_public(self, place: Place, reply: Reply, state: State | None, *, texts: list[str] | None = None,
                       gate: asyncio.Event | None = None) -> None:
         """Queue for the channel what it should see of a reply: its public texts (`texts`, when the interaction's own
-        answer took the first), its table state, and its public pictures and files."""
-        self.delivery.queue(place, texts=[plain(line) for line in reply.public] if texts is None else texts,
-                            table=state, gate=gate,
+        answer took the first), its table state, the texts read after it, and its public pictures and files."""
+        before, after = replies.public_parts(reply)
+        self.delivery.queue(place, texts=before if texts is None else texts, table=state, later=after, gate=gate,
                             pictures=[picture for picture in reply.pictures if picture.to is None],
                             files=[file for file in reply.files if file.to is None])
 
@@ -204,7 +204,7 @@ class Answering:
         state = None
         if reply.table is not None:
             version = self.board.want(place.table_id, replies.channel_of(place), reply.table, pressed=pressed,
-                                      announced=bool(reply.public))
+                                      announced=bool(replies.public_parts(reply)[0]))
             state = (version, reply.table)
         return reply, state, queue(reply, state)
 
@@ -219,7 +219,7 @@ class Answering:
         command's line without one (a `/set` or `/lang` announcement) stays its public answer, and holds its place in
         the channel's queue until it is given (`Delivery.hold`). A command already deferred (`Turn.deferred`, even
         while Discord has not answered the defer yet) queues its line: its "thinking" message is the member's alone."""
-        public = [plain(line) for line in reply.public]
+        public = replies.public_parts(reply)[0]  # (those after its table state follow it in the channel's queue)
         if public and not turn.unacknowledged and not self._behind(place, state) and (
                 (component and state is not None)
                 or (not component and not turn.deferred and not replies.private_part(reply, actor))):

@@ -111,21 +111,29 @@ class Delivery:
         """How often a retirer looked whether it may retire (it waits for its turn, it does not poll)."""
 
     def queue(self, place: Place, *, texts: Iterable[str] = (), table: State | None = None,
-              pictures: Iterable[Picture] = (), files: Iterable[File] = (), gate: asyncio.Event | None = None) -> None:
-        """Queue a reply's public part: its texts, then the table's state, then its pictures and files. Texts without
-        a table state are an announcement of their own (`TableBoard.said`); with one, showing the state reads them."""
+              later: Iterable[str] = (), pictures: Iterable[Picture] = (), files: Iterable[File] = (),
+              gate: asyncio.Event | None = None) -> None:
+        """Queue a reply's public part: its texts, then the table's state, then the texts read after it (`later`: a
+        hand over at its deal, `Reply.before_table`), then its pictures and files. Texts without a table state after
+        them are an announcement of their own (`TableBoard.said`); with one, showing the state reads them."""
         channel = self._channel(place)
-        pages = pack(list(texts))
-        channel.entries.extend(_Entry(gate, text=page) for page in pages)
-        if pages and table is None:
-            channel.entries[-1].said = (self._board.said(place.table_id, _channel_id(place)),)
+        self._texts(place, channel, texts, gate, alone=table is None)
         if table is not None:
             channel.entries.append(_Entry(gate, table=(place.table_id, table)))
+            self._texts(place, channel, later, gate, alone=True)
         shown = tuple(pictures)
         if shown:
             channel.entries.append(_Entry(gate, pictures=shown))
         channel.entries.extend(_Entry(gate, file=file) for file in files)
         self._start(channel)
+
+    def _texts(self, place: Place, channel: _Channel, texts: Iterable[str], gate: asyncio.Event | None, *,
+               alone: bool) -> None:
+        """Queue texts as messages; `alone`: no table state follows them, they are an announcement of their own."""
+        pages = pack(list(texts))
+        channel.entries.extend(_Entry(gate, text=page) for page in pages)
+        if pages and alone:
+            channel.entries[-1].said = (self._board.said(place.table_id, _channel_id(place)),)
 
     def queue_first(self, place: Place, line: str, gate: asyncio.Event) -> None:
         """A line its interaction could not post (Discord refused its follow-up): queued ahead of the rest of its

@@ -14,6 +14,7 @@ import discord
 
 from bot import commands as cmd
 from bot.command_parser import parse
+from bot.discord.markup import plain
 from bot.i18n import languages, text
 from bot.output import Actor, Picture, Place, Reply
 from bot.output import File as OutFile
@@ -90,6 +91,13 @@ def option_hint(line: str) -> str:
 def private_part(reply: Reply, actor: Actor) -> list[str]:
     """What only the actor may read: the refusal, else his private messages."""
     return [reply.error] if reply.error else reply.private.get(actor.user_id, [])
+
+
+def public_parts(reply: Reply) -> tuple[list[str], list[str]]:
+    """A reply's public lines as the channel reads them: those before its table state, and those after it (a hand
+    over at its deal, `Reply.before_table`; none when the reply has no table state)."""
+    before, after = reply.around_table()
+    return [plain(line) for line in before], [plain(line) for line in after]
 
 
 def files(pictures: Iterable[Picture]) -> list[discord.File]:

@@ -392,17 +392,21 @@ class HoldemController:
         act.apply_moves(all_moves(events), lambda name: self._account(act, name), key)
         act.record(key, events)
         names = names_of(act, hand)  # once for the story's lines and the table's text, both written when read
+        said_before = len(act.reply.public)
         narration, lines = render.narrate_later(Voice(act.language, names.__getitem__), events, hand.shown_so_far())
         told = [*(said or []), *act.tell_narration(narration), *lines]
         if after_own is not None:
             told.insert(len(said or ()) + 1, after_own)
-        story.add(act.state, told, restart=render.begins_hand(events), head=hand.street is engine.Street.PREFLOP)
+        dealt = render.begins_hand(events)
+        story.add(act.state, told, restart=dealt, head=hand.street is engine.Street.PREFLOP)
         bots.drop_private(act)
         if (drawing := picture.holdem_picture(act.voice, act.config, hand, events)) is not None:
             act.drawings.append(drawing)
         tour_play.record_pawns(self, act, events)
         act.state["step"] = act.state.get("step", 0) + 1
         if hand.is_over:
+            if dealt:  # over at its deal: its table is read first, then its result and what follows it
+                act.reply.before_table = said_before
             self._finish(act, hand, key, names)
             return
         act.state["hand"] = hand  # kept alive in the live table; written with `to_dict` when a snapshot is taken

@@ -33,6 +33,10 @@ async def test_a_covered_short_big_blind_is_dealt_on_without_asking(service: Ser
         "Showdown — Bob: 4♦ 8♦ (two pair, jacks and eights, six kicker); Ann: 7♠ 2♠ (a pair of jacks, eight kicker)",
         "Bob wins the main pot (400) with two pair, jacks and eights, six kicker.", "The hand is over."]
     assert [button.label for button in reply.table.buttons if "Fold" in button.label] == []
+    assert reply.public == [  # read after the table (the deal), as a card room records it: `before_table`
+        "Showdown — Bob: 4♦ 8♦ (two pair, jacks and eights, six kicker); Ann: 7♠ 2♠ (a pair of jacks, eight kicker)\n"
+        "Bob wins the main pot (400) with two pair, jacks and eights, six kicker."]
+    assert reply.before_table == 0
     history = await service.handle(PLACE, ANN, "/history")
     exported = "\n".join(history.private["ann"])
     assert exported.split("*** HOLE CARDS ***\n")[1].split("*** SHOW DOWN ***")[0].splitlines() == [

@@ -70,7 +70,6 @@ async def test_a_hand_run_twice_when_both_press_twice(fake, make_bot, monkeypatc
     await ledger_ok(bot.service)
 
 
-@pytest.mark.xfail(strict=True, reason="a hand over at its deal posts its table after its result lines")
 async def test_a_hand_dealt_all_in_by_a_command_shows_its_table_before_its_result(fake, make_bot,
                                                                                   monkeypatch) -> None:
     """Heads-up at blinds 250/500, Bob's big blind is all-in for 200 and Ann's small blind covers it: the hand Ann

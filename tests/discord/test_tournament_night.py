@@ -12,8 +12,6 @@ import re
 from collections.abc import Awaitable
 from typing import Any
 
-import pytest
-
 from bot.i18n import text
 from tests.bot.helpers import at, ledger_ok
 from tests.discord.fake_discord import ACK_SECONDS, EPHEMERAL, FakeDiscord, Interaction, Member
@@ -343,7 +341,6 @@ async def two_started(fake: FakeDiscord, bot: Any, monkeypatch: Any, schedule: s
     return night
 
 
-@pytest.mark.xfail(strict=True, reason="a hand over at its deal posts its table after its result lines")
 async def test_hands_dealt_all_in_show_their_table_before_their_result_and_nothing_after_the_end(
         fake, make_bot, monkeypatch) -> None:
     """At blinds 120/240 Bob folds his big blind to Ann's all-in raise and keeps 60 chips. Each next hand is over the
@@ -371,7 +368,6 @@ async def test_hands_dealt_all_in_show_their_table_before_their_result_and_nothi
     await ledger_ok(bot.service)
 
 
-@pytest.mark.xfail(strict=True, reason="a hand over at its deal posts its table after its result lines")
 async def test_a_first_hand_dealt_all_in_reads_the_level_before_its_table_and_its_result_after_it(
         fake, make_bot, monkeypatch) -> None:
     """At blinds 500/1,000 both 300-chip stacks are all in on the blinds of the first hand, which /tournament start
