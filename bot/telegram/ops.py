@@ -149,10 +149,11 @@ class ChatQueue:
 
     def add_text(self, op: TextOp, now: float = 0.0) -> None:
         """Queue a text: it joins the last text queued for the same place when both fit in one message and no
-        picture or file was queued after it (a picture shows a moment; text after it stays after it)."""
+        picture, file or new table message was queued after it (a picture shows a moment; text after it stays after
+        it)."""
         for queued in reversed(self.ops):
-            if isinstance(queued, (PhotoOp, DocumentOp)):
-                break
+            if isinstance(queued, (PhotoOp, DocumentOp)) or (isinstance(queued, TableOp) and not self.is_edit(queued)):
+                break  # (an edit does not move its message: a text may pass it; a new message it may not)
             if isinstance(queued, TextOp) and (queued.topic, queued.private_to) == (op.topic, op.private_to):
                 if length(queued.text) + length(op.text) + 2 <= MAX_TEXT:
                     queued.text = f"{queued.text}\n\n{op.text}"

@@ -50,7 +50,8 @@ class Replying:
         return reply, self._numbered(place, reply)
 
     def _numbered(self, place: Place, reply: Reply) -> State | None:
-        return None if reply.table is None else self.states.number(place.table_id, reply.table, bool(reply.public))
+        return None if reply.table is None else self.states.number(place.table_id, reply.table,
+                                                                    bool(reply.around_table()[0]))
 
     async def _deliver(self, place: Place, reply: Reply, state: State | None, *, actor: Actor | None = None,
                        answered: bool = False, repost: bool = False, viewed: bool = False) -> None:
@@ -70,14 +71,23 @@ class Replying:
                 own = ([reply.error] if reply.error else []) + own
                 if own and not self._tell(place, actor.user_id, own):
                     unreachable.append(actor.user_id)
-        if reply.public:
-            self._post(place, "\n\n".join(reply.public))
-        self._send_pictures(place, reply)
+        before, after = reply.around_table()  # (lines after the table state: a hand over at its deal)
+        if before:
+            self._post(place, "\n\n".join(before))
+        table = None
         if state is not None and language is not None:
             chat_id, topic = chat_and_topic(place.table_id)
             version, message = state
-            self.outbox.show_table(TableOp(place.table_id, chat_id, topic, message, language, version, repost=repost,
-                                           dealt=dealt, announced=bool(reply.public)))
+            table = TableOp(place.table_id, chat_id, topic, message, language, version, repost=repost, dealt=dealt,
+                            announced=bool(before))
+        if table is not None and after:
+            self.outbox.show_table(table)
+            table = None
+        if after:
+            self._post(place, "\n\n".join(after))
+        self._send_pictures(place, reply)
+        if table is not None:  # after the pictures: the table never shows a showdown before its picture
+            self.outbox.show_table(table)
         for user_id, texts in private.items():
             # the table's buttons are made only when read: ask whether they explain only for a player not reached
             if not self._tell(place, user_id, texts) and not has_private_button(reply.table):

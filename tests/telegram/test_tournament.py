@@ -72,7 +72,6 @@ async def two_started(make_bot: Any, monkeypatch: pytest.MonkeyPatch, schedule: 
 
 
 @pytest.mark.telegram_time_scale(WHOLE_HANDS)
-@pytest.mark.xfail(strict=True, reason="a hand over at its deal posts its table after its result lines")
 async def test_hands_dealt_all_in_show_their_table_before_their_result_and_nothing_after_the_end(
         make_bot, monkeypatch) -> None:
     """At blinds 120/240 Bob folds his big blind to ann's all-in raise and keeps 60 chips. Each next hand is over the
@@ -96,7 +95,6 @@ async def test_hands_dealt_all_in_show_their_table_before_their_result_and_nothi
 
 
 @pytest.mark.telegram_time_scale(WHOLE_HANDS)
-@pytest.mark.xfail(strict=True, reason="a hand over at its deal posts its table after its result lines")
 async def test_a_first_hand_dealt_all_in_reads_the_level_before_its_table_and_its_result_after_it(
         make_bot, monkeypatch) -> None:
     """At blinds 500/1,000 both 300-chip stacks are all in on the blinds of the first hand, which /tournament start
