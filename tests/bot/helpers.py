@@ -186,6 +186,11 @@ def stack_house_deck(monkeypatch: pytest.MonkeyPatch, cards: str) -> None:
     monkeypatch.setattr(house_game, "Deck", lambda rng: Deck.stacked(cards))
 
 
+DEALT_ALL_IN = "Ah As 7d 2c Kd Kh 9s 3c 4h 2d 5c 2s"
+"""A Hold'em deck for two (hole cards from the button's left, burns included): the first player dealt A♥ 7♦, the
+second A♠ 2♣, a board of K♥ 9♠ 3♣ 2♦ 2♠ that gives the second three twos."""
+
+
 def everything_public(reply: Reply) -> str:
     """All text a channel would see from this reply: public messages, the table message and its button labels."""
     parts = list(reply.public)

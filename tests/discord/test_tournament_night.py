@@ -13,7 +13,7 @@ from collections.abc import Awaitable
 from typing import Any
 
 from bot.i18n import text
-from tests.bot.helpers import at, ledger_ok
+from tests.bot.helpers import DEALT_ALL_IN, at, ledger_ok
 from tests.discord.fake_discord import ACK_SECONDS, EPHEMERAL, FakeDiscord, Interaction, Member
 from tests.discord.test_games import action, cards_in, current_table, play_out
 from tests.discord.test_showdown import stack_deck
@@ -309,15 +309,13 @@ async def test_a_night_in_a_russian_guild_with_a_rebuy_and_an_add_on(fake, make_
     settlement_adds_up(transcript, 5 * 50 + 2 * 50)
 
 
-DEALT_ALL_IN = "Ah As 7d 2c Kd Kh 9s 3c 4h 2d 5c 2s"
-"""Each hand's deck (hole cards from the button's left, burns included): the first player dealt A♥ 7♦, the second A♠
-2♣, a board of K♥ 9♠ 3♣ 2♦ 2♠ that gives the second three twos."""
 OPENING = [
     "Ann registers: 300 chips for 50 (1 player).",
     "Texas Hold'em — seats:\n  Ann — 300\n  Bob — 300\nRegistration is open: /join to register; the organizer deals "
     "the first hand with /tournament start.",
     "Bob registers: 300 chips for 50 (2 players).",
 ]
+"""What the channel reads of Ann's and Bob's registration (`two_started`)."""
 ANN_WON = [
     "Bob is eliminated in 2nd place.",
     "Ann finishes with 600 chips, worth 100.",
@@ -325,6 +323,7 @@ ANN_WON = [
     "Settlement (money units):\nAnn: paid 50, cashed out 100, net +50\nBob: paid 50, cashed out 0, net −50\n"
     "Payments:\nBob → Ann: 50",
 ]
+"""What the channel reads after the result of the hand that knocks Bob out: the tournament's end."""
 
 
 async def two_started(fake: FakeDiscord, bot: Any, monkeypatch: Any, schedule: str) -> Night:
@@ -341,12 +340,12 @@ async def two_started(fake: FakeDiscord, bot: Any, monkeypatch: Any, schedule: s
     return night
 
 
-async def test_hands_dealt_all_in_show_their_table_before_their_result_and_nothing_after_the_end(
+async def test_hands_dealt_all_in_show_their_table_before_their_result_and_no_table_after_the_end(
         fake, make_bot, monkeypatch) -> None:
     """At blinds 120/240 Bob folds his big blind to Ann's all-in raise and keeps 60 chips. Each next hand is over the
     moment it is dealt (Bob all-in on his blind, Ann covering it: nobody is left to act, the board runs out): Bob
     doubles up with three twos, then Ann's three twos knock him out. The channel reads each hand's table, then its
-    result; after the tournament's end and its settlement, nothing of a hand."""
+    result; after the tournament's end and its settlement, no hand's table."""
     bot = await make_bot(default_game="holdem")
     night = await two_started(fake, bot, monkeypatch, "240/480")
     await play_out(fake, bot, night.channel, styles={"Ann": ("raise",), "Bob": ("fold",)})

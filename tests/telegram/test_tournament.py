@@ -6,7 +6,7 @@ from typing import Any
 
 import pytest
 
-from tests.bot.helpers import at
+from tests.bot.helpers import DEALT_ALL_IN, at
 from tests.telegram.conftest import ANN, BOB, WHOLE_HANDS, Running, private_chat
 from tests.telegram.test_games import home_night_started, play_out
 from tests.telegram.test_showdown import stack_deck
@@ -42,16 +42,16 @@ async def test_a_tournament_closed_between_hands_leaves_no_deal_button(make_bot,
     assert [sent.buttons() for sent in bot.group() if sent.buttons()] == []
 
 
-DEALT_ALL_IN = "Ah As 7d 2c Kd Kh 9s 3c 4h 2d 5c 2s"
-"""Each hand's deck (hole cards from the button's left, burns included): the first player dealt A♥ 7♦, the second A♠
-2♣, a board of K♥ 9♠ 3♣ 2♦ 2♠ that gives the second three twos."""
 BOB_WON = ("Showdown — ann: A♥ 7♦ (a pair of twos, ace kicker); Bob Brown: A♠ 2♣ (three of a kind, twos, ace "
            "kicker)\nBob Brown wins the main pot (120) with three of a kind, twos, ace kicker.")
+"""The result of hand #2 dealt from `DEALT_ALL_IN`, Bob on the button."""
 ANN_WON = ("Showdown — Bob Brown: A♥ 7♦ (a pair of twos, ace kicker); ann: A♠ 2♣ (three of a kind, twos, ace "
            "kicker)\nann wins the main pot (240) with three of a kind, twos, ace kicker.")
+"""The result of a hand dealt from `DEALT_ALL_IN`, ann on the button."""
 ANN_LAST = ("Bob Brown is eliminated in 2nd place.\n\nann finishes with 600 chips, worth 100.\n\n🏆 The tournament is "
-           "over. Winner: ann!\nPlaces: 1. ann · 2. Bob Brown\n\nSettlement (money units):\nann: paid 50, cashed out "
-           "100, net +50\nBob Brown: paid 50, cashed out 0, net −50\nPayments:\nBob Brown → ann: 50")
+            "over. Winner: ann!\nPlaces: 1. ann · 2. Bob Brown\n\nSettlement (money units):\nann: paid 50, cashed "
+            "out 100, net +50\nBob Brown: paid 50, cashed out 0, net −50\nPayments:\nBob Brown → ann: 50")
+"""What the group reads after the result of the hand that knocks Bob out: the tournament's end."""
 
 
 async def two_started(make_bot: Any, monkeypatch: pytest.MonkeyPatch, schedule: str) -> tuple[Running, int]:
@@ -72,12 +72,12 @@ async def two_started(make_bot: Any, monkeypatch: pytest.MonkeyPatch, schedule: 
 
 
 @pytest.mark.telegram_time_scale(WHOLE_HANDS)
-async def test_hands_dealt_all_in_show_their_table_before_their_result_and_nothing_after_the_end(
+async def test_hands_dealt_all_in_show_their_table_before_their_result_and_no_table_after_the_end(
         make_bot, monkeypatch) -> None:
     """At blinds 120/240 Bob folds his big blind to ann's all-in raise and keeps 60 chips. Each next hand is over the
     moment it is dealt (Bob all-in on his blind, ann covering it: nobody is left to act, the board runs out): Bob
     doubles up with three twos, then ann's three twos knock him out. The group reads each hand's table, then its
-    result with its picture; after the tournament's end and its settlement, nothing of a hand."""
+    result with its picture; after the tournament's end and its settlement, no hand's table."""
     bot, since = await two_started(make_bot, monkeypatch, "240/480")
     await bot.command(ANN, "/raise")
     await bot.command(BOB, "/fold")
