@@ -331,10 +331,11 @@ class Entries(TournamentState):
         return Move(BANK, f"stack:{player}", chips, reason)
 
     def _come_back(self, entrant: Entrant) -> None:
-        """A busted player is back in (a re-entry or a rebuy): unplaced, without a bounty, the others' places kept
-        consistent."""
+        """A busted player is back in (a re-entry or a rebuy): unplaced, the others' places kept consistent. His
+        comeback carries no new bounty; one nobody collected when he busted (no pot named who took his chips) is still
+        his, on his head as before, where clearing it took it from the prize money (`engine.tournament_end`)."""
         if entrant.status is EntrantStatus.ELIMINATED:
-            entrant.status, entrant.place, entrant.bounty = EntrantStatus.PLAYING, None, Fraction(0)
+            entrant.status, entrant.place = EntrantStatus.PLAYING, None
             self._renumber_places()
 
     def _late_registration_open(self, now: datetime | None) -> bool:

@@ -292,17 +292,35 @@ def test_downtime_gives_back_nothing_from_before_the_clock_started() -> None:
 # --- re-entry -----------------------------------------------------------------------------------------------------
 
 
-def test_a_busted_player_re_enters_during_late_registration_without_a_bounty() -> None:
+def test_a_busted_player_re_enters_during_late_registration_without_a_new_bounty() -> None:
+    """The re-entry puts no new bounty on his head; the one of his buy-in, which nobody collected (no pot named who
+    took his chips), is still his: before, the comeback cleared it and its 10 went to the chips' share at the end."""
     tournament = running("ann", "bob", "cat", reentry=True, bounty=Fraction(10))
     tournament.eliminate("cat")
     assert tournament.can_register("eve", LEVEL_ONE), "late registration stays open through the rebuy period"
     events = tournament.register("cat", LEVEL_ONE)
     assert all_moves(events) == [Move(BANK, "stack:cat", 300, "re-entry")]
     entrant = tournament.entrants["cat"]
-    assert (entrant.status, entrant.reentries, entrant.bounty) == (EntrantStatus.PLAYING, 1, 0)
+    assert (entrant.status, entrant.reentries, entrant.bounty) == (EntrantStatus.PLAYING, 1, 10)
     assert entrant.paid_in(tournament.config) == 90, "a buy-in of 50 (bounty 10 in it), a re-entry at 40"
     summary = tournament.summary()
-    assert (summary.entries, summary.reentries, summary.players_left, summary.bounty_pool) == (4, 1, 3, 20)
+    assert (summary.entries, summary.reentries, summary.players_left, summary.bounty_pool) == (4, 1, 3, 30)
+    tournament.finish(LEVEL_ONE, {"ann": 450, "bob": 450, "cat": 300})  # the 1,200 chips issued
+    assert {row.player: row.net_cents for row in tournament.settle().rows} == {"ann": 2000, "bob": 2000,
+                                                                               "cat": -4000}, (
+        "each stack at the rate (300 chips for 40) and each bounty back to its holder: cat paid 90, takes 40 and 10")
+
+
+def test_a_bounty_nobody_collected_is_still_its_holders_after_a_rebuy() -> None:
+    """Found by `tests/bot/test_settlement_adds_up.py`: a player out with no pot naming who took his chips rebuys;
+    his bounty stayed uncollected, the rebuy cleared it, and its 10 went to the last chips' share (told 45 for 300
+    chips worth 40). Now it is still his: collected by whoever eliminates him, or back to him at the end."""
+    tournament = running("ann", "bob", rebuys=1, bounty=Fraction(10))
+    tournament.eliminate_busted(["bob"], {"bob": 0}, pots=[], order=[])
+    tournament.rebuy("bob", 0, LEVEL_ONE)
+    assert tournament.entrants["bob"].bounty == 10
+    tournament.eliminate_busted(["bob"], {"bob": 300}, pots=[pot(600, "ann bob", {"ann": 600})], order=["ann"])
+    assert tournament.entrants["ann"].bounties_won == 10, "the eliminator collects it"
 
 
 def test_with_a_bounty_a_rebuy_an_add_on_and_a_re_entry_buy_the_stack_at_the_rate_and_carry_no_bounty() -> None:
