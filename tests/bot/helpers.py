@@ -11,7 +11,7 @@ import threading
 from collections.abc import Iterable, Iterator, Mapping
 from dataclasses import dataclass
 from datetime import UTC, datetime
-from typing import Any
+from typing import Any, TypeVar
 
 import pytest
 from discord.gateway import KeepAliveHandler
@@ -26,6 +26,8 @@ from bot.store.dialect import Connection
 from bot.store.tx import HISTORY_ONLY, dumps, loads
 from engine.cards import Deck
 from tests.bot.conftest import ANN, PLACE, dump
+
+T = TypeVar("T")
 
 
 @contextlib.contextmanager
@@ -363,6 +365,13 @@ REVEALS = tuple(text(language, key, shown="", results="").removesuffix(".") for 
 def cards_in(shown: str) -> set[str]:
     """Every card a text writes, as `As`."""
     return {rank + SUITS.get(suit, suit) for rank, suit in CARD.findall(shown)}
+
+
+def shown_to_others(seen: Iterable[tuple[T, int | None, str]], secrets: dict[int, set[str]]) -> list[T]:
+    """Of what a platform's fake recorded, each as (what it is, who read it: a player's id or None for the chat, what
+    it showed), those that showed a player's secret cards (`secrets`, by player) to anyone but him."""
+    return [item for item, seen_by, shown in seen
+            if any(cards_in(shown) & held for holder, held in secrets.items() if holder != seen_by)]
 
 
 def never_shown(secrets: dict[int, set[str]], reveal: str) -> dict[int, set[str]]:

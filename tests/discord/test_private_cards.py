@@ -12,7 +12,7 @@ import pytest
 
 from bot.i18n import text
 from engine.house import GAMES as HOUSE_GAMES
-from tests.bot.helpers import CASES, REVEALS, Case, cards_in, never_shown
+from tests.bot.helpers import CASES, REVEALS, Case, cards_in, never_shown, shown_to_others
 from tests.discord.fake_discord import EPHEMERAL, FakeDiscord, Member
 from tests.discord.test_games import current_table, start_tournament, to_act
 
@@ -39,12 +39,9 @@ def shown(version: dict[str, Any]) -> str:
 def leaks(fake: FakeDiscord, secrets: dict[int, set[str]], start: int, stop: int | None = None) -> list[str]:
     """Each message version of `start:stop` that showed a player's secret cards to someone else (the channel, or
     another member in an ephemeral): its reader and text."""
-    found = []
-    for version in fake.versions[start:stop]:
-        seen_by, cards = reader(fake, version), cards_in(shown(version))
-        if any(cards & held for holder, held in secrets.items() if holder != seen_by):
-            found.append(f"→ {seen_by or 'the channel'}: {shown(version)!r}")
-    return found
+    seen = [(version, reader(fake, version), shown(version)) for version in fake.versions[start:stop]]
+    return [f"→ {reader(fake, version) or 'the channel'}: {shown(version)!r}"
+            for version in shown_to_others(seen, secrets)]
 
 
 def revealed(fake: FakeDiscord, start: int) -> int:

@@ -11,7 +11,7 @@ from typing import Any
 import pytest
 
 from engine.house import GAMES as HOUSE_GAMES
-from tests.bot.helpers import CASES, REVEALS, Case, cards_in, never_shown
+from tests.bot.helpers import CASES, REVEALS, Case, cards_in, never_shown, shown_to_others
 from tests.telegram.conftest import ANN, BOB, CAT, WHOLE_HANDS, Running, private_chat
 from tests.telegram.fake_api import GROUP, FakeBotApi, Request, Sent
 from tests.telegram.test_cash_evening import DAN
@@ -51,12 +51,9 @@ def shown(request: Request) -> str:
 def leaks(api: FakeBotApi, secrets: dict[int, set[str]], start: int, stop: int | None = None) -> list[str]:
     """Each request of `start:stop` that showed a player's secret cards to someone else (the group, or another
     player): its method, reader and text."""
-    found = []
-    for request in filter(read, api.requests[start:stop]):
-        seen_by, cards = reader(api, request), cards_in(shown(request))
-        if any(cards & held for holder, held in secrets.items() if holder != seen_by):
-            found.append(f"{request.method} → {seen_by or 'the group'}: {shown(request)!r}")
-    return found
+    seen = [(request, reader(api, request), shown(request)) for request in filter(read, api.requests[start:stop])]
+    return [f"{request.method} → {reader(api, request) or 'the group'}: {shown(request)!r}"
+            for request in shown_to_others(seen, secrets)]
 
 
 def revealed(api: FakeBotApi, start: int) -> int:
