@@ -5,6 +5,7 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import logging
+from collections.abc import Iterable
 from functools import partial
 from typing import Any
 
@@ -20,7 +21,7 @@ from bot.discord.client import DiscordOptions, PokerClient, make_client
 from bot.discord.delivery import Delivery
 from bot.discord.translator import CatalogueTranslator
 from bot.i18n import languages
-from bot.output import Actor, Place, Reply
+from bot.output import Actor, OldMessage, Place, Reply
 from bot.retiring import queue_kept
 from bot.service import Service
 
@@ -55,7 +56,10 @@ class DiscordAdapter(Answering):
         self._idle.set()
         self._connection: asyncio.Task[None] | None = None
         self._showing: asyncio.Task[None] | None = None
-        """After a start: the tables in play being shown again."""
+        """After a start: the tables in play being shown again (then, on PostgreSQL, the claims on old table messages
+        renewed forever, `bot.retiring.queue_kept`)."""
+        self._shown = asyncio.Event()
+        """Set once the tables in play were shown again and the old table messages claimed were queued."""
         slash.register(self.client.tree, self)
 
     # --- life cycle -----------------------------------------------------------------------------------------
@@ -88,7 +92,12 @@ class DiscordAdapter(Answering):
     async def _show_again(self) -> None:
         """What the bot had queued before it stopped, shown and retired again (`bot.retiring.queue_kept`)."""
         shown = self.service.show_tables_in_play(PREFIX, per_second=self.options.shown_again_per_second)
-        await queue_kept(shown, self.service.memory, PLATFORM, self.delivery.retire_again)
+        await queue_kept(shown, self.service.memory, PLATFORM, self._retire_again)
+
+    async def _retire_again(self, messages: Iterable[OldMessage]) -> None:
+        """Queue the old table messages claimed (`Delivery.retire_again`): the start's first look is done."""
+        await self.delivery.retire_again(messages)
+        self._shown.set()
 
     async def run(self) -> None:
         """Run until the connection ends (or the task is cancelled)."""
@@ -120,8 +129,12 @@ class DiscordAdapter(Answering):
     async def settled(self) -> None:
         """Wait until every interaction being answered is done (its work too, were its answer abandoned) and
         everything queued for the channels is sent (the tables a start shows again too)."""
-        if self._showing is not None:
-            await self._showing
+        if self._showing is not None:  # on PostgreSQL it never ends: its first look is what a start queues
+            shown = asyncio.ensure_future(self._shown.wait())
+            await asyncio.wait((shown, self._showing), return_when=asyncio.FIRST_COMPLETED)
+            shown.cancel()
+            if self._showing.done():
+                await self._showing
         while True:
             await self._idle.wait()
             if self._work:  # waited for, never cancelled with this wait (`asyncio.wait`, not `gather`)

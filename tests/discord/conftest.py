@@ -131,7 +131,7 @@ def controllers(turns: Turns) -> dict[str, Controller]:
 class Bot:
     """Starts (and restarts) the whole application against the fake: store, service and the Discord adapter."""
 
-    def __init__(self, path: Path, clock: FakeClock, options: DiscordOptions, default_game: str,
+    def __init__(self, path: Path | str, clock: FakeClock, options: DiscordOptions, default_game: str,
                  controllers: dict[str, Controller]) -> None:
         self.path, self.clock, self.options, self.default_game = path, clock, options, default_game
         self.controllers = controllers
@@ -165,11 +165,15 @@ async def make_bot(fake: FakeDiscord, tmp_path: Path,
                    controllers: dict[str, Controller]) -> AsyncIterator[Callable[..., Awaitable[Bot]]]:
     bots: list[Bot] = []
 
-    async def make(default_game: str = "turns", **options: Any) -> Bot:
+    async def make(default_game: str = "turns", *, database: Path | str | None = None, clock: FakeClock | None = None,
+                   **options: Any) -> Bot:
+        """A bot on `database` (a PostgreSQL URL; the test's SQLite file by default) and `clock` (its own by
+        default: bots on one database share theirs)."""
         # the bot defers only where Discord would refuse a later answer: a loaded machine's slow press is answered
         # as a quick one (a test of deferring sets its own `defer_after`)
         settings = {"guild_id": GUILD_ID, "defer_after": ACK_SECONDS, **options}
-        bot = Bot(tmp_path / "bot.db", FakeClock(), DiscordOptions(**settings), default_game, controllers)
+        bot = Bot(database or tmp_path / "bot.db", clock or FakeClock(), DiscordOptions(**settings), default_game,
+                  controllers)
         await bot.start()
         bots.append(bot)
         return bot

@@ -452,3 +452,14 @@ async def test_tournament_status_answers_the_member_alone(fake, make_bot) -> Non
     await bot.settled()
     assert status.texts(ephemeral=False) == []
     assert status.ephemeral_text() == "⏱ Level 1: limits 10/20 (blinds 5/10), 11h00m left; next: break."
+
+
+async def test_settled_on_postgresql_waits_for_the_starts_first_look_only(fake, turns, make_bot, postgres_url) -> None:
+    """On PostgreSQL the task a start leaves renews the claims on old table messages forever
+    (`bot.retiring.queue_kept`): `settled` waits for its first look, then for what interactions queued (it waited
+    for that task's end: forever)."""
+    bot = await make_bot(database=postgres_url)
+    async with asyncio.timeout(10):
+        await seat_three(fake, bot)
+    assert [m["content"] for m in fake.channel_messages(fake.channels[0])] == [
+        "Ann sits down.", "Bob sits down.", "Cat sits down."]
