@@ -69,3 +69,13 @@ async def queue_kept(show_tables: Awaitable[None], memory: AdapterMemory, platfo
         if not memory.is_shared:
             return
         await asyncio.sleep(every)
+
+
+async def first_look(kept: asyncio.Task[None], looked: asyncio.Event) -> None:
+    """Wait until a start's `queue_kept` task (`kept`) has queued the old table messages for the first time (`looked`,
+    set by the adapter's `queue`), or has ended (raising what it raised): on PostgreSQL it never ends."""
+    shown = asyncio.ensure_future(looked.wait())
+    await asyncio.wait((shown, kept), return_when=asyncio.FIRST_COMPLETED)
+    shown.cancel()
+    if kept.done():
+        await kept

@@ -5,7 +5,8 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import logging
-from collections.abc import Iterable
+import math
+from collections.abc import Coroutine, Iterable
 from functools import partial
 from typing import Any
 
@@ -22,7 +23,7 @@ from bot.discord.delivery import Delivery
 from bot.discord.translator import CatalogueTranslator
 from bot.i18n import languages
 from bot.output import Actor, OldMessage, Place, Reply
-from bot.retiring import queue_kept
+from bot.retiring import first_look, queue_kept
 from bot.service import Service
 
 log = logging.getLogger(__name__)
@@ -45,6 +46,11 @@ class DiscordAdapter(Answering):
                                  lost=self._lost_channel)
         self._lost: set[str] = set()
         self._pausing: set[asyncio.Task[None]] = set()
+        self._heard_at: dict[str, float] = {}
+        """When each table's channel (or thread) was last heard from since the start: a table another process paused
+        before that plays on once this process learns the pause (`_paused_elsewhere`)."""
+        self._resuming: set[asyncio.Task[None]] = set()
+        """The resumes `_paused_elsewhere` started, kept until done (`stop` waits for them)."""
         self._handlers: set[asyncio.Task[Any]] = set()
         """The tasks answering interactions (discord.py's): `stop` abandons those still running after `stop_after`."""
         self._work: set[asyncio.Future[Any]] = set()
@@ -87,6 +93,7 @@ class DiscordAdapter(Answering):
             await self._connection  # raises why it could not connect
         # only now can it post: replies caused while it was connecting (a hand voided at start-up) arrive here now
         self.service.subscribe(PREFIX, self.on_timer)
+        self.service.on_paused_elsewhere(self._paused_elsewhere)
         self._showing = asyncio.create_task(self._show_again())
 
     async def _show_again(self) -> None:
@@ -128,13 +135,12 @@ class DiscordAdapter(Answering):
 
     async def settled(self) -> None:
         """Wait until every interaction being answered is done (its work too, were its answer abandoned) and
-        everything queued for the channels is sent (the tables a start shows again too)."""
+        everything queued for the channels is sent (the tables a start shows again too, and those the watch let
+        play on, `_paused_elsewhere`)."""
         if self._showing is not None:  # on PostgreSQL it never ends: its first look is what a start queues
-            shown = asyncio.ensure_future(self._shown.wait())
-            await asyncio.wait((shown, self._showing), return_when=asyncio.FIRST_COMPLETED)
-            shown.cancel()
-            if self._showing.done():
-                await self._showing
+            await first_look(self._showing, self._shown)
+        if self._resuming:
+            await asyncio.wait(set(self._resuming))
         while True:
             await self._idle.wait()
             if self._work:  # waited for, never cancelled with this wait (`asyncio.wait`, not `gather`)
@@ -152,8 +158,8 @@ class DiscordAdapter(Answering):
         for handler in handlers:
             handler.cancel()
         await asyncio.gather(*handlers, return_exceptions=True)
-        if self._work or self._pausing:
-            await asyncio.wait({*self._work, *self._pausing})
+        if self._work or self._pausing or self._resuming:
+            await asyncio.wait({*self._work, *self._pausing, *self._resuming})
 
     # --- who and where ---------------------------------------------------------------------------------------
 
@@ -271,14 +277,8 @@ class DiscordAdapter(Answering):
             return
         self._lost.add(place.table_id)
         log.warning("table %s: the bot can no longer reach its channel; the table is paused", place.table_id)
-        pausing = asyncio.get_running_loop().create_task(self.service.pause([place.table_id]))
-        self._pausing.add(pausing)
-        pausing.add_done_callback(self._paused)
-
-    def _paused(self, pausing: asyncio.Task[None]) -> None:
-        self._pausing.discard(pausing)
-        if not pausing.cancelled() and (error := pausing.exception()) is not None:
-            log.error("a table whose channel was lost could not be paused", exc_info=error)
+        _start(self._pausing, self.service.pause([place.table_id]),
+               "a table whose channel was lost could not be paused")
 
     def _found(self, place: Place, interaction: discord.Interaction) -> None:
         """An interaction came from a channel the bot may post in: the bot is there, with these permissions, and the
@@ -290,12 +290,41 @@ class DiscordAdapter(Answering):
     async def _play_on(self, place: Place) -> None:
         """A table paused because the bot had lost its channel plays on, shown again as it stands if in play (its
         table messages that waited for the channel when it was lost were dropped: a new hand's message, the last
-        turn)."""
+        turn). With several processes on one database, the first interaction from a channel since the start lifts
+        the pause the database holds, whichever process made it (this one may not know yet); a later one, taken for
+        nothing new (no read of the database at every interaction), lifts it once the watch learns it
+        (`_paused_elsewhere`)."""
+        first = place.table_id not in self._heard_at
+        self._heard_at[place.table_id] = self.service.clock.now()
         if self._pausing:
             await asyncio.gather(*self._pausing, return_exceptions=True)
-        if self.service.is_paused(place.table_id):
-            await self.service.resume([place.table_id])
-            await self.service.show_tables_in_play(place.table_id, per_second=self.options.shown_again_per_second,
+        if first or self.service.is_paused(place.table_id):
+            await self._resume(place.table_id)
+
+    async def _resume(self, table_id: str) -> None:
+        """Lift the table's pause, if it has one, and show it again as it stands if in play."""
+        if await self.service.resume([table_id]):
+            await self.service.show_tables_in_play(table_id, per_second=self.options.shown_again_per_second,
                                                    exact=True)
 
+    def _paused_elsewhere(self, paused: dict[str, float]) -> None:
+        """With several processes on one database: tables another process paused (since when), which this process
+        has just learned (`Service.on_paused_elsewhere`). Those whose channel was heard from here since their pause
+        began play on: the channel was reachable then, and that interaction, come before this process knew of the
+        pause, resumed nothing. A channel this process found lost waits for an interaction from it."""
+        for table_id, since in paused.items():
+            if self._heard_at.get(table_id, -math.inf) >= since and table_id not in self._lost:
+                _start(self._resuming, self._resume(table_id), "a table paused elsewhere could not be resumed")
 
+
+def _start(tasks: set[asyncio.Task[None]], work: Coroutine[Any, Any, None], failure: str) -> None:
+    """Run `work` in a task kept in `tasks` until done (`stop` waits for them), its exception logged as `failure`."""
+    task = asyncio.get_running_loop().create_task(work)
+    tasks.add(task)
+    task.add_done_callback(partial(_done, tasks, failure))
+
+
+def _done(tasks: set[asyncio.Task[None]], failure: str, task: asyncio.Task[None]) -> None:
+    tasks.discard(task)
+    if not task.cancelled() and (error := task.exception()) is not None:
+        log.error(failure, exc_info=error)

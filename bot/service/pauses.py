@@ -23,11 +23,11 @@ adapters show nothing wrong meanwhile: a command or press they pass on for a tab
 under its row lock as the process that paused it would refuse it (the player told the table is paused, in his language;
 no chip moves, no text or table message for the chat), its timers are held there too, and a table held as paused after
 another process resumed it is resumed again for nothing (and shown again as it stands). A sign in that window that the
-chat is reachable is not lost on Telegram: its adapter resumes the chat's tables the database holds paused
-(`Reach.back_in_group`), and a sign it takes for nothing new (a group heard from already, its table not known paused:
-no read of the database at every message or press) lifts the pause once the watch's next look learns it
-(`Service.on_paused_elsewhere`: the adapter notes when it last heard from each chat and topic, and resumes the tables
-paused before that).
+chat is reachable is not lost: the first from a chat since the start resumes the tables the database holds paused
+(Telegram's `Reach.back_in_group`, the group's; Discord's `_play_on`, the channel's), and a sign taken for nothing new
+(a chat heard from already, its table not known paused: no read of the database at every message or press) lifts the
+pause once the watch's next look learns it (`Service.on_paused_elsewhere`: the adapter notes when it last heard from
+each chat, topic or channel, and resumes the tables paused before that).
 """
 
 from __future__ import annotations

@@ -25,7 +25,7 @@ from telegram.ext import (
 from bot.config import Settings, webhook_secret_from
 from bot.i18n import DEFAULT_LANGUAGE, languages, text
 from bot.output import Actor, OldMessage, Place, Reply
-from bot.retiring import queue_kept
+from bot.retiring import first_look, queue_kept
 from bot.service import Service
 from bot.table_states import TableStates
 from bot.telegram.admins import Admins
@@ -146,11 +146,7 @@ class TelegramAdapter(Answering):
         """Wait until everything queued for Telegram was sent (the tables a start shows again too); with `retired`,
         also until the old table messages lost their buttons (the least urgent requests, `Outbox.retire`)."""
         if self._showing is not None:  # on PostgreSQL it never ends: its first look is what a start queues
-            shown = asyncio.ensure_future(self._shown.wait())
-            await asyncio.wait((shown, self._showing), return_when=asyncio.FIRST_COMPLETED)
-            shown.cancel()
-            if self._showing.done():
-                await self._showing
+            await first_look(self._showing, self._shown)
         await self._settle()
         await self.outbox.flush(retired=retired)
 

@@ -213,6 +213,9 @@ class FakeDiscord:
         """Every uploaded attachment's bytes, by attachment id (multipart message creation)."""
         self.files: list[tuple[int, str, bytes, bool]] = []
         """Every file sent: channel, file name, content, whether ephemeral."""
+        self.serving: int | None = None
+        """The bot's connection (by the order they identified) that interactions go to, as Discord sends a guild's
+        events to the one process that holds its shard; None: every connection (the tests of one bot)."""
         self._ids = itertools.count(1_200_000_000_000_000_000)
         self._sockets: list[web.WebSocketResponse] = []
         self._sequence = itertools.count(1)
@@ -359,7 +362,7 @@ class FakeDiscord:
         }
         if message is not None:
             payload["message"] = message
-        await self.dispatch("INTERACTION_CREATE", payload)
+        await self.dispatch("INTERACTION_CREATE", payload, to=self.serving)
         try:
             await interaction.wait_acked()
         except TimeoutError:
@@ -370,8 +373,9 @@ class FakeDiscord:
 
     # --- gateway ---------------------------------------------------------------------------------------------
 
-    async def dispatch(self, event: str, data: dict[str, Any]) -> None:
-        for socket in self._sockets:
+    async def dispatch(self, event: str, data: dict[str, Any], *, to: int | None = None) -> None:
+        """Send an event to every connection of the bot, or only to the `to`th (by the order they identified)."""
+        for socket in self._sockets if to is None else [self._sockets[to]]:
             await socket.send_str(json.dumps({"op": 0, "t": event, "s": next(self._sequence), "d": data}))
 
     async def _gateway(self, request: web.Request) -> web.WebSocketResponse:

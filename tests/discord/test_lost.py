@@ -12,7 +12,10 @@ from typing import Any
 import discord
 import pytest
 
+from bot.clock import FakeClock
 from bot.output import Picture, Place, Reply
+from bot.store.pauses import paused_tables
+from tests.bot.test_shared_database import stop_watching
 from tests.discord.fake_discord import GUILD_ID, FakeDiscord
 from tests.discord.test_adapter import seat_three, table_messages
 from tests.discord.test_order import heads_up_dealt
@@ -102,9 +105,11 @@ async def test_an_interaction_from_a_channel_the_bot_still_may_not_post_in_leave
     resumed: list[list[str]] = []
     resume = bot.service.resume
 
-    async def noted(table_ids: list[str]) -> None:
-        resumed.append(table_ids)
-        await resume(table_ids)
+    async def noted(table_ids: list[str]) -> list[str]:
+        lifted = await resume(table_ids)
+        if lifted:
+            resumed.append(lifted)
+        return lifted
 
     bot.service.resume = noted
     caplog.set_level(logging.WARNING, logger="bot.discord")
@@ -287,3 +292,67 @@ async def test_a_press_line_whose_acknowledgement_failed_is_posted_by_the_channe
             if int(message["id"]) > int(table["id"])]
     assert len(said) == 1 and said[0].startswith("Hand 1 is over: ")
     assert fake.messages[int(table["id"])]["content"] == "Hand 1: over."
+
+
+async def two_processes(fake: FakeDiscord, make_bot, postgres_url: str) -> tuple:
+    """Two bots (processes) on one PostgreSQL database and one clock, both connected to the fake Discord; a test
+    says which gets the interactions (`FakeDiscord.serving`)."""
+    clock = FakeClock()
+    return (await make_bot(database=postgres_url, clock=clock, shown_again_per_second=1000.0),
+            await make_bot(database=postgres_url, clock=clock, shown_again_per_second=1000.0))
+
+
+async def stored_pauses(bot) -> list[str]:
+    """The paused tables the database holds."""
+    return sorted(await bot.store.read(paused_tables))
+
+
+async def test_a_channel_heard_from_by_a_process_yet_to_learn_its_pause_plays_on(fake, turns, make_bot,
+                                                                                  postgres_url) -> None:
+    """`one` loses the channel as it deals hand 1 and pauses the table; the channel is back, and Ann's /check is
+    the first interaction `two` gets from it since its start, before its watch tells it of the pause: the table the
+    database holds paused plays on at once, and Ann checks (`two` used to resume only the tables it knew paused:
+    none, and Ann was told the table is paused)."""
+    one, two = await two_processes(fake, make_bot, postgres_url)
+    fake.serving = 0
+    ann, bob, _cat = await lose_a_dealt_table(fake, one)
+    channel, table = fake.channels[0], f"dc:{fake.channels[0]}"
+    assert (await stored_pauses(two), two.service.is_paused(table)) == ([table], False)
+    fake.lost.discard(channel)
+    fake.serving = 1
+    checked = await fake.slash(ann, channel, "check")
+    await two.settled()
+    shown = fake.channel_messages(channel)[-1]
+    assert (shown["content"], await stored_pauses(two)) == (f"Hand 1\n  Ann\n→ Bob\n  Cat\n<@{bob.id}>", [])
+    assert checked.texts() == [f"The table: https://discord.com/channels/{GUILD_ID}/{channel}/{shown['id']}"]
+
+
+@pytest.mark.parametrize("heard_again", [True, False], ids=["heard from after the pause", "not since"])
+async def test_a_channel_heard_from_before_its_pause_was_learned_plays_on_once_it_is(
+        fake, turns, make_bot, postgres_url, heard_again: bool) -> None:
+    """Hand 1 is dealt through `two`; a second later `one` pauses the table (its channel refused `one`); a second
+    later still (`heard_again`), Ann asks `two` for the table, before `two`'s watch tells it of the pause: that says
+    nothing to `two` then, but once its watch learns the pause, the channel was heard from since the pause began,
+    so `two` lets the table play on (it used to stay paused until the channel was heard from again, maybe long
+    after). Heard from only before the pause, the table stays paused."""
+    one, two = await two_processes(fake, make_bot, postgres_url)
+    fake.serving = 1
+    ann, _bob, _cat = await seat_three(fake, two)
+    await fake.slash(ann, fake.channels[0], "deal")
+    await two.settled()
+    table = f"dc:{fake.channels[0]}"
+    two.clock.advance(1)
+    await one.service.pause([table])
+    two.clock.advance(1)
+    if heard_again:
+        await fake.slash(ann, fake.channels[0], "table")
+        await two.settled()
+    watching = asyncio.create_task(two.service.watch_timers(every=0.01))
+    try:
+        async with asyncio.timeout(5):
+            while not two.service.is_paused(table) and await stored_pauses(two):
+                await asyncio.sleep(0.01)
+    finally:
+        await stop_watching(watching)
+    await two.settled()  # a resume the watch started, and the table shown again
+    assert await stored_pauses(two) == ([] if heard_again else [table])
