@@ -6,7 +6,7 @@ import asyncio
 import contextlib
 import logging
 import math
-from collections.abc import Coroutine, Iterable
+from collections.abc import Coroutine, Iterable, Mapping
 from functools import partial
 from typing import Any
 
@@ -179,12 +179,16 @@ class DiscordAdapter(Answering):
 
     # --- interactions --------------------------------------------------------------------------------------------
 
-    async def run_command(self, interaction: discord.Interaction, line: str) -> None:
-        """A slash command, written as the chat command it stands for. The chat is the guild: once `/lang ru`
-        chose its language, its other tables are shown again in it (`_redraw`)."""
+    async def run_command(self, interaction: discord.Interaction, line: str,
+                          mentioned: Mapping[str, str] | None = None) -> None:
+        """A slash command, written as the chat command it stands for (`mentioned`: the display name of each member
+        it names by his player id, for its refusal). The chat is the guild: once `/lang ru` chose its language, its
+        other tables are shown again in it (`_redraw`)."""
         place, actor = self.place(interaction), self.actor(interaction)
         name = line.split()[0].lstrip("/")
         work = self.service.handle(place, actor, line)
+        if mentioned:
+            work = replies.with_mentions_shown(work, mentioned)
         reply = await self._answer(interaction, place, actor, replies.with_options(work) if name == "lang" else work,
                                    component=False, name=name)
         if name == "lang" and reply is not None and not reply.error and replies.chooses_chat_language(line):

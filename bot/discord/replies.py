@@ -6,7 +6,8 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import io
-from collections.abc import Coroutine, Iterable
+import re
+from collections.abc import Coroutine, Iterable, Mapping
 from dataclasses import dataclass, field, replace
 from typing import Any
 
@@ -18,8 +19,11 @@ from bot.discord.markup import plain
 from bot.i18n import languages, text
 from bot.output import Actor, Picture, Place, Reply
 from bot.output import File as OutFile
+from engine.text import quote_input
 
 PREFIX = "dc:"
+_PLAYER_ID = re.compile(rf"(?<![\w:]){re.escape(PREFIX)}[0-9]+")
+"""A Discord player id within a text (`dc:42`)."""
 FILES_PER_MESSAGE = 10
 """Discord's limit of attachments per message."""
 THREADS = frozenset({discord.ChannelType.public_thread, discord.ChannelType.private_thread,
@@ -77,6 +81,17 @@ async def with_options(work: Coroutine[Any, Any, Reply]) -> Reply:
     reply = await work
     private = {user: [option_hint(line) for line in lines] for user, lines in reply.private.items()}
     return replace(reply, private=private, error=reply.error and option_hint(reply.error))
+
+
+async def with_mentions_shown(work: Coroutine[Any, Any, Reply], shown: Mapping[str, str]) -> Reply:
+    """A reply to a command that names members by mention (a slash command's member option, which the command line
+    carries as his player id) with each of their ids its refusal quotes back (a member the chat never saw is refused
+    as unknown, and the service knows him by no name) put as Discord shows him: `shown`, his name by his id."""
+    reply = await work
+    if reply.error is None:
+        return reply
+    error = _PLAYER_ID.sub(lambda found: quote_input(shown[found[0]]) if found[0] in shown else found[0], reply.error)
+    return replace(reply, error=error)
 
 
 def option_hint(line: str) -> str:

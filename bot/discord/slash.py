@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Mapping
 from typing import Protocol, TypeVar
 
 import discord
@@ -10,6 +10,7 @@ from discord import app_commands
 
 from bot.command_parser import MAX_AMOUNT
 from bot.commands import COMMANDS
+from bot.discord.replies import PREFIX
 from bot.discord.translator import localized
 from bot.i18n import DEFAULT_LANGUAGE, catalogue, languages, text
 from engine.clock import MAX_ADJUST_MINUTES
@@ -20,8 +21,10 @@ from engine.schedule import PRESETS
 class CommandRunner(Protocol):
     """What the slash commands hand their work to (the adapter): they do not import it, so imports point one way."""
 
-    async def run_command(self, interaction: discord.Interaction, line: str) -> None:
-        """Apply a slash command written as the chat command it stands for."""
+    async def run_command(self, interaction: discord.Interaction, line: str,
+                          mentioned: Mapping[str, str] | None = None) -> None:
+        """Apply a slash command written as the chat command it stands for (`mentioned`: each member it names by his
+        player id, by that id, as Discord shows him)."""
 
     async def refuse(self, interaction: discord.Interaction, key: str) -> None:
         """Answer a malformed command privately with the catalogue message `key`."""
@@ -41,6 +44,11 @@ def about(name: str) -> app_commands.locale_str:
     typed in the chat, Discord has its own (`discord.about.<name>`), naming it as the member's Discord shows it."""
     key = f"discord.about.{name}" if f"discord.about.{name}" in catalogue(DEFAULT_LANGUAGE) else f"about.{name}"
     return localized(text(DEFAULT_LANGUAGE, key)[:100], key)
+
+
+def _mentioned(member: discord.abc.User) -> dict[str, str]:
+    """A member named by a command's option, as the adapter's `mentioned`: his player id and his display name."""
+    return {f"{PREFIX}{member.id}": member.display_name}
 
 
 def _name(name: str, group: str | None = None) -> app_commands.locale_str:
@@ -173,7 +181,7 @@ def register(tree: app_commands.CommandTree[discord.Client], adapter: CommandRun
     @tree.command(name=_name("grant"), description=about("grant"))
     @_options("grant", "player", "chips")
     async def grant(interaction: discord.Interaction, player: discord.Member, chips: Chips) -> None:
-        await adapter.run_command(interaction, f"/grant dc:{player.id} {chips}")
+        await adapter.run_command(interaction, f"/grant {PREFIX}{player.id} {chips}", _mentioned(player))
 
     @tree.command(name=_name("history"), description=about("history"))
     @_options("history", "which")
@@ -185,7 +193,8 @@ def register(tree: app_commands.CommandTree[discord.Client], adapter: CommandRun
     async def stats(interaction: discord.Interaction, player: discord.User | None = None,
                     period: app_commands.Range[str, 1, 8] | None = None) -> None:
         # a User, not a Member: someone who has left the server still has his statistics
-        await adapter.run_command(interaction, _line("/stats", f"dc:{player.id}" if player else None, period))
+        await adapter.run_command(interaction, _line("/stats", f"{PREFIX}{player.id}" if player else None, period),
+                                  _mentioned(player) if player else None)
 
     @stats.autocomplete("period")
     async def stats_period(interaction: discord.Interaction, typed: str) -> list[app_commands.Choice[str]]:

@@ -8,6 +8,7 @@ import re
 import time
 
 import discord
+import pytest
 
 from bot.discord import intents
 from bot.discord.slash import exchange_suggestions
@@ -341,6 +342,27 @@ async def test_organizer_commands_check_the_members_rights(fake, turns, make_bot
         granted = await fake.slash(member, fake.channels[0], "grant", player=bob, chips=10)
         await bot.settled()
         assert granted.texts(ephemeral=False) == ["Bob receives 10 chips."]
+
+
+UNKNOWN_STRANGER = {"en": "I don't know a player called “Stranger Danger” here.",
+                    "ru": "Игрока «Stranger Danger» здесь нет."}
+
+
+@pytest.mark.parametrize("language", ["en", "ru"])
+async def test_a_member_who_never_played_is_quoted_by_his_name(fake, make_bot, language: str) -> None:
+    """/grant and /stats name a member by a mention, which the bot reads as his id: for a member who never played
+    here the refusal quotes him as Discord shows him (it quoted his id, “dc:<id>”), and nothing is posted."""
+    bot = await make_bot()
+    ann, stranger = fake.add_member("Ann"), fake.add_member("Stranger Danger")
+    ann.locale = language
+    await fake.slash(ann, fake.channels[0], "balance")  # the chat's first player organizes it
+    await bot.settled()
+    shown = fake.channel_messages(fake.channels[0])
+    granted = await fake.slash(ann, fake.channels[0], "grant", player=stranger, chips=50)
+    stats = await fake.slash(ann, fake.channels[0], "stats", player=stranger)
+    await bot.settled()
+    assert (granted.ephemeral_text(), stats.ephemeral_text()) == (UNKNOWN_STRANGER[language],) * 2
+    assert fake.channel_messages(fake.channels[0]) == shown
 
 
 async def test_bad_options_are_refused_privately_at_the_edge(fake, turns, make_bot) -> None:
