@@ -143,6 +143,8 @@ class Reply:
     - `before_table`: how many of `public` are read before `table` (the rest follow it); None: all of them, the
       usual order (a line is read before the table shows what it tells). A hand over the moment it is dealt sets it,
       as a card room records it: the deal (its table), then what happened in it and after it.
+    - `hand_lines`: how many of `public` are read before the pictures (the hand's own lines: its pictures follow
+      them, then what its end brought about, such as a tournament's end and settlement); None: all of them.
     """
 
     public: list[str] = field(default_factory=list)
@@ -152,16 +154,23 @@ class Reply:
     error: str | None = None
     pictures: list[Picture] = field(default_factory=list)
     before_table: int | None = None
+    hand_lines: int | None = None
 
     def tell(self, user_id: str, message: str) -> None:
         """Add a private message for one player."""
         self.private.setdefault(user_id, []).append(message)
 
-    def around_table(self) -> tuple[list[str], list[str]]:
-        """`public` as read around the table state: the lines before it and those after it (`before_table`; none
-        after it when there is no table state)."""
-        split = len(self.public) if self.before_table is None or self.table is None else self.before_table
-        return self.public[:split], self.public[split:]
+    def around_table(self) -> tuple[list[str], list[str], list[str]]:
+        """`public` as read around the table state and the pictures: the lines before the table state, those after
+        it and before the pictures (`before_table`; none when there is no table state), and those after the pictures
+        (`hand_lines`). When the pictures come first, the table state is read before them too: right after the
+        hand's lines."""
+        count = len(self.public)
+        table = count if self.before_table is None or self.table is None else self.before_table
+        pictures = count if self.hand_lines is None else self.hand_lines
+        if pictures < table:
+            return self.public[:pictures], [], self.public[pictures:]
+        return self.public[:table], self.public[table:pictures], self.public[pictures:]
 
     @property
     def refused(self) -> bool:

@@ -154,10 +154,11 @@ class Answering:
     def _queue_public(self, place: Place, reply: Reply, state: State | None, *, texts: list[str] | None = None,
                       gate: asyncio.Event | None = None) -> None:
         """Queue for the channel what it should see of a reply: its public texts (`texts`, when the interaction's own
-        answer took the first), its table state, the texts read after it, and its public pictures and files."""
-        before, after = replies.public_parts(reply)
+        answer took the first), its table state, the texts read after it, its public pictures, the texts read after
+        them, and its public files."""
+        before, after, last = replies.public_parts(reply)
         self.delivery.queue(place, texts=before if texts is None else texts, table=state, later=after, gate=gate,
-                            pictures=[picture for picture in reply.pictures if picture.to is None],
+                            pictures=[picture for picture in reply.pictures if picture.to is None], last=last,
                             files=[file for file in reply.files if file.to is None])
 
     def _turn(self) -> replies.Turn:

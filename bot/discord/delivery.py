@@ -111,11 +111,12 @@ class Delivery:
         """How often a retirer looked whether it may retire (it waits for its turn, it does not poll)."""
 
     def queue(self, place: Place, *, texts: Iterable[str] = (), table: State | None = None,
-              later: Iterable[str] = (), pictures: Iterable[Picture] = (), files: Iterable[File] = (),
-              gate: asyncio.Event | None = None) -> None:
+              later: Iterable[str] = (), pictures: Iterable[Picture] = (), last: Iterable[str] = (),
+              files: Iterable[File] = (), gate: asyncio.Event | None = None) -> None:
         """Queue a reply's public part: its texts, then the table's state, then the texts read after it (`later`: a
-        hand over at its deal, `Reply.before_table`), then its pictures and files. Texts without a table state after
-        them are an announcement of their own (`TableBoard.said`); with one, showing the state reads them."""
+        hand over at its deal, `Reply.before_table`), then its pictures, the texts read after them (`last`: what a
+        hand's end brought about, `Reply.hand_lines`) and its files. Texts without a table state after them are an
+        announcement of their own (`TableBoard.said`); with one, showing the state reads them."""
         channel = self._channel(place)
         self._texts(place, channel, texts, gate, alone=table is None)
         if table is not None:
@@ -124,6 +125,7 @@ class Delivery:
         shown = tuple(pictures)
         if shown:
             channel.entries.append(_Entry(gate, pictures=shown))
+        self._texts(place, channel, last, gate, alone=True)
         channel.entries.extend(_Entry(gate, file=file) for file in files)
         self._start(channel)
 

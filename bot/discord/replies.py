@@ -108,11 +108,12 @@ def private_part(reply: Reply, actor: Actor) -> list[str]:
     return [reply.error] if reply.error else reply.private.get(actor.user_id, [])
 
 
-def public_parts(reply: Reply) -> tuple[list[str], list[str]]:
-    """A reply's public lines as the channel reads them: those before its table state, and those after it (a hand
-    over at its deal, `Reply.before_table`; none when the reply has no table state)."""
-    before, after = reply.around_table()
-    return [plain(line) for line in before], [plain(line) for line in after]
+def public_parts(reply: Reply) -> tuple[list[str], list[str], list[str]]:
+    """A reply's public lines as the channel reads them (`Reply.around_table`): those before its table state, those
+    after it (a hand over at its deal) and before its pictures, and those after its pictures (what a hand's end
+    brought about: a tournament's end and settlement)."""
+    before, after, last = reply.around_table()
+    return [plain(line) for line in before], [plain(line) for line in after], [plain(line) for line in last]
 
 
 def files(pictures: Iterable[Picture]) -> list[discord.File]:

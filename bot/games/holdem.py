@@ -437,6 +437,7 @@ class HoldemController:
                                     render.after_hand_buttons(act.voice, hand, key, decision_tag(act.state["step"]))))
         story.clear(act.state)
         act.disarm(self._timer(act))
+        act.reply.hand_lines = len(act.reply.public)  # its pictures follow them, then what its end brings about
         if act.state.get("tournament"):
             tour_play.after_hand(self, act, hand)
         else:

@@ -71,7 +71,8 @@ class Replying:
                 own = ([reply.error] if reply.error else []) + own
                 if own and not self._tell(place, actor.user_id, own):
                     unreachable.append(actor.user_id)
-        before, after = reply.around_table()  # (lines after the table state: a hand over at its deal)
+        # lines after the table state: a hand over at its deal; after the pictures: what a hand's end brought about
+        before, after, last = reply.around_table()
         if before:
             self._post(place, "\n\n".join(before))
         table = None
@@ -85,9 +86,11 @@ class Replying:
             table = None
         if after:
             self._post(place, "\n\n".join(after))
-        self._send_pictures(place, reply)
+        self._send_pictures(place, reply)  # a picture takes the hand's lines just before it as its caption
         if table is not None:  # after the pictures: the table never shows a showdown before its picture
             self.outbox.show_table(table)
+        if last:
+            self._post(place, "\n\n".join(last))
         for user_id, texts in private.items():
             # the table's buttons are made only when read: ask whether they explain only for a player not reached
             if not self._tell(place, user_id, texts) and not has_private_button(reply.table):

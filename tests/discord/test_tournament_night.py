@@ -85,12 +85,14 @@ class Night:
         assert done.messages and all(message["flags"] & EPHEMERAL for message in done.messages)
         return done.ephemeral_text()
 
-    def transcript(self) -> list[str]:
+    def transcript(self, *, pictures: bool = False) -> list[str]:
         """What the channel read, in posting order, paragraph by paragraph: of each hand's table message its first
         line (the hand's number and blinds), of a showdown who won what (not the cards shown), every other paragraph
-        whole (a picture, which has no text, left out)."""
+        whole; with `pictures`, each picture as "[picture]" and its description (else left out: it has no text)."""
         said = []
         for message in self.fake.channel_messages(self.channel):
+            if pictures:
+                said += [f"[picture] {attached['description']}" for attached in message["attachments"]]
             if TABLE_TOP.match(message["content"]):
                 said.append(message["content"].split("\n")[0])
                 continue
@@ -345,13 +347,14 @@ async def test_hands_dealt_all_in_show_their_table_before_their_result_and_no_ta
     """At blinds 120/240 Bob folds his big blind to Ann's all-in raise and keeps 60 chips. Each next hand is over the
     moment it is dealt (Bob all-in on his blind, Ann covering it: nobody is left to act, the board runs out): Bob
     doubles up with three twos, then Ann's three twos knock him out. The channel reads each hand's table, then its
-    result; after the tournament's end and its settlement, no hand's table."""
+    result and its picture; the tournament's end and its settlement come after the last hand's picture, and no
+    hand's table after them."""
     bot = await make_bot(default_game="holdem")
     night = await two_started(fake, bot, monkeypatch, "240/480")
     await play_out(fake, bot, night.channel, styles={"Ann": ("raise",), "Bob": ("fold",)})
     await night.at(at(18, 51))  # hand #2: dealt and over
     await night.at(at(18, 52))  # hand #3: dealt and over, the last
-    assert night.transcript() == [
+    assert night.transcript(pictures=True) == [
         "Tournament #1 created. Schedule (UTC): 240/480. Buy-in 50 for 300 chips: /join to register; the organizer "
         "starts it with /tournament start.",
         *OPENING,
@@ -359,8 +362,10 @@ async def test_hands_dealt_all_in_show_their_table_before_their_result_and_no_ta
         "Hold'em — hand #1 · blinds 120/240 · home-limit",
         "Hold'em — hand #2 · blinds 120/240 · home-limit",
         "Bob wins the main pot (120) with three of a kind, twos, ace kicker.",
+        "[picture] Hand #2 · showdown",
         "Hold'em — hand #3 · blinds 120/240 · home-limit",
         "Ann wins the main pot (240) with three of a kind, twos, ace kicker.",
+        "[picture] Hand #3 · showdown",
         *ANN_WON,
     ]
     assert fake.limited == []
@@ -370,17 +375,19 @@ async def test_hands_dealt_all_in_show_their_table_before_their_result_and_no_ta
 async def test_a_first_hand_dealt_all_in_reads_the_level_before_its_table_and_its_result_after_it(
         fake, make_bot, monkeypatch) -> None:
     """At blinds 500/1,000 both 300-chip stacks are all in on the blinds of the first hand, which /tournament start
-    deals: the clock's level, said before the deal, comes first; then the hand's table, its result and the end."""
+    deals: the clock's level, said before the deal, comes first; then the hand's table, its result, its picture and
+    the end."""
     bot = await make_bot(default_game="holdem")
     night = await two_started(fake, bot, monkeypatch, "1000/2000")
     assert night.over()
-    assert night.transcript() == [
+    assert night.transcript(pictures=True) == [
         "Tournament #1 created. Schedule (UTC): 1000/2000. Buy-in 50 for 300 chips: /join to register; the "
         "organizer starts it with /tournament start.",
         *OPENING,
         "⏱ Level 1: limits 1,000/2,000 (blinds 500/1,000), the last level: it plays until the tournament ends.",
         "Hold'em — hand #1 · blinds 500/1,000 · home-limit",
         "Ann wins the main pot (600) with three of a kind, twos, ace kicker.",
+        "[picture] Hand #1 · showdown",
         *ANN_WON,
     ]
     assert fake.limited == []

@@ -51,7 +51,7 @@ ANN_WON = ("Showdown — Bob Brown: A♥ 7♦ (a pair of twos, ace kicker); ann:
 ANN_LAST = ("Bob Brown is eliminated in 2nd place.\n\nann finishes with 600 chips, worth 100.\n\n🏆 The tournament is "
             "over. Winner: ann!\nPlaces: 1. ann · 2. Bob Brown\n\nSettlement (money units):\nann: paid 50, cashed "
             "out 100, net +50\nBob Brown: paid 50, cashed out 0, net −50\nPayments:\nBob Brown → ann: 50")
-"""What the group reads after the result of the hand that knocks Bob out: the tournament's end."""
+"""What the group reads after the picture of the hand that knocks Bob out: the tournament's end."""
 
 
 async def two_started(make_bot: Any, monkeypatch: pytest.MonkeyPatch, schedule: str) -> tuple[Running, int]:
@@ -77,7 +77,8 @@ async def test_hands_dealt_all_in_show_their_table_before_their_result_and_no_ta
     """At blinds 120/240 Bob folds his big blind to ann's all-in raise and keeps 60 chips. Each next hand is over the
     moment it is dealt (Bob all-in on his blind, ann covering it: nobody is left to act, the board runs out): Bob
     doubles up with three twos, then ann's three twos knock him out. The group reads each hand's table, then its
-    result with its picture; after the tournament's end and its settlement, no hand's table."""
+    result with its picture, captioned with the hand's lines only; the tournament's end and its settlement follow
+    the last hand's picture, and no hand's table after them."""
     bot, since = await two_started(make_bot, monkeypatch, "240/480")
     await bot.command(ANN, "/raise")
     await bot.command(BOB, "/fold")
@@ -89,7 +90,8 @@ async def test_hands_dealt_all_in_show_their_table_before_their_result_and_no_ta
         "Hold'em — hand #2 · blinds 120/240 · home-limit",
         f"[picture] {BOB_WON}\n\nHand #2 · showdown",
         "Hold'em — hand #3 · blinds 120/240 · home-limit",
-        f"[picture] {ANN_WON}\n\n{ANN_LAST}\n\nHand #3 · showdown",
+        f"[picture] {ANN_WON}\n\nHand #3 · showdown",
+        ANN_LAST,
     ]
     assert await bot.store.read(lambda tx: tx.check_ledger()) == []
 
@@ -98,12 +100,14 @@ async def test_hands_dealt_all_in_show_their_table_before_their_result_and_no_ta
 async def test_a_first_hand_dealt_all_in_reads_the_level_before_its_table_and_its_result_after_it(
         make_bot, monkeypatch) -> None:
     """At blinds 500/1,000 both 300-chip stacks are all in on the blinds of the first hand, which /tournament start
-    deals: the clock's level, said before the deal, comes first; then the hand's table, its result and the end."""
+    deals: the clock's level, said before the deal, comes first; then the hand's table, its result with its picture,
+    and the end."""
     bot, since = await two_started(make_bot, monkeypatch, "1000/2000")
     assert read(bot, since) == [
         "⏱ Level 1: limits 1,000/2,000 (blinds 500/1,000), the last level: it plays until the tournament ends.",
         "Hold'em — hand #1 · blinds 500/1,000 · home-limit",
-        f"[picture] {ANN_WON.replace('(240)', '(600)')}\n\n{ANN_LAST}\n\nHand #1 · showdown",
+        f"[picture] {ANN_WON.replace('(240)', '(600)')}\n\nHand #1 · showdown",
+        ANN_LAST,
     ]
     assert await bot.store.read(lambda tx: tx.check_ledger()) == []
 
