@@ -58,7 +58,9 @@ class Replying:
         """Show a reply: public texts and the table message (`state`: its table state numbered) in the table's chat,
         private texts where only their player sees them. `answered`: the actor's error and private texts already
         went into a callback alert; `repost`: the table message is posted anew below (`TableOp.repost`); `viewed`:
-        the reply is a player's look at his cards ("My cards"), which deals nobody in."""
+        the reply is a player's look at his cards ("My cards"), which deals nobody in. The lines read after a hand's
+        pictures (what its end brought about: a tournament's end and settlement) come last, after the pointer to a
+        private chat for what the hand told a player the bot could not reach."""
         # read before anything is queued: the table's state then joins the queue in the same step as the texts
         # and pictures, so it can go first (an await between them lets the dispatcher send a picture before it)
         language = await self.service.language(place, actor) if state is not None else None
@@ -89,8 +91,6 @@ class Replying:
         self._send_pictures(place, reply)  # a picture takes the hand's lines just before it as its caption
         if table is not None:  # after the pictures: the table never shows a showdown before its picture
             self.outbox.show_table(table)
-        if last:
-            self._post(place, "\n\n".join(last))
         for user_id, texts in private.items():
             # the table's buttons are made only when read: ask whether they explain only for a player not reached
             if not self._tell(place, user_id, texts) and not has_private_button(reply.table):
@@ -98,8 +98,10 @@ class Replying:
         for file in reply.files:
             if not self._send_file(place, file):
                 unreachable.append(file.to or "")
-        if unreachable:
+        if unreachable:  # (it points to what the reply told: the hand's cards are read before what its end brought)
             await self._point_to_private(place, actor, language, unreachable)
+        if last:
+            self._post(place, "\n\n".join(last))
 
     async def _dealt_in(self, place: Place, reply: Reply, told: Iterable[str]) -> tuple[tuple[int, str], ...]:
         """The players dealt in the hand the reply's table message shows (`Dealt`), those the reply tells privately

@@ -54,13 +54,14 @@ ANN_LAST = ("Bob Brown is eliminated in 2nd place.\n\nann finishes with 600 chip
 """What the group reads after the picture of the hand that knocks Bob out: the tournament's end."""
 
 
-async def two_started(make_bot: Any, monkeypatch: pytest.MonkeyPatch, schedule: str) -> tuple[Running, int]:
-    """ann and Bob, each with a private chat with the bot open (their cards go there), in a tournament on a one-level
-    `schedule`, created at 18:00 and started by ann, every hand dealt from `DEALT_ALL_IN`; and how many messages the
-    group had before the start."""
+async def two_started(make_bot: Any, monkeypatch: pytest.MonkeyPatch, schedule: str,
+                      private: tuple[dict[str, Any], ...] = (ANN, BOB)) -> tuple[Running, int]:
+    """ann and Bob, each of `private` with a private chat with the bot open (their cards go there), in a tournament
+    on a one-level `schedule`, created at 18:00 and started by ann, every hand dealt from `DEALT_ALL_IN`; and how many
+    messages the group had before the start."""
     bot: Running = await make_bot("holdem", seed=5)
     bot.clock.current = at(18, 0)
-    for user in (ANN, BOB):
+    for user in private:
         await bot.command(user, "/start", private_chat(user))
     await bot.command(ANN, f"/tournament create {schedule}")
     for user in (ANN, BOB):
@@ -108,6 +109,23 @@ async def test_a_first_hand_dealt_all_in_reads_the_level_before_its_table_and_it
         "Hold'em — hand #1 · blinds 500/1,000 · home-limit",
         f"[picture] {ANN_WON.replace('(240)', '(600)')}\n\nHand #1 · showdown",
         ANN_LAST,
+    ]
+    assert await bot.store.read(lambda tx: tx.check_ledger()) == []
+
+
+@pytest.mark.telegram_time_scale(WHOLE_HANDS)
+async def test_the_pointer_to_a_private_chat_for_a_hands_cards_comes_before_the_tournaments_end(
+        make_bot, monkeypatch) -> None:
+    """Bob never opened a private chat with the bot: the first hand, dealt all-in by /tournament start and the last,
+    tells him his cards where he cannot read them. The group reads the pointer to that chat with the hand, after its
+    picture, and then the tournament's end and its settlement."""
+    bot, since = await two_started(make_bot, monkeypatch, "1000/2000", private=(ANN,))
+    assert read(bot, since) == [
+        "⏱ Level 1: limits 1,000/2,000 (blinds 500/1,000), the last level: it plays until the tournament ends.",
+        "Hold'em — hand #1 · blinds 500/1,000 · home-limit",
+        f"[picture] {ANN_WON.replace('(240)', '(600)')}\n\nHand #1 · showdown",
+        "Bob Brown, I can only answer you privately: open a private chat with me "
+        f"(https://t.me/pokerbot?start=cards_m100500) and send /start, or press “My cards”.\n\n{ANN_LAST}",
     ]
     assert await bot.store.read(lambda tx: tx.check_ledger()) == []
 
