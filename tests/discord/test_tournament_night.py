@@ -240,6 +240,9 @@ async def test_a_night_in_english(fake, make_bot) -> None:
         "net +200\nPayments:\nAnn → Eve: 50\nBob → Eve: 50\nCat → Eve: 50\nDan → Eve: 50",
     ]
     settlement_adds_up(transcript, 5 * 50)
+    hand_9 = transcript.index("Hold'em — hand #9 · blinds 25/50 · home-limit")  # the last: its picture, then the end
+    assert night.transcript(pictures=True)[-7:] == [*transcript[hand_9:hand_9 + 2], "[picture] Hand #9 · showdown",
+                                                    *transcript[hand_9 + 2:]]
 
 
 async def test_a_night_in_a_russian_guild_with_a_rebuy_and_an_add_on(fake, make_bot) -> None:
