@@ -6,7 +6,7 @@ import asyncio
 import contextlib
 import logging
 import math
-from collections.abc import Coroutine, Iterable, Mapping
+from collections.abc import Iterable, Mapping
 from functools import partial
 from typing import Any
 
@@ -14,6 +14,7 @@ import discord
 from discord import app_commands
 
 from bot import commands as cmd
+from bot.background import start_kept
 from bot.discord import replies, slash
 from bot.discord.answers import Answering
 from bot.discord.board import PLATFORM, TableBoard
@@ -281,7 +282,7 @@ class DiscordAdapter(Answering):
             return
         self._lost.add(place.table_id)
         log.warning("table %s: the bot can no longer reach its channel; the table is paused", place.table_id)
-        _start(self._pausing, self.service.pause([place.table_id]),
+        start_kept(self._pausing, self.service.pause([place.table_id]),
                "a table whose channel was lost could not be paused")
 
     def _found(self, place: Place, interaction: discord.Interaction) -> None:
@@ -318,17 +319,5 @@ class DiscordAdapter(Answering):
         pause, resumed nothing. A channel this process found lost waits for an interaction from it."""
         for table_id, since in paused.items():
             if self._heard_at.get(table_id, -math.inf) >= since and table_id not in self._lost:
-                _start(self._resuming, self._resume(table_id), "a table paused elsewhere could not be resumed")
+                start_kept(self._resuming, self._resume(table_id), "a table paused elsewhere could not be resumed")
 
-
-def _start(tasks: set[asyncio.Task[None]], work: Coroutine[Any, Any, None], failure: str) -> None:
-    """Run `work` in a task kept in `tasks` until done (`stop` waits for them), its exception logged as `failure`."""
-    task = asyncio.get_running_loop().create_task(work)
-    tasks.add(task)
-    task.add_done_callback(partial(_done, tasks, failure))
-
-
-def _done(tasks: set[asyncio.Task[None]], failure: str, task: asyncio.Task[None]) -> None:
-    tasks.discard(task)
-    if not task.cancelled() and (error := task.exception()) is not None:
-        log.error(failure, exc_info=error)

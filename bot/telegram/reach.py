@@ -11,6 +11,7 @@ from telegram import Update
 from telegram.constants import ChatMemberStatus, ChatType
 from telegram.ext import ContextTypes
 
+from bot.background import start_kept
 from bot.service import Service
 from bot.telegram.lost import LostTexts
 from bot.telegram.memory import Memory
@@ -104,14 +105,8 @@ class Reach:
             elif self._heard_at.get((chat_id, None), -math.inf) >= since:
                 places.add((chat_id, None))
         for chat_id, topic in places:
-            resuming = asyncio.get_running_loop().create_task(self.back_in_group(chat_id, topic))
-            self._resuming.add(resuming)
-            resuming.add_done_callback(self._resumed)
-
-    def _resumed(self, resuming: asyncio.Task[None]) -> None:
-        self._resuming.discard(resuming)
-        if not resuming.cancelled() and (error := resuming.exception()) is not None:
-            log.error("tables paused elsewhere could not be resumed", exc_info=error)
+            start_kept(self._resuming, self.back_in_group(chat_id, topic),
+                       "tables paused elsewhere could not be resumed")
 
     async def on_my_chat_member(self, update: Update, context: ContextTypes.DEFAULT_TYPE) -> None:
         """The bot's own membership changed: a private chat it may (no longer) write to, a group it was removed
