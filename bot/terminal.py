@@ -16,7 +16,7 @@ from typing import TextIO
 
 from bot.command_parser import whole_number
 from bot.i18n import DEFAULT_LANGUAGE, text
-from bot.output import Actor, Button, Place, Reply, TableMessage
+from bot.output import Actor, Button, Picture, Place, Reply, TableMessage
 from bot.service import Service
 
 log = logging.getLogger(__name__)
@@ -81,30 +81,51 @@ class TerminalAdapter:
         return True
 
     def show(self, reply: Reply) -> None:
-        """Print a reply: refusal, public lines, private lines, then the table with its numbered buttons."""
-        table = self.t("term.table") + " "
+        """Print a reply as a channel reads it (`Reply.around_table`): the refusal, the public lines before the table,
+        the private lines (a player's pictures first), the table with its numbered buttons, the public lines after it,
+        the table's pictures, the files, and last what a hand's end brought about (a tournament's end, settlement)."""
+        before, after, last = reply.around_table()
         if reply.error:
             self.print(f"{self.t('term.only_you')} {reply.error}")
-        for message in reply.public:
-            self.print(_indent(table, message))
-        for picture in reply.pictures:  # a terminal cannot show images: only say one was sent
-            self.print(self.to(picture.to) + self.t("term.picture", caption=picture.caption))
+        self.say_public(before)
         for user_id, messages in reply.private.items():
+            for picture in reply.pictures:
+                if picture.to == user_id:
+                    self.show_picture(picture)
             for message in messages:
                 self.print(_indent(self.to(user_id), message))
+        if reply.table is not None:
+            self.show_table(reply.table)
+        self.say_public(after)
+        for picture in reply.pictures:
+            if picture.to is None or picture.to not in reply.private:
+                self.show_picture(picture)
         for file in reply.files:
             path = self.files_dir / Path(file.name).name
             path.write_bytes(file.content)
             self.print(self.to(file.to) + self.t("term.file_saved", path=str(path)))
-        if reply.table is not None:
-            self.table = reply.table
-            self.buttons = list(reply.table.buttons)
-            self.print(_indent(table, reply.table.text))
-            if self.buttons:
-                labels = "  ".join(f"({index}) {button.label}" for index, button in enumerate(self.buttons, 1))
-                self.print(" " * len(table) + labels)
-            to_act = reply.table.to_act
-            self.to_act = to_act.removeprefix("term:") if to_act and to_act.startswith("term:") else None
+        self.say_public(last)
+
+    def say_public(self, messages: list[str]) -> None:
+        """Print public messages, each marked for the table."""
+        for message in messages:
+            self.print(_indent(self.t("term.table") + " ", message))
+
+    def show_picture(self, picture: Picture) -> None:
+        """Say a picture was sent: a terminal cannot show images."""
+        self.print(self.to(picture.to) + self.t("term.picture", caption=picture.caption))
+
+    def show_table(self, table: TableMessage) -> None:
+        """Print the table message and its numbered buttons, and learn from it whose turn it is."""
+        self.table = table
+        self.buttons = list(table.buttons)
+        mark = self.t("term.table") + " "
+        self.print(_indent(mark, table.text))
+        if self.buttons:
+            labels = "  ".join(f"({index}) {button.label}" for index, button in enumerate(self.buttons, 1))
+            self.print(" " * len(mark) + labels)
+        to_act = table.to_act
+        self.to_act = to_act.removeprefix("term:") if to_act and to_act.startswith("term:") else None
 
     def no_button(self, number: int) -> str:
         """Why `number` pressed nothing: which numbers there are, or that no buttons are shown."""

@@ -102,8 +102,12 @@ async def test_a_tournament_played_to_its_end_announces_winner_and_places_before
     await play(terminal, out, {name: shove for name in ("ann", "bob", "cat")}, "🏆")
     text = out.getvalue()
     assert "[table] Bob is eliminated in 3rd place." in text.splitlines()
-    ends = text.split("[table] Cat is eliminated in 2nd place.\n")[1]
-    assert ends.startswith(  # the places come before who pays whom, and nobody cashed out before the end
+    # the last hand reads as on Discord and Telegram: its lines (the table message tells them), its picture, then
+    # what its end brought about; the places come before who pays whom, and nobody cashed out before the end
+    ends = text.split("        The hand is over.\n")[-1]
+    assert ends == (
+        "[table] [picture: Hand #2 · showdown]\n"
+        "[table] Cat is eliminated in 2nd place.\n"
         "[table] Ann finishes with 900 chips, worth 150.\n"
         "[table] 🏆 The tournament is over. Winner: Ann!\n"
         "        Places: 1. Ann · 2. Cat · 3. Bob\n"
@@ -113,8 +117,7 @@ async def test_a_tournament_played_to_its_end_announces_winner_and_places_before
         "        Cat: paid 50, cashed out 0, net −50\n"
         "        Payments:\n"
         "        Bob → Ann: 50\n"
-        "        Cat → Ann: 50\n"
-        "[table] [picture: Hand #2 · showdown]\n")
+        "        Cat → Ann: 50\n")
     assert await service.store.read(lambda tx: tx.balance(BANK)) == 0
     await ledger_ok(service)
     before = len(out.getvalue())
