@@ -87,7 +87,8 @@ class TerminalAdapter:
         before, after, last = reply.around_table()
         if reply.error:
             self.print(f"{self.t('term.only_you')} {reply.error}")
-        self.say_public(before)
+        told = reply.table.text if reply.table is not None else ""
+        self.say_public(before, told)
         for user_id, messages in reply.private.items():
             for picture in reply.pictures:
                 if picture.to == user_id:
@@ -96,7 +97,7 @@ class TerminalAdapter:
                 self.print(_indent(self.to(user_id), message))
         if reply.table is not None:
             self.show_table(reply.table)
-        self.say_public(after)
+        self.say_public(after, told)
         for picture in reply.pictures:
             if picture.to is None or picture.to not in reply.private:
                 self.show_picture(picture)
@@ -106,10 +107,13 @@ class TerminalAdapter:
             self.print(self.to(file.to) + self.t("term.file_saved", path=str(path)))
         self.say_public(last)
 
-    def say_public(self, messages: list[str]) -> None:
-        """Print public messages, each marked for the table."""
+    def say_public(self, messages: list[str], told: str = "") -> None:
+        """Print public messages, each marked for the table, but those the table message printed beside them tells
+        line for line (`told`): a notice such as a showdown's, which on Discord and Telegram is a message of its own
+        beside the table message edited in place, would read twice here."""
         for message in messages:
-            self.print(_indent(self.t("term.table") + " ", message))
+            if f"\n{message}\n" not in f"\n{told}\n":
+                self.print(_indent(self.t("term.table") + " ", message))
 
     def show_picture(self, picture: Picture) -> None:
         """Say a picture was sent: a terminal cannot show images."""

@@ -80,6 +80,31 @@ async def test_players_take_turns_at_one_keyboard(service: Service) -> None:
     assert not await terminal.say("/quit")
 
 
+async def test_a_showdown_is_printed_once_then_its_picture(service: Service) -> None:
+    """The showdown's notice (on Discord and Telegram a message of its own, beside the edited table message) told
+    the same lines as the table message printed right below it."""
+    out = io.StringIO()
+    terminal = TerminalAdapter(service, out=out)
+    for line in ("ann: /join", "bob: /join", "ann: /deal", "call", *["check"] * 6):
+        assert await terminal.say(line)
+    start = len(out.getvalue())
+    assert await terminal.say("check")  # Ann checks the river behind
+    assert out.getvalue()[start:] == (
+        "[table] Hold'em — hand #1 · blinds 10/20 · home-limit\n"
+        "        Board: J♥ 6♣ J♠ 4♠ 8♣ · Pot: 0\n"
+        "          Ann · 380 Ⓓ\n"
+        "          Bob · 420\n"
+        "\n"
+        "        River: 8♣ (board J♥ 6♣ J♠ 4♠ 8♣)\n"
+        "        Bob checks.\n"
+        "        Ann checks.\n"
+        "        Showdown — Bob: 4♦ 8♦ (two pair, jacks and eights, six kicker)\n"
+        "        Ann mucks.\n"
+        "        Bob wins the main pot (40) with two pair, jacks and eights, six kicker.\n"
+        "        The hand is over.\n"
+        "[table] [picture: Hand #1 · showdown]\n")
+
+
 async def test_a_line_without_a_name_is_said_by_the_player_to_act(service: Service) -> None:
     out = io.StringIO()
     terminal = TerminalAdapter(service, out=out)
