@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+import dataclasses
 import logging
 import os
 import re
@@ -14,7 +15,8 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import TextIO
 
-from bot.command_parser import whole_number
+from bot.command_parser import parse, whole_number
+from bot.commands import Cards, CommandError
 from bot.i18n import DEFAULT_LANGUAGE, text
 from bot.output import Actor, Button, Picture, Place, Reply, TableMessage
 from bot.service import Service
@@ -72,11 +74,15 @@ class TerminalAdapter:
             return True
         if number is not None:
             button = self.buttons[number - 1]
-            reply = await (self.service.view(PLACE, actor) if button.private
+            look = button.private
+            reply = await (self.service.view(PLACE, actor) if look
                            else self.service.press(PLACE, actor, button.payload))
         else:
+            look = _is_look(line)
             reply = await self.service.handle(PLACE, actor, line)  # the parser reads `raise 40` as `/raise 40`
         await self.read_language()  # `/lang ru` speaks Russian from its own answer on
+        if look and reply.table is not None and reply.table == self.table:  # printed just above: the cards alone
+            reply = dataclasses.replace(reply, table=None)
         self.show(reply)
         return True
 
@@ -171,6 +177,14 @@ class TerminalAdapter:
         """Write to the terminal."""
         self.out.write(text + end)
         self.out.flush()
+
+
+def _is_look(line: str) -> bool:
+    """Whether `line` is a player's look at his own cards (`/cards`), which the "My cards" button does too."""
+    try:
+        return isinstance(parse(line), Cards)
+    except CommandError:
+        return False
 
 
 def _indent(prefix: str, text: str) -> str:

@@ -105,6 +105,25 @@ async def test_a_showdown_is_printed_once_then_its_picture(service: Service) -> 
         "[table] [picture: Hand #1 · showdown]\n")
 
 
+async def test_a_look_at_ones_cards_does_not_print_the_table_again(service: Service) -> None:
+    """`/cards` and the "My cards" button answer with the cards alone: the table message, unchanged, was printed
+    again below them, all ten lines; `/table` asks for it and prints it."""
+    out = io.StringIO()
+    terminal = TerminalAdapter(service, out=out)
+    for line in ("ann: /join", "bob: /join", "ann: /deal"):
+        assert await terminal.say(line)
+    start = len(out.getvalue())
+    assert await terminal.say("bob: /cards")
+    assert out.getvalue()[start:] == "[private to bob] [picture: Your cards]\n[private to bob] Your cards: 4♦ 8♦\n"
+    start = len(out.getvalue())
+    assert await terminal.say("ann: 1")  # 🂠 My cards
+    assert out.getvalue()[start:] == "[private to ann] [picture: Your cards]\n[private to ann] Your cards: 7♠ 2♠\n"
+    assert terminal.to_act == "ann" and len(terminal.buttons) == 7, "the buttons shown are still the table's"
+    start = len(out.getvalue())
+    assert await terminal.say("bob: /table")
+    assert out.getvalue()[start:] == HAND_DEALT
+
+
 async def test_a_line_without_a_name_is_said_by_the_player_to_act(service: Service) -> None:
     out = io.StringIO()
     terminal = TerminalAdapter(service, out=out)
