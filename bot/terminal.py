@@ -16,7 +16,7 @@ from pathlib import Path
 from typing import TextIO
 
 from bot.command_parser import parse, whole_number
-from bot.commands import Cards, CommandError
+from bot.commands import Cards, Command, CommandError, Help
 from bot.i18n import DEFAULT_LANGUAGE, text
 from bot.output import Actor, Button, Picture, Place, Reply, TableMessage
 from bot.service import Service
@@ -72,19 +72,37 @@ class TerminalAdapter:
         if number is not None and not 1 <= number <= len(self.buttons):  # a number is a button, never a command
             self.show(Reply(error=self.no_button(number)))
             return True
+        command = _command(line) if number is None else None
+        if isinstance(command, Help) and f"/{command.topic}" in _QUIT:  # the terminal's own command
+            self.show(Reply(private={actor.user_id: [await self.quit_help(actor, alone=True)]}))
+            return True
         if number is not None:
             button = self.buttons[number - 1]
             look = button.private
             reply = await (self.service.view(PLACE, actor) if look
                            else self.service.press(PLACE, actor, button.payload))
         else:
-            look = _is_look(line)
+            look = isinstance(command, Cards)
             reply = await self.service.handle(PLACE, actor, line)  # the parser reads `raise 40` as `/raise 40`
         await self.read_language()  # `/lang ru` speaks Russian from its own answer on
         if look and reply.table is not None and reply.table == self.table:  # printed just above: the cards alone
             reply = dataclasses.replace(reply, table=None)
+        if isinstance(command, Help) and command.topic is None and reply.private.get(actor.user_id):
+            reply = dataclasses.replace(reply, private=await self.with_quit(reply.private, actor))
         self.show(reply)
         return True
+
+    async def quit_help(self, actor: Actor, *, alone: bool) -> str:
+        """/quit, the terminal's own command, as /help writes it for `actor` (in his help's language): alone, for
+        `/help quit`, else as a line of the list."""
+        language = await self.service.private_language_of(PLACE, actor)
+        about = text(language, "term.about_quit")
+        return text(language, "help.one", command="/quit", about=about) if alone else f"/quit — {about}"
+
+    async def with_quit(self, private: dict[str, list[str]], actor: Actor) -> dict[str, list[str]]:
+        """The private part of `/help`'s answer with /quit at the end of its list."""
+        *told, commands = private[actor.user_id]
+        return {**private, actor.user_id: [*told, f"{commands}\n{await self.quit_help(actor, alone=False)}"]}
 
     def show(self, reply: Reply) -> None:
         """Print a reply as a channel reads it (`Reply.around_table`): the refusal, the public lines before the table,
@@ -179,12 +197,12 @@ class TerminalAdapter:
         self.out.flush()
 
 
-def _is_look(line: str) -> bool:
-    """Whether `line` is a player's look at his own cards (`/cards`), which the "My cards" button does too."""
+def _command(line: str) -> Command | None:
+    """The command `line` says, None when it says none (the service then answers why)."""
     try:
-        return isinstance(parse(line), Cards)
+        return parse(line)
     except CommandError:
-        return False
+        return None
 
 
 def _indent(prefix: str, text: str) -> str:

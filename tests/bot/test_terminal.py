@@ -235,6 +235,34 @@ async def test_unknown_speaker_and_bad_commands_get_a_short_answer(service: Serv
     assert out.getvalue().splitlines()[-1] == "[only you] I don't know the command “hello”. Type /help for the list."
 
 
+async def test_help_names_quit_the_terminals_own_command(service: Service) -> None:
+    """The introduction says /quit leaves, but /help listed every command but it, and `/help quit` answered “I don't
+    know the command”; in the player's own language, as the rest of his help."""
+    out = io.StringIO()
+    terminal = TerminalAdapter(service, out=out)
+    assert await terminal.say("ann: /help")
+    help_lines = out.getvalue().splitlines()
+    assert help_lines[0] == "[private to ann] Commands:"
+    assert help_lines[-2:] == [
+        "                 /addbot [name] | remove name — seat a computer player for practice",
+        "                 /quit — leave the terminal: the bot stops and keeps its tables for its next start"]
+    start = len(out.getvalue())
+    assert await terminal.say("ann: /help quit")
+    assert out.getvalue()[start:] == (
+        "[private to ann] /quit\n"
+        "                 leave the terminal: the bot stops and keeps its tables for its next start\n")
+    assert await terminal.say("bob: /lang ru me")
+    start = len(out.getvalue())
+    assert await terminal.say("bob: /help /exit")
+    assert out.getvalue()[start:] == (
+        "[private to bob] /quit\n"
+        "                 выйти из терминала: бот остановится, а столы сохранит до следующего запуска\n")
+    start = len(out.getvalue())
+    assert await terminal.say("bob: /help")
+    assert out.getvalue()[start:].splitlines()[-1] == (
+        "                 /quit — выйти из терминала: бот остановится, а столы сохранит до следующего запуска")
+
+
 async def test_a_number_without_a_button_says_which_buttons_there_are(service: Service, tmp_path: Path) -> None:
     out = io.StringIO()
     terminal = TerminalAdapter(service, out=out)
