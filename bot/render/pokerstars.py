@@ -30,8 +30,10 @@ The conventions followed, as PokerStars writes them (and as hand-history tools s
   in the summary `Hand was run twice`, `FIRST Board [..]`, `SECOND Board [..]` instead of `Board [..]`, and each
   shown hand's result board by board: `showed [..] and lost with <hand>, and won (<n>) with <hand>`;
 - `<name> collected <n> from pot` (`from main pot` / `from side pot-<k>` when there are side pots), none for a
-  winner whose share of a split is no chip; the side pots collected first, from the last back to the main pot (a
-  real PokerStars history: `side pot-2`, `side pot-1`, `main pot`), where the summary lists them from the main pot;
+  winner whose share of a split is no chip; a showdown goes pot by pot, as a real PokerStars history does, from the
+  last side pot back to the main pot (`side pot-2`, `side pot-1`, `main pot`, where the summary lists them from the
+  main pot): the hands contesting a pot that are not shown (or mucked) yet, in the order they were, then the pot's
+  collected lines, so each pot's winning hand is named just above its `collected` line;
 - `*** SUMMARY ***`, `Total pot <n> | Rake 0` (with `Main pot <n>. Side pot-<k> <n>.` when split), `Board [..]`,
   then one `Seat <s>: <name> (button) (small blind) …` line per player: `folded before Flop (didn't bet)`,
   `folded on the Turn`, `showed [..] and won (<n>) with <hand>`, `showed [..] and lost with <hand>`,
@@ -62,6 +64,7 @@ _RANK_NAMES = {2: ("Deuce", "Deuces"), 3: ("Three", "Threes"), 4: ("Four", "Four
                6: ("Six", "Sixes"), 7: ("Seven", "Sevens"), 8: ("Eight", "Eights"), 9: ("Nine", "Nines"),
                10: ("Ten", "Tens"), 11: ("Jack", "Jacks"), 12: ("Queen", "Queens"), 13: ("King", "Kings"),
                14: ("Ace", "Aces")}
+_SHOWDOWN = frozenset({"HandsShown", "HandMucked", "PotAwarded"})
 _FOLDED_ON = {"preflop": "before Flop", "flop": "on the Flop", "turn": "on the Turn", "river": "on the River"}
 
 
@@ -164,7 +167,7 @@ def export_hand(hand: RecordedHand, names: Mapping[str, str], *, hero: str | Non
         bets[player] += chips
         lines.append(f"{label[player]}: {text}" + (" and is all-in" if all_in else ""))
 
-    for event in _side_pots_first(events[1:]):
+    for event in _by_pot(events[1:]):
         kind = event["kind"]
         if kind != "BlindPosted" and not hole_header:
             lines.append("*** HOLE CARDS ***")
@@ -284,14 +287,47 @@ def _summary_line(seat: _Summary) -> str:
     return f"{head} collected ({won})" if won else head
 
 
-def _side_pots_first(events: Iterable[Mapping[str, Any]]) -> list[Mapping[str, Any]]:
-    """The events with each board's pot awards (the engine awards the main pot first) in the order PokerStars writes
-    them collected: from the last side pot back to the main pot, each pot's winners in the engine's order."""
+def _by_pot(events: Iterable[Mapping[str, Any]]) -> list[Mapping[str, Any]]:
+    """The events with each showdown (each board's, in a hand run twice) in the order PokerStars writes it: pot by pot
+    from the last side pot back to the main pot, the hands shown or mucked by the players that pot adds (one event a
+    player, in the order they showed), then its awards. The engine shows every hand, then awards the main pot first."""
     ordered: list[Mapping[str, Any]] = []
-    for awarded, group in itertools.groupby(events, key=lambda event: event["kind"] == "PotAwarded"):
-        alike = list(group)
-        ordered += sorted(alike, key=lambda event: -int(event["pot_index"])) if awarded else alike
+    for at_showdown, group in itertools.groupby(events, key=lambda event: event["kind"] in _SHOWDOWN):
+        block: list[Mapping[str, Any]] = []
+        for event in group:  # a board's showdown ends with its awards; a hand run twice has one more
+            if block and event["kind"] != "PotAwarded" and block[-1]["kind"] == "PotAwarded":
+                ordered += _one_showdown(block)
+                block = []
+            block.append(event)
+        ordered += _one_showdown(block) if at_showdown else block
     return ordered
+
+
+def _one_showdown(events: list[Mapping[str, Any]]) -> list[Mapping[str, Any]]:
+    """One board's showdown pot by pot, from the last side pot: the hands a pot adds, then its awards."""
+    hands = {_player(hand): hand for event in events if event["kind"] != "PotAwarded" for hand in _each_hand(event)}
+    pots = sorted((event for event in events if event["kind"] == "PotAwarded"), key=lambda pot: -int(pot["pot_index"]))
+    contested = {player for pot in pots for player in pot["eligible"]}
+    ordered = [hand for player, hand in hands.items() if player not in contested]  # none in a hand the engine dealt
+    told: set[str] = set()
+    for pot in pots:
+        ordered += [hand for player, hand in hands.items() if player in pot["eligible"] and player not in told]
+        told.update(pot["eligible"])
+        ordered.append(pot)
+    return ordered
+
+
+def _each_hand(event: Mapping[str, Any]) -> list[Mapping[str, Any]]:
+    """A `HandsShown` of several players as one event each (other events as they are)."""
+    if event["kind"] != "HandsShown":
+        return [event]
+    return [{**event, "cards": {player: cards}, "categories": {player: event["categories"].get(player, "")},
+             "ranks": {player: ranks} if (ranks := (event.get("ranks") or {}).get(player)) else {}}
+            for player, cards in event["cards"].items()]
+
+
+def _player(hand: Mapping[str, Any]) -> str:
+    return str(hand["player"]) if "player" in hand else next(iter(hand["cards"]))
 
 
 def _pot_names(count: int) -> list[str]:

@@ -465,11 +465,11 @@ Cat: calls 380 and is all-in
 *** TURN *** [Kh 8s 4c] [9h]
 *** RIVER *** [Kh 8s 4c 9h] [Jd]
 *** SHOW DOWN ***
-Bob: shows [Ah Ad] (a pair of Aces)
 Cat: shows [2c 3d] (high card King)
 Ann: shows [2d 3c] (high card King)
 Cat collected 200 from side pot
 Ann collected 200 from side pot
+Bob: shows [Ah Ad] (a pair of Aces)
 Bob collected 600 from main pot
 *** SUMMARY ***
 Total pot 1000 Main pot 600. Side pot 400. | Rake 0
@@ -477,9 +477,9 @@ Board [Kh 8s 4c 9h Jd]
 Seat 1: Ann (button) showed [2d 3c] and won (200) with high card King
 Seat 2: Bob (small blind) showed [Ah Ad] and won (600) with a pair of Aces
 Seat 3: Cat (big blind) showed [2c 3d] and won (200) with high card King"""
-"""Cat's history of the hand: every hand is shown (all in, betting over), the split side pot then the main pot (as
-PokerStars collects them, side pots first) each collected by its winners (Cat first, the first of them left of the
-button) and summed up seat by seat."""
+"""Cat's history of the hand: every hand is shown (all in, betting over), pot by pot as PokerStars shows them down:
+the hands contesting the split side pot, its winners' collected lines (Cat first, the first of them left of the
+button), then Bob's hand, the one more in the main pot, and his collected line; then summed up seat by seat."""
 
 
 async def test_side_pot_and_split_pot_history(service: Service, decks: list[str]) -> None:

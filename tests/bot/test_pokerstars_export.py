@@ -211,9 +211,9 @@ Ann: calls 400 and is all-in
 *** RIVER *** [4s Ts 3d As] [5s]
 *** SHOW DOWN ***
 Bob: shows [Ad 7h] (a pair of Aces)
-Cat: shows [4d 2h] (a straight, Ace to Five)
 Ann: shows [Jd Jh] (a pair of Jacks)
 Bob collected 990 from side pot
+Cat: shows [4d 2h] (a straight, Ace to Five)
 Cat collected 15 from main pot
 *** SUMMARY ***
 Total pot 1005 Main pot 15. Side pot 990. | Rake 0
@@ -258,12 +258,12 @@ Cat: calls 180 and is all-in
 *** TURN *** [2c 7d 9s] [3h]
 *** RIVER *** [2c 7d 9s 3h] [8c]
 *** SHOW DOWN ***
-Bob: shows [As Ad] (a pair of Aces)
-Cat: shows [Ks Kd] (a pair of Kings)
 Dan: shows [Qs Qd] (a pair of Queens)
 Ann: shows [Js Jd] (a pair of Jacks)
 Dan collected 400 from side pot-2
+Cat: shows [Ks Kd] (a pair of Kings)
 Cat collected 300 from side pot-1
+Bob: shows [As Ad] (a pair of Aces)
 Bob collected 400 from main pot
 *** SUMMARY ***
 Total pot 1100 Main pot 400. Side pot-1 300. Side pot-2 400. | Rake 0
@@ -272,8 +272,66 @@ Seat 1: Ann (button) showed [Js Jd] and lost with a pair of Jacks
 Seat 2: Bob (small blind) showed [As Ad] and won (400) with a pair of Aces
 Seat 3: Cat (big blind) showed [Ks Kd] and won (300) with a pair of Kings
 Seat 4: Dan showed [Qs Qd] and won (400) with a pair of Queens"""
-"""A main pot and two side pots, each won by another player: as a real PokerStars history writes them, collected from
-the last side pot back to the main pot, and summed up in the pots' order (main pot first)."""
+"""A main pot and two side pots, each won by another player: as a real PokerStars history writes them, shown down
+pot by pot from the last side pot back to the main pot (the hands contesting a pot that are not yet shown, then its
+collected line), and summed up in the pots' order (main pot first)."""
+
+
+def test_each_pot_is_shown_down_before_it_is_collected() -> None:
+    # Ann raises to 600 and Bob (100), Cat (300) and Dan (400) call all in: 200 of Ann's raise comes back; Bob and
+    # Cat tie with ace-king for the main pot, Cat's hand is the best left for side pot-1, Dan's queens beat Ann's jacks
+    text = engine_export([engine.SeatPlayer("ann", 1000), engine.SeatPlayer("bob", 100), engine.SeatPlayer("cat", 300),
+                          engine.SeatPlayer("dan", 400)],
+                         "Ah Ac Qs Js Kh Kc Qd Jd 4h As 7d 2c 5h 9s 6d 3h",
+                         ("dan", engine.Call()), ("ann", engine.RaiseTo(600)), ("bob", engine.Call()),
+                         ("cat", engine.Call()), ("dan", engine.Call()))
+    assert text == SPLIT_SIDE_POTS
+    (history,) = parse(text)  # pokerkit replays it to the same stacks
+    assert replayed_stacks(history) == {"Ann": 600, "Bob": 200, "Cat": 800, "Dan": 200}
+
+
+SPLIT_SIDE_POTS = """\
+PokerStars Hand #1: Hold'em No Limit (10/20) - 1969/12/31 19:00:00 ET
+Table 'home' 10-max Seat #1 is the button
+Seat 1: Ann (1000 in chips)
+Seat 2: Bob (100 in chips)
+Seat 3: Cat (300 in chips)
+Seat 4: Dan (400 in chips)
+Bob: posts small blind 10
+Cat: posts big blind 20
+*** HOLE CARDS ***
+Dealt to Bob [Ah Kh]
+Dealt to Cat [Ac Kc]
+Dealt to Dan [Qs Qd]
+Dealt to Ann [Js Jd]
+Dan: calls 20
+Ann: raises 580 to 600
+Bob: calls 90 and is all-in
+Cat: calls 280 and is all-in
+Dan: calls 380 and is all-in
+Uncalled bet (200) returned to Ann
+*** FLOP *** [As 7d 2c]
+*** TURN *** [As 7d 2c] [9s]
+*** RIVER *** [As 7d 2c 9s] [3h]
+*** SHOW DOWN ***
+Dan: shows [Qs Qd] (a pair of Queens)
+Ann: shows [Js Jd] (a pair of Jacks)
+Dan collected 200 from side pot-2
+Cat: shows [Ac Kc] (a pair of Aces)
+Cat collected 600 from side pot-1
+Bob: shows [Ah Kh] (a pair of Aces)
+Bob collected 200 from main pot
+Cat collected 200 from main pot
+*** SUMMARY ***
+Total pot 1200 Main pot 400. Side pot-1 600. Side pot-2 200. | Rake 0
+Board [As 7d 2c 9s 3h]
+Seat 1: Ann (button) showed [Js Jd] and lost with a pair of Jacks
+Seat 2: Bob (small blind) showed [Ah Kh] and won (200) with a pair of Aces
+Seat 3: Cat (big blind) showed [Ac Kc] and won (800) with a pair of Aces
+Seat 4: Dan showed [Qs Qd] and won (200) with a pair of Queens"""
+"""Side pots, a split main pot and an uncalled bet at once: each pot shown down in turn from the last side pot, its
+winners' collected lines right after the hands that contest it (a tie: one line each, the first left of the button
+first), and each winner summed up once with all he collected."""
 
 OMAHA = """\
 PokerStars Hand #1: Omaha Pot Limit (10/20) - 1969/12/31 19:00:00 ET
