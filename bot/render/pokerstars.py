@@ -24,7 +24,7 @@ The conventions followed, as PokerStars writes them (and as hand-history tools s
   `a pair of Aces`, `two pair, Kings and Sevens`, `a straight, Ace to Five`, `a Royal Flush`), `<name>: mucks hand`
   for one mucked (its cards only in the summary, `Seat <s>: <name> mucked [a b]`, and only for the reader who held
   them: others read `Seat <s>: <name> mucked`); the winner of an uncontested pot who shows after it:
-  `<name>: shows [a b]`;
+  `<name>: shows [a b]`, and one who does not: `<name>: doesn't show hand` under his collected line;
 - a hand run twice: `*** FIRST FLOP ***` … `*** SECOND RIVER ***` (each run's streets, from the board both share),
   `*** FIRST SHOW DOWN ***` and `*** SECOND SHOW DOWN ***` each with its hands and the halves collected on it, and
   in the summary `Hand was run twice`, `FIRST Board [..]`, `SECOND Board [..]` instead of `Board [..]`, and each
@@ -161,6 +161,7 @@ def export_hand(hand: RecordedHand, names: Mapping[str, str], *, hero: str | Non
     hole_header = False
     holes: dict[str, str] = {}
     showdowns: set[int] = set()
+    shown_after = {event["player"] for event in events if event["kind"] == "CardsShown"}  # recorded after the hand
 
     def action(player: str, text: str, chips: int = 0, all_in: bool = False) -> None:
         seats[player].put_in += chips
@@ -236,6 +237,8 @@ def export_hand(hand: RecordedHand, names: Mapping[str, str], *, hero: str | Non
                     continue
                 seats[player].won[run] = seats[player].won.get(run, 0) + chips
                 lines.append(f"{label[player]} collected {chips} from {pot_names[event['pot_index']]}")
+                if not showdowns and player not in shown_after:
+                    lines.append(f"{label[player]}: doesn't show hand")
     lines.append("*** SUMMARY ***")
     split = "" if len(pots) < 2 else " " + " ".join(f"{pot_names[index].capitalize()} {pots[index]}."
                                                    for index in sorted(pots))

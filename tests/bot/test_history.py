@@ -241,6 +241,7 @@ Ann: folds
 Bob: folds
 Uncalled bet (10) returned to Cat
 Cat collected 20 from pot
+Cat: doesn't show hand
 *** SUMMARY ***
 Total pot 20 | Rake 0
 Seat 1: Ann (button) folded before Flop (didn't bet)

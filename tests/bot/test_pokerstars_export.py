@@ -78,6 +78,7 @@ def test_exporter_golden_lines() -> None:
         "Ann: folds",
         "Uncalled bet (40) returned to Bob",
         "Bob collected 120 from pot",
+        "Bob: doesn't show hand",
         "*** SUMMARY ***",
         "Total pot 120 | Rake 0",
         "Seat 1: Ann (button) (small blind) folded before Flop",
@@ -332,6 +333,49 @@ Seat 4: Dan showed [Qs Qd] and won (200) with a pair of Queens"""
 """Side pots, a split main pot and an uncalled bet at once: each pot shown down in turn from the last side pot, its
 winners' collected lines right after the hands that contest it (a tie: one line each, the first left of the button
 first), and each winner summed up once with all he collected."""
+
+
+def test_a_pot_won_without_a_showdown_is_collected_unshown() -> None:
+    # Ann raises, Bob calls and Cat folds; on the flop Bob checks and folds to Ann's bet, which comes back to her
+    text = engine_export([engine.SeatPlayer("ann", 500), engine.SeatPlayer("bob", 500), engine.SeatPlayer("cat", 500)],
+                         "Kh 9c As 8d 2s Ad 3c 7h Jd 4c", ("ann", engine.RaiseTo(60)), ("bob", engine.Call()),
+                         ("cat", engine.Fold()), ("bob", engine.Check()), ("ann", engine.Bet(100)),
+                         ("bob", engine.Fold()))
+    assert text == WON_WITHOUT_SHOWDOWN
+    (history,) = parse(text)  # pokerkit replays it to the same stacks
+    assert replayed_stacks(history) == {"Ann": 580, "Bob": 440, "Cat": 480}
+
+
+WON_WITHOUT_SHOWDOWN = """\
+PokerStars Hand #1: Hold'em No Limit (10/20) - 1969/12/31 19:00:00 ET
+Table 'home' 10-max Seat #1 is the button
+Seat 1: Ann (500 in chips)
+Seat 2: Bob (500 in chips)
+Seat 3: Cat (500 in chips)
+Bob: posts small blind 10
+Cat: posts big blind 20
+*** HOLE CARDS ***
+Dealt to Bob [Kh 8d]
+Dealt to Cat [9c 2s]
+Dealt to Ann [As Ad]
+Ann: raises 40 to 60
+Bob: calls 50
+Cat: folds
+*** FLOP *** [7h Jd 4c]
+Bob: checks
+Ann: bets 100
+Bob: folds
+Uncalled bet (100) returned to Ann
+Ann collected 140 from pot
+Ann: doesn't show hand
+*** SUMMARY ***
+Total pot 140 | Rake 0
+Board [7h Jd 4c]
+Seat 1: Ann (button) collected (140)
+Seat 2: Bob (small blind) folded on the Flop
+Seat 3: Cat (big blind) folded before Flop"""
+"""A pot won without a showdown, as PokerStars writes it: the bet nobody called comes back, the winner collects, and
+his hand stays unshown (`doesn't show hand`) unless he shows it after the hand."""
 
 OMAHA = """\
 PokerStars Hand #1: Omaha Pot Limit (10/20) - 1969/12/31 19:00:00 ET
