@@ -7,6 +7,11 @@ pruned hand's moves stay in its log rows (`actions.moves`; before migration 17, 
 still has its span, which says where in the table's log it ran. So the net and biggest pot of each player who played
 a pruned tournament hand are worked out again from the moves of his chat's pruned cash hands. Worked out, not
 corrected: a database already at 25 or later may hold hands pruned either way, and it reads the same after.
+
+Run again after migration 35 (a database set back to an older version, as the tests of the migrations do), it finds
+`pruned_stats` kept by day: the rows of a day were pruned by a bot that knew tournament hands, and are right; only the
+row of the unknown day can hold a tournament's chips. That row gets the rest: the pruned cash hands' net less the
+days' rows', and their biggest pot (which the days' pots are within), so the statistics of every period read the same.
 """
 
 from __future__ import annotations
@@ -18,6 +23,7 @@ import orjson
 
 from bot.store.accounts import net_of_moves
 from bot.store.dialect import SQLITE, Connection, Dialect
+from bot.store.played import UNKNOWN_DAY
 from engine.reasons import Reason
 
 _Span = tuple[int, int | None, float, float | None]
@@ -39,6 +45,7 @@ def tournament_chips_out_of_pruned_stats(connection: Connection, dialect: Dialec
     """Migration 34 (see the module): in each chat with a tournament, the pruned net and biggest pot of every player
     of a pruned tournament hand are those of his pruned cash hands."""
     chats = [str(chat_id) for (chat_id,) in connection.execute("SELECT DISTINCT chat_id FROM tournaments")]
+    by_day = "day" in dialect.columns(connection, "pruned_stats")  # run again after migration 35
     for chat_id in chats:
         in_tournaments: set[str] = set()
         cash_net: dict[str, int] = {}
@@ -55,9 +62,19 @@ def tournament_chips_out_of_pruned_stats(connection: Connection, dialect: Dialec
                     cash_net[player] = cash_net.get(player, 0) + chips
                 for player, chips in collected.items():
                     cash_pot[player] = max(cash_pot.get(player, 0), chips)
+        if not by_day:
+            connection.executemany(
+                "UPDATE pruned_stats SET net = ?, biggest_pot = ? WHERE chat_id = ? AND user_id = ?",
+                [(cash_net.get(player, 0), cash_pot.get(player, 0), chat_id, player)
+                 for player in sorted(in_tournaments)])
+            continue
+        dated = {str(player): int(net) for player, net in connection.execute(
+            "SELECT user_id, SUM(net) FROM pruned_stats WHERE chat_id = ? AND day <> ? GROUP BY user_id",
+            (chat_id, UNKNOWN_DAY)).fetchall()}
         connection.executemany(
-            "UPDATE pruned_stats SET net = ?, biggest_pot = ? WHERE chat_id = ? AND user_id = ?",
-            [(cash_net.get(player, 0), cash_pot.get(player, 0), chat_id, player) for player in sorted(in_tournaments)])
+            "UPDATE pruned_stats SET net = ?, biggest_pot = ? WHERE chat_id = ? AND user_id = ? AND day = ?",
+            [(cash_net.get(player, 0) - dated.get(player, 0), cash_pot.get(player, 0), chat_id, player, UNKNOWN_DAY)
+             for player in sorted(in_tournaments)])
 
 
 def _tournament_spans(connection: Connection, table_id: str) -> list[_Span]:

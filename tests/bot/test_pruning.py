@@ -112,7 +112,8 @@ async def test_hands_pruned_before_migration_25_read_right_after_it(seated: Serv
     """A database whose hands were pruned by a bot before migration 25, which knew no tournament hand from a cash
     game's and so added a tournament hand's chips to `pruned_stats`' net and biggest pot: once upgraded, /stats, /top
     and /history read as they would had today's bot pruned it, and the ledger holds; whether the pruned hands' moves
-    are in their log rows or (played before migration 17) in ledger rows."""
+    are in their log rows or (played before migration 17) in ledger rows. Migration 34 run again, after 35 has kept
+    the pruned statistics by day, changes nothing anyone reads, of all time or of the last days."""
     await play_hands(seated, 2, ("fold",))  # the cash pots are the blinds: the tournament's pot is the biggest
     tournament = Place(PLACE.chat_id, f"{PLACE.chat_id}/tournament")
     assert (await seated.handle(tournament, ANN, "/tournament create home-night")).error is None
@@ -128,6 +129,7 @@ async def test_hands_pruned_before_migration_25_read_right_after_it(seated: Serv
 
     def as_schema_24(tx: Tx) -> None:
         figures_unmarked(tx.db)
+        pruned_stats_without_days(tx)
         tx.dialect.set_schema_version(tx.db, MIGRATIONS.index(figures_know_tournament_hands))  # 25 to come
 
     def pruned_the_old_way(tx: Tx) -> None:  # every hand's chips counted, as the figures were not marked
@@ -146,12 +148,29 @@ async def test_hands_pruned_before_migration_25_read_right_after_it(seated: Serv
     assert sorted(after["ledger"], key=repr) == sorted(before["ledger"], key=repr)  # every move, wherever recorded
     await ledger_ok(reopened)
     # 34 again, over hands today's pruning took (their tournament chips already left out): the same again
-    await reopened.store.transact(lambda tx: tx.dialect.set_schema_version(
-        tx.db, MIGRATIONS.index(tournament_chips_out_of_pruned_stats)), now=clock.now())
-    await reopened.store.close()
-    again = Service(await Store.open(seated.store.location), clock)
+    again = await with_migration_34_again(reopened, clock)
     assert await seen(again) == after
-    await again.store.close()
+    # ... and over a hand pruned after 35, kept by its day: each day's figures stay that day's, its all time too
+    await play_hands(again, 1)
+    clock.advance(DAY)
+    assert await prune.prune_history(again.store, before=clock.now() - 0.5 * DAY) > 0
+
+    def by_days(tx: Tx) -> list[dict[str, history.PlayerStats]]:
+        return [history.chat_stats(tx, PLACE.chat_id, since) for since in (None, clock.now() - 5 * DAY)]
+
+    pruned = await seen(again), await again.store.query(by_days)
+    third = await with_migration_34_again(again, clock)
+    assert (await seen(third), await third.store.query(by_days)) == pruned
+    await third.store.close()
+
+
+async def with_migration_34_again(service: Service, clock: FakeClock) -> Service:
+    """The service's database set back to before migration 34 and opened again (34 and every later one run again):
+    a new service on it (the old one is closed)."""
+    await service.store.transact(lambda tx: tx.dialect.set_schema_version(
+        tx.db, MIGRATIONS.index(tournament_chips_out_of_pruned_stats)), now=clock.now())
+    await service.store.close()
+    return Service(await Store.open(service.store.location), clock)
 
 
 def pruned_stats_without_days(tx: Tx) -> None:
