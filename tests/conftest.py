@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import asyncio
 import logging
 from collections.abc import Iterator
 
@@ -11,6 +12,7 @@ from bot.config import Settings, webhook_secret_from
 from bot.logs import QUIET, TokenFilter, setup_logging
 from tests import postgres
 from tests.discord.fake_discord import TOKEN as DISCORD_TOKEN
+from tests.loop_timers import LoopTimers
 from tests.telegram.fake_api import TOKEN as TELEGRAM_TOKEN
 
 FAKE_TOKENS = (TELEGRAM_TOKEN, DISCORD_TOKEN, webhook_secret_from(TELEGRAM_TOKEN))
@@ -91,3 +93,12 @@ def postgres_server() -> Iterator[str]:
 def postgres_url(postgres_server: str) -> str:
     """A PostgreSQL database of the test's own (an empty schema on the session's server)."""
     return postgres.fresh_schema(postgres_server)
+
+
+@pytest.fixture
+async def loop_timers(monkeypatch: pytest.MonkeyPatch) -> LoopTimers:
+    """Records every timer set on the test's event loop from here on, with the function that asked for it."""
+    loop = asyncio.get_running_loop()
+    timers = LoopTimers(loop)
+    monkeypatch.setattr(loop, "call_at", timers.call_at)
+    return timers

@@ -7,11 +7,12 @@ import asyncio
 import time
 from typing import Any
 
-from bot.discord.delivery import RETIRE_AFTER
+from bot.discord.delivery import RETIRE_AFTER, Delivery
 from bot.output import OldMessage
 from bot.retiring import LEASE_SECONDS
 from tests.discord.fake_discord import FakeDiscord, until
 from tests.discord.test_games import action, current_table, play_out, to_act
+from tests.loop_timers import LoopTimers
 
 
 def with_buttons(fake: FakeDiscord, channel: int) -> list[dict[str, Any]]:
@@ -159,11 +160,14 @@ async def test_a_retirement_a_clean_stop_left_waiting_is_sent_after_the_restart_
     await stop_then_start_again(fake, bot, fake.channels[0], crash=False)
 
 
-async def test_the_retirer_sleeps_while_the_channel_is_busy_and_retires_as_soon_as_it_is_not(fake, make_bot) -> None:
+async def test_the_retirer_sleeps_while_the_channel_is_busy_and_retires_as_soon_as_it_is_not(
+        fake: FakeDiscord, make_bot: Any, loop_timers: LoopTimers) -> None:
     """An old message waits to lose its buttons while the channel's sender is held (a reply waits for its
     interaction to answer): the retirer looks once and sleeps, however long the hold, instead of looking again every
     moment; the hold ends, and the message loses its buttons at once: the end of the reply's send wakes the retirer,
-    which retires at that one look, the channel's next request after the reply."""
+    which retires at that one look, the channel's next request after the reply. At once is the retirer asking the
+    event loop for no timer of its own at all (the message's own wait was over before the hold ended): any delay it
+    added before the edit would be one."""
     bot = await make_bot(default_game="holdem")
     channel = fake.channels[0]
     _, second = await between_hands_then_deal(fake, bot, channel)
@@ -172,7 +176,7 @@ async def test_the_retirer_sleeps_while_the_channel_is_busy_and_retires_as_soon_
     [place] = delivery.places()
     gate = asyncio.Event()
     delivery.queue(place, texts=["held"], gate=gate)
-    looked = delivery.retirer_wakes
+    looked, timers = delivery.retirer_wakes, len(loop_timers.asked)
     await delivery.retire_again([OldMessage(place, int(second["id"]))])
     await asyncio.sleep(RETIRE_AFTER * 1.5)  # past the message's own wait: only the held reply keeps it
     assert delivery.retirer_wakes - looked == 1, "it looked once, then slept"
@@ -184,3 +188,4 @@ async def test_the_retirer_sleeps_while_the_channel_is_busy_and_retires_as_soon_
     assert delivery.retirer_wakes - looked == 2, "woken once, by the reply's end, and it retired at that look"
     assert [(method, path) for _, method, path, _ in fake.timeline[since:]] == [
         ("POST", f"/channels/{channel}/messages"), ("PATCH", f"/channels/{channel}/messages/{second['id']}")]
+    assert loop_timers.asked_by(Delivery._retire_all, timers) == [], "it waited for the reply alone, with no timer"
