@@ -15,12 +15,14 @@ import aiohttp
 from bot.clock import FakeClock
 from bot.service import Service
 from bot.store import Store
+from bot.web.server import ClockPages
 from bot.web.view import clock_view
 from engine.schedule import parse_schedule
 from engine.tournament import Tournament, TournamentConfig
 from tests.bot.clock_page_helpers import AN_HOUR, LINK, SCHEDULE, event_stream, tournament_night
 from tests.bot.conftest import ANN, BOB, CAT, PLACE
 from tests.bot.helpers import play_out, press_label
+from tests.loop_timers import LoopTimers
 
 
 async def test_clock_tv_without_a_web_port_says_how_to_serve_the_page(service: Service) -> None:
@@ -115,13 +117,18 @@ async def test_the_stream_sends_the_clock_then_each_change_at_once(store: Store)
             assert [entry["current"] for entry in skipped["schedule"]] == [False, True, False, False]
 
 
-async def test_a_level_that_ends_by_the_clock_alone_shows_within_a_second(store: Store) -> None:
+async def test_a_level_that_ends_by_the_clock_alone_shows_within_a_second(store: Store,
+                                                                        loop_timers: LoopTimers) -> None:
+    """Nothing wakes the stream when a level ends by the clock alone: its own look finds the break, and it looks at
+    least every second (the waits it asks the event loop for, which a loaded machine cannot stretch)."""
     async with tournament_night(store) as night, event_stream(night.link) as stream:
         assert (await stream.next())["level"]["index"] == 0
         night.clock.advance(40 * 60 + 1)  # no timer fired: the stream's own look finds the break
         on_break = await stream.next()
         assert on_break["level"]["name"] == "Break" and on_break["until"] == "until 18:50"
         assert on_break["remaining_ms"] == 10 * 60_000 - 1000 and on_break["next"] == "40/80 (blinds 20/40)"
+    looks = loop_timers.asked_by(ClockPages._views)
+    assert looks and max(looks) <= 1.0, f"the stream asked to wait {max(looks, default=0):.2f} s before a look"
 
 
 async def test_a_player_leaving_shows_at_once(store: Store) -> None:
