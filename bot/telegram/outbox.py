@@ -31,6 +31,7 @@ from typing import Any
 from telegram import Bot
 from telegram.error import BadRequest, ChatMigrated, Forbidden, NetworkError, RetryAfter
 
+from bot.clock import Clock, SystemClock
 from bot.output import OldMessage
 from bot.table_states import TableStates
 from bot.telegram.budget import Limits
@@ -49,10 +50,14 @@ RETRY_SECONDS = 1.0
 
 
 class Outbox:
-    """Per-chat queues and the one dispatcher that sends them; failures are logged, never raised to the caller."""
+    """Per-chat queues and the one dispatcher that sends them; failures are logged, never raised to the caller.
+
+    `clock` is what the budgets and 429 holds are counted by (its monotonic time): a test may drive a fake one, which
+    the dispatcher reads again at each look (it looks when woken, or once a wait it asked for is over)."""
 
     def __init__(self, bot: Bot, memory: Memory, limits: Limits | None = None,
-                 states: TableStates | None = None) -> None:
+                 states: TableStates | None = None, clock: Clock | None = None) -> None:
+        self._clock = clock or SystemClock()
         self._memory = memory
         self.limits = limits or Limits()
         self._sender = Sender(bot, memory, states or TableStates(), self.retire)
@@ -106,7 +111,7 @@ class Outbox:
 
     def send_text(self, op: TextOp) -> None:
         """Queue a text; it joins a text queued before it for the same place when both fit one message."""
-        self._queue(op.chat_id).add_text(op, time.monotonic())
+        self._queue(op.chat_id).add_text(op, self._clock.monotonic())
         self._wake_up()
 
     def send_photo(self, op: PhotoOp) -> None:
@@ -114,17 +119,17 @@ class Outbox:
         if self.table_photos and op.chat_id < 0 and op.private_to is None:
             self._sender.keep_picture(op.chat_id, op.png)
             return
-        self._queue(op.chat_id).add(op, time.monotonic())
+        self._queue(op.chat_id).add(op, self._clock.monotonic())
         self._wake_up()
 
     def send_document(self, op: DocumentOp) -> None:
         """Queue a file, in order with the chat's texts."""
-        self._queue(op.chat_id).add(op, time.monotonic())
+        self._queue(op.chat_id).add(op, self._clock.monotonic())
         self._wake_up()
 
     def show_table(self, op: TableOp) -> None:
         """Queue a table state; it replaces a queued state of the same hand that has not been sent yet."""
-        self._queue(op.chat_id).add_table(op, time.monotonic())
+        self._queue(op.chat_id).add_table(op, self._clock.monotonic())
         self._wake_up()
 
     def drop_photos(self, chat_id: int) -> None:
@@ -285,7 +290,7 @@ class Outbox:
     async def _dispatch(self) -> None:
         while True:
             self._wake.clear()
-            now = time.monotonic()
+            now = self._clock.monotonic()
             delay = min(self._start_ready(now), self._start_retiring(now))
             if not self._turn and not self._sending:
                 self._forget_idle_chats(now)
@@ -412,7 +417,7 @@ class Outbox:
                 log.warning("Telegram refused %r: %s", op, error)
         except NetworkError as error:  # (after BadRequest, one of its kind) the connection failed: try again
             log.info("could not reach Telegram for chat %s (%s); trying again", queue.chat_id, error)
-            queue.blocked_until = time.monotonic() + RETRY_SECONDS / self.limits.time_scale
+            queue.blocked_until = self._clock.monotonic() + RETRY_SECONDS / self.limits.time_scale
             queue.ops.appendleft(op)
         except Exception:
             log.exception("could not deliver %r", op)
@@ -429,11 +434,11 @@ class Outbox:
         self.rate_limited += 1
         seconds = retry_seconds(error)
         log.info("Telegram asked chat %s to wait %.0f s%s", queue.chat_id, seconds, doing)
-        queue.blocked_until = time.monotonic() + seconds
+        queue.blocked_until = self._clock.monotonic() + seconds
 
     def _finished(self, queue: ChatQueue) -> None:
         """A request to the chat is answered (or failed): the chat's and the bot's budgets count it as done."""
-        now = time.monotonic()
+        now = self._clock.monotonic()
         queue.window.finish(now)
         self._global.finish(now)
 
@@ -467,7 +472,8 @@ class Outbox:
             log.info("old table message %s of chat %s left as it is (%s)", op.message_id, op.chat_id, error)
         except NetworkError as error:
             log.info("could not reach Telegram for chat %s (%s); retiring later", queue.chat_id, error)
-            queue.blocked_until = max(queue.blocked_until, time.monotonic() + RETRY_SECONDS / self.limits.time_scale)
+            retry_at = self._clock.monotonic() + RETRY_SECONDS / self.limits.time_scale
+            queue.blocked_until = max(queue.blocked_until, retry_at)
             queue.retire(op)
             return False
         except Exception:

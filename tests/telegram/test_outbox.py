@@ -10,8 +10,9 @@ from collections.abc import Iterable
 from types import SimpleNamespace
 from typing import Any
 
-from telegram.error import BadRequest, NetworkError
+from telegram.error import BadRequest, NetworkError, RetryAfter
 
+from bot.clock import FakeClock
 from bot.output import OldMessage, PostedMessage, TableMessage
 from bot.retiring import MAX_WAITING
 from bot.table_states import TableStates
@@ -19,6 +20,7 @@ from bot.telegram.budget import Limits
 from bot.telegram.memory import Memory
 from bot.telegram.outbox import DocumentOp, Outbox, RetireOp, TableOp, TextOp
 from bot.telegram.render import place_of
+from tests.telegram.test_forum_pace import WAIT_LIMIT, wait_for
 
 GROUP = -100500
 TABLE = "tg:-100500:0"
@@ -220,6 +222,41 @@ async def test_a_retirement_in_flight_never_holds_a_reply() -> None:
     assert [what for _, what, _ in bot.sent] == ["Bob calls"]  # sent while the retirement was still on its way
     assert await outbox.flush(timeout=5, retired=True)
     assert [what for _, what, _ in bot.sent] == ["Bob calls", "retired 7"]
+    await outbox.close(0)
+
+
+class RefusedRetiringBot(RecordingBot):
+    """Answers every request at once, except the first retirement, which Telegram refuses 429: retry after
+    `retry_after` seconds."""
+
+    def __init__(self, retry_after: int) -> None:
+        super().__init__()
+        self.refusals = [retry_after]
+
+    async def edit_message_reply_markup(self, *, chat_id: int, message_id: int, reply_markup: None) -> None:
+        if self.refusals:
+            raise RetryAfter(self.refusals.pop())
+        self.sent.append((chat_id, f"retired {message_id}", time.monotonic()))
+
+
+async def test_a_429_holds_the_group_for_its_retry_after_no_longer() -> None:
+    """Telegram refuses a retirement 429, retry after 1 s: the group is held, and the reply queued meanwhile goes
+    the moment the second is over, not before, not later, and the retirement after it; a private chat is not held.
+    The budget and the hold count on a fake clock the test moves, so a loaded machine changes nothing: a moment
+    before the second is over the dispatcher, woken by the private message, sends that and not the reply; at the
+    second it sends the reply."""
+    bot, clock = RefusedRetiringBot(1), FakeClock()
+    outbox = Outbox(bot, memory=Memory(Kept()), limits=Limits(time_scale=30), clock=clock)  # type: ignore[arg-type]
+    outbox.retire(RetireOp(GROUP, 7))
+    await wait_for(lambda: outbox.rate_limited == 1, "the retirement refused")
+    outbox.send_text(TextOp(GROUP, None, "Bob calls."))
+    clock.advance(0.75)
+    outbox.send_text(TextOp(101, None, "Your cards: As Kd", private_to=101))
+    await wait_for(lambda: bot.sent, "the private message")
+    assert [what for _, what, _ in bot.sent] == ["Your cards: As Kd"], "the group is still held"
+    clock.advance(0.25)
+    assert await outbox.flush(timeout=WAIT_LIMIT, retired=True), "the group sent to once the second was over"
+    assert [what for _, what, _ in bot.sent] == ["Your cards: As Kd", "Bob calls.", "retired 7"]
     await outbox.close(0)
 
 
