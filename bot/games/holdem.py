@@ -372,13 +372,15 @@ class HoldemController:
         if is_blinded_out(act, seat):  # his hand passes without a word
             self._commit(act, hand, events)
             return
-        said = [act.t("holdem.timed_out", player=act.name(player))]
+        name = act.name(player)
+        story.name_said(act.state, player, name)  # his sitting out's line may outlive his fold's (`story.retell`)
+        said = [act.t("holdem.timed_out", player=name)]
         sat_out = None
         if seat is not None:
             seat["timeouts"] += 1
             if seat["timeouts"] >= TIMEOUTS_BEFORE_SITTING_OUT and not seat["out"]:  # not away already (cash)
                 events += options.mark_away(self, act, seat)  # a tournament's: his next turn, if at once
-                sat_out = act.t("holdem.sat_out", player=act.name(player))
+                sat_out = act.t("holdem.sat_out", player=name)
         self._commit(act, hand, events, said, sat_out)
 
     def _commit(self, act: Action, hand: engine.Hand, events: list[Event], said: list[str] | None = None,

@@ -18,6 +18,7 @@ from bot.games import practice as bots
 from bot.games.context import Action
 from bot.games.holdem_table import HoldemTable
 from bot.render import holdem as render
+from bot.render import story
 from engine import holdem as engine
 from engine.common import Event, RuleError
 from engine.runs import ANSWER_SECONDS
@@ -75,6 +76,7 @@ def on_timer(controller: HoldemTable, act: Action, hand: engine.Hand, kind: str)
         controller._commit(act, hand, hand.runs_timeout(), [act.t("holdem.runs_timed_out", players=silent)])
     elif kind == "show" and hand.showing is not None:
         player = hand.showing
+        story.name_said(act.state, player, act.name(player))
         controller._commit(act, hand, hand.showdown_timeout(), [act.t("holdem.timed_out", player=act.name(player))])
 
 

@@ -33,6 +33,8 @@ SHOWN_LINES = 6
 HEAD = "story_head"
 """The state's key for how many of the story's first lines stay at its top (`add`'s `head`): the hand's start and
 its blinds, through the preflop round."""
+SAID_NAMES = "story_said_names"
+"""The state's key for the names the lines said beside the events (a time-out's) gave each player (`name_said`)."""
 
 
 class Later:
@@ -115,6 +117,16 @@ def clear(state: dict[str, Any]) -> None:
     state.pop("story", None)
     state.pop(HEAD, None)
     state.pop(TOLD_IN, None)
+    state.pop(SAID_NAMES, None)
+
+
+def name_said(state: dict[str, Any], player: str, name: str) -> None:
+    """Remember that a line said beside the events (a time-out's) named `player` `name`: such a line may outlive
+    every event line naming him so (a sitting out's comes after his fold's), and `retell` still knows it is his
+    when he has been renamed since. Only time-outs say such lines, so no betting action adds anything here."""
+    names = state.setdefault(SAID_NAMES, {}).setdefault(player, [])
+    if name not in names:
+        names.append(name)
 
 
 def _edition(language: str, chat_settings: Mapping[str, Any]) -> list[Any]:
@@ -148,8 +160,8 @@ def retell(state: dict[str, Any], language: str, told: Callable[[str, Names], Se
     when it keeps them at the top (`HEAD`), so they are matched from the latest back (and those first ones from the
     first on), each to the event line due there in any language, whatever name a player had when it was told
     (he may have been renamed since); a line matched by none is a said one, written in `language` when it is one of
-    `said`'s naming its players by a name they are known by (now, or in an event line matched), and left as it was
-    otherwise (nothing is lost, nor told twice)."""
+    `said`'s naming its players by a name they are known by (now, in an event line matched, or by a said line:
+    `name_said`), and left as it was otherwise (nothing is lost, nor told twice)."""
     shown_now = shown(state)
     if not shown_now:
         return
@@ -159,6 +171,8 @@ def retell(state: dict[str, Any], language: str, told: Callable[[str, Names], Se
     new, new_said = told(language, names.__getitem__), said(language, names.__getitem__)
     players = list(marks.players)
     known: dict[str, set[str]] = {player: {name} for player, name in names.items()}
+    for player, said_names in state.get(SAID_NAMES, {}).items():
+        known.setdefault(player, set()).update(said_names)
     lines = list(shown_now)
     held = min(state.get(HEAD, 0), len(lines), len(new))  # the first lines told, kept at the top (`add`)
     due = len(new) - 1

@@ -284,6 +284,54 @@ async def test_a_renamed_players_time_out_is_retold_at_another_table_once_his_bl
                                                             "▶ Ход: Bob, для колла 20 (⏱ 60\xa0с).")
 
 
+async def test_a_renamed_players_sitting_out_line_is_retold_once_every_line_naming_him_so_has_scrolled_out(
+        service: Service, clock: FakeClock) -> None:
+    """Cat's second time-out in a row (hand #2's small blind) folds him and sits him out: the line saying so comes
+    after his fold's, so it outlives every event line naming him "Cat" as the flop is bet and raised. Renamed "Kat"
+    then, he is named so by the chat's `/lang ru`, which tells that line in Russian too, as the rest."""
+    reply = await hand_with_a_time_out(service, clock)
+    while reply.table is not None and reply.table.to_act is not None:
+        reply = await press(service, reply, "check", "call")
+    dealt = await deal(service)
+    assert dealt is not None
+    await press(service, dealt, "call")
+    clock.advance(61)
+    assert await service.scheduler.fire_due() == 1
+    reply = await service.handle(PLACE, BOB, "/table")
+    for word in ("check", "bet", "raise", "raise"):
+        reply = await press(service, reply, word)
+    assert reply.table is not None and reply.table.text == ("Hold'em — hand #2 · blinds 10/20 · home-limit\n"
+                                                            "Board: 2♣ 6♣ 2♠ · Pot: 150\n"
+                                                            "  Ann · 180 bet 60\n"
+                                                            "▶ Bob · 100 Ⓓ bet 40\n"
+                                                            "  Cat · 170 folded\n"
+                                                            "\n"
+                                                            "Cat is sitting out after two time-outs: /back to come "
+                                                            "back.\n"
+                                                            "Ann checks.\n"
+                                                            "Flop: 2♣ 6♣ 2♠\n"
+                                                            "Ann bets 20.\n"
+                                                            "Bob raises to 40.\n"
+                                                            "Ann raises to 60.\n"
+                                                            "▶ Bob to act: 20 to call (⏱ 60\xa0s).")
+    assert (await service.handle(PLACE, Actor(CAT.user_id, "Kat"), "/table")).error is None
+    changed = await service.handle(PLACE, ANN, "/lang ru")
+    assert changed.table is not None and changed.table.text == (
+        "Холдем — раздача №2 · блайнды 10/20 · домашний лимит\n"
+        "Борд: 2♣ 6♣ 2♠ · Банк: 150\n"
+        "  Ann · 180 ставка 60\n"
+        "▶ Bob · 100 Ⓓ ставка 40\n"
+        "  Kat · 170 пас\n"
+        "\n"
+        "Kat пропускает раздачи, дважды не уложившись во время хода: /back, чтобы вернуться.\n"
+        "Ann: чек.\n"
+        "Флоп: 2♣ 6♣ 2♠\n"
+        "Ann: бет 20.\n"
+        "Bob: рейз до 40.\n"
+        "Ann: рейз до 60.\n"
+        "▶ Ход: Bob, для колла 20 (⏱ 60\xa0с).")
+
+
 def test_the_lines_the_hand_began_with_kept_over_a_long_round_are_retold_too() -> None:
     """`story.retell` of a preflop round longer than the window: its first lines (the start, the blinds: `story.HEAD`
     of them) are the first the events tell, the rest the latest; all are retold, in place."""
