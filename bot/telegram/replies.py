@@ -116,10 +116,13 @@ class Replying:
     async def _point_to_private(self, place: Place, actor: Actor | None, language: str | None,
                                 user_ids: list[str]) -> None:
         """Tell the players the bot could not reach privately, in the table's chat, where their private chat with
-        it opens: the whole hint the first time, then a short pointer now and then (`Hints`)."""
+        it opens: the whole hint the first time (naming the table's "My cards" button only while its message has
+        one: a hand or round in play), then a short pointer now and then (`Hints`)."""
         chat_id, _ = chat_and_topic(place.table_id)
         told = await self.hints.due(chat_id, user_ids, self.service.clock.now())
-        for key, users in zip(("tg.open_private", "tg.private_pointer"), told, strict=True):
+        shown = self.states.newest(place.table_id)  # this reply's table state, numbered already, or the latest
+        hint = "tg.open_private_or_cards" if shown is not None and has_private_button(shown[1]) else "tg.open_private"
+        for key, users in zip((hint, "tg.private_pointer"), told, strict=True):
             if users:
                 language = language or await self.service.language(place, actor)
                 names = ", ".join([await self._mention(place, actor, user_id) for user_id in users])

@@ -427,7 +427,7 @@ async def test_after_the_hint_a_private_only_answer_gets_a_short_pointer_now_and
     await bot.command(ANN, "/join")
     await bot.command(ANN, "/balance")  # answered only privately, and Ann has no private chat with the bot
     assert bot.group()[-1].text == (f"@ann, I can only answer you privately: open a private chat with me ({LINK}) "
-                                    "and send /start, or press “My cards”.")
+                                    "and send /start."), "no hand is dealt: no “My cards” button to press"
     assert api.calls("sendMessage")[-1]["link_preview_options"] == {"is_disabled": True}  # no card of the bot
     await bot.command(ANN, "/balance")  # not silence: a pointer
     assert bot.group()[-1].text == f"@ann, I answer that only in private: {LINK}"
@@ -462,8 +462,9 @@ async def test_the_private_chats_link_brings_the_player_his_cards_of_the_hand_in
     opens nothing; the old link (`start=cards`) only greets, as before."""
     bot = await make_bot("holdem")
     await bot.seat_three_and_deal()  # nobody has a private chat with the bot
-    hint = bot.group()[-1].text  # Ann, to act, could not be told privately
-    assert hint.startswith("@ann, I can only answer you privately: open a private chat with me (https://t.me/")
+    hint = bot.group()[-1].text  # Ann, to act, could not be told privately: the table has a “My cards” button
+    assert hint == (f"@ann, I can only answer you privately: open a private chat with me ({LINK}) and send /start, "
+                    "or press “My cards”.")
     cards = {user["id"]: (await bot.press(user, bot.table_message(), "my cards"))["text"] for user in (ANN, BOB, CAT)}
     assert all(alert.startswith("Your cards: ") for alert in cards.values()) and len(set(cards.values())) == 3
     await bot.command(BOB, "/start")  # Bob asks the group for the link

@@ -37,9 +37,22 @@ async def test_the_private_chat_link_is_given_in_russian(make_bot, api) -> None:
     await bot.command(IVAN, "/start")
     assert bot.group()[-1].text == ("@ivan, наш личный чат открывается здесь (затем нажмите «Запустить»): "
                                     "https://t.me/pokerbot?start=cards_m100500")
-    await bot.command(IVAN, "/balance")
-    assert bot.group()[-1].text.startswith("@ivan, я могу ответить вам только лично: откройте со мной личный чат "
-                                           "(https://t.me/pokerbot?start=cards_m100500) и отправьте /start")
+    await bot.command(IVAN, "/balance")  # no hand dealt: no “Мои карты” button to press
+    assert bot.group()[-1].text == ("@ivan, я могу ответить вам только лично: откройте со мной личный чат "
+                                    "(https://t.me/pokerbot?start=cards_m100500) и отправьте /start.")
     bot.clock.current += 300  # his /start was answered with the link: no pointer for five minutes
     await bot.command(IVAN, "/balance")
     assert bot.group()[-1].text == "@ivan, на это я отвечаю только лично: https://t.me/pokerbot?start=cards_m100500"
+
+
+async def test_while_a_hand_plays_the_private_chat_hint_in_russian_offers_the_my_cards_button(make_bot, api) -> None:
+    """Ivan deals and cannot be told his cards privately: the hint also points to the table's “Мои карты” button,
+    which its message has while the hand plays."""
+    bot = await make_bot("holdem")
+    for user in (IVAN, OLGA):
+        await bot.command(user, "/join")
+    await bot.command(IVAN, "/deal")
+    assert bot.table_message().button("Мои карты")
+    assert bot.group()[-1].text == ("@ivan, я могу ответить вам только лично: откройте со мной личный чат "
+                                    "(https://t.me/pokerbot?start=cards_m100500) и отправьте /start — или нажмите "
+                                    "«Мои карты».")

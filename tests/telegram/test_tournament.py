@@ -118,14 +118,15 @@ async def test_the_pointer_to_a_private_chat_for_a_hands_cards_comes_before_the_
         make_bot, monkeypatch) -> None:
     """Bob never opened a private chat with the bot: the first hand, dealt all-in by /tournament start and the last,
     tells him his cards where he cannot read them. The group reads the pointer to that chat with the hand, after its
-    picture, and then the tournament's end and its settlement."""
+    picture, and then the tournament's end and its settlement. The hand is over: the pointer names no “My cards”
+    button, which its table message no longer has."""
     bot, since = await two_started(make_bot, monkeypatch, "1000/2000", private=(ANN,))
     assert read(bot, since) == [
         "⏱ Level 1: limits 1,000/2,000 (blinds 500/1,000), the last level: it plays until the tournament ends.",
         "Hold'em — hand #1 · blinds 500/1,000 · home-limit",
         f"[picture] {ANN_WON.replace('(240)', '(600)')}\n\nHand #1 · showdown",
         "Bob Brown, I can only answer you privately: open a private chat with me "
-        f"(https://t.me/pokerbot?start=cards_m100500) and send /start, or press “My cards”.\n\n{ANN_LAST}",
+        f"(https://t.me/pokerbot?start=cards_m100500) and send /start.\n\n{ANN_LAST}",
     ]
     assert await bot.store.read(lambda tx: tx.check_ledger()) == []
 
