@@ -245,7 +245,13 @@ def settled_text(voice: Voice, event: StakesSettled) -> str:
     line with what paid it, side bets settled on the deal included: "Ann, box 1: wins (+40) — pair of kings, ace
     kicker: K♠ K♦ A♣ 7♥ 2♦; ANTE 0 · BET +40 (pair of kings + second combination: ace-king, ×2)". A win that its fees
     and lost side bets outweigh says so: "wins against the dealer, but ends down (−30)"; so does a loss its side bets
-    outweigh: "loses to the dealer, but ends up (+10)"."""
+    outweigh: "loses to the dealer, but ends up (+10)".
+
+    A folded box's cards are not listed, but a side bet the rule pays on them whether the box plays or folds (Three
+    Card Poker's PAIRPLUS, Caribbean's bonus: RULES.md §4, §5) is paid naming the hand that won it ("folded (−5);
+    PAIRPLUS +5 (a pair of nines, five kicker, ×1)"), as a card room's dealer pays a folded hand's Pair Plus face
+    up: the payout must be shown, its multiple names the hand's category anyway, the round is over when the table
+    reads it, and in a game against the house no other player's hand depends on it. A lost one names nothing."""
     net = sum(event.results.values()) + sum(event.earlier.values()) - sum(event.fees.values())
     outcome = voice.t(f"house.outcome.{event.outcome}")
     # fees (a lost side bet) outweigh the win, or a side bet the loss: "wins" or "loses" alone would mislead

@@ -824,16 +824,24 @@ async def test_a_pairplus_alone_is_told_to_its_owner_at_once_and_to_the_table_wh
     ("three-card", "9h 8h 7h  Kd Kc 2s  Qc 5d 2c", "/ante 10 pp 5",
      "Box 1, side bet: PAIRPLUS +200 (a straight flush to the nine, ×40).", ("straight", "+200", "+190"),
      "Ann, box 1: folded (+190); PAIRPLUS +200 (a straight flush to the nine, ×40) · ANTE −10."),
+    ("three-card", "9h 9d 5c  Kd Kc 2s  Qc 5d 2c", "/ante 10 pp 5",
+     "Box 1, side bet: PAIRPLUS +5 (a pair of nines, five kicker, ×1).", ("nines", "+5", "−5"),
+     "Ann, box 1: folded (−5); PAIRPLUS +5 (a pair of nines, five kicker, ×1) · ANTE −10."),
+    ("three-card", "9h 7d 4c  Kd Kc 2s  Qc 5d 2c", "/ante 10 pp 5",
+     "Box 1, side bet: PAIRPLUS −5.", ("−5", "−15"),
+     "Ann, box 1: folded (−15); PAIRPLUS −5 · ANTE −10."),
     ("caribbean", "9h 8d 7c 6s 5h  Kd Kc 2s 3d 4h  2d 2h Ks 6d 8c", "/ante 10 bonus 10",
      "Box 1, side bet: BONUS +50 (a straight to the nine, ×5).", ("straight", "+50", "+40"),
      "Ann, box 1: folded (+40); ANTE −10 · BONUS +50 (a straight to the nine, ×5)."),
-], ids=["three-card", "caribbean"])
+], ids=["three-card", "three-card-pair", "three-card-lost", "caribbean"])
 async def test_a_folded_box_keeps_its_side_bet_from_the_table_until_the_round_ends(
         service: Service, monkeypatch: pytest.MonkeyPatch, game: str, cards: str, bets: str, told: str,
         secrets: tuple[str, ...], result: str) -> None:
     """A side bet's result names the box's hand: after Ann folds, the table reads that she folded, not what her side
     bet won (nor her box's net, which tells it as well), while Bob still decides; Ann knows it already; the table
-    learns it with the round's result."""
+    learns it with the round's result. There a side bet the rule pays on a folded box (RULES.md §4, §5) is paid
+    naming the hand that won it, as a card room's dealer pays a folded hand's Pair Plus face up (a pair of nines
+    too, which its ×1 alone would not name); a lost one names nothing, and a folded box's cards are never listed."""
     stack_house_deck(monkeypatch, cards)
     await service.handle(PLACE, ANN, f"/game {game}")
     for actor, line in ((ANN, bets), (BOB, "/ante 10")):
@@ -845,7 +853,7 @@ async def test_a_folded_box_keeps_its_side_bet_from_the_table_until_the_round_en
     shown = everything_public(folded)
     assert "Ann, box 1: folds." in shown and not any(secret in shown for secret in secrets), shown
     ended = await service.handle(PLACE, BOB, "/play")
-    assert result in ended.public[-1]
+    assert result in ended.public[-1].split("\n")  # the box's whole line of the round's result
     await ledger_ok(service)
 
 
