@@ -16,11 +16,11 @@ from bot.discord import replies
 from bot.discord.board import TableBoard
 from bot.discord.buttons import release
 from bot.discord.client import DiscordOptions
-from bot.discord.delivery import Delivery
+from bot.discord.delivery import MISSING_PERMISSIONS, Delivery
 from bot.discord.markup import plain
 from bot.discord.pages import pack
 from bot.i18n import text
-from bot.output import Actor, Place, Reply
+from bot.output import Actor, Picture, Place, Reply
 from bot.output import File as OutFile
 from bot.service import Service
 from bot.table_states import State
@@ -118,7 +118,7 @@ class Answering:
                 return None
             finally:
                 if turn.line is not None:  # not posted by the interaction: the channel's queue posts it, in its place
-                    self.delivery.queue_first(place, turn.line, turn.answered)
+                    self.delivery.queue_first(place, turn.line, turn.answered, turn.pictures)
                 if turn.posting is not None and not turn.posting.done():  # abandoned while its line is on its way
                     turn.posting.add_done_callback(lambda _: turn.answered.set())
                 else:
@@ -152,13 +152,13 @@ class Answering:
             task.exception()
 
     def _queue_public(self, place: Place, reply: Reply, state: State | None, *, texts: list[str] | None = None,
-                      gate: asyncio.Event | None = None) -> None:
+                      gate: asyncio.Event | None = None, pictured: bool = False) -> None:
         """Queue for the channel what it should see of a reply: its public texts (`texts`, when the interaction's own
-        answer took the first), its table state, the texts read after it, its public pictures, the texts read after
-        them, and its public files."""
+        answer took the first), its table state, the texts read after it, its public pictures (unless the
+        interaction's line took them: `pictured`), the texts read after them, and its public files."""
         before, after, last = replies.public_parts(reply)
         self.delivery.queue(place, texts=before if texts is None else texts, table=state, later=after, gate=gate,
-                            pictures=[picture for picture in reply.pictures if picture.to is None], last=last,
+                            pictures=() if pictured else public_pictures(reply), last=last,
                             files=[file for file in reply.files if file.to is None])
 
     def _turn(self) -> replies.Turn:
@@ -227,7 +227,9 @@ class Answering:
             turn.line, *public = pack(public) if component else public
             if state is None and not component:  # its answer posts it: what is queued after it waits for that
                 self.delivery.hold(place, turn.answered)
-        self._queue_public(place, reply, state, texts=public, gate=turn.answered)
+            if not public and not replies.public_parts(reply)[1] and self.delivery.may_attach(place):
+                turn.pictures = tuple(public_pictures(reply))  # nothing between the line and them
+        self._queue_public(place, reply, state, texts=public, gate=turn.answered, pictured=bool(turn.pictures))
         return bool(public)
 
     async def _respond(self, interaction: discord.Interaction, place: Place, actor: Actor, reply: Reply,
@@ -271,14 +273,17 @@ class Answering:
             else:
                 await response.defer()
         elif response.is_done():  # a deferred slash command: its "thinking" message becomes the answer
-            await interaction.edit_original_response(content=private or first or self._done(place, language),
-                                                     attachments=own, allowed_mentions=discord.AllowedMentions.none())
+            content = private or first or self._done(place, language)
+            pictured = turn.pictures if first is not None and not private else ()
+            await self._with_pictures(place, pictured, turn.answered, lambda files: interaction.edit_original_response(
+                content=content, attachments=[*own, *files], allowed_mentions=discord.AllowedMentions.none()))
             if not private:  # (a command with a private part has no line of its own: `_queue_answered`)
                 turn.line = None
         elif private or own:
             await response.send_message(**replies.ephemeral(private, own))
         elif first is not None:
-            await response.send_message(first, allowed_mentions=discord.AllowedMentions.none())
+            await self._with_pictures(place, turn.pictures, turn.answered, lambda files: response.send_message(
+                first, files=files, allowed_mentions=discord.AllowedMentions.none()))
             turn.line = None
         else:
             await response.send_message(self._done(place, language), ephemeral=True)
@@ -293,7 +298,7 @@ class Answering:
         Should Discord refuse it, the channel's queue posts the line ahead of the rest of the reply, which waits for
         the answer (`Delivery.queue_first`), and shows the table after it."""
         assert turn.line is not None
-        turn.posting = self._keep_going(self._follow_up(interaction, place, turn.line, turn.answered))
+        turn.posting = self._keep_going(self._follow_up(interaction, place, turn.line, turn.pictures, turn.answered))
         turn.line = None  # the follow-up's now, whatever becomes of this answer
         if not await asyncio.shield(turn.posting):
             return
@@ -302,21 +307,37 @@ class Answering:
             await self._update(interaction, place)
 
     async def _follow_up(self, interaction: discord.Interaction, place: Place, line: str,
-                         answered: asyncio.Event) -> bool:
-        """Post a press's line as its follow-up, acknowledging the press first if it is not yet; should Discord refuse
-        either, the channel's queue posts the line ahead of the rest of the reply (`Delivery.queue_first`). Run to its
-        end even when the answer is abandoned (Discord may have the line already: it is not posted twice). Returns
-        whether the line was the follow-up."""
+                         pictures: tuple[Picture, ...], answered: asyncio.Event) -> bool:
+        """Post a press's line as its follow-up, with the pictures read with it (`Turn.pictures`), acknowledging the
+        press first if it is not yet; should Discord refuse either, the channel's queue posts the line and its
+        pictures ahead of the rest of the reply (`Delivery.queue_first`). Run to its end even when the answer is
+        abandoned (Discord may have the line already: it is not posted twice). Returns whether the line was the
+        follow-up."""
         try:
             if not interaction.response.is_done():
                 await interaction.response.defer()
-            await interaction.followup.send(line, allowed_mentions=discord.AllowedMentions.none())
+            await self._with_pictures(place, pictures, answered, lambda files: interaction.followup.send(
+                line, files=files, allowed_mentions=discord.AllowedMentions.none()))
         except Exception:
             log.exception("the line of %s was not posted as its follow-up; the channel's queue posts it",
                           interaction.data)
-            self.delivery.queue_first(place, line, answered)
+            self.delivery.queue_first(place, line, answered, pictures)
             return False
         return True
+
+    async def _with_pictures(self, place: Place, pictures: tuple[Picture, ...], gate: asyncio.Event,
+                             post: Callable[[list[discord.File]], Awaitable[Any]]) -> None:
+        """Post an interaction's line with the pictures read with it (`Turn.pictures`; `post` attaches what it is
+        given). An upload refused (Missing Permissions: the interaction claimed Attach Files, the channel has it
+        not) posts the line alone, and the pictures go to the channel's queue after the rest of the reply (`gate`),
+        which leaves them out and names the missing permission, as for a picture of its own."""
+        try:
+            await post(replies.files(pictures))
+        except discord.Forbidden as error:
+            if not pictures or error.code != MISSING_PERMISSIONS:
+                raise
+            await post([])
+            self.delivery.upload_refused(place, pictures, gate)
 
     async def _update(self, interaction: discord.Interaction, place: Place) -> bool:
         """Show the table's newest state in the pressed message itself, if it is the table's current message:
@@ -363,3 +384,8 @@ class Answering:
             await interaction.followup.send(message, ephemeral=True)
         else:
             await interaction.response.send_message(message, ephemeral=True)
+
+
+def public_pictures(reply: Reply) -> list[Picture]:
+    """The reply's pictures for the channel (not a player's own)."""
+    return [picture for picture in reply.pictures if picture.to is None]

@@ -40,9 +40,9 @@ was posted (its interaction edits the message itself) lands first and is not und
 
 @dataclass
 class _Entry:
-    """One thing to send: a text, the table's state, pictures or a file; or nothing, the place of a line its
-    interaction posts itself (`Delivery.hold`). It waits for `gate` (the interaction that caused it must answer
-    first)."""
+    """One thing to send: a text (with the pictures read with it, `Delivery._join`), the table's state, pictures or
+    a file; or nothing, the place of a line its interaction posts itself (`Delivery.hold`). It waits for `gate` (the
+    interaction that caused it must answer first)."""
 
     gate: asyncio.Event | None
     text: str | None = None
@@ -87,9 +87,10 @@ class Delivery:
 
     Each channel has its own queue and sender, so a slow or rate-limited channel (discord.py waits out the
     channel's bucket inside the request) delays nobody else. Waiting table states of one hand are coalesced (only
-    the newest is sent) and waiting texts are joined where they fit one message. Pictures go in messages of their
-    own: when the bot may not attach files, the texts and the table message still go, and the missing permission
-    is named once.
+    the newest is sent) and waiting texts are joined where they fit one message. Pictures go with the text they
+    follow (a hand's lines, then its picture under them, as a card room reads it; the table message's edit between
+    them waits), else in messages of their own: when the bot may not attach files, the texts and the table message
+    still go, and the missing permission is named once.
 
     When a table moves on to a new message (a new hand's or round's), the old one's buttons go, and it is left showing
     the last state it showed and that the table moved below (`TableBoard.show`; the channel's record of that moment,
@@ -137,16 +138,21 @@ class Delivery:
         if pages and alone:
             channel.entries[-1].said = (self._board.said(place.table_id, _channel_id(place)),)
 
-    def queue_first(self, place: Place, line: str, gate: asyncio.Event) -> None:
-        """A line its interaction could not post (Discord refused its follow-up): queued ahead of the rest of its
-        reply, which waits for `gate` and so is still read after it. When that rest holds no table state (whose
-        showing reads the line), the line is an announcement of its own until sent (`TableBoard.said`)."""
+    def queue_first(self, place: Place, line: str, gate: asyncio.Event, pictures: Iterable[Picture] = ()) -> None:
+        """A line its interaction could not post (Discord refused its follow-up), with the pictures it was to carry:
+        queued ahead of the rest of its reply, which waits for `gate` and so is still read after it. When that rest
+        holds no table state (whose showing reads the line), the line is an announcement of its own until sent
+        (`TableBoard.said`)."""
         channel = self._channel(place)
         rest = [index for index, entry in enumerate(channel.entries) if entry.gate is gate]
         entry = _Entry(gate, text=line)
         if not any(channel.entries[index].table is not None for index in rest):
             entry.said = (self._board.said(place.table_id, _channel_id(place)),)
-        channel.entries.insert(rest[0] if rest else len(channel.entries), entry)
+        at = rest[0] if rest else len(channel.entries)
+        shown = tuple(pictures)
+        if shown:
+            channel.entries.insert(at, _Entry(gate, pictures=shown))
+        channel.entries.insert(at, entry)
         self._start(channel)
 
     def hold(self, place: Place, gate: asyncio.Event) -> None:
@@ -165,6 +171,18 @@ class Delivery:
             channel.attach_denied = False
         else:
             channel.attach_denied = True
+
+    def may_attach(self, place: Place) -> bool:
+        """Whether the bot may attach files in the channel, as far as it knows (`permissions`, a refused upload)."""
+        channel = self._channels.get(_channel_id(place))
+        return channel is None or not channel.attach_denied
+
+    def upload_refused(self, place: Place, pictures: Iterable[Picture], gate: asyncio.Event) -> None:
+        """An interaction's upload of these pictures was refused (no Attach Files, though it claimed the permission):
+        they are queued to be left out, the missing permission named in their place, and no picture is tried again
+        until an interaction tells the permission is there (`permissions`)."""
+        self._channel(place).attach_denied = True
+        self.queue(place, pictures=pictures, gate=gate)
 
     def places(self) -> list[Place]:
         """Every channel the bot has sent to (or been asked to)."""
@@ -255,7 +273,7 @@ class Delivery:
             self._board.heard(channel.place.table_id, entry.said)  # (`hold`: its interaction posted the line)
         elif entry.text is not None:
             self._join(channel, entry)
-            await target.send(entry.text, allowed_mentions=discord.AllowedMentions.none())
+            await self._send_text(channel, target, entry)
             if entry.said:
                 self._board.heard(channel.place.table_id, entry.said)
         elif entry.table is not None:
@@ -276,6 +294,23 @@ class Delivery:
                     raise
                 channel.attach_denied = True
                 await self._notice(channel, target)
+
+    async def _send_text(self, channel: _Channel, target: discord.PartialMessageable, entry: _Entry) -> None:
+        """Post a text with the pictures joined to it; an upload refused (Missing Permissions: no Attach Files) posts
+        the text alone and names the missing permission, as for a picture alone."""
+        assert entry.text is not None
+        mentions = discord.AllowedMentions.none()
+        if not entry.pictures:
+            await target.send(entry.text, allowed_mentions=mentions)
+            return
+        try:
+            await target.send(entry.text, files=replies.files(entry.pictures), allowed_mentions=mentions)
+        except discord.Forbidden as error:
+            if error.code != MISSING_PERMISSIONS:
+                raise
+            channel.attach_denied = True
+            await target.send(entry.text, allowed_mentions=mentions)
+            await self._notice(channel, target)
 
     async def retire_again(self, waiting: Iterable[OldMessage]) -> None:
         """Queue the old table messages that still waited to lose their buttons when the bot stopped."""
@@ -327,7 +362,7 @@ class Delivery:
     def _join(self, channel: _Channel, first: _Entry) -> None:
         """Join to the text (and its announcements) the waiting texts after it that fit one message. Edits of the
         table message between them are passed over (an edit does not move the message, so it may come after them); a
-        new message or a picture ends the text."""
+        new message ends the text, and so do pictures, which it carries when the bot may attach files."""
         assert first.text is not None
         index = 0
         while index < len(channel.entries):
@@ -343,6 +378,9 @@ class Delivery:
             elif entry.table is not None and self._board.is_edit(*entry.table):
                 index += 1
             else:
+                if entry.pictures and not channel.attach_denied:
+                    first.pictures = entry.pictures
+                    del channel.entries[index]
                 break
 
     async def _notice(self, channel: _Channel, target: discord.PartialMessageable) -> None:

@@ -3,9 +3,12 @@ of their own), and a player's own cards as an ephemeral attachment only he sees.
 
 from __future__ import annotations
 
+import pytest
+
 from bot.i18n import text
 from tests.discord.fake_discord import EPHEMERAL
 from tests.discord.test_games import current_table, play_out
+from tests.discord.test_showdown import stack_deck
 
 PNG = b"\x89PNG\r\n\x1a\n"
 MY_CARDS = text("en", "button.my_cards")
@@ -54,3 +57,69 @@ async def test_own_cards_picture_is_ephemeral(fake, make_bot) -> None:
     files = fake.files_of(mine.messages[0])
     assert len(files) == 1 and files[0].startswith(PNG)
     assert not any(m["attachments"] for m in fake.channel_messages(channel))
+
+
+def shown_since(fake, since: int) -> list[tuple[str, str, list[str]]]:
+    """What the channel showed since the `since`th version, in order: each version as a new message or an edit of
+    one, its text and its pictures' descriptions."""
+    return [("edit" if version["edited_timestamp"] else "new", version["content"],
+             [attached["description"] for attached in version["attachments"]])
+            for version in fake.versions[since:] if not version["flags"] & EPHEMERAL]
+
+
+SHOWDOWN = ("Showdown — Bob: J♠ 4♥ (three of a kind, fours, ace kicker)\nAnn mucks.\n"
+            "Bob wins the main pot (40) with three of a kind, fours, ace kicker.")
+FINAL_TABLE = ("Hold'em — hand #1 · blinds 10/20 · home-limit\nBoard: 4♠ 2♣ 6♠ A♥ 4♣ · Pot: 0\n"
+               "  Ann · 180 Ⓓ\n  Bob · 220\n\n"
+               "River: 4♣ (board 4♠ 2♣ 6♠ A♥ 4♣)\nBob checks.\nAnn checks.\n"
+               f"{SHOWDOWN}\nThe hand is over.")
+
+
+async def river_checked_to_ann(fake, make_bot, monkeypatch):
+    """Heads-up from a stacked deck, checked and called to the river, where Ann is to act: the bot, the channel,
+    Ann and the table message."""
+    stack_deck(monkeypatch, "Js 6d 4h 9s 7c 4s 2c 6s 8d Ah 9d 4c")
+    bot, channel, (ann, bob) = await heads_up(fake, make_bot)
+    for member, name in ((ann, "call"), (bob, "check"), (bob, "check"), (ann, "check"), (bob, "check"),
+                         (ann, "check"), (bob, "check")):
+        await fake.slash(member, channel, name)
+    await bot.settled()
+    await bot.adapter.delivery.retired()  # (the seats' message left for the hand's)
+    return bot, channel, ann, current_table(fake, channel)
+
+
+async def test_a_showdown_pressed_reads_its_lines_with_its_picture_then_the_tables_end(fake, make_bot,
+                                                                                     monkeypatch) -> None:
+    """Ann's check ends the hand: the channel reads the showdown's lines with the hand's picture under them, as
+    one message, then the table message's final edit; nothing after (a picture alone after the table's end read
+    as a stray)."""
+    bot, _, ann, table = await river_checked_to_ann(fake, make_bot, monkeypatch)
+    since = len(fake.versions)
+    await fake.press(ann, table, fake.button(table, "Check"))
+    await bot.settled()
+    assert shown_since(fake, since) == [("new", SHOWDOWN, ["Hand #1 · showdown"]), ("edit", FINAL_TABLE, [])]
+    assert fake.limited == []
+
+
+async def test_a_showdown_by_command_reads_its_lines_with_its_picture_then_the_tables_end(fake, make_bot,
+                                                                                        monkeypatch) -> None:
+    bot, channel, ann, _ = await river_checked_to_ann(fake, make_bot, monkeypatch)
+    since = len(fake.versions)
+    await fake.slash(ann, channel, "check")
+    await bot.settled()
+    assert shown_since(fake, since) == [("new", SHOWDOWN, ["Hand #1 · showdown"]), ("edit", FINAL_TABLE, [])]
+
+
+@pytest.mark.parametrize("told_by_discord", [True, False], ids=["permissions-known", "upload-refused"])
+async def test_without_attach_files_a_showdown_reads_its_lines_the_tables_end_and_the_notice(
+        fake, make_bot, monkeypatch, told_by_discord: bool) -> None:
+    """The bot may not attach files (its interactions say so, or the upload is refused): the lines go alone, the
+    table ends, and the missing permission is named, as before."""
+    fake.denied_uploads.add(fake.channels[0])
+    fake.hide_denial = not told_by_discord
+    bot, _, ann, table = await river_checked_to_ann(fake, make_bot, monkeypatch)
+    since = len(fake.versions)
+    await fake.press(ann, table, fake.button(table, "Check"))
+    await bot.settled()
+    assert shown_since(fake, since) == [("new", SHOWDOWN, []), ("edit", FINAL_TABLE, []),
+                                        ("new", text("en", "discord.need_attach_files"), [])]

@@ -87,18 +87,18 @@ async def test_a_hand_dealt_all_in_by_a_command_shows_its_table_before_its_resul
     dealt = await fake.slash(ann, channel, "deal")
     await bot.settled()
     assert dealt.ephemeral_text() == "Your cards: 7♠ 2♠"
-    posted = [message["content"] for message in fake.channel_messages(channel)[said:]]
+    posted = [(message["content"], [attached["description"] for attached in message["attachments"]])
+              for message in fake.channel_messages(channel)[said:]]
     showdown = ("Showdown — Bob: 4♦ 8♦ (two pair, jacks and eights, six kicker); Ann: 7♠ 2♠ (a pair of jacks, eight "
                 "kicker)\nBob wins the main pot (400) with two pair, jacks and eights, six kicker.")
     assert posted == [
-        "Hold'em — hand #1 · blinds 250/500 · home-limit\nBoard: J♥ 6♣ J♠ 4♠ 8♣ · Pot: 0\n"
-        "  Ann · 200 Ⓓ\n  Bob · 400\n\n"
-        "Hand #1: button Ann, blinds 250/500. Cards are dealt — press “My cards” to see yours.\n"
-        "Ann posts the small blind 250.\nBob posts the big blind 200.\n50 uncalled chips returned to Ann.\n"
-        "Flop: J♥ 6♣ J♠\nTurn: 4♠ (board J♥ 6♣ J♠ 4♠)\nRiver: 8♣ (board J♥ 6♣ J♠ 4♠ 8♣)\n"
-        f"{showdown}\nThe hand is over.",
-        showdown,
-        "",  # the table's picture
+        ("Hold'em — hand #1 · blinds 250/500 · home-limit\nBoard: J♥ 6♣ J♠ 4♠ 8♣ · Pot: 0\n"
+         "  Ann · 200 Ⓓ\n  Bob · 400\n\n"
+         "Hand #1: button Ann, blinds 250/500. Cards are dealt — press “My cards” to see yours.\n"
+         "Ann posts the small blind 250.\nBob posts the big blind 200.\n50 uncalled chips returned to Ann.\n"
+         "Flop: J♥ 6♣ J♠\nTurn: 4♠ (board J♥ 6♣ J♠ 4♠)\nRiver: 8♣ (board J♥ 6♣ J♠ 4♠ 8♣)\n"
+         f"{showdown}\nThe hand is over.", []),
+        (showdown, ["Hand #1 · showdown"]),  # the table's picture with the lines it shows
     ]
     assert fake.limited == []
     await ledger_ok(bot.service)

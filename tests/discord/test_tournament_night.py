@@ -88,20 +88,20 @@ class Night:
     def transcript(self, *, pictures: bool = False) -> list[str]:
         """What the channel read, in posting order, paragraph by paragraph: of each hand's table message its first
         line (the hand's number and blinds), of a showdown who won what (not the cards shown), every other paragraph
-        whole; with `pictures`, each picture as "[picture]" and its description (else left out: it has no text)."""
+        whole; with `pictures`, each picture as "[picture]" and its description, after its message's text."""
         said = []
         for message in self.fake.channel_messages(self.channel):
-            if pictures:
-                said += [f"[picture] {attached['description']}" for attached in message["attachments"]]
             if TABLE_TOP.match(message["content"]):
                 said.append(message["content"].split("\n")[0])
-                continue
-            for paragraph in filter(None, message["content"].split("\n\n")):
-                lines = paragraph.split("\n")
-                if lines[0].startswith(SHOWDOWN):
-                    paragraph = "\n".join(line for line in lines if not line.startswith(SHOWDOWN)
-                                          and not line.endswith(MUCKS))
-                said.append(paragraph)
+            else:
+                for paragraph in filter(None, message["content"].split("\n\n")):
+                    lines = paragraph.split("\n")
+                    if lines[0].startswith(SHOWDOWN):
+                        paragraph = "\n".join(line for line in lines if not line.startswith(SHOWDOWN)
+                                              and not line.endswith(MUCKS))
+                    said.append(paragraph)
+            if pictures:  # (under the message's text, as Discord shows them)
+                said += [f"[picture] {attached['description']}" for attached in message["attachments"]]
         return said
 
 
