@@ -18,7 +18,6 @@ from bot.background import start_kept
 from bot.discord import replies, slash
 from bot.discord.answers import Answering
 from bot.discord.board import PLATFORM, TableBoard
-from bot.discord.buttons import TableButton
 from bot.discord.client import DiscordOptions, PokerClient, make_client
 from bot.discord.delivery import Delivery
 from bot.discord.translator import CatalogueTranslator
@@ -72,8 +71,8 @@ class DiscordAdapter(Answering):
     # --- life cycle -----------------------------------------------------------------------------------------
 
     async def setup(self, client: PokerClient) -> None:
-        """Register the buttons (any old message's buttons are routed by their custom id) and sync the commands."""
-        client.add_dynamic_items(TableButton)
+        """Read which message shows each table and sync the commands (any message's buttons are routed by their
+        custom id: `PokerClient.on_interaction`)."""
         await self.board.load()
         await client.tree.set_translator(CatalogueTranslator())
         if self.options.guild_id is not None:

@@ -4,7 +4,7 @@ restart, without registering a view per message."""
 from __future__ import annotations
 
 import re
-from typing import Any, Protocol
+from typing import Protocol
 
 import discord
 
@@ -45,47 +45,27 @@ def table_view(channel_id: int, message: TableMessage, language: str) -> discord
             style = discord.ButtonStyle.danger
         elif "|pre " in button.payload:  # a choice for later, by the players not yet to act
             style = discord.ButtonStyle.secondary
-        item: discord.ui.Button[Any] = discord.ui.Button(
-            label=button.label[:80], custom_id=custom_id(channel_id, button), style=style, row=index // BUTTONS_PER_ROW
-        )
-        view.add_item(TableButton(item))
+        view.add_item(TableButton(label=button.label[:80], custom_id=custom_id(channel_id, button), style=style,
+                                  row=index // BUTTONS_PER_ROW))
     return view
 
 
 def release(view: discord.ui.View | discord.ui.LayoutView) -> None:
     """Let go of a view once the request that carried it is made: its buttons refer to it and it to them, a reference
     cycle that only a full collection frees (`bot.collector`, half a second at 10,000 tables); cleared, the view and
-    its buttons go as soon as nothing holds them. discord.py keeps no view whose buttons are all `TableButton`s."""
+    its buttons go as soon as nothing holds them. discord.py keeps no view of `TableButton`s (`is_dispatchable`)."""
     view.clear_items()
 
 
-def unclaimed(interaction: discord.Interaction) -> tuple[int, bool, str] | None:
-    """(channel id, whether it is the private kind, payload) of a press of a table button that discord.py hands to no
-    `TableButton`, else None. discord.py looks for the pressed custom id among the components of the message as
-    Discord sent it with the press (`ViewStore.schedule_dynamic_item_call`), which is the message as it is now: a
-    button the bot has since taken off it (the hand moved on while the member's client still showed it) is found
-    nowhere, and the press would go unanswered ("This interaction failed")."""
+def pressed(interaction: discord.Interaction) -> tuple[int, bool, str] | None:
+    """(channel id, whether it is the private kind, payload) of a press of a table button, else None: read from
+    its custom id alone, whatever the message carries now (a button the bot has since taken off it, the hand having
+    moved on while the member's client still showed it, is answered as an old hand's)."""
     if interaction.type != discord.InteractionType.component or interaction.data is None:
         return None
     custom_id = interaction.data.get("custom_id")
     if not isinstance(custom_id, str) or (match := TEMPLATE.fullmatch(custom_id)) is None:
         return None
-    message = interaction.message
-    if message is not None and _carries(message, interaction.data.get("component_type"), custom_id):
-        return None  # discord.py hands it to a `TableButton`
-    return _parsed(match)
-
-
-def _carries(message: discord.Message, component_type: object, custom_id: str) -> bool:
-    """Whether the message holds the component as discord.py looks for it (its type and custom id)."""
-    if message.flags.components_v2:  # (the bot draws none such) walked as discord.py walks them
-        items: Any = discord.ui.LayoutView.from_message(message, timeout=None).walk_children()
-    else:  # action rows of components: what `View.from_message` makes its items of
-        items = (child for row in message.components for child in getattr(row, "children", (row,)))
-    return any(item.type.value == component_type and getattr(item, "custom_id", None) == custom_id for item in items)
-
-
-def _parsed(match: re.Match[str]) -> tuple[int, bool, str]:
     return int(match["channel"]), match["kind"] == PRIVATE, match["payload"]
 
 
@@ -97,30 +77,13 @@ class PressHandler(Protocol):
         """Apply a press of a table button."""
 
 
-class TableButton(discord.ui.DynamicItem[discord.ui.Button[Any]], template=TEMPLATE):
-    """Any table button on any message: the press goes to the service, which decides whether its hand is over."""
+class TableButton(discord.ui.Button[discord.ui.View]):
+    """A table button as sent, which discord.py is not to dispatch: it then keeps no view of ours (it stores a sent
+    view holding a dispatchable item, by message) and, for a press, makes none from the pressed message's buttons to
+    look for the pressed one (it did for every press of a registered dynamic item, and dropped the view in a
+    reference cycle with its buttons when it found none: a press of a button the message no longer carries). Every
+    press of a table button reaches the adapter through the client's `on_interaction` instead (`pressed`)."""
 
-    def __init__(self, item: discord.ui.Button[Any]) -> None:
-        super().__init__(item)
-
-    @property
-    def parsed(self) -> tuple[int, bool, str]:
-        """(channel id, whether it is the private kind, payload) from the custom id."""
-        match = TEMPLATE.fullmatch(self.item.custom_id or "")
-        assert match is not None
-        return _parsed(match)
-
-    @classmethod
-    async def from_custom_id(  # type: ignore[override]
-        cls, interaction: discord.Interaction, item: discord.ui.Button[Any], match: re.Match[str], /
-    ) -> TableButton:
-        return cls(item)
-
-    async def callback(self, interaction: discord.Interaction) -> None:
-        adapter: PressHandler = interaction.client.adapter  # type: ignore[attr-defined]
-        channel_id, private, payload = self.parsed
-        try:
-            await adapter.on_press(interaction, channel_id, private, payload)
-        finally:  # the view discord.py made from the pressed message for this press alone
-            if self.view is not None:
-                release(self.view)
+    def is_dispatchable(self) -> bool:
+        """Not for discord.py's view store (see the class)."""
+        return False

@@ -8,7 +8,7 @@ from typing import Any, Protocol
 import discord
 from discord import app_commands
 
-from bot.discord.buttons import PressHandler, unclaimed
+from bot.discord.buttons import PressHandler, pressed
 
 
 class ClientOwner(PressHandler, Protocol):
@@ -18,7 +18,7 @@ class ClientOwner(PressHandler, Protocol):
     options: DiscordOptions
 
     async def setup(self, client: PokerClient) -> None:
-        """Register the buttons and sync the commands, before connecting."""
+        """Read what it keeps and sync the commands, before connecting."""
 
     async def on_command_error(self, interaction: discord.Interaction,
                                error: app_commands.AppCommandError) -> None:
@@ -68,18 +68,16 @@ class PokerClient(discord.Client):
         self.tree.on_error = adapter.on_command_error  # type: ignore[method-assign]
 
     async def setup_hook(self) -> None:
-        """Before connecting: register the persistent buttons and sync the commands."""
+        """Before connecting: the adapter reads what it keeps and syncs the commands."""
         await self.adapter.setup(self)
 
     async def on_interaction(self, interaction: discord.Interaction) -> None:
-        """A press of a table button its message no longer carries goes to the adapter as any press, to be answered
-        (an old hand's button is refused as such): discord.py hands a press only to the buttons of the message as
-        Discord sent it with the press (`buttons.unclaimed`), and drops the others. This event, which discord.py
-        raises for every interaction once its own dispatch is done, is its hook for what that dispatch leaves; a
-        press it handed to a `TableButton` is left to it, so none is handled twice."""
-        pressed = unclaimed(interaction)
-        if pressed is not None:
-            await self.adapter.on_press(interaction, *pressed)
+        """A press of a table button goes to the adapter, routed by its custom id (`buttons.pressed`), whichever
+        message carries it now: discord.py dispatches none of them (`buttons.TableButton`), so none is handled
+        twice. This event is discord.py's for every interaction, raised once its own dispatch is done."""
+        table_press = pressed(interaction)
+        if table_press is not None:
+            await self.adapter.on_press(interaction, *table_press)
 
     async def on_guild_channel_delete(self, channel: discord.abc.GuildChannel) -> None:
         """A channel was deleted: its table can no longer be reached."""

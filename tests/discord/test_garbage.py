@@ -5,6 +5,7 @@ reference cycles, which only a full collection frees (half a second at 10,000 ta
 
 from __future__ import annotations
 
+import copy
 import gc
 import threading
 import time
@@ -17,7 +18,7 @@ from discord.gateway import KeepAliveHandler
 from bot.i18n import text
 from tests.bot.helpers import kept_garbage
 from tests.discord.fake_discord import FakeDiscord
-from tests.discord.test_games import current_table
+from tests.discord.test_games import action, current_table, to_act
 from tests.discord.test_pace import instant_presses
 
 
@@ -83,3 +84,31 @@ def _alive(thread: weakref.ref[KeepAliveHandler]) -> bool:
     """Whether the thread runs still (holding no reference to it: the thread object holds the closed client)."""
     found = thread()
     return found is not None and found.is_alive()
+
+
+async def test_presses_of_buttons_the_message_no_longer_carries_leave_nothing_in_a_cycle(fake: FakeDiscord,
+                                                                                        make_bot) -> None:
+    """Ann's client still shows the hand's first turn, hers, after her call moved it on (each button's id names the
+    turn): her presses of that Call again come with the message as it is now, whose buttons are Bob's turn's, and
+    are answered as done already. Of each, discord.py made a view from the message's buttons, found hers in none
+    and dropped it, a view and its buttons in a reference cycle; with the collector off, none may be left for a full
+    collection to find."""
+    bot = await make_bot(default_game="holdem")
+    channel = fake.channels[0]
+    ann, bob, cat = (fake.add_member(name) for name in ("Ann", "Bob", "Cat"))
+    for member in (ann, bob, cat):
+        await fake.slash(member, channel, "join", chips=200)
+    await fake.slash(ann, channel, "deal")
+    await bot.settled()
+    first = copy.deepcopy(current_table(fake, channel))  # as Ann's client still shows it
+    old_call = action(fake, first, "call")
+    await fake.press(to_act(fake, first), first, old_call)
+    await bot.settled()
+    assert to_act(fake, current_table(fake, channel)) is bob
+    with kept_garbage(paused=True) as garbage:
+        stale = [await fake.press(ann, first, old_call) for _ in range(5)]
+        await bot.settled()
+        gc.collect()
+        found = Counter(f"{type(thing).__module__}.{type(thing).__qualname__}" for thing in garbage)
+    assert [press.ephemeral_text() for press in stale] == [text("en", "already_done")] * 5
+    assert {kind: count for kind, count in found.items() if kind.startswith(("discord.", "bot."))} == {}
