@@ -51,6 +51,8 @@ class _Entry:
     file: File | None = None
     said: tuple[Unread, ...] = ()
     """The announcements without a table state this text ends (`TableBoard.said`), read once it is sent."""
+    worded: bool = False
+    """Pictures read under the lines their reply queued just before them (`Delivery._join` attaches them there)."""
 
     @property
     def ready(self) -> bool:
@@ -87,10 +89,10 @@ class Delivery:
 
     Each channel has its own queue and sender, so a slow or rate-limited channel (discord.py waits out the
     channel's bucket inside the request) delays nobody else. Waiting table states of one hand are coalesced (only
-    the newest is sent) and waiting texts are joined where they fit one message. Pictures go with the text they
-    follow (a hand's lines, then its picture under them, as a card room reads it; the table message's edit between
-    them waits), else in messages of their own: when the bot may not attach files, the texts and the table message
-    still go, and the missing permission is named once.
+    the newest is sent) and waiting texts are joined where they fit one message. A reply's pictures go under the
+    lines it queued before them (a hand's lines, then its picture under them, as a card room reads it; the table
+    message's edit between them waits), else in messages of their own: when the bot may not attach files, the texts
+    and the table message still go, and the missing permission is named once.
 
     When a table moves on to a new message (a new hand's or round's), the old one's buttons go, and it is left showing
     the last state it showed and that the table moved below (`TableBoard.show`; the channel's record of that moment,
@@ -119,24 +121,26 @@ class Delivery:
         hand's end brought about, `Reply.hand_lines`) and its files. Texts without a table state after them are an
         announcement of their own (`TableBoard.said`); with one, showing the state reads them."""
         channel = self._channel(place)
-        self._texts(place, channel, texts, gate, alone=table is None)
+        worded = self._texts(place, channel, texts, gate, alone=table is None)
         if table is not None:
             channel.entries.append(_Entry(gate, table=(place.table_id, table)))
-            self._texts(place, channel, later, gate, alone=True)
+            worded = self._texts(place, channel, later, gate, alone=True) or worded
         shown = tuple(pictures)
         if shown:
-            channel.entries.append(_Entry(gate, pictures=shown))
+            channel.entries.append(_Entry(gate, pictures=shown, worded=worded))
         self._texts(place, channel, last, gate, alone=True)
         channel.entries.extend(_Entry(gate, file=file) for file in files)
         self._start(channel)
 
     def _texts(self, place: Place, channel: _Channel, texts: Iterable[str], gate: asyncio.Event | None, *,
-               alone: bool) -> None:
-        """Queue texts as messages; `alone`: no table state follows them, they are an announcement of their own."""
+               alone: bool) -> bool:
+        """Queue texts as messages (whether there were any); `alone`: no table state follows them, they are an
+        announcement of their own."""
         pages = pack(list(texts))
         channel.entries.extend(_Entry(gate, text=page) for page in pages)
         if pages and alone:
             channel.entries[-1].said = (self._board.said(place.table_id, _channel_id(place)),)
+        return bool(pages)
 
     def queue_first(self, place: Place, line: str, gate: asyncio.Event, pictures: Iterable[Picture] = ()) -> None:
         """A line its interaction could not post (Discord refused its follow-up), with the pictures it was to carry:
@@ -151,7 +155,7 @@ class Delivery:
         at = rest[0] if rest else len(channel.entries)
         shown = tuple(pictures)
         if shown:
-            channel.entries.insert(at, _Entry(gate, pictures=shown))
+            channel.entries.insert(at, _Entry(gate, pictures=shown, worded=True))
         channel.entries.insert(at, entry)
         self._start(channel)
 
@@ -362,7 +366,8 @@ class Delivery:
     def _join(self, channel: _Channel, first: _Entry) -> None:
         """Join to the text (and its announcements) the waiting texts after it that fit one message. Edits of the
         table message between them are passed over (an edit does not move the message, so it may come after them); a
-        new message ends the text, and so do pictures, which it carries when the bot may attach files."""
+        new message ends the text, and so do pictures, which it carries when they are its reply's (`_Entry.worded`) and
+        the bot may attach files."""
         assert first.text is not None
         index = 0
         while index < len(channel.entries):
@@ -378,7 +383,7 @@ class Delivery:
             elif entry.table is not None and self._board.is_edit(*entry.table):
                 index += 1
             else:
-                if entry.pictures and not channel.attach_denied:
+                if entry.pictures and entry.worded and not channel.attach_denied:
                     first.pictures = entry.pictures
                     del channel.entries[index]
                 break

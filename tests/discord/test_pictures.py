@@ -6,7 +6,8 @@ from __future__ import annotations
 import pytest
 
 from bot.i18n import text
-from tests.discord.fake_discord import EPHEMERAL
+from bot.output import Picture, Place, Reply
+from tests.discord.fake_discord import EPHEMERAL, GUILD_ID
 from tests.discord.test_games import current_table, play_out
 from tests.discord.test_showdown import stack_deck
 
@@ -123,3 +124,15 @@ async def test_without_attach_files_a_showdown_reads_its_lines_the_tables_end_an
     await bot.settled()
     assert shown_since(fake, since) == [("new", SHOWDOWN, []), ("edit", FINAL_TABLE, []),
                                         ("new", text("en", "discord.need_attach_files"), [])]
+
+
+async def test_a_picture_goes_under_its_own_replys_lines_only(fake, turns, make_bot) -> None:
+    """A clock line, then another reply's picture with no lines of its own, both waiting in the channel's queue: the
+    picture is not put under the clock line, which it has nothing to do with."""
+    bot = await make_bot()
+    place = Place(f"dc:{GUILD_ID}", f"dc:{fake.channels[0]}")
+    since = len(fake.versions)
+    await bot.adapter.on_timer(place, Reply(public=["Clock: level 2 begins."]))
+    await bot.adapter.on_timer(place, Reply(pictures=[Picture(PNG + b"board", "The board")]))
+    await bot.settled()
+    assert shown_since(fake, since) == [("new", "Clock: level 2 begins.", []), ("new", "", ["The board"])]
