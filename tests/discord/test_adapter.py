@@ -5,7 +5,8 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import re
-import time
+import threading
+from collections.abc import AsyncIterator
 
 import discord
 import pytest
@@ -220,29 +221,35 @@ async def test_each_channel_is_its_own_table_and_the_guild_its_wallet(fake, turn
     assert balance.ephemeral_text() == "Your wallet: 1,005 chips."
 
 
-async def occupy_the_database_thread(bot) -> asyncio.Task:
-    """Keep the store's database thread busy for a moment (as a VACUUM would), so that the next batch waits for it
-    and runs there rather than in the event loop's thread: a slow store, which the event loop does not wait for."""
-    busy = asyncio.ensure_future(bot.store.outside_transaction(lambda connection: time.sleep(0.05)))
+@contextlib.asynccontextmanager
+async def database_thread_busy(bot) -> AsyncIterator[None]:
+    """Keep the store's database thread busy (as a long VACUUM would) until the block ends, so that the batches
+    meanwhile wait for it and run there rather than in the event loop's thread: a slow store, which the event loop
+    does not wait for. An interaction made in the block is acknowledged (it waits for that) before the store can
+    answer it, however loaded the machine: no race between the store's pace and `defer_after`."""
+    free = threading.Event()
+    busy = asyncio.ensure_future(bot.store.outside_transaction(lambda connection: free.wait(ACK_SECONDS * 10)))
     await asyncio.sleep(0)  # queued in the thread
-    return busy
+    try:
+        yield
+    finally:
+        free.set()
+        await busy
 
 
 async def test_a_slow_service_is_deferred_then_answered(fake, turns, make_bot) -> None:
     bot = await make_bot(defer_after=0.05)
     ann, bob, _ = await seat_three(fake, bot)
     turns.delay = 0.3
-    busy = await occupy_the_database_thread(bot)
-    slash = await fake.slash(ann, fake.channels[0], "deal")
+    async with database_thread_busy(bot):
+        slash = await fake.slash(ann, fake.channels[0], "deal")
     await bot.settled()
-    await busy
     assert slash.callback_type == 5 and slash.callbacks[0]["data"]["flags"] & EPHEMERAL
     assert slash.ephemeral_text() == "Your card: 6d"
     [table] = table_messages(fake, fake.channels[0])
-    busy = await occupy_the_database_thread(bot)
-    press = await fake.press(bob, table, fake.button(table, "Check"))
+    async with database_thread_busy(bot):
+        press = await fake.press(bob, table, fake.button(table, "Check"))
     await bot.settled()
-    await busy
     assert press.callback_type == 6
     assert press.ephemeral_text() == "It is not your turn."
     assert all(ix.acked_after <= ACK_SECONDS for ix in fake.interactions.values())
@@ -254,10 +261,9 @@ async def test_a_refusal_waiting_on_a_slow_store_is_deferred_then_given(fake, tu
     read never holds the acknowledgement past Discord's three seconds. It was answered only once the read was done."""
     bot = await make_bot(defer_after=0.01)
     ann = fake.add_member("Ann")
-    busy = await occupy_the_database_thread(bot)
-    refused = await fake.slash(ann, fake.channels[0], "set", name="small_blind")
+    async with database_thread_busy(bot):
+        refused = await fake.slash(ann, fake.channels[0], "set", name="small_blind")
     await bot.settled()
-    await busy
     assert refused.callback_type == 5 and refused.callbacks[0]["data"]["flags"] & EPHEMERAL
     assert refused.ephemeral_text() == "Give both the setting's name and its value, or neither to list the settings."
 

@@ -13,7 +13,7 @@ from bot.discord.board import TableBoard
 from bot.discord.delivery import Delivery
 from bot.output import Place, TableMessage
 from tests.discord.fake_discord import ACK_SECONDS, APP_ID, FakeDiscord, Interaction, Member, until
-from tests.discord.test_adapter import occupy_the_database_thread
+from tests.discord.test_adapter import database_thread_busy
 from tests.discord.test_games import current_table
 from tests.discord.test_table_options import fold_to_the_end, seat
 
@@ -181,10 +181,9 @@ async def test_a_slow_press_with_a_public_line_is_deferred_then_says_it_before_t
     await fake.press(members[0], table, fake.button(table, "Check"))
     await bot.settled()
     turns.delay = 0.3
-    busy = await occupy_the_database_thread(bot)
-    pressed = await fake.press(members[1], table, fake.button(table, "Check"))
+    async with database_thread_busy(bot):
+        pressed = await fake.press(members[1], table, fake.button(table, "Check"))
     await bot.settled()
-    await busy
     assert after(fake, pressed) == ANNOUNCED
     assert pressed.callback_type == 6 and pressed.acked_after is not None and pressed.acked_after <= ACK_SECONDS
     assert pressed.texts(ephemeral=False)[0].startswith("Hand 1 is over: ")
