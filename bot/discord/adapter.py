@@ -6,7 +6,7 @@ import asyncio
 import contextlib
 import logging
 import math
-from collections.abc import Iterable, Mapping
+from collections.abc import Iterable, Mapping, Sequence
 from functools import partial
 from typing import Any
 
@@ -46,9 +46,9 @@ class DiscordAdapter(Answering):
                                  lost=self._lost_channel)
         self._lost: set[str] = set()
         self._pausing: set[asyncio.Task[None]] = set()
-        self._heard_at: dict[str, float] = {}
-        """When each table's channel (or thread) was last heard from since the start: a table another process paused
-        before that plays on once this process learns the pause (`_paused_elsewhere`)."""
+        self._heard_at: dict[str, tuple[float, Place]] = {}
+        """When each table's channel (or thread) was last heard from since the start, and its place: a table another
+        process paused before that plays on once this process learns the pause (`_paused_elsewhere`)."""
         self._resuming: set[asyncio.Task[None]] = set()
         """The resumes `_paused_elsewhere` started, kept until done (`stop` waits for them)."""
         self._handlers: set[asyncio.Task[Any]] = set()
@@ -271,25 +271,28 @@ class DiscordAdapter(Answering):
             if place.chat_id == f"{PREFIX}{guild_id}" and channel_id in (None, replies.channel_of(place)):
                 self._lost_channel(place)
 
-    def _lost_channel(self, place: Place) -> None:
+    def _lost_channel(self, place: Place, refused: Sequence[str] = ()) -> None:
         """The bot can no longer reach this table's channel (403 Missing Access, or Missing Permissions on a text: it
-        may not send there; the channel deleted, the bot removed from the guild): what waits for it is dropped (its
-        newest texts kept, `Delivery.forget`), the table is paused (no time-out fires, no hand is dealt, a hand in
-        play waits as it is) and it is logged once until the bot is back."""
-        self.delivery.forget(place)
+        may not send there, `refused`; the channel deleted, the bot removed from the guild): what waits for it is
+        dropped (`Delivery.forget`), the table is paused (no time-out fires, no hand is dealt, a hand in play waits as
+        it is) with those texts kept by the service for whichever process lets it play on (`_resume`), and it is
+        logged once until the bot is back."""
+        missed = {place.table_id: [*refused, *self.delivery.forget(place)]}
         if place.table_id in self._lost:
-            return
-        self._lost.add(place.table_id)
-        log.warning("table %s: the bot can no longer reach its channel; the table is paused", place.table_id)
-        start_kept(self._pausing, self.service.pause([place.table_id]),
-               "a table whose channel was lost could not be paused")
+            if not missed[place.table_id]:
+                return
+        else:
+            self._lost.add(place.table_id)
+            log.warning("table %s: the bot can no longer reach its channel; the table is paused", place.table_id)
+        start_kept(self._pausing, self.service.pause([place.table_id], missed),
+                   "a table whose channel was lost could not be paused")
 
     def _found(self, place: Place, interaction: discord.Interaction) -> None:
-        """An interaction came from a channel the bot may post in: the bot is there, with these permissions, and the
-        texts the channel missed while the bot could not reach it are posted first."""
+        """An interaction came from a channel the bot may post in: the bot is there, with these permissions (the
+        texts the channel missed while the bot could not reach it are posted first as its table plays on,
+        `_play_on`)."""
         self._lost.discard(place.table_id)
         self.delivery.permissions(place, attach_files=interaction.app_permissions.attach_files)
-        self.delivery.regained(place)
 
     async def _play_on(self, place: Place) -> None:
         """A table paused because the bot had lost its channel plays on, shown again as it stands if in play (its
@@ -299,16 +302,19 @@ class DiscordAdapter(Answering):
         nothing new (no read of the database at every interaction), lifts it once the watch learns it
         (`_paused_elsewhere`)."""
         first = place.table_id not in self._heard_at
-        self._heard_at[place.table_id] = self.service.clock.now()
+        self._heard_at[place.table_id] = (self.service.clock.now(), place)
         if self._pausing:
             await asyncio.gather(*self._pausing, return_exceptions=True)
         if first or self.service.is_paused(place.table_id):
-            await self._resume(place.table_id)
+            await self._resume(place)
 
-    async def _resume(self, table_id: str) -> None:
-        """Lift the table's pause, if it has one, and show it again as it stands if in play."""
-        if await self.service.resume([table_id]):
-            await self.service.show_tables_in_play(table_id, per_second=self.options.shown_again_per_second,
+    async def _resume(self, place: Place) -> None:
+        """Lift the table's pause, if it has one: the texts its channel missed meanwhile (`Service.resume`, which
+        gives them to one process only) are posted, then the table shown again as it stands if in play."""
+        resumed = await self.service.resume([place.table_id])
+        if resumed:
+            self.delivery.queue(place, texts=resumed[place.table_id])
+            await self.service.show_tables_in_play(place.table_id, per_second=self.options.shown_again_per_second,
                                                    exact=True)
 
     def _paused_elsewhere(self, paused: dict[str, float]) -> None:
@@ -317,6 +323,7 @@ class DiscordAdapter(Answering):
         began play on: the channel was reachable then, and that interaction, come before this process knew of the
         pause, resumed nothing. A channel this process found lost waits for an interaction from it."""
         for table_id, since in paused.items():
-            if self._heard_at.get(table_id, -math.inf) >= since and table_id not in self._lost:
-                start_kept(self._resuming, self._resume(table_id), "a table paused elsewhere could not be resumed")
+            heard_at, place = self._heard_at.get(table_id, (-math.inf, None))
+            if place is not None and heard_at >= since and table_id not in self._lost:
+                start_kept(self._resuming, self._resume(place), "a table paused elsewhere could not be resumed")
 

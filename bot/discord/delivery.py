@@ -31,8 +31,6 @@ EDITS, EDIT_SECONDS = 5, 5.0
 """Discord's bucket for message edits in a channel: 5 in 5 seconds."""
 SPARE_EDITS = 2
 """Edits of a channel that may still go at once after an old table message's retirement."""
-MISSED_TEXTS = 5
-"""A lost channel's newest public messages (texts) kept for when it is back: the rest of what it missed is dropped."""
 RETIRE_AFTER = 1.0
 """Seconds an old table message waits before its buttons go: a press on it answered just before the new message
 was posted (its interaction edits the message itself) lands first and is not undone."""
@@ -79,9 +77,6 @@ class _Channel:
     edits: Window = field(default_factory=lambda: Window(EDITS, EDIT_SECONDS))
     """The bot's edits of the channel's messages through its bucket (table states, retirements), each counted from
     when it started."""
-    missed: deque[str] = field(default_factory=lambda: deque(maxlen=MISSED_TEXTS))
-    """The newest texts dropped since the bot lost the channel, posted when it is back (`Delivery.regained`). In
-    memory only: a restart forgets them."""
 
 
 class Delivery:
@@ -104,7 +99,7 @@ class Delivery:
     """
 
     def __init__(self, client: discord.Client, board: TableBoard, *, language: Callable[[Place], Awaitable[str]],
-                 lost: Callable[[Place], None]) -> None:
+                 lost: Callable[[Place, list[str]], None]) -> None:
         self._client = client
         self._board = board
         self._language = language
@@ -192,25 +187,19 @@ class Delivery:
         """Every channel the bot has sent to (or been asked to)."""
         return [channel.place for channel in self._channels.values()]
 
-    def forget(self, place: Place) -> None:
-        """Drop what waits for a channel the bot can no longer reach, keeping its newest texts (`_Channel.missed`; table
-        states and pictures are not kept: the table is shown again as it stands when the channel is back). The board
-        forgets their announcements: none is read in this channel any more."""
+    def forget(self, place: Place) -> list[str]:
+        """Drop what waits for a channel the bot can no longer reach; return its texts, oldest first (for the service
+        to keep, `Service.pause`; table states and pictures are not kept: the table is shown again as it stands when
+        the channel is back). The board forgets their announcements: none is read in this channel any more."""
         channel = self._channels.get(_channel_id(place))
+        texts: list[str] = []
         if channel is not None:
-            channel.missed.extend(entry.text for entry in channel.entries if entry.text is not None)
+            texts = [entry.text for entry in channel.entries if entry.text is not None]
             channel.entries.clear()
             channel.retiring.clear()
             channel.wake.set()
         self._board.forget(place.table_id)
-
-    def regained(self, place: Place) -> None:
-        """The channel is heard from again: the texts it missed are queued, before anything queued after this."""
-        channel = self._channels.get(_channel_id(place))
-        if channel is not None and channel.missed:
-            missed = list(channel.missed)
-            channel.missed.clear()
-            self.queue(place, texts=missed)
+        return texts
 
     async def settled(self) -> None:
         """Wait until everything queued has been sent (or has failed and been logged)."""
@@ -264,10 +253,8 @@ class Delivery:
                 if error.code not in (MISSING_ACCESS, MISSING_PERMISSIONS, UNKNOWN_CHANNEL):
                     log.exception("sending to channel %s failed", channel.place.table_id)
                     continue
-                if entry.text is not None:  # the refused text itself (joined with those after it)
-                    channel.missed.append(entry.text)
-                self.forget(channel.place)
-                self._lost(channel.place)
+                refused = [entry.text] if entry.text is not None else []  # (joined with those after it)
+                self._lost(channel.place, refused + self.forget(channel.place))
             except Exception:
                 log.exception("sending to channel %s failed", channel.place.table_id)
 

@@ -8,7 +8,7 @@ import functools
 import logging
 import random
 from collections import defaultdict
-from collections.abc import Callable, Coroutine
+from collections.abc import Callable, Coroutine, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any, cast
 
@@ -161,15 +161,16 @@ class Service:
 
     # --- tables the platform cannot reach, chats that change id -------------------------------------------
 
-    async def pause(self, table_ids: list[str]) -> None:
+    async def pause(self, table_ids: list[str], missed: Mapping[str, Sequence[str]] | None = None) -> None:
         """Hold tables whose channel the bot cannot reach (removed from the group, channel hidden): no timer fires,
-        a hand in progress waits as it is (`bot.service.pauses.pause_play`). Stored, so a pause survives a restart;
-        `resume` lifts it."""
-        await pause_play(self.store, self.scheduler, self._paused, table_ids, self.clock.now())
+        a hand in progress waits as it is (`bot.service.pauses.pause_play`); `missed`: the public texts dropped for
+        them, kept (the last few) for `resume`. Stored, so a pause survives a restart; `resume` lifts it."""
+        await pause_play(self.store, self.scheduler, self._paused, table_ids, self.clock.now(), missed or {})
 
-    async def resume(self, table_ids: list[str]) -> list[str]:
+    async def resume(self, table_ids: list[str]) -> dict[str, list[str]]:
         """Lift a pause: each timer of the table gets back the time it had left (`bot.service.pauses.resume_play`).
-        With several processes on one database, whichever process paused it. Returns the tables resumed."""
+        With several processes on one database, whichever process paused it. Returns the tables resumed, each with
+        the texts its chat missed (oldest first), for the adapter to post, once, before the table as it stands."""
         return await resume_play(self.store, self.scheduler, self._paused, table_ids, self.clock.now())
 
     def is_paused(self, table_id: str) -> bool:

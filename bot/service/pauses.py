@@ -32,15 +32,20 @@ each chat, topic or channel, and resumes the tables paused before that).
 
 from __future__ import annotations
 
+from collections.abc import Mapping, Sequence
+
 from bot import commands as cmd
 from bot.games.context import Action
 from bot.scheduler import APPOINTMENT, Scheduler
 from bot.service.action_log import is_logged
 from bot.service.presses import StalePress
 from bot.service.startup import stamp_downtime
-from bot.store import Store
-from bot.store.pauses import pause_tables, resume_tables
+from bot.store import Store, Tx
+from bot.store.pauses import keep_missed, pause_tables, resume_tables
 
+KEPT_TEXTS = 5
+"""How many of a paused table's public texts its chat missed are kept to post when it plays on: the last ones (a
+hand's result, a level's announcement); a table paused for long is shown again as it stands anyway."""
 RESUME_GRACE_SECONDS = 30.0
 """The least time a timer of a table gets when play resumes after a pause (nobody times out at once)."""
 PAUSED_REFUSAL = "table.paused"
@@ -76,15 +81,26 @@ def refuse_while_paused(act: Action) -> None:
 
 
 async def pause_play(store: Store, scheduler: Scheduler, paused: dict[str, float], table_ids: list[str],
-                     now: float) -> None:
+                     now: float, missed: Mapping[str, Sequence[str]]) -> None:
     """Hold tables as of `now` (`paused`: the service's paused tables and since when): no timer fires (no time-out,
-    no new hand, no clock announcement), a hand in progress waits as it is. Pausing a paused table changes nothing.
-    With several processes, the database says which tables are paused already (another process may have paused or
-    resumed them since this one last looked)."""
+    no new hand, no clock announcement), a hand in progress waits as it is. Pausing a paused table changes nothing
+    but the texts kept. With several processes, the database says which tables are paused already (another process
+    may have paused or resumed them since this one last looked).
+
+    `missed`: the public texts dropped for these tables (oldest first), kept in the same transaction, the last
+    `KEPT_TEXTS` of each, for whichever process lifts the pause to post (`resume_play`): stored, not in memory, so a
+    restart or another process's resume posts them too. Texts are dropped only for a table that is paused, or
+    pausing: it plays nothing, so this write is on no action's path."""
     fresh = table_ids if store.dialect.is_shared else [table_id for table_id in table_ids if table_id not in paused]
-    if not fresh:
+    kept = {table_id: lines for table_id, lines in missed.items() if lines and table_id in table_ids}
+    if not fresh and not kept:
         return
-    await store.transact(lambda tx: pause_tables(tx, fresh), now=now)
+
+    def write(tx: Tx) -> None:
+        pause_tables(tx, fresh)
+        keep_missed(tx, kept, KEPT_TEXTS)
+
+    await store.transact(write, now=now)
     for table_id in fresh:
         paused.setdefault(table_id, now)
     for timer in scheduler.armed:  # the store keeps them; `resume_play` arms them again
@@ -93,7 +109,7 @@ async def pause_play(store: Store, scheduler: Scheduler, paused: dict[str, float
 
 
 async def resume_play(store: Store, scheduler: Scheduler, paused: dict[str, float], table_ids: list[str],
-                      now: float) -> list[str]:
+                      now: float) -> dict[str, list[str]]:
     """Lift a pause as of `now`: each timer of the table gets back the time it had left when the table paused (at
     least `RESUME_GRACE_SECONDS`), so play goes on where it stopped. Resuming a table not paused changes nothing.
 
@@ -106,18 +122,20 @@ async def resume_play(store: Store, scheduler: Scheduler, paused: dict[str, floa
 
     With several processes, the database says which tables are paused and since when (another process may have
     paused them), and this process arms their timers: those the others held while the table was paused are gone
-    from their schedulers. Returns the tables whose pause this call lifted."""
+    from their schedulers. Returns the tables whose pause this call lifted, each with the public texts its chat
+    missed (`pause_play`), oldest first, taken in the transaction that lifted it: of two processes lifting it at
+    once, only that one posts them."""
     held = table_ids if store.dialect.is_shared else [table_id for table_id in table_ids if table_id in paused]
     if not held:
-        return []
-    since, moved = await store.transact(
+        return {}
+    since, moved, missed = await store.transact(
         lambda tx: resume_tables(tx, held, RESUME_GRACE_SECONDS, lambda payload: bool(payload.get(APPOINTMENT))),
         now=now)
     for table_id in held:
         paused.pop(table_id, None)
     for key, table_id, due_at, payload in moved:
         scheduler.arm(key, table_id, due_at, stamp_downtime(payload, due_at, since[table_id], now, paused=True))
-    return list(since)
+    return missed
 
 
 def learn_pauses(paused: dict[str, float], before: dict[str, float], stored: dict[str, float]) -> dict[str, float]:

@@ -338,6 +338,17 @@ MIGRATIONS: list[Migration] = [
     # 35: the pruned statistics kept by the UTC day their hands ended on, so that `/stats 30d` counts those pruned in
     # its days; the rows pruned before, their day unknown, count in the statistics of all time only
     pruned_stats_by_day,
+    # 36: the public texts a paused table's chat missed (the bot could not post there), the last few kept in order
+    # until whichever process lifts the pause takes them to post before the table (`bot.store.pauses`): kept in
+    # memory before, a restart or another process's resume lost them
+    """
+    CREATE TABLE IF NOT EXISTS missed_texts (
+        table_id  TEXT NOT NULL,
+        seq       INTEGER NOT NULL,
+        line      TEXT NOT NULL,
+        PRIMARY KEY (table_id, seq)
+    )
+    """,
 ]
 
 REBUILDS: frozenset[Migration] = frozenset({accounts_by_name})

@@ -13,7 +13,6 @@ from telegram.ext import ContextTypes
 
 from bot.background import start_kept
 from bot.service import Service
-from bot.telegram.lost import LostTexts
 from bot.telegram.memory import Memory
 from bot.telegram.outbox import Outbox, TextOp
 from bot.telegram.render import PREFIX, chat_and_topic, place_of, topic_of
@@ -34,9 +33,10 @@ class Reach:
     forum topic an administrator closed or deleted pauses its own table, recorded in `Memory.closed_topics` (the
     pause survives a restart, so must its reason) until that topic is heard from, the bot back in the group or not:
     the Bot API tells whether a topic is still closed only by refusing a post there, and its table would have played
-    on for a moment first. The public texts dropped meanwhile are kept (`LostTexts`) and posted when the table plays
-    on, before it is shown again as it stands. Also notes who opened or blocked a private chat with the bot, and
-    whether a group allows pictures again.
+    on for a moment first. The public texts dropped meanwhile are kept by the service (`Service.pause`: in the
+    database, so a restart or another process's resume posts them too) and posted when the table plays on, before
+    it is shown again as it stands. Also notes who opened or blocked a private chat with the bot, and whether a
+    group allows pictures again.
     """
 
     def __init__(self, service: Service, memory: Memory, outbox: Outbox, time_scale: float = 1.0) -> None:
@@ -45,8 +45,6 @@ class Reach:
         self.outbox = outbox
         self.time_scale = time_scale
         """How much faster than real time the bot runs (tests): tables are shown again that much faster."""
-        self.lost = LostTexts()
-        """The public texts dropped for each paused table, shown when it plays on (`back_in_group`)."""
         self._heard: set[int] = set()
         """Groups heard from since the start, or since the bot last lost them: nothing of theirs waits to hear from
         them but a closed topic's table (its own topic's message resumes it)."""
@@ -152,23 +150,22 @@ class Reach:
         await self._pause([table_id], lost or [])
 
     async def _pause(self, table_ids: list[str], lost: list[TextOp]) -> None:
-        """Pause tables, keeping the public texts dropped for them (`LostTexts`: from this pause on); their hands
-        wait, so they no longer keep their chat's requests spaced (`Outbox.pause`)."""
-        self.lost.begin(table_id for table_id in table_ids if not self.service.is_paused(table_id))
-        await self.service.pause(table_ids)
-        self.outbox.pause(table_ids)
+        """Pause tables, the service keeping the public texts dropped for them (`Service.pause`); their hands wait, so
+        they no longer keep their chat's requests spaced (`Outbox.pause`)."""
+        missed: dict[str, list[str]] = {}
         for op in lost:
-            if (table_id := place_of(op.chat_id, op.topic).table_id) in table_ids:
-                self.lost.keep(table_id, op.text)
+            missed.setdefault(place_of(op.chat_id, op.topic).table_id, []).append(op.text)
+        await self.service.pause(table_ids, missed)
+        self.outbox.pause(table_ids)
 
     async def back_in_group(self, chat_id: int, topic: int | None = None) -> None:
         """The bot is in a group again (added back, or heard from; with `topic`, heard from in that forum topic):
         the tables paused because the group refused the bot play on, and the topic's own, whatever paused it; one
         whose topic refused the bot waits for that topic (`pause_topic`). With several processes on one database,
         the tables the database holds paused, whichever process paused them (this one may not know yet). What was
-        queued for them when they were refused was dropped: their last public texts (`LostTexts`) are posted, then
-        those in play shown again as they stand (a new hand's message, the last turn: the table message may show an
-        older turn whose buttons no longer act)."""
+        queued for them when they were refused was dropped: their last public texts (kept by the service, taken as
+        the pause is lifted: `Service.resume`) are posted, then those in play shown again as they stand (a new
+        hand's message, the last turn: the table message may show an older turn whose buttons no longer act)."""
         chat_id = self.memory.current_chat(chat_id)
         await self.memory.learn_closed_topics()  # another process may have found one closed
         if topic is not None:
@@ -179,7 +176,7 @@ class Reach:
                                             if chat_and_topic(table_id) not in self.memory.closed_topics])
         if not tables:
             return
-        for table_id in tables:
-            for lost in self.lost.take(table_id):
-                self.outbox.send_text(TextOp(*chat_and_topic(table_id), lost))
+        for table_id, missed in tables.items():
+            for line in missed:
+                self.outbox.send_text(TextOp(*chat_and_topic(table_id), line))
         await self.service.show_tables_in_play(f"{chat}:", per_second=SHOWN_AGAIN_PER_SECOND * self.time_scale)

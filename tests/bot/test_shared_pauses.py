@@ -21,6 +21,9 @@ from tests.bot.helpers import at, everything_said, ledger_ok, listen, press_labe
 from tests.bot.test_places_said_stay import GIVEN_BACK, PAUSED, PLAYERS, refused_while_paused, start_the_night
 from tests.bot.test_shared_database import stop_watching, two_services
 
+MISSED = "The clock: the break begins at 19:00."
+"""A public text the table's chat missed while it was paused."""
+
 
 async def paused_by_one_with_two_holding_its_timers(one: Service, two: Service, clock: FakeClock,
                                                     language: str) -> Reply:
@@ -126,19 +129,19 @@ async def test_every_process_learns_of_a_pause_and_of_its_end_from_its_watch(pos
 
 
 async def test_two_processes_resuming_one_table_at_once_move_its_timers_once(postgres_url: str) -> None:
-    """`two`, holding the night's timers, pauses the table at 18:58:30. At 19:30 both processes learn that the chat
-    is reachable again (each a Telegram update routed to it) and resume the table at once, their transactions
-    overlapping (a third connection holds the `timers` table until they have both begun). The pause is lifted once:
-    the turn's time-out is due the pause's length later, not twice that, the clock's appointment keeps its instant,
-    and each timer is armed by one process only (the one that lifted the pause): both used to move them and arm
-    them."""
+    """`two`, holding the night's timers, pauses the table at 18:58:30, keeping the text its chat missed. At 19:30
+    both processes learn that the chat is reachable again (each a Telegram update routed to it) and resume the table
+    at once, their transactions overlapping (a third connection holds the `timers` table until they have both
+    begun). The pause is lifted once: the turn's time-out is due the pause's length later, not twice that, the
+    clock's appointment keeps its instant, each timer is armed by one process only (the one that lifted the pause):
+    both used to move them and arm them; and the missed text is taken by that process alone, to post once."""
     import psycopg
 
     clock = FakeClock(at(18, 50))
     async with two_services(postgres_url, clock, started=True) as (one, two):
         await start_the_night(two, clock)
         clock.current = at(18, 58, 30)
-        await two.pause([PLACE.table_id])
+        await two.pause([PLACE.table_id], {PLACE.table_id: [MISSED]})
         assert list(one.scheduler.armed) == list(two.scheduler.armed) == []
         paused = await one.store.read(lambda tx: tx.timers())
         clock.current = at(19, 30)
@@ -151,7 +154,8 @@ async def test_two_processes_resuming_one_table_at_once_move_its_timers_once(pos
                     await asyncio.sleep(0.01)
             await asyncio.sleep(0.2)  # the other resume's transaction begins too (it waits, or is run again)
             holding.rollback()
-            await resuming
+            taken = await resuming
+        assert sorted(taken, key=len) == [{}, {PLACE.table_id: [MISSED]}]
         pause = at(19, 30) - at(18, 58, 30)
         moved = sorted((key, due_at if payload.get(APPOINTMENT) else due_at + pause)
                        for key, _, due_at, payload in paused)

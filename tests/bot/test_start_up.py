@@ -411,3 +411,25 @@ async def test_a_clean_stop_an_older_version_recorded_still_ends_the_tables_serv
     assert ("The rebuy period ended while the bot was offline: it runs again until 19:50, for as long as the downtime "
             "cut it short.") in everything_said(heard)
     await reopened.close()
+
+
+async def test_the_texts_a_paused_tables_chat_missed_are_taken_once_after_a_restart(store: Store) -> None:
+    """A table pauses with two texts its chat missed, and six more are dropped while it stays paused: the last five
+    (`KEPT_TEXTS`) are stored, oldest first. After a restart the resume takes them to post, once (they were kept in
+    the adapters' memory, and a restart lost them): resumed again, or paused and resumed anew, it has none."""
+    clock = FakeClock(at(18, 0))
+    service = Service(store, clock, rng=random.Random(3))
+    await service.start()
+    assert (await service.handle(PLACE, PLAYERS["ann"], "/join 200")).error is None
+    texts = [f"Clock: level {number} begins (hand 1)." for number in range(2, 10)]
+    await service.pause([PLACE.table_id], {PLACE.table_id: texts[:2]})
+    for text in texts[2:]:
+        await service.pause([PLACE.table_id], {PLACE.table_id: [text]})
+    await service.stop()
+    await store.close()
+    reopened, restarted, _ = await restart_after_downtime(store.location, clock)
+    assert await restarted.resume([PLACE.table_id]) == {PLACE.table_id: texts[3:]}
+    assert await restarted.resume([PLACE.table_id]) == {}
+    await restarted.pause([PLACE.table_id])
+    assert await restarted.resume([PLACE.table_id]) == {PLACE.table_id: []}
+    await reopened.close()

@@ -16,7 +16,7 @@ from bot.clock import FakeClock
 from bot.output import Picture, Place, Reply
 from bot.store.pauses import paused_tables
 from tests.bot.test_shared_database import stop_watching
-from tests.discord.fake_discord import GUILD_ID, FakeDiscord
+from tests.discord.fake_discord import GUILD_ID, FakeDiscord, until
 from tests.discord.test_adapter import seat_three, table_messages
 from tests.discord.test_order import heads_up_dealt
 
@@ -105,10 +105,10 @@ async def test_an_interaction_from_a_channel_the_bot_still_may_not_post_in_leave
     resumed: list[list[str]] = []
     resume = bot.service.resume
 
-    async def noted(table_ids: list[str]) -> list[str]:
+    async def noted(table_ids: list[str]) -> dict[str, list[str]]:
         lifted = await resume(table_ids)
         if lifted:
-            resumed.append(lifted)
+            resumed.append(list(lifted))
         return lifted
 
     bot.service.resume = noted
@@ -130,6 +130,29 @@ async def test_an_interaction_from_a_channel_the_bot_still_may_not_post_in_leave
     assert resumed == [[table]] and not bot.service.is_paused(table)
     posted = [message["content"].split("\n")[0] for message in fake.channel_messages(channel)]
     assert posted[-2:] == ["Hand 1 begins.", "Hand 1"], posted
+
+
+async def test_a_channel_back_after_a_restart_reads_the_text_it_missed_once(fake, turns, make_bot) -> None:
+    """The bot loses the channel as it deals hand 1 (its announcement refused), then restarts. Its first
+    interaction from the channel since lets the table play on: the channel reads the announcement, then the hand's
+    table message (the announcement was kept in memory only, and lost by the restart). Lost and back once more, the
+    channel reads nothing new (its table message is the hand's): the announcement was posted once."""
+    bot = await make_bot()
+    ann, _bob, _cat = await lose_a_dealt_table(fake, bot)
+    channel = fake.channels[0]
+    await bot.stop()
+    await bot.start()
+    before = len(fake.channel_messages(channel))
+    for losing in (False, True, False):
+        if losing:
+            await fake.dispatch("CHANNEL_DELETE", fake._channel(channel))
+            await until(lambda: bot.service.is_paused(f"dc:{channel}"), "the table paused")
+        else:
+            fake.lost.discard(channel)
+            await fake.slash(ann, channel, "balance")
+            await bot.settled()
+    posted = [message["content"].split("\n")[0] for message in fake.channel_messages(channel)[before:]]
+    assert posted == ["Hand 1 begins.", "Hand 1"], posted
 
 
 async def test_a_text_refused_for_want_of_send_messages_pauses_the_table_and_is_posted_when_granted(
@@ -309,15 +332,18 @@ async def stored_pauses(bot) -> list[str]:
 
 async def test_a_channel_heard_from_by_a_process_yet_to_learn_its_pause_plays_on(fake, turns, make_bot,
                                                                                   postgres_url) -> None:
-    """`one` loses the channel as it deals hand 1 and pauses the table; the channel is back, and Ann's /check is
-    the first interaction `two` gets from it since its start, before its watch tells it of the pause: the table the
-    database holds paused plays on at once, and Ann checks (`two` used to resume only the tables it knew paused:
-    none, and Ann was told the table is paused)."""
+    """`one` loses the channel as it deals hand 1 and pauses the table, keeping the hand's announcement; the channel
+    is back, and Ann's /check is the first interaction `two` gets from it since its start, before its watch tells it
+    of the pause: the table the database holds paused plays on at once, the channel reads the announcement `one`
+    kept, then the table, and Ann checks (`two` used to resume only the tables it knew paused: none, and Ann was told
+    the table is paused; and the announcement stayed in `one`'s memory). Bob's /balance through `one` next posts
+    the announcement no more."""
     one, two = await two_processes(fake, make_bot, postgres_url)
     fake.serving = 0
     ann, bob, _cat = await lose_a_dealt_table(fake, one)
     channel, table = fake.channels[0], f"dc:{fake.channels[0]}"
     assert (await stored_pauses(two), two.service.is_paused(table)) == ([table], False)
+    before = len(fake.channel_messages(channel))
     fake.lost.discard(channel)
     fake.serving = 1
     checked = await fake.slash(ann, channel, "check")
@@ -325,6 +351,11 @@ async def test_a_channel_heard_from_by_a_process_yet_to_learn_its_pause_plays_on
     shown = fake.channel_messages(channel)[-1]
     assert (shown["content"], await stored_pauses(two)) == (f"Hand 1\n  Ann\n→ Bob\n  Cat\n<@{bob.id}>", [])
     assert checked.texts() == [f"The table: https://discord.com/channels/{GUILD_ID}/{channel}/{shown['id']}"]
+    fake.serving = 0
+    await fake.slash(bob, channel, "balance")
+    await one.settled()
+    posted = [message["content"].split("\n")[0] for message in fake.channel_messages(channel)[before:]]
+    assert posted == ["Hand 1 begins.", "Hand 1"], posted
 
 
 @pytest.mark.parametrize("heard_again", [True, False], ids=["heard from after the pause", "not since"])
