@@ -139,6 +139,7 @@ class TelegramAdapter(Answering):
         if self.application.running:
             await self.application.stop()
         await self._settle()
+        await self.reach.stop()
         await self.outbox.close(STOP_SECONDS)
         await self.application.shutdown()
 

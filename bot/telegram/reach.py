@@ -52,7 +52,9 @@ class Reach:
         """When each group (topic None) and forum topic was last heard from: a table another process paused before
         that plays on once this process learns the pause (`paused_elsewhere`)."""
         self._resuming: set[asyncio.Task[None]] = set()
-        """The resumes `paused_elsewhere` started, kept until done."""
+        """The resumes `paused_elsewhere` started, kept until done (`stop` waits for them)."""
+        self._stopping = False
+        """Set by `stop`: no resume starts any more (the table stays paused for the next process to resume)."""
 
     async def note_chat(self, update: Update, context: ContextTypes.DEFAULT_TYPE) -> None:
         """A message tells where the bot is: a user who writes in private may be written to; a group the bot
@@ -92,7 +94,9 @@ class Reach:
         """With several processes on one database: tables another process paused (since when), which this process
         has just learned (`Service.on_paused_elsewhere`). Those of a group heard from here since their pause began
         play on (`back_in_group`; the heard-from topic's own too, a closed topic's not): the group was reachable
-        then, and that sign, come before this process knew of the pause, resumed nothing."""
+        then, and that sign, come before this process knew of the pause, resumed nothing. None once `stop` began."""
+        if self._stopping:
+            return
         places: set[tuple[int, int | None]] = set()
         for table_id, since in paused.items():
             if not table_id.startswith(PREFIX):
@@ -180,3 +184,10 @@ class Reach:
             for line in missed:
                 self.outbox.send_text(TextOp(*chat_and_topic(table_id), line))
         await self.service.show_tables_in_play(f"{chat}:", per_second=SHOWN_AGAIN_PER_SECOND * self.time_scale)
+
+    async def stop(self) -> None:
+        """At the adapter's stop, before its outbox closes: wait for the resumes `paused_elsewhere` started (a resume
+        cut short after its commit would lose the texts it took; one awaited posts them); none starts after."""
+        self._stopping = True
+        while self._resuming:
+            await asyncio.gather(*self._resuming, return_exceptions=True)

@@ -3,6 +3,8 @@ the database) and who posts them: the process that lets the table play on, after
 
 from __future__ import annotations
 
+import asyncio
+
 import pytest
 
 from bot.telegram.ops import DocumentOp, PhotoOp, TextOp, public_texts
@@ -60,3 +62,26 @@ async def test_the_process_that_lets_the_group_play_on_posts_what_the_other_kept
     assert said == ["Round 2 dealt.", "Round 2"], said
     assert not (one.service.is_paused(table_of(0)) or two.service.is_paused(table_of(0)))
 
+
+@pytest.mark.telegram_time_scale(WHOLE_HANDS)
+async def test_a_stop_waits_for_the_resume_the_watch_started_and_leaves_none_running(make_bot, api) -> None:
+    """The watch tells of a pause another process made of a group heard from since (`Reach.paused_elsewhere`), and
+    its resume, slow to lift the pause, is still running when the bot stops: the stop waits for it, so the line the
+    table's chat missed is posted before the outbox closes, and no resume is left running (one used to run on past
+    the stop: the line it took as it lifted the pause went to a closed outbox)."""
+    bot = await make_bot("duel")
+    await kicked_as_round_2_is_dealt(bot, api)
+    before = len(bot.group())
+    resume, lifting = bot.service.resume, asyncio.Event()
+
+    async def slow(table_ids: list[str]) -> dict[str, list[str]]:
+        await lifting.wait()
+        return await resume(table_ids)
+
+    bot.service.resume = slow  # type: ignore[method-assign]
+    bot.adapter.reach.paused_elsewhere({table_of(0): 0.0})
+    asyncio.get_running_loop().call_later(0.5, lifting.set)
+    await bot.stop()
+    assert bot.adapter.reach._resuming == set()
+    said = [sent.text.split("\n")[0] for sent in bot.group()[before:]]
+    assert said == ["Round 2 dealt.", "Round 2"], said
