@@ -273,7 +273,7 @@ class Answering:
             else:
                 await response.defer()
         elif response.is_done():  # a deferred slash command: its "thinking" message becomes the answer
-            content = private or first or self._done(place, language)
+            content = private or first or self._done(place, language, state)
             pictured = turn.pictures if first is not None and not private else ()
             await self._with_pictures(place, pictured, turn.answered, lambda files: interaction.edit_original_response(
                 content=content, attachments=[*own, *files], allowed_mentions=discord.AllowedMentions.none()))
@@ -286,7 +286,7 @@ class Answering:
                 first, files=files, allowed_mentions=discord.AllowedMentions.none()))
             turn.line = None
         else:
-            await response.send_message(self._done(place, language), ephemeral=True)
+            await response.send_message(self._done(place, language, state), ephemeral=True)
         return later
 
     async def _announce(self, interaction: discord.Interaction, place: Place, turn: replies.Turn,
@@ -360,9 +360,11 @@ class Answering:
             self.delivery.queue(place, table=newer)
         return True
 
-    def _done(self, place: Place, language: str) -> str:
+    def _done(self, place: Place, language: str, state: State | None) -> str:
+        """A command's answer when it has nothing else to say: a link to the table's message, or "Done." when there
+        is none yet or the reply's state opens a new one (a round's first ANTE), still to be posted below the old."""
         message_id = self.board.message_id(place.table_id)
-        if message_id is None:
+        if message_id is None or (state is not None and not self.board.is_edit(place.table_id, state)):
             return text(language, "discord.done")
         url = f"https://discord.com/channels/{place.chat_id.removeprefix(PREFIX)}/{replies.channel_of(place)}/{message_id}"
         return text(language, "discord.table_link", url=url)

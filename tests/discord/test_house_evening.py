@@ -17,7 +17,7 @@ import pytest
 
 from engine.cards import Deck
 from tests.bot.helpers import ledger_ok
-from tests.discord.fake_discord import FakeDiscord, Member
+from tests.discord.fake_discord import GUILD_ID, FakeDiscord, Member
 
 TEXAS, RUSSIAN, CARIBBEAN, THREE_CARD = CHANNELS = (
     920_000_000_000_000_001, 920_000_000_000_000_002, 920_000_000_000_000_003, 920_000_000_000_000_004)
@@ -310,7 +310,12 @@ async def test_three_card_poker_pairplus_ante_bonus_and_the_queen(evening: Eveni
     # Bob plays (20): a flush beats ace high: ANTE +20, PLAY +20; a flush earns no ante bonus → +40.
     # Cat folds: −10.
     dealer.order = "Kc Kd 4h Qs 9s 3s 2c 7d 9h Ad 8c 5h"
-    await ev.antes(ch, ((ev.ann, 10, 5), (ev.bob, 20, None), (ev.cat, 10, None)), "pairplus")
+    # the round's first ANTE opens its table message below round 1's: nothing links back up to the old one
+    assert await ev.slash(ev.ann, ch, "ante", amount=10, pairplus=5) == "Done."
+    second = ev.table(ch)
+    assert await ev.slash(ev.bob, ch, "ante", amount=20) == (
+        f"The table: https://discord.com/channels/{GUILD_ID}/{ch}/{second['id']}")
+    await ev.antes(ch, ((ev.cat, 10, None),), "pairplus")
     await ev.slash(ev.cat, ch, "deal")
     assert await ev.press(ev.ann, ch, "Play", first) == "This round is over."  # round 1's button
     await ev.press(ev.ann, ch, "Play (10)")
