@@ -5,9 +5,10 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+import functools
 import io
 import re
-from collections.abc import Coroutine, Iterable, Mapping
+from collections.abc import Collection, Coroutine, Iterable, Mapping
 from dataclasses import dataclass, field, replace
 from typing import Any
 
@@ -16,7 +17,7 @@ import discord
 from bot import commands as cmd
 from bot.command_parser import parse
 from bot.discord.markup import plain
-from bot.i18n import languages, text
+from bot.i18n import catalogue, languages, text
 from bot.output import Actor, Picture, Place, Reply
 from bot.output import File as OutFile
 from engine.text import quote_input
@@ -95,6 +96,58 @@ async def with_mentions_shown(work: Coroutine[Any, Any, Reply], shown: Mapping[s
         return reply
     error = _PLAYER_ID.sub(lambda found: quote_input(shown[found[0]]) if found[0] in shown else found[0], reply.error)
     return replace(reply, error=error)
+
+
+async def as_slash_commands(work: Coroutine[Any, Any, Reply], registered: Collection[str]) -> Reply:
+    """A `/help` reply as Discord's command list reads: no entry for a command without a slash command (`/select`:
+    the exchange's card buttons mark the cards), and each command whose options Discord names otherwise than the
+    words typed in a chat (`/ante`'s `pairplus`, `/tournament`'s subcommands) with its arguments and description as
+    Discord shows them (`discord.usage.<name>`, `discord.about.<name>`)."""
+    reply = await work
+    entries = _slash_entries(frozenset(registered))
+    private = {user: [_slash_help(message, entries) for message in messages]
+               for user, messages in reply.private.items()}
+    return replace(reply, private=private)
+
+
+def _slash_help(message: str, entries: Mapping[str, str | None]) -> str:
+    """A `/help` message (`help.all`: one entry a line; `help.one`: the entry's two lines) with its entries replaced
+    (`_slash_entries`)."""
+    if message in entries:
+        return entries[message] or message  # `/help select` still explains what the buttons do
+    return "\n".join(shown for line in message.split("\n")
+                     if (shown := entries.get(line, line)) is not None)
+
+
+@functools.cache
+def _slash_entries(registered: frozenset[str]) -> dict[str, str | None]:
+    """Each command's `/help` entry in every language, in both its forms (`help.all`'s "usage — about" line and
+    `help.one`'s two lines), by the entry Discord shows instead (None: the command has no slash command)."""
+    entries: dict[str, str | None] = {}
+    for language in languages():
+        for command in cmd.COMMANDS:
+            typed = _help_entry(language, command.name, _usage(language, command), f"about.{command.name}")
+            slash = None
+            if command.name in registered:
+                usage = text(language, key) if (key := f"discord.usage.{command.name}") in catalogue(language) else (
+                    _usage(language, command))
+                about = f"discord.about.{command.name}"
+                slash = _help_entry(language, command.name, usage,
+                                    about if about in catalogue(language) else f"about.{command.name}")
+            for joint in (" — ", "\n"):
+                entries[joint.join(typed)] = None if slash is None else joint.join(slash)
+    return entries
+
+
+def _usage(language: str, command: type[cmd.Command]) -> str:
+    """A command's arguments as `/help` writes them in a chat (`usage.<name>`, else as the parser spells them)."""
+    key = f"usage.{command.name}"
+    return text(language, key) if key in catalogue(language) else command.usage
+
+
+def _help_entry(language: str, name: str, usage: str, about: str) -> tuple[str, str]:
+    """A command's `/help` entry: its word with its arguments, and its description (the catalogue's `about`)."""
+    return f"/{name} {usage}".rstrip(), text(language, about)
 
 
 def option_hint(line: str) -> str:

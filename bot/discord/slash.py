@@ -139,7 +139,8 @@ def register(tree: app_commands.CommandTree[discord.Client], adapter: CommandRun
 
     @help_.autocomplete("command")
     async def help_command(interaction: discord.Interaction, typed: str) -> list[app_commands.Choice[str]]:
-        return _choices([cls.name for cls in COMMANDS], typed)
+        registered = {command.name for command in tree.get_commands()}  # (`/select` is the card buttons' alone)
+        return _choices([cls.name for cls in COMMANDS if cls.name in registered], typed)
 
     @tree.command(name=_name("join"), description=about("join"))
     @_options("join", "chips")

@@ -545,9 +545,10 @@ def _latin_words(template: str, typed: set[str]) -> list[str]:
 
 def test_the_russian_catalogue_has_no_english_words() -> None:
     """Outside placeholders, commands and what is typed as it is (the words of a command's Russian usage line, such as
-    `/tournament create` or `/ante 10 box 2`), a Russian message holds no Latin word but a few names."""
+    `/tournament create` or `/ante 10 box 2`, and Discord's, such as `/season standings`), a Russian message holds no
+    Latin word but a few names."""
     typed = {word for command in cmd.COMMANDS for word in (command.name, *command.aliases)}
-    typed |= {word.lower() for key, template in RU.items() if key.startswith("usage.")
+    typed |= {word.lower() for key, template in RU.items() if key.startswith(("usage.", "discord.usage."))
               for word in re.findall(r"[A-Za-z][A-Za-z'’_-]*", _TYPED.sub(" ", _plain(template)))}
     assert _latin_words("{player} wins, /tournament start", typed) == ["wins"], "the scan finds English"
     english = {key: words for key, template in RU.items() if (words := _latin_words(template, typed))}

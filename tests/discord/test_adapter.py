@@ -21,6 +21,7 @@ from tests.discord.fake_discord import (
     MANAGE_CHANNELS,
     MEMBER_PERMISSIONS,
     FakeDiscord,
+    shown,
 )
 from tests.discord.test_games import start_tournament
 
@@ -379,6 +380,42 @@ async def test_bad_options_are_refused_privately_at_the_edge(fake, turns, make_b
     assert both.callback_type == 4 and both.ephemeral_text() == "Choose one side bet: PAIRPLUS or bonus."
     choices = await fake.autocomplete(ann, fake.channels[0], "exchange", "cards", "2,5")
     assert [choice["value"] for choice in choices][:3] == ["2 5", "2 5 1", "2 5 3"]
+
+
+HELP_ON_DISCORD = {
+    "en": ["/ante amount [box 1-3] [pairplus | bonus] — place ANTE on a box (and PAIRPLUS or bonus)",
+           "/tournament create [schedule] | register | status | start | pause | resume | skip | minutes ±N | cashout "
+           "| redeem [item] | close — tournament commands (the organizer's: create, start, pause, resume, skip, "
+           "minutes, close)",
+           "/lang [en|ru] [me] — choose the chat's language (organizer), or with the “me” option your own",
+           "/season standings | start [name] | end — the chat's season: standings, or start and end it (organizer)"],
+    "ru": ["/ante сумма [бокс 1-3] [пара_плюс | бонус] — поставить АНТЕ на бокс (и ставку «Пара плюс» или бонус)",
+           "/tournament create [расписание] | register | status | start | pause | resume | skip | minutes ±N | "
+           "cashout | redeem [вещь] | close — команды турнира (только для организатора: create, start, pause, "
+           "resume, skip, minutes, close)",
+           "/lang [en|ru] [лично] — выбрать язык чата (организатор) или, с параметром «лично», свой",
+           "/season standings | start [название] | end — сезон чата: таблица, начать или завершить его "
+           "(организатор)"],
+}
+
+
+@pytest.mark.parametrize("language", ["en", "ru"])
+async def test_help_names_the_slash_commands_and_their_options_as_discord_shows_them(fake, turns, make_bot,
+                                                                                      language: str) -> None:
+    """/help wrote the chat's typed forms: `/select` (no slash command: the card buttons mark the cards), `pp`
+    for the PAIRPLUS option, `/tournament … clock | rebuy | addon` (slash commands of their own), `/lang ru me`."""
+    bot = await make_bot()
+    ann = fake.add_member("Ann")
+    ann.locale = language
+    helped = await fake.slash(ann, fake.channels[0], "help")
+    one = await fake.slash(ann, fake.channels[0], "help", command="ante")
+    await bot.settled()
+    lines = shown(helped.ephemeral_text()).split("\n")
+    assert [line for line in lines if line.startswith(("/ante", "/tournament", "/lang", "/season", "/select"))] == (
+        HELP_ON_DISCORD[language])
+    assert shown(one.ephemeral_text()) == HELP_ON_DISCORD[language][0].replace(" — ", "\n")
+    offered = await fake.autocomplete(ann, fake.channels[0], "help", "command", "se")
+    assert [choice["value"] for choice in offered] == ["set", "raise", "season"]  # no "select"
 
 
 def test_exchange_suggestions_clean_what_was_typed() -> None:
