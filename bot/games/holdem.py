@@ -1,5 +1,7 @@
-"""The Hold'em controller (Texas Hold'em, or Pot-Limit Omaha as its variant): seats and stacks, dealing hands, player
-actions, time-outs, the rabbit hunt, and the tournament hooks."""
+"""The Hold'em controller (Texas Hold'em, or Pot-Limit Omaha as its variant): dealing hands, the players' actions
+and time-outs, and committing what they did; what else a table does is in the `holdem_*` modules beside it (seats,
+settings, options, showdown, timers, the table message, the story retold, the end of a hand), which it calls or
+binds as its own methods (those that the other modules reach through `bot.games.holdem_table.HoldemTable`)."""
 
 from __future__ import annotations
 
@@ -7,34 +9,30 @@ from typing import Any
 
 from bot import commands as cmd
 from bot.games import holdem_options as options
+from bot.games import holdem_retell as retelling
 from bot.games import holdem_seats as seats
 from bot.games import holdem_settings as settings
 from bot.games import holdem_showdown as showdown
 from bot.games import holdem_spent as spent
-from bot.games import holdem_topup as topup
+from bot.games import holdem_timers as timers
 from bot.games import practice as bots
 from bot.games import tournament as tour
 from bot.games import tournament_play as tour_play
 from bot.games.context import UNREADABLE, Action, Refusal, revive_into
-from bot.games.holdem_text import later_buttons, later_text, names_of
+from bot.games.holdem_end import finish
+from bot.games.holdem_text import decision_tag, later_buttons, later_text, names_of, seats_message
 from bot.games.holdem_void import void
-from bot.i18n import message
 from bot.output import TableMessage
 from bot.render import Voice, story
 from bot.render import holdem as render
 from bot.render import picture_views as picture
-from bot.render.recorded import read_events
 from engine import holdem as engine
 from engine.betting import STRUCTURES
 from engine.cards import Deck
 from engine.common import Event, RuleError, all_moves
-from engine.reasons import Reason
 from engine.seating import next_button
 
 TIMEOUTS_BEFORE_SITTING_OUT = 2
-SAID = ("holdem.timed_out", "holdem.sat_out")
-"""The lines a hand's story says beside its events that name one player (a time-out's): `retell` writes them in a
-new language too."""
 ABSENT_SECONDS = 2
 """A tournament player sitting out is still dealt in; his turn passes (check or fold) after this pause."""
 
@@ -100,28 +98,8 @@ class HoldemController:
         else:
             raise act.wrong_game(command.name, self.variant.value)
 
-    def on_timer(self, act: Action, key: str, payload: dict[str, Any]) -> bool:
-        """A turn ran out, the next hand is due, or the tournament clock has something to say; False when the timer
-        is stale (its turn was played, a hand is in play already)."""
-        kind = payload.get("kind")
-        in_turn = bool(act.state.get("hand")) and payload.get("step") == act.state.get("step")
-        if kind == "clock":
-            tour_play.on_clock(self, act, payload)
-        elif kind == "next" and not act.state.get("hand"):
-            self.start_hand(act, quiet=True)
-            tour_play.show_stopped(self, act)
-        elif kind == "turn" and in_turn:
-            if not options.start_bank(self, act, payload):
-                self._time_out(act)
-        elif kind == "away":
-            options.stand_up_away(self, act)
-        elif kind == "bot" and in_turn:
-            bots.play_turn(self, act)
-        elif kind in ("runs", "show") and in_turn and (hand := self._hand(act)):
-            showdown.on_timer(self, act, hand, kind)
-        else:
-            return False
-        return True
+    on_timer = timers.on_timer  # a turn ran out, the next hand is due, the tournament clock has something to say
+    retell = retelling.retell  # the hand's story in the chat's new language, after its `/lang`
 
     def resume(self, act: Action) -> bool:
         """A hand whose snapshot cannot be read back is voided and every chip in it returned; computer players left
@@ -149,14 +127,7 @@ class HoldemController:
         hand = hand or self._hand(act)
         key, decision = self.decision(act) or (f"h{act.state.get('number', 0)}", decision_tag(act.state.get("step", 0)))
         if hand is None:
-            if not act.state.get("seats"):  # the last player stood up: the message he sat in says nobody sits now
-                return TableMessage(key, render.seats_text(act.voice, act.state, self.variant))
-            offers = tour_play.offer_buttons(act, key, decision)
-            stopped = tour_play.no_play_refusal(self, act).message if tour_play.is_stopped(self, act) else ""
-            buttons = (*render.idle_buttons(act.voice, act.state, key, decision, offers, stopped=bool(stopped)),
-                       *options.straddle_buttons(self, act, key, decision), *options.away_buttons(act, key, decision))
-            return TableMessage(key, render.seats_text(act.voice, act.state, self.variant, stopped,
-                                                       tour_play.comeback_text(self, act)), buttons)
+            return seats_message(self, act, key, decision)
         view = render.hand_view(hand)
         player = view.to_act  # his turn's time, unless a bot's (a moment) or his time bank runs (its own line)
         seconds = None if not player or bots.is_bot(player) or act.state.get("bank_run") else self._turn_limit(
@@ -205,30 +176,11 @@ class HoldemController:
         """The ledger account of a player's chips at this table."""
         return f"stack:{act.place.table_id}:{user_id}"
 
-    def _stand_up(self, act: Action, seat: dict[str, Any]) -> None:
-        player = act.name(seat["id"])
-        chips = self.cash_out(act, seat)
-        if chips:
-            act.say("holdem.left", player=player, chips=chips)
-        else:  # busted: "leaves the table with 0 chips" read oddly
-            act.say("holdem.out_of_chips", player=player)
-
-    def cash_out(self, act: Action, seat: dict[str, Any]) -> int:
-        """A cash table's player leaves: his stack goes home (his wallet, or the house for a computer player) and his
-        seat is taken away. The chips he left with."""
-        chips: int = seat["stack"]
-        if chips:
-            act.move(self.stack_account(act, seat["id"]), bots.home_account(act, seat["id"]), chips, Reason.CASH_OUT)
-        self.remove_seat(act, seat)
-        return chips
-
-    def remove_seat(self, act: Action, seat: dict[str, Any]) -> None:
-        """Take a seat away; the button keeps its place (a seat before it leaving shifts its index back)."""
-        seats = act.state["seats"]
-        index = seats.index(seat)
-        seats.remove(seat)
-        if index <= act.state.get("button", -1):
-            act.state["button"] -= 1
+    # seats taken and given up, for the modules that reach them through `HoldemTable` (the tournament, the options…)
+    sit = seats.sit
+    remove_seat = seats.remove_seat
+    cash_out = seats.cash_out
+    _stand_up = seats.stand_up
 
     # --- hands --------------------------------------------------------------------------------------------------
 
@@ -238,10 +190,6 @@ class HoldemController:
         if self.seat(act, act.user) is None:
             raise self.not_playing(act)
         self.start_hand(act, quiet=False)
-
-    def sit(self, act: Action, user_id: str, chips: int) -> None:
-        """Give the player the next seat with `chips` (his chips must already be on the table's stack account)."""
-        act.state["seats"].append({"id": user_id, "stack": chips, "out": False, "timeouts": 0, "leaving": False})
 
     def can_deal(self, act: Action) -> bool:
         """Two players are dealt in, one of them a person (practice bots do not play alone); players waiting for the
@@ -409,7 +357,7 @@ class HoldemController:
         if hand.is_over:
             if dealt:  # over at its deal: its table is read first, then its result and what follows it
                 act.reply.before_table = said_before
-            self._finish(act, hand, key, names)
+            finish(self, act, hand, key, names)
             return
         act.state["hand"] = hand  # kept alive in the live table; written with `to_dict` when a snapshot is taken
         if (waiting := showdown.waiting_timer(self, act, hand)) is not None:
@@ -420,50 +368,6 @@ class HoldemController:
             act.arm(self._timer(act), self._turn_limit(act, hand.to_act or ""), kind="turn", step=act.state["step"])
         if not act.replaying:  # nobody reads a replayed action's table message
             act.show_table(self.table_message(act, hand, names))
-
-    def _finish(self, act: Action, hand: engine.Hand, key: str, names: dict[str, str]) -> None:
-        assert hand.result is not None, "a hand over has its result"
-        # its stacks' balances (the pot's comes back to what it was), before any other move of them
-        act.tx.settle_hand(act.place.table_id, key, {self.stack_account(act, player): chips
-                                                     for player, chips in hand.result.net.items() if chips})
-        act.tx.summarise_hand(act.place.chat_id, act.place.table_id, key,
-                              tournament=bool(act.state.get("tournament")))
-        act.state["hand"] = None
-        act.state["last_hand"] = hand.to_dict()
-        stacks = hand.stacks
-        for seat in act.state["seats"]:
-            if seat["id"] in stacks:
-                seat["stack"] = stacks[seat["id"]]
-        showdown.remember_uncontested(act, hand)
-        act.show_table(TableMessage(key, later_text(act, render.hand_view(hand), names),
-                                    render.after_hand_buttons(act.voice, hand, key, decision_tag(act.state["step"]))))
-        story.clear(act.state)
-        act.disarm(self._timer(act))
-        act.reply.hand_lines = len(act.reply.public)  # its pictures follow them, then what its end brings about
-        if act.state.get("tournament"):
-            tour_play.after_hand(self, act, hand)
-        else:
-            topup.add_pending(self, act)  # before a busted player who bought more chips would stand up
-            for seat in list(act.state["seats"]):
-                if seat["leaving"] or seat["stack"] == 0:
-                    self._stand_up(act, seat)
-            bots.stand_up_alone(self, act)
-        self._maybe_schedule_next(act)
-
-    def retell(self, act: Action) -> None:
-        """After the chat's `/lang` during a hand: its story told again in the chat's new language (`story.retell`),
-        from the hand's events as its history holds them, and its time-outs' lines (`SAID`), each player named as he
-        is now; nothing to do when it was told in it already (`story.is_told_in`)."""
-        hand = self._hand(act)
-        if hand is None or story.is_told_in(act.state, act.language, act.chat_settings):
-            return
-        events = read_events(render.STORY_EVENTS, act.tx.history(act.place.table_id, f"h{hand.hand_number}"))
-        names = names_of(act, hand)
-        story.retell(act.state, act.language,
-                     lambda language, name: render.narrate(Voice(language, name), events).lines,
-                     lambda language, name: [message(language, key, {"player": name(player)}) for player in names
-                                             for key in SAID], names)
-        story.mark_told(act.state, act.language, act.chat_settings)
 
     def spend_buttons(self, act: Action) -> None:
         """Between hands, after a change a button must not repeat (a rebuy, an add-on: buying again is allowed): the
@@ -503,32 +407,11 @@ class HoldemController:
         hand = act.state["hand"] = engine.Hand.from_dict(data)
         return hand
 
-    def _show(self, act: Action, command: cmd.Command) -> None:
-        if self.decision(act) is None:  # nobody seated and no hand: told, not refused (a refusal drops the live table)
-            act.tell(act.user, "holdem.nobody_seated")
-            return
-        self.retell(act)  # the chat's `/lang` at another of its tables
-        act.show_table(self.table_message(act))
-
-    def _rabbit(self, act: Action, command: cmd.Command) -> None:
-        """The board cards the last hand would have dealt (RULES.md §1a): public, like the board; nothing changes
-        but a line in the hand's history."""
-        if act.state.get("hand"):
-            raise act.refuse("rule.rabbit_running")
-        events = showdown.after_the_hand(act, "last_hand", "holdem.rabbit_no_hand",
-                                         lambda hand: hand.rabbit_hunt(act.user))
-        act.say_text("\n".join(act.tell_narration(render.narrate(act.voice, events))))
-
 
 def is_blinded_out(act: Action, seat: dict[str, Any] | None) -> bool:
     """Whether the seat is a tournament's absent player, dealt in and blinded out (RULES.md §1a): his turns pass at
     once. A cash table's player who goes away mid-hand plays that hand out like anyone (turn time, time bank)."""
     return seat is not None and bool(seat["out"]) and bool(act.state.get("tournament"))
-
-
-def decision_tag(step: int) -> str:
-    """A Hold'em button's decision: the table's step (actions and time-outs so far) it was drawn at."""
-    return f"s{step}"
 
 
 _ACTIONS = (*cmd.BETTING, cmd.Pawn)
@@ -538,11 +421,11 @@ _HANDLERS = {
     cmd.Leave: seats.leave,
     cmd.Deal: HoldemController._deal,
     cmd.Setting: settings.configure,
-    cmd.Table: HoldemController._show,
+    cmd.Table: retelling.show,
     cmd.AddBot: bots.add_bot,
     cmd.Away: options.away,
     cmd.Back: options.back,
     cmd.Straddle: options.straddle,
     cmd.Pre: options.pre_action,
-    cmd.Rabbit: HoldemController._rabbit,
+    cmd.Rabbit: showdown.rabbit,
 }

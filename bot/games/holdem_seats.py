@@ -1,6 +1,9 @@
-"""Sitting down at a Hold'em table and leaving it: `/join` (a buy-in, a top-up, a return) and `/leave`."""
+"""Sitting down at a Hold'em table and leaving it: `/join` (a buy-in, a top-up, a return) and `/leave`, and the seats
+they (and a tournament, and the practice players) take and give up."""
 
 from __future__ import annotations
+
+from typing import Any
 
 from bot import commands as cmd
 from bot.games import holdem_options as options
@@ -44,7 +47,7 @@ def join(ctl: HoldemTable, act: Action, command: cmd.Command) -> None:
     if chips > wallet:
         raise act.refuse("holdem.buy_in_over_wallet", chips=chips, wallet=wallet)
     act.move(act.wallet(act.user), ctl.stack_account(act, act.user), chips, Reason.BUY_IN)
-    ctl.sit(act, act.user, chips)
+    sit(ctl, act, act.user, chips)
     act.say("holdem.joined", player=act.name(act.user), chips=chips)
     ctl._maybe_schedule_next(act)
     act.show_table(ctl.table_message(act))
@@ -63,6 +66,40 @@ def leave(ctl: HoldemTable, act: Action, command: cmd.Command) -> None:
         seat["leaving"] = True
         act.tell(act.user, "holdem.leaving_after_hand")
         return
-    ctl._stand_up(act, seat)
+    stand_up(ctl, act, seat)
     bots.stand_up_alone(ctl, act)
     act.show_table(ctl.table_message(act))
+
+
+def sit(ctl: HoldemTable, act: Action, user_id: str, chips: int) -> None:
+    """Give the player the next seat with `chips` (his chips must already be on the table's stack account)."""
+    act.state["seats"].append({"id": user_id, "stack": chips, "out": False, "timeouts": 0, "leaving": False})
+
+
+def stand_up(ctl: HoldemTable, act: Action, seat: dict[str, Any]) -> None:
+    """A cash table's player stands up (`cash_out`), said with the chips he leaves with, or that he has none left."""
+    player = act.name(seat["id"])
+    chips = cash_out(ctl, act, seat)
+    if chips:
+        act.say("holdem.left", player=player, chips=chips)
+    else:  # busted: "leaves the table with 0 chips" read oddly
+        act.say("holdem.out_of_chips", player=player)
+
+
+def cash_out(ctl: HoldemTable, act: Action, seat: dict[str, Any]) -> int:
+    """A cash table's player leaves: his stack goes home (his wallet, or the house for a computer player) and his
+    seat is taken away. The chips he left with."""
+    chips: int = seat["stack"]
+    if chips:
+        act.move(ctl.stack_account(act, seat["id"]), bots.home_account(act, seat["id"]), chips, Reason.CASH_OUT)
+    remove_seat(ctl, act, seat)
+    return chips
+
+
+def remove_seat(ctl: HoldemTable, act: Action, seat: dict[str, Any]) -> None:
+    """Take a seat away; the button keeps its place (a seat before it leaving shifts its index back)."""
+    seats = act.state["seats"]
+    index = seats.index(seat)
+    seats.remove(seat)
+    if index <= act.state.get("button", -1):
+        act.state["button"] -= 1

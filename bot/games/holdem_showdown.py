@@ -1,12 +1,13 @@
-"""Show or muck and run it twice at a Hold'em table (RULES.md §1a): the commands, the buttons' timers, the settings.
+"""Show or muck, run it twice and the rabbit hunt at a Hold'em table (RULES.md §1a): the commands, the buttons'
+timers, the settings.
 
 The engine decides the order and what is allowed (`engine.showdown`, `engine.runs`); this module gives the hand its
 `ShowdownRules` from the table (`/set run_it_twice on|off`, each player's `/automuck on|off`, kept in the table's
 state under `automuck_off`), applies `/show`, `/muck` and `/run once|twice` through the controller's commit path,
 arms their timers (the run-it-twice question: `engine.runs.ANSWER_SECONDS`; show or muck: the turn time), and lets
 the winner of an uncontested pot show his cards until the next hand is dealt (`won_uncontested` says he may; the
-finished hand is the one kept for the rabbit hunt, `last_hand`). Practice players agree to run it twice at once and
-keep automuck on.
+finished hand is the one kept for the rabbit hunt, `last_hand`, which `/rabbit` asks). Practice players agree to run
+it twice at once and keep automuck on.
 """
 
 from __future__ import annotations
@@ -118,6 +119,15 @@ def after_the_hand(act: Action, kept: str, missing: str, ask: Callable[[engine.H
         raise act.rule_refusal(error) from None
     act.record(f"h{hand.hand_number}", events)
     return events
+
+
+def rabbit(controller: HoldemTable, act: Action, command: cmd.Command) -> None:
+    """`/rabbit`: the board cards the last hand would have dealt (RULES.md §1a): public, like the board; nothing
+    changes but a line in the hand's history."""
+    if act.state.get("hand"):
+        raise act.refuse("rule.rabbit_running")
+    events = after_the_hand(act, "last_hand", "holdem.rabbit_no_hand", lambda hand: hand.rabbit_hunt(act.user))
+    act.say_text("\n".join(act.tell_narration(render.narrate(act.voice, events))))
 
 
 def _show_won(controller: HoldemTable, act: Action) -> None:

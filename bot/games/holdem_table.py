@@ -1,5 +1,5 @@
-"""What the tournament, the practice seats, the table options and the settings ask of the Hold'em controller that
-calls them, so that none of them imports it (the controller imports them)."""
+"""What the tournament, the practice seats and the `holdem_*` modules beside the Hold'em controller (its options,
+settings, seats, timers…) ask of the controller that calls them, so that none of them imports it (it imports them)."""
 
 from __future__ import annotations
 
@@ -12,8 +12,8 @@ from engine.common import Event
 
 
 class HoldemTable(Protocol):
-    """The Hold'em controller as `bot.games.tournament` (and its `tournament_play`), `bot.games.practice`,
-    `bot.games.holdem_options` and `bot.games.holdem_settings` use it: its variant, seats, hands, accounts, timers."""
+    """The Hold'em controller as `bot.games.tournament` (and its `tournament_play`), `bot.games.practice` and the
+    `bot.games.holdem_*` modules use it: its variant, seats, hands, accounts, timers."""
 
     variant: engine.Variant
 

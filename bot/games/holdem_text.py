@@ -1,5 +1,5 @@
-"""The text and buttons of a Hold'em table message, written only when an adapter reads them (from the hand's public
-view, its players' names and its story as they are at the action)."""
+"""The text and buttons of a Hold'em table message: a hand's, written only when an adapter reads them (from the hand's
+public view, its players' names and its story as they are at the action), or the seats' between hands."""
 
 from __future__ import annotations
 
@@ -8,11 +8,18 @@ from collections.abc import Callable
 
 from bot.games import holdem_options as options
 from bot.games import practice as bots
+from bot.games import tournament_play as tour_play
 from bot.games.context import Action
-from bot.output import Button
+from bot.games.holdem_table import HoldemTable
+from bot.output import Button, TableMessage
 from bot.render import Voice, story
 from bot.render import holdem as render
 from engine import holdem as engine
+
+
+def decision_tag(step: int) -> str:
+    """A Hold'em button's decision: the table's step (actions and time-outs so far) it was drawn at."""
+    return f"s{step}"
 
 
 def names_of(act: Action, hand: engine.Hand) -> dict[str, str]:
@@ -50,3 +57,17 @@ def _make_buttons(language: str, view: render.HandView, key: str, decision: str,
                   away: tuple[Button, ...]) -> tuple[Button, ...]:
     return (*render.action_buttons(Voice(language), view, key, decision, legal),  # the buttons name nobody
             *options.pre_buttons(language, view, key), *away)
+
+
+def seats_message(ctl: HoldemTable, act: Action, key: str, decision: str) -> TableMessage:
+    """The table message between hands: the seats (with why no hand is dealt while a tournament's clock stops play,
+    and how its players out may come back) and the buttons to deal, a tournament's rebuy and add-on, straddle, away
+    and back; the seats alone once the last player stood up."""
+    if not act.state.get("seats"):  # the last player stood up: the message he sat in says nobody sits now
+        return TableMessage(key, render.seats_text(act.voice, act.state, ctl.variant))
+    offers = tour_play.offer_buttons(act, key, decision)
+    stopped = tour_play.no_play_refusal(ctl, act).message if tour_play.is_stopped(ctl, act) else ""
+    buttons = (*render.idle_buttons(act.voice, act.state, key, decision, offers, stopped=bool(stopped)),
+               *options.straddle_buttons(ctl, act, key, decision), *options.away_buttons(act, key, decision))
+    return TableMessage(key, render.seats_text(act.voice, act.state, ctl.variant, stopped,
+                                               tour_play.comeback_text(ctl, act)), buttons)

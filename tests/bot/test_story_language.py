@@ -224,7 +224,7 @@ def test_a_line_neither_told_by_events_nor_said_stays_where_it_was() -> None:
 
 async def test_the_run_it_twice_time_out_ends_the_hand_so_no_story_keeps_its_line(
         service: Service, clock: FakeClock, monkeypatch: pytest.MonkeyPatch) -> None:
-    """"Time is up — no answer from Bob." is said beside the events and is not one of `holdem.SAID`: it needs no
+    """"Time is up — no answer from Bob." is said beside the events and is not one of `holdem_retell.SAID`: it needs no
     retelling, since the question is asked only once everyone is all-in (or all but one), so the same time-out runs
     the board out and every hand is turned up at once (automuck off or not): the hand is over, its story cleared, and
     a `/lang` then shows the table between hands. Should a hand ever outlive that time-out, this fails first."""

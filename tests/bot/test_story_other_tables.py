@@ -9,7 +9,7 @@ import random
 import pytest
 
 from bot.clock import FakeClock
-from bot.games import holdem
+from bot.games import holdem_retell
 from bot.output import Place, Reply
 from bot.service import Service
 from bot.store import Store
@@ -134,7 +134,7 @@ async def test_table_reads_no_history_when_the_story_is_in_the_chat_language(
     def unread(*_: object) -> list[object]:
         raise AssertionError("the hand's history was read")
 
-    monkeypatch.setattr(holdem, "read_events", unread)
+    monkeypatch.setattr(holdem_retell, "read_events", unread)
     shown = await service.handle(OTHER, CAT, "/table")
     assert shown.error is None and shown.table is not None
     assert shown.table.text.endswith("Ann raises to 40.\n▶ Bob to act: 20 to call (⏱ 60\xa0s).")
