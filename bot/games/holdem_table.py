@@ -50,8 +50,10 @@ class HoldemTable(Protocol):
     def _stand_up(self, act: Action, seat: dict[str, Any]) -> None:
         """A player stands up, his chips going home; said with how many, or that he has none left."""
 
-    def _commit(self, act: Action, hand: engine.Hand, events: list[Event], said: list[str] | None = None) -> None:
-        """Write a hand's events (moves, history, story) and save or finish it."""
+    def _commit(self, act: Action, hand: engine.Hand, events: list[Event], said: list[str] | None = None,
+                after_own: str | None = None) -> None:
+        """Write a hand's events (moves, history, story; `said` first, `after_own` after the player's own action's
+        line) and save or finish it."""
 
     def spend_buttons(self, act: Action) -> None:
         """Between hands, make the buttons drawn so far stale (after a rebuy or an add-on)."""

@@ -25,6 +25,7 @@ home-limit's 20 asks at least 200)."""
 PENDING = "top_up"
 """The seat's key for a top-up asked for during a hand he is dealt in: the chips, or None for "up to the buy-in"."""
 
+
 def maximum(table: HoldemTable, act: Action) -> int:
     """The most chips a stack may hold after a buy-in or a top-up: the table's `/set max_buy_in`, else
     `BUY_INS_TO_MAXIMUM` buy-ins (so it follows the buy-in, and a table saved before the setting existed keeps one
