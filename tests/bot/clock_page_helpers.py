@@ -4,7 +4,6 @@ from __future__ import annotations
 
 import asyncio
 import json
-import random
 import re
 from collections.abc import AsyncIterator
 from contextlib import asynccontextmanager
@@ -18,7 +17,7 @@ from bot.service import Service, ServiceSettings
 from bot.store import Store
 from bot.web.server import ClockPages
 from tests.bot.conftest import ANN, BOB, CAT, PLACE
-from tests.bot.helpers import SIX_PM
+from tests.bot.helpers import SIX_PM, started_service
 
 SCHEDULE = "10/20 20m; 20/40 20m; break 10m; 40/80"
 LINK = re.compile(r"(http://\S+/clock/[\w-]+)")
@@ -47,8 +46,7 @@ async def tournament_night(store: Store, *, start: bool = True, schedule: str = 
     `start` is False), its clock pages served on a free port, and the link `/clock tv` posted for it. With `looks`, the
     pages' streams look on their own (`ClockPages.tick`, and their resync) only every `looks` seconds."""
     clock = FakeClock(SIX_PM)
-    service = Service(store, clock, rng=random.Random(5))
-    await service.start()
+    service = await started_service(store, clock, seed=5)
     pages = ClockPages(service) if looks is None else ClockPages(service, tick=looks, resync=looks)
     port = await pages.start("127.0.0.1", 0)
     service.settings = ServiceSettings(web_url=f"http://127.0.0.1:{port}/")

@@ -16,6 +16,7 @@ from bot.retiring import LEASE_SECONDS
 from bot.service import Service
 from bot.store import Store, schema
 from tests.bot.conftest import ANN, PLACE
+from tests.bot.helpers import started_service
 
 ADAPTER_TABLES = {"discord_table_messages", "telegram_table_messages", "telegram_private_chats", "telegram_no_photos",
                   "telegram_hinted"}
@@ -110,8 +111,7 @@ async def test_message_ids_and_marks_are_kept_across_a_restart(tmp_path: Path) -
 
 
 async def test_a_telegram_group_moved_to_a_supergroup_takes_its_rows_along(store: Store, clock: FakeClock) -> None:
-    service = Service(store, clock, rng=random.Random(1))
-    await service.start()
+    service = await started_service(store, clock, seed=1)
     old, new = PLACE.chat_id, "chat2"
     await service.handle(PLACE, ANN, "/balance")  # the chat exists
     await service.memory.remember_table_message("telegram", PLACE.table_id, PostedMessage(-5, "h1", 7))
@@ -128,8 +128,7 @@ async def test_who_was_dealt_in_is_kept_for_the_hand_in_play_only_and_moves_with
                                                                                          clock: FakeClock) -> None:
     """Players dealt in a Telegram table's hand are kept with their names, added to as more are told; a new hand's
     replace them; the rows move with their chat when it becomes a supergroup."""
-    service = Service(store, clock, rng=random.Random(1))
-    await service.start()
+    service = await started_service(store, clock, seed=1)
     await service.handle(PLACE, ANN, "/balance")  # the chat exists
     other = "tg:-7"
     await service.memory.add_dealt_in(PLACE.table_id, "r1", {77: "Ann", 78: "Bob"})
@@ -147,8 +146,7 @@ async def test_who_was_dealt_in_is_kept_for_the_hand_in_play_only_and_moves_with
 async def test_old_messages_wait_to_lose_their_buttons_until_forgotten(store: Store, clock: FakeClock) -> None:
     """An old table message is kept with the table's new one (in its transaction), read back oldest first in each
     chat, keeps its text when queued again without one, is forgotten once done with, and moves with its chat."""
-    service = Service(store, clock, rng=random.Random(1))
-    await service.start()
+    service = await started_service(store, clock, seed=1)
     await service.handle(PLACE, ANN, "/balance")  # the chat exists
     memory = service.memory
     reposted = OldMessage(PLACE, 6, "Hand 1: Ann to act\n\nThe table moved below.", photo=True)

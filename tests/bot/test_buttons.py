@@ -1,7 +1,6 @@
 """A button acts once, on the box and the decision it was drawn for: double clicks, Deal, "my cards", card toggles."""
 
 import asyncio
-import random
 from datetime import UTC, datetime
 
 import pytest
@@ -11,7 +10,7 @@ from bot.output import Actor, Reply
 from bot.service import Service
 from bot.store import Store
 from tests.bot.conftest import ANN, BOB, CAT, PLACE, dump
-from tests.bot.helpers import SIX_PM, everything_public, ledger_ok, press_label
+from tests.bot.helpers import SIX_PM, everything_public, ledger_ok, press_label, started_service
 
 ALREADY_DONE = "Already done."
 
@@ -166,8 +165,7 @@ OUT_FOR_NOW = " is out for now and may come back with /rebuy until 19:00."
 async def tournament_of_two(store: Store, options: str, seed: int = 3) -> tuple[Service, FakeClock, Reply]:
     """Ann and Bob in a no-limit home-night tournament with `options`, started (its first hand dealt)."""
     clock = FakeClock(SIX_PM)
-    service = Service(store, clock, rng=random.Random(seed))
-    await service.start()
+    service = await started_service(store, clock, seed=seed)
     assert (await service.handle(PLACE, ANN, f"/tournament create home-night {options}")).error is None
     for actor in PLAYERS.values():
         assert (await service.handle(PLACE, actor, "/join")).error is None
@@ -273,8 +271,7 @@ async def test_an_add_on_bought_by_one_player_leaves_the_button_working_for_the_
 async def test_a_rebuy_by_one_busted_player_leaves_the_button_working_for_the_other(store: Store) -> None:
     """Two busted players press the Rebuy button drawn between hands at the same instant: both rebuy, once each."""
     clock = FakeClock(SIX_PM)
-    service = Service(store, clock, rng=random.Random(3))
-    await service.start()
+    service = await started_service(store, clock, seed=3)
     players = {actor.user_id: actor for actor in (ANN, BOB, CAT)}
     await service.handle(PLACE, ANN, "/tournament create home-night rebuys 1")
     for actor in players.values():

@@ -4,7 +4,6 @@ play goes on once the condition clears."""
 import asyncio
 import contextlib
 import gc
-import random
 import resource
 import signal
 from collections.abc import Iterator
@@ -19,7 +18,7 @@ from bot.service import Service
 from bot.service.timers import SAVE_RETRY_SECONDS
 from bot.store import CannotSave, Store, Tx
 from tests.bot.conftest import ANN, BOB, CAT, PLACE, dump
-from tests.bot.helpers import ledger_ok, logged_actions, press_label
+from tests.bot.helpers import ledger_ok, logged_actions, press_label, started_service
 
 PLAYERS = {actor.user_id: actor for actor in (ANN, BOB, CAT)}
 MISLEADING = ("cannot rollback", "no such savepoint", "never retrieved")
@@ -169,8 +168,7 @@ async def test_a_table_another_process_holds_too_long_is_answered_cannot_save_an
 
 async def test_a_timer_that_cannot_save_fires_again_once_it_can(store: Store, clock: FakeClock,
                                                                 caplog: pytest.LogCaptureFixture) -> None:
-    service = Service(store, clock, rng=random.Random(7))
-    await service.start()
+    service = await started_service(store, clock, seed=7)
     heard = []
 
     async def listener(place, reply):
@@ -220,7 +218,6 @@ async def test_a_shutdown_that_cannot_save_says_so_once_and_the_tables_keep_thei
     assert caplog.text.count("no snapshot at shutdown for 1 of 1 tables") == 1
     await service.store.read(pragma("PRAGMA query_only = OFF"))
     assert await logged_actions(service.store) == 1  # the log is kept
-    restarted = Service(service.store, FakeClock(), rng=random.Random(9))
-    await restarted.start()
+    restarted = await started_service(service.store, FakeClock(), seed=9)
     assert (await restarted.handle(PLACE, ANN, "/table")).error is None
     assert restarted.live_state(PLACE.table_id) == live  # the log replayed

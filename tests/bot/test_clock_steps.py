@@ -6,7 +6,6 @@ and "in 1 min" (19:55, 19:59) and "Play resumes" (20:00).
 """
 
 import asyncio
-import random
 from datetime import UTC, datetime
 
 import pytest
@@ -16,7 +15,7 @@ from bot.output import Place, Reply
 from bot.service import Service
 from bot.store import Store
 from tests.bot.conftest import ANN, BOB, CAT, PLACE
-from tests.bot.helpers import corrupt_saved_hand, ledger_ok, listen, play_out, press_label
+from tests.bot.helpers import corrupt_saved_hand, ledger_ok, listen, play_out, press_label, started_service
 
 PLAYERS = {actor.user_id: actor for actor in (ANN, BOB, CAT)}
 HOUR = 3600
@@ -53,8 +52,7 @@ def clock_lines(heard: list[Reply]) -> list[str]:
 
 async def test_a_wall_clock_stepped_back_before_the_start_still_answers_and_deals(store: Store) -> None:
     clock = FakeClock(at(18))
-    service = Service(store, clock, rng=random.Random(5))
-    await service.start()
+    service = await started_service(store, clock, seed=5)
     started = await start_night(service)
     heard = listen(service)
     clock.step(-HOUR)  # 17:00 on the wall: before the tournament's start
@@ -75,8 +73,7 @@ async def test_a_wall_clock_stepped_back_before_the_start_still_answers_and_deal
 
 async def test_announcements_come_on_time_after_the_wall_clock_steps_back(store: Store) -> None:
     clock = FakeClock(at(18))
-    service = Service(store, clock, rng=random.Random(5))
-    await service.start()
+    service = await started_service(store, clock, seed=5)
     await start_night(service)
     heard = listen(service)
     clock.advance(50 * 60)
@@ -96,8 +93,7 @@ async def test_announcements_come_on_time_after_the_wall_clock_steps_back(store:
 
 async def test_a_wall_clock_stepped_forward_posts_the_current_state_once_and_cuts_no_turn(store: Store) -> None:
     clock = FakeClock(at(18))
-    service = Service(store, clock, rng=random.Random(5))
-    await service.start()
+    service = await started_service(store, clock, seed=5)
     started = await start_night(service)
     heard = listen(service)
     clock.step(2 * HOUR + 10 * 60)  # 20:10 on the wall, with the first hand in play
@@ -119,15 +115,13 @@ async def test_after_downtime_the_clock_posts_its_current_state_once(tmp_path, s
     """Not six stale lines at once; and an adapter that subscribes after the timers fired still gets the line."""
     clock = FakeClock(at(18))
     store = await Store.open(tmp_path / "bot.db")
-    service = Service(store, clock, rng=random.Random(5))
-    await service.start()
+    service = await started_service(store, clock, seed=5)
     await start_night(service)
     await store.close()
 
     clock.current = at(20, 10)  # the bot was stopped across six announcements
     store = await Store.open(tmp_path / "bot.db")
-    restarted = Service(store, clock, rng=random.Random(6))
-    await restarted.start()
+    restarted = await started_service(store, clock, seed=6)
     heard = listen(restarted) if subscribed_first else []
     await restarted.scheduler.fire_due()
     if not subscribed_first:  # the timer loop starts before the adapters subscribe
@@ -141,8 +135,7 @@ async def test_after_downtime_the_clock_posts_its_current_state_once(tmp_path, s
 
 async def test_a_late_lone_announcement_is_replaced_by_the_current_state(store: Store) -> None:
     clock = FakeClock(at(18))
-    service = Service(store, clock, rng=random.Random(5))
-    await service.start()
+    service = await started_service(store, clock, seed=5)
     await start_night(service)
     heard = listen(service)
     clock.current = at(18, 57)  # "Break in 5 min" would be two minutes stale
@@ -153,8 +146,7 @@ async def test_a_late_lone_announcement_is_replaced_by_the_current_state(store: 
 async def test_a_hand_voided_at_start_up_is_announced_in_its_chat(tmp_path) -> None:
     clock = FakeClock(at(18))
     store = await Store.open(tmp_path / "bot.db")
-    service = Service(store, clock, rng=random.Random(3))
-    await service.start()
+    service = await started_service(store, clock, seed=3)
     for actor in (ANN, BOB, CAT):
         await service.handle(PLACE, actor, "/join 200")
     start = await service.handle(PLACE, ANN, "/deal")
@@ -163,8 +155,7 @@ async def test_a_hand_voided_at_start_up_is_announced_in_its_chat(tmp_path) -> N
     await corrupt_saved_hand(store, PLACE, clock.now())
     await store.close()
     store = await Store.open(tmp_path / "bot.db")
-    restarted = Service(store, clock, rng=random.Random(4))
-    await restarted.start()
+    restarted = await started_service(store, clock, seed=4)
     heard: list[tuple[Place, Reply]] = []
     arrived = asyncio.Event()
 
@@ -184,8 +175,7 @@ async def test_a_hand_voided_at_start_up_is_announced_in_its_chat(tmp_path) -> N
 async def test_after_a_resume_the_next_warning_is_said_as_itself(store: Store) -> None:
     """The status said at the resume covers the pause: the warning that follows is not taken for a backlog."""
     clock = FakeClock(at(18))
-    service = Service(store, clock, rng=random.Random(5))
-    await service.start()
+    service = await started_service(store, clock, seed=5)
     await start_night(service)
     await minutes_pass(service, clock, 50)
     assert (await service.handle(PLACE, ANN, "/tournament pause")).error is None
@@ -200,8 +190,7 @@ async def test_after_a_resume_the_next_warning_is_said_as_itself(store: Store) -
 
 async def test_after_a_skip_the_next_warning_is_said_as_itself(store: Store) -> None:
     clock = FakeClock(at(18))
-    service = Service(store, clock, rng=random.Random(5))
-    await service.start()
+    service = await started_service(store, clock, seed=5)
     assert (await service.handle(PLACE, ANN, "/tournament create 10/20 20m; 20/40 20m; break 10m; 40/80")).error is None
     for actor in (ANN, BOB, CAT):
         assert (await service.handle(PLACE, actor, "/join")).error is None

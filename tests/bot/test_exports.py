@@ -5,7 +5,6 @@ from __future__ import annotations
 
 import csv
 import io
-import random
 import re
 from collections import Counter
 from decimal import Decimal
@@ -25,7 +24,7 @@ from engine.reasons import Reason
 from engine.tournament import Tournament
 from tests.bot import test_service_tournament_options as options
 from tests.bot.conftest import ANN, BOB, CAT, PLACE, dump
-from tests.bot.helpers import SIX_PM, everything_said, ledger_ok, play_out, shove_out
+from tests.bot.helpers import SIX_PM, everything_said, ledger_ok, play_out, shove_out, started_service
 
 MALLORY = Actor("mallory", "=HYPERLINK(\"http://x\")")
 ACTORS = {actor.user_id: actor for actor in (ANN, BOB, CAT, MALLORY)}
@@ -35,8 +34,7 @@ CASH = Place(PLACE.chat_id, f"{PLACE.chat_id}/cash")
 @pytest.fixture
 async def night(store: Store) -> tuple[Service, FakeClock]:
     clock = FakeClock(SIX_PM)
-    service = Service(store, clock, rng=random.Random(5))
-    await service.start()
+    service = await started_service(store, clock, seed=5)
     return service, clock
 
 

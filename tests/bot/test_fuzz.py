@@ -13,7 +13,7 @@ from bot.output import Actor, Place
 from bot.service import Service
 from bot.store import Store
 from tests.bot.conftest import dump
-from tests.bot.helpers import SIX_PM
+from tests.bot.helpers import SIX_PM, started_service
 
 WORDS = sorted({word for cls in cmd.COMMANDS for word in (cls.name, *cls.aliases)})
 ARGS = ["", "0", "-5", "10", "40", "99999", "abc", "1.5", "box", "2", "4", "pp", "bonus", "5", "@ann", "ann", "bob",
@@ -30,8 +30,7 @@ async def test_random_commands_never_crash_and_refusals_change_nothing(tmp_path,
     clock = FakeClock()
     database = request.getfixturevalue("postgres_url") if backend == "postgresql" else tmp_path / "fuzz.db"
     store = await Store.open(database)
-    service = Service(store, clock, rng=random.Random(1))
-    await service.start()
+    service = await started_service(store, clock, seed=1)
     places = [Place("chat", "chat/a"), Place("chat", "chat/b")]
     refused = accepted = 0
     for step in range(1500):
@@ -72,8 +71,7 @@ async def test_wall_clock_steps_during_hands_and_tournaments_never_stop_a_table(
     rng = random.Random(20261130)
     clock = FakeClock(SIX_PM)
     store = await Store.open(tmp_path / "steps.db")
-    service = Service(store, clock, rng=random.Random(2))
-    await service.start()
+    service = await started_service(store, clock, seed=2)
     ann, *others = PLAYERS[:3]
     for actor in (ann, *others):
         assert (await service.handle(CASH, actor, "/join 200")).error is None
@@ -158,8 +156,7 @@ async def test_every_button_pressed_again_changes_nothing(tmp_path, game: str) -
     clock = FakeClock()
     path = tmp_path / "buttons.db"
     store = await Store.open(path)
-    service = Service(store, clock, rng=random.Random(5))
-    await service.start()
+    service = await started_service(store, clock, seed=5)
     place = Place("chat", "chat/buttons")
     by_id = {actor.user_id: actor for actor in PLAYERS}
     await service.handle(place, PLAYERS[0], f"/game {game}" if game != "tournament" else "/game holdem")

@@ -2,7 +2,6 @@
 button posts the small blind heads-up; TDA 34: the button is placed so the big blind is not taken twice), in every
 betting structure alike; and heads-up the fixed-limit cap (one bet and three raises a round) still holds."""
 
-import random
 
 import pytest
 
@@ -11,7 +10,7 @@ from bot.service import Service
 from bot.store import Store
 from engine.cards import Deck
 from tests.bot.conftest import ANN, BOB, CAT, PLACE
-from tests.bot.helpers import at, ledger_ok
+from tests.bot.helpers import at, ledger_ok, started_service
 
 STRUCTURES = ("home-limit", "fixed-limit", "no-limit")
 
@@ -20,8 +19,7 @@ async def night(store: Store, structure: str, *settings: str) -> tuple[Service, 
     """Ann's home-night tournament for Ann, Bob and Cat (level 10/20: blinds 5 and 10) in `structure`, with the
     organizer's `settings`, started: button Ann, small blind Bob, big blind Cat."""
     clock = FakeClock(at(18, 0))
-    service = Service(store, clock, rng=random.Random(5))
-    await service.start()
+    service = await started_service(store, clock, seed=5)
     for actor, line in ((ANN, "/tournament create home-night"), (ANN, "/join"), (BOB, "/join"), (CAT, "/join"),
                         (ANN, f"/set structure {structure}"), *((ANN, line) for line in settings),
                         (ANN, "/tournament start")):

@@ -4,7 +4,6 @@ message, and whole hands in a Russian chat read in Russian."""
 from __future__ import annotations
 
 import ast
-import random
 import re
 from functools import cache
 from pathlib import Path
@@ -31,7 +30,7 @@ from engine.house.common import BoxStatus
 from engine.house.odds import PAYTABLES
 from engine.preactions import PreAction
 from tests.bot.conftest import ANN, BOB, PLACE
-from tests.bot.helpers import all_text, everything_public, play_out
+from tests.bot.helpers import all_text, everything_public, play_out, started_service
 
 ROOT = Path(__file__).resolve().parents[2]
 EN, RU = catalogue("en"), catalogue("ru")
@@ -480,8 +479,7 @@ async def test_an_amount_name_is_translated_in_a_parse_error(service: Service) -
 
 
 async def test_timers_speak_the_first_players_locale(store: Store, clock: FakeClock) -> None:
-    service = Service(store, clock, rng=random.Random(7))
-    await service.start()
+    service = await started_service(store, clock, seed=7)
     ivan, olga = Actor("tg:1", "Ivan", language="ru"), Actor("tg:2", "Olga", language="ru")
     place = Place("group", "group/table")
     await service.handle(place, ivan, "/join")

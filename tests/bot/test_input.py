@@ -2,7 +2,6 @@
 platform names that need cleaning, and timers that fire for nothing."""
 
 import asyncio
-import random
 import sqlite3
 from pathlib import Path
 
@@ -17,7 +16,7 @@ from bot.store import Store
 from bot.store.tx import HISTORY_ONLY
 from engine.text import QUOTE_LIMIT
 from tests.bot.conftest import ANN, BOB, PLACE, dump
-from tests.bot.helpers import ledger_ok
+from tests.bot.helpers import ledger_ok, started_service
 
 SURROGATE = "\ud800"
 LONG = "Q" * 2000
@@ -198,15 +197,13 @@ async def test_a_timer_that_does_nothing_leaves_no_row(tmp_path: Path, game: str
     an action's timer changes are in its log row), so the next restart does not arm it again."""
     clock = FakeClock()
     store = await Store.open(tmp_path / "bot.db")
-    service = Service(store, clock, rng=random.Random(7))
-    await service.start()
+    service = await started_service(store, clock, seed=7)
     await seated(service, game)
     await store.transact(lambda tx: tx.set_timer("stale", PLACE.table_id, clock.now() + 1, payload), now=clock.now())
     await store.close()
 
     store = await Store.open(tmp_path / "bot.db")
-    service = Service(store, clock, rng=random.Random(7))
-    await service.start()
+    service = await started_service(store, clock, seed=7)
     assert service.scheduler.due_at("stale") is not None
     for timer in service.scheduler.armed:
         if timer.key != "stale":
@@ -230,8 +227,7 @@ async def test_a_timer_that_does_nothing_leaves_no_row(tmp_path: Path, game: str
     await store.close()
 
     store = await Store.open(tmp_path / "bot.db")
-    service = Service(store, clock, rng=random.Random(7))
-    await service.start()
+    service = await started_service(store, clock, seed=7)
     assert service.scheduler.due_at("stale") is None
     await store.close()
 

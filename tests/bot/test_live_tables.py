@@ -16,7 +16,7 @@ from bot.replay import RecordingRandom, RecordingTx, ReplayRandom, ReplayTx, sta
 from bot.service import Service
 from bot.store import Store, Tx
 from bot.store.tx import HISTORY_ONLY, loads
-from tests.bot.helpers import logged_actions
+from tests.bot.helpers import logged_actions, started_service
 
 PLAYERS = [Actor("ann", "Ann"), Actor("bob", "Bob"), Actor("cat", "Cat", is_admin=True)]
 PLACE = Place("chat", "chat/live")
@@ -78,8 +78,7 @@ async def test_resuming_replays_the_log_to_the_live_state_byte_for_byte(store: S
     monkeypatch.setattr(action_log, "ReplayTx", lambda reads, store: ReplayTx(reads))
     rng = random.Random(f"{game}-{seed}")
     clock = FakeClock()
-    service = Service(store, clock, rng=random.Random(seed))
-    await service.start()
+    service = await started_service(store, clock, seed=seed)
     await set_up(service, game, rng)
     by_id = {actor.user_id: actor for actor in PLAYERS}
     replayed = 0
@@ -110,8 +109,7 @@ async def test_resuming_replays_the_log_to_the_live_state_byte_for_byte(store: S
 
 async def test_a_refused_or_failing_action_leaves_the_live_table_unchanged(store: Store, monkeypatch) -> None:
     clock = FakeClock()
-    service = Service(store, clock, rng=random.Random(3))
-    await service.start()
+    service = await started_service(store, clock, seed=3)
     to_act = await heads_up(service)
     other = next(actor for actor in PLAYERS[:2] if actor is not to_act)
     before = service.live_state(PLACE.table_id)
@@ -250,8 +248,7 @@ async def test_a_recording_tx_records_every_read_in_order_and_looks_each_method_
 async def test_a_clean_stop_snapshots_the_logged_tables_and_the_next_start_keeps_them_as_they_stood(
         store: Store, game: str, monkeypatch) -> None:
     rng = random.Random(game)
-    service = Service(store, FakeClock(), rng=random.Random(5))
-    await service.start()
+    service = await started_service(store, FakeClock(), seed=5)
     await set_up(service, game, rng)
     for _ in range(60):  # random presses until some are in the log after the last snapshot (a hand in play)
         await service.handle(PLACE, rng.choice(PLAYERS), rng.choice(["/deal", "/call", "/check", "/fold"]))
@@ -264,8 +261,7 @@ async def test_a_clean_stop_snapshots_the_logged_tables_and_the_next_start_keeps
     assert await resumed(service) == live == service.live_state(PLACE.table_id)
     replayed: list[object] = []
     monkeypatch.setattr("bot.service.replay", lambda *args: replayed.append(args))
-    restarted = Service(store, FakeClock(), rng=random.Random(6))
-    await restarted.start()
+    restarted = await started_service(store, FakeClock(), seed=6)
     assert restarted.live_state(PLACE.table_id) == live  # in memory from the start, nothing replayed
     assert (await restarted.handle(PLACE, PLAYERS[0], "/table")).error is None
     assert replayed == []
@@ -278,8 +274,7 @@ async def test_a_clean_stop_after_a_crash_and_a_restart_snapshots_the_tables_as_
     (`Service._unreplayed`), and stopping at once replays the log on it and writes the table as it stood before the
     crash, so the start after that has nothing to replay."""
     rng = random.Random(game)
-    crashed = Service(store, FakeClock(), rng=random.Random(5))
-    await crashed.start()
+    crashed = await started_service(store, FakeClock(), seed=5)
     await set_up(crashed, game, rng)
     for _ in range(60):
         await crashed.handle(PLACE, rng.choice(PLAYERS), rng.choice(["/deal", "/call", "/check", "/fold"]))
@@ -287,13 +282,11 @@ async def test_a_clean_stop_after_a_crash_and_a_restart_snapshots_the_tables_as_
             break
     assert await logged_actions(store) > 1, "nothing was logged to replay"
     before = await resumed(crashed)
-    restarted = Service(store, FakeClock(), rng=random.Random(6))  # no stop: as after a crash
-    await restarted.start()
+    restarted = await started_service(store, FakeClock(), seed=6)  # no stop: as after a crash
     assert restarted.live_state(PLACE.table_id) is None
     await restarted.stop()
     assert await logged_actions(store) == 0
-    again = Service(store, FakeClock(), rng=random.Random(7))
-    await again.start()
+    again = await started_service(store, FakeClock(), seed=7)
     assert again.live_state(PLACE.table_id) == before
 
 
@@ -301,8 +294,7 @@ async def test_snapshots_keep_the_log_rows_for_the_history_and_replay_none_of_th
     """A snapshot deletes no log row (their events are the history): the rows it includes are there, none of them
     replayed, and the table resumes as it is live; each hand dealt has its events in the log."""
     rng = random.Random(3)
-    service = Service(store, FakeClock(), rng=random.Random(3))
-    await service.start()
+    service = await started_service(store, FakeClock(), seed=3)
     await set_up(service, "holdem", rng)
     statements: list[str] = []
     traced = not store.dialect.is_shared  # the statements are counted where the driver can trace them (sqlite3)
@@ -429,8 +421,7 @@ async def test_timers_go_into_the_log_rows_and_a_restart_after_a_crash_arms_them
     rows are always current: `tests/bot/test_shared_database.py`.)"""
     store = await Store.open(tmp_path / "bot.db")
     clock = FakeClock()
-    service = Service(store, clock, rng=random.Random(5))
-    await service.start()
+    service = await started_service(store, clock, seed=5)
     await heads_up(service)
     rng = random.Random(6)
     rows_behind = rows_written = 0
@@ -463,8 +454,7 @@ async def test_timers_go_into_the_log_rows_and_a_restart_after_a_crash_arms_them
 
     await store.close()  # a crash: no clean stop, the log rows hold the latest changes
     store = await Store.open(store.location)
-    restarted = Service(store, clock, rng=random.Random(7))
-    await restarted.start()
+    restarted = await started_service(store, clock, seed=7)
     assert armed_timers(restarted) == armed
     await restarted.stop()  # a clean stop: the rows written as the timers stand, nothing left to read in the log
     assert await store.read(lambda tx: sorted((key, due_at, loads(payload)) for key, due_at, payload in tx.db.execute(
@@ -474,7 +464,6 @@ async def test_timers_go_into_the_log_rows_and_a_restart_after_a_crash_arms_them
         "AND actions.seq > tables.timers_seq WHERE actions.timers IS NOT NULL").fetchone()[0]) == 0
     await store.close()
     store = await Store.open(store.location)
-    again = Service(store, clock, rng=random.Random(8))
-    await again.start()
+    again = await started_service(store, clock, seed=8)
     assert armed_timers(again) == armed
     await store.close()

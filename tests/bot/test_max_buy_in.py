@@ -5,7 +5,6 @@ Every player's wallet starts with the welcome grant of 1,000; Ann, the first to 
 
 from __future__ import annotations
 
-import random
 from pathlib import Path
 
 import pytest
@@ -14,7 +13,7 @@ from bot.clock import FakeClock
 from bot.service import Service
 from bot.store import Store
 from tests.bot.conftest import ANN, BOB, PLACE, dump
-from tests.bot.helpers import ledger_ok
+from tests.bot.helpers import ledger_ok, started_service
 
 ANN_WALLET = f"wallet:{PLACE.chat_id}:ann"
 BOB_WALLET = f"wallet:{PLACE.chat_id}:bob"
@@ -109,14 +108,12 @@ async def test_a_buy_in_raised_past_the_maximum_takes_it_up(service: Service) ->
 
 async def test_the_maximum_is_kept_across_a_restart(tmp_path: Path, clock: FakeClock) -> None:
     store = await Store.open(tmp_path / "bot.db")
-    service = Service(store, clock, rng=random.Random(3))
-    await service.start()
+    service = await started_service(store, clock, seed=3)
     assert (await service.handle(PLACE, ANN, "/set max_buy_in 600")).error is None
     await store.close()
 
     store = await Store.open(tmp_path / "bot.db")
-    restarted = Service(store, clock, rng=random.Random(4))
-    await restarted.start()
+    restarted = await started_service(store, clock, seed=4)
     await restarted.handle(PLACE, ANN, "/lang ru")
     assert (await restarted.handle(PLACE, ANN, "/join 700")).error == (
         "Бай-ин 700 больше максимального бай-ина стола (600).")

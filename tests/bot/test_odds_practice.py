@@ -27,6 +27,7 @@ from tests.bot.helpers import (
     logged_actions,
     press_label,
     resumed_table,
+    started_service,
 )
 
 HUMANS = {actor.user_id: actor for actor in (ANN, BOB, CAT)}
@@ -128,8 +129,7 @@ async def play_hand(service: Service, clock: FakeClock, heard: list[Reply], repl
 
 
 async def test_two_friends_and_two_computer_players_play_a_whole_hand(store: Store, clock: FakeClock) -> None:
-    service = Service(store, clock, rng=random.Random(3))
-    await service.start()
+    service = await started_service(store, clock, seed=3)
     heard = await listen(service)
     for actor in (ANN, BOB):
         assert (await service.handle(PLACE, actor, "/join 200")).error is None
@@ -162,8 +162,7 @@ async def test_two_friends_and_two_computer_players_play_a_whole_hand(store: Sto
 async def ann_and_deuce_dealt(store: Store, clock: FakeClock) -> tuple[Service, list[Reply], Reply]:
     """Ann and the computer player Deuce at a cash table, a hand dealt: the service, what it says unasked (its
     listener's replies) and the deal's reply."""
-    service = Service(store, clock, rng=random.Random(5))
-    await service.start()
+    service = await started_service(store, clock, seed=5)
     heard = await listen(service)
     assert (await service.handle(PLACE, ANN, "/join 200")).error is None
     assert (await service.handle(PLACE, ANN, "/addbot Deuce")).error is None
@@ -443,8 +442,7 @@ async def test_a_computer_player_removed_in_a_hand_that_is_voided_leaves_with_hi
         store: Store, clock: FakeClock) -> None:
     """`/addbot remove` in a hand: "leaves after this hand". A restart that cannot resume the hand voids it; the
     bot then stands up with his chips (back to the house) rather than being dealt the next hand."""
-    service = Service(store, clock, rng=random.Random(3))
-    await service.start()
+    service = await started_service(store, clock, seed=3)
     for actor in (ANN, BOB):
         assert (await service.handle(PLACE, actor, "/join 400")).error is None
     assert (await service.handle(PLACE, ANN, "/addbot")).error is None
@@ -466,8 +464,7 @@ async def test_the_last_human_leaving_stands_the_computer_players_up_and_frees_t
         store: Store, clock: FakeClock) -> None:
     """Computer players never play alone: when the last human leaves, they stand up too, their chips back to the
     house in one line (in the chat's language), and the table is free for another game."""
-    service = Service(store, clock, rng=random.Random(3))
-    await service.start()
+    service = await started_service(store, clock, seed=3)
     assert (await service.handle(PLACE, ANN, "/join 200")).error is None
     assert (await service.handle(PLACE, ANN, "/addbot")).error is None
     assert (await service.handle(PLACE, ANN, "/addbot Chip")).error is None
@@ -509,8 +506,7 @@ async def test_computer_players_stand_up_after_the_hand_the_last_human_leaves(st
 
 
 async def test_computer_players_stand_up_when_the_last_human_is_away_too_long(store: Store, clock: FakeClock) -> None:
-    service = Service(store, clock, rng=random.Random(3))
-    await service.start()
+    service = await started_service(store, clock, seed=3)
     heard = await listen(service)
     assert (await service.handle(PLACE, ANN, "/join 200")).error is None
     assert (await service.handle(PLACE, ANN, "/addbot")).error is None
@@ -527,8 +523,7 @@ async def test_computer_players_stand_up_when_the_last_human_is_away_too_long(st
 
 async def test_computer_players_stand_up_when_a_voided_hand_lets_the_last_human_go(
         store: Store, clock: FakeClock) -> None:
-    service = Service(store, clock, rng=random.Random(3))
-    await service.start()
+    service = await started_service(store, clock, seed=3)
     assert (await service.handle(PLACE, ANN, "/join 400")).error is None
     assert (await service.handle(PLACE, ANN, "/addbot")).error is None
     assert (await service.handle(PLACE, ANN, "/deal")).error is None
@@ -576,8 +571,7 @@ async def test_computer_players_left_alone_by_an_older_version_stand_up_at_start
         store: Store, clock: FakeClock) -> None:
     """A table an older version left with only computer players seated and no hand: the next start stands them up,
     their chips back to the house in one line, once (a second restart moves nothing), and the table is free."""
-    service = Service(store, clock, rng=random.Random(3))
-    await service.start()
+    service = await started_service(store, clock, seed=3)
     assert (await service.handle(PLACE, ANN, "/join 200")).error is None
     assert (await service.handle(PLACE, ANN, "/addbot")).error is None
     assert (await service.handle(PLACE, ANN, "/addbot Chip")).error is None
@@ -607,8 +601,7 @@ async def test_computer_players_left_alone_in_a_hand_play_it_out_after_a_restart
         store: Store, clock: FakeClock) -> None:
     """Left alone in a hand (the human gone, by an older version or a crash): the restart stands nobody up at once;
     the hand is played out on the timers, then the computer players stand up, every chip back where it came from."""
-    service = Service(store, clock, rng=random.Random(3))
-    await service.start()
+    service = await started_service(store, clock, seed=3)
     assert (await service.handle(PLACE, ANN, "/join 200")).error is None
     assert (await service.handle(PLACE, ANN, "/addbot")).error is None
     assert (await service.handle(PLACE, ANN, "/addbot Chip")).error is None

@@ -3,7 +3,6 @@
 
 from __future__ import annotations
 
-import random
 import re
 
 from bot.clock import FakeClock
@@ -11,7 +10,7 @@ from bot.render.pokerstars import RecordedHand, export_hand, is_one_hand
 from bot.service import Service
 from bot.store import Store
 from tests.bot.conftest import ANN, BOB, CAT, PLACE
-from tests.bot.helpers import SIX_PM, ledger_ok, play_out, press_label
+from tests.bot.helpers import SIX_PM, ledger_ok, play_out, press_label, started_service
 from tests.bot.test_odds_practice import listen, play_hand
 
 PLAYERS = {actor.user_id: actor for actor in (ANN, BOB, CAT)}
@@ -57,8 +56,7 @@ async def test_odds_on_an_omaha_table_counts_four_cards_and_stays_private(servic
 
 
 async def test_computer_players_play_a_whole_omaha_hand(store: Store, clock: FakeClock) -> None:
-    service = Service(store, clock, rng=random.Random(3))
-    await service.start()
+    service = await started_service(store, clock, seed=3)
     heard = await listen(service)
     await omaha_table(service, ANN)
     assert (await service.handle(PLACE, ANN, "/addbot")).error is None
@@ -70,8 +68,7 @@ async def test_computer_players_play_a_whole_omaha_hand(store: Store, clock: Fak
 
 async def test_an_omaha_tournament_deals_omaha_hands(store: Store) -> None:
     clock = FakeClock(SIX_PM)
-    service = Service(store, clock, rng=random.Random(5))
-    await service.start()
+    service = await started_service(store, clock, seed=5)
     assert (await service.handle(PLACE, ANN, "/game omaha")).error is None
     assert (await service.handle(PLACE, ANN, "/tournament create home-night")).error is None
     for actor in (ANN, BOB, CAT):
@@ -143,8 +140,7 @@ async def test_no_straddle_button_is_offered_to_a_computer_player(service: Servi
 async def test_a_computer_players_turn_draws_no_action_buttons(store: Store, clock: FakeClock) -> None:
     """Nobody may press a practice player's Check or Raise (he acts on his timer): his turn's table message offers
     the humans their own cards and pre-actions only."""
-    service = Service(store, clock, rng=random.Random(3))
-    await service.start()
+    service = await started_service(store, clock, seed=3)
     await omaha_table(service, ANN)
     assert (await service.handle(PLACE, ANN, "/addbot")).error is None
     start = await service.handle(PLACE, ANN, "/deal")  # heads-up: Ann, on the button, acts first

@@ -4,7 +4,6 @@ in it, below his own choice (`/lang en me`) and the chat's `/lang`, above the ch
 
 from __future__ import annotations
 
-import random
 import sqlite3
 from pathlib import Path
 from typing import Any
@@ -15,6 +14,7 @@ from bot.replay import RecordingTx, ReplayTx
 from bot.service import Service
 from bot.store import Store, Tx
 from tests.bot.conftest import PLACE
+from tests.bot.helpers import started_service
 
 ANN = Actor("ann", "Ann", "en")
 BOB = Actor("bob", "Bob", "ru")
@@ -59,15 +59,13 @@ async def test_a_command_whose_platform_says_no_language_keeps_the_one_known(ser
 
 
 async def test_his_platforms_language_is_kept_across_a_restart(store: Store, clock: FakeClock) -> None:
-    first = Service(store, clock, rng=random.Random(42))
-    await first.start()
+    first = await started_service(store, clock, seed=42)
     for actor in (ANN, BOB):
         assert (await first.handle(PLACE, actor, "/join")).error is None
     await first.stop()
     reopened = await Store.open(store.location)
     try:
-        service = Service(reopened, clock, rng=random.Random(42))
-        await service.start()
+        service = await started_service(reopened, clock, seed=42)
         dealt = await service.handle(PLACE, ANN, "/deal")
         assert dealt.private == {"ann": ["Your cards: 7♠ 2♠"], "bob": ["Ваши карты: 4♦ 8♦"]}
         await service.stop()

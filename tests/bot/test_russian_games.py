@@ -3,7 +3,6 @@ settlement, and a round of each house game, every public, private and refusal te
 
 from __future__ import annotations
 
-import random
 import re
 from datetime import UTC, datetime
 
@@ -17,7 +16,7 @@ from bot.store import Store
 from engine.house import GAMES
 from engine.schedule import PRESETS, parse_schedule
 from tests.bot.conftest import ANN, BOB, CAT, PLACE
-from tests.bot.helpers import SIX_PM, all_text, play_out, press_label
+from tests.bot.helpers import SIX_PM, all_text, play_out, press_label, started_service
 
 PLAYERS = {actor.user_id: actor for actor in (ANN, BOB, CAT)}
 NAMES = {"Ann", "Bob", "Cat"}
@@ -87,8 +86,7 @@ async def test_a_holdem_hand_and_the_players_questions(service: Service) -> None
 
 async def test_a_tournament_night_in_russian(store: Store) -> None:
     clock = FakeClock(SIX_PM)
-    service = Service(store, clock, rng=random.Random(5))
-    await service.start()
+    service = await started_service(store, clock, seed=5)
     heard: list[Reply] = []
 
     async def listener(_place: Place, reply: Reply) -> None:

@@ -5,8 +5,6 @@ at 6 chips a unit, +5/6 and −5/6, which the settlement rounds to +0.83 and −
 
 from __future__ import annotations
 
-import random
-
 import pytest
 
 from bot.clock import FakeClock
@@ -15,7 +13,7 @@ from bot.service import Service
 from bot.store import Store
 from bot.store.clock_pages import clock_page_token, season_standings
 from tests.bot.conftest import ANN, BOB, CAT, PLACE
-from tests.bot.helpers import SIX_PM, ledger_ok
+from tests.bot.helpers import SIX_PM, ledger_ok, started_service
 
 DAN = Actor("dan", "Dan")
 ACTORS = {actor.user_id: actor for actor in (ANN, BOB, CAT, DAN)}
@@ -24,8 +22,7 @@ ACTORS = {actor.user_id: actor for actor in (ANN, BOB, CAT, DAN)}
 @pytest.fixture
 async def night(store: Store) -> tuple[Service, FakeClock]:
     clock = FakeClock(SIX_PM)
-    service = Service(store, clock, rng=random.Random(5))
-    await service.start()
+    service = await started_service(store, clock, seed=5)
     return service, clock
 
 

@@ -23,6 +23,7 @@ from tests.bot.helpers import (
     play_out,
     press_label,
     stack_house_deck,
+    started_service,
 )
 
 PLAYERS = {actor.user_id: actor for actor in (ANN, BOB, CAT)}
@@ -329,8 +330,7 @@ DEALT = ("Hand #1: button Ann, blinds 10/20. Cards are dealt — press “My car
 
 
 async def test_time_outs_check_or_fold_then_sit_the_player_out(store: Store, clock: FakeClock) -> None:
-    service = Service(store, clock, rng=random.Random(7))
-    await service.start()
+    service = await started_service(store, clock, seed=7)
     await seat_three(service)
     start = await service.handle(PLACE, ANN, "/deal")
     slow = start.table.to_act
@@ -408,16 +408,14 @@ async def test_time_outs_check_or_fold_then_sit_the_player_out(store: Store, clo
 
 async def test_a_restart_resumes_the_hand_and_its_timers(tmp_path, clock: FakeClock) -> None:
     store = await Store.open(tmp_path / "bot.db")
-    service = Service(store, clock, rng=random.Random(11))
-    await service.start()
+    service = await started_service(store, clock, seed=11)
     await seat_three(service)
     start = await service.handle(PLACE, ANN, "/deal")
     payload = press_label(start, "call")
     await store.close()
 
     store = await Store.open(tmp_path / "bot.db")
-    restarted = Service(store, clock, rng=random.Random(12))
-    await restarted.start()
+    restarted = await started_service(store, clock, seed=12)
     assert [timer.key for timer in restarted.scheduler.armed] == [f"holdem:{PLACE.table_id}"]
     reply = await restarted.press(PLACE, PLAYERS[start.table.to_act], payload)
     assert reply.error is None
@@ -429,8 +427,7 @@ async def test_a_restart_resumes_the_hand_and_its_timers(tmp_path, clock: FakeCl
 
 async def test_an_unreadable_snapshot_voids_the_hand_and_returns_every_chip(tmp_path, clock: FakeClock) -> None:
     store = await Store.open(tmp_path / "bot.db")
-    service = Service(store, clock, rng=random.Random(3))
-    await service.start()
+    service = await started_service(store, clock, seed=3)
     await seat_three(service)
     start = await service.handle(PLACE, ANN, "/deal")
     await service.press(PLACE, PLAYERS[start.table.to_act], press_label(start, "call"))
@@ -440,8 +437,7 @@ async def test_an_unreadable_snapshot_voids_the_hand_and_returns_every_chip(tmp_
     await corrupt_saved_hand(store, PLACE, clock.now())
     await store.close()
     store = await Store.open(tmp_path / "bot.db")
-    restarted = Service(store, clock, rng=random.Random(4))
-    await restarted.start()
+    restarted = await started_service(store, clock, seed=4)
     assert await store.read(lambda tx: tx.balance(f"pot:{PLACE.table_id}")) == 0
     stacks = await store.read(lambda tx: tx.balances(f"stack:{PLACE.table_id}:"))
     assert stacks == {f"stack:{PLACE.table_id}:{user}": 200 for user in ("ann", "bob", "cat")}
@@ -628,8 +624,7 @@ async def test_switching_games_is_refused_while_players_sit_with_chips(service: 
 
 async def test_a_table_that_cannot_resume_does_not_keep_the_others_from_starting(tmp_path, clock: FakeClock) -> None:
     store = await Store.open(tmp_path / "bot.db")
-    service = Service(store, clock, rng=random.Random(5))
-    await service.start()
+    service = await started_service(store, clock, seed=5)
     await seat_three(service)
     broken = Place("chat", "chat/broken")
     await service.handle(broken, ANN, "/table")
@@ -638,8 +633,7 @@ async def test_a_table_that_cannot_resume_does_not_keep_the_others_from_starting
     await store.close()
 
     store = await Store.open(tmp_path / "bot.db")
-    restarted = Service(store, clock, rng=random.Random(6))
-    await restarted.start()
+    restarted = await started_service(store, clock, seed=6)
     dealt = await restarted.handle(PLACE, ANN, "/deal")
     assert dealt.error is None and dealt.table is not None
     await store.close()
@@ -1069,8 +1063,7 @@ async def test_join_with_chips_at_a_house_table_says_the_chips_stay_in_the_walle
 async def test_a_command_that_cannot_be_read_reads_the_tables_game_once(store: Store, line: str, answer: str) -> None:
     """The answer to a command that could not be read asks the table's game once, however many of its parts (another
     game's command, the usage, the side bet) depend on it: here the table is not in memory, so once from the store."""
-    opened = Service(store, FakeClock(), rng=random.Random(42))
-    await opened.start()
+    opened = await started_service(store, FakeClock(), seed=42)
     assert (await opened.handle(PLACE, ANN, "/game three-card")).error is None
     service = Service(store, FakeClock(), rng=random.Random(42))  # not started: the table is read from the store
     statements: list[str] = []

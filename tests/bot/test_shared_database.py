@@ -20,7 +20,7 @@ from bot.store import Store, Tx
 from bot.store.downtime import FORGET_PROCESS_SECONDS, beat, start_beating
 from bot.telegram.hints import UNWRITTEN_SECONDS, Dealt
 from tests.bot.conftest import ANN, BOB, CAT, PLACE
-from tests.bot.helpers import everything_said, listen, restart_after_downtime
+from tests.bot.helpers import everything_said, listen, restart_after_downtime, started_service
 from tests.bot.test_service_tournament_options import at, rebuy_night_with_a_bust
 
 
@@ -53,8 +53,7 @@ async def crashed_after_a_quiet_bust(store: Store) -> None:
     """A rebuy night on `store`: a player busts at 18:20 (the table's last write), the bot lives on, its last
     heartbeat at 18:50, and crashes (its store closed, no clean stop)."""
     clock = FakeClock(at(18, 0))
-    service = Service(store, clock, rng=random.Random(3))
-    await service.start()
+    service = await started_service(store, clock, seed=3)
     await rebuy_night_with_a_bust(service, clock)
     await beat_last_at(service, clock, at(18, 50))
     await store.close()
@@ -380,8 +379,7 @@ async def test_a_cleanly_stopped_process_leaves_its_old_messages_to_the_next_at_
     clock = FakeClock()
     first, second, third = [await Store.open(postgres_url) for _ in range(3)]
     try:
-        one = Service(first, clock, rng=random.Random(1))
-        await one.start()
+        one = await started_service(first, clock, seed=1)
         two, running = AdapterMemory(second, clock), AdapterMemory(third, clock)
         old, kept = OldMessage(PLACE, 6, "Hand 1", photo=False), OldMessage(PLACE, 8, "Hand 2", photo=False)
         await one.memory.remember_table_message("telegram", PLACE.table_id, PostedMessage(-5, "h2", 7), retiring=old)

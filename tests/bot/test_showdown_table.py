@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import random
 from typing import Any
 
 import pytest
@@ -18,7 +17,7 @@ from bot.store import Store
 from engine.cards import Deck, parse_cards
 from engine.holdem import NO_LIMIT, AllIn, Call, Check, Hand, SeatPlayer, ShowdownRules
 from tests.bot.conftest import ANN, BOB, CAT, PLACE
-from tests.bot.helpers import everything_public, ledger_ok, press_label, resumed_table
+from tests.bot.helpers import everything_public, ledger_ok, press_label, resumed_table, started_service
 from tests.bot.test_picture import Talk, strings_of
 
 BURNS = "2d 3d 6d"
@@ -294,8 +293,7 @@ async def test_a_hand_won_uncontested_is_written_once_for_the_rabbit_and_the_sho
 async def test_the_question_and_its_answers_survive_a_restart(tmp_path, clock: FakeClock,
                                                               monkeypatch: pytest.MonkeyPatch) -> None:
     store = await Store.open(tmp_path / "bot.db")
-    service = Service(store, clock, rng=random.Random(1))
-    await service.start()
+    service = await started_service(store, clock, seed=1)
     await service.handle(PLACE, ANN, "/set structure no-limit")
     for actor in (ANN, BOB):
         await service.handle(PLACE, actor, "/join 300")
@@ -307,8 +305,7 @@ async def test_the_question_and_its_answers_survive_a_restart(tmp_path, clock: F
     await store.close()
 
     store = await Store.open(tmp_path / "bot.db")
-    restarted = Service(store, clock, rng=random.Random(2))
-    await restarted.start()
+    restarted = await started_service(store, clock, seed=2)
     assert [timer.key for timer in restarted.scheduler.armed] == [f"holdem:{PLACE.table_id}"]
     assert (await restarted.handle(PLACE, ANN, "/run once")).error == "You have already answered."
     done = await restarted.handle(PLACE, BOB, "/run twice")

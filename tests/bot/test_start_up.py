@@ -25,6 +25,7 @@ from tests.bot.helpers import (
     play_out,
     press_label,
     restart_after_downtime,
+    started_service,
 )
 from tests.bot.test_service_tournament_options import rebuy_night_with_a_bust
 from tests.bot.test_shared_database import crashed_after_a_quiet_bust
@@ -51,8 +52,7 @@ async def test_a_table_not_loaded_at_start_up_times_out_and_plays_on_as_if_never
     the same store on either database, as the other tests here show on both)."""
     clock = FakeClock()
     store = await Store.open(tmp_path / "running.db")
-    running = Service(store, clock, rng=random.Random(1))
-    await running.start()
+    running = await started_service(store, clock, seed=1)
     for place in (PLACE, BROKEN):
         for actor in PLAYERS.values():
             await running.handle(place, actor, "/join 200")
@@ -64,8 +64,7 @@ async def test_a_table_not_loaded_at_start_up_times_out_and_plays_on_as_if_never
     await store.outside_transaction(lambda connection: connection.backup(sqlite3.connect(tmp_path / "copy.db")))
 
     copy = await Store.open(tmp_path / "copy.db")
-    restarted = Service(copy, FakeClock(clock.now()), rng=random.Random(1))
-    await restarted.start()
+    restarted = await started_service(copy, FakeClock(clock.now()), seed=1)
     assert restarted.live_state(PLACE.table_id) is None, "a table that can resume waits for its first action"
     assert restarted.live_state(BROKEN.table_id) is not None, "the unreadable hand was voided at start-up"
     assert [timer.table_id for timer in restarted.scheduler.armed] == [PLACE.table_id]
@@ -94,8 +93,7 @@ async def test_a_table_not_loaded_at_start_up_times_out_and_plays_on_as_if_never
 
 async def test_a_house_round_that_cannot_be_read_back_is_voided_at_start_up(store: Store) -> None:
     clock = FakeClock()
-    service = Service(store, clock, rng=random.Random(2))
-    await service.start()
+    service = await started_service(store, clock, seed=2)
     house = Place("chat", "chat/house")
     await service.handle(house, PLAYERS["ann"], "/game russian")
     assert (await service.handle(house, PLAYERS["bob"], "/ante 10")).error is None
@@ -112,8 +110,7 @@ async def test_a_house_round_that_cannot_be_read_back_is_voided_at_start_up(stor
     await store.transact(corrupt, now=clock.now())
     await store.close()
     reopened = await Store.open(store.location)
-    restarted = Service(reopened, clock, rng=random.Random(3))
-    await restarted.start()
+    restarted = await started_service(reopened, clock, seed=3)
     heard = listen(restarted, house.table_id)
     for _ in range(100):  # the replies start-up caused are delivered by a task once the adapter subscribes
         if heard:
@@ -168,8 +165,7 @@ async def test_a_logged_table_replays_on_the_snapshot_start_up_read_unless_it_wa
     before = {place: running.live_state(place.table_id) for place in places}
     assert await logged_actions(store) == 2
     # a crash: no snapshot at shutdown, the next service starts on the same file
-    restarted = Service(store, clock, rng=random.Random(2))
-    await restarted.start()
+    restarted = await started_service(store, clock, seed=2)
     read: list[str] = []
     load_snapshot = Tx.load_snapshot
     monkeypatch.setattr(Tx, "load_snapshot", lambda tx, table_id: read.append(table_id) or load_snapshot(tx, table_id))
@@ -209,8 +205,7 @@ async def test_after_a_start_each_table_in_play_is_shown_again_paced_and_changin
             last[place] = await running.press(place, PLAYERS[dealt.table.to_act], press_label(dealt, "call"))
     await running.pause([paused.table_id])
     # a crash: the next service starts on the same database, with the log to replay
-    restarted = Service(store, FakeClock(clock.now()), rng=random.Random(2))
-    await restarted.start()
+    restarted = await started_service(store, FakeClock(clock.now()), seed=2)
     heard = listen(restarted, "x:")
     shown_at: list[float] = []
     publish = restarted._publish
@@ -238,8 +233,7 @@ async def test_one_table_shown_again_is_that_table_alone_not_one_whose_id_starts
         store: Store) -> None:
     """A Discord channel that takes the bot back shows its own table again (`exact`): its id `dc:123` as a prefix
     also named `dc:1234`, whose table was shown too, in another channel that had lost nothing."""
-    service = Service(store, FakeClock(), rng=random.Random(1))
-    await service.start()
+    service = await started_service(store, FakeClock(), seed=1)
     back, longer = Place("dc:guild", "dc:123"), Place("dc:guild", "dc:1234")
     last: dict[str, Reply] = {}
     for place in (back, longer):
@@ -291,8 +285,7 @@ async def test_start_up_learns_the_chats_with_tables_so_their_first_timers_read_
     later = FakeClock(clock.now())
     reopened = await Store.open(store.location)  # a new process: it has learned nothing yet
     try:
-        restarted = Service(reopened, later, rng=random.Random(2))
-        await restarted.start()
+        restarted = await started_service(reopened, later, seed=2)
         noted: list[str] = []
         opened = Tx.__init__
         monkeypatch.setattr(Tx, "__init__", lambda tx, connection, *args, **kwargs: opened(
@@ -314,8 +307,7 @@ async def test_start_up_learns_the_chats_with_tables_so_their_first_timers_read_
 async def night_with_add_ons(store: Store, clock: FakeClock) -> Service:
     """A running service whose table plays `home-night` with one add-on each, Ann and Bob in it, its first hand
     played out."""
-    running = Service(store, clock, rng=random.Random(4))
-    await running.start()
+    running = await started_service(store, clock, seed=4)
     ann, bob = PLAYERS["ann"], PLAYERS["bob"]
     assert (await running.handle(PLACE, ann, "/tournament create home-night addon 1")).error is None
     for actor in (ann, bob):
@@ -394,8 +386,7 @@ async def test_a_clean_stop_an_older_version_recorded_still_ends_the_tables_serv
     were served until the stop, so the period runs again for 20 minutes (until 19:50), not for the 40 since the
     table's last write."""
     clock = FakeClock(at(18, 0))
-    service = Service(store, clock, rng=random.Random(3))
-    await service.start()
+    service = await started_service(store, clock, seed=3)
     await rebuy_night_with_a_bust(service, clock)
     clock.current = at(18, 40)
     await service.stop()

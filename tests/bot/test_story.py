@@ -3,7 +3,6 @@ only where it should notice something (the showdown, a house round's reveal and 
 
 from __future__ import annotations
 
-import random
 from pathlib import Path
 
 from bot.clock import FakeClock
@@ -12,7 +11,7 @@ from bot.render.story import SHOWN_LINES
 from bot.service import Service
 from bot.store import Store
 from tests.bot.conftest import ANN, BOB, CAT, PLACE
-from tests.bot.helpers import everything_said, ledger_ok, play_out, press_label, table_showed
+from tests.bot.helpers import everything_said, ledger_ok, play_out, press_label, started_service, table_showed
 
 PLAYERS = {actor.user_id: actor for actor in (ANN, BOB, CAT)}
 SCRIPT = ("raise", "call", "fold", "bet", "call", "check", "check", "bet", "call")
@@ -139,8 +138,7 @@ async def test_a_house_round_is_told_in_its_table_message(service: Service) -> N
 
 async def test_a_restart_in_the_middle_of_a_hand_keeps_its_story(tmp_path: Path, clock: FakeClock) -> None:
     store = await Store.open(tmp_path / "bot.db")
-    service = Service(store, clock, rng=random.Random(5))
-    await service.start()
+    service = await started_service(store, clock, seed=5)
     await seat(service, ANN, BOB, CAT)
     reply = await service.handle(PLACE, ANN, "/deal")
     reply = await service.press(PLACE, PLAYERS[reply.table.to_act], press_label(reply, "raise"))
@@ -149,8 +147,7 @@ async def test_a_restart_in_the_middle_of_a_hand_keeps_its_story(tmp_path: Path,
     await store.close()
 
     store = await Store.open(tmp_path / "bot.db")
-    restarted = Service(store, clock, rng=random.Random(6))
-    await restarted.start()
+    restarted = await started_service(store, clock, seed=6)
     view = await restarted.handle(PLACE, BOB, "/table")
     assert view.table is not None and view.table.text == told
     after = await restarted.press(PLACE, PLAYERS[view.table.to_act], press_label(view, "call"))

@@ -17,7 +17,7 @@ from bot.render import story
 from bot.service import Service
 from bot.store import Store
 from tests.bot.conftest import ANN, BOB, CAT, PLACE
-from tests.bot.helpers import press_label
+from tests.bot.helpers import press_label, started_service
 from tests.bot.test_showdown_table import stack_deck
 
 PLAYERS = {actor.user_id: actor for actor in (ANN, BOB, CAT)}
@@ -92,8 +92,7 @@ async def test_lang_tells_the_holdem_story_again_in_the_new_language_and_a_resta
     assert changed.table is not None and changed.table.text == RUSSIAN_FLOP
     assert (await service.handle(PLACE, CAT, "/table")).table.text == RUSSIAN_FLOP  # the state's story, not a copy
 
-    restarted = Service(store, FakeClock(clock.now()), rng=random.Random(7))  # no stop: its log replayed
-    await restarted.start()
+    restarted = await started_service(store, FakeClock(clock.now()), seed=7)  # no stop: its log replayed
     resumed = await restarted.handle(PLACE, ANN, "/table")
     assert resumed.table is not None and resumed.table.text == RUSSIAN_FLOP
     bet = await press(restarted, resumed, "bet")
@@ -120,8 +119,7 @@ async def test_the_story_retold_is_the_one_a_russian_chat_was_told(tmp_path: Pat
     tables = []
     for name in ("switching", "russian"):
         store = await Store.open(tmp_path / f"{name}.db")
-        service = Service(store, FakeClock(), rng=random.Random(11))
-        await service.start()
+        service = await started_service(store, FakeClock(), seed=11)
         if game != "holdem":  # a new table plays Hold'em
             assert (await service.handle(PLACE, ANN, f"/game {game}")).error is None
         if name == "russian":

@@ -21,7 +21,7 @@ from engine.cards import Deck
 from engine.common import Event
 from engine.showdown import ShowdownRules
 from tests.bot.conftest import ANN, BOB, CAT, PLACE
-from tests.bot.helpers import press_label, resumed_table
+from tests.bot.helpers import press_label, resumed_table, started_service
 
 PLAYERS = {actor.user_id: actor for actor in (ANN, BOB, CAT)}
 NAMES = {"p0": "Ann", "p1": "Борис", "p2": "Cat", "p3": "Dan"}
@@ -132,8 +132,7 @@ async def test_a_snapshot_stores_the_story_as_text_and_one_so_written_shows_it(t
     """What a snapshot stores is the lines' text (the form of every snapshot written before lines were written
     late): one holding such lines, however they read, shows them and goes on with the hand's story."""
     store = await Store.open(tmp_path / "bot.db")
-    service = Service(store, clock, rng=random.Random(5))
-    await service.start()
+    service = await started_service(store, clock, seed=5)
     await seat(service)
     dealt = await service.handle(PLACE, ANN, "/deal")
     assert dealt.table is not None and dealt.table.to_act is not None
@@ -153,8 +152,7 @@ async def test_a_snapshot_stores_the_story_as_text_and_one_so_written_shows_it(t
     await store.close()
 
     store = await Store.open(tmp_path / "bot.db")
-    restarted = Service(store, clock, rng=random.Random(6))
-    await restarted.start()
+    restarted = await started_service(store, clock, seed=6)
     view = await restarted.handle(PLACE, BOB, "/table")
     assert view.table is not None and view.table.to_act is not None
     assert view.table.text.split("\n\n", 1)[1].splitlines()[:-1] == ["An older line.", *told[1:]]
@@ -204,8 +202,7 @@ async def _play(tmp_path: Path, name: str, read_at_once: bool) -> list[tuple[str
     """A few hands played by the same script of commands; each table message's text and buttons, read as it comes
     or only after the whole run (when the live table has long moved on)."""
     store = await Store.open(tmp_path / f"{name}.db")
-    service = Service(store, FakeClock(), rng=random.Random(11))
-    await service.start()
+    service = await started_service(store, FakeClock(), seed=11)
     for actor in PLAYERS.values():
         assert (await service.handle(PLACE, actor, "/join 1000")).error is None
     script = random.Random(3)

@@ -4,7 +4,6 @@ the adapters use to show it again) tells the story of its hand or round in play 
 from __future__ import annotations
 
 import json
-import random
 
 import pytest
 
@@ -14,7 +13,7 @@ from bot.output import Place, Reply
 from bot.service import Service
 from bot.store import Store
 from tests.bot.conftest import ANN, BOB, CAT, PLACE
-from tests.bot.helpers import press_label
+from tests.bot.helpers import press_label, started_service
 
 OTHER = Place(PLACE.chat_id, "chat/other")
 """A second table of the chat (another Telegram topic, another Discord channel of the guild)."""
@@ -87,8 +86,7 @@ async def test_a_restart_after_the_retelling_shows_the_other_table_in_the_new_la
     live = json.loads(service.live_state(OTHER.table_id) or "null")
     stored = await service.store.read(lambda tx: service.stored_table(tx, OTHER.table_id))
     assert stored is not None and [*stored] == live, "the retold story is in the stored table too"
-    restarted = Service(store, FakeClock(clock.now()), rng=random.Random(7))  # no stop: its log replayed
-    await restarted.start()
+    restarted = await started_service(store, FakeClock(clock.now()), seed=7)  # no stop: its log replayed
     called = await restarted.handle(OTHER, BOB, "/call")
     assert called.error is None and called.table is not None
     assert called.table.text.split("\n")[6:10] == ["Ann ставит малый блайнд 10.", "Bob ставит большой блайнд 20.",
@@ -152,6 +150,5 @@ async def test_my_cards_at_another_table_of_the_chat_draws_its_hand_in_the_new_l
     live = json.loads(service.live_state(OTHER.table_id) or "null")
     stored = await service.store.read(lambda tx: service.stored_table(tx, OTHER.table_id))
     assert stored is not None and [*stored] == live
-    restarted = Service(store, FakeClock(clock.now()), rng=random.Random(7))  # no stop: its log replayed
-    await restarted.start()
+    restarted = await started_service(store, FakeClock(clock.now()), seed=7)  # no stop: its log replayed
     assert (await restarted.handle(OTHER, CAT, "/table")).table.text == RUSSIAN_RAISE

@@ -3,7 +3,6 @@ tournament), the straddle, and a time bank that runs across a restart."""
 
 from __future__ import annotations
 
-import random
 from pathlib import Path
 
 import pytest
@@ -24,6 +23,7 @@ from tests.bot.helpers import (
     play_out,
     press_label,
     resumed_table,
+    started_service,
 )
 from tests.engine.holdem_helpers import start
 
@@ -389,8 +389,7 @@ async def test_time_outs_of_a_player_away_already_do_not_sit_him_out_again(
 
 async def test_an_away_tournament_player_is_dealt_in_and_folded_at_once(store: Store) -> None:
     clock = FakeClock(1_800_000_000.0)
-    service = Service(store, clock, rng=random.Random(4))
-    await service.start()
+    service = await started_service(store, clock, seed=4)
     await service.handle(PLACE, ANN, "/tournament create 10/20 60m")
     for actor in (ANN, BOB, CAT):
         assert (await service.handle(PLACE, actor, "/join")).error is None
@@ -413,8 +412,7 @@ async def test_an_away_tournament_player_is_dealt_in_and_folded_at_once(store: S
 
 async def test_a_tournament_player_away_mid_hand_is_blinded_out_at_once(store: Store) -> None:
     clock = FakeClock(1_800_000_000.0)
-    service = Service(store, clock, rng=random.Random(4))
-    await service.start()
+    service = await started_service(store, clock, seed=4)
     await service.handle(PLACE, ANN, "/tournament create 10/20 60m")
     for actor in (ANN, BOB, CAT, DAN):
         assert (await service.handle(PLACE, actor, "/join")).error is None
@@ -527,8 +525,7 @@ async def test_a_level_changed_after_a_straddle_is_announced_tells_its_new_size(
 
 
 async def test_a_tournament_refuses_the_straddle(store: Store) -> None:
-    service = Service(store, FakeClock(1_800_000_000.0), rng=random.Random(4))
-    await service.start()
+    service = await started_service(store, FakeClock(1_800_000_000.0), seed=4)
     await service.handle(PLACE, ANN, "/tournament create 10/20 60m")
     await service.handle(PLACE, ANN, "/set structure no-limit")
     await service.handle(PLACE, ANN, "/set straddle on")
@@ -542,8 +539,7 @@ async def test_a_tournament_refuses_the_straddle(store: Store) -> None:
 
 async def test_a_running_time_bank_survives_a_restart(tmp_path: Path, clock: FakeClock) -> None:
     store = await Store.open(tmp_path / "bot.db")
-    service = Service(store, clock, rng=random.Random(11))
-    await service.start()
+    service = await started_service(store, clock, seed=11)
     await seat(service, ANN, BOB, CAT)
     await service.handle(PLACE, ANN, "/set time_bank 30")
     dealt = await service.handle(PLACE, ANN, "/deal")
@@ -557,8 +553,7 @@ async def test_a_running_time_bank_survives_a_restart(tmp_path: Path, clock: Fak
     await store.close()
 
     store = await Store.open(tmp_path / "bot.db")
-    restarted = Service(store, clock, rng=random.Random(12))
-    await restarted.start()
+    restarted = await started_service(store, clock, seed=12)
     heard: list[Reply] = []
 
     async def listener(place: object, reply: Reply) -> None:
@@ -627,8 +622,7 @@ async def spent_bank(store: Store, schedule: str) -> tuple[Service, FakeClock, s
     """A tournament of `schedule` with 30 s time banks, started: the first player to act lets his turn run out and
     acts 20 s into his bank. The service, its clock, that player and his action's reply."""
     clock = FakeClock(1_800_000_000.0)
-    service = Service(store, clock, rng=random.Random(4))
-    await service.start()
+    service = await started_service(store, clock, seed=4)
     await service.handle(PLACE, ANN, f"/tournament create {schedule}")
     await service.handle(PLACE, ANN, "/set time_bank 30")
     for actor in (ANN, BOB, CAT):
@@ -678,8 +672,7 @@ async def test_a_level_after_a_break_with_the_same_limits_is_a_new_level_for_the
 
 
 async def test_a_cash_table_refills_a_time_bank_every_20_hands_dealt_to_him(store: Store, clock: FakeClock) -> None:
-    service = Service(store, clock, rng=random.Random(4))
-    await service.start()
+    service = await started_service(store, clock, seed=4)
     await seat(service, ANN, BOB, CAT)
     await service.handle(PLACE, ANN, "/set time_bank 30")
 
@@ -694,8 +687,7 @@ async def test_a_cash_table_refills_a_time_bank_every_20_hands_dealt_to_him(stor
         tx.save_table(PLACE.table_id, PLACE.chat_id, config, state)
 
     await store.transact(nearly_spent, now=clock.now())
-    restarted = Service(store, clock, rng=random.Random(5))  # reads the table as stored
-    await restarted.start()
+    restarted = await started_service(store, clock, seed=5)  # reads the table as stored
     assert (await restarted.handle(PLACE, ANN, "/deal")).error is None
     assert await banks(store) == {"ann": {"full": 30, "left": 30, "hands": 0},  # her 20th hand: full again
                                   "bob": {"full": 30, "left": 5, "hands": 19},

@@ -9,7 +9,6 @@ blind, and acts first before the flop."""
 
 from __future__ import annotations
 
-import random
 from pathlib import Path
 
 import pytest
@@ -19,7 +18,7 @@ from bot.output import Actor
 from bot.service import Service
 from bot.store import Store
 from tests.bot.conftest import ANN, BOB, CAT, PLACE, dump
-from tests.bot.helpers import ledger_ok
+from tests.bot.helpers import ledger_ok, started_service
 from tests.bot.test_last_seat import deal_aces_against_kings
 from tests.bot.test_odds_practice import restarted_with_the_hand_voided
 
@@ -125,8 +124,7 @@ async def test_a_top_up_asked_for_in_a_hand_is_added_when_it_ends(service: Servi
 
 async def test_a_top_up_asked_for_in_a_hand_survives_a_restart(tmp_path: Path, clock: FakeClock) -> None:
     store = await Store.open(tmp_path / "bot.db")
-    service = Service(store, clock, rng=random.Random(3))
-    await service.start()
+    service = await started_service(store, clock, seed=3)
     await service.handle(PLACE, ANN, "/lang ru")
     await sit(service, (BOB, 200), (ANN, 200))
     await service.handle(PLACE, ANN, "/deal")
@@ -136,8 +134,7 @@ async def test_a_top_up_asked_for_in_a_hand_survives_a_restart(tmp_path: Path, c
     await store.close()
 
     store = await Store.open(tmp_path / "bot.db")
-    restarted = Service(store, clock, rng=random.Random(4))
-    await restarted.start()
+    restarted = await started_service(store, clock, seed=4)
     ended = await restarted.handle(PLACE, BOB, "/fold")  # Ann: 210, and 190 up to the buy-in
     assert ended.public == ["Ann докупает 190 фишек: стек 400."]
     assert ended.private["ann"] == ["В кошельке 610 фишек."]
@@ -147,8 +144,7 @@ async def test_a_top_up_asked_for_in_a_hand_survives_a_restart(tmp_path: Path, c
 
 
 async def test_a_top_up_asked_for_in_a_hand_voided_at_a_restart_is_added(store: Store, clock: FakeClock) -> None:
-    service = Service(store, clock, rng=random.Random(3))
-    await service.start()
+    service = await started_service(store, clock, seed=3)
     await sit(service, (BOB, 200), (ANN, 200))
     await service.handle(PLACE, ANN, "/deal")
     assert (await service.handle(PLACE, ANN, "/join 100")).error is None

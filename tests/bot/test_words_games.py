@@ -4,7 +4,6 @@ whose word does not take the form Babel's plural rule asks for ("5 фишки", 
 
 from __future__ import annotations
 
-import random
 import re
 from datetime import UTC, datetime
 from decimal import Decimal
@@ -20,7 +19,7 @@ from bot.service import Service
 from bot.store import Store
 from engine.house import GAMES
 from tests.bot.conftest import ANN, BOB, CAT, PLACE
-from tests.bot.helpers import SIX_PM, all_text, listen, play_out, press_label
+from tests.bot.helpers import SIX_PM, all_text, listen, play_out, press_label, started_service
 from tests.bot.test_russian_games import english_left
 from tests.bot.test_words import faults
 
@@ -163,8 +162,7 @@ async def test_a_holdem_evening_with_a_showdown_and_a_split_pot(service: Service
 @pytest.mark.parametrize("language", LANGUAGES)
 async def test_a_tournament_night_with_a_break_and_a_pause(store: Store, language: str) -> None:
     clock = FakeClock(SIX_PM)
-    service = Service(store, clock, rng=random.Random(5))
-    await service.start()
+    service = await started_service(store, clock, seed=5)
     heard = listen(service)
     await service.handle(PLACE, ANN, f"/lang {language}")
     replies = [await service.handle(PLACE, ANN, "/tournament create home-night rebuys 1 addon 1 bounty 5")]

@@ -1,7 +1,6 @@
 """A tournament's words (issue 16): a pause and a break say what they are, the seats say what is awaited, a late
 start says where it begins, a setting says when it applies, the clock counts seconds in its last minute."""
 
-import random
 from datetime import UTC, datetime
 
 import pytest
@@ -15,7 +14,7 @@ from engine.clock_events import Announcement, AnnouncementKind
 from engine.schedule import parse_schedule
 from engine.tournament import Tournament, TournamentConfig
 from tests.bot.conftest import ANN, BOB, CAT, PLACE
-from tests.bot.helpers import everything_public, play_out
+from tests.bot.helpers import everything_public, play_out, started_service
 
 PLAYERS = {actor.user_id: actor for actor in (ANN, BOB, CAT)}
 
@@ -26,8 +25,7 @@ def _at(hour: int, minute: int, second: int = 0) -> float:
 
 async def _night(store: Store, start: float) -> tuple[Service, FakeClock]:
     clock = FakeClock(start)
-    service = Service(store, clock, rng=random.Random(5))
-    await service.start()
+    service = await started_service(store, clock, seed=5)
     assert (await service.handle(PLACE, ANN, "/tournament create home-night")).error is None
     for actor in (ANN, BOB, CAT):
         assert (await service.handle(PLACE, actor, "/join")).error is None
@@ -36,8 +34,7 @@ async def _night(store: Store, start: float) -> tuple[Service, FakeClock]:
 
 async def test_while_registration_is_open_the_seats_do_not_ask_for_a_deal(store: Store) -> None:
     clock = FakeClock(_at(18, 0))
-    service = Service(store, clock, rng=random.Random(5))
-    await service.start()
+    service = await started_service(store, clock, seed=5)
     await service.handle(PLACE, ANN, "/tournament create home-night")
     assert (await service.handle(PLACE, ANN, "/clock")).public == [
         "Registration open: nobody yet (/join to register)."]  # it read "Registration open: —."
@@ -50,8 +47,7 @@ async def test_while_registration_is_open_the_seats_do_not_ask_for_a_deal(store:
 
 async def test_the_clock_counts_entries_and_payments_from_the_start_not_before(store: Store) -> None:
     """A tournament with options: "0 players left of 0 entries; 0 rebuys …" before the start counted nothing."""
-    service = Service(store, FakeClock(_at(18, 0)), rng=random.Random(5))
-    await service.start()
+    service = await started_service(store, FakeClock(_at(18, 0)), seed=5)
     await service.handle(PLACE, ANN, "/tournament create home-night rebuys 1 addon 1 reentry bounty 10")
     assert (await service.handle(PLACE, ANN, "/clock")).public == [
         "Registration open: nobody yet (/join to register)."]
