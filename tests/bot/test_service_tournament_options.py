@@ -611,6 +611,20 @@ async def test_the_rebuy_period_given_back_is_there_before_the_restarts_timers_f
     await reopened.close()
 
 
+async def paused_from(service: Service, clock: FakeClock, table_id: str, start: float, *, until: float) -> str:
+    """The table paused (`Service.pause`: the bot lost its chat) at `start` and resumed at `until`, its due timers
+    fired at each: nothing is said while it is paused; all that is said as play resumes."""
+    heard = listen(service)
+    clock.current = start
+    await service.pause([table_id])
+    clock.current = until
+    await service.scheduler.fire_due()
+    assert not heard, "nothing fires at a paused table"
+    await service.resume([table_id])
+    await service.scheduler.fire_due()
+    return everything_said(heard)
+
+
 @pytest.mark.parametrize(("language", "given_back", "rebought", "over"), [
     ("en", "The rebuy period ended while the table was paused (the bot could not reach this chat): it runs again "
            "until 20:00, for as long as the pause cut it short.",
@@ -630,16 +644,9 @@ async def test_a_table_paused_across_the_end_of_the_rebuy_period_gets_it_back_wh
     service = await started_service(store, clock, seed=3)
     busted = await rebuy_night_with_a_bust(service, clock)
     assert (await service.handle(PLACE, ANN, f"/lang {language}")).error is None
-    heard = listen(service)
-    clock.current = at(18, 30)
-    await service.pause([PLACE.table_id])
-    clock.current = at(19, 30)
-    await service.scheduler.fire_due()
-    assert not heard, "nothing fires at a paused table"
-    await service.resume([PLACE.table_id])
-    await service.scheduler.fire_due()
-    assert given_back in everything_said(heard).splitlines()
-    assert "offline" not in everything_said(heard) and "недоступен" not in everything_said(heard)
+    said = await paused_from(service, clock, PLACE.table_id, at(18, 30), until=at(19, 30))
+    assert given_back in said.splitlines()
+    assert "offline" not in said and "недоступен" not in said
     back = await service.handle(PLACE, busted, "/rebuy")
     assert back.error is None and back.public == [rebought.format(player=busted.name)]
     clock.current = at(20, 0)
@@ -664,14 +671,7 @@ async def test_a_table_paused_across_the_first_break_sells_its_add_ons_when_play
     clock = FakeClock(at(18, 0))
     service = await night_with_add_ons(store, clock)
     assert (await service.handle(NIGHT, PLAYERS["ann"], f"/lang {language}")).error is None
-    heard = listen(service)
-    clock.current = at(18, 10)
-    await service.pause([NIGHT.table_id])
-    clock.current = at(20, 10)
-    await service.scheduler.fire_due()
-    assert not heard, "nothing fires at a paused table"
-    await service.resume([NIGHT.table_id])
-    await service.scheduler.fire_due()
-    assert given_back in everything_said(heard).splitlines()
-    assert "offline" not in everything_said(heard) and "недоступен" not in everything_said(heard)
+    said = await paused_from(service, clock, NIGHT.table_id, at(18, 10), until=at(20, 10))
+    assert given_back in said.splitlines()
+    assert "offline" not in said and "недоступен" not in said
     await ledger_ok(service)
