@@ -22,8 +22,9 @@ from engine.house import odds as engine_odds
 from tests.bot.conftest import ANN, BOB, CAT, PLACE, dump
 from tests.bot.helpers import (
     corrupt_saved_hand,
-    everything_public,
+    everything_said,
     ledger_ok,
+    listen,
     logged_actions,
     press_label,
     resumed_table,
@@ -98,16 +99,6 @@ async def balance(service: Service, account: str) -> int:
     return await service.store.read(lambda tx: tx.balance(account))
 
 
-async def listen(service: Service) -> list[Reply]:
-    heard: list[Reply] = []
-
-    async def listener(place, reply):
-        heard.append(reply)
-
-    service.subscribe("chat/", listener)
-    return heard
-
-
 async def play_hand(service: Service, clock: FakeClock, heard: list[Reply], reply: Reply) -> list[Reply]:
     """Humans check or call by button; computer players act when their timer fires. Returns every reply."""
     replies = [reply]
@@ -130,7 +121,7 @@ async def play_hand(service: Service, clock: FakeClock, heard: list[Reply], repl
 
 async def test_two_friends_and_two_computer_players_play_a_whole_hand(store: Store, clock: FakeClock) -> None:
     service = await started_service(store, clock, seed=3)
-    heard = await listen(service)
+    heard = listen(service)
     for actor in (ANN, BOB):
         assert (await service.handle(PLACE, actor, "/join 200")).error is None
     added = await service.handle(PLACE, ANN, "/addbot")
@@ -144,7 +135,7 @@ async def test_two_friends_and_two_computer_players_play_a_whole_hand(store: Sto
     assert set(start.private) == {"ann", "bob"}  # computer players get no private messages
     replies = await play_hand(service, clock, heard, start)
     assert replies[-1].table.to_act is None
-    narration = "\n".join(everything_public(reply) for reply in replies)
+    narration = everything_said(replies)
     assert re.search(r"🤖 (Robo|Chip) (folds|checks|calls|bets|raises)", narration)
     assert all(not user.startswith("bot:") for reply in replies for user in reply.private)
     await ledger_ok(service)
@@ -163,7 +154,7 @@ async def ann_and_deuce_dealt(store: Store, clock: FakeClock) -> tuple[Service, 
     """Ann and the computer player Deuce at a cash table, a hand dealt: the service, what it says unasked (its
     listener's replies) and the deal's reply."""
     service = await started_service(store, clock, seed=5)
-    heard = await listen(service)
+    heard = listen(service)
     assert (await service.handle(PLACE, ANN, "/join 200")).error is None
     assert (await service.handle(PLACE, ANN, "/addbot Deuce")).error is None
     return service, heard, await service.handle(PLACE, ANN, "/deal")
@@ -430,7 +421,7 @@ async def restarted_with_the_hand_voided(store: Store, clock: FakeClock) -> Asyn
     reopened = await Store.open(store.location)
     try:
         restarted = Service(reopened, clock, rng=random.Random(4))
-        heard = await listen(restarted)
+        heard = listen(restarted)
         await restarted.start()
         await asyncio.sleep(0.1)
         yield restarted, "\n".join(message for reply in heard for message in reply.public)
@@ -507,7 +498,7 @@ async def test_computer_players_stand_up_after_the_hand_the_last_human_leaves(st
 
 async def test_computer_players_stand_up_when_the_last_human_is_away_too_long(store: Store, clock: FakeClock) -> None:
     service = await started_service(store, clock, seed=3)
-    heard = await listen(service)
+    heard = listen(service)
     assert (await service.handle(PLACE, ANN, "/join 200")).error is None
     assert (await service.handle(PLACE, ANN, "/addbot")).error is None
     assert (await service.handle(PLACE, ANN, "/away")).error is None
@@ -542,7 +533,7 @@ async def restarted(store: Store, clock: FakeClock) -> tuple[Store, Service, lis
     await store.close()
     reopened = await Store.open(store.location)
     service = Service(reopened, clock, rng=random.Random(4))
-    heard = await listen(service)
+    heard = listen(service)
     await service.start()
     await asyncio.sleep(0.1)
     return reopened, service, heard

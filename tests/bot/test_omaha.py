@@ -11,8 +11,8 @@ from bot.render.pokerstars import RecordedHand, export_hand, is_one_hand
 from bot.service import Service
 from bot.store import Store
 from tests.bot.conftest import ANN, BOB, CAT, PLACE
-from tests.bot.helpers import DEALT_ALL_IN, SIX_PM, ledger_ok, play_out, press_label, started_service
-from tests.bot.test_odds_practice import listen, play_hand
+from tests.bot.helpers import DEALT_ALL_IN, SIX_PM, ledger_ok, listen, play_out, press_label, started_service
+from tests.bot.test_odds_practice import play_hand
 
 PLAYERS = {actor.user_id: actor for actor in (ANN, BOB, CAT)}
 CARD = r"[2-9TJQKA][♠♥♦♣]"
@@ -58,7 +58,7 @@ async def test_odds_on_an_omaha_table_counts_four_cards_and_stays_private(servic
 
 async def test_computer_players_play_a_whole_omaha_hand(store: Store, clock: FakeClock) -> None:
     service = await started_service(store, clock, seed=3)
-    heard = await listen(service)
+    heard = listen(service)
     await omaha_table(service, ANN)
     assert (await service.handle(PLACE, ANN, "/addbot")).error is None
     start = await service.handle(PLACE, ANN, "/deal")

@@ -10,13 +10,13 @@ import pytest
 
 from bot.clock import FakeClock
 from bot.i18n import catalogue
-from bot.output import Place, Reply
+from bot.output import Reply
 from bot.service import Service
 from bot.store import Store
 from engine.house import GAMES
 from engine.schedule import PRESETS, parse_schedule
 from tests.bot.conftest import ANN, BOB, CAT, PLACE
-from tests.bot.helpers import SIX_PM, all_text, play_out, press_label, started_service
+from tests.bot.helpers import SIX_PM, all_text, listen, play_out, press_label, started_service
 
 PLAYERS = {actor.user_id: actor for actor in (ANN, BOB, CAT)}
 NAMES = {"Ann", "Bob", "Cat"}
@@ -87,12 +87,7 @@ async def test_a_holdem_hand_and_the_players_questions(service: Service) -> None
 async def test_a_tournament_night_in_russian(store: Store) -> None:
     clock = FakeClock(SIX_PM)
     service = await started_service(store, clock, seed=5)
-    heard: list[Reply] = []
-
-    async def listener(_place: Place, reply: Reply) -> None:
-        heard.append(reply)
-
-    service.subscribe("chat/", listener)
+    heard = listen(service)
     await service.handle(PLACE, ANN, "/lang ru")
     replies = [await service.handle(PLACE, ANN, "/tournament create home-night")]
     assert replies[0].public == [f"Турнир №1 создан. Расписание (UTC): {HOME_NIGHT}. {REGISTER_RU}"]

@@ -11,7 +11,7 @@ from bot.render.story import SHOWN_LINES
 from bot.service import Service
 from bot.store import Store
 from tests.bot.conftest import ANN, BOB, CAT, PLACE
-from tests.bot.helpers import everything_said, ledger_ok, play_out, press_label, started_service, table_showed
+from tests.bot.helpers import everything_said, ledger_ok, listen, play_out, press_label, started_service, table_showed
 
 PLAYERS = {actor.user_id: actor for actor in (ANN, BOB, CAT)}
 SCRIPT = ("raise", "call", "fold", "bet", "call", "check", "check", "bet", "call")
@@ -174,12 +174,7 @@ async def test_no_hole_card_is_in_any_public_message_or_table_text(service: Serv
 
 async def test_a_house_time_out_is_a_line_of_the_rounds_story(service: Service, clock: FakeClock) -> None:
     assert (await service.handle(PLACE, ANN, "/game russian")).error is None
-    heard: list[Reply] = []
-
-    async def listener(_place: object, reply: Reply) -> None:
-        heard.append(reply)
-
-    service.subscribe("chat/", listener)
+    heard = listen(service)
     for actor in (ANN, BOB):
         await service.handle(PLACE, actor, "/ante 10")
     dealt = await service.handle(PLACE, BOB, "/deal")

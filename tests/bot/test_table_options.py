@@ -308,15 +308,10 @@ async def test_away_too_long_stands_up_and_the_stack_goes_back_to_the_wallet(
     await seat(service, ANN, BOB, CAT)
     await service.handle(PLACE, ANN, "/set next_hand_seconds 100000")
     await service.handle(PLACE, CAT, "/away")
-    heard: list[Reply] = []
-
-    async def listener(place: object, reply: Reply) -> None:
-        heard.append(reply)
-
-    service.subscribe("chat/", listener)
+    heard = listen(service)
     clock.advance(30 * 60 + 1)
     await service.scheduler.fire_due()
-    said = "\n".join(everything_public(reply) for reply in heard)
+    said = everything_said(heard)
     assert "Cat has been away for 30 minutes and gives up the seat." in said.splitlines()
     assert "Cat leaves the table with 400 chips." in said.splitlines()
     assert (await service.handle(PLACE, CAT, "/balance")).private["cat"] == ["Your wallet: 1,000 chips."]
@@ -367,12 +362,7 @@ async def test_time_outs_of_a_player_away_already_do_not_sit_him_out_again(
     await service.handle(PLACE, ANN, "/set time_bank 0")
     dealt = await service.handle(PLACE, ANN, "/deal")
     await service.handle(PLACE, CAT, "/away")
-    heard: list[Reply] = []
-
-    async def listener(place: object, reply: Reply) -> None:
-        heard.append(reply)
-
-    service.subscribe("chat/", listener)
+    heard = listen(service)
     reply = await service.press(PLACE, ANN, press_label(dealt, "call"))
     reply = await service.press(PLACE, BOB, press_label(reply, "call"))
     clock.advance(61)
@@ -381,7 +371,7 @@ async def test_time_outs_of_a_player_away_already_do_not_sit_him_out_again(
     assert reply.table is not None and reply.table.to_act == "cat"
     clock.advance(61)
     assert await service.scheduler.fire_due() == 1  # his second
-    said = "\n".join(everything_public(reply) for reply in heard)
+    said = everything_said(heard)
     assert said.count("Cat ran out of time.") >= 2
     assert "sitting out after two time-outs" not in said  # he is away already, by his own word
     await ledger_ok(service)
@@ -554,12 +544,7 @@ async def test_a_running_time_bank_survives_a_restart(tmp_path: Path, clock: Fak
 
     store = await Store.open(tmp_path / "bot.db")
     restarted = await started_service(store, clock, seed=12)
-    heard: list[Reply] = []
-
-    async def listener(place: object, reply: Reply) -> None:
-        heard.append(reply)
-
-    restarted.subscribe("chat/", listener)
+    heard = listen(restarted)
     clock.advance(20)
     assert await restarted.scheduler.fire_due() == 0  # the bank still runs
     clock.advance(11)
