@@ -16,7 +16,7 @@ from bot.games import default_controllers, zones
 from bot.games.exports import LEDGER_COLUMNS, LEDGER_REASONS, PLAYER_COLUMNS, TRANSFER_COLUMNS
 from bot.games.holdem_settings import DEFAULTS as HOLDEM_SETTINGS
 from bot.i18n import Plural, catalogue, languages, parse, placeholders, text
-from bot.output import Actor, Place, Reply
+from bot.output import Actor, Place
 from bot.render.hands import FORMS
 from bot.service import Service
 from bot.store import Store
@@ -30,7 +30,7 @@ from engine.house.common import BoxStatus
 from engine.house.odds import PAYTABLES
 from engine.preactions import PreAction
 from tests.bot.conftest import ANN, BOB, PLACE
-from tests.bot.helpers import all_text, everything_public, play_out, started_service
+from tests.bot.helpers import all_text, everything_public, listen, play_out, started_service
 
 ROOT = Path(__file__).resolve().parents[2]
 EN, RU = catalogue("en"), catalogue("ru")
@@ -486,12 +486,7 @@ async def test_timers_speak_the_first_players_locale(store: Store, clock: FakeCl
     await service.handle(place, olga, "/join")
     await service.handle(place, ivan, "/set time_bank 0")  # the turn's time-out comes at once
     await service.handle(place, ivan, "/deal")
-    heard: list[Reply] = []
-
-    async def listener(_place: Place, reply: Reply) -> None:
-        heard.append(reply)
-
-    service.subscribe("group/", listener)
+    heard = listen(service, "group/")
     clock.advance(61)
     assert await service.scheduler.fire_due() == 1
     assert any("время хода вышло" in everything_public(reply) for reply in heard)  # a line of the table's story

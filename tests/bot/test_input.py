@@ -10,13 +10,13 @@ import pytest
 from bot import commands as cmd
 from bot.clock import FakeClock
 from bot.i18n import text
-from bot.output import Actor, Place, Reply
+from bot.output import Actor, Place
 from bot.service import Service
 from bot.store import Store
 from bot.store.tx import HISTORY_ONLY
 from engine.text import QUOTE_LIMIT
 from tests.bot.conftest import ANN, BOB, PLACE, dump
-from tests.bot.helpers import ledger_ok, started_service
+from tests.bot.helpers import ledger_ok, listen, started_service
 
 SURROGATE = "\ud800"
 LONG = "Q" * 2000
@@ -210,12 +210,7 @@ async def test_a_timer_that_does_nothing_leaves_no_row(tmp_path: Path, game: str
             service.scheduler.disarm(timer.key)  # only the stale one fires
     before, rows = dump(tmp_path / "bot.db"), row_counts(tmp_path / "bot.db")
     clock.advance(2)
-    heard: list[Reply] = []
-
-    async def listen(place: Place, reply: Reply) -> None:
-        heard.append(reply)
-
-    service.subscribe("", listen)
+    heard = listen(service, "")
     assert await service.scheduler.fire_due() == 1
     after = dump(tmp_path / "bot.db")
     assert heard == []

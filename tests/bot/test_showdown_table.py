@@ -8,7 +8,7 @@ import pytest
 
 from bot.clock import FakeClock
 from bot.games import holdem as holdem_game
-from bot.output import Place, Reply
+from bot.output import Reply
 from bot.render import cards_text
 from bot.render.picture_views import holdem_view
 from bot.render.pokerstars import RecordedHand, export_hand
@@ -17,7 +17,15 @@ from bot.store import Store
 from engine.cards import Deck, parse_cards
 from engine.holdem import NO_LIMIT, AllIn, Call, Check, Hand, SeatPlayer, ShowdownRules
 from tests.bot.conftest import ANN, BOB, CAT, PLACE
-from tests.bot.helpers import everything_public, ledger_ok, press_label, resumed_table, started_service
+from tests.bot.helpers import (
+    everything_public,
+    everything_said,
+    ledger_ok,
+    listen,
+    press_label,
+    resumed_table,
+    started_service,
+)
 from tests.bot.test_picture import Talk, strings_of
 
 BURNS = "2d 3d 6d"
@@ -54,10 +62,6 @@ async def exported(service: Service, hero: str) -> str:
     return export_hand(RecordedHand(events, at), {"ann": "Ann", "bob": "Bob", "cat": "Cat"}, hero=hero)
 
 
-def all_public(replies: list[Reply]) -> str:
-    return "\n".join(everything_public(reply) for reply in replies)
-
-
 async def three_handed(service: Service, monkeypatch: pytest.MonkeyPatch) -> Reply:
     """Ann (button), Bob (small blind), Cat (big blind) at no limit: Cat holds aces, Ann queens, Bob 4-5."""
     assert (await service.handle(PLACE, ANN, "/set structure no-limit")).error is None
@@ -88,7 +92,7 @@ async def test_a_beaten_hand_is_asked_show_or_muck_and_a_mucked_hand_is_never_sh
     assert refused.error == "It's not your turn: waiting for Bob."
     replies.append(await service.press(PLACE, BOB, press_label(asked, "muck")))
     assert replies[-1].error is None
-    text = all_public(replies)
+    text = everything_said(replies)
     assert replies[-1].public == ["Bob mucks.\nCat wins the main pot (120) with a pair of aces, jack kicker."]
     for card in ("4♥", "5♥", "Q♥", "Q♦"):  # the mucked hands: in no public message, table or button
         assert card not in text
@@ -111,16 +115,11 @@ async def test_time_out_mucks_the_hand_of_a_player_asked(service: Service, clock
     await three_handed(service, monkeypatch)
     for actor, line in ((ANN, "/call"), (BOB, "/call"), (CAT, "/check"), *[(a, "/check") for a in (BOB, CAT, ANN)] * 3):
         assert (await service.handle(PLACE, actor, line)).error is None
-    heard: list[Reply] = []
-
-    async def listener(place: Place, reply: Reply) -> None:
-        heard.append(reply)
-
-    service.subscribe("chat/", listener)
+    heard = listen(service)
     # nobody bet on the river: Bob (first left of the button) shows first; Cat beats him, Ann cannot win: asked
     clock.advance(61)
     assert await service.scheduler.fire_due() == 1
-    text = all_public(heard)
+    text = everything_said(heard)
     assert heard[-1].table is not None and heard[-1].table.text.splitlines()[-6:] == [
         "Showdown — Bob: 4♥ 5♥ (jack high)", "Showdown — Cat: A♣ A♦ (a pair of aces, jack kicker)",
         "Ann ran out of time.", "Ann mucks.", "Cat wins the main pot (60) with a pair of aces, jack kicker.",
@@ -199,17 +198,12 @@ async def test_the_question_times_out_to_once(service: Service, clock: FakeClock
     await service.handle(PLACE, ANN, "/allin")
     await service.handle(PLACE, BOB, "/call")
     assert (await service.handle(PLACE, ANN, "/run twice")).error is None
-    heard: list[Reply] = []
-
-    async def listener(place: Place, reply: Reply) -> None:
-        heard.append(reply)
-
-    service.subscribe("chat/", listener)
+    heard = listen(service)
     clock.advance(14)
     assert await service.scheduler.fire_due() == 0
     clock.advance(2)
     assert await service.scheduler.fire_due() == 1
-    text = all_public(heard)
+    text = everything_said(heard)
     # who did not answer, then the run's own line once (it said "the board is run once" twice)
     assert heard[-1].table is not None and heard[-1].table.text.split("\n\n")[1] == (
         "Time is up — no answer from Bob.\nThe board is run once.\nFlop: 7♦ 9♥ J♣\nTurn: 8♠ (board 7♦ 9♥ J♣ 8♠)\n"

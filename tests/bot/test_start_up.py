@@ -21,6 +21,7 @@ from tests.bot.helpers import (
     everything_public,
     everything_said,
     ledger_ok,
+    listen,
     logged_actions,
     play_out,
     press_label,
@@ -33,16 +34,6 @@ from tests.bot.test_shared_database import crashed_after_a_quiet_bust
 PLAYERS = {actor.user_id: actor for actor in (Actor("ann", "Ann"), Actor("bob", "Bob"), Actor("cat", "Cat"))}
 PLACE = Place("chat", "chat/poker")
 BROKEN = Place("chat", "chat/broken")
-
-
-def listen(service: Service, prefix: str = PLACE.table_id) -> list[Reply]:
-    heard: list[Reply] = []
-
-    async def listener(place: Place, reply: Reply) -> None:
-        heard.append(reply)
-
-    service.subscribe(prefix, listener)
-    return heard
 
 
 async def test_a_table_not_loaded_at_start_up_times_out_and_plays_on_as_if_never_restarted(tmp_path: Path) -> None:
@@ -68,7 +59,7 @@ async def test_a_table_not_loaded_at_start_up_times_out_and_plays_on_as_if_never
     assert restarted.live_state(PLACE.table_id) is None, "a table that can resume waits for its first action"
     assert restarted.live_state(BROKEN.table_id) is not None, "the unreadable hand was voided at start-up"
     assert [timer.table_id for timer in restarted.scheduler.armed] == [PLACE.table_id]
-    heard_running, heard_restarted = listen(running), listen(restarted)
+    heard_running, heard_restarted = listen(running, PLACE.table_id), listen(restarted, PLACE.table_id)
 
     for service in (running, restarted):
         assert isinstance(service.clock, FakeClock)
@@ -290,7 +281,7 @@ async def test_start_up_learns_the_chats_with_tables_so_their_first_timers_read_
         opened = Tx.__init__
         monkeypatch.setattr(Tx, "__init__", lambda tx, connection, *args, **kwargs: opened(
             tx, _NotedConnection(connection, noted), *args, **kwargs))
-        heard = listen(restarted)
+        heard = listen(restarted, PLACE.table_id)
         later.advance(3600)
         await restarted.scheduler.fire_due()
         assert heard and heard[0].table is not None, "the turn timer fired and the table moved on"
@@ -355,7 +346,7 @@ async def test_a_wall_clock_jumping_across_the_first_break_while_the_bot_runs_se
     clock = FakeClock(at(18, 0))
     running = await night_with_add_ons(store, clock)
     ann, bob = PLAYERS["ann"], PLAYERS["bob"]
-    heard = listen(running)
+    heard = listen(running, PLACE.table_id)
     clock.current = at(20, 10)
     await running.scheduler.fire_due()
     said = "\n".join(message for reply in heard for message in reply.public)
