@@ -5,7 +5,6 @@ from __future__ import annotations
 
 import asyncio
 import logging
-import random
 import tempfile
 from itertools import dropwhile
 from pathlib import Path
@@ -22,7 +21,7 @@ from bot.service import Service
 from bot.store import Store
 from tests import postgres
 from tests.bot.conftest import BOB, CAT, PLACE
-from tests.bot.helpers import ledger_ok, play_out, resumed_table
+from tests.bot.helpers import corrupt_saved_hand, ledger_ok, play_out, resumed_table, started_service
 from tests.bot.pokerstars_helpers import parse
 
 ADMIN = Actor("ann", "Ann", is_admin=True)
@@ -43,8 +42,7 @@ class Table:
 
     async def open(self) -> Service:
         self.store = await Store.open(self.database)
-        self.service = Service(self.store, self.clock, rng=random.Random(self.restarts))
-        await self.service.start()
+        self.service = await started_service(self.store, self.clock, seed=self.restarts)
         return self.service
 
     async def restart(self) -> Service:
@@ -114,17 +112,8 @@ class Table:
 
     async def void(self) -> None:
         """Make the snapshot of the hand in play unreadable and restart: the hand is voided."""
-        store = self.store
-        assert store is not None
-
-        def corrupt(tx: Any) -> None:
-            loaded = resumed_table(store, tx, PLACE.table_id)
-            assert loaded is not None
-            config, state = loaded
-            del state["hand"]["deck"]
-            tx.save_table(PLACE.table_id, PLACE.chat_id, config, state)
-
-        await self.store.transact(corrupt, now=self.clock.now())
+        assert self.store is not None
+        await corrupt_saved_hand(self.store, PLACE, self.clock.now())
         await self.restart()
 
 
