@@ -15,6 +15,16 @@ from tests.bot.helpers import SIX_PM, everything_public, ledger_ok, press_label,
 ALREADY_DONE = "Already done."
 
 
+async def pressed_again(service: Service, actor: Actor, payload: str, times: int = 1) -> None:
+    """The button pressed again by `actor`, `times` over (a double click, a storm): each press is refused as done,
+    says nothing, draws no table, and the database stays as it was."""
+    before = dump(service.store.location)
+    for _ in range(times):
+        again = await service.press(PLACE, actor, payload)
+        assert again.error == ALREADY_DONE and again.public == [] and again.table is None
+    assert dump(service.store.location) == before
+
+
 def payload_of(reply: Reply, command: str) -> str:
     """The payload of the button carrying exactly `command` (`select 2`, `exchange 2 5`, `cards`)."""
     assert reply.table is not None
@@ -39,18 +49,13 @@ async def two_boxes_dealt(service: Service, game: str) -> Reply:
 
 @pytest.mark.parametrize("game", ["russian", "caribbean", "three-card"])
 @pytest.mark.parametrize("command", ["fold", "play"])
-async def test_a_second_press_does_not_act_on_the_players_next_box(service: Service, tmp_path, game: str,
-                                                                   command: str) -> None:
+async def test_a_second_press_does_not_act_on_the_players_next_box(service: Service, game: str, command: str) -> None:
     dealt = await two_boxes_dealt(service, game)
     payload = press_label(dealt, command)
     first = await service.press(PLACE, ANN, payload)
     assert first.error is None
     assert first.table is not None and first.table.text.splitlines()[-1] == BOX_2_DECIDES
-    before = dump(tmp_path / "bot.db")
-    for _ in range(100):  # a double click, then a storm
-        again = await service.press(PLACE, ANN, payload)
-        assert again.error == ALREADY_DONE and again.public == [] and again.table is None
-    assert dump(tmp_path / "bot.db") == before
+    await pressed_again(service, ANN, payload, times=100)  # a double click, then a storm
     table = await service.handle(PLACE, ANN, "/table")
     assert table.table is not None and table.table.text.splitlines()[-1] == BOX_2_DECIDES
     await ledger_ok(service)
@@ -111,7 +116,7 @@ async def test_my_cards_work_from_an_older_message_and_toggles_still_choose_the_
     await ledger_ok(service)
 
 
-async def test_a_holdem_check_pressed_twice_does_not_check_on_the_next_street(service: Service, tmp_path) -> None:
+async def test_a_holdem_check_pressed_twice_does_not_check_on_the_next_street(service: Service) -> None:
     for actor in (ANN, BOB):
         assert (await service.handle(PLACE, actor, "/join 200")).error is None
     players = {"ann": ANN, "bob": BOB}
@@ -124,37 +129,29 @@ async def test_a_holdem_check_pressed_twice_does_not_check_on_the_next_street(se
     checked = await service.press(PLACE, big_blind, check)
     assert checked.table is not None and checked.table.text.splitlines()[-2] == "Flop: J♥ 6♣ J♠"
     assert checked.table.to_act == big_blind.user_id  # first to act after the flop
-    before = dump(tmp_path / "bot.db")
-    again = await service.press(PLACE, big_blind, check)
-    assert again.error == ALREADY_DONE
-    assert dump(tmp_path / "bot.db") == before
+    await pressed_again(service, big_blind, check)
     await ledger_ok(service)
 
 
-async def test_the_holdem_deal_button_deals_once(service: Service, tmp_path) -> None:
+async def test_the_holdem_deal_button_deals_once(service: Service) -> None:
     for actor in (ANN, BOB):
         assert (await service.handle(PLACE, actor, "/join 200")).error is None
     deal = press_label(await service.handle(PLACE, ANN, "/table"), "deal")
     dealt = await service.press(PLACE, ANN, deal)
     assert dealt.error is None, dealt.error
     assert dealt.table is not None and dealt.table.key == "h1" and dealt.table.to_act is not None
-    before = dump(tmp_path / "bot.db")
-    again = await service.press(PLACE, BOB, deal)
-    assert again.error == ALREADY_DONE
-    assert dump(tmp_path / "bot.db") == before
+    await pressed_again(service, BOB, deal)
     await ledger_ok(service)
 
 
-async def test_the_house_deal_button_deals_once(service: Service, tmp_path) -> None:
+async def test_the_house_deal_button_deals_once(service: Service) -> None:
     await service.handle(PLACE, ANN, "/game caribbean")
     await service.handle(PLACE, ANN, "/ante 10")
     deal = press_label(await service.handle(PLACE, ANN, "/table"), "deal")
     await service.handle(PLACE, BOB, "/ante 10")  # another bet meanwhile: the button still deals
     dealt = await service.press(PLACE, ANN, deal)
     assert dealt.error is None, dealt.error
-    before = dump(tmp_path / "bot.db")
-    assert (await service.press(PLACE, ANN, deal)).error == ALREADY_DONE
-    assert dump(tmp_path / "bot.db") == before
+    await pressed_again(service, ANN, deal)
 
 
 FIRST_BREAK = datetime(2026, 11, 29, 19, 0, 1, tzinfo=UTC).timestamp()
@@ -203,7 +200,7 @@ async def table_state(service: Service) -> tuple[dict[str, int], list[str]]:
     return {name: chips for name, chips in found.items() if PLACE.table_id in name}, [repr(row) for row in rows]
 
 
-async def test_a_rebuy_pressed_twice_rebuys_once(store: Store, tmp_path) -> None:
+async def test_a_rebuy_pressed_twice_rebuys_once(store: Store) -> None:
     service, _, started = await tournament_of_two(store, "rebuys 2")
     busted = await all_in_until_one_busts(service, started)
     idle = await service.handle(PLACE, busted, "/table")
@@ -211,19 +208,17 @@ async def test_a_rebuy_pressed_twice_rebuys_once(store: Store, tmp_path) -> None
     rebought = await service.press(PLACE, busted, rebuy)
     assert rebought.error is None, rebought.error
     assert f"{busted.name} rebuys: 300 chips for 50." in rebought.public
-    before, before_db = await table_state(service), dump(tmp_path / "bot.db")
-    for _ in range(3):  # a double click, and more: his stack (300) could rebuy once more, but not by this button
-        again = await service.press(PLACE, busted, rebuy)
-        assert again.error == ALREADY_DONE and again.public == [] and again.table is None
+    before = await table_state(service)
+    # a double click, and more: his stack (300) could rebuy once more, but not by this button
+    await pressed_again(service, busted, rebuy, times=3)
     assert await table_state(service) == before
-    assert dump(tmp_path / "bot.db") == before_db
     assert before[0][f"stack:{PLACE.table_id}:{busted.user_id}"] == 300
     again = await service.press(PLACE, busted, press_label(rebought, "rebuy"))  # the button drawn after it: a rebuy
     assert again.error is None and f"{busted.name} rebuys: 300 chips for 50." in again.public
     await ledger_ok(service)
 
 
-async def test_an_add_on_pressed_twice_buys_one(store: Store, tmp_path) -> None:
+async def test_an_add_on_pressed_twice_buys_one(store: Store) -> None:
     service, clock, started = await tournament_of_two(store, "addon 2")
     assert started.table is not None and started.table.to_act is not None
     assert (await service.handle(PLACE, PLAYERS[started.table.to_act], "/fold")).error is None
@@ -234,12 +229,9 @@ async def test_an_add_on_pressed_twice_buys_one(store: Store, tmp_path) -> None:
     added = await service.press(PLACE, ANN, addon)
     assert added.error is None, added.error
     assert "Ann takes the add-on: 300 chips for 50." in added.public
-    before, before_db = await table_state(service), dump(tmp_path / "bot.db")
-    for _ in range(3):
-        again = await service.press(PLACE, ANN, addon)
-        assert again.error == ALREADY_DONE and again.public == [] and again.table is None
+    before = await table_state(service)
+    await pressed_again(service, ANN, addon, times=3)
     assert await table_state(service) == before
-    assert dump(tmp_path / "bot.db") == before_db
     again = await service.press(PLACE, ANN, press_label(added, "addon"))  # his second add-on, from the new message
     assert again.error is None and "Ann takes the add-on: 300 chips for 50." in again.public
     await ledger_ok(service)
