@@ -5,6 +5,7 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import gc
+import inspect
 import random
 import re
 import threading
@@ -180,6 +181,22 @@ def history_table_from_log(tx: Tx) -> None:
     tx.db.execute("ALTER TABLE actions DROP COLUMN events")
     tx.db.execute("ALTER TABLE actions DROP COLUMN moves")
     tx.db.execute("DROP TABLE hand_spans")
+
+
+def calls_to(monkeypatch: pytest.MonkeyPatch, owner: Any, name: str) -> list[tuple[Any, ...]]:
+    """Every call of `owner.name` (a module's function, a class's method or class method) from now on in the test,
+    each noted as its positional arguments in the list returned; the call still runs as before. For tests that count
+    how often the bot does a costly thing."""
+    original = getattr(owner, name)
+    calls: list[tuple[Any, ...]] = []
+
+    def noted(*args: Any, **kwargs: Any) -> Any:
+        calls.append(args)
+        return original(*args, **kwargs)
+
+    bound = isinstance(inspect.getattr_static(owner, name), classmethod | staticmethod)  # `original` is bound already
+    monkeypatch.setattr(owner, name, staticmethod(noted) if bound else noted)
+    return calls
 
 
 def stack_house_deck(monkeypatch: pytest.MonkeyPatch, cards: str) -> None:

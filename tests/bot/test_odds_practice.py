@@ -21,6 +21,7 @@ from engine.house import GAMES, ThreeCardRules
 from engine.house import odds as engine_odds
 from tests.bot.conftest import ANN, BOB, CAT, PLACE, dump
 from tests.bot.helpers import (
+    calls_to,
     corrupt_saved_hand,
     everything_said,
     ledger_ok,
@@ -279,14 +280,7 @@ async def test_a_flood_of_odds_is_computed_once_a_street(service: Service, monke
     """One player asking again and again must not hold up the table (nor the bot) with 5,000 deals each time."""
     from bot.games import odds
 
-    computed = []
-
-    def counted(*args, **kwargs):
-        computed.append(args)
-        return engine_equity(*args, **kwargs)
-
-    engine_equity = odds.equity
-    monkeypatch.setattr(odds, "equity", counted)
+    computed = calls_to(monkeypatch, odds, "equity")
     odds._equity.cache_clear()  # an earlier test may have asked about the same deal
     for actor in (ANN, BOB, CAT):
         assert (await service.handle(PLACE, actor, "/join 200")).error is None

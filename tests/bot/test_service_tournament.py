@@ -2,7 +2,6 @@
 
 import json
 from datetime import UTC, datetime
-from typing import Any
 
 import pytest
 
@@ -15,6 +14,7 @@ from engine.tournament import Tournament
 from tests.bot.conftest import ANN, BOB, CAT, PLACE, dump
 from tests.bot.helpers import (
     SIX_PM,
+    calls_to,
     deal_next,
     everything_public,
     ledger_ok,
@@ -664,31 +664,11 @@ async def test_a_tournament_deal_reads_the_clock_s_level_once(night, monkeypatch
     service, _ = night
     started = await service.handle(PLACE, ANN, "/tournament start")
     await play_out(service, PLACE, PLAYERS, started, ("check", "call"))
-    readings: list[object] = []
-    level_at = Clock.level_at
-
-    def counted(clock: Clock, now: datetime) -> object:
-        readings.append(now)
-        return level_at(clock, now)
-
-    monkeypatch.setattr(Clock, "level_at", counted)
+    readings = calls_to(monkeypatch, Clock, "level_at")
     dealt = await service.handle(PLACE, ANN, "/deal")
     assert dealt.error is None and dealt.table is not None and dealt.table.to_act
     assert len(readings) == 1
     assert dealt.table.text == hand_two_dealt("home-limit")  # level 1: limits 10/20
-
-
-def count_tournament_loads(monkeypatch: pytest.MonkeyPatch) -> list[object]:
-    """From now on, every `Tournament.from_dict` (a load of the table's tournament) is noted in the list returned."""
-    loads: list[object] = []
-    from_dict = Tournament.from_dict.__func__
-
-    def counted(cls: type[Tournament], data: dict[str, Any]) -> Tournament:
-        loads.append(data)
-        return from_dict(cls, data)
-
-    monkeypatch.setattr(Tournament, "from_dict", classmethod(counted))
-    return loads
 
 
 async def test_a_tournament_deal_loads_the_tournament_once(night, monkeypatch: pytest.MonkeyPatch) -> None:
@@ -697,7 +677,7 @@ async def test_a_tournament_deal_loads_the_tournament_once(night, monkeypatch: p
     service, _ = night
     started = await service.handle(PLACE, ANN, "/tournament start")
     await play_out(service, PLACE, PLAYERS, started, ("check", "call"))
-    loads = count_tournament_loads(monkeypatch)
+    loads = calls_to(monkeypatch, Tournament, "from_dict")  # each a load of the table's tournament
     dealt = await service.handle(PLACE, ANN, "/deal")
     assert dealt.error is None and dealt.table is not None and dealt.table.to_act
     assert len(loads) == 1
@@ -720,7 +700,7 @@ async def test_a_table_drawn_while_a_player_is_short_of_the_call_does_not_load_t
     assert dealt.table is not None and dealt.table.to_act == "cat"  # the seats decide it: Cat acts first in this hand
     await play(service, (CAT, "/call"))
     await play(service, (ANN, "/allin"))
-    loads = count_tournament_loads(monkeypatch)
+    loads = calls_to(monkeypatch, Tournament, "from_dict")  # each a load of the table's tournament
     line = ("🧥 Cat is short of the call: /pawn and an item (a jacket, say) adds 100 chips to the stack. Socks, belts, "
             "jewellery, accessories and watches are not taken.")
     for _ in range(3):

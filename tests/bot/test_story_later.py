@@ -21,7 +21,7 @@ from engine.cards import Deck
 from engine.common import Event
 from engine.showdown import ShowdownRules
 from tests.bot.conftest import ANN, BOB, CAT, PLACE
-from tests.bot.helpers import press_label, resumed_table, started_service
+from tests.bot.helpers import calls_to, press_label, resumed_table, started_service
 
 PLAYERS = {actor.user_id: actor for actor in (ANN, BOB, CAT)}
 NAMES = {"p0": "Ann", "p1": "Борис", "p2": "Cat", "p3": "Dan"}
@@ -97,19 +97,12 @@ async def test_an_actions_lines_are_written_only_when_its_table_text_is_read(ser
     await seat(service)
     dealt = await service.handle(PLACE, ANN, "/deal")
     assert dealt.table is not None and dealt.table.to_act is not None
-    written: list[Event] = []
-    line = render._line
-
-    def counted(voice: Voice, event: Event) -> str:
-        written.append(event)
-        return line(voice, event)
-
-    monkeypatch.setattr(render, "_line", counted)
+    written = calls_to(monkeypatch, render, "_line")
     raised = await service.press(PLACE, PLAYERS[dealt.table.to_act], press_label(dealt, "raise"))
     assert raised.table is not None and raised.table.buttons, "the buttons are there to press"
     assert written == [], "no line was written before the table's text was read"
     assert "raises to 40." in raised.table.text
-    assert [type(event) for event in written] == [engine.PlayerRaised]
+    assert [type(event) for _voice, event in written] == [engine.PlayerRaised]
     assert "raises to 40." in raised.table.text and len(written) == 1, "a line is written once"
 
 
@@ -181,16 +174,8 @@ async def test_an_actions_buttons_are_made_only_when_read(service: Service, monk
     await seat(service)
     dealt = await service.handle(PLACE, ANN, "/deal")
     assert dealt.table is not None and dealt.table.to_act is not None
-    drawn: list[str] = []
-    action_buttons = render.action_buttons
-
-    def counted(voice: Voice, hand: render.HandView, key: str, decision: str,
-                legal: engine.LegalActions | None) -> tuple[Button, ...]:
-        drawn.append(decision)
-        return action_buttons(voice, hand, key, decision, legal)
-
     payload = press_label(dealt, "raise")
-    monkeypatch.setattr(render, "action_buttons", counted)
+    drawn = calls_to(monkeypatch, render, "action_buttons")
     raised = await service.press(PLACE, PLAYERS[dealt.table.to_act], payload)
     assert drawn == []
     assert raised.table is not None
