@@ -65,6 +65,7 @@ PLACE = Place("chat", "chat/table")
 ANN = Actor("ann", "Ann")
 BOB = Actor("bob", "Bob")
 CAT = Actor("cat", "Cat")
+DAN = Actor("dan", "Dan")
 
 
 def dump(location: Path | str) -> list[str]:

@@ -12,10 +12,9 @@ from bot.output import Actor, SeasonRow
 from bot.service import Service
 from bot.store import Store
 from bot.store.clock_pages import clock_page_token, season_standings
-from tests.bot.conftest import ANN, BOB, CAT, PLACE
+from tests.bot.conftest import ANN, BOB, CAT, DAN, PLACE
 from tests.bot.helpers import SIX_PM, ledger_ok, started_service
 
-DAN = Actor("dan", "Dan")
 ACTORS = {actor.user_id: actor for actor in (ANN, BOB, CAT, DAN)}
 
 

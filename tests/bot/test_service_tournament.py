@@ -11,7 +11,7 @@ from bot.service import Service
 from bot.store import Store
 from engine.clock import Clock
 from engine.tournament import Tournament
-from tests.bot.conftest import ANN, BOB, CAT, PLACE, dump
+from tests.bot.conftest import ANN, BOB, CAT, DAN, PLACE, dump
 from tests.bot.helpers import (
     SIX_PM,
     calls_to,
@@ -28,7 +28,6 @@ from tests.bot.helpers import (
 )
 
 PLAYERS = {actor.user_id: actor for actor in (ANN, BOB, CAT)}
-DAN = Actor("dan", "Dan")
 
 
 def hand_two_dealt(structure: str) -> str:
@@ -131,7 +130,7 @@ async def test_the_cash_tables_level_and_buy_in_are_not_set_during_a_tournament(
 async def test_a_full_table_takes_no_more_entrants(night) -> None:
     service, _ = night
     assert (await service.handle(PLACE, ANN, "/set max_seats 3")).error is None
-    late = await service.handle(PLACE, Actor("dan", "Dan"), "/join")
+    late = await service.handle(PLACE, DAN, "/join")
     assert late.error == "The table is full."
     assert sorted((await service.store.read(lambda tx: tx.balances(f"stack:{PLACE.table_id}:"))).values()) == [
         300, 300, 300]

@@ -15,7 +15,7 @@ from bot.service import Service
 from bot.store import Store
 from engine.settlement import SettlementRow, build_settlement
 from engine.tournament import Tournament
-from tests.bot.conftest import ANN, BOB, CAT, PLACE
+from tests.bot.conftest import ANN, BOB, CAT, DAN, PLACE
 from tests.bot.helpers import (
     SIX_PM,
     at,
@@ -30,7 +30,6 @@ from tests.bot.helpers import (
     started_service,
 )
 
-DAN = Actor("dan", "Dan")
 PLAYERS = {actor.user_id: actor for actor in (ANN, BOB, CAT, DAN)}
 BREAK = datetime(2026, 11, 29, 19, 0, 1, tzinfo=UTC).timestamp()
 PLAY = datetime(2026, 11, 29, 20, 0, 1, tzinfo=UTC).timestamp()

@@ -14,7 +14,7 @@ from bot.render.holdem import hand_view
 from bot.service import Service
 from bot.store import Store, Tx
 from engine.betting import HOME_LIMIT
-from tests.bot.conftest import ANN, BOB, CAT, PLACE, dump
+from tests.bot.conftest import ANN, BOB, CAT, DAN, PLACE, dump
 from tests.bot.helpers import (
     everything_public,
     everything_said,
@@ -27,7 +27,6 @@ from tests.bot.helpers import (
 )
 from tests.engine.holdem_helpers import start
 
-DAN = Actor("dan", "Dan")
 PLAYERS = {actor.user_id: actor for actor in (ANN, BOB, CAT, DAN)}
 WELCOME_BACK = ("Welcome back. Post the big blind now and play the next hand (/back post), or wait for the big blind "
                 "to come to you (/back wait).")
