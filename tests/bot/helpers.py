@@ -359,7 +359,7 @@ async def corrupt_saved_hand(store: Store, place: Place, now: float) -> None:
     await store.transact(corrupt, now=now)
 
 
-def at(hour: int, minute: int, second: int = 0) -> float:
+def at(hour: int, minute: int = 0, second: int = 0) -> float:
     """A moment of the tournament night the tests play, 2026-11-29, UTC."""
     return datetime(2026, 11, 29, hour, minute, second, tzinfo=UTC).timestamp()
 

@@ -1,7 +1,6 @@
 """A button acts once, on the box and the decision it was drawn for: double clicks, Deal, "my cards", card toggles."""
 
 import asyncio
-from datetime import UTC, datetime
 
 import pytest
 
@@ -10,7 +9,7 @@ from bot.output import Actor, Reply
 from bot.service import Service
 from bot.store import Store
 from tests.bot.conftest import ANN, BOB, CAT, PLACE, dump
-from tests.bot.helpers import SIX_PM, everything_public, ledger_ok, press_label, started_service
+from tests.bot.helpers import SIX_PM, at, everything_public, ledger_ok, press_label, started_service
 
 ALREADY_DONE = "Already done."
 
@@ -154,7 +153,7 @@ async def test_the_house_deal_button_deals_once(service: Service) -> None:
     await pressed_again(service, ANN, deal)
 
 
-FIRST_BREAK = datetime(2026, 11, 29, 19, 0, 1, tzinfo=UTC).timestamp()
+FIRST_BREAK = at(19, 0, 1)
 PLAYERS = {actor.user_id: actor for actor in (ANN, BOB)}
 OUT_FOR_NOW = " is out for now and may come back with /rebuy until 19:00."
 

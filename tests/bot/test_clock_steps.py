@@ -6,7 +6,6 @@ and "in 1 min" (19:55, 19:59) and "Play resumes" (20:00).
 """
 
 import asyncio
-from datetime import UTC, datetime
 
 import pytest
 
@@ -15,7 +14,7 @@ from bot.output import Place, Reply
 from bot.service import Service
 from bot.store import Store
 from tests.bot.conftest import ANN, BOB, CAT, PLACE
-from tests.bot.helpers import corrupt_saved_hand, ledger_ok, listen, play_out, press_label, started_service
+from tests.bot.helpers import at, corrupt_saved_hand, ledger_ok, listen, play_out, press_label, started_service
 
 PLAYERS = {actor.user_id: actor for actor in (ANN, BOB, CAT)}
 HOUR = 3600
@@ -23,10 +22,6 @@ CLOCK_SIGNS = ("⏱", "⏸", "▶")
 """How the clock's lines begin (announcements and its state)."""
 LAST_LEVEL = "⏱ Level 2: limits 50/100 (blinds 25/50), the last level: it plays until the tournament ends."
 """The clock's state on the last level (50/100), as it is posted after a step or downtime past the break."""
-
-
-def at(hour: int, minute: int = 0, second: int = 0) -> float:
-    return datetime(2026, 11, 29, hour, minute, second, tzinfo=UTC).timestamp()
 
 
 async def start_night(service: Service) -> Reply:

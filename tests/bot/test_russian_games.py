@@ -4,7 +4,6 @@ settlement, and a round of each house game, every public, private and refusal te
 from __future__ import annotations
 
 import re
-from datetime import UTC, datetime
 
 import pytest
 
@@ -16,7 +15,7 @@ from bot.store import Store
 from engine.house import GAMES
 from engine.schedule import PRESETS, parse_schedule
 from tests.bot.conftest import ANN, BOB, CAT, PLACE
-from tests.bot.helpers import SIX_PM, all_text, listen, play_out, press_label, started_service
+from tests.bot.helpers import SIX_PM, all_text, at, listen, play_out, press_label, started_service
 
 PLAYERS = {actor.user_id: actor for actor in (ANN, BOB, CAT)}
 NAMES = {"Ann", "Bob", "Cat"}
@@ -101,7 +100,7 @@ async def test_a_tournament_night_in_russian(store: Store) -> None:
     for command in ("/clock", "/tournament status", "/tournament redeem"):
         replies.append(await service.handle(PLACE, ANN, command))
     for hour, minute in ((18, 55), (18, 59), (19, 0), (19, 55), (19, 59), (20, 0)):  # each when its timer fires
-        clock.current = datetime(2026, 11, 29, hour, minute, 1, tzinfo=UTC).timestamp()
+        clock.current = at(hour, minute, 1)
         await service.scheduler.fire_due()
         if heard[-1].table is not None:  # the clock may have dealt the next hand: play it out
             replies += await play_out(service, PLACE, PLAYERS, heard[-1], preference=("fold", "check"))

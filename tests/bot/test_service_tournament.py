@@ -1,7 +1,6 @@
 """A tournament night through the service: registration, the clock's announcements, pawns, cash-outs, settlement."""
 
 import json
-from datetime import UTC, datetime
 
 import pytest
 
@@ -14,6 +13,7 @@ from engine.tournament import Tournament
 from tests.bot.conftest import ANN, BOB, CAT, DAN, PLACE, dump
 from tests.bot.helpers import (
     SIX_PM,
+    at,
     calls_to,
     deal_next,
     everything_public,
@@ -149,7 +149,7 @@ async def test_the_clock_announces_the_break_and_the_new_limits(night) -> None:
 
     service.subscribe("chat/", listener)
     for hour, minute in ((18, 55), (18, 59), (19, 0), (19, 55), (19, 59), (20, 0)):  # each when its timer fires
-        clock.current = datetime(2026, 11, 29, hour, minute, 1, tzinfo=UTC).timestamp()
+        clock.current = at(hour, minute, 1)
         await service.scheduler.fire_due()
     assert heard == ["⏱ Break in 5 minutes.", "⏱ Break in 1 minute.", "⏸ Break until 20:00.",
                      "⏱ Limits go up to 50/100 in 5 minutes.", "⏱ Limits go up to 50/100 in 1 minute.",
@@ -594,7 +594,7 @@ async def test_an_absent_player_is_blinded_off_so_the_tournament_still_ends(stor
 
 
 async def test_a_break_ending_half_a_minute_past_is_announced_at_its_real_minute(store: Store) -> None:
-    clock = FakeClock(datetime(2026, 11, 29, 19, 40, 30, tzinfo=UTC).timestamp())
+    clock = FakeClock(at(19, 40, 30))
     service = await started_service(store, clock, seed=5)
     assert (await service.handle(PLACE, ANN, "/tournament create 10/20 10m; break 10m; 20/40")).error is None
     for actor in (ANN, BOB):
@@ -607,7 +607,7 @@ async def test_a_break_ending_half_a_minute_past_is_announced_at_its_real_minute
 
     service.subscribe("chat/", listener)
     for minute, second in ((45, 30), (49, 30), (50, 30)):
-        clock.current = datetime(2026, 11, 29, 19, minute, second, tzinfo=UTC).timestamp()
+        clock.current = at(19, minute, second)
         await service.scheduler.fire_due()
     assert heard == ["⏱ Break in 5 minutes.", "⏱ Break in 1 minute.", "⏸ Break until 20:00:30."]
     status = await service.handle(PLACE, BOB, "/clock")
@@ -617,7 +617,7 @@ async def test_a_break_ending_half_a_minute_past_is_announced_at_its_real_minute
 async def test_the_clock_names_the_break_next_when_a_level_s_end_time_will_have_passed(store: Store) -> None:
     """10/20 for 20 minutes from 18:45 ends at 19:05, after 20/40's end time (19:00): 20/40 never happens. `/clock`
     said "next: 20/40" while the clock announced the break five minutes later."""
-    clock = FakeClock(datetime(2026, 11, 29, 18, 45, tzinfo=UTC).timestamp())
+    clock = FakeClock(at(18, 45))
     service = await started_service(store, clock, seed=5)
     created = await service.handle(PLACE, ANN, "/tournament create 10/20 20m; 20/40 until 19:00; break until 20:00; "
                                                 "50/100")
@@ -636,7 +636,7 @@ async def test_a_time_zone_set_before_the_start_moves_the_tournament_s_times_and
     19:00" in the zone it was created in (UTC): the break came at 22:00 in Moscow. Before the start it moves the
     tournament's times; once the clock runs, its appointments stand and the table is told the new zone waits for
     the next tournament."""
-    clock = FakeClock(datetime(2026, 11, 29, 15, 0, tzinfo=UTC).timestamp())  # 18:00 in Moscow
+    clock = FakeClock(at(15, 0))  # 18:00 in Moscow
     service = await started_service(store, clock, seed=5)
     assert (await service.handle(PLACE, ANN, "/tournament create home-night")).error is None
     moved = await service.handle(PLACE, ANN, "/set timezone europe/moscow")

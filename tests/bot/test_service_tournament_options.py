@@ -2,7 +2,6 @@
 the bank in the ledger, the settlement's transfers pay each player's net, and refusals change nothing."""
 
 import re
-from datetime import UTC, datetime
 from fractions import Fraction
 
 import pytest
@@ -31,8 +30,8 @@ from tests.bot.helpers import (
 )
 
 PLAYERS = {actor.user_id: actor for actor in (ANN, BOB, CAT, DAN)}
-BREAK = datetime(2026, 11, 29, 19, 0, 1, tzinfo=UTC).timestamp()
-PLAY = datetime(2026, 11, 29, 20, 0, 1, tzinfo=UTC).timestamp()
+BREAK = at(19, 0, 1)
+PLAY = at(20, 0, 1)
 OPTIONS = "home-night rebuys 2 addon 1 reentry bounty 10"
 BANK = f"bank:{PLACE.table_id}:t1"
 NO_TOURNAMENT = "There is no tournament at this table: an organizer starts one with /tournament create."
@@ -423,7 +422,7 @@ async def test_a_tournament_started_during_its_first_break_sells_no_add_on_befor
     """Started at 19:30, in the 19:00-20:00 break: nobody has played, so the break is no add-on break (an add-on then
     is only a bigger buy-in): no Add-on button, and /addon is refused with that reason, in either language, changing
     nothing."""
-    clock = FakeClock(datetime(2026, 11, 29, 19, 30, tzinfo=UTC).timestamp())
+    clock = FakeClock(at(19, 30))
     service = await started_service(store, clock, seed=3)
     await night_registered(service, (ANN, BOB), "home-night addon 1", structure=None)
     started = await service.handle(PLACE, ANN, "/tournament start")

@@ -22,6 +22,7 @@ from tests.bot.conftest import ANN, BOB, CAT, PLACE
 from tests.bot.helpers import (
     SIX_PM,
     all_text,
+    at,
     deal_next,
     everything_said,
     listen,
@@ -211,7 +212,7 @@ async def test_a_busted_player_who_tries_to_play_is_told_he_is_out_and_how_he_ma
     assert (await service.handle(PLACE, busted, "/addon")).error == for_now
     assert await _chips(service) == before
 
-    clock.advance(datetime(2026, 11, 29, 19, 0, 1, tzinfo=UTC).timestamp() - clock.now())  # the break: rebuys over
+    clock.advance(at(19, 0, 1) - clock.now())  # the break: rebuys over
     before = await _chips(service)
     assert (await service.handle(PLACE, busted, "/addon")).error == final
     assert (await service.press(PLACE, busted, press_label(hand, "fold"))).error == final
@@ -234,7 +235,7 @@ async def test_the_places_of_players_out_for_now_are_said_when_the_rebuy_period_
     hand = await _next_hand(service) if mid_hand else None
 
     heard = listen(service)
-    clock.advance(datetime(2026, 11, 29, 19, 0, 1, tzinfo=UTC).timestamp() - clock.now())  # the break
+    clock.advance(at(19, 0, 1) - clock.now())  # the break
     await service.scheduler.fire_due()
     if hand is not None:
         assert hand.table is not None and hand.table.to_act is not None

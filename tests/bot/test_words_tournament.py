@@ -14,26 +14,20 @@ from engine.clock_events import Announcement, AnnouncementKind
 from engine.schedule import parse_schedule
 from engine.tournament import Tournament, TournamentConfig
 from tests.bot.conftest import ANN, BOB, CAT, PLACE
-from tests.bot.helpers import everything_public, play_out, started_service
+from tests.bot.helpers import at, everything_public, night_registered, play_out, started_service
 
 PLAYERS = {actor.user_id: actor for actor in (ANN, BOB, CAT)}
-
-
-def _at(hour: int, minute: int, second: int = 0) -> float:
-    return datetime(2026, 11, 29, hour, minute, second, tzinfo=UTC).timestamp()
 
 
 async def _night(store: Store, start: float) -> tuple[Service, FakeClock]:
     clock = FakeClock(start)
     service = await started_service(store, clock, seed=5)
-    assert (await service.handle(PLACE, ANN, "/tournament create home-night")).error is None
-    for actor in (ANN, BOB, CAT):
-        assert (await service.handle(PLACE, actor, "/join")).error is None
+    await night_registered(service, PLAYERS.values(), structure=None)
     return service, clock
 
 
 async def test_while_registration_is_open_the_seats_do_not_ask_for_a_deal(store: Store) -> None:
-    clock = FakeClock(_at(18, 0))
+    clock = FakeClock(at(18, 0))
     service = await started_service(store, clock, seed=5)
     await service.handle(PLACE, ANN, "/tournament create home-night")
     assert (await service.handle(PLACE, ANN, "/clock")).public == [
@@ -47,7 +41,7 @@ async def test_while_registration_is_open_the_seats_do_not_ask_for_a_deal(store:
 
 async def test_the_clock_counts_entries_and_payments_from_the_start_not_before(store: Store) -> None:
     """A tournament with options: "0 players left of 0 entries; 0 rebuys …" before the start counted nothing."""
-    service = await started_service(store, FakeClock(_at(18, 0)), seed=5)
+    service = await started_service(store, FakeClock(at(18, 0)), seed=5)
     await service.handle(PLACE, ANN, "/tournament create home-night rebuys 1 addon 1 reentry bounty 10")
     assert (await service.handle(PLACE, ANN, "/clock")).public == [
         "Registration open: nobody yet (/join to register)."]
@@ -70,7 +64,7 @@ async def test_one_player_at_a_cash_table_is_told_to_wait_for_a_second(service: 
 
 
 async def test_a_paused_clock_and_a_break_say_what_they_are(store: Store) -> None:
-    service, clock = await _night(store, _at(18, 0))
+    service, clock = await _night(store, at(18, 0))
     started = await service.handle(PLACE, ANN, "/tournament start")
     assert (await service.handle(PLACE, ANN, "/tournament pause")).error is None
     await play_out(service, PLACE, PLAYERS, started, preference=("check", "call"))
@@ -80,21 +74,21 @@ async def test_a_paused_clock_and_a_break_say_what_they_are(store: Store) -> Non
     resumed = await service.handle(PLACE, ANN, "/tournament resume")
     assert resumed.error is None and resumed.table is not None, "resuming deals the next hand"
     await play_out(service, PLACE, PLAYERS, resumed, preference=("check", "call"))
-    clock.current = _at(19, 0, 1)
+    clock.current = at(19, 0, 1)
     await service.scheduler.fire_due()
     assert (await service.handle(PLACE, BOB, "/deal")).error == "Break until 20:00."
     assert (await service.handle(PLACE, BOB, "/pawn a warm coat")).error == "Break until 20:00."
 
 
 async def test_a_late_start_says_at_which_level_it_begins_and_why(store: Store) -> None:
-    service, _ = await _night(store, _at(20, 30))
+    service, _ = await _night(store, at(20, 30))
     started = await service.handle(PLACE, ANN, "/tournament start")
     assert ("Started at 20:30: the schedule runs by the clock, so play begins at level 2 (limits 50/100)."
             in started.public)
 
 
 async def test_a_start_during_the_break_says_when_the_first_hand_comes(store: Store) -> None:
-    service, _ = await _night(store, _at(19, 30))
+    service, _ = await _night(store, at(19, 30))
     started = await service.handle(PLACE, ANN, "/tournament start")
     assert ("Started at 19:30: the schedule runs by the clock and it is break time now, so the first hand is dealt "
             "at 20:00.") in started.public
@@ -108,7 +102,7 @@ async def test_a_start_during_the_break_says_play_begins_not_resumes(store: Stor
                                                                      began: str, level: str) -> None:
     """Nothing was played before 20:00, so nothing resumes and no limits go up: play begins. The level is the
     schedule's second, and `/clock`, the clock page and the hands' headers all number it 2 (Level II)."""
-    service, clock = await _night(store, _at(19, 30))
+    service, clock = await _night(store, at(19, 30))
     await service.handle(PLACE, ANN, f"/lang {language}")
     assert (await service.handle(PLACE, ANN, "/tournament start")).error is None
     heard: list[str] = []
@@ -118,7 +112,7 @@ async def test_a_start_during_the_break_says_play_begins_not_resumes(store: Stor
 
     service.subscribe("chat/", listener)
     for minute in (55, 59, 60):
-        clock.current = _at(19 + minute // 60, minute % 60, 1)
+        clock.current = at(19 + minute // 60, minute % 60, 1)
         await service.scheduler.fire_due()
     assert soon in heard and began in heard
     assert not any("▶ Play resumes" in message or "Игра продолжается" in message for message in heard)
@@ -132,17 +126,17 @@ async def test_a_start_during_the_break_says_play_begins_not_resumes(store: Stor
 
 
 async def test_an_on_time_start_says_nothing_about_lateness(store: Store) -> None:
-    service, _ = await _night(store, _at(18, 0))
+    service, _ = await _night(store, at(18, 0))
     started = await service.handle(PLACE, ANN, "/tournament start")
     assert not any("Started at" in message for message in started.public)
 
 
 async def test_the_clock_counts_seconds_in_its_last_minute(store: Store) -> None:
-    service, clock = await _night(store, _at(18, 0))
+    service, clock = await _night(store, at(18, 0))
     await service.handle(PLACE, ANN, "/tournament start")
-    clock.current = _at(18, 58, 0)
+    clock.current = at(18, 58, 0)
     assert "2m left" in (await service.handle(PLACE, BOB, "/clock")).public[0]
-    clock.current = _at(18, 59, 15)
+    clock.current = at(18, 59, 15)
     assert "45s left" in (await service.handle(PLACE, BOB, "/clock")).public[0]
 
 
@@ -175,19 +169,19 @@ async def test_a_turn_time_set_during_a_hand_applies_from_the_next_hand(service:
     ("ru", "⏸ Перерыв, часы на паузе (осталось 59\xa0мин)."),
 ])
 async def test_a_paused_break_says_so_without_an_unknown_end(store: Store, language: str, said: str) -> None:
-    service, clock = await _night(store, _at(18, 0))
+    service, clock = await _night(store, at(18, 0))
     await service.handle(PLACE, ANN, f"/lang {language}")
     started = await service.handle(PLACE, ANN, "/tournament start")
     await play_out(service, PLACE, PLAYERS, started, preference=("check", "call"))
-    clock.current = _at(19, 0, 1)
+    clock.current = at(19, 0, 1)
     await service.scheduler.fire_due()
-    clock.current = _at(19, 1, 1)
+    clock.current = at(19, 1, 1)
     assert (await service.handle(PLACE, ANN, "/tournament pause")).public == [said]
     assert (await service.handle(PLACE, BOB, "/clock")).public == [said]
 
 
 async def test_the_seats_do_not_ask_for_a_deal_during_a_pause_or_a_break(store: Store) -> None:
-    service, clock = await _night(store, _at(18, 0))
+    service, clock = await _night(store, at(18, 0))
     started = await service.handle(PLACE, ANN, "/tournament start")
     await service.handle(PLACE, ANN, "/tournament pause")
     await play_out(service, PLACE, PLAYERS, started, preference=("check", "call"))
@@ -199,13 +193,13 @@ async def test_the_seats_do_not_ask_for_a_deal_during_a_pause_or_a_break(store: 
     assert "deal" not in [button.payload.rsplit("|", 1)[1] for button in paused.table.buttons]
     resumed = await service.handle(PLACE, ANN, "/tournament resume")
     await play_out(service, PLACE, PLAYERS, resumed, preference=("check", "call"))
-    clock.current = _at(19, 0, 1)
+    clock.current = at(19, 0, 1)
     await service.scheduler.fire_due()
     await service.handle(PLACE, ANN, "/lang ru")
     on_break = await service.handle(PLACE, BOB, "/table")
     assert on_break.table is not None and on_break.table.text.endswith("\nПерерыв до 20:00.")
     assert "deal" not in [button.payload.rsplit("|", 1)[1] for button in on_break.table.buttons]
-    clock.current = _at(20, 0, 1)
+    clock.current = at(20, 0, 1)
     await service.scheduler.fire_due()
     after = await service.handle(PLACE, BOB, "/table")  # play goes on: the next hand, or the seats with a Deal
     assert after.table is not None and "Перерыв" not in after.table.text
@@ -216,7 +210,7 @@ async def test_the_seats_do_not_ask_for_a_deal_during_a_pause_or_a_break(store: 
     ("ru", "⏱ Уровень 2: лимиты 50/100 (блайнды 25/50), последний: он идёт до конца турнира."),
 ])
 async def test_the_last_level_says_so_without_blank_times(store: Store, language: str, said: str) -> None:
-    service, _ = await _night(store, _at(20, 30))
+    service, _ = await _night(store, at(20, 30))
     await service.handle(PLACE, ANN, f"/lang {language}")
     await service.handle(PLACE, ANN, "/tournament start")
     assert (await service.handle(PLACE, BOB, "/clock")).public == [said]
