@@ -96,13 +96,14 @@ async def ledger_ok(service: Service) -> None:
 
 
 async def refused_without_change(service: Service, actor: Actor, line: str, reasons: dict[str, str]) -> None:
-    """The line is refused with the reason in each language, and nothing is stored."""
+    """The line is refused with the reason in each language, says nothing else to anyone (no message, no table, nothing
+    private), and nothing is stored."""
     for language, reason in reasons.items():
         await service.handle(PLACE, ANN, f"/lang {language}")
         before = dump(service.store.location)
         refused = await service.handle(PLACE, actor, line)
         assert refused.error == reason
-        assert refused.public == [] and refused.table is None
+        assert refused.public == [] and refused.table is None and refused.private == {}
         assert dump(service.store.location) == before
     await service.handle(PLACE, ANN, "/lang en")
 

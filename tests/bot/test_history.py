@@ -18,7 +18,7 @@ from bot.service import Service
 from engine import betting
 from engine import holdem as engine
 from tests.bot.conftest import dump
-from tests.bot.helpers import play, play_out
+from tests.bot.helpers import play, play_out, refused_without_change
 from tests.bot.pokerstars_helpers import parse, replayed_stacks
 from tests.bot.test_pokerstars_export import OMAHA, OMAHA_DECK
 
@@ -563,12 +563,7 @@ async def test_statistics_match_the_hand_history(seated: Service) -> None:
 @pytest.mark.parametrize(("language", "refusal"), [("en", "I don't know a player called “@nobody” here."),
                                                    ("ru", "Игрока «@nobody» здесь нет.")])
 async def test_stats_unknown_player_is_refused(service: Service, language: str, refusal: str) -> None:
-    assert (await service.handle(PLACE, ANN, f"/lang {language}")).error is None
-    before = dump(service.store.location)
-    reply = await service.handle(PLACE, ANN, "/stats @nobody")
-    assert reply.error == refusal  # the name as typed
-    assert reply.public == [] and reply.private == {}
-    assert dump(service.store.location) == before
+    await refused_without_change(service, ANN, "/stats @nobody", {language: refusal})  # the name as typed
 
 
 OMAHA_STATS = {

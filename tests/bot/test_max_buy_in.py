@@ -13,7 +13,7 @@ from bot.clock import FakeClock
 from bot.service import Service
 from bot.store import Store
 from tests.bot.conftest import ANN, BOB, PLACE, dump
-from tests.bot.helpers import ledger_ok, started_service
+from tests.bot.helpers import ledger_ok, refused_without_change, started_service
 
 ANN_WALLET = f"wallet:{PLACE.chat_id}:ann"
 BOB_WALLET = f"wallet:{PLACE.chat_id}:bob"
@@ -37,12 +37,7 @@ async def test_a_first_buy_in_over_the_maximum_is_refused_and_one_at_it_sits(ser
     await service.handle(PLACE, ANN, "/balance")  # her wallet's grant
     assert (await service.handle(PLACE, ANN, "/set max_buy_in 600")).public == [
         "Setting changed: maximum buy-in — 600."]
-    await service.handle(PLACE, ANN, f"/lang {language}")
-    before = dump(service.store.location)
-    refused = await service.handle(PLACE, ANN, "/join 700")
-    assert refused.error == reason
-    assert refused.public == [] and refused.private == {} and refused.table is None
-    assert dump(service.store.location) == before  # no seat, no chip moved
+    await refused_without_change(service, ANN, "/join 700", {language: reason})  # no seat, no chip moved
     assert await wallet(service, ANN_WALLET) == 1000
     seated = await service.handle(PLACE, ANN, "/join 600")
     assert seated.error is None and seated.table is not None
@@ -85,12 +80,7 @@ async def test_a_top_up_stops_at_the_maximum(service: Service) -> None:
            "400."),
 ])
 async def test_a_maximum_below_the_buy_in_is_refused(service: Service, language: str, reason: str) -> None:
-    await service.handle(PLACE, ANN, f"/lang {language}")
-    before = dump(service.store.location)
-    refused = await service.handle(PLACE, ANN, "/set max_buy_in 300")
-    assert refused.error == reason
-    assert refused.public == [] and refused.private == {}
-    assert dump(service.store.location) == before
+    await refused_without_change(service, ANN, "/set max_buy_in 300", {language: reason})
     assert (await service.handle(PLACE, ANN, "/set max_buy_in 400")).error is None  # the buy-in itself will do
 
 

@@ -10,7 +10,7 @@ import pytest
 
 from bot.service import Service
 from tests.bot.conftest import ANN, BOB, PLACE, dump
-from tests.bot.helpers import ledger_ok
+from tests.bot.helpers import ledger_ok, refused_without_change
 
 BOB_WALLET = f"wallet:{PLACE.chat_id}:bob"
 
@@ -72,12 +72,7 @@ async def test_a_minimum_below_ten_levels_seats_a_shorter_stack(service: Service
 async def test_a_minimum_above_the_maximum_is_refused_either_way(service: Service, first: str, then: str,
                                                                 language: str, reason: str) -> None:
     assert (await service.handle(PLACE, ANN, first)).error is None
-    await service.handle(PLACE, ANN, f"/lang {language}")
-    before = dump(service.store.location)
-    refused = await service.handle(PLACE, ANN, then)
-    assert refused.error == reason
-    assert refused.public == [] and refused.private == {}
-    assert dump(service.store.location) == before
+    await refused_without_change(service, ANN, then, {language: reason})
 
 
 async def test_a_maximum_may_equal_the_minimum(service: Service) -> None:
@@ -99,12 +94,7 @@ async def test_a_minimum_above_an_unset_maximum_is_refused(service: Service) -> 
 ])
 @pytest.mark.parametrize("typed", ["-5", "0", "abc", "12345678901234567890"])
 async def test_a_bad_minimum_is_refused(service: Service, language: str, reason: str, typed: str) -> None:
-    await service.handle(PLACE, ANN, f"/lang {language}")
-    before = dump(service.store.location)
-    refused = await service.handle(PLACE, ANN, f"/set min_buy_in {typed}")
-    assert refused.error == reason.format(typed=typed)
-    assert refused.public == [] and refused.private == {}
-    assert dump(service.store.location) == before
+    await refused_without_change(service, ANN, f"/set min_buy_in {typed}", {language: reason.format(typed=typed)})
 
 
 @pytest.mark.parametrize(("language", "said"), [

@@ -18,12 +18,13 @@ from bot.store.figures import COLUMNS, COUNTS, add_hand_figures, figures_by_chat
 from bot.store.played import PRUNED_COUNTS
 from bot.store.schema import MIGRATIONS
 from engine.cards import Deck
-from tests.bot.conftest import ANN, BOB, CAT, PLACE, dump
+from tests.bot.conftest import ANN, BOB, CAT, PLACE
 from tests.bot.helpers import (
     figures_unmarked,
     history_table_from_log,
     ledger_ok,
     play_out,
+    refused_without_change,
     spans_by_their_beginning,
 )
 
@@ -297,12 +298,7 @@ async def test_tournament_chips_are_not_counted_with_the_cash_games(service: Ser
     ("ru", "/stats @Ann 36500д", "Как писать: /stats [игрок] [30d|all]"),
 ])
 async def test_a_bad_period_is_refused(service: Service, language: str, text: str, refusal: str) -> None:
-    assert (await service.handle(PLACE, ANN, f"/lang {language}")).error is None
-    before = dump(service.store.location)
-    reply = await service.handle(PLACE, ANN, text)
-    assert reply.error == refusal
-    assert reply.public == [] and reply.private == {}
-    assert dump(service.store.location) == before
+    await refused_without_change(service, ANN, text, {language: refusal})
 
 
 def test_one_hands_figures_and_the_ratios() -> None:

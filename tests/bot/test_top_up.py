@@ -18,7 +18,7 @@ from bot.output import Actor
 from bot.service import Service
 from bot.store import Store
 from tests.bot.conftest import ANN, BOB, CAT, PLACE, dump
-from tests.bot.helpers import ledger_ok, started_service
+from tests.bot.helpers import ledger_ok, refused_without_change, started_service
 from tests.bot.test_last_seat import deal_aces_against_kings
 from tests.bot.test_odds_practice import restarted_with_the_hand_voided
 
@@ -89,12 +89,7 @@ async def test_a_bad_top_up_is_refused_with_the_reason_and_changes_nothing(servi
     assert (await service.handle(PLACE, ANN, "/set buy_in 1500")).error is None
     await capped(service, 1500)
     await sit(service, (ANN, 900), (BOB, 200))  # Ann's wallet: 100
-    await service.handle(PLACE, ANN, f"/lang {language}")
-    before = dump(service.store.location)
-    refused = await service.handle(PLACE, ANN, line)
-    assert refused.error == reason
-    assert refused.public == [] and refused.private == {} and refused.table is None
-    assert dump(service.store.location) == before
+    await refused_without_change(service, ANN, line, {language: reason})
 
 
 @pytest.mark.parametrize(("line", "told", "added", "stack", "wallet"), [

@@ -7,8 +7,8 @@ import pytest
 
 from bot.output import Actor
 from bot.service import Service
-from tests.bot.conftest import ANN, PLACE, dump
-from tests.bot.helpers import ledger_ok
+from tests.bot.conftest import ANN, PLACE
+from tests.bot.helpers import ledger_ok, refused_without_change
 
 ANN_LEE = Actor("tg:7", "Ann Lee")  # a Telegram user without a username: his full name is his display name
 ALICE = Actor("tg:8", "alice")  # one with a username, which the chat mentions him by: @alice
@@ -74,10 +74,5 @@ async def test_stats_reach_the_player_named_spaces_and_all(service: Service, typ
 async def test_a_name_nobody_has_is_refused_in_the_speakers_language(service: Service, language: str, typed: str,
                                                                      refusal: str) -> None:
     await arrive(service)
-    assert (await service.handle(PLACE, ANN, f"/lang {language}")).error is None
-    before = dump(service.store.location)
-    reply = await service.handle(PLACE, ANN, typed)
-    assert reply.error == refusal
-    assert reply.public == [] and reply.private == {}
-    assert dump(service.store.location) == before
+    await refused_without_change(service, ANN, typed, {language: refusal})
     assert await wallets(service) == {"ann": 1000, "tg:7": 1000, "tg:8": 1000, "dc:42": 1000}
