@@ -3,8 +3,10 @@ read and written through the service (`service.memory`), never by an adapter ope
 
 from __future__ import annotations
 
+import contextlib
 import random
 import sqlite3
+from collections.abc import AsyncIterator
 from pathlib import Path
 
 import pytest
@@ -44,6 +46,17 @@ def _tables(path: Path) -> set[str]:
         return {row[0] for row in connection.execute("SELECT name FROM sqlite_master WHERE type = 'table'")}
 
 
+@contextlib.asynccontextmanager
+async def memory_of(path: Path) -> AsyncIterator[AdapterMemory]:
+    """The adapters' memory of the bot's database at `path`, opened for the block (as a bot started on it reads it)
+    and closed after."""
+    store = await Store.open(path)
+    try:
+        yield Service(store, FakeClock()).memory
+    finally:
+        await store.close()
+
+
 def _migration() -> int:
     """The number of the migration that creates the adapters' tables (the integrator may renumber it)."""
     return next(number for number, script in enumerate(schema.MIGRATIONS, start=1)
@@ -68,46 +81,36 @@ async def test_a_database_whose_adapters_made_their_tables_keeps_their_rows(tmp_
         for statement in _THE_ADAPTERS_OWN:
             connection.execute(statement)
 
-    store = await Store.open(path)
-    try:
-        memory = Service(store, FakeClock()).memory
+    async with memory_of(path) as memory:
         assert await memory.table_messages("discord") == {"dc:1:2": PostedMessage(2, "h7", 9001)}
         assert await memory.table_messages("telegram") == {"tg:-5": PostedMessage(-5, "r3", 44)}
         assert await memory.marks("private_chat") == {(77,)}
         assert await memory.marks("no_photos") == {(-5,)}
         assert await memory.marks("hinted") == {(-5, 77)}
-    finally:
-        await store.close()
     with sqlite3.connect(path) as connection:
         assert connection.execute("PRAGMA user_version").fetchone()[0] == len(schema.MIGRATIONS)
 
 
 async def test_message_ids_and_marks_are_kept_across_a_restart(tmp_path: Path) -> None:
     path = tmp_path / "bot.db"
-    store = await Store.open(path)
-    memory = Service(store, FakeClock()).memory
-    await memory.remember_table_message("discord", "dc:1:2", PostedMessage(2, "h1", 100))
-    await memory.remember_table_message("discord", "dc:1:2", PostedMessage(2, "h2", 101))  # a new hand: a new message
-    await memory.remember_table_message("discord", "dc:1:3", PostedMessage(3, "h1", 102))
-    await memory.forget_table_message("discord", "dc:1:3")  # somebody deleted it
-    await memory.remember_table_message("telegram", "tg:-5", PostedMessage(-5, "r1", 7))
-    await memory.set_mark("private_chat", (77,), True)
-    await memory.set_mark("private_chat", (78,), True)
-    await memory.set_mark("private_chat", (78,), False)  # he blocked the bot
-    await memory.set_mark("hinted", (-5, 77), True)
-    await store.close()
+    async with memory_of(path) as memory:
+        await memory.remember_table_message("discord", "dc:1:2", PostedMessage(2, "h1", 100))
+        await memory.remember_table_message("discord", "dc:1:2", PostedMessage(2, "h2", 101))  # a new hand's message
+        await memory.remember_table_message("discord", "dc:1:3", PostedMessage(3, "h1", 102))
+        await memory.forget_table_message("discord", "dc:1:3")  # somebody deleted it
+        await memory.remember_table_message("telegram", "tg:-5", PostedMessage(-5, "r1", 7))
+        await memory.set_mark("private_chat", (77,), True)
+        await memory.set_mark("private_chat", (78,), True)
+        await memory.set_mark("private_chat", (78,), False)  # he blocked the bot
+        await memory.set_mark("hinted", (-5, 77), True)
 
-    store = await Store.open(path)
-    try:
-        memory = Service(store, FakeClock()).memory
+    async with memory_of(path) as memory:
         assert await memory.table_messages("discord") == {"dc:1:2": PostedMessage(2, "h2", 101)}
         assert await memory.table_messages("telegram") == {"tg:-5": PostedMessage(-5, "r1", 7)}
         assert await memory.marks("private_chat") == {(77,)}
         assert await memory.marks("hinted") == {(-5, 77)}
         with pytest.raises(ValueError, match="whatsapp"):
             await memory.table_messages("whatsapp")
-    finally:
-        await store.close()
 
 
 async def test_a_telegram_group_moved_to_a_supergroup_takes_its_rows_along(store: Store, clock: FakeClock) -> None:
