@@ -268,6 +268,11 @@ async def restart_after_downtime(location: Any, clock: FakeClock,
     return reopened, restarted, heard
 
 
+def public_lines(replies: Iterable[Reply]) -> list[str]:
+    """Every new message these replies post in the chat, in order (the table message's edits left out)."""
+    return [line for reply in replies for line in reply.public]
+
+
 def table_showed(replies: Iterable[Reply]) -> str:
     """Everything the table message showed across these replies (each of its edits, in order)."""
     return "\n".join(reply.table.text for reply in replies if reply.table is not None)

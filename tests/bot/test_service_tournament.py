@@ -16,13 +16,14 @@ from tests.bot.helpers import (
     at,
     calls_to,
     deal_next,
-    everything_public,
+    everything_said,
     ledger_ok,
     listen,
     night_registered,
     play,
     play_out,
     press_label,
+    public_lines,
     refused_without_change,
     started_service,
 )
@@ -142,18 +143,13 @@ async def test_the_clock_announces_the_break_and_the_new_limits(night) -> None:
     assert started.error is None
     assert started.public == ["⏱ Level 1: limits 10/20 (blinds 5/10), 1h00m left; next: break."]
     assert started.table is not None and started.table.key == "h1"
-    heard: list[str] = []
-
-    async def listener(place, reply):
-        heard.extend(reply.public)
-
-    service.subscribe("chat/", listener)
+    heard = listen(service)
     for hour, minute in ((18, 55), (18, 59), (19, 0), (19, 55), (19, 59), (20, 0)):  # each when its timer fires
         clock.current = at(hour, minute, 1)
         await service.scheduler.fire_due()
-    assert heard == ["⏱ Break in 5 minutes.", "⏱ Break in 1 minute.", "⏸ Break until 20:00.",
-                     "⏱ Limits go up to 50/100 in 5 minutes.", "⏱ Limits go up to 50/100 in 1 minute.",
-                     "▶ Play resumes: limits 50/100."]
+    assert public_lines(heard) == ["⏱ Break in 5 minutes.", "⏱ Break in 1 minute.", "⏸ Break until 20:00.",
+                                   "⏱ Limits go up to 50/100 in 5 minutes.", "⏱ Limits go up to 50/100 in 1 minute.",
+                                   "▶ Play resumes: limits 50/100."]
     clock_reply = await service.handle(PLACE, BOB, "/clock")
     assert clock_reply.public == [
         "⏱ Level 2: limits 50/100 (blinds 25/50), the last level: it plays until the tournament ends."]
@@ -556,14 +552,9 @@ async def test_an_absent_player_is_blinded_off_so_the_tournament_still_ends(stor
     service = await started_service(store, clock, seed=9)
     await night_registered(service, (ANN, BOB), structure=None)
     reply = await service.handle(PLACE, ANN, "/tournament start")
-    heard: list[str] = []
-
-    async def listener(place, timer_reply):
-        heard.append(everything_public(timer_reply))
-
-    service.subscribe("chat/", listener)
+    heard = listen(service)
     for _ in range(100):  # Bob never answers: two time-outs sit him out (and his turns pass at once from then on)
-        if any("sitting out" in message for message in heard):
+        if "sitting out" in everything_said(heard):
             break
         if reply.table is not None and reply.table.to_act == "ann":
             reply = await service.press(PLACE, ANN, press_label(reply, "check", "call"))
@@ -600,16 +591,11 @@ async def test_a_break_ending_half_a_minute_past_is_announced_at_its_real_minute
     for actor in (ANN, BOB):
         assert (await service.handle(PLACE, actor, "/join")).error is None
     assert (await service.handle(PLACE, ANN, "/tournament start")).error is None
-    heard: list[str] = []
-
-    async def listener(place, reply):
-        heard.extend(reply.public)
-
-    service.subscribe("chat/", listener)
+    heard = listen(service)
     for minute, second in ((45, 30), (49, 30), (50, 30)):
         clock.current = at(19, minute, second)
         await service.scheduler.fire_due()
-    assert heard == ["⏱ Break in 5 minutes.", "⏱ Break in 1 minute.", "⏸ Break until 20:00:30."]
+    assert public_lines(heard) == ["⏱ Break in 5 minutes.", "⏱ Break in 1 minute.", "⏸ Break until 20:00:30."]
     status = await service.handle(PLACE, BOB, "/clock")
     assert status.public == ["⏸ Break until 20:00:30 (10m left)."]
 

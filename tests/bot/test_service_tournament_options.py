@@ -24,6 +24,7 @@ from tests.bot.helpers import (
     night_registered,
     play_out,
     press_label,
+    public_lines,
     restart_after_downtime,
     shove_until,
     started_service,
@@ -35,6 +36,11 @@ PLAY = at(20, 0, 1)
 OPTIONS = "home-night rebuys 2 addon 1 reentry bounty 10"
 BANK = f"bank:{PLACE.table_id}:t1"
 NO_TOURNAMENT = "There is no tournament at this table: an organizer starts one with /tournament create."
+BOB_WINS = ["Bob finishes with 600 chips, worth 100.",
+            "🏆 The tournament is over. Winner: Bob!\nPlaces: 1. Bob · 2. Ann",
+            "Settlement (money units):\nAnn: paid 50, cashed out 0, net −50\nBob: paid 50, cashed out 100, net +50\n"
+            "Payments:\nAnn → Bob: 50"]
+"""How a night of Ann and Bob ends once Ann, busted, may no longer rebuy: Bob wins, and Ann pays him her buy-in."""
 
 
 def stack(user_id: str) -> str:
@@ -299,22 +305,11 @@ async def test_the_last_player_waits_for_a_comeback_until_the_rebuy_period_ends(
     said = await shove_until_someone_busts(service, await service.handle(PLACE, ANN, "/tournament start"))
     assert any(f"{actor.name}{REBUY_UNTIL_BREAK}" in said for actor in (ANN, BOB)), "he may still rebuy"
     assert "The tournament is over" not in said
-    heard: list[str] = []
-
-    async def listener(place, reply):
-        heard.extend(reply.public)
-
-    service.subscribe("chat/", listener)
+    heard = listen(service)
     clock.current = BREAK
     await service.scheduler.fire_due()
-    assert heard == ["⏸ Break until 20:00 (1h00m left).\n1 player left of 2 entries; 0 rebuys; paid in: 100.",
-                     "Bob finishes with 600 chips, worth 100.",  # no comeback by the break
-                     "🏆 The tournament is over. Winner: Bob!\nPlaces: 1. Bob · 2. Ann",
-                     "Settlement (money units):\n"
-                     "Ann: paid 50, cashed out 0, net −50\n"
-                     "Bob: paid 50, cashed out 100, net +50\n"
-                     "Payments:\n"
-                     "Ann → Bob: 50"]
+    assert public_lines(heard) == [  # no comeback by the break
+        "⏸ Break until 20:00 (1h00m left).\n1 player left of 2 entries; 0 rebuys; paid in: 100.", *BOB_WINS]
     assert await service.store.read(lambda tx: tx.check_ledger()) == []
 
 
@@ -327,14 +322,8 @@ async def test_the_organizer_moving_the_clock_past_the_rebuy_period_ends_it_for_
     moved = await service.handle(PLACE, ANN, line)
     assert moved.error is None, moved.error
     assert (busted, left) == (ANN, BOB)
-    assert moved.public == ["⏸ Break until 20:00 (2h00m left).\n1 player left of 2 entries; 0 rebuys; paid in: 100.",
-                            "Bob finishes with 600 chips, worth 100.",
-                            "🏆 The tournament is over. Winner: Bob!\nPlaces: 1. Bob · 2. Ann",
-                            "Settlement (money units):\n"
-                            "Ann: paid 50, cashed out 0, net −50\n"
-                            "Bob: paid 50, cashed out 100, net +50\n"
-                            "Payments:\n"
-                            "Ann → Bob: 50"]
+    assert moved.public == [
+        "⏸ Break until 20:00 (2h00m left).\n1 player left of 2 entries; 0 rebuys; paid in: 100.", *BOB_WINS]
     assert (await service.handle(PLACE, busted, "/rebuy")).error == NO_TOURNAMENT, "the night is over"
     await ledger_ok(service)
 

@@ -14,7 +14,15 @@ from engine.clock_events import Announcement, AnnouncementKind
 from engine.schedule import parse_schedule
 from engine.tournament import Tournament, TournamentConfig
 from tests.bot.conftest import ANN, BOB, CAT, PLACE
-from tests.bot.helpers import at, everything_public, night_registered, play_out, started_service
+from tests.bot.helpers import (
+    at,
+    everything_said,
+    listen,
+    night_registered,
+    play_out,
+    public_lines,
+    started_service,
+)
 
 PLAYERS = {actor.user_id: actor for actor in (ANN, BOB, CAT)}
 
@@ -105,17 +113,13 @@ async def test_a_start_during_the_break_says_play_begins_not_resumes(store: Stor
     service, clock = await _night(store, at(19, 30))
     await service.handle(PLACE, ANN, f"/lang {language}")
     assert (await service.handle(PLACE, ANN, "/tournament start")).error is None
-    heard: list[str] = []
-
-    async def listener(place, reply):
-        heard.extend(reply.public)
-
-    service.subscribe("chat/", listener)
+    heard = listen(service)
     for minute in (55, 59, 60):
         clock.current = at(19 + minute // 60, minute % 60, 1)
         await service.scheduler.fire_due()
-    assert soon in heard and began in heard
-    assert not any("▶ Play resumes" in message or "Игра продолжается" in message for message in heard)
+    said = public_lines(heard)
+    assert soon in said and began in said
+    assert not any("▶ Play resumes" in message or "Игра продолжается" in message for message in said)
     assert (await service.handle(PLACE, BOB, "/clock")).public[0].startswith(level)
     await service.handle(PLACE, ANN, "/lang en")
     state = await service.handle(PLACE, ANN, "/table")
@@ -149,19 +153,14 @@ async def test_a_turn_time_set_during_a_hand_applies_from_the_next_hand(service:
     changed = await service.handle(PLACE, ANN, "/set turn_seconds 30")
     assert changed.public == ["Setting changed: turn time (seconds) — 30, from the next hand (this one plays on as it "
                               "was dealt)."]
-    heard: list[str] = []
-
-    async def listener(place, reply):
-        heard.append(everything_public(reply))  # a time-out is a line of the table's story
-
-    service.subscribe("chat/", listener)
+    heard = listen(service)  # a time-out is a line of the table's story
     assert (await service.handle(PLACE, ANN, "/call")).error is None  # Bob's turn: timed by this hand's 60 s
     clock.advance(31)
     await service.scheduler.fire_due()
-    assert not any("ran out of time" in message for message in heard)
+    assert "ran out of time" not in everything_said(heard)
     clock.advance(30)
     await service.scheduler.fire_due()
-    assert any("Bob ran out of time" in message for message in heard)
+    assert "Bob ran out of time" in everything_said(heard)
 
 
 @pytest.mark.parametrize(("language", "said"), [
