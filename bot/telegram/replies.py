@@ -64,7 +64,10 @@ class Replying:
         # read before anything is queued: the table's state then joins the queue in the same step as the texts
         # and pictures, so it can go first (an await between them lets the dispatcher send a picture before it)
         language = await self.service.language(place, actor) if state is not None else None
-        dealt = await self._dealt_in(place, reply, () if viewed else reply.private) if state is not None else ()
+        dealt: tuple[tuple[int, str], ...] = ()
+        newly: set[int] = set()  # the Telegram ids of those this reply dealt in
+        if state is not None:
+            dealt, newly = await self._dealt_in(place, reply, () if viewed else reply.private)
         unreachable: list[str] = []  # player ids
         private = dict(reply.private)
         if actor is not None:
@@ -99,29 +102,35 @@ class Replying:
             if not self._send_file(place, file):
                 unreachable.append(file.to or "")
         if unreachable:  # (it points to what the reply told: the hand's cards are read before what its end brought)
-            await self._point_to_private(place, actor, language, unreachable)
+            # what the actor was not told is his cards (dealt in now, or his look at them), which "My cards" shows
+            cards = reply.error is None and actor is not None and (viewed or telegram_user_id(actor.user_id) in newly)
+            await self._point_to_private(place, actor, language, unreachable, cards=cards)
         if last:
             self._post(place, "\n\n".join(last))
 
-    async def _dealt_in(self, place: Place, reply: Reply, told: Iterable[str]) -> tuple[tuple[int, str], ...]:
+    async def _dealt_in(self, place: Place, reply: Reply, told: Iterable[str]) -> tuple[tuple[tuple[int, str], ...],
+                                                                                     set[int]]:
         """The players dealt in the hand the reply's table message shows (`Dealt`), those the reply tells privately
-        (their cards) added, named as the table reads them: a store read for each only when he is first told."""
+        (their cards) added, named as the table reads them: a store read for each only when he is first told. With
+        them, the Telegram ids of those this reply dealt in (told first now)."""
         assert reply.table is not None
         telegram_ids = [telegram_id for user_id in told if (telegram_id := telegram_user_id(user_id)) is not None]
         key = reply.table.key
         names = {telegram_id: inert(await self.service.player_name(place, user_key(telegram_id)))
                  for telegram_id in await self.dealt.unnamed(place.table_id, key, telegram_ids)}
-        return await self.dealt.record(place.table_id, key, names)
+        return await self.dealt.record(place.table_id, key, names), set(names)
 
     async def _point_to_private(self, place: Place, actor: Actor | None, language: str | None,
-                                user_ids: list[str]) -> None:
+                                user_ids: list[str], *, cards: bool = False) -> None:
         """Tell the players the bot could not reach privately, in the table's chat, where their private chat with
-        it opens: the whole hint the first time (naming the table's "My cards" button only while its message has
-        one: a hand or round in play), then a short pointer now and then (`Hints`)."""
+        it opens: the whole hint the first time, then a short pointer now and then (`Hints`). The hint names the
+        table's "My cards" button only when what was not told is the player's `cards` (a refusal or an answer the
+        button never shows is not) and while the table message has that button (a hand or round in play)."""
         chat_id, _ = chat_and_topic(place.table_id)
         told = await self.hints.due(chat_id, user_ids, self.service.clock.now())
         shown = self.states.newest(place.table_id)  # this reply's table state, numbered already, or the latest
-        hint = "tg.open_private_or_cards" if shown is not None and has_private_button(shown[1]) else "tg.open_private"
+        with_button = cards and shown is not None and has_private_button(shown[1])
+        hint = "tg.open_private_or_cards" if with_button else "tg.open_private"
         for key, users in zip((hint, "tg.private_pointer"), told, strict=True):
             if users:
                 language = language or await self.service.language(place, actor)

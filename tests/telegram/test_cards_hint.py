@@ -93,3 +93,34 @@ async def test_the_cards_hint_follows_a_group_that_becomes_a_supergroup_mid_roun
     await bot.command(ANN, "/check", new)
     table = [sent for sent in api.chat(new["id"]) if sent.buttons()][-1]
     assert table.text == "Round 1\nann checks\nTo act: Bob Brown\n\n" + HINTS["en"].format(names="Bob Brown, cat")
+
+
+OPEN_PRIVATE = {
+    "en": "{name}, I can only answer you privately: open a private chat with me "
+          "(https://t.me/pokerbot?start=cards_m100500) and send /start{cards}.",
+    "ru": "{name}, я могу ответить вам только лично: откройте со мной личный чат "
+          "(https://t.me/pokerbot?start=cards_m100500) и отправьте /start{cards}.",
+}
+"""The hint in the group to a player the bot could not answer privately, the first time."""
+OR_MY_CARDS = {"en": ", or press “My cards”", "ru": " — или нажмите «Мои карты»"}
+
+
+@pytest.mark.parametrize("language", ["en", "ru"])
+async def test_a_refusal_the_bot_cannot_bring_does_not_send_the_player_to_my_cards(
+        make_bot, api, language: str) -> None:
+    """Bob, with no private chat with the bot, types a bet too large mid-round: the refusal can only go privately,
+    and the group's hint ended "or press “My cards”", a button that shows his cards, never why his bet was refused.
+    It says only where the private chat opens. Cat, who typed /cards, is still sent to the button: it shows what
+    he asked for."""
+    ann, bob, cat = ({**user, "language_code": language} for user in (ANN, BOB, CAT))
+    bot = await make_bot("duel")
+    await bot.command(ann, "/start", private_chat(ann))
+    for user in (ann, bob, cat):
+        await bot.command(user, "/join")
+    await bot.command(ann, "/deal")
+    seen = len(bot.group())
+    await bot.command(bob, "/bet 100000")
+    await bot.command(cat, "/cards")
+    assert [sent.text for sent in bot.group()][seen:] == [
+        OPEN_PRIVATE[language].format(name="Bob Brown", cards=""),
+        OPEN_PRIVATE[language].format(name="@cat", cards=OR_MY_CARDS[language])]
