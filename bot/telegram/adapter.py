@@ -180,6 +180,7 @@ class TelegramAdapter(Answering):
         app.add_handler(MessageHandler(filters.StatusUpdate.MIGRATE, self._on_migrate_message))
         app.add_handler(CallbackQueryHandler(self._on_press))
         app.add_handler(ChatMemberHandler(self.reach.on_my_chat_member, ChatMemberHandler.MY_CHAT_MEMBER))
+        app.add_handler(ChatMemberHandler(self._on_added, ChatMemberHandler.MY_CHAT_MEMBER), group=1)
         app.add_error_handler(self._on_error)
 
     # --- updates in -----------------------------------------------------------------------------------------

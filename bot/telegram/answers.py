@@ -7,7 +7,7 @@ import logging
 from typing import Any
 
 from telegram import Chat, MaybeInaccessibleMessage, Update, User
-from telegram.constants import ChatType
+from telegram.constants import ChatMemberStatus, ChatType
 from telegram.error import TelegramError
 from telegram.ext import ContextTypes
 
@@ -32,6 +32,9 @@ from bot.telegram.replies import Replying
 from engine.text import inert
 
 log = logging.getLogger(__name__)
+
+OUT = (ChatMemberStatus.LEFT, ChatMemberStatus.BANNED)
+"""The bot's membership statuses outside a group (removed, or never added)."""
 
 
 class Answering(Replying):
@@ -104,6 +107,23 @@ class Answering(Replying):
         table = table_of_payload(payload[0]) if payload else None
         if table is not None:
             await self._send_cards(place_of(self.memory.current_chat(table[0]), table[1]), actor)
+
+    async def _on_added(self, update: Update, context: ContextTypes.DEFAULT_TYPE) -> None:
+        """The bot added to a group that has no table yet: it says what it is for, how to sit down and where the
+        cards come, in the language of the one who added it (the chat has none yet). Added back to a group that has
+        played (its tables play on, `Reach`), or its rights changed, it says nothing."""
+        change = update.my_chat_member
+        if change is None or change.chat.type == ChatType.PRIVATE or change.from_user is None:
+            return
+        if change.old_chat_member.status not in OUT or change.new_chat_member.status in OUT:
+            return
+        place = place_of(self.memory.current_chat(change.chat.id), None)
+        if await self.service.tables_of(place.chat_id):
+            return
+        user = change.from_user
+        actor = Actor(user_key(user.id), user.username or user.full_name, (user.language_code or "")[:2] or None)
+        language = await self.service.language(place, actor)
+        self._post(place, text(language, "tg.hello_group", link=start_link(self.application.bot.username)))
 
     async def _send_cards(self, table: Place, actor: Actor) -> None:
         """The player's own private view of the table his link named (his cards of the hand in play, or that he

@@ -475,14 +475,15 @@ class FakeBotApi:
             message["is_topic_message"] = True
         return {"message": message}
 
-    def member_update(self, chat: dict[str, Any], status: str, by: dict[str, Any]) -> dict[str, Any]:
-        """The bot's own membership in a chat changed (`left`, `kicked`, `member`, `administrator`)."""
-        member: dict[str, Any] = {"status": status, "user": BOT}
-        if status == "kicked":
-            member["until_date"] = 0
+    def member_update(self, chat: dict[str, Any], status: str, by: dict[str, Any],
+                      was: str = "member") -> dict[str, Any]:
+        """The bot's own membership in a chat changed (`left`, `kicked`, `member`, `administrator`) from `was` (the
+        bot added to a group: from `left`)."""
+        def member(status: str) -> dict[str, Any]:
+            return {"status": status, "user": BOT, **({"until_date": 0} if status == "kicked" else {})}
+
         return {"my_chat_member": {"chat": chat, "from": by, "date": int(time.time()),
-                                   "old_chat_member": {"status": "member", "user": BOT},
-                                   "new_chat_member": member}}
+                                   "old_chat_member": member(was), "new_chat_member": member(status)}}
 
     def service_update(self, chat: dict[str, Any], by: dict[str, Any], **fields: Any) -> dict[str, Any]:
         """A service message in a chat (e.g. `migrate_to_chat_id=…`)."""
