@@ -15,7 +15,8 @@ class StalePress(Refusal):
 
 def check_press(act: Action, controller: Controller, command: cmd.Command, pressed: cmd.Pressed) -> None:
     """A button acts only on the hand and the decision it was drawn for: a press after that decision was taken (a
-    double click, a Deal already dealt, a Rebuy the presser bought between hands) is answered "already done", one from
+    double click, a Deal already dealt, a Rebuy the presser bought between hands) is answered "already done", but a
+    betting button of a Hold'em turn already played "that turn is over" (whoever played it, and however); one from
     an earlier hand, a betting button of a hand that has ended, or a Deal of the game the table played before, "this
     hand is over" ("this round is over" for a house round's). A button another player's purchase made older still acts
     (`SpentPerPlayer`)."""
@@ -31,6 +32,9 @@ def check_press(act: Action, controller: Controller, command: cmd.Command, press
     over = controller.current_key(act) is None and isinstance(command, cmd.BETTING)  # its hand ended: no turn is left
     same_game = drawn_for is not None and pressed.key[:1] == drawn_for[0][:1]  # a hand's `h4` or a round's `r2`
     taken = drawn_for is not None and pressed.key == drawn_for[0] and not over
+    if taken and isinstance(command, cmd.BETTING) and not is_round_key(pressed.key):
+        # an older turn's betting button: "already done" would tell a player who called that his Fold was done
+        raise StalePress(act.refuse("stale_turn").message)
     if (isinstance(command, cmd.Deal) and same_game) or taken:
         raise StalePress(act.refuse("already_done").message)
     raise StalePress(act.refuse(stale).message)

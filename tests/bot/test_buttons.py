@@ -12,15 +12,17 @@ from tests.bot.conftest import ANN, BOB, CAT, PLACE, dump
 from tests.bot.helpers import SIX_PM, at, everything_public, ledger_ok, press_label, started_service
 
 ALREADY_DONE = "Already done."
+TURN_OVER = "That button was for a turn already over: nothing changed."
 
 
-async def pressed_again(service: Service, actor: Actor, payload: str, times: int = 1) -> None:
-    """The button pressed again by `actor`, `times` over (a double click, a storm): each press is refused as done,
-    says nothing, draws no table, and the database stays as it was."""
+async def pressed_again(service: Service, actor: Actor, payload: str, times: int = 1,
+                        answer: str = ALREADY_DONE) -> None:
+    """The button pressed again by `actor`, `times` over (a double click, a storm): each press is refused as done
+    (`answer`; a betting button's turn as over), says nothing, draws no table, and the database stays as it was."""
     before = dump(service.store.location)
     for _ in range(times):
         again = await service.press(PLACE, actor, payload)
-        assert again.error == ALREADY_DONE and again.public == [] and again.table is None
+        assert again.error == answer and again.public == [] and again.table is None
     assert dump(service.store.location) == before
 
 
@@ -128,7 +130,7 @@ async def test_a_holdem_check_pressed_twice_does_not_check_on_the_next_street(se
     checked = await service.press(PLACE, big_blind, check)
     assert checked.table is not None and checked.table.text.splitlines()[-2] == "Flop: J♥ 6♣ J♠"
     assert checked.table.to_act == big_blind.user_id  # first to act after the flop
-    await pressed_again(service, big_blind, check)
+    await pressed_again(service, big_blind, check, answer=TURN_OVER)  # the flop's turn is his too
     await ledger_ok(service)
 
 
