@@ -90,7 +90,7 @@ async def test_presses_of_buttons_the_message_no_longer_carries_leave_nothing_in
                                                                                         make_bot) -> None:
     """Ann's client still shows the hand's first turn, hers, after her call moved it on (each button's id names the
     turn): her presses of that Call again come with the message as it is now, whose buttons are Bob's turn's, and
-    are answered as done already. Of each, discord.py made a view from the message's buttons, found hers in none
+    are answered as a turn already over. Of each, discord.py made a view from the message's buttons, found hers in none
     and dropped it, a view and its buttons in a reference cycle; with the collector off, none may be left for a full
     collection to find."""
     bot = await make_bot(default_game="holdem")
@@ -110,5 +110,5 @@ async def test_presses_of_buttons_the_message_no_longer_carries_leave_nothing_in
         await bot.settled()
         gc.collect()
         found = Counter(f"{type(thing).__module__}.{type(thing).__qualname__}" for thing in garbage)
-    assert [press.ephemeral_text() for press in stale] == [text("en", "already_done")] * 5
+    assert [press.ephemeral_text() for press in stale] == [text("en", "stale_turn")] * 5
     assert {kind: count for kind, count in found.items() if kind.startswith(("discord.", "bot."))} == {}
