@@ -191,8 +191,7 @@ class DiscordAdapter(Answering):
             work = replies.with_mentions_shown(work, mentioned)
         if name == "help":
             work = replies.as_slash_commands(work, [command.name for command in self.client.tree.get_commands()])
-        reply = await self._answer(interaction, place, actor, replies.with_options(work) if name == "lang" else work,
-                                   component=False, name=name)
+        reply = await self._answer(interaction, place, actor, work, component=False, name=name)
         if name == "lang" and reply is not None and not reply.error and replies.chooses_chat_language(line):
             self._keep_going(self._redraw(place, actor))
 

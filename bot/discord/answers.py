@@ -19,6 +19,7 @@ from bot.discord.client import DiscordOptions
 from bot.discord.delivery import MISSING_PERMISSIONS, Delivery
 from bot.discord.markup import plain
 from bot.discord.pages import pack
+from bot.discord.typed import as_slash, names_typed
 from bot.i18n import text
 from bot.output import Actor, Picture, Place, Reply
 from bot.output import File as OutFile
@@ -241,18 +242,24 @@ class Answering:
         Other players' private parts are not sent: Discord can show a private message only to the member who
         acted, so each player reads his own with the "my cards" button."""
         response = interaction.response
-        pages = pack([plain(line) for line in replies.private_part(reply, actor)])
+        lines = replies.private_part(reply, actor)
+        language, first = "", turn.line
+        if any(names_typed(line) for line in lines):  # (rare: waiting for his language costs a read)
+            language = await self._in_time(interaction, self.service.private_language_of(place, actor), turn)
+            if turn.unacknowledged:
+                return []
+            lines = [as_slash(line, language) for line in lines]
+        pages = pack([plain(line) for line in lines])
         files = [replies.upload(file) for file in reply.files if file.to == actor.user_id]
         own = replies.files(picture for picture in reply.pictures if picture.to == actor.user_id)
         long = len(pages) > MAX_PAGES
         component = interaction.type == discord.InteractionType.component
-        language, first = "", turn.line
-        if long or not (component or pages or own or first is not None):
+        if not language and (long or not (component or pages or own or first is not None)):
             language = await self._in_time(interaction, self.service.private_language_of(place, actor), turn)
             if turn.unacknowledged:  # Discord takes no answer to it any more
                 return []
         if long:  # too long to read as messages: one file
-            whole = "\n\n".join(replies.private_part(reply, actor))
+            whole = "\n\n".join(lines)
             files.insert(0, replies.upload(OutFile(f"{name}.txt", whole.encode())))
             pages = [text(language, "discord.long_answer")]
         private = pages.pop(0) if pages else None

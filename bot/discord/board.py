@@ -12,6 +12,7 @@ from bot.adapter_memory import AdapterMemory
 from bot.discord.buttons import release, table_view
 from bot.discord.markup import plain
 from bot.discord.pages import CONTENT_LIMIT, clip
+from bot.discord.typed import as_slash
 from bot.i18n import DEFAULT_LANGUAGE, text
 from bot.output import OldMessage, Place, PostedMessage, TableMessage
 from bot.table_states import State, TableStates
@@ -63,12 +64,13 @@ class _Shown:
     queue orders a group's texts and table edits by itself)."""
 
 
-def render(message: TableMessage) -> str:
-    """The message text: the table as plain text, and a mention of whoever must act (a new message pings him; edits
-    never do), kept when the table is cut to Discord's length."""
+def render(message: TableMessage, language: str) -> str:
+    """The message text: the table as plain text, the commands it names as Discord shows them in the chat's
+    `language` (`as_slash`), and a mention of whoever must act (a new message pings him; edits never do), kept when
+    the table is cut to Discord's length."""
     to_act = _to_act(message)
     mention = "" if to_act is None else f"\n<@{to_act}>"
-    return clip(plain(message.text), CONTENT_LIMIT - len(mention)) + mention
+    return clip(plain(as_slash(message.text, language)), CONTENT_LIMIT - len(mention)) + mention
 
 
 def _mentions(message: TableMessage) -> discord.AllowedMentions:
@@ -88,14 +90,15 @@ def _to_act(message: TableMessage) -> int | None:
 def _rendered(message: TableMessage, language: str | None) -> Rendered:
     """What a message showing `message` looks like: its text, the game's buttons and the language of the labels the
     adapter adds (a game may write the same text in every language: `/lang` must still redraw its "my cards")."""
-    return render(message), tuple((b.label, b.payload, b.private) for b in message.buttons), language
+    buttons = tuple((b.label, b.payload, b.private) for b in message.buttons)
+    return render(message, language or DEFAULT_LANGUAGE), buttons, language
 
 
 def _left_showing(message: TableMessage, language: str) -> str:
     """What a table message the table moved on from is left showing: the last state it showed, which says that the
     table moved below (its seats, stacks and "press Deal" are no longer the table's)."""
     note = text(language, "discord.table_moved")
-    return clip(plain(message.text), CONTENT_LIMIT - len(note) - 2) + "\n\n" + note
+    return clip(plain(as_slash(message.text, language)), CONTENT_LIMIT - len(note) - 2) + "\n\n" + note
 
 
 def _has_buttons(message: TableMessage) -> bool:
@@ -223,7 +226,8 @@ class TableBoard:
         """What a send or edit showing `message` carries: its text and its buttons."""
         shown = self._shown[table_id]
         # known by then: an interaction tells it before it answers (`set_language`), `show` asks it
-        return render(message), table_view(shown.channel_id, message, shown.language or DEFAULT_LANGUAGE)
+        language = shown.language or DEFAULT_LANGUAGE
+        return render(message, language), table_view(shown.channel_id, message, language)
 
     def shown(self, table_id: str, state: State) -> State | None:
         """A request showing `state` completed (an interaction updated its own message). Returns the newer state

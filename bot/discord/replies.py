@@ -17,6 +17,7 @@ import discord
 from bot import commands as cmd
 from bot.command_parser import parse
 from bot.discord.markup import plain
+from bot.discord.typed import as_slash, usage
 from bot.i18n import catalogue, languages, text
 from bot.output import Actor, Picture, Place, Reply
 from bot.output import File as OutFile
@@ -79,14 +80,6 @@ def chooses_chat_language(line: str) -> bool:
     return isinstance(command, cmd.Lang) and command.chooses_chat_language
 
 
-async def with_options(work: Coroutine[Any, Any, Reply]) -> Reply:
-    """A `/lang` reply whose hint names the typed `/lang ru me`, naming the slash command's `me` option instead (on
-    Discord `me` is an option, not a word typed after the code)."""
-    reply = await work
-    private = {user: [option_hint(line) for line in lines] for user, lines in reply.private.items()}
-    return replace(reply, private=private, error=reply.error and option_hint(reply.error))
-
-
 async def with_mentions_shown(work: Coroutine[Any, Any, Reply], shown: Mapping[str, str]) -> Reply:
     """A reply to a command that names members by mention (a slash command's member option, which the command line
     carries as his player id) with each of their ids its refusal quotes back (a member the chat never saw is refused
@@ -126,37 +119,22 @@ def _slash_entries(registered: frozenset[str]) -> dict[str, str | None]:
     entries: dict[str, str | None] = {}
     for language in languages():
         for command in cmd.COMMANDS:
-            typed = _help_entry(language, command.name, _usage(language, command), f"about.{command.name}")
+            typed = _help_entry(language, command.name, usage(language, command), f"about.{command.name}")
             slash = None
             if command.name in registered:
-                usage = text(language, key) if (key := f"discord.usage.{command.name}") in catalogue(language) else (
-                    _usage(language, command))
+                key = f"discord.usage.{command.name}"
+                options = text(language, key) if key in catalogue(language) else usage(language, command)
                 about = f"discord.about.{command.name}"
-                slash = _help_entry(language, command.name, usage,
+                slash = _help_entry(language, command.name, options,
                                     about if about in catalogue(language) else f"about.{command.name}")
             for joint in (" — ", "\n"):
                 entries[joint.join(typed)] = None if slash is None else joint.join(slash)
     return entries
 
 
-def _usage(language: str, command: type[cmd.Command]) -> str:
-    """A command's arguments as `/help` writes them in a chat (`usage.<name>`, else as the parser spells them)."""
-    key = f"usage.{command.name}"
-    return text(language, key) if key in catalogue(language) else command.usage
-
-
-def _help_entry(language: str, name: str, usage: str, about: str) -> tuple[str, str]:
+def _help_entry(language: str, name: str, arguments: str, about: str) -> tuple[str, str]:
     """A command's `/help` entry: its word with its arguments, and its description (the catalogue's `about`)."""
-    return f"/{name} {usage}".rstrip(), text(language, about)
-
-
-def option_hint(line: str) -> str:
-    """`line` with each language's typed `/lang <code> me` (`discord.lang.typed_me`) as Discord shows the option."""
-    for language in languages():
-        for code in languages():
-            line = line.replace(text(language, "discord.lang.typed_me", language=code),
-                                text(language, "discord.lang.me", language=code))
-    return line
+    return f"/{name} {arguments}".rstrip(), text(language, about)
 
 
 def private_part(reply: Reply, actor: Actor) -> list[str]:
@@ -167,9 +145,14 @@ def private_part(reply: Reply, actor: Actor) -> list[str]:
 def public_parts(reply: Reply) -> tuple[list[str], list[str], list[str]]:
     """A reply's public lines as the channel reads them (`Reply.around_table`): those before its table state, those
     after it (a hand over at its deal) and before its pictures, and those after its pictures (what a hand's end
-    brought about: a tournament's end and settlement)."""
+    brought about: a tournament's end and settlement). The commands they name are as Discord shows them, where
+    that needs no language (`as_slash`: the chat's is not known here without waiting for it)."""
     before, after, last = reply.around_table()
-    return [plain(line) for line in before], [plain(line) for line in after], [plain(line) for line in last]
+    return _public(before), _public(after), _public(last)
+
+
+def _public(lines: list[str]) -> list[str]:
+    return [plain(as_slash(line, None)) for line in lines]
 
 
 def files(pictures: Iterable[Picture]) -> list[discord.File]:

@@ -65,8 +65,10 @@ def test_a_message_has_the_same_placeholders_in_both_languages(key: str) -> None
 
 
 def test_russian_messages_are_translated() -> None:
-    """A Russian message identical to the English one is a forgotten translation, unless it holds no words."""
-    same = [key for key in EN if RU[key] == EN[key] and re.search(r"[A-Za-z]{3}", re.sub(r"\{\w+\}", "", EN[key]))]
+    """A Russian message identical to the English one is a forgotten translation, unless it holds no words (or is
+    a command as both languages' texts type it, which Discord shows otherwise: `discord.typed.*`)."""
+    same = [key for key in EN if RU[key] == EN[key] and re.search(r"[A-Za-z]{3}", re.sub(r"\{\w+\}", "", EN[key]))
+            and not key.startswith("discord.typed.")]
     # patterns made only of command words
     assert sorted(same) == ["house.usage.box", "usage.back", "usage.game", "usage.pre", "usage.straddle"]
 

@@ -1,13 +1,16 @@
 """What players read of the house games around their results: the table's link in the player's own language, a box's
 PAIRPLUS kept on the table, a Russian box's five cards that count, one naming of hands for both sides at Caribbean,
-and a Three Card dealer's qualifying hand at any setting. Stacked decks; every payout worked by hand from RULES.md."""
+a Three Card dealer's qualifying hand at any setting, and `/ante` named as Discord shows it. Stacked decks; every
+payout worked by hand from RULES.md."""
 
 from __future__ import annotations
 
+import pytest
+
 from tests.bot.helpers import ledger_ok
 from tests.discord import test_house_evening as house_evening
-from tests.discord.fake_discord import GUILD_ID
-from tests.discord.test_house_evening import CARIBBEAN, THREE_CARD, Evening
+from tests.discord.fake_discord import GUILD_ID, shown
+from tests.discord.test_house_evening import CARIBBEAN, RUSSIAN, TEXAS, THREE_CARD, Evening
 
 fake, dealer, evening = house_evening.fake, house_evening.dealer, house_evening.evening  # the evening's fixtures
 
@@ -51,3 +54,51 @@ async def test_three_card_keeps_each_boxs_pairplus_on_the_table_and_shows_its_re
                                  "  Bob · box 1 · ANTE 20 · settled −20",
                                  "  Cat · box 1 · PAIRPLUS 10 (−10) · settled −10"]
     await ledger_ok(ev.bot.service)
+
+
+BETS_OPEN_ON_DISCORD = [  # (game, channel, the chat's language, side option, the table message as it reads)
+    ("three-card", THREE_CARD, "en", "pairplus",
+     "Three Card Poker — round 1\nBets are open: /ante amount [box 1-3] [pairplus], then /deal (or wait a moment).\n"
+     "  Ann · box 1 · ANTE 10 · PAIRPLUS 10 · waiting\n\nAnn bets on box 1: ANTE 10, PAIRPLUS 10."),
+    ("caribbean", CARIBBEAN, "ru", "bonus",
+     "Карибский покер — раунд 1\nСтавки открыты: /ante сумма [бокс 1-3] [бонус], затем /deal (или подождите немного).\n"
+     "  Ann · бокс 1 · АНТЕ 10 · БОНУС 10 · ждёт\n\nAnn ставит на бокс 1: АНТЕ 10, БОНУС 10."),
+    ("texas", TEXAS, "en", None,
+     "Texas Poker — round 1\nBets are open: /ante amount, then /deal (or wait a moment).\n"
+     "  Ann · box 1 · ANTE 10 · waiting\n\nAnn bets on box 1: ANTE 10."),
+    ("russian", RUSSIAN, "ru", None,
+     "Русский покер — раунд 1\nСтавки открыты: /ante сумма [бокс 1-3], затем /deal (или подождите немного).\n"
+     "  Ann · бокс 1 · АНТЕ 10 · ждёт\n\nAnn ставит на бокс 1: АНТЕ 10."),
+]
+
+
+@pytest.mark.parametrize(("game", "channel", "language", "side", "table"), BETS_OPEN_ON_DISCORD)
+async def test_the_table_names_ante_and_its_options_as_discord_shows_them(
+        evening: Evening, game: str, channel: int, language: str, side: str | None, table: str) -> None:
+    """The house table's "bets are open" named the words typed in a Telegram chat (`/ante chips [box 1-3] [pp
+    chips]`): on Discord it names the slash command's options, only those the table has, in the chat's language."""
+    ev = evening
+    await ev.open(channel, game)
+    await ev.slash(ev.ann, channel, "lang", language=language)
+    await ev.slash(ev.ann, channel, "ante", amount=10, **({side: 10} if side else {}))
+    assert shown(ev.table(channel)["content"]) == table
+
+
+async def test_the_house_hints_name_antes_options_as_discord_shows_them(evening: Evening) -> None:
+    """What a house table tells of `/ante` (the game's announcement, a seat's hint, a refusal) named the typed words
+    (`/ante chips`, “pp chips”, `/join 50`): on Discord the slash command's options, in each reader's language."""
+    ev, ch = evening, THREE_CARD
+    chosen = await ev.fake.slash(ev.ann, ch, "game", game="three-card")
+    await ev.bot.settled()
+    assert chosen.texts(ephemeral=False) == [
+        "This table now plays Three Card Poker: place your ANTE with /ante amount."]
+    ev.cat.locale = "ru"
+    assert shown(await ev.slash(ev.bob, ch, "join", chips=50)) == (
+        "A house table takes no buy-in: every bet comes straight from your wallet, so /join chips: 50 took nothing "
+        "from it.\n\nThree Card Poker: place your ANTE with /ante amount (add “box: 2” for a second box; “pairplus” "
+        "for the PAIRPLUS bet, which an ANTE of 0 places alone). Your cards come privately: press “My cards” to see "
+        "them.")
+    assert shown(await ev.slash(ev.cat, ch, "join")) == (
+        "Трёхкарточный покер: ставьте АНТЕ командой /ante сумма (добавьте «бокс: 2» — для второго бокса; «пара_плюс» "
+        "— для ставки «Пара плюс»; с АНТЕ 0 она ставится одна). Карты приходят лично вам: нажмите «Мои карты», чтобы "
+        "их увидеть.")

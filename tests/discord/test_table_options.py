@@ -1,7 +1,10 @@
 """Table options on Discord (RULES.md §1a): pre-action buttons answered ephemerally and nothing else sent, a member
-away and back, keeping his seat, the straddle, and the time bank."""
+away and back, keeping his seat (the choices of `/back` named as Discord shows them), the straddle, and the time
+bank."""
 
 from __future__ import annotations
+
+import pytest
 
 from tests.bot.helpers import ledger_ok
 from tests.discord.fake_discord import EPHEMERAL, FakeDiscord
@@ -95,7 +98,9 @@ async def test_away_keeps_the_seat_and_back_waits_for_the_big_blind(fake, make_b
     assert "Dan" not in current_table(fake, channel)["content"]  # dealt out, his seat kept
     back = await fake.slash(dan, channel, "back")
     await bot.settled()
-    assert back.ephemeral_text().startswith("Welcome back. Post the big blind now")
+    assert back.ephemeral_text() == (  # on Discord `/back post` is the slash command's choice
+        "Welcome back. Post the big blind now and play the next hand (/back choice: post the big blind now), or wait "
+        "for the big blind to come to you (/back choice: wait for the big blind).")
     table = current_table(fake, channel)
     waited = await fake.press(dan, table, fake.button(table, "Wait for the big blind"))
     await bot.settled()
@@ -112,6 +117,20 @@ async def test_away_keeps_the_seat_and_back_waits_for_the_big_blind(fake, make_b
     else:
         raise AssertionError("Dan was never dealt in")
     await ledger_ok(bot.service)
+
+
+@pytest.mark.parametrize(("locale", "refusal"), [  # (the member's client, what he reads)
+    ("en-US", "Straddles are off at this table (/set name: straddle value: on)."),
+    ("ru", "Стрэддлы за этим столом выключены (/set название: straddle значение: on)."),
+], ids=["en", "ru"])
+async def test_a_straddle_refused_names_the_set_commands_options(fake, make_bot, locale: str, refusal: str) -> None:
+    """The refusal named `/set straddle on` as typed in a chat: on Discord `/set`'s options, in the member's
+    language."""
+    await make_bot(default_game="holdem")
+    channel = fake.channels[0]
+    ann, _ = await seat(fake, channel, ("Ann", "Bob"), ("structure", "no-limit"))
+    ann.locale = locale
+    assert (await fake.slash(ann, channel, "straddle")).ephemeral_text() == refusal
 
 
 async def test_the_member_left_of_the_big_blind_straddles_by_the_button_and_acts_last(fake, make_bot) -> None:

@@ -254,3 +254,15 @@ async def test_table_posts_the_table_anew_at_the_bottom_and_moves_its_buttons_th
     assert old.history[-1] == f"{shown[0]}\n\n⬇ The table moved below."  # not edited again
     await bot.command(CAT, "/status")  # its other name
     assert bot.table_message().message_id not in (old.message_id, new.message_id)
+
+
+async def test_a_house_tables_commands_read_as_typed_in_the_group(make_bot, api) -> None:
+    """Discord names `/ante`'s options as its slash command shows them (`bot.discord.typed`); a Telegram group types
+    its commands, and reads them as typed: the game's announcement and the table's "bets are open"."""
+    bot = await make_bot("holdem")
+    await bot.command(ANN, "/game three-card")
+    await bot.command(ANN, "/ante 10 pp 10")
+    assert bot.group_texts()[0] == "This table now plays Three Card Poker: place your ANTE with /ante chips."
+    assert bot.table_message().text == (
+        "Three Card Poker — round 1\nBets are open: /ante chips [box 1-3] [pp chips], then /deal (or wait a moment).\n"
+        "  ann · box 1 · ANTE 10 · PAIRPLUS 10 · waiting\n\nann bets on box 1: ANTE 10, PAIRPLUS 10.")

@@ -1,0 +1,87 @@
+"""The service's texts that spell a command as typed in a chat, as Discord shows the slash command
+(`bot.discord.typed`): each catalogue message that names one, whole, in both languages; none left stale; nothing
+rewritten twice."""
+
+from __future__ import annotations
+
+import re
+
+import pytest
+
+from bot.discord.typed import SLASH, TYPED, as_slash, names_typed
+from bot.i18n import catalogue, languages, text
+
+REWRITTEN = [  # (language, key, its parameters, what a Discord member reads)
+    ("en", "settings.tournament_sets", {"name": "buy_in"},
+     "The tournament sets its own limits (its schedule) and buy-in: /set name: buy_in is for the cash table, once the "
+     "tournament is over."),
+    ("ru", "settings.bad_value", {"value": "x", "label": "Стрэддл", "name": "straddle", "choices": "on, off"},
+     "«x» — недопустимое значение для настройки «Стрэддл» (/set название: straddle принимает on, off)."),
+    ("en", "settings.list", {"values": "straddle: off"},
+     "Table settings:\nstraddle: off\nOrganizers change them with /set name value."),
+    ("ru", "settings.list", {"values": "straddle: off"},
+     "Настройки стола:\nstraddle: off\nОрганизаторы меняют их командой /set название значение."),
+    ("en", "holdem.betting_over_runs", {},
+     "Betting is over: answer “run it once or twice?” with the buttons or /run times."),
+    ("ru", "holdem.betting_over_runs", {},
+     "Торговля окончена: ответьте, раздать борд один раз или дважды, — кнопками или командой /run раз."),
+    ("en", "export.no_tournament", {},
+     "This table has had no tournament; name one: /export tournament number: N."),
+    ("ru", "tournament.items", {"items": "1. куртка"},
+     "Ваши заложенные вещи (выкупить между раздачами: /tournament redeem вещь: номер):\n1. куртка"),
+    ("en", "parse.usage", {"command": "tournament redeem", "usage": "[item number]"},
+     "Usage: /tournament redeem [item: number]"),
+    ("en", "parse.usage", {"command": "ante", "usage": "chips [box 1-3] [bonus chips]"},
+     "Usage: /ante amount [box 1-3] [bonus]"),
+    ("en", "holdem.back_choose", {},
+     "Welcome back. Post the big blind now and play the next hand (/back choice: post the big blind now), or wait "
+     "for the big blind to come to you (/back choice: wait for the big blind)."),
+]
+
+
+@pytest.mark.parametrize(("language", "key", "params", "read"), REWRITTEN)
+def test_a_message_reads_as_discord_shows_the_command(language: str, key: str, params: dict[str, object],
+                                                      read: str) -> None:
+    assert as_slash(text(language, key, **params), language) == read
+
+
+@pytest.mark.parametrize("language", languages())
+def test_every_typed_form_is_one_a_message_writes(language: str) -> None:
+    """A pair whose typed form no message of its language writes any more would rewrite nothing: a text changed.
+    (A usage is written after its command: `/tournament redeem` and `tournament.redeem_usage`.)"""
+    messages = catalogue(language)
+    written = [template for key, template in messages.items() if not key.startswith(("discord.", "usage."))]
+    stale = [key for key, typed in messages.items() if key.startswith(TYPED)
+             and not any(typed in template or re.sub(r"\{\w+\}", "", typed) in template for template in written)
+             and typed.split(" ", 2)[-1] not in written]
+    assert stale == []
+    assert {key.removeprefix(TYPED) for key in messages if key.startswith(TYPED)} == {
+        key.removeprefix(SLASH) for key in messages if key.startswith(SLASH)}
+
+
+@pytest.mark.parametrize("language", languages())
+def test_what_discord_shows_is_never_rewritten_again(language: str) -> None:
+    """A text passes through the rewrite more than once (a line queued again after a lost channel comes back)."""
+    for key, template in catalogue(language).items():
+        if key.startswith(SLASH):
+            filled = template.format(language="ru", name="straddle", typed="50")
+            assert [as_slash(filled, language), as_slash(filled, None)] == [filled, filled], key
+
+
+def test_without_a_language_only_the_forms_no_two_languages_share_are_rewritten() -> None:
+    """A public line is rewritten without its chat's language: `/back post` reads alike in English and Russian,
+    and is left as it is rather than put in the wrong language; `/ante фишки` is Russian's alone."""
+    assert as_slash("/back post", None) == "/back post"
+    assert as_slash("Ставьте АНТЕ командой /ante фишки.", None) == "Ставьте АНТЕ командой /ante сумма."
+    assert as_slash("place your ANTE with /ante chips.", None) == "place your ANTE with /ante amount."
+
+
+def test_a_command_inside_a_word_or_a_longer_one_is_left_alone() -> None:
+    assert as_slash("blinds 10/20 · /backpost · /set straddle onwards", "en") == (
+        "blinds 10/20 · /backpost · /set name: straddle onwards")
+
+
+def test_a_text_names_a_typed_form_in_any_language() -> None:
+    """What tells the adapter to wait for a private answer's language before rewriting it."""
+    assert [names_typed(line) for line in ("/back post", "/ante фишки", "/ante amount", "Your cards: A♠ K♠")] == [
+        True, True, False, False]
