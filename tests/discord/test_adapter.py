@@ -383,27 +383,45 @@ async def test_bad_options_are_refused_privately_at_the_edge(fake, turns, make_b
 
 
 HELP_ON_DISCORD = {
-    "en": ["/ante amount [box 1-3] [pairplus | bonus] — place ANTE on a box (and PAIRPLUS or bonus)",
+    "en": ["/back [choice] — come back after /away (cash table: post the big blind now, or wait for it)",
+           "/straddle [off] — straddle the next hand (twice the big blind, left of the big blind); the off option "
+           "takes it back",
+           "/pre choice [chips] — choose your move before your turn: check/fold, check, call N or call any (again to "
+           "cancel)",
+           "/run times — run the board once or twice when everyone is all-in",
+           "/ante amount [box 1-3] [pairplus | bonus] — place ANTE on a box (and PAIRPLUS or bonus)",
            "/tournament create [schedule] | register | status | start | pause | resume | skip | minutes ±N | cashout "
            "| redeem [item] | close — tournament commands (the organizer's: create, start, pause, resume, skip, "
            "minutes, close)",
            "/lang [en|ru] [me] — choose the chat's language (organizer), or with the “me” option your own",
+           "/history [which: number of hands | tournament [number]] — the last hands in PokerStars format",
+           "/stats [player] [period: 30d|all] — a player's statistics (all time, or the last days: 30d)",
            "/season standings | start [name] | end — the chat's season: standings, or start and end it (organizer)"],
-    "ru": ["/ante сумма [бокс 1-3] [пара_плюс | бонус] — поставить АНТЕ на бокс (и ставку «Пара плюс» или бонус)",
+    "ru": ["/back [выбор] — вернуться после /away (за кэш-столом: поставить большой блайнд сразу или дождаться его)",
+           "/straddle [отказаться] — стрэддл в следующей раздаче (два больших блайнда, слева от большого); "
+           "«отказаться» снимает его",
+           "/pre ход [фишки] — выбрать ход заранее: чек/пас, чек, колл N или колл любой (повторно — отменить)",
+           "/run раз — раздать борд один или два раза, когда все в олл-ине",
+           "/ante сумма [бокс 1-3] [пара_плюс | бонус] — поставить АНТЕ на бокс (и ставку «Пара плюс» или бонус)",
            "/tournament create [расписание] | register | status | start | pause | resume | skip | minutes ±N | "
            "cashout | redeem [вещь] | close — команды турнира (только для организатора: create, start, pause, "
            "resume, skip, minutes, close)",
            "/lang [en|ru] [лично] — выбрать язык чата (организатор) или, с параметром «лично», свой",
+           "/history [что: число раздач | tournament [номер]] — последние раздачи в формате PokerStars",
+           "/stats [игрок] [период: 30d|all] — статистика игрока (за всё время или за последние дни: 30d)",
            "/season standings | start [название] | end — сезон чата: таблица, начать или завершить его "
            "(организатор)"],
 }
+"""`/help`'s lines whose commands Discord shows with options named otherwise than a Telegram chat types them."""
 
 
 @pytest.mark.parametrize("language", ["en", "ru"])
 async def test_help_names_the_slash_commands_and_their_options_as_discord_shows_them(fake, turns, make_bot,
                                                                                       language: str) -> None:
     """/help wrote the chat's typed forms: `/select` (no slash command: the card buttons mark the cards), `pp`
-    for the PAIRPLUS option, `/tournament … clock | rebuy | addon` (slash commands of their own), `/lang ru me`."""
+    for the PAIRPLUS option, `/tournament … clock | rebuy | addon` (slash commands of their own), `/lang ru me`,
+    `/pre checkfold|check|call [N]|callany` for its choice and chips, `/history … tournament [number]` for its
+    `which`."""
     bot = await make_bot()
     ann = fake.add_member("Ann")
     ann.locale = language
@@ -411,9 +429,10 @@ async def test_help_names_the_slash_commands_and_their_options_as_discord_shows_
     one = await fake.slash(ann, fake.channels[0], "help", command="ante")
     await bot.settled()
     lines = shown(helped.ephemeral_text()).split("\n")
-    assert [line for line in lines if line.startswith(("/ante", "/tournament", "/lang", "/season", "/select"))] == (
-        HELP_ON_DISCORD[language])
-    assert shown(one.ephemeral_text()) == HELP_ON_DISCORD[language][0].replace(" — ", "\n")
+    named = ("/back", "/straddle", "/pre", "/run", "/ante", "/tournament", "/lang", "/history", "/stats", "/season",
+             "/select")
+    assert [line for line in lines if line.startswith(named)] == HELP_ON_DISCORD[language]
+    assert shown(one.ephemeral_text()) == HELP_ON_DISCORD[language][4].replace(" — ", "\n")
     offered = await fake.autocomplete(ann, fake.channels[0], "help", "command", "se")
     assert [choice["value"] for choice in offered] == ["set", "raise", "season"]  # no "select"
 

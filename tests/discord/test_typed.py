@@ -31,6 +31,8 @@ REWRITTEN = [  # (language, key, its parameters, what a Discord member reads)
      "Ваши заложенные вещи (выкупить между раздачами: /tournament redeem вещь: номер):\n1. куртка"),
     ("en", "parse.usage", {"command": "tournament redeem", "usage": "[item number]"},
      "Usage: /tournament redeem [item: number]"),
+    ("ru", "parse.usage", {"command": "pre", "usage": "checkfold|check|call [N]|callany"},
+     "Как писать: /pre ход [фишки]"),
     ("en", "parse.usage", {"command": "ante", "usage": "chips [box 1-3] [bonus chips]"},
      "Usage: /ante amount [box 1-3] [bonus]"),
     ("en", "holdem.back_choose", {},
@@ -39,7 +41,8 @@ REWRITTEN = [  # (language, key, its parameters, what a Discord member reads)
 ]
 
 
-@pytest.mark.parametrize(("language", "key", "params", "read"), REWRITTEN)
+@pytest.mark.parametrize(("language", "key", "params", "read"), REWRITTEN,
+                         ids=[f"{language}-{key}" for language, key, _, _ in REWRITTEN])
 def test_a_message_reads_as_discord_shows_the_command(language: str, key: str, params: dict[str, object],
                                                       read: str) -> None:
     assert as_slash(text(language, key, **params), language) == read
