@@ -22,7 +22,6 @@ from bot.command_parser import parse, parse_payload
 from bot.games import Controller, default_controllers
 from bot.games.clock_page import ClockPageReading
 from bot.games.context import Action, Refusal
-from bot.games.exports import read_export
 from bot.games.general import GENERAL, Hosting
 from bot.i18n import DEFAULT_LANGUAGE, chat_language, text
 from bot.output import Actor, Place, Reply
@@ -31,7 +30,7 @@ from bot.render import story
 from bot.render.picture_views import draw
 from bot.replay import RecordingRandom, RecordingTx, command_entry, state_json
 from bot.scheduler import Scheduler
-from bot.service.action_log import LiveTable, is_logged, keep, read_snapshot, replay
+from bot.service.action_log import LiveTable, is_logged, keep
 from bot.service.chat_moves import move_chat, tables_of
 from bot.service.clock_pages import clock_page
 from bot.service.language import (
@@ -45,12 +44,14 @@ from bot.service.listeners import Listener, Listeners
 from bot.service.pauses import PAUSED_REFUSAL, pause_play, refuse_while_paused, resume_play, waits_for_resume
 from bot.service.players import cleaned, welcome
 from bot.service.presses import StalePress, check_press
+from bot.service.reads import READS, read_then_run
 from bot.service.startup import show_tables_in_play, start_tables, stop_tables
+from bot.service.stored_tables import load_table, stored_table
 from bot.service.tables import Tables
 from bot.service.takeover import WATCH_SECONDS, watch_timers
 from bot.service.timers import fire_timer
 from bot.store import CannotSave, InsufficientFunds, Store, Tx
-from bot.store.tx import HISTORY_ONLY, loads
+from bot.store.tx import HISTORY_ONLY
 
 log = logging.getLogger(__name__)
 
@@ -96,8 +97,8 @@ class Service:
         """Tables in memory as their last committed action left them."""
         self._unreplayed: dict[str, LiveTable] = {}
         """Tables start-up made live from their snapshots that have actions logged after them (after a crash): their
-        first action or timer replays the log on top (`_load`) rather than reading and reviving the snapshot again.
-        SQLite only, where no other process can move a snapshot on meanwhile."""
+        first action or timer replays the log on top (`bot.service.stored_tables.load_table`) rather than reading and
+        reviving the snapshot again. SQLite only, where no other process can move a snapshot on meanwhile."""
         self._chats: dict[str, str] = {}
         """Each table's chat id (for replies no player asked for)."""
         self._listeners = Listeners()
@@ -215,7 +216,7 @@ class Service:
         A plain function returning the table's run (`_run`), not a coroutine awaiting it: an action is then one
         coroutine rather than three nested ones, each made, resumed and traversed by the young collections while it
         waits for its batch. A read command (`/stats`, `/top`, `/history`) first reads on the store's read-only
-        connection, outside the table's lock and the writer's thread (`_read_then_run`); only its answer (names,
+        connection, outside the table's lock and the writer's thread (`bot.service.reads`); only its answer (names,
         wallets) is made in the table's transaction."""
         actor = cleaned(actor)
         if self._shared:  # another process may have paused the table: asked under its lock (`_dispatch_unless_paused`)
@@ -228,19 +229,14 @@ class Service:
                unless_paused: bool = False) -> Coroutine[Any, Any, Reply]:
         """`execute`'s run of a command (`actor` already cleaned); `unless_paused`: refused if its table is paused
         when its row is locked (several processes on one database)."""
-        read = _READS.get(type(command))
-        if read is not None:
-            return self._read_then_run(place, actor, command, pressed, read)
+        read = READS.get(type(command))
+        if read is not None:  # `/stats`, `/top`…: read first, outside the table's lock (`bot.service.reads`)
+            return read_then_run(self.store, self.clock, self._run, self._dispatch, place, actor, command, pressed,
+                                 read)
         entry = {"k": "c", "c": command_entry(command)} if is_logged(command) else None
         dispatch = self._dispatch_unless_paused if unless_paused else self._dispatch
         return self._run(place, actor, place.table_id,
                          functools.partial(dispatch, command=command, pressed=pressed, answer=None), entry)
-
-    async def _read_then_run(self, place: Place, actor: Actor, command: cmd.Command, pressed: cmd.Pressed | None,
-                             read: Callable[[Tx, Place, cmd.Command], history.Answer]) -> Reply:
-        answer = await self.store.query(lambda tx: read(tx, place, command), now=self.clock.now())
-        return await self._run(place, actor, place.table_id,
-                               functools.partial(self._dispatch, command=command, pressed=pressed, answer=answer))
 
     async def _unless_paused(self, place: Place, actor: Actor, command: cmd.Command,
                              pressed: cmd.Pressed | None) -> Reply:
@@ -359,7 +355,8 @@ class Service:
         has acted on the table since, it is read again (its snapshot, then its log replayed)."""
         live = self._live.get(table_id)
         if not tx.dialect.is_shared:
-            return live or self._load(tx, table_id, place)
+            return live or load_table(tx, self._unreplayed, table_id, place, self.controllers,
+                                      self.settings.default_game, self._dispatch)
         seq = tx.lock_table(table_id)
         if seq is None:
             if place is None:
@@ -367,32 +364,16 @@ class Service:
             tx.create_table(table_id, place.chat_id)  # stored before its first log row
             seq = tx.lock_table(table_id)  # another process may have created it meanwhile: its row stands
         if live is None or live.seq != seq:
-            live = self._load(tx, table_id, place)
-        return live
-
-    def _load(self, tx: Tx, table_id: str, place: Place | None) -> LiveTable | None:
-        """The table from the store: its snapshot (the one start-up made live, when it is still the stored one), then
-        its logged actions replayed in order (a new table is created for `place`; None for an unknown table without
-        one)."""
-        live = self._unreplayed.pop(table_id, None)
-        # none kept, or the table was stored again since start-up other than through a live table (a repair, a test)
-        if live is None or tx.snapshot_seq(table_id) != live.snapshot_seq:
-            live = read_snapshot(tx, table_id, place)
-        if live is not None:
-            for seq, logged in tx.logged_actions(table_id, live.snapshot_seq):
-                if logged != HISTORY_ONLY:
-                    replay(tx, table_id, live, loads(logged), self.controllers, self.settings.default_game,
-                           self._dispatch)
-                live.seq = seq
+            live = load_table(tx, self._unreplayed, table_id, place, self.controllers, self.settings.default_game,
+                              self._dispatch)
         return live
 
     def stored_table(self, tx: Tx, table_id: str) -> tuple[dict[str, Any], dict[str, Any]] | None:
         """A table's config and state as a restart would resume them (its snapshot and the log replayed), as
-        plain JSON values; None for an unknown table. For audits and tests: the service's own tables stay live."""
-        live = self._load(tx, table_id, None)
-        if live is None:
-            return None
-        return loads(state_json(live.config)), loads(state_json(live.state))
+        plain JSON values (`bot.service.stored_tables.stored_table`); None for an unknown table. For audits and tests:
+        the service's own tables stay live."""
+        return stored_table(tx, self._unreplayed, table_id, self.controllers, self.settings.default_game,
+                            self._dispatch)
 
     def live_state(self, table_id: str) -> str | None:
         """The live table's config and state as JSON text (None when it is not in memory)."""
@@ -492,10 +473,3 @@ class Service:
 
 _REDRAWS = (cmd.Table, cmd.Cards)
 """Commands that draw the table again, logged only when they retold its story (`Service._dispatch`)."""
-_READS: dict[type[cmd.Command], Callable[[Tx, Place, cmd.Command], history.Answer]] = {
-    cmd.Top: history.read_top,
-    cmd.History: history.read_history,
-    cmd.Stats: history.read_stats,
-    cmd.Export: read_export,
-}
-"""Commands that only read what was played: read on the read-only connection, answered in the transaction."""

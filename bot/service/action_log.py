@@ -3,9 +3,8 @@ instead, writing either, and replaying the rows on a snapshot (a table read back
 
 from __future__ import annotations
 
-from collections.abc import Callable
 from dataclasses import dataclass
-from typing import Any, cast
+from typing import Any, Protocol, cast
 
 import orjson
 
@@ -40,8 +39,11 @@ def is_logged(command: cmd.Command) -> bool:
     return not isinstance(command, _UNLOGGED) and not (isinstance(command, cmd.Clock) and command.tv)
 
 
-Dispatch = Callable[[Action, Controller, cmd.Command, cmd.Pressed | None, history.Answer | None], bool | None]
-"""Applies a command to a table (`Service._dispatch`): a replayed action is dispatched as it was live."""
+class Dispatch(Protocol):
+    """Applies a command to a table (`Service._dispatch`): a replayed action is dispatched as it was live."""
+
+    def __call__(self, act: Action, controller: Controller, command: cmd.Command, pressed: cmd.Pressed | None,
+                 answer: history.Answer | None) -> bool | None: ...
 
 
 @dataclass

@@ -260,7 +260,7 @@ async def test_a_clean_stop_snapshots_the_logged_tables_and_the_next_start_keeps
     assert await logged_actions(store) == 0
     assert await resumed(service) == live == service.live_state(PLACE.table_id)
     replayed: list[object] = []
-    monkeypatch.setattr("bot.service.replay", lambda *args: replayed.append(args))
+    monkeypatch.setattr("bot.service.stored_tables.replay", lambda *args: replayed.append(args))
     restarted = await started_service(store, FakeClock(), seed=6)
     assert restarted.live_state(PLACE.table_id) == live  # in memory from the start, nothing replayed
     assert (await restarted.handle(PLACE, PLAYERS[0], "/table")).error is None
