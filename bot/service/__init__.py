@@ -3,9 +3,7 @@
 from __future__ import annotations
 
 import asyncio
-import contextlib
 import functools
-import logging
 import random
 from collections import defaultdict
 from collections.abc import Callable, Coroutine, Mapping, Sequence
@@ -23,7 +21,7 @@ from bot.games import Controller, default_controllers
 from bot.games.clock_page import ClockPageReading
 from bot.games.context import Action, Refusal
 from bot.games.general import GENERAL, Hosting
-from bot.i18n import DEFAULT_LANGUAGE, chat_language, text
+from bot.i18n import chat_language
 from bot.output import Actor, Place, Reply
 from bot.randomness import SecureRandom
 from bot.render import story
@@ -33,6 +31,7 @@ from bot.scheduler import Scheduler
 from bot.service.action_log import LiveTable, is_logged, keep
 from bot.service.chat_moves import move_chat, tables_of
 from bot.service.clock_pages import clock_page
+from bot.service.failures import cannot_save, short_of_chips
 from bot.service.language import (
     TableGames,
     chat_language_at,
@@ -41,7 +40,7 @@ from bot.service.language import (
     remembered_private_language,
 )
 from bot.service.listeners import Listener, Listeners
-from bot.service.pauses import PAUSED_REFUSAL, pause_play, refuse_while_paused, resume_play, waits_for_resume
+from bot.service.pauses import pause_play, refuse_while_paused, resume_play, run_unless_paused, waits_for_resume
 from bot.service.players import cleaned, welcome
 from bot.service.presses import StalePress, check_press
 from bot.service.reads import READS, read_then_run
@@ -52,8 +51,6 @@ from bot.service.takeover import WATCH_SECONDS, watch_timers
 from bot.service.timers import fire_timer
 from bot.store import CannotSave, InsufficientFunds, Store, Tx
 from bot.store.tx import HISTORY_ONLY
-
-log = logging.getLogger(__name__)
 
 
 @dataclass(frozen=True)
@@ -222,7 +219,8 @@ class Service:
         if self._shared:  # another process may have paused the table: asked under its lock (`_dispatch_unless_paused`)
             return self._start(place, actor, command, pressed, waits_for_resume(command))
         if self._paused and waits_for_resume(command):  # some table is paused: perhaps this one, when it runs
-            return self._unless_paused(place, actor, command, pressed)
+            return run_unless_paused(self._paused, self.private_language_of, self._start, place, actor, command,
+                                     pressed)
         return self._start(place, actor, command, pressed)
 
     def _start(self, place: Place, actor: Actor, command: cmd.Command, pressed: cmd.Pressed | None,
@@ -237,16 +235,6 @@ class Service:
         dispatch = self._dispatch_unless_paused if unless_paused else self._dispatch
         return self._run(place, actor, place.table_id,
                          functools.partial(dispatch, command=command, pressed=pressed, answer=None), entry)
-
-    async def _unless_paused(self, place: Place, actor: Actor, command: cmd.Command,
-                             pressed: cmd.Pressed | None) -> Reply:
-        """A command a paused table does not take (`bot.service.pauses.waits_for_resume`): refused in the actor's
-        language, nothing applied, while the table is paused when it is awaited (an adapter may resume the table
-        first: the Discord adapter's `_play_on`); run as ever otherwise. One process on the database (SQLite): its
-        memory of the pauses is the truth."""
-        if place.table_id in self._paused:
-            return Reply(error=text(await self.private_language_of(place, actor), PAUSED_REFUSAL))
-        return await self._start(place, actor, command, pressed)
 
     async def _usage_reply(self, place: Place, actor: Actor, error: cmd.CommandError) -> Reply:
         games = TableGames(self.store, self.controllers, self.settings.default_game, self._live)
@@ -288,16 +276,9 @@ class Service:
             except Refusal as refusal:
                 return Reply(error=refusal.message)
             except InsufficientFunds:
-                language = await self.private_language_of(place, actor)
-                return Reply(error=text(language, "not_enough_chips"))
+                return await short_of_chips(self.private_language_of, place, actor)
             except CannotSave as error:  # the disk is full or the file read-only: nothing changed, say so
-                log.error("table %s: the database cannot save (%s); the action was not kept", table_id, error)
-                if actor is None:
-                    raise  # a timer: `bot.service.timers.fire_timer` tries it again later
-                language = actor.language or DEFAULT_LANGUAGE
-                with contextlib.suppress(Exception):  # the chat's language, if the file can still be read
-                    language = await self.language(place, actor)
-                return Reply(error=text(language, "cannot_save"))
+                return await cannot_save(self.language, place, actor, table_id, error)
             if act.drawings:  # drawn after the commit, off the database thread, so no other table waits on it
                 act.reply.pictures = await asyncio.to_thread(draw, act.drawings)
             return act.reply

@@ -3,7 +3,7 @@ not be read (its usage at this table, a command of another game, the table's sid
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Awaitable, Callable, Mapping
 from dataclasses import dataclass
 from typing import Any
 
@@ -16,6 +16,9 @@ from bot.i18n import DEFAULT_LANGUAGE, catalogue, chat_language, own_language, t
 from bot.output import Actor, Place
 from bot.service.action_log import LiveTable
 from bot.store import Store
+
+LanguageOf = Callable[[Place | None, Actor | None], Awaitable[str]]
+"""`Service.language` or `Service.private_language_of`: the language of an answer at a place, for an actor."""
 
 
 async def chat_language_at(store: Store, place: Place | None, actor: Actor | None) -> str:

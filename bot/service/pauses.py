@@ -32,12 +32,15 @@ each chat, topic or channel, and resumes the tables paused before that).
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+from collections.abc import Awaitable, Callable, Mapping, Sequence
 
 from bot import commands as cmd
 from bot.games.context import Action
+from bot.i18n import text
+from bot.output import Actor, Place, Reply
 from bot.scheduler import APPOINTMENT, Scheduler
 from bot.service.action_log import is_logged
+from bot.service.language import LanguageOf
 from bot.service.presses import StalePress
 from bot.service.startup import stamp_downtime
 from bot.store import Store, Tx
@@ -70,6 +73,21 @@ def waits_for_resume(command: cmd.Command) -> bool:
 class RefusedWhilePaused(StalePress):
     """A command refused because its table is paused, before the game saw it: the live table stays in memory, as
     for a stale press (a storm of presses on a paused table costs no reload)."""
+
+
+Start = Callable[[Place, Actor, cmd.Command, cmd.Pressed | None], Awaitable[Reply]]
+"""`Service._start`: a command run on its table (its actor already cleaned)."""
+
+
+async def run_unless_paused(paused: dict[str, float], private_language_of: LanguageOf, start: Start, place: Place,
+                            actor: Actor, command: cmd.Command, pressed: cmd.Pressed | None) -> Reply:
+    """A command a paused table does not take (`waits_for_resume`): refused in the actor's language, nothing
+    applied, while the table is paused when it is awaited (an adapter may resume the table first: the Discord
+    adapter's `_play_on`); run as ever otherwise. One process on the database (SQLite): its memory of the pauses
+    (`paused`) is the truth."""
+    if place.table_id in paused:
+        return Reply(error=text(await private_language_of(place, actor), PAUSED_REFUSAL))
+    return await start(place, actor, command, pressed)
 
 
 def refuse_while_paused(act: Action) -> None:
