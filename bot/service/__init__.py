@@ -91,24 +91,17 @@ class Service:
         """What the adapters keep across restarts (their table messages' ids): they never open the store."""
         self._locks: defaultdict[str, asyncio.Lock] = defaultdict(asyncio.Lock)
         self._live: dict[str, LiveTable] = {}
-        """Tables in memory as their last committed action left them."""
         self._unreplayed: dict[str, LiveTable] = {}
-        """Tables start-up made live from their snapshots that have actions logged after them (after a crash): their
-        first action or timer replays the log on top (`bot.service.stored_tables.load_table`) rather than reading and
-        reviving the snapshot again. SQLite only, where no other process can move a snapshot on meanwhile."""
         self._chats: dict[str, str] = {}
-        """Each table's chat id (for replies no player asked for)."""
         self._listeners = Listeners()
         """The adapters' listeners, for replies no player asked for (and those caused before one subscribed)."""
         self._paused: dict[str, float] = {}
-        """Paused tables (stored too) and since when: their timers wait until `resume`. With several processes on one
-        database, as the watch last read them (`watch_timers`): an action reads its table's pause under its lock."""
         self._shared = store.dialect.is_shared
         """Whether other processes share the database (PostgreSQL): they may pause a table or lift its pause."""
         self._watchers: list[Callable[[str], None]] = []
         self._paused_elsewhere: list[Callable[[dict[str, float]], None]] = []
         self._tables = Tables(self._locks, self._live, self._unreplayed, self._chats, self._paused)
-        """The same maps, for the parts outside the action path (start-up, pauses, chat moves, clock pages)."""
+        """The maps above for the parts off the action path (each described by `bot.service.tables.Tables`)."""
 
     # --- wiring -------------------------------------------------------------------------------------------
 

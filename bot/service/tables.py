@@ -27,11 +27,15 @@ class Tables:
     """The service's own maps (the same objects its action path uses), not copies."""
 
     locks: defaultdict[str, asyncio.Lock]
+    """Each table's lock: its actions, one at a time."""
     live: dict[str, LiveTable]
     """Tables in memory as their last committed action left them."""
     unreplayed: dict[str, LiveTable]
-    """Tables start-up made live from snapshots with actions logged after them (SQLite only)."""
+    """Tables start-up made live from their snapshots that have actions logged after them (after a crash): their
+    first action or timer replays the log on top (`bot.service.stored_tables.load_table`) rather than reading and
+    reviving the snapshot again. SQLite only, where no other process can move a snapshot on meanwhile."""
     chats: dict[str, str]
-    """Each table's chat id."""
+    """Each table's chat id (for replies no player asked for)."""
     paused: dict[str, float]
-    """Paused tables and since when."""
+    """Paused tables (stored too) and since when: their timers wait until `Service.resume`. With several processes on
+    one database, as the watch last read them (`watch_timers`): an action reads its table's pause under its lock."""
