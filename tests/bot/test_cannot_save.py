@@ -221,3 +221,16 @@ async def test_a_shutdown_that_cannot_save_says_so_once_and_the_tables_keep_thei
     restarted = await started_service(service.store, FakeClock(), seed=9)
     assert (await restarted.handle(PLACE, ANN, "/table")).error is None
     assert restarted.live_state(PLACE.table_id) == live  # the log replayed
+
+
+async def test_a_move_the_wallet_cannot_pay_is_refused_in_the_players_language_and_changes_nothing(
+        service: Service, monkeypatch: pytest.MonkeyPatch) -> None:
+    """The ledger is the last guard of a wallet (`InsufficientFunds`): a game that let a buy-in past its own check (as
+    if the wallet held more) is answered "not enough chips" in the player's language, and nothing is kept."""
+    assert (await service.handle(PLACE, ANN, "/lang ru me")).error is None
+    before = dump(service.store.location)
+    monkeypatch.setattr("bot.games.context.Action.balance", lambda self, account: 10**9)  # the game's check passes
+    refused = await service.handle(PLACE, ANN, "/join 1500")  # within the table's buy-in, over the 1,000 wallet
+    assert refused.error == text("ru", "not_enough_chips") and refused.public == [] and refused.private == {}
+    assert dump(service.store.location) == before
+    await ledger_ok(service)
