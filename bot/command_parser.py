@@ -81,6 +81,15 @@ def parse_amount(text: str, what: str = "amount") -> int:
     return int(text)
 
 
+def parse_stake(text: str, what: str) -> int:
+    """`/ante`'s ANTE or side bet: a whole number of chips as `parse_amount` reads one, or 0. Whether the table takes a
+    0 is its game's to say (Three Card Poker's ANTE of 0 goes with a PAIRPLUS alone), so a stake that is not plain
+    digits is refused as not a whole number, without "above zero"."""
+    if not _DIGITS.fullmatch(text):
+        raise CommandError("bad_stake", value=quote_input(text), what=what)
+    return parse_amount(text, what) if text.strip("0") else 0
+
+
 def whole_number(text: str, *, signed: bool = False) -> int | None:
     """`text` as a plain whole number of at most ten digits 0-9 (with a sign when `signed`), else None: so `²`, `４０`
     or twenty digits get a usage answer instead of an exception further on."""
@@ -295,8 +304,7 @@ def _ante(args: list[str]) -> Ante:
     (`pp 0`: none, where the table's range starts at 0)."""
     if not args:
         raise CommandError("usage")
-    alone = whole_number(args[0]) == 0  # the side bet alone, if one follows
-    amount = 0 if alone else parse_amount(args[0], "ante")
+    amount = parse_stake(args[0], "ante")  # 0: the side bet alone, if one follows
     box: int = 1
     side: int | None = None
     rest = args[1:]
@@ -314,7 +322,7 @@ def _ante(args: list[str]) -> Ante:
                 raise CommandError("bad_box", value=quote_input(value))
             box = int(value)
         elif option == "side":
-            side = 0 if whole_number(value) == 0 else parse_amount(value, word)
+            side = parse_stake(value, word)
         else:
             raise CommandError("usage")
     return Ante(amount=amount, box=box, side=side)

@@ -31,6 +31,7 @@ from bot.command_parser import (
         ("/ante 00 box 2 pairplus 5", cmd.Ante(0, 2, 5)),
         ("/ante 0", cmd.Ante(0, 1)),  # what an ANTE of 0 needs is the game's to say
         ("/ante 0 box 2", cmd.Ante(0, 2)),
+        ("/ante 00000000000 pp 000000000005", cmd.Ante(0, 1, 5)),  # zeros past ten digits are 0 too
         ("/exchange 2 5", cmd.Exchange(("2", "5"))),
         ("/fold", cmd.Fold()),
         ("/clock", cmd.Clock()),
@@ -94,6 +95,10 @@ def test_parse(text: str, expected: cmd.Command) -> None:
         ("/ante 10 pp 5 pp 20", "usage"),
         ("/ante 10 pp 5 bonus 7", "usage"),
         ("/ante 10 box 2 box 1", "usage"),
+        ("/ante -3", "bad_stake"),  # not "above zero": an ANTE of 0 is read (`/ante 0 pp 5`)
+        ("/ante 1.5 pp 5", "bad_stake"),
+        ("/ante 10 pp -3", "bad_stake"),
+        ("/ante 99999999999", "amount_too_large"),
         ("/exchange", "usage"),
         ("/exchange 1 2 3 4 5 6", "usage"),
         ("/fold now", "no_arguments"),

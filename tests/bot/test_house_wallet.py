@@ -304,6 +304,38 @@ async def test_a_refused_side_bet_is_named_as_the_game_names_it(store: Store, ga
     assert await refused_unchanged(service, text) == expected
 
 
+MALFORMED_STAKES = {
+    "/ante -3": {"en": "ANTE must be a whole number of chips, not “-3”.",
+                 "ru": "АНТЕ: нужно целое число фишек — ноль или больше, а не «-3»."},
+    "/ante 1.5 box 2": {"en": "ANTE must be a whole number of chips, not “1.5”.",
+                        "ru": "АНТЕ: нужно целое число фишек — ноль или больше, а не «1.5»."},
+}
+"""A malformed ANTE, refused alike in every house game."""
+
+
+@pytest.mark.parametrize("line", sorted(MALFORMED_STAKES))
+@pytest.mark.parametrize("game", ["three-card", "caribbean", "russian", "texas"])
+async def test_a_malformed_ante_is_not_said_to_need_to_be_above_zero(store: Store, game: str, line: str) -> None:
+    """`/ante -3` at a Three Card table answered that ANTE must be above zero, while there an ANTE of 0 goes with a
+    PAIRPLUS alone (`/ante 0 pp 5`; RULES.md §5: "ANTE and/or PAIRPLUS"). A malformed ANTE is asked only to be a whole
+    number of chips, in every game: what a 0 needs is the table's to say (`/ante 0` above)."""
+    service = await open_table(store, game, 1000)
+    await refused_without_change(service, ANN, line, MALFORMED_STAKES[line])
+
+
+@pytest.mark.parametrize(("game", "side", "name"), [("three-card", "pp", "The PAIRPLUS bet"),
+                                                    ("caribbean", "bonus", "The BONUS bet")])
+async def test_a_malformed_side_bet_is_not_said_to_need_to_be_above_zero(store: Store, game: str, side: str,
+                                                                        name: str) -> None:
+    """A side bet of 0 is read as none named (`pp 0`, where the table's range starts at 0): a malformed one is asked
+    only to be a whole number of chips, like the ANTE it goes with."""
+    service = await open_table(store, game, 1000)
+    russian = {"three-card": "Ставка «Пара плюс»", "caribbean": "Ставка БОНУС"}[game]
+    await refused_without_change(service, ANN, f"/ante 10 {side} -3", {
+        "en": f"{name} must be a whole number of chips, not “-3”.",
+        "ru": f"{russian}: нужно целое число фишек — ноль или больше, а не «-3»."})
+
+
 @pytest.mark.parametrize("language", ["en", "ru"])
 async def test_the_exchange_example_of_help_works_when_typed_in_every_game(store: Store, language: str) -> None:
     """`/help exchange` gave "e.g. 2 5": Texas Poker's box has two cards of its own, so it was refused there."""

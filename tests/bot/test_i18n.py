@@ -297,8 +297,8 @@ def _dynamic_keys() -> dict[str, set[str]]:
         "schedule.": set(re.findall(r'ScheduleError\(\s*"(\w+)"', (ROOT / "engine/schedule.py").read_text("utf-8"))),
         "option.": set(re.findall(r'OptionError\(\s*"(\w+)"',
                                   (ROOT / "engine/tournament_options.py").read_text("utf-8"))),
-        "parse.": {"empty", "bad_text", "unknown_command", "did_you_mean", "usage", "bad_amount", "amount_too_large",
-                   "bad_box", "stale_button"},
+        "parse.": {"empty", "bad_text", "unknown_command", "did_you_mean", "usage", "bad_amount", "bad_stake",
+                   "amount_too_large", "bad_box", "stale_button"},
         "parse.what.": {"amount", "ante", "pp", "pairplus", "bonus"},
         "odds.bet.": {"ante", "pairplus"},
         "odds.strategy.": set(GAMES),
@@ -477,7 +477,8 @@ async def test_a_group_table_keeps_its_first_players_language_whoever_acts(servi
 async def test_an_amount_name_is_translated_in_a_parse_error(service: Service) -> None:
     await service.handle(PLACE, ANN, "/lang ru")
     await service.handle(PLACE, ANN, "/game russian")  # a table where /ante is used
-    assert (await service.handle(PLACE, ANN, "/ante x")).error == "АНТЕ: нужно целое число фишек больше нуля, а не «x»."
+    assert (await service.handle(PLACE, ANN, "/ante x")).error == (
+        "АНТЕ: нужно целое число фишек — ноль или больше, а не «x».")
 
 
 async def test_timers_speak_the_first_players_locale(store: Store, clock: FakeClock) -> None:

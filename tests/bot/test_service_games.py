@@ -979,7 +979,7 @@ async def test_a_three_card_tier_is_listed_only_while_its_ranges_hold(service: S
     ("en", "russian", "/pawn", "/pawn is not used in Russian Poker."),
     ("en", "caribbean", "/raise x", "/raise is not used in Caribbean Poker."),
     ("ru", "holdem", "/ante", "/ante не используется в этой игре: Техасский холдем."),
-    ("en", "russian", "/ante x", "ANTE must be a whole number of chips above zero, not “x”."),
+    ("en", "russian", "/ante x", "ANTE must be a whole number of chips, not “x”."),
     ("en", "holdem", "/raise x", "The amount must be a whole number of chips above zero, not “x”."),
     ("en", "russian", "/balance x", "/balance takes nothing after it: write just /balance."),
     ("en", "caribbean", "/stats 0d", "Usage: /stats [player] [30d|all]"),
@@ -1058,7 +1058,7 @@ async def test_join_with_chips_at_a_house_table_says_the_chips_stay_in_the_walle
 
 @pytest.mark.parametrize(("line", "answer"), [
     ("/ante 10 pp 5 pp 20", "Usage: /ante chips [box 1-3] [pp chips]"),  # a usage of a command games use
-    ("/ante 10 pp abc", "The PAIRPLUS bet must be a whole number of chips above zero, not “abc”."),  # the side bet
+    ("/ante 10 pp abc", "The PAIRPLUS bet must be a whole number of chips, not “abc”."),  # the side bet
 ])
 async def test_a_command_that_cannot_be_read_reads_the_tables_game_once(store: Store, line: str, answer: str) -> None:
     """The answer to a command that could not be read asks the table's game once, however many of its parts (another

@@ -240,9 +240,9 @@ async def test_each_box_is_settled_by_the_rules(store: Store, monkeypatch: pytes
 REFUSED = {
     "en": {
         "/ante 0": "ANTE must be 1 to 100 at this table, not 0.",
-        "/ante -5": "ANTE must be a whole number of chips above zero, not “-5”.",
+        "/ante -5": "ANTE must be a whole number of chips, not “-5”.",
         "/ante 101": "ANTE must be 1 to 100 at this table, not 101.",
-        "/ante ten": "ANTE must be a whole number of chips above zero, not “ten”.",
+        "/ante ten": "ANTE must be a whole number of chips, not “ten”.",
         "/ante 60": "That needs 60 chips but you have 50.",
         "/ante 20": "Not enough chips for an ANTE on box 1: with the bets still to follow (BET or PLAY) your boxes "
                     "need 60, you have 50.",
@@ -258,9 +258,9 @@ REFUSED = {
     },
     "ru": {
         "/ante 0": "АНТЕ за этим столом — от 1 до 100, а не 0.",
-        "/ante -5": "АНТЕ: нужно целое число фишек больше нуля, а не «-5».",
+        "/ante -5": "АНТЕ: нужно целое число фишек — ноль или больше, а не «-5».",
         "/ante 101": "АНТЕ за этим столом — от 1 до 100, а не 101.",
-        "/ante ten": "АНТЕ: нужно целое число фишек больше нуля, а не «ten».",
+        "/ante ten": "АНТЕ: нужно целое число фишек — ноль или больше, а не «ten».",
         "/ante 60": "Нужно 60 фишек, а у вас 50.",
         "/ante 20": "Для АНТЕ на боксе 1 не хватит фишек: вместе с последующими ставками (БЕТ или ИГРА) вашим боксам "
                     "нужно 60, а у вас 50.",
