@@ -54,7 +54,8 @@ async def test_a_language_chosen_mid_hand_answers_the_next_press_and_command_in_
 
 async def test_the_lang_hints_name_the_me_option_as_discord_shows_it(fake, make_bot) -> None:
     """`/lang` and an organizer's refusal hint at choosing one's own language: on Discord by the command's `me`
-    option (`/язык ru с параметром «лично»` in Russian), never a word typed after the code."""
+    option (`/lang ru с параметром «лично»` in Russian: the command word in English, as every Russian text writes
+    it, the option as a Russian client sees it), never a word typed after the code."""
     await make_bot(default_game="holdem")
     channel = fake.channels[0]
     ann, bob, ivan = [fake.add_member(name) for name in ("Ann", "Bob", "Ivan")]
@@ -68,7 +69,7 @@ async def test_the_lang_hints_name_the_me_option_as_discord_shows_it(fake, make_
                                         "/lang ru with the “me” option chooses yours for what only you read.")
     asked = await fake.slash(ivan, channel, "lang")
     assert asked.ephemeral_text() == ("Язык чата: English (en); можно выбрать: English (en), русский (ru). "
-                                      "/язык ru с параметром «лично» выбирает язык только для ваших личных сообщений.")
+                                      "/lang ru с параметром «лично» выбирает язык только для ваших личных сообщений.")
     refused = await fake.slash(ivan, channel, "lang", language="en")
     assert refused.ephemeral_text() == ("Язык чата выбирает только организатор — Ann; "
-                                        "/язык en с параметром «лично» выбирает язык ваших личных сообщений.")
+                                        "/lang en с параметром «лично» выбирает язык ваших личных сообщений.")
