@@ -14,12 +14,19 @@ from bot.output import Place, Reply
 from bot.service import Service
 from bot.store import Store
 from tests.bot.conftest import ANN, BOB, CAT, PLACE
-from tests.bot.helpers import at, corrupt_saved_hand, ledger_ok, listen, play_out, press_label, started_service
+from tests.bot.helpers import (
+    at,
+    corrupt_saved_hand,
+    ledger_ok,
+    listen,
+    play_out,
+    press_label,
+    public_lines,
+    started_service,
+)
 
 PLAYERS = {actor.user_id: actor for actor in (ANN, BOB, CAT)}
 HOUR = 3600
-CLOCK_SIGNS = ("⏱", "⏸", "▶")
-"""How the clock's lines begin (announcements and its state)."""
 LAST_LEVEL = "⏱ Level 2: limits 50/100 (blinds 25/50), the last level: it plays until the tournament ends."
 """The clock's state on the last level (50/100), as it is posted after a step or downtime past the break."""
 
@@ -39,10 +46,6 @@ async def minutes_pass(service: Service, clock: FakeClock, minutes: int) -> None
     for _ in range(minutes):
         clock.advance(60)
         await service.scheduler.fire_due()
-
-
-def clock_lines(heard: list[Reply]) -> list[str]:
-    return [line for reply in heard for line in reply.public if line.startswith(CLOCK_SIGNS)]
 
 
 async def test_a_wall_clock_stepped_back_before_the_start_still_answers_and_deals(store: Store) -> None:
@@ -75,12 +78,12 @@ async def test_announcements_come_on_time_after_the_wall_clock_steps_back(store:
     clock.step(-HOUR)  # 18:50 becomes 17:50 on the wall
     clock.advance(5 * 60)
     await service.scheduler.fire_due()
-    assert clock_lines(heard) == ["⏱ Break in 5 minutes."], "five real minutes later, not an hour and five"
+    assert public_lines(heard) == ["⏱ Break in 5 minutes."], "five real minutes later, not an hour and five"
     clock.advance(4 * 60)
     await service.scheduler.fire_due()
     clock.advance(60)
     await service.scheduler.fire_due()
-    assert clock_lines(heard) == ["⏱ Break in 5 minutes.", "⏱ Break in 1 minute.", "⏸ Break until 20:00."]
+    assert public_lines(heard) == ["⏱ Break in 5 minutes.", "⏱ Break in 1 minute.", "⏸ Break until 20:00."]
     on_break = await service.handle(PLACE, ANN, "/clock")
     assert on_break.public == ["⏸ Break until 20:00 (1h00m left)."], "the clock never runs back to level 1"
     await ledger_ok(service)
@@ -123,7 +126,7 @@ async def test_after_downtime_the_clock_posts_its_current_state_once(tmp_path, s
         heard = listen(restarted)
         for _ in range(3):
             await asyncio.sleep(0)
-    assert clock_lines(heard) == [LAST_LEVEL]
+    assert public_lines(heard) == [LAST_LEVEL]
     await ledger_ok(restarted)
     await store.close()
 
@@ -135,7 +138,7 @@ async def test_a_late_lone_announcement_is_replaced_by_the_current_state(store: 
     heard = listen(service)
     clock.current = at(18, 57)  # "Break in 5 min" would be two minutes stale
     await service.scheduler.fire_due()
-    assert clock_lines(heard) == ["⏱ Level 1: limits 10/20 (blinds 5/10), 3m left; next: break."]
+    assert public_lines(heard) == ["⏱ Level 1: limits 10/20 (blinds 5/10), 3m left; next: break."]
 
 
 async def test_a_hand_voided_at_start_up_is_announced_in_its_chat(tmp_path) -> None:
@@ -179,7 +182,7 @@ async def test_after_a_resume_the_next_warning_is_said_as_itself(store: Store) -
     assert resumed.error is None and resumed.public == ["⏸ Break until 20:00 (50m left)."]
     heard = listen(service)
     await minutes_pass(service, clock, 45)
-    assert clock_lines(heard) == ["⏱ Limits go up to 50/100 in 5 minutes."]
+    assert public_lines(heard) == ["⏱ Limits go up to 50/100 in 5 minutes."]
     await ledger_ok(service)
 
 
@@ -194,4 +197,4 @@ async def test_after_a_skip_the_next_warning_is_said_as_itself(store: Store) -> 
     assert (await service.handle(PLACE, ANN, "/tournament skip")).error is None  # 20/40 from 18:03 until 18:23
     heard = listen(service)
     await minutes_pass(service, clock, 15)
-    assert clock_lines(heard) == ["⏱ Break in 5 minutes."]
+    assert public_lines(heard) == ["⏱ Break in 5 minutes."]

@@ -30,7 +30,7 @@ from engine.house.common import BoxStatus
 from engine.house.odds import PAYTABLES
 from engine.preactions import PreAction
 from tests.bot.conftest import ANN, BOB, PLACE
-from tests.bot.helpers import all_text, everything_public, listen, play_out, started_service
+from tests.bot.helpers import all_text, everything_public, listen, play_out, started_service, table_showed
 
 ROOT = Path(__file__).resolve().parents[2]
 EN, RU = catalogue("en"), catalogue("ru")
@@ -492,7 +492,9 @@ async def test_timers_speak_the_first_players_locale(store: Store, clock: FakeCl
     heard = listen(service, "group/")
     clock.advance(61)
     assert await service.scheduler.fire_due() == 1
-    assert any("время хода вышло" in everything_public(reply) for reply in heard)  # a line of the table's story
+    assert table_showed(heard).splitlines()[-5:] == [  # the time-out's lines of the table's story, in Russian
+        "Ivan: время хода вышло.", "Ivan: пас.", "Olga получает обратно 10 неуравненных фишек.",
+        "Olga забирает основной банк (20).", "Раздача окончена."]
 
 
 def test_english_usage_messages_spell_the_parsers_patterns() -> None:
