@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from typing import Any
+
 import pytest
 
 from tests.telegram.conftest import ANN, BOB, CAT, private_chat
@@ -14,18 +16,25 @@ HINTS = {
 }
 
 
-@pytest.mark.parametrize("language", ["en", "ru"])
-async def test_the_cards_hint_names_who_has_no_private_chat_and_goes_once_nobody_dealt_in_lacks_one(
-        make_bot, api, language: str) -> None:
-    """Ann has a private chat with the bot; Bob and Cat, dealt in, have none: the hint names them as the table does.
-    Bob opens his: the next state of the table names only Cat. Cat opens his: the hint goes with the next state,
-    and no edit is sent only for it."""
+async def dealt_to_three(make_bot, language: str) -> tuple[Any, dict[str, Any], dict[str, Any], dict[str, Any]]:
+    """A round dealt to Ann, Bob and Cat, speaking `language`: Ann has a private chat with the bot, the others none.
+    The running bot and the three players."""
     ann, bob, cat = ({**user, "language_code": language} for user in (ANN, BOB, CAT))
     bot = await make_bot("duel")
     await bot.command(ann, "/start", private_chat(ann))
     for user in (ann, bob, cat):
         await bot.command(user, "/join")
     await bot.command(ann, "/deal")
+    return bot, ann, bob, cat
+
+
+@pytest.mark.parametrize("language", ["en", "ru"])
+async def test_the_cards_hint_names_who_has_no_private_chat_and_goes_once_nobody_dealt_in_lacks_one(
+        make_bot, api, language: str) -> None:
+    """Ann has a private chat with the bot; Bob and Cat, dealt in, have none: the hint names them as the table does.
+    Bob opens his: the next state of the table names only Cat. Cat opens his: the hint goes with the next state,
+    and no edit is sent only for it."""
+    bot, ann, bob, cat = await dealt_to_three(make_bot, language)
     table = bot.table_message()
     assert table.text == "Round 1\nTo act: ann\n\n" + HINTS[language].format(names="Bob Brown, cat")
 
@@ -112,12 +121,7 @@ async def test_a_refusal_the_bot_cannot_bring_does_not_send_the_player_to_my_car
     and the group's hint ended "or press “My cards”", a button that shows his cards, never why his bet was refused.
     It says only where the private chat opens. Cat, who typed /cards, is still sent to the button: it shows what
     he asked for."""
-    ann, bob, cat = ({**user, "language_code": language} for user in (ANN, BOB, CAT))
-    bot = await make_bot("duel")
-    await bot.command(ann, "/start", private_chat(ann))
-    for user in (ann, bob, cat):
-        await bot.command(user, "/join")
-    await bot.command(ann, "/deal")
+    bot, _, bob, cat = await dealt_to_three(make_bot, language)
     seen = len(bot.group())
     await bot.command(bob, "/bet 100000")
     await bot.command(cat, "/cards")
