@@ -31,16 +31,20 @@ class TableMessage:
     must draw from values captured when the state was made, never from a live table.
     """
 
-    __slots__ = ("_buttons", "_text", "key", "to_act")
+    __slots__ = ("_buttons", "_text", "key", "retired", "to_act")
 
     def __init__(self, key: str, text: str | Callable[[], str],
                  buttons: tuple[Button, ...] | Callable[[], tuple[Button, ...]] = (),
-                 to_act: str | None = None) -> None:
+                 to_act: str | None = None, retired: str | None = None) -> None:
         self.key = key
         self._text = text
         self._buttons = buttons
         self.to_act = to_act
         """The player id whose turn it is (adapters may mention him), None when nobody must act."""
+        self.retired = retired
+        """What the message is left reading once the table moved on to a new one and its buttons went, when that is
+        not what it shows: the seats between hands, without what the next hand waited for (a Deal button no longer
+        there). None: what it shows (a hand's or round's message stays the record of its hand)."""
 
     @property
     def text(self) -> str:

@@ -69,5 +69,6 @@ def seats_message(ctl: HoldemTable, act: Action, key: str, decision: str) -> Tab
     stopped = tour_play.no_play_refusal(ctl, act).message if tour_play.is_stopped(ctl, act) else ""
     buttons = (*render.idle_buttons(act.voice, act.state, key, decision, offers, stopped=bool(stopped)),
                *options.straddle_buttons(ctl, act, key, decision), *options.away_buttons(act, key, decision))
+    record = render.seats_record(act.voice, act.state, ctl.variant)
     return TableMessage(key, render.seats_text(act.voice, act.state, ctl.variant, stopped,
-                                               tour_play.comeback_text(ctl, act)), buttons)
+                                               tour_play.comeback_text(ctl, act), record), buttons, retired=record)

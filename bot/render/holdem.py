@@ -21,12 +21,26 @@ from engine.runs import ANSWER_SECONDS
 
 
 def seats_text(voice: Voice, state: Mapping[str, Any], variant: engine.Variant = engine.Variant.HOLDEM,
-               stopped: str = "", comeback: str = "") -> str:
+               stopped: str = "", comeback: str = "", record: str | None = None) -> str:
     """Between hands: who sits with how many chips (`state`: the table's snapshot), who won the last hand (until the
     next deal: this message takes the place of that hand's, whose story said it), then what the next hand waits
     for; `stopped`: why a tournament deals no hand now (its break or paused clock), "" when it deals; `comeback`: in
     a tournament down to one player, who may still come back and how, said instead of waiting for a second player to
-    sit down (which a tournament does not offer)."""
+    sit down (which a tournament does not offer); `record`: the `seats_record` when the caller wrote it already."""
+    lines = [seats_record(voice, state, variant) if record is None else record]
+    waiting = _waiting(state)
+    if waiting == "holdem.waiting_for_players" and not state.get("seats") and not state.get("tournament"):
+        waiting = "holdem.nobody_seated"
+    if comeback and waiting == "holdem.waiting_for_players":
+        lines.append(comeback)
+    else:
+        lines.append(stopped if stopped and waiting is None else voice.t(waiting or "holdem.between_hands"))
+    return "\n".join(lines)
+
+
+def seats_record(voice: Voice, state: Mapping[str, Any], variant: engine.Variant = engine.Variant.HOLDEM) -> str:
+    """The seats between hands as the chat's record keeps them once the table moved on (`TableMessage.retired`):
+    who sat with how many chips and who won the last hand, `seats_text` without what the next hand waited for."""
     lines = [voice.t("holdem.seats_title_omaha" if variant is engine.Variant.OMAHA else "holdem.seats_title")]
     for seat in state.get("seats", []):
         status = voice.t("holdem.sitting_out") if seat["out"] else ""
@@ -35,13 +49,6 @@ def seats_text(voice: Voice, state: Mapping[str, Any], variant: engine.Variant =
         lines.append(f"  {voice.name(seat['id'])} — {format_number(voice.language, seat['stack'])} {status}".rstrip())
     if last := state.get("last_hand"):
         lines.append(last_hand_line(voice, last))
-    waiting = _waiting(state)
-    if waiting == "holdem.waiting_for_players" and not state.get("seats") and not state.get("tournament"):
-        waiting = "holdem.nobody_seated"
-    if comeback and waiting == "holdem.waiting_for_players":
-        lines.append(comeback)
-    else:
-        lines.append(stopped if stopped and waiting is None else voice.t(waiting or "holdem.between_hands"))
     return "\n".join(lines)
 
 

@@ -29,6 +29,9 @@ class Posted:
     """The version of the state it shows (`TableStates`; 0 after a restart: unknown, and older than any)."""
     buttons: bool | None = None
     """Whether it shows buttons (None after a restart: unknown, so it is retired as if it did)."""
+    retired: str | None = None
+    """What it is left reading once retired, when not what it shows (`TableMessage.retired`: the seats between
+    hands; None after a restart: what it shows)."""
 
 
 class Memory:

@@ -130,6 +130,7 @@ class Sender:
                 reason = str(error).lower()
                 if "not modified" in reason:
                     posted.digest, posted.version, posted.buttons = digest, op.version, markup is not None
+                    posted.retired = op.message.retired
                     return
                 if "not found" not in reason and "can't be edited" not in reason:
                     raise
@@ -138,22 +139,27 @@ class Sender:
                 posted.key, posted.buttons = "", False  # not this hand's message any more; nothing to retire
                 raise TableGone from error
             posted.digest, posted.version, posted.buttons = digest, op.version, markup is not None
+            posted.retired = op.message.retired
             return
         sent = await self._bot.send_message(op.chat_id, body, message_thread_id=op.topic, reply_markup=markup)
         await self._remember(op, Posted(op.message.key, op.chat_id, sent.message_id, digest, op.version,
-                                        markup is not None), posted, body)
+                                        markup is not None, op.message.retired), posted, body)
 
     async def _remember(self, op: TableOp, new: Posted, old: Posted | None, body: str, photo: bool = False) -> None:
         """Record the table's new message, and retire the one the table moved on from (`RetireOp`, after everything
-        else): a new hand's message leaves the old hand's with its text and without its buttons (when it had any);
-        the hand's message posted anew below (`TableOp.repost`) leaves the old one saying the table moved below."""
+        else): a new hand's message leaves the old hand's with its text and without its buttons (when it had any),
+        the seats between hands without what the next hand waited for (`Posted.retired`), saying the table moved
+        below; the hand's message posted anew below (`TableOp.repost`) leaves the old one saying the table moved
+        below."""
         retiring = None
         if old is not None and old.chat_id == new.chat_id and old.message_id != new.message_id:
+            moved = text(op.language, "tg.table_moved")
+            limit = MAX_CAPTION if photo else MAX_TEXT
             if op.repost and old.key == new.key:
-                moved = clip(f"{body}\n\n{text(op.language, 'tg.table_moved')}", MAX_CAPTION if photo else MAX_TEXT)
-                retiring = RetireOp(op.chat_id, old.message_id, moved, photo)
+                retiring = RetireOp(op.chat_id, old.message_id, clip(f"{body}\n\n{moved}", limit), photo)
             elif old.buttons is not False:
-                retiring = RetireOp(op.chat_id, old.message_id)
+                record = None if old.retired is None else clip(f"{old.retired}\n\n{moved}", limit)
+                retiring = RetireOp(op.chat_id, old.message_id, record, photo)
         if retiring is None:
             await self._memory.remember_table(op.table_id, new)
             return
@@ -179,9 +185,10 @@ class Sender:
                 await self._bot.edit_message_caption(chat_id=posted.chat_id, message_id=posted.message_id,
                                                      caption=caption, reply_markup=markup)
             posted.digest, posted.version, posted.buttons = digest, op.version, markup is not None
+            posted.retired = op.message.retired
             return
         sent = await self._bot.send_photo(op.chat_id, self._pictures.get(op.chat_id, BLANK), caption=caption,
                                           message_thread_id=op.topic, reply_markup=markup)
         self._new_pictures.discard(op.chat_id)
         await self._remember(op, Posted(op.message.key, op.chat_id, sent.message_id, digest, op.version,
-                                        markup is not None), posted, caption, photo=True)
+                                        markup is not None, op.message.retired), posted, caption, photo=True)

@@ -20,6 +20,7 @@ import math
 import re
 import time
 from collections import deque
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -32,6 +33,8 @@ GROUP = {"id": -100500, "type": "supergroup", "title": "Poker night"}
 LIMITED = {"sendMessage", "sendPhoto", "sendDocument", "editMessageText", "editMessageCaption", "editMessageMedia",
            "editMessageReplyMarkup"}
 """The methods that count toward a chat's flood limit (answerCallbackQuery does not)."""
+Matching = Callable[[dict[str, Any]], bool]
+"""Which calls of a method a test's `hold`, `refuse` or `fail` is for, by their parameters."""
 JSON_FIELDS = {"reply_markup", "media", "commands", "allowed_updates", "scope", "entities", "reply_parameters",
                "link_preview_options"}
 
@@ -192,7 +195,7 @@ class FakeBotApi:
         self._message_ids = itertools.count(1)
         self._query_ids = itertools.count(1)
         self._new_update = asyncio.Condition()
-        self._failures: dict[str, list[tuple[int, str, dict[str, Any]]]] = {}
+        self._failures: dict[str, list[tuple[int, str, dict[str, Any], Matching]]] = {}
         self._runner: web.AppRunner | None = None
         self.port = 0
         self._closing = False
@@ -209,9 +212,9 @@ class FakeBotApi:
         message already there is not)."""
         self.delays: dict[str, float] = {}
         """Seconds to hold each call of a method before answering (a slow or rate-limited Telegram)."""
-        self._held: dict[str, asyncio.Event] = {}
+        self._held: dict[str, tuple[asyncio.Event, Matching]] = {}
         """Methods whose calls wait unanswered (`hold`), each until the test lets them be answered."""
-        self._refused: dict[str, tuple[int, str, dict[str, Any]]] = {}
+        self._refused: dict[str, tuple[int, str, dict[str, Any], Matching]] = {}
         """Methods whose every call is answered with an error (`refuse`) until `release`."""
 
     # --- server -------------------------------------------------------------------------------------------
@@ -244,19 +247,24 @@ class FakeBotApi:
         """What to give the bot as `base_url` (the token is appended)."""
         return f"http://127.0.0.1:{self.port}/bot"
 
-    def fail(self, method: str, code: int, description: str, **parameters: Any) -> None:
-        """Answer the next call of `method` with an error (then behave normally again)."""
-        self._failures.setdefault(method, []).append((code, description, parameters))
+    def fail(self, method: str, code: int, description: str, matching: Matching | None = None,
+             **parameters: Any) -> None:
+        """Answer the next call of `method` (of those `matching` accepts, when given) with an error (then behave
+        normally again)."""
+        self._failures.setdefault(method, []).append((code, description, parameters, matching or _every))
 
-    def hold(self, method: str) -> None:
-        """Leave the calls of `method` unanswered until `refuse` or `release` (a Telegram slow to answer them): the
-        test, not a timing window, decides what the bot hears and when. A call the bot gives up waiting for (its
-        read timeout) and sends again is held again."""
-        self._held.setdefault(method, asyncio.Event())
+    def hold(self, method: str, matching: Matching | None = None) -> None:
+        """Leave the calls of `method` (those `matching` accepts, when given; the others are answered as usual)
+        unanswered until `refuse` or `release` (a Telegram slow to answer them): the test, not a timing window,
+        decides what the bot hears and when. A call the bot gives up waiting for (its read timeout) and sends again
+        is held again."""
+        self._held.setdefault(method, (asyncio.Event(), matching or _every))
 
-    def refuse(self, method: str, code: int, description: str, **parameters: Any) -> None:
-        """Answer every call of `method` with an error, the held ones first, until `release` (`fail` answers one)."""
-        self._refused[method] = (code, description, parameters)
+    def refuse(self, method: str, code: int, description: str, matching: Matching | None = None,
+               **parameters: Any) -> None:
+        """Answer every call of `method` (of those `matching` accepts, when given) with an error, the held ones
+        first, until `release` (`fail` answers one)."""
+        self._refused[method] = (code, description, parameters, matching or _every)
         self._answer_held(method)
 
     def release(self, method: str) -> None:
@@ -267,7 +275,7 @@ class FakeBotApi:
     def _answer_held(self, method: str) -> None:
         held = self._held.pop(method, None)
         if held is not None:
-            held.set()
+            held[0].set()
 
     async def _handle(self, request: web.Request) -> web.Response:
         if request.match_info["token"] != TOKEN:
@@ -278,8 +286,8 @@ class FakeBotApi:
         self.requests.append(call)
         if method in self.delays:
             await asyncio.sleep(self.delays[method])
-        if (held := self._held.get(method)) is not None:
-            await held.wait()
+        if (held := self._held.get(method)) is not None and held[1](params):
+            await held[0].wait()
         if "chat_id" in params and int(params["chat_id"]) in self.migrated:
             return _error(400, "Bad Request: group chat was upgraded to a supergroup chat",
                           {"migrate_to_chat_id": self.migrated[int(params["chat_id"])]})
@@ -295,13 +303,12 @@ class FakeBotApi:
         if method.startswith("send") and (int(params.get("chat_id") or 0),
                                           int(params.get("message_thread_id") or 0)) in self.closed_topics:
             return _error(400, "Bad Request: TOPIC_CLOSED")
-        failures = self._failures.get(method)
-        if failures:
-            code, description, parameters = failures.pop(0)
-            return _error(code, description, parameters)
-        if method in self._refused:
-            code, description, parameters = self._refused[method]
-            return _error(code, description, parameters)
+        failures = self._failures.get(method, [])
+        if (failure := next((failure for failure in failures if failure[3](params)), None)) is not None:
+            failures.remove(failure)
+            return _error(*failure[:3])
+        if method in self._refused and self._refused[method][3](params):
+            return _error(*self._refused[method][:3])
         handler = getattr(self, f"api_{method}", None)
         if handler is None:
             return _error(404, f"Not Found: method {method}")
@@ -545,6 +552,11 @@ class ApiError(Exception):
     def __init__(self, description: str) -> None:
         super().__init__(description)
         self.description = description
+
+
+def _every(params: dict[str, Any]) -> bool:
+    """Every call of a method (`Matching`)."""
+    return True
 
 
 def _error(code: int, description: str, parameters: dict[str, Any] | None = None) -> web.Response:

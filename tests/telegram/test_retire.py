@@ -1,22 +1,24 @@
 """Old table messages lose their buttons once the table moved on to a new message, end to end against the fake Bot
 API and its flood limits: as the least urgent request, behind every reply, and after a restart when a crash left them
-waiting."""
+waiting; a hand's message keeps what it showed, the seats between hands no longer say what the next hand waited for."""
 
 from __future__ import annotations
 
 import time
+from typing import Any
 
 import pytest
 
 from bot.retiring import LEASE_SECONDS
 from tests.telegram.conftest import ANN, BOB, CAT, WHOLE_HANDS, Running
-from tests.telegram.fake_api import GROUP, LIMITED, FakeBotApi, Sent
+from tests.telegram.fake_api import GROUP, LIMITED, FakeBotApi, Request, Sent
 from tests.telegram.test_delivery import hand_of
 from tests.telegram.test_forum_pace import wait_for
 from tests.telegram.test_games import play_out, to_act
 from tests.telegram.test_order import DAN
 
 SITS_DOWN = "dan sits down with 200 chips."
+MOVED = "\n\n⬇ The table moved below."
 
 
 def with_buttons(bot: Running) -> list[Sent]:
@@ -24,9 +26,20 @@ def with_buttons(bot: Running) -> list[Sent]:
     return [sent for sent in bot.group() if sent.buttons()]
 
 
+def retiring(params: dict[str, Any]) -> bool:
+    """Whether an `editMessageText` retires an old seats message: its text now ends saying the table moved below."""
+    return str(params["text"]).endswith(MOVED)
+
+
+def is_retirement(call: Request) -> bool:
+    """Whether a request took an old message's buttons away: a hand's keeping its text (`editMessageReplyMarkup`),
+    the seats' saying the table moved below (`editMessageText`)."""
+    return call.method == "editMessageReplyMarkup" or (call.method == "editMessageText" and retiring(call.params))
+
+
 def retirements(api: FakeBotApi) -> list[float]:
     """When each request that took an old message's buttons away reached Telegram (answered or not)."""
-    return [call.at for call in api.requests if call.method == "editMessageReplyMarkup"]
+    return [call.at for call in api.requests if is_retirement(call)]
 
 
 async def between_hands_then_deal(bot: Running) -> tuple[Sent, Sent]:
@@ -49,13 +62,18 @@ async def between_hands_then_deal(bot: Running) -> tuple[Sent, Sent]:
 async def test_the_next_hands_message_leaves_the_old_ones_without_buttons(make_bot, api) -> None:
     bot = await make_bot("holdem", seed=11)
     first, second = await between_hands_then_deal(bot)
-    shown = api.messages[GROUP["id"], first.message_id].text
+    assert api.messages[GROUP["id"], first.message_id].text.endswith("\nBetween hands: the next deal comes in a "
+                                                                     "moment, or press Deal.")
     await bot.adapter.flush(retired=True)
     assert with_buttons(bot) == [second], "only the hand in play offers buttons"
-    old = api.messages[GROUP["id"], first.message_id]
-    assert old.text == shown, "the old message keeps what it showed: the chat's record of that moment"
-    # the seats message shown before hand 1, and hand 1's: one request each, a message without buttons costs none
-    assert len(retirements(api)) == 2
+    # the seats message shown before hand 1, and hand 1's (the seats since it ended): one request each, a message
+    # without buttons costs none; each keeps who sat and who won, not the Deal it no longer offers
+    retired = [api.messages[GROUP["id"], int(call.params["message_id"])] for call in api.requests
+               if is_retirement(call)]
+    assert [sent.text for sent in retired] == [
+        "Texas Hold'em — seats:\n  ann — 200\n  Bob Brown — 200" + MOVED,
+        "Texas Hold'em — seats:\n  ann — 220\n  Bob Brown — 180\n  cat — 200\nHand #1: ann wins 40." + MOVED]
+    assert retired[1].message_id == first.message_id
 
     await play_out(bot, second)  # hand 2 ends with no buttons on its message, and the next deal follows at once
     await bot.command(ANN, "/deal")
@@ -90,7 +108,7 @@ async def test_a_retirement_goes_after_the_replies_of_a_group_held_by_a_429(make
     the bot hears when: the retirement is refused while Dan's line is on its way and the press's table edit waits
     behind it."""
     bot = await make_bot("holdem", seed=11)
-    api.hold("editMessageReplyMarkup")  # the first old message's retirement waits unanswered until the test says
+    api.hold("editMessageText", retiring)  # the first old message's retirement waits unanswered until the test says
     _, second = await between_hands_then_deal(bot)
     await wait_for(lambda: retirements(api), "the first retirement on its way")  # (unanswered)
     api.hold("sendMessage")
@@ -102,15 +120,16 @@ async def test_a_retirement_goes_after_the_replies_of_a_group_held_by_a_429(make
     await bot.handled(await api.push(update))  # its table edit queued behind Dan's line
     since = len(api.requests)
     refused = time.monotonic()
-    api.fail("editMessageReplyMarkup", 429, "Too Many Requests: retry after 1", retry_after=1)
-    api.release("editMessageReplyMarkup")
+    api.fail("editMessageText", 429, "Too Many Requests: retry after 1", retiring, retry_after=1)
+    api.release("editMessageText")
     await wait_for(lambda: bot.adapter.outbox.rate_limited == 1, "the 429")  # the group is held for a second
     api.release("sendMessage")
     await bot.adapter.flush(retired=True)
     group = [call for call in api.requests[since:]
              if call.method in LIMITED and int(call.params["chat_id"]) == GROUP["id"]]
-    assert [(call.method, int(call.params["message_id"]) == second.message_id) for call in group] == [
-        ("editMessageText", True), ("editMessageReplyMarkup", False), ("editMessageReplyMarkup", False)], \
+    assert [(call.method, int(call.params["message_id"]) == second.message_id, is_retirement(call))
+            for call in group] == [
+        ("editMessageText", True, False), ("editMessageText", False, True), ("editMessageText", False, True)], \
         "once the group could send, the reply went first, and the retirements behind it"
     # no sooner than the hold allowed (that it goes no later is test_outbox's, on a fake clock load cannot stretch)
     assert group[0].at >= refused + 1, "the reply waited out the group's hold (retry after 1 s)"
@@ -125,9 +144,9 @@ async def test_a_retirement_a_crash_left_waiting_is_sent_after_the_restart_once(
     restarted bot sends them, after showing its tables again, one request per message; a press on an old message
     meanwhile changes nothing."""
     bot = await make_bot("holdem", seed=11)
-    api.hold("editMessageReplyMarkup")  # no old message loses its buttons before the test says
+    api.hold("editMessageText", retiring)  # no old message loses its buttons before the test says
     first, second = await between_hands_then_deal(bot)  # (hand 1's message queued to retire when hand 2's was posted)
-    api.refuse("editMessageReplyMarkup", 429, "Too Many Requests: retry after 30", retry_after=30)
+    api.refuse("editMessageText", 429, "Too Many Requests: retry after 30", retiring, retry_after=30)
     outbox = bot.adapter.outbox
     await wait_for(lambda: outbox.rate_limited and outbox.retiring(GROUP["id"]) == 2,
                    "both retirements refused")  # (the group held 30 s: no more tries)
@@ -135,7 +154,7 @@ async def test_a_retirement_a_crash_left_waiting_is_sent_after_the_restart_once(
     assert waiting == 2, "the seats message shown before hand 1, and hand 1's"
     await outbox.close(0)  # the process dies: nothing more goes out
     await bot.stop()
-    api.release("editMessageReplyMarkup")  # the restarted bot's requests are answered as usual
+    api.release("editMessageText")  # the restarted bot's requests are answered as usual
     old = [sent for sent in with_buttons(bot) if sent.message_id != second.message_id]
     assert len(old) == waiting and first.message_id in [sent.message_id for sent in old]
     deal = api.messages[GROUP["id"], first.message_id].button("deal")["callback_data"]
@@ -150,10 +169,10 @@ async def test_a_retirement_a_crash_left_waiting_is_sent_after_the_restart_once(
     await again.adapter.flush(retired=True)
     assert with_buttons(again) == [api.messages[GROUP["id"], second.message_id]]
     after = [call for call in api.requests if call.at > crashed]
-    retired = [int(call.params["message_id"]) for call in after if call.method == "editMessageReplyMarkup"]
+    retired = [int(call.params["message_id"]) for call in after if is_retirement(call)]
     assert sorted(retired) == [sent.message_id for sent in old], "each once"
-    shown = [call.at for call in after if call.method == "editMessageText"]
-    assert shown and min(call.at for call in after if call.method == "editMessageReplyMarkup") > shown[0], \
+    shown = [call.at for call in after if call.method == "editMessageText" and not is_retirement(call)]
+    assert shown and min(call.at for call in after if is_retirement(call)) > shown[0], \
         "the table in play was shown again first"
     assert await again.service.memory.claim_retiring("telegram", LEASE_SECONDS) == []
 
