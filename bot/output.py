@@ -111,6 +111,9 @@ class Place:
 
     chat_id: str
     table_id: str
+    private: bool = field(default=False, compare=False)
+    """A private chat with the bot (Telegram's): nobody else can sit down at its table. Known for a command; a
+    timer's place is built from its table's ids and says False."""
 
 
 @dataclass(frozen=True, slots=True)

@@ -71,4 +71,5 @@ def seats_message(ctl: HoldemTable, act: Action, key: str, decision: str) -> Tab
                *options.straddle_buttons(ctl, act, key, decision), *options.away_buttons(act, key, decision))
     record = render.seats_record(act.voice, act.state, ctl.variant)
     return TableMessage(key, render.seats_text(act.voice, act.state, ctl.variant, stopped,
-                                               tour_play.comeback_text(ctl, act), record), buttons, retired=record)
+                                               tour_play.comeback_text(ctl, act), record, alone=act.place.private),
+                        buttons, retired=record)

@@ -21,16 +21,19 @@ from engine.runs import ANSWER_SECONDS
 
 
 def seats_text(voice: Voice, state: Mapping[str, Any], variant: engine.Variant = engine.Variant.HOLDEM,
-               stopped: str = "", comeback: str = "", record: str | None = None) -> str:
+               stopped: str = "", comeback: str = "", record: str | None = None, *, alone: bool = False) -> str:
     """Between hands: who sits with how many chips (`state`: the table's snapshot), who won the last hand (until the
     next deal: this message takes the place of that hand's, whose story said it), then what the next hand waits
     for; `stopped`: why a tournament deals no hand now (its break or paused clock), "" when it deals; `comeback`: in
     a tournament down to one player, who may still come back and how, said instead of waiting for a second player to
-    sit down (which a tournament does not offer); `record`: the `seats_record` when the caller wrote it already."""
+    sit down (which a tournament does not offer); `record`: the `seats_record` when the caller wrote it already;
+    `alone`: the table is in a private chat, where nobody else can sit down: what its player may play there instead."""
     lines = [seats_record(voice, state, variant) if record is None else record]
     waiting = _waiting(state)
     if waiting == "holdem.waiting_for_players" and not state.get("seats") and not state.get("tournament"):
         waiting = "holdem.nobody_seated"
+    elif alone and waiting == "holdem.waiting_for_players" and not state.get("tournament"):
+        waiting = "holdem.waiting_alone"
     if comeback and waiting == "holdem.waiting_for_players":
         lines.append(comeback)
     else:

@@ -36,8 +36,9 @@ ROW_WIDTH = 3
 
 
 def place_of(chat_id: int, topic_id: int | None) -> Place:
-    """The service's place for a Telegram chat (the wallet scope) and forum topic (the table; 0 without one)."""
-    return Place(f"{PREFIX}{chat_id}", f"{PREFIX}{chat_id}:{topic_id or 0}")
+    """The service's place for a Telegram chat (the wallet scope) and forum topic (the table; 0 without one); a
+    private chat's id is its user's, positive (a group's is negative)."""
+    return Place(f"{PREFIX}{chat_id}", f"{PREFIX}{chat_id}:{topic_id or 0}", private=chat_id > 0)
 
 
 def chat_and_topic(table_id: str) -> tuple[int, int | None]:

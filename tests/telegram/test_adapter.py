@@ -12,6 +12,7 @@ from bot.telegram.render import MAX_CALLBACK_DATA
 from tests.telegram.conftest import ANN, BOB, CAT, WHOLE_HANDS, private_chat
 from tests.telegram.duel import Duel
 from tests.telegram.fake_api import GROUP
+from tests.telegram.russian_night import IVAN
 
 CARD = re.compile(r"\b[2-9TJQKA][cdhs]\b")
 
@@ -280,3 +281,23 @@ async def test_the_private_chat_hint_names_a_player_as_his_table_does(make_bot, 
     assert bot.group()[-1].text.startswith("Ann (2), our private chat opens here"), bot.group()[-1].text
     await bot.command(ANN, "/start")
     assert bot.group()[-1].text.startswith("@ann, our private chat opens here"), bot.group()[-1].text
+
+
+@pytest.mark.parametrize(("user", "alone"), [
+    (ANN, "Texas Hold'em — seats:\n  ann — 200\nNobody else can sit down in a private chat: /addbot seats a computer "
+          "player against you, or /game russian (or caribbean, three-card, texas) deals you a game against the "
+          "dealer."),
+    (IVAN, "Техасский холдем — места:\n  ivan — 200\nВ личном чате больше никто не сядет за стол: /addbot посадит "
+           "против вас компьютерного игрока, а /game russian (или caribbean, three-card, texas) сдаст вам игру "
+           "против дилера."),
+])
+async def test_joining_alone_in_a_private_chat_says_what_he_can_play_there(make_bot, api, user, alone) -> None:
+    """Nobody else can join a private chat: its table says what its one player may do instead of waiting for a
+    second one; a group's table still waits for him."""
+    bot = await make_bot("holdem")
+    await bot.command(user, "/join 200", private_chat(user))
+    await bot.command(BOB, "/join 200")
+    await bot.adapter.flush()
+    assert api.chat(user["id"])[-1].text == alone
+    assert bot.group()[-1].text == ("Texas Hold'em — seats:\n  Bob Brown — 200\n"
+                                    "Waiting for a second player: /join to sit down.")
