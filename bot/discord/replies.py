@@ -94,8 +94,9 @@ async def with_mentions_shown(work: Coroutine[Any, Any, Reply], shown: Mapping[s
 async def as_slash_commands(work: Coroutine[Any, Any, Reply], registered: Collection[str]) -> Reply:
     """A `/help` reply as Discord's command list reads: no entry for a command without a slash command (`/select`:
     the exchange's card buttons mark the cards), and each command whose options Discord names otherwise than the
-    words typed in a chat (`/ante`'s `pairplus`, `/tournament`'s subcommands) with its arguments and description as
-    Discord shows them (`discord.usage.<name>`, `discord.about.<name>`)."""
+    words typed in a chat with its description as Discord shows it (`discord.about.<name>`); its arguments are
+    rewritten with every private line's typed forms (`bot.discord.typed.as_slash`: `/ante`'s `pairplus`,
+    `/tournament`'s subcommands)."""
     reply = await work
     entries = _slash_entries(frozenset(registered))
     private = {user: [_slash_help(message, entries) for message in messages]
@@ -121,11 +122,9 @@ def _slash_entries(registered: frozenset[str]) -> dict[str, str | None]:
         for command in cmd.COMMANDS:
             typed = _help_entry(language, command.name, usage(language, command), f"about.{command.name}")
             slash = None
-            if command.name in registered:
-                key = f"discord.usage.{command.name}"
-                options = text(language, key) if key in catalogue(language) else usage(language, command)
+            if command.name in registered:  # its usage as Discord names it: `as_slash`, as for every private line
                 about = f"discord.about.{command.name}"
-                slash = _help_entry(language, command.name, options,
+                slash = _help_entry(language, command.name, usage(language, command),
                                     about if about in catalogue(language) else f"about.{command.name}")
             for joint in (" — ", "\n"):
                 entries[joint.join(typed)] = None if slash is None else joint.join(slash)
