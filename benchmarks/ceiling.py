@@ -36,7 +36,7 @@ from holdem import random_action  # beside this file: the engine benchmark's pla
 from bot import commands as cmd
 from bot.clock import SystemClock
 from bot.command_parser import parse_payload
-from bot.games import holdem_options, holdem_showdown, practice
+from bot.games import holdem_away, holdem_preactions, holdem_showdown, practice
 from bot.i18n import message
 from bot.output import Button
 from bot.randomness import SecureRandom
@@ -473,7 +473,7 @@ def _seats(table: LeanTable) -> None:
 
 
 def _dealt_in(seat: dict[str, Any]) -> bool:
-    return bool(seat["stack"] > 0 and not seat["out"] and not holdem_options.is_waiting(seat))
+    return bool(seat["stack"] > 0 and not seat["out"] and not holdem_away.is_waiting(seat))
 
 
 def _can_play(seats: list[dict[str, Any]]) -> bool:
@@ -542,7 +542,7 @@ def _told_and_looked_at(table: LeanTable, voice: Voice, hand: Hand, events: list
 def _buttons(voice: Voice, view: HandView, key: str, decision: str, legal: LegalActions | None
              ) -> tuple[Button, ...]:
     """`features`: the actor's buttons and the other players' pre-action buttons."""
-    return (*action_buttons(voice, view, key, decision, legal), *holdem_options.pre_buttons("en", view, key))
+    return (*action_buttons(voice, view, key, decision, legal), *holdem_preactions.pre_buttons("en", view, key))
 
 
 def _account(table: LeanTable, local: str) -> str:

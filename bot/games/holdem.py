@@ -8,12 +8,15 @@ from __future__ import annotations
 from typing import Any
 
 from bot import commands as cmd
-from bot.games import holdem_options as options
+from bot.games import holdem_away as absence
+from bot.games import holdem_preactions as preactions
 from bot.games import holdem_retell as retelling
 from bot.games import holdem_seats as seats
 from bot.games import holdem_settings as settings
 from bot.games import holdem_showdown as showdown
 from bot.games import holdem_spent as spent
+from bot.games import holdem_straddle as straddling
+from bot.games import holdem_timebank as timebank
 from bot.games import holdem_timers as timers
 from bot.games import practice as bots
 from bot.games import tournament as tour
@@ -132,7 +135,7 @@ class HoldemController:
         player = view.to_act  # his turn's time, unless a bot's (a moment) or his time bank runs (its own line)
         seconds = None if not player or bots.is_bot(player) or act.state.get("bank_run") else self._turn_limit(
             act, player)
-        text = later_text(act, view, names or names_of(act, hand), options.bank_line(act),
+        text = later_text(act, view, names or names_of(act, hand), timebank.bank_line(act),
                            tour_play.pawn_line(act, hand), seconds=seconds)
         return TableMessage(key, text, later_buttons(act, hand, view, key, decision), view.to_act or view.showing)
 
@@ -193,10 +196,10 @@ class HoldemController:
 
     def can_deal(self, act: Action) -> bool:
         """Two players are dealt in, one of them a person (practice bots do not play alone); players waiting for the
-        big blind count when the game would otherwise stop (see `options.waiting_to_deal`)."""
+        big blind count when the game would otherwise stop (see `absence.waiting_to_deal`)."""
         eligible = self.eligible(act)
         if len(eligible) < 2:  # `waiting_to_deal` adds none otherwise
-            eligible += options.waiting_to_deal(self, act)
+            eligible += absence.waiting_to_deal(self, act)
         return len(eligible) >= 2 and bots.has_human(eligible)
 
     def eligible(self, act: Action) -> list[dict[str, Any]]:
@@ -207,7 +210,7 @@ class HoldemController:
     def _dealt_in(self, act: Action, seat: dict[str, Any]) -> bool:
         if act.state.get("tournament"):
             return bool(seat["stack"] > 0)
-        return bool(seat["stack"] > 0 and not seat["out"] and not options.is_waiting(seat))
+        return bool(seat["stack"] > 0 and not seat["out"] and not absence.is_waiting(seat))
 
     def start_hand(self, act: Action, *, quiet: bool) -> None:
         """Deal the next hand when two players can play (and, in a tournament, the clock is not on a break)."""
@@ -223,10 +226,10 @@ class HoldemController:
                 raise tour_play.no_play_refusal(self, act)
             return
         seats = act.state["seats"]
-        options.deal_in_rather_than_stop(self, act)
+        absence.deal_in_rather_than_stop(self, act)
         button = self._next_button(act)
-        options.deal_in_waiting(self, act, button)
-        straddle = options.straddles_now(self, act)
+        absence.deal_in_waiting(self, act, button)
+        straddle = straddling.straddles_now(self, act)
         players = [engine.SeatPlayer(seat["id"], seat["stack"], not self._dealt_in(act, seat)) for seat in seats]
         structure = STRUCTURES[self.config(act, "structure")]
         act.state["number"] = act.next_number()
@@ -235,12 +238,12 @@ class HoldemController:
         absent = [seat["id"] for seat in seats if seat["out"]]  # a tournament's, dealt in and blinded out
         try:
             hand, events = engine.Hand.start(players, button, level, structure, Deck(act.rng), act.state["number"],
-                                             pawn_rules=pawn, straddle=straddle, posting=options.posting(act),
+                                             pawn_rules=pawn, straddle=straddle, posting=absence.posting(act),
                                              absent=absent, variant=self.variant, rules=rules,
                                              level_number=dealt_at.number if dealt_at else None)
         except RuleError as error:  # more players than one deck deals (a table set up before the seat cap)
             raise act.rule_refusal(error) from None
-        options.refill_banks(self, act, list(hand.players), level, dealt_at.index if dealt_at else None)
+        timebank.refill_banks(self, act, list(hand.players), level, dealt_at.index if dealt_at else None)
         act.state.pop("pre_pressed", None)
         if dealt_at is not None:
             act.state["tournament"]["pawns_spent"] = dealt_at.pawns_spent
@@ -327,7 +330,7 @@ class HoldemController:
         if seat is not None:
             seat["timeouts"] += 1
             if seat["timeouts"] >= TIMEOUTS_BEFORE_SITTING_OUT and not seat["out"]:  # not away already (cash)
-                events += options.mark_away(self, act, seat)  # a tournament's: his next turn, if at once
+                events += absence.mark_away(self, act, seat)  # a tournament's: his next turn, if at once
                 sat_out = act.t("holdem.sat_out", player=name)
         self._commit(act, hand, events, said, sat_out)
 
@@ -337,7 +340,7 @@ class HoldemController:
         line of the player's own action: he sits out once his time-out's fold is told), save or finish the hand,
         and re-arm the timers."""
         key = f"h{hand.hand_number}"
-        options.settle_bank(self, act)
+        timebank.settle_bank(self, act)
         events = [*events, *showdown.answer_for_bots(hand)]
         act.apply_moves(all_moves(events), lambda name: self._account(act, name), key)
         act.record(key, events)
@@ -423,9 +426,9 @@ _HANDLERS = {
     cmd.Setting: settings.configure,
     cmd.Table: retelling.show,
     cmd.AddBot: bots.add_bot,
-    cmd.Away: options.away,
-    cmd.Back: options.back,
-    cmd.Straddle: options.straddle,
-    cmd.Pre: options.pre_action,
+    cmd.Away: absence.away,
+    cmd.Back: absence.back,
+    cmd.Straddle: straddling.straddle,
+    cmd.Pre: preactions.pre_action,
     cmd.Rabbit: showdown.rabbit,
 }

@@ -6,7 +6,7 @@ from __future__ import annotations
 from typing import Any
 
 from bot import commands as cmd
-from bot.games import holdem_options as options
+from bot.games import holdem_away as absence
 from bot.games import holdem_topup as topup
 from bot.games import practice as bots
 from bot.games import tournament as tour
@@ -32,7 +32,7 @@ def join(ctl: HoldemTable, act: Action, command: cmd.Command) -> None:
             if not seat["out"]:
                 return
         if seat["out"]:
-            options.back(ctl, act, command)
+            absence.back(ctl, act, command)
             return
         topup.top_up(ctl, act, seat, command.chips)
         return

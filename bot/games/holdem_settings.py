@@ -6,8 +6,10 @@ from typing import Any
 
 from bot import commands as cmd
 from bot.command_parser import whole_number
-from bot.games import holdem_options as options
+from bot.games import holdem_away as absence
 from bot.games import holdem_showdown as showdown
+from bot.games import holdem_straddle as straddling
+from bot.games import holdem_timebank as timebank
 from bot.games import holdem_topup as topup
 from bot.games import tournament as tour
 from bot.games import zones
@@ -90,7 +92,7 @@ def configure(ctl: HoldemTable, act: Action, command: cmd.Command) -> None:
         topup.check_maximum(ctl, act, value)
     act.config[command.key] = value
     if command.key == "away_minutes":  # whoever is away now stands up at the new time
-        options.arm_stand_up(ctl, act)
+        absence.arm_stand_up(ctl, act)
     next_hand = command.key in _NEXT_HAND_SETTINGS and bool(act.state.get("hand"))
     zones.say_set(act, command.key, value, next_hand=next_hand)
     if buy_in is not None:
@@ -99,8 +101,8 @@ def configure(ctl: HoldemTable, act: Action, command: cmd.Command) -> None:
                 buy_in=buy_in)
     topup.maximum_follows(ctl, act)
     if command.key == "level":
-        options.straddle_after_level(ctl, act)
-    if command.key == "time_bank" and value == 0 and options.bank_turned_off(ctl, act):
+        straddling.straddle_after_level(ctl, act)
+    if command.key == "time_bank" and value == 0 and timebank.bank_turned_off(ctl, act):
         ctl._time_out(act)
 
 

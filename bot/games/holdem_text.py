@@ -6,7 +6,9 @@ from __future__ import annotations
 import functools
 from collections.abc import Callable
 
-from bot.games import holdem_options as options
+from bot.games import holdem_away as absence
+from bot.games import holdem_preactions as preactions
+from bot.games import holdem_straddle as straddling
 from bot.games import practice as bots
 from bot.games import tournament_play as tour_play
 from bot.games.context import Action
@@ -50,13 +52,13 @@ def later_buttons(act: Action, hand: engine.Hand, view: render.HandView, key: st
     A practice player's turn has no action buttons: he acts on his timer, and nobody else may press them."""
     # once, for the buttons of each kind
     legal = hand.legal_actions() if hand.to_act and not bots.is_bot(hand.to_act) else None
-    return functools.partial(_make_buttons, act.language, view, key, decision, legal, options.away_buttons(act, key))
+    return functools.partial(_make_buttons, act.language, view, key, decision, legal, absence.away_buttons(act, key))
 
 
 def _make_buttons(language: str, view: render.HandView, key: str, decision: str, legal: engine.LegalActions | None,
                   away: tuple[Button, ...]) -> tuple[Button, ...]:
     return (*render.action_buttons(Voice(language), view, key, decision, legal),  # the buttons name nobody
-            *options.pre_buttons(language, view, key), *away)
+            *preactions.pre_buttons(language, view, key), *away)
 
 
 def seats_message(ctl: HoldemTable, act: Action, key: str, decision: str) -> TableMessage:
@@ -68,7 +70,7 @@ def seats_message(ctl: HoldemTable, act: Action, key: str, decision: str) -> Tab
     offers = tour_play.offer_buttons(act, key, decision)
     stopped = tour_play.no_play_refusal(ctl, act).message if tour_play.is_stopped(ctl, act) else ""
     buttons = (*render.idle_buttons(act.voice, act.state, key, decision, offers, stopped=bool(stopped)),
-               *options.straddle_buttons(ctl, act, key, decision), *options.away_buttons(act, key, decision))
+               *straddling.straddle_buttons(ctl, act, key, decision), *absence.away_buttons(act, key, decision))
     record = render.seats_record(act.voice, act.state, ctl.variant)
     return TableMessage(key, render.seats_text(act.voice, act.state, ctl.variant, stopped,
                                                tour_play.comeback_text(ctl, act), record, alone=act.place.private),

@@ -6,8 +6,9 @@ from __future__ import annotations
 
 from typing import Any
 
-from bot.games import holdem_options as options
+from bot.games import holdem_away as absence
 from bot.games import holdem_showdown as showdown
+from bot.games import holdem_timebank as timebank
 from bot.games import practice as bots
 from bot.games import tournament_play as tour_play
 from bot.games.context import Action
@@ -25,10 +26,10 @@ def on_timer(ctl: HoldemTable, act: Action, key: str, payload: dict[str, Any]) -
         ctl.start_hand(act, quiet=True)
         tour_play.show_stopped(ctl, act)
     elif kind == "turn" and in_turn:
-        if not options.start_bank(ctl, act, payload):
+        if not timebank.start_bank(ctl, act, payload):
             ctl._time_out(act)
     elif kind == "away":
-        options.stand_up_away(ctl, act)
+        absence.stand_up_away(ctl, act)
     elif kind == "bot" and in_turn:
         bots.play_turn(ctl, act)
     elif kind in ("runs", "show") and in_turn and (hand := ctl._hand(act)):

@@ -47,7 +47,7 @@ def seats_record(voice: Voice, state: Mapping[str, Any], variant: engine.Variant
     lines = [voice.t("holdem.seats_title_omaha" if variant is engine.Variant.OMAHA else "holdem.seats_title")]
     for seat in state.get("seats", []):
         status = voice.t("holdem.sitting_out") if seat["out"] else ""
-        if seat.get("back") in ("ask", "wait"):  # returning at a cash table (see `bot.games.holdem_options`)
+        if seat.get("back") in ("ask", "wait"):  # returning at a cash table (see `bot.games.holdem_away`)
             status = voice.t("holdem.waiting_big_blind")
         lines.append(f"  {voice.name(seat['id'])} — {format_number(voice.language, seat['stack'])} {status}".rstrip())
     if last := state.get("last_hand"):

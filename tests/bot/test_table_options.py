@@ -8,7 +8,7 @@ from pathlib import Path
 import pytest
 
 from bot.clock import FakeClock
-from bot.games.holdem_options import pre_buttons
+from bot.games.holdem_preactions import pre_buttons
 from bot.output import Actor, Reply
 from bot.render.holdem import hand_view
 from bot.service import Service
