@@ -12,6 +12,7 @@ from typing import Any
 
 from bot import commands as cmd
 from bot.command_parser import button_payload
+from bot.games import holdem_straddle as straddling
 from bot.games import practice as bots
 from bot.games.context import Action
 from bot.games.holdem_table import HoldemTable
@@ -44,8 +45,7 @@ def mark_away(ctl: HoldemTable, act: Action, seat: dict[str, Any]) -> list[Event
     seat["out"], seat["back"], seat["away_since"] = True, "", act.now
     seat["away_number"] = act.state.get("number", 0)  # the hand in play or the last one: he has missed none yet
     if act.state.get("straddle") == seat["id"]:  # the table heard it announced: it hears it dropped
-        act.state.pop("straddle")
-        act.say("holdem.straddle_dropped_next", player=act.name(seat["id"]), reason=act.t("holdem.straddle_away"))
+        straddling.drop_next(act, seat["id"], act.t("holdem.straddle_away"))
     arm_stand_up(ctl, act)
     hand = ctl._hand(act)
     if not act.state.get("tournament") or hand is None or seat["id"] not in hand.players:

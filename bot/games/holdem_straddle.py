@@ -99,9 +99,15 @@ def straddle_after_level(ctl: HoldemTable, act: Action) -> None:
     if refusal is None:
         act.say("holdem.straddle_resized", player=act.name(wanted), chips=straddle_size(ctl.config(act, "level")))
         return
-    act.state.pop("straddle")
     key, params = refusal
-    act.say("holdem.straddle_dropped_next", player=act.name(wanted), reason=act.t(key, **params))
+    drop_next(act, wanted, act.t(key, **params))
+
+
+def drop_next(act: Action, player: str, reason: str) -> None:
+    """Drop the straddle `player` announced for the next hand, telling the table that heard it announced why
+    (`reason`, in the table's language): the level changed, or he went away."""
+    act.state.pop("straddle")
+    act.say("holdem.straddle_dropped_next", player=act.name(player), reason=reason)
 
 
 def straddle_buttons(ctl: HoldemTable, act: Action, key: str, decision: str) -> tuple[Button, ...]:
