@@ -95,10 +95,13 @@ def _rendered(message: TableMessage, language: str | None) -> Rendered:
 
 
 def _left_showing(message: TableMessage, language: str) -> str:
-    """What a table message the table moved on from is left showing: the last state it showed, which says that the
-    table moved below (its seats, stacks and "press Deal" are no longer the table's)."""
+    """What a table message the table moved on from is left showing, then that the table moved below (its seats and
+    stacks are no longer the table's): the last state it showed (a hand's or round's record), or for the seats between
+    hands who sat and who won the last hand, without what the next hand waited for (`TableMessage.retired`: a Deal
+    button no longer there)."""
     note = text(language, "discord.table_moved")
-    return clip(plain(as_slash(message.text, language)), CONTENT_LIMIT - len(note) - 2) + "\n\n" + note
+    left = message.text if message.retired is None else message.retired
+    return clip(plain(as_slash(left, language)), CONTENT_LIMIT - len(note) - 2) + "\n\n" + note
 
 
 def _has_buttons(message: TableMessage) -> bool:

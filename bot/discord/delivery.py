@@ -90,8 +90,9 @@ class Delivery:
     and the table message still go, and the missing permission is named once.
 
     When a table moves on to a new message (a new hand's or round's), the old one's buttons go, and it is left showing
-    the last state it showed and that the table moved below (`TableBoard.show`; the channel's record of that moment,
-    never read as the table's now): the least urgent request, sent by a task of its own beside the channel's
+    the last state it showed (the seats between hands without what the next hand waited for) and that the table moved
+    below (`TableBoard.show`; the channel's record of that moment, never read as the table's now), in one edit of its
+    text and its buttons together: the least urgent request, sent by a task of its own beside the channel's
     sender (so it never holds a reply), only when nothing waits for the channel, nothing is being sent to it, and
     the channel's edit bucket keeps room for two more edits after it. The store keeps each old message from when the
     new one is recorded (`TableBoard.show`) until it is retired or given up on, so those still waiting when the bot

@@ -7,7 +7,10 @@ import asyncio
 import time
 from typing import Any
 
+import pytest
+
 from bot.discord.delivery import RETIRE_AFTER, Delivery
+from bot.i18n import text
 from bot.output import OldMessage
 from bot.retiring import LEASE_SECONDS
 from tests.discord.fake_discord import FakeDiscord, until
@@ -20,10 +23,14 @@ def with_buttons(fake: FakeDiscord, channel: int) -> list[dict[str, Any]]:
     return [message for message in fake.channel_messages(channel) if fake.buttons(message)]
 
 
-async def between_hands_then_deal(fake: FakeDiscord, bot: Any, channel: int) -> tuple[dict[str, Any], dict[str, Any]]:
+async def between_hands_then_deal(fake: FakeDiscord, bot: Any, channel: int,
+                                  language: str = "en") -> tuple[dict[str, Any], dict[str, Any]]:
     """Ann and Bob play hand 1 out, Cat sits down between hands (the hand's message becomes the seats with a Deal
-    button), and Ann deals hand 2; returns hand 1's message and hand 2's."""
+    button), and Ann deals hand 2, in the channel's `language` (Ann, its first player, chooses it); returns hand 1's
+    message and hand 2's."""
     ann, bob, cat = (fake.add_member(name) for name in ("Ann", "Bob", "Cat"))
+    if language != "en":
+        await fake.slash(ann, channel, "lang", language=language)
     for member in (ann, bob):
         await fake.slash(member, channel, "join", chips=200)
     await fake.slash(ann, channel, "deal")
@@ -32,29 +39,39 @@ async def between_hands_then_deal(fake: FakeDiscord, bot: Any, channel: int) -> 
     await play_out(fake, bot, channel, "check", "call")
     await fake.slash(cat, channel, "join", chips=200)
     await bot.settled()
-    assert "Deal" in [button["label"] for button in fake.buttons(fake.messages[int(first["id"])])]
+    deal = text(language, "button.deal")
+    assert deal in [button["label"] for button in fake.buttons(fake.messages[int(first["id"])])]
     await fake.slash(ann, channel, "deal")
     await bot.settled()
     second = current_table(fake, channel)
-    assert second["id"] != first["id"] and "hand #2" in second["content"]
+    assert second["id"] != first["id"]
     return first, second
 
 
-async def test_the_next_hands_message_leaves_the_old_ones_without_buttons(fake, make_bot) -> None:
+@pytest.mark.parametrize(("language", "left"), [
+    ("en", "Texas Hold'em — seats:\n  Ann — 220\n  Bob — 180\n  Cat — 200\nHand #1: Ann wins 40.\n\n"
+           "⬇ The table moved below."),
+    ("ru", "Техасский холдем — места:\n  Ann — 220\n  Bob — 180\n  Cat — 200\nРаздача №1: Ann выигрывает 40.\n\n"
+           "⬇ Стол перенесён ниже.")])
+async def test_the_next_hands_message_leaves_the_old_ones_without_buttons(fake, make_bot, language: str,
+                                                                          left: str) -> None:
+    """Hand 1's message, the seats with a Deal button since the hand ended, is left reading who sat and who won
+    hand 1, then that the table moved below: not "or press Deal" with no Deal button."""
     bot = await make_bot(default_game="holdem")
     channel = fake.channels[0]
-    first, second = await between_hands_then_deal(fake, bot, channel)
-    shown = fake.messages[int(first["id"])]["content"]
+    first, second = await between_hands_then_deal(fake, bot, channel, language)
     await bot.adapter.delivery.retired()
     assert [message["id"] for message in with_buttons(fake, channel)] == [second["id"]]
-    assert fake.messages[int(first["id"])]["content"] == f"{shown}\n\n⬇ The table moved below."
+    assert fake.messages[int(first["id"])]["content"] == left
     assert fake.limited == []
 
 
-async def test_an_old_between_hands_message_says_the_table_moved_and_keeps_no_button(fake, make_bot) -> None:
+async def test_an_old_between_hands_message_says_who_won_and_the_table_moved_and_keeps_no_button(fake,
+                                                                                               make_bot) -> None:
     """Hand 1 ends and its message becomes the seats with a Deal button; Cat and Fay sit down, Ann goes away and Dan
-    deals hand 2; later Ann is back and hand 3 is dealt. Each old message is left without buttons, showing the last
-    state it showed and that the table moved below: never a Deal button nor seats that read as the table's now."""
+    deals hand 2; later Ann is back and hand 3 is dealt. Each old message is left without buttons, showing the seats
+    it last showed and who won the hand, then that the table moved below: never a Deal button, nor a word of one,
+    nor seats that read as the table's now."""
     bot = await make_bot(default_game="holdem")
     channel = fake.channels[0]
     ann, bob, dan, cat, fay = (fake.add_member(name) for name in ("Ann", "Bob", "Dan", "Cat", "Fay"))
@@ -81,14 +98,12 @@ async def test_an_old_between_hands_message_says_the_table_moved_and_keeps_no_bu
     old = fake.messages[int(first["id"])]
     assert old["content"] == (
         "Texas Hold'em — seats:\n  Ann — 180 (sitting out)\n  Bob — 240\n  Dan — 180\n  Cat — 300\n  Fay — 200\n"
-        "Hand #1: Bob wins 60.\nBetween hands: the next deal comes in a moment, or press Deal.\n\n"
-        "⬇ The table moved below.")
+        "Hand #1: Bob wins 60.\n\n⬇ The table moved below.")
     assert old["components"] == []
     old = fake.messages[int(second["id"])]  # Fay, Bob and Dan fold: Cat's unmatched 10 comes back, she wins 2 × 10
     assert old["content"] == (
         "Texas Hold'em — seats:\n  Ann — 180 (waiting for the big blind)\n  Bob — 240\n  Dan — 170\n  Cat — 310\n"
-        "  Fay — 200\nHand #2: Cat wins 20.\nBetween hands: the next deal comes in a moment, or press Deal.\n\n"
-        "⬇ The table moved below.")
+        "  Fay — 200\nHand #2: Cat wins 20.\n\n⬇ The table moved below.")
     assert old["components"] == []
     assert fake.limited == []
 
