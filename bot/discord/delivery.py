@@ -7,13 +7,13 @@ import contextlib
 import io
 import logging
 import math
-import time
 from collections import deque
 from collections.abc import Awaitable, Callable, Iterable
 from dataclasses import dataclass, field
 
 import discord
 
+from bot.clock import Clock, SystemClock
 from bot.discord import replies
 from bot.discord.board import TableBoard, Unread
 from bot.discord.pages import CONTENT_LIMIT, pack
@@ -97,11 +97,15 @@ class Delivery:
     the channel's edit bucket keeps room for two more edits after it. The store keeps each old message from when the
     new one is recorded (`TableBoard.show`) until it is retired or given up on, so those still waiting when the bot
     stops (a crash, or any stop: `close` drops them) are queued again after its next start (`retire_again`).
+
+    `clock` is what an old message's wait (`RETIRE_AFTER`) and the channel's edit bucket are counted by (its monotonic
+    time): a test may drive a fake one, and a loaded machine then stretches nothing it asserts.
     """
 
     def __init__(self, client: discord.Client, board: TableBoard, *, language: Callable[[Place], Awaitable[str]],
-                 lost: Callable[[Place, list[str]], None]) -> None:
+                 lost: Callable[[Place, list[str]], None], clock: Clock | None = None) -> None:
         self._client = client
+        self._clock = clock or SystemClock()
         self._board = board
         self._language = language
         self._lost = lost
@@ -270,7 +274,7 @@ class Delivery:
                 self._board.heard(channel.place.table_id, entry.said)
         elif entry.table is not None:
             if self._board.is_edit(*entry.table):
-                channel.edits.stamp(time.monotonic())
+                channel.edits.stamp(self._clock.monotonic())
             moved_from = await self._board.show(channel.place, entry.table[1])
             if moved_from is not None:
                 await self._retire(channel, moved_from)
@@ -312,7 +316,7 @@ class Delivery:
     async def _retire(self, channel: _Channel, old: OldMessage) -> None:
         """Queue an old table message to lose its buttons (see the class's docstring); one queued already keeps the
         text it is to be left showing when `old` has none (as the store does)."""
-        due = time.monotonic() + RETIRE_AFTER
+        due = self._clock.monotonic() + RETIRE_AFTER
         queued = channel.retiring.get(old.message_id)
         left = old.text if old.text is not None or queued is None else queued[1]
         given_up = channel.retiring.add(old.message_id, (due, left), f"channel {channel.place.table_id}")
@@ -328,7 +332,7 @@ class Delivery:
             self.retirer_wakes += 1
             channel.wake.clear()
             message_id, (due, left) = next(iter(channel.retiring.items()))
-            now = time.monotonic()
+            now = self._clock.monotonic()
             wait = max(due - now, channel.edits.wait(now, spread=False, spare=SPARE_EDITS))
             if channel.entries or (channel.task is not None and not channel.task.done()):
                 wait = math.inf  # something else is being sent: the sender wakes this when it is done

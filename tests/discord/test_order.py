@@ -9,6 +9,7 @@ import asyncio
 from types import SimpleNamespace
 from typing import Any
 
+from bot.clock import Clock
 from bot.discord.board import TableBoard
 from bot.discord.delivery import Delivery
 from bot.output import Place, TableMessage
@@ -41,10 +42,22 @@ class Channel:
 
 
 class Kept:
-    """The service's keeping of the table messages, forgetful (none is retired here)."""
+    """The service's keeping of the table messages, forgetful (the old ones waiting to lose their buttons too)."""
 
     async def remember_table_message(self, *args: Any, **kwargs: Any) -> None:
         pass
+
+    async def forget_retiring(self, *args: Any) -> None:
+        pass
+
+
+def delivery_to(channel: Channel, clock: Clock | None = None) -> tuple[TableBoard, Delivery]:
+    """A table board and a delivery queue in English that post to the one `channel` (on `clock`, the real one by
+    default)."""
+    board = TableBoard(Kept(), channel, language=lambda place: asyncio.sleep(0, "en"))  # type: ignore[arg-type]
+    delivery = Delivery(channel, board, language=lambda place: asyncio.sleep(0, "en"),  # type: ignore[arg-type]
+                        lost=lambda place, texts: None, clock=clock)
+    return board, delivery
 
 
 async def test_a_table_state_about_to_be_shown_never_shows_a_newer_one_whose_announcement_is_not_read_yet() -> None:
@@ -52,9 +65,7 @@ async def test_a_table_state_about_to_be_shown_never_shows_a_newer_one_whose_ann
     adapter is between the two). The channel reads "Bob sits down.", then the table showing his seat, and nothing
     showed it before; two requests, as when Ann's state showed his seat at once and his own then cost nothing."""
     channel = Channel()
-    board = TableBoard(Kept(), channel, language=lambda place: asyncio.sleep(0, "en"))  # type: ignore[arg-type]
-    delivery = Delivery(channel, board, language=lambda place: asyncio.sleep(0, "en"),  # type: ignore[arg-type]
-                        lost=lambda place: None)
+    board, delivery = delivery_to(channel)
     first = TableMessage("h1", "Seats: Ann")
     delivery.queue(PLACE, table=(board.want(PLACE.table_id, CHANNEL, first), first))
     await delivery.settled()

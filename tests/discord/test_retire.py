@@ -9,12 +9,14 @@ from typing import Any
 
 import pytest
 
+from bot.clock import FakeClock
 from bot.discord.delivery import RETIRE_AFTER, Delivery
 from bot.i18n import text
 from bot.output import OldMessage
 from bot.retiring import LEASE_SECONDS
 from tests.discord.fake_discord import FakeDiscord, until
 from tests.discord.test_games import action, current_table, play_out, to_act
+from tests.discord.test_order import PLACE, Channel, delivery_to
 from tests.loop_timers import LoopTimers
 
 
@@ -204,3 +206,32 @@ async def test_the_retirer_sleeps_while_the_channel_is_busy_and_retires_as_soon_
     assert [(method, path) for _, method, path, _ in fake.timeline[since:]] == [
         ("POST", f"/channels/{channel}/messages"), ("PATCH", f"/channels/{channel}/messages/{second['id']}")]
     assert loop_timers.asked_by(Delivery._retire_all, timers) == [], "it waited for the reply alone, with no timer"
+
+
+async def test_an_old_message_loses_its_buttons_retire_after_seconds_after_it_was_queued_no_sooner_or_later(
+        loop_timers: LoopTimers) -> None:
+    """Counted on a fake clock the test moves, so a loaded machine changes nothing: the retirer, looking a moment
+    before the old message's `RETIRE_AFTER` is over (the channel's sender, done with a reply, wakes it), leaves it;
+    looking when it is over, it retires it at that look, asking the event loop for no timer of its own."""
+    clock, channel = FakeClock(), Channel()
+    _, delivery = delivery_to(channel, clock)
+    await delivery.retire_again([OldMessage(PLACE, 7)])
+    await until(lambda: delivery.retirer_wakes == 1, "the retirer's first look")
+
+    async def look_after(seconds: float, reply: str) -> int:
+        """Let `seconds` pass, then a reply is sent, whose end wakes the retirer; returns how many timers the loop
+        had been asked for before the reply (`LoopTimers.asked_by`'s `since`)."""
+        clock.advance(seconds)
+        looked, timers = delivery.retirer_wakes, len(loop_timers.asked)
+        delivery.queue(PLACE, texts=[reply])
+        await delivery.settled()
+        await until(lambda: delivery.retirer_wakes > looked, "the retirer's look after the reply")
+        return timers
+
+    await look_after(RETIRE_AFTER - 1 / 64, "Bob calls.")
+    assert channel.seen == [("send", "Bob calls.")], "a moment before its time: not yet"
+    timers = await look_after(1 / 64, "Cat folds.")
+    await until(lambda: len(channel.seen) == 3, "the old message's buttons gone")  # (a later due time never comes)
+    assert channel.seen == [("send", "Bob calls."), ("send", "Cat folds."), ("edit", "")]
+    assert loop_timers.asked_by(Delivery._retire_all, timers) == [], "retired at the look that found it due"
+    await delivery.close()
