@@ -11,11 +11,13 @@ import sys
 from datetime import UTC, datetime, timedelta
 
 import aiohttp
+import pytest
 
 from bot.clock import FakeClock
 from bot.service import Service
+from bot.service.clock_pages import clock_page, tournament_record
 from bot.store import Store
-from bot.web.server import ClockPages
+from bot.web.server import TICK_SECONDS, ClockPages
 from bot.web.view import clock_view
 from engine.schedule import parse_schedule
 from engine.tournament import Tournament, TournamentConfig
@@ -120,7 +122,9 @@ async def test_the_stream_sends_the_clock_then_each_change_at_once(store: Store)
 async def test_a_level_that_ends_by_the_clock_alone_shows_within_a_second(store: Store,
                                                                         loop_timers: LoopTimers) -> None:
     """Nothing wakes the stream when a level ends by the clock alone: its own look finds the break, and it looks at
-    least every second (the waits it asks the event loop for, which a loaded machine cannot stretch)."""
+    least every second: between two looks it waits one `TICK_SECONDS` (at most a second) and nothing more, neither
+    a wait of its own nor one on the way to the tournament it reads (the waits asked of the event loop, which a
+    loaded machine cannot stretch; the time a look takes aside)."""
     async with tournament_night(store) as night, event_stream(night.link) as stream:
         assert (await stream.next())["level"]["index"] == 0
         night.clock.advance(40 * 60 + 1)  # no timer fired: the stream's own look finds the break
@@ -128,7 +132,11 @@ async def test_a_level_that_ends_by_the_clock_alone_shows_within_a_second(store:
         assert on_break["level"]["name"] == "Break" and on_break["until"] == "until 18:50"
         assert on_break["remaining_ms"] == 10 * 60_000 - 1000 and on_break["next"] == "40/80 (blinds 20/40)"
     looks = loop_timers.asked_by(ClockPages._views)
-    assert looks and max(looks) <= 1.0, f"the stream asked to wait {max(looks, default=0):.2f} s before a look"
+    assert TICK_SECONDS <= 1.0 and night.pages.tick == TICK_SECONDS
+    # each wait is recorded a moment after it was set, so a hair under the tick (a look's own wait would be another)
+    assert looks and looks == pytest.approx([TICK_SECONDS] * len(looks), abs=0.05), looks
+    assert [seconds for reading in (ClockPages.read, Service.clock_page, clock_page, tournament_record)
+            for seconds in loop_timers.asked_by(reading)] == [], "the look itself waits for nothing"
 
 
 async def test_a_player_leaving_shows_at_once(store: Store) -> None:
