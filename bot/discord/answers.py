@@ -16,7 +16,7 @@ from bot.discord import replies
 from bot.discord.board import TableBoard
 from bot.discord.buttons import release
 from bot.discord.client import DiscordOptions
-from bot.discord.delivery import MISSING_PERMISSIONS, Delivery
+from bot.discord.delivery import Delivery
 from bot.discord.markup import plain
 from bot.discord.pages import pack
 from bot.discord.typed import as_slash, names_typed
@@ -228,8 +228,8 @@ class Answering:
             turn.line, *public = pack(public) if component else public
             if state is None and not component:  # its answer posts it: what is queued after it waits for that
                 self.delivery.hold(place, turn.answered)
-            if not public and not replies.public_parts(reply)[1] and self.delivery.may_attach(place):
-                turn.pictures = tuple(public_pictures(reply))  # nothing between the line and them
+            if not public and not replies.public_parts(reply)[1]:  # nothing between the line and them; Discord
+                turn.pictures = tuple(public_pictures(reply))  # lets an interaction attach them without Attach Files
         self._queue_public(place, reply, state, texts=public, gate=turn.answered, pictured=bool(turn.pictures))
         return bool(public)
 
@@ -282,15 +282,15 @@ class Answering:
         elif response.is_done():  # a deferred slash command: its "thinking" message becomes the answer
             content = private or first or self._done(place, language, state)
             pictured = turn.pictures if first is not None and not private else ()
-            await self._with_pictures(place, pictured, turn.answered, lambda files: interaction.edit_original_response(
-                content=content, attachments=[*own, *files], allowed_mentions=discord.AllowedMentions.none()))
+            await interaction.edit_original_response(content=content, attachments=[*own, *replies.files(pictured)],
+                                                     allowed_mentions=discord.AllowedMentions.none())
             if not private:  # (a command with a private part has no line of its own: `_queue_answered`)
                 turn.line = None
         elif private or own:
             await response.send_message(**replies.ephemeral(private, own))
         elif first is not None:
-            await self._with_pictures(place, turn.pictures, turn.answered, lambda files: response.send_message(
-                first, files=files, allowed_mentions=discord.AllowedMentions.none()))
+            await response.send_message(first, files=replies.files(turn.pictures),
+                                        allowed_mentions=discord.AllowedMentions.none())
             turn.line = None
         else:
             await response.send_message(self._done(place, language, state), ephemeral=True)
@@ -323,28 +323,14 @@ class Answering:
         try:
             if not interaction.response.is_done():
                 await interaction.response.defer()
-            await self._with_pictures(place, pictures, answered, lambda files: interaction.followup.send(
-                line, files=files, allowed_mentions=discord.AllowedMentions.none()))
+            await interaction.followup.send(line, files=replies.files(pictures),
+                                            allowed_mentions=discord.AllowedMentions.none())
         except Exception:
             log.exception("the line of %s was not posted as its follow-up; the channel's queue posts it",
                           interaction.data)
             self.delivery.queue_first(place, line, answered, pictures)
             return False
         return True
-
-    async def _with_pictures(self, place: Place, pictures: tuple[Picture, ...], gate: asyncio.Event,
-                             post: Callable[[list[discord.File]], Awaitable[Any]]) -> None:
-        """Post an interaction's line with the pictures read with it (`Turn.pictures`; `post` attaches what it is
-        given). An upload refused (Missing Permissions: the interaction claimed Attach Files, the channel has it
-        not) posts the line alone, and the pictures go to the channel's queue after the rest of the reply (`gate`),
-        which leaves them out and names the missing permission, as for a picture of its own."""
-        try:
-            await post(replies.files(pictures))
-        except discord.Forbidden as error:
-            if not pictures or error.code != MISSING_PERMISSIONS:
-                raise
-            await post([])
-            self.delivery.upload_refused(place, pictures, gate)
 
     async def _update(self, interaction: discord.Interaction, place: Place) -> bool:
         """Show the table's newest state in the pressed message itself, if it is the table's current message:

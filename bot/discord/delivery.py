@@ -176,18 +176,6 @@ class Delivery:
         else:
             channel.attach_denied = True
 
-    def may_attach(self, place: Place) -> bool:
-        """Whether the bot may attach files in the channel, as far as it knows (`permissions`, a refused upload)."""
-        channel = self._channels.get(_channel_id(place))
-        return channel is None or not channel.attach_denied
-
-    def upload_refused(self, place: Place, pictures: Iterable[Picture], gate: asyncio.Event) -> None:
-        """An interaction's upload of these pictures was refused (no Attach Files, though it claimed the permission):
-        they are queued to be left out, the missing permission named in their place, and no picture is tried again
-        until an interaction tells the permission is there (`permissions`)."""
-        self._channel(place).attach_denied = True
-        self.queue(place, pictures=pictures, gate=gate)
-
     def places(self) -> list[Place]:
         """Every channel the bot has sent to (or been asked to)."""
         return [channel.place for channel in self._channels.values()]

@@ -51,7 +51,8 @@ class Turn:
     is posted or handed to the channel's queue (`DiscordAdapter._answer` hands it on whatever happens)."""
     pictures: tuple[Picture, ...] = ()
     """The reply's public pictures, attached to `line` (a hand's picture is read with its lines), when nothing of
-    the reply comes between them and the bot may attach files."""
+    the reply comes between them (Discord lets an interaction attach files whether or not the bot may in the
+    channel)."""
     posting: asyncio.Future[bool] | None = None
     """A press's line on its way as its follow-up (`DiscordAdapter._announce`): it runs to its end even when the
     answer is abandoned, and what the interaction queued for the channel waits for it."""

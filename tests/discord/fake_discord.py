@@ -188,9 +188,14 @@ class FakeDiscord:
         self.throttled: set[str] = set()
         """Channels told to answer 429 (`limit_channel`)."""
         self.denied_uploads: set[int] = set()
-        """Channels where the bot lacks Attach Files: a message with files is refused (403, code 50013)."""
+        """Channels where the bot lacks Attach Files: a channel message with files is refused (403, code 50013).
+        An interaction's response, follow-ups and their edits may attach files all the same, as on Discord: Attach
+        Files and Embed Links are not taken from the bot's permissions for them (only Mention Everyone, Send TTS
+        Messages and Use External Emojis are; discord-api-docs change log, "Changes to Bot Permissions for
+        Interactions and Webhooks", Jun 29, 2022), and discord.py counts them as always permitted there."""
         self.hide_denial = False
-        """Interactions claim Attach Files even where uploads are refused (the bot learns it from the 403)."""
+        """Interactions claim Attach Files even where a channel message's uploads are refused (the bot learns it
+        from the 403)."""
         self.lost: set[int] = set()
         """Channels the bot can no longer see (View Channel taken away): every request there is refused (403, code
         50001), and interactions from them say so in their app_permissions."""
@@ -502,8 +507,6 @@ class FakeDiscord:
             return _json({"message": "Missing Access", "code": MISSING_ACCESS}, 403)
         if parts[0] == "channels" and int(parts[1]) in self.denied_uploads and (body or {}).get("attachments"):
             return _json({"message": "Missing Permissions", "code": MISSING_PERMISSIONS}, 403)
-        if self._public_upload_denied(parts, body):
-            return _json({"message": "Missing Permissions", "code": MISSING_PERMISSIONS}, 403)
         posting = request.method == "POST" and parts[0] == "channels" and parts[2:] == ["messages"]
         if posting and int(parts[1]) in self.denied_sends:
             return _json({"message": "Missing Permissions", "code": MISSING_PERMISSIONS}, 403)
@@ -551,18 +554,6 @@ class FakeDiscord:
             case _:
                 return _json({"message": f"fake Discord has no route {request.method} {path}", "code": 0}, 404)
         return _json(result)
-
-    def _public_upload_denied(self, parts: list[str], body: Any) -> bool:
-        """Whether an interaction's message (its response, a follow-up or an edit of one) uploads files for the
-        channel to see where the bot may not attach files: refused as a message's would be (an ephemeral one is
-        the member's alone)."""
-        if parts[0] not in ("interactions", "webhooks") or not isinstance(body, dict):
-            return False
-        data = body.get("data") if parts[0] == "interactions" else body
-        if not isinstance(data, dict) or not data.get("attachments") or int(data.get("flags") or 0) & EPHEMERAL:
-            return False
-        interaction = self.interactions.get(parts[2]) if len(parts) > 2 else None  # (its token)
-        return interaction is not None and interaction.channel_id in self.denied_uploads
 
     async def _body(self, request: web.Request, parts: list[str]) -> Any:
         """A JSON body, or a multipart one (`payload_json` and `files[n]`) whose files become attachments."""

@@ -172,6 +172,9 @@ async def test_a_rate_limited_channel_does_not_delay_another_channels_timer(fake
 @pytest.mark.parametrize("told_by_discord", [True, False], ids=["permissions-known", "upload-refused"])
 async def test_attach_files_denied_still_updates_the_table_and_names_it_once(
         fake: FakeDiscord, make_bot, told_by_discord: bool) -> None:
+    """Without Attach Files, the pictures the bot posts as its own messages are left out and the permission named
+    once; the showdown's, attached to the follow-up of the press that ended the hand, is shown (an interaction may
+    attach files without the permission)."""
     channel = fake.channels[0]
     fake.denied_uploads.add(channel)
     fake.hide_denial = not told_by_discord  # else the interactions' app_permissions already say it
@@ -186,7 +189,9 @@ async def test_attach_files_denied_still_updates_the_table_and_names_it_once(
     await instant_presses(fake, channel, "check", "call")
     await bot.settled()
     messages = fake.channel_messages(channel)
-    assert not any(m["attachments"] for m in messages)
+    with_pictures = [m for m in messages if m["attachments"]]  # the streets' (messages of their own) left out
+    assert [a["description"] for m in with_pictures for a in m["attachments"]] == ["Hand #1 · showdown"]
+    assert with_pictures[0]["content"].startswith("Showdown — ")  # under the line of the press that ended it
     notice = text("en", "discord.need_attach_files")
     assert [m["content"] for m in messages].count(notice) == 1  # named once, not on every street
     shown = [v["content"] for v in fake.versions if int(v["id"]) == int(table["id"])]

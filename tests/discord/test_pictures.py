@@ -111,18 +111,38 @@ async def test_a_showdown_by_command_reads_its_lines_with_its_picture_then_the_t
     assert shown_since(fake, since) == [("new", SHOWDOWN, ["Hand #1 · showdown"]), ("edit", FINAL_TABLE, [])]
 
 
-@pytest.mark.parametrize("told_by_discord", [True, False], ids=["permissions-known", "upload-refused"])
-async def test_without_attach_files_a_showdown_reads_its_lines_the_tables_end_and_the_notice(
+@pytest.mark.parametrize("told_by_discord", [True, False], ids=["permissions-known", "permissions-unsaid"])
+async def test_without_attach_files_a_showdown_pressed_still_reads_its_picture_under_its_lines(
         fake, make_bot, monkeypatch, told_by_discord: bool) -> None:
-    """The bot may not attach files (its interactions say so, or the upload is refused): the lines go alone, the
-    table ends, and the missing permission is named, as before."""
+    """The bot may not attach files in the channel (its interactions say so, or not): an interaction's reply may
+    attach them all the same (Discord lets responses and follow-ups attach files whatever the bot's Attach Files),
+    so the showdown reads as with the permission, and nothing is named missing."""
     fake.denied_uploads.add(fake.channels[0])
     fake.hide_denial = not told_by_discord
     bot, _, ann, table = await river_checked_to_ann(fake, make_bot, monkeypatch)
     since = len(fake.versions)
     await fake.press(ann, table, fake.button(table, "Check"))
     await bot.settled()
-    assert shown_since(fake, since) == [("new", SHOWDOWN, []), ("edit", FINAL_TABLE, []),
+    assert shown_since(fake, since) == [("new", SHOWDOWN, ["Hand #1 · showdown"]), ("edit", FINAL_TABLE, [])]
+
+
+@pytest.mark.parametrize("told_by_discord", [True, False], ids=["permissions-known", "upload-refused"])
+async def test_without_attach_files_a_timers_picture_is_left_out_and_the_permission_named(
+        fake, make_bot, told_by_discord: bool) -> None:
+    """A picture the channel's queue posts as a message of the bot's own (a timer's reply: no interaction) needs
+    Attach Files: its line goes alone and the missing permission is named once."""
+    channel = fake.channels[0]
+    fake.denied_uploads.add(channel)
+    fake.hide_denial = not told_by_discord
+    bot = await make_bot()
+    if told_by_discord:  # an interaction from the channel tells the bot its permissions there
+        await fake.slash(fake.add_member("Ann"), channel, "balance")
+        await bot.settled()
+    place = Place(f"dc:{GUILD_ID}", f"dc:{channel}")
+    since = len(fake.versions)
+    await bot.adapter.on_timer(place, Reply(public=["Time is up."], pictures=[Picture(PNG + b"board", "The board")]))
+    await bot.settled()
+    assert shown_since(fake, since) == [("new", "Time is up.", []),
                                         ("new", text("en", "discord.need_attach_files"), [])]
 
 
