@@ -123,7 +123,8 @@ def clear(state: dict[str, Any]) -> None:
 def name_said(state: dict[str, Any], player: str, name: str) -> None:
     """Remember that a line said beside the events (a time-out's) named `player` `name`: such a line may outlive
     every event line naming him so (a sitting out's comes after his fold's), and `retell` still knows it is his
-    when he has been renamed since. Only time-outs say such lines, so no betting action adds anything here."""
+    when he has been renamed since (`retell` remembers so the name it retells such a line with). Only time-outs say
+    such lines, so no betting action adds anything here."""
     names = state.setdefault(SAID_NAMES, {}).setdefault(player, [])
     if name not in names:
         names.append(name)
@@ -161,7 +162,8 @@ def retell(state: dict[str, Any], language: str, told: Callable[[str, Names], Se
     first on), each to the event line due there in any language, whatever name a player had when it was told
     (he may have been renamed since); a line matched by none is a said one, written in `language` when it is one of
     `said`'s naming its players by a name they are known by (now, in an event line matched, or by a said line:
-    `name_said`), and left as it was otherwise (nothing is lost, nor told twice)."""
+    `name_said`, which remembers the name it is retold with too), and left as it was otherwise (nothing is lost, nor
+    told twice)."""
     shown_now = shown(state)
     if not shown_now:
         return
@@ -189,11 +191,28 @@ def retell(state: dict[str, Any], language: str, told: Callable[[str, Names], Se
         for player, name in _named(match, players).items():
             known.setdefault(player, set()).add(name)
     for at in unmatched:
-        lines[at] = next((new_said[index] for patterns in spoken for index, pattern in enumerate(patterns)
-                          if (match := pattern.fullmatch(lines[at])) is not None
-                          and all(name in known.get(player, ()) for player, name in _named(match, players).items())),
-                         lines[at])
+        found = _said_by_known(lines[at], spoken, players, known)
+        if found is None:
+            continue
+        index, named = found
+        lines[at] = new_said[index]
+        for player in named:  # it names him anew: a retelling after his next rename must still know it is his
+            name_said(state, player, names[player])
     state["story"] = lines
+
+
+def _said_by_known(line: str, spoken: Sequence[Sequence[re.Pattern[str]]], players: Sequence[str],
+                   known: Mapping[str, set[str]]) -> tuple[int, dict[str, str]] | None:
+    """Which of the said lines (`spoken`, in each language) `line` is, naming each of its players by a name he is
+    known by: its index and the names it gives; None when it is none of them."""
+    for patterns in spoken:
+        for index, pattern in enumerate(patterns):
+            match = pattern.fullmatch(line)
+            if match is not None:
+                named = _named(match, players)
+                if all(name in known.get(player, ()) for player, name in named.items()):
+                    return index, named
+    return None
 
 
 def _first_match(line: str, patterns: Iterable[re.Pattern[str]]) -> re.Match[str] | None:

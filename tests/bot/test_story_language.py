@@ -21,6 +21,8 @@ from tests.bot.helpers import press_label, started_service
 from tests.bot.test_showdown_table import stack_deck
 
 PLAYERS = {actor.user_id: actor for actor in (ANN, BOB, CAT)}
+OTHER = Place(PLACE.chat_id, "chat/other")
+"""Another table of the chat (another Telegram topic, another Discord channel of the guild)."""
 
 
 async def press(service: Service, reply: Reply, *words: str, place: Place = PLACE) -> Reply:
@@ -256,16 +258,18 @@ async def test_lang_retells_the_lines_of_a_player_renamed_during_the_hand_with_h
     assert changed.table is not None and changed.table.text == RUSSIAN_FLOP.replace("Cat", "Kat")
 
 
+@pytest.mark.parametrize("renamed_at", [PLACE, OTHER], ids=["here", "at-the-other-table"])
 async def test_a_renamed_players_time_out_is_retold_at_another_table_once_his_blind_has_scrolled_out(
-        service: Service, clock: FakeClock) -> None:
+        service: Service, clock: FakeClock, renamed_at: Place) -> None:
     """As above, with the flop bet and raised, so that Cat's blind (the first line naming him) has left the window
-    and only his time-out and the fold it made still name him, as "Cat"; the chat's `/lang ru` is typed at another
-    of its tables, so the next `/table` here retells the story: both lines name him "Kat", in Russian."""
+    and only his time-out and the fold it made still name him, as "Cat"; he is renamed "Kat" by a command here or
+    at another table of the chat, where the chat's `/lang ru` is typed, so the next `/table` here retells the
+    story: both lines name him "Kat", in Russian."""
     reply = await hand_with_a_time_out(service, clock)
     for word in ("bet", "raise"):
         reply = await press(service, reply, word)
-    assert (await service.handle(PLACE, Actor(CAT.user_id, "Kat"), "/table")).error is None
-    assert (await service.handle(Place(PLACE.chat_id, "chat/other"), ANN, "/lang ru")).error is None
+    assert (await service.handle(renamed_at, Actor(CAT.user_id, "Kat"), "/table")).error is None
+    assert (await service.handle(OTHER, ANN, "/lang ru")).error is None
     shown = await service.handle(PLACE, BOB, "/table")
     assert shown.table is not None and shown.table.text == ("Холдем — раздача №1 · блайнды 10/20 · домашний лимит\n"
                                                             "Борд: J♠ 6♠ 4♠ · Банк: 160\n"
@@ -282,11 +286,9 @@ async def test_a_renamed_players_time_out_is_retold_at_another_table_once_his_bl
                                                             "▶ Ход: Bob, для колла 20 (⏱ 60\xa0с).")
 
 
-async def test_a_renamed_players_sitting_out_line_is_retold_once_every_line_naming_him_so_has_scrolled_out(
-        service: Service, clock: FakeClock) -> None:
+async def hand_with_cat_sitting_out(service: Service, clock: FakeClock) -> None:
     """Cat's second time-out in a row (hand #2's small blind) folds him and sits him out: the line saying so comes
-    after his fold's, so it outlives every event line naming him "Cat" as the flop is bet and raised. Renamed "Kat"
-    then, he is named so by the chat's `/lang ru`, which tells that line in Russian too, as the rest."""
+    after his fold's, so it outlives every event line naming him "Cat" as the flop is bet and raised."""
     reply = await hand_with_a_time_out(service, clock)
     while reply.table is not None and reply.table.to_act is not None:
         reply = await press(service, reply, "check", "call")
@@ -298,36 +300,62 @@ async def test_a_renamed_players_sitting_out_line_is_retold_once_every_line_nami
     reply = await service.handle(PLACE, BOB, "/table")
     for word in ("check", "bet", "raise", "raise"):
         reply = await press(service, reply, word)
-    assert reply.table is not None and reply.table.text == ("Hold'em — hand #2 · blinds 10/20 · home-limit\n"
-                                                            "Board: 2♣ 6♣ 2♠ · Pot: 150\n"
-                                                            "  Ann · 180 bet 60\n"
-                                                            "▶ Bob · 100 Ⓓ bet 40\n"
-                                                            "  Cat · 170 folded\n"
-                                                            "\n"
-                                                            "Cat is sitting out after two time-outs: /back to come "
-                                                            "back.\n"
-                                                            "Ann checks.\n"
-                                                            "Flop: 2♣ 6♣ 2♠\n"
-                                                            "Ann bets 20.\n"
-                                                            "Bob raises to 40.\n"
-                                                            "Ann raises to 60.\n"
-                                                            "▶ Bob to act: 20 to call (⏱ 60\xa0s).")
-    assert (await service.handle(PLACE, Actor(CAT.user_id, "Kat"), "/table")).error is None
+    assert reply.table is not None and reply.table.text == ENGLISH_SAT_OUT
+
+
+ENGLISH_SAT_OUT = ("Hold'em — hand #2 · blinds 10/20 · home-limit\n"
+                   "Board: 2♣ 6♣ 2♠ · Pot: 150\n"
+                   "  Ann · 180 bet 60\n"
+                   "▶ Bob · 100 Ⓓ bet 40\n"
+                   "  Cat · 170 folded\n"
+                   "\n"
+                   "Cat is sitting out after two time-outs: /back to come back.\n"
+                   "Ann checks.\n"
+                   "Flop: 2♣ 6♣ 2♠\n"
+                   "Ann bets 20.\n"
+                   "Bob raises to 40.\n"
+                   "Ann raises to 60.\n"
+                   "▶ Bob to act: 20 to call (⏱ 60\xa0s).")
+RUSSIAN_SAT_OUT = ("Холдем — раздача №2 · блайнды 10/20 · домашний лимит\n"
+                   "Борд: 2♣ 6♣ 2♠ · Банк: 150\n"
+                   "  Ann · 180 ставка 60\n"
+                   "▶ Bob · 100 Ⓓ ставка 40\n"
+                   "  Kat · 170 пас\n"
+                   "\n"
+                   "Kat пропускает раздачи, дважды не уложившись во время хода: /back, чтобы вернуться.\n"
+                   "Ann: чек.\n"
+                   "Флоп: 2♣ 6♣ 2♠\n"
+                   "Ann: бет 20.\n"
+                   "Bob: рейз до 40.\n"
+                   "Ann: рейз до 60.\n"
+                   "▶ Ход: Bob, для колла 20 (⏱ 60\xa0с).")
+
+
+@pytest.mark.parametrize("renamed_at", [PLACE, OTHER], ids=["here", "at-the-other-table"])
+async def test_a_renamed_players_sitting_out_line_is_retold_once_every_line_naming_him_so_has_scrolled_out(
+        service: Service, clock: FakeClock, renamed_at: Place) -> None:
+    """Cat, sat out (`hand_with_cat_sitting_out`), is renamed "Kat" then (by a command here or at another table of
+    the chat), and named so by the chat's `/lang ru`, which tells his sitting out's line in Russian too, as the
+    rest."""
+    await hand_with_cat_sitting_out(service, clock)
+    assert (await service.handle(renamed_at, Actor(CAT.user_id, "Kat"), "/table")).error is None
     changed = await service.handle(PLACE, ANN, "/lang ru")
-    assert changed.table is not None and changed.table.text == (
-        "Холдем — раздача №2 · блайнды 10/20 · домашний лимит\n"
-        "Борд: 2♣ 6♣ 2♠ · Банк: 150\n"
-        "  Ann · 180 ставка 60\n"
-        "▶ Bob · 100 Ⓓ ставка 40\n"
-        "  Kat · 170 пас\n"
-        "\n"
-        "Kat пропускает раздачи, дважды не уложившись во время хода: /back, чтобы вернуться.\n"
-        "Ann: чек.\n"
-        "Флоп: 2♣ 6♣ 2♠\n"
-        "Ann: бет 20.\n"
-        "Bob: рейз до 40.\n"
-        "Ann: рейз до 60.\n"
-        "▶ Ход: Bob, для колла 20 (⏱ 60\xa0с).")
+    assert changed.table is not None and changed.table.text == RUSSIAN_SAT_OUT
+
+
+@pytest.mark.parametrize("lang_at", [PLACE, OTHER], ids=["here", "at-the-other-table"])
+async def test_a_sitting_out_line_retold_with_a_new_name_is_retold_again_after_another_rename(
+        service: Service, clock: FakeClock, lang_at: Place) -> None:
+    """Cat's sitting out's line, retold naming him "Kat" by the chat's `/lang ru`, names him by a name no line he
+    was said in had: renamed "Katz" at another table of the chat, he is still known by it, so the chat's `/lang en`
+    (here or at that table) tells that line in English again, naming him "Katz", as the rest."""
+    await hand_with_cat_sitting_out(service, clock)
+    assert (await service.handle(PLACE, Actor(CAT.user_id, "Kat"), "/table")).error is None
+    assert (await service.handle(PLACE, ANN, "/lang ru")).table.text == RUSSIAN_SAT_OUT
+    assert (await service.handle(OTHER, Actor(CAT.user_id, "Katz"), "/table")).error is None
+    assert (await service.handle(lang_at, ANN, "/lang en")).error is None
+    shown = await service.handle(PLACE, BOB, "/table")
+    assert shown.table is not None and shown.table.text == ENGLISH_SAT_OUT.replace("Cat", "Katz")
 
 
 def test_the_lines_the_hand_began_with_kept_over_a_long_round_are_retold_too() -> None:
