@@ -169,6 +169,9 @@ class FakeDiscord:
              "color": 0, "hoist": False, "managed": False, "mentionable": False, "flags": 0},
         ]
         self.commands: dict[str, dict[str, Any]] = {}
+        self._registered: dict[int | None, dict[tuple[str, int], dict[str, Any]]] = {}
+        """The commands registered globally (None) and in each guild, by name and type: a sync (a bulk overwrite)
+        keeps the id of a command it registers again, gives a new one to a new command and drops the rest."""
         self.synced: list[tuple[int | None, list[dict[str, Any]]]] = []
         self.messages: dict[int, dict[str, Any]] = {}
         self.versions: list[dict[str, Any]] = []
@@ -583,16 +586,30 @@ class FakeDiscord:
         problem = invalid_commands(commands)
         if problem:
             return problem
+        before = self._registered.get(guild, {})
         registered = []
         for command in commands:
-            entry = {**command, "id": str(next(self._ids)), "application_id": str(APP_ID), "version": "1",
+            key = (command["name"], command.get("type", 1))
+            known = before.get(key)
+            entry = {**command, "id": known["id"] if known else str(next(self._ids)), "application_id": str(APP_ID),
+                     "version": str(next(self._ids)), "type": key[1],
                      "default_member_permissions": command.get("default_member_permissions")}
             if guild is not None:
                 entry["guild_id"] = str(guild)
             self.commands[command["name"]] = entry
             registered.append(entry)
+        self._registered[guild] = {(entry["name"], entry["type"]): entry for entry in registered}
         self.synced.append((guild, commands))
         return registered
+
+    def mention(self, name: str) -> str:
+        """A registered command's mention as Discord's clients read it (`fold`: `</fold:id>`; a subcommand,
+        `tournament redeem`, by its group's id)."""
+        return f"</{name}:{self.commands[name.split()[0]]['id']}>"
+
+    def mentioned(self, template: str) -> str:
+        """`template` with each `{name}` in it (`{fold}`, `{tournament start}`) as that command's mention."""
+        return re.sub(r"\{([a-z]+(?: [a-z]+)?)\}", lambda found: self.mention(found[1]), template)
 
     def _message(self, channel_id: int, body: dict[str, Any], *, flags: int = 0) -> dict[str, Any]:
         message = {

@@ -7,6 +7,7 @@ from typing import Any
 
 import aiohttp
 import pytest
+from discord.app_commands import AppCommand
 
 from tests.discord.fake_discord import (
     ACK_SECONDS,
@@ -210,3 +211,21 @@ def test_two_options_of_one_name_in_a_language_are_refused() -> None:
     assert "duplicate ru names" in (invalid_commands(commands) or "")
     commands[0]["options"][1]["name_localizations"] = {"ru": "ставка"}
     assert invalid_commands(commands) is None
+
+
+def test_a_sync_keeps_the_id_of_each_command_registered_again_in_its_scope() -> None:
+    """Discord's bulk overwrite updates a command of the same name and type (its id kept: the mentions texts wrote
+    stay good), creates the new ones and drops the rest; global commands and a guild's are apart. Its answer is
+    what discord.py reads as `AppCommand`s: ids, the application's, the guild's."""
+    fake = FakeDiscord()
+    fold, call = ({"name": name, "description": name, "type": 1} for name in ("fold", "call"))
+    first = fake._sync(1, [*_command(), fold])
+    again = fake._sync(1, [*_command(description="changed"), call])
+    elsewhere = fake._sync(None, _command())
+    assert not isinstance(first, str) and not isinstance(again, str) and not isinstance(elsewhere, str)
+    assert again[0]["id"] == first[0]["id"] and again[0]["options"][0]["description"] == "changed"
+    assert len({first[0]["id"], first[1]["id"], again[1]["id"], elsewhere[0]["id"]}) == 4
+    parsed = [AppCommand(data=entry, state=None) for entry in again]  # type: ignore[arg-type]
+    assert [(command.id, command.guild_id, command.mention) for command in parsed] == [
+        (int(first[0]["id"]), 1, f"</pre:{first[0]['id']}>"), (int(again[1]["id"]), 1, f"</call:{again[1]['id']}>")]
+    assert fake._sync(1, [*_command(), fold])[1]["id"] not in (first[1]["id"], again[1]["id"])  # fold was dropped
