@@ -66,21 +66,27 @@ class DiscordAdapter(Answering):
         renewed forever, `bot.retiring.queue_kept`)."""
         self._shown = asyncio.Event()
         """Set once the tables in play were shown again and the old table messages claimed were queued."""
+        self.command_mentions: dict[str, str] = {}
+        """Discord's mention of each slash command, from the ids the start's sync returned (`slash.command_mentions`);
+        none before it, and the texts then name the commands as they are written."""
         slash.register(self.client.tree, self)
 
     # --- life cycle -----------------------------------------------------------------------------------------
 
     async def setup(self, client: PokerClient) -> None:
         """Read which message shows each table and sync the commands (any message's buttons are routed by their
-        custom id: `PokerClient.on_interaction`)."""
+        custom id: `PokerClient.on_interaction`). The sync, at every start, also gives the commands' ids, which the
+        texts' mentions of them need: Discord keeps a command's id while one of its name is registered again, so
+        they need no keeping between starts."""
         await self.board.load()
         await client.tree.set_translator(CatalogueTranslator())
         if self.options.guild_id is not None:
             guild = discord.Object(self.options.guild_id)
             client.tree.copy_global_to(guild=guild)
-            await client.tree.sync(guild=guild)
+            synced = await client.tree.sync(guild=guild)
         else:
-            await client.tree.sync()
+            synced = await client.tree.sync()
+        self.command_mentions = slash.command_mentions(synced)
 
     async def start(self) -> None:
         """Log in, sync, connect, and return once the gateway is ready."""

@@ -6,7 +6,7 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import logging
-from collections.abc import Awaitable, Callable, Coroutine, Iterator
+from collections.abc import Awaitable, Callable, Coroutine, Iterator, Mapping
 from functools import partial
 from typing import Any, TypeVar
 
@@ -19,7 +19,7 @@ from bot.discord.client import DiscordOptions
 from bot.discord.delivery import Delivery
 from bot.discord.markup import plain
 from bot.discord.pages import pack
-from bot.discord.typed import as_slash, names_typed
+from bot.discord.typed import as_slash, names_typed, with_command_mentions
 from bot.i18n import text
 from bot.output import Actor, Picture, Place, Reply
 from bot.output import File as OutFile
@@ -47,6 +47,7 @@ class Answering:
     _idle: asyncio.Event
     _handlers: set[asyncio.Task[Any]]
     _work: set[asyncio.Future[Any]]
+    command_mentions: Mapping[str, str]
 
     def _found(self, place: Place, interaction: discord.Interaction) -> None:
         """An interaction came from a channel the bot may post in (the adapter's: a lost channel is back)."""
@@ -157,7 +158,7 @@ class Answering:
         """Queue for the channel what it should see of a reply: its public texts (`texts`, when the interaction's own
         answer took the first), its table state, the texts read after it, its public pictures (unless the
         interaction's line took them: `pictured`), the texts read after them, and its public files."""
-        before, after, last = replies.public_parts(reply)
+        before, after, last = replies.public_parts(reply, self.command_mentions)
         self.delivery.queue(place, texts=before if texts is None else texts, table=state, later=after, gate=gate,
                             pictures=() if pictured else public_pictures(reply), last=last,
                             files=[file for file in reply.files if file.to is None])
@@ -221,7 +222,7 @@ class Answering:
         command's line without one (a `/set` or `/lang` announcement) stays its public answer, and holds its place in
         the channel's queue until it is given (`Delivery.hold`). A command already deferred (`Turn.deferred`, even
         while Discord has not answered the defer yet) queues its line: its "thinking" message is the member's alone."""
-        public = replies.public_parts(reply)[0]  # (those after its table state follow it in the channel's queue)
+        public = replies.public_parts(reply, self.command_mentions)[0]  # (those after its table state follow it)
         if public and not turn.unacknowledged and not self._behind(place, state) and (
                 (component and state is not None)
                 or (not component and not turn.deferred and not replies.private_part(reply, actor))):
@@ -249,7 +250,7 @@ class Answering:
             if turn.unacknowledged:
                 return []
             lines = [as_slash(line, language) for line in lines]
-        pages = pack([plain(line) for line in lines])
+        pages = pack([with_command_mentions(plain(line), self.command_mentions) for line in lines])
         files = [replies.upload(file) for file in reply.files if file.to == actor.user_id]
         own = replies.files(picture for picture in reply.pictures if picture.to == actor.user_id)
         long = len(pages) > MAX_PAGES

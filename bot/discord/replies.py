@@ -17,7 +17,7 @@ import discord
 from bot import commands as cmd
 from bot.command_parser import parse
 from bot.discord.markup import plain
-from bot.discord.typed import as_slash, usage
+from bot.discord.typed import NO_MENTIONS, as_slash, usage, with_command_mentions
 from bot.i18n import catalogue, languages, text
 from bot.output import Actor, Picture, Place, Reply
 from bot.output import File as OutFile
@@ -142,17 +142,18 @@ def private_part(reply: Reply, actor: Actor) -> list[str]:
     return [reply.error] if reply.error else reply.private.get(actor.user_id, [])
 
 
-def public_parts(reply: Reply) -> tuple[list[str], list[str], list[str]]:
+def public_parts(reply: Reply, mentions: Mapping[str, str] = NO_MENTIONS) -> tuple[list[str], list[str], list[str]]:
     """A reply's public lines as the channel reads them (`Reply.around_table`): those before its table state, those
     after it (a hand over at its deal) and before its pictures, and those after its pictures (what a hand's end
     brought about: a tournament's end and settlement). The commands they name are as Discord shows them, where
-    that needs no language (`as_slash`: the chat's is not known here without waiting for it)."""
+    that needs no language (`as_slash`: the chat's is not known here without waiting for it), each as its mention
+    where `mentions` has it (`with_command_mentions`)."""
     before, after, last = reply.around_table()
-    return _public(before), _public(after), _public(last)
+    return _public(before, mentions), _public(after, mentions), _public(last, mentions)
 
 
-def _public(lines: list[str]) -> list[str]:
-    return [plain(as_slash(line, None)) for line in lines]
+def _public(lines: list[str], mentions: Mapping[str, str]) -> list[str]:
+    return [with_command_mentions(plain(as_slash(line, None)), mentions) for line in lines]
 
 
 def files(pictures: Iterable[Picture]) -> list[discord.File]:

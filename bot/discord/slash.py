@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from collections.abc import Callable, Mapping
+from collections.abc import Callable, Iterable, Mapping
 from typing import Protocol, TypeVar
 
 import discord
@@ -316,6 +316,20 @@ def _register_export(tree: app_commands.CommandTree[discord.Client], adapter: Co
         await adapter.run_command(interaction, _line("/export tournament", number))
 
     tree.add_command(export)
+
+
+def command_mentions(synced: Iterable[app_commands.AppCommand]) -> dict[str, str]:
+    """Discord's mention of each command the sync registered (`CommandTree.sync` returns them with their ids), by its
+    name as a text writes it after `/` (`fold`, `tournament redeem`): `</fold:123>`; a group's subcommands each by
+    its own, `</tournament redeem:456>` (the group's id), since a group runs only as one of them."""
+    mentions: dict[str, str] = {}
+    for command in synced:
+        subcommands = [option for option in command.options if isinstance(option, app_commands.AppCommandGroup)]
+        for subcommand in subcommands:
+            mentions[subcommand.qualified_name] = subcommand.mention
+        if not subcommands:
+            mentions[command.name] = command.mention
+    return mentions
 
 
 def exchange_suggestions(typed: str) -> list[str]:

@@ -1,13 +1,14 @@
 """The service's texts that spell a command as it is typed in a chat (`/ante chips [pp chips]`, `/back post`), as
 the slash command and the options Discord shows its members instead (`/ante amount [pairplus]`, `/back choice: post
-the big blind now`)."""
+the big blind now`), and each slash command a text names as Discord's mention of it once its id is known."""
 
 from __future__ import annotations
 
 import functools
 import re
-from collections.abc import Iterator
+from collections.abc import Iterator, Mapping
 from dataclasses import dataclass
+from types import MappingProxyType
 
 from bot import commands as cmd
 from bot.i18n import catalogue, languages, text
@@ -24,6 +25,11 @@ SIDE_OPTIONS = {"": (), "pairplus": ("discord.ante.pairplus",), "bonus": ("disco
 _PLACEHOLDER = re.compile(r"\{(\w+)\}")
 _START = re.compile(r"[/“«]")
 """Where a typed form may start: a command, or a quoted option (“box 2”); not after a letter or digit (`10/20`)."""
+_COMMAND = re.compile(r"/(?<![\w/]/)([a-z]+)(?: ([a-z]+))?(?![\w:-])")  # (its `/` first: a quick scan)
+"""A slash command named in a text: its name, and the word after it (its subcommand, if it has them); not after a
+letter, a digit or a `/` (`10/20`, a link), nor one a mention holds already (`</fold:1>`)."""
+NO_MENTIONS: Mapping[str, str] = MappingProxyType({})
+"""No command's id known: the commands a text names stay as they are written."""
 
 
 @dataclass(frozen=True)
@@ -64,6 +70,27 @@ def as_slash(line: str, language: str | None) -> str:
             parts += [line[end:start], forms.forms[int(str(found.lastgroup)[1:])].shown(found[0])]
             end = found.end()
     return "".join(parts) + line[end:] if parts else line
+
+
+def with_command_mentions(shown: str, mentions: Mapping[str, str]) -> str:
+    """`shown` (a text ready for a message's content: typed forms as Discord shows them, `as_slash`, and escaped,
+    `bot.discord.markup.plain`) with each slash command it names as Discord's mention of it (`</fold:123>`), where
+    `mentions` (by the command's name after its `/`: `fold`, `tournament redeem`) has it; the rest of the form (its
+    options) follows as it was. A mention is clickable, opening the command in the member's message box; Discord
+    shows it by its registered (English) name in every client, as the text wrote it. Only a message's content and an
+    embed's description render mentions: a button's label or a modal's title is never rewritten so."""
+    if not mentions:
+        return shown
+    return _COMMAND.sub(functools.partial(_mention, mentions), shown)
+
+
+def _mention(mentions: Mapping[str, str], found: re.Match[str]) -> str:
+    """A slash command named in a text as its mention: the subcommand's if the word after it names one, else the
+    command's, the word after it kept; as it was when Discord gave no id for it (`/select`, a group alone)."""
+    name, after = found[1], found[2]
+    if after is not None and f"{name} {after}" in mentions:
+        return mentions[f"{name} {after}"]
+    return mentions[name] + found[0][len(name) + 1:] if name in mentions else found[0]
 
 
 def names_typed(line: str) -> bool:

@@ -184,6 +184,22 @@ async def test_restart_mid_hand_keeps_the_old_message_buttons_working(fake, turn
     assert posts == before  # "Hand 1 is over" was the press's answer: the table message was edited, not posted again
 
 
+async def test_the_commands_mentions_come_from_the_sync_and_outlive_a_restart(fake, turns, make_bot) -> None:
+    """Each start syncs the commands and keeps the ids the sync returns; Discord keeps a command's id when it is
+    registered again, so what a text names after a restart is the same clickable command."""
+    bot = await make_bot()
+    mentions = dict(bot.adapter.command_mentions)
+    assert [mentions["fold"], mentions["tournament redeem"]] == [fake.mention("fold"),
+                                                                 fake.mention("tournament redeem")]
+    assert "tournament" not in mentions and "select" not in mentions  # a group alone, a command Discord lacks
+    await bot.stop()
+    await bot.start()
+    assert bot.adapter.command_mentions == mentions
+    refused = await fake.slash(fake.add_member("Ann"), fake.channels[0], "fold")
+    await bot.settled()
+    assert refused.ephemeral_text() == f"{mentions['fold']} is not part of this game."
+
+
 async def test_a_restart_shows_a_table_in_play_again_when_its_queued_edit_was_lost(fake, turns, make_bot) -> None:
     bot = await make_bot()
     ann, bob, _ = await seat_three(fake, bot)
@@ -383,36 +399,37 @@ async def test_bad_options_are_refused_privately_at_the_edge(fake, turns, make_b
 
 
 HELP_ON_DISCORD = {
-    "en": ["/back [choice] — come back after /away (cash table: post the big blind now, or wait for it)",
-           "/straddle [off] — straddle the next hand (twice the big blind, left of the big blind); the off option "
+    "en": ["{back} [choice] — come back after {away} (cash table: post the big blind now, or wait for it)",
+           "{straddle} [off] — straddle the next hand (twice the big blind, left of the big blind); the off option "
            "takes it back",
-           "/pre choice [chips] — choose your move before your turn: check/fold, check, call N or call any (again to "
+           "{pre} choice [chips] — choose your move before your turn: check/fold, check, call N or call any (again to "
            "cancel)",
-           "/run times — run the board once or twice when everyone is all-in",
-           "/ante amount [box 1-3] [pairplus | bonus] — place ANTE on a box (and PAIRPLUS or bonus)",
-           "/tournament create [schedule] | register | status | start | pause | resume | skip | minutes ±N | cashout "
+           "{run} times — run the board once or twice when everyone is all-in",
+           "{ante} amount [box 1-3] [pairplus | bonus] — place ANTE on a box (and PAIRPLUS or bonus)",
+           "{tournament create} [schedule] | register | status | start | pause | resume | skip | minutes ±N | cashout "
            "| redeem [item] | close — tournament commands (the organizer's: create, start, pause, resume, skip, "
            "minutes, close)",
-           "/lang [en|ru] [me] — choose the chat's language (organizer), or with the “me” option your own",
-           "/history [which: number of hands | tournament [number]] — the last hands in PokerStars format",
-           "/stats [player] [period: 30d|all] — a player's statistics (all time, or the last days: 30d)",
-           "/season standings | start [name] | end — the chat's season: standings, or start and end it (organizer)"],
-    "ru": ["/back [выбор] — вернуться после /away (за кэш-столом: поставить большой блайнд сразу или дождаться его)",
-           "/straddle [отказаться] — стрэддл в следующей раздаче (два больших блайнда, слева от большого); "
+           "{lang} [en|ru] [me] — choose the chat's language (organizer), or with the “me” option your own",
+           "{history} [which: number of hands | tournament [number]] — the last hands in PokerStars format",
+           "{stats} [player] [period: 30d|all] — a player's statistics (all time, or the last days: 30d)",
+           "{season standings} | start [name] | end — the chat's season: standings, or start and end it (organizer)"],
+    "ru": ["{back} [выбор] — вернуться после {away} (за кэш-столом: поставить большой блайнд сразу или дождаться его)",
+           "{straddle} [отказаться] — стрэддл в следующей раздаче (два больших блайнда, слева от большого); "
            "«отказаться» снимает его",
-           "/pre ход [фишки] — выбрать ход заранее: чек/пас, чек, колл N или колл любой (повторно — отменить)",
-           "/run раз — раздать борд один или два раза, когда все в олл-ине",
-           "/ante сумма [бокс 1-3] [пара_плюс | бонус] — поставить АНТЕ на бокс (и ставку «Пара плюс» или бонус)",
-           "/tournament create [расписание] | register | status | start | pause | resume | skip | minutes ±N | "
+           "{pre} ход [фишки] — выбрать ход заранее: чек/пас, чек, колл N или колл любой (повторно — отменить)",
+           "{run} раз — раздать борд один или два раза, когда все в олл-ине",
+           "{ante} сумма [бокс 1-3] [пара_плюс | бонус] — поставить АНТЕ на бокс (и ставку «Пара плюс» или бонус)",
+           "{tournament create} [расписание] | register | status | start | pause | resume | skip | minutes ±N | "
            "cashout | redeem [вещь] | close — команды турнира (только для организатора: create, start, pause, "
            "resume, skip, minutes, close)",
-           "/lang [en|ru] [лично] — выбрать язык чата (организатор) или, с параметром «лично», свой",
-           "/history [что: число раздач | tournament [номер]] — последние раздачи в формате PokerStars",
-           "/stats [игрок] [период: 30d|all] — статистика игрока (за всё время или за последние дни: 30d)",
-           "/season standings | start [название] | end — сезон чата: таблица, начать или завершить его "
+           "{lang} [en|ru] [лично] — выбрать язык чата (организатор) или, с параметром «лично», свой",
+           "{history} [что: число раздач | tournament [номер]] — последние раздачи в формате PokerStars",
+           "{stats} [игрок] [период: 30d|all] — статистика игрока (за всё время или за последние дни: 30d)",
+           "{season standings} | start [название] | end — сезон чата: таблица, начать или завершить его "
            "(организатор)"],
 }
-"""`/help`'s lines whose commands Discord shows with options named otherwise than a Telegram chat types them."""
+"""`/help`'s lines whose commands Discord shows with options named otherwise than a Telegram chat types them, each
+`{name}` the mention of the command it names (`FakeDiscord.mentioned`)."""
 
 
 @pytest.mark.parametrize("language", ["en", "ru"])
@@ -429,10 +446,12 @@ async def test_help_names_the_slash_commands_and_their_options_as_discord_shows_
     one = await fake.slash(ann, fake.channels[0], "help", command="ante")
     await bot.settled()
     lines = shown(helped.ephemeral_text()).split("\n")
-    named = ("/back", "/straddle", "/pre", "/run", "/ante", "/tournament", "/lang", "/history", "/stats", "/season",
-             "/select")
-    assert [line for line in lines if line.startswith(named)] == HELP_ON_DISCORD[language]
-    assert shown(one.ephemeral_text()) == HELP_ON_DISCORD[language][4].replace(" — ", "\n")
+    named = (*(fake.mention(name) for name in ("back", "straddle", "pre", "run", "ante", "tournament create", "lang",
+                                               "history", "stats", "season standings")),
+             "/back", "/tournament", "/season", "/select")  # (those last as they would read unmentioned)
+    expected = [fake.mentioned(line) for line in HELP_ON_DISCORD[language]]
+    assert [line for line in lines if line.startswith(named)] == expected
+    assert shown(one.ephemeral_text()) == expected[4].replace(" — ", "\n")
     offered = await fake.autocomplete(ann, fake.channels[0], "help", "command", "se")
     assert [choice["value"] for choice in offered] == ["set", "raise", "season"]  # no "select"
 

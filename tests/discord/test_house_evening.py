@@ -130,13 +130,13 @@ async def test_texas_poker_two_rounds(evening: Evening, dealer: Dealer) -> None:
     assert await ev.slash(ev.ann, ch, "deal") == "Box 1: A♠ K♠"
     assert ev.labels(ch) == ["🂠 My cards", "Bet (20)", "Fold", "Buy card (10)"]
     assert await ev.press(ev.bob, ch, "Bet") == "It's not your turn: waiting for Ann."
-    assert await ev.press(ev.dan, ch, "Fold") == ("You have no box in this round: place an ANTE (/ante amount) before "
-                                                  "the next one is dealt.")
+    assert await ev.press(ev.dan, ch, "Fold") == ev.fake.mentioned(
+        "You have no box in this round: place an ANTE ({ante} amount) before the next one is dealt.")
     first = ev.table(ch)
     assert await ev.press(ev.ann, ch, "Bet") == ""
     assert await ev.press(ev.ann, ch, "Bet", first) == "Already done."  # twice: Bob's box is untouched
-    assert await ev.slash(ev.bob, ch, "bet", amount=30) == ("The bet on this box is 40, not 30: write just /bet (or "
-                                                            "/play).")
+    assert await ev.slash(ev.bob, ch, "bet", amount=30) == ev.fake.mentioned(
+        "The bet on this box is 40, not 30: write just {bet} (or {play}).")
     await ev.press(ev.bob, ch, "Buy card (20)")
     await ev.press(ev.cat, ch, "Buy card (5)")
     assert "Board: Q♠ J♠ T♠ 3♣" in ev.table(ch)["content"]
@@ -250,8 +250,8 @@ async def test_caribbean_poker_bonus_exchange_and_the_suit_tie_break(evening: Ev
     await ev.antes(ch, ((ev.ann, 10, 10), (ev.bob, 20, 10), (ev.cat, 5, None)), "bonus")
     assert await ev.slash(ev.cat, ch, "ante", amount=5) == "Вы уже поставили на бокс 1."
     await ev.slash(ev.bob, ch, "deal")
-    assert await ev.press(ev.dan, ch, "Play") == ("You have no box in this round: place an ANTE (/ante amount) before "
-                                                  "the next one is dealt.")
+    assert await ev.press(ev.dan, ch, "Play") == ev.fake.mentioned(
+        "You have no box in this round: place an ANTE ({ante} amount) before the next one is dealt.")
     await ev.press(ev.ann, ch, "Play (20)")
     for card in ("Exchange: ☐ 1", "☐ 3", "☐ 4", "☐ 5", "Exchange: ☑ 1"):
         await ev.press(ev.bob, ch, card)

@@ -91,14 +91,14 @@ async def test_the_house_hints_name_antes_options_as_discord_shows_them(evening:
     chosen = await ev.fake.slash(ev.ann, ch, "game", game="three-card")
     await ev.bot.settled()
     assert chosen.texts(ephemeral=False) == [
-        "This table now plays Three Card Poker: place your ANTE with /ante amount."]
+        ev.fake.mentioned("This table now plays Three Card Poker: place your ANTE with {ante} amount.")]
     ev.cat.locale = "ru"
-    assert shown(await ev.slash(ev.bob, ch, "join", chips=50)) == (
-        "A house table takes no buy-in: every bet comes straight from your wallet, so /join chips: 50 took nothing "
-        "from it.\n\nThree Card Poker: place your ANTE with /ante amount (add “box: 2” for a second box; “pairplus” "
+    assert shown(await ev.slash(ev.bob, ch, "join", chips=50)) == ev.fake.mentioned(
+        "A house table takes no buy-in: every bet comes straight from your wallet, so {join} chips: 50 took nothing "
+        "from it.\n\nThree Card Poker: place your ANTE with {ante} amount (add “box: 2” for a second box; “pairplus” "
         "for the PAIRPLUS bet, which an ANTE of 0 places alone). Your cards come privately: press “My cards” to see "
         "them.")
-    assert shown(await ev.slash(ev.cat, ch, "join")) == (
-        "Трёхкарточный покер: ставьте АНТЕ командой /ante сумма (добавьте «бокс: 2» — для второго бокса; «пара_плюс» "
+    assert shown(await ev.slash(ev.cat, ch, "join")) == ev.fake.mentioned(
+        "Трёхкарточный покер: ставьте АНТЕ командой {ante} сумма (добавьте «бокс: 2» — для второго бокса; «пара_плюс» "
         "— для ставки «Пара плюс»; с АНТЕ 0 она ставится одна). Карты приходят лично вам: нажмите «Мои карты», чтобы "
         "их увидеть.")

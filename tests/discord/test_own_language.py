@@ -55,21 +55,26 @@ async def test_a_language_chosen_mid_hand_answers_the_next_press_and_command_in_
 async def test_the_lang_hints_name_the_me_option_as_discord_shows_it(fake, make_bot) -> None:
     """`/lang` and an organizer's refusal hint at choosing one's own language: on Discord by the command's `me`
     option (`/lang ru с параметром «лично»` in Russian: the command word in English, as every Russian text writes
-    it, the option as a Russian client sees it), never a word typed after the code."""
+    it, the option as a Russian client sees it), never a word typed after the code. The command is Discord's mention
+    of it, which every client shows by its English name, clickable."""
     await make_bot(default_game="holdem")
     channel = fake.channels[0]
     ann, bob, ivan = [fake.add_member(name) for name in ("Ann", "Bob", "Ivan")]
     ivan.locale = "ru"
     await fake.slash(ann, channel, "join", chips=200)  # Ann, the chat's first, organizes it
     asked = await fake.slash(bob, channel, "lang")
-    assert asked.ephemeral_text() == ("The chat's language: English (en); choose from English (en), русский (ru). "
-                                      "/lang ru with the “me” option chooses yours for what only you read.")
+    assert asked.ephemeral_text() == fake.mentioned(
+        "The chat's language: English (en); choose from English (en), русский (ru). {lang} ru with the “me” option "
+        "chooses yours for what only you read.")
     refused = await fake.slash(bob, channel, "lang", language="ru")
-    assert refused.ephemeral_text() == ("Only the organizer — Ann — chooses the chat's language; "
-                                        "/lang ru with the “me” option chooses yours for what only you read.")
+    assert refused.ephemeral_text() == fake.mentioned(
+        "Only the organizer — Ann — chooses the chat's language; {lang} ru with the “me” option chooses yours for what "
+        "only you read.")
     asked = await fake.slash(ivan, channel, "lang")
-    assert asked.ephemeral_text() == ("Язык чата: English (en); можно выбрать: English (en), русский (ru). "
-                                      "/lang ru с параметром «лично» выбирает язык только для ваших личных сообщений.")
+    assert asked.ephemeral_text() == fake.mentioned(
+        "Язык чата: English (en); можно выбрать: English (en), русский (ru). {lang} ru с параметром «лично» выбирает "
+        "язык только для ваших личных сообщений.")
     refused = await fake.slash(ivan, channel, "lang", language="en")
-    assert refused.ephemeral_text() == ("Язык чата выбирает только организатор — Ann; "
-                                        "/lang en с параметром «лично» выбирает язык ваших личных сообщений.")
+    assert refused.ephemeral_text() == fake.mentioned(
+        "Язык чата выбирает только организатор — Ann; {lang} en с параметром «лично» выбирает язык ваших личных "
+        "сообщений.")

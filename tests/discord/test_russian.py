@@ -45,7 +45,8 @@ async def test_organizers_and_a_members_own_language(fake, make_bot) -> None:
     assert named.ephemeral_text() == "Organizers: Ann. The chat's admins can do what organizers do."
     refused = await fake.slash(bob, fake.channels[0], "lang", language="ru")
     await bot.settled()
-    assert refused.ephemeral_text() == ("Only the organizer — Ann — chooses the chat's language; /lang ru with the "
+    assert refused.ephemeral_text() == fake.mentioned("Only the organizer — Ann — chooses the chat's language; {lang} "
+                                                     "ru with the "
                                         "“me” option chooses yours for what only you read.")
     chosen = await fake.slash(bob, fake.channels[0], "lang", language="ru", me=True)
     await bot.settled()

@@ -98,9 +98,9 @@ async def test_away_keeps_the_seat_and_back_waits_for_the_big_blind(fake, make_b
     assert "Dan" not in current_table(fake, channel)["content"]  # dealt out, his seat kept
     back = await fake.slash(dan, channel, "back")
     await bot.settled()
-    assert back.ephemeral_text() == (  # on Discord `/back post` is the slash command's choice
-        "Welcome back. Post the big blind now and play the next hand (/back choice: post the big blind now), or wait "
-        "for the big blind to come to you (/back choice: wait for the big blind).")
+    assert back.ephemeral_text() == fake.mentioned(  # on Discord `/back post` is the slash command's choice
+        "Welcome back. Post the big blind now and play the next hand ({back} choice: post the big blind now), or wait "
+        "for the big blind to come to you ({back} choice: wait for the big blind).")
     table = current_table(fake, channel)
     waited = await fake.press(dan, table, fake.button(table, "Wait for the big blind"))
     await bot.settled()
@@ -120,8 +120,8 @@ async def test_away_keeps_the_seat_and_back_waits_for_the_big_blind(fake, make_b
 
 
 @pytest.mark.parametrize(("locale", "refusal"), [  # (the member's client, what he reads)
-    ("en-US", "Straddles are off at this table (/set name: straddle value: on)."),
-    ("ru", "Стрэддлы за этим столом выключены (/set название: straddle значение: on)."),
+    ("en-US", "Straddles are off at this table ({set} name: straddle value: on)."),
+    ("ru", "Стрэддлы за этим столом выключены ({set} название: straddle значение: on)."),
 ], ids=["en", "ru"])
 async def test_a_straddle_refused_names_the_set_commands_options(fake, make_bot, locale: str, refusal: str) -> None:
     """The refusal named `/set straddle on` as typed in a chat: on Discord `/set`'s options, in the member's
@@ -130,7 +130,7 @@ async def test_a_straddle_refused_names_the_set_commands_options(fake, make_bot,
     channel = fake.channels[0]
     ann, _ = await seat(fake, channel, ("Ann", "Bob"), ("structure", "no-limit"))
     ann.locale = locale
-    assert (await fake.slash(ann, channel, "straddle")).ephemeral_text() == refusal
+    assert (await fake.slash(ann, channel, "straddle")).ephemeral_text() == fake.mentioned(refusal)
 
 
 async def test_the_member_left_of_the_big_blind_straddles_by_the_button_and_acts_last(fake, make_bot) -> None:

@@ -186,10 +186,11 @@ async def test_a_night_in_english(fake, make_bot) -> None:
               {"Ann": AGGRESSIVE, "Bob": AGGRESSIVE, "Cat": AGGRESSIVE, "Dan": AGGRESSIVE, "Eve": PASSIVE})
     told = await played(night, styles=styles)
     assert told == {
-        "created": "Tournament #1 created. Schedule (UTC): 10/20 until 19:00; break until 20:00; 50/100. Buy-in 50 "
-                   "for 300 chips: /join to register; the organizer starts it with /tournament start.",
+        "created": fake.mentioned("Tournament #1 created. Schedule (UTC): 10/20 until 19:00; break until 20:00; "
+                                  "50/100. Buy-in 50 for 300 chips: {join} to register; the organizer starts it with "
+                                  "{tournament start}."),
         "started": "Your cards: Q♣ A♥",
-        "spectator": "You are not seated at this table: /join first.",
+        "spectator": fake.mentioned("You are not seated at this table: {join} first."),
         "stale": "This hand is over.",
         "rebuy": "Rebuys are not allowed in this tournament.",
         "busted": "You are out of the tournament in 5th place.",
@@ -255,10 +256,11 @@ async def test_a_night_in_a_russian_guild_with_a_rebuy_and_an_add_on(fake, make_
               {"Ann": AGGRESSIVE, "Bob": PASSIVE, "Cat": AGGRESSIVE, "Dan": AGGRESSIVE, "Eve": AGGRESSIVE})
     told = await played(night, "home-night rebuys 1 addon 1", addons=2, styles=styles)
     assert told == {
-        "created": "Турнир №1 создан. Расписание (UTC): 10/20 до 19:00; перерыв до 20:00; 50/100. Бай-ин 50 за 300 "
-                   "фишек; регистрация — /join; организатор запускает турнир командой /tournament start.",
+        "created": fake.mentioned("Турнир №1 создан. Расписание (UTC): 10/20 до 19:00; перерыв до 20:00; 50/100. "
+                                  "Бай-ин 50 за 300 фишек; регистрация — {join}; организатор запускает турнир "
+                                  "командой {tournament start}."),
         "started": "Ваши карты: Q♣ A♥",
-        "spectator": "Вы не сидите за этим столом: сначала /join.",  # late registration is open until the break
+        "spectator": fake.mentioned("Вы не сидите за этим столом: сначала {join}."),  # (late registration is open)
         "stale": "Эта раздача уже закончилась.",
         "rebuy": "Время ребаев прошло (оно кончается с первым перерывом).",
         "busted": "Вы выбыли из турнира на 3-м месте.",
@@ -284,11 +286,11 @@ async def test_a_night_in_a_russian_guild_with_a_rebuy_and_an_add_on(fake, make_
         "Техасский холдем — места:\n  Ann — 600\n  Bob — 595\n  Cat — 300\n  Dan — 300\n  Eve — 305\n"
         "Раздача №3: Eve выигрывает 10.\nПерерыв до 20:00.",
         "⏱ Перерыв через 1 минуту.",
-        "⏸ Перерыв до 20:00.\n🛒 Аддоны продаются до 20:00: /addon или кнопка «Аддон».",
+        fake.mentioned("⏸ Перерыв до 20:00.\n🛒 Аддоны продаются до 20:00: {addon} или кнопка «Аддон»."),
         "Ann берёт аддон: 300 фишек за 50.",
         "Bob берёт аддон: 300 фишек за 50.",
-        "⏸ Перерыв до 20:00 (осталось 1\xa0мин).\nВ игре 5 игроков, 5 входов в турнир; 0 ребаев · 2 аддона; "
-        "внесено: 350.\n🛒 Аддоны продаются до 20:00: /addon или кнопка «Аддон».",
+        fake.mentioned("⏸ Перерыв до 20:00 (осталось 1\xa0мин).\nВ игре 5 игроков, 5 входов в турнир; 0 ребаев · 2 "
+                       "аддона; внесено: 350.\n🛒 Аддоны продаются до 20:00: {addon} или кнопка «Аддон»."),
         "▶ Игра продолжается: лимиты 50/100.",
         "Холдем — раздача №4 · блайнды 25/50 · домашний лимит",
         "Холдем — раздача №5 · блайнды 25/50 · домашний лимит",
@@ -358,8 +360,8 @@ async def test_hands_dealt_all_in_show_their_table_before_their_result_and_no_ta
     await night.at(at(18, 51))  # hand #2: dealt and over
     await night.at(at(18, 52))  # hand #3: dealt and over, the last
     assert night.transcript(pictures=True) == [
-        "Tournament #1 created. Schedule (UTC): 240/480. Buy-in 50 for 300 chips: /join to register; the organizer "
-        "starts it with /tournament start.",
+        fake.mentioned("Tournament #1 created. Schedule (UTC): 240/480. Buy-in 50 for 300 chips: {join} to register; "
+                       "the organizer starts it with {tournament start}."),
         *OPENING,
         "⏱ Level 1: limits 240/480 (blinds 120/240), the last level: it plays until the tournament ends.",
         "Hold'em — hand #1 · blinds 120/240 · home-limit",
@@ -384,8 +386,8 @@ async def test_a_first_hand_dealt_all_in_reads_the_level_before_its_table_and_it
     night = await two_started(fake, bot, monkeypatch, "1000/2000")
     assert night.over()
     assert night.transcript(pictures=True) == [
-        "Tournament #1 created. Schedule (UTC): 1000/2000. Buy-in 50 for 300 chips: /join to register; the "
-        "organizer starts it with /tournament start.",
+        fake.mentioned("Tournament #1 created. Schedule (UTC): 1000/2000. Buy-in 50 for 300 chips: {join} to "
+                       "register; the organizer starts it with {tournament start}."),
         *OPENING,
         "⏱ Level 1: limits 1,000/2,000 (blinds 500/1,000), the last level: it plays until the tournament ends.",
         "Hold'em — hand #1 · blinds 500/1,000 · home-limit",

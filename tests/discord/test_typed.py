@@ -7,8 +7,11 @@ from __future__ import annotations
 import re
 
 import pytest
+from discord.app_commands import AppCommand
 
-from bot.discord.typed import SLASH, TYPED, as_slash, names_typed
+from bot.discord.markup import plain
+from bot.discord.slash import command_mentions
+from bot.discord.typed import NO_MENTIONS, SLASH, TYPED, as_slash, names_typed, with_command_mentions
 from bot.i18n import catalogue, languages, text
 
 REWRITTEN = [  # (language, key, its parameters, what a Discord member reads)
@@ -88,3 +91,53 @@ def test_a_text_names_a_typed_form_in_any_language() -> None:
     """What tells the adapter to wait for a private answer's language before rewriting it."""
     assert [names_typed(line) for line in ("/back post", "/ante фишки", "/ante amount", "Your cards: A♠ K♠")] == [
         True, True, False, False]
+
+
+SYNCED = [AppCommand(data={"id": str(number), "application_id": "1", "name": name, "description": "…", "type": 1,
+                           "options": [{"type": 1, "name": sub, "description": "…"} for sub in subcommands]},
+                     state=None)  # type: ignore[arg-type]  # (parsing options reads no state)
+          for number, (name, subcommands) in enumerate([("back", ()), ("lang", ()), ("fold", ()), ("set", ()),
+                                                        ("tournament", ("redeem", "status"))], start=101)]
+"""What a sync returns (`CommandTree.sync`): each command with the id Discord gave it."""
+MENTIONED = [  # (language, key, its parameters, what a Discord member reads once the commands' ids are known)
+    ("en", "holdem.back_choose", {},
+     "Welcome back. Post the big blind now and play the next hand (</back:101> choice: post the big blind now), or "
+     "wait for the big blind to come to you (</back:101> choice: wait for the big blind)."),
+    ("ru", "holdem.back_choose", {},
+     "С возвращением. Поставьте большой блайнд сразу и играйте со следующей раздачи (</back:101> выбор: поставить "
+     "большой блайнд сразу) или дождитесь, когда большой блайнд дойдёт до вас (</back:101> выбор: дождаться "
+     "большого блайнда)."),
+    ("en", "settings.bad_value", {"value": "x", "label": "Straddle", "name": "straddle", "choices": "on, off"},
+     "“x” is not a valid value for “Straddle” (</set:104> name: straddle takes on, off)."),
+    ("ru", "tournament.items", {"items": "1. куртка"},
+     "Ваши заложенные вещи (выкупить между раздачами: </tournament redeem:105> вещь: номер):\n1. куртка"),
+]
+
+
+@pytest.mark.parametrize(("language", "key", "params", "read"), MENTIONED,
+                         ids=[f"{language}-{key}" for language, key, _, _ in MENTIONED])
+def test_once_synced_a_text_names_each_slash_command_by_its_mention(language: str, key: str,
+                                                                    params: dict[str, object], read: str) -> None:
+    """A mention (`</name:id>`, a subcommand's by its group's id) is clickable; Discord shows it by the command's
+    English name in every client, so the option words after it stay in the text's language."""
+    shown = plain(as_slash(text(language, key, **params), language))
+    assert with_command_mentions(shown, command_mentions(SYNCED)) == read
+
+
+def test_before_the_sync_a_text_names_the_commands_as_written() -> None:
+    shown = plain(as_slash(text("en", "holdem.back_choose"), "en"))
+    assert with_command_mentions(shown, NO_MENTIONS) == (
+        "Welcome back. Post the big blind now and play the next hand (/back choice: post the big blind now), or "
+        "wait for the big blind to come to you (/back choice: wait for the big blind).")
+
+
+def test_a_group_a_command_without_an_id_and_a_mention_stay_as_they_are() -> None:
+    """A group runs only as one of its subcommands; `/select` has no slash command; a mention is not mentioned
+    again (a text queued again); `10/20` and a link's path name no command."""
+    mentions = command_mentions(SYNCED)
+    assert mentions == {"back": "</back:101>", "lang": "</lang:102>", "fold": "</fold:103>", "set": "</set:104>",
+                        "tournament redeem": "</tournament redeem:105>",
+                        "tournament status": "</tournament status:105>"}
+    line = "/tournament, /select 1, </fold:103>, </tournament redeem:105>, 10/20, https://x.y//fold, /fold."
+    assert with_command_mentions(line, mentions) == (
+        "/tournament, /select 1, </fold:103>, </tournament redeem:105>, 10/20, https://x.y//fold, </fold:103>.")
