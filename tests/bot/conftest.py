@@ -22,8 +22,8 @@ def clock() -> FakeClock:
 BOTH_BACKENDS = ("test_store", "test_service_core", "test_service_games", "test_service_short_all_ins",
                  "test_service_tournament", "test_history", "test_pruning", "test_live_tables", "test_seasons",
                  "test_statistics", "test_clock_page", "test_exports", "test_adapter_memory", "test_omaha",
-                 "test_table_options", "test_service_tournament_options", "test_start_up", "test_reads", "test_top",
-                 "test_house_wallet", "test_shared_names")
+                 "test_table_options", "test_away", "test_service_tournament_options", "test_start_up", "test_reads",
+                 "test_top", "test_house_wallet", "test_shared_names")
 """The modules whose tests run on SQLite and on PostgreSQL (the store, the service, what reads the history); the
 others are about rules and texts, the same on either."""
 
