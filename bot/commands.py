@@ -4,7 +4,7 @@
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import ClassVar
+from typing import Any, ClassVar
 
 
 class CommandError(ValueError):
@@ -25,6 +25,9 @@ class Command:
     name: ClassVar[str] = ""
     usage: ClassVar[str] = ""
     aliases: ClassVar[tuple[str, ...]] = ()
+    logged_before: ClassVar[dict[str, Any]] = {}
+    """The values of fields added since an older version logged the command without them: its logged entry is read
+    back with these (`bot.replay.entry_command`), so it replays as it was applied then."""
 
 
 # --- table and wallet ---------------------------------------------------------------------------------------
@@ -64,6 +67,10 @@ class Away(Command):
 
     name = "away"
     aliases = ("sitout",)
+    logged_before: ClassVar[dict[str, Any]] = {"from_next_hand": False}
+    from_next_hand: bool = True
+    """In a tournament, a player holding cards in the hand in play is blinded out from the next hand, and plays this
+    one out (RULES.md §1a). An older version blinded him out at once: its logged `/away` replays so."""
 
 
 @dataclass(frozen=True)

@@ -242,9 +242,13 @@ _FIELD_NAMES: dict[type[Command], tuple[str, ...]] = {}
 
 
 def entry_command(entry: dict[str, Any]) -> Command:
-    """The command `command_entry` wrote (lists back to the tuples the parser made)."""
+    """The command `command_entry` wrote (lists back to the tuples the parser made); a field an older version did not
+    write takes the value that version applied (`Command.logged_before`), not the default of a command typed now."""
+    kind = _COMMAND_TYPES[entry["t"]]
     fields = {name: tuple(value) if isinstance(value, list) else value for name, value in entry.items() if name != "t"}
-    return _COMMAND_TYPES[entry["t"]](**fields)
+    if kind.logged_before:
+        fields = {**kind.logged_before, **fields}
+    return kind(**fields)
 
 
 def _command_types() -> dict[str, type[Command]]:

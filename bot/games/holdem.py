@@ -259,7 +259,7 @@ class HoldemController:
     def _turn_limit(self, act: Action, player: str) -> int:
         """The seconds a player's turn lasts (its timer's, and what the table message shows): the hand's turn time,
         or a moment for a tournament's absent player (his turn checks or folds soon)."""
-        return ABSENT_SECONDS if is_blinded_out(act, self.seat(act, player)) else self._turn_seconds(act)
+        return ABSENT_SECONDS if absence.is_blinded_out(act, self.seat(act, player)) else self._turn_seconds(act)
 
     def _turn_seconds(self, act: Action) -> int:
         """The turn time of the hand in play: the setting as it was when the hand was dealt."""
@@ -320,7 +320,7 @@ class HoldemController:
         player = hand.to_act
         events = hand.act(player, hand.timeout_action())
         seat = self.seat(act, player)
-        if is_blinded_out(act, seat):  # his hand passes without a word
+        if absence.is_blinded_out(act, seat):  # his hand passes without a word
             self._commit(act, hand, events)
             return
         name = act.name(player)
@@ -330,7 +330,9 @@ class HoldemController:
         if seat is not None:
             seat["timeouts"] += 1
             if seat["timeouts"] >= TIMEOUTS_BEFORE_SITTING_OUT and not seat["out"]:  # not away already (cash)
-                events += absence.mark_away(self, act, seat)  # a tournament's: his next turn, if at once
+                # he is not there: a tournament folds his hand at his next turn in this one, at once, as a card
+                # room takes the hand of a player gone from the table as dead (the events, if it is his turn)
+                events += absence.mark_away(self, act, seat, at_once=True)
                 sat_out = act.t("holdem.sat_out", player=name)
         self._commit(act, hand, events, said, sat_out)
 
@@ -409,12 +411,6 @@ class HoldemController:
             return data or None
         hand = act.state["hand"] = engine.Hand.from_dict(data)
         return hand
-
-
-def is_blinded_out(act: Action, seat: dict[str, Any] | None) -> bool:
-    """Whether the seat is a tournament's absent player, dealt in and blinded out (RULES.md §1a): his turns pass at
-    once. A cash table's player who goes away mid-hand plays that hand out like anyone (turn time, time bank)."""
-    return seat is not None and bool(seat["out"]) and bool(act.state.get("tournament"))
 
 
 _ACTIONS = (*cmd.BETTING, cmd.Pawn)

@@ -22,33 +22,38 @@ from engine.seating import dealing_order
 
 
 def away(ctl: HoldemTable, act: Action, command: cmd.Command) -> None:
-    """`/away`: sit out from the next hand, keeping seat and stack (a tournament deals him in and folds his hands)."""
+    """`/away`: sit out from the next hand, keeping seat and stack (a tournament deals him in and blinds him out from
+    then on); the hand he holds cards in he plays out. An `/away` an older version logged (`cmd.Away.from_next_hand`
+    False) blinded a tournament player out at once, his turn played then if it was his: it replays so."""
+    assert isinstance(command, cmd.Away)
     seat = ctl.seat(act, act.user)
     if seat is None:
         raise act.refuse("not_seated")
     if seat["out"]:
         raise act.refuse("holdem.already_away")
     act.say("holdem.away_tournament" if act.state.get("tournament") else "holdem.away", player=act.name(act.user))
-    events = mark_away(ctl, act, seat)
+    events = mark_away(ctl, act, seat, at_once=not command.from_next_hand)
     hand = ctl._hand(act)
-    if events and hand is not None:  # his turn, played at once
+    if events and hand is not None:  # an older version's: his turn, played at once
         ctl._commit(act, hand, events)
     else:
         act.show_table(ctl.table_message(act))
 
 
-def mark_away(ctl: HoldemTable, act: Action, seat: dict[str, Any]) -> list[Event]:
-    """Sit a player out (by `/away` or after time-outs) and start counting how long he is away. In a tournament's
-    hand he is in, he is blinded out from now on (RULES.md §1a): his hand is folded at his turn, at once — the events
-    of this one if it is his, for the caller to commit (a cash table's player plays the hand he is in out). A
-    straddle he announced for the next hand is dropped, and the table told."""
+def mark_away(ctl: HoldemTable, act: Action, seat: dict[str, Any], *, at_once: bool) -> list[Event]:
+    """Sit a player out (by `/away` or after time-outs) and start counting how long he is away: from the next deal a
+    cash table deals him out, a tournament deals him in and blinds him out (RULES.md §1a; `is_blinded_out`). The hand
+    he is in he plays out like anyone (his turn time and time bank, his time-out checking or folding), unless
+    `at_once` in a tournament: then he is blinded out of it from now on, his hand folded at his turn, at once (the
+    events of this one if it is his, for the caller to commit). A straddle he announced for the next hand is dropped,
+    and the table told."""
     seat["out"], seat["back"], seat["away_since"] = True, "", act.now
     seat["away_number"] = act.state.get("number", 0)  # the hand in play or the last one: he has missed none yet
     if act.state.get("straddle") == seat["id"]:  # the table heard it announced: it hears it dropped
         straddling.drop_next(act, seat["id"], act.t("holdem.straddle_away"))
     arm_stand_up(ctl, act)
     hand = ctl._hand(act)
-    if not act.state.get("tournament") or hand is None or seat["id"] not in hand.players:
+    if not at_once or not act.state.get("tournament") or hand is None or seat["id"] not in hand.players:
         return []
     events = hand.set_absent(seat["id"], True)
     act.state["hand"] = hand  # the live table keeps the engine object
@@ -96,6 +101,16 @@ def _choice_needed(ctl: HoldemTable, act: Action, seat: dict[str, Any]) -> bool:
     if seat["out"] and seat.get("away_number") == act.state.get("number", 0):
         return False
     return sum(1 for other in ctl.eligible(act) if other is not seat) >= 2
+
+
+def is_blinded_out(act: Action, seat: dict[str, Any] | None) -> bool:
+    """Whether the seat is a tournament's absent player blinded out of the hand in play (RULES.md §1a): away since
+    before it was dealt, so the engine folds his hand the moment his turn comes; a turn of his that reaches the table
+    anyway (in a hand an older version dealt) passes after a moment, with no time bank and no time-out told. One who
+    went away during the hand (his `away_number` is its number) plays it out like anyone, as a cash table's player
+    does; one sat out by time-outs during it is blinded out of the rest of it in the engine (`mark_away`)."""
+    return (seat is not None and bool(seat["out"]) and bool(act.state.get("tournament"))
+            and seat.get("away_number") != act.state.get("number"))
 
 
 def is_waiting(seat: dict[str, Any]) -> bool:

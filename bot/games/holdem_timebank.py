@@ -9,6 +9,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from bot.games import holdem_away as absence
 from bot.games import practice as bots
 from bot.games.context import Action
 from bot.games.holdem_table import HoldemTable
@@ -55,7 +56,7 @@ def start_bank(ctl: HoldemTable, act: Action, payload: dict[str, Any]) -> bool:
     if payload.get("bank") or hand is None or hand.to_act is None or bots.is_bot(hand.to_act):
         return False
     seat = ctl.seat(act, hand.to_act)
-    if seat is None or (seat["out"] and act.state.get("tournament")) or int(ctl.config(act, "time_bank")) <= 0:
+    if seat is None or absence.is_blinded_out(act, seat) or int(ctl.config(act, "time_bank")) <= 0:
         return False
     left = _bank(ctl, act, seat).left
     if left <= 0:

@@ -4,12 +4,28 @@ and blinded out from the next hand."""
 
 from __future__ import annotations
 
+import orjson
+import pytest
+
+from bot import commands as cmd
 from bot.clock import FakeClock
+from bot.command_parser import parse
 from bot.output import Reply
+from bot.replay import command_entry, state_json
 from bot.service import Service
 from bot.store import Store
 from tests.bot.conftest import ANN, BOB, CAT, DAN, PLACE
-from tests.bot.helpers import everything_said, ledger_ok, listen, play_out, press_label, started_service
+from tests.bot.helpers import (
+    deal_next,
+    everything_said,
+    ledger_ok,
+    listen,
+    night_registered,
+    play_out,
+    press_label,
+    resumed_table,
+    started_service,
+)
 from tests.bot.test_table_options import PLAYERS, payload, seat
 
 WELCOME_BACK = ("Welcome back. Post the big blind now and play the next hand (/back post), or wait for the big blind "
@@ -218,32 +234,148 @@ async def test_an_away_tournament_player_is_dealt_in_and_folded_at_once(store: S
     await ledger_ok(service)
 
 
-async def test_a_tournament_player_away_mid_hand_is_blinded_out_at_once(store: Store) -> None:
+async def tournament_of_four(store: Store, decks: list[str], deck: str) -> tuple[Service, FakeClock, Reply]:
+    """A 10/20 tournament of Ann, Bob, Cat and Dan, started, its first hand dealt from `deck` (Ann's button: Bob,
+    Cat, Dan, Ann twice; Bob posts 5, Cat 10, Dan acts first): the service, its clock, the start's reply."""
     clock = FakeClock(1_800_000_000.0)
     service = await started_service(store, clock, seed=4)
-    await service.handle(PLACE, ANN, "/tournament create 10/20 60m")
-    for actor in (ANN, BOB, CAT, DAN):
-        assert (await service.handle(PLACE, actor, "/join")).error is None
-    reply = await service.handle(PLACE, ANN, "/tournament start")
-    assert reply.table is not None and reply.table.to_act is not None
-    first = reply.table.to_act
-    gone = await service.handle(PLACE, PLAYERS[first], "/away")  # on his own turn: it is played at once
-    assert gone.table is not None and gone.table.to_act not in (None, first)
-    name = PLAYERS[first].name
-    assert gone.public == [f"{name} is away and blinded out (blinds posted, the hand folded at each turn): /back to "
-                           "return."]
-    assert f"{name} folds." in gone.table.text.splitlines()  # facing the big blind
-    now = gone.table.to_act
-    later = next(player for player in PLAYERS if player not in (first, now))
-    away = await service.handle(PLACE, PLAYERS[later], "/away")  # before his turn
-    assert away.table is not None and away.table.to_act == now
-    reply = await service.press(PLACE, PLAYERS[now], press_label(away, "call"))
-    for _ in range(30):  # his later turns pass the moment they come: nobody waits on a timer for him
-        assert reply.table is not None and reply.table.to_act not in (first, later)
-        if reply.table.to_act is None:
-            break
-        reply = await service.press(PLACE, PLAYERS[reply.table.to_act], press_label(reply, "check", "call"))
+    await night_registered(service, (ANN, BOB, CAT, DAN), "10/20 60m", structure=None)
+    decks.append(deck)
+    started = await service.handle(PLACE, ANN, "/tournament start")
+    assert started.table is not None and started.table.to_act == "dan"
+    return service, clock, started
+
+
+JACKS = "2c 3h Js 4d 7d 8c Jh 9s 6c Kc Qd 8h 6d 5s 6h Ah"
+"""Dan's J♠ J♥ against Bob's 2♣ 7♦, Cat's 3♥ 8♣ and Ann's 4♦ 9♠; the board K♣ Q♦ 8♥ 5♠ A♥ (burns 6♣ 6♦ 6♥)."""
+
+
+async def test_a_tournament_player_away_mid_hand_plays_it_out_and_is_blinded_out_from_the_next(
+        store: Store, decks: list[str]) -> None:
+    """RULES.md §1a: `/away` sits a player out from the next hand; a tournament then deals him in and blinds him
+    out. Dan, holding J♠ J♥, types /away on his own turn and Bob on Ann's: neither hand is folded, the table hears
+    they are away from the next hand, and each plays his own turns (Dan's jacks win). The next hand deals both in,
+    Dan's big blind posted, and folds each hand the moment its turn comes. A restart resumes the table as it is."""
+    service, clock, started = await tournament_of_four(store, decks, JACKS)
+    assert started.table is not None
+    own = await service.handle(PLACE, DAN, "/away")  # on his own turn
+    assert own.error is None and own.public == [
+        "Dan will be away from the next hand, dealt in and blinded out (blinds posted, the hand folded at each turn): "
+        "/back to return."]
+    assert own.table is not None and own.table.to_act == "dan" and own.table.text == started.table.text
+    called = await service.press(PLACE, DAN, press_label(own, "call"))  # he still acts in this hand
+    assert called.table is not None and called.table.to_act == "ann"
+    other = await service.handle(PLACE, BOB, "/away")  # on Ann's turn
+    assert other.public == [
+        "Bob will be away from the next hand, dealt in and blinded out (blinds posted, the hand folded at each turn): "
+        "/back to return."]
+    assert other.table is not None and other.table.to_act == "ann"
+    stored = await store.read(lambda tx: resumed_table(store, tx, PLACE.table_id))
+    assert stored is not None and state_json(list(stored)) == service.live_state(PLACE.table_id)
+    replies = await play_out(service, PLACE, PLAYERS, other)  # Bob checks and calls on his turns, as all do
+    told = everything_said(replies).splitlines()
+    assert "Bob calls 5." in told and "Dan folds." not in told and "Bob folds." not in told
+    assert replies[-1].table is not None and replies[-1].table.text.split("\n\n")[1].splitlines() == [
+        "Ann checks.",
+        "Showdown — Bob: 2♣ 7♦ (ace high)",
+        "Showdown — Cat: 3♥ 8♣ (a pair of eights, ace kicker)",
+        "Showdown — Dan: J♠ J♥ (a pair of jacks, ace kicker)",
+        "Ann mucks.",
+        "Dan wins the main pot (40) with a pair of jacks, ace kicker; the pair decides: Dan's jacks beat Cat's eights.",
+        "The hand is over."]
+    clock.advance(9)
+    await service.scheduler.fire_due()  # the next hand: Bob's button, Cat's small blind, Dan's big blind
+    dealt = await service.handle(PLACE, ANN, "/table")
+    assert dealt.table is not None and dealt.table.text.splitlines()[2:] == [
+        "▶ Ann · 290", "  Bob · 290 Ⓓ", "  Cat · 285 bet 5", "  Dan · 320 bet 10", "",
+        "Hand #2: button Bob, blinds 5/10. Cards are dealt — press “My cards” to see yours.",
+        "Cat posts the small blind 5.", "Dan posts the big blind 10.", "▶ Ann to act: 10 to call (⏱ 60\xa0s)."]
+    called = await service.press(PLACE, ANN, press_label(dealt, "call"))  # Bob's turn comes and is played at once
+    assert called.table is not None and called.table.text.splitlines()[-3:] == [
+        "Ann calls 10.", "Bob folds.", "▶ Cat to act: 5 to call (⏱ 60\xa0s)."]
+    called = await service.press(PLACE, CAT, press_label(called, "call"))  # Dan's, folded though he could check
+    assert called.table is not None and called.table.text.splitlines()[-4:] == [
+        "Cat calls 5.", "Dan folds.", "Flop: A♠ 3♥ 7♥", "▶ Cat to act (⏱ 60\xa0s)."]
     await ledger_ok(service)
+
+
+async def test_a_tournament_player_away_mid_hand_keeps_his_turn_time_and_back_before_the_next_hand_plays_it(
+        store: Store, decks: list[str]) -> None:
+    """Dan, away on his own turn, has his whole turn's time and his time bank, and his time-out folds for him (he
+    faces the big blind), told as anyone's. His /back before the next hand cancels the away: nothing else is folded
+    and his turn in the next hand is his own."""
+    service, clock, _ = await tournament_of_four(store, decks, JACKS)
+    assert (await service.handle(PLACE, DAN, "/away")).error is None
+    clock.advance(59)
+    assert await service.scheduler.fire_due() == 0  # his whole turn's time, not a moment
+    clock.advance(2)
+    assert await service.scheduler.fire_due() == 1  # then his time bank, as anyone's
+    view = await service.handle(PLACE, ANN, "/table")
+    assert view.table is not None and view.table.text.splitlines()[-1] == "⏳ Dan is using the time bank: 60\xa0s."
+    clock.advance(60)
+    assert await service.scheduler.fire_due() == 1
+    view = await service.handle(PLACE, ANN, "/table")
+    assert view.table is not None and view.table.to_act == "ann"
+    assert view.table.text.splitlines()[-4:] == [
+        "Cat posts the big blind 10.", "Dan ran out of time.", "Dan folds.", "▶ Ann to act: 10 to call (⏱ 60\xa0s)."]
+    back = await service.handle(PLACE, DAN, "/back")
+    assert back.public == ["Dan is back in."] and "dan" not in back.private
+    await play_out(service, PLACE, PLAYERS, view)
+    dealt = await deal_next(service, clock)  # Bob's button, Cat's small blind, Dan's big blind: Ann acts first
+    for actor in (ANN, BOB, CAT):
+        dealt = await service.press(PLACE, actor, press_label(dealt, "call"))
+    assert dealt.table is not None and dealt.table.to_act == "dan"  # his option as the big blind, not a fold
+    assert dealt.table.text.splitlines()[-4:] == [
+        "Ann calls 10.", "Bob calls 10.", "Cat calls 5.", "▶ Dan to act (⏱ 60\xa0s)."]
+    await ledger_ok(service)
+
+
+async def test_a_tournament_player_sat_out_by_time_outs_is_blinded_out_of_the_rest_of_that_hand(
+        store: Store, decks: list[str]) -> None:
+    """Two time-outs in a row show a player is not there: unlike an `/away` typed by a player who is, they blind him
+    out at once. Cat's second, on the flop, checks for him; on the turn his hand is folded the moment his turn comes,
+    though checking is free, as a card room takes the hand of a player gone from the table as dead."""
+    service, clock, dealt = await tournament_of_four(store, decks, JACKS)
+    assert (await service.handle(PLACE, ANN, "/set time_bank 0")).error is None
+    for actor in (DAN, ANN, BOB):
+        dealt = await service.press(PLACE, actor, press_label(dealt, "call"))
+    clock.advance(61)
+    assert await service.scheduler.fire_due() == 1  # Cat's first time-out: he checks as the big blind
+    flop = await service.handle(PLACE, BOB, "/check")
+    assert flop.table is not None and flop.table.to_act == "cat"
+    clock.advance(61)
+    assert await service.scheduler.fire_due() == 1  # his second: he checks and sits out
+    view = await service.handle(PLACE, ANN, "/table")
+    assert view.table is not None and view.table.text.splitlines()[-5:] == [
+        "Bob checks.", "Cat ran out of time.", "Cat checks.",
+        "Cat is sitting out after two time-outs: /back to come back.", "▶ Dan to act (⏱ 60\xa0s)."]
+    for actor in (DAN, ANN, BOB):  # the flop checked round; the turn: Bob checks, then Cat's turn comes
+        view = await service.press(PLACE, actor, press_label(view, "check"))
+    assert view.table is not None and view.table.to_act == "dan"
+    assert view.table.text.splitlines()[-4:] == [
+        "Turn: 5♠ (board K♣ Q♦ 8♥ 5♠)", "Bob checks.", "Cat folds.", "▶ Dan to act (⏱ 60\xa0s)."]
+    await ledger_ok(service)
+
+
+async def test_an_away_logged_by_an_older_version_replays_as_it_was_applied_then(
+        store: Store, decks: list[str], monkeypatch: pytest.MonkeyPatch) -> None:
+    """An older version blinded a tournament player out at once on `/away`, his hand folded then if it was his turn,
+    and logged the command with no field: a restart replays that row as it was applied (Dan's jacks folded), not as
+    an `/away` typed now would be."""
+    service, _, _ = await tournament_of_four(store, decks, JACKS)
+    monkeypatch.setattr("bot.service.parse", lambda text: cmd.Away(from_next_hand=False) if text == "/away"
+                        else parse(text))
+    monkeypatch.setattr("bot.service.command_entry", lambda command: {"t": "Away"} if isinstance(command, cmd.Away)
+                        else command_entry(command))
+    gone = await service.handle(PLACE, DAN, "/away")  # as the older version applied and logged it
+    monkeypatch.undo()
+    assert gone.table is not None and gone.table.text.splitlines()[-2:] == [
+        "Dan folds.", "▶ Ann to act: 10 to call (⏱ 60\xa0s)."]
+    [(entry,)] = await store.read(lambda tx: tx.db.execute(
+        "SELECT entry FROM actions JOIN tables USING (table_id) WHERE seq > snapshot_seq").fetchall())
+    assert orjson.loads(entry)["e"] == {"k": "c", "c": {"t": "Away"}}
+    stored = await store.read(lambda tx: resumed_table(store, tx, PLACE.table_id))
+    assert stored is not None and state_json(list(stored)) == service.live_state(PLACE.table_id)
 
 
 async def test_back_before_missing_a_hand_needs_no_choice(service: Service) -> None:

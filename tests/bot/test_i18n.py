@@ -96,6 +96,9 @@ def test_hand_names_in_russian() -> None:
 @pytest.mark.parametrize(("key", "params", "russian"), [
     ("holdem.sat_out", {"player": "Cat"},
      "Cat пропускает раздачи, дважды не уложившись во время хода: /back, чтобы вернуться."),
+    ("holdem.away_tournament", {"player": "Cat"},
+     "Cat отойдёт со следующей раздачи: его блайнды будут ставиться, а карты — сбрасываться в его ход; /back, чтобы "
+     "вернуться."),
     ("rule.over_pot_limit", {"max": 120, "amount": 500},
      "Пот-лимит: ставить или поднимать можно не больше чем до 120, а не до 500."),
     ("export.unfinished", {"number": 3}, "Турнир №3 ещё идёт: выгрузить его можно будет, когда его закроют."),
