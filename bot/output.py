@@ -6,6 +6,9 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import NamedTuple
 
+TELEGRAM_PREFIX = "tg:"
+"""What Telegram's chat, table and player ids start with (`tg:-100123`, `tg:-100123:0`, `tg:42`)."""
+
 
 class Button(NamedTuple):
     """One button: its label (already in the chat's language) and the payload it sends back when pressed.
@@ -111,9 +114,13 @@ class Place:
 
     chat_id: str
     table_id: str
-    private: bool = field(default=False, compare=False)
-    """A private chat with the bot (Telegram's): nobody else can sit down at its table. Known for a command; a
-    timer's place is built from its table's ids and says False."""
+
+    @property
+    def private(self) -> bool:
+        """A private chat with the bot, where nobody else can sit down at its table: Telegram's, whose id is its
+        user's, positive (a group's is negative). Read from the chat's id, so a place built from a table's ids (a
+        timer's, a start-up's, another table of the chat drawn again) knows it as a command's does."""
+        return self.chat_id.startswith(TELEGRAM_PREFIX) and self.chat_id[len(TELEGRAM_PREFIX):].isdigit()
 
 
 @dataclass(frozen=True, slots=True)

@@ -19,12 +19,12 @@ from telegram import (
 
 from bot import commands as cmd
 from bot.i18n import text
-from bot.output import Button, Place, TableMessage
+from bot.output import TELEGRAM_PREFIX, Button, Place, TableMessage
 from engine.text import quote_input
 
 log = logging.getLogger(__name__)
 
-PREFIX = "tg:"
+PREFIX = TELEGRAM_PREFIX
 MAX_TEXT = 4096
 """Telegram's limit on one message's text (as every limit here, counted by `length`)."""
 MAX_ALERT = 200
@@ -37,8 +37,8 @@ ROW_WIDTH = 3
 
 def place_of(chat_id: int, topic_id: int | None) -> Place:
     """The service's place for a Telegram chat (the wallet scope) and forum topic (the table; 0 without one); a
-    private chat's id is its user's, positive (a group's is negative)."""
-    return Place(f"{PREFIX}{chat_id}", f"{PREFIX}{chat_id}:{topic_id or 0}", private=chat_id > 0)
+    private chat's id is its user's, positive (a group's is negative: `Place.private`)."""
+    return Place(f"{PREFIX}{chat_id}", f"{PREFIX}{chat_id}:{topic_id or 0}")
 
 
 def chat_and_topic(table_id: str) -> tuple[int, int | None]:

@@ -301,3 +301,16 @@ async def test_joining_alone_in_a_private_chat_says_what_he_can_play_there(make_
     assert api.chat(user["id"])[-1].text == alone
     assert bot.group()[-1].text == ("Texas Hold'em — seats:\n  Bob Brown — 200\n"
                                     "Waiting for a second player: /join to sit down.")
+
+
+async def test_a_private_chats_other_table_drawn_again_still_says_nobody_else_can_sit_down(make_bot, api) -> None:
+    """A table of the private chat drawn again without a command of its own (the chat's `/lang` said at another of
+    its tables, a private chat's topic) still knows nobody else can sit down there."""
+    bot = await make_bot("holdem")
+    await bot.command(ANN, "/join 200", private_chat(ANN), topic=7)
+    await bot.command(ANN, "/lang ru", private_chat(ANN))
+    assert [sent.text for sent in api.chat(ANN["id"])] == [
+        "ann sits down with 200 chips.",
+        "Техасский холдем — места:\n  ann — 200\nВ личном чате больше никто не сядет за стол: /addbot посадит против "
+        "вас компьютерного игрока, а /game russian (или caribbean, three-card, texas) сдаст вам игру против дилера.",
+        "Язык чата: русский (ru)."]
