@@ -12,9 +12,9 @@ from bot.telegram.memory import Memory
 from bot.telegram.render import chat_and_topic, telegram_user_id
 
 POINTER_SECONDS = 300.0
-"""How often at most a player is pointed to the private chat in a group after the hint (by a pointer or by the link
-his `/start` there asks for): an answer only he may read is lost otherwise without a word, and a pointer at each of
-them would fill the group."""
+"""How often at most a player is pointed to the private chat in a group (by the hint, a pointer or the link his
+`/start` there asks for): an answer only he may read is lost otherwise without a word, and a pointer at each of them
+would fill the group (the hint's link followed by a pointer's seconds later, as a deal's and his next command's)."""
 UNWRITTEN_SECONDS = 10.0
 """How long a process reads again the dealt-in record of a hand another process dealt, while it finds none (`Dealt`):
 the dealing process writes it as it shows its deal, at once; one still missing this long after it was first found
@@ -54,7 +54,8 @@ def start_link(username: str | None, table_id: str | None = None) -> str:
 class Hints:
     """Who is told what, of the players a reply could not reach privately (they never opened a private chat with
     the bot, or blocked it): in each chat, the whole hint the first time (kept across restarts, `Memory.hint_once`),
-    after that a short pointer at most every `POINTER_SECONDS` (in memory: after a restart one may come sooner)."""
+    after that a short pointer, each (the first too) `POINTER_SECONDS` at least after the one before (in memory:
+    after a restart one may come sooner)."""
 
     def __init__(self, memory: Memory) -> None:
         self._memory = memory
@@ -72,6 +73,7 @@ class Hints:
                 continue
             if await self._memory.hint_once(chat_id, telegram_id):
                 hinted.append(user_id)
+                self._pointed[(chat_id, telegram_id)] = now  # the hint has the link: it counts as a pointer
             elif self.point(chat_id, telegram_id, now):
                 pointed.append(user_id)
         return hinted, pointed

@@ -244,6 +244,7 @@ async def test_a_long_private_answer_cut_in_its_alert_points_a_player_without_a_
     long_view = "Your boxes:\n" + "\n".join(f"Box {n}: A♠ K♦ Q♣ J♥ 9♦ — ace high, and more words" for n in (1, 2, 3, 4))
     monkeypatch.setattr(Duel, "private_view", lambda self, act, user_id: long_view)
     count = len(bot.group())
+    bot.clock.current += 300  # the deal's hint with the link, five minutes ago: a pointer may come again
     answer = await bot.press(ANN, bot.table_message(), "my cards")
     assert len(answer["text"]) == 200 and answer["text"].endswith("…")
     assert api.chat(ANN["id"]) == []
@@ -277,6 +278,7 @@ async def test_the_private_chat_hint_names_a_player_as_his_table_does(make_bot, 
     await bot.command(ANN, "/deal")
     await bot.command(other_ann, "/check")  # out of turn, and he has no private chat with the bot
     assert bot.group()[-1].text.startswith("Ann (2), I can only answer you privately"), bot.group()[-1].text
+    bot.clock.current += 300  # the hints with the link (his, and Ann's at her deal), five minutes ago
     await bot.command(other_ann, "/start")
     assert bot.group()[-1].text.startswith("Ann (2), our private chat opens here"), bot.group()[-1].text
     await bot.command(ANN, "/start")

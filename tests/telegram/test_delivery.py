@@ -429,12 +429,29 @@ async def test_after_the_hint_a_private_only_answer_gets_a_short_pointer_now_and
     assert bot.group()[-1].text == (f"@ann, I can only answer you privately: open a private chat with me ({LINK}) "
                                     "and send /start."), "no hand is dealt: no “My cards” button to press"
     assert api.calls("sendMessage")[-1]["link_preview_options"] == {"is_disabled": True}  # no card of the bot
-    await bot.command(ANN, "/balance")  # not silence: a pointer
+    await five_quiet_minutes(bot, ANN, "/balance", "/help",
+                             why="the hint's link is just above: no pointer with it again a moment after")
+    await bot.command(ANN, "/balance")  # not silence for long: a pointer
     assert bot.group()[-1].text == f"@ann, I answer that only in private: {LINK}"
     await five_quiet_minutes(bot, ANN, "/help", "/balance",
                              why="one pointer in five minutes: the group is not filled with them")
     await bot.command(ANN, "/help")
     assert bot.group()[-1].text == f"@ann, I answer that only in private: {LINK}"
+
+
+@pytest.mark.telegram_time_scale(WHOLE_HANDS)
+async def test_a_deal_before_the_private_chat_gives_its_link_once_and_the_table_keeps_its_hint(make_bot, api) -> None:
+    """Ann deals before she ever opened a private chat with the bot: the group reads its link once, with the hint,
+    not again for her command a moment later; the table's own hint still names her (her cards of this hand and the
+    next ones) until she opens it."""
+    bot = await make_bot("holdem")
+    await bot.seat_three_and_deal()
+    assert bot.group()[-1].text == (f"@ann, I can only answer you privately: open a private chat with me ({LINK}) "
+                                    "and send /start, or press “My cards”.")
+    await five_quiet_minutes(bot, ANN, "/balance", why="the hint's link is just above")
+    assert bot.table_message().text.endswith(
+        "\n\n🂠 Your cards stay private: press “My cards”. Bob Brown, cat, ann: open a private chat with me and send "
+        "/start to get them there too.")
 
 
 async def test_start_in_the_group_answers_with_the_private_chats_link(make_bot, api) -> None:
@@ -519,10 +536,12 @@ def test_the_links_start_payload_names_the_table_within_telegrams_limits() -> No
 
 
 async def test_a_start_in_the_group_and_a_pointer_share_their_five_minutes(make_bot, api) -> None:
-    """Each points the player to the private chat with its link: one of either in five minutes, after the hint."""
+    """Each points the player to the private chat with its link: one of either in five minutes, the first five
+    minutes after the hint (its link is just above)."""
     bot = await make_bot("duel")
     await bot.command(CAT, "/balance")  # answered only privately: the whole hint, the first time
     assert bot.group()[-1].text.startswith("@cat, I can only answer you privately")
+    await five_quiet_minutes(bot, CAT, "/start", why="no link a moment after the hint's")
     await bot.command(CAT, "/start")
     assert bot.group()[-1].text == f"@cat, our private chat opens here (then press Start): {LINK}"
     count = len(bot.group())
