@@ -4,6 +4,7 @@ message, and whole hands in a Russian chat read in Russian."""
 from __future__ import annotations
 
 import ast
+import json
 import re
 from functools import cache
 from pathlib import Path
@@ -232,6 +233,21 @@ def test_every_literal_key_exists_in_english() -> None:
     literal, _ = _used_keys()
     missing = {key: where for key, where in literal.items() if key not in EN}
     assert missing == {}
+
+
+@cache
+def _strings_in_bot() -> frozenset[str]:
+    """Every string constant in bot/'s code: a message key it says, whether passed at once or through a variable."""
+    trees = [ast.parse(path.read_text(encoding="utf-8")) for path in _python_files("bot")]
+    return frozenset(node.value for tree in trees for node in ast.walk(tree)
+                     if isinstance(node, ast.Constant) and isinstance(node.value, str))
+
+
+def test_every_telegram_message_is_said_somewhere() -> None:
+    """A key of the Telegram catalogue that no code names is a text no player reads, kept in two languages for
+    nothing."""
+    keys = json.loads((ROOT / "bot/locales/en/telegram.json").read_text("utf-8"))
+    assert sorted(set(keys) - _strings_in_bot()) == []
 
 
 def _engine_house_names() -> dict[str, set[str]]:
