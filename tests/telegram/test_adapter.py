@@ -8,7 +8,8 @@ import re
 
 import pytest
 
-from bot.telegram.render import MAX_CALLBACK_DATA
+from bot.output import Place
+from bot.telegram.render import MAX_CALLBACK_DATA, place_of
 from tests.telegram.conftest import ANN, BOB, CAT, WHOLE_HANDS, private_chat
 from tests.telegram.duel import Duel
 from tests.telegram.fake_api import GROUP
@@ -316,3 +317,15 @@ async def test_a_private_chats_other_table_drawn_again_still_says_nobody_else_ca
         "Техасский холдем — места:\n  ann — 200\nВ личном чате больше никто не сядет за стол: /addbot посадит против "
         "вас компьютерного игрока, а /game russian (или caribbean, three-card, texas) сдаст вам игру против дилера.",
         "Язык чата: русский (ru)."]
+
+
+@pytest.mark.parametrize(("place", "private"), [
+    (place_of(ANN["id"], None), True), (place_of(ANN["id"], 7), True),
+    (Place(place_of(ANN["id"], None).chat_id, place_of(ANN["id"], None).table_id), True),  # as a timer builds it
+    (place_of(GROUP["id"], None), False), (place_of(GROUP["id"], 7), False),
+    (Place("dc:1234", "dc:5678"), False), (Place("term:local", "term:local:table"), False),
+])
+def test_a_place_is_private_in_a_telegram_chat_with_one_user_alone(place: Place, private: bool) -> None:
+    """Read from the chat's id, whoever built the place: Telegram's private chat has its user's id (a group's is
+    negative); a Discord server's id is positive too, and is no private chat."""
+    assert place.private is private
