@@ -78,11 +78,13 @@ class TableMessage:
 @dataclass(frozen=True, slots=True)
 class PostedMessage:
     """Where a table's current message is on a platform, kept across restarts: the chat (or channel) it is in, the
-    key of the hand or round it shows, and its message id."""
+    key of the hand or round it shows, its message id, and what it is left reading once retired
+    (`TableMessage.retired`; None: what it shows)."""
 
     chat_id: int
     key: str
     message_id: int
+    retired: str | None = None
 
 
 @dataclass(frozen=True, slots=True)

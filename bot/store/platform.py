@@ -1,8 +1,9 @@
-"""The adapters' own rows (migration 6): each table's current message per platform, the old ones waiting to lose
-their buttons (migration 26), and Telegram's marks (who opened a private chat, which groups refuse pictures, who was
-told to open a private chat, which forum topics refused the bot: migration 29), and who was dealt in each table's
-hand in play on Telegram (migration 32). Platform ids only (and the names the table reads), never game state; the
-service hands them to the adapters (`bot.adapter_memory`), which never open the store."""
+"""The adapters' own rows (migration 6): each table's current message per platform (and what it is left reading once
+retired: migration 37), the old ones waiting to lose their buttons (migration 26), and Telegram's marks (who opened a
+private chat, which groups refuse pictures, who was told to open a private chat, which forum topics refused the bot:
+migration 29), and who was dealt in each table's hand in play on Telegram (migration 32). Platform ids only (and the
+names and texts the table reads), never game state; the service hands them to the adapters (`bot.adapter_memory`),
+which never open the store."""
 
 from __future__ import annotations
 
@@ -46,19 +47,30 @@ def _marks(kind: str) -> tuple[str, tuple[str, ...]]:
 def table_messages(tx: Tx, platform: str) -> dict[str, PostedMessage]:
     """Every table's current message on `platform` ("discord", "telegram"), by table id."""
     table, chat, key = _messages(platform)
-    rows = tx.db.execute(f"SELECT table_id, {chat}, {key}, message_id FROM {table}")
-    return {str(table_id): PostedMessage(int(chat_id), str(hand_key), int(message_id))
-            for table_id, chat_id, hand_key, message_id in rows}
+    rows = tx.db.execute(f"SELECT table_id, {chat}, {key}, message_id, retired FROM {table}")
+    return {str(table_id): PostedMessage(int(chat_id), str(hand_key), int(message_id),
+                                         None if retired is None else str(retired))
+            for table_id, chat_id, hand_key, message_id, retired in rows}
 
 
 def remember_table_message(tx: Tx, platform: str, table_id: str, posted: PostedMessage) -> None:
-    """Record the table's current message on `platform` (replacing the one it had)."""
+    """Record the table's current message on `platform` (replacing the one it had, or what it is left reading)."""
     table, chat, key = _messages(platform)
     tx.db.execute(
-        f"INSERT INTO {table}(table_id, {chat}, {key}, message_id) VALUES (?, ?, ?, ?) ON CONFLICT(table_id) DO "
-        f"UPDATE SET {chat} = excluded.{chat}, {key} = excluded.{key}, message_id = excluded.message_id",
-        (table_id, posted.chat_id, posted.key, posted.message_id),
+        f"INSERT INTO {table}(table_id, {chat}, {key}, message_id, retired) VALUES (?, ?, ?, ?, ?) "
+        f"ON CONFLICT(table_id) DO UPDATE SET {chat} = excluded.{chat}, {key} = excluded.{key}, "
+        "message_id = excluded.message_id, retired = excluded.retired",
+        (table_id, posted.chat_id, posted.key, posted.message_id, posted.retired),
     )
+
+
+def retired_texts_of_table_messages(connection: Connection, dialect: Dialect) -> None:
+    """Migration 37: what each table's current message is left reading once retired (`PostedMessage.retired`, NULL:
+    what it shows), so that the seats between hands shown when the bot stopped are retired as their record after the
+    restart. Added only where missing, as `claims_on_retiring_messages`."""
+    for table, _, _ in _MESSAGES.values():
+        if "retired" not in dialect.columns(connection, table):
+            connection.execute(dialect.ddl(f"ALTER TABLE {table} ADD COLUMN retired TEXT"))
 
 
 def forget_table_message(tx: Tx, platform: str, table_id: str) -> None:

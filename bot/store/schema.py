@@ -19,7 +19,7 @@ from bot.store.chats import label_players, locale_of_players
 from bot.store.dialect import SQLITE, Connection, Dialect
 from bot.store.downtime import heartbeats
 from bot.store.figures import add_hand_figures, figures_by_chat_and_time
-from bot.store.platform import claims_on_retiring_messages
+from bot.store.platform import claims_on_retiring_messages, retired_texts_of_table_messages
 from bot.store.played import pruned_stats_by_day
 from bot.store.pruned_tournaments import tournament_chips_out_of_pruned_stats
 from bot.store.repair import number_hands_per_table
@@ -349,6 +349,10 @@ MIGRATIONS: list[Migration] = [
         PRIMARY KEY (table_id, seq)
     )
     """,
+    # 37: what each table's current message is left reading once the table moves on to a new one
+    # (`PostedMessage.retired`): kept in the adapter's memory only before, the seats between hands shown when the bot
+    # stopped were retired after the restart still saying "… or press Deal."
+    retired_texts_of_table_messages,
 ]
 
 REBUILDS: frozenset[Migration] = frozenset({accounts_by_name})

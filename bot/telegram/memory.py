@@ -31,7 +31,7 @@ class Posted:
     """Whether it shows buttons (None after a restart: unknown, so it is retired as if it did)."""
     retired: str | None = None
     """What it is left reading once retired, when not what it shows (`TableMessage.retired`: the seats between
-    hands; None after a restart: what it shows)."""
+    hands); kept across restarts (`Memory.leave_reading`)."""
 
 
 class Memory:
@@ -61,7 +61,8 @@ class Memory:
     async def load(self) -> None:
         """Read what the service kept."""
         tables = await self._kept.table_messages(PLATFORM)
-        self.tables = {table_id: Posted(p.key, p.chat_id, p.message_id) for table_id, p in tables.items()}
+        self.tables = {table_id: Posted(p.key, p.chat_id, p.message_id, retired=p.retired)
+                       for table_id, p in tables.items()}
         self.private_chats = {user_id for (user_id,) in await self._kept.marks("private_chat")}
         self.no_photos = {chat_id for (chat_id,) in await self._kept.marks("no_photos")}
         self.hinted = {(chat_id, user_id) for chat_id, user_id in await self._kept.marks("hinted")}
@@ -121,8 +122,16 @@ class Memory:
     async def remember_table(self, table_id: str, posted: Posted, retiring: OldMessage | None = None) -> None:
         """Record the new table message of a table, and the old one that waits to lose its buttons (if any)."""
         self.tables[table_id] = posted
-        await self._kept.remember_table_message(PLATFORM, table_id, PostedMessage(posted.chat_id, posted.key,
-                                                                                  posted.message_id), retiring=retiring)
+        await self._kept.remember_table_message(PLATFORM, table_id, PostedMessage(
+            posted.chat_id, posted.key, posted.message_id, posted.retired), retiring=retiring)
+
+    async def leave_reading(self, table_id: str, posted: Posted, retired: str | None) -> None:
+        """The table's message (`posted`, edited to show a new state) is now left reading `retired` once retired
+        (`Posted.retired`; the caller asks only when that changed: the hand's message turned into the seats between
+        hands, or they changed): recorded, so that a restarted bot retires it as this one would have."""
+        posted.retired = retired
+        await self._kept.remember_table_message(PLATFORM, table_id, PostedMessage(
+            posted.chat_id, posted.key, posted.message_id, retired))
 
     async def retired(self, chat_id: int, message_ids: Iterable[int]) -> None:
         """Old table messages of a chat no longer wait to lose their buttons: they did, or were given up on."""

@@ -130,7 +130,8 @@ class Sender:
                 reason = str(error).lower()
                 if "not modified" in reason:
                     posted.digest, posted.version, posted.buttons = digest, op.version, markup is not None
-                    posted.retired = op.message.retired
+                    if posted.retired != op.message.retired:  # (a write: the seats between hands, as they change)
+                        await self._memory.leave_reading(op.table_id, posted, op.message.retired)
                     return
                 if "not found" not in reason and "can't be edited" not in reason:
                     raise
@@ -139,7 +140,8 @@ class Sender:
                 posted.key, posted.buttons = "", False  # not this hand's message any more; nothing to retire
                 raise TableGone from error
             posted.digest, posted.version, posted.buttons = digest, op.version, markup is not None
-            posted.retired = op.message.retired
+            if posted.retired != op.message.retired:  # (a write: the seats between hands, as they change)
+                await self._memory.leave_reading(op.table_id, posted, op.message.retired)
             return
         sent = await self._bot.send_message(op.chat_id, body, message_thread_id=op.topic, reply_markup=markup)
         await self._remember(op, Posted(op.message.key, op.chat_id, sent.message_id, digest, op.version,
@@ -185,7 +187,8 @@ class Sender:
                 await self._bot.edit_message_caption(chat_id=posted.chat_id, message_id=posted.message_id,
                                                      caption=caption, reply_markup=markup)
             posted.digest, posted.version, posted.buttons = digest, op.version, markup is not None
-            posted.retired = op.message.retired
+            if posted.retired != op.message.retired:  # (a write: the seats between hands, as they change)
+                await self._memory.leave_reading(op.table_id, posted, op.message.retired)
             return
         sent = await self._bot.send_photo(op.chat_id, self._pictures.get(op.chat_id, BLANK), caption=caption,
                                           message_thread_id=op.topic, reply_markup=markup)

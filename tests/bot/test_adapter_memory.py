@@ -16,7 +16,8 @@ from bot.clock import FakeClock
 from bot.output import OldMessage, Place, PostedMessage
 from bot.retiring import LEASE_SECONDS
 from bot.service import Service
-from bot.store import Store, schema
+from bot.store import Store, Tx, schema
+from bot.store.platform import retired_texts_of_table_messages
 from tests.bot.conftest import ANN, PLACE
 from tests.bot.helpers import started_service
 
@@ -39,6 +40,9 @@ _THE_ADAPTERS_OWN = (
     "INSERT INTO telegram_no_photos VALUES (-5)",
     "INSERT INTO telegram_hinted VALUES (-5, 77)",
 )
+
+SEATS = "Texas Hold'em — seats:\n  ann — 220\n  Bob Brown — 180\nHand #1: ann wins 40."
+"""What the seats between hands are left reading once retired (`PostedMessage.retired`)."""
 
 
 def _tables(path: Path) -> set[str]:
@@ -99,6 +103,7 @@ async def test_message_ids_and_marks_are_kept_across_a_restart(tmp_path: Path) -
         await memory.remember_table_message("discord", "dc:1:3", PostedMessage(3, "h1", 102))
         await memory.forget_table_message("discord", "dc:1:3")  # somebody deleted it
         await memory.remember_table_message("telegram", "tg:-5", PostedMessage(-5, "r1", 7))
+        await memory.remember_table_message("telegram", "tg:-6", PostedMessage(-6, "h3", 8, SEATS))  # between hands
         await memory.set_mark("private_chat", (77,), True)
         await memory.set_mark("private_chat", (78,), True)
         await memory.set_mark("private_chat", (78,), False)  # he blocked the bot
@@ -106,11 +111,38 @@ async def test_message_ids_and_marks_are_kept_across_a_restart(tmp_path: Path) -
 
     async with memory_of(path) as memory:
         assert await memory.table_messages("discord") == {"dc:1:2": PostedMessage(2, "h2", 101)}
-        assert await memory.table_messages("telegram") == {"tg:-5": PostedMessage(-5, "r1", 7)}
+        assert await memory.table_messages("telegram") == {"tg:-5": PostedMessage(-5, "r1", 7),
+                                                            "tg:-6": PostedMessage(-6, "h3", 8, SEATS)}
         assert await memory.marks("private_chat") == {(77,)}
         assert await memory.marks("hinted") == {(-5, 77)}
         with pytest.raises(ValueError, match="whatsapp"):
             await memory.table_messages("whatsapp")
+
+
+async def test_what_a_table_message_is_left_reading_is_kept_and_its_migration_runs_again(store: Store,
+                                                                                         clock: FakeClock) -> None:
+    """What the table's message is left reading once retired is replaced with the message, and cleared (None: what
+    it shows) by a message that has none; migration 37, run again over the columns it added, keeps the rows."""
+    memory = Service(store, clock).memory
+    await memory.remember_table_message("telegram", "tg:-5", PostedMessage(-5, "h3", 8, SEATS))
+    await memory.remember_table_message("discord", "dc:1:2", PostedMessage(2, "h3", 101, SEATS))
+    await memory.remember_table_message("telegram", "tg:-6", PostedMessage(-6, "h3", 9, SEATS))
+    await memory.remember_table_message("telegram", "tg:-6", PostedMessage(-6, "h4", 10))  # the next hand's
+
+    def as_schema_36(tx: Tx) -> None:
+        tx.dialect.set_schema_version(tx.db, schema.MIGRATIONS.index(retired_texts_of_table_messages))
+
+    await store.transact(as_schema_36, now=clock.now())
+    await store.close()
+    reopened = await Store.open(store.location)
+    try:
+        memory = Service(reopened, clock).memory
+        assert await memory.table_messages("telegram") == {"tg:-5": PostedMessage(-5, "h3", 8, SEATS),
+                                                            "tg:-6": PostedMessage(-6, "h4", 10)}
+        assert await memory.table_messages("discord") == {"dc:1:2": PostedMessage(2, "h3", 101, SEATS)}
+        assert await reopened.read(lambda tx: tx.dialect.schema_version(tx.db)) == len(schema.MIGRATIONS)
+    finally:
+        await reopened.close()
 
 
 async def test_a_telegram_group_moved_to_a_supergroup_takes_its_rows_along(store: Store, clock: FakeClock) -> None:

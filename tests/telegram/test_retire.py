@@ -42,9 +42,9 @@ def retirements(api: FakeBotApi) -> list[float]:
     return [call.at for call in api.requests if is_retirement(call)]
 
 
-async def between_hands_then_deal(bot: Running) -> tuple[Sent, Sent]:
-    """Ann and Bob play hand 1 out, Cat sits down between hands (the hand's message becomes the seats with a Deal
-    button), and Ann deals hand 2; returns hand 1's message and hand 2's."""
+async def between_hands(bot: Running) -> Sent:
+    """Ann and Bob play hand 1 out and Cat sits down between hands (the hand's message becomes the seats with a Deal
+    button); returns hand 1's message."""
     for user in (ANN, BOB):
         await bot.command(user, "/join 200")
     await bot.command(ANN, "/deal")
@@ -52,6 +52,12 @@ async def between_hands_then_deal(bot: Running) -> tuple[Sent, Sent]:
     await play_out(bot, first)
     await bot.command(CAT, "/join 200")
     assert [button["text"] for button in bot.api.messages[GROUP["id"], first.message_id].buttons()] == ["Deal"]
+    return first
+
+
+async def between_hands_then_deal(bot: Running) -> tuple[Sent, Sent]:
+    """`between_hands`, then Ann deals hand 2; returns hand 1's message and hand 2's."""
+    first = await between_hands(bot)
     await bot.command(ANN, "/deal")
     second = bot.table_message()
     assert second.message_id != first.message_id and "hand #2" in second.text
@@ -80,6 +86,23 @@ async def test_the_next_hands_message_leaves_the_old_ones_without_buttons(make_b
     await bot.adapter.flush(retired=True)
     assert len(with_buttons(bot)) == 1 and "hand #3" in with_buttons(bot)[0].text
     assert len(retirements(api)) == 2, "hand 2's message showed no buttons: nothing to retire"
+
+
+@pytest.mark.telegram_time_scale(WHOLE_HANDS)
+async def test_the_seats_shown_when_the_bot_stopped_are_retired_as_their_record_after_the_restart(make_bot,
+                                                                                                   api) -> None:
+    """The seats between hands shown when the bot stops (no hand in play: not shown again at the start) are left
+    reading who sat and who won once the restarted bot deals the next hand, not the Deal they no longer offer."""
+    bot = await make_bot("holdem", seed=11)
+    first = await between_hands(bot)
+    await bot.stop()
+
+    again = await make_bot("holdem", seed=11)
+    await again.command(ANN, "/deal")
+    await again.adapter.flush(retired=True)
+    assert api.messages[GROUP["id"], first.message_id].text == (
+        "Texas Hold'em — seats:\n  ann — 220\n  Bob Brown — 180\n  cat — 200\nHand #1: ann wins 40." + MOVED)
+    assert with_buttons(again) == [again.table_message()] and "hand #2" in again.table_message().text
 
 
 @pytest.mark.telegram_time_scale(WHOLE_HANDS)
