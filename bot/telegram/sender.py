@@ -151,14 +151,15 @@ class Sender:
         """Record the table's new message, and retire the one the table moved on from (`RetireOp`, after everything
         else): a new hand's message leaves the old hand's with its text and without its buttons (when it had any),
         the seats between hands without what the next hand waited for (`Posted.retired`), saying the table moved
-        below; the hand's message posted anew below (`TableOp.repost`) leaves the old one saying the table moved
-        below."""
+        below; the hand's message posted anew below (`TableOp.repost`) leaves the old one showing that state (the
+        seats without what the next hand waits for) and saying the table moved below."""
         retiring = None
         if old is not None and old.chat_id == new.chat_id and old.message_id != new.message_id:
             moved = text(op.language, "tg.table_moved")
             limit = MAX_CAPTION if photo else MAX_TEXT
-            if op.repost and old.key == new.key:
-                retiring = RetireOp(op.chat_id, old.message_id, clip(f"{body}\n\n{moved}", limit), photo)
+            if op.repost and old.key == new.key:  # what it showed, the seats without the Deal now below
+                shown = body if op.message.retired is None else op.message.retired
+                retiring = RetireOp(op.chat_id, old.message_id, clip(f"{shown}\n\n{moved}", limit), photo)
             elif old.buttons is not False:
                 record = None if old.retired is None else clip(f"{old.retired}\n\n{moved}", limit)
                 retiring = RetireOp(op.chat_id, old.message_id, record, photo)

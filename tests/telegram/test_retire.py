@@ -19,6 +19,8 @@ from tests.telegram.test_order import DAN
 
 SITS_DOWN = "dan sits down with 200 chips."
 MOVED = "\n\n⬇ The table moved below."
+SEATS_AFTER_HAND_1 = "Texas Hold'em — seats:\n  ann — 220\n  Bob Brown — 180\n  cat — 200\nHand #1: ann wins 40."
+"""The seats between hands as `between_hands` leaves them, without what the next hand waits for (`seats_record`)."""
 
 
 def with_buttons(bot: Running) -> list[Sent]:
@@ -78,7 +80,7 @@ async def test_the_next_hands_message_leaves_the_old_ones_without_buttons(make_b
                if is_retirement(call)]
     assert [sent.text for sent in retired] == [
         "Texas Hold'em — seats:\n  ann — 200\n  Bob Brown — 200" + MOVED,
-        "Texas Hold'em — seats:\n  ann — 220\n  Bob Brown — 180\n  cat — 200\nHand #1: ann wins 40." + MOVED]
+        SEATS_AFTER_HAND_1 + MOVED]
     assert retired[1].message_id == first.message_id
 
     await play_out(bot, second)  # hand 2 ends with no buttons on its message, and the next deal follows at once
@@ -100,9 +102,23 @@ async def test_the_seats_shown_when_the_bot_stopped_are_retired_as_their_record_
     again = await make_bot("holdem", seed=11)
     await again.command(ANN, "/deal")
     await again.adapter.flush(retired=True)
-    assert api.messages[GROUP["id"], first.message_id].text == (
-        "Texas Hold'em — seats:\n  ann — 220\n  Bob Brown — 180\n  cat — 200\nHand #1: ann wins 40." + MOVED)
+    assert api.messages[GROUP["id"], first.message_id].text == SEATS_AFTER_HAND_1 + MOVED
     assert with_buttons(again) == [again.table_message()] and "hand #2" in again.table_message().text
+
+
+@pytest.mark.telegram_time_scale(WHOLE_HANDS)
+async def test_the_seats_posted_anew_below_leave_the_old_message_reading_their_record(make_bot, api) -> None:
+    """`/table` between hands posts the seats anew below, with the Deal button: the old message is left reading who
+    sat and who won, and that the table moved below, not the Deal it no longer offers."""
+    bot = await make_bot("holdem", seed=11)
+    first = await between_hands(bot)
+    await bot.command(BOB, "/table")
+    await bot.adapter.flush(retired=True)
+    assert api.messages[GROUP["id"], first.message_id].text == SEATS_AFTER_HAND_1 + MOVED
+    table = bot.table_message()
+    assert table.message_id != first.message_id and [button["text"] for button in table.buttons()] == ["Deal"]
+    assert table.text == SEATS_AFTER_HAND_1 + "\nBetween hands: the next deal comes in a moment, or press Deal."
+    assert with_buttons(bot) == [table]
 
 
 @pytest.mark.telegram_time_scale(WHOLE_HANDS)
