@@ -7,16 +7,9 @@ so one busy table never delays another. While a chat waits for its budget, a new
 queued one and texts join, so a burst of actions costs one edit, not one per action. A 429 holds only the chat it
 came from, for its `retry_after`.
 
-When a table moves on to a new message (a new hand's or round's, or the same hand's posted anew below by `/table`),
-the old message's buttons go (`RetireOp`), as the least urgent request there is: only once nothing else waits for
-the chat or is in flight to it, and only with room to spare in its budget (a request may still go at once after it)
-and in the bot's (half of its 30 a second unused), never ahead of a reply or delaying one; it counts in both budgets
-like any request. The retired message keeps its text: the record of its hand where the chat's history has it. The
-store keeps each old message from when the new one is recorded (one write for both) until it is retired or given up
-on, so those still waiting when the bot stops (a crash, or a stop that ran out of time) are queued again after its
-next start (`bot.retiring.queue_kept`), in the same way.
-
-The requests themselves, a table message's edit or new post with them, are `bot.telegram.sender`'s.
+When a table moves on to a new message, the old message's buttons go as the least urgent request there is
+(`bot.telegram.retirements`). The chats' queues and the budgets are `bot.telegram.traffic`'s; the requests themselves,
+a table message's edit or new post with them, `bot.telegram.sender`'s.
 """
 
 from __future__ import annotations
@@ -25,31 +18,28 @@ import asyncio
 import contextlib
 import logging
 import time
-from collections.abc import Awaitable, Callable, Coroutine, Iterable
-from typing import Any
+from collections.abc import Awaitable, Callable, Iterable
 
 from telegram import Bot
 from telegram.error import BadRequest, ChatMigrated, Forbidden, NetworkError, RetryAfter
 
-from bot.clock import Clock, SystemClock
-from bot.output import OldMessage
+from bot.clock import Clock
 from bot.table_states import TableStates
 from bot.telegram.budget import Limits
 from bot.telegram.memory import Memory
 from bot.telegram.ops import ChatQueue, DocumentOp, Op, PhotoOp, RetireOp, TableOp, TextOp, public_texts
-from bot.telegram.refusals import refuses_photos, refuses_topic, retry_seconds
+from bot.telegram.refusals import refuses_photos, refuses_topic
 from bot.telegram.render import chat_and_topic, place_of, rekey_table_id
-from bot.telegram.sender import Sender, TableGone
+from bot.telegram.retirements import Retirements
+from bot.telegram.sender import TableGone
+from bot.telegram.traffic import RETRY_SECONDS
 
 __all__ = ["DocumentOp", "Op", "Outbox", "PhotoOp", "RetireOp", "TableOp", "TextOp"]
 
 log = logging.getLogger(__name__)
 
-RETRY_SECONDS = 1.0
-"""How long a chat waits before a request that failed on the network is sent again."""
 
-
-class Outbox:
+class Outbox(Retirements):
     """Per-chat queues and the one dispatcher that sends them; failures are logged, never raised to the caller.
 
     `clock` is what the budgets and 429 holds are counted by (its monotonic time): a test may drive a fake one, which
@@ -57,28 +47,8 @@ class Outbox:
 
     def __init__(self, bot: Bot, memory: Memory, limits: Limits | None = None,
                  states: TableStates | None = None, clock: Clock | None = None) -> None:
-        self._clock = clock or SystemClock()
-        self._memory = memory
-        self.limits = limits or Limits()
-        self._sender = Sender(bot, memory, states or TableStates(), self.retire)
-        """The requests behind each op (the table messages' too)."""
-        self._chats: dict[int, ChatQueue] = {}
-        self._turn: list[int] = []
-        """Chats with something queued, in the order they are served (the served one moves to the end)."""
-        self._global = self.limits.bot_window()
-        self._wake = asyncio.Event()
-        self._idle = asyncio.Event()
-        self._idle.set()
+        super().__init__(bot, memory, limits, states, clock)
         self._sending: set[asyncio.Task[None]] = set()
-        self._retirements: set[asyncio.Task[None]] = set()
-        """`RetireOp`s in flight (apart from `_sending`: `flush` does not wait for them)."""
-        self._retiring_chats: set[int] = set()
-        """Chats with old table messages waiting to lose their buttons."""
-        self._retired = asyncio.Event()
-        self._retired.set()
-        self._closing = False
-        """Stopping: what remains is retired as the budget allows, with no room kept for replies that will not come."""
-        self._dispatcher: asyncio.Task[None] | None = None
         self.on_blocked: Callable[[int], Awaitable[None]] | None = None
         """A user blocked the bot (a private send was refused)."""
         self.on_photos_refused: Callable[[int, int | None], Awaitable[None]] | None = None
@@ -91,10 +61,6 @@ class Outbox:
         self.on_lost_topic: Callable[[int, int, list[TextOp]], Awaitable[None]] | None = None
         """A forum topic (chat, topic) refused a post (an administrator closed or deleted it): what was queued for it
         is dropped; its public texts (the refused one's too) come along."""
-        self.requests = 0
-        """Requests sent (for the benchmark's ratio to the budget), `RetireOp`s included."""
-        self.rate_limited = 0
-        """429s received."""
 
     @property
     def table_photos(self) -> bool:
@@ -174,26 +140,6 @@ class Outbox:
         queue.playing.clear()
         return public_texts(gone)
 
-    def retire(self, op: RetireOp) -> list[int]:
-        """Queue an old table message to lose its buttons, after everything else (see the module's docstring);
-        return the ids of the chat's old messages given up on to make room (`bot.retiring.MAX_WAITING`), to forget."""
-        given_up = self._queue(op.chat_id).retire(op)
-        self._retiring_chats.add(op.chat_id)
-        self._retired.clear()
-        self._wake_up()
-        return given_up
-
-    async def retire_again(self, waiting: Iterable[OldMessage]) -> None:
-        """Queue the old table messages that still waited to lose their buttons when the bot stopped (`retire`)."""
-        for old in waiting:
-            chat_id, _ = chat_and_topic(old.place.table_id)
-            await self._memory.retired(chat_id, self.retire(RetireOp(chat_id, old.message_id, old.text, old.photo)))
-
-    def retiring(self, chat_id: int) -> int:
-        """How many old table messages wait to lose their buttons in a chat (in flight not counted)."""
-        queue = self._chats.get(chat_id)
-        return len(queue.retiring) if queue else 0
-
     def rekey(self, old: int, new: int) -> None:
         """A chat got a new id (a group upgraded to a supergroup): what is queued for it goes to the new id, and its
         tables' marks of play with it (a hand in play keeps the new chat's requests spaced)."""
@@ -220,22 +166,6 @@ class Outbox:
         queue.retiring.clear()
         target.blocked_until = max(target.blocked_until, queue.blocked_until)
         self._wake_up()
-
-    def _queue(self, chat_id: int) -> ChatQueue:
-        queue = self._chats.get(chat_id)
-        if queue is None:
-            queue = self._chats[chat_id] = ChatQueue(chat_id, self.limits.window(chat_id), hold=self.limits.hold /
-                                                     self.limits.time_scale, notice_wait=self.limits.notice_wait /
-                                                     self.limits.time_scale, is_edit=self._sender.is_edit)
-        if chat_id not in self._turn:
-            self._turn.append(chat_id)
-        return queue
-
-    def _wake_up(self) -> None:
-        self._idle.clear()
-        self._wake.set()
-        if self._dispatcher is None or self._dispatcher.done():
-            self._dispatcher = asyncio.create_task(self._dispatch(), name="telegram-outbox")
 
     # --- waiting --------------------------------------------------------------------------------------------
 
@@ -329,31 +259,6 @@ class Outbox:
             self._start(queue, queue.take(now))
         return soonest
 
-    def _start_retiring(self, now: float) -> float:
-        """Start retiring an old table message in every chat that has nothing else to send and room to spare in its
-        budget (and the bot in its); return how long until the next may (infinite: when something else is sent)."""
-        soonest = float("inf")
-        for chat_id in list(self._retiring_chats):
-            queue = self._chats.get(chat_id)
-            if queue is None or not queue.retiring:
-                self._retiring_chats.discard(chat_id)
-                continue
-            if queue.ops or queue.busy or queue.retire_busy:
-                continue  # (a reply queued or in flight: the dispatcher wakes when it is answered)
-            spare = 0 if self._closing else min(1, queue.window.burst - 1)
-            wait = max(queue.blocked_until - now, queue.window.wait(now, spare=spare), 0.0)
-            if wait > 0:
-                soonest = min(soonest, wait)
-                continue
-            overall = self._global.wait(now, spare=0 if self._closing else self.limits.bot[0] // 2)
-            if overall > 0:
-                return min(soonest, overall)
-            message_id = next(iter(queue.retiring))
-            op = queue.retiring.pop(message_id)
-            queue.retire_busy = True
-            self._launch(queue, self._send_retire(queue, op), self._retirements, "retire")
-        return soonest
-
     def _forget_idle_chats(self, now: float) -> None:
         """Drop the queues of chats whose budget no longer remembers anything (a long-running bot meets many)."""
         for chat_id, queue in list(self._chats.items()):
@@ -364,16 +269,6 @@ class Outbox:
     def _start(self, queue: ChatQueue, op: Op) -> None:
         queue.busy = True
         self._launch(queue, self._send(queue, op), self._sending, "send")
-
-    def _launch(self, queue: ChatQueue, request: Coroutine[Any, Any, None], tasks: set[asyncio.Task[None]],
-                kind: str) -> None:
-        """Send a request to the chat in a task of its own, kept in `tasks` until it ends; the chat's and the bot's
-        budgets count it from now (`_finished` when it is answered)."""
-        queue.window.start()
-        self._global.start()
-        task = asyncio.create_task(request, name=f"telegram-{kind}-{queue.chat_id}")
-        tasks.add(task)
-        task.add_done_callback(tasks.discard)
 
     async def _send(self, queue: ChatQueue, op: Op) -> None:
         self.requests += 1
@@ -428,59 +323,6 @@ class Outbox:
             if queue.ops and self._chats.get(queue.chat_id) is queue and queue.chat_id not in self._turn:
                 self._turn.append(queue.chat_id)
             self._wake.set()
-
-    def _hold(self, queue: ChatQueue, error: RetryAfter, doing: str = "") -> None:
-        """A 429: Telegram holds the chat for every request until its `retry_after` has passed."""
-        self.rate_limited += 1
-        seconds = retry_seconds(error)
-        log.info("Telegram asked chat %s to wait %.0f s%s", queue.chat_id, seconds, doing)
-        queue.blocked_until = self._clock.monotonic() + seconds
-
-    def _finished(self, queue: ChatQueue) -> None:
-        """A request to the chat is answered (or failed): the chat's and the bot's budgets count it as done."""
-        now = self._clock.monotonic()
-        queue.window.finish(now)
-        self._global.finish(now)
-
-    async def _send_retire(self, queue: ChatQueue, op: RetireOp) -> None:
-        """Retire an old table message, and forget it once done with it (retired, or given up on): until then
-        (in flight, or waiting again) the store keeps it for the next start."""
-        try:
-            if await self._request_retire(queue, op):
-                await self._memory.retired(op.chat_id, [op.message_id])
-        finally:
-            queue.retire_busy = False
-            self._retirements.discard(asyncio.current_task())
-            if queue.retiring:
-                self._retiring_chats.add(queue.chat_id)
-            self._wake.set()
-
-    async def _request_retire(self, queue: ChatQueue, op: RetireOp) -> bool:
-        """Send an old table message's retirement; False when it waits again. A 429 holds the chat (Telegram holds
-        it for every request) and the retirement waits again behind everything else; a message gone or already
-        without buttons is done."""
-        self.requests += 1
-        try:
-            await self._sender.retire(op)
-        except RetryAfter as error:
-            self._hold(queue, error, " (retiring an old table message)")
-            queue.retire(op)
-            return False
-        except ChatMigrated:
-            pass  # the chat's next reply moves it; the old group's messages stay as they are
-        except (BadRequest, Forbidden) as error:  # deleted, not modified (no buttons), or out of the group
-            log.info("old table message %s of chat %s left as it is (%s)", op.message_id, op.chat_id, error)
-        except NetworkError as error:
-            log.info("could not reach Telegram for chat %s (%s); retiring later", queue.chat_id, error)
-            retry_at = self._clock.monotonic() + RETRY_SECONDS / self.limits.time_scale
-            queue.blocked_until = max(queue.blocked_until, retry_at)
-            queue.retire(op)
-            return False
-        except Exception:
-            log.exception("could not retire %r", op)
-        finally:
-            self._finished(queue)
-        return True
 
 
 def _private_to(op: Op) -> int | None:
