@@ -18,7 +18,7 @@ from bot.render.recorded import read_events
 from engine.cards import Deck
 from engine.common import Event, RuleError, all_moves
 from engine.house import GAMES
-from engine.house.actions import Shortfall
+from engine.house.actions import ActionOption, Shortfall
 from engine.house.common import HouseRound, Phase
 from engine.reasons import Reason
 from engine.text import quote_input
@@ -260,6 +260,8 @@ class HouseController:
         cards: list[str] = []
         if isinstance(command, cmd.Exchange):
             cards = self._chosen_cards(act, round_, command.cards)
+            if (option := round_.legal_actions().get(action)) is not None:
+                _verify_card_count(act, round_, option, len(cards))
         self._apply(act, round_, act.user, action, cards)
 
     def _select(self, act: Action, command: cmd.Select) -> None:
@@ -267,10 +269,13 @@ class HouseController:
         the table before it is taken (another player's "My cards", a refusal) draws them as they were."""
         round_ = self._my_decision(act)
         legal = round_.legal_actions()
-        if not any(option.max_cards for option in legal.options):
+        drawing = next((option for option in legal.options if option.max_cards), None)
+        if drawing is None:
             raise _not_now(act, legal.names)
         self._chosen_cards(act, round_, tuple(map(str, command.positions)))  # each a card of the box, or refused
         positions = sorted(set(command.positions))
+        if len(positions) > drawing.max_cards:  # a mark beyond what the exchange takes would leave no exchange button
+            _verify_card_count(act, round_, drawing, len(positions))
         if list(self._marked(act, round_)) == positions:  # a double click: the marks are these already
             raise act.refuse("already_done")
         act.state["marked"] = {"decision": self._marks_key(act, round_), "positions": positions}
@@ -421,6 +426,17 @@ def _rule_refusal(act: Action, error: RuleError) -> Refusal:
             text = render.shortfall_text(act.voice, short, error.params["balance"])
         error = RuleError(error.code, error.message, **{**error.params, "short": text})
     return act.rule_refusal(error)
+
+
+def _verify_card_count(act: Action, round_: HouseRound, option: ActionOption, count: int) -> None:
+    """Refuse an exchange of `count` cards that the option does not take, saying how many it does ("Exchange again
+    takes 1 card, not 2"), in the actor's language; a count only the wallet refuses is left to say what it needs."""
+    if option.min_cards <= count <= option.max_cards or round_.shortfall(option.name, count) is not None:
+        return
+    key = "house.card_count.exact" if option.min_cards == option.max_cards else "house.card_count"
+    with act.privately(act.user):
+        name = act.t(f"house.action.{option.name}")
+    raise act.refuse(key, action=name, min=option.min_cards, max=option.max_cards, chosen=count)
 
 
 def _not_now(act: Action, names: tuple[str, ...]) -> Refusal:

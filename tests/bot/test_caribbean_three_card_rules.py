@@ -121,6 +121,22 @@ async def test_caribbean_exchanges_cost_an_ante_a_card_and_a_re_exchange_two(
                            *decisions, setting=setting) == (net, settled)
 
 
+@pytest.mark.parametrize(("language", "said"), [
+    ("en", "Exchange again takes 1 card, not 2."),
+    ("ru", "Ещё обмен: можно выбрать только 1 карту, а не 2."),
+])
+async def test_caribbean_re_exchange_of_two_cards_is_refused_saying_it_takes_one(
+        store: Store, monkeypatch: pytest.MonkeyPatch, language: str, said: str) -> None:
+    """RULES.md §4: the re-exchange swaps a single card. Two cards typed, or marked on the card buttons, are refused
+    saying how many it takes (not "You may not choose 2 cards for that", nor a second mark that leaves the table
+    without an exchange button and no reason), and nothing moves."""
+    stack_house_deck(monkeypatch, "2h 5d 9c Js 3h  As Kd 8c 6s 4d  2c 2s")
+    service = await open_table(store, "caribbean", 1000, language)
+    for line in ("/set re_exchange on", "/ante 10", "/deal", "/exchange 2"):
+        await accepted(service, line)
+    assert await refused_alike(service, [(ANN, "/exchange 1 2"), (ANN, "/select 1 2")]) == [said, said]
+
+
 @pytest.mark.parametrize(("cards", "decisions", "net", "settled"), [
     ("5h 6d 7c 8s 9h  " + QUALIFIED + "  2c", ("/exchange 1", "/play"), -10 - 20 - 10 + 50,
      "Ann, box 1: loses to the dealer, but ends up (+10) — nine high: 6♦ 7♣ 8♠ 9♥ 2♣; ANTE −10 · BET −20 · "
