@@ -15,7 +15,7 @@ from bot.render import Voice, story
 from bot.render import house as render
 from bot.render import picture_views as picture
 from bot.render.recorded import read_events
-from engine.cards import Deck
+from engine.cards import Card, CardError, Deck
 from engine.common import Event, RuleError, all_moves
 from engine.house import GAMES
 from engine.house.actions import ActionOption, Shortfall
@@ -330,6 +330,10 @@ class HouseController:
                     raise act.refuse("house.position_twice", position=position)
                 chosen.append(str(box.cards[position - 1]))
             else:
+                try:
+                    Card.parse(token)
+                except CardError:  # said with the box's own positions: a Texas Poker box has two cards, not five
+                    raise act.refuse("house.bad_card", card=quote_input(token), count=len(box.cards)) from None
                 chosen.append(token)
         return chosen
 

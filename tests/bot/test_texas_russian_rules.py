@@ -254,6 +254,7 @@ REFUSED = {
         "texas: exchange before the fourth card": "Not possible now. You may: Bet, Fold, Buy card.",
         "texas: exchange of three cards": "There is no card 3: choose 1 to 2.",
         "texas: three cards named": "Exchange takes 1 to 2 cards, not 3.",
+        "texas: not a card": "“x” is not a card: give its position (1-2) or rank and suit, like As or Td.",
         "russian: a second draw": "Not possible now. You may: Play, Fold.",
         "stale": "This round is over.",
     },
@@ -273,6 +274,7 @@ REFUSED = {
         "texas: exchange before the fourth card": "Сейчас так нельзя. Можно: БЕТ, Пас, Прикупить карту.",
         "texas: exchange of three cards": "Карты 3 нет: выберите от 1 до 2.",
         "texas: three cards named": "Обмен: можно выбрать от 1 до 2 карт, а не 3.",
+        "texas: not a card": "«x» — это не карта: укажите её номер (1–2) или ранг и масть, например As или Td.",
         "russian: a second draw": "Сейчас так нельзя. Можно: Играть, Пас.",
         "stale": "Этот раунд уже закончился.",
     },
@@ -286,6 +288,7 @@ GAME_REFUSED = {
     "texas": [(ANN, "/exchange 1", "texas: exchange before the fourth card"),  # RULES.md §2.3: after a buy
               (ANN, "/buy", None), (BOB, "/fold", None),
               (ANN, "/exchange 1 2 3", "texas: exchange of three cards"),  # §2.3: one or two of his two cards
+              (ANN, "/exchange x", "texas: not a card"),  # his box has two cards, not five
               (ANN, "/exchange As Ks Qs", "texas: three cards named"),  # by name: the count is said first
               (ANN, "/fold", None)],
     "russian": [(ANN, "/exchange 1", None), (ANN, "/buy", "russian: a second draw"),  # one draw a box (§3)
