@@ -181,3 +181,14 @@ async def test_a_refused_schedule_says_why_in_russian(service: Service, written:
     refused = await service.handle(PLACE, ANN, f"/tournament create {written}")
     assert refused.error == f"Не могу разобрать расписание: {reason}."
     assert english_left(re.sub(r"«[^»]*»", "", reason), NAMES) == [], "only the quoted input may be Latin"
+
+
+async def test_boxes_not_dealt_yet_say_their_cards_are_not_dealt(service: Service) -> None:
+    """Before the deal, a player's boxes read «бокс 1: карты ещё не сданы»: «ещё не сдано» agreed with nothing in
+    the line (a box is «он», its cards «они»)."""
+    await service.handle(PLACE, ANN, "/lang ru")
+    await service.handle(PLACE, ANN, "/game russian")
+    for line in ("/ante 10", "/ante 10 box 2"):
+        assert (await service.handle(PLACE, ANN, line)).error is None
+    assert (await service.handle(PLACE, ANN, "/cards")).private == {
+        ANN.user_id: ["Ваши боксы:\nбокс 1: карты ещё не сданы\nбокс 2: карты ещё не сданы"]}
