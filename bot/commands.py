@@ -354,9 +354,9 @@ class Tournament(Command):
     cashout, redeem, rebuy, addon, close."""
 
     name = "tournament"
-    usage = ("create [preset or schedule] [rebuys N] [addon [N]] [reentry] [bounty M] | register | start | pause"
-             " | resume | skip | minutes +N|-N | status | clock | cashout | redeem [item number] | rebuy | addon"
-             " | close")
+    usage = ("create [preset or schedule] [rebuys N] [addon [N]] [reentry] [bounty M] [pawns N] | register | start"
+             " | pause | resume | skip | minutes +N|-N | status | clock | cashout | redeem [item number] | rebuy"
+             " | addon | close")
     aliases = ("t", "tourney")
     action: str = ""
     argument: str = ""

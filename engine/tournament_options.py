@@ -1,5 +1,6 @@
-"""The options of `/tournament create` (RULES.md §1c): `rebuys N`, `addon [N]`, `reentry`, `bounty M`, read out of
-the words that also carry the schedule ("home-night rebuys 2 addon reentry bounty 10").
+"""The options of `/tournament create` (RULES.md §1c): `rebuys N`, `addon [N]`, `reentry`, `bounty M`, and the pawn
+limit `pawns N` (RULES.md §1: three items per player unless set), read out of the words that also carry the schedule
+("home-night rebuys 2 addon reentry bounty 10 pawns 1").
 
 An option is a word (English or Russian) followed by its value; every other word belongs to the schedule, in order.
 A bad value is refused with a code and parameters for a translated reason, quoting what was typed.
@@ -16,16 +17,21 @@ from engine.text import quote_input
 
 MAX_COUNT = 99
 """The most rebuys or add-ons per player an organizer may offer (more is surely a typing mistake)."""
+MAX_PAWNS = 10
+"""The most items a player may be allowed to pawn: each is a piece of clothing worth a third of the starting stack,
+and ten garments is more than anyone wears to a card game (more is surely a typing mistake). 0 turns pawning off."""
 
 OPTION_WORDS: dict[str, str] = {
     **dict.fromkeys(("rebuys", "rebuy", "ребаи", "ребай", "ребаев", "ребая"), "rebuys"),
     **dict.fromkeys(("addon", "addons", "add-on", "add-ons", "аддон", "аддоны", "аддона", "аддонов"), "addons"),
     **dict.fromkeys(("reentry", "re-entry", "reentries", "реэнтри", "ре-энтри"), "reentry"),
     **dict.fromkeys(("bounty", "bounties", "баунти"), "bounty"),
+    **dict.fromkeys(("pawns", "pawn", "залоги", "залог", "залога", "залогов"), "max_pawns"),
 }
 """Each word that names an option, lower case, to the option's name."""
 
 _COUNT = re.compile(r"[0-9]{1,3}")
+_SIGNED = re.compile(r"[+-]?[0-9]+")
 _MONEY = re.compile(r"([0-9]{1,7})(?:[.,]([0-9]{1,2}))?")
 
 
@@ -41,13 +47,15 @@ class OptionError(ValueError):
 
 @dataclass(frozen=True, slots=True)
 class TournamentOptions:
-    """What `/tournament create` asked for: rebuys and add-ons per player, re-entry, the bounty (money units), and
-    the options named (so that one given twice is refused)."""
+    """What `/tournament create` asked for: rebuys and add-ons per player, re-entry, the bounty (money units), the
+    items each player may pawn (None when not named: the tournament's own limit), and the options named (so that one
+    given twice is refused)."""
 
     rebuys: int = 0
     addons: int = 0
     reentry: bool = False
     bounty: Fraction = Fraction(0)
+    max_pawns: int | None = None
     named: tuple[str, ...] = field(default=(), compare=False)
 
 
@@ -96,6 +104,12 @@ def _value(option: str, word: str, following: str | None, buy_in: Fraction) -> t
             raise OptionError("bounty_range", f"the bounty is part of the buy-in: more than 0 and less than {buy_in}",
                               value=shown, buy_in=buy_in)
         return amount, 1
+    if option == "max_pawns" and following is not None and _SIGNED.fullmatch(following):
+        # more digits than the cap has is out of range, and never read (Python refuses an int of 4,300 digits)
+        if len(following.lstrip("+-")) > len(str(MAX_PAWNS)) or not 0 <= int(following) <= MAX_PAWNS:
+            raise OptionError("pawns_range", f"{word!r}: from 0 (no pawning) to {MAX_PAWNS} items per player, not "
+                              f"{shown}", option=quote_input(word), value=shown, limit=MAX_PAWNS)
+        return int(following), 1
     if following is not None and _COUNT.fullmatch(following):
         count = int(following)
         if not 1 <= count <= MAX_COUNT:

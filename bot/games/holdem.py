@@ -271,8 +271,8 @@ class HoldemController:
         return next_button([self._dealt_in(act, seat) for seat in seats], act.state.get("button", -1), big_blind)
 
     def _act(self, act: Action, command: cmd.Command) -> None:
-        if isinstance(command, cmd.Pawn) and not act.state.get("tournament"):
-            raise act.refuse("tournament.no_pawns_here")  # whoever asks, whenever: the turn is not the reason
+        if isinstance(command, cmd.Pawn):
+            tour_play.verify_pawning(act)  # a cash table, or a tournament without pawning: whoever asks, whenever
         hand = self._hand(act)
         if hand is None:
             if tour_play.is_stopped(self, act):  # not "/deal": no hand can be dealt before the clock goes on

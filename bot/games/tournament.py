@@ -73,7 +73,8 @@ def _create(ctl: HoldemTable, act: Action, argument: str) -> None:
         with act.privately(act.user):
             raise act.refuse("tournament.bad_schedule", reason=render.schedule_problem(act.voice, error)) from None
     config = dataclasses.replace(config, rebuys=options.rebuys, addons=options.addons, reentry=options.reentry,
-                                 bounty=options.bounty)
+                                 bounty=options.bounty,
+                                 max_pawns=config.max_pawns if options.max_pawns is None else options.max_pawns)
     tournament = play.apply_rule(act, Tournament, config, schedule)
     tournament_id = act.tx.save_tournament(None, act.place.chat_id, act.place.table_id, tournament.phase.value,
                                            tournament.to_dict())
@@ -81,7 +82,7 @@ def _create(ctl: HoldemTable, act: Action, argument: str) -> None:
     act.say("tournament.created", number=tournament_id, schedule=render.schedule_text(act.voice, schedule), zone=zone,
             buy_in=render.money(tournament.config.buy_in), chips=tournament.config.chips)
     if options.named:
-        act.say_text(render.options_text(act.voice, tournament.config))
+        act.say_text(render.options_text(act.voice, tournament.config, pawns=options.max_pawns is not None))
 
 
 def register(ctl: HoldemTable, act: Action, argument: str = "") -> None:
@@ -187,10 +188,14 @@ def _close(ctl: HoldemTable, act: Action, argument: str) -> None:
 
 
 def _status(ctl: HoldemTable, act: Action, argument: str) -> None:
+    """The clock's status told privately and, until the tournament is over, its options when it has any (the
+    clock, `/clock`, says only the clock)."""
     tournament = _current_or_last(act)
     with act.privately(act.user):  # the status in his language too, not the chat's inside his sentence
-        act.tell(act.user, "tournament.status", text=render.status(act.voice, tournament,
-                                                                     clock_moment(act, tournament)))
+        text = render.status(act.voice, tournament, clock_moment(act, tournament))
+        if tournament.phase is not Phase.FINISHED and render.has_options(tournament.config):
+            text += "\n" + render.options_text(act.voice, tournament.config)
+        act.tell(act.user, "tournament.status", text=text)
 
 
 def _redeem(ctl: HoldemTable, act: Action, argument: str) -> None:

@@ -30,7 +30,7 @@ from bot.render import tournament as render
 from bot.scheduler import APPOINTMENT, BY_PAUSE, DOWN_SINCE
 from engine.common import Event, RuleError, all_moves
 from engine.holdem import Hand, ItemPawned, PawnRules
-from engine.tournament import Phase, PlayerEliminated, Tournament
+from engine.tournament import Phase, PlayerEliminated, Tournament, TournamentConfig
 
 NO_PAWNS = PawnRules(value=0)
 """Cash tables take no pawns: the rule is the tournament's."""
@@ -212,8 +212,18 @@ def out_refusal(act: Action) -> Refusal | None:
     return None if text is None else Refusal(text)
 
 
+def verify_pawning(act: Action) -> None:
+    """Refuse `/pawn`, whoever asks and whenever, where nothing may be pawned: a cash table, or a tournament created
+    with `pawns 0` (that the turn is not his would not be the reason)."""
+    data = act.state.get("tournament")
+    if not data:
+        raise act.refuse("tournament.no_pawns_here")
+    if not TournamentConfig.from_dict(data["engine"]["config"]).max_pawns:
+        raise act.refuse("tournament.no_pawning")
+
+
 def verify_pawn(ctl: HoldemTable, act: Action, item: str) -> None:
-    """Refuse a pawn the tournament would not accept (not playing, three items already, a refused kind)."""
+    """Refuse a pawn the tournament would not accept (not playing, its limit of items reached, a refused kind)."""
     tournament = load(act)
     if tournament is None:
         raise act.refuse("tournament.no_pawns_here")

@@ -102,8 +102,20 @@ def option_problem(voice: Voice, error: OptionError) -> str:
     return voice.t(f"option.{error.code}", **params)
 
 
-def options_text(voice: Voice, config: TournamentConfig) -> str:
-    """The tournament's options as `/tournament create` announces them (rebuys, add-ons, re-entry, bounty, price)."""
+DEFAULT_MAX_PAWNS = TournamentConfig().max_pawns
+"""The items a player may pawn unless the organizer says otherwise (RULES.md §1: three)."""
+
+
+def has_options(config: TournamentConfig) -> bool:
+    """Whether the tournament offers anything beyond the rules' night: rebuys, add-ons, re-entry, a bounty, or a pawn
+    limit other than the usual."""
+    return bool(config.rebuys or config.addons or config.reentry or config.bounty
+                or config.max_pawns != DEFAULT_MAX_PAWNS)
+
+
+def options_text(voice: Voice, config: TournamentConfig, *, pawns: bool = False) -> str:
+    """The tournament's options as `/tournament create` announces them (rebuys, add-ons, re-entry, bounty, price,
+    and the pawn limit when it is not the usual or, with `pawns`, when the organizer named it)."""
     parts = []
     if config.rebuys:
         parts.append(voice.t("tournament.option_rebuys", count=config.rebuys, chips=config.chips))
@@ -118,6 +130,10 @@ def options_text(voice: Voice, config: TournamentConfig) -> str:
     if priced:  # only the extra stacks this tournament offers
         parts.append(voice.t("tournament.option_price", what=format_list(priced, style="or", locale=voice.language),
                              price=money(config.stack_price), chips=config.chips))
+    if not config.max_pawns:
+        parts.append(voice.t("tournament.option_no_pawns"))
+    elif pawns or config.max_pawns != DEFAULT_MAX_PAWNS:
+        parts.append(voice.t("tournament.option_pawns", count=config.max_pawns))
     return voice.t("tournament.options", options="; ".join(parts))
 
 

@@ -15,8 +15,8 @@ from tests.bot.conftest import ANN, BOB, PLACE
     ("/export xyz", "Как писать: /export ledger | tournament [номер]"),
     ("/season xyz", "Как писать: /season [start [название] | end]"),
     ("/tournament xyz", "Как писать: /tournament create [пресет или расписание] [rebuys N] [addon [N]] [reentry] "
-                        "[bounty сумма] | register | start | pause | resume | skip | minutes +N|-N | status | clock | "
-                        "cashout | redeem [номер вещи] | rebuy | addon | close"),
+                        "[bounty сумма] [pawns N] | register | start | pause | resume | skip | minutes +N|-N | "
+                        "status | clock | cashout | redeem [номер вещи] | rebuy | addon | close"),
     ("/tournament create rebuys x", "Не могу разобрать опцию: после «rebuys» нужно число на игрока, например "
                                     "«rebuys 2»."),
     ("/tournament create 10min", "Не могу разобрать расписание: уровень 1 «10min»: нужны лимиты вроде 10/20 или "

@@ -82,6 +82,11 @@ GIVEN_BACK = {"en": "The rebuy period ended while the table was paused (the bot 
 CLOCK = {"en": "⏸ Break until 20:00 (1h00m left).\n3 players left of 3 entries; 0 rebuys; paid in: 150.",
          "ru": "⏸ Перерыв до 20:00 (осталось 1\xa0ч\xa000\xa0мин).\n"
                "В игре 3 игрока, 3 входа в турнир; 0 ребаев; внесено: 150."}
+OPTIONS = {"en": "Options: 1 rebuy per player until the first break, with 300 chips or fewer; a rebuy costs 50 for 300 "
+                 "chips.",
+           "ru": "Опции: 1 ребай на игрока до первого перерыва, при стеке не больше 300 фишек; ребай стоит 50 за 300 "
+                 "фишек."}
+"""What `/tournament status` says after the clock (`/clock` says only the clock)."""
 CARDS = {"en": "Your cards: 2♠ 8♥", "ru": "Ваши карты: 2♠ 8♥"}
 
 
@@ -118,7 +123,8 @@ async def test_a_paused_tables_hand_waits_and_the_rebuy_period_the_pause_took_is
                                (CAT, "/cashout"), (Actor("dan", "Dan"), "/join"), (ANN, "/tournament close"))
     assert (await service.handle(PLACE, to_act, "/table")).table == as_paused, "the table as it stood"
     assert (await service.handle(PLACE, CAT, "/clock")).public == [CLOCK[language]]
-    assert (await service.handle(PLACE, BOB, "/tournament status")).private == {"bob": [CLOCK[language]]}
+    assert (await service.handle(PLACE, BOB, "/tournament status")).private == {
+        "bob": [f"{CLOCK[language]}\n{OPTIONS[language]}"]}
     assert (await service.handle(PLACE, to_act, "/cards")).private == {to_act.user_id: [CARDS[language]]}
     heard: list[Reply] = listen(service)
     clock.current = at(19, 30)

@@ -48,10 +48,45 @@ def hand_two_dealt(structure: str) -> str:
 
 @pytest.fixture
 async def night(store: Store) -> tuple[Service, FakeClock]:
+    return await night_of(store)
+
+
+async def night_of(store: Store, options: str = "home-night") -> tuple[Service, FakeClock]:
+    """Ann's tournament (`/tournament create` with `options`), Ann, Bob and Cat registered, not yet started."""
     clock = FakeClock(SIX_PM)
     service = await started_service(store, clock, seed=5)
-    await night_registered(service, (ANN, BOB, CAT), structure=None)
+    await night_registered(service, (ANN, BOB, CAT), options, structure=None)
     return service, clock
+
+
+async def cat_short_of_the_call(service: Service, clock: FakeClock, decks: list[str]) -> None:
+    """No-limit: Bob is out in the first hand (Ann 610, Cat 290); in the second Cat calls, Ann shoves, and Cat, to
+    act, is short of the call."""
+    await play(service, (ANN, "/set structure no-limit"), (ANN, "/set run_it_twice off"))
+    decks.append("2d 3c Ah 7h 8s Ad Kh Ks 9c 4d Jh Qs")  # Bob, Cat, Ann twice: Ann's aces
+    await service.handle(PLACE, ANN, "/tournament start")  # button Ann, blinds Bob and Cat
+    await play(service, (ANN, "/allin"), (BOB, "/allin"), (CAT, "/fold"))
+    dealt = await deal_next(service, clock)
+    assert dealt.table is not None and dealt.table.to_act == "cat"  # the seats decide it: Cat acts first in this hand
+    await play(service, (CAT, "/call"), (ANN, "/allin"))
+
+
+CAT_SHORT = ("Hold'em — hand #2 · blinds 5/10 · no-limit\n"
+             "Board: — · Pot: 620\n"
+             "  Ann · 0 all-in bet 610\n"
+             "▶ Cat · {stack} Ⓓ bet 10\n"
+             "\n"
+             "Hand #2: button Cat, blinds 5/10. Cards are dealt — press “My cards” to see yours.\n"
+             "Cat posts the small blind 5.\n"
+             "Ann posts the big blind 10.\n"
+             "Cat calls 5.\n"
+             "Ann raises to 610, all-in.\n"
+             "{pawned}"
+             "▶ Cat to act: call all-in for {stack} (⏱ 60\xa0s).{line}")
+"""The table of `cat_short_of_the_call` with Cat's `stack`, the lines of the items he `pawned` and the `line` under
+his turn."""
+MAY_PAWN = ("\n🧥 Cat is short of the call: /pawn and an item (a jacket, say) adds 100 chips to the stack. Socks, "
+            "belts, jewellery, accessories and watches are not taken.")
 
 
 @pytest.mark.parametrize(("language", "refusal"), [
@@ -539,9 +574,9 @@ async def test_the_organizer_runs_the_clock(night) -> None:
         assert refused.public == [] and refused.private == {}, odd
     assert dump(service.store.location) == before, "a refused /tournament minutes changed something"
     assert (await service.handle(PLACE, ANN, "/tournament frobnicate")).error == (
-        "Usage: /tournament create [preset or schedule] [rebuys N] [addon [N]] [reentry] [bounty M] | register | "
-        "start | pause | resume | skip | minutes +N|-N | status | clock | cashout | redeem [item number] | rebuy | "
-        "addon | close")
+        "Usage: /tournament create [preset or schedule] [rebuys N] [addon [N]] [reentry] [bounty M] [pawns N] | "
+        "register | start | pause | resume | skip | minutes +N|-N | status | clock | cashout | redeem [item number] | "
+        "rebuy | addon | close")
     skipped = await service.handle(PLACE, ANN, "/tournament skip")
     assert skipped.error is None, skipped.error
     assert skipped.public == ["⏸ Break until 20:00 (2h00m left)."]
@@ -677,74 +712,80 @@ async def test_a_table_drawn_while_a_player_is_short_of_the_call_does_not_load_t
     (every action at it while he was short): who has pawned all he may is kept with the deal, and with each pawn.
     The line still shows while he may pawn, and goes once his third item is pawned."""
     service, clock = night
-    await play(service, (ANN, "/set structure no-limit"), (ANN, "/set run_it_twice off"))
-    decks.append("2d 3c Ah 7h 8s Ad Kh Ks 9c 4d Jh Qs")  # Bob, Cat, Ann twice: Ann's aces
-    await service.handle(PLACE, ANN, "/tournament start")  # button Ann, blinds Bob and Cat
-    await play(service, (ANN, "/allin"), (BOB, "/allin"), (CAT, "/fold"))  # Bob is out: Ann 610, Cat 290
-    dealt = await deal_next(service, clock)
-    assert dealt.table is not None and dealt.table.to_act == "cat"  # the seats decide it: Cat acts first in this hand
-    await play(service, (CAT, "/call"))
-    await play(service, (ANN, "/allin"))
+    await cat_short_of_the_call(service, clock, decks)
     loads = calls_to(monkeypatch, Tournament, "from_dict")  # each a load of the table's tournament
-    line = ("🧥 Cat is short of the call: /pawn and an item (a jacket, say) adds 100 chips to the stack. Socks, belts, "
-            "jewellery, accessories and watches are not taken.")
     for _ in range(3):
         drawn = await service.handle(PLACE, CAT, "/table")
-        assert drawn.table is not None and drawn.table.to_act == "cat" and drawn.table.text == (
-            "Hold'em — hand #2 · blinds 5/10 · no-limit\n"
-            "Board: — · Pot: 620\n"
-            "  Ann · 0 all-in bet 610\n"
-            "▶ Cat · 280 Ⓓ bet 10\n"
-            "\n"
-            "Hand #2: button Cat, blinds 5/10. Cards are dealt — press “My cards” to see yours.\n"
-            "Cat posts the small blind 5.\n"
-            "Ann posts the big blind 10.\n"
-            "Cat calls 5.\n"
-            "Ann raises to 610, all-in.\n"
-            f"▶ Cat to act: call all-in for 280 (⏱ 60\xa0s).\n{line}")
+        assert drawn.table is not None and drawn.table.to_act == "cat" and drawn.table.text == CAT_SHORT.format(
+            stack=280, pawned="", line=MAY_PAWN)
     assert loads == []
     await play(service, (CAT, "/pawn leather jacket"), (CAT, "/pawn wool coat"))
     drawn = await service.handle(PLACE, CAT, "/table")
-    assert drawn.table is not None and drawn.table.text == (  # two items pawned: a third may be
-        "Hold'em — hand #2 · blinds 5/10 · no-limit\n"
-        "Board: — · Pot: 620\n"
-        "  Ann · 0 all-in bet 610\n"
-        "▶ Cat · 480 Ⓓ bet 10\n"
-        "\n"
-        "Hand #2: button Cat, blinds 5/10. Cards are dealt — press “My cards” to see yours.\n"
-        "Cat posts the small blind 5.\n"
-        "Ann posts the big blind 10.\n"
-        "Cat calls 5.\n"
-        "Ann raises to 610, all-in.\n"
-        "Cat pawns “leather jacket” for 100 chips.\n"
-        "Cat pawns “wool coat” for 100 chips.\n"
-        f"▶ Cat to act: call all-in for 480 (⏱ 60\xa0s).\n{line}")
+    assert drawn.table is not None and drawn.table.text == CAT_SHORT.format(  # two items pawned: a third may be
+        stack=480, pawned="Cat pawns “leather jacket” for 100 chips.\nCat pawns “wool coat” for 100 chips.\n",
+        line=MAY_PAWN)
     await play(service, (CAT, "/pawn sweater"))
     drawn = await service.handle(PLACE, CAT, "/table")
-    assert drawn.table is not None and drawn.table.to_act == "cat" and drawn.table.text == (  # no more pawns
-        "Hold'em — hand #2 · blinds 5/10 · no-limit\n"
-        "Board: — · Pot: 620\n"
-        "  Ann · 0 all-in bet 610\n"
-        "▶ Cat · 580 Ⓓ bet 10\n"
-        "\n"
-        "Hand #2: button Cat, blinds 5/10. Cards are dealt — press “My cards” to see yours.\n"
-        "Cat posts the small blind 5.\n"  # who posted the blinds, after three pawns too
-        "Ann posts the big blind 10.\n"
-        "Cat calls 5.\n"
-        "Ann raises to 610, all-in.\n"
-        "Cat pawns “leather jacket” for 100 chips.\n"
-        "Cat pawns “wool coat” for 100 chips.\n"
-        "Cat pawns “sweater” for 100 chips.\n"
-        "▶ Cat to act: call all-in for 580 (⏱ 60\xa0s).")
+    assert drawn.table is not None and drawn.table.to_act == "cat" and drawn.table.text == CAT_SHORT.format(
+        stack=580, pawned="Cat pawns “leather jacket” for 100 chips.\nCat pawns “wool coat” for 100 chips.\n"
+        "Cat pawns “sweater” for 100 chips.\n", line="")  # no more pawns; who posted the blinds still said
+
+
+@pytest.mark.parametrize(("language", "created", "status"), [
+    ("en", "Options: at most 1 item pawned per player.",
+     "Registration open: Ann, Bob, Cat.\nOptions: at most 1 item pawned per player."),
+    ("ru", "Опции: в залог — не больше 1 вещи на игрока.",
+     "Идёт регистрация: Ann, Bob, Cat.\nОпции: в залог — не больше 1 вещи на игрока."),
+])
+async def test_the_organizer_sets_the_pawn_limit_and_a_player_at_it_is_refused_with_it(
+        store: Store, decks: list[str], language: str, created: str, status: str) -> None:
+    """RULES.md §1: at most three items per player per tournament, a setting: `pawns 1` at the creation says so,
+    the status says so, and a second item is refused with the limit (the line offering a pawn goes with the first)."""
+    clock = FakeClock(SIX_PM)
+    service = await started_service(store, clock, seed=5)
+    await service.handle(PLACE, ANN, f"/lang {language}")
+    made = await night_registered(service, (ANN, BOB, CAT), "home-night pawns 1" if language == "en" else
+                                  "home-night залоги 1", structure=None)
+    assert made.public[1:] == [created]
+    assert (await service.handle(PLACE, CAT, "/tournament status")).private == {"cat": [status]}
+    await service.handle(PLACE, ANN, "/lang en")
+    await cat_short_of_the_call(service, clock, decks)
+    drawn = await service.handle(PLACE, CAT, "/table")
+    assert drawn.table is not None and drawn.table.text == CAT_SHORT.format(stack=280, pawned="", line=MAY_PAWN)
+    await play(service, (CAT, "/pawn leather jacket"))
+    drawn = await service.handle(PLACE, CAT, "/table")
+    assert drawn.table is not None and drawn.table.text == CAT_SHORT.format(
+        stack=380, pawned="Cat pawns “leather jacket” for 100 chips.\n", line="")
+    await refused_without_change(service, CAT, "/pawn wool coat", {
+        "en": "You have pawned 1 item, the most this tournament allows per player.",
+        "ru": "Вы уже заложили 1 вещь — больше в этом турнире нельзя."})
+    await ledger_ok(service)
+
+
+async def test_a_tournament_without_pawning_offers_none_and_refuses_a_pawn_from_anyone(
+        store: Store, decks: list[str]) -> None:
+    """`pawns 0`: no line offers a pawn to a player short of the call, and `/pawn` is refused with the reason,
+    whoever asks and whenever (as at a cash table), changing nothing."""
+    service, clock = await night_of(store, "home-night pawns 0")
+    status = await service.handle(PLACE, CAT, "/tournament status")
+    assert status.private == {"cat": ["Registration open: Ann, Bob, Cat.\nOptions: no pawning."]}
+    await cat_short_of_the_call(service, clock, decks)
+    drawn = await service.handle(PLACE, CAT, "/table")
+    assert drawn.table is not None and drawn.table.text == CAT_SHORT.format(stack=280, pawned="", line="")
+    for actor in (CAT, ANN):  # Cat to act and short, Ann all-in
+        await refused_without_change(service, actor, "/pawn leather jacket", {
+            "en": "This tournament takes no pawned items: the organizer created it without pawning.",
+            "ru": "В этом турнире вещи в залог не принимают: организатор создал его без залогов."})
+    await ledger_ok(service)
 
 
 async def test_help_shows_the_add_on_count_as_optional(store: Store) -> None:
     """`/help tournament` showed "addon N", as if the count were needed: "addon" alone offers one add-on each."""
     service = await started_service(store, FakeClock(SIX_PM), seed=5)
     assert (await service.handle(PLACE, ANN, "/help tournament")).private == {"ann": [
-        "/tournament create [preset or schedule] [rebuys N] [addon [N]] [reentry] [bounty M] | register | start | "
-        "pause | resume | skip | minutes +N|-N | status | clock | cashout | redeem [item number] | rebuy | addon | "
-        "close\n"
+        "/tournament create [preset or schedule] [rebuys N] [addon [N]] [reentry] [bounty M] [pawns N] | register | "
+        "start | pause | resume | skip | minutes +N|-N | status | clock | cashout | redeem [item number] | rebuy | "
+        "addon | close\n"
         "tournament commands (the organizer's: create, start, pause, resume, skip, minutes, close)"]}
     created = await service.handle(PLACE, ANN, "/tournament create home-night addon")
     assert created.error is None and created.public == [

@@ -250,9 +250,17 @@ async def test_bad_options_are_refused_with_a_reason_and_create_nothing(store: S
     assert refused.error == "I can't read that option: the bounty is part of the buy-in: more than 0 and less than 50."
     refused = await service.handle(PLACE, ANN, "/tournament create 10/20 20m; 20/40 rebuys 1")
     assert refused.error == "Rebuys, add-ons and re-entry run until the first break, and this schedule has none."
+    for line in ("pawns -1", "pawns 11", "pawns 99999999999999999999"):
+        refused = await service.handle(PLACE, ANN, f"/tournament create home-night {line}")
+        assert refused.error == (f"I can't read that option: “pawns”: from 0 (no pawning) to 10 items per player, "
+                                 f"not {line.split()[1]}."), line
+    refused = await service.handle(PLACE, ANN, "/tournament create pawns all")
+    assert refused.error == "I can't read that option: “pawns” needs a count per player, like “pawns 2”."
     await service.handle(PLACE, ANN, "/lang ru")
     refused = await service.handle(PLACE, ANN, "/tournament create аддон 0")
     assert refused.error == "Не могу разобрать опцию: «аддон»: от 1 до 99 на игрока, а не 0."
+    refused = await service.handle(PLACE, ANN, "/tournament create залоги -2")
+    assert refused.error == "Не могу разобрать опцию: «залоги»: от 0 (без залогов) до 10 вещей на игрока, а не -2."
     assert (await service.handle(PLACE, ANN, "/clock")).error == (
         "За этим столом нет турнира: организатор создаёт его командой /tournament create."), "none was created"
     created = await service.handle(PLACE, ANN, "/tournament create ребаи 1 баунти 2,5")

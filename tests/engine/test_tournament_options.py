@@ -474,6 +474,13 @@ def test_an_old_snapshot_without_options_still_reads() -> None:
     assert again.config == TournamentConfig() and again.entrants["ann"].bounty == 0
 
 
+def test_a_stored_tournament_without_a_pawn_limit_resumes_with_three() -> None:
+    """One saved before the limit could be set kept it anyway; were the key missing, the rules' three stands."""
+    data = running("ann", "bob", max_pawns=1).to_dict()
+    del data["config"]["max_pawns"]
+    assert Tournament.from_dict(data).config.max_pawns == 3
+
+
 # --- the options' text ----------------------------------------------------------------------------------------------
 
 
@@ -489,6 +496,18 @@ def test_options_are_read_out_of_the_schedule_words() -> None:
     assert split_options("; ; rebuys 1", Fraction(50))[1] == "; ;", "a schedule written empty is not left out"
 
 
+@pytest.mark.parametrize(("text", "limit", "schedule"), [
+    ("home-night pawns 1", 1, "home-night"),
+    ("pawn 0 10/20 20m; 40/80", 0, "10/20 20m; 40/80"),
+    ("home-night Залоги 10 rebuys 2", 10, "home-night"),
+    ("home-night залога 3", 3, "home-night"),
+    ("home-night", None, "home-night"),  # not named: the tournament's own limit stands
+])
+def test_the_pawn_limit_is_read_out_of_the_schedule_words(text: str, limit: int | None, schedule: str) -> None:
+    options, written = split_options(text, Fraction(50))
+    assert (options.max_pawns, written) == (limit, schedule)
+
+
 @pytest.mark.parametrize(("text", "code"), [
     ("rebuys", "needs_count"),
     ("rebuys two", "needs_count"),
@@ -500,6 +519,14 @@ def test_options_are_read_out_of_the_schedule_words() -> None:
     ("bounty 1.234", "bad_bounty"),
     ("bounty 50", "bounty_range"),
     ("bounty 0", "bounty_range"),
+    ("pawns", "needs_count"),
+    ("pawns many", "needs_count"),
+    ("pawns 1.5", "needs_count"),
+    ("pawns -1", "pawns_range"),
+    ("pawns 11", "pawns_range"),
+    ("pawns 99999999999999999999", "pawns_range"),
+    ("pawns " + "9" * 5000, "pawns_range"),  # more digits than Python turns into an int
+    ("pawns 1 залоги 2", "repeated"),
 ])
 def test_a_bad_option_is_refused_with_a_reason(text: str, code: str) -> None:
     with pytest.raises(OptionError) as refused:
