@@ -82,16 +82,19 @@ async def test_three_quick_registrations_are_all_announced_before_the_table_show
 
 
 @pytest.mark.telegram_time_scale(10)
-async def test_a_player_away_at_his_turn_is_announced_before_the_table_shows_his_hand_folded(make_bot, api) -> None:
-    """Mid-hand, the group's budget spread (a request every few seconds): the tournament player to act goes away, his
-    hand folded at once. The group reads his line, then the table showing the fold and the next player's buttons;
-    two requests, as before (when the edit went first, the line a step later)."""
+async def test_a_player_away_at_his_turn_is_announced_and_plays_the_hand_on(make_bot, api) -> None:
+    """Mid-hand, the group's budget spread (a request every few seconds): the tournament player to act goes away. He
+    is blinded out from the next hand (RULES.md §1a), so the group reads his line alone, in one request: the table,
+    still his turn with his buttons, is not edited (before, his hand was folded at once and the table edited after
+    the line)."""
     bot = await home_night_started(make_bot)
     hand = bot.table_message()
     assert "▶ ann" in hand.text
     since = len(api.requests)
     await bot.command(ANN, "/away")
-    [(said, announcement, _), (edit, table, _)] = received(api, since)
-    assert said == "sendMessage" and announcement.startswith("ann is away and blinded out")
-    assert edit == "editMessageText" and "ann · 300 Ⓓ folded" in table
+    [(said, announcement, _)] = received(api, since)
+    assert said == "sendMessage" and announcement == (
+        "ann will be away from the next hand, dealt in and blinded out (blinds posted, the hand folded at each "
+        "turn): /back to return.")
+    assert bot.table_message().text == hand.text
     assert api.messages[GROUP["id"], hand.message_id].buttons()
