@@ -349,7 +349,7 @@ class Answering:
                 await interaction.response.edit_message(content=content, view=view)
         finally:
             release(view)
-        newer = self.board.shown(place.table_id, state)
+        newer = await self.board.shown(place.table_id, state)
         if newer is not None:  # an older state completed last and hid this one: show the newest again
             self.delivery.queue(place, table=newer)
         return True

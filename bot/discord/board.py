@@ -57,6 +57,9 @@ class _Shown:
     (`TableBoard.show` asks the chat's before it shows the table)."""
     buttons: bool | None = None
     """Whether the message shows buttons (None: unknown, as after a restart)."""
+    retired: str | None = None
+    """What the message is left reading once retired, when not what it shows (`TableMessage.retired`: the seats
+    between hands); kept with its id across restarts, so a restarted bot retires it as this one would have."""
     unread: list[Unread] = field(default_factory=list)
     """The announcements not sent yet, oldest first: those that came with a state (`want`) and the texts that came
     without one (`said`). The board's one record of announcements: `show` asks it too whether a newer state's texts
@@ -94,13 +97,12 @@ def _rendered(message: TableMessage, language: str | None) -> Rendered:
     return render(message, language or DEFAULT_LANGUAGE), buttons, language
 
 
-def _left_showing(message: TableMessage, language: str) -> str:
+def _left_showing(left: str, language: str) -> str:
     """What a table message the table moved on from is left showing, then that the table moved below (its seats and
-    stacks are no longer the table's): the last state it showed (a hand's or round's record), or for the seats between
-    hands who sat and who won the last hand, without what the next hand waited for (`TableMessage.retired`: a Deal
-    button no longer there)."""
+    stacks are no longer the table's): `left`, the last state it showed (a hand's or round's record), or for the
+    seats between hands who sat and who won the last hand, without what the next hand waited for
+    (`TableMessage.retired`: a Deal button no longer there)."""
     note = text(language, "discord.table_moved")
-    left = message.text if message.retired is None else message.retired
     return clip(plain(as_slash(left, language)), CONTENT_LIMIT - len(note) - 2) + "\n\n" + note
 
 
@@ -132,7 +134,7 @@ class TableBoard:
     async def load(self) -> None:
         """Read which message each table shows."""
         for table_id, posted in (await self._kept.table_messages(PLATFORM)).items():
-            self._shown[table_id] = _Shown(posted.chat_id, posted.key, posted.message_id)
+            self._shown[table_id] = _Shown(posted.chat_id, posted.key, posted.message_id, retired=posted.retired)
 
     async def retired(self, place: Place, message_ids: Iterable[int]) -> None:
         """Old table messages of the place no longer wait to lose their buttons: they did, or were given up on."""
@@ -154,7 +156,7 @@ class TableBoard:
             shown.unread.append(Unread(version, before))
         if pressed is not None and pressed[0] == message.key and shown.key != message.key:
             shown.key, shown.message_id, shown.rendered, shown.version = pressed[0], pressed[1], None, 0
-            shown.buttons = None
+            shown.buttons = shown.retired = None
         return version
 
     def set_language(self, table_id: str, language: str) -> None:
@@ -232,13 +234,19 @@ class TableBoard:
         language = shown.language or DEFAULT_LANGUAGE
         return render(message, language), table_view(shown.channel_id, message, language)
 
-    def shown(self, table_id: str, state: State) -> State | None:
+    async def shown(self, table_id: str, state: State) -> State | None:
         """A request showing `state` completed (an interaction updated its own message). Returns the newer state
-        to show again when an older request completed last and hid it, else None."""
+        to show again when an older request completed last and hid it, else None. What the message is now left
+        reading once retired is recorded when that changed (the hand's message turned into the seats between hands,
+        or they changed): one comparison at every edit, a write only between hands."""
         shown = self._shown[table_id]
         shown.version = state[0]
         shown.rendered = _rendered(state[1], shown.language)
         shown.buttons = _has_buttons(state[1])
+        if shown.retired != state[1].retired and shown.message_id is not None and shown.key is not None:
+            shown.retired = state[1].retired
+            await self._kept.remember_table_message(PLATFORM, table_id, PostedMessage(
+                shown.channel_id, shown.key, shown.message_id, shown.retired))
         if shown.high is None or shown.high[1].key != state[1].key or shown.high[0] <= state[0]:
             shown.high = state
             return None
@@ -271,7 +279,7 @@ class TableBoard:
                 old = _moved_from(place, shown)
                 await self._post(table_id, shown, message, old)
                 moved_from = old or moved_from
-            newer = self.shown(table_id, state)
+            newer = await self.shown(table_id, state)
             if newer is None:
                 return moved_from
             state = newer
@@ -284,8 +292,8 @@ class TableBoard:
             posted = await channel.send(content, view=view, allowed_mentions=mentions)
         finally:
             release(view)
-        shown.key, shown.message_id, shown.high = message.key, posted.id, None
-        kept = PostedMessage(shown.channel_id, message.key, posted.id)
+        shown.key, shown.message_id, shown.high, shown.retired = message.key, posted.id, None, message.retired
+        kept = PostedMessage(shown.channel_id, message.key, posted.id, message.retired)
         await self._kept.remember_table_message(PLATFORM, table_id, kept, retiring=retiring)
 
     async def _edit(self, table_id: str, shown: _Shown, message: TableMessage) -> bool:
@@ -301,7 +309,7 @@ class TableBoard:
         except discord.NotFound as error:
             if error.code != UNKNOWN_MESSAGE:
                 raise
-            shown.key = shown.message_id = None  # (nothing left to retire)
+            shown.key = shown.message_id = shown.retired = None  # (nothing left to retire)
             await self._kept.forget_table_message(PLATFORM, table_id)
             return False
         return True
@@ -309,10 +317,15 @@ class TableBoard:
 
 def _moved_from(place: Place, shown: _Shown) -> OldMessage | None:
     """The table's current message, about to be left for a new one, as it is to be retired: None when it shows no
-    buttons; else with the newest state it showed (`_left_showing`), or as it is when that is not known (a restart)."""
+    buttons; else with the newest state it showed (`_left_showing`); when that is not known (a restart), with what it
+    was kept as left reading (`_Shown.retired`), or as it is."""
     if shown.message_id is None or shown.buttons is False:
         return None
     last = shown.high
-    if last is None or last[1].key != shown.key:
+    if last is not None and last[1].key == shown.key:
+        left = last[1].text if last[1].retired is None else last[1].retired
+    elif shown.retired is not None:
+        left = shown.retired
+    else:
         return OldMessage(place, shown.message_id)
-    return OldMessage(place, shown.message_id, _left_showing(last[1], shown.language or DEFAULT_LANGUAGE))
+    return OldMessage(place, shown.message_id, _left_showing(left, shown.language or DEFAULT_LANGUAGE))

@@ -25,11 +25,18 @@ def with_buttons(fake: FakeDiscord, channel: int) -> list[dict[str, Any]]:
     return [message for message in fake.channel_messages(channel) if fake.buttons(message)]
 
 
-async def between_hands_then_deal(fake: FakeDiscord, bot: Any, channel: int,
-                                  language: str = "en") -> tuple[dict[str, Any], dict[str, Any]]:
-    """Ann and Bob play hand 1 out, Cat sits down between hands (the hand's message becomes the seats with a Deal
-    button), and Ann deals hand 2, in the channel's `language` (Ann, its first player, chooses it); returns hand 1's
-    message and hand 2's."""
+LEFT_AFTER_HAND_1 = {
+    "en": "Texas Hold'em — seats:\n  Ann — 220\n  Bob — 180\n  Cat — 200\nHand #1: Ann wins 40.\n\n"
+          "⬇ The table moved below.",
+    "ru": "Техасский холдем — места:\n  Ann — 220\n  Bob — 180\n  Cat — 200\nРаздача №1: Ann выигрывает 40.\n\n"
+          "⬇ Стол перенесён ниже."}
+"""What hand 1's message (`between_hands`) is left reading once the table moved on: who sat and who won, then that
+the table moved below, in each language."""
+
+
+async def between_hands(fake: FakeDiscord, bot: Any, channel: int, language: str = "en") -> dict[str, Any]:
+    """Ann and Bob play hand 1 out and Cat sits down between hands (the hand's message becomes the seats with a Deal
+    button), in the channel's `language` (Ann, its first player, chooses it); returns hand 1's message."""
     ann, bob, cat = (fake.add_member(name) for name in ("Ann", "Bob", "Cat"))
     if language != "en":
         await fake.slash(ann, channel, "lang", language=language)
@@ -43,20 +50,27 @@ async def between_hands_then_deal(fake: FakeDiscord, bot: Any, channel: int,
     await bot.settled()
     deal = text(language, "button.deal")
     assert deal in [button["label"] for button in fake.buttons(fake.messages[int(first["id"])])]
-    await fake.slash(ann, channel, "deal")
+    return first
+
+
+async def deal(fake: FakeDiscord, bot: Any, channel: int, first: dict[str, Any]) -> dict[str, Any]:
+    """Ann deals the next hand; returns its message, posted below `first`."""
+    await fake.slash(next(m for m in fake.members.values() if m.name == "Ann"), channel, "deal")
     await bot.settled()
     second = current_table(fake, channel)
     assert second["id"] != first["id"]
-    return first, second
+    return second
 
 
-@pytest.mark.parametrize(("language", "left"), [
-    ("en", "Texas Hold'em — seats:\n  Ann — 220\n  Bob — 180\n  Cat — 200\nHand #1: Ann wins 40.\n\n"
-           "⬇ The table moved below."),
-    ("ru", "Техасский холдем — места:\n  Ann — 220\n  Bob — 180\n  Cat — 200\nРаздача №1: Ann выигрывает 40.\n\n"
-           "⬇ Стол перенесён ниже.")])
-async def test_the_next_hands_message_leaves_the_old_ones_without_buttons(fake, make_bot, language: str,
-                                                                          left: str) -> None:
+async def between_hands_then_deal(fake: FakeDiscord, bot: Any, channel: int,
+                                  language: str = "en") -> tuple[dict[str, Any], dict[str, Any]]:
+    """`between_hands`, then Ann deals hand 2; returns hand 1's message and hand 2's."""
+    first = await between_hands(fake, bot, channel, language)
+    return first, await deal(fake, bot, channel, first)
+
+
+@pytest.mark.parametrize("language", ["en", "ru"])
+async def test_the_next_hands_message_leaves_the_old_ones_without_buttons(fake, make_bot, language: str) -> None:
     """Hand 1's message, the seats with a Deal button since the hand ended, is left reading who sat and who won
     hand 1, then that the table moved below: not "or press Deal" with no Deal button."""
     bot = await make_bot(default_game="holdem")
@@ -64,8 +78,26 @@ async def test_the_next_hands_message_leaves_the_old_ones_without_buttons(fake, 
     first, second = await between_hands_then_deal(fake, bot, channel, language)
     await bot.adapter.delivery.retired()
     assert [message["id"] for message in with_buttons(fake, channel)] == [second["id"]]
-    assert fake.messages[int(first["id"])]["content"] == left
+    assert fake.messages[int(first["id"])]["content"] == LEFT_AFTER_HAND_1[language]
     assert fake.limited == []
+
+
+@pytest.mark.parametrize("language", ["en", "ru"])
+async def test_the_seats_shown_when_the_bot_stopped_are_retired_as_their_record_after_the_restart(
+        fake, make_bot, language: str) -> None:
+    """The seats between hands shown when the bot stops (no hand in play: not shown again at the start) are left
+    reading who sat and who won once the restarted bot deals the next hand, not the Deal they no longer offer."""
+    bot = await make_bot(default_game="holdem")
+    channel = fake.channels[0]
+    first = await between_hands(fake, bot, channel, language)
+    await bot.stop()
+
+    await bot.start()
+    await bot.settled()
+    second = await deal(fake, bot, channel, first)
+    await bot.adapter.delivery.retired()
+    assert fake.messages[int(first["id"])]["content"] == LEFT_AFTER_HAND_1[language]
+    assert [message["id"] for message in with_buttons(fake, channel)] == [second["id"]]
 
 
 async def test_an_old_between_hands_message_says_who_won_and_the_table_moved_and_keeps_no_button(fake,
