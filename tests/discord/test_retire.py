@@ -14,7 +14,7 @@ from bot.discord.delivery import RETIRE_AFTER, Delivery
 from bot.i18n import text
 from bot.output import OldMessage
 from bot.retiring import LEASE_SECONDS
-from tests.discord.fake_discord import FakeDiscord, until
+from tests.discord.fake_discord import GUILD_ID, FakeDiscord, Member, until
 from tests.discord.test_games import action, current_table, play_out, to_act
 from tests.discord.test_order import PLACE, Channel, delivery_to
 from tests.loop_timers import LoopTimers
@@ -32,6 +32,11 @@ LEFT_AFTER_HAND_1 = {
           "⬇ Стол перенесён ниже."}
 """What hand 1's message (`between_hands`) is left reading once the table moved on: who sat and who won, then that
 the table moved below, in each language."""
+
+
+def named(fake: FakeDiscord, name: str) -> Member:
+    """The member of the fake guild called `name`."""
+    return next(member for member in fake.members.values() if member.name == name)
 
 
 async def between_hands(fake: FakeDiscord, bot: Any, channel: int, language: str = "en") -> dict[str, Any]:
@@ -55,7 +60,7 @@ async def between_hands(fake: FakeDiscord, bot: Any, channel: int, language: str
 
 async def deal(fake: FakeDiscord, bot: Any, channel: int, first: dict[str, Any]) -> dict[str, Any]:
     """Ann deals the next hand; returns its message, posted below `first`."""
-    await fake.slash(next(m for m in fake.members.values() if m.name == "Ann"), channel, "deal")
+    await fake.slash(named(fake, "Ann"), channel, "deal")
     await bot.settled()
     second = current_table(fake, channel)
     assert second["id"] != first["id"]
@@ -98,6 +103,25 @@ async def test_the_seats_shown_when_the_bot_stopped_are_retired_as_their_record_
     await bot.adapter.delivery.retired()
     assert fake.messages[int(first["id"])]["content"] == LEFT_AFTER_HAND_1[language]
     assert [message["id"] for message in with_buttons(fake, channel)] == [second["id"]]
+
+
+async def test_the_table_asked_for_between_hands_is_linked_not_posted_anew(fake, make_bot) -> None:
+    """`/table` between hands answers with a link to the seats message, which stays the table's message, with its
+    Deal button and what the next hand waits for: nothing is posted below, so no old message is left reading
+    "… or press Deal." without its Deal button (on Telegram the table is posted anew below, and the old one retired)."""
+    bot = await make_bot(default_game="holdem")
+    channel = fake.channels[0]
+    first = await between_hands(fake, bot, channel)
+    posted = len(fake.channel_messages(channel))
+    asked = await fake.slash(named(fake, "Bob"), channel, "table")
+    await bot.settled()
+    await bot.adapter.delivery.retired()
+    assert asked.texts() == [f"The table: https://discord.com/channels/{GUILD_ID}/{channel}/{first['id']}"]
+    assert len(fake.channel_messages(channel)) == posted
+    assert with_buttons(fake, channel) == [fake.messages[int(first["id"])]]
+    assert fake.messages[int(first["id"])]["content"] == (
+        "Texas Hold'em — seats:\n  Ann — 220\n  Bob — 180\n  Cat — 200\nHand #1: Ann wins 40.\n"
+        "Between hands: the next deal comes in a moment, or press Deal.")
 
 
 async def test_an_old_between_hands_message_says_who_won_and_the_table_moved_and_keeps_no_button(fake,
