@@ -87,6 +87,7 @@ class DiscordAdapter(Answering):
         else:
             synced = await client.tree.sync()
         self.command_mentions = slash.command_mentions(synced)
+        self.board.command_mentions = self.command_mentions  # (the table messages name commands too)
 
     async def start(self) -> None:
         """Log in, sync, connect, and return once the gateway is ready."""

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import logging
-from collections.abc import Awaitable, Callable, Iterable
+from collections.abc import Awaitable, Callable, Iterable, Mapping
 from dataclasses import dataclass, field
 
 import discord
@@ -12,7 +12,7 @@ from bot.adapter_memory import AdapterMemory
 from bot.discord.buttons import release, table_view
 from bot.discord.markup import plain
 from bot.discord.pages import CONTENT_LIMIT, clip
-from bot.discord.typed import as_slash
+from bot.discord.typed import NO_MENTIONS, as_slash, with_command_mentions
 from bot.i18n import DEFAULT_LANGUAGE, text
 from bot.output import OldMessage, Place, PostedMessage, TableMessage
 from bot.table_states import State, TableStates
@@ -67,13 +67,32 @@ class _Shown:
     queue orders a group's texts and table edits by itself)."""
 
 
-def render(message: TableMessage, language: str) -> str:
+def render(message: TableMessage, language: str, commands: Mapping[str, str]) -> str:
     """The message text: the table as plain text, the commands it names as Discord shows them in the chat's
-    `language` (`as_slash`), and a mention of whoever must act (a new message pings him; edits never do), kept when
-    the table is cut to Discord's length."""
+    `language` (`as_slash`), each a mention of the command where `commands` has it (`with_command_mentions`), and a
+    mention of whoever must act (a new message pings him; edits never do), kept when the table is cut to Discord's
+    length."""
     to_act = _to_act(message)
     mention = "" if to_act is None else f"\n<@{to_act}>"
-    return clip(plain(as_slash(message.text, language)), CONTENT_LIMIT - len(mention)) + mention
+    return _fitted(plain(as_slash(message.text, language)), CONTENT_LIMIT - len(mention), commands) + mention
+
+
+def _fitted(content: str, limit: int, commands: Mapping[str, str]) -> str:
+    """`content` cut to `limit` characters with the commands it names as their mentions (`with_command_mentions`): cut
+    before they go in, so no cut splits one; when they make it longer than `limit` (a mention is longer than the
+    command it names), cut at the longest length whose mentions still fit, searched for (a table this long is rare)."""
+    mentioned = with_command_mentions(clip(content, limit), commands)
+    if len(mentioned) <= limit:
+        return mentioned
+    fitted, low, high = clip(content, 1), 2, limit - 1
+    while low <= high:
+        cut = (low + high) // 2
+        candidate = with_command_mentions(clip(content, cut), commands)
+        if len(candidate) <= limit:
+            fitted, low = candidate, cut + 1
+        else:
+            high = cut - 1
+    return fitted
 
 
 def _mentions(message: TableMessage) -> discord.AllowedMentions:
@@ -90,20 +109,13 @@ def _to_act(message: TableMessage) -> int | None:
     return None
 
 
-def _rendered(message: TableMessage, language: str | None) -> Rendered:
-    """What a message showing `message` looks like: its text, the game's buttons and the language of the labels the
-    adapter adds (a game may write the same text in every language: `/lang` must still redraw its "my cards")."""
-    buttons = tuple((b.label, b.payload, b.private) for b in message.buttons)
-    return render(message, language or DEFAULT_LANGUAGE), buttons, language
-
-
-def _left_showing(left: str, language: str) -> str:
+def _left_showing(left: str, language: str, commands: Mapping[str, str]) -> str:
     """What a table message the table moved on from is left showing, then that the table moved below (its seats and
     stacks are no longer the table's): `left`, the last state it showed (a hand's or round's record), or for the
     seats between hands who sat and who won the last hand, without what the next hand waited for
-    (`TableMessage.retired`: a Deal button no longer there)."""
+    (`TableMessage.retired`: a Deal button no longer there); the commands it names as their mentions (`render`)."""
     note = text(language, "discord.table_moved")
-    return clip(plain(as_slash(left, language)), CONTENT_LIMIT - len(note) - 2) + "\n\n" + note
+    return _fitted(plain(as_slash(left, language)), CONTENT_LIMIT - len(note) - 2, commands) + "\n\n" + note
 
 
 def _has_buttons(message: TableMessage) -> bool:
@@ -130,6 +142,9 @@ class TableBoard:
         """The chat's language at a place, for a table whose language no interaction told yet."""
         self._shown: dict[str, _Shown] = {}
         self._states = TableStates()
+        self.command_mentions: Mapping[str, str] = NO_MENTIONS
+        """Discord's mention of each slash command (`DiscordAdapter.command_mentions`, given once the start's sync
+        returned their ids): the commands a table message names are its mentions."""
 
     async def load(self) -> None:
         """Read which message each table shows."""
@@ -232,7 +247,7 @@ class TableBoard:
         shown = self._shown[table_id]
         # known by then: an interaction tells it before it answers (`set_language`), `show` asks it
         language = shown.language or DEFAULT_LANGUAGE
-        return render(message, language), table_view(shown.channel_id, message, language)
+        return render(message, language, self.command_mentions), table_view(shown.channel_id, message, language)
 
     async def shown(self, table_id: str, state: State) -> State | None:
         """A request showing `state` completed (an interaction updated its own message). Returns the newer state
@@ -241,7 +256,7 @@ class TableBoard:
         or they changed): one comparison at every edit, a write only between hands."""
         shown = self._shown[table_id]
         shown.version = state[0]
-        shown.rendered = _rendered(state[1], shown.language)
+        shown.rendered = self._rendered(state[1], shown.language)
         shown.buttons = _has_buttons(state[1])
         if shown.retired != state[1].retired and shown.message_id is not None and shown.key is not None:
             shown.retired = state[1].retired
@@ -251,6 +266,13 @@ class TableBoard:
             shown.high = state
             return None
         return shown.high
+
+    def _rendered(self, message: TableMessage, language: str | None) -> Rendered:
+        """What a message showing `message` looks like: its text, the game's buttons and the language of the labels
+        the adapter adds (a game may write the same text in every language: `/lang` must still redraw its "my
+        cards")."""
+        buttons = tuple((b.label, b.payload, b.private) for b in message.buttons)
+        return render(message, language or DEFAULT_LANGUAGE, self.command_mentions), buttons, language
 
     async def show(self, place: Place, state: State) -> OldMessage | None:
         """Bring the table's channel to `state` (the delivery queue calls it, in the channel's order): post a new
@@ -271,12 +293,12 @@ class TableBoard:
         while True:
             version, message = state
             if shown.key == message.key and shown.message_id is not None:
-                if version <= shown.version or _rendered(message, shown.language) == shown.rendered:
+                if version <= shown.version or self._rendered(message, shown.language) == shown.rendered:
                     return moved_from
                 if not await self._edit(table_id, shown, message):
                     continue  # somebody deleted it: post a fresh one
             else:
-                old = _moved_from(place, shown)
+                old = _moved_from(place, shown, self.command_mentions)
                 await self._post(table_id, shown, message, old)
                 moved_from = old or moved_from
             newer = await self.shown(table_id, state)
@@ -315,7 +337,7 @@ class TableBoard:
         return True
 
 
-def _moved_from(place: Place, shown: _Shown) -> OldMessage | None:
+def _moved_from(place: Place, shown: _Shown, commands: Mapping[str, str]) -> OldMessage | None:
     """The table's current message, about to be left for a new one, as it is to be retired: None when it shows no
     buttons; else with the newest state it showed (`_left_showing`); when that is not known (a restart), with what it
     was kept as left reading (`_Shown.retired`), or as it is."""
@@ -328,4 +350,4 @@ def _moved_from(place: Place, shown: _Shown) -> OldMessage | None:
         left = shown.retired
     else:
         return OldMessage(place, shown.message_id)
-    return OldMessage(place, shown.message_id, _left_showing(left, shown.language or DEFAULT_LANGUAGE))
+    return OldMessage(place, shown.message_id, _left_showing(left, shown.language or DEFAULT_LANGUAGE, commands))

@@ -56,18 +56,19 @@ async def test_three_card_keeps_each_boxs_pairplus_on_the_table_and_shows_its_re
     await ledger_ok(ev.bot.service)
 
 
-BETS_OPEN_ON_DISCORD = [  # (game, channel, the chat's language, side option, the table message as it reads)
+BETS_OPEN_ON_DISCORD = [  # (game, channel, the chat's language, side option, the table message as it reads,
+    # each `{command}` its mention: `FakeDiscord.mentioned`)
     ("three-card", THREE_CARD, "en", "pairplus",
-     "Three Card Poker — round 1\nBets are open: /ante amount [box 1-3] [pairplus], then /deal (or wait a moment).\n"
+     "Three Card Poker — round 1\nBets are open: {ante} amount [box 1-3] [pairplus], then {deal} (or wait a moment).\n"
      "  Ann · box 1 · ANTE 10 · PAIRPLUS 10 · waiting\n\nAnn bets on box 1: ANTE 10, PAIRPLUS 10."),
     ("caribbean", CARIBBEAN, "ru", "bonus",
-     "Карибский покер — раунд 1\nСтавки открыты: /ante сумма [бокс 1-3] [бонус], затем /deal (или подождите немного).\n"
-     "  Ann · бокс 1 · АНТЕ 10 · БОНУС 10 · ждёт\n\nAnn ставит на бокс 1: АНТЕ 10, БОНУС 10."),
+     "Карибский покер — раунд 1\nСтавки открыты: {ante} сумма [бокс 1-3] [бонус], затем {deal} (или подождите "
+     "немного).\n  Ann · бокс 1 · АНТЕ 10 · БОНУС 10 · ждёт\n\nAnn ставит на бокс 1: АНТЕ 10, БОНУС 10."),
     ("texas", TEXAS, "en", None,
-     "Texas Poker — round 1\nBets are open: /ante amount, then /deal (or wait a moment).\n"
+     "Texas Poker — round 1\nBets are open: {ante} amount, then {deal} (or wait a moment).\n"
      "  Ann · box 1 · ANTE 10 · waiting\n\nAnn bets on box 1: ANTE 10."),
     ("russian", RUSSIAN, "ru", None,
-     "Русский покер — раунд 1\nСтавки открыты: /ante сумма [бокс 1-3], затем /deal (или подождите немного).\n"
+     "Русский покер — раунд 1\nСтавки открыты: {ante} сумма [бокс 1-3], затем {deal} (или подождите немного).\n"
      "  Ann · бокс 1 · АНТЕ 10 · ждёт\n\nAnn ставит на бокс 1: АНТЕ 10."),
 ]
 
@@ -76,12 +77,13 @@ BETS_OPEN_ON_DISCORD = [  # (game, channel, the chat's language, side option, th
 async def test_the_table_names_ante_and_its_options_as_discord_shows_them(
         evening: Evening, game: str, channel: int, language: str, side: str | None, table: str) -> None:
     """The house table's "bets are open" named the words typed in a Telegram chat (`/ante chips [box 1-3] [pp
-    chips]`): on Discord it names the slash command's options, only those the table has, in the chat's language."""
+    chips]`): on Discord it names the slash command's options, only those the table has, in the chat's language, and
+    the commands by their mentions (clickable)."""
     ev = evening
     await ev.open(channel, game)
     await ev.slash(ev.ann, channel, "lang", language=language)
     await ev.slash(ev.ann, channel, "ante", amount=10, **({side: 10} if side else {}))
-    assert shown(ev.table(channel)["content"]) == table
+    assert shown(ev.table(channel)["content"]) == ev.fake.mentioned(table)
 
 
 async def test_the_house_hints_name_antes_options_as_discord_shows_them(evening: Evening) -> None:

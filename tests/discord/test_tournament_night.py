@@ -199,8 +199,9 @@ async def test_a_night_in_english(fake, make_bot) -> None:
     assert transcript == [
         told["created"],
         "Ann registers: 300 chips for 50 (1 player).",
-        "Texas Hold'em — seats:\n  Ann — 300\n  Bob — 300\n  Cat — 300\n  Dan — 300\n  Eve — 300\nRegistration is "
-        "open: /join to register; the organizer deals the first hand with /tournament start.",  # shown, then edited
+        fake.mentioned("Texas Hold'em — seats:\n  Ann — 300\n  Bob — 300\n  Cat — 300\n  Dan — 300\n  Eve — 300\n"
+                       "Registration is open: {join} to register; the organizer deals the first hand with "
+                       "{tournament start}."),  # shown, then edited
         "Bob registers: 300 chips for 50 (2 players).",
         "Cat registers: 300 chips for 50 (3 players).",
         "Dan registers: 300 chips for 50 (4 players).",
@@ -272,8 +273,9 @@ async def test_a_night_in_a_russian_guild_with_a_rebuy_and_an_add_on(fake, make_
         "Опции: 1 ребай на игрока до первого перерыва, при стеке не больше 300 фишек; 1 аддон на игрока на первом "
         "перерыве; ребай или аддон стоит 50 за 300 фишек.",
         "Ann в турнире: 300 фишек за 50 (всего 1 игрок).",
-        "Техасский холдем — места:\n  Ann — 300\n  Bob — 300\n  Cat — 300\n  Dan — 300\n  Eve — 300\nИдёт "
-        "регистрация: /join, чтобы записаться; первую раздачу организатор сдаёт командой /tournament start.",
+        fake.mentioned("Техасский холдем — места:\n  Ann — 300\n  Bob — 300\n  Cat — 300\n  Dan — 300\n  Eve — 300\n"
+                       "Идёт регистрация: {join}, чтобы записаться; первую раздачу организатор сдаёт командой "
+                       "{tournament start}."),
         "Bob в турнире: 300 фишек за 50 (всего 2 игрока).",
         "Cat в турнире: 300 фишек за 50 (всего 3 игрока).",
         "Dan в турнире: 300 фишек за 50 (всего 4 игрока).",
@@ -318,11 +320,12 @@ async def test_a_night_in_a_russian_guild_with_a_rebuy_and_an_add_on(fake, make_
 
 OPENING = [
     "Ann registers: 300 chips for 50 (1 player).",
-    "Texas Hold'em — seats:\n  Ann — 300\n  Bob — 300\nRegistration is open: /join to register; the organizer deals "
-    "the first hand with /tournament start.",
+    "Texas Hold'em — seats:\n  Ann — 300\n  Bob — 300\nRegistration is open: {join} to register; the organizer deals "
+    "the first hand with {tournament start}.",
     "Bob registers: 300 chips for 50 (2 players).",
 ]
-"""What the channel reads of Ann's and Bob's registration (`two_started`)."""
+"""What the channel reads of Ann's and Bob's registration (`two_started`), each `{command}` its mention
+(`FakeDiscord.mentioned`)."""
 ANN_WON = [
     "Bob is eliminated in 2nd place.",
     "Ann finishes with 600 chips, worth 100.",
@@ -362,7 +365,7 @@ async def test_hands_dealt_all_in_show_their_table_before_their_result_and_no_ta
     assert night.transcript(pictures=True) == [
         fake.mentioned("Tournament #1 created. Schedule (UTC): 240/480. Buy-in 50 for 300 chips: {join} to register; "
                        "the organizer starts it with {tournament start}."),
-        *OPENING,
+        *map(fake.mentioned, OPENING),
         "⏱ Level 1: limits 240/480 (blinds 120/240), the last level: it plays until the tournament ends.",
         "Hold'em — hand #1 · blinds 120/240 · home-limit",
         "Hold'em — hand #2 · blinds 120/240 · home-limit",
@@ -388,7 +391,7 @@ async def test_a_first_hand_dealt_all_in_reads_the_level_before_its_table_and_it
     assert night.transcript(pictures=True) == [
         fake.mentioned("Tournament #1 created. Schedule (UTC): 1000/2000. Buy-in 50 for 300 chips: {join} to "
                        "register; the organizer starts it with {tournament start}."),
-        *OPENING,
+        *map(fake.mentioned, OPENING),
         "⏱ Level 1: limits 1,000/2,000 (blinds 500/1,000), the last level: it plays until the tournament ends.",
         "Hold'em — hand #1 · blinds 500/1,000 · home-limit",
         "Ann wins the main pot (600) with three of a kind, twos, ace kicker.",

@@ -9,10 +9,13 @@ import re
 import pytest
 from discord.app_commands import AppCommand
 
+from bot.discord.board import render
 from bot.discord.markup import plain
+from bot.discord.pages import CONTENT_LIMIT
 from bot.discord.slash import command_mentions
 from bot.discord.typed import NO_MENTIONS, SLASH, TYPED, as_slash, names_typed, with_command_mentions
 from bot.i18n import catalogue, languages, text
+from bot.output import TableMessage
 
 REWRITTEN = [  # (language, key, its parameters, what a Discord member reads)
     ("en", "settings.tournament_sets", {"name": "buy_in"},
@@ -141,3 +144,16 @@ def test_a_group_a_command_without_an_id_and_a_mention_stay_as_they_are() -> Non
     line = "/tournament, /select 1, </fold:103>, </tournament redeem:105>, 10/20, https://x.y//fold, /fold."
     assert with_command_mentions(line, mentions) == (
         "/tournament, /select 1, </fold:103>, </tournament redeem:105>, 10/20, https://x.y//fold, </fold:103>.")
+
+
+@pytest.mark.parametrize(("table", "to_act", "read"), [
+    ("/fold " + "z" * 2100, None, "</fold:103> " + "z" * 1987 + "…"),
+    ("/fold " + "z" * 2100, "dc:42", "</fold:103> " + "z" * 1981 + "…\n<@42>"),
+    ("/fold " * 400, None, "</fold:103> " * 166 + "/fol…")])
+def test_a_table_message_cut_to_discords_length_keeps_within_it_with_its_commands_mentions(
+        table: str, to_act: str | None, read: str) -> None:
+    """A table message is cut before its commands become mentions (no cut splits one), at the longest length that
+    still fits Discord's limit once they are in (a mention is longer than the command it names), the mention of the
+    player to act kept after it."""
+    rendered = render(TableMessage("h1", table, to_act=to_act), "en", command_mentions(SYNCED))
+    assert rendered == read and len(rendered) <= CONTENT_LIMIT
