@@ -68,6 +68,21 @@ class HouseController:
             return None
         return _round_key(act), decision_tag(round_, self._step(act))
 
+    def stale_decision(self, act: Action, decision: str, command: cmd.Command) -> Refusal | None:
+        """An old button of a box's decision taken since (`decision`, `b1s4`): its presser's own, pressed for what he
+        did then, "already done" (a double click); his own of another choice, that the decision is over; another
+        player's, that it was that player's box. None for a decision this round did not take (Deal's `bets`)."""
+        taken = act.state.get("decided", {}).get(decision)
+        if taken is None:
+            return None
+        owner, action = taken
+        box = int(decision[1:].partition("s")[0])
+        if owner != act.user:
+            return act.refuse("house.stale_not_yours", player=act.name(owner), box=box)
+        if action in _COMMAND_ACTIONS.get(type(command), ()):
+            return act.refuse("already_done")
+        return act.refuse("house.stale_decision", box=box)
+
     def is_busy(self, act: Action) -> bool:
         """Chips are on boxes while a round is in play."""
         return bool(act.state.get("round"))
@@ -295,10 +310,12 @@ class HouseController:
 
     def _apply(self, act: Action, round_: HouseRound, player: str, action: str, cards: list[str],
                said: list[str] | None = None) -> None:
+        decision = decision_tag(round_, self._step(act))
         try:
             events = round_.act(player, action, cards)
         except RuleError as error:
             raise _rule_refusal(act, error) from None
+        act.state.setdefault("decided", {})[decision] = [player, action]  # for its old buttons (`stale_decision`)
         self._commit(act, round_, events, said)
 
     def _spendable(self, act: Action, player: str) -> int:
@@ -354,9 +371,12 @@ class HouseController:
         if (drawing := picture.house_picture(act.voice, act.config, self.game, round_, act.state["number"],
                                              events)) is not None:
             act.drawings.append(drawing)
+        if restart:
+            act.state.pop("decided", None)
         if round_.is_over:
             act.state["round"] = None
             act.state.pop("marked", None)
+            act.state.pop("decided", None)
             act.disarm(self._timer_key(act))
             act.show_table(TableMessage(key, render.table_text(act.voice, self.game, round_, act.state["number"],
                                                                story.shown(act.state))))
@@ -379,6 +399,7 @@ class HouseController:
                     owner = owner.rsplit(":", 1)[0] if prefix == boxes else owner  # a player's id may hold ":"
                     act.move(account, act.wallet(owner), chips, Reason.ROUND_VOIDED, key)
         act.state["round"] = None
+        act.state.pop("decided", None)
         story.clear(act.state)
         act.disarm(self._timer_key(act))
         act.say("house.voided")

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from typing import Protocol, runtime_checkable
+
 from bot import commands as cmd
 from bot.command_parser import is_round_key
 from bot.games import Controller, SpentPerPlayer
@@ -13,13 +15,24 @@ class StalePress(Refusal):
     stays in memory (a storm of repeated presses costs no reload)."""
 
 
+@runtime_checkable
+class KnowsTakenDecisions(Protocol):
+    """A game that keeps who took each decision of its round in play and how (a house round's boxes), so that an old
+    decision button can be answered truly: "already done" only to the player who did just that."""
+
+    def stale_decision(self, act: Action, decision: str, command: cmd.Command) -> Refusal | None:
+        """The answer to `command` pressed on a button of the round in play drawn for `decision`, taken since; None
+        when the game does not know that decision (the default answer stands)."""
+
+
 def check_press(act: Action, controller: Controller, command: cmd.Command, pressed: cmd.Pressed) -> None:
     """A button acts only on the hand and the decision it was drawn for: a press after that decision was taken (a
     double click, a Deal already dealt, a Rebuy the presser bought between hands) is answered "already done", but a
     betting button of a Hold'em turn already played "that turn is over" (whoever played it, and however); one from
     an earlier hand, a betting button of a hand that has ended, or a Deal of the game the table played before, "this
-    hand is over" ("this round is over" for a house round's). A button another player's purchase made older still acts
-    (`SpentPerPlayer`)."""
+    hand is over" ("this round is over" for a house round's). A house round's old decision button says whose box and
+    which decision it was for, unless its presser took just that decision (`KnowsTakenDecisions`). A button another
+    player's purchase made older still acts (`SpentPerPlayer`)."""
     stale = "stale_round" if is_round_key(pressed.key) else "stale_button"
     if not pressed.decision:  # "my cards": any message of the hand in play
         if pressed.key != controller.current_key(act):
@@ -35,6 +48,9 @@ def check_press(act: Action, controller: Controller, command: cmd.Command, press
     if taken and isinstance(command, cmd.BETTING) and not is_round_key(pressed.key):
         # an older turn's betting button: "already done" would tell a player who called that his Fold was done
         raise StalePress(act.refuse("stale_turn").message)
+    if taken and isinstance(controller, KnowsTakenDecisions) and (
+            refusal := controller.stale_decision(act, pressed.decision, command)) is not None:
+        raise StalePress(refusal.message)
     if (isinstance(command, cmd.Deal) and same_game) or taken:
         raise StalePress(act.refuse("already_done").message)
     raise StalePress(act.refuse(stale).message)

@@ -70,6 +70,32 @@ async def test_already_done_is_answered_in_russian(service: Service) -> None:
     assert (await service.press(PLACE, ANN, payload)).error == "Уже сделано."
 
 
+STALE_DECISION = {"en": "That button was for a decision on box 1 already taken: nothing changed.",
+                  "ru": "Эта кнопка — для решения по боксу 1, которое уже принято: ничего не изменилось."}
+NOT_YOUR_BOX = {"en": "That button was for Ann's box 1, not yours: nothing changed.",
+                "ru": "Эта кнопка — для бокса 1 игрока Ann, а не для вашего: ничего не изменилось."}
+
+
+@pytest.mark.parametrize("language", ["en", "ru"])
+async def test_an_old_house_decision_button_says_whose_and_which_decision_it_was(service: Service,
+                                                                                   language: str) -> None:
+    """Ann buys a card on box 1 (Russian Poker), then presses Play on the message drawn before she bought: the
+    decision it was for is over ("Already done" would say she played); Bob presses her old Fold: it was her box's,
+    not his; her Buy pressed again is the double click it is. Nothing changes."""
+    dealt = await two_boxes_dealt(service, "russian")
+    await service.handle(PLACE, ANN, f"/lang {language}")
+    bought = await service.press(PLACE, ANN, press_label(dealt, "buy"))
+    assert bought.error is None and bought.table is not None
+    assert bought.table.text.splitlines()[-1] == {"en": "▶ Ann, box 1: your decision (⏱ 60\xa0s).",
+                                                  "ru": "▶ Ann, бокс 1: ваше решение (⏱ 60\xa0с)."}[language]
+    await pressed_again(service, ANN, press_label(dealt, "play"), answer=STALE_DECISION[language])
+    await pressed_again(service, BOB, press_label(dealt, "fold"), answer=NOT_YOUR_BOX[language])
+    await pressed_again(service, BOB, press_label(dealt, "buy"), answer=NOT_YOUR_BOX[language])
+    done = {"en": ALREADY_DONE, "ru": "Уже сделано."}[language]
+    await pressed_again(service, ANN, press_label(dealt, "buy"), answer=done)  # a double click of what she did
+    await ledger_ok(service)
+
+
 async def test_a_betting_button_of_a_hand_that_ended_says_the_hand_is_over(service: Service, tmp_path) -> None:
     """Between hands, Bob's Call from the hand Ann's fold ended, and Ann's Fold pressed again, are a finished hand's
     buttons: "This hand is over", not "Already done" (Bob did nothing), and nothing changes."""
@@ -109,8 +135,9 @@ async def test_my_cards_work_from_an_older_message_and_toggles_still_choose_the_
     assert exchanged.error is None
     assert exchanged.table is not None  # a line of the table's story:
     assert exchanged.table.text.splitlines()[-2] == "Ann, box 1: exchanges 2 cards (10)."
-    for stale in (payload_of(two, "exchange 2 5"), payload_of(one, "select 2 5")):
-        assert (await service.press(PLACE, ANN, stale)).error == ALREADY_DONE
+    assert (await service.press(PLACE, ANN, payload_of(two, "exchange 2 5"))).error == ALREADY_DONE
+    # a toggle of the exchange done: its decision is over (she marked no more cards)
+    assert (await service.press(PLACE, ANN, payload_of(one, "select 2 5"))).error == STALE_DECISION["en"]
     mine = await service.press(PLACE, ANN, cards)  # drawn before two decisions, still this round's
     assert mine.error is None
     assert mine.private == {"ann": ["Your boxes:\nbox 1: 4♦ 8♦ 2♠ Q♠ 3♣\nbox 2: shown when its turn comes"]}
