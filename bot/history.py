@@ -4,23 +4,25 @@ from __future__ import annotations
 
 import functools
 import logging
-from collections.abc import Callable
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
 from fractions import Fraction
 from typing import Any
 
 from bot import commands as cmd
-from bot.command_parser import whole_number
+from bot.command_parser import is_round_key, whole_number
 from bot.games.context import Action
 from bot.games.exports import TOURNAMENT_WORDS
 from bot.i18n import Signed
 from bot.output import File, Place
-from bot.render import signed
+from bot.render import house, signed
 from bot.render.pokerstars import RecordedHand, TournamentHand, export_hand, export_hands, is_one_hand
+from bot.render.recorded import read_events
 from bot.render.tournament import money
 from bot.seasons import TournamentResult, results_of, was_played
 from bot.statistics import PlayFigures, aggression_factor, percent
 from bot.store import Tx, played
+from engine.house.events import BoxCardsDealt, CardsDrawn
 from engine.tournament import Tournament
 
 log = logging.getLogger(__name__)
@@ -40,9 +42,9 @@ table's commit waits for a slow read."""
 
 
 def read_history(tx: Tx, place: Place, command: cmd.Command) -> Answer:
-    """`/history [n]`: the table's last n hands, privately, one message each, showing only the requester's hole
-    cards and the hands shown down; `/history tournament [N]`: the current or last tournament's hands (or those of
-    tournament N, played at this table) as a file."""
+    """`/history [n]`: the table's last n hands and house rounds, privately, one message each, showing only the
+    requester's hole cards (his boxes' cards) and the hands shown down; `/history tournament [N]`: the current or
+    last tournament's hands (or those of tournament N, played at this table) as a file."""
     assert isinstance(command, cmd.History)
     argument = (command.argument or "").strip().lower()
     word, _, wanted = argument.partition(" ")
@@ -61,7 +63,8 @@ def read_history(tx: Tx, place: Place, command: cmd.Command) -> Answer:
     count = whole_number(argument) if argument else DEFAULT_HANDS
     if count is None or count <= 0:
         return _usage
-    records = tx.hand_records(place.table_id, tx.finished_hands(place.table_id, min(count, MAX_HANDS)))
+    finished = tx.finished_hands(place.table_id, min(count, MAX_HANDS), with_rounds=True)
+    records = tx.hand_records(place.table_id, finished)
     return functools.partial(_show_hands, hands=_recorded(tx, place, records))
 
 
@@ -111,11 +114,29 @@ def _not_here(act: Action, number: int) -> None:
 
 
 def _show_hands(act: Action, hands: list[tuple[str, RecordedHand]]) -> None:
-    kept = _whole_hands(act, hands)
-    if not kept:
+    """Each hand in PokerStars format, each house round as its story (`_round_text`), in the order they were
+    played."""
+    whole = {id(hand) for hand in _whole_hands(act, [item for item in hands if not is_round_key(item[0])])}
+    shown = [(hand_id, hand) for hand_id, hand in hands if is_round_key(hand_id) or id(hand) in whole]
+    if not shown:
         raise act.refuse("history.no_hands")
-    for hand in kept:
-        act.reply.tell(act.user, export_hand(hand, _names(act, [hand]), hero=act.user))
+    for hand_id, hand in shown:
+        act.reply.tell(act.user, _round_text(act, hand_id, hand.events) if is_round_key(hand_id)
+                       else export_hand(hand, _names(act, [hand]), hero=act.user))
+
+
+def _round_text(act: Action, round_id: str, events: Sequence[Mapping[str, Any]]) -> str:
+    """A house round as its table told it, in the requester's language: its story's lines, with his own boxes'
+    cards where they were dealt to him (no other box's cards but those its settlement showed)."""
+    lines = []
+    with act.privately(act.user):
+        voice = act.voice
+        lines.append(act.t("history.round", number=int(round_id.removeprefix("r"))))
+        for event in read_events((*house.STORY_EVENTS, BoxCardsDealt, CardsDrawn), events):
+            narration = house.narrate(voice, [event])
+            lines += narration.lines
+            lines += [act.t(told.key, **told.params) for told in narration.told if told.player == act.user]
+    return "\n".join(lines)
 
 
 def _tournament_file(act: Action, tournament_id: int, hands: list[tuple[str, RecordedHand]]) -> None:

@@ -90,10 +90,13 @@ class Hands(ActionLog):
         return [(str(table), str(hand_id), float(at), event)
                 for table, at, text in rows for hand_id, events in loads(text) for event in events]
 
-    def finished_hands(self, table_id: str, limit: int) -> list[str]:
-        """The ids of the table's last `limit` Hold'em hands that ended (not voided), oldest first."""
+    def finished_hands(self, table_id: str, limit: int, *, with_rounds: bool = False) -> list[str]:
+        """The ids of the table's last `limit` Hold'em hands (and house rounds, `with_rounds`) that ended (not
+        voided), oldest first."""
+        rounds = "OR hand_id LIKE 'r%'" if with_rounds else ""
         rows = self.db.execute(  # the table's hands follow one another: the last to begin ended last
-            "SELECT hand_id FROM hand_spans WHERE table_id = ? AND hand_id LIKE 'h%' AND ended_seq IS NOT NULL "
+            f"SELECT hand_id FROM hand_spans WHERE table_id = ? AND (hand_id LIKE 'h%' {rounds}) "
+            "AND ended_seq IS NOT NULL "
             "ORDER BY first_seq DESC LIMIT ?",
             (table_id, limit),
         ).fetchall()

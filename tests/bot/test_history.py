@@ -589,3 +589,45 @@ async def test_an_omaha_hand_counts_in_the_statistics_as_a_holdem_hand_does(serv
     assert (await service.handle(PLACE, CAT, "/top")).public == [
         "Leaderboard, cash tables (chips won or lost, grants not counted):\n1. Ann — +250\n2. Cat — −20\n"
         "3. Bob — −230"]
+
+
+CARIBBEAN_ROUND = """\
+Round 1
+Ann bets on box 1: ANTE 10, BONUS 10.
+Bob bets on box 1: ANTE 10.
+Box 1: {cards}
+Dealer shows 9♠.
+Ann, box 1: folds.{told}
+Bob, box 1: plays (20).
+Dealer reveals K♥ 8♣ T♦ 9♦ 9♠: a pair of nines, king kicker — qualifies.
+Bob, box 1: wins (+50) — two pair, jacks and sixes, four kicker: J♥ 6♣ J♠ 6♠ 4♠; ANTE +10 · BET +40 (two pair, \
+jacks and sixes, four kicker, ×2).
+Ann, box 1: folded (−20); ANTE −10 · BONUS −10.
+Round over: Ann −20, Bob +50."""
+"""A Caribbean Poker round as `/history` tells it to a player: its story, with his own box's cards where they were
+dealt (`cards`) and what else he alone was told (`told`), and nobody else's cards that were not shown."""
+
+CARIBBEAN_ROUND_RU = """\
+Раунд 1
+Ann ставит на бокс 1: АНТЕ 10, БОНУС 10.
+Bob ставит на бокс 1: АНТЕ 10.
+Бокс 1: 4♦ 7♠ 8♦ 2♠ 7♦
+Дилер показывает 9♠."""
+
+
+async def test_history_at_a_house_table_tells_its_last_rounds(service: Service) -> None:
+    """`/history` at a house table sends each player, privately, the last rounds played there to the end, each
+    with its story and his own cards (a folded box's cards stay his); where it said no hand had been played."""
+    await play(service, (ANN, "/game caribbean"), (ANN, "/ante 10 bonus 10"), (BOB, "/ante 10"), (ANN, "/deal"),
+               (ANN, "/fold"), (BOB, "/play"))
+    before = dump(service.store.location)
+    ann = await service.handle(PLACE, ANN, "/history")
+    assert ann.error is None and ann.public == []
+    assert ann.private == {"ann": [CARIBBEAN_ROUND.format(cards="4♦ 7♠ 8♦ 2♠ 7♦",
+                                                               told="\nBox 1, side bet: BONUS −10.")]}
+    bob = await service.handle(PLACE, BOB, "/history 5")
+    assert bob.private == {"bob": [CARIBBEAN_ROUND.format(cards="J♥ 6♣ J♠ 6♠ 4♠", told="")]}
+    assert dump(service.store.location) == before
+    assert (await service.handle(PLACE, ANN, "/lang ru")).error is None
+    russian = await service.handle(PLACE, ANN, "/history")
+    assert russian.private["ann"][0].splitlines()[:5] == CARIBBEAN_ROUND_RU.splitlines()

@@ -155,8 +155,10 @@ async def test_after_the_migration_a_hand_that_shared_its_id_is_voided_alone(tmp
     dealt = await table.do(ADMIN, "/deal")
     assert dealt.table is not None and dealt.table.key == "h5"
     reply = await table.do(ADMIN, "/history 10")
-    texts = reply.private["ann"]
-    assert [text.split(":")[0] for text in texts] == ["PokerStars Hand #2", "PokerStars Hand #3"]
+    # the story's house rounds are told too, in the order they were played
+    assert [text.splitlines()[0].split(":")[0] for text in reply.private["ann"]] == [
+        "PokerStars Hand #2", "Round 4", "PokerStars Hand #3", "Round 1"]
+    texts = [text for text in reply.private["ann"] if text.startswith("PokerStars")]
     assert "Hold'em Limit" in texts[0] and "Hold'em No Limit" in texts[1]
     assert len(parse("\n\n\n".join(texts))) == 2
     await table.store.close()
