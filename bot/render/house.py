@@ -98,7 +98,8 @@ def how_to_bet(voice: Voice, game: str, limits: Limits, side_name: str, blind_bo
     if blind_box is not None and blind_box <= limits.max_boxes:
         hints.append(voice.t("house.hint.blind", box=blind_box))
     if side_name:
-        hints.append(voice.t(f"house.hint.{side_name}"))
+        # a side bet of one size (Caribbean Poker's bonus) is named with it, as it must be typed
+        hints.append(voice.t(f"house.hint.{side_name}", typed=str(limits.max_side)))
     added = voice.t("house.hints", hints="; ".join(hints)) if hints else ""
     return voice.t("house.how_to_bet", game=voice.t(f"game.{game}"), hints=added)
 

@@ -160,8 +160,8 @@ TITLES = {"texas": "Texas Poker", "russian": "Russian Poker", "caribbean": "Cari
     ("texas", "/ante chips, then", ""),
     ("russian", "/ante chips [box 1-3], then",
      " (add “box 2” for a second box; box 3 plays blind: its BET goes on with the ANTE)"),
-    ("caribbean", "/ante chips [box 1-3] [bonus chips], then", " (add “box 2” for a second box; “bonus chips” for the "
-                                                            "bonus bet)"),
+    ("caribbean", "/ante chips [box 1-3] [bonus chips], then", " (add “box 2” for a second box; “bonus 10” for the "
+                                                            "bonus bet, its only size here)"),
     ("three-card", "/ante chips [box 1-3] [pp chips], then", " (add “box 2” for a second box; “pp chips” for the "
                                                           "PAIRPLUS bet, which an ANTE of 0 places alone)"),
 ])
@@ -175,6 +175,21 @@ async def test_the_table_offers_only_the_boxes_and_side_bets_the_game_has(store:
                                         "privately: press “My cards” to see them.")
     placed = await accepted(service, "/ante 10")
     assert placed.table is not None and f"Bets are open: {usage} /deal" in placed.table.text
+
+
+async def test_the_bonus_hint_names_the_tables_one_size_and_another_is_refused_with_it(store: Store) -> None:
+    """Caribbean Poker's bonus bet has one size (the table's, `/set bonus`): the hint names it, in each language,
+    and a bonus of another size is refused saying the size it must be, changing nothing."""
+    service = await open_table(store, "caribbean", 1000, "ru")
+    await accepted(service, "/set bonus 20")
+    joined = await accepted(service, "/join")
+    assert joined.private["ann"][0] == (
+        "Карибский покер: ставьте АНТЕ командой /ante фишки (добавьте «box 2» — для второго бокса; «bonus 20» — для "
+        "бонусной ставки, другого размера за этим столом нет). Карты приходят лично вам: нажмите «Мои карты», чтобы "
+        "их увидеть.")
+    await refused_without_change(service, ANN, "/ante 10 bonus 5", {
+        "en": "The BONUS bet is 20 at this table, not 5.", "ru": "Ставка БОНУС за этим столом — ровно 20, а не 5."})
+    await ledger_ok(service)
 
 
 async def test_another_table_cannot_spend_what_the_boxes_keep_for_their_bets(store: Store) -> None:

@@ -41,6 +41,9 @@ REWRITTEN = [  # (language, key, its parameters, what a Discord member reads)
      "Как писать: /pre ход [фишки]"),
     ("en", "parse.usage", {"command": "ante", "usage": "chips [box 1-3] [bonus chips]"},
      "Usage: /ante amount [box 1-3] [bonus]"),
+    ("en", "house.hint.bonus", {"typed": "10"}, "“bonus: 10” for the bonus bet, its only size here"),
+    ("ru", "house.hint.bonus", {"typed": "25"},
+     "«бонус: 25» — для бонусной ставки, другого размера за этим столом нет"),
     ("en", "holdem.back_choose", {},
      "Welcome back. Post the big blind now and play the next hand (/back choice: post the big blind now), or wait "
      "for the big blind to come to you (/back choice: wait for the big blind)."),
