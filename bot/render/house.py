@@ -43,7 +43,7 @@ def table_text(voice: Voice, game: str, round_: HouseRound, number: int, story: 
         lines.append(voice.t("house.community", cards=cards_text(community)))
     to_act = round_.to_act
     for box in round_.boxes:
-        stakes = _box_bets(voice, box)
+        stakes = _box_bets(voice, box, round_.side_name)
         status = voice.t(f"house.status.{box.status.value}")
         if box.status is BoxStatus.SETTLED:
             status += f" {format_number(voice.language, signed(box.net))}"
@@ -61,16 +61,19 @@ def table_text(voice: Voice, game: str, round_: HouseRound, number: int, story: 
     return "\n".join(lines)
 
 
-def _box_bets(voice: Voice, box: Box) -> str:
+def _box_bets(voice: Voice, box: Box, side_name: str) -> str:
     """What the box bet on each line ("ANTE 10 · PAIRPLUS 5 · PLAY 10"), a line settled before the others (a PAIRPLUS on
-    the deal) included; once the box's result is public, with what such a side bet won or lost ("PAIRPLUS 5 (+200)"):
-    before, it would give the box's cards away."""
+    the deal) included; once the box's result is public, with what its side bet (`side_name`) won or lost, whenever
+    it was settled ("PAIRPLUS 5 (+200)", "BONUS 10 (−10)"), and any other line settled before the end: before, it
+    would give the box's cards away."""
     public = box.status is BoxStatus.SETTLED
     parts = []
     for name, chips in box.bets.items():
         part = f"{stake_label(voice, name)} {format_number(voice.language, chips)}"
-        if public and name != "ante" and name in box.early:  # a folded box's ANTE: its status says it
-            part += f" ({format_number(voice.language, signed(box.early[name]))})"
+        # a folded box's ANTE: its status says it; a played box's ANTE and BET: its net does
+        result = box.early.get(name, box.settled_lines.get(name) if name == side_name else None)
+        if public and name != "ante" and result is not None:
+            part += f" ({format_number(voice.language, signed(result))})"
         parts.append(part)
     return " · ".join(parts)
 

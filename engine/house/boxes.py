@@ -121,6 +121,9 @@ class Box:
     early: dict[str, int] = field(default_factory=dict)
     """Lines settled before the box's end (a side bet on the deal), for the round's public result."""
     early_payouts: list[Payout] = field(default_factory=list)
+    settled_lines: dict[str, int] = field(default_factory=dict)
+    """Lines settled at the box's end (its ANTE, BET and a side bet settled with them: Caribbean Poker's bonus on a
+    box that played), for the round's public result; `early` holds those settled before."""
     capped: bool = False
     """Whether the table's maximum payout cut a settlement of the box (its final result says so)."""
 
@@ -157,7 +160,7 @@ class Box:
                 "fees": self.fees,  # (their sum: what a version before `paid_for` reads)
                 "paid_for": dict(self.paid_for), "paid_out": self.paid_out,
                 "early": dict(self.early), "early_payouts": [payout.to_dict() for payout in self.early_payouts],
-                "capped": self.capped}
+                "settled_lines": dict(self.settled_lines), "capped": self.capped}
 
     @classmethod
     def from_dict(cls, data: Mapping[str, Any]) -> Box:
@@ -170,6 +173,7 @@ class Box:
                    paid_out=data["paid_out"],
                    early=dict(data.get("early", {})),
                    early_payouts=[Payout.from_dict(item) for item in data.get("early_payouts", [])],
+                   settled_lines=dict(data.get("settled_lines", {})),  # saved before they were kept: none shown
                    capped=data.get("capped", False))
 
 

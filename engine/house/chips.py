@@ -115,6 +115,7 @@ class RoundChips:
         fees: dict[str, int] = {}
         if final:
             box.status = BoxStatus.SETTLED
+            box.settled_lines = dict(lines)
             earlier, earlier_payouts = dict(box.early), tuple(box.early_payouts)
             fees = dict(box.paid_for)
         else:

@@ -59,6 +59,30 @@ async def test_caribbean_pays_the_bet_by_its_paytable_and_the_bonus_by_the_dealt
                            "/play") == (net, settled)
 
 
+@pytest.mark.parametrize(("language", "boxes"), [
+    ("en", ["  Ann · box 1 · ANTE 10 · BONUS 10 (+50) · BET 20 · settled +140",
+            "  Ann · box 2 · ANTE 10 · BONUS 10 (−10) · BET 20 · settled +20",
+            "  Ann · box 3 · ANTE 10 · BONUS 10 (−10) · settled −20"]),
+    ("ru", ["  Ann · бокс 1 · АНТЕ 10 · БОНУС 10 (+50) · БЕТ 20 · рассчитан +140",
+            "  Ann · бокс 2 · АНТЕ 10 · БОНУС 10 (−10) · БЕТ 20 · рассчитан +20",
+            "  Ann · бокс 3 · АНТЕ 10 · БОНУС 10 (−10) · рассчитан −20"]),
+])
+async def test_the_settled_caribbean_table_shows_every_boxs_bonus_result(
+        service: Service, monkeypatch: pytest.MonkeyPatch, language: str, boxes: list[str]) -> None:
+    """Once the round is settled, the table shows what each box's bonus bet did, on the boxes that played (a
+    straight dealt wins it 5:1, a pair loses it) as on the one that folded."""
+    stack_house_deck(monkeypatch, f"5h 6d 7c 8s 9h  9c 9d 2c 4s 7h  Jc Td 3c 4h 7d  {QUALIFIED}")
+    await service.handle(PLACE, ANN, "/game caribbean")
+    await service.handle(PLACE, ANN, f"/lang {language}")
+    for line in ("/ante 10 bonus 10", "/ante 10 box 2 bonus 10", "/ante 10 box 3 bonus 10", "/deal", "/play",
+                 "/play"):
+        assert (await service.handle(PLACE, ANN, line)).error is None, line
+    settled = await service.handle(PLACE, ANN, "/fold")
+    assert settled.table is not None
+    assert settled.table.text.splitlines()[2:5] == boxes
+    await ledger_ok(service)
+
+
 @pytest.mark.parametrize(("cards", "bets", "net", "settled"), [
     ("2h 2d 5c 7s 9h  Qs Jd 8c 6s 3d", "/ante 10", 10,
      "Ann, box 1: dealer does not qualify (+10) — a pair of twos, nine kicker: 2♥ 2♦ 5♣ 7♠ 9♥; ANTE +10 · BET 0."),

@@ -181,3 +181,18 @@ def test_the_final_settlement_names_every_fee_by_what_it_bought() -> None:
         del box["paid_for"]
     ended = CaribbeanRound.from_dict(saved).act("ann", "fold")
     assert [event.fees for event in ended if isinstance(event, StakesSettled) and event.final] == [{"fee": 20}]
+
+
+def test_a_played_box_keeps_its_bonus_result_and_a_box_saved_without_it_reads_back() -> None:
+    """A box that played keeps the lines settled at its end, its bonus's with them (the table shows it), through a
+    save; a box saved before they were kept reads back with none."""
+    round_ = CaribbeanRound.new()
+    round_.place_bets("ann", 1, 10, side=10, balance=1000)
+    round_.deal(Deck.stacked("9h 8d 7c 6s 5h  As Kd 8c 4s 3d"))
+    round_.act("ann", "play")
+    (box,) = round_.boxes
+    assert box.settled_lines == {"ante": 10, "bet": 80, "bonus": 50}
+    saved = round_.to_dict()
+    assert CaribbeanRound.from_dict(saved).boxes[0].settled_lines == {"ante": 10, "bet": 80, "bonus": 50}
+    del saved["boxes"][0]["settled_lines"]
+    assert CaribbeanRound.from_dict(saved).boxes[0].settled_lines == {}
