@@ -9,6 +9,7 @@ from bot.command_parser import whole_number
 from bot.games.context import UNREADABLE, Action, Refusal, revive_into
 from bot.games.house_buttons import buttons, decision_tag
 from bot.games.house_settings import bet_seconds, configure, table_rules, turn_seconds
+from bot.games.house_void import give_back
 from bot.i18n import message
 from bot.output import TableMessage
 from bot.render import Voice, story
@@ -390,14 +391,8 @@ class HouseController:
         act.show_table(self.table_message(act))
 
     def _void(self, act: Action) -> None:
-        key = _round_key(act)
-        boxes, holds = self._account(act, "box:"), act.held("")  # `box:<table>:<player>:<n>`, `held:<table>:<player>`
-        for prefix in (boxes, holds):
-            for account, chips in act.tx.balances(prefix).items():
-                if chips > 0:
-                    owner = account.removeprefix(prefix)
-                    owner = owner.rsplit(":", 1)[0] if prefix == boxes else owner  # a player's id may hold ":"
-                    act.move(account, act.wallet(owner), chips, Reason.ROUND_VOIDED, key)
+        """Void the round whole, every chip paid into it given back (`give_back`), and say so."""
+        give_back(act, _round_key(act), self._account(act, "box:"), self._account(act, "house:"))
         act.state["round"] = None
         act.state.pop("decided", None)
         story.clear(act.state)

@@ -83,13 +83,17 @@ async def test_a_table_not_loaded_at_start_up_times_out_and_plays_on_as_if_never
 
 
 async def test_a_house_round_that_cannot_be_read_back_is_voided_at_start_up(store: Store) -> None:
+    """A round voided at a restart is void whole: its bets, and the fees already paid for it (a card bought), go back
+    to the players, through the ledger."""
     clock = FakeClock()
     service = await started_service(store, clock, seed=2)
     house = Place("chat", "chat/house")
     await service.handle(house, PLAYERS["ann"], "/game russian")
-    assert (await service.handle(house, PLAYERS["bob"], "/ante 10")).error is None
+    for line in ("/ante 10", "/deal", "/buy"):
+        assert (await service.handle(house, PLAYERS["bob"], line)).error is None, line
     assert await store.read(lambda tx: tx.balances(f"box:{house.table_id}:")) != {}
     assert await store.read(lambda tx: tx.balance(f"held:{house.table_id}:bob")) == 20  # his BET, kept for it
+    assert await store.read(lambda tx: tx.balance("wallet:chat:bob")) == 1000 - 10 - 20 - 10  # ANTE, BET, card
 
     def corrupt(tx: Tx) -> None:
         config, state = loads(tx.load_table_json(house.table_id)[1]), service.live_state(house.table_id)
@@ -107,12 +111,12 @@ async def test_a_house_round_that_cannot_be_read_back_is_voided_at_start_up(stor
         if heard:
             break
         await asyncio.sleep(0.01)
-    assert heard and heard[0].public == ["The round could not be resumed after a restart: it is void and every bet "
-                                         "went back to its owner."]
+    assert heard and heard[0].public == ["The round could not be resumed after a restart: it is void, and every chip "
+                                         "paid into it, bets and fees, went back to whoever paid it."]
     boxes = await reopened.read(lambda tx: tx.balances(f"box:{house.table_id}:"))
     assert all(chips == 0 for chips in boxes.values())
     assert await reopened.read(lambda tx: tx.balance(f"held:{house.table_id}:bob")) == 0
-    assert await reopened.read(lambda tx: tx.balance("wallet:chat:bob")) == 1000, "the ANTE and the kept BET back"
+    assert await reopened.read(lambda tx: tx.balance("wallet:chat:bob")) == 1000, "the ANTE, the BET and the fee back"
     await ledger_ok(restarted)
     await reopened.close()
 
