@@ -22,6 +22,9 @@ from engine.house.events import (
     StakesSettled,
 )
 
+BOARD_SLOTS = 5
+"""The community cards of a game that has them (Texas Poker), face up or down."""
+
 
 def _dealer_public(round_: HouseRound) -> str:
     """The dealer's cards as the table sees them: face-down ones as ▢."""
@@ -39,8 +42,9 @@ def table_text(voice: Voice, game: str, round_: HouseRound, number: int, story: 
     if dealer:
         lines.append(voice.t("house.dealer", cards=dealer))
     community = round_.community_shown()
-    if community:
-        lines.append(voice.t("house.community", cards=cards_text(community)))
+    if community:  # those still face down after them, as the picture draws them (`picture_views.house_view`)
+        hidden = " 🂠" * (BOARD_SLOTS - len(community))
+        lines.append(voice.t("house.community", cards=cards_text(community) + hidden))
     to_act = round_.to_act
     for box in round_.boxes:
         stakes = _box_bets(voice, box, round_.side_name)

@@ -429,12 +429,12 @@ def test_a_three_card_box_shows_its_pairplus_in_the_picture_after_the_deal_settl
     assert [seat.bet for seat in view.seats] == [15, 10]
 
 
-def test_texas_text_and_picture_show_the_open_community_cards() -> None:
+def test_texas_text_and_picture_show_the_open_community_cards_and_the_places_of_the_others() -> None:
     round_ = GAMES["texas"].new()  # type: ignore[attr-defined]
     round_.place_bets("ann", 1, 10, balance=500)
     round_.deal(Deck.stacked("Ah Ad  Ks Qd  Kc 7d 2s Ac 3h"))
     assert table_text(Talk(), "texas", round_, 1).splitlines() == [  # type: ignore[arg-type]
-        "Texas Poker — round 1", "Dealer: ▢ ▢", "Board: K♣ 7♦ 2♠", "▶ Ann · box 1 · ANTE 10 · deciding",
+        "Texas Poker — round 1", "Dealer: ▢ ▢", "Board: K♣ 7♦ 2♠ 🂠 🂠", "▶ Ann · box 1 · ANTE 10 · deciding",
         "▶ Ann, box 1: your decision."]
     view = house_view(Talk(), "texas", round_, 1)  # type: ignore[arg-type]
     assert (view.board, view.board_slots, view.dealer) == (("Kc", "7d", "2s"), 5, (None, None))

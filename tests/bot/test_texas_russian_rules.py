@@ -237,6 +237,19 @@ async def test_each_box_is_settled_by_the_rules(store: Store, monkeypatch: pytes
     await ledger_ok(service)
 
 
+@pytest.mark.parametrize(("language", "board"), [("en", "Board"), ("ru", "Борд")])
+async def test_the_texas_board_shows_its_face_down_cards_in_their_places(store: Store, monkeypatch: pytest.MonkeyPatch,
+                                                                         language: str, board: str) -> None:
+    """The table's board line lists the community cards still face down as 🂠 after the open ones, as the picture
+    draws them, until each is turned: three open on the deal, the fourth after a card bought, all five at the end."""
+    stack_house_deck(monkeypatch, "As Ad  2c 2d  Kh 9c 7s 5d 3h")
+    service = await open_table(store, "texas", WALLET, language)
+    await accepted(service, "/ante 10")
+    replies = [await accepted(service, line) for line in ("/deal", "/buy", "/bet")]
+    assert [reply.table.text.splitlines()[2] for reply in replies if reply.table is not None] == [  # under the dealer
+        f"{board}: K♥ 9♣ 7♠ 🂠 🂠", f"{board}: K♥ 9♣ 7♠ 5♦ 🂠", f"{board}: K♥ 9♣ 7♠ 5♦ 3♥"]
+
+
 REFUSED = {
     "en": {
         "/ante 0": "ANTE must be 1 to 100 at this table, not 0.",
