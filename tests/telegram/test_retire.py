@@ -91,6 +91,7 @@ async def test_the_next_hands_message_leaves_the_old_ones_without_buttons(make_b
 
 
 @pytest.mark.telegram_time_scale(WHOLE_HANDS)
+@pytest.mark.telegram_allows_429  # the restarted bot's budget starts empty; Telegram remembers the last minute
 async def test_the_seats_shown_when_the_bot_stopped_are_retired_as_their_record_after_the_restart(make_bot,
                                                                                                    api) -> None:
     """The seats between hands shown when the bot stops (no hand in play: not shown again at the start) are left
@@ -208,8 +209,8 @@ async def test_a_retirement_a_crash_left_waiting_is_sent_after_the_restart_once(
     await again.adapter.flush(retired=True)
     assert with_buttons(again) == [api.messages[GROUP["id"], second.message_id]]
     after = [call for call in api.requests if call.at > crashed]
-    retired = [int(call.params["message_id"]) for call in after if is_retirement(call)]
-    assert sorted(retired) == [sent.message_id for sent in old], "each once"
+    retired = [int(call.params["message_id"]) for call in after if is_retirement(call) and call not in api.rejected]
+    assert sorted(retired) == [sent.message_id for sent in old], "each once (a try the group's limit refused waits)"
     shown = [call.at for call in after if call.method == "editMessageText" and not is_retirement(call)]
     assert shown and min(call.at for call in after if is_retirement(call)) > shown[0], \
         "the table in play was shown again first"
