@@ -21,14 +21,21 @@ from engine.common import Event
 from engine.seating import dealing_order
 
 
+def actor_seat(ctl: HoldemTable, act: Action) -> dict[str, Any]:
+    """The seat of the player who sent the command; refused "not seated" when he has none (`/away`, `/back`,
+    `/leave`)."""
+    seat = ctl.seat(act, act.user)
+    if seat is None:
+        raise act.refuse("not_seated")
+    return seat
+
+
 def away(ctl: HoldemTable, act: Action, command: cmd.Command) -> None:
     """`/away`: sit out from the next hand, keeping seat and stack (a tournament deals him in and blinds him out from
     then on); the hand he holds cards in he plays out. An `/away` an older version logged (`cmd.Away.from_next_hand`
     False) blinded a tournament player out at once, his turn played then if it was his: it replays so."""
     assert isinstance(command, cmd.Away)
-    seat = ctl.seat(act, act.user)
-    if seat is None:
-        raise act.refuse("not_seated")
+    seat = actor_seat(ctl, act)
     if seat["out"]:
         raise act.refuse("holdem.already_away")
     act.say("holdem.away_tournament" if act.state.get("tournament") else "holdem.away", player=act.name(act.user))
@@ -64,9 +71,7 @@ def back(ctl: HoldemTable, act: Action, command: cmd.Command) -> None:
     """`/back` (or `/join` while away): return. At a cash table where a game goes on, the player chooses to post a big
     blind in the next hand or to wait for the big blind to reach him (`/back post`, `/back wait`, or the buttons)."""
     assert isinstance(command, (cmd.Back, cmd.Join))
-    seat = ctl.seat(act, act.user)
-    if seat is None:
-        raise act.refuse("not_seated")
+    seat = actor_seat(ctl, act)
     choice = command.choice if isinstance(command, cmd.Back) else None
     if not seat["out"] and seat.get("back") not in ("ask", "wait", "post"):
         raise act.refuse("holdem.not_away")

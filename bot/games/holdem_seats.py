@@ -55,9 +55,7 @@ def join(ctl: HoldemTable, act: Action, command: cmd.Command) -> None:
 
 def leave(ctl: HoldemTable, act: Action, command: cmd.Command) -> None:
     """`/leave`: stand up at once between hands, else after the hand he is dealt in; in a tournament, leave it."""
-    seat = ctl.seat(act, act.user)
-    if seat is None:
-        raise act.refuse("not_seated")
+    seat = absence.actor_seat(ctl, act)
     if act.state.get("tournament"):
         tour.leave(ctl, act, seat)
         return

@@ -122,6 +122,9 @@ async def test_two_channels_play_independently(service: Service) -> None:
     [  # Ann (on the button, three-handed) acts first; home-limit's raise is to 40 (the big blind 20 and 20 more)
         (CAT, "/call", "It's not your turn: waiting for Ann."),
         (Actor("dan", "Dan"), "/fold", "You are not seated at this table: /join first."),
+        (Actor("dan", "Dan"), "/away", "You are not seated at this table: /join first."),
+        (Actor("dan", "Dan"), "/back", "You are not seated at this table: /join first."),
+        (Actor("dan", "Dan"), "/leave", "You are not seated at this table: /join first."),
         (ANN, "/raise -5", "The amount must be a whole number of chips above zero, not “-5”."),
         (ANN, "/raise abc", "The amount must be a whole number of chips above zero, not “abc”."),
         (ANN, "/raise 15", "You can't bet or raise to 15 now: the amount is 40."),
