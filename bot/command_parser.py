@@ -153,8 +153,8 @@ def _build(cls: type[Command], args: list[str], typed: str) -> Command:
         if not 1 <= len(args) <= 5:
             raise CommandError("usage")
         return Exchange(cards=tuple(args))
-    if cls is Select:
-        if len(args) > 5 or not all(arg in ("1", "2", "3", "4", "5", "6") for arg in args):
+    if cls is Select:  # a position beyond the box's cards is the table's to refuse, as /exchange's is
+        if len(args) > 5 or not all(whole_number(arg) is not None for arg in args):
             raise CommandError("usage")
         return Select(tuple(sorted({int(arg) for arg in args})))
     if cls is Back:

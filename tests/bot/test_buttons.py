@@ -113,7 +113,13 @@ async def test_a_betting_button_of_a_hand_that_ended_says_the_hand_is_over(servi
 
 @pytest.mark.parametrize(("game", "line", "answer"), [
     ("three-card", "/select 2", "Not possible now. You may: Play, Fold."),  # no exchange in Three Card Poker
-    ("caribbean", "/select 2 9", "Usage: /select [positions]"),  # five cards to a box
+    # five cards to a box: a position beyond them is answered as /exchange answers it, where it got the usage
+    ("caribbean", "/select 2 9", "There is no card 9: choose 1 to 5."),
+    ("caribbean", "/select 7", "There is no card 7: choose 1 to 5."),
+    ("caribbean", "/exchange 7", "There is no card 7: choose 1 to 5."),
+    ("caribbean", "/select 0", "There is no card 0: choose 1 to 5."),
+    ("caribbean", "/select x", "Usage: /select [positions]"),  # not a position at all
+    ("caribbean", "/select 1 2 3 4 5 6", "Usage: /select [positions]"),  # more than any box has
 ])
 async def test_a_typed_toggle_that_marks_no_card_is_refused_and_changes_nothing(service: Service, tmp_path, game: str,
                                                                                 line: str, answer: str) -> None:
