@@ -321,9 +321,9 @@ async def test_a_refused_side_bet_is_named_as_the_game_names_it(store: Store, ga
 
 MALFORMED_STAKES = {
     "/ante -3": {"en": "ANTE must be a whole number of chips, not “-3”.",
-                 "ru": "АНТЕ: нужно целое число фишек — ноль или больше, а не «-3»."},
+                 "ru": "АНТЕ: нужно целое число фишек, а не «-3»."},
     "/ante 1.5 box 2": {"en": "ANTE must be a whole number of chips, not “1.5”.",
-                        "ru": "АНТЕ: нужно целое число фишек — ноль или больше, а не «1.5»."},
+                        "ru": "АНТЕ: нужно целое число фишек, а не «1.5»."},
 }
 """A malformed ANTE, refused alike in every house game."""
 
@@ -348,7 +348,7 @@ async def test_a_malformed_side_bet_is_not_said_to_need_to_be_above_zero(store: 
     russian = {"three-card": "Ставка «Пара плюс»", "caribbean": "Ставка БОНУС"}[game]
     await refused_without_change(service, ANN, f"/ante 10 {side} -3", {
         "en": f"{name} must be a whole number of chips, not “-3”.",
-        "ru": f"{russian}: нужно целое число фишек — ноль или больше, а не «-3»."})
+        "ru": f"{russian}: нужно целое число фишек, а не «-3»."})
 
 
 @pytest.mark.parametrize("language", ["en", "ru"])

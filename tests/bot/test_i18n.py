@@ -497,7 +497,7 @@ async def test_an_amount_name_is_translated_in_a_parse_error(service: Service) -
     await service.handle(PLACE, ANN, "/lang ru")
     await service.handle(PLACE, ANN, "/game russian")  # a table where /ante is used
     assert (await service.handle(PLACE, ANN, "/ante x")).error == (
-        "АНТЕ: нужно целое число фишек — ноль или больше, а не «x».")
+        "АНТЕ: нужно целое число фишек, а не «x».")
 
 
 async def test_timers_speak_the_first_players_locale(store: Store, clock: FakeClock) -> None:
