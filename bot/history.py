@@ -22,6 +22,7 @@ from bot.render.tournament import money
 from bot.seasons import TournamentResult, results_of, was_played
 from bot.statistics import PlayFigures, aggression_factor, percent
 from bot.store import Tx, played
+from engine.house import GAMES as HOUSE_GAMES
 from engine.house.events import BoxCardsDealt, CardsDrawn
 from engine.tournament import Tournament
 
@@ -118,8 +119,8 @@ def _show_hands(act: Action, hands: list[tuple[str, RecordedHand]]) -> None:
     played."""
     whole = {id(hand) for hand in _whole_hands(act, [item for item in hands if not is_round_key(item[0])])}
     shown = [(hand_id, hand) for hand_id, hand in hands if is_round_key(hand_id) or id(hand) in whole]
-    if not shown:
-        raise act.refuse("history.no_hands")
+    if not shown:  # a house table plays rounds (DESIGN.md's names)
+        raise act.refuse("history.no_rounds" if act.config["game"] in HOUSE_GAMES else "history.no_hands")
     for hand_id, hand in shown:
         act.reply.tell(act.user, _round_text(act, hand_id, hand.events) if is_round_key(hand_id)
                        else export_hand(hand, _names(act, [hand]), hero=act.user))

@@ -338,6 +338,15 @@ async def test_history_refusals(service: Service, language: str) -> None:
     assert dump(service.store.location) == before
 
 
+async def test_a_house_table_with_no_finished_round_says_round(service: Service) -> None:
+    """A house table plays rounds, not hands (DESIGN.md's names): with none finished (one only bet on here),
+    `/history` says no round has been played, where it said "No hand"."""
+    await play(service, (ANN, "/game caribbean"), (ANN, "/ante 10"))
+    await refused_without_change(service, ANN, "/history", {
+        "en": "No round has been played to the end at this table yet.",
+        "ru": "За этим столом ещё не доигран ни один раунд."})
+
+
 TOURNAMENT_DECK = "Kc 9s Ah 9h 2c 7d 8s Jc 3d 4c 5h 6h"
 """The tournament's hand #1 (heads-up, button Ann; dealt from Bob): Bob K♣ A♥, Ann 9♠ 9♥; burns 2♣, 3♦, 5♥; board
 7♦ 8♠ J♣ 4♣ 6♥."""
