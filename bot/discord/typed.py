@@ -153,7 +153,8 @@ def _typed_forms(language: str) -> dict[str, tuple[str, str, bool]]:
             if boxes > 1:
                 words.append(text(language, "discord.ante.box", boxes=boxes))
             words += [text(language, key) for key in option]
-            forms[ante_usage(voice, Limits(max_boxes=boxes), side)] = (language, f"/ante {' '.join(words)}", False)
+            typed = ante_usage(voice, Limits(max_boxes=boxes), side, side_size="{typed}")  # the bonus's one size
+            forms[typed] = (language, f"/ante {' '.join(words)}", False)
     return forms
 
 

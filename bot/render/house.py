@@ -82,18 +82,20 @@ def _box_bets(voice: Voice, box: Box, side_name: str) -> str:
     return " · ".join(parts)
 
 
-def ante_usage(voice: Voice, limits: Limits, side_name: str) -> str:
+def ante_usage(voice: Voice, limits: Limits, side_name: str, side_size: str | None = None) -> str:
     """`/ante chips [box 1-3] [pp chips]` with only the options this table has (Texas Poker: one box, no side bet)."""
-    return f"/ante {ante_options(voice, limits, side_name)}"
+    return f"/ante {ante_options(voice, limits, side_name, side_size)}"
 
 
-def ante_options(voice: Voice, limits: Limits, side_name: str) -> str:
-    """What `/ante` takes at this table (`chips [box 1-3] [pp chips]`): only the options it has."""
+def ante_options(voice: Voice, limits: Limits, side_name: str, side_size: str | None = None) -> str:
+    """What `/ante` takes at this table (`chips [box 1-3] [pp chips]`): only the options it has. A side bet of one
+    size (Caribbean Poker's bonus) is written with it, the table's (`[bonus 10]`), or with `side_size` when given (a
+    template's placeholder)."""
     parts = [voice.t("house.usage.ante")]
     if limits.max_boxes > 1:
         parts.append(voice.t("house.usage.box", boxes=limits.max_boxes))
     if side_name:
-        parts.append(voice.t(f"house.usage.{side_name}"))
+        parts.append(voice.t(f"house.usage.{side_name}", typed=side_size or str(limits.max_side)))
     return " ".join(parts)
 
 

@@ -160,7 +160,7 @@ TITLES = {"texas": "Texas Poker", "russian": "Russian Poker", "caribbean": "Cari
     ("texas", "/ante chips, then", ""),
     ("russian", "/ante chips [box 1-3], then",
      " (add “box 2” for a second box; box 3 plays blind: its BET goes on with the ANTE)"),
-    ("caribbean", "/ante chips [box 1-3] [bonus chips], then", " (add “box 2” for a second box; “bonus 10” for the "
+    ("caribbean", "/ante chips [box 1-3] [bonus 10], then", " (add “box 2” for a second box; “bonus 10” for the "
                                                             "bonus bet, its only size here)"),
     ("three-card", "/ante chips [box 1-3] [pp chips], then", " (add “box 2” for a second box; “pp chips” for the "
                                                           "PAIRPLUS bet, which an ANTE of 0 places alone)"),
@@ -178,8 +178,8 @@ async def test_the_table_offers_only_the_boxes_and_side_bets_the_game_has(store:
 
 
 async def test_the_bonus_hint_names_the_tables_one_size_and_another_is_refused_with_it(store: Store) -> None:
-    """Caribbean Poker's bonus bet has one size (the table's, `/set bonus`): the hint names it, in each language,
-    and a bonus of another size is refused saying the size it must be, changing nothing."""
+    """Caribbean Poker's bonus bet has one size (the table's, `/set bonus`): the hint and `/ante`'s usage name it, in
+    each language, and a bonus of another size is refused saying the size it must be, changing nothing."""
     service = await open_table(store, "caribbean", 1000, "ru")
     await accepted(service, "/set bonus 20")
     joined = await accepted(service, "/join")
@@ -189,6 +189,8 @@ async def test_the_bonus_hint_names_the_tables_one_size_and_another_is_refused_w
         "их увидеть.")
     await refused_without_change(service, ANN, "/ante 10 bonus 5", {
         "en": "The BONUS bet is 20 at this table, not 5.", "ru": "Ставка БОНУС за этим столом — ровно 20, а не 5."})
+    await refused_without_change(service, ANN, "/ante", {  # the usage names it too, where it said "[bonus chips]"
+        "en": "Usage: /ante chips [box 1-3] [bonus 20]", "ru": "Как писать: /ante фишки [box 1-3] [bonus 20]"})
     await ledger_ok(service)
 
 

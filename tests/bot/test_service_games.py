@@ -234,7 +234,7 @@ async def test_a_bet_named_twice_is_refused_with_the_usage(service: Service, tex
 
 @pytest.mark.parametrize(("game", "usage"), [
     ("texas", "Usage: /ante chips"),
-    ("caribbean", "Usage: /ante chips [box 1-3] [bonus chips]"),
+    ("caribbean", "Usage: /ante chips [box 1-3] [bonus 10]"),  # the bonus bet's one size
     ("three-card", "Usage: /ante chips [box 1-3] [pp chips]"),
 ])
 async def test_a_bare_ante_names_only_what_the_tables_game_takes(service: Service, game: str, usage: str) -> None:
