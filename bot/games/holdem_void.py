@@ -7,6 +7,7 @@ from bot.games import practice as bots
 from bot.games.context import Action
 from bot.games.holdem_table import HoldemTable
 from bot.render import story
+from bot.store.accounts import paid_into
 from engine.reasons import Reason
 
 
@@ -15,13 +16,8 @@ def void(ctl: HoldemTable, act: Action) -> None:
     whoever was to leave after it stands up, as after a hand played out."""
     key = f"h{act.state.get('number', 0)}"
     pot = ctl._account(act, "pot")
-    put_in: dict[str, int] = {}  # what each stack put in the pot, less what already came back to it
-    for row in act.tx.ledger_rows(act.place.table_id, key):
-        if row.target == pot:
-            put_in[row.source] = put_in.get(row.source, 0) + row.amount
-        elif row.source == pot:
-            put_in[row.target] = put_in.get(row.target, 0) - row.amount
-    for account, chips in put_in.items():
+    # what each stack put in the pot, less what already came back to it
+    for account, chips in paid_into(act.tx.ledger_rows(act.place.table_id, key), pot).items():
         if chips > 0:
             act.move(pot, account, chips, Reason.HAND_VOIDED, key)
     act.state["hand"] = None

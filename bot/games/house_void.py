@@ -5,7 +5,7 @@ from __future__ import annotations
 from collections.abc import Iterable
 
 from bot.games.context import Action
-from bot.store.accounts import LedgerRow
+from bot.store.accounts import LedgerRow, paid_into
 from engine.reasons import Reason
 
 
@@ -31,15 +31,12 @@ def _paid_to_house(rows: Iterable[LedgerRow], house: str, boxes: str, wallets: s
     """What each player paid the house in a round's moves (`rows`), from his wallet (fees) or his boxes (stakes
     lost), less what it paid him; `boxes` and `wallets` are the prefixes of his accounts' names."""
     paid: dict[str, int] = {}
-    for row in rows:
-        if house not in (row.source, row.target):
-            continue
-        account, sign = (row.source, 1) if row.target == house else (row.target, -1)
+    for account, chips in paid_into(rows, house).items():
         if account.startswith(boxes):
             owner = account.removeprefix(boxes).rsplit(":", 1)[0]  # `box:<table>:<player>:<n>`
         elif account.startswith(wallets):
             owner = account.removeprefix(wallets)
         else:
             continue
-        paid[owner] = paid.get(owner, 0) + sign * row.amount
+        paid[owner] = paid.get(owner, 0) + chips
     return paid

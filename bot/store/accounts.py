@@ -39,6 +39,18 @@ class LedgerRow:
     hand_id: str | None
 
 
+def paid_into(rows: Iterable[LedgerRow], account: str) -> dict[str, int]:
+    """What each other account put into `account` in `rows` (one hand's or round's moves), less what came back to it
+    from `account`: a voided hand's pot or round's house takings, by whom they came from."""
+    net: dict[str, int] = {}
+    for row in rows:
+        if row.target == account:
+            net[row.source] = net.get(row.source, 0) + row.amount
+        elif row.source == account:
+            net[row.target] = net.get(row.target, 0) - row.amount
+    return net
+
+
 def settled_at_hand_end(source: str, target: str, hand_id: str | None) -> bool:
     """Whether a recorded move is a Hold'em hand's between a table's own chips (`TABLE_CHIPS`), whose balances are
     written when the hand ends rather than at once."""
