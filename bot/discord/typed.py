@@ -26,9 +26,10 @@ SIDE_OPTIONS = {"": (), "pairplus": ("discord.ante.pairplus",), "bonus": ("disco
 _PLACEHOLDER = re.compile(r"\{(\w+)\}")
 _START = re.compile(r"[/“«]")
 """Where a typed form may start: a command, or a quoted option (“box 2”); not after a letter or digit (`10/20`)."""
-_COMMAND = re.compile(r"/(?<![\w/]/)([a-z]+)(?: ([a-z]+))?(?![\w:-])")  # (its `/` first: a quick scan)
+_COMMAND = re.compile(r"/(?<![\w/“«]/)([a-z]+)(?: ([a-z]+))?(?![\w:-])")  # (its `/` first: a quick scan)
 """A slash command named in a text: its name, and the word after it (its subcommand, if it has them); not after a
-letter, a digit or a `/` (`10/20`, a link), nor one a mention holds already (`</fold:1>`)."""
+letter, a digit or a `/` (`10/20`, a link), nor one a mention holds already (`</fold:1>`), nor one just after an
+opening quote (a player's input quoted, `“/fold now”`: the catalogue quotes none of its own commands)."""
 QUOTES = (("“", "”"), ("«", "»"))
 """How the catalogue quotes a player's input (`“{value}”`, `«{value}»`): never around a command of its own."""
 NO_MENTIONS: Mapping[str, str] = MappingProxyType({})
@@ -120,8 +121,8 @@ def _starts(line: str) -> Iterator[int]:
     """Where a typed form may start in `line` (a quick scan: a text holds few, a table's none but its `10/20`)."""
     for found in _START.finditer(line):
         start = found.start()
-        if start == 0 or not line[start - 1].isalnum():
-            yield start
+        if start == 0 or not (line[start - 1].isalnum() or (found[0] == "/" and line[start - 1] in "“«")):
+            yield start  # (a command just after an opening quote is a player's input quoted: `_COMMAND`)
 
 
 @functools.cache

@@ -109,3 +109,19 @@ async def test_a_setting_typed_as_a_command_is_quoted_as_typed_never_as_its_ment
     assert refused.texts() == [fake.mentioned(read)]
     unknown = await fake.slash(organizer, fake.channels[0], "set", name=value, value="on")
     assert unknown.texts()[0].partition(";")[0] == f"No setting “{read.partition('” ')[0][1:]}”"
+
+
+async def test_a_season_named_as_a_command_is_shown_as_typed_never_as_its_mention(fake: FakeDiscord,
+                                                                                   make_bot) -> None:
+    """A name a member gave, kept and quoted in the bot's lines (a season's, a pawned item's), is no command of the
+    bot's: the catalogue quotes none of its own commands, so a command just after an opening quote is left as it
+    is."""
+    bot = await make_bot(default_game="holdem")
+    channel = fake.channels[0]
+    organizer = fake.add_member("Ann", permissions=MEMBER_PERMISSIONS | MANAGE_CHANNELS)
+    started = await fake.slash(organizer, channel, "season", subcommand="start", name="/fold now")
+    await bot.settled()
+    assert started.texts() == [
+        "Season “/fold now” has begun: every tournament created from now on counts in its standings (/season)."]
+    standings = await fake.slash(organizer, channel, "season", subcommand="standings")
+    assert standings.texts()[0].partition(",")[0] == "Season “/fold now”"

@@ -164,3 +164,14 @@ def test_a_table_message_cut_to_discords_length_keeps_within_it_with_its_command
     player to act kept after it."""
     rendered = render(TableMessage("h1", table, to_act=to_act), "en", command_mentions(SYNCED))
     assert rendered == read and len(rendered) <= CONTENT_LIMIT
+
+
+@pytest.mark.parametrize("language", languages())
+def test_a_command_just_after_an_opening_quote_is_a_players_input_and_left_alone(language: str) -> None:
+    """The catalogue quotes a player's input (“{value}”, «{item}»), never a command of its own: a command just
+    after an opening quote is what a player typed (a season's name, a pawned item), never rewritten nor mentioned."""
+    assert [key for key, template in catalogue(language).items() if "“/" in template or "«/" in template] == []
+    line = "Season “/fold now” has begun (/back post), «/set straddle on»."
+    assert as_slash(line, language) == line.replace("(/back post)", f"({text(language, 'discord.slash.back_post')})")
+    assert with_command_mentions(line, command_mentions(SYNCED)) == (
+        "Season “/fold now” has begun (</back:101> post), «/set straddle on».")
