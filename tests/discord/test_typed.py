@@ -9,6 +9,7 @@ import re
 import pytest
 from discord.app_commands import AppCommand
 
+from bot.discord import slash
 from bot.discord.board import render
 from bot.discord.markup import plain
 from bot.discord.pages import CONTENT_LIMIT
@@ -16,6 +17,9 @@ from bot.discord.slash import command_mentions
 from bot.discord.typed import NO_MENTIONS, SLASH, TYPED, as_slash, names_typed, with_command_mentions
 from bot.i18n import catalogue, languages, text
 from bot.output import TableMessage
+from tests.discord.conftest import Turns
+from tests.discord.fake_discord import FakeDiscord
+from tests.discord.test_adapter import first_hand
 
 REWRITTEN = [  # (language, key, its parameters, what a Discord member reads)
     ("en", "settings.tournament_sets", {"name": "buy_in"},
@@ -175,3 +179,44 @@ def test_a_command_just_after_an_opening_quote_is_a_players_input_and_left_alone
     assert as_slash(line, language) == line.replace("(/back post)", f"({text(language, 'discord.slash.back_post')})")
     assert with_command_mentions(line, command_mentions(SYNCED)) == (
         "Season “/fold now” has begun (</back:101> post), «/set straddle on».")
+
+
+REGISTERING = ("Texas Hold'em — seats:\n{seats}\nRegistration is open: {join} to register; the organizer deals the "
+               "first hand with {start}.")
+"""A tournament's seats while it registers, its commands as `join` and `start` name them."""
+
+
+async def test_a_table_message_posted_before_the_sync_names_its_commands_by_their_mentions_once_edited(
+        fake: FakeDiscord, make_bot, turns: Turns, monkeypatch: pytest.MonkeyPatch) -> None:
+    """A table message a bot posted knowing no command's id (one from before mentions: "/fold" as typed) reads with
+    the mentions once a bot that knows them edits it: the hand in play, as the start shows it again and as a press
+    edits it, and the registration's seats (not shown again at the start), at the next registration."""
+    naming = turns.table_message
+    monkeypatch.setattr(turns, "table_message", lambda act: None if (shown := naming(act)) is None else TableMessage(
+        shown.key, f"{shown.text}\nFold with /fold.", shown.buttons, shown.to_act))
+    with monkeypatch.context() as before:  # a bot that knew no id
+        before.setattr(slash, "command_mentions", lambda synced: {})
+        bot = await make_bot()
+        ann, bob, _, table = await first_hand(fake, bot)
+        await fake.slash(ann, fake.channels[1], "game", game="holdem")
+        await fake.slash(ann, fake.channels[1], "tournament", subcommand="create")
+        await fake.slash(ann, fake.channels[1], "join")
+        await bot.settled()
+        [seats] = [m for m in fake.channel_messages(fake.channels[1]) if m["content"].startswith("Texas Hold'em")]
+        assert fake.messages[int(table["id"])]["content"] == (
+            f"Hand 1\n→ Ann\n  Bob\n  Cat\nFold with /fold.\n<@{ann.id}>")
+        assert seats["content"] == REGISTERING.format(seats="  Ann — 300", join="/join", start="/tournament start")
+        await bot.stop()
+
+    await bot.start()
+    await bot.settled()
+    assert fake.messages[int(table["id"])]["content"] == fake.mentioned(
+        f"Hand 1\n→ Ann\n  Bob\n  Cat\nFold with {{fold}}.\n<@{ann.id}>")
+    pressed = await fake.press(ann, table, fake.button(table, "Check"))  # the press edits its own message
+    await bot.settled()
+    assert pressed.callback_type == 7 and fake.messages[int(table["id"])]["content"] == fake.mentioned(
+        f"Hand 1\n  Ann\n→ Bob\n  Cat\nFold with {{fold}}.\n<@{bob.id}>")
+    await fake.slash(bob, fake.channels[1], "join")
+    await bot.settled()
+    assert fake.messages[int(seats["id"])]["content"] == REGISTERING.format(
+        seats="  Ann — 300\n  Bob — 300", join=fake.mention("join"), start=fake.mention("tournament start"))
