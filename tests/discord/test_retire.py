@@ -105,6 +105,42 @@ async def test_the_seats_shown_when_the_bot_stopped_are_retired_as_their_record_
     assert [message["id"] for message in with_buttons(fake, channel)] == [second["id"]]
 
 
+async def test_seats_a_press_changed_are_retired_as_the_press_left_them_after_the_restart(fake, make_bot) -> None:
+    """Ann, back between hands, presses "Post the big blind now": the press edits the seats itself (no line of the
+    channel's queue comes after it), so it is the press that keeps what they are to be left reading, Ann no longer
+    waiting for the big blind; the bot restarts, Ann deals hand 2, and the old message reads the seats as the press
+    left them."""
+    bot = await make_bot(default_game="holdem")
+    channel = fake.channels[0]
+    ann, bob, dan = (fake.add_member(name) for name in ("Ann", "Bob", "Dan"))
+    for member in (ann, bob, dan):
+        await fake.slash(member, channel, "join", chips=200)
+    await fake.slash(ann, channel, "away")
+    await fake.slash(dan, channel, "deal")
+    await bot.settled()
+    await play_out(fake, bot, channel, "fold")
+    await fake.slash(ann, channel, "back")
+    await bot.settled()
+    first = current_table(fake, channel)
+    waiting = "Texas Hold'em — seats:\n  Ann — 200{status}\n  Bob — 190\n  Dan — 210\nHand #1: Dan wins 20."
+    assert first["content"] == waiting.format(status=" (waiting for the big blind)") + (
+        "\nBetween hands: the next deal comes in a moment, or press Deal.")
+    pressed = await fake.press(ann, first, fake.button(first, "Post the big blind now"))
+    await bot.settled()
+    assert pressed.callback_type in (6, 7) and pressed.texts() == [
+        "Ann is back and posts the big blind in the next hand."]
+    assert fake.messages[int(first["id"])]["content"] == waiting.format(status="") + (
+        "\nBetween hands: the next deal comes in a moment, or press Deal.")
+    await bot.stop()
+
+    await bot.start()
+    await bot.settled()
+    second = await deal(fake, bot, channel, first)
+    await bot.adapter.delivery.retired()
+    assert fake.messages[int(first["id"])]["content"] == waiting.format(status="") + "\n\n⬇ The table moved below."
+    assert [message["id"] for message in with_buttons(fake, channel)] == [second["id"]]
+
+
 async def test_the_table_asked_for_between_hands_is_linked_not_posted_anew(fake, make_bot) -> None:
     """`/table` between hands answers with a link to the seats message, which stays the table's message, with its
     Deal button and what the next hand waits for: nothing is posted below, so no old message is left reading
