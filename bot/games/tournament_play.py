@@ -33,7 +33,8 @@ from engine.holdem import Hand, ItemPawned, PawnRules
 from engine.tournament import Phase, PlayerEliminated, Tournament, TournamentConfig
 
 NO_PAWNS = PawnRules(value=0)
-"""Cash tables take no pawns: the rule is the tournament's."""
+"""The pawn rules of a hand that takes no pawn (the engine refuses one, `pawn_disabled`, and offers none): a cash
+table's, since the rule is the tournament's, and a tournament's created with `pawns 0`."""
 STALE_ANNOUNCEMENT = timedelta(minutes=1)
 """An announcement posted later than this after its instant would mislead ("Break in 5 min" at 18:58): the clock's
 current state is posted instead."""
@@ -88,8 +89,9 @@ def keep(act: Action, tournament: Tournament) -> None:
 
 def pawn_line(act: Action, hand: Hand) -> str | None:
     """The line under a tournament hand's table when the player to act is short of the call and may pawn an item to
-    play on (RULES.md §1): how, for how many chips and what is refused; None otherwise (a cash table, a computer
-    player, a player who covers the call or has pawned all he may)."""
+    play on (RULES.md §1): how, for how many chips and what is refused; None otherwise (a cash table or a tournament
+    without pawning, whose hands take no pawn; a computer player, a player who covers the call or has pawned all he
+    may, and anyone in a `pawns 0` tournament's hand that an older version dealt with pawn rules)."""
     player = hand.to_act
     data = act.state.get("tournament")
     if not data or player is None or bots.is_bot(player) or not hand.legal_actions().can_pawn:
@@ -138,8 +140,8 @@ def apply_rule(act: Action, call: Any, *args: Any, **kwargs: Any) -> Any:
 @dataclass(frozen=True, slots=True)
 class DealLevel:
     """The clock's level a hand is dealt at, read once for the deal with the tournament: its limit L, its index in the
-    schedule, the number players know it by (counted without the breaks), the pawns the hand accepts and who has
-    pawned all he may (`pawns_spent`)."""
+    schedule, the number players know it by (counted without the breaks), the pawns the hand accepts (`NO_PAWNS` in
+    a tournament without pawning) and who has pawned all he may (`pawns_spent`)."""
 
     limit: int
     index: int
@@ -157,8 +159,10 @@ def deal_level(ctl: HoldemTable, act: Action) -> DealLevel | None:
     status = tournament.clock.level_at(clock_moment(act, tournament))
     if status.is_paused or status.level.limit is None:
         return None
-    return DealLevel(status.level.limit, status.index, tournament.clock.schedule.level_number(status.index),
-                     PawnRules(value=tournament.config.pawn_chips), pawns_spent(act, tournament))
+    config = tournament.config
+    pawns = PawnRules(value=config.pawn_chips) if config.max_pawns else NO_PAWNS  # `pawns 0`: none, as a cash table
+    return DealLevel(status.level.limit, status.index, tournament.clock.schedule.level_number(status.index), pawns,
+                     pawns_spent(act, tournament))
 
 
 def break_until(ctl: HoldemTable, act: Action) -> str:

@@ -9,7 +9,7 @@ import inspect
 import random
 import re
 import threading
-from collections.abc import Iterable, Iterator, Mapping
+from collections.abc import Callable, Iterable, Iterator, Mapping
 from dataclasses import dataclass
 from datetime import UTC, datetime
 from typing import Any, TypeVar
@@ -351,18 +351,25 @@ def resumed_table(store: Store, tx: Tx, table_id: str) -> tuple[dict[str, Any], 
     return Service(store, FakeClock(0.0)).stored_table(tx, table_id)
 
 
-async def corrupt_saved_hand(store: Store, place: Place, now: float) -> None:
-    """Make the table's saved hand unreadable (its deck gone), as a crash in an older version could leave it: the next
-    start must void that hand."""
+async def rewrite_saved_hand(store: Store, place: Place, now: float,
+                             change: Callable[[dict[str, Any]], Any]) -> None:
+    """Store the table's hand in play as `change` rewrites its saved dict (as an older version wrote it, say): the
+    next start of the bot resumes the hand so."""
 
-    def corrupt(tx: Tx) -> None:
+    def rewrite(tx: Tx) -> None:
         loaded = resumed_table(store, tx, place.table_id)
         assert loaded is not None
         config, state = loaded
-        del state["hand"]["deck"]
+        change(state["hand"])
         tx.save_table(place.table_id, place.chat_id, config, state)
 
-    await store.transact(corrupt, now=now)
+    await store.transact(rewrite, now=now)
+
+
+async def corrupt_saved_hand(store: Store, place: Place, now: float) -> None:
+    """Make the table's saved hand unreadable (its deck gone), as a crash in an older version could leave it: the next
+    start must void that hand."""
+    await rewrite_saved_hand(store, place, now, lambda hand: hand.pop("deck"))
 
 
 def at(hour: int, minute: int = 0, second: int = 0) -> float:
