@@ -37,7 +37,11 @@ from engine.seating import next_button
 
 TIMEOUTS_BEFORE_SITTING_OUT = 2
 ABSENT_SECONDS = 2
-"""A tournament player sitting out is still dealt in; his turn passes (check or fold) after this pause."""
+"""How long the turn of a tournament player blinded out (`holdem_away.is_blinded_out`) lasts before it passes (check
+or fold), used only for a hand whose snapshot has no engine `absent` mark on his seat: one dealt by a version before
+the engine knew absent players (the version that dealt a sitting-out player in and passed his turn after this
+pause). A hand dealt now marks him absent (`Hand.start`'s `absent`), and the engine folds his hand the moment his
+turn comes, so his turn never reaches the table or a timer. Kept so that such a hand, resumed, plays on as it did."""
 
 
 class HoldemController:
@@ -258,7 +262,8 @@ class HoldemController:
 
     def _turn_limit(self, act: Action, player: str) -> int:
         """The seconds a player's turn lasts (its timer's, and what the table message shows): the hand's turn time,
-        or a moment for a tournament's absent player (his turn checks or folds soon)."""
+        or `ABSENT_SECONDS` for a tournament's blinded-out player, whose turn reaches the table only in a hand dealt
+        before the engine marked him absent (his turn checks or folds soon)."""
         return ABSENT_SECONDS if absence.is_blinded_out(act, self.seat(act, player)) else self._turn_seconds(act)
 
     def _turn_seconds(self, act: Action) -> int:
