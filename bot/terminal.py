@@ -27,6 +27,8 @@ PLACE = Place("term:local", "term:local:table")
 
 _SPEAKER = re.compile(r"^\s*([^\W\d_][\w.-]{0,31})\s*:\s*(.*)$")  # a name starts with a letter of any alphabet
 _QUIT = ("/quit", "/exit", "quit", "exit")
+SHOWN_AGAIN_PER_SECOND = 1000.0
+"""`Service.show_tables_in_play`'s pace at a start: the terminal's one table has no platform's rate limit to keep."""
 
 
 @dataclass
@@ -46,6 +48,9 @@ class TerminalAdapter:
     """Where files (hand-history exports) are written: next to the database."""
     language: str = DEFAULT_LANGUAGE
     """The chat's language, for the terminal's own words (`[table]`, `[only you]`…): read after every command."""
+    waiting: bool = False
+    """Whether the prompt is shown and waits for a line: what a timer causes then goes below it, and the prompt again
+    after it."""
 
     def actor(self, name: str) -> Actor:
         """A terminal player: his name is his id."""
@@ -176,8 +181,12 @@ class TerminalAdapter:
         self.language = await self.service.language(PLACE, None)
 
     async def announce(self, place: Place, reply: Reply) -> None:
-        """Print what a timer caused (time-outs, the clock's announcements)."""
+        """Print what a timer caused (time-outs, the clock's announcements) or what a start shows again; below the
+        waiting prompt, and the prompt after it, naming who speaks now."""
         await self.read_language()
+        if not self.waiting:  # a command's answer is being printed, or no prompt is shown yet
+            self.show(reply)
+            return
         self.print("")
         self.show(reply)
         self.print(self.prompt(), end="")
@@ -267,11 +276,17 @@ async def run_terminal(service: Service, read_line: Callable[[str], str] = read_
     service.subscribe("term:", adapter.announce)
     await adapter.read_language()
     adapter.print(adapter.t("term.intro"))
+    # a restart resumes the table: its hand in play is shown again, with its buttons and whose turn it is
+    await service.show_tables_in_play(PLACE.table_id, per_second=SHOWN_AGAIN_PER_SECOND, exact=True)
     while True:
+        adapter.waiting = True
         try:
             line = await read_in_thread(read_line, adapter.prompt())
         except EOFError:
+            adapter.print("")  # Ctrl-D ends no line: the shell's prompt starts on a line of its own
             break
+        finally:
+            adapter.waiting = False
         try:
             if not await adapter.say(line):
                 break

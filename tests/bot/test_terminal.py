@@ -10,13 +10,17 @@ import signal
 import sqlite3
 import subprocess
 import sys
+from collections.abc import Callable
 from pathlib import Path
 
 import pytest
 
+from bot.clock import FakeClock
 from bot.output import File, Picture, Reply
 from bot.service import Service
+from bot.store import Store
 from bot.terminal import TerminalAdapter, run_terminal
+from tests.bot.helpers import started_service
 
 ROOT = Path(__file__).resolve().parents[2]
 HAND_DEALT = (
@@ -489,3 +493,56 @@ async def test_the_button_row_lines_up_with_the_table_text(service: Service, lan
         assert await terminal.say(line)
     rows = [row for row in out.getvalue().splitlines() if "(1) " in row]
     assert rows and all(row.startswith(" " * len(label) + "(1) ") for row in rows), "\n".join(rows)
+
+
+def typed(*lines: str, prompts: list[str] | None = None) -> Callable[[str], str]:
+    """A keyboard for `run_terminal` that types `lines`, then ends (Ctrl-D); each prompt it is shown is appended to
+    `prompts`."""
+    left = iter(lines)
+
+    def read_line(prompt: str) -> str:
+        if prompts is not None:
+            prompts.append(prompt)
+        try:
+            return next(left)
+        except StopIteration:
+            raise EOFError from None
+
+    return read_line
+
+
+async def test_a_restart_shows_the_hand_in_play_and_whose_turn_it_is(service: Service, store: Store,
+                                                                     clock: FakeClock,
+                                                                     capsys: pytest.CaptureFixture[str]) -> None:
+    """The README promises the bot may be killed and restarted at any moment: the table resumed, but the terminal
+    started on `?> ` with no table and no buttons, so that `2` answered “no buttons are shown now” and a line
+    without a name asked who was speaking, in the middle of Bob's turn."""
+    terminal = TerminalAdapter(service, out=io.StringIO())
+    for line in ("ann: /join", "bob: /join", "ann: /deal", "call"):
+        assert await terminal.say(line)
+    await service.stop()
+    await store.close()
+    reopened = await Store.open(store.location)
+    try:
+        restarted = await started_service(reopened, clock, seed=42)
+        prompts: list[str] = []
+        await run_terminal(restarted, typed("2", prompts=prompts))  # Bob checks
+    finally:
+        await reopened.close()
+    shown = capsys.readouterr().out
+    assert shown.split("\n\n", 1)[1] == ANN_CALLED + (
+        "[table] Hold'em — hand #1 · blinds 10/20 · home-limit\n"
+        "        Board: J♥ 6♣ J♠ · Pot: 40\n"
+        "          Ann · 380 Ⓓ\n"
+        "        ▶ Bob · 380\n"
+        "\n"
+        "        Hand #1: button Ann, blinds 10/20. Cards are dealt — press “My cards” to see yours.\n"
+        "        Ann posts the small blind 10.\n"
+        "        Bob posts the big blind 20.\n"
+        "        Ann calls 10.\n"
+        "        Bob checks.\n"
+        "        Flop: J♥ 6♣ J♠\n"
+        "        ▶ Bob to act (⏱ 60\xa0s).\n"
+        "        (1) 🂠 My cards  (2) Check  (3) Bet 20  (4) ⏩ Check/fold  (5) ⏩ Check  (6) ⏩ Call any\n"
+        "\n")
+    assert prompts == ["bob> ", "bob> "]
