@@ -39,7 +39,7 @@ class TerminalAdapter:
     out: TextIO = field(default_factory=lambda: sys.stdout)
     """Where the terminal prints: standard output as it is when the adapter is made."""
     speaker: str | None = None
-    """Who last wrote `name: …`."""
+    """Who said the last line, named (`name: …`) or as the player to act; or who last wrote `name:` alone."""
     to_act: str | None = None
     """The terminal player whose turn it is at the table (not a computer player), None when nobody must act."""
     buttons: list[Button] = field(default_factory=list)
@@ -66,6 +66,7 @@ class TerminalAdapter:
             line = match.group(2).strip()
         if not line:
             return True
+        self.speaker = name  # the player to act too, by a line without a name: when nobody is to act, he speaks on
         if line.lower() in _QUIT:  # `ann: /quit` too: leaving the keyboard is nobody's move
             return False
         if name is None:

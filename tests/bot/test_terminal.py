@@ -155,6 +155,22 @@ async def test_when_nobody_is_to_act_the_last_speaker_speaks(service: Service) -
     assert out.getvalue()[start:] == "[private to bob] Your wallet: 600 chips.\n"
 
 
+async def test_a_line_said_by_the_player_to_act_makes_him_the_last_speaker(service: Service) -> None:
+    """Bob deals and Ann, to act, folds with a line without a name: Ann spoke last, but the prompt went back to
+    `bob> ` (the last name written), so the next line without a name was Bob's."""
+    out = io.StringIO()
+    terminal = TerminalAdapter(service, out=out)
+    for line in ("ann: /join", "bob: /join", "bob: /deal", "fold"):  # Ann folds: the hand is over
+        assert await terminal.say(line)
+    assert terminal.to_act is None
+    assert terminal.prompt() == "ann> "
+    start = len(out.getvalue())
+    assert await terminal.say("/balance")
+    assert out.getvalue()[start:] == "[private to ann] Your wallet: 600 chips.\n"
+    assert await terminal.say("")  # an empty line says nothing, and changes nobody's voice
+    assert terminal.prompt() == "ann> "
+
+
 async def test_a_named_quit_leaves_like_quit(service: Service) -> None:
     out = io.StringIO()
     terminal = TerminalAdapter(service, out=out)
