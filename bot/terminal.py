@@ -270,6 +270,19 @@ async def read_in_thread(read_line: Callable[[str], str], prompt: str) -> str:
     return await future
 
 
+async def show_table_in_play(service: Service) -> None:
+    """Show the table's hand or round in play, if any, as a restart resumes it: its table message, its buttons and
+    whose turn it is (`Service.show_tables_in_play`, which the platforms' adapters call too)."""
+    startup_log = logging.getLogger("bot.service.startup")
+    level = startup_log.level
+    # its count of the tables shown again is for a platform's log: here it would be a line among the table's
+    startup_log.setLevel(max(logging.WARNING, startup_log.getEffectiveLevel()))
+    try:
+        await service.show_tables_in_play(PLACE.table_id, per_second=SHOWN_AGAIN_PER_SECOND, exact=True)
+    finally:
+        startup_log.setLevel(level)
+
+
 async def run_terminal(service: Service, read_line: Callable[[str], str] = read_keyboard,
                        files_dir: Path = Path(".")) -> None:
     """Play at the terminal until end of input or /quit; files the bot sends are written to `files_dir`."""
@@ -277,8 +290,7 @@ async def run_terminal(service: Service, read_line: Callable[[str], str] = read_
     service.subscribe("term:", adapter.announce)
     await adapter.read_language()
     adapter.print(adapter.t("term.intro"))
-    # a restart resumes the table: its hand in play is shown again, with its buttons and whose turn it is
-    await service.show_tables_in_play(PLACE.table_id, per_second=SHOWN_AGAIN_PER_SECOND, exact=True)
+    await show_table_in_play(service)
     while True:
         adapter.waiting = True
         try:

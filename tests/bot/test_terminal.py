@@ -5,6 +5,7 @@ player to sit down 7♠ 2♠, the second 4♦ 8♦, and the flop J♥ 6♣ J♠ 
 
 import asyncio
 import io
+import logging
 import re
 import signal
 import sqlite3
@@ -529,10 +530,12 @@ def typed(*lines: str, prompts: list[str] | None = None) -> Callable[[str], str]
 
 async def test_a_restart_shows_the_hand_in_play_and_whose_turn_it_is(service: Service, store: Store,
                                                                      clock: FakeClock,
-                                                                     capsys: pytest.CaptureFixture[str]) -> None:
+                                                                     capsys: pytest.CaptureFixture[str],
+                                                                     program_logs: list[logging.LogRecord]) -> None:
     """The README promises the bot may be killed and restarted at any moment: the table resumed, but the terminal
     started on `?> ` with no table and no buttons, so that `2` answered “no buttons are shown now” and a line
-    without a name asked who was speaking, in the middle of Bob's turn."""
+    without a name asked who was speaking, in the middle of Bob's turn. Showing it again logs nothing on the
+    terminal's screen (the platforms' adapters log how many tables they showed again)."""
     terminal = TerminalAdapter(service, out=io.StringIO())
     for line in ("ann: /join", "bob: /join", "ann: /deal", "call"):
         assert await terminal.say(line)
@@ -562,3 +565,4 @@ async def test_a_restart_shows_the_hand_in_play_and_whose_turn_it_is(service: Se
         "        (1) 🂠 My cards  (2) Check  (3) Bet 20  (4) ⏩ Check/fold  (5) ⏩ Check  (6) ⏩ Call any\n"
         "\n")
     assert prompts == ["bob> ", "bob> "]
+    assert [record.getMessage() for record in program_logs if record.levelno >= logging.INFO] == []
