@@ -10,7 +10,7 @@ import os
 import re
 import sys
 import threading
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import TextIO
@@ -270,6 +270,54 @@ async def read_in_thread(read_line: Callable[[str], str], prompt: str) -> str:
     return await future
 
 
+class LogBelowPrompt(logging.Handler):
+    """The program's log handler writing to the terminal's screen (`handler`), while the terminal table runs: a
+    record logged while the prompt waits goes on a line of its own below it, and the prompt comes again after it."""
+
+    def __init__(self, handler: logging.Handler, adapter: TerminalAdapter) -> None:
+        super().__init__(handler.level)
+        self.handler = handler
+        self.adapter = adapter
+
+    def emit(self, record: logging.LogRecord) -> None:
+        """Write `record` as `handler` does (its filters redact it), below the waiting prompt."""
+        waiting = self.adapter.waiting
+        if waiting:
+            self.adapter.print("")
+        self.handler.handle(record)
+        if waiting:
+            self.adapter.print(self.adapter.prompt(), end="")
+
+
+@contextlib.contextmanager
+def logs_below_prompt(adapter: TerminalAdapter) -> Iterator[None]:
+    """For the block, the root logger's handlers that write to the terminal's screen (`logging.basicConfig`'s, on
+    standard error) write through `LogBelowPrompt`."""
+    root = logging.getLogger()
+    on_screen = [handler for handler in root.handlers
+                 if type(handler) is logging.StreamHandler and _same_screen(handler.stream, adapter.out)]
+    wrapped = [LogBelowPrompt(handler, adapter) for handler in on_screen]
+    for handler, wrapper in zip(on_screen, wrapped, strict=True):
+        root.removeHandler(handler)
+        root.addHandler(wrapper)
+    try:
+        yield
+    finally:
+        for handler, wrapper in zip(on_screen, wrapped, strict=True):
+            root.removeHandler(wrapper)
+            root.addHandler(handler)
+
+
+def _same_screen(stream: TextIO, out: TextIO) -> bool:
+    """Whether `stream` writes where `out` does: the same stream, the same file or pipe, or both on a terminal."""
+    if stream is out:
+        return True
+    try:
+        return os.path.samestat(os.fstat(stream.fileno()), os.fstat(out.fileno())) or (stream.isatty() and out.isatty())
+    except (OSError, ValueError):  # no descriptor (a StringIO), or closed
+        return False
+
+
 async def show_table_in_play(service: Service) -> None:
     """Show the table's hand or round in play, if any, as a restart resumes it: its table message, its buttons and
     whose turn it is (`Service.show_tables_in_play`, which the platforms' adapters call too)."""
@@ -290,19 +338,20 @@ async def run_terminal(service: Service, read_line: Callable[[str], str] = read_
     service.subscribe("term:", adapter.announce)
     await adapter.read_language()
     adapter.print(adapter.t("term.intro"))
-    await show_table_in_play(service)
-    while True:
-        adapter.waiting = True
-        try:
-            line = await read_in_thread(read_line, adapter.prompt())
-        except EOFError:
-            adapter.print("")  # Ctrl-D ends no line: the shell's prompt starts on a line of its own
-            break
-        finally:
-            adapter.waiting = False
-        try:
-            if not await adapter.say(line):
+    with logs_below_prompt(adapter):
+        await show_table_in_play(service)
+        while True:
+            adapter.waiting = True
+            try:
+                line = await read_in_thread(read_line, adapter.prompt())
+            except EOFError:
+                adapter.print("")  # Ctrl-D ends no line: the shell's prompt starts on a line of its own
                 break
-        except Exception:  # a bug: the transaction rolled back, so say so and keep the table going
-            log.exception("command %r failed", line)
-            adapter.print(f"{adapter.t('term.only_you')} {adapter.t('term.sorry')}")
+            finally:
+                adapter.waiting = False
+            try:
+                if not await adapter.say(line):
+                    break
+            except Exception:  # a bug: the transaction rolled back, so say so and keep the table going
+                log.exception("command %r failed", line)
+                adapter.print(f"{adapter.t('term.only_you')} {adapter.t('term.sorry')}")

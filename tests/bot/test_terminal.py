@@ -566,3 +566,36 @@ async def test_a_restart_shows_the_hand_in_play_and_whose_turn_it_is(service: Se
         "\n")
     assert prompts == ["bob> ", "bob> "]
     assert [record.getMessage() for record in program_logs if record.levelno >= logging.INFO] == []
+
+
+async def test_a_log_line_while_the_prompt_waits_goes_below_it(service: Service,
+                                                               capsys: pytest.CaptureFixture[str]) -> None:
+    """The bot logs at INFO by default, to the same screen (a full collection, say, every few minutes): such a line
+    was written after the waiting prompt, `ann> 2026-12-07 10:02:31,048 INFO pokerbot: full collection: …`, and
+    the prompt was not shown again, so whatever was typed next stood on a line of its own under the log."""
+    handler = logging.StreamHandler(sys.stdout)  # the terminal's screen, as `logging.basicConfig`'s stderr shares it
+    handler.setFormatter(logging.Formatter("%(levelname)s %(name)s: %(message)s"))
+    root = logging.getLogger()
+    root.addHandler(handler)
+    pokerbot_log = logging.getLogger("pokerbot")
+    level = pokerbot_log.level
+    pokerbot_log.setLevel(logging.INFO)
+
+    def read_line(prompt: str) -> str:
+        sys.stdout.write(prompt)
+        if prompt == "ann> ":
+            pokerbot_log.info("full collection: 0 unreachable objects")  # a thread of the bot, while Ann types
+            raise EOFError
+        return "ann: /balance"
+
+    try:
+        await run_terminal(service, read_line)
+        assert root.handlers.count(handler) == 1, "the handler is the program's again"
+    finally:
+        root.removeHandler(handler)
+        pokerbot_log.setLevel(level)
+    assert capsys.readouterr().out.split("\n\n", 1)[1] == (
+        "?> [private to ann] Your wallet: 1,000 chips.\n"
+        "ann> \n"
+        "INFO pokerbot: full collection: 0 unreachable objects\n"
+        "ann> \n")
