@@ -347,6 +347,9 @@ async def run_terminal(service: Service, read_line: Callable[[str], str] = read_
             except EOFError:
                 adapter.print("")  # Ctrl-D ends no line: the shell's prompt starts on a line of its own
                 break
+            except asyncio.CancelledError:  # Ctrl-C or SIGTERM: the bot stops, and the prompt's line ends too
+                adapter.print("")
+                raise
             finally:
                 adapter.waiting = False
             try:

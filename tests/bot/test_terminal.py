@@ -11,6 +11,7 @@ import signal
 import sqlite3
 import subprocess
 import sys
+import threading
 from collections.abc import Callable
 from pathlib import Path
 
@@ -599,3 +600,26 @@ async def test_a_log_line_while_the_prompt_waits_goes_below_it(service: Service,
         "ann> \n"
         "INFO pokerbot: full collection: 0 unreachable objects\n"
         "ann> \n")
+
+
+async def test_a_stop_while_the_prompt_waits_ends_its_line(service: Service,
+                                                           capsys: pytest.CaptureFixture[str]) -> None:
+    """Ctrl-C at the prompt (the terminal echoes `^C`) stopped the bot cleanly but left the shell's prompt on the
+    same line, `bob> ^C$ `, as Ctrl-D did."""
+    shown, release = threading.Event(), threading.Event()
+
+    def read_line(prompt: str) -> str:
+        sys.stdout.write(prompt)
+        shown.set()
+        release.wait(10)  # a keyboard nobody types at
+        raise EOFError
+
+    terminal = asyncio.create_task(run_terminal(service, read_line))
+    try:
+        assert await asyncio.to_thread(shown.wait, 10)
+        terminal.cancel()  # what Ctrl-C and SIGTERM do to the bot (`bot.__main__.serve_until_stopped`)
+        with pytest.raises(asyncio.CancelledError):
+            await terminal
+    finally:
+        release.set()
+    assert capsys.readouterr().out.split("\n\n", 1)[1] == "?> \n"
