@@ -47,7 +47,8 @@ class TerminalAdapter:
     files_dir: Path = Path(".")
     """Where files (hand-history exports) are written: next to the database."""
     language: str = DEFAULT_LANGUAGE
-    """The chat's language, for the terminal's own words (`[table]`, `[only you]`…): read after every command."""
+    """The chat's language, for the terminal's own words (`[table]`, `[private to ann]`…): read after every
+    command."""
     waiting: bool = False
     """Whether the prompt is shown and waits for a line: what a timer causes then goes below it, and the prompt again
     after it."""
@@ -76,7 +77,7 @@ class TerminalAdapter:
         actor = self.actor(name)
         number = whole_number(line)
         if number is not None and not 1 <= number <= len(self.buttons):  # a number is a button, never a command
-            self.show(Reply(error=self.no_button(number)))
+            self.show(Reply(error=self.no_button(number)), to=actor.user_id)
             return True
         command = _command(line) if number is None else None
         if isinstance(command, Help) and f"/{command.topic}" in _QUIT:  # the terminal's own command
@@ -95,7 +96,7 @@ class TerminalAdapter:
             reply = dataclasses.replace(reply, table=None)
         if isinstance(command, Help) and command.topic is None and reply.private.get(actor.user_id):
             reply = dataclasses.replace(reply, private=await self.with_quit(reply.private, actor))
-        self.show(reply)
+        self.show(reply, to=actor.user_id)
         return True
 
     async def quit_help(self, actor: Actor, *, alone: bool) -> str:
@@ -110,13 +111,14 @@ class TerminalAdapter:
         *told, commands = private[actor.user_id]
         return {**private, actor.user_id: [*told, f"{commands}\n{await self.quit_help(actor, alone=False)}"]}
 
-    def show(self, reply: Reply) -> None:
-        """Print a reply as a channel reads it (`Reply.around_table`): the refusal, the public lines before the table,
+    def show(self, reply: Reply, to: str | None = None) -> None:
+        """Print a reply as a channel reads it (`Reply.around_table`): the refusal (marked private to `to`, the player
+        who acted, else to "only you"), the public lines before the table,
         the private lines (a player's pictures first), the table with its numbered buttons, the public lines after it,
         the table's pictures, the files, and last what a hand's end brought about (a tournament's end, settlement)."""
         before, after, last = reply.around_table()
         if reply.error:
-            self.print(f"{self.t('term.only_you')} {reply.error}")
+            self.print((self.to(to) if to is not None else f"{self.t('term.only_you')} ") + reply.error)
         told = reply.table.text if reply.table is not None else ""
         self.say_public(before, told)
         for user_id, messages in reply.private.items():

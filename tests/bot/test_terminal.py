@@ -179,7 +179,7 @@ async def test_a_named_quit_leaves_like_quit(service: Service) -> None:
     assert await terminal.say("ann: /join")
     assert not await terminal.say("ann: /quit")
     assert not await terminal.say("bob: quit")
-    assert "[only you]" not in out.getvalue(), "no “I don't know the command /quit”"
+    assert "[private to" not in out.getvalue(), "no “I don't know the command /quit”"
 
 
 async def test_a_name_may_be_written_in_any_alphabet(service: Service) -> None:
@@ -189,7 +189,7 @@ async def test_a_name_may_be_written_in_any_alphabet(service: Service) -> None:
     terminal = TerminalAdapter(service, out=out)
     for line in ("аня: /join", "боря: /join", "аня: /deal"):
         assert await terminal.say(line)
-    assert "[only you]" not in out.getvalue()
+    assert "I don't know" not in out.getvalue()
     assert "[table] Аня sits down with 400 chips." in out.getvalue()
     assert "[private to боря] Your cards: 4♦ 8♦" in out.getvalue().splitlines()
     assert terminal.prompt() == "аня> ", "the player to act, as written"
@@ -252,9 +252,24 @@ async def test_unknown_speaker_and_bad_commands_get_a_short_answer(service: Serv
     assert out.getvalue() == "Who is speaking? Write `name: command`, e.g. `ann: /join`.\n"
     await terminal.say("cat: /flop")
     assert out.getvalue() == ("Who is speaking? Write `name: command`, e.g. `ann: /join`.\n"
-                              "[only you] I don't know the command “/flop”. Type /help for the list.\n")
+                              "[private to cat] I don't know the command “/flop”. Type /help for the list.\n")
     await terminal.say("cat: hello there")  # quoted as typed: the line never said /hello
-    assert out.getvalue().splitlines()[-1] == "[only you] I don't know the command “hello”. Type /help for the list."
+    assert out.getvalue().splitlines()[-1] == (
+        "[private to cat] I don't know the command “hello”. Type /help for the list.")
+
+
+async def test_a_refusal_names_the_player_it_was_said_by(service: Service) -> None:
+    """A refusal reaches only the player who acted (on Discord an ephemeral message): it was marked `[only you]`,
+    which at one keyboard did not say whom the bot took a line without a name for."""
+    out = io.StringIO()
+    terminal = TerminalAdapter(service, out=out)
+    for line in ("ann: /join", "bob: /join", "ann: /deal"):
+        assert await terminal.say(line)
+    start = len(out.getvalue())
+    for line in ("bob: 3", "zed: call"):
+        assert await terminal.say(line)
+    assert out.getvalue()[start:] == ("[private to bob] It's not your turn: waiting for Ann.\n"
+                                      "[private to zed] You are not seated at this table: /join first.\n")
 
 
 async def test_help_names_quit_the_terminals_own_command(service: Service) -> None:
@@ -289,18 +304,19 @@ async def test_a_number_without_a_button_says_which_buttons_there_are(service: S
     out = io.StringIO()
     terminal = TerminalAdapter(service, out=out)
     assert await terminal.say("ann: 2")
-    assert out.getvalue() == "[only you] There is no button 2: no buttons are shown now.\n"
+    assert out.getvalue() == "[private to ann] There is no button 2: no buttons are shown now.\n"
     for line in ("ann: /join", "bob: /join", "ann: /deal"):
         assert await terminal.say(line)
     count, before = len(terminal.buttons), terminal.table
     start = len(out.getvalue())
     assert await terminal.say(str(count + 2))
-    assert out.getvalue()[start:] == f"[only you] There is no button {count + 2}: the buttons are 1 to {count}.\n"
+    assert out.getvalue()[start:] == (
+        f"[private to ann] There is no button {count + 2}: the buttons are 1 to {count}.\n")
     assert terminal.table == before and terminal.to_act == "ann"
     assert await terminal.say("ann: /lang ru")
     start = len(out.getvalue())
     assert await terminal.say("0")
-    assert out.getvalue()[start:] == f"[только вам] Кнопки 0 нет: есть кнопки с 1 по {count}.\n"
+    assert out.getvalue()[start:] == f"[лично: ann] Кнопки 0 нет: есть кнопки с 1 по {count}.\n"
     terminal.buttons = terminal.buttons[:1]
     assert terminal.no_button(21) == "Кнопки 21 нет: есть только кнопка 1."
 
@@ -470,7 +486,7 @@ async def test_the_terminals_own_labels_follow_the_chats_language(service: Servi
     printed = out.getvalue().split("Язык чата: русский (ru).\n", 1)[1]
     assert "[стол] Ann садится за стол с 400 фишками." in printed.splitlines()
     assert "[лично: bob] Ваши карты: 4♦ 8♦" in printed.splitlines()
-    assert "[только вам] Не знаю команды «/flop». Список команд: /help." in printed.splitlines()
+    assert "[лично: ann] Не знаю команды «/flop». Список команд: /help." in printed.splitlines()
     assert "[лично: ann] [картинка: Раздача №1]" in printed.splitlines()
     assert f"[стол] файл сохранён: {tmp_path / 'hands.txt'}" in printed.splitlines()
     assert not re.search(r"\[(table|private|only|picture)|file saved", printed), printed

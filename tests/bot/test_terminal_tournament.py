@@ -23,6 +23,11 @@ def seen(out: io.StringIO, start: int = 0) -> str:
     return out.getvalue()[start:]
 
 
+def refused(printed: str, name: str) -> bool:
+    """Whether `printed`, the answer to a line of `name`'s, is a refusal: one line, to him alone."""
+    return printed.startswith(f"[private to {name}] ") and printed.count("\n") == 1
+
+
 async def play(terminal: TerminalAdapter, out: io.StringIO, choose: dict[str, tuple[str, ...]], until: str,
                players: tuple[str, ...] = ("ann", "bob", "cat"), limit: int = 400) -> None:
     """Press, for whoever is to act, the first of his preferred buttons (by label word) and deal the next hand with
@@ -41,7 +46,7 @@ async def play(terminal: TerminalAdapter, out: io.StringIO, choose: dict[str, tu
             asked = "Run it once" in [button.label for button in terminal.buttons]  # all-in: one board, please
             for name in players:  # the first player still seated deals (or, asked to run it twice, says once)
                 await say(terminal, f"{name}: /run once" if asked else f"{name}: /deal")
-                if "[only you]" not in seen(out, before):
+                if not refused(seen(out, before), name):
                     break
                 before = len(out.getvalue())
     raise AssertionError(f"never saw {until!r}:\n{out.getvalue()[-3000:]}")
@@ -65,12 +70,12 @@ async def test_a_registered_player_unregisters_before_the_start_and_not_after(se
     await ledger_ok(service)
     before = len(out.getvalue())
     await say(terminal, "bob: /leave")
-    assert seen(out, before) == "[only you] You are not seated at this table: /join first.\n"
+    assert seen(out, before) == "[private to bob] You are not seated at this table: /join first.\n"
     await say(terminal, "ann: /tournament start")
     assert "Bob" not in terminal.table.text, "he is no longer in the tournament"
     before = len(out.getvalue())
     await say(terminal, "cat: /leave")  # after the start: only a cash-out takes him out
-    assert seen(out, before) == "[only you] In a tournament, leave with /cashout (between hands).\n"
+    assert seen(out, before) == "[private to cat] In a tournament, leave with /cashout (between hands).\n"
     assert await service.store.read(lambda tx: tx.balance(stack("cat"))) > 0
     await play(terminal, out, {name: ("fold", "check") for name in ("ann", "cat")}, "wins")
     before = len(out.getvalue())
@@ -138,7 +143,7 @@ async def test_the_organizer_closes_and_a_cash_out_counts_in_stats(service: Serv
     assert "[table] Cat cashes out 290 chips for 48.33.\n" in seen(out, before)
     before = len(out.getvalue())
     await say(terminal, "bob: /tournament close")
-    assert seen(out, before) == "[only you] Only the organizer — Ann — can do that.\n"
+    assert seen(out, before) == "[private to bob] Only the organizer — Ann — can do that.\n"
     before = len(out.getvalue())
     await say(terminal, "ann: /tournament close")
     closed = seen(out, before)
@@ -186,7 +191,7 @@ async def test_redeem_lists_pawned_items_by_number_and_names_the_one_redeemed(se
         name = terminal.to_act
         before = len(out.getvalue())
         await say(terminal, f"{name}: /pawn leather jacket")
-        if "[only you]" not in seen(out, before):
+        if not refused(seen(out, before), name):
             pawner = name
             break
         assert "You can still call: pawn only when short of the call." in seen(out, before)
@@ -210,5 +215,5 @@ async def test_redeem_lists_pawned_items_by_number_and_names_the_one_redeemed(se
     assert await service.store.read(lambda tx: tx.balance(stack(pawner))) == chips - 100
     before = len(out.getvalue())
     await say(terminal, f"{pawner}: /tournament redeem")
-    assert seen(out, before) == "[only you] You have no pawned items to redeem.\n"
+    assert seen(out, before) == "[private to bob] You have no pawned items to redeem.\n"
     await ledger_ok(service)
