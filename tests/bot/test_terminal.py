@@ -585,6 +585,38 @@ async def test_a_restart_shows_the_hand_in_play_and_whose_turn_it_is(service: Se
     assert [record.getMessage() for record in program_logs if record.levelno >= logging.INFO] == []
 
 
+async def test_a_time_out_while_the_prompt_waits_goes_below_it_and_the_prompt_comes_again(
+        service: Service, clock: FakeClock) -> None:
+    """A timer's message printed while the prompt waits starts on a line of its own and ends with the prompt again,
+    naming who speaks now (printed when no prompt is shown, at a restart, it adds neither: the test above)."""
+    out = io.StringIO()
+    terminal = TerminalAdapter(service, out=out)
+    service.subscribe("term:", terminal.announce)
+    for line in ("ann: /set time_bank 0", "ann: /join", "bob: /join", "bob: /deal"):
+        assert await terminal.say(line)
+    terminal.waiting = True  # `ann> ` is shown
+    start = len(out.getvalue())
+    clock.advance(61)
+    await service.scheduler.fire_due()
+    assert out.getvalue()[start:] == (
+        "\n"
+        "[table] Hold'em — hand #1 · blinds 10/20 · home-limit\n"
+        "        Board: — · Pot: 0\n"
+        "          Ann · 390 Ⓓ folded\n"
+        "          Bob · 410\n"
+        "\n"
+        "        Hand #1: button Ann, blinds 10/20. Cards are dealt — press “My cards” to see yours.\n"
+        "        Ann posts the small blind 10.\n"
+        "        Bob posts the big blind 20.\n"
+        "        Ann ran out of time.\n"
+        "        Ann folds.\n"
+        "        10 uncalled chips returned to Bob.\n"
+        "        Bob wins the main pot (20).\n"
+        "        The hand is over.\n"
+        "        (1) Show my cards\n"
+        "bob> ")
+
+
 async def test_a_log_line_while_the_prompt_waits_goes_below_it(service: Service,
                                                                capsys: pytest.CaptureFixture[str]) -> None:
     """The bot logs at INFO by default, to the same screen (a full collection, say, every few minutes): such a line
