@@ -113,9 +113,9 @@ class TerminalAdapter:
 
     def show(self, reply: Reply, to: str | None = None) -> None:
         """Print a reply as a channel reads it (`Reply.around_table`): the refusal (marked private to `to`, the player
-        who acted, else to "only you"), the public lines before the table,
-        the private lines (a player's pictures first), the table with its numbered buttons, the public lines after it,
-        the table's pictures, the files, and last what a hand's end brought about (a tournament's end, settlement)."""
+        who acted, else for "only you"), the public lines before the table, the private lines (a player's pictures
+        first), the table with its numbered buttons, the public lines after it, the table's pictures, the files, and
+        last what a hand's end brought about (a tournament's end, settlement)."""
         before, after, last = reply.around_table()
         if reply.error:
             self.print((self.to(to) if to is not None else f"{self.t('term.only_you')} ") + reply.error)
