@@ -53,6 +53,25 @@ ANN_CALLED = (
 """The table message again once Ann has called: her call is a line of the hand's story."""
 
 
+def ann_folded(*told: str) -> str:
+    """The table message once Ann, the button, folds hand #1 heads-up before the flop, after the lines `told` (a
+    time-out's)."""
+    return ("[table] Hold'em — hand #1 · blinds 10/20 · home-limit\n"
+            "        Board: — · Pot: 0\n"
+            "          Ann · 390 Ⓓ folded\n"
+            "          Bob · 410\n"
+            "\n"
+            "        Hand #1: button Ann, blinds 10/20. Cards are dealt — press “My cards” to see yours.\n"
+            "        Ann posts the small blind 10.\n"
+            "        Bob posts the big blind 20.\n"
+            + "".join(f"        {line}\n" for line in told) +
+            "        Ann folds.\n"
+            "        10 uncalled chips returned to Bob.\n"
+            "        Bob wins the main pot (20).\n"
+            "        The hand is over.\n"
+            "        (1) Show my cards\n")
+
+
 async def test_players_take_turns_at_one_keyboard(service: Service) -> None:
     out = io.StringIO()
     terminal = TerminalAdapter(service, out=out)
@@ -69,20 +88,7 @@ async def test_players_take_turns_at_one_keyboard(service: Service) -> None:
         "🂠 My cards", "Fold", "Call 10", "Raise to 40", "⏩ Check/fold", "⏩ Check", "⏩ Call any"]
     start = len(out.getvalue())
     assert await terminal.say("2")  # Fold
-    assert out.getvalue()[start:] == (
-        "[table] Hold'em — hand #1 · blinds 10/20 · home-limit\n"
-        "        Board: — · Pot: 0\n"
-        "          Ann · 390 Ⓓ folded\n"
-        "          Bob · 410\n"
-        "\n"
-        "        Hand #1: button Ann, blinds 10/20. Cards are dealt — press “My cards” to see yours.\n"
-        "        Ann posts the small blind 10.\n"
-        "        Bob posts the big blind 20.\n"
-        "        Ann folds.\n"
-        "        10 uncalled chips returned to Bob.\n"
-        "        Bob wins the main pot (20).\n"
-        "        The hand is over.\n"
-        "        (1) Show my cards\n")
+    assert out.getvalue()[start:] == ann_folded()
     assert not await terminal.say("/quit")
 
 
@@ -598,23 +604,7 @@ async def test_a_time_out_while_the_prompt_waits_goes_below_it_and_the_prompt_co
     start = len(out.getvalue())
     clock.advance(61)
     await service.scheduler.fire_due()
-    assert out.getvalue()[start:] == (
-        "\n"
-        "[table] Hold'em — hand #1 · blinds 10/20 · home-limit\n"
-        "        Board: — · Pot: 0\n"
-        "          Ann · 390 Ⓓ folded\n"
-        "          Bob · 410\n"
-        "\n"
-        "        Hand #1: button Ann, blinds 10/20. Cards are dealt — press “My cards” to see yours.\n"
-        "        Ann posts the small blind 10.\n"
-        "        Bob posts the big blind 20.\n"
-        "        Ann ran out of time.\n"
-        "        Ann folds.\n"
-        "        10 uncalled chips returned to Bob.\n"
-        "        Bob wins the main pot (20).\n"
-        "        The hand is over.\n"
-        "        (1) Show my cards\n"
-        "bob> ")
+    assert out.getvalue()[start:] == "\n" + ann_folded("Ann ran out of time.") + "bob> "
 
 
 async def test_a_log_line_while_the_prompt_waits_goes_below_it(service: Service,
