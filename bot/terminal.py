@@ -323,14 +323,7 @@ def _same_screen(stream: TextIO, out: TextIO) -> bool:
 async def show_table_in_play(service: Service) -> None:
     """Show the table's hand or round in play, if any, as a restart resumes it: its table message, its buttons and
     whose turn it is (`Service.show_tables_in_play`, which the platforms' adapters call too)."""
-    startup_log = logging.getLogger("bot.service.startup")
-    level = startup_log.level
-    # its count of the tables shown again is for a platform's log: here it would be a line among the table's
-    startup_log.setLevel(max(logging.WARNING, startup_log.getEffectiveLevel()))
-    try:
-        await service.show_tables_in_play(PLACE.table_id, per_second=SHOWN_AGAIN_PER_SECOND, exact=True)
-    finally:
-        startup_log.setLevel(level)
+    await service.show_tables_in_play(PLACE.table_id, per_second=SHOWN_AGAIN_PER_SECOND, exact=True)
 
 
 async def run_terminal(service: Service, read_line: Callable[[str], str] = read_keyboard,

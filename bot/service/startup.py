@@ -205,4 +205,5 @@ async def show_tables_in_play(store: Store, tables: Tables, run: Run, publish: P
             await publish(table_id, reply)
             shown += 1
             await asyncio.sleep(1 / per_second)
-    log.info("%d tables of %s in play shown again", shown, prefix)
+    # a platform's count is news for its log; one table's (a chat taking the bot back, the terminal) is not
+    log.log(logging.DEBUG if exact else logging.INFO, "%d tables of %s in play shown again", shown, prefix)

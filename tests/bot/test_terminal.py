@@ -614,6 +614,7 @@ async def test_a_log_line_while_the_prompt_waits_goes_below_it(service: Service,
     the prompt was not shown again, so whatever was typed next stood on a line of its own under the log."""
     handler = logging.StreamHandler(sys.stdout)  # the terminal's screen, as `logging.basicConfig`'s stderr shares it
     handler.setFormatter(logging.Formatter("%(levelname)s %(name)s: %(message)s"))
+    handler.setLevel(logging.INFO)  # the program's default level (`POKERBOT_LOG_LEVEL`)
     root = logging.getLogger()
     root.addHandler(handler)
     pokerbot_log = logging.getLogger("pokerbot")
