@@ -47,9 +47,11 @@ def usage_text(language: str, command: type[cmd.Command]) -> str:
     return text(language, key) if key in catalogue(DEFAULT_LANGUAGE) else command.usage
 
 
-def _help_line(language: str, command: type[cmd.Command]) -> str:
-    """A command as `/help` writes it: its word and, when it takes any, its arguments ("/raise amount")."""
-    return f"/{command.name} {usage_text(language, command)}".rstrip()
+def _help_line(act: Action, controller: Controller, command: type[cmd.Command]) -> str:
+    """A command as `/help` writes it: its word and, when it takes any, its arguments ("/raise amount"), as the
+    table's game takes them where they differ (a Caribbean table's "/ante chips [box 1-3] [bonus 10]")."""
+    usage = controller.usage(command, act.config, act.language) or usage_text(act.language, command)
+    return f"/{command.name} {usage}".rstrip()
 
 
 def _help(hosting: Hosting, act: Action, controller: Controller, command: cmd.Command) -> None:
@@ -60,10 +62,10 @@ def _help(hosting: Hosting, act: Action, controller: Controller, command: cmd.Co
             if found is None:
                 unknown = unknown_command(command.topic, command.topic)
                 raise act.refuse(f"parse.{unknown.code}", **unknown.params)
-            act.tell(act.user, "help.one", command=_help_line(act.language, found),
+            act.tell(act.user, "help.one", command=_help_line(act, controller, found),
                      about=act.t(f"about.{found.name}"))
             return
-        lines = [_help_line(act.language, cls) + " — " + act.t(f"about.{cls.name}") for cls in cmd.COMMANDS]
+        lines = [_help_line(act, controller, cls) + " — " + act.t(f"about.{cls.name}") for cls in cmd.COMMANDS]
         act.tell(act.user, "help.all", commands="\n".join(lines))
 
 

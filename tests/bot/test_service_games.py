@@ -239,12 +239,46 @@ async def test_a_bet_named_twice_is_refused_with_the_usage(service: Service, tex
 ])
 async def test_a_bare_ante_names_only_what_the_tables_game_takes(service: Service, game: str, usage: str) -> None:
     """A house table's `/ante` usage names only its own boxes and side bet (Texas Poker: one box, none), where it
-    listed both side bets at every table; `/help ante` keeps the general form."""
+    listed both side bets at every table; `/help ante` and `/help`'s line for `/ante` name the same, where they gave
+    the general form ("[pp|bonus chips]") whatever the table played."""
     await service.handle(PLACE, ANN, f"/game {game}")
     assert (await service.handle(PLACE, ANN, "/ante")).error == usage
-    assert (await service.handle(PLACE, ANN, "/help ante")).private["ann"][0].startswith(
-        "/ante chips [box 1-3] [pp|bonus chips]")  # it showed "[pp chips] [bonus chips]", which is refused:
+    typed = usage.removeprefix("Usage: ")
+    assert (await service.handle(PLACE, ANN, "/help ante")).private["ann"] == [
+        f"{typed}\nplace ANTE on a box (and PAIRPLUS or bonus)"]
+    listing = (await service.handle(PLACE, ANN, "/help")).private["ann"][0].splitlines()
+    assert [line for line in listing if line.startswith("/ante ")] == [
+        f"{typed} — place ANTE on a box (and PAIRPLUS or bonus)"]
     assert (await service.handle(PLACE, ANN, "/ante 10 pp 5 bonus 5")).error == usage  # one side bet per box
+
+
+@pytest.mark.parametrize(("game", "typed"), [
+    ("texas", "/ante фишки"),
+    ("russian", "/ante фишки [box 1-3]"),
+    ("caribbean", "/ante фишки [box 1-3] [bonus 20]"),  # the table's size (`/set bonus 20`)
+    ("three-card", "/ante фишки [box 1-3] [pp фишки]"),
+])
+async def test_help_ante_names_the_tables_own_options_in_russian(service: Service, game: str, typed: str) -> None:
+    await service.handle(PLACE, ANN, f"/game {game}")
+    await service.handle(PLACE, ANN, "/lang ru")
+    if game == "caribbean":
+        assert (await service.handle(PLACE, ANN, "/set bonus 20")).error is None
+    assert (await service.handle(PLACE, ANN, "/ante")).error == f"Как писать: {typed}"
+    assert (await service.handle(PLACE, ANN, "/help ante")).private["ann"] == [
+        f"{typed}\nпоставить АНТЕ на бокс (и ставку «Пара плюс» или бонус)"]
+    listing = (await service.handle(PLACE, ANN, "/help")).private["ann"][0].splitlines()
+    assert [line for line in listing if line.startswith("/ante ")] == [
+        f"{typed} — поставить АНТЕ на бокс (и ставку «Пара плюс» или бонус)"]
+
+
+@pytest.mark.parametrize(("language", "line"), [
+    ("en", "/ante chips [box 1-3] [pp|bonus chips]\nplace ANTE on a box (and PAIRPLUS or bonus)"),
+    ("ru", "/ante фишки [box 1-3] [pp|bonus фишки]\nпоставить АНТЕ на бокс (и ставку «Пара плюс» или бонус)"),
+])
+async def test_help_ante_at_a_holdem_table_gives_the_general_usage(service: Service, language: str,
+                                                                   line: str) -> None:
+    await service.handle(PLACE, ANN, f"/lang {language}")
+    assert (await service.handle(PLACE, ANN, "/help ante")).private["ann"] == [line]
 
 
 async def test_a_buy_in_over_the_wallet_is_refused(service: Service, tmp_path) -> None:

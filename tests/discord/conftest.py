@@ -79,6 +79,9 @@ class Turns:
 
     def resume(self, act: Action) -> None: ...
 
+    def usage(self, command: type[Command], config: dict[str, Any], language: str) -> str | None:
+        return None  # every command's general usage (`/help`)
+
     def revive(self, state: dict[str, Any]) -> bool:
         return True
 

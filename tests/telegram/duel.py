@@ -18,6 +18,9 @@ from engine.cards import Deck
 class Duel:
     """The scripted game (registered as `duel` in `bot.games.CONTROLLERS` by the tests)."""
 
+    def usage(self, command: type[cmd.Command], config: dict[str, Any], language: str) -> str | None:
+        return None  # every command's general usage (`/help`)
+
     def handle(self, act: Action, command: cmd.Command) -> None:
         state = act.state
         state.setdefault("seats", [])
