@@ -75,6 +75,15 @@ def test_every_count_takes_the_form_babels_rule_asks_for(language: str, key: str
     ("rule.too_many_players", {"max": 21}, "Одной колодой можно сдать раздачу не больше чем на 21 игрока."),
     ("house.acted.exchange", {"player": "Ann", "box": 1, "count": 2, "cost": 0}, "Ann, бокс 1: меняет 2 карты (0)."),
     ("house.acted.exchange", {"player": "Ann", "box": 1, "count": 5, "cost": 0}, "Ann, бокс 1: меняет 5 карт (0)."),
+    # `/stats`: «сыграно раздач 21, выиграно 1» agreed with no number; now the count and its participle do (with 2-4
+    # the neuter singular, «сыграно 2 раздачи», as counts are usually written)
+    *[("history.stats_hands", {"player": "Ann", "period": "", "played": played, "won": won}, f"Ann: {expected}")
+      for played, won, expected in [
+          (1, 1, "сыграна 1 раздача, выиграна 1"), (2, 0, "сыграно 2 раздачи, выиграно 0"),
+          (4, 3, "сыграно 4 раздачи, выиграно 3"), (5, 1, "сыграно 5 раздач, выиграна 1"),
+          (11, 11, "сыграно 11 раздач, выиграно 11"), (14, 12, "сыграно 14 раздач, выиграно 12"),
+          (21, 4, "сыграна 21 раздача, выиграно 4"), (22, 21, "сыграно 22 раздачи, выиграна 21"),
+          (1000, 112, "сыграно 1\xa0000 раздач, выиграно 112")]],
 ])
 def test_russian_counts_read_as_a_russian_writes_them(key: str, params: dict[str, object], expected: str) -> None:
     assert text("ru", key, **params) == expected

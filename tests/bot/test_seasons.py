@@ -161,7 +161,7 @@ async def test_stats_of_a_player_who_only_played_tournaments_leave_out_the_cash_
     assert await ok(service, BOB, "/stats Dan 30d") == ["Dan over the last 30 days: no hands played, no tournaments."]
     await ok(service, ANN, "/lang ru")
     assert await ok(service, CAT, "/stats Bob") == [
-        "Bob: сыграно раздач 1, выиграно 0\n"
+        "Bob: сыграна 1 раздача, выиграно 0\n"
         "VPIP 0\u00a0% · PFR 0\u00a0% · фактор агрессии — · доходит до вскрытия — · выигрыш на вскрытии —\n"
         "Турниры: 1 (места: 3-е; победы: 0) · деньги −0,83"]
     assert await ok(service, CAT, "/stats Dan") == ["Dan: ни сыгранных раздач, ни турниров."]

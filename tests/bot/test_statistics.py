@@ -165,7 +165,7 @@ async def test_stats_over_the_last_days_count_only_their_hands(service: Service,
     russian = await service.handle(PLACE, ANN, "/lang ru")
     assert russian.error is None
     assert (await stats_of(service, "/stats Ann 1d"))[:2] == [
-        "Ann за последний 1 день: сыграно раздач 2, выиграно 0 · кэш-игры: итог −160, крупнейший банк 0",
+        "Ann за последний 1 день: сыграно 2 раздачи, выиграно 0 · кэш-игры: итог −160, крупнейший банк 0",
         "VPIP 100\u00a0% · PFR 50\u00a0% · фактор агрессии 2,0 · доходит до вскрытия 100\u00a0% · "
         "выигрыш на вскрытии 0\u00a0%",
     ]
@@ -437,7 +437,7 @@ async def test_a_hand_against_a_computer_player_counts_for_the_player_and_not_on
     assert [await stats_of(service, text) for text in asked] == [robo] * len(asked)
     assert (await service.handle(PLACE, ANN, "/lang ru")).error is None
     assert await stats_of(service, "/stats Robo") == [
-        "🤖 Robo: сыграно раздач 1, выиграно 1 · кэш-игры: итог +10, крупнейший банк 20",
+        "🤖 Robo: сыграна 1 раздача, выиграна 1 · кэш-игры: итог +10, крупнейший банк 20",
         "VPIP 0\u00a0% · PFR 0\u00a0% · фактор агрессии — · доходит до вскрытия — · выигрыш на вскрытии —"]
 
 
