@@ -48,10 +48,10 @@ class _Form:
 
     def shown(self, typed: str) -> str:
         """The form on Discord of `typed`, which this form matched."""
-        if not self.is_key:
-            return self.slash
         found = self.typed.fullmatch(typed)
         assert found is not None
+        if not self.is_key:  # its placeholders (the bonus's one size: `[bonus: {typed}]`) as the typed form had them
+            return _PLACEHOLDER.sub(lambda name: found[name[1]], self.slash)
         return text(self.language, self.slash, **found.groupdict())
 
 
@@ -170,7 +170,7 @@ def _typed_forms(language: str) -> dict[str, tuple[str, str, bool]]:
             words = [text(language, "discord.ante.amount")]
             if boxes > 1:
                 words.append(text(language, "discord.ante.box", boxes=boxes))
-            words += [text(language, key) for key in option]
+            words += [text(language, key, typed="{typed}") for key in option]  # the bonus's size, as typed
             typed = ante_usage(voice, Limits(max_boxes=boxes), side, side_size="{typed}")  # the bonus's one size
             forms[typed] = (language, f"/ante {' '.join(words)}", False)
     return forms

@@ -62,7 +62,7 @@ BETS_OPEN_ON_DISCORD = [  # (game, channel, the chat's language, side option, th
      "Three Card Poker — round 1\nBets are open: {ante} amount [box 1-3] [pairplus], then {deal} (or wait a moment).\n"
      "  Ann · box 1 · ANTE 10 · PAIRPLUS 10 · waiting\n\nAnn bets on box 1: ANTE 10, PAIRPLUS 10."),
     ("caribbean", CARIBBEAN, "ru", "bonus",
-     "Карибский покер — раунд 1\nСтавки открыты: {ante} сумма [бокс 1-3] [бонус], затем {deal} (или подождите "
+     "Карибский покер — раунд 1\nСтавки открыты: {ante} сумма [бокс 1-3] [бонус: 10], затем {deal} (или подождите "
      "немного).\n  Ann · бокс 1 · АНТЕ 10 · БОНУС 10 · ждёт\n\nAnn ставит на бокс 1: АНТЕ 10, БОНУС 10."),
     ("texas", TEXAS, "en", None,
      "Texas Poker — round 1\nBets are open: {ante} amount, then {deal} (or wait a moment).\n"

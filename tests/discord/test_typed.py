@@ -44,10 +44,10 @@ REWRITTEN = [  # (language, key, its parameters, what a Discord member reads)
     ("ru", "parse.usage", {"command": "pre", "usage": "checkfold|check|call [N]|callany"},
      "Как писать: /pre ход [фишки]"),
     ("en", "parse.usage", {"command": "ante", "usage": "chips [box 1-3] [bonus 10]"},
-     "Usage: /ante amount [box 1-3] [bonus]"),
+     "Usage: /ante amount [box 1-3] [bonus: 10]"),  # the table's one size, as typed
     ("ru", "parse.usage", {"command": "ante", "usage": "фишки [box 1-3] [bonus 25]"},
-     "Как писать: /ante сумма [бокс 1-3] [бонус]"),
-    ("en", "house.betting_open", {"usage": "/ante chips [bonus 20]"}, "Bets are open: /ante amount [bonus], then "
+     "Как писать: /ante сумма [бокс 1-3] [бонус: 25]"),
+    ("en", "house.betting_open", {"usage": "/ante chips [bonus 20]"}, "Bets are open: /ante amount [bonus: 20], then "
      "/deal (or wait a moment)."),
     ("en", "house.hint.bonus", {"typed": "10"}, "“bonus: 10” for the bonus bet, its only size here"),
     ("ru", "house.hint.bonus", {"typed": "25"},
