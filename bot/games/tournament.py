@@ -26,6 +26,7 @@ from bot.games.holdem_table import HoldemTable
 from bot.games.tournament_play import clock_moment, moment
 from bot.games.zones import table_zone
 from bot.render import tournament as render
+from bot.render.clock_options import clock_options_line
 from engine.common import all_moves
 from engine.schedule import PRESETS, ScheduleError, parse_schedule
 from engine.tournament import Phase, Tournament, TournamentConfig
@@ -38,7 +39,7 @@ COMMANDS = (cmd.Tournament, cmd.Clock, cmd.CashOut, cmd.Rebuy, cmd.Addon)
 def handle(ctl: HoldemTable, act: Action, command: cmd.Command) -> None:
     """`/tournament …`, `/clock`, `/cashout`, `/rebuy` and `/addon`."""
     if isinstance(command, cmd.Clock):
-        _clock(act)
+        _clock(act, options=True)
     elif isinstance(command, cmd.CashOut):
         _cash_out(ctl, act)
     elif isinstance(command, cmd.Rebuy):
@@ -296,9 +297,14 @@ def _cash_out(ctl: HoldemTable, act: Action) -> None:
         act.show_table(ctl.table_message(act))
 
 
-def _clock(act: Action, tournament: Tournament | None = None) -> None:
+def _clock(act: Action, tournament: Tournament | None = None, *, options: bool = False) -> None:
+    """The clock's status in the channel; asked for (`/clock`), with the tournament's options in a line, as a card
+    room's clock screen names them (the organizer's clock commands say the clock alone)."""
     tournament = tournament or _current_or_last(act)
-    act.say_text(render.status(act.voice, tournament, clock_moment(act, tournament)))
+    now = clock_moment(act, tournament)
+    said = render.status(act.voice, tournament, now)
+    line = clock_options_line(act.voice, tournament, now) if options else ""
+    act.say_text(f"{said}\n{line}" if line else said)
 
 
 def _current_or_last(act: Action) -> Tournament:
@@ -325,7 +331,7 @@ _SUBCOMMANDS = {
     "end": _close,
     "settle": _close,
     "status": _status,
-    "clock": lambda ctl, act, argument: _clock(act),
+    "clock": lambda ctl, act, argument: _clock(act, options=True),
     "cashout": lambda ctl, act, argument: _cash_out(ctl, act),
     "redeem": _redeem,
     "rebuy": _rebuy,

@@ -86,7 +86,10 @@ OPTIONS = {"en": "Options: 1 rebuy per player until the first break, with 300 ch
                  "chips.",
            "ru": "Опции: 1 ребай на игрока до первого перерыва, при стеке не больше 300 фишек; ребай стоит 50 за 300 "
                  "фишек."}
-"""What `/tournament status` says after the clock (`/clock` says only the clock)."""
+"""What `/tournament status` says after the clock."""
+CLOCK_OPTIONS = {"en": "Options: rebuys are over.", "ru": "Опции: ребаи закончились."}
+"""What `/clock` says after the clock: the options in short, the rebuy period over at the break (given back only when
+play resumes)."""
 CARDS = {"en": "Your cards: 2♠ 8♥", "ru": "Ваши карты: 2♠ 8♥"}
 
 
@@ -122,7 +125,7 @@ async def test_a_paused_tables_hand_waits_and_the_rebuy_period_the_pause_took_is
     await refused_while_paused(service, language, (to_act, "/allin"), (to_act, "/fold"), (CAT, "/deal"),
                                (CAT, "/cashout"), (Actor("dan", "Dan"), "/join"), (ANN, "/tournament close"))
     assert (await service.handle(PLACE, to_act, "/table")).table == as_paused, "the table as it stood"
-    assert (await service.handle(PLACE, CAT, "/clock")).public == [CLOCK[language]]
+    assert (await service.handle(PLACE, CAT, "/clock")).public == [f"{CLOCK[language]}\n{CLOCK_OPTIONS[language]}"]
     assert (await service.handle(PLACE, BOB, "/tournament status")).private == {
         "bob": [f"{CLOCK[language]}\n{OPTIONS[language]}"]}
     assert (await service.handle(PLACE, to_act, "/cards")).private == {to_act.user_id: [CARDS[language]]}

@@ -124,7 +124,8 @@ async def test_rebuys_add_ons_re_entries_and_bounties_end_to_end(night) -> None:
     assert rebought.public == [f"{first.name} rebuys: 300 chips for 40."]
     assert (await service.handle(PLACE, BOB, "/clock")).public == [
         "⏱ Level 1: limits 10/20 (blinds 5/10), 1h00m left; next: break.\n"  # still 18:00: the level ends at 19:00
-        "3 players left of 5 entries; 2 rebuys · 0 add-ons · 1 re-entry · bounties in play: 10; paid in: 320."]
+        "3 players left of 5 entries; 2 rebuys · 0 add-ons · 1 re-entry · bounties in play: 10; paid in: 320.\n"
+        "Options: 2 rebuys each through level 1; 1 add-on each at the break; re-entry through level 1; bounty 10."]
 
     clock.current = BREAK
     await service.scheduler.fire_due()
@@ -240,6 +241,54 @@ def test_every_settlement_row_says_the_same_figures_in_the_same_order(language: 
             SettlementRow("petr", Fraction(300), Fraction(50), Fraction(0))]
     lines = render_settlement(Voice(language, str.title), build_settlement(rows)).splitlines()
     assert lines[1:4] == expected
+
+
+CLOCK_OPTIONS = {
+    "en": ("Options: 2 rebuys each through level 1; 1 add-on each at the break; re-entry through level 1; bounty 10.",
+           "Options: rebuys are over; 1 add-on each at the break; re-entry is over; bounty 10.",
+           "Options: rebuys are over; add-ons are over; re-entry is over; bounty 10."),
+    "ru": ("Опции: 2 ребая на игрока до конца уровня 1; 1 аддон на игрока на перерыве; повторный вход до конца "
+           "уровня 1; баунти 10.",
+           "Опции: ребаи закончились; 1 аддон на игрока на перерыве; повторный вход закрыт; баунти 10.",
+           "Опции: ребаи закончились; аддоны закончились; повторный вход закрыт; баунти 10."),
+}
+"""What `/clock` says of OPTIONS in the rebuy period, at the first break, and after it."""
+
+
+@pytest.mark.parametrize("language", ["en", "ru"])
+async def test_the_clock_says_the_options_and_which_are_over(night, language: str) -> None:
+    """`/clock` ends with the options in one short line, each period said as over once it is: before the start and
+    in the rebuy period, at the break (the add-on on sale), after it."""
+    service, clock = night
+    await service.handle(PLACE, ANN, f"/lang {language}")
+    during, at_break, after = CLOCK_OPTIONS[language]
+    registering = {"en": "Registration open: Ann, Bob, Cat, Dan.", "ru": "Идёт регистрация: Ann, Bob, Cat, Dan."}
+    assert (await service.handle(PLACE, CAT, "/clock")).public == [f"{registering[language]}\n{during}"]
+    await service.handle(PLACE, ANN, "/tournament start")
+    assert (await service.handle(PLACE, CAT, "/clock")).public[0].splitlines()[-1] == during
+    clock.current = BREAK
+    await service.scheduler.fire_due()
+    assert (await service.handle(PLACE, CAT, "/clock")).public[0].splitlines()[-1] == at_break
+    clock.current = PLAY
+    await service.scheduler.fire_due()
+    assert (await service.handle(PLACE, CAT, "/tournament clock")).public[0].splitlines()[-1] == after
+    paused = (await service.handle(PLACE, ANN, "/tournament pause")).public  # the organizer's: the clock alone
+    assert (await service.handle(PLACE, CAT, "/clock")).public == [f"{paused[0]}\n{after}"]
+
+
+@pytest.mark.parametrize(("language", "options", "said"), [
+    ("en", "pawns 1", "Options: at most 1 item pawned per player."),
+    ("en", "pawns 0 bounty 2,5", "Options: bounty 2.50; no pawning."),
+    ("ru", "pawns 2", "Опции: в залог — не больше 2 вещей на игрока."),
+    ("ru", "addon 2 pawns 5", "Опции: 2 аддона на игрока на перерыве; в залог — не больше 5 вещей на игрока."),
+])
+async def test_the_clock_names_only_the_options_the_tournament_has(store: Store, language: str, options: str,
+                                                                   said: str) -> None:
+    service = await started_service(store, FakeClock(SIX_PM), seed=1)
+    await night_registered(service, (ANN, BOB), f"home-night {options}")
+    await service.handle(PLACE, ANN, f"/lang {language}")
+    await service.handle(PLACE, ANN, "/tournament start")
+    assert (await service.handle(PLACE, CAT, "/clock")).public[0].splitlines()[-1] == said
 
 
 async def test_bad_options_are_refused_with_a_reason_and_create_nothing(store: Store) -> None:
@@ -566,6 +615,8 @@ async def test_a_rebuy_period_cut_short_by_downtime_runs_again_after_the_restart
     table = (await restarted.handle(PLACE, left, "/table")).table
     assert table is not None and table.text.endswith("\n" + waiting.format(busted=busted.name)), table.text
     end = at(19, 50) if stops_cleanly else at(20, 10)
+    given_back = {"en": "Options: 1 rebuy each until 19:50.", "ru": "Опции: 1 ребай на игрока до 20:10."}
+    assert (await restarted.handle(PLACE, left, "/clock")).public[0].splitlines()[-1] == given_back[language]
     if comes_back:
         back = await restarted.handle(PLACE, busted, "/rebuy")
         assert back.error is None and back.public == [f"{busted.name} rebuys: 300 chips for 50."]
@@ -669,4 +720,6 @@ async def test_a_table_paused_across_the_first_break_sells_its_add_ons_when_play
     said = await paused_from(service, clock, NIGHT.table_id, at(18, 10), until=at(20, 10))
     assert given_back in said.splitlines()
     assert "offline" not in said and "недоступен" not in said
+    options = {"en": "Options: 1 add-on each until 21:10.", "ru": "Опции: 1 аддон на игрока до 21:10."}
+    assert (await service.handle(NIGHT, PLAYERS["bob"], "/clock")).public[0].splitlines()[-1] == options[language]
     await ledger_ok(service)

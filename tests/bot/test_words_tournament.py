@@ -51,14 +51,16 @@ async def test_the_clock_counts_entries_and_payments_from_the_start_not_before(s
     """A tournament with options: "0 players left of 0 entries; 0 rebuys …" before the start counted nothing."""
     service = await started_service(store, FakeClock(at(18, 0)), seed=5)
     await service.handle(PLACE, ANN, "/tournament create home-night rebuys 1 addon 1 reentry bounty 10")
+    options = "Options: 1 rebuy each through level 1; 1 add-on each at the break; re-entry through level 1; bounty 10."
     assert (await service.handle(PLACE, ANN, "/clock")).public == [
-        "Registration open: nobody yet (/join to register)."]
+        f"Registration open: nobody yet (/join to register).\n{options}"]
     for actor in (ANN, BOB):
         await service.handle(PLACE, actor, "/join")
-    assert (await service.handle(PLACE, ANN, "/clock")).public == ["Registration open: Ann, Bob."]
+    assert (await service.handle(PLACE, ANN, "/clock")).public == [f"Registration open: Ann, Bob.\n{options}"]
     await service.handle(PLACE, ANN, "/tournament start")
     assert (await service.handle(PLACE, ANN, "/clock")).public[0].endswith(
-        "\n2 players left of 2 entries; 0 rebuys · 0 add-ons · 0 re-entries · bounties in play: 20; paid in: 100.")
+        "\n2 players left of 2 entries; 0 rebuys · 0 add-ons · 0 re-entries · bounties in play: 20; paid in: 100.\n"
+        f"{options}")
 
 
 async def test_one_player_at_a_cash_table_is_told_to_wait_for_a_second(service: Service) -> None:

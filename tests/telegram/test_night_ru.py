@@ -63,12 +63,14 @@ async def test_the_break_says_add_ons_are_on_sale_and_how(make_bot, api) -> None
     await bot.command(OLGA, "/clock")
     assert bot.group()[-1].text == ("⏸ Перерыв до 20:00 (осталось 1\xa0ч\xa000\xa0мин).\n"
                                     "В игре 3 игрока, 3 входа в турнир; 0 аддонов; внесено: 150.\n"
-                                    "🛒 Аддоны продаются до 20:00: /addon или кнопка «Аддон».")
+                                    "🛒 Аддоны продаются до 20:00: /addon или кнопка «Аддон».\n"
+                                    "Опции: 1 аддон на игрока на перерыве.")
     for user in (IVAN, OLGA, PETROV):
         await bot.command(user, "/addon")
     await bot.command(OLGA, "/clock")
     assert bot.group()[-1].text == ("⏸ Перерыв до 20:00 (осталось 1\xa0ч\xa000\xa0мин).\n"
-                                    "В игре 3 игрока, 3 входа в турнир; 3 аддона; внесено: 300.")  # none left to buy
+                                    "В игре 3 игрока, 3 входа в турнир; 3 аддона; внесено: 300.\n"  # none left to buy
+                                    "Опции: 1 аддон на игрока на перерыве.")
 
 
 @pytest.mark.telegram_time_scale(WHOLE_HANDS)

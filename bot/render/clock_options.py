@@ -1,0 +1,99 @@
+"""The tournament's options as its clock shows them (`/clock` and the clock page): a few words each, and whether
+its time is over.
+
+A card room's clock screen names the rebuys, the add-on, re-entry, the bounty and the pawn limit, and marks a period
+that has ended. The periods are said as players count the clock ("through level 1", the last level before the first
+break, which a pause does not move), "at the break" for the add-on, or a time of day when the period runs again after
+downtime (`Tournament.reopen_rebuys`, `reopen_addons`), whose end is a time, not a level.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from datetime import datetime
+
+from bot.render import Voice
+from bot.render.tournament import DEFAULT_MAX_PAWNS, local_time, money
+from engine.tournament import Phase, Tournament, first_break
+
+
+@dataclass(frozen=True, slots=True)
+class ClockOption:
+    """One option as the clock shows it: its words, and whether its time is over (`is_over`: shown as ended)."""
+
+    text: str
+    is_over: bool = False
+
+
+def clock_options(voice: Voice, tournament: Tournament, now: datetime) -> list[ClockOption]:
+    """The options the tournament has, in the order `/tournament create` announces them (none once it is over, and
+    none for the rules' night: no rebuys, add-ons, re-entry or bounty, the usual pawn limit)."""
+    if tournament.phase is Phase.FINISHED:
+        return []
+    config = tournament.config
+    running = tournament.phase is Phase.RUNNING
+    said = []
+    if config.rebuys:
+        said.append(_over(voice, "tournament.clock_option_rebuys_over") if running and not
+                    tournament.is_rebuy_period(now) else
+                    ClockOption(voice.t("tournament.clock_option_rebuys", count=config.rebuys,
+                                        period=_rebuy_period(voice, tournament, now))))
+    if config.addons:
+        said.append(_over(voice, "tournament.clock_option_addons_over") if running and _addons_over(tournament, now)
+                    else ClockOption(voice.t("tournament.clock_option_addons", count=config.addons,
+                                             period=_addon_period(voice, tournament, now))))
+    if config.reentry:
+        open_now = config.late_registration and tournament.is_rebuy_period(now)  # late registration follows it
+        said.append(_over(voice, "tournament.clock_option_reentry_over") if running and not open_now else
+                    ClockOption(voice.t("tournament.clock_option_reentry",
+                                        period=_rebuy_period(voice, tournament, now))))
+    if config.bounty:
+        said.append(ClockOption(voice.t("tournament.clock_option_bounty", bounty=money(config.bounty))))
+    if not config.max_pawns:
+        said.append(ClockOption(voice.t("tournament.option_no_pawns")))
+    elif config.max_pawns != DEFAULT_MAX_PAWNS:
+        said.append(ClockOption(voice.t("tournament.option_pawns", count=config.max_pawns)))
+    return said
+
+
+def clock_options_line(voice: Voice, tournament: Tournament, now: datetime) -> str:
+    """The options in one line for `/clock` ("Options: rebuys are over; 1 add-on each at the break; bounty 10."),
+    "" when there are none."""
+    said = clock_options(voice, tournament, now)
+    return voice.t("tournament.options", options="; ".join(option.text for option in said)) if said else ""
+
+
+def _over(voice: Voice, key: str) -> ClockOption:
+    return ClockOption(voice.t(key), is_over=True)
+
+
+def _rebuy_period(voice: Voice, tournament: Tournament, now: datetime) -> str:
+    """Until when rebuys and re-entry run: the time the period given back after downtime ends, else through the last
+    level before the first break."""
+    given_back = tournament.rebuys_given_back_until(now)
+    if given_back is not None:
+        return voice.t("tournament.clock_period_until", time=local_time(tournament, given_back))
+    return voice.t("tournament.clock_period_level", number=_last_level_before_break(tournament))
+
+
+def _addon_period(voice: Voice, tournament: Tournament, now: datetime) -> str:
+    """When add-ons are sold: at the first break, or until a time while those missed with it are sold again."""
+    if tournament.is_addon_time(now) and tournament.clock.level_at(now).index != first_break(tournament.clock.schedule):
+        return voice.t("tournament.clock_period_until", time=local_time(tournament, tournament.addon_time_ends_at(now)))
+    return voice.t("tournament.clock_period_break")
+
+
+def _addons_over(tournament: Tournament, now: datetime) -> bool:
+    """Whether no add-on will be sold any more: the first break is past (or was the clock's start, before any hand)
+    and none missed with it is sold again now."""
+    if tournament.is_addon_time(now):
+        return False
+    first = first_break(tournament.clock.schedule)
+    return first is None or tournament.clock.level_at(now).index > first or tournament.is_break_before_play()
+
+
+def _last_level_before_break(tournament: Tournament) -> int:
+    """The number of the last level of the rebuy period (a break has the number of the level before it)."""
+    schedule = tournament.clock.schedule
+    first = first_break(schedule)
+    return schedule.level_number(len(schedule.levels) - 1 if first is None else first)
