@@ -1,8 +1,9 @@
-"""What the clock page shows at an instant: the level, the time left, the numbers of the night, the schedule.
+"""What the clock page shows at an instant: the level, the time left, the numbers of the night, the options, the
+schedule.
 
 A view is a plain JSON-able dict with every text already in the chat's language, so the page only lays it out and
-counts the seconds down. Rebuys and add-ons come from the tournament's `summary()`, season standings through
-`bot.store.clock_pages.season_standings`.
+counts the seconds down. Rebuys and add-ons come from the tournament's `summary()`, the options as `/clock` says them
+(`bot.render.clock_options`), season standings through `bot.store.clock_pages.season_standings`.
 """
 
 from __future__ import annotations
@@ -14,12 +15,14 @@ from typing import Any
 
 from bot.i18n import format_number, text
 from bot.output import SeasonRow
+from bot.render import Voice
+from bot.render.clock_options import clock_options
 from bot.render.tournament import limits, local_time, money
 from engine.schedule import Level
 from engine.tournament import ItemStatus, Phase, Tournament
 
 LABELS = ("break", "paused", "next", "last_level", "players", "average", "chips", "pawned", "rebuys",
-          "pool", "schedule", "season", "sound", "reconnecting", "registering", "finished")
+          "pool", "options", "schedule", "season", "sound", "reconnecting", "registering", "finished")
 """The page's fixed words (`clock_page.<name>` in the catalogues), sent with the page in the chat's language."""
 
 
@@ -45,6 +48,8 @@ def clock_view(tournament: Tournament, number: int, now: datetime, language: str
         "pool": num(money(tournament.config.to_money(tournament.chips_in_play))),
         "rate": text(language, "clock_page.rate", chips=_plain(tournament.config.rate)),
         "season": [{"player": row.player, "result": row.result} for row in season] if season else None,
+        "options": [{"text": option.text, "over": option.is_over}
+                    for option in clock_options(Voice(language), tournament, now)],
         "schedule": _schedule(language, tournament, None), "level": None, "remaining_ms": None, "ends_at": None,
         "running": False, "paused": False, "until": None, "next": None,
     }

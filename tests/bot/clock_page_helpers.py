@@ -40,18 +40,19 @@ class Night:
 
 
 @asynccontextmanager
-async def tournament_night(store: Store, *, start: bool = True, schedule: str = SCHEDULE,
+async def tournament_night(store: Store, *, start: bool = True, schedule: str = SCHEDULE, options: str = "",
                            looks: float | None = None) -> AsyncIterator[Night]:
-    """Three players in a tournament (of 20-minute levels unless `schedule` says otherwise; started at 18:00 unless
-    `start` is False), its clock pages served on a free port, and the link `/clock tv` posted for it. With `looks`, the
-    pages' streams look on their own (`ClockPages.tick`, and their resync) only every `looks` seconds."""
+    """Three players in a tournament (of 20-minute levels unless `schedule` says otherwise, with the `options` of
+    `/tournament create`; started at 18:00 unless `start` is False), its clock pages served on a free port, and the
+    link `/clock tv` posted for it. With `looks`, the pages' streams look on their own (`ClockPages.tick`, and their
+    resync) only every `looks` seconds."""
     clock = FakeClock(SIX_PM)
     service = await started_service(store, clock, seed=5)
     pages = ClockPages(service) if looks is None else ClockPages(service, tick=looks, resync=looks)
     port = await pages.start("127.0.0.1", 0)
     service.settings = ServiceSettings(web_url=f"http://127.0.0.1:{port}/")
     try:
-        assert (await service.handle(PLACE, ANN, f"/tournament create {schedule}")).error is None
+        assert (await service.handle(PLACE, ANN, f"/tournament create {schedule} {options}")).error is None
         for actor in (ANN, BOB, CAT):
             assert (await service.handle(PLACE, actor, "/join")).error is None
         if start:

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import asyncio
+import json
 import os
 import random
 import re
@@ -25,6 +26,9 @@ from tests.bot.clock_page_helpers import AN_HOUR, LINK, SCHEDULE, event_stream, 
 from tests.bot.conftest import ANN, BOB, CAT, PLACE
 from tests.bot.helpers import play_out, press_label
 from tests.loop_timers import LoopTimers
+
+BOOT = re.compile(r'<script type="application/json" id="boot">(.*?)</script>')
+"""The page's first view and words, as the page is served."""
 
 
 async def test_clock_tv_without_a_web_port_says_how_to_serve_the_page(service: Service) -> None:
@@ -236,6 +240,8 @@ def test_the_view_counts_pawns_and_rebuys_and_the_pool_at_the_rate() -> None:
     tournament.eliminate("cat")
     tournament.rebuy("cat", 0, started + timedelta(minutes=1))
     view = clock_view(tournament, 7, started + timedelta(minutes=5), "ru")
+    assert view["options"] == [{"text": "2 ребая на игрока до конца уровня 2", "over": False},
+                               {"text": "1 аддон на игрока на перерыве", "over": False}]
     assert (view["title"], view["pawned"], view["rebuys"]) == ("Турнир №7", "1", "1 / 0")
     assert (view["players"], view["chips"], view["average"]) == ("3 из 3", "1\xa0300", "433")
     assert view["pool"] == "216,67" and view["rate"] == "6 фишек = 1"
@@ -244,3 +250,41 @@ def test_the_view_counts_pawns_and_rebuys_and_the_pool_at_the_rate() -> None:
     tournament.addon("bob", at_the_break)
     view = clock_view(tournament, 7, at_the_break, "en")
     assert (view["rebuys"], view["chips"], view["average"], view["pool"]) == ("1 / 1", "1,600", "533", "266.67")
+    assert view["options"] == [{"text": "rebuys are over", "over": True},
+                               {"text": "1 add-on each at the break", "over": False}]
+    after = clock_view(tournament, 7, started + timedelta(minutes=51), "en")
+    assert after["options"] == [{"text": "rebuys are over", "over": True}, {"text": "add-ons are over", "over": True}]
+    tournament.finish(started + timedelta(minutes=52), {"ann": 400, "bob": 600, "cat": 600})
+    assert clock_view(tournament, 7, started + timedelta(minutes=52), "en")["options"] == []
+
+
+def test_the_view_names_no_options_for_the_rules_night() -> None:
+    tournament = Tournament(TournamentConfig(), parse_schedule(SCHEDULE, "UTC"))
+    assert clock_view(tournament, 1, datetime(2026, 11, 29, 18, 0, tzinfo=UTC), "en")["options"] == []
+
+
+async def test_the_page_shows_the_options_and_the_stream_says_when_a_period_ends(store: Store) -> None:
+    """The options go with the page's first view, in the chat's language, and again when the rebuy period ends at
+    the break."""
+    async with tournament_night(store, options="rebuys 1 reentry bounty 10 pawns 0", looks=AN_HOUR) as night:
+        service, clock = night.service, night.clock
+        async with aiohttp.ClientSession() as session, session.get(night.link) as response:
+            found = BOOT.search(await response.text())
+        assert found is not None
+        boot = json.loads(found.group(1))
+        assert boot["view"]["options"] == [
+            {"text": "1 rebuy each through level 2", "over": False},
+            {"text": "re-entry through level 2", "over": False},
+            {"text": "bounty 10", "over": False}, {"text": "no pawning", "over": False}]
+        assert boot["labels"]["options"] == "Options", "the block's heading"
+        assert (await service.handle(PLACE, ANN, "/lang ru")).error is None
+        async with event_stream(night.link) as stream:
+            assert (await stream.next())["options"] == [
+                {"text": "1 ребай на игрока до конца уровня 2", "over": False},
+                {"text": "повторный вход до конца уровня 2", "over": False},
+                {"text": "баунти 10", "over": False}, {"text": "вещи в залог не принимаются", "over": False}]
+            clock.advance(40 * 60 + 1)
+            await service.scheduler.fire_due()
+            assert (await stream.next())["options"] == [
+                {"text": "ребаи закончились", "over": True}, {"text": "повторный вход закрыт", "over": True},
+                {"text": "баунти 10", "over": False}, {"text": "вещи в залог не принимаются", "over": False}]

@@ -3,7 +3,8 @@
 A tournament runs on a fake clock; the page must show what `/clock` says, take a pause and a level change live
 without reloading (pushed by its stream, woken by the service: here the stream looks on its own only once an hour),
 answer a wrong token with 404, and lay out at a TV's 1920×1080 and a phone's 390×844 with no text overlapping or cut
-off (checked in the page from the boxes `getBoundingClientRect` gives). Screenshots go to `test-artifacts/clock-page/`
+off (checked in the page from the boxes `getBoundingClientRect` gives), its options listed, and nothing moving when
+their periods end. Screenshots go to `test-artifacts/clock-page/`
 (gitignored; `POKERBOT_TEST_ARTIFACTS` names another folder).
 """
 
@@ -34,6 +35,10 @@ ARTIFACTS = Path(os.environ.get("POKERBOT_TEST_ARTIFACTS") or Path(__file__).res
 SCHEDULE = ("10/20 20m; 20/40 20m; break 10m; 40/80 20m; 80/160 20m; 160/320 20m; break 15m; 320/640 20m; "
             "640/1280 20m; 1280/2560")
 SIZES = ((1920, 1080), (390, 844))
+OPTIONS = "rebuys 2 addon reentry bounty 10 pawns 1"
+BLOCKS = ("return ['clock', 'stats', 'options']"
+          ".map((id) => document.getElementById(id).getBoundingClientRect().toJSON());")
+"""Where the page's blocks are, to tell that nothing moves as the options change."""
 
 LAYOUT_PROBLEMS = """
 const problems = [], boxes = [];
@@ -116,6 +121,20 @@ async def until_shown(driver: Any, element_id: str, wanted: Callable[[str], bool
         raise AssertionError(f"#{element_id} still shows {shown!r} after {WAIT_LIMIT:.0f} s") from None
 
 
+def moved(before: list[dict[str, float]], after: list[dict[str, float]]) -> list[str]:
+    """The blocks (of `BLOCKS`) that moved or changed size by more than a pixel (the header's sound button, hidden
+    once sound plays, may shift everything by a fraction of one)."""
+    names = ("clock", "stats", "options")
+    return [name for name, was, now in zip(names, before, after, strict=True)
+            if any(abs(was[side] - now[side]) > 1 for side in ("left", "top", "width", "height"))]
+
+
+async def option_lines(driver: Any) -> list[list[str]]:
+    """The options the page lists, each as its text and its class ("over" once its time is over)."""
+    script = "return [...document.querySelectorAll('#options li')].map((li) => [li.textContent, li.className]);"
+    return list(await in_browser(driver.execute_script, script))
+
+
 async def screen(driver: Any, width: int, height: int) -> None:
     """Show the page as on a screen of `width` × `height` CSS pixels."""
     await in_browser(driver.execute_cdp_cmd, "Emulation.setDeviceMetricsOverride",
@@ -141,7 +160,7 @@ async def check_layout(driver: Any, name: str) -> None:
 async def test_the_clock_page_in_chromium(store: Store, browser: Any, monkeypatch: pytest.MonkeyPatch) -> None:
     standings = [SeasonRow("Ann", "+25 · 7"), SeasonRow("Konstantin Konstantinopolsky", "−12,50 · 3")]
     monkeypatch.setattr("bot.store.clock_pages.season_standings", lambda tx, chat_id: standings)  # as a season would
-    async with tournament_night(store, schedule=SCHEDULE, looks=AN_HOUR) as night:
+    async with tournament_night(store, schedule=SCHEDULE, options=OPTIONS, looks=AN_HOUR) as night:
         service, clock = night.service, night.clock
         clock.advance(7 * 60 + 30)
         await screen(browser, *SIZES[0])
@@ -156,6 +175,11 @@ async def test_the_clock_page_in_chromium(store: Store, browser: Any, monkeypatc
         assert int((await page_text(browser, "timer")).split(":")[0]) == int(minutes) == 12
         assert await page_text(browser, "players") == "3 of 3"
         assert await page_text(browser, "season-list") == "", "the season's standings wait for a break"
+        assert await page_text(browser, "options-title") == "Options"
+        assert await option_lines(browser) == [
+            ["2 rebuys each through level 2", ""], ["1 add-on each at the break", ""],
+            ["re-entry through level 2", ""], ["bounty 10", ""], ["at most 1 item pawned per player", ""]]
+        blocks = await in_browser(browser.execute_script, BLOCKS)
 
         assert (await service.handle(PLACE, ANN, "/tournament pause")).error is None
         await until_shown(browser, "paused", lambda shown: shown == "Paused")
@@ -187,9 +211,16 @@ async def test_the_clock_page_in_chromium(store: Store, browser: Any, monkeypatc
         await service.scheduler.fire_due()
         await until_shown(browser, "level-name", lambda shown: shown == "Break")
         assert await page_text(browser, "until") == "until 18:50"
+        assert await option_lines(browser) == [
+            ["rebuys are over", "over"], ["1 add-on each at the break", ""], ["re-entry is over", "over"],
+            ["bounty 10", ""], ["at most 1 item pawned per player", ""]]
+        assert moved(blocks, await in_browser(browser.execute_script, BLOCKS)) == [], "the periods' end moves nothing"
         assert await page_text(browser, "season-list") == "Ann+25 · 7Konstantin Konstantinopolsky−12,50 · 3"
         await check_layout(browser, "break")
 
         assert (await service.handle(PLACE, ANN, "/lang ru")).error is None
         await until_shown(browser, "level-name", lambda shown: shown == "Перерыв")
+        assert await option_lines(browser) == [
+            ["ребаи закончились", "over"], ["1 аддон на игрока на перерыве", ""], ["повторный вход закрыт", "over"],
+            ["баунти 10", ""], ["в залог — не больше 1 вещи на игрока", ""]]
         await check_layout(browser, "break-ru")
