@@ -19,10 +19,23 @@ from engine.tournament import Phase, Tournament, first_break
 
 @dataclass(frozen=True, slots=True)
 class ClockOption:
-    """One option as the clock shows it: its words, and whether its time is over (`is_over`: shown as ended)."""
+    """One option as the clock shows it: its words while it is on (`open_text`), those once its time is over
+    (`over_text`, "" for an option that never ends), and whether it is over now."""
 
-    text: str
+    open_text: str
+    over_text: str = ""
     is_over: bool = False
+
+    @property
+    def text(self) -> str:
+        """What it says now."""
+        return self.over_text if self.is_over else self.open_text
+
+    @property
+    def other_text(self) -> str:
+        """What it says at another time of the night ("" when nothing else): the page keeps room for it, so that
+        nothing moves when a period ends."""
+        return self.open_text if self.is_over else self.over_text
 
 
 def clock_options(voice: Voice, tournament: Tournament, now: datetime) -> list[ClockOption]:
@@ -32,21 +45,21 @@ def clock_options(voice: Voice, tournament: Tournament, now: datetime) -> list[C
         return []
     config = tournament.config
     running = tournament.phase is Phase.RUNNING
+    period = _rebuy_period(voice, tournament, now)  # rebuys' and re-entry's: late registration follows the rebuys
     said = []
     if config.rebuys:
-        said.append(_over(voice, "tournament.clock_option_rebuys_over") if running and not
-                    tournament.is_rebuy_period(now) else
-                    ClockOption(voice.t("tournament.clock_option_rebuys", count=config.rebuys,
-                                        period=_rebuy_period(voice, tournament, now))))
+        said.append(ClockOption(voice.t("tournament.clock_option_rebuys", count=config.rebuys, period=period),
+                                voice.t("tournament.clock_option_rebuys_over"),
+                                running and not tournament.is_rebuy_period(now)))
     if config.addons:
-        said.append(_over(voice, "tournament.clock_option_addons_over") if running and _addons_over(tournament, now)
-                    else ClockOption(voice.t("tournament.clock_option_addons", count=config.addons,
-                                             period=_addon_period(voice, tournament, now))))
+        said.append(ClockOption(voice.t("tournament.clock_option_addons", count=config.addons,
+                                        period=_addon_period(voice, tournament, now)),
+                                voice.t("tournament.clock_option_addons_over"),
+                                running and _addons_over(tournament, now)))
     if config.reentry:
-        open_now = config.late_registration and tournament.is_rebuy_period(now)  # late registration follows it
-        said.append(_over(voice, "tournament.clock_option_reentry_over") if running and not open_now else
-                    ClockOption(voice.t("tournament.clock_option_reentry",
-                                        period=_rebuy_period(voice, tournament, now))))
+        said.append(ClockOption(voice.t("tournament.clock_option_reentry", period=period),
+                                voice.t("tournament.clock_option_reentry_over"),
+                                running and not (config.late_registration and tournament.is_rebuy_period(now))))
     if config.bounty:
         said.append(ClockOption(voice.t("tournament.clock_option_bounty", bounty=money(config.bounty))))
     if not config.max_pawns:
@@ -61,10 +74,6 @@ def clock_options_line(voice: Voice, tournament: Tournament, now: datetime) -> s
     "" when there are none."""
     said = clock_options(voice, tournament, now)
     return voice.t("tournament.options", options="; ".join(option.text for option in said)) if said else ""
-
-
-def _over(voice: Voice, key: str) -> ClockOption:
-    return ClockOption(voice.t(key), is_over=True)
 
 
 def _rebuy_period(voice: Voice, tournament: Tournament, now: datetime) -> str:

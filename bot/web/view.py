@@ -48,7 +48,7 @@ def clock_view(tournament: Tournament, number: int, now: datetime, language: str
         "pool": num(money(tournament.config.to_money(tournament.chips_in_play))),
         "rate": text(language, "clock_page.rate", chips=_plain(tournament.config.rate)),
         "season": [{"player": row.player, "result": row.result} for row in season] if season else None,
-        "options": [{"text": option.text, "over": option.is_over}
+        "options": [{"text": option.text, "over": option.is_over, "room": option.other_text}
                     for option in clock_options(Voice(language), tournament, now)],
         "schedule": _schedule(language, tournament, None), "level": None, "remaining_ms": None, "ends_at": None,
         "running": False, "paused": False, "until": None, "next": None,

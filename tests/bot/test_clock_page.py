@@ -240,8 +240,9 @@ def test_the_view_counts_pawns_and_rebuys_and_the_pool_at_the_rate() -> None:
     tournament.eliminate("cat")
     tournament.rebuy("cat", 0, started + timedelta(minutes=1))
     view = clock_view(tournament, 7, started + timedelta(minutes=5), "ru")
-    assert view["options"] == [{"text": "2 ребая на игрока до конца уровня 2", "over": False},
-                               {"text": "1 аддон на игрока на перерыве", "over": False}]
+    assert view["options"] == [
+        {"text": "2 ребая на игрока до конца уровня 2", "over": False, "room": "ребаи закончились"},
+        {"text": "1 аддон на игрока на перерыве", "over": False, "room": "аддоны закончились"}]
     assert (view["title"], view["pawned"], view["rebuys"]) == ("Турнир №7", "1", "1 / 0")
     assert (view["players"], view["chips"], view["average"]) == ("3 из 3", "1\xa0300", "433")
     assert view["pool"] == "216,67" and view["rate"] == "6 фишек = 1"
@@ -250,10 +251,13 @@ def test_the_view_counts_pawns_and_rebuys_and_the_pool_at_the_rate() -> None:
     tournament.addon("bob", at_the_break)
     view = clock_view(tournament, 7, at_the_break, "en")
     assert (view["rebuys"], view["chips"], view["average"], view["pool"]) == ("1 / 1", "1,600", "533", "266.67")
-    assert view["options"] == [{"text": "rebuys are over", "over": True},
-                               {"text": "1 add-on each at the break", "over": False}]
+    assert view["options"] == [
+        {"text": "rebuys are over", "over": True, "room": "2 rebuys each through level 2"},
+        {"text": "1 add-on each at the break", "over": False, "room": "add-ons are over"}]
     after = clock_view(tournament, 7, started + timedelta(minutes=51), "en")
-    assert after["options"] == [{"text": "rebuys are over", "over": True}, {"text": "add-ons are over", "over": True}]
+    assert after["options"] == [
+        {"text": "rebuys are over", "over": True, "room": "2 rebuys each through level 2"},
+        {"text": "add-ons are over", "over": True, "room": "1 add-on each at the break"}]
     tournament.finish(started + timedelta(minutes=52), {"ann": 400, "bob": 600, "cat": 600})
     assert clock_view(tournament, 7, started + timedelta(minutes=52), "en")["options"] == []
 
@@ -273,18 +277,21 @@ async def test_the_page_shows_the_options_and_the_stream_says_when_a_period_ends
         assert found is not None
         boot = json.loads(found.group(1))
         assert boot["view"]["options"] == [
-            {"text": "1 rebuy each through level 2", "over": False},
-            {"text": "re-entry through level 2", "over": False},
-            {"text": "bounty 10", "over": False}, {"text": "no pawning", "over": False}]
+            {"text": "1 rebuy each through level 2", "over": False, "room": "rebuys are over"},
+            {"text": "re-entry through level 2", "over": False, "room": "re-entry is over"},
+            {"text": "bounty 10", "over": False, "room": ""}, {"text": "no pawning", "over": False, "room": ""}]
         assert boot["labels"]["options"] == "Options", "the block's heading"
         assert (await service.handle(PLACE, ANN, "/lang ru")).error is None
         async with event_stream(night.link) as stream:
             assert (await stream.next())["options"] == [
-                {"text": "1 ребай на игрока до конца уровня 2", "over": False},
-                {"text": "повторный вход до конца уровня 2", "over": False},
-                {"text": "баунти 10", "over": False}, {"text": "вещи в залог не принимаются", "over": False}]
+                {"text": "1 ребай на игрока до конца уровня 2", "over": False, "room": "ребаи закончились"},
+                {"text": "повторный вход до конца уровня 2", "over": False, "room": "повторный вход закрыт"},
+                {"text": "баунти 10", "over": False, "room": ""},
+                {"text": "вещи в залог не принимаются", "over": False, "room": ""}]
             clock.advance(40 * 60 + 1)
             await service.scheduler.fire_due()
             assert (await stream.next())["options"] == [
-                {"text": "ребаи закончились", "over": True}, {"text": "повторный вход закрыт", "over": True},
-                {"text": "баунти 10", "over": False}, {"text": "вещи в залог не принимаются", "over": False}]
+                {"text": "ребаи закончились", "over": True, "room": "1 ребай на игрока до конца уровня 2"},
+                {"text": "повторный вход закрыт", "over": True, "room": "повторный вход до конца уровня 2"},
+                {"text": "баунти 10", "over": False, "room": ""},
+                {"text": "вещи в залог не принимаются", "over": False, "room": ""}]

@@ -46,7 +46,8 @@ const width = window.innerWidth, height = window.innerHeight, fitScreen = argume
 const walker = document.createTreeWalker(document.body, NodeFilter.SHOW_TEXT);
 while (walker.nextNode()) {
   const node = walker.currentNode, element = node.parentElement, words = node.textContent.trim();
-  if (!words || element.closest("[hidden], script, #banner")) continue;
+  if (!words || element.closest("[hidden], script, #banner") || getComputedStyle(element).visibility === "hidden")
+    continue;
   const range = document.createRange();
   range.selectNodeContents(node);
   const box = range.getBoundingClientRect();
@@ -130,8 +131,9 @@ def moved(before: list[dict[str, float]], after: list[dict[str, float]]) -> list
 
 
 async def option_lines(driver: Any) -> list[list[str]]:
-    """The options the page lists, each as its text and its class ("over" once its time is over)."""
-    script = "return [...document.querySelectorAll('#options li')].map((li) => [li.textContent, li.className]);"
+    """The options the page lists, each as the text it shows and its class ("option over" once its time is over)."""
+    script = ("return [...document.querySelectorAll('#options li')]"
+              ".map((li) => [li.firstChild.textContent, li.className]);")
     return list(await in_browser(driver.execute_script, script))
 
 
@@ -177,8 +179,9 @@ async def test_the_clock_page_in_chromium(store: Store, browser: Any, monkeypatc
         assert await page_text(browser, "season-list") == "", "the season's standings wait for a break"
         assert await page_text(browser, "options-title") == "Options"
         assert await option_lines(browser) == [
-            ["2 rebuys each through level 2", ""], ["1 add-on each at the break", ""],
-            ["re-entry through level 2", ""], ["bounty 10", ""], ["at most 1 item pawned per player", ""]]
+            ["2 rebuys each through level 2", "option"], ["1 add-on each at the break", "option"],
+            ["re-entry through level 2", "option"], ["bounty 10", "option"],
+            ["at most 1 item pawned per player", "option"]]
         blocks = await in_browser(browser.execute_script, BLOCKS)
 
         assert (await service.handle(PLACE, ANN, "/tournament pause")).error is None
@@ -212,8 +215,9 @@ async def test_the_clock_page_in_chromium(store: Store, browser: Any, monkeypatc
         await until_shown(browser, "level-name", lambda shown: shown == "Break")
         assert await page_text(browser, "until") == "until 18:50"
         assert await option_lines(browser) == [
-            ["rebuys are over", "over"], ["1 add-on each at the break", ""], ["re-entry is over", "over"],
-            ["bounty 10", ""], ["at most 1 item pawned per player", ""]]
+            ["rebuys are over", "option over"], ["1 add-on each at the break", "option"],
+            ["re-entry is over", "option over"], ["bounty 10", "option"],
+            ["at most 1 item pawned per player", "option"]]
         assert moved(blocks, await in_browser(browser.execute_script, BLOCKS)) == [], "the periods' end moves nothing"
         assert await page_text(browser, "season-list") == "Ann+25 · 7Konstantin Konstantinopolsky−12,50 · 3"
         await check_layout(browser, "break")
@@ -221,6 +225,7 @@ async def test_the_clock_page_in_chromium(store: Store, browser: Any, monkeypatc
         assert (await service.handle(PLACE, ANN, "/lang ru")).error is None
         await until_shown(browser, "level-name", lambda shown: shown == "Перерыв")
         assert await option_lines(browser) == [
-            ["ребаи закончились", "over"], ["1 аддон на игрока на перерыве", ""], ["повторный вход закрыт", "over"],
-            ["баунти 10", ""], ["в залог — не больше 1 вещи на игрока", ""]]
+            ["ребаи закончились", "option over"], ["1 аддон на игрока на перерыве", "option"],
+            ["повторный вход закрыт", "option over"], ["баунти 10", "option"],
+            ["в залог — не больше 1 вещи на игрока", "option"]]
         await check_layout(browser, "break-ru")
