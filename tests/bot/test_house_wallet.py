@@ -77,7 +77,7 @@ async def test_russian_a_box_left_short_by_an_exchange_says_what_its_bet_needs(s
     assert line.endswith(
         "· Play needs 20, you have 15 · Buy card needs 30 with the BET, you have 15 · Exchange needs 30 with the BET, "
         "you have 15" if language == "en" else
-        "· Играть: нужно 20, у вас 15 · Прикупить карту: нужно 30 с учётом ставки БЕТ, у вас 15 · Обмен: нужно 30 с "
+        "· Играть: нужно 20, у вас 15 · Прикуп: нужно 30 с учётом ставки БЕТ, у вас 15 · Обмен: нужно 30 с "
         "учётом ставки БЕТ, у вас 15")
     await ledger_ok(service)
 
@@ -110,10 +110,10 @@ def language_box_line(reply: Reply, box: int, language: str) -> str:
 
 @pytest.mark.parametrize(("game", "language", "expected"), [
     ("texas", "en", "· deciding · Buy card needs 30 with the BET, you have 25"),
-    ("texas", "ru", "· решает · Прикупить карту: нужно 30 с учётом ставки БЕТ, у вас 25"),
+    ("texas", "ru", "· решает · Прикуп: нужно 30 с учётом ставки БЕТ, у вас 25"),
     ("russian", "en", "· deciding · Buy card needs 30 with the BET, you have 25 · Exchange needs 30 with the BET, "
                       "you have 25"),
-    ("russian", "ru", "· решает · Прикупить карту: нужно 30 с учётом ставки БЕТ, у вас 25 · Обмен: нужно 30 с учётом "
+    ("russian", "ru", "· решает · Прикуп: нужно 30 с учётом ставки БЕТ, у вас 25 · Обмен: нужно 30 с учётом "
                       "ставки БЕТ, у вас 25"),
 ], ids=["texas-en", "texas-ru", "russian-en", "russian-ru"])
 async def test_a_draw_that_would_not_leave_the_bet_is_reported_with_the_bet(store: Store, game: str, language: str,

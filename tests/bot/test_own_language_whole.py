@@ -41,7 +41,7 @@ async def test_a_house_players_answers_are_in_his_own_language_words_inside_them
     assert (await service.handle(PLACE, BOB, "/ante 10")).error is None
     assert (await service.handle(PLACE, BOB, "/deal")).error is None
     assert (await service.handle(PLACE, BOB, "/exchange 1")).error == (
-        "Сейчас так нельзя. Можно: БЕТ, Пас, Прикупить карту.")
+        "Сейчас так нельзя. Можно: БЕТ, Пас, Прикуп.")
     ann = await service.handle(PLACE, ANN, "/join")
     assert ann.private == {"ann": ["Texas Poker: place your ANTE with /ante chips. Your cards come privately: press "
                                    "“My cards” to see them."]}

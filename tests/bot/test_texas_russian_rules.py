@@ -284,7 +284,7 @@ REFUSED = {
         "no box": "У вас нет бокса в этом раунде: поставьте АНТЕ (/ante фишки) до сдачи следующего.",
         "texas: a second box": "Бокса 2 за этим столом нет.",
         "russian: a fourth box": "Бокс — это 1, 2 или 3, а не «4».",
-        "texas: exchange before the fourth card": "Сейчас так нельзя. Можно: БЕТ, Пас, Прикупить карту.",
+        "texas: exchange before the fourth card": "Сейчас так нельзя. Можно: БЕТ, Пас, Прикуп.",
         "texas: exchange of three cards": "Карты 3 нет: выберите от 1 до 2.",
         "texas: three cards named": "Обмен: можно выбрать от 1 до 2 карт, а не 3.",
         "texas: not a card": "«x» — это не карта: укажите её номер (1–2) или ранг и масть, например As или Td.",
