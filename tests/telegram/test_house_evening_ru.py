@@ -155,3 +155,193 @@ async def test_texas_poker_two_rounds_in_russian(make_bot, api, dealer: Dealer) 
     assert await wallets(bot) == ["В кошельке 3\xa0515 фишек.", "В кошельке 1\xa0060 фишек.",
                                   "В кошельке 985 фишек."]
     assert await bot.store.read(lambda tx: tx.check_ledger()) == []
+
+
+@pytest.mark.telegram_time_scale(WHOLE_HANDS)
+async def test_russian_poker_three_boxes_an_exchange_a_bought_card_and_the_dealers_game(make_bot, api,
+                                                                                       dealer: Dealer) -> None:
+    bot = await opened(make_bot, "russian")
+    # ivan: box 1 A♠ A♦ K♣ 8♠ 9♥, box 2 3♣ 3♦ 7♥ 7♠ Q♦, box 3 (blind: ANTE 10 and BET 20 at once) K♠ K♦ 4♣ 6♦ T♥;
+    # Пётр 2♥ 4♥ 6♥ 8♥ J♥; olga 5♣ 6♣ 9♦ J♠ 2♠; the dealer 2♣ 5♦ 8♣ J♦ 9♠ (9♠ open), no game. ivan's exchange
+    # draws 7♣, Пётр's bought card T♣, the dealer's draw 2♦: a pair of twos after ivan buys him a game on boxes 1
+    # and 3 (not on box 2; Пётр buys none).
+    dealer.order = "As Ad Kc 8s 9h 3c 3d 7h 7s Qd Ks Kd 4c 6d Th 2h 4h 6h 8h Jh 5c 6c 9d Js 2s 2c 5d 8c Jd 9s 7c Tc 2d"
+    await bot.command(IVAN, "/ante 10 box 2")
+    assert last_said(bot, IVAN) == "На бокс 2 можно ставить только после предыдущего бокса."
+    for user, bet in ((IVAN, "10"), (IVAN, "10 box 2"), (IVAN, "10 box 3"), (PETROV, "20"), (OLGA, "5")):
+        await bot.command(user, f"/ante {bet}")
+    await bot.command(IVAN, "/ante 10 box 2")
+    assert last_said(bot, IVAN) == "Вы уже поставили на бокс 2."
+    await bot.command(IVAN, "/deal")
+    assert bot.table_message().text == (
+        "Русский покер — раунд 1\nДилер: ▢ ▢ ▢ ▢ 9♠\n"
+        "▶ ivan · бокс 1 · АНТЕ 10 · решает\n  ivan · бокс 2 · АНТЕ 10 · решает\n"
+        "  ivan · бокс 3 · АНТЕ 10 · БЕТ 20 · играет\n  Пётр Петров · бокс 1 · АНТЕ 20 · решает\n"
+        "  olga · бокс 1 · АНТЕ 5 · решает\n\n"
+        "ivan ставит на бокс 1: АНТЕ 10.\nivan ставит на бокс 2: АНТЕ 10.\nivan ставит на бокс 3: АНТЕ 10, БЕТ 20.\n"
+        "Пётр Петров ставит на бокс 1: АНТЕ 20.\nolga ставит на бокс 1: АНТЕ 5.\nДилер показывает 9♠.\n"
+        "▶ ivan, бокс 1: ваше решение (⏱ 60\xa0с).")
+    assert labels(bot) == ["Играть (20)", "Пас", "Прикуп (10)", "Обмен: ☐ 1", "☐ 2", "☐ 3", "☐ 4", "☐ 5",
+                           "🂠 Мои карты"]
+    assert await press(bot, IVAN, "Мои карты") == (
+        "Ваши боксы:\nбокс 1: A♠ A♦ K♣ 8♠ 9♥\nбокс 2: откроется в свою очередь\n"
+        "бокс 3: играет втёмную, откроется при вскрытии\nБокс 1, номера карт на кнопках: 1 A♠ · 2 A♦ · 3 K♣ · 4 8♠ · "
+        "5 9♥")
+    first = bot.table_message()
+    play = first.button("Играть")["callback_data"]  # as ivan's client keeps showing it
+    assert await press(bot, IVAN, "Играть") == "Бокс 2: 3♣ 3♦ 7♥ 7♠ Q♦"  # box 2's turn: its cards, to ivan alone
+    assert (await bot.press_data(IVAN, first, play))["text"] == "Уже сделано."  # box 2 is not played by it
+    await press(bot, IVAN, "☐ 5")
+    assert await press(bot, IVAN, "Обмен 5 (10)") == "Бокс 2 теперь: 3♣ 3♦ 7♥ 7♠ 7♣"
+    assert labels(bot) == ["Играть (20)", "Пас", "🂠 Мои карты"]  # one draw a box
+    await bot.command(IVAN, "/play")
+    await bot.command(PETROV, "/buy")
+    assert last_said(bot, PETROV) == "Бокс 1 теперь: 2♥ 4♥ 6♥ 8♥ J♥ T♣"
+    await press(bot, PETROV, "Играть (40)")
+    await bot.command(SASHA, "/fold")
+    assert last_said(bot, SASHA) == "У вас нет бокса в этом раунде: поставьте АНТЕ (/ante фишки) до сдачи следующего."
+    await press(bot, OLGA, "Пас")
+    assert result(bot) == "Дилер открывает 2♣ 5♦ 8♣ J♦ 9♠: нет игры."
+    assert labels(bot) == ["Купить игру (10)", "Не покупать", "🂠 Мои карты"]
+    assert await press(bot, PETROV, "Не покупать") == "Сейчас не ваш ход: ходит ivan."
+    await press(bot, IVAN, "Купить игру")
+    assert await press(bot, IVAN, "Не покупать") == "Бокс 3: K♠ K♦ 4♣ 6♦ T♥"  # its turn: the blind box shown
+    await bot.command(IVAN, "/dealergame")
+    assert labels(bot) == ["Купить игру (20)", "Не покупать", "🂠 Мои карты"]
+    await bot.command(PETROV, "/decline")
+    # ivan box 1: aces with ace-king as the second combination beat the twos: BET 20×(1+1) = +40, fee −10 → +30.
+    # Box 2: sevens full, but no game and none bought: ANTE +10, fee −10 → 0. Box 3: kings: BET +20, fee −10 → +10.
+    # Пётр: no game: ANTE +20, card fee −20 → 0. olga folded: −5.
+    assert result(bot) == "\n".join([
+        "ivan, бокс 2: у дилера нет игры (0) — фулл-хаус, семёрки на тройках: 3♣ 3♦ 7♥ 7♠ 7♣; АНТЕ +10 · БЕТ 0 · "
+        "плата за обмен −10.",
+        "Пётр Петров, бокс 1: у дилера нет игры (0) — флеш, старший валет: 2♥ 4♥ 6♥ 8♥ J♥; АНТЕ +20 · БЕТ 0 · "
+        "плата за прикуп −20.",
+        "Дилер сбрасывает J♦, прикупает 2♦: пара двоек, кикер девятка — игра есть.",
+        "ivan, бокс 1: выигрыш (+30) — пара тузов, кикер король: A♠ A♦ K♣ 8♠ 9♥; АНТЕ 0 · БЕТ +40 (пара тузов + "
+        "вторая комбинация: туз-король, ×2) · плата за игру дилеру −10.",
+        "ivan, бокс 3: выигрыш (+10) — пара королей, кикер десятка: K♠ K♦ 4♣ 6♦ T♥; АНТЕ 0 · БЕТ +20 (пара королей, "
+        "×1) · плата за игру дилеру −10.",
+        "olga, бокс 1: пас (−5); АНТЕ −5.",
+        "Раунд окончен: ivan +40, Пётр Петров 0, olga −5."])
+    assert_boxes_kept_private(bot, "A♠ A♦ K♣ 8♠ 9♥", "3♣ 3♦ 7♥ 7♠ Q♦", "3♣ 3♦ 7♥ 7♠ 7♣", "K♠ K♦ 4♣ 6♦ T♥",
+                              "2♥ 4♥ 6♥ 8♥ J♥", "5♣ 6♣ 9♦ J♠ 2♠")
+    assert await wallets(bot) == ["В кошельке 1\xa0040 фишек.", "В кошельке 1\xa0000 фишек.",
+                                  "В кошельке 995 фишек."]
+    assert await bot.store.read(lambda tx: tx.check_ledger()) == []
+
+
+@pytest.mark.telegram_time_scale(WHOLE_HANDS)
+async def test_caribbean_poker_the_bonus_an_exchange_and_the_suit_tie_break(make_bot, api, dealer: Dealer) -> None:
+    bot = await opened(make_bot, "caribbean")
+    await bot.command(SASHA, "/ante 10 bonus 5")
+    assert last_said(bot, SASHA) == "Ставка БОНУС за этим столом — ровно 10, а не 5."
+    # ivan 5♥ 6♥ 7♥ 8♥ 9♥ (bonus 10); Пётр Q♣ Q♦ 5♠ 9♣ 3♥ (bonus 10); olga A♥ K♣ 7♦ 4♣ 2♥; the dealer A♠ K♦ 7♣ 4♠ 2♦
+    # (2♦ open): ace-king, he qualifies. Пётр's exchange draws Q♠ 9♦ 9♠.
+    dealer.order = "5h 6h 7h 8h 9h Qc Qd 5s 9c 3h Ah Kc 7d 4c 2h As Kd 7c 4s 2d Qs 9d 9s"
+    for user, bet in ((IVAN, "10 bonus 10"), (PETROV, "20 bonus 10"), (OLGA, "5")):
+        await bot.command(user, f"/ante {bet}")
+    assert bot.table_message().text.split("\n")[:2] == [
+        "Карибский покер — раунд 1",
+        "Ставки открыты: /ante фишки [box 1-3] [bonus 10], затем /deal (или подождите немного)."]
+    await bot.command(OLGA, "/ante 5")
+    assert last_said(bot, OLGA) == "Вы уже поставили на бокс 1."
+    await bot.command(PETROV, "/deal")
+    assert await press(bot, SASHA, "Играть") == (
+        "У вас нет бокса в этом раунде: поставьте АНТЕ (/ante фишки) до сдачи следующего.")
+    await press(bot, IVAN, "Играть (20)")
+    for card in ("Обмен: ☐ 1", "☐ 3", "☐ 4", "☐ 5", "Обмен: ☑ 1"):
+        await press(bot, PETROV, card)
+    assert labels(bot) == ["Играть (40)", "Пас", "Обмен: ☐ 1", "☐ 2", "☑ 3", "☑ 4", "☑ 5", "Обмен 3 4 5 (60)",
+                           "🂠 Мои карты"]
+    assert await press(bot, PETROV, "Обмен 3 4 5") == "Бокс 1 теперь: Q♣ Q♦ Q♠ 9♦ 9♠"
+    await bot.command(PETROV, "/play")
+    assert await press(bot, OLGA, "Мои карты") == (
+        "Ваши боксы:\nбокс 1: A♥ K♣ 7♦ 4♣ 2♥\nБокс 1, номера карт на кнопках: 1 A♥ · 2 K♣ · 3 7♦ · 4 4♣ · 5 2♥")
+    await press(bot, OLGA, "Играть (10)")
+    # ivan: a straight flush beats ace-king: ANTE +10, BET 20×50; the dealt straight flush pays the bonus 10×100.
+    # Пётр: queens full: ANTE +20, BET 40×7; his dealt pair loses the bonus; fee 3×20. olga: the same ranks as the
+    # dealer's, her A♥ over his A♠: ANTE +5, BET 10×1.
+    assert result(bot) == "\n".join([
+        "Дилер открывает A♠ K♦ 7♣ 4♠ 2♦: туз-король — игра есть.",
+        "ivan, бокс 1: выигрыш (+2\xa0010) — стрит-флеш до девятки: 5♥ 6♥ 7♥ 8♥ 9♥; АНТЕ +10 · БЕТ +1\xa0000 "
+        "(стрит-флеш до девятки, ×50) · БОНУС +1\xa0000 (стрит-флеш до девятки, ×100).",
+        "Пётр Петров, бокс 1: выигрыш (+230) — фулл-хаус, дамы на девятках: Q♣ Q♦ Q♠ 9♦ 9♠; АНТЕ +20 · БЕТ +280 "
+        "(фулл-хаус, дамы на девятках, ×7) · БОНУС −10 · плата за обмен −60.",
+        "olga, бокс 1: выигрыш по масти старшей карты, ♥ > ♣ > ♦ > ♠ (+15) — туз-король: A♥ K♣ 7♦ 4♣ 2♥; АНТЕ +5 · "
+        "БЕТ +10 (туз-король, ×1).",
+        "Раунд окончен: ivan +2\xa0010, Пётр Петров +230, olga +15."])
+    [table] = [sent for sent in bot.group() if sent.photo is None and sent.text.startswith("Карибский покер — раунд 1")]
+    assert table.text.split("\n")[2:5] == [
+        "  ivan · бокс 1 · АНТЕ 10 · БОНУС 10 (+1\xa0000) · БЕТ 20 · рассчитан +2\xa0010",
+        "  Пётр Петров · бокс 1 · АНТЕ 20 · БОНУС 10 (−10) · БЕТ 40 · рассчитан +230",
+        "  olga · бокс 1 · АНТЕ 5 · БЕТ 10 · рассчитан +15"]
+    assert_boxes_kept_private(bot, "5♥ 6♥ 7♥ 8♥ 9♥", "Q♣ Q♦ 5♠ 9♣ 3♥", "Q♣ Q♦ Q♠ 9♦ 9♠", "A♥ K♣ 7♦ 4♣ 2♥")
+    assert await wallets(bot) == ["В кошельке 3\xa0010 фишек.", "В кошельке 1\xa0230 фишек.",
+                                  "В кошельке 1\xa0015 фишек."]
+    assert await bot.store.read(lambda tx: tx.check_ledger()) == []
+
+
+@pytest.mark.telegram_time_scale(WHOLE_HANDS)
+async def test_three_card_poker_pair_plus_two_rounds_and_an_ante_over_the_wallet(make_bot, api,
+                                                                                 dealer: Dealer) -> None:
+    bot = await opened(make_bot, "three-card")
+    await bot.command(SASHA, "/ante 51")
+    await bot.command(SASHA, "/ante 10 pp 26")
+    assert private(bot, SASHA)[-2:] == ["АНТЕ за этим столом — от 1 до 50, а не 51.",
+                                        "Ставка «Пара плюс» за этим столом — от 1 до 25, а не 26."]
+    # Round 1 (LITE). ivan A♥ K♥ Q♥ (ANTE 10, Pair Plus 5); Пётр 5♣ 5♦ 2♥ (ANTE 20); olga 7♠ 8♦ 9♣ (Pair Plus 10
+    # alone); the dealer J♣ 9♦ 4♠, jack high: no game.
+    dealer.order = "Ah Kh Qh 5c 5d 2h 7s 8d 9c Jc 9d 4s"
+    for user, bet in ((IVAN, "10 pp 5"), (PETROV, "20"), (OLGA, "0 pp 10")):
+        await bot.command(user, f"/ante {bet}")
+    await bot.command(PETROV, "/deal")
+    # the Pair Plus result gives the cards away: told to its owner alone, the group learns it at the end
+    assert private(bot, IVAN)[-1] == (
+        "Бокс 1: A♥ K♥ Q♥\n\nБокс 1, дополнительная ставка: «Пара плюс» +200 (стрит-флеш до туза, ×40).")
+    assert await press(bot, IVAN, "Мои карты") == (
+        "Ваши боксы:\nбокс 1: A♥ K♥ Q♥ · дополнительная ставка: «Пара плюс» +200 (стрит-флеш до туза, ×40)")
+    assert "+200" not in bot.table_message().text
+    assert labels(bot) == ["Играть (10)", "Пас", "🂠 Мои карты"]
+    first = bot.table_message()
+    play = first.button("Играть")["callback_data"]  # as ivan's client keeps showing it
+    await press(bot, IVAN, "Играть")
+    await bot.command(IVAN, "/play")
+    assert last_said(bot, IVAN) == "Сейчас не ваш ход: ходит Пётр Петров."
+    await press(bot, PETROV, "Играть (20)")
+    assert result(bot) == "\n".join([
+        "Дилер открывает J♣ 9♦ 4♠: старший валет — нет игры: нужна комбинация не ниже, чем старшая дама.",
+        "ivan, бокс 1: у дилера нет игры (+250) — стрит-флеш до туза: A♥ K♥ Q♥; «Пара плюс» +200 (стрит-флеш до "
+        "туза, ×40) · АНТЕ +10 · ИГРА 0 · бонус к АНТЕ +40 (стрит-флеш до туза, ×4).",
+        "Пётр Петров, бокс 1: у дилера нет игры (+20) — пара пятёрок, кикер двойка: 5♣ 5♦ 2♥; АНТЕ +20 · ИГРА 0.",
+        "olga, бокс 1: выигрыш (+50) — стрит до девятки: 7♠ 8♦ 9♣; «Пара плюс» +50 (стрит до девятки, ×5).",
+        "Раунд окончен: ivan +250, Пётр Петров +20, olga +50."])
+    assert_boxes_kept_private(bot, "A♥ K♥ Q♥", "5♣ 5♦ 2♥", "7♠ 8♦ 9♣")
+
+    # Round 2. ivan K♣ K♦ 4♥ (ANTE 10, Pair Plus 5); Пётр Q♠ 9♠ 3♠ (ANTE 20); olga 2♣ 7♦ 9♥ (ANTE 10); the dealer
+    # A♦ 8♣ 5♥, ace high: he qualifies.
+    dealer.order = "Kc Kd 4h Qs 9s 3s 2c 7d 9h Ad 8c 5h"
+    for user, bet in ((IVAN, "10 pp 5"), (PETROV, "20"), (OLGA, "10")):
+        await bot.command(user, f"/ante {bet}")
+    await bot.command(OLGA, "/deal")
+    assert (await bot.press_data(IVAN, first, play))["text"] == "Этот раунд уже закончился."  # round 1's button
+    await press(bot, IVAN, "Играть")
+    await bot.command(PETROV, "/play")
+    await bot.command(OLGA, "/fold")
+    assert result(bot) == "\n".join([
+        "Дилер открывает A♦ 8♣ 5♥: старший туз — игра есть.",
+        "ivan, бокс 1: выигрыш (+25) — пара королей, кикер четвёрка: K♣ K♦ 4♥; «Пара плюс» +5 (пара королей, кикер "
+        "четвёрка, ×1) · АНТЕ +10 · ИГРА +10 (пара королей, кикер четвёрка, ×1).",
+        "Пётр Петров, бокс 1: выигрыш (+40) — флеш, старшая дама: Q♠ 9♠ 3♠; АНТЕ +20 · ИГРА +20 (флеш, старшая "
+        "дама, ×1).",
+        "olga, бокс 1: пас (−10); АНТЕ −10.",
+        "Раунд окончен: ivan +25, Пётр Петров +40, olga −10."])
+    assert_boxes_kept_private(bot, "K♣ K♦ 4♥", "Q♠ 9♠ 3♠", "2♣ 7♦ 9♥")
+
+    # At the VIP tier an ANTE of 2 000 is more than olga's 1 040: refused, nothing moves.
+    await bot.command(IVAN, "/set tier vip")
+    await bot.command(OLGA, "/ante 2000")
+    assert last_said(bot, OLGA) == "Нужно 2\xa0000 фишек, а у вас 1\xa0040."
+    assert await wallets(bot) == ["В кошельке 1\xa0275 фишек.", "В кошельке 1\xa0060 фишек.",
+                                  "В кошельке 1\xa0040 фишек."]
+    assert await bot.store.read(lambda tx: tx.check_ledger()) == []
