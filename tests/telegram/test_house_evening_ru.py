@@ -167,7 +167,8 @@ async def test_russian_poker_three_boxes_an_exchange_a_bought_card_and_the_deale
     # and 3 (not on box 2; Пётр buys none).
     dealer.order = "As Ad Kc 8s 9h 3c 3d 7h 7s Qd Ks Kd 4c 6d Th 2h 4h 6h 8h Jh 5c 6c 9d Js 2s 2c 5d 8c Jd 9s 7c Tc 2d"
     await bot.command(IVAN, "/ante 10 box 2")
-    assert last_said(bot, IVAN) == "На бокс 2 можно ставить только после предыдущего бокса."
+    assert last_said(bot, IVAN) == ("Боксы занимают по порядку: на бокс 2 можно поставить, только когда занят "
+                                    "предыдущий.")
     for user, bet in ((IVAN, "10"), (IVAN, "10 box 2"), (IVAN, "10 box 3"), (PETROV, "20"), (OLGA, "5")):
         await bot.command(user, f"/ante {bet}")
     await bot.command(IVAN, "/ante 10 box 2")
