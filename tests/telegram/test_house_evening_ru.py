@@ -14,6 +14,7 @@ from typing import Any
 
 import pytest
 
+from tests.bot.test_russian_games import english_left
 from tests.discord.test_house_evening import Dealer
 from tests.telegram.conftest import WHOLE_HANDS, Running, private_chat
 from tests.telegram.russian_night import IVAN, OLGA, PETROV, SASHA
@@ -66,6 +67,15 @@ async def wallets(bot: Running) -> list[str]:
     for user in (IVAN, PETROV, OLGA):
         await bot.command(user, "/balance")
     return [last_said(bot, user) for user in (IVAN, PETROV, OLGA)]
+
+
+def assert_russian_throughout(bot: Running) -> None:
+    """No English word in anything the group or a private chat was ever shown, the answers to presses included: Latin
+    letters only in the players' names and in what is typed as it is (the language `ru`, the tier `vip`)."""
+    texts = bot.group_texts() + [text for user in FRIENDS for text in bot.api.texts_ever_shown(user["id"])]
+    texts += [str(answer["text"]) for answer in bot.api.calls("answerCallbackQuery") if answer.get("text")]
+    latin = {"ivan", "olga", "ru", "vip"}
+    assert {text: english_left(text, latin) for text in texts if english_left(text, latin)} == {}
 
 
 def assert_boxes_kept_private(bot: Running, *boxes: str) -> None:
@@ -154,6 +164,7 @@ async def test_texas_poker_two_rounds_in_russian(make_bot, api, dealer: Dealer) 
     assert_boxes_kept_private(bot, "9♥ T♥", "A♠ 2♥", "A♠ A♣", "5♦ 6♦")
     assert await wallets(bot) == ["В кошельке 3\xa0515 фишек.", "В кошельке 1\xa0060 фишек.",
                                   "В кошельке 985 фишек."]
+    assert_russian_throughout(bot)
     assert await bot.store.read(lambda tx: tx.check_ledger()) == []
 
 
@@ -229,6 +240,7 @@ async def test_russian_poker_three_boxes_an_exchange_a_bought_card_and_the_deale
                               "2♥ 4♥ 6♥ 8♥ J♥", "5♣ 6♣ 9♦ J♠ 2♠")
     assert await wallets(bot) == ["В кошельке 1\xa0040 фишек.", "В кошельке 1\xa0000 фишек.",
                                   "В кошельке 995 фишек."]
+    assert_russian_throughout(bot)
     assert await bot.store.read(lambda tx: tx.check_ledger()) == []
 
 
@@ -280,6 +292,7 @@ async def test_caribbean_poker_the_bonus_an_exchange_and_the_suit_tie_break(make
     assert_boxes_kept_private(bot, "5♥ 6♥ 7♥ 8♥ 9♥", "Q♣ Q♦ 5♠ 9♣ 3♥", "Q♣ Q♦ Q♠ 9♦ 9♠", "A♥ K♣ 7♦ 4♣ 2♥")
     assert await wallets(bot) == ["В кошельке 3\xa0010 фишек.", "В кошельке 1\xa0230 фишек.",
                                   "В кошельке 1\xa0015 фишек."]
+    assert_russian_throughout(bot)
     assert await bot.store.read(lambda tx: tx.check_ledger()) == []
 
 
@@ -345,4 +358,5 @@ async def test_three_card_poker_pair_plus_two_rounds_and_an_ante_over_the_wallet
     assert last_said(bot, OLGA) == "Нужно 2\xa0000 фишек, а у вас 1\xa0040."
     assert await wallets(bot) == ["В кошельке 1\xa0275 фишек.", "В кошельке 1\xa0060 фишек.",
                                   "В кошельке 1\xa0040 фишек."]
+    assert_russian_throughout(bot)
     assert await bot.store.read(lambda tx: tx.check_ledger()) == []
