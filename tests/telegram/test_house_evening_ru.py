@@ -26,6 +26,7 @@ FRIENDS = (IVAN, PETROV, OLGA, SASHA)
 
 @pytest.fixture
 def dealer(monkeypatch: pytest.MonkeyPatch) -> Dealer:
+    """The deck of each round, stacked by the test."""
     return Dealer(monkeypatch)
 
 
@@ -62,11 +63,14 @@ def result(bot: Running) -> str:
     return bot.group()[-1].text.split("\n\n")[0]
 
 
-async def wallets(bot: Running) -> list[str]:
-    """What /balance tells ivan, Пётр Петров and olga, each in his private chat."""
+async def closed(bot: Running, *wallets: str) -> None:
+    """The evening at this table over: what /balance tells ivan, Пётр Петров and olga (each in his private chat) is
+    `wallets`, nothing was ever shown in English, and the ledger balances."""
     for user in (IVAN, PETROV, OLGA):
         await bot.command(user, "/balance")
-    return [last_said(bot, user) for user in (IVAN, PETROV, OLGA)]
+    assert [last_said(bot, user) for user in (IVAN, PETROV, OLGA)] == list(wallets)
+    assert_russian_throughout(bot)
+    assert await bot.store.read(lambda tx: tx.check_ledger()) == []
 
 
 def assert_russian_throughout(bot: Running) -> None:
@@ -79,7 +83,8 @@ def assert_russian_throughout(bot: Running) -> None:
 
 
 def assert_boxes_kept_private(bot: Running, *boxes: str) -> None:
-    """No group text shows a box's cards before the round's result does (the folded boxes' never)."""
+    """No group text shows a box's cards (as dealt, or as a draw left them) before the round's result does; a folded
+    box's, a box's before its draw, may never show."""
     texts = group_texts_in_order(bot)
     for cards in boxes:
         first = next((text for text in texts if cards in text), None)
@@ -162,10 +167,7 @@ async def test_texas_poker_two_rounds_in_russian(make_bot, api, dealer: Dealer) 
         "olga, бокс 1: пас (−5); АНТЕ −5.",
         "Раунд окончен: ivan +505, Пётр Петров −20, olga −5."])
     assert_boxes_kept_private(bot, "9♥ T♥", "A♠ 2♥", "A♠ A♣", "5♦ 6♦")
-    assert await wallets(bot) == ["В кошельке 3\xa0515 фишек.", "В кошельке 1\xa0060 фишек.",
-                                  "В кошельке 985 фишек."]
-    assert_russian_throughout(bot)
-    assert await bot.store.read(lambda tx: tx.check_ledger()) == []
+    await closed(bot, "В кошельке 3\xa0515 фишек.", "В кошельке 1\xa0060 фишек.", "В кошельке 985 фишек.")
 
 
 @pytest.mark.telegram_time_scale(WHOLE_HANDS)
@@ -238,10 +240,7 @@ async def test_russian_poker_three_boxes_an_exchange_a_bought_card_and_the_deale
         "Раунд окончен: ivan +40, Пётр Петров 0, olga −5."])
     assert_boxes_kept_private(bot, "A♠ A♦ K♣ 8♠ 9♥", "3♣ 3♦ 7♥ 7♠ Q♦", "3♣ 3♦ 7♥ 7♠ 7♣", "K♠ K♦ 4♣ 6♦ T♥",
                               "2♥ 4♥ 6♥ 8♥ J♥", "5♣ 6♣ 9♦ J♠ 2♠")
-    assert await wallets(bot) == ["В кошельке 1\xa0040 фишек.", "В кошельке 1\xa0000 фишек.",
-                                  "В кошельке 995 фишек."]
-    assert_russian_throughout(bot)
-    assert await bot.store.read(lambda tx: tx.check_ledger()) == []
+    await closed(bot, "В кошельке 1\xa0040 фишек.", "В кошельке 1\xa0000 фишек.", "В кошельке 995 фишек.")
 
 
 @pytest.mark.telegram_time_scale(WHOLE_HANDS)
@@ -290,10 +289,7 @@ async def test_caribbean_poker_the_bonus_an_exchange_and_the_suit_tie_break(make
         "  Пётр Петров · бокс 1 · АНТЕ 20 · БОНУС 10 (−10) · БЕТ 40 · рассчитан +230",
         "  olga · бокс 1 · АНТЕ 5 · БЕТ 10 · рассчитан +15"]
     assert_boxes_kept_private(bot, "5♥ 6♥ 7♥ 8♥ 9♥", "Q♣ Q♦ 5♠ 9♣ 3♥", "Q♣ Q♦ Q♠ 9♦ 9♠", "A♥ K♣ 7♦ 4♣ 2♥")
-    assert await wallets(bot) == ["В кошельке 3\xa0010 фишек.", "В кошельке 1\xa0230 фишек.",
-                                  "В кошельке 1\xa0015 фишек."]
-    assert_russian_throughout(bot)
-    assert await bot.store.read(lambda tx: tx.check_ledger()) == []
+    await closed(bot, "В кошельке 3\xa0010 фишек.", "В кошельке 1\xa0230 фишек.", "В кошельке 1\xa0015 фишек.")
 
 
 @pytest.mark.telegram_time_scale(WHOLE_HANDS)
@@ -356,7 +352,4 @@ async def test_three_card_poker_pair_plus_two_rounds_and_an_ante_over_the_wallet
     await bot.command(IVAN, "/set tier vip")
     await bot.command(OLGA, "/ante 2000")
     assert last_said(bot, OLGA) == "Нужно 2\xa0000 фишек, а у вас 1\xa0040."
-    assert await wallets(bot) == ["В кошельке 1\xa0275 фишек.", "В кошельке 1\xa0060 фишек.",
-                                  "В кошельке 1\xa0040 фишек."]
-    assert_russian_throughout(bot)
-    assert await bot.store.read(lambda tx: tx.check_ledger()) == []
+    await closed(bot, "В кошельке 1\xa0275 фишек.", "В кошельке 1\xa0060 фишек.", "В кошельке 1\xa0040 фишек.")
