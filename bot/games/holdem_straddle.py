@@ -41,18 +41,20 @@ def straddle(ctl: HoldemTable, act: Action, command: cmd.Command) -> None:
 
 
 def straddle_refusal(ctl: HoldemTable, act: Action, user_id: str) -> tuple[str, dict[str, Any]] | None:
-    """Why `user_id` may not straddle the next hand (a message key and its parameters), None when he may."""
-    if ctl.config(act, "straddle") != "on":
-        return "holdem.straddle_off", {}
+    """Why `user_id` may not straddle the next hand (a message key and its parameters), None when he may. What no
+    setting changes comes before the setting ("/set straddle on" would not help in a tournament), and a player not
+    seated is told so before anything about the hand in play."""
     if act.state.get("tournament"):
         return "holdem.straddle_tournament", {}
     if STRUCTURES[ctl.config(act, "structure")].limit is Limit.FIXED:
         return "holdem.straddle_limit", {}
-    if act.state.get("hand"):
-        return "holdem.straddle_between_hands", {}
+    if ctl.config(act, "straddle") != "on":
+        return "holdem.straddle_off", {}
     seat = ctl.seat(act, user_id)
     if seat is None:
         return "not_seated", {}
+    if act.state.get("hand"):
+        return "holdem.straddle_between_hands", {}
     straddler = next_straddler(ctl, act)
     if straddler is None:
         return "holdem.straddle_three", {}

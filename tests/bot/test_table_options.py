@@ -19,8 +19,10 @@ from tests.bot.helpers import (
     everything_public,
     ledger_ok,
     listen,
+    play,
     play_out,
     press_label,
+    refused_without_change,
     resumed_table,
     started_service,
 )
@@ -285,6 +287,23 @@ async def test_a_tournament_refuses_the_straddle(store: Store) -> None:
     for actor in (ANN, BOB, CAT, DAN):
         assert (await service.handle(PLACE, actor, "/join")).error is None
     assert (await service.handle(PLACE, DAN, "/straddle")).error == "No straddles in a tournament."
+
+
+@pytest.mark.parametrize(("tournament", "structure", "reasons"), [
+    (True, "no-limit", {"en": "No straddles in a tournament.", "ru": "В турнире стрэддлов нет."}),
+    (False, "home-limit", {"en": "Straddles are played only at no-limit and pot-limit tables.",
+                           "ru": "Стрэддл ставят только за столами без лимита и пот-лимит."}),
+])
+async def test_a_straddle_the_table_can_never_have_is_refused_for_that_not_because_the_setting_is_off(
+        service: Service, tournament: bool, structure: str, reasons: dict[str, str]) -> None:
+    """With the setting off, `/straddle` in a tournament or at a fixed-limit table was answered "Straddles are off at
+    this table (/set straddle on)"; following that advice only led to the real reason. The real reason comes first,
+    in the player's language, to a player not seated as well, and nothing changes."""
+    if tournament:
+        await service.handle(PLACE, ANN, "/tournament create 10/20 60m")
+    await play(service, (ANN, f"/set structure {structure}"), (ANN, "/join"), (BOB, "/join"), (CAT, "/join"))
+    for actor in (CAT, DAN):
+        await refused_without_change(service, actor, "/straddle", reasons)
 
 
 # --- the time bank --------------------------------------------------------------------------------------------------
