@@ -34,6 +34,7 @@ from engine.betting import STRUCTURES
 from engine.cards import Deck
 from engine.common import Event, RuleError, all_moves
 from engine.seating import next_button
+from engine.tournament import Phase
 
 TIMEOUTS_BEFORE_SITTING_OUT = 2
 ABSENT_SECONDS = 2
@@ -179,6 +180,16 @@ class HoldemController:
             return act.refuse("holdem.not_in_hand")
         return tour_play.out_refusal(act) or act.refuse("not_seated")
 
+    def no_hand(self, act: Action) -> Refusal:
+        """Why a hand's command finds no hand in play: before a tournament's start, what deals its first hand
+        (/tournament start, not /deal); to a player not seated, that he is not (he could not /deal either)."""
+        tournament = tour_play.load(act)
+        if tournament is not None and tournament.phase is Phase.REGISTERING:
+            return act.refuse("holdem.no_hand_registering")
+        if self.seat(act, act.user) is None:
+            return act.refuse("not_seated")
+        return act.refuse("holdem.no_hand")
+
     def stack_account(self, act: Action, user_id: str) -> str:
         """The ledger account of a player's chips at this table."""
         return f"stack:{act.place.table_id}:{user_id}"
@@ -282,7 +293,7 @@ class HoldemController:
         if hand is None:
             if tour_play.is_stopped(self, act):  # not "/deal": no hand can be dealt before the clock goes on
                 raise tour_play.no_play_refusal(self, act)
-            raise act.refuse("holdem.no_hand")
+            raise self.no_hand(act)
         if act.user not in hand.players:
             raise self.not_playing(act)
         if hand.runs_asked:

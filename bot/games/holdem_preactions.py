@@ -32,7 +32,7 @@ def pre_action(ctl: HoldemTable, act: Action, command: cmd.Command) -> None:
     assert isinstance(command, cmd.Pre)
     hand = ctl._hand(act)
     if hand is None:
-        raise act.refuse("holdem.no_hand")
+        raise ctl.no_hand(act)
     if act.user not in hand.players:
         raise ctl.not_playing(act)
     pre = PreAction(command.choice)

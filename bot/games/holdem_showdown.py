@@ -91,7 +91,7 @@ def handle(controller: HoldemTable, act: Action, command: cmd.Command) -> None:
         if isinstance(command, cmd.Show):
             _show_won(controller, act)
             return
-        raise act.refuse("holdem.no_hand")
+        raise controller.no_hand(act)
     if act.user not in hand.players:
         raise controller.not_playing(act)
     try:

@@ -15,13 +15,14 @@ from bot.store import Store
 from engine.house import GAMES
 from engine.house.events import StakesSettled
 from engine.house.russian import RussianRound
-from tests.bot.conftest import ANN, BOB, CAT, PLACE, dump
+from tests.bot.conftest import ANN, BOB, CAT, DAN, PLACE, dump
 from tests.bot.helpers import (
     corrupt_saved_hand,
     everything_public,
     ledger_ok,
     play_out,
     press_label,
+    refused_without_change,
     stack_house_deck,
     started_service,
 )
@@ -115,6 +116,16 @@ async def test_two_channels_play_independently(service: Service) -> None:
     assert hand.table is not None and hand.table.key == "h1"
     assert ante.public == [] and "Bob bets on box 1: ANTE 10." in ante.table.text.splitlines()  # the round's story
     await ledger_ok(service)
+
+
+@pytest.mark.parametrize("line", ["/fold", "/check", "/bet 20", "/pre checkfold", "/muck", "/run once"])
+async def test_a_hand_s_command_between_hands_from_a_player_not_seated_tells_him_to_join(
+        service: Service, line: str) -> None:
+    """Between hands a player not seated read "No hand is in play: /deal to start one.", and /deal then told him he
+    was not seated: he is told that first, as during a hand."""
+    await seat_three(service)
+    await refused_without_change(service, DAN, line, {"en": "You are not seated at this table: /join first.",
+                                                      "ru": "Вы не сидите за этим столом: сначала /join."})
 
 
 @pytest.mark.parametrize(

@@ -239,6 +239,17 @@ async def test_a_tournament_subcommand_that_takes_nothing_is_refused_with_words_
     assert started.error is None and started.table is not None and started.table.to_act, "it had not started"
 
 
+@pytest.mark.parametrize("line", ["/fold", "/check", "/call", "/raise 40", "/allin", "/pre checkfold", "/muck",
+                                  "/run once"])
+async def test_a_hand_s_command_before_the_start_names_the_start_not_deal(night, line: str) -> None:
+    """Before the tournament's start a hand's command said "No hand is in play: /deal to start one.", and /deal then
+    said the tournament had not started: the refusal names what deals its first hand, in the player's language."""
+    service, _ = night
+    await refused_without_change(service, BOB, line, {
+        "en": "No hand is in play: the organizer deals the first with /tournament start.",
+        "ru": "Раздачи пока нет: первую раздачу организатор сдаёт командой /tournament start."})
+
+
 async def test_a_join_with_an_amount_logged_during_a_hand_by_an_older_version_resumes_as_it_was_applied(
         night) -> None:
     """An older version registered `/join 500` at the tournament's terms: a crash before the next snapshot leaves
