@@ -104,11 +104,13 @@ def test_hand_names_in_russian() -> None:
     ("rule.over_pot_limit", {"max": 120, "amount": 500},
      "Пот-лимит: ставить или поднимать можно не больше чем до 120, а не до 500."),
     ("export.unfinished", {"number": 3}, "Турнир №3 ещё идёт: выгрузить его можно будет, когда его закроют."),
+    ("rule.straddle_limit", {}, "Стрэддл ставят только в играх без лимита и с пот-лимитом."),
 ])
 def test_russian_reads_as_a_card_room_says_it(key: str, params: dict[str, object], russian: str) -> None:
     """Messages no other test reads in Russian: the table's word for the structure (пот-лимит, as the games are
     named), a player's sitting out said without repeating «пропускает» and without a gendered pronoun (the name may
-    be anyone's), and an export that can be made once the tournament is closed (not "when it is closed")."""
+    be anyone's), an export that can be made once the tournament is closed (not "when it is closed"), and the
+    tables a straddle is played at «без лимита и с пот-лимитом» (not «и пот-лимит», a noun left uninflected)."""
     assert text("ru", key, **params) == russian
 
 

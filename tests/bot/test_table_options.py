@@ -292,7 +292,7 @@ async def test_a_tournament_refuses_the_straddle(store: Store) -> None:
 @pytest.mark.parametrize(("tournament", "structure", "reasons"), [
     (True, "no-limit", {"en": "No straddles in a tournament.", "ru": "В турнире стрэддлов нет."}),
     (False, "home-limit", {"en": "Straddles are played only at no-limit and pot-limit tables.",
-                           "ru": "Стрэддл ставят только за столами без лимита и пот-лимит."}),
+                           "ru": "Стрэддл ставят только за столами без лимита и с пот-лимитом."}),
 ])
 async def test_a_straddle_the_table_can_never_have_is_refused_for_that_not_because_the_setting_is_off(
         service: Service, tournament: bool, structure: str, reasons: dict[str, str]) -> None:
