@@ -72,17 +72,22 @@ async def running(service: Service, clock: FakeClock) -> None:
     await play(service, (ANN, "/tournament start"))
 
 
-async def on_break(service: Service, clock: FakeClock) -> None:
-    """The tournament's clock at its break (19:00), the first hand still in play."""
+async def first_hand_played(service: Service, clock: FakeClock) -> None:
+    """The tournament's first hand played out, everyone folding to the big blind."""
     await running(service, clock)
+    await play_out(service, PLACE, SEATED, await service.handle(PLACE, ANN, "/table"), ("fold", "check"))
+
+
+async def on_break(service: Service, clock: FakeClock) -> None:
+    """The tournament's clock at its break (19:00) after the first hand: no hand is dealt until 20:00."""
+    await first_hand_played(service, clock)
     clock.current = at(19, 0, 1)
     await service.scheduler.fire_due()
 
 
 async def finished(service: Service, clock: FakeClock) -> None:
-    """The tournament closed by Ann after its first hand, everyone folding to the big blind."""
-    await running(service, clock)
-    await play_out(service, PLACE, SEATED, await service.handle(PLACE, ANN, "/table"), ("fold", "check"))
+    """The tournament closed by Ann after its first hand."""
+    await first_hand_played(service, clock)
     await play(service, (ANN, "/tournament close"))
 
 
