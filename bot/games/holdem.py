@@ -181,8 +181,11 @@ class HoldemController:
         return tour_play.out_refusal(act) or act.refuse("not_seated")
 
     def no_hand(self, act: Action) -> Refusal:
-        """Why a hand's command finds no hand in play: before a tournament's start, what deals its first hand
+        """Why a hand's command finds no hand in play: on a tournament's break or with its clock paused, that (no
+        hand is dealt before the clock goes on, /deal neither); before its start, what deals its first hand
         (/tournament start, not /deal); to a player not seated, that he is not (he could not /deal either)."""
+        if tour_play.is_stopped(self, act):
+            return tour_play.no_play_refusal(self, act)
         tournament = tour_play.load(act)
         if tournament is not None and tournament.phase is Phase.REGISTERING:
             return act.refuse("holdem.no_hand_registering")
@@ -291,8 +294,6 @@ class HoldemController:
             tour_play.verify_pawning(act)  # a cash table, or a tournament without pawning: whoever asks, whenever
         hand = self._hand(act)
         if hand is None:
-            if tour_play.is_stopped(self, act):  # not "/deal": no hand can be dealt before the clock goes on
-                raise tour_play.no_play_refusal(self, act)
             raise self.no_hand(act)
         if act.user not in hand.players:
             raise self.not_playing(act)

@@ -33,7 +33,7 @@ class HoldemTable(Protocol):
         """Why the actor takes no part in the hand: not dealt in, not seated, or out of the tournament."""
 
     def no_hand(self, act: Action) -> Refusal:
-        """Why a hand's command finds no hand in play (before a tournament's start, to a player not seated…)."""
+        """Why a hand's command finds no hand in play (a tournament's break, before its start, not seated…)."""
 
     def stack_account(self, act: Action, user_id: str) -> str:
         """The ledger account of a player's chips at this table."""

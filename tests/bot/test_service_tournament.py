@@ -190,6 +190,18 @@ async def test_the_clock_announces_the_break_and_the_new_limits(night) -> None:
         "⏱ Level 2: limits 50/100 (blinds 25/50), the last level: it plays until the tournament ends."]
 
 
+@pytest.mark.parametrize("line", ["/fold", "/pre checkfold", "/muck", "/run once", "/deal"])
+async def test_a_hand_s_command_on_the_break_says_the_break(night, line: str) -> None:
+    """On the break, /fold answered "Break until 20:00." but /pre, /muck and /run said "No hand is in play: /deal to
+    start one.", and /deal then answered the break: each says the break, in the player's language."""
+    service, clock = night
+    started = await service.handle(PLACE, ANN, "/tournament start")
+    await play_out(service, PLACE, PLAYERS, started, ("fold", "check"))
+    clock.current = at(19, 0, 1)
+    await service.scheduler.fire_due()
+    await refused_without_change(service, BOB, line, {"en": "Break until 20:00.", "ru": "Перерыв до 20:00."})
+
+
 @pytest.mark.parametrize(("language", "refusal"), [
     ("en", "The tournament's buy-in is fixed: 300 chips for 50. Send /join without an amount."),
     ("ru", "Бай-ин в турнире фиксированный: 300 фишек за 50. Отправьте /join без суммы."),
