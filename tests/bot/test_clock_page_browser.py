@@ -4,8 +4,9 @@ A tournament runs on a fake clock; the page must show what `/clock` says, take a
 without reloading (pushed by its stream, woken by the service: here the stream looks on its own only once an hour),
 answer a wrong token with 404, and lay out at a TV's 1920×1080 and a phone's 390×844 with no text overlapping or cut
 off (checked in the page from the boxes `getBoundingClientRect` gives), its options listed, and nothing moving when
-their periods end. Screenshots go to `test-artifacts/clock-page/`
-(gitignored; `POKERBOT_TEST_ARTIFACTS` names another folder).
+their periods end. A crowded night (a long schedule, every option, a season of twelve) shows whole rows only: the
+current level and those after it, the season's leaders, "…" where rows are left out. Screenshots go to
+`test-artifacts/clock-page/` (gitignored; `POKERBOT_TEST_ARTIFACTS` names another folder).
 """
 
 from __future__ import annotations
@@ -34,11 +35,35 @@ webdriver = pytest.importorskip("selenium.webdriver")
 ARTIFACTS = Path(os.environ.get("POKERBOT_TEST_ARTIFACTS") or Path(__file__).resolve().parents[2] / "test-artifacts")
 SCHEDULE = ("10/20 20m; 20/40 20m; break 10m; 40/80 20m; 80/160 20m; 160/320 20m; break 15m; 320/640 20m; "
             "640/1280 20m; 1280/2560")
+CROWDED = ("10/20 20m; 20/40 20m; 30/60 20m; 40/80 20m; break 10m; 50/100 20m; 60/120 20m; 80/160 20m; "
+           "100/200 20m; 150/300 20m; break 15m; 200/400 20m; 300/600 20m; 400/800 20m; 600/1200 20m; "
+           "800/1600 20m; 1000/2000")
+"""Fifteen levels and two breaks: more than the TV's column holds beside the options and the season."""
+SEASON = [SeasonRow(name, f"{result} · {points}") for name, result, points in (
+    ("Анна", "+125", 31), ("Константин Константинопольский", "+90,50", 27), ("Bob", "+60", 25),
+    ("Екатерина", "+41,25", 22), ("Дмитрий", "+12", 20), ("Ann", "+3", 18), ("Сергей", "−4", 16),
+    ("Мария", "−15,50", 14), ("Cat", "−33", 11), ("Александр", "−57", 9), ("Ольга", "−78,75", 6),
+    ("Иван", "−101", 3))]
+"""A season of twelve players, as `season_standings` ranks them."""
 SIZES = ((1920, 1080), (390, 844))
 OPTIONS = "rebuys 2 addon reentry bounty 10 pawns 1"
 BLOCKS = ("return ['clock', 'stats', 'options']"
           ".map((id) => document.getElementById(id).getBoundingClientRect().toJSON());")
 """Where the page's blocks are, to tell that nothing moves as the options change."""
+LIST_ROWS = """
+return ['options', 'schedule', 'season-list'].map((id) => {
+  const list = document.getElementById(id), outer = list.getBoundingClientRect();
+  if (list.closest('[hidden]')) return [];
+  return [...list.children].map((item) => {
+    const box = item.getBoundingClientRect();
+    const inside = box.top >= outer.top - 0.5 && box.bottom <= outer.bottom + 0.5 && box.left >= outer.left - 0.5
+      && box.right <= outer.right + 0.5;
+    return [item.textContent, item.className, item.hidden, inside];
+  });
+});
+"""
+"""Each list's items (the options, the schedule, the season's standings): the text, the class, whether it is hidden
+and whether its box lies inside its list's box."""
 
 LAYOUT_PROBLEMS = """
 const problems = [], boxes = [];
@@ -137,6 +162,11 @@ async def option_lines(driver: Any) -> list[list[str]]:
     return list(await in_browser(driver.execute_script, script))
 
 
+async def put_banner_away(driver: Any) -> None:
+    """Hide the new level's banner, as it goes by itself after 8 seconds, so the screenshots show what it covers."""
+    await in_browser(driver.execute_script, "document.getElementById('banner').hidden = true;")
+
+
 async def screen(driver: Any, width: int, height: int) -> None:
     """Show the page as on a screen of `width` × `height` CSS pixels."""
     await in_browser(driver.execute_cdp_cmd, "Emulation.setDeviceMetricsOverride",
@@ -144,19 +174,54 @@ async def screen(driver: Any, width: int, height: int) -> None:
     await asyncio.sleep(0.3)  # a layout pass and a tick of the countdown
 
 
-async def check_layout(driver: Any, name: str) -> None:
-    """No text overlaps or is cut off at either size; the TV shows everything without scrolling, the time left in
-    digits at least a fifth of the screen tall; a screenshot of each is kept."""
+Rows = list[list[Any]]
+"""A list's items as `LIST_ROWS` gives them."""
+
+
+async def check_layout(driver: Any, name: str) -> dict[tuple[int, int], list[Rows]]:
+    """No text overlaps or is cut off at either size, no list item is shown past its list's edge; the TV shows
+    everything without scrolling, the time left in digits at least a fifth of the screen tall; a screenshot of each is
+    kept. The lists' items at each size, as `LIST_ROWS` gives them."""
     ARTIFACTS.joinpath("clock-page").mkdir(parents=True, exist_ok=True)
+    lists = {}
     for width, height in SIZES:
         await screen(driver, width, height)
         is_tv = width > height
         problems = await in_browser(driver.execute_script, LAYOUT_PROBLEMS, is_tv)
         await in_browser(driver.save_screenshot, str(ARTIFACTS / "clock-page" / f"{name}-{width}x{height}.png"))
         assert problems == [], f"{name} at {width}×{height}: {problems}"
+        lists[width, height] = await in_browser(driver.execute_script, LIST_ROWS)
+        cut = [text for rows in lists[width, height] for text, _, hidden, inside in rows if not hidden and not inside]
+        assert cut == [], f"{name} at {width}×{height}: rows past their list's edge: {cut}"
         digits = await in_browser(driver.execute_script,
                                   "return document.getElementById('timer').getBoundingClientRect().height;")
         assert digits >= (height / 5 if is_tv else height / 12), f"the time left is {digits} px tall"
+    return lists
+
+
+def shown_run(rows: Rows) -> tuple[int, int]:
+    """The rows a list shows, as (first, end) of the run of its entries they are, checking that they are one run with
+    "…" shown above when entries before it are left out, and below when entries after it are."""
+    entries = [index for index, (_, class_name, _, _) in enumerate(rows) if class_name != "more"]
+    shown = [number for number, index in enumerate(entries) if not rows[index][2]]
+    assert shown, "the list shows no entry"
+    first, end = shown[0], shown[-1] + 1
+    assert shown == list(range(first, end)), f"entries left out in the middle: {shown}"
+    markers = [(index, text) for index, (text, class_name, hidden, _) in enumerate(rows)
+               if class_name == "more" and not hidden]
+    expected = ([(0, "…")] if first > 0 else []) + ([(len(rows) - 1, "…")] if end < len(entries) else [])
+    assert markers == expected, f"markers {markers} for entries {first}–{end} of {len(entries)}"
+    return first, end
+
+
+def check_schedule(rows: Rows, current: int) -> tuple[int, int]:
+    """The schedule shows the current level (entry `current`) and as many after it as fit before any before it."""
+    first, end = shown_run(rows)
+    entries = [row for row in rows if row[1] != "more"]
+    assert [index for index, row in enumerate(entries) if "current" in row[1].split()] == [current]
+    assert first <= current < end, f"the current level {current} is not among {first}–{end}"
+    assert end == len(entries) or first == current, f"earlier levels shown, later ones left out: {first}–{end}"
+    return first, end
 
 
 async def test_the_clock_page_in_chromium(store: Store, browser: Any, monkeypatch: pytest.MonkeyPatch) -> None:
@@ -220,6 +285,7 @@ async def test_the_clock_page_in_chromium(store: Store, browser: Any, monkeypatc
             ["at most 1 item pawned per player", "option"]]
         assert moved(blocks, await in_browser(browser.execute_script, BLOCKS)) == [], "the periods' end moves nothing"
         assert await page_text(browser, "season-list") == "Ann+25 · 7Konstantin Konstantinopolsky−12,50 · 3"
+        await put_banner_away(browser)
         await check_layout(browser, "break")
 
         assert (await service.handle(PLACE, ANN, "/lang ru")).error is None
@@ -229,3 +295,56 @@ async def test_the_clock_page_in_chromium(store: Store, browser: Any, monkeypatc
             ["повторный вход закрыт", "option over"], ["баунти 10", "option"],
             ["в залог — не больше 1 вещи на игрока", "option"]]
         await check_layout(browser, "break-ru")
+
+
+async def test_a_crowded_night_shows_whole_rows_in_russian(store: Store, browser: Any,
+                                                          monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setattr("bot.store.clock_pages.season_standings", lambda tx, chat_id: SEASON)
+    async with tournament_night(store, schedule=CROWDED, options=OPTIONS, looks=AN_HOUR) as night:
+        service, clock = night.service, night.clock
+        assert (await service.handle(PLACE, ANN, "/lang ru")).error is None
+        clock.advance(70 * 60)  # mid-level 4, the last before the first break
+        await service.scheduler.fire_due()
+        await screen(browser, *SIZES[0])
+        await in_browser(browser.get, night.link)
+        await until_shown(browser, "level-name", lambda shown: shown == "Уровень 4")
+        assert (await option_lines(browser))[0] == ["2 ребая на игрока до конца уровня 4", "option"]
+        blocks = await in_browser(browser.execute_script, BLOCKS)
+        for _, schedule, season in (await check_layout(browser, "crowded-level-ru")).values():
+            check_schedule(schedule, 3)
+            assert season == [], "the season's standings wait for a break"
+        await screen(browser, *SIZES[0])
+
+        clock.advance(10 * 60)
+        await service.scheduler.fire_due()
+        await until_shown(browser, "level-name", lambda shown: shown == "Перерыв")
+        assert await option_lines(browser) == [
+            ["ребаи закончились", "option over"], ["1 аддон на игрока на перерыве", "option"],
+            ["повторный вход закрыт", "option over"], ["баунти 10", "option"],
+            ["в залог — не больше 1 вещи на игрока", "option"]]
+        assert moved(blocks, await in_browser(browser.execute_script, BLOCKS)) == [], "the periods' end moves nothing"
+        await put_banner_away(browser)
+        lists = await check_layout(browser, "crowded-break-ru")
+        _, schedule, season = lists[SIZES[0]]
+        first, end = check_schedule(schedule, 4)
+        assert first == 4 and end < 17, "on the TV the levels before the break give way first, then the last ones"
+        leaders = shown_run(season)
+        assert leaders[0] == 0 and 3 <= leaders[1] < 12, f"the TV shows the season's leaders only: {leaders}"
+        _, schedule, season = lists[SIZES[1]]
+        assert check_schedule(schedule, 4) == (0, 17) and shown_run(season) == (0, 12), "a phone scrolls through all"
+        await screen(browser, *SIZES[0])
+
+        clock.advance(80 * 60)  # mid-level 8 (the schedule's ninth entry), the season put away until the next break
+        await service.scheduler.fire_due()
+        await until_shown(browser, "level-name", lambda shown: shown == "Уровень 8")
+        assert await option_lines(browser) == [
+            ["ребаи закончились", "option over"], ["аддоны закончились", "option over"],
+            ["повторный вход закрыт", "option over"], ["баунти 10", "option"],
+            ["в залог — не больше 1 вещи на игрока", "option"]]
+        assert moved(blocks, await in_browser(browser.execute_script, BLOCKS)) == [], "the add-on's end moves nothing"
+        await put_banner_away(browser)
+        lists = await check_layout(browser, "crowded-mid-ru")
+        _, schedule, season = lists[SIZES[0]]
+        first, end = check_schedule(schedule, 8)
+        assert 0 < first < 8 and end == 17, "the last levels shown, then as many before the current one as fit"
+        assert season == []
