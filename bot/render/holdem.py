@@ -45,8 +45,10 @@ def seats_record(voice: Voice, state: Mapping[str, Any], variant: engine.Variant
     """The seats between hands as the chat's record keeps them once the table moved on (`TableMessage.retired`):
     who sat with how many chips and who won the last hand, `seats_text` without what the next hand waited for."""
     lines = [voice.t("holdem.seats_title_omaha" if variant is engine.Variant.OMAHA else "holdem.seats_title")]
+    # away at a cash table, a player skips hands; in a tournament he is dealt in and blinded out
+    away = voice.t("holdem.sitting_out_tournament" if state.get("tournament") else "holdem.sitting_out")
     for seat in state.get("seats", []):
-        status = voice.t("holdem.sitting_out") if seat["out"] else ""
+        status = away if seat["out"] else ""
         if seat.get("back") in ("ask", "wait"):  # returning at a cash table (see `bot.games.holdem_away`)
             status = voice.t("holdem.waiting_big_blind")
         lines.append(f"  {voice.name(seat['id'])} — {format_number(voice.language, seat['stack'])} {status}".rstrip())
