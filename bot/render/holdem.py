@@ -18,6 +18,7 @@ from engine.cards import Card
 from engine.common import Event
 from engine.hands import HandCategory
 from engine.runs import ANSWER_SECONDS
+from engine.text import inert
 
 
 def seats_text(voice: Voice, state: Mapping[str, Any], variant: engine.Variant = engine.Variant.HOLDEM,
@@ -347,7 +348,7 @@ def _line(voice: Voice, event: Event) -> str:
     if isinstance(event, engine.PlayerRaised):
         return voice.t(_all_in("holdem.did_raise", event.is_all_in), player=name(event.player), chips=event.to)
     if isinstance(event, engine.ItemPawned):
-        return voice.t("holdem.did_pawn", player=name(event.player), item=event.item, chips=event.value)
+        return voice.t("holdem.did_pawn", player=name(event.player), item=inert(event.item), chips=event.value)
     if isinstance(event, engine.UncalledBetReturned):
         return voice.t("holdem.uncalled", player=name(event.player), chips=event.amount)
     if isinstance(event, engine.BoardDealt):

@@ -17,6 +17,7 @@ from engine.clock_events import Announcement, AnnouncementKind
 from engine.common import Event
 from engine.schedule import Schedule, ScheduleError, clock_time_text, limits_text
 from engine.settlement import Settlement, SettlementRow, to_cents
+from engine.text import inert
 from engine.tournament import (
     AddonsReopened,
     BountyCollected,
@@ -297,13 +298,13 @@ def narrate(voice: Voice, tournament: Tournament, events: Iterable[Event], *, pa
             key = "tournament.addons_reopened" if isinstance(event, AddonsReopened) else "tournament.rebuys_reopened"
             said.append(voice.t(f"{key}_paused" if paused else key, until=local_time(tournament, event.until)))
         elif isinstance(event, PawnRecorded):
-            said.append(voice.t("tournament.pawned", player=voice.name(event.owner), item=event.description,
+            said.append(voice.t("tournament.pawned", player=voice.name(event.owner), item=inert(event.description),
                                 chips=event.chips, price=money(event.price)))
         elif isinstance(event, ItemBoughtBack):
-            said.append(voice.t("tournament.bought_back", player=voice.name(event.owner), item=event.description,
+            said.append(voice.t("tournament.bought_back", player=voice.name(event.owner), item=inert(event.description),
                                 money=money(event.money)))
         elif isinstance(event, PawnRedeemed):
-            said.append(voice.t("tournament.redeemed", player=voice.name(event.owner), item=event.description,
+            said.append(voice.t("tournament.redeemed", player=voice.name(event.owner), item=inert(event.description),
                                 chips=event.chips))
     return said
 
@@ -371,7 +372,7 @@ def bounty(voice: Voice, event: BountyCollected) -> str:
 
 def items(voice: Voice, held: Sequence[PawnedItem]) -> str:
     """A player's pawned items, one a line with the number `/tournament redeem` takes."""
-    return "\n".join(voice.t("tournament.item", number=item.item_id, item=item.description, chips=item.chips)
+    return "\n".join(voice.t("tournament.item", number=item.item_id, item=inert(item.description), chips=item.chips)
                      for item in held)
 
 

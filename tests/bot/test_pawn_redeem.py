@@ -28,9 +28,9 @@ LAST_CHIPS = {
 STACKS = f"stack:{PLACE.table_id}:"
 
 
-async def cat_pawns_his_jacket(store: Store, decks: list[str]) -> tuple[Service, FakeClock]:
+async def bob_shoves_at_cat(store: Store, decks: list[str]) -> tuple[Service, FakeClock]:
     """The night up to Cat's pawn: Ann, Bob and Cat start (button Ann, blinds Bob and Cat); Bob shoves with aces in
-    the second hand, Cat pawns his leather jacket (item 1) to call and loses, left with 95 chips."""
+    the second hand, and Cat, to act, is short of the call."""
     clock = FakeClock(at(18, 0))
     service = await started_service(store, clock, seed=5)
     await night_registered(service, (ANN, BOB, CAT))
@@ -38,8 +38,22 @@ async def cat_pawns_his_jacket(store: Store, decks: list[str]) -> tuple[Service,
     await play(service, (ANN, "/raise 40"), (BOB, "/fold"), (CAT, "/fold"))  # Ann 315, Bob 295, Cat 290
     decks.append("2c 3d Ah 7c 8d Ad 4s Kh Ks 9h 2s Jc 5d Qc")  # Cat, Ann, Bob twice: Bob's aces win
     assert (await deal_next(service, clock)).table.to_act == "bob"  # button Bob, blinds Cat and Ann
-    await play(service, (BOB, "/allin"), (CAT, "/pawn leather jacket"), (CAT, "/call"), (ANN, "/fold"))
+    await play(service, (BOB, "/allin"))
+    return service, clock
+
+
+async def cat_calls_and_loses(service: Service) -> None:
+    """After his pawn (item 1), Cat calls Bob's shove and loses, left with 95 chips."""
+    await play(service, (CAT, "/call"), (ANN, "/fold"))
     assert (await service.store.read(lambda tx: tx.balances(STACKS)))[f"{STACKS}cat"] == 95
+
+
+async def cat_pawns_his_jacket(store: Store, decks: list[str]) -> tuple[Service, FakeClock]:
+    """The night up to Cat's pawn (`bob_shoves_at_cat`): Cat pawns his leather jacket (item 1) to call and loses,
+    left with 95 chips."""
+    service, clock = await bob_shoves_at_cat(store, decks)
+    await play(service, (CAT, "/pawn leather jacket"))
+    await cat_calls_and_loses(service)
     return service, clock
 
 
@@ -74,3 +88,23 @@ async def test_a_cash_out_with_exactly_the_item_s_chips_buys_it_back(store: Stor
     assert cashed.public == ["Cat buys back “leather jacket” for 16.67.", "Cat cashes out 100 chips for 16.67."]
     assert (await service.store.read(lambda tx: tx.balances(STACKS))).get(f"{STACKS}cat", 0) == 0
     await ledger_ok(service)
+
+
+async def test_an_item_described_with_a_command_or_a_mention_is_quoted_inert(store: Store, decks: list[str]) -> None:
+    """What Cat typed to describe his item is his words: every line that quotes it (the hand's story, the record,
+    his list of items, the buy-back) has a word joiner after its `/` and `@`, so that no chat client makes a
+    command of "/fold" or a mention of "@bob" in it; the description is kept as he typed it."""
+    service, clock = await bob_shoves_at_cat(store, decks)
+    shown = "leather jacket /\u2060fold @\u2060bob"
+    pawned = await service.handle(PLACE, CAT, "/pawn leather jacket /fold @bob")
+    assert pawned.public == [f"Item recorded: Cat pawned “{shown}” for 100 chips (buy-back price 16.67)."]
+    assert pawned.table is not None and pawned.table.text.splitlines()[-2:] == [
+        f"Cat pawns “{shown}” for 100 chips.", "▶ Cat to act: 290 to call (⏱ 60\xa0s)."]
+    await cat_calls_and_loses(service)
+    held = await service.handle(PLACE, CAT, "/tournament redeem")
+    assert held.private == {"cat": [
+        f"Your pawned items (redeem one between hands with /tournament redeem number):\n1. “{shown}” — 100 chips to "
+        "redeem"]}
+    await cat_back_to_100(service, clock)
+    cashed = await service.handle(PLACE, CAT, "/tournament cashout")
+    assert cashed.public == [f"Cat buys back “{shown}” for 16.67.", "Cat cashes out 100 chips for 16.67."]
