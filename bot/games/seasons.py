@@ -13,6 +13,7 @@ from bot.render.tournament import money
 from bot.seasons import Standing, finished_count, ranks, season_records, standings, unfinished
 from bot.store.played import chat_tournaments
 from bot.store.seasons import SeasonRecord, current_season, end_season, last_season, start_season
+from engine.text import inert
 
 MAX_NAME = 60
 """The longest season name: it heads the standings."""
@@ -34,8 +35,9 @@ def season_command(act: Action, command: cmd.Command) -> None:
 
 
 def season_name(act: Action, season: SeasonRecord) -> str:
-    """The season's name, or "Season N" for one started without a name."""
-    return season.name or act.t("season.default_name", number=season.number)
+    """The season's name as the bot's lines quote it (`inert`: a name like "/fold" is no command there), or
+    "Season N" for one started without a name."""
+    return inert(season.name) if season.name else act.t("season.default_name", number=season.number)
 
 
 def standing_lines(act: Action, lines: list[Standing]) -> str:

@@ -145,6 +145,22 @@ async def test_season_refusals_change_nothing(night: tuple[Service, FakeClock]) 
         "no tournament of the season has finished yet"]
 
 
+async def test_a_season_named_with_a_command_or_a_mention_is_quoted_inert(night: tuple[Service, FakeClock]) -> None:
+    """The name an organizer gave is his words: every line that quotes it has a word joiner after its `/` and `@`, so
+    that no chat client makes a command of "/fold" or a mention of "@bob" in it; the bot's own "/season" stays one."""
+    service, _ = night
+    shown = "/\u2060fold now @\u2060bob"
+    assert await ok(service, ANN, "/season start /fold now @bob") == [
+        f"Season “{shown}” has begun: every tournament created from now on counts in its standings (/season)."]
+    assert await ok(service, BOB, "/season") == [
+        f"Season “{shown}”, standings after 0 tournaments:\nno tournament of the season has finished yet"]
+    assert (await service.handle(PLACE, ANN, "/season start Spring")).error == (
+        f"Season “{shown}” is on: /season end closes it first.")
+    await ok(service, ANN, "/lang ru")
+    assert await ok(service, ANN, "/season end") == [
+        f"Сезон «{shown}» завершён. Итоговая таблица после 0 турниров:\nни один турнир сезона ещё не завершён"]
+
+
 async def test_stats_of_a_player_who_only_played_tournaments_leave_out_the_cash_games(
         night: tuple[Service, FakeClock]) -> None:
     """A tournament's chips are not the cash games': /stats of players who only played a tournament said "cash games:

@@ -114,14 +114,14 @@ async def test_a_setting_typed_as_a_command_is_quoted_as_typed_never_as_its_ment
 async def test_a_season_named_as_a_command_is_shown_as_typed_never_as_its_mention(fake: FakeDiscord,
                                                                                    make_bot) -> None:
     """A name a member gave, kept and quoted in the bot's lines (a season's, a pawned item's), is no command of the
-    bot's: the catalogue quotes none of its own commands, so a command just after an opening quote is left as it
-    is."""
+    bot's: it is written inert (a word joiner after its `/`), so it is never rewritten as Discord shows the command
+    nor made its mention."""
     bot = await make_bot(default_game="holdem")
     channel = fake.channels[0]
     organizer = fake.add_member("Ann", permissions=MEMBER_PERMISSIONS | MANAGE_CHANNELS)
     started = await fake.slash(organizer, channel, "season", subcommand="start", name="/fold now")
     await bot.settled()
     assert started.texts() == [
-        "Season “/fold now” has begun: every tournament created from now on counts in its standings (/season)."]
+        "Season “/\u2060fold now” has begun: every tournament created from now on counts in its standings (/season)."]
     standings = await fake.slash(organizer, channel, "season", subcommand="standings")
-    assert standings.texts()[0].partition(",")[0] == "Season “/fold now”"
+    assert standings.texts()[0].partition(",")[0] == "Season “/\u2060fold now”"

@@ -36,3 +36,13 @@ async def test_a_mention_or_a_command_in_a_display_name_is_only_shown(make_bot, 
         names_found = len(detected(text)) - len(detected(without_names(text)))
         assert names_found == 0, f"a name became a mention or a command: {text!r}"
     assert any(sent.found("bot_command") for sent in bot.group())  # the bot's own commands stay tappable
+
+
+async def test_a_season_named_with_a_command_is_shown_with_no_command_in_it(make_bot) -> None:
+    """A season's name is the organizer's words: Telegram finds no command in it, only the bot's own "/season"."""
+    bot = await make_bot("holdem")
+    await bot.command(ANN, "/season start /leave now @alice")
+    [started] = bot.group()
+    assert started.text == ("Season “/\u2060leave now @\u2060alice” has begun: every tournament created from now on "
+                            "counts in its standings (/season).")
+    assert (started.found("bot_command"), started.found("mention")) == (["/season"], [])
