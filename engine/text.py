@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import re
 import unicodedata
 
 QUOTE_LIMIT = 40
@@ -53,18 +54,23 @@ def clean_text(text: str) -> str:
 
 
 WORD_JOINER = "\u2060"
+_LIVE = re.compile(f"[@/](?!{WORD_JOINER})")
+"""An `@` or a `/` a chat client could read as the start of a mention or a command: none follows it yet."""
 
 
 def inert(text: str) -> str:
     """`text` with a word joiner (U+2060, which shows nothing) after each `@` and `/`: read the same, but no chat
-    client finds a mention (`@alice`) or a command (`/leave`) in it. For a player's name inside the bot's texts."""
+    client finds a mention (`@alice`) or a command (`/leave`) in it. For anything a player typed inside the bot's
+    texts: his name, a name he gave (a season's, a pawned item's), his input quoted (`quote_input`). Inert text stays
+    as it is (one joiner each), so a text made inert twice reads as once."""
     if "@" not in text and "/" not in text:
         return text
-    return text.replace("@", "@" + WORD_JOINER).replace("/", "/" + WORD_JOINER)
+    return _LIVE.sub(rf"\g<0>{WORD_JOINER}", text)
 
 
 def quote_input(text: object, limit: int = QUOTE_LIMIT) -> str:
-    """A player's input as an answer quotes it (the message puts the quotation marks): cleaned by `clean_text`, and
-    at most `limit` characters of it, followed by an ellipsis when it was longer."""
+    """A player's input as an answer quotes it (the message puts the quotation marks): cleaned by `clean_text`, at
+    most `limit` characters of it, followed by an ellipsis when it was longer, and `inert`, so that what he typed
+    (`/set straddle /fold`) is never a command or a mention in the answer."""
     cleaned = clean_text(str(text))
-    return cleaned if len(cleaned) <= limit else cleaned[:limit].rstrip() + ELLIPSIS
+    return inert(cleaned if len(cleaned) <= limit else cleaned[:limit].rstrip() + ELLIPSIS)

@@ -6,8 +6,7 @@ import asyncio
 import contextlib
 import logging
 import math
-from collections.abc import Coroutine, Iterable, Mapping, Sequence
-from dataclasses import replace
+from collections.abc import Iterable, Mapping, Sequence
 from functools import partial
 from typing import Any
 
@@ -22,12 +21,10 @@ from bot.discord.board import PLATFORM, TableBoard
 from bot.discord.client import DiscordOptions, PokerClient, make_client
 from bot.discord.delivery import Delivery
 from bot.discord.translator import CatalogueTranslator
-from bot.discord.typed import quoted_inert
 from bot.i18n import languages
 from bot.output import Actor, OldMessage, Place, Reply
 from bot.retiring import first_look, queue_kept
 from bot.service import Service
-from engine.text import inert
 
 log = logging.getLogger(__name__)
 
@@ -192,17 +189,14 @@ class DiscordAdapter(Answering):
     async def run_command(self, interaction: discord.Interaction, line: str,
                           mentioned: Mapping[str, str] | None = None) -> None:
         """A slash command, written as the chat command it stands for (`mentioned`: the display name of each member
-        it names by his player id, for its refusal). What the member typed and a name his refusal quotes back are
-        inert there, as the service writes a player's name: only the bot's own words name a command as its mention.
-        The chat is the guild: once `/lang ru` chose its language, its other tables are shown again in it
-        (`_redraw`)."""
+        it names by his player id, for its refusal; `quote_input` writes it inert there, as it writes what the member
+        typed, so only the bot's own words name a command as its mention). The chat is the guild: once `/lang ru`
+        chose its language, its other tables are shown again in it (`_redraw`)."""
         place, actor = self.place(interaction), self.actor(interaction)
         name = line.split()[0].lstrip("/")
         work = self.service.handle(place, actor, line)
         if mentioned:
-            work = replies.with_mentions_shown(work, {player: inert(shown) for player, shown in mentioned.items()})
-        if "/" in line[1:]:  # (the command's own `/` aside: rarely)
-            work = _typed_inert(work, line)
+            work = replies.with_mentions_shown(work, mentioned)
         if name == "help":
             work = replies.as_slash_commands(work, [command.name for command in self.client.tree.get_commands()])
         reply = await self._answer(interaction, place, actor, work, component=False, name=name)
@@ -342,8 +336,3 @@ class DiscordAdapter(Answering):
             if place is not None and heard_at >= since and table_id not in self._lost:
                 start_kept(self._resuming, self._resume(place), "a table paused elsewhere could not be resumed")
 
-
-async def _typed_inert(work: Coroutine[Any, Any, Reply], line: str) -> Reply:
-    """The reply to the command `line` with what its refusal quotes of the line inert (`typed.quoted_inert`)."""
-    reply = await work
-    return reply if reply.error is None else replace(reply, error=quoted_inert(reply.error, line))

@@ -15,7 +15,6 @@ from bot.i18n import catalogue, languages, text
 from bot.render import Voice
 from bot.render.house import ante_usage
 from engine.house.common import Limits
-from engine.text import inert, quote_input
 
 TYPED, SLASH = "discord.typed.", "discord.slash."
 """The catalogue's pairs of a typed form (`discord.typed.<name>`) and its form on Discord (`discord.slash.<name>`)."""
@@ -30,8 +29,6 @@ _COMMAND = re.compile(r"/(?<![\w/“«]/)([a-z]+)(?: ([a-z]+))?(?![\w:-])")  # (
 """A slash command named in a text: its name, and the word after it (its subcommand, if it has them); not after a
 letter, a digit or a `/` (`10/20`, a link), nor one a mention holds already (`</fold:1>`), nor one just after an
 opening quote (a player's input quoted, `“/fold now”`: the catalogue quotes none of its own commands)."""
-QUOTES = (("“", "”"), ("«", "»"))
-"""How the catalogue quotes a player's input (`“{value}”`, `«{value}»`): never around a command of its own."""
 NO_MENTIONS: Mapping[str, str] = MappingProxyType({})
 """No command's id known: the commands a text names stay as they are written."""
 
@@ -95,20 +92,6 @@ def _mention(mentions: Mapping[str, str], found: re.Match[str]) -> str:
     if after is not None and f"{name} {after}" in mentions:
         return mentions[f"{name} {after}"]
     return mentions[name] + found[0][len(name) + 1:] if name in mentions else found[0]
-
-
-def quoted_inert(answer: str, line: str) -> str:
-    """`answer` (the refusal of the command `line`) with each run of `line`'s words after the command that holds a
-    `/` and that it quotes (as `quote_input` writes it, in the catalogue's quotes) inert, as a player's name is: what
-    a member typed (`/set straddle /fold`) is quoted as typed, never rewritten as Discord shows a command nor made its
-    mention (`as_slash`, `with_command_mentions`), whatever quotes it holds."""
-    words = line.split()[1:]
-    typed = {" ".join(words[start:end]) for start in range(len(words)) for end in range(start + 1, len(words) + 1)}
-    for part in sorted((part for part in typed if "/" in part), key=len, reverse=True):
-        quoted = quote_input(part)
-        for opening, closing in QUOTES:
-            answer = answer.replace(f"{opening}{quoted}{closing}", f"{opening}{inert(quoted)}{closing}")
-    return answer
 
 
 def names_typed(line: str) -> bool:

@@ -185,18 +185,21 @@ def test_an_amount_over_the_limit_is_too_large_not_malformed(amount: str) -> Non
 
 
 @pytest.mark.parametrize(("text", "typed"), [
-    ("//🃏", "//🃏"), ("hello there", "hello"), ("/Frobnicate@bot now", "/Frobnicate@bot"), ("???", "???"),
-    ("/" + "x" * 500, "/" + "x" * 39 + "…"),
+    ("//🃏", "/\u2060/\u2060🃏"), ("hello there", "hello"), ("/Frobnicate@bot now", "/\u2060Frobnicate@\u2060bot"),
+    ("???", "???"), ("/" + "x" * 500, "/\u2060" + "x" * 39 + "…"),
 ])
 def test_an_unknown_command_is_quoted_as_typed(text: str, typed: str) -> None:
+    """As typed, and inert (a word joiner after each `/` and `@`): quoted back, it is no command a chat makes
+    tappable."""
     with pytest.raises(cmd.CommandError) as error:
         parse(text)
     assert (error.value.code, error.value.params) == ("unknown_command", {"command": typed})
 
 
 @pytest.mark.parametrize(("text", "typed", "meant"), [
-    ("/jion", "/jion", "join"), ("/HLEP@bot", "/HLEP@bot", "help"), ("/tournamnet create", "/tournamnet", "tournament"),
-    ("chek", "chek", "check"), ("/mycard", "/mycard", "mycards"),
+    ("/jion", "/\u2060jion", "join"), ("/HLEP@bot", "/\u2060HLEP@\u2060bot", "help"),
+    ("/tournamnet create", "/\u2060tournamnet", "tournament"), ("chek", "chek", "check"),
+    ("/mycard", "/\u2060mycard", "mycards"),
 ])
 def test_a_typo_of_a_command_names_the_command_it_is_close_to(text: str, typed: str, meant: str) -> None:
     with pytest.raises(cmd.CommandError) as error:

@@ -115,8 +115,8 @@ async def test_a_house_table_sets_and_lists_its_time_zone_and_its_ledger_export_
     assert (await service.handle(house, ANN, "/set")).private["ann"][0].split("\n")[-2] == (
         "timezone — time zone: Europe/Moscow")
     refused = await service.handle(house, ANN, "/set timezone Mars/Olympus")
-    assert refused.error == ("“Mars/Olympus” is not a valid value for “time zone” (/set timezone takes Europe/Moscow, "
-                             "UTC, America/New_York…).")
+    assert refused.error == ("“Mars/\u2060Olympus” is not a valid value for “time zone” (/set timezone takes "
+                             "Europe/Moscow, UTC, America/New_York…).")
     (file,) = (await service.handle(house, ANN, "/export ledger")).files
     assert next(iter(parse(file)[0])) == "time (Europe/Moscow)"
 

@@ -569,8 +569,8 @@ async def test_statistics_match_the_hand_history(seated: Service) -> None:
     assert sum(nets.values()) == 0 and any(nets.values()), "chips changed hands"
 
 
-@pytest.mark.parametrize(("language", "refusal"), [("en", "I don't know a player called “@nobody” here."),
-                                                   ("ru", "Игрока «@nobody» здесь нет.")])
+@pytest.mark.parametrize(("language", "refusal"), [("en", "I don't know a player called “@\u2060nobody” here."),
+                                                   ("ru", "Игрока «@\u2060nobody» здесь нет.")])
 async def test_stats_unknown_player_is_refused(service: Service, language: str, refusal: str) -> None:
     await refused_without_change(service, ANN, "/stats @nobody", {language: refusal})  # the name as typed
 

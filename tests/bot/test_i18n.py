@@ -470,7 +470,7 @@ async def test_a_platform_locale_picks_russian_when_the_chat_has_no_language(ser
     reply = await service.handle(PLACE, ivan, "/balance")
     assert reply.private == {"tg:7": ["В кошельке 1\xa0000 фишек."]}
     assert (await service.handle(PLACE, ivan, "/frobnicate")).error == text("ru", "parse.unknown_command",
-                                                                             command="/frobnicate")
+                                                                             command="/\u2060frobnicate")
     mary = Actor("dc:8", "Mary", language="en")
     assert (await service.handle(PLACE, mary, "/balance")).private == {"dc:8": ["Your wallet: 1,000 chips."]}
     # a player whose platform gives no locale hears the locale of the chat's first player

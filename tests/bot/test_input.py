@@ -143,11 +143,11 @@ async def test_no_refusal_echoes_more_than_40_characters_of_the_input(service: S
 
 
 @pytest.mark.parametrize(("line", "quoted"), [
-    ("//🃏", "//🃏"),
+    ("//🃏", "/\u2060/\u2060🃏"),  # inert: a word joiner after each `/`, so that no chat makes a command of it
     ("hello there", "hello"),
-    ("/hello\u202e there", "/hello"),
-    ("/" + "x" * 100, "/" + "x" * 39 + "…"),
-    ("/raise\u0000now", "/raise now"),
+    ("/hello\u202e there", "/\u2060hello"),
+    ("/" + "x" * 100, "/\u2060" + "x" * 39 + "…"),
+    ("/raise\u0000now", "/\u2060raise now"),
 ])
 async def test_the_unknown_command_answer_quotes_what_was_typed(service: Service, line: str, quoted: str) -> None:
     reply = await service.handle(PLACE, ANN, line)
@@ -155,8 +155,9 @@ async def test_the_unknown_command_answer_quotes_what_was_typed(service: Service
 
 
 @pytest.mark.parametrize(("line", "language", "answer"), [
-    ("/jion", "en", "I don't know the command “/jion”. Did you mean /join? Type /help for the list."),
-    ("/tournamnet create", "ru", "Не знаю команды «/tournamnet». Может быть, /tournament? Список команд: /help."),
+    ("/jion", "en", "I don't know the command “/\u2060jion”. Did you mean /join? Type /help for the list."),
+    ("/tournamnet create", "ru",
+     "Не знаю команды «/\u2060tournamnet». Может быть, /tournament? Список команд: /help."),
 ])
 async def test_a_typo_of_a_command_is_answered_with_the_command_it_is_close_to(service: Service, line: str,
                                                                              language: str, answer: str) -> None:

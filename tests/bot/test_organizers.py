@@ -80,7 +80,7 @@ async def test_anyone_chooses_the_language_of_his_own_private_messages(service: 
     assert (await service.handle(PLACE, BOB, "/balance")).private["bob"] == ["В кошельке 600 фишек."]
     assert (await service.handle(PLACE, BOB, "/grant ann 5")).error == "Это может только организатор — Ann."
     assert (await service.handle(PLACE, BOB, "/frobnicate")).error == text("ru", "parse.unknown_command",
-                                                                           command="/frobnicate")
+                                                                           command="/\u2060frobnicate")
     assert (await service.handle(PLACE, BOB, "/help")).private["bob"][0].startswith("Команды:")
     assert (await service.handle(PLACE, ANN, "/balance")).private["ann"] == ["Your wallet: 600 chips."]
     assert (await service.handle(PLACE, BOB, "/lang en me")).private == {

@@ -102,10 +102,10 @@ async def test_a_name_players_share_is_refused_naming_them_as_the_chat_shows_the
     assert (await service.handle(PLACE, ANN, "/grant alex 5")).public == ["Alex receives 5 chips."]
     await service.handle(PLACE, Actor("tg:1", "Sasha"), "/balance")
     before = dump(service.store.location)
-    for line in ("/grant Alex 100", "/grant @alex 100", "/stats Alex"):
+    for line, quoted in (("/grant Alex 100", "Alex"), ("/grant @alex 100", "@\u2060alex"), ("/stats Alex", "Alex")):
         refused = await service.handle(PLACE, ANN, line)
         assert (refused.error, refused.public) == (
-            f"More than one player here is called “{line.split()[1]}”: write which one you mean, Alex (2), Alex (3), "
+            f"More than one player here is called “{quoted}”: write which one you mean, Alex (2), Alex (3), "
             "or Alex (4).", [])
     assert dump(service.store.location) == before
     assert (await service.handle(PLACE, ANN, "/lang ru me")).error is None  # Ann's own language
@@ -122,7 +122,7 @@ async def test_a_name_players_share_is_refused_naming_them_as_the_chat_shows_the
 
 
 @pytest.mark.parametrize(("text", "reason"), [
-    ("/frobnicate", "I don't know the command “/frobnicate”. Type /help for the list."),
+    ("/frobnicate", "I don't know the command “/\u2060frobnicate”. Type /help for the list."),
     ("/grant ann -5", "The amount must be a whole number of chips above zero, not “-5”."),
     ("/grant nobody 5", "I don't know a player called “nobody” here."),
     ("/raise 10 20", "Usage: /raise [to-chips]"),

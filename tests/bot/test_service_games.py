@@ -144,7 +144,7 @@ async def test_a_hand_s_command_between_hands_from_a_player_not_seated_tells_him
         (ANN, "/pawn old jacket", "Pawning is for tournaments only."),
         (ANN, "/join 1900", "A top-up of 1,900 would take your stack (200) over the table's maximum buy-in (2,000): "
                            "at most 1,800."),
-        (ANN, "/frobnicate", "I don't know the command “/frobnicate”. Type /help for the list."),
+        (ANN, "/frobnicate", "I don't know the command “/\u2060frobnicate”. Type /help for the list."),
     ],
 )
 async def test_bad_holdem_input_changes_nothing(service: Service, tmp_path, actor: Actor, text: str,
@@ -764,7 +764,7 @@ async def test_a_time_zone_is_found_whatever_its_case(service: Service) -> None:
     before = dump(service.store.location)  # the ledger, the action log and the table's stored zone among the rest
     refused = await service.handle(PLACE, ANN, "/set timezone Mars/Olympus")
     assert (refused.error, refused.public) == (
-        "“Mars/Olympus” is not a valid value for “time zone” (/set timezone takes Europe/Moscow, UTC, "
+        "“Mars/\u2060Olympus” is not a valid value for “time zone” (/set timezone takes Europe/Moscow, UTC, "
         "America/New_York…).", [])
     assert dump(service.store.location) == before
     assert (await service.handle(PLACE, ANN, "/set")).private == listed

@@ -258,7 +258,7 @@ async def test_unknown_speaker_and_bad_commands_get_a_short_answer(service: Serv
     assert out.getvalue() == "Who is speaking? Write `name: command`, e.g. `ann: /join`.\n"
     await terminal.say("cat: /flop")
     assert out.getvalue() == ("Who is speaking? Write `name: command`, e.g. `ann: /join`.\n"
-                              "[private to cat] I don't know the command “/flop”. Type /help for the list.\n")
+                              "[private to cat] I don't know the command “/\u2060flop”. Type /help for the list.\n")
     await terminal.say("cat: hello there")  # quoted as typed: the line never said /hello
     assert out.getvalue().splitlines()[-1] == (
         "[private to cat] I don't know the command “hello”. Type /help for the list.")
@@ -492,7 +492,7 @@ async def test_the_terminals_own_labels_follow_the_chats_language(service: Servi
     printed = out.getvalue().split("Язык чата: русский (ru).\n", 1)[1]
     assert "[стол] Ann садится за стол с 400 фишками." in printed.splitlines()
     assert "[лично: bob] Ваши карты: 4♦ 8♦" in printed.splitlines()
-    assert "[лично: ann] Не знаю команды «/flop». Список команд: /help." in printed.splitlines()
+    assert "[лично: ann] Не знаю команды «/\u2060flop». Список команд: /help." in printed.splitlines()
     assert "[лично: ann] [картинка: Раздача №1]" in printed.splitlines()
     assert f"[стол] файл сохранён: {tmp_path / 'hands.txt'}" in printed.splitlines()
     assert not re.search(r"\[(table|private|only|picture)|file saved", printed), printed

@@ -7,7 +7,7 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 from engine.schedule import ScheduleError, parse_schedule
-from engine.text import QUOTE_LIMIT, clean_text, is_storable, quote_input
+from engine.text import QUOTE_LIMIT, WORD_JOINER, clean_text, inert, is_storable, quote_input
 
 
 def test_a_lone_surrogate_cannot_be_stored() -> None:
@@ -44,6 +44,24 @@ def test_a_quote_is_at_most_40_characters_and_an_ellipsis() -> None:
     assert quote_input("y" * 39 + " " + "z" * 10) == "y" * 39 + "…"  # no space before the ellipsis
     assert quote_input("\ud800" * 100) == "\ufffd" * 40 + "…"
     assert quote_input(12345) == "12345"
+
+
+@pytest.mark.parametrize(("typed", "quoted"), [
+    ("/fold", "/\u2060fold"),
+    ("now /fold @bob", "now /\u2060fold @\u2060bob"),
+    ("10/20", "10/\u206020"),
+    ("/\u2060fold", "/\u2060fold"),  # copied from the bot's own text: one joiner, not two
+    ("/" * 50, "/\u2060" * 40 + "…"),  # the limit counts what was typed, not the joiners
+])
+def test_a_quote_is_inert(typed: str, quoted: str) -> None:
+    """A player's input quoted back is never a command or a mention a chat client would make tappable."""
+    assert quote_input(typed) == quoted
+    assert inert(quoted) == quoted
+
+
+def test_inert_text_reads_the_same_without_its_joiners() -> None:
+    assert inert("Ann") == "Ann"
+    assert inert("@alice /leave").replace(WORD_JOINER, "") == "@alice /leave"
 
 
 @pytest.mark.parametrize("schedule", ["４０/８０ 20m; 80/160", "10/20 ２0m; 20/40", "10/20 until １9:00; 20/40"])

@@ -7,8 +7,8 @@ import re
 
 import pytest
 
-from tests.telegram.conftest import ANN, WHOLE_HANDS
-from tests.telegram.fake_api import detected
+from tests.telegram.conftest import ANN, WHOLE_HANDS, private_chat
+from tests.telegram.fake_api import FakeBotApi, detected
 
 MENTION = {"id": 201, "is_bot": False, "first_name": "@alice", "language_code": "en"}
 COMMAND = {"id": 202, "is_bot": False, "first_name": "/leave", "language_code": "en"}
@@ -46,3 +46,15 @@ async def test_a_season_named_with_a_command_is_shown_with_no_command_in_it(make
     assert started.text == ("Season “/\u2060leave now @\u2060alice” has begun: every tournament created from now on "
                             "counts in its standings (/season).")
     assert (started.found("bot_command"), started.found("mention")) == (["/season"], [])
+
+
+async def test_a_setting_typed_as_a_command_is_quoted_with_no_command_in_it(make_bot, api: FakeBotApi) -> None:
+    """What a player typed, quoted back in a refusal, is his words: Telegram finds no command or mention in it, only
+    the bot's own "/set"."""
+    bot = await make_bot("holdem")
+    await bot.command(ANN, "/start", private_chat(ANN))  # a refusal is answered privately
+    await bot.command(ANN, "/set straddle /leave@alice")  # a command to another bot
+    refused = api.chat(ANN["id"])[-1]
+    assert refused.text == ("“/\u2060leave@\u2060alice” is not a valid value for “straddle” (/set straddle takes on, "
+                            "off).")
+    assert (refused.found("bot_command"), refused.found("mention")) == (["/set"], [])
