@@ -200,8 +200,10 @@ def _status(ctl: HoldemTable, act: Action, argument: str) -> None:
 
 
 def _redeem(ctl: HoldemTable, act: Action, argument: str) -> None:
-    """`/tournament redeem N` buys item N back for its chips between hands; without N, lists the player's items."""
+    """`/tournament redeem N` buys item N back for its chips between hands; without N, lists the player's items. In a
+    tournament without pawning, whoever asks and whenever, the reason is that (as `/pawn`'s), not a missing item."""
     tournament = play.require(act)
+    play.verify_pawning(act)
     seat = ctl.seat(act, act.user)
     if seat is None:
         raise ctl.not_playing(act)

@@ -12,6 +12,8 @@ from bot.service import Service
 from bot.store import Store
 from tests.bot.conftest import ANN, BOB, CAT, PLACE
 from tests.bot.helpers import at, deal_next, ledger_ok, night_registered, play, refused_without_change, started_service
+from tests.bot.test_pawns_off import NO_PAWNING
+from tests.bot.test_service_tournament import night_of
 
 SHORT = {
     "en": "Redeeming it costs 100 chips and you have 95: it stays in pawn and is bought back at the rate when you cash "
@@ -108,3 +110,14 @@ async def test_an_item_described_with_a_command_or_a_mention_is_quoted_inert(sto
     await cat_back_to_100(service, clock)
     cashed = await service.handle(PLACE, CAT, "/tournament cashout")
     assert cashed.public == [f"Cat buys back “{shown}” for 16.67.", "Cat cashes out 100 chips for 16.67."]
+
+
+async def test_redeeming_in_a_tournament_without_pawning_says_it_takes_no_pawned_items(store: Store) -> None:
+    """`/tournament redeem` in a `pawns 0` tournament answered "You have no pawned items to redeem.", as if an item
+    could have been pawned: it gives the reason `/pawn` gives there, whoever asks and whenever, with a number or
+    without."""
+    service, _ = await night_of(store, "home-night pawns 0")
+    await refused_without_change(service, BOB, "/tournament redeem", NO_PAWNING)  # registered, not yet started
+    await play(service, (ANN, "/tournament start"))
+    for line in ("/tournament redeem", "/tournament redeem 1"):
+        await refused_without_change(service, CAT, line, NO_PAWNING)
