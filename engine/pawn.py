@@ -35,6 +35,7 @@ from types import MappingProxyType
 from typing import Any
 
 from engine.common import RuleError
+from engine.text import quote_input
 
 __all__ = ["ENDINGS", "FORBIDDEN_PAWN_KINDS", "GARMENTS", "JOINING_WORDS", "LISTING_MARKS", "UNCLEAR_STEMS",
            "PawnRules", "is_garment", "item_phrases", "item_words", "names_garment", "refused_at", "refused_word",
@@ -234,8 +235,8 @@ class PawnRules:
                 sense = unclear_sense(word) if count == 1 else None
                 if sense is None:
                     raise RuleError("pawn_item_forbidden", f"{word!r} cannot be pawned ({kind} are not accepted)",
-                                    kind=kind, word=word, item=" ".join(item.split()))
-                unclear = unclear or _unclear(sense, kind=kind, word=word, item=" ".join(item.split()))
+                                    kind=kind, word=quote_input(word), item=quote_input(item))
+                unclear = unclear or _unclear(sense, kind=kind, word=quote_input(word), item=quote_input(item))
         if unclear is not None:
             raise unclear
 

@@ -121,3 +121,13 @@ async def test_redeeming_in_a_tournament_without_pawning_says_it_takes_no_pawned
     await play(service, (ANN, "/tournament start"))
     for line in ("/tournament redeem", "/tournament redeem 1"):
         await refused_without_change(service, CAT, line, NO_PAWNING)
+
+
+async def test_a_refused_item_is_quoted_inert(store: Store, decks: list[str]) -> None:
+    """The refusal of an item quotes its description as typed, inert, and at most 40 characters of it."""
+    service, _ = await bob_shoves_at_cat(store, decks)
+    await refused_without_change(service, CAT, "/pawn my watch /fold @bob", {
+        "en": "“my watch /\u2060fold @\u2060bob” cannot be pawned (no socks, belts, jewellery, accessories or "
+              "watches).",
+        "ru": "«my watch /\u2060fold @\u2060bob»: такое в залог не принимают (никаких носков, ремней, украшений, "
+              "аксессуаров и часов)."})
