@@ -41,6 +41,10 @@ PAYTABLE: Mapping[str, int] = MappingProxyType({
     "four_of_a_kind": 20, "straight_flush": 50, "royal_flush": 100})
 """The standard BET paytable (x:1); a winning high card (ace-king over ace-king) pays 1:1, as the standard does."""
 
+LINE_NAMES: Mapping[str, str] = MappingProxyType({"high_card": "ace_king"})
+"""The paytable's lines said by another name than their key, as a settled round says them (`said_name`): a high card
+wins only over a dealer who qualifies, so it holds an ace and a king, RULES.md's "ace-king"."""
+
 BONUS: Mapping[str, int] = MappingProxyType({
     "royal_flush": 500, "straight_flush": 100, "four_of_a_kind": 50, "full_house": 10, "flush": 7, "straight": 5})
 """RULES.md bonus paytable on the dealt hand (x:1)."""

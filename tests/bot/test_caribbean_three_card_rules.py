@@ -31,7 +31,7 @@ async def ann_plays(service: Service, monkeypatch: pytest.MonkeyPatch, game: str
         assert reply.error is None, (line, reply.error)
     await ledger_ok(service)
     lines = reply.public[-1].split("\n")
-    assert lines[-1].startswith("Round over: Ann ")
+    assert lines[-1].startswith(("Round over: Ann ", "Раунд окончен: Ann "))  # `setting` may be a `/lang`
     return (await wallets(service))["ann"] - 1000, lines[-2]
 
 

@@ -31,6 +31,7 @@ from tests.bot.helpers import (
     resumed_table,
     started_service,
 )
+from tests.bot.test_caribbean_three_card_rules import ann_plays
 
 HUMANS = {actor.user_id: actor for actor in (ANN, BOB, CAT)}
 HOUSE = f"house:{PLACE.chat_id}"
@@ -46,7 +47,7 @@ HOUSE_ODDS = {  # what /odds answers at each house game's table, in each languag
     ("en", "caribbean"): (
         "Caribbean Poker: the house edge, in percent of the first bet, when you play the strategy below.\n"
         "ANTE: 5.32% ±\xa00.16 standard error (2,000,000 simulated rounds)\n"
-        "BET pays: high card ×1, pair ×1, two pair ×2, three of a kind ×3, straight ×4, flush ×5, full house ×7, "
+        "BET pays: ace-king ×1, pair ×1, two pair ×2, three of a kind ×3, straight ×4, flush ×5, full house ×7, "
         "four of a kind ×20, straight flush ×50, royal flush ×100\n"
         "Strategy: never exchange; play A-K-J-8-3 or better, fold the rest."),
     ("en", "russian"): (
@@ -74,7 +75,7 @@ HOUSE_ODDS = {  # what /odds answers at each house game's table, in each languag
     ("ru", "caribbean"): (
         "Карибский покер: преимущество казино в процентах от первой ставки, если играть по стратегии ниже.\n"
         "АНТЕ: 5,32\xa0% ±\xa00,16 — стандартная ошибка (2\xa0000\xa0000 смоделированных раундов)\n"
-        "Выплаты по БЕТ: старшая карта ×1, пара ×1, две пары ×2, тройка ×3, стрит ×4, флеш ×5, фулл-хаус ×7, "
+        "Выплаты по БЕТ: туз-король ×1, пара ×1, две пары ×2, тройка ×3, стрит ×4, флеш ×5, фулл-хаус ×7, "
         "каре ×20, стрит-флеш ×50, роял-флеш ×100\n"
         "Стратегия: не менять карты; играть с Т-К-В-8-3 и старше, остальное сбрасывать."),
     ("ru", "russian"): (
@@ -335,6 +336,23 @@ async def test_odds_in_house_games_is_precise_instant_and_names_the_paytable(
     assert tiers.error is None  # other limits, same paytable: the same figures
     vip = await service.handle(PLACE.__class__(PLACE.chat_id, "chat/three-card"), ANN, "/odds")
     assert vip.private["ann"] == [HOUSE_ODDS[language, "three-card"]]
+
+
+@pytest.mark.parametrize(("language", "settled", "line"), [
+    ("en", "Ann, box 1: wins (+30) — ace-king: A♠ K♦ 9♣ 6♥ 3♦; ANTE +10 · BET +20 (ace-king, ×1).", "ace-king ×1"),
+    ("ru", "Ann, бокс 1: выигрыш (+30) — туз-король: A♠ K♦ 9♣ 6♥ 3♦; АНТЕ +10 · БЕТ +20 (туз-король, ×1).",
+     "туз-король ×1"),
+])
+async def test_caribbean_odds_name_the_one_to_one_line_as_the_settlement_does(
+        service: Service, monkeypatch: pytest.MonkeyPatch, language: str, settled: str, line: str) -> None:
+    """`/odds` listed Caribbean Poker's 1:1 BET line as "high card" while a round it paid said "ace-king": the only
+    high card that beats a qualifying dealer holds an ace and a king (RULES.md §4's "ace-king"), so both say that."""
+    cards = "As Kd 9c 6h 3d  Ah Kc 8d 6s 3c"  # ace-king over the dealer's ace-king, card by card
+    won = await ann_plays(service, monkeypatch, "caribbean", cards, "/ante 10", "/play", setting=f"/lang {language}")
+    assert won == (30, settled)
+    lines = (await service.handle(PLACE, ANN, "/odds")).private["ann"][0].split("\n")
+    assert lines[2] == HOUSE_ODDS[language, "caribbean"].split("\n")[2]
+    assert lines[2].split(": ", 1)[1].split(", ")[0] == line  # the paytable's first line, the one the round paid
 
 
 def test_the_precomputed_edges_match_the_tables_and_a_fresh_computation() -> None:
