@@ -18,7 +18,7 @@ CHANGED: dict[str, dict[str, tuple[str, str]]] = {
     "texas": {"max_ante": ("50", "50"), "bet_seconds": ("20", "20")},
     "russian": {"max_payout": ("5000", "5,000")},
     "caribbean": {"re_exchange": ("on", "on"), "bonus": ("20", "20")},
-    "three-card": {"tier": ("vip", "vip"), "ante_bonus": ("always", "always")},
+    "three-card": {"tier": ("vip", "VIP (vip)"), "ante_bonus": ("always", "always")},
 }
 """Each game's options an organizer changes (`/set name typed`), and how `/set` then lists them; every table's time
 zone and pictures too (`ZONE_AND_PICTURES`)."""
@@ -30,7 +30,7 @@ CARIBBEAN_DEFAULTS = {
     "pictures": "on", "bonus": "10", "re_exchange": "off", "timezone": "UTC"}
 THREE_CARD_DEFAULTS = {
     "min_ante": "1", "max_ante": "50", "max_payout": "no cap (off)", "bet_seconds": "30", "turn_seconds": "60",
-    "pictures": "on", "tier": "lite", "ante_bonus": "when the player wins or ties (win)", "timezone": "UTC"}
+    "pictures": "on", "tier": "LITE (lite)", "ante_bonus": "when the player wins or ties (win)", "timezone": "UTC"}
 HOLDEM_DEFAULTS = {
     "structure": "home-limit", "level": "20", "buy_in": "400", "min_buy_in": "200", "max_buy_in": "2,000",
     "turn_seconds": "60", "next_hand_seconds": "8", "max_seats": "10", "pictures": "on", "time_bank": "60",

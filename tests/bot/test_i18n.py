@@ -70,9 +70,10 @@ def test_russian_messages_are_translated() -> None:
     a command as both languages' texts type it, which Discord shows otherwise: `discord.typed.*`)."""
     same = [key for key in EN if RU[key] == EN[key] and re.search(r"[A-Za-z]{3}", re.sub(r"\{\w+\}", "", EN[key]))
             and not key.startswith("discord.typed.")]
-    # patterns made only of command words
-    assert sorted(same) == ["house.usage.bonus", "house.usage.box", "usage.back", "usage.game", "usage.pre",
-                            "usage.straddle"]
+    # patterns made only of command words, and the limit tiers' names (RULES.md §5), the casino's in both languages
+    assert sorted(same) == ["house.usage.bonus", "house.usage.box", "setting.value.tier.lite",
+                            "setting.value.tier.respect", "setting.value.tier.vip", "usage.back", "usage.game",
+                            "usage.pre", "usage.straddle"]
 
 
 NAMES = ("player", "winner", "loser", "button", "owner")
@@ -544,11 +545,12 @@ async def test_help_and_usage_errors_in_russian(service: Service) -> None:
 
 _TYPED = re.compile(r"`[^`]*`|/\w[\w-]*|https?://\S+|\.env\b|\b[A-Z][A-Z0-9]*_[A-Z0-9_]+\b|\b\d+[a-z]\b")
 """What a player types or reads as code: `quoted` text, commands, addresses, setting names, durations like 20m."""
-_NAMES = {"PAIRPLUS", "pairplus", "CSV", "PokerStars", "pokerbot", "Discord", "Telegram", "me", "VPIP", "PFR",
-          "Europe", "Ann", "ann", "bob", "As", "Td"}
-"""Latin words a Russian message may hold: the casino's name for the side bet (lowercase as Discord's option name),
-formats, the program and the platforms (and `me`, typed as it is in `/lang ru me`), statistics kept as Russian poker
-writing keeps them, a time zone's name, and the examples (player names, cards as typed)."""
+_NAMES = {"PAIRPLUS", "pairplus", "LITE", "RESPECT", "VIP", "CSV", "PokerStars", "pokerbot", "Discord", "Telegram",
+          "me", "VPIP", "PFR", "Europe", "Ann", "ann", "bob", "As", "Td"}
+"""Latin words a Russian message may hold: the casino's names for the side bet (lowercase as Discord's option name)
+and for the limit tiers (RULES.md §5), formats, the program and the platforms (and `me`, typed as it is in
+`/lang ru me`), statistics kept as Russian poker writing keeps them, a time zone's name, and the examples (player
+names, cards as typed)."""
 
 
 def _plain(template: str) -> str:

@@ -19,10 +19,10 @@ from tests.bot.helpers import SIX_PM, all_text, at, listen, play_out, press_labe
 
 PLAYERS = {actor.user_id: actor for actor in (ANN, BOB, CAT)}
 NAMES = {"Ann", "Bob", "Cat"}
-ALLOWED = {"box", "pp", "bonus", "level", "PokerStars", "VPIP", "PFR"}
+ALLOWED = {"box", "pp", "bonus", "level", "PokerStars", "VPIP", "PFR", "LITE", "RESPECT", "VIP"}
 """Latin words a Russian player reads too: words typed as they are in commands (`/ante 10 box 2 pp 5`, `/set level
-20`), the name of the hand-history format, and the statistics' names that Russian poker writing keeps as they are
-(VPIP, PFR)."""
+20`), the name of the hand-history format, the statistics' names that Russian poker writing keeps as they are
+(VPIP, PFR), and Three Card Poker's limit tiers, named as RULES.md §5 and the casino write them."""
 
 HOME_NIGHT = "10/20 до 19:00; перерыв до 20:00; 50/100"
 """The `home-night` preset's schedule as a Russian chat reads it."""

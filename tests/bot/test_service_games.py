@@ -509,7 +509,7 @@ async def test_organizers_set_house_limits_and_tiers(service: Service) -> None:
     assert (await service.handle(other, ANN, "/set tier gold")).error == (
         "“gold” is not a valid value for “limit tier” (/set tier takes lite, respect, vip).")
     assert dump(service.store.location) == before
-    assert (await listed_settings(service, other))["tier"] == "vip"
+    assert (await listed_settings(service, other))["tier"] == "VIP (vip)"
     assert (await service.handle(other, BOB, "/ante 10")).error == "ANTE must be 25 to 2,000 at this table, not 10."
     assert (await service.handle(other, BOB, "/ante 25 pp 500")).error is None
 
@@ -1008,16 +1008,16 @@ async def test_a_three_card_tier_is_listed_only_while_its_ranges_hold(service: S
     """A tier is its ANTE and PAIRPLUS ranges (RULES.md §5): after `/set tier vip` then `/set min_ante 100` the
     table's ANTE ran 100–2000, yet `/set` went on listing tier=vip. It lists the tier the ranges are, or none."""
     await service.handle(PLACE, ANN, "/game three-card")
-    assert (await listed_settings(service))["tier"] == "lite"
+    assert (await listed_settings(service))["tier"] == "LITE (lite)"
     assert (await service.handle(PLACE, ANN, "/set tier vip")).error is None
-    assert (await listed_settings(service))["tier"] == "vip"
+    assert (await listed_settings(service))["tier"] == "VIP (vip)"
     assert (await service.handle(PLACE, ANN, "/set min_ante 100")).error is None
     listed = await listed_settings(service)
     assert (listed["tier"], listed["min_ante"], listed["max_ante"]) == ("—", "100", "2,000")
     assert (await service.handle(PLACE, ANN, "/set min_ante 25")).error is None
-    assert (await listed_settings(service))["tier"] == "vip"  # the ranges are VIP's again
+    assert (await listed_settings(service))["tier"] == "VIP (vip)"  # the ranges are VIP's again
     assert (await service.handle(PLACE, ANN, "/set tier respect")).error is None
-    assert (await listed_settings(service))["tier"] == "respect"
+    assert (await listed_settings(service))["tier"] == "RESPECT (respect)"
 
 
 @pytest.mark.parametrize(("language", "game", "line", "expected"), [

@@ -88,17 +88,17 @@ async def test_a_house_table_lists_its_own_settings_by_their_labels(service: Ser
         "bet_seconds — время на ставки (сек.): 30\n"
         "turn_seconds — время на ход (сек.): 60\n"
         "pictures — картинки: вкл (on)\n"
-        "tier — уровень лимитов: lite\n"
+        "tier — уровень лимитов: LITE (lite)\n"
         "ante_bonus — бонус к АНТЕ платится: всегда (always)\n"
         "timezone — часовой пояс: UTC\n"
         "Организаторы меняют их командой /set имя значение."]}
 
 
 async def test_a_tier_typed_in_capitals_is_said_as_the_listing_shows_it(service: Service) -> None:
-    # "/set tier VIP" answered "limits tier — VIP." while /set listed the same tier as "vip"
+    # "/set tier VIP" answered "limits tier — VIP." while /set listed the same tier as "vip": both name it VIP now
     await service.handle(PLACE, ANN, "/game three-card")
-    assert (await service.handle(PLACE, ANN, "/set tier VIP")).public == ["Setting changed: limit tier — vip."]
-    assert "tier — limit tier: vip\n" in (await service.handle(PLACE, ANN, "/set")).private["ann"][0]
+    assert (await service.handle(PLACE, ANN, "/set tier VIP")).public == ["Setting changed: limit tier — VIP."]
+    assert "tier — limit tier: VIP (vip)\n" in (await service.handle(PLACE, ANN, "/set")).private["ann"][0]
 
 
 async def test_a_holdem_word_typed_in_capitals_is_taken_and_said_as_the_listing_shows_it(service: Service) -> None:

@@ -534,3 +534,50 @@ def test_the_small_blind_covering_a_short_big_blind_is_offered_no_call_pre_actio
     assert hand.to_act == "a" and hand.bets == {"a": 0, "b": 5, "c": 5} and hand.current_bet == 10
     assert [button.label for button in pre_buttons("en", hand_view(hand), "h1")] == [
         "⏩ Check/fold", "⏩ Check", "⏩ Call any"]
+
+
+# --- /set's answers -------------------------------------------------------------------------------------------------
+
+
+@pytest.mark.parametrize(("game", "line", "english", "russian"), [
+    ("three-card", "/set tier vip", "limit tier — VIP", "уровень лимитов — VIP"),
+    ("three-card", "/set tier Respect", "limit tier — RESPECT", "уровень лимитов — RESPECT"),
+    ("three-card", "/set tier LITE", "limit tier — LITE", "уровень лимитов — LITE"),
+    ("three-card", "/set ante_bonus always", "ANTE bonus pays — always", "бонус к АНТЕ платится — всегда"),
+    ("caribbean", "/set re_exchange ON", "re-exchange — on", "повторный обмен — вкл"),
+    ("caribbean", "/set max_payout off", "maximum payout per box — no cap",
+     "максимальная выплата на бокс — без ограничения"),
+    ("texas", "/set pictures streets", "pictures — every street", "картинки — на каждой улице"),
+    ("holdem", "/set structure No-Limit", "betting structure — no-limit", "структура ставок — безлимит"),
+    ("holdem", "/set run_it_twice on", "run it twice — on", "раздача борда дважды — вкл"),
+    ("holdem", "/set straddle off", "straddle — off", "стрэддл — выкл"),
+], ids=["tier-vip", "tier-respect", "tier-lite", "ante-bonus", "re-exchange", "max-payout", "pictures", "structure",
+        "run-it-twice", "straddle"])
+@pytest.mark.parametrize("language", ["en", "ru"])
+async def test_set_says_a_named_value_by_its_name_not_as_typed(
+        service: Service, game: str, line: str, english: str, russian: str, language: str) -> None:
+    """`/set tier vip` answered «уровень лимитов — vip», the word echoed as typed, where the tier is VIP (RULES.md
+    §5: LITE, RESPECT, VIP): every setting that takes a word says the value by its name in the chat's language,
+    whatever case it was typed in."""
+    if game == "holdem":
+        await seat(service, ANN)
+    else:
+        assert (await service.handle(PLACE, ANN, f"/game {game}")).error is None
+    await service.handle(PLACE, ANN, f"/lang {language}")
+    answer = await service.handle(PLACE, ANN, line)
+    assert answer.error is None
+    said = {"en": f"Setting changed: {english}.", "ru": f"Настройка изменена: {russian}."}[language]
+    assert answer.public == [said]
+
+
+@pytest.mark.parametrize(("language", "listed"), [
+    ("en", "tier — limit tier: RESPECT (respect)"),
+    ("ru", "tier — уровень лимитов: RESPECT (respect)"),
+])
+async def test_set_lists_the_tier_by_its_name_and_the_word_it_takes(service: Service, language: str,
+                                                                  listed: str) -> None:
+    await service.handle(PLACE, ANN, "/game three-card")
+    await service.handle(PLACE, ANN, f"/lang {language}")
+    assert (await service.handle(PLACE, ANN, "/set tier respect")).error is None
+    settings = (await service.handle(PLACE, ANN, "/set")).private["ann"][0].split("\n")
+    assert [item for item in settings if item.startswith("tier")] == [listed]

@@ -75,10 +75,10 @@ async def closed(bot: Running, *wallets: str) -> None:
 
 def assert_russian_throughout(bot: Running) -> None:
     """No English word in anything the group or a private chat was ever shown, the answers to presses included: Latin
-    letters only in the players' names and in what is typed as it is (the language `ru`, the tier `vip`)."""
+    letters only in the players' names and in what is typed as it is (the language `ru`)."""
     texts = bot.group_texts() + [text for user in FRIENDS for text in bot.api.texts_ever_shown(user["id"])]
     texts += [str(answer["text"]) for answer in bot.api.calls("answerCallbackQuery") if answer.get("text")]
-    latin = {"ivan", "olga", "ru", "vip"}
+    latin = {"ivan", "olga", "ru"}
     assert {text: english_left(text, latin) for text in texts if english_left(text, latin)} == {}
 
 
