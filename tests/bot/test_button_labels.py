@@ -104,21 +104,21 @@ async def test_the_card_toggles_say_they_choose_the_exchange_without_showing_the
     assert (await service.handle(PLACE, ANN, "/ante 10")).error is None
     dealt = await service.handle(PLACE, ANN, "/deal")
     toggles = [(label, command) for label, command in shown(dealt) if command.startswith("select")]
-    assert toggles == [("Exchange: ☐ 1", "select 1"), ("☐ 2", "select 2"), ("☐ 3", "select 3"), ("☐ 4", "select 4"),
+    assert toggles == [("Swap: ☐ 1", "select 1"), ("☐ 2", "select 2"), ("☐ 3", "select 3"), ("☐ 4", "select 4"),
                        ("☐ 5", "select 5")]
     cards = dealt.private["ann"][0].split(": ", 1)[1].split()  # Ann's box, told to her alone
     assert len(cards) == 5 and not any(card in label for card in cards for label, _ in shown(dealt))
     assert dealt.table is not None
     second = next(button.payload for button in dealt.table.buttons if button.label == "☐ 2")
     picked = await service.press(PLACE, ANN, second)
-    assert [label for label, command in shown(picked) if command.startswith("select")][:2] == ["Exchange: ☐ 1", "☑ 2"]
+    assert [label for label, command in shown(picked) if command.startswith("select")][:2] == ["Swap: ☐ 1", "☑ 2"]
     await service.handle(PLACE, ANN, "/lang ru")
     again = await service.handle(PLACE, ANN, "/table")
     assert next(label for label, command in shown(again) if command.startswith("select")) == "Обмен: ☐ 1"
 
 
 async def test_cards_marked_for_an_exchange_stay_marked_whoever_redraws_the_table(service: Service) -> None:
-    """Bob pressing "My cards" (or anyone's /table) redraws the shared message: Ann's marks and her Exchange button
+    """Bob pressing "My cards" (or anyone's /table) redraws the shared message: Ann's marks and her Swap button
     stay until her decision is taken; the next decision starts unmarked."""
     await service.handle(PLACE, ANN, "/game caribbean")
     for actor in (ANN, BOB):
@@ -132,7 +132,7 @@ async def test_cards_marked_for_an_exchange_stay_marked_whoever_redraws_the_tabl
     def marks(reply: Reply) -> list[str]:
         return [label for label, command in shown(reply) if command.startswith(("select", "exchange"))]
 
-    expected = ["Exchange: ☐ 1", "☑ 2", "☐ 3", "☐ 4", "☑ 5", "Exchange 2 5 (20)"]
+    expected = ["Swap: ☐ 1", "☑ 2", "☐ 3", "☐ 4", "☑ 5", "Swap 2 5 (20)"]
     assert marks(reply) == expected
     assert marks(await service.handle(PLACE, BOB, "/cards")) == expected
     assert marks(await service.handle(PLACE, BOB, "/table")) == expected

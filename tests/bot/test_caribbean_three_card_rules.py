@@ -146,7 +146,7 @@ async def test_caribbean_exchanges_cost_an_ante_a_card_and_a_re_exchange_two(
 
 
 @pytest.mark.parametrize(("language", "said"), [
-    ("en", "Exchange again takes 1 card, not 2."),
+    ("en", "Swap again takes 1 card, not 2."),
     ("ru", "Ещё обмен: можно выбрать только 1 карту, а не 2."),
 ])
 async def test_caribbean_re_exchange_of_two_cards_is_refused_saying_it_takes_one(

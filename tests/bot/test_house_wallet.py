@@ -75,7 +75,7 @@ async def test_russian_a_box_left_short_by_an_exchange_says_what_its_bet_needs(s
         line for line in played.table.text.splitlines() if "· бокс 2 ·" in line)
     assert line.startswith("▶ Ann")
     assert line.endswith(
-        "· Play needs 20, you have 15 · Buy card needs 30 with the BET, you have 15 · Exchange needs 30 with the BET, "
+        "· Play needs 20, you have 15 · Buy card needs 30 with the BET, you have 15 · Swap needs 30 with the BET, "
         "you have 15" if language == "en" else
         "· Играть: нужно 20, у вас 15 · Прикуп: нужно 30 с учётом ставки БЕТ, у вас 15 · Обмен: нужно 30 с "
         "учётом ставки БЕТ, у вас 15")
@@ -98,7 +98,7 @@ async def test_caribbean_refuses_a_second_ante_and_reports_a_box_left_short(stor
     await accepted(service, "/deal")
     await accepted(service, "/exchange 1 2")  # 20: the exchange still leaves box 1's BET
     played = await accepted(service, "/play")
-    assert box_line(played, 2).endswith("· Play needs 10, you have 5 · Exchange needs 15 with the BET, you have 5")
+    assert box_line(played, 2).endswith("· Play needs 10, you have 5 · Swap needs 15 with the BET, you have 5")
     await ledger_ok(service)
 
 
@@ -111,7 +111,7 @@ def language_box_line(reply: Reply, box: int, language: str) -> str:
 @pytest.mark.parametrize(("game", "language", "expected"), [
     ("texas", "en", "· deciding · Buy card needs 30 with the BET, you have 25"),
     ("texas", "ru", "· решает · Прикуп: нужно 30 с учётом ставки БЕТ, у вас 25"),
-    ("russian", "en", "· deciding · Buy card needs 30 with the BET, you have 25 · Exchange needs 30 with the BET, "
+    ("russian", "en", "· deciding · Buy card needs 30 with the BET, you have 25 · Swap needs 30 with the BET, "
                       "you have 25"),
     ("russian", "ru", "· решает · Прикуп: нужно 30 с учётом ставки БЕТ, у вас 25 · Обмен: нужно 30 с учётом "
                       "ставки БЕТ, у вас 25"),
@@ -124,18 +124,18 @@ async def test_a_draw_that_would_not_leave_the_bet_is_reported_with_the_bet(stor
     dealt = await accepted(service, "/deal")
     assert language_box_line(dealt, 1, language).endswith(expected)
     buttons = [button.label for button in dealt.table.buttons]
-    assert not any(label.startswith(("Buy", "Exchange", "Прикупить", "Обмен")) for label in buttons), buttons
+    assert not any(label.startswith(("Buy", "Swap", "Прикупить", "Обмен")) for label in buttons), buttons
     await ledger_ok(service)
 
 
 @pytest.mark.parametrize(("wallet", "language", "expected"), [
-    (60, "en", "· Exchange (4 cards) needs 60 with the BET, you have 50"),
+    (60, "en", "· Swap (4 cards) needs 60 with the BET, you have 50"),
     (60, "ru", "· Обмен (4 карты): нужно 60 с учётом ставки БЕТ, у вас 50"),
     (50, "ru", "· Обмен (3 карты): нужно 50 с учётом ставки БЕТ, у вас 40"),
     (70, "ru", "· Обмен (5 карт): нужно 70 с учётом ставки БЕТ, у вас 60"),
-    (40, "en", "· Exchange (2 cards) needs 40 with the BET, you have 30"),
+    (40, "en", "· Swap (2 cards) needs 40 with the BET, you have 30"),
     (40, "ru", "· Обмен (2 карты): нужно 40 с учётом ставки БЕТ, у вас 30"),
-    (35, "en", "· Exchange needs 30 with the BET, you have 25"),
+    (35, "en", "· Swap needs 30 with the BET, you have 25"),
 ], ids=["60-en", "60-ru", "50-ru", "70-ru", "40-en", "40-ru", "35-en"])
 async def test_caribbean_says_how_many_cards_the_wallet_cannot_exchange(store: Store, wallet: int, language: str,
                                                                        expected: str) -> None:
@@ -268,7 +268,7 @@ async def test_an_exchange_naming_a_card_twice_says_so(store: Store, language: s
     ("russian", 35, "/exchange 1", "ru", "Не хватает фишек. Обмен: нужно 30 с учётом ставки БЕТ, у вас 25."),
     ("texas", 35, "/buy", "en", "Not enough chips. Buy card needs 30 with the BET, you have 25."),
     ("caribbean", 60, "/exchange 1 2 3 4", "en",
-     "Not enough chips. Exchange (4 cards) needs 60 with the BET, you have 50."),
+     "Not enough chips. Swap (4 cards) needs 60 with the BET, you have 50."),
     ("caribbean", 60, "/exchange 1 2 3 4", "ru",
      "Не хватает фишек. Обмен (4 карты): нужно 60 с учётом ставки БЕТ, у вас 50."),
 ], ids=["russian-buy", "russian-exchange-ru", "texas-buy", "caribbean-4-cards", "caribbean-4-cards-ru"])

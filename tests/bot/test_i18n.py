@@ -13,7 +13,7 @@ import pytest
 
 from bot import commands as cmd
 from bot.clock import FakeClock
-from bot.games import default_controllers, zones
+from bot.games import default_controllers, house_buttons, zones
 from bot.games.exports import LEDGER_COLUMNS, LEDGER_REASONS, PLAYER_COLUMNS, TRANSFER_COLUMNS
 from bot.games.holdem_settings import DEFAULTS as HOLDEM_SETTINGS
 from bot.i18n import Plural, catalogue, languages, parse, placeholders, text
@@ -23,15 +23,17 @@ from bot.service import Service
 from bot.store import Store
 from bot.web.view import LABELS as CLOCK_PAGE_LABELS
 from engine.betting import STRUCTURES, Street
-from engine.cards import RANK_CHARS
+from engine.cards import RANK_CHARS, Deck
 from engine.common import RuleError
 from engine.hands import HandCategory, RussianCategory, ThreeCardCategory
 from engine.house import GAMES
 from engine.house.common import BoxStatus
 from engine.house.odds import PAYTABLES
+from engine.house.three_card import TIERS_LIMITS
 from engine.preactions import PreAction
 from tests.bot.conftest import ANN, BOB, PLACE
 from tests.bot.helpers import all_text, everything_public, listen, play_out, started_service, table_showed
+from tests.bot.words_helpers import render_action
 
 ROOT = Path(__file__).resolve().parents[2]
 EN, RU = catalogue("en"), catalogue("ru")
@@ -145,19 +147,64 @@ def test_russian_says_bank_only_for_a_pot() -> None:
     assert re.search("банк", RU["holdem.main_pot"]), "the scan finds the pot's word"
 
 
-BUTTONS = ("button.", "house.action.", "house.toggle_exchange")
-"""The keys whose text is a button's label."""
+LABEL_LENGTH = 24
+"""The longest label a phone shows whole when two or three buttons share a row: Telegram cuts longer ones short."""
+
+LARGEST_ANTE = max(limits.max_ante for limits in (*TIERS_LIMITS.values(),
+                                                  *(round_type.rules_type().limits for round_type in GAMES.values())))
+"""The largest ANTE a table's rules name (Three Card Poker's VIP tier, 2,000): any house table may be `/set` to it."""
+
+EVERY_DECISION = {"caribbean": {"re_exchange_limit": 1}}
+"""Table options that add a decision, so its button is drawn too: Caribbean Poker's re-exchange."""
+
+DEALT = "Ah Kd 8c 6s 3d 2c 4d 7d 9h Jc"
+"""The top of every game's deck: the box's cards, then a dealer with no game (Russian Poker offers to buy him one)."""
+
+
+def _house_labels(language: str, game: str) -> tuple[set[str], set[str]]:
+    """Every label of a house round's buttons as drawn for one box on the largest ANTE, each decision taken in turn
+    (an exchange with as many cards as it takes, the most it costs), and the decisions they were drawn for."""
+    round_type = GAMES[game]
+    defaults = round_type.rules_type().to_dict()
+    rules = round_type.rules_type.from_dict({**defaults, **EVERY_DECISION.get(game, {}),
+                                             "limits": {**defaults["limits"], "max_ante": LARGEST_ANTE}})
+    act = render_action(language)
+    betting = round_type.new(rules)
+    betting.place_bets("ann", 1, LARGEST_ANTE, balance=10**9)
+    labels = {button.label for button in house_buttons.buttons(act, betting, "key", 0, ())}
+    betting.deal(Deck.stacked(DEALT))
+    names: set[str] = set()
+    pending = [betting]
+    while pending:
+        round_ = pending.pop()
+        box, options = round_.current_box(), round_.legal_actions().options
+        if box is None:
+            continue
+        for selected in {(), *(tuple(range(1, option.max_cards + 1)) for option in options)}:
+            labels |= {button.label for button in house_buttons.buttons(act, round_, "key", 1, selected)}
+        for option in options:
+            names.add(option.name)
+            following = type(round_).from_dict(round_.to_dict())
+            following.act("ann", option.name, box.cards[:option.max_cards])
+            pending.append(following)
+    return labels, names
 
 
 @pytest.mark.parametrize("language", ["en", "ru"])
 def test_a_button_label_fits_a_phones_button(language: str) -> None:
-    """With a five-digit amount, every label fits in 24 characters: Telegram cuts longer ones short on a phone when two
-    or three buttons share a row."""
-    sample = {"chips": 12345, "player": "Ann", "mark": "✅", "position": 3}
-    labels = {key: text(language, key, **{name: sample[name] for name in placeholders(EN[key])})
-              for key in EN if key.startswith(BUTTONS)}
-    assert len(labels) > 30
-    assert {key: label for key, label in labels.items() if len(label) > 24} == {}
+    """Every label fits a phone's button: a Hold'em one with a five-digit amount, a house round's as it is drawn (its
+    cost appended) on the largest ANTE a table takes, at every decision of every game."""
+    sample = {"chips": 12345, "player": "Ann"}
+    labels = {text(language, key, **{name: sample[name] for name in placeholders(EN[key])})
+              for key in EN if key.startswith("button.")}
+    decisions: set[str] = set()
+    for game in GAMES:
+        drawn, names = _house_labels(language, game)
+        labels |= drawn
+        decisions |= names
+    assert {f"house.action.{name}" for name in decisions} == {key for key in EN if key.startswith("house.action.")}
+    assert len(labels) > 40
+    assert sorted(label for label in labels if len(label) > LABEL_LENGTH) == []
 
 
 _RULE_CLASSES = {"RuleError", "IllegalAmount", "NotYourTurn"}

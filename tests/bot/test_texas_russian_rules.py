@@ -266,7 +266,7 @@ REFUSED = {
         "russian: a fourth box": "The box must be 1, 2 or 3, not “4”.",
         "texas: exchange before the fourth card": "Not possible now. You may: Bet, Fold, Buy card.",
         "texas: exchange of three cards": "There is no card 3: choose 1 to 2.",
-        "texas: three cards named": "Exchange takes 1 to 2 cards, not 3.",
+        "texas: three cards named": "Swap takes 1 to 2 cards, not 3.",
         "texas: not a card": "“x” is not a card: give its position (1-2) or rank and suit, like As or Td.",
         "russian: a second draw": "Not possible now. You may: Play, Fold.",
         "stale": "This round is over.",

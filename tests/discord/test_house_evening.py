@@ -165,7 +165,7 @@ async def test_texas_poker_two_rounds(evening: Evening, dealer: Dealer) -> None:
     await ev.press(ev.bob, ch, "Buy card (20)")
     await ev.press(ev.cat, ch, "Fold")
     await ev.press(ev.bob, ch, "☐ 2")
-    assert await ev.press(ev.bob, ch, "Exchange 2 (20)") == "Box 1 now: A♠ A♣"
+    assert await ev.press(ev.bob, ch, "Swap 2 (20)") == "Box 1 now: A♠ A♣"
     await ev.press(ev.bob, ch, "Bet (40)")
     assert ev.notices(ch)[-1] == "\n".join([
         "Dealer reveals 2♣ 7♦: king high — no game: it takes a pair or better.",
@@ -207,16 +207,16 @@ async def test_russian_poker_three_boxes_and_the_dealers_game(evening: Evening, 
     assert await ev.press(ev.ann, ch, "Play (20)") == "Box 2: 3♣ 3♦ 7♥ 7♠ Q♦"
     assert await ev.press(ev.ann, ch, "Play", first) == "Already done."  # box 2 is not played by it
     await ev.press(ev.ann, ch, "☐ 5")
-    assert await ev.press(ev.ann, ch, "Exchange 5 (10)") == "Box 2 now: 3♣ 3♦ 7♥ 7♠ 7♣"
+    assert await ev.press(ev.ann, ch, "Swap 5 (10)") == "Box 2 now: 3♣ 3♦ 7♥ 7♠ 7♣"
     assert ev.labels(ch) == ["🂠 My cards", "Play (20)", "Fold"]  # one draw per box
     await ev.press(ev.ann, ch, "Play (20)")
     assert await ev.press(ev.bob, ch, "Buy card (20)") == "Box 1 now: 2♥ 4♥ 6♥ 8♥ J♥ T♣"
     await ev.press(ev.bob, ch, "Play (40)")
     await ev.press(ev.cat, ch, "Fold")
     assert ev.notices(ch)[-1] == "Dealer reveals 2♣ 5♦ 8♣ J♦ 9♠: no game."
-    await ev.press(ev.ann, ch, "Buy dealer a game (10)")
+    await ev.press(ev.ann, ch, "Buy a game (10)")
     assert await ev.press(ev.ann, ch, "No thanks") == "Box 3: K♠ K♦ 4♣ 6♦ T♥"  # its turn: the blind box shown
-    await ev.press(ev.ann, ch, "Buy dealer a game (10)")
+    await ev.press(ev.ann, ch, "Buy a game (10)")
     await ev.press(ev.bob, ch, "No thanks")
     assert ev.notices(ch)[-1] == "\n".join([
         "Ann, box 2: dealer has no game (0) — a full house, sevens full of threes: 3♣ 3♦ 7♥ 7♠ 7♣; ANTE +10 · BET 0 · "
@@ -253,9 +253,9 @@ async def test_caribbean_poker_bonus_exchange_and_the_suit_tie_break(evening: Ev
     assert await ev.press(ev.dan, ch, "Play") == ev.fake.mentioned(
         "You have no box in this round: place an ANTE ({ante} amount) before the next one is dealt.")
     await ev.press(ev.ann, ch, "Play (20)")
-    for card in ("Exchange: ☐ 1", "☐ 3", "☐ 4", "☐ 5", "Exchange: ☑ 1"):
+    for card in ("Swap: ☐ 1", "☐ 3", "☐ 4", "☐ 5", "Swap: ☑ 1"):
         await ev.press(ev.bob, ch, card)
-    assert await ev.press(ev.bob, ch, "Exchange 3 4 5 (60)") == "Box 1 now: Q♣ Q♦ Q♠ 9♦ 9♠"
+    assert await ev.press(ev.bob, ch, "Swap 3 4 5 (60)") == "Box 1 now: Q♣ Q♦ Q♠ 9♦ 9♠"
     await ev.press(ev.bob, ch, "Play (40)")
     assert await ev.press(ev.cat, ch, "🂠") == ("Ваши боксы:\nбокс 1: A♥ K♣ 7♦ 4♣ 2♥\nБокс 1, номера карт на кнопках: "
                                                 "1 A♥ · 2 K♣ · 3 7♦ · 4 4♣ · 5 2♥")
