@@ -11,7 +11,8 @@ from typing import Any
 
 from tqdm import tqdm
 
-from engine.house.odds import PAYTABLES, STANDARD_RULES, STRATEGIES, OddsReport, odds, paytables
+from bot.i18n import text
+from engine.house.odds import PAYTABLES, STANDARD_RULES, STRATEGIES, OddsReport, line_name, odds, paytables
 
 GAMES = ("three-card", "caribbean", "russian", "texas")
 
@@ -53,8 +54,9 @@ def rounds(value: str) -> int:
     return count
 
 
-def _pays(table: dict[str, int]) -> str:
-    return ", ".join(f"{hand.replace('_', ' ')} {multiple}" for hand, multiple in table.items())
+def _pays(game: str, table: dict[str, int]) -> str:
+    """A paytable's lines as `/odds` names them in English ("ace-king 1, pair 1, …")."""
+    return ", ".join(f"{text('en', f'hand.{line_name(game, hand)}')} {multiple}" for hand, multiple in table.items())
 
 
 def run(args: argparse.Namespace) -> int:
@@ -81,7 +83,8 @@ def run(args: argparse.Namespace) -> int:
         print(f"{report.game:<11} {report.bet:<9} house edge {report.house_edge:6.2f}%{error}"
               f"   {report.rounds:,} {'rounds' if report.method == 'simulation' else 'deals'}")
         field, name = PAYTABLES[report.game][report.bet], PAYTABLE_NAMES["standard" if rules[report.game] else "table"]
-        print(f"{'':<11} paytable, {name}: {PAYS[field]} {_pays(paytables(report.game, rules[report.game])[field])}")
+        pays = _pays(report.game, paytables(report.game, rules[report.game])[field])
+        print(f"{'':<11} paytable, {name}: {PAYS[field]} {pays}")
         print(f"{'':<11} strategy: {STRATEGIES.get(report.game) if report.bet != 'pairplus' else 'none needed'}")
     print(f"({elapsed:.1f} s)")
     return 0

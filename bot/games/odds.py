@@ -21,8 +21,7 @@ from bot.games.context import Action
 from bot.games.house_edges import precomputed
 from engine.cards import Card, format_cards
 from engine.equity import Equity, equity
-from engine.house import caribbean
-from engine.house.odds import PAYTABLES, paytables
+from engine.house.odds import PAYTABLES, line_name, paytables
 
 if TYPE_CHECKING:
     from bot.games import Controller
@@ -31,9 +30,6 @@ if TYPE_CHECKING:
 
 TRIALS = 5_000
 """Simulated deals for a Hold'em equity when enumerating every deal would take too long."""
-
-_LINE_NAMES = {"caribbean": caribbean.LINE_NAMES}
-"""Per game, the paytable lines a settled round says by another name than their key: the paytable names them so."""
 
 
 def odds_command(act: Action, controller: Controller, command: cmd.Command) -> None:
@@ -98,8 +94,7 @@ def _house(controller: HouseController, act: Action) -> None:
         lines.append(act.t("odds.house_line", bet=act.t(f"odds.bet.{report.bet}"),
                            edge=Decimal(f"{report.house_edge:.2f}"), how=how))
         field = PAYTABLES[controller.game][report.bet]
-        names = _LINE_NAMES.get(controller.game, {})
-        pays = ", ".join(f"{act.t(f'hand.{names.get(hand, hand)}')} ×{multiple}"
+        pays = ", ".join(f"{act.t(f'hand.{line_name(controller.game, hand)}')} ×{multiple}"
                          for hand, multiple in tables[field].items())
         lines.append(act.t("odds.paytable", what=act.t(f"odds.pays.{field}"), pays=pays))
     act.tell(act.user, "odds.house", game=act.t(f"game.{controller.game}"), lines="\n".join(lines),

@@ -27,7 +27,7 @@ from __future__ import annotations
 import math
 import random
 from bisect import bisect_left
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import asdict, dataclass
 from itertools import combinations
 from typing import Any
@@ -35,6 +35,7 @@ from typing import Any
 from engine.cards import ALL_CARDS, parse_cards
 from engine.fast_eval import strength_of_indices
 from engine.hands import HandCategory, caribbean_key, evaluate, evaluate_three, is_qualifying_three
+from engine.house.caribbean import LINE_NAMES as CARIBBEAN_LINE_NAMES
 from engine.house.caribbean import CaribbeanRules
 from engine.house.russian import RussianRules, russian_multiple
 from engine.house.texas import TexasRules
@@ -330,6 +331,16 @@ def paytables(game: str, config: Any = None) -> dict[str, dict[str, int]]:
     the game's default rules."""
     rules = config if config is not None else _RULES[game]()
     return {name: dict(getattr(rules, name)) for name in PAYTABLES[game].values()}
+
+
+LINE_NAMES: dict[str, Mapping[str, str]] = {"caribbean": CARIBBEAN_LINE_NAMES}
+"""Per game, the paytable lines a settled round says by another name than their key (`paytables`' keys): a paytable
+shown to players names them so."""
+
+
+def line_name(game: str, hand: str) -> str:
+    """The name a paytable shown to players gives its line `hand` (a key of `paytables`' tables) at `game`."""
+    return LINE_NAMES.get(game, {}).get(hand, hand)
 
 
 def merged(reports: Sequence[OddsReport]) -> OddsReport:

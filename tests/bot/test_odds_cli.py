@@ -60,7 +60,7 @@ def test_text_output_names_the_paytable_and_calls_the_error_a_standard_error(
     assert lines[0].startswith("caribbean   ante      house edge") and lines[0].count("± ") == 1
     assert lines[0].split("± ")[1].split()[1:3] == ["(standard", "error)"]
     assert " ".join(lines[1].split()) == (
-        "paytable, the bot's own (RULES.md): BET pays high card 1, pair 1, two pair 2, three of a kind 3, straight 4, "
+        "paytable, the bot's own (RULES.md): BET pays ace-king 1, pair 1, two pair 2, three of a kind 3, straight 4, "
         "flush 5, full house 7, four of a kind 20, straight flush 50, royal flush 100")
     assert main(["odds", "three-card", "--paytables", "standard"]) == 0
     out = capsys.readouterr().out
