@@ -282,14 +282,21 @@ class HouseController:
 
     def _select(self, act: Action, command: cmd.Select) -> None:
         """Toggle cards to exchange: no chip moves, but the marks are kept with the decision, so that whatever redraws
-        the table before it is taken (another player's "My cards", a refusal) draws them as they were."""
+        the table before it is taken (another player's "My cards", a refusal) draws them as they were. A bare /select
+        with nothing marked in this decision is typed (no button sends it then): told what /select does; once cards
+        were marked and unmarked, it is the last card's button pressed again, "already done"."""
         round_ = self._my_decision(act)
         legal = round_.legal_actions()
         drawing = next((option for option in legal.options if option.max_cards), None)
         if drawing is None:
             raise _not_now(act, legal.names)
-        self._chosen_cards(act, round_, tuple(map(str, command.positions)))  # each a card of the box, or refused
         positions = sorted(set(command.positions))
+        if not positions and (act.state.get("marked") or {}).get("decision") != self._marks_key(act, round_):
+            # typed: only a card's button unmarks the last one (a bare `select`), once a card was marked here
+            box = round_.current_box()
+            assert box is not None
+            raise act.refuse("house.select_usage", count=len(box.cards))
+        self._chosen_cards(act, round_, tuple(map(str, command.positions)))  # each a card of the box, or refused
         if len(positions) > drawing.max_cards:  # a mark beyond what the exchange takes would leave no exchange button
             _verify_card_count(act, round_, drawing, len(positions))
         if list(self._marked(act, round_)) == positions:  # a double click: the marks are these already

@@ -119,6 +119,9 @@ async def test_a_betting_button_of_a_hand_that_ended_says_the_hand_is_over(servi
     ("caribbean", "/exchange 7", "There is no card 7: choose 1 to 5."),
     ("caribbean", "/select 0", "There is no card 0: choose 1 to 5."),
     ("caribbean", "/select x", "Usage: /select [positions]"),  # not a position at all
+    # none marked: it says what /select is for, where it said "Already done." (a double click's answer)
+    ("caribbean", "/select", "Mark the cards to exchange by their numbers, 1 to 5: /select 1 2 (or exchange them at "
+                             "once: /exchange 1 2)."),
     ("caribbean", "/select 1 2 3 4 5 6", "Usage: /select [positions]"),  # more than any box has
 ])
 async def test_a_typed_toggle_that_marks_no_card_is_refused_and_changes_nothing(service: Service, tmp_path, game: str,
@@ -128,6 +131,30 @@ async def test_a_typed_toggle_that_marks_no_card_is_refused_and_changes_nothing(
     reply = await service.handle(PLACE, ANN, line)
     assert (reply.error, reply.table) == (answer, None)
     assert dump(tmp_path / "bot.db") == before
+
+
+SELECT_USAGE_RU = ("Отметьте карты для обмена по номерам, от 1 до 5: /select 1 2 (или сразу обменяйте их: /exchange "
+                   "1 2).")
+
+
+async def test_a_bare_select_says_what_it_does_and_its_button_pressed_twice_is_already_done(service: Service,
+                                                                                          tmp_path) -> None:
+    """In Russian: Ann's typed /select with no card marked is told how to mark them, and changes nothing. She marks
+    card 2 and unmarks it with its button (a bare `select`): pressing that button again is the double click it is,
+    "Already done." (a bare /select once she has marked and unmarked in this decision reads the same)."""
+    dealt = await two_boxes_dealt(service, "russian")
+    await service.handle(PLACE, ANN, "/lang ru")
+    before = dump(tmp_path / "bot.db")
+    typed = await service.handle(PLACE, ANN, "/select")
+    assert (typed.error, typed.table) == (SELECT_USAGE_RU, None)
+    assert dump(tmp_path / "bot.db") == before
+    marked = await service.press(PLACE, ANN, payload_of(dealt, "select 2"))
+    unmark = payload_of(marked, "select")
+    unmarked = await service.press(PLACE, ANN, unmark)
+    assert unmarked.error is None and unmarked.table is not None
+    assert [button.label for button in unmarked.table.buttons][-5:] == ["Обмен: ☐ 1", "☐ 2", "☐ 3", "☐ 4", "☐ 5"]
+    await pressed_again(service, ANN, unmark, answer="Уже сделано.")
+    await ledger_ok(service)
 
 
 async def test_my_cards_work_from_an_older_message_and_toggles_still_choose_the_exchange(service: Service) -> None:
