@@ -182,6 +182,9 @@ async def test_russian_poker_three_boxes_an_exchange_a_bought_card_and_the_deale
     # 7♣, Bob's bought card T♣, the dealer's draw 2♦: a pair of twos after Ann buys him a game on boxes 1 and 3 (not
     # on box 2; Bob buys none).
     dealer.order = "As Ad Kc 8s 9h 3c 3d 7h 7s Qd Ks Kd 4c 6d Th 2h 4h 6h 8h Jh 5c 6c 9d Js 2s 2c 5d 8c Jd 9s 7c Tc 2d"
+    assert await ev.slash(ev.dan, ch, "join") == ev.fake.mentioned(  # how to bet, with the options as Discord has them
+        "Русский покер: ставьте АНТЕ командой {ante} сумма (добавьте «бокс: 2» — для второго бокса; бокс 3 играет "
+        "втёмную: БЕТ ставится вместе с АНТЕ). Карты приходят лично вам: нажмите «Мои карты», чтобы их увидеть.")
     assert await ev.slash(ev.ann, ch, "ante", amount=10, box=2) == (
         "Боксы занимают по порядку: на бокс 2 можно поставить, только когда занят предыдущий.")
     await ev.antes(ch, ((ev.ann, 10, 1), (ev.ann, 10, 2), (ev.ann, 10, 3), (ev.bob, 20, None), (ev.cat, 5, None)))
@@ -294,6 +297,10 @@ async def test_three_card_poker_pair_plus_two_rounds_and_an_ante_over_the_wallet
                                                                                  dealer: Dealer) -> None:
     ev, ch = evening, THREE_CARD
     await ev.open(ch, "three-card")
+    assert shown(await ev.slash(ev.dan, ch, "join")) == ev.fake.mentioned(
+        "Трёхкарточный покер: ставьте АНТЕ командой {ante} сумма (добавьте «бокс: 2» — для второго бокса; «пара_плюс» "
+        "— для ставки «Пара плюс»; с АНТЕ 0 она ставится одна). Карты приходят лично вам: нажмите «Мои карты», чтобы "
+        "их увидеть.")
     assert await ev.slash(ev.dan, ch, "ante", amount=51) == "АНТЕ за этим столом — от 1 до 50, а не 51."
     assert await ev.slash(ev.dan, ch, "ante", amount=10, pairplus=26) == (
         "Ставка «Пара плюс» за этим столом — от 1 до 25, а не 26.")
