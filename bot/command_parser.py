@@ -47,8 +47,9 @@ RUN_WORDS = {"once": False, "twice": True, "1": False, "2": True, "раз": Fals
 """The words of `/run once|twice` (and the Russian ones)."""
 SWITCH_WORDS = {"on": True, "off": False, "вкл": True, "выкл": False}
 """The words of `/automuck on|off` (and the Russian ones)."""
-SIDE_WORDS = ("pp", "pairplus", "bonus")
-"""The words of `/ante`'s side bet: PAIRPLUS (Three Card Poker) or bonus (Caribbean Poker), one per box."""
+SIDE_WORDS = {"pp": "pairplus", "pairplus": "pairplus", "bonus": "bonus"}
+"""The words of `/ante`'s side bet, one per box, and the bet each names: PAIRPLUS (Three Card Poker) or bonus
+(Caribbean Poker)."""
 TOURNAMENT_BARE_WORDS = frozenset({"start", "pause", "resume", "skip", "status", "clock", "cashout", "rebuy", "addon",
                                    "close", "end", "settle"})
 """The `/tournament` subcommands that take no argument (`bot.games.tournament`'s table has them all)."""
@@ -307,6 +308,7 @@ def _ante(args: list[str]) -> Ante:
     amount = parse_stake(args[0], "ante")  # 0: the side bet alone, if one follows
     box: int = 1
     side: int | None = None
+    side_kind: str | None = None
     rest = args[1:]
     seen: set[str] = set()
     while rest:
@@ -322,10 +324,10 @@ def _ante(args: list[str]) -> Ante:
                 raise CommandError("bad_box", value=quote_input(value))
             box = int(value)
         elif option == "side":
-            side = parse_stake(value, word)
+            side, side_kind = parse_stake(value, word), SIDE_WORDS[word]
         else:
             raise CommandError("usage")
-    return Ante(amount=amount, box=box, side=side)
+    return Ante(amount=amount, box=box, side=side, side_kind=side_kind)
 
 
 def button_payload(key: str, command: str, decision: str = "") -> str:

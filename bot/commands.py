@@ -291,6 +291,8 @@ class Ante(Command):
     box: int = 1
     side: int | None = None
     """The side bet's chips; None when none is named (`pp 0` names one of 0, which the table may take as none)."""
+    side_kind: str | None = None
+    """Which side bet was named: `pairplus` (`pp`, `pairplus`) or `bonus`; a table with the other one refuses it."""
 
 
 @dataclass(frozen=True)

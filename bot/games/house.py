@@ -211,6 +211,10 @@ class HouseController:
     # --- commands ---------------------------------------------------------------------------------------------
 
     def _ante(self, act: Action, command: cmd.Ante) -> None:
+        side_name = self.round_type.side_name
+        if command.side_kind is not None and side_name and command.side_kind != side_name:  # `bonus` at Three Card
+            raise act.refuse("house.other_side_bet", asked=act.t(f"stake.{command.side_kind}"),
+                             stake=act.t(f"stake.{side_name}"))
         round_ = self._round(act)
         if round_ is not None and round_.phase is not Phase.BETTING:
             raise act.refuse("house.round_in_play")

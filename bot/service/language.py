@@ -90,7 +90,7 @@ async def parse_error_text(games: TableGames, place: Place, actor: Actor, error:
     if usage_of is not None:
         table_usage = controller.usage(usage_of, config, language) if controller else None
         params["usage"] = table_usage or usage_text(language, usage_of)
-    if what in SIDE_WORDS:  # `pp` and `bonus` are one option: the table's game names its side bet
+    if what in SIDE_WORDS:  # a malformed amount, whichever word: the table's game names its own side bet
         side = None if controller is None else controller.side_bet  # None: a table of another game
         if side == "":
             return text(language, "rule.no_side_bet")

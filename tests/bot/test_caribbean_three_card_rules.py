@@ -311,7 +311,8 @@ BETS_REFUSED = {
         "The BONUS bet is 10 at this table, not 26.", "The box must be 1, 2 or 3, not “4”.",
         "That needs 45 chips but you have 40.",
         "Not enough chips for an ANTE on box 1: with the bets still to follow (BET or PLAY) your boxes need 60, you "
-        "have 40."],
+        "have 40.",
+        "This table takes no PAIRPLUS bet: its side bet is BONUS."],
     ("caribbean", "ru"): [
         "/raise не используется в этой игре: Карибский покер.",
         "Сейчас раунда нет: АНТЕ (/ante фишки) открывает следующий.",
@@ -323,7 +324,8 @@ BETS_REFUSED = {
         "Ставка БОНУС за этим столом — ровно 10, а не 26.", "Бокс — это 1, 2 или 3, а не «4».",
         "Нужно 45 фишек, а у вас 40.",
         "Для АНТЕ на боксе 1 не хватит фишек: вместе с последующими ставками (БЕТ или ИГРА) вашим боксам нужно 60, а "
-        "у вас 40."],
+        "у вас 40.",
+        "Ставки «Пара плюс» за этим столом нет: дополнительная ставка здесь — БОНУС."],
     ("three-card", "en"): [
         "/raise is not used in Three Card Poker.", "No round is in play: an ANTE (/ante chips) opens the next one.",
         "ANTE must be a whole number of chips, not “-5”.",
@@ -335,7 +337,8 @@ BETS_REFUSED = {
         "The PAIRPLUS bet must be 1 to 25 at this table, not 26.", "The box must be 1, 2 or 3, not “4”.",
         "That needs 45 chips but you have 40.",
         "Not enough chips for an ANTE on box 1: with the bets still to follow (BET or PLAY) your boxes need 50, you "
-        "have 40."],
+        "have 40.",
+        "This table takes no BONUS bet: its side bet is PAIRPLUS."],
     ("three-card", "ru"): [
         "/raise не используется в этой игре: Трёхкарточный покер.",
         "Сейчас раунда нет: АНТЕ (/ante фишки) открывает следующий.",
@@ -348,7 +351,8 @@ BETS_REFUSED = {
         "Ставка «Пара плюс» за этим столом — от 1 до 25, а не 26.", "Бокс — это 1, 2 или 3, а не «4».",
         "Нужно 45 фишек, а у вас 40.",
         "Для АНТЕ на боксе 1 не хватит фишек: вместе с последующими ставками (БЕТ или ИГРА) вашим боксам нужно 50, а "
-        "у вас 40."],
+        "у вас 40.",
+        "Ставки БОНУС за этим столом нет: дополнительная ставка здесь — «Пара плюс»."],
 }
 """What Ann is told, in turn, for each line of the test below."""
 
@@ -357,13 +361,14 @@ BETS_REFUSED = {
 async def test_bad_bets_are_refused_in_the_players_language_and_move_no_chip(store: Store, game: str,
                                                                             language: str) -> None:
     """RULES.md "Chips, balances and limits": a bet over the wallet, outside the table's limits or malformed is
-    refused with the reason, in the player's language, and changes nothing; so is a command of another game or a
-    decision before any ANTE. Ann's wallet: 40. (A PAIRPLUS of 0 is none: refused only with an ANTE of 0.)"""
+    refused with the reason, in the player's language, and changes nothing; so is a command of another game, the
+    other game's side bet (`pp` at Caribbean Poker, `bonus` at Three Card Poker) or a decision before any ANTE. Ann's
+    wallet: 40. (A PAIRPLUS of 0 is none: refused only with an ANTE of 0.)"""
     service = await open_table(store, game, 40, language)
     side, top, short, zero = ("bonus", 101, 20, "10") if game == "caribbean" else ("pp", 51, 25, "0")
     lines = ["/raise 20", "/play", "/ante -5", "/ante 0", "/ante 1O", f"/ante {top}", f"/ante 10 {side} -3",
              f"/ante {zero} {side} 0", f"/ante 10 {side} x", f"/ante 10 {side} 26", "/ante 10 box 4",
-             "/ante 45", f"/ante {short}"]
+             "/ante 45", f"/ante {short}", f"/ante 10 {'pp' if game == 'caribbean' else 'bonus'} 5"]
     assert await refused_alike(service, [(ANN, line) for line in lines]) == BETS_REFUSED[game, language]
 
 

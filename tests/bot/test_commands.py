@@ -13,6 +13,7 @@ from bot.command_parser import (
     parse_payload,
     whole_number,
 )
+from bot.replay import command_entry, entry_command
 
 
 @pytest.mark.parametrize(
@@ -24,14 +25,14 @@ from bot.command_parser import (
         ("/RAISE@PokerBot 40", cmd.Raise(40)),
         ("/raise", cmd.Raise()),
         ("/ante 10", cmd.Ante(10, 1)),  # no side bet named
-        ("/ante 10 pp 0", cmd.Ante(10, 1, 0)),  # one of 0: the table says whether it is none
-        ("/ante 10 box 2 pp 5", cmd.Ante(10, 2, 5)),
-        ("/ante 10 bonus 10 box 3", cmd.Ante(10, 3, 10)),
-        ("/ante 0 pp 5", cmd.Ante(0, 1, 5)),
-        ("/ante 00 box 2 pairplus 5", cmd.Ante(0, 2, 5)),
+        ("/ante 10 pp 0", cmd.Ante(10, 1, 0, "pairplus")),  # one of 0: the table says whether it is none
+        ("/ante 10 box 2 pp 5", cmd.Ante(10, 2, 5, "pairplus")),
+        ("/ante 10 bonus 10 box 3", cmd.Ante(10, 3, 10, "bonus")),
+        ("/ante 0 pp 5", cmd.Ante(0, 1, 5, "pairplus")),
+        ("/ante 00 box 2 pairplus 5", cmd.Ante(0, 2, 5, "pairplus")),
         ("/ante 0", cmd.Ante(0, 1)),  # what an ANTE of 0 needs is the game's to say
         ("/ante 0 box 2", cmd.Ante(0, 2)),
-        ("/ante 00000000000 pp 000000000005", cmd.Ante(0, 1, 5)),  # zeros past ten digits are 0 too
+        ("/ante 00000000000 pp 000000000005", cmd.Ante(0, 1, 5, "pairplus")),  # zeros past ten digits are 0 too
         ("/exchange 2 5", cmd.Exchange(("2", "5"))),
         ("/fold", cmd.Fold()),
         ("/clock", cmd.Clock()),
@@ -221,3 +222,13 @@ def test_the_tournament_subcommands_that_take_nothing_are_tournament_subcommands
     # a subcommand added to the table must be sorted here too, or `/tournament new junk` would act on the junk
     taking_words = set(tournament._SUBCOMMANDS) - TOURNAMENT_BARE_WORDS - TOURNAMENT_REGISTER_WORDS
     assert taking_words == {"create", "minutes", "redeem"}
+
+
+def test_an_ante_an_older_version_logged_replays_with_its_side_bet_whatever_word_named_it() -> None:
+    """Before /ante kept which side bet was named, `bonus 10` at Three Card Poker was placed as its PAIRPLUS: the log
+    row of such a bet (no `side_kind`) replays as it was applied, with no word to refuse it by; one logged now keeps
+    the word, so its replay is refused as it was."""
+    older = {"t": "Ante", "amount": 10, "box": 1, "side": 10}
+    assert entry_command(older) == cmd.Ante(10, 1, 10, None)
+    typed = parse("/ante 10 bonus 10")
+    assert entry_command(command_entry(typed)) == typed == cmd.Ante(10, 1, 10, "bonus")
