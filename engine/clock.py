@@ -57,6 +57,7 @@ from engine.clock_time import (
 )
 from engine.common import Event, RuleError, allowed
 from engine.schedule import Level, Schedule, ScheduleError
+from engine.text import as_typed, quote_input
 
 MAX_ADJUST_MINUTES = 24 * 60
 """The most minutes one `adjust` may add or remove (a day; far more would overflow the clock's dates)."""
@@ -143,8 +144,9 @@ class Clock:
         try:
             Schedule(self.schedule.levels, tz)
         except ScheduleError:
-            raise RuleError("unknown_zone", f"unknown time zone {tz!r} (use a name like 'Europe/Moscow')",
-                            zone=tz) from None
+            zone = quote_input(tz)
+            raise RuleError("unknown_zone", f"unknown time zone {as_typed(zone)!r} (use a name like 'Europe/Moscow')",
+                            zone=zone) from None
 
     def can_set_zone(self, tz: str) -> bool:
         """Whether `set_zone(tz)` is allowed."""

@@ -15,7 +15,7 @@ from typing import Any
 from zoneinfo import ZoneInfo, ZoneInfoNotFoundError
 
 from engine.betting import is_valid_level
-from engine.text import quote_input
+from engine.text import as_typed, quote_input
 
 
 class ScheduleError(ValueError):
@@ -164,8 +164,9 @@ class Schedule:
         try:
             ZoneInfo(self.tz)
         except (ZoneInfoNotFoundError, ValueError):
-            raise ScheduleError("unknown_zone", f"unknown time zone {self.tz!r} (use a name like 'Europe/Moscow')",
-                                zone=self.tz) from None
+            zone = quote_input(self.tz)
+            raise ScheduleError("unknown_zone", f"unknown time zone {as_typed(zone)!r} (use a name like "
+                                "'Europe/Moscow')", zone=zone) from None
         for number, level in enumerate(self.levels[:-1], 1):
             if level.duration is None and level.until is None:
                 raise ScheduleError("needs_end", f"level {number} {level.label!r} needs a duration ('20m') or an end "
@@ -252,11 +253,11 @@ def parse_schedule(text: str, tz: str) -> Schedule:
             levels.append(_parse_level(part))
         except ScheduleError as error:
             shown = quote_input(part)
-            raise ScheduleError(error.code, f"level {number} {shown!r}: {error}", **error.params, at_level=number,
-                                at_part=shown) from None
+            raise ScheduleError(error.code, f"level {number} {as_typed(shown)!r}: {error}", **error.params,
+                                at_level=number, at_part=shown) from None
         except (OverflowError, ValueError):  # a number too long to read, or a duration past what timedelta holds
             shown = quote_input(part)
-            raise ScheduleError("too_large", f"level {number} {shown!r}: a number in it is far too large",
+            raise ScheduleError("too_large", f"level {number} {as_typed(shown)!r}: a number in it is far too large",
                                 at_level=number, at_part=shown) from None
     return Schedule(tuple(levels), tz)
 
@@ -269,12 +270,12 @@ def _parse_level(part: str) -> Level:
         match = _LIMITS.match(head)
         shown = quote_input(head)
         if match is None:
-            raise ScheduleError("bad_limits", f"expected limits like '10/20' or the word 'break', not {shown!r}",
-                                head=shown)
+            raise ScheduleError("bad_limits", "expected limits like '10/20' or the word 'break', not "
+                                f"{as_typed(shown)!r}", head=shown)
         small, big = int(match[1]), int(match[2])
         if big != 2 * small:
-            raise ScheduleError("big_not_double", f"in {shown!r} the second number (the big bet) must be twice the "
-                                "first", head=shown)
+            raise ScheduleError("big_not_double", f"in {as_typed(shown)!r} the second number (the big bet) must be "
+                                "twice the first", head=shown)
         limit = small
     if not rest:
         return Level(limit)
@@ -283,15 +284,15 @@ def _parse_level(part: str) -> Level:
     if words[0] in UNTIL_WORDS:
         if len(words) != 2:
             raise ScheduleError("bad_until", f"expected one time after {words[0]!r}, like 'until 19:00', not "
-                                f"{shown!r}", rest=shown)
+                                f"{as_typed(shown)!r}", rest=shown)
         return Level(limit, until=_parse_clock(words[1]))
     match = _DURATION.match(rest)
     if match is None or not (match[1] or match[2]):
         raise ScheduleError("bad_duration", f"expected a duration like '20m' or '1h30m', or 'until 19:00', not "
-                            f"{shown!r}", rest=shown)
+                            f"{as_typed(shown)!r}", rest=shown)
     duration = timedelta(hours=int(match[1] or 0), minutes=int(match[2] or 0))
     if not duration:
-        raise ScheduleError("zero_duration", f"the duration {shown!r} is zero", rest=shown)
+        raise ScheduleError("zero_duration", f"the duration {as_typed(shown)!r} is zero", rest=shown)
     return Level(limit, duration=duration)
 
 
@@ -299,10 +300,10 @@ def _parse_clock(text: str) -> time:
     match = _CLOCK.match(text)
     shown = quote_input(text)
     if match is None:
-        raise ScheduleError("bad_clock", f"expected a time of day like '19:00', not {shown!r}", text=shown)
+        raise ScheduleError("bad_clock", f"expected a time of day like '19:00', not {as_typed(shown)!r}", text=shown)
     hour, minute = int(match[1]), int(match[2])
     if hour > 23 or minute > 59:
-        raise ScheduleError("not_a_time", f"{shown!r} is not a time of day (00:00 to 23:59)", text=shown)
+        raise ScheduleError("not_a_time", f"{as_typed(shown)!r} is not a time of day (00:00 to 23:59)", text=shown)
     return time(hour, minute)
 
 

@@ -74,3 +74,9 @@ def quote_input(text: object, limit: int = QUOTE_LIMIT) -> str:
     (`/set straddle /fold`) is never a command or a mention in the answer."""
     cleaned = clean_text(str(text))
     return inert(cleaned if len(cleaned) <= limit else cleaned[:limit].rstrip() + ELLIPSIS)
+
+
+def as_typed(quoted: str) -> str:
+    """Input quoted by `quote_input` as the player typed it: without the word joiners, for the engine's English that
+    logs print with `!r`, where each joiner would show as a visible `\\u2060` ('10/\\u206030')."""
+    return quoted.replace(WORD_JOINER, "")

@@ -10,7 +10,7 @@ from dataclasses import dataclass, replace
 
 from engine.cards import Card, CardError
 from engine.common import RuleError
-from engine.text import quote_input
+from engine.text import as_typed, quote_input
 
 
 @dataclass(frozen=True, slots=True)
@@ -117,6 +117,7 @@ def read_cards(cards: Sequence[Card | str]) -> list[Card]:
         try:
             chosen.append(Card.parse(card))
         except CardError:
-            raise RuleError("bad_card", f"{quote_input(card)!r} is not a card (write rank and suit, like As or Td)",
-                            card=quote_input(card)) from None
+            shown = quote_input(card)
+            raise RuleError("bad_card", f"{as_typed(shown)!r} is not a card (write rank and suit, like As or Td)",
+                            card=shown) from None
     return chosen

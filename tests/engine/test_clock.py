@@ -6,6 +6,7 @@ from zoneinfo import ZoneInfo
 
 import pytest
 
+from bot.i18n import text
 from engine.clock import Clock
 from engine.clock_events import AnnouncementKind as Kind
 from engine.common import RuleError
@@ -143,6 +144,30 @@ def test_before_the_start_the_end_times_can_move_to_another_zone_and_not_after()
         clock.set_zone("Asia/Tokyo")
     assert refused.value.code == "clock_started" and clock.schedule.tz == "Europe/Moscow"
     assert not Clock(home_night("UTC")).can_set_zone("Mars/Olympus")
+
+
+LONG_ZONE = "Europe/" + "x" * 493
+"""A 500-character zone: its answer quotes 40 characters of it."""
+
+
+@pytest.mark.parametrize(("typed", "zone", "logged", "english", "russian"), [
+    ("/fold", "/\u2060fold", "'/fold'", "Unknown time zone “/\u2060fold” (use a name like Europe/Moscow).",
+     "Неизвестный часовой пояс «/\u2060fold» (напишите название вроде Europe/Moscow)."),
+    (LONG_ZONE, "Europe/\u2060" + "x" * 33 + "…", "'Europe/" + "x" * 33 + "…'",
+     "Unknown time zone “Europe/\u2060" + "x" * 33 + "…” (use a name like Europe/Moscow).",
+     "Неизвестный часовой пояс «Europe/\u2060" + "x" * 33 + "…» (напишите название вроде Europe/Moscow)."),
+], ids=["command", "500 characters"])
+def test_an_unknown_zone_is_quoted_inert_and_briefly(typed: str, zone: str, logged: str, english: str,
+                                                     russian: str) -> None:
+    """A zone a player typed ("/fold", 500 characters) comes back as other input does (`quote_input`): 40 characters
+    at most, no tappable command; the log's English reads it as typed, without the joiners."""
+    clock = Clock(home_night("UTC"))
+    with pytest.raises(RuleError) as refused:
+        clock.set_zone(typed)
+    assert (refused.value.code, refused.value.params, clock.schedule.tz) == ("unknown_zone", {"zone": zone}, "UTC")
+    assert str(refused.value) == f"unknown time zone {logged} (use a name like 'Europe/Moscow')"
+    assert (text("en", "rule.unknown_zone", **refused.value.params),
+            text("ru", "rule.unknown_zone", **refused.value.params)) == (english, russian)
 
 
 def test_end_times_after_midnight_belong_to_tonight() -> None:

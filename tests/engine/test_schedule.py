@@ -5,6 +5,7 @@ from datetime import time, timedelta
 import pytest
 
 from engine.schedule import MAX_LEVELS, PRESETS, Level, Schedule, ScheduleError, doubling, home_night, parse_schedule
+from engine.text import quote_input
 
 TZ = "Europe/Moscow"
 
@@ -43,8 +44,8 @@ def test_good_forms_are_read(text: str, levels: list[Level]) -> None:
         ("; ;", ["the schedule is empty"]),
         (",", ["the schedule is empty"]),
         ("10/20 20m;; 20/40", ["level 2", "empty"]),
-        ("10/30 20m; 20/40", ["'10/\\u206030'", "twice"]),  # quoted inert (`quote_input`), as its repr writes it
-        ("ten/20 20m; 20/40", ["'ten/\\u206020'", "limits"]),
+        ("10/30 20m; 20/40", ["'10/30'", "twice"]),  # as typed: the joiners of `quote_input` are not printed
+        ("ten/20 20m; 20/40", ["'ten/20'", "limits"]),
         ("15/30 20m; 30/60", ["15/30", "even"]),
         ("0/0 20m; 20/40", ["0/0", "even"]),
         ("10/20; 20/40", ["level 1", "needs a duration"]),
@@ -64,6 +65,27 @@ def test_bad_forms_are_refused_with_the_reason(text: str, fragments: list[str]) 
         parse_schedule(text, TZ)
     for fragment in fragments:
         assert fragment in str(caught.value)
+
+
+@pytest.mark.parametrize(("text", "message"), [
+    ("10/30 20m; 20/40",
+     "level 1 '10/30 20m': in '10/30' the second number (the big bet) must be twice the first"),
+    ("/fold/20 20m; 20/40",
+     "level 1 '/fold/20 20m': expected limits like '10/20' or the word 'break', not '/fold/20'"),
+    ("10/20 until @bob /fold; 20/40",
+     "level 1 '10/20 until @bob /fold': expected one time after 'until', like 'until 19:00', not 'until @bob /fold'"),
+    ("10/20 /fold; 20/40",
+     "level 1 '10/20 /fold': expected a duration like '20m' or '1h30m', or 'until 19:00', not '/fold'"),
+    ("10/20 until 1/2; 20/40", "level 1 '10/20 until 1/2': expected a time of day like '19:00', not '1/2'"),
+    ("10/20 " + "9" * 50 + "m; 20/40", "level 1 '10/20 " + "9" * 34 + "…': a number in it is far too large"),
+])
+def test_the_logs_english_reads_the_input_as_typed(text: str, message: str) -> None:
+    """The English a log prints quotes the input as the player typed it: the word joiners that make it inert in an
+    answer (`quote_input`) are not written as `\\u2060` escapes, while the answer's parameters keep them."""
+    with pytest.raises(ScheduleError) as refused:
+        parse_schedule(text, TZ)
+    assert str(refused.value) == message
+    assert refused.value.params["at_part"] == quote_input(text.split(";")[0])
 
 
 @pytest.mark.parametrize(
@@ -92,6 +114,18 @@ def test_a_week_long_level_still_works() -> None:
 def test_unknown_time_zone_is_refused() -> None:
     with pytest.raises(ScheduleError, match="Mars/Olympus"):
         parse_schedule("10/20", "Mars/Olympus")
+
+
+@pytest.mark.parametrize(("tz", "zone", "message"), [
+    ("/fold", "/\u2060fold", "unknown time zone '/fold' (use a name like 'Europe/Moscow')"),
+    ("@x" * 250, "@\u2060x" * 20 + "…", "unknown time zone '" + "@x" * 20 + "…' (use a name like 'Europe/Moscow')"),
+], ids=["command", "500 characters"])
+def test_an_unknown_time_zone_is_quoted_inert_and_briefly(tz: str, zone: str, message: str) -> None:
+    """The zone is quoted as other input is (`quote_input`: 40 characters, no command or mention) for the player's
+    answer, and as typed (no joiners shown as `\\u2060`) in the English the logs print."""
+    with pytest.raises(ScheduleError) as refused:
+        parse_schedule("10/20", tz)
+    assert (refused.value.code, refused.value.params, str(refused.value)) == ("unknown_zone", {"zone": zone}, message)
 
 
 def test_schedule_error_is_a_value_error() -> None:

@@ -209,6 +209,14 @@ def test_exchanging_something_that_is_not_a_card_is_a_rule_error(token: str) -> 
     assert round_.to_dict() == before
 
 
+def test_a_card_that_is_not_one_is_quoted_inert_for_the_player_and_as_typed_in_the_log() -> None:
+    round_ = one_box("2s 3d 7h 9c Jh", "As Ad 9s 5s 3s", rest="Jd Jc")
+    with pytest.raises(RuleError) as error:
+        round_.act("ann", "exchange", ["2s", "/fold"])
+    assert (error.value.params, str(error.value)) == (
+        {"card": "/\u2060fold"}, "'/fold' is not a card (write rank and suit, like As or Td)")
+
+
 def test_paytable_and_options_are_data() -> None:
     rules = RussianRules(second_combination=False, paytable={**RussianRules().paytable, "full_house": 10})
     round_ = RussianRound.new(rules)
