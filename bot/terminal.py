@@ -321,9 +321,10 @@ def _same_screen(stream: TextIO, out: TextIO) -> bool:
 
 
 async def show_table_in_play(service: Service) -> None:
-    """Show the table's hand or round in play, if any, as a restart resumes it: its table message, its buttons and
-    whose turn it is (`Service.show_tables_in_play`, which the platforms' adapters call too)."""
-    await service.show_tables_in_play(PLACE.table_id, per_second=SHOWN_AGAIN_PER_SECOND, exact=True)
+    """Show the table as a restart resumes it: its hand or round in play (its table message, its buttons and whose
+    turn it is), or the players seated between hands with the Deal button, as `/table` draws them; nothing at a
+    table where nobody sits (`Service.show_tables_in_play`, which the platforms' adapters call too)."""
+    await service.show_tables_in_play(PLACE.table_id, per_second=SHOWN_AGAIN_PER_SECOND, exact=True, seated=True)
 
 
 async def run_terminal(service: Service, read_line: Callable[[str], str] = read_keyboard,

@@ -127,14 +127,16 @@ class Service:
         await stop_tables(self.store, self.clock, self._tables, self._current)
         await self.memory.release_retiring()
 
-    async def show_tables_in_play(self, prefix: str, *, per_second: float, exact: bool = False) -> None:
+    async def show_tables_in_play(self, prefix: str, *, per_second: float, exact: bool = False,
+                                  seated: bool = False) -> None:
         """Hand the table message of every table of one platform (ids starting with `prefix`) with a hand or round
         in play to that platform's listener, at most `per_second` a second (`bot.service.startup.show_tables_in_play`):
         an adapter asks for it once it has subscribed after a start, and for one chat's tables (the chat's id and a
         colon as `prefix`), or with `exact` one table (its id as `prefix`), when a chat that refused the bot takes it
-        back."""
+        back; with `seated`, a table with players seated between hands too, as `/table` draws it. Read only: nothing
+        is logged or changed."""
         await show_tables_in_play(self.store, self._tables, self._run, self._publish, prefix, per_second=per_second,
-                                  exact=exact)
+                                  exact=exact, seated=seated)
 
     async def clock_page(self, token: str) -> ClockPageReading | None:
         """What a clock page's token opens now (the web server shows it), None for a token that opens nothing."""

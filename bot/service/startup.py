@@ -159,10 +159,11 @@ async def snapshot_table(store: Store, clock: Clock, tables: Tables, current: Cu
 
 
 async def show_tables_in_play(store: Store, tables: Tables, run: Run, publish: Publish, prefix: str, *,
-                              per_second: float, exact: bool = False) -> None:
+                              per_second: float, exact: bool = False, seated: bool = False) -> None:
     """Hand the table message of every table of one platform (ids starting with `prefix`; with `exact`, only the
     table `prefix` names) with a hand or round in play, as it stands now, to that platform's listener (`publish`), as
-    a timer's reply is.
+    a timer's reply is; with `seated`, also of a table between hands with players seated, as `/table` draws it (its
+    Deal button, for the terminal, whose screen shows nothing of the table before a start).
 
     An adapter asks for it once it has subscribed after a start: what it had queued before it stopped (a crash,
     or a stop that ran out of time) may never have reached the platform, and its table message would show an
@@ -172,13 +173,17 @@ async def show_tables_in_play(store: Store, tables: Tables, run: Run, publish: P
     is numbered in the service's order): the platform's budget stays with the players' own actions."""
     in_play: set[str] = set()
 
+    def drawn(act: Action, controller: Controller) -> bool:
+        """Whether the table is shown: a hand or round in play, or (`seated`) what `/table` would draw."""
+        return controller.current_key(act) is not None or (seated and controller.decision(act) is not None)
+
     def note(act: Action, controller: Controller) -> bool:
-        if controller.current_key(act) is not None:
+        if drawn(act, controller):
             in_play.add(act.place.table_id)
         return False  # nothing applied: nothing logged
 
     def show(act: Action, controller: Controller) -> bool:
-        if controller.current_key(act) is not None:
+        if drawn(act, controller):
             act.show_table(controller.table_message(act))
         return False
 

@@ -18,10 +18,12 @@ from pathlib import Path
 import pytest
 
 from bot.clock import FakeClock
+from bot.i18n import text
 from bot.output import File, Picture, Reply
 from bot.service import Service
 from bot.store import Store
 from bot.terminal import TerminalAdapter, run_terminal
+from tests.bot.conftest import dump
 from tests.bot.helpers import started_service
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -551,6 +553,26 @@ def typed(*lines: str, prompts: list[str] | None = None) -> Callable[[str], str]
     return read_line
 
 
+async def run_after_restart(service: Service, store: Store, clock: FakeClock, read_line: Callable[[str], str],
+                            *lines: str) -> tuple[list[str], list[str]]:
+    """Say `lines` at the terminal table, restart the bot (a new service on the same database) and run the terminal
+    table on it, typed at by `read_line`; the database as text (`dump`) just before the terminal table ran, and
+    just after."""
+    terminal = TerminalAdapter(service, out=io.StringIO())
+    for line in lines:
+        assert await terminal.say(line)
+    await service.stop()
+    await store.close()
+    reopened = await Store.open(store.location)
+    try:
+        restarted = await started_service(reopened, clock, seed=42)
+        before = dump(store.location)
+        await run_terminal(restarted, read_line)
+        return before, dump(store.location)
+    finally:
+        await reopened.close()
+
+
 async def test_a_restart_shows_the_hand_in_play_and_whose_turn_it_is(service: Service, store: Store,
                                                                      clock: FakeClock,
                                                                      capsys: pytest.CaptureFixture[str],
@@ -559,18 +581,9 @@ async def test_a_restart_shows_the_hand_in_play_and_whose_turn_it_is(service: Se
     started on `?> ` with no table and no buttons, so that `2` answered “no buttons are shown now” and a line
     without a name asked who was speaking, in the middle of Bob's turn. Showing it again logs nothing on the
     terminal's screen (the platforms' adapters log how many tables they showed again)."""
-    terminal = TerminalAdapter(service, out=io.StringIO())
-    for line in ("ann: /join", "bob: /join", "ann: /deal", "call"):
-        assert await terminal.say(line)
-    await service.stop()
-    await store.close()
-    reopened = await Store.open(store.location)
-    try:
-        restarted = await started_service(reopened, clock, seed=42)
-        prompts: list[str] = []
-        await run_terminal(restarted, typed("2", prompts=prompts))  # Bob checks
-    finally:
-        await reopened.close()
+    prompts: list[str] = []
+    await run_after_restart(service, store, clock, typed("2", prompts=prompts),  # Bob checks
+                            "ann: /join", "bob: /join", "ann: /deal", "call")
     shown = capsys.readouterr().out
     assert shown.split("\n\n", 1)[1] == ANN_CALLED + (
         "[table] Hold'em — hand #1 · blinds 10/20 · home-limit\n"
@@ -589,6 +602,41 @@ async def test_a_restart_shows_the_hand_in_play_and_whose_turn_it_is(service: Se
         "\n")
     assert prompts == ["bob> ", "bob> "]
     assert [record.getMessage() for record in program_logs if record.levelno >= logging.INFO] == []
+
+
+SEATED = (
+    "[table] Texas Hold'em — seats:\n"
+    "          Ann — 400\n"
+    "          Bob — 400\n"
+    "        Between hands: the next deal comes in a moment, or press Deal.\n"
+    "        (1) Deal\n")
+"""The table message of Ann and Bob seated between hands, as `/table` draws it."""
+
+
+async def test_a_restart_between_hands_shows_the_seated_table_and_its_deal_button(
+        service: Service, store: Store, clock: FakeClock, capsys: pytest.CaptureFixture[str]) -> None:
+    """Restarted between hands, the terminal showed only its introduction and `?> `, with the players seated and a
+    Deal button that `1` could not press, until someone typed `/table`. It now shows the table as `/table` draws it,
+    logging nothing and changing nothing, and its button deals."""
+    before, after = await run_after_restart(service, store, clock, typed(), "ann: /join", "bob: /join")
+    assert after == before
+    assert capsys.readouterr().out == f"{text('en', 'term.intro')}\n{SEATED}\n"  # the last line: Ctrl-D's
+
+
+async def test_the_deal_button_shown_at_a_restart_deals(service: Service, store: Store, clock: FakeClock,
+                                                        capsys: pytest.CaptureFixture[str]) -> None:
+    prompts: list[str] = []
+    await run_after_restart(service, store, clock, typed("ann: 1", prompts=prompts), "ann: /join", "bob: /join")
+    assert capsys.readouterr().out.split("\n\n", 1)[1] == (
+        SEATED + "[private to bob] Your cards: 4♦ 8♦\n[private to ann] Your cards: 7♠ 2♠\n" + HAND_DEALT + "\n")
+    assert prompts == ["?> ", "ann> "]
+
+
+async def test_a_new_table_starts_with_the_introduction_alone(service: Service, store: Store, clock: FakeClock,
+                                                              capsys: pytest.CaptureFixture[str]) -> None:
+    before, after = await run_after_restart(service, store, clock, typed(), "ann: /balance")  # stored, nobody seated
+    assert after == before
+    assert capsys.readouterr().out == f"{text('en', 'term.intro')}\n\n"
 
 
 async def test_a_time_out_while_the_prompt_waits_goes_below_it_and_the_prompt_comes_again(
