@@ -39,12 +39,16 @@ CROWDED = ("10/20 20m; 20/40 20m; 30/60 20m; 40/80 20m; break 10m; 50/100 20m; 6
            "100/200 20m; 150/300 20m; break 15m; 200/400 20m; 300/600 20m; 400/800 20m; 600/1200 20m; "
            "800/1600 20m; 1000/2000")
 """Fifteen levels and two breaks: more than the TV's column holds beside the options and the season."""
+LONG_WORD = "Hubert Wolfeschlegelsteinhausenbergerdorff"
+"""A name whose second word is wider than the season's column: it ends in "…" rather than breaking."""
 SEASON = [SeasonRow(name, f"{result} · {points}") for name, result, points in (
-    ("Анна", "+125", 31), ("Константин Константинопольский", "+90,50", 27), ("Bob", "+60", 25),
+    ("Анна", "+125", 31), ("Константин Константинопольский", "+90,50", 27),
+    (LONG_WORD, "+60", 25),
     ("Екатерина", "+41,25", 22), ("Дмитрий", "+12", 20), ("Ann", "+3", 18), ("Сергей", "−4", 16),
     ("Мария", "−15,50", 14), ("Cat", "−33", 11), ("Александр", "−57", 9), ("Ольга", "−78,75", 6),
     ("Иван", "−101", 3))]
-"""A season of twelve players, as `season_standings` ranks them."""
+"""A season of twelve players, as `season_standings` ranks them: a long name among the leaders, and one with a word
+longer than the TV's column (and the phone's)."""
 SIZES = ((1920, 1080), (390, 844))
 OPTIONS = "rebuys 2 addon reentry bounty 10 pawns 1"
 BLOCKS = ("return ['clock', 'stats', 'options']"
@@ -65,6 +69,27 @@ return ['options', 'schedule', 'season-list'].map((id) => {
 """Each list's items (the options, the schedule, the season's standings): the text, the class, whether it is hidden
 and whether its box lies inside its list's box."""
 
+NAMES = """
+return [...document.querySelectorAll('#schedule li > span:first-child, #season-list li > span:first-child')]
+  .filter((name) => !name.closest('[hidden]') && name.firstChild)
+  .map((name) => {
+    const node = name.firstChild, split = [];
+    for (const word of node.textContent.matchAll(/\\S+/g)) {
+      const range = document.createRange();
+      range.setStart(node, word.index);
+      range.setEnd(node, word.index + word[0].length);
+      const lines = new Set([...range.getClientRects()].filter((box) => box.width > 0)
+        .map((box) => Math.round(box.top)));
+      if (lines.size > 1) split.push(word[0]);
+    }
+    const ellipsis = getComputedStyle(name).textOverflow === "ellipsis" && name.scrollWidth > name.clientWidth;
+    return [node.textContent, split, ellipsis];
+  });
+"""
+"""Each name the lists show (a level's limits, a player's): its text, its words broken across lines (measured with
+a range's client rects: a word on two lines has boxes at two heights), and whether it ends in "…" (`text-overflow`,
+its text wider than its box)."""
+
 LAYOUT_PROBLEMS = """
 const problems = [], boxes = [];
 const width = window.innerWidth, height = window.innerHeight, fitScreen = arguments[0];
@@ -75,8 +100,12 @@ while (walker.nextNode()) {
     continue;
   const range = document.createRange();
   range.selectNodeContents(node);
-  const box = range.getBoundingClientRect();
-  if (box.width === 0 || box.height === 0) continue;
+  const rect = range.getBoundingClientRect();
+  if (rect.width === 0 || rect.height === 0) continue;
+  // a text that ends in "…" (`text-overflow`) is seen up to its element's edge: what lies past it is left out
+  const ends = getComputedStyle(element).textOverflow === "ellipsis";
+  const edge = ends ? element.getBoundingClientRect().right : rect.right;
+  const box = {left: rect.left, top: rect.top, right: Math.min(rect.right, edge), bottom: rect.bottom};
   let seen = {left: box.left, top: box.top, right: box.right, bottom: box.bottom};
   for (let parent = element; parent && parent !== document.body; parent = parent.parentElement) {
     if (getComputedStyle(parent).overflow === "visible") continue;
@@ -179,9 +208,10 @@ Rows = list[list[Any]]
 
 
 async def check_layout(driver: Any, name: str) -> dict[tuple[int, int], list[Rows]]:
-    """No text overlaps or is cut off at either size, no list item is shown past its list's edge; the TV shows
-    everything without scrolling, the time left in digits at least a fifth of the screen tall; a screenshot of each is
-    kept. The lists' items at each size, as `LIST_ROWS` gives them."""
+    """No text overlaps or is cut off at either size (but a name's word wider than its column, which ends in "…"), no
+    word of a name is broken across lines, no list item is shown past its list's edge; the TV shows everything
+    without scrolling, the time left in digits at least a fifth of the screen tall; a screenshot of each is kept. The
+    lists' items at each size, as `LIST_ROWS` gives them."""
     ARTIFACTS.joinpath("clock-page").mkdir(parents=True, exist_ok=True)
     lists = {}
     for width, height in SIZES:
@@ -190,6 +220,8 @@ async def check_layout(driver: Any, name: str) -> dict[tuple[int, int], list[Row
         problems = await in_browser(driver.execute_script, LAYOUT_PROBLEMS, is_tv)
         await in_browser(driver.save_screenshot, str(ARTIFACTS / "clock-page" / f"{name}-{width}x{height}.png"))
         assert problems == [], f"{name} at {width}×{height}: {problems}"
+        names = await in_browser(driver.execute_script, NAMES)
+        assert [(text, split) for text, split, _ in names if split] == [], f"{name} at {width}×{height}: words broken"
         lists[width, height] = await in_browser(driver.execute_script, LIST_ROWS)
         cut = [text for rows in lists[width, height] for text, _, hidden, inside in rows if not hidden and not inside]
         assert cut == [], f"{name} at {width}×{height}: rows past their list's edge: {cut}"
@@ -197,6 +229,11 @@ async def check_layout(driver: Any, name: str) -> dict[tuple[int, int], list[Row
                                   "return document.getElementById('timer').getBoundingClientRect().height;")
         assert digits >= (height / 5 if is_tv else height / 12), f"the time left is {digits} px tall"
     return lists
+
+
+async def ellipsized(driver: Any) -> list[str]:
+    """The names the lists show ending in "…" (a word wider than the column), as `NAMES` tells."""
+    return [text for text, _, ellipsis in await in_browser(driver.execute_script, NAMES) if ellipsis]
 
 
 def shown_run(rows: Rows) -> tuple[int, int]:
@@ -332,7 +369,10 @@ async def test_a_crowded_night_shows_whole_rows_in_russian(store: Store, browser
         assert leaders[0] == 0 and 3 <= leaders[1] < 12, f"the TV shows the season's leaders only: {leaders}"
         _, schedule, season = lists[SIZES[1]]
         assert check_schedule(schedule, 4) == (0, 17) and shown_run(season) == (0, 12), "a phone scrolls through all"
+        assert await ellipsized(browser) == [LONG_WORD], "its word wider than the phone's column ends in “…”"
         await screen(browser, *SIZES[0])
+        on_tv = await ellipsized(browser)  # the TV's column holds fewer letters: "Константинопольский" is too long
+        assert on_tv == ["Константин Константинопольский", LONG_WORD]
 
         clock.advance(80 * 60)  # mid-level 8 (the schedule's ninth entry), the season put away until the next break
         await service.scheduler.fire_due()
