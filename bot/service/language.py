@@ -74,7 +74,8 @@ class TableGames:
 
 async def parse_error_text(games: TableGames, place: Place, actor: Actor, error: cmd.CommandError) -> str:
     """What a command that could not be read is answered, in the language only `actor` reads: a command of another
-    game named as such, a usage as this table's game states it, an option in the player's words."""
+    game named as such, a usage as this table's game states it, a side bet the table does not take refused as such
+    (whatever its amount), an option in the player's words."""
     language = await private_language_at(games.store, place, actor)
     kind = error.command_type
     of_a_game = kind if kind is not None and any(other.uses(kind) for other in games.controllers.values()) else None
@@ -90,10 +91,13 @@ async def parse_error_text(games: TableGames, place: Place, actor: Actor, error:
     if usage_of is not None:
         table_usage = controller.usage(usage_of, config, language) if controller else None
         params["usage"] = table_usage or usage_text(language, usage_of)
-    if what in SIDE_WORDS:  # a malformed amount, whichever word: the table's game names its own side bet
+    if what in SIDE_WORDS:  # a malformed amount: the table's game names its own side bet, and refuses the other's
         side = None if controller is None else controller.side_bet  # None: a table of another game
         if side == "":
             return text(language, "rule.no_side_bet")
+        if side and SIDE_WORDS[what] != side:  # `pp x` at Caribbean Poker: no amount would make it a bet there
+            return text(language, "house.other_side_bet", asked=text(language, f"stake.{SIDE_WORDS[what]}"),
+                        stake=text(language, f"stake.{side}"))
         params["what"] = what = side or what
     if what is not None and f"parse.what.{what}" in catalogue(DEFAULT_LANGUAGE):  # `ante`, `pp`… translated
         params["what"] = text(language, f"parse.what.{what}")

@@ -295,14 +295,17 @@ async def test_a_box_a_draw_left_short_refuses_its_bet_with_what_it_needs(store:
 
 @pytest.mark.parametrize(("game", "text", "language", "expected"), [
     ("russian", "/ante 99999999999", "en", "ANTE is too large: at most 1,000,000,000 chips, not “99999999999”."),
-    ("caribbean", "/ante 10 pp 99999999999", "en",
+    ("caribbean", "/ante 10 bonus 99999999999", "en",
      "The BONUS bet is too large: at most 1,000,000,000 chips, not “99999999999”."),
     ("caribbean", "/ante 10 bonus 0", "ru", "Ставка БОНУС за этим столом — ровно 10, а не 0."),  # its one size
     ("caribbean", "/ante 10 bonus 5", "en", "The BONUS bet is 10 at this table, not 5."),
     ("caribbean", "/ante 10 pp 10", "en", "This table takes no PAIRPLUS bet: its side bet is BONUS."),
+    ("caribbean", "/ante 10 pp x", "en", "This table takes no PAIRPLUS bet: its side bet is BONUS."),
     ("three-card", "/ante 10 bonus 5", "ru",
      "Ставки БОНУС за этим столом нет: дополнительная ставка здесь — «Пара плюс»."),
-    ("three-card", "/ante 10 bonus 99999999999", "en",
+    ("three-card", "/ante 10 bonus 99999999999", "ru",
+     "Ставки БОНУС за этим столом нет: дополнительная ставка здесь — «Пара плюс»."),
+    ("three-card", "/ante 10 pairplus 99999999999", "en",
      "The PAIRPLUS bet is too large: at most 1,000,000,000 chips, not “99999999999”."),
     ("three-card", "/ante 10 pp 26", "en", "The PAIRPLUS bet must be 1 to 25 at this table, not 26."),
     ("three-card", "/ante 10 pp 26", "ru", "Ставка «Пара плюс» за этим столом — от 1 до 25, а не 26."),
@@ -313,15 +316,16 @@ async def test_a_box_a_draw_left_short_refuses_its_bet_with_what_it_needs(store:
     ("russian", "/ante 10 pp 0", "en", "This game has no side bet."),
     ("texas", "/ante 0", "en", "ANTE must be 1 to 100 at this table, not 0."),
 ], ids=["russian-ante-too-large", "caribbean-too-large", "caribbean-zero-ru", "caribbean-size", "caribbean-pairplus",
-        "three-card-bonus-ru", "three-card-too-large",
+        "caribbean-pairplus-malformed", "three-card-bonus-ru", "three-card-bonus-malformed-ru", "three-card-too-large",
         "three-card-range", "three-card-range-ru", "three-card-ante-0", "three-card-ante-0-ru", "russian-none",
         "texas-ante-0"])
 async def test_a_refused_side_bet_is_named_as_the_game_names_it(store: Store, game: str, text: str, language: str,
                                                                expected: str) -> None:
-    """A refusal names the table's own side bet (Caribbean's BONUS, Three Card's PAIRPLUS), whichever word a
-    malformed amount came with; the other game's side bet (`pp` at Caribbean Poker, `bonus` at Three Card Poker) is
-    refused as one this table does not take, never placed as its own; a game without one says it has none; and Three
-    Card's ANTE of 0 is said to need its PAIRPLUS (RULES.md §5: "ANTE and/or PAIRPLUS"), not to be above zero."""
+    """A refusal names the table's own side bet (Caribbean's BONUS, Three Card's PAIRPLUS); the other game's side bet
+    (`pp` at Caribbean Poker, `bonus` at Three Card Poker) is refused as one this table does not take, never placed
+    as its own, whatever amount came with it (a malformed one too: "The BONUS bet must be a whole number" for `pp x`
+    only led to that refusal once the amount was mended); a game without one says it has none; and Three Card's ANTE
+    of 0 is said to need its PAIRPLUS (RULES.md §5: "ANTE and/or PAIRPLUS"), not to be above zero."""
     service = await open_table(store, game, 1000, language)
     assert await refused_unchanged(service, text) == expected
 
