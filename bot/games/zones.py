@@ -40,9 +40,9 @@ def setting_name(act: Action, name: str) -> str:
 
 
 def setting_value(act: Action, name: str, value: object) -> object:
-    """A setting's value in the language now in use: a word `/set` takes by its label (the setting's own, or one kept
-    under the setting's name, as a structure's that the table's title shows; else the one its word has at every
-    setting), anything else (numbers, zones, tiers) as it is."""
+    """A setting's value in the language now in use: a word `/set` takes by its label (the setting's own, as a
+    tier's "VIP" for `vip`, or one kept under the setting's name, as a structure's that the table's title shows; else
+    the one its word has at every setting), anything else (numbers, zones) as it is."""
     if isinstance(value, str):
         for key in (f"setting.value.{name}.{value}", f"{name}.{value}", f"setting.value.{value}"):
             if key in catalogue(DEFAULT_LANGUAGE):
