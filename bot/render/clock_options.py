@@ -13,7 +13,7 @@ from dataclasses import dataclass
 from datetime import datetime
 
 from bot.render import Voice
-from bot.render.tournament import DEFAULT_MAX_PAWNS, local_time, money
+from bot.render.tournament import local_time, money, pawn_option
 from engine.tournament import Phase, Tournament, first_break
 
 
@@ -62,10 +62,9 @@ def clock_options(voice: Voice, tournament: Tournament, now: datetime) -> list[C
                                 running and not (config.late_registration and tournament.is_rebuy_period(now))))
     if config.bounty:
         said.append(ClockOption(voice.t("tournament.clock_option_bounty", bounty=money(config.bounty))))
-    if not config.max_pawns:
-        said.append(ClockOption(voice.t("tournament.option_no_pawns")))
-    elif config.max_pawns != DEFAULT_MAX_PAWNS:
-        said.append(ClockOption(voice.t("tournament.option_pawns", count=config.max_pawns)))
+    pawn_limit = pawn_option(voice, config)
+    if pawn_limit:
+        said.append(ClockOption(pawn_limit))
     return said
 
 

@@ -131,11 +131,20 @@ def options_text(voice: Voice, config: TournamentConfig, *, pawns: bool = False)
     if priced:  # only the extra stacks this tournament offers
         parts.append(voice.t("tournament.option_price", what=format_list(priced, style="or", locale=voice.language),
                              price=money(config.stack_price), chips=config.chips))
-    if not config.max_pawns:
-        parts.append(voice.t("tournament.option_no_pawns"))
-    elif pawns or config.max_pawns != DEFAULT_MAX_PAWNS:
-        parts.append(voice.t("tournament.option_pawns", count=config.max_pawns))
+    pawn_limit = pawn_option(voice, config, named=pawns)
+    if pawn_limit:
+        parts.append(pawn_limit)
     return voice.t("tournament.options", options="; ".join(parts))
+
+
+def pawn_option(voice: Voice, config: TournamentConfig, *, named: bool = False) -> str:
+    """The pawn limit as the tournament's options say it: none taken, or the items a player may pawn when that is
+    not the usual (or, with `named`, when the organizer named it); "" for the usual limit."""
+    if not config.max_pawns:
+        return voice.t("tournament.option_no_pawns")
+    if named or config.max_pawns != DEFAULT_MAX_PAWNS:
+        return voice.t("tournament.option_pawns", count=config.max_pawns)
+    return ""
 
 
 def tally(voice: Voice, tournament: Tournament) -> str:
