@@ -450,7 +450,7 @@ def _round_key(act: Action) -> str:
 
 def _rule_refusal(act: Action, error: RuleError) -> Refusal:
     """A decision's rule error as a refusal; one the wallet alone refuses says what it needs, as the box's line on
-    the table does ("Exchange (4 cards) needs 60 with the BET, you have 50"), in the actor's language."""
+    the table does ("Swap (4 cards) needs 60 with the BET, you have 50"), in the actor's language."""
     short = error.params.get("short")
     if isinstance(short, Shortfall):
         with act.privately(act.actor.user_id if act.actor else None):
@@ -460,7 +460,7 @@ def _rule_refusal(act: Action, error: RuleError) -> Refusal:
 
 
 def _verify_card_count(act: Action, round_: HouseRound, option: ActionOption, count: int) -> None:
-    """Refuse an exchange of `count` cards that the option does not take, saying how many it does ("Exchange again
+    """Refuse an exchange of `count` cards that the option does not take, saying how many it does ("Swap again
     takes 1 card, not 2"), in the actor's language; a count only the wallet refuses is left to say what it needs."""
     if option.min_cards <= count <= option.max_cards or round_.shortfall(option.name, count) is not None:
         return

@@ -115,7 +115,7 @@ def how_to_bet(voice: Voice, game: str, limits: Limits, side_name: str, blind_bo
 
 def shortfall_texts(voice: Voice, round_: HouseRound) -> list[str]:
     """What the wallet keeps the box to act from doing, and what it needs ("Bet needs 200, you have 90"; a draw with
-    the BET it must leave room for: "Buy card needs 30 with the BET, you have 25", "Exchange (4 cards) needs 60 with
+    the BET it must leave room for: "Buy card needs 30 with the BET, you have 25", "Swap (4 cards) needs 60 with
     the BET, you have 50")."""
     if round_.to_act is None:
         return []
@@ -124,7 +124,7 @@ def shortfall_texts(voice: Voice, round_: HouseRound) -> list[str]:
 
 
 def shortfall_text(voice: Voice, short: Shortfall, wallet: int) -> str:
-    """What an action needs and what the wallet holds: "Exchange (4 cards) needs 60 with the BET, you have 50"."""
+    """What an action needs and what the wallet holds: "Swap (4 cards) needs 60 with the BET, you have 50"."""
     action = voice.t(f"house.action.{short.action}")
     if short.cards:
         action = voice.t("house.short_cards", action=action, count=short.cards)
