@@ -77,6 +77,7 @@ def quote_input(text: object, limit: int = QUOTE_LIMIT) -> str:
 
 
 def as_typed(quoted: str) -> str:
-    """Input quoted by `quote_input` as the player typed it: without the word joiners, for the engine's English that
-    logs print with `!r`, where each joiner would show as a visible `\\u2060` ('10/\\u206030')."""
+    """Text made `inert` (a name, input quoted by `quote_input`) as the player typed it, without the word joiners: for
+    a file or the engine's English that logs print with `!r` (where each joiner would show as a visible `\\u2060`,
+    '10/\\u206030'), and for a name copied back from the bot's text."""
     return quoted.replace(WORD_JOINER, "")

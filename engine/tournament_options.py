@@ -13,7 +13,7 @@ from dataclasses import dataclass, field
 from fractions import Fraction
 from typing import Any
 
-from engine.text import quote_input
+from engine.text import as_typed, quote_input
 
 MAX_COUNT = 99
 """The most rebuys or add-ons per player an organizer may offer (more is surely a typing mistake)."""
@@ -97,8 +97,8 @@ def _value(option: str, word: str, following: str | None, buy_in: Fraction) -> t
     if option == "bounty":
         match = _MONEY.fullmatch(following or "")
         if match is None:
-            raise OptionError("bad_bounty", f"the bounty is an amount of money like 10 or 2.50, not {shown!r}",
-                              value=shown)
+            raise OptionError("bad_bounty", "the bounty is an amount of money like 10 or 2.50, not "
+                              f"{as_typed(shown)!r}", value=shown)
         amount = Fraction(int(match[1])) + Fraction(int((match[2] or "0").ljust(2, "0")), 100)
         if not 0 < amount < buy_in:
             raise OptionError("bounty_range", f"the bounty is part of the buy-in: more than 0 and less than {buy_in}",

@@ -16,7 +16,7 @@ from bot.render import Narration, Voice
 from bot.store import Tx, held_account, wallet_account
 from engine.common import Event, Move, RuleError
 from engine.reasons import LedgerReason
-from engine.text import WORD_JOINER, inert, quote_input
+from engine.text import as_typed, inert, quote_input
 
 UNREADABLE = (KeyError, ValueError, TypeError)
 """What reading back a stored hand or round (`from_dict`) raises when the snapshot no longer reads."""
@@ -255,13 +255,13 @@ class Action:
     def written_name(self, user_id: str) -> str:
         """A player's display name as a file (an export) writes it: `name` without the word joiners that keep a chat
         from finding a mention or a command in it (see `Names`); programs read a file, not a chat client."""
-        return self.name(user_id).replace(WORD_JOINER, "")
+        return as_typed(self.name(user_id))
 
     def player_named(self, name: str) -> str:
         """The id of the player of this chat a typed name means (his display name, a computer player's with or
         without its `BOT_MARK`, or his id), else a refusal: none is called that, or several are (they are listed as
         the chat shows them, "Ann (2) or Ann (3)": a shown name is one player's alone, and it finds him)."""
-        name = name.replace(WORD_JOINER, "")  # a name copied from the bot's text (see `Names`)
+        name = as_typed(name)  # a name copied from the bot's text (see `Names`)
         found = (self.tx.find_players(self.place.chat_id, name)
                  or self.tx.find_players(self.place.chat_id, BOT_MARK + name.lstrip("@")))
         if not found:

@@ -534,6 +534,15 @@ def test_a_bad_option_is_refused_with_a_reason(text: str, code: str) -> None:
     assert refused.value.code == code
 
 
+def test_a_bad_bounty_quotes_its_input_inert_for_the_chat_and_as_typed_for_the_log() -> None:
+    """The answer's quote holds a word joiner after the `/` (no chat client finds a command there); the engine's
+    English, which a log prints, reads the input as typed, not `10/\\u20602`."""
+    with pytest.raises(OptionError) as refused:
+        split_options("home-night bounty 10/2", Fraction(50))
+    assert refused.value.params["value"] == "10/\u20602"
+    assert str(refused.value) == "the bounty is an amount of money like 10 or 2.50, not '10/2'"
+
+
 def test_pawned_items_keep_working_at_the_rate_of_a_bounty_tournament() -> None:
     tournament = running("ann", "bob", "cat", rebuys=1, bounty=Fraction(10))
     tournament.record_pawn("ann", "leather jacket", 100, 3)
