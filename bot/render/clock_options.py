@@ -4,7 +4,9 @@ its time is over.
 A card room's clock screen names the rebuys, the add-on, re-entry, the bounty and the pawn limit, and marks a period
 that has ended. The periods are said as players count the clock ("through level 1", the last level before the first
 break, which a pause does not move), "at the break" for the add-on, or a time of day when the period runs again after
-downtime (`Tournament.reopen_rebuys`, `reopen_addons`), whose end is a time, not a level.
+downtime (`Tournament.reopen_rebuys`, `reopen_addons`), whose end is a time, not a level. A pause holds the rebuy
+period open; when the level's end time passed during it (`home-night`'s 19:00), the period ends the moment play
+resumes, and says so.
 """
 
 from __future__ import annotations
@@ -14,6 +16,7 @@ from datetime import datetime
 
 from bot.render import Voice
 from bot.render.tournament import local_time, money, pawn_option
+from engine.clock import Clock
 from engine.tournament import Phase, Tournament, first_break
 
 
@@ -76,12 +79,25 @@ def clock_options_line(voice: Voice, tournament: Tournament, now: datetime) -> s
 
 
 def _rebuy_period(voice: Voice, tournament: Tournament, now: datetime) -> str:
-    """Until when rebuys and re-entry run: the time the period given back after downtime ends, else through the last
-    level before the first break."""
+    """Until when rebuys and re-entry run: the time the period given back after downtime ends, until play resumes
+    when a paused clock will end the period then, else through the last level before the first break."""
     given_back = tournament.rebuys_given_back_until(now)
     if given_back is not None:
         return voice.t("tournament.clock_period_until", time=local_time(tournament, given_back))
+    if _ends_on_resuming(tournament, now):
+        return voice.t("tournament.clock_period_resume")
     return voice.t("tournament.clock_period_level", number=_last_level_before_break(tournament))
+
+
+def _ends_on_resuming(tournament: Tournament, now: datetime) -> bool:
+    """Whether the rebuy period, running at `now` on a paused clock, ends the moment play resumes: the end times of
+    the levels left before the first break passed during the pause (`engine.clock`: they take effect on resuming)."""
+    if not tournament.clock.can_resume(now) or not tournament.is_rebuy_period(now):
+        return False
+    resumed = Clock.from_dict(tournament.clock.to_dict())  # the clock as it would run if resumed now
+    resumed.resume(now)
+    first = first_break(resumed.schedule)
+    return first is not None and resumed.level_at(now).index >= first
 
 
 def _addon_period(voice: Voice, tournament: Tournament, now: datetime) -> str:

@@ -295,3 +295,44 @@ async def test_the_page_shows_the_options_and_the_stream_says_when_a_period_ends
                 {"text": "повторный вход закрыт", "over": True, "room": "повторный вход до конца уровня 2"},
                 {"text": "баунти 10", "over": False, "room": ""},
                 {"text": "вещи в залог не принимаются", "over": False, "room": ""}]
+
+
+PAUSED_OPTIONS = {
+    "en": {"through": "2 rebuys each through level 1", "until_resumed": "2 rebuys each until play resumes",
+           "over": "rebuys are over", "addon": "1 add-on each at the break", "addon_over": "add-ons are over",
+           "line": "Options: {}; 1 add-on each at the break."},
+    "ru": {"through": "2 ребая на игрока до конца уровня 1", "until_resumed": "2 ребая на игрока до возобновления игры",
+           "over": "ребаи закончились", "addon": "1 аддон на игрока на перерыве", "addon_over": "аддоны закончились",
+           "line": "Опции: {}; 1 аддон на игрока на перерыве."},
+}
+"""The rebuys through level 1 (open; open once its end time passed in a pause; over), the add-on (open, over), and
+`/clock`'s options line with the rebuys' words left out, in each language."""
+
+
+@pytest.mark.parametrize("language", ["en", "ru"])
+async def test_a_pause_across_the_break_keeps_the_rebuys_open_until_play_resumes(store: Store, language: str) -> None:
+    """The organizer pauses level 1 of `home-night` (10/20 until 19:00, a break until 20:00) at 18:30: a paused clock
+    ends no level, so the rebuys, through level 1, stay open. Once 19:00 has passed, level 1 ends the moment play
+    resumes, and the rebuys with it: `/clock` and the page say so, and are right once it resumes."""
+    words = PAUSED_OPTIONS[language]
+    addon = {"text": words["addon"], "over": False, "room": words["addon_over"]}
+
+    async with tournament_night(store, schedule="home-night", options="rebuys 2 addon", looks=AN_HOUR) as night:
+        service, clock = night.service, night.clock
+
+        async def said(rebuys: str, is_over: bool, other: str) -> None:
+            await service.scheduler.fire_due()
+            async with event_stream(night.link) as stream:
+                assert (await stream.next())["options"] == [{"text": rebuys, "over": is_over, "room": other}, addon]
+            shown = (await service.handle(PLACE, BOB, "/clock")).public[0].splitlines()[-1]
+            assert shown == words["line"].format(rebuys)
+
+        assert (await service.handle(PLACE, ANN, f"/lang {language}")).error is None
+        clock.advance(30 * 60)
+        assert (await service.handle(PLACE, ANN, "/tournament pause")).error is None
+        clock.advance(15 * 60)  # 18:45: level 1 paused with 15 minutes left
+        await said(words["through"], False, words["over"])
+        clock.advance(30 * 60)  # 19:15: level 1's end passed during the pause
+        await said(words["until_resumed"], False, words["over"])
+        assert (await service.handle(PLACE, ANN, "/tournament resume")).error is None
+        await said(words["over"], True, words["through"])
