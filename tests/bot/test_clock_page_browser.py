@@ -5,8 +5,9 @@ without reloading (pushed by its stream, woken by the service: here the stream l
 answer a wrong token with 404, and lay out at a TV's 1920×1080 and a phone's 390×844 with no text overlapping or cut
 off (checked in the page from the boxes `getBoundingClientRect` gives), its options listed, and nothing moving when
 their periods end. A crowded night (a long schedule, every option, a season of twelve) shows whole rows only: the
-current level and those after it, the season's leaders, "…" where rows are left out. Screenshots go to
-`test-artifacts/clock-page/` (gitignored; `POKERBOT_TEST_ARTIFACTS` names another folder).
+current level and those after it, the season's leaders, "…" where rows are left out; a long title shows whole words
+on two lines at most, then "…". Screenshots go to `test-artifacts/clock-page/` (gitignored; `POKERBOT_TEST_ARTIFACTS`
+names another folder).
 """
 
 from __future__ import annotations
@@ -22,7 +23,7 @@ from typing import Any
 import pytest
 
 from bot.store import Store
-from bot.web.view import SeasonRow
+from bot.web.view import SeasonRow, clock_view
 from tests.bot.clock_page_helpers import AN_HOUR, WAIT_LIMIT, tournament_night
 from tests.bot.conftest import ANN, BOB, PLACE
 
@@ -49,6 +50,8 @@ SEASON = [SeasonRow(name, f"{result} · {points}") for name, result, points in (
     ("Иван", "−101", 3))]
 """A season of twelve players, as `season_standings` ranks them: a long name among the leaders, and one with a word
 longer than the TV's column (and the phone's)."""
+TITLE = "Турнир №1 · Зимний кубок клуба «Пиковая дама» памяти Хуберта Вольфешлегельштайнхаузенбергердорфа"
+"""A long title, with a word wider than the phone's header: whole words on at most two lines, then "…"."""
 SIZES = ((1920, 1080), (390, 844))
 OPTIONS = "rebuys 2 addon reentry bounty 10 pawns 1"
 BLOCKS = ("return ['clock', 'stats', 'options']"
@@ -70,7 +73,7 @@ return ['options', 'schedule', 'season-list'].map((id) => {
 and whether its box lies inside its list's box."""
 
 NAMES = """
-return [...document.querySelectorAll('#schedule li > span:first-child, #season-list li > span:first-child')]
+return [...document.querySelectorAll('#title, #schedule li > span:first-child, #season-list li > span:first-child')]
   .filter((name) => !name.closest('[hidden]') && name.firstChild)
   .map((name) => {
     const node = name.firstChild, split = [];
@@ -82,13 +85,15 @@ return [...document.querySelectorAll('#schedule li > span:first-child, #season-l
         .map((box) => Math.round(box.top)));
       if (lines.size > 1) split.push(word[0]);
     }
-    const ellipsis = getComputedStyle(name).textOverflow === "ellipsis" && name.scrollWidth > name.clientWidth;
-    return [node.textContent, split, ellipsis];
+    const ellipsis = getComputedStyle(name).textOverflow === "ellipsis"
+      && (name.scrollWidth > name.clientWidth || name.scrollHeight > name.clientHeight);
+    const lines = Math.round(name.getBoundingClientRect().height / parseFloat(getComputedStyle(name).lineHeight));
+    return [node.textContent, split, ellipsis, lines];
   });
 """
-"""Each name the lists show (a level's limits, a player's): its text, its words broken across lines (measured with
-a range's client rects: a word on two lines has boxes at two heights), and whether it ends in "…" (`text-overflow`,
-its text wider than its box)."""
+"""Each name the page shows (the title, a level's limits, a player's): its text, its words broken across lines
+(measured with a range's client rects: a word on two lines has boxes at two heights), whether it ends in "…"
+(`text-overflow`, its text wider or taller than its box) and how many lines it shows."""
 
 LAYOUT_PROBLEMS = """
 const problems = [], boxes = [];
@@ -102,10 +107,10 @@ while (walker.nextNode()) {
   range.selectNodeContents(node);
   const rect = range.getBoundingClientRect();
   if (rect.width === 0 || rect.height === 0) continue;
-  // a text that ends in "…" (`text-overflow`) is seen up to its element's edge: what lies past it is left out
-  const ends = getComputedStyle(element).textOverflow === "ellipsis";
-  const edge = ends ? element.getBoundingClientRect().right : rect.right;
-  const box = {left: rect.left, top: rect.top, right: Math.min(rect.right, edge), bottom: rect.bottom};
+  // a text that ends in "…" (`text-overflow`) is seen up to its element's edges: what lies past them is left out
+  const ends = getComputedStyle(element).textOverflow === "ellipsis", outer = element.getBoundingClientRect();
+  const box = {left: rect.left, top: rect.top, right: ends ? Math.min(rect.right, outer.right) : rect.right,
+               bottom: ends ? Math.min(rect.bottom, outer.bottom) : rect.bottom};
   let seen = {left: box.left, top: box.top, right: box.right, bottom: box.bottom};
   for (let parent = element; parent && parent !== document.body; parent = parent.parentElement) {
     if (getComputedStyle(parent).overflow === "visible") continue;
@@ -221,7 +226,7 @@ async def check_layout(driver: Any, name: str) -> dict[tuple[int, int], list[Row
         await in_browser(driver.save_screenshot, str(ARTIFACTS / "clock-page" / f"{name}-{width}x{height}.png"))
         assert problems == [], f"{name} at {width}×{height}: {problems}"
         names = await in_browser(driver.execute_script, NAMES)
-        assert [(text, split) for text, split, _ in names if split] == [], f"{name} at {width}×{height}: words broken"
+        assert [(text, split) for text, split, *_ in names if split] == [], f"{name} at {width}×{height}: words broken"
         lists[width, height] = await in_browser(driver.execute_script, LIST_ROWS)
         cut = [text for rows in lists[width, height] for text, _, hidden, inside in rows if not hidden and not inside]
         assert cut == [], f"{name} at {width}×{height}: rows past their list's edge: {cut}"
@@ -233,7 +238,7 @@ async def check_layout(driver: Any, name: str) -> dict[tuple[int, int], list[Row
 
 async def ellipsized(driver: Any) -> list[str]:
     """The names the lists show ending in "…" (a word wider than the column), as `NAMES` tells."""
-    return [text for text, _, ellipsis in await in_browser(driver.execute_script, NAMES) if ellipsis]
+    return [text for text, _, ellipsis, _ in await in_browser(driver.execute_script, NAMES) if ellipsis]
 
 
 def shown_run(rows: Rows) -> tuple[int, int]:
@@ -334,9 +339,24 @@ async def test_the_clock_page_in_chromium(store: Store, browser: Any, monkeypatc
         await check_layout(browser, "break-ru")
 
 
+def titled(*args: Any) -> dict[str, Any]:
+    """The page's view (`clock_view`) under the long `TITLE`, as a tournament with a long name would show."""
+    view = clock_view(*args)
+    view["title"] = TITLE
+    return view
+
+
+async def title_shown(driver: Any) -> tuple[int, bool]:
+    """How many lines the page's title shows, and whether it ends in "…" (as `NAMES` tells)."""
+    names = await in_browser(driver.execute_script, NAMES)
+    assert names[0][0] == TITLE, names[0]
+    return names[0][3], names[0][2]
+
+
 async def test_a_crowded_night_shows_whole_rows_in_russian(store: Store, browser: Any,
                                                           monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.setattr("bot.store.clock_pages.season_standings", lambda tx, chat_id: SEASON)
+    monkeypatch.setattr("bot.web.server.clock_view", titled)
     async with tournament_night(store, schedule=CROWDED, options=OPTIONS, looks=AN_HOUR) as night:
         service, clock = night.service, night.clock
         assert (await service.handle(PLACE, ANN, "/lang ru")).error is None
@@ -369,10 +389,12 @@ async def test_a_crowded_night_shows_whole_rows_in_russian(store: Store, browser
         assert leaders[0] == 0 and 3 <= leaders[1] < 12, f"the TV shows the season's leaders only: {leaders}"
         _, schedule, season = lists[SIZES[1]]
         assert check_schedule(schedule, 4) == (0, 17) and shown_run(season) == (0, 12), "a phone scrolls through all"
-        assert await ellipsized(browser) == [LONG_WORD], "its word wider than the phone's column ends in “…”"
+        assert await ellipsized(browser) == [TITLE, LONG_WORD], "a word wider than the phone's column ends in “…”"
+        assert await title_shown(browser) == (2, True), "the title's first two lines, its long word cut by “…”"
         await screen(browser, *SIZES[0])
         on_tv = await ellipsized(browser)  # the TV's column holds fewer letters: "Константинопольский" is too long
         assert on_tv == ["Константин Константинопольский", LONG_WORD]
+        assert await title_shown(browser) == (2, False), "the TV shows the whole title on two lines"
 
         clock.advance(80 * 60)  # mid-level 8 (the schedule's ninth entry), the season put away until the next break
         await service.scheduler.fire_due()
