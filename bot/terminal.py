@@ -31,6 +31,11 @@ SHOWN_AGAIN_PER_SECOND = 1000.0
 """`Service.show_tables_in_play`'s pace at a start: the terminal's one table has no platform's rate limit to keep."""
 
 
+def _nothing_typed() -> str:
+    """What a line reader that keeps no line of its own holds typed (`read_keyboard`: the terminal echoes it)."""
+    return ""
+
+
 @dataclass
 class TerminalAdapter:
     """Reads `name: command` lines, calls the service, and prints its replies with public and private marked."""
@@ -52,6 +57,9 @@ class TerminalAdapter:
     waiting: bool = False
     """Whether the prompt is shown and waits for a line: what a timer causes then goes below it, and the prompt again
     after it."""
+    typed: Callable[[], str] = _nothing_typed
+    """What the user has typed so far at the waiting prompt (readline's line buffer), drawn again after it: the line
+    read ends with it."""
 
     def actor(self, name: str) -> Actor:
         """A terminal player: his name is his id."""
@@ -192,7 +200,7 @@ class TerminalAdapter:
             return
         self.print("")
         self.show(reply)
-        self.print(self.prompt(), end="")
+        self.prompt_again()
 
     @property
     def voice(self) -> str | None:
@@ -202,6 +210,11 @@ class TerminalAdapter:
     def prompt(self) -> str:
         """The input prompt, naming who a line without a name is said by."""
         return f"{self.voice or '?'}> "
+
+    def prompt_again(self) -> None:
+        """Draw the waiting prompt again, below what was printed over it, with what the user had typed after it:
+        the line read still holds it, and the next Enter sends it, so it must stay in sight."""
+        self.print(self.prompt() + self.typed(), end="")
 
     def print(self, text: str, end: str = "\n") -> None:
         """Write to the terminal."""
@@ -240,6 +253,32 @@ def read_keyboard(prompt: str) -> str:
             break
         line += byte
     return line.decode(sys.stdin.encoding or "utf-8", errors="replace").rstrip("\r\n")
+
+
+@contextlib.contextmanager
+def keyboard() -> Iterator[tuple[Callable[[str], str], Callable[[], str]]]:
+    """How the terminal table reads the keyboard, for the block: a line reader, and what it holds typed so far.
+
+    At a terminal, readline's `input` (the line can be edited, and earlier lines come back with the arrow keys),
+    which knows what has been typed before Enter (`readline.get_line_buffer`), to draw it again after a prompt an
+    announcement printed over; the terminal's settings, which readline changes while it reads, are restored at the
+    end, should the bot stop mid-line (readline reads through C's stdio, not `sys.stdin`'s buffer: like
+    `read_keyboard`, it holds no lock the interpreter's exit needs). Without readline, or with input piped or output
+    redirected, `read_keyboard`, which holds nothing typed (the terminal's own line editing keeps and echoes it)."""
+    at_terminal = sys.stdin.isatty() and sys.stdout.isatty()
+    try:
+        import readline
+        import termios
+    except ImportError:  # a Python built without them (Windows')
+        at_terminal = False
+    if not at_terminal:
+        yield read_keyboard, _nothing_typed
+        return
+    settings = termios.tcgetattr(sys.stdin.fileno())
+    try:
+        yield input, readline.get_line_buffer
+    finally:
+        termios.tcsetattr(sys.stdin.fileno(), termios.TCSADRAIN, settings)
 
 
 async def read_in_thread(read_line: Callable[[str], str], prompt: str) -> str:
@@ -288,7 +327,7 @@ class LogBelowPrompt(logging.Handler):
             self.adapter.print("")
         self.handler.handle(record)
         if waiting:
-            self.adapter.print(self.adapter.prompt(), end="")
+            self.adapter.prompt_again()
 
 
 @contextlib.contextmanager
@@ -327,10 +366,20 @@ async def show_table_in_play(service: Service) -> None:
     await service.show_tables_in_play(PLACE.table_id, per_second=SHOWN_AGAIN_PER_SECOND, exact=True, seated=True)
 
 
-async def run_terminal(service: Service, read_line: Callable[[str], str] = read_keyboard,
+async def run_terminal(service: Service, read_line: Callable[[str], str] | None = None,
                        files_dir: Path = Path(".")) -> None:
-    """Play at the terminal until end of input or /quit; files the bot sends are written to `files_dir`."""
-    adapter = TerminalAdapter(service, files_dir=files_dir)
+    """Play at the terminal until end of input or /quit, reading lines with `read_line` (the `keyboard`'s when None);
+    files the bot sends are written to `files_dir`."""
+    with contextlib.ExitStack() as stack:
+        typed = _nothing_typed
+        if read_line is None:
+            read_line, typed = stack.enter_context(keyboard())
+        await _play(TerminalAdapter(service, files_dir=files_dir, typed=typed), read_line)
+
+
+async def _play(adapter: TerminalAdapter, read_line: Callable[[str], str]) -> None:
+    """`run_terminal`'s loop: a line read, then said, until end of input or /quit."""
+    service = adapter.service
     service.subscribe("term:", adapter.announce)
     await adapter.read_language()
     adapter.print(adapter.t("term.intro"))
