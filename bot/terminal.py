@@ -83,6 +83,11 @@ class TerminalAdapter:
             self.print(self.t("term.who"))
             return True
         actor = self.actor(name)
+        word = line.split(maxsplit=1)[0]
+        if word.lower() in _QUIT:  # `/quit now`: the terminal's own command takes nothing after it
+            language = await self.service.private_language_of(PLACE, actor)
+            self.show(Reply(error=text(language, "term.quit_alone", command=word)), to=actor.user_id)
+            return True
         number = whole_number(line)
         if number is not None and not 1 <= number <= len(self.buttons):  # a number is a button, never a command
             self.show(Reply(error=self.no_button(number)), to=actor.user_id)

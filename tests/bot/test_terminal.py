@@ -190,6 +190,21 @@ async def test_a_named_quit_leaves_like_quit(service: Service) -> None:
     assert "[private to" not in out.getvalue(), "no “I don't know the command /quit”"
 
 
+async def test_quit_with_words_after_it_says_to_type_it_alone(service: Service) -> None:
+    """`/quit now` was answered “I don't know the command “/quit””, though the introduction and /help name /quit: it
+    is the terminal's own command, which takes nothing after it. The answer now says so, in the player's language,
+    and the table goes on."""
+    out = io.StringIO()
+    terminal = TerminalAdapter(service, out=out)
+    for line in ("ann: /join", "ann: /quit now", "bob: /lang ru me", "bob: exit please"):
+        assert await terminal.say(line)
+    assert out.getvalue().splitlines()[-3:] == [
+        "[private to ann] /quit takes nothing after it: to leave the terminal, type /quit alone.",
+        "[private to bob] Язык ваших личных сообщений теперь: русский (ru); у чата остаётся свой.",
+        "[private to bob] Команда exit пишется одна: чтобы выйти из терминала, введите просто exit."]
+    assert terminal.prompt() == "bob> "
+
+
 async def test_a_name_may_be_written_in_any_alphabet(service: Service) -> None:
     """The Russian introduction says «пишите `имя: команда`»: `аня: /join` was answered «I don't know the command
     “аня:”», a name having to start with a Latin letter."""
