@@ -78,9 +78,10 @@ class TerminalAdapter:
         self.speaker = name  # the player to act too, by a line without a name: when nobody is to act, he speaks on
         if line.lower() in _QUIT:  # `ann: /quit` too: leaving the keyboard is nobody's move
             return False
-        if name is None:
+        if name is None:  # the line typed, with a name, when it says something: `/help` at the start above all
             await self.read_language()
-            self.print(self.t("term.who"))
+            says = whole_number(line) is not None or _command(line) is not None
+            self.print(self.t("term.who", example=line if says else "/join"))
             return True
         actor = self.actor(name)
         word = line.split(maxsplit=1)[0]

@@ -281,6 +281,25 @@ async def test_unknown_speaker_and_bad_commands_get_a_short_answer(service: Serv
         "[private to cat] I don't know the command “hello”. Type /help for the list.")
 
 
+async def test_a_command_before_anyone_is_named_is_shown_again_with_a_name(service: Service) -> None:
+    """The introduction says /help lists the commands, but `/help` typed at `?> ` was told to write, e.g., `ann:
+    /join`: the example is now the line typed with a name, when it is a command or a button's number."""
+    out = io.StringIO()
+    terminal = TerminalAdapter(service, out=out)
+    for line in ("/help", "2", "call", "hello there", "ann /join"):
+        assert await terminal.say(line)
+    assert out.getvalue().splitlines() == [
+        "Who is speaking? Write `name: command`, e.g. `ann: /help`.",
+        "Who is speaking? Write `name: command`, e.g. `ann: 2`.",
+        "Who is speaking? Write `name: command`, e.g. `ann: call`.",
+        "Who is speaking? Write `name: command`, e.g. `ann: /join`.",
+        "Who is speaking? Write `name: command`, e.g. `ann: /join`."]
+    assert await terminal.say("ann: /lang ru")
+    russian = io.StringIO()
+    assert await TerminalAdapter(service, out=russian).say("/help")
+    assert russian.getvalue() == "Кто говорит? Пишите `имя: команда`, например `ann: /help`.\n"
+
+
 async def test_a_refusal_names_the_player_it_was_said_by(service: Service) -> None:
     """A refusal reaches only the player who acted (on Discord an ephemeral message): it was marked `[only you]`,
     which at one keyboard did not say whom the bot took a line without a name for."""
