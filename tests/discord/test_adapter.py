@@ -412,24 +412,28 @@ HELP_ON_DISCORD = {
            "{lang} [en|ru] [me] — choose the chat's language (organizer), or with the “me” option your own",
            "{history} [which: number of hands | tournament [number]] — the last hands in PokerStars format",
            "{stats} [player] [period: 30d|all] — a player's statistics (all time, or the last days: 30d)",
-           "{season standings} | start [name] | end — the chat's season: standings, or start and end it (organizer)"],
+           "{season standings} | start [name] | end — the chat's season: standings, or start and end it (organizer)",
+           "{export ledger} | tournament [number] — the ledger or a tournament as CSV files, privately (organizer)"],
     "ru": ["{back} [выбор] — вернуться после {away} (за кэш-столом: поставить большой блайнд сразу или дождаться его)",
            "{straddle} [отказаться] — стрэддл в следующей раздаче (два больших блайнда, слева от большого); "
            "«отказаться» снимает его",
            "{pre} ход [фишки] — выбрать ход заранее: чек/пас, чек, колл N или колл любой (повторно — отменить)",
            "{run} раз — раздать борд один или два раза, когда все в олл-ине",
            "{ante} сумма [бокс 1-3] [пара_плюс | бонус] — поставить АНТЕ на бокс (и ставку «Пара плюс» или бонус)",
-           "{tournament create} [расписание] | register | status | start | pause | resume | skip | minutes ±N | "
-           "cashout | redeem [вещь] | close — команды турнира (только для организатора: create, start, pause, "
-           "resume, skip, minutes, close)",
+           "{tournament create} [расписание] | записаться | статус | начать | пауза | продолжить | "
+           "следующий-уровень | минуты ±N | обналичить | выкупить [вещь] | закрыть — турнир (только организатор: "
+           "создать, начать, пауза, продолжить, следующий-уровень, минуты, закрыть)",
            "{lang} [en|ru] [лично] — выбрать язык чата (организатор) или, с параметром «лично», свой",
            "{history} [что: число раздач | tournament [номер]] — последние раздачи в формате PokerStars",
            "{stats} [игрок] [период: 30d|all] — статистика игрока (за всё время или за последние дни: 30d)",
-           "{season standings} | start [название] | end — сезон чата: таблица, начать или завершить его "
-           "(организатор)"],
+           "{season standings} | начать [название] | завершить — сезон чата: таблица, начать или завершить его "
+           "(организатор)",
+           "{export ledger} | турнир [номер] — журнал фишек или турнир в файлах CSV, лично вам (организатор)"],
 }
-"""`/help`'s lines whose commands Discord shows with options named otherwise than a Telegram chat types them, each
-`{name}` the mention of the command it names (`FakeDiscord.mentioned`)."""
+"""`/help`'s lines whose commands Discord shows with options or subcommands named otherwise than a Telegram chat types
+them (a Russian client shows `/tournament start` as `/турнир начать`), each `{name}` the mention of the command it names
+(`FakeDiscord.mentioned`): Discord shows a mention by its English name in every client, so the subcommand a mention
+holds stays English, and the others are named as the member's client names them."""
 
 
 @pytest.mark.parametrize("language", ["en", "ru"])
@@ -438,20 +442,24 @@ async def test_help_names_the_slash_commands_and_their_options_as_discord_shows_
     """/help wrote the chat's typed forms: `/select` (no slash command: the card buttons mark the cards), `pp`
     for the PAIRPLUS option, `/tournament … clock | rebuy | addon` (slash commands of their own), `/lang ru me`,
     `/pre checkfold|check|call [N]|callany` for its choice and chips, `/history … tournament [number]` for its
-    `which`."""
+    `which`; and in Russian `/tournament`'s, `/season`'s and `/export`'s subcommands by their English words (`start`,
+    `end`, `tournament`), which a Russian client names `начать`, `завершить`, `турнир`."""
     bot = await make_bot()
     ann = fake.add_member("Ann")
     ann.locale = language
     helped = await fake.slash(ann, fake.channels[0], "help")
-    one = await fake.slash(ann, fake.channels[0], "help", command="ante")
+    one = {command: await fake.slash(ann, fake.channels[0], "help", command=command)
+           for command in ("ante", "tournament", "season", "export")}
     await bot.settled()
     lines = shown(helped.ephemeral_text()).split("\n")
     named = (*(fake.mention(name) for name in ("back", "straddle", "pre", "run", "ante", "tournament create", "lang",
-                                               "history", "stats", "season standings")),
-             "/back", "/tournament", "/season", "/select")  # (those last as they would read unmentioned)
+                                               "history", "stats", "season standings", "export ledger")),
+             "/back", "/tournament", "/season", "/export", "/select")  # (those last as they would read unmentioned)
     expected = [fake.mentioned(line) for line in HELP_ON_DISCORD[language]]
     assert [line for line in lines if line.startswith(named)] == expected
-    assert shown(one.ephemeral_text()) == expected[4].replace(" — ", "\n")
+    assert {command: shown(answer.ephemeral_text()) for command, answer in one.items()} == {
+        command: expected[index].replace(" — ", "\n")
+        for command, index in (("ante", 4), ("tournament", 5), ("season", 9), ("export", 10))}
     offered = await fake.autocomplete(ann, fake.channels[0], "help", "command", "se")
     assert [choice["value"] for choice in offered] == ["set", "raise", "season"]  # no "select"
 
