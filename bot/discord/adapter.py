@@ -184,6 +184,10 @@ class DiscordAdapter(Answering):
         language = str(interaction.locale).split("-")[0]
         return Actor(f"{PREFIX}{user.id}", user.display_name, language if language in languages() else None, is_admin)
 
+    def exchange_positions(self, interaction: discord.Interaction) -> tuple[int, ...]:
+        """The card positions `/exchange` may name at the table the member types in (`Service.exchange_positions`)."""
+        return self.service.exchange_positions(self.place(interaction).table_id)
+
     # --- interactions --------------------------------------------------------------------------------------------
 
     async def run_command(self, interaction: discord.Interaction, line: str,

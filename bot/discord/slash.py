@@ -29,6 +29,10 @@ class CommandRunner(Protocol):
     async def refuse(self, interaction: discord.Interaction, key: str) -> None:
         """Answer a malformed command privately with the catalogue message `key`."""
 
+    def exchange_positions(self, interaction: discord.Interaction) -> tuple[int, ...]:
+        """The card positions `/exchange` may name at the table of the interaction's channel (its game's, none
+        where it has no exchange): quick, for its suggestions within Discord's three seconds."""
+
 
 T = TypeVar("T")
 Chips = app_commands.Range[int, 1, MAX_AMOUNT]
@@ -238,7 +242,8 @@ def register(tree: app_commands.CommandTree[discord.Client], adapter: CommandRun
 
     @exchange.autocomplete("cards")
     async def exchange_cards(interaction: discord.Interaction, typed: str) -> list[app_commands.Choice[str]]:
-        return [app_commands.Choice(name=option, value=option) for option in exchange_suggestions(typed)]
+        positions = adapter.exchange_positions(interaction)
+        return [app_commands.Choice(name=option, value=option) for option in exchange_suggestions(typed, positions)]
 
     @tree.command(name=_name("lang"), description=about("lang"))
     @_options("lang", "language", "me")
@@ -332,13 +337,17 @@ def command_mentions(synced: Iterable[app_commands.AppCommand]) -> dict[str, str
     return mentions
 
 
-def exchange_suggestions(typed: str) -> list[str]:
-    """Completions for `/exchange`: the positions typed so far, cleaned, and each way to add one more."""
+def exchange_suggestions(typed: str, positions: Iterable[int]) -> list[str]:
+    """Completions for `/exchange` at a table whose game may exchange the cards at `positions` (none: nothing to
+    suggest, and `/exchange` says why): the positions typed so far, cleaned, and each way to add one more."""
+    offered = [str(position) for position in positions]
+    if not offered:
+        return []
     chosen: list[str] = []
     for word in typed.replace(",", " ").split():
-        if word in "12345" and len(word) == 1 and word not in chosen:
+        if word in offered and word not in chosen:
             chosen.append(word)
     base = " ".join(chosen)
     options = [base] if base else []
-    options += [f"{base} {n}".strip() for n in "12345" if n not in chosen]
+    options += [f"{base} {n}".strip() for n in offered if n not in chosen]
     return options[:25]

@@ -71,6 +71,16 @@ class SpentPerPlayer(Protocol):
         the presser."""
 
 
+@runtime_checkable
+class Exchanging(Protocol):
+    """A game that names a box's cards by their positions for `/exchange` (the house games); read outside any
+    action, from the game alone, for an adapter's suggestions as a member types."""
+
+    def exchange_positions(self) -> tuple[int, ...]:
+        """The positions `/exchange` may name at this game's tables: a box's every card, none where the game has
+        no exchange."""
+
+
 def default_controllers() -> dict[str, Controller]:
     """Every game a table can play, by name: Hold'em, Pot-Limit Omaha and the four house games."""
     from bot.games.holdem import HoldemController

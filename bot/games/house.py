@@ -97,6 +97,13 @@ class HouseController:
             return any(name in self.round_type.actions for name in meanings)
         return issubclass(command, _USED)
 
+    def exchange_positions(self) -> tuple[int, ...]:
+        """A box's cards, 1 to its last (two at Texas Poker, RULES.md §2; five at Russian and Caribbean Poker), where
+        the game exchanges (Caribbean Poker's second exchange takes one of them); none at Three Card Poker."""
+        if not {"exchange", "re_exchange"} & set(self.round_type.actions):
+            return ()
+        return tuple(range(1, self.round_type.box_cards + 1))
+
     def usage(self, command: type[cmd.Command], config: dict[str, Any], language: str) -> str | None:
         """`/ante` with only the boxes and the side bet this table has; None for the other commands."""
         if command is not cmd.Ante:

@@ -17,7 +17,7 @@ from bot import history
 from bot.adapter_memory import AdapterMemory
 from bot.clock import Clock
 from bot.command_parser import parse, parse_payload
-from bot.games import Controller, default_controllers
+from bot.games import Controller, Exchanging, default_controllers
 from bot.games.clock_page import ClockPageReading
 from bot.games.context import Action, Refusal
 from bot.games.general import GENERAL, Hosting
@@ -355,6 +355,15 @@ class Service:
         """The live table's config and state as JSON text (None when it is not in memory)."""
         live = self._live.get(table_id)
         return None if live is None else state_json([live.config, live.state])
+
+    def exchange_positions(self, table_id: str) -> tuple[int, ...]:
+        """The card positions `/exchange` may name at a table (`bot.games.Exchanging`), for an adapter's suggestions
+        while a member types: read from its live game, without a transaction or the table's lock. A table not in
+        memory (never played, or served by another process) may be of any game: those every game takes."""
+        live = self._live.get(table_id)
+        games = [self.controllers[live.config["game"]]] if live is not None else self.controllers.values()
+        return tuple(sorted({position for game in games if isinstance(game, Exchanging)
+                             for position in game.exchange_positions()}))
 
     def _open(self, tx: Tx, live: LiveTable, table_id: str, place: Place | None, actor: Actor | None) -> Action:
         """The action's view of the live table (its store reads and random draws recorded for the log)."""

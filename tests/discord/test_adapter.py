@@ -394,8 +394,6 @@ async def test_bad_options_are_refused_privately_at_the_edge(fake, turns, make_b
     both = await fake.slash(ann, fake.channels[0], "ante", amount=10, pairplus=5, bonus=5)
     await bot.settled()
     assert both.callback_type == 4 and both.ephemeral_text() == "Choose one side bet: PAIRPLUS or bonus."
-    choices = await fake.autocomplete(ann, fake.channels[0], "exchange", "cards", "2,5")
-    assert [choice["value"] for choice in choices][:3] == ["2 5", "2 5 1", "2 5 3"]
 
 
 HELP_ON_DISCORD = {
@@ -465,8 +463,36 @@ async def test_help_names_the_slash_commands_and_their_options_as_discord_shows_
 
 
 def test_exchange_suggestions_clean_what_was_typed() -> None:
-    assert exchange_suggestions("") == ["1", "2", "3", "4", "5"]
-    assert exchange_suggestions("5 5 x 9 1") == ["5 1", "5 1 2", "5 1 3", "5 1 4"]
+    assert exchange_suggestions("", (1, 2, 3, 4, 5)) == ["1", "2", "3", "4", "5"]
+    assert exchange_suggestions("5 5 x 9 1", (1, 2, 3, 4, 5)) == ["5 1", "5 1 2", "5 1 3", "5 1 4"]
+    assert exchange_suggestions("2,5", (1, 2, 3, 4, 5)) == ["2 5", "2 5 1", "2 5 3", "2 5 4"]
+    assert exchange_suggestions("3 2", (1, 2)) == ["2", "2 1"]  # a third card is no card of a Texas Poker box
+    assert exchange_suggestions("1", ()) == []
+
+
+EXCHANGE_SUGGESTIONS = {
+    "texas": (["1", "2"], ["2", "2 1"]),  # a box holds two cards (RULES.md §2), exchanging one or both
+    "russian": (["1", "2", "3", "4", "5"], ["2", "2 1", "2 3", "2 4", "2 5"]),  # 1–5 of five (§3)
+    "caribbean": (["1", "2", "3", "4", "5"], ["2", "2 1", "2 3", "2 4", "2 5"]),  # any of five, a fee each (§4)
+    "three-card": ([], []),  # no exchange (§5): /exchange is refused there
+    "holdem": ([], []),
+}
+"""What `/exchange` suggests at a table of each game, typed nothing and typed "2"."""
+
+
+@pytest.mark.parametrize("game", sorted(EXCHANGE_SUGGESTIONS))
+async def test_exchange_suggests_the_cards_a_box_of_the_tables_game_may_exchange(fake, turns, make_bot,
+                                                                                   game: str) -> None:
+    """/exchange's completions offered cards 1–5 at every table, though a Texas Poker box holds two cards and Three
+    Card Poker has no exchange; a table not in memory (never played here) is offered what any game may take."""
+    await make_bot()
+    ann = fake.add_member("Ann")
+    fresh = await fake.autocomplete(ann, fake.channels[1], "exchange", "cards", "")
+    await fake.slash(ann, fake.channels[0], "game", game=game)
+    offered = [[choice["value"] for choice in await fake.autocomplete(ann, fake.channels[0], "exchange", "cards",
+                                                                        typed)] for typed in ("", "2")]
+    assert ([choice["value"] for choice in fresh], offered) == (["1", "2", "3", "4", "5"],
+                                                               list(EXCHANGE_SUGGESTIONS[game]))
 
 
 async def test_run_discord_runs_from_the_settings_until_cancelled(fake, controllers, tmp_path) -> None:
