@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import dataclasses
 import difflib
 import functools
 import re
@@ -361,5 +362,7 @@ def parse_payload(payload: str) -> Pressed:
 @functools.lru_cache(maxsize=4096)
 def _button_command(text: str) -> Command:
     """A button's command (`call`, `raise 40`), read once for every button that carries the same words: commands are
-    frozen, so one serves them all (a text `parse` refuses is not kept and is refused again)."""
-    return parse(text)
+    frozen, so one serves them all (a text `parse` refuses is not kept and is refused again). A card's toggle says
+    it came from a button (`Select.by_button`): a bare one unmarks the last card, a typed one is told the usage."""
+    command = parse(text)
+    return dataclasses.replace(command, by_button=True) if isinstance(command, Select) else command

@@ -341,7 +341,11 @@ class Select(Command):
 
     name = "select"
     usage = "[positions]"
+    logged_before: ClassVar[dict[str, Any]] = {"by_button": True}
     positions: tuple[int, ...] = ()
+    by_button: bool = False
+    """Sent by a card's button (`bot.command_parser.parse_payload`), not typed: only a button's bare `select` unmarks
+    the last card. An older version applied every bare one it logged as a button's, so it replays as one."""
 
 
 BETTING = (Fold, Check, Call, Bet, Raise, AllIn)

@@ -293,17 +293,16 @@ class HouseController:
 
     def _select(self, act: Action, command: cmd.Select) -> None:
         """Toggle cards to exchange: no chip moves, but the marks are kept with the decision, so that whatever redraws
-        the table before it is taken (another player's "My cards", a refusal) draws them as they were. A bare /select
-        with nothing marked in this decision is typed (no button sends it then): told what /select does; once cards
-        were marked and unmarked, it is the last card's button pressed again, "already done"."""
+        the table before it is taken (another player's "My cards", a refusal) draws them as they were. A bare `select`
+        from a card's button unmarks the last card (pressed again, "already done"); a typed bare /select is told what
+        /select does and changes nothing, whatever is marked."""
         round_ = self._my_decision(act)
         legal = round_.legal_actions()
         drawing = next((option for option in legal.options if option.max_cards), None)
         if drawing is None:
             raise _not_now(act, legal.names)
         positions = sorted(set(command.positions))
-        if not positions and (act.state.get("marked") or {}).get("decision") != self._marks_key(act, round_):
-            # typed: only a card's button unmarks the last one (a bare `select`), once a card was marked here
+        if not positions and not command.by_button:
             box = round_.current_box()
             assert box is not None
             raise act.refuse("house.select_usage", count=len(box.cards))

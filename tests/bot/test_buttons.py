@@ -9,7 +9,15 @@ from bot.output import Actor, Reply
 from bot.service import Service
 from bot.store import Store
 from tests.bot.conftest import ANN, BOB, CAT, PLACE, dump
-from tests.bot.helpers import SIX_PM, at, everything_public, ledger_ok, press_label, started_service
+from tests.bot.helpers import (
+    SIX_PM,
+    at,
+    everything_public,
+    ledger_ok,
+    press_label,
+    resumed_table,
+    started_service,
+)
 
 ALREADY_DONE = "Already done."
 TURN_OVER = "That button was for a turn already over: nothing changed."
@@ -133,27 +141,40 @@ async def test_a_typed_toggle_that_marks_no_card_is_refused_and_changes_nothing(
     assert dump(tmp_path / "bot.db") == before
 
 
-SELECT_USAGE_RU = ("Отметьте карты для обмена по номерам, от 1 до 5: /select 1 2 (или сразу обменяйте их: /exchange "
-                   "1 2).")
+SELECT_USAGE = {"en": "Mark the cards to exchange by their numbers, 1 to 5: /select 1 2 (or exchange them at once: "
+                       "/exchange 1 2).",
+                "ru": "Отметьте карты для обмена по номерам, от 1 до 5: /select 1 2 (или сразу обменяйте их: "
+                      "/exchange 1 2)."}
+UNMARKED = {"en": ["Swap: ☐ 1", "☐ 2", "☐ 3", "☐ 4", "☐ 5"], "ru": ["Обмен: ☐ 1", "☐ 2", "☐ 3", "☐ 4", "☐ 5"]}
 
 
-async def test_a_bare_select_says_what_it_does_and_its_button_pressed_twice_is_already_done(service: Service,
-                                                                                          tmp_path) -> None:
-    """In Russian: Ann's typed /select with no card marked is told how to mark them, and changes nothing. She marks
-    card 2 and unmarks it with its button (a bare `select`): pressing that button again is the double click it is,
-    "Already done." (a bare /select once she has marked and unmarked in this decision reads the same)."""
+@pytest.mark.parametrize("language", ["en", "ru"])
+async def test_a_typed_bare_select_says_what_it_does_and_its_button_pressed_twice_is_already_done(
+        service: Service, tmp_path, language: str) -> None:
+    """Ann's typed /select with no card is told how to mark them and changes nothing, before any mark, while card 2
+    is marked and once she has unmarked it: the service knows a line from a button. Her card button that unmarked
+    card 2 (a bare `select`) pressed again is the double click it is, "Already done."."""
     dealt = await two_boxes_dealt(service, "russian")
-    await service.handle(PLACE, ANN, "/lang ru")
-    before = dump(tmp_path / "bot.db")
-    typed = await service.handle(PLACE, ANN, "/select")
-    assert (typed.error, typed.table) == (SELECT_USAGE_RU, None)
-    assert dump(tmp_path / "bot.db") == before
+    await service.handle(PLACE, ANN, f"/lang {language}")
+
+    async def typed_is_told_what_select_does() -> None:
+        before = dump(tmp_path / "bot.db")
+        typed = await service.handle(PLACE, ANN, "/select")
+        assert (typed.error, typed.public, typed.table) == (SELECT_USAGE[language], [], None)
+        assert dump(tmp_path / "bot.db") == before
+
+    await typed_is_told_what_select_does()
     marked = await service.press(PLACE, ANN, payload_of(dealt, "select 2"))
+    assert marked.error is None
+    await typed_is_told_what_select_does()  # card 2 stays marked: its button still unmarks it
     unmark = payload_of(marked, "select")
     unmarked = await service.press(PLACE, ANN, unmark)
     assert unmarked.error is None and unmarked.table is not None
-    assert [button.label for button in unmarked.table.buttons][-5:] == ["Обмен: ☐ 1", "☐ 2", "☐ 3", "☐ 4", "☐ 5"]
-    await pressed_again(service, ANN, unmark, answer="Уже сделано.")
+    assert [button.label for button in unmarked.table.buttons][-5:] == UNMARKED[language]
+    stored = await service.store.read(lambda tx: resumed_table(service.store, tx, PLACE.table_id))
+    assert stored is not None and stored[1]["marked"]["positions"] == []  # its log row replays as the press it was
+    await typed_is_told_what_select_does()
+    await pressed_again(service, ANN, unmark, answer={"en": ALREADY_DONE, "ru": "Уже сделано."}[language])
     await ledger_ok(service)
 
 

@@ -159,6 +159,18 @@ def test_a_decision_buttons_payload_names_its_box_and_step_and_still_fits() -> N
         parse_payload("r1||fold")
 
 
+def test_a_card_buttons_select_says_it_came_from_a_button_and_a_typed_one_does_not() -> None:
+    """A bare `select` unmarks the last card only from a card's button (`Select.by_button`, set where a payload is
+    read); a typed /select never says so. A toggle an older version logged (no `by_button`) was applied as a press,
+    so it replays as one; one logged now keeps how it came."""
+    assert parse_payload("r2|b1s3|select") == cmd.Pressed("r2", cmd.Select((), by_button=True), "b1s3")
+    assert parse_payload("r2|b1s3|select 2 5").command == cmd.Select((2, 5), by_button=True)
+    assert parse("/select") == cmd.Select(()) and parse("/select 5 2") == cmd.Select((2, 5))
+    assert entry_command({"t": "Select", "positions": []}) == cmd.Select((), by_button=True)
+    typed = parse("/select")
+    assert entry_command(command_entry(typed)) == typed == cmd.Select((), by_button=False)
+
+
 def test_every_command_has_a_unique_word() -> None:
     words = [word for cls in cmd.COMMANDS for word in (cls.name, *cls.aliases)]
     assert len(words) == len(set(words))
