@@ -184,9 +184,9 @@ class HoldemController:
         """Why a hand's command finds no hand in play: on a tournament's break or with its clock paused, that (no
         hand is dealt before the clock goes on, /deal neither); before its start, what deals its first hand
         (/tournament start, not /deal); to a player not seated, that he is not (he could not /deal either)."""
-        if tour_play.is_stopped(self, act):
-            return tour_play.no_play_refusal(self, act)
         tournament = tour_play.load(act)
+        if tour_play.stops_play(act, tournament):
+            return tour_play.no_play_refusal(self, act, tournament)
         if tournament is not None and tournament.phase is Phase.REGISTERING:
             return act.refuse("holdem.no_hand_registering")
         if self.seat(act, act.user) is None:

@@ -171,15 +171,21 @@ def break_until(ctl: HoldemTable, act: Action) -> str:
     return render.local_time(tournament, tournament.clock.level_at(clock_moment(act, tournament)).ends_at)
 
 
-def no_play_refusal(ctl: HoldemTable, act: Action) -> Refusal:
-    """Why no hand is dealt now, for a refusal: the clock is paused, or a break runs until a time."""
-    tournament = require(act)
+def no_play_refusal(ctl: HoldemTable, act: Action, tournament: Tournament | None = None) -> Refusal:
+    """Why no hand is dealt now, for a refusal: the clock is paused, or a break runs until a time (`tournament`: the
+    table's, when it is loaded already)."""
+    if tournament is None:
+        tournament = require(act)
     return Refusal(render.no_play(act.voice, tournament, clock_moment(act, tournament)))
 
 
 def is_stopped(ctl: HoldemTable, act: Action) -> bool:
     """Whether the tournament is running but deals no hand now (a break, or the clock paused)."""
-    tournament = load(act)
+    return stops_play(act, load(act))
+
+
+def stops_play(act: Action, tournament: Tournament | None) -> bool:
+    """`is_stopped` for the table's tournament loaded already (None: the table has none)."""
     if tournament is None or tournament.phase is not Phase.RUNNING:
         return False
     status = tournament.clock.level_at(clock_moment(act, tournament))  # a wall clock stepped back reads no earlier

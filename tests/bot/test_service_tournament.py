@@ -262,6 +262,28 @@ async def test_a_hand_s_command_before_the_start_names_the_start_not_deal(night,
         "ru": "Раздачи пока нет: первую раздачу организатор сдаёт командой /tournament start."})
 
 
+@pytest.mark.parametrize(("when", "refusal"), [
+    ("before the start", "No hand is in play: the organizer deals the first with /tournament start."),
+    ("between hands", "No hand is in play: /deal to start one."),
+    ("on the break", "Break until 20:00."),
+])
+async def test_a_hand_s_command_with_no_hand_loads_the_tournament_once(night, monkeypatch: pytest.MonkeyPatch,
+                                                                        when: str, refusal: str) -> None:
+    """Why a hand's command finds no hand (`no_hand`) loaded the tournament twice, once to ask whether its clock
+    stops play and again for the refusal: one load says it, as before."""
+    service, clock = night
+    if when != "before the start":
+        started = await service.handle(PLACE, ANN, "/tournament start")
+        await play_out(service, PLACE, PLAYERS, started, ("fold", "check"))
+    if when == "on the break":
+        clock.current = at(19, 0, 1)
+        await service.scheduler.fire_due()
+    loads = calls_to(monkeypatch, Tournament, "from_dict")  # each a load of the table's tournament
+    refused = await service.handle(PLACE, BOB, "/fold")
+    assert (refused.error, refused.public, refused.table) == (refusal, [], None)
+    assert len(loads) == 1
+
+
 async def test_a_join_with_an_amount_logged_during_a_hand_by_an_older_version_resumes_as_it_was_applied(
         night) -> None:
     """An older version registered `/join 500` at the tournament's terms: a crash before the next snapshot leaves
