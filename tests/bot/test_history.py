@@ -557,7 +557,8 @@ async def test_statistics_match_the_hand_history(seated: Service) -> None:
         net = sum(event["net"][player] for event in ended)
         reply = await seated.handle(PLACE, ANN, f"/stats {actor.name}")
         sign = f"+{net}" if net > 0 else (f"−{-net}" if net < 0 else "0")
-        expected = (f"{actor.name}: hands played {len(ended)}, won {len(collected)} · cash games: net {sign}, "
+        hands = f"{len(ended)} hand played" if len(ended) == 1 else f"{len(ended)} hands played"
+        expected = (f"{actor.name}: {hands}, {len(collected)} won · cash games: net {sign}, "
                     f"biggest pot {max(collected.values(), default=0)}")
         assert reply.public[0].splitlines()[0] == expected
     top = (await seated.handle(PLACE, BOB, "/top")).public
@@ -577,13 +578,13 @@ async def test_stats_unknown_player_is_refused(service: Service, language: str, 
 
 OMAHA_STATS = {
     # raised preflop; bet the flop, checked the turn, called the river: 1 over 1; won 480 at the showdown, 230 in
-    "Ann": "Ann: hands played 1, won 1 · cash games: net +250, biggest pot 480\n"
+    "Ann": "Ann: 1 hand played, 1 won · cash games: net +250, biggest pot 480\n"
            "VPIP 100% · PFR 100% · aggression factor 1.0 · went to showdown 100% · won at showdown 100%",
     # called the raise from the small blind (his own will's money); called the flop, bet the river; lost: 230 in
-    "Bob": "Bob: hands played 1, won 0 · cash games: net −230, biggest pot 0\n"
+    "Bob": "Bob: 1 hand played, 0 won · cash games: net −230, biggest pot 0\n"
            "VPIP 100% · PFR 0% · aggression factor 1.0 · went to showdown 100% · won at showdown 0%",
     # folded the big blind to the raise: no flop seen, so no showdown to count
-    "Cat": "Cat: hands played 1, won 0 · cash games: net −20, biggest pot 0\n"
+    "Cat": "Cat: 1 hand played, 0 won · cash games: net −20, biggest pot 0\n"
            "VPIP 0% · PFR 0% · aggression factor — · went to showdown — · won at showdown —",
 }
 """`/stats` after the Omaha example alone, worked out by hand from its plays (RULES.md §1d counts a player's hands,

@@ -79,6 +79,7 @@ def test_every_count_takes_the_form_babels_rule_asks_for(language: str, key: str
     # the neuter singular, «сыграно 2 раздачи», as counts are usually written)
     *[("history.stats_hands", {"player": "Ann", "period": "", "played": played, "won": won}, f"Ann: {expected}")
       for played, won, expected in [
+          (0, 0, "сыграно 0 раздач, выиграно 0"),
           (1, 1, "сыграна 1 раздача, выиграна 1"), (2, 0, "сыграно 2 раздачи, выиграно 0"),
           (4, 3, "сыграно 4 раздачи, выиграно 3"), (5, 1, "сыграно 5 раздач, выиграна 1"),
           (11, 11, "сыграно 11 раздач, выиграно 11"), (14, 12, "сыграно 14 раздач, выиграно 12"),
@@ -87,6 +88,18 @@ def test_every_count_takes_the_form_babels_rule_asks_for(language: str, key: str
 ])
 def test_russian_counts_read_as_a_russian_writes_them(key: str, params: dict[str, object], expected: str) -> None:
     assert text("ru", key, **params) == expected
+
+
+@pytest.mark.parametrize(("played", "won", "expected"), [
+    (0, 0, "0 hands played, 0 won"), (1, 0, "1 hand played, 0 won"), (2, 1, "2 hands played, 1 won"),
+    (21, 21, "21 hands played, 21 won"), (1000, 112, "1,000 hands played, 112 won"),
+])
+def test_english_stats_count_the_hands_played_as_a_sentence_does(played: int, won: int, expected: str) -> None:
+    """`/stats` read "hands played 1, won 0", a label's form, where the Russian agrees its counts: the count comes
+    first and "hand" agrees with it."""
+    assert text("en", "history.stats_hands", player="Ann", period="", played=played, won=won) == f"Ann: {expected}"
+    assert text("en", "history.stats_hands", player="Ann", period=text("en", "history.period", days=1), played=played,
+                won=won) == f"Ann over the last 1 day: {expected}"
 
 
 def test_english_counts_one_and_many() -> None:

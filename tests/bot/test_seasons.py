@@ -170,7 +170,7 @@ async def test_stats_of_a_player_who_only_played_tournaments_leave_out_the_cash_
     await tournament(service, [ANN, BOB, CAT], ["ann", "bob"])  # Cat's big blind takes Bob's small blind
     await ok(service, DAN, "/balance")  # known to the chat, never dealt in
     assert await ok(service, BOB, "/stats Cat") == [
-        "Cat: hands played 1, won 1\n"
+        "Cat: 1 hand played, 1 won\n"
         "VPIP 0% · PFR 0% · aggression factor — · went to showdown — · won at showdown —\n"
         "Tournaments: 1 (places: 1st; wins: 1) · money +0.83"]
     assert await ok(service, BOB, "/stats Dan") == ["Dan: no hands played, no tournaments."]

@@ -102,15 +102,15 @@ HAND_FIGURES: dict[tuple[str, str], PlayFigures] = {
 # 3 of the 4 flops she saw, 1 of them won; Bob VPIP 2 of 4, no raise, no bet or call after a flop, showdowns 1 of 2
 # flops, won; Cat VPIP 3 of 4, PFR 1 of 4, aggression 3 over 3, showdowns 3 of 4 flops, 1 of them won.
 STATS = {
-    "Ann": ["Ann: hands played 4, won 1 · cash games: net −20, biggest pot 280",
+    "Ann": ["Ann: 4 hands played, 1 won · cash games: net −20, biggest pot 280",
             "VPIP 75% · PFR 50% · aggression factor 4.0 · went to showdown 75% · won at showdown 33%"],
-    "Bob": ["Bob: hands played 4, won 1 · cash games: net −20, biggest pot 60",
+    "Bob": ["Bob: 4 hands played, 1 won · cash games: net −20, biggest pot 60",
             "VPIP 50% · PFR 0% · aggression factor — · went to showdown 50% · won at showdown 100%"],
-    "Cat": ["Cat: hands played 4, won 2 · cash games: net +40, biggest pot 300",
+    "Cat": ["Cat: 4 hands played, 2 won · cash games: net +40, biggest pot 300",
             "VPIP 75% · PFR 25% · aggression factor 1.0 · went to showdown 75% · won at showdown 33%"],
 }
 # Hands 3 and 4 only: Ann VPIP and saw the showdown in both, raised in 3, aggression 2 over 1, lost both showdowns.
-ANN_LAST_30_DAYS = ["Ann over the last 30 days: hands played 2, won 0 · cash games: net −160, biggest pot 0",
+ANN_LAST_30_DAYS = ["Ann over the last 30 days: 2 hands played, 0 won · cash games: net −160, biggest pot 0",
                     "VPIP 100% · PFR 50% · aggression factor 2.0 · went to showdown 100% · won at showdown 0%"]
 
 
@@ -161,7 +161,7 @@ async def test_stats_over_the_last_days_count_only_their_hands(service: Service,
     await play(service, HANDS[2:], stacked)
     assert (await stats_of(service, "/stats Ann 30d"))[:2] == ANN_LAST_30_DAYS
     assert (await stats_of(service, "/stats Ann 40d"))[:2] == [
-        "Ann over the last 40 days: hands played 4, won 1 · cash games: net −20, biggest pot 280", STATS["Ann"][1]]
+        "Ann over the last 40 days: 4 hands played, 1 won · cash games: net −20, biggest pot 280", STATS["Ann"][1]]
     russian = await service.handle(PLACE, ANN, "/lang ru")
     assert russian.error is None
     assert (await stats_of(service, "/stats Ann 1d"))[:2] == [
@@ -271,9 +271,9 @@ async def test_tournament_chips_are_not_counted_with_the_cash_games(service: Ser
     shown = [(await stats_of(service, text))[0] for text in asked]
     # the tournament seats them in the order they joined and deals its first hand with Ann on the button: Ann and Bob
     # fold, Cat's big blind takes the blinds (a hand won, whose chips are not the cash games')
-    assert shown == ["Ann: hands played 2, won 1 · cash games: net +160, biggest pot 280",
-                     "Bob: hands played 2, won 0 · cash games: net −40, biggest pot 0",
-                     "Cat: hands played 2, won 1 · cash games: net −120, biggest pot 0"]
+    assert shown == ["Ann: 2 hands played, 1 won · cash games: net +160, biggest pot 280",
+                     "Bob: 2 hands played, 0 won · cash games: net −40, biggest pot 0",
+                     "Cat: 2 hands played, 1 won · cash games: net −120, biggest pot 0"]
 
     def unmarked(tx: Tx) -> None:  # the figures as a bot before migration 25 wrote them
         figures_unmarked(tx.db)
@@ -425,13 +425,13 @@ async def test_a_hand_against_a_computer_player_counts_for_the_player_and_not_on
     assert (await service.handle(PLACE, ANN, "/fold")).error is None
     await ledger_ok(service)
     assert await stats_of(service, "/stats Ann") == [
-        "Ann: hands played 1, won 0 · cash games: net −10, biggest pot 0",
+        "Ann: 1 hand played, 0 won · cash games: net −10, biggest pot 0",
         "VPIP 0% · PFR 0% · aggression factor — · went to showdown — · won at showdown —"]
     assert (await service.handle(PLACE, BOB, "/top")).public == [
         "Leaderboard, cash tables (chips won or lost, grants not counted):\n1. Ann — −10"]
     # the computer player looked up by the name the table shows, whatever its case, without its 🤖 or its id: it
     # took a pot of 20 with no flop (Ann's small blind and as much of its big blind; the rest came back uncalled)
-    robo = ["🤖 Robo: hands played 1, won 1 · cash games: net +10, biggest pot 20",
+    robo = ["🤖 Robo: 1 hand played, 1 won · cash games: net +10, biggest pot 20",
             "VPIP 0% · PFR 0% · aggression factor — · went to showdown — · won at showdown —"]
     asked = ("/stats Robo", "/stats robo all", "/stats 🤖 Robo")
     assert [await stats_of(service, text) for text in asked] == [robo] * len(asked)
@@ -445,12 +445,12 @@ async def test_a_hand_against_a_computer_player_counts_for_the_player_and_not_on
 OVER_THE_LAST_DAYS = {
     "/stats Ann": STATS["Ann"],
     "/stats Ann 30d": ANN_LAST_30_DAYS,
-    "/stats Bob 30d": ["Bob over the last 30 days: hands played 2, won 1 · cash games: net +20, biggest pot 60",
+    "/stats Bob 30d": ["Bob over the last 30 days: 2 hands played, 1 won · cash games: net +20, biggest pot 60",
                        "VPIP 50% · PFR 0% · aggression factor — · went to showdown 100% · won at showdown 100%"],
-    "/stats Cat 30d": ["Cat over the last 30 days: hands played 2, won 1 · cash games: net +140, biggest pot 300",
+    "/stats Cat 30d": ["Cat over the last 30 days: 2 hands played, 1 won · cash games: net +140, biggest pot 300",
                        "VPIP 50% · PFR 50% · aggression factor 1.0 · went to showdown 100% · won at showdown 50%"],
     # hand 4 alone: Ann called, checked it down and lost the showdown
-    "/stats Ann 3d": ["Ann over the last 3 days: hands played 1, won 0 · cash games: net −20, biggest pot 0",
+    "/stats Ann 3d": ["Ann over the last 3 days: 1 hand played, 0 won · cash games: net −20, biggest pot 0",
                       "VPIP 100% · PFR 0% · aggression factor — · went to showdown 100% · won at showdown 0%"],
 }
 
@@ -477,15 +477,15 @@ async def test_pruned_hands_count_in_the_last_days_they_were_played_on(service: 
     assert {text: await stats_of(service, text) for text in OVER_THE_LAST_DAYS} == OVER_THE_LAST_DAYS
     clock.advance(16 * 3_600.0 - 1.0)  # 23:59:59 on day 41: 41 days back is day 0's last second, 10 back day 31's
     assert await stats_of(service, "/stats Ann 41d") == [
-        "Ann over the last 41 days: hands played 4, won 1 · cash games: net −20, biggest pot 280", STATS["Ann"][1]]
+        "Ann over the last 41 days: 4 hands played, 1 won · cash games: net −20, biggest pot 280", STATS["Ann"][1]]
     assert await stats_of(service, "/stats Ann 10d") == [
-        "Ann over the last 10 days: hands played 2, won 0 · cash games: net −160, biggest pot 0",
+        "Ann over the last 10 days: 2 hands played, 0 won · cash games: net −160, biggest pot 0",
         ANN_LAST_30_DAYS[1]]
     clock.advance(1.0)  # day 42 begins: the periods begin on days 1 and 32, without the pruned days 0 and 31
     assert await stats_of(service, "/stats Ann 41d") == [
-        "Ann over the last 41 days: hands played 2, won 0 · cash games: net −160, biggest pot 0",
+        "Ann over the last 41 days: 2 hands played, 0 won · cash games: net −160, biggest pot 0",
         ANN_LAST_30_DAYS[1]]
     assert await stats_of(service, "/stats Ann 10d") == [
-        "Ann over the last 10 days: hands played 1, won 0 · cash games: net −20, biggest pot 0",
+        "Ann over the last 10 days: 1 hand played, 0 won · cash games: net −20, biggest pot 0",
         OVER_THE_LAST_DAYS["/stats Ann 3d"][1]]
     await ledger_ok(service)

@@ -128,7 +128,7 @@ async def test_a_tournament_played_to_its_end_announces_winner_and_places_before
     before = len(out.getvalue())
     await say(terminal, "bob: /stats")
     assert seen(out, before) == (
-        "[table] Bob: hands played 1, won 0\n"
+        "[table] Bob: 1 hand played, 0 won\n"
         "        VPIP 100% · PFR 0% · aggression factor — · went to showdown 100% · won at showdown 0%\n"
         "        Tournaments: 1 (places: 3rd; wins: 0) · money −50\n")
 
@@ -168,7 +168,7 @@ async def test_the_organizer_closes_and_a_cash_out_counts_in_stats(service: Serv
     before = len(out.getvalue())
     await say(terminal, "cat: /stats")
     assert seen(out, before) == (  # he played it, without a place
-        "[table] Cat: hands played 1, won 0\n"
+        "[table] Cat: 1 hand played, 0 won\n"
         "        VPIP 0% · PFR 0% · aggression factor — · went to showdown 100% · won at showdown 0%\n"
         "        Tournaments: 1 (places: cashed out; wins: 0) · money −1.67\n")
     before = len(out.getvalue())

@@ -31,7 +31,7 @@ async def test_history_and_the_tournament_file_are_ephemeral(fake, make_bot) -> 
 
     stats = await fake.slash(ann, channel, "stats", player=bob)
     await bot.settled()
-    assert stats.texts(ephemeral=False)[0].startswith("Bob: hands played 1, ")
+    assert stats.texts(ephemeral=False)[0].startswith("Bob: 1 hand played, ")
 
 
 @pytest.mark.parametrize(("locale", "refusal"), [  # (the member's client, what he reads)

@@ -271,7 +271,7 @@ async def test_stats_about_a_member_who_left_the_server(fake: FakeDiscord, make_
     bob.left = True
     stats = await fake.slash(ann, channel, "stats", player=bob)
     await bot.settled()
-    assert stats.texts() == ["Bob: hands played 1, won 0 · cash games: net −20, biggest pot 0\n"
+    assert stats.texts() == ["Bob: 1 hand played, 0 won · cash games: net −20, biggest pot 0\n"
                              "VPIP 0% · PFR 0% · aggression factor — · went to showdown 100% · won at showdown 0%"]
 
 
