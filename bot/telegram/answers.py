@@ -63,7 +63,7 @@ class Answering(Replying):
         # posted anew at the bottom with its buttons, the old message saying it moved below
         command = _parsed(line)
         await self._deliver(place, reply, state, actor=actor, repost=isinstance(command, cmd.Table),
-                            viewed=isinstance(command, cmd.Cards))
+                            viewed=isinstance(command, cmd.Cards), typed=f"/{command.name}" if command else None)
         if isinstance(command, cmd.Lang) and command.chooses_chat_language and reply.error is None:
             # the chat's language chosen: its other topics' tables read in it too
             await self._redraw(place, actor)

@@ -54,13 +54,15 @@ class Replying:
                                                                     bool(reply.around_table()[0]))
 
     async def _deliver(self, place: Place, reply: Reply, state: State | None, *, actor: Actor | None = None,
-                       answered: bool = False, repost: bool = False, viewed: bool = False) -> None:
+                       answered: bool = False, repost: bool = False, viewed: bool = False,
+                       typed: str | None = None) -> None:
         """Show a reply: public texts and the table message (`state`: its table state numbered) in the table's chat,
         private texts where only their player sees them. `answered`: the actor's error and private texts already
         went into a callback alert; `repost`: the table message is posted anew below (`TableOp.repost`); `viewed`:
-        the reply is a player's look at his cards ("My cards"), which deals nobody in. The lines read after a hand's
-        pictures (what its end brought about: a tournament's end and settlement) come last, after the pointer to a
-        private chat for what the hand told a player the bot could not reach."""
+        the reply is a player's look at his cards ("My cards"), which deals nobody in; `typed`: the command the actor
+        typed (`/join`), which the pointer to a private chat he lacks tells him to send again. The lines read after a
+        hand's pictures (what its end brought about: a tournament's end and settlement) come last, after the pointer
+        to a private chat for what the hand told a player the bot could not reach."""
         # read before anything is queued: the table's state then joins the queue in the same step as the texts
         # and pictures, so it can go first (an await between them lets the dispatcher send a picture before it)
         language = await self.service.language(place, actor) if state is not None else None
@@ -104,7 +106,7 @@ class Replying:
         if unreachable:  # (it points to what the reply told: the hand's cards are read before what its end brought)
             # what the actor was not told is his cards (dealt in now, or his look at them), which "My cards" shows
             cards = reply.error is None and actor is not None and (viewed or telegram_user_id(actor.user_id) in newly)
-            await self._point_to_private(place, actor, language, unreachable, cards=cards)
+            await self._point_to_private(place, actor, language, unreachable, cards=cards, typed=typed)
         if last:
             self._post(place, "\n\n".join(last))
 
@@ -121,22 +123,26 @@ class Replying:
         return await self.dealt.record(place.table_id, key, names), set(names)
 
     async def _point_to_private(self, place: Place, actor: Actor | None, language: str | None,
-                                user_ids: list[str], *, cards: bool = False) -> None:
+                                user_ids: list[str], *, cards: bool = False, typed: str | None = None) -> None:
         """Tell the players the bot could not reach privately, in the table's chat, where their private chat with
         it opens: the whole hint the first time, then a short pointer now and then (`Hints`). The hint names the
         table's "My cards" button only when what was not told is the player's `cards` (a refusal or an answer the
-        button never shows is not) and while the table message has that button (a hand or round in play)."""
+        button never shows is not) and while the table message has that button (a hand or round in play). When
+        only the actor was not told the answer to the command he `typed`, both say what to do in one line: open the
+        private chat, press Start, then send that command again (Start brings him his cards, not that answer)."""
         chat_id, _ = chat_and_topic(place.table_id)
         told = await self.hints.due(chat_id, user_ids, self.service.clock.now())
         shown = self.states.newest(place.table_id)  # this reply's table state, numbered already, or the latest
         with_button = cards and shown is not None and has_private_button(shown[1])
-        hint = "tg.open_private_or_cards" if with_button else "tg.open_private"
-        for key, users in zip((hint, "tg.private_pointer"), told, strict=True):
+        keys = ("tg.open_private_or_cards" if with_button else "tg.open_private", "tg.private_pointer")
+        if typed is not None and not with_button and actor is not None and user_ids == [actor.user_id]:
+            keys = ("tg.open_private_again", "tg.private_pointer_again")
+        for key, users in zip(keys, told, strict=True):
             if users:
                 language = language or await self.service.language(place, actor)
                 names = ", ".join([await self._mention(place, actor, user_id) for user_id in users])
                 link = start_link(self.application.bot.username, place.table_id)
-                self._post(place, text(language, key, name=names, link=link))
+                self._post(place, text(language, key, name=names, link=link, command=typed))
 
     async def _mention(self, place: Place, actor: Actor | None, user_id: str) -> str:
         """A player as the chat is told about him (a hint, a pointer): by the name his table reads, his label too

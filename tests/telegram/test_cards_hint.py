@@ -112,6 +112,13 @@ OPEN_PRIVATE = {
 }
 """The hint in the group to a player the bot could not answer privately, the first time."""
 OR_MY_CARDS = {"en": ", or press “My cards”", "ru": " — или нажмите «Мои карты»"}
+BET_AGAIN = {
+    "en": "Bob Brown, I can only answer you privately: open a private chat with me "
+          "(https://t.me/pokerbot?start=cards_m100500), press Start, then send /bet here again.",
+    "ru": "Bob Brown, я могу ответить вам только лично: откройте со мной личный чат "
+          "(https://t.me/pokerbot?start=cards_m100500), нажмите «Запустить» и снова отправьте здесь /bet.",
+}
+"""The hint to a player whose typed command's answer the bot could not bring: what to do, to read it."""
 
 
 @pytest.mark.parametrize("language", ["en", "ru"])
@@ -119,12 +126,12 @@ async def test_a_refusal_the_bot_cannot_bring_does_not_send_the_player_to_my_car
         make_bot, api, language: str) -> None:
     """Bob, with no private chat with the bot, types a bet too large mid-round: the refusal can only go privately,
     and the group's hint ended "or press “My cards”", a button that shows his cards, never why his bet was refused.
-    It says only where the private chat opens. Cat, who typed /cards, is still sent to the button: it shows what
-    he asked for."""
+    It says what to do to read it: open the private chat, press Start, send /bet again. Cat, who typed /cards, is
+    still sent to the button: it shows what he asked for."""
     bot, _, bob, cat = await dealt_to_three(make_bot, language)
     seen = len(bot.group())
     await bot.command(bob, "/bet 100000")
     await bot.command(cat, "/cards")
     assert [sent.text for sent in bot.group()][seen:] == [
-        OPEN_PRIVATE[language].format(name="Bob Brown", cards=""),
+        BET_AGAIN[language],
         OPEN_PRIVATE[language].format(name="@cat", cards=OR_MY_CARDS[language])]

@@ -426,17 +426,57 @@ async def test_after_the_hint_a_private_only_answer_gets_a_short_pointer_now_and
     bot = await make_bot("duel")
     await bot.command(ANN, "/join")
     await bot.command(ANN, "/balance")  # answered only privately, and Ann has no private chat with the bot
-    assert bot.group()[-1].text == (f"@ann, I can only answer you privately: open a private chat with me ({LINK}) "
-                                    "and send /start."), "no hand is dealt: no “My cards” button to press"
+    assert bot.group()[-1].text == (f"@ann, I can only answer you privately: open a private chat with me ({LINK}), "
+                                    "press Start, then send /balance here again."), "no “My cards” button to press"
     assert api.calls("sendMessage")[-1]["link_preview_options"] == {"is_disabled": True}  # no card of the bot
     await five_quiet_minutes(bot, ANN, "/balance", "/help",
                              why="the hint's link is just above: no pointer with it again a moment after")
-    await bot.command(ANN, "/balance")  # not silence for long: a pointer
-    assert bot.group()[-1].text == f"@ann, I answer that only in private: {LINK}"
+    await bot.command(ANN, "/balance")  # not silence for long: a pointer, saying what to do
+    assert bot.group()[-1].text == (f"@ann, I answer that only in private: open {LINK}, press Start, then send "
+                                    "/balance here again.")
     await five_quiet_minutes(bot, ANN, "/help", "/balance",
                              why="one pointer in five minutes: the group is not filled with them")
     await bot.command(ANN, "/help")
-    assert bot.group()[-1].text == f"@ann, I answer that only in private: {LINK}"
+    assert bot.group()[-1].text == (f"@ann, I answer that only in private: open {LINK}, press Start, then send /help "
+                                    "here again.")
+
+
+JOIN_AGAIN = {
+    "en": ("@ann, I can only answer you privately: open a private chat with me ({link}), press Start, then send /join "
+           "here again.", "@ann, I answer that only in private: open {link}, press Start, then send /join here again."),
+    "ru": ("@ann, я могу ответить вам только лично: откройте со мной личный чат ({link}), нажмите «Запустить» и снова "
+           "отправьте здесь /join.",
+           "@ann, на это я отвечаю только лично: откройте {link}, нажмите «Запустить» и снова отправьте здесь /join."),
+}
+"""The hint and the pointer to a player who typed /join with no private chat with the bot."""
+HOW_TO_BET = {
+    "en": "Russian Poker: place your ANTE with /ante chips (add “box 2” for a second box; box 3 plays blind: its BET "
+          "goes on with the ANTE). Your cards come privately: press “My cards” to see them.",
+    "ru": "Русский покер: ставьте АНТЕ командой /ante фишки (добавьте «box 2» — для второго бокса; бокс 3 играет "
+          "втёмную: БЕТ ставится вместе с АНТЕ). Карты приходят лично вам: нажмите «Мои карты», чтобы их увидеть.",
+}
+"""What /join at a Russian Poker table tells the player privately."""
+
+
+@pytest.mark.parametrize("language", ["en", "ru"])
+@pytest.mark.telegram_time_scale(WHOLE_HANDS)
+async def test_a_join_before_the_private_chat_says_to_open_it_press_start_and_join_again(make_bot, api,
+                                                                                         language: str) -> None:
+    """Ann joins a house table (how to bet is told privately) before she ever opened a private chat with the bot:
+    the hint, and the pointer a later /join gets, say in one line what to do: open it, press Start, then /join
+    again (the pointer was the link alone). Once she has, /join tells her privately and the group reads nothing."""
+    ann = {**ANN, "language_code": language}
+    bot = await make_bot("russian")
+    await bot.command(ann, "/join")
+    hint, pointer = JOIN_AGAIN[language]
+    assert bot.group()[-1].text == hint.format(link=LINK)
+    await five_quiet_minutes(bot, ann, "/join", why="the hint's link is just above")
+    await bot.command(ann, "/join")
+    assert bot.group()[-1].text == pointer.format(link=LINK)
+    await bot.command(ann, "/start cards", private_chat(ann))  # she followed the link and pressed Start
+    seen = len(bot.group())
+    await bot.command(ann, "/join")
+    assert len(bot.group()) == seen and api.chat(ann["id"])[-1].text == HOW_TO_BET[language]
 
 
 @pytest.mark.telegram_time_scale(WHOLE_HANDS)
@@ -549,7 +589,8 @@ async def test_a_start_in_the_group_and_a_pointer_share_their_five_minutes(make_
     assert len(bot.group()) == count, "no pointer a moment after the link"
     bot.clock.current += 300
     await bot.command(CAT, "/balance")
-    assert bot.group()[-1].text == f"@cat, I answer that only in private: {LINK}"
+    assert bot.group()[-1].text == (f"@cat, I answer that only in private: open {LINK}, press Start, then send "
+                                    "/balance here again.")
     await bot.command(CAT, "/start")
     assert len(bot.group()) == count + 1, "no link a moment after the pointer"
 

@@ -39,10 +39,13 @@ async def test_the_private_chat_link_is_given_in_russian(make_bot, api) -> None:
                                     "https://t.me/pokerbot?start=cards_m100500")
     await bot.command(IVAN, "/balance")  # no hand dealt: no “Мои карты” button to press
     assert bot.group()[-1].text == ("@ivan, я могу ответить вам только лично: откройте со мной личный чат "
-                                    "(https://t.me/pokerbot?start=cards_m100500) и отправьте /start.")
+                                    "(https://t.me/pokerbot?start=cards_m100500), нажмите «Запустить» и снова "
+                                    "отправьте здесь /balance.")
     bot.clock.current += 300  # his /start was answered with the link: no pointer for five minutes
     await bot.command(IVAN, "/balance")
-    assert bot.group()[-1].text == "@ivan, на это я отвечаю только лично: https://t.me/pokerbot?start=cards_m100500"
+    assert bot.group()[-1].text == ("@ivan, на это я отвечаю только лично: откройте "
+                                    "https://t.me/pokerbot?start=cards_m100500, нажмите «Запустить» и снова "
+                                    "отправьте здесь /balance.")
 
 
 async def test_while_a_hand_plays_the_private_chat_hint_in_russian_offers_the_my_cards_button(make_bot, api) -> None:
