@@ -67,11 +67,13 @@ def seats_message(ctl: HoldemTable, act: Action, key: str, decision: str) -> Tab
     and back; the seats alone once the last player stood up."""
     if not act.state.get("seats"):  # the last player stood up: the message he sat in says nobody sits now
         return TableMessage(key, render.seats_text(act.voice, act.state, ctl.variant))
-    offers = tour_play.offer_buttons(act, key, decision)
-    stopped = tour_play.no_play_refusal(ctl, act).message if tour_play.is_stopped(ctl, act) else ""
+    tournament = tour_play.load(act)  # once for the offers, the stop and the comeback alike
+    offers = tour_play.offer_buttons(act, tournament, key, decision)
+    stopped = tour_play.no_play_refusal(ctl, act, tournament).message if tour_play.stops_play(act, tournament) else ""
     buttons = (*render.idle_buttons(act.voice, act.state, key, decision, offers, stopped=bool(stopped)),
                *straddling.straddle_buttons(ctl, act, key, decision), *absence.away_buttons(act, key, decision))
     record = render.seats_record(act.voice, act.state, ctl.variant)
-    return TableMessage(key, render.seats_text(act.voice, act.state, ctl.variant, stopped,
-                                               tour_play.comeback_text(ctl, act), record, alone=act.place.private),
+    comeback = tour_play.comeback_text(act, tournament)
+    return TableMessage(key, render.seats_text(act.voice, act.state, ctl.variant, stopped, comeback, record,
+                                               alone=act.place.private),
                         buttons, retired=record)

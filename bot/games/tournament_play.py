@@ -192,12 +192,11 @@ def stops_play(act: Action, tournament: Tournament | None) -> bool:
     return status.is_paused or status.is_break
 
 
-def comeback_text(ctl: HoldemTable, act: Action) -> str:
-    """In a running tournament down to one player with chips, who may still come back and how (a rebuy, a
-    re-entry), until the local time the rebuy period ends (the first break, or the end of the period run again after
-    downtime; "the first break" while a pause keeps it unknown); "" otherwise (then the table says what it waits for
-    itself)."""
-    tournament = load(act)
+def comeback_text(act: Action, tournament: Tournament | None) -> str:
+    """In the table's tournament (`tournament`, loaded already; None: the table has none), running and down to one
+    player with chips, who may still come back and how (a rebuy, a re-entry), until the local time the rebuy period
+    ends (the first break, or the end of the period run again after downtime; "the first break" while a pause keeps
+    it unknown); "" otherwise (then the table says what it waits for itself)."""
     if tournament is None or tournament.phase is not Phase.RUNNING or sum(
             seat["stack"] > 0 for seat in act.state["seats"]) > 1:
         return ""
@@ -282,14 +281,11 @@ def after_hand(ctl: HoldemTable, act: Action, hand: Hand) -> None:
     _say_final_places(act, tournament, told=out)
 
 
-def offer_buttons(act: Action, key: str, decision: str) -> tuple[Button, ...]:
+def offer_buttons(act: Action, tournament: Tournament | None, key: str, decision: str) -> tuple[Button, ...]:
     """Between hands: a Rebuy button during the rebuy period and an Add-on button at the first break (or while add-ons
-    missed with it are sold again), when the tournament offers them (whoever presses is checked as for the command)."""
-    data = act.state.get("tournament")
-    if not data:
-        return ()
-    tournament = Tournament.from_dict(data["engine"])
-    if tournament.phase is not Phase.RUNNING:
+    missed with it are sold again), when the table's tournament (`tournament`, loaded already; None: the table has
+    none) offers them (whoever presses is checked as for the command)."""
+    if tournament is None or tournament.phase is not Phase.RUNNING:
         return ()
     now = clock_moment(act, tournament)
     buttons = []

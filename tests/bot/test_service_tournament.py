@@ -838,3 +838,15 @@ async def test_help_shows_the_add_on_count_as_optional(store: Store) -> None:
         "chips: /join to register; the organizer starts it with /tournament start.",
         "Options: 1 add-on per player at the first break; an add-on costs 50 for 300 chips."]
     assert created.error is None and created.public[-1].startswith("Options: 1 add-on per player at the first break;")
+
+
+async def test_the_seats_between_hands_load_the_tournament_once(night, monkeypatch: pytest.MonkeyPatch) -> None:
+    """The table message between hands (the seats, the Deal button, the rebuy and add-on offers, why no hand is
+    dealt) reads the table's tournament once, where asking whether the clock stops play loaded it again."""
+    service, _ = night
+    started = await service.handle(PLACE, ANN, "/tournament start")
+    await play_out(service, PLACE, PLAYERS, started, ("check", "call"))
+    loads = calls_to(monkeypatch, Tournament, "from_dict")  # each a load of the table's tournament
+    drawn = await service.handle(PLACE, ANN, "/table")
+    assert drawn.error is None and drawn.table is not None and drawn.table.to_act is None
+    assert len(loads) == 1
