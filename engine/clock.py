@@ -57,7 +57,7 @@ from engine.clock_time import (
 )
 from engine.common import Event, RuleError, allowed
 from engine.schedule import Level, Schedule, ScheduleError
-from engine.text import as_typed, quote_input
+from engine.text import log_quote, quote_input
 
 MAX_ADJUST_MINUTES = 24 * 60
 """The most minutes one `adjust` may add or remove (a day; far more would overflow the clock's dates)."""
@@ -145,7 +145,7 @@ class Clock:
             Schedule(self.schedule.levels, tz)
         except ScheduleError:
             zone = quote_input(tz)
-            raise RuleError("unknown_zone", f"unknown time zone {as_typed(zone)!r} (use a name like 'Europe/Moscow')",
+            raise RuleError("unknown_zone", f"unknown time zone {log_quote(zone)} (use a name like 'Europe/Moscow')",
                             zone=zone) from None
 
     def can_set_zone(self, tz: str) -> bool:

@@ -35,7 +35,7 @@ from types import MappingProxyType
 from typing import Any
 
 from engine.common import RuleError
-from engine.text import quote_input
+from engine.text import log_quote, quote_input
 
 __all__ = ["ENDINGS", "FORBIDDEN_PAWN_KINDS", "GARMENTS", "JOINING_WORDS", "LISTING_MARKS", "UNCLEAR_STEMS",
            "PawnRules", "is_garment", "item_phrases", "item_words", "names_garment", "refused_at", "refused_word",
@@ -201,7 +201,7 @@ def names_garment(words: Sequence[str]) -> bool:
 
 def _unclear(sense: str, *, kind: str, word: str, item: str) -> RuleError:
     """The question put about a refused word that may mean something else, by what it is read as."""
-    message = f"{word!r} reads as a {sense}, which is not accepted: say what it is"
+    message = f"{log_quote(word)} reads as a {sense}, which is not accepted: say what it is"
     if sense == "hat":
         return RuleError("pawn_item_unclear_hat", message, kind=kind, word=word, item=item)
     return RuleError("pawn_item_unclear_jewel", message, kind=kind, word=word, item=item)
@@ -234,7 +234,8 @@ class PawnRules:
                 word = " ".join(words[start:start + count])
                 sense = unclear_sense(word) if count == 1 else None
                 if sense is None:
-                    raise RuleError("pawn_item_forbidden", f"{word!r} cannot be pawned ({kind} are not accepted)",
+                    raise RuleError("pawn_item_forbidden",
+                                    f"{log_quote(word)} cannot be pawned ({kind} are not accepted)",
                                     kind=kind, word=quote_input(word), item=quote_input(item))
                 unclear = unclear or _unclear(sense, kind=kind, word=quote_input(word), item=quote_input(item))
         if unclear is not None:

@@ -15,7 +15,7 @@ from typing import Any
 from zoneinfo import ZoneInfo, ZoneInfoNotFoundError
 
 from engine.betting import is_valid_level
-from engine.text import as_typed, quote_input
+from engine.text import log_quote, quote_input
 
 
 class ScheduleError(ValueError):
@@ -165,7 +165,7 @@ class Schedule:
             ZoneInfo(self.tz)
         except (ZoneInfoNotFoundError, ValueError):
             zone = quote_input(self.tz)
-            raise ScheduleError("unknown_zone", f"unknown time zone {as_typed(zone)!r} (use a name like "
+            raise ScheduleError("unknown_zone", f"unknown time zone {log_quote(zone)} (use a name like "
                                 "'Europe/Moscow')", zone=zone) from None
         for number, level in enumerate(self.levels[:-1], 1):
             if level.duration is None and level.until is None:
@@ -253,11 +253,11 @@ def parse_schedule(text: str, tz: str) -> Schedule:
             levels.append(_parse_level(part))
         except ScheduleError as error:
             shown = quote_input(part)
-            raise ScheduleError(error.code, f"level {number} {as_typed(shown)!r}: {error}", **error.params,
+            raise ScheduleError(error.code, f"level {number} {log_quote(shown)}: {error}", **error.params,
                                 at_level=number, at_part=shown) from None
         except (OverflowError, ValueError):  # a number too long to read, or a duration past what timedelta holds
             shown = quote_input(part)
-            raise ScheduleError("too_large", f"level {number} {as_typed(shown)!r}: a number in it is far too large",
+            raise ScheduleError("too_large", f"level {number} {log_quote(shown)}: a number in it is far too large",
                                 at_level=number, at_part=shown) from None
     return Schedule(tuple(levels), tz)
 
@@ -271,10 +271,10 @@ def _parse_level(part: str) -> Level:
         shown = quote_input(head)
         if match is None:
             raise ScheduleError("bad_limits", "expected limits like '10/20' or the word 'break', not "
-                                f"{as_typed(shown)!r}", head=shown)
+                                f"{log_quote(shown)}", head=shown)
         small, big = int(match[1]), int(match[2])
         if big != 2 * small:
-            raise ScheduleError("big_not_double", f"in {as_typed(shown)!r} the second number (the big bet) must be "
+            raise ScheduleError("big_not_double", f"in {log_quote(shown)} the second number (the big bet) must be "
                                 "twice the first", head=shown)
         limit = small
     if not rest:
@@ -284,15 +284,15 @@ def _parse_level(part: str) -> Level:
     if words[0] in UNTIL_WORDS:
         if len(words) != 2:
             raise ScheduleError("bad_until", f"expected one time after {words[0]!r}, like 'until 19:00', not "
-                                f"{as_typed(shown)!r}", rest=shown)
+                                f"{log_quote(shown)}", rest=shown)
         return Level(limit, until=_parse_clock(words[1]))
     match = _DURATION.match(rest)
     if match is None or not (match[1] or match[2]):
         raise ScheduleError("bad_duration", f"expected a duration like '20m' or '1h30m', or 'until 19:00', not "
-                            f"{as_typed(shown)!r}", rest=shown)
+                            f"{log_quote(shown)}", rest=shown)
     duration = timedelta(hours=int(match[1] or 0), minutes=int(match[2] or 0))
     if not duration:
-        raise ScheduleError("zero_duration", f"the duration {as_typed(shown)!r} is zero", rest=shown)
+        raise ScheduleError("zero_duration", f"the duration {log_quote(shown)} is zero", rest=shown)
     return Level(limit, duration=duration)
 
 
@@ -300,10 +300,10 @@ def _parse_clock(text: str) -> time:
     match = _CLOCK.match(text)
     shown = quote_input(text)
     if match is None:
-        raise ScheduleError("bad_clock", f"expected a time of day like '19:00', not {as_typed(shown)!r}", text=shown)
+        raise ScheduleError("bad_clock", f"expected a time of day like '19:00', not {log_quote(shown)}", text=shown)
     hour, minute = int(match[1]), int(match[2])
     if hour > 23 or minute > 59:
-        raise ScheduleError("not_a_time", f"{as_typed(shown)!r} is not a time of day (00:00 to 23:59)", text=shown)
+        raise ScheduleError("not_a_time", f"{log_quote(shown)} is not a time of day (00:00 to 23:59)", text=shown)
     return time(hour, minute)
 
 

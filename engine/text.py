@@ -71,13 +71,25 @@ def inert(text: str) -> str:
 def quote_input(text: object, limit: int = QUOTE_LIMIT) -> str:
     """A player's input as an answer quotes it (the message puts the quotation marks): cleaned by `clean_text`, at
     most `limit` characters of it, followed by an ellipsis when it was longer, and `inert`, so that what he typed
-    (`/set straddle /fold`) is never a command or a mention in the answer."""
-    cleaned = clean_text(str(text))
-    return inert(cleaned if len(cleaned) <= limit else cleaned[:limit].rstrip() + ELLIPSIS)
+    (`/set straddle /fold`) is never a command or a mention in the answer. The limit counts what was typed: a quote
+    copied back (`/\u2060fold`) is quoted as the same text typed."""
+    return inert(_bounded(clean_text(as_typed(str(text))), limit))
+
+
+def log_quote(text: object, limit: int = QUOTE_LIMIT) -> str:
+    """A player's input as the engine's English (the message a log prints) quotes it, in `repr`'s quotes: cleaned and
+    bounded as `quote_input` quotes it for an answer, but `as_typed`, since `repr` would show each word joiner as a
+    visible `\\u2060` ('10/\\u206030'). Input already quoted for an answer reads the same: `log_quote(word)` and
+    `log_quote(quote_input(word))` are one text."""
+    return repr(_bounded(clean_text(as_typed(str(text))), limit))
+
+
+def _bounded(cleaned: str, limit: int) -> str:
+    """At most `limit` characters of `cleaned`, followed by an ellipsis when it was longer."""
+    return cleaned if len(cleaned) <= limit else cleaned[:limit].rstrip() + ELLIPSIS
 
 
 def as_typed(quoted: str) -> str:
     """Text made `inert` (a name, input quoted by `quote_input`) as the player typed it, without the word joiners: for
-    a file or the engine's English that logs print with `!r` (where each joiner would show as a visible `\\u2060`,
-    '10/\\u206030'), and for a name copied back from the bot's text."""
+    a file, for the engine's English (`log_quote`) and for text copied back from the bot's (a name, a command)."""
     return quoted.replace(WORD_JOINER, "")

@@ -13,7 +13,7 @@ from dataclasses import dataclass, field
 from fractions import Fraction
 from typing import Any
 
-from engine.text import as_typed, quote_input
+from engine.text import log_quote, quote_input
 
 MAX_COUNT = 99
 """The most rebuys or add-ons per player an organizer may offer (more is surely a typing mistake)."""
@@ -76,7 +76,7 @@ def split_options(text: str, buy_in: Fraction) -> tuple[TournamentOptions, str]:
             index += 1
             continue
         if option in values:
-            raise OptionError("repeated", f"the option {word!r} is given twice", option=quote_input(word))
+            raise OptionError("repeated", f"the option {log_quote(word)} is given twice", option=quote_input(word))
         following = words[index + 1] if index + 1 < len(words) else None
         value, used = _value(option, word, following, buy_in)
         values[option] = value
@@ -91,14 +91,14 @@ def _value(option: str, word: str, following: str | None, buy_in: Fraction) -> t
     shown = quote_input(following) if following is not None else ""
     if option == "reentry":
         if following is not None and _COUNT.fullmatch(following):
-            raise OptionError("reentry_count", f"{word!r} takes no number: a busted player may re-enter until late "
-                              "registration ends", option=quote_input(word))
+            raise OptionError("reentry_count", f"{log_quote(word)} takes no number: a busted player may re-enter until "
+                              "late registration ends", option=quote_input(word))
         return True, 0
     if option == "bounty":
         match = _MONEY.fullmatch(following or "")
         if match is None:
             raise OptionError("bad_bounty", "the bounty is an amount of money like 10 or 2.50, not "
-                              f"{as_typed(shown)!r}", value=shown)
+                              f"{log_quote(shown)}", value=shown)
         amount = Fraction(int(match[1])) + Fraction(int((match[2] or "0").ljust(2, "0")), 100)
         if not 0 < amount < buy_in:
             raise OptionError("bounty_range", f"the bounty is part of the buy-in: more than 0 and less than {buy_in}",
@@ -107,15 +107,16 @@ def _value(option: str, word: str, following: str | None, buy_in: Fraction) -> t
     if option == "max_pawns" and following is not None and _SIGNED.fullmatch(following):
         # more digits than the cap has is out of range, and never read (Python refuses an int of 4,300 digits)
         if len(following.lstrip("+-")) > len(str(MAX_PAWNS)) or not 0 <= int(following) <= MAX_PAWNS:
-            raise OptionError("pawns_range", f"{word!r}: from 0 (no pawning) to {MAX_PAWNS} items per player, not "
-                              f"{shown}", option=quote_input(word), value=shown, limit=MAX_PAWNS)
+            raise OptionError("pawns_range", f"{log_quote(word)}: from 0 (no pawning) to {MAX_PAWNS} items per player, "
+                              f"not {shown}", option=quote_input(word), value=shown, limit=MAX_PAWNS)
         return int(following), 1
     if following is not None and _COUNT.fullmatch(following):
         count = int(following)
         if not 1 <= count <= MAX_COUNT:
-            raise OptionError("count_range", f"{word!r}: from 1 to {MAX_COUNT} per player, not {count}",
+            raise OptionError("count_range", f"{log_quote(word)}: from 1 to {MAX_COUNT} per player, not {count}",
                               option=quote_input(word), value=count, limit=MAX_COUNT)
         return count, 1
     if option == "addons":
         return 1, 0  # "addon" alone: one add-on each, the usual
-    raise OptionError("needs_count", f"{word!r} needs a count per player, like {word} 2", option=quote_input(word))
+    raise OptionError("needs_count", f"{log_quote(word)} needs a count per player, like {word} 2",
+                      option=quote_input(word))

@@ -10,7 +10,7 @@ from dataclasses import dataclass, replace
 
 from engine.cards import Card, CardError
 from engine.common import RuleError
-from engine.text import as_typed, quote_input
+from engine.text import log_quote, quote_input
 
 
 @dataclass(frozen=True, slots=True)
@@ -118,6 +118,6 @@ def read_cards(cards: Sequence[Card | str]) -> list[Card]:
             chosen.append(Card.parse(card))
         except CardError:
             shown = quote_input(card)
-            raise RuleError("bad_card", f"{as_typed(shown)!r} is not a card (write rank and suit, like As or Td)",
+            raise RuleError("bad_card", f"{log_quote(shown)} is not a card (write rank and suit, like As or Td)",
                             card=shown) from None
     return chosen

@@ -143,6 +143,7 @@ def test_a_word_that_may_mean_something_else_is_asked_about(item: str, sense: st
     with pytest.raises(RuleError) as asked:
         PawnRules().verify_item(item)
     assert (asked.value.code, asked.value.params["word"]) == (f"pawn_item_unclear_{sense}", word)
+    assert str(asked.value) == f"'{word}' reads as a {sense}, which is not accepted: say what it is"
 
 
 @pytest.mark.parametrize(("item", "kind", "word"), [

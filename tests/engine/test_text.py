@@ -7,7 +7,7 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 from engine.schedule import ScheduleError, parse_schedule
-from engine.text import QUOTE_LIMIT, WORD_JOINER, clean_text, inert, is_storable, quote_input
+from engine.text import QUOTE_LIMIT, WORD_JOINER, clean_text, inert, is_storable, log_quote, quote_input
 
 
 def test_a_lone_surrogate_cannot_be_stored() -> None:
@@ -52,6 +52,7 @@ def test_a_quote_is_at_most_40_characters_and_an_ellipsis() -> None:
     ("10/20", "10/\u206020"),
     ("/\u2060fold", "/\u2060fold"),  # copied from the bot's own text: one joiner, not two
     ("/" * 50, "/\u2060" * 40 + "…"),  # the limit counts what was typed, not the joiners
+    ("/\u2060" * 50, "/\u2060" * 40 + "…"),  # and so does a quote copied back
 ])
 def test_a_quote_is_inert(typed: str, quoted: str) -> None:
     """A player's input quoted back is never a command or a mention a chat client would make tappable."""
@@ -62,6 +63,22 @@ def test_a_quote_is_inert(typed: str, quoted: str) -> None:
 def test_inert_text_reads_the_same_without_its_joiners() -> None:
     assert inert("Ann") == "Ann"
     assert inert("@alice /leave").replace(WORD_JOINER, "") == "@alice /leave"
+
+
+@pytest.mark.parametrize(("typed", "logged"), [
+    ("10/20", "'10/20'"),
+    ("x" * 4000, "'" + "x" * 40 + "…'"),  # a log line is not a wall of the player's text
+    ("/\u2060fold @\u2060bob", "'/fold @bob'"),  # copied from the bot's quote: as typed, not '/\\u2060fold'
+    ("/" * 50, "'" + "/" * 40 + "…'"),
+    ("two\nlines\u202e", "'two lines'"),
+    (12345, "'12345'"),
+])
+def test_a_log_quotes_input_briefly_and_as_typed(typed: object, logged: str) -> None:
+    """The engine's English (what a log prints) quotes a player's input as an answer does, cleaned and at most 40
+    characters, but without the word joiners that `repr` would show as `\\u2060`; input already quoted for an answer
+    reads the same."""
+    assert log_quote(typed) == logged
+    assert log_quote(quote_input(typed)) == logged
 
 
 @pytest.mark.parametrize("schedule", ["４０/８０ 20m; 80/160", "10/20 ２0m; 20/40", "10/20 until １9:00; 20/40"])

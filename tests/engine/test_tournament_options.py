@@ -557,3 +557,19 @@ def test_pawned_items_keep_working_at_the_rate_of_a_bounty_tournament() -> None:
     assert rows["bob"].cashed_out == Fraction(8666, 100)
     assert rows["bob"].bounties == 20 and rows["cat"].bounties == 0
     assert sum(row.net for row in rows.values()) == 0
+
+
+@pytest.mark.parametrize(("text", "logged"), [
+    ("rebuys 1 REBUY 2", "the option 'REBUY' is given twice"),
+    ("Reentry 2", "'Reentry' takes no number: a busted player may re-enter until late registration ends"),
+    ("pawns " + "9" * 4000, "'pawns': from 0 (no pawning) to 10 items per player, not " + "9" * 40 + "…"),
+    ("addon 100", "'addon': from 1 to 99 per player, not 100"),
+    ("rebuys /\u2060fold", "'rebuys' needs a count per player, like rebuys 2"),
+    ("bounty /\u2060" + "x" * 4000, "the bounty is an amount of money like 10 or 2.50, not '/" + "x" * 39 + "…'"),
+])
+def test_a_bad_option_reads_in_the_log_as_typed_and_briefly(text: str, logged: str) -> None:
+    """The engine's English quotes what was typed as `engine.text.log_quote` does: at most 40 characters, and a
+    quote copied back from the bot's answer (with its word joiners) as it reads."""
+    with pytest.raises(OptionError) as refused:
+        split_options(f"home-night {text}", Fraction(50))
+    assert str(refused.value) == logged
