@@ -37,7 +37,7 @@ from bot.commands import (
     Straddle,
     Tournament,
 )
-from engine.text import is_storable, quote_input
+from engine.text import WORD_JOINER, as_typed, is_storable, quote_input
 
 MAX_AMOUNT = 10**9
 """No sane table bets more; it keeps typos like 1e30 out of the engine."""
@@ -105,9 +105,13 @@ def parse(text: str) -> Command:
     """Read one command from chat text: `/raise 40`, `raise 40`, `/ante@pokerbot 10 box 2 pp 5`.
 
     Text that cannot be stored (a lone surrogate) is refused here, before any of it reaches the database; an unknown
-    command is answered quoting the word as it was typed (`quote_input`), with the command it is close to, if any."""
+    command is answered quoting the word as it was typed (`quote_input`), with the command it is close to, if any.
+    Word joiners are dropped before any word is read: a player's text has them only where he copied the bot's quote
+    of his input (`inert`: "/\\u2060fold", "Europe/\\u2060Moscow"), and what he copied reads as he had typed it."""
     if not is_storable(text):
         raise CommandError("bad_text")
+    if WORD_JOINER in text:  # the usual line has none: one scan, no copy
+        text = as_typed(text)
     typed = text.strip()
     words = typed.split()
     if not words:

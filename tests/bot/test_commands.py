@@ -58,6 +58,13 @@ from bot.replay import command_entry, entry_command
         ('/stats "all"', cmd.Stats("all")),  # in quotes, a name like a period's word
         ('/stats "Ann 30d" all', cmd.Stats("Ann 30d")),
         ("/stats @ann 30d", cmd.Stats("@ann", 30)),
+        # copied from the bot's quote of what was typed, word joiners and all: read as typed
+        ("/\u2060raise 40", cmd.Raise(40)),
+        ("/\u2060RAISE@\u2060PokerBot 40", cmd.Raise(40)),
+        ("/help /\u2060raise", cmd.Help("raise")),
+        ("/set timezone Europe/\u2060Moscow", cmd.Setting("timezone", "Europe/Moscow")),
+        ("/stats @\u2060ann 30d", cmd.Stats("@ann", 30)),
+        ("/tournament create 10/\u206020 20m; 20/\u206040", cmd.Tournament("create", "10/20 20m; 20/40")),
         ("/pawn silver ring", cmd.Pawn("silver ring")),
         ("/tournament create home-night", cmd.Tournament("create", "home-night")),
         ("/t create 10/20 20m; 20/40 20m", cmd.Tournament("create", "10/20 20m; 20/40 20m")),
@@ -213,6 +220,7 @@ def test_an_unknown_command_is_quoted_as_typed(text: str, typed: str) -> None:
     ("/jion", "/\u2060jion", "join"), ("/HLEP@bot", "/\u2060HLEP@\u2060bot", "help"),
     ("/tournamnet create", "/\u2060tournamnet", "tournament"), ("chek", "chek", "check"),
     ("/mycard", "/\u2060mycard", "mycards"),
+    ("/\u2060jion", "/\u2060jion", "join"),  # copied from the answer to /jion
 ])
 def test_a_typo_of_a_command_names_the_command_it_is_close_to(text: str, typed: str, meant: str) -> None:
     with pytest.raises(cmd.CommandError) as error:

@@ -165,6 +165,19 @@ async def test_a_typo_of_a_command_is_answered_with_the_command_it_is_close_to(s
     assert (await service.handle(PLACE, ANN, line)).error == answer
 
 
+async def test_a_quote_copied_back_into_a_command_reads_as_typed(service: Service) -> None:
+    """A refusal quotes the input inert (a word joiner after each `/`); the player copies the quote into his next
+    line, mended, joiners and all, and it is read as if he had typed it, on every adapter's path (`Service.handle`)."""
+    refused = await service.handle(PLACE, ANN, "/jion")
+    assert refused.error == "I don't know the command “/\u2060jion”. Did you mean /join? Type /help for the list."
+    assert (await service.handle(PLACE, ANN, "/\u2060join")).error is None
+    refused = await service.handle(PLACE, ANN, "/set timezone Europe/Mocsow")
+    assert refused.error == ("“Europe/\u2060Mocsow” is not a valid value for “time zone” (/set timezone takes "
+                             "Europe/Moscow, UTC, America/New_York…).")
+    assert (await service.handle(PLACE, ANN, "/set timezone Europe/\u2060Moscow")).public == [
+        "Setting changed: time zone — Europe/Moscow."]
+
+
 @pytest.mark.parametrize(("line", "language", "answer"), [
     ("/call 10", "en", "/call takes nothing after it: write just /call."),
     ("/fold 3", "ru", "После /fold ничего не нужно: просто /fold."),

@@ -58,3 +58,16 @@ async def test_a_setting_typed_as_a_command_is_quoted_with_no_command_in_it(make
     assert refused.text == ("“/\u2060leave@\u2060alice” is not a valid value for “straddle” (/set straddle takes on, "
                             "off).")
     assert (refused.found("bot_command"), refused.found("mention")) == (["/set"], [])
+
+
+async def test_a_quote_copied_back_into_a_command_reads_as_typed(make_bot, api: FakeBotApi) -> None:
+    """The refusal's quote has a word joiner after the `/`; copied into the next command and mended, joiner and all,
+    it reaches the bot through Telegram's text as sent and is read as if it were typed."""
+    bot = await make_bot("holdem")
+    await bot.command(ANN, "/start", private_chat(ANN))  # a refusal is answered privately
+    await bot.command(ANN, "/set timezone Europe/Mocsow")
+    refused = api.chat(ANN["id"])[-1]
+    assert refused.text == ("“Europe/\u2060Mocsow” is not a valid value for “time zone” (/set timezone takes "
+                            "Europe/Moscow, UTC, America/New_York…).")
+    await bot.command(ANN, "/set timezone Europe/\u2060Moscow")
+    assert bot.group_texts() == ["Setting changed: time zone — Europe/Moscow."]
