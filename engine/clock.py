@@ -10,11 +10,12 @@ times are read in the schedule's time zone with `zoneinfo`: a time the change sk
 to 03:00) is the moment after the jump (03:30), a time that happens twice is the first of the two.
 
 Wall-clock end times are anchored to the start: the first one is the occurrence from 6 hours before the start to 18
-hours after it (start at 19:30 with "until 19:00": that level is already over and the clock begins in the break;
-start at 23:45 with "until 00:30": tonight, after midnight); each later one is the next occurrence after the one before.
-A level whose end time has passed when it would begin never happens (it is skipped silently). The first level
-played is announced as play beginning (`PLAY_SOON`, `PLAY_BEGAN`), not resuming, even after a break: a clock started in
-the break, or a schedule that opens with one, has played nothing before it.
+hours after it (start at 19:30 with "until 19:00": that level is already over and the clock begins in the break; start
+at 23:45 with "until 00:30": tonight, after midnight); each later one is the next occurrence after the one before. A
+level whose end time has passed when it would begin never happens (it is skipped silently); a first break passed over so
+(by a late start, downtime or a pause) is the tournament's concern (`engine.tournament_entries`). The first level played
+is announced as play beginning (`PLAY_SOON`, `PLAY_BEGAN`), not resuming, even after a break: a clock started in the
+break, or a schedule that opens with one, has played nothing before it.
 
 Pausing. A paused clock changes nothing: no level starts or ends and nothing is announced until it resumes. On
 resuming, duration-based levels continue where they stopped (their remaining time is kept), while wall-clock end times
@@ -270,6 +271,13 @@ class Clock:
         spans = self._spans()
         return spans[index] if index < len(spans) else None
 
+    def span_before_pause(self, index: int, pause: int) -> Span | None:
+        """When level `index` would begin and end had the clock run on through its pause number `pause` (counted from
+        0) and those after it (as `span`): where a pause passed a wall-clock level over, the time it took from it
+        (`engine.tournament_entries` gives a first break's add-ons back so)."""
+        spans = self._spans(self.pauses[:pause])
+        return spans[index] if index < len(spans) else None
+
     def next_change(self, now: datetime) -> datetime | None:
         """When the level on at `now` ends (UTC); None on the last level or while paused."""
         return self.level_at(now).ends_at
@@ -314,9 +322,11 @@ class Clock:
         """The minutes the organizer added to (or took from) level `index`."""
         return timedelta(minutes=self.extra_minutes.get(index, 0))
 
-    def _spans(self) -> list[Span]:
-        """(start, end) of each level up to the first with an unknown end (paused) or no end (the last)."""
+    def _spans(self, pauses: list[Pause] | None = None) -> list[Span]:
+        """(start, end) of each level up to the first with an unknown end (paused) or no end (the last), across the
+        clock's pauses (or those given)."""
         assert self.started_at is not None
+        pauses = self.pauses if pauses is None else pauses
         walls = self.wall_ends()
         levels = self.schedule.levels
         spans: list[Span] = []
@@ -330,10 +340,10 @@ class Clock:
             elif index == len(levels) - 1:
                 end = None
             elif level.duration is not None:
-                end = run_until(start, level.duration + extra, self.pauses)
+                end = run_until(start, level.duration + extra, pauses)
             else:
                 assert wall is not None
-                end = start if wall + extra <= start else settle(wall + extra, self.pauses)
+                end = start if wall + extra <= start else settle(wall + extra, pauses)
             spans.append((start, end))
             if end is None:
                 break

@@ -7,13 +7,19 @@ break; re-entry for a busted player while late registration is open; a bounty (m
 every entrant's head. A rebuy, an add-on and a re-entry each buy the starting stack at the rate, which is the buy-in
 less the bounty (rebuys and re-entries carry no bounty, RULES.md §1c). Each is a payment to the bank like the buy-in.
 
-Add-ons missed with the first break (RULES.md §1c is silent): when the application was down across the whole first
-break (it acted on nothing of the clock from before the break began until after it ended), nobody could buy the
-add-on the rules promise at that break. As a card room whose clock failed would, the add-on is sold once play is back:
-from the restart, for as long as the missed break lasted (an hour for `home-night`'s 19:00-20:00), between hands as
-at the break (`reopen_addons`). Likewise a rebuy period whose end (the first break) passed while the application was
-down runs again from the restart, once, for as long as the downtime cut it short (`reopen_rebuys`): a busted player
-may still come back, a short one top up; late registration and re-entry, which end with it, follow it.
+Add-ons missed with the first break (RULES.md §1c is silent): when the application was down across the whole first break
+(it acted on nothing of the clock from before the break began until after it ended), nobody could buy the add-on the
+rules promise at that break. As a card room whose clock failed would, the add-on is sold once play is back: from the
+restart, for as long as the missed break lasted (an hour for `home-night`'s 19:00-20:00), between hands as at the break
+(`reopen_addons`). The organizer's pause of the clock across the whole first break is the same loss, by the same rule
+(`missed_break`): a paused clock starts no break, and on resuming, the break's end time being past, it is passed over
+(`engine.clock`), so nobody could buy the add-on; it is sold from the resume for as long as the break lasted before the
+pause (`Clock.span_before_pause`), as after downtime, with no event (it follows from the clock). Likewise a rebuy period
+whose end (the first break) passed while the application was down runs again from the restart, once, for as long as the
+downtime cut it short (`reopen_rebuys`): a busted player may still come back, a short one top up; late registration and
+re-entry, which end with it, follow it. The organizer's pause takes none of the rebuy period: it stands open with the
+clock (rebuys, re-entry and late registration are taken between hands all through the pause) and ends when play resumes
+past its end time.
 
 A first break the clock started in (RULES.md §1c is silent): a tournament started during its first break (or after
 its scheduled end) has played no hand before it, so the break sells no add-on, which would only be a bigger buy-in
@@ -28,10 +34,11 @@ consistent; after a re-entry or a rebuy from zero he carries no bounty.
 
 from __future__ import annotations
 
-from datetime import datetime
+from datetime import datetime, timedelta
 from fractions import Fraction
 
-from engine.clock_time import to_utc
+from engine.clock import Clock
+from engine.clock_time import Span, to_utc
 from engine.common import Event, IllegalAmount, Move, RuleError, allowed
 from engine.reasons import Reason
 from engine.tournament_events import (
@@ -47,7 +54,10 @@ from engine.tournament_events import (
 from engine.tournament_state import TournamentState, holds
 from engine.tournament_types import BANK, Entrant, EntrantStatus, Phase, first_break
 
-__all__ = ["Entries"]
+__all__ = ["Entries", "missed_break"]
+
+Window = tuple[datetime, datetime]
+"""A span of time with both ends known (UTC): from when until when something is sold again."""
 
 
 class Entries(TournamentState):
@@ -150,15 +160,29 @@ class Entries(TournamentState):
         first = first_break(self.clock.schedule)
         if self.phase is not Phase.RUNNING or first is None:
             return False
-        if holds(self.addons_reopened, now):
+        if holds(self.addons_reopened, now) or holds(self._addons_missed_in_pause(self.clock), now):
             return True
         return self.clock.level_at(now).index == first and not self.is_break_before_play()
 
     def addon_time_ends_at(self, now: datetime) -> datetime | None:
         """When the add-ons sold at `now` stop being sold (UTC): the end of their time sold again after downtime or a
-        pause (`reopen_addons`), else the end of the first break; None while a pause keeps that end unknown."""
-        reopened = self.addons_reopened
-        return reopened[1] if reopened is not None and holds(reopened, now) else self.clock.level_at(now).ends_at
+        pause (`reopen_addons`, `missed_break`), else the end of the first break; None while a pause keeps that end
+        unknown."""
+        for window in (self.addons_reopened, self._addons_missed_in_pause(self.clock)):
+            if window is not None and holds(window, now):
+                return window[1]
+        return self.clock.level_at(now).ends_at
+
+    def addon_time_after_resume(self, now: datetime) -> timedelta | None:
+        """While the clock is paused at `now`: how long add-ons would be sold if play resumed now, the whole first
+        break having passed in the pause (`missed_break`); None otherwise (the break is still to come, or was
+        played, or the clock runs)."""
+        if not self.config.addons or self.phase is not Phase.RUNNING or not self.clock.can_resume(now):
+            return None
+        resumed = Clock.from_dict(self.clock.to_dict())
+        resumed.resume(now)
+        window = self._addons_missed_in_pause(resumed)
+        return None if window is None else window[1] - window[0]
 
     def is_break_before_play(self) -> bool:
         """Whether the first break began when the clock started, before any hand (a start during it, or after its
@@ -179,8 +203,7 @@ class Entries(TournamentState):
             raise RuleError("not_running", "the tournament is not running")
         if self.addons_reopened is not None:
             raise RuleError("addons_reopened", "the add-ons missed with the first break were already sold again")
-        span = self._first_break_span()
-        if span is None or span[1] is None or not self._unseen_from(unseen_since) < span[0] < span[1] <= to_utc(now):
+        if missed_break(self._first_break_span(), self._unseen_from(unseen_since), to_utc(now)) is None:
             raise RuleError("break_not_missed", "the first break was not missed")
 
     def can_reopen_addons(self, unseen_since: datetime, now: datetime) -> bool:
@@ -190,11 +213,10 @@ class Entries(TournamentState):
     def reopen_addons(self, unseen_since: datetime, now: datetime) -> list[Event]:
         """Sell add-ons again from `now` for as long as the missed first break lasted (see the module's docstring)."""
         self.verify_reopen_addons(unseen_since, now)
-        span = self._first_break_span()
-        assert span is not None and span[1] is not None
-        at = to_utc(now)
-        self.addons_reopened = (at, at + (span[1] - span[0]))
-        return [AddonsReopened(at=at, until=self.addons_reopened[1])]
+        window = missed_break(self._first_break_span(), self._unseen_from(unseen_since), to_utc(now))
+        assert window is not None
+        self.addons_reopened = window
+        return [AddonsReopened(at=window[0], until=window[1])]
 
     def verify_reopen_rebuys(self, unseen_since: datetime, now: datetime) -> None:
         """Raise unless the rebuy period is to run again from `now`, the application having acted on nothing of the
@@ -355,6 +377,21 @@ class Entries(TournamentState):
         unseen = to_utc(unseen_since)
         return unseen if started is None else max(unseen, started)
 
+    def _addons_missed_in_pause(self, clock: Clock) -> Window | None:
+        """When add-ons are sold again on `clock` (this tournament's, or a copy) after a pause of it across the whole
+        first break (`missed_break`, the pause as the time unseen; None when none was): the break passed over when
+        play resumed, and, with the clock run on through that pause, it lay wholly inside it."""
+        first = first_break(clock.schedule)
+        if not self.config.addons or first is None or not clock.pauses or self.addons_reopened is not None:
+            return None
+        span = clock.span(first)
+        if span is None or span[0] != span[1]:  # played, or a pause goes on before it
+            return None
+        for number, (began, ended) in enumerate(clock.pauses):
+            if ended is not None and began < span[0] <= ended:
+                return missed_break(clock.span_before_pause(first, number), began, ended)
+        return None
+
     def _first_break_span(self) -> tuple[datetime, datetime | None] | None:
         """When the first break begins and ends on the clock's timeline (see `Clock.span`), None without one."""
         first = first_break(self.clock.schedule)
@@ -365,3 +402,11 @@ class Entries(TournamentState):
         return any(entrant.status in (EntrantStatus.CASHED_OUT, EntrantStatus.ELIMINATED)
                    for entrant in self.entrants.values())
 
+
+def missed_break(span: Span | None, unseen_since: datetime, back: datetime) -> Window | None:
+    """When add-ons missed with the first break are sold again (UTC, from `back` for as long as the break lasted),
+    when the break, on the clock's timeline `span` (from its start to its end), lay wholly in a time nobody could buy
+    one, from `unseen_since` to `back` (downtime, or the organizer's pause); None when it did not."""
+    if span is None or span[1] is None or not unseen_since < span[0] < span[1] <= back:
+        return None
+    return back, back + (span[1] - span[0])

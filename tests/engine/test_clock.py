@@ -272,6 +272,20 @@ def test_a_short_pause_before_a_wall_clock_end_moves_no_time_of_the_evening() ->
     assert clock.announcements_between(at(18, 58), at(19))[-1].until == time(20)
 
 
+def test_a_pause_across_a_whole_wall_clock_break_passes_it_over_and_keeps_its_span_before_the_pause() -> None:
+    """home-night paused from 18:50 to 20:05: the 19:00-20:00 break's end passed during the pause, so on resuming
+    level 1 ends and the break is passed over (50/100 from 20:05). `span_before_pause` keeps the break as it was
+    before that pause (19:00-20:00): the time the pause took from it, which the tournament gives back as downtime."""
+    clock = night(at(17))
+    clock.pause(at(18, 50))
+    clock.resume(at(20, 5))
+    assert clock.span(1) == (at(20, 5), at(20, 5))
+    assert clock.level_at(at(20, 5)).level.limit == 50
+    assert clock.span_before_pause(1, 0) == (at(19), at(20))
+    assert clock.span_before_pause(1, 1) == clock.span(1), "with every pause taken"
+    assert clock.span_before_pause(3, 0) is None, "no such level"
+
+
 def test_skip_ends_the_level_now() -> None:
     clock = by_duration(at(18))
     clock.skip(at(18, 5))

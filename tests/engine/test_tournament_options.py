@@ -1,7 +1,7 @@
 """Tournament options (RULES.md §1c): rebuys, add-ons, re-entry and bounties; their refusals change nothing; the
 options' text; splitting a bounty conserves every cent."""
 
-from datetime import datetime
+from datetime import datetime, timedelta
 from fractions import Fraction
 from zoneinfo import ZoneInfo
 
@@ -249,6 +249,61 @@ def test_add_ons_are_sold_until_the_break_ends_or_until_the_end_of_their_time_so
     down, back = datetime(2024, 5, 4, 18, 50, tzinfo=MOSCOW), datetime(2024, 5, 4, 20, 10, tzinfo=MOSCOW)
     passed_over.reopen_addons(down, back)
     assert passed_over.addon_time_ends_at(back) == datetime(2024, 5, 4, 21, 10, tzinfo=MOSCOW)
+
+
+def test_add_ons_missed_with_a_break_the_clock_was_paused_across_are_sold_as_after_downtime() -> None:
+    """The organizer paused at 18:50 and resumed at 20:05: the 19:00-20:00 break, the only time add-ons are sold,
+    passed in the pause (a paused clock starts no break, so none could be bought). As after downtime over the break
+    (RULES.md §1c is silent), they are sold from the resume for the hour the break lasted, until 21:05; the clock is
+    not moved (50/100 from 20:05), and downtime gives them back no second time."""
+    paused = running("ann", "bob", addons=1)
+    paused.clock.pause(at(18, 50))
+    assert not paused.is_addon_time(at(19, 30)) and not paused.is_addon_time(at(20, 5)), "not while paused"
+    assert paused.addon_time_after_resume(at(19, 30)) is None, "resumed now, the break would be played until 20:00"
+    assert paused.addon_time_after_resume(at(20, 5)) == timedelta(hours=1)
+    paused.clock.resume(at(20, 5))
+    assert paused.addon_time_after_resume(at(20, 5)) is None, "not paused"
+    downtime = running("ann", "bob", addons=1)
+    downtime.reopen_addons(at(18, 50), at(20, 5))
+    for now in (at(20, 5), at(21, 4)):
+        assert paused.is_addon_time(now) and paused.addon_time_ends_at(now) == at(21, 5)
+        assert paused.addon_time_ends_at(now) == downtime.addon_time_ends_at(now)
+    assert paused.clock.level_at(at(20, 5)).level.limit == 50
+    assert not paused.can_reopen_addons(at(18, 50), at(20, 5)), "given back once"
+    again = Tournament.from_dict(paused.to_dict())
+    assert all_moves(again.addon("ann", at(21, 4))) == [Move(BANK, "stack:ann", 300, "add-on")]
+    before = snapshot(again)
+    with pytest.raises(RuleError, match="add-ons are sold during the first break") as refused:
+        again.addon("bob", at(21, 5))
+    assert refused.value.code == "not_addon_time" and snapshot(again) == before
+
+
+@pytest.mark.parametrize(("pause", "resume", "sold", "until"), [
+    (at(18, 50), at(19, 30), at(19, 30), at(20, 0)),  # the pause ended in the break: it sells until 20:00
+    (at(19, 10), at(20, 5), at(19, 30), at(20, 5)),  # the pause began in the break: it sold during the pause
+])
+def test_a_pause_that_leaves_part_of_the_break_gives_no_add_on_time_back(
+        pause: datetime, resume: datetime, sold: datetime, until: datetime) -> None:
+    """A break partly played (before the pause began, or after it ended) sold add-ons then, as after downtime that
+    saw part of it: nothing is sold again once it is over."""
+    tournament = running("ann", "bob", addons=1)
+    tournament.clock.pause(pause)
+    tournament.clock.resume(resume)
+    assert tournament.is_addon_time(sold) and tournament.addon_time_ends_at(sold) == until
+    assert not tournament.is_addon_time(until)
+
+
+def test_a_pause_across_the_end_of_the_rebuy_period_holds_it_open_until_play_resumes_and_gives_nothing_back() -> None:
+    """Paused from 18:50 to 20:05, across level 1's end (19:00) and the whole break: the rebuy period, through level
+    1, stands open with the clock (rebuys and late registration are taken between hands all through the pause), so,
+    unlike downtime, the pause took none of it; it ends as play resumes, and late registration with it."""
+    tournament = running("ann", "bob", rebuys=1, addons=1)
+    tournament.clock.pause(at(18, 50))
+    for now in (at(19, 30), at(20, 4)):
+        assert tournament.can_rebuy("ann", 300, now) and tournament.can_register("cat", now)
+    tournament.clock.resume(at(20, 5))
+    assert not tournament.is_rebuy_period(at(20, 5)) and not tournament.can_register("cat", at(20, 5))
+    assert tournament.is_addon_time(at(20, 5))
 
 
 def test_no_add_ons_are_sold_again_for_a_break_a_late_start_passed_over() -> None:
