@@ -67,7 +67,8 @@ MAX_ADJUST_MINUTES = 24 * 60
 @dataclass(frozen=True, slots=True)
 class LevelStatus:
     """The level on at an instant: its index, when it began and ends (UTC; None: no end or paused), time left, and
-    the level played after it (a level whose end time will have passed when it would begin is passed over)."""
+    the level played after it (a level whose end time will have passed when it would begin is passed over; while
+    paused, the level that resuming at that instant would bring)."""
 
     index: int
     level: Level
@@ -258,7 +259,8 @@ class Clock:
         index = next(number for number, (start, end) in enumerate(spans) if start <= at and (end is None or at < end))
         start, end = spans[index]
         levels = self.schedule.levels
-        following = played_after(index, spans)
+        paused_here = end is None and index < len(levels) - 1  # (the last level has no end and nothing after it)
+        following = played_after(index, self._spans_if_resumed(at) if paused_here else spans)
         return LevelStatus(
             index=index, level=levels[index], starts_at=start, ends_at=end,
             remaining=self._remaining(index, (start, end), at), is_paused=is_inside(at, self.pauses, closed=True),
@@ -349,6 +351,14 @@ class Clock:
                 break
             start = end
         return spans
+
+    def _spans_if_resumed(self, at: datetime) -> list[Span]:
+        """The timeline as it would be if a pause that has not ended ended at `at` (the levels whose end times pass
+        during a pause are passed over when it ends: what comes next depends on when)."""
+        if not self.is_paused:
+            return self._spans()
+        began = self.pauses[-1][0]
+        return self._spans([*self.pauses[:-1], (began, max(began, at))])
 
     def _remaining(self, index: int, span: Span, at: datetime) -> timedelta | None:
         """Time left in level `index` at `at`: real time to its end, or, while paused, the time it will still last."""

@@ -286,6 +286,18 @@ def test_a_pause_across_a_whole_wall_clock_break_passes_it_over_and_keeps_its_sp
     assert clock.span_before_pause(3, 0) is None, "no such level"
 
 
+def test_a_paused_level_names_as_next_the_level_resuming_would_bring() -> None:
+    """home-night paused at 18:50: resumed before 20:00, level 1 ends and the break follows; once 20:00 has passed
+    in the pause, the break would be passed over, so 50/100 comes next (it said "break")."""
+    clock = night(at(17))
+    clock.pause(at(18, 50))
+    for now in (at(18, 55), at(19, 30), at(19, 59)):
+        assert clock.level_at(now).next_level == clock.schedule.levels[1]
+    for now in (at(20), at(20, 5)):
+        status = clock.level_at(now)
+        assert (status.index, status.is_paused, status.next_level) == (0, True, clock.schedule.levels[2])
+
+
 def test_skip_ends_the_level_now() -> None:
     clock = by_duration(at(18))
     clock.skip(at(18, 5))
