@@ -4,8 +4,9 @@ its time is over.
 A card room's clock screen names the rebuys, the add-on, re-entry, the bounty and the pawn limit, and marks a period
 that has ended. The periods are said as players count the clock ("through level 1", the last level before the first
 break, which a pause does not move), "at the break" for the add-on, or a time of day when the period runs again after
-downtime (`Tournament.reopen_rebuys`, `reopen_addons`), whose end is a time, not a level. A pause holds the rebuy
-period open; when the level's end time passed during it (`home-night`'s 19:00), the period ends the moment play
+downtime or a pause over the whole first break (`Tournament.reopen_rebuys`, `reopen_addons`), whose end is a time, not a
+level, and, while a pause has passed that break, for how long the add-on is sold once play resumes. A pause holds the
+rebuy period open; when the level's end time passed during it (`home-night`'s 19:00), the period ends the moment play
 resumes, and says so.
 """
 
@@ -15,7 +16,7 @@ from dataclasses import dataclass
 from datetime import datetime
 
 from bot.render import Voice
-from bot.render.tournament import local_time, money, pawn_option
+from bot.render.tournament import duration_text, local_time, money, pawn_option
 from engine.clock import Clock
 from engine.tournament import Phase, Tournament, first_break
 
@@ -101,9 +102,13 @@ def _ends_on_resuming(tournament: Tournament, now: datetime) -> bool:
 
 
 def _addon_period(voice: Voice, tournament: Tournament, now: datetime) -> str:
-    """When add-ons are sold: at the first break, or until a time while those missed with it are sold again."""
+    """When add-ons are sold: at the first break, or until a time while those missed with it are sold again, or for
+    a time after play resumes while a pause has passed the whole break (`Tournament.addon_time_after_resume`)."""
     if tournament.is_addon_time(now) and tournament.clock.level_at(now).index != first_break(tournament.clock.schedule):
         return voice.t("tournament.clock_period_until", time=local_time(tournament, tournament.addon_time_ends_at(now)))
+    lasting = tournament.addon_time_after_resume(now)
+    if lasting is not None:
+        return voice.t("tournament.clock_period_after_resume", duration=duration_text(voice, lasting))
     return voice.t("tournament.clock_period_break")
 
 

@@ -39,6 +39,7 @@ from engine.tournament import (
     TournamentConfig,
 )
 from engine.tournament_options import OptionError
+from engine.tournament_types import is_in
 
 
 def money(amount: Fraction) -> Decimal:
@@ -48,7 +49,7 @@ def money(amount: Fraction) -> Decimal:
     return Decimal(cents // 100) if cents % 100 == 0 else Decimal(cents).scaleb(-2)
 
 
-def _minutes(voice: Voice, delta: timedelta | None) -> str:
+def duration_text(voice: Voice, delta: timedelta | None) -> str:
     """Time left: hours and minutes, minutes, or seconds in the last minute; minutes to the nearest, a half down (a
     20-minute level a few seconds old has "20m" left, not "19m"; 12m30s is "12m")."""
     if delta is None:
@@ -80,7 +81,7 @@ def schedule_text(voice: Voice, schedule: Schedule) -> str:
             levels.append(voice.t("tournament.schedule_until", limits=written, until=f"{level.until:%H:%M}"))
         elif level.duration is not None and level is not schedule.levels[-1]:
             levels.append(voice.t("tournament.schedule_lasting", limits=written,
-                                  duration=_minutes(voice, level.duration)))
+                                  duration=duration_text(voice, level.duration)))
         else:
             levels.append(written)
     return "; ".join(levels)
@@ -172,12 +173,22 @@ def status(voice: Voice, tournament: Tournament, now: datetime) -> str:
 def addon_offer(voice: Voice, tournament: Tournament, now: datetime) -> str:
     """While add-ons are sold and someone may still buy one: until when, and how ("" otherwise)."""
     if not any(tournament.can_addon(player, now) for player in tournament.entrants):
-        return ""
+        return _addons_after_resume(voice, tournament, now)
     ends = tournament.addon_time_ends_at(now)
     button = voice.t("button.addon")
     if ends is None:  # a paused break: its end moves with the pause
         return voice.t("tournament.addons_on_sale_paused", button=button)
     return voice.t("tournament.addons_on_sale", until=local_time(tournament, ends), button=button)
+
+
+def _addons_after_resume(voice: Voice, tournament: Tournament, now: datetime) -> str:
+    """While the clock is paused after the whole first break passed in the pause: that its add-ons are sold once play
+    resumes, for how long (`Tournament.addon_time_after_resume`), when anyone still in has one left; "" otherwise."""
+    lasting = tournament.addon_time_after_resume(now)
+    if lasting is None or not any(is_in(entrant) and entrant.addons < tournament.config.addons
+                                  for entrant in tournament.entrants.values()):
+        return ""
+    return voice.t("tournament.addons_after_resume", duration=duration_text(voice, lasting))
 
 
 def _clock_status(voice: Voice, tournament: Tournament, now: datetime) -> str:
@@ -192,7 +203,7 @@ def _clock_status(voice: Voice, tournament: Tournament, now: datetime) -> str:
     upcoming = level.next_level
     paused = " " + voice.t("tournament.paused") if level.is_paused else ""
     if level.is_break:
-        remaining = _minutes(voice, level.remaining)
+        remaining = duration_text(voice, level.remaining)
         if level.ends_at is None:  # paused: the break's end moves with the pause, so only its time left is known
             return voice.t("tournament.clock_break_paused", remaining=remaining)
         until = local_time(tournament, level.ends_at)
@@ -203,7 +214,8 @@ def _clock_status(voice: Voice, tournament: Tournament, now: datetime) -> str:
                        small=level.level.small_blind, big=level.level.big_blind) + paused
     nxt = voice.t("tournament.next_break") if upcoming.is_break else limits(voice.language, upcoming.limit)
     return voice.t("tournament.clock_level", number=number, limits=limits(voice.language, level.level.limit),
-                   small=level.level.small_blind, big=level.level.big_blind, remaining=_minutes(voice, level.remaining),
+                   small=level.level.small_blind, big=level.level.big_blind,
+                   remaining=duration_text(voice, level.remaining),
                    next=nxt) + paused
 
 

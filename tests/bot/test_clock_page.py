@@ -22,7 +22,7 @@ from bot.web.server import TICK_SECONDS, ClockPages
 from bot.web.view import clock_view
 from engine.schedule import parse_schedule
 from engine.tournament import Tournament, TournamentConfig
-from tests.bot.clock_page_helpers import AN_HOUR, LINK, SCHEDULE, event_stream, tournament_night
+from tests.bot.clock_page_helpers import AN_HOUR, LINK, SCHEDULE, Night, event_stream, tournament_night
 from tests.bot.conftest import ANN, BOB, CAT, PLACE
 from tests.bot.helpers import play_out, press_label
 from tests.loop_timers import LoopTimers
@@ -297,6 +297,14 @@ async def test_the_page_shows_the_options_and_the_stream_says_when_a_period_ends
                 {"text": "вещи в залог не принимаются", "over": False, "room": ""}]
 
 
+async def options_shown(night: Night, options: list[dict[str, object]]) -> str:
+    """Once the due timers fired: the clock page's Options block is `options`; returns what `/clock` says."""
+    await night.service.scheduler.fire_due()
+    async with event_stream(night.link) as stream:
+        assert (await stream.next())["options"] == options
+    return (await night.service.handle(PLACE, BOB, "/clock")).public[0]
+
+
 PAUSED_OPTIONS = {
     "en": {"through": "2 rebuys each through level 1", "until_resumed": "2 rebuys each until play resumes",
            "over": "rebuys are over", "addon": "1 add-on each at the break", "addon_over": "add-ons are over",
@@ -321,11 +329,8 @@ async def test_a_pause_across_the_break_keeps_the_rebuys_open_until_play_resumes
         service, clock = night.service, night.clock
 
         async def said(rebuys: str, is_over: bool, other: str) -> None:
-            await service.scheduler.fire_due()
-            async with event_stream(night.link) as stream:
-                assert (await stream.next())["options"] == [{"text": rebuys, "over": is_over, "room": other}, addon]
-            shown = (await service.handle(PLACE, BOB, "/clock")).public[0].splitlines()[-1]
-            assert shown == words["line"].format(rebuys)
+            shown = await options_shown(night, [{"text": rebuys, "over": is_over, "room": other}, addon])
+            assert shown.splitlines()[-1] == words["line"].format(rebuys)
 
         assert (await service.handle(PLACE, ANN, f"/lang {language}")).error is None
         clock.advance(30 * 60)
@@ -336,3 +341,66 @@ async def test_a_pause_across_the_break_keeps_the_rebuys_open_until_play_resumes
         await said(words["until_resumed"], False, words["over"])
         assert (await service.handle(PLACE, ANN, "/tournament resume")).error is None
         await said(words["over"], True, words["through"])
+
+
+PAUSED_BREAK = {
+    "en": {"break": "1 add-on each at the break", "after": "1 add-on each for 1h00m after play resumes",
+           "until": "1 add-on each until 21:05", "over": "add-ons are over",
+           "paused": "⏱ Level 1: limits 10/20 (blinds 5/10), 0s left; next: 50/100. (clock paused)\n"
+                     "3 players left of 3 entries; 0 add-ons; paid in: 150.\n"
+                     "🛒 The first break passed while the clock was paused: add-ons go on sale between hands for "
+                     "1h00m once play resumes (/addon).",
+           "options": "Options: 1 add-on per player at the first break; an add-on costs 50 for 300 chips.",
+           "resumed": "⏱ Level 2: limits 50/100 (blinds 25/50), the last level: it plays until the tournament "
+                      "ends.\n3 players left of 3 entries; 0 add-ons; paid in: 150.\n"
+                      "🛒 Add-ons are on sale until 21:05: /addon or the Add-on button.",
+           "bought": "Bob takes the add-on: 300 chips for 50.", "refused": "Add-ons are sold during the first break."},
+    "ru": {"break": "1 аддон на игрока на перерыве",
+           "after": "1 аддон на игрока в течение 1\xa0ч\xa000\xa0мин после возобновления игры",
+           "until": "1 аддон на игрока до 21:05", "over": "аддоны закончились",
+           "paused": "⏱ Уровень 1: лимиты 10/20 (блайнды 5/10), осталось 0\xa0с; дальше: 50/100. (часы на паузе)\n"
+                     "В игре 3 игрока, 3 входа в турнир; 0 аддонов; внесено: 150.\n"
+                     "🛒 Первый перерыв прошёл, пока часы стояли на паузе: аддоны будут продаваться между раздачами "
+                     "в течение 1\xa0ч\xa000\xa0мин после возобновления игры (/addon).",
+           "options": "Опции: 1 аддон на игрока на первом перерыве; аддон стоит 50 за 300 фишек.",
+           "resumed": "⏱ Уровень 2: лимиты 50/100 (блайнды 25/50), последний: он идёт до конца турнира.\n"
+                      "В игре 3 игрока, 3 входа в турнир; 0 аддонов; внесено: 150.\n"
+                      "🛒 Аддоны продаются до 21:05: /addon или кнопка «Аддон».",
+           "bought": "Bob берёт аддон: 300 фишек за 50.", "refused": "Аддон можно взять только на первом перерыве."},
+}
+"""The add-on of `home-night` paused from 18:30 to 20:05: in the clock's words at 18:45, at 20:05 before and after
+play resumes, and at 21:05; `/clock` and `/tournament status` while paused and the clock as play resumes."""
+
+
+@pytest.mark.parametrize("language", ["en", "ru"])
+async def test_a_pause_across_the_whole_break_sells_the_add_on_after_play_resumes(store: Store, language: str) -> None:
+    """The organizer pauses `home-night` (10/20 until 19:00, a break until 20:00) at 18:30, with an add-on at the
+    break, and resumes at 20:05: the break's end passed in the pause, so the clock passes it over (50/100 from 20:05)
+    and no add-on could be bought at it. As after downtime over the break, add-ons are sold from the resume for the
+    hour the break lasted: at the break until 20:00 has passed, then for an hour after play resumes, then until
+    21:05, then over, in the page's Options block, `/clock` and `/tournament status`, and as play resumes."""
+    words = PAUSED_BREAK[language]
+    async with tournament_night(store, schedule="home-night", options="addon", looks=AN_HOUR) as night:
+        service, clock = night.service, night.clock
+        assert (await service.handle(PLACE, ANN, f"/lang {language}")).error is None
+        clock.advance(30 * 60)
+        assert (await service.handle(PLACE, ANN, "/tournament pause")).error is None
+        clock.advance(15 * 60)  # 18:45
+        options_line = {"en": "Options: {}.", "ru": "Опции: {}."}[language]
+        shown = await options_shown(night, [{"text": words["break"], "over": False, "room": words["over"]}])
+        assert shown.splitlines()[-1] == options_line.format(words["break"])
+        clock.advance(80 * 60)  # 20:05: the whole break passed in the pause
+        shown = await options_shown(night, [{"text": words["after"], "over": False, "room": words["over"]}])
+        assert shown == words["paused"] + "\n" + options_line.format(words["after"])
+        status = await service.handle(PLACE, BOB, "/tournament status")
+        assert status.private == {BOB.user_id: [words["paused"] + "\n" + words["options"]]}
+        resumed = await service.handle(PLACE, ANN, "/tournament resume")
+        assert resumed.error is None and resumed.public[0] == words["resumed"]
+        await options_shown(night, [{"text": words["until"], "over": False, "room": words["over"]}])
+        players = {actor.user_id: actor for actor in (ANN, BOB, CAT)}
+        await play_out(service, PLACE, players, await service.view(PLACE, ANN), ("fold", "check"))  # play resumed
+        bought = await service.handle(PLACE, BOB, "/addon")
+        assert bought.error is None and bought.public == [words["bought"]]
+        clock.advance(60 * 60)  # 21:05
+        await options_shown(night, [{"text": words["over"], "over": True, "room": words["break"]}])
+        assert (await service.handle(PLACE, CAT, "/addon")).error == words["refused"]
