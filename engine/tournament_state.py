@@ -80,6 +80,17 @@ class TournamentState:
             return False
         return holds(self.rebuys_reopened, now) or self.clock.level_at(now).index < first
 
+    def rebuys_end_on_resume(self, now: datetime) -> bool:
+        """Whether the rebuy period, held open at `now` by a pause of the clock, ends the moment play resumes: the end
+        times of the levels left before the first break passed during the pause (`engine.clock`: they take effect on
+        resuming; the organizer's pause takes none of the period, `engine.tournament_entries`)."""
+        if not self.clock.can_resume(now) or not self.is_rebuy_period(now):
+            return False
+        resumed = Clock.from_dict(self.clock.to_dict())  # the clock as it would run if resumed now
+        resumed.resume(now)
+        first = first_break(resumed.schedule)
+        return first is not None and resumed.level_at(now).index >= first
+
     def is_place_final(self, now: datetime) -> bool:
         """Whether the places of players out are final at `now` (RULES.md §1c is silent): not while the rebuy period
         of a tournament with rebuys or re-entry runs, since a busted player may then come back and a late entrant

@@ -17,7 +17,6 @@ from datetime import datetime
 
 from bot.render import Voice
 from bot.render.tournament import duration_text, local_time, money, pawn_option
-from engine.clock import Clock
 from engine.tournament import Phase, Tournament, first_break
 
 
@@ -85,20 +84,9 @@ def _rebuy_period(voice: Voice, tournament: Tournament, now: datetime) -> str:
     given_back = tournament.rebuys_given_back_until(now)
     if given_back is not None:
         return voice.t("tournament.clock_period_until", time=local_time(tournament, given_back))
-    if _ends_on_resuming(tournament, now):
+    if tournament.rebuys_end_on_resume(now):
         return voice.t("tournament.clock_period_resume")
     return voice.t("tournament.clock_period_level", number=_last_level_before_break(tournament))
-
-
-def _ends_on_resuming(tournament: Tournament, now: datetime) -> bool:
-    """Whether the rebuy period, running at `now` on a paused clock, ends the moment play resumes: the end times of
-    the levels left before the first break passed during the pause (`engine.clock`: they take effect on resuming)."""
-    if not tournament.clock.can_resume(now) or not tournament.is_rebuy_period(now):
-        return False
-    resumed = Clock.from_dict(tournament.clock.to_dict())  # the clock as it would run if resumed now
-    resumed.resume(now)
-    first = first_break(resumed.schedule)
-    return first is not None and resumed.level_at(now).index >= first
 
 
 def _addon_period(voice: Voice, tournament: Tournament, now: datetime) -> str:

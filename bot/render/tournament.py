@@ -375,9 +375,13 @@ def shared_places(voice: Voice, place: int, sharing: int) -> str:
 
 def rebuy_period_end(voice: Voice, tournament: Tournament, now: datetime) -> str:
     """Until when a busted player may come back: the local time the rebuy period ends, or, while a pause keeps it
-    unknown, the first break."""
+    unknown, the first break, or play resuming once the period's end time has passed in the pause (no break may come
+    then: `Tournament.rebuys_end_on_resume`)."""
     ends = tournament.rebuy_period_ends_at(now)
-    return voice.t("tournament.until_first_break") if ends is None else local_time(tournament, ends)
+    if ends is not None:
+        return local_time(tournament, ends)
+    on_resume = tournament.rebuys_end_on_resume(now)
+    return voice.t("tournament.until_resume" if on_resume else "tournament.until_first_break")
 
 
 def bounty(voice: Voice, event: BountyCollected) -> str:

@@ -130,6 +130,25 @@ def test_while_the_clock_is_paused_a_player_out_for_now_may_come_back_until_the_
     assert out_of_play(voice, tournament, "ivan", START) == told
 
 
+@pytest.mark.parametrize(("language", "said", "told"), [
+    ("en", "Ivan is out for now and may come back with /rebuy until play resumes.",
+     "You are out of the tournament for now: come back with /rebuy until play resumes."),
+    ("ru", "Иван выбывает, но пока не окончательно: вернуться можно командой /rebuy до возобновления игры.",
+     "Вы выбыли из турнира, но пока не окончательно: вернуться можно командой /rebuy до возобновления игры."),
+])
+def test_once_the_rebuy_periods_end_time_passed_in_a_pause_a_player_out_may_come_back_until_play_resumes(
+        language: str, said: str, told: str) -> None:
+    """Paused at 18:00, the clock stands at 20:05 past level 1's end (19:00) and the whole break: the rebuy period,
+    held open by the pause, ends as play resumes and no break comes then, so he hears that, not "the first break"."""
+    tournament = _five_at_the_table(TournamentConfig(rebuys=1))
+    tournament.clock.pause(START)
+    late = datetime(2026, 11, 29, 20, 5, tzinfo=UTC)
+    events = tournament.eliminate_busted(["ivan"], {"ivan": 300})
+    voice = Voice(language, NAMES[language].__getitem__)
+    assert narrate(voice, tournament, events, now=late) == [said]
+    assert out_of_play(voice, tournament, "ivan", late) == told
+
+
 @pytest.mark.parametrize(("language", "said"), [
     ("en", "Ivan is out; the place is given when the rebuy period ends."),
     ("ru", "Иван выбывает; место будет известно, когда кончится время ребаев."),

@@ -306,6 +306,18 @@ def test_a_pause_across_the_end_of_the_rebuy_period_holds_it_open_until_play_res
     assert tournament.is_addon_time(at(20, 5))
 
 
+def test_a_paused_rebuy_period_ends_on_resuming_once_its_end_time_has_passed() -> None:
+    """Paused at 18:50: resumed before 19:00 the period runs on until 19:00; resumed after it (in the break or past
+    it), the period ends as play resumes, which is what the players are told while the clock stands."""
+    tournament = running("ann", "bob", rebuys=1)
+    assert not tournament.rebuys_end_on_resume(at(18, 50)), "not paused"
+    tournament.clock.pause(at(18, 50))
+    assert not tournament.rebuys_end_on_resume(at(18, 59))
+    assert tournament.rebuys_end_on_resume(at(19, 0)) and tournament.rebuys_end_on_resume(at(20, 5))
+    tournament.clock.resume(at(20, 5))
+    assert not tournament.rebuys_end_on_resume(at(20, 5)), "over"
+
+
 def test_no_add_ons_are_sold_again_for_a_break_a_late_start_passed_over() -> None:
     """Down from 18:50, before the 19:00-20:00 break, to 20:40: a tournament started at 18:40 missed its break and
     sells add-ons again; one started at 20:30 passed the break over (no play before it), so the same downtime is
