@@ -194,9 +194,9 @@ def stops_play(act: Action, tournament: Tournament | None) -> bool:
 
 def comeback_text(act: Action, tournament: Tournament | None) -> str:
     """In the table's tournament (`tournament`, loaded already; None: the table has none), running and down to one
-    player with chips, who may still come back and how (a rebuy, a re-entry), until the local time the rebuy period
-    ends (the first break, or the end of the period run again after downtime; "the first break" while a pause keeps
-    it unknown); "" otherwise (then the table says what it waits for itself)."""
+    player with chips, who may still come back and how (a rebuy, a re-entry), until the rebuy period ends, as the
+    bust lines say it (`render.rebuy_period_end`: a local time, or the first break or play resuming while a pause
+    keeps the time unknown); "" otherwise (then the table says what it waits for itself)."""
     if tournament is None or tournament.phase is not Phase.RUNNING or sum(
             seat["stack"] > 0 for seat in act.state["seats"]) > 1:
         return ""
@@ -204,9 +204,7 @@ def comeback_text(act: Action, tournament: Tournament | None) -> str:
     ways = tournament.comebacks(now)
     rebuying, reentering = ([act.name(player) for player, way in ways.items() if way == wanted]
                             for wanted in ("rebuy", "reentry"))
-    until = tournament.rebuy_period_ends_at(now)  # as the bust lines say it; unknown while a pause holds the clock
-    return render.comeback(act.voice, rebuying, reentering,
-                           until=None if until is None else render.local_time(tournament, until))
+    return render.comeback(act.voice, rebuying, reentering, until=render.rebuy_period_end(act.voice, tournament, now))
 
 
 def out_refusal(act: Action) -> Refusal | None:

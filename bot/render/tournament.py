@@ -228,16 +228,14 @@ def no_play(voice: Voice, tournament: Tournament, now: datetime) -> str:
     return voice.t("tournament.on_break", until=until)
 
 
-def comeback(voice: Voice, rebuying: Sequence[str], reentering: Sequence[str], until: str | None = None) -> str:
+def comeback(voice: Voice, rebuying: Sequence[str], reentering: Sequence[str], until: str) -> str:
     """What a tournament down to one player waits for: the busted players (by name) who may still come back by a
-    rebuy or a re-entry, and how, until the local time `until` the rebuy period ends (None: the first break, while a
-    pause keeps that time unknown); "" when nobody may."""
+    rebuy or a re-entry, and how, `until` the rebuy period ends (`rebuy_period_end`, as the bust lines say it);
+    "" when nobody may."""
     ways = [voice.t(key, players=", ".join(names)) for key, names in (
         ("tournament.comeback_rebuy", rebuying), ("tournament.comeback_reentry", reentering)) if names]
     if not ways:
         return ""
-    if until is None:
-        return voice.t("tournament.waiting_comeback", ways="; ".join(ways))
     return voice.t("tournament.waiting_comeback_until", ways="; ".join(ways), until=until)
 
 

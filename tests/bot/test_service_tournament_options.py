@@ -422,6 +422,27 @@ async def test_a_lone_player_s_table_says_who_may_come_back_and_how(store: Store
         "побеждает последний оставшийся игрок.")
 
 
+async def test_a_lone_player_s_table_paused_past_the_break_waits_until_play_resumes(store: Store) -> None:
+    """The organizer's pause holds the rebuy period open: before its end time (19:00) the table waits "until the
+    first break", as the bust line says then; once 19:00 has passed in the pause, the break never comes (resuming
+    passes it over) and the period ends as play resumes, so the table waits "until play resumes" (where it still
+    said the first break)."""
+    service, clock, busted, _ = await two_then_one(store, "rebuys 1")
+    await service.handle(PLACE, ANN, "/tournament pause")
+    waiting = ("Waiting until {until} for a busted player to come back — rebuy (/rebuy): Ann. If nobody does, the "
+               "last player left wins.")
+    table = (await service.handle(PLACE, busted, "/table")).table
+    assert table is not None and table.text.splitlines()[-1] == waiting.format(until="the first break")
+    clock.advance(90 * 60)  # 19:30
+    table = (await service.handle(PLACE, busted, "/table")).table
+    assert table is not None and table.text.splitlines()[-1] == waiting.format(until="play resumes")
+    await service.handle(PLACE, ANN, "/lang ru")
+    table = (await service.handle(PLACE, busted, "/table")).table
+    assert table is not None and table.text.splitlines()[-1] == (
+        "До возобновления игры ждём, не вернётся ли выбывший — ребай (/rebuy): Ann. Если никто не вернётся, "
+        "побеждает последний оставшийся игрок.")
+
+
 @pytest.mark.parametrize(("options", "comeback", "said"), [("rebuys 1", "/rebuy", "Ann rebuys: 300 chips for 50."),
                                                            ("reentry", "/join", "Ann re-enters: 300 chips for 50.")])
 async def test_a_comeback_to_a_lone_player_is_dealt_the_next_hand_by_itself(store: Store, options: str,
