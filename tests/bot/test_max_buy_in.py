@@ -64,8 +64,9 @@ async def test_a_top_up_stops_at_the_maximum(service: Service) -> None:
     assert over.error == ("A top-up of 300 would take your stack (400) over the table's maximum buy-in (600): at most "
                           "200.")
     plain = await service.handle(PLACE, BOB, "/join")  # a plain /join tops up to the buy-in, which he has
-    assert plain.error == ("Your stack (400) has reached the table's buy-in (400), all a /join with no amount tops it "
-                           "up to: name the chips, at most 200 (the maximum buy-in is 600).")
+    assert plain.error == ("Your stack (400) has already reached the table's buy-in (400), so /join alone adds "
+                           "nothing. To add more, type /join and the number of chips, at most 200 (the table's maximum "
+                           "buy-in is 600).")
     assert dump(service.store.location) == before
     assert (await service.handle(PLACE, BOB, "/join 200")).public == ["Bob tops up 200 chips: stack 600."]
     assert (await service.handle(PLACE, BOB, "/join 1")).error == (

@@ -156,12 +156,26 @@ async def test_a_top_up_with_no_room_left_when_the_hand_ends_is_not_added(servic
     assert (await service.handle(PLACE, ANN, "/join")).error is None  # 10 up to the buy-in, as she was dealt
     ended = await service.handle(PLACE, BOB, "/fold")  # she wins 10: 400
     assert ended.public == []
-    assert ended.private == {"ann": ["Your top-up is not added. Your stack (400) has reached the table's buy-in "
-                                     "(400), all a /join with no amount tops it up to: name the chips, at most 1,600 "
-                                     "(the maximum buy-in is 2,000)."]}
+    assert ended.private == {"ann": ["Your top-up is not added. Your stack (400) has already reached the table's "
+                                     "buy-in (400), so /join alone adds nothing. To add more, type /join and the "
+                                     "number of chips, at most 1,600 (the table's maximum buy-in is 2,000)."]}
     assert await balances(service, ANN_WALLET, ANN_STACK) == [610, 400]
     assert await top_ups(service) == []
     await ledger_ok(service)
+
+
+@pytest.mark.parametrize(("language", "reason"), [
+    ("en", "Your stack (400) has already reached the table's buy-in (400), so /join alone adds nothing. To add more, "
+           "type /join and the number of chips, at most 1,600 (the table's maximum buy-in is 2,000)."),
+    ("ru", "Ваш стек (400) уже дошёл до бай-ина стола (400), поэтому /join без суммы ничего не добавляет. Чтобы "
+           "докупить ещё, введите /join и число фишек — не больше 1\xa0600 (максимальный бай-ин стола — 2\xa0000)."),
+])
+async def test_a_plain_join_at_the_buy_in_says_to_name_the_chips(service: Service, language: str,
+                                                                  reason: str) -> None:
+    """A plain `/join` from a player whose stack has the buy-in was told "…all a /join with no amount tops it up to:
+    name the chips…": it now says what happened (nothing is added) and what to type."""
+    await sit(service, (ANN, 400), (BOB, 400))
+    await refused_without_change(service, ANN, "/join", {language: reason})
 
 
 async def test_a_player_busted_in_the_hand_he_topped_up_in_keeps_his_seat(service: Service,
