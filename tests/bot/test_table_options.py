@@ -506,7 +506,7 @@ async def test_a_time_bank_turned_off_while_it_runs_stops_and_the_turn_times_out
     off = await service.handle(PLACE, ANN, "/set time_bank 0")
     assert off.public == [
         "Setting changed: time bank (seconds) — 0.",
-        "The time bank is now off: Ann's turn times out (its own time was already up)."]
+        "The time bank is now off: Ann's time for this turn had already run out, so the turn times out."]
     assert off.table is not None and off.table.to_act is None  # she folded: the hand is Bob's
     assert "Ann ran out of time." in off.table.text.splitlines() and "Ann folds." in off.table.text.splitlines()
     assert "time bank" not in off.table.text
