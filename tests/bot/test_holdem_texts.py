@@ -77,3 +77,27 @@ def test_a_player_whose_stack_is_short_of_the_call_reads_that_he_may_call_all_in
     view, voice = holdem.hand_view(hand), Voice(language, str.capitalize)
     said = holdem.table_text(voice, view).splitlines()[-1], holdem.table_text(voice, view, seconds=60).splitlines()[-1]
     assert said == expected
+
+
+@pytest.mark.parametrize(("language", "script", "said"), [
+    ("en", "ann call; bob check; bob check; ann check; bob bet 40; ann fold",
+     "🐇 Cat hunts the rabbit of hand #1: with J♥ 6♣ J♠ 4♠ on the board, the rest of it would have been 8♣. "
+     "Nothing changes."),
+    ("en", "ann call; bob check; bob bet 20; ann fold",
+     "🐇 Cat hunts the rabbit of hand #1: with J♥ 6♣ J♠ on the board, the rest of it would have been 4♠ 8♣. "
+     "Nothing changes."),
+    ("ru", "ann call; bob check; bob check; ann check; bob bet 40; ann fold",
+     "🐇 Cat смотрит «кролика» раздачи №1: на борде были J♥ 6♣ J♠ 4♠, а остаток борда был бы таким: 8♣. "
+     "Ничего не меняется."),
+    ("ru", "ann call; bob check; bob bet 20; ann fold",
+     "🐇 Cat смотрит «кролика» раздачи №1: на борде были J♥ 6♣ J♠, а остаток борда был бы таким: 4♠ 8♣. "
+     "Ничего не меняется."),
+])
+def test_a_rabbit_of_one_card_or_two_reads_right(language: str, script: str, said: str) -> None:
+    """A hand folded on the turn has one card to come: "the cards to come were 8♣" and «дальше пришли бы 8♣» spoke
+    of one card as of several."""
+    hand, _ = start(STRUCTURES["home-limit"], {"ann": 400, "bob": 400}, "ann", {"ann": "7s 2s", "bob": "4d 8d"},
+                    "Jh 6c Js 4s 8c", level=20)
+    run_script(hand, script)
+    lines = holdem.narrate(render_action(language).voice, hand.rabbit_hunt("cat")).lines
+    assert lines == [said]

@@ -117,10 +117,10 @@ async def test_rabbit_at_a_holdem_table_and_its_refusals(service: Service, decks
     hunted = await service.handle(PLACE, CAT, "/rabbit")  # any player of the chat, seated or not
     assert hunted.error is None and hunted.private == {}
     assert hunted.public == [
-        "🐇 Cat hunts the rabbit of hand #2: with K♥ 9♠ 3♣ on the board, the cards to come were 2♦ 2♠. "
+        "🐇 Cat hunts the rabbit of hand #2: with K♥ 9♠ 3♣ on the board, the rest of it would have been 2♦ 2♠. "
         "Nothing changes."]
     assert (await service.handle(PLACE, ANN, "/rabbit")).public == [
-        "🐇 Ann hunts the rabbit of hand #2: with K♥ 9♠ 3♣ on the board, the cards to come were 2♦ 2♠. "
+        "🐇 Ann hunts the rabbit of hand #2: with K♥ 9♠ 3♣ on the board, the rest of it would have been 2♦ 2♠. "
         "Nothing changes."]
     assert await service.store.read(lambda tx: tx.balances(f"stack:{PLACE.table_id}:")) == before
     # the history marks the hunts; the PokerStars export of the hand leaves them out

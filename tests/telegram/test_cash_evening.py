@@ -109,8 +109,8 @@ async def test_a_cash_evening_with_every_table_option(make_bot, api, monkeypatch
     assert shown.get("show_alert") is not True
     assert "dan shows 2♣ 8♦." in bot.group_texts()
     await bot.command(CAT, "/rabbit")  # the burns skipped: 3♥ before the turn, 5♥ before the river
-    assert bot.group()[-1].text == ("🐇 cat hunts the rabbit of hand #1: with J♣ T♣ 2♥ on the board, the cards to come "
-                                    "were 4♥ 6♥. Nothing changes.")
+    assert bot.group()[-1].text == ("🐇 cat hunts the rabbit of hand #1: with J♣ T♣ 2♥ on the board, the rest of it "
+                                    "would have been 4♥ 6♥. Nothing changes.")
     assert now(bot, table).text.split("\n")[1:6] == ["  ann — 360", "  Bob Brown — 360", "  cat — 380", "  dan — 500",
                                                      "Hand #1: dan wins 140."]
 
