@@ -60,10 +60,18 @@ class TerminalAdapter:
     typed: Callable[[], str] = _nothing_typed
     """What the user has typed so far at the waiting prompt (readline's line buffer), drawn again after it: the line
     read ends with it."""
+    names: dict[str, str] = field(default_factory=dict)
+    """Each player's name as he first wrote it (`Bob`), by the name in lower case (his id's): the prompt and the
+    private marks call him so, however he writes it later and though the table names whose turn it is by his id."""
 
     def actor(self, name: str) -> Actor:
         """A terminal player: his name is his id."""
+        name = self.called(name)
         return Actor(f"term:{name.lower()}", name[:1].upper() + name[1:])
+
+    def called(self, name: str) -> str:
+        """What the terminal calls the player `name` (written in any case, or his id's): the name he first wrote."""
+        return self.names.get(name.lower(), name)
 
     async def say(self, line: str) -> bool:
         """Handle one input line; return False when the user asked to quit."""
@@ -72,6 +80,7 @@ class TerminalAdapter:
         match = _SPEAKER.match(line)
         if match:
             name = self.speaker = match.group(1)
+            self.names.setdefault(name.lower(), name)
             line = match.group(2).strip()
         if not line:
             return True
@@ -187,7 +196,7 @@ class TerminalAdapter:
         """The mark of a line for the table (`user_id` None) or for one player, with the space after it."""
         if user_id is None:
             return self.t("term.table") + " "
-        return self.t("term.private", name=user_id.removeprefix("term:")) + " "
+        return self.t("term.private", name=self.called(user_id.removeprefix("term:"))) + " "
 
     def t(self, key: str, /, **params: object) -> str:
         """One of the terminal's own words in the chat's language."""
@@ -215,7 +224,7 @@ class TerminalAdapter:
 
     def prompt(self) -> str:
         """The input prompt, naming who a line without a name is said by."""
-        return f"{self.voice or '?'}> "
+        return f"{self.called(self.voice) if self.voice else '?'}> "
 
     def prompt_again(self) -> None:
         """Draw the waiting prompt again, below what was printed over it, with what the user had typed after it:

@@ -218,6 +218,27 @@ async def test_a_name_may_be_written_in_any_alphabet(service: Service) -> None:
     assert terminal.prompt() == "аня> ", "the player to act, as written"
 
 
+async def test_a_player_reads_the_name_he_first_gave_throughout(service: Service) -> None:
+    """`Bob: /join` showed the prompt `Bob> `, then `bob> ` once his turn came (the table's id for him), and marked
+    his private lines `[private to bob]`: he now reads `Bob` throughout, however he writes his name later."""
+    out = io.StringIO()
+    terminal = TerminalAdapter(service, out=out)
+    assert await terminal.say("Bob: /join")
+    assert terminal.prompt() == "Bob> "
+    assert await terminal.say("ann: /join")
+    start = len(out.getvalue())
+    assert await terminal.say("ann: /deal")
+    assert out.getvalue()[start:].splitlines()[:2] == ["[private to ann] Your cards: 4♦ 8♦",
+                                                       "[private to Bob] Your cards: 7♠ 2♠"]
+    assert terminal.prompt() == "Bob> ", "heads-up, the button (Bob) acts first preflop"
+    start = len(out.getvalue())
+    assert await terminal.say("BOB: /balance")
+    assert out.getvalue()[start:] == "[private to Bob] Your wallet: 600 chips.\n"
+    assert terminal.prompt() == "Bob> "
+    assert await terminal.say("bob: call")
+    assert "        Bob calls 10." in out.getvalue().splitlines()
+
+
 _CARD = re.compile(r"(?:10|[2-9TJQKA])[♠♥♦♣]")
 
 
