@@ -20,6 +20,7 @@ from bot.commands import Cards, Command, CommandError, Help
 from bot.i18n import DEFAULT_LANGUAGE, text
 from bot.output import Actor, Button, Picture, Place, Reply, TableMessage
 from bot.service import Service
+from bot.terminal_help import terminal_columns, wrap_help
 
 log = logging.getLogger(__name__)
 
@@ -104,7 +105,8 @@ class TerminalAdapter:
             return True
         command = _command(line) if number is None else None
         if isinstance(command, Help) and f"/{command.topic}" in _QUIT:  # the terminal's own command
-            self.show(Reply(private={actor.user_id: [await self.quit_help(actor, alone=True)]}))
+            self.show(Reply(private={actor.user_id: self.fitted([await self.quit_help(actor, alone=True)],
+                                                                actor.user_id)}))
             return True
         if number is not None:
             button = self.buttons[number - 1]
@@ -117,8 +119,10 @@ class TerminalAdapter:
         await self.read_language()  # `/lang ru` speaks Russian from its own answer on
         if look and reply.table is not None and reply.table == self.table:  # printed just above: the cards alone
             reply = dataclasses.replace(reply, table=None)
-        if isinstance(command, Help) and command.topic is None and reply.private.get(actor.user_id):
-            reply = dataclasses.replace(reply, private=await self.with_quit(reply.private, actor))
+        if isinstance(command, Help) and reply.private.get(actor.user_id):
+            private = await self.with_quit(reply.private, actor) if command.topic is None else reply.private
+            private = {**private, actor.user_id: self.fitted(private[actor.user_id], actor.user_id)}
+            reply = dataclasses.replace(reply, private=private)
         self.show(reply, to=actor.user_id)
         return True
 
@@ -133,6 +137,12 @@ class TerminalAdapter:
         """The private part of `/help`'s answer with /quit at the end of its list."""
         *told, commands = private[actor.user_id]
         return {**private, actor.user_id: [*told, f"{commands}\n{await self.quit_help(actor, alone=False)}"]}
+
+    def fitted(self, messages: list[str], user_id: str) -> list[str]:
+        """`/help`'s answer to `user_id` wrapped at the terminal's width, as printed after his private mark (the
+        platforms' clients wrap their messages themselves)."""
+        width = terminal_columns() - len(self.to(user_id))
+        return [wrap_help(message, width) for message in messages]
 
     def show(self, reply: Reply, to: str | None = None) -> None:
         """Print a reply as a channel reads it (`Reply.around_table`): the refusal (marked private to `to`, the player

@@ -335,32 +335,63 @@ async def test_a_refusal_names_the_player_it_was_said_by(service: Service) -> No
                                       "[private to zed] You are not seated at this table: /join first.\n")
 
 
-async def test_help_names_quit_the_terminals_own_command(service: Service) -> None:
+async def test_help_names_quit_the_terminals_own_command(service: Service, monkeypatch: pytest.MonkeyPatch) -> None:
     """The introduction says /quit leaves, but /help listed every command but it, and `/help quit` answered “I don't
-    know the command”; in the player's own language, as the rest of his help."""
+    know the command”; in the player's own language, as the rest of his help (wrapped at 80 columns)."""
+    monkeypatch.setenv("COLUMNS", "80")
     out = io.StringIO()
     terminal = TerminalAdapter(service, out=out)
     assert await terminal.say("ann: /help")
     help_lines = out.getvalue().splitlines()
     assert help_lines[0] == "[private to ann] Commands:"
-    assert help_lines[-2:] == [
-        "                 /addbot [name] | remove name — seat a computer player for practice",
-        "                 /quit — leave the terminal: the bot stops and keeps its tables for its next start"]
+    assert help_lines[-4:] == [
+        "                 /addbot [name] | remove name — seat a computer player for",
+        "                                                practice",
+        "                 /quit — leave the terminal: the bot stops and keeps its tables",
+        "                         for its next start"]
     start = len(out.getvalue())
     assert await terminal.say("ann: /help quit")
     assert out.getvalue()[start:] == (
         "[private to ann] /quit\n"
-        "                 leave the terminal: the bot stops and keeps its tables for its next start\n")
+        "                 leave the terminal: the bot stops and keeps its tables for its\n"
+        "                 next start\n")
     assert await terminal.say("bob: /lang ru me")
     start = len(out.getvalue())
     assert await terminal.say("bob: /help /exit")
     assert out.getvalue()[start:] == (
         "[private to bob] /quit\n"
-        "                 выйти из терминала: бот остановится, а столы сохранит до следующего запуска\n")
+        "                 выйти из терминала: бот остановится, а столы сохранит до\n"
+        "                 следующего запуска\n")
     start = len(out.getvalue())
     assert await terminal.say("bob: /help")
-    assert out.getvalue()[start:].splitlines()[-1] == (
-        "                 /quit — выйти из терминала: бот остановится, а столы сохранит до следующего запуска")
+    assert out.getvalue()[start:].splitlines()[-2:] == [
+        "                 /quit — выйти из терминала: бот остановится, а столы сохранит",
+        "                         до следующего запуска"]
+
+
+async def test_help_is_wrapped_at_the_terminals_width(service: Service, monkeypatch: pytest.MonkeyPatch) -> None:
+    """/help's lines reached some 300 characters (/tournament's) and broke wherever the terminal's edge fell: an
+    entry now goes on under its description, as a command line's help does, and a usage too long for that is
+    wrapped on its own (never inside its brackets), its description below it."""
+    monkeypatch.setenv("COLUMNS", "70")
+    out = io.StringIO()
+    terminal = TerminalAdapter(service, out=out)
+    assert await terminal.say("ann: /help")
+    lines = out.getvalue().splitlines()
+    assert max(len(line) for line in lines) == 70
+    assert lines[1:5] == [
+        "                 /help [command] — the commands, or how to use one",
+        "                 /join [chips] — sit down at the table; seated at a",
+        "                                 cash table, top up your stack (up to",
+        "                                 the table's buy-in)"]
+    tournament = lines.index("                 /tournament create [preset or schedule] [rebuys N]")
+    assert lines[tournament + 1:tournament + 7] == [
+        "                   [addon [N]] [reentry] [bounty M] [pawns N] |",
+        "                   register | start | pause | resume | skip | minutes",
+        "                   +N|-N | status | clock | cashout | redeem",
+        "                   [item number] | rebuy | addon | close",
+        "                     — tournament commands (the organizer's: create,",
+        "                       start, pause, resume, skip, minutes, close)"]
 
 
 async def test_a_number_without_a_button_says_which_buttons_there_are(service: Service, tmp_path: Path) -> None:
@@ -384,8 +415,9 @@ async def test_a_number_without_a_button_says_which_buttons_there_are(service: S
     assert terminal.no_button(21) == "Кнопки 21 нет: есть только кнопка 1."
 
 
-def test_pokerbot_runs_a_terminal_table_from_the_command_line(tmp_path: Path) -> None:
-    script = "ann: /join\nbob: /join\nann: /deal\nann: /call\n/quit\n"
+def pokerbot_prints(tmp_path: Path, script: str) -> str:
+    """What `python -m bot` prints, its output piped, when `script` is typed at it (ending with /quit); the terminal
+    table's database is `tmp_path / "t.db"`."""
     env = {"PATH": "", "PYTHONPATH": str(ROOT), "HOME": str(tmp_path), "PYTHONFAULTHANDLER": "1"}
     process = subprocess.Popen([sys.executable, "-m", "bot", "--db", str(tmp_path / "t.db")], stdin=subprocess.PIPE,
                                stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True, cwd=tmp_path, env=env)
@@ -396,6 +428,11 @@ def test_pokerbot_runs_a_terminal_table_from_the_command_line(tmp_path: Path) ->
         out, err = process.communicate()
         pytest.fail(f"pokerbot did not stop after /quit\n{out[-2000:]}\n{err[-4000:]}")
     assert process.returncode == 0, err
+    return out
+
+
+def test_pokerbot_runs_a_terminal_table_from_the_command_line(tmp_path: Path) -> None:
+    out = pokerbot_prints(tmp_path, "ann: /join\nbob: /join\nann: /deal\nann: /call\n/quit\n")
     intro, _, _, dealt, called, end = re.split(r"(?:\?|ann|bob)> ", out)  # what followed each prompt
     assert intro == (
         "pokerbot at the terminal. Several players share this keyboard: write `name: command`, e.g.\n"
@@ -416,6 +453,18 @@ def test_pokerbot_runs_a_terminal_table_from_the_command_line(tmp_path: Path) ->
         assert db.execute("SELECT COUNT(*) FROM actions JOIN tables USING (table_id) "
                           "WHERE seq > snapshot_seq").fetchone()[0] == 0
         assert db.execute("SELECT snapshot_seq FROM tables WHERE table_id != ''").fetchall() != [(0,)]
+
+
+def test_help_is_wrapped_at_80_columns_when_the_width_is_unknown(tmp_path: Path) -> None:
+    """Output piped, and no $COLUMNS (`pokerbot_prints`' environment): the terminal's width cannot be known."""
+    out = pokerbot_prints(tmp_path, "ann: /help tournament\n/quit\n")
+    assert re.split(r"(?:\?|ann)> ", out)[1] == (
+        "[private to ann] /tournament create [preset or schedule] [rebuys N] [addon [N]]\n"
+        "                   [reentry] [bounty M] [pawns N] | register | start | pause |\n"
+        "                   resume | skip | minutes +N|-N | status | clock | cashout |\n"
+        "                   redeem [item number] | rebuy | addon | close\n"
+        "                 tournament commands (the organizer's: create, start, pause,\n"
+        "                 resume, skip, minutes, close)\n")
 
 
 def _unsnapshotted_actions(database: Path) -> int:
