@@ -1,77 +1,18 @@
 """The terminal table: named players at one keyboard, public and private output marked, buttons by number.
 
-The `service` fixture shuffles with `random.Random(42)`, so the deal is known: at a new table, hand #1 deals the first
-player to sit down 7♠ 2♠, the second 4♦ 8♦, and the flop J♥ 6♣ J♠ (with a third player, other cards)."""
+The deal is known (`tests.bot.terminal_helpers`): hand #1 deals the first player to sit down 7♠ 2♠, the second
+4♦ 8♦."""
 
-import asyncio
 import io
-import logging
 import re
-import signal
-import sqlite3
-import subprocess
-import sys
-import threading
-from collections.abc import Callable
 from pathlib import Path
 
 import pytest
 
-from bot.clock import FakeClock
-from bot.i18n import text
 from bot.output import File, Picture, Reply
 from bot.service import Service
-from bot.store import Store
 from bot.terminal import TerminalAdapter, run_terminal
-from tests.bot.conftest import dump
-from tests.bot.helpers import started_service
-
-ROOT = Path(__file__).resolve().parents[2]
-HAND_DEALT = (
-    "[table] Hold'em — hand #1 · blinds 10/20 · home-limit\n"
-    "        Board: — · Pot: 30\n"
-    "        ▶ Ann · 390 Ⓓ bet 10\n"
-    "          Bob · 380 bet 20\n"
-    "\n"
-    "        Hand #1: button Ann, blinds 10/20. Cards are dealt — press “My cards” to see yours.\n"
-    "        Ann posts the small blind 10.\n"
-    "        Bob posts the big blind 20.\n"
-    "        ▶ Ann to act: 10 to call (⏱ 60\xa0s).\n"
-    "        (1) 🂠 My cards  (2) Fold  (3) Call 10  (4) Raise to 40  (5) ⏩ Check/fold  (6) ⏩ Check"
-    "  (7) ⏩ Call any\n")
-"""The table message when Ann (the button) and Bob are dealt hand #1, whatever their cards."""
-ANN_CALLED = (
-    "[table] Hold'em — hand #1 · blinds 10/20 · home-limit\n"
-    "        Board: — · Pot: 40\n"
-    "          Ann · 380 Ⓓ bet 20\n"
-    "        ▶ Bob · 380 bet 20\n"
-    "\n"
-    "        Hand #1: button Ann, blinds 10/20. Cards are dealt — press “My cards” to see yours.\n"
-    "        Ann posts the small blind 10.\n"
-    "        Bob posts the big blind 20.\n"
-    "        Ann calls 10.\n"
-    "        ▶ Bob to act (⏱ 60\xa0s).\n"
-    "        (1) 🂠 My cards  (2) Check  (3) Raise to 40  (4) ⏩ Check/fold  (5) ⏩ Call any\n")
-"""The table message again once Ann has called: her call is a line of the hand's story."""
-
-
-def ann_folded(*told: str) -> str:
-    """The table message once Ann, the button, folds hand #1 heads-up before the flop, after the lines `told` (a
-    time-out's)."""
-    return ("[table] Hold'em — hand #1 · blinds 10/20 · home-limit\n"
-            "        Board: — · Pot: 0\n"
-            "          Ann · 390 Ⓓ folded\n"
-            "          Bob · 410\n"
-            "\n"
-            "        Hand #1: button Ann, blinds 10/20. Cards are dealt — press “My cards” to see yours.\n"
-            "        Ann posts the small blind 10.\n"
-            "        Bob posts the big blind 20.\n"
-            + "".join(f"        {line}\n" for line in told) +
-            "        Ann folds.\n"
-            "        10 uncalled chips returned to Bob.\n"
-            "        Bob wins the main pot (20).\n"
-            "        The hand is over.\n"
-            "        (1) Show my cards\n")
+from tests.bot.terminal_helpers import ANN_CALLED, HAND_DEALT, ROOT, ann_folded
 
 
 async def test_players_take_turns_at_one_keyboard(service: Service) -> None:
@@ -239,9 +180,6 @@ async def test_a_player_reads_the_name_he_first_gave_throughout(service: Service
     assert "        Bob calls 10." in out.getvalue().splitlines()
 
 
-_CARD = re.compile(r"(?:10|[2-9TJQKA])[♠♥♦♣]")
-
-
 def readme_example() -> list[str]:
     """The lines of the README's "A first hand at the terminal" example, as the README shows them."""
     readme = (ROOT / "README.md").read_text(encoding="utf-8")
@@ -335,65 +273,6 @@ async def test_a_refusal_names_the_player_it_was_said_by(service: Service) -> No
                                       "[private to zed] You are not seated at this table: /join first.\n")
 
 
-async def test_help_names_quit_the_terminals_own_command(service: Service, monkeypatch: pytest.MonkeyPatch) -> None:
-    """The introduction says /quit leaves, but /help listed every command but it, and `/help quit` answered “I don't
-    know the command”; in the player's own language, as the rest of his help (wrapped at 80 columns)."""
-    monkeypatch.setenv("COLUMNS", "80")
-    out = io.StringIO()
-    terminal = TerminalAdapter(service, out=out)
-    assert await terminal.say("ann: /help")
-    help_lines = out.getvalue().splitlines()
-    assert help_lines[0] == "[private to ann] Commands:"
-    assert help_lines[-4:] == [
-        "                 /addbot [name] | remove name — seat a computer player for",
-        "                                                practice",
-        "                 /quit — leave the terminal: the bot stops and keeps its tables",
-        "                         for its next start"]
-    start = len(out.getvalue())
-    assert await terminal.say("ann: /help quit")
-    assert out.getvalue()[start:] == (
-        "[private to ann] /quit\n"
-        "                 leave the terminal: the bot stops and keeps its tables for its\n"
-        "                 next start\n")
-    assert await terminal.say("bob: /lang ru me")
-    start = len(out.getvalue())
-    assert await terminal.say("bob: /help /exit")
-    assert out.getvalue()[start:] == (
-        "[private to bob] /quit\n"
-        "                 выйти из терминала: бот остановится, а столы сохранит до\n"
-        "                 следующего запуска\n")
-    start = len(out.getvalue())
-    assert await terminal.say("bob: /help")
-    assert out.getvalue()[start:].splitlines()[-2:] == [
-        "                 /quit — выйти из терминала: бот остановится, а столы сохранит",
-        "                         до следующего запуска"]
-
-
-async def test_help_is_wrapped_at_the_terminals_width(service: Service, monkeypatch: pytest.MonkeyPatch) -> None:
-    """/help's lines reached some 300 characters (/tournament's) and broke wherever the terminal's edge fell: an
-    entry now goes on under its description, as a command line's help does, and a usage too long for that is
-    wrapped on its own (never inside its brackets), its description below it."""
-    monkeypatch.setenv("COLUMNS", "70")
-    out = io.StringIO()
-    terminal = TerminalAdapter(service, out=out)
-    assert await terminal.say("ann: /help")
-    lines = out.getvalue().splitlines()
-    assert max(len(line) for line in lines) == 70
-    assert lines[1:5] == [
-        "                 /help [command] — the commands, or how to use one",
-        "                 /join [chips] — sit down at the table; seated at a",
-        "                                 cash table, top up your stack (up to",
-        "                                 the table's buy-in)"]
-    tournament = lines.index("                 /tournament create [preset or schedule] [rebuys N]")
-    assert lines[tournament + 1:tournament + 7] == [
-        "                   [addon [N]] [reentry] [bounty M] [pawns N] |",
-        "                   register | start | pause | resume | skip | minutes",
-        "                   +N|-N | status | clock | cashout | redeem",
-        "                   [item number] | rebuy | addon | close",
-        "                     — tournament commands (the organizer's: create,",
-        "                       start, pause, resume, skip, minutes, close)"]
-
-
 async def test_a_number_without_a_button_says_which_buttons_there_are(service: Service, tmp_path: Path) -> None:
     out = io.StringIO()
     terminal = TerminalAdapter(service, out=out)
@@ -413,97 +292,6 @@ async def test_a_number_without_a_button_says_which_buttons_there_are(service: S
     assert out.getvalue()[start:] == f"[лично: ann] Кнопки 0 нет: есть кнопки с 1 по {count}.\n"
     terminal.buttons = terminal.buttons[:1]
     assert terminal.no_button(21) == "Кнопки 21 нет: есть только кнопка 1."
-
-
-def pokerbot_prints(tmp_path: Path, script: str) -> str:
-    """What `python -m bot` prints, its output piped, when `script` is typed at it (ending with /quit); the terminal
-    table's database is `tmp_path / "t.db"`."""
-    env = {"PATH": "", "PYTHONPATH": str(ROOT), "HOME": str(tmp_path), "PYTHONFAULTHANDLER": "1"}
-    process = subprocess.Popen([sys.executable, "-m", "bot", "--db", str(tmp_path / "t.db")], stdin=subprocess.PIPE,
-                               stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True, cwd=tmp_path, env=env)
-    try:
-        out, err = process.communicate(script, timeout=60)
-    except subprocess.TimeoutExpired:  # show where it hangs: faulthandler prints every thread on SIGABRT
-        process.send_signal(signal.SIGABRT)
-        out, err = process.communicate()
-        pytest.fail(f"pokerbot did not stop after /quit\n{out[-2000:]}\n{err[-4000:]}")
-    assert process.returncode == 0, err
-    return out
-
-
-def test_pokerbot_runs_a_terminal_table_from_the_command_line(tmp_path: Path) -> None:
-    out = pokerbot_prints(tmp_path, "ann: /join\nbob: /join\nann: /deal\nann: /call\n/quit\n")
-    intro, _, _, dealt, called, end = re.split(r"(?:\?|ann|bob)> ", out)  # what followed each prompt
-    assert intro == (
-        "pokerbot at the terminal. Several players share this keyboard: write `name: command`, e.g.\n"
-        "  ann: /join      bob: /join      ann: /deal\n"
-        "After that, the prompt names whose turn it is; a line without a name is said by that player\n"
-        "(by whoever spoke last when nobody is to act).\n"
-        "Buttons are numbered: type the number to press one. /help lists the commands, /quit leaves.\n"
-        "Lines marked [table] are public; [private to ann] would only reach Ann on Discord or Telegram.\n"
-        "\n")
-    two_cards = f"{_CARD.pattern} {_CARD.pattern}"  # the shuffle is the system's: any two cards
-    private, table = dealt.split("[table] ", 1)
-    assert re.fullmatch(rf"\[private to bob\] Your cards: {two_cards}\n\[private to ann\] Your cards: {two_cards}\n",
-                        private), private
-    assert "[table] " + table == HAND_DEALT  # the table message, as the README shows it
-    assert called == ANN_CALLED  # Bob to act after Ann's call (kept as a row of the log)
-    assert end == ""
-    with sqlite3.connect(tmp_path / "t.db") as db:  # a clean stop snapshots the table: no log is left to replay
-        assert db.execute("SELECT COUNT(*) FROM actions JOIN tables USING (table_id) "
-                          "WHERE seq > snapshot_seq").fetchone()[0] == 0
-        assert db.execute("SELECT snapshot_seq FROM tables WHERE table_id != ''").fetchall() != [(0,)]
-
-
-def test_help_is_wrapped_at_80_columns_when_the_width_is_unknown(tmp_path: Path) -> None:
-    """Output piped, and no $COLUMNS (`pokerbot_prints`' environment): the terminal's width cannot be known."""
-    out = pokerbot_prints(tmp_path, "ann: /help tournament\n/quit\n")
-    assert re.split(r"(?:\?|ann)> ", out)[1] == (
-        "[private to ann] /tournament create [preset or schedule] [rebuys N] [addon [N]]\n"
-        "                   [reentry] [bounty M] [pawns N] | register | start | pause |\n"
-        "                   resume | skip | minutes +N|-N | status | clock | cashout |\n"
-        "                   redeem [item number] | rebuy | addon | close\n"
-        "                 tournament commands (the organizer's: create, start, pause,\n"
-        "                 resume, skip, minutes, close)\n")
-
-
-def _unsnapshotted_actions(database: Path) -> int:
-    """How many logged actions of `database` lie after their table's snapshot (a start would replay them)."""
-    with sqlite3.connect(database) as db:
-        return db.execute("SELECT COUNT(*) FROM actions JOIN tables USING (table_id) WHERE seq > snapshot_seq"
-                          ).fetchone()[0]
-
-
-@pytest.mark.parametrize("stop", [signal.SIGINT, signal.SIGTERM])
-async def test_a_signal_stops_the_terminal_table_at_once_and_cleanly(tmp_path: Path, stop: signal.Signals) -> None:
-    """Ctrl-C (SIGINT) or SIGTERM (systemd's, Docker's, kill's) while the terminal waits for a line (the keyboard left
-    open, nothing typed) stops pokerbot at once, as a clean stop: exit status 0, every table snapshotted. The read
-    blocked on the keyboard once held Ctrl-C's stop until Enter was pressed, and SIGTERM killed the process outright
-    (on Discord and Telegram too: nothing queued was sent, no table snapshotted)."""
-    env = {"PATH": "", "PYTHONPATH": str(ROOT), "HOME": str(tmp_path), "PYTHONFAULTHANDLER": "1"}
-    bot = await asyncio.create_subprocess_exec(
-        sys.executable, "-m", "bot", "--db", str(tmp_path / "t.db"), cwd=tmp_path, env=env,
-        stdin=asyncio.subprocess.PIPE, stdout=asyncio.subprocess.PIPE, stderr=asyncio.subprocess.PIPE,
-        preexec_fn=lambda: signal.signal(signal.SIGINT, signal.SIG_DFL))  # as at a shell, whatever runs the tests
-    assert bot.stdin is not None and bot.stdout is not None and bot.stderr is not None
-    try:
-        bot.stdin.write(b"ann: /join\nbob: /join\nann: /deal\nann: /call\n")
-        await bot.stdin.drain()
-        await asyncio.wait_for(bot.stdout.readuntil(b"Ann calls 10."), 60)
-        await asyncio.wait_for(bot.stdout.readuntil(b"bob> "), 10)  # waiting for the next line
-        assert _unsnapshotted_actions(tmp_path / "t.db") == 1, "the call is logged after the hand's snapshot"
-        bot.send_signal(stop)
-        try:
-            await asyncio.wait_for(bot.wait(), 20)
-        except TimeoutError:
-            bot.send_signal(signal.SIGABRT)  # faulthandler shows where it waits
-            pytest.fail(f"pokerbot did not stop on {stop.name}: " + (await bot.stderr.read()).decode()[-4000:])
-    finally:
-        if bot.returncode is None:
-            bot.kill()
-            await bot.wait()
-    assert bot.returncode == 0, (await bot.stderr.read()).decode()
-    assert _unsnapshotted_actions(tmp_path / "t.db") == 0, "a clean stop snapshots the table"
 
 
 async def test_a_file_is_written_next_to_the_database(service: Service, tmp_path: Path) -> None:
@@ -639,178 +427,3 @@ async def test_the_button_row_lines_up_with_the_table_text(service: Service, lan
         assert await terminal.say(line)
     rows = [row for row in out.getvalue().splitlines() if "(1) " in row]
     assert rows and all(row.startswith(" " * len(label) + "(1) ") for row in rows), "\n".join(rows)
-
-
-def typed(*lines: str, prompts: list[str] | None = None) -> Callable[[str], str]:
-    """A keyboard for `run_terminal` that types `lines`, then ends (Ctrl-D); each prompt it is shown is appended to
-    `prompts`."""
-    left = iter(lines)
-
-    def read_line(prompt: str) -> str:
-        if prompts is not None:
-            prompts.append(prompt)
-        try:
-            return next(left)
-        except StopIteration:
-            raise EOFError from None
-
-    return read_line
-
-
-async def run_after_restart(service: Service, store: Store, clock: FakeClock, read_line: Callable[[str], str],
-                            *lines: str) -> tuple[list[str], list[str]]:
-    """Say `lines` at the terminal table, restart the bot (a new service on the same database) and run the terminal
-    table on it, typed at by `read_line`; the database as text (`dump`) just before the terminal table ran, and
-    just after."""
-    terminal = TerminalAdapter(service, out=io.StringIO())
-    for line in lines:
-        assert await terminal.say(line)
-    await service.stop()
-    await store.close()
-    reopened = await Store.open(store.location)
-    try:
-        restarted = await started_service(reopened, clock, seed=42)
-        before = dump(store.location)
-        await run_terminal(restarted, read_line)
-        return before, dump(store.location)
-    finally:
-        await reopened.close()
-
-
-async def test_a_restart_shows_the_hand_in_play_and_whose_turn_it_is(service: Service, store: Store,
-                                                                     clock: FakeClock,
-                                                                     capsys: pytest.CaptureFixture[str],
-                                                                     program_logs: list[logging.LogRecord]) -> None:
-    """The README promises the bot may be killed and restarted at any moment: the table resumed, but the terminal
-    started on `?> ` with no table and no buttons, so that `2` answered “no buttons are shown now” and a line
-    without a name asked who was speaking, in the middle of Bob's turn. Showing it again logs nothing on the
-    terminal's screen (the platforms' adapters log how many tables they showed again)."""
-    prompts: list[str] = []
-    await run_after_restart(service, store, clock, typed("2", prompts=prompts),  # Bob checks
-                            "ann: /join", "bob: /join", "ann: /deal", "call")
-    shown = capsys.readouterr().out
-    assert shown.split("\n\n", 1)[1] == ANN_CALLED + (
-        "[table] Hold'em — hand #1 · blinds 10/20 · home-limit\n"
-        "        Board: J♥ 6♣ J♠ · Pot: 40\n"
-        "          Ann · 380 Ⓓ\n"
-        "        ▶ Bob · 380\n"
-        "\n"
-        "        Hand #1: button Ann, blinds 10/20. Cards are dealt — press “My cards” to see yours.\n"
-        "        Ann posts the small blind 10.\n"
-        "        Bob posts the big blind 20.\n"
-        "        Ann calls 10.\n"
-        "        Bob checks.\n"
-        "        Flop: J♥ 6♣ J♠\n"
-        "        ▶ Bob to act (⏱ 60\xa0s).\n"
-        "        (1) 🂠 My cards  (2) Check  (3) Bet 20  (4) ⏩ Check/fold  (5) ⏩ Check  (6) ⏩ Call any\n"
-        "\n")
-    assert prompts == ["bob> ", "bob> "]
-    assert [record.getMessage() for record in program_logs if record.levelno >= logging.INFO] == []
-
-
-SEATED = (
-    "[table] Texas Hold'em — seats:\n"
-    "          Ann — 400\n"
-    "          Bob — 400\n"
-    "        Between hands: the next deal comes in a moment, or press Deal.\n"
-    "        (1) Deal\n")
-"""The table message of Ann and Bob seated between hands, as `/table` draws it."""
-
-
-async def test_a_restart_between_hands_shows_the_seated_table_and_its_deal_button(
-        service: Service, store: Store, clock: FakeClock, capsys: pytest.CaptureFixture[str]) -> None:
-    """Restarted between hands, the terminal showed only its introduction and `?> `, with the players seated and a
-    Deal button that `1` could not press, until someone typed `/table`. It now shows the table as `/table` draws it,
-    logging nothing and changing nothing, and its button deals."""
-    before, after = await run_after_restart(service, store, clock, typed(), "ann: /join", "bob: /join")
-    assert after == before
-    assert capsys.readouterr().out == f"{text('en', 'term.intro')}\n{SEATED}\n"  # the last line: Ctrl-D's
-
-
-async def test_the_deal_button_shown_at_a_restart_deals(service: Service, store: Store, clock: FakeClock,
-                                                        capsys: pytest.CaptureFixture[str]) -> None:
-    prompts: list[str] = []
-    await run_after_restart(service, store, clock, typed("ann: 1", prompts=prompts), "ann: /join", "bob: /join")
-    assert capsys.readouterr().out.split("\n\n", 1)[1] == (
-        SEATED + "[private to bob] Your cards: 4♦ 8♦\n[private to ann] Your cards: 7♠ 2♠\n" + HAND_DEALT + "\n")
-    assert prompts == ["?> ", "ann> "]
-
-
-async def test_a_new_table_starts_with_the_introduction_alone(service: Service, store: Store, clock: FakeClock,
-                                                              capsys: pytest.CaptureFixture[str]) -> None:
-    before, after = await run_after_restart(service, store, clock, typed(), "ann: /balance")  # stored, nobody seated
-    assert after == before
-    assert capsys.readouterr().out == f"{text('en', 'term.intro')}\n\n"
-
-
-async def test_a_time_out_while_the_prompt_waits_goes_below_it_and_the_prompt_comes_again(
-        service: Service, clock: FakeClock) -> None:
-    """A timer's message printed while the prompt waits starts on a line of its own and ends with the prompt again,
-    naming who speaks now (printed when no prompt is shown, at a restart, it adds neither: the test above)."""
-    out = io.StringIO()
-    terminal = TerminalAdapter(service, out=out)
-    service.subscribe("term:", terminal.announce)
-    for line in ("ann: /set time_bank 0", "ann: /join", "bob: /join", "bob: /deal"):
-        assert await terminal.say(line)
-    terminal.waiting = True  # `ann> ` is shown
-    start = len(out.getvalue())
-    clock.advance(61)
-    await service.scheduler.fire_due()
-    assert out.getvalue()[start:] == "\n" + ann_folded("Ann ran out of time.") + "bob> "
-
-
-async def test_a_log_line_while_the_prompt_waits_goes_below_it(service: Service,
-                                                               capsys: pytest.CaptureFixture[str]) -> None:
-    """The bot logs at INFO by default, to the same screen (a full collection, say, every few minutes): such a line
-    was written after the waiting prompt, `ann> 2026-12-07 10:02:31,048 INFO pokerbot: full collection: …`, and
-    the prompt was not shown again, so whatever was typed next stood on a line of its own under the log."""
-    handler = logging.StreamHandler(sys.stdout)  # the terminal's screen, as `logging.basicConfig`'s stderr shares it
-    handler.setFormatter(logging.Formatter("%(levelname)s %(name)s: %(message)s"))
-    handler.setLevel(logging.INFO)  # the program's default level (`POKERBOT_LOG_LEVEL`)
-    root = logging.getLogger()
-    root.addHandler(handler)
-    pokerbot_log = logging.getLogger("pokerbot")
-    level = pokerbot_log.level
-    pokerbot_log.setLevel(logging.INFO)
-
-    def read_line(prompt: str) -> str:
-        sys.stdout.write(prompt)
-        if prompt == "ann> ":
-            pokerbot_log.info("full collection: 0 unreachable objects")  # a thread of the bot, while Ann types
-            raise EOFError
-        return "ann: /balance"
-
-    try:
-        await run_terminal(service, read_line)
-        assert root.handlers.count(handler) == 1, "the handler is the program's again"
-    finally:
-        root.removeHandler(handler)
-        pokerbot_log.setLevel(level)
-    assert capsys.readouterr().out.split("\n\n", 1)[1] == (
-        "?> [private to ann] Your wallet: 1,000 chips.\n"
-        "ann> \n"
-        "INFO pokerbot: full collection: 0 unreachable objects\n"
-        "ann> \n")
-
-
-async def test_a_stop_while_the_prompt_waits_ends_its_line(service: Service,
-                                                           capsys: pytest.CaptureFixture[str]) -> None:
-    """Ctrl-C at the prompt (the terminal echoes `^C`) stopped the bot cleanly but left the shell's prompt on the
-    same line, `bob> ^C$ `, as Ctrl-D did."""
-    shown, release = threading.Event(), threading.Event()
-
-    def read_line(prompt: str) -> str:
-        sys.stdout.write(prompt)
-        shown.set()
-        release.wait(10)  # a keyboard nobody types at
-        raise EOFError
-
-    terminal = asyncio.create_task(run_terminal(service, read_line))
-    try:
-        assert await asyncio.to_thread(shown.wait, 10)
-        terminal.cancel()  # what Ctrl-C and SIGTERM do to the bot (`bot.__main__.serve_until_stopped`)
-        with pytest.raises(asyncio.CancelledError):
-            await terminal
-    finally:
-        release.set()
-    assert capsys.readouterr().out.split("\n\n", 1)[1] == "?> \n"
