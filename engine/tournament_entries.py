@@ -175,14 +175,16 @@ class Entries(TournamentState):
 
     def addon_time_after_resume(self, now: datetime) -> timedelta | None:
         """While the clock is paused at `now`: how long add-ons would be sold if play resumed now, the whole first
-        break having passed in the pause (`missed_break`); None otherwise (the break is still to come, or was
-        played, or the clock runs)."""
+        break having passed in this pause (`missed_break`); None otherwise (the break is still to come, or was
+        played, or passed in an earlier pause, whose time given back runs on its own hours; or the clock runs)."""
         if not self.config.addons or self.phase is not Phase.RUNNING or not self.clock.can_resume(now):
             return None
         resumed = Clock.from_dict(self.clock.to_dict())
         resumed.resume(now)
         window = self._addons_missed_in_pause(resumed)
-        return None if window is None else window[1] - window[0]
+        if window is None or window[0] != resumed.pauses[-1][1]:
+            return None
+        return window[1] - window[0]
 
     def is_break_before_play(self) -> bool:
         """Whether the first break began when the clock started, before any hand (a start during it, or after its

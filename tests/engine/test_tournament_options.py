@@ -278,6 +278,22 @@ def test_add_ons_missed_with_a_break_the_clock_was_paused_across_are_sold_as_aft
     assert refused.value.code == "not_addon_time" and snapshot(again) == before
 
 
+def test_a_later_pause_is_not_told_the_add_on_time_a_pause_over_the_break_gave_back_again() -> None:
+    """Paused 18:50-20:05 over the whole break, the add-ons are sold 20:05-21:05; paused again, in that time or after
+    it, resuming gives none back (the time given runs on its own hours, as after downtime): only a pause over the
+    break itself is told how long they are sold once play resumes (it said an hour again at 20:40 and at 21:40)."""
+    tournament = running("ann", "bob", addons=1)
+    tournament.clock.pause(at(18, 50))
+    tournament.clock.resume(at(20, 5))
+    tournament.clock.pause(at(20, 30))
+    assert tournament.addon_time_after_resume(at(20, 40)) is None
+    assert tournament.is_addon_time(at(20, 40)) and tournament.addon_time_ends_at(at(20, 40)) == at(21, 5)
+    tournament.clock.resume(at(20, 45))
+    tournament.clock.pause(at(21, 30))
+    assert tournament.addon_time_after_resume(at(21, 40)) is None
+    assert not tournament.is_addon_time(at(21, 40))
+
+
 @pytest.mark.parametrize(("pause", "resume", "sold", "until"), [
     (at(18, 50), at(19, 30), at(19, 30), at(20, 0)),  # the pause ended in the break: it sells until 20:00
     (at(19, 10), at(20, 5), at(19, 30), at(20, 5)),  # the pause began in the break: it sold during the pause
