@@ -29,7 +29,7 @@ from bot.telegram.render import (
     with_mentions_shown,
 )
 from bot.telegram.replies import Replying
-from engine.text import inert
+from engine.text import inert, quote_input
 
 log = logging.getLogger(__name__)
 
@@ -63,7 +63,7 @@ class Answering(Replying):
         # posted anew at the bottom with its buttons, the old message saying it moved below
         command = _parsed(line)
         await self._deliver(place, reply, state, actor=actor, repost=isinstance(command, cmd.Table),
-                            viewed=isinstance(command, cmd.Cards), typed=f"/{command.name}" if command else None)
+                            viewed=isinstance(command, cmd.Cards), typed=_to_send_again(message.text, command))
         if isinstance(command, cmd.Lang) and command.chooses_chat_language and reply.error is None:
             # the chat's language chosen: its other topics' tables read in it too
             await self._redraw(place, actor)
@@ -195,6 +195,17 @@ class Answering(Replying):
 
     def _place(self, message: MaybeInaccessibleMessage) -> Place:
         return place_of(self.memory.current_chat(message.chat.id), topic_of(message))
+
+
+def _to_send_again(line: str, command: cmd.Command | None) -> str | None:
+    """The command a player is told to send again when its answer could not reach him (`Replying._deliver`'s
+    `typed`; None for a line that says none): its name alone (`/join`, which a tap in the group sends), or with the
+    words he typed after it, quoted (`quote_input`: bounded, and inert, since a tap on the name would send it alone
+    and bring another answer: `/help tournament`, `/history tournament`)."""
+    if command is None:
+        return None
+    words = line.split(maxsplit=1)
+    return f"/{command.name}" if len(words) < 2 else quote_input(f"/{command.name} {words[1]}")
 
 
 def _parsed(line: str) -> cmd.Command | None:

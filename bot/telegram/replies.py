@@ -60,9 +60,10 @@ class Replying:
         private texts where only their player sees them. `answered`: the actor's error and private texts already
         went into a callback alert; `repost`: the table message is posted anew below (`TableOp.repost`); `viewed`:
         the reply is a player's look at his cards ("My cards"), which deals nobody in; `typed`: the command the actor
-        typed (`/join`), which the pointer to a private chat he lacks tells him to send again. The lines read after a
-        hand's pictures (what its end brought about: a tournament's end and settlement) come last, after the pointer
-        to a private chat for what the hand told a player the bot could not reach."""
+        typed (`/join`, quoted with its words when he gave some), which the pointer to a private chat he lacks tells
+        him to send again. The lines read after a hand's pictures (what its end brought about: a tournament's end and
+        settlement) come last, after the pointer to a private chat for what the hand told a player the bot could not
+        reach."""
         # read before anything is queued: the table's state then joins the queue in the same step as the texts
         # and pictures, so it can go first (an await between them lets the dispatcher send a picture before it)
         language = await self.service.language(place, actor) if state is not None else None

@@ -114,11 +114,12 @@ OPEN_PRIVATE = {
 OR_MY_CARDS = {"en": ", or press “My cards”", "ru": " — или нажмите «Мои карты»"}
 BET_AGAIN = {
     "en": "Bob Brown, I can only answer you privately: open a private chat with me "
-          "(https://t.me/pokerbot?start=cards_m100500), press Start, then send /bet here again.",
+          "(https://t.me/pokerbot?start=cards_m100500), press Start, then send /\u2060bet 100000 here again.",
     "ru": "Bob Brown, я могу ответить вам только лично: откройте со мной личный чат "
-          "(https://t.me/pokerbot?start=cards_m100500), нажмите «Запустить» и снова отправьте здесь /bet.",
+          "(https://t.me/pokerbot?start=cards_m100500), нажмите «Запустить» и снова отправьте здесь /\u2060bet 100000.",
 }
-"""The hint to a player whose typed command's answer the bot could not bring: what to do, to read it."""
+"""The hint to a player whose typed command's answer the bot could not bring: what to do, to read it (the command
+as he typed it, quoted: a tap on `/bet` would send it alone)."""
 
 
 @pytest.mark.parametrize("language", ["en", "ru"])
@@ -126,7 +127,7 @@ async def test_a_refusal_the_bot_cannot_bring_does_not_send_the_player_to_my_car
         make_bot, api, language: str) -> None:
     """Bob, with no private chat with the bot, types a bet too large mid-round: the refusal can only go privately,
     and the group's hint ended "or press “My cards”", a button that shows his cards, never why his bet was refused.
-    It says what to do to read it: open the private chat, press Start, send /bet again. Cat, who typed /cards, is
+    It says what to do to read it: open the private chat, press Start, send /bet 100000 again. Cat, who typed /cards, is
     still sent to the button: it shows what he asked for."""
     bot, _, bob, cat = await dealt_to_three(make_bot, language)
     seen = len(bot.group())

@@ -439,6 +439,10 @@ async def test_after_the_hint_a_private_only_answer_gets_a_short_pointer_now_and
     await bot.command(ANN, "/help")
     assert bot.group()[-1].text == (f"@ann, I answer that only in private: open {LINK}, press Start, then send /help "
                                     "here again.")
+    await five_quiet_minutes(bot, ANN, why="one pointer in five minutes")
+    await bot.command(ANN, "/help@pokerbot   tournament")  # what a tap on /help sends is another answer: the line
+    assert bot.group()[-1].text == (f"@ann, I answer that only in private: open {LINK}, press Start, then send "
+                                    "/\u2060help tournament here again."), "quoted as a quote is: no tap sends half"
 
 
 JOIN_AGAIN = {

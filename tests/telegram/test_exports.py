@@ -19,8 +19,12 @@ async def test_the_ledger_export_goes_to_the_organizers_private_chat(make_bot, a
     await bot.command(ANN, "/start", private_chat(ANN))
     for user in (ANN, BOB):
         await bot.command(user, "/join 200")
-    await bot.command(BOB, "/export ledger")
+    await bot.command(BOB, "/export ledger")  # refused privately: the group reads only where to read why
     assert api.documents == []
+    assert bot.group_texts()[-1] == ("Bob Brown, I can only answer you privately: open a private chat with me "
+                                     "(https://t.me/pokerbot?start=cards_m100500), press Start, then send "
+                                     "/\u2060export ledger here again.")
+    before = bot.group_texts()
     await bot.command(ANN, "/export ledger")
     ((chat_id, name, content),) = api.documents
     assert chat_id == ANN["id"] != GROUP["id"] and name == "ledger-2026-11-29.csv"
@@ -30,4 +34,4 @@ async def test_the_ledger_export_goes_to_the_organizers_private_chat(make_bot, a
         ("welcome grant", "Bob Brown", "1000"), ("buy-in", "Bob Brown", "200")]
     assert any(text.startswith("The chat's ledger, 4 rows, is in the file") for text in
                (sent.text for sent in api.chat(ANN["id"])))
-    assert not any("ledger" in text for text in bot.group_texts())
+    assert bot.group_texts() == before, "nothing of the ledger reaches the group"
