@@ -83,8 +83,9 @@ class TournamentState:
     def rebuys_end_on_resume(self, now: datetime) -> bool:
         """Whether the rebuy period, held open at `now` by a pause of the clock, ends the moment play resumes: the end
         times of the levels left before the first break passed during the pause (`engine.clock`: they take effect on
-        resuming; the organizer's pause takes none of the period, `engine.tournament_entries`)."""
-        if not self.clock.can_resume(now) or not self.is_rebuy_period(now):
+        resuming; the organizer's pause takes none of the period, `engine.tournament_entries`). A period run again
+        after downtime ends on its own hours, whenever play resumes."""
+        if not self.clock.can_resume(now) or not self.is_rebuy_period(now) or holds(self.rebuys_reopened, now):
             return False
         resumed = Clock.from_dict(self.clock.to_dict())  # the clock as it would run if resumed now
         resumed.resume(now)

@@ -334,6 +334,17 @@ def test_a_paused_rebuy_period_ends_on_resuming_once_its_end_time_has_passed() -
     assert not tournament.rebuys_end_on_resume(at(20, 5)), "over"
 
 
+def test_a_pause_in_the_rebuy_period_given_back_after_downtime_does_not_end_it_on_resuming() -> None:
+    """Down from 18:50 to 20:05, the rebuy period runs again until 20:15 (the ten minutes downtime took); paused at
+    20:10, it still runs until 20:15 on resuming, on its own hours: resuming ends it only when the clock's level
+    does (it said that resuming would end it, though the level before the break was long over)."""
+    tournament = running("ann", "bob", rebuys=1)
+    tournament.reopen_rebuys(at(18, 50), at(20, 5))
+    tournament.clock.pause(at(20, 10))
+    assert tournament.is_rebuy_period(at(20, 12)) and tournament.rebuy_period_ends_at(at(20, 12)) == at(20, 15)
+    assert not tournament.rebuys_end_on_resume(at(20, 12))
+
+
 def test_no_add_ons_are_sold_again_for_a_break_a_late_start_passed_over() -> None:
     """Down from 18:50, before the 19:00-20:00 break, to 20:40: a tournament started at 18:40 missed its break and
     sells add-ons again; one started at 20:30 passed the break over (no play before it), so the same downtime is
