@@ -88,13 +88,16 @@ class TerminalAdapter:
         self.speaker = name  # the player to act too, by a line without a name: when nobody is to act, he speaks on
         if line.lower() in _QUIT:  # `ann: /quit` too: leaving the keyboard is nobody's move
             return False
+        word = line.split(maxsplit=1)[0]
         if name is None:  # the line typed, with a name, when it says something: `/help` at the start above all
             await self.read_language()
+            if word.lower() in _QUIT:  # `/quit now`: leaving needs no name, only nothing after it
+                self.print(self.t("term.quit_alone", command=word))
+                return True
             says = whole_number(line) is not None or _command(line) is not None
             self.print(self.t("term.who", example=line if says else "/join"))
             return True
         actor = self.actor(name)
-        word = line.split(maxsplit=1)[0]
         if word.lower() in _QUIT:  # `/quit now`: the terminal's own command takes nothing after it
             language = await self.service.private_language_of(PLACE, actor)
             self.show(Reply(error=text(language, "term.quit_alone", command=word)), to=actor.user_id)

@@ -146,6 +146,16 @@ async def test_quit_with_words_after_it_says_to_type_it_alone(service: Service) 
     assert terminal.prompt() == "bob> "
 
 
+async def test_quit_with_words_before_anyone_is_named_says_to_type_it_alone(service: Service) -> None:
+    """Leaving is nobody's move, so `/quit now` at `?>` gets the same answer as a player's (it was told to write
+    `name: command`, e.g. `ann: /join`, as if /quit needed a name)."""
+    out = io.StringIO()
+    terminal = TerminalAdapter(service, out=out)
+    assert await terminal.say("/quit now")
+    assert out.getvalue() == "/quit takes nothing after it: to leave the terminal, type /quit alone.\n"
+    assert terminal.prompt() == "?> "
+
+
 async def test_a_name_may_be_written_in_any_alphabet(service: Service) -> None:
     """The Russian introduction says «пишите `имя: команда`»: `аня: /join` was answered «I don't know the command
     “аня:”», a name having to start with a Latin letter."""
