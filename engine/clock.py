@@ -195,6 +195,13 @@ class Clock:
         self.pauses[-1] = (began, at)
         return [ClockResumed(at=at, paused_for=at - began)]
 
+    def resumed_at(self, now: datetime) -> Clock:
+        """A copy of this paused clock resumed at `now` (this one unchanged): the timeline play would take if the
+        organizer resumed now, for what a pause decides only on resuming (which levels it passes over)."""
+        resumed = Clock.from_dict(self.to_dict())
+        resumed.resume(now)
+        return resumed
+
     def verify_skip(self, now: datetime) -> None:
         """Raise unless the current level can be ended now (not the last one)."""
         self._verify_running(now)

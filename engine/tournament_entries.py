@@ -52,7 +52,7 @@ from engine.tournament_events import (
     TournamentStarted,
 )
 from engine.tournament_state import TournamentState, holds
-from engine.tournament_types import BANK, Entrant, EntrantStatus, Phase, first_break
+from engine.tournament_types import BANK, Entrant, EntrantStatus, Phase, first_break, is_in
 
 __all__ = ["Entries", "missed_break"]
 
@@ -179,8 +179,7 @@ class Entries(TournamentState):
         played, or passed in an earlier pause, whose time given back runs on its own hours; or the clock runs)."""
         if not self.config.addons or self.phase is not Phase.RUNNING or not self.clock.can_resume(now):
             return None
-        resumed = Clock.from_dict(self.clock.to_dict())
-        resumed.resume(now)
+        resumed = self.clock.resumed_at(now)
         window = self._addons_missed_in_pause(resumed)
         if window is None or window[0] != resumed.pauses[-1][1]:
             return None
@@ -329,9 +328,15 @@ class Entries(TournamentState):
                 raise RuleError("addons_before_play", "this tournament started at its first break, before any hand: "
                                 "it sells no add-ons")
             raise RuleError("not_addon_time", "add-ons are sold during the first break")
-        if self.entrants[player].addons >= self.config.addons:
+        if not self.has_addon_left(player):
             raise RuleError("no_addons_left", f"you have bought all your add-ons ({self.config.addons})",
                             limit=self.config.addons)
+
+    def has_addon_left(self, player: str) -> bool:
+        """Whether `player` is still in with an add-on of the tournament's left to buy, whenever they are sold (what
+        `verify_addon` asks beyond the time)."""
+        entrant = self.entrants.get(player)
+        return entrant is not None and is_in(entrant) and entrant.addons < self.config.addons
 
     def can_addon(self, player: str, now: datetime) -> bool:
         """Whether `addon(player, now)` is allowed."""

@@ -87,8 +87,7 @@ class TournamentState:
         after downtime ends on its own hours, whenever play resumes."""
         if not self.clock.can_resume(now) or not self.is_rebuy_period(now) or holds(self.rebuys_reopened, now):
             return False
-        resumed = Clock.from_dict(self.clock.to_dict())  # the clock as it would run if resumed now
-        resumed.resume(now)
+        resumed = self.clock.resumed_at(now)
         first = first_break(resumed.schedule)
         return first is not None and resumed.level_at(now).index >= first
 

@@ -39,7 +39,6 @@ from engine.tournament import (
     TournamentConfig,
 )
 from engine.tournament_options import OptionError
-from engine.tournament_types import is_in
 
 
 def money(amount: Fraction) -> Decimal:
@@ -185,8 +184,7 @@ def _addons_after_resume(voice: Voice, tournament: Tournament, now: datetime) ->
     """While the clock is paused after the whole first break passed in the pause: that its add-ons are sold once play
     resumes, for how long (`Tournament.addon_time_after_resume`), when anyone still in has one left; "" otherwise."""
     lasting = tournament.addon_time_after_resume(now)
-    if lasting is None or not any(is_in(entrant) and entrant.addons < tournament.config.addons
-                                  for entrant in tournament.entrants.values()):
+    if lasting is None or not any(map(tournament.has_addon_left, tournament.entrants)):
         return ""
     return voice.t("tournament.addons_after_resume", duration=duration_text(voice, lasting))
 
