@@ -89,19 +89,15 @@ class TerminalAdapter:
         if line.lower() in _QUIT:  # `ann: /quit` too: leaving the keyboard is nobody's move
             return False
         word = line.split(maxsplit=1)[0]
+        if word.lower() in _QUIT:  # `/quit now`: the terminal's own command takes nothing after it, and no name
+            await self.say_quit_alone(word, None if name is None else self.actor(name))
+            return True
         if name is None:  # the line typed, with a name, when it says something: `/help` at the start above all
             await self.read_language()
-            if word.lower() in _QUIT:  # `/quit now`: leaving needs no name, only nothing after it
-                self.print(self.t("term.quit_alone", command=word))
-                return True
             says = whole_number(line) is not None or _command(line) is not None
             self.print(self.t("term.who", example=line if says else "/join"))
             return True
         actor = self.actor(name)
-        if word.lower() in _QUIT:  # `/quit now`: the terminal's own command takes nothing after it
-            language = await self.service.private_language_of(PLACE, actor)
-            self.show(Reply(error=text(language, "term.quit_alone", command=word)), to=actor.user_id)
-            return True
         number = whole_number(line)
         if number is not None and not 1 <= number <= len(self.buttons):  # a number is a button, never a command
             self.show(Reply(error=self.no_button(number)), to=actor.user_id)
@@ -140,6 +136,16 @@ class TerminalAdapter:
         """The private part of `/help`'s answer with /quit at the end of its list."""
         *told, commands = private[actor.user_id]
         return {**private, actor.user_id: [*told, f"{commands}\n{await self.quit_help(actor, alone=False)}"]}
+
+    async def say_quit_alone(self, word: str, actor: Actor | None) -> None:
+        """Answer `/quit` with words after it (`word`: the quit word as typed): type it alone to leave; privately in
+        the player's language when he named himself, else to the keyboard in the chat's."""
+        if actor is None:
+            await self.read_language()
+            self.print(self.t("term.quit_alone", command=word))
+            return
+        language = await self.service.private_language_of(PLACE, actor)
+        self.show(Reply(error=text(language, "term.quit_alone", command=word)), to=actor.user_id)
 
     def fitted(self, messages: list[str], user_id: str) -> list[str]:
         """`/help`'s answer to `user_id` wrapped at the terminal's width, as printed after his private mark (the
