@@ -1,9 +1,13 @@
-"""What the terminal table's tests share: the table message of the first hand as the terminal prints it.
+"""What the terminal table's tests share: the table message of the first hand as the terminal prints it, and what
+it printed for a line (`said`).
 
 The `service` fixture shuffles with `random.Random(42)`, so the deal is known: at a new table, hand #1 deals the first
 player to sit down 7♠ 2♠, the second 4♦ 8♦, and the flop J♥ 6♣ J♠ (with a third player, other cards)."""
 
+import io
 from pathlib import Path
+
+from bot.terminal import TerminalAdapter
 
 ROOT = Path(__file__).resolve().parents[2]
 HAND_DEALT = (
@@ -51,3 +55,10 @@ def ann_folded(*told: str) -> str:
             "        Bob wins the main pot (20).\n"
             "        The hand is over.\n"
             "        (1) Show my cards\n")
+
+
+async def said(terminal: TerminalAdapter, out: io.StringIO, line: str) -> str:
+    """What the terminal table printed for `line` (which it must take), `out` being where it prints."""
+    start = len(out.getvalue())
+    assert await terminal.say(line)
+    return out.getvalue()[start:]

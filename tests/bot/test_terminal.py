@@ -12,7 +12,7 @@ import pytest
 from bot.output import File, Picture, Reply
 from bot.service import Service
 from bot.terminal import TerminalAdapter, run_terminal
-from tests.bot.terminal_helpers import ANN_CALLED, HAND_DEALT, ROOT, ann_folded
+from tests.bot.terminal_helpers import ANN_CALLED, HAND_DEALT, ROOT, ann_folded, said
 
 
 async def test_players_take_turns_at_one_keyboard(service: Service) -> None:
@@ -177,17 +177,16 @@ async def test_a_player_reads_the_name_he_first_gave_throughout(service: Service
     assert await terminal.say("Bob: /join")
     assert terminal.prompt() == "Bob> "
     assert await terminal.say("ann: /join")
-    start = len(out.getvalue())
-    assert await terminal.say("ann: /deal")
-    assert out.getvalue()[start:].splitlines()[:2] == ["[private to ann] Your cards: 4♦ 8♦",
-                                                       "[private to Bob] Your cards: 7♠ 2♠"]
+    assert (await said(terminal, out, "ann: /deal")).splitlines()[:2] == ["[private to ann] Your cards: 4♦ 8♦",
+                                                                          "[private to Bob] Your cards: 7♠ 2♠"]
     assert terminal.prompt() == "Bob> ", "heads-up, the button (Bob) acts first preflop"
-    start = len(out.getvalue())
-    assert await terminal.say("BOB: /balance")
-    assert out.getvalue()[start:] == "[private to Bob] Your wallet: 600 chips.\n"
+    assert await said(terminal, out, "BOB: /balance") == "[private to Bob] Your wallet: 600 chips.\n"
     assert terminal.prompt() == "Bob> "
-    assert await terminal.say("bob: call")
+    called = await said(terminal, out, "bob: call")
     assert "        Bob calls 10." in out.getvalue().splitlines()
+    # the whole table message as when Ann, the button, calls (ANN_CALLED), with Bob the button here
+    assert called == ANN_CALLED.replace("Ann", "ANN").replace("Bob", "Ann").replace("ANN", "Bob")
+    assert terminal.prompt() == "ann> "
 
 
 def readme_example() -> list[str]:

@@ -7,6 +7,7 @@ import pytest
 
 from bot.service import Service
 from bot.terminal import TerminalAdapter
+from tests.bot.terminal_helpers import said
 
 
 async def test_help_names_quit_the_terminals_own_command(service: Service, monkeypatch: pytest.MonkeyPatch) -> None:
@@ -23,22 +24,16 @@ async def test_help_names_quit_the_terminals_own_command(service: Service, monke
         "                                                practice",
         "                 /quit — leave the terminal: the bot stops and keeps its tables",
         "                         for its next start"]
-    start = len(out.getvalue())
-    assert await terminal.say("ann: /help quit")
-    assert out.getvalue()[start:] == (
+    assert await said(terminal, out, "ann: /help quit") == (
         "[private to ann] /quit\n"
         "                 leave the terminal: the bot stops and keeps its tables for its\n"
         "                 next start\n")
     assert await terminal.say("bob: /lang ru me")
-    start = len(out.getvalue())
-    assert await terminal.say("bob: /help /exit")
-    assert out.getvalue()[start:] == (
+    assert await said(terminal, out, "bob: /help /exit") == (
         "[private to bob] /quit\n"
         "                 выйти из терминала: бот остановится, а столы сохранит до\n"
         "                 следующего запуска\n")
-    start = len(out.getvalue())
-    assert await terminal.say("bob: /help")
-    assert out.getvalue()[start:].splitlines()[-2:] == [
+    assert (await said(terminal, out, "bob: /help")).splitlines()[-2:] == [
         "                 /quit — выйти из терминала: бот остановится, а столы сохранит",
         "                         до следующего запуска"]
 
