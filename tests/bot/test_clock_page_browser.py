@@ -24,7 +24,7 @@ import pytest
 
 from bot.store import Store
 from bot.web.view import SeasonRow, clock_view
-from tests.bot.clock_page_helpers import AN_HOUR, WAIT_LIMIT, tournament_night
+from tests.bot.clock_page_helpers import AN_HOUR, WAIT_LIMIT, Night, tournament_night
 from tests.bot.conftest import ANN, BOB, PLACE
 
 CHROMIUM = shutil.which("chromium") or shutil.which("chromium-browser")
@@ -236,6 +236,20 @@ async def check_layout(driver: Any, name: str) -> dict[tuple[int, int], list[Row
     return lists
 
 
+async def next_period(night: Night, browser: Any, seconds: int, level: str, blocks: list[dict[str, float]],
+                      name: str) -> tuple[list[list[str]], list[str], dict[tuple[int, int], list[Rows]]]:
+    """Run the night's clock `seconds` on, the bot's timer firing what falls due, until the page names the level
+    `level`: the options it then lists (`option_lines`), which of the `BLOCKS` moved since they stood at `blocks`,
+    and, the banner put away, its lists at each size (`check_layout`, its screenshots named `name`)."""
+    night.clock.advance(seconds)
+    await night.service.scheduler.fire_due()
+    await until_shown(browser, "level-name", lambda shown: shown == level)
+    options = await option_lines(browser)
+    shifted = moved(blocks, await in_browser(browser.execute_script, BLOCKS))
+    await put_banner_away(browser)
+    return options, shifted, await check_layout(browser, name)
+
+
 async def ellipsized(driver: Any) -> list[str]:
     """The names the lists show ending in "…" (a word wider than the column), as `NAMES` tells."""
     return [text for text, _, ellipsis, _ in await in_browser(driver.execute_script, NAMES) if ellipsis]
@@ -317,18 +331,14 @@ async def test_the_clock_page_in_chromium(store: Store, browser: Any, monkeypatc
                                   "fetch(arguments[0]).then((r) => arguments[1](r.status));", wrong)
         assert status == 404
 
-        clock.advance(20 * 60)
-        await service.scheduler.fire_due()
-        await until_shown(browser, "level-name", lambda shown: shown == "Break")
+        options, shifted, _ = await next_period(night, browser, 20 * 60, "Break", blocks, "break")
         assert await page_text(browser, "until") == "until 18:50"
-        assert await option_lines(browser) == [
+        assert options == [
             ["rebuys are over", "option over"], ["1 add-on each at the break", "option"],
             ["re-entry is over", "option over"], ["bounty 10", "option"],
             ["at most 1 item pawned per player", "option"]]
-        assert moved(blocks, await in_browser(browser.execute_script, BLOCKS)) == [], "the periods' end moves nothing"
+        assert shifted == [], "the periods' end moves nothing"
         assert await page_text(browser, "season-list") == "Ann+25 · 7Konstantin Konstantinopolsky−12,50 · 3"
-        await put_banner_away(browser)
-        await check_layout(browser, "break")
 
         assert (await service.handle(PLACE, ANN, "/lang ru")).error is None
         await until_shown(browser, "level-name", lambda shown: shown == "Перерыв")
@@ -372,16 +382,12 @@ async def test_a_crowded_night_shows_whole_rows_in_russian(store: Store, browser
             assert season == [], "the season's standings wait for a break"
         await screen(browser, *SIZES[0])
 
-        clock.advance(10 * 60)
-        await service.scheduler.fire_due()
-        await until_shown(browser, "level-name", lambda shown: shown == "Перерыв")
-        assert await option_lines(browser) == [
+        options, shifted, lists = await next_period(night, browser, 10 * 60, "Перерыв", blocks, "crowded-break-ru")
+        assert options == [
             ["ребаи закончились", "option over"], ["1 аддон на игрока на перерыве", "option"],
             ["повторный вход закрыт", "option over"], ["баунти 10", "option"],
             ["в залог — не больше 1 вещи на игрока", "option"]]
-        assert moved(blocks, await in_browser(browser.execute_script, BLOCKS)) == [], "the periods' end moves nothing"
-        await put_banner_away(browser)
-        lists = await check_layout(browser, "crowded-break-ru")
+        assert shifted == [], "the periods' end moves nothing"
         _, schedule, season = lists[SIZES[0]]
         first, end = check_schedule(schedule, 4)
         assert first == 4 and end < 17, "on the TV the levels before the break give way first, then the last ones"
@@ -396,16 +402,13 @@ async def test_a_crowded_night_shows_whole_rows_in_russian(store: Store, browser
         assert on_tv == ["Константин Константинопольский", LONG_WORD]
         assert await title_shown(browser) == (2, False), "the TV shows the whole title on two lines"
 
-        clock.advance(80 * 60)  # mid-level 8 (the schedule's ninth entry), the season put away until the next break
-        await service.scheduler.fire_due()
-        await until_shown(browser, "level-name", lambda shown: shown == "Уровень 8")
-        assert await option_lines(browser) == [
+        # mid-level 8 (the schedule's ninth entry), the season put away until the next break
+        options, shifted, lists = await next_period(night, browser, 80 * 60, "Уровень 8", blocks, "crowded-mid-ru")
+        assert options == [
             ["ребаи закончились", "option over"], ["аддоны закончились", "option over"],
             ["повторный вход закрыт", "option over"], ["баунти 10", "option"],
             ["в залог — не больше 1 вещи на игрока", "option"]]
-        assert moved(blocks, await in_browser(browser.execute_script, BLOCKS)) == [], "the add-on's end moves nothing"
-        await put_banner_away(browser)
-        lists = await check_layout(browser, "crowded-mid-ru")
+        assert shifted == [], "the add-on's end moves nothing"
         _, schedule, season = lists[SIZES[0]]
         first, end = check_schedule(schedule, 8)
         assert 0 < first < 8 and end == 17, "the last levels shown, then as many before the current one as fit"
