@@ -108,6 +108,13 @@ def language_box_line(reply: Reply, box: int, language: str) -> str:
     return next(line for line in reply.table.text.splitlines() if label in line)
 
 
+BET_ONLY_BUTTONS = {
+    ("texas", "en"): ["🂠 My cards", "Bet (20)", "Fold"], ("texas", "ru"): ["🂠 Мои карты", "БЕТ (20)", "Пас"],
+    ("russian", "en"): ["🂠 My cards", "Play (20)", "Fold"], ("russian", "ru"): ["🂠 Мои карты", "Играть (20)", "Пас"]}
+"""A box whose wallet holds its BET but no draw with it: its buttons, with no draw among them (the Russian buy
+button reads «Прикуп»)."""
+
+
 @pytest.mark.parametrize(("game", "language", "expected"), [
     ("texas", "en", "· deciding · Buy card needs 30 with the BET, you have 25"),
     ("texas", "ru", "· решает · Прикуп: нужно 30 с учётом ставки БЕТ, у вас 25"),
@@ -124,7 +131,8 @@ async def test_a_draw_that_would_not_leave_the_bet_is_reported_with_the_bet(stor
     dealt = await accepted(service, "/deal")
     assert language_box_line(dealt, 1, language).endswith(expected)
     buttons = [button.label for button in dealt.table.buttons]
-    assert not any(label.startswith(("Buy", "Swap", "Прикупить", "Обмен")) for label in buttons), buttons
+    assert not any(label.startswith(("Buy", "Swap", "Прикуп", "Обмен")) for label in buttons), buttons
+    assert buttons == BET_ONLY_BUTTONS[game, language]
     await ledger_ok(service)
 
 
