@@ -53,6 +53,9 @@ def test_pokerbot_runs_a_terminal_table_from_the_command_line(tmp_path: Path) ->
         assert db.execute("SELECT COUNT(*) FROM actions JOIN tables USING (table_id) "
                           "WHERE seq > snapshot_seq").fetchone()[0] == 0
         assert db.execute("SELECT snapshot_seq FROM tables WHERE table_id != ''").fetchall() != [(0,)]
+        # the one table's snapshot stands at its last action, the call (the fourth logged)
+        assert db.execute("SELECT snapshot_seq, (SELECT MAX(seq) FROM actions) FROM tables WHERE table_id != ''"
+                          ).fetchall() == [(4, 4)]
 
 
 def test_help_is_wrapped_at_80_columns_when_the_width_is_unknown(tmp_path: Path) -> None:
