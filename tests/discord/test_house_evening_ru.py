@@ -57,12 +57,14 @@ class RussianEvening(Evening):
     def result(self, channel: int) -> str:
         return self.notices(channel)[-1]
 
-    async def closed_in_russian(self, channel: int, wallets: dict[str, str], *boxes: str) -> None:
+    async def closed_in_russian(self, channel: int, wallets: dict[str, str], *boxes: str,
+                                never: tuple[str, ...] = ()) -> None:
         """The channel's evening over: each member's /balance answer is in `wallets`, the ledger balances, nothing
-        anyone read was in English, and no box's cards in `boxes` reached the channel before its round's result."""
+        anyone read was in English, no box's cards in `boxes` reached the channel before its round's result, and
+        those in `never` (a folded box's, a box's before its draw) not at all."""
         await self.closed(channel, wallets)
         assert_russian_throughout(self.fake)
-        assert_boxes_kept_private(self.fake, channel, *boxes)
+        assert_boxes_kept_private(self.fake, channel, *boxes, never=never)
 
 
 @pytest.fixture
@@ -89,14 +91,15 @@ def assert_russian_throughout(fake: FakeDiscord) -> None:
     assert {text: latin_left(text) for text in texts + labels if latin_left(text)} == {}
 
 
-def assert_boxes_kept_private(fake: FakeDiscord, channel: int, *boxes: str) -> None:
+def assert_boxes_kept_private(fake: FakeDiscord, channel: int, *boxes: str, never: tuple[str, ...] = ()) -> None:
     """No version of a channel message shows a box's cards (as dealt, or as a draw left them) before the round's
-    result does; a folded box's, a box's before its draw, may never show."""
+    result does; those in `never` (a folded box's, a box's before its draw) may never show."""
     public = [version["content"] for version in fake.versions
               if int(version["channel_id"]) == channel and not version["flags"] & EPHEMERAL]
     for cards in boxes:
         first = next((text for text in public if cards in text), None)
         assert first is None or "Раунд окончен" in first, f"{cards} in the channel before the result: {first!r}"
+    assert {cards: [text for text in public if cards in text] for cards in never} == {cards: [] for cards in never}
 
 
 async def test_texas_poker_two_rounds_in_russian(evening: RussianEvening, dealer: Dealer) -> None:
@@ -170,7 +173,8 @@ async def test_texas_poker_two_rounds_in_russian(evening: RussianEvening, dealer
         "Раунд окончен: Ann +505, Bob −20, Cat −5."])
     await ev.closed_in_russian(ch, {"Ann": "В кошельке 3\xa0515 фишек.", "Bob": "В кошельке 1\xa0060 фишек.",
                                     "Cat": "В кошельке 985 фишек."},
-                               "A♠ K♠", "Q♥ Q♦", "7♣ 2♦", "9♥ T♥", "A♠ 2♥", "A♠ A♣", "5♦ 6♦")
+                               "A♠ K♠", "Q♥ Q♦", "7♣ 2♦", "9♥ T♥", "A♠ 2♥", "A♠ A♣", "5♦ 6♦",
+                               never=("7♣ 2♦", "A♠ 2♥", "5♦ 6♦"))
 
 
 async def test_russian_poker_three_boxes_an_exchange_a_bought_card_and_the_dealers_game(
@@ -242,7 +246,7 @@ async def test_russian_poker_three_boxes_an_exchange_a_bought_card_and_the_deale
     await ev.closed_in_russian(ch, {"Ann": "В кошельке 1\xa0040 фишек.", "Bob": "В кошельке 1\xa0000 фишек.",
                                     "Cat": "В кошельке 995 фишек."},
                                "A♠ A♦ K♣ 8♠ 9♥", "3♣ 3♦ 7♥ 7♠ Q♦", "3♣ 3♦ 7♥ 7♠ 7♣", "K♠ K♦ 4♣ 6♦ T♥",
-                               "2♥ 4♥ 6♥ 8♥ J♥", "5♣ 6♣ 9♦ J♠ 2♠")
+                               "2♥ 4♥ 6♥ 8♥ J♥", "5♣ 6♣ 9♦ J♠ 2♠", never=("3♣ 3♦ 7♥ 7♠ Q♦", "5♣ 6♣ 9♦ J♠ 2♠"))
 
 
 async def test_caribbean_poker_the_bonus_an_exchange_and_the_suit_tie_break(evening: RussianEvening,
@@ -290,7 +294,8 @@ async def test_caribbean_poker_the_bonus_an_exchange_and_the_suit_tie_break(even
         "  Cat · бокс 1 · АНТЕ 5 · БЕТ 10 · рассчитан +15"]
     await ev.closed_in_russian(ch, {"Ann": "В кошельке 3\xa0010 фишек.", "Bob": "В кошельке 1\xa0230 фишек.",
                                     "Cat": "В кошельке 1\xa0015 фишек."},
-                               "5♥ 6♥ 7♥ 8♥ 9♥", "Q♣ Q♦ 5♠ 9♣ 3♥", "Q♣ Q♦ Q♠ 9♦ 9♠", "A♥ K♣ 7♦ 4♣ 2♥")
+                               "5♥ 6♥ 7♥ 8♥ 9♥", "Q♣ Q♦ 5♠ 9♣ 3♥", "Q♣ Q♦ Q♠ 9♦ 9♠", "A♥ K♣ 7♦ 4♣ 2♥",
+                               never=("Q♣ Q♦ 5♠ 9♣ 3♥",))
 
 
 async def test_three_card_poker_pair_plus_two_rounds_and_an_ante_over_the_wallet(evening: RussianEvening,
@@ -314,6 +319,11 @@ async def test_three_card_poker_pair_plus_two_rounds_and_an_ante_over_the_wallet
     assert await ev.press(ev.ann, ch, "🂠") == (
         "Ваши боксы:\nбокс 1: A♥ K♥ Q♥ · дополнительная ставка: «Пара плюс» +200 (стрит-флеш до туза, ×40)")
     assert "+200" not in ev.table(ch)["content"]
+    assert ev.table(ch)["content"] == (  # the bets, none of their results
+        "Трёхкарточный покер — раунд 1\nДилер: ▢ ▢ ▢\n▶ Ann · бокс 1 · АНТЕ 10 · «Пара плюс» 5 · решает\n"
+        "  Bob · бокс 1 · АНТЕ 20 · решает\n  Cat · бокс 1 · «Пара плюс» 10 · играет\n\n"
+        "Ann ставит на бокс 1: АНТЕ 10, «Пара плюс» 5.\nBob ставит на бокс 1: АНТЕ 20.\n"
+        f"Cat ставит на бокс 1: «Пара плюс» 10.\n▶ Ann, бокс 1: ваше решение (⏱ 60\xa0с).\n<@{ev.ann.id}>")
     assert ev.labels(ch) == ["🂠 Мои карты", "Играть (10)", "Пас"]
     first = ev.table(ch)  # as Ann's client keeps showing it
     await ev.press(ev.ann, ch, "Играть")
@@ -349,4 +359,5 @@ async def test_three_card_poker_pair_plus_two_rounds_and_an_ante_over_the_wallet
     assert await ev.slash(ev.cat, ch, "ante", amount=2000) == "Нужно 2\xa0000 фишек, а у вас 1\xa0040."
     await ev.closed_in_russian(ch, {"Ann": "В кошельке 1\xa0275 фишек.", "Bob": "В кошельке 1\xa0060 фишек.",
                                     "Cat": "В кошельке 1\xa0040 фишек."},
-                               "A♥ K♥ Q♥", "5♣ 5♦ 2♥", "7♠ 8♦ 9♣", "K♣ K♦ 4♥", "Q♠ 9♠ 3♠", "2♣ 7♦ 9♥")
+                               "A♥ K♥ Q♥", "5♣ 5♦ 2♥", "7♠ 8♦ 9♣", "K♣ K♦ 4♥", "Q♠ 9♠ 3♠", "2♣ 7♦ 9♥",
+                               never=("2♣ 7♦ 9♥",))
