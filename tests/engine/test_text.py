@@ -63,6 +63,7 @@ def test_a_quote_is_inert(typed: str, quoted: str) -> None:
 def test_inert_text_reads_the_same_without_its_joiners() -> None:
     assert inert("Ann") == "Ann"
     assert inert("@alice /leave").replace(WORD_JOINER, "") == "@alice /leave"
+    assert inert("@alice /leave") == "@\u2060alice /\u2060leave"  # a joiner after each `@` and `/`
 
 
 @pytest.mark.parametrize(("typed", "logged"), [
