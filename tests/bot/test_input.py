@@ -170,7 +170,9 @@ async def test_a_quote_copied_back_into_a_command_reads_as_typed(service: Servic
     line, mended, joiners and all, and it is read as if he had typed it, on every adapter's path (`Service.handle`)."""
     refused = await service.handle(PLACE, ANN, "/jion")
     assert refused.error == "I don't know the command “/\u2060jion”. Did you mean /join? Type /help for the list."
-    assert (await service.handle(PLACE, ANN, "/\u2060join")).error is None
+    joined = await service.handle(PLACE, ANN, "/\u2060join")
+    assert joined.error is None
+    assert joined.public == ["Ann sits down with 400 chips."]  # the /join it was
     refused = await service.handle(PLACE, ANN, "/set timezone Europe/Mocsow")
     assert refused.error == ("“Europe/\u2060Mocsow” is not a valid value for “time zone” (/set timezone takes "
                              "Europe/Moscow, UTC, America/New_York…).")
