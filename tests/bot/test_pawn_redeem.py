@@ -10,6 +10,7 @@ chips, then 100 after posting and winning the blinds."""
 from bot.clock import FakeClock
 from bot.service import Service
 from bot.store import Store
+from engine.tournament import Tournament
 from tests.bot.conftest import ANN, BOB, CAT, PLACE
 from tests.bot.helpers import at, deal_next, ledger_ok, night_registered, play, refused_without_change, started_service
 from tests.bot.test_pawns_off import NO_PAWNING
@@ -103,6 +104,9 @@ async def test_an_item_described_with_a_command_or_a_mention_is_quoted_inert(sto
     assert pawned.table is not None and pawned.table.text.splitlines()[-2:] == [
         f"Cat pawns “{shown}” for 100 chips.", "▶ Cat to act: 290 to call (⏱ 60\xa0s)."]
     await cat_calls_and_loses(service)
+    _, state = await service.store.read(lambda tx: service.stored_table(tx, PLACE.table_id))
+    items = Tournament.from_dict(state["tournament"]["engine"]).items
+    assert [item.description for item in items] == ["leather jacket /fold @bob"]  # kept as typed
     held = await service.handle(PLACE, CAT, "/tournament redeem")
     assert held.private == {"cat": [
         f"Your pawned items (redeem one between hands with /tournament redeem number):\n1. “{shown}” — 100 chips to "
