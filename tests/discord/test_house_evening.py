@@ -21,6 +21,8 @@ from tests.discord.fake_discord import GUILD_ID, FakeDiscord, Member
 
 TEXAS, RUSSIAN, CARIBBEAN, THREE_CARD = CHANNELS = (
     920_000_000_000_000_001, 920_000_000_000_000_002, 920_000_000_000_000_003, 920_000_000_000_000_004)
+TEXAS_DECKS = ("As Ks Qh Qd 7c 2d 9s 9h Qs Js Ts 3c 4d", "9h Th As 2h 5d 6d 2c 7d Jh Qh Kh 3s 8c Ac")
+"""The Texas Poker rounds' stacked decks, worked out below (`test_texas_poker_two_rounds`), in either language."""
 
 
 @pytest.fixture
@@ -96,6 +98,12 @@ class Evening:
         for member, ante, extra in bets:
             await self.slash(member, channel, "ante", amount=ante, **{side: extra})
 
+    async def texas_antes(self, channel: int, dealer: Dealer, number: int) -> None:
+        """Texas Poker's round `number` (1 or 2): its deck stacked (`TEXAS_DECKS`), then the ANTEs of Ann (10), Bob
+        (20) and Cat (5)."""
+        dealer.order = TEXAS_DECKS[number - 1]
+        await self.antes(channel, ((self.ann, 10, None), (self.bob, 20, None), (self.cat, 5, None)))
+
     async def closed(self, channel: int, wallets: dict[str, str]) -> None:
         """The channel's evening over: each member's /balance answer is in `wallets`, and the ledger balances."""
         assert await self.wallets(channel) == wallets
@@ -124,8 +132,7 @@ async def test_texas_poker_two_rounds(evening: Evening, dealer: Dealer) -> None:
     # Bob buys the fourth card (20), then bets 40: Q♥ Q♦ Q♠ J♠ T♠ three queens beat the nines: ANTE +20, BET 40×2
     #   = +80, card fee −20 → +80.
     # Cat buys (5), then folds: ANTE −5, fee −5 → −10.
-    dealer.order = "As Ks Qh Qd 7c 2d 9s 9h Qs Js Ts 3c 4d"
-    await ev.antes(ch, ((ev.ann, 10, None), (ev.bob, 20, None), (ev.cat, 5, None)))
+    await ev.texas_antes(ch, dealer, 1)
     assert await ev.slash(ev.dan, ch, "deal") == "Only a player with a bet on the table can close the bets."
     assert await ev.slash(ev.ann, ch, "deal") == "Box 1: A♠ K♠"
     assert ev.labels(ch) == ["🂠 My cards", "Bet (20)", "Fold", "Buy card (10)"]
@@ -157,8 +164,7 @@ async def test_texas_poker_two_rounds(evening: Evening, dealer: Dealer) -> None:
     # Bob buys (20), exchanges 2♥ (20) for A♣, bets 40: the dealer does not qualify: ANTE +20, BET back; fees −40
     #   → −20.
     # Cat folds at once: −5.
-    dealer.order = "9h Th As 2h 5d 6d 2c 7d Jh Qh Kh 3s 8c Ac"
-    await ev.antes(ch, ((ev.ann, 10, None), (ev.bob, 20, None), (ev.cat, 5, None)))
+    await ev.texas_antes(ch, dealer, 2)
     await ev.slash(ev.cat, ch, "deal")
     assert await ev.press(ev.ann, ch, "Bet", first) == "This round is over."  # round 1's, still on her screen
     await ev.press(ev.ann, ch, "Bet (20)")

@@ -115,8 +115,7 @@ async def test_texas_poker_two_rounds_in_russian(evening: RussianEvening, dealer
 
     # Round 1: Ann A♠ K♠ bets a royal flush; Bob Q♥ Q♦ buys the fourth card and bets three queens; Cat 7♣ 2♦ buys
     # and folds. The dealer's 9♠ 9♥ qualifies.
-    dealer.order = "As Ks Qh Qd 7c 2d 9s 9h Qs Js Ts 3c 4d"
-    await ev.antes(ch, ((ev.ann, 10, None), (ev.bob, 20, None), (ev.cat, 5, None)))
+    await ev.texas_antes(ch, dealer, 1)
     assert await ev.slash(ev.dan, ch, "deal") == "Закрыть ставки может только игрок, у которого есть ставка на столе."
     assert await ev.slash(ev.ann, ch, "deal") == "Бокс 1: A♠ K♠"
     assert ev.table(ch)["content"] == (
@@ -151,8 +150,7 @@ async def test_texas_poker_two_rounds_in_russian(evening: RussianEvening, dealer
 
     # Round 2: Ann 9♥ T♥ bets a straight flush; Bob A♠ 2♥ buys, exchanges 2♥ for A♣ and bets; Cat 5♦ 6♦ folds.
     # The dealer's 2♣ 7♦ holds no pair with the board: Ann is paid half, Bob's ANTE wins 1:1.
-    dealer.order = "9h Th As 2h 5d 6d 2c 7d Jh Qh Kh 3s 8c Ac"
-    await ev.antes(ch, ((ev.ann, 10, None), (ev.bob, 20, None), (ev.cat, 5, None)))
+    await ev.texas_antes(ch, dealer, 2)
     await ev.slash(ev.cat, ch, "deal")
     assert await ev.press(ev.ann, ch, "БЕТ", first) == "Этот раунд уже закончился."  # round 1's button
     await ev.press(ev.ann, ch, "БЕТ (20)")
