@@ -558,7 +558,6 @@ async def test_the_players_press_on_the_hand_a_timer_dealt(monkeypatch, tmp_path
     await store.close()
 
 
-
 def test_the_compiled_prototype_compiles_the_action_path_and_leaves_what_mypyc_cannot(monkeypatch) -> None:
     """`benchmarks/compiled.py` compiles every module of the engine and of the application's action path (the service,
     the games, the store, the rendering) but those mypyc cannot take as they are, and no adapter (their folders are
