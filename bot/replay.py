@@ -36,7 +36,7 @@ _DECODE: dict[str, Callable[[Any], Any]] = {
 """Results that JSON does not give back as they were."""
 
 
-class ReplayError(RuntimeError):
+class ReplayError(Exception):
     """A logged action asked for something other than what it asked for live (the code or the log changed)."""
 
 

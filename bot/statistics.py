@@ -64,7 +64,7 @@ def hand_figures(events: Iterable[Mapping[str, Any]]) -> dict[str, PlayFigures]:
     net: dict[str, int] | None = None
     for event in events:
         kind = event.get("kind")
-        if kind in ("PlayerCalled", *_AGGRESSIVE):
+        if kind == "PlayerCalled" or kind in _AGGRESSIVE:
             mine = acted.setdefault(str(event["player"]), PlayFigures())
             if street == "preflop":
                 mine.vpip = 1

@@ -54,10 +54,10 @@ from engine.betting import (
     owed_to_call,
 )
 from engine.common import Event, IllegalAmount, Move, NotYourTurn, RuleError, allowed
-from engine.holdem_showdown import NEXT_STREET as _NEXT_STREET
 from engine.holdem_showdown import ShowdownPhases
-from engine.holdem_state import HandState, _Seat
+from engine.holdem_state import _Seat
 from engine.holdem_types import (
+    NEXT_STREET,
     Action,
     AllIn,
     Bet,
@@ -112,7 +112,7 @@ MAX_PLAYERS = Variant.HOLDEM.max_players
 (2n + 8 <= 52); Omaha deals at most `Variant.OMAHA.max_players` (11)."""
 
 
-class Hand(HandState, ShowdownPhases):
+class Hand(ShowdownPhases):
     """A hand of Hold'em or Omaha in progress or finished. Build it with `Hand.start`, drive it with `act`."""
 
     # --- legal actions -------------------------------------------------------------------------------------
@@ -458,7 +458,7 @@ class Hand(HandState, ShowdownPhases):
                 return [*events, RunsOffered(players=self._runs.asked)]
         if self._run_count == 2:
             return events + self._run_twice(live)
-        self.street, count = _NEXT_STREET[self.street]
+        self.street, count = NEXT_STREET[self.street]
         self._deck.deal(1)
         cards = self._deck.deal(count)
         self._board.extend(cards)

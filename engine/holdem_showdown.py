@@ -1,18 +1,20 @@
-"""The end of a hand (Hold'em or Omaha), mixed into `engine.holdem.Hand`: the run-it-twice question and its two
-boards, and the showdown in turn with show or muck (RULES.md §1a; the rules themselves are in `engine.runs` and
-`engine.showdown`). Then the award of the pots, at a showdown or to the last player left. It reads and changes the
-hand's own state, which `engine.holdem_state.HandState` owns and saves."""
+"""The end of a hand (Hold'em or Omaha), the part of `engine.holdem.Hand` between its state (`HandState`, which
+owns and saves what this reads and changes) and its betting: the run-it-twice question and its two boards, and the
+showdown in turn with show or muck (RULES.md §1a; the rules themselves are in `engine.runs` and `engine.showdown`).
+Then the award of the pots, at a showdown or to the last player left. One chain of classes rather than parts mixed
+in, since compiled code (`bot.compiled`) takes single inheritance only."""
 
 from __future__ import annotations
 
 from collections.abc import Sequence
-from typing import TYPE_CHECKING
 
 from engine.betting import Limit, Street
 from engine.cards import Card
 from engine.common import Event, Move, NotYourTurn, RuleError, allowed
 from engine.hands import HandCategory, category_of, ranks_of, strength
+from engine.holdem_state import HandState, _Seat
 from engine.holdem_types import (
+    NEXT_STREET,
     BoardDealt,
     CardsShown,
     HandEnded,
@@ -28,18 +30,10 @@ from engine.holdem_types import (
 from engine.omaha import strength as omaha_strength
 from engine.pots import Pot, build_pots
 from engine.reasons import Reason
-from engine.runs import RunQuestion, award_runs
-from engine.showdown import Showdown, ShowdownRules, cannot_win, showdown_order
+from engine.runs import award_runs
+from engine.showdown import Showdown, cannot_win, showdown_order
 
-if TYPE_CHECKING:
-    from engine.betting import BettingStructure
-    from engine.cards import Deck
-    from engine.holdem_state import _Seat
-
-__all__ = ["NEXT_STREET", "ShowdownPhases", "category_name"]
-
-NEXT_STREET = {Street.PREFLOP: (Street.FLOP, 3), Street.FLOP: (Street.TURN, 1), Street.TURN: (Street.RIVER, 1)}
-"""The street after each betting street, with how many board cards it deals."""
+__all__ = ["ShowdownPhases", "category_name"]
 
 
 def _cards_to_river(street: Street) -> int:
@@ -51,38 +45,10 @@ def _cards_to_river(street: Street) -> int:
     return cards
 
 
-class ShowdownPhases:
-    """Run it twice and the showdown in turn, as part of a `Hand` (which sets every attribute named below)."""
-
-    _seats: list[_Seat]
-    _by_id: dict[str, _Seat]
-    _board: list[Card]
-    _board2: list[Card]
-    _deck: Deck
-    _current_bet: int
-    _raise_base: int
-    _runs: RunQuestion | None
-    _run_count: int
-    _showdown: Showdown | None
-    _last_aggressor: str | None
-    _pot: int
-    street: Street
-    structure: BettingStructure
-    variant: Variant
-    rules: ShowdownRules
-    result: HandResult | None
+class ShowdownPhases(HandState):
+    """Run it twice and the showdown in turn, as part of a `Hand` (whose betting ends a round: `_end_round`)."""
 
     def _end_round(self) -> list[Event]:
-        raise NotImplementedError  # Hand's
-
-    @property
-    def stacks(self) -> dict[str, int]:
-        raise NotImplementedError  # HandState's
-
-    def _order_from_button(self) -> list[_Seat]:
-        raise NotImplementedError  # Hand's
-
-    def _seat(self, player_id: str) -> _Seat:
         raise NotImplementedError  # Hand's
 
     @property

@@ -16,8 +16,8 @@ from engine.betting import (
 )
 from engine.cards import Card, Deck
 from engine.common import Event, Move, RuleError
-from engine.holdem_showdown import NEXT_STREET as _NEXT_STREET
 from engine.holdem_types import (
+    NEXT_STREET,
     BlindPosted,
     HandResult,
     HandStarted,
@@ -296,8 +296,8 @@ class HandState:
         rest = Deck.from_list(self._deck.to_list())
         cards: list[Card] = []
         street: Street = self.street
-        while street in _NEXT_STREET:
-            street, count = _NEXT_STREET[street]
+        while street in NEXT_STREET:
+            street, count = NEXT_STREET[street]
             rest.deal(1)
             cards.extend(rest.deal(count))
         return tuple(cards)

@@ -51,6 +51,10 @@ __all__ = [
 ]
 
 
+NEXT_STREET = {Street.PREFLOP: (Street.FLOP, 3), Street.FLOP: (Street.TURN, 1), Street.TURN: (Street.RIVER, 1)}
+"""The street after each betting street, with how many board cards it deals."""
+
+
 class Variant(StrEnum):
     """The game a hand deals: Texas Hold'em (two hole cards, any five of seven) or Omaha (RULES.md §1b: four hole
     cards, exactly two of them with exactly three of the board)."""

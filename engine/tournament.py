@@ -12,14 +12,15 @@ silent: its state, summary and saved form (`engine.tournament_state`); entries: 
 registration, re-entry, rebuys and add-ons (`engine.tournament_entries`); pawned items (`engine.tournament_pawns`);
 leaving and the end: cash-outs, eliminations, bounties, the close, the standings and the settlement
 (`engine.tournament_end`). Its vocabulary is `engine.tournament_types` (config, entrants, items) and
-`engine.tournament_events`; every name is importable from here too. The schedule must have a break for rebuys, add-ons
+`engine.tournament_events`; every name is importable from here too. The parts are one chain of classes, each the
+base of the next in that order (state, entries, pawns, end), since compiled code (`bot.compiled`) takes single
+inheritance only. The schedule must have a break for rebuys, add-ons
 or re-entry (their period ends at it).
 """
 
 from __future__ import annotations
 
 from engine.tournament_end import Ending
-from engine.tournament_entries import Entries
 from engine.tournament_events import (
     AddonsReopened,
     BountyCollected,
@@ -37,7 +38,6 @@ from engine.tournament_events import (
     TournamentFinished,
     TournamentStarted,
 )
-from engine.tournament_pawns import Pawns
 from engine.tournament_types import (
     BANK,
     Entrant,
@@ -79,5 +79,5 @@ __all__ = [  # the tournament and the vocabulary it speaks (re-exported from tou
 ]
 
 
-class Tournament(Entries, Pawns, Ending):
+class Tournament(Ending):
     """The tournament's state and every action on it; each action is a verify / can / do triad returning events."""

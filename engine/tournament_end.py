@@ -44,13 +44,15 @@ from engine.tournament_events import (
     PlayerEliminated,
     TournamentFinished,
 )
-from engine.tournament_state import TournamentState
 from engine.tournament_types import BANK, Entrant, EntrantStatus, ItemStatus, PawnedItem, Phase, is_in
 
 __all__ = ["Ending"]
 
 
-class Ending(TournamentState):
+from engine.tournament_pawns import Pawns
+
+
+class Ending(Pawns):
     """Cash-outs, eliminations, the close, the standings and the settlement, as part of a `Tournament`."""
 
     # --- leaving ---------------------------------------------------------------------------------------------------

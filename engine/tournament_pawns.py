@@ -14,13 +14,15 @@ from engine.common import Event, IllegalAmount, Move, RuleError, allowed
 from engine.holdem_types import PawnRules
 from engine.reasons import Reason
 from engine.tournament_events import PawnRecorded, PawnRedeemed
-from engine.tournament_state import TournamentState
 from engine.tournament_types import BANK, ItemStatus, PawnedItem
 
 __all__ = ["Pawns"]
 
 
-class Pawns(TournamentState):
+from engine.tournament_entries import Entries
+
+
+class Pawns(Entries):
     """Pawning, redeeming and listing items, as part of a `Tournament`."""
 
     def verify_pawn(self, player: str, description: str | None = None, value: int | None = None) -> None:

@@ -5,7 +5,7 @@ from __future__ import annotations
 from typing import Any, Protocol, runtime_checkable
 
 from bot.commands import Command
-from bot.games.context import Action
+from bot.games.context import Action, Refusal
 from bot.output import TableMessage
 
 
@@ -79,6 +79,25 @@ class Exchanging(Protocol):
     def exchange_positions(self) -> tuple[int, ...]:
         """The positions `/exchange` may name at this game's tables: a box's every card, none where the game has
         no exchange."""
+
+
+@runtime_checkable
+class Retelling(Protocol):
+    """A game whose hand or round in play keeps a story (`bot.render.story`), told in the chat's language."""
+
+    def retell(self, act: Action) -> None:
+        """Tell the story of the hand or round in play again in the chat's language now (`act.language`), unless it was
+        told in it since the chat's latest change of language (`story.is_told_in`)."""
+
+
+@runtime_checkable
+class KnowsTakenDecisions(Protocol):
+    """A game that keeps who took each decision of its round in play and how (a house round's boxes), so that an old
+    decision button can be answered truly: "already done" only to the player who did just that."""
+
+    def stale_decision(self, act: Action, decision: str, command: Command) -> Refusal | None:
+        """The answer to `command` pressed on a button of the round in play drawn for `decision`, taken since; None
+        when the game does not know that decision (the default answer stands)."""
 
 
 def default_controllers() -> dict[str, Controller]:

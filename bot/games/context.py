@@ -13,7 +13,8 @@ from babel.lists import format_list
 from bot.i18n import DEFAULT_LANGUAGE, catalogue, languages, message, own_language
 from bot.output import Actor, Place, Reply, TableMessage
 from bot.render import Narration, Voice
-from bot.store import Tx, held_account, wallet_account
+from bot.store import held_account, wallet_account
+from bot.store.view import TxView
 from engine.common import Event, Move, RuleError
 from engine.reasons import LedgerReason
 from engine.text import as_typed, inert, quote_input
@@ -80,7 +81,7 @@ class Names:
     A name is shown `inert`: written into the bot's texts, a name like `@alice` or `/leave` is no mention or command
     (Telegram finds both in plain text); only the bot's own words are."""
 
-    tx: Tx
+    tx: TxView
     chat_id: str
     read: dict[str, str] = field(default_factory=dict)
 
@@ -103,7 +104,7 @@ class Action:
     did is kept.
     """
 
-    tx: Tx
+    tx: TxView
     place: Place
     actor: Actor | None
     language: str

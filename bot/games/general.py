@@ -6,11 +6,11 @@ from __future__ import annotations
 import functools
 from collections.abc import Callable
 from dataclasses import dataclass
-from typing import Any, Protocol, runtime_checkable
+from typing import Any
 
 from bot import commands as cmd
 from bot.command_parser import is_round_key, unknown_command
-from bot.games import Controller
+from bot.games import Controller, Retelling
 from bot.games.clock_page import post_clock_page_link
 from bot.games.context import Action, private_language
 from bot.games.odds import odds_command
@@ -30,15 +30,6 @@ class Hosting:
 
     games: tuple[str, ...]
     web_url: str | None
-
-
-@runtime_checkable
-class Retelling(Protocol):
-    """A game whose hand or round in play keeps a story (`bot.render.story`), told in the chat's language."""
-
-    def retell(self, act: Action) -> None:
-        """Tell the story of the hand or round in play again in the chat's language now (`act.language`), unless it was
-        told in it since the chat's latest change of language (`story.is_told_in`)."""
 
 
 def usage_text(language: str, command: type[cmd.Command]) -> str:

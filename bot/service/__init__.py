@@ -51,6 +51,7 @@ from bot.service.takeover import WATCH_SECONDS, watch_timers
 from bot.service.timers import fire_timer
 from bot.store import CannotSave, InsufficientFunds, Store, Tx
 from bot.store.tx import HISTORY_ONLY
+from bot.store.view import TxView
 
 
 @dataclass(frozen=True)
@@ -377,7 +378,7 @@ class Service:
         language = chat_language(settings, actor.language if actor else None)
         organizers = settings.get("organizers", [])
         return Action(
-            tx=cast(Tx, RecordingTx(tx)),
+            tx=cast(TxView, RecordingTx(tx)),
             place=place,
             actor=actor,
             language=language,

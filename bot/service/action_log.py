@@ -17,6 +17,7 @@ from bot.replay import RecordingRandom, RecordingTx, ReplayRandom, ReplayTx, ent
 from bot.store import Tx
 from bot.store.snapshots import Snapshot
 from bot.store.tx import HISTORY_ONLY, loads
+from bot.store.view import TxView
 
 SNAPSHOT_EVERY = 32
 """The most actions a table's log holds after its snapshot: a long hand gets a fresh snapshot this often (besides the
@@ -145,7 +146,7 @@ def replay(tx: Tx, table_id: str, live: LiveTable, logged: dict[str, Any], contr
     """Apply one logged action again, with the answers and draws it had live; it writes nothing."""
     who = logged["a"]
     act = Action(
-        tx=cast(Tx, ReplayTx(logged["r"], tx)),
+        tx=cast(TxView, ReplayTx(logged["r"], tx)),
         place=Place(live.chat_id, table_id),
         actor=None if who is None else Actor(who[0], who[1], who[2], who[3]),
         language=logged["l"],

@@ -2,27 +2,15 @@
 
 from __future__ import annotations
 
-from typing import Protocol, runtime_checkable
-
 from bot import commands as cmd
 from bot.command_parser import is_round_key
-from bot.games import Controller, SpentPerPlayer
+from bot.games import Controller, KnowsTakenDecisions, SpentPerPlayer
 from bot.games.context import Action, Refusal
 
 
 class StalePress(Refusal):
     """A press refused before the game saw it (its decision was taken already): the live table is untouched, so it
     stays in memory (a storm of repeated presses costs no reload)."""
-
-
-@runtime_checkable
-class KnowsTakenDecisions(Protocol):
-    """A game that keeps who took each decision of its round in play and how (a house round's boxes), so that an old
-    decision button can be answered truly: "already done" only to the player who did just that."""
-
-    def stale_decision(self, act: Action, decision: str, command: cmd.Command) -> Refusal | None:
-        """The answer to `command` pressed on a button of the round in play drawn for `decision`, taken since; None
-        when the game does not know that decision (the default answer stands)."""
 
 
 def check_press(act: Action, controller: Controller, command: cmd.Command, pressed: cmd.Pressed) -> None:

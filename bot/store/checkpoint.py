@@ -49,14 +49,14 @@ class Checkpointer:
         self._commits = 0
         self._wake = threading.Event()
         self._stopping = False
-        self._thread = threading.Thread(target=self._loop, name="pokerbot-checkpoint", daemon=True)
+        self._runner = threading.Thread(target=self._loop, name="pokerbot-checkpoint", daemon=True)
         self.checkpoint_count = 0
         """Checkpoints run so far."""
         self.gated_count = 0
         """Passes that held the writer back (the log had passed `log_limit_pages`)."""
         self.last: tuple[int, int, int] = (0, 0, 0)
         """SQLite's answer to the last one: (busy, pages in the log, pages copied into the database)."""
-        self._thread.start()
+        self._runner.start()
 
     def committed(self) -> None:
         """Count one commit (called by the writer); enough of them wake the thread early."""
@@ -68,7 +68,7 @@ class Checkpointer:
         """Finish a running checkpoint, stop the thread and close its connection (blocks: call it off the loop)."""
         self._stopping = True
         self._wake.set()
-        self._thread.join()
+        self._runner.join()
         self._connection.close()
 
     def _loop(self) -> None:

@@ -14,6 +14,7 @@ from bot.seasons import season_records, standings
 from bot.store.played import chat_tournaments
 from bot.store.seasons import current_season
 from bot.store.tx import Tx, loads
+from bot.store.view import TxView
 
 TOKEN_BYTES = 18
 """Random bytes in a token (24 URL-safe characters): far beyond guessing, short enough to type into a TV."""
@@ -47,7 +48,7 @@ def season_standings(tx: Tx, chat_id: str) -> list[SeasonRow] | None:
             for line in lines[:PAGE_STANDINGS]]
 
 
-def clock_page_token(tx: Tx, tournament_id: int) -> str:
+def clock_page_token(tx: TxView, tournament_id: int) -> str:
     """The token of the tournament's clock page: the one it has, else a new one from `secrets`, kept in this
     transaction (so the link stays the same across restarts)."""
     row = tx.db.execute("SELECT token FROM clock_pages WHERE tournament_id = ?", (tournament_id,)).fetchone()

@@ -25,7 +25,7 @@ FORGET_PROCESS_SECONDS = 7 * 24 * 3600.0
 """A process not heard from for this long, with no timer of its left, loses its heartbeat's row (at a start)."""
 
 
-class BeatBeforeStart(RuntimeError):
+class BeatBeforeStart(Exception):
     """A heartbeat (`beat`) of a process whose start-up has not read the downtime yet (`start_beating`): written
     first, it would end the downtime the start-up is about to count, and nothing would be given back."""
 

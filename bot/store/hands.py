@@ -6,11 +6,11 @@ from __future__ import annotations
 from typing import Any
 
 from bot.store import figures
-from bot.store.log import ActionLog
+from bot.store.timers import Timers
 from bot.store.txbase import loads
 
 
-class Hands(ActionLog):
+class Hands(Timers):
     """The history of hands, rounds and tournaments as the log holds it."""
 
     def summarise_hand(self, chat_id: str, table_id: str, hand_id: str, tournament: bool = False) -> None:
@@ -100,7 +100,7 @@ class Hands(ActionLog):
             "ORDER BY first_seq DESC LIMIT ?",
             (table_id, limit),
         ).fetchall()
-        return [str(row[0]) for row in reversed(rows)]
+        return [str(row[0]) for row in rows[::-1]]
 
     def hand_records(self, table_id: str, hand_ids: list[str]) -> list[tuple[str, float, list[dict[str, Any]]]]:
         """For each hand id: the id, when its first event was recorded, and its events in order."""

@@ -14,13 +14,12 @@ from bot.store.accounts import (
     net_of_moves,
     settled_at_hand_end,
 )
-from bot.store.hands import Hands
 from bot.store.tables import Tables
 from bot.store.txbase import loads
 from engine.reasons import LedgerReason
 
 
-class Ledger(Hands, Tables):
+class Ledger(Tables):
     """The double-entry ledger: the `accounts` rows' balances, the `ledger` rows and the moves in the log's rows."""
 
     def _ensure_account(self, name: str, chat_id: str) -> None:

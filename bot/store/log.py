@@ -8,8 +8,9 @@ from typing import Any
 
 from bot.statistics import COUNTED_KINDS
 from bot.store.accounts import settled_at_hand_end
+from bot.store.chats import Chats
 from bot.store.known import Begun, HandSoFar
-from bot.store.txbase import TxState, dumps
+from bot.store.txbase import dumps
 
 IN_TABLE_ROW = frozenset({"h", "r"})
 """The kinds of span (by the id's first letter: hands and house rounds, one at a time at a table) whose beginning the
@@ -36,7 +37,7 @@ def _begun(row: Any) -> Begun | None:
     return None if hand_id is None else (str(hand_id), int(seq), float(at))
 
 
-class ActionLog(TxState):
+class ActionLog(Chats):
     """The action log's rows and the spans of the hands in it; the events a transaction records and the hand in play
     it follows (`Known.hands`)."""
 

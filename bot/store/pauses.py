@@ -7,6 +7,7 @@ from collections.abc import Callable, Mapping, Sequence
 from typing import Any
 
 from bot.store.tx import Tx, loads
+from bot.store.view import TxView
 
 
 def pause_tables(tx: Tx, table_ids: list[str]) -> None:
@@ -83,6 +84,6 @@ def resume_tables(tx: Tx, table_ids: list[str], grace: float, keeps_time: Callab
     return since, moved, missed
 
 
-def tables_of_chat(tx: Tx, chat_id: str) -> list[str]:
+def tables_of_chat(tx: TxView, chat_id: str) -> list[str]:
     """The tables of a chat (a Telegram group's topics, say)."""
     return [str(row[0]) for row in tx.db.execute("SELECT table_id FROM tables WHERE chat_id = ?", (chat_id,))]

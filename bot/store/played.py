@@ -12,6 +12,7 @@ from bot.statistics import PlayFigures
 from bot.store import figures
 from bot.store.dialect import SQLITE, Connection, Dialect
 from bot.store.tx import LedgerRow, Tx, loads
+from bot.store.view import TxView
 
 
 @dataclass(frozen=True, slots=True)
@@ -40,7 +41,7 @@ def chat_figures(tx: Tx, chat_id: str, since: float | None = None) -> dict[str, 
     return figures.chat_figures(tx.db, chat_id, since)
 
 
-def chat_tournaments(tx: Tx, chat_id: str) -> list[TournamentRecord]:
+def chat_tournaments(tx: TxView, chat_id: str) -> list[TournamentRecord]:
     """Every tournament of the chat, oldest first (reads `tournaments`)."""
     rows = tx.db.execute(
         "SELECT id, table_id, status, created_at, state FROM tournaments WHERE chat_id = ? ORDER BY id", (chat_id,))

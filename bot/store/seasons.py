@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from bot.store.tx import Tx
+from bot.store.view import TxView
 
 _COLUMNS = "number, name, started_at, ended_at, after_tournament, through_tournament"
 
@@ -29,21 +29,21 @@ class SeasonRecord:
             self.through_tournament is None or tournament_id <= self.through_tournament)
 
 
-def current_season(tx: Tx, chat_id: str) -> SeasonRecord | None:
+def current_season(tx: TxView, chat_id: str) -> SeasonRecord | None:
     """The season on in the chat, None when none is."""
     row = tx.db.execute("SELECT " + _COLUMNS + " FROM seasons WHERE chat_id = ? AND ended_at IS NULL",
                         (chat_id,)).fetchone()
     return None if row is None else SeasonRecord(*row)
 
 
-def last_season(tx: Tx, chat_id: str) -> SeasonRecord | None:
+def last_season(tx: TxView, chat_id: str) -> SeasonRecord | None:
     """The chat's latest season, on or ended; None when it never had one."""
     row = tx.db.execute(f"SELECT {_COLUMNS} FROM seasons WHERE chat_id = ? ORDER BY number DESC LIMIT 1",
                         (chat_id,)).fetchone()
     return None if row is None else SeasonRecord(*row)
 
 
-def start_season(tx: Tx, chat_id: str, name: str | None) -> SeasonRecord:
+def start_season(tx: TxView, chat_id: str, name: str | None) -> SeasonRecord:
     """Start the chat's next season now (none may be on: the caller checks)."""
     tx.ensure_chat(chat_id)
     (last,) = tx.db.execute("SELECT COALESCE(MAX(number), 0) FROM seasons WHERE chat_id = ?", (chat_id,)).fetchone()
@@ -53,7 +53,7 @@ def start_season(tx: Tx, chat_id: str, name: str | None) -> SeasonRecord:
     return season
 
 
-def end_season(tx: Tx, chat_id: str) -> SeasonRecord | None:
+def end_season(tx: TxView, chat_id: str) -> SeasonRecord | None:
     """End the season on in the chat now; the season as ended, None when none was on."""
     row = tx.db.execute(f"UPDATE seasons SET ended_at = ?, through_tournament = ? WHERE chat_id = ? "
                         f"AND ended_at IS NULL RETURNING {_COLUMNS}",
@@ -61,7 +61,7 @@ def end_season(tx: Tx, chat_id: str) -> SeasonRecord | None:
     return None if row is None else SeasonRecord(*row)
 
 
-def _last_tournament(tx: Tx) -> int:
+def _last_tournament(tx: TxView) -> int:
     """The number of the latest tournament of any chat (0 before the first): a season's bound."""
     (last,) = tx.db.execute("SELECT COALESCE(MAX(id), 0) FROM tournaments").fetchone()
     return int(last)

@@ -4,12 +4,11 @@ from __future__ import annotations
 
 from typing import Any
 
-from bot.store.chats import Chats
-from bot.store.timers import Timers
+from bot.store.hands import Hands
 from bot.store.txbase import dumps, loads
 
 
-class Tables(Chats, Timers):
+class Tables(Hands):
     """The `tables` rows: each table's chat, config and snapshot (its state as of an action of its log)."""
 
     def load_table(self, table_id: str) -> tuple[dict[str, Any], dict[str, Any] | None] | None:

@@ -5,11 +5,11 @@ from __future__ import annotations
 from collections.abc import Iterable
 from typing import Any
 
-from bot.store.log import ActionLog
+from bot.store.tournaments import Tournaments
 from bot.store.txbase import dumps, loads
 
 
-class Timers(ActionLog):
+class Timers(Tournaments):
     """The named deadlines of the tables (`timers` rows, and on SQLite the changes logged after them)."""
 
     def set_timer(self, key: str, table_id: str, due_at: float, payload: dict[str, Any]) -> None:

@@ -6,11 +6,11 @@ from collections.abc import Iterable
 from typing import Any
 
 from bot.store.dialect import Connection
-from bot.store.log import hand_number
-from bot.store.txbase import TxState, dumps, loads
+from bot.store.log import ActionLog, hand_number
+from bot.store.txbase import dumps, loads
 
 
-class Tournaments(TxState):
+class Tournaments(ActionLog):
     """The `tournaments` rows, and the hands of a table that a tournament played."""
 
     def last_tournament(self, table_id: str) -> int | None:

@@ -1,6 +1,7 @@
 """The queries of one transaction: synchronous, run inside the database thread, all SQL of the bot lives in `Tx`'s
-parts (`bot.store.chats`, `log`, `timers`, `tables`, `hands`, `ledger`, `tournaments`), which this module puts together.
-"""
+parts, which this module puts together. The parts are one chain of classes, each the base of the next: `TxState`
+(`bot.store.txbase`), then `bot.store.chats`, `log`, `tournaments`, `timers`, `hands`, `tables` and `ledger`, each
+using only the parts before it, since compiled code (`bot.compiled`) takes single inheritance only."""
 
 from __future__ import annotations
 
@@ -18,7 +19,7 @@ from bot.store.accounts import (
 from bot.store.known import AccountsOnly, Begun, HandSoFar, Known
 from bot.store.ledger import Ledger
 from bot.store.log import ENDING_KINDS, HISTORY_ONLY, IN_TABLE_ROW
-from bot.store.tournaments import Tournaments, tournament_hand_ids
+from bot.store.tournaments import tournament_hand_ids
 from bot.store.txbase import dumps, loads
 
 __all__ = ["ENDING_KINDS", "HISTORY_ONLY", "IN_TABLE_ROW", "NEGATIVE_KINDS", "TABLE_CHIPS", "AccountsOnly", "Begun",
@@ -26,7 +27,7 @@ __all__ = ["ENDING_KINDS", "HISTORY_ONLY", "IN_TABLE_ROW", "NEGATIVE_KINDS", "TA
            "loads", "net_of_moves", "settled_at_hand_end", "tournament_hand_ids", "wallet_account"]
 
 
-class Tx(Ledger, Tournaments):
+class Tx(Ledger):
     """One open transaction: ledger moves, snapshots, the action log and the history in it, timers and settings.
     Used only inside `Store`.
 

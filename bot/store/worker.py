@@ -37,7 +37,7 @@ class ThreadWorker:
     def __init__(self, connect: Callable[[], Any], name: str) -> None:
         self._connect = connect
         self._queue: queue.SimpleQueue[_Item] = queue.SimpleQueue()
-        self._thread = threading.Thread(target=self._serve, name=name, daemon=True)
+        self._runner = threading.Thread(target=self._serve, name=name, daemon=True)
         self._connected: asyncio.Future[None] | None = None
         self._stopped: asyncio.Future[None] | None = None
         self._is_closed = False
@@ -51,7 +51,7 @@ class ThreadWorker:
         cancelled meanwhile; either way only once the thread has ended (a connection it opened late closed)."""
         self._connected = asyncio.get_running_loop().create_future()
         self._stopped = asyncio.get_running_loop().create_future()
-        self._thread.start()
+        self._runner.start()
         try:
             await self._connected
         except BaseException:
@@ -91,9 +91,9 @@ class ThreadWorker:
         await asyncio.shield(self._stopped)
         # the thread posted `_stopped` as its last act: only its return is left, so waiting here blocks the event
         # loop for no more than that (bounded all the same: a thread that does not end must not hang the shutdown)
-        self._thread.join(JOIN_SECONDS)
-        if self._thread.is_alive():
-            log.warning("%s: the database thread has not ended %s s after it stopped", self._thread.name,
+        self._runner.join(JOIN_SECONDS)
+        if self._runner.is_alive():
+            log.warning("%s: the database thread has not ended %s s after it stopped", self._runner.name,
                         JOIN_SECONDS)
 
     def _serve(self) -> None:
@@ -127,7 +127,7 @@ class ThreadWorker:
         is_broken = getattr(connection, "is_broken", None)
         if is_broken is None or not is_broken():
             return connection
-        log.warning("%s: the database connection was lost; opening a new one", self._thread.name)
+        log.warning("%s: the database connection was lost; opening a new one", self._runner.name)
         with contextlib.suppress(Exception):
             connection.close()
         return self._connect()
