@@ -16,7 +16,7 @@ import sys
 from pathlib import Path
 from typing import TYPE_CHECKING
 
-from bot import odds_cli
+from bot import compiled, odds_cli
 from bot.config import SettingError, Settings, database_location, load_settings, shown_database
 from bot.logs import setup_logging
 
@@ -169,6 +169,10 @@ def database_errors(database: Path | str) -> tuple[type[Exception], ...]:
 
 def main(argv: list[str] | None = None) -> int:
     """Entry point of the console script and of `python -m bot`."""
+    refusal = compiled.refusal()  # a compiled module older than its source would run its old code
+    if refusal is not None:
+        print(f"pokerbot stopped: {refusal}", file=sys.stderr)
+        return 1
     parser = build_parser()
     args = parser.parse_args(argv)
     if args.tool == "odds":

@@ -1,4 +1,5 @@
-"""What every test shares: no bot token the fakes configure ever reaches a log record, and the program's logging."""
+"""What every test shares: no bot token the fakes configure ever reaches a log record, the program's logging, and
+no stale compiled build under test."""
 
 from __future__ import annotations
 
@@ -8,6 +9,7 @@ from collections.abc import Iterator
 
 import pytest
 
+from bot.compiled import refusal
 from bot.config import Settings, webhook_secret_from
 from bot.logs import QUIET, TokenFilter, setup_logging
 from tests import postgres
@@ -31,6 +33,13 @@ def leaked(records: list[logging.LogRecord], tokens: tuple[str, ...] = FAKE_TOKE
     if redaction is not None:
         lines = (redaction.redact(line) for line in lines)
     return [line for line in lines if any(token in line for token in tokens)]
+
+
+def pytest_configure(config: pytest.Config) -> None:
+    """Refuse to test a stale compiled build (`bot.compiled`): its old code would be tested, not the sources."""
+    reason = refusal()
+    if reason is not None:
+        pytest.exit(reason, returncode=pytest.ExitCode.USAGE_ERROR)
 
 
 @pytest.fixture(autouse=True)

@@ -1,5 +1,5 @@
-"""The compiled build (`bot.compiled`): what it compiles, its stamp and what it finds stale, its command line, and
-real builds of a tiny package."""
+"""The compiled build (`bot.compiled`): what it compiles, its stamp, the guard that refuses a stale build in `pokerbot`
+and in the test suite, its command line, and one real build of a tiny package."""
 
 import importlib.machinery
 import re
@@ -10,6 +10,8 @@ from pathlib import Path
 import pytest
 
 from bot import compiled
+from bot.__main__ import main as pokerbot
+from tests import conftest
 
 ROOT = Path(__file__).resolve().parents[2]
 SUFFIX = importlib.machinery.EXTENSION_SUFFIXES[0]
@@ -145,6 +147,26 @@ def test_status_says_interpreted_current_or_which_modules_are_stale(built: Path,
     assert capsys.readouterr().out == "interpreted: nothing is compiled\n"
     assert compiled.main(["clean"]) == 0
     assert capsys.readouterr().out == "nothing to clean: nothing is compiled\n"
+
+
+def test_pokerbot_refuses_a_stale_build_before_anything_else(built: Path, monkeypatch, capsys) -> None:
+    """Before the settings are read (an invalid one would stop it too) and before any database is opened."""
+    monkeypatch.chdir(built)
+    monkeypatch.setenv("POKERBOT_STARTING_GRANT", "many")
+    (built / "engine/cards.py").write_text("changed = True\n")
+    assert pokerbot([]) == 1
+    assert capsys.readouterr().err == ("pokerbot stopped: the compiled build is stale: 1 compiled module changed "
+                                       f"since the build (engine/cards.py) and would run the old code; {WAYS_OUT}\n")
+    assert not list(built.glob("*.db"))
+
+
+def test_the_test_suite_refuses_a_stale_build_at_configure_time(built: Path, pytestconfig) -> None:
+    conftest.pytest_configure(pytestconfig)  # current: the suite runs
+    (built / "bot/games/holdem.py").write_text("changed = True\n")
+    with pytest.raises(pytest.exit.Exception) as stopped:
+        conftest.pytest_configure(pytestconfig)
+    assert (stopped.value.msg, stopped.value.returncode) == (compiled.refusal(), pytest.ExitCode.USAGE_ERROR)
+    assert stopped.value.msg.startswith("the compiled build is stale: 1 compiled module changed")
 
 
 def test_a_build_without_a_c_compiler_or_python_headers_says_so_and_changes_nothing(built: Path, monkeypatch,
