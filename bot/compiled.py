@@ -26,9 +26,12 @@ ROOT = Path(__file__).resolve().parents[1]
 """The checkout whose modules are compiled in place."""
 COMPILED = ("engine", "bot", "bot/games", "bot/render", "bot/service", "bot/store")
 """The packages whose modules are compiled (each folder's own modules, not its subfolders')."""
-LEFT_INTERPRETED = frozenset({"bot/__main__.py", "bot/commands.py", "bot/compiled.py", "bot/replay.py",
-                              "bot/terminal.py"})
-"""Modules mypyc cannot compile as they are, that are not on the action path, or (this one) that must run as written."""
+LEFT_INTERPRETED = frozenset({"bot/__main__.py", "bot/commands.py", "bot/compiled.py", "bot/games/__init__.py",
+                              "bot/replay.py", "bot/terminal.py"})
+"""Modules mypyc cannot compile as they are (`bot/commands.py`: a dataclass's class variable holding a dict;
+`bot/games/__init__.py`: runtime-checkable protocols, which mypyc compiles into classes `runtime_checkable` refuses;
+`bot/replay.py`: its stand-ins for a `Tx` answer through `__getattr__`), that are not on the action path (the
+terminal, the entry point), or (this one) that must run as written."""
 STAMP = "compiled.json"
 """The stamp at the root: each compiled module's path and the SHA-256 of its source as compiled."""
 WORK = Path("build", "compiled")
