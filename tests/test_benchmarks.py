@@ -558,11 +558,31 @@ async def test_the_players_press_on_the_hand_a_timer_dealt(monkeypatch, tmp_path
     await store.close()
 
 
-def test_the_compiled_prototype_patches_a_worktree_and_builds_it_as_the_bot_does(monkeypatch) -> None:
-    """`benchmarks/compiled.py` applies its patch (there to apply) and compiles with the bot's own build
-    (`bot.compiled`, whose tests check what it compiles)."""
-    import bot.compiled
+def test_the_compiled_checkout_is_a_worktree_built_by_its_own_commit(monkeypatch, tmp_path) -> None:
+    """`benchmarks/compiled.py` checks the commit out and runs that commit's own build in it (`python -m bot.compiled
+    build`, its modules first on the path), and refuses a commit that has no build of its own."""
+    import subprocess
+    import sys
 
     compiled = benchmark(monkeypatch, "compiled")
-    assert compiled.build is bot.compiled.build
-    assert compiled.PATCH.read_text().startswith("diff --git ")
+    ran: list[tuple[list[str], Any]] = []
+
+    def run(command: list[str], **options: Any) -> subprocess.CompletedProcess[str]:
+        ran.append((command, options))
+        if command[:1] == ["git"]:
+            (tmp_path / "checkout" / "bot").mkdir(parents=True)
+            (tmp_path / "checkout" / "bot" / "compiled.py").write_text("")
+        return subprocess.CompletedProcess(command, 0)
+
+    monkeypatch.setattr(compiled.subprocess, "run", run)
+    monkeypatch.setattr(sys, "argv", ["compiled.py", "--commit", "abc123", "--folder", str(tmp_path / "checkout")])
+    compiled.main()
+    (git, _), (build, options) = ran
+    assert git == ["git", "-C", str(ROOT), "worktree", "add", "--detach", str(tmp_path / "checkout"), "abc123"]
+    assert build == [sys.executable, "-m", "bot.compiled", "build", "--opt-level", "3"]
+    assert (options["cwd"], options["env"]["PYTHONPATH"]) == (tmp_path / "checkout", str(tmp_path / "checkout"))
+
+    monkeypatch.setattr(compiled.subprocess, "run", lambda command, **options: None)  # an older commit: no build
+    monkeypatch.setattr(sys, "argv", ["compiled.py", "--folder", str(tmp_path / "older")])
+    with pytest.raises(SystemExit, match="HEAD has no compiled build of its own"):
+        compiled.main()
