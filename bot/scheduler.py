@@ -229,14 +229,18 @@ class Scheduler:
                     for heap, entry in waiting.pop(table_id, []):
                         if self._is_armed(entry[2]):
                             heapq.heappush(heap, entry)
-        finally:
-            for task in running.values():
-                task.cancel()
-            if running:
-                await asyncio.gather(*running.values(), return_exceptions=True)
-            for entries in waiting.values():  # cancelled meanwhile: what was set aside stays armed
-                for heap, entry in entries:
-                    heapq.heappush(heap, entry)
+        except BaseException as error:  # cancelled (the bot stops); a return found nothing running or set aside
+            stopped = error
+        # cleaned up out of the except block: compiled (mypyc), an await in a `finally` or in the handler of an
+        # awaited error corrupts the exception's state (`tests/test_compiled_awaits.py`)
+        for task in running.values():
+            task.cancel()
+        if running:
+            await asyncio.gather(*running.values(), return_exceptions=True)
+        for entries in waiting.values():  # cancelled meanwhile: what was set aside stays armed
+            for heap, entry in entries:
+                heapq.heappush(heap, entry)
+        raise stopped
 
     async def _fire_one(self, timer: Timer) -> None:
         try:

@@ -261,23 +261,26 @@ class Service:
             # and a closure's cells are so many more objects it traverses (see `bot.collector.before_batch`)
             job = functools.partial(self._apply, place, actor, table_id, body, entry)
             try:
-                try:
-                    # a timer's action (no actor) waits behind the players' presses in a burst of due timers
-                    act, _ = await self.store.transact(job, now=self.clock.now(), background=actor is None,
-                                                       holding=table_id, then=self._committed)
-                except BaseException as error:  # the live objects may be half changed: the store holds the truth
-                    if not isinstance(error, StalePress):
-                        self._live.pop(table_id, None)
+                # a timer's action (no actor) waits behind the players' presses in a burst of due timers
+                act, _ = await self.store.transact(job, now=self.clock.now(), background=actor is None,
+                                                   holding=table_id, then=self._committed)
+            except BaseException as error:  # the live objects may be half changed: the store holds the truth
+                if not isinstance(error, StalePress):
+                    self._live.pop(table_id, None)
+                if isinstance(error, Refusal):
+                    return Reply(error=error.message)
+                if not isinstance(error, InsufficientFunds | CannotSave):
                     raise
-            except Refusal as refusal:
-                return Reply(error=refusal.message)
-            except InsufficientFunds:
-                return await short_of_chips(self.private_language_of, place, actor)
-            except CannotSave as error:  # the disk is full or the file read-only: nothing changed, say so
-                return await cannot_save(self.language, place, actor, table_id, error)
-            if act.drawings:  # drawn after the commit, off the database thread, so no other table waits on it
-                act.reply.pictures = await asyncio.to_thread(draw, act.drawings)
-            return act.reply
+                failed = error
+            else:
+                if act.drawings:  # drawn after the commit, off the database thread, so no other table waits on it
+                    act.reply.pictures = await asyncio.to_thread(draw, act.drawings)
+                return act.reply
+        # answered out of the except block: compiled (mypyc), an await in the handler of an awaited error corrupts
+        # the exception's state (`tests/test_compiled_awaits.py`)
+        if isinstance(failed, InsufficientFunds):
+            return await short_of_chips(self.private_language_of, place, actor)
+        return await cannot_save(self.language, place, actor, table_id, failed)  # the disk is full or read-only
 
     def _committed(self, applied: tuple[Action, LiveTable]) -> None:
         """What follows `_apply`'s commit in this process, run by the store right after it (`Store.transact`'s

@@ -145,10 +145,12 @@ class Store:
             store._reader = ThreadWorker(functools.partial(_connect, path), "pokerbot-db-reader")
             await store._reader.start()
             await store._reader.run(_read_only)
-        except BaseException:  # not a database, or unwritable: stop what was started
-            await store._stop_threads()
-            raise
-        return store
+        except BaseException as error:  # not a database, or unwritable: stop what was started (after the block)
+            failed = error
+        else:
+            return store
+        await store._stop_threads()
+        raise failed
 
     @classmethod
     async def _open_postgresql(cls, url: str) -> Store:
@@ -160,10 +162,12 @@ class Store:
             store._reader = ThreadWorker(functools.partial(postgres.connect, url, read_only=True),
                                          "pokerbot-db-reader")
             await store._reader.start()
-        except BaseException:
-            await store._stop_threads()
-            raise
-        return store
+        except BaseException as error:
+            failed = error
+        else:
+            return store
+        await store._stop_threads()
+        raise failed
 
     async def close(self) -> None:
         """Finish pending transactions, truncate the WAL (it is all in the database file then) and close the

@@ -54,11 +54,16 @@ class ThreadWorker:
         self._runner.start()
         try:
             await self._connected
-        except BaseException:
-            self._is_closed = True
-            self._queue.put(None)  # cancelled while it opens: it is to close the connection once open, and end
-            await self._ended()
-            raise
+        except BaseException as error:
+            failed = error
+        else:
+            return
+        # waited for out of the except block: compiled (mypyc), an await in the handler of an awaited error corrupts
+        # the exception's state (`tests/test_compiled_awaits.py`)
+        self._is_closed = True
+        self._queue.put(None)  # cancelled while it opens: it is to close the connection once open, and end
+        await self._ended()
+        raise failed
 
     async def run(self, fn: Callable[[Any], T]) -> T:
         """Queue `fn` behind what is already queued and wait for its result (or its exception)."""
