@@ -62,23 +62,31 @@ async def test_a_file_that_cannot_be_opened_fails_at_start(tmp_path: Path) -> No
         await worker.run(lambda connection: None)
 
 
+def slow_posts(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Each post the database thread makes to the event loop is followed by a pause in that thread, as a loaded
+    machine would make it (the loop's own, interpreted, method patched: a compiled worker calls its `_post` directly,
+    where a patch of the module's function would not reach)."""
+    loop = asyncio.get_running_loop()
+    call_soon_threadsafe = loop.call_soon_threadsafe
+
+    def slow(*args: Any, **kwargs: Any) -> asyncio.Handle:
+        handle = call_soon_threadsafe(*args, **kwargs)
+        if threading.current_thread() is not threading.main_thread():
+            time.sleep(0.3)
+        return handle
+
+    monkeypatch.setattr(loop, "call_soon_threadsafe", slow)
+
+
 async def test_a_failed_start_returns_once_the_thread_has_ended(tmp_path: Path,
                                                                  monkeypatch: pytest.MonkeyPatch) -> None:
     """The thread posts the failure, then that it stopped, then returns; a loaded machine may pause it between
     (here each post is followed by a pause): `start` raises only once the thread has ended."""
-    from bot.store import worker as module
-
-    post = module._post
-
-    def slow_post(*args: Any) -> None:
-        post(*args)
-        time.sleep(0.3)
-
-    monkeypatch.setattr(module, "_post", slow_post)
+    slow_posts(monkeypatch)
     worker = ThreadWorker(connect(tmp_path / "missing" / "w.db"), "test-db")
     with pytest.raises(sqlite3.OperationalError):
         await worker.start()
-    assert not worker._thread.is_alive()
+    assert not worker._runner.is_alive()
 
 
 async def test_a_start_cancelled_while_it_opens_closes_the_connection_and_ends_the_thread(tmp_path: Path) -> None:
@@ -101,7 +109,7 @@ async def test_a_start_cancelled_while_it_opens_closes_the_connection_and_ends_t
     release.set()
     with pytest.raises(asyncio.CancelledError):
         await starting
-    assert not worker._thread.is_alive()
+    assert not worker._runner.is_alive()
     with pytest.raises(sqlite3.ProgrammingError):  # closed
         opened[0].execute("SELECT 1")
     with pytest.raises(sqlite3.ProgrammingError):
@@ -148,16 +156,8 @@ async def test_close_returns_once_the_thread_has_ended(tmp_path: Path, monkeypat
     """The thread posts that it stopped as its last act, then returns: on a loaded machine it may still be alive
     when the event loop hears of it. Here each post is followed by a pause in the thread, as such a machine would
     make it: `close` still returns only once the thread has ended."""
-    from bot.store import worker as module
-
-    post = module._post
-
-    def slow_post(*args: Any) -> None:
-        post(*args)
-        time.sleep(0.3)
-
-    monkeypatch.setattr(module, "_post", slow_post)
+    slow_posts(monkeypatch)
     worker = ThreadWorker(connect(tmp_path / "w.db"), "test-db")
     await worker.start()
     await worker.close()
-    assert not worker._thread.is_alive()
+    assert not worker._runner.is_alive()
