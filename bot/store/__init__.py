@@ -127,9 +127,11 @@ class Store:
         self._retries: dict[asyncio.Future[Any], int] = {}
 
     @classmethod
-    async def open(cls, path: str | Path) -> Store:
+    async def open(cls, path: str | Path, *,
+                   checkpointer: Callable[[str | Path, threading.Lock], Checkpointer] = Checkpointer) -> Store:
         """Open (creating if needed) the database at `path` (a SQLite file, or a `postgresql://` URL) and bring its
-        schema up to date."""
+        schema up to date. `checkpointer` makes a SQLite file's WAL checkpointer from its path and the writer's gate
+        (a test's runs only when told to)."""
         if postgres.is_url(path):
             store = await cls._open_postgresql(str(path))
             store.location = path
@@ -141,7 +143,7 @@ class Store:
         try:
             await store._in_thread(configure)
             await store._in_thread(_no_autocheckpoint)
-            store._checkpointer = await asyncio.to_thread(Checkpointer, path, store._gate)
+            store._checkpointer = await asyncio.to_thread(checkpointer, path, store._gate)
             store._reader = ThreadWorker(functools.partial(_connect, path), "pokerbot-db-reader")
             await store._reader.start()
             await store._reader.run(_read_only)

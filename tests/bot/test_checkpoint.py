@@ -2,13 +2,15 @@
 writes; commits go on while a checkpoint runs."""
 
 import asyncio
+import functools
 import os
 import sqlite3
 import struct
 import threading
+from collections.abc import Callable
 from pathlib import Path
+from typing import Any
 
-import bot.store
 from bot.store import Store, Tx
 from bot.store.checkpoint import Checkpointer
 
@@ -17,11 +19,10 @@ ROW = os.urandom(3000)
 ROWS_PER_WRITER = 1500
 
 
-def quiet_checkpointer(monkeypatch, **options) -> None:
-    """Open stores with a checkpointer that runs only as told by `options` (default: never by itself)."""
-    options = {"every_commits": 10**9, "every_seconds": 3600.0, **options}
-    monkeypatch.setattr(bot.store, "Checkpointer",
-                        lambda path, gate: Checkpointer(path, gate, **options))
+def quiet_checkpointer(**options: Any) -> Callable[[str | Path, threading.Lock], Checkpointer]:
+    """What makes a store's checkpointer (`Store.open`'s `checkpointer`) that runs only as told by `options`
+    (default: never by itself)."""
+    return functools.partial(Checkpointer, **{"every_commits": 10**9, "every_seconds": 3600.0, **options})
 
 
 async def scratch(store: Store) -> None:
@@ -50,11 +51,10 @@ def log_pages(path: Path) -> int:
         connection.close()
 
 
-async def test_no_commit_checkpoints_the_wal(tmp_path: Path, monkeypatch) -> None:
+async def test_no_commit_checkpoints_the_wal(tmp_path: Path) -> None:
     """SQLite's default copies the log into the database inside the commit that takes it past 1,000 pages; the
     store's writer never does (only its checkpointer would)."""
-    quiet_checkpointer(monkeypatch)
-    store = await Store.open(tmp_path / "bot.db")
+    store = await Store.open(tmp_path / "bot.db", checkpointer=quiet_checkpointer())
     await scratch(store)
     for _ in range(1500):  # ~1,500 pages of rows, one commit each
         await store.transact(insert, now=0.0)
@@ -62,9 +62,9 @@ async def test_no_commit_checkpoints_the_wal(tmp_path: Path, monkeypatch) -> Non
     await store.close()
 
 
-async def test_the_wal_stays_bounded_while_the_bot_writes(tmp_path: Path, monkeypatch) -> None:
-    quiet_checkpointer(monkeypatch, every_seconds=0.01, log_limit_pages=256)
-    store = await Store.open(tmp_path / "bot.db")
+async def test_the_wal_stays_bounded_while_the_bot_writes(tmp_path: Path) -> None:
+    store = await Store.open(tmp_path / "bot.db",
+                             checkpointer=quiet_checkpointer(every_seconds=0.01, log_limit_pages=256))
     await scratch(store)
 
     async def writer() -> None:
@@ -88,9 +88,8 @@ async def test_the_wal_stays_bounded_while_the_bot_writes(tmp_path: Path, monkey
     assert _size_or_none(tmp_path / "bot.db-wal") in (None, 0)
 
 
-async def test_commits_go_on_while_a_checkpoint_runs(tmp_path: Path, monkeypatch) -> None:
-    quiet_checkpointer(monkeypatch)
-    store = await Store.open(tmp_path / "bot.db")
+async def test_commits_go_on_while_a_checkpoint_runs(tmp_path: Path) -> None:
+    store = await Store.open(tmp_path / "bot.db", checkpointer=quiet_checkpointer())
     await scratch(store)
 
     def fill(tx: Tx) -> None:
@@ -125,8 +124,7 @@ async def test_a_pass_that_holds_the_writer_back_finds_the_copied_pages_synced_a
                                                                                        monkeypatch) -> None:
     """Past the log's limit a round ends with a pass holding the writer's gate. What the earlier passes copied into
     the database file is synced to the disk before the gate is taken, so the writer never waits for that sync."""
-    quiet_checkpointer(monkeypatch, log_limit_pages=64)
-    store = await Store.open(tmp_path / "bot.db")
+    store = await Store.open(tmp_path / "bot.db", checkpointer=quiet_checkpointer(log_limit_pages=64))
     await scratch(store)
     for _ in range(300):  # ~300 pages in the log: past the limit
         await store.transact(insert, now=0.0)
