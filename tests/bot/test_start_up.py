@@ -203,13 +203,11 @@ async def test_after_a_start_each_table_in_play_is_shown_again_paced_and_changin
     restarted = await started_service(store, FakeClock(clock.now()), seed=2)
     heard = listen(restarted, "x:")
     shown_at: list[float] = []
-    publish = restarted._publish
 
-    async def noted(table_id: str, reply: Reply) -> None:
+    async def timed(_place: Place, _reply: Reply) -> None:
         shown_at.append(asyncio.get_running_loop().time())
-        await publish(table_id, reply)
 
-    restarted._publish = noted  # type: ignore[method-assign]
+    restarted.subscribe("x:", timed)
     places_in_play = [Place(f"chatx:{number}", f"x:{number}") for number in range(4, 7)]
     for place in places_in_play:  # three more in play: the pace shows
         for actor in PLAYERS.values():
@@ -238,10 +236,10 @@ async def test_one_table_shown_again_is_that_table_alone_not_one_whose_id_starts
         assert last[place.table_id].table is not None
     shown: list[str] = []
 
-    async def noted(table_id: str, reply: Reply) -> None:
-        shown.append(table_id)
+    async def noted(place: Place, _reply: Reply) -> None:
+        shown.append(place.table_id)
 
-    service._publish = noted  # type: ignore[method-assign]
+    service.subscribe("dc:", noted)
     await service.show_tables_in_play("dc:123", per_second=100, exact=True)
     assert shown == ["dc:123"]
     await service.show_tables_in_play("dc:", per_second=100)
