@@ -1,7 +1,8 @@
 """The Hold'em controller (Texas Hold'em, or Pot-Limit Omaha as its variant): dealing hands, the players' actions
 and time-outs, and committing what they did; what else a table does is in the `holdem_*` modules beside it (seats,
-settings, options, showdown, timers, the table message, the story retold, the end of a hand), which it calls or
-binds as its own methods (those that the other modules reach through `bot.games.holdem_table.HoldemTable`)."""
+settings, options, showdown, timers, the table message, the story retold, the end of a hand), which it calls, some
+through methods of its own that delegate to them (those that the other modules reach through
+`bot.games.holdem_table.HoldemTable`)."""
 
 from __future__ import annotations
 
@@ -106,8 +107,13 @@ class HoldemController:
         else:
             raise act.wrong_game(command.name, self.variant.value)
 
-    on_timer = timers.on_timer  # a turn ran out, the next hand is due, the tournament clock has something to say
-    retell = retelling.retell  # the hand's story in the chat's new language, after its `/lang`
+    def on_timer(self, act: Action, key: str, payload: dict[str, Any]) -> bool:
+        """A turn ran out, the next hand is due, the tournament clock has something to say (`holdem_timers`)."""
+        return timers.on_timer(self, act, key, payload)
+
+    def retell(self, act: Action) -> None:
+        """The hand's story in the chat's new language, after its `/lang` (`holdem_retell`)."""
+        retelling.retell(self, act)
 
     def resume(self, act: Action) -> bool:
         """A hand whose snapshot cannot be read back is voided and every chip in it returned; computer players left
@@ -198,10 +204,22 @@ class HoldemController:
         return f"stack:{act.place.table_id}:{user_id}"
 
     # seats taken and given up, for the modules that reach them through `HoldemTable` (the tournament, the options…)
-    sit = seats.sit
-    remove_seat = seats.remove_seat
-    cash_out = seats.cash_out
-    _stand_up = seats.stand_up
+
+    def sit(self, act: Action, user_id: str, chips: int) -> None:
+        """Give the player the next seat with `chips` (already on the table's stack account: `holdem_seats`)."""
+        seats.sit(self, act, user_id, chips)
+
+    def remove_seat(self, act: Action, seat: dict[str, Any]) -> None:
+        """Take a seat away, the button keeping its place (`holdem_seats`)."""
+        seats.remove_seat(self, act, seat)
+
+    def cash_out(self, act: Action, seat: dict[str, Any]) -> int:
+        """A cash table's player leaves with his stack, gone home; the chips he left with (`holdem_seats`)."""
+        return seats.cash_out(self, act, seat)
+
+    def _stand_up(self, act: Action, seat: dict[str, Any]) -> None:
+        """A cash table's player stands up, said with the chips he leaves with (`holdem_seats.stand_up`)."""
+        seats.stand_up(self, act, seat)
 
     # --- hands --------------------------------------------------------------------------------------------------
 
