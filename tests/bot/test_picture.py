@@ -18,6 +18,7 @@ import bot.service as service_module
 from bot.clock import FakeClock
 from bot.i18n import text
 from bot.output import Reply
+from bot.render import Voice
 from bot.render.house import table_text
 from bot.render.picture import (
     CARD_BACK,
@@ -269,18 +270,10 @@ def test_cyrillic_is_drawn_with_real_letters() -> None:
 # --- only public information ----------------------------------------------------------------------------------
 
 
-class Talk:
+def talk(language: str = "en") -> Voice:
     """The two things the view builders ask of an action: text in a language (English by default) and a player's
-    name."""
-
-    def __init__(self, language: str = "en") -> None:
-        self.language = language
-
-    def t(self, key: str, /, **params: object) -> str:
-        return text(self.language, key, **params)
-
-    def name(self, user_id: str) -> str:
-        return user_id.title()
+    name (his id in title case)."""
+    return Voice(language, str.title)
 
 
 def strings_of(view: TableView) -> set[str]:
@@ -304,7 +297,7 @@ def test_a_holdem_view_shows_no_hole_cards_until_the_showdown() -> None:
     secret = set().union(*hole.values())
     streets = 0
     while not hand.is_over:
-        view = holdem_view(Talk(), hand)  # type: ignore[arg-type]
+        view = holdem_view(talk(), hand)
         assert not strings_of(view) & secret, "a hole card in the public picture"
         assert all(seat.cards == () for seat in view.seats)
         assert view.board == tuple(str(card) for card in hand.board)
@@ -315,7 +308,7 @@ def test_a_holdem_view_shows_no_hole_cards_until_the_showdown() -> None:
         events = hand.act(player, engine.Check() if legal.can_check else engine.Call())
         streets += sum(isinstance(event, engine.BoardDealt) for event in events)
     assert streets == 3
-    final = holdem_view(Talk(), hand)  # type: ignore[arg-type]
+    final = holdem_view(talk(), hand)
     assert hand.result is not None and hand.result.went_to_showdown
     for seat, player in zip(final.seats, hand.players, strict=True):
         assert set(seat.cards) == hole[player]  # shown at the showdown: public now
@@ -332,8 +325,8 @@ def test_the_showdown_picture_shows_every_hand_and_names_the_winning_one(languag
         player = hand.to_act
         assert player is not None
         hand.act(player, engine.Check() if hand.legal_actions().can_check else engine.Call())
-    talk = Talk(language)
-    view = holdem_view(talk, hand)  # type: ignore[arg-type]
+    voice = talk(language)
+    view = holdem_view(voice, hand)
     assert hand.result is not None and hand.result.went_to_showdown
     main = hand.result.pots[0]
     assert main.category is not None
@@ -342,7 +335,7 @@ def test_the_showdown_picture_shows_every_hand_and_names_the_winning_one(languag
     for seat, player in zip(view.seats, hand.players, strict=True):
         assert seat.cards == tuple(str(card) for card in hand.hole_cards(player))
         assert seat.note.endswith(f" · {name}") == (player in main.winners), seat.note
-    winners = ", ".join(talk.name(player) for player in main.winners)
+    winners = ", ".join(voice.name(player) for player in main.winners)
     key = "picture.winner" if len(main.winners) == 1 else "picture.winners"
     assert view.footer == text(language, key, players=winners, hand=name)
     spots = layout(view)
@@ -361,7 +354,7 @@ def test_an_omaha_showdown_picture_shows_four_cards_a_seat_apart(language: str) 
         player = hand.to_act
         assert player is not None
         hand.act(player, engine.Check() if hand.legal_actions().can_check else engine.Call())
-    view = holdem_view(Talk(language), hand)  # type: ignore[arg-type]
+    view = holdem_view(talk(language), hand)
     assert view.title == text(language, "holdem.title_omaha", number=1, small=10, big=20,
                               structure=text(language, "structure.pot-limit"))
     assert [len(seat.cards) for seat in view.seats] == [4] * 6
@@ -382,7 +375,7 @@ def test_a_folded_hand_shows_nobody_s_cards() -> None:
     player = hand.to_act
     assert player is not None
     hand.act(player, engine.Fold())
-    view = holdem_view(Talk(), hand)  # type: ignore[arg-type]
+    view = holdem_view(talk(), hand)
     secret = {str(card) for player in hand.players for card in hand.hole_cards(player)}
     assert hand.is_over and not strings_of(view) & secret
 
@@ -392,7 +385,7 @@ def test_a_russian_view_shows_one_dealer_card_and_no_box_cards_until_the_end() -
     for player in ("ann", "bob"):
         round_.place_bets(player, 1, 10, balance=500)
     round_.deal(Deck(random.Random(9)))
-    view = house_view(Talk(), "russian", round_, 1)  # type: ignore[arg-type]
+    view = house_view(talk(), "russian", round_, 1)
     secret = {str(card) for box in round_.boxes for card in box.cards} | {str(card) for card in round_.dealer[:-1]}
     assert not strings_of(view) & secret
     assert view.dealer == (None, None, None, None, str(round_.dealer[-1]))
@@ -401,7 +394,7 @@ def test_a_russian_view_shows_one_dealer_card_and_no_box_cards_until_the_end() -
         player, _ = round_.to_act
         names = round_.legal_actions().names
         round_.act(player, next(name for name in ("play", "bet", "decline", "fold") if name in names))
-    final = house_view(Talk(), "russian", round_, 1)  # type: ignore[arg-type]
+    final = house_view(talk(), "russian", round_, 1)
     assert None not in final.dealer and len(final.dealer) == 5
 
 
@@ -410,11 +403,11 @@ def test_russian_dealer_game_shows_all_five_dealer_cards_in_the_text_and_the_pic
     round_.place_bets("ann", 1, 10, balance=500)
     round_.deal(Deck.stacked("2s 3d 7h 9c Jh  Qs Jd 9d 5c 3s  Kd"))
     dealer_line = "Dealer: ▢ ▢ ▢ ▢ 3♠"
-    assert dealer_line in table_text(Talk(), "russian", round_, 1).splitlines()  # type: ignore[arg-type]
-    assert house_view(Talk(), "russian", round_, 1).dealer == (None, None, None, None, "3s")  # type: ignore[arg-type]
+    assert dealer_line in table_text(talk(), "russian", round_, 1).splitlines()
+    assert house_view(talk(), "russian", round_, 1).dealer == (None, None, None, None, "3s")
     round_.act("ann", "play")  # the dealer has no game: his five cards are shown and the player may buy him one
-    assert "Dealer: Q♠ J♦ 9♦ 5♣ 3♠" in table_text(Talk(), "russian", round_, 1).splitlines()  # type: ignore[arg-type]
-    view = house_view(Talk(), "russian", round_, 1)  # type: ignore[arg-type]
+    assert "Dealer: Q♠ J♦ 9♦ 5♣ 3♠" in table_text(talk(), "russian", round_, 1).splitlines()
+    view = house_view(talk(), "russian", round_, 1)
     assert view.dealer == ("Qs", "Jd", "9d", "5c", "3s")
 
 
@@ -425,7 +418,7 @@ def test_a_three_card_box_shows_its_pairplus_in_the_picture_after_the_deal_settl
     round_.place_bets("ann", 1, 10, side=5, balance=500)
     round_.place_bets("bob", 1, 0, side=10, balance=500)
     round_.deal(Deck.stacked("7s 4d 2c  9h 5c 3d  Ah Kh Qh"))  # no pair for either: both PAIRPLUS bets lose at once
-    view = house_view(Talk(), "three-card", round_, 1)  # type: ignore[arg-type]
+    view = house_view(talk(), "three-card", round_, 1)
     assert [seat.bet for seat in view.seats] == [15, 10]
 
 
@@ -433,10 +426,10 @@ def test_texas_text_and_picture_show_the_open_community_cards_and_the_places_of_
     round_ = GAMES["texas"].new()  # type: ignore[attr-defined]
     round_.place_bets("ann", 1, 10, balance=500)
     round_.deal(Deck.stacked("Ah Ad  Ks Qd  Kc 7d 2s Ac 3h"))
-    assert table_text(Talk(), "texas", round_, 1).splitlines() == [  # type: ignore[arg-type]
+    assert table_text(talk(), "texas", round_, 1).splitlines() == [
         "Texas Poker — round 1", "Dealer: ▢ ▢", "Board: K♣ 7♦ 2♠ 🂠 🂠", "▶ Ann · box 1 · ANTE 10 · deciding",
         "▶ Ann, box 1: your decision."]
-    view = house_view(Talk(), "texas", round_, 1)  # type: ignore[arg-type]
+    view = house_view(talk(), "texas", round_, 1)
     assert (view.board, view.board_slots, view.dealer) == (("Kc", "7d", "2s"), 5, (None, None))
 
 

@@ -26,7 +26,7 @@ from tests.bot.helpers import (
     resumed_table,
     started_service,
 )
-from tests.bot.test_picture import Talk, strings_of
+from tests.bot.test_picture import strings_of, talk
 
 BURNS = "2d 3d 6d"
 
@@ -50,7 +50,7 @@ def stack_deck(monkeypatch: pytest.MonkeyPatch, holes: list[str], board: str, re
     flop, turn, river = board.split(" ", 3)[:3], board.split()[3], board.split()[4]
     burn = BURNS.split()
     cards = [*holes, burn[0], *flop, burn[1], turn, burn[2], river, *rest.split()]
-    monkeypatch.setattr(holdem_game, "Deck", lambda rng: Deck.stacked(parse_cards(" ".join(cards))))
+    monkeypatch.setattr(holdem_game, "new_deck", lambda rng: Deck.stacked(parse_cards(" ".join(cards))))
 
 
 async def records(service: Service) -> list[tuple[str, float, list[dict[str, Any]]]]:
@@ -316,7 +316,7 @@ def test_the_showdown_picture_has_no_mucked_card_and_names_the_second_board() ->
     hand, _ = Hand.start(players, 0, 10, NO_LIMIT, deck, 1, rules=rules)
     for player in ("ann", "bob", "cat", *["bob", "cat", "ann"] * 3):
         hand.act(player, Call() if hand.legal_actions().call_amount else Check())
-    view = holdem_view(Talk(), hand)  # type: ignore[arg-type]
+    view = holdem_view(talk(), hand)
     assert hand.result is not None and hand.result.mucked == ("ann",)  # Bob shows first, Cat beats him: shown
     mucked = {str(card) for player in hand.result.mucked for card in hand.hole_cards(player)}
     assert mucked and not strings_of(view) & mucked
@@ -329,5 +329,5 @@ def test_the_showdown_picture_has_no_mucked_card_and_names_the_second_board() ->
     hand.act("bob", Call())
     hand.choose_runs("ann", twice=True)
     hand.choose_runs("bob", twice=True)
-    assert holdem_view(Talk(), hand).footer == (  # type: ignore[arg-type]
+    assert holdem_view(talk(), hand).footer == (
         "Second board: K♠ T♥ 2♥ Q♥ 2♠; On the first board: Ann — pair; On the second board: Bob — full house")
