@@ -8,7 +8,7 @@ import gc
 import logging
 import sys
 import time
-from collections.abc import Callable, Iterator
+from collections.abc import Awaitable, Callable, Iterator
 from contextlib import contextmanager
 
 NEVER = 2**31 - 1
@@ -135,11 +135,14 @@ class FullCollections:
     tables' too: `full_collection`). A bot never quiet makes it anyway once memory has grown by `OVERDUE`."""
 
     def __init__(self, blocks: Callable[[], int] = sys.getallocatedblocks, growth: float = GROWTH, *,
-                 quiet: Callable[[], bool] = lambda: True, overdue: float = OVERDUE) -> None:
+                 quiet: Callable[[], bool] = lambda: True, overdue: float = OVERDUE,
+                 sleep: Callable[[float], Awaitable[None]] = asyncio.sleep) -> None:
         self._blocks = blocks
         self._growth = growth
         self._quiet = quiet
         self._overdue = overdue
+        self._sleep = sleep
+        """How `run` waits between two looks (a test's notes each wait)."""
         self.alive = blocks()
         """The blocks allocated right after the last full collection (what was alive then), or when this began."""
         self.made = 0
@@ -171,5 +174,5 @@ class FullCollections:
     async def run(self, every: float = 60.0, lull_every: float = LULL_LOOK_SECONDS) -> None:
         """Look every `every` seconds, for as long as the bot runs; every `lull_every` while one waits for a lull."""
         while True:
-            await asyncio.sleep(lull_every if self.waiting else every)
+            await self._sleep(lull_every if self.waiting else every)
             self.collect_if_due()

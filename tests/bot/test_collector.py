@@ -11,7 +11,6 @@ import weakref
 
 import pytest
 
-from bot import collector
 from bot.clock import FakeClock
 from bot.collector import LULL_SECONDS, NEVER, THRESHOLDS, FullCollections, starting_up, tune_collector
 from bot.games.context import Action, Names, Refusal
@@ -330,7 +329,7 @@ def test_a_due_full_collection_waits_for_a_lull_unless_memory_has_grown_by_half(
     assert collections.collect_if_due() and collections.made == 2 and not collections.waiting
 
 
-async def test_a_waiting_full_collection_looks_for_a_lull_more_often(monkeypatch: pytest.MonkeyPatch) -> None:
+async def test_a_waiting_full_collection_looks_for_a_lull_more_often() -> None:
     looks = 0
 
     def quiet_from_the_21st_look() -> bool:
@@ -345,9 +344,8 @@ async def test_a_waiting_full_collection_looks_for_a_lull_more_often(monkeypatch
         waits.append(seconds)
         await real_sleep(0)
 
-    monkeypatch.setattr(collector, "asyncio", types.SimpleNamespace(sleep=sleep))
     blocks = [100_000]
-    collections = FullCollections(blocks=lambda: blocks[-1], quiet=quiet_from_the_21st_look)
+    collections = FullCollections(blocks=lambda: blocks[-1], quiet=quiet_from_the_21st_look, sleep=sleep)
     blocks.append(130_000)  # due from the first look
     watching = asyncio.create_task(collections.run(every=0.2, lull_every=0.005))
     try:
