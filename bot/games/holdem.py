@@ -6,6 +6,8 @@ through methods of its own that delegate to them (those that the other modules r
 
 from __future__ import annotations
 
+import random
+from collections.abc import Callable
 from typing import Any
 
 from bot import commands as cmd
@@ -44,6 +46,11 @@ or fold), used only for a hand whose snapshot has no engine `absent` mark on his
 the engine knew absent players (the version that dealt a sitting-out player in and passed his turn after this
 pause). A hand dealt now marks him absent (`Hand.start`'s `absent`), and the engine folds his hand the moment his
 turn comes, so his turn never reaches the table or a timer. Kept so that such a hand, resumed, plays on as it did."""
+
+new_deck: Callable[[random.Random], Deck] = Deck
+"""Where a hand's deck comes from: a new deck shuffled by the table's random source. A variable, not a call of
+`Deck` itself, so that a test stacking the deck reaches the compiled build too (compiled code calls a class or a
+function directly, whatever a module's name for it becomes; a variable it reads anew)."""
 
 
 class HoldemController:
@@ -272,8 +279,9 @@ class HoldemController:
         pawn = dealt_at.pawns if dealt_at else tour_play.NO_PAWNS
         rules = showdown.rules(self, act, [player.id for player in players if not player.sitting_out])
         absent = [seat["id"] for seat in seats if seat["out"]]  # a tournament's, dealt in and blinded out
+        deck = new_deck(act.rng)
         try:
-            hand, events = engine.Hand.start(players, button, level, structure, Deck(act.rng), act.state["number"],
+            hand, events = engine.Hand.start(players, button, level, structure, deck, act.state["number"],
                                              pawn_rules=pawn, straddle=straddle, posting=absence.posting(act),
                                              absent=absent, variant=self.variant, rules=rules,
                                              level_number=dealt_at.number if dealt_at else None)

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import random
+from collections.abc import Callable
 from typing import Any
 
 from bot import commands as cmd
@@ -23,6 +25,11 @@ from engine.house.actions import ActionOption, Shortfall
 from engine.house.common import HouseRound, Phase
 from engine.reasons import Reason
 from engine.text import quote_input
+
+new_deck: Callable[[random.Random], Deck] = Deck
+"""Where a round's deck comes from: a new deck shuffled by the table's random source. A variable, not a call of
+`Deck` itself, so that a test stacking the deck reaches the compiled build too (compiled code calls a class or a
+function directly, whatever a module's name for it becomes; a variable it reads anew)."""
 
 _COMMAND_ACTIONS: dict[type[cmd.Command], tuple[str, ...]] = {
     cmd.Fold: ("fold",),
@@ -251,7 +258,7 @@ class HouseController:
         if not by_timer and round_.phase is Phase.BETTING and act.user not in round_.wallets and not act.is_organizer:
             raise act.refuse("house.deal_bettors_only")
         try:
-            events = round_.deal(Deck(act.rng))
+            events = round_.deal(new_deck(act.rng))
         except RuleError as error:
             raise act.rule_refusal(error) from None
         self._commit(act, round_, events)

@@ -57,7 +57,7 @@ def decks(monkeypatch: pytest.MonkeyPatch) -> Iterator[list[str]]:
     """The tops of the decks the next Hold'em hands are dealt from, in order (each dealt as `Deck.stacked`; then
     shuffled): append one before a hand is dealt. Without one left, a hand is dealt from a shuffled deck."""
     tops: list[str] = []
-    monkeypatch.setattr("bot.games.holdem.Deck", lambda rng: Deck.stacked(tops.pop(0) if tops else "", rng))
+    monkeypatch.setattr("bot.games.holdem.new_deck", lambda rng: Deck.stacked(tops.pop(0) if tops else "", rng))
     yield tops
 
 

@@ -203,7 +203,7 @@ def calls_to(monkeypatch: pytest.MonkeyPatch, owner: Any, name: str) -> list[tup
 def stack_house_deck(monkeypatch: pytest.MonkeyPatch, cards: str) -> None:
     """Every round dealt at a house table in this test comes from a deck stacked with `cards` on top (as
     `Deck.stacked` orders the rest)."""
-    monkeypatch.setattr(house_game, "Deck", lambda rng: Deck.stacked(cards))
+    monkeypatch.setattr(house_game, "new_deck", lambda rng: Deck.stacked(cards))
 
 
 DEALT_ALL_IN = "Ah As 7d 2c Kd Kh 9s 3c 4h 2d 5c 2s"

@@ -67,7 +67,7 @@ async def test_the_big_blind_is_not_posted_twice_when_the_button_busts(
         store: Store, monkeypatch: pytest.MonkeyPatch) -> None:
     """The same when the button busts: Ann (the button) moves all in, Bob (small blind) calls with aces and Cat
     folds his big blind (Ann 0, Bob 610, Cat 290). Heads-up, Cat now posts the small blind and Bob the big."""
-    monkeypatch.setattr("bot.games.holdem.Deck", lambda rng: Deck.stacked(
+    monkeypatch.setattr("bot.games.holdem.new_deck", lambda rng: Deck.stacked(
         "Ah 2c 7d Ad 3d 8c 4s Kh Ks 9h 2s Jc 5d Qc", rng))  # Bob, Cat, Ann, twice: Bob's aces beat Ann's 7-8
     service, clock = await night(store, "no-limit", "/set run_it_twice off")
     for actor, line in ((ANN, "/allin"), (BOB, "/allin"), (CAT, "/fold")):

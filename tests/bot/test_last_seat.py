@@ -68,7 +68,7 @@ def deal_aces_against_kings(monkeypatch: pytest.MonkeyPatch) -> None:
     one at a time from the button's left: the big blind first), and the board 2♣ 7♠ 9♥ J♠ 3♠ (a burn before each
     street) helps neither: the aces win."""
     cards = "Kc Ah Kd Ad 4d 2c 7s 9h 5d Js 6d 3s"
-    monkeypatch.setattr(holdem_game, "Deck", lambda rng: Deck.stacked(parse_cards(cards)))
+    monkeypatch.setattr(holdem_game, "new_deck", lambda rng: Deck.stacked(parse_cards(cards)))
 
 
 @pytest.mark.parametrize(("language", "busted"), [

@@ -118,7 +118,7 @@ ANN_LAST_30_DAYS = ["Ann over the last 30 days: 2 hands played, 0 won · cash ga
 def stacked(monkeypatch: pytest.MonkeyPatch) -> Iterator[list[str]]:
     """The decks the next hands are dealt from, in order (each dealt as `Deck.stacked`)."""
     tops: list[str] = []
-    monkeypatch.setattr("bot.games.holdem.Deck", lambda rng: Deck.stacked(tops.pop(0), rng))
+    monkeypatch.setattr("bot.games.holdem.new_deck", lambda rng: Deck.stacked(tops.pop(0), rng))
     yield tops
 
 

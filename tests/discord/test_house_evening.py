@@ -43,7 +43,7 @@ class Dealer:
 
     def __init__(self, monkeypatch: pytest.MonkeyPatch) -> None:
         self.order = ""
-        monkeypatch.setattr("bot.games.house.Deck", lambda rng: Deck.stacked(self.order))
+        monkeypatch.setattr("bot.games.house.new_deck", lambda rng: Deck.stacked(self.order))
 
 
 @pytest.fixture

@@ -14,7 +14,7 @@ MUCKED = ("4♥", "5♥", "Q♥", "Q♦")
 
 def stack_deck(monkeypatch: pytest.MonkeyPatch, cards: str) -> None:
     """The next hands are dealt from this deck (hole cards from the button's left, burns included)."""
-    monkeypatch.setattr(holdem_game, "Deck", lambda rng: Deck.stacked(parse_cards(cards)))
+    monkeypatch.setattr(holdem_game, "new_deck", lambda rng: Deck.stacked(parse_cards(cards)))
 
 
 async def test_a_beaten_hand_mucked_with_the_button_is_never_shown(fake, make_bot, monkeypatch) -> None:

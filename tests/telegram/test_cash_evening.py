@@ -37,7 +37,7 @@ NEVER_SHOWN = ("3♦ 9♦", "A♥ 7♠", "2♠ 7♣", "A♣ Q♥", "7♦ 2♣", 
 def stack_decks(monkeypatch: pytest.MonkeyPatch, *orders: str) -> None:
     """The evening's hands are dealt from these decks, one a hand, in order."""
     decks = [Deck.stacked(parse_cards(order)) for order in orders]
-    monkeypatch.setattr(holdem_game, "Deck", lambda rng: decks.pop(0))
+    monkeypatch.setattr(holdem_game, "new_deck", lambda rng: decks.pop(0))
 
 
 def now(bot: Running, sent: Sent) -> Sent:
