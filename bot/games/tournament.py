@@ -70,9 +70,9 @@ def _create(ctl: HoldemTable, act: Action, argument: str) -> None:
     text = text or "home-night"
     try:
         schedule = PRESETS[text](zone) if text in PRESETS else parse_schedule(text, zone)
-    except ScheduleError as error:
+    except ScheduleError as problem:  # not `error`, the OptionError's name: compiled, a name keeps its first type
         with act.privately(act.user):
-            raise act.refuse("tournament.bad_schedule", reason=render.schedule_problem(act.voice, error)) from None
+            raise act.refuse("tournament.bad_schedule", reason=render.schedule_problem(act.voice, problem)) from None
     config = dataclasses.replace(config, rebuys=options.rebuys, addons=options.addons, reentry=options.reentry,
                                  bounty=options.bounty,
                                  max_pawns=config.max_pawns if options.max_pawns is None else options.max_pawns)
