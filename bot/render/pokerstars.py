@@ -203,9 +203,9 @@ def export_hand(hand: RecordedHand, names: Mapping[str, str], *, hero: str | Non
         elif kind == "BoardDealt":
             street, bets, run = event["street"], dict.fromkeys(players, 0), event.get("run", 0)
             title = _RUNS[run] + _STREET_NAMES[street]
-            cards = " ".join(event["cards"])
+            dealt = " ".join(event["cards"])  # not `cards`, a list below: compiled, a name keeps its first type
             before = boards.setdefault(run, list(board)) if run else board
-            lines.append(f"*** {title} *** [{' '.join(before)}] [{cards}]" if before else f"*** {title} *** [{cards}]")
+            lines.append(f"*** {title} *** [{' '.join(before)}] [{dealt}]" if before else f"*** {title} *** [{dealt}]")
             if run:
                 boards[run] = list(event["board"])
             else:
