@@ -172,8 +172,8 @@ def refused_at(words: Sequence[str], start: int,
         for stem in stems:
             parts = stem.split()
             following = words[start:start + len(parts)]
-            if len(parts) > 1 and len(following) == len(parts) and all(
-                    part in _stems(word) for part, word in zip(parts, following, strict=True)):
+            if len(parts) > 1 and len(following) == len(parts) and all(  # no `in` of a generator compiled
+                    any(found == part for found in _stems(word)) for part, word in zip(parts, following, strict=True)):
                 return kind, len(parts)
     single = refused_word(words[start], forbidden)
     return None if single is None else (single, 1)
