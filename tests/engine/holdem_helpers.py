@@ -3,7 +3,9 @@
 from __future__ import annotations
 
 import random
+from pathlib import Path
 
+import engine.holdem_types
 from engine.betting import BettingStructure
 from engine.cards import ALL_CARDS, Deck, parse_cards
 from engine.common import Event
@@ -21,6 +23,10 @@ from engine.holdem import (
     SeatPlayer,
     Variant,
 )
+
+ENGINE_COMPILED = Path(engine.holdem_types.__file__ or "").suffix == ".so"
+"""Whether the engine runs compiled by mypyc (a C extension beside each source), which checks each field's type as
+an action is made."""
 
 
 def deck_for(holes: dict[str, str], order: list[str], board: str) -> Deck:

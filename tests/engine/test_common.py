@@ -1,48 +1,40 @@
 """The shared engine pieces: events serialise to JSON, moves are collected in order, rule errors carry codes."""
 
 import json
-from dataclasses import dataclass
 
 import pytest
 
 from engine.betting import Street
 from engine.cards import parse_cards
 from engine.common import Event, Move, RuleError, all_moves
+from engine.holdem_types import BoardDealt, HoleCardsDealt, PotAwarded
 from engine.reasons import Reason, grant_by, stake_line
 
 
-@dataclass(frozen=True, kw_only=True)
-class CardsDealt(Event):
-    player: str
-    cards: tuple
-
-
 def test_event_serialises_cards_and_visibility() -> None:
-    event = CardsDealt(player="ann", cards=tuple(parse_cards("As Kd")), visible_to="ann")
+    event = HoleCardsDealt(player="ann", cards=tuple(parse_cards("As Kd")), visible_to="ann")
     data = json.loads(json.dumps(event.to_dict()))
-    assert data == {"kind": "CardsDealt", "visible_to": "ann", "moves": [], "player": "ann", "cards": ["As", "Kd"]}
-
-
-@dataclass(frozen=True, kw_only=True)
-class StreetBet(Event):
-    street: Street
-    amount: int
-    all_in: bool
-    stacks: dict
+    assert data == {"kind": "HoleCardsDealt", "visible_to": "ann", "moves": [], "player": "ann",
+                    "cards": ["As", "Kd"]}
 
 
 def test_event_serialises_scalars_as_they_are_and_the_rest_plainly() -> None:
     """Scalars go through untouched, and so does a move's reason (a `Reason`: a str, written as its text by any JSON
     writer, kept as it is so that the moves of every action cost no conversion); another str enum is written as its
-    value; moves and dicts field by field."""
-    move = Move("stack:ann", "pot", 10, Reason.BET)
-    event = StreetBet(street=Street.FLOP, amount=10, all_in=False, stacks={"ann": 90}, moves=(move,))
-    data = event.to_dict()
-    assert type(data["street"]) is str and data["street"] == "flop"
-    assert data["moves"][0]["reason"] is Reason.BET
-    assert json.dumps(data) == json.dumps({"kind": "StreetBet", "visible_to": None, "moves": [
-        {"source": "stack:ann", "target": "pot", "amount": 10, "reason": "bet"}], "street": "flop", "amount": 10,
-        "all_in": False, "stacks": {"ann": 90}})
+    value; moves, tuples and dicts field by field. (The engine's own events: its classes are compiled in the compiled
+    build, where a class defined here may not subclass them.)"""
+    move = Move("pot", "stack:ann", 10, Reason.POT_WON)
+    data = PotAwarded(pot_index=0, amount=10, eligible=("ann", "bob"), winners={"ann": 10}, category=None,
+                      moves=(move,)).to_dict()
+    assert data["moves"][0]["reason"] is Reason.POT_WON
+    assert json.dumps(data) == json.dumps({"kind": "PotAwarded", "visible_to": None, "moves": [
+        {"source": "pot", "target": "stack:ann", "amount": 10, "reason": "pot won"}], "pot_index": 0, "amount": 10,
+        "eligible": ["ann", "bob"], "winners": {"ann": 10}, "category": None, "run": 0})
+    flop = tuple(parse_cards("Kc 9s 4h"))
+    data = BoardDealt(street=Street.FLOP, cards=flop, board=flop).to_dict()
+    assert type(data["street"]) is str and data == {"kind": "BoardDealt", "visible_to": None, "moves": [],
+                                                    "street": "flop", "cards": ["Kc", "9s", "4h"],
+                                                    "board": ["Kc", "9s", "4h"], "run": 0}
 
 
 def test_all_moves_keeps_the_order() -> None:

@@ -24,7 +24,7 @@ from engine.holdem import (
     UncalledBetReturned,
 )
 from engine.pots import Pot, build_pots, split_pot
-from tests.engine.holdem_helpers import run_script, start
+from tests.engine.holdem_helpers import ENGINE_COMPILED, run_script, start
 
 FOUR = {"A": 100, "B": 100, "C": 100, "D": 100}
 THREE = {"A": 100, "B": 100, "C": 100}
@@ -261,18 +261,55 @@ def test_a_refused_check_names_only_what_the_player_may_do(structure, stacks, sc
     assert hand.legal_actions().can_raise is (code == "check_owes")
 
 
-@pytest.mark.parametrize("action", [RaiseTo(20.0), RaiseTo(True), RaiseTo("20"), RaiseTo(None), Pawn(None),
-                                    Pawn(42)])
-def test_actions_of_the_wrong_type_are_refused_not_crashed(action):
+WRONG_TYPES = [
+    pytest.param(lambda: RaiseTo(20.0), "int object expected; got float", id="float"),
+    pytest.param(lambda: RaiseTo("20"), "int object expected; got str", id="text"),
+    pytest.param(lambda: RaiseTo(None), "int object expected; got None", id="none"),
+    pytest.param(lambda: Pawn(None), "str object expected; got None", id="no item"),
+    pytest.param(lambda: Pawn(42), "str object expected; got int", id="a number for an item"),
+]
+"""Actions of the wrong type, which the bot never makes (its parser reads whole numbers and text, and refuses the
+rest: `tests/bot/test_commands.py`), each with the `TypeError` the compiled engine raises as it is made."""
+
+
+def _short_of_the_call() -> Hand:
+    """A hand where C, short of the call, may pawn (or raise to 12, all-in)."""
     hand, _ = start(HOME_LIMIT, {"A": 100, "B": 100, "C": 12}, "A", {"A": "2c 7d", "B": "3d 8h", "C": "As Ah"},
                     "Kc 9s 4h Jd 6c")
-    run_script(hand, "A raise 20; B call")  # C is short of the call, so he may pawn (and raise to 12 all-in)
+    run_script(hand, "A raise 20; B call")
+    return hand
+
+
+@pytest.mark.skipif(ENGINE_COMPILED, reason="compiled, such an action cannot be made (the next test)")
+@pytest.mark.parametrize("make", [*(case.values[0] for case in WRONG_TYPES), lambda: RaiseTo(True)])
+def test_actions_of_the_wrong_type_are_refused_not_crashed(make):
+    hand, action = _short_of_the_call(), make()
     before = hand.to_dict()
     assert not hand.can_act("C", action)
     with pytest.raises(RuleError) as caught:
         hand.act("C", action)
     expected = "pawn_item_missing" if isinstance(action, Pawn) else "amount_not_chips"
     assert caught.value.code == expected
+    assert hand.to_dict() == before
+
+
+@pytest.mark.skipif(not ENGINE_COMPILED, reason="plain Python makes any action (the rules refuse it: the last test)")
+@pytest.mark.parametrize(("make", "error"), WRONG_TYPES)
+def test_compiled_an_action_of_the_wrong_type_is_not_made(make, error):
+    with pytest.raises(TypeError) as caught:
+        make()
+    assert str(caught.value) == error
+
+
+@pytest.mark.skipif(not ENGINE_COMPILED, reason="plain Python keeps True as it is (refused as not chips above)")
+def test_compiled_a_raise_to_true_is_a_raise_to_one():
+    action = RaiseTo(True)
+    assert (action, type(action.amount)) == (RaiseTo(1), int)
+    hand = _short_of_the_call()
+    before = hand.to_dict()
+    with pytest.raises(RuleError) as caught:
+        hand.act("C", action)
+    assert (caught.value.code, caught.value.params) == ("raise_short", {})
     assert hand.to_dict() == before
 
 
