@@ -24,7 +24,7 @@ from pathlib import Path
 
 ROOT = Path(__file__).resolve().parents[1]
 """The checkout whose modules are compiled in place."""
-COMPILED = ("engine", "bot", "bot/games", "bot/render", "bot/service", "bot/store")
+COMPILED = ("engine", "engine/house", "bot", "bot/games", "bot/render", "bot/service", "bot/store")
 """The packages whose modules are compiled (each folder's own modules, not its subfolders')."""
 LEFT_INTERPRETED = frozenset({"bot/__main__.py", "bot/commands.py", "bot/compiled.py", "bot/games/__init__.py",
                               "bot/replay.py", "bot/terminal.py"})

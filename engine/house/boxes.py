@@ -75,7 +75,7 @@ class Limits:
 
     def to_dict(self) -> dict[str, Any]:
         """A JSON-able form."""
-        return {name: getattr(self, name) for name in self.__slots__}
+        return {item.name: getattr(self, item.name) for item in dataclasses.fields(self)}  # compiled: no __slots__
 
     @classmethod
     def from_dict(cls, data: Mapping[str, Any]) -> Limits:

@@ -98,7 +98,12 @@ class CaribbeanRound(HouseRound):
     dealer_up_count = 1
     rules_type = CaribbeanRules
     side_name = "bonus"
-    config: CaribbeanRules
+
+    @property
+    def rules(self) -> CaribbeanRules:
+        """This table's rules: `config`, typed as this game's (a compiled subclass may not narrow the attribute)."""
+        rules: CaribbeanRules = self.config
+        return rules
 
     def __init__(self, config: CaribbeanRules) -> None:
         super().__init__(config)
@@ -117,10 +122,10 @@ class CaribbeanRound(HouseRound):
         if not self.spare_cards():
             return options
         if "exchange" not in box.history:  # an exchange keeps the BET; the wallet may pay for fewer cards
-            options.append(ActionOption("exchange", self.config.exchange_fee * ante, per_card=True, min_cards=1,
+            options.append(ActionOption("exchange", self.rules.exchange_fee * ante, per_card=True, min_cards=1,
                                         max_cards=min(5, self.spare_cards()), keep=2 * ante))
-        elif box.history.count("re_exchange") < self.config.re_exchange_limit:
-            options.append(ActionOption("re_exchange", self.config.re_exchange_fee * ante, min_cards=1, max_cards=1,
+        elif box.history.count("re_exchange") < self.rules.re_exchange_limit:
+            options.append(ActionOption("re_exchange", self.rules.re_exchange_fee * ante, min_cards=1, max_cards=1,
                                         keep=2 * ante))
         return options
 
@@ -131,7 +136,7 @@ class CaribbeanRound(HouseRound):
             return self._fold(box, side=side, cards=box.cards, payouts=payouts), True
         if action == "play":
             return self._play(box, "play", 2), True
-        fee = (self.config.exchange_fee * len(cards) if action == "exchange" else self.config.re_exchange_fee)
+        fee = (self.rules.exchange_fee * len(cards) if action == "exchange" else self.rules.re_exchange_fee)
         moves = self._charge_fee(box, fee * box.ante, action)
         drawn = self.draw(len(cards))
         box.cards = [card for card in box.cards if card not in cards] + drawn
@@ -146,7 +151,7 @@ class CaribbeanRound(HouseRound):
         if not stake:
             return {}, ()
         dealt = evaluate([Card.parse(text) for text in self.dealt[box.account]])
-        multiple = self.config.bonus.get(hand_name(dealt), 0)
+        multiple = self.rules.bonus.get(hand_name(dealt), 0)
         payout = Payout("bonus", hand_name(dealt), dealt.ranks, multiple)
         return {"bonus": stake * multiple if multiple else -stake}, (payout,)
 
@@ -159,9 +164,9 @@ class CaribbeanRound(HouseRound):
 
     def _settle_box(self, box: Box, dealer: HandValue, qualifies: bool) -> StakesSettled:
         value = evaluate(box.cards)
-        order = compare(value, dealer, self.config.suit_tiebreak) if qualifies else 0
+        order = compare(value, dealer, self.rules.suit_tiebreak) if qualifies else 0
         name = said_name(value)
-        multiple = self.config.paytable.get(hand_name(value), 0)
+        multiple = self.rules.paytable.get(hand_name(value), 0)
         results, outcome = versus_dealer(order, qualifies, box.ante, box.stakes["bet"], multiple)
         if order and value.strength == dealer.strength:  # the same ranks: said, or "ace-king" beats "ace-king"
             outcome = SUIT_OUTCOMES[outcome]

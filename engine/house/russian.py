@@ -90,14 +90,19 @@ class RussianRound(HouseRound):
     actions = ("play", "fold", "buy", "exchange", "dealer_game", "decline")
     dealer_up_count = 1
     rules_type = RussianRules
-    config: RussianRules
+
+    @property
+    def rules(self) -> RussianRules:
+        """This table's rules: `config`, typed as this game's (a compiled subclass may not narrow the attribute)."""
+        rules: RussianRules = self.config
+        return rules
 
     def __init__(self, config: RussianRules) -> None:
         super().__init__(config)
         self.revealed: list[str] = []
 
     def _reserved_cards(self) -> int:
-        return 1 if self.config.dealer_game else 0
+        return 1 if self.rules.dealer_game else 0
 
     def _on_deal(self) -> list[Event]:
         """Each player's first box to decide is shown to him with the deal (its turn has come: see the module doc);
@@ -163,7 +168,7 @@ class RussianRound(HouseRound):
             hand, qualifies = self._dealer_hand()
             events: list[Event] = [DealerCardsShown(cards=tuple(self.dealer), hand=hand, qualifies=qualifies,
                                                     ranks=evaluate_russian(self.dealer).value.ranks)]
-            if qualifies or not self.config.dealer_game or not self._played():
+            if qualifies or not self.rules.dealer_game or not self._played():
                 return events + [self._settle_box(box, qualifies) for box in self._played()] + self._end()
             self.phase = Phase.DEALER_GAME
             self.queue = [position for position, box in enumerate(self.boxes) if box.status is BoxStatus.PLAYED]
@@ -203,7 +208,7 @@ class RussianRound(HouseRound):
             return self._settle(box, {"ante": -ante, "bet": -bet}, "lost", hand=name, ranks=ranks, cards=cards)
         if hand.value.strength == dealer:
             return self._settle(box, {}, "push", hand=name, ranks=ranks, cards=cards)
-        payouts, paid = russian_payouts(box.cards, self.config)
+        payouts, paid = russian_payouts(box.cards, self.rules)
         results = {"ante": 0, "bet": bet * sum(payout.multiple for payout in payouts)}
         return self._settle(box, results, "won", hand=name, ranks=ranks, cards=counted_cards(box.cards, hand, paid),
                             payouts=payouts)

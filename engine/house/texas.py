@@ -101,7 +101,12 @@ class TexasRound(HouseRound):
     rules_type = TexasRules
     box_cards = 2
     table_cards = 7
-    config: TexasRules
+
+    @property
+    def rules(self) -> TexasRules:
+        """This table's rules: `config`, typed as this game's (a compiled subclass may not narrow the attribute)."""
+        rules: TexasRules = self.config
+        return rules
 
     def __init__(self, config: TexasRules) -> None:
         super().__init__(config)
@@ -164,7 +169,7 @@ class TexasRound(HouseRound):
 
     def _settle_box(self, box: Box, dealer: HandValue) -> StakesSettled:
         hand = player_hand(box.cards, self.community, "buy" in box.history)
-        results, outcome, payouts = texas_results(box.ante, box.stakes["bet"], hand, dealer, self.config)
+        results, outcome, payouts = texas_results(box.ante, box.stakes["bet"], hand, dealer, self.rules)
         return self._settle(box, results, outcome, hand=hand_name(hand), ranks=hand.ranks, cards=hand.cards,
                             payouts=payouts)
 

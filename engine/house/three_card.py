@@ -88,7 +88,12 @@ class ThreeCardRound(HouseRound):
     side_name = "pairplus"
     box_cards = 3
     table_cards = 3
-    config: ThreeCardRules
+
+    @property
+    def rules(self) -> ThreeCardRules:
+        """This table's rules: `config`, typed as this game's (a compiled subclass may not narrow the attribute)."""
+        rules: ThreeCardRules = self.config
+        return rules
 
     def _ante_optional(self) -> bool:
         return True
@@ -107,7 +112,7 @@ class ThreeCardRound(HouseRound):
             if "pairplus" in box.stakes:
                 value = evaluate_three(box.cards)
                 name = value.category.name.lower()
-                multiple = self.config.pairplus.get(name, 0)
+                multiple = self.rules.pairplus.get(name, 0)
                 stake = box.stakes["pairplus"]
                 results = {"pairplus": stake * multiple if multiple else -stake}
                 events.append(self._settle(box, results, "won" if multiple else "lost", hand=name,
@@ -131,10 +136,10 @@ class ThreeCardRound(HouseRound):
 
     def _finish_phase(self) -> list[Event]:
         dealer = evaluate_three(self.dealer)
-        qualifies = is_qualifying_three(dealer, self.config.qualifying_rank)
+        qualifies = is_qualifying_three(dealer, self.rules.qualifying_rank)
         events: list[Event] = [DealerCardsShown(cards=tuple(self.dealer), hand=dealer.category.name.lower(),
                                                 ranks=dealer.ranks, qualifies=qualifies, needs="high_card",
-                                                needs_ranks=(self.config.qualifying_rank,))]
+                                                needs_ranks=(self.rules.qualifying_rank,))]
         for box in self._played():
             value = evaluate_three(box.cards)
             name = value.category.name.lower()
@@ -145,8 +150,8 @@ class ThreeCardRound(HouseRound):
                 continue
             order = (value.strength > dealer.strength) - (value.strength < dealer.strength)
             results, outcome = versus_dealer(order, qualifies, ante, box.stakes["play"], 1, line="play")
-            bonus = self.config.ante_bonus.get(name, 0)
-            if bonus and (self.config.ante_bonus_always or outcome != "lost"):
+            bonus = self.rules.ante_bonus.get(name, 0)
+            if bonus and (self.rules.ante_bonus_always or outcome != "lost"):
                 results["ante_bonus"] = ante * bonus
             payouts = [Payout("play", name, value.ranks, 1), Payout("ante_bonus", name, value.ranks, bonus)]
             events.append(self._settle(box, results, outcome, hand=name, ranks=value.ranks, cards=box.cards,
