@@ -298,9 +298,10 @@ def _constant(parts: tuple[str | Plural, ...]) -> str | None:
     return parts[0].format()
 
 
-def text(language: str, key: str, /, **params: object) -> str:
-    """The message `key` in `language` (English when missing there), with its placeholders filled."""
-    return message(language, key, params)
+def text(lang: str, key: str, /, **params: object) -> str:
+    """The message `key` in the language `lang` (English when missing there), with its placeholders filled."""
+    # Not named `language`, a placeholder's name: compiled, a positional-only parameter still takes its name.
+    return message(lang, key, params)
 
 
 def message(language: str, key: str, params: Mapping[str, object]) -> str:

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import inspect
 from decimal import Decimal
 
 import pytest
@@ -37,6 +38,20 @@ def test_the_same_message_shows_each_calls_own_values() -> None:
     assert text("ru", "holdem.bet", chips=1200) == "ставка 1\xa0200"
     assert text("en", "holdem.bet", chips=40) == "bet 40"
     assert text("en", "button.pre.call", chips=60) == "⏩ Call 60"
+
+
+def test_a_message_with_a_language_placeholder_is_filled_by_name() -> None:
+    """`/lang`'s answers name the language chosen (`{language}`): compiled, a parameter of `text` by that name
+    refused it ("given by name ('language') and position (1)")."""
+    assert text("en", "lang.set", language="Русский") == "Language set: Русский."
+    assert text("ru", "lang.mine", language="English") == "Язык ваших личных сообщений: English."
+
+
+@pytest.mark.parametrize("language", LANGUAGES)
+def test_no_placeholder_is_named_as_a_parameter_of_text(language: str) -> None:
+    taken = set(inspect.signature(text).parameters) - {"params"}
+    assert {"lang", "key"} <= taken
+    assert not [key for key, template in catalogue(language).items() if placeholders(template) & taken]
 
 
 def test_a_message_without_placeholders_is_the_same_text_in_each_language() -> None:
