@@ -9,21 +9,24 @@ import inspect
 import random
 import re
 import threading
-from collections.abc import Callable, Iterable, Iterator, Mapping
+from collections.abc import AsyncIterator, Callable, Iterable, Iterator, Mapping
 from dataclasses import dataclass
 from datetime import UTC, datetime
+from pathlib import Path
 from typing import Any, TypeVar
 
 import pytest
 from discord.gateway import KeepAliveHandler
 
 from bot.clock import FakeClock
+from bot.games import holdem as holdem_game
 from bot.games import house as house_game
 from bot.i18n import text
 from bot.output import Actor, Place, Reply
 from bot.service import Service
 from bot.store import Store, Tx
 from bot.store.dialect import Connection
+from bot.store.postgres import PgConnection
 from bot.store.tx import HISTORY_ONLY, dumps, loads
 from engine.cards import Deck
 from tests.bot.conftest import ANN, PLACE, dump
@@ -182,6 +185,63 @@ def history_table_from_log(tx: Tx) -> None:
     tx.db.execute("ALTER TABLE actions DROP COLUMN events")
     tx.db.execute("ALTER TABLE actions DROP COLUMN moves")
     tx.db.execute("DROP TABLE hand_spans")
+
+
+@contextlib.asynccontextmanager
+async def statements_traced(store: Store, trace: Callable[[str], object], *,
+                            reader: bool = False) -> AsyncIterator[None]:
+    """Within the block, `trace(sql)` is called (in the database's thread) before each statement the store's writing
+    connection runs, or with `reader` its read-only one (`Store.query`), SQLite or PostgreSQL alike. It sees what
+    compiled code (`bot.compiled`) runs too, where a patched method would be bypassed: for tests that count reads
+    or hold one up."""
+    run = store.query if reader else store.outside_transaction
+    await run(lambda connection: _set_trace(getattr(connection, "db", connection), trace))
+    try:
+        yield
+    finally:
+        await run(lambda connection: _set_trace(getattr(connection, "db", connection), None))
+
+
+def _set_trace(connection: Any, trace: Callable[[str], object] | None) -> None:
+    if not isinstance(connection, PgConnection):
+        connection.set_trace_callback(trace)
+        return
+    import psycopg  # only with a PostgreSQL database
+
+    class Traced(psycopg.Cursor[Any]):
+        def execute(self, query: Any, *args: Any, **kwargs: Any) -> Any:
+            if trace is not None:
+                trace(str(query))
+            return super().execute(query, *args, **kwargs)
+
+        def executemany(self, query: Any, *args: Any, **kwargs: Any) -> Any:
+            if trace is not None:
+                trace(str(query))
+            return super().executemany(query, *args, **kwargs)
+
+    connection.raw.cursor_factory = psycopg.Cursor if trace is None else Traced
+
+
+class Overriding:
+    """`target` with the attributes given in its place (a method replaced for a test: a game's controller that fails,
+    the service's `handle` held up), the target's own in all else. Compiled (`bot.compiled`), a test may neither set
+    a method on an instance of a compiled class nor subclass it: it hands this to what would call it instead."""
+
+    def __init__(self, target: Any, **attributes: Any) -> None:
+        self.__dict__.update(attributes)
+        self.target = target
+
+    def __getattr__(self, name: str) -> Any:
+        return getattr(self.target, name)
+
+
+GAMES_COMPILED = Path(holdem_game.__file__ or "").suffix == ".so"
+"""Whether the games run compiled (`bot.compiled`): their calls to each other and to the engine are then made in C,
+past any patch a test makes (`calls_to`)."""
+counts_the_games_calls = pytest.mark.skipif(
+    GAMES_COMPILED, reason="counts the games' calls (calls_to), which compiled code makes past any patch: the plain "
+                           "run counts them, of the same source")
+"""For a test that counts calls the games make (`calls_to`): run on the plain code only."""
 
 
 def calls_to(monkeypatch: pytest.MonkeyPatch, owner: Any, name: str) -> list[tuple[Any, ...]]:

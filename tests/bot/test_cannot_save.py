@@ -12,13 +12,17 @@ from pathlib import Path
 import pytest
 
 from bot.clock import FakeClock
+from bot.commands import Command, Join
+from bot.games.context import Action
+from bot.games.holdem import HoldemController
 from bot.i18n import text
 from bot.output import Actor
 from bot.service import Service
 from bot.service.timers import SAVE_RETRY_SECONDS
 from bot.store import CannotSave, Store, Tx
+from engine.reasons import Reason
 from tests.bot.conftest import ANN, BOB, CAT, PLACE, dump
-from tests.bot.helpers import ledger_ok, logged_actions, press_label, started_service
+from tests.bot.helpers import Overriding, ledger_ok, logged_actions, press_label, started_service
 
 PLAYERS = {actor.user_id: actor for actor in (ANN, BOB, CAT)}
 MISLEADING = ("cannot rollback", "no such savepoint", "never retrieved")
@@ -224,12 +228,20 @@ async def test_a_shutdown_that_cannot_save_says_so_once_and_the_tables_keep_thei
 
 
 async def test_a_move_the_wallet_cannot_pay_is_refused_in_the_players_language_and_changes_nothing(
-        service: Service, monkeypatch: pytest.MonkeyPatch) -> None:
+        service: Service) -> None:
     """The ledger is the last guard of a wallet (`InsufficientFunds`): a game that let a buy-in past its own check (as
     if the wallet held more) is answered "not enough chips" in the player's language, and nothing is kept."""
+
+    holdem = service.controllers["holdem"]
+    assert isinstance(holdem, HoldemController)
+
+    def unchecked_buy_in(act: Action, command: Command) -> None:
+        assert isinstance(command, Join) and command.chips is not None
+        act.move(act.wallet(act.user), holdem.stack_account(act, act.user), command.chips, Reason.BUY_IN)
+
     assert (await service.handle(PLACE, ANN, "/lang ru me")).error is None
     before = dump(service.store.location)
-    monkeypatch.setattr("bot.games.context.Action.balance", lambda self, account: 10**9)  # the game's check passes
+    service.controllers["holdem"] = Overriding(holdem, handle=unchecked_buy_in)
     refused = await service.handle(PLACE, ANN, "/join 1500")  # within the table's buy-in, over the 1,000 wallet
     assert refused.error == text("ru", "not_enough_chips") and refused.public == [] and refused.private == {}
     assert dump(service.store.location) == before

@@ -15,6 +15,7 @@ from tests.bot.helpers import (
     SIX_PM,
     at,
     calls_to,
+    counts_the_games_calls,
     deal_next,
     everything_said,
     ledger_ok,
@@ -267,6 +268,7 @@ async def test_a_hand_s_command_before_the_start_names_the_start_not_deal(night,
     ("between hands", "No hand is in play: /deal to start one."),
     ("on the break", "Break until 20:00."),
 ])
+@counts_the_games_calls
 async def test_a_hand_s_command_with_no_hand_loads_the_tournament_once(night, monkeypatch: pytest.MonkeyPatch,
                                                                         when: str, refusal: str) -> None:
     """Why a hand's command finds no hand (`no_hand`) loaded the tournament twice, once to ask whether its clock
@@ -723,6 +725,7 @@ async def test_a_time_zone_set_before_the_start_moves_the_tournament_s_times_and
     await ledger_ok(restarted)
 
 
+@counts_the_games_calls
 async def test_a_tournament_deal_reads_the_clock_s_level_once(night, monkeypatch: pytest.MonkeyPatch) -> None:
     """The limit, the level's number for the hand's record and its index for the time banks come from one reading
     of the clock (they were three, each loading the tournament again), and the hand is dealt at that level."""
@@ -736,6 +739,7 @@ async def test_a_tournament_deal_reads_the_clock_s_level_once(night, monkeypatch
     assert dealt.table.text == hand_two_dealt("home-limit")  # level 1: limits 10/20
 
 
+@counts_the_games_calls
 async def test_a_tournament_deal_loads_the_tournament_once(night, monkeypatch: pytest.MonkeyPatch) -> None:
     """The clock's level and the pawn value a hand accepts come from one load of the tournament (the pawn rule loaded
     it a second time on every deal), and the hand still takes a pawn worth the tournament's value."""
@@ -751,6 +755,7 @@ async def test_a_tournament_deal_loads_the_tournament_once(night, monkeypatch: p
     assert json.loads(live)[1]["hand"]["pawn_rules"]["value"] == 100, "a third of the 300 chips' starting stack"
 
 
+@counts_the_games_calls
 async def test_a_table_drawn_while_a_player_is_short_of_the_call_does_not_load_the_tournament(
         night, decks: list[str], monkeypatch: pytest.MonkeyPatch) -> None:
     """The line that tells a player short of the call he may pawn loaded the tournament on every drawing of the table
@@ -840,6 +845,7 @@ async def test_help_shows_the_add_on_count_as_optional(store: Store) -> None:
     assert created.error is None and created.public[-1].startswith("Options: 1 add-on per player at the first break;")
 
 
+@counts_the_games_calls
 async def test_the_seats_between_hands_load_the_tournament_once(night, monkeypatch: pytest.MonkeyPatch) -> None:
     """The table message between hands (the seats, the Deal button, the rebuy and add-on offers, why no hand is
     dealt) reads the table's tournament once, where asking whether the clock stops play loaded it again."""

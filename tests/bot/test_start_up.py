@@ -16,6 +16,7 @@ from bot.service import Service
 from bot.store import Store, Tx
 from bot.store.tx import loads
 from tests.bot.helpers import (
+    Overriding,
     at,
     corrupt_saved_hand,
     everything_public,
@@ -27,6 +28,7 @@ from tests.bot.helpers import (
     press_label,
     restart_after_downtime,
     started_service,
+    statements_traced,
 )
 from tests.bot.test_service_tournament_options import rebuy_night_with_a_bust
 from tests.bot.test_shared_database import crashed_after_a_quiet_bust
@@ -34,6 +36,8 @@ from tests.bot.test_shared_database import crashed_after_a_quiet_bust
 PLAYERS = {actor.user_id: actor for actor in (Actor("ann", "Ann"), Actor("bob", "Bob"), Actor("cat", "Cat"))}
 PLACE = Place("chat", "chat/poker")
 BROKEN = Place("chat", "chat/broken")
+LOAD_SNAPSHOT = "SELECT chat_id, config, state, snapshot_seq, last_number FROM tables"
+"""The start of `Tx.load_snapshot`'s statement: a stored table read whole."""
 
 
 async def test_a_table_not_loaded_at_start_up_times_out_and_plays_on_as_if_never_restarted(tmp_path: Path) -> None:
@@ -124,9 +128,8 @@ async def test_a_house_round_that_cannot_be_read_back_is_voided_at_start_up(stor
 async def test_a_check_that_fails_unexpectedly_resumes_that_table_the_full_way(store: Store) -> None:
     """Whatever the check raises, start-up goes on; that table is resumed (loaded, and voided if need be) as before."""
 
-    class Failing(HoldemController):
-        def revive(self, state: dict[str, Any]) -> bool:
-            raise RuntimeError("a check this version gets wrong")
+    def failing(state: dict[str, Any]) -> bool:
+        raise RuntimeError("a check this version gets wrong")
 
     clock = FakeClock()
     service = Service(store, clock, rng=random.Random(2))
@@ -135,7 +138,8 @@ async def test_a_check_that_fails_unexpectedly_resumes_that_table_the_full_way(s
     assert (await service.handle(PLACE, PLAYERS["ann"], "/deal")).error is None
     await store.close()
     reopened = await Store.open(store.location)
-    restarted = Service(reopened, clock, rng=random.Random(3), controllers={"holdem": Failing()})
+    failing_check = Overriding(HoldemController(), revive=failing)
+    restarted = Service(reopened, clock, rng=random.Random(3), controllers={"holdem": failing_check})
     await restarted.start()
     assert restarted.live_state(PLACE.table_id) is not None
     assert [timer.table_id for timer in restarted.scheduler.armed] == [PLACE.table_id]
@@ -143,7 +147,7 @@ async def test_a_check_that_fails_unexpectedly_resumes_that_table_the_full_way(s
 
 
 async def test_a_logged_table_replays_on_the_snapshot_start_up_read_unless_it_was_stored_again(
-        store: Store, monkeypatch) -> None:
+        store: Store) -> None:
     """After a crash a table's first action replays its log on the snapshot start-up already made live, reading no
     snapshot again, and ends where the table stood; a table stored again since start-up (not through a live table)
     is read from the store instead. On PostgreSQL another process may have moved any table on meanwhile: each is read
@@ -161,14 +165,18 @@ async def test_a_logged_table_replays_on_the_snapshot_start_up_read_unless_it_wa
     assert await logged_actions(store) == 2
     # a crash: no snapshot at shutdown, the next service starts on the same file
     restarted = await started_service(store, clock, seed=2)
-    read: list[str] = []
-    load_snapshot = Tx.load_snapshot
-    monkeypatch.setattr(Tx, "load_snapshot", lambda tx, table_id: read.append(table_id) or load_snapshot(tx, table_id))
+    statements: list[str] = []
 
-    await restarted.handle(PLACE, PLAYERS["ann"], "/table")
-    assert read == ([PLACE.table_id] if store.dialect.is_shared else [])
-    assert restarted.live_state(PLACE.table_id) == before[PLACE]
-    read.clear()
+    def snapshots_read() -> int:
+        """How many stored snapshots were read (`Tx.load_snapshot`) since the last call."""
+        count = sum(statement.startswith(LOAD_SNAPSHOT) for statement in statements)
+        statements.clear()
+        return count
+
+    async with statements_traced(store, statements.append):
+        await restarted.handle(PLACE, PLAYERS["ann"], "/table")
+        assert snapshots_read() == (1 if store.dialect.is_shared else 0)  # PLACE's, the only table it acted at
+        assert restarted.live_state(PLACE.table_id) == before[PLACE]
 
     other = places[1]
 
@@ -177,8 +185,9 @@ async def test_a_logged_table_replays_on_the_snapshot_start_up_read_unless_it_wa
         tx.save_table_json(other.table_id, chat_id, config, state.replace('"hand":{', '"was":{', 1))
 
     await store.transact(stored_again, now=clock.now())
-    await restarted.handle(other, PLAYERS["ann"], "/table")
-    assert read == [other.table_id]
+    async with statements_traced(store, statements.append):
+        await restarted.handle(other, PLAYERS["ann"], "/table")
+        assert snapshots_read() == 1  # the other table's, the only one it acted at
     live = restarted.live_state(other.table_id)
     assert live is not None and live != before[other] and '"was":{' in live
 
@@ -246,23 +255,8 @@ async def test_one_table_shown_again_is_that_table_alone_not_one_whose_id_starts
     assert shown == ["dc:123", "dc:123", "dc:1234"], "a platform's prefix still shows all its tables"
 
 
-class _NotedConnection:
-    """A connection that notes the SQL of every statement before running it."""
-
-    def __init__(self, connection: Any, noted: list[str]) -> None:
-        self._connection = connection
-        self._noted = noted
-
-    def execute(self, sql: str, parameters: Any = (), /) -> Any:
-        self._noted.append(sql)
-        return self._connection.execute(sql, parameters)
-
-    def __getattr__(self, name: str) -> Any:
-        return getattr(self._connection, name)
-
-
 async def test_start_up_learns_the_chats_with_tables_so_their_first_timers_read_no_names_or_settings(
-        store: Store, monkeypatch) -> None:
+        store: Store) -> None:
     """After downtime thousands of timers come due at once, and each read its chat's settings and players' names
     alone: start-up now learns those of every chat with a table in one read each, and a chat without a table is
     not learned. On PostgreSQL, where another process may rename a player or change a setting meanwhile, they are
@@ -280,19 +274,17 @@ async def test_start_up_learns_the_chats_with_tables_so_their_first_timers_read_
     try:
         restarted = await started_service(reopened, later, seed=2)
         noted: list[str] = []
-        opened = Tx.__init__
-        monkeypatch.setattr(Tx, "__init__", lambda tx, connection, *args, **kwargs: opened(
-            tx, _NotedConnection(connection, noted), *args, **kwargs))
-        heard = listen(restarted, PLACE.table_id)
-        later.advance(3600)
-        await restarted.scheduler.fire_due()
-        assert heard and heard[0].table is not None, "the turn timer fired and the table moved on"
-        reads = [sql for sql in noted if "FROM players" in sql or "FROM chats" in sql]
-        assert bool(reads) == store.dialect.is_shared, reads
+        async with statements_traced(reopened, noted.append):
+            heard = listen(restarted, PLACE.table_id)
+            later.advance(3600)
+            await restarted.scheduler.fire_due()
+            assert heard and heard[0].table is not None, "the turn timer fired and the table moved on"
+            reads = [sql for sql in noted if "FROM players" in sql or "FROM chats" in sql]
+            assert bool(reads) == store.dialect.is_shared, reads
 
-        noted.clear()
-        assert await reopened.read(lambda tx: tx.player_name("elsewhere", "zed")) == "Zed"
-        assert [sql for sql in noted if "FROM players" in sql], "a chat without a table was not learned"
+            noted.clear()
+            assert await reopened.read(lambda tx: tx.player_name("elsewhere", "zed")) == "Zed"
+            assert [sql for sql in noted if "FROM players" in sql], "a chat without a table was not learned"
     finally:
         await reopened.close()
 

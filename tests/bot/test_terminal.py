@@ -12,6 +12,7 @@ import pytest
 from bot.output import File, Picture, Reply
 from bot.service import Service
 from bot.terminal import TerminalAdapter, run_terminal
+from tests.bot.helpers import Overriding
 from tests.bot.terminal_helpers import ANN_CALLED, HAND_DEALT, ROOT, ann_folded, said
 
 
@@ -385,7 +386,6 @@ async def test_pre_actions_by_number_and_away_at_one_keyboard(service: Service) 
 
 
 async def test_the_terminals_own_labels_follow_the_chats_language(service: Service, tmp_path: Path,
-                                                                  monkeypatch: pytest.MonkeyPatch,
                                                                   capsys: pytest.CaptureFixture[str]) -> None:
     out = io.StringIO()
     terminal = TerminalAdapter(service, out=out, files_dir=tmp_path)
@@ -406,7 +406,6 @@ async def test_the_terminals_own_labels_follow_the_chats_language(service: Servi
     async def broken(*args: object) -> Reply:
         raise RuntimeError("a bug")
 
-    monkeypatch.setattr(service, "handle", broken)
     lines = iter(["ann: /balance"])
 
     def read_line(prompt: str) -> str:
@@ -415,7 +414,7 @@ async def test_the_terminals_own_labels_follow_the_chats_language(service: Servi
         except StopIteration:
             raise EOFError from None
 
-    await run_terminal(service, read_line, files_dir=tmp_path)
+    await run_terminal(Overriding(service, handle=broken), read_line, files_dir=tmp_path)
     shown = capsys.readouterr().out
     assert shown.startswith(  # the introduction names the private lines' label as they are printed
         "pokerbot за терминалом. За этой клавиатурой сидят несколько игроков: пишите `имя: команда`, например\n"
