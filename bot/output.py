@@ -57,6 +57,11 @@ class TableMessage:
         return self._text
 
     @property
+    def is_written(self) -> bool:
+        """Whether the text is written (given as text, or read once): a state no adapter read has cost none."""
+        return isinstance(self._text, str)
+
+    @property
     def buttons(self) -> tuple[Button, ...]:
         """The message's buttons, made now if they were given as a function."""
         if callable(self._buttons):

@@ -9,6 +9,7 @@ import pytest
 import bot.service.action_log as action_log
 import bot.store as store_module
 from bot.clock import FakeClock
+from bot.commands import Command
 from bot.games.context import Action
 from bot.output import Actor, Place
 from bot.render import Narration
@@ -16,7 +17,7 @@ from bot.replay import RecordingRandom, RecordingTx, ReplayRandom, ReplayTx, sta
 from bot.service import Service
 from bot.store import Store, Tx
 from bot.store.tx import HISTORY_ONLY, loads
-from tests.bot.helpers import logged_actions, started_service
+from tests.bot.helpers import Overriding, logged_actions, started_service
 
 PLAYERS = [Actor("ann", "Ann"), Actor("bob", "Bob"), Actor("cat", "Cat", is_admin=True)]
 PLACE = Place("chat", "chat/live")
@@ -107,7 +108,7 @@ async def test_resuming_replays_the_log_to_the_live_state_byte_for_byte(store: S
     assert await store.read(lambda tx: tx.check_ledger()) == []
 
 
-async def test_a_refused_or_failing_action_leaves_the_live_table_unchanged(store: Store, monkeypatch) -> None:
+async def test_a_refused_or_failing_action_leaves_the_live_table_unchanged(store: Store) -> None:
     clock = FakeClock()
     service = await started_service(store, clock, seed=3)
     to_act = await heads_up(service)
@@ -121,13 +122,16 @@ async def test_a_refused_or_failing_action_leaves_the_live_table_unchanged(store
     await service.handle(PLACE, to_act, "/table")
     assert service.live_state(PLACE.table_id) == before
 
-    def broken(self: Action, hand_id: str, events: object) -> None:  # the hand has moved on, then the history fails
+    holdem = service.controllers["holdem"]
+
+    def broken(act: Action, command: Command) -> None:
+        holdem.handle(act, command)  # the hand has moved on, then something fails
         raise RuntimeError("the history cannot be written")
 
-    monkeypatch.setattr(Action, "record", broken)
+    service.controllers["holdem"] = Overriding(holdem, handle=broken)
     with pytest.raises(RuntimeError):
         await service.handle(PLACE, to_act, "/call")
-    monkeypatch.undo()
+    service.controllers["holdem"] = holdem
     await service.handle(PLACE, to_act, "/table")
     assert service.live_state(PLACE.table_id) == before, "the half-applied call was dropped with the live table"
     assert (await service.handle(PLACE, to_act, "/call")).error is None
@@ -189,14 +193,9 @@ def test_the_log_migrations_move_the_history_into_the_log_and_keep_old_snapshots
     old.close()
 
 
-async def test_a_table_message_is_written_only_when_read_and_shows_its_own_moment(store: Store, monkeypatch) -> None:
+async def test_a_table_message_is_written_only_when_read_and_shows_its_own_moment(store: Store) -> None:
     """The table's text is written when an adapter reads it, not in the action: a state nobody shows costs no text.
     Read late, after the table has moved on (and a player renamed), it still shows the hand as it was."""
-    from bot.render import holdem as render
-
-    written: list[int] = []
-    real = render.table_text
-    monkeypatch.setattr(render, "table_text", lambda *args, **kwargs: written.append(1) or real(*args, **kwargs))
     service = Service(store, FakeClock(), rng=random.Random(3))
     ann, bob = PLAYERS[0], PLAYERS[1]
     await service.handle(PLACE, ann, "/set pictures off")
@@ -207,14 +206,15 @@ async def test_a_table_message_is_written_only_when_read_and_shows_its_own_momen
     first = dealt.table.to_act
     call = next(b.payload for b in dealt.table.buttons if b.payload.endswith(("|call", "|check")))
     acted = await service.press(PLACE, ann if first == "ann" else bob, call)
-    assert written == [], "no table text was written before anyone read one"
+    assert acted.table is not None
+    assert not dealt.table.is_written and not acted.table.is_written, "no hand's text written before one was read"
     await service.handle(PLACE, Actor(first, "Renamed"), "/balance")  # his name changes after the moment
     assert await service.player_name(PLACE, first) == "Renamed"
     early = dealt.table.text
-    assert written == [1]
+    assert dealt.table.is_written and not acted.table.is_written
     assert f"▶ {'Ann' if first == 'ann' else 'Bob'} ·" in early, early
-    assert acted.table is not None and acted.table.text != early  # the later state reads as itself
-    assert dealt.table.text is early and written == [1, 1], "a message's text is written once"
+    assert acted.table.text != early  # the later state reads as itself
+    assert dealt.table.text is early, "a message's text is written once"
 
 
 async def test_a_recording_tx_records_every_read_in_order_and_looks_each_method_up_once(store: Store) -> None:
