@@ -11,7 +11,7 @@ from dataclasses import dataclass
 from types import MappingProxyType
 
 from bot import commands as cmd
-from bot.i18n import catalogue, languages, text
+from bot.i18n import catalogue, languages, message, text
 from bot.render import Voice
 from bot.render.house import ante_usage
 from engine.house.common import Limits
@@ -49,7 +49,9 @@ class _Form:
         assert found is not None
         if not self.is_key:  # its placeholders (the bonus's one size: `[bonus: {typed}]`) as the typed form had them
             return _PLACEHOLDER.sub(lambda name: found[name[1]], self.slash)
-        return text(self.language, self.slash, **found.groupdict())
+        # its parameters as a mapping: one may be named `language` (`/lang {language}`), which compiled `text`
+        # takes for its own positional-only argument
+        return message(self.language, self.slash, found.groupdict())
 
 
 @dataclass(frozen=True)
