@@ -23,6 +23,7 @@ from bot.service import Service, ServiceSettings
 from bot.store import Store
 from engine.cards import Deck
 from tests.discord.fake_discord import ACK_SECONDS, GUILD_ID, TOKEN, FakeDiscord
+from tests.service_seam import ServiceSeam
 
 
 class Turns:
@@ -74,10 +75,12 @@ class Turns:
             raise Refusal(f"/{command.name} is not part of this game.")
         act.show_table(self.table_message(act))
 
-    def on_timer(self, act: Action, key: str, payload: dict[str, Any]) -> None:
+    def on_timer(self, act: Action, key: str, payload: dict[str, Any]) -> bool:
         act.reply.public.append(f"Clock: level 2 begins (hand {payload['hand']}).")
+        return True
 
-    def resume(self, act: Action) -> None: ...
+    def resume(self, act: Action) -> bool:
+        return False  # nothing to check or void: it changed nothing
 
     def usage(self, command: type[Command], config: dict[str, Any], language: str) -> str | None:
         return None  # every command's general usage (`/help`)
@@ -139,13 +142,15 @@ class Bot:
         self.path, self.clock, self.options, self.default_game = path, clock, options, default_game
         self.controllers = controllers
         self.store: Store | None = None
-        self.service: Service | None = None
+        self.service: ServiceSeam | None = None
+        """The service, as the adapter holds it: a test may replace one of its methods there."""
         self.adapter: DiscordAdapter | None = None
 
     async def start(self, seed: int = 7) -> DiscordAdapter:
         self.store = await Store.open(self.path)
-        self.service = Service(self.store, self.clock, rng=random.Random(seed),
-                               settings=ServiceSettings(default_game=self.default_game), controllers=self.controllers)
+        self.service = ServiceSeam(Service(self.store, self.clock, rng=random.Random(seed),
+                                           settings=ServiceSettings(default_game=self.default_game),
+                                           controllers=self.controllers))
         await self.service.start()
         self.adapter = DiscordAdapter(self.service, TOKEN, self.options, guild_ready_timeout=0.1)
         await self.adapter.start()

@@ -13,6 +13,7 @@ import pytest
 
 from bot.discord import intents
 from bot.discord.slash import exchange_suggestions
+from bot.games.context import Action
 from engine.clock import MAX_ADJUST_MINUTES
 from tests.discord.fake_discord import (
     ACK_SECONDS,
@@ -340,7 +341,12 @@ async def test_what_resuming_a_table_says_at_start_up_is_posted_once_connected(f
     await seat_three(fake, bot)
     await bot.stop()
     monkeypatch.setattr(turns, "revive", lambda state: False)  # start-up resumes only such tables
-    monkeypatch.setattr(turns, "resume", lambda act: act.reply.public.append("Hand 1 could not be resumed."))
+
+    def voided(act: Action) -> bool:
+        act.reply.public.append("Hand 1 could not be resumed.")
+        return True
+
+    monkeypatch.setattr(turns, "resume", voided)
     await bot.start()
     for _ in range(100):
         if fake.channel_messages(fake.channels[0])[-1]["content"] == "Hand 1 could not be resumed.":

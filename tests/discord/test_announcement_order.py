@@ -39,13 +39,13 @@ class LevelledTurns(Turns):
             return
         super().handle(act, command)
 
-    def on_timer(self, act: Action, key: str, payload: dict[str, Any]) -> None:
+    def on_timer(self, act: Action, key: str, payload: dict[str, Any]) -> bool:
         if not self.on_table:
-            super().on_timer(act, key, payload)
-            return
+            return super().on_timer(act, key, payload)
         act.state["level"] = 2
         act.reply.public.append("Clock: level 2 begins.")
         act.show_table(self.table_message(act))
+        return True
 
     def table_message(self, act: Action) -> TableMessage | None:
         message = super().table_message(act)

@@ -22,11 +22,12 @@ HOLD = 2.0
 class TimedTurns(Turns):
     """The scripted game, whose clock times out the player to act: the table hears it and the turn passes on."""
 
-    def on_timer(self, act: Action, key: str, payload: dict[str, Any]) -> None:
+    def on_timer(self, act: Action, key: str, payload: dict[str, Any]) -> bool:
         seated = act.state["seated"]
         act.reply.public.append(f"{act.name(seated[act.state['to_act']])} ran out of time.")
         act.state["to_act"] += 1
         act.show_table(self.table_message(act))
+        return True
 
 
 @pytest.fixture

@@ -62,13 +62,11 @@ async def test_a_channel_the_bot_gets_back_shows_its_own_table_not_one_whose_id_
     await asyncio.gather(*bot.adapter._pausing)
     assert bot.service.is_paused(f"dc:{back}")
     shown: list[str] = []
-    publish = bot.service._publish
 
-    async def noted(table_id: str, reply) -> None:
-        shown.append(table_id)
-        await publish(table_id, reply)
+    async def noted(place: Place, reply: Reply) -> None:  # beside the adapter: every table the service shows
+        shown.append(place.table_id)
 
-    bot.service._publish = noted
+    bot.service.subscribe("dc:", noted)
     fake.lost.discard(back)
     await fake.slash(bob, back, "balance")
     await bot.settled()

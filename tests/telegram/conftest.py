@@ -19,6 +19,7 @@ from bot.games import default_controllers
 from bot.service import Service, ServiceSettings
 from bot.store import Store
 from bot.telegram import TelegramAdapter, TelegramSettings
+from tests.service_seam import ServiceSeam
 from tests.telegram.duel import Duel
 from tests.telegram.fake_api import GROUP, TOKEN, FakeBotApi, Sent
 
@@ -55,8 +56,9 @@ class Running:
         """Open the store, start the service and the adapter (as after a restart, when called again)."""
         self.store = await Store.open(self.path)
         controllers = {**default_controllers(), "duel": Duel()}
-        self.service = Service(self.store, self.clock, rng=random.Random(self.seed),
-                               settings=ServiceSettings(default_game=self.game), controllers=controllers)
+        # as the adapter holds it: a test may replace one of its methods there
+        self.service = ServiceSeam(Service(self.store, self.clock, rng=random.Random(self.seed),
+                                           settings=ServiceSettings(default_game=self.game), controllers=controllers))
         await self.service.start()
         # the fake applies Telegram's limits; the adapter's budget runs on the fake's clock (real time unless a test
         # that plays many hands speeds both up alike)

@@ -83,10 +83,12 @@ class Duel:
         )
         return TableMessage(key, "\n".join(lines), buttons, to_act)
 
-    def on_timer(self, act: Action, key: str, payload: dict[str, Any]) -> None:
+    def on_timer(self, act: Action, key: str, payload: dict[str, Any]) -> bool:
         act.reply.public.append(str(payload["text"]))
+        return True
 
-    def resume(self, act: Action) -> None: ...
+    def resume(self, act: Action) -> bool:
+        return False  # nothing to check or void: it changed nothing
 
     def revive(self, state: dict[str, Any]) -> bool:
         return True

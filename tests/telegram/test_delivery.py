@@ -7,6 +7,7 @@ from __future__ import annotations
 import asyncio
 import logging
 import re
+import time
 from typing import Any
 
 import pytest
@@ -169,26 +170,22 @@ async def test_a_timer_never_waits_on_the_network(make_bot, api) -> None:
 
 
 @pytest.mark.telegram_time_scale(WHOLE_HANDS)
-async def test_a_press_that_meets_the_turn_timer_leaves_the_newest_state_shown(make_bot, api, monkeypatch) -> None:
+async def test_a_press_that_meets_the_turn_timer_leaves_the_newest_state_shown(make_bot, api) -> None:
     bot = await make_bot("holdem", seed=11)
     await bot.seat_three_and_deal()
     table = bot.table_message()
     first = to_act(table)
     call = next(button for button in table.buttons() if command_of(button).split()[0] == "call")
-    transact = bot.store.transact
-
-    async def busy_store(work: Any, *, now: float, background: bool = False, holding: str | None = None,
-                         then: Any = None) -> Any:
-        if background:  # the database is busy with other tables' jobs: a timer's job waits its turn a moment
-            await asyncio.sleep(0.2)  # `BACKGROUND_WAIT`
-        return await transact(work, now=now, background=background, holding=holding, then=then)
-
-    monkeypatch.setattr(bot.store, "transact", busy_store)
+    # the database thread is busy a moment (a VACUUM, say): the timer's job, which holds its table, waits its turn
+    busy = asyncio.create_task(bot.store.outside_transaction(lambda connection: time.sleep(0.2)))
+    await asyncio.sleep(0.01)
     bot.clock.current += 60  # his turn's time runs out just as he presses Call: the timer takes the table first
     firing = asyncio.create_task(bot.service.scheduler.fire_due())
     await asyncio.sleep(0.05)
+    assert not firing.done(), "the timer's job waits for the database thread, its table held"
     update, _ = api.press_update(first, table, call["callback_data"])  # his press waits for the table
     await bot.handled(await api.push(update))
+    await busy
     await firing  # the service made the timer's state (his time bank runs), then the press's (the next to act)
     await bot.adapter.flush()
     shown = api.messages[GROUP["id"], table.message_id]
