@@ -61,6 +61,9 @@ from bot.service import Service
 from bot.store import Store, Tx, configure
 from bot.store.tx import HISTORY_ONLY, Known, dumps
 
+PROTOTYPES_MEASURED = Path(sys.modules[Service.__module__].__file__ or "").suffix == ".py"
+"""Whether the bot runs interpreted: compiled (mypyc), its callers reach the functions and methods a prototype
+replaces directly, not through the replacement, and the prototype would measure the bot as it is."""
 CLUB = Place("club", "club/poker")
 """The chat the reads of the mixed load ask about: its history holds many hands."""
 READ_SHARE = 0.05
@@ -377,8 +380,9 @@ class Pauses:
         return taken
 
 
-class ShiftedClock(SystemClock):
-    """The real clock, `seconds` later: a restart after that much downtime."""
+class ShiftedClock:
+    """The real clock, `seconds` later: a restart after that much downtime (a `bot.clock.Clock` of its own, as no
+    class here may subclass the bot's compiled `SystemClock`)."""
 
     def __init__(self, seconds: float) -> None:
         self.seconds = seconds
@@ -541,6 +545,21 @@ def nothing_written() -> Iterator[None]:
         yield
 
 
+def _print_prototypes(lazy_rate: float, unrecorded_rate: float, unwritten_rate: float,
+                      real: tuple[float, float, float, float]) -> None:
+    """The prototypes' rates, each beside the real phases it is compared with (`run_at_scale`)."""
+    rate, real_after, real_last, real_again = real
+    print(f"prototype, the table text and the story lines not rendered (text only when shown): {lazy_rate:,.0f} "
+          f"actions/s ({2 * lazy_rate / (rate + real_after):.2f} of the real phases before and after it: {rate:,.0f}, "
+          f"{real_after:,.0f})")
+    print(f"prototype, no history rows (the rows' whole cost): {unrecorded_rate:,.0f} actions/s "
+          f"({2 * unrecorded_rate / (real_after + real_last):.2f} of the real phases before and after it: "
+          f"{real_after:,.0f}, {real_last:,.0f})")
+    print(f"prototype, nothing written (the action path's Python alone, with writes that cost nothing): "
+          f"{unwritten_rate:,.0f} actions/s ({unwritten_rate / real_again:.2f} of the real phase just before it, "
+          f"{real_again:,.0f}; {unwritten_rate / 8000:.2f} of issue 17's 8,000)")
+
+
 async def run_at_scale(tables: int, seconds: float, concurrency: int,
                        thresholds: tuple[int, int, int] = THRESHOLDS) -> None:
     """Many tables, each with a hand dealt and its turn timer armed, the real scheduler running: saturated rate with
@@ -649,15 +668,10 @@ async def run_at_scale(tables: int, seconds: float, concurrency: int,
           f"longest collector pause {_pause(tuned_pauses)}")
     print(f"CPU per action in that phase (every thread): {cpu_per_action:,.0f} µs; the smallest design's "
           f"{_beside_bounds(cpu_per_action, bounds)}")
-    print(f"prototype, the table text and the story lines not rendered (text only when shown): {lazy_rate:,.0f} "
-          f"actions/s ({2 * lazy_rate / (rate + real_after):.2f} of the real phases before and after it: {rate:,.0f}, "
-          f"{real_after:,.0f})")
-    print(f"prototype, no history rows (the rows' whole cost): {unrecorded_rate:,.0f} actions/s "
-          f"({2 * unrecorded_rate / (real_after + real_last):.2f} of the real phases before and after it: "
-          f"{real_after:,.0f}, {real_last:,.0f})")
-    print(f"prototype, nothing written (the action path's Python alone, with writes that cost nothing): "
-          f"{unwritten_rate:,.0f} actions/s ({unwritten_rate / real_again:.2f} of the real phase just before it, "
-          f"{real_again:,.0f}; {unwritten_rate / 8000:.2f} of issue 17's 8,000)")
+    if not PROTOTYPES_MEASURED:
+        print("prototypes (text not rendered, no history rows, nothing written): not measured, the bot is compiled")
+    else:
+        _print_prototypes(lazy_rate, unrecorded_rate, unwritten_rate, (rate, real_after, real_last, real_again))
     print(f"a full collection after those phases (the tuned collector makes none by itself; the bot makes one once the "
           f"memory Python has allocated has grown by a quarter, {full_collections.made} in the phases): "
           f"{full_collection_took * 1000:,.0f} ms, {unreachable:,} unreachable objects found")
